@@ -1,0 +1,3 @@
+"""kgsync: research items -> a canonical, reviewed knowledge graph."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,3 @@
+from kgsync.cli import main
+
+main()

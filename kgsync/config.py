@@ -1,0 +1,192 @@
+"""kgsync.yml: a declarative, validated configuration schema.
+
+Like mkdocs, every option has a type, a default and a description; unknown keys
+and wrong types are collected and reported together, once, naming the file,
+the line and the key.  The defaults make kgsync run on any research repo with
+zero configuration.  ``Config.describe()`` feeds the README's reference table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from kgsync.errors import ConfigError, Location
+
+CONFIG_FILE = "kgsync.yml"
+
+
+@dataclass(frozen=True)
+class Caps:
+    """Per-item caps: what one item may contribute to the graph."""
+
+    concepts: int = 5
+    claims: int = 3
+    methods: int = 2
+
+
+@dataclass(frozen=True)
+class Mining:
+    """Concept and method discovery (see README, "Concepts and methods")."""
+
+    min_items: int = 2  # a mined term must recur in at least this many items...
+    max_item_share: float = 0.2  # ...and in at most this share of them (else it is a corpus stopword)
+    salient_per_item: int = 2  # plus this many of an item's own most salient terms
+
+
+@dataclass(frozen=True)
+class Merge:
+    """Near-duplicate rule: two names are distinct only when both hold."""
+
+    min_edit_distance: int = 3  # Levenshtein distance must exceed 2
+    max_token_jaccard: float = 0.6  # token Jaccard must stay below 0.6
+
+
+@dataclass(frozen=True)
+class SiteOptions:
+    title: str = "Research knowledge graph"
+    # {repo}, {branch}, {path} are filled in; default: the file on GitHub.
+    source_url: str = "https://github.com/{repo}/blob/{branch}/{path}"
+    repo: str = ""  # owner/name; default: $GITHUB_REPOSITORY
+    branch: str = ""  # default: $GITHUB_REF_NAME, else "main"
+
+
+@dataclass(frozen=True)
+class PullRequest:
+    branch: str = "kgsync/graph-update"
+    base: str = "main"
+    title: str = "kgsync: knowledge graph update"
+    labels: tuple[str, ...] = ("knowledge-graph",)
+
+
+@dataclass(frozen=True)
+class Config:
+    """Every option of kgsync.yml.  Paths are relative to the research repo root."""
+
+    items: str = "Research/completed/*.md"
+    graph: str = "memory.jsonl"
+    themes_vocabulary: str = ""  # file with the theme alias map (YAML, or Markdown ending in a YAML block)
+    vocabulary: str = "kgsync-vocab.yml"  # maintainers' pinned names, aliases, merges, stoplist
+    cache_dir: str = ".kgsync-cache"
+    caps: Caps = field(default_factory=Caps)
+    mining: Mining = field(default_factory=Mining)
+    merge: Merge = field(default_factory=Merge)
+    site: SiteOptions = field(default_factory=SiteOptions)
+    pr: PullRequest = field(default_factory=PullRequest)
+    root: Path = field(default=Path("."), compare=False)
+
+    def path(self, relative: str) -> Path:
+        """An option's path, resolved against the research repo root."""
+        return (self.root / relative) if relative else Path()
+
+    def with_overrides(self, **overrides: Any) -> Config:
+        return replace(self, **{k: v for k, v in overrides.items() if v is not None})
+
+
+_SECTIONS: dict[str, type] = {"caps": Caps, "mining": Mining, "merge": Merge, "site": SiteOptions, "pr": PullRequest}
+
+
+def load(root: str | Path = ".", config_file: str | Path | None = None) -> Config:
+    """Read ``kgsync.yml`` at ``root`` (absent: defaults) and validate all of it."""
+    root = Path(root)
+    path = Path(config_file) if config_file else root / CONFIG_FILE
+    if not path.exists():
+        if config_file:
+            raise ConfigError("config file not found", Location.of(path))
+        return Config(root=root)
+    try:
+        node = yaml.compose(path.read_text(encoding="utf-8"))
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark else None
+        raise ConfigError(f"not valid YAML: {getattr(exc, 'problem', exc)}", Location.of(path, line)) from None
+    except UnicodeDecodeError:
+        raise ConfigError("not UTF-8", Location.of(path), "save the file as UTF-8") from None
+    lines = _key_lines(node)
+    errors: list[str] = []
+    if not isinstance(data, Mapping):
+        raise ConfigError("must be a mapping of option: value", Location.of(path, 1))
+    config = _build(Config, data, "", lines, errors)
+    if errors:
+        raise ConfigError(
+            f"{len(errors)} problem(s) in {path}:\n  " + "\n  ".join(errors),
+            Location.of(path),
+            "see the configuration reference in README.md",
+        )
+    return replace(config, root=root)
+
+
+def _build(cls: type, data: Mapping, prefix: str, lines: dict[str, int], errors: list[str]) -> Any:
+    known = {f.name: f for f in fields(cls) if f.name != "root"}
+    values: dict[str, Any] = {}
+    defaults = cls()
+    for key, value in data.items():
+        dotted = f"{prefix}{key}"
+        where = f"line {lines.get(dotted, '?')}: {dotted}"
+        if key not in known:
+            errors.append(f"{where}: unknown option (known: {', '.join(sorted(known))})")
+            continue
+        default = getattr(defaults, key)
+        if key in _SECTIONS and cls is Config:
+            if not isinstance(value, Mapping):
+                errors.append(f"{where}: must be a mapping")
+                continue
+            values[key] = _build(_SECTIONS[key], value, dotted + ".", lines, errors)
+            continue
+        checked = _check(default, value)
+        if checked is None:
+            errors.append(f"{where}: expected {type(default).__name__}, got {type(value).__name__} {value!r}")
+            continue
+        values[key] = checked
+    return cls(**values)
+
+
+def _check(default: Any, value: Any) -> Any:
+    """``value`` coerced to the type of ``default``, or None when it does not fit."""
+    if isinstance(default, bool):
+        return value if isinstance(value, bool) else None
+    if isinstance(default, int):
+        return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
+    if isinstance(default, float):
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1
+        return float(value) if ok else None
+    if isinstance(default, str):
+        return value if isinstance(value, str) else None
+    if isinstance(default, tuple):
+        if isinstance(value, str):
+            value = [value]
+        ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
+        return tuple(value) if ok else None
+    return None
+
+
+def _key_lines(node: yaml.Node | None, prefix: str = "") -> dict[str, int]:
+    """Dotted key -> 1-based line, for messages."""
+    out: dict[str, int] = {}
+    if isinstance(node, yaml.MappingNode):
+        for key_node, value_node in node.value:
+            dotted = f"{prefix}{key_node.value}"
+            out[dotted] = key_node.start_mark.line + 1
+            out.update(_key_lines(value_node, dotted + "."))
+    return out
+
+
+def describe() -> list[tuple[str, str, str]]:
+    """(option, default, type) rows for the configuration reference."""
+    rows: list[tuple[str, str, str]] = []
+    for f in fields(Config):
+        if f.name == "root":
+            continue
+        default = getattr(Config(), f.name)
+        if f.name in _SECTIONS:
+            for sub in fields(_SECTIONS[f.name]):
+                value = getattr(default, sub.name)
+                rows.append((f"{f.name}.{sub.name}", repr(value), type(value).__name__))
+        else:
+            rows.append((f.name, repr(default), type(default).__name__))
+    return rows

@@ -1,0 +1,248 @@
+"""Extract from one item what becomes its nodes: its summary, claims and links.
+
+Everything here depends on one item alone, so its result can be cached per
+file.  Corpus-level decisions (which terms are concepts) live in ``vocab``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from kgsync.items import Finding, ResearchItem, normalise_slug
+
+#: Observations are atomic: a statement longer than this is cut at a word.
+MAX_STATEMENT = 240
+MAX_SOURCES_PER_CLAIM = 3
+_CONFIDENCE = re.compile(r"\b(high|medium|low)\b(?:[ -]confidence)?|confidence\W{0,3}(high|medium|low)\b", re.I)
+_BOLD_LEAD = re.compile(r"^\s*\*\*(.+?)\*\*")
+_LABEL = re.compile(
+    r"\[(?:fact|inference|assumption|speculation|hypothesis)[^\]]*\]|"
+    r"\bconfidence\W{0,3}(?:high|medium|low)\b\W*|\b(?:high|medium|low)[ -]confidence\b\W*",
+    re.I,
+)
+_TRAILING_PAREN = re.compile(r"\s*\((?:[^()]*(?:https?://|sources?\s*:|confidence|\[)[^()]*)\)\s*\.?\s*$", re.I)
+_INLINE_SOURCE = re.compile(r"\s*[\[(](?:sources?|inference|fact|assumption)\b[^\])]*[\])]", re.I)
+_URL = re.compile(r"https?://[^\s<>()\[\]{}\"'`|;,]+[^\s<>()\[\]{}\"'`|;,.:!?]")
+_MARKUP = re.compile(r"\*\*|__|`|\[([^\]]*)\]\([^)]*\)|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
+_KEY_WORD = re.compile(r"[a-z0-9]+")
+_KEY_STOP = frozenset(
+    "a an the and or of in on for to with by from as at is are was were be been being this that these "
+    "those it its their there than then into via over under not no can could may might should would "
+    "will must more most less least very also only just such each every all any both".split()
+)
+# Links to other items inside the text: a file path or URL ending in <slug>.md,
+# or a bare dated slug.  Undated short slugs count only inside `code` spans.
+_PATH_LINK = re.compile(r"([A-Za-z0-9._-]+)\.md\b")
+_DATED_SLUG = re.compile(r"\b(\d{4}-\d{2}-\d{2}-[a-z0-9]+(?:-[a-z0-9]+)*)\b")
+_CODE_SPAN = re.compile(r"`([a-z0-9]+(?:-[a-z0-9]+){2,})(?:\.md)?`")
+
+
+@dataclass(frozen=True)
+class Claim:
+    key: str  # short, stable key: survives reordering and edits elsewhere in the item
+    statement: str
+    confidence: str  # high | medium | low | ""
+    number: int  # position in Key Findings (section:key-finding-N)
+    line: int
+    sources: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Extraction:
+    slug: str
+    summary: str
+    claims: tuple[Claim, ...]  # every finding, in list order (caps apply later)
+    text_links: tuple[str, ...]  # slugs or undated slug suffixes the text mentions
+
+
+def extract(item: ResearchItem) -> Extraction:
+    claims = _unique_keys(claim_of(f, item.confidence) for f in item.key_findings)
+    return Extraction(
+        slug=item.slug,
+        summary=lead_sentence(item.executive_summary),
+        claims=tuple(c for c in claims if c.statement),
+        text_links=text_links(item),
+    )
+
+
+def claim_of(finding: Finding, default_confidence: str = "") -> Claim:
+    """The finding's claim: its bold lead sentence, else its first sentence.
+
+    Leading labels are not the claim: ``[fact; source: ...]``, ``**[inference]
+    Confidence: high.**``, ``**High confidence:**`` are peeled off first.
+    """
+    text = finding.text
+    rest = strip_leading_labels(text)
+    bold = _BOLD_LEAD.match(rest)
+    statement = bold.group(1) if bold else first_sentence(rest)
+    statement = clean_statement(statement)
+    confidence = _confidence_in(text) or default_confidence
+    sources = tuple(dict.fromkeys(_URL.findall(text)))[:MAX_SOURCES_PER_CLAIM]
+    return Claim(claim_key(statement), statement, confidence, finding.number, finding.line, sources)
+
+
+_LABEL_WORDS = re.compile(r"^\W*(fact|inference|assumption|speculation|hypothesis|high|medium|low|sources?|confidence)\b", re.I)
+
+
+def strip_leading_labels(text: str) -> str:
+    rest = text.strip()
+    while rest:
+        if rest.startswith("[") and _LABEL_WORDS.match(rest[1:]):
+            end = _balanced_end(rest)
+            if end < 0:
+                break
+            rest = rest[end + 1 :].lstrip(" :;.-—")
+            continue
+        bold = _BOLD_LEAD.match(rest)
+        if bold and (_is_label(bold.group(1)) or _is_topic_label(bold.group(1), rest[bold.end() :])):
+            rest = rest[bold.end() :].lstrip(" :;.-—")
+            continue
+        numbered = re.match(r"^\d+[.)]\s+", rest)
+        if numbered:
+            rest = rest[numbered.end() :]
+            continue
+        label = re.match(r"^(?:confidence\W{0,3}(?:high|medium|low)|(?:high|medium|low)[ -]confidence)\W*", rest, re.I)
+        if label and label.end() > 0:
+            rest = rest[label.end() :]
+            continue
+        break
+    return rest
+
+
+_LABEL_ONLY = re.compile(
+    r"^(?:[\s.:;,()-]*(?:high|medium|low|confidence|to|fact|inference|assumption|speculation|"
+    r"hypothesis|source|sources)\b)+[\s.:;,()-]*$",
+    re.I,
+)
+
+
+def _is_label(bold: str) -> bool:
+    """``**[inference] Confidence: high.**``, ``**Medium to high confidence:**``, ``**High.**``."""
+    words = re.sub(r"[\[\]]", " ", bold)
+    return bool(_LABEL_ONLY.match(words)) or not words.strip(" .:;-—")
+
+
+def _is_topic_label(bold: str, after: str) -> bool:
+    """``**The core mechanism:** Jevons showed...``: a short heading, the claim follows."""
+    return bold.rstrip().endswith(":") and len(bold.split()) <= 6 and len(after.split()) >= 6
+
+
+def _balanced_end(text: str) -> int:
+    depth = 0
+    for index, char in enumerate(text):
+        if char == "[":
+            depth += 1
+        elif char == "]":
+            depth -= 1
+            if depth == 0:
+                return index
+    return -1
+
+
+def _confidence_in(text: str) -> str:
+    match = _CONFIDENCE.search(text)
+    if not match:
+        return ""
+    return (match.group(1) or match.group(2)).lower()
+
+
+def clean_statement(text: str) -> str:
+    text = _MARKUP.sub(lambda m: m.group(1) or "", text)
+    text = _LABEL.sub("", text)
+    text = _INLINE_SOURCE.sub("", text)
+    text = _TRAILING_PAREN.sub("", text)
+    text = _URL.sub("", text)
+    text = " ".join(text.split()).strip(" :;-—")
+    return shorten(text)
+
+
+def shorten(text: str, limit: int = MAX_STATEMENT) -> str:
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:-—")
+    return cut + "…"
+
+
+_ABBREVIATION = re.compile(r"(?:\bal|\be\.g|\bi\.e|\bvs|\betc|\bcf|\bFig|\bNo|\bapprox|\b[A-Z])\.$")
+
+
+def first_sentence(text: str) -> str:
+    """Up to the first sentence end that is not an abbreviation ("et al.", "e.g.")."""
+    text = " ".join(text.split())
+    start = 0
+    for match in _SENTENCE_END.finditer(text):
+        if not _ABBREVIATION.search(text[start : match.start()]):
+            return text[: match.start()]
+    return text
+
+
+def lead_sentence(summary: str) -> str:
+    """The lead of the Executive Summary, cleaned, as one short sentence."""
+    paragraph = next((p for p in re.split(r"\n\s*\n", summary) if p.strip()), "")
+    text = _MARKUP.sub(lambda m: m.group(1) or "", paragraph)
+    text = _LABEL.sub("", text)
+    text = _INLINE_SOURCE.sub("", text)
+    text = _URL.sub("", text)
+    text = re.sub(r"\(\s*[;,\s]*\)", "", text)
+    return clean_statement(first_sentence(text))
+
+
+def claim_key(statement: str) -> str:
+    """First content words of the statement: readable, and the same after reordering."""
+    words = [w for w in _KEY_WORD.findall(statement.lower()) if w not in _KEY_STOP]
+    key = "-".join(words[:5])[:48].strip("-")
+    return key or "claim-" + hashlib.sha1(statement.encode("utf-8")).hexdigest()[:8]
+
+
+def _unique_keys(claims: Iterable[Claim]) -> list[Claim]:
+    """Two findings with the same key get a content hash suffix (order-independent)."""
+    claims = list(claims)
+    counts: dict[str, int] = {}
+    for claim in claims:
+        counts[claim.key] = counts.get(claim.key, 0) + 1
+    out = []
+    for claim in claims:
+        if counts[claim.key] > 1:
+            digest = hashlib.sha1(claim.statement.encode("utf-8")).hexdigest()[:6]
+            claim = Claim(f"{claim.key}-{digest}", claim.statement, claim.confidence, claim.number,
+                          claim.line, claim.sources)
+        out.append(claim)
+    return out
+
+
+def text_links(item: ResearchItem) -> tuple[str, ...]:
+    """Candidate item references in the body (resolved against the corpus later)."""
+    found: dict[str, None] = {}
+    for match in _PATH_LINK.finditer(item.body):
+        found[normalise_slug(match.group(1))] = None
+    for match in _DATED_SLUG.finditer(item.body):
+        found[match.group(1)] = None
+    for match in _CODE_SPAN.finditer(item.body):
+        found[match.group(1)] = None
+    found.pop(item.slug, None)
+    return tuple(sorted(found))
+
+
+def resolve_links(candidates: Iterable[str], known: Mapping[str, str], suffixes: Mapping[str, str]) -> list[str]:
+    """Candidates that name exactly one item: a full slug, or a unique undated suffix."""
+    out = []
+    for candidate in candidates:
+        if candidate in known:
+            out.append(candidate)
+        elif candidate in suffixes:
+            out.append(suffixes[candidate])
+    return sorted(set(out))
+
+
+def undated_suffixes(slugs: Iterable[str]) -> dict[str, str]:
+    """'2026-02-28-ai-strategy' -> {'ai-strategy': slug}, only where unambiguous."""
+    seen: dict[str, list[str]] = {}
+    for slug in slugs:
+        match = re.match(r"^\d{4}-\d{2}-\d{2}-(.+)$", slug)
+        if match:
+            seen.setdefault(match.group(1), []).append(slug)
+    return {suffix: found[0] for suffix, found in seen.items() if len(found) == 1}

@@ -1,0 +1,431 @@
+"""Read research items: parse every file once, at the boundary, into typed data.
+
+A research item is a Markdown file with YAML frontmatter (the research repo's
+item template) and fixed sections.  This module turns each file into a frozen
+``ResearchItem`` and reports every problem with the file and line, without
+stopping at the first: one bad file must never cost the other items their nodes.
+
+Kinds of problem (``Issue.severity``):
+- ``error``: the file is not a usable item (unreadable, malformed YAML, duplicate
+  slug, no title).  The build keeps whatever the graph already had from it.
+- ``warning``: the item is built from what is there (a missing section, a cite
+  to an item that does not exist).
+- ``notice``: not an item at all (a folder README without frontmatter); skipped.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import glob
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+
+import yaml
+from frontmatter.default_handlers import YAMLHandler
+
+from kgsync.errors import ItemError, Location
+
+# The C loader when present: same YAML semantics as python-frontmatter's default
+# SafeLoader, several times faster (the build must stay within 3x of a plain read).
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t]*#*[ \t]*$")
+_FENCE = re.compile(r"^[ \t]*(```|~~~)")
+_LIST_ITEM = re.compile(r"^(?:(\d+)[.)]|[-*+])[ \t]+(.*)$")
+_URL = re.compile(r"https?://[^\s<>()\[\]{}\"'`|;,]+[^\s<>()\[\]{}\"'`|;,.:!?]")
+_SLUG_OK = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+MAX_LINE = 100_000  # longer lines are cut for parsing (and reported): protects the regexes
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+    NOTICE = "notice"
+
+
+@dataclass(frozen=True)
+class Issue:
+    severity: Severity
+    location: Location
+    message: str
+    hint: str = ""
+    slug: str = ""
+
+    def render(self) -> str:
+        fix = f" (fix: {self.hint})" if self.hint else ""
+        return f"{self.location}: {self.severity}: {self.message}{fix}"
+
+    def as_error(self) -> ItemError:
+        return ItemError(self.message, self.location, self.hint or None)
+
+
+@dataclass(frozen=True)
+class Section:
+    heading: str
+    level: int
+    line: int  # 1-based line of the heading in the file
+    text: str  # content up to the next heading of the same or a higher level
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One entry of the Key Findings list, as written."""
+
+    number: int  # 1-based position in the list
+    text: str  # the entry's text, continuation lines joined
+    line: int  # 1-based line in the file
+
+
+@dataclass(frozen=True)
+class ResearchItem:
+    slug: str
+    path: str  # as found (relative to the research repo root when possible)
+    title: str
+    completed: str  # YYYY-MM-DD, "" when unknown
+    themes: tuple[str, ...]
+    cites: tuple[str, ...]
+    related: tuple[str, ...]
+    supersedes: tuple[str, ...]
+    superseded_by: tuple[str, ...]
+    confidence: str  # high | medium | low | ""
+    item_type: str
+    status: str
+    research_question: str
+    executive_summary: str
+    key_findings: tuple[Finding, ...]
+    sources: tuple[str, ...]  # URLs in the Sources section, in order, unique
+    sections: tuple[Section, ...]
+    body: str
+    body_line: int  # file line of the body's first line
+
+    @property
+    def is_superseded(self) -> bool:
+        return bool(self.superseded_by)
+
+    def section(self, *names: str) -> Section | None:
+        """The first section whose heading equals one of ``names`` (case-insensitive)."""
+        wanted = [n.lower() for n in names]
+        for name in wanted:
+            for section in self.sections:
+                if _heading_key(section.heading) == name:
+                    return section
+        return None
+
+
+@dataclass(frozen=True)
+class ReadResult:
+    items: tuple[ResearchItem, ...]
+    issues: tuple[Issue, ...]
+
+    @property
+    def failed(self) -> tuple[Issue, ...]:
+        return tuple(i for i in self.issues if i.severity is Severity.ERROR)
+
+    @property
+    def failed_slugs(self) -> frozenset[str]:
+        return frozenset(i.slug for i in self.failed if i.slug)
+
+
+class _FastYAMLHandler(YAMLHandler):
+    def load(self, fm: str, **kwargs: object) -> object:
+        kwargs.setdefault("Loader", _SAFE_LOADER)
+        return super().load(fm, **kwargs)
+
+
+_YAML = _FastYAMLHandler()
+
+
+def find_item_files(spec: str | Path, root: Path = Path(".")) -> list[Path]:
+    """Files named by ``spec``: a folder (its *.md files) or a glob, sorted."""
+    candidate = Path(spec) if Path(spec).is_absolute() else root / spec
+    if candidate.is_dir():
+        return sorted(p for p in candidate.glob("*.md") if p.is_file())
+    if candidate.is_file():
+        return [candidate]
+    return sorted(Path(p) for p in glob.glob(str(candidate), recursive=True) if Path(p).is_file())
+
+
+def read_items(paths: Iterable[Path], root: Path = Path(".")) -> ReadResult:
+    """Parse every file, then check the corpus as a whole (duplicate slugs, links)."""
+    parsed = []
+    for path in sorted(paths):
+        result = read_item_bytes(path.read_bytes(), _display(path, root), path.stem)
+        parsed.append((None, tuple(result)) if isinstance(result, list) else (result[0], tuple(result[1])))
+    return check_corpus(parsed)
+
+
+def check_corpus(parsed: Iterable[tuple[ResearchItem | None, tuple[Issue, ...]]]) -> ReadResult:
+    """Cross-file rules: a slug names one item (later files with it are errors), cites resolve."""
+    items: list[ResearchItem] = []
+    issues: list[Issue] = []
+    first_path: dict[str, str] = {}
+    for item, item_issues in parsed:
+        issues.extend(item_issues)
+        if item is None:
+            continue
+        if item.slug in first_path:
+            issues.append(Issue(Severity.ERROR, Location(item.path, 1),
+                                f"duplicate slug {item.slug!r}: {first_path[item.slug]} has the same file name",
+                                "rename one of the files; a slug names one item", slug=""))
+            continue
+        first_path[item.slug] = item.path
+        items.append(item)
+    issues.extend(_dangling_links(items))
+    return ReadResult(tuple(items), tuple(issues))
+
+
+def _display(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def read_item_bytes(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]] | list[Issue]:
+    """One file's bytes -> (item, warnings), or the list of issues that stop it."""
+
+    def problem(severity: Severity, line: int | None, message: str, hint: str = "") -> Issue:
+        return Issue(severity, Location(path, line), message, hint, slug)
+
+    if not _SLUG_OK.match(slug):
+        return [problem(Severity.ERROR, None, f"file name {slug!r} is not a usable slug",
+                        "use letters, digits, '.', '_' and '-' only")]
+    text, issue = _decode(raw, problem)
+    if issue:
+        return [issue]
+    lines = text.split("\n")
+    if not text.strip():
+        return [problem(Severity.ERROR, 1, "empty file", "write the item or delete the file")]
+    if lines[0].strip() != "---":
+        return [problem(Severity.NOTICE, 1, "no YAML frontmatter: not a research item, skipped",
+                        "items start with a '---' frontmatter block")]
+    end = next((i for i in range(1, len(lines)) if lines[i].strip() in ("---", "...")), None)
+    if end is None:
+        return [problem(Severity.ERROR, 1, "frontmatter is never closed", "add a '---' line after the YAML")]
+    try:
+        meta = _YAML.load("\n".join(lines[1:end]))
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        line = mark.line + 2 if mark else 2
+        reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        return [problem(Severity.ERROR, line, f"malformed frontmatter YAML: {reason}",
+                        "fix the YAML (quote values containing ': ' or '#')")]
+    if meta is None:
+        meta = {}
+    if not isinstance(meta, dict):
+        return [problem(Severity.ERROR, 2, "frontmatter is not a mapping of field: value")]
+    long_lines = [n for n, line in enumerate(lines, 1) if len(line) > MAX_LINE]
+    warnings: list[Issue] = [
+        problem(Severity.WARNING, n, f"line longer than {MAX_LINE:,} characters; only its start is read")
+        for n in long_lines[:3]
+    ]
+    body_lines = [line[:MAX_LINE] for line in lines[end + 1 :]]
+    body_line = end + 2
+    sections = _sections(body_lines, body_line)
+    title = _text(meta.get("title")) or _first_h1(sections)
+    if not title:
+        return [problem(Severity.ERROR, 2, "no title", "add 'title:' to the frontmatter or a '# Title' heading")]
+    item = ResearchItem(
+        slug=slug,
+        path=path,
+        title=_one_line(title),
+        completed=_date(meta.get("completed")),
+        themes=_strings(meta.get("themes")),
+        cites=_slugs(meta.get("cites")),
+        related=_slugs(meta.get("related")),
+        supersedes=_slugs(meta.get("supersedes")),
+        superseded_by=_slugs(meta.get("superseded_by")),
+        confidence=_confidence(meta.get("confidence")),
+        item_type=_text(meta.get("item_type")),
+        status=_text(meta.get("status")),
+        research_question="",
+        executive_summary="",
+        key_findings=(),
+        sources=(),
+        sections=sections,
+        body="\n".join(body_lines),
+        body_line=body_line,
+    )
+    return _with_sections(item, problem, warnings)
+
+
+def _decode(raw: bytes, problem) -> tuple[str, Issue | None]:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        return "", problem(Severity.ERROR, line, f"not UTF-8 (byte 0x{raw[exc.start]:02x} at offset {exc.start})",
+                           "re-save the file as UTF-8")
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    if "\x00" in text:
+        line = text[: text.index("\x00")].count("\n") + 1
+        return "", problem(Severity.ERROR, line, "NUL byte: binary data, not Markdown", "remove the binary content")
+    return text, None
+
+
+def _with_sections(item: ResearchItem, problem, warnings: list[Issue]) -> tuple[ResearchItem, list[Issue]]:
+    from dataclasses import replace
+
+    question = item.section("research question", "question / hypothesis", "question")
+    summary = _findings_subsection(item, "executive summary")
+    findings = _findings_subsection(item, "key findings")
+    sources = item.section("sources", "references")
+    for wanted, found in (("Research Question", question), ("Executive Summary", summary),
+                          ("Key Findings", findings)):
+        if found is None:
+            warnings.append(problem(Severity.WARNING, item.body_line, f"no '{wanted}' section",
+                                    f"add a '## {wanted}' section as in the item template"))
+    parsed_findings = _list_entries(findings) if findings else ()
+    if findings is not None and not parsed_findings:
+        warnings.append(problem(Severity.WARNING, findings.line, "Key Findings has no list entries",
+                                "write the findings as a numbered list"))
+    urls = tuple(dict.fromkeys(_URL.findall(sources.text))) if sources else ()
+    item = replace(
+        item,
+        research_question=_plain(question.text) if question else "",
+        executive_summary=_plain(summary.text) if summary else "",
+        key_findings=parsed_findings,
+        sources=urls,
+    )
+    return item, warnings
+
+
+def _findings_subsection(item: ResearchItem, name: str) -> Section | None:
+    """Prefer the Findings part (the template repeats names inside §6 Synthesis)."""
+    candidates = [s for s in item.sections if _heading_key(s.heading) == name]
+    if not candidates:
+        return None
+    findings = item.section("findings")
+    if findings:
+        after = [s for s in candidates if s.line > findings.line]
+        if after:
+            return after[0]
+    return candidates[-1]
+
+
+def _heading_key(heading: str) -> str:
+    # "§6 Synthesis", "2. Key Findings", "**Key findings**" -> comparable keys
+    text = re.sub(r"[*_`]", "", heading).strip().lower()
+    text = re.sub(r"^(§\s*\d+|\d+(\.\d+)*\.?)\s+", "", text)
+    return text.rstrip(":").strip()
+
+
+def _sections(lines: Sequence[str], first_line: int) -> tuple[Section, ...]:
+    heads: list[tuple[int, int, str]] = []
+    fence = False
+    for index, line in enumerate(lines):
+        if _FENCE.match(line):
+            fence = not fence
+            continue
+        match = None if fence else _HEADING.match(line)
+        if match:
+            heads.append((index, len(match.group(1)), match.group(2).strip()))
+    out = []
+    for k, (index, level, heading) in enumerate(heads):
+        end = next((j for j, lvl, _ in heads[k + 1 :] if lvl <= level), len(lines))
+        out.append(Section(heading, level, first_line + index, "\n".join(lines[index + 1 : end])))
+    return tuple(out)
+
+
+def _list_entries(section: Section) -> tuple[Finding, ...]:
+    """Top-level list entries of a section (numbered or bulleted), with their lines."""
+    entries: list[tuple[int, list[str]]] = []
+    fence = False
+    for offset, line in enumerate(section.text.split("\n"), start=1):
+        if _FENCE.match(line):
+            fence = not fence
+        if fence:
+            continue
+        match = _LIST_ITEM.match(line) if not line.startswith((" ", "\t")) else None
+        if match:
+            entries.append((section.line + offset, [match.group(2)]))
+        elif entries and line.strip() and not _HEADING.match(line) and not line.startswith("|"):
+            entries[-1][1].append(line.strip())
+        elif entries and not line.strip():
+            entries[-1][1].append("")
+    findings = []
+    for number, (line, parts) in enumerate(entries, start=1):
+        text = " ".join(p for p in _first_paragraph(parts) if p).strip()
+        if text:
+            findings.append(Finding(number, text, line))
+    return tuple(findings)
+
+
+def _first_paragraph(parts: list[str]) -> list[str]:
+    if "" in parts:
+        return parts[: parts.index("")]
+    return parts
+
+
+def _first_h1(sections: Sequence[Section]) -> str:
+    return next((s.heading for s in sections if s.level == 1), "")
+
+
+def _plain(text: str) -> str:
+    """Section text without sub-headings, tables and blank runs (for summaries)."""
+    kept = [line for line in text.split("\n") if not _HEADING.match(line) and not line.startswith("|")]
+    return "\n".join(kept).strip()
+
+
+def _text(value: object) -> str:
+    if value is None:
+        return ""
+    return str(value).strip()
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _strings(value: object) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    values = value if isinstance(value, list) else [value]
+    out = [str(v).strip() for v in values if v is not None and not isinstance(v, (dict, list))]
+    return tuple(dict.fromkeys(v for v in out if v))
+
+
+def normalise_slug(value: str) -> str:
+    """'Research/completed/2026-01-01-x.md' or a URL to it -> '2026-01-01-x'."""
+    value = value.strip().rstrip("/").rsplit("/", 1)[-1]
+    value = value.split("#", 1)[0]
+    return value[:-3] if value.endswith(".md") else value
+
+
+def _slugs(value: object) -> tuple[str, ...]:
+    out = (normalise_slug(v) for v in _strings(value))
+    return tuple(dict.fromkeys(s for s in out if s and s not in ("~", "null", "None")))
+
+
+def _date(value: object) -> str:
+    if isinstance(value, dt.datetime):
+        if value.tzinfo:
+            value = value.astimezone(dt.timezone.utc)
+        return value.date().isoformat()
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if isinstance(value, str):
+        match = re.match(r"\s*(\d{4}-\d{2}-\d{2})", value)
+        return match.group(1) if match else ""
+    return ""
+
+
+def _confidence(value: object) -> str:
+    text = _text(value).lower()
+    return text if text in ("high", "medium", "low") else ""
+
+
+def _dangling_links(items: Sequence[ResearchItem]) -> list[Issue]:
+    known = {item.slug for item in items}
+    issues = []
+    for item in items:
+        for field_name, targets in (("cites", item.cites), ("supersedes", item.supersedes),
+                                    ("superseded_by", item.superseded_by)):
+            for target in targets:
+                if target not in known and target != item.slug:
+                    issues.append(Issue(Severity.WARNING, Location(item.path, 2),
+                                        f"{field_name} names {target!r}, which is not an item here",
+                                        "correct the slug, or drop it if the item was removed", item.slug))
+    return issues

@@ -1,0 +1,163 @@
+"""The memory server's JSONL format, byte for byte.
+
+``@modelcontextprotocol/server-memory`` saves its graph as one JSON object a
+line: every entity (``type,name,entityType,observations``) then every relation
+(``type,from,to,relationType``), each ``JSON.stringify``-ed (compact, non-ASCII
+kept as is), joined by ``\\n`` with no trailing newline, written to a temp file
+and renamed.  It loads by splitting on ``\\n``, dropping blank lines and
+``JSON.parse``-ing the rest; lines of another ``type`` are ignored.  kgsync
+writes exactly that and reads whatever the server would read, but rejects a
+line the server would choke on (or silently mangle) with its line number.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+
+from kgsync.errors import GraphFormatError, Location
+from kgsync.model import Entity, Graph, Relation
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def entity_line(entity: Entity) -> str:
+    return _dumps(
+        {
+            "type": "entity",
+            "name": entity.name,
+            "entityType": entity.entity_type,
+            "observations": list(entity.observations),
+        }
+    )
+
+
+def relation_line(relation: Relation) -> str:
+    return _dumps(
+        {
+            "type": "relation",
+            "from": relation.source,
+            "to": relation.target,
+            "relationType": relation.relation_type,
+        }
+    )
+
+
+def _dumps(obj: dict) -> str:
+    # JSON.stringify: compact separators, UTF-8 kept, control characters as \u00xx.
+    text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    # A lone surrogate (read from a "\ud800" escape the server wrote) cannot be
+    # encoded as UTF-8; JSON.stringify escapes it as \udxxx, so do the same.
+    return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def dumps(graph: Graph) -> str:
+    """The file text the server would write for ``graph`` (in the graph's order)."""
+    lines = [entity_line(e) for e in graph.entities]
+    lines += [relation_line(r) for r in graph.relations]
+    return "\n".join(lines)
+
+
+def loads(text: str, source: str = "<graph>") -> Graph:
+    """Parse server JSONL; raise ``GraphFormatError`` naming the first bad line."""
+    entities: list[Entity] = []
+    relations: list[Relation] = []
+    for number, line in enumerate(text.split("\n"), start=1):
+        if line.strip() == "":
+            continue
+        where = Location(source, number)
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise GraphFormatError(
+                f"not a JSON object ({exc.msg} at column {exc.colno})",
+                where,
+                "each line must be one JSON object as the memory server writes it",
+            ) from None
+        if not isinstance(obj, dict):
+            raise GraphFormatError("line is JSON but not an object", where, "remove the line")
+        kind = obj.get("type")
+        if kind == "entity":
+            entities.append(_entity(obj, where))
+        elif kind == "relation":
+            relations.append(_relation(obj, where))
+        else:
+            raise GraphFormatError(
+                f'unknown record type {kind!r}; the server keeps only "entity" and "relation"',
+                where,
+                "remove the line, or give it a type the server reads",
+            )
+    return Graph(tuple(entities), tuple(relations))
+
+
+def _entity(obj: dict, where: Location) -> Entity:
+    name, entity_type, observations = obj.get("name"), obj.get("entityType"), obj.get("observations")
+    if not isinstance(name, str) or not isinstance(entity_type, str):
+        raise GraphFormatError("entity needs string \"name\" and \"entityType\"", where)
+    if not isinstance(observations, list) or not all(isinstance(o, str) for o in observations):
+        raise GraphFormatError(
+            f"entity {name!r}: \"observations\" must be a list of strings", where,
+            "the server's search calls toLowerCase() on each observation",
+        )
+    return Entity(name, entity_type, tuple(observations))
+
+
+def _relation(obj: dict, where: Location) -> Relation:
+    values = [obj.get("from"), obj.get("to"), obj.get("relationType")]
+    if not all(isinstance(v, str) for v in values):
+        raise GraphFormatError('relation needs string "from", "to" and "relationType"', where)
+    return Relation(*values)
+
+
+def read(path: str | Path) -> Graph:
+    """Read a graph file; a missing file is the empty graph, as for the server."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return Graph()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise GraphFormatError("not UTF-8", Location.of(path, line), "save the file as UTF-8") from None
+    return loads(text.removeprefix("\ufeff"), str(path))
+
+
+def write(path: str | Path, graph: Graph) -> bool:
+    """Write atomically (temp file in the same folder + rename).
+
+    Returns False, touching nothing, when the file already holds these bytes, so
+    an unchanged graph keeps its mtime and a no-op build is cheap.
+    """
+    data = dumps(graph).encode("utf-8")
+    return write_bytes_atomically(Path(path), data)
+
+
+def write_bytes_atomically(path: Path, data: bytes) -> bool:
+    try:
+        if path.read_bytes() == data:
+            return False
+    except FileNotFoundError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return True
+
+
+def lines_of(graph: Graph) -> Iterable[str]:
+    yield from (entity_line(e) for e in graph.entities)
+    yield from (relation_line(r) for r in graph.relations)

@@ -1,0 +1,194 @@
+"""The graph model and the graph contract (entity types, relation types, names).
+
+Everything here is pure data: frozen dataclasses and enums.  A ``Graph`` read
+from a file may hold types outside the contract (an agent wrote them); the
+model keeps them as plain strings so that ``lint`` can name them, and so that
+nothing a human or agent added is lost on a round trip.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class EntityType(StrEnum):
+    RESEARCH_ITEM = "research_item"
+    CONCEPT = "concept"
+    CLAIM = "claim"
+    METHOD = "method"
+
+
+class RelationType(StrEnum):
+    ADDRESSES = "addresses"
+    STATES = "states"
+    ABOUT = "about"
+    USES_METHOD = "uses_method"
+    SUPPORTS = "supports"
+    CONTRADICTS = "contradicts"
+    EXTENDS = "extends"
+
+
+#: Name prefix each entity type carries (``item:<slug>``, ``concept:<term>``...).
+PREFIX: dict[EntityType, str] = {
+    EntityType.RESEARCH_ITEM: "item:",
+    EntityType.CONCEPT: "concept:",
+    EntityType.CLAIM: "claim:",
+    EntityType.METHOD: "method:",
+}
+
+_ITEM, _CONCEPT, _CLAIM, _METHOD = (
+    EntityType.RESEARCH_ITEM,
+    EntityType.CONCEPT,
+    EntityType.CLAIM,
+    EntityType.METHOD,
+)
+
+#: (from type, to type) pairs each relation type allows; anything else is drift.
+ENDPOINTS: dict[RelationType, frozenset[tuple[EntityType, EntityType]]] = {
+    RelationType.ADDRESSES: frozenset({(_ITEM, _CONCEPT)}),
+    RelationType.STATES: frozenset({(_ITEM, _CLAIM)}),
+    RelationType.ABOUT: frozenset({(_CLAIM, _CONCEPT)}),
+    RelationType.USES_METHOD: frozenset({(_ITEM, _METHOD), (_CLAIM, _METHOD)}),
+    RelationType.SUPPORTS: frozenset({(_CLAIM, _CLAIM)}),
+    RelationType.CONTRADICTS: frozenset({(_CLAIM, _CLAIM)}),
+    RelationType.EXTENDS: frozenset({(_ITEM, _ITEM), (_CLAIM, _CLAIM)}),
+}
+
+#: Observation keys kgsync writes.  ``key:value`` or ``key: value``; see README.
+OBSERVATION_KEYS = (
+    "title",
+    "summary",
+    "provenance",
+    "section",
+    "tag",
+    "alias",
+    "confidence",
+    "source",
+    "status",
+    "completed",
+    "kind",
+)
+
+
+def item_name(slug: str) -> str:
+    return f"item:{slug}"
+
+
+def concept_name(term: str) -> str:
+    return f"concept:{term}"
+
+
+def method_name(term: str) -> str:
+    return f"method:{term}"
+
+
+def claim_name(slug: str, key: str) -> str:
+    return f"claim:{slug}:{key}"
+
+
+def provenance(slug: str) -> str:
+    """The provenance token: the retrieval index maps a node back to its item by it."""
+    return f"provenance:item={slug}"
+
+
+def slug_of_item_name(name: str) -> str | None:
+    return name[len("item:") :] if name.startswith("item:") else None
+
+
+def type_of_name(name: str) -> EntityType | None:
+    """The entity type a name's prefix announces, or None for a foreign name."""
+    for entity_type, prefix in PREFIX.items():
+        if name.startswith(prefix):
+            return entity_type
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Entity:
+    name: str
+    entity_type: str
+    observations: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Relation:
+    source: str  # "from" in JSONL; ``from`` is a Python keyword
+    target: str  # "to" in JSONL
+    relation_type: str
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        return (self.source, self.target, self.relation_type)
+
+
+@dataclass(frozen=True)
+class Graph:
+    """An ordered, immutable graph.  Order matters only for byte-identical output."""
+
+    entities: tuple[Entity, ...] = ()
+    relations: tuple[Relation, ...] = ()
+    _index: dict[str, Entity] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # First entity of a name wins, like the server's lookups (``find``).
+        index: dict[str, Entity] = {}
+        for entity in self.entities:
+            index.setdefault(entity.name, entity)
+        object.__setattr__(self, "_index", index)
+
+    def entity(self, name: str) -> Entity | None:
+        return self._index.get(name)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._index
+
+    def names(self) -> Iterator[str]:
+        return iter(self._index)
+
+    def of_type(self, entity_type: str) -> Iterator[Entity]:
+        return (e for e in self.entities if e.entity_type == entity_type)
+
+    def relations_of(self, name: str) -> Iterator[Relation]:
+        return (r for r in self.relations if r.source == name or r.target == name)
+
+    def canonical(self) -> Graph:
+        """The deterministic file order: entities by name, relations by key.
+
+        Observation order inside an entity is kept (it is meaningful: title first).
+        """
+        return Graph(
+            tuple(sorted(self.entities, key=lambda e: (e.name, e.entity_type))),
+            tuple(sorted(self.relations, key=lambda r: (r.source, r.relation_type, r.target))),
+        )
+
+
+def observations_with(observations: Iterable[str], key: str) -> list[str]:
+    """Values of the observations ``key:value`` / ``key: value`` (stripped)."""
+    prefix = key + ":"
+    return [o[len(prefix) :].strip() for o in observations if o.startswith(prefix)]
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What one item contributes to the graph (the unit of ownership in ``merge``): entity existence, observations, relations."""
+
+    entities: tuple[tuple[str, str], ...] = ()  # (name, entityType)
+    observations: tuple[tuple[str, str], ...] = ()  # (entity name, observation)
+    relations: tuple[Relation, ...] = ()
+
+    def as_json(self) -> dict:
+        return {
+            "entities": [list(e) for e in self.entities],
+            "observations": [list(o) for o in self.observations],
+            "relations": [[r.source, r.target, r.relation_type] for r in self.relations],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping) -> Facts:
+        return cls(
+            tuple((str(n), str(t)) for n, t in data.get("entities", ())),
+            tuple((str(n), str(o)) for n, o in data.get("observations", ())),
+            tuple(Relation(str(a), str(b), str(t)) for a, b, t in data.get("relations", ())),
+        )

@@ -1,0 +1,1 @@
+"""Publishing edges: the PR body, the GitHub pull request, the concept site."""

@@ -1,0 +1,64 @@
+"""The research repo's theme vocabulary: alias -> canonical theme slug.
+
+The reference repo keeps it as Markdown ending in a fenced YAML block
+(``canonical: [alias, ...]``); a plain YAML file of the same shape works too.
+Themes are canonicalised through it so that ``tag:`` observations never drift.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from kgsync.errors import ConfigError, Location
+
+_YAML_BLOCK = re.compile(r"^```ya?ml[ \t]*\n(.*?)^```", re.M | re.S)
+
+
+@dataclass(frozen=True)
+class ThemeMap:
+    canonical: frozenset[str] = frozenset()
+    alias_to_canonical: dict[str, str] = field(default_factory=dict)
+
+    def canonicalise(self, theme: str) -> str:
+        key = _key(theme)
+        if key in self.canonical:
+            return key
+        return self.alias_to_canonical.get(key, key)
+
+
+def _key(theme: str) -> str:
+    return re.sub(r"[\s_]+", "-", theme.strip().lower())
+
+
+def load_theme_map(path: Path | None) -> ThemeMap:
+    if path is None or not str(path) or path == Path():
+        return ThemeMap()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigError("themes_vocabulary file not found", Location.of(path),
+                          "fix 'themes_vocabulary:' in kgsync.yml") from None
+    blocks = _YAML_BLOCK.findall(text) if path.suffix.lower() in (".md", ".markdown") else [text]
+    if not blocks:
+        raise ConfigError("no ```yaml block with the alias map", Location.of(path),
+                          "end the file with a fenced YAML block: canonical: [alias, ...]")
+    block = blocks[-1]
+    offset = text[: text.rfind(block)].count("\n") if block in text else 0
+    try:
+        data = yaml.safe_load(block) or {}
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise ConfigError(f"theme alias map is not valid YAML: {getattr(exc, 'problem', exc)}",
+                          Location.of(path, offset + mark.line + 1 if mark else None)) from None
+    if not isinstance(data, dict):
+        raise ConfigError("theme alias map must map canonical slugs to lists of aliases", Location.of(path))
+    canonical = frozenset(_key(str(k)) for k in data)
+    aliases: dict[str, str] = {}
+    for slug, values in sorted(data.items(), key=lambda kv: str(kv[0])):
+        for alias in values or []:
+            aliases.setdefault(_key(str(alias)), _key(str(slug)))
+    return ThemeMap(canonical, aliases)

@@ -1,0 +1,73 @@
+"""Claims, summaries and links taken from one item."""
+
+from __future__ import annotations
+
+import pytest
+
+from kgsync.extract import claim_key, claim_of, first_sentence, lead_sentence, resolve_links, undated_suffixes
+from kgsync.items import Finding
+
+
+@pytest.mark.parametrize(
+    ("text", "statement", "confidence"),
+    [
+        ("**Knowledge graphs help recall.** (high confidence; source: https://x.org/a)",
+         "Knowledge graphs help recall.", "high"),
+        ("**[inference] Confidence: medium.** Indirect injection matters most. Then more. (Sources: https://a.b/c)",
+         "Indirect injection matters most.", "medium"),
+        ("[fact; source: [Spec](https://agents.md/), [Docs](https://d.io/x)] **High confidence:** AGENTS.md is "
+         "portable. Other text.", "AGENTS.md is portable.", "high"),
+        ("**[medium][inference]** GitAgent attracted early interest, but not much. Next.",
+         "GitAgent attracted early interest, but not much.", "medium"),
+        ("**The core mechanism:** Jevons (1865) showed that efficiency raises total use of coal. More.",
+         "Jevons (1865) showed that efficiency raises total use of coal.", ""),
+        ("Gao et al. (2022) showed proxy optimisation fails at scale. Second.",
+         "Gao et al. (2022) showed proxy optimisation fails at scale.", ""),
+        ("Plain finding with a [link](https://x.org) and *emphasis* here. Second.",
+         "Plain finding with a link and emphasis here.", ""),
+    ],
+)
+def test_claim_statement_and_confidence(text: str, statement: str, confidence: str) -> None:
+    claim = claim_of(Finding(1, text, 10))
+    assert claim.statement == statement
+    assert claim.confidence == confidence
+    assert claim.line == 10
+
+
+def test_item_confidence_is_the_default() -> None:
+    assert claim_of(Finding(1, "A plain claim here.", 1), "low").confidence == "low"
+
+
+def test_sources_are_kept_in_order_and_capped() -> None:
+    text = "**C.** (source: https://a.org/1; https://b.org/2; https://a.org/1; https://c.org/3; https://d.org/4)"
+    assert claim_of(Finding(1, text, 1)).sources == ("https://a.org/1", "https://b.org/2", "https://c.org/3")
+
+
+def test_claim_key_is_content_based_and_stable() -> None:
+    a = claim_of(Finding(1, "**Indirect prompt injection matters most in practice.**", 5))
+    b = claim_of(Finding(7, "**Indirect prompt injection matters most in practice.**", 99))
+    assert a.key == b.key == "indirect-prompt-injection-matters-practice"
+    assert claim_key("") .startswith("claim-")
+
+
+def test_long_statements_are_cut_at_a_word() -> None:
+    claim = claim_of(Finding(1, "**" + "word " * 100 + "end.**", 1))
+    assert len(claim.statement) <= 240 and claim.statement.endswith("…")
+
+
+def test_lead_sentence_strips_labels_and_citations() -> None:
+    summary = ("**[inference]** Prompt injection is an operational problem. (Sources: https://a.org ; "
+               "https://b.org) Second sentence.")
+    assert lead_sentence(summary) == "Prompt injection is an operational problem."
+
+
+def test_first_sentence_keeps_abbreviations() -> None:
+    assert first_sentence("Use e.g. graphs, i.e. nodes. Next one.") == "Use e.g. graphs, i.e. nodes."
+
+
+def test_links_resolve_only_when_unambiguous() -> None:
+    known = {"2026-01-01-graph-memory": "x", "2026-01-02-vector-search": "y", "2026-01-03-vector-search": "z"}
+    suffixes = undated_suffixes(known)
+    assert suffixes == {"graph-memory": "2026-01-01-graph-memory"}
+    found = resolve_links(["graph-memory", "vector-search", "2026-01-02-vector-search", "nope"], known, suffixes)
+    assert found == ["2026-01-01-graph-memory", "2026-01-02-vector-search"]

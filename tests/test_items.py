@@ -1,0 +1,174 @@
+"""Reading items: every kind of bad input gets a message with file and line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kgsync.items import Severity, find_item_files, normalise_slug, read_items
+
+GOOD = """---
+title: "A good item"
+completed: 2026-03-01T10:00:00+00:00
+themes: [knowledge-graphs, rag-retrieval]
+cites: [2026-01-01-older]
+superseded_by: ~
+confidence: high
+---
+
+# A good item
+
+## Research Question
+
+What is a knowledge graph?
+
+## Sources
+
+- [W3C RDF](https://www.w3.org/RDF/) — the standard
+
+## Findings
+
+### Executive Summary
+
+**[inference]** A knowledge graph is useful. More text follows here.
+
+### Key Findings
+
+1. **Knowledge graphs help recall.** (high confidence; source: https://example.org/a)
+2. [fact] Plain finding without bold. Second sentence.
+   Continued line.
+
+### Evidence Map
+"""
+
+OLDER = GOOD.replace("A good item", "Older item").replace("cites: [2026-01-01-older]", "cites: []")
+
+
+def write(folder: Path, name: str, content: str | bytes) -> Path:
+    path = folder / name
+    path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
+    return path
+
+
+def read(folder: Path):
+    return read_items(find_item_files(folder), folder)
+
+
+def only(issues, severity):
+    return [i for i in issues if i.severity is severity]
+
+
+def test_good_item_fields(tmp_path: Path) -> None:
+    write(tmp_path, "2026-03-01-good.md", GOOD)
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    result = read(tmp_path)
+    assert not only(result.issues, Severity.ERROR)
+    item = {i.slug: i for i in result.items}["2026-03-01-good"]
+    assert item.title == "A good item"
+    assert item.completed == "2026-03-01"
+    assert item.themes == ("knowledge-graphs", "rag-retrieval")
+    assert item.cites == ("2026-01-01-older",)
+    assert item.confidence == "high"
+    assert item.research_question == "What is a knowledge graph?"
+    assert item.sources == ("https://www.w3.org/RDF/",)
+    assert [f.number for f in item.key_findings] == [1, 2]
+    assert item.key_findings[1].text.endswith("Continued line.")
+    assert item.key_findings[0].line == GOOD.split("\n").index("1. **Knowledge graphs help recall.** "
+                                                               "(high confidence; source: https://example.org/a)") + 1
+
+
+@pytest.mark.parametrize(
+    ("content", "message", "line"),
+    [
+        ("---\ntitle: [unclosed\n---\nbody\n", "malformed frontmatter YAML", 3),
+        ("---\ntitle: a: b: c\n---\n", "malformed frontmatter YAML", 2),
+        ("", "empty file", 1),
+        ("   \n\n", "empty file", 1),
+        ("---\ntitle: x\n", "frontmatter is never closed", 1),
+        ("---\n- a list\n---\n", "not a mapping", 2),
+        ("---\nthemes: []\n---\nno title anywhere\n", "no title", 2),
+    ],
+)
+def test_bad_items_are_errors_with_lines(tmp_path: Path, content: str, message: str, line: int) -> None:
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    write(tmp_path, "2026-02-02-bad.md", content)
+    result = read(tmp_path)
+    errors = only(result.issues, Severity.ERROR)
+    assert len(errors) == 1, result.issues
+    assert message in errors[0].message
+    assert errors[0].location.path.endswith("2026-02-02-bad.md")
+    assert errors[0].location.line == line
+    assert [i.slug for i in result.items] == ["2026-01-01-older"]  # the others still build
+
+
+def test_non_utf8_names_the_line(tmp_path: Path) -> None:
+    write(tmp_path, "2026-02-02-latin1.md", GOOD.replace("What is", "Caf\u00e9 what is").replace("\u2014", "-").encode("latin-1"))
+    errors = only(read(tmp_path).issues, Severity.ERROR)
+    assert "not UTF-8" in errors[0].message
+    assert errors[0].location.line == GOOD.split("\n").index("What is a knowledge graph?") + 1
+
+
+def test_bom_and_crlf_are_read(tmp_path: Path) -> None:
+    write(tmp_path, "2026-03-01-good.md", b"\xef\xbb\xbf" + GOOD.replace("\n", "\r\n").encode("utf-8"))
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    result = read(tmp_path)
+    assert not only(result.issues, Severity.ERROR)
+    good = {i.slug: i for i in result.items}["2026-03-01-good"]
+    assert good.title == "A good item" and len(good.key_findings) == 2
+
+
+def test_readme_without_frontmatter_is_a_notice(tmp_path: Path) -> None:
+    write(tmp_path, "README.md", "# Completed\n\nResearch items live here.\n")
+    result = read(tmp_path)
+    assert result.items == ()
+    notices = only(result.issues, Severity.NOTICE)
+    assert notices and "not a research item" in notices[0].message
+    assert not only(result.issues, Severity.ERROR)
+
+
+def test_missing_sections_warn_but_build(tmp_path: Path) -> None:
+    write(tmp_path, "2026-02-02-thin.md", "---\ntitle: Thin\n---\n\n## Research Question\n\nWhy?\n")
+    result = read(tmp_path)
+    assert [i.slug for i in result.items] == ["2026-02-02-thin"]
+    messages = [i.message for i in only(result.issues, Severity.WARNING)]
+    assert "no 'Executive Summary' section" in messages
+    assert "no 'Key Findings' section" in messages
+
+
+def test_duplicate_slugs_are_errors(tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    write(tmp_path / "a", "2026-01-01-older.md", OLDER)
+    write(tmp_path / "b", "2026-01-01-older.md", OLDER)
+    result = read_items(find_item_files(str(tmp_path / "*" / "*.md")), tmp_path)
+    errors = only(result.issues, Severity.ERROR)
+    assert len(errors) == 1 and "duplicate slug" in errors[0].message
+    assert "a/2026-01-01-older.md" in errors[0].message and errors[0].location.path == "b/2026-01-01-older.md"
+    assert len(result.items) == 1
+
+
+def test_cite_to_missing_item_warns(tmp_path: Path) -> None:
+    write(tmp_path, "2026-03-01-good.md", GOOD)
+    warnings = only(read(tmp_path).issues, Severity.WARNING)
+    assert any("cites names '2026-01-01-older'" in w.message for w in warnings)
+
+
+def test_very_long_lines_are_cut_and_reported(tmp_path: Path) -> None:
+    write(tmp_path, "2026-01-01-older.md", OLDER + "\n" + "x" * 200_001 + "\n")
+    result = read(tmp_path)
+    assert len(result.items) == 1
+    assert any("longer than" in w.message for w in only(result.issues, Severity.WARNING))
+
+
+def test_hostile_text_is_data(tmp_path: Path) -> None:
+    hostile = GOOD.replace('"A good item"', '"<script>alert(1)</script> | @octocat `x`"')
+    write(tmp_path, "2026-03-01-good.md", hostile)
+    item = read(tmp_path).items[0]
+    assert item.title == "<script>alert(1)</script> | @octocat `x`"  # kept verbatim; renderers escape
+
+
+def test_normalise_slug() -> None:
+    assert normalise_slug("Research/completed/2026-01-01-x.md") == "2026-01-01-x"
+    assert normalise_slug("https://github.com/o/r/blob/main/Research/completed/2026-01-01-x.md#L3") == "2026-01-01-x"
+    assert normalise_slug("2026-01-01-x") == "2026-01-01-x"

@@ -1,0 +1,95 @@
+"""Ownership: a rebuild replaces exactly what kgsync generated, nothing else."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kgsync.merge import Manifest, merge
+from kgsync.model import Entity, Facts, Graph, Relation
+
+
+def facts(slug: str, concept_alias: str) -> Facts:
+    item, concept = f"item:{slug}", "concept:knowledge-graph"
+    return Facts(
+        entities=((item, "research_item"), (concept, "concept")),
+        observations=((item, f"title: {slug}"), (item, f"provenance:item={slug}"),
+                      (concept, f"alias:{concept_alias}"), (concept, f"provenance:item={slug}")),
+        relations=(Relation(item, concept, "addresses"),),
+    )
+
+
+def entity(graph: Graph, name: str) -> Entity:
+    found = graph.entity(name)
+    assert found is not None, name
+    return found
+
+
+def test_first_build_is_just_the_generated_graph() -> None:
+    graph, manifest = merge(Graph(), None, {"a": facts("a", "knowledge graph")})
+    assert [e.name for e in graph.entities] == ["concept:knowledge-graph", "item:a"]
+    assert entity(graph, "item:a").observations == ("title: a", "provenance:item=a")
+    assert set(manifest.by_item) == {"a"}
+
+
+def test_shared_concept_loses_only_the_removed_items_facts() -> None:
+    both = {"a": facts("a", "knowledge graph"), "b": facts("b", "knowledge graphs")}
+    graph, manifest = merge(Graph(), None, both)
+    assert entity(graph, "concept:knowledge-graph").observations == (
+        "alias:knowledge graph", "alias:knowledge graphs", "provenance:item=a", "provenance:item=b")
+    graph2, manifest2 = merge(graph, manifest, {"b": both["b"]})
+    assert entity(graph2, "concept:knowledge-graph").observations == ("alias:knowledge graphs", "provenance:item=b")
+    assert "item:a" not in graph2
+    assert Relation("item:a", "concept:knowledge-graph", "addresses") not in graph2.relations
+    assert set(manifest2.by_item) == {"b"}
+
+
+def test_hand_added_content_survives_rebuilds() -> None:
+    graph, manifest = merge(Graph(), None, {"a": facts("a", "kg")})
+    agent = Graph(
+        graph.entities
+        + (Entity("concept:agent-note", "concept", ("provenance:item=a", "by an agent")),),
+        graph.relations + (Relation("item:a", "concept:agent-note", "addresses"),),
+    )
+    # the agent also annotated kgsync's own node
+    agent = Graph(tuple(Entity(e.name, e.entity_type, e.observations + ("agent says hi",))
+                        if e.name == "item:a" else e for e in agent.entities), agent.relations)
+    rebuilt, manifest2 = merge(agent, manifest, {"a": facts("a", "kg v2")})
+    assert entity(rebuilt, "concept:agent-note").observations == ("provenance:item=a", "by an agent")
+    assert "agent says hi" in entity(rebuilt, "item:a").observations
+    assert Relation("item:a", "concept:agent-note", "addresses") in rebuilt.relations
+    assert "alias:kg" not in entity(rebuilt, "concept:knowledge-graph").observations
+    assert "alias:kg v2" in entity(rebuilt, "concept:knowledge-graph").observations
+    again, _ = merge(rebuilt, manifest2, {"a": facts("a", "kg v2")})
+    assert again == rebuilt
+
+
+def test_failed_item_keeps_its_previous_facts() -> None:
+    graph, manifest = merge(Graph(), None, {"a": facts("a", "kg"), "b": facts("b", "kgs")})
+    kept, manifest2 = merge(graph, manifest, {"b": facts("b", "kgs")}, keep=frozenset({"a"}))
+    assert kept == graph
+    assert manifest2.by_item["a"] == manifest.by_item["a"]
+
+
+def test_manifest_round_trip() -> None:
+    _, manifest = merge(Graph(), None, {"a": facts("a", "kg \"quoted\" ü"), "b": facts("b", "x")})
+    text = manifest.dumps()
+    assert Manifest.loads(text, "m").by_item == manifest.by_item
+    assert text.count("\n") == 4  # header, one line per item, footer
+
+
+names = st.sampled_from(["a", "b", "c", "d"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(names, st.sampled_from(["kg", "graphs", "rag"])), max_size=6),
+       st.lists(st.tuples(names, st.sampled_from(["kg", "graphs", "vector"])), max_size=6))
+def test_rebuild_equals_fresh_build_and_is_order_independent(first, second) -> None:
+    gen1 = {slug: facts(slug, alias) for slug, alias in first}
+    gen2 = {slug: facts(slug, alias) for slug, alias in second}
+    old, manifest = merge(Graph(), None, gen1)
+    rebuilt, _ = merge(old, manifest, gen2)
+    fresh, _ = merge(Graph(), None, gen2)
+    assert rebuilt == fresh  # nothing stale survives, nothing is lost
+    shuffled, _ = merge(Graph(), None, dict(reversed(list(gen2.items()))))
+    assert shuffled == fresh
