@@ -18,6 +18,7 @@ import yaml
 from kgsync.errors import ConfigError, Location
 
 CONFIG_FILE = "kgsync.yml"
+TAG_STYLES = ("search-safe", "slug")
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,9 @@ class Config:
     graph: str = "memory.jsonl"
     themes_vocabulary: str = ""  # file with the theme alias map (YAML, or Markdown ending in a YAML block)
     vocabulary: str = "kgsync-vocab.yml"  # maintainers' pinned names, aliases, merges, stoplist
+    # "search-safe": tag:agentic_ai (a theme slug is a hub: as a substring key it would
+    # return every tagged item; see README "Economy"); "slug": tag:agentic-ai verbatim.
+    tag_style: str = "search-safe"
     cache_dir: str = ".kgsync-cache"
     caps: Caps = field(default_factory=Caps)
     mining: Mining = field(default_factory=Mining)
@@ -112,6 +116,8 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
     if not isinstance(data, Mapping):
         raise ConfigError("must be a mapping of option: value", Location.of(path, 1))
     config = _build(Config, data, "", lines, errors)
+    if config.tag_style not in TAG_STYLES:
+        errors.append(f"line {lines.get('tag_style', '?')}: tag_style: must be one of {', '.join(TAG_STYLES)}")
     if errors:
         raise ConfigError(
             f"{len(errors)} problem(s) in {path}:\n  " + "\n  ".join(errors),

@@ -1,0 +1,205 @@
+"""Build benchmarks: prints a Markdown table of figures against the goals.
+
+    .venv/bin/python bench/bench_build.py [--corpus ../shared/corpus/research] [--count 10000]
+
+(a) Real corpus: time reading every item file and parsing it with
+    ``frontmatter.loads`` (the floor any tool pays), then a full
+    ``kgsync.pipeline.build`` with a fresh cache; goal: build <= 3x the floor.
+(b) Synthetic corpus of --count items (bench/gen_corpus.py): full build with a
+    fresh cache in a child process; goal < 30 s and peak RSS < 1 GiB
+    (``resource.getrusage(RUSAGE_CHILDREN).ru_maxrss`` of that child).
+(c) Change one item, rebuild (warm cache); goal < 2 s.  Also a no-op rebuild,
+    which must leave the graph byte-identical.
+
+Builds write into a temporary folder; nothing in the repo is touched.
+Paths are relative to the repo root.  Not a test: it prints figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO_ROOT / "bench"))
+
+import gen_corpus  # noqa: E402  (bench/ is not a package)
+
+GIB = 1024**3
+
+
+@dataclass(frozen=True)
+class Row:
+    what: str
+    figure: str
+    goal: str = ""
+    ok: bool | None = None
+
+
+def config_for(root: Path, items: str, graph: Path, cache: Path, themes: Path | None):
+    from kgsync import config
+
+    overrides = {"items": items, "graph": str(graph), "cache_dir": str(cache)}
+    if themes is not None:
+        overrides["themes_vocabulary"] = str(themes)
+    return config.load(root).with_overrides(**overrides)
+
+
+def child_build(args: argparse.Namespace) -> int:
+    """--child: one build, timed inside the process; prints one JSON line."""
+    started = time.perf_counter()
+    from kgsync import pipeline
+
+    imported = time.perf_counter()
+    cfg = config_for(Path(args.root), args.items, Path(args.graph), Path(args.cache),
+                     Path(args.themes) if args.themes else None)
+    result = pipeline.build(cfg)
+    done = time.perf_counter()
+    print(json.dumps({
+        "build_s": done - imported,
+        "import_s": imported - started,
+        "entities": len(result.graph.entities),
+        "relations": len(result.graph.relations),
+        "wrote": result.wrote,
+        "self_maxrss_kib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+    }))
+    return 0
+
+
+def run_child(root: Path, items: str, graph: Path, cache: Path, themes: Path | None) -> tuple[dict, float]:
+    cmd = [sys.executable, __file__, "--child", "--root", str(root), "--items", items,
+           "--graph", str(graph), "--cache", str(cache)] + (["--themes", str(themes)] if themes else [])
+    started = time.perf_counter()
+    done = subprocess.run(cmd, capture_output=True, text=True, cwd=REPO_ROOT)
+    wall = time.perf_counter() - started
+    if done.returncode != 0:
+        sys.stderr.write(done.stderr)
+        raise SystemExit(f"build failed in the child process (exit {done.returncode})")
+    return json.loads(done.stdout.strip().splitlines()[-1]), wall
+
+
+def bench_real_corpus(corpus: Path, work: Path) -> list[Row]:
+    import frontmatter
+
+    from kgsync import pipeline
+
+    files = sorted(p for p in corpus.glob("*.md"))
+    started = time.perf_counter()
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        try:
+            frontmatter.loads(text)
+        except Exception:  # a README or a broken item: the floor still read it
+            pass
+    floor = time.perf_counter() - started
+
+    themes = corpus.parent / "themes-vocabulary.md"
+    cfg = config_for(work, str(corpus / "*.md"), work / "real.jsonl", work / "real-cache",
+                     themes if themes.exists() else None)
+    started = time.perf_counter()
+    result = pipeline.build(cfg)
+    build = time.perf_counter() - started
+    started = time.perf_counter()
+    pipeline.build(cfg)
+    warm = time.perf_counter() - started
+    ratio = build / floor
+    return [
+        Row(f"(a) read + frontmatter.loads, {len(files)} files", f"{floor:.2f} s"),
+        Row(f"(a) full build, fresh cache ({len(result.graph.entities)} entities, "
+            f"{len(result.graph.relations)} relations)", f"{build:.2f} s"),
+        Row("(a) build / read+parse", f"{ratio:.2f}x", "<= 3x", ratio <= 3),
+        Row("(a) no-op rebuild, warm cache", f"{warm:.2f} s"),
+    ]
+
+
+def bench_synthetic(count: int, work: Path) -> list[Row]:
+    root = work / "synthetic"
+    items_dir = root / "Research" / "completed"
+    started = time.perf_counter()
+    paths = gen_corpus.generate(items_dir, count)
+    generated = time.perf_counter() - started
+    size = sum(p.stat().st_size for p in paths)
+    graph, cache = root / "memory.jsonl", root / ".kgsync-cache"
+    items = "Research/completed/*.md"
+
+    # (b) the first child of this process: RUSAGE_CHILDREN's peak is this build's peak.
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    full, full_wall = run_child(root, items, graph, cache, None)
+    peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    assert before == 0 or peak_kib >= before
+    peak = peak_kib * 1024  # Linux reports KiB
+
+    first = graph.read_bytes()
+    noop, noop_wall = run_child(root, items, graph, cache, None)
+    identical = graph.read_bytes() == first
+
+    # (c) change one item: a new key finding in the middle of the corpus.
+    target = paths[len(paths) // 2]
+    text = target.read_text(encoding="utf-8")
+    marker = "### Evidence Map"
+    extra = "99. **Incremental rebuilds touch only the changed item's nodes.** (high confidence; source: https://example.org/x)\n\n"
+    target.write_text(text.replace(marker, extra + marker, 1), encoding="utf-8")
+    one, one_wall = run_child(root, items, graph, cache, None)
+    changed = graph.read_bytes() != first
+
+    return [
+        Row(f"(b) generate {count} items ({size / 1e6:.0f} MB)", f"{generated:.1f} s"),
+        Row(f"(b) full build, fresh cache ({full['entities']} entities, {full['relations']} relations)",
+            f"{full['build_s']:.1f} s (process {full_wall:.1f} s)", "< 30 s", full_wall < 30),
+        Row("(b) peak memory of the build process", f"{peak / 2**20:.0f} MiB", "< 1 GiB", peak < GIB),
+        Row("(b) no-op rebuild, warm cache", f"{noop['build_s']:.2f} s (process {noop_wall:.2f} s)"),
+        Row("(b) no-op rebuild leaves the graph byte-identical", "yes" if identical else "NO", "yes", identical),
+        Row("(c) one item changed, rebuild", f"{one['build_s']:.2f} s (process {one_wall:.2f} s)", "< 2 s",
+            one_wall < 2),
+        Row("(c) the graph changed", "yes" if changed else "NO", "yes", changed),
+    ]
+
+
+def table(rows: list[Row]) -> str:
+    lines = ["| measurement | figure | goal | met |", "|---|---|---|---|"]
+    for row in rows:
+        met = "" if row.ok is None else ("yes" if row.ok else "**no**")
+        lines.append(f"| {row.what} | {row.figure} | {row.goal} | {met} |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--corpus", default="../shared/corpus/research", help="real corpus, relative to the repo root")
+    parser.add_argument("--count", type=int, default=10_000, help="synthetic items for (b) and (c)")
+    parser.add_argument("--skip-real", action="store_true")
+    parser.add_argument("--skip-synthetic", action="store_true")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    for hidden in ("--root", "--items", "--graph", "--cache", "--themes"):
+        parser.add_argument(hidden, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child:
+        return child_build(args)
+
+    sys.path.insert(0, str(REPO_ROOT))
+    rows: list[Row] = []
+    with tempfile.TemporaryDirectory(prefix="kgsync-bench-") as tmp:
+        work = Path(tmp)
+        if not args.skip_synthetic:  # first: its build must be this process's first child
+            rows += bench_synthetic(args.count, work)
+        if not args.skip_real:
+            corpus = (REPO_ROOT / args.corpus).resolve()
+            if not corpus.is_dir():
+                print(f"corpus not found: {corpus} (fix: --corpus PATH)", file=sys.stderr)
+                return 2
+            rows += bench_real_corpus(corpus, work)
+    print(f"kgsync build benchmarks ({os.cpu_count()} CPUs, Python {sys.version.split()[0]})\n")
+    print(table(rows))
+    return 0 if all(r.ok is not False for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

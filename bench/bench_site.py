@@ -1,0 +1,121 @@
+"""Site benchmarks: prints a Markdown table of figures against the goals.
+
+    .venv/bin/python bench/bench_site.py [--corpus ../shared/corpus/research] [--count 10000]
+                                         [--engine mkdocs|zensical] [--skip-large] [--graph FILE]
+
+(a) Real corpus: build its graph (``kgsync.pipeline.build``, not timed), then
+    time ``render_project`` (kgsync's own page generation) and the engine's
+    clean build; goal: whole site < 60 s, page generation < 10 % of it.
+(b) Synthetic corpus of --count items (bench/gen_corpus.py) through the same
+    steps; the time is reported (no goal).  ``--graph FILE`` uses a graph file
+    instead of (a)'s pipeline run (e.g. when measuring a committed graph).
+
+Everything is written to a temporary folder; nothing in the repo is touched.
+Not a test: it prints figures (paste them into the README).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from kgsync import config as config_module  # noqa: E402
+from kgsync import jsonl  # noqa: E402
+from kgsync.items import find_item_files, read_items  # noqa: E402
+from kgsync.model import Graph  # noqa: E402
+from kgsync.publish.site import build_html, render_project  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Figures:
+    label: str
+    items: int
+    pages: int
+    render: float
+    build: float
+
+    @property
+    def total(self) -> float:
+        return self.render + self.build
+
+    @property
+    def share(self) -> float:
+        return self.render / self.total if self.total else 0.0
+
+
+def graph_for(items_dir: Path, work: Path, themes: Path | None) -> tuple[Graph, config_module.Config]:
+    from kgsync.pipeline import build
+
+    cfg = config_module.Config(
+        root=items_dir.parent, items=f"{items_dir.name}/*.md", graph=str(work / "memory.jsonl"),
+        cache_dir="", vocabulary="", themes_vocabulary=str(themes) if themes else "",
+    )
+    return build(cfg, write=False).graph, cfg
+
+
+def measure(label: str, graph: Graph, cfg: config_module.Config, work: Path, engine: str) -> Figures:
+    items = read_items(find_item_files(cfg.items, cfg.root), cfg.root).items
+    env = {"GITHUB_REPOSITORY": "owner/research", "GITHUB_REF_NAME": "main"}
+    start = time.perf_counter()
+    project = render_project(graph, items, cfg, work / "project", env)
+    render = time.perf_counter() - start
+    build = build_html(work / "project", work / "out", engine=engine, strict=True)
+    return Figures(label, len(items), len(project.pages), render, build)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus" / "research")
+    parser.add_argument("--themes", type=Path, default=None, help="themes vocabulary (default: next to the corpus)")
+    parser.add_argument("--count", type=int, default=10_000)
+    parser.add_argument("--engine", choices=("mkdocs", "zensical"), default="mkdocs")
+    parser.add_argument("--graph", type=Path, help="publish this graph file instead of building (a)'s graph")
+    parser.add_argument("--skip-large", action="store_true", help="only (a)")
+    args = parser.parse_args(argv)
+
+    rows: list[Figures] = []
+    with tempfile.TemporaryDirectory(prefix="kgsync-bench-site-") as tmp:
+        work = Path(tmp)
+        corpus = args.corpus.resolve()
+        themes = args.themes or (corpus.parent / "themes-vocabulary.md")
+        (work / "a").mkdir()
+        if args.graph:
+            cfg = config_module.Config(root=corpus.parent, items=f"{corpus.name}/*.md")
+            graph = jsonl.read(args.graph)
+        else:
+            graph, cfg = graph_for(corpus, work / "a", themes if themes.exists() else None)
+        rows.append(measure(f"real corpus ({corpus.name})", graph, cfg, work / "a", args.engine))
+        print(_row(rows[-1]), file=sys.stderr)
+        if not args.skip_large:
+            import gen_corpus
+
+            items_dir = work / "b" / "items"
+            gen_corpus.generate(items_dir, args.count)
+            graph, cfg = graph_for(items_dir, work / "b", None)
+            rows.append(measure(f"generated, {args.count} items", graph, cfg, work / "b", args.engine))
+            print(_row(rows[-1]), file=sys.stderr)
+
+    print(f"| corpus ({args.engine}) | items | pages | page generation | engine build | total | generation share | goal |")
+    print("|---|---:|---:|---:|---:|---:|---:|---|")
+    for index, row in enumerate(rows):
+        goal = ("< 60 s, generation < 10 %: " + ("met" if row.total < 60 and row.share < 0.10 else "MISSED")
+                if index == 0 else "reported")
+        print(f"{_row(row)} {goal} |")
+    return 0
+
+
+def _row(row: Figures) -> str:
+    return (f"| {row.label} | {row.items} | {row.pages} | {row.render:.1f} s | {row.build:.1f} s | "
+            f"{row.total:.1f} s | {100 * row.share:.1f} % |")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,283 @@
+"""Canonical names, matching keys and display aliases for concepts and methods.
+
+Three pure functions, one per job:
+
+``term_key(surface)``
+    The *matching key*: every surface variant of one idea maps to the same key,
+    across case, hyphens/spaces/underscores, plurals, possessives, British and
+    American spelling, and a hyphenated or closed prefix ("multi-agent",
+    "multiagent").  Keys decide identity; nobody reads them.
+``canonical_name(surface)``
+    The name part after ``concept:``/``method:``: lowercase, words joined by
+    ``-``, every word singular.  Spelling is kept as written, so the vocabulary
+    can name an idea by the spelling the corpus uses most (an American repo gets
+    ``tokenizer``, a British one ``tokeniser``); both share one key.
+    Idempotent: ``canonical_name(canonical_name(x)) == canonical_name(x)``.
+``display_alias(surface)``
+    How people type the term, for ``alias:`` observations: spaces between
+    words, acronyms and brand capitals kept (``MCP``, ``DSPy``), other words
+    lowercase.  A hyphen is kept when the surface also has spaces
+    ("retrieval-augmented generation": the writer chose it) or when it joins a
+    digit or a single letter ("GPT-4", "k-means"); a fully hyphenated surface
+    ("chain-of-thought") becomes words, because the node name already holds the
+    hyphenated form and search is by substring.
+
+Rules are English morphology and spelling tables, not tuned on any corpus.
+Singularisation works per word with explicit protections for words that end in
+"s" without being plural ("analysis", "bus", "process", "series", "ethics",
+"kubernetes"); the "-ize"/"-ise" pair is keyed on "-ise" because the reverse
+direction would need a long exception list ("advise", "enterprise", "premise"...).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from functools import lru_cache
+
+# Words of a surface, after folding to ASCII ("naïve" -> "naive"; names must be
+# [a-z0-9.-]): a decimal version stays whole ("4.1"), everything else splits at
+# anything that is not a letter or digit (hyphens, spaces, "_", "/").
+_TOKEN = re.compile(r"\d+(?:\.\d+)+|[a-z0-9]+")
+_DASHES = str.maketrans({"\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-",
+                         "\u2212": "-", "\u2018": "'", "\u2019": "'", "\u02bc": "'", "\u00a0": " "})
+_POSSESSIVE = re.compile(r"(?<=[^\W_])'s\b|(?<=s)'(?=\s|$)", re.IGNORECASE)
+_SPECIAL = ((re.compile(r"(?<![\w+])c\+\+(?![\w+])", re.IGNORECASE), "cpp"),
+            (re.compile(r"(?<![\w#])c#(?!\w)", re.IGNORECASE), "csharp"),
+            (re.compile(r"(?<![\w.])\.net\b", re.IGNORECASE), "dotnet"))
+
+# --------------------------------------------------------------------------- plurals
+#: Words that end in "s" but are singular (or uncountable): never stripped.
+_INVARIANT = frozenset("""
+news series species means kudos chaos cosmos ethos pathos mythos telos kairos topos eros bathos
+chronos macos ios thermos bayes jenkins hopkins reynolds williams neurips https atlas canvas alias bias
+gas pandas christmas texas kubernetes postgres jenkins redis iris paris tennis metropolis trellis
+lens corpus status bus virus campus census consensus bonus focus nexus radius genus onus apparatus
+prospectus syllabus stimulus stimulus hiatus cactus fungus octopus impetus plus thus this his us
+ethics physics economics politics analytics semantics robotics logistics dynamics statistics
+linguistics mathematics mechanics ergonomics electronics graphics informatics optics acoustics
+aesthetics athletics pragmatics phonetics forensics cybernetics econometrics tokenomics genetics
+kinematics hermeneutics thermodynamics aeronautics avionics photonics basics
+headquarters whereabouts crossroads diabetes rabies measles mumps herpes
+""".split())
+#: -us/-as/-is/-os words whose plural adds "es": "biases" -> "bias".
+_ES_PLURAL_S = frozenset("""
+bias alias atlas canvas gas bus virus status corpus campus census consensus bonus focus nexus
+radius lens iris apparatus prospectus syllabus stimulus cactus octopus thesis
+""".split())
+_IRREGULAR = {
+    "criteria": "criterion", "phenomena": "phenomenon", "indices": "index", "matrices": "matrix",
+    "vertices": "vertex", "appendices": "appendix", "corpora": "corpus", "schemata": "schema",
+    "formulae": "formula", "antennae": "antenna", "children": "child", "analyses": "analysis",
+    "hypotheses": "hypothesis", "theses": "thesis", "syntheses": "synthesis", "diagnoses": "diagnosis",
+    "crises": "crisis", "parentheses": "parenthesis", "emphases": "emphasis", "axes": "axis",
+    "ellipses": "ellipsis", "prognoses": "prognosis", "bases": "base", "taxa": "taxon",
+}
+#: Nouns ending in -ie whose plural "-ies" is not "-y".
+_IE_NOUNS = frozenset("""
+cookie movie zombie selfie calorie rookie hoodie goalie genie smoothie prairie brownie newbie techie
+foodie freebie auntie pixie sortie veggie budgie talkie walkie lie tie pie die
+""".split())
+#: Nouns ending in -che whose plural is "-ches" -> "-che", not "-ch".
+_CHE_NOUNS = frozenset("cache niche cliche headache avalanche psyche quiche creche microfiche".split())
+_PROTECTED_ENDINGS = ("ss", "us", "sis", "xis", "itis", "bis", "aas", "omics", "onics", "etics")
+#: "DevOps", "MLOps": a practice, not a plural ("loops", "workshops" are plurals).
+_OPS = re.compile(r"(dev|ml|llm|ai|fin|sec|data|git|biz|sys|chat|agent|model|rev|net|cloud|no|it)ops$")
+
+
+@lru_cache(maxsize=200_000)
+def singular(word: str) -> str:
+    """The singular of one lowercase word; idempotent; unknown shapes unchanged."""
+    if len(word) <= 3 or not word.isalpha() or word in _INVARIANT:
+        return word
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
+    if not word.endswith("s") or word.endswith(_PROTECTED_ENDINGS) or _OPS.search(word):
+        return word
+    if word.endswith("ies"):
+        if len(word) <= 4 or word[:-1] in _IE_NOUNS:
+            return word[:-1]
+        return word[:-3] + "y"
+    if word.endswith("es"):
+        stem = word[:-2]
+        if stem in _ES_PLURAL_S:
+            return stem
+        if stem.endswith(("ss", "x", "zz", "sh")):
+            return stem
+        if stem.endswith("ch"):
+            return word[:-1] if word[:-1] in _CHE_NOUNS else stem
+    return word[:-1]
+
+
+# --------------------------------------------------------------------------- spelling
+# American -> British, per word.  Keyed on British because the reverse of
+# "-ize" -> "-ise" would misfire on "advise", "enterprise", "premise", "exercise"...
+_IZE = re.compile(r"^(?P<stem>[a-z]+?)(?P<y>[iy])z(?P<suffix>e|ed|es|er|ers|ing|ation|ations|ational|able|ability)$")
+_IZE_KEEP = frozenset({"s", "pr", "se", "caps", "res", "downs", "ups", "overs", "supers", "outs", "ma", "ba"})
+_OUR = re.compile(r"^(behavior|color|favor|flavor|honor|humor|labor|neighbor|rumor|harbor|vapor|endeavor|"
+                  r"armor|odor|rigor|tumor|valor|clamor|candor|splendor|fervor|savior|parlor)"
+                  r"(al|ally|s|ed|ing|ite|ites|able|ful|hood|hoods|less|ist|ists|y)?$")
+_LL = re.compile(r"^(model|label|travel|cancel|signal|fuel|level|channel|tunnel|total|counsel|dial|marshal|"
+                 r"quarrel|rival|funnel|panel|shovel|pedal|enamel|duel|jewel|marvel|tunnel)(ing|ed|er|ers|or|ors)$")
+_WORDS = {
+    "catalog": "catalogue", "catalogs": "catalogues", "cataloging": "cataloguing", "cataloged": "catalogued",
+    "dialog": "dialogue", "dialogs": "dialogues", "analog": "analogue", "analogs": "analogues",
+    "monolog": "monologue", "epilog": "epilogue",
+    "center": "centre", "centers": "centres", "centered": "centred", "centering": "centring",
+    "epicenter": "epicentre", "fiber": "fibre", "fibers": "fibres", "theater": "theatre", "theaters": "theatres",
+    "liter": "litre", "liters": "litres", "caliber": "calibre", "specter": "spectre", "meager": "meagre",
+    "defense": "defence", "defenses": "defences", "offense": "offence", "offenses": "offences",
+    "license": "licence", "licenses": "licences", "pretense": "pretence",
+    "gray": "grey", "aging": "ageing", "artifact": "artefact", "artifacts": "artefacts",
+    "enrollment": "enrolment", "fulfillment": "fulfilment", "skillful": "skilful", "installment": "instalment",
+    "acknowledgment": "acknowledgement", "mold": "mould", "plow": "plough", "practise": "practice",
+    "learnt": "learned", "program": "programme", "programs": "programmes",
+}
+# "program" vs "programme": British uses "program" for software, so only the
+# plain noun pair is unified (a key, never shown); the name keeps the writer's.
+
+
+@lru_cache(maxsize=200_000)
+def british(word: str) -> str:
+    """One lowercase word in British spelling (the key's spelling); idempotent."""
+    if word in _WORDS:
+        return _WORDS[word]
+    match = _IZE.match(word)
+    if match and not (match["y"] == "i" and match["stem"] in _IZE_KEEP):
+        return f"{match['stem']}{match['y']}s{match['suffix']}"
+    match = _OUR.match(word)
+    if match:
+        return f"{match[1][:-2]}our{match[2] or ''}"
+    match = _LL.match(word)
+    if match:
+        return f"{match[1]}l{match[2]}"
+    return word
+
+
+# --------------------------------------------------------------------------- keys
+#: Prefixes written closed, hyphenated or open ("multiagent", "multi-agent",
+#: "multi agent"): the key closes them so that all three meet.
+_PREFIXES = frozenset("""
+multi pre re co non sub meta post inter semi anti auto hyper micro bi de e
+""".split())
+
+
+def _normalise(surface: str) -> str:
+    text = unicodedata.normalize("NFKC", surface).translate(_DASHES)
+    for pattern, replacement in _SPECIAL:
+        text = pattern.sub(replacement, text)
+    return _POSSESSIVE.sub("", text)
+
+
+@lru_cache(maxsize=100_000)
+def words(surface: str) -> tuple[str, ...]:
+    """The lowercase ASCII words of a surface, possessives and punctuation gone."""
+    return tuple(_TOKEN.findall(fold(_normalise(surface)).lower()))
+
+
+def fold(text: str) -> str:
+    """Accents off ("naïve" -> "naive"); letters with no ASCII form are dropped."""
+    if text.isascii():
+        return text
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+
+
+@lru_cache(maxsize=200_000)
+def word_key(word: str) -> str:
+    """The key of one lowercase word: British spelling, then singular."""
+    return singular(british(word))
+
+
+@lru_cache(maxsize=200_000)
+def term_key(surface: str) -> str:
+    """The matching key of a surface: all variants of one idea give the same key."""
+    return key_of_words([word_key(w) for w in words(surface)])
+
+
+def key_of_words(keys: Iterable[str]) -> str:
+    """``term_key`` of words that are already ``word_key``-ed (the hot path)."""
+    out: list[str] = []
+    for key in keys:
+        if out and out[-1] in _PREFIXES and _closes(out[-1], key):
+            out[-1] += key
+        else:
+            out.append(key)
+    return " ".join(out)
+
+
+@lru_cache(maxsize=50_000)
+def _closes(prefix: str, key: str) -> bool:
+    # Only when the closed word is itself a stable key: keeps term_key idempotent.
+    return len(key) >= 3 and key.isalpha() and word_key(prefix + key) == prefix + key
+
+
+@lru_cache(maxsize=100_000)
+def canonical_name(surface: str) -> str:
+    """Lowercase, hyphen-joined, singular words; spelling as written; idempotent."""
+    return "-".join(singular(w) for w in words(surface))
+
+
+# --------------------------------------------------------------------------- display
+_SURROUND = re.compile(r"^[\W_]+|[\W_]+$")
+_HYPHEN_PARTS = re.compile(r"[-_]")
+
+
+def is_acronym(token: str) -> bool:
+    """'MCP', 'LLMs', 'DSPy', 'GraphRAG': a capital after the first letter."""
+    letters = [c for c in token if c.isalpha()]
+    return len(letters) >= 2 and any(c.isupper() for c in letters[1:])
+
+
+def _display_word(word: str) -> str:
+    return word if is_acronym(word) else word.lower()
+
+
+def _prefix_hyphen(left: str) -> bool:
+    # "re-ranking", "multi-agent", "e-mail": the hyphen after a prefix is how people type it.
+    return left.lower() in _PREFIXES or left.lower() in ("self", "cross", "non", "open", "well")
+
+
+def display_alias(surface: str) -> str:
+    """How people type the term: words, acronyms upper-case, hyphens where meant."""
+    text = _POSSESSIVE.sub("", unicodedata.normalize("NFKC", surface).translate(_DASHES))
+    text = " ".join(_SURROUND.sub("", text).split())
+    if " " in text and text.isupper():  # "KNOWLEDGE GRAPH" is shouting, not an acronym
+        text = " ".join(w if len(w) <= 4 else w.lower() for w in text.split(" "))
+    keep_hyphens = " " in text
+    out: list[str] = []
+    for chunk in text.split(" "):
+        parts = [p for p in _HYPHEN_PARTS.split(chunk) if p]
+        if not parts:
+            continue
+        words_out = [_display_word(parts[0])]
+        for previous, part in zip(parts, parts[1:]):
+            joined = keep_hyphens or _needs_hyphen(previous, part) or _prefix_hyphen(previous)
+            words_out.append(("-" if joined else " ") + _display_word(part))
+        out.append("".join(words_out))
+    return " ".join(out)
+
+
+def _needs_hyphen(left: str, right: str) -> bool:
+    # "GPT-4", "Llama-3", "k-means", "top-k", "t-SNE": the hyphen is part of the name.
+    return any(c.isdigit() for c in left + right) or len(left) == 1 or len(right) == 1
+
+
+def prune_aliases(name: str, aliases: Iterable[str]) -> tuple[str, ...]:
+    """The aliases that can still match a query nothing else on the node matches.
+
+    Search is a case-insensitive substring test, so an alias that is contained
+    in another alias (or in the name) never changes which queries reach the
+    node: "knowledge graph" is redundant beside "knowledge graphs".  Case
+    duplicates keep their most capitalised form ("MCP" over "mcp").
+    """
+    by_lower: dict[str, str] = {}
+    for alias in sorted(set(aliases), key=lambda a: (-sum(c.isupper() for c in a), a)):
+        by_lower.setdefault(alias.lower(), alias)
+    lowered = sorted(by_lower, key=lambda a: (-len(a), a))
+    kept: list[str] = []
+    for alias in lowered:
+        if alias in name.lower() or any(alias in longer for longer in kept):
+            continue
+        kept.append(alias)
+    return tuple(sorted(by_lower[a] for a in kept))

@@ -1,0 +1,78 @@
+"""``kgsync build``: research items -> the committed graph (and its manifest).
+
+Exit codes: 0 built; 1 some items failed (they kept their previous nodes) or
+the new graph failed lint (nothing written); 2 configuration or usage error.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import click
+
+from kgsync import config as config_module
+from kgsync.errors import ConfigError, GraphFormatError, KgsyncError, LintFailed
+from kgsync.items import Severity
+from kgsync.pipeline import build
+
+
+@click.command("build")
+@click.option("--items", "items", help="Item files: a folder or a glob (default: Research/completed/*.md).")
+@click.option("--out", "out", type=click.Path(dir_okay=False), help="Graph file to write (default: memory.jsonl).")
+@click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
+              show_default=True, help="The research repo root (where kgsync.yml is).")
+@click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="kgsync.yml to use (default: ROOT/kgsync.yml if present).")
+@click.option("--strict", is_flag=True, help="Warnings (item and lint) fail the build too.")
+@click.option("--dry-run", is_flag=True, help="Build and check, write nothing.")
+@click.option("--no-cache", is_flag=True, help="Parse every file again (the cache never changes the output).")
+@click.option("-q", "--quiet", is_flag=True, help="Print errors only.")
+def command(items: str | None, out: str | None, root: Path, config_path: Path | None, strict: bool,
+            dry_run: bool, no_cache: bool, quiet: bool) -> None:
+    """Build the knowledge graph from the research items and merge it into the committed file.
+
+    Content added by hand or by an agent survives; what kgsync generated from an
+    edited or deleted item is updated or removed exactly.
+    """
+    started = time.perf_counter()
+    try:
+        # Paths given on the command line are relative to the current directory,
+        # paths in kgsync.yml to the research repo root.
+        cfg = config_module.load(root, config_path).with_overrides(
+            items=str(Path(items).absolute()) if items else None,
+            graph=str(Path(out).absolute()) if out else None,
+            cache_dir="" if no_cache else None,
+        )
+        result = build(cfg, write=not dry_run, strict=strict)
+    except ConfigError as exc:
+        click.echo(f"error: {exc.render()}", err=True)
+        raise SystemExit(2) from None
+    except LintFailed as exc:
+        for finding in exc.findings:
+            click.echo(finding.render(), err=True)
+        click.echo(f"error: {exc.message}", err=True)
+        raise SystemExit(1) from None
+    except (GraphFormatError, KgsyncError) as exc:
+        click.echo(f"error: {exc.render()}", err=True)
+        raise SystemExit(2 if isinstance(exc, GraphFormatError) else 1) from None
+
+    failed = [i for i in result.issues if i.severity is Severity.ERROR]
+    warned = [i for i in result.issues if i.severity is Severity.WARNING]
+    for issue in result.issues:
+        if issue.severity is Severity.ERROR or not quiet:
+            click.echo(issue.render(), err=True)
+    for finding in result.report.findings:
+        if not quiet:
+            click.echo(finding.render(), err=True)
+    graph = result.graph
+    if not quiet:
+        verb = "would write" if dry_run else ("wrote" if result.wrote else "unchanged:")
+        click.echo(
+            f"{len(result.items)} items -> {len(graph.entities)} entities, {len(graph.relations)} relations; "
+            f"{verb} {cfg.path(cfg.graph)} ({time.perf_counter() - started:.2f} s)"
+        )
+    if failed:
+        click.echo(f"error: {len(failed)} item(s) failed and kept their previous nodes", err=True)
+    fail_on_warnings = strict and (warned or result.report.findings)
+    raise SystemExit(1 if failed or fail_on_warnings else 0)

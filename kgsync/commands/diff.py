@@ -1,0 +1,76 @@
+"""`kgsync diff OLD NEW`: what a graph change would show a reviewer.
+
+The diff is information, so it exits 0 whatever it finds (lint findings
+included: `kgsync lint` is the gate); 2 when a graph file or kgsync.yml cannot
+be read.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from kgsync import config as config_module
+from kgsync import jsonl
+from kgsync.diff import review, to_json
+from kgsync.errors import KgsyncError
+
+
+@click.command("diff")
+@click.argument("old", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("new", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--format", "output_format", type=click.Choice(["markdown", "json"]), default="markdown", show_default=True,
+    help="markdown: the pull-request body; json: the machine-readable report.",
+)
+@click.option(
+    "--limit", type=click.IntRange(min=0), default=65536, show_default=True,
+    help="Markdown only: truncate at a section boundary to this many characters (0: no limit).",
+)
+@click.option("--title", default=None, help="Markdown heading (default: pr.title from kgsync.yml).")
+@click.option(
+    "--output", "-o", type=click.Path(dir_okay=False, writable=True, path_type=Path), default=None,
+    help="Write the report to this file instead of stdout.",
+)
+@click.option(
+    "--config", "config_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    help="kgsync.yml to read the near-duplicate rule (merge:) from (default: ./kgsync.yml if present).",
+)
+def command(
+    old: Path, new: Path, output_format: str, limit: int, title: str | None, output: Path | None,
+    config_file: Path | None,
+) -> None:
+    """Compare two graph files (JSONL; a missing file is the empty graph)."""
+    try:
+        config = config_module.load(".", config_file)
+        old_graph, new_graph = jsonl.read(old), jsonl.read(new)
+        report = review(old_graph, new_graph, rule=config.merge)
+    except KgsyncError as exc:
+        click.echo(f"kgsync diff: {exc.render()}", err=True)
+        raise SystemExit(2) from None
+    except OSError as exc:  # a directory, no permission...
+        click.echo(f"kgsync diff: {exc.filename}: cannot read ({exc.strerror})", err=True)
+        raise SystemExit(2) from None
+
+    if output_format == "json":
+        text = to_json(report)
+    else:
+        from kgsync.publish.pr_body import render_markdown  # jinja2 only when needed
+
+        rendered = render_markdown(report, title=title or config.pr.title, limit=limit)
+        text = rendered.text
+        if rendered.truncated:
+            click.echo(
+                f"kgsync diff: report truncated to {limit} characters "
+                f"({len(rendered.full_text)} in full; --limit 0 prints all)",
+                err=True,
+            )
+    if output is None:
+        click.echo(text, nl=not text.endswith("\n"))
+    else:
+        try:
+            output.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            click.echo(f"kgsync diff: {output}: cannot write ({exc.strerror})", err=True)
+            raise SystemExit(2) from None

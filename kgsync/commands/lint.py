@@ -1,0 +1,109 @@
+"""``kgsync lint [FILE]``: check a graph file against the graph contract.
+
+Exit codes: 0 clean, 1 findings that fail (errors; warnings too with
+``--strict``), 2 the file cannot be read as a graph, or bad configuration.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from kgsync import config as config_module
+from kgsync import jsonl
+from kgsync.config import Config
+from kgsync.errors import ConfigError, KgsyncError, Location
+from kgsync.lint import FileLines, Finding, LintReport, lint, show
+from kgsync.model import Graph
+
+
+@click.command("lint")
+@click.argument("file", required=False, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--strict", is_flag=True, help="Warnings fail too (exit 1).")
+@click.option(
+    "--format", "output_format", type=click.Choice(["text", "json", "github"]), default="text", show_default=True,
+    help="text: one line a finding; json: machine-readable; github: GitHub Actions annotations.",
+)
+@click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="kgsync.yml to use (default: ./kgsync.yml if present).")
+def command(file: Path | None, strict: bool, output_format: str, config_path: Path | None) -> None:
+    """Check FILE (default: the graph path of kgsync.yml) against the graph contract.
+
+    Every finding is printed, then the command exits once.
+    """
+    try:
+        cfg, path, graph = _load(file, config_path)
+    except KgsyncError as exc:  # GraphFormatError names the line; ConfigError the option
+        click.echo(f"error: {exc.render()}", err=True)
+        raise SystemExit(2) from None
+    report = lint(graph, sources=FileLines(path), rule=cfg.merge)
+    if output_format == "json":
+        click.echo(_as_json(report, strict))
+    elif output_format == "github":
+        for finding in report.findings:
+            click.echo(github_annotation(finding))
+        click.echo(f"kgsync lint: {report.summary()}", err=True)
+    else:
+        for finding in report.findings:
+            click.echo(finding.render())
+        click.echo(report.summary())
+    raise SystemExit(0 if report.ok(strict) else 1)
+
+
+def _load(file: Path | None, config_path: Path | None) -> tuple[Config, Path, Graph]:
+    # kgsync.yml sits at the research repo root; paths in it are relative to that root.
+    root = config_path.parent if config_path else Path(".")
+    cfg = config_module.load(root, config_path)
+    path = file if file is not None else cfg.path(cfg.graph)
+    if not path.is_file():
+        raise ConfigError("graph file not found", Location.of(path), "run `kgsync build` first, or pass FILE")
+    try:
+        return cfg, path, jsonl.read(path)
+    except OSError as exc:
+        raise ConfigError(f"cannot read the graph file ({exc.strerror})", Location.of(path)) from None
+
+
+def _as_json(report: LintReport, strict: bool) -> str:
+    findings = [
+        {
+            "severity": str(f.severity),
+            "code": f.code,
+            "entity": f.entity,
+            "message": f.message,
+            "hint": f.hint,
+            "path": f.location.path if f.location else None,
+            "line": f.location.line if f.location else None,
+        }
+        for f in report.findings
+    ]
+    body = {
+        "ok": report.ok(strict),
+        "errors": len(report.errors()),
+        "warnings": len(report.warnings()),
+        "findings": findings,
+    }
+    return json.dumps(body, ensure_ascii=False, indent=2, sort_keys=True)
+
+
+def escape_data(text: str) -> str:
+    """GitHub workflow-command message escaping (toolkit's escapeData)."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    """GitHub workflow-command property escaping (toolkit's escapeProperty)."""
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def github_annotation(finding: Finding) -> str:
+    """``::error file=<path>,line=<n>,title=...::<message>`` for one finding."""
+    properties: list[str] = []
+    if finding.location is not None:
+        properties.append(f"file={escape_property(finding.location.path)}")
+        if finding.location.line is not None:
+            properties.append(f"line={finding.location.line}")
+    properties.append(f"title={escape_property(f'kgsync lint {finding.code}')}")
+    message = f"{show(finding.entity)}: {finding.message} (fix: {finding.hint})"
+    return f"::{finding.severity} {','.join(properties)}::{escape_data(message)}"

@@ -1,0 +1,260 @@
+"""``kgsync pr``: rebuild the graph and propose the change as one pull request.
+
+Exit codes: 0 done (created, updated, closed or nothing to do); 1 publishing
+failed, the new graph breaks the contract, or some items failed (the PR is
+still proposed without them); 2 usage or configuration.  The token is read
+from an environment variable (never argv) and never printed.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import sys
+from pathlib import Path
+
+import click
+
+from kgsync import config as config_module
+from kgsync.errors import ConfigError, KgsyncError, LintFailed
+
+#: GitHub's step-summary limit is 1 MiB per step.
+SUMMARY_LIMIT = 1024 * 1024 - 1024
+
+
+@click.command("pr")
+@click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="kgsync.yml to use (default: ./kgsync.yml if present).")
+@click.option("--items", help="Item glob, relative to the repo root (overrides `items`).")
+@click.option("--graph", help="Graph path, relative to the repo root (overrides `graph`).")
+@click.option("--repo", envvar="GITHUB_REPOSITORY", help="owner/name  [default: $GITHUB_REPOSITORY]")
+@click.option("--token-env", default="GITHUB_TOKEN", show_default=True,
+              help="Name of the environment variable that holds the token.")
+@click.option("--api-url", envvar="GITHUB_API_URL", default="https://api.github.com",
+              help="REST API root  [default: $GITHUB_API_URL, else https://api.github.com]")
+@click.option("--remote", default="origin", show_default=True, help="git remote to push the PR branch to.")
+@click.option("--base", help="Branch the PR merges into (default: `pr.base`).")
+@click.option("--branch", help="The PR branch, rebuilt on every run (default: `pr.branch`).")
+@click.option("--title", help="PR title (default: `pr.title`).")
+@click.option("--label", "labels", multiple=True, help="PR label, repeatable (default: `pr.labels`).")
+@click.option("--diff-json", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write the diff as JSON to this file.")
+@click.option("--annotate/--no-annotate", default=None,
+              help="Print item problems as GitHub annotations  [default: on under GitHub Actions]")
+@click.option("--dry-run", is_flag=True, help="Build in memory and print the PR body; touch nothing.")
+def command(
+    config_path: Path | None,
+    items: str | None,
+    graph: str | None,
+    repo: str | None,
+    token_env: str,
+    api_url: str,
+    remote: str,
+    base: str | None,
+    branch: str | None,
+    title: str | None,
+    labels: tuple[str, ...],
+    diff_json: Path | None,
+    annotate: bool | None,
+    dry_run: bool,
+) -> None:
+    """Build the graph from the checked-out base branch and open, update or close the PR.
+
+    The PR branch is rebuilt from base on every run (pushed with a lease), so a
+    re-run gives the same result.  Writes pr-number, pr-url, operation and the
+    diff counts to $GITHUB_OUTPUT and the diff to $GITHUB_STEP_SUMMARY when set.
+    """
+    token = os.environ.get(token_env, "")
+    if annotate is None:
+        annotate = os.environ.get("GITHUB_ACTIONS") == "true"
+    try:
+        code = _run(
+            config_path, items, graph, repo, token, token_env, api_url, remote,
+            base, branch, title, labels, diff_json, annotate, dry_run,
+        )
+    except ConfigError as exc:
+        click.echo(f"error: {_safe(exc.render(), token)}", err=True)
+        raise SystemExit(2) from None
+    except LintFailed as exc:
+        if annotate:
+            for finding in exc.findings:
+                click.echo(_finding_annotation(finding))
+        else:
+            for finding in exc.findings:
+                click.echo(_safe(finding.render(), token), err=True)
+        click.echo(f"error: {_safe(exc.render(), token)}", err=True)
+        raise SystemExit(1) from None
+    except KgsyncError as exc:
+        click.echo(f"error: {_safe(exc.render(), token)}", err=True)
+        raise SystemExit(1) from None
+    raise SystemExit(code)
+
+
+def _run(
+    config_path: Path | None,
+    items: str | None,
+    graph: str | None,
+    repo: str | None,
+    token: str,
+    token_env: str,
+    api_url: str,
+    remote: str,
+    base: str | None,
+    branch: str | None,
+    title: str | None,
+    labels: tuple[str, ...],
+    diff_json: Path | None,
+    annotate: bool,
+    dry_run: bool,
+) -> int:
+    # Heavy imports only when the command runs (the CLI stays light).
+    from kgsync.diff import to_json
+    from kgsync.publish import github_pr
+    from kgsync.publish.git_branch import GitCheckout
+    from kgsync.publish.proposal import prepare
+
+    root = config_path.parent if config_path else Path(".")
+    cfg = config_module.load(root, config_path).with_overrides(items=items, graph=graph)
+    if dry_run:
+        cfg = cfg.with_overrides(cache_dir="")  # "touch nothing" includes the parse cache
+    target = github_pr.Target(repo or "", base or cfg.pr.base, branch or cfg.pr.branch)
+    title = title or cfg.pr.title
+    labels = labels or cfg.pr.labels
+    if not dry_run:
+        if not re.fullmatch(r"[\w.-]+/[\w.-]+", target.repo):
+            raise ConfigError(f"--repo must be owner/name, got {target.repo!r}", hint="pass --repo or set $GITHUB_REPOSITORY")
+        if not token:
+            raise ConfigError(f"no token in ${token_env}", hint=f"export {token_env}, or name another variable with --token-env")
+        if target.branch == target.base:
+            raise ConfigError(f"the PR branch and the base are both {target.base!r}", hint="set pr.branch to a branch of its own")
+    checkout = _checkout(root, remote, token, required=not dry_run)
+    base_sha = checkout.head() if checkout else None
+    prepared = prepare(
+        cfg, checkout=checkout, base_sha=base_sha, title=title, labels=tuple(labels),
+        write=not dry_run, full_report_hint=_run_link(),
+    )
+    for issue in prepared.issues:
+        if annotate:
+            click.echo(_issue_annotation(issue, cfg.root, checkout))
+        else:
+            click.echo(_safe(issue.render(), token), err=True)
+    if diff_json:
+        diff_json.write_text(to_json(prepared.diff), encoding="utf-8")
+    if dry_run:
+        click.echo(prepared.rendered.text)
+        return 1 if prepared.errors else 0
+    assert checkout is not None and base_sha is not None
+    client = github_pr.connect(api_url, token)
+    outcome = github_pr.publish(prepared.proposal, git=checkout, github=client, target=target,
+                                base_sha=base_sha, token=token)
+    where = f" #{outcome.number} {outcome.url}" if outcome.number else ""
+    click.echo(f"kgsync pr: {outcome.operation}{where}", err=True)
+    _write_outputs(outcome, prepared.diff)
+    _write_summary(outcome, prepared.rendered.full_text)
+    if prepared.errors:
+        click.echo(f"error: {len(prepared.errors)} item(s) failed; their old nodes were kept", err=True)
+        return 1
+    return 0
+
+
+def _checkout(root: Path, remote: str, token: str, *, required: bool):  # -> GitCheckout | None
+    from kgsync.errors import PublishError
+    from kgsync.publish.git_branch import GitCheckout
+
+    try:
+        return GitCheckout.discover(root, remote=remote, token=token)
+    except PublishError:
+        if required:
+            raise ConfigError(f"{root.resolve()} is not inside a git checkout",
+                              hint="run kgsync pr in the research repo's checkout (actions/checkout)") from None
+        return None
+
+
+def counts(d) -> dict[str, int]:  # d: GraphDiff
+    return {
+        "entities-added": len(d.added),
+        "entities-removed": len(d.removed),
+        "entities-changed": len(d.changed),
+        "relations-added": len(d.relations_added),
+        "relations-removed": len(d.relations_removed),
+        "items-touched": sum(1 for i in d.items if i.slug),
+        "findings": len(d.findings),
+    }
+
+
+def _write_outputs(outcome, d) -> None:
+    path = os.environ.get("GITHUB_OUTPUT")
+    if not path:
+        return
+    values = {
+        "pr-number": str(outcome.number or ""),
+        "pr-url": outcome.url,
+        "operation": str(outcome.operation),
+        "branch": outcome.branch,
+        "commit": outcome.commit,
+        **{k: str(v) for k, v in counts(d).items()},
+    }
+    with open(path, "a", encoding="utf-8") as handle:
+        for key, value in values.items():
+            if "\n" in value or "\r" in value:
+                delimiter = f"ghadelimiter_{secrets.token_hex(8)}"
+                handle.write(f"{key}<<{delimiter}\n{value}\n{delimiter}\n")
+            else:
+                handle.write(f"{key}={value}\n")
+
+
+def _write_summary(outcome, full_text: str) -> None:
+    path = os.environ.get("GITHUB_STEP_SUMMARY")
+    if not path:
+        return
+    head = f"**kgsync pr: {outcome.operation}**"
+    if outcome.number:
+        head += f" — [#{outcome.number}]({outcome.url})"
+    text = f"{head}\n\n{full_text}"
+    if len(text.encode("utf-8")) > SUMMARY_LIMIT:
+        text = text.encode("utf-8")[:SUMMARY_LIMIT].decode("utf-8", "ignore") + "\n\n…(cut at GitHub's 1 MiB summary limit)\n"
+    with open(path, "a", encoding="utf-8") as handle:
+        handle.write(text if text.endswith("\n") else text + "\n")
+
+
+def _run_link() -> str | None:
+    """Trusted text for a truncated body: the workflow run holds the whole report."""
+    server, repo, run = (os.environ.get(k, "") for k in ("GITHUB_SERVER_URL", "GITHUB_REPOSITORY", "GITHUB_RUN_ID"))
+    if re.fullmatch(r"https://[\w.-]+(:\d+)?", server) and re.fullmatch(r"[\w.-]+/[\w.-]+", repo) and run.isdigit():
+        return f"The whole report is in the [workflow run's summary]({server}/{repo}/actions/runs/{run})."
+    return None
+
+
+def _issue_annotation(issue, root: Path, checkout) -> str:
+    """``::error file=<path from the repo top>,line=<n>::...``: GitHub pins it on the item file."""
+    from kgsync.commands.lint import escape_data, escape_property
+
+    path = issue.location.path
+    if checkout is not None and not Path(path).is_absolute():
+        try:
+            path = checkout.relative(root / path)
+        except KgsyncError:
+            pass
+    props = [f"file={escape_property(path)}"]
+    if issue.location.line is not None:
+        props.append(f"line={issue.location.line}")
+    level = "error" if str(issue.severity) == "error" else "warning" if str(issue.severity) == "warning" else "notice"
+    fix = f" (fix: {issue.hint})" if issue.hint else ""
+    return f"::{level} {','.join(props)},title=kgsync::{escape_data(issue.message + fix)}"
+
+
+def _finding_annotation(finding) -> str:
+    from kgsync.commands.lint import github_annotation
+
+    return github_annotation(finding)
+
+
+def _safe(text: str, token: str) -> str:
+    from kgsync.publish.git_branch import redact
+
+    return redact(text, token)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(command())

@@ -1,0 +1,67 @@
+"""``kgsync site``: the graph as a browsable concept site (mkdocs-material).
+
+Renders the project (``mkdocs.yml`` + ``docs/``) into ``--project`` and builds
+it to HTML in ``--out`` with ``--engine`` (mkdocs, strict; or zensical).
+
+Exit codes: 0 built; 1 the graph cannot be read or the engine failed;
+2 configuration or usage error.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import click
+
+from kgsync import config as config_module
+from kgsync import jsonl
+from kgsync.errors import ConfigError, KgsyncError
+from kgsync.items import find_item_files, read_items
+
+
+@click.command("site")
+@click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
+              show_default=True, help="The research repo root (where kgsync.yml is).")
+@click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="kgsync.yml to use (default: ROOT/kgsync.yml if present).")
+@click.option("--graph", "graph_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Graph file to publish (default: the config's graph, memory.jsonl).")
+@click.option("--project", "project_dir", type=click.Path(file_okay=False, path_type=Path),
+              help="The mkdocs project folder to write (default: ROOT/site).")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Where the HTML goes; emptied on every build (default: PROJECT/site).")
+@click.option("--engine", type=click.Choice(["mkdocs", "zensical"]), default="mkdocs", show_default=True,
+              help="Site engine: mkdocs (strict) or Zensical; both read the same mkdocs.yml.")
+@click.option("--no-build", is_flag=True, help="Render the project only; do not build HTML.")
+@click.option("-q", "--quiet", is_flag=True, help="Print errors only.")
+def command(root: Path, config_path: Path | None, graph_path: Path | None, project_dir: Path | None,
+            out_dir: Path | None, engine: str, no_build: bool, quiet: bool) -> None:
+    """Publish the graph as a static concept site whose pages lead back to the items.
+
+    Builds are always clean and strict: a warning (a broken link) fails the build.
+    """
+    from kgsync.publish.site import build_html, render_project  # jinja2/networkx only when used
+
+    try:
+        cfg = config_module.load(root, config_path)
+        graph = jsonl.read(graph_path if graph_path else cfg.path(cfg.graph))
+        items = read_items(find_item_files(cfg.items, cfg.root), cfg.root).items
+        project = project_dir if project_dir else cfg.root / "site"
+        rendered = render_project(graph, items, cfg, project)
+        if not quiet:
+            click.echo(f"rendered {len(rendered.pages)} pages into {project} "
+                       f"({rendered.written} changed, {rendered.removed} removed, {rendered.seconds:.2f} s)")
+        if no_build:
+            return
+        out = out_dir if out_dir else project / "site"
+        started = time.perf_counter()
+        build_html(project, out, engine=engine, strict=True)
+        if not quiet:
+            click.echo(f"built {out} with {engine} ({time.perf_counter() - started:.2f} s)")
+    except ConfigError as exc:
+        click.echo(f"error: {exc.render()}", err=True)
+        raise SystemExit(2) from None
+    except KgsyncError as exc:
+        click.echo(f"error: {exc.render()}", err=True)
+        raise SystemExit(1) from None

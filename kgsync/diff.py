@@ -1,0 +1,404 @@
+"""The graph diff: what a pull request changes in the graph, as data.
+
+``diff(old, new)`` is pure and deterministic: every tuple in a ``GraphDiff`` is
+sorted, so the PR body and the JSON report are byte-identical for the same two
+graphs.  Entities are matched by name (the first entity of a name wins, as in
+the memory server's lookups); relations by their (from, to, type) key.
+
+Every change is also filed under the research item(s) it comes from, because a
+reviewer reads a graph PR item by item: a node belongs to ``item:<slug>`` when
+it *is* that item, else to each ``provenance:item=<slug>`` it carries, else (a
+claim) to the slug in its name; a relation belongs to the item(s) of its
+``from`` node.  Changes with no item are filed under the slug ``""``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from kgsync.model import Entity, EntityType, Graph, Relation, observations_with, slug_of_item_name
+
+JSON_VERSION = 1
+
+#: Contract types first, in reading order; foreign types follow alphabetically.
+TYPE_ORDER: tuple[str, ...] = (
+    EntityType.RESEARCH_ITEM.value,
+    EntityType.CONCEPT.value,
+    EntityType.CLAIM.value,
+    EntityType.METHOD.value,
+)
+
+_SEVERITY_RANK = {"error": 0, "warning": 1, "info": 2}
+
+
+def type_sort_key(entity_type: str) -> tuple[int, str]:
+    try:
+        return (TYPE_ORDER.index(entity_type), "")
+    except ValueError:
+        return (len(TYPE_ORDER), entity_type)
+
+
+@dataclass(frozen=True, slots=True)
+class EntityChange:
+    """An entity present in both graphs whose type or observations differ."""
+
+    name: str
+    entity_type: str  # the type in the new graph
+    observations_added: tuple[str, ...] = ()  # sorted; a repeated observation repeats (multiset)
+    observations_removed: tuple[str, ...] = ()
+    type_changed: tuple[str, str] | None = None  # (old type, new type)
+    reordered: bool = False  # same observations, another order (the JSONL bytes change)
+
+
+@dataclass(frozen=True, slots=True)
+class TypeCount:
+    entity_type: str
+    added: int
+    removed: int
+    changed: int
+
+
+@dataclass(frozen=True, slots=True)
+class ItemDiff:
+    """The part of a diff that belongs to one research item (slug "" = no item)."""
+
+    slug: str
+    title: str  # the item's ``title:`` observation (new graph, else old), or ""
+    added: tuple[Entity, ...] = ()
+    removed: tuple[Entity, ...] = ()
+    changed: tuple[EntityChange, ...] = ()
+    relations_added: tuple[Relation, ...] = ()
+    relations_removed: tuple[Relation, ...] = ()
+
+    @property
+    def size(self) -> int:
+        return (
+            len(self.added)
+            + len(self.removed)
+            + len(self.changed)
+            + len(self.relations_added)
+            + len(self.relations_removed)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class GraphDiff:
+    added: tuple[Entity, ...] = ()  # sorted by (type order, name)
+    removed: tuple[Entity, ...] = ()
+    changed: tuple[EntityChange, ...] = ()
+    relations_added: tuple[Relation, ...] = ()  # sorted by (from, type, to)
+    relations_removed: tuple[Relation, ...] = ()
+    items: tuple[ItemDiff, ...] = ()  # sorted by slug ascending ("" = no item, first)
+    findings: tuple = ()  # kgsync.lint.Finding, opaque; errors first
+    near_duplicates: tuple[tuple[str, str], ...] = ()  # sorted pairs of entity names
+
+    @property
+    def is_empty(self) -> bool:
+        """No graph change.  Findings and near-duplicates do not count: they describe NEW."""
+        return not (
+            self.added or self.removed or self.changed or self.relations_added or self.relations_removed
+        )
+
+    @property
+    def entity_types(self) -> tuple[str, ...]:
+        types = {e.entity_type for e in self.added + self.removed} | {c.entity_type for c in self.changed}
+        return tuple(sorted(types, key=type_sort_key))
+
+    @property
+    def counts(self) -> tuple[TypeCount, ...]:
+        """Per entity type (contract types always listed, in reading order)."""
+        added = Counter(e.entity_type for e in self.added)
+        removed = Counter(e.entity_type for e in self.removed)
+        changed = Counter(c.entity_type for c in self.changed)
+        types = sorted(set(TYPE_ORDER) | set(added) | set(removed) | set(changed), key=type_sort_key)
+        return tuple(TypeCount(t, added[t], removed[t], changed[t]) for t in types)
+
+    def by_type(self, entity_type: str) -> tuple[tuple[Entity, ...], tuple[Entity, ...], tuple[EntityChange, ...]]:
+        """(added, removed, changed) of one entity type."""
+        return (
+            tuple(e for e in self.added if e.entity_type == entity_type),
+            tuple(e for e in self.removed if e.entity_type == entity_type),
+            tuple(c for c in self.changed if c.entity_type == entity_type),
+        )
+
+    def relation_counts(self) -> dict[str, tuple[int, int]]:
+        """relation type -> (added, removed), sorted by type."""
+        added = Counter(r.relation_type for r in self.relations_added)
+        removed = Counter(r.relation_type for r in self.relations_removed)
+        return {t: (added[t], removed[t]) for t in sorted(set(added) | set(removed))}
+
+
+# --------------------------------------------------------------------------- diff
+
+
+def diff(
+    old: Graph,
+    new: Graph,
+    *,
+    findings: tuple = (),
+    near_duplicates: tuple[tuple[str, str], ...] = (),
+) -> GraphDiff:
+    """What changes from ``old`` to ``new``; pure, every part sorted."""
+    old_names, new_names = set(old.names()), set(new.names())
+    added = _sorted_entities(_entity(new, n) for n in new_names - old_names)
+    removed = _sorted_entities(_entity(old, n) for n in old_names - new_names)
+    changes: list[EntityChange] = []
+    for name in old_names & new_names:
+        change = _change(_entity(old, name), _entity(new, name))
+        if change is not None:
+            changes.append(change)
+    changed = tuple(sorted(changes, key=lambda c: (type_sort_key(c.entity_type), c.name)))
+
+    old_keys = {r.key for r in old.relations}
+    new_keys = {r.key for r in new.relations}
+    relations_added = _sorted_relations(new_keys - old_keys)
+    relations_removed = _sorted_relations(old_keys - new_keys)
+
+    return GraphDiff(
+        added=added,
+        removed=removed,
+        changed=changed,
+        relations_added=relations_added,
+        relations_removed=relations_removed,
+        items=_group_by_item(old, new, added, removed, changed, relations_added, relations_removed),
+        findings=sort_findings(findings),
+        near_duplicates=tuple(sorted({tuple(sorted(p)) for p in near_duplicates})),  # type: ignore[misc]
+    )
+
+
+def _entity(graph: Graph, name: str) -> Entity:
+    entity = graph.entity(name)
+    assert entity is not None  # names come from the graph itself
+    return entity
+
+
+def _sorted_entities(entities: Iterable[Entity]) -> tuple[Entity, ...]:
+    return tuple(sorted(entities, key=lambda e: (type_sort_key(e.entity_type), e.name)))
+
+
+def _sorted_relations(keys: Iterable[tuple[str, str, str]]) -> tuple[Relation, ...]:
+    # Reading order: all relations of a node together, then by type, then target.
+    return tuple(Relation(*k) for k in sorted(keys, key=lambda k: (k[0], k[2], k[1])))
+
+
+def _change(old: Entity, new: Entity) -> EntityChange | None:
+    before, after = Counter(old.observations), Counter(new.observations)
+    obs_added = tuple(sorted((after - before).elements()))
+    obs_removed = tuple(sorted((before - after).elements()))
+    type_changed = (old.entity_type, new.entity_type) if old.entity_type != new.entity_type else None
+    reordered = not obs_added and not obs_removed and old.observations != new.observations
+    if not (obs_added or obs_removed or type_changed or reordered):
+        return None
+    return EntityChange(new.name, new.entity_type, obs_added, obs_removed, type_changed, reordered)
+
+
+# --------------------------------------------------------------------------- items
+
+
+def items_of(entity: Entity) -> tuple[str, ...]:
+    """The slugs of the item(s) a node belongs to (see the module docstring)."""
+    slug = slug_of_item_name(entity.name)
+    if slug is not None:
+        return (slug,)
+    slugs = sorted({v[len("item=") :].strip() for v in observations_with(entity.observations, "provenance")
+                    if v.startswith("item=")} - {""})
+    if slugs:
+        return tuple(slugs)
+    if entity.name.startswith("claim:"):
+        claim_slug = entity.name[len("claim:") :].partition(":")[0]  # slugs are file names: no ':'
+        if claim_slug:
+            return (claim_slug,)
+    return ()
+
+
+def _title(old: Graph, new: Graph, slug: str) -> str:
+    for graph in (new, old):
+        entity = graph.entity(f"item:{slug}")
+        if entity is not None:
+            titles = observations_with(entity.observations, "title")
+            if titles:
+                return titles[0]
+    return ""
+
+
+def _group_by_item(
+    old: Graph,
+    new: Graph,
+    added: tuple[Entity, ...],
+    removed: tuple[Entity, ...],
+    changed: tuple[EntityChange, ...],
+    relations_added: tuple[Relation, ...],
+    relations_removed: tuple[Relation, ...],
+) -> tuple[ItemDiff, ...]:
+    buckets: dict[str, dict[str, list[Any]]] = {}
+
+    def file(slugs: tuple[str, ...], kind: str, thing: Any) -> None:
+        for slug in slugs or ("",):
+            bucket = buckets.setdefault(slug, {k: [] for k in ("a", "r", "c", "ra", "rr")})
+            bucket[kind].append(thing)
+
+    for entity in added:
+        file(items_of(entity), "a", entity)
+    for entity in removed:
+        file(items_of(entity), "r", entity)
+    for change in changed:
+        slugs = set(items_of(_entity(old, change.name))) | set(items_of(_entity(new, change.name)))
+        file(tuple(sorted(slugs)), "c", change)
+    for relations, kind, first, second in (
+        (relations_added, "ra", new, old),
+        (relations_removed, "rr", old, new),
+    ):
+        for relation in relations:
+            source = first.entity(relation.source) or second.entity(relation.source)
+            file(items_of(source or Entity(relation.source, "")), kind, relation)
+
+    # Buckets were filled in sorted order, so each list is already sorted.
+    return tuple(
+        ItemDiff(
+            slug,
+            _title(old, new, slug) if slug else "",
+            tuple(b["a"]),
+            tuple(b["r"]),
+            tuple(b["c"]),
+            tuple(b["ra"]),
+            tuple(b["rr"]),
+        )
+        for slug, b in sorted(buckets.items())
+    )
+
+
+# --------------------------------------------------------------------------- findings
+
+
+def _attr(finding: Any, name: str) -> str:
+    value = getattr(finding, name, None)
+    if value is None:
+        return ""
+    return str(getattr(value, "value", value))
+
+
+def severity_of(finding: Any) -> str:
+    return _attr(finding, "severity").lower()
+
+
+def sort_findings(findings: Iterable[Any]) -> tuple:
+    """Errors first, then warnings, then the rest; then by code, entity, message."""
+    return tuple(
+        sorted(
+            findings,
+            key=lambda f: (
+                _SEVERITY_RANK.get(severity_of(f), len(_SEVERITY_RANK)),
+                severity_of(f),
+                _attr(f, "code"),
+                _attr(f, "entity"),
+                _attr(f, "message"),
+                _attr(f, "location"),
+            ),
+        )
+    )
+
+
+def finding_record(finding: Any) -> dict[str, str]:
+    return {k: _attr(finding, k) for k in ("severity", "code", "entity", "message", "hint", "location")}
+
+
+# --------------------------------------------------------------------------- review
+
+
+def review(old: Graph, new: Graph, *, rule: Any = None, sources: Any = None) -> GraphDiff:
+    """``diff`` plus lint findings on NEW and near-duplicate pairs among NEW's terms.
+
+    This is what ``kgsync diff`` and the PR flow show.  Lint runs only when
+    ``kgsync.lint`` exists (it is optional while the project grows).  A pair is
+    reported when at least one of its names is new, within one entity type.
+    """
+    from kgsync.config import Merge
+    from kgsync.similarity import near_duplicate_pairs
+
+    rule = rule if rule is not None else Merge()
+    findings: tuple = ()
+    if importlib.util.find_spec("kgsync.lint") is not None:
+        from kgsync import lint
+
+        findings = tuple(lint.lint(new, sources=sources, rule=rule).findings)
+    old_names = set(old.names())
+    pairs: list[tuple[str, str]] = []
+    for entity_type, prefix in ((EntityType.CONCEPT, "concept:"), (EntityType.METHOD, "method:")):
+        names = {e.name for e in new.of_type(entity_type.value) if e.name.startswith(prefix)}
+        if not names - old_names:
+            continue
+        terms = [n[len(prefix) :] for n in names]
+        for a, b in near_duplicate_pairs(terms, rule):
+            if prefix + a not in old_names or prefix + b not in old_names:
+                pairs.append((prefix + a, prefix + b))
+    return diff(old, new, findings=findings, near_duplicates=tuple(pairs))
+
+
+# --------------------------------------------------------------------------- JSON
+
+
+def _entity_record(e: Entity) -> dict[str, Any]:
+    return {"name": e.name, "entity_type": e.entity_type, "observations": list(e.observations)}
+
+
+def _relation_record(r: Relation) -> dict[str, str]:
+    return {"from": r.source, "to": r.target, "relation_type": r.relation_type}
+
+
+def _change_record(c: EntityChange) -> dict[str, Any]:
+    return {
+        "name": c.name,
+        "entity_type": c.entity_type,
+        "observations_added": list(c.observations_added),
+        "observations_removed": list(c.observations_removed),
+        "type_changed": {"from": c.type_changed[0], "to": c.type_changed[1]} if c.type_changed else None,
+        "reordered": c.reordered,
+    }
+
+
+def to_dict(d: GraphDiff) -> dict[str, Any]:
+    return {
+        "version": JSON_VERSION,
+        "is_empty": d.is_empty,
+        "counts": {
+            "entities": {
+                c.entity_type: {"added": c.added, "removed": c.removed, "changed": c.changed} for c in d.counts
+            },
+            "relations": {t: {"added": a, "removed": r} for t, (a, r) in d.relation_counts().items()},
+            "findings": dict(sorted(Counter(severity_of(f) for f in d.findings).items())),
+        },
+        "entities": {
+            "added": [_entity_record(e) for e in d.added],
+            "removed": [_entity_record(e) for e in d.removed],
+            "changed": [_change_record(c) for c in d.changed],
+        },
+        "relations": {
+            "added": [_relation_record(r) for r in d.relations_added],
+            "removed": [_relation_record(r) for r in d.relations_removed],
+        },
+        # Items refer to entities by name and relations in full; details are above.
+        "items": [
+            {
+                "slug": i.slug,
+                "title": i.title,
+                "added": [e.name for e in i.added],
+                "removed": [e.name for e in i.removed],
+                "changed": [c.name for c in i.changed],
+                "relations_added": [_relation_record(r) for r in i.relations_added],
+                "relations_removed": [_relation_record(r) for r in i.relations_removed],
+            }
+            for i in d.items
+        ],
+        "findings": [finding_record(f) for f in d.findings],
+        "near_duplicates": [list(p) for p in d.near_duplicates],
+    }
+
+
+def to_json(d: GraphDiff) -> str:
+    """Stable machine-readable report: sorted keys, indent 2, UTF-8 kept, trailing newline."""
+    return json.dumps(to_dict(d), indent=2, sort_keys=True, ensure_ascii=False) + "\n"

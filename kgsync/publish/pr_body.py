@@ -1,0 +1,507 @@
+"""The pull-request body: a ``GraphDiff`` as Markdown a reviewer reads in a minute.
+
+Layout (templates/pr_body.md.j2): a summary table of counts per entity type,
+lint findings (errors first), candidate near-duplicates, an index of the items
+touched, then one section per item, newest first.
+
+Safety: everything taken from the graph is hostile input (an item's author, or
+an agent, wrote it).  The template environment used here escapes every
+``{{ value }}`` with ``md_escape`` unless the value is already ``Markup``
+(what ``md_code``/``plain``/``md_escape`` return), so forgetting to escape in
+the template is impossible rather than a review item.
+
+Size: GitHub rejects a PR body over 65,536 characters.  The report is built as
+a list of sections; when it is too long, whole sections are dropped (second
+pages of warnings first, then the oldest items' sections, ..., errors last) and a
+notice at the end says what was cut and where the full report is.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+from kgsync.diff import (
+    TYPE_ORDER,
+    EntityChange,
+    GraphDiff,
+    ItemDiff,
+    TypeCount,
+    severity_of,
+    type_sort_key,
+)
+from kgsync.model import OBSERVATION_KEYS, Entity
+from kgsync.publish.templating import environment
+
+TEMPLATE = "pr_body.md.j2"
+GITHUB_BODY_LIMIT = 65536
+DEFAULT_TITLE = "Knowledge graph update"
+#: A whole trusted Markdown sentence (callers pass their own, e.g. with a link to the run).
+DEFAULT_FULL_REPORT_HINT = (
+    "The full report is in the workflow run's job summary; `kgsync diff OLD NEW --limit 0` prints it too."
+)
+
+#: Per-string caps (characters, before escaping): a reviewer needs the gist, not the essay.
+NAME_LIMIT = 160
+TEXT_LIMIT = 240
+#: A group longer than this folds into a <details> block.
+DETAILS_AFTER = 5
+#: Key observations shown under a new node.
+KEY_OBSERVATIONS = 3
+#: Rows per table chunk: the unit the truncation can cut at.
+CHUNK_ROWS = 50
+#: Entity types outside the contract listed one by one in the summary; the rest are summed.
+FOREIGN_TYPE_ROWS = 10
+
+# --------------------------------------------------------------------------- escaping
+
+# Invisible, non-printing, in the way of a safe rendering: format characters (bidi
+# overrides can make text read differently from what it is), controls, lone surrogates
+# (cannot be encoded).  ZWJ/ZWNJ stay: scripts and emoji need them.
+_KEEP_FORMAT = {"\u200c", "\u200d"}
+_DROP_CATEGORIES = {"Cc", "Cf", "Cs"}
+_SPACE = re.compile(r"\s+")
+
+#: Zero-width space, as Renovate and Dependabot use it: GitHub's mention and issue-ref
+#: filters need the name/number right after ``@``/``#``, so ``@\u200boctocat`` does not
+#: ping anyone and ``#\u200b12`` links nothing, yet it reads as ``@octocat``/``#12``.
+#: A code span would also stop the ping, but changes the look of every sentence.
+ZWSP = "\u200b"
+_MENTION = re.compile(r"@(?=[A-Za-z0-9])")
+_ISSUE_REF = re.compile(r"#(?=[0-9])")
+_GH_REF = re.compile(r"(?i)\b(GH-)(?=[0-9])")
+# GFM autolinks ``scheme://`` and ``www.``: break both so a hostile URL is not a link.
+_SCHEME = re.compile(r"(?i)\b([a-z][a-z0-9+.\-]*:)(?=//)")
+_WWW = re.compile(r"(?i)\b(www)(?=\.)")
+
+# Characters with a Markdown or HTML meaning anywhere in a line, written as numeric
+# character references: CommonMark treats a reference as literal text (never as
+# syntax), it works the same in Markdown text, GFM table cells (no raw ``|`` left
+# to split a row) and raw HTML such as <summary>, where backslash escapes do not.
+_ALWAYS = {c: f"&#{ord(c)};" for c in "&<>\\`*_[]|#!~$"}
+# Characters that only mean something at the start of a block (list, setext, quote).
+_LEADING = {c: f"&#{ord(c)};" for c in "-+=:"}
+_ORDERED = re.compile(r"^(\d{1,9})([.)])(?=\s|$)")
+
+
+def clean(text: str, limit: int = TEXT_LIMIT) -> str:
+    """Drop control/format characters, collapse whitespace and newlines, cap the length."""
+    kept = "".join(
+        c for c in text if c in _KEEP_FORMAT or unicodedata.category(c) not in _DROP_CATEGORIES or c.isspace()
+    )
+    flat = _SPACE.sub(" ", kept).strip()
+    if limit > 0 and len(flat) > limit:
+        flat = flat[: max(limit - 1, 0)].rstrip() + "…"
+    return flat
+
+
+def _escape_char(text: str, i: int) -> str:
+    c = text[i]
+    # "_" between two letters/digits can neither open nor close emphasis (CommonMark
+    # flanking rules), and names such as research_item stay readable in the source.
+    if c == "_" and 0 < i < len(text) - 1 and text[i - 1].isalnum() and text[i + 1].isalnum():
+        return c
+    return _ALWAYS.get(c, c)
+
+
+def md_escape(text: str, limit: int = TEXT_LIMIT) -> Markup:
+    """``text`` as inert Markdown: safe in text, list items, headings, table cells and HTML.
+
+    No markup, no HTML, no link, no @mention, no issue reference survives; the
+    rendered text reads like the original (minus control characters and newlines).
+    """
+    flat = clean(text, limit)
+    flat = _MENTION.sub("@" + ZWSP, flat)
+    flat = _ISSUE_REF.sub("#" + ZWSP, flat)
+    flat = _GH_REF.sub(r"\1" + ZWSP, flat)
+    flat = _SCHEME.sub(r"\1" + ZWSP, flat)
+    flat = _WWW.sub(r"\1" + ZWSP, flat)
+    out = "".join(_escape_char(flat, i) for i in range(len(flat)))
+    ordered = _ORDERED.match(out)
+    if ordered:
+        out = ordered.group(1) + f"&#{ord(ordered.group(2))};" + out[ordered.end() :]
+    elif out[:1] in _LEADING:
+        out = _LEADING[out[0]] + out[1:]
+    return Markup(out)
+
+
+_ANGLE = re.compile(r"[<>]")
+
+
+def md_code(text: str, limit: int = NAME_LIMIT) -> Markup:
+    """``text`` as a GFM code span: literal, never a link, a mention or HTML.
+
+    The fence is one backtick longer than any run inside, so the content cannot
+    close it.  Not for table cells (GFM splits a row at ``|`` before it sees code
+    spans) nor raw HTML such as <summary> (no Markdown there): use ``md_escape``.
+    Text with ``<`` or ``>`` is written with ``md_escape`` instead.
+    """
+    flat = clean(text, limit)
+    if not flat:
+        return Markup("*(empty)*")
+    if _ANGLE.search(flat):
+        # Inert in a code span, but a raw "<script" in the body source alarms readers and
+        # scanners, and other renderers (mail, chat previews) may be less careful.
+        return md_escape(flat, limit)
+    longest = max((len(run) for run in re.findall(r"`+", flat)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if flat.startswith("`") or flat.endswith("`") else ""
+    return Markup(f"{fence}{pad}{flat}{pad}{fence}")
+
+
+def plain(text: str, limit: int = TEXT_LIMIT) -> Markup:
+    """For a line inside a fenced code block we open: cleaned, one line, nothing escaped.
+
+    Safe because every such line starts with our own ``+ ``/``- `` marker: a fence
+    can only close at the start of a line.  Refuses ``<``/``>`` (see ``fits_code_block``).
+    """
+    flat = clean(text, limit)
+    if _ANGLE.search(flat):
+        raise ValueError("plain() text must not hold '<' or '>': use md_escape")
+    return Markup(flat)
+
+
+def fits_code_block(texts: Sequence[str]) -> bool:
+    """True when every text may go into a fenced block as is (no ``<``/``>``, see md_code)."""
+    return not any(_ANGLE.search(t) for t in texts)
+
+
+def _finalize(value: Any) -> Any:
+    if isinstance(value, Markup):
+        return value
+    if isinstance(value, bool) or value is None:
+        raise TypeError(f"refusing to print {value!r} in a PR body template")  # a template bug
+    if isinstance(value, int):
+        return Markup(str(value))
+    return md_escape(str(value))
+
+
+@cache
+def _environment() -> jinja2.Environment:
+    # An overlay with its own cache: autoescape + finalize change the compiled code,
+    # so a template compiled by the shared environment must not be reused here.
+    return environment().overlay(autoescape=True, finalize=_finalize, cache_size=50)
+
+
+# --------------------------------------------------------------------------- view model
+
+
+@dataclass(frozen=True)
+class RenderedBody:
+    text: str  # what fits in ``limit`` characters
+    truncated: bool
+    full_text: str  # the whole report
+
+
+@dataclass(frozen=True)
+class Section:
+    """One cuttable unit of the body."""
+
+    kind: str  # head | findings | near_duplicates | index | item
+    text: str
+    count: int = 0  # rows / pairs / 1 item
+    label: str = ""  # for an item: its slug
+    #: Cut order when the body is too long: highest first, later sections first within
+    #: a priority.  0 never goes.  Errors (1) outlive the newest item sections (5), which
+    #: outlive the second page of warnings (6): that is in the full report anyway.
+    priority: int = 0
+
+
+@dataclass(frozen=True)
+class NodeRow:
+    name: str
+    entity_type: str
+    notes: tuple[str, ...]  # key observations
+    more: int  # observations not shown
+
+
+@dataclass(frozen=True)
+class ChangeRow:
+    name: str
+    entity_type: str
+    type_changed: tuple[str, str] | None
+    added: tuple[str, ...]
+    removed: tuple[str, ...]
+    reordered: bool
+    as_diff: bool  # a ```diff block; else a list of escaped lines
+
+
+@dataclass(frozen=True)
+class Group:
+    label: str  # e.g. "new claims"
+    kind: str  # nodes | changes | relations
+    rows: tuple[Any, ...]
+    sign: str = ""  # "+" or "-" for relations
+
+
+@dataclass(frozen=True)
+class ItemView:
+    slug: str
+    title: str
+    status: str  # "new item", "removed item", "" (changed), "no item"
+    groups: tuple[Group, ...] = field(default=())
+
+
+_PLURAL = {"research_item": "research items", "concept": "concepts", "claim": "claims", "method": "methods"}
+# Shown first, in this order; an unkeyed observation (a claim's statement) comes first of all.
+_KEY_ORDER = ("title", "summary", "kind", "confidence", "status", "completed")
+_KNOWN_KEYS = re.compile(rf"^({'|'.join(OBSERVATION_KEYS)})\s*:")
+
+
+def _plural(entity_type: str) -> str:
+    return _PLURAL.get(entity_type, f"{entity_type} nodes")
+
+
+def key_observations(entity: Entity, limit: int = KEY_OBSERVATIONS) -> tuple[tuple[str, ...], int]:
+    """The observations a reviewer needs (statement, title, summary, confidence...) and how many are left."""
+    unkeyed = [o for o in entity.observations if not _KNOWN_KEYS.match(o)]
+    keyed = sorted(
+        (o for o in entity.observations if _KNOWN_KEYS.match(o) and o.split(":", 1)[0].strip() in _KEY_ORDER),
+        key=lambda o: _KEY_ORDER.index(o.split(":", 1)[0].strip()),
+    )
+    shown = (unkeyed + keyed)[:limit]
+    return tuple(shown), len(entity.observations) - len(shown)
+
+
+def _node_rows(entities: Sequence[Entity]) -> tuple[NodeRow, ...]:
+    rows = []
+    for e in entities:
+        notes, more = key_observations(e)
+        rows.append(NodeRow(e.name, e.entity_type, notes, more))
+    return tuple(rows)
+
+
+def _change_rows(changes: Sequence[EntityChange]) -> tuple[ChangeRow, ...]:
+    return tuple(
+        ChangeRow(
+            c.name,
+            c.entity_type,
+            c.type_changed,
+            c.observations_added,
+            c.observations_removed,
+            c.reordered,
+            fits_code_block(c.observations_added + c.observations_removed),
+        )
+        for c in changes
+    )
+
+
+def _by_type(entities: Sequence[Entity]) -> list[tuple[str, list[Entity]]]:
+    types = sorted({e.entity_type for e in entities}, key=type_sort_key)
+    return [(t, [e for e in entities if e.entity_type == t]) for t in types]
+
+
+def _item_view(item: ItemDiff) -> ItemView:
+    groups: list[Group] = []
+    for entity_type, entities in _by_type(item.added):
+        groups.append(Group(f"new {_plural(entity_type)}", "nodes", _node_rows(entities)))
+    for entity_type, entities in _by_type(item.removed):
+        groups.append(Group(f"removed {_plural(entity_type)}", "nodes", _node_rows(entities)))
+    if item.changed:
+        groups.append(Group("changed nodes", "changes", _change_rows(item.changed)))
+    if item.relations_added:
+        groups.append(Group("relations added", "relations", item.relations_added, "+"))
+    if item.relations_removed:
+        groups.append(Group("relations removed", "relations", item.relations_removed, "-"))
+    if not item.slug:
+        status = "no item"
+    elif any(e.name == f"item:{item.slug}" for e in item.added):
+        status = "new item"
+    elif any(e.name == f"item:{item.slug}" for e in item.removed):
+        status = "removed item"
+    else:
+        status = ""
+    return ItemView(item.slug, item.title, status, tuple(groups))
+
+
+def _ordered_items(d: GraphDiff) -> list[ItemDiff]:
+    """Newest item first (slugs start with the date), changes without an item last."""
+    named = sorted((i for i in d.items if i.slug), key=lambda i: i.slug, reverse=True)
+    return named + [i for i in d.items if not i.slug]
+
+
+def _chunks(rows: Sequence[Any], size: int = CHUNK_ROWS) -> list[Sequence[Any]]:
+    return [rows[i : i + size] for i in range(0, len(rows), size)] or [[]]
+
+
+# --------------------------------------------------------------------------- render
+
+
+def render_markdown(
+    d: GraphDiff,
+    *,
+    title: str = DEFAULT_TITLE,
+    limit: int = GITHUB_BODY_LIMIT,
+    full_report_hint: str = DEFAULT_FULL_REPORT_HINT,
+) -> RenderedBody:
+    """The PR body for ``d``; ``limit <= 0`` means no limit.
+
+    ``title`` is escaped; ``full_report_hint`` is trusted Markdown, one or more whole
+    sentences of the caller's own (e.g. a link to the run), ending the truncation notice
+    as is.
+    """
+    sections = build_sections(d, title=title)
+    full_text = "".join(s.text for s in sections)
+    if limit <= 0 or body_length(full_text) <= limit:
+        return RenderedBody(full_text, False, full_text)
+    return RenderedBody(_truncate(sections, limit, full_report_hint), True, full_text)
+
+
+def body_length(text: str) -> int:
+    """Length as GitHub may count it: UTF-16 code units (an emoji counts 2).
+
+    Never less than the number of characters, so a body within ``limit`` by this
+    count is within it however GitHub counts characters.
+    """
+    return len(text.encode("utf-16-le")) // 2
+
+
+def _module() -> Any:
+    return _environment().get_template(TEMPLATE).make_module(
+        {"code": md_code, "esc": md_escape, "plain": plain, "details_after": DETAILS_AFTER}
+    )
+
+
+def _macro(module: Any, name: str, *args: Any) -> str:
+    return str(getattr(module, name)(*args))
+
+
+def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE) -> list[Section]:
+    """The body as cuttable sections, in reading order (head first)."""
+    module = _module()
+    relation_counts = d.relation_counts()
+    ordered = _ordered_items(d)
+    views = [_item_view(i) for i in ordered]
+    contract = [c for c in d.counts if c.entity_type in TYPE_ORDER]
+    foreign = [c for c in d.counts if c.entity_type not in TYPE_ORDER]
+    rest = foreign[FOREIGN_TYPE_ROWS:]
+    foreign_rest = (
+        TypeCount(
+            f"{len(rest)} other types",
+            sum(c.added for c in rest),
+            sum(c.removed for c in rest),
+            sum(c.changed for c in rest),
+        )
+        if rest
+        else None
+    )
+    head = _macro(
+        module,
+        "head",
+        title,
+        d,
+        contract,
+        foreign[:FOREIGN_TYPE_ROWS],
+        foreign_rest,
+        sum(a for a, _ in relation_counts.values()),
+        sum(r for _, r in relation_counts.values()),
+        _finding_counts(d),
+        len([i for i in d.items if i.slug]),
+    )
+    sections = [Section("head", head)]
+
+    rows = [_finding_row(f) for f in d.findings]
+    errors = [r for r in rows if r.severity == "error"]
+    others = [r for r in rows if r.severity != "error"]
+    first = True
+    for chunk in _chunks(errors) if errors else []:
+        text = _macro(module, "findings", chunk, first, len(rows))
+        sections.append(Section("findings", text, len(chunk), priority=1))
+        first = False
+    for number, chunk in enumerate(_chunks(others) if others else []):
+        text = _macro(module, "findings", chunk, first, len(rows))
+        sections.append(Section("findings", text, len(chunk), priority=3 if number == 0 else 6))
+        first = False
+
+    pairs = list(d.near_duplicates)
+    for number, chunk in enumerate(_chunks(pairs, 2 * CHUNK_ROWS) if pairs else []):
+        text = _macro(module, "near_duplicates", chunk, number == 0, len(pairs))
+        sections.append(Section("near_duplicates", text, len(chunk), priority=2 if number == 0 else 6))
+
+    if len(views) > 1:  # one item needs no index
+        chunks = _chunks(list(zip(views, ordered, strict=True)), 2 * CHUNK_ROWS)
+        for number, chunk in enumerate(chunks):
+            text = _macro(module, "index", chunk, number == 0, len(views), number + 1, len(chunks))
+            sections.append(Section("index", text, len(chunk), priority=4))
+
+    for view in views:
+        sections.append(Section("item", _macro(module, "item", view), 1, view.slug or "(no item)", priority=5))
+    return sections
+
+
+def _finding_counts(d: GraphDiff) -> list[tuple[str, int]]:
+    counts: dict[str, int] = {}
+    for finding in d.findings:  # already sorted errors first
+        severity = severity_of(finding) or "finding"
+        counts[severity] = counts.get(severity, 0) + 1
+    return list(counts.items())
+
+
+@dataclass(frozen=True)
+class FindingRow:
+    severity: str
+    code: str
+    entity: str
+    message: str
+    location: str
+
+
+def _finding_row(finding: Any) -> FindingRow:
+    def text(name: str) -> str:
+        value = getattr(finding, name, None)
+        return "" if value is None else str(getattr(value, "value", value))
+
+    message, hint = text("message"), text("hint")
+    if hint:
+        message = f"{message} (fix: {hint})"
+    return FindingRow(severity_of(finding), text("code"), text("entity"), message, text("location"))
+
+
+_CUT_NAMES = {
+    "findings": ("lint finding", "lint findings"),
+    "near_duplicates": ("near-duplicate pair", "near-duplicate pairs"),
+    "index": ("item index row", "item index rows"),
+    "item": ("item section", "item sections"),
+}
+
+
+def _truncate(sections: list[Section], limit: int, hint: str) -> str:
+    """Drop whole sections, lowest priority and latest first, until the rest and the notice fit."""
+    module = _module()
+
+    def notice(cut: list[Section]) -> str:
+        parts = []
+        for kind, (one, many) in _CUT_NAMES.items():
+            count = sum(s.count for s in cut if s.kind == kind)
+            if count:
+                parts.append(f"{count} {one if count == 1 else many}")
+        items = [s.label for s in cut if s.kind == "item"]
+        span = (items[0], items[-1]) if len(items) > 1 else None
+        return _macro(module, "notice", f"{limit:,}", limit == GITHUB_BODY_LIMIT, ", ".join(parts), span, Markup(hint))
+
+    cut_order = sorted(
+        (i for i, s in enumerate(sections) if s.priority > 0),
+        key=lambda i: (sections[i].priority, i),
+        reverse=True,
+    )
+    kept = set(range(len(sections)))
+    size = sum(body_length(s.text) for s in sections)
+    for index in cut_order:
+        kept.discard(index)
+        size -= body_length(sections[index].text)
+        cut = [s for i, s in enumerate(sections) if i not in kept]
+        closing = notice(cut)
+        if size + body_length(closing) <= limit:
+            return "".join(s.text for i, s in enumerate(sections) if i in kept) + closing
+    # Not even the summary fits (an absurdly small limit): the notice alone, cut hard.
+    closing = notice([s for s in sections if s.priority > 0])[:limit]
+    while body_length(closing) > limit:  # astral characters count 2
+        closing = closing[:-1]
+    return closing

@@ -1,0 +1,87 @@
+"""From a checkout to a ``Proposal``: build, diff against base, render the body.
+
+The diff in the body is taken against the graph *in the base commit* (not the
+working-tree file): that is exactly what the pull request changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from kgsync import jsonl
+from kgsync.config import Config
+from kgsync.diff import GraphDiff, review, sort_findings
+from kgsync.errors import GraphFormatError, KgsyncError
+from kgsync.merge import manifest_path
+from kgsync.model import Graph
+from kgsync.publish.git_branch import GitCheckout
+from kgsync.publish.github_pr import BODY_LIMIT, Proposal
+from kgsync.publish.pr_body import RenderedBody, render_markdown
+
+
+@dataclass(frozen=True)
+class Prepared:
+    proposal: Proposal
+    diff: GraphDiff
+    rendered: RenderedBody
+    issues: tuple  # kgsync.items.Issue: every item problem the build saw
+    errors: tuple[KgsyncError, ...]  # items that failed (they kept their old nodes)
+
+
+def prepare(
+    config: Config,
+    *,
+    checkout: GitCheckout | None,
+    base_sha: str | None,
+    title: str,
+    labels: tuple[str, ...],
+    write: bool = True,
+    full_report_hint: str | None = None,
+) -> Prepared:
+    """Build from ``config`` and describe the change relative to ``base_sha``.
+
+    ``write=False`` (dry run) touches no file; the graph bytes are then the
+    serialisation the build would write.
+    """
+    from kgsync import pipeline  # the core build; imported here so `kgsync pr --help` stays light
+
+    result = pipeline.build(config, write=write)
+    graph_file = config.path(config.graph)
+    # The graph, its manifest (ownership state, beside it) and whatever else the
+    # build rewrote: the branch must carry every file the next build reads back.
+    extra = [manifest_path(graph_file), *result.changed_files]
+    paths = [graph_file] + sorted({Path(p) for p in extra if Path(p) != graph_file and (not write or Path(p).exists())})
+    files: dict[str, bytes] = {}
+    for path in paths:
+        key = checkout.relative(path) if checkout else Path(path).as_posix()
+        if write and Path(path).exists():
+            files[key] = Path(path).read_bytes()
+        elif Path(path) == graph_file:
+            files[key] = jsonl.dumps(result.graph).encode("utf-8")
+    old = result.previous
+    if checkout is not None and base_sha is not None:
+        old = _graph_at(checkout, base_sha, checkout.relative(graph_file))
+    d = review(old, result.graph, rule=config.merge)
+    # The build's own findings carry the item file and line; prefer them.
+    d = replace(d, findings=sort_findings(result.report.findings))
+    kwargs = {"full_report_hint": full_report_hint} if full_report_hint else {}
+    rendered = render_markdown(d, title=title, limit=BODY_LIMIT, **kwargs)
+    proposal = Proposal(
+        files=files,
+        title=title,
+        body=rendered.text,
+        labels=labels,
+        commit_message=f"{title}\n\nRebuilt by `kgsync pr` from {base_sha or 'the working tree'}.\n",
+    )
+    return Prepared(proposal, d, rendered, tuple(result.issues), tuple(result.errors))
+
+
+def _graph_at(checkout: GitCheckout, commit: str, path: str) -> Graph:
+    data = checkout.blob(commit, path)
+    if data is None:
+        return Graph()
+    try:
+        return jsonl.loads(data.decode("utf-8").removeprefix("\ufeff"), f"{commit[:12]}:{path}")
+    except UnicodeDecodeError:
+        raise GraphFormatError("the committed graph is not UTF-8", hint="save the file as UTF-8") from None

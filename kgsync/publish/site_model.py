@@ -1,0 +1,275 @@
+"""What the site shows, computed once from the graph and the items' metadata.
+
+``SiteData`` is a read-only view the page templates walk: every node with its
+page file, display text and trust state, and the relations indexed both ways,
+so that rendering every page is one pass over prepared lists (the page
+generation must stay a small share of the site build; see bench/bench_site.py).
+Everything is sorted here, so the templates emit byte-identical pages.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+
+import networkx as nx
+
+from kgsync.items import ResearchItem
+from kgsync.model import EntityType, Graph, RelationType, observations_with, type_of_name
+from kgsync.publish.site_text import file_stems, one_line
+
+#: Folder of each node type's pages inside docs/.
+FOLDER: dict[EntityType, str] = {
+    EntityType.RESEARCH_ITEM: "items",
+    EntityType.CONCEPT: "concepts",
+    EntityType.CLAIM: "claims",
+    EntityType.METHOD: "methods",
+}
+CONFIDENCES = ("high", "medium", "low")
+INACTIVE_STATES = frozenset({"superseded", "contradicted"})
+RELATED_LIMIT = 12  # related concepts listed on a concept page
+DIAGRAM_LIMIT = 8  # neighbours drawn in the neighbourhood diagram
+
+
+@dataclass(frozen=True)
+class Node:
+    name: str
+    kind: EntityType
+    key: str  # the name without its type prefix
+    title: str  # one line, raw text (escaped by the page templates)
+    page: str  # docs-relative Markdown file, e.g. "concepts/rag.md"
+    aliases: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    confidence: str = ""
+    completed: str = ""
+    summary: str = ""
+    section: str = ""
+    sources: tuple[str, ...] = ()
+    items: tuple[str, ...] = ()  # slugs from provenance:item=<slug>
+    states: frozenset[str] = frozenset()  # status: values (superseded, contradicted...)
+    path: str = ""  # research items: the file, relative to the research repo root
+
+    @property
+    def inactive(self) -> bool:
+        return bool(self.states & INACTIVE_STATES)
+
+    @cached_property
+    def sort_key(self) -> tuple[str, str]:
+        return (self.title.casefold(), self.name)
+
+    @cached_property
+    def newest_first(self) -> tuple[str, str, str]:
+        # Inverted date characters sort descending while names stay ascending.
+        return ("".join(chr(0x10FFFF - ord(c)) for c in (self.completed or "0")), self.title.casefold(), self.name)
+
+
+@dataclass(frozen=True)
+class Link:
+    """A relation seen from one node: ``verb`` names it from that node's side."""
+
+    verb: str
+    node: Node
+
+
+@dataclass
+class SiteData:
+    nodes: dict[str, Node]
+    out: Mapping[str, Mapping[str, tuple[Node, ...]]]  # name -> relation type -> targets
+    into: Mapping[str, Mapping[str, tuple[Node, ...]]]  # name -> relation type -> sources
+    tags: Mapping[str, tuple[Node, ...]]  # tag -> items (newest first)
+    tag_pages: Mapping[str, str]  # tag -> docs-relative page
+    cooccurrence: nx.Graph = field(repr=False)
+
+    def of(self, kind: EntityType) -> list[Node]:
+        return sorted((n for n in self.nodes.values() if n.kind is kind), key=lambda n: n.sort_key)
+
+    def targets(self, name: str, relation: RelationType) -> tuple[Node, ...]:
+        return self.out.get(name, {}).get(relation.value, ())
+
+    def sources(self, name: str, relation: RelationType) -> tuple[Node, ...]:
+        return self.into.get(name, {}).get(relation.value, ())
+
+    def item_of(self, node: Node) -> Node | None:
+        """The research item a claim (or other node) came from."""
+        stating = self.sources(node.name, RelationType.STATES)
+        if stating:
+            return stating[0]
+        for slug in node.items:
+            found = self.nodes.get(f"item:{slug}")
+            if found is not None:
+                return found
+        return None
+
+    def claim_links(self, name: str) -> list[Link]:
+        """supports / contradicts / extends, both ways, active claims first."""
+        links = [
+            Link(verb, node)
+            for relation, verb_out, verb_in in (
+                (RelationType.SUPPORTS, "supports", "supported by"),
+                (RelationType.CONTRADICTS, "contradicts", "contradicted by"),
+                (RelationType.EXTENDS, "extends", "extended by"),
+            )
+            for verb, nodes in ((verb_out, self.targets(name, relation)), (verb_in, self.sources(name, relation)))
+            for node in nodes
+            if node.kind is EntityType.CLAIM
+        ]
+        return links
+
+    def related_concepts(self, name: str, limit: int = RELATED_LIMIT) -> list[tuple[Node, int]]:
+        """Concepts sharing the most (active) items with ``name``: weight desc, then title."""
+        if name not in self.cooccurrence:
+            return []
+        pairs = [(self.nodes[other], data["weight"]) for other, data in self.cooccurrence[name].items()]
+        pairs.sort(key=lambda p: (-p[1], p[0].sort_key))
+        return pairs[:limit]
+
+    @cached_property
+    def degree(self) -> dict[str, int]:
+        """Relations touching each node, counting only active endpoints."""
+        counts: dict[str, int] = defaultdict(int)
+        for name, by_type in self.out.items():
+            if self.nodes[name].inactive:
+                continue
+            for targets in by_type.values():
+                for target in targets:
+                    if not target.inactive:
+                        counts[name] += 1
+                        counts[target.name] += 1
+        return counts
+
+
+def collect(graph: Graph, items: Sequence[ResearchItem]) -> SiteData:
+    """Index ``graph`` (contract types only) enriched with the items' metadata."""
+    by_slug = {item.slug: item for item in items}
+    entities = [e for e in graph.canonical().entities if _kind(e.entity_type, e.name) is not None]
+    stems: dict[EntityType, dict[str, str]] = {}
+    for kind in FOLDER:
+        keys = [e.name.split(":", 1)[1] for e in entities if _kind(e.entity_type, e.name) is kind]
+        stems[kind] = file_stems(sorted(set(keys)))
+    nodes: dict[str, Node] = {}
+    for entity in entities:
+        if entity.name in nodes:
+            continue  # the first entity of a name wins, as in Graph
+        kind = _kind(entity.entity_type, entity.name)
+        assert kind is not None
+        key = entity.name.split(":", 1)[1]
+        page = f"{FOLDER[kind]}/{stems[kind][key]}.md"
+        nodes[entity.name] = _node(entity.name, kind, key, page, entity.observations, by_slug.get(key))
+
+    # A claim of a superseded item is as superseded as its item.
+    for name, node in list(nodes.items()):
+        if node.kind is EntityType.CLAIM and not node.inactive:
+            owners = [nodes.get(f"item:{slug}") for slug in node.items]
+            if any(o is not None and o.inactive for o in owners):
+                nodes[name] = replace(node, states=node.states | {"superseded"})
+
+    out: dict[str, dict[str, list[Node]]] = defaultdict(lambda: defaultdict(list))
+    into: dict[str, dict[str, list[Node]]] = defaultdict(lambda: defaultdict(list))
+    for relation in sorted(set(graph.relations)):
+        source, target = nodes.get(relation.source), nodes.get(relation.target)
+        if source is None or target is None:
+            continue  # dangling: lint reports it; the site shows only what resolves
+        out[source.name][relation.relation_type].append(target)
+        into[target.name][relation.relation_type].append(source)
+
+    def freeze(index: dict[str, dict[str, list[Node]]]) -> dict[str, dict[str, tuple[Node, ...]]]:
+        return {
+            name: {rel: tuple(sorted(ns, key=lambda n: n.newest_first if n.kind is EntityType.RESEARCH_ITEM
+                                     else n.sort_key)) for rel, ns in by_type.items()}
+            for name, by_type in index.items()
+        }
+
+    tags: dict[str, list[Node]] = defaultdict(list)
+    for node in nodes.values():
+        if node.kind is EntityType.RESEARCH_ITEM:
+            for tag in node.tags:
+                tags[tag].append(node)
+    tag_stems = file_stems(sorted(tags))
+    frozen_out = freeze(out)
+    return SiteData(
+        nodes=nodes,
+        out=frozen_out,
+        into=freeze(into),
+        tags={t: tuple(sorted(ns, key=lambda n: n.newest_first)) for t, ns in sorted(tags.items())},
+        tag_pages={t: f"tags/{tag_stems[t]}.md" for t in sorted(tags)},
+        cooccurrence=_cooccurrence(nodes, frozen_out),
+    )
+
+
+def _kind(entity_type: str, name: str) -> EntityType | None:
+    """The contract type of a node whose name prefix agrees with it; else None (not shown)."""
+    try:
+        kind = EntityType(entity_type)
+    except ValueError:
+        return None
+    return kind if type_of_name(name) is kind else None
+
+
+def _first(observations: Iterable[str], *keys: str) -> str:
+    for key in keys:
+        values = observations_with(observations, key)
+        if values:
+            return one_line(values[0])
+    return ""
+
+
+def _node(name: str, kind: EntityType, key: str, page: str, obs: tuple[str, ...],
+          item: ResearchItem | None) -> Node:
+    states = frozenset(v.casefold() for v in observations_with(obs, "status"))
+    provenance = tuple(sorted({v.removeprefix("item=") for v in observations_with(obs, "provenance")
+                               if v.startswith("item=")}))
+    title = _first(obs, "title", "claim") or key
+    completed = _first(obs, "completed")
+    confidence = _first(obs, "confidence").casefold()
+    summary = _first(obs, "summary")
+    path = ""
+    tags = tuple(sorted({one_line(t) for t in observations_with(obs, "tag") if one_line(t)}))
+    if kind is EntityType.RESEARCH_ITEM and item is not None:
+        title = one_line(item.title) or title
+        completed = completed or item.completed
+        confidence = confidence or item.confidence
+        summary = summary or one_line(item.executive_summary)
+        path = item.path
+        if item.is_superseded:
+            states |= {"superseded"}
+    aliases = tuple(sorted({one_line(a) for a in observations_with(obs, "alias")} - {"", title}, key=str.casefold))
+    return Node(
+        name=name,
+        kind=kind,
+        key=key,
+        title=title,
+        page=page,
+        aliases=aliases,
+        tags=tags,
+        confidence=confidence,
+        completed=completed,
+        summary=summary,
+        section=_first(obs, "section"),
+        sources=tuple(dict.fromkeys(one_line(s) for s in observations_with(obs, "source"))),
+        items=provenance,
+        states=states,
+        path=path,
+    )
+
+
+def _cooccurrence(nodes: Mapping[str, Node], out: Mapping[str, Mapping[str, tuple[Node, ...]]]) -> nx.Graph:
+    """Concepts linked by the active items they share (directly or through the item's claims)."""
+    graph = nx.Graph()
+    for node in nodes.values():
+        if node.kind is EntityType.CONCEPT:
+            graph.add_node(node.name)
+    for node in nodes.values():
+        if node.kind is not EntityType.RESEARCH_ITEM or node.inactive:
+            continue
+        concepts = {c.name for c in out.get(node.name, {}).get(RelationType.ADDRESSES.value, ())}
+        for claim in out.get(node.name, {}).get(RelationType.STATES.value, ()):
+            if not claim.inactive:
+                concepts |= {c.name for c in out.get(claim.name, {}).get(RelationType.ABOUT.value, ())}
+        ordered = sorted(concepts)
+        for i, a in enumerate(ordered):
+            for b in ordered[i + 1 :]:
+                weight = graph.get_edge_data(a, b, {"weight": 0})["weight"]
+                graph.add_edge(a, b, weight=weight + 1)
+    return graph

@@ -1,0 +1,142 @@
+"""Text safety for the site: item text is data, never Markdown, HTML or a template.
+
+mkdocs renders Markdown with raw HTML allowed, and the Material / Zensical
+templates print page titles unescaped.  So every piece of item text that
+reaches a page goes through one of these functions:
+
+- ``md_text``: inline Markdown text.  HTML-special characters become entities
+  and every character Python-Markdown (and the extensions kgsync enables) gives
+  a meaning is backslash-escaped, so ``[x](javascript:...)``, ``{: onclick}``,
+  `` `code` ``, ``| pipes |`` and ``!!! admonitions`` all stay literal text.
+  Newlines collapse to spaces: a value can never start a block (list, heading,
+  code block, raw HTML block).
+- ``html_text`` / ``html_attr``: for the few raw-HTML snippets kgsync emits
+  itself (the neighbourhood SVG, links to external sources).
+- ``safe_url``: an external link target, or None when it is not plain http(s).
+
+``Markup`` marks strings kgsync built itself from escaped parts; the page
+environment escapes everything else it prints (see ``site.py``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import re
+import unicodedata
+from urllib.parse import quote, urlsplit, urlunsplit
+
+from markupsafe import Markup
+
+# Python-Markdown's ESCAPED_CHARS plus '|' (the tables extension adds it) get a
+# backslash; '<' '>' '&' become entities (Python-Markdown has no backslash escape
+# for them).  Other punctuation is inert in the extensions the site enables.
+_MD_MAP = {ord(c): "\\" + c for c in "\\`*_{}[]()#+-.!|"} | {
+    ord("&"): "&amp;",
+    ord("<"): "&lt;",
+    ord(">"): "&gt;",
+}
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u2028\u2029]")
+
+
+def one_line(text: str) -> str:
+    """Collapse whitespace (and drop control characters): one safe line."""
+    return " ".join(_CONTROL.sub(" ", text).split())
+
+
+def md_text(text: object) -> Markup:
+    """Item text as inline Markdown that renders as exactly this text."""
+    return Markup(one_line(str(text)).translate(_MD_MAP))
+
+
+def html_text(text: object) -> Markup:
+    """Item text for raw HTML (element content or a quoted attribute value)."""
+    return Markup(html.escape(one_line(str(text)), quote=True))
+
+
+html_attr = html_text
+
+
+def safe_url(url: str) -> str | None:
+    """``url`` when it is an absolute http(s) URL, re-quoted; else None.
+
+    Re-quoting makes spaces, quotes, '<' and parentheses harmless inside an
+    ``href`` and inside a Markdown link target.
+    """
+    url = url.strip()
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return None
+    if parts.scheme.lower() not in ("http", "https") or not parts.netloc or _CONTROL.search(url):
+        return None
+    if any(c in parts.netloc for c in "<>\"'` \\"):
+        return None
+    safe = "/%:@!$&'*+,;=-._~"
+    return urlunsplit(
+        (
+            parts.scheme.lower(),
+            parts.netloc,
+            quote(parts.path, safe=safe.replace("'", "")),
+            quote(parts.query, safe=safe.replace("'", "") + "?/"),
+            quote(parts.fragment, safe=safe.replace("'", "") + "?/"),
+        )
+    ).replace("(", "%28").replace(")", "%29")
+
+
+def external_link(text: object, url: str) -> Markup:
+    """A raw-HTML link to an external page; plain escaped text when ``url`` is unsafe."""
+    target = safe_url(url)
+    if target is None:
+        return md_text(text)
+    # Python-Markdown keeps only the tags raw and renders the text between them
+    # as Markdown, so the text is Markdown-escaped, not HTML-escaped.
+    return Markup('<a href="{}" rel="nofollow noopener">').format(target) + md_text(text) + Markup("</a>")
+
+
+_SLUG_CLEAN = re.compile(r"[^a-z0-9]+")
+_SLUG_OK = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+MAX_SLUG = 64
+
+
+def slugify(text: str) -> str:
+    """Lower-case ASCII letters and digits joined by '-', at most ``MAX_SLUG`` long."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    slug = _SLUG_CLEAN.sub("-", ascii_text.lower()).strip("-")
+    return slug[:MAX_SLUG].rstrip("-") or "x"
+
+
+def short_hash(text: str, length: int = 8) -> str:
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:length]
+
+
+#: Stems the index pages use; a node may not take them.
+RESERVED_STEMS = frozenset({"index", "superseded"})
+
+
+def file_stems(keys: list[str]) -> dict[str, str]:
+    """Filesystem-safe, collision-free file stems for ``keys`` (no two equal, even case-folded).
+
+    A key that already is a clean slug keeps its name (readable URLs); any other
+    key gets ``slug-<hash>`` (a hash of the key: a page's URL never changes
+    because another node appeared).  Stems never contain ``--``: the index and
+    continuation pages use it (``index--p2``), so they cannot clash with a node.  Should two keys still meet (a clean key that
+    looks like another's hashed stem), every key of the clash takes a longer
+    hash: the result depends on the set of keys only, never on their order.
+    """
+    def candidate(key: str, length: int) -> str:
+        if length == 0 and _SLUG_OK.match(key) and len(key) <= MAX_SLUG and key not in RESERVED_STEMS:
+            return key
+        return f"{slugify(key)[: MAX_SLUG - 9 - length]}-{short_hash(key, max(length, 8))}".lstrip("-")
+
+    stems = {key: candidate(key, 0) for key in keys}
+    for length in (16, 40):
+        seen: dict[str, list[str]] = {}
+        for key, stem in stems.items():
+            seen.setdefault(stem, []).append(key)
+        clashes = [k for group in seen.values() if len(group) > 1 for k in group]
+        if not clashes:
+            return stems
+        for key in clashes:
+            stems[key] = candidate(key, length)
+    return stems

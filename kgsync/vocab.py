@@ -1,0 +1,860 @@
+"""Mine the concept and method vocabulary of a research corpus.
+
+No hand-written vocabulary is needed; ``kgsync-vocab.yml`` (``vocab_file``)
+lets maintainers pin names and stop terms, and always wins.
+
+Per item (``candidates``; cached per file, depends on that item only):
+
+* *Where*: the title, Research Question, Executive Summary and Key Findings
+  (the densest signal), acronym definitions anywhere ("Model Context Protocol
+  (MCP)" and "MCP (Model Context Protocol)", Schwartz & Hearst 2003), and
+  emphasised phrases anywhere (``**bold**`` short noun phrases, term-like
+  ```code``` spans).
+* *What*: noun-phrase-like runs of 1-4 words between stopwords, verbs,
+  adverbs and punctuation, with no determiner or evaluative adjective first
+  ("new", "key", "several") and no adjective, participle or vague noun last
+  ("autonomous", "based", "way").  A single ordinary word is never a term on
+  its own ("system", "memory", "stack"): it names no one idea, and a
+  substring search for it still reaches every term that contains it.  Single
+  words that are acronyms or names ("MCP", "DSPy", "GraphRAG"), hyphenated
+  compounds ("fine-tuning") and emphasised words are terms.
+* *How salient*: title 3, question 2, summary 1.5, findings 1 (each
+  ``w * (1 + ln count)``), plus ``0.5 ln(1 + mentions in the whole body)``,
+  +0.5 when the item defines it as an acronym, +0.5 when it emphasises it.
+  A term only in the body (a definition or emphasis in the research log)
+  counts for recurrence but is never one of the item's own salient terms.
+
+Over the corpus (``select``):
+
+1. Variants meet by ``canonical.term_key``; an acronym joins the expansion its
+   items define for it (majority; an item's own definition wins for that item).
+2. Stop: the pinned stoplist, then *hubs*: a term on more than
+   ``mining.max_item_share`` of the items (and on more than ``min_items``)
+   separates nothing and costs every search, so it never becomes a node.
+3. Keep terms on at least ``mining.min_items`` items, plus each item's
+   ``mining.salient_per_item`` most salient multi-word, acronym or emphasised
+   terms; drop a term that nearly always occurs inside one longer kept term
+   ("large language" inside "large language model").
+4. Merge near-duplicates of the same kind by ``merge:`` (edit distance and
+   token Jaccard, ``kgsync.similarity``): strongest term first, each later term
+   joins the first kept name it is near, else stays (the theme vocabulary's
+   growth policy).  Pinned names are never merged away.
+5. Each item addresses its most salient terms (local salience x
+   ``ln(1 + N/items)``), at most ``caps.concepts`` concepts and
+   ``caps.methods`` methods, never two where one contains the other.
+
+Concept or method: a term is a *method* when its head (last) word is a
+method noun (evaluation, benchmark, analysis, review, survey, retrieval,
+search, scoring, prompting, fine-tuning... see ``lexicon.METHOD_HEADS``), a
+process in "-ing" ("chunking", "red teaming"; not "building", "embedding");
+otherwise a *concept* (things, properties, standards, artefacts: "model
+context protocol", "knowledge graph", "pipeline").  A pinned
+``kind`` wins.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import lru_cache
+from typing import NamedTuple
+
+from kgsync import lexicon
+from kgsync.canonical import (
+    _PREFIXES,
+    canonical_name,
+    display_alias,
+    is_acronym,
+    key_of_words,
+    prune_aliases,
+    term_key,
+    word_key,
+    words,
+)
+from kgsync.config import Caps, Config, Merge
+from kgsync.items import ResearchItem
+from rapidfuzz.distance import Levenshtein
+
+from kgsync.similarity import is_near_duplicate
+from kgsync.vocab_file import PinnedVocabulary, load_pinned  # noqa: F401  (re-exported API)
+
+
+class TermKind(StrEnum):
+    CONCEPT = "concept"
+    METHOD = "method"
+
+
+# --------------------------------------------------------------------------- per item
+TITLE, DEFINED, EMPHASISED, ACRONYM, PLAIN, DENSE = 1, 2, 4, 8, 16, 32
+_ZONE_WEIGHTS = (3.0, 2.0, 1.5, 1.0)  # title, question, summary, findings
+_FOCUS = TITLE | DENSE | EMPHASISED
+MAX_WORDS = 4  # surface words in a mined phrase (the query rule's longest run, too)
+
+
+class Candidate(NamedTuple):
+    key: str  # canonical.term_key
+    score: float  # salience inside its item
+    surfaces: tuple[tuple[str, int], ...]  # as written (whitespace-normalised), count; sorted
+    flags: int  # TITLE | DEFINED | EMPHASISED | ACRONYM | PLAIN
+
+
+@dataclass(frozen=True)
+class ItemCandidates:
+    """Everything mined from one item (picklable; depends on that item only)."""
+
+    slug: str
+    terms: tuple[Candidate, ...]  # sorted by key
+    acronyms: tuple[tuple[str, str], ...] = ()  # (acronym key, expansion key) this item defines
+    dense: str = ""  # title, question, summary and findings: for pinned phrases mining did not cut
+
+
+_FENCE_BLOCK = re.compile(r"^[ \t]*(```|~~~).*?^[ \t]*\1[^\n]*$", re.MULTILINE | re.DOTALL)
+_LINK = re.compile(r"!?\[([^\]\n]*)\]\([^)\n]*\)")
+_URL = re.compile(r"(?:https?://|www\.)\S+")
+_HTML = re.compile(r"<[^>\n]{1,200}>")
+_BOLD = re.compile(r"(\*\*|__)(?=\S)([^*_\n]{2,80}?)(?<=\S)\1(?!\s*:)")
+_CODE = re.compile(r"`([^`\n]{2,60})`")
+_CODE_TERM = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[ -][A-Za-z0-9]+){0,3}")
+
+
+def candidates(item: ResearchItem) -> ItemCandidates:
+    """Term candidates of one item, with their salience inside it."""
+    findings = "\n".join(f.text for f in item.key_findings)
+    zones = (item.title, item.research_question, item.executive_summary, findings)
+    body = _clean(_FENCE_BLOCK.sub("\n", item.body))
+    zone_counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    surfaces: dict[str, Counter[str]] = defaultdict(Counter)
+    flags: dict[str, int] = defaultdict(int)
+    for index, zone in enumerate(zones):
+        for run in _runs(_clean(zone)):
+            for key, surface, plain in _phrases(run):
+                if plain:  # an ordinary single word names no idea on its own (see the module doc)
+                    continue
+                zone_counts[key][index] += 1
+                surfaces[key][surface] += 1
+                flags[key] |= (TITLE if index == 0 else DENSE)
+    bonus: Counter[str] = Counter()
+    acronyms: set[tuple[str, str]] = set()
+    for short, expansion in acronym_pairs(item.title + "\n" + body):
+        short_key, long_key = term_key(short), term_key(expansion)
+        if not short_key or not long_key or short_key == long_key or not _valid_expansion(long_key):
+            continue
+        acronyms.add((short_key, long_key))
+        for key, surface, flag in ((short_key, short, DEFINED | ACRONYM), (long_key, expansion, DEFINED)):
+            if flags[key] & DEFINED == 0:
+                bonus[key] += 0.5
+            flags[key] = (flags[key] | flag) & ~PLAIN
+            surfaces[key][" ".join(surface.split())] += 1
+    for phrase in _emphasised(body):
+        for key, surface, plain in _phrases(phrase):
+            if len(key.split()) == len(term_key(" ".join(phrase)).split()):  # the whole phrase only
+                if flags[key] & EMPHASISED == 0:
+                    bonus[key] += 0.5
+                flags[key] |= EMPHASISED
+                surfaces[key][surface] += 1
+    mentions = _count_in(body, set(surfaces))
+    terms = []
+    for key in sorted(surfaces):
+        counts = zone_counts.get(key, (0, 0, 0, 0))
+        score = sum(w * (1 + math.log(c)) for w, c in zip(_ZONE_WEIGHTS, counts) if c)
+        score += bonus[key] + 0.5 * math.log1p(mentions.get(key, 0))
+        ordered = tuple(sorted(surfaces[key].items(), key=lambda kv: (-kv[1], kv[0])))
+        terms.append(Candidate(key, round(score, 4), ordered, flags[key]))
+    dense = "\n".join(z for z in zones if z)
+    return ItemCandidates(item.slug, tuple(terms), tuple(sorted(acronyms)), dense)
+
+
+def _clean(text: str) -> str:
+    text = _LINK.sub(r"\1", text)
+    text = _URL.sub(" ", text)
+    return _HTML.sub(" ", text)
+
+
+def _runs(text: str) -> list[list[str]]:
+    """Maximal runs of content words: stopwords, verbs, adverbs, numbers and
+    punctuation end a run (so does a blank line)."""
+    runs: list[list[str]] = []
+    run: list[str] = []
+    cache = _BREAK_CACHE
+    for token in _TOKEN_OR_BREAK.findall(text):
+        stop = cache.get(token)
+        if stop is None:
+            stop = cache[token] = not token[0].isalnum() or _breaks(token)
+            if len(cache) > 500_000:
+                cache.clear()
+        if stop:
+            if run:
+                runs.append(run)
+                run = []
+        else:
+            run.append(token)
+    if run:
+        runs.append(run)
+    return runs
+
+
+def _segments(text: str) -> list[list[str]]:
+    """Word runs between punctuation only (stopwords kept: "theory of mind")."""
+    out: list[list[str]] = []
+    run: list[str] = []
+    for token in _TOKEN_OR_BREAK.findall(text):
+        if token[0].isalnum():
+            run.append(token)
+        elif run:
+            out.append(run)
+            run = []
+    if run:
+        out.append(run)
+    return out
+
+
+_BREAK_CACHE: dict[str, bool] = {}
+# A word (in-word hyphens and apostrophes, a version suffix "4.1"), or a break:
+# any punctuation, a blank line, an underscore.
+_TOKEN_OR_BREAK = re.compile(r"[^\W_]+(?:[-'\u2019][^\W_]+)*(?:\.\d+)*|[^\w\s]+|\n\s*\n|_")
+
+
+def _breaks(token: str) -> bool:
+    low = token.lower()
+    if low.endswith("'s"):
+        low = low[:-2]
+    if len(low) < 2 or low in lexicon.STOPWORDS or low in lexicon.BREAKERS:
+        return True
+    if not any(c.isalpha() for c in low):
+        return True
+    return low.endswith("ly") and low not in lexicon.LY_NOUNS and "-" not in low
+
+
+@lru_cache(maxsize=400_000)
+def _token_keys(token: str) -> tuple[str, ...]:
+    return tuple(word_key(w) for w in words(token))
+
+
+def _phrases(run: Sequence[str]) -> Iterator[tuple[str, str, bool]]:
+    """(key, surface, plain single word) for every valid 1..4-word phrase of a run."""
+    for start in range(len(run)):
+        for end in range(start + 1, min(start + MAX_WORDS, len(run)) + 1):
+            part = tuple(run[start:end])
+            checked = _check(part)
+            if checked is not None:
+                yield checked[0], " ".join(part), checked[1]
+
+
+@lru_cache(maxsize=400_000)
+def _check(part: tuple[str, ...]) -> tuple[str, bool] | None:
+    """(key, plain) when ``part`` may be a term, else None.  See the module doc."""
+    first_raw, last_raw = part[0].lower(), part[-1].lower()
+    if first_raw in lexicon.NOT_FIRST or last_raw in lexicon.NOT_FIRST and len(part) == 1:
+        return None
+    key_words = [k for token in part for k in _token_keys(token)]
+    if not key_words or len(key_words) > 6:
+        return None
+    key = key_of_words(key_words)
+    kws = key.split(" ")
+    first, last = kws[0], kws[-1]
+    if first.isdigit() or first in lexicon.STOPWORDS or last in lexicon.STOPWORDS:
+        return None
+    if first in lexicon.NOT_FIRST:
+        return None
+    last_acronym = is_acronym(part[-1].split("-")[-1])
+    if len(part) == 1 and "-" not in part[0] and is_acronym(part[0]):
+        if key in lexicon.GENERIC or key in lexicon.STOPWORDS or _ROMAN.fullmatch(key):
+            return None
+        return key, False
+    if not last_acronym and not _noun_head(last):
+        return None
+    if len(kws) == 1:
+        plain = "-" not in part[0]
+        if key in lexicon.GENERIC or len(key) < 4 or lexicon.looks_adjective(key) or key.isdigit():
+            return None
+        return key, plain
+    return key, False
+
+
+_ROMAN = re.compile(r"[ivxlc]+")
+
+
+@lru_cache(maxsize=100_000)
+def _noun_head(word: str) -> bool:
+    if word.isdigit():
+        return True  # "GPT-4": the hyphenated token carries the name
+    if word in lexicon.NOT_LAST or lexicon.looks_adjective(word):
+        return False
+    if word.endswith("ed") and len(word) > 4 and word not in lexicon.ED_NOUNS:
+        return False
+    return not (word.endswith("ly") and word not in lexicon.LY_NOUNS)
+
+
+def _valid_expansion(key: str) -> bool:
+    kws = key.split(" ")
+    return 2 <= len(kws) <= 8 and kws[0] not in lexicon.STOPWORDS and kws[-1] not in lexicon.STOPWORDS
+
+
+def _emphasised(body: str) -> Iterator[list[str]]:
+    """Bold phrases and code spans that read like terms (1-4 words, no sentence)."""
+    for match in _BOLD.finditer(body):
+        text = match.group(2).strip()
+        if text.endswith((":", ".")) or len(text.split()) > MAX_WORDS:
+            continue
+        runs = list(_runs(text))
+        if len(runs) == 1 and len(runs[0]) == len(text.split()):
+            yield runs[0]
+    for match in _CODE.finditer(body):
+        text = match.group(1).strip()
+        # CamelCase names or multi-word terms; not paths, options or plain words.
+        if _CODE_TERM.fullmatch(text) and (is_acronym(text.split()[0]) or " " in text):
+            runs = list(_runs(text))
+            if len(runs) == 1 and len(runs[0]) == len(text.split()):
+                yield runs[0]
+
+
+def _count_in(body: str, keys: set[str]) -> Counter[str]:
+    """How often each of ``keys`` occurs in the body (whole phrases, any variant)."""
+    lengths: dict[str, set[int]] = defaultdict(set)
+    for key in keys:
+        first, _, rest = key.partition(" ")
+        lengths[first].add(rest.count(" ") + 2 if rest else 1)
+    counts: Counter[str] = Counter()
+    token_keys = _token_keys
+    for run in _runs(body):
+        kws: list[str] = []
+        for token in run:
+            kws.extend(token_keys(token))
+        if len(kws) > 1 and not _PREFIXES.isdisjoint(kws):
+            kws = key_of_words(kws).split(" ")
+        size = len(kws)
+        for i, word in enumerate(kws):
+            found = lengths.get(word)
+            if not found:
+                continue
+            for n in found:
+                if n == 1:
+                    if word in keys:
+                        counts[word] += 1
+                elif i + n <= size:
+                    key = " ".join(kws[i : i + n])
+                    if key in keys:
+                        counts[key] += 1
+    return counts
+
+
+# --------------------------------------------------------------------------- acronyms
+_PAREN = re.compile(r"\(([^()\n]{1,80})\)")
+_SHORT_FORM = re.compile(r"\s*([^\W_][\w&-]{1,9})\s*")
+_WORD_BEFORE = re.compile(r"\b([^\W_][\w&-]{1,9})\s*$")
+_CLAUSE_END = re.compile(r"[.;:!?()\[\]{}\n]")
+
+
+def _is_short_form(text: str) -> bool:
+    return sum(c.isupper() for c in text) >= 2 and not text.isdigit() and " " not in text
+
+
+def _short_norm(text: str) -> str:
+    return text[:-1] if len(text) > 2 and text.endswith("s") and text[:-1].isupper() else text
+
+
+def _best_long_form(short: str, long: str) -> str | None:
+    """Schwartz & Hearst (2003): the shortest suffix of ``long`` covering ``short``'s letters."""
+    s, l = len(short) - 1, len(long) - 1
+    while s >= 0:
+        c = short[s].lower()
+        if not c.isalnum():
+            s -= 1
+            continue
+        while (l >= 0 and long[l].lower() != c) or (s == 0 and l > 0 and long[l - 1].isalnum()):
+            l -= 1
+        if l < 0:
+            return None
+        l -= 1
+        s -= 1
+    start = long.rfind(" ", 0, l + 1) + 1
+    return long[start:]
+
+
+def _trim(text: str) -> str:
+    return re.sub(r"^[\W_]+|[\W_]+$", "", text)
+
+
+def acronym_pairs(text: str) -> list[tuple[str, str]]:
+    """[(acronym, expansion)] from "Long Form (LF)" and "LF (Long Form)"."""
+    text = _URL.sub(" ", text.replace("\u2019", "'"))
+    out: list[tuple[str, str]] = []
+    for match in _PAREN.finditer(text):
+        inner = match.group(1)
+        short_match = _SHORT_FORM.fullmatch(inner)
+        if short_match:
+            short = short_match.group(1)
+            if not _is_short_form(short):
+                continue
+            before = text[max(0, match.start() - 200) : match.start()]
+            cut = max((m.end() for m in _CLAUSE_END.finditer(before)), default=0)
+            words_before = before[cut:].split()
+            n = min(len(short) + 5, 2 * len(short))
+            long = _best_long_form(short, " ".join(words_before[-n:]))
+            if long and len(long) > len(short) and short.lower() not in long.lower().split():
+                out.append((_short_norm(short), _trim(long)))
+            continue
+        word = _WORD_BEFORE.search(text, max(0, match.start() - 12), match.start())
+        inner = inner.strip()
+        inner_words = inner.split()
+        if word is None or len(inner) < 3 or any(c in inner for c in ";:,"):
+            continue
+        short = word.group(1)
+        if not _is_short_form(short) or len(inner_words) < 2 or len(inner_words) > len(short) + 5:
+            continue
+        if _best_long_form(short, inner) == inner:
+            out.append((_short_norm(short), _trim(inner)))
+    return out
+
+
+# --------------------------------------------------------------------------- corpus
+@dataclass(frozen=True)
+class Term:
+    name: str  # canonical name (after "concept:" / "method:")
+    kind: TermKind
+    label: str  # the display form most items write
+    aliases: tuple[str, ...]  # every variant people type, minus those another alias already matches
+    items: tuple[str, ...]  # slugs of the items it occurs in
+    pinned: bool = False
+
+
+@dataclass(frozen=True)
+class TermUse:
+    name: str
+    aliases: tuple[str, ...]  # the variants this item wrote (as Term.aliases entries), plus the label
+
+
+@dataclass(frozen=True)
+class ItemTerms:
+    slug: str
+    concepts: tuple[TermUse, ...]  # most salient first, within caps.concepts
+    methods: tuple[TermUse, ...]  # most salient first, within caps.methods
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    terms: Mapping[str, Term]  # name -> term, sorted by name
+    per_item: Mapping[str, ItemTerms]  # slug -> the item's chosen terms
+    hubs: tuple[tuple[str, int], ...] = ()  # (label, items): corpus stopwords found by mining
+    item_count: int = 0
+    _index: Mapping[str, str] = field(default_factory=dict, repr=False, compare=False)  # key -> name
+    _acronym_keys: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
+    _lengths: Mapping[str, tuple[int, ...]] = field(default_factory=dict, repr=False, compare=False)
+
+    def mentions(self, text: str) -> tuple[str, ...]:
+        """Names of terms whose variants occur in ``text``, in order of first mention.
+
+        Longest match first; an acronym-only variant ("ACE") matches only when
+        written in capitals, so the word "ace" does not.
+        """
+        found: dict[str, None] = {}
+        for run in _segments(text):
+            cased: list[str] = []
+            kws: list[str] = []
+            for token in run:
+                keys = _token_keys(token)
+                kws.extend(keys)
+                cased.extend([token] * len(keys))
+            joined = key_of_words(kws).split(" ")
+            if len(joined) != len(kws):  # a prefix closed up: case no longer aligns, be strict
+                cased = [""] * len(joined)
+            i = 0
+            while i < len(joined):
+                step = 1
+                for n in self._lengths.get(joined[i], ()):
+                    if i + n > len(joined):
+                        continue
+                    key = joined[i] if n == 1 else " ".join(joined[i : i + n])
+                    name = self._index.get(key)
+                    if name is None:
+                        continue
+                    if key in self._acronym_keys and n == 1 and not is_acronym(cased[i]) and not cased[i].isupper():
+                        continue
+                    found.setdefault(name, None)
+                    step = n
+                    break
+                i += step
+        return tuple(found)
+
+
+class _Group:
+    """One idea across items while selecting: all keys that resolved to it."""
+
+    __slots__ = ("key", "items", "focus", "surfaces", "flags", "pinned", "keys")
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self.items: dict[str, float] = {}  # slug -> local salience
+        self.focus: set[str] = set()  # slugs whose title, question, summary, findings or emphasis hold it
+        self.surfaces: Counter[str] = Counter()  # surface -> items using it
+        self.flags = 0
+        self.pinned: str | None = None
+        self.keys: set[str] = set()
+
+
+def select(cands: Sequence[ItemCandidates], config: Config, pinned: PinnedVocabulary | None = None) -> Vocabulary:
+    """The corpus vocabulary and each item's concepts and methods (see the module doc)."""
+    pinned = pinned or PinnedVocabulary()
+    mining, caps = config.mining, config.caps
+    n_items = len(cands)
+    global_acronyms = _acronym_map(cands)
+    groups: dict[str, _Group] = {}
+    stop_groups: set[str] = set()
+
+    def resolve(key: str, local: Mapping[str, str]) -> str:
+        target = pinned.resolve(key)
+        if target != key or target in pinned.key_to_name:
+            return target
+        expansion = local.get(key) or global_acronyms.get(key)
+        return pinned.resolve(expansion) if expansion else key
+
+    def final(key: str, local: Mapping[str, str]) -> str:
+        gkey = resolve(key, local)
+        return merged_into.get(gkey, gkey)
+
+    merged_into: dict[str, str] = {}
+    stop_groups.update(resolve(k, {}) for k in pinned.stop_keys)
+    for item in sorted(cands, key=lambda c: c.slug):
+        local = {short: long for short, long in item.acronyms}
+        seen: dict[str, float] = defaultdict(float)
+        for cand in item.terms:
+            gkey = resolve(cand.key, local)
+            if gkey in stop_groups:
+                continue
+            group = groups.get(gkey) or groups.setdefault(gkey, _Group(gkey))
+            group.flags |= cand.flags
+            group.keys.add(cand.key)
+            if cand.flags & _FOCUS:
+                group.focus.add(item.slug)
+            for surface, _count in cand.surfaces:
+                group.surfaces[surface] += 1
+            seen[gkey] += cand.score
+        for gkey, score in seen.items():
+            groups[gkey].items[item.slug] = score
+    _add_pinned_mentions(groups, cands, pinned, stop_groups)
+    for gkey, group in groups.items():
+        if gkey in pinned.key_to_name:
+            group.pinned = pinned.key_to_name[gkey]
+            group.flags &= ~PLAIN
+
+    hub_limit = max(mining.max_item_share * n_items, mining.min_items)
+    hubs = {g for g, group in groups.items() if len(group.items) > hub_limit and not group.pinned}
+    kept = {g for g, group in groups.items() if g not in hubs and (group.pinned or len(group.items) >= mining.min_items)}
+    subsumed = _subsumed(groups, kept, kept | hubs)
+    kept -= subsumed
+    kept |= _salient_singletons(groups, hubs | subsumed, mining.salient_per_item, n_items)
+    kind_of = {g: _kind(groups[g], pinned) for g in kept}
+    merged_into.update(_merge_near_duplicates(groups, kept, kind_of, config.merge))
+    for source, target in sorted(merged_into.items()):
+        _absorb(groups[target], groups.pop(source))
+        kept.discard(source)
+    # A merge can push a term over the hub limit; it then stops like any hub.
+    for g in sorted(kept):
+        if len(groups[g].items) > hub_limit and not groups[g].pinned:
+            kept.discard(g)
+            hubs.add(g)
+    terms = _terms(groups, kept, kind_of, pinned)
+    by_key = {g: terms_name for g, terms_name in ((g, _name(groups[g], pinned)) for g in kept)}
+    per_item = _per_item(groups, kept, by_key, terms, cands, caps, n_items, final)
+    hub_rows = tuple(sorted(((_label(groups[g]) if g in groups else g, len(groups[g].items)) for g in hubs
+                             if g in groups), key=lambda r: (-r[1], r[0])))
+    # Only what some item addresses becomes a node (and is worth a mention).
+    used = {use.name for chosen in per_item.values() for use in chosen.concepts + chosen.methods}
+    terms = {name: term for name, term in terms.items() if name in used}
+    kept = {g for g in kept if by_key[g] in used}
+    index, acronym_keys, lengths = _mention_index(groups, kept, by_key, pinned)
+    return Vocabulary(dict(sorted(terms.items())), dict(sorted(per_item.items())), hub_rows, n_items,
+                      index, acronym_keys, lengths)
+
+
+def _acronym_map(cands: Sequence[ItemCandidates]) -> dict[str, str]:
+    """acronym key -> the expansion key most items define it as (ties: alphabetical)."""
+    votes: dict[str, Counter[str]] = defaultdict(Counter)
+    for item in cands:
+        for short, long in item.acronyms:
+            votes[short][long] += 1
+    return {short: sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))[0][0] for short, c in votes.items()}
+
+
+def _add_pinned_mentions(groups: dict[str, _Group], cands: Sequence[ItemCandidates], pinned: PinnedVocabulary,
+                         stop_groups: set[str]) -> None:
+    """Pinned phrases the miner could not cut out ("theory of mind") still count."""
+    if not pinned.key_to_name:
+        return
+    lookup = Vocabulary({}, {}, (), 0, {k: k for k in pinned.key_to_name},
+                        frozenset(pinned.acronym_keys), _lengths_of(pinned.key_to_name))
+    for item in cands:
+        for key in lookup.mentions(item.dense):
+            gkey = pinned.resolve(key)
+            if gkey in stop_groups:
+                continue
+            group = groups.setdefault(gkey, _Group(gkey))
+            if item.slug not in group.items:
+                group.items[item.slug] = 1.0
+            group.focus.add(item.slug)
+            group.keys.add(key)
+
+
+def _lengths_of(keys: Iterable[str]) -> dict[str, tuple[int, ...]]:
+    lengths: dict[str, set[int]] = defaultdict(set)
+    for key in keys:
+        parts = key.split(" ")
+        lengths[parts[0]].add(len(parts))
+    return {k: tuple(sorted(v, reverse=True)) for k, v in lengths.items()}
+
+
+def _subsumed(groups: Mapping[str, _Group], kept: set[str], longer: set[str]) -> set[str]:
+    """Kept terms that nearly always occur inside one longer term (kept or hub)."""
+    containing: dict[str, int] = defaultdict(int)
+    for g in longer:
+        parts = g.split(" ")
+        for n in range(1, len(parts)):
+            for i in range(len(parts) - n + 1):
+                sub = " ".join(parts[i : i + n])
+                containing[sub] = max(containing[sub], len(groups[g].items))
+    out = set()
+    for g in kept:
+        group = groups[g]
+        if group.pinned or group.flags & (DEFINED | ACRONYM):
+            continue
+        if containing.get(g, 0) >= 0.75 * len(group.items):
+            out.add(g)
+    return out
+
+
+def _idf(df: int, n_items: int) -> float:
+    return math.log(1 + n_items / max(df, 1))
+
+
+def _length_factor(key: str) -> float:
+    n = key.count(" ") + 1
+    return (0.7, 1.0, 1.0, 0.85)[min(n, 4) - 1]
+
+
+def _salient_singletons(groups: Mapping[str, _Group], excluded: set[str], per_item: int,
+                        n_items: int) -> set[str]:
+    """Each item's ``per_item`` most salient terms (whether or not they recur):
+    multi-word, acronyms, definitions or emphasised, named in its summary parts."""
+    if per_item <= 0:
+        return set()
+    by_item: dict[str, list[tuple[float, str]]] = defaultdict(list)
+    for g, group in groups.items():
+        if g in excluded or group.flags & PLAIN:
+            continue
+        if " " not in g and not group.flags & (ACRONYM | DEFINED | EMPHASISED) and not group.pinned:
+            continue
+        weight = _idf(len(group.items), n_items) * _length_factor(g)
+        for slug in group.focus:
+            by_item[slug].append((group.items[slug] * weight, g))
+    out: set[str] = set()
+    for slug in sorted(by_item):
+        ranked = sorted(by_item[slug], key=lambda sg: (-sg[0], sg[1]))
+        chosen: list[str] = []
+        for _score, g in ranked:
+            if any(_nested(g, other) for other in chosen):
+                continue
+            chosen.append(g)
+            if len(chosen) == per_item:
+                break
+        out.update(chosen)
+    return out
+
+
+def _nested(a: str, b: str) -> bool:
+    return f" {a} " in f" {b} " or f" {b} " in f" {a} "
+
+
+def _kind(group: _Group, pinned: PinnedVocabulary) -> TermKind:
+    if group.pinned and pinned.kinds.get(group.pinned):
+        return TermKind(pinned.kinds[group.pinned])
+    return classify(group.key)
+
+
+@lru_cache(maxsize=100_000)
+def classify(key: str) -> TermKind:
+    """Concept or method by the head word (see the module doc)."""
+    head = key.split(" ")[-1]
+    if head in lexicon.METHOD_HEADS:
+        return TermKind.METHOD
+    if head.endswith("ing") and len(head) >= 5 and head not in lexicon.ING_NOUNS:
+        return TermKind.METHOD
+    return TermKind.CONCEPT
+
+
+def _merge_near_duplicates(groups: Mapping[str, _Group], kept: set[str], kind_of: Mapping[str, TermKind],
+                           rule: Merge) -> dict[str, str]:
+    """source group -> target group, by the growth policy: strongest first.
+
+    Each term, strongest (most items) first, joins the first kept name of its
+    kind it may merge into (``_mergeable``), else is kept.  Exact blocks make
+    this linear: every mergeable pair shares one (see ``_probe_blocks``).
+    """
+    order = sorted(kept, key=lambda g: (not groups[g].pinned, -len(groups[g].items), len(g), g))
+    names = {g: groups[g].pinned or _name(groups[g], None) for g in kept}
+    blocks: dict[tuple[TermKind, str], list[str]] = defaultdict(list)
+    merged: dict[str, str] = {}
+    for g in order:
+        name, kind = names[g], kind_of[g]
+        target = None
+        if not groups[g].pinned:
+            for block in _probe_blocks(name):
+                target = next((o for o in blocks.get((kind, block), ()) if _mergeable(name, names[o], rule)), None)
+                if target:
+                    break
+        if target:
+            merged[g] = target
+            continue
+        for block in _own_blocks(name):
+            blocks[(kind, block)].append(g)
+    return merged
+
+
+def _mergeable(name: str, canon: str, rule: Merge) -> bool:
+    """Near-duplicates (``similarity.is_near_duplicate``) that are one idea:
+    spelling variants (the edit-distance half), the same words in another
+    order, or a narrower term merging into the broader one it ends with
+    ("indirect prompt injection" -> "prompt injection").  Other near pairs
+    ("knowledge graph" / "knowledge graph construction": another head) stay
+    apart; ``kgsync duplicates`` lists them for a maintainer to decide."""
+    if not is_near_duplicate(name, canon, rule):
+        return False
+    a, b = name.split("-"), canon.split("-")
+    if len(a) == 1 or len(b) == 1 or Levenshtein.distance(name, canon) < rule.min_edit_distance:
+        return True
+    if set(a) == set(b):
+        return True
+    return len(b) < len(a) and a[-len(b):] == b  # only the narrower joins the broader
+
+
+def _own_blocks(name: str) -> list[str]:
+    words_ = name.split("-")
+    out = ["f:" + "".join(words_), "s:" + " ".join(sorted(words_)), "h:" + name]
+    if len(words_) >= 2:
+        out += [f"d{i}:" + "-".join(words_[:i] + [w[:5]] + words_[i + 1 :]) for i, w in enumerate(words_)]
+    return out
+
+
+def _probe_blocks(name: str) -> list[str]:
+    """A separator-free twin, a reordering, a derivation of one word, or a
+    shorter term this one ends with (its head)."""
+    words_ = name.split("-")
+    out = _own_blocks(name)[:2]
+    if len(words_) >= 2:
+        out += [f"d{i}:" + "-".join(words_[:i] + [w[:5]] + words_[i + 1 :]) for i, w in enumerate(words_)]
+    out += ["h:" + "-".join(words_[i:]) for i in range(1, len(words_) - 1)]
+    return out
+
+
+def _absorb(target: _Group, source: _Group) -> None:
+    for slug, score in source.items.items():
+        target.items[slug] = target.items.get(slug, 0.0) + score
+    target.focus |= source.focus
+    # A narrower term merged in ("bounded use case" into "use case") lends its
+    # items, not its words: as an alias it would make "bounded" reach the node.
+    if not set(source.key.split(" ")) > set(target.key.split(" ")):
+        target.surfaces.update(source.surfaces)
+    target.keys |= source.keys | {source.key}
+    target.flags |= source.flags & ~PLAIN
+
+
+def _label(group: _Group) -> str:
+    """The display form most items write; an expansion before its acronym."""
+    ranked = sorted(group.surfaces.items(), key=lambda kv: (_is_short(kv[0]), -kv[1], len(kv[0]), kv[0]))
+    return display_alias(ranked[0][0]) if ranked else group.key
+
+
+def _is_short(surface: str) -> bool:
+    return " " not in surface and "-" not in surface and is_acronym(surface)
+
+
+def _name(group: _Group, pinned: PinnedVocabulary | None) -> str:
+    if group.pinned:
+        return group.pinned
+    ranked = sorted(group.surfaces.items(), key=lambda kv: (_is_short(kv[0]), -kv[1], len(kv[0]), kv[0]))
+    for surface, _count in ranked:
+        name = canonical_name(surface)
+        if name and term_key(surface) == group.key:
+            return name
+    return canonical_name(ranked[0][0]) if ranked else group.key.replace(" ", "-")
+
+
+def _terms(groups: Mapping[str, _Group], kept: set[str], kind_of: Mapping[str, TermKind],
+           pinned: PinnedVocabulary) -> dict[str, Term]:
+    terms: dict[str, Term] = {}
+    for g in sorted(kept):
+        group = groups[g]
+        name = _name(group, pinned)
+        label = pinned.labels.get(name) or _label(group)
+        variants = [display_alias(s) for s in group.surfaces] + [label] + list(pinned.aliases.get(name, ()))
+        aliases = prune_aliases(name, [v for v in variants if v])
+        if name in terms:  # two keys gave one name (rare spelling corner): one node
+            old = terms[name]
+            aliases = prune_aliases(name, old.aliases + aliases)
+            items = tuple(sorted(set(old.items) | set(group.items)))
+            terms[name] = Term(name, old.kind, old.label, aliases, items, old.pinned)
+            continue
+        terms[name] = Term(name, kind_of[g], label, aliases, tuple(sorted(group.items)), bool(group.pinned))
+    return terms
+
+
+def _per_item(groups: Mapping[str, _Group], kept: set[str], by_key: Mapping[str, str], terms: Mapping[str, Term],
+              cands: Sequence[ItemCandidates], caps: Caps, n_items: int,
+              final: Callable[[str, Mapping[str, str]], str]) -> dict[str, ItemTerms]:
+    ranked: dict[str, list[tuple[float, str, str]]] = defaultdict(list)
+    for g in kept:
+        group = groups[g]
+        idf = _idf(len(group.items), n_items) * _length_factor(g) * (1.5 if group.pinned else 1.0)
+        for slug in group.focus:  # an item addresses what its summary parts name, not its log's asides
+            ranked[slug].append((group.items[slug] * idf, by_key[g], g))
+    per_item: dict[str, ItemTerms] = {}
+    for item in sorted(cands, key=lambda c: c.slug):
+        local = dict(item.acronyms)
+        surfaces: dict[str, list[str]] = defaultdict(list)
+        for cand in item.terms:
+            surfaces[final(cand.key, local)].extend(s for s, _ in cand.surfaces)
+        chosen: dict[TermKind, list[TermUse]] = {TermKind.CONCEPT: [], TermKind.METHOD: []}
+        picked: list[str] = []
+        for _score, name, g in sorted(ranked.get(item.slug, ()), key=lambda r: (-r[0], r[1])):
+            term = terms[name]
+            cap = caps.concepts if term.kind is TermKind.CONCEPT else caps.methods
+            if len(chosen[term.kind]) >= cap or name in picked:
+                continue
+            if any(_nested(name.replace("-", " "), other.replace("-", " ")) for other in picked):
+                continue
+            picked.append(name)
+            used = [display_alias(s) for s in surfaces.get(g, ())] + [term.label]
+            chosen[term.kind].append(TermUse(name, _covering(term, used)))
+        per_item[item.slug] = ItemTerms(item.slug, tuple(chosen[TermKind.CONCEPT]), tuple(chosen[TermKind.METHOD]))
+    return per_item
+
+
+def _covering(term: Term, used: Iterable[str]) -> tuple[str, ...]:
+    """For each variant used, the term alias that matches it (the alias itself or one containing it)."""
+    out: set[str] = set()
+    lowered = [(a.lower(), a) for a in term.aliases]
+    for variant in used:
+        low = variant.lower()
+        hits = sorted((len(a), a) for la, a in lowered if low in la)
+        if hits:
+            out.add(hits[0][1])
+    return tuple(sorted(out))
+
+
+def _mention_index(groups: Mapping[str, _Group], kept: set[str], by_key: Mapping[str, str],
+                   pinned: PinnedVocabulary) -> tuple[dict[str, str], frozenset[str], dict[str, tuple[int, ...]]]:
+    index: dict[str, str] = {}
+    acronym_only: set[str] = set()
+    for g in sorted(kept):
+        name = by_key[g]
+        keys = {g} | groups[g].keys | {term_key(s) for s in groups[g].surfaces}
+        keys |= {term_key(a) for a in pinned.aliases.get(name, ())}
+        for key in sorted(k for k in keys if k):
+            index.setdefault(key, name)
+        for surface in groups[g].surfaces:
+            if _is_short(surface):
+                acronym_only.add(term_key(surface))
+    return index, frozenset(acronym_only), _lengths_of(index)

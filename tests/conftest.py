@@ -1,0 +1,107 @@
+"""Shared fixtures: the repo's paths, the bundled example repo, external programs.
+
+External programs (node + the MCP memory server, chromium, ...) are installed by
+``bash .ci/run``.  When one is missing a test FAILS under CI (``CI`` set): a
+green run must never hide a missing install step.  On a developer machine the
+memory server is installed on demand with npm, exactly as .ci/run does.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE_REPO = REPO_ROOT / "examples" / "research-repo"
+#: The real corpus (read-only, beside the repo; never copied into it).
+SHARED_CORPUS = REPO_ROOT.parent / "shared" / "corpus" / "research"
+
+# Keep in step with .ci/run.
+MEMORY_SERVER_PACKAGE = "@modelcontextprotocol/server-memory"
+MEMORY_SERVER_VERSION = "2026.8.31"
+NODE_PREFIX = REPO_ROOT / ".ci" / "node"
+DEFAULT_MEMORY_SERVER_JS = NODE_PREFIX / "node_modules" / MEMORY_SERVER_PACKAGE / "dist" / "index.js"
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
+
+
+def missing(what: str) -> None:
+    """A required program is missing: fail under CI, skip elsewhere.  Never returns."""
+    message = f"{what} (fix: run `bash .ci/run`, which installs everything the suite needs)"
+    if in_ci():
+        pytest.fail(message, pytrace=False)
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def repo_root() -> Path:
+    return REPO_ROOT
+
+
+@pytest.fixture()
+def example_repo(tmp_path: Path) -> Path:
+    """A private copy of examples/research-repo (builds write a graph and a cache into it)."""
+    target = tmp_path / "research-repo"
+    shutil.copytree(EXAMPLE_REPO, target, ignore=shutil.ignore_patterns(".kgsync-cache", "memory.jsonl"))
+    return target
+
+
+@pytest.fixture()
+def require_program() -> Callable[[str], str]:
+    """``require_program("chromium")`` -> its path; fails under CI when absent, else skips."""
+
+    def require(name: str) -> str:
+        path = shutil.which(name)
+        if path is None:
+            missing(f"{name} is not installed")
+        return path  # type: ignore[return-value]
+
+    return require
+
+
+@pytest.fixture(scope="session")
+def node_bin() -> str:
+    node = shutil.which("node")
+    if node is None:
+        missing("node is not on PATH")
+    return node  # type: ignore[return-value]
+
+
+@pytest.fixture(scope="session")
+def memory_server_js(node_bin: str) -> Path:
+    """dist/index.js of the pinned reference MCP memory server.
+
+    $MEMORY_SERVER_JS (set by .ci/run) wins; else the project-local install in
+    .ci/node; else, outside CI, install it there with npm.
+    """
+    explicit = os.environ.get("MEMORY_SERVER_JS")
+    if explicit:
+        path = Path(explicit)
+        if not path.is_file():
+            pytest.fail(f"MEMORY_SERVER_JS={explicit} does not exist (fix: run `bash .ci/run`)", pytrace=False)
+        return path
+    if DEFAULT_MEMORY_SERVER_JS.is_file():
+        return DEFAULT_MEMORY_SERVER_JS
+    if in_ci():
+        pytest.fail(
+            f"{MEMORY_SERVER_PACKAGE}@{MEMORY_SERVER_VERSION} is not installed in .ci/node "
+            "(fix: run `bash .ci/run`, which installs it)",
+            pytrace=False,
+        )
+    npm = shutil.which("npm")
+    if npm is None:
+        missing("npm is not on PATH (needed to install the MCP memory server)")
+    NODE_PREFIX.mkdir(parents=True, exist_ok=True)
+    subprocess.run(
+        [npm, "install", "--prefix", str(NODE_PREFIX), "--save-exact", "--no-audit", "--no-fund",
+         "--loglevel=error", f"{MEMORY_SERVER_PACKAGE}@{MEMORY_SERVER_VERSION}"],
+        check=True,
+    )
+    return DEFAULT_MEMORY_SERVER_JS

@@ -1,0 +1,358 @@
+"""The composite action, step by step, the way the runner runs it.
+
+``action.yml`` is parsed; every ``run:`` step is executed with bash exactly as
+the runner does (``bash --noprofile --norc -eo pipefail``), with the runner's
+variables set (GITHUB_OUTPUT, GITHUB_STEP_SUMMARY, GITHUB_PATH, GITHUB_WORKSPACE,
+GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_ACTION_PATH, RUNNER_TEMP...) and the
+step's ``env:`` evaluated from the inputs.  Nothing is substituted into the
+``run:`` text (a test checks there is nothing to substitute).  The install step
+is real: it pip-installs the action's own path (a copy of this project) into a
+fresh venv, so it needs the package index `.ci/run` uses.  The API is the local
+stand-in, the remote a bare git repository.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from github_standin import ACTIONS_NOT_PERMITTED, GitHubStandIn
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+ACTION = REPO_ROOT / "action.yml"
+EXAMPLE = REPO_ROOT / "examples" / "research-repo"
+TOKEN = "ghs_actionSECRETtoken9876543210fedcba"
+REPO = "lab/research"
+BRANCH = "kgsync/graph-update"
+_IDENTITY = {
+    "GIT_AUTHOR_NAME": "Researcher",
+    "GIT_AUTHOR_EMAIL": "r@example.org",
+    "GIT_COMMITTER_NAME": "Researcher",
+    "GIT_COMMITTER_EMAIL": "r@example.org",
+}
+
+pytestmark = pytest.mark.slow
+
+
+def load_action() -> dict[str, Any]:
+    return yaml.safe_load(ACTION.read_text(encoding="utf-8"))
+
+
+# --------------------------------------------------------------------------- the runner
+
+
+_EXPR = re.compile(r"\$\{\{\s*(.*?)\s*\}\}")
+
+
+def evaluate(expression: str, ctx: dict[str, Any]) -> Any:
+    """The handful of expressions action.yml uses: contexts, ==, &&, ||, !, always()."""
+    python = expression.replace("&&", " and ").replace("||", " or ")
+    python = re.sub(r"!(?!=)", " not ", python)
+    python = python.replace("always()", "True").replace("success()", "(not _failed)").replace("failure()", "_failed")
+    python = re.sub(r"\b(inputs|steps|github|runner)\.([\w.-]+)", lambda m: f"_get({m.group(1)!r}, {m.group(2)!r})", python)
+
+    def get(root: str, dotted: str) -> Any:
+        value: Any = ctx[root]
+        for part in dotted.split("."):
+            value = value.get(part, "") if isinstance(value, dict) else ""
+        return value
+
+    return eval(python, {"__builtins__": {}}, {"_get": get, "True": True, "_failed": ctx["_failed"]})  # noqa: S307
+
+
+def substitute(text: str, ctx: dict[str, Any]) -> str:
+    return _EXPR.sub(lambda m: str(evaluate(m.group(1), ctx)), text)
+
+
+@dataclass
+class StepRun:
+    name: str
+    returncode: int
+    stdout: str
+    stderr: str
+    outputs: dict[str, str]
+
+
+@dataclass
+class ActionRun:
+    steps: list[StepRun] = field(default_factory=list)
+    outputs: dict[str, str] = field(default_factory=dict)
+    summary: str = ""
+    masks: list[str] = field(default_factory=list)
+
+    @property
+    def failed(self) -> bool:
+        return any(s.returncode != 0 for s in self.steps)
+
+    def log(self) -> str:
+        return "\n".join(f"{s.stdout}\n{s.stderr}" for s in self.steps)
+
+
+def parse_outputs(text: str) -> dict[str, str]:
+    """GITHUB_OUTPUT: ``name=value`` lines and ``name<<DELIM`` blocks."""
+    out: dict[str, str] = {}
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if "<<" in line and ("=" not in line or line.index("<<") < line.index("=")):
+            name, delimiter = line.split("<<", 1)
+            end = lines.index(delimiter, i + 1)
+            out[name] = "\n".join(lines[i + 1 : end])
+            i = end + 1
+        else:
+            name, _, value = line.partition("=")
+            out[name] = value
+            i += 1
+    return out
+
+
+def run_action(workspace: Path, action_path: Path, runner_temp: Path, env: dict[str, str],
+               inputs: dict[str, str]) -> ActionRun:
+    action = yaml.safe_load((action_path / "action.yml").read_text(encoding="utf-8"))
+    ctx: dict[str, Any] = {
+        "github": {"token": TOKEN, "repository": REPO, "workspace": str(workspace)},
+        "runner": {"temp": str(runner_temp)},
+        "steps": {},
+        "_failed": False,
+    }
+    ctx["inputs"] = {name: substitute(str(spec.get("default", "")), ctx) for name, spec in action["inputs"].items()}
+    ctx["inputs"].update(inputs)
+    files = runner_temp / "_runner_file_commands"
+    files.mkdir(parents=True, exist_ok=True)
+    path_file = files / "path"
+    path_file.touch()
+    summary_parts: list[str] = []
+    result = ActionRun()
+    for index, step in enumerate(action["runs"]["steps"]):
+        if "uses" in step:
+            # The runner provides Python through actions/setup-python; here the test's python is on PATH.
+            assert step["uses"].startswith("actions/setup-python@"), step["uses"]
+            continue
+        condition = step.get("if", "success()")
+        if not evaluate(_EXPR.sub(lambda m: m.group(1), str(condition)), ctx):
+            continue
+        output_file, summary_file = files / f"output_{index}", files / f"summary_{index}"
+        output_file.write_text(""), summary_file.write_text("")
+        extra_path = [p for p in path_file.read_text().splitlines() if p]
+        step_env = {
+            **env,
+            "PATH": os.pathsep.join([*reversed(extra_path), env["PATH"]]),
+            "GITHUB_OUTPUT": str(output_file),
+            "GITHUB_STEP_SUMMARY": str(summary_file),
+            "GITHUB_PATH": str(path_file),
+            "GITHUB_ACTION_PATH": str(action_path),
+            "RUNNER_TEMP": str(runner_temp),
+            **{k: substitute(str(v), ctx) for k, v in (step.get("env") or {}).items()},
+        }
+        script = runner_temp / f"step_{index}.sh"
+        script.write_text(step["run"], encoding="utf-8")
+        assert step.get("shell") == "bash"
+        proc = subprocess.run(
+            ["bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)],
+            cwd=workspace, env=step_env, capture_output=True, text=True, timeout=600,
+        )
+        stdout_lines = []
+        for line in proc.stdout.splitlines():
+            if line.startswith("::add-mask::"):  # a command the runner consumes; never logged
+                result.masks.append(line[len("::add-mask::") :])
+            else:
+                stdout_lines.append(line)
+        outputs = parse_outputs(output_file.read_text(encoding="utf-8"))
+        if "id" in step:
+            ctx["steps"][step["id"]] = {"outputs": outputs}
+        summary_parts.append(summary_file.read_text(encoding="utf-8"))
+        result.steps.append(StepRun(step.get("name", str(index)), proc.returncode, "\n".join(stdout_lines), proc.stderr, outputs))
+        if proc.returncode != 0:
+            ctx["_failed"] = True
+    result.outputs = {name: substitute(str(spec["value"]), ctx) for name, spec in action["outputs"].items()}
+    result.summary = "".join(summary_parts)
+    return result
+
+
+# --------------------------------------------------------------------------- fixtures
+
+
+def git(cwd: Path, *args: str) -> str:
+    env = {**os.environ, **_IDENTITY}
+    return subprocess.run(["git", *args], cwd=cwd, env=env, check=True, capture_output=True, text=True).stdout
+
+
+@pytest.fixture(scope="module")
+def action_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The action as a workflow checks it out: action.yml beside the package source."""
+    target = tmp_path_factory.mktemp("action")
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
+    for name in ("action.yml", "pyproject.toml", "README.md", "LICENSE"):
+        if (REPO_ROOT / name).exists():
+            shutil.copy2(REPO_ROOT / name, target / name)
+    if not (target / "README.md").exists():
+        (target / "README.md").write_text("kgsync\n")  # pyproject's readme must exist to build
+    for name in ("kgsync", "templates"):
+        shutil.copytree(REPO_ROOT / name, target / name, ignore=ignore)
+    return target
+
+
+@pytest.fixture(scope="module")
+def runner_temp(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    # Shared by the runs of this module, as one job's RUNNER_TEMP: the venv is built once.
+    return tmp_path_factory.mktemp("runner_temp")
+
+
+def make_research(tmp_path: Path, subdir: str = "") -> tuple[Path, Path]:
+    if not (EXAMPLE / "Research").is_dir():
+        pytest.fail("examples/research-repo is missing", pytrace=False)
+    remote, work = tmp_path / "remote.git", tmp_path / "workspace"
+    subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(remote)], check=True)
+    ignore = shutil.ignore_patterns("memory.jsonl", "*.kgsync.json", ".kgsync-cache", "site")
+    shutil.copytree(EXAMPLE, work / subdir if subdir else work, ignore=ignore)
+    git(work, "init", "-q", "-b", "main")
+    git(work, "remote", "add", "origin", str(remote))
+    (work / ".gitignore").write_text(".kgsync-cache/\n")
+    git(work, "add", ".")
+    git(work, "commit", "-q", "-m", "research items")
+    git(work, "push", "-q", "origin", "main")
+    return work, remote
+
+
+@pytest.fixture()
+def research(tmp_path: Path) -> tuple[Path, Path]:
+    """A research repo checkout (main, no graph yet) and its bare remote."""
+    return make_research(tmp_path)
+
+
+def runner_env(workspace: Path, api_url: str) -> dict[str, str]:
+    base = {k: v for k, v in os.environ.items() if not k.startswith(("GITHUB_", "RUNNER_", "INPUT_", "KGSYNC_"))}
+    python_dir = Path(sys.executable).parent  # stands in for actions/setup-python
+    return {
+        **base,
+        **_IDENTITY,
+        "PATH": f"{python_dir}{os.pathsep}{base.get('PATH', '')}",
+        "CI": "true",
+        "GITHUB_ACTIONS": "true",
+        "GITHUB_WORKSPACE": str(workspace),
+        "GITHUB_REPOSITORY": REPO,
+        "GITHUB_API_URL": api_url,
+        "GITHUB_SERVER_URL": "https://github.com",
+        "GITHUB_RUN_ID": "4242",
+        "GITHUB_REF_NAME": "main",
+        "GITHUB_EVENT_NAME": "push",
+    }
+
+
+# --------------------------------------------------------------------------- static checks
+
+
+def test_inputs_reach_scripts_only_through_env() -> None:
+    action = load_action()
+    assert action["runs"]["using"] == "composite"
+    for step in action["runs"]["steps"]:
+        if "run" in step:
+            assert "${{" not in step["run"], f"step {step.get('name')!r} interpolates into its script"
+            assert step["shell"] == "bash"
+    env_refs = {m for s in action["runs"]["steps"] for v in (s.get("env") or {}).values()
+                for m in re.findall(r"inputs\.([\w-]+)", str(v))}
+    with_refs = {m for s in action["runs"]["steps"] for v in (s.get("with") or {}).values()
+                 for m in re.findall(r"inputs\.([\w-]+)", str(v))}
+    if_refs = {m for s in action["runs"]["steps"] for m in re.findall(r"inputs\.([\w-]+)", str(s.get("if", "")))}
+    assert set(action["inputs"]) == env_refs | with_refs | if_refs, "an input is declared but never used"
+
+
+def test_outputs_are_declared_from_the_pr_step() -> None:
+    action = load_action()
+    for name in ("pr-number", "pr-url", "operation", "entities-added", "relations-added"):
+        assert action["outputs"][name]["value"] == f"${{{{ steps.pr.outputs.{name} }}}}"
+
+
+def test_workflows_are_valid_and_least_privilege() -> None:
+    workflows = {p.name: yaml.safe_load(p.read_text()) for p in (REPO_ROOT / ".github" / "workflows").glob("*.yml")}
+    assert {"ci.yml", "self-test.yml", "graph-update.yml", "kgsync-check.yml"} <= set(workflows)
+    assert "bash .ci/run" in str(workflows["ci.yml"])
+    assert any(s.get("uses") == "./" for s in workflows["self-test.yml"]["jobs"]["self-test"]["steps"])
+    update = workflows["graph-update.yml"]
+    on = update[True]  # YAML 1.1 reads the key `on` as True
+    assert on["push"]["branches"] == ["main"] and on["push"]["paths"]
+    assert update["concurrency"]["cancel-in-progress"] is False
+    assert update["permissions"] == {"contents": "write", "pull-requests": "write"}
+    for name, workflow in workflows.items():
+        assert "permissions" in workflow, f"{name} must declare its permissions"
+        for job in workflow["jobs"].values():
+            for step in job["steps"]:
+                assert "${{" not in step.get("run", ""), f"{name}: interpolation in a run script"
+    assert "kgsync lint --format github" in str(workflows["kgsync-check.yml"])
+
+
+# --------------------------------------------------------------------------- running it
+
+
+def test_action_creates_then_closes_the_pr(research: tuple[Path, Path], action_path: Path, runner_temp: Path) -> None:
+    work, remote = research
+    with GitHubStandIn(TOKEN, repo=REPO, remote=remote) as gh:
+        env = runner_env(work, gh.api_url)
+        first = run_action(work, action_path, runner_temp, env, {"labels": "knowledge-graph, needs-review"})
+        assert not first.failed, first.log()
+        assert first.outputs["operation"] == "created", first.log()
+        assert first.outputs["pr-number"] == "1"
+        assert first.outputs["pr-url"] == f"https://github.com/{REPO}/pull/1"
+        assert int(first.outputs["entities-added"]) > 0
+        [pr] = gh.open_pulls()
+        assert pr.labels == ["knowledge-graph", "needs-review"]
+        assert pr.body and pr.body in first.summary  # the diff is in the job summary
+        assert first.masks == [TOKEN]
+
+        # The PR is merged: main now holds the graph the action built.  Next run (a fresh
+        # checkout, as on the runner): nothing to propose.
+        git(work, "reset", "-q", "--hard")
+        git(work, "clean", "-q", "-f", "-d", "-x")
+        git(work, "fetch", "-q", "origin", BRANCH)
+        git(work, "merge", "-q", "--ff-only", "FETCH_HEAD")
+        git(work, "push", "-q", "origin", "main")
+        second = run_action(work, action_path, runner_temp, env, {})
+        assert not second.failed, second.log()
+        assert second.outputs["operation"] == "closed"
+        assert gh.pulls[1].state == "closed"
+
+        everything = first.log() + second.log() + first.summary + second.summary + str(first.outputs)
+        assert TOKEN not in everything
+        assert TOKEN not in git(remote.parent / "workspace", "log", "--all", "-p")
+        assert gh.unhandled == []
+
+
+def test_action_fails_clearly_when_actions_may_not_open_prs(
+    research: tuple[Path, Path], action_path: Path, runner_temp: Path
+) -> None:
+    work, remote = research
+    with GitHubStandIn(TOKEN, repo=REPO, remote=remote) as gh:
+        gh.fail("POST", rf"/repos/{REPO}/pulls", 403, ACTIONS_NOT_PERMITTED, times=99)
+        run = run_action(work, action_path, runner_temp, runner_env(work, gh.api_url), {"lint": "false"})
+    pr_step = next(s for s in run.steps if s.name.startswith("Build the graph"))
+    assert pr_step.returncode == 1
+    assert "Allow GitHub Actions to create and approve pull requests" in pr_step.stderr
+    assert TOKEN not in run.log()
+
+
+def test_item_problems_are_annotations_on_the_item_files(
+    tmp_path: Path, action_path: Path, runner_temp: Path
+) -> None:
+    # The research repo sits in a subfolder (working-directory): annotations must
+    # still name the file from the top of the checkout, or GitHub cannot place them.
+    work, remote = make_research(tmp_path, "notes")
+    broken = work / "notes" / "Research" / "completed" / "2026-03-01-broken.md"
+    broken.write_text("---\ntitle: [unclosed\n---\n# Research Question\n\nWhy?\n", encoding="utf-8")
+    git(work, "add", ".")
+    git(work, "commit", "-q", "-m", "a broken item")
+    with GitHubStandIn(TOKEN, repo=REPO, remote=remote) as gh:
+        run = run_action(work, action_path, runner_temp, runner_env(work, gh.api_url), {"working-directory": "notes"})
+        assert gh.pulls[1].head == BRANCH
+    pr_step = next(s for s in run.steps if s.name.startswith("Build the graph"))
+    assert re.search(r"^::error file=notes/Research/completed/2026-03-01-broken\.md,line=\d+", pr_step.stdout, re.M), run.log()
+    assert pr_step.returncode == 1  # the PR is proposed without the broken item, and the job says so
+    assert run.outputs["operation"] == "created"

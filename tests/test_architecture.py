@@ -1,0 +1,181 @@
+"""The import rules of docs/ARCHITECTURE.md, enforced.
+
+Every module's imports are read with ``ast`` (top-level and inside functions,
+plus ``importlib.import_module("...")`` with a literal name), so a rule breaks
+the moment someone writes the import, not when a code path happens to run.
+A second set of checks imports modules in a clean interpreter and looks at
+``sys.modules``, which also catches what third-party packages drag in.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = REPO_ROOT / "kgsync"
+
+#: Never imported by the core: no network, no GitHub, no templating, no CLI.
+CORE_FORBIDDEN = (
+    "jinja2", "github", "click", "requests", "urllib", "http", "socket", "networkx",
+    "kgsync.publish", "kgsync.commands", "kgsync.cli",
+)
+#: The only third-party packages the core may use (ARCHITECTURE.md's table).
+CORE_THIRD_PARTY = frozenset({"yaml", "frontmatter", "rapidfuzz"})
+PUBLISH_FORBIDDEN = ("kgsync.commands", "kgsync.cli", "click")
+CLI_ONLY = ("click",)
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(REPO_ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def modules() -> list[Path]:
+    return sorted(p for p in PACKAGE.rglob("*.py") if "_templates" not in p.parts)
+
+
+def core_modules() -> list[Path]:
+    """Everything directly in kgsync/ except the CLI entry points."""
+    return [p for p in modules() if p.parent == PACKAGE and p.name not in ("cli.py", "__main__.py")]
+
+
+def publish_modules() -> list[Path]:
+    return [p for p in modules() if p.parent == PACKAGE / "publish"]
+
+
+def imports(path: Path, text: str | None = None) -> list[tuple[int, str]]:
+    """(line, absolute module name) for every import in ``path`` (or in ``text``, as if at ``path``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8") if text is None else text, str(path))
+    package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:  # relative: resolve against this module's package
+                anchor = package.split(".")
+                anchor = anchor[: len(anchor) - (node.level - 1)]
+                base = ".".join(anchor + ([base] if base else []))
+            found.append((node.lineno, base))
+            # `from kgsync import publish` imports the submodule kgsync.publish
+            found += [(node.lineno, f"{base}.{alias.name}") for alias in node.names if base == "kgsync"]
+        elif isinstance(node, ast.Call):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if name in ("import_module", "__import__") and node.args and isinstance(node.args[0], ast.Constant):
+                value = node.args[0].value
+                if isinstance(value, str) and not value.startswith("."):
+                    found.append((node.lineno, value))
+    return found
+
+
+def matches(name: str, prefix: str) -> bool:
+    return name == prefix or name.startswith(prefix + ".")
+
+
+def violations(paths: list[Path], forbidden: tuple[str, ...]) -> list[str]:
+    out = []
+    for path in paths:
+        for line, name in imports(path):
+            for prefix in forbidden:
+                if matches(name, prefix):
+                    out.append(f"{path.relative_to(REPO_ROOT)}:{line}: imports {name}")
+    return out
+
+
+def test_the_package_layout_is_what_the_rules_assume() -> None:
+    names = {p.name for p in core_modules()}
+    assert {"errors.py", "model.py", "jsonl.py", "config.py"} <= names
+    assert (PACKAGE / "cli.py").is_file() and (PACKAGE / "commands").is_dir() and (PACKAGE / "publish").is_dir()
+
+
+def test_the_import_parser_sees_every_kind_of_import() -> None:
+    source = (
+        "import a.b, c\nfrom d import e\nfrom . import templating\nfrom ..commands import lint\n"
+        "from kgsync import cli\ndef f():\n    import click\n    importlib.import_module('jinja2')\n"
+    )
+    names = {name for _, name in imports(PACKAGE / "publish" / "x.py", source)}
+    assert names == {
+        "a.b", "c", "d", "kgsync.publish", "kgsync.commands", "kgsync", "kgsync.cli", "click", "jinja2",
+    }
+
+
+def test_core_never_imports_network_templating_github_or_cli() -> None:
+    assert violations(core_modules(), CORE_FORBIDDEN) == []
+
+
+def test_core_uses_only_the_allowed_third_party_packages() -> None:
+    bad = []
+    for path in core_modules():
+        for line, name in imports(path):
+            top = name.split(".")[0]
+            if top and top != "kgsync" and top not in sys.stdlib_module_names and top not in CORE_THIRD_PARTY:
+                bad.append(f"{path.relative_to(REPO_ROOT)}:{line}: imports {name} (allowed: {sorted(CORE_THIRD_PARTY)})")
+    assert bad == []
+
+
+def test_publish_never_imports_the_cli() -> None:
+    assert violations(publish_modules(), PUBLISH_FORBIDDEN) == []
+
+
+def test_only_the_cli_layer_imports_click() -> None:
+    cli_layer = [PACKAGE / "cli.py", PACKAGE / "__main__.py", *sorted((PACKAGE / "commands").glob("*.py"))]
+    others = [p for p in modules() if p not in cli_layer]
+    assert violations(others, CLI_ONLY) == []
+
+
+def loaded_after_import(module: str, *, call: str = "") -> set[str]:
+    code = (
+        f"import json, sys, importlib\nm = importlib.import_module({module!r})\n{call}\n"
+        "print(json.dumps(sorted(sys.modules)))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO_ROOT)
+    assert done.returncode == 0, done.stderr
+    return set(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+@pytest.mark.parametrize("path", core_modules(), ids=lambda p: p.stem)
+def test_importing_a_core_module_loads_nothing_forbidden(path: Path) -> None:
+    # Stdlib names (urllib...) are checked statically only: pathlib itself loads urllib.parse.
+    forbidden = [p for p in CORE_FORBIDDEN if p.split(".")[0] not in sys.stdlib_module_names]
+    loaded = loaded_after_import(module_name(path))
+    bad = sorted(m for m in loaded for prefix in forbidden if matches(m, prefix))
+    assert bad == []
+
+
+@pytest.mark.parametrize("name", ["build", "lint"])
+def test_loading_a_core_command_does_not_load_the_publish_stack(name: str) -> None:
+    loaded = loaded_after_import(
+        "kgsync.cli", call=f"import click\nm.cli.get_command(click.Context(m.cli), {name!r})"
+    )
+    assert f"kgsync.commands.{name}" in loaded
+    assert sorted(m for m in loaded if m.split(".")[0] in ("jinja2", "github", "networkx")) == []
+
+
+def test_every_command_module_exposes_a_click_command() -> None:
+    import click
+
+    from kgsync.cli import COMMANDS, cli
+
+    for name in COMMANDS:
+        command = cli.get_command(click.Context(cli), name)
+        assert isinstance(command, click.Command), f"kgsync/commands/{name}.py must expose `command`"
+        assert command.name == name
+
+
+def test_every_cli_command_is_documented_in_the_readme() -> None:
+    from kgsync.cli import COMMANDS
+
+    path = REPO_ROOT / "README.md"
+    assert path.is_file(), "README.md is missing: it must document every CLI command"
+    readme = path.read_text(encoding="utf-8")
+    missing = [name for name in COMMANDS if not re.search(rf"`kgsync {re.escape(name)}(\s[^`]*)?`", readme)]
+    assert missing == [], f"README.md lacks a `kgsync <name>` heading or line for: {missing}"

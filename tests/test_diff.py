@@ -1,0 +1,376 @@
+"""kgsync.diff (the pure graph diff, grouping, JSON) and `kgsync diff` (the CLI)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kgsync import jsonl
+from kgsync.commands.diff import command
+from kgsync.diff import (
+    EntityChange,
+    GraphDiff,
+    diff,
+    items_of,
+    review,
+    sort_findings,
+    to_dict,
+    to_json,
+)
+from kgsync.model import Entity, Graph, Relation
+
+A = "2026-03-01-alpha"
+B = "2026-03-02-beta"
+
+
+def item(slug: str, title: str = "A title") -> Entity:
+    return Entity(f"item:{slug}", "research_item", (f"title: {title}", "completed:2026-03-01"))
+
+
+def concept(term: str, *slugs: str, extra: tuple[str, ...] = ()) -> Entity:
+    return Entity(f"concept:{term}", "concept", tuple(f"provenance:item={s}" for s in slugs) + extra)
+
+
+def claim(slug: str, key: str, statement: str = "A statement.", *, provenance: bool = True) -> Entity:
+    obs = (statement, "confidence:high") + ((f"provenance:item={slug}",) if provenance else ())
+    return Entity(f"claim:{slug}:{key}", "claim", obs)
+
+
+def rel(source: str, target: str, kind: str) -> Relation:
+    return Relation(source, target, kind)
+
+
+BASE = Graph(
+    (item(A, "Alpha"), concept("rag", A), claim(A, "k1")),
+    (rel(f"item:{A}", "concept:rag", "addresses"), rel(f"item:{A}", f"claim:{A}:k1", "states")),
+)
+
+
+# --------------------------------------------------------------------------- detection
+
+
+def test_identical_graphs_have_an_empty_diff() -> None:
+    d = diff(BASE, BASE)
+    assert d.is_empty
+    assert d == GraphDiff()
+    assert diff(Graph(), Graph()).is_empty
+
+
+def test_file_order_is_not_a_change() -> None:
+    shuffled = Graph(tuple(reversed(BASE.entities)), tuple(reversed(BASE.relations)))
+    assert diff(BASE, shuffled).is_empty
+
+
+def test_added_and_removed_entities() -> None:
+    new = Graph(BASE.entities[:2] + (concept("agents", A),), BASE.relations)
+    d = diff(BASE, new)
+    assert [e.name for e in d.added] == ["concept:agents"]
+    assert [e.name for e in d.removed] == [f"claim:{A}:k1"]
+    assert d.added[0] == concept("agents", A)  # the whole entity, observations included
+    assert not d.changed and not d.is_empty
+
+
+def test_observation_changes_are_a_multiset_diff() -> None:
+    old = Graph((Entity("concept:rag", "concept", ("tag:a", "tag:b", "tag:b")),))
+    new = Graph((Entity("concept:rag", "concept", ("tag:c", "tag:b", "tag:a")),))
+    (change,) = diff(old, new).changed
+    assert change == EntityChange("concept:rag", "concept", ("tag:c",), ("tag:b",), None, False)
+
+
+def test_type_change_and_reorder() -> None:
+    old = Graph((Entity("x", "concept", ("a", "b")), Entity("y", "concept", ("a", "b"))))
+    new = Graph((Entity("x", "method", ("a", "b")), Entity("y", "concept", ("b", "a"))))
+    changes = {c.name: c for c in diff(old, new).changed}
+    assert changes["x"].type_changed == ("concept", "method")
+    assert changes["x"].entity_type == "method" and not changes["x"].reordered
+    assert changes["y"].reordered and changes["y"].type_changed is None
+    assert not changes["y"].observations_added and not changes["y"].observations_removed
+
+
+def test_relations_added_and_removed_by_key() -> None:
+    new = Graph(
+        BASE.entities,
+        (
+            rel(f"item:{A}", "concept:rag", "addresses"),
+            rel(f"item:{A}", "concept:rag", "addresses"),  # a duplicate line is no change
+            rel(f"claim:{A}:k1", "concept:rag", "about"),
+        ),
+    )
+    d = diff(BASE, new)
+    assert d.relations_added == (rel(f"claim:{A}:k1", "concept:rag", "about"),)
+    assert d.relations_removed == (rel(f"item:{A}", f"claim:{A}:k1", "states"),)
+    assert not d.added and not d.removed and not d.changed
+
+
+def test_first_entity_of_a_name_wins_like_the_server() -> None:
+    old = Graph((Entity("concept:x", "concept", ("a",)),))
+    new = Graph((Entity("concept:x", "concept", ("a",)), Entity("concept:x", "concept", ("b",))))
+    assert diff(old, new).is_empty
+
+
+def test_outputs_are_sorted_contract_types_first() -> None:
+    new = Graph(
+        (
+            Entity("zzz:foreign", "aaa_foreign"),
+            concept("b", B),
+            concept("a", B),
+            claim(B, "k"),
+            item(B),
+            Entity("method:m", "method"),
+        )
+    )
+    d = diff(Graph(), new)
+    assert [e.name for e in d.added] == [
+        f"item:{B}", "concept:a", "concept:b", f"claim:{B}:k", "method:m", "zzz:foreign",
+    ]
+    assert [c.entity_type for c in d.counts] == ["research_item", "concept", "claim", "method", "aaa_foreign"]
+    assert [(c.added, c.removed, c.changed) for c in d.counts][:2] == [(1, 0, 0), (2, 0, 0)]
+    added, removed, changed = d.by_type("concept")
+    assert [e.name for e in added] == ["concept:a", "concept:b"] and removed == () and changed == ()
+
+
+def test_counts_list_contract_types_even_when_zero() -> None:
+    assert [(c.entity_type, c.added) for c in diff(Graph(), Graph()).counts] == [
+        ("research_item", 0), ("concept", 0), ("claim", 0), ("method", 0),
+    ]
+
+
+# --------------------------------------------------------------------------- grouping
+
+
+def test_items_of_follows_name_then_provenance_then_claim_slug() -> None:
+    assert items_of(item(A)) == (A,)
+    assert items_of(concept("rag", B, A)) == (A, B)
+    assert items_of(Entity("concept:x", "concept", ("provenance: item=" + A,))) == (A,)
+    assert items_of(claim(B, "k", provenance=False)) == (B,)
+    assert items_of(Entity(f"claim:{B}:k", "claim", (f"provenance:item={A}",))) == (A,)  # provenance first
+    assert items_of(Entity("concept:orphan", "concept", ("tag:x",))) == ()
+
+
+def test_grouping_by_item() -> None:
+    new = Graph(
+        BASE.entities + (item(B, "Beta"), claim(B, "k1", provenance=False), concept("shared", A, B),
+                         Entity("concept:orphan", "concept")),
+        BASE.relations + (rel(f"item:{B}", "concept:shared", "addresses"),
+                          rel(f"claim:{B}:k1", "concept:rag", "about"),
+                          rel("concept:orphan", "concept:rag", "extends")),
+    )
+    d = diff(BASE, new)
+    by_slug = {i.slug: i for i in d.items}
+    assert [i.slug for i in d.items] == ["", A, B]  # ascending; "" = no item
+    assert by_slug[B].title == "Beta"
+    assert [e.name for e in by_slug[B].added] == [f"item:{B}", "concept:shared", f"claim:{B}:k1"]
+    assert [e.name for e in by_slug[A].added] == ["concept:shared"]  # a shared node is filed under each
+    assert [r.source for r in by_slug[B].relations_added] == [f"claim:{B}:k1", f"item:{B}"]
+    assert [e.name for e in by_slug[""].added] == ["concept:orphan"]
+    assert by_slug[""].relations_added == (rel("concept:orphan", "concept:rag", "extends"),)
+    assert by_slug[A].title == "Alpha" and by_slug[""].title == ""
+
+
+def test_removed_relations_and_changes_are_filed_by_the_old_graph_too() -> None:
+    # The claim lost its provenance in NEW: the change belongs to both the old and new owner.
+    old = Graph((claim(A, "k"), item(A, "Old title")), (rel(f"claim:{A}:k", "concept:gone", "about"),))
+    new = Graph((Entity(f"claim:{A}:k", "claim", ("A statement.", f"provenance:item={B}")),))
+    d = diff(old, new)
+    by_slug = {i.slug: i for i in d.items}
+    assert set(by_slug) == {A, B}
+    assert [c.name for c in by_slug[A].changed] == [c.name for c in by_slug[B].changed] == [f"claim:{A}:k"]
+    assert by_slug[A].relations_removed == (rel(f"claim:{A}:k", "concept:gone", "about"),)
+    assert by_slug[A].title == "Old title"  # removed item: its title comes from OLD
+
+
+def test_relation_whose_from_node_is_in_no_graph_uses_the_name() -> None:
+    new = Graph((), (rel(f"item:{B}", "concept:x", "addresses"), rel(f"claim:{A}:z", "concept:x", "about")))
+    by_slug = {i.slug: i for i in diff(Graph(), new).items}
+    assert set(by_slug) == {A, B}
+
+
+# --------------------------------------------------------------------------- findings, pairs, JSON
+
+
+@dataclass(frozen=True)
+class StandInFinding:
+    """The attributes of kgsync.lint.Finding that diff reads (it treats findings opaquely)."""
+
+    severity: str
+    code: str
+    entity: str
+    message: str
+    hint: str = ""
+    location: str | None = None
+
+    def render(self) -> str:
+        return f"{self.severity}: {self.message}"
+
+
+def test_findings_sorted_errors_first_and_pairs_normalised() -> None:
+    findings = (
+        StandInFinding("warning", "W1", "concept:a", "w"),
+        StandInFinding("info", "I1", "concept:a", "i"),
+        StandInFinding("error", "E2", "concept:b", "e2"),
+        StandInFinding("error", "E1", "concept:z", "e1"),
+    )
+    d = diff(BASE, BASE, findings=findings, near_duplicates=(("concept:b", "concept:a"), ("concept:a", "concept:b")))
+    assert [f.code for f in d.findings] == ["E1", "E2", "W1", "I1"]
+    assert d.near_duplicates == (("concept:a", "concept:b"),)
+    assert d.is_empty  # findings describe NEW; they are not a change
+    assert sort_findings(reversed(findings)) == d.findings
+
+
+def test_json_report_is_stable_and_complete() -> None:
+    new = Graph(BASE.entities + (item(B, "Beta"),), BASE.relations[:1])
+    findings = (StandInFinding("error", "E1", "item:x", "bad", "fix it", "memory.jsonl:3"),)
+    text = to_json(diff(BASE, new, findings=findings, near_duplicates=(("concept:a", "concept:b"),)))
+    data = json.loads(text)
+    assert data["version"] == 1
+    assert text.endswith("\n") and text == json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    assert data["entities"]["added"] == [
+        {"name": f"item:{B}", "entity_type": "research_item", "observations": ["title: Beta", "completed:2026-03-01"]}
+    ]
+    assert data["relations"]["removed"] == [{"from": f"item:{A}", "to": f"claim:{A}:k1", "relation_type": "states"}]
+    assert data["counts"]["relations"] == {"states": {"added": 0, "removed": 1}}
+    assert data["counts"]["findings"] == {"error": 1}
+    assert data["findings"] == [
+        {"severity": "error", "code": "E1", "entity": "item:x", "message": "bad", "hint": "fix it",
+         "location": "memory.jsonl:3"}
+    ]
+    assert data["near_duplicates"] == [["concept:a", "concept:b"]]
+    assert [i["slug"] for i in data["items"]] == [A, B]
+    assert data["is_empty"] is False
+
+
+def test_review_reports_near_duplicates_that_involve_a_new_name() -> None:
+    old = Graph((concept("retrieval augmented generation"), concept("prompt injection"),
+                 concept("prompt injections")))
+    new = Graph(old.entities + (concept("retrieval-augmented generation"), Entity("method:rag eval", "method"),
+                                Entity("method:rag evals", "method")))
+    d = review(old, new)
+    assert d.near_duplicates == (
+        ("concept:retrieval augmented generation", "concept:retrieval-augmented generation"),
+        ("method:rag eval", "method:rag evals"),
+    )  # the old pair (prompt injection/s) is not news
+    if importlib.util.find_spec("kgsync.lint") is not None:
+        from kgsync.lint import lint
+
+        assert d.findings == sort_findings(lint(new).findings)
+    else:
+        assert d.findings == ()
+
+
+# --------------------------------------------------------------------------- properties
+
+_names = st.sampled_from(
+    [f"item:{A}", f"item:{B}", "concept:rag", "concept:agents", f"claim:{A}:k1", f"claim:{B}:k2", "method:survey"]
+)
+_types = st.sampled_from(["research_item", "concept", "claim", "method", "other"])
+_observations = st.lists(
+    st.sampled_from(["tag:a", "tag:b", f"provenance:item={A}", f"provenance:item={B}", "confidence:high", "x"]),
+    max_size=4,
+).map(tuple)
+
+
+@st.composite
+def graphs(draw: st.DrawFn) -> Graph:
+    names = draw(st.lists(_names, unique=True, max_size=6))
+    entities = tuple(Entity(n, draw(_types), draw(_observations)) for n in names)
+    relations = draw(
+        st.lists(st.builds(Relation, _names, _names, st.sampled_from(["addresses", "about", "states"])), max_size=6)
+    )
+    return Graph(entities, tuple(relations))
+
+
+@settings(max_examples=150, deadline=None)
+@given(graphs(), graphs(), st.randoms(use_true_random=False))
+def test_diff_properties(a: Graph, b: Graph, rnd: random.Random) -> None:
+    assert diff(a, a).is_empty
+    d = diff(a, b)
+    # Deterministic, whatever the file order.
+    shuffled = Graph(tuple(rnd.sample(b.entities, len(b.entities))), tuple(rnd.sample(b.relations, len(b.relations))))
+    assert diff(a, shuffled) == d
+    assert to_json(diff(a, shuffled)) == to_json(d)
+    # Applying the diff to A's sets gives B's sets.
+    names_a = {e.name for e in a.entities}
+    assert (names_a - {e.name for e in d.removed}) | {e.name for e in d.added} == {e.name for e in b.entities}
+    keys_a = {r.key for r in a.relations}
+    assert (keys_a - {r.key for r in d.relations_removed}) | {r.key for r in d.relations_added} == {
+        r.key for r in b.relations
+    }
+    for change in d.changed:
+        old, new = a.entity(change.name), b.entity(change.name)
+        assert old is not None and new is not None
+        rebuilt = Counter(old.observations) - Counter(change.observations_removed) + Counter(change.observations_added)
+        assert rebuilt == Counter(new.observations)
+        assert change.entity_type == new.entity_type
+    # Every change is filed under at least one item group, and groups hold nothing else.
+    filed = {e.name for i in d.items for e in i.added} | {e.name for i in d.items for e in i.removed}
+    assert filed == {e.name for e in d.added + d.removed}
+    assert {r for i in d.items for r in i.relations_added} == set(d.relations_added)
+    assert [i.slug for i in d.items] == sorted(i.slug for i in d.items)
+    assert to_dict(d)["version"] == 1
+
+
+# --------------------------------------------------------------------------- CLI
+
+
+def _write(path: Path, graph: Graph) -> Path:
+    jsonl.write(path, graph)
+    return path
+
+
+def test_cli_markdown(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(tmp_path)
+    old = _write(tmp_path / "old.jsonl", BASE)
+    new = _write(tmp_path / "new.jsonl", Graph(BASE.entities + (item(B, "Beta"),), BASE.relations))
+    result = CliRunner().invoke(command, [str(old), str(new)])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("## kgsync: knowledge graph update\n")  # pr.title from the config
+    assert f"### {B} — Beta (new item)" in result.output
+
+
+def test_cli_json_and_missing_old_file(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(tmp_path)
+    new = _write(tmp_path / "new.jsonl", BASE)
+    result = CliRunner().invoke(command, [str(tmp_path / "absent.jsonl"), str(new), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert len(data["entities"]["added"]) == 3 and data["entities"]["removed"] == []
+
+
+def test_cli_output_file_and_limit(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(tmp_path)
+    many = Graph(tuple(item(f"2026-01-{i:02d}-x", "T" * 100) for i in range(1, 29)))
+    new = _write(tmp_path / "new.jsonl", many)
+    out = tmp_path / "body.md"
+    result = CliRunner().invoke(command, ["old.jsonl", str(new), "--limit", "3000", "--output", str(out)])
+    assert result.exit_code == 0, result.output
+    text = out.read_text(encoding="utf-8")
+    assert len(text) <= 3000 and "**Truncated:**" in text
+    assert "report truncated to 3000 characters" in result.stderr
+    full = CliRunner().invoke(command, ["old.jsonl", str(new), "--limit", "0"])
+    assert "**Truncated:**" not in full.output and len(full.output) > 3000
+
+
+def test_cli_unreadable_files_exit_2(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(tmp_path)
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"type":"entity","name":"x","entityType":"concept","observations":[]}\n{oops\n', encoding="utf-8")
+    result = CliRunner().invoke(command, ["missing.jsonl", str(bad)])
+    assert result.exit_code == 2
+    assert f"{bad}:2: not a JSON object" in result.stderr
+    (tmp_path / "adir").mkdir()
+    result = CliRunner().invoke(command, ["missing.jsonl", "adir"])
+    assert result.exit_code == 2 and "is a directory" in result.stderr
+    (tmp_path / "latin1.jsonl").write_bytes(b'{"type":"entity","name":"caf\xe9"}')
+    result = CliRunner().invoke(command, ["missing.jsonl", "latin1.jsonl"])
+    assert result.exit_code == 2 and "latin1.jsonl:1: not UTF-8" in result.stderr
+    (tmp_path / "kgsync.yml").write_text("merge: {min_edit_distance: many}\n", encoding="utf-8")
+    result = CliRunner().invoke(command, ["missing.jsonl", "missing.jsonl"])
+    assert result.exit_code == 2 and "kgsync.yml" in result.stderr

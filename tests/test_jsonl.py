@@ -1,0 +1,230 @@
+"""kgsync.jsonl: the memory server's file format, byte for byte.
+
+The reference is the server's own code (``saveGraph`` / ``loadGraph`` in
+``@modelcontextprotocol/server-memory``): ``JSON.stringify`` per record,
+entities then relations, joined by ``\\n``, no trailing newline; reading
+splits on ``\\n`` and skips lines that ``trim()`` to nothing.
+test_mcp_server.py checks the same against the live server and node.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kgsync import jsonl
+from kgsync.errors import GraphFormatError, KgsyncError
+from kgsync.model import Entity, Graph, Relation
+
+GRAPH = Graph(
+    (
+        Entity("item:2026-01-10-a", "research_item", ("title: A", "tag:knowledge-graphs")),
+        Entity("concept:vector search", "concept", ()),
+    ),
+    (Relation("item:2026-01-10-a", "concept:vector search", "addresses"),),
+)
+TEXT = (
+    '{"type":"entity","name":"item:2026-01-10-a","entityType":"research_item","observations":["title: A","tag:knowledge-graphs"]}\n'
+    '{"type":"entity","name":"concept:vector search","entityType":"concept","observations":[]}\n'
+    '{"type":"relation","from":"item:2026-01-10-a","to":"concept:vector search","relationType":"addresses"}'
+)
+
+
+# --- writing: exactly JSON.stringify, joined by \n ---
+
+
+def test_dumps_is_the_servers_exact_text() -> None:
+    assert jsonl.dumps(GRAPH) == TEXT
+
+
+def test_no_trailing_newline_and_empty_graph_is_empty_file() -> None:
+    assert not jsonl.dumps(GRAPH).endswith("\n")
+    assert jsonl.dumps(Graph()) == ""
+
+
+def test_key_order_is_the_servers() -> None:
+    entity, _, relation = jsonl.dumps(GRAPH).split("\n")
+    assert list(json.loads(entity)) == ["type", "name", "entityType", "observations"]
+    assert list(json.loads(relation)) == ["type", "from", "to", "relationType"]
+
+
+def test_entities_come_before_relations_in_graph_order() -> None:
+    graph = Graph((Entity("b", "concept"), Entity("a", "concept")), (Relation("b", "a", "about"),))
+    names = [json.loads(line).get("name") for line in jsonl.dumps(graph).split("\n")]
+    assert names == ["b", "a", None]
+
+
+@pytest.mark.parametrize(
+    ("text", "encoded"),
+    [
+        ("café 😀 ≠", '"café 😀 ≠"'),  # non-ASCII kept as is
+        ("\u2028\u2029", '"\u2028\u2029"'),  # JSON.stringify leaves line/paragraph separators raw
+        ("\x7f\x85\xa0", '"\x7f\x85\xa0"'),  # only C0 controls are escaped
+        ('"\\/', '"\\"\\\\/"'),  # quote and backslash escaped, slash not
+        ("\b\f\n\r\t", '"\\b\\f\\n\\r\\t"'),  # the short escapes
+        ("\x00\x01\x1b\x1f\x0b", '"\\u0000\\u0001\\u001b\\u001f\\u000b"'),  # the rest as lower-case \u00xx
+        ("\ud800x\udfff", '"\\ud800x\\udfff"'),  # lone surrogates escaped (well-formed JSON.stringify)
+    ],
+)
+def test_strings_are_escaped_like_json_stringify(text: str, encoded: str) -> None:
+    line = jsonl.dumps(Graph((Entity(text, "concept", (text,)),)))
+    assert line == f'{{"type":"entity","name":{encoded},"entityType":"concept","observations":[{encoded}]}}'
+    line.encode("utf-8")  # always encodable
+
+
+def test_output_is_compact_and_one_line_per_record() -> None:
+    graph = Graph((Entity("a\nb", "concept", ("x\ny", "\u2028")),))
+    text = jsonl.dumps(graph)
+    assert "\n" not in text
+    assert ": " not in text and ", " not in text
+
+
+# --- reading: whatever the server reads ---
+
+
+def test_loads_reads_what_dumps_writes() -> None:
+    assert jsonl.loads(TEXT) == GRAPH
+
+
+def test_blank_lines_crlf_and_a_trailing_newline_are_tolerated() -> None:
+    # The server splits on \n and skips blank lines; a \r left at a line's end is
+    # JSON whitespace, which JSON.parse accepts.
+    crlf = "\r\n".join(TEXT.split("\n")) + "\r\n"
+    assert jsonl.loads(crlf) == GRAPH
+    spaced = "\n\n" + TEXT.replace("\n", "\n   \n\t\n") + "\n\n"
+    assert jsonl.loads(spaced) == GRAPH
+    assert jsonl.loads("") == Graph()
+    assert jsonl.loads("\n \n") == Graph()
+
+
+def test_records_in_any_order_keep_their_kind_order() -> None:
+    lines = TEXT.split("\n")
+    shuffled = "\n".join([lines[2], lines[1], lines[0]])
+    graph = jsonl.loads(shuffled)
+    assert graph.relations == GRAPH.relations
+    assert [e.name for e in graph.entities] == ["concept:vector search", "item:2026-01-10-a"]
+    assert graph.canonical() == GRAPH.canonical()
+
+
+def test_key_order_inside_a_record_does_not_matter() -> None:
+    line = '{"observations":["o"],"entityType":"concept","name":"x","type":"entity"}'
+    assert jsonl.loads(line) == Graph((Entity("x", "concept", ("o",)),))
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "words"),
+    [
+        (TEXT + "\n{not json", 4, "not a JSON object"),
+        ("\n\n[1, 2]", 3, "not an object"),
+        ('{"type":"entity","name":"x","entityType":"concept","observations":"o"}', 1, "list of strings"),
+        ('{"type":"entity","name":"x","entityType":"concept","observations":[1]}', 1, "list of strings"),
+        ('{"type":"entity","name":7,"entityType":"concept","observations":[]}', 1, "name"),
+        (TEXT + '\n{"type":"relation","from":"a","to":"b"}', 4, "relationType"),
+        ('{"type":"node","name":"x"}', 1, "unknown record type"),
+        ("\n".join([TEXT, TEXT, '{"type":"entity"']), 7, "not a JSON object"),
+    ],
+)
+def test_a_malformed_line_is_rejected_with_its_line_number(text: str, line: int, words: str) -> None:
+    with pytest.raises(GraphFormatError) as caught:
+        jsonl.loads(text, "memory.jsonl")
+    error = caught.value
+    assert isinstance(error, KgsyncError)
+    assert error.location is not None and error.location.line == line
+    assert str(error).startswith(f"memory.jsonl:{line}: ")
+    assert words in str(error)
+
+
+def test_read_of_a_missing_file_is_the_empty_graph(tmp_path: Path) -> None:
+    assert jsonl.read(tmp_path / "absent.jsonl") == Graph()
+
+
+def test_read_rejects_non_utf8_naming_the_line(tmp_path: Path) -> None:
+    path = tmp_path / "memory.jsonl"
+    path.write_bytes(TEXT.encode() + b'\n{"type":"entity","name":"\xff"}')
+    with pytest.raises(GraphFormatError) as caught:
+        jsonl.read(path)
+    assert caught.value.location == caught.value.location.of(path, 4)
+    assert "UTF-8" in str(caught.value)
+
+
+def test_read_skips_a_utf8_bom(tmp_path: Path) -> None:
+    path = tmp_path / "memory.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf" + TEXT.encode())
+    assert jsonl.read(path) == GRAPH
+
+
+# --- properties ---
+
+_text = st.text(max_size=12)  # default alphabet: every code point but surrogates
+_entities = st.lists(st.builds(Entity, _text, _text, st.lists(_text, max_size=4).map(tuple)), max_size=6)
+_relations = st.lists(st.builds(Relation, _text, _text, _text), max_size=6)
+graphs = st.builds(Graph, _entities.map(tuple), _relations.map(tuple))
+
+
+@settings(max_examples=300, deadline=None)
+@given(graphs)
+def test_round_trip_is_byte_exact(graph: Graph) -> None:
+    text = jsonl.dumps(graph)
+    again = jsonl.loads(text)
+    assert again == graph
+    assert jsonl.dumps(again) == text
+
+
+@settings(max_examples=100, deadline=None)
+@given(graphs)
+def test_dumps_is_deterministic_and_matches_the_line_helpers(graph: Graph) -> None:
+    text = jsonl.dumps(graph)
+    assert text == jsonl.dumps(Graph(graph.entities, graph.relations))
+    assert text == "\n".join(jsonl.lines_of(graph))
+    # canonical() is order-independent for a graph with one entity per (name, type)
+    unique = {(e.name, e.entity_type): e for e in graph.entities}
+    graph = Graph(tuple(unique.values()), graph.relations)
+    canonical = jsonl.dumps(graph.canonical())
+    reversed_graph = Graph(graph.entities[::-1], graph.relations[::-1])
+    assert jsonl.dumps(reversed_graph.canonical()) == canonical
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(alphabet=st.characters(exclude_categories=())))
+def test_any_string_even_with_lone_surrogates_is_written_as_valid_utf8(text: str) -> None:
+    line = jsonl.dumps(Graph((Entity("x", "concept", (text,)),)))
+    data = line.encode("utf-8")
+    assert jsonl.loads(data.decode("utf-8")).entities[0].observations == (text,)
+
+
+# --- writing files ---
+
+
+def test_write_is_atomic_leaves_no_temp_files_and_skips_identical_bytes(tmp_path: Path) -> None:
+    path = tmp_path / "graph" / "memory.jsonl"
+    assert jsonl.write(path, GRAPH) is True  # creates the folder too
+    assert path.read_bytes() == TEXT.encode("utf-8")
+    assert sorted(p.name for p in path.parent.iterdir()) == ["memory.jsonl"]
+    os.utime(path, ns=(1_000_000_000, 1_000_000_000))
+    inode = path.stat().st_ino
+    assert jsonl.write(path, GRAPH) is False
+    assert path.stat().st_mtime_ns == 1_000_000_000 and path.stat().st_ino == inode  # untouched
+    bigger = Graph(GRAPH.entities + (Entity("concept:rag", "concept", ("alias:RAG",)),), GRAPH.relations)
+    assert jsonl.write(path, bigger) is True
+    assert jsonl.read(path) == bigger
+    assert path.stat().st_ino != inode  # replaced by rename, never truncated in place
+    assert sorted(p.name for p in path.parent.iterdir()) == ["memory.jsonl"]
+
+
+def test_a_failed_write_leaves_the_old_file_and_no_temp_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "memory.jsonl"
+    jsonl.write(path, GRAPH)
+
+    def broken_replace(src: str, dst: str) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(jsonl.os, "replace", broken_replace)
+    with pytest.raises(OSError):
+        jsonl.write(path, Graph())
+    assert path.read_bytes() == TEXT.encode("utf-8")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["memory.jsonl"]

@@ -1,0 +1,633 @@
+"""kgsync lint: one test per rule (fires / stays quiet), determinism, --strict, the CLI."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kgsync import jsonl
+from kgsync.commands.lint import command, escape_data, escape_property, github_annotation
+from kgsync.config import Merge
+from kgsync.errors import LintFailed, Location
+from kgsync.lint import RULES, FileLines, Finding, LintReport, Severity, check, lint, rules_table
+from kgsync.model import Entity, Graph, Relation
+
+
+# --- a clean graph, and small edits of it ----------------------------------------------
+
+
+def clean_graph() -> Graph:
+    """Two items, their claims, concepts and a method: every contract rule holds."""
+    p = "provenance:item="
+    entities = (
+        Entity("item:alpha", "research_item", ("title: Alpha", "summary: About retrieval.", p + "alpha",
+                                                "completed:2026-02-28", "confidence:high", "tag:rag-retrieval")),
+        Entity("item:beta", "research_item", ("title: Beta", p + "beta", "status:superseded")),
+        Entity("concept:vector-search", "concept", (p + "alpha", p + "beta", "alias:vector search")),
+        Entity("concept:sqlite", "concept", (p + "alpha",)),
+        Entity("method:benchmark", "method", (p + "beta",)),
+        Entity("claim:alpha:sqlite-fits", "claim", ("summary: SQLite fits the scale.", p + "alpha",
+                                                     "section:key-finding-1", "confidence:medium")),
+        Entity("claim:beta:json-fits", "claim", ("summary: JSON files suffice.", p + "beta")),
+        Entity("claim:beta:json-breaks", "claim", ("summary: JSON breaks at scale.", p + "beta")),
+    )
+    relations = (
+        Relation("item:alpha", "concept:vector-search", "addresses"),
+        Relation("item:alpha", "concept:sqlite", "addresses"),
+        Relation("item:beta", "concept:vector-search", "addresses"),
+        Relation("item:alpha", "claim:alpha:sqlite-fits", "states"),
+        Relation("item:beta", "claim:beta:json-fits", "states"),
+        Relation("item:beta", "claim:beta:json-breaks", "states"),
+        Relation("claim:alpha:sqlite-fits", "concept:sqlite", "about"),
+        Relation("item:beta", "method:benchmark", "uses_method"),
+        Relation("claim:beta:json-fits", "method:benchmark", "uses_method"),
+        Relation("claim:alpha:sqlite-fits", "claim:beta:json-breaks", "supports"),
+        Relation("claim:alpha:sqlite-fits", "claim:beta:json-fits", "contradicts"),
+        Relation("item:alpha", "item:beta", "extends"),
+        Relation("claim:beta:json-breaks", "claim:beta:json-fits", "extends"),
+    )
+    return Graph(entities, relations)
+
+
+def with_entities(graph: Graph, *entities: Entity) -> Graph:
+    return Graph(graph.entities + entities, graph.relations)
+
+
+def with_relations(graph: Graph, *relations: Relation) -> Graph:
+    return Graph(graph.entities, graph.relations + relations)
+
+
+def replaced(graph: Graph, name: str, entity: Entity) -> Graph:
+    return Graph(tuple(entity if e.name == name else e for e in graph.entities), graph.relations)
+
+
+def codes(graph: Graph, **kwargs) -> list[tuple[str, str]]:
+    return [(f.code, f.entity) for f in lint(graph, **kwargs).findings]
+
+
+def test_clean_graph_has_no_findings() -> None:
+    report = lint(clean_graph())
+    assert report.findings == ()
+    assert report.ok(strict=True)
+    assert check(clean_graph(), strict=True) == report
+
+
+# --- one test per rule -------------------------------------------------------------------
+
+P = "provenance:item=alpha"
+
+
+def linked_concept(graph: Graph, entity: Entity) -> Graph:
+    """Add ``entity`` with a relation from item:alpha so only the rule under test fires."""
+    relation_type = {"concept": "addresses", "method": "uses_method", "claim": "states"}.get(entity.entity_type)
+    graph = with_entities(graph, entity)
+    return with_relations(graph, Relation("item:alpha", entity.name, relation_type or "addresses"))
+
+
+@pytest.mark.parametrize(
+    ("entity", "expected"),
+    [
+        (Entity("", "concept", (P,)), "empty-name"),
+        (Entity("concept:a\nb", "concept", (P,)), "bad-name-characters"),
+        (Entity("concept:tab\tx", "concept", (P,)), "bad-name-characters"),
+        (Entity(" concept:padded", "concept", (P,)), "name-whitespace"),
+        (Entity("concept:padded ", "concept", (P,)), "name-whitespace"),
+        (Entity("topic:rag", "topic", (P,)), "unknown-entity-type"),
+        (Entity("method:grep", "concept", (P,)), "name-prefix-mismatch"),
+        (Entity("grep", "method", (P,)), "name-prefix-mismatch"),
+        (Entity("concept:", "concept", (P,)), "malformed-name"),
+        (Entity("claim:alpha", "claim", (P,)), "malformed-name"),
+        (Entity("claim::key", "claim", (P,)), "malformed-name"),
+        (Entity("concept:Graph_DB", "concept", (P,)), "non-canonical-name"),
+        (Entity("method:A/B testing", "method", (P,)), "non-canonical-name"),
+    ],
+)
+def test_name_rules(entity: Entity, expected: str) -> None:
+    found = codes(linked_concept(clean_graph(), entity))
+    assert (expected, entity.name) in found
+    assert {code for code, _ in found} == {expected}, found
+
+
+def test_canonical_terms_pass() -> None:
+    for term in ("gpt-4", "rag", "c++", "node.js", "3d-printing"):
+        entity = Entity(f"concept:{term}", "concept", (P,))
+        assert codes(linked_concept(clean_graph(), entity)) == []
+
+
+def test_unknown_relation_type() -> None:
+    graph = with_relations(clean_graph(), Relation("item:alpha", "concept:sqlite", "mentions"))
+    assert codes(graph) == [("unknown-relation-type", "item:alpha -[mentions]-> concept:sqlite")]
+
+
+@pytest.mark.parametrize(
+    "relation",
+    [
+        Relation("item:alpha", "claim:beta:json-fits", "about"),  # item -> claim
+        Relation("concept:sqlite", "item:alpha", "addresses"),  # reversed
+        Relation("item:alpha", "claim:beta:json-fits", "supports"),
+        Relation("item:alpha", "claim:beta:json-fits", "extends"),  # item -> claim, mixed kinds
+        Relation("method:benchmark", "item:beta", "uses_method"),
+    ],
+)
+def test_endpoint_type_mismatch(relation: Relation) -> None:
+    graph = with_relations(clean_graph(), relation)
+    assert codes(graph) == [("endpoint-type-mismatch", f"{relation.source} -[{relation.relation_type}]-> {relation.target}")]
+
+
+def test_dangling_relation_names_the_missing_end() -> None:
+    graph = with_relations(clean_graph(), Relation("item:alpha", "concept:gone", "addresses"),
+                           Relation("claim:ghost:x", "concept:sqlite", "about"))
+    report = lint(graph)
+    assert [(f.code, f.entity) for f in report.findings] == [
+        ("dangling-relation", "claim:ghost:x -[about]-> concept:sqlite"),
+        ("dangling-relation", "item:alpha -[addresses]-> concept:gone"),
+    ]
+    assert "to concept:gone is not in the graph" in report.findings[1].message
+
+
+def test_self_relation() -> None:
+    graph = with_relations(clean_graph(), Relation("claim:beta:json-fits", "claim:beta:json-fits", "supports"))
+    assert codes(graph) == [("self-relation", "claim:beta:json-fits -[supports]-> claim:beta:json-fits")]
+
+
+def test_duplicate_entity_reported_once() -> None:
+    graph = with_entities(clean_graph(), Entity("concept:sqlite", "concept", (P,)),
+                          Entity("concept:sqlite", "concept", ()))
+    report = lint(graph)
+    assert [(f.code, f.entity, f.message) for f in report.findings] == [
+        ("duplicate-entity", "concept:sqlite", "appears 3 times")
+    ]
+
+
+def test_duplicate_relation() -> None:
+    relation = Relation("item:alpha", "concept:sqlite", "addresses")
+    report = lint(with_relations(clean_graph(), relation, relation))
+    assert [(f.code, f.message) for f in report.findings] == [("duplicate-relation", "appears 3 times")]
+
+
+def test_duplicate_observation() -> None:
+    graph = replaced(clean_graph(), "concept:sqlite", Entity("concept:sqlite", "concept", (P, "tag:db", P)))
+    report = lint(graph)
+    assert [(f.code, f.entity) for f in report.findings] == [("duplicate-observation", "concept:sqlite")]
+    assert "appears 2 times" in report.findings[0].message
+
+
+def test_conflicting_relations_in_either_direction() -> None:
+    graph = with_relations(clean_graph(), Relation("claim:beta:json-fits", "claim:alpha:sqlite-fits", "supports"))
+    assert codes(graph) == [("conflicting-relations", "claim:alpha:sqlite-fits")]
+
+
+def test_extends_cycle() -> None:
+    graph = with_relations(clean_graph(), Relation("item:beta", "item:alpha", "extends"))
+    report = lint(graph)
+    assert [(f.code, f.severity) for f in report.findings] == [("extends-cycle", Severity.WARNING)]
+    assert report.findings[0].message == "extends cycle through item:alpha, item:beta"
+
+
+def test_longer_extends_cycle_found_once() -> None:
+    names = [f"item:i{n}" for n in range(5)]
+    entities = tuple(Entity(n, "research_item", (f"title: {n}", f"provenance:item={n[5:]}")) for n in names)
+    relations = tuple(Relation(names[n], names[(n + 1) % 5], "extends") for n in range(5))
+    relations += (Relation(names[0], names[2], "extends"),)  # a chord: still one component
+    report = lint(Graph(entities, relations))
+    assert [f.code for f in report.findings] == ["extends-cycle"]
+
+
+def test_empty_observation() -> None:
+    graph = replaced(clean_graph(), "concept:sqlite", Entity("concept:sqlite", "concept", (P, "  ")))
+    assert codes(graph) == [("empty-observation", "concept:sqlite")]
+
+
+@pytest.mark.parametrize(
+    "observation",
+    [
+        "summary: " + "x" * 300,
+        "summary: first line\nsecond line",
+        "summary: carriage\rreturn",
+        "title: Alpha summary: About retrieval",
+        "tag:a tag:b",
+        "tag:rag; section:key-finding-2",
+    ],
+)
+def test_non_atomic_observation(observation: str) -> None:
+    graph = replaced(clean_graph(), "concept:sqlite", Entity("concept:sqlite", "concept", (P, observation)))
+    report = lint(graph)
+    assert [(f.code, f.severity) for f in report.findings] == [("non-atomic-observation", Severity.WARNING)]
+
+
+@pytest.mark.parametrize(
+    "observation",
+    ["summary: " + "x" * 291, "source:https://example.org/a:b", "summary: ratio 3:1 holds", "alias:c++"],
+)
+def test_atomic_observations_pass(observation: str) -> None:
+    graph = replaced(clean_graph(), "concept:sqlite", Entity("concept:sqlite", "concept", (P, observation)))
+    assert codes(graph) == []
+
+
+@pytest.mark.parametrize(
+    "observation",
+    ["provenance:alpha", "provenance:item=", "confidence:great", "completed:2026-13-01",
+     "completed:2026-03-03T18:06:36+00:00", "completed: yesterday"],
+)
+def test_bad_observation_value(observation: str) -> None:
+    graph = replaced(clean_graph(), "concept:sqlite", Entity("concept:sqlite", "concept", (P, observation)))
+    assert codes(graph) == [("bad-observation-value", "concept:sqlite")]
+
+
+def test_spaced_known_values_pass() -> None:
+    observations = (P, "confidence: low", "completed: 2026-02-28", "status: contradicted", "provenance: item=beta")
+    graph = replaced(clean_graph(), "concept:sqlite", Entity("concept:sqlite", "concept", observations))
+    assert codes(graph) == []
+
+
+def test_unknown_status_is_a_warning() -> None:
+    graph = replaced(clean_graph(), "concept:sqlite", Entity("concept:sqlite", "concept", (P, "status:active")))
+    report = lint(graph)
+    assert [(f.code, f.severity) for f in report.findings] == [("unknown-status", Severity.WARNING)]
+
+
+def test_missing_title_on_item() -> None:
+    graph = replaced(clean_graph(), "item:beta", Entity("item:beta", "research_item", ("provenance:item=beta",)))
+    assert codes(graph) == [("missing-title", "item:beta")]
+
+
+@pytest.mark.parametrize("entity_type", ["concept", "claim", "method"])
+def test_orphan_node(entity_type: str) -> None:
+    name = {"concept": "concept:lonely", "claim": "claim:alpha:lonely", "method": "method:lonely"}[entity_type]
+    graph = with_entities(clean_graph(), Entity(name, entity_type, (P,)))
+    assert codes(graph) == [("orphan-node", name)]
+
+
+def test_items_without_relations_are_not_orphans() -> None:
+    graph = with_entities(clean_graph(), Entity("item:gamma", "research_item", ("title: G", "provenance:item=gamma")))
+    assert codes(graph) == []
+
+
+@pytest.mark.parametrize("name", ["concept:sqlite", "claim:beta:json-fits", "method:benchmark"])
+def test_missing_provenance(name: str) -> None:
+    entity = clean_graph().entity(name)
+    assert entity is not None
+    stripped = Entity(name, entity.entity_type, tuple(o for o in entity.observations if "provenance" not in o))
+    assert codes(replaced(clean_graph(), name, stripped)) == [("missing-provenance", name)]
+
+
+def test_item_needs_its_own_provenance() -> None:
+    graph = replaced(clean_graph(), "item:beta", Entity("item:beta", "research_item", ("title: B", "provenance:item=alpha")))
+    report = lint(graph)
+    assert [(f.code, f.entity) for f in report.findings] == [("missing-provenance", "item:beta")]
+    assert report.findings[0].hint == "add provenance:item=beta"
+
+
+def test_lost_provenance() -> None:
+    graph = replaced(clean_graph(), "concept:sqlite",
+                     Entity("concept:sqlite", "concept", (P, "provenance:item=deleted-item")))
+    report = lint(graph)
+    assert [(f.code, f.entity) for f in report.findings] == [("lost-provenance", "concept:sqlite")]
+    assert "item:deleted-item is not in the graph" in report.findings[0].message
+
+
+def test_near_duplicate_concepts_and_methods() -> None:
+    graph = linked_concept(clean_graph(), Entity("concept:vector-searches", "concept", (P,)))
+    graph = linked_concept(graph, Entity("method:benchmarks", "method", (P,)))
+    report = lint(graph)
+    assert [(f.code, f.entity, f.message, f.severity) for f in report.findings] == [
+        ("near-duplicate-name", "concept:vector-search", "near-duplicate of concept:vector-searches", Severity.WARNING),
+        ("near-duplicate-name", "method:benchmark", "near-duplicate of method:benchmarks", Severity.WARNING),
+    ]
+
+
+def test_near_duplicates_follow_the_merge_rule() -> None:
+    graph = linked_concept(clean_graph(), Entity("concept:vector-searches", "concept", (P,)))
+    strict_rule = Merge(min_edit_distance=1, max_token_jaccard=1.0)  # only identical terms are duplicates
+    assert codes(graph, rule=strict_rule) == []
+
+
+def test_concept_and_method_with_same_term_are_not_near_duplicates() -> None:
+    graph = linked_concept(clean_graph(), Entity("method:sqlite", "method", (P,)))
+    assert codes(graph) == []
+
+
+def test_every_rule_has_a_test() -> None:
+    # The rule table is the README's reference: each code above is exercised by a test in this file.
+    source = Path(__file__).read_text(encoding="utf-8")
+    assert all(f'"{code}"' in source.split("def test_every_rule_has_a_test")[0] for code in RULES)
+
+
+# --- locations, rendering, report ----------------------------------------------------------
+
+
+def test_location_from_sources_then_provenance() -> None:
+    graph = with_entities(clean_graph(), Entity("concept:lonely", "concept", (P,)),
+                          Entity("method:lonely", "method", ("provenance:item=beta",)))
+    sources = {"concept:lonely": Location("Research/completed/alpha.md", 12)}
+    report = lint(graph, sources=sources)
+    assert [str(f.location) for f in report.findings] == ["Research/completed/alpha.md:12", "item beta"]
+
+
+def test_relation_location_from_its_source_entity() -> None:
+    graph = with_relations(clean_graph(), Relation("concept:sqlite", "concept:sqlite", "about"))
+    report = lint(graph, sources={"concept:sqlite": Location("a.md", 3)})
+    assert {str(f.location) for f in report.findings} == {"a.md:3"}
+
+
+def test_render_format() -> None:
+    finding = Finding(Severity.ERROR, "orphan-node", "concept:x", "no relation", "relate it", Location("a.md", 4))
+    assert finding.render() == "a.md:4: error[orphan-node] concept:x: no relation (fix: relate it)"
+    odd = Finding(Severity.WARNING, "empty-name", "a\nb", "m", "h")
+    assert odd.render() == 'warning[empty-name] "a\\nb": m (fix: h)'
+    assert "\n" not in odd.render()
+
+
+def test_findings_sorted_errors_first() -> None:
+    graph = with_entities(clean_graph(), Entity("concept:Zzz", "concept", ()), Entity("concept:aaa", "concept", (P,)))
+    severities = [f.severity for f in lint(graph).findings]
+    assert severities == sorted(severities, key=lambda s: s is Severity.WARNING)
+    assert severities[-1] is Severity.WARNING and severities[0] is Severity.ERROR
+
+
+def test_strict_counts_warnings() -> None:
+    graph = with_relations(clean_graph(), Relation("item:beta", "item:alpha", "extends"))
+    report = lint(graph)
+    assert report.ok() and not report.ok(strict=True)
+    assert report.errors() == () and len(report.errors(strict=True)) == 1
+    check(graph)  # warnings alone pass
+    with pytest.raises(LintFailed) as caught:
+        check(graph, strict=True)
+    assert [f.code for f in caught.value.findings] == ["extends-cycle"]
+    assert "extends-cycle" in caught.value.message
+
+
+def test_check_raises_with_every_error() -> None:
+    graph = with_entities(clean_graph(), Entity("concept:lonely", "concept", ()))
+    with pytest.raises(LintFailed) as caught:
+        check(graph)
+    assert sorted(f.code for f in caught.value.findings) == ["missing-provenance", "orphan-node"]
+    assert "2 errors, 0 warnings" in caught.value.message
+
+
+def test_summary_pluralises() -> None:
+    one = Finding(Severity.ERROR, "orphan-node", "x", "m", "h")
+    assert LintReport((one,)).summary() == "1 error, 0 warnings"
+
+
+def test_rules_table_lists_every_code() -> None:
+    table = rules_table()
+    assert table.count("\n") == len(RULES) + 2
+    assert all(f"`{code}`" in table for code in RULES)
+
+
+# --- determinism -----------------------------------------------------------------------------
+
+broken_entities = st.lists(
+    st.builds(
+        Entity,
+        st.sampled_from(["item:alpha", "concept:sqlite", "concept:x", "method:Y", "claim:a", "", "item:beta"]),
+        st.sampled_from(["research_item", "concept", "claim", "method", "topic"]),
+        st.lists(st.sampled_from([P, "title: t", "", "provenance:item=zz", "tag:a tag:b"]), max_size=4).map(tuple),
+    ),
+    max_size=8,
+)
+broken_relations = st.lists(
+    st.builds(
+        Relation,
+        st.sampled_from(["item:alpha", "concept:sqlite", "concept:x", "claim:a", "nope"]),
+        st.sampled_from(["item:alpha", "concept:sqlite", "method:Y", "claim:a", "item:beta"]),
+        st.sampled_from(["addresses", "about", "extends", "supports", "contradicts", "likes"]),
+    ),
+    max_size=10,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(broken_entities, broken_relations, st.randoms())
+def test_findings_do_not_depend_on_file_order(entities, relations, rnd) -> None:
+    base = clean_graph()
+    graph = Graph(base.entities + tuple(entities), base.relations + tuple(relations))
+    shuffled_entities, shuffled_relations = list(graph.entities), list(graph.relations)
+    rnd.shuffle(shuffled_relations)
+    report = lint(graph)
+    # Entity order may decide which duplicate copy is "the" entity, so only relations are shuffled freely.
+    assert lint(Graph(tuple(shuffled_entities), tuple(shuffled_relations))) == report
+    assert report.findings == tuple(sorted(report.findings, key=Finding.sort_key))
+    assert all(f.code in RULES and f.severity is RULES[f.code].severity for f in report.findings)
+
+
+def test_entity_order_does_not_matter_without_duplicates() -> None:
+    graph = with_entities(clean_graph(), Entity("concept:Zzz", "concept", ()), Entity("concept:aaa", "concept", (P,)))
+    reordered = Graph(tuple(reversed(graph.entities)), tuple(reversed(graph.relations)))
+    assert lint(graph) == lint(reordered)
+
+
+# --- the CLI -------------------------------------------------------------------------------------
+
+
+def write_graph(path: Path, graph: Graph) -> Path:
+    jsonl.write(path, graph)
+    return path
+
+
+def run(*args: str) -> "click.testing.Result":  # noqa: F821
+    return CliRunner().invoke(command, list(args), catch_exceptions=False)
+
+
+def test_cli_clean_graph_exits_0(tmp_path: Path) -> None:
+    path = write_graph(tmp_path / "memory.jsonl", clean_graph())
+    result = run(str(path))
+    assert result.exit_code == 0, result.output
+    assert result.output == "0 errors, 0 warnings\n"
+
+
+def test_cli_errors_exit_1_with_file_lines(tmp_path: Path) -> None:
+    graph = with_entities(clean_graph(), Entity("concept:lonely", "concept", (P,)))
+    graph = with_relations(graph, Relation("item:beta", "item:alpha", "extends"))
+    path = write_graph(tmp_path / "memory.jsonl", graph)
+    result = run(str(path))
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines == [
+        f"{path}:9: error[orphan-node] concept:lonely: the concept has no relation "
+        "(fix: relate it to the item or claim it came from, or remove it)",
+        f"{path}:1: warning[extends-cycle] item:alpha: extends cycle through item:alpha, item:beta "
+        "(fix: remove the extends relation that points back)",
+        "1 error, 1 warning",
+    ]
+
+
+def test_cli_strict(tmp_path: Path) -> None:
+    graph = with_relations(clean_graph(), Relation("item:beta", "item:alpha", "extends"))
+    path = write_graph(tmp_path / "memory.jsonl", graph)
+    assert run(str(path)).exit_code == 0
+    assert run(str(path), "--strict").exit_code == 1
+
+
+def test_cli_relation_finding_points_at_relation_line(tmp_path: Path) -> None:
+    graph = with_relations(clean_graph(), Relation("item:alpha", "concept:gone", "addresses"))
+    path = write_graph(tmp_path / "g.jsonl", graph)
+    result = run(str(path), "--format", "json")
+    body = json.loads(result.output)
+    assert result.exit_code == 1
+    assert body["findings"] == [{
+        "code": "dangling-relation", "entity": "item:alpha -[addresses]-> concept:gone", "hint":
+        "add the missing entity or remove the relation", "line": 22, "message": "to concept:gone is not in the graph",
+        "path": str(path), "severity": "error",
+    }]
+    assert (body["ok"], body["errors"], body["warnings"]) == (False, 1, 0)
+
+
+def test_cli_malformed_jsonl_exits_2_naming_the_line(tmp_path: Path) -> None:
+    path = tmp_path / "memory.jsonl"
+    path.write_text(jsonl.dumps(clean_graph()) + '\n{"type":"entity","name":', encoding="utf-8")
+    result = CliRunner().invoke(command, [str(path)])
+    assert result.exit_code == 2
+    assert f"{path}:22: not a JSON object" in result.output
+
+
+def test_cli_missing_file_exits_2(tmp_path: Path) -> None:
+    result = CliRunner().invoke(command, [str(tmp_path / "nope.jsonl")])
+    assert result.exit_code == 2
+    assert "graph file not found" in result.output
+
+
+def test_cli_default_file_from_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    graph = with_entities(clean_graph(), Entity("concept:lonely", "concept", (P,)))
+    write_graph(tmp_path / "graphs" / "kg.jsonl", graph)
+    (tmp_path / "kgsync.yml").write_text("graph: graphs/kg.jsonl\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = run()
+    assert result.exit_code == 1
+    assert result.output.startswith("graphs/kg.jsonl:9: error[orphan-node] concept:lonely")
+    # --config elsewhere: paths resolve against the config file's folder.
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    monkeypatch.chdir(other)
+    assert run("--config", str(tmp_path / "kgsync.yml")).exit_code == 1
+    assert CliRunner().invoke(command, []).exit_code == 2  # no kgsync.yml here: memory.jsonl is missing
+
+
+def test_cli_bad_config_exits_2(tmp_path: Path) -> None:
+    config = tmp_path / "kgsync.yml"
+    config.write_text("graph: memory.jsonl\nmerge:\n  min_edit_distanse: 3\n", encoding="utf-8")
+    write_graph(tmp_path / "memory.jsonl", clean_graph())
+    result = CliRunner().invoke(command, ["--config", str(config)])
+    assert result.exit_code == 2
+    assert "merge.min_edit_distanse" in result.output
+
+
+def test_cli_config_merge_rule_is_used(tmp_path: Path) -> None:
+    graph = linked_concept(clean_graph(), Entity("concept:vector-searches", "concept", (P,)))
+    write_graph(tmp_path / "memory.jsonl", graph)
+    assert run("--config", str(tmp_path / "kgsync.yml"), "--strict").exit_code == 2  # explicit config must exist
+    (tmp_path / "kgsync.yml").write_text("merge:\n  min_edit_distance: 1\n  max_token_jaccard: 1.0\n")
+    assert run("--config", str(tmp_path / "kgsync.yml"), "--strict").exit_code == 0
+    assert run(str(tmp_path / "memory.jsonl"), "--strict").exit_code == 1  # default rule: near-duplicate
+
+
+def test_cli_is_registered() -> None:
+    from kgsync.cli import cli
+
+    result = CliRunner().invoke(cli, ["lint", "--help"])
+    assert result.exit_code == 0
+    assert "--format" in result.output
+
+
+# --- GitHub annotations ---------------------------------------------------------------------------
+
+
+def test_github_escaping() -> None:
+    assert escape_data("100% done\r\nnext") == "100%25 done%0D%0Anext"
+    assert escape_property("a:b,c%\n") == "a%3Ab%2Cc%25%0A"
+
+
+def test_github_annotation_line() -> None:
+    finding = Finding(Severity.WARNING, "non-atomic-observation", "concept:x", "spans\nlines, 50%", "split: it",
+                      Location("dir,1/g:x.jsonl", 7))
+    assert github_annotation(finding) == (
+        "::warning file=dir%2C1/g%3Ax.jsonl,line=7,title=kgsync lint non-atomic-observation::"
+        "concept:x: spans%0Alines, 50%25 (fix: split: it)"
+    )
+    bare = Finding(Severity.ERROR, "orphan-node", "concept:x", "m", "h")
+    assert github_annotation(bare) == "::error title=kgsync lint orphan-node::concept:x: m (fix: h)"
+
+
+def test_cli_github_format(tmp_path: Path) -> None:
+    graph = with_entities(clean_graph(), Entity("concept:lonely", "concept", (P,)))
+    path = write_graph(tmp_path / "memory.jsonl", graph)
+    result = CliRunner().invoke(command, [str(path), "--format", "github"])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        f"::error file={escape_property(str(path))},line=9,title=kgsync lint orphan-node::concept:lonely: "
+        "the concept has no relation (fix: relate it to the item or claim it came from, or remove it)"
+    ]
+    assert "1 error, 0 warnings" in result.stderr
+
+
+def test_file_lines_is_lazy(tmp_path: Path) -> None:
+    path = write_graph(tmp_path / "g.jsonl", clean_graph())
+    lines = FileLines(path)
+    path.unlink()  # a clean lint never looks a location up, so never re-reads the file
+    assert lint(jsonl.loads(jsonl.dumps(clean_graph())), sources=lines).findings == ()
+
+
+# --- performance -------------------------------------------------------------------------------------
+
+
+def synthetic_graph(items: int, seed: int = 7) -> Graph:
+    """A clean graph shaped like a big research repo: per item 3 claims, ~11 concepts, ~3 methods,
+    ~40 relations (10,000 items: ~150k entities, ~400k relations)."""
+    rnd = random.Random(seed)
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    words = sorted({"".join(rnd.choices(letters, k=rnd.randint(3, 10))) for _ in range(20_000)})
+    rnd.shuffle(words)
+    zipf = [1 / rank for rank in range(1, len(words) + 1)]  # a few words recur a lot, as in real terms
+
+    def terms(count: int) -> list[str]:
+        out: set[str] = set()
+        while len(out) < count:
+            out.add("-".join(rnd.choices(words, zipf, k=rnd.choice((1, 2, 2, 3)))))
+        return sorted(out)
+
+    concepts, methods = terms(items * 8), terms(items * 3)
+    entities: list[Entity] = []
+    relations: list[Relation] = []
+    for n in range(items):
+        slug = f"2026-01-01-item-{n}"
+        item, prov = f"item:{slug}", f"provenance:item={slug}"
+        entities.append(Entity(item, "research_item", (f"title: Item {n}", f"summary: What item {n} found.", prov,
+                                                         "completed:2026-01-01", "confidence:medium", "tag:theme")))
+        mine = concepts[n * 8 : n * 8 + 8]
+        used = methods[n * 3 : n * 3 + 3]
+        entities += [Entity(f"concept:{t}", "concept", (prov, f"alias:{t.replace('-', ' ')}")) for t in mine]
+        entities += [Entity(f"method:{t}", "method", (prov,)) for t in used]
+        shared = rnd.sample(concepts, 4)
+        relations += [Relation(item, f"concept:{t}", "addresses") for t in sorted(set(mine + shared))]
+        relations += [Relation(item, f"method:{t}", "uses_method") for t in used]
+        if n:
+            relations.append(Relation(item, f"item:2026-01-01-item-{rnd.randrange(n)}", "extends"))
+        for k in range(3):
+            claim = f"claim:{slug}:finding-{k}"
+            entities.append(Entity(claim, "claim", (f"summary: Finding {k} of item {n}.", prov,
+                                                    f"section:key-finding-{k + 1}", "confidence:high")))
+            relations.append(Relation(item, claim, "states"))
+            relations += [Relation(claim, f"concept:{t}", "about") for t in sorted(set(rnd.sample(mine + shared, 5)))]
+            relations.append(Relation(claim, f"method:{used[k]}", "uses_method"))
+            if n and k:
+                other = f"claim:2026-01-01-item-{rnd.randrange(n)}:finding-{k}"
+                relations.append(Relation(claim, other, "supports" if k == 1 else "contradicts"))
+    return Graph(tuple(entities), tuple(relations))
+
+
+def test_lint_is_linear_enough() -> None:
+    # 1,000 items here (the 10,000-item figure is in the notes); the bound is loose for slow CI machines.
+    graph = synthetic_graph(1_000)
+    start = time.perf_counter()
+    report = lint(graph)
+    elapsed = time.perf_counter() - start
+    assert report.errors() == (), report.errors()[:5]
+    assert elapsed < 1.0, f"lint of {len(graph.entities)} entities / {len(graph.relations)} relations took {elapsed:.2f}s"

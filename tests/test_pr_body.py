@@ -1,0 +1,375 @@
+"""kgsync.publish.pr_body: escaping, layout (golden files), truncation, hostile input.
+
+Rendering checks use cmarkgfm, the Python binding of GitHub's own cmark-gfm, with
+raw HTML let through (UNSAFE), so "no HTML, no link, same column count" is checked
+on what GitHub's parser builds rather than on our guess of it.
+
+Regenerate the golden files with ``UPDATE_GOLDEN=1 pytest tests/test_pr_body.py``.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import cmarkgfm
+import pytest
+from cmarkgfm.cmark import Options
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kgsync.diff import GraphDiff, diff
+from kgsync.model import Entity, Graph, Relation
+from kgsync.publish.pr_body import (
+    GITHUB_BODY_LIMIT,
+    ZWSP,
+    _environment,
+    body_length,
+    build_sections,
+    clean,
+    md_code,
+    md_escape,
+    render_markdown,
+)
+
+GOLDEN = Path(__file__).parent / "golden" / "pr_body"
+
+
+def gfm(text: str) -> str:
+    """HTML as GitHub's parser builds it, before GitHub's sanitiser (which we must not rely on)."""
+    return cmarkgfm.github_flavored_markdown_to_html(text, options=Options.CMARK_OPT_UNSAFE)
+
+
+def visible_text(rendered: str) -> str:
+    """Rendered text outside code, where GitHub's mention and issue-ref filters run."""
+    without_code = re.sub(r"<(code|pre)>.*?</\1>", " ", rendered, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", without_code))
+
+
+# GitHub's user/team mention and issue reference patterns (html-pipeline MentionFilter,
+# IssueReferenceFilter), slightly broadened.
+MENTION = re.compile(r"(?:^|\W)@[a-z0-9]", re.I)
+ISSUE_REF = re.compile(r"(?:^|\W)(?:#|GH-)[0-9]", re.I)
+
+
+def assert_harmless(text: str) -> None:
+    rendered = gfm(text)
+    assert "<script" not in text.lower() and "<script" not in rendered.lower()
+    for tag in ("<a ", "<img", "<iframe", "<h1", "<input", "<style"):
+        assert tag not in rendered, tag
+    visible = visible_text(rendered)
+    assert not MENTION.search(visible), MENTION.search(visible)
+    assert not ISSUE_REF.search(visible), ISSUE_REF.search(visible)
+    assert "://" not in visible  # no URL left for an autolinker
+    for table in re.findall(r"<table>.*?</table>", rendered, flags=re.S):
+        rows = re.findall(r"<tr>(.*?)</tr>", table, flags=re.S)
+        widths = {len(re.findall(r"<t[hd][ >]", row)) for row in rows}
+        assert len(widths) == 1, widths
+    assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f\u202a-\u202e\u2066-\u2069]", text)
+
+
+# --------------------------------------------------------------------------- escaping
+
+
+@pytest.mark.parametrize(
+    ("raw", "escaped"),
+    [
+        ("plain words", "plain words"),
+        ("<script>alert(1)</script>", "&#60;script&#62;alert(1)&#60;/script&#62;"),
+        ("a | b", "a &#124; b"),
+        ("`code`", "&#96;code&#96;"),
+        ("[x](http://e.com)", "&#91;x&#93;(http:" + ZWSP + "//e.com)"),
+        ("![i](y.png)", "&#33;&#91;i&#93;(y.png)"),
+        ("*em* _em_ snake_case", "&#42;em&#42; &#95;em&#95; snake_case"),
+        ("# heading", "&#35; heading"),
+        ("- item", "&#45; item"),
+        ("1. first", "1&#46; first"),
+        ("1.5 stays", "1.5 stays"),
+        ("> quote", "&#62; quote"),
+        ("a & b &amp;", "a &#38; b &#38;amp;"),
+        ("ping @octocat and @org/team", f"ping @{ZWSP}octocat and @{ZWSP}org/team"),
+        ("see #123 or GH-7", f"see &#35;{ZWSP}123 or GH-{ZWSP}7"),
+        ("www.evil.example", f"www{ZWSP}.evil.example"),
+        ("line\nbreak\r\n\ttab", "line break tab"),
+        ("bidi\u202egnp.exe\x00\x07", "bidignp.exe"),
+        ("$x$ ~~s~~ \\", "&#36;x&#36; &#126;&#126;s&#126;&#126; &#92;"),
+    ],
+)
+def test_md_escape(raw: str, escaped: str) -> None:
+    assert md_escape(raw) == escaped
+
+
+def test_md_escape_caps_length_before_escaping() -> None:
+    assert md_escape("x" * 500, 10) == "x" * 9 + "…"
+    assert len(clean("y" * 70_000)) == 240
+
+
+def test_md_escape_keeps_zero_width_joiner_for_emoji_and_scripts() -> None:
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+    assert md_escape(family) == family
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=80))
+def test_md_escape_output_is_inert_anywhere(text: str) -> None:
+    escaped = str(md_escape(text))
+    assert "\n" not in escaped and "<" not in escaped and "|" not in escaped and "`" not in escaped
+    # In a list item, a table cell and a heading, GitHub's parser builds nothing but text.
+    body = f"- {escaped}\n\n| a | b |\n|---|---|\n| {escaped} | x |\n\n### {escaped}\n"
+    rendered = gfm(body)
+    for tag in ("<a ", "<img", "<em", "<strong", "<code", "<del", "<h1", "<blockquote", "<ol", "<hr"):
+        assert tag not in rendered, (text, rendered)
+    assert rendered.count("<td>") == 2
+    assert not MENTION.search(visible_text(rendered))
+
+
+@pytest.mark.parametrize(
+    ("raw", "code"),
+    [
+        ("concept:rag", "`concept:rag`"),
+        ("a`b", "``a`b``"),
+        ("`x``", "``` `x`` ```"),
+        ("", "*(empty)*"),
+        ("two\nlines", "`two lines`"),
+    ],
+)
+def test_md_code(raw: str, code: str) -> None:
+    assert md_code(raw) == code
+
+
+def test_md_code_cannot_be_closed_from_inside() -> None:
+    hostile = "x` [a](http://e) @octocat `` ``` *b* |"
+    rendered = gfm(f"- {md_code(hostile)}\n")
+    assert rendered.count("<code>") == 1 and "<a " not in rendered and "<em>" not in rendered
+
+
+def test_md_code_writes_angle_brackets_escaped_not_as_code() -> None:
+    assert md_code("concept:<script>") == "concept:&#60;script&#62;"
+
+
+def test_template_escapes_values_it_forgot_to_escape() -> None:
+    template = _environment().from_string("{{ value }}|{{ safe }}")
+    assert template.render(value="<b>@x", safe=md_code("*b*")) == f"&#60;b&#62;@{ZWSP}x|`*b*`"
+    with pytest.raises(TypeError):
+        _environment().from_string("{{ value }}").render(value=None)
+
+
+# --------------------------------------------------------------------------- golden files
+
+A, B, C = "2026-03-01-alpha", "2026-03-02-beta", "2026-02-20-gamma"
+
+
+@dataclass(frozen=True)
+class StandInFinding:
+    """The attributes of kgsync.lint.Finding the renderer reads (it treats findings opaquely)."""
+
+    severity: str
+    code: str
+    entity: str
+    message: str
+    hint: str = ""
+    location: str | None = None
+
+    def render(self) -> str:
+        return self.message
+
+
+def _old() -> Graph:
+    return Graph(
+        (
+            Entity(f"item:{A}", "research_item", ("title: Alpha question", "completed:2026-03-01")),
+            Entity(f"item:{C}", "research_item", ("title: Gamma question", "completed:2026-02-20")),
+            Entity("concept:rag", "concept", (f"provenance:item={A}", "alias:retrieval augmented generation")),
+            Entity(f"claim:{A}:k1", "claim",
+                   ("RAG reduces hallucination.", "confidence:medium", f"provenance:item={A}")),
+            Entity(f"claim:{C}:k1", "claim", ("Gamma holds.", "confidence:low", f"provenance:item={C}")),
+        ),
+        (
+            Relation(f"item:{A}", "concept:rag", "addresses"),
+            Relation(f"item:{A}", f"claim:{A}:k1", "states"),
+            Relation(f"item:{C}", f"claim:{C}:k1", "states"),
+        ),
+    )
+
+
+def _new() -> Graph:
+    concepts = tuple(
+        Entity(f"concept:{term}", "concept", (f"provenance:item={B}", f"tag:{term}"))
+        for term in ("agents", "evaluation", "memory", "planning", "retrieval", "tool use")
+    )
+    return Graph(
+        (
+            Entity(f"item:{A}", "research_item", ("title: Alpha question", "completed:2026-03-01")),
+            Entity(f"item:{B}", "research_item", ("title: Beta question", "completed:2026-03-02", "tag:agents")),
+            Entity("concept:rag", "concept", (f"provenance:item={A}", f"provenance:item={B}",
+                                              "alias:retrieval augmented generation")),
+            Entity(f"claim:{A}:k1", "claim", ("RAG reduces hallucination.", "confidence:high", f"provenance:item={A}")),
+            Entity(f"claim:{B}:k1", "claim", ("Agents need memory.", "confidence:high", "section:key-finding-1",
+                                              f"provenance:item={B}", "source:https://example.org/paper")),
+            Entity("method:survey", "method", (f"provenance:item={B}",)),
+            Entity("thing:odd", "thing", ("agent wrote this",)),
+        )
+        + concepts,
+        (
+            Relation(f"item:{A}", "concept:rag", "addresses"),
+            Relation(f"item:{A}", f"claim:{A}:k1", "states"),
+            Relation(f"item:{B}", "concept:rag", "addresses"),
+            Relation(f"item:{B}", f"claim:{B}:k1", "states"),
+            Relation(f"claim:{B}:k1", f"claim:{A}:k1", "supports"),
+            Relation(f"item:{B}", "method:survey", "uses_method"),
+        )
+        + tuple(Relation(f"item:{B}", e.name, "addresses") for e in concepts),
+    )
+
+
+FINDINGS = (
+    StandInFinding("warning", "foreign-type", "thing:odd", "entity type 'thing' is not in the contract",
+                   "use concept, claim or method", "memory.jsonl:7"),
+    StandInFinding("error", "dangling-relation", f"claim:{B}:k1", "relation points to a missing node",
+                   "add the node or remove the relation", "memory.jsonl:12"),
+)
+
+
+def check_golden(name: str, text: str) -> None:
+    path = GOLDEN / name
+    if os.environ.get("UPDATE_GOLDEN") == "1":
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert path.exists(), f"{path} missing: run with UPDATE_GOLDEN=1"
+    assert text == path.read_text(encoding="utf-8"), f"{name} differs: review, then UPDATE_GOLDEN=1"
+
+
+def test_golden_typical_update() -> None:
+    d = diff(_old(), _new(), findings=FINDINGS, near_duplicates=(("concept:memory", "concept:memories"),))
+    body = render_markdown(d, title="kgsync: knowledge graph update")
+    assert not body.truncated and body.text == body.full_text
+    check_golden("typical.md", body.text)
+    assert_harmless(body.text)
+
+
+def test_golden_empty_diff() -> None:
+    check_golden("empty.md", render_markdown(diff(_old(), _old())).text)
+
+
+def test_golden_findings_without_graph_change() -> None:
+    check_golden("findings_only.md", render_markdown(diff(_new(), _new(), findings=FINDINGS)).text)
+
+
+def test_golden_truncated() -> None:
+    d = diff(_old(), _new(), findings=FINDINGS)
+    body = render_markdown(d, limit=2500, full_report_hint="The whole report is in [the job summary](https://example.org/run/1).")
+    assert body.truncated and len(body.text) <= 2500
+    check_golden("truncated.md", body.text)
+
+
+def test_layout_order_and_readability() -> None:
+    d = diff(_old(), _new(), findings=FINDINGS, near_duplicates=(("concept:memory", "concept:memories"),))
+    text = render_markdown(d).text
+    order = ["| entity type |", "### Lint findings", "### Candidate near-duplicates", "### Items (4)",
+             f"### {B} — Beta question (new item)", f"### {A} — Alpha question", f"### {C} — Gamma question"]
+    positions = [text.index(marker) for marker in order]
+    assert positions == sorted(positions)
+    assert text.index("dangling-relation") < text.index("foreign-type")  # errors first
+    assert f"- `item:{B}` —addresses→ `concept:rag`" in text
+    assert f"- `claim:{B}:k1` — Agents need memory. — confidence:high *(+3 more)*" in text
+    assert "<details><summary>6 new concepts</summary>" in text  # long group folded
+    assert "  - confidence:medium\n  + confidence:high\n" in text  # changed observation as a diff
+    assert "| thing (not in the contract) | 1 | 0 | 0 |" in text
+
+
+def test_render_is_deterministic_whatever_the_file_order() -> None:
+    new = _new()
+    reordered = Graph(tuple(reversed(new.entities)), tuple(reversed(new.relations)))
+    first = render_markdown(diff(_old(), new, findings=FINDINGS))
+    second = render_markdown(diff(_old(), reordered, findings=tuple(reversed(FINDINGS))))
+    assert first == second
+
+
+# --------------------------------------------------------------------------- truncation
+
+
+def _truncation_case() -> GraphDiff:
+    many = tuple(StandInFinding("warning", f"W{n:03d}", "concept:x", "w") for n in range(120))
+    return diff(_old(), _new(), findings=FINDINGS + many, near_duplicates=(("concept:a", "concept:b"),))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=1, max_value=16000))
+def test_truncation_drops_whole_sections_in_priority_order(limit: int) -> None:
+    d = _truncation_case()
+    sections = build_sections(d)
+    body = render_markdown(d, limit=limit)
+    assert body_length(body.text) <= limit
+    assert body.full_text == "".join(s.text for s in sections)
+    assert body.truncated == (body_length(body.full_text) > limit)
+    if not body.truncated:
+        return
+    marker = "---\n\n> [!WARNING]\n> **Truncated:**"
+    if not body.text.startswith("## "):  # not even the head fits with the notice: the notice alone
+        assert (marker + " the full report is longer than").startswith(body.text[: len(marker) + 30])
+        return
+    kept = body.text[: body.text.rindex(marker)]
+    # Lowest priority first, the latest first within a priority; the head never goes.
+    cut_order = sorted((i for i, s in enumerate(sections) if s.priority), key=lambda i: (sections[i].priority, i))
+    cut_order.reverse()
+    candidates = {
+        "".join(s.text for i, s in enumerate(sections) if i not in cut_order[:k]) for k in range(1, len(cut_order) + 1)
+    }
+    assert kept in candidates
+
+
+def test_truncation_keeps_errors_and_newest_items_before_extra_warnings() -> None:
+    d = _truncation_case()
+    full = render_markdown(d, limit=0).text
+    body = render_markdown(d, limit=len(full) - 500)
+    assert body.truncated
+    assert "dangling-relation" in body.text and f"### {B}" in body.text and f"### {C}" in body.text
+    assert "W119" not in body.text and "W000" in body.text  # the second page of warnings went first
+    assert "Not shown: 21 lint findings." in body.text
+    smaller = render_markdown(d, limit=4000).text
+    assert "dangling-relation" in smaller and f"### {C}" not in smaller  # the oldest item goes before errors
+
+
+def _hostile_graph() -> tuple[Graph, tuple[StandInFinding, ...]]:
+    slug = "2026-04-01-evil"
+    title = (
+        "<script>alert('x')</script> [click me](https://evil.example/phish) ![pixel](https://evil.example/p.png) "
+        "@octocat @github/security | pipe | cell `tick` ``double`` #123 GH-9 <img src=x onerror=alert(1)> "
+        "www.evil.example \u202eexe.txt\x00"
+    )
+    body = "summary: " + ("<b>@octocat</b> | x " * 3500)  # 70,000 characters
+    entities = [Entity(f"item:{slug}", "research_item", (f"title: {title}", body))]
+    relations = []
+    for n in range(400):
+        name = f"concept:evil-{n:03d} {title}"
+        entities.append(Entity(name, "concept", (f"provenance:item={slug}", title)))
+        relations.append(Relation(f"item:{slug}", name, "addresses"))
+        claim = f"claim:{slug}:k{n:03d}"
+        entities.append(Entity(claim, "claim", (title, "confidence:high <script>", f"provenance:item={slug}")))
+        relations.append(Relation(claim, name, f"about | {title}"))
+    entities.append(Entity("x:1", f"type | with | pipes {title}"))
+    findings = tuple(
+        StandInFinding("error", f"E|{n}", f"concept:evil | {n}", f"bad | {title}", f"fix | {title}", "m.jsonl:1")
+        for n in range(120)
+    )
+    return Graph(tuple(entities), tuple(relations)), findings
+
+
+def test_hostile_item_is_rendered_harmless_and_within_githubs_limit() -> None:
+    graph, findings = _hostile_graph()
+    assert len(graph.entities[0].observations[1]) > 70_000 - 10
+    d = diff(Graph(), graph, findings=findings, near_duplicates=((graph.entities[1].name, graph.entities[3].name),))
+    body = render_markdown(d)
+    assert len(body.full_text) > GITHUB_BODY_LIMIT
+    assert body.truncated and len(body.text) <= body_length(body.text) <= GITHUB_BODY_LIMIT
+    assert "**Truncated:**" in body.text and "The full report is in the workflow run's job summary" in body.text
+    assert "item section" in body.text.split("**Truncated:**")[1]
+    assert "x " * 500 not in body.full_text  # each string is capped
+    assert_harmless(body.text)
+    assert_harmless(body.full_text)
+    # The summary table and a findings table survived, with their columns.
+    rendered = gfm(body.text)
+    assert rendered.count("<table>") >= 2

@@ -1,0 +1,416 @@
+"""The concept site: rendering (pure, deterministic, escaped) and real builds.
+
+The builds run the real engines (``mkdocs build --strict`` and ``zensical
+build``) on a hand-written graph that holds every page kind, every relation,
+the trust states and hostile text in every field, then inspect the HTML.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+from html.parser import HTMLParser
+from pathlib import Path
+
+import markdown
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kgsync import jsonl
+from kgsync.config import Config, SiteOptions
+from kgsync.errors import ConfigError, PublishError
+from kgsync.model import Entity, Graph, Relation
+from kgsync.publish import site
+from kgsync.publish.site_check import broken_links
+from kgsync.publish.site_text import RESERVED_STEMS, file_stems, md_text, safe_url
+from site_fixture import EVIL, HOSTILE, sample
+
+ENV = {"GITHUB_REPOSITORY": "acme/research", "GITHUB_REF_NAME": "main"}
+IN_CI = os.environ.get("CI") == "true"
+
+
+# --------------------------------------------------------------------------- escaping
+
+
+class _Shape(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags: list[str] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append(tag)
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+def _render_inline(text: str) -> _Shape:
+    html = markdown.markdown(str(md_text(text)), extensions=["admonition", "tables", "toc", "attr_list"])
+    shape = _Shape()
+    shape.feed(html)
+    return shape
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("<>&\"'`*_{}[]()#+-.!|~^=:;/\\ \n\tabcXYZ019é")), max_size=60))
+def test_md_text_renders_as_exactly_the_text(text):
+    """Whatever the text, Markdown renders md_text(text) as that text: one paragraph, no markup."""
+    shape = _render_inline(text)
+    assert set(shape.tags) <= {"p"}
+    expected = " ".join(text.split())
+    assert "".join(shape.text).strip() == expected
+
+
+@pytest.mark.parametrize("hostile", HOSTILE)
+def test_md_text_neutralises_each_hostile_string(hostile):
+    shape = _render_inline(hostile)
+    assert shape.tags == ["p"]
+    assert "".join(shape.text) == hostile
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("https://example.org/a?b=1&c=2", "https://example.org/a?b=1&c=2"),
+        ("HTTP://example.org/a b", "http://example.org/a%20b"),
+        ("https://ok.example/\"><script>", "https://ok.example/%22%3E%3Cscript%3E"),
+        ("https://ex.org/(x)", "https://ex.org/%28x%29"),
+        ("javascript:alert(1)", None),
+        ("JavaScript:alert(1)", None),
+        ("data:text/html,<script>", None),
+        ("//evil.example/x", None),
+        ("/relative", None),
+        ("https://a\"b.example/", None),
+        ("https://ex.org/\x00", None),
+    ],
+)
+def test_safe_url_keeps_only_http_urls(url, expected):
+    assert safe_url(url) == expected
+
+
+@given(st.sets(st.text(min_size=1, max_size=80), max_size=40))
+def test_file_stems_are_safe_unique_and_order_free(keys):
+    ordered = sorted(keys)
+    stems = file_stems(ordered)
+    assert stems == file_stems(list(reversed(ordered)))
+    values = [s.casefold() for s in stems.values()]
+    assert len(set(values)) == len(values)
+    for stem in stems.values():
+        assert re.fullmatch(r"[a-z0-9][a-z0-9-]*", stem) and "--" not in stem and len(stem) <= 64
+        assert stem not in RESERVED_STEMS
+
+
+def test_file_stems_keep_clean_names_and_hash_the_rest():
+    stems = file_stems(["rag", "knowledge graph", "Rag", "index"])
+    assert stems["rag"] == "rag"
+    assert re.fullmatch(r"knowledge-graph-[0-9a-f]{8}", stems["knowledge graph"])
+    assert re.fullmatch(r"rag-[0-9a-f]{8}", stems["Rag"])
+    assert stems["index"] != "index"
+
+
+# --------------------------------------------------------------------------- source links
+
+
+def test_source_url_defaults_to_the_file_on_github_for_the_action_repo():
+    url = site.source_url(Config(), "Research/completed/a b.md", {"GITHUB_REPOSITORY": "o/r", "GITHUB_REF_NAME": "dev"})
+    assert url == "https://github.com/o/r/blob/dev/Research/completed/a%20b.md"
+    assert site.source_url(Config(), "x.md", {"GITHUB_REPOSITORY": "o/r"}) == "https://github.com/o/r/blob/main/x.md"
+    assert site.source_url(Config(), "x.md", {}) is None  # no repository known: no dead link
+
+
+def test_source_url_template_and_repo_come_from_config():
+    config = Config(site=SiteOptions(source_url="https://git.example/{repo}/src/{branch}/{path}", repo="me/kb",
+                                     branch="trunk"))
+    assert site.source_url(config, "R/x.md", ENV) == "https://git.example/me/kb/src/trunk/R/x.md"
+    bad = Config(site=SiteOptions(source_url="https://x/{owner}/{path}"))
+    with pytest.raises(ConfigError, match="source_url"):
+        site.source_url(bad, "x.md", ENV)
+    assert site.source_url(Config(site=SiteOptions(source_url="javascript:{path}")), "x.md", ENV) is None
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+def test_render_is_deterministic_and_idempotent(tmp_path):
+    graph, items = sample()
+    first = site.render_pages(graph, items, Config(), ENV)
+    shuffled = Graph(tuple(reversed(graph.entities)), tuple(reversed(graph.relations)))
+    assert site.render_pages(shuffled, list(reversed(items)), Config(), ENV) == first
+    project = site.render_project(graph, items, Config(), tmp_path / "p", ENV)
+    assert project.written == len(first) + 2  # pages, kgsync.css, mkdocs.yml
+    again = site.render_project(graph, items, Config(), tmp_path / "p", ENV)
+    assert (again.written, again.removed) == (0, 0)
+    # A node that disappears takes its page with it.
+    smaller = Graph(tuple(e for e in graph.entities if e.name != "concept:vector search"),
+                    tuple(r for r in graph.relations if r.target != "concept:vector search"))
+    third = site.render_project(smaller, items, Config(), tmp_path / "p", ENV)
+    assert third.removed == 1
+    assert not any("vector-search" in p for p in third.pages)
+    assert sorted(p.relative_to(tmp_path / "p" / "docs").as_posix()
+                  for p in (tmp_path / "p" / "docs").rglob("*.md")) == list(third.pages)
+
+
+def _page(pages: dict[str, str], prefix: str) -> str:
+    matches = [text for path, text in pages.items() if path.startswith(prefix)]
+    assert len(matches) == 1, (prefix, [p for p in pages if p.startswith(prefix)])
+    return matches[0]
+
+
+def _section(page: str, heading: str) -> str:
+    start = page.index(f"## {heading}\n")
+    end = page.find("\n## ", start + 1)
+    return page[start: end if end != -1 else None]
+
+
+def test_concept_page_content(tmp_path):
+    graph, items = sample()
+    pages = site.render_pages(graph, items, Config(), ENV)
+    page = _page(pages, "concepts/retrieval-augmented-generation")
+    assert "**Also known as:** grounded generation · RAG · retrieval augmented generation" in page
+    items_part = _section(page, "Research items")
+    # newest first, each with its item page and the item's own source
+    order = [items_part.index(t) for t in ("Knowledge graphs as agent memory", "Evaluating RAG", "Retrieval\\-augmented")]
+    assert order == sorted(order)
+    assert "(../items/2026-02-01-rag-eval.md)" in items_part
+    assert "https://github.com/acme/research/blob/main/Research/completed/2026-02-01-rag-eval.md" in items_part
+    claims = _section(page, "Claims")
+    assert claims.index("### High confidence") < claims.index("### Medium confidence")
+    assert "**contradicted by**" in claims and "**extended by**" in claims and "**supported by**" in claims
+    assert "[ablation study](../methods/" in _section(page, "Methods used with it")
+    assert "[evaluation](evaluation.md) — 1 shared items" in _section(page, "Related concepts")
+    assert '<div class="kg-diagram"><svg' in page
+    # superseded and contradicted: out of the default lists, in the marked section
+    old = _section(page, "Superseded or contradicted")
+    assert '!!! warning "Superseded or contradicted: not current"' in old
+    for text in ("Old notes on retrieval", "Old retrieval claim", "Retrieval never helps"):
+        assert text in old
+        assert text not in items_part and text not in claims.split("**contradicted by**")[0]
+
+
+def test_item_claim_method_and_home_pages(tmp_path):
+    graph, items = sample()
+    pages = site.render_pages(graph, items, Config(), ENV)
+    item = pages["items/2026-01-01-rag-basics.md"]
+    assert "Read the item: Research/completed/2026\\-01\\-01\\-rag\\-basics\\.md</a>" in item
+    assert "[Evaluating RAG pipelines](2026-02-01-rag-eval.md)" in _section(item, "Extended by")
+    assert "[Old notes on retrieval](2025-12-01-old-rag.md) *(superseded)*" in _section(item, "Extends")
+    assert "[llm](../tags/llm.md)" in item
+    old = pages["items/2025-12-01-old-rag.md"]
+    assert '!!! warning "Superseded: not current"' in old and "superseded by [Retrieval" in old
+    claim = _page(pages, "claims/2026-02-01-rag-eval-kf-3")
+    assert '!!! warning "Contradicted: not current"' in claim
+    assert "Key finding 3" in claim and "**contradicts** [Retrieval reduces" in claim
+    assert _page(pages, "claims/2025-12-01-old-rag").count("Superseded: not current") == 1
+    method = _page(pages, "methods/ablation-study")
+    assert "**Also known as:** ablation" in method and "Evaluating RAG pipelines" in method
+    home = pages["index.md"]
+    assert "**4** current research items" in home and "1 superseded" in home
+    assert home.index("[retrieval\\-augmented generation]") < home.index("[evaluation]")  # most connected first
+    assert "Old notes on retrieval" not in home
+    assert "Old notes" in pages["items/superseded.md"] and "Old notes" not in pages["items/index.md"]
+    assert "Retrieval never helps" in pages["claims/superseded.md"]
+    assert "Retrieval never helps" not in pages["claims/index.md"]
+    assert "[retrieval](retrieval.md) — 1 items" in pages["tags/index.md"]
+    assert "Old notes" in pages["tags/retrieval--superseded.md"]
+
+
+def _big_graph(concepts: int) -> Graph:
+    entities = [Entity("item:2026-01-01-a", "research_item", ("title: A", "completed:2026-01-01"))]
+    relations = []
+    for n in range(concepts):
+        entities.append(Entity(f"concept:c{n:05d}", "concept", ()))
+        relations.append(Relation("item:2026-01-01-a", f"concept:c{n:05d}", "addresses"))
+    return Graph(tuple(entities), tuple(relations))
+
+
+def test_index_pages_are_paginated():
+    pages = site.render_pages(_big_graph(2 * site.PAGE_SIZE + 5), [], Config(), ENV)
+    parts = sorted(p for p in pages if p.startswith("concepts/index"))
+    assert parts == ["concepts/index--p2.md", "concepts/index--p3.md", "concepts/index.md"]
+    for part in parts:
+        assert pages[part].count("\n- [") <= site.PAGE_SIZE
+        assert "**Pages:**" in pages[part]
+    assert pages["concepts/index--p3.md"].count("\n- [") == 5
+    item = pages["items/2026-01-01-a.md"]
+    assert item.count("\n- [") == 2 * site.PAGE_SIZE + 5  # an item lists its own concepts (capped upstream)
+
+
+# --------------------------------------------------------------------------- real builds
+
+
+class _Audit(HTMLParser):
+    """Everything in built HTML that could run script or leave through a link."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.problems: list[str] = []
+        self._tag = ""
+
+    def handle_starttag(self, tag, attrs):
+        self._tag = tag
+        for name, value in attrs:
+            value = value or ""
+            if name.startswith("on"):
+                self.problems.append(f"<{tag} {name}=...>")
+            if name in ("href", "src", "action", "formaction", "xlink:href") and \
+                    re.match(r"\s*(javascript|vbscript|data):", value, re.I) and tag != "link":
+                self.problems.append(f"<{tag} {name}={value!r}>")
+        if tag in ("iframe", "object", "embed", "base") or (tag == "img" and ("src", "x") in attrs):
+            self.problems.append(f"<{tag}>")
+        if tag in ("script", "link", "img") and any(
+                n in ("src", "href") and re.match(r"https?://", v or "") for n, v in attrs) and \
+                not any(n == "rel" and v in ("canonical", "alternate") for n, v in attrs):
+            self.problems.append(f"<{tag}> loads {dict(attrs)} from the network")
+
+    handle_startendtag = handle_starttag
+
+    def handle_data(self, data):
+        if self._tag in ("script", "style") and "__xss" in data:
+            self.problems.append(f"<{self._tag}> with hostile content")
+
+
+def audit(out: Path) -> list[str]:
+    problems = []
+    for page in sorted(out.rglob("*.html")):
+        auditor = _Audit()
+        auditor.feed(page.read_text(encoding="utf-8"))
+        problems += [f"{page.relative_to(out)}: {p}" for p in auditor.problems]
+        raw = page.read_text(encoding="utf-8")
+        for hostile in HOSTILE:
+            if "<" in hostile and hostile in raw:
+                problems.append(f"{page.relative_to(out)}: raw {hostile!r}")
+    return problems
+
+
+def test_audit_catches_what_escaping_prevents(tmp_path):
+    """The audit is not vacuous: the hostile strings, unescaped, are all caught."""
+    for number, hostile in enumerate(HOSTILE):
+        (tmp_path / f"p{number}.html").write_text(f"<html><body><p>{hostile}</p></body></html>", encoding="utf-8")
+    caught = {p.split(":")[0] for p in audit(tmp_path)}
+    tag_payloads = {f"p{n}.html" for n, h in enumerate(HOSTILE) if re.search(r"<(script|img|a|svg)\b", h)}
+    assert tag_payloads and tag_payloads <= caught
+
+
+def _search_docs(out: Path) -> list[dict]:
+    mkdocs_index = out / "search" / "search_index.json"
+    if mkdocs_index.exists():
+        return json.loads(mkdocs_index.read_text(encoding="utf-8"))["docs"]
+    return json.loads((out / "search.json").read_text(encoding="utf-8"))["items"]
+
+
+def _require(program: str) -> None:
+    if shutil.which(program) is None and not (Path(os.sys.executable).parent / program).exists():
+        if IN_CI:
+            pytest.fail(f"{program} is not installed (.ci/run installs it)")
+        pytest.skip(f"{program} not installed")
+
+
+REPO_SITE = Path(__file__).resolve().parents[1] / "site"
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory) -> Path:
+    """The sample graph rendered into a copy of the repository's site/ folder (its hand-written parts)."""
+    graph, items = sample()
+    folder = tmp_path_factory.mktemp("site") / "project"
+    for part in ("overrides", "assets"):
+        shutil.copytree(REPO_SITE / part, folder / part)
+    site.render_project(graph, items, Config(site=SiteOptions(title="KB <b>&</b>")), folder, ENV)
+    return folder
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("engine", site.ENGINES)
+def test_built_site_is_safe_linked_and_searchable(project, tmp_path, engine):
+    _require("zensical" if engine == "zensical" else "mkdocs")
+    out = tmp_path / "out"
+    site.build_html(project, out, engine=engine, strict=True)
+    assert (out / "index.html").is_file()
+    assert broken_links(out) == []
+    assert audit(out) == []
+    # hostile text is shown, as text
+    evil_item = (out / "items" / "2026-03-02-evil" / "index.html").read_text(encoding="utf-8")
+    assert "&lt;script&gt;window.__xss=1&lt;/script&gt;" in evil_item
+    assert "[click](javascript:window.__xss=3)" in evil_item
+    assert "<title>&lt;script&gt;window.__xss=1" in evil_item
+    home = (out / "index.html").read_text(encoding="utf-8")
+    assert "KB &lt;b&gt;" in home
+    # the project's hand-written parts: the footer override and the extra stylesheet
+    assert "Generated by kgsync from the research items" in home
+    assert re.search(r'href="(\./)?assets/extra\.css"', home) and (out / "assets" / "extra.css").is_file()
+    # the search index holds every alias on the concept's page
+    docs = _search_docs(out)
+    concept = [d for d in docs if d["location"].startswith("concepts/retrieval-augmented-generation")
+               and "#" not in d["location"]]
+    assert concept, [d["location"] for d in docs]
+    text = " ".join(d["text"] + " " + d["title"] for d in docs
+                    if d["location"].startswith("concepts/retrieval-augmented-generation"))
+    for alias in ("RAG", "retrieval augmented generation", "grounded generation"):
+        assert alias in text
+    for doc in docs:
+        for field in ("title", "text"):
+            auditor = _Audit()
+            auditor.feed(doc[field])
+            assert auditor.problems == [], (doc["location"], field)
+            assert "<script" not in doc[field] and "<img" not in doc[field]
+
+
+@pytest.mark.slow
+def test_build_failure_raises_publish_error_with_the_tool_output(project, tmp_path):
+    broken = tmp_path / "broken"
+    shutil.copytree(project, broken)
+    (broken / "docs" / "index.md").write_text("# Home\n\n[dead](nowhere.md)\n", encoding="utf-8")
+    with pytest.raises(PublishError, match="nowhere.md"):
+        site.build_html(broken, tmp_path / "out", engine="mkdocs", strict=True)
+
+
+def test_build_refuses_a_folder_that_is_not_a_site(project, tmp_path):
+    precious = tmp_path / "precious"
+    precious.mkdir()
+    (precious / "notes.txt").write_text("keep me", encoding="utf-8")
+    with pytest.raises(PublishError, match="not empty"):
+        site.build_html(project, precious)
+    with pytest.raises(PublishError, match="delete the project"):
+        site.build_html(project, project)
+    with pytest.raises(PublishError, match="unknown site engine"):
+        site.build_html(project, tmp_path / "x", engine="hugo")
+    assert (precious / "notes.txt").exists()
+
+
+# --------------------------------------------------------------------------- CLI
+
+
+@pytest.mark.slow
+def test_cli_renders_and_builds(tmp_path):
+    from kgsync.cli import cli
+
+    graph, _ = sample()
+    root = tmp_path / "repo"
+    root.mkdir()
+    jsonl.write(root / "memory.jsonl", graph)
+    (root / "kgsync.yml").write_text("site:\n  title: My KB\n  repo: acme/kb\n", encoding="utf-8")
+    items = root / "Research" / "completed"
+    items.mkdir(parents=True)
+    (items / "2026-01-01-rag-basics.md").write_text(
+        "---\ntitle: Retrieval-augmented generation basics\ncompleted: 2026-01-01\n---\n\n# RAG\n", encoding="utf-8")
+    runner = CliRunner()
+    result = runner.invoke(cli, ["site", "--root", str(root), "--no-build"])
+    assert result.exit_code == 0, result.output
+    assert (root / "site" / "mkdocs.yml").is_file()
+    assert "My KB" in (root / "site" / "docs" / "index.md").read_text(encoding="utf-8")
+    out = tmp_path / "html"
+    result = runner.invoke(cli, ["site", "--root", str(root), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert (out / "index.html").is_file()
+    item_page = (out / "items" / "2026-01-01-rag-basics" / "index.html").read_text("utf-8")
+    assert 'href="https://github.com/acme/kb/blob/main/Research/completed/2026-01-01-rag-basics.md"' in item_page
+    result = runner.invoke(cli, ["site", "--root", str(root), "--engine", "nope"])
+    assert result.exit_code == 2
+    (root / "kgsync.yml").write_text("site:\n  titel: typo\n", encoding="utf-8")
+    result = runner.invoke(cli, ["site", "--root", str(root), "--no-build"])
+    assert result.exit_code == 2 and "titel" in result.output

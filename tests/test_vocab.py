@@ -1,0 +1,359 @@
+"""Vocabulary mining: discovery, canonical terms, hubs, the pinned file, per-item choice."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kgsync.config import Caps, Config, Mining
+from kgsync.errors import ConfigError
+from kgsync.items import ResearchItem, read_item_bytes
+from kgsync.model import Entity, Graph
+from kgsync.vocab import (
+    ItemCandidates,
+    PinnedVocabulary,
+    TermKind,
+    Vocabulary,
+    acronym_pairs,
+    candidates,
+    classify,
+    load_pinned,
+    select,
+)
+from kgsync.vocab_file import dump_vocabulary
+
+SHARED_CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "research"
+
+
+def make_item(slug: str, title: str, question: str = "", summary: str = "", findings: tuple[str, ...] = (),
+              body: str = "") -> ResearchItem:
+    listed = "\n".join(f"{n}. {text} (Confidence: high)" for n, text in enumerate(findings, 1))
+    text = (f"---\ntitle: \"{title}\"\ncompleted: 2026-03-01\nthemes: [knowledge-graphs]\n---\n\n# {title}\n\n"
+            f"## Research Question\n\n{question}\n\n{body}\n\n## Findings\n\n### Executive Summary\n\n{summary}\n\n"
+            f"### Key Findings\n\n{listed}\n")
+    result = read_item_bytes(text.encode(), f"Research/completed/{slug}.md", slug)
+    assert not isinstance(result, list), result
+    return result[0]
+
+
+def corpus() -> list[ResearchItem]:
+    """Eight items: 'knowledge graph' on 3, MCP defined on 2 and used on 3, 'agent' on all."""
+    return [
+        make_item("2026-01-01-kg-basics", "Knowledge graphs for research agents",
+                  "How should research agents store knowledge graphs?",
+                  "Knowledge graphs help research agents recall earlier work.",
+                  ("A knowledge graph with canonical names improves recall for research agents.",)),
+        make_item("2026-01-02-kg-names", "Canonical names in a Knowledge-Graph",
+                  "Which canonicalisation rules keep one node per idea for research agents?",
+                  "Entity resolution and canonical names keep the knowledge graph small.",
+                  ("Entity resolution merges variants of one idea.",)),
+        make_item("2026-01-03-mcp-intro", "Model Context Protocol servers",
+                  "What does the Model Context Protocol (MCP) offer research agents?",
+                  "The MCP memory server stores a knowledge graph as JSONL for agent memory.",
+                  ("MCP servers expose tools to research agents.",)),
+        make_item("2026-01-04-mcp-memory", "Agent memory over MCP",
+                  "How do research agents use MCP (Model Context Protocol) for agent memory?",
+                  "Agent memory via MCP is simple.",
+                  ("MCP memory servers persist agent memory between sessions.",)),
+        make_item("2026-01-05-mcp-security", "Securing MCP tools",
+                  "Which prompt injection risks do MCP tools carry for research agents?",
+                  "Prompt injection through MCP tool descriptions is the main risk.",
+                  ("Indirect prompt injection reaches research agents through tool output.",)),
+        make_item("2026-01-06-injection", "Prompt injection defences for agentic memory",
+                  "How do research agents resist prompt injection?",
+                  "Prompt injection needs layered defences; agentic memory adds risk.",
+                  ("Prompt injection detection catches half of attacks.",)),
+        make_item("2026-01-07-retrieval", "Hybrid retrieval evaluation for research agents",
+                  "Does hybrid retrieval beat dense retrieval for research agents?",
+                  "Hybrid retrieval evaluation shows gains; a benchmark of 200 queries was used.",
+                  ("Hybrid retrieval evaluation favours BM25 plus embeddings.",)),
+        make_item("2026-01-08-retrieval-2", "Hybrid retrieval evaluation at scale",
+                  "How does hybrid retrieval evaluation scale for research agents?",
+                  "Hybrid retrieval evaluation at scale needs caching.",
+                  ("Hybrid retrieval evaluation costs grow with corpus size.",)),
+    ]
+
+
+CONFIG = Config(mining=Mining(min_items=2, max_item_share=0.5, salient_per_item=2))
+
+
+@pytest.fixture(scope="module")
+def vocab() -> Vocabulary:
+    return select([candidates(item) for item in corpus()], CONFIG)
+
+
+def test_recurring_term_is_one_node_with_its_variants(vocab: Vocabulary) -> None:
+    term = vocab.terms["knowledge-graph"]
+    assert term.kind is TermKind.CONCEPT
+    assert set(term.items) >= {"2026-01-01-kg-basics", "2026-01-02-kg-names", "2026-01-03-mcp-intro"}
+    # "knowledge graph" is kept inside "knowledge graphs" (substring search), the name holds the hyphen form
+    assert "knowledge graphs" in term.aliases
+    assert not any(a.lower() == "knowledge graph" for a in term.aliases)
+
+
+def test_acronym_and_expansion_are_one_node(vocab: Vocabulary) -> None:
+    term = vocab.terms["model-context-protocol"]
+    assert "MCP" in term.aliases or any("MCP" in a for a in term.aliases)
+    assert "model context protocol" in term.aliases
+    assert "mcp" not in vocab.terms
+    assert "2026-01-05-mcp-security" in term.items  # used there without a definition
+
+
+def test_hub_term_is_a_corpus_stopword(vocab: Vocabulary) -> None:
+    assert "research-agent" not in vocab.terms
+    assert any(label == "research agents" and count == 8 for label, count in vocab.hubs)
+    for chosen in vocab.per_item.values():
+        assert all(use.name != "research-agent" for use in chosen.concepts + chosen.methods)
+
+
+def test_narrower_term_merges_into_its_head(vocab: Vocabulary) -> None:
+    names = set(vocab.terms)
+    assert "prompt-injection" in names
+    assert "indirect-prompt-injection" not in names
+    assert "2026-01-05-mcp-security" in vocab.terms["prompt-injection"].items
+
+
+def test_spelling_variant_merges(vocab: Vocabulary) -> None:
+    # "agentic memory" (1 item) is 2 edits from "agent memory" (2 items): one node
+    assert "agentic-memory" not in vocab.terms
+    assert "agent-memory" in vocab.terms
+    assert "2026-01-06-injection" in vocab.terms["agent-memory"].items
+
+
+def test_methods_by_head_word(vocab: Vocabulary) -> None:
+    assert vocab.terms["hybrid-retrieval-evaluation"].kind is TermKind.METHOD
+    assert classify("prompt injection detection") is TermKind.METHOD
+    assert classify("chain of thought prompting") is TermKind.METHOD
+    assert classify("red teaming") is TermKind.METHOD
+    assert classify("knowledge graph") is TermKind.CONCEPT
+    assert classify("model context protocol") is TermKind.CONCEPT
+    assert classify("vector embedding") is TermKind.CONCEPT
+
+
+def test_generic_single_words_are_never_terms(vocab: Vocabulary) -> None:
+    for word in ("agent", "system", "model", "approach", "memory", "risk", "tool"):
+        assert word not in vocab.terms
+
+
+def test_per_item_choice_respects_caps_and_salience() -> None:
+    caps = Caps(concepts=1, claims=3, methods=1)
+    cfg = Config(caps=caps, mining=CONFIG.mining)
+    chosen = select([candidates(item) for item in corpus()], cfg)
+    for terms in chosen.per_item.values():
+        assert len(terms.concepts) <= 1 and len(terms.methods) <= 1
+    assert [u.name for u in chosen.per_item["2026-01-01-kg-basics"].concepts] == ["knowledge-graph"]
+
+
+def test_term_use_aliases_are_the_items_own_variants(vocab: Vocabulary) -> None:
+    uses = {u.name: u for u in vocab.per_item["2026-01-04-mcp-memory"].concepts}
+    assert "model-context-protocol" in uses
+    assert set(uses["model-context-protocol"].aliases) <= set(vocab.terms["model-context-protocol"].aliases)
+    assert "model context protocol" in uses["model-context-protocol"].aliases
+
+
+def test_mentions_find_terms_longest_first_and_acronyms_in_capitals(vocab: Vocabulary) -> None:
+    assert vocab.mentions("We stored Knowledge-Graphs behind an MCP server.") == ("knowledge-graph",
+                                                                                  "model-context-protocol")
+    assert "model-context-protocol" not in vocab.mentions("the mcp of the system")  # lowercase acronym
+    assert vocab.mentions("indirect prompt injection") == ("prompt-injection",)
+    assert vocab.mentions("") == ()
+
+
+def test_determinism_and_order_independence() -> None:
+    items = corpus()
+    first = select([candidates(i) for i in items], CONFIG)
+    shuffled = items[:]
+    random.Random(7).shuffle(shuffled)
+    second = select([candidates(i) for i in shuffled], CONFIG)
+    assert first == second
+    assert list(first.terms) == sorted(first.terms)
+
+
+def test_item_candidates_pickle_and_depend_on_one_item_only() -> None:
+    item = corpus()[2]
+    cands = candidates(item)
+    assert pickle.loads(pickle.dumps(cands)) == cands
+    assert candidates(item) == cands
+    assert isinstance(cands, ItemCandidates) and cands.slug == item.slug
+    assert ("mcp", "model context protocol") in cands.acronyms
+
+
+def test_acronym_pairs_both_directions() -> None:
+    text = "We use the Model Context Protocol (MCP) and RAG (retrieval-augmented generation) daily."
+    assert acronym_pairs(text) == [("MCP", "Model Context Protocol"), ("RAG", "retrieval-augmented generation")]
+
+
+# --- the pinned vocabulary ---------------------------------------------------------------
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "kgsync-vocab.yml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_pinned_entry_overrides_mining(tmp_path: Path) -> None:
+    pinned = load_pinned(write(tmp_path, """
+terms:
+  kg-store:
+    kind: method
+    label: KG store
+    aliases: [knowledge graph, KG]
+  entity-resolution:
+    kind: concept
+"""))
+    vocab = select([candidates(i) for i in corpus()], CONFIG, pinned)
+    assert "knowledge-graph" not in vocab.terms
+    term = vocab.terms["kg-store"]
+    assert term.kind is TermKind.METHOD and term.pinned and term.label == "KG store"
+    assert "2026-01-01-kg-basics" in term.items
+    assert vocab.mentions("the KG grows") == ("kg-store",)  # "KG" is inside the alias "KG store"
+    assert vocab.terms["entity-resolution"].kind is TermKind.CONCEPT  # mined as "resolution" method otherwise
+    assert classify("entity resolution") is TermKind.METHOD  # the pin above said concept, and won
+
+
+def test_pinned_term_wins_even_on_one_item_and_across_stopwords(tmp_path: Path) -> None:
+    pinned = load_pinned(write(tmp_path, "terms:\n  theory-of-mind: {kind: concept}\n"))
+    items = corpus() + [make_item("2026-01-09-tom", "Theory of mind in research agents",
+                                  "Do agents show a theory of mind?", "Some do.", ("Theory of mind emerges.",))]
+    vocab = select([candidates(i) for i in items], CONFIG, pinned)
+    assert vocab.terms["theory-of-mind"].items == ("2026-01-09-tom",)
+    assert "theory-of-mind" in [u.name for u in vocab.per_item["2026-01-09-tom"].concepts]
+
+
+def test_stoplist_term_never_becomes_a_node(tmp_path: Path) -> None:
+    pinned = load_pinned(write(tmp_path, "stoplist:\n  - MCP\n  - knowledge graphs\n"))
+    vocab = select([candidates(i) for i in corpus()], CONFIG, pinned)
+    assert "model-context-protocol" not in vocab.terms  # stopped through its acronym
+    assert "knowledge-graph" not in vocab.terms
+    assert not vocab.mentions("a knowledge graph behind MCP")
+
+
+def test_declared_merge(tmp_path: Path) -> None:
+    pinned = load_pinned(write(tmp_path, "merges:\n  entity resolution: canonical name\n"))
+    vocab = select([candidates(i) for i in corpus()], CONFIG, pinned)
+    assert "entity-resolution" not in vocab.terms
+    assert "2026-01-02-kg-names" in vocab.terms["canonical-name"].items
+
+
+def test_missing_file_is_an_empty_vocabulary(tmp_path: Path) -> None:
+    pinned = load_pinned(tmp_path / "absent.yml")
+    assert isinstance(pinned, PinnedVocabulary) and pinned.empty
+
+
+def test_bad_file_is_rejected_with_every_problem_and_its_line(tmp_path: Path) -> None:
+    path = write(tmp_path, """terms:
+  Knowledge Graph:
+    kind: concept
+  kg-store:
+    kind: thing
+    colour: red
+  agent-memory:
+    aliases: [knowledge graph]
+merges:
+  a: b
+  b: a
+stoplist: [agent memory]
+extras: 1
+""")
+    with pytest.raises(ConfigError) as caught:
+        load_pinned(path)
+    text = caught.value.render()
+    assert f"{path}:2: 'Knowledge Graph' is not a canonical name (fix: write it as 'knowledge-graph')" in text
+    assert f"{path}:5: kg-store: kind must be concept or method" in text
+    assert f"{path}:6: kg-store: unknown field 'colour'" in text
+    assert "cycle" in text
+    assert "both stopped and pinned" in text
+    assert f"{path}:13: unknown section 'extras'" in text
+
+
+def test_invalid_yaml_names_the_line(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError) as caught:
+        load_pinned(write(tmp_path, "terms:\n  a: [unclosed\n"))
+    assert caught.value.location is not None and caught.value.location.line is not None
+
+
+def test_written_vocabulary_loads_back_and_keeps_the_names(tmp_path: Path, vocab: Vocabulary) -> None:
+    text = dump_vocabulary(vocab)
+    pinned = load_pinned(write(tmp_path, text))
+    again = select([candidates(i) for i in corpus()], CONFIG, pinned)
+    assert set(again.terms) == set(vocab.terms)
+    assert all(again.terms[n].kind == vocab.terms[n].kind for n in vocab.terms)
+    assert "research agents" in text.split("stoplist:")[1]
+
+
+# --- commands ----------------------------------------------------------------------------
+def test_vocab_command_prints_and_writes(tmp_path: Path) -> None:
+    from kgsync.commands.vocab import command
+
+    folder = tmp_path / "items"
+    folder.mkdir()
+    for item in corpus():
+        (folder / f"{item.slug}.md").write_text(_source(item), encoding="utf-8")
+    (tmp_path / "kgsync.yml").write_text("items: items\nmining: {min_items: 2, max_item_share: 0.5}\n")
+    out = tmp_path / "review.yml"
+    result = CliRunner().invoke(command, ["--config", str(tmp_path / "kgsync.yml"), "--write", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "concept knowledge-graph" in result.output
+    assert "2026-01-01-kg-basics" in result.output
+    assert "model-context-protocol:" in out.read_text()
+    yaml_out = CliRunner().invoke(command, ["--config", str(tmp_path / "kgsync.yml"), "--format", "yaml"])
+    assert yaml_out.output.startswith("# kgsync vocabulary")
+
+
+def test_vocab_command_rejects_a_bad_vocabulary_file(tmp_path: Path) -> None:
+    from kgsync.commands.vocab import command
+
+    folder = tmp_path / "items"
+    folder.mkdir()
+    (folder / "2026-01-01-a.md").write_text(_source(corpus()[0]), encoding="utf-8")
+    (tmp_path / "kgsync.yml").write_text("items: items\n")
+    (tmp_path / "kgsync-vocab.yml").write_text("terms:\n  Bad Name: {}\n")
+    result = CliRunner().invoke(command, ["--config", str(tmp_path / "kgsync.yml")])
+    assert result.exit_code == 2
+    assert "kgsync-vocab.yml:2" in result.output
+
+
+def test_duplicates_command(tmp_path: Path) -> None:
+    from kgsync import jsonl
+    from kgsync.commands.duplicates import command
+
+    graph = Graph((Entity("concept:knowledge-graph", "concept"), Entity("concept:knowledge-graph-construction", "concept"),
+                   Entity("method:prompt-injection", "method"), Entity("concept:prompt-injection", "concept"),
+                   Entity("concept:model-context-protocol", "concept"), Entity("item:x", "research_item")))
+    path = tmp_path / "memory.jsonl"
+    jsonl.write(path, graph)
+    result = CliRunner().invoke(command, [str(path)])
+    assert result.exit_code == 0
+    assert result.output.splitlines()[:2] == ["concept:knowledge-graph  ~  concept:knowledge-graph-construction",
+                                              "concept:prompt-injection  ~  method:prompt-injection"]
+    assert CliRunner().invoke(command, [str(path), "--fail"]).exit_code == 1
+    clean = tmp_path / "clean.jsonl"
+    jsonl.write(clean, Graph((Entity("concept:model-context-protocol", "concept"),)))
+    assert CliRunner().invoke(command, [str(clean), "--fail"]).exit_code == 0
+    assert CliRunner().invoke(command, [str(tmp_path / "none.jsonl")]).exit_code == 2
+
+
+def _source(item: ResearchItem) -> str:
+    findings = "\n".join(f"{f.number}. {f.text}" for f in item.key_findings)
+    return (f"---\ntitle: \"{item.title}\"\ncompleted: 2026-03-01\n---\n\n## Research Question\n\n"
+            f"{item.research_question}\n\n## Findings\n\n### Executive Summary\n\n{item.executive_summary}\n\n"
+            f"### Key Findings\n\n{findings}\n")
+
+
+# --- the real corpus ---------------------------------------------------------------------
+@pytest.mark.skipif(not SHARED_CORPUS.is_dir(), reason="the shared research corpus is not beside the repo")
+def test_real_corpus_reads_well() -> None:
+    from kgsync.items import find_item_files, read_items
+
+    items = read_items(find_item_files(SHARED_CORPUS)).items
+    vocab = select([candidates(i) for i in items], Config())
+    assert "model-context-protocol" in vocab.terms
+    assert "mcp" not in vocab.terms
+    hubs = {label for label, _ in vocab.hubs}
+    assert "artificial intelligence" in hubs and "large language model" in hubs
+    for chosen in vocab.per_item.values():
+        assert len(chosen.concepts) <= 5 and len(chosen.methods) <= 2
+    assert all(" " not in n and n == n.lower() for n in vocab.terms)
