@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from kgsync.canonical import display_alias, term_key
 from kgsync.config import Caps
 from kgsync.economy import tag_observation
 from kgsync.errors import Location
@@ -68,9 +69,15 @@ def assemble(
     caps: Caps,
     fold: Callable[[str], str] = str,
     tag_style: str = "search-safe",
+    theme_concepts: frozenset[str] = frozenset(),
 ) -> Assembly:
-    """Each item's facts.  ``fold`` rewrites generated text for index economy (see ``economy``)."""
+    """Each item's facts.
+
+    ``fold`` rewrites generated text for index economy, ``theme_concepts`` are
+    the themes that discriminate (not hubs) and so become concepts (see ``economy``).
+    """
     by_slug = {item.slug: item for item in items}
+    merged_into_theme = _mined_names_of_themes(vocabulary, theme_concepts)
     suffixes = undated_suffixes(by_slug)
     by_item: dict[str, Facts] = {}
     sources: dict[str, Location] = {}
@@ -79,13 +86,15 @@ def assemble(
         extraction = extractions[item.slug]
         _item_node(builder, item, extraction, themes, fold, tag_style)
         sources.setdefault(item_name(item.slug), Location(item.path, 1))
-        concepts, methods = _terms(builder, item, vocabulary, caps)
+        themes_here = sorted({themes.canonicalise(t) for t in item.themes} & theme_concepts)
+        concepts, methods = _terms(builder, item, vocabulary, caps, themes_here, merged_into_theme)
         for name in concepts + methods:
             sources.setdefault(name, Location(item.path, None))
         if not item.is_superseded:  # a superseded item's claims are excluded, not just tagged
-            for claim, name in _claims(builder, item, extraction, vocabulary, caps, concepts, methods, fold):
+            for claim, name in _claims(builder, item, extraction, vocabulary, caps, concepts, methods, fold,
+                                       merged_into_theme):
                 sources[name] = Location(item.path, claim.line)
-        _extends(builder, item, extraction, by_slug, suffixes)
+        _extends(builder, item, extraction, by_slug, suffixes, caps.links)
         by_item[item.slug] = builder.facts()
     return Assembly(by_item, sources)
 
@@ -107,25 +116,55 @@ def _item_node(builder: _Builder, item: ResearchItem, extraction: Extraction, th
     )
 
 
-def _terms(builder: _Builder, item: ResearchItem, vocabulary: Vocabulary, caps: Caps) -> tuple[list[str], list[str]]:
+def _mined_names_of_themes(vocabulary: Vocabulary, theme_concepts: frozenset[str]) -> dict[str, str]:
+    """Mined concept name -> theme, where both name one idea ("knowledge-graph" / theme "knowledge-graphs").
+
+    The theme vocabulary is the maintainers' own, so its name wins over mining.
+    """
+    by_key = {term_key(theme): theme for theme in theme_concepts}
+    return {name: by_key[term_key(name)] for name in vocabulary.terms if term_key(name) in by_key}
+
+
+def _terms(builder: _Builder, item: ResearchItem, vocabulary: Vocabulary, caps: Caps, themes_here: Sequence[str],
+           merged_into_theme: Mapping[str, str]) -> tuple[list[str], list[str]]:
+    """The item's concepts (its discriminating themes first, then mined terms) and methods, within the caps."""
     uses = vocabulary.per_item.get(item.slug)
-    if uses is None:
-        return [], []
-    names: dict[TermKind, list[str]] = {TermKind.CONCEPT: [], TermKind.METHOD: []}
-    for kind, chosen, cap in ((TermKind.CONCEPT, uses.concepts, caps.concepts),
-                              (TermKind.METHOD, uses.methods, caps.methods)):
-        for use in chosen[:cap]:
+    source = item_name(item.slug)
+    concepts: list[str] = []
+    mined_aliases: dict[str, tuple[str, ...]] = {}
+    for use in uses.concepts if uses else ():
+        theme = merged_into_theme.get(use.name)
+        if theme:
+            mined_aliases[theme] = use.aliases
+    for theme in themes_here[: caps.concepts]:
+        name = concept_name(theme)
+        # The slug is already in the name; the alias is how people type the theme.
+        aliases = (display_alias(theme),) + mined_aliases.get(theme, ())
+        builder.entity(name, EntityType.CONCEPT, *(f"alias:{a}" for a in dict.fromkeys(aliases)))
+        builder.relate(source, RelationType.ADDRESSES, name)
+        concepts.append(name)
+    methods: list[str] = []
+    for kind, chosen, cap, out in ((TermKind.CONCEPT, uses.concepts if uses else (), caps.concepts, concepts),
+                                   (TermKind.METHOD, uses.methods if uses else (), caps.methods, methods)):
+        for use in chosen:
+            if len(out) >= cap:
+                break
+            if use.name in merged_into_theme:
+                continue  # the theme's concept stands for it (written above)
             if kind is TermKind.CONCEPT:
                 name, entity_type, relation = concept_name(use.name), EntityType.CONCEPT, RelationType.ADDRESSES
             else:
                 name, entity_type, relation = method_name(use.name), EntityType.METHOD, RelationType.USES_METHOD
-            builder.entity(name, entity_type, *(f"alias:{a}" for a in use.aliases), provenance(item.slug))
-            builder.relate(item_name(item.slug), relation, name)
-            names[kind].append(name)
-    return names[TermKind.CONCEPT], names[TermKind.METHOD]
+            # A shared node's provenance is the item's relation to it, not a token:
+            # a token per item would make every slug fragment a search key for
+            # the node and for every item behind it (see README, "Economy").
+            builder.entity(name, entity_type, *(f"alias:{a}" for a in use.aliases))
+            builder.relate(source, relation, name)
+            out.append(name)
+    return concepts, methods
 
 
-def _claims(builder, item, extraction, vocabulary, caps, concepts, methods, fold):
+def _claims(builder, item, extraction, vocabulary, caps, concepts, methods, fold, merged_into_theme):
     """The item's strongest findings (confidence, then list order), within the cap."""
     chosen = sorted(extraction.claims, key=lambda c: (_CONFIDENCE_RANK.get(c.confidence, 3), c.number))
     concept_set, method_set = set(concepts), set(methods)
@@ -142,6 +181,7 @@ def _claims(builder, item, extraction, vocabulary, caps, concepts, methods, fold
         )
         builder.relate(item_name(item.slug), RelationType.STATES, name)
         for term in vocabulary.mentions(claim.statement):
+            term = merged_into_theme.get(term, term)
             if concept_name(term) in concept_set:
                 builder.relate(name, RelationType.ABOUT, concept_name(term))
             elif method_name(term) in method_set:
@@ -149,17 +189,35 @@ def _claims(builder, item, extraction, vocabulary, caps, concepts, methods, fold
         yield claim, name
 
 
-def _extends(builder, item: ResearchItem, extraction: Extraction, by_slug: Mapping[str, ResearchItem], suffixes) -> None:
-    """Later work extends earlier work: supersedes, cites and unambiguous text links."""
+def _extends(builder, item: ResearchItem, extraction: Extraction, by_slug: Mapping[str, ResearchItem], suffixes,
+             max_links: int) -> None:
+    """Later work extends earlier work: supersedes and cites, then the text's links.
+
+    Frontmatter is the author's explicit statement and always counts.  Links in
+    the text count when they name one earlier item; the most-mentioned
+    ``max_links`` of them are kept, because every extends edge widens what a
+    search on this item returns (fan-out costs every reader).
+    """
     source = item_name(item.slug)
     for older in item.supersedes:
         if older in by_slug:
             builder.relate(source, RelationType.EXTENDS, item_name(older))
-    for target in sorted(set(item.cites) | set(resolve_links(extraction.text_links, by_slug, suffixes))):
-        other = by_slug.get(target)
-        if other is None or target in item.superseded_by or not _earlier(other, item):
-            continue
+    declared = [c for c in item.cites if c in by_slug and _is_prior(by_slug[c], item)]
+    for target in declared:
         builder.relate(source, RelationType.EXTENDS, item_name(target))
+    mentioned = resolve_links(extraction.text_links, by_slug, suffixes)
+    linked = sorted((slug for slug in mentioned if slug not in declared and _is_prior(by_slug[slug], item)),
+                    key=lambda slug: (-mentioned[slug], -_date_rank(by_slug[slug]), slug))
+    for target in linked[:max_links]:
+        builder.relate(source, RelationType.EXTENDS, item_name(target))
+
+
+def _is_prior(other: ResearchItem, item: ResearchItem) -> bool:
+    return other.slug not in item.superseded_by and _earlier(other, item)
+
+
+def _date_rank(item: ResearchItem) -> int:
+    return int((item.completed or "0000-00-00").replace("-", ""))
 
 
 def _earlier(a: ResearchItem, b: ResearchItem) -> bool:

@@ -238,6 +238,7 @@ def _prefix_hyphen(left: str) -> bool:
     return left.lower() in _PREFIXES or left.lower() in ("self", "cross", "non", "open", "well")
 
 
+@lru_cache(maxsize=100_000)
 def display_alias(surface: str) -> str:
     """How people type the term: words, acronyms upper-case, hyphens where meant."""
     text = _POSSESSIVE.sub("", unicodedata.normalize("NFKC", surface).translate(_DASHES))

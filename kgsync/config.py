@@ -28,6 +28,7 @@ class Caps:
     concepts: int = 5
     claims: int = 3
     methods: int = 2
+    links: int = 1  # extends edges taken from links in the text (frontmatter cites always count)
 
 
 @dataclass(frozen=True)

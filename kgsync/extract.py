@@ -13,9 +13,14 @@ from dataclasses import dataclass
 
 from kgsync.items import Finding, ResearchItem, normalise_slug
 
-#: Observations are atomic: a statement longer than this is cut at a word.
-MAX_STATEMENT = 240
-MAX_SOURCES_PER_CLAIM = 3
+#: Observations are atomic and short: a statement longer than this is cut at a
+#: word.  Every returned claim costs an agent its text; the item keeps the rest.
+MAX_STATEMENT = 160
+# The primary source only: every URL is text the substring search matches
+# (host and path words), and the item lists them all.
+MAX_SOURCES_PER_CLAIM = 1
+#: Claim keys: the first content words, short (the key repeats in every relation).
+MAX_KEY_WORDS, MAX_KEY_LENGTH = 4, 40
 _CONFIDENCE = re.compile(r"\b(high|medium|low)\b(?:[ -]confidence)?|confidence\W{0,3}(high|medium|low)\b", re.I)
 _BOLD_LEAD = re.compile(r"^\s*\*\*(.+?)\*\*")
 _LABEL = re.compile(
@@ -56,7 +61,7 @@ class Extraction:
     slug: str
     summary: str
     claims: tuple[Claim, ...]  # every finding, in list order (caps apply later)
-    text_links: tuple[str, ...]  # slugs or undated slug suffixes the text mentions
+    text_links: tuple[tuple[str, int], ...]  # (slug or undated slug suffix, mentions) the text makes
 
 
 def extract(item: ResearchItem) -> Extraction:
@@ -194,7 +199,12 @@ def lead_sentence(summary: str) -> str:
 def claim_key(statement: str) -> str:
     """First content words of the statement: readable, and the same after reordering."""
     words = [w for w in _KEY_WORD.findall(statement.lower()) if w not in _KEY_STOP]
-    key = "-".join(words[:5])[:48].strip("-")
+    key = ""
+    for word in words[:MAX_KEY_WORDS]:  # whole words only, within the length limit
+        longer = f"{key}-{word}" if key else word[:MAX_KEY_LENGTH]
+        if len(longer) > MAX_KEY_LENGTH:
+            break
+        key = longer
     return key or "claim-" + hashlib.sha1(statement.encode("utf-8")).hexdigest()[:8]
 
 
@@ -214,28 +224,30 @@ def _unique_keys(claims: Iterable[Claim]) -> list[Claim]:
     return out
 
 
-def text_links(item: ResearchItem) -> tuple[str, ...]:
-    """Candidate item references in the body (resolved against the corpus later)."""
-    found: dict[str, None] = {}
-    for match in _PATH_LINK.finditer(item.body):
-        found[normalise_slug(match.group(1))] = None
-    for match in _DATED_SLUG.finditer(item.body):
-        found[match.group(1)] = None
-    for match in _CODE_SPAN.finditer(item.body):
-        found[match.group(1)] = None
-    found.pop(item.slug, None)
-    return tuple(sorted(found))
+def text_links(item: ResearchItem) -> tuple[tuple[str, int], ...]:
+    """Candidate item references in the body, with how often each is mentioned.
+
+    Resolved against the corpus later; the count ranks them (the most-discussed
+    earlier work first) when the per-item cap on links applies.
+    """
+    counts: dict[str, int] = {}
+    for pattern in (_PATH_LINK, _DATED_SLUG, _CODE_SPAN):
+        for match in pattern.finditer(item.body):
+            slug = normalise_slug(match.group(1))
+            counts[slug] = counts.get(slug, 0) + 1
+    counts.pop(item.slug, None)
+    return tuple(sorted(counts.items()))
 
 
-def resolve_links(candidates: Iterable[str], known: Mapping[str, str], suffixes: Mapping[str, str]) -> list[str]:
-    """Candidates that name exactly one item: a full slug, or a unique undated suffix."""
-    out = []
-    for candidate in candidates:
-        if candidate in known:
-            out.append(candidate)
-        elif candidate in suffixes:
-            out.append(suffixes[candidate])
-    return sorted(set(out))
+def resolve_links(candidates: Iterable[tuple[str, int]], known: Mapping[str, object],
+                  suffixes: Mapping[str, str]) -> dict[str, int]:
+    """Candidates that name exactly one item (a full slug, or a unique undated suffix) -> mentions."""
+    out: dict[str, int] = {}
+    for candidate, count in candidates:
+        slug = candidate if candidate in known else suffixes.get(candidate)
+        if slug is not None:
+            out[slug] = out.get(slug, 0) + count
+    return out
 
 
 def undated_suffixes(slugs: Iterable[str]) -> dict[str, str]:

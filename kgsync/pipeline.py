@@ -18,7 +18,7 @@ from kgsync import jsonl
 from kgsync.assemble import assemble
 from kgsync.config import Config
 from kgsync.errors import KgsyncError, LintFailed
-from kgsync.economy import hub_folding
+from kgsync.economy import discriminating_themes, hub_folding
 from kgsync.extract import Extraction, extract
 from kgsync.items import Issue, ReadResult, ResearchItem, Severity, check_corpus, find_item_files, read_item_bytes
 from kgsync.lint import LintReport, lint
@@ -104,7 +104,9 @@ def build(config: Config, *, write: bool = True, strict: bool = False) -> BuildR
     themes = load_theme_map(config.path(config.themes_vocabulary) if config.themes_vocabulary else None)
     candidates_of = [by_slug[i.slug].candidates for i in items]
     fold = hub_folding(candidates_of, vocabulary)
-    assembly = assemble(items, extractions, vocabulary, themes, config.caps, fold, config.tag_style)
+    item_themes = [{themes.canonicalise(t) for t in item.themes} for item in items]
+    theme_concepts = discriminating_themes(item_themes, config.mining.max_item_share)
+    assembly = assemble(items, extractions, vocabulary, themes, config.caps, fold, config.tag_style, theme_concepts)
 
     graph_path = config.path(config.graph)
     committed = jsonl.read(graph_path)

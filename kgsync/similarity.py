@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Iterable
 from itertools import chain, combinations
 
@@ -94,24 +94,40 @@ def near_duplicate_pairs(names: Iterable[str], rule: Merge = Merge()) -> list[tu
     Speed (lint runs this on every build): instead of testing every pair of a
     block in Python, edit-distance neighbours are found by rapidfuzz in C within
     each block, and token-Jaccard neighbours by prefix filtering (two sets with
-    Jaccard >= t share one of their rarest tokens); only those candidates are
+    Jaccard >= t share some of their rarest tokens); only those candidates are
     tested.  The result is the same as testing every pair of every small block.
     """
     unique = sorted(set(names))
+    token_sets = [tokens(name) for name in unique]
     blocks: dict[str, list[int]] = defaultdict(list)
     for index, name in enumerate(unique):
-        for token in tokens(name):
+        for token in token_sets[index]:
             blocks["t:" + token].append(index)
         blocks["p:" + name[:3]].append(index)
     if rule.max_token_jaccard <= 0:  # every multi-token pair is near: no filter helps
         return _pairs_in_blocks(unique, blocks, rule)
     small = [members for members in blocks.values() if 1 < len(members) <= MAX_BLOCK]
     candidates = _edit_distance_candidates(unique, small, rule)
-    small_keys = _small_block_keys(unique, blocks)
-    for pair in _jaccard_candidates(unique, rule, small_keys):
+    small_keys = _SmallBlocks(unique, token_sets, blocks)
+    for pair in _jaccard_candidates(token_sets, blocks, rule, small_keys):
         if pair not in candidates and not small_keys[pair[0]].isdisjoint(small_keys[pair[1]]):
             candidates.add(pair)
     return sorted((unique[i], unique[j]) for i, j in candidates if is_near_duplicate(unique[i], unique[j], rule))
+
+
+class _SmallBlocks:
+    """index -> keys of the small blocks holding that name (computed on demand)."""
+
+    def __init__(self, unique: list[str], token_sets: list[frozenset[str]], blocks: dict[str, list[int]]):
+        self.unique, self.token_sets, self.blocks = unique, token_sets, blocks
+        self.cache: dict[int, set[str]] = {}
+
+    def __getitem__(self, index: int) -> set[str]:
+        keys = self.cache.get(index)
+        if keys is None:
+            names = ["t:" + token for token in self.token_sets[index]] + ["p:" + self.unique[index][:3]]
+            keys = self.cache[index] = {key for key in names if len(self.blocks[key]) <= MAX_BLOCK}
+        return keys
 
 
 def _pairs_in_blocks(unique: list[str], blocks: dict[str, list[int]], rule: Merge) -> list[tuple[str, str]]:
@@ -144,7 +160,9 @@ def _edit_distance_candidates(unique: list[str], small: list[list[int]], rule: M
     return found
 
 
-def _jaccard_candidates(unique: list[str], rule: Merge, small_keys: list[set[str]]) -> set[tuple[int, int]]:
+def _jaccard_candidates(
+    token_sets: list[frozenset[str]], blocks: dict[str, list[int]], rule: Merge, small_keys: _SmallBlocks
+) -> set[tuple[int, int]]:
     """Pairs of multi-token names sharing a small block whose token Jaccard reaches the limit.
 
     Prefix filtering: with tokens ordered rarest first, two sets that share at
@@ -152,8 +170,7 @@ def _jaccard_candidates(unique: list[str], rule: Merge, small_keys: list[set[str
     Jaccard >= t needs o >= t*|A| (as |A u B| >= |A|); above t = 0.5 every
     multi-token pair needs o >= 2, so keys are token pairs (far fewer candidates).
     """
-    token_sets = [tokens(name) for name in unique]
-    frequency = Counter(chain.from_iterable(token_sets))
+    frequency = {token: len(blocks["t:" + token]) for token in set(chain.from_iterable(token_sets))}
     threshold = rule.max_token_jaccard
     k = 2 if threshold > 0.5 else 1
     by_key: dict[tuple[str, ...], list[int]] = defaultdict(list)
@@ -185,12 +202,3 @@ def _jaccard_candidates(unique: list[str], rule: Merge, small_keys: list[set[str
                     if len(a & b) >= threshold * len(a | b) - 1e-9:
                         found.add((i, j))
     return found
-
-
-def _small_block_keys(unique: list[str], blocks: dict[str, list[int]]) -> list[set[str]]:
-    keys: list[set[str]] = [set() for _ in unique]
-    for key, members in blocks.items():
-        if 1 < len(members) <= MAX_BLOCK:
-            for index in members:
-                keys[index].add(key)
-    return keys

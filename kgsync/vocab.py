@@ -57,11 +57,13 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 from typing import NamedTuple
+
+from rapidfuzz.distance import Levenshtein
 
 from kgsync import lexicon
 from kgsync.canonical import (
@@ -77,8 +79,6 @@ from kgsync.canonical import (
 )
 from kgsync.config import Caps, Config, Merge
 from kgsync.items import ResearchItem
-from rapidfuzz.distance import Levenshtein
-
 from kgsync.similarity import is_near_duplicate
 from kgsync.vocab_file import PinnedVocabulary, load_pinned  # noqa: F401  (re-exported API)
 
@@ -484,7 +484,7 @@ class Vocabulary:
 class _Group:
     """One idea across items while selecting: all keys that resolved to it."""
 
-    __slots__ = ("key", "items", "focus", "surfaces", "flags", "pinned", "keys")
+    __slots__ = ("key", "items", "focus", "surfaces", "flags", "pinned", "keys", "name")
 
     def __init__(self, key: str) -> None:
         self.key = key
@@ -494,6 +494,7 @@ class _Group:
         self.flags = 0
         self.pinned: str | None = None
         self.keys: set[str] = set()
+        self.name = ""  # cached by _name once the surfaces are complete
 
 
 def select(cands: Sequence[ItemCandidates], config: Config, pinned: PinnedVocabulary | None = None) -> Vocabulary:
@@ -512,29 +513,42 @@ def select(cands: Sequence[ItemCandidates], config: Config, pinned: PinnedVocabu
         expansion = local.get(key) or global_acronyms.get(key)
         return pinned.resolve(expansion) if expansion else key
 
-    def final(key: str, local: Mapping[str, str]) -> str:
-        gkey = resolve(key, local)
-        return merged_into.get(gkey, gkey)
+    cache: dict[str, str] = {}
+
+    def group_of(key: str, local: Mapping[str, str] | None) -> str:
+        if local and key in local:  # the item's own definition of an acronym wins there
+            return resolve(key, local)
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = resolve(key, {})
+        return found
 
     merged_into: dict[str, str] = {}
     stop_groups.update(resolve(k, {}) for k in pinned.stop_keys)
-    for item in sorted(cands, key=lambda c: c.slug):
-        local = {short: long for short, long in item.acronyms}
-        seen: dict[str, float] = defaultdict(float)
-        for cand in item.terms:
-            gkey = resolve(cand.key, local)
-            if gkey in stop_groups:
-                continue
-            group = groups.get(gkey) or groups.setdefault(gkey, _Group(gkey))
-            group.flags |= cand.flags
-            group.keys.add(cand.key)
-            if cand.flags & _FOCUS:
-                group.focus.add(item.slug)
-            for surface, _count in cand.surfaces:
-                group.surfaces[surface] += 1
-            seen[gkey] += cand.score
-        for gkey, score in seen.items():
-            groups[gkey].items[item.slug] = score
+    ordered = sorted(cands, key=lambda c: c.slug)
+    # Pass 1, over every candidate of every item: only what decides membership.
+    cache_get = cache.get
+    resolved: list[list[str]] = []  # per item, the group of each candidate (pass 2 reuses it)
+    for item in ordered:
+        local = dict(item.acronyms) if item.acronyms else None
+        slug = item.slug
+        gkeys: list[str] = []
+        resolved.append(gkeys)
+        for key, score, _surfaces, flags in item.terms:
+            gkey = cache_get(key) if local is None or key not in local else None
+            if gkey is None:
+                gkey = group_of(key, local)
+            gkeys.append(gkey)
+            group = groups.get(gkey)
+            if group is None:
+                if gkey in stop_groups:
+                    continue
+                group = groups[gkey] = _Group(gkey)
+            scores = group.items
+            scores[slug] = scores.get(slug, 0.0) + score
+            group.flags |= flags
+            if flags & _FOCUS:
+                group.focus.add(slug)
     _add_pinned_mentions(groups, cands, pinned, stop_groups)
     for gkey, group in groups.items():
         if gkey in pinned.key_to_name:
@@ -547,6 +561,22 @@ def select(cands: Sequence[ItemCandidates], config: Config, pinned: PinnedVocabu
     subsumed = _subsumed(groups, kept, kept | hubs)
     kept -= subsumed
     kept |= _salient_singletons(groups, hubs | subsumed, mining.salient_per_item, n_items)
+    # Pass 2: surfaces, only for what may become a node (or is reported as a hub).
+    wanted = kept | hubs
+    item_surfaces: dict[str, dict[str, list[tuple[tuple[str, int], ...]]]] = {}
+    for item, gkeys in zip(ordered, resolved):
+        mine = {}
+        for (key, _score, surfaces, _flags), gkey in zip(item.terms, gkeys):
+            if gkey not in wanted:
+                continue
+            group = groups[gkey]
+            group.keys.add(key)
+            counter = group.surfaces
+            for surface, _count in surfaces:
+                counter[surface] = counter.get(surface, 0) + 1
+            if gkey in kept:
+                mine.setdefault(gkey, []).append(surfaces)
+        item_surfaces[item.slug] = mine
     kind_of = {g: _kind(groups[g], pinned) for g in kept}
     merged_into.update(_merge_near_duplicates(groups, kept, kind_of, config.merge))
     for source, target in sorted(merged_into.items()):
@@ -559,7 +589,7 @@ def select(cands: Sequence[ItemCandidates], config: Config, pinned: PinnedVocabu
             hubs.add(g)
     terms = _terms(groups, kept, kind_of, pinned)
     by_key = {g: terms_name for g, terms_name in ((g, _name(groups[g], pinned)) for g in kept)}
-    per_item = _per_item(groups, kept, by_key, terms, cands, caps, n_items, final)
+    per_item = _per_item(groups, kept, by_key, terms, ordered, caps, n_items, item_surfaces, merged_into)
     hub_rows = tuple(sorted(((_label(groups[g]) if g in groups else g, len(groups[g].items)) for g in hubs
                              if g in groups), key=lambda r: (-r[1], r[0])))
     # Only what some item addresses becomes a node (and is worth a mention).
@@ -758,6 +788,7 @@ def _absorb(target: _Group, source: _Group) -> None:
     if not set(source.key.split(" ")) > set(target.key.split(" ")):
         target.surfaces.update(source.surfaces)
     target.keys |= source.keys | {source.key}
+    target.name = ""  # more surfaces: choose again
     target.flags |= source.flags & ~PLAIN
 
 
@@ -774,6 +805,12 @@ def _is_short(surface: str) -> bool:
 def _name(group: _Group, pinned: PinnedVocabulary | None) -> str:
     if group.pinned:
         return group.pinned
+    if not group.name:
+        group.name = _choose_name(group)
+    return group.name
+
+
+def _choose_name(group: _Group) -> str:
     ranked = sorted(group.surfaces.items(), key=lambda kv: (_is_short(kv[0]), -kv[1], len(kv[0]), kv[0]))
     for surface, _count in ranked:
         name = canonical_name(surface)
@@ -802,23 +839,24 @@ def _terms(groups: Mapping[str, _Group], kept: set[str], kind_of: Mapping[str, T
 
 
 def _per_item(groups: Mapping[str, _Group], kept: set[str], by_key: Mapping[str, str], terms: Mapping[str, Term],
-              cands: Sequence[ItemCandidates], caps: Caps, n_items: int,
-              final: Callable[[str, Mapping[str, str]], str]) -> dict[str, ItemTerms]:
+              ordered: Sequence[ItemCandidates], caps: Caps, n_items: int,
+              item_surfaces: Mapping[str, Mapping[str, list[tuple[tuple[str, int], ...]]]],
+              merged_into: Mapping[str, str]) -> dict[str, ItemTerms]:
     ranked: dict[str, list[tuple[float, str, str]]] = defaultdict(list)
     for g in kept:
         group = groups[g]
         idf = _idf(len(group.items), n_items) * _length_factor(g) * (1.5 if group.pinned else 1.0)
+        name, scores = by_key[g], group.items
         for slug in group.focus:  # an item addresses what its summary parts name, not its log's asides
-            ranked[slug].append((group.items[slug] * idf, by_key[g], g))
+            ranked[slug].append((-scores[slug] * idf, name, g))
     per_item: dict[str, ItemTerms] = {}
-    for item in sorted(cands, key=lambda c: c.slug):
-        local = dict(item.acronyms)
-        surfaces: dict[str, list[str]] = defaultdict(list)
-        for cand in item.terms:
-            surfaces[final(cand.key, local)].extend(s for s, _ in cand.surfaces)
+    for item in ordered:
         chosen: dict[TermKind, list[TermUse]] = {TermKind.CONCEPT: [], TermKind.METHOD: []}
         picked: list[str] = []
-        for _score, name, g in sorted(ranked.get(item.slug, ()), key=lambda r: (-r[0], r[1])):
+        mine: dict[str, list[tuple[tuple[str, int], ...]]] = defaultdict(list)
+        for g, surfaces in item_surfaces.get(item.slug, {}).items():
+            mine[merged_into.get(g, g)].extend(surfaces)
+        for _score, name, g in sorted(ranked.get(item.slug, ())):
             term = terms[name]
             cap = caps.concepts if term.kind is TermKind.CONCEPT else caps.methods
             if len(chosen[term.kind]) >= cap or name in picked:
@@ -826,8 +864,10 @@ def _per_item(groups: Mapping[str, _Group], kept: set[str], by_key: Mapping[str,
             if any(_nested(name.replace("-", " "), other.replace("-", " ")) for other in picked):
                 continue
             picked.append(name)
-            used = [display_alias(s) for s in surfaces.get(g, ())] + [term.label]
+            used = [display_alias(s) for pairs in mine.get(g, ()) for s, _ in pairs] + [term.label]
             chosen[term.kind].append(TermUse(name, _covering(term, used)))
+            if len(chosen[TermKind.CONCEPT]) >= caps.concepts and len(chosen[TermKind.METHOD]) >= caps.methods:
+                break
         per_item[item.slug] = ItemTerms(item.slug, tuple(chosen[TermKind.CONCEPT]), tuple(chosen[TermKind.METHOD]))
     return per_item
 

@@ -47,9 +47,9 @@ def repo_root() -> Path:
 
 @pytest.fixture()
 def example_repo(tmp_path: Path) -> Path:
-    """A private copy of examples/research-repo (builds write a graph and a cache into it)."""
+    """A private copy of examples/research-repo, committed graph included (builds write into it)."""
     target = tmp_path / "research-repo"
-    shutil.copytree(EXAMPLE_REPO, target, ignore=shutil.ignore_patterns(".kgsync-cache", "memory.jsonl"))
+    shutil.copytree(EXAMPLE_REPO, target, ignore=shutil.ignore_patterns(".kgsync-cache", "site"))
     return target
 
 

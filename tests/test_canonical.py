@@ -66,6 +66,7 @@ def test_names_are_lowercase_hyphenated_ascii() -> None:
 
 # --- properties ------------------------------------------------------------------------
 _WORDLIKE = st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZéï0123456789", min_size=1, max_size=14)
+_ASCII_WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", min_size=1, max_size=14)
 _SEPARATORS = st.sampled_from([" ", "-", "_", "  ", " - ", "'s ", "/"])
 _SURFACES = st.builds(
     lambda ws, seps: "".join(w + s for w, s in zip(ws, seps + [""])),
@@ -94,11 +95,10 @@ def test_the_name_and_its_display_alias_are_the_same_idea(surface: str) -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(_SURFACES)
+@given(st.builds(lambda ws, sep: sep.join(ws), st.lists(_ASCII_WORD, min_size=1, max_size=4),
+                 st.sampled_from([" ", "-", "_"])))
 def test_case_and_separators_never_change_the_key(surface: str) -> None:
-    assert term_key(surface.upper()) == term_key(surface.lower()) or any(
-        c in surface for c in "éï"  # upper() of accented letters folds the same; kept simple
-    )
+    assert term_key(surface.upper()) == term_key(surface.lower())
     assert term_key(surface.replace(" ", "-")) == term_key(surface.replace("-", " "))
 
 

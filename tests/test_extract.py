@@ -38,15 +38,16 @@ def test_item_confidence_is_the_default() -> None:
     assert claim_of(Finding(1, "A plain claim here.", 1), "low").confidence == "low"
 
 
-def test_sources_are_kept_in_order_and_capped() -> None:
-    text = "**C.** (source: https://a.org/1; https://b.org/2; https://a.org/1; https://c.org/3; https://d.org/4)"
-    assert claim_of(Finding(1, text, 1)).sources == ("https://a.org/1", "https://b.org/2", "https://c.org/3")
+def test_the_primary_source_is_kept() -> None:
+    text = "**C.** (source: https://a.org/1; https://b.org/2; https://a.org/1; https://c.org/3)"
+    assert claim_of(Finding(1, text, 1)).sources == ("https://a.org/1",)
 
 
 def test_claim_key_is_content_based_and_stable() -> None:
     a = claim_of(Finding(1, "**Indirect prompt injection matters most in practice.**", 5))
     b = claim_of(Finding(7, "**Indirect prompt injection matters most in practice.**", 99))
-    assert a.key == b.key == "indirect-prompt-injection-matters-practice"
+    assert a.key == b.key == "indirect-prompt-injection-matters"
+    assert len(claim_key("internationalisation " * 3 + "x")) <= 40
     assert claim_key("") .startswith("claim-")
 
 
@@ -69,5 +70,6 @@ def test_links_resolve_only_when_unambiguous() -> None:
     known = {"2026-01-01-graph-memory": "x", "2026-01-02-vector-search": "y", "2026-01-03-vector-search": "z"}
     suffixes = undated_suffixes(known)
     assert suffixes == {"graph-memory": "2026-01-01-graph-memory"}
-    found = resolve_links(["graph-memory", "vector-search", "2026-01-02-vector-search", "nope"], known, suffixes)
-    assert found == ["2026-01-01-graph-memory", "2026-01-02-vector-search"]
+    found = resolve_links([("graph-memory", 2), ("vector-search", 1), ("2026-01-02-vector-search", 3),
+                           ("nope", 1)], known, suffixes)
+    assert found == {"2026-01-01-graph-memory": 2, "2026-01-02-vector-search": 3}

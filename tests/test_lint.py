@@ -213,6 +213,7 @@ def test_empty_observation() -> None:
         "summary: carriage\rreturn",
         "title: Alpha summary: About retrieval",
         "tag:a tag:b",
+        "summary: first; title: second",
         "tag:rag; section:key-finding-2",
     ],
 )
@@ -224,7 +225,8 @@ def test_non_atomic_observation(observation: str) -> None:
 
 @pytest.mark.parametrize(
     "observation",
-    ["summary: " + "x" * 291, "source:https://example.org/a:b", "summary: ratio 3:1 holds", "alias:c++"],
+    ["summary: " + "x" * 291, "source:https://example.org/a:b", "summary: ratio 3:1 holds", "alias:c++",
+     "title: A token such as provenance:item=slug is found by search"],
 )
 def test_atomic_observations_pass(observation: str) -> None:
     graph = replaced(clean_graph(), "concept:sqlite", Entity("concept:sqlite", "concept", (P, observation)))
@@ -270,12 +272,30 @@ def test_items_without_relations_are_not_orphans() -> None:
     assert codes(graph) == []
 
 
-@pytest.mark.parametrize("name", ["concept:sqlite", "claim:beta:json-fits", "method:benchmark"])
-def test_missing_provenance(name: str) -> None:
+@pytest.mark.parametrize(
+    ("name", "item_relation"),
+    [
+        ("claim:beta:json-fits", None),
+        ("concept:sqlite", Relation("item:alpha", "concept:sqlite", "addresses")),
+        ("method:benchmark", Relation("item:beta", "method:benchmark", "uses_method")),
+    ],
+)
+def test_missing_provenance(name: str, item_relation: Relation | None) -> None:
+    # A concept or method is attributed by an item that addresses / uses it; without one it needs a token.
     entity = clean_graph().entity(name)
     assert entity is not None
     stripped = Entity(name, entity.entity_type, tuple(o for o in entity.observations if "provenance" not in o))
-    assert codes(replaced(clean_graph(), name, stripped)) == [("missing-provenance", name)]
+    graph = replaced(clean_graph(), name, stripped)
+    graph = Graph(graph.entities, tuple(r for r in graph.relations if r != item_relation))
+    assert codes(graph) == [("missing-provenance", name)]
+
+
+@pytest.mark.parametrize("name", ["concept:sqlite", "method:benchmark"])
+def test_shared_nodes_take_provenance_from_item_relations(name: str) -> None:
+    entity = clean_graph().entity(name)
+    assert entity is not None
+    stripped = Entity(name, entity.entity_type, tuple(o for o in entity.observations if "provenance" not in o))
+    assert codes(replaced(clean_graph(), name, stripped)) == []
 
 
 def test_item_needs_its_own_provenance() -> None:
@@ -295,11 +315,12 @@ def test_lost_provenance() -> None:
 
 def test_near_duplicate_concepts_and_methods() -> None:
     graph = linked_concept(clean_graph(), Entity("concept:vector-searches", "concept", (P,)))
-    graph = linked_concept(graph, Entity("method:benchmarks", "method", (P,)))
+    graph = linked_concept(graph, Entity("method:fine-tuning", "method", (P,)))
+    graph = linked_concept(graph, Entity("method:finetuning", "method", (P,)))
     report = lint(graph)
     assert [(f.code, f.entity, f.message, f.severity) for f in report.findings] == [
         ("near-duplicate-name", "concept:vector-search", "near-duplicate of concept:vector-searches", Severity.WARNING),
-        ("near-duplicate-name", "method:benchmark", "near-duplicate of method:benchmarks", Severity.WARNING),
+        ("near-duplicate-name", "method:fine-tuning", "near-duplicate of method:finetuning", Severity.WARNING),
     ]
 
 
@@ -603,8 +624,9 @@ def synthetic_graph(items: int, seed: int = 7) -> Graph:
                                                          "completed:2026-01-01", "confidence:medium", "tag:theme")))
         mine = concepts[n * 8 : n * 8 + 8]
         used = methods[n * 3 : n * 3 + 3]
-        entities += [Entity(f"concept:{t}", "concept", (prov, f"alias:{t.replace('-', ' ')}")) for t in mine]
-        entities += [Entity(f"method:{t}", "method", (prov,)) for t in used]
+        # Shared nodes carry no provenance token: the item's relation attributes them (kgsync.assemble).
+        entities += [Entity(f"concept:{t}", "concept", (f"alias:{t.replace('-', ' ')}",)) for t in mine]
+        entities += [Entity(f"method:{t}", "method", ()) for t in used]
         shared = rnd.sample(concepts, 4)
         relations += [Relation(item, f"concept:{t}", "addresses") for t in sorted(set(mine + shared))]
         relations += [Relation(item, f"method:{t}", "uses_method") for t in used]
@@ -631,3 +653,36 @@ def test_lint_is_linear_enough() -> None:
     elapsed = time.perf_counter() - start
     assert report.errors() == (), report.errors()[:5]
     assert elapsed < 1.0, f"lint of {len(graph.entities)} entities / {len(graph.relations)} relations took {elapsed:.2f}s"
+
+
+# --- the near-duplicate rule's fast path (kgsync.similarity) gives the definition's answer ---------
+
+_WORDS = ["ab", "abc", "abcd", "x1", "x2", "retrieval", "retrieve", "graph", "graphs", "agent", "agents",
+          "agentic", "fine", "finetune", "tune", "memory", "k"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.lists(st.sampled_from(_WORDS), min_size=1, max_size=5).map("-".join), min_size=2, max_size=30),
+    st.integers(0, 5),
+    st.sampled_from([0.0, 0.34, 0.5, 0.51, 0.6, 2 / 3, 0.8, 1.0]),
+    st.integers(2, 10),
+)
+def test_near_duplicate_pairs_match_the_pairwise_definition(names, edits, jaccard, max_block) -> None:
+    from collections import defaultdict
+
+    from kgsync import similarity
+
+    rule = Merge(min_edit_distance=edits, max_token_jaccard=jaccard)
+    original = similarity.MAX_BLOCK
+    similarity.MAX_BLOCK = max_block  # small hubs exercise the hub rule
+    try:
+        unique = sorted(set(names))
+        blocks: dict[str, list[int]] = defaultdict(list)
+        for index, name in enumerate(unique):
+            for token in similarity.tokens(name):
+                blocks["t:" + token].append(index)
+            blocks["p:" + name[:3]].append(index)
+        assert similarity.near_duplicate_pairs(names, rule) == similarity._pairs_in_blocks(unique, blocks, rule)
+    finally:
+        similarity.MAX_BLOCK = original
