@@ -183,9 +183,37 @@ def _key_lines(node: yaml.Node | None, prefix: str = "") -> dict[str, int]:
     return out
 
 
-def describe() -> list[tuple[str, str, str]]:
-    """(option, default, type) rows for the configuration reference."""
-    rows: list[tuple[str, str, str]] = []
+#: What each option does (the README's configuration reference is generated from this).
+DESCRIPTIONS: dict[str, str] = {
+    "items": "item files: a folder or a glob, relative to the repo root",
+    "graph": "the graph file (its manifest is written beside it as <name>.kgsync.json)",
+    "themes_vocabulary": "theme alias map: YAML, or Markdown ending in a fenced YAML block (canonical: [aliases])",
+    "vocabulary": "the maintainers' vocabulary file: pinned terms, merges, stoplist",
+    "tag_style": "search-safe (tag:agentic_ai) or slug (tag:agentic-ai); see Economy",
+    "cache_dir": "per-file parse cache (content-addressed; never changes the output); empty: no cache",
+    "caps.concepts": "concepts one item may address",
+    "caps.claims": "claims one item may state",
+    "caps.methods": "methods one item may use",
+    "caps.links": "extends edges taken from links in an item's text (frontmatter cites always count)",
+    "mining.min_items": "a mined term must recur in at least this many items",
+    "mining.max_item_share": "a term or theme on more than this share of the items is a hub (corpus stopword)",
+    "mining.salient_per_item": "plus this many of each item's most salient terms, recurring or not",
+    "merge.min_edit_distance": "names closer than this (Levenshtein) are candidate duplicates",
+    "merge.max_token_jaccard": "names with at least this token Jaccard similarity are candidate duplicates",
+    "site.title": "the site's name",
+    "site.source_url": "link from a page back to the item; {repo}, {branch}, {path} are filled in",
+    "site.repo": "owner/name for source links (default: $GITHUB_REPOSITORY)",
+    "site.branch": "branch for source links (default: $GITHUB_REF_NAME, else main)",
+    "pr.branch": "the PR branch kgsync rebuilds from base on every run",
+    "pr.base": "the branch the PR merges into",
+    "pr.title": "the PR title",
+    "pr.labels": "labels added to the PR (never removed)",
+}
+
+
+def describe() -> list[tuple[str, str, str, str]]:
+    """(option, default, type, description) rows for the configuration reference."""
+    rows: list[tuple[str, str, str, str]] = []
     for f in fields(Config):
         if f.name == "root":
             continue
@@ -193,7 +221,21 @@ def describe() -> list[tuple[str, str, str]]:
         if f.name in _SECTIONS:
             for sub in fields(_SECTIONS[f.name]):
                 value = getattr(default, sub.name)
-                rows.append((f"{f.name}.{sub.name}", repr(value), type(value).__name__))
+                key = f"{f.name}.{sub.name}"
+                rows.append((key, _shown(value), type(value).__name__, DESCRIPTIONS.get(key, "")))
         else:
-            rows.append((f.name, repr(default), type(default).__name__))
+            rows.append((f.name, _shown(default), type(default).__name__, DESCRIPTIONS.get(f.name, "")))
     return rows
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, tuple):
+        return "[" + ", ".join(value) + "]"
+    return str(value) if value != "" else "(none)"
+
+
+def reference_table() -> str:
+    """The README's configuration table."""
+    lines = ["| option | default | type | what it does |", "|---|---|---|---|"]
+    lines += [f"| `{k}` | `{d}` | {t} | {text} |" for k, d, t, text in describe()]
+    return "\n".join(lines) + "\n"

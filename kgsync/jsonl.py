@@ -25,31 +25,33 @@ from kgsync.model import Entity, Graph, Relation
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
+# JSON.stringify of one string (UTF-8 kept, control characters as \u00xx): the function
+# json.dumps(..., ensure_ascii=False) applies to every string, called directly (a graph has
+# ~10^6 strings, and json.dumps with options builds a new encoder per call).
+_string = json.encoder.encode_basestring
+
+
 def entity_line(entity: Entity) -> str:
-    return _dumps(
-        {
-            "type": "entity",
-            "name": entity.name,
-            "entityType": entity.entity_type,
-            "observations": list(entity.observations),
-        }
-    )
+    return _surrogates_escaped(_entity_text(entity))
 
 
 def relation_line(relation: Relation) -> str:
-    return _dumps(
-        {
-            "type": "relation",
-            "from": relation.source,
-            "to": relation.target,
-            "relationType": relation.relation_type,
-        }
-    )
+    return _surrogates_escaped(_relation_text(relation))
 
 
-def _dumps(obj: dict) -> str:
-    # JSON.stringify: compact separators, UTF-8 kept, control characters as \u00xx.
-    text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+def _entity_text(entity: Entity) -> str:
+    # Key order and separators of JSON.stringify({type, name, entityType, observations}).
+    observations = ",".join(map(_string, entity.observations))
+    return (f'{{"type":"entity","name":{_string(entity.name)},"entityType":{_string(entity.entity_type)},'
+            f'"observations":[{observations}]}}')
+
+
+def _relation_text(relation: Relation) -> str:
+    return (f'{{"type":"relation","from":{_string(relation.source)},"to":{_string(relation.target)},'
+            f'"relationType":{_string(relation.relation_type)}}}')
+
+
+def _surrogates_escaped(text: str) -> str:
     # A lone surrogate (read from a "\ud800" escape the server wrote) cannot be
     # encoded as UTF-8; JSON.stringify escapes it as \udxxx, so do the same.
     return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
@@ -57,9 +59,9 @@ def _dumps(obj: dict) -> str:
 
 def dumps(graph: Graph) -> str:
     """The file text the server would write for ``graph`` (in the graph's order)."""
-    lines = [entity_line(e) for e in graph.entities]
-    lines += [relation_line(r) for r in graph.relations]
-    return "\n".join(lines)
+    lines = [_entity_text(e) for e in graph.entities]
+    lines += [_relation_text(r) for r in graph.relations]
+    return _surrogates_escaped("\n".join(lines))
 
 
 def loads(text: str, source: str = "<graph>") -> Graph:

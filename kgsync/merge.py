@@ -26,6 +26,9 @@ from kgsync.errors import GraphFormatError, Location
 from kgsync.model import Entity, Facts, Graph, Relation
 
 MANIFEST_VERSION = 1
+# json.dumps(..., ensure_ascii=False, separators=(",", ":")) without a new encoder per call.
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+_json_string = json.encoder.encode_basestring  # json.dumps(a_string, ensure_ascii=False)
 
 # Observation order on a node: what a reader needs first comes first.
 _ORDER = ("title", "summary", "confidence", "completed", "status", "tag", "alias", "section", "source", "provenance")
@@ -45,8 +48,8 @@ class Manifest:
         slugs = sorted(self.by_item)
         for index, slug in enumerate(slugs):
             comma = "," if index < len(slugs) - 1 else ""
-            body = json.dumps(self.by_item[slug].as_json(), ensure_ascii=False, separators=(",", ":"))
-            lines.append(f"{json.dumps(slug, ensure_ascii=False)}: {body}{comma}")
+            body = _COMPACT.encode(self.by_item[slug].as_json())
+            lines.append(f"{_json_string(slug)}: {body}{comma}")
         lines.append("}}")
         return "\n".join(lines) + "\n"
 

@@ -11,8 +11,9 @@ edits turn many English words into others ("testing"/"letting",
 "connector"/"connects", "routing"/"hosting").  So a close pair is a duplicate
 only when the edits are a variant, not a different word: the names are equal
 without their separators ("fine-tuning"/"finetuning", "data-set"/"dataset"),
-or they have the same words but one, and that one differs by derivation from
-a shared stem of at least 5 letters ("agent-memory"/"agentic-memory").
+or they have the same words but one, and that one is the other's plural
+("rag-eval"/"rag-evals") or differs by derivation from a shared stem of at
+least 5 letters ("agent-memory"/"agentic-memory").
 """
 
 from __future__ import annotations
@@ -68,10 +69,17 @@ def _variant(a: str, b: str) -> bool:
     if len(differing) != 1:
         return False
     x, y = differing[0]
+    if _plural_of(x, y) or _plural_of(y, x):
+        return True
     stem = 0
     while stem < min(len(x), len(y)) and x[stem] == y[stem]:
         stem += 1
     return stem >= 5
+
+
+def _plural_of(word: str, other: str) -> bool:
+    """"evals" / "eval", "analyses" / "analysis": the same word in number."""
+    return other in (word + "s", word + "es") or (word.endswith("is") and other == word[:-2] + "es")
 
 
 def _digits(name: str) -> tuple[str, ...]:

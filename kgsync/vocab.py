@@ -61,6 +61,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
+from itertools import compress
 from typing import NamedTuple
 
 from rapidfuzz.distance import Levenshtein
@@ -313,33 +314,82 @@ def _emphasised(body: str) -> Iterator[list[str]]:
 
 
 def _count_in(body: str, keys: set[str]) -> Counter[str]:
-    """How often each of ``keys`` occurs in the body (whole phrases, any variant)."""
-    lengths: dict[str, set[int]] = defaultdict(set)
-    for key in keys:
-        first, _, rest = key.partition(" ")
-        lengths[first].add(rest.count(" ") + 2 if rest else 1)
+    """How often each of ``keys`` occurs in the body (whole phrases, any variant).
+
+    Exactly what walking ``_runs(body)`` word by word would count, but in a few
+    C-level passes (the body is ~90% of an item's text, so this is the mining's
+    hot path): every token becomes its key words or a run break (cached per
+    distinct token), the body becomes one list of key words with "|" between
+    runs, and only the positions where a key can start are looked at in Python.
+    """
+    words = _key_words(body)
     counts: Counter[str] = Counter()
-    token_keys = _token_keys
-    for run in _runs(body):
-        kws: list[str] = []
-        for token in run:
-            kws.extend(token_keys(token))
-        if len(kws) > 1 and not _PREFIXES.isdisjoint(kws):
-            kws = key_of_words(kws).split(" ")
-        size = len(kws)
-        for i, word in enumerate(kws):
-            found = lengths.get(word)
-            if not found:
+    single = Counter(words)
+    # first word -> second word -> the lengths of the keys starting with both
+    starts: dict[str, dict[str, set[int]]] = defaultdict(lambda: defaultdict(set))
+    for key in keys:
+        parts = key.split(" ")
+        if len(parts) > 1:
+            starts[parts[0]][parts[1]].add(len(parts))
+        elif key in single:
+            counts[key] = single[key]
+    if starts:
+        size = len(words)
+        for i in compress(range(size - 1), map(starts.__contains__, words)):
+            lengths = starts[words[i]].get(words[i + 1])
+            if lengths is None:
                 continue
-            for n in found:
-                if n == 1:
-                    if word in keys:
-                        counts[word] += 1
+            for n in lengths:
+                if n == 2:
+                    counts[words[i] + " " + words[i + 1]] += 1
                 elif i + n <= size:
-                    key = " ".join(kws[i : i + n])
+                    key = " ".join(words[i : i + n])  # holds "|" when it would cross a run break
                     if key in keys:
                         counts[key] += 1
     return counts
+
+
+_RUN_BREAK = "|"  # never part of a key word ([a-z0-9.])
+_TOKEN_FORMS: dict[str, str] = {}  # token -> its key words joined by " ", or _RUN_BREAK
+
+
+def _key_words(text: str) -> list[str]:
+    """The key words of ``text``'s runs (``_runs``), each run closed up as
+    ``key_of_words`` would ("multi agent" -> "multiagent"), runs separated by "|"."""
+    tokens = _TOKEN_OR_BREAK.findall(text)
+    forms = _TOKEN_FORMS
+    new = set(tokens).difference(forms)
+    if len(forms) + len(new) > 500_000:
+        forms.clear()
+        new = set(tokens)
+    for token in new:
+        stop = not token[0].isalnum() or _breaks(token)
+        forms[token] = _RUN_BREAK if stop else " ".join(_token_keys(token))
+    words = " ".join(map(forms.__getitem__, tokens)).split()
+    if not _PREFIXES.isdisjoint(words):
+        words = _close_prefixes(words)
+    return words
+
+
+def _close_prefixes(words: list[str]) -> list[str]:
+    """Apply ``key_of_words`` to every run of ``words`` that holds a prefix word."""
+    out: list[str] = []
+    done = 0
+    for i in compress(range(len(words)), map(_PREFIXES.__contains__, words)):
+        if i < done:
+            continue  # in a run already closed
+        start = i
+        while start > done and words[start - 1] != _RUN_BREAK:
+            start -= 1
+        end = i + 1
+        while end < len(words) and words[end] != _RUN_BREAK:
+            end += 1
+        out.extend(words[done:start])
+        run = words[start:end]
+        out.extend(key_of_words(run).split(" ") if len(run) > 1 else run)
+        done = end
+    out.extend(words[done:])
+    return out
 
 
 # --------------------------------------------------------------------------- acronyms

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections import Counter
 from pathlib import Path
@@ -155,3 +156,17 @@ def test_real_corpus(tmp_path: Path) -> None:
     manifest_path(tmp_path / "g.jsonl").unlink()
     build(cfg.with_overrides(cache_dir=""))
     assert (tmp_path / "g.jsonl").read_bytes() == first
+
+
+def test_committed_example_graph_is_current(repo: Path) -> None:
+    """Golden file: the example's committed graph and manifest are exactly what a fresh build writes.
+
+    After an intended change, refresh them with ``kgsync build --root examples/research-repo``
+    (or UPDATE_GOLDEN=1).
+    """
+    build(config_module.load(repo).with_overrides(cache_dir=""))
+    for name in ("memory.jsonl", "memory.kgsync.json"):
+        fresh = (repo / name).read_bytes()
+        if os.environ.get("UPDATE_GOLDEN"):
+            (EXAMPLE / name).write_bytes(fresh)
+        assert (EXAMPLE / name).read_bytes() == fresh, f"examples/research-repo/{name} is stale"
