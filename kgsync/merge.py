@@ -18,8 +18,10 @@ for ownership, and must not be given any.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from itertools import compress
+from operator import attrgetter, not_
 from pathlib import Path
 
 from kgsync.errors import GraphFormatError, Location
@@ -96,7 +98,7 @@ def merge(
     for name, entity_type in sorted(new_entities):
         types.setdefault(name, entity_type)
         observations.setdefault(name, [])
-    for name, observation in sorted(new_observations, key=_observation_order):
+    for name, _rank, observation in sorted(_with_rank(new_observations)):
         observations.setdefault(name, []).append(observation)
 
     extra_entities: list[Entity] = []
@@ -117,25 +119,35 @@ def merge(
 
     entities = [Entity(n, types[n], tuple(observations[n])) for n in types]
     entities.extend(extra_entities)
-    relations = set(new_relations)
-    relations.update(r for r in committed.relations if r not in old_relations)
-    graph = Graph(tuple(entities), tuple(relations)).canonical()
+    # Relations are compared as (from, to, type) tuples: hashed in C, not by the
+    # dataclass's Python __hash__ (a 10,000-item graph has ~150k relations).
+    relations = dict(new_relations)
+    committed_keys = map(_RELATION_KEY, committed.relations)
+    foreign = compress(committed.relations, map(not_, map(old_relations.__contains__, committed_keys)))
+    for relation in foreign:
+        relations.setdefault(_RELATION_KEY(relation), relation)
+    graph = Graph(tuple(entities), tuple(relations.values())).canonical()
     return graph, Manifest({slug: owned_now[slug] for slug in sorted(owned_now)})
 
 
-def _union(all_facts) -> tuple[set[tuple[str, str]], set[tuple[str, str]], set[Relation]]:
+_RELATION_KEY = attrgetter("source", "target", "relation_type")
+
+
+def _union(all_facts) -> tuple[set[tuple[str, str]], set[tuple[str, str]], dict[tuple[str, str, str], Relation]]:
     entities: set[tuple[str, str]] = set()
     observations: set[tuple[str, str]] = set()
-    relations: set[Relation] = set()
+    relations: dict[tuple[str, str, str], Relation] = {}
     for facts in all_facts:
         entities.update(facts.entities)
         observations.update(facts.observations)
-        relations.update(facts.relations)
+        relations.update(zip(map(_RELATION_KEY, facts.relations), facts.relations))
     return entities, observations, relations
 
 
-def _observation_order(fact: tuple[str, str]) -> tuple[str, int, str]:
-    name, observation = fact
-    key = observation.split(":", 1)[0]
-    rank = _ORDER.index(key) if key in _ORDER else len(_ORDER)
-    return (name, rank, observation)
+_RANK = {key: rank for rank, key in enumerate(_ORDER)}
+
+
+def _with_rank(facts: Iterable[tuple[str, str]]) -> list[tuple[str, int, str]]:
+    """(name, rank of the observation's key in _ORDER, observation): sorts in file order."""
+    unknown = len(_ORDER)
+    return [(name, _RANK.get(observation.split(":", 1)[0], unknown), observation) for name, observation in facts]

@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from kgsync import config as config_module
-from kgsync.errors import ConfigError, GraphFormatError, KgsyncError, LintFailed
+from kgsync.commands._errors import FAILED, reported
 from kgsync.items import Severity
 from kgsync.pipeline import build
 
@@ -36,7 +36,7 @@ def command(items: str | None, out: str | None, root: Path, config_path: Path | 
     edited or deleted item is updated or removed exactly.
     """
     started = time.perf_counter()
-    try:
+    with reported():
         # Paths given on the command line are relative to the current directory,
         # paths in kgsync.yml to the research repo root.
         cfg = config_module.load(root, config_path).with_overrides(
@@ -45,17 +45,6 @@ def command(items: str | None, out: str | None, root: Path, config_path: Path | 
             cache_dir="" if no_cache else None,
         )
         result = build(cfg, write=not dry_run, strict=strict)
-    except ConfigError as exc:
-        click.echo(f"error: {exc.render()}", err=True)
-        raise SystemExit(2) from None
-    except LintFailed as exc:
-        for finding in exc.findings:
-            click.echo(finding.render(), err=True)
-        click.echo(f"error: {exc.message}", err=True)
-        raise SystemExit(1) from None
-    except (GraphFormatError, KgsyncError) as exc:
-        click.echo(f"error: {exc.render()}", err=True)
-        raise SystemExit(2 if isinstance(exc, GraphFormatError) else 1) from None
 
     failed = [i for i in result.issues if i.severity is Severity.ERROR]
     warned = [i for i in result.issues if i.severity is Severity.WARNING]
@@ -75,4 +64,4 @@ def command(items: str | None, out: str | None, root: Path, config_path: Path | 
     if failed:
         click.echo(f"error: {len(failed)} item(s) failed and kept their previous nodes", err=True)
     fail_on_warnings = strict and (warned or result.report.findings)
-    raise SystemExit(1 if failed or fail_on_warnings else 0)
+    raise SystemExit(FAILED if failed or fail_on_warnings else 0)

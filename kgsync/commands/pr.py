@@ -111,7 +111,6 @@ def _run(
     # Heavy imports only when the command runs (the CLI stays light).
     from kgsync.diff import to_json
     from kgsync.publish import github_pr
-    from kgsync.publish.git_branch import GitCheckout
     from kgsync.publish.proposal import prepare
 
     root = config_path.parent if config_path else Path(".")

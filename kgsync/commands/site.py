@@ -16,7 +16,7 @@ import click
 
 from kgsync import config as config_module
 from kgsync import jsonl
-from kgsync.errors import ConfigError, KgsyncError
+from kgsync.commands._errors import reported
 from kgsync.items import find_item_files, read_items
 
 
@@ -41,9 +41,12 @@ def command(root: Path, config_path: Path | None, graph_path: Path | None, proje
 
     Builds are always clean and strict: a warning (a broken link) fails the build.
     """
-    from kgsync.publish.site import build_html, render_project  # jinja2/networkx only when used
+    from kgsync.publish.site import (  # jinja2/networkx only when used
+        build_html,
+        render_project,
+    )
 
-    try:
+    with reported():
         cfg = config_module.load(root, config_path)
         graph = jsonl.read(graph_path if graph_path else cfg.path(cfg.graph))
         items = read_items(find_item_files(cfg.items, cfg.root), cfg.root).items
@@ -59,9 +62,3 @@ def command(root: Path, config_path: Path | None, graph_path: Path | None, proje
         build_html(project, out, engine=engine, strict=True)
         if not quiet:
             click.echo(f"built {out} with {engine} ({time.perf_counter() - started:.2f} s)")
-    except ConfigError as exc:
-        click.echo(f"error: {exc.render()}", err=True)
-        raise SystemExit(2) from None
-    except KgsyncError as exc:
-        click.echo(f"error: {exc.render()}", err=True)
-        raise SystemExit(1) from None

@@ -12,7 +12,8 @@ from pathlib import Path
 import click
 
 from kgsync import config as config_module
-from kgsync.errors import ConfigError, KgsyncError, Location
+from kgsync.commands._errors import reported
+from kgsync.errors import KgsyncError, Location
 from kgsync.items import find_item_files, read_items
 from kgsync.vocab import Vocabulary, candidates, load_pinned, select
 from kgsync.vocab_file import dump_vocabulary
@@ -32,14 +33,8 @@ def command(items_spec: str | None, config_path: Path | None, output_format: str
     The pinned vocabulary file (`vocabulary` in kgsync.yml, default
     kgsync-vocab.yml) is applied, so this shows what `kgsync build` will use.
     """
-    try:
+    with reported():
         vocabulary = build_vocabulary(items_spec, config_path)
-    except ConfigError as exc:
-        click.echo(f"error: {exc.render()}", err=True)
-        raise SystemExit(2) from None
-    except KgsyncError as exc:
-        click.echo(f"error: {exc.render()}", err=True)
-        raise SystemExit(1) from None
     text = dump_vocabulary(vocabulary) if output_format == "yaml" else render_text(vocabulary)
     click.echo(text, nl=not text.endswith("\n"))
     if write_path is not None:
