@@ -112,7 +112,7 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
         raise ConfigError(f"not valid YAML: {getattr(exc, 'problem', exc)}", Location.of(path, line)) from None
     except UnicodeDecodeError:
         raise ConfigError("not UTF-8", Location.of(path), "save the file as UTF-8") from None
-    lines = _key_lines(node)
+    lines = key_lines(node)
     errors: list[str] = []
     if not isinstance(data, Mapping):
         raise ConfigError("must be a mapping of option: value", Location.of(path, 1))
@@ -172,14 +172,14 @@ def _check(default: Any, value: Any) -> Any:
     return None
 
 
-def _key_lines(node: yaml.Node | None, prefix: str = "") -> dict[str, int]:
-    """Dotted key -> 1-based line, for messages."""
+def key_lines(node: yaml.Node | None, prefix: str = "") -> dict[str, int]:
+    """Dotted key -> 1-based line of a composed YAML mapping, for messages naming the line."""
     out: dict[str, int] = {}
     if isinstance(node, yaml.MappingNode):
         for key_node, value_node in node.value:
             dotted = f"{prefix}{key_node.value}"
             out[dotted] = key_node.start_mark.line + 1
-            out.update(_key_lines(value_node, dotted + "."))
+            out.update(key_lines(value_node, dotted + "."))
     return out
 
 

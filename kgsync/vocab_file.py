@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from kgsync.canonical import canonical_name, is_acronym, term_key
+from kgsync.config import key_lines
 from kgsync.errors import ConfigError, Location
 
 if TYPE_CHECKING:
@@ -87,7 +88,7 @@ def load_pinned(path: str | Path) -> PinnedVocabulary:
 
 
 def parse_pinned(data: Any, node: yaml.Node | None, path: str) -> PinnedVocabulary:
-    lines = _lines(node)
+    lines = key_lines(node)
     errors: list[str] = []
 
     def error(where: str, message: str, fix: str) -> None:
@@ -199,16 +200,6 @@ def parse_pinned(data: Any, node: yaml.Node | None, path: str) -> PinnedVocabula
         raise ConfigError(f"{len(errors)} problem(s) in the vocabulary file:\n  " + "\n  ".join(errors),
                           Location(path), "see the vocabulary file format in README.md")
     return PinnedVocabulary(key_to_name, kinds, labels, aliases, merges, frozenset(stop), frozenset(acronym_keys), path)
-
-
-def _lines(node: yaml.Node | None, prefix: str = "") -> dict[str, int]:
-    out: dict[str, int] = {}
-    if isinstance(node, yaml.MappingNode):
-        for key_node, value_node in node.value:
-            dotted = f"{prefix}{key_node.value}"
-            out[dotted] = key_node.start_mark.line + 1
-            out.update(_lines(value_node, dotted + "."))
-    return out
 
 
 def dump_vocabulary(vocabulary: Vocabulary, stop_hubs: bool = True) -> str:

@@ -12,6 +12,7 @@ import os
 import re
 import secrets
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
@@ -68,11 +69,10 @@ def command(
     token = os.environ.get(token_env, "")
     if annotate is None:
         annotate = os.environ.get("GITHUB_ACTIONS") == "true"
+    options = PrOptions(config_path, items, graph, repo, token, token_env, api_url, remote,
+                        base, branch, title, labels, diff_json, annotate, dry_run)
     try:
-        code = _run(
-            config_path, items, graph, repo, token, token_env, api_url, remote,
-            base, branch, title, labels, diff_json, annotate, dry_run,
-        )
+        code = _run(options)
     except ConfigError as exc:
         click.echo(f"error: {_safe(exc.render(), token)}", err=True)
         raise SystemExit(2) from None
@@ -91,62 +91,67 @@ def command(
     raise SystemExit(code)
 
 
-def _run(
-    config_path: Path | None,
-    items: str | None,
-    graph: str | None,
-    repo: str | None,
-    token: str,
-    token_env: str,
-    api_url: str,
-    remote: str,
-    base: str | None,
-    branch: str | None,
-    title: str | None,
-    labels: tuple[str, ...],
-    diff_json: Path | None,
-    annotate: bool,
-    dry_run: bool,
-) -> int:
+@dataclass(frozen=True)
+class PrOptions:
+    """The command's options, resolved (the token itself, never its value on argv)."""
+
+    config_path: Path | None
+    items: str | None
+    graph: str | None
+    repo: str | None
+    token: str
+    token_env: str
+    api_url: str
+    remote: str
+    base: str | None
+    branch: str | None
+    title: str | None
+    labels: tuple[str, ...]
+    diff_json: Path | None
+    annotate: bool
+    dry_run: bool
+
+
+def _run(o: PrOptions) -> int:
     # Heavy imports only when the command runs (the CLI stays light).
     from kgsync.diff import to_json
     from kgsync.publish import github_pr
     from kgsync.publish.proposal import prepare
 
-    root = config_path.parent if config_path else Path(".")
-    cfg = config_module.load(root, config_path).with_overrides(items=items, graph=graph)
-    if dry_run:
+    root = o.config_path.parent if o.config_path else Path(".")
+    cfg = config_module.load(root, o.config_path).with_overrides(items=o.items, graph=o.graph)
+    if o.dry_run:
         cfg = cfg.with_overrides(cache_dir="")  # "touch nothing" includes the parse cache
-    target = github_pr.Target(repo or "", base or cfg.pr.base, branch or cfg.pr.branch)
-    title = title or cfg.pr.title
-    labels = labels or cfg.pr.labels
-    if not dry_run:
+    target = github_pr.Target(o.repo or "", o.base or cfg.pr.base, o.branch or cfg.pr.branch)
+    title = o.title or cfg.pr.title
+    labels = o.labels or cfg.pr.labels
+    if not o.dry_run:
         if not re.fullmatch(r"[\w.-]+/[\w.-]+", target.repo):
             raise ConfigError(f"--repo must be owner/name, got {target.repo!r}", hint="pass --repo or set $GITHUB_REPOSITORY")
-        if not token:
-            raise ConfigError(f"no token in ${token_env}", hint=f"export {token_env}, or name another variable with --token-env")
+        if not o.token:
+            raise ConfigError(f"no token in ${o.token_env}", hint=f"export {o.token_env}, or name another variable with --token-env")
         if target.branch == target.base:
             raise ConfigError(f"the PR branch and the base are both {target.base!r}", hint="set pr.branch to a branch of its own")
-    checkout = _checkout(root, remote, token, required=not dry_run)
+    checkout = _checkout(root, o.remote, o.token, required=not o.dry_run)
     base_sha = checkout.head() if checkout else None
     prepared = prepare(
         cfg, checkout=checkout, base_sha=base_sha, title=title, labels=tuple(labels),
-        write=not dry_run, full_report_hint=_run_link(),
+        write=not o.dry_run, full_report_hint=_run_link(),
     )
     for issue in prepared.issues:
-        if annotate:
+        if o.annotate:
             click.echo(_issue_annotation(issue, cfg.root, checkout))
         else:
-            click.echo(_safe(issue.render(), token), err=True)
-    if diff_json:
-        diff_json.write_text(to_json(prepared.diff), encoding="utf-8")
-    if dry_run:
+            click.echo(_safe(issue.render(), o.token), err=True)
+    if o.diff_json:
+        o.diff_json.write_text(to_json(prepared.diff), encoding="utf-8")
+    if o.dry_run:
         click.echo(prepared.rendered.text)
         return 1 if prepared.errors else 0
     assert checkout is not None and base_sha is not None
-    client = github_pr.connect(api_url, token)
+    client = github_pr.connect(o.api_url, o.token)
     outcome = github_pr.publish(prepared.proposal, git=checkout, github=client, target=target,
-                                base_sha=base_sha, token=token)
+                                base_sha=base_sha, token=o.token)
     where = f" #{outcome.number} {outcome.url}" if outcome.number else ""
     click.echo(f"kgsync pr: {outcome.operation}{where}", err=True)
     _write_outputs(outcome, prepared.diff)
