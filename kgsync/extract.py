@@ -28,6 +28,11 @@ _LABEL = re.compile(
     r"\bconfidence\W{0,3}(?:high|medium|low)\b\W*|\b(?:high|medium|low)[ -]confidence\b\W*",
     re.I,
 )
+#: An evidence label of the item template ("[fact]", "**[inference]**",
+#: "[assumption; source: ...]"): the bracket and its label word, up to the
+#: bracket's end or the first ";" (a source named after it is still text).
+#: Term mining removes them: "inference" is how an item grades a claim, not a topic.
+EVIDENCE_LABEL = re.compile(r"\[(?:fact|inference|assumption|speculation|hypothesis)\b[^\]\n;]*[\];]", re.I)
 _TRAILING_PAREN = re.compile(r"\s*\((?:[^()]*(?:https?://|sources?\s*:|confidence|\[)[^()]*)\)\s*\.?\s*$", re.I)
 _INLINE_SOURCE = re.compile(r"\s*[\[(](?:sources?|inference|fact|assumption)\b[^\])]*[\])]", re.I)
 _URL = re.compile(r"https?://[^\s<>()\[\]{}\"'`|;,]+[^\s<>()\[\]{}\"'`|;,.:!?]")
@@ -41,9 +46,17 @@ _KEY_STOP = frozenset(
 )
 # Links to other items inside the text: a file path or URL ending in <slug>.md,
 # or a bare dated slug.  Undated short slugs count only inside `code` spans.
-_PATH_LINK = re.compile(r"([A-Za-z0-9._-]+)\.md\b")
+# The lookbehind only skips starts inside a run of name characters: the greedy
+# match from the run's start already finds its last "<run>.md", and without it
+# the pattern is retried (and backtracks) at every position of every word.
+_PATH_LINK = re.compile(r"(?<![A-Za-z0-9._-])([A-Za-z0-9._-]+)\.md\b")
 _DATED_SLUG = re.compile(r"\b(\d{4}-\d{2}-\d{2}-[a-z0-9]+(?:-[a-z0-9]+)*)\b")
 _CODE_SPAN = re.compile(r"`([a-z0-9]+(?:-[a-z0-9]+){2,})(?:\.md)?`")
+# Cheap markers of the lines that can hold a path link or a dated slug: both
+# patterns match inside one line, and a literal-led pattern is scanned in C
+# (the full patterns are tried at every position of the ~57 KB body).
+_MD_MARK = re.compile(r"\.md\b")
+_DATE_MARK = re.compile(r"-\d\d-\d\d-")
 
 
 @dataclass(frozen=True)
@@ -230,13 +243,29 @@ def text_links(item: ResearchItem) -> tuple[tuple[str, int], ...]:
     Resolved against the corpus later; the count ranks them (the most-discussed
     earlier work first) when the per-item cap on links applies.
     """
+    body = item.body
     counts: dict[str, int] = {}
-    for pattern in (_PATH_LINK, _DATED_SLUG, _CODE_SPAN):
-        for match in pattern.finditer(item.body):
+    for pattern, text in ((_PATH_LINK, _lines_with(body, _MD_MARK)), (_DATED_SLUG, _lines_with(body, _DATE_MARK)),
+                          (_CODE_SPAN, body)):
+        for match in pattern.finditer(text):
             slug = normalise_slug(match.group(1))
             counts[slug] = counts.get(slug, 0) + 1
     counts.pop(item.slug, None)
     return tuple(sorted(counts.items()))
+
+
+def _lines_with(text: str, mark: re.Pattern[str]) -> str:
+    """The lines of ``text`` that hold a match of ``mark``, joined by newlines."""
+    lines: list[str] = []
+    end = -1
+    for match in mark.finditer(text):
+        if match.start() <= end:
+            continue  # in the line taken already
+        start = text.rfind("\n", 0, match.start()) + 1
+        end = text.find("\n", match.end())
+        end = len(text) if end < 0 else end
+        lines.append(text[start:end])
+    return "\n".join(lines)
 
 
 def resolve_links(candidates: Iterable[tuple[str, int]], known: Mapping[str, object],

@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -37,6 +38,9 @@ _LIST_ITEM = re.compile(r"^(?:(\d+)[.)]|[-*+])[ \t]+(.*)$")
 _URL = re.compile(r"https?://[^\s<>()\[\]{}\"'`|;,]+[^\s<>()\[\]{}\"'`|;,.:!?]")
 _SLUG_OK = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 MAX_LINE = 100_000  # longer lines are cut for parsing (and reported): protects the regexes
+_LONG_LINE = re.compile(rf"^[^\n]{{{MAX_LINE + 1}}}", re.MULTILINE)
+# The line closing the frontmatter: "---" or "..." alone (whitespace aside; "\s" is str.strip's set).
+_FRONTMATTER_END = re.compile(r"^[^\S\n]*(?:---|\.\.\.)[^\S\n]*$", re.MULTILINE)
 
 
 class Severity(StrEnum):
@@ -195,17 +199,19 @@ def read_item_bytes(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, lis
     text, issue = _decode(raw, problem)
     if issue:
         return [issue]
-    lines = text.split("\n")
     if not text.strip():
         return [problem(Severity.ERROR, 1, "empty file", "write the item or delete the file")]
-    if lines[0].strip() != "---":
+    # Whole-text scans only: an item is ~1,400 lines, and a Python step per line
+    # would cost more than parsing its YAML (the build must stay within 3x of that).
+    first_end = _line_end(text, 0)
+    if text[:first_end].strip() != "---":
         return [problem(Severity.NOTICE, 1, "no YAML frontmatter: not a research item, skipped",
                         "items start with a '---' frontmatter block")]
-    end = next((i for i in range(1, len(lines)) if lines[i].strip() in ("---", "...")), None)
-    if end is None:
+    close = _FRONTMATTER_END.search(text, first_end + 1)
+    if close is None:
         return [problem(Severity.ERROR, 1, "frontmatter is never closed", "add a '---' line after the YAML")]
     try:
-        meta = _YAML.load("\n".join(lines[1:end]))
+        meta = _YAML.load(text[first_end + 1 : close.start() - 1])
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = mark.line + 2 if mark else 2
@@ -216,14 +222,16 @@ def read_item_bytes(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, lis
         meta = {}
     if not isinstance(meta, dict):
         return [problem(Severity.ERROR, 2, "frontmatter is not a mapping of field: value")]
-    long_lines = [n for n, line in enumerate(lines, 1) if len(line) > MAX_LINE]
+    long_lines = _long_lines(text)
     warnings: list[Issue] = [
         problem(Severity.WARNING, n, f"line longer than {MAX_LINE:,} characters; only its start is read")
         for n in long_lines[:3]
     ]
-    body_lines = [line[:MAX_LINE] for line in lines[end + 1 :]]
-    body_line = end + 2
-    sections = _sections(body_lines, body_line)
+    body = text[close.end() + 1 :]
+    body_line = text.count("\n", 0, close.start()) + 2
+    if long_lines and long_lines[-1] >= body_line:
+        body = "\n".join(line[:MAX_LINE] for line in body.split("\n"))
+    sections = _sections(body, body_line)
     title = _text(meta.get("title")) or _first_h1(sections)
     if not title:
         return [problem(Severity.ERROR, 2, "no title", "add 'title:' to the frontmatter or a '# Title' heading")]
@@ -245,7 +253,7 @@ def read_item_bytes(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, lis
         key_findings=(),
         sources=(),
         sections=sections,
-        body="\n".join(body_lines),
+        body=body,
         body_line=body_line,
     )
     return _with_sections(item, problem, warnings)
@@ -305,6 +313,7 @@ def _findings_subsection(item: ResearchItem, name: str) -> Section | None:
     return candidates[-1]
 
 
+@lru_cache(maxsize=4096)
 def _heading_key(heading: str) -> str:
     # "§6 Synthesis", "2. Key Findings", "**Key findings**" -> comparable keys
     text = re.sub(r"[*_`]", "", heading).strip().lower()
@@ -312,20 +321,73 @@ def _heading_key(heading: str) -> str:
     return text.rstrip(":").strip()
 
 
-def _sections(lines: Sequence[str], first_line: int) -> tuple[Section, ...]:
-    heads: list[tuple[int, int, str]] = []
+def _line_end(text: str, start: int) -> int:
+    """Offset of the newline ending the line that holds ``start`` (or the text's end)."""
+    end = text.find("\n", start)
+    return len(text) if end < 0 else end
+
+
+def _long_lines(text: str) -> list[int]:
+    """1-based numbers of the lines longer than MAX_LINE (none unless the text is that long)."""
+    if len(text) <= MAX_LINE:
+        return []
+    return [text.count("\n", 0, m.start()) + 1 for m in _LONG_LINE.finditer(text)]
+
+
+def _line_starts(text: str, needle: str, anywhere: bool) -> list[int]:
+    """Offsets of the lines that start with ``needle`` (after spaces and tabs when ``anywhere``).
+
+    ``str.find`` jumps between occurrences in C; only the few hits cost a Python step.
+    """
+    out: list[int] = []
+    pos = 0
+    while (hit := text.find(needle, pos)) >= 0:
+        start = text.rfind("\n", 0, hit) + 1
+        if start == hit or (anywhere and not text[start:hit].strip(" \t")):
+            out.append(start)
+        pos = _line_end(text, hit) + 1
+    return out
+
+
+def fence_lines(text: str) -> list[tuple[int, str]]:
+    """(line offset, "```" or "~~~") of every fence line (``_FENCE``), in order."""
+    # A line is in at most one list: its marker must follow only spaces and tabs.
+    found = [(start, "```") for start in _line_starts(text, "```", True)]
+    found += [(start, "~~~") for start in _line_starts(text, "~~~", True)]
+    return sorted(found)
+
+
+def _sections(body: str, first_line: int) -> tuple[Section, ...]:
+    """Headings outside fenced code, each with the text up to the next heading of
+    the same or a higher level."""
+    events = [(start, "#") for start in _line_starts(body, "#", False)] + fence_lines(body)
+    heads: list[tuple[int, int, int, str]] = []  # (line start, line end, level, heading)
     fence = False
-    for index, line in enumerate(lines):
-        if _FENCE.match(line):
+    for start, kind in sorted(events):
+        if kind != "#":
             fence = not fence
             continue
-        match = None if fence else _HEADING.match(line)
+        end = _line_end(body, start)
+        match = None if fence else _HEADING.match(body[start:end])
         if match:
-            heads.append((index, len(match.group(1)), match.group(2).strip()))
+            heads.append((start, end, len(match.group(1)), match.group(2).strip()))
+    # Where each section ends: the next heading of the same or a higher level,
+    # found with a stack (one pass; items have dozens of headings).
+    ends = [len(body) + 1] * len(heads)
+    stack: list[tuple[int, int]] = []  # (level, line start) of later headings
+    for k in range(len(heads) - 1, -1, -1):
+        level = heads[k][2]
+        while stack and stack[-1][0] > level:
+            stack.pop()
+        if stack:
+            ends[k] = stack[-1][1]
+        stack.append((level, heads[k][0]))
     out = []
-    for k, (index, level, heading) in enumerate(heads):
-        end = next((j for j, lvl, _ in heads[k + 1 :] if lvl <= level), len(lines))
-        out.append(Section(heading, level, first_line + index, "\n".join(lines[index + 1 : end])))
+    line, counted = first_line, 0
+    for (start, end, level, heading), stop in zip(heads, ends):
+        line += body.count("\n", counted, start)
+        counted = start
+        out.append(Section(heading, level, line, body[end + 1 : stop - 1]))
     return tuple(out)
 
 

@@ -4,6 +4,9 @@ Per-file work (parsing, extraction, term candidates) depends on one file's
 bytes only, so it is cached by content hash in ``cache_dir``; corpus-level
 work (the vocabulary, the graph) is redone on every build, which keeps a
 rebuild exact: the same input always gives byte-identical output, cached or not.
+``kgsync.state`` adds two shortcuts to the same bytes: files whose stat is
+unchanged are not re-read, and a committed graph that is exactly what kgsync
+last wrote (with nothing hand-added) is not re-parsed.
 """
 
 from __future__ import annotations
@@ -13,10 +16,12 @@ import hashlib
 import multiprocessing
 import os
 import pickle
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 
 from kgsync import jsonl
@@ -27,8 +32,10 @@ from kgsync.economy import discriminating_themes, hub_folding
 from kgsync.extract import Extraction, extract
 from kgsync.items import Issue, ReadResult, ResearchItem, Severity, check_corpus, find_item_files, read_item_bytes
 from kgsync.lint import LintReport, lint
-from kgsync.merge import Manifest, load_manifest, manifest_path, merge
+from kgsync import state as build_state
+from kgsync.merge import Manifest, load_manifest, manifest_path, merge_with_foreign
 from kgsync.model import Graph
+from kgsync.state import BuildState, Stamp, stamp_of
 from kgsync.themes import load_theme_map
 from kgsync.vocab import ItemCandidates, Vocabulary, candidates, load_pinned, select
 
@@ -48,7 +55,9 @@ class Record:
 @dataclass(frozen=True)
 class BuildResult:
     graph: Graph  # the new graph (written unless write=False or lint failed)
-    previous: Graph  # the committed graph, as read
+    # The committed graph, as read; parsed only when asked for (``previous``): a
+    # rebuild over a graph kgsync wrote itself need not decode it (see kgsync.state).
+    load_previous: Callable[[], Graph] = field(repr=False, compare=False)
     manifest: Manifest
     items: tuple[ResearchItem, ...]
     issues: tuple[Issue, ...]  # every item problem: errors, warnings, notices
@@ -56,6 +65,10 @@ class BuildResult:
     vocabulary: Vocabulary
     wrote: bool
     changed_files: tuple[Path, ...]  # files this build rewrote (graph, manifest)
+
+    @cached_property
+    def previous(self) -> Graph:
+        return self.load_previous()
 
     @property
     def errors(self) -> tuple[KgsyncError, ...]:
@@ -66,24 +79,44 @@ class BuildResult:
         return self.graph != self.previous.canonical() or bool(self.changed_files)
 
 
-def read_records(config: Config, jobs: int | None = None) -> tuple[list[Record], ReadResult]:
+def read_records(config: Config, jobs: int | None = None,
+                 state: BuildState | None = None) -> tuple[list[Record], ReadResult]:
     """Parse every item file (through the cache); duplicate slugs and dangling cites checked here.
 
     Files the cache does not know are parsed by ``jobs`` worker processes (default:
     one per usable CPU).  A record depends on its file's bytes only and results
     come back in file order, so the output does not depend on the worker count.
+    ``state`` (updated in place) lets a file whose stat is unchanged skip being read
+    and hashed; see ``kgsync.state``.
     """
     files = find_item_files(config.items, config.root)
     cache = _Cache(config.path(config.cache_dir) if config.cache_dir else None)
+    known = state.files if state is not None else {}
+    seen: dict[str, tuple[Stamp, str]] = {}
+    scan_started = time.time_ns()
+    displays = _Displays(config.root)
     keys: list[str] = []
     records: dict[str, Record] = {}
     todo: list[tuple[str, bytes, str, str]] = []  # (key, raw, display, slug) of the files to parse
     for path in files:
-        raw = path.read_bytes()
-        display = _display(path, config.root)
-        key = hashlib.sha1(display.encode() + b"\0" + raw).hexdigest()
+        display = displays.of(path)
+        stat = path.stat()
+        stamp = stamp_of(stat)
+        entry = known.get(display)
+        key = entry[1] if entry is not None and entry[0] == stamp else None
+        record = cache.get(key) if key is not None else None
+        raw = b""
+        if record is None:  # unknown stat, or its record is gone: read, hash, parse
+            raw = path.read_bytes()
+            key = hashlib.sha1(display.encode() + b"\0" + raw).hexdigest()
+            record = cache.get(key)
+            # Record the stat only for the bytes read under it, and only when no later
+            # write can reproduce it (see kgsync.state): otherwise hash again next time.
+            if stamp == stamp_of(path.stat()) and state is not None and state.settled(stat, scan_started):
+                seen[display] = (stamp, key)
+        else:
+            seen[display] = (stamp, key)
         keys.append(key)
-        record = cache.get(key)
         if record is not None:
             records[key] = record
         elif key not in records:
@@ -93,8 +126,32 @@ def read_records(config: Config, jobs: int | None = None) -> tuple[list[Record],
         records[key] = record
         cache.put(key, record)
     cache.save()
+    if state is not None:
+        state.files = seen
     ordered = [records[key] for key in keys]
     return ordered, check_corpus((r.item, r.issues) for r in ordered)
+
+
+class _Displays:
+    """``_display`` of many files: the folder is resolved once, not every file (10,000
+    ``Path.resolve`` calls cost ~0.5 s); a symlinked file still takes the full path."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.root_resolved = root.resolve()
+        self.folders: dict[Path, str | None] = {}
+
+    def of(self, path: Path) -> str:
+        parent = path.parent
+        if parent not in self.folders:
+            try:
+                self.folders[parent] = parent.resolve().relative_to(self.root_resolved).as_posix()
+            except ValueError:
+                self.folders[parent] = None
+        folder = self.folders[parent]
+        if folder is None or path.is_symlink() or path.name in ("", ".", ".."):
+            return _display(path, self.root)
+        return path.name if folder == "." else f"{folder}/{path.name}"
 
 
 _PENDING = Record(None, (), None, None)
@@ -161,7 +218,9 @@ def _without_gc() -> Iterator[None]:
 
 
 def _build(config: Config, write: bool, strict: bool) -> BuildResult:
-    records, read = read_records(config)
+    cache_folder = config.path(config.cache_dir) if config.cache_dir else None
+    state = build_state.load(cache_folder)
+    records, read = read_records(config, state=state)
     by_slug = {r.item.slug: r for r in records if r.item is not None}
     items = read.items
     extractions = {item.slug: by_slug[item.slug].extraction for item in items}
@@ -175,24 +234,53 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     assembly = assemble(items, extractions, vocabulary, themes, config.caps, fold, config.tag_style, theme_concepts)
 
     graph_path = config.path(config.graph)
-    committed = jsonl.read(graph_path)
     manifest_file = manifest_path(graph_path)
-    old_manifest = load_manifest(manifest_file)
     failed = frozenset(i.slug for i in read.issues if i.severity is Severity.ERROR and i.slug)
-    graph, manifest = merge(committed, old_manifest, assembly.by_item, keep=failed - set(assembly.by_item))
+    keep = failed - set(assembly.by_item)
+    # Shortcut (exact, see kgsync.state): both files hold what the last build wrote and
+    # that graph held only generated facts, so merging into it = merging into nothing.
+    committed_bytes = build_state.unchanged_file(graph_path, state.graph) if state.pure else None
+    if committed_bytes is not None and build_state.unchanged_file(manifest_file, state.manifest) is None:
+        committed_bytes = None
+    if committed_bytes is not None:
+        committed = Graph()
+        # The old manifest only matters for items that failed (they keep their old facts).
+        old_manifest = load_manifest(manifest_file) if keep else None
+        load_previous = _parse_later(committed_bytes, str(graph_path))
+    else:
+        committed = jsonl.read(graph_path)
+        old_manifest = load_manifest(manifest_file)
+        load_previous = lambda: committed  # noqa: E731
+    graph, manifest, foreign = merge_with_foreign(committed, old_manifest, assembly.by_item, keep)
 
     report = lint(graph, sources=assembly.sources, rule=config.merge)
     if not report.ok(strict):
         bad = report.errors(strict)
+        build_state.save(cache_folder, state)
         raise LintFailed(f"the new graph breaks the contract ({len(bad)} finding(s)); nothing was written", bad)
     changed: list[Path] = []
     if write:
-        if jsonl.write(graph_path, graph):
-            changed.append(graph_path)
-        if jsonl.write_bytes_atomically(manifest_file, manifest.dumps().encode("utf-8")):
-            changed.append(manifest_file)
-    return BuildResult(graph, committed, manifest, items, read.issues, report, vocabulary,
+        graph_bytes = jsonl.dumps(graph).encode("utf-8")
+        manifest_bytes = manifest.dumps().encode("utf-8")
+        stamps: list[build_state.Written | None] = []
+        for path, data, before in ((graph_path, graph_bytes, state.graph), (manifest_file, manifest_bytes, state.manifest)):
+            digest = hashlib.sha1(data).hexdigest()
+            # Verified above to hold the last build's bytes: an equal digest needs no re-read.
+            same = committed_bytes is not None and before is not None and digest == before.sha1
+            if not same and jsonl.write_bytes_atomically(path, data):
+                changed.append(path)
+            stamps.append(build_state.written(path, digest))
+        state.graph, state.manifest = stamps
+        state.pure = not foreign
+    build_state.save(cache_folder, state)
+    return BuildResult(graph, load_previous, manifest, items, read.issues, report, vocabulary,
                        bool(changed), tuple(changed))
+
+
+def _parse_later(raw: bytes, source: str) -> Callable[[], Graph]:
+    def parse() -> Graph:
+        return jsonl.loads(raw.decode("utf-8").removeprefix("\ufeff"), source)
+    return parse
 
 
 def _display(path: Path, root: Path) -> str:
@@ -203,40 +291,72 @@ def _display(path: Path, root: Path) -> str:
 
 
 class _Cache:
-    """Records by content hash, in one pickle; invalidated when the parsing code changes."""
+    """Records by content hash, in 256 pickles by the hash's first two hex digits;
+    invalidated when the parsing code changes.
+
+    Shards, not one file: a rebuild after one edit rewrites the two shards whose
+    keys changed (the old and the new record) instead of re-pickling every record.
+    """
 
     def __init__(self, folder: Path | None):
-        self.path = folder / "records.pickle" if folder else None
+        self.folder = folder / "records" if folder else None
         self.fingerprint = _code_fingerprint()
-        self.old: dict[str, Record] = {}
-        self.new: dict[str, Record] = {}
-        if self.path and self.path.exists():
-            try:
-                with self.path.open("rb") as handle:
-                    fingerprint, records = pickle.load(handle)
-                if fingerprint == self.fingerprint:
-                    self.old = records
-            except Exception:  # a corrupt or foreign cache is only a slower build
-                self.old = {}
+        self.old: dict[str, dict[str, Record]] = {}  # shard -> its records as stored
+        self.new: dict[str, dict[str, Record]] = {}  # shard -> the records this build used
+
+    def _shard(self, shard: str) -> dict[str, Record]:
+        records = self.old.get(shard)
+        if records is None:
+            records = {}
+            if self.folder is not None:
+                try:
+                    with (self.folder / f"{shard}.pickle").open("rb") as handle:
+                        fingerprint, stored = pickle.load(handle)
+                    if fingerprint == self.fingerprint and isinstance(stored, dict):
+                        records = stored
+                except Exception:  # missing, corrupt or foreign: only a slower build
+                    pass
+            self.old[shard] = records
+        return records
 
     def get(self, key: str) -> Record | None:
-        record = self.old.get(key)
+        record = self._shard(key[:2]).get(key)
         if record is not None:
-            self.new[key] = record
+            self.new.setdefault(key[:2], {})[key] = record
         return record
 
     def put(self, key: str, record: Record) -> None:
-        self.new[key] = record
+        self.new.setdefault(key[:2], {})[key] = record
 
     def save(self) -> None:
-        if not self.path or self.new.keys() == self.old.keys():
+        """Rewrite the shards whose set of used records changed; drop unused records and shards."""
+        if self.folder is None:
             return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        gitignore = self.path.parent / ".gitignore"
-        if not gitignore.exists():
-            gitignore.write_text("*\n", encoding="utf-8")
-        data = pickle.dumps((self.fingerprint, self.new), protocol=pickle.HIGHEST_PROTOCOL)
-        jsonl.write_bytes_atomically(self.path, data)
+        for shard in sorted(set(self.old) | set(self.new)):
+            used = self.new.get(shard, {})
+            if used.keys() == self._shard(shard).keys():
+                continue
+            if used:
+                self.folder.mkdir(parents=True, exist_ok=True)
+                gitignore = self.folder.parent / ".gitignore"
+                if not gitignore.exists():
+                    gitignore.write_text("*\n", encoding="utf-8")
+                _write_cache_file(self.folder / f"{shard}.pickle",
+                                  pickle.dumps((self.fingerprint, used), protocol=pickle.HIGHEST_PROTOCOL))
+            else:
+                (self.folder / f"{shard}.pickle").unlink(missing_ok=True)
+        if self.folder.is_dir():
+            for path in self.folder.glob("*.pickle"):
+                if path.stem not in self.new:  # no record of it was used: all stale
+                    path.unlink(missing_ok=True)
+        (self.folder.parent / "records.pickle").unlink(missing_ok=True)  # the single-file cache of old
+
+
+def _write_cache_file(path: Path, data: bytes) -> None:
+    """Temp file + rename, without fsync: a cache file lost in a crash costs only time."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
 
 
 def _code_fingerprint() -> str:

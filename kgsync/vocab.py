@@ -19,8 +19,10 @@ Per item (``candidates``; cached per file, depends on that item only):
   words that are acronyms or names ("MCP", "DSPy", "GraphRAG"), hyphenated
   compounds ("fine-tuning") and emphasised words are terms.
 * *How salient*: title 3, question 2, summary 1.5, findings 1 (each
-  ``w * (1 + ln count)``), plus ``0.5 ln(1 + mentions in the whole body)``,
-  +0.5 when the item defines it as an acronym, +0.5 when it emphasises it.
+  ``w * (1 + ln count)``), +0.5 when the item defines it as an acronym, +0.5
+  when it emphasises it.  Mentions in the rest of the body are not counted:
+  that took a Python step per word of the research log (~90% of the text).
+  Evidence labels ("[fact]", "[inference; source: ...]") are not text.
   A term only in the body (a definition or emphasis in the research log)
   counts for recurrence but is never one of the item's own salient terms.
 
@@ -61,7 +63,6 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
-from itertools import compress
 from typing import NamedTuple
 
 from rapidfuzz.distance import Levenshtein
@@ -79,7 +80,8 @@ from kgsync.canonical import (
     words,
 )
 from kgsync.config import Caps, Config, Merge
-from kgsync.items import ResearchItem
+from kgsync.extract import EVIDENCE_LABEL
+from kgsync.items import ResearchItem, fence_lines
 from kgsync.similarity import is_near_duplicate
 from kgsync.vocab_file import PinnedVocabulary, load_pinned  # noqa: F401  (re-exported API)
 
@@ -113,8 +115,7 @@ class ItemCandidates:
     dense: str = ""  # title, question, summary and findings: for pinned phrases mining did not cut
 
 
-_FENCE_BLOCK = re.compile(r"^[ \t]*(```|~~~).*?^[ \t]*\1[^\n]*$", re.MULTILINE | re.DOTALL)
-_LINK = re.compile(r"!?\[([^\]\n]*)\]\([^)\n]*\)")
+_LINK = re.compile(r"(?:!\[|\[)([^\]\n]*)\]\([^)\n]*\)")  # "![alt](src)" too; led by a literal: scanned in C
 _URL = re.compile(r"(?:https?://|www\.)\S+")
 _HTML = re.compile(r"<[^>\n]{1,200}>")
 _BOLD = re.compile(r"(\*\*|__)(?=\S)([^*_\n]{2,80}?)(?<=\S)\1(?!\s*:)")
@@ -123,24 +124,33 @@ _CODE_TERM = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[ -][A-Za-z0-9]+){0,3}")
 
 
 def candidates(item: ResearchItem) -> ItemCandidates:
-    """Term candidates of one item, with their salience inside it."""
+    """Term candidates of one item, with their salience inside it.
+
+    Only the dense zones are tokenised; the rest of the body (~90% of the text,
+    the research log) is only scanned for acronym definitions and emphasis, by
+    literal-led regexes.  Counting every mention in the body would take a
+    Python step per word, and did not change which terms an item addresses.
+    """
     findings = "\n".join(f.text for f in item.key_findings)
     zones = (item.title, item.research_question, item.executive_summary, findings)
-    body = _clean(_FENCE_BLOCK.sub("\n", item.body))
+    body = _clean(_without_fences(item.body))
     zone_counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
     surfaces: dict[str, Counter[str]] = defaultdict(Counter)
     flags: dict[str, int] = defaultdict(int)
+    written: Counter[tuple[str, str]] = Counter()  # (key, surface) -> times, over all zones
     for index, zone in enumerate(zones):
-        for run in _runs(_clean(zone)):
-            for key, surface, plain in _phrases(run):
-                if plain:  # an ordinary single word names no idea on its own (see the module doc)
-                    continue
-                zone_counts[key][index] += 1
-                surfaces[key][surface] += 1
-                flags[key] |= (TITLE if index == 0 else DENSE)
+        # An ordinary single word ("plain") names no idea on its own (see the module doc).
+        found = [(key, surface) for run in _runs(_clean(zone)) for key, surface, plain in _phrases(run) if not plain]
+        written.update(found)
+        for key, count in Counter(key for key, _surface in found).items():
+            zone_counts[key][index] = count
+            flags[key] |= (TITLE if index == 0 else DENSE)
+    for (key, surface), count in written.items():
+        surfaces[key][surface] = count
     bonus: Counter[str] = Counter()
     acronyms: set[tuple[str, str]] = set()
-    for short, expansion in acronym_pairs(item.title + "\n" + body):
+    # The body is clean of URLs already; the title is not.
+    for short, expansion in _acronym_pairs(_URL.sub(" ", item.title) + "\n" + body):
         short_key, long_key = term_key(short), term_key(expansion)
         if not short_key or not long_key or short_key == long_key or not _valid_expansion(long_key):
             continue
@@ -157,12 +167,10 @@ def candidates(item: ResearchItem) -> ItemCandidates:
                     bonus[key] += 0.5
                 flags[key] |= EMPHASISED
                 surfaces[key][surface] += 1
-    mentions = _count_in(body, set(surfaces))
     terms = []
     for key in sorted(surfaces):
         counts = zone_counts.get(key, (0, 0, 0, 0))
-        score = sum(w * (1 + math.log(c)) for w, c in zip(_ZONE_WEIGHTS, counts) if c)
-        score += bonus[key] + 0.5 * math.log1p(mentions.get(key, 0))
+        score = sum(w * (1 + math.log(c)) for w, c in zip(_ZONE_WEIGHTS, counts) if c) + bonus[key]
         ordered = tuple(sorted(surfaces[key].items(), key=lambda kv: (-kv[1], kv[0])))
         terms.append(Candidate(key, round(score, 4), ordered, flags[key]))
     dense = "\n".join(z for z in zones if z)
@@ -170,9 +178,30 @@ def candidates(item: ResearchItem) -> ItemCandidates:
 
 
 def _clean(text: str) -> str:
+    """Evidence labels, link targets, URLs and HTML tags out; link texts kept."""
+    text = EVIDENCE_LABEL.sub(" ", text)
     text = _LINK.sub(r"\1", text)
     text = _URL.sub(" ", text)
     return _HTML.sub(" ", text)
+
+
+def _without_fences(text: str) -> str:
+    """Fenced code blocks replaced by a newline: each fence line up to the next
+    fence line with the same marker (an unclosed fence removes nothing)."""
+    fences = fence_lines(text)
+    parts: list[str] = []
+    done = i = 0
+    while i < len(fences):
+        start, marker = fences[i]
+        close = next((j for j in range(i + 1, len(fences)) if fences[j][1] == marker), None)
+        if close is None:
+            i += 1
+            continue
+        parts += [text[done:start], "\n"]
+        done = text.find("\n", fences[close][0])
+        done = len(text) if done < 0 else done
+        i = close + 1
+    return "".join(parts) + text[done:] if parts else text
 
 
 def _runs(text: str) -> list[list[str]]:
@@ -232,37 +261,51 @@ def _breaks(token: str) -> bool:
 
 @lru_cache(maxsize=400_000)
 def _token_keys(token: str) -> tuple[str, ...]:
+    if token.isascii() and token.isalnum():  # most tokens: ``words`` would give just this, lowercased
+        return (word_key(token.lower()),)
     return tuple(word_key(w) for w in words(token))
 
 
-def _phrases(run: Sequence[str]) -> Iterator[tuple[str, str, bool]]:
+def _phrases(run: Sequence[str]) -> list[tuple[str, str, bool]]:
     """(key, surface, plain single word) for every valid 1..4-word phrase of a run."""
-    for start in range(len(run)):
-        for end in range(start + 1, min(start + MAX_WORDS, len(run)) + 1):
-            part = tuple(run[start:end])
-            checked = _check(part)
+    run = tuple(run)
+    size = len(run)
+    out = []
+    for start in range(size):
+        for end in range(start + 1, min(start + MAX_WORDS, size) + 1):
+            checked = _check(run[start:end])
             if checked is not None:
-                yield checked[0], " ".join(part), checked[1]
+                out.append(checked)
+    return out
 
 
 @lru_cache(maxsize=400_000)
-def _check(part: tuple[str, ...]) -> tuple[str, bool] | None:
-    """(key, plain) when ``part`` may be a term, else None.  See the module doc."""
+def _check(part: tuple[str, ...]) -> tuple[str, str, bool] | None:
+    """(key, surface, plain) when ``part`` may be a term, else None.  See the module doc."""
+    checked = _key_if_term(part)
+    return None if checked is None else (checked[0], " ".join(part), checked[1])
+
+
+def _key_if_term(part: tuple[str, ...]) -> tuple[str, bool] | None:
     first_raw, last_raw = part[0].lower(), part[-1].lower()
     if first_raw in lexicon.NOT_FIRST or last_raw in lexicon.NOT_FIRST and len(part) == 1:
         return None
-    key_words = [k for token in part for k in _token_keys(token)]
+    key_words = _token_keys(part[0]) if len(part) == 1 else [k for token in part for k in _token_keys(token)]
     if not key_words or len(key_words) > 6:
         return None
-    key = key_of_words(key_words)
-    kws = key.split(" ")
+    if _PREFIXES.isdisjoint(key_words[:-1]):  # nothing to close up ("multi agent"): the key is the words
+        kws = list(key_words)
+        key = " ".join(kws)
+    else:
+        key = key_of_words(key_words)
+        kws = key.split(" ")
     first, last = kws[0], kws[-1]
     if first.isdigit() or first in lexicon.STOPWORDS or last in lexicon.STOPWORDS:
         return None
     if first in lexicon.NOT_FIRST:
         return None
-    last_acronym = is_acronym(part[-1].split("-")[-1])
-    if len(part) == 1 and "-" not in part[0] and is_acronym(part[0]):
+    last_acronym = _is_acronym(part[-1].split("-")[-1])
+    if len(part) == 1 and "-" not in part[0] and _is_acronym(part[0]):
         if key in lexicon.GENERIC or key in lexicon.STOPWORDS or _ROMAN.fullmatch(key):
             return None
         return key, False
@@ -277,6 +320,7 @@ def _check(part: tuple[str, ...]) -> tuple[str, bool] | None:
 
 
 _ROMAN = re.compile(r"[ivxlc]+")
+_is_acronym = lru_cache(maxsize=100_000)(is_acronym)  # the same few thousand tokens, over and over
 
 
 @lru_cache(maxsize=100_000)
@@ -307,89 +351,10 @@ def _emphasised(body: str) -> Iterator[list[str]]:
     for match in _CODE.finditer(body):
         text = match.group(1).strip()
         # CamelCase names or multi-word terms; not paths, options or plain words.
-        if _CODE_TERM.fullmatch(text) and (is_acronym(text.split()[0]) or " " in text):
+        if _CODE_TERM.fullmatch(text) and (_is_acronym(text.split()[0]) or " " in text):
             runs = list(_runs(text))
             if len(runs) == 1 and len(runs[0]) == len(text.split()):
                 yield runs[0]
-
-
-def _count_in(body: str, keys: set[str]) -> Counter[str]:
-    """How often each of ``keys`` occurs in the body (whole phrases, any variant).
-
-    Exactly what walking ``_runs(body)`` word by word would count, but in a few
-    C-level passes (the body is ~90% of an item's text, so this is the mining's
-    hot path): every token becomes its key words or a run break (cached per
-    distinct token), the body becomes one list of key words with "|" between
-    runs, and only the positions where a key can start are looked at in Python.
-    """
-    words = _key_words(body)
-    counts: Counter[str] = Counter()
-    single = Counter(words)
-    # first word -> second word -> the lengths of the keys starting with both
-    starts: dict[str, dict[str, set[int]]] = defaultdict(lambda: defaultdict(set))
-    for key in keys:
-        parts = key.split(" ")
-        if len(parts) > 1:
-            starts[parts[0]][parts[1]].add(len(parts))
-        elif key in single:
-            counts[key] = single[key]
-    if starts:
-        size = len(words)
-        for i in compress(range(size - 1), map(starts.__contains__, words)):
-            lengths = starts[words[i]].get(words[i + 1])
-            if lengths is None:
-                continue
-            for n in lengths:
-                if n == 2:
-                    counts[words[i] + " " + words[i + 1]] += 1
-                elif i + n <= size:
-                    key = " ".join(words[i : i + n])  # holds "|" when it would cross a run break
-                    if key in keys:
-                        counts[key] += 1
-    return counts
-
-
-_RUN_BREAK = "|"  # never part of a key word ([a-z0-9.])
-_TOKEN_FORMS: dict[str, str] = {}  # token -> its key words joined by " ", or _RUN_BREAK
-
-
-def _key_words(text: str) -> list[str]:
-    """The key words of ``text``'s runs (``_runs``), each run closed up as
-    ``key_of_words`` would ("multi agent" -> "multiagent"), runs separated by "|"."""
-    tokens = _TOKEN_OR_BREAK.findall(text)
-    forms = _TOKEN_FORMS
-    new = set(tokens).difference(forms)
-    if len(forms) + len(new) > 500_000:
-        forms.clear()
-        new = set(tokens)
-    for token in new:
-        stop = not token[0].isalnum() or _breaks(token)
-        forms[token] = _RUN_BREAK if stop else " ".join(_token_keys(token))
-    words = " ".join(map(forms.__getitem__, tokens)).split()
-    if not _PREFIXES.isdisjoint(words):
-        words = _close_prefixes(words)
-    return words
-
-
-def _close_prefixes(words: list[str]) -> list[str]:
-    """Apply ``key_of_words`` to every run of ``words`` that holds a prefix word."""
-    out: list[str] = []
-    done = 0
-    for i in compress(range(len(words)), map(_PREFIXES.__contains__, words)):
-        if i < done:
-            continue  # in a run already closed
-        start = i
-        while start > done and words[start - 1] != _RUN_BREAK:
-            start -= 1
-        end = i + 1
-        while end < len(words) and words[end] != _RUN_BREAK:
-            end += 1
-        out.extend(words[done:start])
-        run = words[start:end]
-        out.extend(key_of_words(run).split(" ") if len(run) > 1 else run)
-        done = end
-    out.extend(words[done:])
-    return out
 
 
 # --------------------------------------------------------------------------- acronyms
@@ -431,7 +396,12 @@ def _trim(text: str) -> str:
 
 def acronym_pairs(text: str) -> list[tuple[str, str]]:
     """[(acronym, expansion)] from "Long Form (LF)" and "LF (Long Form)"."""
-    text = _URL.sub(" ", text.replace("\u2019", "'"))
+    return _acronym_pairs(_URL.sub(" ", text))
+
+
+def _acronym_pairs(text: str) -> list[tuple[str, str]]:
+    """``acronym_pairs`` of a text without URLs (their parentheses are not definitions)."""
+    text = text.replace("\u2019", "'")
     out: list[tuple[str, str]] = []
     for match in _PAREN.finditer(text):
         inner = match.group(1)

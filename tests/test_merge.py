@@ -93,3 +93,37 @@ def test_rebuild_equals_fresh_build_and_is_order_independent(first, second) -> N
     assert rebuilt == fresh  # nothing stale survives, nothing is lost
     shuffled, _ = merge(Graph(), None, dict(reversed(list(gen2.items()))))
     assert shuffled == fresh
+
+
+text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=12)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(text, text), max_size=3), st.lists(st.tuples(text, text), max_size=3),
+       st.lists(st.tuples(text, text, text), max_size=3), text)
+def test_manifest_line_is_the_compact_json_of_the_facts(entities, observations, relations, slug) -> None:
+    import json
+
+    item = Facts(tuple(entities), tuple(observations), tuple(Relation(*r) for r in relations))
+    expected = f"{json.dumps(slug, ensure_ascii=False)}: " + json.dumps(item.as_json(), ensure_ascii=False,
+                                                                        separators=(",", ":"))
+    assert Manifest({slug: item}).dumps().split("\n")[1] == expected
+    assert Manifest.loads(Manifest({slug: item}).dumps(), "m").by_item[slug] == item
+
+
+def test_foreign_content_is_reported_and_a_pure_graph_merges_like_an_empty_one() -> None:
+    from kgsync.merge import merge_with_foreign
+
+    gen1 = {"a": facts("a", "kg"), "b": facts("b", "graphs")}
+    gen2 = {"a": facts("a", "kg v2")}
+    graph, manifest, foreign = merge_with_foreign(Graph(), None, gen1)
+    assert not foreign
+    # pure: merging into it is merging into nothing (the pipeline's shortcut)
+    assert merge_with_foreign(graph, manifest, gen2)[:2] == merge_with_foreign(Graph(), manifest, gen2)[:2]
+    hand = Graph(graph.entities + (Entity("concept:x", "concept", ()),), graph.relations)
+    assert merge_with_foreign(hand, manifest, gen2)[2]
+    note = Graph(tuple(Entity(e.name, e.entity_type, e.observations + ("agent: note",)) for e in graph.entities),
+                 graph.relations)
+    assert merge_with_foreign(note, manifest, gen2)[2]
+    extra = Graph(graph.entities, graph.relations + (Relation("item:a", "item:b", "extends"),))
+    assert merge_with_foreign(extra, manifest, gen2)[2]
