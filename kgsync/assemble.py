@@ -9,8 +9,10 @@ per item and node, short atomic observations, per-item caps.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+import hashlib
+import pickle
+from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
+from dataclasses import astuple, dataclass, field
 
 from kgsync.canonical import display_alias, term_key
 from kgsync.config import Caps
@@ -18,6 +20,7 @@ from kgsync.economy import tag_observation
 from kgsync.errors import Location
 from kgsync.extract import Extraction, resolve_links, undated_suffixes
 from kgsync.items import ResearchItem
+from kgsync.merge import facts_json
 from kgsync.model import (
     EntityType,
     Facts,
@@ -30,7 +33,7 @@ from kgsync.model import (
     provenance,
 )
 from kgsync.themes import ThemeMap
-from kgsync.vocab import TermKind, Vocabulary
+from kgsync.vocab import ItemTerms, TermKind, Vocabulary
 
 _CONFIDENCE_RANK = {"high": 0, "medium": 1, "low": 2, "": 3}
 
@@ -70,33 +73,140 @@ def assemble(
     fold: Callable[[str], str] = str,
     tag_style: str = "search-safe",
     theme_concepts: frozenset[str] = frozenset(),
+    memo: AssemblyMemo | None = None,
 ) -> Assembly:
     """Each item's facts.
 
     ``fold`` rewrites generated text for index economy, ``theme_concepts`` are
     the themes that discriminate (not hubs) and so become concepts (see ``economy``).
+    ``memo`` (valid only for the ``context_key`` of these inputs) supplies items
+    assembled before and receives the ones assembled now.
     """
     by_slug = {item.slug: item for item in items}
     merged_into_theme = _mined_names_of_themes(vocabulary, theme_concepts)
     suffixes = undated_suffixes(by_slug)
     by_item: dict[str, Facts] = {}
     sources: dict[str, Location] = {}
+    digests = vocabulary.mention_digests() if memo is not None else {}
     for item in items:
-        builder = _Builder()
-        extraction = extractions[item.slug]
-        _item_node(builder, item, extraction, themes, fold, tag_style)
-        sources.setdefault(item_name(item.slug), Location(item.path, 1))
-        themes_here = sorted({themes.canonicalise(t) for t in item.themes} & theme_concepts)
-        concepts, methods = _terms(builder, item, vocabulary, caps, themes_here, merged_into_theme)
-        for name in concepts + methods:
-            sources.setdefault(name, Location(item.path, None))
-        if not item.is_superseded:  # a superseded item's claims are excluded, not just tagged
-            for claim, name in _claims(builder, item, extraction, vocabulary, caps, concepts, methods, fold,
-                                       merged_into_theme):
-                sources[name] = Location(item.path, claim.line)
-        _extends(builder, item, extraction, by_slug, suffixes, caps.links)
-        by_item[item.slug] = builder.facts()
+        uses = vocabulary.per_item.get(item.slug)
+        done = memo.get(item.slug, uses, digests) if memo is not None else None
+        if done is None:
+            done = _item_facts(item, extractions[item.slug], vocabulary, themes, caps, fold, tag_style,
+                               theme_concepts, merged_into_theme, by_slug, suffixes)
+            if memo is not None:
+                memo.put(item.slug, uses, done, digests)
+        facts, ops, _words = done
+        # Replayed in item order: a claim's location overwrites, the rest keep the first.
+        for name, line, overwrite in ops:
+            if overwrite:
+                sources[name] = Location(item.path, line)
+            else:
+                sources.setdefault(name, Location(item.path, line))
+        by_item[item.slug] = facts
     return Assembly(by_item, sources)
+
+
+# What assembling one item yields: its facts, its ``sources`` writes in order, as
+# (entity name, line, overwrite) (the path is the item's own), and the key words its
+# claims' mention lookups started from.
+ItemAssembly = tuple[Facts, tuple[tuple[str, "int | None", bool], ...], frozenset[str]]
+
+
+class AssemblyMemo:
+    """Items' facts from an earlier build, reused when nothing they were built from changed.
+
+    An item's facts are a function of its own record (the caller keys the memo by the
+    record's content hash), of its chosen terms (``per_item``, checked here), of the
+    mention index entries whose first word its claims hold (their digest, checked here:
+    ``mentions`` only looks up keys made of the text's own words), and of the corpus-wide
+    inputs that ``context_key`` digests; the caller drops the whole memo when that digest
+    differs.  So a reused entry is exactly what assembling would produce.
+    """
+
+    def __init__(self, entries: MutableMapping[str, tuple[object, tuple]], keys: Mapping[str, str]) -> None:
+        self.entries = entries  # slug -> ((record key, the item's terms as tuples), packed facts and sources writes)
+        self.keys = keys  # slug -> the content key of the item's record now (only slugs with one record)
+        self.json: dict[str, str] = {}  # slug -> merge.facts_json of the facts given or taken now
+
+    def get(self, slug: str, uses: ItemTerms | None, digests: Mapping[str, str]) -> ItemAssembly | None:
+        entry = self.entries.get(slug)
+        if entry is None or slug not in self.keys or entry[0] != (self.keys[slug], _terms_key(uses)):
+            return None
+        words, digest, (entities, observations, relations, ops, text) = entry[1:]
+        if digest != _words_digest(words, digests):  # an index key its claims could match changed
+            return None
+        self.json[slug] = text
+        return Facts(entities, observations, tuple([Relation(*r) for r in relations])), ops, frozenset(words)
+
+    def put(self, slug: str, uses: ItemTerms | None, done: ItemAssembly, digests: Mapping[str, str]) -> None:
+        # Plain tuples: a pickled dataclass per relation would cost more to load than assembling.
+        if slug not in self.keys:
+            return  # no record key to check a later build against: not reusable
+        facts, ops, words = done
+        text = self.json[slug] = facts_json(facts)  # the manifest's encoding, stored with the facts
+        packed = (facts.entities, facts.observations, tuple([r.key for r in facts.relations]), ops, text)
+        ordered = tuple(sorted(words))
+        self.entries[slug] = ((self.keys[slug], _terms_key(uses)), ordered, _words_digest(ordered, digests), packed)
+
+
+def _words_digest(words: Sequence[str], digests: Mapping[str, str]) -> str:
+    """What the mention index says about keys starting with these words (``Vocabulary.mention_digests``)."""
+    return hashlib.sha1("\n".join([f"{w}\t{digests.get(w, '')}" for w in words]).encode()).hexdigest()
+
+
+def _terms_key(uses: ItemTerms | None) -> object:
+    if uses is None:
+        return None
+    return (uses.slug, tuple((u.name, u.aliases) for u in uses.concepts),
+            tuple((u.name, u.aliases) for u in uses.methods))
+
+
+def context_key(items: Sequence[ResearchItem], vocabulary: Vocabulary, themes: ThemeMap, caps: Caps,
+                fold: Callable[[str], str], tag_style: str, theme_concepts: frozenset[str]) -> str | None:
+    """A digest of every corpus-wide input one item's facts depend on (None: cannot tell).
+
+    Besides its own record, its terms and the mention index entries its claims could
+    match (both checked per item by ``AssemblyMemo``), an item reads: the mined names
+    merged into themes, the theme map, caps,
+    tag style, the folding rules, the discriminating themes, and each item's slug and
+    completion date (extends edges: which targets exist, are prior, rank first).
+    """
+    rules = getattr(fold, "rules", None) if fold is not str else ()
+    if rules is None:
+        return None  # an unknown fold function: its behaviour cannot be digested
+    digest = hashlib.sha1()
+    for part in (
+        sorted(_mined_names_of_themes(vocabulary, theme_concepts).items()),
+        sorted(themes.canonical),
+        sorted(themes.alias_to_canonical.items()),
+        astuple(caps),
+        tag_style,
+        tuple(rules),
+        sorted(theme_concepts),
+        sorted((item.slug, item.completed) for item in items),
+    ):
+        digest.update(pickle.dumps(part, protocol=4))
+    return digest.hexdigest()
+
+
+def _item_facts(item: ResearchItem, extraction: Extraction, vocabulary: Vocabulary, themes: ThemeMap, caps: Caps,
+                fold: Callable[[str], str], tag_style: str, theme_concepts: frozenset[str],
+                merged_into_theme: Mapping[str, str], by_slug: Mapping[str, ResearchItem],
+                suffixes: Mapping[str, str]) -> ItemAssembly:
+    builder = _Builder()
+    ops: list[tuple[str, int | None, bool]] = [(item_name(item.slug), 1, False)]
+    words: set[str] = set()  # what the claims' mention lookups start from (see AssemblyMemo)
+    _item_node(builder, item, extraction, themes, fold, tag_style)
+    themes_here = sorted({themes.canonicalise(t) for t in item.themes} & theme_concepts)
+    concepts, methods = _terms(builder, item, vocabulary, caps, themes_here, merged_into_theme)
+    ops.extend((name, None, False) for name in concepts + methods)
+    if not item.is_superseded:  # a superseded item's claims are excluded, not just tagged
+        for claim, name in _claims(builder, item, extraction, vocabulary, caps, concepts, methods, fold,
+                                   merged_into_theme, words):
+            ops.append((name, claim.line, True))
+    _extends(builder, item, extraction, by_slug, suffixes, caps.links)
+    return builder.facts(), tuple(ops), frozenset(words)
 
 
 def _item_node(builder: _Builder, item: ResearchItem, extraction: Extraction, themes: ThemeMap, fold,
@@ -164,7 +274,7 @@ def _terms(builder: _Builder, item: ResearchItem, vocabulary: Vocabulary, caps: 
     return concepts, methods
 
 
-def _claims(builder, item, extraction, vocabulary, caps, concepts, methods, fold, merged_into_theme):
+def _claims(builder, item, extraction, vocabulary, caps, concepts, methods, fold, merged_into_theme, words):
     """The item's strongest findings (confidence, then list order), within the cap."""
     chosen = sorted(extraction.claims, key=lambda c: (_CONFIDENCE_RANK.get(c.confidence, 3), c.number))
     concept_set, method_set = set(concepts), set(methods)
@@ -180,7 +290,7 @@ def _claims(builder, item, extraction, vocabulary, caps, concepts, methods, fold
             provenance(item.slug),
         )
         builder.relate(item_name(item.slug), RelationType.STATES, name)
-        for term in vocabulary.mentions(claim.statement):
+        for term in vocabulary.mentions(claim.statement, words):
             term = merged_into_theme.get(term, term)
             if concept_name(term) in concept_set:
                 builder.relate(name, RelationType.ABOUT, concept_name(term))

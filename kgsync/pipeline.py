@@ -16,7 +16,9 @@ import hashlib
 import multiprocessing
 import os
 import pickle
+import shutil
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from concurrent.futures import ProcessPoolExecutor
@@ -25,9 +27,9 @@ from functools import cached_property
 from pathlib import Path
 
 from kgsync import jsonl
-from kgsync.assemble import assemble
+from kgsync.assemble import AssemblyMemo, assemble, context_key
 from kgsync.config import Config
-from kgsync.errors import KgsyncError, LintFailed
+from kgsync.errors import ConfigError, KgsyncError, LintFailed, Location
 from kgsync.economy import discriminating_themes, hub_folding
 from kgsync.extract import Extraction, extract
 from kgsync.items import Issue, ReadResult, ResearchItem, Severity, check_corpus, find_item_files, read_item_bytes
@@ -79,17 +81,22 @@ class BuildResult:
         return self.graph != self.previous.canonical() or bool(self.changed_files)
 
 
-def read_records(config: Config, jobs: int | None = None,
-                 state: BuildState | None = None) -> tuple[list[Record], ReadResult]:
+def read_records(config: Config, jobs: int | None = None, state: BuildState | None = None,
+                 keys_out: list[str] | None = None) -> tuple[list[Record], ReadResult]:
     """Parse every item file (through the cache); duplicate slugs and dangling cites checked here.
 
     Files the cache does not know are parsed by ``jobs`` worker processes (default:
     one per usable CPU).  A record depends on its file's bytes only and results
     come back in file order, so the output does not depend on the worker count.
     ``state`` (updated in place) lets a file whose stat is unchanged skip being read
-    and hashed; see ``kgsync.state``.
+    and hashed; see ``kgsync.state``.  ``keys_out`` receives each record's content key, in order.
     """
     files = find_item_files(config.items, config.root)
+    if not files:
+        # A wrong path must not read as "every item was deleted": that would remove
+        # every generated node from the committed graph.
+        raise ConfigError(f"no item files match {config.items!r}", Location(str(config.root)),
+                          "pass --items PATH (a folder or a glob), or set items: in kgsync.yml")
     cache = _Cache(config.path(config.cache_dir) if config.cache_dir else None)
     known = state.files if state is not None else {}
     seen: dict[str, tuple[Stamp, str]] = {}
@@ -129,6 +136,8 @@ def read_records(config: Config, jobs: int | None = None,
     if state is not None:
         state.files = seen
     ordered = [records[key] for key in keys]
+    if keys_out is not None:
+        keys_out.extend(keys)
     return ordered, check_corpus((r.item, r.issues) for r in ordered)
 
 
@@ -213,6 +222,12 @@ def _without_gc() -> Iterator[None]:
     try:
         yield
     finally:
+        # Everything allocated meanwhile is still in the youngest generation, so the first
+        # allocation after enable() would scan all of it (~0.3 s at 10,000 items).  freeze +
+        # unfreeze moves every object to the oldest generation in O(1) (list splices): they
+        # stay collectable, and are scanned only by a later full collection.
+        gc.freeze()
+        gc.unfreeze()
         if enabled:
             gc.enable()
 
@@ -220,8 +235,12 @@ def _without_gc() -> Iterator[None]:
 def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     cache_folder = config.path(config.cache_dir) if config.cache_dir else None
     state = build_state.load(cache_folder)
-    records, read = read_records(config, state=state)
+    keys: list[str] = []
+    records, read = read_records(config, state=state, keys_out=keys)
     by_slug = {r.item.slug: r for r in records if r.item is not None}
+    # slug -> the content key of its record; a slug two files claim gets none (never reused)
+    slug_count = Counter(r.item.slug for r in records if r.item is not None)
+    read_keys = {r.item.slug: key for r, key in zip(records, keys) if r.item is not None and slug_count[r.item.slug] == 1}
     items = read.items
     extractions = {item.slug: by_slug[item.slug].extraction for item in items}
     pinned = load_pinned(config.path(config.vocabulary)) if config.vocabulary else None
@@ -231,7 +250,12 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     fold = hub_folding(candidates_of, vocabulary)
     item_themes = [{themes.canonicalise(t) for t in item.themes} for item in items]
     theme_concepts = discriminating_themes(item_themes, config.mining.max_item_share)
-    assembly = assemble(items, extractions, vocabulary, themes, config.caps, fold, config.tag_style, theme_concepts)
+    store = _FactsStore(cache_folder, context_key(items, vocabulary, themes, config.caps, fold, config.tag_style,
+                                                  theme_concepts))
+    memo = store.memo(read_keys) if store.usable else None
+    assembly = assemble(items, extractions, vocabulary, themes, config.caps, fold, config.tag_style, theme_concepts,
+                        memo)
+    store.save()
 
     graph_path = config.path(config.graph)
     manifest_file = manifest_path(graph_path)
@@ -252,6 +276,9 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
         old_manifest = load_manifest(manifest_file)
         load_previous = lambda: committed  # noqa: E731
     graph, manifest, foreign = merge_with_foreign(committed, old_manifest, assembly.by_item, keep)
+    if memo is not None:  # the manifest encoding of facts the memo gave or took (same objects only)
+        manifest = Manifest(manifest.by_item, {slug: text for slug, text in memo.json.items()
+                                               if manifest.by_item.get(slug) is assembly.by_item.get(slug)})
 
     report = lint(graph, sources=assembly.sources, rule=config.merge)
     if not report.ok(strict):
@@ -364,4 +391,89 @@ def _code_fingerprint() -> str:
     digest = hashlib.sha1()
     for name in _CACHED_MODULES:
         digest.update((here / name).read_bytes())
+    return digest.hexdigest()
+
+
+class _FactsStore:
+    """Each item's assembled facts from the last build (``AssemblyMemo`` entries), in 16
+    pickles by the slug's sha1, so a one-item edit rewrites one of them.
+
+    Valid only for the same code and the same corpus-wide inputs (``context_key``):
+    a shard written under another fingerprint is ignored, i.e. every item is assembled again.
+    """
+
+    def __init__(self, folder: Path | None, context: str | None):
+        self.folder = folder / "facts" if folder else None
+        self.usable = self.folder is not None and context is not None
+        self.fingerprint = (_core_fingerprint(), context)
+        self.entries: dict[str, tuple] = {}
+        self.loaded: dict[str, set[str]] = {}  # shard -> its slugs as stored
+        if not self.usable:
+            return
+        assert self.folder is not None
+        for path in sorted(self.folder.glob("*.pickle")) if self.folder.is_dir() else ():
+            try:
+                with path.open("rb") as handle:
+                    fingerprint, stored = pickle.load(handle)
+            except Exception:  # corrupt or foreign: only a slower build
+                continue
+            if fingerprint != self.fingerprint or not isinstance(stored, dict):
+                continue
+            self.loaded[path.stem] = set(stored)
+            self.entries.update(stored)
+
+    def memo(self, keys: dict[str, str]) -> AssemblyMemo:
+        self.keys = keys
+        self.memo_ = _TrackingMemo(self.entries, keys)
+        return self.memo_
+
+    def save(self) -> None:
+        """Keep the entries of the items assembled now; rewrite the shards that differ."""
+        if self.folder is None:
+            return
+        if not self.usable:
+            shutil.rmtree(self.folder, ignore_errors=True)
+            return
+        shards: dict[str, dict[str, tuple]] = {}
+        for slug in self.keys:
+            if slug in self.entries:
+                shards.setdefault(_facts_shard(slug), {})[slug] = self.entries[slug]
+        dirty = {_facts_shard(slug) for slug in self.memo_.put_slugs}
+        self.folder.mkdir(parents=True, exist_ok=True)
+        for shard in sorted(set(shards) | set(self.loaded)):
+            used = shards.get(shard, {})
+            if shard not in dirty and shard in self.loaded and self.loaded[shard] == set(used):
+                continue
+            path = self.folder / f"{shard}.pickle"
+            if used:
+                _write_cache_file(path, pickle.dumps((self.fingerprint, used), protocol=pickle.HIGHEST_PROTOCOL))
+            else:
+                path.unlink(missing_ok=True)
+        for path in self.folder.glob("*.pickle"):
+            if path.stem not in shards:
+                path.unlink(missing_ok=True)
+
+
+class _TrackingMemo(AssemblyMemo):
+    """An ``AssemblyMemo`` that remembers which items it was given (their shards need writing)."""
+
+    def __init__(self, entries, keys) -> None:
+        super().__init__(entries, keys)
+        self.put_slugs: set[str] = set()
+
+    def put(self, slug, uses, done, digests) -> None:
+        super().put(slug, uses, done, digests)
+        self.put_slugs.add(slug)
+
+
+def _facts_shard(slug: str) -> str:
+    return hashlib.sha1(slug.encode()).hexdigest()[0]
+
+
+def _core_fingerprint() -> str:
+    """Every core module's source: assembled facts depend on parsing, mining and assembling code."""
+    here = Path(__file__).parent
+    digest = hashlib.sha1()
+    for path in sorted(here.glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()

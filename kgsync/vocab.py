@@ -56,6 +56,7 @@ context protocol", "knowledge graph", "pipeline").  A pinned
 
 from __future__ import annotations
 
+import hashlib
 import math
 import re
 from collections import Counter, defaultdict
@@ -465,23 +466,17 @@ class Vocabulary:
     _acronym_keys: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
     _lengths: Mapping[str, tuple[int, ...]] = field(default_factory=dict, repr=False, compare=False)
 
-    def mentions(self, text: str) -> tuple[str, ...]:
+    def mentions(self, text: str, words: set[str] | None = None) -> tuple[str, ...]:
         """Names of terms whose variants occur in ``text``, in order of first mention.
 
         Longest match first; an acronym-only variant ("ACE") matches only when
-        written in capitals, so the word "ace" does not.
+        written in capitals, so the word "ace" does not.  ``words``, when given,
+        receives ``mention_words(text)``.
         """
         found: dict[str, None] = {}
-        for run in _segments(text):
-            cased: list[str] = []
-            kws: list[str] = []
-            for token in run:
-                keys = _token_keys(token)
-                kws.extend(keys)
-                cased.extend([token] * len(keys))
-            joined = key_of_words(kws).split(" ")
-            if len(joined) != len(kws):  # a prefix closed up: case no longer aligns, be strict
-                cased = [""] * len(joined)
+        for joined, cased in _mention_runs(text):
+            if words is not None:
+                words.update(joined)
             i = 0
             while i < len(joined):
                 step = 1
@@ -499,6 +494,36 @@ class Vocabulary:
                     break
                 i += step
         return tuple(found)
+
+
+    def mention_words(self, text: str) -> frozenset[str]:
+        """The key words ``mentions(text)`` looks keys up from.  Its result depends on the
+        vocabulary only through the index keys whose first word is one of these (their
+        names, lengths and acronym marks); see ``mention_digests``."""
+        return frozenset(word for joined, _cased in _mention_runs(text) for word in joined)
+
+    def mention_digests(self) -> dict[str, str]:
+        """First key word -> a digest of every index entry starting with it (key, name, acronym mark)."""
+        by_first: dict[str, list[tuple[str, str, bool]]] = defaultdict(list)
+        for key, name in self._index.items():
+            by_first[key.split(" ", 1)[0]].append((key, name, key in self._acronym_keys))
+        return {word: hashlib.sha1(repr(sorted(entries)).encode()).hexdigest()
+                for word, entries in by_first.items()}
+
+
+def _mention_runs(text: str) -> Iterator[tuple[list[str], list[str]]]:
+    """Each word run of ``text`` as (key words, the token each came from; "" when a prefix closed up)."""
+    for run in _segments(text):
+        cased: list[str] = []
+        kws: list[str] = []
+        for token in run:
+            keys = _token_keys(token)
+            kws.extend(keys)
+            cased.extend([token] * len(keys))
+        joined = key_of_words(kws).split(" ")
+        if len(joined) != len(kws):  # a prefix closed up: case no longer aligns, be strict
+            cased = [""] * len(joined)
+        yield joined, cased
 
 
 class _Group:
@@ -870,6 +895,7 @@ def _per_item(groups: Mapping[str, _Group], kept: set[str], by_key: Mapping[str,
         for slug in group.focus:  # an item addresses what its summary parts name, not its log's asides
             ranked[slug].append((-scores[slug] * idf, name, g))
     per_item: dict[str, ItemTerms] = {}
+    covering: dict[tuple[str, frozenset[str]], tuple[str, ...]] = {}  # _covering depends on the term and the set used
     for item in ordered:
         chosen: dict[TermKind, list[TermUse]] = {TermKind.CONCEPT: [], TermKind.METHOD: []}
         picked: list[str] = []
@@ -885,7 +911,12 @@ def _per_item(groups: Mapping[str, _Group], kept: set[str], by_key: Mapping[str,
                 continue
             picked.append(name)
             used = [display_alias(s) for pairs in mine.get(g, ()) for s, _ in pairs] + [term.label]
-            chosen[term.kind].append(TermUse(name, _covering(term, used)))
+            # Many items use a term through the same variants: cover each distinct set once.
+            memo_key = (name, frozenset(used))
+            covered = covering.get(memo_key)
+            if covered is None:
+                covered = covering[memo_key] = _covering(term, used)
+            chosen[term.kind].append(TermUse(name, covered))
             if len(chosen[TermKind.CONCEPT]) >= caps.concepts and len(chosen[TermKind.METHOD]) >= caps.methods:
                 break
         per_item[item.slug] = ItemTerms(item.slug, tuple(chosen[TermKind.CONCEPT]), tuple(chosen[TermKind.METHOD]))

@@ -116,3 +116,133 @@ def test_claim_names_survive_reordering(tmp_path: Path) -> None:
     assert {e.name for e in after.entities if e.entity_type == "claim"} == before
     sections = {o for e in after.entities if e.entity_type == "claim" for o in e.observations if o.startswith("section:")}
     assert sections == {"section:key-finding-1", "section:key-finding-3", "section:key-finding-4"}
+
+
+# --- reuse of an item's facts across builds (assemble.AssemblyMemo, assemble.context_key) ---
+
+def _inputs(tmp_path: Path):
+    """The real inputs of ``assemble`` for a small repo, as the pipeline computes them."""
+    from kgsync.economy import discriminating_themes, hub_folding
+    from kgsync.pipeline import read_records
+    from kgsync.themes import load_theme_map
+    from kgsync.vocab import select
+
+    topics = ["reciprocal rank fusion", "entity resolution", "sparse retrieval", "graph embeddings",
+              "prompt caching"]
+    root = repo(tmp_path, *(item(f"2026-01-{n:02}-kg-{n}", title=f"How does {topics[n % 5]} help agents {n}",
+                                 completed=f"2026-01-{n:02}", body="See 2026-01-01-kg-1.md.",
+                                 findings=[f"**{topics[n % 5].capitalize()} improves recall.** (high confidence)",
+                                           "**Agents benefit from it.** (medium confidence)"])
+                            for n in range(1, 11)))
+    cfg = config_module.load(root).with_overrides(cache_dir="")
+    records, read = read_records(cfg)
+    by_slug = {r.item.slug: r for r in records if r.item is not None}
+    items = read.items
+    vocabulary = select([by_slug[i.slug].candidates for i in items], cfg)
+    themes = load_theme_map(cfg.path(cfg.themes_vocabulary))
+    fold = hub_folding([by_slug[i.slug].candidates for i in items], vocabulary)
+    theme_concepts = discriminating_themes([{themes.canonicalise(t) for t in i.themes} for i in items], 0.9)
+    extractions = {i.slug: by_slug[i.slug].extraction for i in items}
+    return items, extractions, vocabulary, themes, cfg.caps, fold, cfg.tag_style, theme_concepts
+
+
+def test_context_key_digests_every_corpus_wide_input(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from kgsync.assemble import context_key
+    from kgsync.economy import Folding
+    from kgsync.themes import ThemeMap
+
+    items, _extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts = _inputs(tmp_path)
+    args = dict(items=items, vocabulary=vocabulary, themes=themes, caps=caps, fold=fold, tag_style=tag_style,
+                theme_concepts=theme_concepts)
+    base = context_key(**args)
+    assert base is not None and base == context_key(**args)
+    some_key, some_name = sorted(vocabulary._index.items())[0]
+    other_name = sorted(vocabulary.terms)[-1]
+    assert other_name != some_name
+    first_term = vocabulary.terms[sorted(vocabulary.terms)[0]]
+    variants = {
+        "a mined name merged into a theme": dict(theme_concepts=theme_concepts | {"zorblax"},
+                                                 vocabulary=replace(vocabulary, terms={**vocabulary.terms,
+                                                                                       "zorblax": first_term})),
+        "a canonical theme": dict(themes=ThemeMap(themes.canonical | {"zorblax"}, themes.alias_to_canonical)),
+        "a theme alias": dict(themes=ThemeMap(themes.canonical, {**themes.alias_to_canonical, "zq": "agentic-ai"})),
+        "caps": dict(caps=replace(caps, links=caps.links + 1)),
+        "tag style": dict(tag_style="slug" if tag_style != "slug" else "search-safe"),
+        "folding rules": dict(fold=Folding.of([("knowledge graph", "kg")])),
+        "theme concepts": dict(theme_concepts=theme_concepts | {"zorblax"}),
+        "a completion date": dict(items=[replace(items[0], completed="2001-01-01"), *items[1:]]),
+        "an item less": dict(items=items[1:]),
+    }
+    for what, change in variants.items():
+        assert context_key(**{**args, **change}) != base, what
+    assert context_key(**{**args, "theme_concepts": theme_concepts | {"zorblax"}}) != context_key(
+        **{**args, **variants["a mined name merged into a theme"]})
+    # The mention index is checked per item instead (AssemblyMemo): by the first word of each key.
+    digests = vocabulary.mention_digests()
+    first = some_key.split(" ")[0]
+    changed = {
+        "a new key": replace(vocabulary, _index={**vocabulary._index, f"{first} zorblax": some_name}),
+        "a key names another term": replace(vocabulary, _index={**vocabulary._index, some_key: other_name}),
+        "an acronym mark": replace(vocabulary, _acronym_keys=vocabulary._acronym_keys ^ {some_key}),
+    }
+    for what, other in changed.items():
+        theirs = other.mention_digests()
+        assert theirs[first] != digests[first], what
+        assert {w: d for w, d in theirs.items() if w != first} == {w: d for w, d in digests.items() if w != first}
+    assert context_key(**{**args, "fold": lambda text: text}) is None  # unknown behaviour: never reused
+
+
+def test_memo_reuses_facts_only_for_the_same_record_and_terms(tmp_path: Path, monkeypatch) -> None:
+    from dataclasses import replace
+
+    from kgsync import assemble as assemble_module
+    from kgsync.assemble import AssemblyMemo, assemble
+
+    items, extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts = _inputs(tmp_path)
+    plain = assemble(items, extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts)
+    entries: dict = {}
+    keys = {i.slug: f"key-{i.slug}" for i in items}
+    first = assemble(items, extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts,
+                     AssemblyMemo(entries, keys))
+    assert first == plain and set(entries) == set(keys)
+    calls: list[str] = []
+    real = assemble_module._item_facts
+    monkeypatch.setattr(assemble_module, "_item_facts", lambda i, *a: calls.append(i.slug) or real(i, *a))
+    again = assemble(items, extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts,
+                     AssemblyMemo(entries, keys))
+    assert again == plain and again.sources == plain.sources and list(again.sources) == list(plain.sources)
+    assert calls == []
+    # Another record under the slug, or other chosen terms: assembled again.
+    slug, other = items[0].slug, items[1].slug
+    uses = vocabulary.per_item[other]
+    fewer = replace(vocabulary, per_item={**vocabulary.per_item, other: replace(uses, concepts=(), methods=())})
+    expected = assemble(items, extractions, fewer, themes, caps, fold, tag_style, theme_concepts)
+    assert expected.by_item[other] != plain.by_item[other]
+    calls.clear()
+    result = assemble(items, extractions, fewer, themes, caps, fold, tag_style, theme_concepts,
+                      AssemblyMemo(entries, {**keys, slug: "key-changed"}))
+    assert result == expected and sorted(calls) == sorted([slug, other])
+    # Mention keys starting with a word of two items' claims dropped: those two assembled again, exactly.
+    from kgsync.vocab import _lengths_of
+
+    index = {key: name for key, name in vocabulary._index.items() if key.split(" ")[0] != "sparse"}
+    assert len(index) < len(vocabulary._index)
+    narrower = replace(vocabulary, _index=index, _lengths=_lengths_of(index))
+    assemble(items, extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts,
+             AssemblyMemo(entries, keys))  # the memo as the plain vocabulary leaves it
+    expected = assemble(items, extractions, narrower, themes, caps, fold, tag_style, theme_concepts)
+    assert expected != plain
+    calls.clear()
+    result = assemble(items, extractions, narrower, themes, caps, fold, tag_style, theme_concepts,
+                      AssemblyMemo(entries, keys))
+    assert result == expected
+    assert sorted(calls) == sorted(i.slug for i in items if "sparse" in i.title.lower())
+    assert len(calls) == 2
+    # A slug without a record key (two files claim it) is never stored nor reused.
+    calls.clear()
+    del keys[slug]
+    entries.clear()
+    assemble(items, extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts, AssemblyMemo(entries, keys))
+    assert slug not in entries

@@ -246,6 +246,104 @@ def test_incremental_rebuild_equals_fresh_build_generated(tmp_path: Path) -> Non
     _check_incremental(cfg, files, tmp_path)
 
 
+def _set_completed(path: Path, date: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    start = text.index("\ncompleted:") + 1
+    end = text.index("\n", start)
+    path.write_text(text[:start] + f"completed: {date}" + text[end:], encoding="utf-8")
+
+
+def _add_finding(path: Path, finding: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("## Key Findings\n", f"## Key Findings\n\n1. **{finding}** (high confidence)\n", 1),
+                    encoding="utf-8")
+
+
+@pytest.mark.usefixtures("settle_at_once")
+def test_reused_facts_equal_a_fresh_build_through_corpus_changes(tmp_path: Path) -> None:
+    """Items' facts are reused across builds (pipeline._FactsStore); every kind of change
+    that can alter another item's facts must still give a fresh build's bytes."""
+    import sys
+
+    from kgsync import assemble as assemble_module
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    import gen_corpus
+
+    root = tmp_path / "gen"
+    files = gen_corpus.generate(root / "Research" / "completed", 300, seed=11)
+    cfg = config_module.load(root).with_overrides(items="Research/completed/*.md")
+    graph = cfg.path(cfg.graph)
+    originals = {path: path.read_bytes() for path in files}
+    build(cfg)
+    assembled: list[str] = []
+    real_item_facts = assemble_module._item_facts
+
+    def counting(item, *args):
+        assembled.append(item.slug)
+        return real_item_facts(item, *args)
+
+    def check(step: str, compare: bool = True) -> None:
+        assembled.clear()
+        with mock.patch.object(assemble_module, "_item_facts", counting):
+            build(cfg)
+        if compare:
+            fresh_graph, fresh_manifest = _fresh_bytes(root, cfg, tmp_path)
+            assert graph.read_bytes() == fresh_graph, step
+            assert manifest_path(graph).read_bytes() == fresh_manifest, step
+
+    victim, other = files[150], files[40]
+    _add_finding(victim, "Incremental rebuilds keep bytes identical.")
+    check("one item edited")
+    assert 0 < len(assembled) < 10  # the others' facts were reused
+    check("no-op")
+    assert assembled == []
+    from kgsync import pipeline as pipeline_module
+
+    with mock.patch.object(pipeline_module, "_core_fingerprint", lambda: "other code"):
+        check("the code changed")  # the stored facts were built by other code: none reused
+    assert len(assembled) == len(files)
+    # A new term: it recurs in three items now (crosses mining.min_items), and other items mention it.
+    for path in files[10:13]:
+        _add_finding(path, "Zorblax fusion lowers latency of the knowledge index.")
+    _add_finding(files[200], "Zorblax fusion appears in this claim as well.")
+    check("a new term")
+    # A term on more than max_item_share of the items becomes a hub (a corpus stopword).
+    for path in files[:70]:
+        _add_finding(path, "Quuxal routing helps.")
+    check("a new hub")
+    # Completion dates decide extends edges of other items (which link is prior, ranked first).
+    _set_completed(other, "2019-01-01")
+    check("a date moved")
+    # An item added, an item deleted.
+    added = files[0].with_name("2030-01-01-a-new-item.md")
+    added.write_bytes(originals[files[3]])
+    check("an item added")
+    files[7].unlink()
+    check("an item deleted")
+    # An item that fails to parse keeps its previous facts (not a fresh build's); its return is exact.
+    broken = files[20]
+    broken.write_text("---\ntitle: [unclosed\n---\n", encoding="utf-8")
+    check("an item fails", compare=False)
+    assert any(s == broken.stem for s in build(cfg).manifest.by_item)
+    broken.write_bytes(originals[broken])
+    check("the item parses again")
+    # Everything back as it was.
+    added.unlink()
+    for path, data in originals.items():
+        path.write_bytes(data)
+    check("all reverted")
+    # A hand edit of the graph: merged as foreign content, facts still reused.
+    slug = files[0].stem
+    graph.write_text(graph.read_text(encoding="utf-8").rstrip("\n") + '\n{"type":"entity","name":"concept:hand-made",'
+                     '"entityType":"concept","observations":["provenance:item=' + slug + '"]}\n{"type":"relation",'
+                     '"from":"item:' + slug + '","to":"concept:hand-made","relationType":"addresses"}\n',
+                     encoding="utf-8")
+    _add_finding(victim, "Hand edits survive reuse.")
+    check("hand edit", compare=False)
+    assert "concept:hand-made" in build(cfg).graph and len(assembled) < 10
+
+
 @pytest.mark.usefixtures("settle_at_once")
 def test_previous_is_the_committed_graph_on_the_shortcut(repo: Path) -> None:
     cfg = config_module.load(repo)
@@ -255,3 +353,13 @@ def test_previous_is_the_committed_graph_on_the_shortcut(repo: Path) -> None:
     victim.unlink()
     result = build(cfg)
     assert result.previous == committed and result.graph != committed
+
+
+def test_a_path_that_matches_no_item_is_an_error_and_writes_nothing(repo: Path) -> None:
+    cfg = config_module.load(repo)
+    before = build(cfg).graph
+    runner = CliRunner()
+    wrong = runner.invoke(cli, ["build", "--root", str(repo), "--items", str(repo / "no-such-folder")])
+    assert wrong.exit_code == 2
+    assert "no item files match" in wrong.output and "--items" in wrong.output
+    assert jsonl.read(repo / "memory.jsonl") == before  # not read as "every item was deleted"
