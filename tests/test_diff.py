@@ -6,12 +6,12 @@ import importlib.util
 import json
 import random
 from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
 
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from stand_ins import StandInFinding
 
 from kgsync import jsonl
 from kgsync.commands.diff import command
@@ -196,19 +196,6 @@ def test_relation_whose_from_node_is_in_no_graph_uses_the_name() -> None:
 # --------------------------------------------------------------------------- findings, pairs, JSON
 
 
-@dataclass(frozen=True)
-class StandInFinding:
-    """The attributes of kgsync.lint.Finding that diff reads (it treats findings opaquely)."""
-
-    severity: str
-    code: str
-    entity: str
-    message: str
-    hint: str = ""
-    location: str | None = None
-
-    def render(self) -> str:
-        return f"{self.severity}: {self.message}"
 
 
 def test_findings_sorted_errors_first_and_pairs_normalised() -> None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import html
 import os
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 import cmarkgfm
@@ -20,6 +19,7 @@ import pytest
 from cmarkgfm.cmark import Options
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from stand_ins import StandInFinding
 
 from kgsync.diff import GraphDiff, diff
 from kgsync.model import Entity, Graph, Relation
@@ -162,19 +162,6 @@ def test_template_escapes_values_it_forgot_to_escape() -> None:
 A, B, C = "2026-03-01-alpha", "2026-03-02-beta", "2026-02-20-gamma"
 
 
-@dataclass(frozen=True)
-class StandInFinding:
-    """The attributes of kgsync.lint.Finding the renderer reads (it treats findings opaquely)."""
-
-    severity: str
-    code: str
-    entity: str
-    message: str
-    hint: str = ""
-    location: str | None = None
-
-    def render(self) -> str:
-        return self.message
 
 
 def _old() -> Graph:
