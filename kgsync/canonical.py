@@ -199,10 +199,12 @@ def key_of_words(keys: Iterable[str]) -> str:
     """``term_key`` of words that are already ``word_key``-ed (the hot path)."""
     out: list[str] = []
     for key in keys:
-        if out and out[-1] in _PREFIXES and _closes(out[-1], key):
-            out[-1] += key
-        else:
-            out.append(key)
+        out.append(key)
+        # Close up every prefix the new word completes, right to left ("e e mail" ->
+        # "eemail" at once, not "e email" now and "eemail" on a second pass): the
+        # result has no closable pair left, so term_key stays idempotent.
+        while len(out) > 1 and out[-2] in _PREFIXES and _closes(out[-2], out[-1]):
+            out[-2:] = [out[-2] + out[-1]]
     return " ".join(out)
 
 

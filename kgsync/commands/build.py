@@ -11,8 +11,8 @@ from pathlib import Path
 
 import click
 
-from kgsync import config as config_module
 from kgsync.commands._errors import FAILED, reported
+from kgsync.commands._options import load_config, repo_options
 from kgsync.items import Severity
 from kgsync.pipeline import build
 
@@ -20,15 +20,12 @@ from kgsync.pipeline import build
 @click.command("build")
 @click.option("--items", "items", help="Item files: a folder or a glob (default: Research/completed/*.md).")
 @click.option("--out", "out", type=click.Path(dir_okay=False), help="Graph file to write (default: memory.jsonl).")
-@click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
-              show_default=True, help="The research repo root (where kgsync.yml is).")
-@click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="kgsync.yml to use (default: ROOT/kgsync.yml if present).")
+@repo_options
 @click.option("--strict", is_flag=True, help="Warnings (item and lint) fail the build too.")
 @click.option("--dry-run", is_flag=True, help="Build and check, write nothing.")
 @click.option("--no-cache", is_flag=True, help="Parse every file again (the cache never changes the output).")
 @click.option("-q", "--quiet", is_flag=True, help="Print errors only.")
-def command(items: str | None, out: str | None, root: Path, config_path: Path | None, strict: bool,
+def command(items: str | None, out: str | None, root: Path | None, config_path: Path | None, strict: bool,
             dry_run: bool, no_cache: bool, quiet: bool) -> None:
     """Build the knowledge graph from the research items and merge it into the committed file.
 
@@ -39,7 +36,7 @@ def command(items: str | None, out: str | None, root: Path, config_path: Path | 
     with reported():
         # Paths given on the command line are relative to the current directory,
         # paths in kgsync.yml to the research repo root.
-        cfg = config_module.load(root, config_path).with_overrides(
+        cfg = load_config(root, config_path).with_overrides(
             items=str(Path(items).absolute()) if items else None,
             graph=str(Path(out).absolute()) if out else None,
             cache_dir="" if no_cache else None,

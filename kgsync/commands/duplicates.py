@@ -15,6 +15,7 @@ import click
 
 from kgsync import config as config_module
 from kgsync import jsonl
+from kgsync.commands._options import load_config, repo_options
 from kgsync.errors import ConfigError, KgsyncError, Location
 from kgsync.model import EntityType, Graph
 from kgsync.similarity import near_duplicate_pairs
@@ -24,15 +25,13 @@ _TERM_PREFIXES = {EntityType.CONCEPT.value: "concept:", EntityType.METHOD.value:
 
 @click.command("duplicates")
 @click.argument("graph", required=False, type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="kgsync.yml to use (default: ./kgsync.yml if present).")
+@repo_options
 @click.option("--fail", is_flag=True, help="Exit 1 when any pair is found (for CI).")
-def command(graph: Path | None, config_path: Path | None, fail: bool) -> None:
+def command(graph: Path | None, root: Path | None, config_path: Path | None, fail: bool) -> None:
     """List candidate duplicate pairs among the concept and method names of GRAPH
     (default: the graph of kgsync.yml), by the `merge:` rule of kgsync.yml."""
     try:
-        root = config_path.parent if config_path else Path(".")
-        cfg = config_module.load(root, config_path)
+        cfg = load_config(root, config_path)
         path = graph if graph is not None else cfg.path(cfg.graph)
         if not path.is_file():
             raise ConfigError("graph file not found", Location.of(path), "run `kgsync build` first, or pass GRAPH")

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import click
 
-from kgsync import config as config_module
 from kgsync import jsonl
+from kgsync.commands._options import load_config, repo_options
 from kgsync.config import Config
 from kgsync.errors import ConfigError, KgsyncError, Location
 from kgsync.lint import FileLines, Finding, LintReport, lint, show
@@ -26,15 +26,14 @@ from kgsync.model import Graph
     "--format", "output_format", type=click.Choice(["text", "json", "github"]), default="text", show_default=True,
     help="text: one line a finding; json: machine-readable; github: GitHub Actions annotations.",
 )
-@click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="kgsync.yml to use (default: ./kgsync.yml if present).")
-def command(file: Path | None, strict: bool, output_format: str, config_path: Path | None) -> None:
+@repo_options
+def command(file: Path | None, strict: bool, output_format: str, root: Path | None, config_path: Path | None) -> None:
     """Check FILE (default: the graph path of kgsync.yml) against the graph contract.
 
     Every finding is printed, then the command exits once.
     """
     try:
-        cfg, path, graph = _load(file, config_path)
+        cfg, path, graph = _load(file, root, config_path)
     except KgsyncError as exc:  # GraphFormatError names the line; ConfigError the option
         click.echo(f"error: {exc.render()}", err=True)
         raise SystemExit(2) from None
@@ -52,10 +51,9 @@ def command(file: Path | None, strict: bool, output_format: str, config_path: Pa
     raise SystemExit(0 if report.ok(strict) else 1)
 
 
-def _load(file: Path | None, config_path: Path | None) -> tuple[Config, Path, Graph]:
+def _load(file: Path | None, root: Path | None, config_path: Path | None) -> tuple[Config, Path, Graph]:
     # kgsync.yml sits at the research repo root; paths in it are relative to that root.
-    root = config_path.parent if config_path else Path(".")
-    cfg = config_module.load(root, config_path)
+    cfg = load_config(root, config_path)
     path = file if file is not None else cfg.path(cfg.graph)
     if not path.is_file():
         raise ConfigError("graph file not found", Location.of(path), "run `kgsync build` first, or pass FILE")

@@ -14,17 +14,14 @@ from pathlib import Path
 
 import click
 
-from kgsync import config as config_module
 from kgsync import jsonl
 from kgsync.commands._errors import reported
+from kgsync.commands._options import load_config, repo_options
 from kgsync.items import find_item_files, read_items
 
 
 @click.command("site")
-@click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
-              show_default=True, help="The research repo root (where kgsync.yml is).")
-@click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="kgsync.yml to use (default: ROOT/kgsync.yml if present).")
+@repo_options
 @click.option("--graph", "graph_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Graph file to publish (default: the config's graph, memory.jsonl).")
 @click.option("--project", "project_dir", type=click.Path(file_okay=False, path_type=Path),
@@ -35,7 +32,7 @@ from kgsync.items import find_item_files, read_items
               help="Site engine: mkdocs (strict) or Zensical; both read the same mkdocs.yml.")
 @click.option("--no-build", is_flag=True, help="Render the project only; do not build HTML.")
 @click.option("-q", "--quiet", is_flag=True, help="Print errors only.")
-def command(root: Path, config_path: Path | None, graph_path: Path | None, project_dir: Path | None,
+def command(root: Path | None, config_path: Path | None, graph_path: Path | None, project_dir: Path | None,
             out_dir: Path | None, engine: str, no_build: bool, quiet: bool) -> None:
     """Publish the graph as a static concept site whose pages lead back to the items.
 
@@ -47,7 +44,7 @@ def command(root: Path, config_path: Path | None, graph_path: Path | None, proje
     )
 
     with reported():
-        cfg = config_module.load(root, config_path)
+        cfg = load_config(root, config_path)
         graph = jsonl.read(graph_path if graph_path else cfg.path(cfg.graph))
         items = read_items(find_item_files(cfg.items, cfg.root), cfg.root).items
         project = project_dir if project_dir else cfg.root / "site"

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import click
 
-from kgsync import config as config_module
 from kgsync.commands._errors import reported
+from kgsync.commands._options import load_config, repo_options
 from kgsync.errors import KgsyncError, Location
 from kgsync.items import find_item_files, read_items
 from kgsync.vocab import Vocabulary, candidates, load_pinned, select
@@ -21,20 +21,20 @@ from kgsync.vocab_file import dump_vocabulary
 
 @click.command("vocab")
 @click.option("--items", "items_spec", help="Items folder or glob (default: `items` of kgsync.yml).")
-@click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="kgsync.yml to use (default: ./kgsync.yml if present).")
+@repo_options
 @click.option("--format", "output_format", type=click.Choice(["text", "yaml"]), default="text", show_default=True,
               help="text: one term a line with its items; yaml: the vocabulary-file format.")
 @click.option("--write", "write_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write the vocabulary, in the vocabulary-file format, to this file for review.")
-def command(items_spec: str | None, config_path: Path | None, output_format: str, write_path: Path | None) -> None:
+def command(items_spec: str | None, root: Path | None, config_path: Path | None, output_format: str,
+            write_path: Path | None) -> None:
     """Print the mined concepts and methods: kind, item count, aliases and the items each came from.
 
     The pinned vocabulary file (`vocabulary` in kgsync.yml, default
     kgsync-vocab.yml) is applied, so this shows what `kgsync build` will use.
     """
     with reported():
-        vocabulary = build_vocabulary(items_spec, config_path)
+        vocabulary = build_vocabulary(items_spec, root, config_path)
     text = dump_vocabulary(vocabulary) if output_format == "yaml" else render_text(vocabulary)
     click.echo(text, nl=not text.endswith("\n"))
     if write_path is not None:
@@ -42,9 +42,9 @@ def command(items_spec: str | None, config_path: Path | None, output_format: str
         click.echo(f"wrote {len(vocabulary.terms)} terms to {write_path}", err=True)
 
 
-def build_vocabulary(items_spec: str | None, config_path: Path | None) -> Vocabulary:
-    root = config_path.parent if config_path else Path(".")
-    cfg = config_module.load(root, config_path)
+def build_vocabulary(items_spec: str | None, root: Path | None, config_path: Path | None) -> Vocabulary:
+    cfg = load_config(root, config_path)
+    root = cfg.root
     spec = items_spec or cfg.items
     files = find_item_files(spec, root if not items_spec else Path("."))
     if not files:
