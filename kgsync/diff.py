@@ -17,11 +17,19 @@ from __future__ import annotations
 import importlib.util
 import json
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from kgsync.model import Entity, EntityType, Graph, Relation, observations_with, slug_of_item_name
+from kgsync.model import (
+    Entity,
+    EntityType,
+    Graph,
+    Relation,
+    RelationType,
+    observations_with,
+    slug_of_item_name,
+)
 
 JSON_VERSION = 1
 
@@ -200,8 +208,12 @@ def _change(old: Entity, new: Entity) -> EntityChange | None:
 # --------------------------------------------------------------------------- items
 
 
-def items_of(entity: Entity) -> tuple[str, ...]:
-    """The slugs of the item(s) a node belongs to (see the module docstring)."""
+def items_of(entity: Entity, attributed: Mapping[str, frozenset[str]] | None = None) -> tuple[str, ...]:
+    """The slugs of the item(s) a node belongs to (see the module docstring).
+
+    A shared node (concept, method) carries no provenance token: its items are
+    the ones that address or use it (``attributed``, from ``attributions``).
+    """
     slug = slug_of_item_name(entity.name)
     if slug is not None:
         return (slug,)
@@ -209,11 +221,27 @@ def items_of(entity: Entity) -> tuple[str, ...]:
                     if v.startswith("item=")} - {""})
     if slugs:
         return tuple(slugs)
+    if attributed and entity.name in attributed:
+        return tuple(sorted(attributed[entity.name]))
     if entity.name.startswith("claim:"):
         claim_slug = entity.name[len("claim:") :].partition(":")[0]  # slugs are file names: no ':'
         if claim_slug:
             return (claim_slug,)
     return ()
+
+
+def attributions(graph: Graph) -> dict[str, frozenset[str]]:
+    """Shared node name -> the slugs of the items that address or use it."""
+    found: dict[str, set[str]] = {}
+    for relation in graph.relations:
+        if relation.relation_type in _ATTRIBUTING:
+            slug = slug_of_item_name(relation.source)
+            if slug is not None:
+                found.setdefault(relation.target, set()).add(slug)
+    return {name: frozenset(slugs) for name, slugs in found.items()}
+
+
+_ATTRIBUTING = frozenset({RelationType.ADDRESSES.value, RelationType.USES_METHOD.value})
 
 
 def _title(old: Graph, new: Graph, slug: str) -> str:
@@ -242,12 +270,13 @@ def _group_by_item(
             bucket = buckets.setdefault(slug, {k: [] for k in ("a", "r", "c", "ra", "rr")})
             bucket[kind].append(thing)
 
+    old_by, new_by = attributions(old), attributions(new)
     for entity in added:
-        file(items_of(entity), "a", entity)
+        file(items_of(entity, new_by), "a", entity)
     for entity in removed:
-        file(items_of(entity), "r", entity)
+        file(items_of(entity, old_by), "r", entity)
     for change in changed:
-        slugs = set(items_of(_entity(old, change.name))) | set(items_of(_entity(new, change.name)))
+        slugs = set(items_of(_entity(old, change.name), old_by)) | set(items_of(_entity(new, change.name), new_by))
         file(tuple(sorted(slugs)), "c", change)
     for relations, kind, first, second in (
         (relations_added, "ra", new, old),

@@ -361,3 +361,16 @@ def test_cli_unreadable_files_exit_2(tmp_path: Path, monkeypatch) -> None:  # ty
     (tmp_path / "kgsync.yml").write_text("merge: {min_edit_distance: many}\n", encoding="utf-8")
     result = CliRunner().invoke(command, ["missing.jsonl", "missing.jsonl"])
     assert result.exit_code == 2 and "kgsync.yml" in result.stderr
+
+
+def test_shared_nodes_are_grouped_under_the_items_that_address_them() -> None:
+    new = Graph(
+        (Entity("item:2026-01-01-a", "research_item", ("title: A", "provenance:item=2026-01-01-a")),
+         Entity("item:2026-01-02-b", "research_item", ("title: B", "provenance:item=2026-01-02-b")),
+         Entity("concept:knowledge-graph", "concept", ("alias:knowledge graph",))),
+        (Relation("item:2026-01-01-a", "concept:knowledge-graph", "addresses"),
+         Relation("item:2026-01-02-b", "concept:knowledge-graph", "addresses")),
+    )
+    grouped = {d.slug: [e.name for e in d.added] for d in diff(Graph(), new).items}
+    assert "" not in grouped  # no "(no item)" bucket: the relation is the concept's provenance
+    assert "concept:knowledge-graph" in grouped["2026-01-01-a"] and "concept:knowledge-graph" in grouped["2026-01-02-b"]
