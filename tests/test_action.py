@@ -25,19 +25,13 @@ from typing import Any
 import pytest
 import yaml
 from github_standin import ACTIONS_NOT_PERMITTED, GitHubStandIn
+from research_checkout import IDENTITY, git, research_checkout
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 ACTION = REPO_ROOT / "action.yml"
-EXAMPLE = REPO_ROOT / "examples" / "research-repo"
 TOKEN = "ghs_actionSECRETtoken9876543210fedcba"
 REPO = "lab/research"
 BRANCH = "kgsync/graph-update"
-_IDENTITY = {
-    "GIT_AUTHOR_NAME": "Researcher",
-    "GIT_AUTHOR_EMAIL": "r@example.org",
-    "GIT_COMMITTER_NAME": "Researcher",
-    "GIT_COMMITTER_EMAIL": "r@example.org",
-}
 
 pytestmark = pytest.mark.slow
 
@@ -181,9 +175,6 @@ def run_action(workspace: Path, action_path: Path, runner_temp: Path, env: dict[
 # --------------------------------------------------------------------------- fixtures
 
 
-def git(cwd: Path, *args: str) -> str:
-    env = {**os.environ, **_IDENTITY}
-    return subprocess.run(["git", *args], cwd=cwd, env=env, check=True, capture_output=True, text=True).stdout
 
 
 @pytest.fixture(scope="module")
@@ -207,26 +198,10 @@ def runner_temp(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("runner_temp")
 
 
-def make_research(tmp_path: Path, subdir: str = "") -> tuple[Path, Path]:
-    if not (EXAMPLE / "Research").is_dir():
-        pytest.fail("examples/research-repo is missing", pytrace=False)
-    remote, work = tmp_path / "remote.git", tmp_path / "workspace"
-    subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(remote)], check=True)
-    ignore = shutil.ignore_patterns("memory.jsonl", "*.kgsync.json", ".kgsync-cache", "site")
-    shutil.copytree(EXAMPLE, work / subdir if subdir else work, ignore=ignore)
-    git(work, "init", "-q", "-b", "main")
-    git(work, "remote", "add", "origin", str(remote))
-    (work / ".gitignore").write_text(".kgsync-cache/\n")
-    git(work, "add", ".")
-    git(work, "commit", "-q", "-m", "research items")
-    git(work, "push", "-q", "origin", "main")
-    return work, remote
-
-
 @pytest.fixture()
 def research(tmp_path: Path) -> tuple[Path, Path]:
     """A research repo checkout (main, no graph yet) and its bare remote."""
-    return make_research(tmp_path)
+    return research_checkout(tmp_path, work_name="workspace")
 
 
 def runner_env(workspace: Path, api_url: str) -> dict[str, str]:
@@ -234,7 +209,7 @@ def runner_env(workspace: Path, api_url: str) -> dict[str, str]:
     python_dir = Path(sys.executable).parent  # stands in for actions/setup-python
     return {
         **base,
-        **_IDENTITY,
+        **IDENTITY,
         "PATH": f"{python_dir}{os.pathsep}{base.get('PATH', '')}",
         "CI": "true",
         "GITHUB_ACTIONS": "true",
@@ -344,7 +319,7 @@ def test_item_problems_are_annotations_on_the_item_files(
 ) -> None:
     # The research repo sits in a subfolder (working-directory): annotations must
     # still name the file from the top of the checkout, or GitHub cannot place them.
-    work, remote = make_research(tmp_path, "notes")
+    work, remote = research_checkout(tmp_path, "notes", work_name="workspace")
     broken = work / "notes" / "Research" / "completed" / "2026-03-01-broken.md"
     broken.write_text("---\ntitle: [unclosed\n---\n# Research Question\n\nWhy?\n", encoding="utf-8")
     git(work, "add", ".")

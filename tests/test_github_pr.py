@@ -15,6 +15,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from github_standin import (
+    ACTIONS_NOT_PERMITTED,
+    NOT_ACCESSIBLE,
+    RATE_LIMITED,
+    GitHubStandIn,
+)
+from research_checkout import git, research_checkout
 
 from kgsync import jsonl
 from kgsync.errors import PublishError
@@ -22,23 +29,13 @@ from kgsync.model import Entity, Graph, Relation
 from kgsync.publish import github_pr
 from kgsync.publish.git_branch import GitCheckout
 from kgsync.publish.github_pr import Operation, Proposal, Target
-from github_standin import ACTIONS_NOT_PERMITTED, NOT_ACCESSIBLE, RATE_LIMITED, GitHubStandIn
 
 TOKEN = "ghs_standinSECRETtoken0123456789abcdef"
 REPO = "lab/research"
 GRAPH = "memory.jsonl"
 BRANCH = "kgsync/graph-update"
-_IDENTITY = {
-    "GIT_AUTHOR_NAME": "Researcher",
-    "GIT_AUTHOR_EMAIL": "r@example.org",
-    "GIT_COMMITTER_NAME": "Researcher",
-    "GIT_COMMITTER_EMAIL": "r@example.org",
-}
 
 
-def git(cwd: Path, *args: str) -> str:
-    env = {**os.environ, **_IDENTITY}
-    return subprocess.run(["git", *args], cwd=cwd, env=env, check=True, capture_output=True, text=True).stdout
 
 
 def graph(*concepts: str) -> Graph:
@@ -281,24 +278,12 @@ def test_hostile_item_text_is_sent_as_the_renderer_made_it(world: World) -> None
 # --------------------------------------------------------------------------- the command
 
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "research-repo"
 
 
 @pytest.fixture()
 def research(tmp_path: Path) -> tuple[Path, Path]:
     """The example research repo as a checkout of main (no graph committed) with a bare remote."""
-    import shutil
-
-    remote, work = tmp_path / "remote.git", tmp_path / "work"
-    subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(remote)], check=True)
-    shutil.copytree(EXAMPLE, work, ignore=shutil.ignore_patterns("memory.jsonl", "*.kgsync.json", ".kgsync-cache", "site"))
-    git(work, "init", "-q", "-b", "main")
-    git(work, "remote", "add", "origin", str(remote))
-    (work / ".gitignore").write_text(".kgsync-cache/\n")
-    git(work, "add", ".")
-    git(work, "commit", "-q", "-m", "items")
-    git(work, "push", "-q", "origin", "main")
-    return work, remote
+    return research_checkout(tmp_path)
 
 
 def kgsync_pr(work: Path, api_url: str, *args: str, token: str = TOKEN) -> subprocess.CompletedProcess[str]:
