@@ -33,7 +33,7 @@ from kgsync.model import (
     provenance,
 )
 from kgsync.themes import ThemeMap
-from kgsync.vocab import ItemTerms, TermKind, Vocabulary
+from kgsync.vocab import ItemTerms, TermKind, TermUse, Vocabulary
 
 _CONFIDENCE_RANK = {"high": 0, "medium": 1, "low": 2, "": 3}
 
@@ -74,25 +74,29 @@ def assemble(
     tag_style: str = "search-safe",
     theme_concepts: frozenset[str] = frozenset(),
     memo: AssemblyMemo | None = None,
+    min_links: int = 1,
 ) -> Assembly:
     """Each item's facts.
 
     ``fold`` rewrites generated text for index economy, ``theme_concepts`` are
     the themes that discriminate (not hubs) and so become concepts (see ``economy``).
     ``memo`` (valid only for the ``context_key`` of these inputs) supplies items
-    assembled before and receives the ones assembled now.
+    assembled before and receives the ones assembled now.  ``min_links``: a mined
+    concept or method is written only when at least this many items link it
+    (``connective_terms``).
     """
     by_slug = {item.slug: item for item in items}
     merged_into_theme = _mined_names_of_themes(vocabulary, theme_concepts)
+    chosen = connective_terms(items, vocabulary, themes, caps, theme_concepts, merged_into_theme, min_links)
     suffixes = undated_suffixes(by_slug)
     by_item: dict[str, Facts] = {}
     sources: dict[str, Location] = {}
     digests = vocabulary.mention_digests() if memo is not None else {}
     for item in items:
-        uses = vocabulary.per_item.get(item.slug)
+        uses = chosen.get(item.slug)
         done = memo.get(item.slug, uses, digests) if memo is not None else None
         if done is None:
-            done = _item_facts(item, extractions[item.slug], vocabulary, themes, caps, fold, tag_style,
+            done = _item_facts(item, extractions[item.slug], uses, vocabulary, themes, caps, fold, tag_style,
                                theme_concepts, merged_into_theme, by_slug, suffixes)
             if memo is not None:
                 memo.put(item.slug, uses, done, digests)
@@ -190,7 +194,64 @@ def context_key(items: Sequence[ResearchItem], vocabulary: Vocabulary, themes: T
     return digest.hexdigest()
 
 
-def _item_facts(item: ResearchItem, extraction: Extraction, vocabulary: Vocabulary, themes: ThemeMap, caps: Caps,
+def connective_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, themes: ThemeMap, caps: Caps,
+                     theme_concepts: frozenset[str], merged_into_theme: Mapping[str, str],
+                     min_links: int) -> dict[str, ItemTerms]:
+    """Each item's mined terms as they will be written: within the caps, and connective.
+
+    The caps are applied as ``_terms`` applies them (the item's discriminating themes
+    take concept slots first; a mined name that a theme stands for is skipped).  Then a
+    mined term that fewer than ``min_links`` items would link is left out: a concept
+    node earns its search cost by connecting items, and the words of a term only one
+    item uses are already in that item's own title, summary and claims (measured on
+    the real corpus: fewer characters per search and more earlier work found; README,
+    "Economy").  Pinned terms are the maintainers' choice and always stay.  The freed
+    slot is not refilled, so an item never gains a weaker term because another item
+    changed.
+    """
+    capped: dict[str, ItemTerms] = {}
+    links: dict[tuple[TermKind, str], int] = {}
+    for item in items:
+        uses = vocabulary.per_item.get(item.slug)
+        if uses is None:
+            continue
+        theme_slots = len({themes.canonicalise(t) for t in item.themes} & theme_concepts)
+        concepts = _capped(uses.concepts, caps.concepts - theme_slots, merged_into_theme)
+        methods = _capped(uses.methods, caps.methods, merged_into_theme)
+        capped[item.slug] = ItemTerms(uses.slug, concepts, methods)
+        for kind, chosen in ((TermKind.CONCEPT, concepts), (TermKind.METHOD, methods)):
+            for use in chosen:
+                if use.name not in merged_into_theme:
+                    links[(kind, use.name)] = links.get((kind, use.name), 0) + 1
+
+    def keep(kind: TermKind, use: TermUse) -> bool:
+        if use.name in merged_into_theme:
+            return True  # written as the theme's concept, whose aliases it lends
+        term = vocabulary.terms.get(use.name)
+        return links[(kind, use.name)] >= min_links or bool(term is not None and term.pinned)
+
+    return {
+        slug: ItemTerms(uses.slug, tuple(u for u in uses.concepts if keep(TermKind.CONCEPT, u)),
+                        tuple(u for u in uses.methods if keep(TermKind.METHOD, u)))
+        for slug, uses in capped.items()
+    }
+
+
+def _capped(uses: Sequence[TermUse], slots: int, merged_into_theme: Mapping[str, str]) -> tuple[TermUse, ...]:
+    """The first ``slots`` uses that take a slot, plus every use a theme stands for (it takes none)."""
+    kept: list[TermUse] = []
+    taken = 0
+    for use in uses:
+        if use.name in merged_into_theme:
+            kept.append(use)
+        elif taken < slots:
+            kept.append(use)
+            taken += 1
+    return tuple(kept)
+
+
+def _item_facts(item: ResearchItem, extraction: Extraction, uses: ItemTerms | None, vocabulary: Vocabulary,
+                themes: ThemeMap, caps: Caps,
                 fold: Callable[[str], str], tag_style: str, theme_concepts: frozenset[str],
                 merged_into_theme: Mapping[str, str], by_slug: Mapping[str, ResearchItem],
                 suffixes: Mapping[str, str]) -> ItemAssembly:
@@ -199,7 +260,7 @@ def _item_facts(item: ResearchItem, extraction: Extraction, vocabulary: Vocabula
     words: set[str] = set()  # what the claims' mention lookups start from (see AssemblyMemo)
     _item_node(builder, item, extraction, themes, fold, tag_style)
     themes_here = sorted({themes.canonicalise(t) for t in item.themes} & theme_concepts)
-    concepts, methods = _terms(builder, item, vocabulary, caps, themes_here, merged_into_theme)
+    concepts, methods = _terms(builder, item, uses, caps, themes_here, merged_into_theme)
     ops.extend((name, None, False) for name in concepts + methods)
     if not item.is_superseded:  # a superseded item's claims are excluded, not just tagged
         for claim, name in _claims(builder, item, extraction, vocabulary, caps, concepts, methods, fold,
@@ -235,10 +296,9 @@ def _mined_names_of_themes(vocabulary: Vocabulary, theme_concepts: frozenset[str
     return {name: by_key[term_key(name)] for name in vocabulary.terms if term_key(name) in by_key}
 
 
-def _terms(builder: _Builder, item: ResearchItem, vocabulary: Vocabulary, caps: Caps, themes_here: Sequence[str],
+def _terms(builder: _Builder, item: ResearchItem, uses: ItemTerms | None, caps: Caps, themes_here: Sequence[str],
            merged_into_theme: Mapping[str, str]) -> tuple[list[str], list[str]]:
     """The item's concepts (its discriminating themes first, then mined terms) and methods, within the caps."""
-    uses = vocabulary.per_item.get(item.slug)
     source = item_name(item.slug)
     concepts: list[str] = []
     mined_aliases: dict[str, tuple[str, ...]] = {}

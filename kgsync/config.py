@@ -26,7 +26,7 @@ class Caps:
     """Per-item caps: what one item may contribute to the graph."""
 
     concepts: int = 5
-    claims: int = 3
+    claims: int = 4  # claims are the most precise search keys (README, "Economy")
     methods: int = 2
     links: int = 1  # extends edges taken from links in the text (frontmatter cites always count)
 
@@ -38,6 +38,7 @@ class Mining:
     min_items: int = 2  # a mined term must recur in at least this many items...
     max_item_share: float = 0.2  # ...and in at most this share of them (else it is a corpus stopword)
     salient_per_item: int = 2  # plus this many of an item's own most salient terms
+    min_links: int = 2  # a mined term becomes a node only when this many items link it (pinned terms always)
 
 
 @dataclass(frozen=True)
@@ -198,6 +199,8 @@ DESCRIPTIONS: dict[str, str] = {
     "mining.min_items": "a mined term must recur in at least this many items",
     "mining.max_item_share": "a term or theme on more than this share of the items is a hub (corpus stopword)",
     "mining.salient_per_item": "plus this many of each item's most salient terms, recurring or not",
+    "mining.min_links": "a mined concept or method is written only when at least this many items link it "
+    "within their caps (1: every item's own terms too); pinned terms always are",
     "merge.min_edit_distance": "names closer than this (Levenshtein) are candidate duplicates",
     "merge.max_token_jaccard": "names with at least this token Jaccard similarity are candidate duplicates",
     "site.title": "the site's name",

@@ -254,7 +254,7 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
                                                   theme_concepts))
     memo = store.memo(read_keys) if store.usable else None
     assembly = assemble(items, extractions, vocabulary, themes, config.caps, fold, config.tag_style, theme_concepts,
-                        memo)
+                        memo, config.mining.min_links)
     store.save()
 
     graph_path = config.path(config.graph)

@@ -48,6 +48,8 @@ def targets(graph: Graph, source: str, relation: str) -> list[str]:
 def test_caps_hold_and_claims_are_the_strongest(tmp_path: Path) -> None:
     root = repo(tmp_path, *(item(f"2026-01-0{n}-kg-{n}", title=f"Knowledge graphs and vector search {n}",
                                  completed=f"2026-01-0{n}") for n in range(1, 7)))
+    assert len(targets(graph_of(root), "item:2026-01-01-kg-1", "states")) == 4  # the default cap: all four
+    (root / "kgsync.yml").write_text("themes_vocabulary: themes.md\ncaps: {claims: 3}\n", encoding="utf-8")
     graph = graph_of(root)
     for n in range(1, 7):
         name = f"item:2026-01-0{n}-kg-{n}"
@@ -103,6 +105,7 @@ def test_extends_only_earlier_work(tmp_path: Path) -> None:
 def test_claim_names_survive_reordering(tmp_path: Path) -> None:
     first = item("2026-01-01-a", title="A", completed="2026-01-01")
     root = repo(tmp_path, first)
+    (root / "kgsync.yml").write_text("themes_vocabulary: themes.md\ncaps: {claims: 3}\n", encoding="utf-8")
     before = {e.name for e in graph_of(root).entities if e.entity_type == "claim"}
     findings = [
         "**Hybrid retrieval with reciprocal rank fusion beats either alone.** (high confidence)",
@@ -120,7 +123,7 @@ def test_claim_names_survive_reordering(tmp_path: Path) -> None:
 
 # --- reuse of an item's facts across builds (assemble.AssemblyMemo, assemble.context_key) ---
 
-def _inputs(tmp_path: Path):
+def _inputs(tmp_path: Path, extra_topics: tuple[str, ...] = ()):
     """The real inputs of ``assemble`` for a small repo, as the pipeline computes them."""
     from kgsync.economy import discriminating_themes, hub_folding
     from kgsync.pipeline import read_records
@@ -128,10 +131,11 @@ def _inputs(tmp_path: Path):
     from kgsync.vocab import select
 
     topics = ["reciprocal rank fusion", "entity resolution", "sparse retrieval", "graph embeddings",
-              "prompt caching"]
-    root = repo(tmp_path, *(item(f"2026-01-{n:02}-kg-{n}", title=f"How does {topics[n % 5]} help agents {n}",
+              "prompt caching", *extra_topics]
+    root = repo(tmp_path, *(item(f"2026-01-{n:02}-kg-{n}", title=f"How does {topics[n % len(topics)]} help agents {n}",
                                  completed=f"2026-01-{n:02}", body="See 2026-01-01-kg-1.md.",
-                                 findings=[f"**{topics[n % 5].capitalize()} improves recall.** (high confidence)",
+                                 findings=[f"**{topics[n % len(topics)].capitalize()} improves recall.** "
+                                           "(high confidence)",
                                            "**Agents benefit from it.** (medium confidence)"])
                             for n in range(1, 11)))
     cfg = config_module.load(root).with_overrides(cache_dir="")
@@ -246,3 +250,45 @@ def test_memo_reuses_facts_only_for_the_same_record_and_terms(tmp_path: Path, mo
     entries.clear()
     assemble(items, extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts, AssemblyMemo(entries, keys))
     assert slug not in entries
+
+
+def test_a_mined_term_is_written_only_when_enough_items_link_it(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from kgsync.assemble import assemble
+    from kgsync.merge import merge
+    from kgsync.model import Graph
+
+    # With six topics over ten items, two topics belong to one item each.
+    items, extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts = _inputs(
+        tmp_path, ("semantic chunking",))
+
+    def links(min_links: int, vocab=vocabulary) -> dict[str, set[str]]:
+        by_item = assemble(items, extractions, vocab, themes, caps, fold, tag_style, theme_concepts,
+                           min_links=min_links).by_item
+        out: dict[str, set[str]] = {}
+        for facts in by_item.values():
+            for relation in facts.relations:
+                mined = relation.target.removeprefix("concept:").removeprefix("method:") in vocab.terms
+                by_item = relation.source.startswith("item:")
+                if relation.relation_type in ("addresses", "uses_method") and mined and by_item:
+                    out.setdefault(relation.target, set()).add(relation.source)
+        return out
+
+    every = links(1)
+    shared = {name for name, sources in every.items() if len(sources) >= 2}
+    alone = set(every) - shared
+    assert shared and alone  # the corpus has both kinds, so the rule below can fail
+    assert links(2) == {name: every[name] for name in shared}
+    assert set(links(3)) == {name for name in shared if len(every[name]) >= 3}
+    # A node that is written takes everything with it: no claim is `about` a term left out.
+    graph, _manifest = merge(Graph((), ()), None, assemble(items, extractions, vocabulary, themes, caps, fold,
+                                                           tag_style, theme_concepts, min_links=2).by_item)
+    assert not {r.target for r in graph.relations} & alone
+    assert not {e.name for e in graph.entities} & alone
+    # The maintainers' pinned terms stay, linked once or not.
+    lonely = sorted(alone)[0]
+    term_name = lonely.split(":", 1)[1]
+    pinned = replace(vocabulary, terms={**vocabulary.terms,
+                                        term_name: replace(vocabulary.terms[term_name], pinned=True)})
+    assert links(2, pinned)[lonely] == every[lonely]

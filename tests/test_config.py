@@ -16,7 +16,7 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 def test_defaults_without_a_file(tmp_path: Path) -> None:
     cfg = config.load(tmp_path)
     assert cfg.items == "Research/completed/*.md" and cfg.graph == "memory.jsonl"
-    assert (cfg.caps.concepts, cfg.caps.claims, cfg.caps.methods) == (5, 3, 2)
+    assert (cfg.caps.concepts, cfg.caps.claims, cfg.caps.methods) == (5, 4, 2)
     assert cfg.path(cfg.graph) == tmp_path / "memory.jsonl"
 
 
