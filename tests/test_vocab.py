@@ -302,6 +302,18 @@ def test_vocab_command_prints_and_writes(tmp_path: Path) -> None:
     assert "model-context-protocol:" in out.read_text()
     yaml_out = CliRunner().invoke(command, ["--config", str(tmp_path / "kgsync.yml"), "--format", "yaml"])
     assert yaml_out.output.startswith("# kgsync vocabulary")
+    # What the command says becomes a node is exactly what a build writes.
+    import re
+
+    from kgsync import config as config_module
+    from kgsync.pipeline import build
+
+    said = {m.group(2): m.group(3) for m in re.finditer(r"^(concept|method) +(\S+)  \(.*?; (node|not a node)",
+                                                         result.output, re.MULTILINE)}
+    assert "node" in said.values() and "not a node" in said.values()
+    graph = build(config_module.load(tmp_path).with_overrides(cache_dir="")).graph
+    written = {e.name.split(":", 1)[1] for e in graph.entities if e.entity_type in ("concept", "method")}
+    assert {name for name, verdict in said.items() if verdict == "node"} == written & set(said)
 
 
 def test_vocab_command_rejects_a_bad_vocabulary_file(tmp_path: Path) -> None:

@@ -13,8 +13,11 @@ import click
 
 from kgsync.commands._errors import reported
 from kgsync.commands._options import load_config, repo_options
+from kgsync.assemble import written_terms
+from kgsync.economy import discriminating_themes
 from kgsync.errors import KgsyncError, Location
 from kgsync.items import find_item_files, read_items
+from kgsync.themes import load_theme_map
 from kgsync.vocab import Vocabulary, candidates, load_pinned, select
 from kgsync.vocab_file import dump_vocabulary
 
@@ -31,18 +34,22 @@ def command(items_spec: str | None, root: Path | None, config_path: Path | None,
     """Print the mined concepts and methods: kind, item count, aliases and the items each came from.
 
     The pinned vocabulary file (`vocabulary` in kgsync.yml, default
-    kgsync-vocab.yml) is applied, so this shows what `kgsync build` will use.
+    kgsync-vocab.yml) is applied, so this shows what `kgsync build` will use,
+    and each term says whether it becomes a node: only when at least
+    `mining.min_links` items link it within their caps (pinned terms always).
     """
     with reported():
-        vocabulary = build_vocabulary(items_spec, root, config_path)
-    text = dump_vocabulary(vocabulary) if output_format == "yaml" else render_text(vocabulary)
+        vocabulary, nodes = build_vocabulary(items_spec, root, config_path)
+    text = dump_vocabulary(vocabulary) if output_format == "yaml" else render_text(vocabulary, nodes)
     click.echo(text, nl=not text.endswith("\n"))
     if write_path is not None:
         write_path.write_text(dump_vocabulary(vocabulary), encoding="utf-8")
         click.echo(f"wrote {len(vocabulary.terms)} terms to {write_path}", err=True)
 
 
-def build_vocabulary(items_spec: str | None, root: Path | None, config_path: Path | None) -> Vocabulary:
+def build_vocabulary(items_spec: str | None, root: Path | None,
+                     config_path: Path | None) -> tuple[Vocabulary, dict[str, int]]:
+    """The vocabulary ``build`` would use, and its terms that become nodes (name -> items linking it)."""
     cfg = load_config(root, config_path)
     root = cfg.root
     spec = items_spec or cfg.items
@@ -57,16 +64,24 @@ def build_vocabulary(items_spec: str | None, root: Path | None, config_path: Pat
     if not read.items:
         raise KgsyncError("no readable research items", Location.of(spec))
     pinned = load_pinned(cfg.path(cfg.vocabulary)) if cfg.vocabulary else None
-    return select([candidates(item) for item in read.items], cfg, pinned)
+    vocabulary = select([candidates(item) for item in read.items], cfg, pinned)
+    themes = load_theme_map(cfg.path(cfg.themes_vocabulary) if cfg.themes_vocabulary else None)
+    theme_concepts = discriminating_themes([{themes.canonicalise(t) for t in item.themes} for item in read.items],
+                                           cfg.mining.max_item_share)
+    nodes = written_terms(read.items, vocabulary, themes, cfg.caps, theme_concepts, cfg.mining.min_links)
+    return vocabulary, nodes
 
 
-def render_text(vocabulary: Vocabulary) -> str:
+def render_text(vocabulary: Vocabulary, nodes: dict[str, int]) -> str:
     terms = sorted(vocabulary.terms.values(), key=lambda t: (-len(t.items), t.name))
     kinds = sum(1 for t in terms if t.kind == "method")
-    lines = [f"{len(terms)} terms ({len(terms) - kinds} concepts, {kinds} methods) from {vocabulary.item_count} items"]
+    lines = [f"{len(terms)} terms ({len(terms) - kinds} concepts, {kinds} methods) from {vocabulary.item_count} items;"
+             f" {sum(1 for t in terms if t.name in nodes)} become nodes"]
     for term in terms:
         pin = " pinned" if term.pinned else ""
-        lines.append(f"{term.kind.value:<7} {term.name}  ({len(term.items)} items{pin})")
+        linked = nodes.get(term.name)
+        node = f"node, linked by {linked}" if linked else "not a node: too few items link it within their caps"
+        lines.append(f"{term.kind.value:<7} {term.name}  ({len(term.items)} items{pin}; {node})")
         if term.aliases:
             lines.append(f"    aliases: {', '.join(term.aliases)}")
         lines.append(f"    items: {', '.join(term.items)}")
