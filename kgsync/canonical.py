@@ -225,6 +225,7 @@ _SURROUND = re.compile(r"^[\W_]+|[\W_]+$")
 _HYPHEN_PARTS = re.compile(r"[-_]")
 
 
+@lru_cache(maxsize=200_000)  # the same few thousand tokens, over and over (mining, naming, display)
 def is_acronym(token: str) -> bool:
     """'MCP', 'LLMs', 'DSPy', 'GraphRAG': a capital after the first letter."""
     letters = [c for c in token if c.isalpha()]

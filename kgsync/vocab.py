@@ -64,6 +64,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
+from itertools import chain, groupby
+from operator import itemgetter
 from typing import NamedTuple
 
 from rapidfuzz.distance import Levenshtein
@@ -135,20 +137,18 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     findings = "\n".join(f.text for f in item.key_findings)
     zones = (item.title, item.research_question, item.executive_summary, findings)
     body = _clean(_without_fences(item.body))
-    zone_counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
-    surfaces: dict[str, Counter[str]] = defaultdict(Counter)
-    flags: dict[str, int] = defaultdict(int)
+    zone_keys: list[Counter[str]] = []  # per zone: key -> times
     written: Counter[tuple[str, str]] = Counter()  # (key, surface) -> times, over all zones
-    for index, zone in enumerate(zones):
+    for zone in zones:
         # An ordinary single word ("plain") names no idea on its own (see the module doc).
-        found = [(key, surface) for run in _runs(_clean(zone)) for key, surface, plain in _phrases(run) if not plain]
+        found = list(chain.from_iterable(map(_run_terms, _runs(_clean(zone)))))
         written.update(found)
-        for key, count in Counter(key for key, _surface in found).items():
-            zone_counts[key][index] = count
-            flags[key] |= (TITLE if index == 0 else DENSE)
+        zone_keys.append(Counter(map(itemgetter(0), found)))
+    surfaces: dict[str, dict[str, int]] = {}
     for (key, surface), count in written.items():
-        surfaces[key][surface] = count
-    bonus: Counter[str] = Counter()
+        surfaces.setdefault(key, {})[surface] = count
+    extra: dict[str, int] = {}  # flags beyond TITLE and DENSE (those follow from zone_keys)
+    bonus: dict[str, float] = {}
     acronyms: set[tuple[str, str]] = set()
     # The body is clean of URLs already; the title is not.
     for short, expansion in _acronym_pairs(_URL.sub(" ", item.title) + "\n" + body):
@@ -157,25 +157,43 @@ def candidates(item: ResearchItem) -> ItemCandidates:
             continue
         acronyms.add((short_key, long_key))
         for key, surface, flag in ((short_key, short, DEFINED | ACRONYM), (long_key, expansion, DEFINED)):
-            if flags[key] & DEFINED == 0:
-                bonus[key] += 0.5
-            flags[key] = (flags[key] | flag) & ~PLAIN
-            surfaces[key][" ".join(surface.split())] += 1
+            if extra.get(key, 0) & DEFINED == 0:
+                bonus[key] = bonus.get(key, 0) + 0.5
+            extra[key] = extra.get(key, 0) | flag
+            _count(surfaces.setdefault(key, {}), " ".join(surface.split()))
     for phrase in _emphasised(body):
-        for key, surface, plain in _phrases(phrase):
-            if len(key.split()) == len(term_key(" ".join(phrase)).split()):  # the whole phrase only
-                if flags[key] & EMPHASISED == 0:
-                    bonus[key] += 0.5
-                flags[key] |= EMPHASISED
-                surfaces[key][surface] += 1
+        whole = len(term_key(" ".join(phrase)).split())
+        for key, surface, _plain in _phrases(phrase):
+            if len(key.split()) == whole:  # the whole phrase only
+                if extra.get(key, 0) & EMPHASISED == 0:
+                    bonus[key] = bonus.get(key, 0) + 0.5
+                extra[key] = extra.get(key, 0) | EMPHASISED
+                _count(surfaces.setdefault(key, {}), surface)
+    title, question, summary, listed = zone_keys
     terms = []
     for key in sorted(surfaces):
-        counts = zone_counts.get(key, (0, 0, 0, 0))
-        score = sum(w * (1 + math.log(c)) for w, c in zip(_ZONE_WEIGHTS, counts) if c) + bonus[key]
-        ordered = tuple(sorted(surfaces[key].items(), key=lambda kv: (-kv[1], kv[0])))
-        terms.append(Candidate(key, round(score, 4), ordered, flags[key]))
+        score = _score((title.get(key, 0), question.get(key, 0), summary.get(key, 0), listed.get(key, 0)),
+                       bonus.get(key, 0))
+        by_surface = surfaces[key]
+        ordered = tuple(by_surface.items() if len(by_surface) == 1 else sorted(by_surface.items(), key=_by_count))
+        flags = ((TITLE if key in title else 0) | (DENSE if key in question or key in summary or key in listed else 0)
+                 | extra.get(key, 0))
+        terms.append(Candidate(key, score, ordered, flags))
     dense = "\n".join(z for z in zones if z)
     return ItemCandidates(item.slug, tuple(terms), tuple(sorted(acronyms)), dense)
+
+
+def _count(counts: dict[str, int], surface: str) -> None:
+    counts[surface] = counts.get(surface, 0) + 1
+
+
+def _by_count(kv: tuple[str, int]) -> tuple[int, str]:
+    return -kv[1], kv[0]
+
+
+@lru_cache(maxsize=4096, typed=True)  # few distinct (counts, bonus); typed: a missing bonus stays int 0
+def _score(counts: tuple[int, int, int, int], bonus: float) -> float:
+    return round(sum(w * (1 + math.log(c)) for w, c in zip(_ZONE_WEIGHTS, counts) if c) + bonus, 4)
 
 
 def _clean(text: str) -> str:
@@ -205,27 +223,23 @@ def _without_fences(text: str) -> str:
     return "".join(parts) + text[done:] if parts else text
 
 
-def _runs(text: str) -> list[list[str]]:
+def _runs(text: str) -> list[tuple[str, ...]]:
     """Maximal runs of content words: stopwords, verbs, adverbs, numbers and
     punctuation end a run (so does a blank line)."""
-    runs: list[list[str]] = []
-    run: list[str] = []
-    cache = _BREAK_CACHE
-    for token in _TOKEN_OR_BREAK.findall(text):
-        stop = cache.get(token)
-        if stop is None:
-            stop = cache[token] = not token[0].isalnum() or _breaks(token)
-            if len(cache) > 500_000:
-                cache.clear()
-        if stop:
-            if run:
-                runs.append(run)
-                run = []
-        else:
-            run.append(token)
-    if run:
-        runs.append(run)
-    return runs
+    # groupby and the cached predicate run in C: no Python step per token.
+    return [tuple(run) for stop, run in groupby(_TOKEN_OR_BREAK.findall(text), _is_break) if not stop]
+
+
+@lru_cache(maxsize=500_000)
+def _is_break(token: str) -> bool:
+    return not token[0].isalnum() or _breaks(token)
+
+
+@lru_cache(maxsize=200_000)
+def _run_terms(run: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """(key, surface) of every phrase of a run that may be a term, plain single words left out.
+    Cached: ~40% of the runs in the dense zones recur (within and across items)."""
+    return tuple((key, surface) for key, surface, plain in _phrases(run) if not plain)
 
 
 def _segments(text: str) -> list[list[str]]:
@@ -243,7 +257,6 @@ def _segments(text: str) -> list[list[str]]:
     return out
 
 
-_BREAK_CACHE: dict[str, bool] = {}
 # A word (in-word hyphens and apostrophes, a version suffix "4.1"), or a break:
 # any punctuation, a blank line, an underscore.
 _TOKEN_OR_BREAK = re.compile(r"[^\W_]+(?:[-'\u2019][^\W_]+)*(?:\.\d+)*|[^\w\s]+|\n\s*\n|_")
@@ -321,7 +334,7 @@ def _key_if_term(part: tuple[str, ...]) -> tuple[str, bool] | None:
 
 
 _ROMAN = re.compile(r"[ivxlc]+")
-_is_acronym = lru_cache(maxsize=100_000)(is_acronym)  # the same few thousand tokens, over and over
+_is_acronym = is_acronym  # cached in canonical
 
 
 @lru_cache(maxsize=100_000)
@@ -716,20 +729,24 @@ def _salient_singletons(groups: Mapping[str, _Group], excluded: set[str], per_it
     multi-word, acronyms, definitions or emphasised, named in its summary parts."""
     if per_item <= 0:
         return set()
-    by_item: dict[str, list[tuple[float, str]]] = defaultdict(list)
+    by_item: dict[str, list[tuple[float, str]]] = defaultdict(list)  # slug -> (-score, group)
+    weights: dict[tuple[int, int], float] = {}  # (items, spaces) -> weight: few distinct, ~40k groups
     for g, group in groups.items():
         if g in excluded or group.flags & PLAIN:
             continue
         if " " not in g and not group.flags & (ACRONYM | DEFINED | EMPHASISED) and not group.pinned:
             continue
-        weight = _idf(len(group.items), n_items) * _length_factor(g)
+        scores = group.items
+        shape = (len(scores), g.count(" "))
+        weight = weights.get(shape)
+        if weight is None:
+            weight = weights[shape] = _idf(len(scores), n_items) * _length_factor(g)
         for slug in group.focus:
-            by_item[slug].append((group.items[slug] * weight, g))
+            by_item[slug].append((-(scores[slug] * weight), g))
     out: set[str] = set()
     for slug in sorted(by_item):
-        ranked = sorted(by_item[slug], key=lambda sg: (-sg[0], sg[1]))
         chosen: list[str] = []
-        for _score, g in ranked:
+        for _score, g in sorted(by_item[slug]):  # strongest first, then by name (plain tuple order: in C)
             if any(_nested(g, other) for other in chosen):
                 continue
             chosen.append(g)
