@@ -93,7 +93,7 @@ def singular(word: str) -> str:
         return word
     if word in _IRREGULAR:
         return _IRREGULAR[word]
-    if not word.endswith("s") or word.endswith(_PROTECTED_ENDINGS) or _OPS.search(word):
+    if not word.endswith("s") or word.endswith(_PROTECTED_ENDINGS) or word.endswith("ops") and _OPS.search(word):
         return word
     if word.endswith("ies"):
         if len(word) <= 4 or word[:-1] in _IE_NOUNS:
@@ -143,13 +143,15 @@ def british(word: str) -> str:
     """One lowercase word in British spelling (the key's spelling); idempotent."""
     if word in _WORDS:
         return _WORDS[word]
-    match = _IZE.match(word)
+    # Each pattern needs a letter most words lack: a cheap test first (the lazy _IZE
+    # is tried at every split of the word).
+    match = _IZE.match(word) if "z" in word else None
     if match and not (match["y"] == "i" and match["stem"] in _IZE_KEEP):
         return f"{match['stem']}{match['y']}s{match['suffix']}"
-    match = _OUR.match(word)
+    match = _OUR.match(word) if "or" in word else None
     if match:
         return f"{match[1][:-2]}our{match[2] or ''}"
-    match = _LL.match(word)
+    match = _LL.match(word) if "l" in word else None
     if match:
         return f"{match[1]}l{match[2]}"
     return word

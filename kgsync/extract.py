@@ -36,7 +36,10 @@ EVIDENCE_LABEL = re.compile(r"\[(?:fact|inference|assumption|speculation|hypothe
 _TRAILING_PAREN = re.compile(r"\s*\((?:[^()]*(?:https?://|sources?\s*:|confidence|\[)[^()]*)\)\s*\.?\s*$", re.I)
 _INLINE_SOURCE = re.compile(r"\s*[\[(](?:sources?|inference|fact|assumption)\b[^\])]*[\])]", re.I)
 _URL = re.compile(r"https?://[^\s<>()\[\]{}\"'`|;,]+[^\s<>()\[\]{}\"'`|;,.:!?]")
-_MARKUP = re.compile(r"\*\*|__|`|\[([^\]]*)\]\([^)]*\)|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])")
+# Bold, code, a link (group 1: its text), a lone "*" opening or closing emphasis.  The lone-star
+# tests look behind from after the star, so every branch starts with a literal and the scanner
+# jumps between candidate characters (10x faster than "(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])").
+_MARKUP = re.compile(r"\*\*|__|`|\[([^\]]*)\]\([^)]*\)|\*(?:(?<![\w*]\*)(?=\S)|(?<=\S\*)(?![\w*]))")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
 _KEY_WORD = re.compile(r"[a-z0-9]+")
 _KEY_STOP = frozenset(

@@ -281,16 +281,57 @@ def _token_keys(token: str) -> tuple[str, ...]:
 
 
 def _phrases(run: Sequence[str]) -> list[tuple[str, str, bool]]:
-    """(key, surface, plain single word) for every valid 1..4-word phrase of a run."""
+    """(key, surface, plain single word) for every valid 1..4-word phrase of a run.
+
+    Same as ``_check`` on every slice, in order (start, then length).  A phrase
+    of several tokens in which no prefix can close up is decided from its first
+    and last tokens (``_token_info``), without a ``_check`` of its own: most
+    phrases occur once, so caching them whole saves little.
+    """
     run = tuple(run)
     size = len(run)
+    infos = list(map(_token_info, run))
     out = []
     for start in range(size):
-        for end in range(start + 1, min(start + MAX_WORDS, size) + 1):
-            checked = _check(run[start:end])
-            if checked is not None:
-                out.append(checked)
+        never_first, key, total, prefix_seen, _inner, bad_first, _bad_last = infos[start]
+        keyless_first = not total  # its first key word would come from a later token: the full rules
+        if never_first:  # _key_if_term's first test, for every phrase from here
+            continue
+        checked = _check(run[start : start + 1])
+        if checked is not None:
+            out.append(checked)
+        for end in range(start + 2, min(start + MAX_WORDS, size) + 1):
+            _never, token_key, count, has_prefix, inner_prefix, _bad_first, bad_last = infos[end - 1]
+            total += count
+            if total > 6:  # too many key words: this phrase and every longer one
+                break
+            if keyless_first or not count or prefix_seen or inner_prefix:  # a prefix may close up: the full rules
+                checked = _check(run[start:end])
+                if checked is not None:
+                    out.append(checked)
+            elif not (bad_first or bad_last):
+                out.append((f"{key} {token_key}", " ".join(run[start:end]), False))
+            if count:
+                key = f"{key} {token_key}" if key else token_key
+            prefix_seen = prefix_seen or has_prefix
     return out
+
+
+@lru_cache(maxsize=200_000)
+def _token_info(token: str) -> tuple[bool, str, int, bool, bool, bool, bool]:
+    """What ``_key_if_term`` needs of one token of a longer phrase: never first (raw), its key
+    words (joined) and how many, a prefix among them, a prefix before its last one, and --
+    when no prefix closes up -- whether its first key word cannot start a term and its last
+    cannot end one."""
+    never_first = token.lower() in lexicon.NOT_FIRST
+    keys = _token_keys(token)
+    if not keys:
+        return never_first, "", 0, False, False, True, True
+    first, last = keys[0], keys[-1]
+    bad_first = first.isdigit() or first in lexicon.STOPWORDS or first in lexicon.NOT_FIRST
+    bad_last = last in lexicon.STOPWORDS or (not _is_acronym(token.split("-")[-1]) and not _noun_head(last))
+    return (never_first, " ".join(keys), len(keys), not _PREFIXES.isdisjoint(keys),
+            not _PREFIXES.isdisjoint(keys[:-1]), bad_first, bad_last)
 
 
 @lru_cache(maxsize=400_000)
