@@ -64,7 +64,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
-from itertools import chain, groupby
+from itertools import chain, groupby, repeat
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -116,6 +116,17 @@ class ItemCandidates:
     terms: tuple[Candidate, ...]  # sorted by key
     acronyms: tuple[tuple[str, str], ...] = ()  # (acronym key, expansion key) this item defines
     dense: str = ""  # title, question, summary and findings: for pinned phrases mining did not cut
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # The terms as plain tuples: a NamedTuple pickles through a Python __getnewargs__
+        # call each (~50k per 220 items, most of a record's pickling time); tuple.__new__
+        # rebuilds them in C.  Records are pickled for the cache and from worker processes.
+        return _item_candidates, (self.slug, tuple(map(tuple, self.terms)), self.acronyms, self.dense)
+
+
+def _item_candidates(slug: str, rows: tuple[tuple[object, ...], ...], acronyms: tuple[tuple[str, str], ...],
+                     dense: str) -> ItemCandidates:
+    return ItemCandidates(slug, tuple(map(tuple.__new__, repeat(Candidate), rows)), acronyms, dense)
 
 
 _LINK = re.compile(r"(?:!\[|\[)([^\]\n]*)\]\([^)\n]*\)")  # "![alt](src)" too; led by a literal: scanned in C
