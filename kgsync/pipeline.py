@@ -169,15 +169,28 @@ _MIN_PARALLEL = 2 * _CHUNK  # below this, starting workers costs more than it sa
 
 
 def _parse_all(jobs_in: Sequence[tuple[bytes, str, str]], jobs: int | None) -> list[Record]:
-    """``_record`` of every (raw, display, slug), in order; in worker processes when worth it."""
-    workers = min(jobs or _usable_cpus(), -(-len(jobs_in) // _CHUNK))
-    if workers < 2 or len(jobs_in) < _MIN_PARALLEL:
+    """``_record`` of every (raw, display, slug), in order; spread over ``jobs`` processes when worth it.
+
+    The calling process is one of them: it takes chunks from the front while
+    ``jobs - 1`` workers take them from the back, and it keeps its warm caches.
+    """
+    processes = min(jobs or _spare_cpus(), -(-len(jobs_in) // _CHUNK))
+    if processes < 2 or len(jobs_in) < _MIN_PARALLEL:
         return [_record(*job) for job in jobs_in]
     chunks = [jobs_in[i : i + _CHUNK] for i in range(0, len(jobs_in), _CHUNK)]
     # fork: the workers inherit the imported modules (no re-import per worker).
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-    with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        return [record for chunk in pool.map(_record_chunk, chunks) for record in chunk]
+    with ProcessPoolExecutor(processes - 1, mp_context=context) as pool:
+        # Submitted last chunk first, so the workers start at the back; a chunk still
+        # queued when this process reaches it is cancelled and done here.
+        futures = [pool.submit(_record_chunk, chunk) for chunk in reversed(chunks)][::-1]
+        done: list[list[Record]] = []
+        for chunk, future in zip(chunks, futures):
+            if not future.cancel():
+                break  # a worker has it, and every chunk after it
+            done.append([_record(*job) for job in chunk])
+        done += [future.result() for future in futures[len(done) :]]
+    return [record for chunk in done for record in chunk]
 
 
 def _record_chunk(chunk: Sequence[tuple[bytes, str, str]]) -> list[Record]:
@@ -192,6 +205,18 @@ def _record(raw: bytes, display: str, slug: str) -> Record:
     item, warnings = parsed
     light = replace(item, body="", sections=())
     return Record(light, tuple(warnings), extract(item), candidates(item))
+
+
+def _spare_cpus() -> int:
+    """Usable CPUs minus those other work keeps busy (1-minute load average).  Measured on
+    2 shared cores: a worker costs CPU of its own (its caches start cold, its records are
+    pickled back), which pays only when a core would otherwise idle."""
+    usable = _usable_cpus()
+    try:
+        busy = os.getloadavg()[0]
+    except (AttributeError, OSError):  # not on Unix
+        return usable
+    return max(1, usable - int(busy))
 
 
 def _usable_cpus() -> int:

@@ -123,3 +123,29 @@ def test_golden_file_covers_every_rule_of_the_issue() -> None:
     for rule in ["case", "hyphen-space-underscore", "plural", "not-plural", "british-american",
                  "acronym-and-expansion", "possessive", "surrounding-punctuation"]:
         assert rules[rule] >= 2, rule
+
+
+def test_spelling_shortcuts_skip_only_words_the_patterns_cannot_match() -> None:
+    """``british`` and ``singular`` skip a regex when a letter it needs is missing: same result as always trying."""
+    import itertools
+
+    from kgsync import canonical
+
+    def british_always(word: str) -> str:
+        if word in canonical._WORDS:
+            return canonical._WORDS[word]
+        match = canonical._IZE.match(word)
+        if match and not (match["y"] == "i" and match["stem"] in canonical._IZE_KEEP):
+            return f"{match['stem']}{match['y']}s{match['suffix']}"
+        match = canonical._OUR.match(word)
+        if match:
+            return f"{match[1][:-2]}our{match[2] or ''}"
+        match = canonical._LL.match(word)
+        return f"{match[1]}l{match[2]}" if match else word
+
+    stems = ["organ", "real", "color", "behavior", "model", "label", "dev", "mlop", "chaos", "analy", "cancel", "harbor"]
+    endings = ["", "s", "ize", "ized", "ization", "ops", "ing", "ed", "er", "ors", "al", "ly", "ies", "yze"]
+    for word in ("".join(parts) for parts in itertools.product(stems, endings)):
+        assert canonical.british(word) == british_always(word), word
+        ops = word.isalpha() and len(word) > 3 and word.endswith("s") and canonical._OPS.search(word) is not None
+        assert (canonical.singular(word) == word) or not ops, word

@@ -73,3 +73,19 @@ def test_links_resolve_only_when_unambiguous() -> None:
     found = resolve_links([("graph-memory", 2), ("vector-search", 1), ("2026-01-02-vector-search", 3),
                            ("nope", 1)], known, suffixes)
     assert found == {"2026-01-01-graph-memory": 2, "2026-01-02-vector-search": 3}
+
+
+def test_markup_pattern_matches_like_the_lookbehind_form() -> None:
+    """``_MARKUP`` tests a lone star from after it (literal-led, fast); same matches as the plain form."""
+    import random
+    import re
+
+    from kgsync.extract import _MARKUP
+
+    plain = re.compile(r"\*\*|__|`|\[([^\]]*)\]\([^)]*\)|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])")
+    rnd = random.Random(3)
+    alphabet = ["*", "**", "_", "__", "`", "[", "]", "(", ")", " ", "a", "\n", "é", "-", ":", "1", "[x](y)"]
+    for _ in range(20000):
+        text = "".join(rnd.choice(alphabet) for _ in range(rnd.randint(0, 12)))
+        assert [(m.span(), m.group(1)) for m in _MARKUP.finditer(text)] == \
+            [(m.span(), m.group(1)) for m in plain.finditer(text)], text

@@ -363,3 +363,42 @@ def test_a_path_that_matches_no_item_is_an_error_and_writes_nothing(repo: Path) 
     assert wrong.exit_code == 2
     assert "no item files match" in wrong.output and "--items" in wrong.output
     assert jsonl.read(repo / "memory.jsonl") == before  # not read as "every item was deleted"
+
+
+def test_parallel_parse_equals_serial_and_the_caller_takes_a_share(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Workers take chunks from the back, the calling process from the front (cancelling
+    what no worker started): every record once, in file order, as a serial parse gives."""
+    import os
+    import sys
+
+    from kgsync import pipeline
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    import gen_corpus  # noqa: E402  (bench/ is not a package)
+
+    paths = gen_corpus.generate(tmp_path / "items", 2 * pipeline._MIN_PARALLEL + 5)
+    jobs = [(p.read_bytes(), p.name, p.stem) for p in sorted(paths)]
+    serial = [pipeline._record(*job) for job in jobs]
+    here, calls = os.getpid(), []
+    record = pipeline._record
+
+    def counted(*job: object) -> pipeline.Record:
+        if os.getpid() == here:
+            calls.append(job[2])
+        return record(*job)
+
+    monkeypatch.setattr(pipeline, "_record", counted)
+    for processes in (2, 3):
+        calls.clear()
+        assert pipeline._parse_all(jobs, processes) == serial
+        assert 0 < len(calls) and len(calls) == len(set(calls))
+        assert calls == [job[2] for job in jobs[: len(calls)]]  # a prefix: the front chunks
+
+
+def test_spare_cpus_leave_busy_cores_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    from kgsync import pipeline
+
+    monkeypatch.setattr(pipeline, "_usable_cpus", lambda: 4)
+    for load, spare in ((0.2, 4), (1.0, 3), (2.9, 2), (3.5, 1), (9.0, 1)):
+        monkeypatch.setattr(pipeline.os, "getloadavg", lambda load=load: (load, 0.0, 0.0))
+        assert pipeline._spare_cpus() == spare

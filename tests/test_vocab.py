@@ -358,3 +358,113 @@ def test_real_corpus_reads_well() -> None:
     for chosen in vocab.per_item.values():
         assert len(chosen.concepts) <= 5 and len(chosen.methods) <= 2
     assert all(" " not in n and n == n.lower() for n in vocab.terms)
+
+
+# --------------------------------------------------------------------------- speed shortcuts stay exact
+_TOKENS = ["multi", "agent", "agents", "de", "e", "mail", "re", "ranking", "MCP", "LLMs", "the", "of", "new", "key",
+           "based", "GPT-4", "4.1", "日本", "naïve", "Model", "Context", "Protocol", "co-pilot", "self-rag", "meta",
+           "pre-training", "Llama", "graph", "knowledge", "quickly", "red-teaming", "x", "AI's", "non-e-mail", "co",
+           "multi-agent", "sub-sub-agent", "42", "3-d", "ⅰⅰ", "family", "several", "system", "de-e-mail"]
+
+
+def _phrases_by_definition(run: tuple[str, ...]) -> list[tuple[str, str, bool]]:
+    from kgsync import vocab
+
+    return [checked for start in range(len(run)) for end in range(start + 1, min(start + vocab.MAX_WORDS, len(run)) + 1)
+            if (checked := vocab._check(run[start:end])) is not None]
+
+
+def test_phrases_equal_checking_every_slice() -> None:
+    """``_phrases`` decides most multi-token slices from per-token facts; it must agree with
+    ``_check`` on every slice (prefixes that close up, keyless tokens, acronyms, stopwords)."""
+    from kgsync import vocab
+
+    rnd = random.Random(11)
+    for _ in range(4000):
+        run = tuple(rnd.choice(_TOKENS) for _ in range(rnd.randint(1, 8)))
+        assert vocab._phrases(run) == _phrases_by_definition(run), run
+
+
+def test_runs_split_like_a_token_loop() -> None:
+    from kgsync import vocab
+
+    def by_loop(text: str) -> list[tuple[str, ...]]:
+        runs, run = [], []
+        for token in vocab._TOKEN_OR_BREAK.findall(text):
+            if not token[0].isalnum() or vocab._breaks(token):
+                if run:
+                    runs.append(tuple(run))
+                run = []
+            else:
+                run.append(token)
+        return runs + [tuple(run)] if run else runs
+
+    rnd = random.Random(5)
+    pieces = _TOKENS + [" ", ", ", ". ", "\n\n", "_", "(", "the ", "is "]
+    for _ in range(2000):
+        text = " ".join(rnd.choice(pieces) for _ in range(rnd.randint(0, 20)))
+        assert vocab._runs(text) == by_loop(text), text
+
+
+def test_candidates_do_not_depend_on_cache_state() -> None:
+    from kgsync import canonical, vocab
+
+    items = corpus()
+    first = [candidates(i) for i in items]
+    for cached in (vocab._run_terms, vocab._token_info, vocab._check, vocab._is_break, vocab._score,
+                   vocab._token_keys, canonical.is_acronym, canonical.word_key):
+        cached.cache_clear()
+    assert [candidates(i) for i in reversed(items)] == first[::-1]
+
+
+def test_item_candidates_pickle_round_trip() -> None:
+    from kgsync.vocab import Candidate
+
+    for item in corpus():
+        found = candidates(item)
+        back = pickle.loads(pickle.dumps(found, protocol=pickle.HIGHEST_PROTOCOL))
+        assert back == found and repr(back) == repr(found)
+        assert all(type(term) is Candidate for term in back.terms)
+
+
+def test_salient_singletons_equal_the_plain_ranking() -> None:
+    """The weight is cached per (items, words): the same choice as ranking with weights computed each time."""
+    from kgsync import vocab
+
+    rnd = random.Random(3)
+    words = ["graph", "agent", "memory", "retrieval", "model", "tool"]
+    groups: dict[str, vocab._Group] = {}
+    slugs = [f"s{i}" for i in range(12)]
+    for _ in range(300):
+        key = " ".join(rnd.choice(words) for _ in range(rnd.randint(1, 4)))
+        group = groups.setdefault(key, vocab._Group(key))
+        for slug in rnd.sample(slugs, rnd.randint(1, 6)):
+            group.items[slug] = round(rnd.uniform(0.5, 5), 1)
+            if rnd.random() < 0.7:
+                group.focus.add(slug)
+        group.flags |= rnd.choice([0, vocab.ACRONYM, vocab.EMPHASISED, vocab.PLAIN])
+
+    def plain(excluded: set[str], per_item: int, n_items: int) -> set[str]:
+        by_item: dict[str, list[tuple[float, str]]] = {}
+        for g, group in groups.items():
+            if g in excluded or group.flags & vocab.PLAIN:
+                continue
+            if " " not in g and not group.flags & (vocab.ACRONYM | vocab.DEFINED | vocab.EMPHASISED):
+                continue
+            weight = vocab._idf(len(group.items), n_items) * vocab._length_factor(g)
+            for slug in group.focus:
+                by_item.setdefault(slug, []).append((group.items[slug] * weight, g))
+        out: set[str] = set()
+        for ranked in by_item.values():
+            chosen: list[str] = []
+            for _score, g in sorted(ranked, key=lambda sg: (-sg[0], sg[1])):
+                if not any(vocab._nested(g, other) for other in chosen):
+                    chosen.append(g)
+                if len(chosen) == per_item:
+                    break
+            out.update(chosen)
+        return out
+
+    excluded = set(rnd.sample(sorted(groups), 10))
+    for per_item in (1, 2, 4):
+        assert vocab._salient_singletons(groups, excluded, per_item, len(slugs)) == plain(excluded, per_item, len(slugs))
