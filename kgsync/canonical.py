@@ -224,7 +224,6 @@ def canonical_name(surface: str) -> str:
 
 # --------------------------------------------------------------------------- display
 _SURROUND = re.compile(r"^[\W_]+|[\W_]+$")
-_HYPHEN_PARTS = re.compile(r"[-_]")
 
 
 @lru_cache(maxsize=200_000)  # the same few thousand tokens, over and over (mining, naming, display)
@@ -246,14 +245,18 @@ def _prefix_hyphen(left: str) -> bool:
 @lru_cache(maxsize=100_000)
 def display_alias(surface: str) -> str:
     """How people type the term: words, acronyms upper-case, hyphens where meant."""
-    text = _POSSESSIVE.sub("", unicodedata.normalize("NFKC", surface).translate(_DASHES))
-    text = " ".join(_SURROUND.sub("", text).split())
+    text = unicodedata.normalize("NFKC", surface).translate(_DASHES)
+    if "'" in text:  # both possessive forms hold one (the patterns are tried at every position)
+        text = _POSSESSIVE.sub("", text)
+    if not (text[:1].isalnum() and text[-1:].isalnum()):  # str.isalnum is re's \w without "_"
+        text = _SURROUND.sub("", text)
+    text = " ".join(text.split())
     if " " in text and text.isupper():  # "KNOWLEDGE GRAPH" is shouting, not an acronym
         text = " ".join(w if len(w) <= 4 else w.lower() for w in text.split(" "))
     keep_hyphens = " " in text
     out: list[str] = []
     for chunk in text.split(" "):
-        parts = [p for p in _HYPHEN_PARTS.split(chunk) if p]
+        parts = [p for p in chunk.replace("_", "-").split("-") if p]
         if not parts:
             continue
         words_out = [_display_word(parts[0])]
@@ -278,7 +281,7 @@ def prune_aliases(name: str, aliases: Iterable[str]) -> tuple[str, ...]:
     duplicates keep their most capitalised form ("MCP" over "mcp").
     """
     by_lower: dict[str, str] = {}
-    for alias in sorted(set(aliases), key=lambda a: (-sum(c.isupper() for c in a), a)):
+    for alias in sorted(set(aliases), key=lambda a: (-sum(map(str.isupper, a)), a)):
         by_lower.setdefault(alias.lower(), alias)
     lowered = sorted(by_lower, key=lambda a: (-len(a), a))
     kept: list[str] = []

@@ -908,8 +908,13 @@ def _absorb(target: _Group, source: _Group) -> None:
 
 def _label(group: _Group) -> str:
     """The display form most items write; an expansion before its acronym."""
-    ranked = sorted(group.surfaces.items(), key=lambda kv: (_is_short(kv[0]), -kv[1], len(kv[0]), kv[0]))
-    return display_alias(ranked[0][0]) if ranked else group.key
+    if not group.surfaces:
+        return group.key
+    return display_alias(min(group.surfaces.items(), key=_surface_rank)[0])  # the rank is a total order
+
+
+def _surface_rank(kv: tuple[str, int]) -> tuple[bool, int, int, str]:
+    return _is_short(kv[0]), -kv[1], len(kv[0]), kv[0]
 
 
 def _is_short(surface: str) -> bool:
@@ -925,7 +930,12 @@ def _name(group: _Group, pinned: PinnedVocabulary | None) -> str:
 
 
 def _choose_name(group: _Group) -> str:
-    ranked = sorted(group.surfaces.items(), key=lambda kv: (_is_short(kv[0]), -kv[1], len(kv[0]), kv[0]))
+    if group.surfaces:  # nearly always the best-ranked surface: no sort for it
+        surface = min(group.surfaces.items(), key=_surface_rank)[0]
+        name = canonical_name(surface)
+        if name and term_key(surface) == group.key:
+            return name
+    ranked = sorted(group.surfaces.items(), key=_surface_rank)
     for surface, _count in ranked:
         name = canonical_name(surface)
         if name and term_key(surface) == group.key:

@@ -468,3 +468,21 @@ def test_salient_singletons_equal_the_plain_ranking() -> None:
     excluded = set(rnd.sample(sorted(groups), 10))
     for per_item in (1, 2, 4):
         assert vocab._salient_singletons(groups, excluded, per_item, len(slugs)) == plain(excluded, per_item, len(slugs))
+
+
+def test_label_and_name_take_the_best_ranked_surface() -> None:
+    """``_label``/``_choose_name`` take the minimum instead of sorting: the same surface as the full ranking."""
+    from kgsync import vocab
+
+    cases = [{"MCP": 3, "Model Context Protocol": 3, "model context protocols": 1},
+             {"LLM": 5, "large language models": 2, "Large Language Model": 2},
+             {"k8s": 1, "Kubernetes": 1}, {"GraphRAG": 2}, {"e-mail": 2, "email": 2, "E-Mail": 1}]
+    for surfaces in cases:
+        for key in {vocab.term_key(s) for s in surfaces} | {"other key"}:
+            group = vocab._Group(key)
+            group.surfaces.update(surfaces)
+            ranked = sorted(surfaces.items(), key=lambda kv: (vocab._is_short(kv[0]), -kv[1], len(kv[0]), kv[0]))
+            assert vocab._label(group) == vocab.display_alias(ranked[0][0])
+            expected = next((vocab.canonical_name(s) for s, _ in ranked
+                             if vocab.canonical_name(s) and vocab.term_key(s) == key), vocab.canonical_name(ranked[0][0]))
+            assert vocab._choose_name(group) == expected
