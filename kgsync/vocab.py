@@ -173,13 +173,11 @@ def candidates(item: ResearchItem) -> ItemCandidates:
             extra[key] = extra.get(key, 0) | flag
             _count(surfaces.setdefault(key, {}), " ".join(surface.split()))
     for phrase in _emphasised(body):
-        whole = len(term_key(" ".join(phrase)).split())
-        for key, surface, _plain in _phrases(phrase):
-            if len(key.split()) == whole:  # the whole phrase only
-                if extra.get(key, 0) & EMPHASISED == 0:
-                    bonus[key] = bonus.get(key, 0) + 0.5
-                extra[key] = extra.get(key, 0) | EMPHASISED
-                _count(surfaces.setdefault(key, {}), surface)
+        for key, surface in _emphasis_terms(phrase):  # the whole phrase only
+            if extra.get(key, 0) & EMPHASISED == 0:
+                bonus[key] = bonus.get(key, 0) + 0.5
+            extra[key] = extra.get(key, 0) | EMPHASISED
+            _count(surfaces.setdefault(key, {}), surface)
     title, question, summary, listed = zone_keys
     terms = []
     for key in sorted(surfaces):
@@ -405,31 +403,55 @@ def _valid_expansion(key: str) -> bool:
     return 2 <= len(kws) <= 8 and kws[0] not in lexicon.STOPWORDS and kws[-1] not in lexicon.STOPWORDS
 
 
-def _emphasised(body: str) -> Iterator[list[str]]:
+def _emphasised(body: str) -> Iterator[tuple[str, ...]]:
     """Bold phrases and code spans that read like terms (1-4 words, no sentence)."""
     for match in _BOLD.finditer(body):
-        text = match.group(2).strip()
-        if text.endswith((":", ".")) or len(text.split()) > MAX_WORDS:
-            continue
-        runs = list(_runs(text))
-        if len(runs) == 1 and len(runs[0]) == len(text.split()):
-            yield runs[0]
+        run = _bold_run(match.group(2))
+        if run is not None:
+            yield run
     for match in _CODE.finditer(body):
-        text = match.group(1).strip()
-        # CamelCase names or multi-word terms; not paths, options or plain words.
-        if _CODE_TERM.fullmatch(text) and (_is_acronym(text.split()[0]) or " " in text):
-            runs = list(_runs(text))
-            if len(runs) == 1 and len(runs[0]) == len(text.split()):
-                yield runs[0]
+        run = _code_run(match.group(1))
+        if run is not None:
+            yield run
+
+
+# The same bold labels and code names recur across a corpus: each text is judged once.
+@lru_cache(maxsize=50_000)
+def _bold_run(text: str) -> tuple[str, ...] | None:
+    text = text.strip()
+    if text.endswith((":", ".")) or len(text.split()) > MAX_WORDS:
+        return None
+    runs = _runs(text)
+    return runs[0] if len(runs) == 1 and len(runs[0]) == len(text.split()) else None
+
+
+@lru_cache(maxsize=50_000)
+def _code_run(text: str) -> tuple[str, ...] | None:
+    text = text.strip()
+    # CamelCase names or multi-word terms; not paths, options or plain words.
+    if _CODE_TERM.fullmatch(text) and (_is_acronym(text.split()[0]) or " " in text):
+        runs = _runs(text)
+        if len(runs) == 1 and len(runs[0]) == len(text.split()):
+            return runs[0]
+    return None
+
+
+@lru_cache(maxsize=50_000)
+def _emphasis_terms(phrase: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """(key, surface) of the phrases of an emphasised run that span all of it."""
+    whole = len(term_key(" ".join(phrase)).split())
+    return tuple((key, surface) for key, surface, _plain in _phrases(phrase) if len(key.split()) == whole)
 
 
 # --------------------------------------------------------------------------- acronyms
 _PAREN = re.compile(r"\(([^()\n]{1,80})\)")
 _SHORT_FORM = re.compile(r"\s*([^\W_][\w&-]{1,9})\s*")
 _WORD_BEFORE = re.compile(r"\b([^\W_][\w&-]{1,9})\s*$")
-_CLAUSE_END = re.compile(r"[.;:!?()\[\]{}\n]")
+_LAST_CLAUSE_END = re.compile(r".*[.;:!?()\[\]{}\n]", re.DOTALL)  # matched from the start: ends after the last one
+_LIST_MARKS = frozenset(";:,")
 
 
+@lru_cache(maxsize=50_000)
 def _is_short_form(text: str) -> bool:
     return sum(c.isupper() for c in text) >= 2 and not text.isdigit() and " " not in text
 
@@ -477,20 +499,26 @@ def _acronym_pairs(text: str) -> list[tuple[str, str]]:
             if not _is_short_form(short):
                 continue
             before = text[max(0, match.start() - 200) : match.start()]
-            cut = max((m.end() for m in _CLAUSE_END.finditer(before)), default=0)
+            last_end = _LAST_CLAUSE_END.match(before)
+            cut = last_end.end() if last_end else 0
             words_before = before[cut:].split()
             n = min(len(short) + 5, 2 * len(short))
             long = _best_long_form(short, " ".join(words_before[-n:]))
             if long and len(long) > len(short) and short.lower() not in long.lower().split():
                 out.append((_short_norm(short), _trim(long)))
             continue
-        word = _WORD_BEFORE.search(text, max(0, match.start() - 12), match.start())
+        # "LF (Long Form)": the cheap tests on the parenthesis first (most parentheses are not this).
         inner = inner.strip()
+        if len(inner) < 3 or not _LIST_MARKS.isdisjoint(inner):
+            continue
         inner_words = inner.split()
-        if word is None or len(inner) < 3 or any(c in inner for c in ";:,"):
+        if len(inner_words) < 2:
+            continue
+        word = _WORD_BEFORE.search(text, max(0, match.start() - 12), match.start())
+        if word is None:
             continue
         short = word.group(1)
-        if not _is_short_form(short) or len(inner_words) < 2 or len(inner_words) > len(short) + 5:
+        if not _is_short_form(short) or len(inner_words) > len(short) + 5:
             continue
         if _best_long_form(short, inner) == inner:
             out.append((_short_norm(short), _trim(inner)))

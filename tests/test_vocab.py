@@ -412,7 +412,8 @@ def test_candidates_do_not_depend_on_cache_state() -> None:
     items = corpus()
     first = [candidates(i) for i in items]
     for cached in (vocab._run_terms, vocab._token_info, vocab._check, vocab._is_break, vocab._score,
-                   vocab._token_keys, canonical.is_acronym, canonical.word_key):
+                   vocab._token_keys, vocab._bold_run, vocab._code_run, vocab._emphasis_terms, vocab._is_short_form,
+                   canonical.is_acronym, canonical.word_key):
         cached.cache_clear()
     assert [candidates(i) for i in reversed(items)] == first[::-1]
 
@@ -486,3 +487,59 @@ def test_label_and_name_take_the_best_ranked_surface() -> None:
             expected = next((vocab.canonical_name(s) for s, _ in ranked
                              if vocab.canonical_name(s) and vocab.term_key(s) == key), vocab.canonical_name(ranked[0][0]))
             assert vocab._choose_name(group) == expected
+
+
+def _acronym_pairs_plainly(text: str) -> list[tuple[str, str]]:
+    """``vocab._acronym_pairs`` as first written: every test in its original order."""
+    import re
+
+    from kgsync import vocab
+
+    text = text.replace("\u2019", "'")
+    out: list[tuple[str, str]] = []
+    for match in vocab._PAREN.finditer(text):
+        inner = match.group(1)
+        short_match = vocab._SHORT_FORM.fullmatch(inner)
+        if short_match:
+            short = short_match.group(1)
+            if not vocab._is_short_form.__wrapped__(short):
+                continue
+            before = text[max(0, match.start() - 200) : match.start()]
+            cut = max((m.end() for m in re.finditer(r"[.;:!?()\[\]{}\n]", before)), default=0)
+            words_before = before[cut:].split()
+            n = min(len(short) + 5, 2 * len(short))
+            long = vocab._best_long_form(short, " ".join(words_before[-n:]))
+            if long and len(long) > len(short) and short.lower() not in long.lower().split():
+                out.append((vocab._short_norm(short), vocab._trim(long)))
+            continue
+        word = vocab._WORD_BEFORE.search(text, max(0, match.start() - 12), match.start())
+        inner = inner.strip()
+        inner_words = inner.split()
+        if word is None or len(inner) < 3 or any(c in inner for c in ";:,"):
+            continue
+        short = word.group(1)
+        if not vocab._is_short_form.__wrapped__(short) or len(inner_words) < 2 or len(inner_words) > len(short) + 5:
+            continue
+        if vocab._best_long_form(short, inner) == inner:
+            out.append((vocab._short_norm(short), vocab._trim(inner)))
+    return out
+
+
+def test_acronym_pairs_equal_the_plain_order_of_tests() -> None:
+    """The last clause end is found by one match, and parenthesised expansions are rejected by
+    their cheap tests first: the same pairs as testing in the original order."""
+    from kgsync import vocab
+
+    pieces = ["Model", "Context", "Protocol", "(", ")", "MCP", "LLMs", "large", "language", "models", "LLM", ";",
+              ":", ",", ".", "\n", "\u2019s", "Q&A", "RAG", "retrieval-augmented", "generation", "AB", "12", "GPU",
+              "graphics", "processing", "unit", "[", "]", "{", "é"]
+    pieces += ["large language model (LLM)", "LLM (large language model)", "Model Context Protocol (MCP)",
+               "MCP (Model Context Protocol)", "Q&A (question, answer)", "GPUs (graphics processing units)", "KG (knowledge graph)"] * 3
+    rnd = random.Random(7)
+    found = 0
+    for _ in range(6000):
+        text = "".join(rnd.choice(pieces) + (" " if rnd.random() < 0.6 else "") for _ in range(rnd.randint(0, 25)))
+        expected = _acronym_pairs_plainly(text)
+        assert vocab._acronym_pairs(text) == expected, text
+        found += bool(expected)
+    assert found > 2000  # the texts do define acronyms
