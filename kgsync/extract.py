@@ -55,11 +55,12 @@ _KEY_STOP = frozenset(
 _PATH_LINK = re.compile(r"(?<![A-Za-z0-9._-])([A-Za-z0-9._-]+)\.md\b")
 _DATED_SLUG = re.compile(r"\b(\d{4}-\d{2}-\d{2}-[a-z0-9]+(?:-[a-z0-9]+)*)\b")
 _CODE_SPAN = re.compile(r"`([a-z0-9]+(?:-[a-z0-9]+){2,})(?:\.md)?`")
-# Cheap markers of the lines that can hold a path link or a dated slug: both
-# patterns match inside one line, and a literal-led pattern is scanned in C
-# (the full patterns are tried at every position of the ~57 KB body).
+# Cheap, literal-led markers (scanned in C) of where the full patterns can match; those
+# are otherwise tried at every position of the ~57 KB body.  A path link matches inside
+# one line: only the lines with ".md" are searched.  A dated slug starts 4 digits before
+# its "-dd-dd-".
 _MD_MARK = re.compile(r"\.md\b")
-_DATE_MARK = re.compile(r"-\d\d-\d\d-")
+_DATE_AT = re.compile(r"-(?=\d\d-\d\d-)")
 
 
 @dataclass(frozen=True)
@@ -248,13 +249,29 @@ def text_links(item: ResearchItem) -> tuple[tuple[str, int], ...]:
     """
     body = item.body
     counts: dict[str, int] = {}
-    for pattern, text in ((_PATH_LINK, _lines_with(body, _MD_MARK)), (_DATED_SLUG, _lines_with(body, _DATE_MARK)),
-                          (_CODE_SPAN, body)):
-        for match in pattern.finditer(text):
-            slug = normalise_slug(match.group(1))
-            counts[slug] = counts.get(slug, 0) + 1
+    found = [m.group(1) for m in _PATH_LINK.finditer(_lines_with(body, _MD_MARK))]
+    found += _dated_slugs(body)
+    found += _CODE_SPAN.findall(body)
+    for slug in map(normalise_slug, found):
+        counts[slug] = counts.get(slug, 0) + 1
     counts.pop(item.slug, None)
     return tuple(sorted(counts.items()))
+
+
+def _dated_slugs(text: str) -> list[str]:
+    """``_DATED_SLUG.findall(text)``, tried only where a date's "-dd-dd-" is (``_DATE_AT``, overlapping
+    places included): a match starts 4 digits before one, and the pattern is not retried elsewhere."""
+    out: list[str] = []
+    end = 0
+    for mark in _DATE_AT.finditer(text):
+        start = mark.start() - 4
+        if start < end:  # before the text, or inside the last match
+            continue
+        match = _DATED_SLUG.match(text, start)  # its \b still sees the character before ``start``
+        if match:
+            out.append(match.group(1))
+            end = match.end()
+    return out
 
 
 def _lines_with(text: str, mark: re.Pattern[str]) -> str:

@@ -89,3 +89,16 @@ def test_markup_pattern_matches_like_the_lookbehind_form() -> None:
         text = "".join(rnd.choice(alphabet) for _ in range(rnd.randint(0, 12)))
         assert [(m.span(), m.group(1)) for m in _MARKUP.finditer(text)] == \
             [(m.span(), m.group(1)) for m in plain.finditer(text)], text
+
+
+def test_dated_slugs_equal_findall() -> None:
+    """``_dated_slugs`` tries the pattern only at "-dd-dd-" marks; it finds what ``findall`` finds."""
+    import random
+
+    from kgsync.extract import _DATED_SLUG, _dated_slugs
+
+    rnd = random.Random(3)
+    alphabet = ["2024", "-", "01", "1", "a", "x-y", " ", "_", "é", "\n", "٣", "12", "2", "b.md", ".", "é1", "-12-12-"]
+    for _ in range(20000):
+        text = "".join(rnd.choice(alphabet) for _ in range(rnd.randint(0, 14)))
+        assert _dated_slugs(text) == _DATED_SLUG.findall(text), text
