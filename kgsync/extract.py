@@ -28,6 +28,7 @@ _LABEL = re.compile(
     r"\bconfidence\W{0,3}(?:high|medium|low)\b\W*|\b(?:high|medium|low)[ -]confidence\b\W*",
     re.I,
 )
+_LABEL_HINT = re.compile(r"\[|confidence", re.I)
 #: An evidence label of the item template ("[fact]", "**[inference]**",
 #: "[assumption; source: ...]"): the bracket and its label word, up to the
 #: bracket's end or the first ";" (a source named after it is still text).
@@ -174,12 +175,21 @@ def _confidence_in(text: str) -> str:
 
 def clean_statement(text: str) -> str:
     text = _MARKUP.sub(lambda m: m.group(1) or "", text)
-    text = _LABEL.sub("", text)
-    text = _INLINE_SOURCE.sub("", text)
-    text = _TRAILING_PAREN.sub("", text)
-    text = _URL.sub("", text)
+    text = _without_labels(text)
+    if "(" in text:  # what the last three patterns need: most statements have none of it
+        text = _TRAILING_PAREN.sub("", _INLINE_SOURCE.sub("", text))
+    elif "[" in text:
+        text = _INLINE_SOURCE.sub("", text)
+    if "http" in text:
+        text = _URL.sub("", text)
     text = " ".join(text.split()).strip(" :;-—")
     return shorten(text)
+
+
+def _without_labels(text: str) -> str:
+    # _LABEL (case-insensitive, word boundaries) is tried at every position; every match
+    # holds a "[" or the word "confidence" (same flags), which a plain search finds fast.
+    return _LABEL.sub("", text) if _LABEL_HINT.search(text) else text
 
 
 def shorten(text: str, limit: int = MAX_STATEMENT) -> str:
@@ -206,7 +216,7 @@ def lead_sentence(summary: str) -> str:
     """The lead of the Executive Summary, cleaned, as one short sentence."""
     paragraph = next((p for p in re.split(r"\n\s*\n", summary) if p.strip()), "")
     text = _MARKUP.sub(lambda m: m.group(1) or "", paragraph)
-    text = _LABEL.sub("", text)
+    text = _without_labels(text)
     text = _INLINE_SOURCE.sub("", text)
     text = _URL.sub("", text)
     text = re.sub(r"\(\s*[;,\s]*\)", "", text)

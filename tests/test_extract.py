@@ -102,3 +102,24 @@ def test_dated_slugs_equal_findall() -> None:
     for _ in range(20000):
         text = "".join(rnd.choice(alphabet) for _ in range(rnd.randint(0, 14)))
         assert _dated_slugs(text) == _DATED_SLUG.findall(text), text
+
+
+def test_clean_statement_skips_only_patterns_that_cannot_match() -> None:
+    """Each pattern runs only when the text holds what every match of it needs."""
+    import random
+
+    from kgsync import extract
+
+    def always(text: str) -> str:
+        text = extract._MARKUP.sub(lambda m: m.group(1) or "", text)
+        for pattern in (extract._LABEL, extract._INLINE_SOURCE, extract._TRAILING_PAREN, extract._URL):
+            text = pattern.sub("", text)
+        return extract.shorten(" ".join(text.split()).strip(" :;-—"))
+
+    rnd = random.Random(4)
+    pieces = ["[fact]", "[Inference; x]", "(source: a)", "(Sources: b)", " (high confidence)", "CONFIDENCE: low",
+              "confıdence: high", "Medium-confidence", "[", "(", ")", "]", "https://x.org/a", "http://y.io/b", "http", " ", "claim",
+              "**", "[t](u)", ".", "sources", "\n"]
+    for _ in range(20000):
+        text = "".join(rnd.choice(pieces) for _ in range(rnd.randint(0, 10)))
+        assert extract.clean_statement(text) == always(text), text
