@@ -871,16 +871,19 @@ def _merge_near_duplicates(groups: Mapping[str, _Group], kept: set[str], kind_of
     merged: dict[str, str] = {}
     for g in order:
         name, kind = names[g], kind_of[g]
+        own = _own_blocks(name)
         target = None
         if not groups[g].pinned:
-            for block in _probe_blocks(name):
-                target = next((o for o in blocks.get((kind, block), ()) if _mergeable(name, names[o], rule)), None)
-                if target:
-                    break
+            for block in _probe_blocks(name, own):
+                near = blocks.get((kind, block))  # most blocks hold nothing yet
+                if near:
+                    target = next((o for o in near if _mergeable(name, names[o], rule)), None)
+                    if target:
+                        break
         if target:
             merged[g] = target
             continue
-        for block in _own_blocks(name):
+        for block in own:
             blocks[(kind, block)].append(g)
     return merged
 
@@ -910,13 +913,13 @@ def _own_blocks(name: str) -> list[str]:
     return out
 
 
-def _probe_blocks(name: str) -> list[str]:
+def _probe_blocks(name: str, own: list[str] | None = None) -> list[str]:
     """A separator-free twin, a reordering, a derivation of one word, or a
-    shorter term this one ends with (its head)."""
+    shorter term this one ends with (its head).  ``own``: ``_own_blocks(name)``, when known."""
     words_ = name.split("-")
-    out = _own_blocks(name)[:2]
-    if len(words_) >= 2:
-        out += [f"d{i}:" + "-".join(words_[:i] + [w[:5]] + words_[i + 1 :]) for i, w in enumerate(words_)]
+    own = _own_blocks(name) if own is None else own
+    # _own_blocks is [twin, reordering, "h:" + name] + the derivations (two words or more)
+    out = own[:2] + own[3:]
     out += ["h:" + "-".join(words_[i:]) for i in range(1, len(words_) - 1)]
     return out
 

@@ -543,3 +543,17 @@ def test_acronym_pairs_equal_the_plain_order_of_tests() -> None:
         assert vocab._acronym_pairs(text) == expected, text
         found += bool(expected)
     assert found > 2000  # the texts do define acronyms
+
+
+def test_probe_blocks_reuse_own_blocks_exactly() -> None:
+    from kgsync import vocab
+
+    def probe_plainly(name: str) -> list[str]:
+        words_ = name.split("-")
+        out = ["f:" + "".join(words_), "s:" + " ".join(sorted(words_))]
+        if len(words_) >= 2:
+            out += [f"d{i}:" + "-".join(words_[:i] + [w[:5]] + words_[i + 1 :]) for i, w in enumerate(words_)]
+        return out + ["h:" + "-".join(words_[i:]) for i in range(1, len(words_) - 1)]
+
+    for name in ("rag", "knowledge-graph", "indirect-prompt-injection", "a-b-c-d-e", "multi-agent-memory-systems"):
+        assert vocab._probe_blocks(name) == vocab._probe_blocks(name, vocab._own_blocks(name)) == probe_plainly(name)
