@@ -185,11 +185,15 @@ def _parse_all(jobs_in: Sequence[tuple[bytes, str, str]], jobs: int | None) -> l
         # queued when this process reaches it is cancelled and done here.
         futures = [pool.submit(_record_chunk, chunk) for chunk in reversed(chunks)][::-1]
         done: list[list[Record]] = []
-        for chunk, future in zip(chunks, futures):
-            if not future.cancel():
-                break  # a worker has it, and every chunk after it
-            done.append([_record(*job) for job in chunk])
-        done += [future.result() for future in futures[len(done) :]]
+        try:
+            for chunk, future in zip(chunks, futures):
+                if not future.cancel():
+                    break  # a worker has it, and every chunk after it
+                done.append([_record(*job) for job in chunk])
+            done += [future.result() for future in futures[len(done) :]]
+        except BaseException:
+            pool.shutdown(cancel_futures=True)  # do not wait for chunks nobody will read
+            raise
     return [record for chunk in done for record in chunk]
 
 

@@ -402,3 +402,30 @@ def test_spare_cpus_leave_busy_cores_alone(monkeypatch: pytest.MonkeyPatch) -> N
     for load, spare in ((0.2, 4), (1.0, 3), (2.9, 2), (3.5, 1), (9.0, 1)):
         monkeypatch.setattr(pipeline.os, "getloadavg", lambda load=load: (load, 0.0, 0.0))
         assert pipeline._spare_cpus() == spare
+
+
+def test_parallel_parse_error_cancels_queued_chunks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An error in the calling process's share propagates at once; queued chunks are dropped."""
+    import sys
+    import time
+
+    from kgsync import pipeline
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    import gen_corpus  # noqa: E402
+
+    paths = gen_corpus.generate(tmp_path / "items", 6 * pipeline._CHUNK)
+    jobs = [(p.read_bytes(), p.name, p.stem) for p in sorted(paths)]
+    record = pipeline._record
+
+    def slow_or_failing(*job: object) -> pipeline.Record:
+        if job[2] == jobs[0][2]:
+            raise RuntimeError("broken parser")
+        time.sleep(0.05)  # the worker's chunks take ~0.8 s each
+        return record(*job)
+
+    monkeypatch.setattr(pipeline, "_record", slow_or_failing)
+    started = time.perf_counter()
+    with pytest.raises(RuntimeError, match="broken parser"):
+        pipeline._parse_all(jobs, 2)
+    assert time.perf_counter() - started < 3  # not the ~4 s of every chunk the worker would still do
