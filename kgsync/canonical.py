@@ -229,8 +229,8 @@ _SURROUND = re.compile(r"^[\W_]+|[\W_]+$")
 @lru_cache(maxsize=200_000)  # the same few thousand tokens, over and over (mining, naming, display)
 def is_acronym(token: str) -> bool:
     """'MCP', 'LLMs', 'DSPy', 'GraphRAG': a capital after the first letter."""
-    letters = [c for c in token if c.isalpha()]
-    return len(letters) >= 2 and any(c.isupper() for c in letters[1:])
+    letters = list(filter(str.isalpha, token))  # per character in C
+    return len(letters) >= 2 and any(map(str.isupper, letters[1:]))
 
 
 def _display_word(word: str) -> str:

@@ -277,7 +277,7 @@ def _breaks(token: str) -> bool:
         low = low[:-2]
     if len(low) < 2 or low in lexicon.STOPWORDS or low in lexicon.BREAKERS:
         return True
-    if not any(c.isalpha() for c in low):
+    if not any(map(str.isalpha, low)):  # per character in C
         return True
     return low.endswith("ly") and low not in lexicon.LY_NOUNS and "-" not in low
 
@@ -453,7 +453,7 @@ _LIST_MARKS = frozenset(";:,")
 
 @lru_cache(maxsize=50_000)
 def _is_short_form(text: str) -> bool:
-    return sum(c.isupper() for c in text) >= 2 and not text.isdigit() and " " not in text
+    return sum(map(str.isupper, text)) >= 2 and not text.isdigit() and " " not in text
 
 
 def _short_norm(text: str) -> str:
