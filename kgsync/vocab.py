@@ -248,6 +248,9 @@ def _is_break(token: str) -> bool:
 def _run_terms(run: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """(key, surface) of every phrase of a run that may be a term, plain single words left out.
     Cached: ~40% of the runs in the dense zones recur (within and across items)."""
+    if len(run) == 1:  # a third of the runs: the word itself is the only phrase
+        checked = _check(run)
+        return () if checked is None or checked[2] else ((checked[0], checked[1]),)
     return tuple((key, surface) for key, surface, plain in _phrases(run) if not plain)
 
 

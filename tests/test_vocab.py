@@ -557,3 +557,14 @@ def test_probe_blocks_reuse_own_blocks_exactly() -> None:
 
     for name in ("rag", "knowledge-graph", "indirect-prompt-injection", "a-b-c-d-e", "multi-agent-memory-systems"):
         assert vocab._probe_blocks(name) == vocab._probe_blocks(name, vocab._own_blocks(name)) == probe_plainly(name)
+
+
+def test_run_terms_are_the_phrases_that_are_not_plain_words() -> None:
+    from kgsync import vocab
+
+    rnd = random.Random(13)
+    runs = [(token,) for token in _TOKENS] + [tuple(rnd.choice(_TOKENS) for _ in range(rnd.randint(1, 6)))
+                                              for _ in range(500)]
+    for run in runs:
+        assert vocab._run_terms.__wrapped__(run) == tuple(
+            (key, surface) for key, surface, plain in _phrases_by_definition(run) if not plain), run
