@@ -167,9 +167,12 @@ multi pre re co non sub meta post inter semi anti auto hyper micro bi de e
 
 def _normalise(surface: str) -> str:
     text = unicodedata.normalize("NFKC", surface).translate(_DASHES)
-    for pattern, replacement in _SPECIAL:
-        text = pattern.sub(replacement, text)
-    return _POSSESSIVE.sub("", text)
+    # Each pattern needs a character most surfaces lack ("c++", "c#", ".net", "'s"): tested
+    # first, as the patterns lead with lookbehinds and are tried at every position.
+    for (pattern, replacement), mark in zip(_SPECIAL, "+#."):
+        if mark in text:
+            text = pattern.sub(replacement, text)
+    return _POSSESSIVE.sub("", text) if "'" in text else text
 
 
 @lru_cache(maxsize=100_000)

@@ -181,3 +181,17 @@ def _display_alias_always(surface: str) -> str:
 def test_display_alias_skips_only_substitutions_that_change_nothing(surface: str) -> None:
     """``display_alias`` runs the possessive and surround patterns only when they can match."""
     assert display_alias.__wrapped__(surface) == _display_alias_always(surface)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(["c++", "C#", ".NET", ".net", "'s", "s'", "\u2019s", " ", "x", "c", "+", "#", ".", "ﬁ"]),
+                max_size=6).map("".join))
+def test_normalise_skips_only_substitutions_that_change_nothing(surface: str) -> None:
+    import unicodedata
+
+    from kgsync import canonical
+
+    text = unicodedata.normalize("NFKC", surface).translate(canonical._DASHES)
+    for pattern, replacement in canonical._SPECIAL:
+        text = pattern.sub(replacement, text)
+    assert canonical._normalise(surface) == canonical._POSSESSIVE.sub("", text)
