@@ -85,8 +85,8 @@ def read_records(config: Config, jobs: int | None = None, state: BuildState | No
                  keys_out: list[str] | None = None) -> tuple[list[Record], ReadResult]:
     """Parse every item file (through the cache); duplicate slugs and dangling cites checked here.
 
-    Files the cache does not know are parsed by ``jobs`` worker processes (default:
-    one per usable CPU).  A record depends on its file's bytes only and results
+    Files the cache does not know are parsed by ``jobs`` processes, this one included
+    (default: one per usable CPU).  A record depends on its file's bytes only and results
     come back in file order, so the output does not depend on the worker count.
     ``state`` (updated in place) lets a file whose stat is unchanged skip being read
     and hashed; see ``kgsync.state``.  ``keys_out`` receives each record's content key, in order.
@@ -174,7 +174,7 @@ def _parse_all(jobs_in: Sequence[tuple[bytes, str, str]], jobs: int | None) -> l
     The calling process is one of them: it takes chunks from the front while
     ``jobs - 1`` workers take them from the back, and it keeps its warm caches.
     """
-    processes = min(jobs or _spare_cpus(), -(-len(jobs_in) // _CHUNK))
+    processes = min(jobs or _usable_cpus(), -(-len(jobs_in) // _CHUNK))
     if processes < 2 or len(jobs_in) < _MIN_PARALLEL:
         return [_record(*job) for job in jobs_in]
     chunks = [jobs_in[i : i + _CHUNK] for i in range(0, len(jobs_in), _CHUNK)]
@@ -209,18 +209,6 @@ def _record(raw: bytes, display: str, slug: str) -> Record:
     item, warnings = parsed
     light = replace(item, body="", sections=())
     return Record(light, tuple(warnings), extract(item), candidates(item))
-
-
-def _spare_cpus() -> int:
-    """Usable CPUs minus those other work keeps busy (1-minute load average).  Measured on
-    2 shared cores: a worker costs CPU of its own (its caches start cold, its records are
-    pickled back), which pays only when a core would otherwise idle."""
-    usable = _usable_cpus()
-    try:
-        busy = os.getloadavg()[0]
-    except (AttributeError, OSError):  # not on Unix
-        return usable
-    return max(1, usable - int(busy))
 
 
 def _usable_cpus() -> int:

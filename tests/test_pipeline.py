@@ -395,15 +395,6 @@ def test_parallel_parse_equals_serial_and_the_caller_takes_a_share(tmp_path: Pat
         assert calls == [job[2] for job in jobs[: len(calls)]]  # a prefix: the front chunks
 
 
-def test_spare_cpus_leave_busy_cores_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    from kgsync import pipeline
-
-    monkeypatch.setattr(pipeline, "_usable_cpus", lambda: 4)
-    for load, spare in ((0.2, 4), (1.0, 3), (2.9, 2), (3.5, 1), (9.0, 1)):
-        monkeypatch.setattr(pipeline.os, "getloadavg", lambda load=load: (load, 0.0, 0.0))
-        assert pipeline._spare_cpus() == spare
-
-
 def test_parallel_parse_error_cancels_queued_chunks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """An error in the calling process's share propagates at once; queued chunks are dropped."""
     import sys
