@@ -93,7 +93,7 @@ def singular(word: str) -> str:
         return word
     if word in _IRREGULAR:
         return _IRREGULAR[word]
-    if not word.endswith("s") or word.endswith(_PROTECTED_ENDINGS) or _OPS.search(word):
+    if not word.endswith("s") or word.endswith(_PROTECTED_ENDINGS) or word.endswith("ops") and _OPS.search(word):
         return word
     if word.endswith("ies"):
         if len(word) <= 4 or word[:-1] in _IE_NOUNS:
@@ -143,13 +143,15 @@ def british(word: str) -> str:
     """One lowercase word in British spelling (the key's spelling); idempotent."""
     if word in _WORDS:
         return _WORDS[word]
-    match = _IZE.match(word)
+    # Each pattern needs a letter most words lack: a cheap test first (the lazy _IZE
+    # is tried at every split of the word).
+    match = _IZE.match(word) if "z" in word else None
     if match and not (match["y"] == "i" and match["stem"] in _IZE_KEEP):
         return f"{match['stem']}{match['y']}s{match['suffix']}"
-    match = _OUR.match(word)
+    match = _OUR.match(word) if "or" in word else None
     if match:
         return f"{match[1][:-2]}our{match[2] or ''}"
-    match = _LL.match(word)
+    match = _LL.match(word) if "l" in word else None
     if match:
         return f"{match[1]}l{match[2]}"
     return word
@@ -165,9 +167,12 @@ multi pre re co non sub meta post inter semi anti auto hyper micro bi de e
 
 def _normalise(surface: str) -> str:
     text = unicodedata.normalize("NFKC", surface).translate(_DASHES)
-    for pattern, replacement in _SPECIAL:
-        text = pattern.sub(replacement, text)
-    return _POSSESSIVE.sub("", text)
+    # Each pattern needs a character most surfaces lack ("c++", "c#", ".net", "'s"): tested
+    # first, as the patterns lead with lookbehinds and are tried at every position.
+    for (pattern, replacement), mark in zip(_SPECIAL, "+#."):
+        if mark in text:
+            text = pattern.sub(replacement, text)
+    return _POSSESSIVE.sub("", text) if "'" in text else text
 
 
 @lru_cache(maxsize=100_000)
@@ -222,13 +227,13 @@ def canonical_name(surface: str) -> str:
 
 # --------------------------------------------------------------------------- display
 _SURROUND = re.compile(r"^[\W_]+|[\W_]+$")
-_HYPHEN_PARTS = re.compile(r"[-_]")
 
 
+@lru_cache(maxsize=200_000)  # the same few thousand tokens, over and over (mining, naming, display)
 def is_acronym(token: str) -> bool:
     """'MCP', 'LLMs', 'DSPy', 'GraphRAG': a capital after the first letter."""
-    letters = [c for c in token if c.isalpha()]
-    return len(letters) >= 2 and any(c.isupper() for c in letters[1:])
+    letters = list(filter(str.isalpha, token))  # per character in C
+    return len(letters) >= 2 and any(map(str.isupper, letters[1:]))
 
 
 def _display_word(word: str) -> str:
@@ -243,14 +248,18 @@ def _prefix_hyphen(left: str) -> bool:
 @lru_cache(maxsize=100_000)
 def display_alias(surface: str) -> str:
     """How people type the term: words, acronyms upper-case, hyphens where meant."""
-    text = _POSSESSIVE.sub("", unicodedata.normalize("NFKC", surface).translate(_DASHES))
-    text = " ".join(_SURROUND.sub("", text).split())
+    text = unicodedata.normalize("NFKC", surface).translate(_DASHES)
+    if "'" in text:  # both possessive forms hold one (the patterns are tried at every position)
+        text = _POSSESSIVE.sub("", text)
+    if not (text[:1].isalnum() and text[-1:].isalnum()):  # str.isalnum is re's \w without "_"
+        text = _SURROUND.sub("", text)
+    text = " ".join(text.split())
     if " " in text and text.isupper():  # "KNOWLEDGE GRAPH" is shouting, not an acronym
         text = " ".join(w if len(w) <= 4 else w.lower() for w in text.split(" "))
     keep_hyphens = " " in text
     out: list[str] = []
     for chunk in text.split(" "):
-        parts = [p for p in _HYPHEN_PARTS.split(chunk) if p]
+        parts = [p for p in chunk.replace("_", "-").split("-") if p]
         if not parts:
             continue
         words_out = [_display_word(parts[0])]
@@ -275,7 +284,7 @@ def prune_aliases(name: str, aliases: Iterable[str]) -> tuple[str, ...]:
     duplicates keep their most capitalised form ("MCP" over "mcp").
     """
     by_lower: dict[str, str] = {}
-    for alias in sorted(set(aliases), key=lambda a: (-sum(c.isupper() for c in a), a)):
+    for alias in sorted(set(aliases), key=lambda a: (-sum(map(str.isupper, a)), a)):
         by_lower.setdefault(alias.lower(), alias)
     lowered = sorted(by_lower, key=lambda a: (-len(a), a))
     kept: list[str] = []

@@ -339,7 +339,14 @@ def _line_starts(text: str, needle: str, anywhere: bool) -> list[int]:
 
     ``str.find`` jumps between occurrences in C; only the few hits cost a Python step.
     """
-    out: list[int] = []
+    if not anywhere:  # the needle right after a newline: no Python step for occurrences inside lines
+        out = [0] if text.startswith(needle) else []
+        pos = 0
+        while (hit := text.find("\n" + needle, pos)) >= 0:
+            out.append(hit + 1)
+            pos = hit + 1
+        return out
+    out = []
     pos = 0
     while (hit := text.find(needle, pos)) >= 0:
         start = text.rfind("\n", 0, hit) + 1
@@ -349,18 +356,19 @@ def _line_starts(text: str, needle: str, anywhere: bool) -> list[int]:
     return out
 
 
-def fence_lines(text: str) -> list[tuple[int, str]]:
+@lru_cache(maxsize=4)  # an item's body is scanned for sections, then again by term mining
+def fence_lines(text: str) -> tuple[tuple[int, str], ...]:
     """(line offset, "```" or "~~~") of every fence line (``_FENCE``), in order."""
     # A line is in at most one list: its marker must follow only spaces and tabs.
     found = [(start, "```") for start in _line_starts(text, "```", True)]
     found += [(start, "~~~") for start in _line_starts(text, "~~~", True)]
-    return sorted(found)
+    return tuple(sorted(found))
 
 
 def _sections(body: str, first_line: int) -> tuple[Section, ...]:
     """Headings outside fenced code, each with the text up to the next heading of
     the same or a higher level."""
-    events = [(start, "#") for start in _line_starts(body, "#", False)] + fence_lines(body)
+    events = [(start, "#") for start in _line_starts(body, "#", False)] + list(fence_lines(body))
     heads: list[tuple[int, int, int, str]] = []  # (line start, line end, level, heading)
     fence = False
     for start, kind in sorted(events):

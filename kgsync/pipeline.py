@@ -85,8 +85,8 @@ def read_records(config: Config, jobs: int | None = None, state: BuildState | No
                  keys_out: list[str] | None = None) -> tuple[list[Record], ReadResult]:
     """Parse every item file (through the cache); duplicate slugs and dangling cites checked here.
 
-    Files the cache does not know are parsed by ``jobs`` worker processes (default:
-    one per usable CPU).  A record depends on its file's bytes only and results
+    Files the cache does not know are parsed by ``jobs`` processes, this one included
+    (default: one per usable CPU).  A record depends on its file's bytes only and results
     come back in file order, so the output does not depend on the worker count.
     ``state`` (updated in place) lets a file whose stat is unchanged skip being read
     and hashed; see ``kgsync.state``.  ``keys_out`` receives each record's content key, in order.
@@ -169,15 +169,32 @@ _MIN_PARALLEL = 2 * _CHUNK  # below this, starting workers costs more than it sa
 
 
 def _parse_all(jobs_in: Sequence[tuple[bytes, str, str]], jobs: int | None) -> list[Record]:
-    """``_record`` of every (raw, display, slug), in order; in worker processes when worth it."""
-    workers = min(jobs or _usable_cpus(), -(-len(jobs_in) // _CHUNK))
-    if workers < 2 or len(jobs_in) < _MIN_PARALLEL:
+    """``_record`` of every (raw, display, slug), in order; spread over ``jobs`` processes when worth it.
+
+    The calling process is one of them: it takes chunks from the front while
+    ``jobs - 1`` workers take them from the back, and it keeps its warm caches.
+    """
+    processes = min(jobs or _usable_cpus(), -(-len(jobs_in) // _CHUNK))
+    if processes < 2 or len(jobs_in) < _MIN_PARALLEL:
         return [_record(*job) for job in jobs_in]
     chunks = [jobs_in[i : i + _CHUNK] for i in range(0, len(jobs_in), _CHUNK)]
     # fork: the workers inherit the imported modules (no re-import per worker).
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-    with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        return [record for chunk in pool.map(_record_chunk, chunks) for record in chunk]
+    with ProcessPoolExecutor(processes - 1, mp_context=context) as pool:
+        # Submitted last chunk first, so the workers start at the back; a chunk still
+        # queued when this process reaches it is cancelled and done here.
+        futures = [pool.submit(_record_chunk, chunk) for chunk in reversed(chunks)][::-1]
+        done: list[list[Record]] = []
+        try:
+            for chunk, future in zip(chunks, futures):
+                if not future.cancel():
+                    break  # a worker has it, and every chunk after it
+                done.append([_record(*job) for job in chunk])
+            done += [future.result() for future in futures[len(done) :]]
+        except BaseException:
+            pool.shutdown(cancel_futures=True)  # do not wait for chunks nobody will read
+            raise
+    return [record for chunk in done for record in chunk]
 
 
 def _record_chunk(chunk: Sequence[tuple[bytes, str, str]]) -> list[Record]:

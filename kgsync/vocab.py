@@ -64,6 +64,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
+from itertools import chain, groupby, repeat
+from operator import itemgetter
 from typing import NamedTuple
 
 from rapidfuzz.distance import Levenshtein
@@ -115,6 +117,17 @@ class ItemCandidates:
     acronyms: tuple[tuple[str, str], ...] = ()  # (acronym key, expansion key) this item defines
     dense: str = ""  # title, question, summary and findings: for pinned phrases mining did not cut
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # The terms as plain tuples: a NamedTuple pickles through a Python __getnewargs__
+        # call each (~50k per 220 items, most of a record's pickling time); tuple.__new__
+        # rebuilds them in C.  Records are pickled for the cache and from worker processes.
+        return _item_candidates, (self.slug, tuple(map(tuple, self.terms)), self.acronyms, self.dense)
+
+
+def _item_candidates(slug: str, rows: tuple[tuple[object, ...], ...], acronyms: tuple[tuple[str, str], ...],
+                     dense: str) -> ItemCandidates:
+    return ItemCandidates(slug, tuple(map(tuple.__new__, repeat(Candidate), rows)), acronyms, dense)
+
 
 _LINK = re.compile(r"(?:!\[|\[)([^\]\n]*)\]\([^)\n]*\)")  # "![alt](src)" too; led by a literal: scanned in C
 _URL = re.compile(r"(?:https?://|www\.)\S+")
@@ -135,20 +148,18 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     findings = "\n".join(f.text for f in item.key_findings)
     zones = (item.title, item.research_question, item.executive_summary, findings)
     body = _clean(_without_fences(item.body))
-    zone_counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
-    surfaces: dict[str, Counter[str]] = defaultdict(Counter)
-    flags: dict[str, int] = defaultdict(int)
+    zone_keys: list[Counter[str]] = []  # per zone: key -> times
     written: Counter[tuple[str, str]] = Counter()  # (key, surface) -> times, over all zones
-    for index, zone in enumerate(zones):
+    for zone in zones:
         # An ordinary single word ("plain") names no idea on its own (see the module doc).
-        found = [(key, surface) for run in _runs(_clean(zone)) for key, surface, plain in _phrases(run) if not plain]
+        found = list(chain.from_iterable(map(_run_terms, _runs(_clean(zone)))))
         written.update(found)
-        for key, count in Counter(key for key, _surface in found).items():
-            zone_counts[key][index] = count
-            flags[key] |= (TITLE if index == 0 else DENSE)
+        zone_keys.append(Counter(map(itemgetter(0), found)))
+    surfaces: dict[str, dict[str, int]] = {}
     for (key, surface), count in written.items():
-        surfaces[key][surface] = count
-    bonus: Counter[str] = Counter()
+        surfaces.setdefault(key, {})[surface] = count
+    extra: dict[str, int] = {}  # flags beyond TITLE and DENSE (those follow from zone_keys)
+    bonus: dict[str, float] = {}
     acronyms: set[tuple[str, str]] = set()
     # The body is clean of URLs already; the title is not.
     for short, expansion in _acronym_pairs(_URL.sub(" ", item.title) + "\n" + body):
@@ -157,25 +168,41 @@ def candidates(item: ResearchItem) -> ItemCandidates:
             continue
         acronyms.add((short_key, long_key))
         for key, surface, flag in ((short_key, short, DEFINED | ACRONYM), (long_key, expansion, DEFINED)):
-            if flags[key] & DEFINED == 0:
-                bonus[key] += 0.5
-            flags[key] = (flags[key] | flag) & ~PLAIN
-            surfaces[key][" ".join(surface.split())] += 1
+            if extra.get(key, 0) & DEFINED == 0:
+                bonus[key] = bonus.get(key, 0) + 0.5
+            extra[key] = extra.get(key, 0) | flag
+            _count(surfaces.setdefault(key, {}), " ".join(surface.split()))
     for phrase in _emphasised(body):
-        for key, surface, plain in _phrases(phrase):
-            if len(key.split()) == len(term_key(" ".join(phrase)).split()):  # the whole phrase only
-                if flags[key] & EMPHASISED == 0:
-                    bonus[key] += 0.5
-                flags[key] |= EMPHASISED
-                surfaces[key][surface] += 1
+        for key, surface in _emphasis_terms(phrase):  # the whole phrase only
+            if extra.get(key, 0) & EMPHASISED == 0:
+                bonus[key] = bonus.get(key, 0) + 0.5
+            extra[key] = extra.get(key, 0) | EMPHASISED
+            _count(surfaces.setdefault(key, {}), surface)
+    title, question, summary, listed = zone_keys
     terms = []
     for key in sorted(surfaces):
-        counts = zone_counts.get(key, (0, 0, 0, 0))
-        score = sum(w * (1 + math.log(c)) for w, c in zip(_ZONE_WEIGHTS, counts) if c) + bonus[key]
-        ordered = tuple(sorted(surfaces[key].items(), key=lambda kv: (-kv[1], kv[0])))
-        terms.append(Candidate(key, round(score, 4), ordered, flags[key]))
+        score = _score((title.get(key, 0), question.get(key, 0), summary.get(key, 0), listed.get(key, 0)),
+                       bonus.get(key, 0))
+        by_surface = surfaces[key]
+        ordered = tuple(by_surface.items() if len(by_surface) == 1 else sorted(by_surface.items(), key=_by_count))
+        flags = ((TITLE if key in title else 0) | (DENSE if key in question or key in summary or key in listed else 0)
+                 | extra.get(key, 0))
+        terms.append(Candidate(key, score, ordered, flags))
     dense = "\n".join(z for z in zones if z)
     return ItemCandidates(item.slug, tuple(terms), tuple(sorted(acronyms)), dense)
+
+
+def _count(counts: dict[str, int], surface: str) -> None:
+    counts[surface] = counts.get(surface, 0) + 1
+
+
+def _by_count(kv: tuple[str, int]) -> tuple[int, str]:
+    return -kv[1], kv[0]
+
+
+@lru_cache(maxsize=4096, typed=True)  # few distinct (counts, bonus); typed: a missing bonus stays int 0
+def _score(counts: tuple[int, int, int, int], bonus: float) -> float:
+    return round(sum(w * (1 + math.log(c)) for w, c in zip(_ZONE_WEIGHTS, counts) if c) + bonus, 4)
 
 
 def _clean(text: str) -> str:
@@ -205,27 +232,26 @@ def _without_fences(text: str) -> str:
     return "".join(parts) + text[done:] if parts else text
 
 
-def _runs(text: str) -> list[list[str]]:
+def _runs(text: str) -> list[tuple[str, ...]]:
     """Maximal runs of content words: stopwords, verbs, adverbs, numbers and
     punctuation end a run (so does a blank line)."""
-    runs: list[list[str]] = []
-    run: list[str] = []
-    cache = _BREAK_CACHE
-    for token in _TOKEN_OR_BREAK.findall(text):
-        stop = cache.get(token)
-        if stop is None:
-            stop = cache[token] = not token[0].isalnum() or _breaks(token)
-            if len(cache) > 500_000:
-                cache.clear()
-        if stop:
-            if run:
-                runs.append(run)
-                run = []
-        else:
-            run.append(token)
-    if run:
-        runs.append(run)
-    return runs
+    # groupby and the cached predicate run in C: no Python step per token.
+    return [tuple(run) for stop, run in groupby(_TOKEN_OR_BREAK.findall(text), _is_break) if not stop]
+
+
+@lru_cache(maxsize=500_000)
+def _is_break(token: str) -> bool:
+    return not token[0].isalnum() or _breaks(token)
+
+
+@lru_cache(maxsize=200_000)
+def _run_terms(run: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """(key, surface) of every phrase of a run that may be a term, plain single words left out.
+    Cached: ~40% of the runs in the dense zones recur (within and across items)."""
+    if len(run) == 1:  # a third of the runs: the word itself is the only phrase
+        checked = _check(run)
+        return () if checked is None or checked[2] else ((checked[0], checked[1]),)
+    return tuple((key, surface) for key, surface, plain in _phrases(run) if not plain)
 
 
 def _segments(text: str) -> list[list[str]]:
@@ -243,7 +269,6 @@ def _segments(text: str) -> list[list[str]]:
     return out
 
 
-_BREAK_CACHE: dict[str, bool] = {}
 # A word (in-word hyphens and apostrophes, a version suffix "4.1"), or a break:
 # any punctuation, a blank line, an underscore.
 _TOKEN_OR_BREAK = re.compile(r"[^\W_]+(?:[-'\u2019][^\W_]+)*(?:\.\d+)*|[^\w\s]+|\n\s*\n|_")
@@ -255,7 +280,7 @@ def _breaks(token: str) -> bool:
         low = low[:-2]
     if len(low) < 2 or low in lexicon.STOPWORDS or low in lexicon.BREAKERS:
         return True
-    if not any(c.isalpha() for c in low):
+    if not any(map(str.isalpha, low)):  # per character in C
         return True
     return low.endswith("ly") and low not in lexicon.LY_NOUNS and "-" not in low
 
@@ -268,16 +293,57 @@ def _token_keys(token: str) -> tuple[str, ...]:
 
 
 def _phrases(run: Sequence[str]) -> list[tuple[str, str, bool]]:
-    """(key, surface, plain single word) for every valid 1..4-word phrase of a run."""
+    """(key, surface, plain single word) for every valid 1..4-word phrase of a run.
+
+    Same as ``_check`` on every slice, in order (start, then length).  A phrase
+    of several tokens in which no prefix can close up is decided from its first
+    and last tokens (``_token_info``), without a ``_check`` of its own: most
+    phrases occur once, so caching them whole saves little.
+    """
     run = tuple(run)
     size = len(run)
+    infos = list(map(_token_info, run))
     out = []
     for start in range(size):
-        for end in range(start + 1, min(start + MAX_WORDS, size) + 1):
-            checked = _check(run[start:end])
-            if checked is not None:
-                out.append(checked)
+        never_first, key, total, prefix_seen, _inner, bad_first, _bad_last = infos[start]
+        keyless_first = not total  # its first key word would come from a later token: the full rules
+        if never_first:  # _key_if_term's first test, for every phrase from here
+            continue
+        checked = _check(run[start : start + 1])
+        if checked is not None:
+            out.append(checked)
+        for end in range(start + 2, min(start + MAX_WORDS, size) + 1):
+            _never, token_key, count, has_prefix, inner_prefix, _bad_first, bad_last = infos[end - 1]
+            total += count
+            if total > 6:  # too many key words: this phrase and every longer one
+                break
+            if keyless_first or not count or prefix_seen or inner_prefix:  # a prefix may close up: the full rules
+                checked = _check(run[start:end])
+                if checked is not None:
+                    out.append(checked)
+            elif not (bad_first or bad_last):
+                out.append((f"{key} {token_key}", " ".join(run[start:end]), False))
+            if count:
+                key = f"{key} {token_key}" if key else token_key
+            prefix_seen = prefix_seen or has_prefix
     return out
+
+
+@lru_cache(maxsize=200_000)
+def _token_info(token: str) -> tuple[bool, str, int, bool, bool, bool, bool]:
+    """What ``_key_if_term`` needs of one token of a longer phrase: never first (raw), its key
+    words (joined) and how many, a prefix among them, a prefix before its last one, and --
+    when no prefix closes up -- whether its first key word cannot start a term and its last
+    cannot end one."""
+    never_first = token.lower() in lexicon.NOT_FIRST
+    keys = _token_keys(token)
+    if not keys:
+        return never_first, "", 0, False, False, True, True
+    first, last = keys[0], keys[-1]
+    bad_first = first.isdigit() or first in lexicon.STOPWORDS or first in lexicon.NOT_FIRST
+    bad_last = last in lexicon.STOPWORDS or (not _is_acronym(token.split("-")[-1]) and not _noun_head(last))
+    return (never_first, " ".join(keys), len(keys), not _PREFIXES.isdisjoint(keys),
+            not _PREFIXES.isdisjoint(keys[:-1]), bad_first, bad_last)
 
 
 @lru_cache(maxsize=400_000)
@@ -321,7 +387,7 @@ def _key_if_term(part: tuple[str, ...]) -> tuple[str, bool] | None:
 
 
 _ROMAN = re.compile(r"[ivxlc]+")
-_is_acronym = lru_cache(maxsize=100_000)(is_acronym)  # the same few thousand tokens, over and over
+_is_acronym = is_acronym  # cached in canonical
 
 
 @lru_cache(maxsize=100_000)
@@ -340,33 +406,57 @@ def _valid_expansion(key: str) -> bool:
     return 2 <= len(kws) <= 8 and kws[0] not in lexicon.STOPWORDS and kws[-1] not in lexicon.STOPWORDS
 
 
-def _emphasised(body: str) -> Iterator[list[str]]:
+def _emphasised(body: str) -> Iterator[tuple[str, ...]]:
     """Bold phrases and code spans that read like terms (1-4 words, no sentence)."""
     for match in _BOLD.finditer(body):
-        text = match.group(2).strip()
-        if text.endswith((":", ".")) or len(text.split()) > MAX_WORDS:
-            continue
-        runs = list(_runs(text))
-        if len(runs) == 1 and len(runs[0]) == len(text.split()):
-            yield runs[0]
+        run = _bold_run(match.group(2))
+        if run is not None:
+            yield run
     for match in _CODE.finditer(body):
-        text = match.group(1).strip()
-        # CamelCase names or multi-word terms; not paths, options or plain words.
-        if _CODE_TERM.fullmatch(text) and (_is_acronym(text.split()[0]) or " " in text):
-            runs = list(_runs(text))
-            if len(runs) == 1 and len(runs[0]) == len(text.split()):
-                yield runs[0]
+        run = _code_run(match.group(1))
+        if run is not None:
+            yield run
+
+
+# The same bold labels and code names recur across a corpus: each text is judged once.
+@lru_cache(maxsize=50_000)
+def _bold_run(text: str) -> tuple[str, ...] | None:
+    text = text.strip()
+    if text.endswith((":", ".")) or len(text.split()) > MAX_WORDS:
+        return None
+    runs = _runs(text)
+    return runs[0] if len(runs) == 1 and len(runs[0]) == len(text.split()) else None
+
+
+@lru_cache(maxsize=50_000)
+def _code_run(text: str) -> tuple[str, ...] | None:
+    text = text.strip()
+    # CamelCase names or multi-word terms; not paths, options or plain words.
+    if _CODE_TERM.fullmatch(text) and (_is_acronym(text.split()[0]) or " " in text):
+        runs = _runs(text)
+        if len(runs) == 1 and len(runs[0]) == len(text.split()):
+            return runs[0]
+    return None
+
+
+@lru_cache(maxsize=50_000)
+def _emphasis_terms(phrase: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """(key, surface) of the phrases of an emphasised run that span all of it."""
+    whole = len(term_key(" ".join(phrase)).split())
+    return tuple((key, surface) for key, surface, _plain in _phrases(phrase) if len(key.split()) == whole)
 
 
 # --------------------------------------------------------------------------- acronyms
 _PAREN = re.compile(r"\(([^()\n]{1,80})\)")
 _SHORT_FORM = re.compile(r"\s*([^\W_][\w&-]{1,9})\s*")
 _WORD_BEFORE = re.compile(r"\b([^\W_][\w&-]{1,9})\s*$")
-_CLAUSE_END = re.compile(r"[.;:!?()\[\]{}\n]")
+_LAST_CLAUSE_END = re.compile(r".*[.;:!?()\[\]{}\n]", re.DOTALL)  # matched from the start: ends after the last one
+_LIST_MARKS = frozenset(";:,")
 
 
+@lru_cache(maxsize=50_000)
 def _is_short_form(text: str) -> bool:
-    return sum(c.isupper() for c in text) >= 2 and not text.isdigit() and " " not in text
+    return sum(map(str.isupper, text)) >= 2 and not text.isdigit() and " " not in text
 
 
 def _short_norm(text: str) -> str:
@@ -412,20 +502,26 @@ def _acronym_pairs(text: str) -> list[tuple[str, str]]:
             if not _is_short_form(short):
                 continue
             before = text[max(0, match.start() - 200) : match.start()]
-            cut = max((m.end() for m in _CLAUSE_END.finditer(before)), default=0)
+            last_end = _LAST_CLAUSE_END.match(before)
+            cut = last_end.end() if last_end else 0
             words_before = before[cut:].split()
             n = min(len(short) + 5, 2 * len(short))
             long = _best_long_form(short, " ".join(words_before[-n:]))
             if long and len(long) > len(short) and short.lower() not in long.lower().split():
                 out.append((_short_norm(short), _trim(long)))
             continue
-        word = _WORD_BEFORE.search(text, max(0, match.start() - 12), match.start())
+        # "LF (Long Form)": the cheap tests on the parenthesis first (most parentheses are not this).
         inner = inner.strip()
+        if len(inner) < 3 or not _LIST_MARKS.isdisjoint(inner):
+            continue
         inner_words = inner.split()
-        if word is None or len(inner) < 3 or any(c in inner for c in ";:,"):
+        if len(inner_words) < 2:
+            continue
+        word = _WORD_BEFORE.search(text, max(0, match.start() - 12), match.start())
+        if word is None:
             continue
         short = word.group(1)
-        if not _is_short_form(short) or len(inner_words) < 2 or len(inner_words) > len(short) + 5:
+        if not _is_short_form(short) or len(inner_words) > len(short) + 5:
             continue
         if _best_long_form(short, inner) == inner:
             out.append((_short_norm(short), _trim(inner)))
@@ -716,20 +812,24 @@ def _salient_singletons(groups: Mapping[str, _Group], excluded: set[str], per_it
     multi-word, acronyms, definitions or emphasised, named in its summary parts."""
     if per_item <= 0:
         return set()
-    by_item: dict[str, list[tuple[float, str]]] = defaultdict(list)
+    by_item: dict[str, list[tuple[float, str]]] = defaultdict(list)  # slug -> (-score, group)
+    weights: dict[tuple[int, int], float] = {}  # (items, spaces) -> weight: few distinct, ~40k groups
     for g, group in groups.items():
         if g in excluded or group.flags & PLAIN:
             continue
         if " " not in g and not group.flags & (ACRONYM | DEFINED | EMPHASISED) and not group.pinned:
             continue
-        weight = _idf(len(group.items), n_items) * _length_factor(g)
+        scores = group.items
+        shape = (len(scores), g.count(" "))
+        weight = weights.get(shape)
+        if weight is None:
+            weight = weights[shape] = _idf(len(scores), n_items) * _length_factor(g)
         for slug in group.focus:
-            by_item[slug].append((group.items[slug] * weight, g))
+            by_item[slug].append((-(scores[slug] * weight), g))
     out: set[str] = set()
     for slug in sorted(by_item):
-        ranked = sorted(by_item[slug], key=lambda sg: (-sg[0], sg[1]))
         chosen: list[str] = []
-        for _score, g in ranked:
+        for _score, g in sorted(by_item[slug]):  # strongest first, then by name (plain tuple order: in C)
             if any(_nested(g, other) for other in chosen):
                 continue
             chosen.append(g)
@@ -774,16 +874,19 @@ def _merge_near_duplicates(groups: Mapping[str, _Group], kept: set[str], kind_of
     merged: dict[str, str] = {}
     for g in order:
         name, kind = names[g], kind_of[g]
+        own = _own_blocks(name)
         target = None
         if not groups[g].pinned:
-            for block in _probe_blocks(name):
-                target = next((o for o in blocks.get((kind, block), ()) if _mergeable(name, names[o], rule)), None)
-                if target:
-                    break
+            for block in _probe_blocks(name, own):
+                near = blocks.get((kind, block))  # most blocks hold nothing yet
+                if near:
+                    target = next((o for o in near if _mergeable(name, names[o], rule)), None)
+                    if target:
+                        break
         if target:
             merged[g] = target
             continue
-        for block in _own_blocks(name):
+        for block in own:
             blocks[(kind, block)].append(g)
     return merged
 
@@ -813,13 +916,13 @@ def _own_blocks(name: str) -> list[str]:
     return out
 
 
-def _probe_blocks(name: str) -> list[str]:
+def _probe_blocks(name: str, own: list[str] | None = None) -> list[str]:
     """A separator-free twin, a reordering, a derivation of one word, or a
-    shorter term this one ends with (its head)."""
+    shorter term this one ends with (its head).  ``own``: ``_own_blocks(name)``, when known."""
     words_ = name.split("-")
-    out = _own_blocks(name)[:2]
-    if len(words_) >= 2:
-        out += [f"d{i}:" + "-".join(words_[:i] + [w[:5]] + words_[i + 1 :]) for i, w in enumerate(words_)]
+    own = _own_blocks(name) if own is None else own
+    # _own_blocks is [twin, reordering, "h:" + name] + the derivations (two words or more)
+    out = own[:2] + own[3:]
     out += ["h:" + "-".join(words_[i:]) for i in range(1, len(words_) - 1)]
     return out
 
@@ -839,8 +942,13 @@ def _absorb(target: _Group, source: _Group) -> None:
 
 def _label(group: _Group) -> str:
     """The display form most items write; an expansion before its acronym."""
-    ranked = sorted(group.surfaces.items(), key=lambda kv: (_is_short(kv[0]), -kv[1], len(kv[0]), kv[0]))
-    return display_alias(ranked[0][0]) if ranked else group.key
+    if not group.surfaces:
+        return group.key
+    return display_alias(min(group.surfaces.items(), key=_surface_rank)[0])  # the rank is a total order
+
+
+def _surface_rank(kv: tuple[str, int]) -> tuple[bool, int, int, str]:
+    return _is_short(kv[0]), -kv[1], len(kv[0]), kv[0]
 
 
 def _is_short(surface: str) -> bool:
@@ -856,7 +964,12 @@ def _name(group: _Group, pinned: PinnedVocabulary | None) -> str:
 
 
 def _choose_name(group: _Group) -> str:
-    ranked = sorted(group.surfaces.items(), key=lambda kv: (_is_short(kv[0]), -kv[1], len(kv[0]), kv[0]))
+    if group.surfaces:  # nearly always the best-ranked surface: no sort for it
+        surface = min(group.surfaces.items(), key=_surface_rank)[0]
+        name = canonical_name(surface)
+        if name and term_key(surface) == group.key:
+            return name
+    ranked = sorted(group.surfaces.items(), key=_surface_rank)
     for surface, _count in ranked:
         name = canonical_name(surface)
         if name and term_key(surface) == group.key:

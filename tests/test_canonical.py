@@ -123,3 +123,75 @@ def test_golden_file_covers_every_rule_of_the_issue() -> None:
     for rule in ["case", "hyphen-space-underscore", "plural", "not-plural", "british-american",
                  "acronym-and-expansion", "possessive", "surrounding-punctuation"]:
         assert rules[rule] >= 2, rule
+
+
+def test_spelling_shortcuts_skip_only_words_the_patterns_cannot_match() -> None:
+    """``british`` and ``singular`` skip a regex when a letter it needs is missing: same result as always trying."""
+    import itertools
+
+    from kgsync import canonical
+
+    def british_always(word: str) -> str:
+        if word in canonical._WORDS:
+            return canonical._WORDS[word]
+        match = canonical._IZE.match(word)
+        if match and not (match["y"] == "i" and match["stem"] in canonical._IZE_KEEP):
+            return f"{match['stem']}{match['y']}s{match['suffix']}"
+        match = canonical._OUR.match(word)
+        if match:
+            return f"{match[1][:-2]}our{match[2] or ''}"
+        match = canonical._LL.match(word)
+        return f"{match[1]}l{match[2]}" if match else word
+
+    stems = ["organ", "real", "color", "behavior", "model", "label", "dev", "mlop", "chaos", "analy", "cancel", "harbor"]
+    endings = ["", "s", "ize", "ized", "ization", "ops", "ing", "ed", "er", "ors", "al", "ly", "ies", "yze"]
+    for word in ("".join(parts) for parts in itertools.product(stems, endings)):
+        assert canonical.british(word) == british_always(word), word
+        ops = word.isalpha() and len(word) > 3 and word.endswith("s") and canonical._OPS.search(word) is not None
+        assert (canonical.singular(word) == word) or not ops, word
+
+
+def _display_alias_always(surface: str) -> str:
+    """``display_alias`` as written before its shortcuts: every substitution always runs."""
+    import re
+    import unicodedata
+
+    from kgsync import canonical
+
+    text = canonical._POSSESSIVE.sub("", unicodedata.normalize("NFKC", surface).translate(canonical._DASHES))
+    text = " ".join(canonical._SURROUND.sub("", text).split())
+    if " " in text and text.isupper():
+        text = " ".join(w if len(w) <= 4 else w.lower() for w in text.split(" "))
+    keep_hyphens = " " in text
+    out = []
+    for chunk in text.split(" "):
+        parts = [p for p in re.split(r"[-_]", chunk) if p]
+        if not parts:
+            continue
+        words_out = [canonical._display_word(parts[0])]
+        for previous, part in zip(parts, parts[1:]):
+            joined = keep_hyphens or canonical._needs_hyphen(previous, part) or canonical._prefix_hyphen(previous)
+            words_out.append(("-" if joined else " ") + canonical._display_word(part))
+        out.append("".join(words_out))
+    return " ".join(out)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("aB4é_-' ’s()½٣\u0301\n\u00a0—ǅK")), max_size=12))
+def test_display_alias_skips_only_substitutions_that_change_nothing(surface: str) -> None:
+    """``display_alias`` runs the possessive and surround patterns only when they can match."""
+    assert display_alias.__wrapped__(surface) == _display_alias_always(surface)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(["c++", "C#", ".NET", ".net", "'s", "s'", "\u2019s", " ", "x", "c", "+", "#", ".", "ﬁ"]),
+                max_size=6).map("".join))
+def test_normalise_skips_only_substitutions_that_change_nothing(surface: str) -> None:
+    import unicodedata
+
+    from kgsync import canonical
+
+    text = unicodedata.normalize("NFKC", surface).translate(canonical._DASHES)
+    for pattern, replacement in canonical._SPECIAL:
+        text = pattern.sub(replacement, text)
+    assert canonical._normalise(surface) == canonical._POSSESSIVE.sub("", text)

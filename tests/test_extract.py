@@ -73,3 +73,53 @@ def test_links_resolve_only_when_unambiguous() -> None:
     found = resolve_links([("graph-memory", 2), ("vector-search", 1), ("2026-01-02-vector-search", 3),
                            ("nope", 1)], known, suffixes)
     assert found == {"2026-01-01-graph-memory": 2, "2026-01-02-vector-search": 3}
+
+
+def test_markup_pattern_matches_like_the_lookbehind_form() -> None:
+    """``_MARKUP`` tests a lone star from after it (literal-led, fast); same matches as the plain form."""
+    import random
+    import re
+
+    from kgsync.extract import _MARKUP
+
+    plain = re.compile(r"\*\*|__|`|\[([^\]]*)\]\([^)]*\)|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])")
+    rnd = random.Random(3)
+    alphabet = ["*", "**", "_", "__", "`", "[", "]", "(", ")", " ", "a", "\n", "é", "-", ":", "1", "[x](y)"]
+    for _ in range(20000):
+        text = "".join(rnd.choice(alphabet) for _ in range(rnd.randint(0, 12)))
+        assert [(m.span(), m.group(1)) for m in _MARKUP.finditer(text)] == \
+            [(m.span(), m.group(1)) for m in plain.finditer(text)], text
+
+
+def test_dated_slugs_equal_findall() -> None:
+    """``_dated_slugs`` tries the pattern only at "-dd-dd-" marks; it finds what ``findall`` finds."""
+    import random
+
+    from kgsync.extract import _DATED_SLUG, _dated_slugs
+
+    rnd = random.Random(3)
+    alphabet = ["2024", "-", "01", "1", "a", "x-y", " ", "_", "é", "\n", "٣", "12", "2", "b.md", ".", "é1", "-12-12-"]
+    for _ in range(20000):
+        text = "".join(rnd.choice(alphabet) for _ in range(rnd.randint(0, 14)))
+        assert _dated_slugs(text) == _DATED_SLUG.findall(text), text
+
+
+def test_clean_statement_skips_only_patterns_that_cannot_match() -> None:
+    """Each pattern runs only when the text holds what every match of it needs."""
+    import random
+
+    from kgsync import extract
+
+    def always(text: str) -> str:
+        text = extract._MARKUP.sub(lambda m: m.group(1) or "", text)
+        for pattern in (extract._LABEL, extract._INLINE_SOURCE, extract._TRAILING_PAREN, extract._URL):
+            text = pattern.sub("", text)
+        return extract.shorten(" ".join(text.split()).strip(" :;-—"))
+
+    rnd = random.Random(4)
+    pieces = ["[fact]", "[Inference; x]", "(source: a)", "(Sources: b)", " (high confidence)", "CONFIDENCE: low",
+              "confıdence: high", "Medium-confidence", "[", "(", ")", "]", "https://x.org/a", "http://y.io/b", "http", " ", "claim",
+              "**", "[t](u)", ".", "sources", "\n"]
+    for _ in range(20000):
+        text = "".join(rnd.choice(pieces) for _ in range(rnd.randint(0, 10)))
+        assert extract.clean_statement(text) == always(text), text

@@ -172,3 +172,26 @@ def test_normalise_slug() -> None:
     assert normalise_slug("Research/completed/2026-01-01-x.md") == "2026-01-01-x"
     assert normalise_slug("https://github.com/o/r/blob/main/Research/completed/2026-01-01-x.md#L3") == "2026-01-01-x"
     assert normalise_slug("2026-01-01-x") == "2026-01-01-x"
+
+
+def test_line_starts_at_column_zero_equal_checking_every_occurrence() -> None:
+    """Headings are found as "\\n#" (plus the first line): the same lines as testing every "#"."""
+    import random
+
+    from kgsync.items import _line_starts
+
+    def every_occurrence(text: str, needle: str) -> list[int]:
+        out, pos = [], 0
+        while (hit := text.find(needle, pos)) >= 0:
+            start = text.rfind("\n", 0, hit) + 1
+            if start == hit:
+                out.append(start)
+            end = text.find("\n", hit)
+            pos = (len(text) if end < 0 else end) + 1
+        return out
+
+    rnd = random.Random(2)
+    for _ in range(5000):
+        text = "".join(rnd.choice(["#", "##", "\n", " ", "a", "\n#", "`"]) for _ in range(rnd.randint(0, 15)))
+        for needle in ("#", "##"):
+            assert _line_starts(text, needle, False) == every_occurrence(text, needle), (text, needle)

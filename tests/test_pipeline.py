@@ -363,3 +363,60 @@ def test_a_path_that_matches_no_item_is_an_error_and_writes_nothing(repo: Path) 
     assert wrong.exit_code == 2
     assert "no item files match" in wrong.output and "--items" in wrong.output
     assert jsonl.read(repo / "memory.jsonl") == before  # not read as "every item was deleted"
+
+
+def test_parallel_parse_equals_serial_and_the_caller_takes_a_share(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Workers take chunks from the back, the calling process from the front (cancelling
+    what no worker started): every record once, in file order, as a serial parse gives."""
+    import os
+    import sys
+
+    from kgsync import pipeline
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    import gen_corpus  # noqa: E402  (bench/ is not a package)
+
+    paths = gen_corpus.generate(tmp_path / "items", 2 * pipeline._MIN_PARALLEL + 5)
+    jobs = [(p.read_bytes(), p.name, p.stem) for p in sorted(paths)]
+    serial = [pipeline._record(*job) for job in jobs]
+    here, calls = os.getpid(), []
+    record = pipeline._record
+
+    def counted(*job: object) -> pipeline.Record:
+        if os.getpid() == here:
+            calls.append(job[2])
+        return record(*job)
+
+    monkeypatch.setattr(pipeline, "_record", counted)
+    for processes in (2, 3):
+        calls.clear()
+        assert pipeline._parse_all(jobs, processes) == serial
+        assert 0 < len(calls) and len(calls) == len(set(calls))
+        assert calls == [job[2] for job in jobs[: len(calls)]]  # a prefix: the front chunks
+
+
+def test_parallel_parse_error_cancels_queued_chunks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An error in the calling process's share propagates at once; queued chunks are dropped."""
+    import sys
+    import time
+
+    from kgsync import pipeline
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    import gen_corpus  # noqa: E402
+
+    paths = gen_corpus.generate(tmp_path / "items", 6 * pipeline._CHUNK)
+    jobs = [(p.read_bytes(), p.name, p.stem) for p in sorted(paths)]
+    record = pipeline._record
+
+    def slow_or_failing(*job: object) -> pipeline.Record:
+        if job[2] == jobs[0][2]:
+            raise RuntimeError("broken parser")
+        time.sleep(0.05)  # the worker's chunks take ~0.8 s each
+        return record(*job)
+
+    monkeypatch.setattr(pipeline, "_record", slow_or_failing)
+    started = time.perf_counter()
+    with pytest.raises(RuntimeError, match="broken parser"):
+        pipeline._parse_all(jobs, 2)
+    assert time.perf_counter() - started < 3  # not the ~4 s of every chunk the worker would still do

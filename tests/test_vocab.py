@@ -370,3 +370,213 @@ def test_real_corpus_reads_well() -> None:
     for chosen in vocab.per_item.values():
         assert len(chosen.concepts) <= 5 and len(chosen.methods) <= 2
     assert all(" " not in n and n == n.lower() for n in vocab.terms)
+
+
+# --------------------------------------------------------------------------- speed shortcuts stay exact
+_TOKENS = ["multi", "agent", "agents", "de", "e", "mail", "re", "ranking", "MCP", "LLMs", "the", "of", "new", "key",
+           "based", "GPT-4", "4.1", "日本", "naïve", "Model", "Context", "Protocol", "co-pilot", "self-rag", "meta",
+           "pre-training", "Llama", "graph", "knowledge", "quickly", "red-teaming", "x", "AI's", "non-e-mail", "co",
+           "multi-agent", "sub-sub-agent", "42", "3-d", "ⅰⅰ", "family", "several", "system", "de-e-mail"]
+
+
+def _phrases_by_definition(run: tuple[str, ...]) -> list[tuple[str, str, bool]]:
+    from kgsync import vocab
+
+    return [checked for start in range(len(run)) for end in range(start + 1, min(start + vocab.MAX_WORDS, len(run)) + 1)
+            if (checked := vocab._check(run[start:end])) is not None]
+
+
+def test_phrases_equal_checking_every_slice() -> None:
+    """``_phrases`` decides most multi-token slices from per-token facts; it must agree with
+    ``_check`` on every slice (prefixes that close up, keyless tokens, acronyms, stopwords)."""
+    from kgsync import vocab
+
+    rnd = random.Random(11)
+    for _ in range(4000):
+        run = tuple(rnd.choice(_TOKENS) for _ in range(rnd.randint(1, 8)))
+        assert vocab._phrases(run) == _phrases_by_definition(run), run
+
+
+def test_runs_split_like_a_token_loop() -> None:
+    from kgsync import vocab
+
+    def by_loop(text: str) -> list[tuple[str, ...]]:
+        runs, run = [], []
+        for token in vocab._TOKEN_OR_BREAK.findall(text):
+            if not token[0].isalnum() or vocab._breaks(token):
+                if run:
+                    runs.append(tuple(run))
+                run = []
+            else:
+                run.append(token)
+        return runs + [tuple(run)] if run else runs
+
+    rnd = random.Random(5)
+    pieces = _TOKENS + [" ", ", ", ". ", "\n\n", "_", "(", "the ", "is "]
+    for _ in range(2000):
+        text = " ".join(rnd.choice(pieces) for _ in range(rnd.randint(0, 20)))
+        assert vocab._runs(text) == by_loop(text), text
+
+
+def test_candidates_do_not_depend_on_cache_state() -> None:
+    from kgsync import canonical, vocab
+
+    items = corpus()
+    first = [candidates(i) for i in items]
+    for cached in (vocab._run_terms, vocab._token_info, vocab._check, vocab._is_break, vocab._score,
+                   vocab._token_keys, vocab._bold_run, vocab._code_run, vocab._emphasis_terms, vocab._is_short_form,
+                   canonical.is_acronym, canonical.word_key):
+        cached.cache_clear()
+    assert [candidates(i) for i in reversed(items)] == first[::-1]
+
+
+def test_item_candidates_pickle_round_trip() -> None:
+    from kgsync.vocab import Candidate
+
+    for item in corpus():
+        found = candidates(item)
+        back = pickle.loads(pickle.dumps(found, protocol=pickle.HIGHEST_PROTOCOL))
+        assert back == found and repr(back) == repr(found)
+        assert all(type(term) is Candidate for term in back.terms)
+
+
+def test_salient_singletons_equal_the_plain_ranking() -> None:
+    """The weight is cached per (items, words): the same choice as ranking with weights computed each time."""
+    from kgsync import vocab
+
+    rnd = random.Random(3)
+    words = ["graph", "agent", "memory", "retrieval", "model", "tool"]
+    groups: dict[str, vocab._Group] = {}
+    slugs = [f"s{i}" for i in range(12)]
+    for _ in range(300):
+        key = " ".join(rnd.choice(words) for _ in range(rnd.randint(1, 4)))
+        group = groups.setdefault(key, vocab._Group(key))
+        for slug in rnd.sample(slugs, rnd.randint(1, 6)):
+            group.items[slug] = round(rnd.uniform(0.5, 5), 1)
+            if rnd.random() < 0.7:
+                group.focus.add(slug)
+        group.flags |= rnd.choice([0, vocab.ACRONYM, vocab.EMPHASISED, vocab.PLAIN])
+
+    def plain(excluded: set[str], per_item: int, n_items: int) -> set[str]:
+        by_item: dict[str, list[tuple[float, str]]] = {}
+        for g, group in groups.items():
+            if g in excluded or group.flags & vocab.PLAIN:
+                continue
+            if " " not in g and not group.flags & (vocab.ACRONYM | vocab.DEFINED | vocab.EMPHASISED):
+                continue
+            weight = vocab._idf(len(group.items), n_items) * vocab._length_factor(g)
+            for slug in group.focus:
+                by_item.setdefault(slug, []).append((group.items[slug] * weight, g))
+        out: set[str] = set()
+        for ranked in by_item.values():
+            chosen: list[str] = []
+            for _score, g in sorted(ranked, key=lambda sg: (-sg[0], sg[1])):
+                if not any(vocab._nested(g, other) for other in chosen):
+                    chosen.append(g)
+                if len(chosen) == per_item:
+                    break
+            out.update(chosen)
+        return out
+
+    excluded = set(rnd.sample(sorted(groups), 10))
+    for per_item in (1, 2, 4):
+        assert vocab._salient_singletons(groups, excluded, per_item, len(slugs)) == plain(excluded, per_item, len(slugs))
+
+
+def test_label_and_name_take_the_best_ranked_surface() -> None:
+    """``_label``/``_choose_name`` take the minimum instead of sorting: the same surface as the full ranking."""
+    from kgsync import vocab
+
+    cases = [{"MCP": 3, "Model Context Protocol": 3, "model context protocols": 1},
+             {"LLM": 5, "large language models": 2, "Large Language Model": 2},
+             {"k8s": 1, "Kubernetes": 1}, {"GraphRAG": 2}, {"e-mail": 2, "email": 2, "E-Mail": 1}]
+    for surfaces in cases:
+        for key in {vocab.term_key(s) for s in surfaces} | {"other key"}:
+            group = vocab._Group(key)
+            group.surfaces.update(surfaces)
+            ranked = sorted(surfaces.items(), key=lambda kv: (vocab._is_short(kv[0]), -kv[1], len(kv[0]), kv[0]))
+            assert vocab._label(group) == vocab.display_alias(ranked[0][0])
+            expected = next((vocab.canonical_name(s) for s, _ in ranked
+                             if vocab.canonical_name(s) and vocab.term_key(s) == key), vocab.canonical_name(ranked[0][0]))
+            assert vocab._choose_name(group) == expected
+
+
+def _acronym_pairs_plainly(text: str) -> list[tuple[str, str]]:
+    """``vocab._acronym_pairs`` as first written: every test in its original order."""
+    import re
+
+    from kgsync import vocab
+
+    text = text.replace("\u2019", "'")
+    out: list[tuple[str, str]] = []
+    for match in vocab._PAREN.finditer(text):
+        inner = match.group(1)
+        short_match = vocab._SHORT_FORM.fullmatch(inner)
+        if short_match:
+            short = short_match.group(1)
+            if not vocab._is_short_form.__wrapped__(short):
+                continue
+            before = text[max(0, match.start() - 200) : match.start()]
+            cut = max((m.end() for m in re.finditer(r"[.;:!?()\[\]{}\n]", before)), default=0)
+            words_before = before[cut:].split()
+            n = min(len(short) + 5, 2 * len(short))
+            long = vocab._best_long_form(short, " ".join(words_before[-n:]))
+            if long and len(long) > len(short) and short.lower() not in long.lower().split():
+                out.append((vocab._short_norm(short), vocab._trim(long)))
+            continue
+        word = vocab._WORD_BEFORE.search(text, max(0, match.start() - 12), match.start())
+        inner = inner.strip()
+        inner_words = inner.split()
+        if word is None or len(inner) < 3 or any(c in inner for c in ";:,"):
+            continue
+        short = word.group(1)
+        if not vocab._is_short_form.__wrapped__(short) or len(inner_words) < 2 or len(inner_words) > len(short) + 5:
+            continue
+        if vocab._best_long_form(short, inner) == inner:
+            out.append((vocab._short_norm(short), vocab._trim(inner)))
+    return out
+
+
+def test_acronym_pairs_equal_the_plain_order_of_tests() -> None:
+    """The last clause end is found by one match, and parenthesised expansions are rejected by
+    their cheap tests first: the same pairs as testing in the original order."""
+    from kgsync import vocab
+
+    pieces = ["Model", "Context", "Protocol", "(", ")", "MCP", "LLMs", "large", "language", "models", "LLM", ";",
+              ":", ",", ".", "\n", "\u2019s", "Q&A", "RAG", "retrieval-augmented", "generation", "AB", "12", "GPU",
+              "graphics", "processing", "unit", "[", "]", "{", "é"]
+    pieces += ["large language model (LLM)", "LLM (large language model)", "Model Context Protocol (MCP)",
+               "MCP (Model Context Protocol)", "Q&A (question, answer)", "GPUs (graphics processing units)", "KG (knowledge graph)"] * 3
+    rnd = random.Random(7)
+    found = 0
+    for _ in range(6000):
+        text = "".join(rnd.choice(pieces) + (" " if rnd.random() < 0.6 else "") for _ in range(rnd.randint(0, 25)))
+        expected = _acronym_pairs_plainly(text)
+        assert vocab._acronym_pairs(text) == expected, text
+        found += bool(expected)
+    assert found > 2000  # the texts do define acronyms
+
+
+def test_probe_blocks_reuse_own_blocks_exactly() -> None:
+    from kgsync import vocab
+
+    def probe_plainly(name: str) -> list[str]:
+        words_ = name.split("-")
+        out = ["f:" + "".join(words_), "s:" + " ".join(sorted(words_))]
+        if len(words_) >= 2:
+            out += [f"d{i}:" + "-".join(words_[:i] + [w[:5]] + words_[i + 1 :]) for i, w in enumerate(words_)]
+        return out + ["h:" + "-".join(words_[i:]) for i in range(1, len(words_) - 1)]
+
+    for name in ("rag", "knowledge-graph", "indirect-prompt-injection", "a-b-c-d-e", "multi-agent-memory-systems"):
+        assert vocab._probe_blocks(name) == vocab._probe_blocks(name, vocab._own_blocks(name)) == probe_plainly(name)
+
+
+def test_run_terms_are_the_phrases_that_are_not_plain_words() -> None:
+    from kgsync import vocab
+
+    rnd = random.Random(13)
+    runs = [(token,) for token in _TOKENS] + [tuple(rnd.choice(_TOKENS) for _ in range(rnd.randint(1, 6)))
+                                              for _ in range(500)]
+    for run in runs:
+        assert vocab._run_terms.__wrapped__(run) == tuple(
+            (key, surface) for key, surface, plain in _phrases_by_definition(run) if not plain), run
