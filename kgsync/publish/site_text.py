@@ -24,9 +24,10 @@ import hashlib
 import html
 import re
 import unicodedata
+from functools import lru_cache
 from urllib.parse import quote, urlsplit, urlunsplit
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 # Python-Markdown's ESCAPED_CHARS plus '|' (the tables extension adds it) get a
 # backslash; '<' '>' '&' become entities (Python-Markdown has no backslash escape
@@ -57,6 +58,7 @@ def html_text(text: object) -> Markup:
 html_attr = html_text
 
 
+@lru_cache(maxsize=65536)  # pure; an item's sources recur on its claim, item and listing pages
 def safe_url(url: str) -> str | None:
     """``url`` when it is an absolute http(s) URL, re-quoted; else None.
 
@@ -91,7 +93,7 @@ def external_link(text: object, url: str) -> Markup:
         return md_text(text)
     # Python-Markdown keeps only the tags raw and renders the text between them
     # as Markdown, so the text is Markdown-escaped, not HTML-escaped.
-    return Markup('<a href="{}" rel="nofollow noopener">').format(target) + md_text(text) + Markup("</a>")
+    return Markup(f'<a href="{escape(target)}" rel="nofollow noopener">{md_text(text)}</a>')
 
 
 _SLUG_CLEAN = re.compile(r"[^a-z0-9]+")
