@@ -39,7 +39,8 @@ from kgsync.merge import Manifest, load_manifest, manifest_path, merge_with_fore
 from kgsync.model import Graph
 from kgsync.state import BuildState, Stamp, stamp_of
 from kgsync.themes import load_theme_map
-from kgsync.vocab import ItemCandidates, Vocabulary, candidates, load_pinned, select
+from kgsync.vocab import (ItemCandidates, PinnedVocabulary, SelectionStats, Vocabulary, candidates, load_pinned,
+                          select_with_stats, selection_unchanged)
 
 _CACHED_MODULES = ("items.py", "extract.py", "vocab.py", "canonical.py")
 
@@ -82,14 +83,16 @@ class BuildResult:
 
 
 def read_records(config: Config, jobs: int | None = None, state: BuildState | None = None,
-                 keys_out: list[str] | None = None) -> tuple[list[Record], ReadResult]:
+                 keys_out: list[str] | None = None, old_keys: Sequence[str] = (),
+                 old_out: dict[str, Record] | None = None) -> tuple[list[Record], ReadResult]:
     """Parse every item file (through the cache); duplicate slugs and dangling cites checked here.
 
     Files the cache does not know are parsed by ``jobs`` worker processes (default:
     one per usable CPU).  A record depends on its file's bytes only and results
     come back in file order, so the output does not depend on the worker count.
     ``state`` (updated in place) lets a file whose stat is unchanged skip being read
-    and hashed; see ``kgsync.state``.  ``keys_out`` receives each record's content key, in order.
+    and hashed; see ``kgsync.state``.  ``keys_out`` receives each record's content key, in order;
+    ``old_out`` the records of those ``old_keys`` no file has now, while the cache still holds them.
     """
     files = find_item_files(config.items, config.root)
     if not files:
@@ -132,6 +135,10 @@ def read_records(config: Config, jobs: int | None = None, state: BuildState | No
     for (key, *_), record in zip(todo, _parse_all([job[1:] for job in todo], jobs)):
         records[key] = record
         cache.put(key, record)
+    if old_out is not None:
+        for key in old_keys:
+            if key not in records and (old := cache.peek(key)) is not None:
+                old_out[key] = old
     cache.save()
     if state is not None:
         state.files = seen
@@ -236,7 +243,9 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     cache_folder = config.path(config.cache_dir) if config.cache_dir else None
     state = build_state.load(cache_folder)
     keys: list[str] = []
-    records, read = read_records(config, state=state, keys_out=keys)
+    selections = _SelectionStore(cache_folder)
+    old_records: dict[str, Record] = {}
+    records, read = read_records(config, state=state, keys_out=keys, old_keys=selections.keys, old_out=old_records)
     by_slug = {r.item.slug: r for r in records if r.item is not None}
     # slug -> the content key of its record; a slug two files claim gets none (never reused)
     slug_count = Counter(r.item.slug for r in records if r.item is not None)
@@ -244,7 +253,7 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     items = read.items
     extractions = {item.slug: by_slug[item.slug].extraction for item in items}
     pinned = load_pinned(config.path(config.vocabulary)) if config.vocabulary else None
-    vocabulary = select([by_slug[i.slug].candidates for i in items], config, pinned)
+    vocabulary = selections.select(items, by_slug, read_keys, old_records, config, pinned)
     themes = load_theme_map(config.path(config.themes_vocabulary) if config.themes_vocabulary else None)
     candidates_of = [by_slug[i.slug].candidates for i in items]
     fold = hub_folding(candidates_of, vocabulary)
@@ -304,6 +313,82 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
                        bool(changed), tuple(changed))
 
 
+class _SelectionStore:
+    """The last build's vocabulary (``cache_dir/vocab/``), reused when ``selection_unchanged``
+    proves that the items edited since cannot change it.
+
+    ``inputs.pickle`` holds what the proof needs (code, config, pinned vocabulary, every item's
+    slug and record key in order, ``SelectionStats``) and is small; ``selection.pickle`` holds the
+    vocabulary itself, rewritten only when it was selected again.  Both carry one id.
+    """
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder / "vocab" if folder else None
+        self.fingerprint = _core_fingerprint()
+        self.inputs: tuple | None = None
+        self.keys: tuple[str, ...] = ()
+        if self.folder is None:
+            return
+        try:
+            with (self.folder / "inputs.pickle").open("rb") as handle:
+                inputs = pickle.load(handle)
+            if isinstance(inputs, tuple) and len(inputs) == 7 and inputs[0] == self.fingerprint:
+                self.inputs = inputs
+                self.keys = inputs[5]
+        except Exception:  # missing, corrupt or foreign: select again
+            pass
+
+    def select(self, items: Sequence[ResearchItem], by_slug: dict[str, Record], read_keys: dict[str, str],
+               old_records: dict[str, Record], config: Config, pinned: PinnedVocabulary | None) -> Vocabulary:
+        slugs = tuple(item.slug for item in items)
+        keys = tuple(read_keys.get(slug, "") for slug in slugs)
+        settings = (config.mining, config.caps, config.merge)
+        found = self._reuse(slugs, keys, by_slug, old_records, settings, config, pinned)
+        if found is not None:
+            vocabulary, stats, ident = found
+        else:
+            vocabulary, stats = select_with_stats([by_slug[slug].candidates for slug in slugs], config, pinned)
+            ident = os.urandom(8).hex()
+        self._save(found is None, (self.fingerprint, ident, settings, pinned, slugs, keys, stats), vocabulary)
+        return vocabulary
+
+    def _reuse(self, slugs, keys, by_slug, old_records, settings, config, pinned,
+               ) -> tuple[Vocabulary, SelectionStats, str] | None:
+        if self.inputs is None or "" in keys:  # a slug two files claim: no key to compare
+            return None
+        _fingerprint, ident, old_settings, old_pinned, old_slugs, old_keys, stats = self.inputs
+        if old_settings != settings or old_pinned != pinned or old_slugs != slugs:
+            return None
+        changes = []
+        for slug, old_key, key in zip(slugs, old_keys, keys):
+            if old_key != key:
+                old = old_records.get(old_key)
+                if old is None or old.candidates is None:
+                    return None
+                changes.append((old.candidates, by_slug[slug].candidates))
+        new_stats = selection_unchanged(stats, changes, config, pinned)
+        if new_stats is None:
+            return None
+        try:
+            with (self.folder / "selection.pickle").open("rb") as handle:
+                stored_ident, vocabulary = pickle.load(handle)
+        except Exception:
+            return None
+        if stored_ident != ident or not isinstance(vocabulary, Vocabulary):
+            return None
+        return vocabulary, new_stats, ident
+
+    def _save(self, selected: bool, inputs: tuple, vocabulary: Vocabulary) -> None:
+        if self.folder is None:
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        if selected:  # the vocabulary first: inputs naming an id whose vocabulary is missing only miss
+            _write_cache_file(self.folder / "selection.pickle",
+                              pickle.dumps((inputs[1], vocabulary), protocol=pickle.HIGHEST_PROTOCOL))
+        if inputs != self.inputs:
+            _write_cache_file(self.folder / "inputs.pickle", pickle.dumps(inputs, protocol=pickle.HIGHEST_PROTOCOL))
+
+
 def _parse_later(raw: bytes, source: str) -> Callable[[], Graph]:
     def parse() -> Graph:
         return jsonl.loads(raw.decode("utf-8").removeprefix("\ufeff"), source)
@@ -345,6 +430,10 @@ class _Cache:
                     pass
             self.old[shard] = records
         return records
+
+    def peek(self, key: str) -> Record | None:
+        """The stored record, without keeping it for the next build."""
+        return self._shard(key[:2]).get(key)
 
     def get(self, key: str) -> Record | None:
         record = self._shard(key[:2]).get(key)

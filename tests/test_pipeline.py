@@ -283,9 +283,20 @@ def test_reused_facts_equal_a_fresh_build_through_corpus_changes(tmp_path: Path)
         assembled.append(item.slug)
         return real_item_facts(item, *args)
 
+    from kgsync import pipeline as pipeline_module
+
+    selected: list[str] = []  # builds that selected the vocabulary again (else: reused, _SelectionStore)
+    real_select = pipeline_module.select_with_stats
+
+    def selecting(*args):
+        selected.append("selected")
+        return real_select(*args)
+
     def check(step: str, compare: bool = True) -> None:
         assembled.clear()
-        with mock.patch.object(assemble_module, "_item_facts", counting):
+        selected.clear()
+        with mock.patch.object(assemble_module, "_item_facts", counting), \
+                mock.patch.object(pipeline_module, "select_with_stats", selecting):
             build(cfg)
         if compare:
             fresh_graph, fresh_manifest = _fresh_bytes(root, cfg, tmp_path)
@@ -297,9 +308,16 @@ def test_reused_facts_equal_a_fresh_build_through_corpus_changes(tmp_path: Path)
     check("one item edited")
     assert 0 < len(assembled) < 10  # the others' facts were reused
     check("no-op")
-    assert assembled == []
-    from kgsync import pipeline as pipeline_module
-
+    assert assembled == [] and selected == []
+    # Only this item's scores move: the vocabulary is provably the same and is reused.
+    text = other.read_text(encoding="utf-8")
+    other.write_text(text.replace("### Executive Summary\n\n", "### Executive Summary\n\nSeveral sources agree. ", 1),
+                     encoding="utf-8")
+    check("a harmless edit")
+    assert selected == [] and 0 < len(assembled) < 10
+    other.write_bytes(originals[other])
+    check("harmless edit reverted")
+    assert selected == []
     with mock.patch.object(pipeline_module, "_core_fingerprint", lambda: "other code"):
         check("the code changed")  # the stored facts were built by other code: none reused
     assert len(assembled) == len(files)
@@ -308,6 +326,7 @@ def test_reused_facts_equal_a_fresh_build_through_corpus_changes(tmp_path: Path)
         _add_finding(path, "Zorblax fusion lowers latency of the knowledge index.")
     _add_finding(files[200], "Zorblax fusion appears in this claim as well.")
     check("a new term")
+    assert selected  # a term recurring in new items: selected again
     # A term on more than max_item_share of the items becomes a hub (a corpus stopword).
     for path in files[:70]:
         _add_finding(path, "Quuxal routing helps.")

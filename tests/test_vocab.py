@@ -23,6 +23,8 @@ from kgsync.vocab import (
     classify,
     load_pinned,
     select,
+    select_with_stats,
+    selection_unchanged,
 )
 from kgsync.vocab_file import dump_vocabulary
 
@@ -358,3 +360,87 @@ def test_real_corpus_reads_well() -> None:
     for chosen in vocab.per_item.values():
         assert len(chosen.concepts) <= 5 and len(chosen.methods) <= 2
     assert all(" " not in n and n == n.lower() for n in vocab.terms)
+
+
+# --- reusing the last selection (pipeline._SelectionStore) ---
+
+def _generated_candidates(tmp_path: Path, count: int) -> dict[str, bytes]:
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    import gen_corpus
+
+    return {p.stem: p.read_bytes() for p in gen_corpus.generate(tmp_path / "items", count, seed=3)}
+
+
+def _candidates_of(slug: str, raw: bytes) -> ItemCandidates:
+    parsed = read_item_bytes(raw, f"Research/completed/{slug}.md", slug)
+    assert not isinstance(parsed, list), parsed
+    return candidates(parsed[0])
+
+
+_EDITS = (
+    # a finding in words the corpus already has: scores move, the selection does not
+    lambda raw: raw.replace(b"## Key Findings\n", b"## Key Findings\n\n1. **Incremental rebuilds touch only the "
+                            b"changed item's nodes.** (high confidence)\n", 1),
+    # a new phrase in the title: a new salient singleton of that item
+    lambda raw: raw.replace(b"\ntitle: \"", b"\ntitle: \"Zorblax Quux Engines: ", 1),
+    # an item leaves the hub "high confidence" (the hub's item count moves)
+    lambda raw: raw.replace(b"high confidence", b"medium certainty"),
+    # a kept term gained: its items and the item's ranking change
+    lambda raw: raw.replace(b"## Research Question\n\n", b"## Research Question\n\nRetrieval augmented generation "
+                            b"and knowledge graphs. ", 1),
+    # the summary repeats itself: only that item's scores change
+    lambda raw: raw.replace(b"### Executive Summary\n\n", b"### Executive Summary\n\nSeveral sources agree. ", 1),
+)
+
+
+def test_selection_unchanged_only_when_select_gives_the_same_vocabulary(tmp_path: Path) -> None:
+    """Whenever ``selection_unchanged`` vouches for an edit, selecting again gives the very
+    same vocabulary (mention index included) and the stats it returns; edits that change
+    the vocabulary are refused, and harmless ones are accepted."""
+    raws = _generated_candidates(tmp_path, 150)
+    slugs = sorted(raws)
+    base = {slug: _candidates_of(slug, raws[slug]) for slug in slugs}
+    config = Config(mining=Mining(min_items=2, max_item_share=0.2, salient_per_item=2))
+    vocab, stats = select_with_stats([base[s] for s in slugs], config)
+    rng = random.Random(4)
+    outcomes: dict[int, list[bool]] = {}
+    for round_ in range(25):
+        edit = round_ % len(_EDITS)
+        victims = rng.sample(slugs, 1 + round_ % 2)
+        changed = {slug: _candidates_of(slug, _EDITS[edit](raws[slug])) for slug in victims}
+        proof = selection_unchanged(stats, [(base[s], changed[s]) for s in victims], config)
+        again, fresh_stats = select_with_stats([changed.get(s, base[s]) for s in slugs], config)
+        same = (again == vocab and again._index == vocab._index and again._acronym_keys == vocab._acronym_keys
+                and again._lengths == vocab._lengths)
+        if proof is not None:
+            assert same, (edit, victims)
+            assert proof == fresh_stats, (edit, victims)
+        outcomes.setdefault(edit, []).append(proof is not None)
+    assert any(outcomes[0]) and any(outcomes[4])  # harmless edits: the shortcut is taken
+    assert not all(outcomes[1]) and not all(outcomes[2]) and not any(outcomes[3])
+
+
+def test_selection_unchanged_refuses_what_it_cannot_prove() -> None:
+    items = [candidates(item) for item in corpus()]
+    _vocab, stats = select_with_stats(items, CONFIG)
+    assert selection_unchanged(stats, [], CONFIG) == stats  # nothing changed
+    renamed = ItemCandidates(items[0].slug, items[0].terms, (("kg", "knowledge graph"),), items[0].dense)
+    assert selection_unchanged(stats, [(items[0], renamed)], CONFIG) is None  # an acronym definition changed
+    pinned = PinnedVocabulary(key_to_name={"knowledge graph": "knowledge-graph"})
+    assert selection_unchanged(stats, [], CONFIG, pinned) is None  # pinned terms: not covered by the proof
+    single = Config(mining=Mining(min_items=1, max_item_share=0.5, salient_per_item=2))
+    assert selection_unchanged(stats, [], single) is None  # a one-item group could be kept by count
+
+
+def test_selection_unchanged_refuses_an_edit_of_a_salient_singleton() -> None:
+    """A one-item term that item picks stays picked, but with another score its rank among
+    the item's terms may move: not provably unchanged."""
+    quux = make_item("2026-01-09-quux", "Zorblax quux engines for research agents", "Are zorblax quux engines fast?")
+    louder = make_item("2026-01-09-quux", "Zorblax quux engines for research agents", "Are zorblax quux engines fast?",
+                       "Zorblax quux engines are fast.")
+    items = [candidates(item) for item in corpus()] + [candidates(quux)]
+    vocab, stats = select_with_stats(items, CONFIG)
+    assert "zorblax-quux" in vocab.terms
+    assert selection_unchanged(stats, [(items[-1], candidates(louder))], CONFIG) is None
