@@ -677,20 +677,24 @@ def _resolve(key: str, local: Mapping[str, str], pinned: PinnedVocabulary, globa
 
 
 class _Share(NamedTuple):
-    """One item's share of one group, as ``select`` adds it up (pass 1 and pass 2)."""
+    """One item's share of one group, as ``select`` adds it up (pass 1, pinned mentions, pass 2)."""
 
     score: float
     flags: int
+    focus: bool
     keys: frozenset[str]
     surfaces: tuple[tuple[str, int], ...]  # surface -> how many of the item's keys wrote it, sorted
 
 
-def _shares(item: ItemCandidates, pinned: PinnedVocabulary, stats: SelectionStats) -> dict[str, _Share]:
+def _shares(item: ItemCandidates, pinned: PinnedVocabulary, stats: SelectionStats,
+            lookup: Vocabulary | None) -> dict[str, _Share]:
     """group -> the item's share of it, computed like ``select`` does (same resolution,
-    same order of float additions); stop groups are skipped as ``select`` skips them."""
+    same order of float additions, pinned phrases in ``dense`` through ``lookup``); stop
+    groups are skipped as ``select`` skips them."""
     local = dict(item.acronyms)
     scores: dict[str, float] = {}
     flags: dict[str, int] = {}
+    focus: set[str] = set()
     keys: dict[str, set[str]] = {}
     surfaces: dict[str, Counter[str]] = {}
     for key, score, written, flag in item.terms:
@@ -699,11 +703,29 @@ def _shares(item: ItemCandidates, pinned: PinnedVocabulary, stats: SelectionStat
             continue
         scores[gkey] = scores.get(gkey, 0.0) + score
         flags[gkey] = flags.get(gkey, 0) | flag
+        if flag & _FOCUS:
+            focus.add(gkey)
         keys.setdefault(gkey, set()).add(key)
         counter = surfaces.setdefault(gkey, Counter())
         for surface, _count in written:
             counter[surface] += 1
-    return {g: _Share(scores[g], flags[g], frozenset(keys[g]), tuple(sorted(surfaces[g].items()))) for g in scores}
+    for key in lookup.mentions(item.dense) if lookup is not None else ():  # as _add_pinned_mentions
+        gkey = pinned.resolve(key)
+        if gkey in stats.stop:
+            continue
+        scores.setdefault(gkey, 1.0)
+        flags.setdefault(gkey, 0)
+        focus.add(gkey)
+        keys.setdefault(gkey, set()).add(key)
+    return {g: _Share(scores[g], flags[g], g in focus, frozenset(keys[g]),
+                      tuple(sorted(surfaces[g].items())) if g in surfaces else ()) for g in scores}
+
+
+def _pinned_lookup(pinned: PinnedVocabulary) -> Vocabulary | None:
+    if not pinned.key_to_name:
+        return None
+    return Vocabulary({}, {}, (), 0, {k: k for k in pinned.key_to_name},
+                      frozenset(pinned.acronym_keys), _lengths_of(pinned.key_to_name))
 
 
 def selection_unchanged(stats: SelectionStats, changes: Sequence[tuple[ItemCandidates, ItemCandidates]],
@@ -712,28 +734,34 @@ def selection_unchanged(stats: SelectionStats, changes: Sequence[tuple[ItemCandi
     same config and pinned vocabulary) leaves ``select``'s result as it was; if so, the
     stats of the new corpus, else None.
 
-    A conservative proof, group by group.  A group the edit touches must be either
-    (a) a hub (before merging) that keeps the same items, keys and surfaces: a hub's
-    scores and flags are read by nothing else; or (b) a group of at most one item, before
-    and after: such a group (min_items >= 2) is kept only as a salient singleton of that
-    item, so each edited item's salient singletons are ranked again, before and after,
-    and must stay the same and untouched.  Every other group, hence hubs, kept terms,
-    subsumption, merges, names, aliases and every item's ranking, is then unchanged.
+    A conservative proof, group by group.  An item's share of a group is what ``select``
+    adds up from it: score, flags, focus, keys, surfaces (pinned phrases its dense text
+    mentions included).  A group whose share changed must be unpinned and either (a) a hub
+    (before merging) that keeps the same items, keys and surfaces: a hub's scores and flags
+    are read by nothing else; or (b) a group of at most one item, before and after: such a
+    group (min_items >= 2) is kept only as a salient singleton of that item, so each edited
+    item's salient singletons are ranked again, before and after, and must stay the same
+    and untouched.  Every other group, hence hubs, kept terms, subsumption, merges, names,
+    aliases and every item's ranking, is then unchanged.
     """
     pinned = pinned or PinnedVocabulary()
     mining = config.mining
-    # Pinned mentions add scores through the dense text; a private group could be kept by count.
-    if pinned.key_to_name or mining.min_items < 2:
-        return None
+    if not changes:
+        return stats  # the same input
+    if mining.min_items < 2:
+        return None  # a one-item group could be kept by count
     if any(old.slug != new.slug or old.acronyms != new.acronyms for old, new in changes):
         return None  # the acronym vote and the items' own definitions decide groups
-    before = [_shares(old, pinned, stats) for old, _new in changes]
-    after = [_shares(new, pinned, stats) for _old, new in changes]
+    lookup = _pinned_lookup(pinned)
+    before = [_shares(old, pinned, stats, lookup) for old, _new in changes]
+    after = [_shares(new, pinned, stats, lookup) for _old, new in changes]
     touched = {g for old, new in zip(before, after) for g in old.keys() | new.keys() if old.get(g) != new.get(g)}
     df, flags = dict(stats.df), dict(stats.flags)
     for g in touched:
+        if g in pinned.key_to_name:
+            return None  # a pinned term is kept whatever its items
         if g in stats.hubs:
-            if any((g in old) != (g in new) or (g in old and old[g][2:] != new[g][2:])
+            if any((g in old) != (g in new) or (g in old and old[g][3:] != new[g][3:])
                    for old, new in zip(before, after)):
                 return None
             continue
@@ -748,22 +776,22 @@ def selection_unchanged(stats: SelectionStats, changes: Sequence[tuple[ItemCandi
             df.pop(g, None)
             flags.pop(g, None)
     for old, new in zip(before, after):
-        chosen = _salient_of(old, stats.df, stats.flags, stats, mining.salient_per_item)
-        if chosen != _salient_of(new, df, flags, stats, mining.salient_per_item) or touched.intersection(chosen):
+        chosen = _salient_of(old, stats.df, stats.flags, stats, pinned, mining.salient_per_item)
+        if chosen != _salient_of(new, df, flags, stats, pinned, mining.salient_per_item) or touched.intersection(chosen):
             return None
     return SelectionStats(stats.n_items, stats.acronyms, stats.stop, stats.hubs, stats.excluded, df, flags)
 
 
 def _salient_of(shares: Mapping[str, _Share], df: Mapping[str, int], flags: Mapping[str, int],
-                stats: SelectionStats, per_item: int) -> list[str]:
-    """One item's salient singletons, as ``_salient_singletons`` picks them (no pinned groups)."""
+                stats: SelectionStats, pinned: PinnedVocabulary, per_item: int) -> list[str]:
+    """One item's salient singletons, as ``_salient_singletons`` picks them."""
     if per_item <= 0:
         return []
     ranked: list[tuple[float, str]] = []
     for g, share in shares.items():
-        if not share.flags & _FOCUS or g in stats.excluded or flags[g] & PLAIN:
+        if not share.focus or g in stats.excluded or flags[g] & PLAIN:
             continue
-        if " " not in g and not flags[g] & (ACRONYM | DEFINED | EMPHASISED):
+        if " " not in g and not flags[g] & (ACRONYM | DEFINED | EMPHASISED) and not pinned.key_to_name.get(g):
             continue
         weight = _idf(df[g], stats.n_items) * _length_factor(g)
         ranked.append((share.score * weight, g))
@@ -789,10 +817,9 @@ def _acronym_map(cands: Sequence[ItemCandidates]) -> dict[str, str]:
 def _add_pinned_mentions(groups: dict[str, _Group], cands: Sequence[ItemCandidates], pinned: PinnedVocabulary,
                          stop_groups: set[str]) -> None:
     """Pinned phrases the miner could not cut out ("theory of mind") still count."""
-    if not pinned.key_to_name:
+    lookup = _pinned_lookup(pinned)
+    if lookup is None:
         return
-    lookup = Vocabulary({}, {}, (), 0, {k: k for k in pinned.key_to_name},
-                        frozenset(pinned.acronym_keys), _lengths_of(pinned.key_to_name))
     for item in cands:
         for key in lookup.mentions(item.dense):
             gkey = pinned.resolve(key)

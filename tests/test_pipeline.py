@@ -382,3 +382,37 @@ def test_a_path_that_matches_no_item_is_an_error_and_writes_nothing(repo: Path) 
     assert wrong.exit_code == 2
     assert "no item files match" in wrong.output and "--items" in wrong.output
     assert jsonl.read(repo / "memory.jsonl") == before  # not read as "every item was deleted"
+
+
+@pytest.mark.usefixtures("settle_at_once")
+def test_record_parts_load_only_for_edited_items_and_a_lost_part_is_parsed_again(repo: Path, tmp_path: Path) -> None:
+    """``_Cache``: a rebuild reads extractions and candidates only of the records it needs
+    (the edited items); a lost ``parts/`` file costs a parse, never a wrong graph."""
+    from kgsync import pipeline as pipeline_module
+
+    cfg = config_module.load(repo)
+    graph = cfg.path(cfg.graph)
+    build(cfg)
+    loaded: list[str] = []
+    real_load = pipeline_module._Cache._load
+
+    def counting(self, folder, shard):
+        if folder == self.parts_folder:
+            loaded.append(shard)
+        return real_load(self, folder, shard)
+
+    with mock.patch.object(pipeline_module._Cache, "_load", counting):
+        build(cfg)
+        assert loaded == []  # no-op: no item is assembled or mined again
+        victim = sorted(p for p in find_item_files(items_dir(repo)) if p.name != "README.md")[1]
+        victim.write_text(victim.read_text(encoding="utf-8") + "\nA plain note at the end of the log.\n",
+                          encoding="utf-8")  # its candidates stay the same: the vocabulary is reused
+        build(cfg)
+        assert 0 < len(loaded) <= 2  # the shards of the new and the old record of the victim
+    assert graph.read_bytes() == _fresh_bytes(repo, cfg, tmp_path)[0]
+    for part in (cfg.path(cfg.cache_dir) / "parts").glob("*.pickle"):
+        part.unlink()
+    with mock.patch.object(pipeline_module, "_core_fingerprint", lambda: "other code"):  # assemble everything
+        build(cfg)
+    assert graph.read_bytes() == _fresh_bytes(repo, cfg, tmp_path)[0]
+    assert list((cfg.path(cfg.cache_dir) / "parts").glob("*.pickle"))  # written again
