@@ -18,6 +18,7 @@ import os
 import pickle
 import shutil
 import time
+from stat import S_ISLNK
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -128,8 +129,12 @@ def read_records(config: Config, jobs: int | None = None, state: BuildState | No
     records: dict[str, Record] = {}
     todo: list[tuple[str, bytes, str, str]] = []  # (key, raw, display, slug) of the files to parse
     for path in files:
-        display = displays.of(path)
-        stat = path.stat()
+        # One lstat: for anything but a symlink it is the stat (a symlink takes both, and the full display).
+        stat = os.lstat(path)
+        link = S_ISLNK(stat.st_mode)
+        if link:
+            stat = path.stat()
+        display = displays.of(path, link)
         stamp = stamp_of(stat)
         entry = known.get(display)
         key = entry[1] if entry is not None and entry[0] == stamp else None
@@ -177,7 +182,7 @@ class _Displays:
         self.root_resolved = root.resolve()
         self.folders: dict[Path, str | None] = {}
 
-    def of(self, path: Path) -> str:
+    def of(self, path: Path, link: bool) -> str:
         parent = path.parent
         if parent not in self.folders:
             try:
@@ -185,7 +190,7 @@ class _Displays:
             except ValueError:
                 self.folders[parent] = None
         folder = self.folders[parent]
-        if folder is None or path.is_symlink() or path.name in ("", ".", ".."):
+        if folder is None or link or path.name in ("", ".", ".."):
             return _display(path, self.root)
         return path.name if folder == "." else f"{folder}/{path.name}"
 
@@ -319,9 +324,11 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
         stamps: list[build_state.Written | None] = []
         for path, data, before in ((graph_path, graph_bytes, state.graph), (manifest_file, manifest_bytes, state.manifest)):
             digest = hashlib.sha1(data).hexdigest()
-            # Verified above to hold the last build's bytes: an equal digest needs no re-read.
-            same = committed_bytes is not None and before is not None and digest == before.sha1
-            if not same and jsonl.write_bytes_atomically(path, data):
+            # Verified above to hold the last build's bytes: a digest says whether they differ.
+            verified = committed_bytes is not None and before is not None
+            if verified and digest == before.sha1:
+                pass
+            elif jsonl.write_bytes_atomically(path, data, compare=not verified):
                 changed.append(path)
             stamps.append(build_state.written(path, digest))
         state.graph, state.manifest = stamps

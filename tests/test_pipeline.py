@@ -416,3 +416,19 @@ def test_record_parts_load_only_for_edited_items_and_a_lost_part_is_parsed_again
         build(cfg)
     assert graph.read_bytes() == _fresh_bytes(repo, cfg, tmp_path)[0]
     assert list((cfg.path(cfg.cache_dir) / "parts").glob("*.pickle"))  # written again
+
+
+def test_a_symlinked_item_is_read_under_its_target_path(repo: Path) -> None:
+    """``read_records`` stats each file once (lstat); a symlink still gets its target's display path."""
+    from kgsync.pipeline import read_records
+
+    cfg = config_module.load(repo)
+    victim = sorted(p for p in find_item_files(items_dir(repo)) if p.name != "README.md")[0]
+    target = repo / "elsewhere" / victim.name
+    target.parent.mkdir()
+    victim.rename(target)
+    victim.symlink_to(target)
+    records, _read = read_records(cfg)
+    paths = {r.item.slug: r.item.path for r in records if r.item is not None}
+    assert paths[victim.stem] == f"elsewhere/{victim.name}"
+    assert sum(p.startswith("Research/completed/") for p in paths.values()) == len(paths) - 1
