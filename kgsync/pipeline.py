@@ -500,7 +500,7 @@ class _Cache:
             # The item and issues were cached but not the parts (a lost file): parse again.
             raw = path.read_bytes()
             if hashlib.sha1(display.encode() + b"\0" + raw).hexdigest() != key:
-                raise KgsyncError(f"{display} changed during the build; run it again")
+                raise KgsyncError("the file changed during the build", Location(display), "run the build again")
             parts = self.new_parts[key] = _record(raw, display, path.stem)._parts()
             self._repair(key, parts)
         return parts if parts is not None else (None, None)
