@@ -18,7 +18,6 @@ import os
 import pickle
 import shutil
 import time
-from stat import S_ISLNK
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -26,6 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
+from stat import S_ISLNK
 
 from kgsync import jsonl
 from kgsync.assemble import AssemblyMemo, assemble, context_key
@@ -381,24 +381,27 @@ class _SelectionStore:
         self._save(found is None, (self.fingerprint, ident, settings, pinned, slugs, keys, stats), vocabulary, fold)
         return vocabulary, fold
 
-    def _reuse(self, slugs, keys, by_slug, old_records, settings, config, pinned,
+    def _reuse(self, slugs: tuple[str, ...], keys: tuple[str, ...], by_slug: dict[str, Record],
+               old_records: dict[str, Record], settings: tuple, config: Config, pinned: PinnedVocabulary | None,
                ) -> tuple[Vocabulary, Folding, SelectionStats, str] | None:
         if self.inputs is None or "" in keys:  # a slug two files claim: no key to compare
             return None
         _fingerprint, ident, old_settings, old_pinned, old_slugs, old_keys, stats = self.inputs
         if old_settings != settings or old_pinned != pinned or old_slugs != slugs:
             return None
-        changes = []
+        changes: list[tuple[ItemCandidates, ItemCandidates]] = []
         for slug, old_key, key in zip(slugs, old_keys, keys):
             if old_key != key:
                 old = old_records.get(old_key)
-                if old is None or old.candidates is None:
+                new = by_slug[slug].candidates
+                if old is None or old.candidates is None or new is None:
                     return None
-                changes.append((old.candidates, by_slug[slug].candidates))
+                changes.append((old.candidates, new))
         new_stats = selection_unchanged(stats, changes, config, pinned)
         if new_stats is None:
             return None
         try:
+            assert self.folder is not None  # inputs were read from it
             with (self.folder / "selection.pickle").open("rb") as handle:
                 stored_ident, vocabulary, rules = pickle.load(handle)
         except Exception:
