@@ -101,12 +101,11 @@ def assemble(
             if memo is not None:
                 memo.put(item.slug, uses, done, digests)
         facts, ops, _words = done
-        # Replayed in item order: a claim's location overwrites, the rest keep the first.
+        # Replayed in item order: a claim's location overwrites, the rest keep the first
+        # (tested before building a Location: most names were placed by an earlier item).
         for name, line, overwrite in ops:
-            if overwrite:
+            if overwrite or name not in sources:
                 sources[name] = Location(item.path, line)
-            else:
-                sources.setdefault(name, Location(item.path, line))
         by_item[item.slug] = facts
     return Assembly(by_item, sources)
 

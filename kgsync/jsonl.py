@@ -140,9 +140,11 @@ def write(path: str | Path, graph: Graph) -> bool:
     return write_bytes_atomically(Path(path), data)
 
 
-def write_bytes_atomically(path: Path, data: bytes) -> bool:
+def write_bytes_atomically(path: Path, data: bytes, compare: bool = True) -> bool:
+    """``write``'s rename dance for bytes; ``compare=False`` when the caller knows the
+    file holds other bytes (it need not be read again)."""
     try:
-        if path.read_bytes() == data:
+        if compare and path.read_bytes() == data:
             return False
     except FileNotFoundError:
         pass

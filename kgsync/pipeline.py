@@ -19,18 +19,19 @@ import pickle
 import shutil
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
+from stat import S_ISLNK
 
 from kgsync import jsonl
 from kgsync.assemble import AssemblyMemo, assemble, context_key
 from kgsync.config import Config
 from kgsync.errors import ConfigError, KgsyncError, LintFailed, Location
-from kgsync.economy import discriminating_themes, hub_folding
+from kgsync.economy import Folding, discriminating_themes, hub_folding
 from kgsync.extract import Extraction, extract
 from kgsync.items import Issue, ReadResult, ResearchItem, Severity, check_corpus, find_item_files, read_item_bytes
 from kgsync.lint import LintReport, lint
@@ -39,9 +40,13 @@ from kgsync.merge import Manifest, load_manifest, manifest_path, merge_with_fore
 from kgsync.model import Graph
 from kgsync.state import BuildState, Stamp, stamp_of
 from kgsync.themes import load_theme_map
-from kgsync.vocab import ItemCandidates, Vocabulary, candidates, load_pinned, select
+from kgsync.vocab import (ItemCandidates, PinnedVocabulary, SelectionStats, Vocabulary, candidates, load_pinned,
+                          select_with_stats, selection_unchanged)
 
 _CACHED_MODULES = ("items.py", "extract.py", "vocab.py", "canonical.py")
+
+
+Parts = tuple["Extraction | None", "ItemCandidates | None"]
 
 
 @dataclass(frozen=True)
@@ -50,8 +55,24 @@ class Record:
 
     item: ResearchItem | None  # without body and sections: they are not needed after extraction
     issues: tuple[Issue, ...]
-    extraction: Extraction | None
-    candidates: ItemCandidates | None
+    # (extraction, candidates), or what loads them from the cache when first asked for: a
+    # rebuild needs them only for the items edited since (two thirds of a record's load time).
+    parts: Parts | Callable[[], Parts] = field(repr=False, compare=False)
+
+    @property
+    def extraction(self) -> Extraction | None:
+        return self._parts()[0]
+
+    @property
+    def candidates(self) -> ItemCandidates | None:
+        return self._parts()[1]
+
+    def _parts(self) -> Parts:
+        parts = self.parts
+        if callable(parts):
+            parts = parts()
+            object.__setattr__(self, "parts", parts)  # loaded once
+        return parts
 
 
 @dataclass(frozen=True)
@@ -82,14 +103,16 @@ class BuildResult:
 
 
 def read_records(config: Config, jobs: int | None = None, state: BuildState | None = None,
-                 keys_out: list[str] | None = None) -> tuple[list[Record], ReadResult]:
+                 keys_out: list[str] | None = None, old_keys: Sequence[str] = (),
+                 old_out: dict[str, Record] | None = None) -> tuple[list[Record], ReadResult]:
     """Parse every item file (through the cache); duplicate slugs and dangling cites checked here.
 
     Files the cache does not know are parsed by ``jobs`` processes, this one included
     (default: one per usable CPU).  A record depends on its file's bytes only and results
     come back in file order, so the output does not depend on the worker count.
     ``state`` (updated in place) lets a file whose stat is unchanged skip being read
-    and hashed; see ``kgsync.state``.  ``keys_out`` receives each record's content key, in order.
+    and hashed; see ``kgsync.state``.  ``keys_out`` receives each record's content key, in order;
+    ``old_out`` the records of those ``old_keys`` no file has now, while the cache still holds them.
     """
     files = find_item_files(config.items, config.root)
     if not files:
@@ -106,17 +129,21 @@ def read_records(config: Config, jobs: int | None = None, state: BuildState | No
     records: dict[str, Record] = {}
     todo: list[tuple[str, bytes, str, str]] = []  # (key, raw, display, slug) of the files to parse
     for path in files:
-        display = displays.of(path)
-        stat = path.stat()
+        # One lstat: for anything but a symlink it is the stat (a symlink takes both, and the full display).
+        stat = os.lstat(path)
+        link = S_ISLNK(stat.st_mode)
+        if link:
+            stat = path.stat()
+        display = displays.of(path, link)
         stamp = stamp_of(stat)
         entry = known.get(display)
         key = entry[1] if entry is not None and entry[0] == stamp else None
-        record = cache.get(key) if key is not None else None
+        record = cache.get(key, path, display) if key is not None else None
         raw = b""
         if record is None:  # unknown stat, or its record is gone: read, hash, parse
             raw = path.read_bytes()
             key = hashlib.sha1(display.encode() + b"\0" + raw).hexdigest()
-            record = cache.get(key)
+            record = cache.get(key, path, display)
             # Record the stat only for the bytes read under it, and only when no later
             # write can reproduce it (see kgsync.state): otherwise hash again next time.
             if stamp == stamp_of(path.stat()) and state is not None and state.settled(stat, scan_started):
@@ -132,6 +159,11 @@ def read_records(config: Config, jobs: int | None = None, state: BuildState | No
     for (key, *_), record in zip(todo, _parse_all([job[1:] for job in todo], jobs)):
         records[key] = record
         cache.put(key, record)
+    if old_out is not None:
+        for key in old_keys:
+            if key not in records and (old := cache.peek(key)) is not None:
+                old._parts()  # now: saving may drop the shard that holds them
+                old_out[key] = old
     cache.save()
     if state is not None:
         state.files = seen
@@ -150,7 +182,7 @@ class _Displays:
         self.root_resolved = root.resolve()
         self.folders: dict[Path, str | None] = {}
 
-    def of(self, path: Path) -> str:
+    def of(self, path: Path, link: bool) -> str:
         parent = path.parent
         if parent not in self.folders:
             try:
@@ -158,12 +190,12 @@ class _Displays:
             except ValueError:
                 self.folders[parent] = None
         folder = self.folders[parent]
-        if folder is None or path.is_symlink() or path.name in ("", ".", ".."):
+        if folder is None or link or path.name in ("", ".", ".."):
             return _display(path, self.root)
         return path.name if folder == "." else f"{folder}/{path.name}"
 
 
-_PENDING = Record(None, (), None, None)
+_PENDING = Record(None, (), (None, None))
 _CHUNK = 16  # files per task: large enough to amortise the round trip, small enough to balance 2 cores
 _MIN_PARALLEL = 2 * _CHUNK  # below this, starting workers costs more than it saves
 
@@ -205,10 +237,10 @@ def _record_chunk(chunk: Sequence[tuple[bytes, str, str]]) -> list[Record]:
 def _record(raw: bytes, display: str, slug: str) -> Record:
     parsed = read_item_bytes(raw, display, slug)
     if isinstance(parsed, list):
-        return Record(None, tuple(parsed), None, None)
+        return Record(None, tuple(parsed), (None, None))
     item, warnings = parsed
     light = replace(item, body="", sections=())
-    return Record(light, tuple(warnings), extract(item), candidates(item))
+    return Record(light, tuple(warnings), (extract(item), candidates(item)))
 
 
 def _usable_cpus() -> int:
@@ -253,18 +285,18 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     cache_folder = config.path(config.cache_dir) if config.cache_dir else None
     state = build_state.load(cache_folder)
     keys: list[str] = []
-    records, read = read_records(config, state=state, keys_out=keys)
+    selections = _SelectionStore(cache_folder)
+    old_records: dict[str, Record] = {}
+    records, read = read_records(config, state=state, keys_out=keys, old_keys=selections.keys, old_out=old_records)
     by_slug = {r.item.slug: r for r in records if r.item is not None}
     # slug -> the content key of its record; a slug two files claim gets none (never reused)
     slug_count = Counter(r.item.slug for r in records if r.item is not None)
     read_keys = {r.item.slug: key for r, key in zip(records, keys) if r.item is not None and slug_count[r.item.slug] == 1}
     items = read.items
-    extractions = {item.slug: by_slug[item.slug].extraction for item in items}
+    extractions = _Extractions(by_slug)  # loaded only for the items assembled again
     pinned = load_pinned(config.path(config.vocabulary)) if config.vocabulary else None
-    vocabulary = select([by_slug[i.slug].candidates for i in items], config, pinned)
+    vocabulary, fold = selections.select(items, by_slug, read_keys, old_records, config, pinned)
     themes = load_theme_map(config.path(config.themes_vocabulary) if config.themes_vocabulary else None)
-    candidates_of = [by_slug[i.slug].candidates for i in items]
-    fold = hub_folding(candidates_of, vocabulary)
     item_themes = [{themes.canonicalise(t) for t in item.themes} for item in items]
     theme_concepts = discriminating_themes(item_themes, config.mining.max_item_share)
     store = _FactsStore(cache_folder, context_key(items, vocabulary, themes, config.caps, fold, config.tag_style,
@@ -309,9 +341,11 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
         stamps: list[build_state.Written | None] = []
         for path, data, before in ((graph_path, graph_bytes, state.graph), (manifest_file, manifest_bytes, state.manifest)):
             digest = hashlib.sha1(data).hexdigest()
-            # Verified above to hold the last build's bytes: an equal digest needs no re-read.
-            same = committed_bytes is not None and before is not None and digest == before.sha1
-            if not same and jsonl.write_bytes_atomically(path, data):
+            # Verified above to hold the last build's bytes: a digest says whether they differ.
+            verified = committed_bytes is not None and before is not None
+            if verified and digest == before.sha1:
+                pass
+            elif jsonl.write_bytes_atomically(path, data, compare=not verified):
                 changed.append(path)
             stamps.append(build_state.written(path, digest))
         state.graph, state.manifest = stamps
@@ -319,6 +353,106 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     build_state.save(cache_folder, state)
     return BuildResult(graph, load_previous, manifest, items, read.issues, report, vocabulary,
                        bool(changed), tuple(changed))
+
+
+class _SelectionStore:
+    """The last build's vocabulary and hub folding (``cache_dir/vocab/``), reused when
+    ``selection_unchanged`` proves that the items edited since cannot change them (the folding
+    depends on the vocabulary's hubs and every item's acronyms, which that proof keeps).
+
+    ``inputs.pickle`` holds what the proof needs (code, config, pinned vocabulary, every item's
+    slug and record key in order, ``SelectionStats``) and is small; ``selection.pickle`` holds the
+    vocabulary itself, rewritten only when it was selected again.  Both carry one id.
+    """
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder / "vocab" if folder else None
+        self.fingerprint = _core_fingerprint()
+        self.inputs: tuple | None = None
+        self.keys: tuple[str, ...] = ()
+        if self.folder is None:
+            return
+        try:
+            with (self.folder / "inputs.pickle").open("rb") as handle:
+                inputs = pickle.load(handle)
+            if isinstance(inputs, tuple) and len(inputs) == 7 and inputs[0] == self.fingerprint:
+                self.inputs = inputs
+                self.keys = inputs[5]
+        except Exception:  # missing, corrupt or foreign: select again
+            pass
+
+    def select(self, items: Sequence[ResearchItem], by_slug: dict[str, Record], read_keys: dict[str, str],
+               old_records: dict[str, Record], config: Config, pinned: PinnedVocabulary | None,
+               ) -> tuple[Vocabulary, Folding]:
+        slugs = tuple(item.slug for item in items)
+        keys = tuple(read_keys.get(slug, "") for slug in slugs)
+        settings = (config.mining, config.caps, config.merge)
+        found = self._reuse(slugs, keys, by_slug, old_records, settings, config, pinned)
+        if found is not None:
+            vocabulary, fold, stats, ident = found
+        else:
+            cands = [by_slug[slug].candidates for slug in slugs]
+            vocabulary, stats = select_with_stats(cands, config, pinned)
+            fold = hub_folding(cands, vocabulary)
+            ident = os.urandom(8).hex()
+        self._save(found is None, (self.fingerprint, ident, settings, pinned, slugs, keys, stats), vocabulary, fold)
+        return vocabulary, fold
+
+    def _reuse(self, slugs: tuple[str, ...], keys: tuple[str, ...], by_slug: dict[str, Record],
+               old_records: dict[str, Record], settings: tuple, config: Config, pinned: PinnedVocabulary | None,
+               ) -> tuple[Vocabulary, Folding, SelectionStats, str] | None:
+        if self.inputs is None or "" in keys:  # a slug two files claim: no key to compare
+            return None
+        _fingerprint, ident, old_settings, old_pinned, old_slugs, old_keys, stats = self.inputs
+        if old_settings != settings or old_pinned != pinned or old_slugs != slugs:
+            return None
+        changes: list[tuple[ItemCandidates, ItemCandidates]] = []
+        for slug, old_key, key in zip(slugs, old_keys, keys):
+            if old_key != key:
+                old = old_records.get(old_key)
+                new = by_slug[slug].candidates
+                if old is None or old.candidates is None or new is None:
+                    return None
+                changes.append((old.candidates, new))
+        new_stats = selection_unchanged(stats, changes, config, pinned)
+        if new_stats is None:
+            return None
+        try:
+            assert self.folder is not None  # inputs were read from it
+            with (self.folder / "selection.pickle").open("rb") as handle:
+                stored_ident, vocabulary, rules = pickle.load(handle)
+        except Exception:
+            return None
+        if stored_ident != ident or not isinstance(vocabulary, Vocabulary):
+            return None
+        return vocabulary, Folding.of(rules), new_stats, ident
+
+    def _save(self, selected: bool, inputs: tuple, vocabulary: Vocabulary, fold: Folding) -> None:
+        if self.folder is None:
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        if selected:  # the vocabulary first: inputs naming an id whose vocabulary is missing only miss
+            _write_cache_file(self.folder / "selection.pickle",
+                              pickle.dumps((inputs[1], vocabulary, fold.rules), protocol=pickle.HIGHEST_PROTOCOL))
+        if inputs != self.inputs:
+            _write_cache_file(self.folder / "inputs.pickle", pickle.dumps(inputs, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+class _Extractions(Mapping[str, Extraction]):
+    """slug -> its record's extraction, loaded when asked for (``assemble`` asks only for the
+    items it cannot reuse)."""
+
+    def __init__(self, by_slug: Mapping[str, Record]) -> None:
+        self.by_slug = by_slug
+
+    def __getitem__(self, slug: str) -> Extraction:
+        return self.by_slug[slug].extraction  # type: ignore[return-value]  (items that parsed have one)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.by_slug)
+
+    def __len__(self) -> int:
+        return len(self.by_slug)
 
 
 def _parse_later(raw: bytes, source: str) -> Callable[[], Graph]:
@@ -335,65 +469,124 @@ def _display(path: Path, root: Path) -> str:
 
 
 class _Cache:
-    """Records by content hash, in 256 pickles by the hash's first two hex digits;
+    """Records by content hash, in 256 shards by the hash's first two hex digits;
     invalidated when the parsing code changes.
 
     Shards, not one file: a rebuild after one edit rewrites the two shards whose
     keys changed (the old and the new record) instead of re-pickling every record.
+    Each shard is two files: ``records/xx.pickle`` holds every record's item and issues
+    (every build needs them), ``parts/xx.pickle`` their extraction and candidates, loaded
+    only when a record's parts are asked for.  A missing part is parsed again from the file.
     """
 
     def __init__(self, folder: Path | None):
         self.folder = folder / "records" if folder else None
-        self.fingerprint = _code_fingerprint()
-        self.old: dict[str, dict[str, Record]] = {}  # shard -> its records as stored
-        self.new: dict[str, dict[str, Record]] = {}  # shard -> the records this build used
+        self.parts_folder = folder / "parts" if folder else None
+        self.fingerprint = _RECORDS_FORMAT + _code_fingerprint()
+        self.old: dict[str, dict[str, tuple]] = {}  # shard -> its (item, issues) as stored
+        self.new: dict[str, dict[str, tuple]] = {}  # shard -> the (item, issues) this build used
+        self.old_parts: dict[str, dict[str, Parts]] = {}  # shard -> its parts as stored (loaded on demand)
+        self.new_parts: dict[str, Parts] = {}  # key -> parts parsed now
 
-    def _shard(self, shard: str) -> dict[str, Record]:
+    def _load(self, folder: Path | None, shard: str) -> dict:
+        if folder is not None:
+            try:
+                with (folder / f"{shard}.pickle").open("rb") as handle:
+                    fingerprint, stored = pickle.load(handle)
+                if fingerprint == self.fingerprint and isinstance(stored, dict):
+                    return stored
+            except Exception:  # missing, corrupt or foreign: only a slower build
+                pass
+        return {}
+
+    def _shard(self, shard: str) -> dict[str, tuple]:
         records = self.old.get(shard)
         if records is None:
-            records = {}
-            if self.folder is not None:
-                try:
-                    with (self.folder / f"{shard}.pickle").open("rb") as handle:
-                        fingerprint, stored = pickle.load(handle)
-                    if fingerprint == self.fingerprint and isinstance(stored, dict):
-                        records = stored
-                except Exception:  # missing, corrupt or foreign: only a slower build
-                    pass
-            self.old[shard] = records
+            records = self.old[shard] = self._load(self.folder, shard)
         return records
 
-    def get(self, key: str) -> Record | None:
-        record = self._shard(key[:2]).get(key)
-        if record is not None:
-            self.new.setdefault(key[:2], {})[key] = record
-        return record
+    def _parts_shard(self, shard: str) -> dict[str, Parts]:
+        parts = self.old_parts.get(shard)
+        if parts is None:
+            parts = self.old_parts[shard] = self._load(self.parts_folder, shard)
+        return parts
+
+    def _stored_parts(self, key: str) -> Parts | None:
+        return self.new_parts.get(key) or self._parts_shard(key[:2]).get(key)
+
+    def _parts_of(self, key: str, path: Path | None, display: str) -> Parts:
+        parts = self._stored_parts(key)
+        if parts is None and path is not None:
+            # The item and issues were cached but not the parts (a lost file): parse again.
+            raw = path.read_bytes()
+            if hashlib.sha1(display.encode() + b"\0" + raw).hexdigest() != key:
+                raise KgsyncError("the file changed during the build", Location(display), "run the build again")
+            parts = self.new_parts[key] = _record(raw, display, path.stem)._parts()
+            self._repair(key, parts)
+        return parts if parts is not None else (None, None)
+
+    def _repair(self, key: str, parts: Parts) -> None:
+        """Store a part parsed again now (the shards were saved already, see ``read_records``)."""
+        if self.parts_folder is None:
+            return
+        shard = self._load(self.parts_folder, key[:2])  # as saved by this build
+        shard[key] = parts
+        self.parts_folder.mkdir(parents=True, exist_ok=True)
+        _write_cache_file(self.parts_folder / f"{key[:2]}.pickle",
+                          pickle.dumps((self.fingerprint, shard), protocol=pickle.HIGHEST_PROTOCOL))
+
+    def _record(self, key: str, entry: tuple, path: Path | None, display: str) -> Record:
+        item, issues = entry
+        return Record(item, issues, lambda: self._parts_of(key, path, display))
+
+    def peek(self, key: str) -> Record | None:
+        """The stored record, without keeping it for the next build (its parts: None if lost)."""
+        entry = self._shard(key[:2]).get(key)
+        return self._record(key, entry, None, "") if entry is not None else None
+
+    def get(self, key: str, path: Path, display: str) -> Record | None:
+        entry = self._shard(key[:2]).get(key)
+        if entry is None:
+            return None
+        self.new.setdefault(key[:2], {})[key] = entry
+        return self._record(key, entry, path, display)
 
     def put(self, key: str, record: Record) -> None:
-        self.new.setdefault(key[:2], {})[key] = record
+        self.new.setdefault(key[:2], {})[key] = (record.item, record.issues)
+        self.new_parts[key] = record._parts()
 
     def save(self) -> None:
         """Rewrite the shards whose set of used records changed; drop unused records and shards."""
-        if self.folder is None:
+        if self.folder is None or self.parts_folder is None:
             return
         for shard in sorted(set(self.old) | set(self.new)):
             used = self.new.get(shard, {})
             if used.keys() == self._shard(shard).keys():
                 continue
             if used:
-                self.folder.mkdir(parents=True, exist_ok=True)
+                for folder in (self.folder, self.parts_folder):
+                    folder.mkdir(parents=True, exist_ok=True)
                 gitignore = self.folder.parent / ".gitignore"
                 if not gitignore.exists():
                     gitignore.write_text("*\n", encoding="utf-8")
+                # Parts first: a record whose parts file lacks it only costs a parse.
+                parts = {key: found for key in used if (found := self._stored_parts(key)) is not None}
+                _write_cache_file(self.parts_folder / f"{shard}.pickle",
+                                  pickle.dumps((self.fingerprint, parts), protocol=pickle.HIGHEST_PROTOCOL))
                 _write_cache_file(self.folder / f"{shard}.pickle",
                                   pickle.dumps((self.fingerprint, used), protocol=pickle.HIGHEST_PROTOCOL))
             else:
                 (self.folder / f"{shard}.pickle").unlink(missing_ok=True)
-        if self.folder.is_dir():
-            for path in self.folder.glob("*.pickle"):
-                if path.stem not in self.new:  # no record of it was used: all stale
-                    path.unlink(missing_ok=True)
+                (self.parts_folder / f"{shard}.pickle").unlink(missing_ok=True)
+        for folder in (self.folder, self.parts_folder):
+            if folder.is_dir():
+                for path in folder.glob("*.pickle"):
+                    if path.stem not in self.new:  # no record of it was used: all stale
+                        path.unlink(missing_ok=True)
         (self.folder.parent / "records.pickle").unlink(missing_ok=True)  # the single-file cache of old
+
+
+_RECORDS_FORMAT = "2:"  # records/ holds (item, issues), parts/ the rest (format 1 held whole records)
 
 
 def _write_cache_file(path: Path, data: bytes) -> None:

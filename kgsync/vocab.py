@@ -640,6 +640,26 @@ class _Group:
 
 def select(cands: Sequence[ItemCandidates], config: Config, pinned: PinnedVocabulary | None = None) -> Vocabulary:
     """The corpus vocabulary and each item's concepts and methods (see the module doc)."""
+    return select_with_stats(cands, config, pinned)[0]
+
+
+@dataclass(frozen=True)
+class SelectionStats:
+    """What ``select`` decided per group before merging near-duplicates: enough for
+    ``selection_unchanged`` to prove that an edit of some items cannot change its result."""
+
+    n_items: int
+    acronyms: Mapping[str, str]  # the corpus's acronym map (majority vote)
+    stop: frozenset[str]  # stop groups (never created)
+    hubs: frozenset[str]  # hubs before merging (their items, flags and scores matter no further)
+    excluded: frozenset[str]  # hubs and subsumed terms: never salient singletons
+    df: Mapping[str, int]  # every other group -> its number of items
+    flags: Mapping[str, int]  # every other group -> its flags (OR over its items)
+
+
+def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
+                      pinned: PinnedVocabulary | None = None) -> tuple[Vocabulary, SelectionStats]:
+    """``select``, and the per-group decisions ``selection_unchanged`` checks an edit against."""
     pinned = pinned or PinnedVocabulary()
     mining, caps = config.mining, config.caps
     n_items = len(cands)
@@ -648,11 +668,7 @@ def select(cands: Sequence[ItemCandidates], config: Config, pinned: PinnedVocabu
     stop_groups: set[str] = set()
 
     def resolve(key: str, local: Mapping[str, str]) -> str:
-        target = pinned.resolve(key)
-        if target != key or target in pinned.key_to_name:
-            return target
-        expansion = local.get(key) or global_acronyms.get(key)
-        return pinned.resolve(expansion) if expansion else key
+        return _resolve(key, local, pinned, global_acronyms)
 
     cache: dict[str, str] = {}
 
@@ -700,6 +716,10 @@ def select(cands: Sequence[ItemCandidates], config: Config, pinned: PinnedVocabu
     hubs = {g for g, group in groups.items() if len(group.items) > hub_limit and not group.pinned}
     kept = {g for g, group in groups.items() if g not in hubs and (group.pinned or len(group.items) >= mining.min_items)}
     subsumed = _subsumed(groups, kept, kept | hubs)
+    stats = SelectionStats(n_items, dict(global_acronyms), frozenset(stop_groups), frozenset(hubs),
+                           frozenset(hubs | subsumed),
+                           {g: len(group.items) for g, group in groups.items() if g not in hubs},
+                           {g: group.flags for g, group in groups.items() if g not in hubs})
     kept -= subsumed
     kept |= _salient_singletons(groups, hubs | subsumed, mining.salient_per_item, n_items)
     # Pass 2: surfaces, only for what may become a node (or is reported as a hub).
@@ -739,7 +759,146 @@ def select(cands: Sequence[ItemCandidates], config: Config, pinned: PinnedVocabu
     kept = {g for g in kept if by_key[g] in used}
     index, acronym_keys, lengths = _mention_index(groups, kept, by_key, pinned)
     return Vocabulary(dict(sorted(terms.items())), dict(sorted(per_item.items())), hub_rows, n_items,
-                      index, acronym_keys, lengths)
+                      index, acronym_keys, lengths), stats
+
+
+def _resolve(key: str, local: Mapping[str, str], pinned: PinnedVocabulary, global_acronyms: Mapping[str, str]) -> str:
+    """The group a candidate key joins: pinned merges and names first, then the item's
+    own acronym definition, then the corpus's."""
+    target = pinned.resolve(key)
+    if target != key or target in pinned.key_to_name:
+        return target
+    expansion = local.get(key) or global_acronyms.get(key)
+    return pinned.resolve(expansion) if expansion else key
+
+
+class _Share(NamedTuple):
+    """One item's share of one group, as ``select`` adds it up (pass 1, pinned mentions, pass 2)."""
+
+    score: float
+    flags: int
+    focus: bool
+    keys: frozenset[str]
+    surfaces: tuple[tuple[str, int], ...]  # surface -> how many of the item's keys wrote it, sorted
+
+
+def _shares(item: ItemCandidates, pinned: PinnedVocabulary, stats: SelectionStats,
+            lookup: Vocabulary | None) -> dict[str, _Share]:
+    """group -> the item's share of it, computed like ``select`` does (same resolution,
+    same order of float additions, pinned phrases in ``dense`` through ``lookup``); stop
+    groups are skipped as ``select`` skips them."""
+    local = dict(item.acronyms)
+    scores: dict[str, float] = {}
+    flags: dict[str, int] = {}
+    focus: set[str] = set()
+    keys: dict[str, set[str]] = {}
+    surfaces: dict[str, Counter[str]] = {}
+    for key, score, written, flag in item.terms:
+        gkey = _resolve(key, local, pinned, stats.acronyms)
+        if gkey in stats.stop:
+            continue
+        scores[gkey] = scores.get(gkey, 0.0) + score
+        flags[gkey] = flags.get(gkey, 0) | flag
+        if flag & _FOCUS:
+            focus.add(gkey)
+        keys.setdefault(gkey, set()).add(key)
+        counter = surfaces.setdefault(gkey, Counter())
+        for surface, _count in written:
+            counter[surface] += 1
+    for key in lookup.mentions(item.dense) if lookup is not None else ():  # as _add_pinned_mentions
+        gkey = pinned.resolve(key)
+        if gkey in stats.stop:
+            continue
+        scores.setdefault(gkey, 1.0)
+        flags.setdefault(gkey, 0)
+        focus.add(gkey)
+        keys.setdefault(gkey, set()).add(key)
+    return {g: _Share(scores[g], flags[g], g in focus, frozenset(keys[g]),
+                      tuple(sorted(surfaces[g].items())) if g in surfaces else ()) for g in scores}
+
+
+def _pinned_lookup(pinned: PinnedVocabulary) -> Vocabulary | None:
+    if not pinned.key_to_name:
+        return None
+    return Vocabulary({}, {}, (), 0, {k: k for k in pinned.key_to_name},
+                      frozenset(pinned.acronym_keys), _lengths_of(pinned.key_to_name))
+
+
+def selection_unchanged(stats: SelectionStats, changes: Sequence[tuple[ItemCandidates, ItemCandidates]],
+                        config: Config, pinned: PinnedVocabulary | None = None) -> SelectionStats | None:
+    """Whether replacing each ``old`` candidates by ``new`` (same slugs, same item count,
+    same config and pinned vocabulary) leaves ``select``'s result as it was; if so, the
+    stats of the new corpus, else None.
+
+    A conservative proof, group by group.  An item's share of a group is what ``select``
+    adds up from it: score, flags, focus, keys, surfaces (pinned phrases its dense text
+    mentions included).  A group whose share changed must be unpinned and either (a) a hub
+    (before merging) that keeps the same items, keys and surfaces: a hub's scores and flags
+    are read by nothing else; or (b) a group of at most one item, before and after: such a
+    group (min_items >= 2) is kept only as a salient singleton of that item, so each edited
+    item's salient singletons are ranked again, before and after, and must stay the same
+    and untouched.  Every other group, hence hubs, kept terms, subsumption, merges, names,
+    aliases and every item's ranking, is then unchanged.
+    """
+    pinned = pinned or PinnedVocabulary()
+    mining = config.mining
+    if not changes:
+        return stats  # the same input
+    if mining.min_items < 2:
+        return None  # a one-item group could be kept by count
+    if any(old.slug != new.slug or old.acronyms != new.acronyms for old, new in changes):
+        return None  # the acronym vote and the items' own definitions decide groups
+    lookup = _pinned_lookup(pinned)
+    before = [_shares(old, pinned, stats, lookup) for old, _new in changes]
+    after = [_shares(new, pinned, stats, lookup) for _old, new in changes]
+    touched = {g for old, new in zip(before, after) for g in old.keys() | new.keys() if old.get(g) != new.get(g)}
+    df, flags = dict(stats.df), dict(stats.flags)
+    for g in touched:
+        if g in pinned.key_to_name:
+            return None  # a pinned term is kept whatever its items
+        if g in stats.hubs:
+            if any((g in old) != (g in new) or (g in old and old[g][3:] != new[g][3:])
+                   for old, new in zip(before, after)):
+                return None
+            continue
+        members_before = sum(g in old for old in before)
+        members_after = sum(g in new for new in after)
+        if stats.df.get(g, 0) > 1 or stats.df.get(g, 0) != members_before or members_after > 1:
+            return None
+        if members_after:
+            df[g] = 1
+            flags[g] = next(new[g].flags for new in after if g in new)
+        else:
+            df.pop(g, None)
+            flags.pop(g, None)
+    for old, new in zip(before, after):
+        chosen = _salient_of(old, stats.df, stats.flags, stats, pinned, mining.salient_per_item)
+        if chosen != _salient_of(new, df, flags, stats, pinned, mining.salient_per_item) or touched.intersection(chosen):
+            return None
+    return SelectionStats(stats.n_items, stats.acronyms, stats.stop, stats.hubs, stats.excluded, df, flags)
+
+
+def _salient_of(shares: Mapping[str, _Share], df: Mapping[str, int], flags: Mapping[str, int],
+                stats: SelectionStats, pinned: PinnedVocabulary, per_item: int) -> list[str]:
+    """One item's salient singletons, as ``_salient_singletons`` picks them."""
+    if per_item <= 0:
+        return []
+    ranked: list[tuple[float, str]] = []
+    for g, share in shares.items():
+        if not share.focus or g in stats.excluded or flags[g] & PLAIN:
+            continue
+        if " " not in g and not flags[g] & (ACRONYM | DEFINED | EMPHASISED) and not pinned.key_to_name.get(g):
+            continue
+        weight = _idf(df[g], stats.n_items) * _length_factor(g)
+        ranked.append((share.score * weight, g))
+    chosen: list[str] = []
+    for _score, g in sorted(ranked, key=lambda sg: (-sg[0], sg[1])):
+        if any(_nested(g, other) for other in chosen):
+            continue
+        chosen.append(g)
+        if len(chosen) == per_item:
+            break
+    return chosen
 
 
 def _acronym_map(cands: Sequence[ItemCandidates]) -> dict[str, str]:
@@ -754,10 +913,9 @@ def _acronym_map(cands: Sequence[ItemCandidates]) -> dict[str, str]:
 def _add_pinned_mentions(groups: dict[str, _Group], cands: Sequence[ItemCandidates], pinned: PinnedVocabulary,
                          stop_groups: set[str]) -> None:
     """Pinned phrases the miner could not cut out ("theory of mind") still count."""
-    if not pinned.key_to_name:
+    lookup = _pinned_lookup(pinned)
+    if lookup is None:
         return
-    lookup = Vocabulary({}, {}, (), 0, {k: k for k in pinned.key_to_name},
-                        frozenset(pinned.acronym_keys), _lengths_of(pinned.key_to_name))
     for item in cands:
         for key in lookup.mentions(item.dense):
             gkey = pinned.resolve(key)

@@ -283,9 +283,20 @@ def test_reused_facts_equal_a_fresh_build_through_corpus_changes(tmp_path: Path)
         assembled.append(item.slug)
         return real_item_facts(item, *args)
 
+    from kgsync import pipeline as pipeline_module
+
+    selected: list[str] = []  # builds that selected the vocabulary again (else: reused, _SelectionStore)
+    real_select = pipeline_module.select_with_stats
+
+    def selecting(*args):
+        selected.append("selected")
+        return real_select(*args)
+
     def check(step: str, compare: bool = True) -> None:
         assembled.clear()
-        with mock.patch.object(assemble_module, "_item_facts", counting):
+        selected.clear()
+        with mock.patch.object(assemble_module, "_item_facts", counting), \
+                mock.patch.object(pipeline_module, "select_with_stats", selecting):
             build(cfg)
         if compare:
             fresh_graph, fresh_manifest = _fresh_bytes(root, cfg, tmp_path)
@@ -297,9 +308,16 @@ def test_reused_facts_equal_a_fresh_build_through_corpus_changes(tmp_path: Path)
     check("one item edited")
     assert 0 < len(assembled) < 10  # the others' facts were reused
     check("no-op")
-    assert assembled == []
-    from kgsync import pipeline as pipeline_module
-
+    assert assembled == [] and selected == []
+    # Only this item's scores move: the vocabulary is provably the same and is reused.
+    text = other.read_text(encoding="utf-8")
+    other.write_text(text.replace("### Executive Summary\n\n", "### Executive Summary\n\nSeveral sources agree. ", 1),
+                     encoding="utf-8")
+    check("a harmless edit")
+    assert selected == [] and 0 < len(assembled) < 10
+    other.write_bytes(originals[other])
+    check("harmless edit reverted")
+    assert selected == []
     with mock.patch.object(pipeline_module, "_core_fingerprint", lambda: "other code"):
         check("the code changed")  # the stored facts were built by other code: none reused
     assert len(assembled) == len(files)
@@ -308,6 +326,7 @@ def test_reused_facts_equal_a_fresh_build_through_corpus_changes(tmp_path: Path)
         _add_finding(path, "Zorblax fusion lowers latency of the knowledge index.")
     _add_finding(files[200], "Zorblax fusion appears in this claim as well.")
     check("a new term")
+    assert selected  # a term recurring in new items: selected again
     # A term on more than max_item_share of the items becomes a hub (a corpus stopword).
     for path in files[:70]:
         _add_finding(path, "Quuxal routing helps.")
@@ -420,3 +439,53 @@ def test_parallel_parse_error_cancels_queued_chunks(tmp_path: Path, monkeypatch:
     with pytest.raises(RuntimeError, match="broken parser"):
         pipeline._parse_all(jobs, 2)
     assert time.perf_counter() - started < 3  # not the ~4 s of every chunk the worker would still do
+
+
+@pytest.mark.usefixtures("settle_at_once")
+def test_record_parts_load_only_for_edited_items_and_a_lost_part_is_parsed_again(repo: Path, tmp_path: Path) -> None:
+    """``_Cache``: a rebuild reads extractions and candidates only of the records it needs
+    (the edited items); a lost ``parts/`` file costs a parse, never a wrong graph."""
+    from kgsync import pipeline as pipeline_module
+
+    cfg = config_module.load(repo)
+    graph = cfg.path(cfg.graph)
+    build(cfg)
+    loaded: list[str] = []
+    real_load = pipeline_module._Cache._load
+
+    def counting(self, folder, shard):
+        if folder == self.parts_folder:
+            loaded.append(shard)
+        return real_load(self, folder, shard)
+
+    with mock.patch.object(pipeline_module._Cache, "_load", counting):
+        build(cfg)
+        assert loaded == []  # no-op: no item is assembled or mined again
+        victim = sorted(p for p in find_item_files(items_dir(repo)) if p.name != "README.md")[1]
+        victim.write_text(victim.read_text(encoding="utf-8") + "\nA plain note at the end of the log.\n",
+                          encoding="utf-8")  # its candidates stay the same: the vocabulary is reused
+        build(cfg)
+        assert 0 < len(loaded) <= 2  # the shards of the new and the old record of the victim
+    assert graph.read_bytes() == _fresh_bytes(repo, cfg, tmp_path)[0]
+    for part in (cfg.path(cfg.cache_dir) / "parts").glob("*.pickle"):
+        part.unlink()
+    with mock.patch.object(pipeline_module, "_core_fingerprint", lambda: "other code"):  # assemble everything
+        build(cfg)
+    assert graph.read_bytes() == _fresh_bytes(repo, cfg, tmp_path)[0]
+    assert list((cfg.path(cfg.cache_dir) / "parts").glob("*.pickle"))  # written again
+
+
+def test_a_symlinked_item_is_read_under_its_target_path(repo: Path) -> None:
+    """``read_records`` stats each file once (lstat); a symlink still gets its target's display path."""
+    from kgsync.pipeline import read_records
+
+    cfg = config_module.load(repo)
+    victim = sorted(p for p in find_item_files(items_dir(repo)) if p.name != "README.md")[0]
+    target = repo / "elsewhere" / victim.name
+    target.parent.mkdir()
+    victim.rename(target)
+    victim.symlink_to(target)
+    records, _read = read_records(cfg)
+    paths = {r.item.slug: r.item.path for r in records if r.item is not None}
+    assert paths[victim.stem] == f"elsewhere/{victim.name}"
+    assert sum(p.startswith("Research/completed/") for p in paths.values()) == len(paths) - 1
