@@ -54,6 +54,24 @@ def example_repo(tmp_path: Path) -> Path:
 
 
 @pytest.fixture()
+def require_shared() -> Callable[[Path], Path]:
+    """``require_shared(path)`` -> path, for the read-only ``../shared`` data beside the repo.
+
+    CI clones the repo with ``../shared`` beside it, so there a missing path fails;
+    elsewhere (a clone on its own) the test skips.
+    """
+
+    def require(path: Path) -> Path:
+        if not path.exists():
+            if in_ci():
+                pytest.fail(f"{path} is missing: CI needs ../shared beside the repo", pytrace=False)
+            pytest.skip(f"{path} is not beside the repo (../shared)")
+        return path
+
+    return require
+
+
+@pytest.fixture()
 def require_program() -> Callable[[str], str]:
     """``require_program("chromium")`` -> its path; fails under CI when absent, else skips."""
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections import Counter
+from collections.abc import Callable
 from unittest import mock
 from pathlib import Path
 
@@ -134,7 +135,9 @@ def test_cli_build_exit_codes(repo: Path) -> None:
 
 
 @pytest.mark.slow
-def test_real_corpus(tmp_path: Path) -> None:
+def test_real_corpus(tmp_path: Path, require_shared: Callable[[Path], Path]) -> None:
+    require_shared(CORPUS)
+    require_shared(THEMES)
     cfg = config_module.load(tmp_path).with_overrides(
         items=str(CORPUS), graph=str(tmp_path / "g.jsonl"), themes_vocabulary=str(THEMES),
         cache_dir=str(tmp_path / "cache"))

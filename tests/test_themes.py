@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -23,8 +24,8 @@ def test_markdown_with_a_yaml_block(tmp_path: Path) -> None:
     assert themes.canonicalise("unknown_theme") == "unknown-theme"
 
 
-def test_the_real_vocabulary() -> None:
-    themes = load_theme_map(SHARED)
+def test_the_real_vocabulary(require_shared: Callable[[Path], Path]) -> None:
+    themes = load_theme_map(require_shared(SHARED))
     assert len(themes.canonical) == 22
     assert themes.canonicalise("vector-search") == "rag-retrieval"
     assert themes.canonicalise("ontologies") == "knowledge-graphs"

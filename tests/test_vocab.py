@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pickle
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -359,11 +360,10 @@ def _source(item: ResearchItem) -> str:
 
 
 # --- the real corpus ---------------------------------------------------------------------
-@pytest.mark.skipif(not SHARED_CORPUS.is_dir(), reason="the shared research corpus is not beside the repo")
-def test_real_corpus_reads_well() -> None:
+def test_real_corpus_reads_well(require_shared: Callable[[Path], Path]) -> None:
     from kgsync.items import find_item_files, read_items
 
-    items = read_items(find_item_files(SHARED_CORPUS)).items
+    items = read_items(find_item_files(require_shared(SHARED_CORPUS))).items
     vocab = select([candidates(i) for i in items], Config())
     assert "model-context-protocol" in vocab.terms
     assert "mcp" not in vocab.terms
