@@ -28,7 +28,7 @@ from pathlib import Path
 from stat import S_ISLNK
 
 from kgsync import jsonl
-from kgsync.assemble import AssemblyMemo, assemble, context_key
+from kgsync.assemble import AssemblyMemo, assemble, context_key, written_terms
 from kgsync.config import Config
 from kgsync.errors import ConfigError, KgsyncError, LintFailed, Location
 from kgsync.economy import Folding, discriminating_themes, hub_folding
@@ -39,9 +39,9 @@ from kgsync import state as build_state
 from kgsync.merge import Manifest, load_manifest, manifest_path, merge_with_foreign
 from kgsync.model import Graph
 from kgsync.state import BuildState, Stamp, stamp_of
-from kgsync.themes import load_theme_map
+from kgsync.themes import ThemeMap, load_theme_map
 from kgsync.vocab import (ItemCandidates, PinnedVocabulary, SelectionStats, Vocabulary, candidates, load_pinned,
-                          select_with_stats, selection_unchanged)
+                          select, select_with_stats, selection_unchanged)
 
 _CACHED_MODULES = ("items.py", "extract.py", "vocab.py", "canonical.py")
 
@@ -261,6 +261,29 @@ def build(config: Config, *, write: bool = True, strict: bool = False) -> BuildR
         return _build(config, write, strict)
 
 
+def mined_vocabulary(items: Sequence[ResearchItem], config: Config) -> tuple[Vocabulary, dict[str, int]]:
+    """The vocabulary a build of these items selects, and its terms that become nodes (name -> items linking it)."""
+    vocabulary = select([candidates(item) for item in items], config, _pinned(config))
+    themes = _theme_map(config)
+    nodes = written_terms(items, vocabulary, themes, config.caps, theme_concepts_of(items, themes, config),
+                          config.mining.min_links)
+    return vocabulary, nodes
+
+
+def theme_concepts_of(items: Sequence[ResearchItem], themes: ThemeMap, config: Config) -> frozenset[str]:
+    """The themes that discriminate in these items (not hubs): they become concept nodes."""
+    return discriminating_themes([{themes.canonicalise(t) for t in item.themes} for item in items],
+                                 config.mining.max_item_share)
+
+
+def _pinned(config: Config) -> PinnedVocabulary | None:
+    return load_pinned(config.path(config.vocabulary)) if config.vocabulary else None
+
+
+def _theme_map(config: Config) -> ThemeMap:
+    return load_theme_map(config.path(config.themes_vocabulary) if config.themes_vocabulary else None)
+
+
 @contextmanager
 def _without_gc() -> Iterator[None]:
     """The cyclic collector off for the build: a build allocates millions of small,
@@ -294,11 +317,9 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     read_keys = {r.item.slug: key for r, key in zip(records, keys) if r.item is not None and slug_count[r.item.slug] == 1}
     items = read.items
     extractions = _Extractions(by_slug)  # loaded only for the items assembled again
-    pinned = load_pinned(config.path(config.vocabulary)) if config.vocabulary else None
-    vocabulary, fold = selections.select(items, by_slug, read_keys, old_records, config, pinned)
-    themes = load_theme_map(config.path(config.themes_vocabulary) if config.themes_vocabulary else None)
-    item_themes = [{themes.canonicalise(t) for t in item.themes} for item in items]
-    theme_concepts = discriminating_themes(item_themes, config.mining.max_item_share)
+    vocabulary, fold = selections.select(items, by_slug, read_keys, old_records, config, _pinned(config))
+    themes = _theme_map(config)
+    theme_concepts = theme_concepts_of(items, themes, config)
     store = _FactsStore(cache_folder, context_key(items, vocabulary, themes, config.caps, fold, config.tag_style,
                                                   theme_concepts))
     memo = store.memo(read_keys) if store.usable else None

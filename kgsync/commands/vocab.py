@@ -13,12 +13,10 @@ import click
 
 from kgsync.commands._errors import reported
 from kgsync.commands._options import load_config, repo_options
-from kgsync.assemble import written_terms
-from kgsync.economy import discriminating_themes
 from kgsync.errors import KgsyncError, Location
 from kgsync.items import find_item_files, read_items
-from kgsync.themes import load_theme_map
-from kgsync.vocab import Vocabulary, candidates, load_pinned, select
+from kgsync.pipeline import mined_vocabulary
+from kgsync.vocab import Vocabulary
 from kgsync.vocab_file import dump_vocabulary
 
 
@@ -63,13 +61,7 @@ def build_vocabulary(items_spec: str | None, root: Path | None,
             click.echo(issue.render(), err=True)
     if not read.items:
         raise KgsyncError("no readable research items", Location.of(spec))
-    pinned = load_pinned(cfg.path(cfg.vocabulary)) if cfg.vocabulary else None
-    vocabulary = select([candidates(item) for item in read.items], cfg, pinned)
-    themes = load_theme_map(cfg.path(cfg.themes_vocabulary) if cfg.themes_vocabulary else None)
-    theme_concepts = discriminating_themes([{themes.canonicalise(t) for t in item.themes} for item in read.items],
-                                           cfg.mining.max_item_share)
-    nodes = written_terms(read.items, vocabulary, themes, cfg.caps, theme_concepts, cfg.mining.min_links)
-    return vocabulary, nodes
+    return mined_vocabulary(read.items, cfg)
 
 
 def render_text(vocabulary: Vocabulary, nodes: dict[str, int]) -> str:
