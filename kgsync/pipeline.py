@@ -88,6 +88,8 @@ class BuildResult:
     vocabulary: Vocabulary
     wrote: bool
     changed_files: tuple[Path, ...]  # files this build rewrote (graph, manifest)
+    # (stage, seconds of wall time) in pipeline order: where a build's time went (``--timings``).
+    timings: tuple[tuple[str, float], ...] = field(default=(), compare=False)
 
     @cached_property
     def previous(self) -> Graph:
@@ -304,7 +306,24 @@ def _without_gc() -> Iterator[None]:
             gc.enable()
 
 
+class _StageClock:
+    """Wall time per pipeline stage; ``lap(name)`` closes the stage running since the last lap."""
+
+    def __init__(self) -> None:
+        self.laps: list[tuple[str, float]] = []
+        self.last = time.perf_counter()
+
+    def lap(self, stage: str) -> None:
+        now = time.perf_counter()
+        self.laps.append((stage, now - self.last))
+        self.last = now
+
+
+STAGES = ("read", "select", "assemble", "merge", "lint", "write")  # what ``BuildResult.timings`` names
+
+
 def _build(config: Config, write: bool, strict: bool) -> BuildResult:
+    clock = _StageClock()
     cache_folder = config.path(config.cache_dir) if config.cache_dir else None
     state = build_state.load(cache_folder)
     keys: list[str] = []
@@ -317,7 +336,9 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     read_keys = {r.item.slug: key for r, key in zip(records, keys) if r.item is not None and slug_count[r.item.slug] == 1}
     items = read.items
     extractions = _Extractions(by_slug)  # loaded only for the items assembled again
+    clock.lap("read")
     vocabulary, fold = selections.select(items, by_slug, read_keys, old_records, config, _pinned(config))
+    clock.lap("select")
     themes = _theme_map(config)
     theme_concepts = theme_concepts_of(items, themes, config)
     store = _FactsStore(cache_folder, context_key(items, vocabulary, themes, config.caps, fold, config.tag_style,
@@ -326,6 +347,7 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     assembly = assemble(items, extractions, vocabulary, themes, config.caps, fold, config.tag_style, theme_concepts,
                         memo, config.mining.min_links)
     store.save()
+    clock.lap("assemble")
 
     graph_path = config.path(config.graph)
     manifest_file = manifest_path(graph_path)
@@ -349,8 +371,10 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     if memo is not None:  # the manifest encoding of facts the memo gave or took (same objects only)
         manifest = Manifest(manifest.by_item, {slug: text for slug, text in memo.json.items()
                                                if manifest.by_item.get(slug) is assembly.by_item.get(slug)})
+    clock.lap("merge")
 
     report = lint(graph, sources=assembly.sources, rule=config.merge)
+    clock.lap("lint")
     if not report.ok(strict):
         bad = report.errors(strict)
         build_state.save(cache_folder, state)
@@ -372,8 +396,9 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
         state.graph, state.manifest = stamps
         state.pure = not foreign
     build_state.save(cache_folder, state)
+    clock.lap("write")
     return BuildResult(graph, load_previous, manifest, items, read.issues, report, vocabulary,
-                       bool(changed), tuple(changed))
+                       bool(changed), tuple(changed), tuple(clock.laps))
 
 
 class _SelectionStore:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections import Counter
 from collections.abc import Callable
@@ -132,6 +133,20 @@ def test_cli_build_exit_codes(repo: Path) -> None:
     failed = runner.invoke(cli, ["build", "--root", str(repo)])
     assert failed.exit_code == 1
     assert "2026-12-31-broken.md:4" in failed.output and "not UTF-8" in failed.output
+
+
+def test_build_times_each_stage_and_the_cli_prints_them(repo: Path) -> None:
+    from kgsync.pipeline import STAGES
+
+    fresh = build(config_module.load(repo))
+    assert [stage for stage, _ in fresh.timings] == list(STAGES)
+    assert all(seconds >= 0 for _, seconds in fresh.timings)
+
+    shown = CliRunner().invoke(cli, ["build", "--root", str(repo), "-q", "--timings"])
+    assert shown.exit_code == 0, shown.output
+    assert re.fullmatch("  ".join(rf"{stage} \d+\.\d\d s" for stage in STAGES) + "\n", shown.output), shown.output
+    quiet = CliRunner().invoke(cli, ["build", "--root", str(repo), "-q"])
+    assert quiet.output == ""
 
 
 @pytest.mark.slow

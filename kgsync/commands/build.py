@@ -24,9 +24,11 @@ from kgsync.pipeline import build
 @click.option("--strict", is_flag=True, help="Warnings (item and lint) fail the build too.")
 @click.option("--dry-run", is_flag=True, help="Build and check, write nothing.")
 @click.option("--no-cache", is_flag=True, help="Parse every file again (the cache never changes the output).")
+@click.option("--timings", is_flag=True, help="Print the wall time of each pipeline stage (read, select, assemble, "
+              "merge, lint, write).")
 @click.option("-q", "--quiet", is_flag=True, help="Print errors only.")
 def command(items: str | None, out: str | None, root: Path | None, config_path: Path | None, strict: bool,
-            dry_run: bool, no_cache: bool, quiet: bool) -> None:
+            dry_run: bool, no_cache: bool, timings: bool, quiet: bool) -> None:
     """Build the knowledge graph from the research items and merge it into the committed file.
 
     Content added by hand or by an agent survives; what kgsync generated from an
@@ -58,6 +60,8 @@ def command(items: str | None, out: str | None, root: Path | None, config_path: 
             f"{len(result.items)} items -> {len(graph.entities)} entities, {len(graph.relations)} relations; "
             f"{verb} {cfg.path(cfg.graph)} ({time.perf_counter() - started:.2f} s)"
         )
+    if timings:
+        click.echo("  ".join(f"{stage} {seconds:.2f} s" for stage, seconds in result.timings))
     if failed:
         click.echo(f"error: {len(failed)} item(s) failed and kept their previous nodes", err=True)
     fail_on_warnings = strict and (warned or result.report.findings)
