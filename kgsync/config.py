@@ -55,7 +55,7 @@ class SiteOptions:
     # {repo}, {branch}, {path} are filled in; default: the file on GitHub.
     source_url: str = "https://github.com/{repo}/blob/{branch}/{path}"
     repo: str = ""  # owner/name; default: $GITHUB_REPOSITORY
-    branch: str = ""  # default: $GITHUB_REF_NAME, else "main"
+    branch: str = ""  # default: $GITHUB_HEAD_REF in a pull-request run, else $GITHUB_REF_NAME, else "main"
 
 
 @dataclass(frozen=True)
@@ -197,7 +197,8 @@ DESCRIPTIONS: dict[str, str] = {
     "caps.methods": "methods one item may use",
     "caps.links": "extends edges taken from links in an item's text (frontmatter cites always count)",
     "mining.min_items": "a mined term must recur in at least this many items",
-    "mining.max_item_share": "a term or theme on more than this share of the items is a hub (corpus stopword)",
+    "mining.max_item_share": "a theme on more than this share of the items, or a term on more than this share "
+                             "and more than min_items of them, is a hub (corpus stopword)",
     "mining.salient_per_item": "plus this many of each item's most salient terms, recurring or not",
     "mining.min_links": "a mined concept or method is written only when at least this many items link it "
     "within their caps (1: every item's own terms too); pinned terms always are",
@@ -206,7 +207,8 @@ DESCRIPTIONS: dict[str, str] = {
     "site.title": "the site's name",
     "site.source_url": "link from a page back to the item; {repo}, {branch}, {path} are filled in",
     "site.repo": "owner/name for source links (default: $GITHUB_REPOSITORY)",
-    "site.branch": "branch for source links (default: $GITHUB_REF_NAME, else main)",
+    "site.branch": "branch for source links (default: the run's branch: $GITHUB_HEAD_REF in a pull request, "
+                   "else $GITHUB_REF_NAME, else main)",
     "pr.branch": "the PR branch kgsync rebuilds from base on every run",
     "pr.base": "the branch the PR merges into",
     "pr.title": "the PR title",

@@ -8,10 +8,11 @@ memory server is installed on demand with npm, exactly as .ci/run does.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,23 @@ MEMORY_SERVER_PACKAGE = "@modelcontextprotocol/server-memory"
 MEMORY_SERVER_VERSION = "2026.8.31"
 NODE_PREFIX = REPO_ROOT / ".ci" / "node"
 DEFAULT_MEMORY_SERVER_JS = NODE_PREFIX / "node_modules" / MEMORY_SERVER_PACKAGE / "dist" / "index.js"
+#: Set (to true) where ``../shared`` cannot exist, e.g. this repo's own GitHub workflow.
+WITHOUT_SHARED = "KGSYNC_WITHOUT_SHARED"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _git_without_the_developers_config() -> Iterator[None]:
+    """Every git the tests run (theirs and kgsync's) ignores ~/.gitconfig and /etc/gitconfig:
+    a developer's commit.gpgsign, hooksPath or default branch must not change a result."""
+    saved = {name: os.environ.get(name) for name in ("GIT_CONFIG_GLOBAL", "GIT_CONFIG_NOSYSTEM")}
+    os.environ["GIT_CONFIG_GLOBAL"] = os.devnull
+    os.environ["GIT_CONFIG_NOSYSTEM"] = "1"
+    yield
+    for name, value in saved.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
 
 
 def in_ci() -> bool:
@@ -58,12 +76,12 @@ def require_shared() -> Callable[[Path], Path]:
     """``require_shared(path)`` -> path, for the read-only ``../shared`` data beside the repo.
 
     CI clones the repo with ``../shared`` beside it, so there a missing path fails;
-    elsewhere (a clone on its own) the test skips.
+    elsewhere (a clone on its own, or a CI that says $KGSYNC_WITHOUT_SHARED) the test skips.
     """
 
     def require(path: Path) -> Path:
         if not path.exists():
-            if in_ci():
+            if in_ci() and os.environ.get(WITHOUT_SHARED, "").lower() not in ("1", "true", "yes"):
                 pytest.fail(f"{path} is missing: CI needs ../shared beside the repo", pytrace=False)
             pytest.skip(f"{path} is not beside the repo (../shared)")
         return path
@@ -97,7 +115,8 @@ def memory_server_js(node_bin: str) -> Path:
     """dist/index.js of the pinned reference MCP memory server.
 
     $MEMORY_SERVER_JS (set by .ci/run) wins; else the project-local install in
-    .ci/node; else, outside CI, install it there with npm.
+    .ci/node when it is the pinned version; else, outside CI, install it there with
+    ``npm ci`` from the committed lock file, exactly as .ci/run does.
     """
     explicit = os.environ.get("MEMORY_SERVER_JS")
     if explicit:
@@ -105,21 +124,30 @@ def memory_server_js(node_bin: str) -> Path:
         if not path.is_file():
             pytest.fail(f"MEMORY_SERVER_JS={explicit} does not exist (fix: run `bash .ci/run`)", pytrace=False)
         return path
-    if DEFAULT_MEMORY_SERVER_JS.is_file():
+    installed = installed_memory_server_version()
+    if installed == MEMORY_SERVER_VERSION and DEFAULT_MEMORY_SERVER_JS.is_file():
         return DEFAULT_MEMORY_SERVER_JS
     if in_ci():
         pytest.fail(
-            f"{MEMORY_SERVER_PACKAGE}@{MEMORY_SERVER_VERSION} is not installed in .ci/node "
+            f"{MEMORY_SERVER_PACKAGE}@{MEMORY_SERVER_VERSION} is not installed in .ci/node (found: {installed}) "
             "(fix: run `bash .ci/run`, which installs it)",
             pytrace=False,
         )
     npm = shutil.which("npm")
     if npm is None:
         missing("npm is not on PATH (needed to install the MCP memory server)")
-    NODE_PREFIX.mkdir(parents=True, exist_ok=True)
-    subprocess.run(
-        [npm, "install", "--prefix", str(NODE_PREFIX), "--save-exact", "--no-audit", "--no-fund",
-         "--loglevel=error", f"{MEMORY_SERVER_PACKAGE}@{MEMORY_SERVER_VERSION}"],
-        check=True,
-    )
+    # The committed lock file, never rewritten: the same server and dependencies as .ci/run.
+    subprocess.run([npm, "ci", "--prefix", str(NODE_PREFIX), "--no-audit", "--no-fund", "--loglevel=error"],
+                   check=True)
+    if installed_memory_server_version() != MEMORY_SERVER_VERSION:
+        pytest.fail(f".ci/node/package-lock.json does not pin {MEMORY_SERVER_PACKAGE}@{MEMORY_SERVER_VERSION}",
+                    pytrace=False)
     return DEFAULT_MEMORY_SERVER_JS
+
+
+def installed_memory_server_version() -> str | None:
+    manifest = NODE_PREFIX / "node_modules" / MEMORY_SERVER_PACKAGE / "package.json"
+    try:
+        return json.loads(manifest.read_text(encoding="utf-8")).get("version")
+    except (OSError, ValueError):
+        return None

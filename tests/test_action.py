@@ -277,6 +277,10 @@ def test_action_creates_then_closes_the_pr(research: tuple[Path, Path], action_p
         assert first.outputs["operation"] == "created", first.log()
         assert first.outputs["pr-number"] == "1"
         assert first.outputs["pr-url"] == f"https://github.com/{REPO}/pull/1"
+        # Every output `kgsync pr` writes is an output of the action, and none is left unset.
+        written = next(step.outputs for step in first.steps if "operation" in step.outputs)
+        assert set(written) == set(first.outputs), first.log()
+        assert first.outputs["branch"] == "kgsync/graph-update"
         assert int(first.outputs["entities-added"]) > 0
         [pr] = gh.open_pulls()
         assert pr.labels == ["knowledge-graph", "needs-review"]

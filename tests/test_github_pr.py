@@ -208,6 +208,10 @@ def test_rate_limit_is_waited_out(world: World) -> None:
     world.gh.fail("GET", rf"/repos/{REPO}/pulls", 403, RATE_LIMITED, times=1,
                   **{"X-RateLimit-Remaining": "0", "Retry-After": "0"})
     assert world.publish(graph("memory", "retrieval")).operation is Operation.CREATED
+    # The fault was hit (not bypassed) and the same request was asked again and answered.
+    assert world.gh.faults[0].times == 0
+    listings = [r.status for r in world.gh.requests if r.method == "GET" and r.path == f"/repos/{REPO}/pulls"]
+    assert listings[:2] == [403, 200], listings
 
 
 @pytest.mark.parametrize(
@@ -331,6 +335,15 @@ def test_command_without_token_is_a_usage_error(research: tuple[Path, Path]) -> 
     work, _ = research
     proc = kgsync_pr(work, "http://127.0.0.1:9", token="")
     assert proc.returncode == 2 and "no token in $KGSYNC_TEST_TOKEN" in proc.stderr
+
+
+def test_command_with_an_unreadable_graph_is_a_usage_error(research: tuple[Path, Path]) -> None:
+    # Exit 2, as for every command: a graph file that cannot be read is not a failed build.
+    work, _ = research
+    (work / "memory.jsonl").write_text('{"type":"entity","name":"x"\n', encoding="utf-8")
+    proc = kgsync_pr(work, "http://127.0.0.1:9", "--dry-run", token="")
+    assert proc.returncode == 2, proc.stderr
+    assert "memory.jsonl:1" in proc.stderr and "Traceback" not in proc.stderr
 
 
 def test_dry_run_touches_nothing(research: tuple[Path, Path]) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import random
-import time
+from itertools import combinations
 from pathlib import Path
 
 import pytest
@@ -645,14 +645,12 @@ def synthetic_graph(items: int, seed: int = 7) -> Graph:
     return Graph(tuple(entities), tuple(relations))
 
 
-def test_lint_is_linear_enough() -> None:
-    # 1,000 items here (the 10,000-item figure is in the notes); the bound is loose for slow CI machines.
+def test_a_large_well_formed_graph_lints_clean() -> None:
+    # 1,000 items' worth of contract-true nodes: no rule may fire on any of them
+    # (lint's speed is a figure of bench/bench_build.py, not a timed test).
     graph = synthetic_graph(1_000)
-    start = time.perf_counter()
     report = lint(graph)
-    elapsed = time.perf_counter() - start
     assert report.errors() == (), report.errors()[:5]
-    assert elapsed < 1.0, f"lint of {len(graph.entities)} entities / {len(graph.relations)} relations took {elapsed:.2f}s"
 
 
 # --- the near-duplicate rule's fast path (kgsync.similarity) gives the definition's answer ---------
@@ -677,12 +675,19 @@ def test_near_duplicate_pairs_match_the_pairwise_definition(names, edits, jaccar
     original = similarity.MAX_BLOCK
     similarity.MAX_BLOCK = max_block  # small hubs exercise the hub rule
     try:
+        # The definition, written out here: every pair of distinct names that is near by
+        # ``is_near_duplicate`` and shares a key (a token, or the 3-letter prefix) held by
+        # at most MAX_BLOCK names.
         unique = sorted(set(names))
-        blocks: dict[str, list[int]] = defaultdict(list)
-        for index, name in enumerate(unique):
-            for token in similarity.tokens(name):
-                blocks["t:" + token].append(index)
-            blocks["p:" + name[:3]].append(index)
-        assert similarity.near_duplicate_pairs(names, rule) == similarity._pairs_in_blocks(unique, blocks, rule)
+        holders: dict[str, set[str]] = defaultdict(set)
+        for name in unique:
+            for key in {"t:" + token for token in similarity.tokens(name)} | {"p:" + name[:3]}:
+                holders[key].add(name)
+        expected = sorted(
+            (a, b) for a, b in combinations(unique, 2)
+            if similarity.is_near_duplicate(a, b, rule)
+            and any(a in members and b in members and len(members) <= max_block for members in holders.values())
+        )
+        assert similarity.near_duplicate_pairs(names, rule) == expected
     finally:
         similarity.MAX_BLOCK = original

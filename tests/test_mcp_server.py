@@ -153,6 +153,23 @@ def test_node_json_stringify_and_kgsync_agree_on_every_bmp_character(node_bin: s
     assert jsonl.dumps(jsonl.loads(expected.decode("utf-8"))).encode("utf-8") == expected
 
 
+def test_the_server_itself_writes_every_bmp_character_as_kgsync_does(memory_server_js: Path, tmp_path: Path) -> None:
+    # The same characters through the real server's create_entities / create_relations (its own
+    # saveGraph writes the file); lone surrogates cannot travel as UTF-8 over stdio, so they are
+    # left to the JSON.stringify test above and to the round-trip test of a file that holds them.
+    chars = [chr(c) for c in range(0x10000) if not 0xD800 <= c <= 0xDFFF] + ["😀", "\U0010ffff"]
+    chunks = ["".join(chars[i : i + 64]) for i in range(0, len(chars), 64)]
+    graph = Graph(
+        tuple(Entity(f"e{i} {chunk}", f"t {chunk}", (chunk, chunk[::-1])) for i, chunk in enumerate(chunks)),
+        tuple(Relation(f"from {chunk}", f"to {chunk}", chunk) for chunk in chunks[:50]),
+    )
+    path = tmp_path / "memory.jsonl"
+    with memory_server(memory_server_js, path) as server:
+        server.create_entities(list(graph.entities))
+        server.create_relations(list(graph.relations))
+    assert path.read_bytes() == jsonl.dumps(graph).encode("utf-8")
+
+
 def test_search_nodes_finds_a_concept_by_its_alias(memory_server_js: Path, tmp_path: Path) -> None:
     path = tmp_path / "memory.jsonl"
     jsonl.write(path, sample_graph().canonical())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 import shutil
 from collections import Counter
 from collections.abc import Callable
@@ -138,9 +139,11 @@ def test_cli_build_exit_codes(repo: Path) -> None:
 def test_build_times_each_stage_and_the_cli_prints_them(repo: Path) -> None:
     from kgsync.pipeline import STAGES
 
+    started = time.perf_counter()
     fresh = build(config_module.load(repo))
+    wall = time.perf_counter() - started
     assert [stage for stage, _ in fresh.timings] == list(STAGES)
-    assert all(seconds >= 0 for _, seconds in fresh.timings)
+    assert 0 < sum(seconds for _, seconds in fresh.timings) <= wall
 
     shown = CliRunner().invoke(cli, ["build", "--root", str(repo), "-q", "--timings"])
     assert shown.exit_code == 0, shown.output
@@ -187,8 +190,10 @@ def test_committed_example_graph_is_current(repo: Path) -> None:
     build(config_module.load(repo).with_overrides(cache_dir=""))
     for name in ("memory.jsonl", "memory.kgsync.json"):
         fresh = (repo / name).read_bytes()
-        if os.environ.get("UPDATE_GOLDEN"):
+        if os.environ.get("UPDATE_GOLDEN") == "1" and (EXAMPLE / name).read_bytes() != fresh:
             (EXAMPLE / name).write_bytes(fresh)
+            pytest.fail(f"examples/research-repo/{name} rewritten: review the diff, then run again without "
+                        "UPDATE_GOLDEN", pytrace=False)
         assert (EXAMPLE / name).read_bytes() == fresh, f"examples/research-repo/{name} is stale"
 
 
@@ -445,18 +450,23 @@ def test_parallel_parse_error_cancels_queued_chunks(tmp_path: Path, monkeypatch:
     paths = gen_corpus.generate(tmp_path / "items", 6 * pipeline._CHUNK)
     jobs = [(p.read_bytes(), p.name, p.stem) for p in sorted(paths)]
     record = pipeline._record
+    done_log = tmp_path / "parsed.log"  # appended to by this process and the forked worker
 
     def slow_or_failing(*job: object) -> pipeline.Record:
         if job[2] == jobs[0][2]:
             raise RuntimeError("broken parser")
         time.sleep(0.05)  # the worker's chunks take ~0.8 s each
+        with done_log.open("a") as log:
+            log.write(f"{job[2]}\n")
         return record(*job)
 
     monkeypatch.setattr(pipeline, "_record", slow_or_failing)
-    started = time.perf_counter()
     with pytest.raises(RuntimeError, match="broken parser"):
         pipeline._parse_all(jobs, 2)
-    assert time.perf_counter() - started < 3  # not the ~4 s of every chunk the worker would still do
+    parsed = done_log.read_text().split() if done_log.exists() else []
+    # The worker finishes the chunk it holds and those the pool had queued for it already
+    # (one or two); without the cancelling it would parse every chunk but the failed one (5 of 6).
+    assert len(parsed) <= 3 * pipeline._CHUNK, f"{len(parsed)} files parsed after the error"
 
 
 @pytest.mark.usefixtures("settle_at_once")

@@ -222,9 +222,10 @@ FINDINGS = (
 
 def check_golden(name: str, text: str) -> None:
     path = GOLDEN / name
-    if os.environ.get("UPDATE_GOLDEN") == "1":
+    if os.environ.get("UPDATE_GOLDEN") == "1" and (not path.exists() or path.read_text(encoding="utf-8") != text):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
+        pytest.fail(f"{path} rewritten: review the diff, then run again without UPDATE_GOLDEN", pytrace=False)
     assert path.exists(), f"{path} missing: run with UPDATE_GOLDEN=1"
     assert text == path.read_text(encoding="utf-8"), f"{name} differs: review, then UPDATE_GOLDEN=1"
 

@@ -26,11 +26,11 @@ from kgsync.errors import ConfigError, PublishError
 from kgsync.model import Entity, Graph, Relation
 from kgsync.publish import site
 from kgsync.publish.site_check import broken_links
-from kgsync.publish.site_text import RESERVED_STEMS, file_stems, md_text, safe_url
+from kgsync.publish.site_text import RESERVED_STEMS, counted, file_stems, md_text, safe_url
+from conftest import missing
 from site_fixture import EVIL, HOSTILE, sample
 
 ENV = {"GITHUB_REPOSITORY": "acme/research", "GITHUB_REF_NAME": "main"}
-IN_CI = os.environ.get("CI") == "true"
 
 
 # --------------------------------------------------------------------------- escaping
@@ -116,10 +116,17 @@ def test_file_stems_keep_clean_names_and_hash_the_rest():
 # --------------------------------------------------------------------------- source links
 
 
+def test_counts_agree_with_their_noun():
+    assert [counted(n, "shared item") for n in (0, 1, 2)] == ["0 shared items", "1 shared item", "2 shared items"]
+
+
 def test_source_url_defaults_to_the_file_on_github_for_the_action_repo():
     url = site.source_url(Config(), "Research/completed/a b.md", {"GITHUB_REPOSITORY": "o/r", "GITHUB_REF_NAME": "dev"})
     assert url == "https://github.com/o/r/blob/dev/Research/completed/a%20b.md"
     assert site.source_url(Config(), "x.md", {"GITHUB_REPOSITORY": "o/r"}) == "https://github.com/o/r/blob/main/x.md"
+    # A pull-request run: GITHUB_REF_NAME is "<number>/merge"; the PR's own branch holds the file.
+    pull_request = {"GITHUB_REPOSITORY": "o/r", "GITHUB_REF_NAME": "42/merge", "GITHUB_HEAD_REF": "add-item"}
+    assert site.source_url(Config(), "x.md", pull_request) == "https://github.com/o/r/blob/add-item/x.md"
     assert site.source_url(Config(), "x.md", {}) is None  # no repository known: no dead link
 
 
@@ -182,7 +189,7 @@ def test_concept_page_content(tmp_path):
     assert claims.index("### High confidence") < claims.index("### Medium confidence")
     assert "**contradicted by**" in claims and "**extended by**" in claims and "**supported by**" in claims
     assert "[ablation study](../methods/" in _section(page, "Methods used with it")
-    assert "[evaluation](evaluation.md) — 1 shared items" in _section(page, "Related concepts")
+    assert "[evaluation](evaluation.md) — 1 shared item\n" in _section(page, "Related concepts")
     assert '<div class="kg-diagram"><svg' in page
     # superseded and contradicted: out of the default lists, in the marked section
     old = _section(page, "Superseded or contradicted")
@@ -215,7 +222,7 @@ def test_item_claim_method_and_home_pages(tmp_path):
     assert "Old notes" in pages["items/superseded.md"] and "Old notes" not in pages["items/index.md"]
     assert "Retrieval never helps" in pages["claims/superseded.md"]
     assert "Retrieval never helps" not in pages["claims/index.md"]
-    assert "[retrieval](retrieval.md) — 1 items" in pages["tags/index.md"]
+    assert "[retrieval](retrieval.md) — 1 item\n" in pages["tags/index.md"]
     assert "Old notes" in pages["tags/retrieval--superseded.md"]
 
 
@@ -305,9 +312,7 @@ def _search_docs(out: Path) -> list[dict]:
 
 def _require(program: str) -> None:
     if shutil.which(program) is None and not (Path(os.sys.executable).parent / program).exists():
-        if IN_CI:
-            pytest.fail(f"{program} is not installed (.ci/run installs it)")
-        pytest.skip(f"{program} not installed")
+        missing(f"{program} is not installed")
 
 
 REPO_SITE = Path(__file__).resolve().parents[1] / "site"
@@ -386,8 +391,11 @@ def test_build_refuses_a_folder_that_is_not_a_site(project, tmp_path):
 
 
 @pytest.mark.slow
-def test_cli_renders_and_builds(tmp_path):
+def test_cli_renders_and_builds(tmp_path, monkeypatch):
     from kgsync.cli import cli
+
+    for name in ("GITHUB_REF_NAME", "GITHUB_HEAD_REF"):  # as in a pull-request run of CI: not this test's input
+        monkeypatch.delenv(name, raising=False)
 
     graph, _ = sample()
     root = tmp_path / "repo"

@@ -25,6 +25,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from conftest import missing as fail_or_skip
 
 from kgsync.config import Config, SiteOptions
 from kgsync.publish import site
@@ -47,9 +48,7 @@ pytestmark = pytest.mark.slow
 def _require_browser() -> None:
     missing = [p for p in (CHROMIUM, CHROMEDRIVER) if not (Path(p).exists() or shutil.which(p))]
     if missing:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"not installed: {', '.join(missing)} (.ci/run installs chromium and chromium-driver)")
-        pytest.skip(f"not installed: {', '.join(missing)}")
+        fail_or_skip(f"not installed: {', '.join(missing)} (chromium and chromium-driver)")
 
 
 def _free_port() -> int:

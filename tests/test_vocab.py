@@ -332,6 +332,15 @@ def test_vocab_command_rejects_a_bad_vocabulary_file(tmp_path: Path) -> None:
     assert "kgsync-vocab.yml:2" in result.output
 
 
+def test_vocab_command_without_items_is_a_usage_error(tmp_path: Path) -> None:
+    from kgsync.commands.vocab import command
+
+    (tmp_path / "kgsync.yml").write_text("items: nowhere\n")
+    result = CliRunner().invoke(command, ["--config", str(tmp_path / "kgsync.yml")])
+    assert result.exit_code == 2, result.output  # as for `kgsync build`: a wrong path, not a failed item
+    assert "no item files match 'nowhere'" in result.output
+
+
 def test_duplicates_command(tmp_path: Path) -> None:
     from kgsync import jsonl
     from kgsync.commands.duplicates import command

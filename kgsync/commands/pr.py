@@ -18,6 +18,7 @@ from pathlib import Path
 import click
 
 from kgsync import config as config_module
+from kgsync.commands._errors import exit_code
 from kgsync.errors import ConfigError, KgsyncError, LintFailed
 
 #: GitHub's step-summary limit is 1 MiB per step.
@@ -73,9 +74,6 @@ def command(
                         base, branch, title, labels, diff_json, annotate, dry_run)
     try:
         code = _run(options)
-    except ConfigError as exc:
-        click.echo(f"error: {_safe(exc.render(), token)}", err=True)
-        raise SystemExit(2) from None
     except LintFailed as exc:
         if annotate:
             for finding in exc.findings:
@@ -85,9 +83,9 @@ def command(
                 click.echo(_safe(finding.render(), token), err=True)
         click.echo(f"error: {_safe(exc.render(), token)}", err=True)
         raise SystemExit(1) from None
-    except KgsyncError as exc:
+    except KgsyncError as exc:  # a configuration error or an unreadable graph file: 2 (usage), else 1
         click.echo(f"error: {_safe(exc.render(), token)}", err=True)
-        raise SystemExit(1) from None
+        raise SystemExit(exit_code(exc)) from None
     raise SystemExit(code)
 
 

@@ -13,7 +13,7 @@ import click
 
 from kgsync.commands._errors import reported
 from kgsync.commands._options import load_config, repo_options
-from kgsync.errors import KgsyncError, Location
+from kgsync.errors import ConfigError, KgsyncError, Location
 from kgsync.items import find_item_files, read_items
 from kgsync.pipeline import mined_vocabulary
 from kgsync.vocab import Vocabulary
@@ -53,7 +53,7 @@ def build_vocabulary(items_spec: str | None, root: Path | None,
     spec = items_spec or cfg.items
     files = find_item_files(spec, root if not items_spec else Path("."))
     if not files:
-        raise KgsyncError(f"no item files match {spec!r}", Location.of(spec),
+        raise ConfigError(f"no item files match {spec!r}", Location.of(spec),
                           "pass --items FOLDER or set `items:` in kgsync.yml")
     read = read_items(files, root)
     for issue in read.issues:

@@ -42,7 +42,7 @@ from kgsync.items import ResearchItem
 from kgsync.model import EntityType, Graph, RelationType
 from kgsync.publish.site_model import CONFIDENCES, DIAGRAM_LIMIT, INACTIVE_STATES, Node, SiteData, collect
 from kgsync.publish.site_svg import neighbourhood
-from kgsync.publish.site_text import external_link, html_text, md_text, safe_url
+from kgsync.publish.site_text import counted, external_link, html_text, md_text, safe_url
 from kgsync.publish.templating import environment
 
 PAGE_SIZE = 200  # entries per index page (each entry holds one to three links)
@@ -70,14 +70,15 @@ class SiteProject:
 def source_url(config: Config, path: str, env: dict[str, str] | None = None) -> str | None:
     """The link back to an item's file: ``config.site.source_url`` filled in.
 
-    ``{repo}`` defaults to $GITHUB_REPOSITORY and ``{branch}`` to $GITHUB_REF_NAME
-    (else ``main``), so inside a GitHub Action the link is the file on GitHub
-    for the repository and branch the Action runs in.  None when no repo is known
+    ``{repo}`` defaults to $GITHUB_REPOSITORY and ``{branch}`` to the branch the
+    Action runs on (else ``main``): $GITHUB_HEAD_REF in a pull-request run (there
+    $GITHUB_REF_NAME is ``<number>/merge``, a ref no blob URL resolves), else
+    $GITHUB_REF_NAME.  None when no repo is known
     (the default template needs one) or the result is not an http(s) URL.
     """
     env = dict(os.environ) if env is None else env
     repo = config.site.repo or env.get("GITHUB_REPOSITORY", "")
-    branch = config.site.branch or env.get("GITHUB_REF_NAME", "") or "main"
+    branch = config.site.branch or env.get("GITHUB_HEAD_REF", "") or env.get("GITHUB_REF_NAME", "") or "main"
     template = config.site.source_url
     if "{repo}" in template and not repo:
         return None
@@ -163,6 +164,7 @@ def _finalize(value: object) -> object:
 def page_environment() -> jinja2.Environment:
     env = environment().overlay(finalize=_finalize)
     env.filters["yaml"] = lambda v: Markup(json.dumps(str(v), ensure_ascii=False))
+    env.filters["counted"] = counted  # {{ n | counted("shared item") }}: 1 shared item, 2 shared items
     return env
 
 
@@ -276,7 +278,7 @@ class _Renderer:
 
     @staticmethod
     def counted_entry(node: Node, count: int, noun: str) -> Callable[[Page], Markup]:
-        return lambda p: p.link(node) + Markup(" — {} {}").format(count, md_text(noun))
+        return lambda p: p.link(node) + Markup(" — ") + md_text(counted(count, noun))
 
     # -- pages
 
@@ -436,9 +438,9 @@ def render_pages(graph: Graph, items: Sequence[ResearchItem], config: Config,
 
     r.listing(_Listing("Concepts", "concepts/index.md",
                        f"{len(concepts)} concepts, A to Z, with the number of current items that address each.",
-                       tuple(r.counted_entry(n, n_items(n, RelationType.ADDRESSES), "items") for n in concepts)))
+                       tuple(r.counted_entry(n, n_items(n, RelationType.ADDRESSES), "item") for n in concepts)))
     r.listing(_Listing("Methods", "methods/index.md", f"{len(methods)} methods, A to Z.",
-                       tuple(r.counted_entry(n, n_items(n, RelationType.USES_METHOD), "users") for n in methods)))
+                       tuple(r.counted_entry(n, n_items(n, RelationType.USES_METHOD), "user") for n in methods)))
     current = [n for n in all_items if not n.inactive]
     r.listing(_Listing("Research items", "items/index.md",
                        f"{len(current)} current research items, newest first. Superseded items are listed "
@@ -457,8 +459,8 @@ def render_pages(graph: Graph, items: Sequence[ResearchItem], config: Config,
                        tuple(r.claim_entry(c, with_links=False) for c in claims_by_item if c.inactive), marked=True))
     tags = sorted(data.tags, key=str.casefold)
     r.listing(_Listing("Tags", "tags/index.md", f"{len(tags)} tags from the items' themes.",
-                       tuple((lambda t: lambda p: p.tag(t) + Markup(" — {} items").format(
-                           sum(1 for n in data.tags[t] if not n.inactive)))(t) for t in tags)))
+                       tuple((lambda t: lambda p: p.tag(t) + Markup(" — ") + md_text(counted(
+                           sum(1 for n in data.tags[t] if not n.inactive), "item")))(t) for t in tags)))
     for tag in tags:
         nodes = data.tags[tag]
         r.listing(_Listing(f"Tag: {tag}", data.tag_pages[tag], f"Current items tagged {tag}, newest first.",

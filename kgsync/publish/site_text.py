@@ -142,3 +142,8 @@ def file_stems(keys: list[str]) -> dict[str, str]:
         for key in clashes:
             stems[key] = candidate(key, length)
     return stems
+
+
+def counted(count: int, noun: str) -> str:
+    """``1 item``, ``2 items``: ``noun`` is the singular; its last word takes the plural ``s``."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
