@@ -29,7 +29,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from kgsync.canonical import term_key
-from kgsync.vocab import ItemCandidates, Vocabulary
+from kgsync.mining import ItemCandidates
+from kgsync.vocab import Vocabulary
 
 
 @dataclass(frozen=True)

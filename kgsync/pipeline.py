@@ -40,10 +40,13 @@ from kgsync.merge import Manifest, load_manifest, manifest_path, merge_with_fore
 from kgsync.model import Graph
 from kgsync.state import BuildState, Stamp, stamp_of
 from kgsync.themes import ThemeMap, load_theme_map
-from kgsync.vocab import (ItemCandidates, PinnedVocabulary, SelectionStats, Vocabulary, candidates, load_pinned,
-                          select, select_with_stats, selection_unchanged)
+from kgsync.mining import ItemCandidates, candidates
+from kgsync.vocab import (PinnedVocabulary, SelectionStats, Vocabulary, load_pinned, select, select_with_stats,
+                          selection_unchanged)
 
-_CACHED_MODULES = ("items.py", "extract.py", "vocab.py", "canonical.py")
+# The code a cached record depends on: ``_record`` calls items, extract and mining, and these
+# import canonical, lexicon and errors (tests/test_architecture.py holds the list to the imports).
+_CACHED_MODULES = ("canonical.py", "errors.py", "extract.py", "items.py", "lexicon.py", "mining.py")
 
 
 Parts = tuple["Extraction | None", "ItemCandidates | None"]

@@ -13,6 +13,7 @@ stand-in, the remote a bare git repository.
 
 from __future__ import annotations
 
+import base64
 import os
 import re
 import shutil
@@ -47,10 +48,11 @@ _EXPR = re.compile(r"\$\{\{\s*(.*?)\s*\}\}")
 
 
 def evaluate(expression: str, ctx: dict[str, Any]) -> Any:
-    """The handful of expressions action.yml uses: contexts, ==, &&, ||, !, always()."""
+    """The handful of expressions action.yml uses: contexts, ==, &&, ||, !, always(), cancelled()."""
     python = expression.replace("&&", " and ").replace("||", " or ")
     python = re.sub(r"!(?!=)", " not ", python)
     python = python.replace("always()", "True").replace("success()", "(not _failed)").replace("failure()", "_failed")
+    python = python.replace("cancelled()", "False")  # a test run is never cancelled
     python = re.sub(r"\b(inputs|steps|github|runner)\.([\w.-]+)", lambda m: f"_get({m.group(1)!r}, {m.group(2)!r})", python)
 
     def get(root: str, dotted: str) -> Any:
@@ -81,6 +83,7 @@ class ActionRun:
     outputs: dict[str, str] = field(default_factory=dict)
     summary: str = ""
     masks: list[str] = field(default_factory=list)
+    path_additions: list[str] = field(default_factory=list)  # what the steps put on the caller's PATH
 
     @property
     def failed(self) -> bool:
@@ -169,6 +172,7 @@ def run_action(workspace: Path, action_path: Path, runner_temp: Path, env: dict[
             ctx["_failed"] = True
     result.outputs = {name: substitute(str(spec["value"]), ctx) for name, spec in action["outputs"].items()}
     result.summary = "".join(summary_parts)
+    result.path_additions = [p for p in path_file.read_text().splitlines() if p]
     return result
 
 
@@ -285,7 +289,8 @@ def test_action_creates_then_closes_the_pr(research: tuple[Path, Path], action_p
         [pr] = gh.open_pulls()
         assert pr.labels == ["knowledge-graph", "needs-review"]
         assert pr.body and pr.body in first.summary  # the diff is in the job summary
-        assert first.masks == [TOKEN]
+        assert first.masks == [TOKEN, base64.b64encode(f"x-access-token:{TOKEN}".encode()).decode()]
+        assert first.path_additions == []  # the caller's later steps keep their own python and tools
 
         # The PR is merged: main now holds the graph the action built.  Next run (a fresh
         # checkout, as on the runner): nothing to propose.
@@ -303,6 +308,37 @@ def test_action_creates_then_closes_the_pr(research: tuple[Path, Path], action_p
         assert TOKEN not in everything
         assert TOKEN not in git(remote.parent / "workspace", "log", "--all", "-p")
         assert gh.unhandled == []
+
+
+def test_dry_run_writes_outputs_and_summary_and_touches_nothing(
+    research: tuple[Path, Path], action_path: Path, runner_temp: Path
+) -> None:
+    work, remote = research
+    before = git(work, "rev-parse", "HEAD")
+    with GitHubStandIn(TOKEN, repo=REPO, remote=remote) as gh:
+        run = run_action(work, action_path, runner_temp, runner_env(work, gh.api_url), {"dry-run": "true"})
+        assert gh.pulls == {} and [r for r in gh.requests if r.method != "GET"] == []
+    assert not run.failed, run.log()
+    assert run.outputs["operation"] == "none" and int(run.outputs["entities-added"]) > 0
+    assert run.summary.startswith("**kgsync pr: dry run**") and "## " in run.summary
+    assert "::" not in run.summary  # workflow commands go to the log, where the runner reads them
+    assert git(work, "rev-parse", "HEAD") == before and git(work, "status", "--porcelain") == ""
+
+
+@pytest.mark.parametrize("inputs", [{"dry-run": "yes"}, {"lint": "1"}, {"python-version": "3.10"}])
+def test_bad_inputs_stop_the_action_before_anything_runs(
+    research: tuple[Path, Path], action_path: Path, runner_temp: Path, inputs: dict[str, str]
+) -> None:
+    work, remote = research
+    with GitHubStandIn(TOKEN, repo=REPO, remote=remote) as gh:
+        run = run_action(work, action_path, runner_temp, runner_env(work, gh.api_url), inputs)
+        assert gh.requests == []
+    checked, *later = run.steps
+    name = next(iter(inputs))
+    assert checked.returncode == 1 and f"input {name} must be" in checked.stdout, run.log()
+    # Nothing is installed, built or pushed (the lint step's !cancelled() lets it look, and it skips).
+    assert [step.name for step in later] in ([], ["Annotate lint findings"]), run.log()
+    assert all("skipping lint" in step.stdout for step in later)
 
 
 def test_action_fails_clearly_when_actions_may_not_open_prs(
@@ -328,6 +364,7 @@ def test_item_problems_are_annotations_on_the_item_files(
     broken.write_text("---\ntitle: [unclosed\n---\n# Research Question\n\nWhy?\n", encoding="utf-8")
     git(work, "add", ".")
     git(work, "commit", "-q", "-m", "a broken item")
+    git(work, "push", "-q", "origin", "main")  # merged to main: the run checks out its tip
     with GitHubStandIn(TOKEN, repo=REPO, remote=remote) as gh:
         run = run_action(work, action_path, runner_temp, runner_env(work, gh.api_url), {"working-directory": "notes"})
         assert gh.pulls[1].head == BRANCH

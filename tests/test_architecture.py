@@ -122,6 +122,42 @@ def test_core_uses_only_the_allowed_third_party_packages() -> None:
     assert bad == []
 
 
+def _kgsync_closure(roots: list[str]) -> set[str]:
+    """The core modules ``roots`` import, directly or not (names like "items")."""
+    seen: set[str] = set()
+    todo = list(roots)
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        for _, imported in imports(PACKAGE / f"{name}.py"):
+            parts = imported.split(".")
+            if parts[0] == "kgsync" and len(parts) > 1 and (PACKAGE / f"{parts[1]}.py").is_file():
+                todo.append(parts[1])
+    return seen
+
+
+def test_the_record_cache_is_keyed_by_all_the_code_a_record_depends_on() -> None:
+    # A cached record must be invalidated by a change to any module its parse ran:
+    # a stale lexicon would give a rebuild other terms than a fresh build.
+    from kgsync import pipeline
+
+    source = (PACKAGE / "pipeline.py").read_text(encoding="utf-8")
+    record = ast.get_source_segment(source, next(
+        node for node in ast.parse(source).body if isinstance(node, ast.FunctionDef) and node.name == "_record"))
+    assert record is not None
+    called = {"items", "extract", "mining"}  # read_item_bytes, extract, candidates
+    for name in ("read_item_bytes", "extract(", "candidates("):
+        assert name in record, f"_record no longer calls {name}: update this test's list"
+    expected = {f"{name}.py" for name in _kgsync_closure(sorted(called))}
+    assert set(pipeline._CACHED_MODULES) == expected
+
+
+def test_mining_is_per_item_and_never_reads_the_corpus_selection() -> None:
+    assert "vocab" not in _kgsync_closure(["mining"]), "kgsync.mining must not import kgsync.vocab (cached per file)"
+
+
 def test_publish_never_imports_the_cli() -> None:
     assert violations(publish_modules(), PUBLISH_FORBIDDEN) == []
 

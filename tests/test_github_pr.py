@@ -331,6 +331,26 @@ def test_command_403_is_a_clear_error_and_nonzero_exit(research: tuple[Path, Pat
     assert TOKEN not in proc.stdout + proc.stderr
 
 
+def test_a_run_behind_the_base_branch_proposes_nothing(research: tuple[Path, Path], tmp_path: Path) -> None:
+    # A re-run of an old run (or a run on another branch): main moved on since this checkout,
+    # and a PR built from it would undo the newer items.
+    work, remote = research
+    newer = tmp_path / "newer"
+    git(tmp_path, "clone", "-q", str(remote), str(newer))
+    (newer / "Research" / "completed" / "2026-03-02-newer.md").write_text(
+        "---\ntitle: Newer work\ncompleted: 2026-03-02\n---\n\n## Research Question\n\nWhat changed?\n", encoding="utf-8")
+    git(newer, "add", ".")
+    git(newer, "commit", "-q", "-m", "a newer item")
+    git(newer, "push", "-q", "origin", "main")
+    with GitHubStandIn(TOKEN, repo=REPO, remote=remote) as gh:
+        proc = kgsync_pr(work, gh.api_url)
+        assert gh.pulls == {} and [r for r in gh.requests if r.method != "GET"] == []
+    assert proc.returncode == 0, proc.stderr
+    assert "is not the tip of 'main'" in proc.stderr
+    assert "operation=none" in (work.parent / "output").read_text()
+    assert git(remote, "for-each-ref", "--format=%(refname)", "refs/heads/") == "refs/heads/main\n"  # nothing pushed
+
+
 def test_command_without_token_is_a_usage_error(research: tuple[Path, Path]) -> None:
     work, _ = research
     proc = kgsync_pr(work, "http://127.0.0.1:9", token="")

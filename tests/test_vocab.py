@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pickle
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -14,13 +13,11 @@ from kgsync.config import Caps, Config, Mining
 from kgsync.errors import ConfigError
 from kgsync.items import ResearchItem, read_item_bytes
 from kgsync.model import Entity, Graph
+from kgsync.mining import ItemCandidates, candidates
 from kgsync.vocab import (
-    ItemCandidates,
     PinnedVocabulary,
     TermKind,
     Vocabulary,
-    acronym_pairs,
-    candidates,
     classify,
     load_pinned,
     select,
@@ -28,57 +25,9 @@ from kgsync.vocab import (
     selection_unchanged,
 )
 from kgsync.vocab_file import dump_vocabulary
+from item_corpus import corpus, make_item
 
 SHARED_CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "research"
-
-
-def make_item(slug: str, title: str, question: str = "", summary: str = "", findings: tuple[str, ...] = (),
-              body: str = "") -> ResearchItem:
-    listed = "\n".join(f"{n}. {text} (Confidence: high)" for n, text in enumerate(findings, 1))
-    text = (f"---\ntitle: \"{title}\"\ncompleted: 2026-03-01\nthemes: [knowledge-graphs]\n---\n\n# {title}\n\n"
-            f"## Research Question\n\n{question}\n\n{body}\n\n## Findings\n\n### Executive Summary\n\n{summary}\n\n"
-            f"### Key Findings\n\n{listed}\n")
-    result = read_item_bytes(text.encode(), f"Research/completed/{slug}.md", slug)
-    assert not isinstance(result, list), result
-    return result[0]
-
-
-def corpus() -> list[ResearchItem]:
-    """Eight items: 'knowledge graph' on 3, MCP defined on 2 and used on 3, 'agent' on all."""
-    return [
-        make_item("2026-01-01-kg-basics", "Knowledge graphs for research agents",
-                  "How should research agents store knowledge graphs?",
-                  "Knowledge graphs help research agents recall earlier work.",
-                  ("A knowledge graph with canonical names improves recall for research agents.",)),
-        make_item("2026-01-02-kg-names", "Canonical names in a Knowledge-Graph",
-                  "Which canonicalisation rules keep one node per idea for research agents?",
-                  "Entity resolution and canonical names keep the knowledge graph small.",
-                  ("Entity resolution merges variants of one idea.",)),
-        make_item("2026-01-03-mcp-intro", "Model Context Protocol servers",
-                  "What does the Model Context Protocol (MCP) offer research agents?",
-                  "The MCP memory server stores a knowledge graph as JSONL for agent memory.",
-                  ("MCP servers expose tools to research agents.",)),
-        make_item("2026-01-04-mcp-memory", "Agent memory over MCP",
-                  "How do research agents use MCP (Model Context Protocol) for agent memory?",
-                  "Agent memory via MCP is simple.",
-                  ("MCP memory servers persist agent memory between sessions.",)),
-        make_item("2026-01-05-mcp-security", "Securing MCP tools",
-                  "Which prompt injection risks do MCP tools carry for research agents?",
-                  "Prompt injection through MCP tool descriptions is the main risk.",
-                  ("Indirect prompt injection reaches research agents through tool output.",)),
-        make_item("2026-01-06-injection", "Prompt injection defences for agentic memory",
-                  "How do research agents resist prompt injection?",
-                  "Prompt injection needs layered defences; agentic memory adds risk.",
-                  ("Prompt injection detection catches half of attacks.",)),
-        make_item("2026-01-07-retrieval", "Hybrid retrieval evaluation for research agents",
-                  "Does hybrid retrieval beat dense retrieval for research agents?",
-                  "Hybrid retrieval evaluation shows gains; a benchmark of 200 queries was used.",
-                  ("Hybrid retrieval evaluation favours BM25 plus embeddings.",)),
-        make_item("2026-01-08-retrieval-2", "Hybrid retrieval evaluation at scale",
-                  "How does hybrid retrieval evaluation scale for research agents?",
-                  "Hybrid retrieval evaluation at scale needs caching.",
-                  ("Hybrid retrieval evaluation costs grow with corpus size.",)),
-    ]
 
 
 CONFIG = Config(mining=Mining(min_items=2, max_item_share=0.5, salient_per_item=2))
@@ -174,20 +123,6 @@ def test_determinism_and_order_independence() -> None:
     second = select([candidates(i) for i in shuffled], CONFIG)
     assert first == second
     assert list(first.terms) == sorted(first.terms)
-
-
-def test_item_candidates_pickle_and_depend_on_one_item_only() -> None:
-    item = corpus()[2]
-    cands = candidates(item)
-    assert pickle.loads(pickle.dumps(cands)) == cands
-    assert candidates(item) == cands
-    assert isinstance(cands, ItemCandidates) and cands.slug == item.slug
-    assert ("mcp", "model context protocol") in cands.acronyms
-
-
-def test_acronym_pairs_both_directions() -> None:
-    text = "We use the Model Context Protocol (MCP) and RAG (retrieval-augmented generation) daily."
-    assert acronym_pairs(text) == [("MCP", "Model Context Protocol"), ("RAG", "retrieval-augmented generation")]
 
 
 # --- the pinned vocabulary ---------------------------------------------------------------
@@ -384,71 +319,6 @@ def test_real_corpus_reads_well(require_shared: Callable[[Path], Path]) -> None:
 
 
 # --------------------------------------------------------------------------- speed shortcuts stay exact
-_TOKENS = ["multi", "agent", "agents", "de", "e", "mail", "re", "ranking", "MCP", "LLMs", "the", "of", "new", "key",
-           "based", "GPT-4", "4.1", "日本", "naïve", "Model", "Context", "Protocol", "co-pilot", "self-rag", "meta",
-           "pre-training", "Llama", "graph", "knowledge", "quickly", "red-teaming", "x", "AI's", "non-e-mail", "co",
-           "multi-agent", "sub-sub-agent", "42", "3-d", "ⅰⅰ", "family", "several", "system", "de-e-mail"]
-
-
-def _phrases_by_definition(run: tuple[str, ...]) -> list[tuple[str, str, bool]]:
-    from kgsync import vocab
-
-    return [checked for start in range(len(run)) for end in range(start + 1, min(start + vocab.MAX_WORDS, len(run)) + 1)
-            if (checked := vocab._check(run[start:end])) is not None]
-
-
-def test_phrases_equal_checking_every_slice() -> None:
-    """``_phrases`` decides most multi-token slices from per-token facts; it must agree with
-    ``_check`` on every slice (prefixes that close up, keyless tokens, acronyms, stopwords)."""
-    from kgsync import vocab
-
-    rnd = random.Random(11)
-    for _ in range(4000):
-        run = tuple(rnd.choice(_TOKENS) for _ in range(rnd.randint(1, 8)))
-        assert vocab._phrases(run) == _phrases_by_definition(run), run
-
-
-def test_runs_split_like_a_token_loop() -> None:
-    from kgsync import vocab
-
-    def by_loop(text: str) -> list[tuple[str, ...]]:
-        runs, run = [], []
-        for token in vocab._TOKEN_OR_BREAK.findall(text):
-            if not token[0].isalnum() or vocab._breaks(token):
-                if run:
-                    runs.append(tuple(run))
-                run = []
-            else:
-                run.append(token)
-        return runs + [tuple(run)] if run else runs
-
-    rnd = random.Random(5)
-    pieces = _TOKENS + [" ", ", ", ". ", "\n\n", "_", "(", "the ", "is "]
-    for _ in range(2000):
-        text = " ".join(rnd.choice(pieces) for _ in range(rnd.randint(0, 20)))
-        assert vocab._runs(text) == by_loop(text), text
-
-
-def test_candidates_do_not_depend_on_cache_state() -> None:
-    from kgsync import canonical, vocab
-
-    items = corpus()
-    first = [candidates(i) for i in items]
-    for cached in (vocab._run_terms, vocab._token_info, vocab._check, vocab._is_break, vocab._score,
-                   vocab._token_keys, vocab._bold_run, vocab._code_run, vocab._emphasis_terms, vocab._is_short_form,
-                   canonical.is_acronym, canonical.word_key):
-        cached.cache_clear()
-    assert [candidates(i) for i in reversed(items)] == first[::-1]
-
-
-def test_item_candidates_pickle_round_trip() -> None:
-    from kgsync.vocab import Candidate
-
-    for item in corpus():
-        found = candidates(item)
-        back = pickle.loads(pickle.dumps(found, protocol=pickle.HIGHEST_PROTOCOL))
-        assert back == found and repr(back) == repr(found)
-        assert all(type(term) is Candidate for term in back.terms)
 
 
 def test_salient_singletons_equal_the_plain_ranking() -> None:
@@ -512,62 +382,6 @@ def test_label_and_name_take_the_best_ranked_surface() -> None:
             assert vocab._choose_name(group) == expected
 
 
-def _acronym_pairs_plainly(text: str) -> list[tuple[str, str]]:
-    """``vocab._acronym_pairs`` as first written: every test in its original order."""
-    import re
-
-    from kgsync import vocab
-
-    text = text.replace("\u2019", "'")
-    out: list[tuple[str, str]] = []
-    for match in vocab._PAREN.finditer(text):
-        inner = match.group(1)
-        short_match = vocab._SHORT_FORM.fullmatch(inner)
-        if short_match:
-            short = short_match.group(1)
-            if not vocab._is_short_form.__wrapped__(short):
-                continue
-            before = text[max(0, match.start() - 200) : match.start()]
-            cut = max((m.end() for m in re.finditer(r"[.;:!?()\[\]{}\n]", before)), default=0)
-            words_before = before[cut:].split()
-            n = min(len(short) + 5, 2 * len(short))
-            long = vocab._best_long_form(short, " ".join(words_before[-n:]))
-            if long and len(long) > len(short) and short.lower() not in long.lower().split():
-                out.append((vocab._short_norm(short), vocab._trim(long)))
-            continue
-        word = vocab._WORD_BEFORE.search(text, max(0, match.start() - 12), match.start())
-        inner = inner.strip()
-        inner_words = inner.split()
-        if word is None or len(inner) < 3 or any(c in inner for c in ";:,"):
-            continue
-        short = word.group(1)
-        if not vocab._is_short_form.__wrapped__(short) or len(inner_words) < 2 or len(inner_words) > len(short) + 5:
-            continue
-        if vocab._best_long_form(short, inner) == inner:
-            out.append((vocab._short_norm(short), vocab._trim(inner)))
-    return out
-
-
-def test_acronym_pairs_equal_the_plain_order_of_tests() -> None:
-    """The last clause end is found by one match, and parenthesised expansions are rejected by
-    their cheap tests first: the same pairs as testing in the original order."""
-    from kgsync import vocab
-
-    pieces = ["Model", "Context", "Protocol", "(", ")", "MCP", "LLMs", "large", "language", "models", "LLM", ";",
-              ":", ",", ".", "\n", "\u2019s", "Q&A", "RAG", "retrieval-augmented", "generation", "AB", "12", "GPU",
-              "graphics", "processing", "unit", "[", "]", "{", "é"]
-    pieces += ["large language model (LLM)", "LLM (large language model)", "Model Context Protocol (MCP)",
-               "MCP (Model Context Protocol)", "Q&A (question, answer)", "GPUs (graphics processing units)", "KG (knowledge graph)"] * 3
-    rnd = random.Random(7)
-    found = 0
-    for _ in range(6000):
-        text = "".join(rnd.choice(pieces) + (" " if rnd.random() < 0.6 else "") for _ in range(rnd.randint(0, 25)))
-        expected = _acronym_pairs_plainly(text)
-        assert vocab._acronym_pairs(text) == expected, text
-        found += bool(expected)
-    assert found > 2000  # the texts do define acronyms
-
-
 def test_probe_blocks_reuse_own_blocks_exactly() -> None:
     from kgsync import vocab
 
@@ -580,17 +394,6 @@ def test_probe_blocks_reuse_own_blocks_exactly() -> None:
 
     for name in ("rag", "knowledge-graph", "indirect-prompt-injection", "a-b-c-d-e", "multi-agent-memory-systems"):
         assert vocab._probe_blocks(name) == vocab._probe_blocks(name, vocab._own_blocks(name)) == probe_plainly(name)
-
-
-def test_run_terms_are_the_phrases_that_are_not_plain_words() -> None:
-    from kgsync import vocab
-
-    rnd = random.Random(13)
-    runs = [(token,) for token in _TOKENS] + [tuple(rnd.choice(_TOKENS) for _ in range(rnd.randint(1, 6)))
-                                              for _ in range(500)]
-    for run in runs:
-        assert vocab._run_terms.__wrapped__(run) == tuple(
-            (key, surface) for key, surface, plain in _phrases_by_definition(run) if not plain), run
 
 
 # --- reusing the last selection (pipeline._SelectionStore) ---

@@ -7,6 +7,7 @@ Exit codes: 0 clean, 1 findings that fail (errors; warnings too with
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import click
@@ -85,6 +86,16 @@ def _as_json(report: LintReport, strict: bool) -> str:
     return json.dumps(body, ensure_ascii=False, indent=2, sort_keys=True)
 
 
+def _from_workspace(path: str, workspace: str | None) -> str:
+    if not workspace:
+        return path
+    absolute = Path(path).absolute()
+    try:
+        return absolute.relative_to(Path(workspace).absolute()).as_posix()
+    except ValueError:  # outside the checkout: GitHub cannot place it anyway
+        return path
+
+
 def escape_data(text: str) -> str:
     """GitHub workflow-command message escaping (toolkit's escapeData)."""
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
@@ -95,11 +106,17 @@ def escape_property(text: str) -> str:
     return escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def github_annotation(finding: Finding) -> str:
-    """``::error file=<path>,line=<n>,title=...::<message>`` for one finding."""
+def github_annotation(finding: Finding, workspace: str | None = None) -> str:
+    """``::error file=<path>,line=<n>,title=...::<message>`` for one finding.
+
+    GitHub pins an annotation on ``file`` only when it is relative to the checkout
+    (``$GITHUB_WORKSPACE``, the default for ``workspace``), not to the folder the
+    command ran in (a research repo in a subfolder, the action's ``working-directory``).
+    """
     properties: list[str] = []
     if finding.location is not None:
-        properties.append(f"file={escape_property(finding.location.path)}")
+        path = _from_workspace(finding.location.path, os.environ.get("GITHUB_WORKSPACE") if workspace is None else workspace)
+        properties.append(f"file={escape_property(path)}")
         if finding.location.line is not None:
             properties.append(f"line={finding.location.line}")
     properties.append(f"title={escape_property(f'kgsync lint {finding.code}')}")

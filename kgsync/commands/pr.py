@@ -112,7 +112,8 @@ class PrOptions:
 
 def _run(o: PrOptions) -> int:
     # Heavy imports only when the command runs (the CLI stays light).
-    from kgsync.diff import to_json
+    from kgsync.diff import diff, to_json
+    from kgsync.model import Graph
     from kgsync.publish import github_pr
     from kgsync.publish.proposal import prepare
 
@@ -132,6 +133,16 @@ def _run(o: PrOptions) -> int:
             raise ConfigError(f"the PR branch and the base are both {target.base!r}", hint="set pr.branch to a branch of its own")
     checkout = _checkout(root, o.remote, o.token, required=not o.dry_run)
     base_sha = checkout.head() if checkout else None
+    if not o.dry_run:
+        assert checkout is not None and base_sha is not None
+        tip = checkout.remote_branch(target.base)
+        if tip is not None and tip != base_sha:
+            # A re-run of an old run, or a run started on another branch: its graph is not the
+            # graph of the base, and replacing the PR branch with it would undo newer work.
+            click.echo(f"kgsync pr: none: the checkout ({base_sha[:12]}) is not the tip of {target.base!r} on "
+                       f"{o.remote} ({tip[:12]}); the run for that commit proposes its graph", err=True)
+            _write_outputs(github_pr.Outcome(github_pr.Operation.NONE), diff(Graph(), Graph()))
+            return 0
     prepared = prepare(
         cfg, checkout=checkout, base_sha=base_sha, title=title, labels=tuple(labels),
         write=not o.dry_run, full_report_hint=_run_link(),
@@ -144,7 +155,12 @@ def _run(o: PrOptions) -> int:
     if o.diff_json:
         o.diff_json.write_text(to_json(prepared.diff), encoding="utf-8")
     if o.dry_run:
+        # The body on stdout; inside Actions also the outputs and the job summary, as a real
+        # run writes them (stdout stays free for the annotations above).
         click.echo(prepared.rendered.text)
+        dry = github_pr.Outcome(github_pr.Operation.NONE, branch=target.branch)
+        _write_outputs(dry, prepared.diff)
+        _write_summary(dry, prepared.rendered.full_text, dry_run=True)
         return 1 if prepared.errors else 0
     assert checkout is not None and base_sha is not None
     client = github_pr.connect(o.api_url, o.token)
@@ -206,11 +222,11 @@ def _write_outputs(outcome, d) -> None:
                 handle.write(f"{key}={value}\n")
 
 
-def _write_summary(outcome, full_text: str) -> None:
+def _write_summary(outcome, full_text: str, *, dry_run: bool = False) -> None:
     path = os.environ.get("GITHUB_STEP_SUMMARY")
     if not path:
         return
-    head = f"**kgsync pr: {outcome.operation}**"
+    head = "**kgsync pr: dry run**" if dry_run else f"**kgsync pr: {outcome.operation}**"
     if outcome.number:
         head += f" — [#{outcome.number}]({outcome.url})"
     text = f"{head}\n\n{full_text}"

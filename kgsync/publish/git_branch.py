@@ -218,9 +218,9 @@ def _push_hint(text: str) -> str:
     lowered = text.lower()
     if "403" in lowered or "permission" in lowered or "denied" in lowered:
         return (
-            "the token cannot push: give the workflow `permissions: contents: write`, "
-            "and keep actions/checkout's `persist-credentials` (the default) or pass `token:`"
+            "the token cannot push: give the workflow `permissions: contents: write`; a token passed as "
+            "`token:` is used only when actions/checkout stored none (`persist-credentials: false`)"
         )
     if "could not read" in lowered or "authentication" in lowered or "401" in lowered:
         return "git has no credentials for the remote: pass the action's `token:` input"
-    return "run the job again with ACTIONS_STEP_DEBUG=true for git's full output"
+    return "git's own message is above"

@@ -1,0 +1,54 @@
+"""Small research items built in memory, and an eight-item corpus with known overlaps (mining and vocabulary tests)."""
+
+from __future__ import annotations
+
+from kgsync.items import ResearchItem, read_item_bytes
+
+
+def make_item(slug: str, title: str, question: str = "", summary: str = "", findings: tuple[str, ...] = (),
+              body: str = "") -> ResearchItem:
+    listed = "\n".join(f"{n}. {text} (Confidence: high)" for n, text in enumerate(findings, 1))
+    text = (f"---\ntitle: \"{title}\"\ncompleted: 2026-03-01\nthemes: [knowledge-graphs]\n---\n\n# {title}\n\n"
+            f"## Research Question\n\n{question}\n\n{body}\n\n## Findings\n\n### Executive Summary\n\n{summary}\n\n"
+            f"### Key Findings\n\n{listed}\n")
+    result = read_item_bytes(text.encode(), f"Research/completed/{slug}.md", slug)
+    assert not isinstance(result, list), result
+    return result[0]
+
+
+def corpus() -> list[ResearchItem]:
+    """Eight items: 'knowledge graph' on 3, MCP defined on 2 and used on 3, 'agent' on all."""
+    return [
+        make_item("2026-01-01-kg-basics", "Knowledge graphs for research agents",
+                  "How should research agents store knowledge graphs?",
+                  "Knowledge graphs help research agents recall earlier work.",
+                  ("A knowledge graph with canonical names improves recall for research agents.",)),
+        make_item("2026-01-02-kg-names", "Canonical names in a Knowledge-Graph",
+                  "Which canonicalisation rules keep one node per idea for research agents?",
+                  "Entity resolution and canonical names keep the knowledge graph small.",
+                  ("Entity resolution merges variants of one idea.",)),
+        make_item("2026-01-03-mcp-intro", "Model Context Protocol servers",
+                  "What does the Model Context Protocol (MCP) offer research agents?",
+                  "The MCP memory server stores a knowledge graph as JSONL for agent memory.",
+                  ("MCP servers expose tools to research agents.",)),
+        make_item("2026-01-04-mcp-memory", "Agent memory over MCP",
+                  "How do research agents use MCP (Model Context Protocol) for agent memory?",
+                  "Agent memory via MCP is simple.",
+                  ("MCP memory servers persist agent memory between sessions.",)),
+        make_item("2026-01-05-mcp-security", "Securing MCP tools",
+                  "Which prompt injection risks do MCP tools carry for research agents?",
+                  "Prompt injection through MCP tool descriptions is the main risk.",
+                  ("Indirect prompt injection reaches research agents through tool output.",)),
+        make_item("2026-01-06-injection", "Prompt injection defences for agentic memory",
+                  "How do research agents resist prompt injection?",
+                  "Prompt injection needs layered defences; agentic memory adds risk.",
+                  ("Prompt injection detection catches half of attacks.",)),
+        make_item("2026-01-07-retrieval", "Hybrid retrieval evaluation for research agents",
+                  "Does hybrid retrieval beat dense retrieval for research agents?",
+                  "Hybrid retrieval evaluation shows gains; a benchmark of 200 queries was used.",
+                  ("Hybrid retrieval evaluation favours BM25 plus embeddings.",)),
+        make_item("2026-01-08-retrieval-2", "Hybrid retrieval evaluation at scale",
+                  "How does hybrid retrieval evaluation scale for research agents?",
+                  "Hybrid retrieval evaluation at scale needs caching.",
+                  ("Hybrid retrieval evaluation costs grow with corpus size.",)),
+    ]

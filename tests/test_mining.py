@@ -1,0 +1,157 @@
+"""Per-item term mining (kgsync.mining): candidates, phrases, acronym definitions; the fast paths equal their definitions."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+from item_corpus import corpus
+from kgsync.mining import ItemCandidates, acronym_pairs, candidates
+
+
+def test_item_candidates_pickle_and_depend_on_one_item_only() -> None:
+    item = corpus()[2]
+    cands = candidates(item)
+    assert pickle.loads(pickle.dumps(cands)) == cands
+    assert candidates(item) == cands
+    assert isinstance(cands, ItemCandidates) and cands.slug == item.slug
+    assert ("mcp", "model context protocol") in cands.acronyms
+
+
+def test_acronym_pairs_both_directions() -> None:
+    text = "We use the Model Context Protocol (MCP) and RAG (retrieval-augmented generation) daily."
+    assert acronym_pairs(text) == [("MCP", "Model Context Protocol"), ("RAG", "retrieval-augmented generation")]
+
+
+_TOKENS = ["multi", "agent", "agents", "de", "e", "mail", "re", "ranking", "MCP", "LLMs", "the", "of", "new", "key",
+           "based", "GPT-4", "4.1", "日本", "naïve", "Model", "Context", "Protocol", "co-pilot", "self-rag", "meta",
+           "pre-training", "Llama", "graph", "knowledge", "quickly", "red-teaming", "x", "AI's", "non-e-mail", "co",
+           "multi-agent", "sub-sub-agent", "42", "3-d", "ⅰⅰ", "family", "several", "system", "de-e-mail"]
+
+
+def _phrases_by_definition(run: tuple[str, ...]) -> list[tuple[str, str, bool]]:
+    from kgsync import mining
+
+    return [checked for start in range(len(run)) for end in range(start + 1, min(start + mining.MAX_WORDS, len(run)) + 1)
+            if (checked := mining._check(run[start:end])) is not None]
+
+
+def test_phrases_equal_checking_every_slice() -> None:
+    """``_phrases`` decides most multi-token slices from per-token facts; it must agree with
+    ``_check`` on every slice (prefixes that close up, keyless tokens, acronyms, stopwords)."""
+    from kgsync import mining
+
+    rnd = random.Random(11)
+    for _ in range(4000):
+        run = tuple(rnd.choice(_TOKENS) for _ in range(rnd.randint(1, 8)))
+        assert mining._phrases(run) == _phrases_by_definition(run), run
+
+
+def test_runs_split_like_a_token_loop() -> None:
+    from kgsync import mining
+
+    def by_loop(text: str) -> list[tuple[str, ...]]:
+        runs, run = [], []
+        for token in mining._TOKEN_OR_BREAK.findall(text):
+            if not token[0].isalnum() or mining._breaks(token):
+                if run:
+                    runs.append(tuple(run))
+                run = []
+            else:
+                run.append(token)
+        return runs + [tuple(run)] if run else runs
+
+    rnd = random.Random(5)
+    pieces = _TOKENS + [" ", ", ", ". ", "\n\n", "_", "(", "the ", "is "]
+    for _ in range(2000):
+        text = " ".join(rnd.choice(pieces) for _ in range(rnd.randint(0, 20)))
+        assert mining._runs(text) == by_loop(text), text
+
+
+def test_candidates_do_not_depend_on_cache_state() -> None:
+    from kgsync import canonical, mining
+
+    items = corpus()
+    first = [candidates(i) for i in items]
+    for cached in (mining._run_terms, mining._token_info, mining._check, mining._is_break, mining._score,
+                   mining.token_keys, mining._bold_run, mining._code_run, mining._emphasis_terms, mining._is_short_form,
+                   canonical.is_acronym, canonical.word_key):
+        cached.cache_clear()
+    assert [candidates(i) for i in reversed(items)] == first[::-1]
+
+
+def test_item_candidates_pickle_round_trip() -> None:
+    from kgsync.mining import Candidate
+
+    for item in corpus():
+        found = candidates(item)
+        back = pickle.loads(pickle.dumps(found, protocol=pickle.HIGHEST_PROTOCOL))
+        assert back == found and repr(back) == repr(found)
+        assert all(type(term) is Candidate for term in back.terms)
+
+
+def _acronym_pairs_plainly(text: str) -> list[tuple[str, str]]:
+    """``mining._acronym_pairs`` as first written: every test in its original order."""
+    import re
+
+    from kgsync import mining
+
+    text = text.replace("\u2019", "'")
+    out: list[tuple[str, str]] = []
+    for match in mining._PAREN.finditer(text):
+        inner = match.group(1)
+        short_match = mining._SHORT_FORM.fullmatch(inner)
+        if short_match:
+            short = short_match.group(1)
+            if not mining._is_short_form.__wrapped__(short):
+                continue
+            before = text[max(0, match.start() - 200) : match.start()]
+            cut = max((m.end() for m in re.finditer(r"[.;:!?()\[\]{}\n]", before)), default=0)
+            words_before = before[cut:].split()
+            n = min(len(short) + 5, 2 * len(short))
+            long = mining._best_long_form(short, " ".join(words_before[-n:]))
+            if long and len(long) > len(short) and short.lower() not in long.lower().split():
+                out.append((mining._short_norm(short), mining._trim(long)))
+            continue
+        word = mining._WORD_BEFORE.search(text, max(0, match.start() - 12), match.start())
+        inner = inner.strip()
+        inner_words = inner.split()
+        if word is None or len(inner) < 3 or any(c in inner for c in ";:,"):
+            continue
+        short = word.group(1)
+        if not mining._is_short_form.__wrapped__(short) or len(inner_words) < 2 or len(inner_words) > len(short) + 5:
+            continue
+        if mining._best_long_form(short, inner) == inner:
+            out.append((mining._short_norm(short), mining._trim(inner)))
+    return out
+
+
+def test_acronym_pairs_equal_the_plain_order_of_tests() -> None:
+    """The last clause end is found by one match, and parenthesised expansions are rejected by
+    their cheap tests first: the same pairs as testing in the original order."""
+    from kgsync import mining
+
+    pieces = ["Model", "Context", "Protocol", "(", ")", "MCP", "LLMs", "large", "language", "models", "LLM", ";",
+              ":", ",", ".", "\n", "\u2019s", "Q&A", "RAG", "retrieval-augmented", "generation", "AB", "12", "GPU",
+              "graphics", "processing", "unit", "[", "]", "{", "é"]
+    pieces += ["large language model (LLM)", "LLM (large language model)", "Model Context Protocol (MCP)",
+               "MCP (Model Context Protocol)", "Q&A (question, answer)", "GPUs (graphics processing units)", "KG (knowledge graph)"] * 3
+    rnd = random.Random(7)
+    found = 0
+    for _ in range(6000):
+        text = "".join(rnd.choice(pieces) + (" " if rnd.random() < 0.6 else "") for _ in range(rnd.randint(0, 25)))
+        expected = _acronym_pairs_plainly(text)
+        assert mining._acronym_pairs(text) == expected, text
+        found += bool(expected)
+    assert found > 2000  # the texts do define acronyms
+
+
+def test_run_terms_are_the_phrases_that_are_not_plain_words() -> None:
+    from kgsync import mining
+
+    rnd = random.Random(13)
+    runs = [(token,) for token in _TOKENS] + [tuple(rnd.choice(_TOKENS) for _ in range(rnd.randint(1, 6)))
+                                              for _ in range(500)]
+    for run in runs:
+        assert mining._run_terms.__wrapped__(run) == tuple(
+            (key, surface) for key, surface, plain in _phrases_by_definition(run) if not plain), run
