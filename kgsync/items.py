@@ -37,6 +37,10 @@ _FENCE = re.compile(r"^[ \t]*(```|~~~)")
 _LIST_ITEM = re.compile(r"^(?:(\d+)[.)]|[-*+])[ \t]+(.*)$")
 _URL = re.compile(r"https?://[^\s<>()\[\]{}\"'`|;,]+[^\s<>()\[\]{}\"'`|;,.:!?]")
 _SLUG_OK = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+# The template's item file names: a file named like this is an item, so a file of that name
+# without frontmatter is a broken item (an error that keeps its old nodes), not a README.
+_DATED_SLUG = re.compile(r"^\d{4}-\d{2}-\d{2}-")
+_ISO_DATE = re.compile(r"\s*(\d{4}-\d{2}-\d{2})")
 MAX_LINE = 100_000  # longer lines are cut for parsing (and reported): protects the regexes
 _LONG_LINE = re.compile(rf"^[^\n]{{{MAX_LINE + 1}}}", re.MULTILINE)
 # The line closing the frontmatter: "---" or "..." alone (whitespace aside; "\s" is str.strip's set).
@@ -205,19 +209,36 @@ def read_item_bytes(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, lis
     # would cost more than parsing its YAML (the build must stay within 3x of that).
     first_end = _line_end(text, 0)
     if text[:first_end].strip() != "---":
+        if text.lstrip().startswith("---"):
+            line = text[: len(text) - len(text.lstrip())].count("\n") + 1
+            return [problem(Severity.ERROR, line, "the frontmatter starts after line 1, so it is not read",
+                            "delete what comes before the opening '---' line")]
+        if _DATED_SLUG.match(slug):
+            return [problem(Severity.ERROR, 1, "no YAML frontmatter, but the file is named like a research item",
+                            "start the item with a '---' frontmatter block (title, completed, themes, ...)")]
         return [problem(Severity.NOTICE, 1, "no YAML frontmatter: not a research item, skipped",
                         "items start with a '---' frontmatter block")]
     close = _FRONTMATTER_END.search(text, first_end + 1)
     if close is None:
         return [problem(Severity.ERROR, 1, "frontmatter is never closed", "add a '---' line after the YAML")]
+    yaml_text = text[first_end + 1 : close.start() - 1]
+    alias = _alias_line(yaml_text)
+    if alias is not None:  # "*name": one alias can stand for gigabytes (the "billion laughs")
+        return [problem(Severity.ERROR, alias + 2, "YAML alias (*name) in the frontmatter",
+                        "write the value out; items do not use YAML anchors and aliases")]
     try:
-        meta = _YAML.load(text[first_end + 1 : close.start() - 1])
+        meta = _YAML.load(yaml_text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = mark.line + 2 if mark else 2
         reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         return [problem(Severity.ERROR, line, f"malformed frontmatter YAML: {reason}",
                         "fix the YAML (quote values containing ': ' or '#')")]
+    except ValueError as exc:  # PyYAML's date constructor: "2026-02-30" is YAML's date syntax, no date
+        return [problem(Severity.ERROR, _bad_date_line(yaml_text) + 2, f"frontmatter date is no date: {exc}",
+                        "write a real date as YYYY-MM-DD")]
+    except RecursionError:
+        return [problem(Severity.ERROR, 2, "frontmatter YAML nested too deeply", "flatten the frontmatter")]
     if meta is None:
         meta = {}
     if not isinstance(meta, dict):
@@ -232,6 +253,16 @@ def read_item_bytes(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, lis
     if long_lines and long_lines[-1] >= body_line:
         body = "\n".join(line[:MAX_LINE] for line in body.split("\n"))
     sections = _sections(body, body_line)
+    field_problems = _field_problems(meta, yaml_text, problem)
+    if any(issue.severity is Severity.ERROR for issue in field_problems):
+        return field_problems
+    warnings += field_problems
+    links = {name: _slugs(meta.get(name)) for name in ("cites", "related", "supersedes", "superseded_by")}
+    for name, targets in links.items():
+        if slug in targets:  # "superseded by itself" would hide the item's own claims
+            warnings.append(problem(Severity.WARNING, _field_line(yaml_text, name) + 2,
+                                    f"{name} names the item itself; ignored", f"remove {slug!r} from {name}"))
+            links[name] = tuple(t for t in targets if t != slug)
     title = _text(meta.get("title")) or _first_h1(sections)
     if not title:
         return [problem(Severity.ERROR, 2, "no title", "add 'title:' to the frontmatter or a '# Title' heading")]
@@ -241,10 +272,10 @@ def read_item_bytes(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, lis
         title=_one_line(title),
         completed=_date(meta.get("completed")),
         themes=_strings(meta.get("themes")),
-        cites=_slugs(meta.get("cites")),
-        related=_slugs(meta.get("related")),
-        supersedes=_slugs(meta.get("supersedes")),
-        superseded_by=_slugs(meta.get("superseded_by")),
+        cites=links["cites"],
+        related=links["related"],
+        supersedes=links["supersedes"],
+        superseded_by=links["superseded_by"],
         confidence=_confidence(meta.get("confidence")),
         item_type=_text(meta.get("item_type")),
         status=_text(meta.get("status")),
@@ -257,6 +288,63 @@ def read_item_bytes(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, lis
         body_line=body_line,
     )
     return _with_sections(item, problem, warnings)
+
+
+def _field_problems(meta: dict, yaml_text: str, problem) -> list[Issue]:
+    """Fields of the wrong shape: rejected (title, completed: they name and date the item's
+    nodes), or ignored with a warning (the rest: an item without them is still an item)."""
+    found: list[Issue] = []
+
+    def at(name: str) -> int:
+        return _field_line(yaml_text, name) + 2
+
+    title = meta.get("title")
+    if isinstance(title, bool) or (title is not None and not isinstance(title, (str, int, float))):
+        found.append(problem(Severity.ERROR, at("title"), f"title is a {type(title).__name__}, not text",
+                             "write the title as one line of text (quote it if it starts with [ or {)"))
+    completed = meta.get("completed")
+    if completed is not None and not _date(completed):
+        found.append(problem(Severity.ERROR, at("completed"), f"completed: {str(completed)[:40]!r} is not a date",
+                             "write the date the research was completed as YYYY-MM-DD"))
+    for name in ("themes", "cites", "related", "supersedes", "superseded_by"):
+        if isinstance(meta.get(name), dict):
+            found.append(problem(Severity.WARNING, at(name), f"{name} is a mapping; ignored",
+                                 f"write {name} as a list: [a, b]"))
+    confidence = meta.get("confidence")
+    if confidence is not None and not _confidence(confidence):
+        found.append(problem(Severity.WARNING, at("confidence"), f"confidence {str(confidence)[:40]!r} ignored",
+                             "write confidence: high, medium or low"))
+    return found
+
+
+def _field_line(yaml_text: str, name: str) -> int:
+    """0-based line of ``name:`` at the top level of the frontmatter (0 when not found)."""
+    match = re.search(rf"^{re.escape(name)}[ \t]*:", yaml_text, re.MULTILINE)
+    return yaml_text.count("\n", 0, match.start()) if match else 0
+
+
+def _alias_line(yaml_text: str) -> int | None:
+    """0-based line of the first YAML alias token, if any (the scanner knows quotes from aliases)."""
+    if "*" not in yaml_text:
+        return None
+    try:
+        for token in yaml.scan(yaml_text, Loader=_SAFE_LOADER):
+            if isinstance(token, yaml.AliasToken):
+                return token.start_mark.line
+    except yaml.YAMLError:
+        return None  # the parse reports it
+    return None
+
+
+def _bad_date_line(yaml_text: str) -> int:
+    """0-based line of the first date-shaped value that is no date (0 when none is found)."""
+    for number, line in enumerate(yaml_text.split("\n")):
+        for found in re.findall(r"\b(\d{4}-\d{2}-\d{2})\b", line):
+            try:
+                dt.date.fromisoformat(found)
+            except ValueError:
+                return number
+    return 0
 
 
 def _decode(raw: bytes, problem) -> tuple[str, Issue | None]:
@@ -477,8 +565,13 @@ def _date(value: object) -> str:
     if isinstance(value, dt.date):
         return value.isoformat()
     if isinstance(value, str):
-        match = re.match(r"\s*(\d{4}-\d{2}-\d{2})", value)
-        return match.group(1) if match else ""
+        match = _ISO_DATE.match(value)
+        if match is None:
+            return ""
+        try:
+            return dt.date.fromisoformat(match.group(1)).isoformat()
+        except ValueError:  # "2026-13-45": shaped like a date, is none
+            return ""
     return ""
 
 

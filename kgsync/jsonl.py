@@ -80,6 +80,8 @@ def loads(text: str, source: str = "<graph>") -> Graph:
                 where,
                 "each line must be one JSON object as the memory server writes it",
             ) from None
+        except RecursionError:
+            raise GraphFormatError("JSON nested too deeply", where, "each line must be one flat entity or relation") from None
         if not isinstance(obj, dict):
             raise GraphFormatError("line is JSON but not an object", where, "remove the line")
         kind = obj.get("type")
@@ -122,6 +124,9 @@ def read(path: str | Path) -> Graph:
         raw = path.read_bytes()
     except FileNotFoundError:
         return Graph()
+    except OSError as exc:  # a folder, no permission: not a graph this build may replace
+        raise GraphFormatError(f"cannot read the graph file: {exc.strerror or exc}", Location.of(path),
+                               "make it a readable file (or remove it to start an empty graph)") from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -148,9 +153,12 @@ def write_bytes_atomically(path: Path, data: bytes, compare: bool = True) -> boo
             return False
     except FileNotFoundError:
         pass
+    path = _link_target(path)  # a symlinked graph stays a link: its target gets the new bytes
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        # mkstemp makes the file 0600; the graph keeps its mode, or gets the umask's default.
+        os.chmod(tmp, _mode_for(path))
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
@@ -160,6 +168,19 @@ def write_bytes_atomically(path: Path, data: bytes, compare: bool = True) -> boo
         Path(tmp).unlink(missing_ok=True)
         raise
     return True
+
+
+def _link_target(path: Path) -> Path:
+    return path.resolve() if path.is_symlink() else path
+
+
+def _mode_for(path: Path) -> int:
+    try:
+        return path.stat().st_mode & 0o7777
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def lines_of(graph: Graph) -> Iterable[str]:

@@ -64,7 +64,7 @@ class Manifest:
             if data.get("kgsync_manifest") != MANIFEST_VERSION:
                 raise ValueError(f"unsupported manifest version {data.get('kgsync_manifest')!r}")
             return cls({slug: Facts.from_json(facts) for slug, facts in data["items"].items()})
-        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
             raise GraphFormatError(
                 f"kgsync manifest is unreadable: {exc}",
                 Location(source),
@@ -84,9 +84,13 @@ def facts_json(facts: Facts) -> str:
 
 def load_manifest(path: Path) -> Manifest | None:
     try:
-        return Manifest.loads(path.read_text(encoding="utf-8"), str(path))
+        return Manifest.loads(path.read_bytes().decode("utf-8"), str(path))
     except FileNotFoundError:
         return None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise GraphFormatError(f"kgsync manifest is unreadable: {exc}", Location(str(path)),
+                               "restore it from git; deleting it makes every committed node count as hand-added"
+                               ) from None
 
 
 def merge(

@@ -30,7 +30,7 @@ from stat import S_ISLNK
 from kgsync import jsonl
 from kgsync.assemble import AssemblyMemo, assemble, context_key, written_terms
 from kgsync.config import Config
-from kgsync.errors import ConfigError, KgsyncError, LintFailed, Location
+from kgsync.errors import ConfigError, GraphFormatError, KgsyncError, LintFailed, Location
 from kgsync.economy import Folding, discriminating_themes, hub_folding
 from kgsync.extract import Extraction, extract
 from kgsync.items import Issue, ReadResult, ResearchItem, Severity, check_corpus, find_item_files, read_item_bytes
@@ -146,7 +146,12 @@ def read_records(config: Config, jobs: int | None = None, state: BuildState | No
         record = cache.get(key, path, display) if key is not None else None
         raw = b""
         if record is None:  # unknown stat, or its record is gone: read, hash, parse
-            raw = path.read_bytes()
+            try:
+                raw = path.read_bytes()
+            except OSError as exc:  # unreadable now: an error for this item, which keeps its old nodes
+                keys.append(key := f"unreadable:{display}")
+                records[key] = _unreadable(display, path.stem, exc)
+                continue
             key = hashlib.sha1(display.encode() + b"\0" + raw).hexdigest()
             record = cache.get(key, path, display)
             # Record the stat only for the bytes read under it, and only when no later
@@ -201,6 +206,12 @@ class _Displays:
 
 
 _PENDING = Record(None, (), (None, None))
+
+
+def _unreadable(display: str, slug: str, exc: OSError) -> Record:
+    reason = exc.strerror or type(exc).__name__
+    return Record(None, (Issue(Severity.ERROR, Location(display), f"cannot read the file: {reason}",
+                               "make it readable (permissions, a broken link), or delete it", slug),), (None, None))
 _CHUNK = 16  # files per task: large enough to amortise the round trip, small enough to balance 2 cores
 _MIN_PARALLEL = 2 * _CHUNK  # below this, starting workers costs more than it saves
 
@@ -333,7 +344,10 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     selections = _SelectionStore(cache_folder)
     old_records: dict[str, Record] = {}
     records, read = read_records(config, state=state, keys_out=keys, old_keys=selections.keys, old_out=old_records)
-    by_slug = {r.item.slug: r for r in records if r.item is not None}
+    by_slug: dict[str, Record] = {}
+    for r in records:  # the first file of a slug is the item, as for check_corpus (later ones are errors)
+        if r.item is not None:
+            by_slug.setdefault(r.item.slug, r)
     # slug -> the content key of its record; a slug two files claim gets none (never reused)
     slug_count = Counter(r.item.slug for r in records if r.item is not None)
     read_keys = {r.item.slug: key for r, key in zip(records, keys) if r.item is not None and slug_count[r.item.slug] == 1}
@@ -369,6 +383,8 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     else:
         committed = jsonl.read(graph_path)
         old_manifest = load_manifest(manifest_file)
+        if old_manifest is None:
+            _refuse_a_lost_manifest(committed, items, graph_path, manifest_file)
         load_previous = lambda: committed  # noqa: E731
     graph, manifest, foreign = merge_with_foreign(committed, old_manifest, assembly.by_item, keep)
     if memo is not None:  # the manifest encoding of facts the memo gave or took (same objects only)
@@ -402,6 +418,21 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     clock.lap("write")
     return BuildResult(graph, load_previous, manifest, items, read.issues, report, vocabulary,
                        bool(changed), tuple(changed), tuple(clock.laps))
+
+
+def _refuse_a_lost_manifest(committed: Graph, items: Sequence[ResearchItem], graph_path: Path,
+                            manifest_file: Path) -> None:
+    """Without the manifest every committed fact counts as hand-added, so a graph kgsync wrote
+    would keep every old title and claim beside the new ones: refuse instead of guessing."""
+    ours = [slug for slug in (item.slug for item in items)
+            if (entity := committed.entity(f"item:{slug}")) is not None and f"provenance:item={slug}" in entity.observations]
+    if ours:
+        raise GraphFormatError(
+            f"{manifest_file.name} is missing, but {graph_path.name} holds nodes kgsync built from these items "
+            f"(item:{ours[0]}{f' and {len(ours) - 1} more' if len(ours) > 1 else ''})",
+            Location.of(manifest_file),
+            f"restore it from git (git checkout -- {manifest_file.name}); to rebuild the graph from the items "
+            f"alone, delete {graph_path.name} too (what was added by hand is then lost)")
 
 
 class _SelectionStore:

@@ -88,6 +88,20 @@ def test_good_item_fields(tmp_path: Path) -> None:
         ("---\ntitle: x\n", "frontmatter is never closed", 1),
         ("---\n- a list\n---\n", "not a mapping", 2),
         ("---\nthemes: []\n---\nno title anywhere\n", "no title", 2),
+        # A file named like an item is one: no frontmatter is an error (it keeps its old nodes), not a skip.
+        ("# Notes\n\nNo frontmatter here.\n", "named like a research item", 1),
+        ("\n\n---\ntitle: x\n---\n", "starts after line 1", 3),
+        ("<!-- draft -->\n---\ntitle: x\n---\n", "named like a research item", 1),
+        # Dates: YAML's date syntax that is no date, a quoted one, and words.
+        ("---\ntitle: x\nthemes: [a]\ncompleted: 2026-02-30\n---\n", "date is no date", 4),
+        ("---\ntitle: x\ncompleted: \"2026-13-45\"\n---\n", "is not a date", 3),
+        ("---\ntitle: x\ncompleted: yesterday\n---\n", "is not a date", 3),
+        ("---\ntitle: x\ncompleted: [2026-01-01]\n---\n", "is not a date", 3),
+        # Shapes that would be written as Python reprs, and YAML aliases (the "billion laughs").
+        ("---\nthemes: [a]\ntitle: [a, b]\n---\n", "title is a list, not text", 3),
+        ("---\ntitle: yes\n---\n", "title is a bool", 2),
+        ("---\nbase: &b x\ntitle: *b\n---\n", "YAML alias", 3),
+        ("---\ntitle: x\nnested: " + "[" * 5000 + "]" * 5000 + "\n---\n", "maximum nesting depth", 3),
     ],
 )
 def test_bad_items_are_errors_with_lines(tmp_path: Path, content: str, message: str, line: int) -> None:
@@ -116,6 +130,31 @@ def test_bom_and_crlf_are_read(tmp_path: Path) -> None:
     assert not only(result.issues, Severity.ERROR)
     good = {i.slug: i for i in result.items}["2026-03-01-good"]
     assert good.title == "A good item" and len(good.key_findings) == 2
+
+
+def test_shapes_kgsync_ignores_are_warnings_with_their_line(tmp_path: Path) -> None:
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    write(tmp_path, "2026-02-02-odd.md", GOOD.replace("confidence: high", "confidence: [high]")
+          .replace("themes: [knowledge-graphs, rag-retrieval]", "themes: {a: b}")
+          .replace("superseded_by: ~", "superseded_by: 2026-02-02-odd"))
+    result = read(tmp_path)
+    assert not only(result.issues, Severity.ERROR)
+    lines = GOOD.split("\n")
+    warned = {(i.message.split(" ")[0], i.location.line) for i in only(result.issues, Severity.WARNING)}
+    assert warned >= {("themes", lines.index("themes: [knowledge-graphs, rag-retrieval]") + 1),
+                      ("confidence", lines.index("confidence: high") + 1),
+                      ("superseded_by", lines.index("superseded_by: ~") + 1)}
+    odd = {i.slug: i for i in result.items}["2026-02-02-odd"]
+    assert odd.superseded_by == () and odd.themes == () and odd.confidence == ""  # ignored, not guessed
+    assert len(odd.key_findings) == 2  # "superseded by itself" does not hide its claims
+
+
+def test_a_quoted_star_is_text_not_an_alias(tmp_path: Path) -> None:
+    write(tmp_path, "2026-02-02-star.md", GOOD.replace('title: "A good item"', 'title: "*Starred* item"'))
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    result = read(tmp_path)
+    assert not only(result.issues, Severity.ERROR)
+    assert {i.slug: i for i in result.items}["2026-02-02-star"].title == "*Starred* item"
 
 
 def test_readme_without_frontmatter_is_a_notice(tmp_path: Path) -> None:

@@ -127,6 +127,7 @@ def test_key_order_inside_a_record_does_not_matter() -> None:
         (TEXT + '\n{"type":"relation","from":"a","to":"b"}', 4, "relationType"),
         ('{"type":"node","name":"x"}', 1, "unknown record type"),
         ("\n".join([TEXT, TEXT, '{"type":"entity"']), 7, "not a JSON object"),
+        (TEXT + '\n{"type":"entity","observations":' + "[" * 100_000 + "]" * 100_000 + "}", 4, "nested too deeply"),
     ],
 )
 def test_a_malformed_line_is_rejected_with_its_line_number(text: str, line: int, words: str) -> None:
@@ -150,6 +151,31 @@ def test_read_rejects_non_utf8_naming_the_line(tmp_path: Path) -> None:
         jsonl.read(path)
     assert caught.value.location == caught.value.location.of(path, 4)
     assert "UTF-8" in str(caught.value)
+
+
+def test_read_of_a_folder_is_a_clear_error(tmp_path: Path) -> None:
+    (tmp_path / "memory.jsonl").mkdir()
+    with pytest.raises(GraphFormatError, match="cannot read the graph file"):
+        jsonl.read(tmp_path / "memory.jsonl")
+
+
+def test_write_keeps_the_files_mode_and_a_symlink(tmp_path: Path) -> None:
+    target = tmp_path / "data" / "graph.jsonl"
+    target.parent.mkdir()
+    jsonl.write(target, Graph((Entity("concept:a", "concept"),)))
+    assert target.stat().st_mode & 0o777 == 0o666 & ~_umask()  # not mkstemp's 0600
+    target.chmod(0o640)
+    link = tmp_path / "memory.jsonl"
+    link.symlink_to(target)
+    assert jsonl.write(link, Graph((Entity("concept:b", "concept"),)))
+    assert link.is_symlink() and jsonl.read(target) == Graph((Entity("concept:b", "concept"),))
+    assert target.stat().st_mode & 0o777 == 0o640
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def test_read_skips_a_utf8_bom(tmp_path: Path) -> None:

@@ -18,6 +18,7 @@ from kgsync import config as config_module
 from kgsync import jsonl
 from kgsync import state as build_state
 from kgsync.cli import cli
+from kgsync.errors import GraphFormatError
 from kgsync.items import Severity, find_item_files
 from kgsync.merge import manifest_path
 from kgsync.model import Entity, EntityType, Graph, Relation
@@ -105,6 +106,63 @@ def test_failed_item_keeps_previous_nodes_and_reports(repo: Path) -> None:
     for name, observation in kept.observations:
         assert observation in entity(result.graph, name).observations
     assert set(kept.relations) <= set(result.graph.relations)
+
+
+def test_a_duplicate_slug_never_mixes_two_files(repo: Path) -> None:
+    # The first file of a slug is the item; the later one is an error and lends it nothing.
+    (repo / "kgsync.yml").write_text("items: Research/completed/**/*.md\n", encoding="utf-8")
+    cfg = config_module.load(repo)
+    alone = build(cfg, write=False).manifest.by_item
+    first, other = sorted(p for p in find_item_files(items_dir(repo)) if p.name != "README.md")[:2]
+    copy = items_dir(repo) / "zz" / first.name
+    copy.parent.mkdir()
+    copy.write_bytes(other.read_bytes())
+    result = build(cfg, write=False)
+    assert any("duplicate slug" in i.message and i.location.path.endswith(f"zz/{first.name}") for i in result.issues)
+    assert result.manifest.by_item[first.stem] == alone[first.stem]
+
+
+def test_an_unreadable_item_is_an_error_and_keeps_its_nodes(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cfg = config_module.load(repo)
+    first = build(cfg)
+    victim = sorted(p for p in find_item_files(items_dir(repo)) if p.name != "README.md")[0]
+    victim.write_text(victim.read_text(encoding="utf-8") + "\n", encoding="utf-8")  # its stat changes: read again
+    read_bytes = Path.read_bytes
+
+    def refuse(self: Path) -> bytes:
+        if self.name == victim.name:
+            raise PermissionError(13, "Permission denied", str(self))
+        return read_bytes(self)
+
+    monkeypatch.setattr(Path, "read_bytes", refuse)
+    result = build(cfg)
+    [error] = [i for i in result.issues if i.severity is Severity.ERROR]
+    assert error.location.path.endswith(victim.name) and "cannot read the file: Permission denied" in error.message
+    assert result.manifest.by_item[victim.stem] == first.manifest.by_item[victim.stem]
+
+
+def test_a_lost_manifest_is_refused_before_anything_is_written(repo: Path) -> None:
+    # Without it every generated fact would count as hand-added: an edited title would then
+    # appear twice.  Refuse, and say how to recover.
+    cfg = config_module.load(repo)
+    build(cfg)
+    graph_before = (repo / "memory.jsonl").read_bytes()
+    manifest_path(repo / "memory.jsonl").unlink()
+    with pytest.raises(GraphFormatError, match="memory.kgsync.json is missing") as caught:
+        build(cfg)
+    assert "git checkout -- memory.kgsync.json" in caught.value.render()
+    assert (repo / "memory.jsonl").read_bytes() == graph_before
+    result = CliRunner().invoke(cli, ["build", "--root", str(repo)])
+    assert result.exit_code == 2 and "memory.kgsync.json is missing" in result.output
+
+
+def test_an_unreadable_manifest_is_a_clear_error(repo: Path) -> None:
+    cfg = config_module.load(repo)
+    build(cfg)
+    manifest_path(repo / "memory.jsonl").write_bytes(b'{"kgsync_manifest": 1, "items": {"caf\xe9": {}}}')
+    (repo / "memory.jsonl").write_bytes((repo / "memory.jsonl").read_bytes() + b"\n")  # not the last write: read both
+    with pytest.raises(GraphFormatError, match="manifest is unreadable"):
+        build(cfg)
 
 
 def test_hand_added_content_survives_rebuild(repo: Path) -> None:
