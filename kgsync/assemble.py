@@ -75,6 +75,7 @@ def assemble(
     theme_concepts: frozenset[str] = frozenset(),
     memo: AssemblyMemo | None = None,
     min_links: int = 1,
+    kept: Sequence[ResearchItem] = (),
 ) -> Assembly:
     """Each item's facts.
 
@@ -83,9 +84,10 @@ def assemble(
     ``memo`` (valid only for the ``context_key`` of these inputs) supplies items
     assembled before and receives the ones assembled now.  ``min_links``: a mined
     concept or method is written only when at least this many items link it
-    (``connective_terms``).
+    (``connective_terms``).  ``kept``: items whose files fail to parse now and keep their
+    last facts; they are not assembled, but other items' extends edges still reach them.
     """
-    by_slug = {item.slug: item for item in items}
+    by_slug = {item.slug: item for item in (*kept, *items)}
     merged_into_theme = _mined_names_of_themes(vocabulary, theme_concepts)
     chosen = connective_terms(items, vocabulary, themes, caps, theme_concepts, merged_into_theme, min_links)
     suffixes = undated_suffixes(by_slug)

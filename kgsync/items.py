@@ -108,6 +108,11 @@ class ResearchItem:
     body: str
     body_line: int  # file line of the body's first line
 
+    @classmethod
+    def known_only_by(cls, slug: str, completed: str) -> ResearchItem:
+        """An item whose file failed to parse now: other items still cite and link it by these."""
+        return cls(slug, "", "", completed, (), (), (), (), (), "", "", "", "", "", (), (), (), "", 0)
+
     @property
     def is_superseded(self) -> bool:
         return bool(self.superseded_by)
@@ -180,7 +185,9 @@ def check_corpus(parsed: Iterable[tuple[ResearchItem | None, tuple[Issue, ...]]]
             continue
         first_path[item.slug] = item.path
         items.append(item)
-    issues.extend(_dangling_links(items))
+    # An item that failed now keeps its last nodes (see kgsync.merge): citing it is no dangling link.
+    failed = {i.slug for i in issues if i.severity is Severity.ERROR and i.slug}
+    issues.extend(_dangling_links(items, failed))
     return ReadResult(tuple(items), tuple(issues))
 
 
@@ -580,8 +587,8 @@ def _confidence(value: object) -> str:
     return text if text in ("high", "medium", "low") else ""
 
 
-def _dangling_links(items: Sequence[ResearchItem]) -> list[Issue]:
-    known = {item.slug for item in items}
+def _dangling_links(items: Sequence[ResearchItem], also_known: Iterable[str] = ()) -> list[Issue]:
+    known = {item.slug for item in items} | set(also_known)
     issues = []
     for item in items:
         for field_name, targets in (("cites", item.cites), ("supersedes", item.supersedes),

@@ -358,17 +358,18 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     clock.lap("select")
     themes = _theme_map(config)
     theme_concepts = theme_concepts_of(items, themes, config)
-    store = _FactsStore(cache_folder, context_key(items, vocabulary, themes, config.caps, fold, config.tag_style,
-                                                  theme_concepts))
-    memo = store.memo(read_keys) if store.usable else None
-    assembly = assemble(items, extractions, vocabulary, themes, config.caps, fold, config.tag_style, theme_concepts,
-                        memo, config.mining.min_links)
-    store.save()
-    clock.lap("assemble")
-
     graph_path = config.path(config.graph)
     manifest_file = manifest_path(graph_path)
     failed = frozenset(i.slug for i in read.issues if i.severity is Severity.ERROR and i.slug)
+    kept = _kept_items(failed - set(by_slug), manifest_file)
+    store = _FactsStore(cache_folder, context_key([*kept, *items], vocabulary, themes, config.caps, fold,
+                                                  config.tag_style, theme_concepts))
+    memo = store.memo(read_keys) if store.usable else None
+    assembly = assemble(items, extractions, vocabulary, themes, config.caps, fold, config.tag_style, theme_concepts,
+                        memo, config.mining.min_links, kept)
+    store.save()
+    clock.lap("assemble")
+
     keep = failed - set(assembly.by_item)
     # Shortcut (exact, see kgsync.state): both files hold what the last build wrote and
     # that graph held only generated facts, so merging into it = merging into nothing.
@@ -418,6 +419,23 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     clock.lap("write")
     return BuildResult(graph, load_previous, manifest, items, read.issues, report, vocabulary,
                        bool(changed), tuple(changed), tuple(clock.laps))
+
+
+def _kept_items(slugs: frozenset[str], manifest_file: Path) -> tuple[ResearchItem, ...]:
+    """The items that fail to parse now, as their last facts know them (slug and date): they keep
+    their nodes, so the extends edges of items citing or linking them must stay too."""
+    if not slugs:
+        return ()
+    manifest = load_manifest(manifest_file)
+    if manifest is None:
+        return ()
+    kept = []
+    for slug in sorted(slugs & set(manifest.by_item)):
+        own = f"item:{slug}"
+        dates = [text[len("completed:"):] for name, text in manifest.by_item[slug].observations
+                 if name == own and text.startswith("completed:")]
+        kept.append(ResearchItem.known_only_by(slug, dates[0] if dates else ""))
+    return tuple(kept)
 
 
 def _refuse_a_lost_manifest(committed: Graph, items: Sequence[ResearchItem], graph_path: Path,

@@ -108,6 +108,26 @@ def test_failed_item_keeps_previous_nodes_and_reports(repo: Path) -> None:
     assert set(kept.relations) <= set(result.graph.relations)
 
 
+def test_a_failed_item_keeps_the_edges_other_items_have_to_it(repo: Path) -> None:
+    # Its nodes stay, so do the extends edges of the items that cite or link it (and no
+    # "not an item here" warning for them): one broken file changes nothing but itself.
+    cfg = config_module.load(repo)
+    first = build(cfg)
+    incoming = Counter(r.target for r in first.graph.relations if r.relation_type == "extends")
+    target, _ = incoming.most_common(1)[0]
+    victim = items_dir(repo) / f"{target[len('item:'):]}.md"
+    victim.write_bytes(victim.read_bytes().replace(b"---\n", b"---\ntitle: [broken\n", 1))
+    result = build(cfg)
+    assert [i.location.path for i in result.issues if i.severity is Severity.ERROR] == [
+        f"Research/completed/{victim.name}"]
+    assert not [i for i in result.issues if "not an item here" in i.message]
+    edges = {r for r in first.graph.relations if r.target == target}
+    assert edges and edges <= set(result.graph.relations)
+    assert result.manifest.by_item[victim.stem] == first.manifest.by_item[victim.stem]
+    # (Its mined terms no longer count in the corpus vocabulary until it parses again: the
+    # committed files do not hold them, and the cache may never change the output.)
+
+
 def test_a_duplicate_slug_never_mixes_two_files(repo: Path) -> None:
     # The first file of a slug is the item; the later one is an error and lends it nothing.
     (repo / "kgsync.yml").write_text("items: Research/completed/**/*.md\n", encoding="utf-8")
