@@ -35,6 +35,12 @@ class LazyGroup(click.Group):
 @click.version_option(__version__, prog_name="kgsync")
 def cli() -> None:
     """Research items -> a canonical knowledge graph (MCP memory JSONL), reviewed as PRs, published as a site."""
+    # A graph may hold lone surrogates (the server writes "\ud800" escapes back as it read them):
+    # printed, they come out as that same escape instead of stopping the command with a traceback.
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
 
 
 def main() -> None:

@@ -96,6 +96,48 @@ class Config:
 _SECTIONS: dict[str, type] = {"caps": Caps, "mining": Mining, "merge": Merge, "site": SiteOptions, "pr": PullRequest}
 
 
+def read_yaml(path: Path, text: str | None = None, line_offset: int = 0) -> tuple[Any, yaml.Node | None]:
+    """A maintainers' YAML file (or ``text`` found in it at ``line_offset``): data and node tree.
+
+    Every way it can fail is a ``ConfigError`` naming the file and, where known, the line:
+    bad YAML, bytes that are not UTF-8, a date-shaped value that is no date (PyYAML raises
+    ValueError for ``2026-02-30``), nesting too deep for the parser.
+    """
+    try:
+        if text is None:
+            raw = path.read_bytes()
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise ConfigError("not UTF-8", Location.of(path, raw[: exc.start].count(b"\n") + 1),
+                                  "save the file as UTF-8") from None
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = line_offset + mark.line + 1 if mark else None
+        raise ConfigError(f"not valid YAML: {getattr(exc, 'problem', exc)}", Location.of(path, line)) from None
+    except ValueError as exc:
+        line = next((n for n, row in enumerate(text.split("\n"), 1) if _no_date(row)), None)
+        raise ConfigError(f"not valid YAML: {exc}", Location.of(path, line_offset + line if line else None),
+                          "write dates as real YYYY-MM-DD dates, or quote the value") from None
+    except RecursionError:
+        raise ConfigError("YAML nested too deeply", Location.of(path), "flatten the file") from None
+    return data, node
+
+
+def _no_date(row: str) -> bool:
+    import datetime
+    import re
+
+    for found in re.findall(r"\b(\d{4}-\d{2}-\d{2})\b", row):
+        try:
+            datetime.date.fromisoformat(found)
+        except ValueError:
+            return True
+    return False
+
+
 def load(root: str | Path = ".", config_file: str | Path | None = None) -> Config:
     """Read ``kgsync.yml`` at ``root`` (absent: defaults) and validate all of it."""
     root = Path(root)
@@ -104,15 +146,8 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
         if config_file:
             raise ConfigError("config file not found", Location.of(path))
         return Config(root=root)
-    try:
-        node = yaml.compose(path.read_text(encoding="utf-8"))
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark else None
-        raise ConfigError(f"not valid YAML: {getattr(exc, 'problem', exc)}", Location.of(path, line)) from None
-    except UnicodeDecodeError:
-        raise ConfigError("not UTF-8", Location.of(path), "save the file as UTF-8") from None
+    data, node = read_yaml(path)
+    data = data or {}
     lines = key_lines(node)
     errors: list[str] = []
     if not isinstance(data, Mapping):

@@ -152,7 +152,7 @@ def read_records(config: Config, jobs: int | None = None, state: BuildState | No
                 keys.append(key := f"unreadable:{display}")
                 records[key] = _unreadable(display, path.stem, exc)
                 continue
-            key = hashlib.sha1(display.encode() + b"\0" + raw).hexdigest()
+            key = hashlib.sha1(os.fsencode(display) + b"\0" + raw).hexdigest()
             record = cache.get(key, path, display)
             # Record the stat only for the bytes read under it, and only when no later
             # write can reproduce it (see kgsync.state): otherwise hash again next time.
@@ -617,7 +617,7 @@ class _Cache:
         if parts is None and path is not None:
             # The item and issues were cached but not the parts (a lost file): parse again.
             raw = path.read_bytes()
-            if hashlib.sha1(display.encode() + b"\0" + raw).hexdigest() != key:
+            if hashlib.sha1(os.fsencode(display) + b"\0" + raw).hexdigest() != key:
                 raise KgsyncError("the file changed during the build", Location(display), "run the build again")
             parts = self.new_parts[key] = _record(raw, display, path.stem)._parts()
             self._repair(key, parts)

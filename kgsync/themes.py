@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
 
+from kgsync.config import read_yaml
 from kgsync.errors import ConfigError, Location
 
 _YAML_BLOCK = re.compile(r"^```ya?ml[ \t]*\n(.*?)^```", re.M | re.S)
@@ -38,22 +38,22 @@ def load_theme_map(path: Path | None) -> ThemeMap:
     if path is None or not str(path) or path == Path():
         return ThemeMap()
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
     except FileNotFoundError:
         raise ConfigError("themes_vocabulary file not found", Location.of(path),
                           "fix 'themes_vocabulary:' in kgsync.yml") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError("not UTF-8", Location.of(path, raw[: exc.start].count(b"\n") + 1),
+                          "save the file as UTF-8") from None
     blocks = _YAML_BLOCK.findall(text) if path.suffix.lower() in (".md", ".markdown") else [text]
     if not blocks:
         raise ConfigError("no ```yaml block with the alias map", Location.of(path),
                           "end the file with a fenced YAML block: canonical: [alias, ...]")
     block = blocks[-1]
     offset = text[: text.rfind(block)].count("\n") if block in text else 0
-    try:
-        data = yaml.safe_load(block) or {}
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise ConfigError(f"theme alias map is not valid YAML: {getattr(exc, 'problem', exc)}",
-                          Location.of(path, offset + mark.line + 1 if mark else None)) from None
+    data = read_yaml(path, block, offset)[0] or {}
     if not isinstance(data, dict):
         raise ConfigError("theme alias map must map canonical slugs to lists of aliases", Location.of(path))
     canonical = frozenset(_key(str(k)) for k in data)

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from kgsync.canonical import canonical_name, is_acronym, term_key
-from kgsync.config import key_lines
+from kgsync.config import key_lines, read_yaml
 from kgsync.errors import ConfigError, Location
 
 if TYPE_CHECKING:
@@ -74,16 +74,7 @@ def load_pinned(path: str | Path) -> PinnedVocabulary:
     path = Path(path)
     if not path.is_file():
         return PinnedVocabulary(path=str(path))
-    try:
-        text = path.read_text(encoding="utf-8")
-        node = yaml.compose(text)
-        data = yaml.safe_load(text)
-    except UnicodeDecodeError:
-        raise ConfigError("not UTF-8", Location.of(path), "save the file as UTF-8") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise ConfigError(f"not valid YAML: {getattr(exc, 'problem', exc)}",
-                          Location.of(path, mark.line + 1 if mark else None)) from None
+    data, node = read_yaml(path)
     return parse_pinned(data, node, str(path))
 
 

@@ -49,6 +49,38 @@ def test_invalid_yaml_names_the_line(tmp_path: Path) -> None:
     assert caught.value.location is not None and caught.value.location.line == 2
 
 
+@pytest.mark.parametrize(
+    ("content", "words", "line"),
+    [
+        (b"items: x\ncache_dir: 2026-02-30\n", "day is out of range", 2),  # YAML's date syntax, no date
+        (b"items: x\npr:\n  title: caf\xe9\n", "not UTF-8", 3),
+        (b"site: " + b"[" * 3000 + b"]" * 3000 + b"\n", "nested too deeply", 1),
+    ],
+)
+def test_every_unreadable_config_is_a_config_error_with_its_line(
+        tmp_path: Path, content: bytes, words: str, line: int) -> None:
+    (tmp_path / "kgsync.yml").write_bytes(content)
+    with pytest.raises(ConfigError, match=words) as caught:
+        config.load(tmp_path)
+    assert caught.value.location is not None and caught.value.location.path.endswith("kgsync.yml")
+    assert caught.value.location.line in (line, None)
+
+
+def test_the_vocabulary_and_theme_files_fail_the_same_way(tmp_path: Path) -> None:
+    from kgsync.themes import load_theme_map
+    from kgsync.vocab_file import load_pinned
+
+    (tmp_path / "kgsync-vocab.yml").write_text("stoplist: [2026-02-30]\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="day is out of range") as caught:
+        load_pinned(tmp_path / "kgsync-vocab.yml")
+    assert caught.value.location.line == 1
+    themes = tmp_path / "themes.md"
+    themes.write_bytes(b"# Themes\n\ncaf\xe9\n\n```yaml\nrag: [retrieval]\n```\n")
+    with pytest.raises(ConfigError, match="not UTF-8") as caught:
+        load_theme_map(themes)
+    assert caught.value.location.line == 3
+
+
 def test_readme_documents_every_option_and_rule() -> None:
     text = README.read_text(encoding="utf-8")
     assert config.reference_table() in text, "regenerate the README's configuration table"

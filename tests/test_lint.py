@@ -589,6 +589,19 @@ def test_github_annotation_path_is_relative_to_the_checkout(tmp_path: Path, monk
     assert github_annotation(finding).startswith("::error file=memory.jsonl,line=3,")
 
 
+@pytest.mark.parametrize("form", ["text", "json", "github"])
+def test_cli_prints_a_lone_surrogate_as_its_escape(tmp_path: Path, form: str) -> None:
+    # The server keeps "\\ud800" escapes as it read them; printing one must not crash the command.
+    from kgsync.cli import cli
+
+    path = tmp_path / "memory.jsonl"
+    path.write_text('{"type":"entity","name":"concept:sur\\ud800rogate","entityType":"concept","observations":[]}',
+                    encoding="utf-8")
+    result = CliRunner().invoke(cli, ["lint", str(path), "--format", form])
+    assert result.exit_code == 1, result.output
+    assert "sur\\ud800rogate" in result.output and "Traceback" not in result.output
+
+
 def test_cli_github_format(tmp_path: Path) -> None:
     graph = with_entities(clean_graph(), Entity("concept:lonely", "concept", (P,)))
     path = write_graph(tmp_path / "memory.jsonl", graph)

@@ -128,6 +128,15 @@ def test_a_failed_item_keeps_the_edges_other_items_have_to_it(repo: Path) -> Non
     # committed files do not hold them, and the cache may never change the output.)
 
 
+def test_a_file_name_that_is_not_utf8_is_an_item_error(repo: Path) -> None:
+    (items_dir(repo) / os.fsdecode(b"2026-03-01-caf\xe9.md")).write_text("---\ntitle: x\n---\n", encoding="utf-8")
+    result = build(config_module.load(repo))
+    [error] = [i for i in result.issues if i.severity is Severity.ERROR]
+    assert "not a usable slug" in error.message
+    shown = CliRunner().invoke(cli, ["build", "--root", str(repo)])
+    assert shown.exit_code == 1 and "caf\\udce9" in shown.output  # printed as an escape, no traceback
+
+
 def test_a_duplicate_slug_never_mixes_two_files(repo: Path) -> None:
     # The first file of a slug is the item; the later one is an error and lends it nothing.
     (repo / "kgsync.yml").write_text("items: Research/completed/**/*.md\n", encoding="utf-8")

@@ -70,7 +70,7 @@ def command(
         click.echo(text, nl=not text.endswith("\n"))
     else:
         try:
-            output.write_text(text, encoding="utf-8")
+            output.write_text(text, encoding="utf-8", errors="backslashreplace")
         except OSError as exc:
             click.echo(f"kgsync diff: {output}: cannot write ({exc.strerror})", err=True)
             raise SystemExit(2) from None

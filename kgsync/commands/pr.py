@@ -153,7 +153,7 @@ def _run(o: PrOptions) -> int:
         else:
             click.echo(_safe(issue.render(), o.token), err=True)
     if o.diff_json:
-        o.diff_json.write_text(to_json(prepared.diff), encoding="utf-8")
+        o.diff_json.write_text(to_json(prepared.diff), encoding="utf-8", errors="backslashreplace")
     if o.dry_run:
         # The body on stdout; inside Actions also the outputs and the job summary, as a real
         # run writes them (stdout stays free for the annotations above).
@@ -213,7 +213,7 @@ def _write_outputs(outcome, d) -> None:
         "commit": outcome.commit,
         **{k: str(v) for k, v in counts(d).items()},
     }
-    with open(path, "a", encoding="utf-8") as handle:
+    with open(path, "a", encoding="utf-8", errors="backslashreplace") as handle:
         for key, value in values.items():
             if "\n" in value or "\r" in value:
                 delimiter = f"ghadelimiter_{secrets.token_hex(8)}"
@@ -232,7 +232,7 @@ def _write_summary(outcome, full_text: str, *, dry_run: bool = False) -> None:
     text = f"{head}\n\n{full_text}"
     if len(text.encode("utf-8")) > SUMMARY_LIMIT:
         text = text.encode("utf-8")[:SUMMARY_LIMIT].decode("utf-8", "ignore") + "\n\n…(cut at GitHub's 1 MiB summary limit)\n"
-    with open(path, "a", encoding="utf-8") as handle:
+    with open(path, "a", encoding="utf-8", errors="backslashreplace") as handle:
         handle.write(text if text.endswith("\n") else text + "\n")
 
 
