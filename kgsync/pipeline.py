@@ -34,10 +34,10 @@ from kgsync.errors import ConfigError, GraphFormatError, KgsyncError, LintFailed
 from kgsync.economy import Folding, discriminating_themes, hub_folding
 from kgsync.extract import Extraction, extract
 from kgsync.items import Issue, ReadResult, ResearchItem, Severity, check_corpus, find_item_files, read_item_bytes
-from kgsync.lint import LintReport, lint
+from kgsync.lint import FileLines, LintReport, lint, relation_label
 from kgsync import state as build_state
 from kgsync.merge import Manifest, load_manifest, manifest_path, merge_with_foreign
-from kgsync.model import Graph
+from kgsync.model import Facts, Graph
 from kgsync.state import BuildState, Stamp, stamp_of
 from kgsync.themes import ThemeMap, load_theme_map
 from kgsync.mining import ItemCandidates, candidates
@@ -393,7 +393,10 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
                                                if manifest.by_item.get(slug) is assembly.by_item.get(slug)})
     clock.lap("merge")
 
-    report = lint(graph, sources=assembly.sources, rule=config.merge)
+    # Hand-added content is placed at its line in the committed file, not at an item it touches.
+    sources = (_GeneratedThenFile(assembly.sources, assembly.by_item, FileLines(graph_path)) if foreign
+               else assembly.sources)
+    report = lint(graph, sources=sources, rule=config.merge)
     clock.lap("lint")
     if not report.ok(strict):
         bad = report.errors(strict)
@@ -534,6 +537,33 @@ class _SelectionStore:
                               pickle.dumps((inputs[1], vocabulary, fold.rules), protocol=pickle.HIGHEST_PROTOCOL))
         if inputs != self.inputs:
             _write_cache_file(self.folder / "inputs.pickle", pickle.dumps(inputs, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+class _GeneratedThenFile(Mapping[str, Location]):
+    """Where a finding points: a generated node's item (a generated relation: its source's item),
+    else the line of the committed graph file that holds it (content added by hand or by an agent)."""
+
+    def __init__(self, generated: Mapping[str, Location], by_item: Mapping[str, Facts], committed: FileLines) -> None:
+        self.generated = generated
+        self.by_item = by_item
+        self.committed = committed
+        self._relations: set[str] | None = None  # labels of the generated relations, built on first need
+
+    def __getitem__(self, key: str) -> Location:
+        found = self.generated.get(key)
+        if found is not None:
+            return found
+        if self._relations is None:
+            self._relations = {relation_label(r) for facts in self.by_item.values() for r in facts.relations}
+        if key in self._relations:
+            raise KeyError(key)  # lint then places it at its source entity, i.e. the item
+        return self.committed[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter({**dict.fromkeys(self.committed), **dict.fromkeys(self.generated)})
+
+    def __len__(self) -> int:
+        return len(set(self.committed) | set(self.generated))
 
 
 class _Extractions(Mapping[str, Extraction]):
