@@ -183,10 +183,23 @@ def _build(cls: type, data: Mapping, prefix: str, lines: dict[str, int], errors:
             continue
         checked = _check(default, value)
         if checked is None:
-            errors.append(f"{where}: expected {type(default).__name__}, got {type(value).__name__} {value!r}")
+            errors.append(f"{where}: expected {_expected(default)}, got {value!r}")
             continue
         values[key] = checked
     return cls(**values)
+
+
+def _expected(default: Any) -> str:
+    """What ``_check`` accepts for an option of ``default``'s type, in the reader's words."""
+    if isinstance(default, bool):
+        return "true or false"
+    if isinstance(default, int):
+        return "a whole number, 0 or more"
+    if isinstance(default, float):
+        return "a number from 0 to 1"
+    if isinstance(default, str):
+        return "text"
+    return "a list of text"
 
 
 def _check(default: Any, value: Any) -> Any:

@@ -297,6 +297,14 @@ def read_item_bytes(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, lis
     return _with_sections(item, problem, warnings)
 
 
+def _looks_utf16(raw: bytes) -> bool:
+    """A UTF-16 byte order mark, or NULs at every other byte of the start (UTF-16 without one)."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return True
+    head = raw[:200]
+    return len(head) >= 8 and (head[1::2].count(0) > 0.9 * len(head[1::2]) or head[0::2].count(0) > 0.9 * len(head[0::2]))
+
+
 def _field_problems(meta: dict, yaml_text: str, problem) -> list[Issue]:
     """Fields of the wrong shape: rejected (title, completed: they name and date the item's
     nodes), or ignored with a warning (the rest: an item without them is still an item)."""
@@ -355,6 +363,8 @@ def _bad_date_line(yaml_text: str) -> int:
 
 
 def _decode(raw: bytes, problem) -> tuple[str, Issue | None]:
+    if _looks_utf16(raw):
+        return "", problem(Severity.ERROR, 1, "UTF-16 text, not UTF-8", "re-save the file as UTF-8")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -65,37 +65,58 @@ def dumps(graph: Graph) -> str:
 
 
 def loads(text: str, source: str = "<graph>") -> Graph:
-    """Parse server JSONL; raise ``GraphFormatError`` naming the first bad line."""
+    """Parse server JSONL; raise one ``GraphFormatError`` naming every bad line (the first as its location)."""
     entities: list[Entity] = []
     relations: list[Relation] = []
+    bad: list[GraphFormatError] = []
     for number, line in enumerate(text.split("\n"), start=1):
         if line.strip() == "":
             continue
-        where = Location(source, number)
         try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise GraphFormatError(
-                f"not a JSON object ({exc.msg} at column {exc.colno})",
-                where,
-                "each line must be one JSON object as the memory server writes it",
-            ) from None
-        except RecursionError:
-            raise GraphFormatError("JSON nested too deeply", where, "each line must be one flat entity or relation") from None
-        if not isinstance(obj, dict):
-            raise GraphFormatError("line is JSON but not an object", where, "remove the line")
-        kind = obj.get("type")
-        if kind == "entity":
-            entities.append(_entity(obj, where))
-        elif kind == "relation":
-            relations.append(_relation(obj, where))
-        else:
-            raise GraphFormatError(
-                f'unknown record type {kind!r}; the server keeps only "entity" and "relation"',
-                where,
-                "remove the line, or give it a type the server reads",
-            )
+            record = _record(line, Location(source, number))
+        except GraphFormatError as exc:
+            bad.append(exc)
+            continue
+        (entities if isinstance(record, Entity) else relations).append(record)
+    if bad:
+        first = bad[0]
+        more = "".join(f"\n  {other.render()}" for other in bad[1:_SHOWN])
+        if len(bad) > _SHOWN:
+            more += f"\n  ... and {len(bad) - _SHOWN} more bad lines"
+        if not more:
+            raise first
+        # Each bad line with its own fix; the first one is the error's location.
+        head = f"{first.message} (fix: {first.hint})" if first.hint else first.message
+        raise GraphFormatError(head + more, first.location)
     return Graph(tuple(entities), tuple(relations))
+
+
+_SHOWN = 20  # bad lines listed in one error
+
+
+def _record(line: str, where: Location) -> Entity | Relation:
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise GraphFormatError(
+            f"not a JSON object ({exc.msg}; column {exc.colno})",
+            where,
+            "each line must be one JSON object as the memory server writes it",
+        ) from None
+    except RecursionError:
+        raise GraphFormatError("JSON nested too deeply", where, "each line must be one flat entity or relation") from None
+    if not isinstance(obj, dict):
+        raise GraphFormatError("line is JSON but not an object", where, "remove the line")
+    kind = obj.get("type")
+    if kind == "entity":
+        return _entity(obj, where)
+    if kind == "relation":
+        return _relation(obj, where)
+    raise GraphFormatError(
+        f'unknown record type {kind!r}; the server keeps only "entity" and "relation"',
+        where,
+        "remove the line, or give it a type the server reads",
+    )
 
 
 def _entity(obj: dict, where: Location) -> Entity:

@@ -37,8 +37,9 @@ def test_every_problem_is_reported_once_with_its_line(tmp_path: Path) -> None:
         config.load(tmp_path)
     message = str(caught.value)
     assert "5 problem(s)" in message
-    for expected in ("line 1: grph: unknown option", "line 3: caps.claims", "line 4: caps.concepts",
-                     "line 6: mining.max_item_share", "line 7: tag_style"):
+    for expected in ("line 1: grph: unknown option", "line 3: caps.claims: expected a whole number, 0 or more, got 'many'",
+                     "line 4: caps.concepts: expected a whole number, 0 or more, got -1",
+                     "line 6: mining.max_item_share: expected a number from 0 to 1, got 3", "line 7: tag_style"):
         assert expected in message
 
 

@@ -123,6 +123,13 @@ def test_non_utf8_names_the_line(tmp_path: Path) -> None:
     assert errors[0].location.line == GOOD.split("\n").index("What is a knowledge graph?") + 1
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_utf16_is_named_as_such(tmp_path: Path, encoding: str) -> None:
+    write(tmp_path, "2026-02-02-wide.md", GOOD.encode(encoding))
+    [error] = only(read(tmp_path).issues, Severity.ERROR)
+    assert error.message == "UTF-16 text, not UTF-8" and error.location.line == 1
+
+
 def test_bom_and_crlf_are_read(tmp_path: Path) -> None:
     write(tmp_path, "2026-03-01-good.md", b"\xef\xbb\xbf" + GOOD.replace("\n", "\r\n").encode("utf-8"))
     write(tmp_path, "2026-01-01-older.md", OLDER)

@@ -140,6 +140,15 @@ def test_a_malformed_line_is_rejected_with_its_line_number(text: str, line: int,
     assert words in str(error)
 
 
+def test_every_bad_line_is_named_in_one_error() -> None:
+    text = "\n".join([TEXT, "{not json", TEXT, "[1]", '{"type":"node"}'])
+    with pytest.raises(GraphFormatError) as caught:
+        jsonl.loads(text, "memory.jsonl")
+    rendered = caught.value.render()
+    assert caught.value.location.line == 4
+    assert [line.split(":")[1] for line in rendered.split("\n")] == ["4", "8", "9"]
+
+
 def test_read_of_a_missing_file_is_the_empty_graph(tmp_path: Path) -> None:
     assert jsonl.read(tmp_path / "absent.jsonl") == Graph()
 
