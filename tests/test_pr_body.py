@@ -256,8 +256,10 @@ def test_golden_truncated() -> None:
 def test_layout_order_and_readability() -> None:
     d = diff(_old(), _new(), findings=FINDINGS, near_duplicates=(("concept:memory", "concept:memories"),))
     text = render_markdown(d).text
-    order = ["| entity type |", "### Lint findings", "### Candidate near-duplicates", "### Items (4)",
-             f"### {B} — Beta question (new item)", f"### {A} — Alpha question", f"### {C} — Gamma question"]
+    # What loses or re-judges knowledge first: the removed item, the changed one, then the new one.
+    order = ["| entity type |", "**Needs attention**", "### Lint findings", "### Candidate near-duplicates",
+             "### Items (4)", f"### {C} — Gamma question (removed item)", f"### {A} — Alpha question",
+             f"### {B} — Beta question (new item)"]
     positions = [text.index(marker) for marker in order]
     assert positions == sorted(positions)
     assert text.index("dangling-relation") < text.index("foreign-type")  # errors first
@@ -309,7 +311,7 @@ def test_truncation_drops_whole_sections_in_priority_order(limit: int) -> None:
     assert kept in candidates
 
 
-def test_truncation_keeps_errors_and_newest_items_before_extra_warnings() -> None:
+def test_truncation_keeps_errors_and_losses_before_new_items_and_extra_warnings() -> None:
     d = _truncation_case()
     full = render_markdown(d, limit=0).text
     body = render_markdown(d, limit=len(full) - 500)
@@ -318,7 +320,10 @@ def test_truncation_keeps_errors_and_newest_items_before_extra_warnings() -> Non
     assert "W119" not in body.text and "W000" in body.text  # the second page of warnings went first
     assert "Not shown: 21 lint findings." in body.text
     smaller = render_markdown(d, limit=4000).text
-    assert "dangling-relation" in smaller and f"### {C}" not in smaller  # the oldest item goes before errors
+    # The new item's section goes before the removed item's; errors and "needs attention" stay.
+    assert "dangling-relation" in smaller and f"### {C}" in smaller and f"### {B}" not in smaller
+    assert f"removed research items (1): `item:{C}`" in smaller
+    assert f"({A}, {B}, (no item))" in smaller  # the sections left out, by name
 
 
 def _hostile_graph() -> tuple[Graph, tuple[StandInFinding, ...]]:

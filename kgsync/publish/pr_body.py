@@ -209,8 +209,10 @@ class Section:
     count: int = 0  # rows / pairs / 1 item
     label: str = ""  # for an item: its slug
     #: Cut order when the body is too long: highest first, later sections first within
-    #: a priority.  0 never goes.  Errors (1) outlive the newest item sections (5), which
-    #: outlive the second page of warnings (6): that is in the full report anyway.
+    #: a priority.  0 never goes (the head, with its "needs attention" list).  Later pages of
+    #: warnings and pairs (7, in the full report anyway) go first, then the sections of items
+    #: that only gained nodes (6), the item index (5), then the sections of items that lost or
+    #: changed nodes (4), the first page of warnings (3), of near-duplicates (2), errors (1).
     priority: int = 0
 
 
@@ -251,7 +253,8 @@ class ItemView:
 
 _PLURAL = {"research_item": "research items", "concept": "concepts", "claim": "claims", "method": "methods"}
 # Shown first, in this order; an unkeyed observation (a claim's statement) comes first of all.
-_KEY_ORDER = ("title", "summary", "kind", "confidence", "status", "completed")
+# Aliases: what people type for a concept or method, the best cue to judge its name.
+_KEY_ORDER = ("title", "summary", "kind", "confidence", "status", "alias", "completed")
 _KNOWN_KEYS = re.compile(rf"^({'|'.join(OBSERVATION_KEYS)})\s*:")
 
 
@@ -322,9 +325,50 @@ def _item_view(item: ItemDiff) -> ItemView:
 
 
 def _ordered_items(d: GraphDiff) -> list[ItemDiff]:
-    """Newest item first (slugs start with the date), changes without an item last."""
+    """What a reviewer must weigh first: removed items, then existing items that lost or
+    changed nodes, then the rest of the existing ones, then new items; newest first within
+    each (slugs start with the date); changes without an item last."""
     named = sorted((i for i in d.items if i.slug), key=lambda i: i.slug, reverse=True)
-    return named + [i for i in d.items if not i.slug]
+    return sorted(named, key=_review_rank) + [i for i in d.items if not i.slug]
+
+
+def _review_rank(item: ItemDiff) -> int:
+    own = f"item:{item.slug}"
+    if any(e.name == own for e in item.removed):
+        return 0
+    if any(e.name == own for e in item.added):
+        return 3
+    return 1 if item.removed or item.changed or item.relations_removed else 2
+
+
+#: Relation types whose change alters what the graph claims about other work.
+_EPISTEMIC = frozenset({"supports", "contradicts"})
+ATTENTION_NAMES = 10  # names listed per attention line
+
+
+@dataclass(frozen=True)
+class AttentionLine:
+    label: str
+    names: tuple[str, ...]
+    more: int
+
+
+def attention(d: GraphDiff) -> tuple[AttentionLine, ...]:
+    """The changes that lose or re-judge knowledge, for the head (never cut): removed items,
+    concepts and methods, nodes newly superseded or contradicted, changed supports/contradicts,
+    type changes."""
+    lines: list[tuple[str, list[str]]] = []
+    for entity_type in ("research_item", "concept", "method"):
+        lines.append((f"removed {_plural(entity_type)}", [e.name for e in d.removed if e.entity_type == entity_type]))
+    for status in ("superseded", "contradicted"):
+        lines.append((f"now {status}", [c.name for c in d.changed if f"status:{status}" in c.observations_added]))
+    for sign, relations in (("+", d.relations_added), ("−", d.relations_removed)):
+        lines.append((f"{'added' if sign == '+' else 'removed'} supports / contradicts",
+                      [f"{r.source} —{r.relation_type}→ {r.target}" for r in relations if r.relation_type in _EPISTEMIC]))
+    lines.append(("type changed", [f"{c.name} ({c.type_changed[0]} → {c.type_changed[1]})"
+                                   for c in d.changed if c.type_changed]))
+    return tuple(AttentionLine(label, tuple(names[:ATTENTION_NAMES]), max(0, len(names) - ATTENTION_NAMES))
+                 for label, names in lines if names)
 
 
 def _chunks(rows: Sequence[Any], size: int = CHUNK_ROWS) -> list[Sequence[Any]]:
@@ -404,6 +448,8 @@ def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE) -> list[Section]
         sum(r for _, r in relation_counts.values()),
         _finding_counts(d),
         len([i for i in d.items if i.slug]),
+        relation_counts,
+        attention(d),
     )
     sections = [Section("head", head)]
 
@@ -417,22 +463,25 @@ def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE) -> list[Section]
         first = False
     for number, chunk in enumerate(_chunks(others) if others else []):
         text = _macro(module, "findings", chunk, first, len(rows))
-        sections.append(Section("findings", text, len(chunk), priority=3 if number == 0 else 6))
+        sections.append(Section("findings", text, len(chunk), priority=3 if number == 0 else 7))
         first = False
 
     pairs = list(d.near_duplicates)
     for number, chunk in enumerate(_chunks(pairs, 2 * CHUNK_ROWS) if pairs else []):
         text = _macro(module, "near_duplicates", chunk, number == 0, len(pairs))
-        sections.append(Section("near_duplicates", text, len(chunk), priority=2 if number == 0 else 6))
+        sections.append(Section("near_duplicates", text, len(chunk), priority=2 if number == 0 else 7))
 
     if len(views) > 1:  # one item needs no index
         chunks = _chunks(list(zip(views, ordered, strict=True)), 2 * CHUNK_ROWS)
         for number, chunk in enumerate(chunks):
             text = _macro(module, "index", chunk, number == 0, len(views), number + 1, len(chunks))
-            sections.append(Section("index", text, len(chunk), priority=4))
+            sections.append(Section("index", text, len(chunk), priority=5))
 
-    for view in views:
-        sections.append(Section("item", _macro(module, "item", view), 1, view.slug or "(no item)", priority=5))
+    for view, item in zip(views, ordered, strict=True):
+        # Sections that remove or change nodes outlive the index; new items' sections go first.
+        keep_longer = _review_rank(item) in (0, 1) or not item.slug
+        sections.append(Section("item", _macro(module, "item", view), 1, view.slug or "(no item)",
+                                priority=4 if keep_longer else 6))
     return sections
 
 
@@ -464,6 +513,15 @@ def _finding_row(finding: Any) -> FindingRow:
     return FindingRow(severity_of(finding), text("code"), text("entity"), message, text("location"))
 
 
+@dataclass(frozen=True)
+class CutItems:
+    shown: tuple[str, ...]  # the first item sections left out, in reading order
+    more: int
+
+
+CUT_ITEMS_NAMED = 5
+
+
 _CUT_NAMES = {
     "findings": ("lint finding", "lint findings"),
     "near_duplicates": ("near-duplicate pair", "near-duplicate pairs"),
@@ -483,7 +541,7 @@ def _truncate(sections: list[Section], limit: int, hint: str) -> str:
             if count:
                 parts.append(f"{count} {one if count == 1 else many}")
         items = [s.label for s in cut if s.kind == "item"]
-        span = (items[0], items[-1]) if len(items) > 1 else None
+        span = CutItems(tuple(items[:CUT_ITEMS_NAMED]), max(0, len(items) - CUT_ITEMS_NAMED)) if items else None
         return _macro(module, "notice", f"{limit:,}", limit == GITHUB_BODY_LIMIT, ", ".join(parts), span, Markup(hint))
 
     cut_order = sorted(
