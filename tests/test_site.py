@@ -174,6 +174,27 @@ def _section(page: str, heading: str) -> str:
     return page[start: end if end != -1 else None]
 
 
+def test_reader_paths_home_ranking_links_back_and_dead_ends(tmp_path):
+    from dataclasses import replace
+
+    graph, items = sample()
+    # The superseded item names a successor the graph does not hold (a later, unmerged item).
+    items = [replace(i, superseded_by=("2026-09-09-not-here",)) if i.slug == "2025-12-01-old-rag" else i for i in items]
+    pages = site.render_pages(graph, items, Config(), {})  # no repository known: no URL to link into
+    home = pages["index.md"]
+    assert "## Concepts with the most claims" in home
+    assert re.search(r"— \d+ claims? · \d+ items?\n", home)
+    old = _page(pages, "items/2025-12-01-old-rag")
+    assert "superseded by 2026\\-09\\-09\\-not\\-here (not in this graph)" in old
+    assert "Item file: Research/completed/2025\\-12\\-01\\-old\\-rag\\.md" in old  # named, not linked
+    tag_index = pages["tags/index.md"]
+    assert "search:\n  exclude: true" in tag_index  # a list of links is no search answer
+    retrieval = next(text for path, text in pages.items() if path.startswith("tags/retrieval") and "--" not in path)
+    assert "See also: [1 superseded item tagged retrieval](" in retrieval
+    assert "See also: [Superseded items](superseded.md)" in pages["items/index.md"]
+    assert re.search(r"\[[^]]+\]\([^)]+\) — \d+ items?\n", pages["methods/index.md"])  # items, not "users"
+
+
 def test_concept_page_content(tmp_path):
     graph, items = sample()
     pages = site.render_pages(graph, items, Config(), ENV)
@@ -409,6 +430,7 @@ def test_cli_renders_and_builds(tmp_path, monkeypatch):
     runner = CliRunner()
     result = runner.invoke(cli, ["site", "--root", str(root), "--no-build"])
     assert result.exit_code == 0, result.output
+    assert "no repository to link item files into" not in result.output  # site.repo is set
     assert (root / "site" / "mkdocs.yml").is_file()
     assert "My KB" in (root / "site" / "docs" / "index.md").read_text(encoding="utf-8")
     out = tmp_path / "html"
@@ -419,6 +441,9 @@ def test_cli_renders_and_builds(tmp_path, monkeypatch):
     assert 'href="https://github.com/acme/kb/blob/main/Research/completed/2026-01-01-rag-basics.md"' in item_page
     result = runner.invoke(cli, ["site", "--root", str(root), "--engine", "nope"])
     assert result.exit_code == 2
+    (root / "kgsync.yml").write_text("site:\n  title: My KB\n", encoding="utf-8")  # no repository known
+    result = runner.invoke(cli, ["site", "--root", str(root), "--no-build"])
+    assert result.exit_code == 0 and "notice: no repository to link item files into" in result.output
     (root / "kgsync.yml").write_text("site:\n  titel: typo\n", encoding="utf-8")
     result = runner.invoke(cli, ["site", "--root", str(root), "--no-build"])
     assert result.exit_code == 2 and "titel" in result.output

@@ -41,6 +41,7 @@ def command(root: Path | None, config_path: Path | None, graph_path: Path | None
     from kgsync.publish.site import (  # jinja2/networkx only when used
         build_html,
         render_project,
+        source_url,
     )
 
     with reported():
@@ -49,6 +50,9 @@ def command(root: Path | None, config_path: Path | None, graph_path: Path | None
         items = read_items(find_item_files(cfg.items, cfg.root), cfg.root).items
         project = project_dir if project_dir else cfg.root / "site"
         rendered = render_project(graph, items, cfg, project)
+        if not quiet and items and source_url(cfg, "x.md") is None:
+            click.echo("notice: no repository to link item files into (set site.repo in kgsync.yml, or "
+                       "$GITHUB_REPOSITORY): item pages name their files without a link", err=True)
         if not quiet:
             click.echo(f"rendered {len(rendered.pages)} pages into {project} "
                        f"({rendered.written} changed, {rendered.removed} removed, {rendered.seconds:.2f} s)")

@@ -82,6 +82,8 @@ def source_url(config: Config, path: str, env: dict[str, str] | None = None) -> 
     template = config.site.source_url
     if "{repo}" in template and not repo:
         return None
+    if path.startswith("/") or path.split("/", 1)[0] == "..":  # outside the repository: no URL names it
+        return None
     from urllib.parse import quote
 
     try:
@@ -183,6 +185,7 @@ class _Listing:
     intro: str
     entries: tuple[Callable[[Page], Markup], ...]
     marked: bool = False  # superseded/contradicted: shown under a warning
+    see_also: tuple[tuple[str, str], ...] = ()  # (link text, docs-relative page) under the intro
 
     def parts(self) -> list[tuple[str, range]]:
         count = max(1, -(-len(self.entries) // PAGE_SIZE))
@@ -236,6 +239,7 @@ class _Renderer:
                 entries=[listing.entries[i](here) for i in span],
                 pager=pager,
                 total=len(listing.entries),
+                see_also=[here.page_link(text, page) for text, page in listing.see_also],
             )
         return [path for path, _ in parts]
 
@@ -283,8 +287,12 @@ class _Renderer:
     # -- pages
 
     def home(self, counts: dict[str, int]) -> None:
-        concepts = [n for n in self.data.of(EntityType.CONCEPT)]
-        top = sorted(concepts, key=lambda n: (-self.data.degree.get(n.name, 0), n.sort_key))[:HOME_TOP]
+        # Concepts with the most current claims first (then items): a theme every item carries
+        # links many items and says nothing; the claims are what a reader comes for.
+        weight = {n.name: (self._active(n, RelationType.ABOUT), self._active(n, RelationType.ADDRESSES))
+                  for n in self.data.of(EntityType.CONCEPT)}
+        top = sorted(self.data.of(EntityType.CONCEPT),
+                     key=lambda n: (-weight[n.name][0], -weight[n.name][1], n.sort_key))[:HOME_TOP]
         items = [n for n in self.data.of(EntityType.RESEARCH_ITEM) if not n.inactive]
         latest = sorted(items, key=lambda n: n.newest_first)[:HOME_TOP]
         here = self.page("index.md")
@@ -293,9 +301,22 @@ class _Renderer:
             title=self.config.site.title,
             front_title="",  # the home page's <title> is the site name alone
             counts=counts,
-            top=[(n, self.data.degree.get(n.name, 0)) for n in top],
+            top=[(n, *weight[n.name]) for n in top],
             latest=[self.item_entry(n)(here) for n in latest],
         )
+
+    def _active(self, node: Node, relation: RelationType) -> int:
+        """Current (not superseded or contradicted) nodes with ``relation`` to ``node``."""
+        return sum(1 for s in self.data.sources(node.name, relation) if not s.inactive)
+
+    def items_using(self, method: Node) -> set[str]:
+        """The current items that use ``method``, themselves or through one of their claims."""
+        found: set[str] = set()
+        for user in self.data.sources(method.name, RelationType.USES_METHOD):
+            item = user if user.kind is EntityType.RESEARCH_ITEM else self.data.item_of(user)
+            if item is not None and not item.inactive and not user.inactive:
+                found.add(item.name)
+        return found
 
     def concept(self, node: Node) -> None:
         data = self.data
@@ -308,11 +329,13 @@ class _Renderer:
         by_confidence: dict[str, list[Node]] = defaultdict(list)
         for claim in claims:
             by_confidence[claim.confidence if claim.confidence in CONFIDENCES else "unrated"].append(claim)
-        methods: Counter[str] = Counter()
+        method_items: dict[str, set[str]] = defaultdict(set)  # method -> items sharing it with this concept
         for holder in [*items, *claims]:
+            item = holder if holder.kind is EntityType.RESEARCH_ITEM else data.item_of(holder)
             for method in data.targets(holder.name, RelationType.USES_METHOD):
-                if not method.inactive:
-                    methods[method.name] += 1
+                if not method.inactive and item is not None:
+                    method_items[method.name].add(item.name)
+        methods = Counter({name: len(found) for name, found in method_items.items()})
         related = data.related_concepts(node.name)
         diagram_nodes = related[:DIAGRAM_LIMIT]
         diagram = neighbourhood(node, diagram_nodes) if diagram_nodes else Markup("")
@@ -379,7 +402,8 @@ class _Renderer:
             linked=data.claim_links(node.name),
         )
 
-    def item(self, node: Node, superseded_by: Sequence[Node]) -> None:
+    def item(self, node: Node, superseded_by: Sequence[Node], successors: Sequence[str] = ()) -> None:
+        """``successors``: the slugs of ``superseded_by`` in the item's frontmatter that no node has."""
         data = self.data
         claims_all = data.targets(node.name, RelationType.STATES)
         here = self.page(node.page)
@@ -394,7 +418,10 @@ class _Renderer:
             methods=data.targets(node.name, RelationType.USES_METHOD),
             extends=extends,
             extended=extended,
-            source=here.source(node, f"Read the item: {node.path}") if node.path else Markup(""),
+            # Without a repository to link into, the file is still named (the reader has a checkout).
+            source=(here.source(node, f"Read the item: {node.path}") or Markup("Item file: ") + md_text(node.path))
+            if node.path else Markup(""),
+            successors=successors,
         )
 
 
@@ -430,8 +457,9 @@ def render_pages(graph: Graph, items: Sequence[ResearchItem], config: Config,
         r.claim(node)
     for node in all_items:
         meta = by_slug.get(node.key)
-        later = [data.nodes[f"item:{s}"] for s in (meta.superseded_by if meta else ()) if f"item:{s}" in data.nodes]
-        r.item(node, later)
+        named = meta.superseded_by if meta else ()
+        later = [data.nodes[f"item:{s}"] for s in named if f"item:{s}" in data.nodes]
+        r.item(node, later, [s for s in named if f"item:{s}" not in data.nodes])
 
     def n_items(node: Node, relation: RelationType) -> int:
         return sum(1 for s in data.sources(node.name, relation) if not s.inactive)
@@ -439,13 +467,16 @@ def render_pages(graph: Graph, items: Sequence[ResearchItem], config: Config,
     r.listing(_Listing("Concepts", "concepts/index.md",
                        f"{len(concepts)} concepts, A to Z, with the number of current items that address each.",
                        tuple(r.counted_entry(n, n_items(n, RelationType.ADDRESSES), "item") for n in concepts)))
-    r.listing(_Listing("Methods", "methods/index.md", f"{len(methods)} methods, A to Z.",
-                       tuple(r.counted_entry(n, n_items(n, RelationType.USES_METHOD), "user") for n in methods)))
+    r.listing(_Listing("Methods", "methods/index.md",
+                       f"{len(methods)} methods, A to Z, with the number of current items that use each "
+                       "(themselves or in a claim).",
+                       tuple(r.counted_entry(n, len(r.items_using(n)), "item") for n in methods)))
     current = [n for n in all_items if not n.inactive]
     r.listing(_Listing("Research items", "items/index.md",
                        f"{len(current)} current research items, newest first. Superseded items are listed "
-                       "separately under Superseded items.",
-                       tuple(r.item_entry(n) for n in current)))
+                       "separately.",
+                       tuple(r.item_entry(n) for n in current),
+                       see_also=(("Superseded items", "items/superseded.md"),)))
     r.listing(_Listing("Superseded items", "items/superseded.md",
                        "Items a later item supersedes. They are left out of the other lists.",
                        tuple(r.item_entry(n) for n in all_items if n.inactive), marked=True))
@@ -453,7 +484,8 @@ def render_pages(graph: Graph, items: Sequence[ResearchItem], config: Config,
     r.listing(_Listing("Claims", "claims/index.md",
                        "Current claims, by item, newest item first. Superseded and contradicted claims are listed "
                        "separately.",
-                       tuple(r.claim_entry(c, with_links=False) for c in claims_by_item if not c.inactive)))
+                       tuple(r.claim_entry(c, with_links=False) for c in claims_by_item if not c.inactive),
+                       see_also=(("Superseded and contradicted claims", "claims/superseded.md"),)))
     r.listing(_Listing("Superseded and contradicted claims", "claims/superseded.md",
                        "Claims of superseded items, and claims marked superseded or contradicted.",
                        tuple(r.claim_entry(c, with_links=False) for c in claims_by_item if c.inactive), marked=True))
@@ -463,12 +495,16 @@ def render_pages(graph: Graph, items: Sequence[ResearchItem], config: Config,
                            sum(1 for n in data.tags[t] if not n.inactive), "item")))(t) for t in tags)))
     for tag in tags:
         nodes = data.tags[tag]
-        r.listing(_Listing(f"Tag: {tag}", data.tag_pages[tag], f"Current items tagged {tag}, newest first.",
-                           tuple(r.item_entry(n) for n in nodes if not n.inactive)))
         old = [n for n in nodes if n.inactive]
+        old_page = data.tag_pages[tag].removesuffix(".md") + "--superseded.md"
+        concept = data.nodes.get(f"concept:{tag}")
+        r.listing(_Listing(f"Tag: {tag}", data.tag_pages[tag], f"Current items tagged {tag}, newest first.",
+                           tuple(r.item_entry(n) for n in nodes if not n.inactive),
+                           see_also=tuple(
+                               ([(f"{counted(len(old), 'superseded item')} tagged {tag}", old_page)] if old else [])
+                               + ([(f"the concept {concept.title}", concept.page)] if concept else []))))
         if old:
-            stem = data.tag_pages[tag].removesuffix(".md")
-            r.listing(_Listing(f"Tag: {tag} (superseded items)", f"{stem}--superseded.md",
+            r.listing(_Listing(f"Tag: {tag} (superseded items)", old_page,
                                f"Superseded items tagged {tag}.", tuple(r.item_entry(n) for n in old), marked=True))
     return r.files
 

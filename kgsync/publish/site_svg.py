@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from markupsafe import Markup
 
 from kgsync.publish.site_model import Node
-from kgsync.publish.site_text import html_text
+from kgsync.publish.site_text import counted, html_text
 
 WIDTH, HEIGHT = 640, 360
 RADIUS_X, RADIUS_Y = 225, 125
@@ -51,10 +51,10 @@ def neighbourhood(center: Node, neighbours: Sequence[tuple[Node, int]]) -> Marku
         stroke = 1 + 3 * weight / heaviest
         edges.append(
             f'<line x1="{_f(cx)}" y1="{_f(cy)}" x2="{_f(x)}" y2="{_f(y)}" class="kg-edge" '
-            f'stroke-width="{_f(stroke)}"><title>{weight} shared item(s)</title></line>'
+            f'stroke-width="{_f(stroke)}"><title>{counted(weight, "shared item")}</title></line>'
         )
         nodes.append(
-            f'<g class="kg-node"><title>{html_text(node.title)} ({weight} shared item(s))</title>'
+            f'<g class="kg-node"><title>{html_text(node.title)} ({counted(weight, "shared item")})</title>'
             f'<ellipse cx="{_f(x)}" cy="{_f(y)}" rx="88" ry="17"/>'
             f'<text x="{_f(x)}" y="{_f(y + 4)}" text-anchor="middle">{html_text(_label(node.title))}</text></g>'
         )
