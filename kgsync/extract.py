@@ -173,7 +173,9 @@ def _confidence_in(text: str) -> str:
     return (match.group(1) or match.group(2)).lower()
 
 
-def clean_statement(text: str) -> str:
+def clean_statement(text: str, limit: int | None = MAX_STATEMENT) -> str:
+    """A finding's text as a statement: markup, evidence labels, inline sources and URLs out;
+    cut at ``limit`` characters (None: the whole finding, e.g. for its page on the site)."""
     text = _MARKUP.sub(lambda m: m.group(1) or "", text)
     text = _without_labels(text)
     if "(" in text:  # what the last three patterns need: most statements have none of it
@@ -183,7 +185,7 @@ def clean_statement(text: str) -> str:
     if "http" in text:
         text = _URL.sub("", text)
     text = " ".join(text.split()).strip(" :;-—")
-    return shorten(text)
+    return shorten(text, limit) if limit is not None else text
 
 
 def _without_labels(text: str) -> str:

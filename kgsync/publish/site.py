@@ -28,7 +28,7 @@ import subprocess
 import sys
 import time
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -38,6 +38,7 @@ from markupsafe import Markup
 
 from kgsync.config import Config
 from kgsync.errors import ConfigError, PublishError
+from kgsync.extract import clean_statement
 from kgsync.items import ResearchItem
 from kgsync.model import EntityType, Graph, RelationType
 from kgsync.publish.site_model import CONFIDENCES, DIAGRAM_LIMIT, INACTIVE_STATES, Node, SiteData, collect
@@ -195,8 +196,10 @@ class _Listing:
 
 
 class _Renderer:
-    def __init__(self, data: SiteData, config: Config, env: dict[str, str] | None):
+    def __init__(self, data: SiteData, config: Config, env: dict[str, str] | None,
+                 items: Mapping[str, ResearchItem] | None = None):
         self.data = data
+        self.items = items or {}  # slug -> the item as read (a claim page quotes its whole finding)
         self.config = config
         self.jinja = page_environment()
         self.templates = {name: self.jinja.get_template(f"site/{name}.md.j2")
@@ -385,6 +388,19 @@ class _Renderer:
             old=[e(here) for e in old_shown], old_total=len(old_entries), old_more=old_more,
         )
 
+    def whole_finding(self, claim: Node, item: Node | None) -> str:
+        """The claim's Key Finding as written, when the graph holds only its short form (the
+        graph's observations stay atomic; the page has room for the whole statement)."""
+        meta = self.items.get(item.key) if item is not None else None
+        number = claim.section.removeprefix("key-finding-")
+        if meta is None or not number.isdigit():
+            return ""
+        for finding in meta.key_findings:
+            if finding.number == int(number):
+                whole = clean_statement(finding.text, limit=None)
+                return whole if whole != claim.title else ""
+        return ""
+
     def claim(self, node: Node) -> None:
         data = self.data
         here = self.page(node.page)
@@ -396,6 +412,7 @@ class _Renderer:
             p=here, title=node.title, front_title=html_text(node.title), node=node, item=item,
             section=section,
             status_label=" and ".join(sorted(node.states & INACTIVE_STATES)).capitalize(),
+            finding=self.whole_finding(node, item),
             sources=[external_link(s, s) for s in node.sources],
             about=data.targets(node.name, RelationType.ABOUT),
             methods=data.targets(node.name, RelationType.USES_METHOD),
@@ -441,9 +458,9 @@ def render_pages(graph: Graph, items: Sequence[ResearchItem], config: Config,
                  env: dict[str, str] | None = None) -> dict[str, str]:
     """Every docs page, ``{docs-relative path: Markdown}``: pure, no I/O."""
     data = collect(graph, items)
-    r = _Renderer(data, config, env)
-    r.home(_counts(data))
     by_slug = {item.slug: item for item in items}
+    r = _Renderer(data, config, env, by_slug)
+    r.home(_counts(data))
 
     concepts = data.of(EntityType.CONCEPT)
     methods = data.of(EntityType.METHOD)
