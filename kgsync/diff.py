@@ -18,7 +18,7 @@ import importlib.util
 import json
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from kgsync.model import (
@@ -104,6 +104,11 @@ class GraphDiff:
     items: tuple[ItemDiff, ...] = ()  # sorted by slug ascending ("" = no item, first)
     findings: tuple = ()  # kgsync.lint.Finding, opaque; errors first
     near_duplicates: tuple[tuple[str, str], ...] = ()  # sorted pairs of entity names
+    # ``finding_key`` of the findings OLD had too: a reviewer weighs what this change brings first.
+    preexisting: frozenset[tuple[str, str, str]] = frozenset()
+
+    def is_new(self, finding: Any) -> bool:
+        return finding_key(finding) not in self.preexisting
 
     @property
     def is_empty(self) -> bool:
@@ -332,8 +337,15 @@ def sort_findings(findings: Iterable[Any]) -> tuple:
     )
 
 
-def finding_record(finding: Any) -> dict[str, str]:
-    return {k: _attr(finding, k) for k in ("severity", "code", "entity", "message", "hint", "location")}
+def finding_key(finding: Any) -> tuple[str, str, str]:
+    """What makes two findings the same one in two graphs (their locations may differ)."""
+    return (_attr(finding, "code"), _attr(finding, "entity"), _attr(finding, "message"))
+
+
+def finding_record(finding: Any, new: bool = True) -> dict[str, Any]:
+    record: dict[str, Any] = {k: _attr(finding, k) for k in ("severity", "code", "entity", "message", "hint", "location")}
+    record["new"] = new
+    return record
 
 
 # --------------------------------------------------------------------------- review
@@ -351,10 +363,13 @@ def review(old: Graph, new: Graph, *, rule: Any = None, sources: Any = None) -> 
 
     rule = rule if rule is not None else Merge()
     findings: tuple = ()
+    preexisting: frozenset[tuple[str, str, str]] = frozenset()
     if importlib.util.find_spec("kgsync.lint") is not None:
         from kgsync import lint
 
         findings = tuple(lint.lint(new, sources=sources, rule=rule).findings)
+        if findings and (old.entities or old.relations):
+            preexisting = frozenset(map(finding_key, lint.lint(old, rule=rule).findings))
     old_names = set(old.names())
     pairs: list[tuple[str, str]] = []
     for entity_type, prefix in ((EntityType.CONCEPT, "concept:"), (EntityType.METHOD, "method:")):
@@ -365,7 +380,7 @@ def review(old: Graph, new: Graph, *, rule: Any = None, sources: Any = None) -> 
         for a, b in near_duplicate_pairs(terms, rule):
             if prefix + a not in old_names or prefix + b not in old_names:
                 pairs.append((prefix + a, prefix + b))
-    return diff(old, new, findings=findings, near_duplicates=tuple(pairs))
+    return replace(diff(old, new, findings=findings, near_duplicates=tuple(pairs)), preexisting=preexisting)
 
 
 # --------------------------------------------------------------------------- JSON
@@ -423,7 +438,7 @@ def to_dict(d: GraphDiff) -> dict[str, Any]:
             }
             for i in d.items
         ],
-        "findings": [finding_record(f) for f in d.findings],
+        "findings": [finding_record(f, d.is_new(f)) for f in d.findings],
         "near_duplicates": [list(p) for p in d.near_duplicates],
     }
 

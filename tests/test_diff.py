@@ -227,7 +227,7 @@ def test_json_report_is_stable_and_complete() -> None:
     assert data["counts"]["findings"] == {"error": 1}
     assert data["findings"] == [
         {"severity": "error", "code": "E1", "entity": "item:x", "message": "bad", "hint": "fix it",
-         "location": "memory.jsonl:3"}
+         "location": "memory.jsonl:3", "new": True}
     ]
     assert data["near_duplicates"] == [["concept:a", "concept:b"]]
     assert [i["slug"] for i in data["items"]] == [A, B]

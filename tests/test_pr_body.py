@@ -270,6 +270,26 @@ def test_layout_order_and_readability() -> None:
     assert "| thing (not in the contract) | 1 | 0 | 0 |" in text
 
 
+def test_findings_the_base_had_already_are_folded_after_the_new_ones() -> None:
+    import json
+
+    from kgsync.diff import review, to_json
+
+    orphan_old = Entity("concept:old-orphan", "concept", ("alias:old orphan",))
+    orphan_new = Entity("concept:new-orphan", "concept", ("alias:new orphan",))
+    old = Graph(_old().entities + (orphan_old,), _old().relations)
+    new = Graph(_new().entities + (orphan_old, orphan_new), _new().relations)
+    d = review(old, new)
+    assert not d.is_new(next(f for f in d.findings if f.entity == orphan_old.name and f.code == "orphan-node"))
+    text = render_markdown(d, limit=0).text
+    new_part, _, known_part = text.partition("the base graph has already (not brought by this change)")
+    assert "concept:new-orphan" in new_part and "concept:old-orphan" not in new_part
+    assert "concept:old-orphan" in known_part
+    assert re.search(r"### Lint findings \(\d+ new, \d+ already in the base graph\)", text)
+    records = {(r["entity"], r["code"]): r["new"] for r in json.loads(to_json(d))["findings"]}
+    assert records[(orphan_new.name, "orphan-node")] and not records[(orphan_old.name, "orphan-node")]
+
+
 def test_render_is_deterministic_whatever_the_file_order() -> None:
     new = _new()
     reordered = Graph(tuple(reversed(new.entities)), tuple(reversed(new.relations)))

@@ -453,18 +453,23 @@ def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE) -> list[Section]
     )
     sections = [Section("head", head)]
 
-    rows = [_finding_row(f) for f in d.findings]
+    # What this change brings first; what the base graph had already, folded after it.
+    rows = [_finding_row(f) for f in d.findings if d.is_new(f)]
+    known = [_finding_row(f) for f in d.findings if not d.is_new(f)]
     errors = [r for r in rows if r.severity == "error"]
     others = [r for r in rows if r.severity != "error"]
     first = True
     for chunk in _chunks(errors) if errors else []:
-        text = _macro(module, "findings", chunk, first, len(rows))
+        text = _macro(module, "findings", chunk, first, len(rows), len(known))
         sections.append(Section("findings", text, len(chunk), priority=1))
         first = False
     for number, chunk in enumerate(_chunks(others) if others else []):
-        text = _macro(module, "findings", chunk, first, len(rows))
+        text = _macro(module, "findings", chunk, first, len(rows), len(known))
         sections.append(Section("findings", text, len(chunk), priority=3 if number == 0 else 7))
         first = False
+    for number, chunk in enumerate(_chunks(known) if known else []):
+        text = _macro(module, "known_findings", chunk, number == 0 and first, len(known))
+        sections.append(Section("findings", text, len(chunk), priority=7))
 
     pairs = list(d.near_duplicates)
     for number, chunk in enumerate(_chunks(pairs, 2 * CHUNK_ROWS) if pairs else []):
