@@ -290,6 +290,14 @@ def test_findings_the_base_had_already_are_folded_after_the_new_ones() -> None:
     assert records[(orphan_new.name, "orphan-node")] and not records[(orphan_old.name, "orphan-node")]
 
 
+def test_a_long_observation_changed_late_shows_where_it_differs() -> None:
+    head = "Long " + "word " * 80
+    old = Graph((Entity("item:2026-01-01-x", "research_item", (f"title: {head}ends one way",)),))
+    new = Graph((Entity("item:2026-01-01-x", "research_item", (f"title: {head}ends another way",)),))
+    text = render_markdown(diff(old, new), limit=0).text
+    assert "  - title: …" in text and "ends one way" in text and "ends another way" in text
+
+
 def test_render_is_deterministic_whatever_the_file_order() -> None:
     new = _new()
     reordered = Graph(tuple(reversed(new.entities)), tuple(reversed(new.relations)))

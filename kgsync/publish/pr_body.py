@@ -38,6 +38,7 @@ from kgsync.diff import (
     type_sort_key,
 )
 from kgsync.model import OBSERVATION_KEYS, Entity
+from kgsync.publish.site_text import counted
 from kgsync.publish.templating import environment
 
 TEMPLATE = "pr_body.md.j2"
@@ -282,18 +283,29 @@ def _node_rows(entities: Sequence[Entity]) -> tuple[NodeRow, ...]:
 
 
 def _change_rows(changes: Sequence[EntityChange]) -> tuple[ChangeRow, ...]:
-    return tuple(
-        ChangeRow(
-            c.name,
-            c.entity_type,
-            c.type_changed,
-            c.observations_added,
-            c.observations_removed,
-            c.reordered,
-            fits_code_block(c.observations_added + c.observations_removed),
-        )
-        for c in changes
-    )
+    rows = []
+    for c in changes:
+        added, removed = _where_they_differ(c.observations_added, c.observations_removed)
+        rows.append(ChangeRow(c.name, c.entity_type, c.type_changed, added, removed, c.reordered,
+                              fits_code_block(added + removed)))
+    return tuple(rows)
+
+
+def _where_they_differ(added: tuple[str, ...], removed: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A long observation changed within its first ``TEXT_LIMIT`` characters reads the same
+    on both lines once cut: show each from a little before the first difference instead."""
+    old_by_key = {o.partition(":")[0]: o for o in removed}
+    new_by_key = {o.partition(":")[0]: o for o in added}
+    windows: dict[str, str] = {}
+    for key in old_by_key.keys() & new_by_key.keys():
+        old, new = old_by_key[key], new_by_key[key]
+        if clean(old) != clean(new):
+            continue  # the cut lines differ already
+        start = next((i for i, (a, b) in enumerate(zip(old, new)) if a != b), min(len(old), len(new)))
+        skip = max(len(key) + 1, start - TEXT_LIMIT // 3)
+        for text in (old, new):
+            windows[text] = f"{key}: …{text[skip:]}"
+    return tuple(windows.get(o, o) for o in added), tuple(windows.get(o, o) for o in removed)
 
 
 def _by_type(entities: Sequence[Entity]) -> list[tuple[str, list[Entity]]]:
@@ -309,10 +321,17 @@ def _item_view(item: ItemDiff) -> ItemView:
         groups.append(Group(f"removed {_plural(entity_type)}", "nodes", _node_rows(entities)))
     if item.changed:
         groups.append(Group("changed nodes", "changes", _change_rows(item.changed)))
-    if item.relations_added:
-        groups.append(Group("relations added", "relations", item.relations_added, "+"))
-    if item.relations_removed:
-        groups.append(Group("relations removed", "relations", item.relations_removed, "-"))
+    # An item's `states` links to the claims listed just above repeat that list: counted, not listed.
+    for sign, relations, claims in (("+", item.relations_added, item.added), ("-", item.relations_removed, item.removed)):
+        listed = {e.name for e in claims if e.entity_type == "claim"}
+        own = f"item:{item.slug}"
+        implied = [r for r in relations if r.source == own and r.relation_type == "states" and r.target in listed]
+        rest = tuple(r for r in relations if r not in implied)
+        label = "relations added" if sign == "+" else "relations removed"
+        if implied:
+            label += f" (besides {counted(len(implied), 'states link')} to the claims above)"
+        if rest:
+            groups.append(Group(label, "relations", rest, sign))
     if not item.slug:
         status = "no item"
     elif any(e.name == f"item:{item.slug}" for e in item.added):
