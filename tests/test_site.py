@@ -214,6 +214,17 @@ def test_a_claim_page_quotes_its_whole_finding(tmp_path):
     assert "**" not in finding and "https" not in finding and "inference" not in finding  # markup and labels out
 
 
+def test_a_term_page_is_titled_in_words_not_as_a_slug():
+    from kgsync.publish.site_model import collect
+
+    graph = Graph((Entity("concept:knowledge-graphs", "concept", ("alias:KG", "alias:knowledge graphs")),
+                   Entity("method:fine-tuning", "method", ("alias:fine-tuning",))))
+    data = collect(graph, [])
+    assert data.nodes["concept:knowledge-graphs"].title == "knowledge graphs"
+    assert data.nodes["concept:knowledge-graphs"].aliases == ("KG",)
+    assert data.nodes["method:fine-tuning"].title == "fine-tuning"  # a hyphenated word stays one
+
+
 def test_concept_page_content(tmp_path):
     graph, items = sample()
     pages = site.render_pages(graph, items, Config(), ENV)

@@ -215,12 +215,27 @@ def _first(observations: Iterable[str], *keys: str) -> str:
     return ""
 
 
+_TERM_KINDS = frozenset({EntityType.CONCEPT, EntityType.METHOD})
+
+
+def _spelled_out(key: str, obs: Iterable[str]) -> str:
+    """A term's page title: the alias that spells its canonical name out ("knowledge graphs" for
+    knowledge-graphs), so a reader sees words, not a slug; the name itself when none does."""
+    if " " in key or "-" not in key:
+        return key  # readable already
+    words = key.replace("-", " ")
+    spelled = sorted(a for a in (one_line(v) for v in observations_with(obs, "alias"))
+                     if a.casefold().replace("-", " ") == words and a != key)
+    return spelled[0] if spelled else key
+
+
 def _node(name: str, kind: EntityType, key: str, page: str, obs: tuple[str, ...],
           item: ResearchItem | None) -> Node:
     states = frozenset(v.casefold() for v in observations_with(obs, "status"))
     provenance = tuple(sorted({v.removeprefix("item=") for v in observations_with(obs, "provenance")
                                if v.startswith("item=")}))
-    title = _first(obs, "title", "claim") or key
+    title = _first(obs, "title", "claim") or _spelled_out(key, obs) if kind in _TERM_KINDS else (
+        _first(obs, "title", "claim") or key)
     completed = _first(obs, "completed")
     confidence = _first(obs, "confidence").casefold()
     summary = _first(obs, "summary")
