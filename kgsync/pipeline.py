@@ -209,9 +209,12 @@ _PENDING = Record(None, (), (None, None))
 
 
 def _unreadable(display: str, slug: str, exc: OSError) -> Record:
+    """An item file that cannot be read now: an item error, so the item keeps its old nodes."""
     reason = exc.strerror or type(exc).__name__
     return Record(None, (Issue(Severity.ERROR, Location(display), f"cannot read the file: {reason}",
                                "make it readable (permissions, a broken link), or delete it", slug),), (None, None))
+
+
 _CHUNK = 16  # files per task: large enough to amortise the round trip, small enough to balance 2 cores
 _MIN_PARALLEL = 2 * _CHUNK  # below this, starting workers costs more than it saves
 
