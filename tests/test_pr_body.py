@@ -298,6 +298,13 @@ def test_a_long_observation_changed_late_shows_where_it_differs() -> None:
     assert "  - title: …" in text and "ends one way" in text and "ends another way" in text
 
 
+def test_a_near_duplicate_pair_is_listed_once() -> None:
+    pair = ("concept:memories", "concept:memory")
+    finding = StandInFinding("warning", "near-duplicate-name", pair[0], f"near-duplicate of {pair[1]}")
+    text = render_markdown(diff(_old(), _new(), findings=FINDINGS + (finding,), near_duplicates=(pair,)), limit=0).text
+    assert text.count("concept:memories") == 1  # in the near-duplicates section, not also as a lint row
+
+
 def test_render_is_deterministic_whatever_the_file_order() -> None:
     new = _new()
     reordered = Graph(tuple(reversed(new.entities)), tuple(reversed(new.relations)))

@@ -473,8 +473,9 @@ def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE) -> list[Section]
     sections = [Section("head", head)]
 
     # What this change brings first; what the base graph had already, folded after it.
-    rows = [_finding_row(f) for f in d.findings if d.is_new(f)]
-    known = [_finding_row(f) for f in d.findings if not d.is_new(f)]
+    listed = [f for f in d.findings if not _in_pairs(f, d.near_duplicates)]
+    rows = [_finding_row(f) for f in listed if d.is_new(f)]
+    known = [_finding_row(f) for f in listed if not d.is_new(f)]
     errors = [r for r in rows if r.severity == "error"]
     others = [r for r in rows if r.severity != "error"]
     first = True
@@ -507,6 +508,14 @@ def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE) -> list[Section]
         sections.append(Section("item", _macro(module, "item", view), 1, view.slug or "(no item)",
                                 priority=4 if keep_longer else 6))
     return sections
+
+
+def _in_pairs(finding: Any, pairs: Sequence[tuple[str, str]]) -> bool:
+    """A near-duplicate-name finding whose pair the near-duplicates section lists already."""
+    if getattr(finding, "code", "") != "near-duplicate-name":
+        return False
+    other = str(getattr(finding, "message", "")).removeprefix("near-duplicate of ")
+    return tuple(sorted((str(getattr(finding, "entity", "")), other))) in set(pairs)
 
 
 def _finding_counts(d: GraphDiff) -> list[tuple[str, int]]:
