@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import datetime as dt
 import glob
+import os
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
+from operator import attrgetter
 from pathlib import Path
 
 import yaml
@@ -154,10 +156,22 @@ def find_item_files(spec: str | Path, root: Path = Path(".")) -> list[Path]:
     """Files named by ``spec``: a folder (its *.md files) or a glob, sorted."""
     candidate = Path(spec) if Path(spec).is_absolute() else root / spec
     if candidate.is_dir():
-        return sorted(p for p in candidate.glob("*.md") if p.is_file())
+        return _sorted_paths(p for p in candidate.glob("*.md") if p.is_file())
     if candidate.is_file():
         return [candidate]
-    return sorted(Path(p) for p in glob.glob(str(candidate), recursive=True) if Path(p).is_file())
+    return _sorted_paths(p for p in map(Path, glob.glob(str(candidate), recursive=True)) if p.is_file())
+
+
+def _sorted_paths(paths: Iterable[Path]) -> list[Path]:
+    """``sorted(paths)``: on POSIX a path orders by its parts (case kept), so sorting by
+    ``parts`` gives the same list with one key per path instead of ~13 ``Path.__lt__``
+    calls per path (0.1 s for 10,000 files).  Elsewhere paths compare case-folded."""
+    if os.name != "posix":
+        return sorted(paths)
+    return sorted(paths, key=_PARTS)
+
+
+_PARTS = attrgetter("parts")
 
 
 def read_items(paths: Iterable[Path], root: Path = Path(".")) -> ReadResult:
