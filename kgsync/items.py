@@ -153,13 +153,18 @@ _YAML = _FastYAMLHandler()
 
 
 def find_item_files(spec: str | Path, root: Path = Path(".")) -> list[Path]:
-    """Files named by ``spec``: a folder (its *.md files) or a glob, sorted."""
+    """What ``spec`` names: a folder (its *.md entries) or a glob, sorted.
+
+    Every entry the pattern matches, not only readable files: an item file that became a
+    broken link or a folder must fail to read (an error that keeps the item's nodes), not
+    vanish from the list (which would delete the item from the graph without a word).
+    """
     candidate = Path(spec) if Path(spec).is_absolute() else root / spec
     if candidate.is_dir():
-        return _sorted_paths(p for p in candidate.glob("*.md") if p.is_file())
+        return _sorted_paths(candidate.glob("*.md"))
     if candidate.is_file():
         return [candidate]
-    return _sorted_paths(p for p in map(Path, glob.glob(str(candidate), recursive=True)) if p.is_file())
+    return _sorted_paths(map(Path, glob.glob(str(candidate), recursive=True)))
 
 
 def _sorted_paths(paths: Iterable[Path]) -> list[Path]:
@@ -178,9 +183,22 @@ def read_items(paths: Iterable[Path], root: Path = Path(".")) -> ReadResult:
     """Parse every file, then check the corpus as a whole (duplicate slugs, links)."""
     parsed = []
     for path in sorted(paths):
-        result = read_item_bytes(path.read_bytes(), _display(path, root), path.stem)
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            parsed.append((None, (unreadable(_display(path, root), path.stem, exc),)))
+            continue
+        result = read_item_bytes(raw, _display(path, root), path.stem)
         parsed.append((None, tuple(result)) if isinstance(result, list) else (result[0], tuple(result[1])))
     return check_corpus(parsed)
+
+
+def unreadable(display: str, slug: str, exc: OSError) -> Issue:
+    """An item file that cannot be read now (no permission, a broken link, a folder): an item
+    error, so the item keeps its old nodes."""
+    reason = exc.strerror or type(exc).__name__
+    return Issue(Severity.ERROR, Location(display), f"cannot read the file: {reason}",
+                 "make it readable (permissions, a broken link), or delete it", slug)
 
 
 def check_corpus(parsed: Iterable[tuple[ResearchItem | None, tuple[Issue, ...]]]) -> ReadResult:

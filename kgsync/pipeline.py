@@ -33,7 +33,8 @@ from kgsync.config import Config
 from kgsync.errors import ConfigError, GraphFormatError, KgsyncError, LintFailed, Location
 from kgsync.economy import Folding, discriminating_themes, hub_folding
 from kgsync.extract import Extraction, extract
-from kgsync.items import Issue, ReadResult, ResearchItem, Severity, check_corpus, find_item_files, read_item_bytes
+from kgsync.items import (Issue, ReadResult, ResearchItem, Severity, check_corpus, find_item_files,
+                          read_item_bytes, unreadable)
 from kgsync.lint import FileLines, LintReport, lint, relation_label
 from kgsync import state as build_state
 from kgsync.merge import Manifest, load_manifest, manifest_path, merge_with_foreign
@@ -138,7 +139,13 @@ def read_records(config: Config, jobs: int | None = None, state: BuildState | No
         stat = os.lstat(path)
         link = S_ISLNK(stat.st_mode)
         if link:
-            stat = path.stat()
+            try:
+                stat = path.stat()
+            except OSError as exc:  # a broken link: named as the link, since it leads nowhere
+                display = displays.of(path, False)
+                keys.append(key := f"unreadable:{display}")
+                records[key] = _unreadable(display, path.stem, exc)
+                continue
         display = displays.of(path, link)
         stamp = stamp_of(stat)
         entry = known.get(display)
@@ -209,10 +216,7 @@ _PENDING = Record(None, (), (None, None))
 
 
 def _unreadable(display: str, slug: str, exc: OSError) -> Record:
-    """An item file that cannot be read now: an item error, so the item keeps its old nodes."""
-    reason = exc.strerror or type(exc).__name__
-    return Record(None, (Issue(Severity.ERROR, Location(display), f"cannot read the file: {reason}",
-                               "make it readable (permissions, a broken link), or delete it", slug),), (None, None))
+    return Record(None, (unreadable(display, slug, exc),), (None, None))
 
 
 _CHUNK = 16  # files per task: large enough to amortise the round trip, small enough to balance 2 cores

@@ -137,6 +137,21 @@ def test_a_file_name_that_is_not_utf8_is_an_item_error(repo: Path) -> None:
     assert shown.exit_code == 1 and "caf\\udce9" in shown.output  # printed as an escape, no traceback
 
 
+def test_an_item_file_that_became_a_broken_link_or_a_folder_keeps_its_nodes(repo: Path) -> None:
+    cfg = config_module.load(repo)
+    first = build(cfg)
+    link, folder = sorted(p for p in find_item_files(items_dir(repo)) if p.name != "README.md")[:2]
+    link.unlink()
+    link.symlink_to(repo / "nowhere.md")  # broken
+    folder.unlink()
+    folder.mkdir()
+    result = build(cfg)
+    errors = {i.location.path.rsplit("/", 1)[-1]: i.message for i in result.issues if i.severity is Severity.ERROR}
+    assert errors.keys() == {link.name, folder.name} and all("cannot read the file" in m for m in errors.values())
+    for slug in (link.stem, folder.stem):  # nothing silently deleted
+        assert result.manifest.by_item[slug] == first.manifest.by_item[slug]
+
+
 def test_a_duplicate_slug_never_mixes_two_files(repo: Path) -> None:
     # The first file of a slug is the item; the later one is an error and lends it nothing.
     (repo / "kgsync.yml").write_text("items: Research/completed/**/*.md\n", encoding="utf-8")
