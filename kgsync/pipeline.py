@@ -459,8 +459,9 @@ def _refuse_a_lost_manifest(committed: Graph, items: Sequence[ResearchItem], gra
             f"{manifest_file.name} is missing, but {graph_path.name} holds nodes kgsync built from these items "
             f"(item:{ours[0]}{f' and {len(ours) - 1} more' if len(ours) > 1 else ''})",
             Location.of(manifest_file),
-            f"restore it from git (git checkout -- {manifest_file.name}); to rebuild the graph from the items "
-            f"alone, delete {graph_path.name} too (what was added by hand is then lost)")
+            f"restore it from git (git checkout -- {manifest_file.name}); or, to keep every node in "
+            f"{graph_path.name} as hand-added content (adopting a graph kgsync did not write), create an empty "
+            f"manifest: echo '{{\"kgsync_manifest\": 1, \"items\": {{}}}}' > {manifest_file.name}")
 
 
 class _SelectionStore:

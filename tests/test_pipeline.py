@@ -198,6 +198,12 @@ def test_a_lost_manifest_is_refused_before_anything_is_written(repo: Path) -> No
     assert (repo / "memory.jsonl").read_bytes() == graph_before
     result = CliRunner().invoke(cli, ["build", "--root", str(repo)])
     assert result.exit_code == 2 and "memory.kgsync.json is missing" in result.output
+    # The other way out the message names: adopt the graph as it is, every node as hand-added.
+    empty = '{"kgsync_manifest": 1, "items": {}}'
+    assert empty in caught.value.render()
+    manifest_path(repo / "memory.jsonl").write_text(empty, encoding="utf-8")
+    adopted = build(cfg)
+    assert {e.name for e in jsonl.loads(graph_before.decode("utf-8")).entities} <= {e.name for e in adopted.graph.entities}
 
 
 def test_an_unreadable_manifest_is_a_clear_error(repo: Path) -> None:
