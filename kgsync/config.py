@@ -8,6 +8,8 @@ zero configuration.  ``Config.describe()`` feeds the README's reference table.
 
 from __future__ import annotations
 
+import datetime
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
@@ -127,15 +129,16 @@ def read_yaml(path: Path, text: str | None = None, line_offset: int = 0) -> tupl
 
 
 def _no_date(row: str) -> bool:
-    import datetime
-    import re
-
-    for found in re.findall(r"\b(\d{4}-\d{2}-\d{2})\b", row):
+    """Does ``row`` hold a date-shaped value that is no date (what PyYAML's ValueError is about)?"""
+    for found in _DATE_SHAPED.findall(row):
         try:
             datetime.date.fromisoformat(found)
         except ValueError:
             return True
     return False
+
+
+_DATE_SHAPED = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
 
 
 def load(root: str | Path = ".", config_file: str | Path | None = None) -> Config:

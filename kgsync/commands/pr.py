@@ -112,8 +112,7 @@ class PrOptions:
 
 def _run(o: PrOptions) -> int:
     # Heavy imports only when the command runs (the CLI stays light).
-    from kgsync.diff import diff, to_json
-    from kgsync.model import Graph
+    from kgsync.diff import GraphDiff, to_json
     from kgsync.publish import github_pr
     from kgsync.publish.proposal import prepare
 
@@ -141,7 +140,7 @@ def _run(o: PrOptions) -> int:
             # graph of the base, and replacing the PR branch with it would undo newer work.
             click.echo(f"kgsync pr: none: the checkout ({base_sha[:12]}) is not the tip of {target.base!r} on "
                        f"{o.remote} ({tip[:12]}); the run for that commit proposes its graph", err=True)
-            _write_outputs(github_pr.Outcome(github_pr.Operation.NONE), diff(Graph(), Graph()))
+            _write_outputs(github_pr.Outcome(github_pr.Operation.NONE), GraphDiff())  # counts: all 0
             return 0
     prepared = prepare(
         cfg, checkout=checkout, base_sha=base_sha, title=title, labels=tuple(labels),
