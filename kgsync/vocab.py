@@ -720,6 +720,8 @@ def _per_item(groups: Mapping[str, _Group], kept: set[str], by_key: Mapping[str,
                 continue
             picked.append(name)
             used = [display_alias(s) for pairs in mine.get(g, ()) for s, _ in pairs] + [term.label]
+            if term.pinned:  # the maintainers' aliases are retrieval keys they chose: always written
+                used += term.aliases
             # Many items use a term through the same variants: cover each distinct set once.
             memo_key = (name, frozenset(used))
             covered = covering.get(memo_key)

@@ -152,6 +152,21 @@ terms:
     assert classify("entity resolution") is TermKind.METHOD  # the pin above said concept, and won
 
 
+def test_a_pinned_alias_no_item_writes_is_still_on_the_node(tmp_path: Path) -> None:
+    # The maintainers' aliases are the search keys they chose (US spellings, acronyms nobody
+    # wrote yet): every item that links the term carries them, so the node does.
+    pinned = load_pinned(write(tmp_path, """
+terms:
+  entity-resolution:
+    kind: concept
+    aliases: [record linkage]
+"""))
+    vocab = select([candidates(i) for i in corpus()], CONFIG, pinned)
+    uses = [u for terms in vocab.per_item.values() for u in terms.concepts if u.name == "entity-resolution"]
+    assert uses and all("record linkage" in u.aliases for u in uses)
+    assert not any("record linkage" in i.dense.lower() for i in map(candidates, corpus()))  # no item wrote it
+
+
 def test_pinned_term_wins_even_on_one_item_and_across_stopwords(tmp_path: Path) -> None:
     pinned = load_pinned(write(tmp_path, "terms:\n  theory-of-mind: {kind: concept}\n"))
     items = corpus() + [make_item("2026-01-09-tom", "Theory of mind in research agents",
