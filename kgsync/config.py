@@ -9,6 +9,7 @@ zero configuration.  ``Config.describe()`` feeds the README's reference table.
 from __future__ import annotations
 
 import datetime
+import difflib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
@@ -160,11 +161,23 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
         errors.append(f"line {lines.get('tag_style', '?')}: tag_style: must be one of {', '.join(TAG_STYLES)}")
     if errors:
         raise ConfigError(
-            f"{len(errors)} problem(s) in {path}:\n  " + "\n  ".join(errors),
+            f"{len(errors)} problem(s):\n  " + "\n  ".join(_placed(path, e) for e in sorted(errors, key=_line_of)),
             Location.of(path),
             "see the configuration reference in README.md",
         )
     return replace(config, root=root)
+
+
+def _line_of(error: str) -> tuple[int, str]:
+    """``"line 9: graf: ..."`` -> (9, error): problems are listed in file order."""
+    number = error.removeprefix("line ").partition(":")[0]
+    return (int(number) if number.isdigit() else 1 << 30, error)
+
+
+def _placed(path: Path, error: str) -> str:
+    """``"line 9: graf: ..."`` -> ``"kgsync.yml:9: graf: ..."``, the form of every other message."""
+    number, _, rest = error.removeprefix("line ").partition(": ")
+    return f"{path}:{number}: {rest}" if number.isdigit() else f"{path}: {rest}"
 
 
 def _build(cls: type, data: Mapping, prefix: str, lines: dict[str, int], errors: list[str]) -> Any:
@@ -175,7 +188,9 @@ def _build(cls: type, data: Mapping, prefix: str, lines: dict[str, int], errors:
         dotted = f"{prefix}{key}"
         where = f"line {lines.get(dotted, '?')}: {dotted}"
         if key not in known:
-            errors.append(f"{where}: unknown option (known: {', '.join(sorted(known))})")
+            near = difflib.get_close_matches(str(key), known, n=1)
+            guess = f"did you mean {near[0]}? " if near else ""
+            errors.append(f"{where}: unknown option ({guess}known: {', '.join(sorted(known))})")
             continue
         default = getattr(defaults, key)
         if key in _SECTIONS and cls is Config:

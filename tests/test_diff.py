@@ -327,8 +327,9 @@ def test_cli_json_and_missing_old_file(tmp_path: Path, monkeypatch) -> None:  # 
     new = _write(tmp_path / "new.jsonl", BASE)
     result = CliRunner().invoke(command, [str(tmp_path / "absent.jsonl"), str(new), "--format", "json"])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)  # the data alone on stdout
     assert len(data["entities"]["added"]) == 3 and data["entities"]["removed"] == []
+    assert "OLD " in result.stderr and "absent.jsonl does not exist: read as the empty graph" in result.stderr
 
 
 def test_cli_output_file_and_limit(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]

@@ -351,6 +351,14 @@ def test_a_run_behind_the_base_branch_proposes_nothing(research: tuple[Path, Pat
     assert git(remote, "for-each-ref", "--format=%(refname)", "refs/heads/") == "refs/heads/main\n"  # nothing pushed
 
 
+def test_redaction_masks_whole_tokens_only() -> None:
+    from kgsync.publish.git_branch import redact
+
+    assert redact("push with ghs_abc123 failed (fix: ghs_abc123)", "ghs_abc123") == "push with *** failed (fix: ***)"
+    assert redact("fix: x is set", "x") == "fix: *** is set"  # a short secret: the word, not every letter
+    assert "fi***" not in redact("fix: prefix", "x")
+
+
 def test_command_without_token_is_a_usage_error(research: tuple[Path, Path]) -> None:
     work, _ = research
     proc = kgsync_pr(work, "http://127.0.0.1:9", token="")

@@ -251,6 +251,8 @@ def test_hand_added_content_survives_rebuild(repo: Path) -> None:
 
 def test_cli_build_exit_codes(repo: Path) -> None:
     runner = CliRunner()
+    wrong_root = runner.invoke(cli, ["build", "--root", str(repo / "nowhere")])
+    assert wrong_root.exit_code == 2 and "does not exist" in wrong_root.output
     ok = runner.invoke(cli, ["build", "--root", str(repo)])
     assert ok.exit_code == 0, ok.output
     bad = items_dir(repo) / "2026-12-31-broken.md"

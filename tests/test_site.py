@@ -442,6 +442,15 @@ def test_build_refuses_a_folder_that_is_not_a_site(project, tmp_path):
 
 
 @pytest.mark.slow
+def test_cli_refuses_a_missing_graph_rather_than_render_an_empty_site(tmp_path):
+    from kgsync.cli import cli
+
+    result = CliRunner().invoke(cli, ["site", "--root", str(tmp_path), "--graph", str(tmp_path / "nope.jsonl"),
+                                      "--no-build"])
+    assert result.exit_code == 2 and "nope.jsonl: graph file not found" in result.output
+    assert not (tmp_path / "site").exists()
+
+
 def test_cli_renders_and_builds(tmp_path, monkeypatch):
     from kgsync.cli import cli
 

@@ -21,7 +21,7 @@ def repo_options(command: F) -> F:
         help="kgsync.yml to use (default: ROOT/kgsync.yml if present).",
     )(command)
     return click.option(
-        "--root", type=click.Path(file_okay=False, path_type=Path), default=None,
+        "--root", type=click.Path(exists=True, file_okay=False, path_type=Path), default=None,
         help="The research repo root, where kgsync.yml is (default: the folder of --config, else .).",
     )(command)
 

@@ -19,7 +19,7 @@ from kgsync.pipeline import build
 
 @click.command("build")
 @click.option("--items", "items", help="Item files: a folder or a glob (default: Research/completed/*.md).")
-@click.option("--out", "out", type=click.Path(dir_okay=False), help="Graph file to write (default: memory.jsonl).")
+@click.option("--out", "out", type=click.Path(dir_okay=False), help="Graph file to write (default: `graph` in kgsync.yml, memory.jsonl).")
 @repo_options
 @click.option("--strict", is_flag=True, help="Warnings (item and lint) fail the build too.")
 @click.option("--dry-run", is_flag=True, help="Build and check, write nothing.")

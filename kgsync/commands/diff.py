@@ -44,6 +44,9 @@ def command(
     """Compare two graph files (JSONL; a missing file is the empty graph)."""
     try:
         config = config_module.load(".", config_file)
+        for side, path in (("OLD", old), ("NEW", new)):
+            if not path.exists():  # documented, and still worth a word: it may be a typo
+                click.echo(f"kgsync diff: notice: {side} {path} does not exist: read as the empty graph", err=True)
         old_graph, new_graph = jsonl.read(old), jsonl.read(new)
         report = review(old_graph, new_graph, rule=config.merge)
     except KgsyncError as exc:

@@ -43,7 +43,8 @@ SUMMARY_LIMIT = 1024 * 1024 - 1024
 @click.option("--diff-json", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write the diff as JSON to this file.")
 @click.option("--annotate/--no-annotate", default=None,
-              help="Print item problems as GitHub annotations  [default: on under GitHub Actions]")
+              help="Print item problems and failing lint findings as GitHub annotations "
+                   "[default: on under GitHub Actions]")
 @click.option("--dry-run", is_flag=True, help="Build in memory and print the PR body; touch nothing.")
 def command(
     config_path: Path | None,

@@ -17,6 +17,7 @@ import click
 from kgsync import jsonl
 from kgsync.commands._errors import reported
 from kgsync.commands._options import load_config, repo_options
+from kgsync.errors import ConfigError, Location
 from kgsync.items import find_item_files, read_items
 
 
@@ -46,7 +47,10 @@ def command(root: Path | None, config_path: Path | None, graph_path: Path | None
 
     with reported():
         cfg = load_config(root, config_path)
-        graph = jsonl.read(graph_path if graph_path else cfg.path(cfg.graph))
+        source = graph_path if graph_path else cfg.path(cfg.graph)
+        if not Path(source).is_file():  # an empty site over the published one would be worse than none
+            raise ConfigError("graph file not found", Location.of(source), "run `kgsync build` first, or pass --graph")
+        graph = jsonl.read(source)
         items = read_items(find_item_files(cfg.items, cfg.root), cfg.root).items
         project = project_dir if project_dir else cfg.root / "site"
         rendered = render_project(graph, items, cfg, project)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import base64
 import os
+import re
 import subprocess
 import tempfile
 from collections.abc import Mapping, Sequence
@@ -34,7 +35,8 @@ def redact(text: str, secret: str | None) -> str:
     if not secret:
         return text
     for needle in (secret, _basic(secret)):
-        text = text.replace(needle, "***")
+        # Whole tokens only: a short secret ("x") must not turn every "fix:" into "fi***:".
+        text = re.sub(rf"(?<![\w+/=-]){re.escape(needle)}(?![\w+/=-])", "***", text)
     return text
 
 
