@@ -94,6 +94,9 @@ class BuildResult:
     changed_files: tuple[Path, ...]  # files this build rewrote (graph, manifest)
     # (stage, seconds of wall time) in pipeline order: where a build's time went (``--timings``).
     timings: tuple[tuple[str, float], ...] = field(default=(), compare=False)
+    # Items the committed graph had that this build removed (their files are gone or no longer
+    # matched): said aloud, since a narrowed --items would otherwise empty the graph quietly.
+    removed_items: tuple[str, ...] = ()
 
     @cached_property
     def previous(self) -> Graph:
@@ -395,6 +398,11 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
             _refuse_a_lost_manifest(committed, items, graph_path, manifest_file)
         load_previous = lambda: committed  # noqa: E731
     graph, manifest, foreign = merge_with_foreign(committed, old_manifest, assembly.by_item, keep)
+    # The committed manifest's items: read (when it was), else what the last build recorded
+    # writing (the shortcut verified the file still holds exactly that).
+    before = old_manifest.by_item.keys() if old_manifest is not None else (
+        state.items if committed_bytes is not None else ())
+    removed_items = tuple(sorted(set(before) - set(manifest.by_item)))
     if memo is not None:  # the manifest encoding of facts the memo gave or took (same objects only)
         manifest = Manifest(manifest.by_item, {slug: text for slug, text in memo.json.items()
                                                if manifest.by_item.get(slug) is assembly.by_item.get(slug)})
@@ -425,10 +433,11 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
             stamps.append(build_state.written(path, digest))
         state.graph, state.manifest = stamps
         state.pure = not foreign
+        state.items = tuple(sorted(manifest.by_item))
     build_state.save(cache_folder, state)
     clock.lap("write")
     return BuildResult(graph, load_previous, manifest, items, read.issues, report, vocabulary,
-                       bool(changed), tuple(changed), tuple(clock.laps))
+                       bool(changed), tuple(changed), tuple(clock.laps), removed_items)
 
 
 def _kept_items(slugs: frozenset[str], manifest_file: Path) -> tuple[ResearchItem, ...]:

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from kgsync import jsonl
 
-_VERSION = 1
+_VERSION = 2  # 2: BuildState.items
 _SETTLED_NS = 2_000_000_000  # a file is trusted by stat only when its ctime is this much older than the scan
 
 Stamp = tuple[int, int, int, int]  # st_size, st_mtime_ns, st_ctime_ns, st_ino
@@ -48,6 +48,7 @@ class BuildState:
     graph: Written | None = None
     manifest: Written | None = None
     pure: bool = False  # the graph written held only generated facts (no hand-added content)
+    items: tuple[str, ...] = ()  # the slugs of the manifest written (what a later build may remove)
 
     def settled(self, stat: os.stat_result, scan_started_ns: int) -> bool:
         # Every write sets ctime to the time of writing (no one can set it back, unlike

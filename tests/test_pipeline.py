@@ -152,6 +152,19 @@ def test_an_item_file_that_became_a_broken_link_or_a_folder_keeps_its_nodes(repo
         assert result.manifest.by_item[slug] == first.manifest.by_item[slug]
 
 
+@pytest.mark.usefixtures("settle_at_once")
+def test_removed_items_are_said_aloud(repo: Path) -> None:
+    cfg = config_module.load(repo)
+    build(cfg)
+    assert build(cfg).removed_items == ()  # the shortcut path: nothing read, nothing removed
+    files = sorted(p for p in find_item_files(items_dir(repo)) if p.name != "README.md")
+    files[0].unlink()
+    assert build(cfg).removed_items == (files[0].stem,)  # known from the state: the graph is what it wrote
+    narrowed = CliRunner().invoke(cli, ["build", "--root", str(repo), "--items", str(files[1]), "--dry-run"])
+    assert narrowed.exit_code == 0, narrowed.output
+    assert f"warning: {len(files) - 2} item(s) no longer found; would remove their nodes" in narrowed.output
+
+
 def test_a_duplicate_slug_never_mixes_two_files(repo: Path) -> None:
     # The first file of a slug is the item; the later one is an error and lends it nothing.
     (repo / "kgsync.yml").write_text("items: Research/completed/**/*.md\n", encoding="utf-8")

@@ -60,6 +60,12 @@ def command(items: str | None, out: str | None, root: Path | None, config_path: 
             f"{len(result.items)} items -> {len(graph.entities)} entities, {len(graph.relations)} relations; "
             f"{verb} {cfg.path(cfg.graph)} ({time.perf_counter() - started:.2f} s)"
         )
+    if result.removed_items and not quiet:
+        shown = ", ".join(result.removed_items[:5]) + (f", and {len(result.removed_items) - 5} more"
+                                                       if len(result.removed_items) > 5 else "")
+        verb = "would remove" if dry_run else "removed"
+        click.echo(f"warning: {len(result.removed_items)} item(s) no longer found; {verb} their nodes: {shown} "
+                   "(fix: if that is not intended, check --items / `items:` in kgsync.yml)", err=True)
     if timings:
         click.echo("  ".join(f"{stage} {seconds:.2f} s" for stage, seconds in result.timings))
     if failed:
