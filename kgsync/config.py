@@ -142,6 +142,9 @@ def _no_date(row: str) -> bool:
 _DATE_SHAPED = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
 
 
+Problem = tuple["int | None", str]  # (line in kgsync.yml when known, "option: what is wrong")
+
+
 def load(root: str | Path = ".", config_file: str | Path | None = None) -> Config:
     """Read ``kgsync.yml`` at ``root`` (absent: defaults) and validate all of it."""
     root = Path(root)
@@ -153,55 +156,46 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
     data, node = read_yaml(path)
     data = data or {}
     lines = key_lines(node)
-    errors: list[str] = []
+    errors: list[Problem] = []
     if not isinstance(data, Mapping):
         raise ConfigError("must be a mapping of option: value", Location.of(path, 1))
     config = _build(Config, data, "", lines, errors)
     if config.tag_style not in TAG_STYLES:
-        errors.append(f"line {lines.get('tag_style', '?')}: tag_style: must be one of {', '.join(TAG_STYLES)}")
+        errors.append((lines.get("tag_style"), f"tag_style: must be one of {', '.join(TAG_STYLES)}"))
     if errors:
+        # In file order, each as "kgsync.yml:9: graf: ...", the form of every other message.
+        placed = (str(Location.of(path, line)) + f": {text}"
+                  for line, text in sorted(errors, key=lambda e: (e[0] is None, e[0] or 0, e[1])))
         raise ConfigError(
-            f"{len(errors)} problem(s):\n  " + "\n  ".join(_placed(path, e) for e in sorted(errors, key=_line_of)),
+            f"{len(errors)} problem(s):\n  " + "\n  ".join(placed),
             Location.of(path),
             "see the configuration reference in README.md",
         )
     return replace(config, root=root)
 
 
-def _line_of(error: str) -> tuple[int, str]:
-    """``"line 9: graf: ..."`` -> (9, error): problems are listed in file order."""
-    number = error.removeprefix("line ").partition(":")[0]
-    return (int(number) if number.isdigit() else 1 << 30, error)
-
-
-def _placed(path: Path, error: str) -> str:
-    """``"line 9: graf: ..."`` -> ``"kgsync.yml:9: graf: ..."``, the form of every other message."""
-    number, _, rest = error.removeprefix("line ").partition(": ")
-    return f"{path}:{number}: {rest}" if number.isdigit() else f"{path}: {rest}"
-
-
-def _build(cls: type, data: Mapping, prefix: str, lines: dict[str, int], errors: list[str]) -> Any:
+def _build(cls: type, data: Mapping, prefix: str, lines: dict[str, int], errors: list[Problem]) -> Any:
     known = {f.name: f for f in fields(cls) if f.name != "root"}
     values: dict[str, Any] = {}
     defaults = cls()
     for key, value in data.items():
         dotted = f"{prefix}{key}"
-        where = f"line {lines.get(dotted, '?')}: {dotted}"
+        line = lines.get(dotted)
         if key not in known:
             near = difflib.get_close_matches(str(key), known, n=1)
             guess = f"did you mean {near[0]}? " if near else ""
-            errors.append(f"{where}: unknown option ({guess}known: {', '.join(sorted(known))})")
+            errors.append((line, f"{dotted}: unknown option ({guess}known: {', '.join(sorted(known))})"))
             continue
         default = getattr(defaults, key)
         if key in _SECTIONS and cls is Config:
             if not isinstance(value, Mapping):
-                errors.append(f"{where}: must be a mapping")
+                errors.append((line, f"{dotted}: must be a mapping"))
                 continue
             values[key] = _build(_SECTIONS[key], value, dotted + ".", lines, errors)
             continue
         checked = _check(default, value)
         if checked is None:
-            errors.append(f"{where}: expected {_expected(default)}, got {value!r}")
+            errors.append((line, f"{dotted}: expected {_expected(default)}, got {value!r}"))
             continue
         values[key] = checked
     return cls(**values)

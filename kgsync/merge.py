@@ -65,11 +65,7 @@ class Manifest:
                 raise ValueError(f"unsupported manifest version {data.get('kgsync_manifest')!r}")
             return cls({slug: Facts.from_json(facts) for slug, facts in data["items"].items()})
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
-            raise GraphFormatError(
-                f"kgsync manifest is unreadable: {exc}",
-                Location(source),
-                "restore it from git; deleting it makes every committed node count as hand-added",
-            ) from None
+            raise _unreadable(exc, source) from None
 
 
 def facts_json(facts: Facts) -> str:
@@ -88,9 +84,11 @@ def load_manifest(path: Path) -> Manifest | None:
     except FileNotFoundError:
         return None
     except (OSError, UnicodeDecodeError) as exc:
-        raise GraphFormatError(f"kgsync manifest is unreadable: {exc}", Location(str(path)),
-                               "restore it from git; deleting it makes every committed node count as hand-added"
-                               ) from None
+        raise _unreadable(exc, str(path)) from None
+
+
+def _unreadable(exc: Exception, source: str) -> GraphFormatError:
+    return GraphFormatError(f"kgsync manifest is unreadable: {exc}", Location(source), "restore it from git")
 
 
 def merge(

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cache, cached_property, partial
 from pathlib import Path
 from stat import S_ISLNK
 
@@ -371,7 +371,9 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     graph_path = config.path(config.graph)
     manifest_file = manifest_path(graph_path)
     failed = frozenset(i.slug for i in read.issues if i.severity is Severity.ERROR and i.slug)
-    kept = _kept_items(failed - set(by_slug), manifest_file)
+    keep = failed - set(by_slug)  # items that fail now: they keep their last facts (nothing is assembled for them)
+    read_manifest = cache(partial(load_manifest, manifest_file))  # read once, if at all
+    kept = _kept_items(keep, read_manifest) if keep else ()
     store = _FactsStore(cache_folder, context_key([*kept, *items], vocabulary, themes, config.caps, fold,
                                                   config.tag_style, theme_concepts))
     memo = store.memo(read_keys) if store.usable else None
@@ -380,7 +382,6 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     store.save()
     clock.lap("assemble")
 
-    keep = failed - set(assembly.by_item)
     # Shortcut (exact, see kgsync.state): both files hold what the last build wrote and
     # that graph held only generated facts, so merging into it = merging into nothing.
     committed_bytes = build_state.unchanged_file(graph_path, state.graph) if state.pure else None
@@ -389,11 +390,11 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     if committed_bytes is not None:
         committed = Graph()
         # The old manifest only matters for items that failed (they keep their old facts).
-        old_manifest = load_manifest(manifest_file) if keep else None
+        old_manifest = read_manifest() if keep else None
         load_previous = _parse_later(committed_bytes, str(graph_path))
     else:
         committed = jsonl.read(graph_path)
-        old_manifest = load_manifest(manifest_file)
+        old_manifest = read_manifest()
         if old_manifest is None:
             _refuse_a_lost_manifest(committed, items, graph_path, manifest_file)
         load_previous = lambda: committed  # noqa: E731
@@ -440,12 +441,10 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
                        bool(changed), tuple(changed), tuple(clock.laps), removed_items)
 
 
-def _kept_items(slugs: frozenset[str], manifest_file: Path) -> tuple[ResearchItem, ...]:
+def _kept_items(slugs: frozenset[str], read_manifest: Callable[[], Manifest | None]) -> tuple[ResearchItem, ...]:
     """The items that fail to parse now, as their last facts know them (slug and date): they keep
     their nodes, so the extends edges of items citing or linking them must stay too."""
-    if not slugs:
-        return ()
-    manifest = load_manifest(manifest_file)
+    manifest = read_manifest()
     if manifest is None:
         return ()
     kept = []

@@ -292,7 +292,7 @@ class _Renderer:
     def home(self, counts: dict[str, int]) -> None:
         # Concepts with the most current claims first (then items): a theme every item carries
         # links many items and says nothing; the claims are what a reader comes for.
-        weight = {n.name: (self._active(n, RelationType.ABOUT), self._active(n, RelationType.ADDRESSES))
+        weight = {n.name: (self.active_count(n, RelationType.ABOUT), self.active_count(n, RelationType.ADDRESSES))
                   for n in self.data.of(EntityType.CONCEPT)}
         top = sorted(self.data.of(EntityType.CONCEPT),
                      key=lambda n: (-weight[n.name][0], -weight[n.name][1], n.sort_key))[:HOME_TOP]
@@ -308,7 +308,7 @@ class _Renderer:
             latest=[self.item_entry(n)(here) for n in latest],
         )
 
-    def _active(self, node: Node, relation: RelationType) -> int:
+    def active_count(self, node: Node, relation: RelationType) -> int:
         """Current (not superseded or contradicted) nodes with ``relation`` to ``node``."""
         return sum(1 for s in self.data.sources(node.name, relation) if not s.inactive)
 
@@ -478,12 +478,9 @@ def render_pages(graph: Graph, items: Sequence[ResearchItem], config: Config,
         later = [data.nodes[f"item:{s}"] for s in named if f"item:{s}" in data.nodes]
         r.item(node, later, [s for s in named if f"item:{s}" not in data.nodes])
 
-    def n_items(node: Node, relation: RelationType) -> int:
-        return sum(1 for s in data.sources(node.name, relation) if not s.inactive)
-
     r.listing(_Listing("Concepts", "concepts/index.md",
                        f"{len(concepts)} concepts, A to Z, with the number of current items that address each.",
-                       tuple(r.counted_entry(n, n_items(n, RelationType.ADDRESSES), "item") for n in concepts)))
+                       tuple(r.counted_entry(n, r.active_count(n, RelationType.ADDRESSES), "item") for n in concepts)))
     r.listing(_Listing("Methods", "methods/index.md",
                        f"{len(methods)} methods, A to Z, with the number of current items that use each "
                        "(themselves or in a claim).",
