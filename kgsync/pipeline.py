@@ -32,7 +32,8 @@ from kgsync.assemble import AssemblyMemo, assemble, context_key, written_terms
 from kgsync.config import Config
 from kgsync.errors import ConfigError, GraphFormatError, KgsyncError, LintFailed, Location
 from kgsync.economy import Folding, discriminating_themes, hub_folding
-from kgsync.extract import Extraction, extract
+from kgsync.evidence import EvidencePlan, EvidenceText, plan as plan_evidence
+from kgsync.extract import Extraction, extract, undated_suffixes
 from kgsync.items import (Issue, ReadResult, ResearchItem, Severity, check_corpus, find_item_files,
                           read_item_bytes, unreadable)
 from kgsync.lint import FileLines, LintReport, lint, relation_label
@@ -41,13 +42,15 @@ from kgsync.merge import Manifest, load_manifest, manifest_path, merge_with_fore
 from kgsync.model import Facts, Graph
 from kgsync.state import BuildState, Stamp, stamp_of
 from kgsync.themes import ThemeMap, load_theme_map
+from kgsync.veto_file import Vetoes, check_vetoes, load_vetoes, veto_path_beside
 from kgsync.mining import ItemCandidates, candidates
 from kgsync.vocab import (PinnedVocabulary, SelectionStats, Vocabulary, load_pinned, select, select_with_stats,
                           selection_unchanged)
 
 # The code a cached record depends on: ``_record`` calls items, extract and mining, and these
 # import canonical, lexicon and errors (tests/test_architecture.py holds the list to the imports).
-_CACHED_MODULES = ("canonical.py", "errors.py", "extract.py", "items.py", "lexicon.py", "mining.py")
+_CACHED_MODULES = ("canonical.py", "errors.py", "evidence.py", "extract.py", "items.py", "lexicon.py", "mining.py",
+                   "model.py")
 
 
 Parts = tuple["Extraction | None", "ItemCandidates | None"]
@@ -377,8 +380,9 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     store = _FactsStore(cache_folder, context_key([*kept, *items], vocabulary, themes, config.caps, fold,
                                                   config.tag_style, theme_concepts))
     memo = store.memo(read_keys) if store.usable else None
+    evidence = _evidence(config, items, kept, _EvidenceTexts(cache_folder).of(items, read_keys, extractions))
     assembly = assemble(items, extractions, vocabulary, themes, config.caps, fold, config.tag_style, theme_concepts,
-                        memo, config.mining.min_links, kept)
+                        memo, config.mining.min_links, kept, evidence)
     store.save()
     clock.lap("assemble")
 
@@ -437,8 +441,54 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
         state.items = tuple(sorted(manifest.by_item))
     build_state.save(cache_folder, state)
     clock.lap("write")
-    return BuildResult(graph, load_previous, manifest, items, read.issues, report, vocabulary,
+    return BuildResult(graph, load_previous, manifest, items, read.issues + evidence.issues, report, vocabulary,
                        bool(changed), tuple(changed), tuple(clock.laps), removed_items)
+
+
+def _evidence(config: Config, items: Sequence[ResearchItem], kept: Sequence[ResearchItem],
+              texts: Mapping[str, EvidenceText]) -> EvidencePlan:
+    """The claim→claim links the items state (``kgsync.evidence``), less the vetoed ones."""
+    vetoes = load_vetoes(veto_path_beside(config.path(config.vocabulary))) if config.vocabulary else Vetoes()
+    check_vetoes(vetoes)
+    known = {item.slug: item for item in (*kept, *items)}
+    return plan_evidence(items, texts, known, undated_suffixes(known), vetoes.pairs)
+
+
+class _EvidenceTexts:
+    """Each item's ``EvidenceText`` by record key, in ``cache_dir/evidence.pickle``: the plan
+    reads every item, and loading every record's parts for it would cost a no-op rebuild
+    two thirds of its time.  An item without a stored text (new or edited) is read from its
+    extraction, which such an item has loaded anyway."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.path = folder / "evidence.pickle" if folder else None
+        self.fingerprint = _core_fingerprint()
+        self.stored: dict[str, EvidenceText] = {}
+        if self.path is not None and self.path.is_file():
+            try:
+                with self.path.open("rb") as handle:
+                    fingerprint, stored = pickle.load(handle)
+                if fingerprint == self.fingerprint and isinstance(stored, dict):
+                    self.stored = stored
+            except Exception:  # corrupt or foreign: only a slower build
+                pass
+
+    def of(self, items: Sequence[ResearchItem], keys: Mapping[str, str],
+           extractions: Mapping[str, Extraction]) -> dict[str, EvidenceText]:
+        texts: dict[str, EvidenceText] = {}
+        used: dict[str, EvidenceText] = {}
+        for item in items:
+            key = keys.get(item.slug)
+            text = self.stored.get(key) if key is not None else None
+            if text is None:
+                text = EvidenceText.of(extractions[item.slug])
+            texts[item.slug] = text
+            if key is not None:
+                used[key] = text
+        if self.path is not None and used.keys() != self.stored.keys():
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            _write_cache_file(self.path, pickle.dumps((self.fingerprint, used), protocol=pickle.HIGHEST_PROTOCOL))
+        return texts
 
 
 def _kept_items(slugs: frozenset[str], read_manifest: Callable[[], Manifest | None]) -> tuple[ResearchItem, ...]:
@@ -815,8 +865,8 @@ class _TrackingMemo(AssemblyMemo):
         super().__init__(entries, keys)
         self.put_slugs: set[str] = set()
 
-    def put(self, slug, uses, done, digests) -> None:
-        super().put(slug, uses, done, digests)
+    def put(self, slug, uses, done, digests, links=None) -> None:
+        super().put(slug, uses, done, digests, links)
         self.put_slugs.add(slug)
 
 
