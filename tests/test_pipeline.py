@@ -635,12 +635,12 @@ def test_record_parts_load_only_for_edited_items_and_a_lost_part_is_parsed_again
         build(cfg)
         assert 0 < len(loaded) <= 2  # the shards of the new and the old record of the victim
     assert graph.read_bytes() == _fresh_bytes(repo, cfg, tmp_path)[0]
-    for part in (cfg.path(cfg.cache_dir) / "parts").glob("*.pickle"):
+    for part in (cfg.path(cfg.cache_dir) / "parts").glob("*.json"):
         part.unlink()
     with mock.patch.object(pipeline_module, "_core_fingerprint", lambda: "other code"):  # assemble everything
         build(cfg)
     assert graph.read_bytes() == _fresh_bytes(repo, cfg, tmp_path)[0]
-    assert list((cfg.path(cfg.cache_dir) / "parts").glob("*.pickle"))  # written again
+    assert list((cfg.path(cfg.cache_dir) / "parts").glob("*.json"))  # written again
 
 
 def test_a_symlinked_item_is_read_under_its_target_path(repo: Path) -> None:
