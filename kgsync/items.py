@@ -34,7 +34,9 @@ from kgsync.errors import ItemError, Location
 # The C loader when present: same YAML semantics as python-frontmatter's default
 # SafeLoader, several times faster (the build must stay within 3x of a plain read).
 _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t]*#*[ \t]*$")
+# ATX heading; its closing "#"s are stripped by ``_heading_text`` (a lazy ".*?" before an
+# optional closing run is quadratic on a long line of "# ").
+_HEADING = re.compile(r"^(#{1,6})[ \t]+(.*)$")
 _FENCE = re.compile(r"^[ \t]*(```|~~~)")
 _LIST_ITEM = re.compile(r"^(?:(\d+)[.)]|[-*+])[ \t]+(.*)$")
 _URL = re.compile(r"https?://[^\s<>()\[\]{}\"'`|;,]+[^\s<>()\[\]{}\"'`|;,.:!?]")
@@ -378,6 +380,11 @@ def _field_problems(meta: dict, yaml_text: str, problem) -> list[Issue]:
     return found
 
 
+def _heading_text(rest: str) -> str:
+    """A heading's text without its closing sequence: trailing blanks, "#"s, blanks."""
+    return rest.rstrip(" \t").rstrip("#").strip()
+
+
 def _escaped_control(meta: dict) -> tuple[str, str] | None:
     """(top-level field, character) of the first forbidden character in any key or value, or None."""
     for name, value in meta.items():
@@ -553,7 +560,7 @@ def _sections(body: str, first_line: int) -> tuple[Section, ...]:
         end = _line_end(body, start)
         match = None if fence else _HEADING.match(body[start:end])
         if match:
-            heads.append((start, end, len(match.group(1)), match.group(2).strip()))
+            heads.append((start, end, len(match.group(1)), _heading_text(match.group(2))))
     # Where each section ends: the next heading of the same or a higher level,
     # found with a stack (one pass; items have dozens of headings).
     ends = [len(body) + 1] * len(heads)
