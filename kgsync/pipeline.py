@@ -29,14 +29,14 @@ from stat import S_ISLNK
 from kgsync import jsonl
 from kgsync import cache_file
 from kgsync.cache_file import CacheReader
-from kgsync.assemble import AssemblyMemo, assemble, context_key, written_terms
+from kgsync.assemble import Assembly, AssemblyMemo, assemble, context_key, written_terms
 from kgsync.config import Caps, Config, Merge, Mining
 from kgsync.errors import ConfigError, GraphFormatError, KgsyncError, LintFailed, Location
 from kgsync.economy import Folding, discriminating_themes, hub_folding
 from kgsync.extract import Extraction, extract
 from kgsync.items import (Issue, ReadResult, ResearchItem, Severity, check_corpus, find_item_files,
                           read_item_bytes, unreadable)
-from kgsync.lint import FileLines, LintReport, lint, relation_label
+from kgsync.lint import FileLines, LintReport, lint, relation_label, separate_hand_added
 from kgsync import state as build_state
 from kgsync.merge import Manifest, load_manifest, manifest_path, merge_with_foreign
 from kgsync.model import Facts, Graph
@@ -402,21 +402,31 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
         if old_manifest is None:
             _refuse_a_lost_manifest(committed, items, graph_path, manifest_file)
         load_previous = lambda: committed  # noqa: E731
-    graph, manifest, foreign = merge_with_foreign(committed, old_manifest, assembly.by_item, keep)
+    by_item = assembly.by_item
+    graph, manifest, foreign = merge_with_foreign(committed, old_manifest, by_item, keep)
     # The committed manifest's items: read (when it was), else what the last build recorded
     # writing (the shortcut verified the file still holds exactly that).
     before = old_manifest.by_item.keys() if old_manifest is not None else (
         state.items if committed_bytes is not None else ())
+    clock.lap("merge")
+    report = _lint(graph, manifest, foreign, assembly, graph_path, config)
+    # An item whose own facts break the contract (a theme, alias or name no rule allows) is an
+    # item error: it keeps its previous nodes and every other item updates.  Again until none is
+    # left (keeping one item's old facts can only touch that item's nodes).
+    item_errors: list[Issue] = []
+    while blamed := _items_blamed(report, items, by_item, frozenset(i.slug for i in item_errors)):
+        item_errors += blamed
+        failing = frozenset(i.slug for i in blamed)
+        keep = keep | failing
+        by_item = {slug: facts for slug, facts in by_item.items() if slug not in failing}
+        if old_manifest is None:
+            old_manifest = read_manifest()
+        graph, manifest, foreign = merge_with_foreign(committed, old_manifest, by_item, keep)
+        report = _lint(graph, manifest, foreign, assembly, graph_path, config)
     removed_items = tuple(sorted(set(before) - set(manifest.by_item)))
     if memo is not None:  # the manifest encoding of facts the memo gave or took (same objects only)
         manifest = Manifest(manifest.by_item, {slug: text for slug, text in memo.json.items()
                                                if manifest.by_item.get(slug) is assembly.by_item.get(slug)})
-    clock.lap("merge")
-
-    # Hand-added content is placed at its line in the committed file, not at an item it touches.
-    sources = (_GeneratedThenFile(assembly.sources, assembly.by_item, FileLines(graph_path)) if foreign
-               else assembly.sources)
-    report = lint(graph, sources=sources, rule=config.merge)
     clock.lap("lint")
     if not report.ok(strict):
         bad = report.errors(strict)
@@ -441,8 +451,48 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
         state.items = tuple(sorted(manifest.by_item))
     build_state.save(cache_folder, state)
     clock.lap("write")
-    return BuildResult(graph, load_previous, manifest, items, read.issues + tuple(reader.notices), report, vocabulary,
+    return BuildResult(graph, load_previous, manifest, items, read.issues + tuple(item_errors) + tuple(reader.notices),
+                       report, vocabulary,
                        bool(changed), tuple(changed), tuple(clock.laps), removed_items)
+
+
+def _lint(graph: Graph, manifest: Manifest, foreign: bool, assembly: Assembly, graph_path: Path, config: Config) -> LintReport:
+    """The merged graph's findings; those of content added by hand or by an agent never block."""
+    if not foreign:
+        return lint(graph, sources=assembly.sources, rule=config.merge)
+    # Hand-added content is placed at its line in the committed file, not at an item it touches.
+    sources = _GeneratedThenFile(assembly.sources, assembly.by_item, FileLines(graph_path))
+    generated = merge_with_foreign(Graph(), None, manifest.by_item)[0]
+    return separate_hand_added(lint(graph, sources=sources, rule=config.merge),
+                               lint(generated, sources=assembly.sources, rule=config.merge))
+
+
+def _items_blamed(report: LintReport, items: Sequence[ResearchItem], by_item: Mapping[str, Facts],
+                  known: frozenset[str]) -> list[Issue]:
+    """An item error for each item (not in ``known``) whose generated facts have a lint error: the
+    finding points at the item's file, or names an entity (a relation: its source) the item generates."""
+    slug_of = {item.path: item.slug for item in items}
+    path_of = {item.slug: item.path for item in items}
+    makers: dict[str, list[str]] | None = None  # entity name -> the items generating it, built on first need
+    found: dict[str, Issue] = {}
+    for finding in report.errors():
+        slug = slug_of.get(finding.location.path) if finding.location is not None else None
+        slugs = [slug] if slug is not None else []
+        if not slugs:
+            if makers is None:
+                makers = {}
+                for maker, facts in by_item.items():
+                    for name, _type in facts.entities:
+                        makers.setdefault(name, []).append(maker)
+            slugs = makers.get(finding.entity.split(" -[", 1)[0], [])
+        for slug in slugs:
+            if slug in known or slug in found or slug not in path_of:
+                continue
+            found[slug] = Issue(Severity.ERROR, finding.location if finding.location is not None and
+                                finding.location.path == path_of[slug] else Location(path_of[slug], 1),
+                                f"makes a node that breaks the graph contract: {finding.code} {finding.entity}: "
+                                f"{finding.message}; the item keeps its previous nodes", finding.hint, slug)
+    return list(found.values())
 
 
 def _kept_items(slugs: frozenset[str], read_manifest: Callable[[], Manifest | None]) -> tuple[ResearchItem, ...]:
