@@ -450,8 +450,8 @@ def _decode(raw: bytes, problem) -> tuple[str, Issue | None]:
     if bad:
         line = text.count("\n", 0, bad.start()) + 1
         column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
-        return "", problem(Severity.ERROR, line, f"control character or noncharacter U+{ord(bad.group()):04X} at column "
-                           f"{column}", "delete it: item text holds no control characters")
+        message = f"control character or noncharacter U+{ord(bad.group()):04X} at column {column}"
+        return "", problem(Severity.ERROR, line, message, "delete it: item text holds no control characters")
     return text, None
 
 

@@ -451,12 +451,13 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
         state.items = tuple(sorted(manifest.by_item))
     build_state.save(cache_folder, state)
     clock.lap("write")
-    return BuildResult(graph, load_previous, manifest, items, read.issues + tuple(item_errors) + tuple(reader.notices),
-                       report, vocabulary,
+    issues = read.issues + tuple(item_errors) + tuple(reader.notices)
+    return BuildResult(graph, load_previous, manifest, items, issues, report, vocabulary,
                        bool(changed), tuple(changed), tuple(clock.laps), removed_items)
 
 
-def _lint(graph: Graph, manifest: Manifest, foreign: bool, assembly: Assembly, graph_path: Path, config: Config) -> LintReport:
+def _lint(graph: Graph, manifest: Manifest, foreign: bool, assembly: Assembly, graph_path: Path,
+          config: Config) -> LintReport:
     """The merged graph's findings; those of content added by hand or by an agent never block."""
     if not foreign:
         return lint(graph, sources=assembly.sources, rule=config.merge)
@@ -603,8 +604,8 @@ class _SelectionStore:
 
 
 # What each cache file holds (decoded as exactly this, see kgsync.cache_file).
-_SelectionInputs = tuple[str, str, tuple[Mining, Caps, Merge], PinnedVocabulary | None, tuple[str, ...], tuple[str, ...],
-                         SelectionStats]
+_SelectionInputs = tuple[str, str, tuple[Mining, Caps, Merge], PinnedVocabulary | None, tuple[str, ...],
+                         tuple[str, ...], SelectionStats]
 _Selection = tuple[str, Vocabulary, tuple[tuple[str, str], ...]]
 _RecordsShard = tuple[str, dict[str, tuple[ResearchItem | None, tuple[Issue, ...]]]]
 _PartsShard = tuple[str, dict[str, tuple[Extraction | None, ItemCandidates | None]]]
