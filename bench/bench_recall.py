@@ -52,12 +52,12 @@ LATER = "later"
 
 # ------------------------------------------------------------------ options and code
 def parse_changes(spec: str) -> dict[str, int | float | str]:
-    """'caps.claims:3,mining.min_links:1' -> {'caps.claims': 3, 'mining.min_links': 1}."""
+    """'caps.claims:3,tag_style:slug' -> {'caps.claims': 3, 'tag_style': 'slug'}."""
     changes: dict[str, int | float | str] = {}
     for part in filter(None, spec.split(",")):
         key, sep, value = part.partition(":")
-        if not sep or "." not in key:
-            raise SystemExit(f"option change {part!r}: expected section.key:value (fix: e.g. caps.claims:3)")
+        if not sep or not key:
+            raise SystemExit(f"option change {part!r}: expected [section.]key:value (fix: e.g. caps.claims:3)")
         changes[key] = int(value) if value.isdigit() else (
             float(value) if value.replace(".", "", 1).isdigit() else value)
     return changes
@@ -65,7 +65,10 @@ def parse_changes(spec: str) -> dict[str, int | float | str]:
 
 def configured(base, changes):  # noqa: ANN001, ANN201  (the Config of whichever kgsync tree runs)
     for dotted, value in changes.items():
-        section, _, key = dotted.partition(".")
+        section, dot, key = dotted.partition(".")
+        if not dot:  # a top-level option such as tag_style
+            base = dataclasses.replace(base, **{section: value})
+            continue
         base = dataclasses.replace(base, **{section: dataclasses.replace(getattr(base, section), **{key: value})})
     return base
 
