@@ -127,17 +127,27 @@ class Mention:
 
 
 @dataclass(frozen=True)
+class ClaimText:
+    """What the plan reads of a claim (``extract.Claim`` has the same fields)."""
+
+    number: int
+    key: str
+    statement: str
+
+
+@dataclass(frozen=True)
 class EvidenceText:
     """What the plan reads of one item: its mentions and its findings as claims (small, so a
     build keeps it beside the record cache instead of loading every item's extraction)."""
 
     slug: str
     mentions: tuple[Mention, ...]
-    claims: tuple[Claim, ...]
+    claims: tuple[ClaimText, ...]
 
     @classmethod
     def of(cls, extraction: Extraction) -> EvidenceText:
-        return cls(extraction.slug, extraction.mentions, extraction.claims)
+        return cls(extraction.slug, extraction.mentions,
+                   tuple(ClaimText(c.number, c.key, c.statement) for c in extraction.claims))
 
 
 @dataclass(frozen=True)
@@ -407,7 +417,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
 
 
 def _named_finding(mention: Mention, target: EvidenceText | Extraction, issues: list[Issue],
-                   item: ResearchItem) -> Claim | None:
+                   item: ResearchItem) -> Claim | ClaimText | None:
     """The referenced item's finding a mention names: its number, its quoted words, or (with a
     stance cue) the finding sharing the most content words with the sentence."""
     claims = {c.number: c for c in target.claims}
@@ -452,7 +462,8 @@ def cited_finding_numbers(slug: str, evidence: EvidencePlan) -> frozenset[int]:
     return evidence.required.get(slug, frozenset())
 
 
-def source_finding(mention: Mention, target: Claim, claims: Sequence[Claim]) -> Claim | None:
+def source_finding(mention: Mention, target: Claim | ClaimText,
+                   claims: Sequence[Claim | ClaimText]) -> Claim | ClaimText | None:
     """The referencing finding: the one holding the sentence, else the one sharing the most
     content words with what this item says there (an Evidence Map row's claim cell, else the
     sentence and the one before it: "X. Source: `y.md` Key Finding 3."), ties broken by the
@@ -467,7 +478,7 @@ def source_finding(mention: Mention, target: Claim, claims: Sequence[Claim]) -> 
     said = _said(mention, mention.row_claim or f"{mention.context} {mention.sentence}")
     referenced = content_words(target.statement)
     best: tuple[int, int, int] | None = None
-    found: Claim | None = None
+    found: Claim | ClaimText | None = None
     for claim in claims:
         words = content_words(claim.statement)
         shared = len(said & words)
