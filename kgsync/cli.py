@@ -1,7 +1,7 @@
 """The command line: thin click commands over plain library functions.
 
 Only this layer turns ``KgsyncError`` into a message on stderr and an exit
-code: 0 success, 1 the input or graph has problems (findings, failed items),
+code, each command through ``kgsync.commands._errors.reported``: 0 success, 1 the input or graph has problems (findings, failed items),
 2 usage or configuration errors.
 """
 

@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kgsync import jsonl
-from kgsync.commands.lint import command, escape_data, escape_property, github_annotation
+from kgsync.commands._annotations import escape_data, escape_property, github_annotation
+from kgsync.commands.lint import command
 from kgsync.config import Merge
 from kgsync.errors import LintFailed, Location
 from kgsync.lint import RULES, FileLines, Finding, LintReport, Severity, check, lint, rules_table
