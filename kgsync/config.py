@@ -121,6 +121,7 @@ def read_yaml(path: Path, text: str | None = None, line_offset: int = 0) -> tupl
         line = line_offset + mark.line + 1 if mark else None
         raise ConfigError(f"not valid YAML: {getattr(exc, 'problem', exc)}", Location.of(path, line)) from None
     except ValueError as exc:
+        assert text is not None  # decoded before YAML can raise ValueError
         line = next((n for n, row in enumerate(text.split("\n"), 1) if _no_date(row)), None)
         raise ConfigError(f"not valid YAML: {exc}", Location.of(path, line_offset + line if line else None),
                           "write dates as real YYYY-MM-DD dates, or quote the value") from None
@@ -159,7 +160,7 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
     errors: list[Problem] = []
     if not isinstance(data, Mapping):
         raise ConfigError("must be a mapping of option: value", Location.of(path, 1))
-    config = _build(Config, data, "", lines, errors)
+    config: Config = _build(Config, data, "", lines, errors)
     if config.tag_style not in TAG_STYLES:
         errors.append((lines.get("tag_style"), f"tag_style: must be one of {', '.join(TAG_STYLES)}"))
     if errors:
@@ -174,7 +175,7 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
     return replace(config, root=root)
 
 
-def _build(cls: type, data: Mapping, prefix: str, lines: dict[str, int], errors: list[Problem]) -> Any:
+def _build(cls: type, data: Mapping[str, Any], prefix: str, lines: dict[str, int], errors: list[Problem]) -> Any:
     known = {f.name: f for f in fields(cls) if f.name != "root"}
     values: dict[str, Any] = {}
     defaults = cls()

@@ -102,7 +102,7 @@ class GraphDiff:
     relations_added: tuple[Relation, ...] = ()  # sorted by (from, type, to)
     relations_removed: tuple[Relation, ...] = ()
     items: tuple[ItemDiff, ...] = ()  # sorted by slug ascending ("" = no item, first)
-    findings: tuple = ()  # kgsync.lint.Finding, opaque; errors first
+    findings: tuple[Any, ...] = ()  # kgsync.lint.Finding, opaque; errors first
     near_duplicates: tuple[tuple[str, str], ...] = ()  # sorted pairs of entity names
     # ``finding_key`` of the findings OLD had too: a reviewer weighs what this change brings first.
     preexisting: frozenset[tuple[str, str, str]] = frozenset()
@@ -153,7 +153,7 @@ def diff(
     old: Graph,
     new: Graph,
     *,
-    findings: tuple = (),
+    findings: tuple[Any, ...] = (),
     near_duplicates: tuple[tuple[str, str], ...] = (),
 ) -> GraphDiff:
     """What changes from ``old`` to ``new``; pure, every part sorted."""
@@ -320,7 +320,7 @@ def severity_of(finding: Any) -> str:
     return _attr(finding, "severity").lower()
 
 
-def sort_findings(findings: Iterable[Any]) -> tuple:
+def sort_findings(findings: Iterable[Any]) -> tuple[Any, ...]:
     """Errors first, then warnings, then the rest; then by code, entity, message."""
     return tuple(
         sorted(
@@ -362,7 +362,7 @@ def review(old: Graph, new: Graph, *, rule: Any = None, sources: Any = None) -> 
     from kgsync.similarity import near_duplicate_pairs
 
     rule = rule if rule is not None else Merge()
-    findings: tuple = ()
+    findings: tuple[Any, ...] = ()
     preexisting: frozenset[tuple[str, str, str]] = frozenset()
     if importlib.util.find_spec("kgsync.lint") is not None:
         from kgsync import lint

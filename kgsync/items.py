@@ -19,12 +19,13 @@ import datetime as dt
 import glob
 import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 from operator import attrgetter
 from pathlib import Path
+from typing import Any
 
 import yaml
 from frontmatter.default_handlers import YAMLHandler
@@ -144,9 +145,10 @@ class ReadResult:
 
 
 class _FastYAMLHandler(YAMLHandler):
-    def load(self, fm: str, **kwargs: object) -> object:
+    def load(self, fm: str, **kwargs: object) -> dict[str, Any]:
         kwargs.setdefault("Loader", _SAFE_LOADER)
-        return super().load(fm, **kwargs)
+        data: dict[str, Any] = super().load(fm, **kwargs)
+        return data
 
 
 _YAML = _FastYAMLHandler()
@@ -181,7 +183,7 @@ _PARTS = attrgetter("parts")
 
 def read_items(paths: Iterable[Path], root: Path = Path(".")) -> ReadResult:
     """Parse every file, then check the corpus as a whole (duplicate slugs, links)."""
-    parsed = []
+    parsed: list[tuple[ResearchItem | None, tuple[Issue, ...]]] = []
     for path in sorted(paths):
         try:
             raw = path.read_bytes()
@@ -228,6 +230,10 @@ def _display(path: Path, root: Path) -> str:
         return path.resolve().relative_to(root.resolve()).as_posix()
     except ValueError:
         return path.as_posix()
+
+
+#: ``problem(severity, line, message, hint='')``: an Issue of the file being read.
+_Problem = Callable[..., "Issue"]
 
 
 def read_item_bytes(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]] | list[Issue]:
@@ -337,7 +343,7 @@ def _looks_utf16(raw: bytes) -> bool:
     return len(head) >= 8 and (head[1::2].count(0) > 0.9 * len(head[1::2]) or head[0::2].count(0) > 0.9 * len(head[0::2]))
 
 
-def _field_problems(meta: dict, yaml_text: str, problem) -> list[Issue]:
+def _field_problems(meta: dict[str, Any], yaml_text: str, problem: _Problem) -> list[Issue]:
     """Fields of the wrong shape: rejected (title, completed: they name and date the item's
     nodes), or ignored with a warning (the rest: an item without them is still an item)."""
     found: list[Issue] = []
@@ -377,7 +383,8 @@ def _alias_line(yaml_text: str) -> int | None:
     try:
         for token in yaml.scan(yaml_text, Loader=_SAFE_LOADER):
             if isinstance(token, yaml.AliasToken):
-                return token.start_mark.line
+                line: int = token.start_mark.line
+                return line
     except yaml.YAMLError:
         return None  # the parse reports it
     return None
@@ -394,7 +401,7 @@ def _bad_date_line(yaml_text: str) -> int:
     return 0
 
 
-def _decode(raw: bytes, problem) -> tuple[str, Issue | None]:
+def _decode(raw: bytes, problem: _Problem) -> tuple[str, Issue | None]:
     if _looks_utf16(raw):
         return "", problem(Severity.ERROR, 1, "UTF-16 text, not UTF-8", "re-save the file as UTF-8")
     try:
@@ -410,7 +417,7 @@ def _decode(raw: bytes, problem) -> tuple[str, Issue | None]:
     return text, None
 
 
-def _with_sections(item: ResearchItem, problem, warnings: list[Issue]) -> tuple[ResearchItem, list[Issue]]:
+def _with_sections(item: ResearchItem, problem: _Problem, warnings: list[Issue]) -> tuple[ResearchItem, list[Issue]]:
     from dataclasses import replace
 
     question = item.section("research question", "question / hypothesis", "question")
@@ -553,10 +560,10 @@ def _list_entries(section: Section) -> tuple[Finding, ...]:
         elif entries and not line.strip():
             entries[-1][1].append("")
     findings = []
-    for number, (line, parts) in enumerate(entries, start=1):
+    for number, (at, parts) in enumerate(entries, start=1):
         text = " ".join(p for p in _first_paragraph(parts) if p).strip()
         if text:
-            findings.append(Finding(number, text, line))
+            findings.append(Finding(number, text, at))
     return tuple(findings)
 
 
@@ -609,7 +616,7 @@ def _slugs(value: object) -> tuple[str, ...]:
 def _date(value: object) -> str:
     if isinstance(value, dt.datetime):
         if value.tzinfo:
-            value = value.astimezone(dt.timezone.utc)
+            value = value.astimezone(dt.UTC)
         return value.date().isoformat()
     if isinstance(value, dt.date):
         return value.isoformat()

@@ -455,7 +455,7 @@ def write_graph(path: Path, graph: Graph) -> Path:
     return path
 
 
-def run(*args: str) -> "click.testing.Result":  # noqa: F821
+def run(*args: str) -> click.testing.Result:  # noqa: F821
     return CliRunner().invoke(command, list(args), catch_exceptions=False)
 
 

@@ -28,7 +28,7 @@ from kgsync.publish import site
 from kgsync.publish.site_check import broken_links
 from kgsync.publish.site_text import RESERVED_STEMS, counted, file_stems, md_text, safe_url
 from conftest import missing
-from site_fixture import EVIL, HOSTILE, sample
+from site_fixture import HOSTILE, sample
 
 ENV = {"GITHUB_REPOSITORY": "acme/research", "GITHUB_REF_NAME": "main"}
 

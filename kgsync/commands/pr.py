@@ -14,12 +14,18 @@ import secrets
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from kgsync import config as config_module
 from kgsync.commands._errors import reported
 from kgsync.errors import ConfigError
+
+if TYPE_CHECKING:  # imported when the command runs (the CLI stays light)
+    from kgsync.diff import GraphDiff
+    from kgsync.publish.git_branch import GitCheckout
+    from kgsync.publish.github_pr import Outcome
 
 #: GitHub's step-summary limit is 1 MiB per step.
 SUMMARY_LIMIT = 1024 * 1024 - 1024
@@ -167,7 +173,7 @@ def _run(o: PrOptions) -> int:
     return 0
 
 
-def _checkout(root: Path, remote: str, token: str, *, required: bool):  # -> GitCheckout | None
+def _checkout(root: Path, remote: str, token: str, *, required: bool) -> GitCheckout | None:
     from kgsync.errors import PublishError
     from kgsync.publish.git_branch import GitCheckout
 
@@ -180,7 +186,7 @@ def _checkout(root: Path, remote: str, token: str, *, required: bool):  # -> Git
         return None
 
 
-def counts(d) -> dict[str, int]:  # d: GraphDiff
+def counts(d: GraphDiff) -> dict[str, int]:
     return {
         "entities-added": len(d.added),
         "entities-removed": len(d.removed),
@@ -192,7 +198,7 @@ def counts(d) -> dict[str, int]:  # d: GraphDiff
     }
 
 
-def _write_outputs(outcome, d) -> None:
+def _write_outputs(outcome: Outcome, d: GraphDiff) -> None:
     path = os.environ.get("GITHUB_OUTPUT")
     if not path:
         return
@@ -213,7 +219,7 @@ def _write_outputs(outcome, d) -> None:
                 handle.write(f"{key}={value}\n")
 
 
-def _write_summary(outcome, full_text: str, *, dry_run: bool = False) -> None:
+def _write_summary(outcome: Outcome, full_text: str, *, dry_run: bool = False) -> None:
     path = os.environ.get("GITHUB_STEP_SUMMARY")
     if not path:
         return

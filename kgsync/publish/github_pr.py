@@ -225,8 +225,8 @@ def explain(exc: GithubException, target: Target, token: str | None = None) -> P
 
 def _api_message(exc: GithubException) -> str:
     data = exc.data
-    if isinstance(data, dict) and isinstance(data.get("message"), str):
-        return data["message"]
+    if isinstance(data, dict) and isinstance(message := data.get("message"), str):
+        return message
     return _first_line(str(data)) if data else "no message"
 
 

@@ -13,6 +13,7 @@ from kgsync import jsonl
 from kgsync.config import Config
 from kgsync.diff import GraphDiff, review, sort_findings
 from kgsync.errors import GraphFormatError, KgsyncError
+from kgsync.items import Issue
 from kgsync.merge import manifest_path
 from kgsync.model import Graph
 from kgsync.publish.git_branch import GitCheckout
@@ -25,7 +26,7 @@ class Prepared:
     proposal: Proposal
     diff: GraphDiff
     rendered: RenderedBody
-    issues: tuple  # kgsync.items.Issue: every item problem the build saw
+    issues: tuple[Issue, ...]  # every item problem the build saw
     errors: tuple[KgsyncError, ...]  # items that failed (they kept their old nodes)
 
 
