@@ -81,7 +81,7 @@ class Section:
 
 
 @dataclass(frozen=True)
-class Finding:
+class KeyFinding:
     """One entry of the Key Findings list, as written."""
 
     number: int  # 1-based position in the list
@@ -105,7 +105,7 @@ class ResearchItem:
     status: str
     research_question: str
     executive_summary: str
-    key_findings: tuple[Finding, ...]
+    key_findings: tuple[KeyFinding, ...]
     sources: tuple[str, ...]  # URLs in the Sources section, in order, unique
     sections: tuple[Section, ...]
     body: str
@@ -543,7 +543,7 @@ def _sections(body: str, first_line: int) -> tuple[Section, ...]:
     return tuple(out)
 
 
-def _list_entries(section: Section) -> tuple[Finding, ...]:
+def _list_entries(section: Section) -> tuple[KeyFinding, ...]:
     """Top-level list entries of a section (numbered or bulleted), with their lines."""
     entries: list[tuple[int, list[str]]] = []
     fence = False
@@ -563,7 +563,7 @@ def _list_entries(section: Section) -> tuple[Finding, ...]:
     for number, (at, parts) in enumerate(entries, start=1):
         text = " ".join(p for p in _first_paragraph(parts) if p).strip()
         if text:
-            findings.append(Finding(number, text, at))
+            findings.append(KeyFinding(number, text, at))
     return tuple(findings)
 
 
