@@ -190,8 +190,7 @@ def read_items(paths: Iterable[Path], root: Path = Path(".")) -> ReadResult:
         except OSError as exc:
             parsed.append((None, (unreadable(_display(path, root), path.stem, exc),)))
             continue
-        result = read_item_bytes(raw, _display(path, root), path.stem)
-        parsed.append((None, tuple(result)) if isinstance(result, list) else (result[0], tuple(result[1])))
+        parsed.append(read_item_bytes(raw, _display(path, root), path.stem))
     return check_corpus(parsed)
 
 
@@ -236,8 +235,17 @@ def _display(path: Path, root: Path) -> str:
 _Problem = Callable[..., "Issue"]
 
 
-def read_item_bytes(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]] | list[Issue]:
-    """One file's bytes -> (item, warnings), or the list of issues that stop it."""
+def read_item_bytes(raw: bytes, path: str, slug: str) -> tuple[ResearchItem | None, tuple[Issue, ...]]:
+    """One file's bytes -> (the item, its warnings), or (None, the issues that stop it)."""
+    parsed = _parse(raw, path, slug)
+    if isinstance(parsed, list):
+        return None, tuple(parsed)
+    item, warnings = parsed
+    return item, tuple(warnings)
+
+
+def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]] | list[Issue]:
+    """(item, warnings), or the list of issues that stop it (each step returns early)."""
 
     def problem(severity: Severity, line: int | None, message: str, hint: str = "") -> Issue:
         return Issue(severity, Location(path, line), message, hint, slug)

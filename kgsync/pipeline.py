@@ -261,12 +261,11 @@ def _record_chunk(chunk: Sequence[tuple[bytes, str, str]]) -> list[Record]:
 
 
 def _record(raw: bytes, display: str, slug: str) -> Record:
-    parsed = read_item_bytes(raw, display, slug)
-    if isinstance(parsed, list):
-        return Record(None, tuple(parsed), (None, None))
-    item, warnings = parsed
+    item, issues = read_item_bytes(raw, display, slug)
+    if item is None:
+        return Record(None, issues, (None, None))
     light = replace(item, body="", sections=())
-    return Record(light, tuple(warnings), (extract(item), candidates(item)))
+    return Record(light, issues, (extract(item), candidates(item)))
 
 
 def _usable_cpus() -> int:

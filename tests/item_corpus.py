@@ -11,9 +11,9 @@ def make_item(slug: str, title: str, question: str = "", summary: str = "", find
     text = (f"---\ntitle: \"{title}\"\ncompleted: 2026-03-01\nthemes: [knowledge-graphs]\n---\n\n# {title}\n\n"
             f"## Research Question\n\n{question}\n\n{body}\n\n## Findings\n\n### Executive Summary\n\n{summary}\n\n"
             f"### Key Findings\n\n{listed}\n")
-    result = read_item_bytes(text.encode(), f"Research/completed/{slug}.md", slug)
-    assert not isinstance(result, list), result
-    return result[0]
+    item, issues = read_item_bytes(text.encode(), f"Research/completed/{slug}.md", slug)
+    assert item is not None, issues
+    return item
 
 
 def corpus() -> list[ResearchItem]:

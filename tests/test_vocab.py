@@ -423,9 +423,9 @@ def _generated_candidates(tmp_path: Path, count: int) -> dict[str, bytes]:
 
 
 def _candidates_of(slug: str, raw: bytes) -> ItemCandidates:
-    parsed = read_item_bytes(raw, f"Research/completed/{slug}.md", slug)
-    assert not isinstance(parsed, list), parsed
-    return candidates(parsed[0])
+    item, issues = read_item_bytes(raw, f"Research/completed/{slug}.md", slug)
+    assert item is not None, issues
+    return candidates(item)
 
 
 _EDITS = (
