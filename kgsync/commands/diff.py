@@ -16,6 +16,7 @@ from kgsync import jsonl
 from kgsync.diff import review, to_json
 from kgsync.commands._errors import reported
 from kgsync.errors import ConfigError, Location
+from kgsync.publish.limits import GITHUB_BODY_LIMIT
 
 #: Every line this command prints on stderr starts so (its output may be piped into a PR).
 PREFIX = "kgsync diff: "
@@ -29,7 +30,7 @@ PREFIX = "kgsync diff: "
     help="markdown: the pull-request body; json: the machine-readable report.",
 )
 @click.option(
-    "--limit", type=click.IntRange(min=0), default=65536, show_default=True,
+    "--limit", type=click.IntRange(min=0), default=GITHUB_BODY_LIMIT, show_default=True,
     help="Markdown only: truncate at a section boundary to this many characters (0: no limit).",
 )
 @click.option("--title", default=None, help="Markdown heading (default: pr.title from kgsync.yml).")
