@@ -46,7 +46,13 @@ class Mining:
 
 @dataclass(frozen=True)
 class Merge:
-    """Near-duplicate rule: two names are distinct only when both hold."""
+    """Near-duplicate rule (the ``merge:`` section): two names are distinct only when both hold.
+
+    "merge" here means merging two *names* into one term (kgsync duplicates, lint's
+    near-duplicate warning, the build's term merges); it is unrelated to
+    ``kgsync.merge``, which merges a build's facts into the committed graph by
+    ownership.  The section keeps its name: it is in every kgsync.yml.
+    """
 
     min_edit_distance: int = 3  # Levenshtein distance must exceed 2
     max_token_jaccard: float = 0.6  # token Jaccard must stay below 0.6
