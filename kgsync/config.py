@@ -29,14 +29,14 @@ class Caps:
     """Per-item caps: what one item may contribute to the graph."""
 
     concepts: int = 5
-    claims: int = 4  # claims are the most precise search keys (README, "Economy")
+    claims: int = 4  # claims are the most precise search keys (docs/ECONOMY.md)
     methods: int = 2
     links: int = 1  # extends edges taken from links in the text (frontmatter cites always count)
 
 
 @dataclass(frozen=True)
 class Mining:
-    """Concept and method discovery (see README, "Concepts and methods")."""
+    """Concept and method discovery (see docs/CONTRACT.md, "Concepts and methods")."""
 
     min_items: int = 2  # a mined term must recur in at least this many items...
     max_item_share: float = 0.2  # ...and in at most this share of them (else it is a corpus stopword)
@@ -84,7 +84,7 @@ class Config:
     themes_vocabulary: str = ""  # file with the theme alias map (YAML, or Markdown ending in a YAML block)
     vocabulary: str = "kgsync-vocab.yml"  # maintainers' pinned names, aliases, merges, stoplist
     # "search-safe": tag:agentic_ai (a theme slug is a hub: as a substring key it would
-    # return every tagged item; see README "Economy"); "slug": tag:agentic-ai verbatim.
+    # return every tagged item; see docs/ECONOMY.md); "slug": tag:agentic-ai verbatim.
     tag_style: str = "search-safe"
     cache_dir: str = ".kgsync-cache"
     caps: Caps = field(default_factory=Caps)
@@ -257,7 +257,7 @@ DESCRIPTIONS: dict[str, str] = {
     "graph": "the graph file (its manifest is written beside it as <name>.kgsync.json)",
     "themes_vocabulary": "theme alias map: YAML, or Markdown ending in a fenced YAML block (canonical: [aliases])",
     "vocabulary": "the maintainers' vocabulary file: pinned terms, merges, stoplist",
-    "tag_style": "search-safe (tag:agentic_ai) or slug (tag:agentic-ai); see Economy",
+    "tag_style": "search-safe (tag:agentic_ai) or slug (tag:agentic-ai); see docs/ECONOMY.md",
     "cache_dir": "per-file parse cache (content-addressed; never changes the output); empty: no cache",
     "caps.concepts": "concepts one item may address",
     "caps.claims": "claims one item may state",

@@ -57,7 +57,7 @@ ENDPOINTS: dict[RelationType, frozenset[tuple[EntityType, EntityType]]] = {
     RelationType.EXTENDS: frozenset({(_ITEM, _ITEM), (_CLAIM, _CLAIM)}),
 }
 
-#: Observation keys kgsync writes.  ``key:value`` or ``key: value``; see README.
+#: Observation keys kgsync writes.  ``key:value`` or ``key: value``; see docs/CONTRACT.md.
 OBSERVATION_KEYS = (
     "title",
     "summary",
