@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from kgsync.canonical import canonical_name, is_acronym, term_key
-from kgsync.config import key_lines, read_yaml
+from kgsync.yaml_source import key_lines, read_yaml
 from kgsync.errors import ConfigError, Location
 
 if TYPE_CHECKING:
