@@ -33,7 +33,7 @@ from kgsync.config import Config
 from kgsync.errors import ConfigError, GraphFormatError, KgsyncError, LintFailed, Location
 from kgsync.economy import Folding, discriminating_themes, hub_folding
 from kgsync.extract import Extraction, extract
-from kgsync.items import (Issue, ReadResult, ResearchItem, Severity, check_corpus, find_item_files,
+from kgsync.items import (Issue, ReadResult, ResearchItem, IssueSeverity, check_corpus, find_item_files,
                           read_item_bytes, unreadable)
 from kgsync.lint import FileLines, LintReport, lint, relation_label
 from kgsync import state as build_state
@@ -104,7 +104,7 @@ class BuildResult:
 
     @property
     def errors(self) -> tuple[KgsyncError, ...]:
-        return tuple(i.as_error() for i in self.issues if i.severity is Severity.ERROR)
+        return tuple(i.as_error() for i in self.issues if i.severity is IssueSeverity.ERROR)
 
     @property
     def changed(self) -> bool:
@@ -369,7 +369,7 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     theme_concepts = theme_concepts_of(items, themes, config)
     graph_path = config.path(config.graph)
     manifest_file = manifest_path(graph_path)
-    failed = frozenset(i.slug for i in read.issues if i.severity is Severity.ERROR and i.slug)
+    failed = frozenset(i.slug for i in read.issues if i.severity is IssueSeverity.ERROR and i.slug)
     keep = failed - set(by_slug)  # items that fail now: they keep their last facts (nothing is assembled for them)
     read_manifest = cache(partial(load_manifest, manifest_file))  # read once, if at all
     kept = _kept_items(keep, read_manifest) if keep else ()
