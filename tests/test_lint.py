@@ -671,6 +671,7 @@ def synthetic_graph(items: int, seed: int = 7) -> Graph:
     return Graph(tuple(entities), tuple(relations))
 
 
+@pytest.mark.slow
 def test_a_large_well_formed_graph_lints_clean() -> None:
     # 1,000 items' worth of contract-true nodes: no rule may fire on any of them
     # (lint's speed is a figure of bench/bench_build.py, not a timed test).

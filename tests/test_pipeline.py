@@ -396,6 +396,7 @@ def test_incremental_rebuild_equals_fresh_build_example(repo: Path, tmp_path: Pa
     _check_incremental(config_module.load(repo), files, tmp_path)
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("settle_at_once")
 def test_incremental_rebuild_equals_fresh_build_generated(tmp_path: Path) -> None:
     import sys
@@ -422,6 +423,7 @@ def _add_finding(path: Path, finding: str) -> None:
                     encoding="utf-8")
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("settle_at_once")
 def test_reused_facts_equal_a_fresh_build_through_corpus_changes(tmp_path: Path) -> None:
     """Items' facts are reused across builds (pipeline._FactsStore); every kind of change
