@@ -20,6 +20,7 @@ import click
 
 from kgsync import config as config_module
 from kgsync.commands._errors import reported
+from kgsync.commands._options import cache_dir_option
 from kgsync.errors import ConfigError
 
 if TYPE_CHECKING:  # imported when the command runs (the CLI stays light)
@@ -52,6 +53,7 @@ SUMMARY_LIMIT = 1024 * 1024 - 1024
               help="Print item problems and failing lint findings as GitHub annotations "
                    "[default: on under GitHub Actions]")
 @click.option("--dry-run", is_flag=True, help="Build in memory and print the PR body; touch nothing.")
+@cache_dir_option
 def command(
     config_path: Path | None,
     items: str | None,
@@ -67,6 +69,7 @@ def command(
     diff_json: Path | None,
     annotate: bool | None,
     dry_run: bool,
+    cache_dir: Path | None = None,
 ) -> None:
     """Build the graph from the checked-out base branch and open, update or close the PR.
 
@@ -80,7 +83,7 @@ def command(
     from kgsync.commands._annotations import github_annotation
 
     options = PrOptions(config_path, items, graph, repo, token, token_env, api_url, remote,
-                        base, branch, title, labels, diff_json, annotate, dry_run)
+                        base, branch, title, labels, diff_json, annotate, dry_run, cache_dir)
     with reported(secret=token, annotate=github_annotation if annotate else None):
         code = _run(options)
     raise SystemExit(code)
@@ -105,6 +108,7 @@ class PrOptions:
     diff_json: Path | None
     annotate: bool
     dry_run: bool
+    cache_dir: Path | None = None  # outside the checkout in CI: no committed file is read as cache
 
 
 def _run(o: PrOptions) -> int:
@@ -115,7 +119,8 @@ def _run(o: PrOptions) -> int:
     from kgsync.publish.proposal import prepare
 
     root = o.config_path.parent if o.config_path else Path(".")
-    cfg = config_module.load(root, o.config_path).with_overrides(items=o.items, graph=o.graph)
+    cfg = config_module.load(root, o.config_path).with_overrides(
+        items=o.items, graph=o.graph, cache_dir=str(o.cache_dir.absolute()) if o.cache_dir else None)
     if o.dry_run:
         cfg = cfg.with_overrides(cache_dir="")  # "touch nothing" includes the parse cache
     target = github_pr.Target(o.repo or "", o.base or cfg.pr.base, o.branch or cfg.pr.branch)
