@@ -31,7 +31,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from kgsync.errors import Location
-from kgsync.items import Issue, ResearchItem, Severity, normalise_slug
+from kgsync.items import Issue, IssueSeverity, ResearchItem, normalise_slug
 from kgsync.model import claim_name
 
 if TYPE_CHECKING:
@@ -425,7 +425,7 @@ def _named_finding(mention: Mention, target: EvidenceText | Extraction, issues: 
         claim = claims.get(mention.finding)
         if claim is None:
             issues.append(Issue(
-                Severity.WARNING, Location(item.path, mention.line),
+                IssueSeverity.WARNING, Location(item.path, mention.line),
                 f"cites Key Finding {mention.finding} of {target.slug}, which has {len(claims)} finding(s): no link",
                 f"check the number against {target.slug}'s Key Findings", item.slug))
         return claim

@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from kgsync.config import read_yaml
+from kgsync.yaml_source import read_yaml
 from kgsync.errors import ConfigError, Location
 
 FILE_NAME = "kgsync-veto.yml"

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from kgsync import config as config_module
 from kgsync.evidence import Stance, classify, plan, scan
 from kgsync.extract import extract, undated_suffixes
-from kgsync.items import ResearchItem, Severity, read_item_bytes
+from kgsync.items import IssueSeverity, ResearchItem, read_item_bytes
 from kgsync.merge import manifest_path
 from kgsync.model import RelationType
 from kgsync.pipeline import build
@@ -132,7 +132,7 @@ def test_a_finding_number_that_does_not_exist_warns_with_file_and_line() -> None
     result = links_of(old_item(), new_item(body))
     assert result.links == {}
     [issue] = result.issues
-    assert issue.severity is Severity.WARNING
+    assert issue.severity is IssueSeverity.WARNING
     assert issue.location.path == f"Research/completed/{NEW}.md"
     text = item_text("New study", "2026-02-01", ("SQLite FTS5 search is enough for a small corpus of items.",
                                                  "Vector search waits until the corpus grows."), body)

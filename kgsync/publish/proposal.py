@@ -13,10 +13,12 @@ from kgsync import jsonl
 from kgsync.config import Config
 from kgsync.diff import GraphDiff, review, sort_findings
 from kgsync.errors import GraphFormatError, KgsyncError
+from kgsync.items import Issue
 from kgsync.merge import Manifest, manifest_path
 from kgsync.model import Graph
 from kgsync.publish.git_branch import GitCheckout
-from kgsync.publish.github_pr import BODY_LIMIT, Proposal
+from kgsync.publish.github_pr import Proposal
+from kgsync.publish.limits import GITHUB_BODY_LIMIT
 from kgsync.publish.pr_body import RenderedBody, render_markdown
 
 
@@ -25,7 +27,7 @@ class Prepared:
     proposal: Proposal
     diff: GraphDiff
     rendered: RenderedBody
-    issues: tuple  # kgsync.items.Issue: every item problem the build saw
+    issues: tuple[Issue, ...]  # every item problem the build saw
     errors: tuple[KgsyncError, ...]  # items that failed (they kept their old nodes)
 
 
@@ -68,7 +70,7 @@ def prepare(
     kwargs = {"full_report_hint": full_report_hint} if full_report_hint else {}
     evidence = _evidence_sentences(checkout, base_sha, checkout.relative(manifest_path(graph_file)) if checkout else "",
                                    result.manifest)
-    rendered = render_markdown(d, title=title, limit=BODY_LIMIT, evidence=evidence, **kwargs)
+    rendered = render_markdown(d, title=title, limit=GITHUB_BODY_LIMIT, evidence=evidence, **kwargs)
     proposal = Proposal(
         files=files,
         title=title,
