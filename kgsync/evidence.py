@@ -25,13 +25,13 @@ words with one of the item's findings.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from kgsync.errors import Location
-from kgsync.items import Issue, IssueSeverity, ResearchItem, normalise_slug
+from kgsync.items import Issue, IssueSeverity, KeyFinding, ResearchItem, normalise_slug
 from kgsync.model import claim_name
 
 if TYPE_CHECKING:
@@ -161,7 +161,7 @@ class PlannedLink:
     sentence: str
     line: int
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[int, str, str, str, int]:
         return (self.source_number, self.relation.value, self.target_claim, self.sentence, self.line)
 
 
@@ -178,6 +178,9 @@ class EvidencePlan:
 
 # ---------------------------------------------------------------------------------------------
 # 1. scan (per file)
+
+
+_Findings = Sequence[tuple[KeyFinding, str]]  # each Key Findings entry with its words (``_words_key``)
 
 
 def scan(item: ResearchItem) -> tuple[Mention, ...]:
@@ -211,7 +214,8 @@ def _sentences(line: str) -> list[str]:
     return [s for s in out if s.strip()]
 
 
-def _mentions(sentence: str, line: int, row: bool, own_slug: str, findings, before: str = "") -> list[Mention]:
+def _mentions(sentence: str, line: int, row: bool, own_slug: str, findings: _Findings,
+              before: str = "") -> list[Mention]:
     refs = _references(sentence)
     refs = [(pos, slug) for pos, slug in refs if slug != own_slug]  # a self-reference links nothing
     if not refs:
@@ -303,7 +307,7 @@ def _marked(sentence: str) -> str:
     return " ".join(text.split())
 
 
-def _held_by(text: str, findings) -> int:
+def _held_by(text: str, findings: _Findings) -> int:
     key = _words_key(text)
     if len(key) < 20:
         return 0
@@ -384,7 +388,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
         extraction = texts[item.slug]
         if item.is_superseded:
             continue  # its claims are excluded: it states no evidence
-        mine: dict[tuple, PlannedLink] = {}
+        mine: dict[tuple[int, Stance, str, int], PlannedLink] = {}
         for mention in extraction.mentions:
             slug = mention.target if mention.target in known else suffixes.get(mention.target)
             if slug is None or slug == item.slug:
@@ -437,7 +441,8 @@ def _named_finding(mention: Mention, target: EvidenceText | Extraction, issues: 
     if mention.stance is Stance.NONE or not target.claims:
         return None
     words = _said(mention, mention.row_claim or mention.sentence)
-    best = max(target.claims, key=lambda c: (len(words & content_words(c.statement)), -c.number))
+    findings: Sequence[Claim | ClaimText] = target.claims
+    best = max(findings, key=lambda c: (len(words & content_words(c.statement)), -c.number))
     return best if len(words & content_words(best.statement)) >= MIN_SHARED else None
 
 
