@@ -170,7 +170,7 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int) -> 
     * two vague nouns together say nothing either ("use case", "research output"),
       unless the item defines them as an acronym's long form (a named idea);
     * a prefixed compound is the part of speech of its last part: "pre-existing" is
-      an adjective, however the prefix closes up;
+      an adjective, however the prefix closes up; a "non-" compound only qualifies;
     * a name written in capitals throughout is a publication, product or body, not a
       method, even when its last word is a method's ("Harvard Business Review"); and a
       lone method word ("synthesis") names an activity, not a method.
@@ -188,6 +188,8 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int) -> 
     if len(kws) == 1:
         last_parts = {w.split()[-1].split("-")[-1].lower() for w in written}
         if any("-" in w for w in written) and all(lexicon.looks_adjective(p) for p in last_parts):
+            return False
+        if all(w.lower().startswith("non-") for w in written):  # a negation qualifies, never names
             return False
         if head in lexicon.METHOD_HEADS and not any(is_acronym(w) for w in written):
             return False
