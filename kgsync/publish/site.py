@@ -41,9 +41,10 @@ from kgsync.errors import ConfigError, PublishError
 from kgsync.extract import clean_statement
 from kgsync.items import ResearchItem
 from kgsync.model import EntityType, Graph, RelationType
-from kgsync.publish.site_model import CONFIDENCES, DIAGRAM_LIMIT, INACTIVE_STATES, Node, SiteData, collect
+from kgsync.publish.site_model import (CONFIDENCES, DIAGRAM_LIMIT, INACTIVE_STATES, Node, SiteData, collect,
+                                      tag_label)
 from kgsync.publish.site_svg import neighbourhood
-from kgsync.publish.site_text import counted, external_link, html_text, md_text, safe_url
+from kgsync.publish.site_text import counted, external_link, html_text, md_text, one_line, safe_url
 from kgsync.publish.templating import environment
 
 PAGE_SIZE = 200  # entries per index page (each entry holds one to three links)
@@ -99,6 +100,8 @@ def source_url(config: Config, path: str, env: dict[str, str] | None = None) -> 
 
 # --------------------------------------------------------------------------- page helpers
 
+_CONFIDENCE_ORDER = {level: rank for rank, level in enumerate(CONFIDENCES)}
+
 
 @functools.lru_cache(maxsize=None)
 def _escaped(title: str) -> Markup:
@@ -138,7 +141,7 @@ class Page:
 
     def tag(self, tag: str) -> Markup:
         page = self.data.tag_pages.get(tag)
-        return self.page_link(tag, page) if page else md_text(tag)
+        return self.page_link(tag_label(tag), page) if page else md_text(tag_label(tag))
 
     def source(self, node: Node | None, text: str = "source") -> Markup:
         """The way back: a link to the research item's own file."""
@@ -283,6 +286,24 @@ class _Renderer:
             return Markup("").join(parts)
         return entry
 
+    def finding_entry(self, node: Node) -> Callable[[Page], Markup]:
+        """A finding on a concept page: the claim, its confidence, its item and date, then its links."""
+        data = self.data
+
+        def entry(p: Page) -> Markup:
+            parts = [p.link(node)]
+            item = data.item_of(node)
+            if item is not None:
+                parts.append(Markup(" — ") + p.link(item))
+                if item.completed:
+                    parts.append(Markup(" ({})").format(md_text(item.completed)))
+            if node.confidence:
+                parts.append(Markup(" · *{} confidence*").format(md_text(node.confidence)))
+            for link in data.claim_links(node.name):
+                parts.append(Markup(" · **{}** ").format(md_text(link.verb)) + p.link(link.node))
+            return Markup("").join(parts)
+        return entry
+
     @staticmethod
     def counted_entry(node: Node, count: int, noun: str) -> Callable[[Page], Markup]:
         return lambda p: p.link(node) + Markup(" — ") + md_text(counted(count, noun))
@@ -329,9 +350,6 @@ class _Renderer:
         claims_all = data.sources(node.name, RelationType.ABOUT)
         claims = [c for c in claims_all if not c.inactive]
         old_claims = [c for c in claims_all if c.inactive]
-        by_confidence: dict[str, list[Node]] = defaultdict(list)
-        for claim in claims:
-            by_confidence[claim.confidence if claim.confidence in CONFIDENCES else "unrated"].append(claim)
         method_items: dict[str, set[str]] = defaultdict(set)  # method -> items sharing it with this concept
         for holder in [*items, *claims]:
             item = holder if holder.kind is EntityType.RESEARCH_ITEM else data.item_of(holder)
@@ -343,12 +361,10 @@ class _Renderer:
         diagram_nodes = related[:DIAGRAM_LIMIT]
         diagram = neighbourhood(node, diagram_nodes) if diagram_nodes else Markup("")
         item_entries, more_items = self.overflow(node, "items", [self.item_entry(n) for n in items])
-        claim_groups = []
-        for level in (*CONFIDENCES, "unrated"):
-            group = by_confidence.get(level, [])
-            if group:
-                shown, more = self.overflow(node, f"{level} claims", [self.claim_entry(c) for c in group])
-                claim_groups.append((level, shown, more, len(group)))
+        # Findings first, newest first: what is known now leads (the item's date, then confidence).
+        newest = sorted(claims, key=lambda c: (((i := data.item_of(c)) and i.newest_first) or ("",),
+                                               _CONFIDENCE_ORDER.get(c.confidence, 3), c.sort_key))
+        findings, more_findings = self.overflow(node, "findings", [self.finding_entry(c) for c in newest])
         old_entries = [self.item_entry(n) for n in old_items] + [self.claim_entry(c) for c in old_claims]
         old_shown, old_more = self.overflow(node, "superseded", old_entries, marked=True)
         here = self.page(node.page)
@@ -356,7 +372,7 @@ class _Renderer:
             p=here, title=node.title, front_title=html_text(node.title), node=node, diagram=diagram,
             search_terms=[html_text(a) for a in node.aliases],
             items=[e(here) for e in item_entries], items_total=len(items), more_items=more_items,
-            claim_groups=[(level, [e(here) for e in shown], more, total) for level, shown, more, total in claim_groups],
+            findings=[e(here) for e in findings], findings_total=len(claims), more_findings=more_findings,
             methods=[(data.nodes[name], count) for name, count in sorted(methods.items(),
                                                                           key=lambda kv: (-kv[1], data.nodes[kv[0]].sort_key))],
             related=related,
@@ -426,8 +442,16 @@ class _Renderer:
         here = self.page(node.page)
         extends = [n for n in data.targets(node.name, RelationType.EXTENDS) if n.kind is EntityType.RESEARCH_ITEM]
         extended = [n for n in data.sources(node.name, RelationType.EXTENDS) if n.kind is EntityType.RESEARCH_ITEM]
+        meta = self.items.get(node.key)
+        claim_of = {c.section: c for c in claims_all}
+        key_findings = [(claim_of.get(f"key-finding-{f.number}"), clean_statement(f.text, limit=None))
+                        for f in (meta.key_findings if meta else ())]
         self.files[node.page] = self.templates["item"].render(
             p=here, title=node.title, front_title=html_text(node.title), node=node,
+            question=one_line(meta.research_question) if meta else "",
+            summary=one_line(meta.executive_summary) if meta and meta.executive_summary else node.summary,
+            key_findings=[(c, text) for c, text in key_findings if text],
+            item_sources=[external_link(u, u) for u in (meta.sources if meta else ())],
             superseded_by=superseded_by,
             concepts=data.targets(node.name, RelationType.ADDRESSES),
             claims=[self.claim_entry(c, with_item=False)(here) for c in claims_all if not c.inactive],
@@ -512,14 +536,15 @@ def render_pages(graph: Graph, items: Sequence[ResearchItem], config: Config,
         old = [n for n in nodes if n.inactive]
         old_page = data.tag_pages[tag].removesuffix(".md") + "--superseded.md"
         concept = data.nodes.get(f"concept:{tag}")
-        r.listing(_Listing(f"Tag: {tag}", data.tag_pages[tag], f"Current items tagged {tag}, newest first.",
+        label = tag_label(tag)
+        r.listing(_Listing(f"Tag: {label}", data.tag_pages[tag], f"Current items tagged {label}, newest first.",
                            tuple(r.item_entry(n) for n in nodes if not n.inactive),
                            see_also=tuple(
-                               ([(f"{counted(len(old), 'superseded item')} tagged {tag}", old_page)] if old else [])
+                               ([(f"{counted(len(old), 'superseded item')} tagged {label}", old_page)] if old else [])
                                + ([(f"the concept {concept.title}", concept.page)] if concept else []))))
         if old:
-            r.listing(_Listing(f"Tag: {tag} (superseded items)", old_page,
-                               f"Superseded items tagged {tag}.", tuple(r.item_entry(n) for n in old), marked=True))
+            r.listing(_Listing(f"Tag: {label} (superseded items)", old_page,
+                               f"Superseded items tagged {label}.", tuple(r.item_entry(n) for n in old), marked=True))
     return r.files
 
 
