@@ -149,7 +149,7 @@ def test_render_is_deterministic_and_idempotent(tmp_path):
     shuffled = Graph(tuple(reversed(graph.entities)), tuple(reversed(graph.relations)))
     assert site.render_pages(shuffled, list(reversed(items)), Config(), ENV) == first
     project = site.render_project(graph, items, Config(), tmp_path / "p", ENV)
-    assert project.written == len(first) + 2  # pages, kgsync.css, mkdocs.yml
+    assert project.written == len(first) + 4  # pages, kgsync.css, kgsync.js, explore/graph.json, mkdocs.yml
     again = site.render_project(graph, items, Config(), tmp_path / "p", ENV)
     assert (again.written, again.removed) == (0, 0)
     # A node that disappears takes its page with it.

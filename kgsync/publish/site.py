@@ -101,6 +101,7 @@ def source_url(config: Config, path: str, env: dict[str, str] | None = None) -> 
 # --------------------------------------------------------------------------- page helpers
 
 _CONFIDENCE_ORDER = {level: rank for rank, level in enumerate(CONFIDENCES)}
+_SECTIONS = {"items": "Research items", "concepts": "Concepts", "claims": "Claims", "methods": "Methods"}
 
 
 @functools.lru_cache(maxsize=None)
@@ -150,6 +151,13 @@ class Page:
         url = self._sources(node)
         return external_link(text, url) if url else Markup("")
 
+    def crumbs(self, node: Node) -> Markup:
+        """Home › the node's section index › the node (a node page is in no nav: this is the way up)."""
+        folder, _, _ = node.page.partition("/")
+        section = _SECTIONS.get(folder, folder.capitalize())
+        return (self.page_link("Home", "index.md") + Markup(" › ") + self.page_link(section, f"{folder}/index.md")
+                + Markup(" › ") + _escaped(node.title))
+
     @staticmethod
     def words(values: Iterable[str], sep: str = " · ") -> Markup:
         return Markup(sep).join(md_text(v) for v in values)
@@ -190,6 +198,7 @@ class _Listing:
     entries: tuple[Callable[[Page], Markup], ...]
     marked: bool = False  # superseded/contradicted: shown under a warning
     see_also: tuple[tuple[str, str], ...] = ()  # (link text, docs-relative page) under the intro
+    groups: tuple[str, ...] = ()  # a heading per entry (entries sorted by it): a heading where it changes
 
     def parts(self) -> list[tuple[str, range]]:
         count = max(1, -(-len(self.entries) // PAGE_SIZE))
@@ -206,7 +215,7 @@ class _Renderer:
         self.config = config
         self.jinja = page_environment()
         self.templates = {name: self.jinja.get_template(f"site/{name}.md.j2")
-                          for name in ("home", "concept", "claim", "method", "item", "listing")}
+                          for name in ("home", "concept", "claim", "method", "item", "listing", "explore")}
         self._source_cache: dict[str, str | None] = {}
         self._env = env
         self.files: dict[str, str] = {}
@@ -243,6 +252,7 @@ class _Renderer:
                 intro=listing.intro,
                 marked=listing.marked,
                 entries=[listing.entries[i](here) for i in span],
+                groups=[listing.groups[i] for i in span] if listing.groups else [],
                 pager=pager,
                 total=len(listing.entries),
                 see_also=[here.page_link(text, page) for text, page in listing.see_also],
@@ -328,6 +338,16 @@ class _Renderer:
             top=[(n, *weight[n.name]) for n in top],
             latest=[self.item_entry(n)(here) for n in latest],
         )
+
+    def theme_of(self, concept: Node) -> str:
+        """The theme a concept is listed under: its own when it is a theme, else the tag most of its
+        current items carry (ties: A to Z), else "".  Themes that are concepts themselves count first:
+        a theme on most items (a hub, kept as a tag only) would hold nearly every concept."""
+        if concept.key in self.data.tag_pages:
+            return concept.key
+        counts = Counter(t for n in self.data.sources(concept.name, RelationType.ADDRESSES) if not n.inactive
+                         for t in n.tags)
+        return min(counts, key=lambda t: (f"concept:{t}" not in self.data.nodes, -counts[t], t)) if counts else ""
 
     def active_count(self, node: Node, relation: RelationType) -> int:
         """Current (not superseded or contradicted) nodes with ``relation`` to ``node``."""
@@ -502,9 +522,13 @@ def render_pages(graph: Graph, items: Sequence[ResearchItem], config: Config,
         later = [data.nodes[f"item:{s}"] for s in named if f"item:{s}" in data.nodes]
         r.item(node, later, [s for s in named if f"item:{s}" not in data.nodes])
 
+    by_theme = sorted(((r.theme_of(n), n) for n in concepts), key=lambda tn: (tn[0] == "", tn[0], tn[1].sort_key))
     r.listing(_Listing("Concepts", "concepts/index.md",
-                       f"{len(concepts)} concepts, A to Z, with the number of current items that address each.",
-                       tuple(r.counted_entry(n, r.active_count(n, RelationType.ADDRESSES), "item") for n in concepts)))
+                       f"{len(concepts)} concepts by theme (the theme most of a concept's current items carry), "
+                       "A to Z, with the number of current items that address each.",
+                       tuple(r.counted_entry(n, r.active_count(n, RelationType.ADDRESSES), "item") for _, n in by_theme),
+                       groups=tuple(tag_label(t) if t else "Other concepts" for t, _ in by_theme)))
+    r.emit("explore/index.md", "explore", "Explore the graph")
     r.listing(_Listing("Methods", "methods/index.md",
                        f"{len(methods)} methods, A to Z, with the number of current items that use each "
                        "(themselves or in a claim).",
@@ -548,6 +572,27 @@ def render_pages(graph: Graph, items: Sequence[ResearchItem], config: Config,
     return r.files
 
 
+def explorer_data(data: SiteData) -> str:
+    """The explorer's graph (``assets/kgsync.js``): current concepts and items, linked when an item
+    addresses a concept or states a finding about it.  URLs are relative to the explorer page."""
+    kept = [n for n in data.nodes.values() if n.kind in (EntityType.CONCEPT, EntityType.RESEARCH_ITEM)
+            and not n.inactive]
+    kept.sort(key=lambda n: n.name)
+    index = {n.name: i for i, n in enumerate(kept)}
+    edges: set[tuple[int, int]] = set()
+    for node in kept:
+        if node.kind is not EntityType.RESEARCH_ITEM:
+            continue
+        concepts = list(data.targets(node.name, RelationType.ADDRESSES))
+        for claim in data.targets(node.name, RelationType.STATES):
+            if not claim.inactive:
+                concepts += data.targets(claim.name, RelationType.ABOUT)
+        edges |= {(index[node.name], index[c.name]) for c in concepts if c.name in index}
+    rows = [[n.title, "c" if n.kind is EntityType.CONCEPT else "i", "../" + n.page.removesuffix(".md") + "/", n.name]
+            for n in kept]
+    return json.dumps({"n": rows, "e": sorted(edges)}, ensure_ascii=False, separators=(",", ":"))
+
+
 def mkdocs_yml(config: Config, project_dir: Path) -> str:
     """The project's mkdocs.yml (read by mkdocs and by Zensical)."""
     template = _yaml_env().get_template("site/mkdocs.yml.j2")
@@ -561,7 +606,8 @@ def mkdocs_yml(config: Config, project_dir: Path) -> str:
 
 def _static_files(project_dir: Path) -> dict[str, bytes]:
     """Stylesheets copied into docs/assets: kgsync's own, then the project's hand-written one."""
-    files = {"assets/kgsync.css": resources.files("kgsync._templates").joinpath("site/assets/kgsync.css").read_bytes()}
+    shipped = resources.files("kgsync._templates").joinpath("site/assets")
+    files = {f"assets/{name}": shipped.joinpath(name).read_bytes() for name in ("kgsync.css", "kgsync.js")}
     extra = project_dir / "assets" / "extra.css"
     if extra.is_file():
         files["assets/extra.css"] = extra.read_bytes()
@@ -581,6 +627,7 @@ def render_project(graph: Graph, items: Sequence[ResearchItem], config: Config, 
     pages = render_pages(graph, items, config, env)
     files: dict[str, bytes] = {f"docs/{path}": text.encode("utf-8") for path, text in pages.items()}
     files.update({f"docs/{path}": data for path, data in _static_files(project_dir).items()})
+    files["docs/explore/graph.json"] = explorer_data(collect(graph, items)).encode("utf-8")
     files["mkdocs.yml"] = mkdocs_yml(config, project_dir).encode("utf-8")
     written = sum(_write_if_changed(project_dir / path, data) for path, data in sorted(files.items()))
     removed = _remove_stale(project_dir / "docs", {p for p in files if p.startswith("docs/")}, project_dir)
