@@ -518,3 +518,19 @@ def test_item_page_reads_as_the_item(tmp_path):
     assert "[memory context](../tags/memory-context.md)" in page  # slug in the URL, words in the text
     assert "memory_context" not in page and "None recorded" not in page
     assert "tags/memory-context.md" in pages
+
+
+def test_explorer_data_links_current_concepts_and_items():
+    import json
+
+    graph, items = sample()
+    data = json.loads(site.explorer_data(site.collect(graph, items)))
+    names = [row[3] for row in data["n"]]
+    assert "item:2025-12-01-old-rag" not in names  # superseded: not current
+    assert {row[1] for row in data["n"]} == {"c", "i"}
+    rag = names.index("concept:retrieval-augmented generation")
+    basics = names.index("item:2026-01-01-rag-basics")
+    assert [basics, rag] in data["e"]
+    assert data["n"][basics][2] == "../items/2026-01-01-rag-basics/"  # relative to explore/
+    assert site.explorer_data(site.collect(graph, list(reversed(items)))) == site.explorer_data(
+        site.collect(graph, items))
