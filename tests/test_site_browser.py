@@ -323,6 +323,9 @@ def test_a_theme_synonym_found_by_search_lands_on_its_concept_and_its_findings(b
     assert browser.js("return [...document.querySelectorAll('article a')].some(a => a.textContent === 'Concepts')"), \
         "breadcrumbs lead back to the concept index"
     assert _console_errors(browser) == []
+    # a theme on most items is no concept (a hub), but its page is found by its words
+    hits = _search(browser, "agentic ai")
+    assert any("/tags/agentic-ai/" in h for h in hits), hits
 
 
 def test_an_item_page_shows_its_question_and_findings(browser, reader):

@@ -202,6 +202,7 @@ class _Listing:
     marked: bool = False  # superseded/contradicted: shown under a warning
     see_also: tuple[tuple[str, str], ...] = ()  # (link text, docs-relative page) under the intro
     groups: tuple[str, ...] = ()  # a heading per entry (entries sorted by it): a heading where it changes
+    theme_words: tuple[str, ...] = ()  # a theme's first page is found by search with these (else not indexed)
 
     def parts(self) -> list[tuple[str, range]]:
         count = max(1, -(-len(self.entries) // PAGE_SIZE))
@@ -256,6 +257,7 @@ class _Renderer:
                 marked=listing.marked,
                 entries=[listing.entries[i](here) for i in span],
                 groups=[listing.groups[i] for i in span] if listing.groups else [],
+                theme_words=[html_text(w) for w in listing.theme_words] if number == 1 else [],
                 pager=pager,
                 total=len(listing.entries),
                 see_also=[here.page_link(text, page) for text, page in listing.see_also],
@@ -568,7 +570,8 @@ def render_pages(graph: Graph, items: Sequence[ResearchItem], config: Config,
                            tuple(r.item_entry(n) for n in nodes if not n.inactive),
                            see_also=tuple(
                                ([(f"{counted(len(old), 'superseded item')} tagged {label}", old_page)] if old else [])
-                               + ([(f"the concept {concept.title}", concept.page)] if concept else []))))
+                               + ([(f"the concept {concept.title}", concept.page)] if concept else [])),
+                           theme_words=() if concept else (label, tag)))
         if old:
             r.listing(_Listing(f"Tag: {label} (superseded items)", old_page,
                                f"Superseded items tagged {label}.", tuple(r.item_entry(n) for n in old), marked=True))
