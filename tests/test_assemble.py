@@ -332,7 +332,7 @@ def test_a_claim_is_about_every_concept_its_text_names_whichever_item_addresses_
     (root / "themes.md").write_text(themes, encoding="utf-8")
     (root / "kgsync-vocab.yml").write_text("terms:\n  research-agent: {kind: concept}\n", encoding="utf-8")
     (root / "kgsync.yml").write_text("themes_vocabulary: themes.md\ncaps: {concepts: 1}\n"
-                                     "mining: {max_item_share: 0.5}\n", encoding="utf-8")
+                                     "mining: {max_item_share: 0.5, max_theme_share: 0.5}\n", encoding="utf-8")
     graph = graph_of(root)
     names = {e.name for e in graph.entities}
     claims = {graph.entity(c).observations[0]: c for c in targets(graph, "item:2026-02-01-other", "states")}
