@@ -127,7 +127,7 @@ def _with_words(themes: ThemeMap, phrases: dict[str, list[str]], scopes: dict[st
         for short, long in expansions:
             acronyms.setdefault(short, slug)
             spelled += [long, short]
-        singles: set[str] = set(words(slug.replace("-", " ")))
+        singles: set[str] = set()  # the maintainers' single words only: a slug's parts ("context") are too broad
         for phrase in [*spelled, *scope_phrases]:
             key = term_key(phrase)
             if len(words(phrase)) >= 2 and key:
