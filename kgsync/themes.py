@@ -23,7 +23,7 @@ from pathlib import Path
 
 
 from kgsync.canonical import display_alias, term_key, word_key, words
-from kgsync.config import read_yaml
+from kgsync.yaml_source import read_yaml
 from kgsync.errors import ConfigError, Location
 
 _YAML_BLOCK = re.compile(r"^```ya?ml[ \t]*\n(.*?)^```", re.M | re.S)

@@ -107,7 +107,7 @@ _CONFIDENCE_ORDER = {level: rank for rank, level in enumerate(CONFIDENCES)}
 _SECTIONS = {"items": "Research items", "concepts": "Concepts", "claims": "Claims", "methods": "Methods"}
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _escaped(title: str) -> Markup:
     """md_text, memoised: a node's title is printed on every page that links it."""
     return md_text(title)
