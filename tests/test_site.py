@@ -495,15 +495,15 @@ def test_item_page_reads_as_the_item(tmp_path):
     """Question, the whole summary, every key finding (linked to its claim page), sources; one spelling per theme."""
     from dataclasses import replace as with_fields
 
-    from kgsync.items import Finding
+    from kgsync.items import KeyFinding
     from kgsync.model import Entity, Graph
 
     graph, items = sample()
     summary = "Retrieval combines four complementary signals. " * 20
     items[0] = with_fields(items[0], research_question="Does retrieval reduce hallucination?",
                            executive_summary=summary,
-                           key_findings=(Finding(1, "**Retrieval reduces hallucination in factual QA.** [fact]", 9),
-                                         Finding(2, "Long context is not free.", 10)),
+                           key_findings=(KeyFinding(1, "**Retrieval reduces hallucination in factual QA.** [fact]", 9),
+                                         KeyFinding(2, "Long context is not free.", 10)),
                            sources=("https://example.org/a",))
     entities = [e if e.name != "item:2026-01-01-rag-basics" else
                 Entity(e.name, e.entity_type, (*e.observations, "tag:memory_context")) for e in graph.entities]
