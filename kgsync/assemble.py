@@ -389,8 +389,8 @@ class _Topics:
     A claim is about a concept when its own text names the concept or one of its aliases
     (the vocabulary's mention index) or a theme's specific phrase (``ThemeMap.mentions``;
     a theme's single words only in its own items' claims), and that concept is a node (a
-    discriminating theme, or a mined concept some item addresses): the relation depends on the claim's text and the vocabulary, never on
-    which item happens to address the concept.
+    discriminating theme, or a mined concept some item addresses): the relation depends on
+    the claim's text and the vocabulary, never on which item happens to address the concept.
     """
 
     vocabulary: Vocabulary
