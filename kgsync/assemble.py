@@ -18,7 +18,8 @@ from kgsync.canonical import display_alias, term_key
 from kgsync.config import Caps
 from kgsync.economy import tag_observation
 from kgsync.errors import Location
-from kgsync.extract import Extraction, resolve_links, undated_suffixes
+from kgsync.evidence import EvidencePlan, PlannedLink, Stance, cited_finding_numbers, source_claim
+from kgsync.extract import Claim, Extraction, resolve_links, undated_suffixes
 from kgsync.items import ResearchItem
 from kgsync.merge import facts_json
 from kgsync.model import (
@@ -43,6 +44,7 @@ class _Builder:
     entities: dict[tuple[str, str], None] = field(default_factory=dict)
     observations: dict[tuple[str, str], None] = field(default_factory=dict)
     relations: dict[Relation, None] = field(default_factory=dict)
+    evidence: dict[tuple[str, ...], None] = field(default_factory=dict)
 
     def entity(self, name: str, entity_type: EntityType, *observations: str) -> None:
         self.entities[(name, entity_type.value)] = None
@@ -55,7 +57,7 @@ class _Builder:
             self.relations[Relation(source, target, relation.value)] = None
 
     def facts(self) -> Facts:
-        return Facts(tuple(self.entities), tuple(self.observations), tuple(self.relations))
+        return Facts(tuple(self.entities), tuple(self.observations), tuple(self.relations), tuple(self.evidence))
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,7 @@ def assemble(
     min_links: int = 1,
     kept: Sequence[ResearchItem] = (),
     hub_themes: frozenset[str] = frozenset(),
+    evidence: EvidencePlan | None = None,
 ) -> Assembly:
     """Each item's facts.
 
@@ -88,7 +91,9 @@ def assemble(
     (``connective_terms``).  ``kept``: items whose files fail to parse now and keep their
     last facts; they are not assembled, but other items' extends edges still reach them.
     ``hub_themes``: theme concepts an item links besides its ``caps.concepts`` slots.
+    ``evidence``: the claim→claim links items state and the findings they require (``evidence.plan``).
     """
+    evidence = evidence or EvidencePlan({}, {})
     by_slug = {item.slug: item for item in (*kept, *items)}
     merged_into_theme = _mined_names_of_themes(vocabulary, theme_concepts, themes)
     chosen = connective_terms(items, vocabulary, themes, caps, theme_concepts, merged_into_theme, min_links,
@@ -100,12 +105,13 @@ def assemble(
     digests = vocabulary.mention_digests() if memo is not None else {}
     for item in items:
         uses = chosen.get(item.slug)
-        done = memo.get(item.slug, uses, digests) if memo is not None else None
+        links = _ItemEvidence.of(item.slug, evidence)
+        done = memo.get(item.slug, uses, digests, links) if memo is not None else None
         if done is None:
             done = _item_facts(item, extractions[item.slug], uses, vocabulary, themes, caps, fold, tag_style,
-                               theme_concepts, merged_into_theme, by_slug, suffixes, hub_themes, nodes)
+                               theme_concepts, merged_into_theme, by_slug, suffixes, hub_themes, nodes, links)
             if memo is not None:
-                memo.put(item.slug, uses, done, digests)
+                memo.put(item.slug, uses, done, digests, links)
         facts, ops, _words = done
         # Replayed in item order: a claim's location overwrites, the rest keep the first
         # (tested before building a Location: most names were placed by an earlier item).
@@ -138,30 +144,55 @@ class AssemblyMemo:
         self.keys = keys  # slug -> the content key of the item's record now (only slugs with one record)
         self.json: dict[str, str] = {}  # slug -> merge.facts_json of the facts given or taken now
 
-    def get(self, slug: str, uses: ItemTerms | None, digests: Mapping[str, str]) -> ItemAssembly | None:
+    def get(self, slug: str, uses: ItemTerms | None, digests: Mapping[str, str],
+            links: _ItemEvidence | None = None) -> ItemAssembly | None:
         entry = self.entries.get(slug)
-        if entry is None or slug not in self.keys or entry[0] != (self.keys[slug], _terms_key(uses)):
+        if entry is None or slug not in self.keys or entry[0] != (self.keys[slug], _terms_key(uses), _links_key(links)):
             return None
-        words, digest, (entities, observations, relations, ops, text) = entry[1:]
+        words, digest, (entities, observations, relations, evidence, ops, text) = entry[1:]
         if digest != _words_digest(words, digests):  # an index key its claims could match changed
             return None
         self.json[slug] = text
-        return Facts(entities, observations, tuple([Relation(*r) for r in relations])), ops, frozenset(words)
+        facts = Facts(entities, observations, tuple([Relation(*r) for r in relations]), evidence)
+        return facts, ops, frozenset(words)
 
-    def put(self, slug: str, uses: ItemTerms | None, done: ItemAssembly, digests: Mapping[str, str]) -> None:
+    def put(self, slug: str, uses: ItemTerms | None, done: ItemAssembly, digests: Mapping[str, str],
+            links: _ItemEvidence | None = None) -> None:
         # Plain tuples: a pickled dataclass per relation would cost more to load than assembling.
         if slug not in self.keys:
             return  # no record key to check a later build against: not reusable
         facts, ops, words = done
         text = self.json[slug] = facts_json(facts)  # the manifest's encoding, stored with the facts
-        packed = (facts.entities, facts.observations, tuple([r.key for r in facts.relations]), ops, text)
+        packed = (facts.entities, facts.observations, tuple([r.key for r in facts.relations]), facts.evidence, ops,
+                  text)
         ordered = tuple(sorted(words))
-        self.entries[slug] = ((self.keys[slug], _terms_key(uses)), ordered, _words_digest(ordered, digests), packed)
+        self.entries[slug] = ((self.keys[slug], _terms_key(uses), _links_key(links)), ordered,
+                              _words_digest(ordered, digests), packed)
 
 
 def _words_digest(words: Sequence[str], digests: Mapping[str, str]) -> str:
     """What the mention index says about keys starting with these words (``Vocabulary.mention_digests``)."""
     return hashlib.sha1("\n".join([f"{w}\t{digests.get(w, '')}" for w in words]).encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class _ItemEvidence:
+    """What one item's facts read from the evidence plan: the findings it must keep as claims
+    and the links it states (vetoed ones are already out)."""
+
+    required: frozenset[int] = frozenset()
+    links: tuple[PlannedLink, ...] = ()
+
+    @classmethod
+    def of(cls, slug: str, plan: EvidencePlan) -> _ItemEvidence:
+        return cls(cited_finding_numbers(slug, plan), plan.links.get(slug, ()))
+
+
+def _links_key(links: _ItemEvidence | None) -> str | None:
+    """A digest of what the item reads of the evidence plan (a string: the memo is JSON)."""
+    if links is None or (not links.required and not links.links):
+        return None
+    return hashlib.sha1(repr((sorted(links.required), [link.key() for link in links.links])).encode()).hexdigest()
 
 
 def _terms_key(uses: ItemTerms | None) -> object:
@@ -292,7 +323,7 @@ def _item_facts(item: ResearchItem, extraction: Extraction, uses: ItemTerms | No
                 fold: Callable[[str], str], tag_style: str, theme_concepts: frozenset[str],
                 merged_into_theme: Mapping[str, str], by_slug: Mapping[str, ResearchItem],
                 suffixes: Mapping[str, str], hub_themes: frozenset[str] = frozenset(),
-                nodes: frozenset[str] = frozenset()) -> ItemAssembly:
+                nodes: frozenset[str] = frozenset(), links: _ItemEvidence = _ItemEvidence()) -> ItemAssembly:
     builder = _Builder()
     ops: list[tuple[str, int | None, bool]] = [(item_name(item.slug), 1, False)]
     words: set[str] = set()  # what the claims' mention lookups start from (see AssemblyMemo)
@@ -303,8 +334,11 @@ def _item_facts(item: ResearchItem, extraction: Extraction, uses: ItemTerms | No
     ops.extend((name, None, False) for name in concepts + methods)
     if not item.is_superseded:  # a superseded item's claims are excluded, not just tagged
         topics = _Topics(vocabulary, themes, theme_concepts, merged_into_theme, nodes, tuple(themes_here))
-        for claim, name in _claims(builder, item, extraction, topics, caps, methods, fold, words):
+        written: list[tuple[Claim, str]] = []
+        for claim, name in _claims(builder, item, extraction, topics, caps, methods, fold, words, links.required):
             ops.append((name, claim.line, True))
+            written.append((claim, name))
+        _evidence_links(builder, item, written, links, by_slug)
     _extends(builder, item, extraction, by_slug, suffixes, caps.links)
     return builder.facts(), tuple(ops), frozenset(words)
 
@@ -417,11 +451,14 @@ class _Topics:
         return list(concepts), terms
 
 
-def _claims(builder, item, extraction, topics: _Topics, caps, methods, fold, words):
-    """The item's strongest findings (confidence, then list order), within the cap."""
+def _claims(builder, item, extraction, topics: _Topics, caps, methods, fold, words,
+            required: frozenset[int] = frozenset()):
+    """The item's strongest findings (confidence, then list order), within the cap, then the
+    findings evidence links name (``required``: cited by number, or holding a link's sentence)."""
     chosen = sorted(extraction.claims, key=lambda c: (_CONFIDENCE_RANK.get(c.confidence, 3), c.number))
+    chosen = with_required_findings(chosen[: caps.claims], extraction.claims, required)
     method_set = set(methods)
-    for claim in chosen[: caps.claims]:
+    for claim in chosen:
         name = claim_name(item.slug, claim.key)
         builder.entity(
             name,
@@ -441,6 +478,33 @@ def _claims(builder, item, extraction, topics: _Topics, caps, methods, fold, wor
             if method_name(term) in method_set:
                 builder.relate(name, RelationType.USES_METHOD, method_name(term))
         yield claim, name
+
+
+def with_required_findings(chosen: Sequence[Claim], claims: Sequence[Claim], required: frozenset[int]) -> list[Claim]:
+    """``chosen`` (the capped selection), then every claim whose finding number is ``required``
+    and not chosen yet, in list order.  Kept apart from the selection rule so that a change to
+    how claims are chosen keeps this one line of evidence wiring."""
+    numbers = {claim.number for claim in chosen}
+    return [*chosen, *(c for c in claims if c.number in required and c.number not in numbers)]
+
+
+def _evidence_links(builder: _Builder, item: ResearchItem, written: Sequence[tuple[Claim, str]],
+                    links: _ItemEvidence, by_slug: Mapping[str, ResearchItem]) -> None:
+    """The claim→claim links the item's sentences state, each kept with its sentence and line.
+
+    A claim that a later current item contradicts is ``status:contested`` (the contradicting
+    item owns that observation: it goes when the sentence goes).
+    """
+    for link in links.links:
+        source = source_claim(link, written)
+        if source is None or source == link.target_claim:
+            continue
+        relation = RelationType(link.relation.value)
+        builder.relate(source, relation, link.target_claim)
+        builder.evidence[(source, link.target_claim, relation.value, link.sentence, f"{item.path}:{link.line}")] = None
+        target = by_slug.get(link.target_slug)
+        if link.relation is Stance.CONTRADICTS and target is not None and _earlier(target, item):
+            builder.observations[(link.target_claim, "status:contested")] = None
 
 
 def _extends(builder, item: ResearchItem, extraction: Extraction, by_slug: Mapping[str, ResearchItem], suffixes,

@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from kgsync.evidence import Mention, scan
 from kgsync.items import KeyFinding, ResearchItem, normalise_slug
 
 #: Observations are atomic and short: a statement longer than this is cut at a
@@ -89,6 +90,7 @@ class Extraction:
     summary: str
     claims: tuple[Claim, ...]  # every finding, in list order (caps apply later)
     text_links: tuple[tuple[str, int], ...]  # (slug or undated slug suffix, mentions) the text makes
+    mentions: tuple[Mention, ...] = ()  # sentences naming another item (evidence.scan)
 
 
 def extract(item: ResearchItem) -> Extraction:
@@ -98,6 +100,7 @@ def extract(item: ResearchItem) -> Extraction:
         summary=lead_sentence(item.executive_summary),
         claims=tuple(c for c in claims if c.statement),
         text_links=text_links(item),
+        mentions=scan(item),
     )
 
 

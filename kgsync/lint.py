@@ -91,8 +91,9 @@ RULES: dict[str, Rule] = {
         Rule("bad-observation-value", _E,
              "a provenance, confidence or completed observation has a malformed value",
              "write provenance:item=<slug>, confidence:high|medium|low, completed:YYYY-MM-DD"),
-        Rule("unknown-status", _W, "a status observation is not a known trust state (superseded, contradicted)",
-             "use status:superseded or status:contradicted, or drop it"),
+        Rule("unknown-status", _W,
+             "a status observation is not a known trust state (superseded, contradicted, contested)",
+             "use status:superseded, status:contradicted or status:contested, or drop it"),
         Rule("missing-title", _W, "a research item has no title: observation", "add title: <the item's title>"),
         Rule("orphan-node", _E, "a concept, claim or method has no relation at all",
              "relate it to the item or claim it came from, or remove it"),
@@ -203,7 +204,7 @@ def _glued(text: str) -> bool:
     return not prose or not _PROSE_KEYS.isdisjoint(keys[1:])
 _VALUED_KEYS = ("provenance:", "confidence:", "completed:", "status:")
 _CONFIDENCE = frozenset({"high", "medium", "low"})
-_STATUS = frozenset({"superseded", "contradicted"})
+_STATUS = frozenset({"superseded", "contradicted", "contested"})
 MAX_OBSERVATION_LENGTH = 300
 
 # A name that needs no detailed check: "<type>\x1f<name>", strictly of its type's form.
@@ -218,7 +219,7 @@ _SECOND_KEY = re.compile(rf"[\s;,|](?:{_KEYS}):")
 _BAD_VALUE = re.compile(
     r"provenance:(?!\s*item=\s*\S)"
     r"|confidence:(?!\s*(?:high|medium|low)\s*\Z)"
-    r"|status:(?!\s*(?:superseded|contradicted)\s*\Z)"
+    r"|status:(?!\s*(?:superseded|contradicted|contested)\s*\Z)"
     r"|completed:(?!\s*[0-9]{4}-[0-9]{2}-[0-9]{2}\s*\Z)"
 )
 

@@ -75,7 +75,10 @@ def facts_json(facts: Facts) -> str:
     entities = ",".join([f"[{s(name)},{s(kind)}]" for name, kind in facts.entities])
     observations = ",".join([f"[{s(name)},{s(text)}]" for name, text in facts.observations])
     relations = ",".join([f"[{s(r.source)},{s(r.target)},{s(r.relation_type)}]" for r in facts.relations])
-    return f'{{"entities":[{entities}],"observations":[{observations}],"relations":[{relations}]}}'
+    if not facts.evidence:  # most items state none: their line stays as before
+        return f'{{"entities":[{entities}],"observations":[{observations}],"relations":[{relations}]}}'
+    evidence = ",".join(["[" + ",".join(map(s, e)) + "]" for e in facts.evidence])
+    return f'{{"entities":[{entities}],"observations":[{observations}],"relations":[{relations}],"evidence":[{evidence}]}}'
 
 
 def load_manifest(path: Path) -> Manifest | None:

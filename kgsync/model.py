@@ -183,13 +183,19 @@ class Facts:
     entities: tuple[tuple[str, str], ...] = ()  # (name, entityType)
     observations: tuple[tuple[str, str], ...] = ()  # (entity name, observation)
     relations: tuple[Relation, ...] = ()
+    # (from, to, relation, sentence, "path:line"): the sentence stating each evidence link.  The
+    # server's relation has no room for it, so it lives only in the manifest.
+    evidence: tuple[tuple[str, ...], ...] = ()
 
     def as_json(self) -> dict[str, list[list[str]]]:
-        return {
+        out = {
             "entities": [list(e) for e in self.entities],
             "observations": [list(o) for o in self.observations],
             "relations": [[r.source, r.target, r.relation_type] for r in self.relations],
         }
+        if self.evidence:
+            out["evidence"] = [list(e) for e in self.evidence]
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Iterable[Iterable[str]]]) -> Facts:
@@ -197,4 +203,5 @@ class Facts:
             tuple((str(n), str(t)) for n, t in data.get("entities", ())),
             tuple((str(n), str(o)) for n, o in data.get("observations", ())),
             tuple(Relation(str(a), str(b), str(t)) for a, b, t in data.get("relations", ())),
+            tuple(tuple(str(part) for part in e) for e in data.get("evidence", ())),
         )

@@ -33,7 +33,8 @@ from kgsync.assemble import Assembly, AssemblyMemo, assemble, context_key, writt
 from kgsync.config import Caps, Config, Merge, Mining
 from kgsync.errors import ConfigError, GraphFormatError, KgsyncError, LintFailed, Location
 from kgsync.economy import Folding, discriminating_themes, hub_folding
-from kgsync.extract import Extraction, extract
+from kgsync.evidence import EvidencePlan, EvidenceText, plan as plan_evidence
+from kgsync.extract import Extraction, extract, undated_suffixes
 from kgsync.items import (Issue, ReadResult, ResearchItem, IssueSeverity, check_corpus, find_item_files,
                           read_item_bytes, unreadable)
 from kgsync.lint import FileLines, LintReport, lint, relation_label, separate_hand_added
@@ -42,13 +43,15 @@ from kgsync.merge import Manifest, load_manifest, manifest_path, merge_with_fore
 from kgsync.model import Facts, Graph
 from kgsync.state import BuildState, Stamp, stamp_of
 from kgsync.themes import ThemeMap, load_theme_map
+from kgsync.veto_file import Vetoes, check_vetoes, load_vetoes, veto_path_beside
 from kgsync.mining import ItemCandidates, candidates
 from kgsync.vocab import (PinnedVocabulary, SelectionStats, Vocabulary, load_pinned, select, select_with_stats,
                           selection_unchanged)
 
 # The code a cached record depends on: ``_record`` calls items, extract and mining, and these
 # import canonical, lexicon and errors (tests/test_architecture.py holds the list to the imports).
-_CACHED_MODULES = ("canonical.py", "errors.py", "extract.py", "items.py", "lexicon.py", "mining.py")
+_CACHED_MODULES = ("canonical.py", "errors.py", "evidence.py", "extract.py", "items.py", "lexicon.py", "mining.py",
+                   "model.py")
 
 
 Parts = tuple[Extraction | None, ItemCandidates | None]
@@ -390,8 +393,10 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
                                                   config.tag_style, theme_concepts, hub_themes,
                                                   config.mining.min_links), reader)
     memo = store.memo(read_keys) if store.usable else None
+    texts = _EvidenceTexts(cache_folder, reader).of(items, read_keys, extractions)
+    evidence = _evidence(config, items, kept, texts)
     assembly = assemble(items, extractions, vocabulary, themes, config.caps, fold, config.tag_style, theme_concepts,
-                        memo, config.mining.min_links, kept, hub_themes)
+                        memo, config.mining.min_links, kept, hub_themes, evidence)
     store.save()
     clock.lap("assemble")
 
@@ -460,7 +465,7 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
         state.items = tuple(sorted(manifest.by_item))
     build_state.save(cache_folder, state)
     clock.lap("write")
-    issues = read.issues + tuple(item_errors) + tuple(reader.notices)
+    issues = read.issues + evidence.issues + tuple(item_errors) + tuple(reader.notices)
     return BuildResult(graph, load_previous, manifest, items, issues, report, vocabulary,
                        bool(changed), tuple(changed), tuple(clock.laps), removed_items)
 
@@ -620,9 +625,10 @@ _RecordsShard = tuple[str, dict[str, tuple[ResearchItem | None, tuple[Issue, ...
 _PartsShard = tuple[str, dict[str, tuple[Extraction | None, ItemCandidates | None]]]
 _TermsKey = tuple[str, tuple[tuple[str, tuple[str, ...]], ...], tuple[tuple[str, tuple[str, ...]], ...]]
 _PackedFacts = tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], tuple[tuple[str, str, str], ...],
-                     tuple[tuple[str, int | None, bool], ...], str]
+                     tuple[tuple[str, ...], ...], tuple[tuple[str, int | None, bool], ...], str]
 _FactsShard = tuple[tuple[str, str | None],
-                    dict[str, tuple[tuple[str, _TermsKey | None], tuple[str, ...], str, _PackedFacts]]]
+                    dict[str, tuple[tuple[str, _TermsKey | None, str | None], tuple[str, ...], str, _PackedFacts]]]
+_EvidenceTextsFile = tuple[str, dict[str, EvidenceText]]
 
 
 class _GeneratedThenFile(Mapping[str, Location]):
@@ -870,8 +876,8 @@ class _TrackingMemo(AssemblyMemo):
         super().__init__(entries, keys)
         self.put_slugs: set[str] = set()
 
-    def put(self, slug, uses, done, digests) -> None:
-        super().put(slug, uses, done, digests)
+    def put(self, slug, uses, done, digests, links=None) -> None:
+        super().put(slug, uses, done, digests, links)
         self.put_slugs.add(slug)
 
 
@@ -886,3 +892,44 @@ def _core_fingerprint() -> str:
     for path in sorted(here.glob("*.py")):
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
+
+
+def _evidence(config: Config, items: Sequence[ResearchItem], kept: Sequence[ResearchItem],
+              texts: Mapping[str, EvidenceText]) -> EvidencePlan:
+    """The claim→claim links the items state (``kgsync.evidence``), less the vetoed ones."""
+    vetoes = load_vetoes(veto_path_beside(config.path(config.vocabulary))) if config.vocabulary else Vetoes()
+    check_vetoes(vetoes)
+    known = {item.slug: item for item in (*kept, *items)}
+    return plan_evidence(items, texts, known, undated_suffixes(known), vetoes.pairs)
+
+
+class _EvidenceTexts:
+    """Each item's ``EvidenceText`` by record key, in ``cache_dir/evidence.json`` (typed JSON,
+    see kgsync.cache_file): the plan reads every item, and loading every record's parts for it
+    would cost a no-op rebuild most of its time.  An item without a stored text (new or
+    edited) is read from its extraction, which such an item has loaded anyway."""
+
+    def __init__(self, folder: Path | None, reader: CacheReader) -> None:
+        self.path = folder / "evidence.json" if folder else None
+        self.fingerprint = _core_fingerprint()
+        self.stored: dict[str, EvidenceText] = {}
+        found = reader.read(self.path, _EvidenceTextsFile) if self.path is not None else None
+        if found is not None and found[0] == self.fingerprint:  # else: of other code, only a slower build
+            self.stored = found[1]
+
+    def of(self, items: Sequence[ResearchItem], keys: Mapping[str, str],
+           extractions: Mapping[str, Extraction]) -> dict[str, EvidenceText]:
+        texts: dict[str, EvidenceText] = {}
+        used: dict[str, EvidenceText] = {}
+        for item in items:
+            key = keys.get(item.slug)
+            text = self.stored.get(key) if key is not None else None
+            if text is None:
+                text = EvidenceText.of(extractions[item.slug])
+            texts[item.slug] = text
+            if key is not None:
+                used[key] = text
+        if self.path is not None and used.keys() != self.stored.keys():
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            cache_file.write(self.path, (self.fingerprint, used))
+        return texts

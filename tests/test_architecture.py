@@ -158,6 +158,15 @@ def test_mining_is_per_item_and_never_reads_the_corpus_selection() -> None:
     assert "vocab" not in _kgsync_closure(["mining"]), "kgsync.mining must not import kgsync.vocab (cached per file)"
 
 
+def test_evidence_reads_items_only_never_the_vocabulary_or_the_assembly() -> None:
+    # Evidence links depend on the items' own words (canonical means stable): the module may
+    # not reach corpus-level selection (vocab, economy) or the assembly it feeds.
+    allowed = {"kgsync.items", "kgsync.model", "kgsync.errors", "kgsync.extract"}
+    imported = {name for _, name in imports(PACKAGE / "evidence.py") if name.startswith("kgsync")}
+    assert imported <= allowed, imported - allowed
+    assert not {"vocab", "economy", "assemble"} & _kgsync_closure(["evidence"])
+
+
 def test_publish_never_imports_the_cli() -> None:
     assert violations(publish_modules(), PUBLISH_FORBIDDEN) == []
 

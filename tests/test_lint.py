@@ -750,3 +750,16 @@ def test_near_duplicate_pairs_match_the_pairwise_definition(names, edits, jaccar
         assert similarity.near_duplicate_pairs(names, rule) == expected
     finally:
         similarity.MAX_BLOCK = original
+
+
+def test_cli_checks_the_veto_file_beside_the_vocabulary_with_lines(tmp_path: Path, monkeypatch) -> None:
+    write_graph(tmp_path / "memory.jsonl", clean_graph())
+    (tmp_path / "kgsync.yml").write_text("graph: memory.jsonl\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert run().exit_code == 0
+    (tmp_path / "kgsync-veto.yml").write_text(
+        "vetoed:\n  - from: claim:2026-01-01-a:one\n    to: claim:2026-01-02-b:two\n"
+        "  - from: item:2026-01-01-a\n    to: claim:2026-01-02-b:two\n", encoding="utf-8")
+    result = CliRunner().invoke(command, [])
+    assert result.exit_code == 2
+    assert "kgsync-veto.yml:4: from: and to: must both be claim names" in result.output

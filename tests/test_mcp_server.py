@@ -283,3 +283,23 @@ def test_what_an_agent_adds_through_the_server_survives_a_rebuild(
     with memory_server(memory_server_js, out) as server:
         assert server.read_graph() == jsonl.read(out)
 
+
+
+def test_open_nodes_on_a_claim_returns_its_evidence_links(
+    memory_server_js: Path, example_repo: Path, tmp_path: Path
+) -> None:
+    # The example items state one agreement and one contradiction between findings
+    # (docs/EVIDENCE.md); the server must hand an agent both, and the trust state.
+    out = tmp_path / "memory.jsonl"
+    graph = build(example_repo, out)
+    evidence = [r for r in graph.relations if r.relation_type in ("supports", "contradicts")]
+    assert {r.relation_type for r in evidence} == {"supports", "contradicts"}
+    contradiction = next(r for r in evidence if r.relation_type == "contradicts")
+    with memory_server(memory_server_js, out) as server:
+        opened = server.open_nodes([contradiction.target])
+        contested = [e.name for e in server.search_nodes("status:contested").entities]
+    assert [e.name for e in opened.entities] == [contradiction.target]
+    assert contradiction in opened.relations
+    assert set(opened.relations) == {r for r in graph.relations if contradiction.target in (r.source, r.target)}
+    assert "status:contested" in opened.entities[0].observations
+    assert contested == [contradiction.target]

@@ -402,3 +402,27 @@ def test_hostile_item_is_rendered_harmless_and_within_githubs_limit() -> None:
     # The summary table and a findings table survived, with their columns.
     rendered = gfm(body.text)
     assert rendered.count("<table>") >= 2
+
+
+def test_golden_evidence_links_are_quoted_and_contradictions_need_attention() -> None:
+    old, new = _old(), _new()
+    contradiction = Relation(f"claim:{B}:k1", f"claim:{C}:k1", "contradicts")
+    new = Graph(new.entities, new.relations + (contradiction,))
+    contested = Entity(f"claim:{C}:k1", "claim", ("Gamma holds.", "confidence:low", "status:contested",
+                                                 f"provenance:item={C}"))
+    gamma = [e for e in old.entities if e.name == f"item:{C}"]
+    new = Graph(new.entities + (contested, *gamma),
+                new.relations + (Relation(f"item:{C}", f"claim:{C}:k1", "states"),))
+    evidence = {
+        (f"claim:{B}:k1", f"claim:{C}:k1", "contradicts"):
+            (f"Our benchmark **refutes** `{C}.md` Key Finding 1 <script>x</script>.", f"Research/{B}.md:40"),
+        (f"claim:{B}:k1", f"claim:{A}:k1", "supports"): (f"This confirms `{A}.md` Key Finding 1.", f"Research/{B}.md:12"),
+    }
+    body = render_markdown(diff(old, new), title="kgsync: knowledge graph update", evidence=evidence)
+    head = body.text.split("### ", 1)[0]
+    assert "new contradictions, as the items state them (1)" in head
+    assert "now contested (1)" in head
+    assert "refutes" in head and f"Research/{B}.md:40" in head  # the quote is in the part never cut
+    assert "### Evidence links (2:" in body.text
+    check_golden("evidence.md", body.text)
+    assert_harmless(body.text)

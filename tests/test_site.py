@@ -246,8 +246,8 @@ def test_concept_page_content(tmp_path):
     assert "[evaluation](evaluation.md) — 1 shared item\n" in _section(page, "Related concepts")
     assert '<div class="kg-diagram"><svg' in page
     # superseded and contradicted: out of the default lists, in the marked section
-    old = _section(page, "Superseded or contradicted")
-    assert '!!! warning "Superseded or contradicted: not current"' in old
+    old = _section(page, "Superseded, contradicted or contested")
+    assert '!!! warning "Superseded, contradicted or contested: not current"' in old
     for text in ("Old notes on retrieval", "Old retrieval claim", "Retrieval never helps"):
         assert text in old
         assert text not in items_part and text not in claims.split("**contradicted by**")[0]
@@ -534,3 +534,29 @@ def test_explorer_data_links_current_concepts_and_items():
     assert data["n"][basics][2] == "../items/2026-01-01-rag-basics/"  # relative to explore/
     assert site.explorer_data(site.collect(graph, list(reversed(items)))) == site.explorer_data(
         site.collect(graph, items))
+
+
+def test_claim_pages_quote_evidence_and_contested_claims_leave_the_default_lists(tmp_path):
+    graph, items = sample()
+    target = "claim:2026-01-01-rag-basics:kf-1"
+    contested = [Entity(e.name, e.entity_type, (*e.observations, "status:contested")) if e.name == target else e
+                 for e in graph.entities]
+    graph = Graph(tuple(contested), graph.relations)
+    evidence = {("claim:2026-02-01-rag-eval:kf-3", target, "contradicts"):
+                [("Our ablation *refutes* `2026-01-01-rag-basics.md` Key Finding 1.",
+                  "Research/completed/2026-02-01-rag-eval.md:42")]}
+    pages = site.render_pages(graph, items, Config(), ENV, evidence)
+    page = _page(pages, "claims/2026-01-01-rag-basics")
+    assert '!!! warning "Contested: not current"' in page
+    linked = _section(page, "Linked claims")
+    assert "**contradicted by**" in linked and "**supported by**" in linked
+    # the sentence, escaped, with a link to the item file at its line
+    assert "Our ablation \\*refutes\\*" in linked
+    assert ('href="https://github.com/acme/research/blob/main/Research/completed/2026-02-01-rag-eval.md#L42"'
+            in linked)
+    # out of the default lists and counts, in the marked section
+    claims_index = pages["claims/index.md"]
+    assert "claims/2026-01-01-rag-basics" not in claims_index.split("Superseded, contradicted")[0]
+    assert "2026-01-01-rag-basics" in pages["claims/superseded.md"]
+    home = pages["index.md"]
+    assert re.search(r"\*\*\d+\*\* current claims \(\[\d+ superseded, contradicted or contested\]", home)

@@ -20,6 +20,7 @@ from kgsync.errors import ConfigError, KgsyncError, Location
 from kgsync.lint import FileLines, LintReport, lint, separate_hand_added
 from kgsync.merge import load_manifest, manifest_path, merge_with_foreign
 from kgsync.model import Graph
+from kgsync.veto_file import check_vetoes, load_vetoes, veto_path_beside
 
 
 @click.command("lint")
@@ -63,6 +64,8 @@ def command(file: Path | None, strict: bool, output_format: str, root: Path | No
 def _load(file: Path | None, root: Path | None, config_path: Path | None) -> tuple[Config, Path, Graph]:
     # kgsync.yml sits at the research repo root; paths in it are relative to that root.
     cfg = load_config(root, config_path)
+    if cfg.vocabulary:  # the veto file beside it is checked like kgsync.yml: every problem, with its line
+        check_vetoes(load_vetoes(veto_path_beside(cfg.path(cfg.vocabulary))))
     path = file if file is not None else cfg.path(cfg.graph)
     if not path.is_file():
         raise ConfigError("graph file not found", Location.of(path), "run `kgsync build` first, or pass FILE")

@@ -19,6 +19,7 @@ from kgsync.commands._errors import reported
 from kgsync.commands._options import load_config, repo_options
 from kgsync.errors import ConfigError, Location
 from kgsync.items import find_item_files, read_items
+from kgsync.merge import load_manifest, manifest_path
 
 
 @click.command("site")
@@ -43,6 +44,7 @@ def command(root: Path | None, config_path: Path | None, graph_path: Path | None
     """
     from kgsync.publish.site import (  # jinja2/networkx only when used
         build_html,
+        evidence_of,
         render_project,
         source_url,
     )
@@ -55,7 +57,9 @@ def command(root: Path | None, config_path: Path | None, graph_path: Path | None
         graph = jsonl.read(source)
         items = read_items(find_item_files(cfg.items, cfg.root), cfg.root).items
         project = project_dir if project_dir else cfg.root / "site"
-        rendered = render_project(graph, items, cfg, project)
+        # The manifest beside the graph keeps the sentence stating each evidence link.
+        evidence = evidence_of(load_manifest(manifest_path(Path(source))))
+        rendered = render_project(graph, items, cfg, project, evidence=evidence)
         if not quiet and items and source_url(cfg, "x.md") is None:
             click.echo("notice: no repository to link item files into (set site.repo in kgsync.yml, or "
                        "$GITHUB_REPOSITORY): item pages name their files without a link", err=True)

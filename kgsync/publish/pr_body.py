@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -205,14 +205,14 @@ class RenderedBody:
 class Section:
     """One cuttable unit of the body."""
 
-    kind: str  # head | findings | near_duplicates | index | item
+    kind: str  # head | findings | near_duplicates | evidence | index | item
     text: str
     count: int = 0  # rows / pairs / 1 item
     label: str = ""  # for an item: its slug
     #: Cut order when the body is too long: highest first, later sections first within
     #: a priority.  0 never goes (the head, with its "needs attention" list).  Later pages of
     #: warnings and pairs (7, in the full report anyway) go first, then the sections of items
-    #: that only gained nodes (6), the item index (5), then the sections of items that lost or
+    #: that only gained nodes (6), the item index and the evidence links (5), then the sections of items that lost or
     #: changed nodes (4), the first page of warnings (3), of near-duplicates (2), errors (1).
     priority: int = 0
 
@@ -370,24 +370,58 @@ class AttentionLine:
     label: str
     names: tuple[str, ...]
     more: int
+    quotes: tuple[str, ...] = ()  # for each name, the sentence that states it ("" none)
 
 
-def attention(d: GraphDiff) -> tuple[AttentionLine, ...]:
+#: Evidence of a link: (from, to, relation) -> (the sentence stating it, "path:line").
+Evidence = Mapping[tuple[str, str, str], tuple[str, str]]
+_EVIDENCE_TYPES = frozenset({"supports", "contradicts", "extends"})
+
+
+@dataclass(frozen=True)
+class EvidenceRow:
+    sign: str  # "+" added, "−" removed
+    source: str
+    relation: str
+    target: str
+    sentence: str
+    at: str
+
+
+def evidence_rows(d: GraphDiff, evidence: Evidence) -> tuple[EvidenceRow, ...]:
+    """Added and removed claim→claim evidence links, each with the sentence stating it where known."""
+    rows = []
+    for sign, relations in (("+", d.relations_added), ("−", d.relations_removed)):
+        for r in relations:
+            if r.relation_type in _EVIDENCE_TYPES and r.source.startswith("claim:") and r.target.startswith("claim:"):
+                sentence, at = evidence.get((r.source, r.target, r.relation_type), ("", ""))
+                rows.append(EvidenceRow(sign, r.source, r.relation_type, r.target, sentence, at))
+    return tuple(rows)
+
+
+def attention(d: GraphDiff, evidence: Evidence = {}) -> tuple[AttentionLine, ...]:  # noqa: B006 (read only)
     """The changes that lose or re-judge knowledge, for the head (never cut): removed items,
-    concepts and methods, nodes newly superseded or contradicted, changed supports/contradicts,
-    type changes."""
+    concepts and methods, nodes newly superseded, contested or contradicted, changed
+    supports/contradicts, type changes; every added contradiction with its quoted sentence."""
     lines: list[tuple[str, list[str]]] = []
     for entity_type in ("research_item", "concept", "method"):
         lines.append((f"removed {_plural(entity_type)}", [e.name for e in d.removed if e.entity_type == entity_type]))
-    for status in ("superseded", "contradicted"):
+    for status in ("superseded", "contested", "contradicted"):
         lines.append((f"now {status}", [c.name for c in d.changed if f"status:{status}" in c.observations_added]))
     for sign, relations in (("+", d.relations_added), ("−", d.relations_removed)):
         lines.append((f"{'added' if sign == '+' else 'removed'} supports / contradicts",
                       [f"{r.source} —{r.relation_type}→ {r.target}" for r in relations if r.relation_type in _EPISTEMIC]))
     lines.append(("type changed", [f"{c.name} ({c.type_changed[0]} → {c.type_changed[1]})"
                                    for c in d.changed if c.type_changed]))
-    return tuple(AttentionLine(label, tuple(names[:ATTENTION_NAMES]), max(0, len(names) - ATTENTION_NAMES))
-                 for label, names in lines if names)
+    out = [AttentionLine(label, tuple(names[:ATTENTION_NAMES]), max(0, len(names) - ATTENTION_NAMES))
+           for label, names in lines if names]
+    # Every new contradiction, in the item's own words: a reviewer must read each one.
+    contradictions = [row for row in evidence_rows(d, evidence) if row.sign == "+" and row.relation == "contradicts"]
+    if contradictions:
+        out.append(AttentionLine("new contradictions, as the items state them",
+                                 tuple(f"{r.source} —contradicts→ {r.target}" for r in contradictions), 0,
+                                 tuple(f"“{r.sentence}” ({r.at})" if r.sentence else "" for r in contradictions)))
+    return tuple(out)
 
 
 def _chunks(rows: Sequence[Any], size: int = CHUNK_ROWS) -> list[Sequence[Any]]:
@@ -403,14 +437,15 @@ def render_markdown(
     title: str = DEFAULT_TITLE,
     limit: int = GITHUB_BODY_LIMIT,
     full_report_hint: str = DEFAULT_FULL_REPORT_HINT,
+    evidence: Evidence | None = None,
 ) -> RenderedBody:
     """The PR body for ``d``; ``limit <= 0`` means no limit.
 
     ``title`` is escaped; ``full_report_hint`` is trusted Markdown, one or more whole
     sentences of the caller's own (e.g. a link to the run), ending the truncation notice
-    as is.
+    as is.  ``evidence``: the sentences stating evidence links (from the manifests).
     """
-    sections = build_sections(d, title=title)
+    sections = build_sections(d, title=title, evidence=evidence or {})
     full_text = "".join(s.text for s in sections)
     if limit <= 0 or body_length(full_text) <= limit:
         return RenderedBody(full_text, False, full_text)
@@ -436,8 +471,9 @@ def _macro(module: Any, name: str, *args: Any) -> str:
     return str(getattr(module, name)(*args))
 
 
-def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE) -> list[Section]:
+def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE, evidence: Evidence | None = None) -> list[Section]:
     """The body as cuttable sections, in reading order (head first)."""
+    evidence = evidence or {}
     module = _module()
     relation_counts = d.relation_counts()
     ordered = _ordered_items(d)
@@ -468,9 +504,14 @@ def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE) -> list[Section]
         _finding_counts(d),
         len([i for i in d.items if i.slug]),
         relation_counts,
-        attention(d),
+        attention(d, evidence),
     )
     sections = [Section("head", head)]
+    links = list(evidence_rows(d, evidence))
+    for number, chunk in enumerate(_chunks(links) if links else []):
+        text = _macro(module, "evidence_links", chunk, number == 0, len(links))
+        # A review aid: the head already quotes every new contradiction, so it may go with the index.
+        sections.append(Section("evidence", text, len(chunk), priority=5 if number == 0 else 7))
 
     # What this change brings first; what the base graph had already, folded after it.
     listed = [f for f in d.findings if not _in_pairs(f, d.near_duplicates)]
@@ -559,6 +600,7 @@ _CUT_NAMES = {
     "findings": ("lint finding", "lint findings"),
     "near_duplicates": ("near-duplicate pair", "near-duplicate pairs"),
     "index": ("item index row", "item index rows"),
+    "evidence": ("evidence link", "evidence links"),
     "item": ("item section", "item sections"),
 }
 

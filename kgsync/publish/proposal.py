@@ -14,7 +14,7 @@ from kgsync.config import Config
 from kgsync.diff import GraphDiff, review, sort_findings
 from kgsync.errors import GraphFormatError, KgsyncError
 from kgsync.items import Issue
-from kgsync.merge import manifest_path
+from kgsync.merge import Manifest, manifest_path
 from kgsync.model import Graph
 from kgsync.publish.git_branch import GitCheckout
 from kgsync.publish.github_pr import Proposal
@@ -68,7 +68,9 @@ def prepare(
     # The build's own findings carry the item file and line; prefer them.
     d = replace(d, findings=sort_findings(result.report.findings))
     kwargs = {"full_report_hint": full_report_hint} if full_report_hint else {}
-    rendered = render_markdown(d, title=title, limit=GITHUB_BODY_LIMIT, **kwargs)
+    evidence = _evidence_sentences(checkout, base_sha, checkout.relative(manifest_path(graph_file)) if checkout else "",
+                                   result.manifest)
+    rendered = render_markdown(d, title=title, limit=GITHUB_BODY_LIMIT, evidence=evidence, **kwargs)
     proposal = Proposal(
         files=files,
         title=title,
@@ -77,6 +79,26 @@ def prepare(
         commit_message=f"{title}\n\nRebuilt by `kgsync pr` from {base_sha or 'the working tree'}.\n",
     )
     return Prepared(proposal, d, rendered, tuple(result.issues), tuple(result.errors))
+
+
+def _evidence_sentences(checkout: GitCheckout | None, base_sha: str | None, manifest_file: str,
+                        manifest: Manifest) -> dict[tuple[str, str, str], tuple[str, str]]:
+    """(from, to, relation) -> (sentence, "path:line") of every evidence link, now and in the
+    base's manifest (a removed link is quoted as it was stated)."""
+    manifests = [manifest]
+    if checkout is not None and base_sha is not None:
+        data = checkout.blob(base_sha, manifest_file)
+        if data is not None:
+            try:
+                manifests.insert(0, Manifest.loads(data.decode("utf-8"), f"{base_sha[:12]}:{manifest_file}"))
+            except (GraphFormatError, UnicodeDecodeError):
+                pass  # an unreadable base manifest only costs the removed links their quotes
+    out: dict[tuple[str, str, str], tuple[str, str]] = {}
+    for one in manifests:  # the current sentence wins
+        for facts in one.by_item.values():
+            for source, target, relation, sentence, at in (e[:5] for e in facts.evidence if len(e) >= 5):
+                out[(source, target, relation)] = (sentence, at)
+    return out
 
 
 def _graph_at(checkout: GitCheckout, commit: str, path: str) -> Graph:

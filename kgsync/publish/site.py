@@ -40,6 +40,7 @@ from kgsync.config import Config
 from kgsync.errors import ConfigError, PublishError
 from kgsync.extract import clean_statement
 from kgsync.items import ResearchItem
+from kgsync.merge import Manifest
 from kgsync.model import EntityType, Graph, RelationType
 from kgsync.publish.site_model import (CONFIDENCES, DIAGRAM_LIMIT, INACTIVE_STATES, Node, SiteData, collect,
                                       tag_label)
@@ -211,9 +212,24 @@ class _Listing:
         return [(page, range(i * PAGE_SIZE, min(len(self.entries), (i + 1) * PAGE_SIZE))) for i, page in enumerate(pages)]
 
 
+#: (from, to, relation) -> the sentences stating an evidence link, as (sentence, "path:line")
+#: (the manifest's ``evidence`` lists, see kgsync.evidence).
+Evidence = Mapping[tuple[str, str, str], Sequence[tuple[str, str]]]
+_EVIDENCE_VERBS = {"supports": ("supports", False), "supported by": ("supports", True),
+                   "contradicts": ("contradicts", False), "contradicted by": ("contradicts", True),
+                   "extends": ("extends", False), "extended by": ("extends", True)}
+
+
+@dataclass(frozen=True)
+class Quote:
+    sentence: str
+    where: Markup  # "path:line", a link to the item file at that line when a source URL is configured
+
+
 class _Renderer:
     def __init__(self, data: SiteData, config: Config, env: dict[str, str] | None,
-                 items: Mapping[str, ResearchItem] | None = None):
+                 items: Mapping[str, ResearchItem] | None = None, evidence: Evidence | None = None):
+        self.evidence = evidence or {}
         self.data = data
         self.items = items or {}  # slug -> the item as read (a claim page quotes its whole finding)
         self.config = config
@@ -296,10 +312,27 @@ class _Renderer:
             if item is not None:
                 parts.append(Markup(" — from ") + p.link(item))
             if with_links:
-                for link in data.claim_links(node.name):
+                links = data.claim_links(node.name)
+                support = sum(1 for link in links if link.verb == "supported by" and not link.node.inactive)
+                contest = sum(1 for link in links if link.verb == "contradicted by" and not link.node.inactive)
+                if support or contest:  # how the finding stands: later work's agreement and disputes
+                    parts.append(Markup(" — supported by {}, contested by {}").format(support, contest))
+                for link in links:
                     parts.append(Markup(" · **{}** ").format(md_text(link.verb)) + p.link(link.node))
             return Markup("").join(parts)
         return entry
+
+    def quotes(self, name: str, link_verb: str, other: str) -> list[Quote]:
+        """The sentences that state a claim link, each with a link to its item line."""
+        relation, incoming = _EVIDENCE_VERBS.get(link_verb, ("", False))
+        key = (other, name, relation) if incoming else (name, other, relation)
+        out = []
+        for sentence, where in self.evidence.get(key, ()):
+            path, _, line = where.rpartition(":")
+            url = source_url(self.config, path, self._env) if path else None
+            url = f"{url}#L{line}" if url and line.isdigit() else url
+            out.append(Quote(sentence, external_link(where, url) if url else md_text(where)))
+        return out
 
     def finding_entry(self, node: Node) -> Callable[[Page], Markup]:
         """A finding on a concept page: the claim, its confidence, its item and date, then its links."""
@@ -314,7 +347,12 @@ class _Renderer:
                     parts.append(Markup(" ({})").format(md_text(item.completed)))
             if node.confidence:
                 parts.append(Markup(" · *{} confidence*").format(md_text(node.confidence)))
-            for link in data.claim_links(node.name):
+            links = data.claim_links(node.name)
+            support = sum(1 for link in links if link.verb == "supported by" and not link.node.inactive)
+            contest = sum(1 for link in links if link.verb == "contradicted by" and not link.node.inactive)
+            if support or contest:  # how the finding stands: later work's agreement and disputes
+                parts.append(Markup(" · supported by {}, contested by {}").format(support, contest))
+            for link in links:
                 parts.append(Markup(" · **{}** ").format(md_text(link.verb)) + p.link(link.node))
             return Markup("").join(parts)
         return entry
@@ -457,7 +495,7 @@ class _Renderer:
             sources=[external_link(s, s) for s in node.sources],
             about=data.targets(node.name, RelationType.ABOUT),
             methods=data.targets(node.name, RelationType.USES_METHOD),
-            linked=data.claim_links(node.name),
+            linked=[(link, self.quotes(node.name, link.verb, link.node.name)) for link in data.claim_links(node.name)],
         )
 
     def item(self, node: Node, superseded_by: Sequence[Node], successors: Sequence[str] = ()) -> None:
@@ -504,11 +542,12 @@ def _counts(data: SiteData) -> dict[str, int]:
 
 
 def render_pages(graph: Graph, items: Sequence[ResearchItem], config: Config,
-                 env: dict[str, str] | None = None) -> dict[str, str]:
-    """Every docs page, ``{docs-relative path: Markdown}``: pure, no I/O."""
+                 env: dict[str, str] | None = None, evidence: Evidence | None = None) -> dict[str, str]:
+    """Every docs page, ``{docs-relative path: Markdown}``: pure, no I/O.  ``evidence``: the
+    sentences stating claim links (``evidence_of``), quoted on the claim pages."""
     data = collect(graph, items)
     by_slug = {item.slug: item for item in items}
-    r = _Renderer(data, config, env, by_slug)
+    r = _Renderer(data, config, env, by_slug, evidence)
     r.home(_counts(data))
 
     concepts = data.of(EntityType.CONCEPT)
@@ -549,12 +588,12 @@ def render_pages(graph: Graph, items: Sequence[ResearchItem], config: Config,
                        tuple(r.item_entry(n) for n in all_items if n.inactive), marked=True))
     claims_by_item = sorted(claims, key=lambda c: (((i := data.item_of(c)) and i.newest_first) or ("",), c.sort_key))
     r.listing(_Listing("Claims", "claims/index.md",
-                       "Current claims, by item, newest item first. Superseded and contradicted claims are listed "
+                       "Current claims, by item, newest item first. Superseded, contradicted and contested claims are listed "
                        "separately.",
                        tuple(r.claim_entry(c, with_links=False) for c in claims_by_item if not c.inactive),
-                       see_also=(("Superseded and contradicted claims", "claims/superseded.md"),)))
-    r.listing(_Listing("Superseded and contradicted claims", "claims/superseded.md",
-                       "Claims of superseded items, and claims marked superseded or contradicted.",
+                       see_also=(("Superseded, contradicted and contested claims", "claims/superseded.md"),)))
+    r.listing(_Listing("Superseded, contradicted and contested claims", "claims/superseded.md",
+                       "Claims of superseded items, and claims marked superseded, contradicted or contested.",
                        tuple(r.claim_entry(c, with_links=False) for c in claims_by_item if c.inactive), marked=True))
     tags = sorted(data.tags, key=str.casefold)
     r.listing(_Listing("Tags", "tags/index.md", f"{len(tags)} tags from the items' themes.",
@@ -620,8 +659,18 @@ def _static_files(project_dir: Path) -> dict[str, bytes]:
     return files
 
 
+def evidence_of(manifest: Manifest | None) -> dict[tuple[str, str, str], list[tuple[str, str]]]:
+    """The manifest's evidence lists by link: (from, to, relation) -> [(sentence, "path:line")]."""
+    out: dict[tuple[str, str, str], list[tuple[str, str]]] = {}
+    for facts in manifest.by_item.values() if manifest is not None else ():
+        for entry in facts.evidence:
+            if len(entry) >= 5:
+                out.setdefault((entry[0], entry[1], entry[2]), []).append((entry[3], entry[4]))
+    return {key: sorted(found) for key, found in sorted(out.items())}
+
+
 def render_project(graph: Graph, items: Sequence[ResearchItem], config: Config, project_dir: Path,
-                   env: dict[str, str] | None = None) -> SiteProject:
+                   env: dict[str, str] | None = None, evidence: Evidence | None = None) -> SiteProject:
     """Write ``mkdocs.yml`` and ``docs/`` under ``project_dir``; ``docs/`` holds nothing else.
 
     Files are rewritten only when their bytes change and stale pages are removed,
@@ -630,7 +679,7 @@ def render_project(graph: Graph, items: Sequence[ResearchItem], config: Config, 
     """
     start = time.perf_counter()
     project_dir = Path(project_dir)
-    pages = render_pages(graph, items, config, env)
+    pages = render_pages(graph, items, config, env, evidence)
     files: dict[str, bytes] = {f"docs/{path}": text.encode("utf-8") for path, text in pages.items()}
     files.update({f"docs/{path}": data for path, data in _static_files(project_dir).items()})
     files["docs/explore/graph.json"] = explorer_data(collect(graph, items)).encode("utf-8")

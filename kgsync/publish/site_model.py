@@ -28,7 +28,9 @@ FOLDER: dict[EntityType, str] = {
     EntityType.METHOD: "methods",
 }
 CONFIDENCES = ("high", "medium", "low")
-INACTIVE_STATES = frozenset({"superseded", "contradicted"})
+#: Trust states that exclude a node from the default lists and counts (``status:contested``: a
+#: later current claim contradicts it, see kgsync.evidence); its own page shows it, marked.
+INACTIVE_STATES = frozenset({"superseded", "contradicted", "contested"})
 RELATED_LIMIT = 12  # related concepts listed on a concept page
 DIAGRAM_LIMIT = 8  # neighbours drawn in the neighbourhood diagram
 

@@ -1,0 +1,208 @@
+"""kgsync.evidence: references between findings, their stance, and the links they make."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kgsync import config as config_module
+from kgsync.evidence import Stance, classify, plan, scan
+from kgsync.extract import extract, undated_suffixes
+from kgsync.items import IssueSeverity, ResearchItem, read_item_bytes
+from kgsync.merge import manifest_path
+from kgsync.model import RelationType
+from kgsync.pipeline import build
+
+OLD = "2026-01-01-old-study"
+NEW = "2026-02-01-new-study"
+OLD_FINDINGS = (
+    "SQLite FTS5 ranks research items by BM25 without extra dependencies.",
+    "Vector stores solve semantic search, not deduplication.",
+    "Binary database files are not diffable in git.",
+)
+
+
+def item_text(title: str, completed: str, findings: tuple[str, ...], body: str = "", front: str = "") -> str:
+    listed = "\n".join(f"{n}. **{text}** Confidence: high." for n, text in enumerate(findings, 1))
+    return (f"---\ntitle: \"{title}\"\ncompleted: {completed}\nthemes: [search]\n{front}---\n\n# {title}\n\n"
+            f"## Research Question\n\nWhich store?\n\n## Findings\n\n### Executive Summary\n\nA summary.\n\n"
+            f"### Key Findings\n\n{listed}\n\n### Analysis\n\n{body}\n")
+
+
+def make(slug: str, text: str) -> ResearchItem:
+    parsed = read_item_bytes(text.encode(), f"Research/completed/{slug}.md", slug)
+    assert not isinstance(parsed, list), parsed
+    return parsed[0]
+
+
+def old_item(front: str = "") -> ResearchItem:
+    return make(OLD, item_text("Old study", "2026-01-01", OLD_FINDINGS, front=front))
+
+
+def new_item(body: str, findings: tuple[str, ...] = ("SQLite FTS5 search is enough for a small corpus of items.",
+                                                   "Vector search waits until the corpus grows.")) -> ResearchItem:
+    return make(NEW, item_text("New study", "2026-02-01", findings, body))
+
+
+def links_of(*items: ResearchItem):
+    known = {item.slug: item for item in items}
+    return plan(list(items), {item.slug: extract(item) for item in items}, known, undated_suffixes(known))
+
+
+# --- stance -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("sentence", "stance"), [
+    ("This confirms the finding from zzreference: YouTube blocks cloud IPs.", Stance.SUPPORTS),
+    ("The result is consistent with zzreference on latency.", Stance.SUPPORTS),
+    ("Our measurement contradicts zzreference on cold starts.", Stance.CONTRADICTS),
+    ("The earlier estimate in zzreference is not borne out by the new data.", Stance.CONTRADICTS),
+    ("This item builds on zzreference with a second corpus.", Stance.EXTENDS),
+    ("It refines zzreference by narrowing the scope.", Stance.EXTENDS),
+    # negation and hedges: the cue does not count
+    ("Not a contradiction: zzreference explicitly deferred it.", Stance.NONE),
+    ("This does not confirm zzreference at all.", Stance.NONE),
+    ("No Apple documentation contradicts zzreference here.", Stance.NONE),
+    ("The data may contradict zzreference later.", Stance.NONE),
+    ("It is consistent with zzreference rather than contradicting it.", Stance.SUPPORTS),
+    # relation type names listed, not a stance
+    ("Relationship types (confirms, contradicts, extends) come from zzreference.", Stance.NONE),
+    # a cue far from the reference is about something else
+    ("zzreference lists sources " + "and more words " * 10 + "which an arXiv paper confirms.", Stance.NONE),
+])
+def test_stance_of_a_sentence(sentence: str, stance: Stance) -> None:
+    assert classify(sentence) is stance
+
+
+# --- scanning -----------------------------------------------------------------------------------
+
+
+def test_numbered_references_in_every_form_are_found() -> None:
+    body = (f"Source: `Research/completed/{OLD}.md` Key Finding #2.\n\n"
+            f"The ranking is Key Finding 1 of `{OLD}`.\n\n"
+            f"| Binary files are not diffable | {OLD}.md KF 3 | high | confirmed in prior item |\n")
+    found = {(m.target, m.finding, m.line) for m in scan(new_item(body))}
+    lines = sorted(line for _, _, line in found)
+    assert {(t, n) for t, n, _ in found} == {(OLD, 2), (OLD, 1), (OLD, 3)}
+    assert len(set(lines)) == 3
+
+
+def test_a_reference_inside_a_code_block_is_ignored() -> None:
+    body = f"```\nSee `{OLD}.md` Key Finding 2, which this confirms.\n```\n"
+    assert scan(new_item(body)) == ()
+    assert links_of(old_item(), new_item(body)).links == {}
+
+
+def test_a_self_reference_links_nothing() -> None:
+    body = f"As `{NEW}.md` Key Finding 1 says, this confirms itself."
+    assert scan(new_item(body)) == ()
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.text(alphabet="ab-.`|# 0123456789Kf", max_size=400))
+def test_scanning_any_text_never_fails(text: str) -> None:
+    scan(new_item(text))
+
+
+def test_hostile_long_lines_scan_in_linear_time() -> None:
+    # Patterns with adjacent unbounded quantifiers would take minutes here (issue 13 benchmarks speed).
+    for line in ("KF" + " " * 100_000, "a-" * 50_000, "`" + "a-" * 40_000, ". " * 50_000, "key finding " * 8_000):
+        scan(new_item(line))
+
+
+# --- resolution ---------------------------------------------------------------------------------
+
+
+def test_a_numbered_reference_links_the_cited_finding_from_the_best_matching_claim() -> None:
+    body = f"Vector search is deferred, as `{OLD}.md` Key Finding 2 found."
+    result = links_of(old_item(), new_item(body))
+    [link] = result.links[NEW]
+    assert link.relation is Stance.EXTENDS  # cited without a cue: built on
+    assert link.target_claim.startswith(f"claim:{OLD}:vector-stores")
+    assert link.source_number == 2  # "Vector search waits until the corpus grows."
+    assert result.required[OLD] == frozenset({2}) and result.required[NEW] == frozenset({2})
+
+
+def test_a_finding_number_that_does_not_exist_warns_with_file_and_line() -> None:
+    body = f"Text.\n\nPer `{OLD}.md` Key Finding 9, vector search waits."
+    result = links_of(old_item(), new_item(body))
+    assert result.links == {}
+    [issue] = result.issues
+    assert issue.severity is IssueSeverity.WARNING
+    assert issue.location.path == f"Research/completed/{NEW}.md"
+    text = item_text("New study", "2026-02-01", ("SQLite FTS5 search is enough for a small corpus of items.",
+                                                 "Vector search waits until the corpus grows."), body)
+    assert issue.location.line == text.split("\n").index(f"Per `{OLD}.md` Key Finding 9, vector search waits.") + 1
+    assert "Key Finding 9" in issue.render() and "3 finding(s)" in issue.render()
+
+
+def test_a_reference_to_a_superseded_item_links_no_claims() -> None:
+    body = f"This confirms `{OLD}.md` Key Finding 1: FTS5 search is enough."
+    old = old_item(front=f"superseded_by: [{NEW}]\n")
+    assert links_of(old, new_item(body)).links == {}
+    assert links_of(old_item(), new_item(body)).links[NEW][0].relation is Stance.SUPPORTS
+
+
+def test_an_unnumbered_reference_needs_a_cue_and_the_finding_s_words() -> None:
+    findings = ("The database file stays out of git.",)
+    cued = f"This confirms `{OLD}.md`: binary database files are not diffable in git."
+    [link] = links_of(old_item(), new_item(cued, findings)).links[NEW]
+    assert link.relation is Stance.SUPPORTS and ":binary-database-files" in link.target_claim
+    uncued = f"See `{OLD}.md` about binary database files that are not diffable in git."
+    assert links_of(old_item(), new_item(uncued, findings)).links == {}
+    # no finding of the referencing item says anything the sentence says: item→item only
+    assert links_of(old_item(), new_item(cued, ("Vector search waits.",))).links == {}
+
+
+def test_a_quoted_finding_is_named_by_its_own_words() -> None:
+    body = f'The prior item (`{OLD}.md`) found that "vector stores solve semantic search, not deduplication" — we agree.'
+    result = links_of(old_item(), new_item(body))
+    assert result.links[NEW][0].target_claim.startswith(f"claim:{OLD}:vector-stores")
+
+
+# --- through a build: graph, manifest, trust state, veto -------------------------------------------
+
+
+def write_repo(root: Path, new_body: str, veto: str | None = None) -> config_module.Config:
+    folder = root / "Research" / "completed"
+    folder.mkdir(parents=True)
+    (folder / f"{OLD}.md").write_text(item_text("Old study", "2026-01-01", OLD_FINDINGS), encoding="utf-8")
+    (folder / f"{NEW}.md").write_text(item_text("New study", "2026-02-01", (
+        "SQLite FTS5 search is enough for a small corpus of items.",
+        "Binary database files can be diffed with a text dump.",
+    ), new_body), encoding="utf-8")
+    (root / "kgsync.yml").write_text("items: Research/completed\ngraph: memory.jsonl\n", encoding="utf-8")
+    if veto is not None:
+        (root / "kgsync-veto.yml").write_text(veto, encoding="utf-8")
+    return config_module.load(root)
+
+
+CONTRA = f"Our text dump of the database contradicts `{OLD}.md` Key Finding 3 on diffable binary files."
+
+
+def test_a_build_writes_the_link_keeps_its_sentence_and_marks_the_contested_claim(tmp_path: Path) -> None:
+    cfg = write_repo(tmp_path, CONTRA)
+    result = build(cfg)
+    contradicting = [r for r in result.graph.relations if r.relation_type == RelationType.CONTRADICTS]
+    [relation] = contradicting
+    assert relation.source.startswith(f"claim:{NEW}:binary-database-files") and relation.target.startswith(
+        f"claim:{OLD}:binary-database-files")
+    assert "status:contested" in result.graph.entity(relation.target).observations
+    manifest = json.loads(manifest_path(tmp_path / "memory.jsonl").read_text(encoding="utf-8"))
+    [evidence] = manifest["items"][NEW]["evidence"]
+    assert evidence[:3] == [relation.source, relation.target, "contradicts"]
+    assert evidence[3] == CONTRA  # the sentence as written (bold and links unwrapped)
+    assert evidence[4].startswith(f"Research/completed/{NEW}.md:")
+
+
+def test_a_vetoed_link_never_returns(tmp_path: Path) -> None:
+    first = build(write_repo(tmp_path / "a", CONTRA))
+    [relation] = [r for r in first.graph.relations if r.relation_type == RelationType.CONTRADICTS]
+    veto = f"vetoed:\n  - from: {relation.target}\n    to: {relation.source}\n    why: a text dump is not the file\n"
+    result = build(write_repo(tmp_path / "b", CONTRA, veto))
+    assert not [r for r in result.graph.relations if r.relation_type == RelationType.CONTRADICTS]
+    assert all("status:contested" not in e.observations for e in result.graph.entities)

@@ -1,0 +1,45 @@
+"""kgsync.veto_file: the maintainers' vetoed evidence links, checked with line numbers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kgsync.errors import ConfigError
+from kgsync.veto_file import check_vetoes, is_vetoed, load_vetoes, veto_path_beside
+
+A, B = "claim:2026-01-01-a:one-key", "claim:2026-02-01-b:two-key"
+
+
+def test_a_missing_file_vetoes_nothing(tmp_path: Path) -> None:
+    vetoes = load_vetoes(tmp_path / "kgsync-veto.yml")
+    assert vetoes.pairs == frozenset() and vetoes.problems == ()
+
+
+def test_pairs_are_read_and_match_either_order(tmp_path: Path) -> None:
+    path = tmp_path / "kgsync-veto.yml"
+    path.write_text(f"vetoed:\n  - from: {A}\n    to: {B}\n    why: background, not agreement\n", encoding="utf-8")
+    vetoes = load_vetoes(path)
+    assert vetoes.pairs == {(A, B)}
+    assert is_vetoed(B, A, vetoes.pairs) and is_vetoed(A, B, vetoes.pairs)
+    check_vetoes(vetoes)
+
+
+def test_every_problem_is_reported_with_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "kgsync-veto.yml"
+    path.write_text(
+        f"vetoed:\n  - from: {A}\n    to: {B}\n"          # line 2: fine
+        f"  - from: item:2026-01-01-a\n    to: {B}\n"       # line 4: not a claim
+        f"  - from: {B}\n    to: {A}\n"                      # line 6: the same link again
+        f"  - from: {A}\n    to: {B}\n    because: x\n",     # line 8: unknown key, duplicate
+        encoding="utf-8")
+    vetoes = load_vetoes(path)
+    assert [p.split(":")[1] for p in vetoes.problems] == ["4", "6", "8", "8"]
+    with pytest.raises(ConfigError) as raised:
+        check_vetoes(vetoes)
+    assert f"{path}:4: from: and to: must both be claim names" in str(raised.value)
+
+
+def test_the_file_lives_beside_the_vocabulary_file(tmp_path: Path) -> None:
+    assert veto_path_beside(tmp_path / "kgsync-vocab.yml") == tmp_path / "kgsync-veto.yml"
