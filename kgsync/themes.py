@@ -72,7 +72,7 @@ class ThemeMap:
     def names_own_word(self, theme: str, text: str) -> bool:
         """Does ``text`` hold one of the theme's single words (see the module doc)?"""
         own = self.own_words.get(theme)
-        return bool(own) and any(word_key(w) in own for w in words(text))
+        return own is not None and any(word_key(w) in own for w in words(text))
 
     def _longest(self) -> int:
         return max((len(k.split()) for k in self.topic_keys), default=0) + 1  # a closed prefix joins two words

@@ -141,7 +141,7 @@ def file_stems(keys: list[str]) -> dict[str, str]:
     hash: the result depends on the set of keys only, never on their order.
     """
     def candidate(key: str, length: int) -> str:
-        if length == 0 and _SLUG_OK.match(key) and len(key) <= MAX_SLUG and key not in RESERVED_STEMS:
+        if length == 0 and _SLUG_OK.fullmatch(key) and len(key) <= MAX_SLUG and key not in RESERVED_STEMS:
             return key
         return f"{slugify(key)[: MAX_SLUG - 9 - length]}-{short_hash(key, max(length, 8))}".lstrip("-")
 
