@@ -352,6 +352,11 @@ def _claims(builder, item, extraction, vocabulary, caps, concepts, methods, fold
     """The item's strongest findings (confidence, then list order), within the cap."""
     chosen = sorted(extraction.claims, key=lambda c: (_CONFIDENCE_RANK.get(c.confidence, 3), c.number))
     concept_set, method_set = set(concepts), set(methods)
+
+    def own(term: str) -> bool:  # only the item's own terms (locality: see Vocabulary.mentions)
+        term = merged_into_theme.get(term, term)
+        return concept_name(term) in concept_set or method_name(term) in method_set
+
     for claim in chosen[: caps.claims]:
         name = claim_name(item.slug, claim.key)
         builder.entity(
@@ -364,7 +369,7 @@ def _claims(builder, item, extraction, vocabulary, caps, concepts, methods, fold
             provenance(item.slug),
         )
         builder.relate(item_name(item.slug), RelationType.STATES, name)
-        for term in vocabulary.mentions(claim.statement, words):
+        for term in vocabulary.mentions(claim.statement, words, own):
             term = merged_into_theme.get(term, term)
             if concept_name(term) in concept_set:
                 builder.relate(name, RelationType.ABOUT, concept_name(term))

@@ -38,9 +38,9 @@ class Caps:
 class Mining:
     """Concept and method discovery (see README, "Concepts and methods")."""
 
-    min_items: int = 2  # a mined term must recur in at least this many items...
+    min_items: int = 2  # a hub must be on more than this many items...
     max_item_share: float = 0.2  # ...and in at most this share of them (else it is a corpus stopword)
-    salient_per_item: int = 2  # plus this many of an item's own most salient terms
+    salient_per_item: int = 2  # unused since locality (each item chooses its own terms); accepted in kgsync.yml
     min_links: int = 2  # a mined term becomes a node only when this many items link it (pinned terms always)
 
 
@@ -256,10 +256,10 @@ DESCRIPTIONS: dict[str, str] = {
     "caps.claims": "claims one item may state",
     "caps.methods": "methods one item may use",
     "caps.links": "extends edges taken from links in an item's text (frontmatter cites always count)",
-    "mining.min_items": "a mined term must recur in at least this many items",
+    "mining.min_items": "a term on no more than this many items is never a hub",
     "mining.max_item_share": "a theme on more than this share of the items, or a term on more than this share "
                              "and more than min_items of them, is a hub (corpus stopword)",
-    "mining.salient_per_item": "plus this many of each item's most salient terms, recurring or not",
+    "mining.salient_per_item": "no longer used (each item chooses its own terms); still accepted",
     "mining.min_links": "a mined concept or method is written only when at least this many items link it "
     "within their caps (1: every item's own terms too); pinned terms always are",
     "merge.min_edit_distance": "names closer than this (Levenshtein) are candidate duplicates",
