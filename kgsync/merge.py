@@ -95,18 +95,19 @@ def load_manifest(path: Path) -> Manifest | None:
         raise _unreadable(exc, str(path)) from None
 
 
-def manifest_hubs(path: Path) -> frozenset[str]:
-    """The hubs a manifest records, from its first line only (none when missing or unreadable:
-    a build then simply has no hysteresis to apply; the manifest is checked when it is read whole)."""
+def manifest_hubs(path: Path) -> frozenset[str] | None:
+    """The hubs a manifest records, from its first line only (None when it records none, is
+    missing or unreadable: a build then has no hysteresis to apply; the manifest is checked
+    when it is read whole)."""
     try:
         with path.open("rb") as handle:
             first = handle.readline(1 << 20).decode("utf-8")
         data = json.loads(first.rstrip().removesuffix("{").rstrip().removesuffix('"items":').rstrip().rstrip(",")
                           + "}")
-        hubs = data.get("hubs", [])
-        return frozenset(h for h in hubs if isinstance(h, str)) if isinstance(hubs, list) else frozenset()
+        hubs = data.get("hubs")
+        return frozenset(h for h in hubs if isinstance(h, str)) if isinstance(hubs, list) else None
     except (OSError, UnicodeDecodeError, ValueError, AttributeError):
-        return frozenset()
+        return None
 
 
 def _unreadable(exc: Exception, source: str) -> GraphFormatError:

@@ -502,7 +502,7 @@ class _SelectionStore:
 
     def select(self, items: Sequence[ResearchItem], by_slug: dict[str, Record], read_keys: dict[str, str],
                old_records: dict[str, Record], config: Config, pinned: PinnedVocabulary | None,
-               previous_hubs: frozenset[str] = frozenset()) -> tuple[Vocabulary, Folding]:
+               previous_hubs: frozenset[str] | None = None) -> tuple[Vocabulary, Folding]:
         slugs = tuple(item.slug for item in items)
         keys = tuple(read_keys.get(slug, "") for slug in slugs)
         settings = (config.mining, config.caps, config.merge)
@@ -519,7 +519,7 @@ class _SelectionStore:
 
     def _reuse(self, slugs: tuple[str, ...], keys: tuple[str, ...], by_slug: dict[str, Record],
                old_records: dict[str, Record], settings: tuple, config: Config, pinned: PinnedVocabulary | None,
-               previous_hubs: frozenset[str]) -> tuple[Vocabulary, Folding, SelectionStats, str] | None:
+               previous_hubs: frozenset[str] | None) -> tuple[Vocabulary, Folding, SelectionStats, str] | None:
         if self.inputs is None or "" in keys:  # a slug two files claim: no key to compare
             return None
         _fingerprint, ident, old_settings, old_pinned, old_slugs, old_keys, stats = self.inputs
@@ -535,7 +535,7 @@ class _SelectionStore:
                 changes.append((old.candidates, new))
         new_stats = selection_unchanged(stats, changes, config, pinned)
         if new_stats is not None:
-            new_stats = same_hubs(new_stats, previous_hubs, config)
+            new_stats = same_hubs(new_stats, previous_hubs, config, pinned)
         if new_stats is None:
             return None
         try:

@@ -188,14 +188,17 @@ class _Group:
 
 
 def select(cands: Sequence[ItemCandidates], config: Config, pinned: PinnedVocabulary | None = None,
-           previous_hubs: frozenset[str] = frozenset()) -> Vocabulary:
+           previous_hubs: frozenset[str] | None = None) -> Vocabulary:
     """The corpus vocabulary and each item's concepts and methods (see the module doc)."""
     return select_with_stats(cands, config, pinned, previous_hubs)[0]
 
 
-#: A hub leaves the stoplist only below this share of ``mining.max_item_share`` (hysteresis:
-#: a term near the limit does not flip in and out as items come and go, see docs/LOCALITY.md).
+#: Hysteresis (docs/LOCALITY.md): when the last build's hubs are known, a hub leaves the stoplist
+#: only below this share of ``mining.max_item_share``, and another term enters only above
+#: ``HUB_ENTER_RATIO`` of it; so a term near the limit does not flip as items come and go (one
+#: deleted item lowers the limit for every term).  A first build uses the share itself.
 HUB_LEAVE_RATIO = 0.75
+HUB_ENTER_RATIO = 1.25
 
 
 @dataclass(frozen=True)
@@ -205,15 +208,16 @@ class SelectionStats:
     n_items: int
     acronyms: Mapping[str, str]  # the corpus's acronym map (the earliest definer's expansion)
     stop: frozenset[str]  # stop groups (never created)
-    previous_hubs: frozenset[str] = frozenset()
+    previous_hubs: frozenset[str] | None = None
     hubs: frozenset[str] = frozenset()  # hubs before merging (no item may choose them)
     df: Mapping[str, int] = field(default_factory=dict)  # group -> its number of items
-    kept: frozenset[str] = frozenset()  # chosen groups after merging (their counts are merged counts)
+    kept: Mapping[str, int] = field(default_factory=dict)  # chosen groups after merging -> merged item count
+    merged_hubs: frozenset[str] = frozenset()  # kept groups a merge pushed over the hub limit
 
 
 def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
                       pinned: PinnedVocabulary | None = None,
-                      previous_hubs: frozenset[str] = frozenset()) -> tuple[Vocabulary, SelectionStats]:
+                      previous_hubs: frozenset[str] | None = None) -> tuple[Vocabulary, SelectionStats]:
     """``select``, and what ``selection_unchanged`` checks an edit against.
 
     Locality: each item chooses its terms from its own candidates alone (``_local_choice``:
@@ -324,12 +328,15 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
     for source, target in sorted(merged_into.items()):
         _absorb(groups[target], groups.pop(source))
         kept.discard(source)
-    stats = dataclasses.replace(stats, kept=frozenset(kept))
+    kept_counts = {g: len(groups[g].items) for g in kept}
     # A merge can push a term over the hub limit; it then stops like any hub.
+    merged_hubs = set()
     for g in sorted(kept):
         if _is_hub(groups[g], g, n_items, mining, previous_hubs):
             kept.discard(g)
             hubs.add(g)
+            merged_hubs.add(g)
+    stats = dataclasses.replace(stats, kept=kept_counts, merged_hubs=frozenset(merged_hubs))
     terms = _terms(groups, kept, kind_of, pinned)
     by_key = {g: _name(groups[g], pinned) for g in kept}
     per_item = _per_item(choice, merged_into, kept, by_key, terms, ordered, item_surfaces)
@@ -353,12 +360,14 @@ def _names_it(group: _Group, slug: str, surfaces: Sequence[tuple[str, int]]) -> 
             and any(not _is_short(s) for s, _count in surfaces))
 
 
-def _is_hub(group: _Group, g: str, n_items: int, mining: Mining, previous_hubs: frozenset[str]) -> bool:
+def _is_hub(group: _Group, g: str, n_items: int, mining: Mining, previous_hubs: frozenset[str] | None) -> bool:
     """A corpus stopword: on more than the hub share of the items (and more than ``min_items``);
-    a hub of the last build stays one until it falls below ``HUB_LEAVE_RATIO`` of that share."""
+    with the last build's hubs known, a hub stays one until it falls below ``HUB_LEAVE_RATIO``
+    of that share and another term enters only above ``HUB_ENTER_RATIO`` of it."""
     if group.pinned:
         return False
-    share = mining.max_item_share * (HUB_LEAVE_RATIO if g in previous_hubs else 1.0)
+    ratio = 1.0 if previous_hubs is None else HUB_LEAVE_RATIO if g in previous_hubs else HUB_ENTER_RATIO
+    share = mining.max_item_share * ratio
     return len(group.items) > max(share * n_items, mining.min_items)
 
 
@@ -523,19 +532,25 @@ def selection_unchanged(stats: SelectionStats, changes: Sequence[tuple[ItemCandi
     return dataclasses.replace(stats, df=df)
 
 
-def same_hubs(stats: SelectionStats, previous_hubs: frozenset[str], config: Config) -> SelectionStats | None:
+def same_hubs(stats: SelectionStats, previous_hubs: frozenset[str] | None, config: Config,
+              pinned: PinnedVocabulary | None = None) -> SelectionStats | None:
     """``stats`` for selecting with other ``previous_hubs`` when no hub decision changes by
-    it (each group whose hysteresis differs is decided the same by its count), else None."""
+    it (every group, and every merged group, is decided the same by its count), else None."""
     if previous_hubs == stats.previous_hubs:
         return stats
-    for g in previous_hubs ^ stats.previous_hubs:
-        if g in stats.kept:
-            return None  # decided on its merged count, which the stats do not hold
-        count = stats.df.get(g, 0)
-        probe = _Group(g)
-        probe.items = dict.fromkeys(map(str, range(count)), 0.0)
-        if g in stats.stop or _is_hub(probe, g, stats.n_items, config.mining, previous_hubs) != (g in stats.hubs):
-            return None
+    pinned = pinned or PinnedVocabulary()
+    probe = _Group("")
+
+    def hub(g: str, count: int) -> bool:
+        if g in pinned.key_to_name:
+            return False
+        probe.items = dict.fromkeys(range(count), 0.0)  # type: ignore[arg-type]  # only its size is read
+        return _is_hub(probe, g, stats.n_items, config.mining, previous_hubs)
+
+    if any(hub(g, count) != (g in stats.hubs) for g, count in stats.df.items()):
+        return None
+    if any(hub(g, count) != (g in stats.merged_hubs) for g, count in stats.kept.items()):
+        return None
     return dataclasses.replace(stats, previous_hubs=previous_hubs)
 
 

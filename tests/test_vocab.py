@@ -63,8 +63,9 @@ def test_hub_term_is_a_corpus_stopword(vocab: Vocabulary) -> None:
 
 
 def test_a_hub_leaves_only_well_below_the_hub_share() -> None:
-    """Hysteresis: with 8 items and a 0.5 share a term on 5 items is a hub; once a hub, it
-    stays one down to 4 items (> 0.75 x 0.5 x 8 = 3) and leaves at 3."""
+    """Hysteresis: with 8 items and a 0.5 share a term on 5 items is a hub in a first build;
+    with the last build's hubs known, a hub stays one down to 4 items (> 0.75 x 4 = 3) and
+    another term enters only at 6 (> 1.25 x 4 = 5)."""
     from kgsync.vocab import HUB_LEAVE_RATIO, _Group, _is_hub, same_hubs
 
     mining = CONFIG.mining
@@ -75,8 +76,10 @@ def test_a_hub_leaves_only_well_below_the_hub_share() -> None:
         found.items = {f"s{i}": 1.0 for i in range(count)}
         return found
 
-    assert _is_hub(group(5), "zorblax quux", 8, mining, frozenset())
-    assert not _is_hub(group(4), "zorblax quux", 8, mining, frozenset())
+    assert _is_hub(group(5), "zorblax quux", 8, mining, None)  # a first build: the share itself
+    assert not _is_hub(group(4), "zorblax quux", 8, mining, None)
+    assert not _is_hub(group(5), "zorblax quux", 8, mining, frozenset())  # to enter: above 1.25 x 4 = 5
+    assert _is_hub(group(6), "zorblax quux", 8, mining, frozenset())
     assert _is_hub(group(4), "zorblax quux", 8, mining, frozenset({"zorblax quux"}))
     assert not _is_hub(group(3), "zorblax quux", 8, mining, frozenset({"zorblax quux"}))
     items = [candidates(item) for item in corpus()]
