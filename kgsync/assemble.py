@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import hashlib
 import pickle
-from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
+import re
+from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence, Set
 from dataclasses import astuple, dataclass, field
 
 from kgsync.canonical import display_alias, term_key
 from kgsync.config import Caps
 from kgsync.economy import tag_observation
 from kgsync.errors import Location
-from kgsync.extract import Extraction, resolve_links, undated_suffixes
+from kgsync.extract import Claim, Extraction, resolve_links, undated_suffixes
 from kgsync.items import ResearchItem
 from kgsync.merge import facts_json
 from kgsync.model import (
@@ -35,7 +36,7 @@ from kgsync.model import (
 from kgsync.themes import ThemeMap
 from kgsync.vocab import ItemTerms, TermKind, TermUse, Vocabulary
 
-_CONFIDENCE_RANK = {"high": 0, "medium": 1, "low": 2, "": 3}
+_DATED = re.compile(r"\d{4}-\d{2}-\d{2}-[a-z0-9]")  # a full item slug (its date first)
 
 
 @dataclass
@@ -76,6 +77,7 @@ def assemble(
     memo: AssemblyMemo | None = None,
     min_links: int = 1,
     kept: Sequence[ResearchItem] = (),
+    required_claims: Mapping[str, frozenset[int]] | None = None,
 ) -> Assembly:
     """Each item's facts.
 
@@ -86,7 +88,10 @@ def assemble(
     concept or method is written only when at least this many items link it
     (``connective_terms``).  ``kept``: items whose files fail to parse now and keep their
     last facts; they are not assembled, but other items' extends edges still reach them.
+    ``required_claims``: slug -> Key Finding numbers that are claims beyond the cap (findings
+    other items cite by number); such an item is assembled afresh (the memo does not key them).
     """
+    required_claims = required_claims or {}
     by_slug = {item.slug: item for item in (*kept, *items)}
     merged_into_theme = _mined_names_of_themes(vocabulary, theme_concepts)
     chosen = connective_terms(items, vocabulary, themes, caps, theme_concepts, merged_into_theme, min_links)
@@ -96,11 +101,12 @@ def assemble(
     digests = vocabulary.mention_digests() if memo is not None else {}
     for item in items:
         uses = chosen.get(item.slug)
-        done = memo.get(item.slug, uses, digests) if memo is not None else None
+        required = required_claims.get(item.slug, frozenset())
+        done = memo.get(item.slug, uses, digests) if memo is not None and not required else None
         if done is None:
             done = _item_facts(item, extractions[item.slug], uses, vocabulary, themes, caps, fold, tag_style,
-                               theme_concepts, merged_into_theme, by_slug, suffixes)
-            if memo is not None:
+                               theme_concepts, merged_into_theme, by_slug, suffixes, required)
+            if memo is not None and not required:
                 memo.put(item.slug, uses, done, digests)
         facts, ops, _words = done
         # Replayed in item order: a claim's location overwrites, the rest keep the first
@@ -268,7 +274,7 @@ def _item_facts(item: ResearchItem, extraction: Extraction, uses: ItemTerms | No
                 themes: ThemeMap, caps: Caps,
                 fold: Callable[[str], str], tag_style: str, theme_concepts: frozenset[str],
                 merged_into_theme: Mapping[str, str], by_slug: Mapping[str, ResearchItem],
-                suffixes: Mapping[str, str]) -> ItemAssembly:
+                suffixes: Mapping[str, str], required: frozenset[int] = frozenset()) -> ItemAssembly:
     builder = _Builder()
     ops: list[tuple[str, int | None, bool]] = [(item_name(item.slug), 1, False)]
     words: set[str] = set()  # what the claims' mention lookups start from (see AssemblyMemo)
@@ -277,7 +283,8 @@ def _item_facts(item: ResearchItem, extraction: Extraction, uses: ItemTerms | No
     concepts, methods = _terms(builder, item, uses, caps, themes_here, merged_into_theme)
     ops.extend((name, None, False) for name in concepts + methods)
     if not item.is_superseded:  # a superseded item's claims are excluded, not just tagged
-        for claim, name in _claims(builder, item, extraction, vocabulary, caps, concepts, methods, fold,
+        chosen = select_claims(extraction.claims, caps.claims, item.claim_numbers, required)
+        for claim, name in _claims(builder, item, chosen, vocabulary, concepts, methods, fold,
                                    merged_into_theme, words):
             ops.append((name, claim.line, True))
     _extends(builder, item, extraction, by_slug, suffixes, caps.links)
@@ -348,16 +355,26 @@ def _terms(builder: _Builder, item: ResearchItem, uses: ItemTerms | None, caps: 
     return concepts, methods
 
 
-def _claims(builder, item, extraction, vocabulary, caps, concepts, methods, fold, merged_into_theme, words):
-    """The item's strongest findings (confidence, then list order), within the cap."""
-    chosen = sorted(extraction.claims, key=lambda c: (_CONFIDENCE_RANK.get(c.confidence, 3), c.number))
+def select_claims(claims: Sequence[Claim], cap: int, chosen: Sequence[int] = (),
+                  required: Set[int] = frozenset()) -> list[Claim]:
+    """Which findings become claims: a rule an author can predict, and that editing one
+    finding never flips for another.  The author's choice (``kgsync: {claims: [...]}``) when
+    given, else the first ``cap`` findings in document order; plus every ``required`` number
+    (findings other items cite by number), beyond the cap.  In document order."""
+    wanted = set(chosen) if chosen else {claim.number for claim in sorted(claims, key=lambda c: c.number)[:cap]}
+    wanted |= set(required)
+    return [claim for claim in sorted(claims, key=lambda c: c.number) if claim.number in wanted]
+
+
+def _claims(builder, item, chosen, vocabulary, concepts, methods, fold, merged_into_theme, words):
+    """The chosen findings as claims, each related to the item's own terms it mentions."""
     concept_set, method_set = set(concepts), set(methods)
 
     def own(term: str) -> bool:  # only the item's own terms (locality: see Vocabulary.mentions)
         term = merged_into_theme.get(term, term)
         return concept_name(term) in concept_set or method_name(term) in method_set
 
-    for claim in chosen[: caps.claims]:
+    for claim in chosen:
         name = claim_name(item.slug, claim.key)
         builder.entity(
             name,
@@ -395,10 +412,16 @@ def _extends(builder, item: ResearchItem, extraction: Extraction, by_slug: Mappi
     for target in declared:
         builder.relate(source, RelationType.EXTENDS, item_name(target))
     mentioned = resolve_links(extraction.text_links, by_slug, suffixes)
-    linked = sorted((slug for slug in mentioned if slug not in declared and _is_prior(by_slug[slug], item)),
-                    key=lambda slug: (-mentioned[slug], -_date_rank(by_slug[slug]), slug))
-    for target in linked[:max_links]:
-        builder.relate(source, RelationType.EXTENDS, item_name(target))
+    ranked = [(-mentioned[slug], -_date_rank(by_slug[slug]), slug) for slug in mentioned
+              if slug not in declared and _is_prior(by_slug[slug], item)]
+    # An earlier item the text names by its full slug that the corpus lacks (deleted, or not
+    # merged yet) still takes its slot: another link never moves up because it left (locality).
+    ranked += [(-count, -int(slug[:10].replace("-", "")), slug) for slug, count in extraction.text_links
+               if slug not in by_slug and slug not in item.cites and _DATED.match(slug)
+               and (slug[:10], slug) < (item.completed or "9999", item.slug)]
+    for _count, _date, target in sorted(ranked)[:max_links]:
+        if target in by_slug:
+            builder.relate(source, RelationType.EXTENDS, item_name(target))
 
 
 def _is_prior(other: ResearchItem, item: ResearchItem) -> bool:
