@@ -105,6 +105,7 @@ class Vocabulary:
     _acronym_keys: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
     _lengths: Mapping[str, tuple[int, ...]] = field(default_factory=dict, repr=False, compare=False)
     hub_keys: frozenset[str] = frozenset()  # the hubs' group keys (the next build's hysteresis)
+    merges: tuple[tuple[str, str], ...] = ()  # (name a chosen term would have, the name it merged into)
 
     def mentions(self, text: str, words: set[str] | None = None,
                  allowed: Callable[[str], bool] | None = None) -> tuple[str, ...]:
@@ -302,13 +303,15 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
         choice[item.slug] = _local_choice(by_item.get(item.slug, ()), mine, lambda g: bool(groups[g].pinned),
                                           kind, caps, hubs)
     kept = {g for chosen in choice.values() for g in chosen}
-    # Pass 2: surfaces, only for what may become a node (or is reported as a hub).
-    wanted = kept | hubs
+    # Pass 2: surfaces and keys (names, labels, aliases, mention keys), only from the items that
+    # choose a term (locality: an item that merely mentions it never renames it or adds an
+    # alias), and from every item for a hub (reported only).
     item_surfaces: dict[str, dict[str, list[tuple[tuple[str, int], ...]]]] = {}
     for item, gkeys in zip(ordered, resolved):
         mine_surfaces = {}
+        wanted = set(choice[item.slug])
         for (key, _score, surfaces, _flags), gkey in zip(item.terms, gkeys):
-            if gkey not in wanted:
+            if gkey not in wanted and gkey not in hubs:
                 continue
             group = groups[gkey]
             group.keys.add(key)
@@ -325,6 +328,7 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
         item_surfaces[item.slug] = mine_surfaces
     kind_of = {g: kind(g) for g in kept}
     merged_into = _merge_near_duplicates(groups, kept, kind_of, config.merge)
+    source_names = {source: _name(groups[source], pinned) for source in merged_into}  # before they are absorbed
     for source, target in sorted(merged_into.items()):
         _absorb(groups[target], groups.pop(source))
         kept.discard(source)
@@ -348,7 +352,9 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
     kept = {g for g in kept if by_key[g] in used}
     index, acronym_keys, lengths = _mention_index(groups, kept, by_key, pinned)
     return Vocabulary(dict(sorted(terms.items())), dict(sorted(per_item.items())), hub_rows, n_items,
-                      index, acronym_keys, lengths, hub_keys=hub_keys), stats
+                      index, acronym_keys, lengths, hub_keys=hub_keys,
+                      merges=tuple(sorted({(source_names[source], by_key[target])
+                                           for source, target in merged_into.items() if target in by_key}))), stats
 
 
 def _names_it(group: _Group, slug: str, surfaces: Sequence[tuple[str, int]]) -> bool:
@@ -641,9 +647,10 @@ def _merge_near_duplicates(groups: Mapping[str, _Group], kept: set[str], kind_of
     kind it may merge into (``_mergeable``), else is kept.  Exact blocks make
     this linear: every mergeable pair shares one (see ``_probe_blocks``).
     """
-    # Oldest first (the earliest item that holds it, slug order), not most items first: a
+    # Oldest first (the earliest item that chose it, slug order), not most items first: a
     # later item's term joins an earlier one, and no count that merges move decides the name.
-    order = sorted(kept, key=lambda g: (not groups[g].pinned, min(groups[g].items, default=""), len(g), g))
+    order = sorted(kept, key=lambda g: (not groups[g].pinned, groups[g].first or min(groups[g].items, default=""),
+                                        len(g), g))
     names = {g: groups[g].pinned or _name(groups[g], None) for g in kept}
     blocks: dict[tuple[TermKind, str], list[str]] = defaultdict(list)
     merged: dict[str, str] = {}

@@ -10,6 +10,9 @@ retire, or through a vocabulary event listed here:
   is folded in their text (``economy.hub_folding``).
 * ``theme is a hub`` / ``theme is a concept``: a theme crossed the discriminating share
   (``economy.discriminating_themes``); the items carrying it lose or gain its concept.
+* ``merged into`` / ``no longer merged into``: a chosen term joins a near-duplicate (oldest
+  first, ``vocab._merge_near_duplicates``) that a merge brought or took away; the items that
+  chose it now link the other node.
 
 ``explain`` sorts bystanders into explained and unexplained; the locality benchmark and the
 property test require no unexplained one.
@@ -30,6 +33,8 @@ class EventKind(StrEnum):
     HUB_LEFT = "hub left"
     THEME_HUB = "theme is a hub"
     THEME_CONCEPT = "theme is a concept"
+    MERGED = "merged into"
+    UNMERGED = "no longer merged into"
 
 
 @dataclass(frozen=True)
@@ -44,10 +49,19 @@ class VocabularyEvent:
 
 def vocabulary_events(hubs_before: Set[str], hubs_after: Set[str], themes_before: Set[str],
                       themes_after: Set[str], before: Mapping[str, Facts],
-                      after: Mapping[str, Facts]) -> tuple[VocabularyEvent, ...]:
-    """The events between two builds: hub keys and discriminating themes before and after,
-    and each build's facts per item (which items an event touches)."""
+                      after: Mapping[str, Facts], merges_before: Iterable[tuple[str, str]] = (),
+                      merges_after: Iterable[tuple[str, str]] = ()) -> tuple[VocabularyEvent, ...]:
+    """The events between two builds: hub keys, discriminating themes and near-duplicate merges
+    (``Vocabulary.merges``) before and after, and each build's facts per item (which items an
+    event touches)."""
     events: list[VocabularyEvent] = []
+    old_merges, new_merges = set(merges_before), set(merges_after)
+    for kind, pairs in ((EventKind.MERGED, new_merges - old_merges), (EventKind.UNMERGED, old_merges - new_merges)):
+        for source, target in sorted(pairs):
+            names = {f"{prefix}:{term}" for prefix in ("concept", "method") for term in (source, target)}
+            events.append(VocabularyEvent(kind, f"{source} -> {target}", tuple(sorted({
+                slug for facts_by_item in (before, after) for slug, facts in facts_by_item.items()
+                if _touched(facts) & names}))))
     for kind, subjects in ((EventKind.HUB_ENTERED, hubs_after - hubs_before),
                            (EventKind.HUB_LEFT, hubs_before - hubs_after)):
         for key in sorted(subjects):
@@ -93,7 +107,8 @@ def explain(before: Mapping[str, Facts], after: Mapping[str, Facts], merged: Set
 
     A changed fact of a bystander is explained when it touches (names, or relates to) a node
     that a merged item's facts hold before or after: the merged item created, linked or
-    retired that shared node.  A bystander listed by a vocabulary event is explained whole.
+    retired that shared node.  A bystander listed by a vocabulary event is explained whole,
+    and so is a change through a node that such a bystander's changes touch.
     """
     nodes: set[str] = set()
     for slug in merged:
@@ -101,6 +116,10 @@ def explain(before: Mapping[str, Facts], after: Mapping[str, Facts], merged: Set
             if facts is not None:
                 nodes.update(_touched(facts))
     listed = {slug for event in events for slug in event.items}
+    # An event reaches past the items it lists through the nodes their changes touch (a node
+    # that falls below mining.min_links linkers leaves every item): those count as its nodes.
+    for slug in listed:
+        nodes.update(n for fact in _difference(before.get(slug), after.get(slug)) for n in _fact_nodes(fact))
     changed, explained = [], []
     unexplained: dict[str, tuple[str, ...]] = {}
     for slug in sorted((before.keys() | after.keys()) - set(merged)):

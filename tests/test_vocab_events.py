@@ -41,6 +41,13 @@ def test_a_bystander_is_explained_only_through_the_merged_items_nodes_or_a_liste
     assert found.unexplained == {"b": ("relation item:b concept:y addresses",)}
 
 
+def test_a_new_merge_lists_the_items_of_both_terms() -> None:
+    before = {"a": facts(("item:a", "concept:system-debt", "addresses")), "b": facts()}
+    after = {"a": facts(("item:a", "concept:debt", "addresses")), "b": facts(), "n": facts(("item:n", "concept:debt", "addresses"))}
+    events = vocabulary_events(set(), set(), set(), set(), before, after, (), (("system-debt", "debt"),))
+    assert [(e.kind, e.subject, e.items) for e in events] == [(EventKind.MERGED, "system-debt -> debt", ("a", "n"))]
+
+
 def test_a_theme_crossing_the_share_lists_the_items_that_carry_it() -> None:
     before = {"a": Facts((("item:a", "research_item"),), (("item:a", "tag:agentic_ai"),), ()),
               "b": Facts((("item:b", "research_item"),), (("item:b", "tag:other"),), ())}
@@ -92,7 +99,7 @@ def test_adding_or_deleting_one_item_leaves_no_unexplained_bystander(seed: int, 
         assert manifest_path(cfg.path(cfg.graph)).exists()
         events = vocabulary_events(vocab_before.hub_keys, result.vocabulary.hub_keys, themes_before,
                                    theme_concepts_of(result.items, load_theme_map(None), cfg), before,
-                                   result.manifest.by_item)
+                                   result.manifest.by_item, vocab_before.merges, result.vocabulary.merges)
         found = explain(before, result.manifest.by_item, {victim.stem}, events)
         assert found.unexplained == {}, (victim.stem, events)
     finally:
