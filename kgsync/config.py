@@ -271,7 +271,8 @@ DESCRIPTIONS: dict[str, str] = {
                    "else $GITHUB_REF_NAME, else main)",
     "pr.branch": "the PR branch kgsync rebuilds from base on every run",
     "pr.base": "the branch the PR merges into",
-    "pr.title": "the PR title",
+    "pr.title": "the PR title; left at the default, each PR is titled by its cause "
+                "(kgsync: add <item title> (+5 nodes), kgsync: update 2 items, remove 1)",
     "pr.labels": "labels added to the PR (never removed)",
 }
 

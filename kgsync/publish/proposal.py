@@ -18,6 +18,7 @@ from kgsync.model import Graph
 from kgsync.publish.git_branch import GitCheckout
 from kgsync.publish.github_pr import BODY_LIMIT, Proposal
 from kgsync.publish.pr_body import RenderedBody, render_markdown
+from kgsync.publish.pr_title import cause_title
 
 
 @dataclass(frozen=True)
@@ -34,7 +35,7 @@ def prepare(
     *,
     checkout: GitCheckout | None,
     base_sha: str | None,
-    title: str,
+    title: str | None,
     labels: tuple[str, ...],
     write: bool = True,
     full_report_hint: str | None = None,
@@ -42,7 +43,8 @@ def prepare(
     """Build from ``config`` and describe the change relative to ``base_sha``.
 
     ``write=False`` (dry run) touches no file; the graph bytes are then the
-    serialisation the build would write.
+    serialisation the build would write.  ``title`` None: one that names the cause
+    (``pr_title.cause_title``), else ``pr.title``.
     """
     from kgsync import pipeline  # the core build; imported here so `kgsync pr --help` stays light
 
@@ -65,6 +67,7 @@ def prepare(
     d = review(old, result.graph, rule=config.merge)
     # The build's own findings carry the item file and line; prefer them.
     d = replace(d, findings=sort_findings(result.report.findings))
+    title = title or cause_title(d, config.pr.title)
     kwargs = {"full_report_hint": full_report_hint} if full_report_hint else {}
     rendered = render_markdown(d, title=title, limit=BODY_LIMIT, **kwargs)
     proposal = Proposal(
