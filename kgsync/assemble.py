@@ -77,6 +77,7 @@ def assemble(
     memo: AssemblyMemo | None = None,
     min_links: int = 1,
     kept: Sequence[ResearchItem] = (),
+    hub_themes: frozenset[str] = frozenset(),
     required_claims: Mapping[str, frozenset[int]] | None = None,
 ) -> Assembly:
     """Each item's facts.
@@ -90,11 +91,13 @@ def assemble(
     last facts; they are not assembled, but other items' extends edges still reach them.
     ``required_claims``: slug -> Key Finding numbers that are claims beyond the cap (findings
     other items cite by number); such an item is assembled afresh (the memo does not key them).
+    ``hub_themes``: theme concepts an item links besides its ``caps.concepts`` slots.
     """
     required_claims = required_claims or {}
     by_slug = {item.slug: item for item in (*kept, *items)}
     merged_into_theme = _mined_names_of_themes(vocabulary, theme_concepts)
-    chosen = connective_terms(items, vocabulary, themes, caps, theme_concepts, merged_into_theme, min_links)
+    chosen = connective_terms(items, vocabulary, themes, caps, theme_concepts, merged_into_theme, min_links,
+                              hub_themes)
     suffixes = undated_suffixes(by_slug)
     by_item: dict[str, Facts] = {}
     sources: dict[str, Location] = {}
@@ -105,7 +108,7 @@ def assemble(
         done = memo.get(item.slug, uses, digests) if memo is not None and not required else None
         if done is None:
             done = _item_facts(item, extractions[item.slug], uses, vocabulary, themes, caps, fold, tag_style,
-                               theme_concepts, merged_into_theme, by_slug, suffixes, required)
+                               theme_concepts, merged_into_theme, by_slug, suffixes, hub_themes, required)
             if memo is not None and not required:
                 memo.put(item.slug, uses, done, digests)
         facts, ops, _words = done
@@ -174,7 +177,8 @@ def _terms_key(uses: ItemTerms | None) -> object:
 
 
 def context_key(items: Sequence[ResearchItem], vocabulary: Vocabulary, themes: ThemeMap, caps: Caps,
-                fold: Callable[[str], str], tag_style: str, theme_concepts: frozenset[str]) -> str | None:
+                fold: Callable[[str], str], tag_style: str, theme_concepts: frozenset[str],
+                hub_themes: frozenset[str] = frozenset()) -> str | None:
     """A digest of every corpus-wide input one item's facts depend on (None: cannot tell).
 
     Besides its own record, its terms and the mention index entries its claims could
@@ -195,6 +199,7 @@ def context_key(items: Sequence[ResearchItem], vocabulary: Vocabulary, themes: T
         tag_style,
         tuple(rules),
         sorted(theme_concepts),
+        sorted(hub_themes),
         sorted((item.slug, item.completed) for item in items),
     ):
         digest.update(pickle.dumps(part, protocol=4))
@@ -203,7 +208,7 @@ def context_key(items: Sequence[ResearchItem], vocabulary: Vocabulary, themes: T
 
 def connective_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, themes: ThemeMap, caps: Caps,
                      theme_concepts: frozenset[str], merged_into_theme: Mapping[str, str],
-                     min_links: int) -> dict[str, ItemTerms]:
+                     min_links: int, hub_themes: frozenset[str] = frozenset()) -> dict[str, ItemTerms]:
     """Each item's mined terms as they will be written: within the caps, and connective.
 
     The caps are applied as ``_terms`` applies them (the item's discriminating themes
@@ -222,7 +227,7 @@ def connective_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, them
         uses = vocabulary.per_item.get(item.slug)
         if uses is None:
             continue
-        theme_slots = len({themes.canonicalise(t) for t in item.themes} & theme_concepts)
+        theme_slots = len({themes.canonicalise(t) for t in item.themes} & (theme_concepts - hub_themes))
         concepts = _capped(uses.concepts, caps.concepts - theme_slots, merged_into_theme)
         methods = _capped(uses.methods, caps.methods, merged_into_theme)
         capped[item.slug] = ItemTerms(uses.slug, concepts, methods)
@@ -245,11 +250,13 @@ def connective_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, them
 
 
 def written_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, themes: ThemeMap, caps: Caps,
-                  theme_concepts: frozenset[str], min_links: int) -> dict[str, int]:
+                  theme_concepts: frozenset[str], min_links: int,
+                  hub_themes: frozenset[str] = frozenset()) -> dict[str, int]:
     """Mined term name -> how many items link its node, for the terms that become nodes."""
     merged_into_theme = _mined_names_of_themes(vocabulary, theme_concepts)
     counts: dict[str, int] = {}
-    chosen = connective_terms(items, vocabulary, themes, caps, theme_concepts, merged_into_theme, min_links)
+    chosen = connective_terms(items, vocabulary, themes, caps, theme_concepts, merged_into_theme, min_links,
+                              hub_themes)
     for uses in chosen.values():
         for use in (*uses.concepts, *uses.methods):
             if use.name not in merged_into_theme:
@@ -274,13 +281,14 @@ def _item_facts(item: ResearchItem, extraction: Extraction, uses: ItemTerms | No
                 themes: ThemeMap, caps: Caps,
                 fold: Callable[[str], str], tag_style: str, theme_concepts: frozenset[str],
                 merged_into_theme: Mapping[str, str], by_slug: Mapping[str, ResearchItem],
-                suffixes: Mapping[str, str], required: frozenset[int] = frozenset()) -> ItemAssembly:
+                suffixes: Mapping[str, str], hub_themes: frozenset[str] = frozenset(),
+                required: frozenset[int] = frozenset()) -> ItemAssembly:
     builder = _Builder()
     ops: list[tuple[str, int | None, bool]] = [(item_name(item.slug), 1, False)]
     words: set[str] = set()  # what the claims' mention lookups start from (see AssemblyMemo)
     _item_node(builder, item, extraction, themes, fold, tag_style)
     themes_here = sorted({themes.canonicalise(t) for t in item.themes} & theme_concepts)
-    concepts, methods = _terms(builder, item, uses, caps, themes_here, merged_into_theme)
+    concepts, methods = _terms(builder, item, uses, caps, themes_here, merged_into_theme, hub_themes)
     ops.extend((name, None, False) for name in concepts + methods)
     if not item.is_superseded:  # a superseded item's claims are excluded, not just tagged
         chosen = select_claims(extraction.claims, caps.claims, item.claim_numbers, required)
@@ -318,7 +326,7 @@ def _mined_names_of_themes(vocabulary: Vocabulary, theme_concepts: frozenset[str
 
 
 def _terms(builder: _Builder, item: ResearchItem, uses: ItemTerms | None, caps: Caps, themes_here: Sequence[str],
-           merged_into_theme: Mapping[str, str]) -> tuple[list[str], list[str]]:
+           merged_into_theme: Mapping[str, str], hub_themes: frozenset[str]) -> tuple[list[str], list[str]]:
     """The item's concepts (its discriminating themes first, then mined terms) and methods, within the caps."""
     source = item_name(item.slug)
     concepts: list[str] = []
@@ -327,7 +335,9 @@ def _terms(builder: _Builder, item: ResearchItem, uses: ItemTerms | None, caps: 
         theme = merged_into_theme.get(use.name)
         if theme:
             mined_aliases[theme] = use.aliases
-    for theme in themes_here[: caps.concepts]:
+    # A hub theme takes no slot: it is a cheap second path to the item, not one of its topics.
+    slotted = [t for t in themes_here if t not in hub_themes][: caps.concepts]
+    for theme in sorted(slotted + [t for t in themes_here if t in hub_themes]):
         name = concept_name(theme)
         # The slug is already in the name; the alias is how people type the theme.
         aliases = (display_alias(theme),) + mined_aliases.get(theme, ())
@@ -335,7 +345,8 @@ def _terms(builder: _Builder, item: ResearchItem, uses: ItemTerms | None, caps: 
         builder.relate(source, RelationType.ADDRESSES, name)
         concepts.append(name)
     methods: list[str] = []
-    for kind, chosen, cap, out in ((TermKind.CONCEPT, uses.concepts if uses else (), caps.concepts, concepts),
+    extra = len(concepts) - len(slotted)
+    for kind, chosen, cap, out in ((TermKind.CONCEPT, uses.concepts if uses else (), caps.concepts + extra, concepts),
                                    (TermKind.METHOD, uses.methods if uses else (), caps.methods, methods)):
         for use in chosen:
             if len(out) >= cap:

@@ -42,6 +42,7 @@ class Mining:
     max_item_share: float = 0.2  # ...and in at most this share of them (else it is a corpus stopword)
     salient_per_item: int = 2  # unused since locality (each item chooses its own terms); accepted in kgsync.yml
     min_links: int = 2  # a mined term becomes a node only when this many items link it (pinned terms always)
+    max_theme_share: float = 0.2  # a theme on at most this share of the items is a concept (1: every theme)
 
 
 @dataclass(frozen=True)
@@ -257,9 +258,11 @@ DESCRIPTIONS: dict[str, str] = {
     "caps.methods": "methods one item may use",
     "caps.links": "extends edges taken from links in an item's text (frontmatter cites always count)",
     "mining.min_items": "a term on no more than this many items is never a hub",
-    "mining.max_item_share": "a theme on more than this share of the items, or a term on more than this share "
-                             "and more than min_items of them, is a hub (corpus stopword)",
+    "mining.max_item_share": "a term on more than this share and more than min_items of the items is a hub "
+                             "(corpus stopword); a theme on more takes none of an item's concept slots",
     "mining.salient_per_item": "no longer used (each item chooses its own terms); still accepted",
+    "mining.max_theme_share": "a theme on at most this share of the items becomes a concept node (1: every "
+                              "theme); a theme on more is a tag only",
     "mining.min_links": "a mined concept or method is written only when at least this many items link it "
     "within their caps (1: every item's own terms too); pinned terms always are",
     "merge.min_edit_distance": "names closer than this (Levenshtein) are candidate duplicates",

@@ -292,14 +292,22 @@ def mined_vocabulary(items: Sequence[ResearchItem], config: Config) -> tuple[Voc
     vocabulary = select([candidates(item) for item in items], config, _pinned(config))
     themes = _theme_map(config)
     nodes = written_terms(items, vocabulary, themes, config.caps, theme_concepts_of(items, themes, config),
-                          config.mining.min_links)
+                          config.mining.min_links, hub_themes_of(items, themes, config))
     return vocabulary, nodes
 
 
 def theme_concepts_of(items: Sequence[ResearchItem], themes: ThemeMap, config: Config) -> frozenset[str]:
-    """The themes that discriminate in these items (not hubs): they become concept nodes."""
+    """The themes on at most ``mining.max_theme_share`` of these items: they become concept nodes."""
     return discriminating_themes([{themes.canonicalise(t) for t in item.themes} for item in items],
-                                 config.mining.max_item_share)
+                                 config.mining.max_theme_share)
+
+
+def hub_themes_of(items: Sequence[ResearchItem], themes: ThemeMap, config: Config) -> frozenset[str]:
+    """Theme concepts that are hubs (on more than ``mining.max_item_share`` of the items): an item's
+    link to one takes none of its concept slots (none with the defaults, where both shares agree)."""
+    discriminating = discriminating_themes([{themes.canonicalise(t) for t in item.themes} for item in items],
+                                           config.mining.max_item_share)
+    return theme_concepts_of(items, themes, config) - discriminating
 
 
 def _pinned(config: Config) -> PinnedVocabulary | None:
@@ -371,15 +379,16 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     clock.lap("select")
     themes = _theme_map(config)
     theme_concepts = theme_concepts_of(items, themes, config)
+    hub_themes = hub_themes_of(items, themes, config)
     failed = frozenset(i.slug for i in read.issues if i.severity is Severity.ERROR and i.slug)
     keep = failed - set(by_slug)  # items that fail now: they keep their last facts (nothing is assembled for them)
     read_manifest = cache(partial(load_manifest, manifest_file))  # read once, if at all
     kept = _kept_items(keep, read_manifest) if keep else ()
     store = _FactsStore(cache_folder, context_key([*kept, *items], vocabulary, themes, config.caps, fold,
-                                                  config.tag_style, theme_concepts))
+                                                  config.tag_style, theme_concepts, hub_themes))
     memo = store.memo(read_keys) if store.usable else None
     assembly = assemble(items, extractions, vocabulary, themes, config.caps, fold, config.tag_style, theme_concepts,
-                        memo, config.mining.min_links, kept)
+                        memo, config.mining.min_links, kept, hub_themes)
     store.save()
     clock.lap("assemble")
 

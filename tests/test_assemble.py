@@ -91,6 +91,28 @@ def test_discriminating_themes_become_concepts_hubs_stay_tags(tmp_path: Path) ->
                 and e.entity_type == "concept"]
 
 
+def test_a_hub_theme_made_a_concept_takes_no_concept_slot(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from kgsync.assemble import assemble
+
+    items, extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts = _inputs(tmp_path)
+    one = replace(caps, concepts=1)
+    with_theme = theme_concepts | {"agentic-ai"}  # on every item: a hub theme, made a concept
+
+    def addresses(hub_themes: frozenset[str]) -> dict[str, list[str]]:
+        by_item = assemble(items, extractions, vocabulary, themes, one, fold, tag_style, with_theme,
+                           min_links=1, hub_themes=hub_themes).by_item
+        return {slug: sorted(r.target for r in facts.relations if r.relation_type == "addresses")
+                for slug, facts in by_item.items()}
+
+    slotted, besides = addresses(frozenset()), addresses(frozenset({"agentic-ai"}))
+    assert all(targets == ["concept:agentic-ai"] for targets in slotted.values())  # the theme took the one slot
+    # besides it, each item keeps its one mined concept slot (items whose terms are methods have none)
+    assert all("concept:agentic-ai" in targets and len(targets) <= 2 for targets in besides.values())
+    assert sum(len(targets) == 2 for targets in besides.values()) >= 2
+
+
 def test_extends_only_earlier_work(tmp_path: Path) -> None:
     link = "See `Research/completed/2026-01-01-base.md` and again Research/completed/2026-01-01-base.md."
     graph = graph_of(repo(
@@ -183,6 +205,7 @@ def test_context_key_digests_every_corpus_wide_input(tmp_path: Path) -> None:
         "tag style": dict(tag_style="slug" if tag_style != "slug" else "search-safe"),
         "folding rules": dict(fold=Folding.of([("knowledge graph", "kg")])),
         "theme concepts": dict(theme_concepts=theme_concepts | {"zorblax"}),
+        "hub themes": dict(hub_themes=frozenset(sorted(theme_concepts)[:1]) or frozenset({"zorblax"})),
         "a completion date": dict(items=[replace(items[0], completed="2001-01-01"), *items[1:]]),
         "an item less": dict(items=items[1:]),
     }
