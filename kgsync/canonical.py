@@ -226,7 +226,7 @@ def canonical_name(surface: str) -> str:
 
 
 # --------------------------------------------------------------------------- display
-_SURROUND = re.compile(r"^[\W_]+|[\W_]+$")
+_SURROUND = re.compile(r"^[\W_]+|(?<![\W_])[\W_]+$")  # the trailing run tried once, where it starts
 
 
 @lru_cache(maxsize=200_000)  # the same few thousand tokens, over and over (mining, naming, display)

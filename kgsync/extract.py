@@ -24,7 +24,8 @@ MAX_KEY_WORDS, MAX_KEY_LENGTH = 4, 40
 _CONFIDENCE = re.compile(r"\b(high|medium|low)\b(?:[ -]confidence)?|confidence\W{0,3}(high|medium|low)\b", re.I)
 _BOLD_LEAD = re.compile(r"^\s*\*\*(.+?)\*\*")
 _LABEL = re.compile(
-    r"\[(?:fact|inference|assumption|speculation|hypothesis)[^\]]*\]|"
+    r"\[(?:fact|inference|assumption|speculation|hypothesis)(?:(?!\[(?:fact|inference|assumption|speculation|"
+    r"hypothesis))[^\]])*\]|"
     r"\bconfidence\W{0,3}(?:high|medium|low)\b\W*|\b(?:high|medium|low)[ -]confidence\b\W*",
     re.I,
 )
@@ -33,14 +34,22 @@ _LABEL_HINT = re.compile(r"\[|confidence", re.I)
 #: "[assumption; source: ...]"): the bracket and its label word, up to the
 #: bracket's end or the first ";" (a source named after it is still text).
 #: Term mining removes them: "inference" is how an item grades a claim, not a topic.
-EVIDENCE_LABEL = re.compile(r"\[(?:fact|inference|assumption|speculation|hypothesis)\b[^\]\n;]*[\];]", re.I)
-_TRAILING_PAREN = re.compile(r"\s*\((?:[^()]*(?:https?://|sources?\s*:|confidence|\[)[^()]*)\)\s*\.?\s*$", re.I)
-_INLINE_SOURCE = re.compile(r"\s*[\[(](?:sources?|inference|fact|assumption)\b[^\])]*[\])]", re.I)
+#:
+#: Every pattern here that sees item text runs in linear time (bench/bench_hostile.py): an
+#: unbounded run never spans the start of another attempt ("[" in a link's text, a "[fact" in a
+#: label, a "(source" in a source note), a leading whitespace run starts only where the run does
+#: (``(?<!\s)``), and an end-anchored pattern is tried once, at the only place it can start.
+_LABEL_WORD = r"(?:fact|inference|assumption|speculation|hypothesis)\b"
+EVIDENCE_LABEL = re.compile(rf"\[{_LABEL_WORD}(?:(?!\[{_LABEL_WORD})[^\]\n;])*[\];]", re.I)
+# A trailing "(... source / confidence / URL ...)": tried at the last "(" only (no parenthesis inside).
+_TRAILING_PAREN = re.compile(r"\((?=[^()]*?(?:https?://|sources?\s*:|confidence|\[))[^()]*\)\s*\.?\s*$", re.I)
+_SOURCE_NOTE = r"[\[(](?:sources?|inference|fact|assumption)\b"
+_INLINE_SOURCE = re.compile(rf"(?<!\s)\s*{_SOURCE_NOTE}(?:(?!{_SOURCE_NOTE})[^\])])*[\])]", re.I)
 _URL = re.compile(r"https?://[^\s<>()\[\]{}\"'`|;,]+[^\s<>()\[\]{}\"'`|;,.:!?]")
 # Bold, code, a link (group 1: its text), a lone "*" opening or closing emphasis.  The lone-star
 # tests look behind from after the star, so every branch starts with a literal and the scanner
 # jumps between candidate characters (10x faster than "(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])").
-_MARKUP = re.compile(r"\*\*|__|`|\[([^\]]*)\]\([^)]*\)|\*(?:(?<![\w*]\*)(?=\S)|(?<=\S\*)(?![\w*]))")
+_MARKUP = re.compile(r"\*\*|__|`|\[([^\[\]]*)\]\([^)\[]*\)|\*(?:(?<![\w*]\*)(?=\S)|(?<=\S\*)(?![\w*]))")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
 _KEY_WORD = re.compile(r"[a-z0-9]+")
 _KEY_STOP = frozenset(
@@ -179,13 +188,21 @@ def clean_statement(text: str, limit: int | None = MAX_STATEMENT) -> str:
     text = _MARKUP.sub(lambda m: m.group(1) or "", text)
     text = _without_labels(text)
     if "(" in text:  # what the last three patterns need: most statements have none of it
-        text = _TRAILING_PAREN.sub("", _INLINE_SOURCE.sub("", text))
+        text = _without_trailing_paren(_INLINE_SOURCE.sub("", text))
     elif "[" in text:
         text = _INLINE_SOURCE.sub("", text)
     if "http" in text:
         text = _URL.sub("", text)
     text = " ".join(text.split()).strip(" :;-—")
     return shorten(text, limit) if limit is not None else text
+
+
+def _without_trailing_paren(text: str) -> str:
+    """``text`` less a trailing parenthesis that names a source or a confidence (and the space before it)."""
+    start = text.rfind("(")
+    if start < 0 or not _TRAILING_PAREN.match(text, start):
+        return text
+    return text[:start].rstrip()
 
 
 def _without_labels(text: str) -> str:
@@ -209,7 +226,9 @@ def first_sentence(text: str) -> str:
     text = " ".join(text.split())
     start = 0
     for match in _SENTENCE_END.finditer(text):
-        if not _ABBREVIATION.search(text[start : match.start()]):
+        # The abbreviation ends at the sentence end: searching the few characters before it
+        # (\b still sees the one before them) keeps a text of many "A. " linear.
+        if not _ABBREVIATION.search(text, max(start, match.start() - 8), match.start()):
             return text[: match.start()]
     return text
 
@@ -221,7 +240,7 @@ def lead_sentence(summary: str) -> str:
     text = _without_labels(text)
     text = _INLINE_SOURCE.sub("", text)
     text = _URL.sub("", text)
-    text = re.sub(r"\(\s*[;,\s]*\)", "", text)
+    text = re.sub(r"\([;,\s]*\)", "", text)
     return clean_statement(first_sentence(text))
 
 

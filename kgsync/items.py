@@ -34,7 +34,9 @@ from kgsync.errors import ItemError, Location
 # The C loader when present: same YAML semantics as python-frontmatter's default
 # SafeLoader, several times faster (the build must stay within 3x of a plain read).
 _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t]*#*[ \t]*$")
+# ATX heading; its closing "#"s are stripped by ``_heading_text`` (a lazy ".*?" before an
+# optional closing run is quadratic on a long line of "# ").
+_HEADING = re.compile(r"^(#{1,6})[ \t]+(.*)$")
 _FENCE = re.compile(r"^[ \t]*(```|~~~)")
 _LIST_ITEM = re.compile(r"^(?:(\d+)[.)]|[-*+])[ \t]+(.*)$")
 _URL = re.compile(r"https?://[^\s<>()\[\]{}\"'`|;,]+[^\s<>()\[\]{}\"'`|;,.:!?]")
@@ -45,6 +47,14 @@ _DATED_SLUG = re.compile(r"^\d{4}-\d{2}-\d{2}-")
 _ISO_DATE = re.compile(r"\s*(\d{4}-\d{2}-\d{2})")
 MAX_LINE = 100_000  # longer lines are cut for parsing (and reported): protects the regexes
 _LONG_LINE = re.compile(rf"^[^\n]{{{MAX_LINE + 1}}}", re.MULTILINE)
+# Characters no item text may hold: C0 controls but tab and newline (a CR was made a newline),
+# DEL, C1 controls, and Unicode's noncharacters.  None is text anyone means to write; each
+# breaks something downstream (a C1 character or U+FFFE ends a page's YAML front matter, a DEL
+# in a theme makes an invalid node name).  Rejected, not replaced: the item is an error that
+# keeps its previous nodes until the file is fixed, and the message says where (see docs/SECURITY.md).
+_FORBIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ufdd0-\ufdef"
+                        + "".join(chr(plane + 0xFFFE) + chr(plane + 0xFFFF) for plane in range(0, 0x110000, 0x10000))
+                        + "]")
 # The line closing the frontmatter: "---" or "..." alone (whitespace aside; "\s" is str.strip's set).
 _FRONTMATTER_END = re.compile(r"^[^\S\n]*(?:---|\.\.\.)[^\S\n]*$", re.MULTILINE)
 
@@ -285,6 +295,12 @@ def read_item_bytes(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, lis
         meta = {}
     if not isinstance(meta, dict):
         return [problem(Severity.ERROR, 2, "frontmatter is not a mapping of field: value")]
+    escaped = _escaped_control(meta)  # YAML escapes ("\x85", "\u007f") make what the text scan cannot see
+    if escaped is not None:
+        name, char = escaped
+        return [problem(Severity.ERROR, _field_line(yaml_text, name) + 2,
+                        f"{name}: holds control character or noncharacter U+{ord(char):04X} (a YAML escape)",
+                        "delete the escape: item text holds no control characters")]
     long_lines = _long_lines(text)
     warnings: list[Issue] = [
         problem(Severity.WARNING, n, f"line longer than {MAX_LINE:,} characters; only its start is read")
@@ -391,6 +407,29 @@ def _field_problems(meta: dict, yaml_text: str, problem) -> list[Issue]:
     return found
 
 
+def _heading_text(rest: str) -> str:
+    """A heading's text without its closing sequence: trailing blanks, "#"s, blanks."""
+    return rest.rstrip(" \t").rstrip("#").strip()
+
+
+def _escaped_control(meta: dict) -> tuple[str, str] | None:
+    """(top-level field, character) of the first forbidden character in any key or value, or None."""
+    for name, value in meta.items():
+        stack = [name, value]
+        while stack:
+            found = stack.pop()
+            if isinstance(found, str):
+                bad = _FORBIDDEN.search(found)
+                if bad:
+                    return str(name), bad.group()
+            elif isinstance(found, dict):
+                stack.extend(found.keys())
+                stack.extend(found.values())
+            elif isinstance(found, (list, tuple)):
+                stack.extend(found)
+    return None
+
+
 def _field_line(yaml_text: str, name: str) -> int:
     """0-based line of ``name:`` at the top level of the frontmatter (0 when not found)."""
     match = re.search(rf"^{re.escape(name)}[ \t]*:", yaml_text, re.MULTILINE)
@@ -434,6 +473,12 @@ def _decode(raw: bytes, problem) -> tuple[str, Issue | None]:
     if "\x00" in text:
         line = text[: text.index("\x00")].count("\n") + 1
         return "", problem(Severity.ERROR, line, "NUL byte: binary data, not Markdown", "remove the binary content")
+    bad = _FORBIDDEN.search(text)
+    if bad:
+        line = text.count("\n", 0, bad.start()) + 1
+        column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
+        message = f"control character or noncharacter U+{ord(bad.group()):04X} at column {column}"
+        return "", problem(Severity.ERROR, line, message, "delete it: item text holds no control characters")
     return text, None
 
 
@@ -542,7 +587,7 @@ def _sections(body: str, first_line: int) -> tuple[Section, ...]:
         end = _line_end(body, start)
         match = None if fence else _HEADING.match(body[start:end])
         if match:
-            heads.append((start, end, len(match.group(1)), match.group(2).strip()))
+            heads.append((start, end, len(match.group(1)), _heading_text(match.group(2))))
     # Where each section ends: the next heading of the same or a higher level,
     # found with a stack (one pass; items have dozens of headings).
     ends = [len(body) + 1] * len(heads)

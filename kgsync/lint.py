@@ -104,6 +104,13 @@ RULES: dict[str, Rule] = {
              "restore item:<slug>, or point the provenance at an existing item"),
         Rule("near-duplicate-name", _W, "two concept (or method) terms are near-duplicates under the merge rule",
              "merge them in kgsync-vocab.yml, or rename one so the two are clearly distinct"),
+        Rule("stranded-hand-added", _W,
+             "content added by hand or by an agent whose anchor kgsync no longer generates (its claim was reworded, "
+             "its item superseded or deleted): kept as it is, never blocking a build",
+             "re-attach it (point it at the node that replaced its anchor), or delete it"),
+        Rule("hand-added-content", _W,
+             "content added by hand or by an agent breaks another rule of the contract: kept as it is, never "
+             "blocking a build", "fix or delete that content in the graph file"),
     )
 }
 
@@ -290,6 +297,26 @@ def check(
         lines = "\n  ".join(f.render() for f in failing)
         raise LintFailed(f"the graph breaks the graph contract ({report.summary()}):\n  {lines}", failing)
     return report
+
+
+# What a hand-added observation or relation reports when the node it hung on is gone.
+_ANCHOR_CODES = frozenset({"orphan-node", "missing-provenance", "lost-provenance", "dangling-relation"})
+
+
+def separate_hand_added(full: LintReport, generated: LintReport) -> LintReport:
+    """``full`` (the graph as merged) with every error that the generated facts alone do not
+    have (``generated``: the same graph less all content added by hand or by an agent) made a
+    warning of a rule for hand-added content: such content is kept and never blocks a build,
+    while an error of kgsync's own facts still does."""
+    own = {(f.code, f.entity, f.message) for f in generated.findings}
+    out = []
+    for finding in full.findings:
+        if finding.severity is Severity.ERROR and (finding.code, finding.entity, finding.message) not in own:
+            rule = RULES["stranded-hand-added" if finding.code in _ANCHOR_CODES else "hand-added-content"]
+            finding = Finding(rule.severity, rule.code, finding.entity, f"{finding.code}: {finding.message}",
+                              rule.hint, finding.location)
+        out.append(finding)
+    return LintReport(tuple(sorted(out, key=Finding.sort_key)))
 
 
 def _check_entities(graph: Graph, out: _Collector) -> None:

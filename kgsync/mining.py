@@ -76,9 +76,9 @@ def _item_candidates(slug: str, rows: tuple[tuple[object, ...], ...], acronyms: 
     return ItemCandidates(slug, tuple(map(tuple.__new__, repeat(Candidate), rows)), acronyms, dense)
 
 
-_LINK = re.compile(r"(?:!\[|\[)([^\]\n]*)\]\([^)\n]*\)")  # "![alt](src)" too; led by a literal: scanned in C
+_LINK = re.compile(r"(?:!\[|\[)([^\[\]\n]*)\]\([^)\[\n]*\)")  # "![alt](src)" too; led by a literal: scanned in C
 _URL = re.compile(r"(?:https?://|www\.)\S+")
-_HTML = re.compile(r"<[^>\n]{1,200}>")
+_HTML = re.compile(r"<[^<>\n]{1,200}>")  # no "<" inside: a run of "<" is linear
 _BOLD = re.compile(r"(\*\*|__)(?=\S)([^*_\n]{2,80}?)(?<=\S)\1(?!\s*:)")
 _CODE = re.compile(r"`([^`\n]{2,60})`")
 _CODE_TERM = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[ -][A-Za-z0-9]+){0,3}")
@@ -428,8 +428,11 @@ def _best_long_form(short: str, long: str) -> str | None:
     return long[start:]
 
 
+_SURROUND = re.compile(r"^[\W_]+|(?<![\W_])[\W_]+$")  # the trailing run tried once, where it starts
+
+
 def _trim(text: str) -> str:
-    return re.sub(r"^[\W_]+|[\W_]+$", "", text)
+    return _SURROUND.sub("", text)
 
 
 def acronym_pairs(text: str) -> list[tuple[str, str]]:

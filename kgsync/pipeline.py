@@ -15,7 +15,6 @@ import gc
 import hashlib
 import multiprocessing
 import os
-import pickle
 import shutil
 import time
 from collections import Counter
@@ -28,14 +27,16 @@ from pathlib import Path
 from stat import S_ISLNK
 
 from kgsync import jsonl
-from kgsync.assemble import AssemblyMemo, assemble, context_key, written_terms
-from kgsync.config import Config
+from kgsync import cache_file
+from kgsync.cache_file import CacheReader
+from kgsync.assemble import Assembly, AssemblyMemo, assemble, context_key, written_terms
+from kgsync.config import Caps, Config, Merge, Mining
 from kgsync.errors import ConfigError, GraphFormatError, KgsyncError, LintFailed, Location
 from kgsync.economy import Folding, discriminating_themes, hub_folding
 from kgsync.extract import Extraction, extract
 from kgsync.items import (Issue, ReadResult, ResearchItem, Severity, check_corpus, find_item_files,
                           read_item_bytes, unreadable)
-from kgsync.lint import FileLines, LintReport, lint, relation_label
+from kgsync.lint import FileLines, LintReport, lint, relation_label, separate_hand_added
 from kgsync import state as build_state
 from kgsync.merge import Manifest, load_manifest, manifest_hubs, manifest_path, merge_with_foreign
 from kgsync.model import Facts, Graph
@@ -50,7 +51,7 @@ from kgsync.vocab import (PinnedVocabulary, SelectionStats, Vocabulary, load_pin
 _CACHED_MODULES = ("canonical.py", "errors.py", "extract.py", "items.py", "lexicon.py", "mining.py")
 
 
-Parts = tuple["Extraction | None", "ItemCandidates | None"]
+Parts = tuple[Extraction | None, ItemCandidates | None]
 
 
 @dataclass(frozen=True)
@@ -113,7 +114,8 @@ class BuildResult:
 
 def read_records(config: Config, jobs: int | None = None, state: BuildState | None = None,
                  keys_out: list[str] | None = None, old_keys: Sequence[str] = (),
-                 old_out: dict[str, Record] | None = None) -> tuple[list[Record], ReadResult]:
+                 old_out: dict[str, Record] | None = None, reader: CacheReader | None = None,
+                 ) -> tuple[list[Record], ReadResult]:
     """Parse every item file (through the cache); duplicate slugs and dangling cites checked here.
 
     Files the cache does not know are parsed by ``jobs`` processes, this one included
@@ -129,7 +131,7 @@ def read_records(config: Config, jobs: int | None = None, state: BuildState | No
         # every generated node from the committed graph.
         raise ConfigError(f"no item files match {config.items!r}", Location(str(config.root)),
                           "pass --items PATH (a folder or a glob), or set items: in kgsync.yml")
-    cache = _Cache(config.path(config.cache_dir) if config.cache_dir else None)
+    cache = _Cache(config.path(config.cache_dir) if config.cache_dir else None, reader or CacheReader())
     known = state.files if state is not None else {}
     seen: dict[str, tuple[Stamp, str]] = {}
     scan_started = time.time_ns()
@@ -357,11 +359,13 @@ STAGES = ("read", "select", "assemble", "merge", "lint", "write")  # what ``Buil
 def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     clock = _StageClock()
     cache_folder = config.path(config.cache_dir) if config.cache_dir else None
-    state = build_state.load(cache_folder)
+    reader = CacheReader()  # every cache file that does not validate: ignored, with a notice
+    state = build_state.load(cache_folder, reader)
     keys: list[str] = []
-    selections = _SelectionStore(cache_folder)
+    selections = _SelectionStore(cache_folder, reader)
     old_records: dict[str, Record] = {}
-    records, read = read_records(config, state=state, keys_out=keys, old_keys=selections.keys, old_out=old_records)
+    records, read = read_records(config, state=state, keys_out=keys, old_keys=selections.keys, old_out=old_records,
+                                 reader=reader)
     by_slug: dict[str, Record] = {}
     for r in records:  # the first file of a slug is the item, as for check_corpus (later ones are errors)
         if r.item is not None:
@@ -385,7 +389,7 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     read_manifest = cache(partial(load_manifest, manifest_file))  # read once, if at all
     kept = _kept_items(keep, read_manifest) if keep else ()
     store = _FactsStore(cache_folder, context_key([*kept, *items], vocabulary, themes, config.caps, fold,
-                                                  config.tag_style, theme_concepts, hub_themes))
+                                                  config.tag_style, theme_concepts, hub_themes), reader)
     memo = store.memo(read_keys) if store.usable else None
     assembly = assemble(items, extractions, vocabulary, themes, config.caps, fold, config.tag_style, theme_concepts,
                         memo, config.mining.min_links, kept, hub_themes)
@@ -408,22 +412,32 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
         if old_manifest is None:
             _refuse_a_lost_manifest(committed, items, graph_path, manifest_file)
         load_previous = lambda: committed  # noqa: E731
-    graph, manifest, foreign = merge_with_foreign(committed, old_manifest, assembly.by_item, keep)
+    by_item = assembly.by_item
+    graph, manifest, foreign = merge_with_foreign(committed, old_manifest, by_item, keep)
     # The committed manifest's items: read (when it was), else what the last build recorded
     # writing (the shortcut verified the file still holds exactly that).
     before = old_manifest.by_item.keys() if old_manifest is not None else (
         state.items if committed_bytes is not None else ())
+    clock.lap("merge")
+    report = _lint(graph, manifest, foreign, assembly, graph_path, config)
+    # An item whose own facts break the contract (a theme, alias or name no rule allows) is an
+    # item error: it keeps its previous nodes and every other item updates.  Again until none is
+    # left (keeping one item's old facts can only touch that item's nodes).
+    item_errors: list[Issue] = []
+    while blamed := _items_blamed(report, items, by_item, frozenset(i.slug for i in item_errors)):
+        item_errors += blamed
+        failing = frozenset(i.slug for i in blamed)
+        keep = keep | failing
+        by_item = {slug: facts for slug, facts in by_item.items() if slug not in failing}
+        if old_manifest is None:
+            old_manifest = read_manifest()
+        graph, manifest, foreign = merge_with_foreign(committed, old_manifest, by_item, keep)
+        report = _lint(graph, manifest, foreign, assembly, graph_path, config)
     removed_items = tuple(sorted(set(before) - set(manifest.by_item)))
     if memo is not None:  # the manifest encoding of facts the memo gave or took (same objects only)
         manifest = Manifest(manifest.by_item, {slug: text for slug, text in memo.json.items()
                                                if manifest.by_item.get(slug) is assembly.by_item.get(slug)})
     manifest = replace(manifest, hubs=tuple(sorted(vocabulary.hub_keys)))
-    clock.lap("merge")
-
-    # Hand-added content is placed at its line in the committed file, not at an item it touches.
-    sources = (_GeneratedThenFile(assembly.sources, assembly.by_item, FileLines(graph_path)) if foreign
-               else assembly.sources)
-    report = lint(graph, sources=sources, rule=config.merge)
     clock.lap("lint")
     if not report.ok(strict):
         bad = report.errors(strict)
@@ -448,8 +462,49 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
         state.items = tuple(sorted(manifest.by_item))
     build_state.save(cache_folder, state)
     clock.lap("write")
-    return BuildResult(graph, load_previous, manifest, items, read.issues, report, vocabulary,
+    issues = read.issues + tuple(item_errors) + tuple(reader.notices)
+    return BuildResult(graph, load_previous, manifest, items, issues, report, vocabulary,
                        bool(changed), tuple(changed), tuple(clock.laps), removed_items)
+
+
+def _lint(graph: Graph, manifest: Manifest, foreign: bool, assembly: Assembly, graph_path: Path,
+          config: Config) -> LintReport:
+    """The merged graph's findings; those of content added by hand or by an agent never block."""
+    if not foreign:
+        return lint(graph, sources=assembly.sources, rule=config.merge)
+    # Hand-added content is placed at its line in the committed file, not at an item it touches.
+    sources = _GeneratedThenFile(assembly.sources, assembly.by_item, FileLines(graph_path))
+    generated = merge_with_foreign(Graph(), None, manifest.by_item)[0]
+    return separate_hand_added(lint(graph, sources=sources, rule=config.merge),
+                               lint(generated, sources=assembly.sources, rule=config.merge))
+
+
+def _items_blamed(report: LintReport, items: Sequence[ResearchItem], by_item: Mapping[str, Facts],
+                  known: frozenset[str]) -> list[Issue]:
+    """An item error for each item (not in ``known``) whose generated facts have a lint error: the
+    finding points at the item's file, or names an entity (a relation: its source) the item generates."""
+    slug_of = {item.path: item.slug for item in items}
+    path_of = {item.slug: item.path for item in items}
+    makers: dict[str, list[str]] | None = None  # entity name -> the items generating it, built on first need
+    found: dict[str, Issue] = {}
+    for finding in report.errors():
+        slug = slug_of.get(finding.location.path) if finding.location is not None else None
+        slugs = [slug] if slug is not None else []
+        if not slugs:
+            if makers is None:
+                makers = {}
+                for maker, facts in by_item.items():
+                    for name, _type in facts.entities:
+                        makers.setdefault(name, []).append(maker)
+            slugs = makers.get(finding.entity.split(" -[", 1)[0], [])
+        for slug in slugs:
+            if slug in known or slug in found or slug not in path_of:
+                continue
+            found[slug] = Issue(Severity.ERROR, finding.location if finding.location is not None and
+                                finding.location.path == path_of[slug] else Location(path_of[slug], 1),
+                                f"makes a node that breaks the graph contract: {finding.code} {finding.entity}: "
+                                f"{finding.message}; the item keeps its previous nodes", finding.hint, slug)
+    return list(found.values())
 
 
 def _kept_items(slugs: frozenset[str], read_manifest: Callable[[], Manifest | None]) -> tuple[ResearchItem, ...]:
@@ -488,26 +543,23 @@ class _SelectionStore:
     ``selection_unchanged`` proves that the items edited since cannot change them (the folding
     depends on the vocabulary's hubs and every item's acronyms, which that proof keeps).
 
-    ``inputs.pickle`` holds what the proof needs (code, config, pinned vocabulary, every item's
-    slug and record key in order, ``SelectionStats``) and is small; ``selection.pickle`` holds the
+    ``inputs.json`` holds what the proof needs (code, config, pinned vocabulary, every item's
+    slug and record key in order, ``SelectionStats``) and is small; ``selection.json`` holds the
     vocabulary itself, rewritten only when it was selected again.  Both carry one id.
     """
 
-    def __init__(self, folder: Path | None) -> None:
+    def __init__(self, folder: Path | None, reader: CacheReader) -> None:
         self.folder = folder / "vocab" if folder else None
+        self.reader = reader
         self.fingerprint = _core_fingerprint()
         self.inputs: tuple | None = None
         self.keys: tuple[str, ...] = ()
         if self.folder is None:
             return
-        try:
-            with (self.folder / "inputs.pickle").open("rb") as handle:
-                inputs = pickle.load(handle)
-            if isinstance(inputs, tuple) and len(inputs) == 7 and inputs[0] == self.fingerprint:
-                self.inputs = inputs
-                self.keys = inputs[5]
-        except Exception:  # missing, corrupt or foreign: select again
-            pass
+        inputs = reader.read(self.folder / "inputs.json", _SelectionInputs)
+        if inputs is not None and inputs[0] == self.fingerprint:  # else missing, invalid or stale: select again
+            self.inputs = inputs
+            self.keys = inputs[5]
 
     def select(self, items: Sequence[ResearchItem], by_slug: dict[str, Record], read_keys: dict[str, str],
                old_records: dict[str, Record], config: Config, pinned: PinnedVocabulary | None,
@@ -547,14 +599,11 @@ class _SelectionStore:
             new_stats = same_hubs(new_stats, previous_hubs, config, pinned)
         if new_stats is None:
             return None
-        try:
-            assert self.folder is not None  # inputs were read from it
-            with (self.folder / "selection.pickle").open("rb") as handle:
-                stored_ident, vocabulary, rules = pickle.load(handle)
-        except Exception:
+        assert self.folder is not None  # inputs were read from it
+        found = self.reader.read(self.folder / "selection.json", _Selection)
+        if found is None or found[0] != ident:
             return None
-        if stored_ident != ident or not isinstance(vocabulary, Vocabulary):
-            return None
+        _ident, vocabulary, rules = found
         return vocabulary, Folding.of(rules), new_stats, ident
 
     def _save(self, selected: bool, inputs: tuple, vocabulary: Vocabulary, fold: Folding) -> None:
@@ -562,10 +611,22 @@ class _SelectionStore:
             return
         self.folder.mkdir(parents=True, exist_ok=True)
         if selected:  # the vocabulary first: inputs naming an id whose vocabulary is missing only miss
-            _write_cache_file(self.folder / "selection.pickle",
-                              pickle.dumps((inputs[1], vocabulary, fold.rules), protocol=pickle.HIGHEST_PROTOCOL))
+            cache_file.write(self.folder / "selection.json", (inputs[1], vocabulary, fold.rules))
         if inputs != self.inputs:
-            _write_cache_file(self.folder / "inputs.pickle", pickle.dumps(inputs, protocol=pickle.HIGHEST_PROTOCOL))
+            cache_file.write(self.folder / "inputs.json", inputs)
+
+
+# What each cache file holds (decoded as exactly this, see kgsync.cache_file).
+_SelectionInputs = tuple[str, str, tuple[Mining, Caps, Merge], PinnedVocabulary | None, tuple[str, ...],
+                         tuple[str, ...], SelectionStats]
+_Selection = tuple[str, Vocabulary, tuple[tuple[str, str], ...]]
+_RecordsShard = tuple[str, dict[str, tuple[ResearchItem | None, tuple[Issue, ...]]]]
+_PartsShard = tuple[str, dict[str, tuple[Extraction | None, ItemCandidates | None]]]
+_TermsKey = tuple[str, tuple[tuple[str, tuple[str, ...]], ...], tuple[tuple[str, tuple[str, ...]], ...]]
+_PackedFacts = tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], tuple[tuple[str, str, str], ...],
+                     tuple[tuple[str, int | None, bool], ...], str]
+_FactsShard = tuple[tuple[str, str | None],
+                    dict[str, tuple[tuple[str, _TermsKey | None], tuple[str, ...], str, _PackedFacts]]]
 
 
 class _GeneratedThenFile(Mapping[str, Location]):
@@ -631,12 +692,13 @@ class _Cache:
 
     Shards, not one file: a rebuild after one edit rewrites the two shards whose
     keys changed (the old and the new record) instead of re-pickling every record.
-    Each shard is two files: ``records/xx.pickle`` holds every record's item and issues
-    (every build needs them), ``parts/xx.pickle`` their extraction and candidates, loaded
+    Each shard is two files: ``records/xx.json`` holds every record's item and issues
+    (every build needs them), ``parts/xx.json`` their extraction and candidates, loaded
     only when a record's parts are asked for.  A missing part is parsed again from the file.
     """
 
-    def __init__(self, folder: Path | None):
+    def __init__(self, folder: Path | None, reader: CacheReader):
+        self.reader = reader
         self.folder = folder / "records" if folder else None
         self.parts_folder = folder / "parts" if folder else None
         self.fingerprint = _RECORDS_FORMAT + _code_fingerprint()
@@ -647,14 +709,11 @@ class _Cache:
 
     def _load(self, folder: Path | None, shard: str) -> dict:
         if folder is not None:
-            try:
-                with (folder / f"{shard}.pickle").open("rb") as handle:
-                    fingerprint, stored = pickle.load(handle)
-                if fingerprint == self.fingerprint and isinstance(stored, dict):
-                    return stored
-            except Exception:  # missing, corrupt or foreign: only a slower build
-                pass
-        return {}
+            kind = _RecordsShard if folder == self.folder else _PartsShard
+            found = self.reader.read(folder / f"{shard}.json", kind)
+            if found is not None and found[0] == self.fingerprint:
+                return found[1]
+        return {}  # missing, invalid or of other code: only a slower build
 
     def _shard(self, shard: str) -> dict[str, tuple]:
         records = self.old.get(shard)
@@ -689,8 +748,7 @@ class _Cache:
         shard = self._load(self.parts_folder, key[:2])  # as saved by this build
         shard[key] = parts
         self.parts_folder.mkdir(parents=True, exist_ok=True)
-        _write_cache_file(self.parts_folder / f"{key[:2]}.pickle",
-                          pickle.dumps((self.fingerprint, shard), protocol=pickle.HIGHEST_PROTOCOL))
+        cache_file.write(self.parts_folder / f"{key[:2]}.json", (self.fingerprint, shard))
 
     def _record(self, key: str, entry: tuple, path: Path | None, display: str) -> Record:
         item, issues = entry
@@ -728,29 +786,20 @@ class _Cache:
                     gitignore.write_text("*\n", encoding="utf-8")
                 # Parts first: a record whose parts file lacks it only costs a parse.
                 parts = {key: found for key in used if (found := self._stored_parts(key)) is not None}
-                _write_cache_file(self.parts_folder / f"{shard}.pickle",
-                                  pickle.dumps((self.fingerprint, parts), protocol=pickle.HIGHEST_PROTOCOL))
-                _write_cache_file(self.folder / f"{shard}.pickle",
-                                  pickle.dumps((self.fingerprint, used), protocol=pickle.HIGHEST_PROTOCOL))
+                cache_file.write(self.parts_folder / f"{shard}.json", (self.fingerprint, parts))
+                cache_file.write(self.folder / f"{shard}.json", (self.fingerprint, used))
             else:
-                (self.folder / f"{shard}.pickle").unlink(missing_ok=True)
-                (self.parts_folder / f"{shard}.pickle").unlink(missing_ok=True)
+                (self.folder / f"{shard}.json").unlink(missing_ok=True)
+                (self.parts_folder / f"{shard}.json").unlink(missing_ok=True)
         for folder in (self.folder, self.parts_folder):
             if folder.is_dir():
-                for path in folder.glob("*.pickle"):
+                for path in folder.glob("*.json"):
                     if path.stem not in self.new:  # no record of it was used: all stale
                         path.unlink(missing_ok=True)
         (self.folder.parent / "records.pickle").unlink(missing_ok=True)  # the single-file cache of old
 
 
-_RECORDS_FORMAT = "2:"  # records/ holds (item, issues), parts/ the rest (format 1 held whole records)
-
-
-def _write_cache_file(path: Path, data: bytes) -> None:
-    """Temp file + rename, without fsync: a cache file lost in a crash costs only time."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
+_RECORDS_FORMAT = "3:"  # records/ holds (item, issues), parts/ the rest; 3: JSON (1 and 2 were pickles)
 
 
 def _code_fingerprint() -> str:
@@ -763,13 +812,13 @@ def _code_fingerprint() -> str:
 
 class _FactsStore:
     """Each item's assembled facts from the last build (``AssemblyMemo`` entries), in 16
-    pickles by the slug's sha1, so a one-item edit rewrites one of them.
+    JSON files by the slug's sha1, so a one-item edit rewrites one of them.
 
     Valid only for the same code and the same corpus-wide inputs (``context_key``):
     a shard written under another fingerprint is ignored, i.e. every item is assembled again.
     """
 
-    def __init__(self, folder: Path | None, context: str | None):
+    def __init__(self, folder: Path | None, context: str | None, reader: CacheReader):
         self.folder = folder / "facts" if folder else None
         self.usable = self.folder is not None and context is not None
         self.fingerprint = (_core_fingerprint(), context)
@@ -778,14 +827,11 @@ class _FactsStore:
         if not self.usable:
             return
         assert self.folder is not None
-        for path in sorted(self.folder.glob("*.pickle")) if self.folder.is_dir() else ():
-            try:
-                with path.open("rb") as handle:
-                    fingerprint, stored = pickle.load(handle)
-            except Exception:  # corrupt or foreign: only a slower build
+        for path in sorted(self.folder.glob("*.json")) if self.folder.is_dir() else ():
+            found = reader.read(path, _FactsShard)
+            if found is None or found[0] != self.fingerprint:  # invalid or of other code: only a slower build
                 continue
-            if fingerprint != self.fingerprint or not isinstance(stored, dict):
-                continue
+            stored = found[1]
             self.loaded[path.stem] = set(stored)
             self.entries.update(stored)
 
@@ -811,12 +857,12 @@ class _FactsStore:
             used = shards.get(shard, {})
             if shard not in dirty and shard in self.loaded and self.loaded[shard] == set(used):
                 continue
-            path = self.folder / f"{shard}.pickle"
+            path = self.folder / f"{shard}.json"
             if used:
-                _write_cache_file(path, pickle.dumps((self.fingerprint, used), protocol=pickle.HIGHEST_PROTOCOL))
+                cache_file.write(path, (self.fingerprint, used))
             else:
                 path.unlink(missing_ok=True)
-        for path in self.folder.glob("*.pickle"):
+        for path in self.folder.glob("*.json"):
             if path.stem not in shards:
                 path.unlink(missing_ok=True)
 

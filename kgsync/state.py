@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import hashlib
 import os
-import pickle
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from kgsync import jsonl
+from kgsync import cache_file
+from kgsync.cache_file import CacheReader
 
-_VERSION = 2  # 2: BuildState.items
+_VERSION = 3  # 2: BuildState.items; 3: JSON (state.json), no longer a pickle
 _SETTLED_NS = 2_000_000_000  # a file is trusted by stat only when its ctime is this much older than the scan
 
 Stamp = tuple[int, int, int, int]  # st_size, st_mtime_ns, st_ctime_ns, st_ino
@@ -56,17 +56,13 @@ class BuildState:
         return stat.st_ctime_ns < scan_started_ns - _SETTLED_NS
 
 
-def load(folder: Path | None) -> BuildState:
+def load(folder: Path | None, reader: CacheReader | None = None) -> BuildState:
     if folder is None:
         return BuildState()
-    try:
-        with (folder / "state.pickle").open("rb") as handle:
-            version, state = pickle.load(handle)
-        if version == _VERSION and isinstance(state, BuildState):
-            return state
-    except Exception:  # missing, corrupt or foreign: only a slower build
-        pass
-    return BuildState()
+    found = (reader or CacheReader()).read(folder / _FILE, tuple[int, BuildState])
+    if found is not None and found[0] == _VERSION:
+        return found[1]
+    return BuildState()  # missing, invalid or of another version: only a slower build
 
 
 def save(folder: Path | None, state: BuildState) -> None:
@@ -76,7 +72,12 @@ def save(folder: Path | None, state: BuildState) -> None:
     gitignore = folder / ".gitignore"
     if not gitignore.exists():
         gitignore.write_text("*\n", encoding="utf-8")
-    jsonl.write_bytes_atomically(folder / "state.pickle", pickle.dumps((_VERSION, state), protocol=pickle.HIGHEST_PROTOCOL))
+    # A path that is not UTF-8 cannot be stored as JSON: that file is read and hashed every time.
+    files = {path: entry for path, entry in state.files.items() if cache_file.encodable(path)}
+    cache_file.write(folder / _FILE, (_VERSION, replace(state, files=files)))
+
+
+_FILE = "state.json"
 
 
 def unchanged_file(path: Path, written: Written | None) -> bytes | None:

@@ -191,7 +191,7 @@ def action_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
             shutil.copy2(REPO_ROOT / name, target / name)
     if not (target / "README.md").exists():
         (target / "README.md").write_text("kgsync\n")  # pyproject's readme must exist to build
-    for name in ("kgsync", "templates"):
+    for name in ("kgsync", "templates", "requirements"):
         shutil.copytree(REPO_ROOT / name, target / name, ignore=ignore)
     return target
 
@@ -267,6 +267,61 @@ def test_workflows_are_valid_and_least_privilege() -> None:
             for step in job["steps"]:
                 assert "${{" not in step.get("run", ""), f"{name}: interpolation in a run script"
     assert "kgsync lint --format github" in str(workflows["kgsync-check.yml"])
+
+
+_USES = re.compile(r"^\s*(?:-\s+)?uses:\s*(\S+)(.*)$", re.M)
+
+
+def test_third_party_actions_are_pinned_by_full_commit_sha_with_the_tag_in_a_comment() -> None:
+    files = [ACTION, *sorted((REPO_ROOT / ".github" / "workflows").glob("*.yml"))]
+    seen = 0
+    for path in files:
+        for ref, rest in _USES.findall(path.read_text(encoding="utf-8")):
+            if ref.startswith("./"):
+                continue  # this repository's own action, at the checked-out commit
+            seen += 1
+            assert re.fullmatch(r"[\w.-]+/[\w./-]+@[0-9a-f]{40}", ref), f"{path.name}: {ref} is not pinned by commit"
+            assert re.match(r"\s+# v\d+(\.\d+)*\s*$", rest), f"{path.name}: {ref} has no '# vX.Y.Z' tag comment"
+    assert seen >= 8
+    dependabot = yaml.safe_load((REPO_ROOT / ".github" / "dependabot.yml").read_text(encoding="utf-8"))
+    assert {u["package-ecosystem"] for u in dependabot["updates"]} == {"github-actions", "pip"}
+
+
+def test_the_action_installs_dependencies_only_from_the_hash_pinned_lock() -> None:
+    install = next(s for s in load_action()["runs"]["steps"] if s.get("id") == "install")["run"]
+    assert '--require-hashes' in install and 'requirements/action.txt' in install
+    assert "--no-deps" in install and "--no-build-isolation" in install  # kgsync itself brings nothing unpinned
+    lock = (REPO_ROOT / "requirements" / "action.txt").read_text(encoding="utf-8")
+    pins = re.findall(r"^([A-Za-z0-9_.-]+)==(\S+) \\$", lock, re.M)
+    blocks = re.split(r"^(?=[A-Za-z0-9_.-]+==)", lock, flags=re.M)[1:]
+    assert len(pins) == len(blocks) and all("--hash=sha256:" in block for block in blocks)
+    pinned = {name.lower().replace("_", "-") for name, _ in pins}
+    import tomllib
+    wanted = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]
+    for requirement in wanted:
+        name = re.match(r"[A-Za-z0-9_.-]+", requirement).group().lower().replace("_", "-")
+        assert name in pinned, f"{name} (pyproject.toml) is missing from requirements/action.txt"
+    assert "setuptools" in pinned
+    for workflow in ("kgsync-check.yml", "pages.yml"):
+        text = (REPO_ROOT / ".github" / "workflows" / workflow).read_text(encoding="utf-8")
+        assert "--require-hashes -r requirements/action.txt" in text, workflow
+
+
+def test_the_check_workflow_shows_its_annotations() -> None:
+    check = yaml.safe_load((REPO_ROOT / ".github" / "workflows" / "kgsync-check.yml").read_text(encoding="utf-8"))
+    runs = [step.get("run", "") for step in check["jobs"]["lint"]["steps"]]
+    annotate = next(run for run in runs if "--annotate" in run)
+    assert "/dev/null" not in annotate and ">" not in annotate
+
+
+def test_inputs_reach_kgsync_as_option_values_or_after_double_dash() -> None:
+    steps = {s.get("name"): s.get("run", "") for s in load_action()["runs"]["steps"]}
+    for name, script in steps.items():
+        for added in re.findall(r"args\+=\(([^)]*)\)", script):
+            if "$" in added:  # a value from an input: glued to its option, or after --
+                assert re.fullmatch(r'"--[\w-]+=\$\w+"|-- "\$\w+"', added), f"{name}: args+=({added})"
+    pr_env = next(s for s in load_action()["runs"]["steps"] if s.get("id") == "pr")["env"]
+    assert pr_env["KGSYNC_CACHE_DIR"] == "${{ runner.temp }}/kgsync-cache"
 
 
 # --------------------------------------------------------------------------- running it
@@ -372,3 +427,20 @@ def test_item_problems_are_annotations_on_the_item_files(
     assert re.search(r"^::error file=notes/Research/completed/2026-03-01-broken\.md,line=\d+", pr_step.stdout, re.M), run.log()
     assert pr_step.returncode == 1  # the PR is proposed without the broken item, and the job says so
     assert run.outputs["operation"] == "created"
+
+
+def test_a_graph_input_starting_with_a_dash_stays_a_path_and_the_cache_stays_outside_the_checkout(
+    research: tuple[Path, Path], action_path: Path, runner_temp: Path
+) -> None:
+    work, remote = research
+    planted = work / ".kgsync-cache" / "state.pickle"  # as a hostile commit would leave it
+    planted.parent.mkdir()
+    planted.write_bytes(b"not a cache kgsync reads")
+    with GitHubStandIn(TOKEN, repo=REPO, remote=remote) as gh:
+        run = run_action(work, action_path, runner_temp, runner_env(work, gh.api_url), {"graph": "-memory.jsonl"})
+    assert not run.failed, run.log()
+    assert (work / "-memory.jsonl").is_file()
+    lint_step = next(s for s in run.steps if s.name == "Annotate lint findings")
+    assert lint_step.returncode == 0 and "Usage:" not in lint_step.stderr + lint_step.stdout, run.log()
+    assert (runner_temp / "kgsync-cache" / "state.json").is_file()
+    assert sorted(p.name for p in planted.parent.iterdir()) == ["state.pickle"]  # never read, never written

@@ -27,7 +27,7 @@ CORE_FORBIDDEN = (
     "kgsync.publish", "kgsync.commands", "kgsync.cli",
 )
 #: The only third-party packages the core may use (ARCHITECTURE.md's table).
-CORE_THIRD_PARTY = frozenset({"yaml", "frontmatter", "rapidfuzz"})
+CORE_THIRD_PARTY = frozenset({"yaml", "frontmatter", "rapidfuzz", "msgspec"})
 PUBLISH_FORBIDDEN = ("kgsync.commands", "kgsync.cli", "click")
 CLI_ONLY = ("click",)
 

@@ -82,7 +82,8 @@ def test_markup_pattern_matches_like_the_lookbehind_form() -> None:
 
     from kgsync.extract import _MARKUP
 
-    plain = re.compile(r"\*\*|__|`|\[([^\]]*)\]\([^)]*\)|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])")
+    # (A link's text holds no "[" and its target no "[": linear on a run of "[", see test_hostile_input.)
+    plain = re.compile(r"\*\*|__|`|\[([^\[\]]*)\]\([^)\[]*\)|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])")
     rnd = random.Random(3)
     alphabet = ["*", "**", "_", "__", "`", "[", "]", "(", ")", " ", "a", "\n", "é", "-", ":", "1", "[x](y)"]
     for _ in range(20000):

@@ -247,3 +247,43 @@ def test_line_starts_at_column_zero_equal_checking_every_occurrence() -> None:
         text = "".join(rnd.choice(["#", "##", "\n", " ", "a", "\n#", "`"]) for _ in range(rnd.randint(0, 15)))
         for needle in ("#", "##"):
             assert _line_starts(text, needle, False) == every_occurrence(text, needle), (text, needle)
+
+
+@pytest.mark.parametrize("char", ["\x01", "\x0c", "\x1b", "\x7f", "\x85", "\x9b", "\ufdd0", "\ufffe", "\uffff",
+                                  "\U0001fffe", "\U0010ffff"])
+@pytest.mark.parametrize("where", ["title", "theme", "finding", "source"])
+def test_a_control_character_or_noncharacter_anywhere_is_an_item_error_with_its_line(
+        tmp_path: Path, char: str, where: str) -> None:
+    text = {
+        "title": GOOD.replace('title: "A good item"', f'title: "A good{char} [x](javascript:alert(1))"'),
+        "theme": GOOD.replace("rag-retrieval]", f"rag{char}retrieval]"),
+        "finding": GOOD.replace("Plain finding", f"Plain{char} finding"),
+        "source": GOOD.replace("https://www.w3.org/RDF/", f"https://www.w3.org/{char}RDF/"),
+    }[where]
+    path = tmp_path / "2026-03-01-x.md"
+    path.write_text(text, encoding="utf-8")
+    result = read_items([path], tmp_path)
+    assert result.items == ()
+    [issue] = [i for i in result.issues if i.severity is Severity.ERROR]
+    line = next(n for n, row in enumerate(text.split("\n"), 1) if char in row)
+    assert issue.location is not None and issue.location.line == line
+    assert f"U+{ord(char):04X}" in issue.message
+
+
+@pytest.mark.parametrize("escape", ["\\x85", "\\x7f", "\\uFFFE", "\\x1b", "\\N"])
+def test_a_yaml_escape_that_makes_a_control_character_is_an_item_error(tmp_path: Path, escape: str) -> None:
+    path = tmp_path / "2026-03-01-x.md"
+    path.write_text(GOOD.replace("themes: [knowledge-graphs, rag-retrieval]", f'themes: [ok, "a{escape}b"]'),
+                    encoding="utf-8")
+    result = read_items([path], tmp_path)
+    assert result.items == ()
+    [issue] = [i for i in result.issues if i.severity is Severity.ERROR]
+    assert issue.location is not None and issue.location.line == 4 and "themes" in issue.message
+
+
+def test_tab_newline_and_ordinary_unicode_stay_item_text(tmp_path: Path) -> None:
+    path = tmp_path / "2026-03-01-x.md"
+    path.write_text(GOOD.replace('title: "A good item"', 'title: "A\\tgood — ünïcode ☃ 𝔘 item\u2028"'),
+                    encoding="utf-8")
+    result = read_items([path], tmp_path)
+    assert len(result.items) == 1 and "ünïcode ☃ 𝔘" in result.items[0].title

@@ -335,6 +335,38 @@ def test_concept_and_method_with_same_term_are_not_near_duplicates() -> None:
     assert codes(graph) == []
 
 
+def test_hand_added_content_never_blocks_and_says_whether_its_anchor_is_gone(tmp_path: Path) -> None:
+    """``separate_hand_added``: errors only the hand-added content brings become warnings of the
+    rules "stranded-hand-added" (its anchor is gone) and "hand-added-content" (anything else);
+    errors of the generated facts stay errors.  ``kgsync lint`` reads the manifest to tell them apart."""
+    from kgsync.lint import separate_hand_added
+    from kgsync.merge import Manifest, manifest_path
+    from kgsync.model import Facts
+
+    generated = clean_graph()
+    item = next(e.name for e in generated.entities if e.name.startswith("item:"))
+    stranded = Entity("claim:gone-item:reworded", "claim", ("note: an agent's note",))
+    bad_type = Relation(item, item.replace("item:", "claim:") + ":x", "relates_to")
+    full = Graph(generated.entities + (stranded,), generated.relations + (bad_type,))
+    report = separate_hand_added(lint(full), lint(generated))
+    codes = {(f.code, f.severity) for f in report.findings}
+    assert ("stranded-hand-added", Severity.WARNING) in codes and ("hand-added-content", Severity.WARNING) in codes
+    assert report.ok()
+    assert not lint(full).ok()  # without the manifest's knowledge: errors
+    # A generated error stays one.
+    broken = Graph(generated.entities + (Entity("concept:", "concept", ("provenance:item=x",)),), generated.relations)
+    assert not separate_hand_added(lint(broken), lint(broken)).ok()
+    # kgsync lint on the committed graph: its manifest says what kgsync generated.
+    graph_file = tmp_path / "memory.jsonl"
+    graph_file.write_text(jsonl.dumps(full), encoding="utf-8")
+    facts = Facts(tuple((e.name, e.entity_type) for e in generated.entities),
+                  tuple((e.name, o) for e in generated.entities for o in e.observations), generated.relations)
+    manifest_path(graph_file).write_text(Manifest({"x": facts}).dumps(), encoding="utf-8")
+    out = CliRunner().invoke(command, [str(graph_file), "--root", str(tmp_path)])
+    assert out.exit_code == 0, out.output
+    assert "stranded-hand-added" in out.output and "hand-added-content" in out.output
+
+
 def test_every_rule_has_a_test() -> None:
     # The rule table is the README's reference: each code above is exercised by a test in this file.
     source = Path(__file__).read_text(encoding="utf-8")

@@ -31,3 +31,13 @@ def load_config(root: Path | None, config_path: Path | None) -> Config:
     if root is None:
         root = config_path.parent if config_path else Path(".")
     return config_module.load(root, config_path)
+
+
+def cache_dir_option(command: F) -> F:
+    """``--cache-dir`` (or $KGSYNC_CACHE_DIR): where the cache lives, overriding ``cache_dir`` in kgsync.yml.
+
+    CI points it outside the checkout (the Action: $RUNNER_TEMP), so no committed file is read as cache."""
+    return click.option(
+        "--cache-dir", "cache_dir", envvar="KGSYNC_CACHE_DIR", type=click.Path(file_okay=False, path_type=Path),
+        help="Cache folder (default: `cache_dir` in kgsync.yml, .kgsync-cache; env KGSYNC_CACHE_DIR).",
+    )(command)

@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from kgsync.commands._errors import FAILED, reported
-from kgsync.commands._options import load_config, repo_options
+from kgsync.commands._options import cache_dir_option, load_config, repo_options
 from kgsync.items import Severity
 from kgsync.pipeline import build
 
@@ -24,11 +24,12 @@ from kgsync.pipeline import build
 @click.option("--strict", is_flag=True, help="Warnings (item and lint) fail the build too.")
 @click.option("--dry-run", is_flag=True, help="Build and check, write nothing.")
 @click.option("--no-cache", is_flag=True, help="Parse every file again (the cache never changes the output).")
+@cache_dir_option
 @click.option("--timings", is_flag=True, help="Print the wall time of each pipeline stage (read, select, assemble, "
               "merge, lint, write).")
 @click.option("-q", "--quiet", is_flag=True, help="Print errors only.")
 def command(items: str | None, out: str | None, root: Path | None, config_path: Path | None, strict: bool,
-            dry_run: bool, no_cache: bool, timings: bool, quiet: bool) -> None:
+            dry_run: bool, no_cache: bool, cache_dir: Path | None, timings: bool, quiet: bool) -> None:
     """Build the knowledge graph from the research items and merge it into the committed file.
 
     Content added by hand or by an agent survives; what kgsync generated from an
@@ -41,7 +42,7 @@ def command(items: str | None, out: str | None, root: Path | None, config_path: 
         cfg = load_config(root, config_path).with_overrides(
             items=str(Path(items).absolute()) if items else None,
             graph=str(Path(out).absolute()) if out else None,
-            cache_dir="" if no_cache else None,
+            cache_dir="" if no_cache else (str(cache_dir.absolute()) if cache_dir else None),
         )
         result = build(cfg, write=not dry_run, strict=strict)
 

@@ -16,7 +16,8 @@ from kgsync import jsonl
 from kgsync.commands._options import load_config, repo_options
 from kgsync.config import Config
 from kgsync.errors import ConfigError, KgsyncError, Location
-from kgsync.lint import FileLines, Finding, LintReport, lint, show
+from kgsync.lint import FileLines, Finding, LintReport, lint, separate_hand_added, show
+from kgsync.merge import load_manifest, manifest_path, merge_with_foreign
 from kgsync.model import Graph
 
 
@@ -39,6 +40,15 @@ def command(file: Path | None, strict: bool, output_format: str, root: Path | No
         click.echo(f"error: {exc.render()}", err=True)
         raise SystemExit(2) from None
     report = lint(graph, sources=FileLines(path), rule=cfg.merge)
+    try:
+        manifest = load_manifest(manifest_path(path))
+    except KgsyncError:  # unreadable: every finding counts as kgsync's own (the build says why)
+        manifest = None
+    if manifest is not None and not report.ok():
+        # What kgsync generated (the manifest beside the graph) decides which errors are
+        # hand-added content's: those are warnings, as in the build (never blocking).
+        generated = merge_with_foreign(Graph(), None, manifest.by_item)[0]
+        report = separate_hand_added(report, lint(generated, rule=cfg.merge))
     if output_format == "json":
         click.echo(_as_json(report, strict))
     elif output_format == "github":

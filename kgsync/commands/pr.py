@@ -19,6 +19,7 @@ import click
 
 from kgsync import config as config_module
 from kgsync.commands._errors import exit_code
+from kgsync.commands._options import cache_dir_option
 from kgsync.errors import ConfigError, KgsyncError, LintFailed
 
 #: GitHub's step-summary limit is 1 MiB per step.
@@ -46,6 +47,7 @@ SUMMARY_LIMIT = 1024 * 1024 - 1024
               help="Print item problems and failing lint findings as GitHub annotations "
                    "[default: on under GitHub Actions]")
 @click.option("--dry-run", is_flag=True, help="Build in memory and print the PR body; touch nothing.")
+@cache_dir_option
 def command(
     config_path: Path | None,
     items: str | None,
@@ -61,6 +63,7 @@ def command(
     diff_json: Path | None,
     annotate: bool | None,
     dry_run: bool,
+    cache_dir: Path | None = None,
 ) -> None:
     """Build the graph from the checked-out base branch and open, update or close the PR.
 
@@ -72,7 +75,7 @@ def command(
     if annotate is None:
         annotate = os.environ.get("GITHUB_ACTIONS") == "true"
     options = PrOptions(config_path, items, graph, repo, token, token_env, api_url, remote,
-                        base, branch, title, labels, diff_json, annotate, dry_run)
+                        base, branch, title, labels, diff_json, annotate, dry_run, cache_dir)
     try:
         code = _run(options)
     except LintFailed as exc:
@@ -109,6 +112,7 @@ class PrOptions:
     diff_json: Path | None
     annotate: bool
     dry_run: bool
+    cache_dir: Path | None = None  # outside the checkout in CI: no committed file is read as cache
 
 
 def _run(o: PrOptions) -> int:
@@ -118,7 +122,8 @@ def _run(o: PrOptions) -> int:
     from kgsync.publish.proposal import prepare
 
     root = o.config_path.parent if o.config_path else Path(".")
-    cfg = config_module.load(root, o.config_path).with_overrides(items=o.items, graph=o.graph)
+    cfg = config_module.load(root, o.config_path).with_overrides(
+        items=o.items, graph=o.graph, cache_dir=str(o.cache_dir.absolute()) if o.cache_dir else None)
     if o.dry_run:
         cfg = cfg.with_overrides(cache_dir="")  # "touch nothing" includes the parse cache
     target = github_pr.Target(o.repo or "", o.base or cfg.pr.base, o.branch or cfg.pr.branch)

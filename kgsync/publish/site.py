@@ -43,7 +43,7 @@ from kgsync.items import ResearchItem
 from kgsync.model import EntityType, Graph, RelationType
 from kgsync.publish.site_model import CONFIDENCES, DIAGRAM_LIMIT, INACTIVE_STATES, Node, SiteData, collect
 from kgsync.publish.site_svg import neighbourhood
-from kgsync.publish.site_text import counted, external_link, html_text, md_text, safe_url
+from kgsync.publish.site_text import counted, external_link, html_text, md_text, safe_url, yaml_string
 from kgsync.publish.templating import environment
 
 PAGE_SIZE = 200  # entries per index page (each entry holds one to three links)
@@ -166,7 +166,7 @@ def _finalize(value: object) -> object:
 
 def page_environment() -> jinja2.Environment:
     env = environment().overlay(finalize=_finalize)
-    env.filters["yaml"] = lambda v: Markup(json.dumps(str(v), ensure_ascii=False))
+    env.filters["yaml"] = lambda v: Markup(yaml_string(v))  # front matter no item text can leave
     env.filters["counted"] = counted  # {{ n | counted("shared item") }}: 1 shared item, 2 shared items
     return env
 

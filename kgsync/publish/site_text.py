@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import json
 import re
 import unicodedata
 from functools import lru_cache
@@ -43,6 +44,19 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u2028\u2029]")
 def one_line(text: str) -> str:
     """Collapse whitespace (and drop control characters): one safe line."""
     return " ".join(_CONTROL.sub(" ", text).split())
+
+
+# What a YAML double-quoted scalar holds as itself: printable characters (YAML 1.1's set) less
+# the three YAML also reads as line breaks (NEL, LS, PS) and the byte order mark.  Everything
+# else is written as an escape, so no text can end the scalar or make the front matter
+# unreadable (mkdocs would then render it as Markdown, links and all).
+_YAML_LITERAL = re.compile("[^\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
+
+
+def yaml_string(text: object) -> str:
+    """``text`` as a YAML double-quoted scalar that reads back as exactly ``text``."""
+    quoted = json.dumps(str(text), ensure_ascii=False)  # JSON strings are YAML; JSON escapes C0 and quotes
+    return _YAML_LITERAL.sub(lambda m: f"\\u{ord(m.group()):04x}", quoted)
 
 
 def md_text(text: object) -> Markup:
