@@ -124,9 +124,9 @@ def bench_real_corpus(corpus: Path, work: Path, repeat: int = 3) -> list[Row]:
         parsed = [read_item_bytes(path.read_bytes(), path.name, path.stem) for path in files]
         parses.append(time.perf_counter() - started)
         started = time.perf_counter()
-        for found in parsed:
-            if not isinstance(found, list):
-                extract(found[0])
+        for item, _issues in parsed:
+            if item is not None:
+                extract(item)
         extracts.append(time.perf_counter() - started)
         (work / f"run{run}").mkdir(parents=True, exist_ok=True)
         cfg = config_for(work / f"run{run}", str(corpus / "*.md"), work / f"run{run}" / "real.jsonl",

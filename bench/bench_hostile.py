@@ -52,7 +52,7 @@ def item_with(line: str) -> bytes:
         f"---\ntitle: {title!r}\ncompleted: 2026-01-01\nthemes: [a]\n---\n\n# T\n\n## Research Question\n\n{line}\n\n"
         f"## Executive Summary\n\n{line}\n\n## Key Findings\n\n1. {line}\n2. **{line}** (high confidence)\n\n"
         f"## Sources\n\n- {line}\n\n## Notes\n\n{line}\n"
-    ).encode("utf-8")
+    ).encode()
 
 
 def time_kind(kind: str, length: int) -> float:

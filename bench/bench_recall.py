@@ -135,7 +135,7 @@ class QuestionSet:
 def question_sets(recall, corpus: Path, cuts: list[str]) -> list[QuestionSet]:  # noqa: ANN001
     _files, research, _skipped = recall.load_corpus([str(corpus / "research")])
     _files, later, _skipped = recall.load_corpus([str(corpus / "later")])
-    dates = [dt.datetime.fromisoformat(c).replace(tzinfo=dt.timezone.utc) for c in sorted(cuts)]
+    dates = [dt.datetime.fromisoformat(c).replace(tzinfo=dt.UTC) for c in sorted(cuts)]
     sets: list[QuestionSet] = []
 
     def add(name, train, truth, items):  # noqa: ANN001, ANN202

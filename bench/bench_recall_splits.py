@@ -67,7 +67,7 @@ def main() -> int:
     print("| cut | questions (cites) | variant | R@5 | R@10 | MRR | payload chars / question |")
     print("|---|---|---|---|---|---|---|")
     for cut_text in args.cut or ["2026-03-15", "2026-04-01", "2026-04-20"]:
-        cut = dt.datetime.fromisoformat(cut_text).replace(tzinfo=dt.timezone.utc)
+        cut = dt.datetime.fromisoformat(cut_text).replace(tzinfo=dt.UTC)
         train = sorted((it for it in items.values() if it.completed < cut), key=lambda it: it.slug)
         train_slugs = {it.slug for it in train}
         truth: dict[str, list[str]] = {}

@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 import msgspec
 
 from kgsync.errors import Location
-from kgsync.items import Issue, Severity
+from kgsync.items import Issue, IssueSeverity
 
 T = TypeVar("T")
 
@@ -52,7 +52,7 @@ class CacheReader:
             return None
 
     def _notice(self, path: Path, message: str) -> None:
-        self.notices.append(Issue(Severity.NOTICE, Location(path.as_posix()), message,
+        self.notices.append(Issue(IssueSeverity.NOTICE, Location(path.as_posix()), message,
                                   "nothing to do: the next build rewrites it (or delete the cache folder)"))
 
 
@@ -85,5 +85,5 @@ def encodable(text: str) -> bool:
 
 
 @cache
-def _decoder(kind: Any) -> msgspec.json.Decoder:
+def _decoder(kind: Any) -> msgspec.json.Decoder[Any]:
     return msgspec.json.Decoder(kind)

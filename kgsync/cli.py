@@ -1,7 +1,7 @@
 """The command line: thin click commands over plain library functions.
 
 Only this layer turns ``KgsyncError`` into a message on stderr and an exit
-code: 0 success, 1 the input or graph has problems (findings, failed items),
+code, each command through ``kgsync.commands._errors.reported``: 0 success, 1 the input or graph has problems (findings, failed items),
 2 usage or configuration errors.
 """
 
@@ -28,7 +28,8 @@ class LazyGroup(click.Group):
         if name not in COMMANDS:
             return None
         module = importlib.import_module(f"kgsync.commands.{name}")
-        return module.command
+        command: click.Command = module.command
+        return command
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -48,4 +49,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    main()

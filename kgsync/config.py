@@ -8,17 +8,15 @@ zero configuration.  ``Config.describe()`` feeds the README's reference table.
 
 from __future__ import annotations
 
-import datetime
 import difflib
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-import yaml
 
 from kgsync.errors import ConfigError, Location
+from kgsync.yaml_source import key_lines, read_yaml
 
 CONFIG_FILE = "kgsync.yml"
 TAG_STYLES = ("search-safe", "slug")
@@ -29,14 +27,14 @@ class Caps:
     """Per-item caps: what one item may contribute to the graph."""
 
     concepts: int = 5
-    claims: int = 4  # claims are the most precise search keys (README, "Economy")
+    claims: int = 4  # claims are the most precise search keys (docs/ECONOMY.md)
     methods: int = 2
     links: int = 1  # extends edges taken from links in the text (frontmatter cites always count)
 
 
 @dataclass(frozen=True)
 class Mining:
-    """Concept and method discovery (see README, "Concepts and methods")."""
+    """Concept and method discovery (see docs/CONTRACT.md, "Concepts and methods")."""
 
     min_items: int = 2  # a hub must be on more than this many items...
     max_item_share: float = 0.2  # ...and in at most this share of them (else it is a corpus stopword)
@@ -47,7 +45,13 @@ class Mining:
 
 @dataclass(frozen=True)
 class Merge:
-    """Near-duplicate rule: two names are distinct only when both hold."""
+    """Near-duplicate rule (the ``merge:`` section): two names are distinct only when both hold.
+
+    "merge" here means merging two *names* into one term (kgsync duplicates, lint's
+    near-duplicate warning, the build's term merges); it is unrelated to
+    ``kgsync.merge``, which merges a build's facts into the committed graph by
+    ownership.  The section keeps its name: it is in every kgsync.yml.
+    """
 
     min_edit_distance: int = 3  # Levenshtein distance must exceed 2
     max_token_jaccard: float = 0.6  # token Jaccard must stay below 0.6
@@ -79,7 +83,7 @@ class Config:
     themes_vocabulary: str = ""  # file with the theme alias map (YAML, or Markdown ending in a YAML block)
     vocabulary: str = "kgsync-vocab.yml"  # maintainers' pinned names, aliases, merges, stoplist
     # "search-safe": tag:agentic_ai (a theme slug is a hub: as a substring key it would
-    # return every tagged item; see README "Economy"); "slug": tag:agentic-ai verbatim.
+    # return every tagged item; see docs/ECONOMY.md); "slug": tag:agentic-ai verbatim.
     tag_style: str = "search-safe"
     cache_dir: str = ".kgsync-cache"
     caps: Caps = field(default_factory=Caps)
@@ -100,49 +104,6 @@ class Config:
 _SECTIONS: dict[str, type] = {"caps": Caps, "mining": Mining, "merge": Merge, "site": SiteOptions, "pr": PullRequest}
 
 
-def read_yaml(path: Path, text: str | None = None, line_offset: int = 0) -> tuple[Any, yaml.Node | None]:
-    """A maintainers' YAML file (or ``text`` found in it at ``line_offset``): data and node tree.
-
-    Every way it can fail is a ``ConfigError`` naming the file and, where known, the line:
-    bad YAML, bytes that are not UTF-8, a date-shaped value that is no date (PyYAML raises
-    ValueError for ``2026-02-30``), nesting too deep for the parser.
-    """
-    try:
-        if text is None:
-            raw = path.read_bytes()
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise ConfigError("not UTF-8", Location.of(path, raw[: exc.start].count(b"\n") + 1),
-                                  "save the file as UTF-8") from None
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = line_offset + mark.line + 1 if mark else None
-        raise ConfigError(f"not valid YAML: {getattr(exc, 'problem', exc)}", Location.of(path, line)) from None
-    except ValueError as exc:
-        line = next((n for n, row in enumerate(text.split("\n"), 1) if _no_date(row)), None)
-        raise ConfigError(f"not valid YAML: {exc}", Location.of(path, line_offset + line if line else None),
-                          "write dates as real YYYY-MM-DD dates, or quote the value") from None
-    except RecursionError:
-        raise ConfigError("YAML nested too deeply", Location.of(path), "flatten the file") from None
-    return data, node
-
-
-def _no_date(row: str) -> bool:
-    """Does ``row`` hold a date-shaped value that is no date (what PyYAML's ValueError is about)?"""
-    for found in _DATE_SHAPED.findall(row):
-        try:
-            datetime.date.fromisoformat(found)
-        except ValueError:
-            return True
-    return False
-
-
-_DATE_SHAPED = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
-
-
 Problem = tuple["int | None", str]  # (line in kgsync.yml when known, "option: what is wrong")
 
 
@@ -160,7 +121,7 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
     errors: list[Problem] = []
     if not isinstance(data, Mapping):
         raise ConfigError("must be a mapping of option: value", Location.of(path, 1))
-    config = _build(Config, data, "", lines, errors)
+    config: Config = _build(Config, data, "", lines, errors)
     if config.tag_style not in TAG_STYLES:
         errors.append((lines.get("tag_style"), f"tag_style: must be one of {', '.join(TAG_STYLES)}"))
     if errors:
@@ -175,7 +136,7 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
     return replace(config, root=root)
 
 
-def _build(cls: type, data: Mapping, prefix: str, lines: dict[str, int], errors: list[Problem]) -> Any:
+def _build(cls: type, data: Mapping[str, Any], prefix: str, lines: dict[str, int], errors: list[Problem]) -> Any:
     known = {f.name: f for f in fields(cls) if f.name != "root"}
     values: dict[str, Any] = {}
     defaults = cls()
@@ -234,24 +195,13 @@ def _check(default: Any, value: Any) -> Any:
     return None
 
 
-def key_lines(node: yaml.Node | None, prefix: str = "") -> dict[str, int]:
-    """Dotted key -> 1-based line of a composed YAML mapping, for messages naming the line."""
-    out: dict[str, int] = {}
-    if isinstance(node, yaml.MappingNode):
-        for key_node, value_node in node.value:
-            dotted = f"{prefix}{key_node.value}"
-            out[dotted] = key_node.start_mark.line + 1
-            out.update(key_lines(value_node, dotted + "."))
-    return out
-
-
 #: What each option does (the README's configuration reference is generated from this).
 DESCRIPTIONS: dict[str, str] = {
     "items": "item files: a folder or a glob, relative to the repo root",
     "graph": "the graph file (its manifest is written beside it as <name>.kgsync.json)",
     "themes_vocabulary": "theme alias map: YAML, or Markdown ending in a fenced YAML block (canonical: [aliases])",
     "vocabulary": "the maintainers' vocabulary file: pinned terms, merges, stoplist",
-    "tag_style": "search-safe (tag:agentic_ai) or slug (tag:agentic-ai); see Economy",
+    "tag_style": "search-safe (tag:agentic_ai) or slug (tag:agentic-ai); see docs/ECONOMY.md",
     "cache_dir": "per-file parse cache (content-addressed; never changes the output); empty: no cache",
     "caps.concepts": "concepts one item may address",
     "caps.claims": "claims one item may state",

@@ -14,13 +14,14 @@ claim) to the slug in its name; a relation belongs to the item(s) of its
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from kgsync.config import Merge
+from kgsync.lint import FileLines, Finding, lint
 from kgsync.model import (
     Entity,
     EntityType,
@@ -30,6 +31,7 @@ from kgsync.model import (
     observations_with,
     slug_of_item_name,
 )
+from kgsync.similarity import near_duplicate_pairs
 
 JSON_VERSION = 1
 
@@ -102,12 +104,12 @@ class GraphDiff:
     relations_added: tuple[Relation, ...] = ()  # sorted by (from, type, to)
     relations_removed: tuple[Relation, ...] = ()
     items: tuple[ItemDiff, ...] = ()  # sorted by slug ascending ("" = no item, first)
-    findings: tuple = ()  # kgsync.lint.Finding, opaque; errors first
+    findings: tuple[Finding, ...] = ()  # errors first
     near_duplicates: tuple[tuple[str, str], ...] = ()  # sorted pairs of entity names
     # ``finding_key`` of the findings OLD had too: a reviewer weighs what this change brings first.
     preexisting: frozenset[tuple[str, str, str]] = frozenset()
 
-    def is_new(self, finding: Any) -> bool:
+    def is_new(self, finding: Finding) -> bool:
         return finding_key(finding) not in self.preexisting
 
     @property
@@ -153,7 +155,7 @@ def diff(
     old: Graph,
     new: Graph,
     *,
-    findings: tuple = (),
+    findings: tuple[Finding, ...] = (),
     near_duplicates: tuple[tuple[str, str], ...] = (),
 ) -> GraphDiff:
     """What changes from ``old`` to ``new``; pure, every part sorted."""
@@ -309,18 +311,15 @@ def _group_by_item(
 # --------------------------------------------------------------------------- findings
 
 
-def _attr(finding: Any, name: str) -> str:
-    value = getattr(finding, name, None)
-    if value is None:
-        return ""
-    return str(getattr(value, "value", value))
+def _where(finding: Finding) -> str:
+    return str(finding.location) if finding.location is not None else ""
 
 
-def severity_of(finding: Any) -> str:
-    return _attr(finding, "severity").lower()
+def severity_of(finding: Finding) -> str:
+    return finding.severity.value.lower()
 
 
-def sort_findings(findings: Iterable[Any]) -> tuple:
+def sort_findings(findings: Iterable[Finding]) -> tuple[Finding, ...]:
     """Errors first, then warnings, then the rest; then by code, entity, message."""
     return tuple(
         sorted(
@@ -328,48 +327,42 @@ def sort_findings(findings: Iterable[Any]) -> tuple:
             key=lambda f: (
                 _SEVERITY_RANK.get(severity_of(f), len(_SEVERITY_RANK)),
                 severity_of(f),
-                _attr(f, "code"),
-                _attr(f, "entity"),
-                _attr(f, "message"),
-                _attr(f, "location"),
+                f.code,
+                f.entity,
+                f.message,
+                _where(f),
             ),
         )
     )
 
 
-def finding_key(finding: Any) -> tuple[str, str, str]:
+def finding_key(finding: Finding) -> tuple[str, str, str]:
     """What makes two findings the same one in two graphs (their locations may differ)."""
-    return (_attr(finding, "code"), _attr(finding, "entity"), _attr(finding, "message"))
+    return (finding.code, finding.entity, finding.message)
 
 
-def finding_record(finding: Any, new: bool = True) -> dict[str, Any]:
-    record: dict[str, Any] = {k: _attr(finding, k) for k in ("severity", "code", "entity", "message", "hint", "location")}
-    record["new"] = new
-    return record
+def finding_record(finding: Finding, new: bool = True) -> dict[str, Any]:
+    return {
+        "severity": finding.severity.value, "code": finding.code, "entity": finding.entity,
+        "message": finding.message, "hint": finding.hint, "location": _where(finding), "new": new,
+    }
 
 
 # --------------------------------------------------------------------------- review
 
 
-def review(old: Graph, new: Graph, *, rule: Any = None, sources: Any = None) -> GraphDiff:
+def review(old: Graph, new: Graph, *, rule: Merge | None = None, sources: FileLines | None = None) -> GraphDiff:
     """``diff`` plus lint findings on NEW and near-duplicate pairs among NEW's terms.
 
-    This is what ``kgsync diff`` and the PR flow show.  Lint runs only when
-    ``kgsync.lint`` exists (it is optional while the project grows).  A pair is
-    reported when at least one of its names is new, within one entity type.
+    This is what ``kgsync diff`` and the PR flow show.  A pair is reported when
+    at least one of its names is new, within one entity type.
     """
-    from kgsync.config import Merge
-    from kgsync.similarity import near_duplicate_pairs
 
     rule = rule if rule is not None else Merge()
-    findings: tuple = ()
     preexisting: frozenset[tuple[str, str, str]] = frozenset()
-    if importlib.util.find_spec("kgsync.lint") is not None:
-        from kgsync import lint
-
-        findings = tuple(lint.lint(new, sources=sources, rule=rule).findings)
-        if findings and (old.entities or old.relations):
-            preexisting = frozenset(map(finding_key, lint.lint(old, rule=rule).findings))
+    findings = tuple(lint(new, sources=sources, rule=rule).findings)
+    if findings and (old.entities or old.relations):
+        preexisting = frozenset(map(finding_key, lint(old, rule=rule).findings))
     old_names = set(old.names())
     pairs: list[tuple[str, str]] = []
     for entity_type, prefix in ((EntityType.CONCEPT, "concept:"), (EntityType.METHOD, "method:")):

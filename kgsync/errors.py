@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,8 @@ class GraphFormatError(KgsyncError):
 class LintFailed(KgsyncError):
     """A graph breaks the graph contract; ``findings`` holds every finding."""
 
-    def __init__(self, message: str, findings: tuple = ()):  # tuple[lint.Finding, ...]
+    # tuple[kgsync.lint.Finding, ...]: errors imports no kgsync module (each would join every cache key).
+    def __init__(self, message: str, findings: tuple[Any, ...] = ()):
         self.findings = findings
         super().__init__(message)
 

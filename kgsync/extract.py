@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from kgsync.items import Finding, ResearchItem, normalise_slug
+from kgsync.items import KeyFinding, ResearchItem, normalise_slug
 
 #: Observations are atomic and short: a statement longer than this is cut at a
 #: word.  Every returned claim costs an agent its text; the item keeps the rest.
@@ -101,7 +101,7 @@ def extract(item: ResearchItem) -> Extraction:
     )
 
 
-def claim_of(finding: Finding, default_confidence: str = "") -> Claim:
+def claim_of(finding: KeyFinding, default_confidence: str = "") -> Claim:
     """The finding's claim: its bold lead sentence, else its first sentence.
 
     Leading labels are not the claim: ``[fact; source: ...]``, ``**[inference]

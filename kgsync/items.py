@@ -19,12 +19,13 @@ import datetime as dt
 import glob
 import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 from operator import attrgetter
 from pathlib import Path
+from typing import Any
 
 import yaml
 from frontmatter.default_handlers import YAMLHandler
@@ -59,7 +60,7 @@ _FORBIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ufdd0-\ufdef"
 _FRONTMATTER_END = re.compile(r"^[^\S\n]*(?:---|\.\.\.)[^\S\n]*$", re.MULTILINE)
 
 
-class Severity(StrEnum):
+class IssueSeverity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
     NOTICE = "notice"
@@ -67,7 +68,7 @@ class Severity(StrEnum):
 
 @dataclass(frozen=True)
 class Issue:
-    severity: Severity
+    severity: IssueSeverity
     location: Location
     message: str
     hint: str = ""
@@ -90,7 +91,7 @@ class Section:
 
 
 @dataclass(frozen=True)
-class Finding:
+class KeyFinding:
     """One entry of the Key Findings list, as written."""
 
     number: int  # 1-based position in the list
@@ -114,7 +115,7 @@ class ResearchItem:
     status: str
     research_question: str
     executive_summary: str
-    key_findings: tuple[Finding, ...]
+    key_findings: tuple[KeyFinding, ...]
     sources: tuple[str, ...]  # URLs in the Sources section, in order, unique
     sections: tuple[Section, ...]
     body: str
@@ -149,7 +150,7 @@ class ReadResult:
 
     @property
     def failed(self) -> tuple[Issue, ...]:
-        return tuple(i for i in self.issues if i.severity is Severity.ERROR)
+        return tuple(i for i in self.issues if i.severity is IssueSeverity.ERROR)
 
     @property
     def failed_slugs(self) -> frozenset[str]:
@@ -157,9 +158,10 @@ class ReadResult:
 
 
 class _FastYAMLHandler(YAMLHandler):
-    def load(self, fm: str, **kwargs: object) -> object:
+    def load(self, fm: str, **kwargs: object) -> dict[str, Any]:
         kwargs.setdefault("Loader", _SAFE_LOADER)
-        return super().load(fm, **kwargs)
+        data: dict[str, Any] = super().load(fm, **kwargs)
+        return data
 
 
 _YAML = _FastYAMLHandler()
@@ -194,15 +196,14 @@ _PARTS = attrgetter("parts")
 
 def read_items(paths: Iterable[Path], root: Path = Path(".")) -> ReadResult:
     """Parse every file, then check the corpus as a whole (duplicate slugs, links)."""
-    parsed = []
+    parsed: list[tuple[ResearchItem | None, tuple[Issue, ...]]] = []
     for path in sorted(paths):
         try:
             raw = path.read_bytes()
         except OSError as exc:
             parsed.append((None, (unreadable(_display(path, root), path.stem, exc),)))
             continue
-        result = read_item_bytes(raw, _display(path, root), path.stem)
-        parsed.append((None, tuple(result)) if isinstance(result, list) else (result[0], tuple(result[1])))
+        parsed.append(read_item_bytes(raw, _display(path, root), path.stem))
     return check_corpus(parsed)
 
 
@@ -210,7 +211,7 @@ def unreadable(display: str, slug: str, exc: OSError) -> Issue:
     """An item file that cannot be read now (no permission, a broken link, a folder): an item
     error, so the item keeps its old nodes."""
     reason = exc.strerror or type(exc).__name__
-    return Issue(Severity.ERROR, Location(display), f"cannot read the file: {reason}",
+    return Issue(IssueSeverity.ERROR, Location(display), f"cannot read the file: {reason}",
                  "make it readable (permissions, a broken link), or delete it", slug)
 
 
@@ -224,14 +225,14 @@ def check_corpus(parsed: Iterable[tuple[ResearchItem | None, tuple[Issue, ...]]]
         if item is None:
             continue
         if item.slug in first_path:
-            issues.append(Issue(Severity.ERROR, Location(item.path, 1),
+            issues.append(Issue(IssueSeverity.ERROR, Location(item.path, 1),
                                 f"duplicate slug {item.slug!r}: {first_path[item.slug]} has the same file name",
                                 "rename one of the files; a slug names one item", slug=""))
             continue
         first_path[item.slug] = item.path
         items.append(item)
     # An item that failed now keeps its last nodes (see kgsync.merge): citing it is no dangling link.
-    failed = {i.slug for i in issues if i.severity is Severity.ERROR and i.slug}
+    failed = {i.slug for i in issues if i.severity is IssueSeverity.ERROR and i.slug}
     issues.extend(_dangling_links(items, failed))
     return ReadResult(tuple(items), tuple(issues))
 
@@ -243,40 +244,53 @@ def _display(path: Path, root: Path) -> str:
         return path.as_posix()
 
 
-def read_item_bytes(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]] | list[Issue]:
-    """One file's bytes -> (item, warnings), or the list of issues that stop it."""
+#: ``problem(severity, line, message, hint='')``: an Issue of the file being read.
+_Problem = Callable[..., "Issue"]
 
-    def problem(severity: Severity, line: int | None, message: str, hint: str = "") -> Issue:
+
+def read_item_bytes(raw: bytes, path: str, slug: str) -> tuple[ResearchItem | None, tuple[Issue, ...]]:
+    """One file's bytes -> (the item, its warnings), or (None, the issues that stop it)."""
+    parsed = _parse(raw, path, slug)
+    if isinstance(parsed, list):
+        return None, tuple(parsed)
+    item, warnings = parsed
+    return item, tuple(warnings)
+
+
+def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]] | list[Issue]:
+    """(item, warnings), or the list of issues that stop it (each step returns early)."""
+
+    def problem(severity: IssueSeverity, line: int | None, message: str, hint: str = "") -> Issue:
         return Issue(severity, Location(path, line), message, hint, slug)
 
     if not _SLUG_OK.match(slug):
-        return [problem(Severity.ERROR, None, f"file name {slug!r} is not a usable slug",
+        return [problem(IssueSeverity.ERROR, None, f"file name {slug!r} is not a usable slug",
                         "use letters, digits, '.', '_' and '-' only")]
     text, issue = _decode(raw, problem)
     if issue:
         return [issue]
     if not text.strip():
-        return [problem(Severity.ERROR, 1, "empty file", "write the item or delete the file")]
+        return [problem(IssueSeverity.ERROR, 1, "empty file", "write the item or delete the file")]
     # Whole-text scans only: an item is ~1,400 lines, and a Python step per line
     # would cost more than parsing its YAML (the build must stay within 3x of that).
     first_end = _line_end(text, 0)
     if text[:first_end].strip() != "---":
         if text.lstrip().startswith("---"):
             line = text[: len(text) - len(text.lstrip())].count("\n") + 1
-            return [problem(Severity.ERROR, line, "the frontmatter starts after line 1, so it is not read",
+            return [problem(IssueSeverity.ERROR, line, "the frontmatter starts after line 1, so it is not read",
                             "delete what comes before the opening '---' line")]
         if _DATED_SLUG.match(slug):
-            return [problem(Severity.ERROR, 1, "no YAML frontmatter, but the file is named like a research item",
+            return [problem(IssueSeverity.ERROR, 1, "no YAML frontmatter, but the file is named like a research item",
                             "start the item with a '---' frontmatter block (title, completed, themes, ...)")]
-        return [problem(Severity.NOTICE, 1, "no YAML frontmatter: not a research item, skipped",
+        return [problem(IssueSeverity.NOTICE, 1, "no YAML frontmatter: not a research item, skipped",
                         "items start with a '---' frontmatter block")]
     close = _FRONTMATTER_END.search(text, first_end + 1)
     if close is None:
-        return [problem(Severity.ERROR, 1, "frontmatter is never closed", "add a '---' line after the YAML")]
+        return [problem(IssueSeverity.ERROR, 1, "frontmatter is never closed", "add a '---' line after the YAML")]
     yaml_text = text[first_end + 1 : close.start() - 1]
     alias = _alias_line(yaml_text)
     if alias is not None:  # "*name": one alias can stand for gigabytes (the "billion laughs")
-        return [problem(Severity.ERROR, alias + 2, "YAML alias (*name) in the frontmatter",
+        return [problem(IssueSeverity.ERROR, alias + 2, "YAML alias (*name) in the frontmatter",
                         "write the value out; items do not use YAML anchors and aliases")]
     try:
         meta = _YAML.load(yaml_text)
@@ -284,26 +298,26 @@ def read_item_bytes(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, lis
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = mark.line + 2 if mark else 2
         reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        return [problem(Severity.ERROR, line, f"malformed frontmatter YAML: {reason}",
+        return [problem(IssueSeverity.ERROR, line, f"malformed frontmatter YAML: {reason}",
                         "fix the YAML (quote values containing ': ' or '#')")]
     except ValueError as exc:  # PyYAML's date constructor: "2026-02-30" is YAML's date syntax, no date
-        return [problem(Severity.ERROR, _bad_date_line(yaml_text) + 2, f"frontmatter date is no date: {exc}",
+        return [problem(IssueSeverity.ERROR, _bad_date_line(yaml_text) + 2, f"frontmatter date is no date: {exc}",
                         "write a real date as YYYY-MM-DD")]
     except RecursionError:
-        return [problem(Severity.ERROR, 2, "frontmatter YAML nested too deeply", "flatten the frontmatter")]
+        return [problem(IssueSeverity.ERROR, 2, "frontmatter YAML nested too deeply", "flatten the frontmatter")]
     if meta is None:
         meta = {}
     if not isinstance(meta, dict):
-        return [problem(Severity.ERROR, 2, "frontmatter is not a mapping of field: value")]
+        return [problem(IssueSeverity.ERROR, 2, "frontmatter is not a mapping of field: value")]
     escaped = _escaped_control(meta)  # YAML escapes ("\x85", "\u007f") make what the text scan cannot see
     if escaped is not None:
         name, char = escaped
-        return [problem(Severity.ERROR, _field_line(yaml_text, name) + 2,
+        return [problem(IssueSeverity.ERROR, _field_line(yaml_text, name) + 2,
                         f"{name}: holds control character or noncharacter U+{ord(char):04X} (a YAML escape)",
                         "delete the escape: item text holds no control characters")]
     long_lines = _long_lines(text)
     warnings: list[Issue] = [
-        problem(Severity.WARNING, n, f"line longer than {MAX_LINE:,} characters; only its start is read")
+        problem(IssueSeverity.WARNING, n, f"line longer than {MAX_LINE:,} characters; only its start is read")
         for n in long_lines[:3]
     ]
     body = text[close.end() + 1 :]
@@ -312,18 +326,18 @@ def read_item_bytes(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, lis
         body = "\n".join(line[:MAX_LINE] for line in body.split("\n"))
     sections = _sections(body, body_line)
     field_problems = _field_problems(meta, yaml_text, problem)
-    if any(issue.severity is Severity.ERROR for issue in field_problems):
+    if any(issue.severity is IssueSeverity.ERROR for issue in field_problems):
         return field_problems
     warnings += field_problems
     links = {name: _slugs(meta.get(name)) for name in ("cites", "related", "supersedes", "superseded_by")}
     for name, targets in links.items():
         if slug in targets:  # "superseded by itself" would hide the item's own claims
-            warnings.append(problem(Severity.WARNING, _field_line(yaml_text, name) + 2,
+            warnings.append(problem(IssueSeverity.WARNING, _field_line(yaml_text, name) + 2,
                                     f"{name} names the item itself; ignored", f"remove {slug!r} from {name}"))
             links[name] = tuple(t for t in targets if t != slug)
     title = _text(meta.get("title")) or _first_h1(sections)
     if not title:
-        return [problem(Severity.ERROR, 2, "no title", "add 'title:' to the frontmatter or a '# Title' heading")]
+        return [problem(IssueSeverity.ERROR, 2, "no title", "add 'title:' to the frontmatter or a '# Title' heading")]
     item = ResearchItem(
         slug=slug,
         path=path,
@@ -349,14 +363,14 @@ def read_item_bytes(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, lis
     item, warnings = _with_sections(item, problem, warnings)
     missing = [n for n in item.claim_numbers if n > len(item.key_findings)]
     if missing:
-        return [problem(Severity.ERROR, _field_line(yaml_text, "kgsync") + 2,
+        return [problem(IssueSeverity.ERROR, _field_line(yaml_text, "kgsync") + 2,
                         f"kgsync.claims names Key Finding {missing[0]}, but the item has "
                         f"{len(item.key_findings)} Key Findings",
                         "list numbers of the item's own Key Findings (1 is the first)")]
     return item, warnings
 
 
-def _claim_numbers(meta: dict) -> tuple[int, ...]:
+def _claim_numbers(meta: dict[str, object]) -> tuple[int, ...]:
     """``kgsync: {claims: [...]}`` as numbers (shape checked by ``_field_problems``)."""
     own = meta.get("kgsync")
     numbers = own.get("claims", ()) if isinstance(own, dict) else ()
@@ -371,7 +385,7 @@ def _looks_utf16(raw: bytes) -> bool:
     return len(head) >= 8 and (head[1::2].count(0) > 0.9 * len(head[1::2]) or head[0::2].count(0) > 0.9 * len(head[0::2]))
 
 
-def _field_problems(meta: dict, yaml_text: str, problem) -> list[Issue]:
+def _field_problems(meta: dict[str, Any], yaml_text: str, problem: _Problem) -> list[Issue]:
     """Fields of the wrong shape: rejected (title, completed: they name and date the item's
     nodes), or ignored with a warning (the rest: an item without them is still an item)."""
     found: list[Issue] = []
@@ -381,28 +395,28 @@ def _field_problems(meta: dict, yaml_text: str, problem) -> list[Issue]:
 
     title = meta.get("title")
     if isinstance(title, bool) or (title is not None and not isinstance(title, (str, int, float))):
-        found.append(problem(Severity.ERROR, at("title"), f"title is a {type(title).__name__}, not text",
+        found.append(problem(IssueSeverity.ERROR, at("title"), f"title is a {type(title).__name__}, not text",
                              "write the title as one line of text (quote it if it starts with [ or {)"))
     completed = meta.get("completed")
     if completed is not None and not _date(completed):
-        found.append(problem(Severity.ERROR, at("completed"), f"completed: {str(completed)[:40]!r} is not a date",
+        found.append(problem(IssueSeverity.ERROR, at("completed"), f"completed: {str(completed)[:40]!r} is not a date",
                              "write the date the research was completed as YYYY-MM-DD"))
     for name in ("themes", "cites", "related", "supersedes", "superseded_by"):
         if isinstance(meta.get(name), dict):
-            found.append(problem(Severity.WARNING, at(name), f"{name} is a mapping; ignored",
+            found.append(problem(IssueSeverity.WARNING, at(name), f"{name} is a mapping; ignored",
                                  f"write {name} as a list: [a, b]"))
     own = meta.get("kgsync")
     if own is not None:
         claims = own.get("claims") if isinstance(own, dict) else None
         if not isinstance(own, dict) or set(own) - {"claims"}:
-            found.append(problem(Severity.ERROR, at("kgsync"), "kgsync must be a mapping with one key, claims",
+            found.append(problem(IssueSeverity.ERROR, at("kgsync"), "kgsync must be a mapping with one key, claims",
                                  "write kgsync: {claims: [1, 3]} (the Key Finding numbers that become claims)"))
         elif not isinstance(claims, list) or not all(type(n) is int and n >= 1 for n in claims):
-            found.append(problem(Severity.ERROR, at("kgsync"), f"kgsync.claims {str(claims)[:40]!r} is not a list "
+            found.append(problem(IssueSeverity.ERROR, at("kgsync"), f"kgsync.claims {str(claims)[:40]!r} is not a list "
                                  "of Key Finding numbers", "write kgsync: {claims: [1, 3]} (1 is the first finding)"))
     confidence = meta.get("confidence")
     if confidence is not None and not _confidence(confidence):
-        found.append(problem(Severity.WARNING, at("confidence"), f"confidence {str(confidence)[:40]!r} ignored",
+        found.append(problem(IssueSeverity.WARNING, at("confidence"), f"confidence {str(confidence)[:40]!r} ignored",
                              "write confidence: high, medium or low"))
     return found
 
@@ -412,7 +426,7 @@ def _heading_text(rest: str) -> str:
     return rest.rstrip(" \t").rstrip("#").strip()
 
 
-def _escaped_control(meta: dict) -> tuple[str, str] | None:
+def _escaped_control(meta: dict[str, Any]) -> tuple[str, str] | None:
     """(top-level field, character) of the first forbidden character in any key or value, or None."""
     for name, value in meta.items():
         stack = [name, value]
@@ -443,7 +457,8 @@ def _alias_line(yaml_text: str) -> int | None:
     try:
         for token in yaml.scan(yaml_text, Loader=_SAFE_LOADER):
             if isinstance(token, yaml.AliasToken):
-                return token.start_mark.line
+                line: int = token.start_mark.line
+                return line
     except yaml.YAMLError:
         return None  # the parse reports it
     return None
@@ -460,29 +475,29 @@ def _bad_date_line(yaml_text: str) -> int:
     return 0
 
 
-def _decode(raw: bytes, problem) -> tuple[str, Issue | None]:
+def _decode(raw: bytes, problem: _Problem) -> tuple[str, Issue | None]:
     if _looks_utf16(raw):
-        return "", problem(Severity.ERROR, 1, "UTF-16 text, not UTF-8", "re-save the file as UTF-8")
+        return "", problem(IssueSeverity.ERROR, 1, "UTF-16 text, not UTF-8", "re-save the file as UTF-8")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        return "", problem(Severity.ERROR, line, f"not UTF-8 (byte 0x{raw[exc.start]:02x} at offset {exc.start})",
+        return "", problem(IssueSeverity.ERROR, line, f"not UTF-8 (byte 0x{raw[exc.start]:02x} at offset {exc.start})",
                            "re-save the file as UTF-8")
     text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     if "\x00" in text:
         line = text[: text.index("\x00")].count("\n") + 1
-        return "", problem(Severity.ERROR, line, "NUL byte: binary data, not Markdown", "remove the binary content")
+        return "", problem(IssueSeverity.ERROR, line, "NUL byte: binary data, not Markdown", "remove the binary content")
     bad = _FORBIDDEN.search(text)
     if bad:
         line = text.count("\n", 0, bad.start()) + 1
         column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
         message = f"control character or noncharacter U+{ord(bad.group()):04X} at column {column}"
-        return "", problem(Severity.ERROR, line, message, "delete it: item text holds no control characters")
+        return "", problem(IssueSeverity.ERROR, line, message, "delete it: item text holds no control characters")
     return text, None
 
 
-def _with_sections(item: ResearchItem, problem, warnings: list[Issue]) -> tuple[ResearchItem, list[Issue]]:
+def _with_sections(item: ResearchItem, problem: _Problem, warnings: list[Issue]) -> tuple[ResearchItem, list[Issue]]:
     from dataclasses import replace
 
     question = item.section("research question", "question / hypothesis", "question")
@@ -492,11 +507,11 @@ def _with_sections(item: ResearchItem, problem, warnings: list[Issue]) -> tuple[
     for wanted, found in (("Research Question", question), ("Executive Summary", summary),
                           ("Key Findings", findings)):
         if found is None:
-            warnings.append(problem(Severity.WARNING, item.body_line, f"no '{wanted}' section",
+            warnings.append(problem(IssueSeverity.WARNING, item.body_line, f"no '{wanted}' section",
                                     f"add a '## {wanted}' section as in the item template"))
     parsed_findings = _list_entries(findings) if findings else ()
     if findings is not None and not parsed_findings:
-        warnings.append(problem(Severity.WARNING, findings.line, "Key Findings has no list entries",
+        warnings.append(problem(IssueSeverity.WARNING, findings.line, "Key Findings has no list entries",
                                 "write the findings as a numbered list"))
     urls = tuple(dict.fromkeys(_URL.findall(sources.text))) if sources else ()
     item = replace(
@@ -608,7 +623,7 @@ def _sections(body: str, first_line: int) -> tuple[Section, ...]:
     return tuple(out)
 
 
-def _list_entries(section: Section) -> tuple[Finding, ...]:
+def _list_entries(section: Section) -> tuple[KeyFinding, ...]:
     """Top-level list entries of a section (numbered or bulleted), with their lines."""
     entries: list[tuple[int, list[str]]] = []
     fence = False
@@ -625,10 +640,10 @@ def _list_entries(section: Section) -> tuple[Finding, ...]:
         elif entries and not line.strip():
             entries[-1][1].append("")
     findings = []
-    for number, (line, parts) in enumerate(entries, start=1):
+    for number, (at, parts) in enumerate(entries, start=1):
         text = " ".join(p for p in _first_paragraph(parts) if p).strip()
         if text:
-            findings.append(Finding(number, text, line))
+            findings.append(KeyFinding(number, text, at))
     return tuple(findings)
 
 
@@ -681,7 +696,7 @@ def _slugs(value: object) -> tuple[str, ...]:
 def _date(value: object) -> str:
     if isinstance(value, dt.datetime):
         if value.tzinfo:
-            value = value.astimezone(dt.timezone.utc)
+            value = value.astimezone(dt.UTC)
         return value.date().isoformat()
     if isinstance(value, dt.date):
         return value.isoformat()
@@ -709,7 +724,7 @@ def _dangling_links(items: Sequence[ResearchItem], also_known: Iterable[str] = (
                                     ("superseded_by", item.superseded_by)):
             for target in targets:
                 if target not in known and target != item.slug:
-                    issues.append(Issue(Severity.WARNING, Location(item.path, 2),
+                    issues.append(Issue(IssueSeverity.WARNING, Location(item.path, 2),
                                         f"{field_name} names {target!r}, which is not an item here",
                                         "correct the slug, or drop it if the item was removed", item.slug))
     return issues

@@ -77,7 +77,10 @@ def loads(text: str, source: str = "<graph>") -> Graph:
         except GraphFormatError as exc:
             bad.append(exc)
             continue
-        (entities if isinstance(record, Entity) else relations).append(record)
+        if isinstance(record, Entity):
+            entities.append(record)
+        else:
+            relations.append(record)
     if bad:
         first = bad[0]
         more = "".join(f"\n  {other.render()}" for other in bad[1:_SHOWN])
@@ -119,7 +122,7 @@ def _record(line: str, where: Location) -> Entity | Relation:
     )
 
 
-def _entity(obj: dict, where: Location) -> Entity:
+def _entity(obj: dict[str, object], where: Location) -> Entity:
     name, entity_type, observations = obj.get("name"), obj.get("entityType"), obj.get("observations")
     if not isinstance(name, str) or not isinstance(entity_type, str):
         raise GraphFormatError("entity needs string \"name\" and \"entityType\"", where)
@@ -131,11 +134,12 @@ def _entity(obj: dict, where: Location) -> Entity:
     return Entity(name, entity_type, tuple(observations))
 
 
-def _relation(obj: dict, where: Location) -> Relation:
+def _relation(obj: dict[str, object], where: Location) -> Relation:
     values = [obj.get("from"), obj.get("to"), obj.get("relationType")]
-    if not all(isinstance(v, str) for v in values):
+    source, target, relation_type = values
+    if not (isinstance(source, str) and isinstance(target, str) and isinstance(relation_type, str)):
         raise GraphFormatError('relation needs string "from", "to" and "relationType"', where)
-    return Relation(*values)
+    return Relation(source, target, relation_type)
 
 
 def read(path: str | Path) -> Graph:

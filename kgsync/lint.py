@@ -428,7 +428,7 @@ def _attributed(graph: Graph, names: list[str]) -> set[str]:
     return set(compress(map(_TARGET, relations), map(and_, from_item, attributing)))
 
 
-def _check_observations(entity: Entity, out: _Collector, attributed: set[str] = frozenset()) -> None:
+def _check_observations(entity: Entity, out: _Collector, attributed: frozenset[str] | set[str] = frozenset()) -> None:
     name, observations = entity.name, entity.observations
     if len(set(observations)) != len(observations):
         for text, count in sorted(Counter(observations).items()):

@@ -18,7 +18,7 @@ for ownership, and must not be given any.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import compress
 from operator import attrgetter, not_
@@ -202,7 +202,7 @@ def _extend_new(mine: list[str], extra: list[str]) -> bool:
 _RELATION_KEY = attrgetter("source", "target", "relation_type")
 
 
-def _union(all_facts) -> tuple[set[tuple[str, str]], set[tuple[str, str]], dict[tuple[str, str, str], Relation]]:
+def _union(all_facts: Iterable[Facts]) -> tuple[set[tuple[str, str]], set[tuple[str, str]], dict[tuple[str, str, str], Relation]]:
     entities: set[tuple[str, str]] = set()
     observations: set[tuple[str, str]] = set()
     relations: dict[tuple[str, str, str], Relation] = {}
@@ -216,6 +216,6 @@ def _union(all_facts) -> tuple[set[tuple[str, str]], set[tuple[str, str]], dict[
 _RANK = {key: rank for rank, key in enumerate(_ORDER)}
 
 
-def _rank_of(observation: str, _get=_RANK.get, _unknown=len(_ORDER)) -> int:
+def _rank_of(observation: str, _get: Callable[[str, int], int] = _RANK.get, _unknown: int = len(_ORDER)) -> int:
     """The rank of the observation's key in _ORDER (file order: title first)."""
     return _get(observation.partition(":")[0], _unknown)

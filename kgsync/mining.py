@@ -445,7 +445,7 @@ def _acronym_pairs(text: str) -> list[tuple[str, str]]:
     text = text.replace("\u2019", "'")
     out: list[tuple[str, str]] = []
     for match in _PAREN.finditer(text):
-        inner = match.group(1)
+        inner: str = match.group(1)
         short_match = _SHORT_FORM.fullmatch(inner)
         if short_match:
             short = short_match.group(1)

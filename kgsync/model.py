@@ -57,7 +57,7 @@ ENDPOINTS: dict[RelationType, frozenset[tuple[EntityType, EntityType]]] = {
     RelationType.EXTENDS: frozenset({(_ITEM, _ITEM), (_CLAIM, _CLAIM)}),
 }
 
-#: Observation keys kgsync writes.  ``key:value`` or ``key: value``; see README.
+#: Observation keys kgsync writes.  ``key:value`` or ``key: value``; see docs/CONTRACT.md.
 OBSERVATION_KEYS = (
     "title",
     "summary",
@@ -184,7 +184,7 @@ class Facts:
     observations: tuple[tuple[str, str], ...] = ()  # (entity name, observation)
     relations: tuple[Relation, ...] = ()
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, list[list[str]]]:
         return {
             "entities": [list(e) for e in self.entities],
             "observations": [list(o) for o in self.observations],
@@ -192,7 +192,7 @@ class Facts:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping) -> Facts:
+    def from_json(cls, data: Mapping[str, Iterable[Iterable[str]]]) -> Facts:
         return cls(
             tuple((str(n), str(t)) for n, t in data.get("entities", ())),
             tuple((str(n), str(o)) for n, o in data.get("observations", ())),

@@ -34,7 +34,7 @@ from kgsync.config import Caps, Config, Merge, Mining
 from kgsync.errors import ConfigError, GraphFormatError, KgsyncError, LintFailed, Location
 from kgsync.economy import Folding, discriminating_themes, hub_folding
 from kgsync.extract import Extraction, extract
-from kgsync.items import (Issue, ReadResult, ResearchItem, Severity, check_corpus, find_item_files,
+from kgsync.items import (Issue, ReadResult, ResearchItem, IssueSeverity, check_corpus, find_item_files,
                           read_item_bytes, unreadable)
 from kgsync.lint import FileLines, LintReport, lint, relation_label, separate_hand_added
 from kgsync import state as build_state
@@ -105,7 +105,7 @@ class BuildResult:
 
     @property
     def errors(self) -> tuple[KgsyncError, ...]:
-        return tuple(i.as_error() for i in self.issues if i.severity is Severity.ERROR)
+        return tuple(i.as_error() for i in self.issues if i.severity is IssueSeverity.ERROR)
 
     @property
     def changed(self) -> bool:
@@ -263,12 +263,11 @@ def _record_chunk(chunk: Sequence[tuple[bytes, str, str]]) -> list[Record]:
 
 
 def _record(raw: bytes, display: str, slug: str) -> Record:
-    parsed = read_item_bytes(raw, display, slug)
-    if isinstance(parsed, list):
-        return Record(None, tuple(parsed), (None, None))
-    item, warnings = parsed
+    item, issues = read_item_bytes(raw, display, slug)
+    if item is None:
+        return Record(None, issues, (None, None))
     light = replace(item, body="", sections=())
-    return Record(light, tuple(warnings), (extract(item), candidates(item)))
+    return Record(light, issues, (extract(item), candidates(item)))
 
 
 def _usable_cpus() -> int:
@@ -384,7 +383,7 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     themes = _theme_map(config)
     theme_concepts = theme_concepts_of(items, themes, config)
     hub_themes = hub_themes_of(items, themes, config)
-    failed = frozenset(i.slug for i in read.issues if i.severity is Severity.ERROR and i.slug)
+    failed = frozenset(i.slug for i in read.issues if i.severity is IssueSeverity.ERROR and i.slug)
     keep = failed - set(by_slug)  # items that fail now: they keep their last facts (nothing is assembled for them)
     read_manifest = cache(partial(load_manifest, manifest_file))  # read once, if at all
     kept = _kept_items(keep, read_manifest) if keep else ()
@@ -500,7 +499,7 @@ def _items_blamed(report: LintReport, items: Sequence[ResearchItem], by_item: Ma
         for slug in slugs:
             if slug in known or slug in found or slug not in path_of:
                 continue
-            found[slug] = Issue(Severity.ERROR, finding.location if finding.location is not None and
+            found[slug] = Issue(IssueSeverity.ERROR, finding.location if finding.location is not None and
                                 finding.location.path == path_of[slug] else Location(path_of[slug], 1),
                                 f"makes a node that breaks the graph contract: {finding.code} {finding.entity}: "
                                 f"{finding.message}; the item keeps its previous nodes", finding.hint, slug)

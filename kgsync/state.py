@@ -61,7 +61,8 @@ def load(folder: Path | None, reader: CacheReader | None = None) -> BuildState:
         return BuildState()
     found = (reader or CacheReader()).read(folder / _FILE, tuple[int, BuildState])
     if found is not None and found[0] == _VERSION:
-        return found[1]
+        state: BuildState = found[1]
+        return state
     return BuildState()  # missing, invalid or of another version: only a slower build
 
 

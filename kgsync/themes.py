@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 
-from kgsync.config import read_yaml
+from kgsync.yaml_source import read_yaml
 from kgsync.errors import ConfigError, Location
 
 _YAML_BLOCK = re.compile(r"^```ya?ml[ \t]*\n(.*?)^```", re.M | re.S)

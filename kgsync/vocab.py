@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import math
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass, field
@@ -61,7 +60,7 @@ from kgsync.canonical import (
     term_key,
 )
 from kgsync.config import Caps, Config, Merge, Mining
-from kgsync.mining import ACRONYM, DEFINED, EMPHASISED, FOCUS, PLAIN, ItemCandidates, segments, token_keys
+from kgsync.mining import ACRONYM, DEFINED, FOCUS, PLAIN, ItemCandidates, segments, token_keys
 from kgsync.similarity import is_near_duplicate
 from kgsync.vocab_file import PinnedVocabulary, load_pinned  # noqa: F401  (re-exported API)
 

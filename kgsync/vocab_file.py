@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from kgsync.canonical import canonical_name, is_acronym, term_key
-from kgsync.config import key_lines, read_yaml
+from kgsync.yaml_source import key_lines, read_yaml
 from kgsync.errors import ConfigError, Location
 
 if TYPE_CHECKING:
@@ -78,13 +78,32 @@ def load_pinned(path: str | Path) -> PinnedVocabulary:
     return parse_pinned(data, node, str(path))
 
 
+@dataclass
+class _Problems:
+    """Every problem of one vocabulary file, each as ``path:line: what (fix: how)``."""
+
+    path: str
+    lines: dict[str, int]
+    errors: list[str] = field(default_factory=list)
+
+    def __call__(self, where: str, message: str, fix: str) -> None:
+        self.errors.append(f"{self.path}:{self.lines.get(where, 1)}: {message} (fix: {fix})")
+
+
+@dataclass
+class _Terms:
+    """The ``terms:`` section, parsed: each pinned name's kind, label and aliases, and who owns each key."""
+
+    key_to_name: dict[str, str] = field(default_factory=dict)
+    kinds: dict[str, str] = field(default_factory=dict)
+    labels: dict[str, str] = field(default_factory=dict)
+    aliases: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    acronym_keys: set[str] = field(default_factory=set)
+
+
 def parse_pinned(data: Any, node: yaml.Node | None, path: str) -> PinnedVocabulary:
-    lines = key_lines(node)
-    errors: list[str] = []
-
-    def error(where: str, message: str, fix: str) -> None:
-        errors.append(f"{path}:{lines.get(where, 1)}: {message} (fix: {fix})")
-
+    """Validate a vocabulary file's data, section by section; every problem is reported at once."""
+    error = _Problems(path, key_lines(node))
     if data is None:
         data = {}
     if not isinstance(data, Mapping):
@@ -93,12 +112,19 @@ def parse_pinned(data: Any, node: yaml.Node | None, path: str) -> PinnedVocabula
     for key in data:
         if key not in ("terms", "merges", "stoplist"):
             error(str(key), f"unknown section {key!r}", "use terms:, merges: and stoplist:")
-    key_to_name: dict[str, str] = {}
-    kinds: dict[str, str] = {}
-    labels: dict[str, str] = {}
-    aliases: dict[str, tuple[str, ...]] = {}
-    acronym_keys: set[str] = set()
-    terms = data.get("terms") or {}
+    terms = _parse_terms(data.get("terms") or {}, error)
+    merges = _parse_merges(data.get("merges") or {}, terms.key_to_name, error)
+    _check_merge_chains(merges, error)
+    stop = _parse_stoplist(data.get("stoplist") or [], terms.key_to_name, error)
+    if error.errors:
+        raise ConfigError(f"{len(error.errors)} problem(s) in the vocabulary file:\n  " + "\n  ".join(error.errors),
+                          Location(path), "see the vocabulary file format in README.md")
+    return PinnedVocabulary(terms.key_to_name, terms.kinds, terms.labels, terms.aliases, merges, frozenset(stop),
+                            frozenset(terms.acronym_keys), path)
+
+
+def _parse_terms(terms: Any, error: _Problems) -> _Terms:
+    out = _Terms()
     if not isinstance(terms, Mapping):
         error("terms", "terms: must map each canonical name to its kind, label and aliases",
               "write `terms:` then `  name: {kind: concept}`")
@@ -113,37 +139,44 @@ def parse_pinned(data: Any, node: yaml.Node | None, path: str) -> PinnedVocabula
         if not isinstance(spec, Mapping):
             error(where, f"{name}: expected a mapping of kind/label/aliases", "write `{kind: concept}` or leave empty")
             continue
-        for key in spec:
-            if key not in _TERM_KEYS:
-                error(f"{where}.{key}", f"{name}: unknown field {key!r}", f"use {', '.join(_TERM_KEYS)}")
-        kind = spec.get("kind") or ""
-        if kind and kind not in _KINDS:
-            error(f"{where}.kind", f"{name}: kind must be concept or method, not {kind!r}", "write concept or method")
-            kind = ""
-        label = spec.get("label") or ""
-        if not isinstance(label, str):
-            error(f"{where}.label", f"{name}: label must be text", "quote it")
-            label = ""
-        raw_aliases = spec.get("aliases") or []
-        if isinstance(raw_aliases, str):
-            raw_aliases = [raw_aliases]
-        if not isinstance(raw_aliases, list) or not all(isinstance(a, (str, int, float)) for a in raw_aliases):
-            error(f"{where}.aliases", f"{name}: aliases must be a list of text", "write `aliases: [a, b]`")
-            raw_aliases = []
-        alias_list = tuple(str(a) for a in raw_aliases if str(a).strip())
-        kinds[name], labels[name], aliases[name] = kind, label, alias_list
-        for surface in (name, label, *alias_list):
-            key = term_key(surface) if surface else ""
-            if not key:
-                continue
-            owner = key_to_name.setdefault(key, name)
-            if owner != name:
-                error(where, f"{surface!r} is claimed by both {owner!r} and {name!r}",
-                      "keep the variant under one term and list the other in merges:")
-            if surface in alias_list and " " not in surface and is_acronym(surface):
-                acronym_keys.add(key)
+        _parse_term(name, spec, where, out, error)
+    return out
+
+
+def _parse_term(name: str, spec: Mapping[Any, Any], where: str, out: _Terms, error: _Problems) -> None:
+    for key in spec:
+        if key not in _TERM_KEYS:
+            error(f"{where}.{key}", f"{name}: unknown field {key!r}", f"use {', '.join(_TERM_KEYS)}")
+    kind = spec.get("kind") or ""
+    if kind and kind not in _KINDS:
+        error(f"{where}.kind", f"{name}: kind must be concept or method, not {kind!r}", "write concept or method")
+        kind = ""
+    label = spec.get("label") or ""
+    if not isinstance(label, str):
+        error(f"{where}.label", f"{name}: label must be text", "quote it")
+        label = ""
+    raw_aliases = spec.get("aliases") or []
+    if isinstance(raw_aliases, str):
+        raw_aliases = [raw_aliases]
+    if not isinstance(raw_aliases, list) or not all(isinstance(a, (str, int, float)) for a in raw_aliases):
+        error(f"{where}.aliases", f"{name}: aliases must be a list of text", "write `aliases: [a, b]`")
+        raw_aliases = []
+    alias_list = tuple(str(a) for a in raw_aliases if str(a).strip())
+    out.kinds[name], out.labels[name], out.aliases[name] = kind, label, alias_list
+    for surface in (name, label, *alias_list):
+        key = term_key(surface) if surface else ""
+        if not key:
+            continue
+        owner = out.key_to_name.setdefault(key, name)
+        if owner != name:
+            error(where, f"{surface!r} is claimed by both {owner!r} and {name!r}",
+                  "keep the variant under one term and list the other in merges:")
+        if surface in alias_list and " " not in surface and is_acronym(surface):
+            out.acronym_keys.add(key)
+
+
+def _parse_merges(raw_merges: Any, key_to_name: Mapping[str, str], error: _Problems) -> dict[str, str]:
     merges: dict[str, str] = {}
-    raw_merges = data.get("merges") or {}
     if not isinstance(raw_merges, Mapping):
         error("merges", "merges: must map each variant to its canonical name", "write `merges:` then `  variant: name`")
         raw_merges = {}
@@ -163,6 +196,10 @@ def parse_pinned(data: Any, node: yaml.Node | None, path: str) -> PinnedVocabula
                   "remove the merge or the pinned term")
             continue
         merges[vkey] = tkey
+    return merges
+
+
+def _check_merge_chains(merges: Mapping[str, str], error: _Problems) -> None:
     for vkey in sorted(merges):  # a merge chain must end
         seen, key = {vkey}, merges[vkey]
         while key in merges:
@@ -171,8 +208,10 @@ def parse_pinned(data: Any, node: yaml.Node | None, path: str) -> PinnedVocabula
                 break
             seen.add(key)
             key = merges[key]
+
+
+def _parse_stoplist(raw_stop: Any, key_to_name: Mapping[str, str], error: _Problems) -> set[str]:
     stop: set[str] = set()
-    raw_stop = data.get("stoplist") or []
     if isinstance(raw_stop, str):
         raw_stop = [raw_stop]
     if not isinstance(raw_stop, list):
@@ -183,14 +222,11 @@ def parse_pinned(data: Any, node: yaml.Node | None, path: str) -> PinnedVocabula
         if not key:
             continue
         if key in key_to_name:
-            errors.append(f"{path}:{lines.get('stoplist', 1)}: {entry!r} is both stopped and pinned as "
-                          f"{key_to_name[key]!r} (fix: remove it from one of the two)")
+            error("stoplist", f"{entry!r} is both stopped and pinned as {key_to_name[key]!r}",
+                  "remove it from one of the two")
             continue
         stop.add(key)
-    if errors:
-        raise ConfigError(f"{len(errors)} problem(s) in the vocabulary file:\n  " + "\n  ".join(errors),
-                          Location(path), "see the vocabulary file format in README.md")
-    return PinnedVocabulary(key_to_name, kinds, labels, aliases, merges, frozenset(stop), frozenset(acronym_keys), path)
+    return stop
 
 
 def dump_vocabulary(vocabulary: Vocabulary, stop_hubs: bool = True) -> str:

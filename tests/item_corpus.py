@@ -1,19 +1,33 @@
-"""Small research items built in memory, and an eight-item corpus with known overlaps (mining and vocabulary tests)."""
+"""The one research-item builder of the tests, and an eight-item corpus with known overlaps.
+
+``item_markdown`` writes an item file in the item template's layout; ``make_item``
+parses one into a ``ResearchItem`` (mining and vocabulary tests); ``corpus()`` is
+eight such items whose overlaps the tests know.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from kgsync.items import ResearchItem, read_item_bytes
 
 
-def make_item(slug: str, title: str, question: str = "", summary: str = "", findings: tuple[str, ...] = (),
-              body: str = "") -> ResearchItem:
-    listed = "\n".join(f"{n}. {text} (Confidence: high)" for n, text in enumerate(findings, 1))
-    text = (f"---\ntitle: \"{title}\"\ncompleted: 2026-03-01\nthemes: [knowledge-graphs]\n---\n\n# {title}\n\n"
+def item_markdown(title: str, *, completed: str = "2026-03-01", themes: str = "[knowledge-graphs]", extra: str = "",
+                  question: str = "", body: str = "", summary: str = "", findings: Sequence[str] = ()) -> str:
+    """An item file: frontmatter (``extra`` is more frontmatter lines), question, summary, numbered Key Findings."""
+    listed = "\n".join(f"{n}. {text}" for n, text in enumerate(findings, 1))
+    return (f"---\ntitle: \"{title}\"\ncompleted: {completed}\nthemes: {themes}\n{extra}---\n\n# {title}\n\n"
             f"## Research Question\n\n{question}\n\n{body}\n\n## Findings\n\n### Executive Summary\n\n{summary}\n\n"
             f"### Key Findings\n\n{listed}\n")
-    result = read_item_bytes(text.encode(), f"Research/completed/{slug}.md", slug)
-    assert not isinstance(result, list), result
-    return result[0]
+
+
+def make_item(slug: str, title: str, question: str = "", summary: str = "", findings: tuple[str, ...] = (),
+              body: str = "") -> ResearchItem:
+    text = item_markdown(title, question=question, body=body, summary=summary,
+                         findings=[f"{text} (Confidence: high)" for text in findings])
+    item, issues = read_item_bytes(text.encode(), f"Research/completed/{slug}.md", slug)
+    assert item is not None, issues
+    return item
 
 
 def corpus() -> list[ResearchItem]:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from item_corpus import item_markdown
 
 from kgsync import config as config_module
 from kgsync.model import Graph
@@ -22,12 +23,11 @@ def item(slug: str, *, title: str, completed: str, themes: str = "[agentic-ai]",
         "**Entity resolution merges duplicate knowledge graph nodes.** (low confidence; source: https://c.org/3)",
         "**Hybrid retrieval with reciprocal rank fusion beats either alone.** (high confidence)",
     ]
-    listed = "\n".join(f"{n}. {text}" for n, text in enumerate(findings, 1))
-    text = (f"---\ntitle: \"{title}\"\ncompleted: {completed}\nthemes: {themes}\nconfidence: medium\n{extra}---\n\n"
-            f"# {title}\n\n## Research Question\n\nHow do knowledge graphs and vector search help agents?\n\n"
-            f"{body}\n\n## Findings\n\n### Executive Summary\n\nKnowledge graphs help agents find earlier work.\n\n"
-            f"### Key Findings\n\n{listed}\n")
-    return slug, text
+    return slug, item_markdown(
+        title, completed=completed, themes=themes, extra=f"confidence: medium\n{extra}", body=body, findings=findings,
+        question="How do knowledge graphs and vector search help agents?",
+        summary="Knowledge graphs help agents find earlier work.",
+    )
 
 
 def repo(tmp_path: Path, *items: tuple[str, str]) -> Path:

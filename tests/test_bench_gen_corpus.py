@@ -7,7 +7,7 @@ from pathlib import Path
 
 import frontmatter
 
-from kgsync.items import Severity, find_item_files, read_items
+from kgsync.items import IssueSeverity, find_item_files, read_items
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 import gen_corpus  # noqa: E402
@@ -26,7 +26,7 @@ def test_items_have_the_corpus_shape_and_read_without_errors(tmp_path: Path) -> 
     paths = gen_corpus.generate(tmp_path, 300, seed=11)
     assert len(paths) == 300 and len({p.stem for p in paths}) == 300
     result = read_items(find_item_files(tmp_path), tmp_path)
-    assert [i.render() for i in result.issues if i.severity is Severity.ERROR] == []
+    assert [i.render() for i in result.issues if i.severity is IssueSeverity.ERROR] == []
     assert len(result.items) == 300
     slugs = {item.slug for item in result.items}
     for item in result.items:

@@ -12,7 +12,7 @@ import pytest
 
 from kgsync import config as config_module
 from kgsync.cache_file import CacheReader
-from kgsync.items import Severity
+from kgsync.items import IssueSeverity
 from kgsync.merge import manifest_path
 from kgsync.pipeline import build
 
@@ -63,7 +63,7 @@ def test_planted_pickles_never_run_and_the_output_is_a_fresh_builds(repo: Path, 
     result = build(cfg)
     assert not marker.exists(), "a file in the cache folder was unpickled"
     assert _written(cfg) == _fresh(cfg, tmp_path)
-    notices = [i for i in result.issues if i.severity is Severity.NOTICE and "cache file" in i.message]
+    notices = [i for i in result.issues if i.severity is IssueSeverity.NOTICE and "cache file" in i.message]
     assert notices, "a cache file that does not validate is ignored with a notice"
     assert all(i.location is not None and ".kgsync-cache" in i.location.path for i in notices)
 
@@ -91,7 +91,7 @@ def test_a_tampered_cache_entry_is_ignored_and_the_output_is_a_fresh_builds(repo
     result = build(cfg)
     assert _written(cfg) == _fresh(cfg, tmp_path)
     flagged = {Path(i.location.path).name for i in result.issues
-               if i.severity is Severity.NOTICE and i.location is not None and "cache file" in i.message}
+               if i.severity is IssueSeverity.NOTICE and i.location is not None and "cache file" in i.message}
     assert {victim.name, facts.name, "state.json"} <= flagged
     assert not (repo / "hacked").exists()
     # The next build rewrote what it ignored: no notice any more.

@@ -11,7 +11,6 @@ from pathlib import Path
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from stand_ins import StandInFinding
 
 from kgsync import jsonl
 from kgsync.commands.diff import command
@@ -25,6 +24,8 @@ from kgsync.diff import (
     to_dict,
     to_json,
 )
+from kgsync.errors import Location
+from kgsync.lint import Finding, Severity
 from kgsync.model import Entity, Graph, Relation
 
 A = "2026-03-01-alpha"
@@ -200,13 +201,13 @@ def test_relation_whose_from_node_is_in_no_graph_uses_the_name() -> None:
 
 def test_findings_sorted_errors_first_and_pairs_normalised() -> None:
     findings = (
-        StandInFinding("warning", "W1", "concept:a", "w"),
-        StandInFinding("info", "I1", "concept:a", "i"),
-        StandInFinding("error", "E2", "concept:b", "e2"),
-        StandInFinding("error", "E1", "concept:z", "e1"),
+        Finding(Severity.WARNING, "W1", "concept:a", "w", ""),
+        Finding(Severity.WARNING, "W0", "concept:b", "w", ""),
+        Finding(Severity.ERROR, "E2", "concept:b", "e2", ""),
+        Finding(Severity.ERROR, "E1", "concept:z", "e1", ""),
     )
     d = diff(BASE, BASE, findings=findings, near_duplicates=(("concept:b", "concept:a"), ("concept:a", "concept:b")))
-    assert [f.code for f in d.findings] == ["E1", "E2", "W1", "I1"]
+    assert [f.code for f in d.findings] == ["E1", "E2", "W0", "W1"]
     assert d.near_duplicates == (("concept:a", "concept:b"),)
     assert d.is_empty  # findings describe NEW; they are not a change
     assert sort_findings(reversed(findings)) == d.findings
@@ -214,7 +215,7 @@ def test_findings_sorted_errors_first_and_pairs_normalised() -> None:
 
 def test_json_report_is_stable_and_complete() -> None:
     new = Graph(BASE.entities + (item(B, "Beta"),), BASE.relations[:1])
-    findings = (StandInFinding("error", "E1", "item:x", "bad", "fix it", "memory.jsonl:3"),)
+    findings = (Finding(Severity.ERROR, "E1", "item:x", "bad", "fix it", Location("memory.jsonl", 3)),)
     text = to_json(diff(BASE, new, findings=findings, near_duplicates=(("concept:a", "concept:b"),)))
     data = json.loads(text)
     assert data["version"] == 1

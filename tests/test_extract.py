@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kgsync.extract import claim_key, claim_of, first_sentence, lead_sentence, resolve_links, undated_suffixes
-from kgsync.items import Finding
+from kgsync.items import KeyFinding
 
 
 @pytest.mark.parametrize(
@@ -28,31 +28,31 @@ from kgsync.items import Finding
     ],
 )
 def test_claim_statement_and_confidence(text: str, statement: str, confidence: str) -> None:
-    claim = claim_of(Finding(1, text, 10))
+    claim = claim_of(KeyFinding(1, text, 10))
     assert claim.statement == statement
     assert claim.confidence == confidence
     assert claim.line == 10
 
 
 def test_item_confidence_is_the_default() -> None:
-    assert claim_of(Finding(1, "A plain claim here.", 1), "low").confidence == "low"
+    assert claim_of(KeyFinding(1, "A plain claim here.", 1), "low").confidence == "low"
 
 
 def test_the_primary_source_is_kept() -> None:
     text = "**C.** (source: https://a.org/1; https://b.org/2; https://a.org/1; https://c.org/3)"
-    assert claim_of(Finding(1, text, 1)).sources == ("https://a.org/1",)
+    assert claim_of(KeyFinding(1, text, 1)).sources == ("https://a.org/1",)
 
 
 def test_claim_key_is_content_based_and_stable() -> None:
-    a = claim_of(Finding(1, "**Indirect prompt injection matters most in practice.**", 5))
-    b = claim_of(Finding(7, "**Indirect prompt injection matters most in practice.**", 99))
+    a = claim_of(KeyFinding(1, "**Indirect prompt injection matters most in practice.**", 5))
+    b = claim_of(KeyFinding(7, "**Indirect prompt injection matters most in practice.**", 99))
     assert a.key == b.key == "indirect-prompt-injection-matters"
     assert len(claim_key("internationalisation " * 3 + "x")) <= 40
     assert claim_key("") .startswith("claim-")
 
 
 def test_long_statements_are_cut_at_a_word() -> None:
-    claim = claim_of(Finding(1, "**" + "word " * 100 + "end.**", 1))
+    claim = claim_of(KeyFinding(1, "**" + "word " * 100 + "end.**", 1))
     assert len(claim.statement) <= 240 and claim.statement.endswith("…")
 
 

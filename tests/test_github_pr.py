@@ -300,6 +300,7 @@ def kgsync_pr(work: Path, api_url: str, *args: str, token: str = TOKEN) -> subpr
     )
 
 
+@pytest.mark.slow
 def test_command_creates_pr_writes_outputs_and_never_prints_the_token(research: tuple[Path, Path]) -> None:
     work, remote = research
     with GitHubStandIn(TOKEN, repo=REPO, remote=remote) as gh:

@@ -15,7 +15,7 @@ import pytest
 
 from kgsync import config as config_module
 from kgsync import jsonl, pipeline
-from kgsync.items import Severity
+from kgsync.items import IssueSeverity
 from kgsync.model import Entity, Facts, Relation
 from kgsync.publish.proposal import prepare
 from mcp_client import memory_server
@@ -90,7 +90,7 @@ def test_a_bad_theme_is_an_item_error_that_keeps_the_items_nodes_while_others_up
     result = _build(example_repo)
     assert result.manifest.by_item[bad_slug] == old_facts  # kept as it was
     assert "title: A retitled item" in result.graph.entity(f"item:{edited_slug}").observations
-    [error] = [i for i in result.issues if i.severity is Severity.ERROR]
+    [error] = [i for i in result.issues if i.severity is IssueSeverity.ERROR]
     assert error.slug == bad_slug and error.location is not None and error.location.line == 7
 
 
@@ -118,7 +118,7 @@ def test_an_item_whose_facts_break_the_contract_keeps_its_previous_nodes(
     result = pipeline.build(config_module.load(example_repo).with_overrides(cache_dir=""))
     assert result.manifest.by_item[bad_slug] == old_facts
     assert "title: Another title" in result.graph.entity(f"item:{edited.stem}").observations
-    [error] = [i for i in result.issues if i.severity is Severity.ERROR]
+    [error] = [i for i in result.issues if i.severity is IssueSeverity.ERROR]
     assert error.slug == bad_slug and "malformed-name" in error.message
     assert not any(e.name == "concept:" for e in result.graph.entities)
     assert isinstance(result.graph.entity(f"item:{bad_slug}"), Entity)

@@ -67,7 +67,7 @@ def test_first_sentence_skips_abbreviations_only_at_the_end() -> None:
 
 
 def test_heading_closing_sequence_is_stripped_as_before() -> None:
-    raw = ("---\ntitle: T\n---\n\n## Research Question ##  \n\nWhy?\n\n## Key Findings#\n\n1. One.\n\n"
-           "## Sources # #\n\n- https://x.org/a\n").encode()
+    raw = (b"---\ntitle: T\n---\n\n## Research Question ##  \n\nWhy?\n\n## Key Findings#\n\n1. One.\n\n"
+           b"## Sources # #\n\n- https://x.org/a\n")
     item, _warnings = read_item_bytes(raw, "x.md", "x")
     assert [s.heading for s in item.sections] == ["Research Question", "Key Findings", "Sources #"]

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from kgsync.items import Severity, find_item_files, normalise_slug, read_items
+from kgsync.items import IssueSeverity, find_item_files, normalise_slug, read_items
 
 GOOD = """---
 title: "A good item"
@@ -63,7 +63,7 @@ def test_good_item_fields(tmp_path: Path) -> None:
     write(tmp_path, "2026-03-01-good.md", GOOD)
     write(tmp_path, "2026-01-01-older.md", OLDER)
     result = read(tmp_path)
-    assert not only(result.issues, Severity.ERROR)
+    assert not only(result.issues, IssueSeverity.ERROR)
     item = {i.slug: i for i in result.items}["2026-03-01-good"]
     assert item.title == "A good item"
     assert item.completed == "2026-03-01"
@@ -114,7 +114,7 @@ def test_bad_items_are_errors_with_lines(tmp_path: Path, content: str, message: 
     write(tmp_path, "2026-01-01-older.md", OLDER)
     write(tmp_path, "2026-02-02-bad.md", content)
     result = read(tmp_path)
-    errors = only(result.issues, Severity.ERROR)
+    errors = only(result.issues, IssueSeverity.ERROR)
     assert len(errors) == 1, result.issues
     assert message in errors[0].message
     assert errors[0].location.path.endswith("2026-02-02-bad.md")
@@ -124,7 +124,7 @@ def test_bad_items_are_errors_with_lines(tmp_path: Path, content: str, message: 
 
 def test_non_utf8_names_the_line(tmp_path: Path) -> None:
     write(tmp_path, "2026-02-02-latin1.md", GOOD.replace("What is", "Caf\u00e9 what is").replace("\u2014", "-").encode("latin-1"))
-    errors = only(read(tmp_path).issues, Severity.ERROR)
+    errors = only(read(tmp_path).issues, IssueSeverity.ERROR)
     assert "not UTF-8" in errors[0].message
     assert errors[0].location.line == GOOD.split("\n").index("What is a knowledge graph?") + 1
 
@@ -132,7 +132,7 @@ def test_non_utf8_names_the_line(tmp_path: Path) -> None:
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
 def test_utf16_is_named_as_such(tmp_path: Path, encoding: str) -> None:
     write(tmp_path, "2026-02-02-wide.md", GOOD.encode(encoding))
-    [error] = only(read(tmp_path).issues, Severity.ERROR)
+    [error] = only(read(tmp_path).issues, IssueSeverity.ERROR)
     assert error.message == "UTF-16 text, not UTF-8" and error.location.line == 1
 
 
@@ -140,7 +140,7 @@ def test_bom_and_crlf_are_read(tmp_path: Path) -> None:
     write(tmp_path, "2026-03-01-good.md", b"\xef\xbb\xbf" + GOOD.replace("\n", "\r\n").encode("utf-8"))
     write(tmp_path, "2026-01-01-older.md", OLDER)
     result = read(tmp_path)
-    assert not only(result.issues, Severity.ERROR)
+    assert not only(result.issues, IssueSeverity.ERROR)
     good = {i.slug: i for i in result.items}["2026-03-01-good"]
     assert good.title == "A good item" and len(good.key_findings) == 2
 
@@ -151,9 +151,9 @@ def test_shapes_kgsync_ignores_are_warnings_with_their_line(tmp_path: Path) -> N
           .replace("themes: [knowledge-graphs, rag-retrieval]", "themes: {a: b}")
           .replace("superseded_by: ~", "superseded_by: 2026-02-02-odd"))
     result = read(tmp_path)
-    assert not only(result.issues, Severity.ERROR)
+    assert not only(result.issues, IssueSeverity.ERROR)
     lines = GOOD.split("\n")
-    warned = {(i.message.split(" ")[0], i.location.line) for i in only(result.issues, Severity.WARNING)}
+    warned = {(i.message.split(" ")[0], i.location.line) for i in only(result.issues, IssueSeverity.WARNING)}
     assert warned >= {("themes", lines.index("themes: [knowledge-graphs, rag-retrieval]") + 1),
                       ("confidence", lines.index("confidence: high") + 1),
                       ("superseded_by", lines.index("superseded_by: ~") + 1)}
@@ -166,7 +166,7 @@ def test_a_quoted_star_is_text_not_an_alias(tmp_path: Path) -> None:
     write(tmp_path, "2026-02-02-star.md", GOOD.replace('title: "A good item"', 'title: "*Starred* item"'))
     write(tmp_path, "2026-01-01-older.md", OLDER)
     result = read(tmp_path)
-    assert not only(result.issues, Severity.ERROR)
+    assert not only(result.issues, IssueSeverity.ERROR)
     assert {i.slug: i for i in result.items}["2026-02-02-star"].title == "*Starred* item"
 
 
@@ -174,16 +174,16 @@ def test_readme_without_frontmatter_is_a_notice(tmp_path: Path) -> None:
     write(tmp_path, "README.md", "# Completed\n\nResearch items live here.\n")
     result = read(tmp_path)
     assert result.items == ()
-    notices = only(result.issues, Severity.NOTICE)
+    notices = only(result.issues, IssueSeverity.NOTICE)
     assert notices and "not a research item" in notices[0].message
-    assert not only(result.issues, Severity.ERROR)
+    assert not only(result.issues, IssueSeverity.ERROR)
 
 
 def test_missing_sections_warn_but_build(tmp_path: Path) -> None:
     write(tmp_path, "2026-02-02-thin.md", "---\ntitle: Thin\n---\n\n## Research Question\n\nWhy?\n")
     result = read(tmp_path)
     assert [i.slug for i in result.items] == ["2026-02-02-thin"]
-    messages = [i.message for i in only(result.issues, Severity.WARNING)]
+    messages = [i.message for i in only(result.issues, IssueSeverity.WARNING)]
     assert "no 'Executive Summary' section" in messages
     assert "no 'Key Findings' section" in messages
 
@@ -194,7 +194,7 @@ def test_duplicate_slugs_are_errors(tmp_path: Path) -> None:
     write(tmp_path / "a", "2026-01-01-older.md", OLDER)
     write(tmp_path / "b", "2026-01-01-older.md", OLDER)
     result = read_items(find_item_files(str(tmp_path / "*" / "*.md")), tmp_path)
-    errors = only(result.issues, Severity.ERROR)
+    errors = only(result.issues, IssueSeverity.ERROR)
     assert len(errors) == 1 and "duplicate slug" in errors[0].message
     assert "a/2026-01-01-older.md" in errors[0].message and errors[0].location.path == "b/2026-01-01-older.md"
     assert len(result.items) == 1
@@ -202,7 +202,7 @@ def test_duplicate_slugs_are_errors(tmp_path: Path) -> None:
 
 def test_cite_to_missing_item_warns(tmp_path: Path) -> None:
     write(tmp_path, "2026-03-01-good.md", GOOD)
-    warnings = only(read(tmp_path).issues, Severity.WARNING)
+    warnings = only(read(tmp_path).issues, IssueSeverity.WARNING)
     assert any("cites names '2026-01-01-older'" in w.message for w in warnings)
 
 
@@ -210,7 +210,7 @@ def test_very_long_lines_are_cut_and_reported(tmp_path: Path) -> None:
     write(tmp_path, "2026-01-01-older.md", OLDER + "\n" + "x" * 200_001 + "\n")
     result = read(tmp_path)
     assert len(result.items) == 1
-    assert any("longer than" in w.message for w in only(result.issues, Severity.WARNING))
+    assert any("longer than" in w.message for w in only(result.issues, IssueSeverity.WARNING))
 
 
 def test_hostile_text_is_data(tmp_path: Path) -> None:
@@ -264,7 +264,7 @@ def test_a_control_character_or_noncharacter_anywhere_is_an_item_error_with_its_
     path.write_text(text, encoding="utf-8")
     result = read_items([path], tmp_path)
     assert result.items == ()
-    [issue] = [i for i in result.issues if i.severity is Severity.ERROR]
+    [issue] = [i for i in result.issues if i.severity is IssueSeverity.ERROR]
     line = next(n for n, row in enumerate(text.split("\n"), 1) if char in row)
     assert issue.location is not None and issue.location.line == line
     assert f"U+{ord(char):04X}" in issue.message
@@ -277,7 +277,7 @@ def test_a_yaml_escape_that_makes_a_control_character_is_an_item_error(tmp_path:
                     encoding="utf-8")
     result = read_items([path], tmp_path)
     assert result.items == ()
-    [issue] = [i for i in result.issues if i.severity is Severity.ERROR]
+    [issue] = [i for i in result.issues if i.severity is IssueSeverity.ERROR]
     assert issue.location is not None and issue.location.line == 4 and "themes" in issue.message
 
 

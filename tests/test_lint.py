@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kgsync import jsonl
-from kgsync.commands.lint import command, escape_data, escape_property, github_annotation
+from kgsync.commands._annotations import escape_data, escape_property, github_annotation
+from kgsync.commands.lint import command
 from kgsync.config import Merge
 from kgsync.errors import LintFailed, Location
 from kgsync.lint import RULES, FileLines, Finding, LintReport, Severity, check, lint, rules_table
@@ -486,7 +487,7 @@ def write_graph(path: Path, graph: Graph) -> Path:
     return path
 
 
-def run(*args: str) -> "click.testing.Result":  # noqa: F821
+def run(*args: str) -> click.testing.Result:  # noqa: F821
     return CliRunner().invoke(command, list(args), catch_exceptions=False)
 
 
@@ -702,6 +703,7 @@ def synthetic_graph(items: int, seed: int = 7) -> Graph:
     return Graph(tuple(entities), tuple(relations))
 
 
+@pytest.mark.slow
 def test_a_large_well_formed_graph_lints_clean() -> None:
     # 1,000 items' worth of contract-true nodes: no rule may fire on any of them
     # (lint's speed is a figure of bench/bench_build.py, not a timed test).

@@ -19,7 +19,7 @@ from kgsync import jsonl
 from kgsync import state as build_state
 from kgsync.cli import cli
 from kgsync.errors import GraphFormatError
-from kgsync.items import Severity, find_item_files
+from kgsync.items import IssueSeverity, find_item_files
 from kgsync.merge import manifest_path
 from kgsync.model import Entity, EntityType, Graph, Relation
 from kgsync.pipeline import build
@@ -49,13 +49,13 @@ def entity(graph: Graph, name: str) -> Entity:
 
 def test_example_repo_builds_and_lints_clean(repo: Path) -> None:
     result = build(config_module.load(repo))
-    assert not [i for i in result.issues if i.severity is Severity.ERROR]
+    assert not [i for i in result.issues if i.severity is IssueSeverity.ERROR]
     assert result.report.ok()
     graph = jsonl.read(repo / "memory.jsonl")
     assert graph == result.graph
     slugs = {p.stem for p in find_item_files(items_dir(repo)) if p.name != "README.md"}
     assert {f"item:{s}" for s in slugs} <= set(graph.names())
-    assert any(i.severity is Severity.NOTICE and "README.md" in i.location.path for i in result.issues)
+    assert any(i.severity is IssueSeverity.NOTICE and "README.md" in i.location.path for i in result.issues)
     superseded = [e for e in graph.of_type(EntityType.RESEARCH_ITEM) if "status:superseded" in e.observations]
     assert superseded, "the example repo has a superseded item"
     for item in superseded:  # its claims are excluded, not just tagged
@@ -98,7 +98,7 @@ def test_failed_item_keeps_previous_nodes_and_reports(repo: Path) -> None:
     victim = sorted(p for p in find_item_files(items_dir(repo)) if p.name != "README.md")[0]
     victim.write_text("---\ntitle: [broken\n---\n", encoding="utf-8")
     result = build(cfg)
-    errors = [i for i in result.issues if i.severity is Severity.ERROR]
+    errors = [i for i in result.issues if i.severity is IssueSeverity.ERROR]
     assert len(errors) == 1 and errors[0].location.path.endswith(victim.name) and errors[0].location.line
     # nothing lost: every fact the item contributed is still in the graph, observation by observation
     kept = first.manifest.by_item[victim.stem]
@@ -118,7 +118,7 @@ def test_a_failed_item_keeps_the_edges_other_items_have_to_it(repo: Path) -> Non
     victim = items_dir(repo) / f"{target[len('item:'):]}.md"
     victim.write_bytes(victim.read_bytes().replace(b"---\n", b"---\ntitle: [broken\n", 1))
     result = build(cfg)
-    assert [i.location.path for i in result.issues if i.severity is Severity.ERROR] == [
+    assert [i.location.path for i in result.issues if i.severity is IssueSeverity.ERROR] == [
         f"Research/completed/{victim.name}"]
     assert not [i for i in result.issues if "not an item here" in i.message]
     edges = {r for r in first.graph.relations if r.target == target}
@@ -131,7 +131,7 @@ def test_a_failed_item_keeps_the_edges_other_items_have_to_it(repo: Path) -> Non
 def test_a_file_name_that_is_not_utf8_is_an_item_error(repo: Path) -> None:
     (items_dir(repo) / os.fsdecode(b"2026-03-01-caf\xe9.md")).write_text("---\ntitle: x\n---\n", encoding="utf-8")
     result = build(config_module.load(repo))
-    [error] = [i for i in result.issues if i.severity is Severity.ERROR]
+    [error] = [i for i in result.issues if i.severity is IssueSeverity.ERROR]
     assert "not a usable slug" in error.message
     shown = CliRunner().invoke(cli, ["build", "--root", str(repo)])
     assert shown.exit_code == 1 and "caf\\udce9" in shown.output  # printed as an escape, no traceback
@@ -146,7 +146,7 @@ def test_an_item_file_that_became_a_broken_link_or_a_folder_keeps_its_nodes(repo
     folder.unlink()
     folder.mkdir()
     result = build(cfg)
-    errors = {i.location.path.rsplit("/", 1)[-1]: i.message for i in result.issues if i.severity is Severity.ERROR}
+    errors = {i.location.path.rsplit("/", 1)[-1]: i.message for i in result.issues if i.severity is IssueSeverity.ERROR}
     assert errors.keys() == {link.name, folder.name} and all("cannot read the file" in m for m in errors.values())
     for slug in (link.stem, folder.stem):  # nothing silently deleted
         assert result.manifest.by_item[slug] == first.manifest.by_item[slug]
@@ -193,7 +193,7 @@ def test_an_unreadable_item_is_an_error_and_keeps_its_nodes(repo: Path, monkeypa
 
     monkeypatch.setattr(Path, "read_bytes", refuse)
     result = build(cfg)
-    [error] = [i for i in result.issues if i.severity is Severity.ERROR]
+    [error] = [i for i in result.issues if i.severity is IssueSeverity.ERROR]
     assert error.location.path.endswith(victim.name) and "cannot read the file: Permission denied" in error.message
     assert result.manifest.by_item[victim.stem] == first.manifest.by_item[victim.stem]
 
@@ -302,7 +302,7 @@ def test_real_corpus(tmp_path: Path, require_shared: Callable[[Path], Path]) -> 
     item_files = [p for p in files if p.name != "README.md"]
     names = set(result.graph.names())
     assert {f"item:{p.stem}" for p in item_files} <= names
-    assert any(i.severity is Severity.NOTICE and i.location.path.endswith("README.md") for i in result.issues)
+    assert any(i.severity is IssueSeverity.NOTICE and i.location.path.endswith("README.md") for i in result.issues)
     caps = cfg.caps
     counts: Counter[tuple[str, str]] = Counter()
     for relation in result.graph.relations:
@@ -394,6 +394,7 @@ def test_incremental_rebuild_equals_fresh_build_example(repo: Path, tmp_path: Pa
     _check_incremental(config_module.load(repo), files, tmp_path)
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("settle_at_once")
 def test_incremental_rebuild_equals_fresh_build_generated(tmp_path: Path) -> None:
     import sys
@@ -420,6 +421,7 @@ def _add_finding(path: Path, finding: str) -> None:
                     encoding="utf-8")
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("settle_at_once")
 def test_reused_facts_equal_a_fresh_build_through_corpus_changes(tmp_path: Path) -> None:
     """Items' facts are reused across builds (pipeline._FactsStore); every kind of change

@@ -19,9 +19,10 @@ import pytest
 from cmarkgfm.cmark import Options
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from stand_ins import StandInFinding
 
 from kgsync.diff import GraphDiff, diff
+from kgsync.errors import Location
+from kgsync.lint import Finding, Severity
 from kgsync.model import Entity, Graph, Relation
 from kgsync.publish.pr_body import (
     GITHUB_BODY_LIMIT,
@@ -213,10 +214,10 @@ def _new() -> Graph:
 
 
 FINDINGS = (
-    StandInFinding("warning", "foreign-type", "thing:odd", "entity type 'thing' is not in the contract",
-                   "use concept, claim or method", "memory.jsonl:7"),
-    StandInFinding("error", "dangling-relation", f"claim:{B}:k1", "relation points to a missing node",
-                   "add the node or remove the relation", "memory.jsonl:12"),
+    Finding(Severity.WARNING, "foreign-type", "thing:odd", "entity type 'thing' is not in the contract",
+            "use concept, claim or method", Location("memory.jsonl", 7)),
+    Finding(Severity.ERROR, "dangling-relation", f"claim:{B}:k1", "relation points to a missing node",
+            "add the node or remove the relation", Location("memory.jsonl", 12)),
 )
 
 
@@ -300,7 +301,7 @@ def test_a_long_observation_changed_late_shows_where_it_differs() -> None:
 
 def test_a_near_duplicate_pair_is_listed_once() -> None:
     pair = ("concept:memories", "concept:memory")
-    finding = StandInFinding("warning", "near-duplicate-name", pair[0], f"near-duplicate of {pair[1]}")
+    finding = Finding(Severity.WARNING, "near-duplicate-name", pair[0], f"near-duplicate of {pair[1]}", "")
     text = render_markdown(diff(_old(), _new(), findings=FINDINGS + (finding,), near_duplicates=(pair,)), limit=0).text
     assert text.count("concept:memories") == 1  # in the near-duplicates section, not also as a lint row
 
@@ -317,7 +318,7 @@ def test_render_is_deterministic_whatever_the_file_order() -> None:
 
 
 def _truncation_case() -> GraphDiff:
-    many = tuple(StandInFinding("warning", f"W{n:03d}", "concept:x", "w") for n in range(120))
+    many = tuple(Finding(Severity.WARNING, f"W{n:03d}", "concept:x", "w", "") for n in range(120))
     return diff(_old(), _new(), findings=FINDINGS + many, near_duplicates=(("concept:a", "concept:b"),))
 
 
@@ -361,7 +362,7 @@ def test_truncation_keeps_errors_and_losses_before_new_items_and_extra_warnings(
     assert f"({A}, {B}, (no item))" in smaller  # the sections left out, by name
 
 
-def _hostile_graph() -> tuple[Graph, tuple[StandInFinding, ...]]:
+def _hostile_graph() -> tuple[Graph, tuple[Finding, ...]]:
     slug = "2026-04-01-evil"
     title = (
         "<script>alert('x')</script> [click me](https://evil.example/phish) ![pixel](https://evil.example/p.png) "
@@ -380,7 +381,7 @@ def _hostile_graph() -> tuple[Graph, tuple[StandInFinding, ...]]:
         relations.append(Relation(claim, name, f"about | {title}"))
     entities.append(Entity("x:1", f"type | with | pipes {title}"))
     findings = tuple(
-        StandInFinding("error", f"E|{n}", f"concept:evil | {n}", f"bad | {title}", f"fix | {title}", "m.jsonl:1")
+        Finding(Severity.ERROR, f"E|{n}", f"concept:evil | {n}", f"bad | {title}", f"fix | {title}", Location("m.jsonl", 1))
         for n in range(120)
     )
     return Graph(tuple(entities), tuple(relations)), findings

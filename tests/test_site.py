@@ -28,7 +28,7 @@ from kgsync.publish import site
 from kgsync.publish.site_check import broken_links
 from kgsync.publish.site_text import RESERVED_STEMS, counted, file_stems, md_text, safe_url
 from conftest import missing
-from site_fixture import EVIL, HOSTILE, sample
+from site_fixture import HOSTILE, sample
 
 ENV = {"GITHUB_REPOSITORY": "acme/research", "GITHUB_REF_NAME": "main"}
 
@@ -198,7 +198,7 @@ def test_reader_paths_home_ranking_links_back_and_dead_ends(tmp_path):
 def test_a_claim_page_quotes_its_whole_finding(tmp_path):
     from dataclasses import replace
 
-    from kgsync.items import Finding
+    from kgsync.items import KeyFinding
 
     graph, items = sample()
     claim = next(e for e in graph.entities if e.entity_type == "claim"
@@ -207,7 +207,7 @@ def test_a_claim_page_quotes_its_whole_finding(tmp_path):
     number = int(next(o for o in claim.observations if o.startswith("section:key-finding-")).rsplit("-", 1)[1])
     whole = ("**Retrieval helps.** It helps most on long-tail questions, where the model has seen the answer "
              "rarely, and least on questions it answers well anyway [inference; source: https://example.org/x].")
-    items = [replace(i, key_findings=(Finding(number, whole, 40),)) if i.slug == slug else i for i in items]
+    items = [replace(i, key_findings=(KeyFinding(number, whole, 40),)) if i.slug == slug else i for i in items]
     page = _page(site.render_pages(graph, items, Config(), ENV), f"claims/{slug}")
     finding = _section(page, "The finding as written")
     assert "It helps most on long\\-tail questions" in finding  # the whole statement, escaped

@@ -349,6 +349,7 @@ def _source(item: ResearchItem) -> str:
 
 
 # --- the real corpus ---------------------------------------------------------------------
+@pytest.mark.slow
 def test_real_corpus_reads_well(require_shared: Callable[[Path], Path]) -> None:
     from kgsync.items import find_item_files, read_items
 
@@ -410,9 +411,9 @@ def _generated_candidates(tmp_path: Path, count: int) -> dict[str, bytes]:
 
 
 def _candidates_of(slug: str, raw: bytes) -> ItemCandidates:
-    parsed = read_item_bytes(raw, f"Research/completed/{slug}.md", slug)
-    assert not isinstance(parsed, list), parsed
-    return candidates(parsed[0])
+    item, issues = read_item_bytes(raw, f"Research/completed/{slug}.md", slug)
+    assert item is not None, issues
+    return candidates(item)
 
 
 _EDITS = (
@@ -451,6 +452,7 @@ stoplist:
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pinned_text", ["", _PINNED], ids=["mined", "pinned"])
 def test_selection_unchanged_only_when_select_gives_the_same_vocabulary(tmp_path: Path, pinned_text: str) -> None:
     """Whenever ``selection_unchanged`` vouches for an edit, selecting again gives the very

@@ -2,19 +2,25 @@
 
 Exit codes for every command: 0 success; 1 the input or the graph has problems
 (failed items, lint errors, a publish that failed); 2 usage or configuration
-errors, or a graph file that cannot be read.
+errors, or a graph file that cannot be read.  Every command runs its body in
+``reported()``; what differs between commands (the message prefix, a token to
+mask, lint findings as GitHub annotations) is an option of it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 import click
 
 from kgsync.errors import ConfigError, GraphFormatError, KgsyncError, LintFailed
 
-FAILED, USAGE = 1, 2
+if TYPE_CHECKING:  # lint findings only pass through here
+    from kgsync.lint import Finding
+
+OK, FAILED, USAGE = 0, 1, 2
 
 
 def exit_code(exc: KgsyncError) -> int:
@@ -22,15 +28,36 @@ def exit_code(exc: KgsyncError) -> int:
 
 
 @contextmanager
-def reported() -> Iterator[None]:
-    """Run a command body; a ``KgsyncError`` is printed (with every lint finding) and exits."""
+def reported(
+    *,
+    prefix: str = "error: ",
+    secret: str = "",
+    annotate: Callable[[Finding], str] | None = None,
+) -> Iterator[None]:
+    """Run a command body; a ``KgsyncError`` is printed (with every lint finding) and exits.
+
+    ``prefix`` starts the error line; ``secret`` (a token) is masked in every line
+    printed on stderr; ``annotate`` prints each lint finding on stdout in that form
+    (GitHub annotations) instead of as text on stderr.
+    """
+
+    def safe(text: str) -> str:
+        if not secret:
+            return text
+        from kgsync.publish.git_branch import redact  # only a command holding a token needs it
+
+        return redact(text, secret)
+
     try:
         yield
     except LintFailed as exc:
         for finding in exc.findings:
-            click.echo(finding.render(), err=True)
-        click.echo(f"error: {exc.message}", err=True)
+            if annotate is not None:
+                click.echo(annotate(finding))
+            else:
+                click.echo(safe(finding.render()), err=True)
+        click.echo(f"{prefix}{safe(exc.render())}", err=True)
         raise SystemExit(FAILED) from None
     except KgsyncError as exc:
-        click.echo(f"error: {exc.render()}", err=True)
+        click.echo(f"{prefix}{safe(exc.render())}", err=True)
         raise SystemExit(exit_code(exc)) from None

@@ -13,7 +13,7 @@ import click
 
 from kgsync.commands._errors import FAILED, reported
 from kgsync.commands._options import cache_dir_option, load_config, repo_options
-from kgsync.items import Severity
+from kgsync.items import IssueSeverity
 from kgsync.pipeline import build
 
 
@@ -46,10 +46,10 @@ def command(items: str | None, out: str | None, root: Path | None, config_path: 
         )
         result = build(cfg, write=not dry_run, strict=strict)
 
-    failed = [i for i in result.issues if i.severity is Severity.ERROR]
-    warned = [i for i in result.issues if i.severity is Severity.WARNING]
+    failed = [i for i in result.issues if i.severity is IssueSeverity.ERROR]
+    warned = [i for i in result.issues if i.severity is IssueSeverity.WARNING]
     for issue in result.issues:
-        if issue.severity is Severity.ERROR or not quiet:
+        if issue.severity is IssueSeverity.ERROR or not quiet:
             click.echo(issue.render(), err=True)
     for finding in result.report.findings:
         if not quiet:

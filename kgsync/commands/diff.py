@@ -14,7 +14,12 @@ import click
 from kgsync import config as config_module
 from kgsync import jsonl
 from kgsync.diff import review, to_json
-from kgsync.errors import KgsyncError
+from kgsync.commands._errors import reported
+from kgsync.errors import ConfigError, Location
+from kgsync.publish.limits import GITHUB_BODY_LIMIT
+
+#: Every line this command prints on stderr starts so (its output may be piped into a PR).
+PREFIX = "kgsync diff: "
 
 
 @click.command("diff")
@@ -25,7 +30,7 @@ from kgsync.errors import KgsyncError
     help="markdown: the pull-request body; json: the machine-readable report.",
 )
 @click.option(
-    "--limit", type=click.IntRange(min=0), default=65536, show_default=True,
+    "--limit", type=click.IntRange(min=0), default=GITHUB_BODY_LIMIT, show_default=True,
     help="Markdown only: truncate at a section boundary to this many characters (0: no limit).",
 )
 @click.option("--title", default=None, help="Markdown heading (default: pr.title from kgsync.yml).")
@@ -42,19 +47,16 @@ def command(
     config_file: Path | None,
 ) -> None:
     """Compare two graph files (JSONL; a missing file is the empty graph)."""
-    try:
-        config = config_module.load(".", config_file)
-        for side, path in (("OLD", old), ("NEW", new)):
-            if not path.exists():  # documented, and still worth a word: it may be a typo
-                click.echo(f"kgsync diff: notice: {side} {path} does not exist: read as the empty graph", err=True)
-        old_graph, new_graph = jsonl.read(old), jsonl.read(new)
-        report = review(old_graph, new_graph, rule=config.merge)
-    except KgsyncError as exc:
-        click.echo(f"kgsync diff: {exc.render()}", err=True)
-        raise SystemExit(2) from None
-    except OSError as exc:  # a directory, no permission...
-        click.echo(f"kgsync diff: {exc.filename}: cannot read ({exc.strerror})", err=True)
-        raise SystemExit(2) from None
+    with reported(prefix=PREFIX):
+        try:
+            config = config_module.load(".", config_file)
+            for side, path in (("OLD", old), ("NEW", new)):
+                if not path.exists():  # documented, and still worth a word: it may be a typo
+                    click.echo(f"{PREFIX}notice: {side} {path} does not exist: read as the empty graph", err=True)
+            old_graph, new_graph = jsonl.read(old), jsonl.read(new)
+            report = review(old_graph, new_graph, rule=config.merge)
+        except OSError as exc:  # a directory, no permission...
+            raise ConfigError(f"cannot read ({exc.strerror})", Location(str(exc.filename))) from None
 
     if output_format == "json":
         text = to_json(report)
@@ -65,15 +67,15 @@ def command(
         text = rendered.text
         if rendered.truncated:
             click.echo(
-                f"kgsync diff: report truncated to {limit} characters "
+                f"{PREFIX}report truncated to {limit} characters "
                 f"({len(rendered.full_text)} in full; --limit 0 prints all)",
                 err=True,
             )
     if output is None:
         click.echo(text, nl=not text.endswith("\n"))
-    else:
+        return
+    with reported(prefix=PREFIX):
         try:
             output.write_text(text, encoding="utf-8", errors="backslashreplace")
         except OSError as exc:
-            click.echo(f"kgsync diff: {output}: cannot write ({exc.strerror})", err=True)
-            raise SystemExit(2) from None
+            raise ConfigError(f"cannot write ({exc.strerror})", Location.of(output)) from None

@@ -15,8 +15,9 @@ import click
 
 from kgsync import config as config_module
 from kgsync import jsonl
+from kgsync.commands._errors import FAILED, OK, reported
 from kgsync.commands._options import load_config, repo_options
-from kgsync.errors import ConfigError, KgsyncError, Location
+from kgsync.errors import ConfigError, Location
 from kgsync.model import EntityType, Graph
 from kgsync.similarity import near_duplicate_pairs
 
@@ -30,20 +31,17 @@ _TERM_PREFIXES = {EntityType.CONCEPT.value: "concept:", EntityType.METHOD.value:
 def command(graph: Path | None, root: Path | None, config_path: Path | None, fail: bool) -> None:
     """List candidate duplicate pairs among the concept and method names of GRAPH
     (default: the graph of kgsync.yml), by the `merge:` rule of kgsync.yml."""
-    try:
+    with reported():
         cfg = load_config(root, config_path)
         path = graph if graph is not None else cfg.path(cfg.graph)
         if not path.is_file():
             raise ConfigError("graph file not found", Location.of(path), "run `kgsync build` first, or pass GRAPH")
         loaded = jsonl.read(path)
-    except KgsyncError as exc:
-        click.echo(f"error: {exc.render()}", err=True)
-        raise SystemExit(2) from None
     pairs = duplicate_pairs(loaded, cfg.merge)
     for first, second in pairs:
         click.echo(f"{first}  ~  {second}")
     click.echo(f"{len(pairs)} candidate duplicate pair(s)", err=True)
-    raise SystemExit(1 if fail and pairs else 0)
+    raise SystemExit(FAILED if fail and pairs else OK)
 
 
 def duplicate_pairs(graph: Graph, rule: config_module.Merge) -> list[tuple[str, str]]:

@@ -7,16 +7,17 @@ Exit codes: 0 clean, 1 findings that fail (errors; warnings too with
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import click
 
 from kgsync import jsonl
+from kgsync.commands._annotations import github_annotation
+from kgsync.commands._errors import FAILED, OK, reported
 from kgsync.commands._options import load_config, repo_options
 from kgsync.config import Config
 from kgsync.errors import ConfigError, KgsyncError, Location
-from kgsync.lint import FileLines, Finding, LintReport, lint, separate_hand_added, show
+from kgsync.lint import FileLines, LintReport, lint, separate_hand_added
 from kgsync.merge import load_manifest, manifest_path, merge_with_foreign
 from kgsync.model import Graph
 
@@ -34,11 +35,8 @@ def command(file: Path | None, strict: bool, output_format: str, root: Path | No
 
     Every finding is printed, then the command exits once.
     """
-    try:
+    with reported():  # GraphFormatError names the line; ConfigError the option
         cfg, path, graph = _load(file, root, config_path)
-    except KgsyncError as exc:  # GraphFormatError names the line; ConfigError the option
-        click.echo(f"error: {exc.render()}", err=True)
-        raise SystemExit(2) from None
     report = lint(graph, sources=FileLines(path), rule=cfg.merge)
     try:
         manifest = load_manifest(manifest_path(path))
@@ -59,7 +57,7 @@ def command(file: Path | None, strict: bool, output_format: str, root: Path | No
         for finding in report.findings:
             click.echo(finding.render())
         click.echo(report.summary())
-    raise SystemExit(0 if report.ok(strict) else 1)
+    raise SystemExit(OK if report.ok(strict) else FAILED)
 
 
 def _load(file: Path | None, root: Path | None, config_path: Path | None) -> tuple[Config, Path, Graph]:
@@ -94,41 +92,3 @@ def _as_json(report: LintReport, strict: bool) -> str:
         "findings": findings,
     }
     return json.dumps(body, ensure_ascii=False, indent=2, sort_keys=True)
-
-
-def _from_workspace(path: str, workspace: str | None) -> str:
-    if not workspace:
-        return path
-    absolute = Path(path).absolute()
-    try:
-        return absolute.relative_to(Path(workspace).absolute()).as_posix()
-    except ValueError:  # outside the checkout: GitHub cannot place it anyway
-        return path
-
-
-def escape_data(text: str) -> str:
-    """GitHub workflow-command message escaping (toolkit's escapeData)."""
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-
-
-def escape_property(text: str) -> str:
-    """GitHub workflow-command property escaping (toolkit's escapeProperty)."""
-    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
-
-
-def github_annotation(finding: Finding, workspace: str | None = None) -> str:
-    """``::error file=<path>,line=<n>,title=...::<message>`` for one finding.
-
-    GitHub pins an annotation on ``file`` only when it is relative to the checkout
-    (``$GITHUB_WORKSPACE``, the default for ``workspace``), not to the folder the
-    command ran in (a research repo in a subfolder, the action's ``working-directory``).
-    """
-    properties: list[str] = []
-    if finding.location is not None:
-        path = _from_workspace(finding.location.path, os.environ.get("GITHUB_WORKSPACE") if workspace is None else workspace)
-        properties.append(f"file={escape_property(path)}")
-        if finding.location.line is not None:
-            properties.append(f"line={finding.location.line}")
-    properties.append(f"title={escape_property(f'kgsync lint {finding.code}')}")
-    message = f"{show(finding.entity)}: {finding.message} (fix: {finding.hint})"
-    return f"::{finding.severity} {','.join(properties)}::{escape_data(message)}"

@@ -14,13 +14,19 @@ import secrets
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from kgsync import config as config_module
-from kgsync.commands._errors import exit_code
+from kgsync.commands._errors import reported
 from kgsync.commands._options import cache_dir_option
-from kgsync.errors import ConfigError, KgsyncError, LintFailed
+from kgsync.errors import ConfigError
+
+if TYPE_CHECKING:  # imported when the command runs (the CLI stays light)
+    from kgsync.diff import GraphDiff
+    from kgsync.publish.git_branch import GitCheckout
+    from kgsync.publish.github_pr import Outcome
 
 #: GitHub's step-summary limit is 1 MiB per step.
 SUMMARY_LIMIT = 1024 * 1024 - 1024
@@ -74,22 +80,12 @@ def command(
     token = os.environ.get(token_env, "")
     if annotate is None:
         annotate = os.environ.get("GITHUB_ACTIONS") == "true"
+    from kgsync.commands._annotations import github_annotation
+
     options = PrOptions(config_path, items, graph, repo, token, token_env, api_url, remote,
                         base, branch, title, labels, diff_json, annotate, dry_run, cache_dir)
-    try:
+    with reported(secret=token, annotate=github_annotation if annotate else None):
         code = _run(options)
-    except LintFailed as exc:
-        if annotate:
-            for finding in exc.findings:
-                click.echo(_finding_annotation(finding))
-        else:
-            for finding in exc.findings:
-                click.echo(_safe(finding.render(), token), err=True)
-        click.echo(f"error: {_safe(exc.render(), token)}", err=True)
-        raise SystemExit(1) from None
-    except KgsyncError as exc:  # a configuration error or an unreadable graph file: 2 (usage), else 1
-        click.echo(f"error: {_safe(exc.render(), token)}", err=True)
-        raise SystemExit(exit_code(exc)) from None
     raise SystemExit(code)
 
 
@@ -117,6 +113,7 @@ class PrOptions:
 
 def _run(o: PrOptions) -> int:
     # Heavy imports only when the command runs (the CLI stays light).
+    from kgsync.commands._annotations import issue_annotation
     from kgsync.diff import GraphDiff, to_json
     from kgsync.publish import github_pr
     from kgsync.publish.proposal import prepare
@@ -155,7 +152,7 @@ def _run(o: PrOptions) -> int:
     )
     for issue in prepared.issues:
         if o.annotate:
-            click.echo(_issue_annotation(issue, cfg.root, checkout))
+            click.echo(issue_annotation(issue, cfg.root, checkout))
         else:
             click.echo(_safe(issue.render(), o.token), err=True)
     if o.diff_json:
@@ -182,7 +179,7 @@ def _run(o: PrOptions) -> int:
     return 0
 
 
-def _checkout(root: Path, remote: str, token: str, *, required: bool):  # -> GitCheckout | None
+def _checkout(root: Path, remote: str, token: str, *, required: bool) -> GitCheckout | None:
     from kgsync.errors import PublishError
     from kgsync.publish.git_branch import GitCheckout
 
@@ -195,7 +192,7 @@ def _checkout(root: Path, remote: str, token: str, *, required: bool):  # -> Git
         return None
 
 
-def counts(d) -> dict[str, int]:  # d: GraphDiff
+def counts(d: GraphDiff) -> dict[str, int]:
     return {
         "entities-added": len(d.added),
         "entities-removed": len(d.removed),
@@ -207,7 +204,7 @@ def counts(d) -> dict[str, int]:  # d: GraphDiff
     }
 
 
-def _write_outputs(outcome, d) -> None:
+def _write_outputs(outcome: Outcome, d: GraphDiff) -> None:
     path = os.environ.get("GITHUB_OUTPUT")
     if not path:
         return
@@ -228,7 +225,7 @@ def _write_outputs(outcome, d) -> None:
                 handle.write(f"{key}={value}\n")
 
 
-def _write_summary(outcome, full_text: str, *, dry_run: bool = False) -> None:
+def _write_summary(outcome: Outcome, full_text: str, *, dry_run: bool = False) -> None:
     path = os.environ.get("GITHUB_STEP_SUMMARY")
     if not path:
         return
@@ -248,30 +245,6 @@ def _run_link() -> str | None:
     if re.fullmatch(r"https://[\w.-]+(:\d+)?", server) and re.fullmatch(r"[\w.-]+/[\w.-]+", repo) and run.isdigit():
         return f"The whole report is in the [workflow run's summary]({server}/{repo}/actions/runs/{run})."
     return None
-
-
-def _issue_annotation(issue, root: Path, checkout) -> str:
-    """``::error file=<path from the repo top>,line=<n>::...``: GitHub pins it on the item file."""
-    from kgsync.commands.lint import escape_data, escape_property
-
-    path = issue.location.path
-    if checkout is not None and not Path(path).is_absolute():
-        try:
-            path = checkout.relative(root / path)
-        except KgsyncError:
-            pass
-    props = [f"file={escape_property(path)}"]
-    if issue.location.line is not None:
-        props.append(f"line={issue.location.line}")
-    level = "error" if str(issue.severity) == "error" else "warning" if str(issue.severity) == "warning" else "notice"
-    fix = f" (fix: {issue.hint})" if issue.hint else ""
-    return f"::{level} {','.join(props)},title=kgsync::{escape_data(issue.message + fix)}"
-
-
-def _finding_annotation(finding) -> str:
-    from kgsync.commands.lint import github_annotation
-
-    return github_annotation(finding)
 
 
 def _safe(text: str, token: str) -> str:

@@ -27,11 +27,9 @@ from github.Repository import Repository
 
 from kgsync.errors import ConfigError, PublishError
 from kgsync.publish.git_branch import GitCheckout, redact
+from kgsync.publish.limits import GITHUB_BODY_LIMIT
 
 DEFAULT_API_URL = "https://api.github.com"
-
-#: GitHub's own limit on a pull request body (characters).
-BODY_LIMIT = 65536
 
 _ACTIONS_SETTING = (
     "allow it in the repository's Settings > Actions > General > Workflow permissions > "
@@ -139,7 +137,7 @@ def _publish(proposal: Proposal, git: GitCheckout, github: Github, target: Targe
     files = {path: proposal.files[path] for path in sorted(proposal.files)}
     sha = git.commit_files(base_sha, files, proposal.commit_message)
     result = git.push(sha, target.branch, expected=git.remote_branch(target.branch))
-    body = proposal.body[:BODY_LIMIT]  # the renderer truncates; this is only a guard
+    body = proposal.body[:GITHUB_BODY_LIMIT]  # the renderer truncates; this is only a guard
     if open_pr is None:
         open_pr, operation = _create(repo, target, proposal.title, body), Operation.CREATED
     else:
@@ -225,8 +223,8 @@ def explain(exc: GithubException, target: Target, token: str | None = None) -> P
 
 def _api_message(exc: GithubException) -> str:
     data = exc.data
-    if isinstance(data, dict) and isinstance(data.get("message"), str):
-        return data["message"]
+    if isinstance(data, dict) and isinstance(message := data.get("message"), str):
+        return message
     return _first_line(str(data)) if data else "no message"
 
 

@@ -38,11 +38,11 @@ from kgsync.diff import (
     type_sort_key,
 )
 from kgsync.model import OBSERVATION_KEYS, Entity
+from kgsync.publish.limits import GITHUB_BODY_LIMIT
 from kgsync.publish.site_text import counted
 from kgsync.publish.templating import environment
 
 TEMPLATE = "pr_body.md.j2"
-GITHUB_BODY_LIMIT = 65536
 DEFAULT_TITLE = "Knowledge graph update"
 #: A whole trusted Markdown sentence (callers pass their own, e.g. with a link to the run).
 DEFAULT_FULL_REPORT_HINT = (

@@ -7,7 +7,7 @@ change) keeps the configured title.  A reviewer reads the cause before opening t
 
 from __future__ import annotations
 
-from kgsync.diff import GraphDiff
+from kgsync.diff import GraphDiff, ItemDiff
 from kgsync.model import EntityType, item_name
 
 MAX_TITLE = 100  # GitHub shows about this much in lists; a longer item title is cut with an ellipsis
@@ -17,7 +17,9 @@ def cause_title(diff: GraphDiff, fallback: str) -> str:
     """The title for ``diff`` (``fallback`` when no item is added, updated or removed)."""
     added_items = {e.name for e in diff.added if e.entity_type == EntityType.RESEARCH_ITEM}
     removed_items = {e.name for e in diff.removed if e.entity_type == EntityType.RESEARCH_ITEM}
-    added, updated, removed = [], [], []
+    added: list[ItemDiff] = []
+    updated: list[ItemDiff] = []
+    removed: list[ItemDiff] = []
     for item in diff.items:
         if not item.slug:
             continue

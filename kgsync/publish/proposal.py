@@ -13,10 +13,12 @@ from kgsync import jsonl
 from kgsync.config import Config
 from kgsync.diff import GraphDiff, review, sort_findings
 from kgsync.errors import GraphFormatError, KgsyncError
+from kgsync.items import Issue
 from kgsync.merge import manifest_path
 from kgsync.model import Graph
 from kgsync.publish.git_branch import GitCheckout
-from kgsync.publish.github_pr import BODY_LIMIT, Proposal
+from kgsync.publish.github_pr import Proposal
+from kgsync.publish.limits import GITHUB_BODY_LIMIT
 from kgsync.publish.pr_body import RenderedBody, render_markdown
 from kgsync.publish.pr_title import cause_title
 
@@ -26,7 +28,7 @@ class Prepared:
     proposal: Proposal
     diff: GraphDiff
     rendered: RenderedBody
-    issues: tuple  # kgsync.items.Issue: every item problem the build saw
+    issues: tuple[Issue, ...]  # every item problem the build saw
     errors: tuple[KgsyncError, ...]  # items that failed (they kept their old nodes)
 
 
@@ -69,7 +71,7 @@ def prepare(
     d = replace(d, findings=sort_findings(result.report.findings))
     title = title or cause_title(d, config.pr.title)
     kwargs = {"full_report_hint": full_report_hint} if full_report_hint else {}
-    rendered = render_markdown(d, title=title, limit=BODY_LIMIT, **kwargs)
+    rendered = render_markdown(d, title=title, limit=GITHUB_BODY_LIMIT, **kwargs)
     proposal = Proposal(
         files=files,
         title=title,

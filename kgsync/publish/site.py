@@ -100,7 +100,7 @@ def source_url(config: Config, path: str, env: dict[str, str] | None = None) -> 
 # --------------------------------------------------------------------------- page helpers
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _escaped(title: str) -> Markup:
     """md_text, memoised: a node's title is printed on every page that links it."""
     return md_text(title)

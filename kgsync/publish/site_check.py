@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import posixpath
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
@@ -64,7 +64,7 @@ def broken_links(site: Path) -> list[str]:
     return problems
 
 
-def _check(site: Path, page: Path, base: str, url: str, ids_of) -> str | None:
+def _check(site: Path, page: Path, base: str, url: str, ids_of: Callable[[Path], frozenset[str]]) -> str | None:
     parts = urlsplit(url)
     if parts.scheme or parts.netloc:
         return None if parts.scheme in ("http", "https", "mailto", "data") else f"scheme {parts.scheme!r}"

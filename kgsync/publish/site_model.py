@@ -80,7 +80,7 @@ class SiteData:
     into: Mapping[str, Mapping[str, tuple[Node, ...]]]  # name -> relation type -> sources
     tags: Mapping[str, tuple[Node, ...]]  # tag -> items (newest first)
     tag_pages: Mapping[str, str]  # tag -> docs-relative page
-    cooccurrence: nx.Graph = field(repr=False)
+    cooccurrence: nx.Graph[str] = field(repr=False)
 
     def of(self, kind: EntityType) -> list[Node]:
         return sorted((n for n in self.nodes.values() if n.kind is kind), key=lambda n: n.sort_key)
@@ -145,9 +145,9 @@ def collect(graph: Graph, items: Sequence[ResearchItem]) -> SiteData:
     by_slug = {item.slug: item for item in items}
     entities = [e for e in graph.canonical().entities if _kind(e.entity_type, e.name) is not None]
     stems: dict[EntityType, dict[str, str]] = {}
-    for kind in FOLDER:
-        keys = [e.name.split(":", 1)[1] for e in entities if _kind(e.entity_type, e.name) is kind]
-        stems[kind] = file_stems(sorted(set(keys)))
+    for folder_kind in FOLDER:
+        keys = [e.name.split(":", 1)[1] for e in entities if _kind(e.entity_type, e.name) is folder_kind]
+        stems[folder_kind] = file_stems(sorted(set(keys)))
     nodes: dict[str, Node] = {}
     for entity in entities:
         if entity.name in nodes:
@@ -269,9 +269,9 @@ def _node(name: str, kind: EntityType, key: str, page: str, obs: tuple[str, ...]
     )
 
 
-def _cooccurrence(nodes: Mapping[str, Node], out: Mapping[str, Mapping[str, tuple[Node, ...]]]) -> nx.Graph:
+def _cooccurrence(nodes: Mapping[str, Node], out: Mapping[str, Mapping[str, tuple[Node, ...]]]) -> nx.Graph[str]:
     """Concepts linked by the active items they share (directly or through the item's claims)."""
-    graph = nx.Graph()
+    graph: nx.Graph[str] = nx.Graph()
     for node in nodes.values():
         if node.kind is EntityType.CONCEPT:
             graph.add_node(node.name)
