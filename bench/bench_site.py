@@ -67,7 +67,7 @@ def measure(label: str, graph: Graph, cfg: config_module.Config, work: Path, eng
     start = time.perf_counter()
     project = render_project(graph, items, cfg, work / "project", env)
     render = time.perf_counter() - start
-    build = build_html(work / "project", work / "out", engine=engine, strict=True)
+    build = build_html(work / "project", work / "out", engine=engine, strict=True, fresh=True)
     return Figures(label, len(items), len(project.pages), render, build)
 
 

@@ -95,9 +95,10 @@ def assemble(
     """
     required_claims = required_claims or {}
     by_slug = {item.slug: item for item in (*kept, *items)}
-    merged_into_theme = _mined_names_of_themes(vocabulary, theme_concepts)
+    merged_into_theme = _mined_names_of_themes(vocabulary, theme_concepts, themes)
     chosen = connective_terms(items, vocabulary, themes, caps, theme_concepts, merged_into_theme, min_links,
                               hub_themes)
+    nodes = _concept_nodes(chosen, merged_into_theme)
     suffixes = undated_suffixes(by_slug)
     by_item: dict[str, Facts] = {}
     sources: dict[str, Location] = {}
@@ -108,7 +109,7 @@ def assemble(
         done = memo.get(item.slug, uses, digests) if memo is not None and not required else None
         if done is None:
             done = _item_facts(item, extractions[item.slug], uses, vocabulary, themes, caps, fold, tag_style,
-                               theme_concepts, merged_into_theme, by_slug, suffixes, hub_themes, required)
+                               theme_concepts, merged_into_theme, by_slug, suffixes, hub_themes, nodes, required)
             if memo is not None and not required:
                 memo.put(item.slug, uses, done, digests)
         facts, ops, _words = done
@@ -178,23 +179,32 @@ def _terms_key(uses: ItemTerms | None) -> object:
 
 def context_key(items: Sequence[ResearchItem], vocabulary: Vocabulary, themes: ThemeMap, caps: Caps,
                 fold: Callable[[str], str], tag_style: str, theme_concepts: frozenset[str],
-                hub_themes: frozenset[str] = frozenset()) -> str | None:
+                hub_themes: frozenset[str] = frozenset(), min_links: int = 1) -> str | None:
     """A digest of every corpus-wide input one item's facts depend on (None: cannot tell).
 
     Besides its own record, its terms and the mention index entries its claims could
     match (both checked per item by ``AssemblyMemo``), an item reads: the mined names
-    merged into themes, the theme map, caps,
-    tag style, the folding rules, the discriminating themes, and each item's slug and
+    merged into themes, the theme map (with its words), caps,
+    tag style, the folding rules, the discriminating themes, the mined concepts that are
+    nodes (its claims are ``about`` them), and each item's slug and
     completion date (extends edges: which targets exist, are prior, rank first).
     """
     rules = getattr(fold, "rules", None) if fold is not str else ()
     if rules is None:
         return None  # an unknown fold function: its behaviour cannot be digested
     digest = hashlib.sha1()
+    merged_into_theme = _mined_names_of_themes(vocabulary, theme_concepts, themes)
+    chosen = connective_terms(items, vocabulary, themes, caps, theme_concepts, merged_into_theme, min_links,
+                              hub_themes)
     for part in (
-        sorted(_mined_names_of_themes(vocabulary, theme_concepts).items()),
+        sorted(merged_into_theme.items()),
+        sorted(_concept_nodes(chosen, merged_into_theme)),
         sorted(themes.canonical),
         sorted(themes.alias_to_canonical.items()),
+        sorted(themes.words.items()),
+        sorted(themes.topic_keys.items()),
+        sorted(themes.acronyms.items()),
+        sorted((slug, sorted(own)) for slug, own in themes.own_words.items()),
         astuple(caps),
         tag_style,
         tuple(rules),
@@ -249,11 +259,17 @@ def connective_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, them
     }
 
 
+def _concept_nodes(chosen: Mapping[str, ItemTerms], merged_into_theme: Mapping[str, str]) -> frozenset[str]:
+    """The mined concepts some item addresses (their nodes exist): a claim anywhere may be about them."""
+    return frozenset(use.name for uses in chosen.values() for use in uses.concepts
+                     if use.name not in merged_into_theme)
+
+
 def written_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, themes: ThemeMap, caps: Caps,
                   theme_concepts: frozenset[str], min_links: int,
                   hub_themes: frozenset[str] = frozenset()) -> dict[str, int]:
     """Mined term name -> how many items link its node, for the terms that become nodes."""
-    merged_into_theme = _mined_names_of_themes(vocabulary, theme_concepts)
+    merged_into_theme = _mined_names_of_themes(vocabulary, theme_concepts, themes)
     counts: dict[str, int] = {}
     chosen = connective_terms(items, vocabulary, themes, caps, theme_concepts, merged_into_theme, min_links,
                               hub_themes)
@@ -282,18 +298,19 @@ def _item_facts(item: ResearchItem, extraction: Extraction, uses: ItemTerms | No
                 fold: Callable[[str], str], tag_style: str, theme_concepts: frozenset[str],
                 merged_into_theme: Mapping[str, str], by_slug: Mapping[str, ResearchItem],
                 suffixes: Mapping[str, str], hub_themes: frozenset[str] = frozenset(),
-                required: frozenset[int] = frozenset()) -> ItemAssembly:
+                nodes: frozenset[str] = frozenset(), required: frozenset[int] = frozenset()) -> ItemAssembly:
     builder = _Builder()
     ops: list[tuple[str, int | None, bool]] = [(item_name(item.slug), 1, False)]
     words: set[str] = set()  # what the claims' mention lookups start from (see AssemblyMemo)
     _item_node(builder, item, extraction, themes, fold, tag_style)
     themes_here = sorted({themes.canonicalise(t) for t in item.themes} & theme_concepts)
-    concepts, methods = _terms(builder, item, uses, caps, themes_here, merged_into_theme, hub_themes)
+    concepts, methods = _terms(builder, item, uses, caps, themes_here, merged_into_theme, hub_themes,
+                               themes.words)
     ops.extend((name, None, False) for name in concepts + methods)
     if not item.is_superseded:  # a superseded item's claims are excluded, not just tagged
+        topics = _Topics(vocabulary, themes, theme_concepts, merged_into_theme, nodes, tuple(themes_here))
         chosen = select_claims(extraction.claims, caps.claims, item.claim_numbers, required)
-        for claim, name in _claims(builder, item, chosen, vocabulary, concepts, methods, fold,
-                                   merged_into_theme, words):
+        for claim, name in _claims(builder, item, chosen, topics, methods, fold, words):
             ops.append((name, claim.line, True))
     _extends(builder, item, extraction, by_slug, suffixes, caps.links)
     return builder.facts(), tuple(ops), frozenset(words)
@@ -316,17 +333,22 @@ def _item_node(builder: _Builder, item: ResearchItem, extraction: Extraction, th
     )
 
 
-def _mined_names_of_themes(vocabulary: Vocabulary, theme_concepts: frozenset[str]) -> dict[str, str]:
-    """Mined concept name -> theme, where both name one idea ("knowledge-graph" / theme "knowledge-graphs").
+def _mined_names_of_themes(vocabulary: Vocabulary, theme_concepts: frozenset[str],
+                           themes: ThemeMap = ThemeMap()) -> dict[str, str]:
+    """Mined concept name -> theme, where both name one idea ("knowledge-graph" / theme "knowledge-graphs",
+    "retrieval-augmented-generation" / theme "rag-retrieval", whose alias it is).
 
     The theme vocabulary is the maintainers' own, so its name wins over mining.
     """
-    by_key = {term_key(theme): theme for theme in theme_concepts}
+    by_key = {term_key(word): theme for theme in sorted(theme_concepts, reverse=True)
+              for word in themes.words.get(theme, ())}
+    by_key.update({term_key(theme): theme for theme in theme_concepts})
     return {name: by_key[term_key(name)] for name in vocabulary.terms if term_key(name) in by_key}
 
 
 def _terms(builder: _Builder, item: ResearchItem, uses: ItemTerms | None, caps: Caps, themes_here: Sequence[str],
-           merged_into_theme: Mapping[str, str], hub_themes: frozenset[str]) -> tuple[list[str], list[str]]:
+           merged_into_theme: Mapping[str, str], hub_themes: frozenset[str],
+           theme_words: Mapping[str, tuple[str, ...]]) -> tuple[list[str], list[str]]:
     """The item's concepts (its discriminating themes first, then mined terms) and methods, within the caps."""
     source = item_name(item.slug)
     concepts: list[str] = []
@@ -339,8 +361,9 @@ def _terms(builder: _Builder, item: ResearchItem, uses: ItemTerms | None, caps: 
     slotted = [t for t in themes_here if t not in hub_themes][: caps.concepts]
     for theme in sorted(slotted + [t for t in themes_here if t in hub_themes]):
         name = concept_name(theme)
-        # The slug is already in the name; the alias is how people type the theme.
-        aliases = (display_alias(theme),) + mined_aliases.get(theme, ())
+        # The slug is already in the name; the aliases are how people type the theme,
+        # the maintainers' words first (see ``themes``).
+        aliases = (display_alias(theme),) + theme_words.get(theme, ()) + mined_aliases.get(theme, ())
         builder.entity(name, EntityType.CONCEPT, *(f"alias:{a}" for a in dict.fromkeys(aliases)))
         builder.relate(source, RelationType.ADDRESSES, name)
         concepts.append(name)
@@ -377,14 +400,44 @@ def select_claims(claims: Sequence[Claim], cap: int, chosen: Sequence[int] = (),
     return [claim for claim in sorted(claims, key=lambda c: c.number) if claim.number in wanted]
 
 
-def _claims(builder, item, chosen, vocabulary, concepts, methods, fold, merged_into_theme, words):
-    """The chosen findings as claims, each related to the item's own terms it mentions."""
-    concept_set, method_set = set(concepts), set(methods)
+@dataclass(frozen=True)
+class _Topics:
+    """What a claim's statement can be ``about``: concepts named by their words, whichever item states it.
 
-    def own(term: str) -> bool:  # only the item's own terms (locality: see Vocabulary.mentions)
-        term = merged_into_theme.get(term, term)
-        return concept_name(term) in concept_set or method_name(term) in method_set
+    A claim is about a concept when its own text names the concept or one of its aliases
+    (the vocabulary's mention index) or a theme's specific phrase (``ThemeMap.mentions``;
+    a theme's single words only in its own items' claims), and that concept is a node (a
+    discriminating theme, or a mined concept some item addresses): the relation depends on
+    the claim's text and the vocabulary, never on which item happens to address the concept.
+    """
 
+    vocabulary: Vocabulary
+    themes: ThemeMap
+    theme_concepts: frozenset[str]
+    merged_into_theme: Mapping[str, str]
+    nodes: frozenset[str]
+    own_themes: tuple[str, ...]  # the stating item's discriminating themes
+
+    def of(self, statement: str, words: set[str]) -> tuple[list[str], list[str]]:
+        """(concept names, mined term names) the statement names, in order of first mention."""
+        concepts: dict[str, None] = {}
+        terms = list(self.vocabulary.mentions(statement, words))
+        for term in terms:
+            theme = self.merged_into_theme.get(term)
+            if theme is not None or term in self.nodes:
+                concepts.setdefault(concept_name(theme or term), None)
+        for theme in self.themes.mentions(statement):
+            if theme in self.theme_concepts:
+                concepts.setdefault(concept_name(theme), None)
+        for theme in self.own_themes:
+            if self.themes.names_own_word(theme, statement):
+                concepts.setdefault(concept_name(theme), None)
+        return list(concepts), terms
+
+
+def _claims(builder, item, chosen, topics: _Topics, methods, fold, words):
+    """The chosen findings (``select_claims``) as claims, each about the concepts it names."""
+    method_set = set(methods)
     for claim in chosen:
         name = claim_name(item.slug, claim.key)
         builder.entity(
@@ -397,11 +450,12 @@ def _claims(builder, item, chosen, vocabulary, concepts, methods, fold, merged_i
             provenance(item.slug),
         )
         builder.relate(item_name(item.slug), RelationType.STATES, name)
-        for term in vocabulary.mentions(claim.statement, words, own):
-            term = merged_into_theme.get(term, term)
-            if concept_name(term) in concept_set:
-                builder.relate(name, RelationType.ABOUT, concept_name(term))
-            elif method_name(term) in method_set:
+        concepts, terms = topics.of(claim.statement, words)
+        for concept in concepts:
+            builder.entity(concept, EntityType.CONCEPT)  # exists anyway; owned here too, so never dangling
+            builder.relate(name, RelationType.ABOUT, concept)
+        for term in terms:
+            if method_name(term) in method_set:
                 builder.relate(name, RelationType.USES_METHOD, method_name(term))
         yield claim, name
 

@@ -72,7 +72,7 @@ same other another any every either neither last future past present given certa
 appropriate available necessary sufficient effective useful valuable strong weak broad wide
 narrow direct indirect explicit implicit complete partial total final initial early late
 well-known so-called state-of-the-art high-level low-level real-world large-scale fine-grained
-high-quality end-user top bottom proper true false correct incorrect right wrong easy hard
+high-quality end-user top bottom proper true false correct incorrect right wrong easy hard full
 difficult poor rich critical essential primary secondary basic advanced modern traditional
 standard novel unique general common individual respective corresponding underlying
 """.split())
@@ -113,7 +113,7 @@ example problem solution value output input task time cost quality performance d
 architecture implementation application technology feature component structure pattern practice
 strategy option factor element aspect context scope domain field topic concept idea term user
 people team organisation company report review survey test step stage phase layer version number
-set list table file document text content rule standard policy requirement goal benefit
+set list table file document text content rule standard policy requirement goal benefit publication
 limitation challenge gap trend change impact effect outcome evaluation assessment measure metric
 score rate size scale support access control management development integration deployment
 operation function service platform product project programme program need state point part
@@ -153,6 +153,7 @@ thing string building setting meeting finding heading warning offering opening c
 morning evening clothing housing feeling being earning holding saving ring king spring wing
 sibling pudding bedding nothing something anything everything ending embedding understanding
 beginning drawing painting listing booking filing posting rating timing wording meaning
+tooling computing coupling
 """.split())
 
 #: Ends in -ly but is a noun ("anomaly detection", "supply chain").

@@ -126,6 +126,10 @@ def candidates(item: ResearchItem) -> ItemCandidates:
             extra[key] = extra.get(key, 0) | EMPHASISED
             _count(surfaces.setdefault(key, {}), surface)
     title, question, summary, listed = zone_keys
+    # An acronym stands or falls with its long form ("HBR" with "Harvard Business Review").
+    unnamed = {long for _short, long in acronyms if long in surfaces and not names_an_idea(
+        long, tuple(surfaces[long].items()), extra.get(long, 0))}
+    unnamed |= {short for short, long in acronyms if long in unnamed}
     terms = []
     for key in sorted(surfaces):
         score = _score((title.get(key, 0), question.get(key, 0), summary.get(key, 0), listed.get(key, 0)),
@@ -134,6 +138,8 @@ def candidates(item: ResearchItem) -> ItemCandidates:
         ordered = tuple(by_surface.items() if len(by_surface) == 1 else sorted(by_surface.items(), key=_by_count))
         flags = ((TITLE if key in title else 0) | (DENSE if key in question or key in summary or key in listed else 0)
                  | extra.get(key, 0))
+        if key in unnamed or not names_an_idea(key, ordered, flags):
+            continue
         terms.append(Candidate(key, score, ordered, flags))
     dense = "\n".join(z for z in zones if z)
     return ItemCandidates(item.slug, tuple(terms), tuple(sorted(acronyms)), dense)
@@ -150,6 +156,51 @@ def _by_count(kv: tuple[str, int]) -> tuple[int, str]:
 @lru_cache(maxsize=4096, typed=True)  # few distinct (counts, bonus); typed: a missing bonus stays int 0
 def _score(counts: tuple[int, int, int, int], bonus: float) -> float:
     return round(sum(w * (1 + math.log(c)) for w, c in zip(_ZONE_WEIGHTS, counts) if c) + bonus, 4)
+
+
+def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int) -> bool:
+    """Does a candidate name an idea, by its own words and how the item writes it?
+
+    Four general rules (word classes from ``lexicon``, no list of bad terms); the
+    maintainers' pinned terms still come through (``vocab`` finds pinned phrases in
+    the dense text), and their stoplist removes the rest:
+
+    * a vague noun qualified only by evaluative words is discourse, not a topic:
+      "real problem", "viable approach", "key challenge";
+    * two vague nouns together say nothing either ("use case", "research output"),
+      unless the item defines them as an acronym's long form (a named idea);
+    * a prefixed compound is the part of speech of its last part: "pre-existing" is
+      an adjective, however the prefix closes up; a "non-" compound only qualifies;
+    * a name written in capitals throughout is a publication, product or body, not a
+      method, even when its last word is a method's ("Harvard Business Review"); and a
+      lone method word ("synthesis") names an activity, not a method.
+    """
+    kws = key.split(" ")
+    written = [surface for surface, _count in surfaces]
+    if flags & ACRONYM:
+        return True
+    modifiers, head = kws[:-1], kws[-1]
+    if modifiers and head in lexicon.GENERIC:
+        if all(m in lexicon.NOT_FIRST or lexicon.looks_adjective(m) for m in modifiers):
+            return False
+        if len(kws) == 2 and all(m in lexicon.GENERIC for m in modifiers) and not flags & DEFINED:
+            return False
+    if len(kws) == 1:
+        last_parts = {w.split()[-1].split("-")[-1].lower() for w in written}
+        if any("-" in w for w in written) and all(lexicon.looks_adjective(p) for p in last_parts):
+            return False
+        if all(w.lower().startswith("non-") for w in written):  # a negation qualifies, never names
+            return False
+        if head in lexicon.METHOD_HEADS and not any(is_acronym(w) for w in written):
+            return False
+    elif head in lexicon.METHOD_HEADS and all(_capitalised(w) for w in written):
+        return False
+    return True
+
+
+def _capitalised(surface: str) -> bool:
+    parts = [p for p in re.split(r"[\s-]+", surface) if p]
+    return len(parts) > 1 and all(p[:1].isupper() for p in parts)
 
 
 def _clean(text: str) -> str:

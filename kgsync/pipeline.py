@@ -388,7 +388,8 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     read_manifest = cache(partial(load_manifest, manifest_file))  # read once, if at all
     kept = _kept_items(keep, read_manifest) if keep else ()
     store = _FactsStore(cache_folder, context_key([*kept, *items], vocabulary, themes, config.caps, fold,
-                                                  config.tag_style, theme_concepts, hub_themes), reader)
+                                                  config.tag_style, theme_concepts, hub_themes,
+                                                  config.mining.min_links), reader)
     memo = store.memo(read_keys) if store.usable else None
     assembly = assemble(items, extractions, vocabulary, themes, config.caps, fold, config.tag_style, theme_concepts,
                         memo, config.mining.min_links, kept, hub_themes)

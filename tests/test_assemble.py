@@ -363,3 +363,34 @@ def test_editing_one_finding_never_flips_another(confidences: list[str], victim:
     before = {c.number for c in select_claims(claims, cap)}
     after = {c.number for c in select_claims(edited, cap)}
     assert before == after
+
+
+def test_a_claim_is_about_every_concept_its_text_names_whichever_item_addresses_it(tmp_path: Path) -> None:
+    """Findings first: a claim is ``about`` a concept node its statement names, across items,
+    and about a theme concept named by the maintainers' words (an alias, or in the theme's
+    own items one of its single words)."""
+    themes = "| `memory-context` | `context-window` | Memory management, compression |\n" + THEMES
+    kg = [item(f"2026-01-0{n}-kg-{n}", title=f"Knowledge graphs and vector search {n}", completed=f"2026-01-0{n}")
+          for n in range(1, 4)]
+    other = item("2026-02-01-other", title="Budgets for agents", completed="2026-02-01", themes="[memory-context]",
+                 findings=["**Research agents cite earlier work cheaply.** (high confidence)",
+                           "**Compression halves the cost.** (medium confidence)",
+                           "**Context windows grow every year.** (low confidence)"])
+    root = repo(tmp_path, *kg, other)
+    (root / "themes.md").write_text(themes, encoding="utf-8")
+    (root / "kgsync-vocab.yml").write_text("terms:\n  research-agent: {kind: concept}\n", encoding="utf-8")
+    (root / "kgsync.yml").write_text("themes_vocabulary: themes.md\ncaps: {concepts: 1}\n"
+                                     "mining: {max_item_share: 0.5, max_theme_share: 0.5}\n", encoding="utf-8")
+    graph = graph_of(root)
+    names = {e.name for e in graph.entities}
+    claims = {graph.entity(c).observations[0]: c for c in targets(graph, "item:2026-02-01-other", "states")}
+    assert "concept:research-agent" not in targets(graph, "item:2026-02-01-other", "addresses")
+    assert targets(graph, claims["title: Research agents cite earlier work cheaply."], "about") == [
+        "concept:research-agent"]  # addressed by the other items only
+    assert targets(graph, claims["title: Compression halves the cost."], "about") == [
+        "concept:memory-context"]  # the theme's own word, in its own item
+    assert targets(graph, claims["title: Context windows grow every year."], "about") == [
+        "concept:memory-context"]  # the theme's alias
+    memory = graph.entity("concept:memory-context")
+    assert {"alias:context window", "alias:memory context"} <= set(memory.observations)
+    assert all(r.target in names for r in graph.relations)

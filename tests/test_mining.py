@@ -155,3 +155,42 @@ def test_run_terms_are_the_phrases_that_are_not_plain_words() -> None:
     for run in runs:
         assert mining._run_terms.__wrapped__(run) == tuple(
             (key, surface) for key, surface, plain in _phrases_by_definition(run) if not plain), run
+
+
+def test_names_an_idea_keeps_discourse_and_mistyped_names_out() -> None:
+    from kgsync.mining import ACRONYM, DEFINED, names_an_idea
+
+    def ok(key: str, *surfaces: str, flags: int = 0) -> bool:
+        return names_an_idea(key, tuple((s, 1) for s in surfaces or (key,)), flags)
+
+    # a vague noun qualified only by evaluative words, or two vague nouns: discourse
+    assert not ok("real problem")
+    assert not ok("viable approach")
+    assert not ok("use case")
+    assert ok("policy decision point")  # three words: a named thing
+    assert ok("access control", flags=DEFINED)  # defined as an acronym's long form
+    assert ok("prompt injection") and ok("coding agent")
+    # a prefixed compound is an adjective when its last part is one
+    assert not ok("preexisting", "pre-existing")
+    assert ok("pretraining", "pre-training")
+    # a capitalised name with a method's head word is a publication or body, not a method
+    assert not ok("harvard business review", "Harvard Business Review")
+    assert ok("systematic literature review", "Systematic Literature Review", "systematic literature review")
+    # a lone method word is an activity; an acronym is a name
+    assert not ok("synthesis")
+    assert ok("rag", "RAG", flags=ACRONYM)
+
+
+def test_candidates_drop_an_acronym_whose_long_form_names_no_idea() -> None:
+    from kgsync.items import ResearchItem
+
+    item = ResearchItem(
+        slug="2026-01-01-x", path="x.md", title="What HBR says", completed="2026-01-01", themes=(), cites=(),
+        related=(), supersedes=(), superseded_by=(), confidence="high", item_type="primary", status="completed",
+        research_question="Is the real problem a viable approach?",
+        executive_summary="Harvard Business Review (HBR) reports on prompt injection attacks.",
+        key_findings=(), sources=(), sections=(),
+        body="## Log\n\nHarvard Business Review (HBR) reports on prompt injection attacks.\n", body_line=1)
+    keys = {c.key for c in candidates(item).terms}
+    assert "prompt injection" in keys or "prompt injection attack" in keys
+    assert not keys & {"hbr", "harvard business review", "real problem", "viable approach"}

@@ -149,7 +149,7 @@ def test_render_is_deterministic_and_idempotent(tmp_path):
     shuffled = Graph(tuple(reversed(graph.entities)), tuple(reversed(graph.relations)))
     assert site.render_pages(shuffled, list(reversed(items)), Config(), ENV) == first
     project = site.render_project(graph, items, Config(), tmp_path / "p", ENV)
-    assert project.written == len(first) + 2  # pages, kgsync.css, mkdocs.yml
+    assert project.written == len(first) + 4  # pages, kgsync.css, kgsync.js, explore/graph.json, mkdocs.yml
     again = site.render_project(graph, items, Config(), tmp_path / "p", ENV)
     assert (again.written, again.removed) == (0, 0)
     # A node that disappears takes its page with it.
@@ -236,8 +236,11 @@ def test_concept_page_content(tmp_path):
     assert order == sorted(order)
     assert "(../items/2026-02-01-rag-eval.md)" in items_part
     assert "https://github.com/acme/research/blob/main/Research/completed/2026-02-01-rag-eval.md" in items_part
-    claims = _section(page, "Claims")
-    assert claims.index("### High confidence") < claims.index("### Medium confidence")
+    # findings first: before the items, newest item first, each with its item, date and confidence
+    claims = _section(page, "Findings")
+    assert page.index("## Findings") < page.index("## Research items")
+    assert claims.index("Retrieval gains shrink") < claims.index("Retrieval reduces hallucination")
+    assert "— [Evaluating RAG pipelines](../items/2026-02-01-rag-eval.md) (2026\\-02\\-01) · *medium confidence*" in claims
     assert "**contradicted by**" in claims and "**extended by**" in claims and "**supported by**" in claims
     assert "[ablation study](../methods/" in _section(page, "Methods used with it")
     assert "[evaluation](evaluation.md) — 1 shared item\n" in _section(page, "Related concepts")
@@ -486,3 +489,48 @@ def test_cli_renders_and_builds(tmp_path, monkeypatch):
     (root / "kgsync.yml").write_text("site:\n  titel: typo\n", encoding="utf-8")
     result = runner.invoke(cli, ["site", "--root", str(root), "--no-build"])
     assert result.exit_code == 2 and "titel" in result.output
+
+
+def test_item_page_reads_as_the_item(tmp_path):
+    """Question, the whole summary, every key finding (linked to its claim page), sources; one spelling per theme."""
+    from dataclasses import replace as with_fields
+
+    from kgsync.items import KeyFinding
+    from kgsync.model import Entity, Graph
+
+    graph, items = sample()
+    summary = "Retrieval combines four complementary signals. " * 20
+    items[0] = with_fields(items[0], research_question="Does retrieval reduce hallucination?",
+                           executive_summary=summary,
+                           key_findings=(KeyFinding(1, "**Retrieval reduces hallucination in factual QA.** [fact]", 9),
+                                         KeyFinding(2, "Long context is not free.", 10)),
+                           sources=("https://example.org/a",))
+    entities = [e if e.name != "item:2026-01-01-rag-basics" else
+                Entity(e.name, e.entity_type, (*e.observations, "tag:memory_context")) for e in graph.entities]
+    pages = site.render_pages(Graph(tuple(entities), graph.relations), items, Config(), ENV)
+    page = pages["items/2026-01-01-rag-basics.md"]
+    assert "Does retrieval reduce hallucination?" in _section(page, "Research question")
+    assert _section(page, "Executive summary").count("four complementary signals") == 20  # whole, not cut
+    findings = _section(page, "Key findings")
+    assert "1. [Retrieval reduces hallucination in factual QA\\.](../claims/" in findings
+    assert "2. Long context is not free\\." in findings  # a finding without a claim node is still shown
+    assert "https://example.org/a" in _section(page, "Sources")
+    assert "[memory context](../tags/memory-context.md)" in page  # slug in the URL, words in the text
+    assert "memory_context" not in page and "None recorded" not in page
+    assert "tags/memory-context.md" in pages
+
+
+def test_explorer_data_links_current_concepts_and_items():
+    import json
+
+    graph, items = sample()
+    data = json.loads(site.explorer_data(site.collect(graph, items)))
+    names = [row[3] for row in data["n"]]
+    assert "item:2025-12-01-old-rag" not in names  # superseded: not current
+    assert {row[1] for row in data["n"]} == {"c", "i"}
+    rag = names.index("concept:retrieval-augmented generation")
+    basics = names.index("item:2026-01-01-rag-basics")
+    assert [basics, rag] in data["e"]
+    assert data["n"][basics][2] == "../items/2026-01-01-rag-basics/"  # relative to explore/
+    assert site.explorer_data(site.collect(graph, list(reversed(items)))) == site.explorer_data(
+        site.collect(graph, items))

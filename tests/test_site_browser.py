@@ -106,22 +106,29 @@ class WebDriver:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
     graph, items = sample()
-    folder = tmp_path_factory.mktemp("browser")
-    site.render_project(graph, items, Config(site=SiteOptions(title="Research KB")), folder / "project",
+    return _built_site(graph, items, "Research KB", tmp_path_factory.mktemp("browser"))
+
+
+def _built_site(graph, items, title: str, folder: Path) -> Path:
+    site.render_project(graph, items, Config(site=SiteOptions(title=title)), folder / "project",
                         {"GITHUB_REPOSITORY": "acme/research", "GITHUB_REF_NAME": "main"})
     site.build_html(folder / "project", folder / "out")
     return folder / "out"
 
 
-@pytest.fixture(scope="module")
-def server(built):
-    handler = functools.partial(_QuietHandler, directory=str(built))
+def _serve(folder: Path):
+    handler = functools.partial(_QuietHandler, directory=str(folder))
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{httpd.server_address[1]}/"
     httpd.shutdown()
     httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def server(built):
+    yield from _serve(built)
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -152,6 +159,7 @@ def browser(tmp_path_factory):
         capabilities = {"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
             "goog:chromeOptions": {"binary": CHROMIUM, "args": [*FLAGS, f"--user-data-dir={profile}"]},
+            "goog:loggingPrefs": {"browser": "ALL"},
         }}}
         session = WebDriver.call(base, "POST", "/session", capabilities, timeout=120)["sessionId"]
         wd = WebDriver(base, session)
@@ -221,3 +229,162 @@ def test_hostile_text_never_runs(browser, server):
     time.sleep(0.5)  # let any injected handler fire
     assert browser.js("return window.__xss === undefined")
     assert browser.js("return document.querySelectorAll('.md-search-result img, .md-search-result script').length") == 0
+
+
+# --- a reader's site built by the pipeline: theme synonyms, findings first, item pages, explorer, a11y ---
+
+THEMES = """| Canonical slug | Aliases | Scope |
+|---|---|---|
+| `rag-retrieval` | `retrieval-augmented-generation`, `vector-search` | Retrieval-augmented generation (RAG), vector search |
+| `memory-context` | `context-window` | Memory management, context windows |
+| `agentic-ai` | `agents` | AI agents |
+
+```yaml
+rag-retrieval: [retrieval-augmented-generation, vector-search]
+memory-context: [context-window]
+agentic-ai: [agents]
+```
+"""
+
+
+def _research_item(slug: str, title: str, themes: str, question: str, findings: list[str]) -> str:
+    listed = "\n".join(f"{n}. **{text}** (high confidence; source: https://example.org/{slug}/{n})"
+                       for n, text in enumerate(findings, 1))
+    return (f"---\ntitle: \"{title}\"\ncompleted: {slug[:10]}\nthemes: {themes}\nconfidence: high\n---\n\n"
+            f"# {title}\n\n## Research Question\n\n{question}\n\n## Findings\n\n### Executive Summary\n\n"
+            f"Agents that plan with tools need memory; this item looks at {title.lower()}.\n\n"
+            f"### Key Findings\n\n{listed}\n\n## Sources\n\n- https://example.org/{slug}\n")
+
+
+@pytest.fixture(scope="module")
+def reader_site(tmp_path_factory) -> Path:
+    from kgsync import config as config_module
+    from kgsync.items import find_item_files, read_items
+    from kgsync.pipeline import build
+
+    root = tmp_path_factory.mktemp("reader")
+    folder = root / "Research" / "completed"
+    folder.mkdir(parents=True)
+    texts = {
+        "2026-01-01-rag-basics": ("Grounding answers in documents", "[rag-retrieval]",
+                                  "Does grounding answers in retrieved documents reduce made-up answers?",
+                                  ["Retrieval-augmented generation halves unsupported answers for agents",
+                                   "Vector search misses exact identifiers that keyword search finds"]),
+        "2026-01-02-memory": ("Budgets for agent memory", "[memory-context]",
+                              "How much of a context window should agents spend on memory?",
+                              ["Context windows fill with tool output within ten steps",
+                               "Memory summaries every five steps keep agents on task"]),
+    }
+    for n in range(3, 9):
+        texts[f"2026-01-0{n}-agents-{n}"] = (f"Agents planning study {n}", "[agentic-ai]",
+                                             f"How do agents plan with tools, case {n}?",
+                                             [f"Agents that plan before acting finish {n} more tasks"])
+    for slug, (title, themes, question, findings) in texts.items():
+        (folder / f"{slug}.md").write_text(_research_item(slug, title, themes, question, findings), encoding="utf-8")
+    (root / "themes.md").write_text(THEMES, encoding="utf-8")
+    (root / "kgsync.yml").write_text("themes_vocabulary: themes.md\ngraph: memory.jsonl\n", encoding="utf-8")
+    cfg = config_module.load(root)
+    graph = build(cfg).graph
+    items = read_items(find_item_files(cfg.items, cfg.root), cfg.root).items
+    return _built_site(graph, items, "Reader KB", root)
+
+
+@pytest.fixture(scope="module")
+def reader(reader_site):
+    yield from _serve(reader_site)
+
+
+def _open(browser: WebDriver, url: str) -> None:
+    browser.get(url)
+    browser.wait("return document.readyState === 'complete' && document.querySelector('article h1') !== null")
+
+
+def _console_errors(browser: WebDriver) -> list[str]:
+    entries = browser("POST", "/se/log", {"type": "browser"}) or []
+    return [e["message"] for e in entries if e.get("level") == "SEVERE"]
+
+
+def test_a_theme_synonym_found_by_search_lands_on_its_concept_and_its_findings(browser, reader):
+    _open(browser, reader)
+    hits = _search(browser, "retrieval augmented generation")
+    assert hits and "/concepts/rag-retrieval/" in hits[0], hits
+    _open(browser, hits[0].split("#")[0])
+    assert browser.js("return document.querySelector('article h1').textContent") == "rag retrieval"
+    # findings first: the first section of the page lists claims, each with its item
+    first = browser.js("return document.querySelector('article h2').textContent")
+    assert first.startswith("Findings"), first
+    findings = browser.js("return [...document.querySelector('article h2').nextElementSibling"
+                          ".nextElementSibling.querySelectorAll('li')].map(li => li.textContent)")
+    assert any("halves unsupported answers" in f and "Grounding answers in documents" in f for f in findings), findings
+    assert browser.js("return document.querySelector('.md-sidebar--secondary a[href=\"#findings\"]') !== null"), \
+        "the sidebar lists the page's sections"
+    assert browser.js("const s = document.querySelector('.md-sidebar--primary'); return s === null || s.hidden"
+                      " || s.offsetParent === null"), "no empty navigation sidebar"
+    assert browser.js("return [...document.querySelectorAll('article a')].some(a => a.textContent === 'Concepts')"), \
+        "breadcrumbs lead back to the concept index"
+    assert _console_errors(browser) == []
+    # a theme on most items is no concept (a hub), but its page is found by its words
+    hits = _search(browser, "agentic ai")
+    assert any("/tags/agentic-ai/" in h for h in hits), hits
+
+
+def test_an_item_page_shows_its_question_and_findings(browser, reader):
+    _open(browser, reader + "items/2026-01-02-memory/")
+    headings = browser.js("return [...document.querySelectorAll('article h2')].map(h => h.textContent.trim())")
+    assert headings[:3] == ["Research question", "Executive summary", "Key findings"], headings
+    text = browser.js("return document.querySelector('article').textContent")
+    assert "How much of a context window should agents spend on memory?" in text
+    assert browser.js("return [...document.querySelectorAll('article ol a')].every(a => a.href.includes('/claims/'))")
+    assert "None recorded" not in text
+    assert _console_errors(browser) == []
+
+
+def test_mobile_viewport_fits(browser, reader):
+    browser("POST", "/window/rect", {"width": 390, "height": 844})
+    try:
+        for path in ("", "concepts/rag-retrieval/", "items/2026-01-01-rag-basics/", "explore/"):
+            _open(browser, reader + path)
+            assert browser.js("return document.documentElement.scrollWidth <= window.innerWidth + 1"), path
+        browser.screenshot(ARTIFACTS / "site-mobile-explore.png")
+    finally:
+        browser("POST", "/window/rect", {"width": 1280, "height": 900})
+
+
+def test_the_graph_explorer_loads_and_a_click_opens_a_node_page(browser, reader):
+    _open(browser, reader + "explore/?node=concept:rag-retrieval")
+    browser.wait("return document.querySelector('#kg-explorer').dataset.ready === 'true'")
+    assert browser.js("return document.querySelector('.kg-centre').dataset.name") == "concept:rag-retrieval"
+    assert browser.js("return document.querySelectorAll('#kg-explorer svg a').length") >= 2
+    assert not browser.js("return [...document.scripts].some(s => s.src && !s.src.startsWith(location.origin))"), \
+        "nothing is loaded from another site"
+    browser.screenshot(ARTIFACTS / "site-explore.png")
+    node = browser.find("#kg-explorer svg a.kg-kind-i circle")  # a real click at the node
+    browser("POST", f"/element/{node}/click", {})
+    browser.wait("return location.pathname.includes('/items/')")
+    browser.wait("return document.querySelector('article h1') !== null")
+    assert browser.js("return document.querySelector('article h1').textContent") == "Grounding answers in documents"
+    assert _console_errors(browser) == []
+
+
+AXE = Path(os.environ.get("KGSYNC_AXE_JS", ROOT / ".ci" / "node" / "node_modules" / "axe-core" / "axe.min.js"))
+
+
+def test_no_serious_accessibility_violations(browser, reader):
+    """axe-core, run in the page, on the five node and index page kinds and the explorer."""
+    if not AXE.is_file():
+        fail_or_skip(f"not installed: {AXE} (axe-core)")
+    source = AXE.read_text(encoding="utf-8")
+    found = {}
+    for path in ("", "concepts/rag-retrieval/", "items/2026-01-01-rag-basics/", "claims/", "concepts/",
+                 "explore/?node=concept:rag-retrieval"):
+        _open(browser, reader + path)
+        browser.js(source)
+        browser("POST", "/execute/async", {"script": (
+            "const done = arguments[arguments.length - 1];"
+            "axe.run(document, {resultTypes: ['violations']}).then(r => { window.__axe = r.violations; done(); });"),
+            "args": []})
+        bad = browser.js("return window.__axe.filter(v => v.impact === 'serious' || v.impact === 'critical')"
+                         ".map(v => v.id + ': ' + v.nodes.length + ' ' + v.nodes[0].target.join(' '))")
+        if bad:
+            found[path] = bad
+    assert found == {}, found

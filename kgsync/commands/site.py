@@ -30,14 +30,16 @@ from kgsync.items import find_item_files, read_items
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Where the HTML goes; emptied on every build (default: PROJECT/site).")
 @click.option("--engine", type=click.Choice(["mkdocs", "zensical"]), default="mkdocs", show_default=True,
-              help="Site engine: mkdocs (strict) or Zensical; both read the same mkdocs.yml.")
+              help="Site engine: mkdocs, or Zensical (faster; keeps a cache in PROJECT/.cache); both strict, "
+                   "both read the same mkdocs.yml.")
+@click.option("--fresh", is_flag=True, help="Empty the engine's cache first (Zensical); mkdocs always is.")
 @click.option("--no-build", is_flag=True, help="Render the project only; do not build HTML.")
 @click.option("-q", "--quiet", is_flag=True, help="Print errors only.")
 def command(root: Path | None, config_path: Path | None, graph_path: Path | None, project_dir: Path | None,
-            out_dir: Path | None, engine: str, no_build: bool, quiet: bool) -> None:
+            out_dir: Path | None, engine: str, fresh: bool, no_build: bool, quiet: bool) -> None:
     """Publish the graph as a static concept site whose pages lead back to the items.
 
-    Builds are always clean and strict: a warning (a broken link) fails the build.
+    Builds are strict: a warning (a broken link) fails the build.
     """
     from kgsync.publish.site import (  # jinja2/networkx only when used
         build_html,
@@ -64,6 +66,6 @@ def command(root: Path | None, config_path: Path | None, graph_path: Path | None
             return
         out = out_dir if out_dir else project / "site"
         started = time.perf_counter()
-        build_html(project, out, engine=engine, strict=True)
+        build_html(project, out, engine=engine, strict=True, fresh=fresh)
         if not quiet:
             click.echo(f"built {out} with {engine} ({time.perf_counter() - started:.2f} s)")

@@ -198,6 +198,17 @@ def collect(graph: Graph, items: Sequence[ResearchItem]) -> SiteData:
     )
 
 
+def tag_slug(tag: str) -> str:
+    """One spelling per theme: the vocabulary's slug, whichever ``tag_style`` wrote it
+    (``tag:memory_context`` is the search-safe form of ``memory-context``)."""
+    return one_line(tag).replace("_", "-")
+
+
+def tag_label(tag: str) -> str:
+    """The readable form of a theme slug, for text: "memory context"."""
+    return tag.replace("-", " ")
+
+
 def _kind(entity_type: str, name: str) -> EntityType | None:
     """The contract type of a node whose name prefix agrees with it; else None (not shown)."""
     try:
@@ -240,7 +251,7 @@ def _node(name: str, kind: EntityType, key: str, page: str, obs: tuple[str, ...]
     confidence = _first(obs, "confidence").casefold()
     summary = _first(obs, "summary")
     path = ""
-    tags = tuple(sorted({one_line(t) for t in observations_with(obs, "tag") if one_line(t)}))
+    tags = tuple(sorted({tag_slug(t) for t in observations_with(obs, "tag") if one_line(t)}))
     if kind is EntityType.RESEARCH_ITEM and item is not None:
         title = one_line(item.title) or title
         completed = completed or item.completed

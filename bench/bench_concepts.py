@@ -1,0 +1,78 @@
+"""Concept quality on the real corpus: precision of concept/method names, and findings per concept.
+
+    .venv/bin/python bench/bench_concepts.py [--shared ../shared] [--graph FILE]
+
+Builds the graph of ``corpus/research`` with its theme vocabulary (as
+``bench_recall.py`` does), or reads ``--graph``, then prints:
+
+* precision: the share of concept and method names labelled meaningful in
+  ``bench/concept_labels.tsv`` (hand labels, one reason each); names the labels do
+  not know are listed and left out of the share, so label them before trusting it;
+* findings coverage: the share of concept nodes with at least one claim ``about`` them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from kgsync import config as config_module  # noqa: E402
+from kgsync.jsonl import loads  # noqa: E402
+from kgsync.model import EntityType, Graph, RelationType  # noqa: E402
+from kgsync.pipeline import build  # noqa: E402
+
+LABELS = ROOT / "bench" / "concept_labels.tsv"
+
+
+def labels(path: Path = LABELS) -> dict[str, bool]:
+    out: dict[str, bool] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            name, meaningful, _reason = line.split("\t", 2)
+            out[name] = meaningful == "yes"
+    return out
+
+
+def real_graph(shared: Path) -> Graph:
+    corpus = shared / "corpus"
+    work = Path(tempfile.mkdtemp(prefix="kgsync-concepts-"))
+    cfg = config_module.load(ROOT).with_overrides(
+        items=str(corpus / "research"), graph=str(work / "graph.jsonl"), cache_dir=str(work / "cache"),
+        themes_vocabulary=str(corpus / "themes-vocabulary.md"), vocabulary="")
+    return build(cfg).graph
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    parser.add_argument("--graph", type=Path, help="read this graph instead of building one")
+    args = parser.parse_args()
+    graph = loads(args.graph.read_text(encoding="utf-8"), str(args.graph)) if args.graph else real_graph(args.shared)
+    names = sorted(e.name for e in graph.entities if e.entity_type in (EntityType.CONCEPT, EntityType.METHOD))
+    known = labels()
+    labelled = [n for n in names if n in known]
+    meaningful = [n for n in labelled if known[n]]
+    concepts = [e.name for e in graph.entities if e.entity_type == EntityType.CONCEPT]
+    about = {r.target for r in graph.relations if r.relation_type == RelationType.ABOUT}
+    with_findings = [c for c in concepts if c in about]
+    print("| measure | value |\n|---|---|")
+    print(f"| concept/method names | {len(names)} (labelled {len(labelled)}) |")
+    print(f"| precision (meaningful / labelled) | {len(meaningful) / max(1, len(labelled)):.3f} |")
+    print(f"| concepts with a finding about them | {len(with_findings)} / {len(concepts)} = "
+          f"{len(with_findings) / max(1, len(concepts)):.3f} |")
+    for name in labelled:
+        if not known[name]:
+            print(f"not meaningful: {name}")
+    for name in names:
+        if name not in known:
+            print(f"unlabelled: {name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
