@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import pickle
-from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
+import re
+from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence, Set
 from dataclasses import astuple, dataclass, field
 
 from kgsync.canonical import display_alias, term_key
@@ -36,7 +37,7 @@ from kgsync.model import (
 from kgsync.themes import ThemeMap
 from kgsync.vocab import ItemTerms, TermKind, TermUse, Vocabulary
 
-_CONFIDENCE_RANK = {"high": 0, "medium": 1, "low": 2, "": 3}
+_DATED = re.compile(r"\d{4}-\d{2}-\d{2}-[a-z0-9]")  # a full item slug (its date first)
 
 
 @dataclass
@@ -335,7 +336,8 @@ def _item_facts(item: ResearchItem, extraction: Extraction, uses: ItemTerms | No
     if not item.is_superseded:  # a superseded item's claims are excluded, not just tagged
         topics = _Topics(vocabulary, themes, theme_concepts, merged_into_theme, nodes, tuple(themes_here))
         written: list[tuple[Claim, str]] = []
-        for claim, name in _claims(builder, item, extraction, topics, caps, methods, fold, words, links.required):
+        chosen = select_claims(extraction.claims, caps.claims, item.claim_numbers, links.required)
+        for claim, name in _claims(builder, item, chosen, topics, methods, fold, words):
             ops.append((name, claim.line, True))
             written.append((claim, name))
         _evidence_links(builder, item, written, links, by_slug)
@@ -416,6 +418,17 @@ def _terms(builder: _Builder, item: ResearchItem, uses: ItemTerms | None, caps: 
     return concepts, methods
 
 
+def select_claims(claims: Sequence[Claim], cap: int, chosen: Sequence[int] = (),
+                  required: Set[int] = frozenset()) -> list[Claim]:
+    """Which findings become claims: a rule an author can predict, and that editing one
+    finding never flips for another.  The author's choice (``kgsync: {claims: [...]}``) when
+    given, else the first ``cap`` findings in document order; plus every ``required`` number
+    (findings other items cite by number), beyond the cap.  In document order."""
+    wanted = set(chosen) if chosen else {claim.number for claim in sorted(claims, key=lambda c: c.number)[:cap]}
+    wanted |= set(required)
+    return [claim for claim in sorted(claims, key=lambda c: c.number) if claim.number in wanted]
+
+
 @dataclass(frozen=True)
 class _Topics:
     """What a claim's statement can be ``about``: concepts named by their words, whichever item states it.
@@ -451,12 +464,8 @@ class _Topics:
         return list(concepts), terms
 
 
-def _claims(builder, item, extraction, topics: _Topics, caps, methods, fold, words,
-            required: frozenset[int] = frozenset()):
-    """The item's strongest findings (confidence, then list order), within the cap, then the
-    findings evidence links name (``required``: cited by number, or holding a link's sentence)."""
-    chosen = sorted(extraction.claims, key=lambda c: (_CONFIDENCE_RANK.get(c.confidence, 3), c.number))
-    chosen = with_required_findings(chosen[: caps.claims], extraction.claims, required)
+def _claims(builder, item, chosen, topics: _Topics, methods, fold, words):
+    """The chosen findings (``select_claims``) as claims, each about the concepts it names."""
     method_set = set(methods)
     for claim in chosen:
         name = claim_name(item.slug, claim.key)
@@ -478,14 +487,6 @@ def _claims(builder, item, extraction, topics: _Topics, caps, methods, fold, wor
             if method_name(term) in method_set:
                 builder.relate(name, RelationType.USES_METHOD, method_name(term))
         yield claim, name
-
-
-def with_required_findings(chosen: Sequence[Claim], claims: Sequence[Claim], required: frozenset[int]) -> list[Claim]:
-    """``chosen`` (the capped selection), then every claim whose finding number is ``required``
-    and not chosen yet, in list order.  Kept apart from the selection rule so that a change to
-    how claims are chosen keeps this one line of evidence wiring."""
-    numbers = {claim.number for claim in chosen}
-    return [*chosen, *(c for c in claims if c.number in required and c.number not in numbers)]
 
 
 def _evidence_links(builder: _Builder, item: ResearchItem, written: Sequence[tuple[Claim, str]],
@@ -524,10 +525,16 @@ def _extends(builder, item: ResearchItem, extraction: Extraction, by_slug: Mappi
     for target in declared:
         builder.relate(source, RelationType.EXTENDS, item_name(target))
     mentioned = resolve_links(extraction.text_links, by_slug, suffixes)
-    linked = sorted((slug for slug in mentioned if slug not in declared and _is_prior(by_slug[slug], item)),
-                    key=lambda slug: (-mentioned[slug], -_date_rank(by_slug[slug]), slug))
-    for target in linked[:max_links]:
-        builder.relate(source, RelationType.EXTENDS, item_name(target))
+    ranked = [(-mentioned[slug], -_date_rank(by_slug[slug]), slug) for slug in mentioned
+              if slug not in declared and _is_prior(by_slug[slug], item)]
+    # An earlier item the text names by its full slug that the corpus lacks (deleted, or not
+    # merged yet) still takes its slot: another link never moves up because it left (locality).
+    ranked += [(-count, -int(slug[:10].replace("-", "")), slug) for slug, count in extraction.text_links
+               if slug not in by_slug and slug not in item.cites and _DATED.match(slug)
+               and (slug[:10], slug) < (item.completed or "9999", item.slug)]
+    for _count, _date, target in sorted(ranked)[:max_links]:
+        if target in by_slug:
+            builder.relate(source, RelationType.EXTENDS, item_name(target))
 
 
 def _is_prior(other: ResearchItem, item: ResearchItem) -> bool:

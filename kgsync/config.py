@@ -36,9 +36,9 @@ class Caps:
 class Mining:
     """Concept and method discovery (see docs/CONTRACT.md, "Concepts and methods")."""
 
-    min_items: int = 2  # a mined term must recur in at least this many items...
+    min_items: int = 2  # a hub must be on more than this many items...
     max_item_share: float = 0.2  # ...and in at most this share of them (else it is a corpus stopword)
-    salient_per_item: int = 2  # plus this many of an item's own most salient terms
+    salient_per_item: int = 2  # unused since locality (each item chooses its own terms); accepted in kgsync.yml
     min_links: int = 2  # a mined term becomes a node only when this many items link it (pinned terms always)
     max_theme_share: float = 0.2  # a theme on at most this share of the items is a concept (1: every theme)
 
@@ -207,10 +207,10 @@ DESCRIPTIONS: dict[str, str] = {
     "caps.claims": "claims one item may state",
     "caps.methods": "methods one item may use",
     "caps.links": "extends edges taken from links in an item's text (frontmatter cites always count)",
-    "mining.min_items": "a mined term must recur in at least this many items",
+    "mining.min_items": "a term on no more than this many items is never a hub",
     "mining.max_item_share": "a term on more than this share and more than min_items of the items is a hub "
                              "(corpus stopword); a theme on more takes none of an item's concept slots",
-    "mining.salient_per_item": "plus this many of each item's most salient terms, recurring or not",
+    "mining.salient_per_item": "no longer used (each item chooses its own terms); still accepted",
     "mining.max_theme_share": "a theme on at most this share of the items becomes a concept node (1: every "
                               "theme); a theme on more is a tag only",
     "mining.min_links": "a mined concept or method is written only when at least this many items link it "
@@ -224,7 +224,8 @@ DESCRIPTIONS: dict[str, str] = {
                    "else $GITHUB_REF_NAME, else main)",
     "pr.branch": "the PR branch kgsync rebuilds from base on every run",
     "pr.base": "the branch the PR merges into",
-    "pr.title": "the PR title",
+    "pr.title": "the PR title; left at the default, each PR is titled by its cause "
+                "(kgsync: add <item title> (+5 nodes), kgsync: update 2 items, remove 1)",
     "pr.labels": "labels added to the PR (never removed)",
 }
 

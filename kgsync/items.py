@@ -120,6 +120,9 @@ class ResearchItem:
     sections: tuple[Section, ...]
     body: str
     body_line: int  # file line of the body's first line
+    # The Key Finding numbers the author chose as claims (frontmatter ``kgsync: {claims: [1, 3]}``);
+    # empty: the first ``caps.claims`` findings in document order (docs/CLAIMS.md).
+    claim_numbers: tuple[int, ...] = ()
 
     @classmethod
     def known_only_by(cls, slug: str, completed: str) -> ResearchItem:
@@ -355,8 +358,23 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
         sections=sections,
         body=body,
         body_line=body_line,
+        claim_numbers=_claim_numbers(meta),
     )
-    return _with_sections(item, problem, warnings)
+    item, warnings = _with_sections(item, problem, warnings)
+    missing = [n for n in item.claim_numbers if n > len(item.key_findings)]
+    if missing:
+        return [problem(IssueSeverity.ERROR, _field_line(yaml_text, "kgsync") + 2,
+                        f"kgsync.claims names Key Finding {missing[0]}, but the item has "
+                        f"{len(item.key_findings)} Key Findings",
+                        "list numbers of the item's own Key Findings (1 is the first)")]
+    return item, warnings
+
+
+def _claim_numbers(meta: dict[str, object]) -> tuple[int, ...]:
+    """``kgsync: {claims: [...]}`` as numbers (shape checked by ``_field_problems``)."""
+    own = meta.get("kgsync")
+    numbers = own.get("claims", ()) if isinstance(own, dict) else ()
+    return tuple(dict.fromkeys(numbers)) if isinstance(numbers, list) else ()
 
 
 def _looks_utf16(raw: bytes) -> bool:
@@ -387,6 +405,15 @@ def _field_problems(meta: dict[str, Any], yaml_text: str, problem: _Problem) -> 
         if isinstance(meta.get(name), dict):
             found.append(problem(IssueSeverity.WARNING, at(name), f"{name} is a mapping; ignored",
                                  f"write {name} as a list: [a, b]"))
+    own = meta.get("kgsync")
+    if own is not None:
+        claims = own.get("claims") if isinstance(own, dict) else None
+        if not isinstance(own, dict) or set(own) - {"claims"}:
+            found.append(problem(IssueSeverity.ERROR, at("kgsync"), "kgsync must be a mapping with one key, claims",
+                                 "write kgsync: {claims: [1, 3]} (the Key Finding numbers that become claims)"))
+        elif not isinstance(claims, list) or not all(type(n) is int and n >= 1 for n in claims):
+            found.append(problem(IssueSeverity.ERROR, at("kgsync"), f"kgsync.claims {str(claims)[:40]!r} is not a list "
+                                 "of Key Finding numbers", "write kgsync: {claims: [1, 3]} (1 is the first finding)"))
     confidence = meta.get("confidence")
     if confidence is not None and not _confidence(confidence):
         found.append(problem(IssueSeverity.WARNING, at("confidence"), f"confidence {str(confidence)[:40]!r} ignored",

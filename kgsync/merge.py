@@ -44,10 +44,15 @@ class Manifest:
     # slug -> ``facts_json(by_item[slug])`` where the caller already has it (facts reused
     # from an earlier build, see pipeline); only spares the encoding, never changes bytes.
     known_json: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
+    # The vocabulary's hubs when it was written (their group keys): the next build's hysteresis
+    # (a hub leaves only well below the hub share, ``vocab.HUB_LEAVE_RATIO``).  On the first line,
+    # so that a build reads them without parsing the items (``manifest_hubs``).
+    hubs: tuple[str, ...] = ()
 
     def dumps(self) -> str:
         # One item a line: a reviewer's diff of the manifest shows which items moved.
-        lines = [f'{{"kgsync_manifest": {MANIFEST_VERSION}, "items": {{']
+        hubs = f'"hubs": {json.dumps(sorted(self.hubs), ensure_ascii=False)}, ' if self.hubs else ""
+        lines = [f'{{"kgsync_manifest": {MANIFEST_VERSION}, {hubs}"items": {{']
         slugs = sorted(self.by_item)
         known = self.known_json
         for index, slug in enumerate(slugs):
@@ -63,7 +68,10 @@ class Manifest:
             data = json.loads(text)
             if data.get("kgsync_manifest") != MANIFEST_VERSION:
                 raise ValueError(f"unsupported manifest version {data.get('kgsync_manifest')!r}")
-            return cls({slug: Facts.from_json(facts) for slug, facts in data["items"].items()})
+            hubs = data.get("hubs", [])
+            if not isinstance(hubs, list) or not all(isinstance(h, str) for h in hubs):
+                raise ValueError("hubs must be a list of strings")
+            return cls({slug: Facts.from_json(facts) for slug, facts in data["items"].items()}, hubs=tuple(hubs))
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
             raise _unreadable(exc, source) from None
 
@@ -88,6 +96,21 @@ def load_manifest(path: Path) -> Manifest | None:
         return None
     except (OSError, UnicodeDecodeError) as exc:
         raise _unreadable(exc, str(path)) from None
+
+
+def manifest_hubs(path: Path) -> frozenset[str] | None:
+    """The hubs a manifest records, from its first line only (None when it records none, is
+    missing or unreadable: a build then has no hysteresis to apply; the manifest is checked
+    when it is read whole)."""
+    try:
+        with path.open("rb") as handle:
+            first = handle.readline(1 << 20).decode("utf-8")
+        data = json.loads(first.rstrip().removesuffix("{").rstrip().removesuffix('"items":').rstrip().rstrip(",")
+                          + "}")
+        hubs = data.get("hubs")
+        return frozenset(h for h in hubs if isinstance(h, str)) if isinstance(hubs, list) else None
+    except (OSError, UnicodeDecodeError, ValueError, AttributeError):
+        return None
 
 
 def _unreadable(exc: Exception, source: str) -> GraphFormatError:

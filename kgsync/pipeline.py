@@ -39,14 +39,14 @@ from kgsync.items import (Issue, ReadResult, ResearchItem, IssueSeverity, check_
                           read_item_bytes, unreadable)
 from kgsync.lint import FileLines, LintReport, lint, relation_label, separate_hand_added
 from kgsync import state as build_state
-from kgsync.merge import Manifest, load_manifest, manifest_path, merge_with_foreign
+from kgsync.merge import Manifest, load_manifest, manifest_hubs, manifest_path, merge_with_foreign
 from kgsync.model import Facts, Graph
 from kgsync.state import BuildState, Stamp, stamp_of
 from kgsync.themes import ThemeMap, load_theme_map
 from kgsync.veto_file import Vetoes, check_vetoes, load_vetoes, veto_path_beside
 from kgsync.mining import ItemCandidates, candidates
-from kgsync.vocab import (PinnedVocabulary, SelectionStats, Vocabulary, load_pinned, select, select_with_stats,
-                          selection_unchanged)
+from kgsync.vocab import (PinnedVocabulary, SelectionStats, Vocabulary, load_pinned, same_hubs, select,
+                          select_with_stats, selection_unchanged)
 
 # The code a cached record depends on: ``_record`` calls items, extract and mining, and these
 # import canonical, lexicon and errors (tests/test_architecture.py holds the list to the imports).
@@ -378,13 +378,14 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     items = read.items
     extractions = _Extractions(by_slug)  # loaded only for the items assembled again
     clock.lap("read")
-    vocabulary, fold = selections.select(items, by_slug, read_keys, old_records, config, _pinned(config))
+    graph_path = config.path(config.graph)
+    manifest_file = manifest_path(graph_path)
+    vocabulary, fold = selections.select(items, by_slug, read_keys, old_records, config, _pinned(config),
+                                         manifest_hubs(manifest_file))
     clock.lap("select")
     themes = _theme_map(config)
     theme_concepts = theme_concepts_of(items, themes, config)
     hub_themes = hub_themes_of(items, themes, config)
-    graph_path = config.path(config.graph)
-    manifest_file = manifest_path(graph_path)
     failed = frozenset(i.slug for i in read.issues if i.severity is IssueSeverity.ERROR and i.slug)
     keep = failed - set(by_slug)  # items that fail now: they keep their last facts (nothing is assembled for them)
     read_manifest = cache(partial(load_manifest, manifest_file))  # read once, if at all
@@ -441,6 +442,7 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     if memo is not None:  # the manifest encoding of facts the memo gave or took (same objects only)
         manifest = Manifest(manifest.by_item, {slug: text for slug, text in memo.json.items()
                                                if manifest.by_item.get(slug) is assembly.by_item.get(slug)})
+    manifest = replace(manifest, hubs=tuple(sorted(vocabulary.hub_keys)))
     clock.lap("lint")
     if not report.ok(strict):
         bad = report.errors(strict)
@@ -566,16 +568,16 @@ class _SelectionStore:
 
     def select(self, items: Sequence[ResearchItem], by_slug: dict[str, Record], read_keys: dict[str, str],
                old_records: dict[str, Record], config: Config, pinned: PinnedVocabulary | None,
-               ) -> tuple[Vocabulary, Folding]:
+               previous_hubs: frozenset[str] | None = None) -> tuple[Vocabulary, Folding]:
         slugs = tuple(item.slug for item in items)
         keys = tuple(read_keys.get(slug, "") for slug in slugs)
         settings = (config.mining, config.caps, config.merge)
-        found = self._reuse(slugs, keys, by_slug, old_records, settings, config, pinned)
+        found = self._reuse(slugs, keys, by_slug, old_records, settings, config, pinned, previous_hubs)
         if found is not None:
             vocabulary, fold, stats, ident = found
         else:
             cands = [by_slug[slug].candidates for slug in slugs]
-            vocabulary, stats = select_with_stats(cands, config, pinned)
+            vocabulary, stats = select_with_stats(cands, config, pinned, previous_hubs)
             fold = hub_folding(cands, vocabulary)
             ident = os.urandom(8).hex()
         self._save(found is None, (self.fingerprint, ident, settings, pinned, slugs, keys, stats), vocabulary, fold)
@@ -583,7 +585,7 @@ class _SelectionStore:
 
     def _reuse(self, slugs: tuple[str, ...], keys: tuple[str, ...], by_slug: dict[str, Record],
                old_records: dict[str, Record], settings: tuple, config: Config, pinned: PinnedVocabulary | None,
-               ) -> tuple[Vocabulary, Folding, SelectionStats, str] | None:
+               previous_hubs: frozenset[str] | None) -> tuple[Vocabulary, Folding, SelectionStats, str] | None:
         if self.inputs is None or "" in keys:  # a slug two files claim: no key to compare
             return None
         _fingerprint, ident, old_settings, old_pinned, old_slugs, old_keys, stats = self.inputs
@@ -598,6 +600,8 @@ class _SelectionStore:
                     return None
                 changes.append((old.candidates, new))
         new_stats = selection_unchanged(stats, changes, config, pinned)
+        if new_stats is not None:
+            new_stats = same_hubs(new_stats, previous_hubs, config, pinned)
         if new_stats is None:
             return None
         assert self.folder is not None  # inputs were read from it

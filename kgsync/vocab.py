@@ -8,21 +8,25 @@ Per item: ``kgsync.mining`` finds each item's term candidates and their salience
 Over the corpus (``select``):
 
 1. Variants meet by ``canonical.term_key``; an acronym joins the expansion its
-   items define for it (majority; an item's own definition wins for that item).
+   items define for it (the earliest item's definition; an item's own definition
+   wins for that item).
 2. Stop: the pinned stoplist, then *hubs*: a term on more than
    ``mining.max_item_share`` of the items (and on more than ``min_items``)
-   separates nothing and costs every search, so it never becomes a node.
-3. Keep terms on at least ``mining.min_items`` items, plus each item's
-   ``mining.salient_per_item`` most salient multi-word, acronym or emphasised
-   terms; drop a term that nearly always occurs inside one longer kept term
-   ("large language" inside "large language model").
-4. Merge near-duplicates of the same kind by ``merge:`` (edit distance and
-   token Jaccard, ``kgsync.similarity``): strongest term first, each later term
-   joins the first kept name it is near, else stays (the theme vocabulary's
-   growth policy).  Pinned names are never merged away.
-5. Each item addresses its most salient terms (local salience x
-   ``ln(1 + N/items)``), at most ``caps.concepts`` concepts and
-   ``caps.methods`` methods, never two where one contains the other.
+   separates nothing and costs every search, so it never becomes a node.  A hub
+   of the last build leaves only below ``HUB_LEAVE_RATIO`` of that share
+   (hysteresis: ``previous_hubs``).
+3. Each item chooses its terms from its own candidates alone (*locality*): its
+   most salient terms that are not plain single words nor nearly always inside a
+   longer term of its own (its local salience x a length factor, ties by key), at most ``caps.concepts`` concepts
+   and ``caps.methods`` methods, never two where one contains the other.  No
+   corpus frequency ranks them, so another item's merge cannot push a term out.
+4. Merge near-duplicates of the same kind among the chosen terms by ``merge:``
+   (edit distance and token Jaccard, ``kgsync.similarity``): oldest term first
+   (its earliest item), each later term joins the first kept name it is near,
+   else stays (the theme vocabulary's growth policy).  Pinned names are never
+   merged away.  A term is named and labelled by its earliest item's spelling.
+5. Which chosen terms become nodes (linked by ``mining.min_links`` items) is
+   ``assemble.connective_terms``'s rule.
 
 Concept or method: a term is a *method* when its head (last) word is a
 method noun (evaluation, benchmark, analysis, review, survey, retrieval,
@@ -35,10 +39,10 @@ context protocol", "knowledge graph", "pipeline").  A pinned
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
-import math
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
@@ -55,8 +59,8 @@ from kgsync.canonical import (
     prune_aliases,
     term_key,
 )
-from kgsync.config import Caps, Config, Merge
-from kgsync.mining import ACRONYM, DEFINED, EMPHASISED, FOCUS, PLAIN, ItemCandidates, segments, token_keys
+from kgsync.config import Caps, Config, Merge, Mining
+from kgsync.mining import ACRONYM, DEFINED, FOCUS, PLAIN, ItemCandidates, segments, token_keys
 from kgsync.similarity import is_near_duplicate
 from kgsync.vocab_file import PinnedVocabulary, load_pinned  # noqa: F401  (re-exported API)
 
@@ -99,13 +103,18 @@ class Vocabulary:
     _index: Mapping[str, str] = field(default_factory=dict, repr=False, compare=False)  # key -> name
     _acronym_keys: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
     _lengths: Mapping[str, tuple[int, ...]] = field(default_factory=dict, repr=False, compare=False)
+    hub_keys: frozenset[str] = frozenset()  # the hubs' group keys (the next build's hysteresis)
+    merges: tuple[tuple[str, str], ...] = ()  # (name a chosen term would have, the name it merged into)
 
-    def mentions(self, text: str, words: set[str] | None = None) -> tuple[str, ...]:
+    def mentions(self, text: str, words: set[str] | None = None,
+                 allowed: Callable[[str], bool] | None = None) -> tuple[str, ...]:
         """Names of terms whose variants occur in ``text``, in order of first mention.
 
         Longest match first; an acronym-only variant ("ACE") matches only when
         written in capitals, so the word "ace" does not.  ``words``, when given,
-        receives ``mention_words(text)``.
+        receives ``mention_words(text)``.  ``allowed``: only names it accepts match (an
+        item's claims look for the item's own terms, so a longer term another item brings
+        never shadows one of them: locality).
         """
         found: dict[str, None] = {}
         for joined, cased in _mention_runs(text):
@@ -119,7 +128,7 @@ class Vocabulary:
                         continue
                     key = joined[i] if n == 1 else " ".join(joined[i : i + n])
                     name = self._index.get(key)
-                    if name is None:
+                    if name is None or (allowed is not None and not allowed(name)):
                         continue
                     if key in self._acronym_keys and n == 1 and not is_acronym(cased[i]) and not cased[i].isupper():
                         continue
@@ -163,7 +172,7 @@ def _mention_runs(text: str) -> Iterator[tuple[list[str], list[str]]]:
 class _Group:
     """One idea across items while selecting: all keys that resolved to it."""
 
-    __slots__ = ("key", "items", "focus", "surfaces", "flags", "pinned", "keys", "name")
+    __slots__ = ("key", "items", "focus", "surfaces", "flags", "pinned", "keys", "name", "first", "first_surfaces")
 
     def __init__(self, key: str) -> None:
         self.key = key
@@ -174,30 +183,49 @@ class _Group:
         self.pinned: str | None = None
         self.keys: set[str] = set()
         self.name = ""  # cached by _name once the surfaces are complete
+        self.first = ""  # the earliest item (slug order) that wrote a surface: it names the term
+        self.first_surfaces: Counter[str] = Counter()  # that item's surfaces (a stable name and label)
 
 
-def select(cands: Sequence[ItemCandidates], config: Config, pinned: PinnedVocabulary | None = None) -> Vocabulary:
+def select(cands: Sequence[ItemCandidates], config: Config, pinned: PinnedVocabulary | None = None,
+           previous_hubs: frozenset[str] | None = None) -> Vocabulary:
     """The corpus vocabulary and each item's concepts and methods (see the module doc)."""
-    return select_with_stats(cands, config, pinned)[0]
+    return select_with_stats(cands, config, pinned, previous_hubs)[0]
+
+
+#: Hysteresis (docs/LOCALITY.md): when the last build's hubs are known, a hub leaves the stoplist
+#: only below this share of ``mining.max_item_share``, and another term enters only above
+#: ``HUB_ENTER_RATIO`` of it; so a term near the limit does not flip as items come and go (one
+#: deleted item lowers the limit for every term).  A first build uses the share itself.
+HUB_LEAVE_RATIO = 0.75
+HUB_ENTER_RATIO = 1.25
 
 
 @dataclass(frozen=True)
 class SelectionStats:
-    """What ``select`` decided per group before merging near-duplicates: enough for
-    ``selection_unchanged`` to prove that an edit of some items cannot change its result."""
+    """What ``selection_unchanged`` needs to prove that an edit cannot change ``select``'s result."""
 
     n_items: int
-    acronyms: Mapping[str, str]  # the corpus's acronym map (majority vote)
+    acronyms: Mapping[str, str]  # the corpus's acronym map (the earliest definer's expansion)
     stop: frozenset[str]  # stop groups (never created)
-    hubs: frozenset[str]  # hubs before merging (their items, flags and scores matter no further)
-    excluded: frozenset[str]  # hubs and subsumed terms: never salient singletons
-    df: Mapping[str, int]  # every other group -> its number of items
-    flags: Mapping[str, int]  # every other group -> its flags (OR over its items)
+    previous_hubs: frozenset[str] | None = None
+    hubs: frozenset[str] = frozenset()  # hubs before merging (no item may choose them)
+    df: Mapping[str, int] = field(default_factory=dict)  # group -> its number of items
+    kept: Mapping[str, int] = field(default_factory=dict)  # chosen groups after merging -> merged item count
+    merged_hubs: frozenset[str] = frozenset()  # kept groups a merge pushed over the hub limit
 
 
 def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
-                      pinned: PinnedVocabulary | None = None) -> tuple[Vocabulary, SelectionStats]:
-    """``select``, and the per-group decisions ``selection_unchanged`` checks an edit against."""
+                      pinned: PinnedVocabulary | None = None,
+                      previous_hubs: frozenset[str] | None = None) -> tuple[Vocabulary, SelectionStats]:
+    """``select``, and what ``selection_unchanged`` checks an edit against.
+
+    Locality: each item chooses its terms from its own candidates alone (``_local_choice``:
+    salience inside the item, never a corpus frequency), so a merge elsewhere can change an
+    item's terms only through the vocabulary (a hub, an acronym's expansion, a near-duplicate
+    merge, a term's name), each a ``vocabulary event`` (``kgsync.vocab_events``).
+    ``previous_hubs``: the hub keys of the last build (hysteresis, ``HUB_LEAVE_RATIO``).
+    """
     pinned = pinned or PinnedVocabulary()
     mining, caps = config.mining, config.caps
     n_items = len(cands)
@@ -218,17 +246,19 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
             found = cache[key] = resolve(key, {})
         return found
 
-    merged_into: dict[str, str] = {}
     stop_groups.update(resolve(k, {}) for k in pinned.stop_keys)
     ordered = sorted(cands, key=lambda c: c.slug)
-    # Pass 1, over every candidate of every item: only what decides membership.
+    # Pass 1, over every candidate of every item: scores, and each item's own flags per group.
     cache_get = cache.get
     resolved: list[list[str]] = []  # per item, the group of each candidate (pass 2 reuses it)
+    own_flags: list[dict[str, int]] = []  # per item, group -> the flags of the item's own candidates
     for item in ordered:
         local = dict(item.acronyms) if item.acronyms else None
         slug = item.slug
         gkeys: list[str] = []
         resolved.append(gkeys)
+        mine: dict[str, int] = {}
+        own_flags.append(mine)
         for key, score, _surfaces, flags in item.terms:
             gkey = cache_get(key) if local is None or key not in local else None
             if gkey is None:
@@ -242,6 +272,7 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
             scores = group.items
             scores[slug] = scores.get(slug, 0.0) + score
             group.flags |= flags
+            mine[gkey] = mine.get(gkey, 0) | flags
             if flags & FOCUS:
                 group.focus.add(slug)
     _add_pinned_mentions(groups, cands, pinned, stop_groups)
@@ -250,54 +281,151 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
             group.pinned = pinned.key_to_name[gkey]
             group.flags &= ~PLAIN
 
-    hub_limit = max(mining.max_item_share * n_items, mining.min_items)
-    hubs = {g for g, group in groups.items() if len(group.items) > hub_limit and not group.pinned}
-    kept = {g for g, group in groups.items() if g not in hubs and (group.pinned or len(group.items) >= mining.min_items)}
-    subsumed = _subsumed(groups, kept, kept | hubs)
-    stats = SelectionStats(n_items, dict(global_acronyms), frozenset(stop_groups), frozenset(hubs),
-                           frozenset(hubs | subsumed),
-                           {g: len(group.items) for g, group in groups.items() if g not in hubs},
-                           {g: group.flags for g, group in groups.items() if g not in hubs})
-    kept -= subsumed
-    kept |= _salient_singletons(groups, hubs | subsumed, mining.salient_per_item, n_items)
-    # Pass 2: surfaces, only for what may become a node (or is reported as a hub).
-    wanted = kept | hubs
+    hubs = {g for g, group in groups.items() if _is_hub(group, g, n_items, mining, previous_hubs)}
+    stats = SelectionStats(n_items, dict(global_acronyms), frozenset(stop_groups), previous_hubs, frozenset(hubs),
+                           {g: len(group.items) for g, group in groups.items()})
+    by_item: dict[str, list[tuple[float, str]]] = defaultdict(list)  # slug -> (-score, group), eligible only
+    for g, group in groups.items():  # hubs too: a term inside one is its part (never chosen itself)
+        factor = _weight(g, bool(group.pinned))
+        for slug in group.focus:  # an item addresses what its summary parts name, not its log's asides
+            by_item[slug].append((-(group.items[slug] * factor), g))
+    choice: dict[str, list[str]] = {}
+    kind_cache: dict[str, TermKind] = {}
+
+    def kind(g: str) -> TermKind:
+        found = kind_cache.get(g)
+        if found is None:
+            found = kind_cache[g] = _kind(groups[g], pinned)
+        return found
+
+    for item, mine in zip(ordered, own_flags):
+        choice[item.slug] = _local_choice(by_item.get(item.slug, ()), mine, lambda g: bool(groups[g].pinned),
+                                          kind, caps, hubs)
+    kept = {g for chosen in choice.values() for g in chosen}
+    # Pass 2: surfaces and keys (names, labels, aliases, mention keys), only from the items that
+    # choose a term (locality: an item that merely mentions it never renames it or adds an
+    # alias), and from every item for a hub (reported only).
     item_surfaces: dict[str, dict[str, list[tuple[tuple[str, int], ...]]]] = {}
     for item, gkeys in zip(ordered, resolved):
-        mine = {}
+        mine_surfaces = {}
+        wanted = set(choice[item.slug])
         for (key, _score, surfaces, _flags), gkey in zip(item.terms, gkeys):
-            if gkey not in wanted:
+            if gkey not in wanted and gkey not in hubs:
                 continue
             group = groups[gkey]
             group.keys.add(key)
             counter = group.surfaces
+            if _names_it(group, item.slug, surfaces):
+                if group.first != item.slug:
+                    group.first, group.first_surfaces = item.slug, Counter()
+                for surface, _count in surfaces:
+                    group.first_surfaces[surface] += 1
             for surface, _count in surfaces:
                 counter[surface] = counter.get(surface, 0) + 1
             if gkey in kept:
-                mine.setdefault(gkey, []).append(surfaces)
-        item_surfaces[item.slug] = mine
-    kind_of = {g: _kind(groups[g], pinned) for g in kept}
-    merged_into.update(_merge_near_duplicates(groups, kept, kind_of, config.merge))
+                mine_surfaces.setdefault(gkey, []).append(surfaces)
+        item_surfaces[item.slug] = mine_surfaces
+    kind_of = {g: kind(g) for g in kept}
+    merged_into = _merge_near_duplicates(groups, kept, kind_of, config.merge)
+    source_names = {source: _name(groups[source], pinned) for source in merged_into}  # before they are absorbed
     for source, target in sorted(merged_into.items()):
         _absorb(groups[target], groups.pop(source))
         kept.discard(source)
+    kept_counts = {g: len(groups[g].items) for g in kept}
     # A merge can push a term over the hub limit; it then stops like any hub.
+    merged_hubs = set()
     for g in sorted(kept):
-        if len(groups[g].items) > hub_limit and not groups[g].pinned:
+        if _is_hub(groups[g], g, n_items, mining, previous_hubs):
             kept.discard(g)
             hubs.add(g)
+            merged_hubs.add(g)
+    stats = dataclasses.replace(stats, kept=kept_counts, merged_hubs=frozenset(merged_hubs))
     terms = _terms(groups, kept, kind_of, pinned)
-    by_key = {g: terms_name for g, terms_name in ((g, _name(groups[g], pinned)) for g in kept)}
-    per_item = _per_item(groups, kept, by_key, terms, ordered, caps, n_items, item_surfaces, merged_into)
+    by_key = {g: _name(groups[g], pinned) for g in kept}
+    per_item = _per_item(choice, merged_into, kept, by_key, terms, ordered, item_surfaces)
     hub_rows = tuple(sorted(((_label(groups[g]) if g in groups else g, len(groups[g].items)) for g in hubs
                              if g in groups), key=lambda r: (-r[1], r[0])))
-    # Only what some item addresses becomes a node (and is worth a mention).
+    hub_keys = frozenset(g for g in hubs if g in groups)
     used = {use.name for chosen in per_item.values() for use in chosen.concepts + chosen.methods}
     terms = {name: term for name, term in terms.items() if name in used}
     kept = {g for g in kept if by_key[g] in used}
     index, acronym_keys, lengths = _mention_index(groups, kept, by_key, pinned)
     return Vocabulary(dict(sorted(terms.items())), dict(sorted(per_item.items())), hub_rows, n_items,
-                      index, acronym_keys, lengths), stats
+                      index, acronym_keys, lengths, hub_keys=hub_keys,
+                      merges=tuple(sorted({(source_names[source], by_key[target])
+                                           for source, target in merged_into.items() if target in by_key}))), stats
+
+
+def _names_it(group: _Group, slug: str, surfaces: Sequence[tuple[str, int]]) -> bool:
+    """Does this item (items come in slug order) name the group?  The earliest item that writes
+    it out (an expansion before an acronym), else the earliest item: a rule no count moves."""
+    if not group.first or group.first == slug:
+        return True
+    return (all(_is_short(s) for s in group.first_surfaces)
+            and any(not _is_short(s) for s, _count in surfaces))
+
+
+def _is_hub(group: _Group, g: str, n_items: int, mining: Mining, previous_hubs: frozenset[str] | None) -> bool:
+    """A corpus stopword: on more than the hub share of the items (and more than ``min_items``);
+    with the last build's hubs known, a hub stays one until it falls below ``HUB_LEAVE_RATIO``
+    of that share and another term enters only above ``HUB_ENTER_RATIO`` of it."""
+    if group.pinned:
+        return False
+    ratio = 1.0 if previous_hubs is None else HUB_LEAVE_RATIO if g in previous_hubs else HUB_ENTER_RATIO
+    share = mining.max_item_share * ratio
+    return len(group.items) > max(share * n_items, mining.min_items)
+
+
+def _local_choice(ranked: Iterable[tuple[float, str]], own_flags: Mapping[str, int],
+                  is_pinned: Callable[[str], bool], kind: Callable[[str], TermKind], caps: Caps,
+                  hubs: Set[str]) -> list[str]:
+    """One item's terms, from its own candidates only: its most salient terms that its own
+    mining does not mark plain (an ordinary single word), strongest first, then by key; at most
+    ``caps.concepts`` concepts and ``caps.methods`` methods; never two where one contains
+    the other.  Whether a term recurs elsewhere never moves it up or down (locality)."""
+    ranked = sorted(ranked)
+    inside = _inside_longer(ranked)
+    chosen: list[str] = []
+    counts = {TermKind.CONCEPT: 0, TermKind.METHOD: 0}
+    limits = {TermKind.CONCEPT: caps.concepts, TermKind.METHOD: caps.methods}
+    for score, g in ranked:
+        if g in hubs:
+            continue
+        flags = own_flags.get(g, 0)
+        if not is_pinned(g):
+            if flags & PLAIN:
+                continue  # an ordinary single word names no idea on its own
+            # Nearly always inside one longer term of this item ("large language" in "large
+            # language model"): the longer one names the idea.
+            if not flags & (ACRONYM | DEFINED) and inside.get(g, 0.0) >= SUBSUMED_SHARE * -score:
+                continue
+        term_kind = kind(g)
+        if counts[term_kind] >= limits[term_kind]:
+            continue
+        if any(_nested(g, other) for other in chosen):
+            continue
+        chosen.append(g)
+        counts[term_kind] += 1
+        if all(counts[k] >= limits[k] for k in counts):
+            break
+    return chosen
+
+
+#: A term whose item writes it inside a longer term of its own at least this strongly is that longer term's part.
+SUBSUMED_SHARE = 0.75
+
+
+def _inside_longer(ranked: Sequence[tuple[float, str]]) -> dict[str, float]:
+    """group key -> the strongest score (positive) of a longer term of the same item that contains it."""
+    out: dict[str, float] = {}
+    for neg_score, g in ranked:
+        parts = g.split(" ")
+        for n in range(1, len(parts)):
+            for i in range(len(parts) - n + 1):
+                sub = " ".join(parts[i : i + n])
+                if out.get(sub, 0.0) < -neg_score:
+                    out[sub] = -neg_score
+    return out
 
 
 def _resolve(key: str, local: Mapping[str, str], pinned: PinnedVocabulary, global_acronyms: Mapping[str, str]) -> str:
@@ -365,87 +493,92 @@ def _pinned_lookup(pinned: PinnedVocabulary) -> Vocabulary | None:
 def selection_unchanged(stats: SelectionStats, changes: Sequence[tuple[ItemCandidates, ItemCandidates]],
                         config: Config, pinned: PinnedVocabulary | None = None) -> SelectionStats | None:
     """Whether replacing each ``old`` candidates by ``new`` (same slugs, same item count,
-    same config and pinned vocabulary) leaves ``select``'s result as it was; if so, the
-    stats of the new corpus, else None.
+    same config, pinned vocabulary and previous hubs) leaves ``select``'s result as it was;
+    if so, the stats of the new corpus, else None.
 
-    A conservative proof, group by group.  An item's share of a group is what ``select``
-    adds up from it: score, flags, focus, keys, surfaces (pinned phrases its dense text
-    mentions included).  A group whose share changed must be unpinned and either (a) a hub
-    (before merging) that keeps the same items, keys and surfaces: a hub's scores and flags
-    are read by nothing else; or (b) a group of at most one item, before and after: such a
-    group (min_items >= 2) is kept only as a salient singleton of that item, so each edited
-    item's salient singletons are ranked again, before and after, and must stay the same
-    and untouched.  Every other group, hence hubs, kept terms, subsumption, merges, names,
-    aliases and every item's ranking, is then unchanged.
+    Locality makes the proof short.  Another item reads an edited item only through the
+    groups it belongs to (counts: hubs; focus, keys and surfaces: names, aliases, the
+    mention index, merges of chosen terms) and through the terms it chooses.  Its scores
+    and flags are read by its own ``_local_choice`` alone.  So when its groups, their
+    focus, keys and surfaces, and its own choice are as they were, so is the result; a
+    group of this item alone that it does not choose is read by nothing.
     """
     pinned = pinned or PinnedVocabulary()
-    mining = config.mining
     if not changes:
         return stats  # the same input
-    if mining.min_items < 2:
-        return None  # a one-item group could be kept by count
     if any(old.slug != new.slug or old.acronyms != new.acronyms for old, new in changes):
-        return None  # the acronym vote and the items' own definitions decide groups
+        return None  # the acronym map and the items' own definitions decide groups
     lookup = _pinned_lookup(pinned)
     before = [_shares(old, pinned, stats, lookup) for old, _new in changes]
     after = [_shares(new, pinned, stats, lookup) for _old, new in changes]
-    touched = {g for old, new in zip(before, after) for g in old.keys() | new.keys() if old.get(g) != new.get(g)}
-    df, flags = dict(stats.df), dict(stats.flags)
-    for g in touched:
+    df = dict(stats.df)
+    moved: set[str] = set()  # groups an edited item joined or left, or whose focus, keys or surfaces changed
+    for g in {g for old, new in zip(before, after) for g in old.keys() | new.keys() if old.get(g) != new.get(g)}:
         if g in pinned.key_to_name:
-            return None  # a pinned term is kept whatever its items
-        if g in stats.hubs:
-            if any((g in old) != (g in new) or (g in old and old[g][3:] != new[g][3:])
-                   for old, new in zip(before, after)):
-                return None
-            continue
+            return None  # a pinned term is a node whatever its items
+        if all((g in old) == (g in new) and (g not in old or old[g][2:] == new[g][2:])
+               for old, new in zip(before, after)):
+            continue  # only scores or flags: read by the edited item's own choice alone (checked below)
+        # Otherwise only a group of at most one item, before and after, that no item chooses:
+        # it is no node, no hub, no merge and no mention key, so nothing else reads it.
         members_before = sum(g in old for old in before)
         members_after = sum(g in new for new in after)
-        if stats.df.get(g, 0) > 1 or stats.df.get(g, 0) != members_before or members_after > 1:
+        if stats.df.get(g, 0) != members_before or members_before > 1 or members_after > 1:
             return None
+        moved.add(g)
         if members_after:
             df[g] = 1
-            flags[g] = next(new[g].flags for new in after if g in new)
         else:
             df.pop(g, None)
-            flags.pop(g, None)
     for old, new in zip(before, after):
-        chosen = _salient_of(old, stats.df, stats.flags, stats, pinned, mining.salient_per_item)
-        if chosen != _salient_of(new, df, flags, stats, pinned, mining.salient_per_item) or touched.intersection(chosen):
-            return None
-    return SelectionStats(stats.n_items, stats.acronyms, stats.stop, stats.hubs, stats.excluded, df, flags)
+        chosen = _choice_of(old, pinned, stats, config)
+        if chosen != _choice_of(new, pinned, stats, config) or moved.intersection(chosen):
+            return None  # the item's own terms changed
+    return dataclasses.replace(stats, df=df)
 
 
-def _salient_of(shares: Mapping[str, _Share], df: Mapping[str, int], flags: Mapping[str, int],
-                stats: SelectionStats, pinned: PinnedVocabulary, per_item: int) -> list[str]:
-    """One item's salient singletons, as ``_salient_singletons`` picks them."""
-    if per_item <= 0:
-        return []
-    ranked: list[tuple[float, str]] = []
-    for g, share in shares.items():
-        if not share.focus or g in stats.excluded or flags[g] & PLAIN:
-            continue
-        if " " not in g and not flags[g] & (ACRONYM | DEFINED | EMPHASISED) and not pinned.key_to_name.get(g):
-            continue
-        weight = _idf(df[g], stats.n_items) * _length_factor(g)
-        ranked.append((share.score * weight, g))
-    chosen: list[str] = []
-    for _score, g in sorted(ranked, key=lambda sg: (-sg[0], sg[1])):
-        if any(_nested(g, other) for other in chosen):
-            continue
-        chosen.append(g)
-        if len(chosen) == per_item:
-            break
-    return chosen
+def same_hubs(stats: SelectionStats, previous_hubs: frozenset[str] | None, config: Config,
+              pinned: PinnedVocabulary | None = None) -> SelectionStats | None:
+    """``stats`` for selecting with other ``previous_hubs`` when no hub decision changes by
+    it (every group, and every merged group, is decided the same by its count), else None."""
+    if previous_hubs == stats.previous_hubs:
+        return stats
+    pinned = pinned or PinnedVocabulary()
+    probe = _Group("")
+
+    def hub(g: str, count: int) -> bool:
+        if g in pinned.key_to_name:
+            return False
+        probe.items = dict.fromkeys(range(count), 0.0)  # type: ignore[arg-type]  # only its size is read
+        return _is_hub(probe, g, stats.n_items, config.mining, previous_hubs)
+
+    if any(hub(g, count) != (g in stats.hubs) for g, count in stats.df.items()):
+        return None
+    if any(hub(g, count) != (g in stats.merged_hubs) for g, count in stats.kept.items()):
+        return None
+    return dataclasses.replace(stats, previous_hubs=previous_hubs)
+
+
+def _choice_of(shares: Mapping[str, _Share], pinned: PinnedVocabulary, stats: SelectionStats,
+               config: Config) -> list[str]:
+    """One item's ``_local_choice`` from its shares, as ``select`` makes it."""
+    ranked = [(-(share.score * _weight(g, g in pinned.key_to_name)), g) for g, share in shares.items() if share.focus]
+    own_flags = {g: share.flags for g, share in shares.items()}
+    return _local_choice(ranked, own_flags, lambda g: g in pinned.key_to_name,
+                         lambda g: TermKind(pinned.kinds[pinned.key_to_name[g]])
+                         if g in pinned.key_to_name and pinned.kinds.get(pinned.key_to_name[g]) else classify(g),
+                         config.caps, stats.hubs)
 
 
 def _acronym_map(cands: Sequence[ItemCandidates]) -> dict[str, str]:
-    """acronym key -> the expansion key most items define it as (ties: alphabetical)."""
-    votes: dict[str, Counter[str]] = defaultdict(Counter)
-    for item in cands:
-        for short, long in item.acronyms:
-            votes[short][long] += 1
-    return {short: sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))[0][0] for short, c in votes.items()}
+    """acronym key -> the expansion key the earliest item (slug order: slugs start with their
+    date) defines it as.  Not a majority: a vote flips when items come and go, the first
+    definition does not when later work is added (locality)."""
+    out: dict[str, str] = {}
+    for item in sorted(cands, key=lambda c: c.slug):
+        for short, long in sorted(item.acronyms):
+            out.setdefault(short, long)
+    return out
 
 
 def _add_pinned_mentions(groups: dict[str, _Group], cands: Sequence[ItemCandidates], pinned: PinnedVocabulary,
@@ -474,65 +607,14 @@ def _lengths_of(keys: Iterable[str]) -> dict[str, tuple[int, ...]]:
     return {k: tuple(sorted(v, reverse=True)) for k, v in lengths.items()}
 
 
-def _subsumed(groups: Mapping[str, _Group], kept: set[str], longer: set[str]) -> set[str]:
-    """Kept terms that nearly always occur inside one longer term (kept or hub)."""
-    containing: dict[str, int] = defaultdict(int)
-    for g in longer:
-        parts = g.split(" ")
-        for n in range(1, len(parts)):
-            for i in range(len(parts) - n + 1):
-                sub = " ".join(parts[i : i + n])
-                containing[sub] = max(containing[sub], len(groups[g].items))
-    out = set()
-    for g in kept:
-        group = groups[g]
-        if group.pinned or group.flags & (DEFINED | ACRONYM):
-            continue
-        if containing.get(g, 0) >= 0.75 * len(group.items):
-            out.add(g)
-    return out
-
-
-def _idf(df: int, n_items: int) -> float:
-    return math.log(1 + n_items / max(df, 1))
+def _weight(key: str, pinned: bool) -> float:
+    """What an item's salience of a term is multiplied by when it ranks its terms."""
+    return _length_factor(key) * (1.5 if pinned else 1.0)
 
 
 def _length_factor(key: str) -> float:
     n = key.count(" ") + 1
     return (0.7, 1.0, 1.0, 0.85)[min(n, 4) - 1]
-
-
-def _salient_singletons(groups: Mapping[str, _Group], excluded: set[str], per_item: int,
-                        n_items: int) -> set[str]:
-    """Each item's ``per_item`` most salient terms (whether or not they recur):
-    multi-word, acronyms, definitions or emphasised, named in its summary parts."""
-    if per_item <= 0:
-        return set()
-    by_item: dict[str, list[tuple[float, str]]] = defaultdict(list)  # slug -> (-score, group)
-    weights: dict[tuple[int, int], float] = {}  # (items, spaces) -> weight: few distinct, ~40k groups
-    for g, group in groups.items():
-        if g in excluded or group.flags & PLAIN:
-            continue
-        if " " not in g and not group.flags & (ACRONYM | DEFINED | EMPHASISED) and not group.pinned:
-            continue
-        scores = group.items
-        shape = (len(scores), g.count(" "))
-        weight = weights.get(shape)
-        if weight is None:
-            weight = weights[shape] = _idf(len(scores), n_items) * _length_factor(g)
-        for slug in group.focus:
-            by_item[slug].append((-(scores[slug] * weight), g))
-    out: set[str] = set()
-    for slug in sorted(by_item):
-        chosen: list[str] = []
-        for _score, g in sorted(by_item[slug]):  # strongest first, then by name (plain tuple order: in C)
-            if any(_nested(g, other) for other in chosen):
-                continue
-            chosen.append(g)
-            if len(chosen) == per_item:
-                break
-        out.update(chosen)
-    return out
 
 
 def _nested(a: str, b: str) -> bool:
@@ -558,13 +640,16 @@ def classify(key: str) -> TermKind:
 
 def _merge_near_duplicates(groups: Mapping[str, _Group], kept: set[str], kind_of: Mapping[str, TermKind],
                            rule: Merge) -> dict[str, str]:
-    """source group -> target group, by the growth policy: strongest first.
+    """source group -> target group, by the growth policy: oldest first.
 
-    Each term, strongest (most items) first, joins the first kept name of its
+    Each term, oldest first, joins the first kept name of its
     kind it may merge into (``_mergeable``), else is kept.  Exact blocks make
     this linear: every mergeable pair shares one (see ``_probe_blocks``).
     """
-    order = sorted(kept, key=lambda g: (not groups[g].pinned, -len(groups[g].items), len(g), g))
+    # Oldest first (the earliest item that chose it, slug order), not most items first: a
+    # later item's term joins an earlier one, and no count that merges move decides the name.
+    order = sorted(kept, key=lambda g: (not groups[g].pinned, groups[g].first or min(groups[g].items, default=""),
+                                        len(g), g))
     names = {g: groups[g].pinned or _name(groups[g], None) for g in kept}
     blocks: dict[tuple[TermKind, str], list[str]] = defaultdict(list)
     merged: dict[str, str] = {}
@@ -632,15 +717,19 @@ def _absorb(target: _Group, source: _Group) -> None:
     if not set(source.key.split(" ")) > set(target.key.split(" ")):
         target.surfaces.update(source.surfaces)
     target.keys |= source.keys | {source.key}
+    if source.first and (not target.first or source.first < target.first):
+        target.first, target.first_surfaces = source.first, source.first_surfaces
     target.name = ""  # more surfaces: choose again
     target.flags |= source.flags & ~PLAIN
 
 
 def _label(group: _Group) -> str:
-    """The display form most items write; an expansion before its acronym."""
-    if not group.surfaces:
+    """The display form the earliest item writes (most written there); an expansion before its
+    acronym.  Not the corpus majority: a label must not flip when a majority shifts."""
+    surfaces = group.first_surfaces or group.surfaces
+    if not surfaces:
         return group.key
-    return display_alias(min(group.surfaces.items(), key=_surface_rank)[0])  # the rank is a total order
+    return display_alias(min(surfaces.items(), key=_surface_rank)[0])  # the rank is a total order
 
 
 def _surface_rank(kv: tuple[str, int]) -> tuple[bool, int, int, str]:
@@ -660,12 +749,14 @@ def _name(group: _Group, pinned: PinnedVocabulary | None) -> str:
 
 
 def _choose_name(group: _Group) -> str:
-    if group.surfaces:  # nearly always the best-ranked surface: no sort for it
-        surface = min(group.surfaces.items(), key=_surface_rank)[0]
+    """From the earliest item's surfaces (see ``_label``), then everyone's."""
+    surfaces = group.first_surfaces or group.surfaces
+    if surfaces:  # nearly always the best-ranked surface: no sort for it
+        surface = min(surfaces.items(), key=_surface_rank)[0]
         name = canonical_name(surface)
         if name and term_key(surface) == group.key:
             return name
-    ranked = sorted(group.surfaces.items(), key=_surface_rank)
+    ranked = sorted(surfaces.items(), key=_surface_rank) + sorted(group.surfaces.items(), key=_surface_rank)
     for surface, _count in ranked:
         name = canonical_name(surface)
         if name and term_key(surface) == group.key:
@@ -692,33 +783,25 @@ def _terms(groups: Mapping[str, _Group], kept: set[str], kind_of: Mapping[str, T
     return terms
 
 
-def _per_item(groups: Mapping[str, _Group], kept: set[str], by_key: Mapping[str, str], terms: Mapping[str, Term],
-              ordered: Sequence[ItemCandidates], caps: Caps, n_items: int,
-              item_surfaces: Mapping[str, Mapping[str, list[tuple[tuple[str, int], ...]]]],
-              merged_into: Mapping[str, str]) -> dict[str, ItemTerms]:
-    ranked: dict[str, list[tuple[float, str, str]]] = defaultdict(list)
-    for g in kept:
-        group = groups[g]
-        idf = _idf(len(group.items), n_items) * _length_factor(g) * (1.5 if group.pinned else 1.0)
-        name, scores = by_key[g], group.items
-        for slug in group.focus:  # an item addresses what its summary parts name, not its log's asides
-            ranked[slug].append((-scores[slug] * idf, name, g))
+def _per_item(choice: Mapping[str, Sequence[str]], merged_into: Mapping[str, str], kept: set[str],
+              by_key: Mapping[str, str], terms: Mapping[str, Term], ordered: Sequence[ItemCandidates],
+              item_surfaces: Mapping[str, Mapping[str, list[tuple[tuple[str, int], ...]]]]) -> dict[str, ItemTerms]:
+    """Each item's own choice (``_local_choice``), through the near-duplicate merges, as terms."""
     per_item: dict[str, ItemTerms] = {}
     covering: dict[tuple[str, frozenset[str]], tuple[str, ...]] = {}  # _covering depends on the term and the set used
     for item in ordered:
         chosen: dict[TermKind, list[TermUse]] = {TermKind.CONCEPT: [], TermKind.METHOD: []}
-        picked: list[str] = []
+        picked: set[str] = set()
         mine: dict[str, list[tuple[tuple[str, int], ...]]] = defaultdict(list)
         for g, surfaces in item_surfaces.get(item.slug, {}).items():
             mine[merged_into.get(g, g)].extend(surfaces)
-        for _score, name, g in sorted(ranked.get(item.slug, ())):
+        for g in choice.get(item.slug, ()):
+            g = merged_into.get(g, g)
+            if g not in kept or by_key[g] in picked:
+                continue  # a hub after merging, or a second variant of a term already taken
+            name = by_key[g]
             term = terms[name]
-            cap = caps.concepts if term.kind is TermKind.CONCEPT else caps.methods
-            if len(chosen[term.kind]) >= cap or name in picked:
-                continue
-            if any(_nested(name.replace("-", " "), other.replace("-", " ")) for other in picked):
-                continue
-            picked.append(name)
+            picked.add(name)
             used = [display_alias(s) for pairs in mine.get(g, ()) for s, _ in pairs] + [term.label]
             if term.pinned:  # the maintainers' aliases are retrieval keys they chose: always written
                 used += term.aliases
@@ -728,8 +811,6 @@ def _per_item(groups: Mapping[str, _Group], kept: set[str], by_key: Mapping[str,
             if covered is None:
                 covered = covering[memo_key] = _covering(term, used)
             chosen[term.kind].append(TermUse(name, covered))
-            if len(chosen[TermKind.CONCEPT]) >= caps.concepts and len(chosen[TermKind.METHOD]) >= caps.methods:
-                break
         per_item[item.slug] = ItemTerms(item.slug, tuple(chosen[TermKind.CONCEPT]), tuple(chosen[TermKind.METHOD]))
     return per_item
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from item_corpus import item_markdown
 
 from kgsync import config as config_module
@@ -46,7 +48,7 @@ def targets(graph: Graph, source: str, relation: str) -> list[str]:
     return sorted(r.target for r in graph.relations if r.source == source and r.relation_type == relation)
 
 
-def test_caps_hold_and_claims_are_the_strongest(tmp_path: Path) -> None:
+def test_caps_hold_and_claims_are_the_first_findings(tmp_path: Path) -> None:
     root = repo(tmp_path, *(item(f"2026-01-0{n}-kg-{n}", title=f"Knowledge graphs and vector search {n}",
                                  completed=f"2026-01-0{n}") for n in range(1, 7)))
     assert len(targets(graph_of(root), "item:2026-01-01-kg-1", "states")) == 4  # the default cap: all four
@@ -58,8 +60,8 @@ def test_caps_hold_and_claims_are_the_strongest(tmp_path: Path) -> None:
         assert len(targets(graph, name, "uses_method")) <= 2
         claims = targets(graph, name, "states")
         assert len(claims) == 3
-        statements = [graph.entity(c).observations[0] for c in claims]
-        assert "title: Entity resolution merges duplicate knowledge graph nodes." not in statements  # the low one
+        sections = {o for c in claims for o in graph.entity(c).observations if o.startswith("section:")}
+        assert sections == {"section:key-finding-1", "section:key-finding-2", "section:key-finding-3"}
 
 
 def test_superseded_items_keep_their_node_but_state_no_claims(tmp_path: Path) -> None:
@@ -139,9 +141,13 @@ def test_claim_names_survive_reordering(tmp_path: Path) -> None:
     slug, text = item("2026-01-01-a", title="A", completed="2026-01-01", findings=findings)
     (root / "Research" / "completed" / f"{slug}.md").write_text(text, encoding="utf-8")
     after = graph_of(root)
-    assert {e.name for e in after.entities if e.entity_type == "claim"} == before
+    names = {e.name for e in after.entities if e.entity_type == "claim"}
+    # Document order decides which findings are claims; a finding keeps its name wherever it moves.
+    assert "claim:2026-01-01-a:hybrid-retrieval-reciprocal-rank" in names  # moved up to the first place
+    assert "claim:2026-01-01-a:knowledge-graphs-improve-recall" in before - names  # moved down to the fourth
+    assert len(names & before) == 2
     sections = {o for e in after.entities if e.entity_type == "claim" for o in e.observations if o.startswith("section:")}
-    assert sections == {"section:key-finding-1", "section:key-finding-3", "section:key-finding-4"}
+    assert sections == {"section:key-finding-1", "section:key-finding-2", "section:key-finding-3"}
 
 
 # --- reuse of an item's facts across builds (assemble.AssemblyMemo, assemble.context_key) ---
@@ -316,6 +322,47 @@ def test_a_mined_term_is_written_only_when_enough_items_link_it(tmp_path: Path) 
     pinned = replace(vocabulary, terms={**vocabulary.terms,
                                         term_name: replace(vocabulary.terms[term_name], pinned=True)})
     assert links(2, pinned)[lonely] == every[lonely]
+
+
+# --------------------------------------------------------------------------- claim identity
+
+
+def _claims_of(confidences: list[str]) -> list:
+    from kgsync.extract import Claim
+
+    return [Claim(f"finding-{n}", f"Finding {n}.", confidence, n, n + 10, ()) for n, confidence in
+            enumerate(confidences, 1)]
+
+
+def test_claims_are_the_first_findings_in_document_order_whatever_their_confidence() -> None:
+    from kgsync.assemble import select_claims
+
+    claims = _claims_of(["low", "high", "medium", "high", "high", "low"])
+    assert [c.number for c in select_claims(claims, 4)] == [1, 2, 3, 4]
+    assert [c.number for c in select_claims(claims, 4, chosen=(5, 1))] == [1, 5]  # the author's choice
+    # Findings other items cite by number are claims beyond the cap (issue 11 feeds this).
+    assert [c.number for c in select_claims(claims, 4, required={6})] == [1, 2, 3, 4, 6]
+    assert [c.number for c in select_claims(claims, 2, chosen=(3,), required={1})] == [1, 3]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["high", "medium", "low", ""]), min_size=1, max_size=9),
+       st.integers(0, 8), st.sampled_from(["high", "medium", "low", ""]), st.integers(1, 6))
+def test_editing_one_finding_never_flips_another(confidences: list[str], victim: int, confidence: str,
+                                                  cap: int) -> None:
+    """Which findings are claims is decided by position alone: a finding reworded or re-rated in
+    place changes nothing for the others."""
+    from dataclasses import replace
+
+    from kgsync.assemble import select_claims
+
+    claims = _claims_of(confidences)
+    victim %= len(claims)
+    edited = list(claims)
+    edited[victim] = replace(claims[victim], statement="Reworded entirely.", confidence=confidence, key="reworded")
+    before = {c.number for c in select_claims(claims, cap)}
+    after = {c.number for c in select_claims(edited, cap)}
+    assert before == after
 
 
 def test_a_claim_is_about_every_concept_its_text_names_whichever_item_addresses_it(tmp_path: Path) -> None:

@@ -320,6 +320,21 @@ def test_command_creates_pr_writes_outputs_and_never_prints_the_token(research: 
         assert TOKEN not in text
 
 
+def test_command_titles_the_pr_by_its_cause(research: tuple[Path, Path]) -> None:
+    """Through real git and PyGithub: the first graph adds every item; the default pr.title gives
+    way to one that says so, and --title still wins."""
+    work, remote = research
+    items = [p for p in (work / "Research" / "completed").glob("*.md") if p.name != "README.md"]
+    with GitHubStandIn(TOKEN, repo=REPO, remote=remote) as gh:
+        proc = kgsync_pr(work, gh.api_url)
+        assert proc.returncode == 0, proc.stderr
+        [pr] = gh.open_pulls()
+        assert pr.title == f"kgsync: add {len(items)} items"
+        again = kgsync_pr(work, gh.api_url, "--title", "Graph refresh")
+        assert again.returncode == 0, again.stderr
+        assert gh.open_pulls()[0].title == "Graph refresh"
+
+
 def test_command_403_is_a_clear_error_and_nonzero_exit(research: tuple[Path, Path]) -> None:
     work, remote = research
     with GitHubStandIn(TOKEN, repo=REPO, remote=remote) as gh:

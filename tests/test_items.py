@@ -102,6 +102,12 @@ def test_good_item_fields(tmp_path: Path) -> None:
         ("---\ntitle: yes\n---\n", "title is a bool", 2),
         ("---\nbase: &b x\ntitle: *b\n---\n", "YAML alias", 3),
         ("---\ntitle: x\nnested: " + "[" * 5000 + "]" * 5000 + "\n---\n", "maximum nesting depth", 3),
+        # The author's choice of claims: a mapping with one key, numbers of findings the item has.
+        ("---\ntitle: x\nkgsync: [1, 2]\n---\n", "kgsync must be a mapping with one key, claims", 3),
+        ("---\ntitle: x\nkgsync: {claims: [1], colour: red}\n---\n", "kgsync must be a mapping", 3),
+        ("---\ntitle: x\nkgsync: {claims: [0, \"two\"]}\n---\n", "is not a list of Key Finding numbers", 3),
+        ("---\ntitle: x\nthemes: [a]\nkgsync:\n  claims: [2]\n---\n\n## Key Findings\n\n1. One finding.\n",
+         "kgsync.claims names Key Finding 2, but the item has 1 Key Findings", 4),
     ],
 )
 def test_bad_items_are_errors_with_lines(tmp_path: Path, content: str, message: str, line: int) -> None:

@@ -480,7 +480,7 @@ def test_reused_facts_equal_a_fresh_build_through_corpus_changes(tmp_path: Path)
     assert assembled == [] and selected == []
     # Only this item's scores move: the vocabulary is provably the same and is reused.
     text = other.read_text(encoding="utf-8")
-    other.write_text(text.replace("### Executive Summary\n\n", "### Executive Summary\n\nSeveral sources agree. ", 1),
+    other.write_text(text.replace("### Executive Summary\n\n", "### Executive Summary\n\nIt is so. ", 1),
                      encoding="utf-8")
     check("a harmless edit")
     assert selected == [] and 0 < len(assembled) < 10

@@ -62,6 +62,34 @@ def test_hub_term_is_a_corpus_stopword(vocab: Vocabulary) -> None:
         assert all(use.name != "research-agent" for use in chosen.concepts + chosen.methods)
 
 
+def test_a_hub_leaves_only_well_below_the_hub_share() -> None:
+    """Hysteresis: with 8 items and a 0.5 share a term on 5 items is a hub in a first build;
+    with the last build's hubs known, a hub stays one down to 4 items (> 0.75 x 4 = 3) and
+    another term enters only at 6 (> 1.25 x 4 = 5)."""
+    from kgsync.vocab import HUB_LEAVE_RATIO, _Group, _is_hub, same_hubs
+
+    mining = CONFIG.mining
+    assert HUB_LEAVE_RATIO < 1
+
+    def group(count: int) -> _Group:
+        found = _Group("zorblax quux")
+        found.items = {f"s{i}": 1.0 for i in range(count)}
+        return found
+
+    assert _is_hub(group(5), "zorblax quux", 8, mining, None)  # a first build: the share itself
+    assert not _is_hub(group(4), "zorblax quux", 8, mining, None)
+    assert not _is_hub(group(5), "zorblax quux", 8, mining, frozenset())  # to enter: above 1.25 x 4 = 5
+    assert _is_hub(group(6), "zorblax quux", 8, mining, frozenset())
+    assert _is_hub(group(4), "zorblax quux", 8, mining, frozenset({"zorblax quux"}))
+    assert not _is_hub(group(3), "zorblax quux", 8, mining, frozenset({"zorblax quux"}))
+    items = [candidates(item) for item in corpus()]
+    vocab, stats = select_with_stats(items, CONFIG)
+    hub = next(iter(vocab.hub_keys))
+    again, again_stats = select_with_stats(items, CONFIG, previous_hubs=vocab.hub_keys)
+    assert again == vocab and same_hubs(stats, vocab.hub_keys, CONFIG) == again_stats
+    assert hub in vocab.hub_keys
+
+
 def test_narrower_term_merges_into_its_head(vocab: Vocabulary) -> None:
     names = set(vocab.terms)
     assert "prompt-injection" in names
@@ -232,9 +260,11 @@ def test_written_vocabulary_loads_back_and_keeps_the_names(tmp_path: Path, vocab
     text = dump_vocabulary(vocab)
     pinned = load_pinned(write(tmp_path, text))
     again = select([candidates(i) for i in corpus()], CONFIG, pinned)
-    assert set(again.terms) >= set(vocab.terms)  # pinned now; mining may still add an item's salient terms
-    assert all(again.terms[n].pinned for n in vocab.terms)
-    assert all(again.terms[n].kind == vocab.terms[n].kind for n in vocab.terms)
+    # Pinned now (each keeps its name and kind); a pinned term ranks higher in its items, so
+    # one an item chose last may lose its slot to another pinned term of that item.
+    kept = set(again.terms) & set(vocab.terms)
+    assert len(kept) >= len(vocab.terms) - 2
+    assert all(again.terms[n].pinned and again.terms[n].kind == vocab.terms[n].kind for n in kept)
     assert "research agents" in text.split("stoplist:")[1]
 
 
@@ -335,49 +365,6 @@ def test_real_corpus_reads_well(require_shared: Callable[[Path], Path]) -> None:
 
 
 # --------------------------------------------------------------------------- speed shortcuts stay exact
-
-
-def test_salient_singletons_equal_the_plain_ranking() -> None:
-    """The weight is cached per (items, words): the same choice as ranking with weights computed each time."""
-    from kgsync import vocab
-
-    rnd = random.Random(3)
-    words = ["graph", "agent", "memory", "retrieval", "model", "tool"]
-    groups: dict[str, vocab._Group] = {}
-    slugs = [f"s{i}" for i in range(12)]
-    for _ in range(300):
-        key = " ".join(rnd.choice(words) for _ in range(rnd.randint(1, 4)))
-        group = groups.setdefault(key, vocab._Group(key))
-        for slug in rnd.sample(slugs, rnd.randint(1, 6)):
-            group.items[slug] = round(rnd.uniform(0.5, 5), 1)
-            if rnd.random() < 0.7:
-                group.focus.add(slug)
-        group.flags |= rnd.choice([0, vocab.ACRONYM, vocab.EMPHASISED, vocab.PLAIN])
-
-    def plain(excluded: set[str], per_item: int, n_items: int) -> set[str]:
-        by_item: dict[str, list[tuple[float, str]]] = {}
-        for g, group in groups.items():
-            if g in excluded or group.flags & vocab.PLAIN:
-                continue
-            if " " not in g and not group.flags & (vocab.ACRONYM | vocab.DEFINED | vocab.EMPHASISED):
-                continue
-            weight = vocab._idf(len(group.items), n_items) * vocab._length_factor(g)
-            for slug in group.focus:
-                by_item.setdefault(slug, []).append((group.items[slug] * weight, g))
-        out: set[str] = set()
-        for ranked in by_item.values():
-            chosen: list[str] = []
-            for _score, g in sorted(ranked, key=lambda sg: (-sg[0], sg[1])):
-                if not any(vocab._nested(g, other) for other in chosen):
-                    chosen.append(g)
-                if len(chosen) == per_item:
-                    break
-            out.update(chosen)
-        return out
-
-    excluded = set(rnd.sample(sorted(groups), 10))
-    for per_item in (1, 2, 4):
-        assert vocab._salient_singletons(groups, excluded, per_item, len(slugs)) == plain(excluded, per_item, len(slugs))
 
 
 def test_label_and_name_take_the_best_ranked_surface() -> None:
@@ -493,7 +480,8 @@ def test_selection_unchanged_only_when_select_gives_the_same_vocabulary(tmp_path
             assert same, (edit, victims)
             assert proof == fresh_stats, (edit, victims)
         outcomes.setdefault(edit, []).append(proof is not None)
-    assert any(outcomes[0] + outcomes[4])  # harmless edits: the shortcut is taken
+    if pinned is None:  # edits the items' choices ignore: the shortcut is taken
+        assert any(outcomes[0] + outcomes[1] + outcomes[4]), outcomes
     assert not all(outcomes[1]) and not all(outcomes[2]) and not any(outcomes[3])
     if pinned is not None:
         assert not any(outcomes[5]) and not any(outcomes[6])  # a pinned term gains an item
@@ -505,39 +493,39 @@ def test_selection_unchanged_refuses_what_it_cannot_prove() -> None:
     assert selection_unchanged(stats, [], CONFIG) == stats  # nothing changed
     renamed = ItemCandidates(items[0].slug, items[0].terms, (("kg", "knowledge graph"),), items[0].dense)
     assert selection_unchanged(stats, [(items[0], renamed)], CONFIG) is None  # an acronym definition changed
-    single = Config(mining=Mining(min_items=1, max_item_share=0.5, salient_per_item=2))
-    edited = ItemCandidates(items[0].slug, items[0].terms[1:], items[0].acronyms, items[0].dense)
-    assert selection_unchanged(stats, [(items[0], edited)], single) is None  # a one-item group could be kept
 
 
-def test_selection_unchanged_refuses_an_edit_of_a_salient_singleton() -> None:
-    """A one-item term that item picks stays picked, but with another score its rank among
-    the item's terms may move: not provably unchanged."""
+def test_selection_unchanged_refuses_an_edit_that_moves_the_items_own_terms() -> None:
+    """A louder finding moves the item's own ranking: refused; a change the item's choice
+    does not see is vouched for."""
     quux = make_item("2026-01-09-quux", "Zorblax quux engines for research agents", "Are zorblax quux engines fast?")
     louder = make_item("2026-01-09-quux", "Zorblax quux engines for research agents", "Are zorblax quux engines fast?",
-                       "Zorblax quux engines are fast.")
+                       "Blorbic wumpus frames beat zorblax quux engines; blorbic wumpus frames win.")
     items = [candidates(item) for item in corpus()] + [candidates(quux)]
     vocab, stats = select_with_stats(items, CONFIG)
-    assert "zorblax-quux" in vocab.terms
-    assert selection_unchanged(stats, [(items[-1], candidates(louder))], CONFIG) is None
+    assert any(name.startswith("zorblax-quux") for name in vocab.terms)
+    assert selection_unchanged(stats, [(items[-1], candidates(quux))], CONFIG) == stats
+    proof = selection_unchanged(stats, [(items[-1], candidates(louder))], CONFIG)
+    if proof is not None:
+        assert select(items[:-1] + [candidates(louder)], CONFIG) == vocab
 
 
-def test_salient_singletons_of_one_item_match_select(tmp_path: Path) -> None:
-    """``_salient_of`` ranks one item's terms as ``select`` does, pinned single words included."""
+def test_local_choice_of_one_item_matches_select(tmp_path: Path) -> None:
+    """``_choice_of`` (the proof's view of one item) chooses as ``select`` does, pinned single words included."""
     from unittest import mock
 
     from kgsync import vocab as vocab_module
-    from kgsync.vocab import _pinned_lookup, _salient_of, _shares
+    from kgsync.vocab import _choice_of, _pinned_lookup, _shares
 
     pinned = load_pinned(write(tmp_path, "terms:\n  zorblax: {kind: concept}\n"))
     items = [candidates(item) for item in corpus()]
     items.append(candidates(make_item("2026-01-09-zorblax", "Zorblax for research agents", "Is it quick?")))
-    found: list[set[str]] = []
-    real = vocab_module._salient_singletons
-    with mock.patch.object(vocab_module, "_salient_singletons", lambda *a: found.append(real(*a)) or found[-1]):
+    found: list[list[str]] = []
+    real = vocab_module._local_choice
+    with mock.patch.object(vocab_module, "_local_choice", lambda *a: found.append(real(*a)) or found[-1]):
         _vocab, stats = select_with_stats(items, CONFIG, pinned)
     lookup = _pinned_lookup(pinned)
-    mine = [_salient_of(_shares(item, pinned, stats, lookup), stats.df, stats.flags, stats, pinned, 2)
-            for item in items]
-    assert set().union(*mine) == found[0]
+    mine = [_choice_of(_shares(item, pinned, stats, lookup), pinned, stats, CONFIG)
+            for item in sorted(items, key=lambda c: c.slug)]
+    assert mine == found
     assert "zorblax" in mine[-1]

@@ -124,7 +124,8 @@ def _run(o: PrOptions) -> int:
     if o.dry_run:
         cfg = cfg.with_overrides(cache_dir="")  # "touch nothing" includes the parse cache
     target = github_pr.Target(o.repo or "", o.base or cfg.pr.base, o.branch or cfg.pr.branch)
-    title = o.title or cfg.pr.title
+    # pr.title as configured wins; the default gives way to a title that names the cause.
+    title = o.title or (cfg.pr.title if cfg.pr.title != config_module.PullRequest().title else None)
     labels = o.labels or cfg.pr.labels
     if not o.dry_run:
         if not re.fullmatch(r"[\w.-]+/[\w.-]+", target.repo):

@@ -20,6 +20,7 @@ from kgsync.publish.git_branch import GitCheckout
 from kgsync.publish.github_pr import Proposal
 from kgsync.publish.limits import GITHUB_BODY_LIMIT
 from kgsync.publish.pr_body import RenderedBody, render_markdown
+from kgsync.publish.pr_title import cause_title
 
 
 @dataclass(frozen=True)
@@ -36,7 +37,7 @@ def prepare(
     *,
     checkout: GitCheckout | None,
     base_sha: str | None,
-    title: str,
+    title: str | None,
     labels: tuple[str, ...],
     write: bool = True,
     full_report_hint: str | None = None,
@@ -44,7 +45,8 @@ def prepare(
     """Build from ``config`` and describe the change relative to ``base_sha``.
 
     ``write=False`` (dry run) touches no file; the graph bytes are then the
-    serialisation the build would write.
+    serialisation the build would write.  ``title`` None: one that names the cause
+    (``pr_title.cause_title``), else ``pr.title``.
     """
     from kgsync import pipeline  # the core build; imported here so `kgsync pr --help` stays light
 
@@ -67,6 +69,7 @@ def prepare(
     d = review(old, result.graph, rule=config.merge)
     # The build's own findings carry the item file and line; prefer them.
     d = replace(d, findings=sort_findings(result.report.findings))
+    title = title or cause_title(d, config.pr.title)
     kwargs = {"full_report_hint": full_report_hint} if full_report_hint else {}
     evidence = _evidence_sentences(checkout, base_sha, checkout.relative(manifest_path(graph_file)) if checkout else "",
                                    result.manifest)

@@ -1,0 +1,164 @@
+"""Vocabulary events: the named, rare corpus-level changes that may reach items a merge did not touch.
+
+Locality (docs/LOCALITY.md): one item's generated facts depend on the item and on the shared
+vocabulary.  So when a merge changes the facts of an item whose file did not change (a
+*bystander*), the change must go through a shared node the merged items create, link or
+retire, or through a vocabulary event listed here:
+
+* ``hub entered`` / ``hub left``: a term crossed the hub limit (with hysteresis, see
+  ``vocab.HUB_LEAVE_RATIO``); the items that named it lose or regain it, and its long form
+  is folded in their text (``economy.hub_folding``).
+* ``theme is a hub`` / ``theme is a concept``: a theme crossed the discriminating share
+  (``economy.discriminating_themes``); the items carrying it lose or gain its concept.
+* ``merged into`` / ``no longer merged into``: a chosen term joins a near-duplicate (oldest
+  first, ``vocab._merge_near_duplicates``) that a merge brought or took away; the items that
+  chose it now link the other node.
+
+``explain`` sorts bystanders into explained and unexplained; the locality benchmark and the
+property test require no unexplained one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Set
+from dataclasses import dataclass
+from enum import StrEnum
+
+from kgsync.canonical import term_key
+from kgsync.model import Facts, concept_name
+
+
+class EventKind(StrEnum):
+    HUB_ENTERED = "hub entered"
+    HUB_LEFT = "hub left"
+    THEME_HUB = "theme is a hub"
+    THEME_CONCEPT = "theme is a concept"
+    MERGED = "merged into"
+    UNMERGED = "no longer merged into"
+
+
+@dataclass(frozen=True)
+class VocabularyEvent:
+    kind: EventKind
+    subject: str  # the term's key or the theme
+    items: tuple[str, ...]  # slugs whose generated facts it may change, sorted
+
+    def __str__(self) -> str:
+        return f"{self.kind.value}: {self.subject} ({len(self.items)} items)"
+
+
+def vocabulary_events(hubs_before: Set[str], hubs_after: Set[str], themes_before: Set[str],
+                      themes_after: Set[str], before: Mapping[str, Facts],
+                      after: Mapping[str, Facts], merges_before: Iterable[tuple[str, str]] = (),
+                      merges_after: Iterable[tuple[str, str]] = ()) -> tuple[VocabularyEvent, ...]:
+    """The events between two builds: hub keys, discriminating themes and near-duplicate merges
+    (``Vocabulary.merges``) before and after, and each build's facts per item (which items an
+    event touches)."""
+    events: list[VocabularyEvent] = []
+    old_merges, new_merges = set(merges_before), set(merges_after)
+    for kind, pairs in ((EventKind.MERGED, new_merges - old_merges), (EventKind.UNMERGED, old_merges - new_merges)):
+        for source, target in sorted(pairs):
+            names = {f"{prefix}:{term}" for prefix in ("concept", "method") for term in (source, target)}
+            events.append(VocabularyEvent(kind, f"{source} -> {target}", tuple(sorted({
+                slug for facts_by_item in (before, after) for slug, facts in facts_by_item.items()
+                if _touched(facts) & names}))))
+    for kind, subjects in ((EventKind.HUB_ENTERED, hubs_after - hubs_before),
+                           (EventKind.HUB_LEFT, hubs_before - hubs_after)):
+        for key in sorted(subjects):
+            events.append(VocabularyEvent(kind, key, _items_naming(key, before, after)))
+    for kind, subjects in ((EventKind.THEME_HUB, themes_before - themes_after),
+                           (EventKind.THEME_CONCEPT, themes_after - themes_before)):
+        for theme in sorted(subjects):
+            node = concept_name(theme)
+            tag = theme.replace("-", "_")
+            events.append(VocabularyEvent(kind, theme, tuple(sorted({
+                slug for facts_by_item in (before, after) for slug, facts in facts_by_item.items()
+                if any(name == node for name, _type in facts.entities)
+                or any(text in (f"tag:{theme}", f"tag:{tag}") for _name, text in facts.observations)}))))
+    return tuple(dict.fromkeys(events))
+
+
+def _items_naming(key: str, before: Mapping[str, Facts], after: Mapping[str, Facts]) -> tuple[str, ...]:
+    """Items whose facts name the term: a node of that key, or its words in a text observation."""
+    found: set[str] = set()
+    for facts_by_item in (before, after):
+        for slug, facts in facts_by_item.items():
+            if any(term_key(name.split(":", 1)[-1].replace("-", " ")) == key for name in _touched(facts)):
+                found.add(slug)
+            elif any(key in term_key(text.split(":", 1)[-1]) for _n, text in facts.observations):
+                found.add(slug)
+    return tuple(sorted(found))
+
+
+@dataclass(frozen=True)
+class Bystanders:
+    changed: tuple[str, ...]  # items whose file did not change but whose generated facts did
+    explained: tuple[str, ...]  # ...each change through a merged item's node or a listed event
+    unexplained: Mapping[str, tuple[str, ...]]  # slug -> the facts no node or event explains
+
+    @property
+    def unexplained_count(self) -> int:
+        return len(self.unexplained)
+
+
+def explain(before: Mapping[str, Facts], after: Mapping[str, Facts], merged: Set[str],
+            events: Iterable[VocabularyEvent]) -> Bystanders:
+    """Bystanders of merging the items ``merged`` (added, edited or deleted), and why they moved.
+
+    A changed fact of a bystander is explained when it touches (names, or relates to) a node
+    that a merged item's facts hold before or after: the merged item created, linked or
+    retired that shared node.  A bystander listed by a vocabulary event is explained whole,
+    and so is a change through a node that such a bystander's changes touch.
+    """
+    nodes: set[str] = set()
+    for slug in merged:
+        for facts in (before.get(slug), after.get(slug)):
+            if facts is not None:
+                nodes.update(_touched(facts))
+    listed = {slug for event in events for slug in event.items}
+    # An event reaches past the items it lists through the nodes their changes touch (a node
+    # that falls below mining.min_links linkers leaves every item): those count as its nodes.
+    for slug in listed:
+        nodes.update(n for fact in _difference(before.get(slug), after.get(slug)) for n in _fact_nodes(fact))
+    changed, explained = [], []
+    unexplained: dict[str, tuple[str, ...]] = {}
+    for slug in sorted((before.keys() | after.keys()) - set(merged)):
+        old, new = before.get(slug), after.get(slug)
+        if old == new:
+            continue
+        changed.append(slug)
+        if slug in listed:
+            explained.append(slug)
+            continue
+        loose = tuple(sorted(_describe(fact) for fact in _difference(old, new)
+                             if not (_fact_nodes(fact) & nodes)))
+        if loose:
+            unexplained[slug] = loose
+        else:
+            explained.append(slug)
+    return Bystanders(tuple(changed), tuple(explained), unexplained)
+
+
+def _touched(facts: Facts) -> set[str]:
+    out = {name for name, _type in facts.entities}
+    for relation in facts.relations:
+        out.update((relation.source, relation.target))
+    out.update(name for name, _text in facts.observations)
+    return out
+
+
+def _difference(old: Facts | None, new: Facts | None) -> set[tuple[str, ...]]:
+    def facts_of(facts: Facts | None) -> set[tuple[str, ...]]:
+        if facts is None:
+            return set()
+        return ({("entity", n, t) for n, t in facts.entities} | {("observation", n, t) for n, t in facts.observations}
+                | {("relation", r.source, r.target, r.relation_type) for r in facts.relations})
+    return facts_of(old) ^ facts_of(new)
+
+
+def _fact_nodes(fact: tuple[str, ...]) -> set[str]:
+    return {fact[1], fact[2]} if fact[0] == "relation" else {fact[1]}
+
+
+def _describe(fact: tuple[str, ...]) -> str:
+    return " ".join(fact)

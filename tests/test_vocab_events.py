@@ -1,0 +1,106 @@
+"""Vocabulary events and bystanders: a merge changes other items only through shared nodes or named events."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kgsync import config as config_module
+from kgsync.merge import manifest_path
+from kgsync.model import Facts, Relation
+from kgsync.pipeline import build, theme_concepts_of
+from kgsync.themes import load_theme_map
+from kgsync.vocab_events import EventKind, explain, vocabulary_events
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+import gen_corpus  # noqa: E402
+
+
+def facts(*relations: tuple[str, str, str], entities: tuple[tuple[str, str], ...] = ()) -> Facts:
+    return Facts(entities, (), tuple(Relation(*r) for r in relations))
+
+
+def test_a_bystander_is_explained_only_through_the_merged_items_nodes_or_a_listed_event() -> None:
+    before = {"a": facts(("item:a", "concept:x", "addresses")),
+              "b": facts(("item:b", "concept:y", "addresses")),
+              "c": facts(("item:c", "concept:z", "addresses"))}
+    after = {"a": facts(("item:a", "concept:x", "addresses"), ("item:a", "concept:new", "addresses")),  # via new
+             "b": facts(),  # lost y: nothing the merged item touches
+             "c": facts(),  # lost z: listed by an event
+             "n": facts(("item:n", "concept:new", "addresses"))}
+    events = vocabulary_events({"q"}, {"q", "z"}, set(), set(), before, after)
+    assert [(e.kind, e.subject, e.items) for e in events] == [(EventKind.HUB_ENTERED, "z", ("c",))]
+    found = explain(before, after, {"n"}, events)
+    assert found.changed == ("a", "b", "c")
+    assert found.explained == ("a", "c")
+    assert found.unexplained == {"b": ("relation item:b concept:y addresses",)}
+
+
+def test_a_new_merge_lists_the_items_of_both_terms() -> None:
+    before = {"a": facts(("item:a", "concept:system-debt", "addresses")), "b": facts()}
+    after = {"a": facts(("item:a", "concept:debt", "addresses")), "b": facts(), "n": facts(("item:n", "concept:debt", "addresses"))}
+    events = vocabulary_events(set(), set(), set(), set(), before, after, (), (("system-debt", "debt"),))
+    assert [(e.kind, e.subject, e.items) for e in events] == [(EventKind.MERGED, "system-debt -> debt", ("a", "n"))]
+
+
+def test_a_theme_crossing_the_share_lists_the_items_that_carry_it() -> None:
+    before = {"a": Facts((("item:a", "research_item"),), (("item:a", "tag:agentic_ai"),), ()),
+              "b": Facts((("item:b", "research_item"),), (("item:b", "tag:other"),), ())}
+    events = vocabulary_events(set(), set(), {"agentic-ai"}, set(), before, before)
+    assert [(e.kind, e.items) for e in events] == [(EventKind.THEME_HUB, ("a",))]
+
+
+_BASE: dict[int, tuple[Path, dict[str, Facts], object, frozenset[str]]] = {}
+
+
+def _base(seed: int) -> tuple[Path, dict[str, Facts], object, frozenset[str]]:
+    """A generated 40-item repo built once per seed (its graph and manifest are the 'committed' ones)."""
+    if seed not in _BASE:
+        root = Path(tempfile.mkdtemp(prefix="kgsync-locality-"))
+        gen_corpus.generate(root / "Research" / "completed", 41, seed=seed)
+        cfg = config_module.load(root).with_overrides(cache_dir="")
+        result = build(cfg)
+        _BASE[seed] = (root, dict(result.manifest.by_item), result.vocabulary,
+                       theme_concepts_of(result.items, load_theme_map(None), cfg))
+    return _BASE[seed]
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.sampled_from([3, 5]), pick=st.integers(0, 40), add=st.booleans())
+def test_adding_or_deleting_one_item_leaves_no_unexplained_bystander(seed: int, pick: int, add: bool) -> None:
+    """The locality rule on generated corpora: one item is taken out of (or put back into) the
+    committed build; every other item whose facts changed is explained by a node that item
+    holds or by a vocabulary event that lists it."""
+    root, base_facts, base_vocab, base_themes = _base(seed)
+    work = Path(tempfile.mkdtemp(prefix="kgsync-locality-case-"))
+    try:
+        shutil.copytree(root, work, dirs_exist_ok=True)
+        files = sorted((work / "Research" / "completed").glob("*.md"))
+        victim = files[pick % len(files)]
+        cfg = config_module.load(work).with_overrides(cache_dir="")
+        if add:  # the committed build lacks the item: build without it first, then add it
+            text = victim.read_bytes()
+            victim.unlink()
+            start = build(cfg)
+            victim.write_bytes(text)
+        else:
+            start = None
+        before = dict(start.manifest.by_item) if start else base_facts
+        vocab_before = start.vocabulary if start else base_vocab
+        themes_before = theme_concepts_of(start.items, load_theme_map(None), cfg) if start else base_themes
+        if not add:
+            victim.unlink()
+        result = build(cfg)
+        assert manifest_path(cfg.path(cfg.graph)).exists()
+        events = vocabulary_events(vocab_before.hub_keys, result.vocabulary.hub_keys, themes_before,
+                                   theme_concepts_of(result.items, load_theme_map(None), cfg), before,
+                                   result.manifest.by_item, vocab_before.merges, result.vocabulary.merges)
+        found = explain(before, result.manifest.by_item, {victim.stem}, events)
+        assert found.unexplained == {}, (victim.stem, events)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
