@@ -19,11 +19,13 @@ previous facts, so it is local and deterministic: same item, same manifest -> sa
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz, utils
 
+from kgsync.merge import manifest_item_texts
 from kgsync.model import EntityType, Facts, Relation
 
 #: token_sort_ratio (0..100) a reworded finding at the same number must still reach.
@@ -74,11 +76,29 @@ def keep_claim_names(by_item: Mapping[str, Facts], previous: Mapping[str, Facts]
     renames: dict[str, str] = {}
     for slug, facts in by_item.items():
         before = previous.get(slug)
-        if before is not None and before is not facts:
+        if before is not None and before is not facts and not _names_kept(facts, {n for n, _ in before.entities}):
             renames.update(claim_renames(slug, facts, before))
     if not renames:
         return dict(by_item), renames
     return {slug: _renamed(facts, renames) for slug, facts in by_item.items()}, renames
+
+
+def previous_facts_to_match(by_item: Mapping[str, Facts], manifest_text: str) -> dict[str, Facts]:
+    """The previous facts of the items that state a claim name their manifest line lacks (the
+    only ones ``keep_claim_names`` can rename), decoding just those lines of the manifest."""
+    texts = manifest_item_texts(manifest_text)
+    previous: dict[str, Facts] = {}
+    for slug, facts in by_item.items():
+        text = texts.get(slug)
+        if text is not None and not _names_kept(facts, lambda name: json.dumps(name, ensure_ascii=False) in text):
+            previous[slug] = Facts.from_json(json.loads(text))
+    return previous
+
+
+def _names_kept(facts: Facts, stated_before: Container[str] | Callable[[str], bool]) -> bool:
+    """Does every claim of ``facts`` have a name the item stated before (nothing to match)?"""
+    seen = stated_before if callable(stated_before) else stated_before.__contains__
+    return all(seen(name) for name, kind in facts.entities if kind == EntityType.CLAIM.value)
 
 
 def _renamed(facts: Facts, renames: Mapping[str, str]) -> Facts:

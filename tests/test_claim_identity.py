@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kgsync import config as config_module
-from kgsync.claim_identity import claim_renames, keep_claim_names
+from kgsync.claim_identity import claim_renames, keep_claim_names, previous_facts_to_match
+from kgsync.merge import Manifest
 from kgsync.diff import changed_claims, diff
 from kgsync.model import Facts, Relation
 from kgsync.pipeline import build
@@ -115,9 +116,13 @@ def repo(tmp_path: Path) -> Path:
     return target
 
 
-def test_a_build_keeps_a_reworded_and_re_rated_findings_claim_and_the_diff_shows_the_change(repo: Path) -> None:
+@pytest.mark.parametrize("cache", ["warm", "none"])  # the manifest read in part (shortcut) or whole
+def test_a_build_keeps_a_reworded_and_re_rated_findings_claim_and_the_diff_shows_the_change(
+        repo: Path, cache: str) -> None:
     config = config_module.load(repo)
     before = build(config).graph
+    if cache == "none":
+        shutil.rmtree(repo / ".kgsync-cache")
     claim = next(e for e in sorted(before.of_type("claim"), key=lambda e: e.name)
                  if any(o.startswith("confidence:") for o in e.observations))
     slug = claim.name.split(":")[1]
@@ -142,3 +147,15 @@ def test_a_build_keeps_a_reworded_and_re_rated_findings_claim_and_the_diff_shows
     assert ("+", "Notably,") in changes[0].words
     assert changes[0].confidence == (old_confidence, new_confidence)
     assert build(config).graph == after  # the next build keeps the name too (stable, deterministic)
+    manifest = (repo / "memory.kgsync.json").read_bytes()
+    shutil.rmtree(repo / ".kgsync-cache")
+    rebuilt = build(config)
+    assert rebuilt.graph == after and (repo / "memory.kgsync.json").read_bytes() == manifest
+
+
+def test_previous_facts_to_match_decodes_only_items_with_a_new_claim_name() -> None:
+    new = _facts(("caching-cuts-latency", 1, "Caching cuts the latency of graph reads by half"))
+    other = "2026-03-02-beta"
+    text = Manifest({SLUG: OLD, other: _facts(("x", 1, "X holds"), slug=other)}).dumps()
+    previous = previous_facts_to_match({SLUG: new, other: _facts(("x", 1, "X holds now"), slug=other)}, text)
+    assert previous == {SLUG: OLD}
