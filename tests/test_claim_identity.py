@@ -16,6 +16,7 @@ from kgsync.merge import Manifest
 from kgsync.diff import changed_claims, diff
 from kgsync.model import Facts, Relation
 from kgsync.pipeline import build
+from kgsync.publish.proposal import prepare
 
 SLUG = "2026-03-01-alpha"
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "research-repo"
@@ -138,6 +139,11 @@ def test_a_build_keeps_a_reworded_and_re_rated_findings_claim_and_the_diff_shows
         line += f" (confidence: {new_confidence})"
     lines[index] = line
     item_file.write_text("\n".join(lines), encoding="utf-8")
+
+    body = prepare(config, checkout=None, base_sha=None, title="t", labels=(), write=False).proposal.body
+    changed = body.split("### Changed claims (1: same claim, reworded or re-rated)", 1)[1]
+    assert f"`{claim.name}`: confidence {old_confidence} → {new_confidence}" in changed
+    assert "**Notably,**" in changed
 
     after = build(config).graph
     assert after.entity(claim.name) is not None, "the reworded finding kept its claim name"
