@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
@@ -32,6 +32,7 @@ from kgsync.diff import (
     TYPE_ORDER,
     EntityChange,
     GraphDiff,
+    GraphSize,
     ItemDiff,
     TypeCount,
     severity_of,
@@ -250,6 +251,35 @@ class ItemView:
     title: str
     status: str  # "new item", "removed item", "" (changed), "no item"
     groups: tuple[Group, ...] = field(default=())
+    links: tuple[Markup, ...] = ()  # the item file at the merge commit, its site page
+
+
+@dataclass(frozen=True)
+class ItemLinks:
+    """Where a reviewer reads a merged item: its file at the merge commit, its site page ("" none)."""
+
+    file_url: str = ""
+    page_url: str = ""
+
+
+@dataclass(frozen=True)
+class VocabularyGroup:
+    """A vocabulary event (``kgsync.vocab_events``) as the body shows it: what, and the items it touches."""
+
+    label: str  # e.g. "hub entered: retrieval"
+    items: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class BodyContext:
+    """What the body needs beyond the diff; the PR flow fills it in (``proposal.prepare``)."""
+
+    #: Slugs whose own file changed; None: ``merged_slugs`` infers them from the diff.
+    merged: frozenset[str] | None = None
+    links: Mapping[str, ItemLinks] = field(default_factory=dict)
+    #: Item problems this change brings that the graph cannot show (a dangling cite), "path:line: what".
+    dangling: tuple[str, ...] = ()
+    events: tuple[VocabularyGroup, ...] = ()
 
 
 _PLURAL = {"research_item": "research items", "concept": "concepts", "claim": "claims", "method": "methods"}
@@ -343,6 +373,50 @@ def _item_view(item: ItemDiff) -> ItemView:
     return ItemView(item.slug, item.title, status, tuple(groups))
 
 
+def merged_slugs(d: GraphDiff) -> frozenset[str]:
+    """The items this change merged: those whose own nodes (the item node, its claims) changed.
+
+    Only an item's file makes its item node and its claims, so a change there means its file
+    changed; another item that only gains or loses links to shared concepts and methods is a
+    side effect of the merge.
+    """
+    merged = set()
+    for item in d.items:
+        if not item.slug:
+            continue
+        own = (f"item:{item.slug}", f"claim:{item.slug}:")
+        names = [e.name for e in item.added + item.removed] + [c.name for c in item.changed]
+        if any(n == own[0] or n.startswith(own[1]) for n in names):
+            merged.add(item.slug)
+    return frozenset(merged)
+
+
+_URL = re.compile(r"https?://[^\s<>()\[\]`\\\"']+")
+
+
+def md_link(text: str, url: str) -> Markup:
+    """A Markdown link to a URL we built (config + quoted path); anything else stays plain text."""
+    if not _URL.fullmatch(url):
+        return md_escape(text)
+    return Markup(f"[{md_escape(text)}]({url})")
+
+
+def _links(slug: str, links: Mapping[str, ItemLinks]) -> tuple[Markup, ...]:
+    found = links.get(slug, ItemLinks())
+    return tuple(md_link(text, url) for text, url in (("item file", found.file_url), ("site page", found.page_url))
+                 if url and _URL.fullmatch(url))
+
+
+def size_line(before: GraphSize | None, after: GraphSize | None) -> str:
+    """"Graph: 10 → 12 entities, 4 → 6 relations, 1,024 → 1,300 JSONL bytes" ("" unknown)."""
+    if before is None or after is None:
+        return ""
+    parts = [(before.entities, after.entities, "entities"), (before.relations, after.relations, "relations"),
+             (before.jsonl_bytes, after.jsonl_bytes, "JSONL bytes")]
+    return "Graph: " + ", ".join(f"{a:,} → {b:,} {what}" + (f" ({b - a:+,})" if b != a else "")
+                                 for a, b, what in parts)
+
+
 def _ordered_items(d: GraphDiff) -> list[ItemDiff]:
     """What a reviewer must weigh first: removed items, then existing items that lost or
     changed nodes, then the rest of the existing ones, then new items; newest first within
@@ -399,7 +473,8 @@ def evidence_rows(d: GraphDiff, evidence: Evidence) -> tuple[EvidenceRow, ...]:
     return tuple(rows)
 
 
-def attention(d: GraphDiff, evidence: Evidence = {}) -> tuple[AttentionLine, ...]:  # noqa: B006 (read only)
+def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
+              dangling: Sequence[str] = ()) -> tuple[AttentionLine, ...]:
     """The changes that lose or re-judge knowledge, for the head (never cut): removed items,
     concepts and methods, nodes newly superseded, contested or contradicted, changed
     supports/contradicts, type changes; every added contradiction with its quoted sentence."""
@@ -421,6 +496,9 @@ def attention(d: GraphDiff, evidence: Evidence = {}) -> tuple[AttentionLine, ...
         out.append(AttentionLine("new contradictions, as the items state them",
                                  tuple(f"{r.source} —contradicts→ {r.target}" for r in contradictions), 0,
                                  tuple(f"“{r.sentence}” ({r.at})" if r.sentence else "" for r in contradictions)))
+    if dangling:  # the graph cannot show a cite of a missing item: the build's own words
+        out.append(AttentionLine("new dangling cites", tuple(dangling[:ATTENTION_NAMES]),
+                                 max(0, len(dangling) - ATTENTION_NAMES)))
     return tuple(out)
 
 
@@ -438,6 +516,7 @@ def render_markdown(
     limit: int = GITHUB_BODY_LIMIT,
     full_report_hint: str = DEFAULT_FULL_REPORT_HINT,
     evidence: Evidence | None = None,
+    context: BodyContext | None = None,
 ) -> RenderedBody:
     """The PR body for ``d``; ``limit <= 0`` means no limit.
 
@@ -445,7 +524,7 @@ def render_markdown(
     sentences of the caller's own (e.g. a link to the run), ending the truncation notice
     as is.  ``evidence``: the sentences stating evidence links (from the manifests).
     """
-    sections = build_sections(d, title=title, evidence=evidence or {})
+    sections = build_sections(d, title=title, evidence=evidence or {}, context=context)
     full_text = "".join(s.text for s in sections)
     if limit <= 0 or body_length(full_text) <= limit:
         return RenderedBody(full_text, False, full_text)
@@ -471,13 +550,19 @@ def _macro(module: Any, name: str, *args: Any) -> str:
     return str(getattr(module, name)(*args))
 
 
-def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE, evidence: Evidence | None = None) -> list[Section]:
-    """The body as cuttable sections, in reading order (head first)."""
+def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE, evidence: Evidence | None = None,
+                   context: BodyContext | None = None) -> list[Section]:
+    """The body as cuttable sections, in reading order: the head, the merged items, the side
+    effects (under the vocabulary event that explains them), then lint, pairs and the index."""
     evidence = evidence or {}
+    context = context or BodyContext()
     module = _module()
     relation_counts = d.relation_counts()
     ordered = _ordered_items(d)
-    views = [_item_view(i) for i in ordered]
+    merged = context.merged if context.merged is not None else merged_slugs(d)
+    views = [replace(_item_view(i), links=_links(i.slug, context.links) if i.slug in merged else ())
+             for i in ordered]
+    causes = [v for v in views if v.slug in merged]
     contract = [c for c in d.counts if c.entity_type in TYPE_ORDER]
     foreign = [c for c in d.counts if c.entity_type not in TYPE_ORDER]
     rest = foreign[FOREIGN_TYPE_ROWS:]
@@ -504,9 +589,13 @@ def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE, evidence: Eviden
         _finding_counts(d),
         len([i for i in d.items if i.slug]),
         relation_counts,
-        attention(d, evidence),
+        attention(d, evidence, context.dangling),
+        causes[:ATTENTION_NAMES],
+        max(0, len(causes) - ATTENTION_NAMES),
+        size_line(d.size_before, d.size_after),
     )
     sections = [Section("head", head)]
+    sections += _item_sections(module, views, ordered, merged, context.events)
     links = list(evidence_rows(d, evidence))
     for number, chunk in enumerate(_chunks(links) if links else []):
         text = _macro(module, "evidence_links", chunk, number == 0, len(links))
@@ -543,11 +632,34 @@ def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE, evidence: Eviden
             text = _macro(module, "index", chunk, number == 0, len(views), number + 1, len(chunks))
             sections.append(Section("index", text, len(chunk), priority=5))
 
-    for view, item in zip(views, ordered, strict=True):
+    return sections
+
+
+SIDE_EFFECTS = "Side effects (other items)"
+
+
+def _item_sections(module: Any, views: Sequence[ItemView], ordered: Sequence[ItemDiff], merged: frozenset[str],
+                   events: Sequence[VocabularyGroup]) -> list[Section]:
+    """One section per item: the merged items first, then each side effect under the first
+    vocabulary event that lists it, then the side effects no event names."""
+    def group_of(view: ItemView) -> tuple[int, str]:
+        if view.slug in merged:
+            return (0, f"Merged items ({sum(1 for v in views if v.slug in merged)})")
+        for number, event in enumerate(events):
+            if view.slug in event.items:
+                return (1 + number, f"Side effects: {event.label}")
+        return (1 + len(events), SIDE_EFFECTS)
+
+    pairs = sorted(zip(views, ordered, strict=True), key=lambda pair: group_of(pair[0])[0])  # stable
+    sections = []
+    heading = ""
+    for view, item in pairs:
+        label = group_of(view)[1]
         # Sections that remove or change nodes outlive the index; new items' sections go first.
         keep_longer = _review_rank(item) in (0, 1) or not item.slug
-        sections.append(Section("item", _macro(module, "item", view), 1, view.slug or "(no item)",
-                                priority=4 if keep_longer else 6))
+        text = _macro(module, "item", view, label if label != heading else "")
+        heading = label
+        sections.append(Section("item", text, 1, view.slug or "(no item)", priority=4 if keep_longer else 6))
     return sections
 
 
