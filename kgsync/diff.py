@@ -395,6 +395,24 @@ def review(old: Graph, new: Graph, *, rule: Merge | None = None, sources: FileLi
                    size_before=graph_size(old), size_after=graph_size(new))
 
 
+def merged_slugs(d: GraphDiff) -> frozenset[str]:
+    """The items this change merged: those whose own nodes (the item node, its claims) changed.
+
+    Only an item's file makes its item node and its claims, so a change there means its file
+    changed; another item that only gains or loses links to shared concepts and methods is a
+    side effect of the merge.
+    """
+    merged = set()
+    for item in d.items:
+        if not item.slug:
+            continue
+        own = (f"item:{item.slug}", f"claim:{item.slug}:")
+        names = [e.name for e in item.added + item.removed] + [c.name for c in item.changed]
+        if any(n == own[0] or n.startswith(own[1]) for n in names):
+            merged.add(item.slug)
+    return frozenset(merged)
+
+
 # --------------------------------------------------------------------------- JSON
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from kgsync.diff import GraphDiff, graph_size, review
+from kgsync.diff import GraphDiff, graph_size, merged_slugs, review
 from kgsync.model import Entity, Graph, Relation
 from kgsync.publish.pr_body import (
     BodyContext,
@@ -20,8 +20,8 @@ from kgsync.publish.pr_body import (
     body_length,
     build_sections,
     md_link,
-    merged_slugs,
     render_markdown,
+    word_diff,
 )
 from tests.test_pr_body import assert_harmless, check_golden
 
@@ -95,6 +95,14 @@ def test_one_edit_shows_the_reworded_finding_and_the_confidence_change() -> None
     assert "Side effects" not in text
     assert "- Alpha question holds.\n" in text and "+ Alpha holds for small corpora.\n" in text
     assert "- confidence:medium\n" in text and "+ confidence:high\n" in text
+    assert "  - reworded: Alpha ~~question holds.~~ **holds for small corpora.**\n" in text  # word by word
+
+
+def test_a_word_diff_escapes_each_part() -> None:
+    out = word_diff("see *this* [link]", "see @octocat #12 ~~x~~")
+    assert_harmless(f"- {out}")
+    assert out.startswith("see ~~") and "**@" in out
+    assert word_diff("a " * 300, "b " * 300) == "*(reworded throughout)*"
 
 
 def test_one_delete_lists_the_removed_item_and_the_retired_shared_node_as_its_contribution() -> None:

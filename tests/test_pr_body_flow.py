@@ -11,7 +11,10 @@ from research_checkout import git, research_checkout
 
 from kgsync import config as config_module
 from kgsync.publish.git_branch import GitCheckout
-from kgsync.publish.proposal import prepare
+from kgsync.merge import Manifest
+from kgsync.model import Facts
+from kgsync.publish.pr_body import VocabularyGroup
+from kgsync.publish.proposal import _hub_events, prepare
 
 SLUG = "2026-06-01-a-merged-item"
 
@@ -48,3 +51,14 @@ def test_an_added_item_is_linked_at_the_merge_commit_with_its_dangling_cite(tmp_
     # Other items moved only as side effects, after the merged item.
     if "### Side effects" in body:
         assert body.index(f"#### {SLUG}") < body.index("### Side effects")
+
+
+def test_hub_events_come_from_the_hubs_both_manifests_record() -> None:
+    before = {"a": Facts(entities=(("item:a", "research_item"), ("concept:retrieval", "concept"))),
+              "b": Facts(entities=(("item:b", "research_item"),), observations=(("item:b", "summary: on retrieval"),)),
+              "c": Facts(entities=(("item:c", "research_item"),))}
+    after = {**before, "a": Facts(entities=(("item:a", "research_item"),))}
+    [event] = _hub_events(Manifest(before), Manifest(after, hubs=("retrieval",)))
+    assert event == VocabularyGroup("hub entered: retrieval", ("a", "b"))
+    assert _hub_events(None, Manifest(after, hubs=("retrieval",))) == ()  # no base manifest: no event claimed
+    assert _hub_events(Manifest(after, hubs=("retrieval",)), Manifest(after, hubs=("retrieval",))) == ()

@@ -18,6 +18,7 @@ notice at the end says what was cut and where the full report is.
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
@@ -35,6 +36,7 @@ from kgsync.diff import (
     GraphSize,
     ItemDiff,
     TypeCount,
+    merged_slugs,
     severity_of,
     type_sort_key,
 )
@@ -235,6 +237,7 @@ class ChangeRow:
     removed: tuple[str, ...]
     reordered: bool
     as_diff: bool  # a ```diff block; else a list of escaped lines
+    reworded: Markup | None = None  # a statement reworded in place, word by word (``word_diff``)
 
 
 @dataclass(frozen=True)
@@ -317,8 +320,33 @@ def _change_rows(changes: Sequence[EntityChange]) -> tuple[ChangeRow, ...]:
     for c in changes:
         added, removed = _where_they_differ(c.observations_added, c.observations_removed)
         rows.append(ChangeRow(c.name, c.entity_type, c.type_changed, added, removed, c.reordered,
-                              fits_code_block(added + removed)))
+                              fits_code_block(added + removed), _reworded(c)))
     return tuple(rows)
+
+
+def _reworded(change: EntityChange) -> Markup | None:
+    """A claim's statement (its one unkeyed observation) changed in place: the words that changed."""
+    old = [o for o in change.observations_removed if not _KNOWN_KEYS.match(o)]
+    new = [o for o in change.observations_added if not _KNOWN_KEYS.match(o)]
+    return word_diff(old[0], new[0]) if len(old) == len(new) == 1 else None
+
+
+def word_diff(old: str, new: str, limit: int = 2 * TEXT_LIMIT) -> Markup:
+    """``old`` → ``new`` word by word: removed words ~~struck~~, added ones **bold**, each escaped."""
+    a, b = clean(old, 0).split(), clean(new, 0).split()
+    parts: list[str] = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
+        if op == "equal":
+            parts.append(md_escape(" ".join(a[i1:i2]), 0))
+            continue
+        if i2 > i1:
+            parts.append(f"~~{md_escape(' '.join(a[i1:i2]), 0)}~~")
+        if j2 > j1:
+            parts.append(f"**{md_escape(' '.join(b[j1:j2]), 0)}**")
+    text = " ".join(parts)
+    if len(text) > limit:  # a whole rewrite: the diff lines below say it in full
+        return Markup("*(reworded throughout)*")
+    return Markup(text)
 
 
 def _where_they_differ(added: tuple[str, ...], removed: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -371,24 +399,6 @@ def _item_view(item: ItemDiff) -> ItemView:
     else:
         status = ""
     return ItemView(item.slug, item.title, status, tuple(groups))
-
-
-def merged_slugs(d: GraphDiff) -> frozenset[str]:
-    """The items this change merged: those whose own nodes (the item node, its claims) changed.
-
-    Only an item's file makes its item node and its claims, so a change there means its file
-    changed; another item that only gains or loses links to shared concepts and methods is a
-    side effect of the merge.
-    """
-    merged = set()
-    for item in d.items:
-        if not item.slug:
-            continue
-        own = (f"item:{item.slug}", f"claim:{item.slug}:")
-        names = [e.name for e in item.added + item.removed] + [c.name for c in item.changed]
-        if any(n == own[0] or n.startswith(own[1]) for n in names):
-            merged.add(item.slug)
-    return frozenset(merged)
 
 
 _URL = re.compile(r"https?://[^\s<>()\[\]`\\\"']+")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from kgsync import jsonl
 from kgsync.config import Config
-from kgsync.diff import GraphDiff, review, sort_findings
+from kgsync.diff import GraphDiff, merged_slugs, review, sort_findings
 from kgsync.errors import GraphFormatError, KgsyncError
 from kgsync.items import Issue, ResearchItem
 from kgsync.merge import Manifest, manifest_path
@@ -20,7 +20,7 @@ from kgsync.model import EntityType, Graph, slug_of_item_name
 from kgsync.publish.git_branch import GitCheckout
 from kgsync.publish.github_pr import Proposal
 from kgsync.publish.limits import GITHUB_BODY_LIMIT
-from kgsync.publish.pr_body import BodyContext, ItemLinks, RenderedBody, VocabularyGroup, merged_slugs, render_markdown
+from kgsync.publish.pr_body import BodyContext, ItemLinks, RenderedBody, VocabularyGroup, render_markdown
 from kgsync.publish.site import source_url
 from kgsync.publish.site_model import FOLDER
 from kgsync.publish.site_text import file_stems
