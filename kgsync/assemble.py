@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import pickle
 import re
-from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence, Set
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence, Set
 from dataclasses import astuple, dataclass, field
 
 from kgsync.canonical import display_alias, term_key
@@ -128,6 +128,13 @@ def assemble(
 # claims' mention lookups started from.
 ItemAssembly = tuple[Facts, tuple[tuple[str, "int | None", bool], ...], frozenset[str]]
 
+# One ``AssemblyMemo`` entry: ((record key, the item's terms, its evidence links key), the key
+# words, their digest, packed facts (entities, observations, relation keys, evidence, sources
+# writes, facts JSON)).
+MemoEntry = tuple[tuple[str, object, "str | None"], tuple[str, ...], str,
+                  tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], tuple[tuple[str, str, str], ...],
+                        tuple[tuple[str, ...], ...], tuple[tuple[str, "int | None", bool], ...], str]]
+
 
 class AssemblyMemo:
     """Items' facts from an earlier build, reused when nothing they were built from changed.
@@ -140,7 +147,7 @@ class AssemblyMemo:
     differs.  So a reused entry is exactly what assembling would produce.
     """
 
-    def __init__(self, entries: MutableMapping[str, tuple[object, tuple]], keys: Mapping[str, str]) -> None:
+    def __init__(self, entries: MutableMapping[str, MemoEntry], keys: Mapping[str, str]) -> None:
         self.entries = entries  # slug -> ((record key, the item's terms as tuples), packed facts and sources writes)
         self.keys = keys  # slug -> the content key of the item's record now (only slugs with one record)
         self.json: dict[str, str] = {}  # slug -> merge.facts_json of the facts given or taken now
@@ -345,7 +352,7 @@ def _item_facts(item: ResearchItem, extraction: Extraction, uses: ItemTerms | No
     return builder.facts(), tuple(ops), frozenset(words)
 
 
-def _item_node(builder: _Builder, item: ResearchItem, extraction: Extraction, themes: ThemeMap, fold,
+def _item_node(builder: _Builder, item: ResearchItem, extraction: Extraction, themes: ThemeMap, fold: Callable[[str], str],
                tag_style: str) -> None:
     name = item_name(item.slug)
     tags = sorted({themes.canonicalise(t) for t in item.themes})
@@ -464,7 +471,8 @@ class _Topics:
         return list(concepts), terms
 
 
-def _claims(builder, item, chosen, topics: _Topics, methods, fold, words):
+def _claims(builder: _Builder, item: ResearchItem, chosen: Sequence[Claim], topics: _Topics, methods: Sequence[str],
+            fold: Callable[[str], str], words: set[str]) -> Iterator[tuple[Claim, str]]:
     """The chosen findings (``select_claims``) as claims, each about the concepts it names."""
     method_set = set(methods)
     for claim in chosen:
@@ -508,8 +516,8 @@ def _evidence_links(builder: _Builder, item: ResearchItem, written: Sequence[tup
             builder.observations[(link.target_claim, "status:contested")] = None
 
 
-def _extends(builder, item: ResearchItem, extraction: Extraction, by_slug: Mapping[str, ResearchItem], suffixes,
-             max_links: int) -> None:
+def _extends(builder: _Builder, item: ResearchItem, extraction: Extraction, by_slug: Mapping[str, ResearchItem],
+             suffixes: Mapping[str, str], max_links: int) -> None:
     """Later work extends earlier work: supersedes and cites, then the text's links.
 
     Frontmatter is the author's explicit statement and always counts.  Links in

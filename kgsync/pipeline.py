@@ -18,18 +18,20 @@ import os
 import shutil
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, MutableMapping, Sequence
 from contextlib import contextmanager
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property, partial
 from pathlib import Path
 from stat import S_ISLNK
+from typing import Any, cast
 
 from kgsync import jsonl
 from kgsync import cache_file
 from kgsync.cache_file import CacheReader
-from kgsync.assemble import Assembly, AssemblyMemo, assemble, context_key, written_terms
+from kgsync.assemble import (Assembly, AssemblyMemo, ItemAssembly, MemoEntry, _ItemEvidence, assemble, context_key,
+                             written_terms)
 from kgsync.config import Caps, Config, Merge, Mining
 from kgsync.errors import ConfigError, GraphFormatError, KgsyncError, LintFailed, Location
 from kgsync.economy import Folding, discriminating_themes, hub_folding
@@ -45,7 +47,7 @@ from kgsync.state import BuildState, Stamp, stamp_of
 from kgsync.themes import ThemeMap, load_theme_map
 from kgsync.veto_file import Vetoes, check_vetoes, load_vetoes, veto_path_beside
 from kgsync.mining import ItemCandidates, candidates
-from kgsync.vocab import (PinnedVocabulary, SelectionStats, Vocabulary, load_pinned, same_hubs, select,
+from kgsync.vocab import (ItemTerms, PinnedVocabulary, SelectionStats, Vocabulary, load_pinned, same_hubs, select,
                           select_with_stats, selection_unchanged)
 
 # The code a cached record depends on: ``_record`` calls items, extract and mining, and these
@@ -157,7 +159,7 @@ def read_records(config: Config, jobs: int | None = None, state: BuildState | No
         display = displays.of(path, link)
         stamp = stamp_of(stat)
         entry = known.get(display)
-        key = entry[1] if entry is not None and entry[0] == stamp else None
+        key = entry[1] if entry is not None and entry[0] == stamp else None  # type: ignore[assignment]  # set below when None
         record = cache.get(key, path, display) if key is not None else None
         raw = b""
         if record is None:  # unknown stat, or its record is gone: read, hash, parse
@@ -421,6 +423,7 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     graph, manifest, foreign = merge_with_foreign(committed, old_manifest, by_item, keep)
     # The committed manifest's items: read (when it was), else what the last build recorded
     # writing (the shortcut verified the file still holds exactly that).
+    before: Collection[str] | build_state.Written | None  # the writing loop below reuses the name
     before = old_manifest.by_item.keys() if old_manifest is not None else (
         state.items if committed_bytes is not None else ())
     clock.lap("merge")
@@ -457,7 +460,7 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
             digest = hashlib.sha1(data).hexdigest()
             # Verified above to hold the last build's bytes: a digest says whether they differ.
             verified = committed_bytes is not None and before is not None
-            if verified and digest == before.sha1:
+            if verified and digest == cast(build_state.Written, before).sha1:
                 pass
             elif jsonl.write_bytes_atomically(path, data, compare=not verified):
                 changed.append(path)
@@ -557,7 +560,7 @@ class _SelectionStore:
         self.folder = folder / "vocab" if folder else None
         self.reader = reader
         self.fingerprint = _core_fingerprint()
-        self.inputs: tuple | None = None
+        self.inputs: _SelectionInputs | None = None
         self.keys: tuple[str, ...] = ()
         if self.folder is None:
             return
@@ -576,7 +579,7 @@ class _SelectionStore:
         if found is not None:
             vocabulary, fold, stats, ident = found
         else:
-            cands = [by_slug[slug].candidates for slug in slugs]
+            cands = cast(list[ItemCandidates], [by_slug[slug].candidates for slug in slugs])  # items that parsed have them
             vocabulary, stats = select_with_stats(cands, config, pinned, previous_hubs)
             fold = hub_folding(cands, vocabulary)
             ident = os.urandom(8).hex()
@@ -584,7 +587,7 @@ class _SelectionStore:
         return vocabulary, fold
 
     def _reuse(self, slugs: tuple[str, ...], keys: tuple[str, ...], by_slug: dict[str, Record],
-               old_records: dict[str, Record], settings: tuple, config: Config, pinned: PinnedVocabulary | None,
+               old_records: dict[str, Record], settings: tuple[Mining, Caps, Merge], config: Config, pinned: PinnedVocabulary | None,
                previous_hubs: frozenset[str] | None) -> tuple[Vocabulary, Folding, SelectionStats, str] | None:
         if self.inputs is None or "" in keys:  # a slug two files claim: no key to compare
             return None
@@ -611,7 +614,7 @@ class _SelectionStore:
         _ident, vocabulary, rules = found
         return vocabulary, Folding.of(rules), new_stats, ident
 
-    def _save(self, selected: bool, inputs: tuple, vocabulary: Vocabulary, fold: Folding) -> None:
+    def _save(self, selected: bool, inputs: _SelectionInputs, vocabulary: Vocabulary, fold: Folding) -> None:
         if self.folder is None:
             return
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -670,7 +673,7 @@ class _Extractions(Mapping[str, Extraction]):
         self.by_slug = by_slug
 
     def __getitem__(self, slug: str) -> Extraction:
-        return self.by_slug[slug].extraction  # type: ignore[return-value]  (items that parsed have one)
+        return self.by_slug[slug].extraction  # type: ignore[return-value]  # items that parsed have one
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.by_slug)
@@ -708,20 +711,20 @@ class _Cache:
         self.folder = folder / "records" if folder else None
         self.parts_folder = folder / "parts" if folder else None
         self.fingerprint = _RECORDS_FORMAT + _code_fingerprint()
-        self.old: dict[str, dict[str, tuple]] = {}  # shard -> its (item, issues) as stored
-        self.new: dict[str, dict[str, tuple]] = {}  # shard -> the (item, issues) this build used
+        self.old: dict[str, dict[str, tuple[ResearchItem | None, tuple[Issue, ...]]]] = {}  # shard -> its (item, issues) as stored
+        self.new: dict[str, dict[str, tuple[ResearchItem | None, tuple[Issue, ...]]]] = {}  # shard -> the (item, issues) this build used
         self.old_parts: dict[str, dict[str, Parts]] = {}  # shard -> its parts as stored (loaded on demand)
         self.new_parts: dict[str, Parts] = {}  # key -> parts parsed now
 
-    def _load(self, folder: Path | None, shard: str) -> dict:
+    def _load(self, folder: Path | None, shard: str) -> dict[str, Any]:
         if folder is not None:
             kind = _RecordsShard if folder == self.folder else _PartsShard
-            found = self.reader.read(folder / f"{shard}.json", kind)
+            found: tuple[str, dict[str, Any]] | None = self.reader.read(folder / f"{shard}.json", kind)
             if found is not None and found[0] == self.fingerprint:
                 return found[1]
         return {}  # missing, invalid or of other code: only a slower build
 
-    def _shard(self, shard: str) -> dict[str, tuple]:
+    def _shard(self, shard: str) -> dict[str, tuple[ResearchItem | None, tuple[Issue, ...]]]:
         records = self.old.get(shard)
         if records is None:
             records = self.old[shard] = self._load(self.folder, shard)
@@ -756,7 +759,7 @@ class _Cache:
         self.parts_folder.mkdir(parents=True, exist_ok=True)
         cache_file.write(self.parts_folder / f"{key[:2]}.json", (self.fingerprint, shard))
 
-    def _record(self, key: str, entry: tuple, path: Path | None, display: str) -> Record:
+    def _record(self, key: str, entry: tuple[ResearchItem | None, tuple[Issue, ...]], path: Path | None, display: str) -> Record:
         item, issues = entry
         return Record(item, issues, lambda: self._parts_of(key, path, display))
 
@@ -828,7 +831,7 @@ class _FactsStore:
         self.folder = folder / "facts" if folder else None
         self.usable = self.folder is not None and context is not None
         self.fingerprint = (_core_fingerprint(), context)
-        self.entries: dict[str, tuple] = {}
+        self.entries: dict[str, MemoEntry] = {}
         self.loaded: dict[str, set[str]] = {}  # shard -> its slugs as stored
         if not self.usable:
             return
@@ -853,7 +856,7 @@ class _FactsStore:
         if not self.usable:
             shutil.rmtree(self.folder, ignore_errors=True)
             return
-        shards: dict[str, dict[str, tuple]] = {}
+        shards: dict[str, dict[str, MemoEntry]] = {}
         for slug in self.keys:
             if slug in self.entries:
                 shards.setdefault(_facts_shard(slug), {})[slug] = self.entries[slug]
@@ -876,11 +879,12 @@ class _FactsStore:
 class _TrackingMemo(AssemblyMemo):
     """An ``AssemblyMemo`` that remembers which items it was given (their shards need writing)."""
 
-    def __init__(self, entries, keys) -> None:
+    def __init__(self, entries: MutableMapping[str, MemoEntry], keys: Mapping[str, str]) -> None:
         super().__init__(entries, keys)
         self.put_slugs: set[str] = set()
 
-    def put(self, slug, uses, done, digests, links=None) -> None:
+    def put(self, slug: str, uses: ItemTerms | None, done: ItemAssembly, digests: Mapping[str, str],
+            links: _ItemEvidence | None = None) -> None:
         super().put(slug, uses, done, digests, links)
         self.put_slugs.add(slug)
 

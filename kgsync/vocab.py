@@ -62,7 +62,7 @@ from kgsync.canonical import (
 from kgsync.config import Caps, Config, Merge, Mining
 from kgsync.mining import ACRONYM, DEFINED, FOCUS, PLAIN, ItemCandidates, segments, token_keys
 from kgsync.similarity import is_near_duplicate
-from kgsync.vocab_file import PinnedVocabulary, load_pinned  # noqa: F401  (re-exported API)
+from kgsync.vocab_file import PinnedVocabulary as PinnedVocabulary, load_pinned as load_pinned  # re-exported API
 
 
 class TermKind(StrEnum):
@@ -307,7 +307,7 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
     # alias), and from every item for a hub (reported only).
     item_surfaces: dict[str, dict[str, list[tuple[tuple[str, int], ...]]]] = {}
     for item, gkeys in zip(ordered, resolved):
-        mine_surfaces = {}
+        mine_surfaces: dict[str, list[tuple[tuple[str, int], ...]]] = {}
         wanted = set(choice[item.slug])
         for (key, _score, surfaces, _flags), gkey in zip(item.terms, gkeys):
             if gkey not in wanted and gkey not in hubs:
