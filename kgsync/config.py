@@ -64,6 +64,7 @@ class SiteOptions:
     source_url: str = "https://github.com/{repo}/blob/{branch}/{path}"
     repo: str = ""  # owner/name; default: $GITHUB_REPOSITORY
     branch: str = ""  # default: $GITHUB_HEAD_REF in a pull-request run, else $GITHUB_REF_NAME, else "main"
+    url: str = ""  # where the site is published; the PR body then links each merged item's page
 
 
 @dataclass(frozen=True)
@@ -222,6 +223,7 @@ DESCRIPTIONS: dict[str, str] = {
     "site.repo": "owner/name for source links (default: $GITHUB_REPOSITORY)",
     "site.branch": "branch for source links (default: the run's branch: $GITHUB_HEAD_REF in a pull request, "
                    "else $GITHUB_REF_NAME, else main)",
+    "site.url": "the published site's address (https://...); the PR body links each merged item's page there",
     "pr.branch": "the PR branch kgsync rebuilds from base on every run",
     "pr.base": "the branch the PR merges into",
     "pr.title": "the PR title; left at the default, each PR is titled by its cause "

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from kgsync import jsonl
 from kgsync.config import Merge
 from kgsync.lint import FileLines, Finding, lint
 from kgsync.model import (
@@ -98,6 +99,20 @@ class ItemDiff:
 
 
 @dataclass(frozen=True, slots=True)
+class GraphSize:
+    """How big a graph is, as its readers meet it: nodes, relations, bytes of the JSONL file."""
+
+    entities: int
+    relations: int
+    jsonl_bytes: int
+
+
+def graph_size(graph: Graph) -> GraphSize:
+    """The size of ``graph`` as kgsync writes it (the canonical JSONL, UTF-8)."""
+    return GraphSize(len(graph.entities), len(graph.relations), len(jsonl.dumps(graph).encode("utf-8")))
+
+
+@dataclass(frozen=True, slots=True)
 class GraphDiff:
     added: tuple[Entity, ...] = ()  # sorted by (type order, name)
     removed: tuple[Entity, ...] = ()
@@ -109,6 +124,9 @@ class GraphDiff:
     near_duplicates: tuple[tuple[str, str], ...] = ()  # sorted pairs of entity names
     # ``finding_key`` of the findings OLD had too: a reviewer weighs what this change brings first.
     preexisting: frozenset[tuple[str, str, str]] = frozenset()
+    # OLD's and NEW's sizes (``review`` fills them in; ``diff`` alone leaves them unknown).
+    size_before: GraphSize | None = None
+    size_after: GraphSize | None = None
 
     def is_new(self, finding: Finding) -> bool:
         return finding_key(finding) not in self.preexisting
@@ -442,7 +460,26 @@ def review(old: Graph, new: Graph, *, rule: Merge | None = None, sources: FileLi
         for a, b in near_duplicate_pairs(terms, rule):
             if prefix + a not in old_names or prefix + b not in old_names:
                 pairs.append((prefix + a, prefix + b))
-    return replace(diff(old, new, findings=findings, near_duplicates=tuple(pairs)), preexisting=preexisting)
+    return replace(diff(old, new, findings=findings, near_duplicates=tuple(pairs)), preexisting=preexisting,
+                   size_before=graph_size(old), size_after=graph_size(new))
+
+
+def merged_slugs(d: GraphDiff) -> frozenset[str]:
+    """The items this change merged: those whose own nodes (the item node, its claims) changed.
+
+    Only an item's file makes its item node and its claims, so a change there means its file
+    changed; another item that only gains or loses links to shared concepts and methods is a
+    side effect of the merge.
+    """
+    merged = set()
+    for item in d.items:
+        if not item.slug:
+            continue
+        own = (f"item:{item.slug}", f"claim:{item.slug}:")
+        names = [e.name for e in item.added + item.removed] + [c.name for c in item.changed]
+        if any(n == own[0] or n.startswith(own[1]) for n in names):
+            merged.add(item.slug)
+    return frozenset(merged)
 
 
 # --------------------------------------------------------------------------- JSON

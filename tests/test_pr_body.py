@@ -20,7 +20,9 @@ from cmarkgfm.cmark import Options
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgsync.diff import GraphDiff, diff
+from dataclasses import replace
+
+from kgsync.diff import GraphDiff, diff, review
 from kgsync.errors import Location
 from kgsync.lint import Finding, Severity
 from kgsync.model import Entity, Graph, Relation
@@ -255,12 +257,14 @@ def test_golden_truncated() -> None:
 
 
 def test_layout_order_and_readability() -> None:
-    d = diff(_old(), _new(), findings=FINDINGS, near_duplicates=(("concept:memory", "concept:memories"),))
+    d = replace(review(_old(), _new()), findings=FINDINGS, near_duplicates=(("concept:memory", "concept:memories"),))
     text = render_markdown(d).text
-    # What loses or re-judges knowledge first: the removed item, the changed one, then the new one.
-    order = ["| entity type |", "**Needs attention**", "### Lint findings", "### Candidate near-duplicates",
-             "### Items (4)", f"### {C} — Gamma question (removed item)", f"### {A} — Alpha question",
-             f"### {B} — Beta question (new item)"]
+    # The cause first (issue 10): the merged items, then side effects, then lint, pairs and the index.
+    # Among the merged: what loses or re-judges knowledge first: the removed item, the changed one, the new one.
+    order = ["**Merged:**", f"- {C} — Gamma question (removed item)", "Graph: ", "| entity type |",
+             "**Needs attention**", "### Merged items (3)", f"#### {C} — Gamma question (removed item)",
+             f"#### {A} — Alpha question", f"#### {B} — Beta question (new item)", "### Side effects (other items)",
+             "#### Changes not attributed", "### Lint findings", "### Candidate near-duplicates", "### Items (4)"]
     positions = [text.index(marker) for marker in order]
     assert positions == sorted(positions)
     assert text.index("dangling-relation") < text.index("foreign-type")  # errors first
@@ -355,7 +359,7 @@ def test_truncation_keeps_errors_and_losses_before_new_items_and_extra_warnings(
     assert "dangling-relation" in body.text and f"### {B}" in body.text and f"### {C}" in body.text
     assert "W119" not in body.text and "W000" in body.text  # the second page of warnings went first
     assert "Not shown: 21 lint findings." in body.text
-    smaller = render_markdown(d, limit=4000).text
+    smaller = render_markdown(d, limit=4200).text  # the head lists the merged items too
     # The new item's section goes before the removed item's; errors and "needs attention" stay.
     assert "dangling-relation" in smaller and f"### {C}" in smaller and f"### {B}" not in smaller
     assert f"removed research items (1): `item:{C}`" in smaller

@@ -52,3 +52,11 @@ def test_no_item_behind_the_change_keeps_the_configured_title_and_long_titles_ar
     long = graph(*BASE.entities, item(C, "Long " * 40))
     title = cause_title(diff(BASE, long), FALLBACK)
     assert len(title) <= MAX_TITLE and title.endswith("… (+1 node)")
+
+
+def test_a_side_effect_on_another_item_is_not_counted_as_an_update() -> None:
+    # Beta only gains a link to a concept the new item brings: its file did not change.
+    new = graph(*BASE.entities, item(C, "Gamma"), Entity("concept:shared", "concept", (f"provenance:item={C}",)))
+    new = Graph(new.entities, new.relations + (Relation(f"item:{B}", "concept:shared", "addresses"),
+                                               Relation(f"item:{C}", "concept:shared", "addresses")))
+    assert cause_title(diff(BASE, new), FALLBACK) == "kgsync: add Gamma (+2 nodes)"

@@ -18,10 +18,11 @@ notice at the end says what was cut and where the full report is.
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
@@ -33,9 +34,11 @@ from kgsync.diff import (
     ClaimChange,
     EntityChange,
     GraphDiff,
+    GraphSize,
     ItemDiff,
     TypeCount,
     changed_claims,
+    merged_slugs,
     severity_of,
     type_sort_key,
 )
@@ -236,6 +239,7 @@ class ChangeRow:
     removed: tuple[str, ...]
     reordered: bool
     as_diff: bool  # a ```diff block; else a list of escaped lines
+    reworded: Markup | None = None  # a statement reworded in place, word by word (``word_diff``)
 
 
 @dataclass(frozen=True)
@@ -252,6 +256,35 @@ class ItemView:
     title: str
     status: str  # "new item", "removed item", "" (changed), "no item"
     groups: tuple[Group, ...] = field(default=())
+    links: tuple[Markup, ...] = ()  # the item file at the merge commit, its site page
+
+
+@dataclass(frozen=True)
+class ItemLinks:
+    """Where a reviewer reads a merged item: its file at the merge commit, its site page ("" none)."""
+
+    file_url: str = ""
+    page_url: str = ""
+
+
+@dataclass(frozen=True)
+class VocabularyGroup:
+    """A vocabulary event (``kgsync.vocab_events``) as the body shows it: what, and the items it touches."""
+
+    label: str  # e.g. "hub entered: retrieval"
+    items: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class BodyContext:
+    """What the body needs beyond the diff; the PR flow fills it in (``proposal.prepare``)."""
+
+    #: Slugs whose own file changed; None: ``merged_slugs`` infers them from the diff.
+    merged: frozenset[str] | None = None
+    links: Mapping[str, ItemLinks] = field(default_factory=dict)
+    #: Item problems this change brings that the graph cannot show (a dangling cite), "path:line: what".
+    dangling: tuple[str, ...] = ()
+    events: tuple[VocabularyGroup, ...] = ()
 
 
 _PLURAL = {"research_item": "research items", "concept": "concepts", "claim": "claims", "method": "methods"}
@@ -289,8 +322,33 @@ def _change_rows(changes: Sequence[EntityChange]) -> tuple[ChangeRow, ...]:
     for c in changes:
         added, removed = _where_they_differ(c.observations_added, c.observations_removed)
         rows.append(ChangeRow(c.name, c.entity_type, c.type_changed, added, removed, c.reordered,
-                              fits_code_block(added + removed)))
+                              fits_code_block(added + removed), _reworded(c)))
     return tuple(rows)
+
+
+def _reworded(change: EntityChange) -> Markup | None:
+    """A claim's statement (its one unkeyed observation) changed in place: the words that changed."""
+    old = [o for o in change.observations_removed if not _KNOWN_KEYS.match(o)]
+    new = [o for o in change.observations_added if not _KNOWN_KEYS.match(o)]
+    return word_diff(old[0], new[0]) if len(old) == len(new) == 1 else None
+
+
+def word_diff(old: str, new: str, limit: int = 2 * TEXT_LIMIT) -> Markup:
+    """``old`` → ``new`` word by word: removed words ~~struck~~, added ones **bold**, each escaped."""
+    a, b = clean(old, 0).split(), clean(new, 0).split()
+    parts: list[str] = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
+        if op == "equal":
+            parts.append(md_escape(" ".join(a[i1:i2]), 0))
+            continue
+        if i2 > i1:
+            parts.append(f"~~{md_escape(' '.join(a[i1:i2]), 0)}~~")
+        if j2 > j1:
+            parts.append(f"**{md_escape(' '.join(b[j1:j2]), 0)}**")
+    text = " ".join(parts)
+    if len(text) > limit:  # a whole rewrite: the diff lines below say it in full
+        return Markup("*(reworded throughout)*")
+    return Markup(text)
 
 
 def _where_they_differ(added: tuple[str, ...], removed: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -343,6 +401,32 @@ def _item_view(item: ItemDiff) -> ItemView:
     else:
         status = ""
     return ItemView(item.slug, item.title, status, tuple(groups))
+
+
+_URL = re.compile(r"https?://[^\s<>()\[\]`\\\"']+")
+
+
+def md_link(text: str, url: str) -> Markup:
+    """A Markdown link to a URL we built (config + quoted path); anything else stays plain text."""
+    if not _URL.fullmatch(url):
+        return md_escape(text)
+    return Markup(f"[{md_escape(text)}]({url})")
+
+
+def _links(slug: str, links: Mapping[str, ItemLinks]) -> tuple[Markup, ...]:
+    found = links.get(slug, ItemLinks())
+    return tuple(md_link(text, url) for text, url in (("item file", found.file_url), ("site page", found.page_url))
+                 if url and _URL.fullmatch(url))
+
+
+def size_line(before: GraphSize | None, after: GraphSize | None) -> str:
+    """"Graph: 10 → 12 entities, 4 → 6 relations, 1,024 → 1,300 JSONL bytes" ("" unknown)."""
+    if before is None or after is None:
+        return ""
+    parts = [(before.entities, after.entities, "entities"), (before.relations, after.relations, "relations"),
+             (before.jsonl_bytes, after.jsonl_bytes, "JSONL bytes")]
+    return "Graph: " + ", ".join(f"{a:,} → {b:,} {what}" + (f" ({b - a:+,})" if b != a else "")
+                                 for a, b, what in parts)
 
 
 def _ordered_items(d: GraphDiff) -> list[ItemDiff]:
@@ -401,7 +485,8 @@ def evidence_rows(d: GraphDiff, evidence: Evidence) -> tuple[EvidenceRow, ...]:
     return tuple(rows)
 
 
-def attention(d: GraphDiff, evidence: Evidence = {}) -> tuple[AttentionLine, ...]:  # noqa: B006 (read only)
+def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
+              dangling: Sequence[str] = ()) -> tuple[AttentionLine, ...]:
     """The changes that lose or re-judge knowledge, for the head (never cut): removed items,
     concepts and methods, nodes newly superseded, contested or contradicted, changed
     supports/contradicts, type changes; every added contradiction with its quoted sentence."""
@@ -423,6 +508,9 @@ def attention(d: GraphDiff, evidence: Evidence = {}) -> tuple[AttentionLine, ...
         out.append(AttentionLine("new contradictions, as the items state them",
                                  tuple(f"{r.source} —contradicts→ {r.target}" for r in contradictions), 0,
                                  tuple(f"“{r.sentence}” ({r.at})" if r.sentence else "" for r in contradictions)))
+    if dangling:  # the graph cannot show a cite of a missing item: the build's own words
+        out.append(AttentionLine("new dangling cites", tuple(dangling[:ATTENTION_NAMES]),
+                                 max(0, len(dangling) - ATTENTION_NAMES)))
     return tuple(out)
 
 
@@ -440,6 +528,7 @@ def render_markdown(
     limit: int = GITHUB_BODY_LIMIT,
     full_report_hint: str = DEFAULT_FULL_REPORT_HINT,
     evidence: Evidence | None = None,
+    context: BodyContext | None = None,
 ) -> RenderedBody:
     """The PR body for ``d``; ``limit <= 0`` means no limit.
 
@@ -447,7 +536,7 @@ def render_markdown(
     sentences of the caller's own (e.g. a link to the run), ending the truncation notice
     as is.  ``evidence``: the sentences stating evidence links (from the manifests).
     """
-    sections = build_sections(d, title=title, evidence=evidence or {})
+    sections = build_sections(d, title=title, evidence=evidence or {}, context=context)
     full_text = "".join(s.text for s in sections)
     if limit <= 0 or body_length(full_text) <= limit:
         return RenderedBody(full_text, False, full_text)
@@ -473,13 +562,19 @@ def _macro(module: Any, name: str, *args: Any) -> str:
     return str(getattr(module, name)(*args))
 
 
-def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE, evidence: Evidence | None = None) -> list[Section]:
-    """The body as cuttable sections, in reading order (head first)."""
+def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE, evidence: Evidence | None = None,
+                   context: BodyContext | None = None) -> list[Section]:
+    """The body as cuttable sections, in reading order: the head, the merged items, the side
+    effects (under the vocabulary event that explains them), then lint, pairs and the index."""
     evidence = evidence or {}
+    context = context or BodyContext()
     module = _module()
     relation_counts = d.relation_counts()
     ordered = _ordered_items(d)
-    views = [_item_view(i) for i in ordered]
+    merged = context.merged if context.merged is not None else merged_slugs(d)
+    views = [replace(_item_view(i), links=_links(i.slug, context.links) if i.slug in merged else ())
+             for i in ordered]
+    causes = [v for v in views if v.slug in merged]
     contract = [c for c in d.counts if c.entity_type in TYPE_ORDER]
     foreign = [c for c in d.counts if c.entity_type not in TYPE_ORDER]
     rest = foreign[FOREIGN_TYPE_ROWS:]
@@ -506,9 +601,13 @@ def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE, evidence: Eviden
         _finding_counts(d),
         len([i for i in d.items if i.slug]),
         relation_counts,
-        attention(d, evidence),
+        attention(d, evidence, context.dangling),
+        causes[:ATTENTION_NAMES],
+        max(0, len(causes) - ATTENTION_NAMES),
+        size_line(d.size_before, d.size_after),
     )
     sections = [Section("head", head)]
+    sections += _item_sections(module, views, ordered, merged, context.events)
     links = list(evidence_rows(d, evidence))
     for number, chunk in enumerate(_chunks(links) if links else []):
         text = _macro(module, "evidence_links", chunk, number == 0, len(links))
@@ -547,11 +646,34 @@ def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE, evidence: Eviden
             text = _macro(module, "index", chunk, number == 0, len(views), number + 1, len(chunks))
             sections.append(Section("index", text, len(chunk), priority=5))
 
-    for view, item in zip(views, ordered, strict=True):
+    return sections
+
+
+SIDE_EFFECTS = "Side effects (other items)"
+
+
+def _item_sections(module: Any, views: Sequence[ItemView], ordered: Sequence[ItemDiff], merged: frozenset[str],
+                   events: Sequence[VocabularyGroup]) -> list[Section]:
+    """One section per item: the merged items first, then each side effect under the first
+    vocabulary event that lists it, then the side effects no event names."""
+    def group_of(view: ItemView) -> tuple[int, str]:
+        if view.slug in merged:
+            return (0, f"Merged items ({sum(1 for v in views if v.slug in merged)})")
+        for number, event in enumerate(events):
+            if view.slug in event.items:
+                return (1 + number, f"Side effects: {event.label}")
+        return (1 + len(events), SIDE_EFFECTS)
+
+    pairs = sorted(zip(views, ordered, strict=True), key=lambda pair: group_of(pair[0])[0])  # stable
+    sections = []
+    heading = ""
+    for view, item in pairs:
+        label = group_of(view)[1]
         # Sections that remove or change nodes outlive the index; new items' sections go first.
         keep_longer = _review_rank(item) in (0, 1) or not item.slug
-        sections.append(Section("item", _macro(module, "item", view), 1, view.slug or "(no item)",
-                                priority=4 if keep_longer else 6))
+        text = _macro(module, "item", view, label if label != heading else "")
+        heading = label
+        sections.append(Section("item", text, 1, view.slug or "(no item)", priority=4 if keep_longer else 6))
     return sections
 
 

@@ -1,13 +1,14 @@
 """A PR title that names the cause: which items the change adds, updates or removes.
 
 "kgsync: add Knowledge graphs for agents (+5 nodes)" for one new item, "kgsync: update 2 items,
-remove 1" for several; a change no item explains (hand-added content, a vocabulary or code
-change) keeps the configured title.  A reviewer reads the cause before opening the body.
+remove 1" for several (side effects on other items are not counted: ``diff.merged_slugs``); a
+change no item explains (hand-added content, a vocabulary or code change) keeps the configured
+title.  A reviewer reads the cause before opening the body.
 """
 
 from __future__ import annotations
 
-from kgsync.diff import GraphDiff, ItemDiff
+from kgsync.diff import GraphDiff, ItemDiff, merged_slugs
 from kgsync.model import EntityType, item_name
 
 MAX_TITLE = 100  # GitHub shows about this much in lists; a longer item title is cut with an ellipsis
@@ -20,8 +21,9 @@ def cause_title(diff: GraphDiff, fallback: str) -> str:
     added: list[ItemDiff] = []
     updated: list[ItemDiff] = []
     removed: list[ItemDiff] = []
+    merged = merged_slugs(diff)
     for item in diff.items:
-        if not item.slug:
+        if item.slug not in merged:  # no item, or a side effect: another item's merge moved it
             continue
         name = item_name(item.slug)
         (added if name in added_items else removed if name in removed_items else updated).append(item)

@@ -6,20 +6,25 @@ working-tree file): that is exactly what the pull request changes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from kgsync import jsonl
 from kgsync.config import Config
-from kgsync.diff import GraphDiff, review, sort_findings
+from kgsync.diff import GraphDiff, merged_slugs, review, sort_findings
 from kgsync.errors import GraphFormatError, KgsyncError
-from kgsync.items import Issue
+from kgsync.items import Issue, ResearchItem
 from kgsync.merge import Manifest, manifest_path
-from kgsync.model import Graph
+from kgsync.model import EntityType, Graph, slug_of_item_name
 from kgsync.publish.git_branch import GitCheckout
 from kgsync.publish.github_pr import Proposal
 from kgsync.publish.limits import GITHUB_BODY_LIMIT
-from kgsync.publish.pr_body import RenderedBody, render_markdown
+from kgsync.publish.pr_body import BodyContext, ItemLinks, RenderedBody, VocabularyGroup, render_markdown
+from kgsync.publish.site import source_url
+from kgsync.publish.site_model import FOLDER
+from kgsync.publish.site_text import file_stems
+from kgsync.vocab_events import vocabulary_events
 from kgsync.publish.pr_title import cause_title
 
 
@@ -71,9 +76,12 @@ def prepare(
     d = replace(d, findings=sort_findings(result.report.findings))
     title = title or cause_title(d, config.pr.title)
     kwargs = {"full_report_hint": full_report_hint} if full_report_hint else {}
-    evidence = _evidence_sentences(checkout, base_sha, checkout.relative(manifest_path(graph_file)) if checkout else "",
-                                   result.manifest)
-    rendered = render_markdown(d, title=title, limit=GITHUB_BODY_LIMIT, evidence=evidence, **kwargs)
+    base_manifest = _manifest_at(checkout, base_sha, checkout.relative(manifest_path(graph_file)) if checkout else "")
+    evidence = _evidence_sentences(base_manifest, result.manifest)
+    context = body_context(config, d, result.graph, result.items, result.issues, base_sha, base_manifest,
+                           result.manifest)
+    rendered = render_markdown(d, title=title, limit=GITHUB_BODY_LIMIT, evidence=evidence, context=context,
+                               **kwargs)
     proposal = Proposal(
         files=files,
         title=title,
@@ -84,24 +92,76 @@ def prepare(
     return Prepared(proposal, d, rendered, tuple(result.issues), tuple(result.errors))
 
 
-def _evidence_sentences(checkout: GitCheckout | None, base_sha: str | None, manifest_file: str,
-                        manifest: Manifest) -> dict[tuple[str, str, str], tuple[str, str]]:
+def _manifest_at(checkout: GitCheckout | None, base_sha: str | None, manifest_file: str) -> Manifest | None:
+    """The base commit's manifest (None: none, or unreadable: that only costs the body some detail)."""
+    if checkout is None or base_sha is None:
+        return None
+    data = checkout.blob(base_sha, manifest_file)
+    if data is None:
+        return None
+    try:
+        return Manifest.loads(data.decode("utf-8"), f"{base_sha[:12]}:{manifest_file}")
+    except (GraphFormatError, UnicodeDecodeError):
+        return None
+
+
+def _evidence_sentences(base: Manifest | None, manifest: Manifest) -> dict[tuple[str, str, str], tuple[str, str]]:
     """(from, to, relation) -> (sentence, "path:line") of every evidence link, now and in the
     base's manifest (a removed link is quoted as it was stated)."""
-    manifests = [manifest]
-    if checkout is not None and base_sha is not None:
-        data = checkout.blob(base_sha, manifest_file)
-        if data is not None:
-            try:
-                manifests.insert(0, Manifest.loads(data.decode("utf-8"), f"{base_sha[:12]}:{manifest_file}"))
-            except (GraphFormatError, UnicodeDecodeError):
-                pass  # an unreadable base manifest only costs the removed links their quotes
+    manifests = [manifest] if base is None else [base, manifest]
     out: dict[tuple[str, str, str], tuple[str, str]] = {}
     for one in manifests:  # the current sentence wins
         for facts in one.by_item.values():
             for source, target, relation, sentence, at in (e[:5] for e in facts.evidence if len(e) >= 5):
                 out[(source, target, relation)] = (sentence, at)
     return out
+
+
+#: How ``items._dangling_links`` words a link to a missing item.
+DANGLING_PREFIXES = ("cites names ", "supersedes names ", "superseded_by names ")
+
+
+def body_context(config: Config, d: GraphDiff, graph: Graph, items: Sequence[ResearchItem],
+                 issues: Sequence[Issue], base_sha: str | None, base: Manifest | None,
+                 manifest: Manifest) -> BodyContext:
+    """What the body shows beyond the diff: links to the merged items (their file at the merge
+    commit, their site page), the dangling cites this change brings, the hub events."""
+    merged = merged_slugs(d)
+    removed = {slug_of_item_name(e.name) for e in d.removed if e.entity_type == EntityType.RESEARCH_ITEM.value}
+    dangling = tuple(f"{i.location}: {i.message}" for i in issues if i.message.startswith(DANGLING_PREFIXES)
+                     and (i.slug in merged or any(repr(slug) in i.message for slug in removed)))
+    return BodyContext(merged=merged, links=_item_links(config, graph, items, merged, base_sha),
+                       dangling=dangling, events=_hub_events(base, manifest))
+
+
+def _item_links(config: Config, graph: Graph, items: Sequence[ResearchItem], merged: frozenset[str],
+                base_sha: str | None) -> dict[str, ItemLinks]:
+    # The file at the merge commit (a branch moves on; the commit shows what was merged).
+    at_commit = replace(config, site=replace(config.site, branch=base_sha)) if base_sha else config
+    keys = sorted({e.name.split(":", 1)[1] for e in graph.of_type(EntityType.RESEARCH_ITEM.value)
+                   if e.name.startswith("item:")})
+    stems = file_stems(keys)  # the site's own page names (site_model.collect)
+    site = config.site.url.rstrip("/")
+    out = {}
+    for item in items:
+        if item.slug not in merged:
+            continue
+        file_url = source_url(at_commit, item.path) or ""
+        page_url = f"{site}/{FOLDER[EntityType.RESEARCH_ITEM]}/{stems[item.slug]}/" if site and item.slug in stems else ""
+        out[item.slug] = ItemLinks(file_url, page_url)
+    return out
+
+
+def _hub_events(base: Manifest | None, manifest: Manifest) -> tuple[VocabularyGroup, ...]:
+    """Hub events between the base's manifest and this build's (both record their hubs).
+
+    Themes and near-duplicate merges are not recorded in the manifest, so their events are not
+    shown here (the side effects they cause fall under "Side effects (other items)").
+    """
+    if base is None:
+        return ()
+    events = vocabulary_events(set(base.hubs), set(manifest.hubs), set(), set(), base.by_item, manifest.by_item)
+    return tuple(VocabularyGroup(f"{e.kind.value}: {e.subject}", e.items) for e in events)
 
 
 def _graph_at(checkout: GitCheckout, commit: str, path: str) -> Graph:

@@ -1,0 +1,182 @@
+"""The PR body says what happened first (issue 10): the merged items with their links and own
+contribution, then side effects under the vocabulary event that explains them, the graph's
+size before → after, and the dangling cites the change brings.
+
+Golden bodies for one add, one edit (a reworded finding and a confidence change), one delete,
+a vocabulary event and many items at once (cut rules still hold).  Regenerate with
+``UPDATE_GOLDEN=1 pytest tests/test_pr_body_cause.py``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kgsync.diff import GraphDiff, graph_size, merged_slugs, review
+from kgsync.model import Entity, Graph, Relation
+from kgsync.publish.pr_body import (
+    BodyContext,
+    ItemLinks,
+    VocabularyGroup,
+    body_length,
+    build_sections,
+    md_link,
+    render_markdown,
+    word_diff,
+)
+from tests.test_pr_body import assert_harmless, check_golden
+
+A, B, C = "2026-03-01-alpha", "2026-03-02-beta", "2026-02-20-gamma"
+REPO = "https://github.com/acme/research/blob/0123456789abcdef0123456789abcdef01234567/research"
+
+
+def _item(slug: str, title: str, *concepts: str) -> tuple[list[Entity], list[Relation]]:
+    entities = [Entity(f"item:{slug}", "research_item", (f"title: {title}", f"completed:{slug[:10]}",
+                                                                  f"provenance:item={slug}")),
+                Entity(f"claim:{slug}:kf-1", "claim", (f"{title} holds.", "confidence:medium", "section:key-finding-1",
+                                                        f"provenance:item={slug}"))]
+    relations = [Relation(f"item:{slug}", f"claim:{slug}:kf-1", "states")]
+    relations += [Relation(f"item:{slug}", f"concept:{c}", "addresses") for c in concepts]
+    return entities, relations
+
+
+def _graph(*parts: tuple[list[Entity], list[Relation]], concepts: dict[str, tuple[str, ...]]) -> Graph:
+    entities = [e for p in parts for e in p[0]]
+    entities += [Entity(f"concept:{c}", "concept", tuple(f"provenance:item={s}" for s in slugs))
+                 for c, slugs in concepts.items()]
+    return Graph(tuple(entities), tuple(r for p in parts for r in p[1]))
+
+
+def _base() -> Graph:
+    return _graph(_item(A, "Alpha question", "retrieval"), _item(C, "Gamma question", "retrieval"),
+                  concepts={"retrieval": (A, C)})
+
+
+def _links(*slugs: str) -> dict[str, ItemLinks]:
+    return {s: ItemLinks(f"{REPO}/{s}.md", f"https://acme.github.io/research/items/{s}/") for s in slugs}
+
+
+def _render(d: GraphDiff, context: BodyContext, limit: int = 0) -> str:
+    text = render_markdown(d, title="kgsync: test", context=context, limit=limit).text
+    # Our own links are the only links: without them, nothing in the body links or pings.
+    ours = re.compile(r"\[(item file|site page)\]\((https://[^)\s]+)\)")
+    built = {url for link in context.links.values() for url in (link.file_url, link.page_url)}
+    assert {m.group(2) for m in ours.finditer(text)} <= built
+    assert_harmless(ours.sub(r"\1", text))
+    return text
+
+
+def test_one_add_opens_with_the_item_its_links_its_contribution_and_the_size() -> None:
+    # Beta arrives and names "retrieval": gamma's and alpha's facts do not move; "memory" is
+    # beta's alone.  Beta cites an item that is not there: the body says so (not only stderr).
+    new = _graph(_item(A, "Alpha question", "retrieval"), _item(C, "Gamma question", "retrieval"),
+                 _item(B, "Beta question", "retrieval", "memory"),
+                 concepts={"retrieval": (A, B, C), "memory": (B,)})
+    d = review(_base(), new)
+    assert merged_slugs(d) == {B}
+    dangling = (f"research/{B}.md:2: cites names '2026-01-01-missing', which is not an item here",)
+    text = _render(d, BodyContext(links=_links(B), dangling=dangling))
+    check_golden("cause_add.md", text)
+    before, after = graph_size(_base()), graph_size(new)
+    assert f"{before.entities:,} → {after.entities:,} entities" in text
+    assert f"{before.jsonl_bytes:,} → {after.jsonl_bytes:,} JSONL bytes" in text
+    assert text.index(f"[item file]({REPO}/{B}.md)") < text.index("| entity type |")  # the cause first
+    assert "new dangling cites (1)" in text and "2026-01-01-missing" in text
+
+
+def test_one_edit_shows_the_reworded_finding_and_the_confidence_change() -> None:
+    old = _base()
+    entities = [Entity(f"claim:{A}:kf-1", "claim", ("Alpha holds for small corpora.", "confidence:high",
+                                                   "section:key-finding-1", f"provenance:item={A}"))
+                if e.name == f"claim:{A}:kf-1" else e for e in old.entities]
+    d = review(old, Graph(tuple(entities), old.relations))
+    assert merged_slugs(d) == {A}
+    text = _render(d, BodyContext(links=_links(A)))
+    check_golden("cause_edit.md", text)
+    assert "Side effects" not in text
+    assert "- Alpha question holds.\n" in text and "+ Alpha holds for small corpora.\n" in text
+    assert "- confidence:medium\n" in text and "+ confidence:high\n" in text
+    assert "  - reworded: Alpha ~~question holds.~~ **holds for small corpora.**\n" in text  # word by word
+
+
+def test_a_word_diff_escapes_each_part() -> None:
+    out = word_diff("see *this* [link]", "see @octocat #12 ~~x~~")
+    assert_harmless(f"- {out}")
+    assert out.startswith("see ~~") and "**@" in out
+    assert word_diff("a " * 300, "b " * 300) == "*(reworded throughout)*"
+
+
+def test_one_delete_lists_the_removed_item_and_the_retired_shared_node_as_its_contribution() -> None:
+    new = _graph(_item(A, "Alpha question"), concepts={})
+    d = review(_base(), new)
+    assert merged_slugs(d) == {C}
+    # A removed item's file is gone at the merge commit: no link to it.
+    text = _render(d, BodyContext(links={}))
+    check_golden("cause_delete.md", text)
+    merged, side = text.index("### Merged items (1)"), text.index("### Side effects (other items)")
+    assert merged < text.index(f"#### {C}") < side < text.index(f"#### {A}")
+    assert "removed research items (1)" in text  # needs attention, never cut
+
+
+def test_a_vocabulary_event_heads_the_side_effects_it_explains() -> None:
+    # Beta's arrival makes "retrieval" a hub: alpha and gamma lose it (their files did not change).
+    new = _graph(_item(A, "Alpha question"), _item(C, "Gamma question"), _item(B, "Beta question", "memory"),
+                 concepts={"memory": (B,)})
+    d = review(_base(), new)
+    assert merged_slugs(d) == {B}
+    events = (VocabularyGroup("hub entered: retrieval", (A, B, C)),)
+    text = _render(d, BodyContext(links=_links(B), events=events))
+    check_golden("cause_vocabulary_event.md", text)
+    assert text.count("### Side effects: hub entered: retrieval") == 1  # one heading for the group
+    assert "### Side effects (other items)" not in text
+    assert text.index(f"#### {B}") < text.index("### Side effects: hub entered") < text.index(f"#### {A}")
+
+
+def test_side_effects_no_event_names_fall_under_the_plain_heading() -> None:
+    new = _graph(_item(A, "Alpha question"), _item(C, "Gamma question"), _item(B, "Beta question", "memory"),
+                 concepts={"memory": (B,)})
+    d = review(_base(), new)
+    text = _render(d, BodyContext(events=(VocabularyGroup("hub entered: other", (C,)),)))
+    assert text.index("### Side effects: hub entered: other") < text.index(f"#### {C}")
+    assert text.index("### Side effects (other items)") < text.index(f"#### {A}")
+
+
+def _many() -> tuple[Graph, Graph, list[str]]:
+    """Items 0-2 removed, 3-5 reworded, 14-27 new (each with a topic of its own), 6-13 untouched."""
+    slugs = [f"2026-04-{n:02d}-item-{n}" for n in range(1, 29)]
+    old = _graph(*(_item(s, f"Question {n}", "shared") for n, s in enumerate(slugs[:14])),
+                 concepts={"shared": tuple(slugs[:14])})
+    new = _graph(*(_item(s, f"Question {n}, reworded" if n < 6 else f"Question {n}", "shared",
+                         *((f"topic {n}",) if n >= 14 else ()))
+                   for n, s in enumerate(slugs) if n >= 3),
+                 concepts={"shared": tuple(slugs[3:]), **{f"topic {n}": (s,) for n, s in enumerate(slugs) if n >= 14}})
+    return old, new, slugs
+
+
+def test_many_items_at_once_keep_the_cut_rules() -> None:
+    old, new, slugs = _many()
+    d = review(old, new)
+    assert len(merged_slugs(d)) == 20
+    context = BodyContext(links=_links(*slugs[3:]), dangling=tuple(f"research/{s}.md:2: cites names 'x'" for s in slugs[:12]))
+    full = _render(d, context)
+    assert "**Merged:**" in full and "- and 10 more (below)" in full  # the head lists ten
+    limit = 10_000
+    text = _render(d, context, limit=limit)
+    check_golden("cause_many.md", text)
+    assert body_length(text) <= limit and "**Truncated:**" in text
+    # "Needs attention" is never cut, with its dangling cites; cuts fall at section boundaries.
+    head = build_sections(d, title="kgsync: test", context=context)[0].text
+    assert text.startswith(head) and "new dangling cites (12)" in head and ", and 2 more" in head
+    kept = text[: text.rindex("---\n\n> [!WARNING]")]
+    sections = build_sections(d, title="kgsync: test", context=context)
+    cut_order = sorted((i for i, s in enumerate(sections) if s.priority), key=lambda i: (sections[i].priority, i))[::-1]
+    assert kept in {"".join(s.text for i, s in enumerate(sections) if i not in cut_order[:k])
+                    for k in range(1, len(cut_order) + 1)}
+    # The removed items' sections outlive the new items' ones.
+    shown = set(re.findall(r"^#### (\S+)", kept, re.M))
+    assert {slugs[0], slugs[1], slugs[2]} <= shown
+
+
+def test_links_are_only_http_urls_we_built() -> None:
+    assert md_link("item file", "javascript:alert(1)") == "item file"
+    assert md_link("item file", "https://x.org/a b") == "item file"
+    assert md_link("item [file]", "https://x.org/a.md") == "[item &#91;file&#93;](https://x.org/a.md)"
