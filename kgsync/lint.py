@@ -106,7 +106,7 @@ RULES: dict[str, Rule] = {
         Rule("near-duplicate-name", _W, "two concept (or method) terms are near-duplicates under the merge rule",
              "merge them in kgsync-vocab.yml, or rename one so the two are clearly distinct"),
         Rule("stranded-hand-added", _W,
-             "content added by hand or by an agent whose anchor kgsync no longer generates (its claim was reworded, "
+             "content added by hand or by an agent whose anchor kgsync no longer generates (its finding deleted, "
              "its item superseded or deleted): kept as it is, never blocking a build",
              "re-attach it (point it at the node that replaced its anchor), or delete it"),
         Rule("hand-added-content", _W,

@@ -89,6 +89,19 @@ def facts_json(facts: Facts) -> str:
     return f'{{"entities":[{entities}],"observations":[{observations}],"relations":[{relations}],"evidence":[{evidence}]}}'
 
 
+def manifest_item_texts(text: str) -> dict[str, str]:
+    """slug -> the JSON text of its facts, from a manifest ``Manifest.dumps`` wrote (one item a
+    line), without decoding the facts: a build that needs a few items' previous facts decodes
+    only theirs (``Facts.from_json(json.loads(...))``)."""
+    decode = json.JSONDecoder().raw_decode
+    texts: dict[str, str] = {}
+    for line in text.split("\n")[1:]:
+        if line.startswith('"'):
+            slug, end = decode(line)
+            texts[slug] = line[end:].lstrip(": ").rstrip(",")
+    return texts
+
+
 def load_manifest(path: Path) -> Manifest | None:
     try:
         return Manifest.loads(path.read_bytes().decode("utf-8"), str(path))

@@ -41,6 +41,7 @@ from kgsync.items import (Issue, ReadResult, ResearchItem, IssueSeverity, check_
                           read_item_bytes, unreadable)
 from kgsync.lint import FileLines, LintReport, lint, relation_label, separate_hand_added
 from kgsync import state as build_state
+from kgsync.claim_identity import keep_claim_names, previous_facts_to_match
 from kgsync.merge import Manifest, load_manifest, manifest_hubs, manifest_path, merge_with_foreign
 from kgsync.model import Facts, Graph
 from kgsync.state import BuildState, Stamp, stamp_of
@@ -419,6 +420,8 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
         if old_manifest is None:
             _refuse_a_lost_manifest(committed, items, graph_path, manifest_file)
         load_previous = lambda: committed  # noqa: E731
+    assembled = assembly.by_item  # the facts the memo encoded (before any claim keeps its name)
+    assembly = _keep_claim_names(assembly, old_manifest, manifest_file if committed_bytes is not None else None)
     by_item = assembly.by_item
     graph, manifest, foreign = merge_with_foreign(committed, old_manifest, by_item, keep)
     # The committed manifest's items: read (when it was), else what the last build recorded
@@ -444,7 +447,7 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     removed_items = tuple(sorted(set(before) - set(manifest.by_item)))
     if memo is not None:  # the manifest encoding of facts the memo gave or took (same objects only)
         manifest = Manifest(manifest.by_item, {slug: text for slug, text in memo.json.items()
-                                               if manifest.by_item.get(slug) is assembly.by_item.get(slug)})
+                                               if manifest.by_item.get(slug) is assembled.get(slug)})
     manifest = replace(manifest, hubs=tuple(sorted(vocabulary.hub_keys)))
     clock.lap("lint")
     if not report.ok(strict):
@@ -473,6 +476,27 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     issues = read.issues + evidence.issues + tuple(item_errors) + tuple(reader.notices)
     return BuildResult(graph, load_previous, manifest, items, issues, report, vocabulary,
                        bool(changed), tuple(changed), tuple(clock.laps), removed_items)
+
+
+def _keep_claim_names(assembly: Assembly, previous: Manifest | None, unread_manifest: Path | None) -> Assembly:
+    """A finding reworded in place keeps its claim's previous name (``kgsync.claim_identity``).
+    ``unread_manifest``: the manifest not decoded (the shortcut): only the lines of items that
+    state a new claim name are."""
+    if previous is not None:
+        before: Mapping[str, Facts] = previous.by_item
+    elif unread_manifest is not None:
+        try:
+            before = previous_facts_to_match(assembly.by_item, unread_manifest.read_bytes().decode("utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError) as exc:
+            raise GraphFormatError(f"kgsync manifest is unreadable: {exc}", Location.of(unread_manifest),
+                                   "restore it from git") from None
+    else:
+        return assembly
+    by_item, renames = keep_claim_names(assembly.by_item, before)
+    if not renames:
+        return assembly
+    return replace(assembly, by_item=by_item,
+                   sources={renames.get(name, name): where for name, where in assembly.sources.items()})
 
 
 def _lint(graph: Graph, manifest: Manifest, foreign: bool, assembly: Assembly, graph_path: Path,

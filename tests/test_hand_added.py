@@ -48,31 +48,36 @@ def test_an_agents_edits_on_a_claim_survive_its_finding_reworded_and_its_item_de
         server.add_observations(target, [note])
         server.create_relations([Relation(other, target, "supports")])
 
-    # The finding is reworded: its claim gets another key, the old claim is no longer generated.
+    # The finding is reworded in place (its key words change): the claim keeps its name
+    # (kgsync.claim_identity), so the agent's content stays on the claim that states it.
     item_file = example_repo / "Research" / "completed" / f"{slug}.md"
     index, line = _finding_line(item_file, int(section.rsplit("-", 1)[1]))
     lines = item_file.read_text(encoding="utf-8").split("\n")
     lines[index] = re.sub(r"^(\d+[.)]\s+)", r"\1Quite differently worded now: ", line)
     item_file.write_text("\n".join(lines), encoding="utf-8")
-    result = _build(example_repo)  # on the old code: LintFailed, nothing written
+    result = _build(example_repo)
     kept = result.graph.entity(target)
     assert kept is not None and note in kept.observations
+    assert any(o.startswith("title:") and "differently worded" in o.lower() for o in kept.observations)
     assert Relation(other, target, "supports") in result.graph.relations
+    assert not [f for f in result.report.findings if f.code == "stranded-hand-added"]
+    assert result.report.ok()
+    with memory_server(memory_server_js, graph_file) as server:  # the agent finds its note on the new wording
+        found = server.search_nodes("differently worded")
+        assert target in found.names() and note in found.entity(target).observations
+
+    # The item is deleted altogether: the agent's content still stays, as a warning the PR shows.
+    item_file.unlink()
+    result = _build(example_repo)
+    assert note in result.graph.entity(target).observations
     stranded = [f for f in result.report.findings if f.code == "stranded-hand-added"]
     assert stranded and {f.severity.value for f in stranded} == {"warning"}
     assert any(f.entity == target for f in stranded)
     assert result.report.ok()
-    # The PR says what happened.
+    assert not any(e.name == f"item:{slug}" for e in result.graph.entities)
     body = prepare(config_module.load(example_repo), checkout=None, base_sha=None, title="t", labels=(),
                    write=False).proposal.body
     assert "stranded-hand-added" in body
-
-    # The item is deleted altogether: the agent's content still stays, still a warning.
-    item_file.unlink()
-    result = _build(example_repo)
-    assert note in result.graph.entity(target).observations
-    assert result.report.ok()
-    assert not any(e.name == f"item:{slug}" for e in result.graph.entities)
     with memory_server(memory_server_js, graph_file) as server:  # the server still loads it as-is
         assert server.read_graph() == jsonl.read(graph_file)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgsync.merge import Manifest, merge
+from kgsync.merge import Manifest, manifest_item_texts, merge
 from kgsync.model import Entity, Facts, Graph, Relation
 
 
@@ -127,3 +127,15 @@ def test_foreign_content_is_reported_and_a_pure_graph_merges_like_an_empty_one()
     assert merge_with_foreign(note, manifest, gen2)[2]
     extra = Graph(graph.entities, graph.relations + (Relation("item:a", "item:b", "extends"),))
     assert merge_with_foreign(extra, manifest, gen2)[2]
+
+
+def test_manifest_item_texts_give_each_items_facts_undecoded() -> None:
+    import json
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "examples" / "research-repo" / "memory.kgsync.json").read_text(
+        encoding="utf-8")
+    manifest = Manifest.loads(text, "memory.kgsync.json")
+    texts = manifest_item_texts(text)
+    assert set(texts) == set(manifest.by_item)
+    assert {slug: Facts.from_json(json.loads(t)) for slug, t in texts.items()} == dict(manifest.by_item)

@@ -430,3 +430,32 @@ def test_golden_evidence_links_are_quoted_and_contradictions_need_attention() ->
     assert "### Evidence links (2:" in body.text
     check_golden("evidence.md", body.text)
     assert_harmless(body.text)
+
+
+def _claim_graph(statement: str, confidence: str) -> Graph:
+    name = f"claim:{A}:caching-halves-latency"
+    return Graph((Entity(f"item:{A}", "research_item", ("title: Alpha question",)),
+                  Entity(name, "claim", (f"title: {statement}", f"confidence:{confidence}", "section:key-finding-1",
+                                         f"provenance:item={A}"))),
+                 (Relation(f"item:{A}", name, "states"),))
+
+
+def test_golden_a_reworded_and_re_rated_claim_is_a_changed_claim_with_a_word_diff() -> None:
+    old = _claim_graph("Caching halves the latency of graph reads.", "medium")
+    new = _claim_graph("Caching cuts the latency of graph reads by half.", "high")
+    body = render_markdown(diff(old, new)).text
+    check_golden("changed_claim.md", body)
+    assert_harmless(body)
+    assert "### Changed claims (1: same claim, reworded or re-rated)" in body
+    assert "confidence medium → high" in body
+    rendered = gfm(body)
+    assert "<del>halves</del>" in rendered and "<strong>cuts</strong>" in rendered
+
+
+def test_a_changed_claims_hostile_wording_stays_inert() -> None:
+    old = _claim_graph("Caching halves latency.", "medium")
+    new = _claim_graph("Caching <script>alert(1)</script> ~~x~~ **y** @someone #12 https://evil.example halves latency.",
+                       "medium")
+    body = render_markdown(diff(old, new)).text
+    assert_harmless(body)
+    assert "### Changed claims" in body and "confidence" not in body.split("### Changed claims")[1]

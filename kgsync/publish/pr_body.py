@@ -31,11 +31,13 @@ from markupsafe import Markup
 
 from kgsync.diff import (
     TYPE_ORDER,
+    ClaimChange,
     EntityChange,
     GraphDiff,
     GraphSize,
     ItemDiff,
     TypeCount,
+    changed_claims,
     merged_slugs,
     severity_of,
     type_sort_key,
@@ -636,6 +638,8 @@ def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE, evidence: Eviden
         text = _macro(module, "near_duplicates", chunk, number == 0, len(pairs))
         sections.append(Section("near_duplicates", text, len(chunk), priority=2 if number == 0 else 7))
 
+    sections += _changed_claim_sections(module, d)
+
     if len(views) > 1:  # one item needs no index
         chunks = _chunks(list(zip(views, ordered, strict=True)), 2 * CHUNK_ROWS)
         for number, chunk in enumerate(chunks):
@@ -671,6 +675,31 @@ def _item_sections(module: Any, views: Sequence[ItemView], ordered: Sequence[Ite
         heading = label
         sections.append(Section("item", text, 1, view.slug or "(no item)", priority=4 if keep_longer else 6))
     return sections
+
+
+@dataclass(frozen=True)
+class ChangedClaimRow:
+    name: str
+    confidence: Markup  # "medium → high", or "" when it did not change
+    words: Markup  # the statement's word diff: ~~removed~~ **added**, or "" when it did not change
+
+
+def _changed_claim_sections(module: Any, d: GraphDiff) -> list[Section]:
+    """A claim that kept its name through a rewording or re-rating: its word diff and confidence change."""
+    rows = [_changed_claim_row(c) for c in changed_claims(d)]
+    return [Section("changed_claims", _macro(module, "changed_claims", chunk, number == 0, len(rows)), len(chunk),
+                    priority=5 if number == 0 else 7)  # a review aid: the item sections hold the same change
+            for number, chunk in enumerate(_chunks(rows) if rows else [])]
+
+
+def _changed_claim_row(change: ClaimChange) -> ChangedClaimRow:
+    confidence = Markup("")
+    if change.confidence:
+        old, new = change.confidence
+        confidence = md_escape(old or "none") + Markup(" → ") + md_escape(new or "none")
+    marks = {"-": Markup("~~{}~~"), "+": Markup("**{}**"), "=": Markup("{}")}
+    words = Markup(" ").join(marks[op].format(md_escape(text)) for op, text in change.words)
+    return ChangedClaimRow(change.name, confidence, words)
 
 
 def _in_pairs(finding: Any, pairs: Sequence[tuple[str, str]]) -> bool:
@@ -723,6 +752,7 @@ _CUT_NAMES = {
     "near_duplicates": ("near-duplicate pair", "near-duplicate pairs"),
     "index": ("item index row", "item index rows"),
     "evidence": ("evidence link", "evidence links"),
+    "changed_claims": ("changed claim", "changed claims"),
     "item": ("item section", "item sections"),
 }
 
