@@ -263,7 +263,7 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
     def problem(severity: IssueSeverity, line: int | None, message: str, hint: str = "") -> Issue:
         return Issue(severity, Location(path, line), message, hint, slug)
 
-    if not _SLUG_OK.match(slug):
+    if not _SLUG_OK.fullmatch(slug):  # fullmatch: "$" alone also matches before a final newline
         return [problem(IssueSeverity.ERROR, None, f"file name {slug!r} is not a usable slug",
                         "use letters, digits, '.', '_' and '-' only")]
     text, issue = _decode(raw, problem)

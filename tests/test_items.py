@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from kgsync.items import IssueSeverity, find_item_files, normalise_slug, read_items
+from kgsync.items import IssueSeverity, find_item_files, normalise_slug, read_item_bytes, read_items
 
 GOOD = """---
 title: "A good item"
@@ -287,3 +287,10 @@ def test_tab_newline_and_ordinary_unicode_stay_item_text(tmp_path: Path) -> None
                     encoding="utf-8")
     result = read_items([path], tmp_path)
     assert len(result.items) == 1 and "ünïcode ☃ 𝔘" in result.items[0].title
+
+
+@pytest.mark.parametrize("slug", ["2026-03-01-x\n", "2026-03-01-x\r", "-leading", "a b"])
+def test_a_file_name_that_is_no_slug_is_rejected_whole(slug: str) -> None:
+    """A file may be named with a final newline: the slug check must see the whole name."""
+    item, issues = read_item_bytes(b"---\ntitle: x\n---\n", f"Research/completed/{slug}.md", slug)
+    assert item is None and "not a usable slug" in issues[0].message
