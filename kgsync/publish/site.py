@@ -42,7 +42,7 @@ from kgsync.extract import clean_statement
 from kgsync.items import ResearchItem
 from kgsync.merge import Manifest
 from kgsync.model import EntityType, Graph, RelationType
-from kgsync.publish.site_model import (CONFIDENCES, DIAGRAM_LIMIT, INACTIVE_STATES, Node, SiteData, collect,
+from kgsync.publish.site_model import (CONFIDENCES, DIAGRAM_LIMIT, INACTIVE_STATES, Link, Node, SiteData, collect,
                                       tag_label)
 from kgsync.publish.site_svg import neighbourhood
 from kgsync.publish.site_text import counted, external_link, html_text, md_text, one_line, safe_url, yaml_string
@@ -313,8 +313,7 @@ class _Renderer:
                 parts.append(Markup(" — from ") + p.link(item))
             if with_links:
                 links = data.claim_links(node.name)
-                support = sum(1 for link in links if link.verb == "supported by" and not link.node.inactive)
-                contest = sum(1 for link in links if link.verb == "contradicted by" and not link.node.inactive)
+                support, contest = _standing(links)
                 if support or contest:  # how the finding stands: later work's agreement and disputes
                     parts.append(Markup(" — supported by {}, contested by {}").format(support, contest))
                 for link in links:
@@ -348,8 +347,7 @@ class _Renderer:
             if node.confidence:
                 parts.append(Markup(" · *{} confidence*").format(md_text(node.confidence)))
             links = data.claim_links(node.name)
-            support = sum(1 for link in links if link.verb == "supported by" and not link.node.inactive)
-            contest = sum(1 for link in links if link.verb == "contradicted by" and not link.node.inactive)
+            support, contest = _standing(links)
             if support or contest:  # how the finding stands: later work's agreement and disputes
                 parts.append(Markup(" · supported by {}, contested by {}").format(support, contest))
             for link in links:
@@ -807,3 +805,10 @@ def _run(command: list[str], cwd: Path, engine: str, timeout: float | None) -> N
         tail = "\n".join((done.stderr + done.stdout).strip().splitlines()[-25:])
         raise PublishError(f"{engine} build failed (exit {done.returncode}):\n{tail}",
                            hint="see the tool's messages above")
+
+
+def _standing(links: Sequence[Link]) -> tuple[int, int]:
+    """How a finding stands: how many current claims support it, and how many contradict it."""
+    support = sum(1 for link in links if link.verb == "supported by" and not link.node.inactive)
+    contest = sum(1 for link in links if link.verb == "contradicted by" and not link.node.inactive)
+    return support, contest
