@@ -312,12 +312,7 @@ class _Renderer:
             if item is not None:
                 parts.append(Markup(" — from ") + p.link(item))
             if with_links:
-                links = data.claim_links(node.name)
-                support, contest = _standing(links)
-                if support or contest:  # how the finding stands: later work's agreement and disputes
-                    parts.append(Markup(" — supported by {}, contested by {}").format(support, contest))
-                for link in links:
-                    parts.append(Markup(" · **{}** ").format(md_text(link.verb)) + p.link(link.node))
+                parts += _standing_and_links(p, data.claim_links(node.name), Markup(" — "))
             return Markup("").join(parts)
         return entry
 
@@ -346,12 +341,7 @@ class _Renderer:
                     parts.append(Markup(" ({})").format(md_text(item.completed)))
             if node.confidence:
                 parts.append(Markup(" · *{} confidence*").format(md_text(node.confidence)))
-            links = data.claim_links(node.name)
-            support, contest = _standing(links)
-            if support or contest:  # how the finding stands: later work's agreement and disputes
-                parts.append(Markup(" · supported by {}, contested by {}").format(support, contest))
-            for link in links:
-                parts.append(Markup(" · **{}** ").format(md_text(link.verb)) + p.link(link.node))
+            parts += _standing_and_links(p, data.claim_links(node.name), Markup(" · "))
             return Markup("").join(parts)
         return entry
 
@@ -807,8 +797,13 @@ def _run(command: list[str], cwd: Path, engine: str, timeout: float | None) -> N
                            hint="see the tool's messages above")
 
 
-def _standing(links: Sequence[Link]) -> tuple[int, int]:
-    """How a finding stands: how many current claims support it, and how many contradict it."""
+def _standing_and_links(p: Page, links: Sequence[Link], before_standing: Markup) -> list[Markup]:
+    """How a finding stands (current claims that support / contradict it: later work's agreement
+    and disputes), then each of its links to other findings."""
     support = sum(1 for link in links if link.verb == "supported by" and not link.node.inactive)
     contest = sum(1 for link in links if link.verb == "contradicted by" and not link.node.inactive)
-    return support, contest
+    parts = []
+    if support or contest:
+        parts.append(before_standing + Markup("supported by {}, contested by {}").format(support, contest))
+    parts += [Markup(" · **{}** ").format(md_text(link.verb)) + p.link(link.node) for link in links]
+    return parts
