@@ -35,7 +35,7 @@ from kgsync.model import (
     provenance,
 )
 from kgsync.themes import ThemeMap
-from kgsync.vocab import ItemTerms, TermKind, TermUse, Vocabulary
+from kgsync.vocab import ItemTerms, Term, TermKind, TermUse, Vocabulary
 
 _DATED = re.compile(r"\d{4}-\d{2}-\d{2}-[a-z0-9]")  # a full item slug (its date first)
 
@@ -99,7 +99,7 @@ def assemble(
     merged_into_theme = _mined_names_of_themes(vocabulary, theme_concepts, themes)
     chosen = connective_terms(items, vocabulary, themes, caps, theme_concepts, merged_into_theme, min_links,
                               hub_themes)
-    nodes = _concept_nodes(chosen, merged_into_theme)
+    nodes = _concept_nodes(chosen, merged_into_theme, vocabulary)
     suffixes = undated_suffixes(by_slug)
     by_item: dict[str, Facts] = {}
     sources: dict[str, Location] = {}
@@ -107,6 +107,10 @@ def assemble(
     for item in items:
         uses = chosen.get(item.slug)
         links = _ItemEvidence.of(item.slug, evidence)
+        topical = topic_finding(item, extractions[item.slug].claims, vocabulary, themes, caps, theme_concepts,
+                                hub_themes, merged_into_theme)
+        if topical is not None:
+            links = _ItemEvidence(links.required | {topical}, links.links)
         done = memo.get(item.slug, uses, digests, links) if memo is not None else None
         if done is None:
             done = _item_facts(item, extractions[item.slug], uses, vocabulary, themes, caps, fold, tag_style,
@@ -207,7 +211,7 @@ def _terms_key(uses: ItemTerms | None) -> object:
     if uses is None:
         return None
     return (uses.slug, tuple((u.name, u.aliases) for u in uses.concepts),
-            tuple((u.name, u.aliases) for u in uses.methods))
+            tuple((u.name, u.aliases) for u in uses.methods), uses.subjects)
 
 
 def context_key(items: Sequence[ResearchItem], vocabulary: Vocabulary, themes: ThemeMap, caps: Caps,
@@ -231,7 +235,7 @@ def context_key(items: Sequence[ResearchItem], vocabulary: Vocabulary, themes: T
                               hub_themes)
     for part in (
         sorted(merged_into_theme.items()),
-        sorted(_concept_nodes(chosen, merged_into_theme)),
+        sorted(_concept_nodes(chosen, merged_into_theme, vocabulary)),
         sorted(themes.canonical),
         sorted(themes.alias_to_canonical.items()),
         sorted(themes.words.items()),
@@ -273,7 +277,7 @@ def connective_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, them
         theme_slots = len({themes.canonicalise(t) for t in item.themes} & (theme_concepts - hub_themes))
         concepts = _capped(uses.concepts, caps.concepts - theme_slots, merged_into_theme)
         methods = _capped(uses.methods, caps.methods, merged_into_theme)
-        capped[item.slug] = ItemTerms(uses.slug, concepts, methods)
+        capped[item.slug] = ItemTerms(uses.slug, concepts, methods, uses.subjects)
         for kind, chosen in ((TermKind.CONCEPT, concepts), (TermKind.METHOD, methods)):
             for use in chosen:
                 if use.name not in merged_into_theme:
@@ -287,15 +291,19 @@ def connective_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, them
 
     return {
         slug: ItemTerms(uses.slug, tuple(u for u in uses.concepts if keep(TermKind.CONCEPT, u)),
-                        tuple(u for u in uses.methods if keep(TermKind.METHOD, u)))
+                        tuple(u for u in uses.methods if keep(TermKind.METHOD, u)), uses.subjects)
         for slug, uses in capped.items()
     }
 
 
-def _concept_nodes(chosen: Mapping[str, ItemTerms], merged_into_theme: Mapping[str, str]) -> frozenset[str]:
-    """The mined concepts some item addresses (their nodes exist): a claim anywhere may be about them."""
-    return frozenset(use.name for uses in chosen.values() for use in uses.concepts
-                     if use.name not in merged_into_theme)
+def _concept_nodes(chosen: Mapping[str, ItemTerms], merged_into_theme: Mapping[str, str],
+                   vocabulary: Vocabulary | None = None) -> frozenset[str]:
+    """The mined concepts some item addresses, and the names findings open with
+    (``Vocabulary.subjects``): their nodes exist, a claim anywhere may be about them."""
+    subjects = [name for name in vocabulary.subjects if vocabulary.terms[name].kind is TermKind.CONCEPT
+                ] if vocabulary is not None else []
+    return frozenset(name for name in (*(use.name for uses in chosen.values() for use in uses.concepts), *subjects)
+                     if name not in merged_into_theme)
 
 
 def written_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, themes: ThemeMap, caps: Caps,
@@ -338,10 +346,11 @@ def _item_facts(item: ResearchItem, extraction: Extraction, uses: ItemTerms | No
     _item_node(builder, item, extraction, themes, fold, tag_style)
     themes_here = sorted({themes.canonicalise(t) for t in item.themes} & theme_concepts)
     concepts, methods = _terms(builder, item, uses, caps, themes_here, merged_into_theme, hub_themes,
-                               themes.words)
+                               themes.words, vocabulary.terms)
     ops.extend((name, None, False) for name in concepts + methods)
     if not item.is_superseded:  # a superseded item's claims are excluded, not just tagged
-        topics = _Topics(vocabulary, themes, theme_concepts, merged_into_theme, nodes, tuple(themes_here))
+        topics = _Topics(vocabulary, themes, theme_concepts, merged_into_theme, nodes, tuple(themes_here),
+                         frozenset(name.split(":", 1)[1] for name in methods))
         written: list[tuple[Claim, str]] = []
         chosen = select_claims(extraction.claims, caps.claims, item.claim_numbers, links.required)
         for claim, name in _claims(builder, item, chosen, topics, methods, fold, words):
@@ -384,8 +393,10 @@ def _mined_names_of_themes(vocabulary: Vocabulary, theme_concepts: frozenset[str
 
 def _terms(builder: _Builder, item: ResearchItem, uses: ItemTerms | None, caps: Caps, themes_here: Sequence[str],
            merged_into_theme: Mapping[str, str], hub_themes: frozenset[str],
-           theme_words: Mapping[str, tuple[str, ...]]) -> tuple[list[str], list[str]]:
-    """The item's concepts (its discriminating themes first, then mined terms) and methods, within the caps."""
+           theme_words: Mapping[str, tuple[str, ...]],
+           terms: Mapping[str, Term] | None = None) -> tuple[list[str], list[str]]:
+    """The item's concepts (its discriminating themes first, then mined terms) and methods, within the
+    caps; then the names its findings open with (``ItemTerms.subjects``), which take no slot."""
     source = item_name(item.slug)
     concepts: list[str] = []
     mined_aliases: dict[str, tuple[str, ...]] = {}
@@ -422,7 +433,50 @@ def _terms(builder: _Builder, item: ResearchItem, uses: ItemTerms | None, caps: 
             builder.entity(name, entity_type, *(f"alias:{a}" for a in use.aliases))
             builder.relate(source, relation, name)
             out.append(name)
+    for subject in uses.subjects if uses and terms else ():
+        if subject in merged_into_theme:
+            continue
+        if terms[subject].kind is TermKind.CONCEPT:
+            name, entity_type, relation, out = (concept_name(subject), EntityType.CONCEPT, RelationType.ADDRESSES,
+                                                concepts)
+        else:
+            name, entity_type, relation, out = (method_name(subject), EntityType.METHOD, RelationType.USES_METHOD,
+                                                methods)
+        if name not in out:
+            builder.entity(name, entity_type)
+            builder.relate(source, relation, name)
+            out.append(name)
     return concepts, methods
+
+
+def topic_finding(item: ResearchItem, claims: Sequence[Claim], vocabulary: Vocabulary, themes: ThemeMap,
+                  caps: Caps, theme_concepts: frozenset[str], hub_themes: frozenset[str],
+                  merged_into_theme: Mapping[str, str]) -> int | None:
+    """The one finding beyond the claim cap that becomes a claim so that the item's findings name
+    its own topics: for the item's most salient mined concept that none of its first
+    ``caps.claims`` findings names, the first later finding that names it (None: no such).
+
+    An item often states its subject's findings after the first few ("LLM hallucination" in
+    finding 6); without this its concept's page would show none.  Local: it reads the item,
+    its own choice of concepts (``Vocabulary.per_item``, before ``mining.min_links``) and the
+    mention index, never whether another item links the concept.  The author's explicit
+    ``kgsync: {claims: [...]}`` choice stands alone."""
+    uses = vocabulary.per_item.get(item.slug)
+    if uses is None or item.claim_numbers or item.is_superseded or len(claims) <= caps.claims:
+        return None
+    theme_slots = len({themes.canonicalise(t) for t in item.themes} & (theme_concepts - hub_themes))
+    own = [use.name for use in _capped(uses.concepts, caps.concepts - theme_slots, merged_into_theme)]
+    ordered = sorted(claims, key=lambda c: c.number)
+    wanted = set(own)
+    named = {name for claim in ordered[: caps.claims]
+             for name in vocabulary.mentions(claim.statement, None, wanted.__contains__)}
+    for name in own:
+        if name in named:
+            continue
+        for claim in ordered[caps.claims :]:
+            if name in vocabulary.mentions(claim.statement, None, name.__eq__):
+                return claim.number
+    return None
 
 
 def select_claims(claims: Sequence[Claim], cap: int, chosen: Sequence[int] = (),
@@ -453,11 +507,16 @@ class _Topics:
     merged_into_theme: Mapping[str, str]
     nodes: frozenset[str]
     own_themes: tuple[str, ...]  # the stating item's discriminating themes
+    own_methods: frozenset[str] = frozenset()  # the stating item's methods (mined term names)
 
     def of(self, statement: str, words: set[str]) -> tuple[list[str], list[str]]:
-        """(concept names, mined term names) the statement names, in order of first mention."""
+        """(concept names, mined term names) the statement names, in order of first mention.
+
+        Only terms that can be written here are looked up (concept nodes, names a theme stands
+        for, the item's own methods): a longer term that is no node never hides a node inside
+        it, and a term's acronym twin stands in for it (``Vocabulary.acronym_twins``)."""
         concepts: dict[str, None] = {}
-        terms = list(self.vocabulary.mentions(statement, words))
+        terms = list(self.vocabulary.mentions(statement, words, self._writable))
         for term in terms:
             theme = self.merged_into_theme.get(term)
             if theme is not None or term in self.nodes:
@@ -469,6 +528,9 @@ class _Topics:
             if self.themes.names_own_word(theme, statement):
                 concepts.setdefault(concept_name(theme), None)
         return list(concepts), terms
+
+    def _writable(self, name: str) -> bool:
+        return name in self.nodes or name in self.merged_into_theme or name in self.own_methods
 
 
 def _claims(builder: _Builder, item: ResearchItem, chosen: Sequence[Claim], topics: _Topics, methods: Sequence[str],

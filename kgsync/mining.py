@@ -39,10 +39,10 @@ from typing import NamedTuple
 
 from kgsync import lexicon
 from kgsync.canonical import _PREFIXES, is_acronym, key_of_words, term_key, word_key, words
-from kgsync.extract import EVIDENCE_LABEL
+from kgsync.extract import EVIDENCE_LABEL, strip_leading_labels
 from kgsync.items import ResearchItem, fence_lines
 
-TITLE, DEFINED, EMPHASISED, ACRONYM, PLAIN, DENSE = 1, 2, 4, 8, 16, 32
+TITLE, DEFINED, EMPHASISED, ACRONYM, PLAIN, DENSE, SUBJECT = 1, 2, 4, 8, 16, 32, 64
 _ZONE_WEIGHTS = (3.0, 2.0, 1.5, 1.0)  # title, question, summary, findings
 FOCUS = TITLE | DENSE | EMPHASISED  # where an item's own salient terms come from
 MAX_WORDS = 4  # surface words in a mined phrase (the query rule's longest run, too)
@@ -125,6 +125,9 @@ def candidates(item: ResearchItem) -> ItemCandidates:
                 bonus[key] = bonus.get(key, 0) + 0.5
             extra[key] = extra.get(key, 0) | EMPHASISED
             _count(surfaces.setdefault(key, {}), surface)
+    for key in _finding_subjects(item):
+        if key in surfaces:
+            extra[key] = extra.get(key, 0) | SUBJECT
     title, question, summary, listed = zone_keys
     # An acronym stands or falls with its long form ("HBR" with "Harvard Business Review").
     unnamed = {long for _short, long in acronyms if long in surfaces and not names_an_idea(
@@ -143,6 +146,28 @@ def candidates(item: ResearchItem) -> ItemCandidates:
         terms.append(Candidate(key, score, ordered, flags))
     dense = "\n".join(z for z in zones if z)
     return ItemCandidates(item.slug, tuple(terms), tuple(sorted(acronyms)), dense)
+
+
+_FIRST_TOKEN = re.compile(r"[^\W_]+(?:[-'\u2019][^\W_]+)*")
+_FILE_SUFFIX = re.compile(r"\.[A-Za-z]")
+
+
+def _finding_subjects(item: ResearchItem) -> set[str]:
+    """Keys of the names that open a key finding ("**GraphRAG (Microsoft) solves ...**"): the
+    finding is about that name.  A name of one token (a capital after its first letter:
+    "GraphRAG", "RBNZ", "OpenAI") standing alone: "GitHub Copilot ..." opens with a longer
+    name, and a finding that opens with a phrase or an ordinary word names its subject less
+    surely."""
+    out: set[str] = set()
+    for finding in item.key_findings:
+        text = _clean(strip_leading_labels(finding.text)).lstrip("*_`\"' ")
+        first = _FIRST_TOKEN.match(text)
+        if first is None or not is_acronym(first.group()) or _FILE_SUFFIX.match(text, first.end()):
+            continue  # "AGENTS.md" is a file's name
+        runs = _runs(text[: first.end() + 40])
+        if runs and runs[0] == (first.group(),) and len(keys := token_keys(first.group())) == 1:
+            out.add(keys[0])
+    return out
 
 
 def _count(counts: dict[str, int], surface: str) -> None:

@@ -60,7 +60,7 @@ from kgsync.canonical import (
     term_key,
 )
 from kgsync.config import Caps, Config, Merge, Mining
-from kgsync.mining import ACRONYM, DEFINED, FOCUS, PLAIN, ItemCandidates, segments, token_keys
+from kgsync.mining import ACRONYM, DEFINED, FOCUS, PLAIN, SUBJECT, ItemCandidates, segments, token_keys
 from kgsync.similarity import is_near_duplicate
 from kgsync.vocab_file import PinnedVocabulary as PinnedVocabulary, load_pinned as load_pinned  # re-exported API
 
@@ -92,6 +92,7 @@ class ItemTerms:
     slug: str
     concepts: tuple[TermUse, ...]  # most salient first, within caps.concepts
     methods: tuple[TermUse, ...]  # most salient first, within caps.methods
+    subjects: tuple[str, ...] = ()  # names of Vocabulary.subjects its findings open with (beyond the caps)
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,13 @@ class Vocabulary:
     _lengths: Mapping[str, tuple[int, ...]] = field(default_factory=dict, repr=False, compare=False)
     hub_keys: frozenset[str] = frozenset()  # the hubs' group keys (the next build's hysteresis)
     merges: tuple[tuple[str, str], ...] = ()  # (name a chosen term would have, the name it merged into)
+    #: name -> the terms whose key is its key with one acronym spelled out or contracted
+    #: ("enterprise-ai" / "enterprise-artificial-intelligence"): where ``mentions`` may not
+    #: take a term, it takes its twin (``_acronym_variants``).
+    acronym_twins: Mapping[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
+    #: concept names that open key findings of ``mining.min_links`` items (``_subject_groups``):
+    #: nodes by their findings, whether or not an item's capped choice holds them.
+    subjects: frozenset[str] = frozenset()
 
     def mentions(self, text: str, words: set[str] | None = None,
                  allowed: Callable[[str], bool] | None = None) -> tuple[str, ...]:
@@ -128,7 +136,9 @@ class Vocabulary:
                         continue
                     key = joined[i] if n == 1 else " ".join(joined[i : i + n])
                     name = self._index.get(key)
-                    if name is None or (allowed is not None and not allowed(name)):
+                    if name is not None and allowed is not None and not allowed(name):
+                        name = next((t for t in self.acronym_twins.get(name, ()) if allowed(t)), None)
+                    if name is None:
                         continue
                     if key in self._acronym_keys and n == 1 and not is_acronym(cased[i]) and not cased[i].isupper():
                         continue
@@ -149,7 +159,8 @@ class Vocabulary:
         """First key word -> a digest of every index entry starting with it (key, name, acronym mark)."""
         by_first: dict[str, list[tuple[str, str, bool]]] = defaultdict(list)
         for key, name in self._index.items():
-            by_first[key.split(" ", 1)[0]].append((key, name, key in self._acronym_keys))
+            by_first[key.split(" ", 1)[0]].append((key, name, key in self._acronym_keys,
+                                                   self.acronym_twins.get(name, ())))
         return {word: hashlib.sha1(repr(sorted(entries)).encode()).hexdigest()
                 for word, entries in by_first.items()}
 
@@ -167,6 +178,10 @@ def _mention_runs(text: str) -> Iterator[tuple[list[str], list[str]]]:
         if len(joined) != len(kws):  # a prefix closed up: case no longer aligns, be strict
             cased = [""] * len(joined)
         yield joined, cased
+
+
+#: First word -> (words, their replacement): an acronym and its expansion (``_acronym_swaps``).
+_Swaps = Mapping[str, Sequence[tuple[tuple[str, ...], tuple[str, ...]]]]
 
 
 class _Group:
@@ -302,13 +317,16 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
         choice[item.slug] = _local_choice(by_item.get(item.slug, ()), mine, lambda g: bool(groups[g].pinned),
                                           kind, caps, hubs)
     kept = {g for chosen in choice.values() for g in chosen}
+    subjects = _subject_groups(ordered, own_flags, hubs, kind, mining.min_links)
+    kept |= subjects
     # Pass 2: surfaces and keys (names, labels, aliases, mention keys), only from the items that
     # choose a term (locality: an item that merely mentions it never renames it or adds an
     # alias), and from every item for a hub (reported only).
     item_surfaces: dict[str, dict[str, list[tuple[tuple[str, int], ...]]]] = {}
+    index_of = {item.slug: i for i, item in enumerate(ordered)}
     for item, gkeys in zip(ordered, resolved):
         mine_surfaces: dict[str, list[tuple[tuple[str, int], ...]]] = {}
-        wanted = set(choice[item.slug])
+        wanted = set(choice[item.slug]) | {g for g in subjects if own_flags[index_of[item.slug]].get(g, 0) & SUBJECT}
         for (key, _score, surfaces, _flags), gkey in zip(item.terms, gkeys):
             if gkey not in wanted and gkey not in hubs:
                 continue
@@ -347,13 +365,38 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
                              if g in groups), key=lambda r: (-r[1], r[0])))
     hub_keys = frozenset(g for g in hubs if g in groups)
     used = {use.name for chosen in per_item.values() for use in chosen.concepts + chosen.methods}
+    subject_names = frozenset(by_key[merged_into.get(g, g)] for g in subjects if merged_into.get(g, g) in kept)
+    used |= subject_names
+    for item, mine in zip(ordered, own_flags):
+        own = sorted({by_key[merged_into.get(g, g)] for g in subjects if mine.get(g, 0) & SUBJECT
+                      and merged_into.get(g, g) in kept})
+        if own:
+            per_item[item.slug] = dataclasses.replace(per_item[item.slug], subjects=tuple(own))
     terms = {name: term for name, term in terms.items() if name in used}
     kept = {g for g in kept if by_key[g] in used}
-    index, acronym_keys, lengths = _mention_index(groups, kept, by_key, pinned)
+    swaps = _acronym_swaps(global_acronyms)
+    index, acronym_keys, lengths = _mention_index(groups, kept, by_key, pinned, swaps)
+    twins = {by_key[g]: tuple(sorted({by_key[v] for v in _acronym_variants(g, swaps) if v in kept} - {by_key[g]}))
+             for g in sorted(kept)}
     return Vocabulary(dict(sorted(terms.items())), dict(sorted(per_item.items())), hub_rows, n_items,
                       index, acronym_keys, lengths, hub_keys=hub_keys,
+                      acronym_twins={name: found for name, found in twins.items() if found},
+                      subjects=subject_names,
                       merges=tuple(sorted({(source_names[source], by_key[target])
                                            for source, target in merged_into.items() if target in by_key}))), stats
+
+
+def _subject_groups(ordered: Sequence[ItemCandidates], own_flags: Sequence[Mapping[str, int]], hubs: Set[str],
+                    kind: Callable[[str], TermKind], min_links: int) -> set[str]:
+    """Concept groups that a name opening a key finding (``mining.SUBJECT``: "GraphRAG solves
+    ...") stands for in at least ``min_links`` items.  An item writes its findings about
+    what it studies; a name several items' findings are about deserves a page, even when no
+    item ranks it among its own few concepts (it is discussed mostly in their research logs).
+    A count of items like ``min_links`` itself: reaching it is the node's creation."""
+    counts: Counter[str] = Counter()
+    for _item, mine in zip(ordered, own_flags):
+        counts.update(g for g, flags in mine.items() if flags & SUBJECT)
+    return {g for g, n in counts.items() if n >= max(2, min_links) and g not in hubs}
 
 
 def _names_it(group: _Group, slug: str, surfaces: Sequence[tuple[str, int]]) -> bool:
@@ -516,6 +559,9 @@ def selection_unchanged(stats: SelectionStats, changes: Sequence[tuple[ItemCandi
     for g in {g for old, new in zip(before, after) for g in old.keys() | new.keys() if old.get(g) != new.get(g)}:
         if g in pinned.key_to_name:
             return None  # a pinned term is a node whatever its items
+        if any((old[g].flags if g in old else 0) & SUBJECT != (new[g].flags if g in new else 0) & SUBJECT
+               for old, new in zip(before, after)):
+            return None  # a finding's subject is counted over the corpus (``_subject_groups``)
         if all((g in old) == (g in new) and (g not in old or old[g][2:] == new[g][2:])
                for old, new in zip(before, after)):
             continue  # only scores or flags: read by the edited item's own choice alone (checked below)
@@ -828,16 +874,55 @@ def _covering(term: Term, used: Iterable[str]) -> tuple[str, ...]:
 
 
 def _mention_index(groups: Mapping[str, _Group], kept: set[str], by_key: Mapping[str, str],
-                   pinned: PinnedVocabulary) -> tuple[dict[str, str], frozenset[str], dict[str, tuple[int, ...]]]:
+                   pinned: PinnedVocabulary, swaps: _Swaps | None = None,
+                   ) -> tuple[dict[str, str], frozenset[str], dict[str, tuple[int, ...]]]:
     index: dict[str, str] = {}
     acronym_only: set[str] = set()
+    swaps = swaps or {}
     for g in sorted(kept):
         name = by_key[g]
         keys = {g} | groups[g].keys | {term_key(s) for s in groups[g].surfaces}
         keys |= {term_key(a) for a in pinned.aliases.get(name, ())}
-        for key in sorted(k for k in keys if k):
-            index.setdefault(key, name)
         for surface in groups[g].surfaces:
             if _is_short(surface):
                 acronym_only.add(term_key(surface))
+        for key in sorted(k for k in keys if k):
+            index.setdefault(key, name)
+        for key in sorted(k for k in keys if k):  # after the written keys: a written key always wins
+            for variant in _acronym_variants(key, swaps):
+                if variant not in index:
+                    index[variant] = name
+                    if " " not in variant:
+                        acronym_only.add(variant)  # a lone acronym matches only in capitals
     return index, frozenset(acronym_only), _lengths_of(index)
+
+
+def _acronym_swaps(acronyms: Mapping[str, str]) -> _Swaps:
+    """First word -> (words, their replacement), both ways for the corpus's acronyms: ("ai",) <->
+    ("artificial", "intelligence").  An expansion several acronyms share contracts to the first."""
+    pairs: dict[tuple[str, ...], tuple[str, ...]] = {}
+    for short, long in sorted(acronyms.items()):
+        if " " in short or " " not in long:
+            continue
+        pairs.setdefault((short,), tuple(long.split(" ")))
+        pairs.setdefault(tuple(long.split(" ")), (short,))
+    out: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = defaultdict(list)
+    for old, new in sorted(pairs.items()):
+        out[old[0]].append((old, new))
+    return out
+
+
+def _acronym_variants(key: str, swaps: _Swaps) -> list[str]:
+    """``key`` with one acronym spelled out or one expansion contracted: a text that writes
+    "enterprise AI" names "enterprise artificial intelligence", one that writes "artificial
+    intelligence agents" names "AI agent".  The acronym map is the shared vocabulary's (the
+    earliest item's definition), so this reads no corpus statistic."""
+    words_ = tuple(key.split(" "))
+    if len(words_) < 2:
+        return []
+    out: list[str] = []
+    for i, word in enumerate(words_):
+        for old, new in swaps.get(word, ()):
+            if words_[i : i + len(old)] == old:
+                out.append(" ".join(words_[:i] + new + words_[i + len(old) :]))
+    return out
