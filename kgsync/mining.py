@@ -186,7 +186,7 @@ def _score(counts: tuple[int, int, int, int], bonus: float) -> float:
 def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int) -> bool:
     """Does a candidate name an idea, by its own words and how the item writes it?
 
-    Four general rules (word classes from ``lexicon``, no list of bad terms); the
+    General rules (word classes from ``lexicon``, no list of bad terms); the
     maintainers' pinned terms still come through (``vocab`` finds pinned phrases in
     the dense text), and their stoplist removes the rest:
 
@@ -196,6 +196,9 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int) -> 
       unless the item defines them as an acronym's long form (a named idea);
     * a prefixed compound is the part of speech of its last part: "pre-existing" is
       an adjective, however the prefix closes up; a "non-" compound only qualifies;
+    * the same holds for a vague noun qualified by a participle ("completed item") or only by
+      an acronym ("AI capability", "AI system": the acronym alone is the term); and the item
+      layout's own section names ("executive summary") are about the item, not its subject;
     * a name written in capitals throughout is a publication, product or body, not a
       method, even when its last word is a method's ("Harvard Business Review"); and a
       lone method word ("synthesis") names an activity, not a method.
@@ -204,11 +207,15 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int) -> 
     written = [surface for surface, _count in surfaces]
     if flags & ACRONYM:
         return True
+    if key in _LAYOUT_KEYS:
+        return False  # the item's own layout ("executive summary"), not its subject
     modifiers, head = kws[:-1], kws[-1]
     if modifiers and head in lexicon.GENERIC:
-        if all(m in lexicon.NOT_FIRST or lexicon.looks_adjective(m) for m in modifiers):
+        if all(m in lexicon.NOT_FIRST or lexicon.looks_adjective(m) or _participle(m) for m in modifiers):
             return False
         if len(kws) == 2 and all(m in lexicon.GENERIC for m in modifiers) and not flags & DEFINED:
+            return False
+        if not flags & DEFINED and all(_written_as_acronym(m, written) for m in modifiers):
             return False
     if len(kws) == 1:
         last_parts = {w.split()[-1].split("-")[-1].lower() for w in written}
@@ -221,6 +228,20 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int) -> 
     elif head in lexicon.METHOD_HEADS and all(_capitalised(w) for w in written):
         return False
     return True
+
+
+#: The sections an item is read by (``items``): words about the item itself, not its subject.
+_LAYOUT_KEYS = frozenset(term_key(name) for name in ("research question", "executive summary", "key findings"))
+
+
+def _participle(word: str) -> bool:
+    """"completed", "shared": a past participle qualifies, it does not name."""
+    return word.endswith("ed") and len(word) > 4 and word not in lexicon.ED_NOUNS
+
+
+def _written_as_acronym(word: str, written: Sequence[str]) -> bool:
+    """Is the key word ``word`` written in capitals ("AI" in "AI capabilities", not "GitHub") in every surface?"""
+    return all(any(part.lower() == word and part.isupper() for part in re.split(r"[\s-]+", w)) for w in written)
 
 
 def _capitalised(surface: str) -> bool:
