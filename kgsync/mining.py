@@ -192,8 +192,8 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int) -> 
 
     * a vague noun qualified only by evaluative words is discourse, not a topic:
       "real problem", "viable approach", "key challenge";
-    * two vague nouns together say nothing either ("use case", "research output"),
-      unless the item defines them as an acronym's long form (a named idea);
+    * vague nouns together say nothing either ("use case", "research output", "completed
+      research item"), unless the item defines them as an acronym's long form (a named idea);
     * a prefixed compound is the part of speech of its last part: "pre-existing" is
       an adjective, however the prefix closes up; a "non-" compound only qualifies;
     * the same holds for a vague noun qualified by a participle ("completed item") or only by
@@ -213,8 +213,9 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int) -> 
     if modifiers and head in lexicon.GENERIC:
         if all(m in lexicon.NOT_FIRST or lexicon.looks_adjective(m) or _participle(m) for m in modifiers):
             return False
-        if len(kws) == 2 and all(m in lexicon.GENERIC for m in modifiers) and not flags & DEFINED:
-            return False
+        if (all(m in lexicon.GENERIC or _participle(m) for m in modifiers) and not flags & DEFINED
+                and (len(kws) == 2 or any(map(_participle, modifiers)))):
+            return False  # "use case", "completed research item"; "policy decision point" names a thing
         if not flags & DEFINED and all(_written_as_acronym(m, written) for m in modifiers):
             return False
     if len(kws) == 1:
@@ -285,7 +286,7 @@ def _runs(text: str) -> list[tuple[str, ...]]:
 
 @lru_cache(maxsize=500_000)
 def _is_break(token: str) -> bool:
-    return not token[0].isalnum() or _breaks(token)
+    return not token[0].isalnum() or _breaks(token) or ("." in token and _IS_FILE_NAME.fullmatch(token) is not None)
 
 
 @lru_cache(maxsize=200_000)
@@ -314,8 +315,11 @@ def segments(text: str) -> list[list[str]]:
 
 
 # A word (in-word hyphens and apostrophes, a version suffix "4.1"), or a break:
-# any punctuation, a blank line, an underscore.
-_TOKEN_OR_BREAK = re.compile(r"[^\W_]+(?:[-'\u2019][^\W_]+)*(?:\.\d+)*|[^\w\s]+|\n\s*\n|_")
+# any punctuation, a blank line, an underscore, a file's name ("AGENTS.md": a file, not an
+# acronym; the name before the dot is no term of its own).
+_FILE_NAME = r"[^\W_]+(?:[-'\u2019.][^\W_]+)*\.(?:md|markdown|ya?ml|json|jsonl|toml|txt|py|js|ts|sh|cfg|ini)\b"
+_TOKEN_OR_BREAK = re.compile(rf"{_FILE_NAME}|[^\W_]+(?:[-'\u2019][^\W_]+)*(?:\.\d+)*|[^\w\s]+|\n\s*\n|_")
+_IS_FILE_NAME = re.compile(_FILE_NAME)
 
 
 def _breaks(token: str) -> bool:
