@@ -315,9 +315,10 @@ def segments(text: str) -> list[list[str]]:
 
 
 # A word (in-word hyphens and apostrophes, a version suffix "4.1"), or a break:
-# any punctuation, a blank line, an underscore, a file's name ("AGENTS.md": a file, not an
-# acronym; the name before the dot is no term of its own).
-_FILE_NAME = r"[^\W_]+(?:[-'\u2019.][^\W_]+)*\.(?:md|markdown|ya?ml|json|jsonl|toml|txt|py|js|ts|sh|cfg|ini)\b"
+# any punctuation, a blank line, an underscore, a file's name in capitals ("AGENTS.md",
+# "CLAUDE.md": the file convention's capitals, not an acronym).  A lowercase file name's words
+# still count ("copilot-instructions.md").
+_FILE_NAME = r"\b[A-Z][A-Z0-9]*(?:[-.][A-Z0-9]+)*\.(?:md|markdown|ya?ml|json|jsonl|toml|txt|py|js|ts|sh|cfg|ini)\b"
 _TOKEN_OR_BREAK = re.compile(rf"{_FILE_NAME}|[^\W_]+(?:[-'\u2019][^\W_]+)*(?:\.\d+)*|[^\w\s]+|\n\s*\n|_")
 _IS_FILE_NAME = re.compile(_FILE_NAME)
 
