@@ -767,13 +767,14 @@ class CutItems:
 CUT_ITEMS_NAMED = 5
 
 
+#: What the notice calls a cut section's rows, by section kind (``counted`` makes the plural).
 _CUT_NAMES = {
-    "findings": ("lint finding", "lint findings"),
-    "near_duplicates": ("near-duplicate pair", "near-duplicate pairs"),
-    "index": ("item index row", "item index rows"),
-    "evidence": ("evidence link", "evidence links"),
-    "changed_claims": ("changed claim", "changed claims"),
-    "item": ("item section", "item sections"),
+    "findings": "lint finding",
+    "near_duplicates": "near-duplicate pair",
+    "index": "item index row",
+    "evidence": "evidence link",
+    "changed_claims": "changed claim",
+    "item": "item section",
 }
 
 
@@ -783,10 +784,10 @@ def _truncate(sections: list[Section], limit: int, hint: str) -> str:
 
     def notice(cut: list[Section]) -> str:
         parts = []
-        for kind, (one, many) in _CUT_NAMES.items():
+        for kind, noun in _CUT_NAMES.items():
             count = sum(s.count for s in cut if s.kind == kind)
             if count:
-                parts.append(f"{count} {one if count == 1 else many}")
+                parts.append(counted(count, noun))
         items = [s.label for s in cut if s.kind == "item"]
         span = CutItems(tuple(items[:CUT_ITEMS_NAMED]), max(0, len(items) - CUT_ITEMS_NAMED)) if items else None
         return _macro(module, "notice", f"{limit:,}", limit == GITHUB_BODY_LIMIT, ", ".join(parts), span, Markup(hint))
