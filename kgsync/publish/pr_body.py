@@ -46,7 +46,7 @@ from kgsync.diff import (
 from kgsync.lint import Finding
 from kgsync.model import OBSERVATION_KEYS, Entity, Relation
 from kgsync.publish.limits import GITHUB_BODY_LIMIT
-from kgsync.publish.site_text import counted
+from kgsync.publish.site_text import counted, one_line
 from kgsync.publish.templating import environment
 
 TEMPLATE = "pr_body.md.j2"
@@ -75,7 +75,6 @@ FOREIGN_TYPE_ROWS = 10
 # (cannot be encoded).  ZWJ/ZWNJ stay: scripts and emoji need them.
 _KEEP_FORMAT = {"\u200c", "\u200d"}
 _DROP_CATEGORIES = {"Cc", "Cf", "Cs"}
-_SPACE = re.compile(r"\s+")
 
 #: Zero-width space, as Renovate and Dependabot use it: GitHub's mention and issue-ref
 #: filters need the name/number right after ``@``/``#``, so ``@\u200boctocat`` does not
@@ -104,7 +103,8 @@ def clean(text: str, limit: int = TEXT_LIMIT) -> str:
     kept = "".join(
         c for c in text if c in _KEEP_FORMAT or unicodedata.category(c) not in _DROP_CATEGORIES or c.isspace()
     )
-    flat = _SPACE.sub(" ", kept).strip()
+    # What is left of the site's control characters is whitespace: one_line only collapses it.
+    flat = one_line(kept)
     if limit > 0 and len(flat) > limit:
         flat = flat[: max(limit - 1, 0)].rstrip() + "…"
     return flat
