@@ -433,8 +433,8 @@ def _terms(builder: _Builder, item: ResearchItem, uses: ItemTerms | None, caps: 
             builder.entity(name, entity_type, *(f"alias:{a}" for a in use.aliases))
             builder.relate(source, relation, name)
             out.append(name)
-    for subject in uses.subjects if uses and terms else ():
-        if subject in merged_into_theme:
+    for subject in uses.subjects if uses else ():
+        if subject in merged_into_theme or terms is None:
             continue
         if terms[subject].kind is TermKind.CONCEPT:
             name, entity_type, relation, out = (concept_name(subject), EntityType.CONCEPT, RelationType.ADDRESSES,

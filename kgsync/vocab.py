@@ -156,8 +156,9 @@ class Vocabulary:
         return frozenset(word for joined, _cased in _mention_runs(text) for word in joined)
 
     def mention_digests(self) -> dict[str, str]:
-        """First key word -> a digest of every index entry starting with it (key, name, acronym mark)."""
-        by_first: dict[str, list[tuple[str, str, bool]]] = defaultdict(list)
+        """First key word -> a digest of every index entry starting with it (key, name, acronym
+        mark, the name's acronym twins)."""
+        by_first: dict[str, list[tuple[str, str, bool, tuple[str, ...]]]] = defaultdict(list)
         for key, name in self._index.items():
             by_first[key.split(" ", 1)[0]].append((key, name, key in self._acronym_keys,
                                                    self.acronym_twins.get(name, ())))
