@@ -24,6 +24,7 @@ words with one of the item's findings.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -83,6 +84,7 @@ _LOOKBACK = 3  # words before a cue that can negate or hedge it
 #: How many words from where a reference is named a cue may stand (a contradiction must be close).
 _REACH = {Stance.CONTRADICTS: 12, Stance.SUPPORTS: 15, Stance.EXTENDS: 15}
 _MARK = "zzreference"  # stands for a reference in the text ``classify`` reads
+_MARK_TOKEN = re.compile(_MARK + r"\d{0,6}")
 _WORD = re.compile(r"[a-z0-9]+(?:['’-][a-z0-9]+)*")
 _CUE_INDEX: dict[str, list[tuple[tuple[str, ...], Stance]]] = {}
 for _stance, _phrases in _CUES.items():
@@ -265,30 +267,60 @@ def _mentions(sentence: str, line: int, row: bool, own_slug: str, findings: _Fin
             cited.setdefault(target, []).append(int(match.group(1)))
     out = []
     kept = _shorten(text)
-    for slug in dict.fromkeys(slug for _, slug in refs):
-        stance = classify(_marked(sentence, slug), row)  # "extends X …, and it reinforces Y": per item
-        clause = "" if row else _shorten(_plain(" ".join(_clause_at(sentence, p) for p, s in refs if s == slug)))
+    ids = {slug: str(number) for number, slug in enumerate(dict.fromkeys(slug for _, slug in refs))}
+    # "this extends X …, and it reinforces Y": each item its own stance
+    stances = _governing(_marked(sentence, ids), row)
+    clauses = {} if row else _clauses_naming(sentence, refs)
+    context = _shorten(_plain(before))
+    plain: dict[str, str] = {}  # one clause often names many items: each read once
+    for slug in ids:
+        governing = stances.get(ids[slug])
+        stance = governing[2] if governing else Stance.NONE
+        named = " ".join(clauses.get(slug, ()))
+        if named not in plain:  # kept cut like the sentence: read no more of it than that
+            plain[named] = _shorten(_plain(named[: 4 * MAX_SENTENCE]))
+        clause = plain[named]
         numbers = cited.get(slug) or [0]
         for number in dict.fromkeys(numbers):
             out.append(Mention(slug, number, quote if number == 0 else "", stance, kept, line, held, row_claim,
-                               _shorten(_plain(before)), clause))
+                               context, clause))
     return out
 
 
-def _clause_at(sentence: str, position: int) -> str:
-    start = max((m.end() for m in _CLAUSE_END.finditer(sentence, 0, position)), default=0)
-    end = _CLAUSE_END.search(sentence, position)
-    return sentence[start : end.start() if end else len(sentence)]
+def _clauses_naming(sentence: str, refs: Sequence[tuple[int, str]]) -> dict[str, dict[str, None]]:
+    """The clauses (``_CLAUSE_END``) of a sentence that name each item, in order."""
+    starts, texts, start = [], [], 0
+    for match in _CLAUSE_END.finditer(sentence):
+        starts.append(start)
+        texts.append(sentence[start : match.start()])
+        start = match.end()
+    starts.append(start)
+    texts.append(sentence[start:])
+    out: dict[str, dict[str, None]] = {}
+    for position, slug in refs:
+        out.setdefault(slug, {})[texts[bisect.bisect_right(starts, position) - 1]] = None
+    return out
 
 
 def _references(sentence: str, keep_text: bool = False) -> list[tuple[int, str]]:
     """(position, normalised slug or suffix) of each item a sentence names (``keep_text``: the
     reference as written instead of its slug)."""
-    spans: list[tuple[int, int, str]] = []
+    spans = _reference_spans(sentence)
+    return [(start, sentence[start:end]) for start, end, _ in spans] if keep_text else \
+        [(start, slug) for start, _, slug in spans]
+
+
+def _reference_spans(sentence: str) -> list[tuple[int, int, str]]:
+    """(start, end, normalised slug or suffix) of each item a sentence names, in order."""
+    spans: list[tuple[int, int, str]] = []  # sorted by start, never overlapping
+    starts: list[int] = []
 
     def add(start: int, end: int, slug: str) -> None:
-        if not any(start < e and s < end for s, e, _ in spans):  # a path's slug is not named twice
-            spans.append((start, end, slug))
+        at = bisect.bisect_left(starts, end)  # spans before ``at`` start before this one ends
+        if at and spans[at - 1][1] > start:
+            return  # a path's slug is not named twice
+        spans.insert(at, (start, end, slug))
+        starts.insert(at, start)
 
     if ".md" in sentence:
         for m in _PATH_LINK.finditer(sentence):
@@ -304,8 +336,7 @@ def _references(sentence: str, keep_text: bool = False) -> list[tuple[int, str]]
     if not spans and _FINDING.search(sentence):
         for m in _BARE_SLUG.finditer(sentence):
             add(m.start(), m.end(), m.group(1))
-    return sorted((start, sentence[start:end]) for start, end, _ in spans) if keep_text else \
-        sorted((start, slug) for start, _, slug in spans)
+    return spans
 
 
 def _target_of_number(sentence: str, match: re.Match[str], refs: Sequence[tuple[int, str]]) -> str:
@@ -330,20 +361,20 @@ def _target_of_number(sentence: str, match: re.Match[str], refs: Sequence[tuple[
     return before[-1][1] if before else ""
 
 
-def _marked(sentence: str, focus: str | None = None) -> str:
-    """The sentence as ``classify`` reads it: each reference (to ``focus`` only, when given) a
-    mark, other references and code spans out (`contradicts` in code names a relation type,
+def _marked(sentence: str, ids: Mapping[str, str] | None = None) -> str:
+    """The sentence as ``classify`` reads it: each reference a mark (``REFERENCE`` followed by
+    the id ``ids`` gives its item), code spans out (`contradicts` in code names a relation type,
     not a stance)."""
     parts, last = [], 0
-    for (position, written), (_, slug) in zip(_references(sentence, keep_text=True), _references(sentence)):
-        if position >= last:
-            parts.append(sentence[last:position])
-            parts.append(f" {_MARK} " if focus is None or slug == focus else " ")
-            last = position + len(written)
+    for start, end, slug in _reference_spans(sentence):
+        if start >= last:
+            parts.append(sentence[last:start])
+            parts.append(f" {_MARK}{ids.get(slug, '') if ids else ''} ")
+            last = end
     parts.append(sentence[last:])
-    text = _CODE_SPAN.sub(lambda m: f" {_MARK} " if _MARK in m.group(0) else " ", "".join(parts))
+    text = _CODE_SPAN.sub(lambda m: " " + " ".join(_MARK_TOKEN.findall(m.group(0))) + " ", "".join(parts))
     # A link keeps its text, and the mark when its target was the reference.
-    text = _MARKUP.sub(lambda m: (m.group(1) or "") + (f" {_MARK} " if _MARK in m.group(0) else ""), text)
+    text = _MARKUP.sub(lambda m: (m.group(1) or "") + " " + " ".join(_MARK_TOKEN.findall(m.group(0))) + " ", text)
     return " ".join(text.split())
 
 
@@ -392,31 +423,47 @@ def classify(sentence: str, row: bool = False) -> Stance:
     A cue listed beside another stance's cue ("confirms, contradicts, extends") names relation
     types, not a stance.
     """
+    governing = _governing(sentence, row)
+    return min(governing.values())[2] if governing else Stance.NONE
+
+
+def _governing(sentence: str, row: bool) -> dict[str, tuple[int, int, Stance]]:
+    """For each mark's id (``_marked``; "" for a bare mark, and for the whole sentence when it
+    has none): the rank (distance, stance priority) and stance of the cue that governs it.
+    Linear in the sentence: a cue looks only at the words within its reach."""
     words: list[str] = []
     clause_of: list[int] = []
     for clause, text in enumerate([sentence.lower()] if row else _CLAUSE_END.split(sentence.lower())):
         found = _WORD.findall(text)
         words += found
         clause_of += [clause] * len(found)
-    marks = [i for i, w in enumerate(words) if w == _MARK]
-    every: list[tuple[int, Stance]] = []
+    marks = {i: w[len(_MARK):] for i, w in enumerate(words) if w.startswith(_MARK)}
+    cues: list[tuple[int, Stance]] = []
     for index, word in enumerate(words):
-        every += [(index, stance) for phrase, stance in _CUE_INDEX.get(word, ())
-                  if tuple(words[index : index + len(phrase)]) == phrase]
-    listed = {i for i, stance in every for j, other in every if other is not stance and abs(i - j) <= 3}
-    best: tuple[int, int] | None = None
-    chosen = Stance.NONE
-    for index, stance in every:
+        cues += [(index, stance) for phrase, stance in _CUE_INDEX.get(word, ())
+                 if tuple(words[index : index + len(phrase)]) == phrase]
+    stances_at: dict[int, set[Stance]] = {}
+    for index, stance in cues:
+        stances_at.setdefault(index, set()).add(stance)
+    out: dict[str, tuple[int, int, Stance]] = {}
+    for index, stance in cues:
+        nearby = (other for j in range(index - 3, index + 4) for other in stances_at.get(j, ()))
         before = words[max(0, index - _LOOKBACK) : index]
-        if index in listed or _negated(before) or any(w in _HEDGES for w in before):
+        if any(other is not stance for other in nearby) or _negated(before) or any(w in _HEDGES for w in before):
+            continue  # listed beside another stance's cue, negated or hedged
+        priority = _PRIORITY.index(stance)
+        if not marks:
+            out[""] = min(out.get("", (0, priority, stance)), (0, priority, stance))
             continue
-        governed = [abs(m - index) for m in marks if clause_of[m] == clause_of[index]]
-        if marks and not any(d <= _REACH[stance] for d in governed):
-            continue
-        rank = (min(governed) if marks else 0, _PRIORITY.index(stance))
-        if best is None or rank < best:
-            best, chosen = rank, stance
-    return chosen
+        reach = _REACH[stance]
+        for at in range(max(0, index - reach), index + reach + 1):
+            mark = marks.get(at)
+            if mark is None or clause_of[at] != clause_of[index]:
+                continue
+            rank = (abs(at - index), priority, stance)
+            if mark not in out or rank < out[mark]:
+                out[mark] = rank
+    return out
 
 
 _PRIORITY = (Stance.CONTRADICTS, Stance.SUPPORTS, Stance.EXTENDS)
