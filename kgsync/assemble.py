@@ -20,7 +20,7 @@ from kgsync.config import Caps
 from kgsync.economy import tag_observation
 from kgsync.errors import Location
 from kgsync.evidence import EvidencePlan, PlannedLink, Stance, cited_finding_numbers, source_claim
-from kgsync.extract import Claim, Extraction, resolve_links, undated_suffixes
+from kgsync.extract import Claim, Extraction, undated_suffixes
 from kgsync.items import ResearchItem
 from kgsync.merge import facts_json
 from kgsync.model import (
@@ -38,6 +38,7 @@ from kgsync.themes import ThemeMap
 from kgsync.vocab import ItemTerms, TermKind, TermUse, Vocabulary
 
 _DATED = re.compile(r"\d{4}-\d{2}-\d{2}-[a-z0-9]")  # a full item slug (its date first)
+_SLUG_SHAPED = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+){2,}")  # what a link to an item looks like
 
 
 @dataclass
@@ -532,25 +533,35 @@ def _extends(builder: _Builder, item: ResearchItem, extraction: Extraction, by_s
     declared = [c for c in item.cites if c in by_slug and _is_prior(by_slug[c], item)]
     for target in declared:
         builder.relate(source, RelationType.EXTENDS, item_name(target))
-    mentioned = resolve_links(extraction.text_links, by_slug, suffixes)
-    ranked = [(-mentioned[slug], -_date_rank(by_slug[slug]), slug) for slug in mentioned
-              if slug not in declared and _is_prior(by_slug[slug], item)]
-    # An earlier item the text names by its full slug that the corpus lacks (deleted, or not
-    # merged yet) still takes its slot: another link never moves up because it left (locality).
-    ranked += [(-count, -int(slug[:10].replace("-", "")), slug) for slug, count in extraction.text_links
-               if slug not in by_slug and slug not in item.cites and _DATED.match(slug)
-               and (slug[:10], slug) < (item.completed or "9999", item.slug)]
-    for _count, _date, target in sorted(ranked)[:max_links]:
-        if target in by_slug:
+    # Each link the text writes holds its slot by what the text says (its mentions, the date its
+    # slug carries, its words), whether or not its target exists now: a link to a deleted or
+    # not yet merged item keeps its slot, so another link never moves up because it left
+    # (locality).  An undated name counts only when slug-shaped (three words or more).
+    ranked = sorted((-count, -_written_date(written), written) for written, count in extraction.text_links
+                    if _SLUG_SHAPED.fullmatch(written) and written not in item.cites
+                    and _written_prior(written, item))
+    taken: set[str] = set()
+    for _count, _date, written in ranked[:max_links]:
+        target = written if written in by_slug else suffixes.get(written)
+        if target is not None and target not in declared and target not in taken \
+                and _is_prior(by_slug[target], item):
+            taken.add(target)
             builder.relate(source, RelationType.EXTENDS, item_name(target))
+
+
+def _written_date(written: str) -> int:
+    """The date a written link's slug carries (0: an undated slug suffix)."""
+    return int(written[:10].replace("-", "")) if _DATED.match(written) else 0
+
+
+def _written_prior(written: str, item: ResearchItem) -> bool:
+    """Could the link name earlier work, by what it says?  A dated slug: its date and slug sort
+    before the item's; an undated suffix: its target's date is not written, so it may."""
+    return not _DATED.match(written) or (written[:10], written) < (item.completed or "9999", item.slug)
 
 
 def _is_prior(other: ResearchItem, item: ResearchItem) -> bool:
     return other.slug not in item.superseded_by and _earlier(other, item)
-
-
-def _date_rank(item: ResearchItem) -> int:
-    return int((item.completed or "0000-00-00").replace("-", ""))
 
 
 def _earlier(a: ResearchItem, b: ResearchItem) -> bool:

@@ -127,6 +127,33 @@ def test_extends_only_earlier_work(tmp_path: Path) -> None:
     assert targets(graph, "item:2026-01-01-base", "extends") == []
 
 
+def test_a_text_link_keeps_its_slot_whether_or_not_its_target_exists(tmp_path: Path) -> None:
+    """caps.links is 1: the link the text mentions most holds the slot by what the text says (its
+    mentions, the date its slug carries, its words), however it is written; deleting its target
+    frees no slot for the next link."""
+    base_link = "Once `Research/completed/2026-01-01-base.md`."
+    root = repo(
+        tmp_path,
+        item("2026-01-01-base", title="Base", completed="2026-01-05"),  # completed after the gone items
+        item("2026-01-02-gone-item", title="Gone", completed="2026-01-02"),
+        item("2026-01-03-gone-old-item", title="Gone too", completed="2026-01-03"),
+        # as often as base, with a later slug date: the dated link ranks first
+        item("2026-02-01-dated", title="Dated", completed="2026-02-01",
+             body=f"Mostly `2026-01-02-gone-item`. {base_link}"),
+        # an undated slug suffix, mentioned more often than base
+        item("2026-02-02-undated", title="Undated", completed="2026-02-02",
+             body=f"See `gone-old-item`, `gone-old-item` and gone-old-item.md. {base_link}"),
+    )
+    graph = graph_of(root)
+    assert targets(graph, "item:2026-02-01-dated", "extends") == ["item:2026-01-02-gone-item"]
+    assert targets(graph, "item:2026-02-02-undated", "extends") == ["item:2026-01-03-gone-old-item"]
+    for slug in ("2026-01-02-gone-item", "2026-01-03-gone-old-item"):
+        (root / "Research" / "completed" / f"{slug}.md").unlink()
+    graph = graph_of(root)
+    assert targets(graph, "item:2026-02-01-dated", "extends") == []  # base does not move up
+    assert targets(graph, "item:2026-02-02-undated", "extends") == []
+
+
 def test_claim_names_survive_reordering(tmp_path: Path) -> None:
     first = item("2026-01-01-a", title="A", completed="2026-01-01")
     root = repo(tmp_path, first)
