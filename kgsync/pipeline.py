@@ -448,7 +448,8 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     if memo is not None:  # the manifest encoding of facts the memo gave or took (same objects only)
         manifest = Manifest(manifest.by_item, {slug: text for slug, text in memo.json.items()
                                                if manifest.by_item.get(slug) is assembled.get(slug)})
-    manifest = replace(manifest, hubs=tuple(sorted(vocabulary.hub_keys)))
+    manifest = replace(manifest, hubs=tuple(sorted(vocabulary.hub_keys)), themes=tuple(sorted(theme_concepts)),
+                       merges=vocabulary.merges)
     clock.lap("lint")
     if not report.ok(strict):
         bad = report.errors(strict)
