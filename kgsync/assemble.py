@@ -272,8 +272,8 @@ def connective_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, them
         if uses is None:
             continue
         theme_slots = len({themes.canonicalise(t) for t in item.themes} & (theme_concepts - hub_themes))
-        concepts = _capped(uses.concepts, caps.concepts - theme_slots, merged_into_theme)
-        methods = _capped(uses.methods, caps.methods, merged_into_theme)
+        concepts = _capped(uses.concepts, caps.concepts - theme_slots, merged_into_theme, vocabulary)
+        methods = _capped(uses.methods, caps.methods, merged_into_theme, vocabulary)
         capped[item.slug] = ItemTerms(uses.slug, concepts, methods)
         for kind, chosen in ((TermKind.CONCEPT, concepts), (TermKind.METHOD, methods)):
             for use in chosen:
@@ -291,6 +291,11 @@ def connective_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, them
                         tuple(u for u in uses.methods if keep(TermKind.METHOD, u)))
         for slug, uses in capped.items()
     }
+
+
+def _pinned(vocabulary: Vocabulary, name: str) -> bool:
+    term = vocabulary.terms.get(name)
+    return term is not None and term.pinned
 
 
 def _concept_nodes(chosen: Mapping[str, ItemTerms], merged_into_theme: Mapping[str, str]) -> frozenset[str]:
@@ -314,14 +319,16 @@ def written_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, themes:
     return counts
 
 
-def _capped(uses: Sequence[TermUse], slots: int, merged_into_theme: Mapping[str, str]) -> tuple[TermUse, ...]:
-    """The first ``slots`` uses that take a slot, plus every use a theme stands for (it takes none)."""
+def _capped(uses: Sequence[TermUse], slots: int, merged_into_theme: Mapping[str, str],
+            vocabulary: Vocabulary) -> tuple[TermUse, ...]:
+    """The first ``slots`` uses that take a slot, plus every use a theme stands for (it takes none)
+    and every pinned term (it takes a slot, but the maintainers' pin is never cut)."""
     kept: list[TermUse] = []
     taken = 0
     for use in uses:
         if use.name in merged_into_theme:
             kept.append(use)
-        elif taken < slots:
+        elif taken < slots or _pinned(vocabulary, use.name):
             kept.append(use)
             taken += 1
     return tuple(kept)
@@ -339,7 +346,7 @@ def _item_facts(item: ResearchItem, extraction: Extraction, uses: ItemTerms | No
     _item_node(builder, item, extraction, themes, fold, tag_style)
     themes_here = sorted({themes.canonicalise(t) for t in item.themes} & theme_concepts)
     concepts, methods = _terms(builder, item, uses, caps, themes_here, merged_into_theme, hub_themes,
-                               themes.words)
+                               themes.words, vocabulary)
     ops.extend((name, None, False) for name in concepts + methods)
     if not item.is_superseded:  # a superseded item's claims are excluded, not just tagged
         topics = _Topics(vocabulary, themes, theme_concepts, merged_into_theme, nodes, tuple(themes_here))
@@ -385,8 +392,9 @@ def _mined_names_of_themes(vocabulary: Vocabulary, theme_concepts: frozenset[str
 
 def _terms(builder: _Builder, item: ResearchItem, uses: ItemTerms | None, caps: Caps, themes_here: Sequence[str],
            merged_into_theme: Mapping[str, str], hub_themes: frozenset[str],
-           theme_words: Mapping[str, tuple[str, ...]]) -> tuple[list[str], list[str]]:
-    """The item's concepts (its discriminating themes first, then mined terms) and methods, within the caps."""
+           theme_words: Mapping[str, tuple[str, ...]], vocabulary: Vocabulary) -> tuple[list[str], list[str]]:
+    """The item's concepts (its discriminating themes first, then mined terms) and methods, within the
+    caps (a pinned term the item chose is never cut: ``vocab._local_choice`` puts it first)."""
     source = item_name(item.slug)
     concepts: list[str] = []
     mined_aliases: dict[str, tuple[str, ...]] = {}
@@ -409,7 +417,7 @@ def _terms(builder: _Builder, item: ResearchItem, uses: ItemTerms | None, caps: 
     for kind, chosen, cap, out in ((TermKind.CONCEPT, uses.concepts if uses else (), caps.concepts + extra, concepts),
                                    (TermKind.METHOD, uses.methods if uses else (), caps.methods, methods)):
         for use in chosen:
-            if len(out) >= cap:
+            if len(out) >= cap and not _pinned(vocabulary, use.name):
                 break
             if use.name in merged_into_theme:
                 continue  # the theme's concept stands for it (written above)

@@ -400,20 +400,21 @@ def test_a_claim_is_about_every_concept_its_text_names_whichever_item_addresses_
     kg = [item(f"2026-01-0{n}-kg-{n}", title=f"Knowledge graphs and vector search {n}", completed=f"2026-01-0{n}")
           for n in range(1, 4)]
     other = item("2026-02-01-other", title="Budgets for agents", completed="2026-02-01", themes="[memory-context]",
-                 findings=["**Research agents cite earlier work cheaply.** (high confidence)",
+                 findings=["**Knowledge graphs cite earlier work cheaply.** (high confidence)",
                            "**Compression halves the cost.** (medium confidence)",
                            "**Context windows grow every year.** (low confidence)"])
     root = repo(tmp_path, *kg, other)
     (root / "themes.md").write_text(themes, encoding="utf-8")
-    (root / "kgsync-vocab.yml").write_text("terms:\n  research-agent: {kind: concept}\n", encoding="utf-8")
+    # A mined concept (a pinned one is addressed by every item that names it): the theme takes
+    # the other item's one concept slot.
     (root / "kgsync.yml").write_text("themes_vocabulary: themes.md\ncaps: {concepts: 1}\n"
-                                     "mining: {max_item_share: 0.5, max_theme_share: 0.5}\n", encoding="utf-8")
+                                     "mining: {max_item_share: 1.0, max_theme_share: 0.5}\n", encoding="utf-8")
     graph = graph_of(root)
     names = {e.name for e in graph.entities}
     claims = {graph.entity(c).observations[0]: c for c in targets(graph, "item:2026-02-01-other", "states")}
-    assert "concept:research-agent" not in targets(graph, "item:2026-02-01-other", "addresses")
-    assert targets(graph, claims["title: Research agents cite earlier work cheaply."], "about") == [
-        "concept:research-agent"]  # addressed by the other items only
+    assert "concept:knowledge-graph" not in targets(graph, "item:2026-02-01-other", "addresses")
+    assert targets(graph, claims["title: Knowledge graphs cite earlier work cheaply."], "about") == [
+        "concept:knowledge-graph"]  # addressed by the other items only
     assert targets(graph, claims["title: Compression halves the cost."], "about") == [
         "concept:memory-context"]  # the theme's own word, in its own item
     assert targets(graph, claims["title: Context windows grow every year."], "about") == [
