@@ -418,7 +418,7 @@ def _terms(builder: _Builder, item: ResearchItem, uses: ItemTerms | None, caps: 
                                    (TermKind.METHOD, uses.methods if uses else (), caps.methods, methods)):
         for use in chosen:
             if len(out) >= cap and not _pinned(vocabulary, use.name):
-                break
+                continue  # a later one may be pinned (a mined term that merged into a pin)
             if use.name in merged_into_theme:
                 continue  # the theme's concept stands for it (written above)
             if kind is TermKind.CONCEPT:
@@ -550,11 +550,11 @@ def _extends(builder: _Builder, item: ResearchItem, extraction: Extraction, by_s
                     and _written_prior(written, item))
     taken: set[str] = set()
     for _count, _date, written in ranked[:max_links]:
-        target = written if written in by_slug else suffixes.get(written)
-        if target is not None and target not in declared and target not in taken \
-                and _is_prior(by_slug[target], item):
-            taken.add(target)
-            builder.relate(source, RelationType.EXTENDS, item_name(target))
+        linked = written if written in by_slug else suffixes.get(written)
+        if linked is not None and linked not in declared and linked not in taken \
+                and _is_prior(by_slug[linked], item):
+            taken.add(linked)
+            builder.relate(source, RelationType.EXTENDS, item_name(linked))
 
 
 def _written_date(written: str) -> int:
