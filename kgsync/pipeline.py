@@ -15,30 +15,28 @@ import gc
 import hashlib
 import multiprocessing
 import os
-import shutil
 import time
 from collections import Counter
-from collections.abc import Callable, Collection, Iterator, Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property, partial
 from pathlib import Path
 from stat import S_ISLNK
-from typing import Any, cast
+from typing import cast
 
 from kgsync import jsonl
-from kgsync import cache_file
+from kgsync.build_cache import EvidenceTexts, FactsStore, Record, RecordCache, SelectionStore, parse_record
 from kgsync.cache_file import CacheReader
-from kgsync.assemble import (Assembly, AssemblyMemo, ItemAssembly, MemoEntry, _ItemEvidence, assemble, context_key,
-                             written_terms)
-from kgsync.config import Caps, Config, Merge, Mining
+from kgsync.assemble import Assembly, assemble, context_key, written_terms
+from kgsync.config import Config
 from kgsync.errors import ConfigError, GraphFormatError, KgsyncError, LintFailed, Location
-from kgsync.economy import Folding, discriminating_themes, hub_folding
+from kgsync.economy import discriminating_themes
 from kgsync.evidence import EvidencePlan, EvidenceText, plan as plan_evidence
-from kgsync.extract import Extraction, extract, undated_suffixes
+from kgsync.extract import Extraction, undated_suffixes
 from kgsync.items import (Issue, ReadResult, ResearchItem, IssueSeverity, check_corpus, find_item_files,
-                          read_item_bytes, unreadable)
+                          unreadable)
 from kgsync.lint import FileLines, LintReport, lint, relation_label, separate_hand_added
 from kgsync import state as build_state
 from kgsync.claim_identity import keep_claim_names, previous_facts_to_match
@@ -47,44 +45,8 @@ from kgsync.model import Facts, Graph
 from kgsync.state import BuildState, Stamp, stamp_of
 from kgsync.themes import ThemeMap, load_theme_map
 from kgsync.veto_file import Vetoes, check_vetoes, load_vetoes, veto_path_beside
-from kgsync.mining import ItemCandidates, candidates
-from kgsync.vocab import (ItemTerms, PinnedVocabulary, SelectionStats, Vocabulary, load_pinned, same_hubs, select,
-                          select_with_stats, selection_unchanged)
-
-# The code a cached record depends on: ``_record`` calls items, extract and mining, and these
-# import canonical, lexicon and errors (tests/test_architecture.py holds the list to the imports).
-_CACHED_MODULES = ("canonical.py", "errors.py", "evidence.py", "extract.py", "items.py", "lexicon.py", "mining.py",
-                   "model.py")
-
-
-Parts = tuple[Extraction | None, ItemCandidates | None]
-
-
-@dataclass(frozen=True)
-class Record:
-    """Everything one file yields, independent of every other file (cacheable)."""
-
-    item: ResearchItem | None  # without body and sections: they are not needed after extraction
-    issues: tuple[Issue, ...]
-    # (extraction, candidates), or what loads them from the cache when first asked for: a
-    # rebuild needs them only for the items edited since (two thirds of a record's load time).
-    parts: Parts | Callable[[], Parts] = field(repr=False, compare=False)
-
-    @property
-    def extraction(self) -> Extraction | None:
-        return self._parts()[0]
-
-    @property
-    def candidates(self) -> ItemCandidates | None:
-        return self._parts()[1]
-
-    def _parts(self) -> Parts:
-        parts = self.parts
-        if callable(parts):
-            parts = parts()
-            object.__setattr__(self, "parts", parts)  # loaded once
-        return parts
-
+from kgsync.mining import candidates
+from kgsync.vocab import PinnedVocabulary, Vocabulary, load_pinned, select
 
 @dataclass(frozen=True)
 class BuildResult:
@@ -137,7 +99,7 @@ def read_records(config: Config, jobs: int | None = None, state: BuildState | No
         # every generated node from the committed graph.
         raise ConfigError(f"no item files match {config.items!r}", Location(str(config.root)),
                           "pass --items PATH (a folder or a glob), or set items: in kgsync.yml")
-    cache = _Cache(config.path(config.cache_dir) if config.cache_dir else None, reader or CacheReader())
+    cache = RecordCache(config.path(config.cache_dir) if config.cache_dir else None, reader or CacheReader())
     known = state.files if state is not None else {}
     seen: dict[str, tuple[Stamp, str]] = {}
     scan_started = time.time_ns()
@@ -188,10 +150,7 @@ def read_records(config: Config, jobs: int | None = None, state: BuildState | No
         records[key] = record
         cache.put(key, record)
     if old_out is not None:
-        for key in old_keys:
-            if key not in records and (old := cache.peek(key)) is not None:
-                old._parts()  # now: saving may drop the shard that holds them
-                old_out[key] = old
+        old_out.update(cache.earlier(old_keys, records))
     cache.save()
     if state is not None:
         state.files = seen
@@ -235,14 +194,14 @@ _MIN_PARALLEL = 2 * _CHUNK  # below this, starting workers costs more than it sa
 
 
 def _parse_all(jobs_in: Sequence[tuple[bytes, str, str]], jobs: int | None) -> list[Record]:
-    """``_record`` of every (raw, display, slug), in order; spread over ``jobs`` processes when worth it.
+    """``parse_record`` of every (raw, display, slug), in order; spread over ``jobs`` processes when worth it.
 
     The calling process is one of them: it takes chunks from the front while
     ``jobs - 1`` workers take them from the back, and it keeps its warm caches.
     """
     processes = min(jobs or _usable_cpus(), -(-len(jobs_in) // _CHUNK))
     if processes < 2 or len(jobs_in) < _MIN_PARALLEL:
-        return [_record(*job) for job in jobs_in]
+        return [parse_record(*job) for job in jobs_in]
     chunks = [jobs_in[i : i + _CHUNK] for i in range(0, len(jobs_in), _CHUNK)]
     # fork: the workers inherit the imported modules (no re-import per worker).
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
@@ -255,7 +214,7 @@ def _parse_all(jobs_in: Sequence[tuple[bytes, str, str]], jobs: int | None) -> l
             for chunk, future in zip(chunks, futures):
                 if not future.cancel():
                     break  # a worker has it, and every chunk after it
-                done.append([_record(*job) for job in chunk])
+                done.append([parse_record(*job) for job in chunk])
             done += [future.result() for future in futures[len(done) :]]
         except BaseException:
             pool.shutdown(cancel_futures=True)  # do not wait for chunks nobody will read
@@ -265,15 +224,7 @@ def _parse_all(jobs_in: Sequence[tuple[bytes, str, str]], jobs: int | None) -> l
 
 def _record_chunk(chunk: Sequence[tuple[bytes, str, str]]) -> list[Record]:
     gc.disable()  # a worker allocates many small objects and no cycles worth collecting
-    return [_record(*job) for job in chunk]
-
-
-def _record(raw: bytes, display: str, slug: str) -> Record:
-    item, issues = read_item_bytes(raw, display, slug)
-    if item is None:
-        return Record(None, issues, (None, None))
-    light = replace(item, body="", sections=())
-    return Record(light, issues, (extract(item), candidates(item)))
+    return [parse_record(*job) for job in chunk]
 
 
 def _usable_cpus() -> int:
@@ -367,7 +318,7 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     reader = CacheReader()  # every cache file that does not validate: ignored, with a notice
     state = build_state.load(cache_folder, reader)
     keys: list[str] = []
-    selections = _SelectionStore(cache_folder, reader)
+    selections = SelectionStore(cache_folder, reader)
     old_records: dict[str, Record] = {}
     records, read = read_records(config, state=state, keys_out=keys, old_keys=selections.keys, old_out=old_records,
                                  reader=reader)
@@ -393,15 +344,15 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     keep = failed - set(by_slug)  # items that fail now: they keep their last facts (nothing is assembled for them)
     read_manifest = cache(partial(load_manifest, manifest_file))  # read once, if at all
     kept = _kept_items(keep, read_manifest) if keep else ()
-    store = _FactsStore(cache_folder, context_key([*kept, *items], vocabulary, themes, config.caps, fold,
+    store = FactsStore(cache_folder, context_key([*kept, *items], vocabulary, themes, config.caps, fold,
                                                   config.tag_style, theme_concepts, hub_themes,
                                                   config.mining.min_links), reader)
-    memo = store.memo(read_keys) if store.usable else None
-    texts = _EvidenceTexts(cache_folder, reader).of(items, read_keys, extractions)
+    memo = store.memo(read_keys)
+    texts = EvidenceTexts(cache_folder, reader).of(items, read_keys, extractions)
     evidence = _evidence(config, items, kept, texts)
     assembly = assemble(items, extractions, vocabulary, themes, config.caps, fold, config.tag_style, theme_concepts,
                         memo, config.mining.min_links, kept, hub_themes, evidence)
-    store.save()
+    store.save(memo)
     clock.lap("assemble")
 
     # Shortcut (exact, see kgsync.state): both files hold what the last build wrote and
@@ -570,98 +521,6 @@ def _refuse_a_lost_manifest(committed: Graph, items: Sequence[ResearchItem], gra
             f"manifest: echo '{{\"kgsync_manifest\": 1, \"items\": {{}}}}' > {manifest_file.name}")
 
 
-class _SelectionStore:
-    """The last build's vocabulary and hub folding (``cache_dir/vocab/``), reused when
-    ``selection_unchanged`` proves that the items edited since cannot change them (the folding
-    depends on the vocabulary's hubs and every item's acronyms, which that proof keeps).
-
-    ``inputs.json`` holds what the proof needs (code, config, pinned vocabulary, every item's
-    slug and record key in order, ``SelectionStats``) and is small; ``selection.json`` holds the
-    vocabulary itself, rewritten only when it was selected again.  Both carry one id.
-    """
-
-    def __init__(self, folder: Path | None, reader: CacheReader) -> None:
-        self.folder = folder / "vocab" if folder else None
-        self.reader = reader
-        self.fingerprint = _core_fingerprint()
-        self.inputs: _SelectionInputs | None = None
-        self.keys: tuple[str, ...] = ()
-        if self.folder is None:
-            return
-        inputs = reader.read(self.folder / "inputs.json", _SelectionInputs)
-        if inputs is not None and inputs[0] == self.fingerprint:  # else missing, invalid or stale: select again
-            self.inputs = inputs
-            self.keys = inputs[5]
-
-    def select(self, items: Sequence[ResearchItem], by_slug: dict[str, Record], read_keys: dict[str, str],
-               old_records: dict[str, Record], config: Config, pinned: PinnedVocabulary | None,
-               previous_hubs: frozenset[str] | None = None) -> tuple[Vocabulary, Folding]:
-        slugs = tuple(item.slug for item in items)
-        keys = tuple(read_keys.get(slug, "") for slug in slugs)
-        settings = (config.mining, config.caps, config.merge)
-        found = self._reuse(slugs, keys, by_slug, old_records, settings, config, pinned, previous_hubs)
-        if found is not None:
-            vocabulary, fold, stats, ident = found
-        else:
-            cands = cast(list[ItemCandidates], [by_slug[slug].candidates for slug in slugs])  # items that parsed have them
-            vocabulary, stats = select_with_stats(cands, config, pinned, previous_hubs)
-            fold = hub_folding(cands, vocabulary)
-            ident = os.urandom(8).hex()
-        self._save(found is None, (self.fingerprint, ident, settings, pinned, slugs, keys, stats), vocabulary, fold)
-        return vocabulary, fold
-
-    def _reuse(self, slugs: tuple[str, ...], keys: tuple[str, ...], by_slug: dict[str, Record],
-               old_records: dict[str, Record], settings: tuple[Mining, Caps, Merge], config: Config, pinned: PinnedVocabulary | None,
-               previous_hubs: frozenset[str] | None) -> tuple[Vocabulary, Folding, SelectionStats, str] | None:
-        if self.inputs is None or "" in keys:  # a slug two files claim: no key to compare
-            return None
-        _fingerprint, ident, old_settings, old_pinned, old_slugs, old_keys, stats = self.inputs
-        if old_settings != settings or old_pinned != pinned or old_slugs != slugs:
-            return None
-        changes: list[tuple[ItemCandidates, ItemCandidates]] = []
-        for slug, old_key, key in zip(slugs, old_keys, keys):
-            if old_key != key:
-                old = old_records.get(old_key)
-                new = by_slug[slug].candidates
-                if old is None or old.candidates is None or new is None:
-                    return None
-                changes.append((old.candidates, new))
-        new_stats = selection_unchanged(stats, changes, config, pinned)
-        if new_stats is not None:
-            new_stats = same_hubs(new_stats, previous_hubs, config, pinned)
-        if new_stats is None:
-            return None
-        assert self.folder is not None  # inputs were read from it
-        found = self.reader.read(self.folder / "selection.json", _Selection)
-        if found is None or found[0] != ident:
-            return None
-        _ident, vocabulary, rules = found
-        return vocabulary, Folding.of(rules), new_stats, ident
-
-    def _save(self, selected: bool, inputs: _SelectionInputs, vocabulary: Vocabulary, fold: Folding) -> None:
-        if self.folder is None:
-            return
-        self.folder.mkdir(parents=True, exist_ok=True)
-        if selected:  # the vocabulary first: inputs naming an id whose vocabulary is missing only miss
-            cache_file.write(self.folder / "selection.json", (inputs[1], vocabulary, fold.rules))
-        if inputs != self.inputs:
-            cache_file.write(self.folder / "inputs.json", inputs)
-
-
-# What each cache file holds (decoded as exactly this, see kgsync.cache_file).
-_SelectionInputs = tuple[str, str, tuple[Mining, Caps, Merge], PinnedVocabulary | None, tuple[str, ...],
-                         tuple[str, ...], SelectionStats]
-_Selection = tuple[str, Vocabulary, tuple[tuple[str, str], ...]]
-_RecordsShard = tuple[str, dict[str, tuple[ResearchItem | None, tuple[Issue, ...]]]]
-_PartsShard = tuple[str, dict[str, tuple[Extraction | None, ItemCandidates | None]]]
-_TermsKey = tuple[str, tuple[tuple[str, tuple[str, ...]], ...], tuple[tuple[str, tuple[str, ...]], ...]]
-_PackedFacts = tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], tuple[tuple[str, str, str], ...],
-                     tuple[tuple[str, ...], ...], tuple[tuple[str, int | None, bool], ...], str]
-_FactsShard = tuple[tuple[str, str | None],
-                    dict[str, tuple[tuple[str, _TermsKey | None, str | None], tuple[str, ...], str, _PackedFacts]]]
-_EvidenceTextsFile = tuple[str, dict[str, EvidenceText]]
-
-
 class _GeneratedThenFile(Mapping[str, Location]):
     """Where a finding points: a generated node's item (a generated relation: its source's item),
     else the line of the committed graph file that holds it (content added by hand or by an agent)."""
@@ -719,213 +578,6 @@ def _display(path: Path, root: Path) -> str:
         return path.as_posix()
 
 
-class _Cache:
-    """Records by content hash, in 256 shards by the hash's first two hex digits;
-    invalidated when the parsing code changes.
-
-    Shards, not one file: a rebuild after one edit rewrites the two shards whose
-    keys changed (the old and the new record) instead of re-pickling every record.
-    Each shard is two files: ``records/xx.json`` holds every record's item and issues
-    (every build needs them), ``parts/xx.json`` their extraction and candidates, loaded
-    only when a record's parts are asked for.  A missing part is parsed again from the file.
-    """
-
-    def __init__(self, folder: Path | None, reader: CacheReader):
-        self.reader = reader
-        self.folder = folder / "records" if folder else None
-        self.parts_folder = folder / "parts" if folder else None
-        self.fingerprint = _RECORDS_FORMAT + _code_fingerprint()
-        self.old: dict[str, dict[str, tuple[ResearchItem | None, tuple[Issue, ...]]]] = {}  # shard -> its (item, issues) as stored
-        self.new: dict[str, dict[str, tuple[ResearchItem | None, tuple[Issue, ...]]]] = {}  # shard -> the (item, issues) this build used
-        self.old_parts: dict[str, dict[str, Parts]] = {}  # shard -> its parts as stored (loaded on demand)
-        self.new_parts: dict[str, Parts] = {}  # key -> parts parsed now
-
-    def _load(self, folder: Path | None, shard: str) -> dict[str, Any]:
-        if folder is not None:
-            kind = _RecordsShard if folder == self.folder else _PartsShard
-            found: tuple[str, dict[str, Any]] | None = self.reader.read(folder / f"{shard}.json", kind)
-            if found is not None and found[0] == self.fingerprint:
-                return found[1]
-        return {}  # missing, invalid or of other code: only a slower build
-
-    def _shard(self, shard: str) -> dict[str, tuple[ResearchItem | None, tuple[Issue, ...]]]:
-        records = self.old.get(shard)
-        if records is None:
-            records = self.old[shard] = self._load(self.folder, shard)
-        return records
-
-    def _parts_shard(self, shard: str) -> dict[str, Parts]:
-        parts = self.old_parts.get(shard)
-        if parts is None:
-            parts = self.old_parts[shard] = self._load(self.parts_folder, shard)
-        return parts
-
-    def _stored_parts(self, key: str) -> Parts | None:
-        return self.new_parts.get(key) or self._parts_shard(key[:2]).get(key)
-
-    def _parts_of(self, key: str, path: Path | None, display: str) -> Parts:
-        parts = self._stored_parts(key)
-        if parts is None and path is not None:
-            # The item and issues were cached but not the parts (a lost file): parse again.
-            raw = path.read_bytes()
-            if hashlib.sha1(os.fsencode(display) + b"\0" + raw).hexdigest() != key:
-                raise KgsyncError("the file changed during the build", Location(display), "run the build again")
-            parts = self.new_parts[key] = _record(raw, display, path.stem)._parts()
-            self._repair(key, parts)
-        return parts if parts is not None else (None, None)
-
-    def _repair(self, key: str, parts: Parts) -> None:
-        """Store a part parsed again now (the shards were saved already, see ``read_records``)."""
-        if self.parts_folder is None:
-            return
-        shard = self._load(self.parts_folder, key[:2])  # as saved by this build
-        shard[key] = parts
-        self.parts_folder.mkdir(parents=True, exist_ok=True)
-        cache_file.write(self.parts_folder / f"{key[:2]}.json", (self.fingerprint, shard))
-
-    def _record(self, key: str, entry: tuple[ResearchItem | None, tuple[Issue, ...]], path: Path | None, display: str) -> Record:
-        item, issues = entry
-        return Record(item, issues, lambda: self._parts_of(key, path, display))
-
-    def peek(self, key: str) -> Record | None:
-        """The stored record, without keeping it for the next build (its parts: None if lost)."""
-        entry = self._shard(key[:2]).get(key)
-        return self._record(key, entry, None, "") if entry is not None else None
-
-    def get(self, key: str, path: Path, display: str) -> Record | None:
-        entry = self._shard(key[:2]).get(key)
-        if entry is None:
-            return None
-        self.new.setdefault(key[:2], {})[key] = entry
-        return self._record(key, entry, path, display)
-
-    def put(self, key: str, record: Record) -> None:
-        self.new.setdefault(key[:2], {})[key] = (record.item, record.issues)
-        self.new_parts[key] = record._parts()
-
-    def save(self) -> None:
-        """Rewrite the shards whose set of used records changed; drop unused records and shards."""
-        if self.folder is None or self.parts_folder is None:
-            return
-        for shard in sorted(set(self.old) | set(self.new)):
-            used = self.new.get(shard, {})
-            if used.keys() == self._shard(shard).keys():
-                continue
-            if used:
-                for folder in (self.folder, self.parts_folder):
-                    folder.mkdir(parents=True, exist_ok=True)
-                gitignore = self.folder.parent / ".gitignore"
-                if not gitignore.exists():
-                    gitignore.write_text("*\n", encoding="utf-8")
-                # Parts first: a record whose parts file lacks it only costs a parse.
-                parts = {key: found for key in used if (found := self._stored_parts(key)) is not None}
-                cache_file.write(self.parts_folder / f"{shard}.json", (self.fingerprint, parts))
-                cache_file.write(self.folder / f"{shard}.json", (self.fingerprint, used))
-            else:
-                (self.folder / f"{shard}.json").unlink(missing_ok=True)
-                (self.parts_folder / f"{shard}.json").unlink(missing_ok=True)
-        for folder in (self.folder, self.parts_folder):
-            if folder.is_dir():
-                for path in folder.glob("*.json"):
-                    if path.stem not in self.new:  # no record of it was used: all stale
-                        path.unlink(missing_ok=True)
-        (self.folder.parent / "records.pickle").unlink(missing_ok=True)  # the single-file cache of old
-
-
-_RECORDS_FORMAT = "3:"  # records/ holds (item, issues), parts/ the rest; 3: JSON (1 and 2 were pickles)
-
-
-def _code_fingerprint() -> str:
-    here = Path(__file__).parent
-    digest = hashlib.sha1()
-    for name in _CACHED_MODULES:
-        digest.update((here / name).read_bytes())
-    return digest.hexdigest()
-
-
-class _FactsStore:
-    """Each item's assembled facts from the last build (``AssemblyMemo`` entries), in 16
-    JSON files by the slug's sha1, so a one-item edit rewrites one of them.
-
-    Valid only for the same code and the same corpus-wide inputs (``context_key``):
-    a shard written under another fingerprint is ignored, i.e. every item is assembled again.
-    """
-
-    def __init__(self, folder: Path | None, context: str | None, reader: CacheReader):
-        self.folder = folder / "facts" if folder else None
-        self.usable = self.folder is not None and context is not None
-        self.fingerprint = (_core_fingerprint(), context)
-        self.entries: dict[str, MemoEntry] = {}
-        self.loaded: dict[str, set[str]] = {}  # shard -> its slugs as stored
-        if not self.usable:
-            return
-        assert self.folder is not None
-        for path in sorted(self.folder.glob("*.json")) if self.folder.is_dir() else ():
-            found = reader.read(path, _FactsShard)
-            if found is None or found[0] != self.fingerprint:  # invalid or of other code: only a slower build
-                continue
-            stored = found[1]
-            self.loaded[path.stem] = set(stored)
-            self.entries.update(stored)
-
-    def memo(self, keys: dict[str, str]) -> AssemblyMemo:
-        self.keys = keys
-        self.memo_ = _TrackingMemo(self.entries, keys)
-        return self.memo_
-
-    def save(self) -> None:
-        """Keep the entries of the items assembled now; rewrite the shards that differ."""
-        if self.folder is None:
-            return
-        if not self.usable:
-            shutil.rmtree(self.folder, ignore_errors=True)
-            return
-        shards: dict[str, dict[str, MemoEntry]] = {}
-        for slug in self.keys:
-            if slug in self.entries:
-                shards.setdefault(_facts_shard(slug), {})[slug] = self.entries[slug]
-        dirty = {_facts_shard(slug) for slug in self.memo_.put_slugs}
-        self.folder.mkdir(parents=True, exist_ok=True)
-        for shard in sorted(set(shards) | set(self.loaded)):
-            used = shards.get(shard, {})
-            if shard not in dirty and shard in self.loaded and self.loaded[shard] == set(used):
-                continue
-            path = self.folder / f"{shard}.json"
-            if used:
-                cache_file.write(path, (self.fingerprint, used))
-            else:
-                path.unlink(missing_ok=True)
-        for path in self.folder.glob("*.json"):
-            if path.stem not in shards:
-                path.unlink(missing_ok=True)
-
-
-class _TrackingMemo(AssemblyMemo):
-    """An ``AssemblyMemo`` that remembers which items it was given (their shards need writing)."""
-
-    def __init__(self, entries: MutableMapping[str, MemoEntry], keys: Mapping[str, str]) -> None:
-        super().__init__(entries, keys)
-        self.put_slugs: set[str] = set()
-
-    def put(self, slug: str, uses: ItemTerms | None, done: ItemAssembly, digests: Mapping[str, str],
-            links: _ItemEvidence | None = None) -> None:
-        super().put(slug, uses, done, digests, links)
-        self.put_slugs.add(slug)
-
-
-def _facts_shard(slug: str) -> str:
-    return hashlib.sha1(slug.encode()).hexdigest()[0]
-
-
-def _core_fingerprint() -> str:
-    """Every core module's source: assembled facts depend on parsing, mining and assembling code."""
-    here = Path(__file__).parent
-    digest = hashlib.sha1()
-    for path in sorted(here.glob("*.py")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()
-
-
 def _evidence(config: Config, items: Sequence[ResearchItem], kept: Sequence[ResearchItem],
               texts: Mapping[str, EvidenceText]) -> EvidencePlan:
     """The claim→claim links the items state (``kgsync.evidence``), less the vetoed ones."""
@@ -933,35 +585,3 @@ def _evidence(config: Config, items: Sequence[ResearchItem], kept: Sequence[Rese
     check_vetoes(vetoes)
     known = {item.slug: item for item in (*kept, *items)}
     return plan_evidence(items, texts, known, undated_suffixes(known), vetoes.pairs)
-
-
-class _EvidenceTexts:
-    """Each item's ``EvidenceText`` by record key, in ``cache_dir/evidence.json`` (typed JSON,
-    see kgsync.cache_file): the plan reads every item, and loading every record's parts for it
-    would cost a no-op rebuild most of its time.  An item without a stored text (new or
-    edited) is read from its extraction, which such an item has loaded anyway."""
-
-    def __init__(self, folder: Path | None, reader: CacheReader) -> None:
-        self.path = folder / "evidence.json" if folder else None
-        self.fingerprint = _core_fingerprint()
-        self.stored: dict[str, EvidenceText] = {}
-        found = reader.read(self.path, _EvidenceTextsFile) if self.path is not None else None
-        if found is not None and found[0] == self.fingerprint:  # else: of other code, only a slower build
-            self.stored = found[1]
-
-    def of(self, items: Sequence[ResearchItem], keys: Mapping[str, str],
-           extractions: Mapping[str, Extraction]) -> dict[str, EvidenceText]:
-        texts: dict[str, EvidenceText] = {}
-        used: dict[str, EvidenceText] = {}
-        for item in items:
-            key = keys.get(item.slug)
-            text = self.stored.get(key) if key is not None else None
-            if text is None:
-                text = EvidenceText.of(extractions[item.slug])
-            texts[item.slug] = text
-            if key is not None:
-                used[key] = text
-        if self.path is not None and used.keys() != self.stored.keys():
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            cache_file.write(self.path, (self.fingerprint, used))
-        return texts

@@ -203,7 +203,7 @@ HUB_ENTER_RATIO = 1.25
 
 @dataclass(frozen=True)
 class SelectionStats:
-    """What ``selection_unchanged`` needs to prove that an edit cannot change ``select``'s result."""
+    """What ``build_cache.selection_unchanged`` needs to prove that an edit cannot change ``select``'s result."""
 
     n_items: int
     acronyms: Mapping[str, str]  # the corpus's acronym map (the earliest definer's expansion)
@@ -218,7 +218,7 @@ class SelectionStats:
 def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
                       pinned: PinnedVocabulary | None = None,
                       previous_hubs: frozenset[str] | None = None) -> tuple[Vocabulary, SelectionStats]:
-    """``select``, and what ``selection_unchanged`` checks an edit against.
+    """``select``, and what ``build_cache.selection_unchanged`` checks an edit against.
 
     Locality: each item chooses its terms from its own candidates alone (``_local_choice``:
     salience inside the item, never a corpus frequency), so a merge elsewhere can change an
@@ -366,14 +366,18 @@ def _names_it(group: _Group, slug: str, surfaces: Sequence[tuple[str, int]]) -> 
 
 
 def _is_hub(group: _Group, g: str, n_items: int, mining: Mining, previous_hubs: frozenset[str] | None) -> bool:
-    """A corpus stopword: on more than the hub share of the items (and more than ``min_items``);
-    with the last build's hubs known, a hub stays one until it falls below ``HUB_LEAVE_RATIO``
-    of that share and another term enters only above ``HUB_ENTER_RATIO`` of it."""
-    if group.pinned:
-        return False
+    """A corpus stopword (``is_hub``); a pinned term never is one."""
+    return not group.pinned and is_hub(g, len(group.items), n_items, mining, previous_hubs)
+
+
+def is_hub(g: str, count: int, n_items: int, mining: Mining, previous_hubs: frozenset[str] | None) -> bool:
+    """Whether group ``g`` on ``count`` of ``n_items`` items is a corpus stopword: on more than the
+    hub share of the items (and more than ``min_items``); with the last build's hubs known, a hub
+    stays one until it falls below ``HUB_LEAVE_RATIO`` of that share and another term enters only
+    above ``HUB_ENTER_RATIO`` of it."""
     ratio = 1.0 if previous_hubs is None else HUB_LEAVE_RATIO if g in previous_hubs else HUB_ENTER_RATIO
     share = mining.max_item_share * ratio
-    return len(group.items) > max(share * n_items, mining.min_items)
+    return count > max(share * n_items, mining.min_items)
 
 
 def _local_choice(ranked: Iterable[tuple[float, str]], own_flags: Mapping[str, int],
@@ -438,7 +442,7 @@ def _resolve(key: str, local: Mapping[str, str], pinned: PinnedVocabulary, globa
     return pinned.resolve(expansion) if expansion else key
 
 
-class _Share(NamedTuple):
+class Share(NamedTuple):
     """One item's share of one group, as ``select`` adds it up (pass 1, pinned mentions, pass 2)."""
 
     score: float
@@ -448,8 +452,8 @@ class _Share(NamedTuple):
     surfaces: tuple[tuple[str, int], ...]  # surface -> how many of the item's keys wrote it, sorted
 
 
-def _shares(item: ItemCandidates, pinned: PinnedVocabulary, stats: SelectionStats,
-            lookup: Vocabulary | None) -> dict[str, _Share]:
+def item_shares(item: ItemCandidates, pinned: PinnedVocabulary, stats: SelectionStats,
+                lookup: Vocabulary | None) -> dict[str, Share]:
     """group -> the item's share of it, computed like ``select`` does (same resolution,
     same order of float additions, pinned phrases in ``dense`` through ``lookup``); stop
     groups are skipped as ``select`` skips them."""
@@ -479,89 +483,21 @@ def _shares(item: ItemCandidates, pinned: PinnedVocabulary, stats: SelectionStat
         flags.setdefault(gkey, 0)
         focus.add(gkey)
         keys.setdefault(gkey, set()).add(key)
-    return {g: _Share(scores[g], flags[g], g in focus, frozenset(keys[g]),
-                      tuple(sorted(surfaces[g].items())) if g in surfaces else ()) for g in scores}
+    return {g: Share(scores[g], flags[g], g in focus, frozenset(keys[g]),
+                     tuple(sorted(surfaces[g].items())) if g in surfaces else ()) for g in scores}
 
 
-def _pinned_lookup(pinned: PinnedVocabulary) -> Vocabulary | None:
+def pinned_lookup(pinned: PinnedVocabulary) -> Vocabulary | None:
+    """A vocabulary of the pinned names alone, to find pinned phrases in an item's dense text (None: none pinned)."""
     if not pinned.key_to_name:
         return None
     return Vocabulary({}, {}, (), 0, {k: k for k in pinned.key_to_name},
                       frozenset(pinned.acronym_keys), _lengths_of(pinned.key_to_name))
 
 
-def selection_unchanged(stats: SelectionStats, changes: Sequence[tuple[ItemCandidates, ItemCandidates]],
-                        config: Config, pinned: PinnedVocabulary | None = None) -> SelectionStats | None:
-    """Whether replacing each ``old`` candidates by ``new`` (same slugs, same item count,
-    same config, pinned vocabulary and previous hubs) leaves ``select``'s result as it was;
-    if so, the stats of the new corpus, else None.
-
-    Locality makes the proof short.  Another item reads an edited item only through the
-    groups it belongs to (counts: hubs; focus, keys and surfaces: names, aliases, the
-    mention index, merges of chosen terms) and through the terms it chooses.  Its scores
-    and flags are read by its own ``_local_choice`` alone.  So when its groups, their
-    focus, keys and surfaces, and its own choice are as they were, so is the result; a
-    group of this item alone that it does not choose is read by nothing.
-    """
-    pinned = pinned or PinnedVocabulary()
-    if not changes:
-        return stats  # the same input
-    if any(old.slug != new.slug or old.acronyms != new.acronyms for old, new in changes):
-        return None  # the acronym map and the items' own definitions decide groups
-    lookup = _pinned_lookup(pinned)
-    before = [_shares(old, pinned, stats, lookup) for old, _new in changes]
-    after = [_shares(new, pinned, stats, lookup) for _old, new in changes]
-    df = dict(stats.df)
-    moved: set[str] = set()  # groups an edited item joined or left, or whose focus, keys or surfaces changed
-    for g in {g for old, new in zip(before, after) for g in old.keys() | new.keys() if old.get(g) != new.get(g)}:
-        if g in pinned.key_to_name:
-            return None  # a pinned term is a node whatever its items
-        if all((g in old) == (g in new) and (g not in old or old[g][2:] == new[g][2:])
-               for old, new in zip(before, after)):
-            continue  # only scores or flags: read by the edited item's own choice alone (checked below)
-        # Otherwise only a group of at most one item, before and after, that no item chooses:
-        # it is no node, no hub, no merge and no mention key, so nothing else reads it.
-        members_before = sum(g in old for old in before)
-        members_after = sum(g in new for new in after)
-        if stats.df.get(g, 0) != members_before or members_before > 1 or members_after > 1:
-            return None
-        moved.add(g)
-        if members_after:
-            df[g] = 1
-        else:
-            df.pop(g, None)
-    for old, new in zip(before, after):
-        chosen = _choice_of(old, pinned, stats, config)
-        if chosen != _choice_of(new, pinned, stats, config) or moved.intersection(chosen):
-            return None  # the item's own terms changed
-    return dataclasses.replace(stats, df=df)
-
-
-def same_hubs(stats: SelectionStats, previous_hubs: frozenset[str] | None, config: Config,
-              pinned: PinnedVocabulary | None = None) -> SelectionStats | None:
-    """``stats`` for selecting with other ``previous_hubs`` when no hub decision changes by
-    it (every group, and every merged group, is decided the same by its count), else None."""
-    if previous_hubs == stats.previous_hubs:
-        return stats
-    pinned = pinned or PinnedVocabulary()
-    probe = _Group("")
-
-    def hub(g: str, count: int) -> bool:
-        if g in pinned.key_to_name:
-            return False
-        probe.items = dict.fromkeys(range(count), 0.0)  # type: ignore[arg-type]  # only its size is read
-        return _is_hub(probe, g, stats.n_items, config.mining, previous_hubs)
-
-    if any(hub(g, count) != (g in stats.hubs) for g, count in stats.df.items()):
-        return None
-    if any(hub(g, count) != (g in stats.merged_hubs) for g, count in stats.kept.items()):
-        return None
-    return dataclasses.replace(stats, previous_hubs=previous_hubs)
-
-
-def _choice_of(shares: Mapping[str, _Share], pinned: PinnedVocabulary, stats: SelectionStats,
-               config: Config) -> list[str]:
-    """One item's ``_local_choice`` from its shares, as ``select`` makes it."""
+def choice_of(shares: Mapping[str, Share], pinned: PinnedVocabulary, stats: SelectionStats,
+              config: Config) -> list[str]:
+    """One item's ``_local_choice`` from its shares (``item_shares``), as ``select`` makes it."""
     ranked = [(-(share.score * _weight(g, g in pinned.key_to_name)), g) for g, share in shares.items() if share.focus]
     own_flags = {g: share.flags for g, share in shares.items()}
     return _local_choice(ranked, own_flags, lambda g: g in pinned.key_to_name,
@@ -584,7 +520,7 @@ def _acronym_map(cands: Sequence[ItemCandidates]) -> dict[str, str]:
 def _add_pinned_mentions(groups: dict[str, _Group], cands: Sequence[ItemCandidates], pinned: PinnedVocabulary,
                          stop_groups: set[str]) -> None:
     """Pinned phrases the miner could not cut out ("theory of mind") still count."""
-    lookup = _pinned_lookup(pinned)
+    lookup = pinned_lookup(pinned)
     if lookup is None:
         return
     for item in cands:
