@@ -1,12 +1,13 @@
-"""The build: read items -> extract -> canonicalise -> assemble -> merge -> lint -> write.
+"""The build, one named stage after another: read -> select -> assemble -> merge -> lint -> write.
 
-Per-file work (parsing, extraction, term candidates) depends on one file's
-bytes only, so it is cached by content hash in ``cache_dir``; corpus-level
-work (the vocabulary, the graph) is redone on every build, which keeps a
-rebuild exact: the same input always gives byte-identical output, cached or not.
-``kgsync.state`` adds two shortcuts to the same bytes: files whose stat is
-unchanged are not re-read, and a committed graph that is exactly what kgsync
-last wrote (with nothing hand-added) is not re-parsed.
+Per-file work (parsing, extraction, term candidates) depends on one file's bytes
+only; corpus-level work (the vocabulary, the graph) depends on every item.  Every
+stage returns what the next one reads; the same input always gives byte-identical
+output, cached or not.  ``kgsync.build_cache`` keeps the work a rebuild may skip
+(records by content hash, each item's facts, the last vocabulary) and
+``kgsync.state`` the two shortcuts: files whose stat is unchanged are not re-read,
+and a committed graph that is exactly what kgsync last wrote (with nothing
+hand-added) is not re-parsed.
 """
 
 from __future__ import annotations
@@ -18,35 +19,35 @@ import os
 import time
 from collections import Counter
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property, partial
 from pathlib import Path
 from stat import S_ISLNK
-from typing import cast
 
 from kgsync import jsonl
-from kgsync.build_cache import EvidenceTexts, FactsStore, Record, RecordCache, SelectionStore, parse_record
-from kgsync.cache_file import CacheReader
+from kgsync import state as build_state
 from kgsync.assemble import Assembly, assemble, context_key, written_terms
+from kgsync.build_cache import (EvidenceTexts, FactsStore, Record, RecordCache, SelectionStore, parse_record)
+from kgsync.cache_file import CacheReader
+from kgsync.claim_identity import keep_claim_names, previous_facts_to_match
 from kgsync.config import Config
+from kgsync.economy import Folding, discriminating_themes
 from kgsync.errors import ConfigError, GraphFormatError, KgsyncError, LintFailed, Location
-from kgsync.economy import discriminating_themes
 from kgsync.evidence import EvidencePlan, EvidenceText, plan as plan_evidence
 from kgsync.extract import Extraction, undated_suffixes
-from kgsync.items import (Issue, ReadResult, ResearchItem, IssueSeverity, check_corpus, find_item_files,
+from kgsync.items import (Issue, IssueSeverity, ReadResult, ResearchItem, check_corpus, find_item_files,
                           unreadable)
 from kgsync.lint import FileLines, LintReport, lint, relation_label, separate_hand_added
-from kgsync import state as build_state
-from kgsync.claim_identity import keep_claim_names, previous_facts_to_match
 from kgsync.merge import Manifest, load_manifest, manifest_hubs, manifest_path, merge_with_foreign
+from kgsync.mining import candidates
 from kgsync.model import Facts, Graph
 from kgsync.state import BuildState, Stamp, stamp_of
 from kgsync.themes import ThemeMap, load_theme_map
 from kgsync.veto_file import Vetoes, check_vetoes, load_vetoes, veto_path_beside
-from kgsync.mining import candidates
 from kgsync.vocab import PinnedVocabulary, Vocabulary, load_pinned, select
+
 
 @dataclass(frozen=True)
 class BuildResult:
@@ -80,18 +81,42 @@ class BuildResult:
         return self.graph != self.previous.canonical() or bool(self.changed_files)
 
 
+@dataclass(frozen=True)
+class Reading:
+    """What the read stage yields: every item file's record, and what later stages look up in them."""
+
+    records: tuple[Record, ...]  # one per item file, in file order
+    read: ReadResult  # the items that parsed and every item problem (duplicate slugs, dangling cites)
+    keys: tuple[str, ...]  # each record's content key, in the same order
+    files: dict[str, tuple[Stamp, str]]  # the files the next build may trust by stat (``BuildState.files``)
+    earlier: Mapping[str, Record]  # the records of ``earlier_keys`` no file has now, while the cache holds them
+    # slug -> its record: the first file of a slug is the item, as for check_corpus (later ones are errors)
+    by_slug: Mapping[str, Record]
+    # slug -> the content key of its record; a slug two files claim gets none (never reused)
+    slug_keys: Mapping[str, str]
+
+
+def _by_slug(records: Sequence[Record], keys: Sequence[str]) -> tuple[dict[str, Record], dict[str, str]]:
+    """``Reading.by_slug`` and ``Reading.slug_keys``."""
+    by_slug: dict[str, Record] = {}
+    for r in records:
+        if r.item is not None:
+            by_slug.setdefault(r.item.slug, r)
+    slug_count = Counter(r.item.slug for r in records if r.item is not None)
+    return by_slug, {r.item.slug: key for r, key in zip(records, keys)
+                     if r.item is not None and slug_count[r.item.slug] == 1}
+
+
 def read_records(config: Config, jobs: int | None = None, state: BuildState | None = None,
-                 keys_out: list[str] | None = None, old_keys: Sequence[str] = (),
-                 old_out: dict[str, Record] | None = None, reader: CacheReader | None = None,
-                 ) -> tuple[list[Record], ReadResult]:
+                 reader: CacheReader | None = None, earlier_keys: Sequence[str] = ()) -> Reading:
     """Parse every item file (through the cache); duplicate slugs and dangling cites checked here.
 
     Files the cache does not know are parsed by ``jobs`` processes, this one included
     (default: one per usable CPU).  A record depends on its file's bytes only and results
     come back in file order, so the output does not depend on the worker count.
-    ``state`` (updated in place) lets a file whose stat is unchanged skip being read
-    and hashed; see ``kgsync.state``.  ``keys_out`` receives each record's content key, in order;
-    ``old_out`` the records of those ``old_keys`` no file has now, while the cache still holds them.
+    ``state`` lets a file whose stat is unchanged skip being read and hashed (see
+    ``kgsync.state``); ``earlier_keys``: the record keys of the last selection, whose
+    records a vocabulary reuse compares an edited item against (``Reading.earlier``).
     """
     files = find_item_files(config.items, config.root)
     if not files:
@@ -149,15 +174,11 @@ def read_records(config: Config, jobs: int | None = None, state: BuildState | No
     for (key, *_), record in zip(todo, _parse_all([job[1:] for job in todo], jobs)):
         records[key] = record
         cache.put(key, record)
-    if old_out is not None:
-        old_out.update(cache.earlier(old_keys, records))
+    earlier = cache.earlier(earlier_keys, records)
     cache.save()
-    if state is not None:
-        state.files = seen
-    ordered = [records[key] for key in keys]
-    if keys_out is not None:
-        keys_out.extend(keys)
-    return ordered, check_corpus((r.item, r.issues) for r in ordered)
+    ordered = tuple(records[key] for key in keys)
+    return Reading(ordered, check_corpus((r.item, r.issues) for r in ordered), tuple(keys), seen, earlier,
+                   *_by_slug(ordered, keys))
 
 
 class _Displays:
@@ -313,120 +334,193 @@ STAGES = ("read", "select", "assemble", "merge", "lint", "write")  # what ``Buil
 
 
 def _build(config: Config, write: bool, strict: bool) -> BuildResult:
+    """The stages in order, each a function whose result the next ones read (``STAGES`` names them)."""
     clock = _StageClock()
     cache_folder = config.path(config.cache_dir) if config.cache_dir else None
     reader = CacheReader()  # every cache file that does not validate: ignored, with a notice
     state = build_state.load(cache_folder, reader)
-    keys: list[str] = []
     selections = SelectionStore(cache_folder, reader)
-    old_records: dict[str, Record] = {}
-    records, read = read_records(config, state=state, keys_out=keys, old_keys=selections.keys, old_out=old_records,
-                                 reader=reader)
-    by_slug: dict[str, Record] = {}
-    for r in records:  # the first file of a slug is the item, as for check_corpus (later ones are errors)
-        if r.item is not None:
-            by_slug.setdefault(r.item.slug, r)
-    # slug -> the content key of its record; a slug two files claim gets none (never reused)
-    slug_count = Counter(r.item.slug for r in records if r.item is not None)
-    read_keys = {r.item.slug: key for r, key in zip(records, keys) if r.item is not None and slug_count[r.item.slug] == 1}
-    items = read.items
-    extractions = _Extractions(by_slug)  # loaded only for the items assembled again
+    reading = read_records(config, state=state, reader=reader, earlier_keys=selections.keys)
+    state = replace(state, files=reading.files)
     clock.lap("read")
-    graph_path = config.path(config.graph)
-    manifest_file = manifest_path(graph_path)
-    vocabulary, fold = selections.select(items, by_slug, read_keys, old_records, config, _pinned(config),
-                                         manifest_hubs(manifest_file))
+    files = _GraphFiles.of(config)
+    vocabulary, fold = selections.select(reading.read.items, reading.by_slug, reading.slug_keys, reading.earlier,
+                                         config, _pinned(config), manifest_hubs(files.manifest))
     clock.lap("select")
+    keep = _failing_items(reading)
+    kept = _kept_items(keep, files.read_manifest) if keep else ()
+    assembled = _assemble(config, cache_folder, reader, reading, vocabulary, fold, kept)
+    clock.lap("assemble")
+    base = _base(files, state, reading.read.items, keep)
+    assembly = _keep_claim_names(assembled.assembly, base.manifest, files.manifest if base.verified else None)
+    merged = _merge(base, assembly.by_item, keep)
+    clock.lap("merge")
+    linted = _lint_blaming_items(merged, base, files, assembly, reading.read.items, keep, config)
+    manifest = _manifest_to_write(linted.merged.manifest, assembled, vocabulary)
+    removed_items = tuple(sorted(set(_items_before(base, state)) - set(manifest.by_item)))
+    clock.lap("lint")
+    if not linted.report.ok(strict):
+        bad = linted.report.errors(strict)
+        build_state.save(cache_folder, state)
+        raise LintFailed(f"the new graph breaks the contract ({len(bad)} finding(s)); nothing was written", bad)
+    changed: tuple[Path, ...] = ()
+    if write:
+        changed, state = _write(linted.merged.graph, manifest, not linted.merged.foreign, files, base, state)
+    build_state.save(cache_folder, state)
+    clock.lap("write")
+    issues = reading.read.issues + assembled.evidence.issues + linted.item_errors + tuple(reader.notices)
+    return BuildResult(linted.merged.graph, base.load_previous, manifest, reading.read.items, issues, linted.report,
+                       vocabulary, bool(changed), changed, tuple(clock.laps), removed_items)
+
+
+@dataclass(frozen=True)
+class _GraphFiles:
+    """The committed graph and its manifest."""
+
+    graph: Path
+    manifest: Path
+    read_manifest: Callable[[], Manifest | None]  # the committed manifest, read once if at all
+
+    @classmethod
+    def of(cls, config: Config) -> _GraphFiles:
+        graph = config.path(config.graph)
+        manifest = manifest_path(graph)
+        return cls(graph, manifest, cache(partial(load_manifest, manifest)))
+
+
+def _failing_items(reading: Reading) -> frozenset[str]:
+    """Items that fail now: they keep their last facts (nothing is assembled for them)."""
+    failed = frozenset(i.slug for i in reading.read.issues if i.severity is IssueSeverity.ERROR and i.slug)
+    return failed - set(reading.by_slug)
+
+
+@dataclass(frozen=True)
+class _Assembled:
+    assembly: Assembly  # as assembled (before a reworded finding keeps its claim's name)
+    evidence: EvidencePlan
+    memo_json: Mapping[str, str] | None  # slug -> the manifest encoding of the facts the memo gave or took
+
+
+def _assemble(config: Config, cache_folder: Path | None, reader: CacheReader, reading: Reading,
+              vocabulary: Vocabulary, fold: Folding, kept: tuple[ResearchItem, ...]) -> _Assembled:
+    """Every item's facts and the evidence links between them; an item's facts come from the
+    facts store when nothing they were built from changed (``build_cache.FactsStore``)."""
+    items = reading.read.items
     themes = _theme_map(config)
     theme_concepts = theme_concepts_of(items, themes, config)
     hub_themes = hub_themes_of(items, themes, config)
-    failed = frozenset(i.slug for i in read.issues if i.severity is IssueSeverity.ERROR and i.slug)
-    keep = failed - set(by_slug)  # items that fail now: they keep their last facts (nothing is assembled for them)
-    read_manifest = cache(partial(load_manifest, manifest_file))  # read once, if at all
-    kept = _kept_items(keep, read_manifest) if keep else ()
     store = FactsStore(cache_folder, context_key([*kept, *items], vocabulary, themes, config.caps, fold,
-                                                  config.tag_style, theme_concepts, hub_themes,
-                                                  config.mining.min_links), reader)
-    memo = store.memo(read_keys)
-    texts = EvidenceTexts(cache_folder, reader).of(items, read_keys, extractions)
+                                                 config.tag_style, theme_concepts, hub_themes,
+                                                 config.mining.min_links), reader)
+    memo = store.memo(reading.slug_keys)
+    extractions = _Extractions(reading.by_slug)  # loaded only for the items assembled again
+    texts = EvidenceTexts(cache_folder, reader).of(items, reading.slug_keys, extractions)
     evidence = _evidence(config, items, kept, texts)
     assembly = assemble(items, extractions, vocabulary, themes, config.caps, fold, config.tag_style, theme_concepts,
                         memo, config.mining.min_links, kept, hub_themes, evidence)
     store.save(memo)
-    clock.lap("assemble")
+    return _Assembled(assembly, evidence, memo.json if memo is not None else None)
 
-    # Shortcut (exact, see kgsync.state): both files hold what the last build wrote and
+
+@dataclass(frozen=True)
+class _Base:
+    """What the build merges into."""
+
+    graph: Graph  # the committed graph; empty under the shortcut
+    manifest: Manifest | None  # the committed manifest, when read
+    load_previous: Callable[[], Graph]  # the committed graph (parsed on first need under the shortcut)
+    # The shortcut (exact, see kgsync.state): both files hold what the last build wrote and
     # that graph held only generated facts, so merging into it = merging into nothing.
-    committed_bytes = build_state.unchanged_file(graph_path, state.graph) if state.pure else None
-    if committed_bytes is not None and build_state.unchanged_file(manifest_file, state.manifest) is None:
-        committed_bytes = None
-    if committed_bytes is not None:
-        committed = Graph()
+    verified: bool
+
+
+def _base(files: _GraphFiles, state: BuildState, items: Sequence[ResearchItem], keep: frozenset[str]) -> _Base:
+    committed_bytes = build_state.unchanged_file(files.graph, state.graph) if state.pure else None
+    if committed_bytes is not None and build_state.unchanged_file(files.manifest, state.manifest) is not None:
         # The old manifest only matters for items that failed (they keep their old facts).
-        old_manifest = read_manifest() if keep else None
-        load_previous = _parse_later(committed_bytes, str(graph_path))
-    else:
-        committed = jsonl.read(graph_path)
-        old_manifest = read_manifest()
-        if old_manifest is None:
-            _refuse_a_lost_manifest(committed, items, graph_path, manifest_file)
-        load_previous = lambda: committed  # noqa: E731
-    assembled = assembly.by_item  # the facts the memo encoded (before any claim keeps its name)
-    assembly = _keep_claim_names(assembly, old_manifest, manifest_file if committed_bytes is not None else None)
+        return _Base(Graph(), files.read_manifest() if keep else None,
+                     _parse_later(committed_bytes, str(files.graph)), verified=True)
+    committed = jsonl.read(files.graph)
+    manifest = files.read_manifest()
+    if manifest is None:
+        _refuse_a_lost_manifest(committed, items, files.graph, files.manifest)
+    return _Base(committed, manifest, lambda: committed, verified=False)
+
+
+def _items_before(base: _Base, state: BuildState) -> Collection[str]:
+    """The committed manifest's items: read (when it was), else what the last build recorded
+    writing (the shortcut verified the file still holds exactly that)."""
+    if base.manifest is not None:
+        return base.manifest.by_item.keys()
+    return state.items if base.verified else ()
+
+
+@dataclass(frozen=True)
+class _Merged:
+    graph: Graph
+    manifest: Manifest
+    foreign: bool  # the committed graph adds to the generated facts (content added by hand or by an agent)
+
+
+def _merge(base: _Base, by_item: Mapping[str, Facts], keep: frozenset[str]) -> _Merged:
+    return _Merged(*merge_with_foreign(base.graph, base.manifest, by_item, keep))
+
+
+@dataclass(frozen=True)
+class _Linted:
+    merged: _Merged  # without the facts of the items blamed
+    report: LintReport
+    item_errors: tuple[Issue, ...]  # the items blamed
+
+
+def _lint_blaming_items(merged: _Merged, base: _Base, files: _GraphFiles, assembly: Assembly,
+                        items: Sequence[ResearchItem], keep: frozenset[str], config: Config) -> _Linted:
+    """The merged graph's findings.  An item whose own facts break the contract (a theme, alias or
+    name no rule allows) is an item error: it keeps its previous nodes and every other item
+    updates.  Again until none is left (keeping one item's old facts can only touch that item's nodes)."""
+    report = _lint(merged, assembly, files.graph, config)
     by_item = assembly.by_item
-    graph, manifest, foreign = merge_with_foreign(committed, old_manifest, by_item, keep)
-    # The committed manifest's items: read (when it was), else what the last build recorded
-    # writing (the shortcut verified the file still holds exactly that).
-    before: Collection[str] | build_state.Written | None  # the writing loop below reuses the name
-    before = old_manifest.by_item.keys() if old_manifest is not None else (
-        state.items if committed_bytes is not None else ())
-    clock.lap("merge")
-    report = _lint(graph, manifest, foreign, assembly, graph_path, config)
-    # An item whose own facts break the contract (a theme, alias or name no rule allows) is an
-    # item error: it keeps its previous nodes and every other item updates.  Again until none is
-    # left (keeping one item's old facts can only touch that item's nodes).
     item_errors: list[Issue] = []
     while blamed := _items_blamed(report, items, by_item, frozenset(i.slug for i in item_errors)):
         item_errors += blamed
         failing = frozenset(i.slug for i in blamed)
         keep = keep | failing
         by_item = {slug: facts for slug, facts in by_item.items() if slug not in failing}
-        if old_manifest is None:
-            old_manifest = read_manifest()
-        graph, manifest, foreign = merge_with_foreign(committed, old_manifest, by_item, keep)
-        report = _lint(graph, manifest, foreign, assembly, graph_path, config)
-    removed_items = tuple(sorted(set(before) - set(manifest.by_item)))
-    if memo is not None:  # the manifest encoding of facts the memo gave or took (same objects only)
-        manifest = Manifest(manifest.by_item, {slug: text for slug, text in memo.json.items()
-                                               if manifest.by_item.get(slug) is assembled.get(slug)})
-    manifest = replace(manifest, hubs=tuple(sorted(vocabulary.hub_keys)))
-    clock.lap("lint")
-    if not report.ok(strict):
-        bad = report.errors(strict)
-        build_state.save(cache_folder, state)
-        raise LintFailed(f"the new graph breaks the contract ({len(bad)} finding(s)); nothing was written", bad)
+        if base.manifest is None:
+            base = replace(base, manifest=files.read_manifest())
+        merged = _merge(base, by_item, keep)
+        report = _lint(merged, assembly, files.graph, config)
+    return _Linted(merged, report, tuple(item_errors))
+
+
+def _manifest_to_write(manifest: Manifest, assembled: _Assembled, vocabulary: Vocabulary) -> Manifest:
+    """The merged manifest, with the memo's encoding of the facts it gave or took (same objects
+    only: a fact kept under its claim's previous name is encoded again) and the vocabulary's hubs."""
+    if assembled.memo_json is not None:
+        encoded = assembled.assembly.by_item
+        manifest = Manifest(manifest.by_item, {slug: text for slug, text in assembled.memo_json.items()
+                                               if manifest.by_item.get(slug) is encoded.get(slug)})
+    return replace(manifest, hubs=tuple(sorted(vocabulary.hub_keys)))
+
+
+def _write(graph: Graph, manifest: Manifest, pure: bool, files: _GraphFiles, base: _Base,
+           state: BuildState) -> tuple[tuple[Path, ...], BuildState]:
+    """Write the graph and the manifest where their bytes changed: the files rewritten, and the
+    state that records what was written (``pure``: the graph holds generated facts only)."""
     changed: list[Path] = []
-    if write:
-        graph_bytes = jsonl.dumps(graph).encode("utf-8")
-        manifest_bytes = manifest.dumps().encode("utf-8")
-        stamps: list[build_state.Written | None] = []
-        for path, data, before in ((graph_path, graph_bytes, state.graph), (manifest_file, manifest_bytes, state.manifest)):
-            digest = hashlib.sha1(data).hexdigest()
-            # Verified above to hold the last build's bytes: a digest says whether they differ.
-            verified = committed_bytes is not None and before is not None
-            if verified and digest == cast(build_state.Written, before).sha1:
-                pass
-            elif jsonl.write_bytes_atomically(path, data, compare=not verified):
-                changed.append(path)
-            stamps.append(build_state.written(path, digest))
-        state.graph, state.manifest = stamps
-        state.pure = not foreign
-        state.items = tuple(sorted(manifest.by_item))
-    build_state.save(cache_folder, state)
-    clock.lap("write")
-    issues = read.issues + evidence.issues + tuple(item_errors) + tuple(reader.notices)
-    return BuildResult(graph, load_previous, manifest, items, issues, report, vocabulary,
-                       bool(changed), tuple(changed), tuple(clock.laps), removed_items)
+    stamps: list[build_state.Written | None] = []
+    for path, data, last in ((files.graph, jsonl.dumps(graph).encode("utf-8"), state.graph),
+                             (files.manifest, manifest.dumps().encode("utf-8"), state.manifest)):
+        digest = hashlib.sha1(data).hexdigest()
+        # Verified above to hold the last build's bytes: a digest says whether they differ.
+        verified = base.verified and last is not None
+        same = last is not None and base.verified and digest == last.sha1
+        if not same and jsonl.write_bytes_atomically(path, data, compare=not verified):
+            changed.append(path)
+        stamps.append(build_state.written(path, digest))
+    graph_written, manifest_written = stamps
+    return tuple(changed), replace(state, graph=graph_written, manifest=manifest_written, pure=pure,
+                                   items=tuple(sorted(manifest.by_item)))
 
 
 def _keep_claim_names(assembly: Assembly, previous: Manifest | None, unread_manifest: Path | None) -> Assembly:
@@ -450,15 +544,14 @@ def _keep_claim_names(assembly: Assembly, previous: Manifest | None, unread_mani
                    sources={renames.get(name, name): where for name, where in assembly.sources.items()})
 
 
-def _lint(graph: Graph, manifest: Manifest, foreign: bool, assembly: Assembly, graph_path: Path,
-          config: Config) -> LintReport:
+def _lint(merged: _Merged, assembly: Assembly, graph_path: Path, config: Config) -> LintReport:
     """The merged graph's findings; those of content added by hand or by an agent never block."""
-    if not foreign:
-        return lint(graph, sources=assembly.sources, rule=config.merge)
+    if not merged.foreign:
+        return lint(merged.graph, sources=assembly.sources, rule=config.merge)
     # Hand-added content is placed at its line in the committed file, not at an item it touches.
     sources = _GeneratedThenFile(assembly.sources, assembly.by_item, FileLines(graph_path))
-    generated = merge_with_foreign(Graph(), None, manifest.by_item)[0]
-    return separate_hand_added(lint(graph, sources=sources, rule=config.merge),
+    generated = merge_with_foreign(Graph(), None, merged.manifest.by_item)[0]
+    return separate_hand_added(lint(merged.graph, sources=sources, rule=config.merge),
                                lint(generated, sources=assembly.sources, rule=config.merge))
 
 
@@ -571,13 +664,6 @@ def _parse_later(raw: bytes, source: str) -> Callable[[], Graph]:
     return parse
 
 
-def _display(path: Path, root: Path) -> str:
-    try:
-        return path.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
-        return path.as_posix()
-
-
 def _evidence(config: Config, items: Sequence[ResearchItem], kept: Sequence[ResearchItem],
               texts: Mapping[str, EvidenceText]) -> EvidencePlan:
     """The claim→claim links the items state (``kgsync.evidence``), less the vetoed ones."""
@@ -585,3 +671,10 @@ def _evidence(config: Config, items: Sequence[ResearchItem], kept: Sequence[Rese
     check_vetoes(vetoes)
     known = {item.slug: item for item in (*kept, *items)}
     return plan_evidence(items, texts, known, undated_suffixes(known), vetoes.pairs)
+
+
+def _display(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()

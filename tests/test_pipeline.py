@@ -659,7 +659,7 @@ def test_a_symlinked_item_is_read_under_its_target_path(repo: Path) -> None:
     target.parent.mkdir()
     victim.rename(target)
     victim.symlink_to(target)
-    records, _read = read_records(cfg)
+    records = read_records(cfg).records
     paths = {r.item.slug: r.item.path for r in records if r.item is not None}
     assert paths[victim.stem] == f"elsewhere/{victim.name}"
     assert sum(p.startswith("Research/completed/") for p in paths.values()) == len(paths) - 1
