@@ -227,31 +227,64 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
     ``previous_hubs``: the hub keys of the last build (hysteresis, ``HUB_LEAVE_RATIO``).
     """
     pinned = pinned or PinnedVocabulary()
-    mining, caps = config.mining, config.caps
+    mining = config.mining
     n_items = len(cands)
+    ordered = sorted(cands, key=lambda c: c.slug)
     global_acronyms = _acronym_map(cands)
+    stop_groups = {_resolve(k, {}, pinned, global_acronyms) for k in pinned.stop_keys}
+    # 1. Variants meet in groups (pinned phrases the miner could not cut out included).
+    grouped = _group_candidates(ordered, pinned, global_acronyms, stop_groups)
+    groups = grouped.groups
+    _add_pinned_mentions(groups, cands, pinned, stop_groups)
+    _mark_pinned(groups, pinned)
+    # 2. Stop: the stoplist (never grouped) and the hubs.
+    hubs = {g for g, group in groups.items() if _is_hub(group, g, n_items, mining, previous_hubs)}
+    stats = SelectionStats(n_items, dict(global_acronyms), frozenset(stop_groups), previous_hubs, frozenset(hubs),
+                           {g: len(group.items) for g, group in groups.items()})
+    # 3. Each item chooses its terms from its own candidates.
+    kind = _kind_lookup(groups, pinned)
+    choice = _choices(ordered, grouped.own_flags, groups, kind, config.caps, hubs)
+    chosen = {g for terms in choice.values() for g in terms}
+    item_surfaces = _surfaces_of_choosers(ordered, grouped.resolved, groups, choice, hubs, chosen)
+    kind_of = {g: kind(g) for g in chosen}
+    # 4. Near-duplicates among the chosen terms merge; a merge may push a term over the hub limit.
+    merged_into, source_names = _merge_chosen(groups, chosen, kind_of, config.merge, pinned)
+    kept = chosen - merged_into.keys()
+    kept_counts = {g: len(groups[g].items) for g in kept}
+    merged_hubs = {g for g in kept if _is_hub(groups[g], g, n_items, mining, previous_hubs)}
+    kept -= merged_hubs
+    stats = dataclasses.replace(stats, kept=kept_counts, merged_hubs=frozenset(merged_hubs))
+    vocabulary = _vocabulary(groups, kept, kind_of, pinned, choice, merged_into, source_names, ordered,
+                             item_surfaces, hubs | merged_hubs, n_items)
+    return vocabulary, stats
+
+
+class _Grouped(NamedTuple):
+    """Pass 1 of ``select`` over every candidate of every item (in slug order)."""
+
+    groups: dict[str, _Group]  # group key -> its scores, flags and focus per item
+    resolved: list[list[str]]  # per item, the group of each candidate (pass 2 reuses it)
+    own_flags: list[dict[str, int]]  # per item, group -> the flags of the item's own candidates
+
+
+def _group_candidates(ordered: Sequence[ItemCandidates], pinned: PinnedVocabulary, global_acronyms: Mapping[str, str],
+                      stop_groups: Set[str]) -> _Grouped:
+    """Every candidate joins its group (``_resolve``; an item's own acronym definition wins
+    there); a stop group is never created."""
     groups: dict[str, _Group] = {}
-    stop_groups: set[str] = set()
-
-    def resolve(key: str, local: Mapping[str, str]) -> str:
-        return _resolve(key, local, pinned, global_acronyms)
-
     cache: dict[str, str] = {}
 
     def group_of(key: str, local: Mapping[str, str] | None) -> str:
         if local and key in local:  # the item's own definition of an acronym wins there
-            return resolve(key, local)
+            return _resolve(key, local, pinned, global_acronyms)
         found = cache.get(key)
         if found is None:
-            found = cache[key] = resolve(key, {})
+            found = cache[key] = _resolve(key, {}, pinned, global_acronyms)
         return found
 
-    stop_groups.update(resolve(k, {}) for k in pinned.stop_keys)
-    ordered = sorted(cands, key=lambda c: c.slug)
-    # Pass 1, over every candidate of every item: scores, and each item's own flags per group.
     cache_get = cache.get
-    resolved: list[list[str]] = []  # per item, the group of each candidate (pass 2 reuses it)
-    own_flags: list[dict[str, int]] = []  # per item, group -> the flags of the item's own candidates
+    resolved: list[list[str]] = []
+    own_flags: list[dict[str, int]] = []
     for item in ordered:
         local = dict(item.acronyms) if item.acronyms else None
         slug = item.slug
@@ -275,36 +308,50 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
             mine[gkey] = mine.get(gkey, 0) | flags
             if flags & FOCUS:
                 group.focus.add(slug)
-    _add_pinned_mentions(groups, cands, pinned, stop_groups)
+    return _Grouped(groups, resolved, own_flags)
+
+
+def _mark_pinned(groups: Mapping[str, _Group], pinned: PinnedVocabulary) -> None:
+    """A pinned group takes its pinned name and is never a plain word."""
     for gkey, group in groups.items():
         if gkey in pinned.key_to_name:
             group.pinned = pinned.key_to_name[gkey]
             group.flags &= ~PLAIN
 
-    hubs = {g for g, group in groups.items() if _is_hub(group, g, n_items, mining, previous_hubs)}
-    stats = SelectionStats(n_items, dict(global_acronyms), frozenset(stop_groups), previous_hubs, frozenset(hubs),
-                           {g: len(group.items) for g, group in groups.items()})
+
+def _kind_lookup(groups: Mapping[str, _Group], pinned: PinnedVocabulary) -> Callable[[str], TermKind]:
+    """``_kind`` of a group key, computed once per group."""
+    found: dict[str, TermKind] = {}
+
+    def kind(g: str) -> TermKind:
+        known = found.get(g)
+        if known is None:
+            known = found[g] = _kind(groups[g], pinned)
+        return known
+
+    return kind
+
+
+def _choices(ordered: Sequence[ItemCandidates], own_flags: Sequence[Mapping[str, int]], groups: Mapping[str, _Group],
+             kind: Callable[[str], TermKind], caps: Caps, hubs: Set[str]) -> dict[str, list[str]]:
+    """slug -> the group keys the item chooses (``_local_choice``), from the groups its summary parts name."""
     by_item: dict[str, list[tuple[float, str]]] = defaultdict(list)  # slug -> (-score, group), eligible only
     for g, group in groups.items():  # hubs too: a term inside one is its part (never chosen itself)
         factor = _weight(g, bool(group.pinned))
         for slug in group.focus:  # an item addresses what its summary parts name, not its log's asides
             by_item[slug].append((-(group.items[slug] * factor), g))
-    choice: dict[str, list[str]] = {}
-    kind_cache: dict[str, TermKind] = {}
+    return {item.slug: _local_choice(by_item.get(item.slug, ()), mine, lambda g: bool(groups[g].pinned), kind, caps,
+                                     hubs)
+            for item, mine in zip(ordered, own_flags)}
 
-    def kind(g: str) -> TermKind:
-        found = kind_cache.get(g)
-        if found is None:
-            found = kind_cache[g] = _kind(groups[g], pinned)
-        return found
 
-    for item, mine in zip(ordered, own_flags):
-        choice[item.slug] = _local_choice(by_item.get(item.slug, ()), mine, lambda g: bool(groups[g].pinned),
-                                          kind, caps, hubs)
-    kept = {g for chosen in choice.values() for g in chosen}
-    # Pass 2: surfaces and keys (names, labels, aliases, mention keys), only from the items that
-    # choose a term (locality: an item that merely mentions it never renames it or adds an
-    # alias), and from every item for a hub (reported only).
+def _surfaces_of_choosers(ordered: Sequence[ItemCandidates], resolved: Sequence[Sequence[str]],
+                          groups: Mapping[str, _Group], choice: Mapping[str, Sequence[str]], hubs: Set[str],
+                          chosen: Set[str]) -> dict[str, dict[str, list[tuple[tuple[str, int], ...]]]]:
+    """Pass 2: surfaces and keys (names, labels, aliases, mention keys), only from the items that
+    choose a term (locality: an item that merely mentions it never renames it or adds an
+    alias), and from every item for a hub (reported only).  Returns slug -> chosen group -> the
+    item's surfaces of it."""
     item_surfaces: dict[str, dict[str, list[tuple[tuple[str, int], ...]]]] = {}
     for item, gkeys in zip(ordered, resolved):
         mine_surfaces: dict[str, list[tuple[tuple[str, int], ...]]] = {}
@@ -322,24 +369,30 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
                     group.first_surfaces[surface] += 1
             for surface, _count in surfaces:
                 counter[surface] = counter.get(surface, 0) + 1
-            if gkey in kept:
+            if gkey in chosen:
                 mine_surfaces.setdefault(gkey, []).append(surfaces)
         item_surfaces[item.slug] = mine_surfaces
-    kind_of = {g: kind(g) for g in kept}
-    merged_into = _merge_near_duplicates(groups, kept, kind_of, config.merge)
-    source_names = {source: _name(groups[source], pinned) for source in merged_into}  # before they are absorbed
+    return item_surfaces
+
+
+def _merge_chosen(groups: dict[str, _Group], chosen: set[str], kind_of: Mapping[str, TermKind], rule: Merge,
+                  pinned: PinnedVocabulary) -> tuple[dict[str, str], dict[str, str]]:
+    """Merge near-duplicates among the chosen groups (``_merge_near_duplicates``): each merged
+    group is absorbed into its target and leaves ``groups``.  Returns source -> target, and
+    source -> the name it would have had (taken before it is absorbed)."""
+    merged_into = _merge_near_duplicates(groups, chosen, kind_of, rule)
+    source_names = {source: _name(groups[source], pinned) for source in merged_into}
     for source, target in sorted(merged_into.items()):
         _absorb(groups[target], groups.pop(source))
-        kept.discard(source)
-    kept_counts = {g: len(groups[g].items) for g in kept}
-    # A merge can push a term over the hub limit; it then stops like any hub.
-    merged_hubs = set()
-    for g in sorted(kept):
-        if _is_hub(groups[g], g, n_items, mining, previous_hubs):
-            kept.discard(g)
-            hubs.add(g)
-            merged_hubs.add(g)
-    stats = dataclasses.replace(stats, kept=kept_counts, merged_hubs=frozenset(merged_hubs))
+    return merged_into, source_names
+
+
+def _vocabulary(groups: Mapping[str, _Group], kept: set[str], kind_of: Mapping[str, TermKind], pinned: PinnedVocabulary,
+                choice: Mapping[str, Sequence[str]], merged_into: Mapping[str, str], source_names: Mapping[str, str],
+                ordered: Sequence[ItemCandidates], item_surfaces: Mapping[str, Mapping[str, list[tuple[tuple[str, int], ...]]]],
+                hubs: Set[str], n_items: int) -> Vocabulary:
+    """The vocabulary of the kept groups: its terms (those some item uses), each item's terms,
+    the hubs (reported), the merges and the mention index."""
     terms = _terms(groups, kept, kind_of, pinned)
     by_key = {g: _name(groups[g], pinned) for g in kept}
     per_item = _per_item(choice, merged_into, kept, by_key, terms, ordered, item_surfaces)
@@ -347,13 +400,12 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
                              if g in groups), key=lambda r: (-r[1], r[0])))
     hub_keys = frozenset(g for g in hubs if g in groups)
     used = {use.name for chosen in per_item.values() for use in chosen.concepts + chosen.methods}
-    terms = {name: term for name, term in terms.items() if name in used}
-    kept = {g for g in kept if by_key[g] in used}
-    index, acronym_keys, lengths = _mention_index(groups, kept, by_key, pinned)
-    return Vocabulary(dict(sorted(terms.items())), dict(sorted(per_item.items())), hub_rows, n_items,
+    used_terms = {name: term for name, term in terms.items() if name in used}
+    index, acronym_keys, lengths = _mention_index(groups, {g for g in kept if by_key[g] in used}, by_key, pinned)
+    return Vocabulary(dict(sorted(used_terms.items())), dict(sorted(per_item.items())), hub_rows, n_items,
                       index, acronym_keys, lengths, hub_keys=hub_keys,
                       merges=tuple(sorted({(source_names[source], by_key[target])
-                                           for source, target in merged_into.items() if target in by_key}))), stats
+                                           for source, target in merged_into.items() if target in by_key})))
 
 
 def _names_it(group: _Group, slug: str, surfaces: Sequence[tuple[str, int]]) -> bool:
