@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache, cached_property, partial
 from pathlib import Path
 from stat import S_ISLNK
+from typing import NamedTuple
 
 from kgsync import jsonl
 from kgsync import state as build_state
@@ -126,51 +127,26 @@ def read_records(config: Config, jobs: int | None = None, state: BuildState | No
                           "pass --items PATH (a folder or a glob), or set items: in kgsync.yml")
     cache = RecordCache(config.path(config.cache_dir) if config.cache_dir else None, reader or CacheReader())
     known = state.files if state is not None else {}
-    seen: dict[str, tuple[Stamp, str]] = {}
     scan_started = time.time_ns()
+
+    def settled(stat: os.stat_result) -> bool:
+        return state is not None and state.settled(stat, scan_started)
+
     displays = _Displays(config.root)
+    seen: dict[str, tuple[Stamp, str]] = {}
     keys: list[str] = []
     records: dict[str, Record] = {}
     todo: list[tuple[str, bytes, str, str]] = []  # (key, raw, display, slug) of the files to parse
     for path in files:
-        # One lstat: for anything but a symlink it is the stat (a symlink takes both, and the full display).
-        stat = os.lstat(path)
-        link = S_ISLNK(stat.st_mode)
-        if link:
-            try:
-                stat = path.stat()
-            except OSError as exc:  # a broken link: named as the link, since it leads nowhere
-                display = displays.of(path, False)
-                keys.append(key := f"unreadable:{display}")
-                records[key] = _unreadable(display, path.stem, exc)
-                continue
-        display = displays.of(path, link)
-        stamp = stamp_of(stat)
-        entry = known.get(display)
-        key = entry[1] if entry is not None and entry[0] == stamp else None  # type: ignore[assignment]  # set below when None
-        record = cache.get(key, path, display) if key is not None else None
-        raw = b""
-        if record is None:  # unknown stat, or its record is gone: read, hash, parse
-            try:
-                raw = path.read_bytes()
-            except OSError as exc:  # unreadable now: an error for this item, which keeps its old nodes
-                keys.append(key := f"unreadable:{display}")
-                records[key] = _unreadable(display, path.stem, exc)
-                continue
-            key = hashlib.sha1(os.fsencode(display) + b"\0" + raw).hexdigest()
-            record = cache.get(key, path, display)
-            # Record the stat only for the bytes read under it, and only when no later
-            # write can reproduce it (see kgsync.state): otherwise hash again next time.
-            if stamp == stamp_of(path.stat()) and state is not None and state.settled(stat, scan_started):
-                seen[display] = (stamp, key)
-        else:
-            seen[display] = (stamp, key)
-        keys.append(key)
-        if record is not None:
-            records[key] = record
-        elif key not in records:
-            records[key] = _PENDING
-            todo.append((key, raw, display, path.stem))
+        found = _find(path, displays, known, cache, settled)
+        keys.append(found.key)
+        if found.trusted is not None:
+            seen[found.display] = found.trusted
+        if found.record is not None:
+            records[found.key] = found.record
+        elif found.key not in records:
+            records[found.key] = _PENDING
+            todo.append((found.key, found.raw, found.display, path.stem))
     for (key, *_), record in zip(todo, _parse_all([job[1:] for job in todo], jobs)):
         records[key] = record
         cache.put(key, record)
@@ -179,6 +155,46 @@ def read_records(config: Config, jobs: int | None = None, state: BuildState | No
     ordered = tuple(records[key] for key in keys)
     return Reading(ordered, check_corpus((r.item, r.issues) for r in ordered), tuple(keys), seen, earlier,
                    *_by_slug(ordered, keys))
+
+
+class _Found(NamedTuple):
+    """One item file, as the scan found it."""
+
+    key: str  # its content key (``unreadable:<display>`` when it cannot be read)
+    record: Record | None  # from the cache (or the unreadable file's error); None: parse ``raw``
+    raw: bytes  # the bytes read (b"" when not read)
+    display: str
+    trusted: tuple[Stamp, str] | None  # (stamp, key) for ``BuildState.files``: read by stat next time
+
+
+def _find(path: Path, displays: _Displays, known: Mapping[str, tuple[Stamp, str]], cache: RecordCache,
+          settled: Callable[[os.stat_result], bool]) -> _Found:
+    """One file's content key and cached record: trusted by stat when ``known`` records this very
+    stat and the cache still has its record, else read and hashed."""
+    # One lstat: for anything but a symlink it is the stat (a symlink takes both, and the full display).
+    stat = os.lstat(path)
+    link = S_ISLNK(stat.st_mode)
+    if link:
+        try:
+            stat = path.stat()
+        except OSError as exc:  # a broken link: named as the link, since it leads nowhere
+            display = displays.of(path, False)
+            return _Found(f"unreadable:{display}", _unreadable(display, path.stem, exc), b"", display, None)
+    display = displays.of(path, link)
+    stamp = stamp_of(stat)
+    entry = known.get(display)
+    if entry is not None and entry[0] == stamp and (record := cache.get(entry[1], path, display)) is not None:
+        return _Found(entry[1], record, b"", display, (stamp, entry[1]))
+    # Unknown stat, or its record is gone: read, hash, parse.
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:  # unreadable now: an error for this item, which keeps its old nodes
+        return _Found(f"unreadable:{display}", _unreadable(display, path.stem, exc), b"", display, None)
+    key = hashlib.sha1(os.fsencode(display) + b"\0" + raw).hexdigest()
+    # Record the stat only for the bytes read under it, and only when no later
+    # write can reproduce it (see kgsync.state): otherwise hash again next time.
+    trusted = (stamp, key) if stamp == stamp_of(path.stat()) and settled(stat) else None
+    return _Found(key, cache.get(key, path, display), raw, display, trusted)
 
 
 class _Displays:
