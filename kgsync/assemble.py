@@ -108,10 +108,6 @@ def assemble(
     for item in items:
         uses = chosen.get(item.slug)
         links = _ItemEvidence.of(item.slug, evidence)
-        topical = topic_finding(item, extractions[item.slug].claims, vocabulary, themes, caps, theme_concepts,
-                                hub_themes, merged_into_theme)
-        if topical is not None:
-            links = _ItemEvidence(links.required | {topical}, links.links)
         done = memo.get(item.slug, uses, digests, links) if memo is not None else None
         if done is None:
             done = _item_facts(item, extractions[item.slug], uses, vocabulary, themes, caps, fold, tag_style,
@@ -212,7 +208,7 @@ def _terms_key(uses: ItemTerms | None) -> object:
     if uses is None:
         return None
     return (uses.slug, tuple((u.name, u.aliases) for u in uses.concepts),
-            tuple((u.name, u.aliases) for u in uses.methods), uses.subjects)
+            tuple((u.name, u.aliases) for u in uses.methods), uses.subjects, uses.topics)
 
 
 def context_key(items: Sequence[ResearchItem], vocabulary: Vocabulary, themes: ThemeMap, caps: Caps,
@@ -278,7 +274,8 @@ def connective_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, them
         theme_slots = len({themes.canonicalise(t) for t in item.themes} & (theme_concepts - hub_themes))
         concepts = _capped(uses.concepts, caps.concepts - theme_slots, merged_into_theme, vocabulary)
         methods = _capped(uses.methods, caps.methods, merged_into_theme, vocabulary)
-        capped[item.slug] = ItemTerms(uses.slug, concepts, methods, uses.subjects)
+        capped[item.slug] = ItemTerms(uses.slug, concepts, methods, uses.subjects,
+                                      tuple(use.name for use in concepts))
         for kind, chosen in ((TermKind.CONCEPT, concepts), (TermKind.METHOD, methods)):
             for use in chosen:
                 if use.name not in merged_into_theme:
@@ -292,7 +289,7 @@ def connective_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, them
 
     return {
         slug: ItemTerms(uses.slug, tuple(u for u in uses.concepts if keep(TermKind.CONCEPT, u)),
-                        tuple(u for u in uses.methods if keep(TermKind.METHOD, u)), uses.subjects)
+                        tuple(u for u in uses.methods if keep(TermKind.METHOD, u)), uses.subjects, uses.topics)
         for slug, uses in capped.items()
     }
 
@@ -360,7 +357,11 @@ def _item_facts(item: ResearchItem, extraction: Extraction, uses: ItemTerms | No
         topics = _Topics(vocabulary, themes, theme_concepts, merged_into_theme, nodes, tuple(themes_here),
                          frozenset(name.split(":", 1)[1] for name in methods))
         written: list[tuple[Claim, str]] = []
-        chosen = select_claims(extraction.claims, caps.claims, item.claim_numbers, links.required)
+        required = set(links.required)
+        topical = topic_finding(item, extraction.claims, vocabulary, uses, caps, words)
+        if topical is not None:
+            required.add(topical)
+        chosen = select_claims(extraction.claims, caps.claims, item.claim_numbers, required)
         for claim, name in _claims(builder, item, chosen, topics, methods, fold, words):
             ops.append((name, claim.line, True))
             written.append((claim, name))
@@ -457,32 +458,30 @@ def _terms(builder: _Builder, item: ResearchItem, uses: ItemTerms | None, caps: 
     return concepts, methods
 
 
-def topic_finding(item: ResearchItem, claims: Sequence[Claim], vocabulary: Vocabulary, themes: ThemeMap,
-                  caps: Caps, theme_concepts: frozenset[str], hub_themes: frozenset[str],
-                  merged_into_theme: Mapping[str, str]) -> int | None:
+def topic_finding(item: ResearchItem, claims: Sequence[Claim], vocabulary: Vocabulary, uses: ItemTerms | None,
+                  caps: Caps, words: set[str] | None = None) -> int | None:
     """The one finding beyond the claim cap that becomes a claim so that the item's findings name
     its own topics: for the item's most salient mined concept that none of its first
     ``caps.claims`` findings names, the first later finding that names it (None: no such).
 
     An item often states its subject's findings after the first few ("LLM hallucination" in
     finding 6); without this its concept's page would show none.  Local: it reads the item,
-    its own choice of concepts (``Vocabulary.per_item``, before ``mining.min_links``) and the
-    mention index, never whether another item links the concept.  The author's explicit
+    its own choice of concepts (``ItemTerms.topics``: within the caps, before ``mining.min_links``)
+    and the mention index (``words`` receives the key words looked up, for ``AssemblyMemo``),
+    never whether another item links the concept.  The author's explicit
     ``kgsync: {claims: [...]}`` choice stands alone."""
-    uses = vocabulary.per_item.get(item.slug)
     if uses is None or item.claim_numbers or item.is_superseded or len(claims) <= caps.claims:
         return None
-    theme_slots = len({themes.canonicalise(t) for t in item.themes} & (theme_concepts - hub_themes))
-    own = [use.name for use in _capped(uses.concepts, caps.concepts - theme_slots, merged_into_theme, vocabulary)]
+    own = uses.topics
     ordered = sorted(claims, key=lambda c: c.number)
     wanted = set(own)
     named = {name for claim in ordered[: caps.claims]
-             for name in vocabulary.mentions(claim.statement, None, wanted.__contains__)}
+             for name in vocabulary.mentions(claim.statement, words, wanted.__contains__)}
     for name in own:
         if name in named:
             continue
         for claim in ordered[caps.claims :]:
-            if name in vocabulary.mentions(claim.statement, None, name.__eq__):
+            if name in vocabulary.mentions(claim.statement, words, name.__eq__):
                 return claim.number
     return None
 

@@ -484,7 +484,8 @@ _SelectionInputs = tuple[str, str, tuple[Mining, Caps, Merge], PinnedVocabulary 
 _Selection = tuple[str, Vocabulary, tuple[tuple[str, str], ...]]
 _RecordsShard = tuple[str, dict[str, tuple[ResearchItem | None, tuple[Issue, ...]]]]
 _PartsShard = tuple[str, dict[str, tuple[Extraction | None, ItemCandidates | None]]]
-_TermsKey = tuple[str, tuple[tuple[str, tuple[str, ...]], ...], tuple[tuple[str, tuple[str, ...]], ...], tuple[str, ...]]
+_TermsKey = tuple[str, tuple[tuple[str, tuple[str, ...]], ...], tuple[tuple[str, tuple[str, ...]], ...], tuple[str, ...],
+                  tuple[str, ...]]
 _PackedFacts = tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], tuple[tuple[str, str, str], ...],
                      tuple[tuple[str, ...], ...], tuple[tuple[str, int | None, bool], ...], str]
 _FactsShard = tuple[tuple[str, str | None],
