@@ -44,6 +44,10 @@ MAX_SENTENCE = 300
 MIN_SHARED = 3
 #: Content words the referencing finding must share with what the sentence says.
 MIN_SOURCE_WORDS = 1
+#: A trust statement (supports, contradicts) from a finding that does not hold the sentence:
+#: the best match must share ``MIN_SHARED`` words with what is said and lead every other finding
+#: by this many (picks with a smaller lead were right under 0.9 of the time: docs/EVIDENCE.md).
+MIN_TRUST_LEAD = 2
 
 
 class Stance(StrEnum):
@@ -510,10 +514,10 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             claim = _named_finding(mention, target_extraction, issues, item)
             if claim is None:
                 continue
-            source = source_finding(mention, claim, extraction.claims)
+            relation = mention.stance or Stance.EXTENDS
+            source = source_finding(mention, claim, extraction.claims, trust=relation is not Stance.EXTENDS)
             if source is None:
                 continue
-            relation = mention.stance or Stance.EXTENDS
             target_name = claim_name(slug, claim.key)
             link = PlannedLink(source.number, relation, target_name, slug, mention.sentence, mention.line)
             if (claim_name(item.slug, source.key), target_name) in vetoed or \
@@ -592,11 +596,15 @@ def cited_finding_numbers(slug: str, evidence: EvidencePlan) -> frozenset[int]:
     return evidence.required.get(slug, frozenset())
 
 
-def source_finding(mention: Mention, target: ClaimText, claims: Sequence[ClaimText]) -> ClaimText | None:
+def source_finding(mention: Mention, target: ClaimText, claims: Sequence[ClaimText],
+                   trust: bool = False) -> ClaimText | None:
     """The referencing finding: the one holding the sentence, else the one sharing the most
     content words with what this item says there, ties broken by the words it shares with the
     referenced finding, then list order.  None when no finding shares ``MIN_SOURCE_WORDS``
-    with what is said: the item→item link says all there is.
+    with what is said: the item→item link says all there is.  For a trust statement
+    (``trust``: supports, contradicts) a best match counts only when it is clear: at least
+    ``MIN_SHARED`` words and ``MIN_TRUST_LEAD`` more than any other finding (a wrong
+    "confirms" is worse than none).
 
     What the item says there: an Evidence Map row's claim cell, else the sentence and the one
     before it on its line ("X. Source: `y.md` Key Finding 3."); matched against each finding's
@@ -608,12 +616,19 @@ def source_finding(mention: Mention, target: ClaimText, claims: Sequence[ClaimTe
     referenced = content_words(target.statement)
     best: tuple[int, int, int] | None = None
     found: ClaimText | None = None
+    runner_up = 0  # the most words any finding but the best shares with what is said
     for claim in claims:
         words = claim.content()
         shared = len(said & words)
         rank = (-shared, -len(referenced & words), claim.number)
         if shared >= MIN_SOURCE_WORDS and (best is None or rank < best):
+            if best is not None:
+                runner_up = max(runner_up, -best[0])
             best, found = rank, claim
+        else:
+            runner_up = max(runner_up, shared)
+    if trust and best is not None and (-best[0] < MIN_SHARED or -best[0] - runner_up < MIN_TRUST_LEAD):
+        return None
     return found
 
 
