@@ -19,7 +19,8 @@ Decisions the issue left open (docs/EVIDENCE.md): a cited finding without a cue 
 built on (``extends``); a reference to a superseded item, or from one, links no claims
 (their claims are excluded, the item→item ``extends`` stays); an unnumbered reference links
 a finding only when the sentence has a stance cue and shares at least ``MIN_SHARED`` content
-words with one of the item's findings.
+words with one of the item's findings; a supports/contradicts link (a trust statement) is
+written only from the finding holding the sentence or a clear best match (``source_finding``).
 """
 
 from __future__ import annotations
