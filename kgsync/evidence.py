@@ -28,7 +28,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
@@ -203,7 +203,9 @@ _Findings = Sequence[tuple[KeyFinding, str]]  # each Key Findings entry with its
 
 #: Sections that frame the question or list what was read (the item template's, before the
 #: investigation; "§0 Initialise" restates them).  A sentence there describes another item, not
-#: one of this item's findings: it links no claims (the item→item ``extends`` stays).
+#: one of this item's findings: its stance words link no claims.  An explicit finding number
+#: there ("… (Key Finding 6)") is still a citation the item builds on: it links as ``extends``
+#: (``_framing_citations``).
 FRAMING_SECTIONS = frozenset({
     "research question", "question / hypothesis", "question", "hypothesis", "scope", "context", "background",
     "approach", "sources", "references", "related", "related items", "initialise", "initialize",
@@ -224,14 +226,22 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
             fence = "" if fence == marker else (fence or marker)
             continue
         line = item.body_line + offset
-        if fence or not _HAS_REFERENCE.search(raw) or any(start <= line < end for start, end in framing):
+        if fence or not _HAS_REFERENCE.search(raw):
             continue
+        in_framing = any(start <= line < end for start, end in framing)
         row = raw.lstrip().startswith("|")
         before = ""
         for sentence in ([raw] if row else _sentences(raw)):
-            out.extend(_mentions(sentence, line, row, item.slug, findings, before))
+            found = _mentions(sentence, line, row, item.slug, findings, before)
+            out.extend(_framing_citations(found) if in_framing else found)
             before = sentence
     return tuple(out)
+
+
+def _framing_citations(mentions: Sequence[Mention]) -> list[Mention]:
+    """What a framing section's sentence links: only the findings it cites by number, each as
+    a plain citation (no stance: the sentence describes the other item, it does not judge it)."""
+    return [replace(m, stance=Stance.NONE, held_by=0) for m in mentions if m.finding]
 
 
 def _framing_lines(item: ResearchItem) -> list[tuple[int, int]]:

@@ -131,15 +131,27 @@ def test_a_reference_inside_a_code_block_is_ignored() -> None:
     assert links_of(old_item(), new_item(body)).links == {}
 
 
-def test_framing_sections_state_no_finding_of_the_item() -> None:
-    # The Sources list and the Context say what another item is; they state no finding of this one.
+def test_framing_sections_state_no_finding_of_the_item_but_their_finding_numbers_cite() -> None:
+    # The Sources list and the Context say what another item is: their stance words judge nothing
+    # of this item's findings.  An explicit finding number there is still a citation the item
+    # builds on: it is kept, with no stance (so it can only become an ``extends``).
     text = item_text("New study", "2026-02-01", ("Vector search waits until the corpus grows.",),
                      f"Vector search is deferred, as `{OLD}.md` Key Finding 2 found.")
     framed = text.replace("## Findings", f"## Context\n\nThis confirms `{OLD}.md` Key Finding 2.\n\n"
+                                         f"This confirms `{OLD}.md` on vector search.\n\n"
                                          f"## Sources\n\n- [x] `{OLD}.md` — vector search deferred (Key Finding 2)\n\n"
                                          "## Findings")
     mentions = scan(make(NEW, framed))
-    assert [m.sentence for m in mentions] == [f"Vector search is deferred, as `{OLD}.md` Key Finding 2 found."]
+    assert [(m.sentence, m.finding, m.stance) for m in mentions] == [
+        (f"This confirms `{OLD}.md` Key Finding 2.", 2, Stance.NONE),
+        (f"- [x] `{OLD}.md` — vector search deferred (Key Finding 2)", 2, Stance.NONE),
+        (f"Vector search is deferred, as `{OLD}.md` Key Finding 2 found.", 2, Stance.NONE),
+    ]
+    framed_only = text.replace(f"Vector search is deferred, as `{OLD}.md` Key Finding 2 found.", "").replace(
+        "## Findings", f"## Context\n\nThis confirms `{OLD}.md` Key Finding 2: vector search waits until the "
+                      "corpus grows.\n\n## Findings")
+    [link] = links_of(old_item(), make(NEW, framed_only)).links[NEW]
+    assert link.relation is Stance.EXTENDS  # "confirms" in the Context is no supports
 
 
 def test_a_self_reference_links_nothing() -> None:
