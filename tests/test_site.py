@@ -24,7 +24,7 @@ from kgsync import jsonl
 from kgsync.config import Config, SiteOptions
 from kgsync.errors import ConfigError, PublishError
 from kgsync.model import Entity, Graph, Relation
-from kgsync.publish import site
+from kgsync.publish import site, site_pages
 from kgsync.publish.site_check import broken_links
 from kgsync.publish.site_text import RESERVED_STEMS, counted, file_stems, md_text, safe_url
 from conftest import missing
@@ -146,9 +146,9 @@ def test_source_url_template_and_repo_come_from_config():
 
 def test_render_is_deterministic_and_idempotent(tmp_path):
     graph, items = sample()
-    first = site.render_pages(graph, items, Config(), ENV)
+    first = site_pages.render_pages(graph, items, Config(), ENV)
     shuffled = Graph(tuple(reversed(graph.entities)), tuple(reversed(graph.relations)))
-    assert site.render_pages(shuffled, list(reversed(items)), Config(), ENV) == first
+    assert site_pages.render_pages(shuffled, list(reversed(items)), Config(), ENV) == first
     project = site.render_project(graph, items, Config(), tmp_path / "p", ENV)
     assert project.written == len(first) + 4  # pages, kgsync.css, kgsync.js, explore/graph.json, mkdocs.yml
     again = site.render_project(graph, items, Config(), tmp_path / "p", ENV)
@@ -181,7 +181,7 @@ def test_reader_paths_home_ranking_links_back_and_dead_ends(tmp_path):
     graph, items = sample()
     # The superseded item names a successor the graph does not hold (a later, unmerged item).
     items = [replace(i, superseded_by=("2026-09-09-not-here",)) if i.slug == "2025-12-01-old-rag" else i for i in items]
-    pages = site.render_pages(graph, items, Config(), {})  # no repository known: no URL to link into
+    pages = site_pages.render_pages(graph, items, Config(), {})  # no repository known: no URL to link into
     home = pages["index.md"]
     assert "## Concepts with the most claims" in home
     assert re.search(r"— \d+ claims? · \d+ items?\n", home)
@@ -209,7 +209,7 @@ def test_a_claim_page_quotes_its_whole_finding(tmp_path):
     whole = ("**Retrieval helps.** It helps most on long-tail questions, where the model has seen the answer "
              "rarely, and least on questions it answers well anyway [inference; source: https://example.org/x].")
     items = [replace(i, key_findings=(KeyFinding(number, whole, 40),)) if i.slug == slug else i for i in items]
-    page = _page(site.render_pages(graph, items, Config(), ENV), f"claims/{slug}")
+    page = _page(site_pages.render_pages(graph, items, Config(), ENV), f"claims/{slug}")
     finding = _section(page, "The finding as written")
     assert "It helps most on long\\-tail questions" in finding  # the whole statement, escaped
     assert "**" not in finding and "https" not in finding and "inference" not in finding  # markup and labels out
@@ -228,7 +228,7 @@ def test_a_term_page_is_titled_in_words_not_as_a_slug():
 
 def test_concept_page_content(tmp_path):
     graph, items = sample()
-    pages = site.render_pages(graph, items, Config(), ENV)
+    pages = site_pages.render_pages(graph, items, Config(), ENV)
     page = _page(pages, "concepts/retrieval-augmented-generation")
     assert "**Also known as:** grounded generation · RAG · retrieval augmented generation" in page
     items_part = _section(page, "Research items")
@@ -256,7 +256,7 @@ def test_concept_page_content(tmp_path):
 
 def test_item_claim_method_and_home_pages(tmp_path):
     graph, items = sample()
-    pages = site.render_pages(graph, items, Config(), ENV)
+    pages = site_pages.render_pages(graph, items, Config(), ENV)
     item = pages["items/2026-01-01-rag-basics.md"]
     assert "Read the item: Research/completed/2026\\-01\\-01\\-rag\\-basics\\.md</a>" in item
     assert "[Evaluating RAG pipelines](2026-02-01-rag-eval.md)" in _section(item, "Extended by")
@@ -291,15 +291,15 @@ def _big_graph(concepts: int) -> Graph:
 
 
 def test_index_pages_are_paginated():
-    pages = site.render_pages(_big_graph(2 * site.PAGE_SIZE + 5), [], Config(), ENV)
+    pages = site_pages.render_pages(_big_graph(2 * site_pages.PAGE_SIZE + 5), [], Config(), ENV)
     parts = sorted(p for p in pages if p.startswith("concepts/index"))
     assert parts == ["concepts/index--p2.md", "concepts/index--p3.md", "concepts/index.md"]
     for part in parts:
-        assert pages[part].count("\n- [") <= site.PAGE_SIZE
+        assert pages[part].count("\n- [") <= site_pages.PAGE_SIZE
         assert "**Pages:**" in pages[part]
     assert pages["concepts/index--p3.md"].count("\n- [") == 5
     item = pages["items/2026-01-01-a.md"]
-    assert item.count("\n- [") == 2 * site.PAGE_SIZE + 5  # an item lists its own concepts (capped upstream)
+    assert item.count("\n- [") == 2 * site_pages.PAGE_SIZE + 5  # an item lists its own concepts (capped upstream)
 
 
 # --------------------------------------------------------------------------- real builds
@@ -508,7 +508,7 @@ def test_item_page_reads_as_the_item(tmp_path):
                            sources=("https://example.org/a",))
     entities = [e if e.name != "item:2026-01-01-rag-basics" else
                 Entity(e.name, e.entity_type, (*e.observations, "tag:memory_context")) for e in graph.entities]
-    pages = site.render_pages(Graph(tuple(entities), graph.relations), items, Config(), ENV)
+    pages = site_pages.render_pages(Graph(tuple(entities), graph.relations), items, Config(), ENV)
     page = pages["items/2026-01-01-rag-basics.md"]
     assert "Does retrieval reduce hallucination?" in _section(page, "Research question")
     assert _section(page, "Executive summary").count("four complementary signals") == 20  # whole, not cut
@@ -525,7 +525,7 @@ def test_explorer_data_links_current_concepts_and_items():
     import json
 
     graph, items = sample()
-    data = json.loads(site.explorer_data(site.collect(graph, items)))
+    data = json.loads(site_pages.explorer_data(site_pages.collect(graph, items)))
     names = [row[3] for row in data["n"]]
     assert "item:2025-12-01-old-rag" not in names  # superseded: not current
     assert {row[1] for row in data["n"]} == {"c", "i"}
@@ -533,8 +533,8 @@ def test_explorer_data_links_current_concepts_and_items():
     basics = names.index("item:2026-01-01-rag-basics")
     assert [basics, rag] in data["e"]
     assert data["n"][basics][2] == "../items/2026-01-01-rag-basics/"  # relative to explore/
-    assert site.explorer_data(site.collect(graph, list(reversed(items)))) == site.explorer_data(
-        site.collect(graph, items))
+    assert site_pages.explorer_data(site_pages.collect(graph, list(reversed(items)))) == site_pages.explorer_data(
+        site_pages.collect(graph, items))
 
 
 def test_claim_pages_quote_evidence_and_contested_claims_leave_the_default_lists(tmp_path):
@@ -546,7 +546,7 @@ def test_claim_pages_quote_evidence_and_contested_claims_leave_the_default_lists
     evidence = {("claim:2026-02-01-rag-eval:kf-3", target, "contradicts"):
                 [("Our ablation *refutes* `2026-01-01-rag-basics.md` Key Finding 1.",
                   "Research/completed/2026-02-01-rag-eval.md:42")]}
-    pages = site.render_pages(graph, items, Config(), ENV, evidence)
+    pages = site_pages.render_pages(graph, items, Config(), ENV, evidence)
     page = _page(pages, "claims/2026-01-01-rag-basics")
     assert '!!! warning "Contested: not current"' in page
     linked = _section(page, "Linked claims")
