@@ -182,6 +182,15 @@ def _section(page: str, heading: str) -> str:
     return page[start: end if end != -1 else None]
 
 
+def _claim_section(pages: dict[str, str], graph: Graph, items, name: str) -> str:
+    """A claim's section on its item's page: from its heading (the claim's anchor) to the next."""
+    page, _, anchor = site_pages.collect(graph, items).nodes[name].page.partition("#")
+    text = pages[page]
+    start = text.index(f'<h3 id="{anchor}">')
+    ends = [i for i in (text.find("\n<h3 ", start + 1), text.find("\n## ", start + 1)) if i != -1]
+    return text[start: min(ends) if ends else None]
+
+
 def test_reader_paths_home_ranking_links_back_and_dead_ends(tmp_path):
     from dataclasses import replace
 
@@ -216,10 +225,10 @@ def test_a_claim_page_quotes_its_whole_finding(tmp_path):
     whole = ("**Retrieval helps.** It helps most on long-tail questions, where the model has seen the answer "
              "rarely, and least on questions it answers well anyway [inference; source: https://example.org/x].")
     items = [replace(i, key_findings=(KeyFinding(number, whole, 40),)) if i.slug == slug else i for i in items]
-    page = _page(site_pages.render_pages(graph, items, Config(), ENV), f"claims/{slug}")
-    finding = _section(page, "The finding as written")
+    finding = _claim_section(site_pages.render_pages(graph, items, Config(), ENV), graph, items, claim.name)
     assert "It helps most on long-tail questions" in finding  # the whole statement, escaped
-    assert "**" not in finding and "https" not in finding and "inference" not in finding  # markup and labels out
+    whole_text = finding.split("\n\n")[1]  # the heading (the claim's short form), then the whole finding
+    assert "**" not in whole_text and "https" not in whole_text and "inference" not in whole_text  # markup and labels out
 
 
 def test_a_term_page_is_titled_in_words_not_as_a_slug():
@@ -271,10 +280,13 @@ def test_item_claim_method_and_home_pages(tmp_path):
     assert "[llm](../tags/llm.md)" in item
     old = pages["items/2025-12-01-old-rag.md"]
     assert '!!! warning "Superseded: not current"' in old and "superseded by [Retrieval" in old
-    claim = _page(pages, "claims/2026-02-01-rag-eval-kf-3")
+    claim = _claim_section(pages, graph, items, "claim:2026-02-01-rag-eval:kf-3")
     assert '!!! warning "Contradicted: not current"' in claim
-    assert "Key finding 3" in claim and "**contradicts** [Retrieval reduces" in claim
-    assert _page(pages, "claims/2025-12-01-old-rag").count("Superseded: not current") == 1
+    assert claim.startswith('<h3 id="claim-kf-3">') and "**Contradicts** [Retrieval reduces" in claim
+    assert "2026-02-01-rag-eval.md#claim-kf-3" in pages["claims/superseded.md"]  # the lists link the section
+    assert _claim_section(pages, graph, items, "claim:2025-12-01-old-rag:kf-1").count("Superseded: not current") == 1
+    assert not [path for path in pages if path.startswith("claims/") and "index" not in path
+                and "superseded" not in path]  # every claim is a section of its item's page
     method = _page(pages, "methods/ablation-study")
     assert "**Also known as:** ablation" in method and "Evaluating RAG pipelines" in method
     home = pages["index.md"]
@@ -500,7 +512,7 @@ def test_cli_renders_and_builds(tmp_path, monkeypatch):
 
 
 def test_item_page_reads_as_the_item(tmp_path):
-    """Question, the whole summary, every key finding (linked to its claim page), sources; one spelling per theme."""
+    """Question, the whole summary, every key finding (a section: the claim's anchor), sources; one spelling per theme."""
     from dataclasses import replace as with_fields
 
     from kgsync.items import KeyFinding
@@ -520,8 +532,8 @@ def test_item_page_reads_as_the_item(tmp_path):
     assert "Does retrieval reduce hallucination?" in _section(page, "Research question")
     assert _section(page, "Executive summary").count("four complementary signals") == 20  # whole, not cut
     findings = _section(page, "Key findings")
-    assert "1. [Retrieval reduces hallucination in factual QA.](../claims/" in findings
-    assert "2. Long context is not free." in findings  # a finding without a claim node is still shown
+    assert '<h3 id="claim-kf-1">1. Retrieval reduces hallucination in factual QA.</h3>' in findings
+    assert '<h3 id="finding-2">2. Long context is not free.</h3>' in findings  # no claim node: still shown
     assert "https://example.org/a" in _section(page, "Sources")
     assert "[memory context](../tags/memory-context.md)" in page  # slug in the URL, words in the text
     assert "memory_context" not in page and "None recorded" not in page
@@ -554,17 +566,28 @@ def test_claim_pages_quote_evidence_and_contested_claims_leave_the_default_lists
                 [("Our ablation *refutes* `2026-01-01-rag-basics.md` Key Finding 1.",
                   "Research/completed/2026-02-01-rag-eval.md:42")]}
     pages = site_pages.render_pages(graph, items, Config(), ENV, evidence)
-    page = _page(pages, "claims/2026-01-01-rag-basics")
-    assert '!!! warning "Contested: not current"' in page
-    linked = _section(page, "Linked claims")
-    assert "**contradicted by**" in linked and "**supported by**" in linked
+    linked = _claim_section(pages, graph, items, target)
+    assert '!!! warning "Contested: not current"' in linked
+    assert "**Contradicted by**" in linked and "**Supported by**" in linked
     # the sentence, escaped, with a link to the item file at its line
     assert "Our ablation \\*refutes\\*" in linked
     assert ('href="https://github.com/acme/research/blob/main/Research/completed/2026-02-01-rag-eval.md#L42"'
             in linked)
     # out of the default lists and counts, in the marked section
     claims_index = pages["claims/index.md"]
-    assert "claims/2026-01-01-rag-basics" not in claims_index.split("Superseded, contradicted")[0]
+    assert "2026-01-01-rag-basics.md#claim-kf-1" not in claims_index.split("Superseded, contradicted")[0]
     assert "2026-01-01-rag-basics" in pages["claims/superseded.md"]
     home = pages["index.md"]
     assert re.search(r"\*\*\d+\*\* current claims \(\[\d+ superseded, contradicted or contested\]", home)
+
+
+def test_a_claim_no_item_holds_keeps_a_page_of_its_own():
+    graph = Graph((Entity("claim:gone-item:kf-1", "claim", ("title: Orphans still read.", "confidence:low")),
+                   Entity("concept:orphans", "concept", ()),
+                   Entity("item:here", "research_item", ("title: Here",))),
+                  (Relation("claim:gone-item:kf-1", "concept:orphans", "about"),))
+    pages = site_pages.render_pages(graph, [], Config(), ENV)
+    page = _page(pages, "claims/gone-item")
+    assert "# Orphans still read." in page and "hide:\n  - navigation" in page and "**Confidence:** low" in page
+    assert "[orphans](../concepts/orphans.md)" in page
+    assert "](../claims/gone-item" in pages["concepts/orphans.md"]

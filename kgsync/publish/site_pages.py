@@ -6,7 +6,10 @@ from Jinja2 templates (``templates/site/``): same graph and items, same pages.
 builds that project to HTML.
 
 Layout choices that keep the build fast and the search usable at 10,000 items:
-- node pages (concepts, claims, methods, items) stay out of ``nav:``; index
+- a claim is a section of its item's page (``#claim-<key>``), not a page: a
+  site of 35,000 pages of a few lines spent most of its build on each page's
+  fixed cost (the theme, the search plugin, the Markdown engine);
+- node pages (concepts, methods, items) stay out of ``nav:``; index
   pages link them, so each page's sidebar does not list every page (the theme's
   cost would grow with the square of the page count);
 - index pages and long lists are split into pages of at most ``PAGE_SIZE``
@@ -439,16 +442,14 @@ class _Renderer:
                 return whole if whole != claim.title else ""
         return ""
 
-    def claim(self, node: Node) -> None:
+    def claim_details(self, node: Node, item: Node | None) -> dict[str, object]:
+        """What a claim's section shows (``_claim.md.j2``), on its item's page or its own page."""
         data = self.data
-        here = self.page(node.page)
-        item = data.item_of(node)
         section = node.section
         if section.startswith("key-finding-"):
             section = f"Key finding {section.removeprefix('key-finding-')}"
-        self.files[node.page] = self.templates["claim"].render(
-            p=here, title=node.title, front_title=html_text(node.title), node=node, item=item,
-            section=section,
+        return dict(
+            node=node, item=item, section=section,
             status_label=" and ".join(sorted(node.states & INACTIVE_STATES)).capitalize(),
             finding=self.whole_finding(node, item),
             sources=[external_link(s, s) for s in node.sources],
@@ -456,6 +457,13 @@ class _Renderer:
             methods=data.targets(node.name, RelationType.USES_METHOD),
             linked=[(link, self.quotes(node.name, link.verb, link.node.name)) for link in data.claim_links(node.name)],
         )
+
+    def claim(self, node: Node) -> None:
+        """The page of a claim that no item of the graph holds (others are sections of their item's page)."""
+        here = self.page(node.page)
+        self.files[node.page] = self.templates["claim"].render(
+            p=here, title=node.title, front_title=html_text(node.title), node=node,
+            c=self.claim_details(node, self.data.item_of(node)))
 
     def item(self, node: Node, superseded_by: Sequence[Node], successors: Sequence[str] = ()) -> None:
         """``successors``: the slugs of ``superseded_by`` in the item's frontmatter that no node has."""
@@ -465,19 +473,30 @@ class _Renderer:
         extends = [n for n in data.targets(node.name, RelationType.EXTENDS) if n.kind is EntityType.RESEARCH_ITEM]
         extended = [n for n in data.sources(node.name, RelationType.EXTENDS) if n.kind is EntityType.RESEARCH_ITEM]
         meta = self.items.get(node.key)
-        claim_of = {c.section: c for c in claims_all}
-        key_findings = [(claim_of.get(f"key-finding-{f.number}"), clean_statement(f.text, limit=None))
-                        for f in (meta.key_findings if meta else ())]
+        hosted = [c for c in claims_all if c.page.partition("#")[0] == node.page]
+        claim_of: dict[str, Node] = {}
+        for hosted_claim in hosted:
+            claim_of.setdefault(hosted_claim.section, hosted_claim)
+        sections: list[_FindingSection] = []
+        for finding in meta.key_findings if meta else ():
+            claim = claim_of.pop(f"key-finding-{finding.number}", None)
+            text = clean_statement(finding.text, limit=None)
+            if text or claim is not None:
+                sections.append(self.finding_section(node, finding.number, text, claim))
+        shown = {section.name for section in sections}
+        sections += [self.finding_section(node, 0, c.title, c) for c in hosted if c.name not in shown]  # no Key Finding
+        elsewhere = [c for c in claims_all if c not in hosted]  # stated here, a section of another item's page
         self.files[node.page] = self.templates["item"].render(
             p=here, title=node.title, front_title=html_text(node.title), node=node,
             question=one_line(meta.research_question) if meta else "",
             summary=one_line(meta.executive_summary) if meta and meta.executive_summary else node.summary,
-            key_findings=[(c, text) for c, text in key_findings if text],
+            findings=sections,
+            findings_heading="Key findings" if meta and meta.key_findings else "Claims",
             item_sources=[external_link(u, u) for u in (meta.sources if meta else ())],
             superseded_by=superseded_by,
             concepts=data.targets(node.name, RelationType.ADDRESSES),
-            claims=[self.claim_entry(c, with_item=False)(here) for c in claims_all if not c.inactive],
-            old_claims=[self.claim_entry(c, with_item=False)(here) for c in claims_all if c.inactive],
+            has_claims=bool(claims_all),
+            elsewhere=[self.claim_entry(c)(here) for c in elsewhere],
             methods=data.targets(node.name, RelationType.USES_METHOD),
             extends=extends,
             extended=extended,
@@ -486,6 +505,24 @@ class _Renderer:
             if node.path else Markup(""),
             successors=successors,
         )
+
+    def finding_section(self, item: Node, number: int, text: str, claim: Node | None) -> _FindingSection:
+        """One finding of an item's page: a heading (the claim's anchor when the graph holds the
+        finding as a claim), then the claim's details.  The heading is raw HTML: its id is the
+        claim's stable anchor, not one the toc would make from the text."""
+        title = claim.title if claim is not None else text
+        label = f"{number}. {title}" if number else title
+        anchor = claim.page.partition("#")[2] if claim is not None else f"finding-{number}"
+        details = self.claim_details(claim, item) if claim is not None else None
+        return _FindingSection(claim.name if claim is not None else "", html_text(anchor), html_text(label), details)
+
+
+@dataclass(frozen=True)
+class _FindingSection:
+    name: str  # the claim's name, "" for a finding the graph holds no claim of
+    anchor: Markup
+    heading: Markup
+    claim: dict[str, object] | None  # claim_details, when the graph holds the finding as a claim
 
 
 def _counts(data: SiteData) -> dict[str, int]:
@@ -518,7 +555,8 @@ def render_pages(graph: Graph, items: Sequence[ResearchItem], config: Config,
     for node in methods:
         r.method(node)
     for node in claims:
-        r.claim(node)
+        if "#" not in node.page:
+            r.claim(node)
     for node in all_items:
         meta = by_slug.get(node.key)
         named = meta.superseded_by if meta else ()
