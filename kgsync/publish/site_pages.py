@@ -211,6 +211,7 @@ class _Renderer:
         self.templates = {name: self.jinja.get_template(f"site/{name}.md.j2")
                           for name in ("home", "concept", "claim", "method", "item", "listing", "explore")}
         self._source_cache: dict[str, str | None] = {}
+        self._key_findings: dict[str, tuple[tuple[int, str], ...]] = {}
         self._env = env
         self.files: dict[str, str] = {}
 
@@ -432,15 +433,19 @@ class _Renderer:
     def whole_finding(self, claim: Node, item: Node | None) -> str:
         """The claim's Key Finding as written, when the graph holds only its short form (the
         graph's observations stay atomic; the page has room for the whole statement)."""
-        meta = self.items.get(item.key) if item is not None else None
         number = claim.section.removeprefix("key-finding-")
-        if meta is None or not number.isdigit():
+        if item is None or not number.isdigit():
             return ""
-        for finding in meta.key_findings:
-            if finding.number == int(number):
-                whole = clean_statement(finding.text, limit=None)
-                return whole if whole != claim.title else ""
-        return ""
+        whole = next((text for n, text in self.key_findings(item.key) if n == int(number)), "")
+        return whole if whole != claim.title else ""
+
+    def key_findings(self, slug: str) -> tuple[tuple[int, str], ...]:
+        """An item's Key Findings as written, (number, text) (cleaned once per item, not once per claim)."""
+        if slug not in self._key_findings:
+            meta = self.items.get(slug)
+            self._key_findings[slug] = tuple((f.number, clean_statement(f.text, limit=None))
+                                             for f in (meta.key_findings if meta else ()))
+        return self._key_findings[slug]
 
     def claim_details(self, node: Node, item: Node | None) -> dict[str, object]:
         """What a claim's section shows (``_claim.md.j2``), on its item's page or its own page."""
@@ -452,7 +457,7 @@ class _Renderer:
             node=node, item=item, section=section,
             status_label=" and ".join(sorted(node.states & INACTIVE_STATES)).capitalize(),
             finding=self.whole_finding(node, item),
-            sources=[external_link(s, s) for s in node.sources],
+            sources=[_source_link(s) for s in node.sources],
             about=data.targets(node.name, RelationType.ABOUT),
             methods=data.targets(node.name, RelationType.USES_METHOD),
             linked=[(link, self.quotes(node.name, link.verb, link.node.name)) for link in data.claim_links(node.name)],
@@ -478,11 +483,10 @@ class _Renderer:
         for hosted_claim in hosted:
             claim_of.setdefault(hosted_claim.section, hosted_claim)
         sections: list[_FindingSection] = []
-        for finding in meta.key_findings if meta else ():
-            claim = claim_of.pop(f"key-finding-{finding.number}", None)
-            text = clean_statement(finding.text, limit=None)
+        for number, text in self.key_findings(node.key):
+            claim = claim_of.pop(f"key-finding-{number}", None)
             if text or claim is not None:
-                sections.append(self.finding_section(node, finding.number, text, claim))
+                sections.append(self.finding_section(node, number, text, claim))
         shown = {section.name for section in sections}
         sections += [self.finding_section(node, 0, c.title, c) for c in hosted if c.name not in shown]  # no Key Finding
         elsewhere = [c for c in claims_all if c not in hosted]  # stated here, a section of another item's page
@@ -492,7 +496,7 @@ class _Renderer:
             summary=one_line(meta.executive_summary) if meta and meta.executive_summary else node.summary,
             findings=sections,
             findings_heading="Key findings" if meta and meta.key_findings else "Claims",
-            item_sources=[external_link(u, u) for u in (meta.sources if meta else ())],
+            item_sources=[_source_link(u) for u in (meta.sources if meta else ())],
             superseded_by=superseded_by,
             concepts=data.targets(node.name, RelationType.ADDRESSES),
             has_claims=bool(claims_all),
@@ -523,6 +527,11 @@ class _FindingSection:
     anchor: Markup
     heading: Markup
     claim: dict[str, object] | None  # claim_details, when the graph holds the finding as a claim
+
+
+@functools.lru_cache(maxsize=65536)  # an item's sources recur on its claims; Markup is immutable
+def _source_link(url: str) -> Markup:
+    return external_link(url, url)
 
 
 def _counts(data: SiteData) -> dict[str, int]:
