@@ -3,7 +3,7 @@
     .venv/bin/python bench/bench_recall.py [--shared ../shared] [--cut YYYY-MM-DD ...]
         [--rev REV] [--set section.key:value,...]
         [--baseline-rev REV] [--baseline-set section.key:value,...] [--no-baseline]
-        [--draws 2000] [--seed 15] [--work DIR] [--fresh] [--json FILE]
+        [--draws 2000] [--seed 15] [--work DIR] [--fresh] [--full-text] [--json FILE]
 
 Questions (docs/recall.md has the protocol and why):
 - ``later``: the 53 items of ``corpus/later`` against the graph of all of ``corpus/research``;
@@ -16,7 +16,8 @@ Questions (docs/recall.md has the protocol and why):
 Phrases, search semantics and ranking are recall.py's own (imported, never changed).  Printed:
 pooled R@5, R@10, MRR and payload per question with seeded bootstrap 95 % intervals for this
 tree (or ``--rev``), the baseline (``--baseline-rev``, default ``main``, with ``--baseline-set``
-options) and BM25 over the full item text; each window's R@10; per-question wins and losses
+options), BM25 over the full item text and, with ``--full-text``, recall.py's own search over it
+(the ceiling of text coverage); each window's R@10; per-question wins and losses
 with the paired interval of the difference; a WARNING when a difference lies inside its
 interval.  Each graph is built once per code, options and window and kept under ``--work``
 (with its build cache); ``--fresh`` builds again.
@@ -48,6 +49,7 @@ DATED_SLUG = re.compile(r"\b(20\d\d-\d\d-\d\d-[a-z0-9]+(?:-[a-z0-9]+)*)\b")
 DEFAULT_CUTS = ("2026-03-08", "2026-03-15", "2026-03-22", "2026-04-01", "2026-04-20", "2026-04-26")
 PAYLOAD_BUDGET = 20_000  # characters per question (issue 15)
 LATER = "later"
+FULL_TEXT = "full text, recall.py's search"
 
 
 # ------------------------------------------------------------------ options and code
@@ -225,8 +227,18 @@ def _build_child() -> int:
 
 
 # ----------------------------------------------------------------------- evaluation
-def evaluate(recall, qsets: list[QuestionSet], graphs: dict[str, Path] | None) -> list[dict]:  # noqa: ANN001
-    """One row per question: its set, slug, cites and scores (graph ``graphs``, or BM25 when None)."""
+def full_text_graph(recall, qset: QuestionSet):  # noqa: ANN001, ANN201
+    """One node per TRAIN item holding its whole text, no relations: recall.py's search and ranking
+    with perfect text coverage.  No lean graph finds more by text alone; only structure (themes,
+    citations) can (docs/recall.md, "The ceiling")."""
+    return recall.Graph.from_records(qset.name, [
+        {"type": "entity", "name": f"item:{it.slug}", "entityType": "research_item", "observations": [it.text]}
+        for it in qset.train])
+
+
+def evaluate(recall, qsets: list[QuestionSet], graphs: dict[str, Path] | str | None) -> list[dict]:  # noqa: ANN001
+    """One row per question: its set, slug, cites and scores (graph ``graphs``, the ``FULL_TEXT``
+    graph, or BM25 when None)."""
     rows = []
     for qset in qsets:
         if not qset.truth:
@@ -238,8 +250,11 @@ def evaluate(recall, qsets: list[QuestionSet], graphs: dict[str, Path] | None) -
             payload = {s: float("nan") for s in qset.truth}
             pooled = recall.metrics(rankings, qset.truth)
         else:
-            text = graphs[qset.name].read_text(encoding="utf-8")
-            graph = recall.Graph(qset.name, text.split("\n"))
+            if graphs == FULL_TEXT:
+                graph = full_text_graph(recall, qset)
+            else:
+                text = graphs[qset.name].read_text(encoding="utf-8")
+                graph = recall.Graph(qset.name, text.split("\n"))
             pooled, rankings, per_item = recall.evaluate_graph(graph, qset.queries, qset.rarity, slugs, qset.truth)
             payload = {s: float(per_item[s]["payload_chars"]) for s in qset.truth}
         for slug in sorted(qset.truth):
@@ -263,6 +278,12 @@ def has_no_payload(values: list[float]) -> bool:
     return any(math.isnan(v) for v in values)  # BM25 returns a ranking, not nodes
 
 
+def median(values: list[float]) -> float:
+    """Half the questions cost less: the mean is set by a few questions whose phrases match hubs."""
+    ordered, mid = sorted(values), len(values) // 2
+    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+
+
 def signed(interval: Interval) -> str:
     return f"{interval.mean:+.3f} [{interval.low:+.3f}, {interval.high:+.3f}]"
 
@@ -280,7 +301,7 @@ def report(qsets: list[QuestionSet], systems: dict[str, list[dict]], boot: Boots
     for name, rows in systems.items():
         cells = [fmt(boot.interval(column(rows, m))) for m in METRICS]
         pay = column(rows, "payload")
-        cells.append("n/a" if has_no_payload(pay) else fmt(boot.interval(pay), 0))
+        cells.append("n/a" if has_no_payload(pay) else f"{fmt(boot.interval(pay), 0)}; median {median(pay):,.0f}")
         lines.append(f"| {name} | " + " | ".join(cells) + " |")
     lines += ["", "## R@10 by question set", "", "| set | questions | " + " | ".join(names) + " |",
               "|---|---|" + "---|" * len(names)]
@@ -340,6 +361,8 @@ def main() -> int:
     parser.add_argument("--work", type=Path, default=ROOT / ".kgsync-cache" / "bench-recall",
                         help="kept graphs, build caches, extracted revisions")
     parser.add_argument("--fresh", action="store_true", help="build every graph again")
+    parser.add_argument("--full-text", action="store_true",
+                        help="also rank by recall.py's search over each item's whole text (the text ceiling)")
     parser.add_argument("--json", type=Path, help="write every question's scores here")
     args = parser.parse_args()
     sys.path.insert(0, str(args.shared / "bench"))
@@ -362,6 +385,8 @@ def main() -> int:
         label = side.label + (f" {args.set if side is candidate else args.baseline_set}" if side.changes else "")
         systems[label] = evaluate(recall, qsets, build_graphs(side, qsets, themes, args.work, args.fresh))
     systems["BM25 full text"] = evaluate(recall, qsets, None)
+    if args.full_text:
+        systems[FULL_TEXT] = evaluate(recall, qsets, FULL_TEXT)
     boot = Bootstrap(len(systems[next(iter(systems))]), args.draws, args.seed)
     later = {name: [r for r in rows if r["set"] == LATER] for name, rows in systems.items()}
     later_boot = Bootstrap(len(later[next(iter(later))]), args.draws, args.seed)

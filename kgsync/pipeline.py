@@ -1,12 +1,13 @@
-"""The build: read items -> extract -> canonicalise -> assemble -> merge -> lint -> write.
+"""The build, one named stage after another: read -> select -> assemble -> merge -> lint -> write.
 
-Per-file work (parsing, extraction, term candidates) depends on one file's
-bytes only, so it is cached by content hash in ``cache_dir``; corpus-level
-work (the vocabulary, the graph) is redone on every build, which keeps a
-rebuild exact: the same input always gives byte-identical output, cached or not.
-``kgsync.state`` adds two shortcuts to the same bytes: files whose stat is
-unchanged are not re-read, and a committed graph that is exactly what kgsync
-last wrote (with nothing hand-added) is not re-parsed.
+Per-file work (parsing, extraction, term candidates) depends on one file's bytes
+only; corpus-level work (the vocabulary, the graph) depends on every item.  Every
+stage returns what the next one reads; the same input always gives byte-identical
+output, cached or not.  ``kgsync.build_cache`` keeps the work a rebuild may skip
+(records by content hash, each item's facts, the last vocabulary) and
+``kgsync.state`` the two shortcuts: files whose stat is unchanged are not re-read,
+and a committed graph that is exactly what kgsync last wrote (with nothing
+hand-added) is not re-parsed.
 """
 
 from __future__ import annotations
@@ -15,75 +16,38 @@ import gc
 import hashlib
 import multiprocessing
 import os
-import shutil
 import time
 from collections import Counter
-from collections.abc import Callable, Collection, Iterator, Mapping, MutableMapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property, partial
 from pathlib import Path
 from stat import S_ISLNK
-from typing import Any, cast
+from typing import NamedTuple
 
 from kgsync import jsonl
-from kgsync import cache_file
-from kgsync.cache_file import CacheReader
-from kgsync.assemble import (Assembly, AssemblyMemo, ItemAssembly, MemoEntry, _ItemEvidence, assemble, context_key,
-                             written_terms)
-from kgsync.config import Caps, Config, Merge, Mining
-from kgsync.errors import ConfigError, GraphFormatError, KgsyncError, LintFailed, Location
-from kgsync.economy import Folding, discriminating_themes, hub_folding
-from kgsync.evidence import EvidencePlan, EvidenceText, plan as plan_evidence
-from kgsync.extract import Extraction, extract, undated_suffixes
-from kgsync.items import (Issue, ReadResult, ResearchItem, IssueSeverity, check_corpus, find_item_files,
-                          read_item_bytes, unreadable)
-from kgsync.lint import FileLines, LintReport, lint, relation_label, separate_hand_added
 from kgsync import state as build_state
+from kgsync.assemble import Assembly, assemble, context_key, written_terms
+from kgsync.build_cache import (EvidenceTexts, FactsStore, Record, RecordCache, SelectionStore, parse_record)
+from kgsync.cache_file import CacheReader
 from kgsync.claim_identity import keep_claim_names, previous_facts_to_match
+from kgsync.config import Config
+from kgsync.economy import Folding, discriminating_themes
+from kgsync.errors import ConfigError, GraphFormatError, KgsyncError, LintFailed, Location
+from kgsync.evidence import EvidencePlan, EvidenceText, plan as plan_evidence
+from kgsync.extract import Extraction, undated_suffixes
+from kgsync.items import (Issue, IssueSeverity, ReadResult, ResearchItem, check_corpus, find_item_files,
+                          unreadable)
+from kgsync.lint import FileLines, LintReport, lint, relation_label, separate_hand_added
 from kgsync.merge import Manifest, load_manifest, manifest_hubs, manifest_path, merge_with_foreign
+from kgsync.mining import candidates
 from kgsync.model import Facts, Graph
 from kgsync.state import BuildState, Stamp, stamp_of
 from kgsync.themes import ThemeMap, load_theme_map
 from kgsync.veto_file import Vetoes, check_vetoes, load_vetoes, veto_path_beside
-from kgsync.mining import ItemCandidates, candidates
-from kgsync.vocab import (ItemTerms, PinnedVocabulary, SelectionStats, Vocabulary, load_pinned, same_hubs, select,
-                          select_with_stats, selection_unchanged)
-
-# The code a cached record depends on: ``_record`` calls items, extract and mining, and these
-# import canonical, lexicon and errors (tests/test_architecture.py holds the list to the imports).
-_CACHED_MODULES = ("canonical.py", "errors.py", "evidence.py", "extract.py", "items.py", "lexicon.py", "mining.py",
-                   "model.py")
-
-
-Parts = tuple[Extraction | None, ItemCandidates | None]
-
-
-@dataclass(frozen=True)
-class Record:
-    """Everything one file yields, independent of every other file (cacheable)."""
-
-    item: ResearchItem | None  # without body and sections: they are not needed after extraction
-    issues: tuple[Issue, ...]
-    # (extraction, candidates), or what loads them from the cache when first asked for: a
-    # rebuild needs them only for the items edited since (two thirds of a record's load time).
-    parts: Parts | Callable[[], Parts] = field(repr=False, compare=False)
-
-    @property
-    def extraction(self) -> Extraction | None:
-        return self._parts()[0]
-
-    @property
-    def candidates(self) -> ItemCandidates | None:
-        return self._parts()[1]
-
-    def _parts(self) -> Parts:
-        parts = self.parts
-        if callable(parts):
-            parts = parts()
-            object.__setattr__(self, "parts", parts)  # loaded once
-        return parts
+from kgsync.vocab import PinnedVocabulary, Vocabulary, load_pinned, select
 
 
 @dataclass(frozen=True)
@@ -118,18 +82,42 @@ class BuildResult:
         return self.graph != self.previous.canonical() or bool(self.changed_files)
 
 
+@dataclass(frozen=True)
+class Reading:
+    """What the read stage yields: every item file's record, and what later stages look up in them."""
+
+    records: tuple[Record, ...]  # one per item file, in file order
+    read: ReadResult  # the items that parsed and every item problem (duplicate slugs, dangling cites)
+    keys: tuple[str, ...]  # each record's content key, in the same order
+    files: dict[str, tuple[Stamp, str]]  # the files the next build may trust by stat (``BuildState.files``)
+    earlier: Mapping[str, Record]  # the records of ``earlier_keys`` no file has now, while the cache holds them
+    # slug -> its record: the first file of a slug is the item, as for check_corpus (later ones are errors)
+    by_slug: Mapping[str, Record]
+    # slug -> the content key of its record; a slug two files claim gets none (never reused)
+    slug_keys: Mapping[str, str]
+
+
+def _by_slug(records: Sequence[Record], keys: Sequence[str]) -> tuple[dict[str, Record], dict[str, str]]:
+    """``Reading.by_slug`` and ``Reading.slug_keys``."""
+    by_slug: dict[str, Record] = {}
+    for r in records:
+        if r.item is not None:
+            by_slug.setdefault(r.item.slug, r)
+    slug_count = Counter(r.item.slug for r in records if r.item is not None)
+    return by_slug, {r.item.slug: key for r, key in zip(records, keys)
+                     if r.item is not None and slug_count[r.item.slug] == 1}
+
+
 def read_records(config: Config, jobs: int | None = None, state: BuildState | None = None,
-                 keys_out: list[str] | None = None, old_keys: Sequence[str] = (),
-                 old_out: dict[str, Record] | None = None, reader: CacheReader | None = None,
-                 ) -> tuple[list[Record], ReadResult]:
+                 reader: CacheReader | None = None, earlier_keys: Sequence[str] = ()) -> Reading:
     """Parse every item file (through the cache); duplicate slugs and dangling cites checked here.
 
     Files the cache does not know are parsed by ``jobs`` processes, this one included
     (default: one per usable CPU).  A record depends on its file's bytes only and results
     come back in file order, so the output does not depend on the worker count.
-    ``state`` (updated in place) lets a file whose stat is unchanged skip being read
-    and hashed; see ``kgsync.state``.  ``keys_out`` receives each record's content key, in order;
-    ``old_out`` the records of those ``old_keys`` no file has now, while the cache still holds them.
+    ``state`` lets a file whose stat is unchanged skip being read and hashed (see
+    ``kgsync.state``); ``earlier_keys``: the record keys of the last selection, whose
+    records a vocabulary reuse compares an edited item against (``Reading.earlier``).
     """
     files = find_item_files(config.items, config.root)
     if not files:
@@ -137,68 +125,76 @@ def read_records(config: Config, jobs: int | None = None, state: BuildState | No
         # every generated node from the committed graph.
         raise ConfigError(f"no item files match {config.items!r}", Location(str(config.root)),
                           "pass --items PATH (a folder or a glob), or set items: in kgsync.yml")
-    cache = _Cache(config.path(config.cache_dir) if config.cache_dir else None, reader or CacheReader())
+    cache = RecordCache(config.path(config.cache_dir) if config.cache_dir else None, reader or CacheReader())
     known = state.files if state is not None else {}
-    seen: dict[str, tuple[Stamp, str]] = {}
     scan_started = time.time_ns()
+
+    def settled(stat: os.stat_result) -> bool:
+        return state is not None and state.settled(stat, scan_started)
+
     displays = _Displays(config.root)
+    seen: dict[str, tuple[Stamp, str]] = {}
     keys: list[str] = []
     records: dict[str, Record] = {}
     todo: list[tuple[str, bytes, str, str]] = []  # (key, raw, display, slug) of the files to parse
     for path in files:
-        # One lstat: for anything but a symlink it is the stat (a symlink takes both, and the full display).
-        stat = os.lstat(path)
-        link = S_ISLNK(stat.st_mode)
-        if link:
-            try:
-                stat = path.stat()
-            except OSError as exc:  # a broken link: named as the link, since it leads nowhere
-                display = displays.of(path, False)
-                keys.append(key := f"unreadable:{display}")
-                records[key] = _unreadable(display, path.stem, exc)
-                continue
-        display = displays.of(path, link)
-        stamp = stamp_of(stat)
-        entry = known.get(display)
-        key = entry[1] if entry is not None and entry[0] == stamp else None  # type: ignore[assignment]  # set below when None
-        record = cache.get(key, path, display) if key is not None else None
-        raw = b""
-        if record is None:  # unknown stat, or its record is gone: read, hash, parse
-            try:
-                raw = path.read_bytes()
-            except OSError as exc:  # unreadable now: an error for this item, which keeps its old nodes
-                keys.append(key := f"unreadable:{display}")
-                records[key] = _unreadable(display, path.stem, exc)
-                continue
-            key = hashlib.sha1(os.fsencode(display) + b"\0" + raw).hexdigest()
-            record = cache.get(key, path, display)
-            # Record the stat only for the bytes read under it, and only when no later
-            # write can reproduce it (see kgsync.state): otherwise hash again next time.
-            if stamp == stamp_of(path.stat()) and state is not None and state.settled(stat, scan_started):
-                seen[display] = (stamp, key)
-        else:
-            seen[display] = (stamp, key)
-        keys.append(key)
-        if record is not None:
-            records[key] = record
-        elif key not in records:
-            records[key] = _PENDING
-            todo.append((key, raw, display, path.stem))
+        found = _find(path, displays, known, cache, settled)
+        keys.append(found.key)
+        if found.trusted is not None:
+            seen[found.display] = found.trusted
+        if found.record is not None:
+            records[found.key] = found.record
+        elif found.key not in records:
+            records[found.key] = _PENDING
+            todo.append((found.key, found.raw, found.display, path.stem))
     for (key, *_), record in zip(todo, _parse_all([job[1:] for job in todo], jobs)):
         records[key] = record
         cache.put(key, record)
-    if old_out is not None:
-        for key in old_keys:
-            if key not in records and (old := cache.peek(key)) is not None:
-                old._parts()  # now: saving may drop the shard that holds them
-                old_out[key] = old
+    earlier = cache.earlier(earlier_keys, records)
     cache.save()
-    if state is not None:
-        state.files = seen
-    ordered = [records[key] for key in keys]
-    if keys_out is not None:
-        keys_out.extend(keys)
-    return ordered, check_corpus((r.item, r.issues) for r in ordered)
+    ordered = tuple(records[key] for key in keys)
+    return Reading(ordered, check_corpus((r.item, r.issues) for r in ordered), tuple(keys), seen, earlier,
+                   *_by_slug(ordered, keys))
+
+
+class _Found(NamedTuple):
+    """One item file, as the scan found it."""
+
+    key: str  # its content key (``unreadable:<display>`` when it cannot be read)
+    record: Record | None  # from the cache (or the unreadable file's error); None: parse ``raw``
+    raw: bytes  # the bytes read (b"" when not read)
+    display: str
+    trusted: tuple[Stamp, str] | None  # (stamp, key) for ``BuildState.files``: read by stat next time
+
+
+def _find(path: Path, displays: _Displays, known: Mapping[str, tuple[Stamp, str]], cache: RecordCache,
+          settled: Callable[[os.stat_result], bool]) -> _Found:
+    """One file's content key and cached record: trusted by stat when ``known`` records this very
+    stat and the cache still has its record, else read and hashed."""
+    # One lstat: for anything but a symlink it is the stat (a symlink takes both, and the full display).
+    stat = os.lstat(path)
+    link = S_ISLNK(stat.st_mode)
+    if link:
+        try:
+            stat = path.stat()
+        except OSError as exc:  # a broken link: named as the link, since it leads nowhere
+            display = displays.of(path, False)
+            return _Found(f"unreadable:{display}", _unreadable(display, path.stem, exc), b"", display, None)
+    display = displays.of(path, link)
+    stamp = stamp_of(stat)
+    entry = known.get(display)
+    if entry is not None and entry[0] == stamp and (record := cache.get(entry[1], path, display)) is not None:
+        return _Found(entry[1], record, b"", display, (stamp, entry[1]))
+    # Unknown stat, or its record is gone: read, hash, parse.
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:  # unreadable now: an error for this item, which keeps its old nodes
+        return _Found(f"unreadable:{display}", _unreadable(display, path.stem, exc), b"", display, None)
+    key = hashlib.sha1(os.fsencode(display) + b"\0" + raw).hexdigest()
+    # Record the stat only for the bytes read under it, and only when no later
+    # write can reproduce it (see kgsync.state): otherwise hash again next time.
+    trusted = (stamp, key) if stamp == stamp_of(path.stat()) and settled(stat) else None
+    return _Found(key, cache.get(key, path, display), raw, display, trusted)
 
 
 class _Displays:
@@ -235,14 +231,14 @@ _MIN_PARALLEL = 2 * _CHUNK  # below this, starting workers costs more than it sa
 
 
 def _parse_all(jobs_in: Sequence[tuple[bytes, str, str]], jobs: int | None) -> list[Record]:
-    """``_record`` of every (raw, display, slug), in order; spread over ``jobs`` processes when worth it.
+    """``parse_record`` of every (raw, display, slug), in order; spread over ``jobs`` processes when worth it.
 
     The calling process is one of them: it takes chunks from the front while
     ``jobs - 1`` workers take them from the back, and it keeps its warm caches.
     """
     processes = min(jobs or _usable_cpus(), -(-len(jobs_in) // _CHUNK))
     if processes < 2 or len(jobs_in) < _MIN_PARALLEL:
-        return [_record(*job) for job in jobs_in]
+        return [parse_record(*job) for job in jobs_in]
     chunks = [jobs_in[i : i + _CHUNK] for i in range(0, len(jobs_in), _CHUNK)]
     # fork: the workers inherit the imported modules (no re-import per worker).
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
@@ -255,7 +251,7 @@ def _parse_all(jobs_in: Sequence[tuple[bytes, str, str]], jobs: int | None) -> l
             for chunk, future in zip(chunks, futures):
                 if not future.cancel():
                     break  # a worker has it, and every chunk after it
-                done.append([_record(*job) for job in chunk])
+                done.append([parse_record(*job) for job in chunk])
             done += [future.result() for future in futures[len(done) :]]
         except BaseException:
             pool.shutdown(cancel_futures=True)  # do not wait for chunks nobody will read
@@ -265,15 +261,7 @@ def _parse_all(jobs_in: Sequence[tuple[bytes, str, str]], jobs: int | None) -> l
 
 def _record_chunk(chunk: Sequence[tuple[bytes, str, str]]) -> list[Record]:
     gc.disable()  # a worker allocates many small objects and no cycles worth collecting
-    return [_record(*job) for job in chunk]
-
-
-def _record(raw: bytes, display: str, slug: str) -> Record:
-    item, issues = read_item_bytes(raw, display, slug)
-    if item is None:
-        return Record(None, issues, (None, None))
-    light = replace(item, body="", sections=())
-    return Record(light, issues, (extract(item), candidates(item)))
+    return [parse_record(*job) for job in chunk]
 
 
 def _usable_cpus() -> int:
@@ -362,120 +350,193 @@ STAGES = ("read", "select", "assemble", "merge", "lint", "write")  # what ``Buil
 
 
 def _build(config: Config, write: bool, strict: bool) -> BuildResult:
+    """The stages in order, each a function whose result the next ones read (``STAGES`` names them)."""
     clock = _StageClock()
     cache_folder = config.path(config.cache_dir) if config.cache_dir else None
     reader = CacheReader()  # every cache file that does not validate: ignored, with a notice
     state = build_state.load(cache_folder, reader)
-    keys: list[str] = []
-    selections = _SelectionStore(cache_folder, reader)
-    old_records: dict[str, Record] = {}
-    records, read = read_records(config, state=state, keys_out=keys, old_keys=selections.keys, old_out=old_records,
-                                 reader=reader)
-    by_slug: dict[str, Record] = {}
-    for r in records:  # the first file of a slug is the item, as for check_corpus (later ones are errors)
-        if r.item is not None:
-            by_slug.setdefault(r.item.slug, r)
-    # slug -> the content key of its record; a slug two files claim gets none (never reused)
-    slug_count = Counter(r.item.slug for r in records if r.item is not None)
-    read_keys = {r.item.slug: key for r, key in zip(records, keys) if r.item is not None and slug_count[r.item.slug] == 1}
-    items = read.items
-    extractions = _Extractions(by_slug)  # loaded only for the items assembled again
+    selections = SelectionStore(cache_folder, reader)
+    reading = read_records(config, state=state, reader=reader, earlier_keys=selections.keys)
+    state = replace(state, files=reading.files)
     clock.lap("read")
-    graph_path = config.path(config.graph)
-    manifest_file = manifest_path(graph_path)
-    vocabulary, fold = selections.select(items, by_slug, read_keys, old_records, config, _pinned(config),
-                                         manifest_hubs(manifest_file))
+    files = _GraphFiles.of(config)
+    vocabulary, fold = selections.select(reading.read.items, reading.by_slug, reading.slug_keys, reading.earlier,
+                                         config, _pinned(config), manifest_hubs(files.manifest))
     clock.lap("select")
+    keep = _failing_items(reading)
+    kept = _kept_items(keep, files.read_manifest) if keep else ()
+    assembled = _assemble(config, cache_folder, reader, reading, vocabulary, fold, kept)
+    clock.lap("assemble")
+    base = _base(files, state, reading.read.items, keep)
+    assembly = _keep_claim_names(assembled.assembly, base.manifest, files.manifest if base.verified else None)
+    merged = _merge(base, assembly.by_item, keep)
+    clock.lap("merge")
+    linted = _lint_blaming_items(merged, base, files, assembly, reading.read.items, keep, config)
+    manifest = _manifest_to_write(linted.merged.manifest, assembled, vocabulary)
+    removed_items = tuple(sorted(set(_items_before(base, state)) - set(manifest.by_item)))
+    clock.lap("lint")
+    if not linted.report.ok(strict):
+        bad = linted.report.errors(strict)
+        build_state.save(cache_folder, state)
+        raise LintFailed(f"the new graph breaks the contract ({len(bad)} finding(s)); nothing was written", bad)
+    changed: tuple[Path, ...] = ()
+    if write:
+        changed, state = _write(linted.merged.graph, manifest, not linted.merged.foreign, files, base, state)
+    build_state.save(cache_folder, state)
+    clock.lap("write")
+    issues = reading.read.issues + assembled.evidence.issues + linted.item_errors + tuple(reader.notices)
+    return BuildResult(linted.merged.graph, base.load_previous, manifest, reading.read.items, issues, linted.report,
+                       vocabulary, bool(changed), changed, tuple(clock.laps), removed_items)
+
+
+@dataclass(frozen=True)
+class _GraphFiles:
+    """The committed graph and its manifest."""
+
+    graph: Path
+    manifest: Path
+    read_manifest: Callable[[], Manifest | None]  # the committed manifest, read once if at all
+
+    @classmethod
+    def of(cls, config: Config) -> _GraphFiles:
+        graph = config.path(config.graph)
+        manifest = manifest_path(graph)
+        return cls(graph, manifest, cache(partial(load_manifest, manifest)))
+
+
+def _failing_items(reading: Reading) -> frozenset[str]:
+    """Items that fail now: they keep their last facts (nothing is assembled for them)."""
+    failed = frozenset(i.slug for i in reading.read.issues if i.severity is IssueSeverity.ERROR and i.slug)
+    return failed - set(reading.by_slug)
+
+
+@dataclass(frozen=True)
+class _Assembled:
+    assembly: Assembly  # as assembled (before a reworded finding keeps its claim's name)
+    evidence: EvidencePlan
+    memo_json: Mapping[str, str] | None  # slug -> the manifest encoding of the facts the memo gave or took
+
+
+def _assemble(config: Config, cache_folder: Path | None, reader: CacheReader, reading: Reading,
+              vocabulary: Vocabulary, fold: Folding, kept: tuple[ResearchItem, ...]) -> _Assembled:
+    """Every item's facts and the evidence links between them; an item's facts come from the
+    facts store when nothing they were built from changed (``build_cache.FactsStore``)."""
+    items = reading.read.items
     themes = _theme_map(config)
     theme_concepts = theme_concepts_of(items, themes, config)
     hub_themes = hub_themes_of(items, themes, config)
-    failed = frozenset(i.slug for i in read.issues if i.severity is IssueSeverity.ERROR and i.slug)
-    keep = failed - set(by_slug)  # items that fail now: they keep their last facts (nothing is assembled for them)
-    read_manifest = cache(partial(load_manifest, manifest_file))  # read once, if at all
-    kept = _kept_items(keep, read_manifest) if keep else ()
-    store = _FactsStore(cache_folder, context_key([*kept, *items], vocabulary, themes, config.caps, fold,
-                                                  config.tag_style, theme_concepts, hub_themes,
-                                                  config.mining.min_links), reader)
-    memo = store.memo(read_keys) if store.usable else None
-    texts = _EvidenceTexts(cache_folder, reader).of(items, read_keys, extractions)
+    store = FactsStore(cache_folder, context_key([*kept, *items], vocabulary, themes, config.caps, fold,
+                                                 config.tag_style, theme_concepts, hub_themes,
+                                                 config.mining.min_links), reader)
+    memo = store.memo(reading.slug_keys)
+    extractions = _Extractions(reading.by_slug)  # loaded only for the items assembled again
+    texts = EvidenceTexts(cache_folder, reader).of(items, reading.slug_keys, extractions)
     evidence = _evidence(config, items, kept, texts)
     assembly = assemble(items, extractions, vocabulary, themes, config.caps, fold, config.tag_style, theme_concepts,
                         memo, config.mining.min_links, kept, hub_themes, evidence)
-    store.save()
-    clock.lap("assemble")
+    store.save(memo)
+    return _Assembled(assembly, evidence, memo.json if memo is not None else None)
 
-    # Shortcut (exact, see kgsync.state): both files hold what the last build wrote and
+
+@dataclass(frozen=True)
+class _Base:
+    """What the build merges into."""
+
+    graph: Graph  # the committed graph; empty under the shortcut
+    manifest: Manifest | None  # the committed manifest, when read
+    load_previous: Callable[[], Graph]  # the committed graph (parsed on first need under the shortcut)
+    # The shortcut (exact, see kgsync.state): both files hold what the last build wrote and
     # that graph held only generated facts, so merging into it = merging into nothing.
-    committed_bytes = build_state.unchanged_file(graph_path, state.graph) if state.pure else None
-    if committed_bytes is not None and build_state.unchanged_file(manifest_file, state.manifest) is None:
-        committed_bytes = None
-    if committed_bytes is not None:
-        committed = Graph()
+    verified: bool
+
+
+def _base(files: _GraphFiles, state: BuildState, items: Sequence[ResearchItem], keep: frozenset[str]) -> _Base:
+    committed_bytes = build_state.unchanged_file(files.graph, state.graph) if state.pure else None
+    if committed_bytes is not None and build_state.unchanged_file(files.manifest, state.manifest) is not None:
         # The old manifest only matters for items that failed (they keep their old facts).
-        old_manifest = read_manifest() if keep else None
-        load_previous = _parse_later(committed_bytes, str(graph_path))
-    else:
-        committed = jsonl.read(graph_path)
-        old_manifest = read_manifest()
-        if old_manifest is None:
-            _refuse_a_lost_manifest(committed, items, graph_path, manifest_file)
-        load_previous = lambda: committed  # noqa: E731
-    assembled = assembly.by_item  # the facts the memo encoded (before any claim keeps its name)
-    assembly = _keep_claim_names(assembly, old_manifest, manifest_file if committed_bytes is not None else None)
+        return _Base(Graph(), files.read_manifest() if keep else None,
+                     _parse_later(committed_bytes, str(files.graph)), verified=True)
+    committed = jsonl.read(files.graph)
+    manifest = files.read_manifest()
+    if manifest is None:
+        _refuse_a_lost_manifest(committed, items, files.graph, files.manifest)
+    return _Base(committed, manifest, lambda: committed, verified=False)
+
+
+def _items_before(base: _Base, state: BuildState) -> Collection[str]:
+    """The committed manifest's items: read (when it was), else what the last build recorded
+    writing (the shortcut verified the file still holds exactly that)."""
+    if base.manifest is not None:
+        return base.manifest.by_item.keys()
+    return state.items if base.verified else ()
+
+
+@dataclass(frozen=True)
+class _Merged:
+    graph: Graph
+    manifest: Manifest
+    foreign: bool  # the committed graph adds to the generated facts (content added by hand or by an agent)
+
+
+def _merge(base: _Base, by_item: Mapping[str, Facts], keep: frozenset[str]) -> _Merged:
+    return _Merged(*merge_with_foreign(base.graph, base.manifest, by_item, keep))
+
+
+@dataclass(frozen=True)
+class _Linted:
+    merged: _Merged  # without the facts of the items blamed
+    report: LintReport
+    item_errors: tuple[Issue, ...]  # the items blamed
+
+
+def _lint_blaming_items(merged: _Merged, base: _Base, files: _GraphFiles, assembly: Assembly,
+                        items: Sequence[ResearchItem], keep: frozenset[str], config: Config) -> _Linted:
+    """The merged graph's findings.  An item whose own facts break the contract (a theme, alias or
+    name no rule allows) is an item error: it keeps its previous nodes and every other item
+    updates.  Again until none is left (keeping one item's old facts can only touch that item's nodes)."""
+    report = _lint(merged, assembly, files.graph, config)
     by_item = assembly.by_item
-    graph, manifest, foreign = merge_with_foreign(committed, old_manifest, by_item, keep)
-    # The committed manifest's items: read (when it was), else what the last build recorded
-    # writing (the shortcut verified the file still holds exactly that).
-    before: Collection[str] | build_state.Written | None  # the writing loop below reuses the name
-    before = old_manifest.by_item.keys() if old_manifest is not None else (
-        state.items if committed_bytes is not None else ())
-    clock.lap("merge")
-    report = _lint(graph, manifest, foreign, assembly, graph_path, config)
-    # An item whose own facts break the contract (a theme, alias or name no rule allows) is an
-    # item error: it keeps its previous nodes and every other item updates.  Again until none is
-    # left (keeping one item's old facts can only touch that item's nodes).
     item_errors: list[Issue] = []
     while blamed := _items_blamed(report, items, by_item, frozenset(i.slug for i in item_errors)):
         item_errors += blamed
         failing = frozenset(i.slug for i in blamed)
         keep = keep | failing
         by_item = {slug: facts for slug, facts in by_item.items() if slug not in failing}
-        if old_manifest is None:
-            old_manifest = read_manifest()
-        graph, manifest, foreign = merge_with_foreign(committed, old_manifest, by_item, keep)
-        report = _lint(graph, manifest, foreign, assembly, graph_path, config)
-    removed_items = tuple(sorted(set(before) - set(manifest.by_item)))
-    if memo is not None:  # the manifest encoding of facts the memo gave or took (same objects only)
-        manifest = Manifest(manifest.by_item, {slug: text for slug, text in memo.json.items()
-                                               if manifest.by_item.get(slug) is assembled.get(slug)})
-    manifest = replace(manifest, hubs=tuple(sorted(vocabulary.hub_keys)))
-    clock.lap("lint")
-    if not report.ok(strict):
-        bad = report.errors(strict)
-        build_state.save(cache_folder, state)
-        raise LintFailed(f"the new graph breaks the contract ({len(bad)} finding(s)); nothing was written", bad)
+        if base.manifest is None:
+            base = replace(base, manifest=files.read_manifest())
+        merged = _merge(base, by_item, keep)
+        report = _lint(merged, assembly, files.graph, config)
+    return _Linted(merged, report, tuple(item_errors))
+
+
+def _manifest_to_write(manifest: Manifest, assembled: _Assembled, vocabulary: Vocabulary) -> Manifest:
+    """The merged manifest, with the memo's encoding of the facts it gave or took (same objects
+    only: a fact kept under its claim's previous name is encoded again) and the vocabulary's hubs."""
+    if assembled.memo_json is not None:
+        encoded = assembled.assembly.by_item
+        manifest = Manifest(manifest.by_item, {slug: text for slug, text in assembled.memo_json.items()
+                                               if manifest.by_item.get(slug) is encoded.get(slug)})
+    return replace(manifest, hubs=tuple(sorted(vocabulary.hub_keys)))
+
+
+def _write(graph: Graph, manifest: Manifest, pure: bool, files: _GraphFiles, base: _Base,
+           state: BuildState) -> tuple[tuple[Path, ...], BuildState]:
+    """Write the graph and the manifest where their bytes changed: the files rewritten, and the
+    state that records what was written (``pure``: the graph holds generated facts only)."""
     changed: list[Path] = []
-    if write:
-        graph_bytes = jsonl.dumps(graph).encode("utf-8")
-        manifest_bytes = manifest.dumps().encode("utf-8")
-        stamps: list[build_state.Written | None] = []
-        for path, data, before in ((graph_path, graph_bytes, state.graph), (manifest_file, manifest_bytes, state.manifest)):
-            digest = hashlib.sha1(data).hexdigest()
-            # Verified above to hold the last build's bytes: a digest says whether they differ.
-            verified = committed_bytes is not None and before is not None
-            if verified and digest == cast(build_state.Written, before).sha1:
-                pass
-            elif jsonl.write_bytes_atomically(path, data, compare=not verified):
-                changed.append(path)
-            stamps.append(build_state.written(path, digest))
-        state.graph, state.manifest = stamps
-        state.pure = not foreign
-        state.items = tuple(sorted(manifest.by_item))
-    build_state.save(cache_folder, state)
-    clock.lap("write")
-    issues = read.issues + evidence.issues + tuple(item_errors) + tuple(reader.notices)
-    return BuildResult(graph, load_previous, manifest, items, issues, report, vocabulary,
-                       bool(changed), tuple(changed), tuple(clock.laps), removed_items)
+    stamps: list[build_state.Written | None] = []
+    for path, data, last in ((files.graph, jsonl.dumps(graph).encode("utf-8"), state.graph),
+                             (files.manifest, manifest.dumps().encode("utf-8"), state.manifest)):
+        digest = hashlib.sha1(data).hexdigest()
+        # Verified above to hold the last build's bytes: a digest says whether they differ.
+        verified = base.verified and last is not None
+        same = last is not None and base.verified and digest == last.sha1
+        if not same and jsonl.write_bytes_atomically(path, data, compare=not verified):
+            changed.append(path)
+        stamps.append(build_state.written(path, digest))
+    graph_written, manifest_written = stamps
+    return tuple(changed), replace(state, graph=graph_written, manifest=manifest_written, pure=pure,
+                                   items=tuple(sorted(manifest.by_item)))
 
 
 def _keep_claim_names(assembly: Assembly, previous: Manifest | None, unread_manifest: Path | None) -> Assembly:
@@ -499,15 +560,14 @@ def _keep_claim_names(assembly: Assembly, previous: Manifest | None, unread_mani
                    sources={renames.get(name, name): where for name, where in assembly.sources.items()})
 
 
-def _lint(graph: Graph, manifest: Manifest, foreign: bool, assembly: Assembly, graph_path: Path,
-          config: Config) -> LintReport:
+def _lint(merged: _Merged, assembly: Assembly, graph_path: Path, config: Config) -> LintReport:
     """The merged graph's findings; those of content added by hand or by an agent never block."""
-    if not foreign:
-        return lint(graph, sources=assembly.sources, rule=config.merge)
+    if not merged.foreign:
+        return lint(merged.graph, sources=assembly.sources, rule=config.merge)
     # Hand-added content is placed at its line in the committed file, not at an item it touches.
     sources = _GeneratedThenFile(assembly.sources, assembly.by_item, FileLines(graph_path))
-    generated = merge_with_foreign(Graph(), None, manifest.by_item)[0]
-    return separate_hand_added(lint(graph, sources=sources, rule=config.merge),
+    generated = merge_with_foreign(Graph(), None, merged.manifest.by_item)[0]
+    return separate_hand_added(lint(merged.graph, sources=sources, rule=config.merge),
                                lint(generated, sources=assembly.sources, rule=config.merge))
 
 
@@ -570,98 +630,6 @@ def _refuse_a_lost_manifest(committed: Graph, items: Sequence[ResearchItem], gra
             f"manifest: echo '{{\"kgsync_manifest\": 1, \"items\": {{}}}}' > {manifest_file.name}")
 
 
-class _SelectionStore:
-    """The last build's vocabulary and hub folding (``cache_dir/vocab/``), reused when
-    ``selection_unchanged`` proves that the items edited since cannot change them (the folding
-    depends on the vocabulary's hubs and every item's acronyms, which that proof keeps).
-
-    ``inputs.json`` holds what the proof needs (code, config, pinned vocabulary, every item's
-    slug and record key in order, ``SelectionStats``) and is small; ``selection.json`` holds the
-    vocabulary itself, rewritten only when it was selected again.  Both carry one id.
-    """
-
-    def __init__(self, folder: Path | None, reader: CacheReader) -> None:
-        self.folder = folder / "vocab" if folder else None
-        self.reader = reader
-        self.fingerprint = _core_fingerprint()
-        self.inputs: _SelectionInputs | None = None
-        self.keys: tuple[str, ...] = ()
-        if self.folder is None:
-            return
-        inputs = reader.read(self.folder / "inputs.json", _SelectionInputs)
-        if inputs is not None and inputs[0] == self.fingerprint:  # else missing, invalid or stale: select again
-            self.inputs = inputs
-            self.keys = inputs[5]
-
-    def select(self, items: Sequence[ResearchItem], by_slug: dict[str, Record], read_keys: dict[str, str],
-               old_records: dict[str, Record], config: Config, pinned: PinnedVocabulary | None,
-               previous_hubs: frozenset[str] | None = None) -> tuple[Vocabulary, Folding]:
-        slugs = tuple(item.slug for item in items)
-        keys = tuple(read_keys.get(slug, "") for slug in slugs)
-        settings = (config.mining, config.caps, config.merge)
-        found = self._reuse(slugs, keys, by_slug, old_records, settings, config, pinned, previous_hubs)
-        if found is not None:
-            vocabulary, fold, stats, ident = found
-        else:
-            cands = cast(list[ItemCandidates], [by_slug[slug].candidates for slug in slugs])  # items that parsed have them
-            vocabulary, stats = select_with_stats(cands, config, pinned, previous_hubs)
-            fold = hub_folding(cands, vocabulary)
-            ident = os.urandom(8).hex()
-        self._save(found is None, (self.fingerprint, ident, settings, pinned, slugs, keys, stats), vocabulary, fold)
-        return vocabulary, fold
-
-    def _reuse(self, slugs: tuple[str, ...], keys: tuple[str, ...], by_slug: dict[str, Record],
-               old_records: dict[str, Record], settings: tuple[Mining, Caps, Merge], config: Config, pinned: PinnedVocabulary | None,
-               previous_hubs: frozenset[str] | None) -> tuple[Vocabulary, Folding, SelectionStats, str] | None:
-        if self.inputs is None or "" in keys:  # a slug two files claim: no key to compare
-            return None
-        _fingerprint, ident, old_settings, old_pinned, old_slugs, old_keys, stats = self.inputs
-        if old_settings != settings or old_pinned != pinned or old_slugs != slugs:
-            return None
-        changes: list[tuple[ItemCandidates, ItemCandidates]] = []
-        for slug, old_key, key in zip(slugs, old_keys, keys):
-            if old_key != key:
-                old = old_records.get(old_key)
-                new = by_slug[slug].candidates
-                if old is None or old.candidates is None or new is None:
-                    return None
-                changes.append((old.candidates, new))
-        new_stats = selection_unchanged(stats, changes, config, pinned)
-        if new_stats is not None:
-            new_stats = same_hubs(new_stats, previous_hubs, config, pinned)
-        if new_stats is None:
-            return None
-        assert self.folder is not None  # inputs were read from it
-        found = self.reader.read(self.folder / "selection.json", _Selection)
-        if found is None or found[0] != ident:
-            return None
-        _ident, vocabulary, rules = found
-        return vocabulary, Folding.of(rules), new_stats, ident
-
-    def _save(self, selected: bool, inputs: _SelectionInputs, vocabulary: Vocabulary, fold: Folding) -> None:
-        if self.folder is None:
-            return
-        self.folder.mkdir(parents=True, exist_ok=True)
-        if selected:  # the vocabulary first: inputs naming an id whose vocabulary is missing only miss
-            cache_file.write(self.folder / "selection.json", (inputs[1], vocabulary, fold.rules))
-        if inputs != self.inputs:
-            cache_file.write(self.folder / "inputs.json", inputs)
-
-
-# What each cache file holds (decoded as exactly this, see kgsync.cache_file).
-_SelectionInputs = tuple[str, str, tuple[Mining, Caps, Merge], PinnedVocabulary | None, tuple[str, ...],
-                         tuple[str, ...], SelectionStats]
-_Selection = tuple[str, Vocabulary, tuple[tuple[str, str], ...]]
-_RecordsShard = tuple[str, dict[str, tuple[ResearchItem | None, tuple[Issue, ...]]]]
-_PartsShard = tuple[str, dict[str, tuple[Extraction | None, ItemCandidates | None]]]
-_TermsKey = tuple[str, tuple[tuple[str, tuple[str, ...]], ...], tuple[tuple[str, tuple[str, ...]], ...]]
-_PackedFacts = tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], tuple[tuple[str, str, str], ...],
-                     tuple[tuple[str, ...], ...], tuple[tuple[str, int | None, bool], ...], str]
-_FactsShard = tuple[tuple[str, str | None],
-                    dict[str, tuple[tuple[str, _TermsKey | None, str | None], tuple[str, ...], str, _PackedFacts]]]
-_EvidenceTextsFile = tuple[str, dict[str, EvidenceText]]
-
-
 class _GeneratedThenFile(Mapping[str, Location]):
     """Where a finding points: a generated node's item (a generated relation: its source's item),
     else the line of the committed graph file that holds it (content added by hand or by an agent)."""
@@ -712,220 +680,6 @@ def _parse_later(raw: bytes, source: str) -> Callable[[], Graph]:
     return parse
 
 
-def _display(path: Path, root: Path) -> str:
-    try:
-        return path.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
-        return path.as_posix()
-
-
-class _Cache:
-    """Records by content hash, in 256 shards by the hash's first two hex digits;
-    invalidated when the parsing code changes.
-
-    Shards, not one file: a rebuild after one edit rewrites the two shards whose
-    keys changed (the old and the new record) instead of re-pickling every record.
-    Each shard is two files: ``records/xx.json`` holds every record's item and issues
-    (every build needs them), ``parts/xx.json`` their extraction and candidates, loaded
-    only when a record's parts are asked for.  A missing part is parsed again from the file.
-    """
-
-    def __init__(self, folder: Path | None, reader: CacheReader):
-        self.reader = reader
-        self.folder = folder / "records" if folder else None
-        self.parts_folder = folder / "parts" if folder else None
-        self.fingerprint = _RECORDS_FORMAT + _code_fingerprint()
-        self.old: dict[str, dict[str, tuple[ResearchItem | None, tuple[Issue, ...]]]] = {}  # shard -> its (item, issues) as stored
-        self.new: dict[str, dict[str, tuple[ResearchItem | None, tuple[Issue, ...]]]] = {}  # shard -> the (item, issues) this build used
-        self.old_parts: dict[str, dict[str, Parts]] = {}  # shard -> its parts as stored (loaded on demand)
-        self.new_parts: dict[str, Parts] = {}  # key -> parts parsed now
-
-    def _load(self, folder: Path | None, shard: str) -> dict[str, Any]:
-        if folder is not None:
-            kind = _RecordsShard if folder == self.folder else _PartsShard
-            found: tuple[str, dict[str, Any]] | None = self.reader.read(folder / f"{shard}.json", kind)
-            if found is not None and found[0] == self.fingerprint:
-                return found[1]
-        return {}  # missing, invalid or of other code: only a slower build
-
-    def _shard(self, shard: str) -> dict[str, tuple[ResearchItem | None, tuple[Issue, ...]]]:
-        records = self.old.get(shard)
-        if records is None:
-            records = self.old[shard] = self._load(self.folder, shard)
-        return records
-
-    def _parts_shard(self, shard: str) -> dict[str, Parts]:
-        parts = self.old_parts.get(shard)
-        if parts is None:
-            parts = self.old_parts[shard] = self._load(self.parts_folder, shard)
-        return parts
-
-    def _stored_parts(self, key: str) -> Parts | None:
-        return self.new_parts.get(key) or self._parts_shard(key[:2]).get(key)
-
-    def _parts_of(self, key: str, path: Path | None, display: str) -> Parts:
-        parts = self._stored_parts(key)
-        if parts is None and path is not None:
-            # The item and issues were cached but not the parts (a lost file): parse again.
-            raw = path.read_bytes()
-            if hashlib.sha1(os.fsencode(display) + b"\0" + raw).hexdigest() != key:
-                raise KgsyncError("the file changed during the build", Location(display), "run the build again")
-            parts = self.new_parts[key] = _record(raw, display, path.stem)._parts()
-            self._repair(key, parts)
-        return parts if parts is not None else (None, None)
-
-    def _repair(self, key: str, parts: Parts) -> None:
-        """Store a part parsed again now (the shards were saved already, see ``read_records``)."""
-        if self.parts_folder is None:
-            return
-        shard = self._load(self.parts_folder, key[:2])  # as saved by this build
-        shard[key] = parts
-        self.parts_folder.mkdir(parents=True, exist_ok=True)
-        cache_file.write(self.parts_folder / f"{key[:2]}.json", (self.fingerprint, shard))
-
-    def _record(self, key: str, entry: tuple[ResearchItem | None, tuple[Issue, ...]], path: Path | None, display: str) -> Record:
-        item, issues = entry
-        return Record(item, issues, lambda: self._parts_of(key, path, display))
-
-    def peek(self, key: str) -> Record | None:
-        """The stored record, without keeping it for the next build (its parts: None if lost)."""
-        entry = self._shard(key[:2]).get(key)
-        return self._record(key, entry, None, "") if entry is not None else None
-
-    def get(self, key: str, path: Path, display: str) -> Record | None:
-        entry = self._shard(key[:2]).get(key)
-        if entry is None:
-            return None
-        self.new.setdefault(key[:2], {})[key] = entry
-        return self._record(key, entry, path, display)
-
-    def put(self, key: str, record: Record) -> None:
-        self.new.setdefault(key[:2], {})[key] = (record.item, record.issues)
-        self.new_parts[key] = record._parts()
-
-    def save(self) -> None:
-        """Rewrite the shards whose set of used records changed; drop unused records and shards."""
-        if self.folder is None or self.parts_folder is None:
-            return
-        for shard in sorted(set(self.old) | set(self.new)):
-            used = self.new.get(shard, {})
-            if used.keys() == self._shard(shard).keys():
-                continue
-            if used:
-                for folder in (self.folder, self.parts_folder):
-                    folder.mkdir(parents=True, exist_ok=True)
-                gitignore = self.folder.parent / ".gitignore"
-                if not gitignore.exists():
-                    gitignore.write_text("*\n", encoding="utf-8")
-                # Parts first: a record whose parts file lacks it only costs a parse.
-                parts = {key: found for key in used if (found := self._stored_parts(key)) is not None}
-                cache_file.write(self.parts_folder / f"{shard}.json", (self.fingerprint, parts))
-                cache_file.write(self.folder / f"{shard}.json", (self.fingerprint, used))
-            else:
-                (self.folder / f"{shard}.json").unlink(missing_ok=True)
-                (self.parts_folder / f"{shard}.json").unlink(missing_ok=True)
-        for folder in (self.folder, self.parts_folder):
-            if folder.is_dir():
-                for path in folder.glob("*.json"):
-                    if path.stem not in self.new:  # no record of it was used: all stale
-                        path.unlink(missing_ok=True)
-        (self.folder.parent / "records.pickle").unlink(missing_ok=True)  # the single-file cache of old
-
-
-_RECORDS_FORMAT = "3:"  # records/ holds (item, issues), parts/ the rest; 3: JSON (1 and 2 were pickles)
-
-
-def _code_fingerprint() -> str:
-    here = Path(__file__).parent
-    digest = hashlib.sha1()
-    for name in _CACHED_MODULES:
-        digest.update((here / name).read_bytes())
-    return digest.hexdigest()
-
-
-class _FactsStore:
-    """Each item's assembled facts from the last build (``AssemblyMemo`` entries), in 16
-    JSON files by the slug's sha1, so a one-item edit rewrites one of them.
-
-    Valid only for the same code and the same corpus-wide inputs (``context_key``):
-    a shard written under another fingerprint is ignored, i.e. every item is assembled again.
-    """
-
-    def __init__(self, folder: Path | None, context: str | None, reader: CacheReader):
-        self.folder = folder / "facts" if folder else None
-        self.usable = self.folder is not None and context is not None
-        self.fingerprint = (_core_fingerprint(), context)
-        self.entries: dict[str, MemoEntry] = {}
-        self.loaded: dict[str, set[str]] = {}  # shard -> its slugs as stored
-        if not self.usable:
-            return
-        assert self.folder is not None
-        for path in sorted(self.folder.glob("*.json")) if self.folder.is_dir() else ():
-            found = reader.read(path, _FactsShard)
-            if found is None or found[0] != self.fingerprint:  # invalid or of other code: only a slower build
-                continue
-            stored = found[1]
-            self.loaded[path.stem] = set(stored)
-            self.entries.update(stored)
-
-    def memo(self, keys: dict[str, str]) -> AssemblyMemo:
-        self.keys = keys
-        self.memo_ = _TrackingMemo(self.entries, keys)
-        return self.memo_
-
-    def save(self) -> None:
-        """Keep the entries of the items assembled now; rewrite the shards that differ."""
-        if self.folder is None:
-            return
-        if not self.usable:
-            shutil.rmtree(self.folder, ignore_errors=True)
-            return
-        shards: dict[str, dict[str, MemoEntry]] = {}
-        for slug in self.keys:
-            if slug in self.entries:
-                shards.setdefault(_facts_shard(slug), {})[slug] = self.entries[slug]
-        dirty = {_facts_shard(slug) for slug in self.memo_.put_slugs}
-        self.folder.mkdir(parents=True, exist_ok=True)
-        for shard in sorted(set(shards) | set(self.loaded)):
-            used = shards.get(shard, {})
-            if shard not in dirty and shard in self.loaded and self.loaded[shard] == set(used):
-                continue
-            path = self.folder / f"{shard}.json"
-            if used:
-                cache_file.write(path, (self.fingerprint, used))
-            else:
-                path.unlink(missing_ok=True)
-        for path in self.folder.glob("*.json"):
-            if path.stem not in shards:
-                path.unlink(missing_ok=True)
-
-
-class _TrackingMemo(AssemblyMemo):
-    """An ``AssemblyMemo`` that remembers which items it was given (their shards need writing)."""
-
-    def __init__(self, entries: MutableMapping[str, MemoEntry], keys: Mapping[str, str]) -> None:
-        super().__init__(entries, keys)
-        self.put_slugs: set[str] = set()
-
-    def put(self, slug: str, uses: ItemTerms | None, done: ItemAssembly, digests: Mapping[str, str],
-            links: _ItemEvidence | None = None) -> None:
-        super().put(slug, uses, done, digests, links)
-        self.put_slugs.add(slug)
-
-
-def _facts_shard(slug: str) -> str:
-    return hashlib.sha1(slug.encode()).hexdigest()[0]
-
-
-def _core_fingerprint() -> str:
-    """Every core module's source: assembled facts depend on parsing, mining and assembling code."""
-    here = Path(__file__).parent
-    digest = hashlib.sha1()
-    for path in sorted(here.glob("*.py")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()
-
-
 def _evidence(config: Config, items: Sequence[ResearchItem], kept: Sequence[ResearchItem],
               texts: Mapping[str, EvidenceText]) -> EvidencePlan:
     """The claim→claim links the items state (``kgsync.evidence``), less the vetoed ones."""
@@ -935,33 +689,8 @@ def _evidence(config: Config, items: Sequence[ResearchItem], kept: Sequence[Rese
     return plan_evidence(items, texts, known, undated_suffixes(known), vetoes.pairs)
 
 
-class _EvidenceTexts:
-    """Each item's ``EvidenceText`` by record key, in ``cache_dir/evidence.json`` (typed JSON,
-    see kgsync.cache_file): the plan reads every item, and loading every record's parts for it
-    would cost a no-op rebuild most of its time.  An item without a stored text (new or
-    edited) is read from its extraction, which such an item has loaded anyway."""
-
-    def __init__(self, folder: Path | None, reader: CacheReader) -> None:
-        self.path = folder / "evidence.json" if folder else None
-        self.fingerprint = _core_fingerprint()
-        self.stored: dict[str, EvidenceText] = {}
-        found = reader.read(self.path, _EvidenceTextsFile) if self.path is not None else None
-        if found is not None and found[0] == self.fingerprint:  # else: of other code, only a slower build
-            self.stored = found[1]
-
-    def of(self, items: Sequence[ResearchItem], keys: Mapping[str, str],
-           extractions: Mapping[str, Extraction]) -> dict[str, EvidenceText]:
-        texts: dict[str, EvidenceText] = {}
-        used: dict[str, EvidenceText] = {}
-        for item in items:
-            key = keys.get(item.slug)
-            text = self.stored.get(key) if key is not None else None
-            if text is None:
-                text = EvidenceText.of(extractions[item.slug])
-            texts[item.slug] = text
-            if key is not None:
-                used[key] = text
-        if self.path is not None and used.keys() != self.stored.keys():
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            cache_file.write(self.path, (self.fingerprint, used))
-        return texts
+def _display(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()

@@ -203,7 +203,7 @@ HUB_ENTER_RATIO = 1.25
 
 @dataclass(frozen=True)
 class SelectionStats:
-    """What ``selection_unchanged`` needs to prove that an edit cannot change ``select``'s result."""
+    """What ``build_cache.selection_unchanged`` needs to prove that an edit cannot change ``select``'s result."""
 
     n_items: int
     acronyms: Mapping[str, str]  # the corpus's acronym map (the earliest definer's expansion)
@@ -218,7 +218,7 @@ class SelectionStats:
 def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
                       pinned: PinnedVocabulary | None = None,
                       previous_hubs: frozenset[str] | None = None) -> tuple[Vocabulary, SelectionStats]:
-    """``select``, and what ``selection_unchanged`` checks an edit against.
+    """``select``, and what ``build_cache.selection_unchanged`` checks an edit against.
 
     Locality: each item chooses its terms from its own candidates alone (``_local_choice``:
     salience inside the item, never a corpus frequency), so a merge elsewhere can change an
@@ -227,31 +227,64 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
     ``previous_hubs``: the hub keys of the last build (hysteresis, ``HUB_LEAVE_RATIO``).
     """
     pinned = pinned or PinnedVocabulary()
-    mining, caps = config.mining, config.caps
+    mining = config.mining
     n_items = len(cands)
+    ordered = sorted(cands, key=lambda c: c.slug)
     global_acronyms = _acronym_map(cands)
+    stop_groups = {_resolve(k, {}, pinned, global_acronyms) for k in pinned.stop_keys}
+    # 1. Variants meet in groups (pinned phrases the miner could not cut out included).
+    grouped = _group_candidates(ordered, pinned, global_acronyms, stop_groups)
+    groups = grouped.groups
+    _add_pinned_mentions(groups, cands, pinned, stop_groups)
+    _mark_pinned(groups, pinned)
+    # 2. Stop: the stoplist (never grouped) and the hubs.
+    hubs = {g for g, group in groups.items() if _is_hub(group, g, n_items, mining, previous_hubs)}
+    stats = SelectionStats(n_items, dict(global_acronyms), frozenset(stop_groups), previous_hubs, frozenset(hubs),
+                           {g: len(group.items) for g, group in groups.items()})
+    # 3. Each item chooses its terms from its own candidates.
+    kind = _kind_lookup(groups, pinned)
+    choice = _choices(ordered, grouped.own_flags, groups, kind, config.caps, hubs)
+    chosen = {g for terms in choice.values() for g in terms}
+    item_surfaces = _surfaces_of_choosers(ordered, grouped.resolved, groups, choice, hubs, chosen)
+    kind_of = {g: kind(g) for g in chosen}
+    # 4. Near-duplicates among the chosen terms merge; a merge may push a term over the hub limit.
+    merged_into, source_names = _merge_chosen(groups, chosen, kind_of, config.merge, pinned)
+    kept = chosen - merged_into.keys()
+    kept_counts = {g: len(groups[g].items) for g in kept}
+    merged_hubs = {g for g in kept if _is_hub(groups[g], g, n_items, mining, previous_hubs)}
+    kept -= merged_hubs
+    stats = dataclasses.replace(stats, kept=kept_counts, merged_hubs=frozenset(merged_hubs))
+    vocabulary = _vocabulary(groups, kept, kind_of, pinned, choice, merged_into, source_names, ordered,
+                             item_surfaces, hubs | merged_hubs, n_items)
+    return vocabulary, stats
+
+
+class _Grouped(NamedTuple):
+    """Pass 1 of ``select`` over every candidate of every item (in slug order)."""
+
+    groups: dict[str, _Group]  # group key -> its scores, flags and focus per item
+    resolved: list[list[str]]  # per item, the group of each candidate (pass 2 reuses it)
+    own_flags: list[dict[str, int]]  # per item, group -> the flags of the item's own candidates
+
+
+def _group_candidates(ordered: Sequence[ItemCandidates], pinned: PinnedVocabulary, global_acronyms: Mapping[str, str],
+                      stop_groups: Set[str]) -> _Grouped:
+    """Every candidate joins its group (``_resolve``; an item's own acronym definition wins
+    there); a stop group is never created."""
     groups: dict[str, _Group] = {}
-    stop_groups: set[str] = set()
-
-    def resolve(key: str, local: Mapping[str, str]) -> str:
-        return _resolve(key, local, pinned, global_acronyms)
-
     cache: dict[str, str] = {}
 
     def group_of(key: str, local: Mapping[str, str] | None) -> str:
         if local and key in local:  # the item's own definition of an acronym wins there
-            return resolve(key, local)
+            return _resolve(key, local, pinned, global_acronyms)
         found = cache.get(key)
         if found is None:
-            found = cache[key] = resolve(key, {})
+            found = cache[key] = _resolve(key, {}, pinned, global_acronyms)
         return found
 
-    stop_groups.update(resolve(k, {}) for k in pinned.stop_keys)
-    ordered = sorted(cands, key=lambda c: c.slug)
-    # Pass 1, over every candidate of every item: scores, and each item's own flags per group.
     cache_get = cache.get
-    resolved: list[list[str]] = []  # per item, the group of each candidate (pass 2 reuses it)
-    own_flags: list[dict[str, int]] = []  # per item, group -> the flags of the item's own candidates
+    resolved: list[list[str]] = []
+    own_flags: list[dict[str, int]] = []
     for item in ordered:
         local = dict(item.acronyms) if item.acronyms else None
         slug = item.slug
@@ -275,36 +308,50 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
             mine[gkey] = mine.get(gkey, 0) | flags
             if flags & FOCUS:
                 group.focus.add(slug)
-    _add_pinned_mentions(groups, cands, pinned, stop_groups)
+    return _Grouped(groups, resolved, own_flags)
+
+
+def _mark_pinned(groups: Mapping[str, _Group], pinned: PinnedVocabulary) -> None:
+    """A pinned group takes its pinned name and is never a plain word."""
     for gkey, group in groups.items():
         if gkey in pinned.key_to_name:
             group.pinned = pinned.key_to_name[gkey]
             group.flags &= ~PLAIN
 
-    hubs = {g for g, group in groups.items() if _is_hub(group, g, n_items, mining, previous_hubs)}
-    stats = SelectionStats(n_items, dict(global_acronyms), frozenset(stop_groups), previous_hubs, frozenset(hubs),
-                           {g: len(group.items) for g, group in groups.items()})
+
+def _kind_lookup(groups: Mapping[str, _Group], pinned: PinnedVocabulary) -> Callable[[str], TermKind]:
+    """``_kind`` of a group key, computed once per group."""
+    found: dict[str, TermKind] = {}
+
+    def kind(g: str) -> TermKind:
+        known = found.get(g)
+        if known is None:
+            known = found[g] = _kind(groups[g], pinned)
+        return known
+
+    return kind
+
+
+def _choices(ordered: Sequence[ItemCandidates], own_flags: Sequence[Mapping[str, int]], groups: Mapping[str, _Group],
+             kind: Callable[[str], TermKind], caps: Caps, hubs: Set[str]) -> dict[str, list[str]]:
+    """slug -> the group keys the item chooses (``_local_choice``), from the groups its summary parts name."""
     by_item: dict[str, list[tuple[float, str]]] = defaultdict(list)  # slug -> (-score, group), eligible only
     for g, group in groups.items():  # hubs too: a term inside one is its part (never chosen itself)
         factor = _weight(g, bool(group.pinned))
         for slug in group.focus:  # an item addresses what its summary parts name, not its log's asides
             by_item[slug].append((-(group.items[slug] * factor), g))
-    choice: dict[str, list[str]] = {}
-    kind_cache: dict[str, TermKind] = {}
+    return {item.slug: _local_choice(by_item.get(item.slug, ()), mine, lambda g: bool(groups[g].pinned), kind, caps,
+                                     hubs)
+            for item, mine in zip(ordered, own_flags)}
 
-    def kind(g: str) -> TermKind:
-        found = kind_cache.get(g)
-        if found is None:
-            found = kind_cache[g] = _kind(groups[g], pinned)
-        return found
 
-    for item, mine in zip(ordered, own_flags):
-        choice[item.slug] = _local_choice(by_item.get(item.slug, ()), mine, lambda g: bool(groups[g].pinned),
-                                          kind, caps, hubs)
-    kept = {g for chosen in choice.values() for g in chosen}
-    # Pass 2: surfaces and keys (names, labels, aliases, mention keys), only from the items that
-    # choose a term (locality: an item that merely mentions it never renames it or adds an
-    # alias), and from every item for a hub (reported only).
+def _surfaces_of_choosers(ordered: Sequence[ItemCandidates], resolved: Sequence[Sequence[str]],
+                          groups: Mapping[str, _Group], choice: Mapping[str, Sequence[str]], hubs: Set[str],
+                          chosen: Set[str]) -> dict[str, dict[str, list[tuple[tuple[str, int], ...]]]]:
+    """Pass 2: surfaces and keys (names, labels, aliases, mention keys), only from the items that
+    choose a term (locality: an item that merely mentions it never renames it or adds an
+    alias), and from every item for a hub (reported only).  Returns slug -> chosen group -> the
+    item's surfaces of it."""
     item_surfaces: dict[str, dict[str, list[tuple[tuple[str, int], ...]]]] = {}
     for item, gkeys in zip(ordered, resolved):
         mine_surfaces: dict[str, list[tuple[tuple[str, int], ...]]] = {}
@@ -322,24 +369,30 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
                     group.first_surfaces[surface] += 1
             for surface, _count in surfaces:
                 counter[surface] = counter.get(surface, 0) + 1
-            if gkey in kept:
+            if gkey in chosen:
                 mine_surfaces.setdefault(gkey, []).append(surfaces)
         item_surfaces[item.slug] = mine_surfaces
-    kind_of = {g: kind(g) for g in kept}
-    merged_into = _merge_near_duplicates(groups, kept, kind_of, config.merge)
-    source_names = {source: _name(groups[source], pinned) for source in merged_into}  # before they are absorbed
+    return item_surfaces
+
+
+def _merge_chosen(groups: dict[str, _Group], chosen: set[str], kind_of: Mapping[str, TermKind], rule: Merge,
+                  pinned: PinnedVocabulary) -> tuple[dict[str, str], dict[str, str]]:
+    """Merge near-duplicates among the chosen groups (``_merge_near_duplicates``): each merged
+    group is absorbed into its target and leaves ``groups``.  Returns source -> target, and
+    source -> the name it would have had (taken before it is absorbed)."""
+    merged_into = _merge_near_duplicates(groups, chosen, kind_of, rule)
+    source_names = {source: _name(groups[source], pinned) for source in merged_into}
     for source, target in sorted(merged_into.items()):
         _absorb(groups[target], groups.pop(source))
-        kept.discard(source)
-    kept_counts = {g: len(groups[g].items) for g in kept}
-    # A merge can push a term over the hub limit; it then stops like any hub.
-    merged_hubs = set()
-    for g in sorted(kept):
-        if _is_hub(groups[g], g, n_items, mining, previous_hubs):
-            kept.discard(g)
-            hubs.add(g)
-            merged_hubs.add(g)
-    stats = dataclasses.replace(stats, kept=kept_counts, merged_hubs=frozenset(merged_hubs))
+    return merged_into, source_names
+
+
+def _vocabulary(groups: Mapping[str, _Group], kept: set[str], kind_of: Mapping[str, TermKind], pinned: PinnedVocabulary,
+                choice: Mapping[str, Sequence[str]], merged_into: Mapping[str, str], source_names: Mapping[str, str],
+                ordered: Sequence[ItemCandidates], item_surfaces: Mapping[str, Mapping[str, list[tuple[tuple[str, int], ...]]]],
+                hubs: Set[str], n_items: int) -> Vocabulary:
+    """The vocabulary of the kept groups: its terms (those some item uses), each item's terms,
+    the hubs (reported), the merges and the mention index."""
     terms = _terms(groups, kept, kind_of, pinned)
     by_key = {g: _name(groups[g], pinned) for g in kept}
     per_item = _per_item(choice, merged_into, kept, by_key, terms, ordered, item_surfaces)
@@ -347,13 +400,12 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
                              if g in groups), key=lambda r: (-r[1], r[0])))
     hub_keys = frozenset(g for g in hubs if g in groups)
     used = {use.name for chosen in per_item.values() for use in chosen.concepts + chosen.methods}
-    terms = {name: term for name, term in terms.items() if name in used}
-    kept = {g for g in kept if by_key[g] in used}
-    index, acronym_keys, lengths = _mention_index(groups, kept, by_key, pinned)
-    return Vocabulary(dict(sorted(terms.items())), dict(sorted(per_item.items())), hub_rows, n_items,
+    used_terms = {name: term for name, term in terms.items() if name in used}
+    index, acronym_keys, lengths = _mention_index(groups, {g for g in kept if by_key[g] in used}, by_key, pinned)
+    return Vocabulary(dict(sorted(used_terms.items())), dict(sorted(per_item.items())), hub_rows, n_items,
                       index, acronym_keys, lengths, hub_keys=hub_keys,
                       merges=tuple(sorted({(source_names[source], by_key[target])
-                                           for source, target in merged_into.items() if target in by_key}))), stats
+                                           for source, target in merged_into.items() if target in by_key})))
 
 
 def _names_it(group: _Group, slug: str, surfaces: Sequence[tuple[str, int]]) -> bool:
@@ -366,14 +418,18 @@ def _names_it(group: _Group, slug: str, surfaces: Sequence[tuple[str, int]]) -> 
 
 
 def _is_hub(group: _Group, g: str, n_items: int, mining: Mining, previous_hubs: frozenset[str] | None) -> bool:
-    """A corpus stopword: on more than the hub share of the items (and more than ``min_items``);
-    with the last build's hubs known, a hub stays one until it falls below ``HUB_LEAVE_RATIO``
-    of that share and another term enters only above ``HUB_ENTER_RATIO`` of it."""
-    if group.pinned:
-        return False
+    """A corpus stopword (``is_hub``); a pinned term never is one."""
+    return not group.pinned and is_hub(g, len(group.items), n_items, mining, previous_hubs)
+
+
+def is_hub(g: str, count: int, n_items: int, mining: Mining, previous_hubs: frozenset[str] | None) -> bool:
+    """Whether group ``g`` on ``count`` of ``n_items`` items is a corpus stopword: on more than the
+    hub share of the items (and more than ``min_items``); with the last build's hubs known, a hub
+    stays one until it falls below ``HUB_LEAVE_RATIO`` of that share and another term enters only
+    above ``HUB_ENTER_RATIO`` of it."""
     ratio = 1.0 if previous_hubs is None else HUB_LEAVE_RATIO if g in previous_hubs else HUB_ENTER_RATIO
     share = mining.max_item_share * ratio
-    return len(group.items) > max(share * n_items, mining.min_items)
+    return count > max(share * n_items, mining.min_items)
 
 
 def _local_choice(ranked: Iterable[tuple[float, str]], own_flags: Mapping[str, int],
@@ -438,7 +494,7 @@ def _resolve(key: str, local: Mapping[str, str], pinned: PinnedVocabulary, globa
     return pinned.resolve(expansion) if expansion else key
 
 
-class _Share(NamedTuple):
+class Share(NamedTuple):
     """One item's share of one group, as ``select`` adds it up (pass 1, pinned mentions, pass 2)."""
 
     score: float
@@ -448,8 +504,8 @@ class _Share(NamedTuple):
     surfaces: tuple[tuple[str, int], ...]  # surface -> how many of the item's keys wrote it, sorted
 
 
-def _shares(item: ItemCandidates, pinned: PinnedVocabulary, stats: SelectionStats,
-            lookup: Vocabulary | None) -> dict[str, _Share]:
+def item_shares(item: ItemCandidates, pinned: PinnedVocabulary, stats: SelectionStats,
+                lookup: Vocabulary | None) -> dict[str, Share]:
     """group -> the item's share of it, computed like ``select`` does (same resolution,
     same order of float additions, pinned phrases in ``dense`` through ``lookup``); stop
     groups are skipped as ``select`` skips them."""
@@ -479,89 +535,21 @@ def _shares(item: ItemCandidates, pinned: PinnedVocabulary, stats: SelectionStat
         flags.setdefault(gkey, 0)
         focus.add(gkey)
         keys.setdefault(gkey, set()).add(key)
-    return {g: _Share(scores[g], flags[g], g in focus, frozenset(keys[g]),
-                      tuple(sorted(surfaces[g].items())) if g in surfaces else ()) for g in scores}
+    return {g: Share(scores[g], flags[g], g in focus, frozenset(keys[g]),
+                     tuple(sorted(surfaces[g].items())) if g in surfaces else ()) for g in scores}
 
 
-def _pinned_lookup(pinned: PinnedVocabulary) -> Vocabulary | None:
+def pinned_lookup(pinned: PinnedVocabulary) -> Vocabulary | None:
+    """A vocabulary of the pinned names alone, to find pinned phrases in an item's dense text (None: none pinned)."""
     if not pinned.key_to_name:
         return None
     return Vocabulary({}, {}, (), 0, {k: k for k in pinned.key_to_name},
                       frozenset(pinned.acronym_keys), _lengths_of(pinned.key_to_name))
 
 
-def selection_unchanged(stats: SelectionStats, changes: Sequence[tuple[ItemCandidates, ItemCandidates]],
-                        config: Config, pinned: PinnedVocabulary | None = None) -> SelectionStats | None:
-    """Whether replacing each ``old`` candidates by ``new`` (same slugs, same item count,
-    same config, pinned vocabulary and previous hubs) leaves ``select``'s result as it was;
-    if so, the stats of the new corpus, else None.
-
-    Locality makes the proof short.  Another item reads an edited item only through the
-    groups it belongs to (counts: hubs; focus, keys and surfaces: names, aliases, the
-    mention index, merges of chosen terms) and through the terms it chooses.  Its scores
-    and flags are read by its own ``_local_choice`` alone.  So when its groups, their
-    focus, keys and surfaces, and its own choice are as they were, so is the result; a
-    group of this item alone that it does not choose is read by nothing.
-    """
-    pinned = pinned or PinnedVocabulary()
-    if not changes:
-        return stats  # the same input
-    if any(old.slug != new.slug or old.acronyms != new.acronyms for old, new in changes):
-        return None  # the acronym map and the items' own definitions decide groups
-    lookup = _pinned_lookup(pinned)
-    before = [_shares(old, pinned, stats, lookup) for old, _new in changes]
-    after = [_shares(new, pinned, stats, lookup) for _old, new in changes]
-    df = dict(stats.df)
-    moved: set[str] = set()  # groups an edited item joined or left, or whose focus, keys or surfaces changed
-    for g in {g for old, new in zip(before, after) for g in old.keys() | new.keys() if old.get(g) != new.get(g)}:
-        if g in pinned.key_to_name:
-            return None  # a pinned term is a node whatever its items
-        if all((g in old) == (g in new) and (g not in old or old[g][2:] == new[g][2:])
-               for old, new in zip(before, after)):
-            continue  # only scores or flags: read by the edited item's own choice alone (checked below)
-        # Otherwise only a group of at most one item, before and after, that no item chooses:
-        # it is no node, no hub, no merge and no mention key, so nothing else reads it.
-        members_before = sum(g in old for old in before)
-        members_after = sum(g in new for new in after)
-        if stats.df.get(g, 0) != members_before or members_before > 1 or members_after > 1:
-            return None
-        moved.add(g)
-        if members_after:
-            df[g] = 1
-        else:
-            df.pop(g, None)
-    for old, new in zip(before, after):
-        chosen = _choice_of(old, pinned, stats, config)
-        if chosen != _choice_of(new, pinned, stats, config) or moved.intersection(chosen):
-            return None  # the item's own terms changed
-    return dataclasses.replace(stats, df=df)
-
-
-def same_hubs(stats: SelectionStats, previous_hubs: frozenset[str] | None, config: Config,
-              pinned: PinnedVocabulary | None = None) -> SelectionStats | None:
-    """``stats`` for selecting with other ``previous_hubs`` when no hub decision changes by
-    it (every group, and every merged group, is decided the same by its count), else None."""
-    if previous_hubs == stats.previous_hubs:
-        return stats
-    pinned = pinned or PinnedVocabulary()
-    probe = _Group("")
-
-    def hub(g: str, count: int) -> bool:
-        if g in pinned.key_to_name:
-            return False
-        probe.items = dict.fromkeys(range(count), 0.0)  # type: ignore[arg-type]  # only its size is read
-        return _is_hub(probe, g, stats.n_items, config.mining, previous_hubs)
-
-    if any(hub(g, count) != (g in stats.hubs) for g, count in stats.df.items()):
-        return None
-    if any(hub(g, count) != (g in stats.merged_hubs) for g, count in stats.kept.items()):
-        return None
-    return dataclasses.replace(stats, previous_hubs=previous_hubs)
-
-
-def _choice_of(shares: Mapping[str, _Share], pinned: PinnedVocabulary, stats: SelectionStats,
-               config: Config) -> list[str]:
-    """One item's ``_local_choice`` from its shares, as ``select`` makes it."""
+def choice_of(shares: Mapping[str, Share], pinned: PinnedVocabulary, stats: SelectionStats,
+              config: Config) -> list[str]:
+    """One item's ``_local_choice`` from its shares (``item_shares``), as ``select`` makes it."""
     ranked = [(-(share.score * _weight(g, g in pinned.key_to_name)), g) for g, share in shares.items() if share.focus]
     own_flags = {g: share.flags for g, share in shares.items()}
     return _local_choice(ranked, own_flags, lambda g: g in pinned.key_to_name,
@@ -584,7 +572,7 @@ def _acronym_map(cands: Sequence[ItemCandidates]) -> dict[str, str]:
 def _add_pinned_mentions(groups: dict[str, _Group], cands: Sequence[ItemCandidates], pinned: PinnedVocabulary,
                          stop_groups: set[str]) -> None:
     """Pinned phrases the miner could not cut out ("theory of mind") still count."""
-    lookup = _pinned_lookup(pinned)
+    lookup = pinned_lookup(pinned)
     if lookup is None:
         return
     for item in cands:

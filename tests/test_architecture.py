@@ -141,17 +141,26 @@ def _kgsync_closure(roots: list[str]) -> set[str]:
 def test_the_record_cache_is_keyed_by_all_the_code_a_record_depends_on() -> None:
     # A cached record must be invalidated by a change to any module its parse ran:
     # a stale lexicon would give a rebuild other terms than a fresh build.
-    from kgsync import pipeline
+    from kgsync import build_cache
 
-    source = (PACKAGE / "pipeline.py").read_text(encoding="utf-8")
+    source = (PACKAGE / "build_cache.py").read_text(encoding="utf-8")
     record = ast.get_source_segment(source, next(
-        node for node in ast.parse(source).body if isinstance(node, ast.FunctionDef) and node.name == "_record"))
+        node for node in ast.parse(source).body if isinstance(node, ast.FunctionDef) and node.name == "parse_record"))
     assert record is not None
     called = {"items", "extract", "mining"}  # read_item_bytes, extract, candidates
     for name in ("read_item_bytes", "extract(", "candidates("):
-        assert name in record, f"_record no longer calls {name}: update this test's list"
+        assert name in record, f"parse_record no longer calls {name}: update this test's list"
     expected = {f"{name}.py" for name in _kgsync_closure(sorted(called))}
-    assert set(pipeline._CACHED_MODULES) == expected
+    assert set(build_cache._CACHED_MODULES) == expected
+
+
+def test_the_caches_serve_the_orchestration_alone() -> None:
+    # build_cache and state sit below pipeline: no stage reads a cache (a stage's result may not
+    # depend on what a cache holds), and the caches never reach back into the orchestration.
+    for cache_module in ("build_cache", "state"):
+        importers = {p.stem for p in core_modules() for _, name in imports(p) if matches(name, f"kgsync.{cache_module}")}
+        assert importers <= {"pipeline"}, f"only kgsync.pipeline may import kgsync.{cache_module}: {importers}"
+        assert "pipeline" not in _kgsync_closure([cache_module])
 
 
 def test_mining_is_per_item_and_never_reads_the_corpus_selection() -> None:

@@ -168,9 +168,9 @@ def _inputs(tmp_path: Path, extra_topics: tuple[str, ...] = ()):
                                            "**Agents benefit from it.** (medium confidence)"])
                             for n in range(1, 11)))
     cfg = config_module.load(root).with_overrides(cache_dir="")
-    records, read = read_records(cfg)
-    by_slug = {r.item.slug: r for r in records if r.item is not None}
-    items = read.items
+    reading = read_records(cfg)
+    by_slug = reading.by_slug
+    items = reading.read.items
     vocabulary = select([by_slug[i.slug].candidates for i in items], cfg)
     themes = load_theme_map(cfg.path(cfg.themes_vocabulary))
     fold = hub_folding([by_slug[i.slug].candidates for i in items], vocabulary)

@@ -24,11 +24,11 @@ CHILD = """
 import sys
 sys.path.insert(0, {bench!r})
 import bench_hostile
-from kgsync.pipeline import _record
+from kgsync.build_cache import parse_record
 kinds = {kinds!r}
 for kind in kinds:
     line = ("(" + "[" * 30000)[:30000] if kind == "([" else (kind * 30000)[:30000]
-    record = _record(bench_hostile.item_with(line), "Research/completed/2026-01-01-x.md", "2026-01-01-x")
+    record = parse_record(bench_hostile.item_with(line), "Research/completed/2026-01-01-x.md", "2026-01-01-x")
     assert record.item is not None and record.extraction is not None and record.candidates is not None, kind
 print("ok")
 """

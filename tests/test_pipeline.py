@@ -430,7 +430,7 @@ def _add_finding(path: Path, finding: str) -> None:
 @pytest.mark.slow
 @pytest.mark.usefixtures("settle_at_once")
 def test_reused_facts_equal_a_fresh_build_through_corpus_changes(tmp_path: Path) -> None:
-    """Items' facts are reused across builds (pipeline._FactsStore); every kind of change
+    """Items' facts are reused across builds (build_cache.FactsStore); every kind of change
     that can alter another item's facts must still give a fresh build's bytes."""
     import sys
 
@@ -452,10 +452,10 @@ def test_reused_facts_equal_a_fresh_build_through_corpus_changes(tmp_path: Path)
         assembled.append(item.slug)
         return real_item_facts(item, *args)
 
-    from kgsync import pipeline as pipeline_module
+    from kgsync import build_cache
 
-    selected: list[str] = []  # builds that selected the vocabulary again (else: reused, _SelectionStore)
-    real_select = pipeline_module.select_with_stats
+    selected: list[str] = []  # builds that selected the vocabulary again (else: reused, SelectionStore)
+    real_select = build_cache.select_with_stats
 
     def selecting(*args):
         selected.append("selected")
@@ -465,7 +465,7 @@ def test_reused_facts_equal_a_fresh_build_through_corpus_changes(tmp_path: Path)
         assembled.clear()
         selected.clear()
         with mock.patch.object(assemble_module, "_item_facts", counting), \
-                mock.patch.object(pipeline_module, "select_with_stats", selecting):
+                mock.patch.object(build_cache, "select_with_stats", selecting):
             build(cfg)
         if compare:
             fresh_graph, fresh_manifest = _fresh_bytes(root, cfg, tmp_path)
@@ -487,7 +487,7 @@ def test_reused_facts_equal_a_fresh_build_through_corpus_changes(tmp_path: Path)
     other.write_bytes(originals[other])
     check("harmless edit reverted")
     assert selected == []
-    with mock.patch.object(pipeline_module, "_core_fingerprint", lambda: "other code"):
+    with mock.patch.object(build_cache, "core_fingerprint", lambda: "other code"):
         check("the code changed")  # the stored facts were built by other code: none reused
     assert len(assembled) == len(files)
     # A new term: it recurs in three items now (crosses mining.min_items), and other items mention it.
@@ -559,23 +559,23 @@ def test_parallel_parse_equals_serial_and_the_caller_takes_a_share(tmp_path: Pat
     import os
     import sys
 
-    from kgsync import pipeline
+    from kgsync import build_cache, pipeline
 
     sys.path.insert(0, str(ROOT / "bench"))
     import gen_corpus  # noqa: E402  (bench/ is not a package)
 
     paths = gen_corpus.generate(tmp_path / "items", 2 * pipeline._MIN_PARALLEL + 5)
     jobs = [(p.read_bytes(), p.name, p.stem) for p in sorted(paths)]
-    serial = [pipeline._record(*job) for job in jobs]
+    serial = [build_cache.parse_record(*job) for job in jobs]
     here, calls = os.getpid(), []
-    record = pipeline._record
+    record = build_cache.parse_record
 
-    def counted(*job: object) -> pipeline.Record:
+    def counted(*job: object) -> build_cache.Record:
         if os.getpid() == here:
             calls.append(job[2])
         return record(*job)
 
-    monkeypatch.setattr(pipeline, "_record", counted)
+    monkeypatch.setattr(pipeline, "parse_record", counted)
     for processes in (2, 3):
         calls.clear()
         assert pipeline._parse_all(jobs, processes) == serial
@@ -588,17 +588,17 @@ def test_parallel_parse_error_cancels_queued_chunks(tmp_path: Path, monkeypatch:
     import sys
     import time
 
-    from kgsync import pipeline
+    from kgsync import build_cache, pipeline
 
     sys.path.insert(0, str(ROOT / "bench"))
     import gen_corpus  # noqa: E402
 
     paths = gen_corpus.generate(tmp_path / "items", 6 * pipeline._CHUNK)
     jobs = [(p.read_bytes(), p.name, p.stem) for p in sorted(paths)]
-    record = pipeline._record
+    record = build_cache.parse_record
     done_log = tmp_path / "parsed.log"  # appended to by this process and the forked worker
 
-    def slow_or_failing(*job: object) -> pipeline.Record:
+    def slow_or_failing(*job: object) -> build_cache.Record:
         if job[2] == jobs[0][2]:
             raise RuntimeError("broken parser")
         time.sleep(0.05)  # the worker's chunks take ~0.8 s each
@@ -606,7 +606,7 @@ def test_parallel_parse_error_cancels_queued_chunks(tmp_path: Path, monkeypatch:
             log.write(f"{job[2]}\n")
         return record(*job)
 
-    monkeypatch.setattr(pipeline, "_record", slow_or_failing)
+    monkeypatch.setattr(pipeline, "parse_record", slow_or_failing)
     with pytest.raises(RuntimeError, match="broken parser"):
         pipeline._parse_all(jobs, 2)
     parsed = done_log.read_text().split() if done_log.exists() else []
@@ -617,22 +617,22 @@ def test_parallel_parse_error_cancels_queued_chunks(tmp_path: Path, monkeypatch:
 
 @pytest.mark.usefixtures("settle_at_once")
 def test_record_parts_load_only_for_edited_items_and_a_lost_part_is_parsed_again(repo: Path, tmp_path: Path) -> None:
-    """``_Cache``: a rebuild reads extractions and candidates only of the records it needs
+    """``RecordCache``: a rebuild reads extractions and candidates only of the records it needs
     (the edited items); a lost ``parts/`` file costs a parse, never a wrong graph."""
-    from kgsync import pipeline as pipeline_module
+    from kgsync import build_cache
 
     cfg = config_module.load(repo)
     graph = cfg.path(cfg.graph)
     build(cfg)
     loaded: list[str] = []
-    real_load = pipeline_module._Cache._load
+    real_load = build_cache.RecordCache._load
 
     def counting(self, folder, shard):
         if folder == self.parts_folder:
             loaded.append(shard)
         return real_load(self, folder, shard)
 
-    with mock.patch.object(pipeline_module._Cache, "_load", counting):
+    with mock.patch.object(build_cache.RecordCache, "_load", counting):
         build(cfg)
         assert loaded == []  # no-op: no item is assembled or mined again
         victim = sorted(p for p in find_item_files(items_dir(repo)) if p.name != "README.md")[1]
@@ -643,7 +643,7 @@ def test_record_parts_load_only_for_edited_items_and_a_lost_part_is_parsed_again
     assert graph.read_bytes() == _fresh_bytes(repo, cfg, tmp_path)[0]
     for part in (cfg.path(cfg.cache_dir) / "parts").glob("*.json"):
         part.unlink()
-    with mock.patch.object(pipeline_module, "_core_fingerprint", lambda: "other code"):  # assemble everything
+    with mock.patch.object(build_cache, "core_fingerprint", lambda: "other code"):  # assemble everything
         build(cfg)
     assert graph.read_bytes() == _fresh_bytes(repo, cfg, tmp_path)[0]
     assert list((cfg.path(cfg.cache_dir) / "parts").glob("*.json"))  # written again
@@ -659,7 +659,7 @@ def test_a_symlinked_item_is_read_under_its_target_path(repo: Path) -> None:
     target.parent.mkdir()
     victim.rename(target)
     victim.symlink_to(target)
-    records, _read = read_records(cfg)
+    records = read_records(cfg).records
     paths = {r.item.slug: r.item.path for r in records if r.item is not None}
     assert paths[victim.stem] == f"elsewhere/{victim.name}"
     assert sum(p.startswith("Research/completed/") for p in paths.values()) == len(paths) - 1

@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import os
 import re
+import unicodedata
 from pathlib import Path
 
 import cmarkgfm
@@ -108,6 +109,17 @@ def test_md_escape(raw: str, escaped: str) -> None:
 def test_md_escape_caps_length_before_escaping() -> None:
     assert md_escape("x" * 500, 10) == "x" * 9 + "…"
     assert len(clean("y" * 70_000)) == 240
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet=st.characters(codec=None)))
+def test_clean_drops_only_invisible_characters_and_collapses_whitespace(raw: str) -> None:
+    # Written out, not in terms of site_text.one_line (which clean builds on): a change to the
+    # site's one_line must not change what a PR body keeps.
+    dropped = {"Cc", "Cf", "Cs"}
+    kept = [c for c in raw if c in "\u200c\u200d" or unicodedata.category(c) not in dropped or c.isspace()]
+    words = "".join(c if not c.isspace() else " " for c in kept).split(" ")
+    assert clean(raw, 0) == " ".join(w for w in words if w)
 
 
 def test_md_escape_keeps_zero_width_joiner_for_emoji_and_scripts() -> None:

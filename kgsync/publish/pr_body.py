@@ -24,9 +24,10 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
-from typing import Any
+from typing import TypeVar
 
 import jinja2
+from jinja2.environment import TemplateModule
 from markupsafe import Markup
 
 from kgsync.diff import (
@@ -42,9 +43,10 @@ from kgsync.diff import (
     severity_of,
     type_sort_key,
 )
-from kgsync.model import OBSERVATION_KEYS, Entity
+from kgsync.lint import Finding
+from kgsync.model import OBSERVATION_KEYS, Entity, Relation
 from kgsync.publish.limits import GITHUB_BODY_LIMIT
-from kgsync.publish.site_text import counted
+from kgsync.publish.site_text import counted, one_line
 from kgsync.publish.templating import environment
 
 TEMPLATE = "pr_body.md.j2"
@@ -73,7 +75,6 @@ FOREIGN_TYPE_ROWS = 10
 # (cannot be encoded).  ZWJ/ZWNJ stay: scripts and emoji need them.
 _KEEP_FORMAT = {"\u200c", "\u200d"}
 _DROP_CATEGORIES = {"Cc", "Cf", "Cs"}
-_SPACE = re.compile(r"\s+")
 
 #: Zero-width space, as Renovate and Dependabot use it: GitHub's mention and issue-ref
 #: filters need the name/number right after ``@``/``#``, so ``@\u200boctocat`` does not
@@ -102,7 +103,8 @@ def clean(text: str, limit: int = TEXT_LIMIT) -> str:
     kept = "".join(
         c for c in text if c in _KEEP_FORMAT or unicodedata.category(c) not in _DROP_CATEGORIES or c.isspace()
     )
-    flat = _SPACE.sub(" ", kept).strip()
+    # What is left of the site's control characters is whitespace: one_line only collapses it.
+    flat = one_line(kept)
     if limit > 0 and len(flat) > limit:
         flat = flat[: max(limit - 1, 0)].rstrip() + "…"
     return flat
@@ -179,7 +181,7 @@ def fits_code_block(texts: Sequence[str]) -> bool:
     return not any(_ANGLE.search(t) for t in texts)
 
 
-def _finalize(value: Any) -> Any:
+def _finalize(value: object) -> object:
     if isinstance(value, Markup):
         return value
     if isinstance(value, bool) or value is None:
@@ -246,7 +248,7 @@ class ChangeRow:
 class Group:
     label: str  # e.g. "new claims"
     kind: str  # nodes | changes | relations
-    rows: tuple[Any, ...]
+    rows: tuple[NodeRow, ...] | tuple[ChangeRow, ...] | tuple[Relation, ...]
     sign: str = ""  # "+" or "-" for relations
 
 
@@ -514,7 +516,10 @@ def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
     return tuple(out)
 
 
-def _chunks(rows: Sequence[Any], size: int = CHUNK_ROWS) -> list[Sequence[Any]]:
+_Row = TypeVar("_Row")
+
+
+def _chunks(rows: Sequence[_Row], size: int = CHUNK_ROWS) -> list[Sequence[_Row]]:
     return [rows[i : i + size] for i in range(0, len(rows), size)] or [[]]
 
 
@@ -552,13 +557,14 @@ def body_length(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
-def _module() -> Any:
+def _module() -> TemplateModule:
     return _environment().get_template(TEMPLATE).make_module(
         {"code": md_code, "esc": md_escape, "plain": plain, "details_after": DETAILS_AFTER}
     )
 
 
-def _macro(module: Any, name: str, *args: Any) -> str:
+def _macro(module: TemplateModule, name: str, *args: object) -> str:
+    # A template's macros are the module's attributes, looked up by their name in the template.
     return str(getattr(module, name)(*args))
 
 
@@ -569,12 +575,25 @@ def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE, evidence: Eviden
     evidence = evidence or {}
     context = context or BodyContext()
     module = _module()
-    relation_counts = d.relation_counts()
     ordered = _ordered_items(d)
     merged = context.merged if context.merged is not None else merged_slugs(d)
     views = [replace(_item_view(i), links=_links(i.slug, context.links) if i.slug in merged else ())
              for i in ordered]
     causes = [v for v in views if v.slug in merged]
+    sections = [Section("head", _head(module, d, title, attention(d, evidence, context.dangling), causes))]
+    sections += _item_sections(module, views, ordered, merged, context.events)
+    sections += _evidence_sections(module, d, evidence)
+    sections += _finding_sections(module, d)
+    sections += _near_duplicate_sections(module, d)
+    sections += _changed_claim_sections(module, d)
+    sections += _index_sections(module, views, ordered)
+    return sections
+
+
+def _head(module: TemplateModule, d: GraphDiff, title: str, lines: tuple[AttentionLine, ...],
+          causes: Sequence[ItemView]) -> str:
+    """The summary: counts per type (foreign types past ``FOREIGN_TYPE_ROWS`` summed), what needs attention."""
+    relation_counts = d.relation_counts()
     contract = [c for c in d.counts if c.entity_type in TYPE_ORDER]
     foreign = [c for c in d.counts if c.entity_type not in TYPE_ORDER]
     rest = foreign[FOREIGN_TYPE_ROWS:]
@@ -588,7 +607,7 @@ def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE, evidence: Eviden
         if rest
         else None
     )
-    head = _macro(
+    return _macro(
         module,
         "head",
         title,
@@ -601,25 +620,29 @@ def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE, evidence: Eviden
         _finding_counts(d),
         len([i for i in d.items if i.slug]),
         relation_counts,
-        attention(d, evidence, context.dangling),
+        lines,
         causes[:ATTENTION_NAMES],
         max(0, len(causes) - ATTENTION_NAMES),
         size_line(d.size_before, d.size_after),
     )
-    sections = [Section("head", head)]
-    sections += _item_sections(module, views, ordered, merged, context.events)
-    links = list(evidence_rows(d, evidence))
-    for number, chunk in enumerate(_chunks(links) if links else []):
-        text = _macro(module, "evidence_links", chunk, number == 0, len(links))
-        # A review aid: the head already quotes every new contradiction, so it may go with the index.
-        sections.append(Section("evidence", text, len(chunk), priority=5 if number == 0 else 7))
 
-    # What this change brings first; what the base graph had already, folded after it.
+
+def _evidence_sections(module: TemplateModule, d: GraphDiff, evidence: Evidence) -> list[Section]:
+    links = list(evidence_rows(d, evidence))
+    # A review aid: the head already quotes every new contradiction, so it may go with the index.
+    return [Section("evidence", _macro(module, "evidence_links", chunk, number == 0, len(links)), len(chunk),
+                    priority=5 if number == 0 else 7)
+            for number, chunk in enumerate(_chunks(links) if links else [])]
+
+
+def _finding_sections(module: TemplateModule, d: GraphDiff) -> list[Section]:
+    """What this change brings first (errors, then the rest); what the base graph had already, folded after it."""
     listed = [f for f in d.findings if not _in_pairs(f, d.near_duplicates)]
     rows = [_finding_row(f) for f in listed if d.is_new(f)]
     known = [_finding_row(f) for f in listed if not d.is_new(f)]
     errors = [r for r in rows if r.severity == "error"]
     others = [r for r in rows if r.severity != "error"]
+    sections = []
     first = True
     for chunk in _chunks(errors) if errors else []:
         text = _macro(module, "findings", chunk, first, len(rows), len(known))
@@ -632,27 +655,29 @@ def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE, evidence: Eviden
     for number, chunk in enumerate(_chunks(known) if known else []):
         text = _macro(module, "known_findings", chunk, number == 0 and first, len(known))
         sections.append(Section("findings", text, len(chunk), priority=7))
-
-    pairs = list(d.near_duplicates)
-    for number, chunk in enumerate(_chunks(pairs, 2 * CHUNK_ROWS) if pairs else []):
-        text = _macro(module, "near_duplicates", chunk, number == 0, len(pairs))
-        sections.append(Section("near_duplicates", text, len(chunk), priority=2 if number == 0 else 7))
-
-    sections += _changed_claim_sections(module, d)
-
-    if len(views) > 1:  # one item needs no index
-        chunks = _chunks(list(zip(views, ordered, strict=True)), 2 * CHUNK_ROWS)
-        for number, chunk in enumerate(chunks):
-            text = _macro(module, "index", chunk, number == 0, len(views), number + 1, len(chunks))
-            sections.append(Section("index", text, len(chunk), priority=5))
-
     return sections
+
+
+def _near_duplicate_sections(module: TemplateModule, d: GraphDiff) -> list[Section]:
+    pairs = list(d.near_duplicates)
+    return [Section("near_duplicates", _macro(module, "near_duplicates", chunk, number == 0, len(pairs)), len(chunk),
+                    priority=2 if number == 0 else 7)
+            for number, chunk in enumerate(_chunks(pairs, 2 * CHUNK_ROWS) if pairs else [])]
+
+
+def _index_sections(module: TemplateModule, views: Sequence[ItemView], ordered: Sequence[ItemDiff]) -> list[Section]:
+    if len(views) <= 1:  # one item needs no index
+        return []
+    chunks = _chunks(list(zip(views, ordered, strict=True)), 2 * CHUNK_ROWS)
+    return [Section("index", _macro(module, "index", chunk, number == 0, len(views), number + 1, len(chunks)),
+                    len(chunk), priority=5)
+            for number, chunk in enumerate(chunks)]
 
 
 SIDE_EFFECTS = "Side effects (other items)"
 
 
-def _item_sections(module: Any, views: Sequence[ItemView], ordered: Sequence[ItemDiff], merged: frozenset[str],
+def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: Sequence[ItemDiff], merged: frozenset[str],
                    events: Sequence[VocabularyGroup]) -> list[Section]:
     """One section per item: the merged items first, then each side effect under the first
     vocabulary event that lists it, then the side effects no event names."""
@@ -684,7 +709,7 @@ class ChangedClaimRow:
     words: Markup  # the statement's word diff: ~~removed~~ **added**, or "" when it did not change
 
 
-def _changed_claim_sections(module: Any, d: GraphDiff) -> list[Section]:
+def _changed_claim_sections(module: TemplateModule, d: GraphDiff) -> list[Section]:
     """A claim that kept its name through a rewording or re-rating: its word diff and confidence change."""
     rows = [_changed_claim_row(c) for c in changed_claims(d)]
     return [Section("changed_claims", _macro(module, "changed_claims", chunk, number == 0, len(rows)), len(chunk),
@@ -702,12 +727,12 @@ def _changed_claim_row(change: ClaimChange) -> ChangedClaimRow:
     return ChangedClaimRow(change.name, confidence, words)
 
 
-def _in_pairs(finding: Any, pairs: Sequence[tuple[str, str]]) -> bool:
+def _in_pairs(finding: Finding, pairs: Sequence[tuple[str, str]]) -> bool:
     """A near-duplicate-name finding whose pair the near-duplicates section lists already."""
-    if getattr(finding, "code", "") != "near-duplicate-name":
+    if finding.code != "near-duplicate-name":
         return False
-    other = str(getattr(finding, "message", "")).removeprefix("near-duplicate of ")
-    return tuple(sorted((str(getattr(finding, "entity", "")), other))) in set(pairs)
+    other = finding.message.removeprefix("near-duplicate of ")
+    return tuple(sorted((finding.entity, other))) in set(pairs)
 
 
 def _finding_counts(d: GraphDiff) -> list[tuple[str, int]]:
@@ -727,15 +752,10 @@ class FindingRow:
     location: str
 
 
-def _finding_row(finding: Any) -> FindingRow:
-    def text(name: str) -> str:
-        value = getattr(finding, name, None)
-        return "" if value is None else str(getattr(value, "value", value))
-
-    message, hint = text("message"), text("hint")
-    if hint:
-        message = f"{message} (fix: {hint})"
-    return FindingRow(severity_of(finding), text("code"), text("entity"), message, text("location"))
+def _finding_row(finding: Finding) -> FindingRow:
+    message = f"{finding.message} (fix: {finding.hint})" if finding.hint else finding.message
+    location = str(finding.location) if finding.location is not None else ""
+    return FindingRow(severity_of(finding), finding.code, finding.entity, message, location)
 
 
 @dataclass(frozen=True)
@@ -747,13 +767,14 @@ class CutItems:
 CUT_ITEMS_NAMED = 5
 
 
+#: What the notice calls a cut section's rows, by section kind (``counted`` makes the plural).
 _CUT_NAMES = {
-    "findings": ("lint finding", "lint findings"),
-    "near_duplicates": ("near-duplicate pair", "near-duplicate pairs"),
-    "index": ("item index row", "item index rows"),
-    "evidence": ("evidence link", "evidence links"),
-    "changed_claims": ("changed claim", "changed claims"),
-    "item": ("item section", "item sections"),
+    "findings": "lint finding",
+    "near_duplicates": "near-duplicate pair",
+    "index": "item index row",
+    "evidence": "evidence link",
+    "changed_claims": "changed claim",
+    "item": "item section",
 }
 
 
@@ -763,10 +784,10 @@ def _truncate(sections: list[Section], limit: int, hint: str) -> str:
 
     def notice(cut: list[Section]) -> str:
         parts = []
-        for kind, (one, many) in _CUT_NAMES.items():
+        for kind, noun in _CUT_NAMES.items():
             count = sum(s.count for s in cut if s.kind == kind)
             if count:
-                parts.append(f"{count} {one if count == 1 else many}")
+                parts.append(counted(count, noun))
         items = [s.label for s in cut if s.kind == "item"]
         span = CutItems(tuple(items[:CUT_ITEMS_NAMED]), max(0, len(items) - CUT_ITEMS_NAMED)) if items else None
         return _macro(module, "notice", f"{limit:,}", limit == GITHUB_BODY_LIMIT, ", ".join(parts), span, Markup(hint))
