@@ -24,7 +24,7 @@ from kgsync.items import ResearchItem
 from kgsync.model import Graph
 from kgsync.publish.site_engine import DEFAULT_ENGINE, ENGINES, build_html
 from kgsync.publish.site_model import collect
-from kgsync.publish.site_pages import Evidence, evidence_of, explorer_data, render_pages, source_url
+from kgsync.publish.site_pages import Evidence, evidence_of, explorer_data, pages_of, render_pages, source_url
 from kgsync.publish.site_text import html_text
 from kgsync.publish.templating import environment
 
@@ -83,10 +83,11 @@ def render_project(graph: Graph, items: Sequence[ResearchItem], config: Config, 
     """
     start = time.perf_counter()
     project_dir = Path(project_dir)
-    pages = render_pages(graph, items, config, env, evidence)
+    data = collect(graph, items)  # once: the pages and the explorer's data read the same index
+    pages = pages_of(data, items, config, env, evidence)
     files: dict[str, bytes] = {f"docs/{path}": text.encode("utf-8") for path, text in pages.items()}
     files.update({f"docs/{path}": data for path, data in _static_files(project_dir).items()})
-    files["docs/explore/graph.json"] = explorer_data(collect(graph, items)).encode("utf-8")
+    files["docs/explore/graph.json"] = explorer_data(data).encode("utf-8")
     files["mkdocs.yml"] = mkdocs_yml(config, project_dir).encode("utf-8")
     written = sum(_write_if_changed(project_dir / path, data) for path, data in sorted(files.items()))
     removed = _remove_stale(project_dir / "docs", {p for p in files if p.startswith("docs/")}, project_dir)

@@ -550,7 +550,12 @@ def render_pages(graph: Graph, items: Sequence[ResearchItem], config: Config,
                  env: dict[str, str] | None = None, evidence: Evidence | None = None) -> dict[str, str]:
     """Every docs page, ``{docs-relative path: Markdown}``: pure, no I/O.  ``evidence``: the
     sentences stating claim links (``evidence_of``), quoted on the claim pages."""
-    data = collect(graph, items)
+    return pages_of(collect(graph, items), items, config, env, evidence)
+
+
+def pages_of(data: SiteData, items: Sequence[ResearchItem], config: Config,
+             env: dict[str, str] | None = None, evidence: Evidence | None = None) -> dict[str, str]:
+    """``render_pages`` of an indexed graph (``site_model.collect``; the explorer's data reads the same)."""
     by_slug = {item.slug: item for item in items}
     r = _Renderer(data, config, env, by_slug, evidence)
     r.home(_counts(data))
