@@ -4,9 +4,12 @@
 
 Prints, per relation type (supports, contradicts, extends):
 - how many claim→claim links the build wrote;
-- precision against the hand labels in ``bench/evidence_labels.yml`` (links read one by
-  one: the sentence, a verdict and why).  A label whose link the build no longer proposes is
-  counted apart ("labels not proposed now"); a proposed link without a label is "unlabelled".
+- precision against the hand labels in ``bench/evidence_labels.yml`` (evidence entries read
+  one by one: the two claims, the relation, the sentence, a verdict and why), once for the
+  labels read while the rules were tuned and once for those first read after (``tuning``).
+  An entry is one link stated by one sentence: a link two sentences state counts twice.  A
+  label whose entry the build no longer proposes is counted apart ("labels not proposed
+  now"); a proposed entry without a label is "unlabelled".
 - the share of explicit numbered finding references ("Key Finding 7", "KF 4" on a line that
   names another current item, outside fenced code) that became a claim→claim link stated at
   that line to that item's finding of that number.  This count is independent of the
@@ -92,20 +95,23 @@ def main() -> int:
             print(f"- at: {Path(at.rsplit(':', 1)[0]).name}:{at.rsplit(':', 1)[1]}\n  from: {source}\n  to: {target}\n  relation: {relation}\n"
                   f"  sentence: {json.dumps(sentence, ensure_ascii=False)}")
     proposed = {(e[0], e[1], e[2]): e for e, _ in links}
+    entries = {(e[0], e[1], e[2], e[3]) for e, _ in links}
 
     labels = yaml.safe_load(LABELS.read_text(encoding="utf-8"))["labels"] if LABELS.is_file() else []
-    right: Counter[str] = Counter()
-    seen: Counter[str] = Counter()
+    right: Counter[tuple[bool, str]] = Counter()
+    seen: Counter[tuple[bool, str]] = Counter()
     stale = 0
     for label in labels:
-        key = (label["from"], label["to"], label["relation"])
-        if key not in proposed:
+        key = (label["from"], label["to"], label["relation"], label["sentence"])
+        if key not in entries:
             stale += 1
             continue
-        seen[label["relation"]] += 1
-        right[label["relation"]] += label["verdict"] == "correct"
-    labelled = {(label["from"], label["to"], label["relation"]) for label in labels}
+        kind = (bool(label.get("tuning", True)), label["relation"])
+        seen[kind] += 1
+        right[kind] += label["verdict"] == "correct"
+    labelled = {(label["from"], label["to"], label["relation"], label["sentence"]) for label in labels}
     written = Counter(relation for _s, _t, relation in proposed)
+    sentence_entries = Counter(relation for _s, _t, relation, _q in entries)
 
     references = numbered_references(corpus / "research")
     stated = {(Path(at.rsplit(":", 1)[0]).name, int(at.rsplit(":", 1)[1]), target)
@@ -115,20 +121,27 @@ def main() -> int:
         if any((Path(path).name, line, t) in stated and t.startswith(f"claim:{slug}:")
                and sections.get(t) == f"section:key-finding-{number}" for t in _targets_of(slug, proposed)))
 
-    print("| relation | links written | labelled | precision |")
-    print("|---|---|---|---|")
+    print("| relation | links written | entries (link, sentence) | precision, tuning labels | "
+          "precision, labels read after tuning | precision, all |")
+    print("|---|---|---|---|---|---|")
     for relation in RELATIONS:
-        precision = f"{right[relation] / seen[relation]:.2f}" if seen[relation] else "n/a"
-        print(f"| {relation} | {written[relation]} | {seen[relation]} | {precision} "
-              f"({right[relation]}/{seen[relation]}) |")
+        cells = [_precision(right[(True, relation)], seen[(True, relation)]),
+                 _precision(right[(False, relation)], seen[(False, relation)]),
+                 _precision(right[(True, relation)] + right[(False, relation)],
+                            seen[(True, relation)] + seen[(False, relation)])]
+        print(f"| {relation} | {written[relation]} | {sentence_entries[relation]} | " + " | ".join(cells) + " |")
     total_seen = sum(seen.values())
-    print(f"\nlabels: {len(labels)} ({total_seen} of proposed links; {stale} not proposed now); "
-          f"unlabelled proposed links: {len(set(proposed) - labelled)}")
+    print(f"\nlabels: {len(labels)} ({total_seen} of proposed entries; {stale} not proposed now); "
+          f"unlabelled proposed entries: {len(entries - labelled)}")
     share = linked / len(references) if references else 0.0
     print(f"numbered finding references linked claim→claim: {linked}/{len(references)} = {share:.0%}")
     contested = sum(1 for e in result.graph.entities if "status:contested" in e.observations)
     print(f"claims marked status:contested: {contested}")
     return 0
+
+
+def _precision(right: int, seen: int) -> str:
+    return f"{right / seen:.2f} ({right}/{seen})" if seen else "n/a (0/0)"
 
 
 def _targets_of(slug: str, proposed) -> set[str]:

@@ -1,6 +1,7 @@
 """Locality benchmark: does merging one item change other items' facts, and is each change explained?
 
-    .venv/bin/python bench/bench_locality.py [--shared ../shared] [--deletes 20] [--adds N] [--out FILE]
+    .venv/bin/python bench/bench_locality.py [--shared ../shared] [--deletes 20] [--adds N] [--only add|delete]
+        [--out FILE]
 
 Builds the 220 items of ``corpus/research`` once, then, one at a time and each from that same
 base (graph and manifest restored), adds each item of ``corpus/later`` and deletes a spread of
@@ -35,6 +36,7 @@ def main() -> int:
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     parser.add_argument("--deletes", type=int, default=20)
     parser.add_argument("--adds", type=int, default=0, help="only the first N later items (0: all)")
+    parser.add_argument("--only", choices=("add", "delete"), help="run only the adds or only the deletes")
     parser.add_argument("--out", type=Path, help="also write the table to this file")
     args = parser.parse_args()
     corpus = args.shared / "corpus"
@@ -63,7 +65,8 @@ def main() -> int:
     step = max(1, len(research) // max(1, args.deletes))
     deletes = research[::step][: args.deletes]
     rows: list[tuple[str, str, int, int, int, str]] = []
-    for kind, path in [("add", p) for p in later] + [("delete", p) for p in deletes]:
+    merges = [("add", p) for p in later] + [("delete", p) for p in deletes]
+    for kind, path in [m for m in merges if args.only in (None, m[0])]:
         restore()
         if kind == "add":
             target = items_dir / path.name

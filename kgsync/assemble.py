@@ -20,7 +20,7 @@ from kgsync.config import Caps
 from kgsync.economy import tag_observation
 from kgsync.errors import Location
 from kgsync.evidence import EvidencePlan, PlannedLink, Stance, cited_finding_numbers, source_claim
-from kgsync.extract import Claim, Extraction, resolve_links, undated_suffixes
+from kgsync.extract import Claim, Extraction, undated_suffixes
 from kgsync.items import ResearchItem
 from kgsync.merge import facts_json
 from kgsync.model import (
@@ -38,6 +38,7 @@ from kgsync.themes import ThemeMap
 from kgsync.vocab import ItemTerms, TermKind, TermUse, Vocabulary
 
 _DATED = re.compile(r"\d{4}-\d{2}-\d{2}-[a-z0-9]")  # a full item slug (its date first)
+_SLUG_SHAPED = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+){2,}")  # what a link to an item looks like
 
 
 @dataclass
@@ -271,8 +272,8 @@ def connective_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, them
         if uses is None:
             continue
         theme_slots = len({themes.canonicalise(t) for t in item.themes} & (theme_concepts - hub_themes))
-        concepts = _capped(uses.concepts, caps.concepts - theme_slots, merged_into_theme)
-        methods = _capped(uses.methods, caps.methods, merged_into_theme)
+        concepts = _capped(uses.concepts, caps.concepts - theme_slots, merged_into_theme, vocabulary)
+        methods = _capped(uses.methods, caps.methods, merged_into_theme, vocabulary)
         capped[item.slug] = ItemTerms(uses.slug, concepts, methods)
         for kind, chosen in ((TermKind.CONCEPT, concepts), (TermKind.METHOD, methods)):
             for use in chosen:
@@ -290,6 +291,11 @@ def connective_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, them
                         tuple(u for u in uses.methods if keep(TermKind.METHOD, u)))
         for slug, uses in capped.items()
     }
+
+
+def _pinned(vocabulary: Vocabulary, name: str) -> bool:
+    term = vocabulary.terms.get(name)
+    return term is not None and term.pinned
 
 
 def _concept_nodes(chosen: Mapping[str, ItemTerms], merged_into_theme: Mapping[str, str]) -> frozenset[str]:
@@ -313,14 +319,16 @@ def written_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, themes:
     return counts
 
 
-def _capped(uses: Sequence[TermUse], slots: int, merged_into_theme: Mapping[str, str]) -> tuple[TermUse, ...]:
-    """The first ``slots`` uses that take a slot, plus every use a theme stands for (it takes none)."""
+def _capped(uses: Sequence[TermUse], slots: int, merged_into_theme: Mapping[str, str],
+            vocabulary: Vocabulary) -> tuple[TermUse, ...]:
+    """The first ``slots`` uses that take a slot, plus every use a theme stands for (it takes none)
+    and every pinned term (it takes a slot, but the maintainers' pin is never cut)."""
     kept: list[TermUse] = []
     taken = 0
     for use in uses:
         if use.name in merged_into_theme:
             kept.append(use)
-        elif taken < slots:
+        elif taken < slots or _pinned(vocabulary, use.name):
             kept.append(use)
             taken += 1
     return tuple(kept)
@@ -338,7 +346,7 @@ def _item_facts(item: ResearchItem, extraction: Extraction, uses: ItemTerms | No
     _item_node(builder, item, extraction, themes, fold, tag_style)
     themes_here = sorted({themes.canonicalise(t) for t in item.themes} & theme_concepts)
     concepts, methods = _terms(builder, item, uses, caps, themes_here, merged_into_theme, hub_themes,
-                               themes.words)
+                               themes.words, vocabulary)
     ops.extend((name, None, False) for name in concepts + methods)
     if not item.is_superseded:  # a superseded item's claims are excluded, not just tagged
         topics = _Topics(vocabulary, themes, theme_concepts, merged_into_theme, nodes, tuple(themes_here))
@@ -384,8 +392,9 @@ def _mined_names_of_themes(vocabulary: Vocabulary, theme_concepts: frozenset[str
 
 def _terms(builder: _Builder, item: ResearchItem, uses: ItemTerms | None, caps: Caps, themes_here: Sequence[str],
            merged_into_theme: Mapping[str, str], hub_themes: frozenset[str],
-           theme_words: Mapping[str, tuple[str, ...]]) -> tuple[list[str], list[str]]:
-    """The item's concepts (its discriminating themes first, then mined terms) and methods, within the caps."""
+           theme_words: Mapping[str, tuple[str, ...]], vocabulary: Vocabulary) -> tuple[list[str], list[str]]:
+    """The item's concepts (its discriminating themes first, then mined terms) and methods, within the
+    caps (a pinned term the item chose is never cut: ``vocab._local_choice`` puts it first)."""
     source = item_name(item.slug)
     concepts: list[str] = []
     mined_aliases: dict[str, tuple[str, ...]] = {}
@@ -408,8 +417,8 @@ def _terms(builder: _Builder, item: ResearchItem, uses: ItemTerms | None, caps: 
     for kind, chosen, cap, out in ((TermKind.CONCEPT, uses.concepts if uses else (), caps.concepts + extra, concepts),
                                    (TermKind.METHOD, uses.methods if uses else (), caps.methods, methods)):
         for use in chosen:
-            if len(out) >= cap:
-                break
+            if len(out) >= cap and not _pinned(vocabulary, use.name):
+                continue  # a later one may be pinned (a mined term that merged into a pin)
             if use.name in merged_into_theme:
                 continue  # the theme's concept stands for it (written above)
             if kind is TermKind.CONCEPT:
@@ -532,25 +541,35 @@ def _extends(builder: _Builder, item: ResearchItem, extraction: Extraction, by_s
     declared = [c for c in item.cites if c in by_slug and _is_prior(by_slug[c], item)]
     for target in declared:
         builder.relate(source, RelationType.EXTENDS, item_name(target))
-    mentioned = resolve_links(extraction.text_links, by_slug, suffixes)
-    ranked = [(-mentioned[slug], -_date_rank(by_slug[slug]), slug) for slug in mentioned
-              if slug not in declared and _is_prior(by_slug[slug], item)]
-    # An earlier item the text names by its full slug that the corpus lacks (deleted, or not
-    # merged yet) still takes its slot: another link never moves up because it left (locality).
-    ranked += [(-count, -int(slug[:10].replace("-", "")), slug) for slug, count in extraction.text_links
-               if slug not in by_slug and slug not in item.cites and _DATED.match(slug)
-               and (slug[:10], slug) < (item.completed or "9999", item.slug)]
-    for _count, _date, target in sorted(ranked)[:max_links]:
-        if target in by_slug:
-            builder.relate(source, RelationType.EXTENDS, item_name(target))
+    # Each link the text writes holds its slot by what the text says (its mentions, the date its
+    # slug carries, its words), whether or not its target exists now: a link to a deleted or
+    # not yet merged item keeps its slot, so another link never moves up because it left
+    # (locality).  An undated name counts only when slug-shaped (three words or more).
+    ranked = sorted((-count, -_written_date(written), written) for written, count in extraction.text_links
+                    if _SLUG_SHAPED.fullmatch(written) and written not in item.cites
+                    and _written_prior(written, item))
+    taken: set[str] = set()
+    for _count, _date, written in ranked[:max_links]:
+        linked = written if written in by_slug else suffixes.get(written)
+        if linked is not None and linked not in declared and linked not in taken \
+                and _is_prior(by_slug[linked], item):
+            taken.add(linked)
+            builder.relate(source, RelationType.EXTENDS, item_name(linked))
+
+
+def _written_date(written: str) -> int:
+    """The date a written link's slug carries (0: an undated slug suffix)."""
+    return int(written[:10].replace("-", "")) if _DATED.match(written) else 0
+
+
+def _written_prior(written: str, item: ResearchItem) -> bool:
+    """Could the link name earlier work, by what it says?  A dated slug: its date and slug sort
+    before the item's; an undated suffix: its target's date is not written, so it may."""
+    return not _DATED.match(written) or (written[:10], written) < (item.completed or "9999", item.slug)
 
 
 def _is_prior(other: ResearchItem, item: ResearchItem) -> bool:
     return other.slug not in item.superseded_by and _earlier(other, item)
-
-
-def _date_rank(item: ResearchItem) -> int:
-    return int((item.completed or "0000-00-00").replace("-", ""))
 
 
 def _earlier(a: ResearchItem, b: ResearchItem) -> bool:

@@ -539,6 +539,19 @@ def to_dict(d: GraphDiff) -> dict[str, Any]:
         ],
         "findings": [finding_record(f, d.is_new(f)) for f in d.findings],
         "near_duplicates": [list(p) for p in d.near_duplicates],
+        # The claims that kept their name through a rewording or re-rating (the PR body's
+        # "Changed claims"): the statement before and after, its word diff, the confidence change.
+        "changed_claims": [_claim_change_record(c) for c in changed_claims(d)],
+    }
+
+
+def _claim_change_record(c: ClaimChange) -> dict[str, Any]:
+    return {
+        "name": c.name,
+        "old_statement": c.old_statement,
+        "new_statement": c.new_statement,
+        "words": [list(run) for run in c.words],
+        "confidence": {"from": c.confidence[0], "to": c.confidence[1]} if c.confidence else None,
     }
 
 

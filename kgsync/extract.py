@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from kgsync.evidence import Mention, scan
+from kgsync.evidence import Mention, finding_words, scan
 from kgsync.items import KeyFinding, ResearchItem, normalise_slug
 
 #: Observations are atomic and short: a statement longer than this is cut at a
@@ -91,6 +91,7 @@ class Extraction:
     claims: tuple[Claim, ...]  # every finding, in list order (caps apply later)
     text_links: tuple[tuple[str, int], ...]  # (slug or undated slug suffix, mentions) the text makes
     mentions: tuple[Mention, ...] = ()  # sentences naming another item (evidence.scan)
+    finding_words: tuple[tuple[int, str], ...] = ()  # (number, content words) of each finding (evidence)
 
 
 def extract(item: ResearchItem) -> Extraction:
@@ -101,6 +102,7 @@ def extract(item: ResearchItem) -> Extraction:
         claims=tuple(c for c in claims if c.statement),
         text_links=text_links(item),
         mentions=scan(item),
+        finding_words=finding_words(item.key_findings),
     )
 
 

@@ -138,7 +138,7 @@ class ResearchItem:
         wanted = [n.lower() for n in names]
         for name in wanted:
             for section in self.sections:
-                if _heading_key(section.heading) == name:
+                if heading_key(section.heading) == name:
                     return section
         return None
 
@@ -526,7 +526,7 @@ def _with_sections(item: ResearchItem, problem: _Problem, warnings: list[Issue])
 
 def _findings_subsection(item: ResearchItem, name: str) -> Section | None:
     """Prefer the Findings part (the template repeats names inside §6 Synthesis)."""
-    candidates = [s for s in item.sections if _heading_key(s.heading) == name]
+    candidates = [s for s in item.sections if heading_key(s.heading) == name]
     if not candidates:
         return None
     findings = item.section("findings")
@@ -538,7 +538,7 @@ def _findings_subsection(item: ResearchItem, name: str) -> Section | None:
 
 
 @lru_cache(maxsize=4096)
-def _heading_key(heading: str) -> str:
+def heading_key(heading: str) -> str:
     # "§6 Synthesis", "2. Key Findings", "**Key findings**" -> comparable keys
     text = re.sub(r"[*_`]", "", heading).strip().lower()
     text = re.sub(r"^(§\s*\d+|\d+(\.\d+)*\.?)\s+", "", text)

@@ -48,11 +48,18 @@ class Manifest:
     # (a hub leaves only well below the hub share, ``vocab.HUB_LEAVE_RATIO``).  On the first line,
     # so that a build reads them without parsing the items (``manifest_hubs``).
     hubs: tuple[str, ...] = ()
+    # The rest of the vocabulary state its events compare (``kgsync.vocab_events``), so that the
+    # PR names each event against the base commit's manifest: the discriminating themes (concept
+    # nodes) and the near-duplicate merges of chosen terms, (source, target).
+    themes: tuple[str, ...] = ()
+    merges: tuple[tuple[str, str], ...] = ()
 
     def dumps(self) -> str:
         # One item a line: a reviewer's diff of the manifest shows which items moved.
-        hubs = f'"hubs": {json.dumps(sorted(self.hubs), ensure_ascii=False)}, ' if self.hubs else ""
-        lines = [f'{{"kgsync_manifest": {MANIFEST_VERSION}, {hubs}"items": {{']
+        head = "".join(f'"{key}": {json.dumps(value, ensure_ascii=False)}, ' for key, value in (
+            ("hubs", sorted(self.hubs)), ("themes", sorted(self.themes)),
+            ("merges", [list(pair) for pair in sorted(self.merges)])) if value)
+        lines = [f'{{"kgsync_manifest": {MANIFEST_VERSION}, {head}"items": {{']
         slugs = sorted(self.by_item)
         known = self.known_json
         for index, slug in enumerate(slugs):
@@ -68,10 +75,15 @@ class Manifest:
             data = json.loads(text)
             if data.get("kgsync_manifest") != MANIFEST_VERSION:
                 raise ValueError(f"unsupported manifest version {data.get('kgsync_manifest')!r}")
-            hubs = data.get("hubs", [])
-            if not isinstance(hubs, list) or not all(isinstance(h, str) for h in hubs):
-                raise ValueError("hubs must be a list of strings")
-            return cls({slug: Facts.from_json(facts) for slug, facts in data["items"].items()}, hubs=tuple(hubs))
+            hubs, themes, merges = data.get("hubs", []), data.get("themes", []), data.get("merges", [])
+            for key, value in (("hubs", hubs), ("themes", themes)):
+                if not isinstance(value, list) or not all(isinstance(h, str) for h in value):
+                    raise ValueError(f"{key} must be a list of strings")
+            if not isinstance(merges, list) or not all(
+                    isinstance(m, list) and len(m) == 2 and all(isinstance(t, str) for t in m) for m in merges):
+                raise ValueError("merges must be a list of [term, term] pairs")
+            return cls({slug: Facts.from_json(facts) for slug, facts in data["items"].items()}, hubs=tuple(hubs),
+                       themes=tuple(themes), merges=tuple((m[0], m[1]) for m in merges))
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
             raise _unreadable(exc, source) from None
 

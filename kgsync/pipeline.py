@@ -415,6 +415,7 @@ class _Assembled:
     assembly: Assembly  # as assembled (before a reworded finding keeps its claim's name)
     evidence: EvidencePlan
     memo_json: Mapping[str, str] | None  # slug -> the manifest encoding of the facts the memo gave or took
+    theme_concepts: frozenset[str] = frozenset()  # the discriminating themes (concept nodes)
 
 
 def _assemble(config: Config, cache_folder: Path | None, reader: CacheReader, reading: Reading,
@@ -435,7 +436,7 @@ def _assemble(config: Config, cache_folder: Path | None, reader: CacheReader, re
     assembly = assemble(items, extractions, vocabulary, themes, config.caps, fold, config.tag_style, theme_concepts,
                         memo, config.mining.min_links, kept, hub_themes, evidence)
     store.save(memo)
-    return _Assembled(assembly, evidence, memo.json if memo is not None else None)
+    return _Assembled(assembly, evidence, memo.json if memo is not None else None, theme_concepts)
 
 
 @dataclass(frozen=True)
@@ -511,12 +512,14 @@ def _lint_blaming_items(merged: _Merged, base: _Base, files: _GraphFiles, assemb
 
 def _manifest_to_write(manifest: Manifest, assembled: _Assembled, vocabulary: Vocabulary) -> Manifest:
     """The merged manifest, with the memo's encoding of the facts it gave or took (same objects
-    only: a fact kept under its claim's previous name is encoded again) and the vocabulary's hubs."""
+    only: a fact kept under its claim's previous name is encoded again) and the vocabulary state
+    its events compare (``kgsync.vocab_events``): hubs, discriminating themes, near-duplicate merges."""
     if assembled.memo_json is not None:
         encoded = assembled.assembly.by_item
         manifest = Manifest(manifest.by_item, {slug: text for slug, text in assembled.memo_json.items()
                                                if manifest.by_item.get(slug) is encoded.get(slug)})
-    return replace(manifest, hubs=tuple(sorted(vocabulary.hub_keys)))
+    return replace(manifest, hubs=tuple(sorted(vocabulary.hub_keys)), themes=tuple(sorted(assembled.theme_concepts)),
+                   merges=vocabulary.merges)
 
 
 def _write(graph: Graph, manifest: Manifest, pure: bool, files: _GraphFiles, base: _Base,

@@ -20,6 +20,7 @@ Over the corpus (``select``):
    longer term of its own (its local salience x a length factor, ties by key), at most ``caps.concepts`` concepts
    and ``caps.methods`` methods, never two where one contains the other.  No
    corpus frequency ranks them, so another item's merge cannot push a term out.
+   A pinned term the item names comes first and is never cut by the caps.
 4. Merge near-duplicates of the same kind among the chosen terms by ``merge:``
    (edit distance and token Jaccard, ``kgsync.similarity``): oldest term first
    (its earliest item), each later term joins the first kept name it is near,
@@ -438,23 +439,30 @@ def _local_choice(ranked: Iterable[tuple[float, str]], own_flags: Mapping[str, i
     """One item's terms, from its own candidates only: its most salient terms that its own
     mining does not mark plain (an ordinary single word), strongest first, then by key; at most
     ``caps.concepts`` concepts and ``caps.methods`` methods; never two where one contains
-    the other.  Whether a term recurs elsewhere never moves it up or down (locality)."""
+    the other.  Whether a term recurs elsewhere never moves it up or down (locality).
+
+    A pinned term (``kgsync-vocab.yml``) the item names is chosen first, whatever the caps: the
+    maintainers' pin is honoured on every item that names it (its summary parts do), and the
+    mined terms fill the slots it leaves."""
     ranked = sorted(ranked)
     inside = _inside_longer(ranked)
     chosen: list[str] = []
     counts = {TermKind.CONCEPT: 0, TermKind.METHOD: 0}
     limits = {TermKind.CONCEPT: caps.concepts, TermKind.METHOD: caps.methods}
+    for _score, g in ranked:
+        if is_pinned(g) and g not in hubs and not any(_nested(g, other) for other in chosen):
+            chosen.append(g)
+            counts[kind(g)] += 1
     for score, g in ranked:
-        if g in hubs:
+        if g in hubs or is_pinned(g):
             continue
         flags = own_flags.get(g, 0)
-        if not is_pinned(g):
-            if flags & PLAIN:
-                continue  # an ordinary single word names no idea on its own
-            # Nearly always inside one longer term of this item ("large language" in "large
-            # language model"): the longer one names the idea.
-            if not flags & (ACRONYM | DEFINED) and inside.get(g, 0.0) >= SUBSUMED_SHARE * -score:
-                continue
+        if flags & PLAIN:
+            continue  # an ordinary single word names no idea on its own
+        # Nearly always inside one longer term of this item ("large language" in "large
+        # language model"): the longer one names the idea.
+        if not flags & (ACRONYM | DEFINED) and inside.get(g, 0.0) >= SUBSUMED_SHARE * -score:
+            continue
         term_kind = kind(g)
         if counts[term_kind] >= limits[term_kind]:
             continue

@@ -130,13 +130,31 @@ def explain(before: Mapping[str, Facts], after: Mapping[str, Facts], merged: Set
         if slug in listed:
             explained.append(slug)
             continue
-        loose = tuple(sorted(_describe(fact) for fact in _difference(old, new)
-                             if not (_fact_nodes(fact) & nodes)))
+        loose = tuple(sorted(_describe(fact) for fact in _unexplained_facts(slug, _difference(old, new), nodes)))
         if loose:
             unexplained[slug] = loose
         else:
             explained.append(slug)
     return Bystanders(tuple(changed), tuple(explained), unexplained)
+
+
+def _unexplained_facts(slug: str, changed: set[tuple[str, ...]], nodes: Set[str]) -> list[tuple[str, ...]]:
+    """The changed facts of one bystander that no node of the merge explains.
+
+    Besides a fact touching such a node directly, two follow from one: the bystander's own claim
+    that links a merged claim (an evidence link makes its finding a claim beyond the cap: it
+    comes and goes with the claim it cites, with its observations and relations), and a node
+    the bystander holds only through such an explained relation (the node's entity leaves the
+    item's facts with its last link there)."""
+    own_claim = f"claim:{slug}:"
+    moved = set(nodes)
+    moved.update(node for fact in changed if fact[0] == "relation" and (fact[1] in nodes or fact[2] in nodes)
+                 for node in fact[1:3] if node.startswith(own_claim))
+    explained_relations = [fact for fact in changed if fact[0] == "relation" and _fact_nodes(fact) & moved]
+    came_or_went = {fact[1] for fact in changed if fact[0] == "entity"} - {f"item:{slug}"}
+    carried = {node for fact in explained_relations for node in fact[1:3]} & came_or_went
+    return [fact for fact in changed if not (_fact_nodes(fact) & moved)
+            and not (fact[0] != "relation" and fact[1] in carried)]
 
 
 def _touched(facts: Facts) -> set[str]:

@@ -127,6 +127,33 @@ def test_extends_only_earlier_work(tmp_path: Path) -> None:
     assert targets(graph, "item:2026-01-01-base", "extends") == []
 
 
+def test_a_text_link_keeps_its_slot_whether_or_not_its_target_exists(tmp_path: Path) -> None:
+    """caps.links is 1: the link the text mentions most holds the slot by what the text says (its
+    mentions, the date its slug carries, its words), however it is written; deleting its target
+    frees no slot for the next link."""
+    base_link = "Once `Research/completed/2026-01-01-base.md`."
+    root = repo(
+        tmp_path,
+        item("2026-01-01-base", title="Base", completed="2026-01-05"),  # completed after the gone items
+        item("2026-01-02-gone-item", title="Gone", completed="2026-01-02"),
+        item("2026-01-03-gone-old-item", title="Gone too", completed="2026-01-03"),
+        # as often as base, with a later slug date: the dated link ranks first
+        item("2026-02-01-dated", title="Dated", completed="2026-02-01",
+             body=f"Mostly `2026-01-02-gone-item`. {base_link}"),
+        # an undated slug suffix, mentioned more often than base
+        item("2026-02-02-undated", title="Undated", completed="2026-02-02",
+             body=f"See `gone-old-item`, `gone-old-item` and gone-old-item.md. {base_link}"),
+    )
+    graph = graph_of(root)
+    assert targets(graph, "item:2026-02-01-dated", "extends") == ["item:2026-01-02-gone-item"]
+    assert targets(graph, "item:2026-02-02-undated", "extends") == ["item:2026-01-03-gone-old-item"]
+    for slug in ("2026-01-02-gone-item", "2026-01-03-gone-old-item"):
+        (root / "Research" / "completed" / f"{slug}.md").unlink()
+    graph = graph_of(root)
+    assert targets(graph, "item:2026-02-01-dated", "extends") == []  # base does not move up
+    assert targets(graph, "item:2026-02-02-undated", "extends") == []
+
+
 def test_claim_names_survive_reordering(tmp_path: Path) -> None:
     first = item("2026-01-01-a", title="A", completed="2026-01-01")
     root = repo(tmp_path, first)
@@ -373,20 +400,21 @@ def test_a_claim_is_about_every_concept_its_text_names_whichever_item_addresses_
     kg = [item(f"2026-01-0{n}-kg-{n}", title=f"Knowledge graphs and vector search {n}", completed=f"2026-01-0{n}")
           for n in range(1, 4)]
     other = item("2026-02-01-other", title="Budgets for agents", completed="2026-02-01", themes="[memory-context]",
-                 findings=["**Research agents cite earlier work cheaply.** (high confidence)",
+                 findings=["**Knowledge graphs cite earlier work cheaply.** (high confidence)",
                            "**Compression halves the cost.** (medium confidence)",
                            "**Context windows grow every year.** (low confidence)"])
     root = repo(tmp_path, *kg, other)
     (root / "themes.md").write_text(themes, encoding="utf-8")
-    (root / "kgsync-vocab.yml").write_text("terms:\n  research-agent: {kind: concept}\n", encoding="utf-8")
+    # A mined concept (a pinned one is addressed by every item that names it): the theme takes
+    # the other item's one concept slot.
     (root / "kgsync.yml").write_text("themes_vocabulary: themes.md\ncaps: {concepts: 1}\n"
-                                     "mining: {max_item_share: 0.5, max_theme_share: 0.5}\n", encoding="utf-8")
+                                     "mining: {max_item_share: 1.0, max_theme_share: 0.5}\n", encoding="utf-8")
     graph = graph_of(root)
     names = {e.name for e in graph.entities}
     claims = {graph.entity(c).observations[0]: c for c in targets(graph, "item:2026-02-01-other", "states")}
-    assert "concept:research-agent" not in targets(graph, "item:2026-02-01-other", "addresses")
-    assert targets(graph, claims["title: Research agents cite earlier work cheaply."], "about") == [
-        "concept:research-agent"]  # addressed by the other items only
+    assert "concept:knowledge-graph" not in targets(graph, "item:2026-02-01-other", "addresses")
+    assert targets(graph, claims["title: Knowledge graphs cite earlier work cheaply."], "about") == [
+        "concept:knowledge-graph"]  # addressed by the other items only
     assert targets(graph, claims["title: Compression halves the cost."], "about") == [
         "concept:memory-context"]  # the theme's own word, in its own item
     assert targets(graph, claims["title: Context windows grow every year."], "about") == [

@@ -235,6 +235,19 @@ def test_json_report_is_stable_and_complete() -> None:
     assert data["is_empty"] is False
 
 
+def test_json_report_lists_the_changed_claims_the_pr_body_shows() -> None:
+    claim = f"claim:{A}:k1"
+    old = Graph((Entity(claim, "claim", ("title: Caching cuts latency", "confidence:medium")),))
+    new = Graph((Entity(claim, "claim", ("title: Caching cuts read latency", "confidence:high")),))
+    data = json.loads(to_json(diff(old, new)))
+    assert data["changed_claims"] == [{
+        "name": claim, "old_statement": "Caching cuts latency", "new_statement": "Caching cuts read latency",
+        "words": [["=", "Caching cuts"], ["+", "read"], ["=", "latency"]],
+        "confidence": {"from": "medium", "to": "high"},
+    }]
+    assert json.loads(to_json(diff(old, old)))["changed_claims"] == []
+
+
 def test_review_reports_near_duplicates_that_involve_a_new_name() -> None:
     old = Graph((concept("retrieval augmented generation"), concept("prompt injection"),
                  concept("prompt injections")))

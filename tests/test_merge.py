@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgsync.merge import Manifest, manifest_item_texts, merge
+from kgsync.errors import GraphFormatError
+from kgsync.merge import Manifest, manifest_hubs, manifest_item_texts, merge
 from kgsync.model import Entity, Facts, Graph, Relation
 
 
@@ -139,3 +143,19 @@ def test_manifest_item_texts_give_each_items_facts_undecoded() -> None:
     texts = manifest_item_texts(text)
     assert set(texts) == set(manifest.by_item)
     assert {slug: Facts.from_json(json.loads(t)) for slug, t in texts.items()} == dict(manifest.by_item)
+
+
+def test_the_manifest_keeps_the_vocabulary_state_its_events_compare(tmp_path: Path) -> None:
+    """Hubs, discriminating themes and near-duplicate merges on the first line (the PR compares
+    them with the base commit's manifest: ``kgsync.vocab_events``)."""
+    manifest = Manifest({"a": Facts()}, hubs=("h",), themes=("evals",), merges=(("dense-retrieval", "retrieval"),))
+    text = manifest.dumps()
+    assert text.splitlines()[0] == ('{"kgsync_manifest": 1, "hubs": ["h"], "themes": ["evals"], '
+                                    '"merges": [["dense-retrieval", "retrieval"]], "items": {')
+    assert Manifest.loads(text, "m") == manifest
+    (tmp_path / "m.json").write_text(text, encoding="utf-8")
+    assert manifest_hubs(tmp_path / "m.json") == frozenset({"h"})
+    with pytest.raises(GraphFormatError, match="merges must be a list of"):
+        Manifest.loads(text.replace('["dense-retrieval", "retrieval"]', '["dense-retrieval"]'), "m")
+    with pytest.raises(GraphFormatError, match="themes must be a list of strings"):
+        Manifest.loads(text.replace('["evals"]', '"evals"'), "m")

@@ -3,6 +3,7 @@ the merge commit and on the site, its dangling cite is in the body, the size lin
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +15,7 @@ from kgsync.publish.git_branch import GitCheckout
 from kgsync.merge import Manifest
 from kgsync.model import Facts
 from kgsync.publish.pr_body import VocabularyGroup
-from kgsync.publish.proposal import _hub_events, prepare
+from kgsync.publish.proposal import _vocabulary_groups, prepare
 
 SLUG = "2026-06-01-a-merged-item"
 
@@ -53,12 +54,57 @@ def test_an_added_item_is_linked_at_the_merge_commit_with_its_dangling_cite(tmp_
         assert body.index(f"#### {SLUG}") < body.index("### Side effects")
 
 
-def test_hub_events_come_from_the_hubs_both_manifests_record() -> None:
+def _committed_example(tmp_path: Path, config_lines: str) -> Path:
+    work, _remote = research_checkout(tmp_path)
+    config_file = work / "kgsync.yml"
+    config_file.write_text(config_file.read_text(encoding="utf-8") + config_lines, encoding="utf-8")
+    built = subprocess.run([sys.executable, "-m", "kgsync", "build"], cwd=work, capture_output=True, text=True,
+                           timeout=300)
+    assert built.returncode == 0, built.stderr
+    git(work, "add", "-A")
+    git(work, "commit", "-q", "-m", "graph")
+    return work
+
+
+def test_a_theme_event_heads_the_side_effects_it_causes(tmp_path: Path) -> None:
+    """Three of the 12 items carry memory-context (or its alias agent-memory): at a theme share
+    of 0.25 it is a concept.  A 13th item carrying it makes it a hub (4 of 13): the three lose
+    its concept, under that event's heading (the base commit's manifest and the new one record
+    the discriminating themes)."""
+    work = _committed_example(tmp_path, "mining:\n  max_theme_share: 0.25\n")
+    folder = work / "Research" / "completed"
+    carriers = sorted(p.stem for p in folder.glob("*.md")
+                      if re.search(r"^themes:.*(memory-context|agent-memory)", p.read_text(encoding="utf-8"), re.M))
+    assert len(carriers) == 3
+    text = (folder / f"{carriers[0]}.md").read_text(encoding="utf-8").replace('title: "', 'title: "Third: ', 1)
+    (folder / f"{SLUG}.md").write_text(text, encoding="utf-8")
+    git(work, "add", "-A")
+    git(work, "commit", "-q", "-m", "merge one item")
+    sha = git(work, "rev-parse", "HEAD").strip()
+    prepared = prepare(config_module.load(work), checkout=GitCheckout(work), base_sha=sha, title=None, labels=(),
+                       write=False)
+    body = prepared.rendered.full_text
+    heading = "### Side effects: theme is a hub: memory-context"
+    assert heading in body, body
+    section = body[body.index(heading):]
+    assert all(f"#### {slug}" in section for slug in carriers)
+    assert "concept:memory-context" in section
+    assert body.index(f"#### {SLUG}") < body.index(heading)
+
+
+def test_vocabulary_groups_come_from_what_both_manifests_record() -> None:
     before = {"a": Facts(entities=(("item:a", "research_item"), ("concept:retrieval", "concept"))),
               "b": Facts(entities=(("item:b", "research_item"),), observations=(("item:b", "summary: on retrieval"),)),
-              "c": Facts(entities=(("item:c", "research_item"),))}
+              "c": Facts(entities=(("item:c", "research_item"),), observations=(("item:c", "tag:evals"),))}
     after = {**before, "a": Facts(entities=(("item:a", "research_item"),))}
-    [event] = _hub_events(Manifest(before), Manifest(after, hubs=("retrieval",)))
+    [event] = _vocabulary_groups(Manifest(before), Manifest(after, hubs=("retrieval",)))
     assert event == VocabularyGroup("hub entered: retrieval", ("a", "b"))
-    assert _hub_events(None, Manifest(after, hubs=("retrieval",))) == ()  # no base manifest: no event claimed
-    assert _hub_events(Manifest(after, hubs=("retrieval",)), Manifest(after, hubs=("retrieval",))) == ()
+    assert _vocabulary_groups(None, Manifest(after, hubs=("retrieval",))) == ()  # no base manifest: no event claimed
+    assert _vocabulary_groups(Manifest(after, hubs=("retrieval",)), Manifest(after, hubs=("retrieval",))) == ()
+    [theme] = _vocabulary_groups(Manifest(after, themes=("evals",)), Manifest(after))
+    assert theme == VocabularyGroup("theme is a hub: evals", ("c",))
+    [merged] = _vocabulary_groups(Manifest(before), Manifest(before, merges=(("dense-retrieval", "retrieval"),)))
+    assert merged == VocabularyGroup("merged into: dense-retrieval -> retrieval", ("a",))
+    # a merge no item's facts name explains nothing: not shown
+    assert _vocabulary_groups(Manifest(before), Manifest(before, merges=(("x-y", "y"),))) == ()
+

@@ -204,6 +204,23 @@ def test_pinned_term_wins_even_on_one_item_and_across_stopwords(tmp_path: Path) 
     assert "theory-of-mind" in [u.name for u in vocab.per_item["2026-01-09-tom"].concepts]
 
 
+def test_an_item_that_names_a_pinned_term_chooses_it_whatever_its_caps(tmp_path: Path) -> None:
+    """The maintainers' pin is honoured on every item that names it: chosen first, beyond the
+    cap if need be; the item's own mined terms fill what is left of the cap."""
+    caps = Caps(concepts=1, claims=3, methods=1)
+    cfg = Config(caps=caps, mining=CONFIG.mining)
+    items = [candidates(i) for i in corpus()]
+    mined = select(items, cfg).per_item["2026-01-01-kg-basics"]
+    assert [u.name for u in mined.concepts] == ["knowledge-graph"]  # the cap's one slot, by salience
+    pinned = load_pinned(write(tmp_path, "terms:\n  research-agent: {kind: concept}\n  canonical-name: {kind: concept}\n"))
+    chosen = select(items, cfg, pinned).per_item
+    # it names both ("canonical names", "research agents"): beyond the cap of 1, none cut, and
+    # its mined knowledge-graph finds no slot left
+    assert sorted(u.name for u in chosen["2026-01-01-kg-basics"].concepts) == ["canonical-name", "research-agent"]
+    assert all(name in {"canonical-name", "research-agent"} for terms in chosen.values()
+               for name in [u.name for u in terms.concepts][caps.concepts:])  # only pins pass the cap
+
+
 def test_stoplist_term_never_becomes_a_node(tmp_path: Path) -> None:
     pinned = load_pinned(write(tmp_path, "stoplist:\n  - MCP\n  - knowledge graphs\n"))
     vocab = select([candidates(i) for i in corpus()], CONFIG, pinned)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import shutil
 import sys
 import tempfile
@@ -41,6 +42,22 @@ def test_a_bystander_is_explained_only_through_the_merged_items_nodes_or_a_liste
     assert found.unexplained == {"b": ("relation item:b concept:y addresses",)}
 
 
+def test_a_claim_that_cites_a_retired_claim_leaves_with_it_and_only_what_it_carried() -> None:
+    """Deleting item d retires d's claim; b's finding that cited it was a claim only for that
+    link (beyond the cap): the claim, its observations and relations and a concept node b held
+    only through it leave with it.  b's other changes are still unexplained."""
+    cited = "claim:b:cites-d"
+    before = {"d": facts(("item:d", "claim:d:x", "states")),
+              "b": Facts((("item:b", "research_item"), (cited, "claim"), ("concept:only-here", "concept")),
+                         ((cited, "confidence:high"), ("item:b", "title: B")),
+                         tuple(Relation(*r) for r in (("item:b", cited, "states"), (cited, "claim:d:x", "supports"),
+                                                      (cited, "concept:only-here", "about"),
+                                                      ("item:b", "concept:kept", "addresses"))))}
+    after = {"b": Facts((("item:b", "research_item"),), (("item:b", "title: B"),), ())}
+    found = explain(before, after, {"d"}, ())
+    assert found.unexplained == {"b": ("relation item:b concept:kept addresses",)}
+
+
 def test_a_new_merge_lists_the_items_of_both_terms() -> None:
     before = {"a": facts(("item:a", "concept:system-debt", "addresses")), "b": facts()}
     after = {"a": facts(("item:a", "concept:debt", "addresses")), "b": facts(), "n": facts(("item:n", "concept:debt", "addresses"))}
@@ -62,12 +79,34 @@ def _base(seed: int) -> tuple[Path, dict[str, Facts], object, frozenset[str]]:
     """A generated 40-item repo built once per seed (its graph and manifest are the 'committed' ones)."""
     if seed not in _BASE:
         root = Path(tempfile.mkdtemp(prefix="kgsync-locality-"))
-        gen_corpus.generate(root / "Research" / "completed", 41, seed=seed)
+        _cross_reference(gen_corpus.generate(root / "Research" / "completed", 41, seed=seed), seed)
         cfg = config_module.load(root).with_overrides(cache_dir="")
         result = build(cfg)
         _BASE[seed] = (root, dict(result.manifest.by_item), result.vocabulary,
                        theme_concepts_of(result.items, load_theme_map(None), cfg))
     return _BASE[seed]
+
+
+def _cross_reference(paths: list[Path], seed: int) -> None:
+    """Make the generated items refer to earlier ones as the real corpus does: text links (a
+    dated slug, a path, an undated slug suffix; often equally many, so the slug's date breaks the
+    tie) and a finding beyond the claim cap that cites another item's Key Finding by number (an
+    evidence link: both findings become claims)."""
+    rng = random.Random(seed)
+    paths = sorted(paths)
+    for index, path in enumerate(paths[1:], 1):
+        text = path.read_text(encoding="utf-8")
+        links = []
+        for earlier in rng.sample(paths[:index], min(index, 2)):
+            slug, suffix = earlier.stem, earlier.stem[11:]
+            forms = (f"`{slug}`", f"`Research/completed/{slug}.md`", f"`{suffix}`")
+            links += [rng.choice(forms) for _ in range(rng.randint(1, 2))]
+        text = text.replace("## Approach", f"Earlier work: {', '.join(links)}.\n\n## Approach", 1)
+        cited = paths[rng.randrange(index)].stem
+        finding = (f"9. Building on Key Finding {rng.randint(1, 3)} of `{cited}.md`, the pipeline evidence "
+                   "holds here too. (high confidence)\n")
+        text = text.replace("\n### Evidence Map", f"{finding}\n### Evidence Map", 1)
+        path.write_text(text, encoding="utf-8")
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])

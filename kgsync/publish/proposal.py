@@ -125,13 +125,13 @@ def body_context(config: Config, d: GraphDiff, graph: Graph, items: Sequence[Res
                  issues: Sequence[Issue], base_sha: str | None, base: Manifest | None,
                  manifest: Manifest) -> BodyContext:
     """What the body shows beyond the diff: links to the merged items (their file at the merge
-    commit, their site page), the dangling cites this change brings, the hub events."""
+    commit, their site page), the dangling cites this change brings, the vocabulary events."""
     merged = merged_slugs(d)
     removed = {slug_of_item_name(e.name) for e in d.removed if e.entity_type == EntityType.RESEARCH_ITEM.value}
     dangling = tuple(f"{i.location}: {i.message}" for i in issues if i.message.startswith(DANGLING_PREFIXES)
                      and (i.slug in merged or any(repr(slug) in i.message for slug in removed)))
     return BodyContext(merged=merged, links=_item_links(config, graph, items, merged, base_sha),
-                       dangling=dangling, events=_hub_events(base, manifest))
+                       dangling=dangling, events=_vocabulary_groups(base, manifest))
 
 
 def _item_links(config: Config, graph: Graph, items: Sequence[ResearchItem], merged: frozenset[str],
@@ -152,16 +152,16 @@ def _item_links(config: Config, graph: Graph, items: Sequence[ResearchItem], mer
     return out
 
 
-def _hub_events(base: Manifest | None, manifest: Manifest) -> tuple[VocabularyGroup, ...]:
-    """Hub events between the base's manifest and this build's (both record their hubs).
-
-    Themes and near-duplicate merges are not recorded in the manifest, so their events are not
-    shown here (the side effects they cause fall under "Side effects (other items)").
-    """
+def _vocabulary_groups(base: Manifest | None, manifest: Manifest) -> tuple[VocabularyGroup, ...]:
+    """The vocabulary events between the base commit's manifest and this build's (each records
+    its hubs, discriminating themes and near-duplicate merges): a hub entered or left, a theme
+    became a concept or a hub, a term merged into another or no longer.  An event that touches
+    no item's facts explains nothing and is left out."""
     if base is None:
         return ()
-    events = vocabulary_events(set(base.hubs), set(manifest.hubs), set(), set(), base.by_item, manifest.by_item)
-    return tuple(VocabularyGroup(f"{e.kind.value}: {e.subject}", e.items) for e in events)
+    events = vocabulary_events(set(base.hubs), set(manifest.hubs), set(base.themes), set(manifest.themes),
+                               base.by_item, manifest.by_item, base.merges, manifest.merges)
+    return tuple(VocabularyGroup(f"{e.kind.value}: {e.subject}", e.items) for e in events if e.items)
 
 
 def _graph_at(checkout: GitCheckout, commit: str, path: str) -> Graph:
