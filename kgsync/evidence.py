@@ -19,7 +19,8 @@ Decisions the issue left open (docs/EVIDENCE.md): a cited finding without a cue 
 built on (``extends``); a reference to a superseded item, or from one, links no claims
 (their claims are excluded, the item→item ``extends`` stays); an unnumbered reference links
 a finding only when the sentence has a stance cue and shares at least ``MIN_SHARED`` content
-words with one of the item's findings.
+words with one of the item's findings; a supports/contradicts link (a trust statement) is
+written only from the finding holding the sentence or a clear best match (``source_finding``).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
@@ -44,6 +45,10 @@ MAX_SENTENCE = 300
 MIN_SHARED = 3
 #: Content words the referencing finding must share with what the sentence says.
 MIN_SOURCE_WORDS = 1
+#: A trust statement (supports, contradicts) from a finding that does not hold the sentence:
+#: the best match must share ``MIN_SHARED`` words with what is said and lead every other finding
+#: by this many (picks with a smaller lead were right under 0.9 of the time: docs/EVIDENCE.md).
+MIN_TRUST_LEAD = 2
 
 
 class Stance(StrEnum):
@@ -198,7 +203,9 @@ _Findings = Sequence[tuple[KeyFinding, str]]  # each Key Findings entry with its
 
 #: Sections that frame the question or list what was read (the item template's, before the
 #: investigation; "§0 Initialise" restates them).  A sentence there describes another item, not
-#: one of this item's findings: it links no claims (the item→item ``extends`` stays).
+#: one of this item's findings: its stance words link no claims.  An explicit finding number
+#: there ("… (Key Finding 6)") is still a citation the item builds on: it links as ``extends``
+#: (``_framing_citations``).
 FRAMING_SECTIONS = frozenset({
     "research question", "question / hypothesis", "question", "hypothesis", "scope", "context", "background",
     "approach", "sources", "references", "related", "related items", "initialise", "initialize",
@@ -219,14 +226,22 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
             fence = "" if fence == marker else (fence or marker)
             continue
         line = item.body_line + offset
-        if fence or not _HAS_REFERENCE.search(raw) or any(start <= line < end for start, end in framing):
+        if fence or not _HAS_REFERENCE.search(raw):
             continue
+        in_framing = any(start <= line < end for start, end in framing)
         row = raw.lstrip().startswith("|")
         before = ""
         for sentence in ([raw] if row else _sentences(raw)):
-            out.extend(_mentions(sentence, line, row, item.slug, findings, before))
+            found = _mentions(sentence, line, row, item.slug, findings, before)
+            out.extend(_framing_citations(found) if in_framing else found)
             before = sentence
     return tuple(out)
+
+
+def _framing_citations(mentions: Sequence[Mention]) -> list[Mention]:
+    """What a framing section's sentence links: only the findings it cites by number, each as
+    a plain citation (no stance: the sentence describes the other item, it does not judge it)."""
+    return [replace(m, stance=Stance.NONE, held_by=0) for m in mentions if m.finding]
 
 
 def _framing_lines(item: ResearchItem) -> list[tuple[int, int]]:
@@ -510,10 +525,10 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             claim = _named_finding(mention, target_extraction, issues, item)
             if claim is None:
                 continue
-            source = source_finding(mention, claim, extraction.claims)
+            relation = mention.stance or Stance.EXTENDS
+            source = source_finding(mention, claim, extraction.claims, trust=relation is not Stance.EXTENDS)
             if source is None:
                 continue
-            relation = mention.stance or Stance.EXTENDS
             target_name = claim_name(slug, claim.key)
             link = PlannedLink(source.number, relation, target_name, slug, mention.sentence, mention.line)
             if (claim_name(item.slug, source.key), target_name) in vetoed or \
@@ -592,11 +607,15 @@ def cited_finding_numbers(slug: str, evidence: EvidencePlan) -> frozenset[int]:
     return evidence.required.get(slug, frozenset())
 
 
-def source_finding(mention: Mention, target: ClaimText, claims: Sequence[ClaimText]) -> ClaimText | None:
+def source_finding(mention: Mention, target: ClaimText, claims: Sequence[ClaimText],
+                   trust: bool = False) -> ClaimText | None:
     """The referencing finding: the one holding the sentence, else the one sharing the most
     content words with what this item says there, ties broken by the words it shares with the
     referenced finding, then list order.  None when no finding shares ``MIN_SOURCE_WORDS``
-    with what is said: the item→item link says all there is.
+    with what is said: the item→item link says all there is.  For a trust statement
+    (``trust``: supports, contradicts) a best match counts only when it is clear: at least
+    ``MIN_SHARED`` words and ``MIN_TRUST_LEAD`` more than any other finding (a wrong
+    "confirms" is worse than none).
 
     What the item says there: an Evidence Map row's claim cell, else the sentence and the one
     before it on its line ("X. Source: `y.md` Key Finding 3."); matched against each finding's
@@ -608,12 +627,19 @@ def source_finding(mention: Mention, target: ClaimText, claims: Sequence[ClaimTe
     referenced = content_words(target.statement)
     best: tuple[int, int, int] | None = None
     found: ClaimText | None = None
+    runner_up = 0  # the most words any finding but the best shares with what is said
     for claim in claims:
         words = claim.content()
         shared = len(said & words)
         rank = (-shared, -len(referenced & words), claim.number)
         if shared >= MIN_SOURCE_WORDS and (best is None or rank < best):
+            if best is not None:
+                runner_up = max(runner_up, -best[0])
             best, found = rank, claim
+        else:
+            runner_up = max(runner_up, shared)
+    if trust and best is not None and (-best[0] < MIN_SHARED or -best[0] - runner_up < MIN_TRUST_LEAD):
+        return None
     return found
 
 

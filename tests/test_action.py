@@ -131,8 +131,9 @@ def run_action(workspace: Path, action_path: Path, runner_temp: Path, env: dict[
     result = ActionRun()
     for index, step in enumerate(action["runs"]["steps"]):
         if "uses" in step:
-            # The runner provides Python through actions/setup-python; here the test's python is on PATH.
-            assert step["uses"].startswith("actions/setup-python@"), step["uses"]
+            # The runner provides Python through actions/setup-python (here the test's python is on
+            # PATH) and restores the build cache with actions/cache (here there is none yet).
+            assert step["uses"].startswith(("actions/setup-python@", "actions/cache@")), step["uses"]
             continue
         condition = step.get("if", "success()")
         if not evaluate(_EXPR.sub(lambda m: m.group(1), str(condition)), ctx):

@@ -131,15 +131,27 @@ def test_a_reference_inside_a_code_block_is_ignored() -> None:
     assert links_of(old_item(), new_item(body)).links == {}
 
 
-def test_framing_sections_state_no_finding_of_the_item() -> None:
-    # The Sources list and the Context say what another item is; they state no finding of this one.
+def test_framing_sections_state_no_finding_of_the_item_but_their_finding_numbers_cite() -> None:
+    # The Sources list and the Context say what another item is: their stance words judge nothing
+    # of this item's findings.  An explicit finding number there is still a citation the item
+    # builds on: it is kept, with no stance (so it can only become an ``extends``).
     text = item_text("New study", "2026-02-01", ("Vector search waits until the corpus grows.",),
                      f"Vector search is deferred, as `{OLD}.md` Key Finding 2 found.")
     framed = text.replace("## Findings", f"## Context\n\nThis confirms `{OLD}.md` Key Finding 2.\n\n"
+                                         f"This confirms `{OLD}.md` on vector search.\n\n"
                                          f"## Sources\n\n- [x] `{OLD}.md` — vector search deferred (Key Finding 2)\n\n"
                                          "## Findings")
     mentions = scan(make(NEW, framed))
-    assert [m.sentence for m in mentions] == [f"Vector search is deferred, as `{OLD}.md` Key Finding 2 found."]
+    assert [(m.sentence, m.finding, m.stance) for m in mentions] == [
+        (f"This confirms `{OLD}.md` Key Finding 2.", 2, Stance.NONE),
+        (f"- [x] `{OLD}.md` — vector search deferred (Key Finding 2)", 2, Stance.NONE),
+        (f"Vector search is deferred, as `{OLD}.md` Key Finding 2 found.", 2, Stance.NONE),
+    ]
+    framed_only = text.replace(f"Vector search is deferred, as `{OLD}.md` Key Finding 2 found.", "").replace(
+        "## Findings", f"## Context\n\nThis confirms `{OLD}.md` Key Finding 2: vector search waits until the "
+                      "corpus grows.\n\n## Findings")
+    [link] = links_of(old_item(), make(NEW, framed_only)).links[NEW]
+    assert link.relation is Stance.EXTENDS  # "confirms" in the Context is no supports
 
 
 def test_a_self_reference_links_nothing() -> None:
@@ -195,7 +207,7 @@ def test_a_reference_to_a_superseded_item_links_no_claims() -> None:
 
 
 def test_an_unnumbered_reference_needs_a_cue_and_the_finding_s_words() -> None:
-    findings = ("The database file stays out of git.",)
+    findings = ("Binary database files stay out of git.",)
     cued = f"This confirms `{OLD}.md`: binary database files are not diffable in git."
     [link] = links_of(old_item(), new_item(cued, findings)).links[NEW]
     assert link.relation is Stance.SUPPORTS and ":binary-database-files" in link.target_claim
@@ -229,10 +241,52 @@ def test_a_finding_named_by_content_must_be_the_single_best_match() -> None:
     tied = make(OLD, item_text("Old study", "2026-01-01", (
         "SQLite search ranks results quickly.", "SQLite search ranks results slowly at scale.")))
     body = f"This confirms `{OLD}.md`: SQLite search ranks results."
-    findings = ("SQLite search ranks results well enough.",)
+    findings = ("SQLite FTS5 search ranks results well enough.",)
     assert links_of(tied, new_item(body, findings)).links == {}  # a tie is a guess: no claim link
     assert links_of(old_item(), new_item(f"This confirms `{OLD}.md`: SQLite FTS5 ranks research items by BM25.",
                                          findings)).links[NEW]
+
+
+# A supports/contradicts link from a finding that does not hold the sentence needs a clear best
+# word match: >= 3 shared words and a lead of >= 2 over every other finding (docs/EVIDENCE.md).
+CLEAR = ("Binary database files stay out of git.", "Vector search waits until the corpus grows.")
+CLOSE = ("Binary database files stay out of git.", "Binary files in git need a text dump.")
+
+
+def test_a_supports_link_is_written_from_a_clearly_best_matching_finding() -> None:
+    body = f"This confirms `{OLD}.md` Key Finding 3: binary database files are not diffable in git."
+    [link] = links_of(old_item(), new_item(body, CLEAR)).links[NEW]
+    assert (link.relation, link.source_number) == (Stance.SUPPORTS, 1)  # 4 words shared against 1
+
+
+def test_a_supports_link_from_a_finding_that_barely_leads_is_not_written() -> None:
+    # Finding 1 shares binary, database, files, git; finding 2 binary, files, git: a lead of 1
+    # is a guess, and a wrong "confirms" is worse than none: only the item->item link stays.
+    body = f"This confirms `{OLD}.md` Key Finding 3: binary database files are not diffable in git."
+    assert links_of(old_item(), new_item(body, CLOSE)).links == {}
+    contradicting = f"Our result contradicts `{OLD}.md` Key Finding 3: binary database files are diffable in git."
+    assert links_of(old_item(), new_item(contradicting, CLOSE)).links == {}
+
+
+def test_a_supports_link_needs_three_shared_words_even_from_the_only_finding() -> None:
+    body = f"This confirms `{OLD}.md` Key Finding 3: binary files are not diffable in git."
+    assert links_of(old_item(), new_item(body, ("Diffs of binary files in git are useless.",))).links[NEW]
+    assert links_of(old_item(), new_item(body, ("Binary formats stay out of git.",))).links == {}
+
+
+def test_extends_keeps_the_plain_best_match() -> None:
+    # The same close match, cited without a cue: "builds on" from the best finding is written.
+    body = f"Binary database files are not diffable in git, per `{OLD}.md` Key Finding 3."
+    [link] = links_of(old_item(), new_item(body, CLOSE)).links[NEW]
+    assert (link.relation, link.source_number) == (Stance.EXTENDS, 1)
+
+
+def test_a_supports_link_from_the_finding_that_holds_the_sentence_needs_no_word_match() -> None:
+    # Finding 2 says nearly the same words (a lead of 1): only holding the sentence makes finding 1 sure.
+    findings = (f"**Git stays the store.** This confirms `{OLD}.md` Key Finding 3 in a new setting.",
+                "Git stays the store in a new setting, for now.")
+    [link] = links_of(old_item(), new_item("Nothing here.", findings)).links[NEW]
+    assert (link.relation, link.source_number) == (Stance.SUPPORTS, 1)
 
 
 def test_a_quoted_finding_is_named_by_its_own_words() -> None:

@@ -24,8 +24,9 @@ from kgsync import jsonl
 from kgsync.config import Config, SiteOptions
 from kgsync.errors import ConfigError, PublishError
 from kgsync.model import Entity, Graph, Relation
-from kgsync.publish import site
+from kgsync.publish import site, site_pages
 from kgsync.publish.site_check import broken_links
+from kgsync.publish.site_markdown import LeanMarkdown
 from kgsync.publish.site_text import RESERVED_STEMS, counted, file_stems, md_text, safe_url
 from conftest import missing
 from site_fixture import HOSTILE, sample
@@ -49,8 +50,9 @@ class _Shape(HTMLParser):
         self.text.append(data)
 
 
-def _render_inline(text: str) -> _Shape:
-    html = markdown.markdown(str(md_text(text)), extensions=["admonition", "tables", "toc", "attr_list"])
+def _render_inline(text: str, before: str = "", lean: bool = False) -> _Shape:
+    extensions = ["admonition", "tables", "toc", "attr_list"] + ([LeanMarkdown()] if lean else [])
+    html = markdown.markdown(before + str(md_text(text)), extensions=extensions)
     shape = _Shape()
     shape.feed(html)
     return shape
@@ -60,10 +62,15 @@ def _render_inline(text: str) -> _Shape:
 @given(st.text(alphabet=st.sampled_from(list("<>&\"'`*_{}[]()#+-.!|~^=:;/\\ \n\tabcXYZ019é")), max_size=60))
 def test_md_text_renders_as_exactly_the_text(text):
     """Whatever the text, Markdown renders md_text(text) as that text: one paragraph, no markup."""
-    shape = _render_inline(text)
-    assert set(shape.tags) <= {"p"}
     expected = " ".join(text.split())
-    assert "".join(shape.text).strip() == expected
+    for lean in (False, True):  # the site's own configuration (site_markdown) included
+        shape = _render_inline(text, lean=lean)
+        assert set(shape.tags) <= {"p"}
+        assert "".join(shape.text).strip() == expected
+    # where templates put values: a list item, a second paragraph line, after a link
+    for before, tags in (("- ", ["ul", "li"]), ("Text\n", ["p"]), ("[a](b.md)", ["p", "a"])):
+        shape = _render_inline(text, before, lean=True)
+        assert shape.tags == tags or (not expected and shape.tags[:1] == tags[:1]), (before, text, shape.tags)
 
 
 @pytest.mark.parametrize("hostile", HOSTILE)
@@ -146,9 +153,9 @@ def test_source_url_template_and_repo_come_from_config():
 
 def test_render_is_deterministic_and_idempotent(tmp_path):
     graph, items = sample()
-    first = site.render_pages(graph, items, Config(), ENV)
+    first = site_pages.render_pages(graph, items, Config(), ENV)
     shuffled = Graph(tuple(reversed(graph.entities)), tuple(reversed(graph.relations)))
-    assert site.render_pages(shuffled, list(reversed(items)), Config(), ENV) == first
+    assert site_pages.render_pages(shuffled, list(reversed(items)), Config(), ENV) == first
     project = site.render_project(graph, items, Config(), tmp_path / "p", ENV)
     assert project.written == len(first) + 4  # pages, kgsync.css, kgsync.js, explore/graph.json, mkdocs.yml
     again = site.render_project(graph, items, Config(), tmp_path / "p", ENV)
@@ -175,19 +182,28 @@ def _section(page: str, heading: str) -> str:
     return page[start: end if end != -1 else None]
 
 
+def _claim_section(pages: dict[str, str], graph: Graph, items, name: str) -> str:
+    """A claim's section on its item's page: from its heading (the claim's anchor) to the next."""
+    page, _, anchor = site_pages.collect(graph, items).nodes[name].page.partition("#")
+    text = pages[page]
+    start = text.index(f'<h3 id="{anchor}">')
+    ends = [i for i in (text.find("\n<h3 ", start + 1), text.find("\n## ", start + 1)) if i != -1]
+    return text[start: min(ends) if ends else None]
+
+
 def test_reader_paths_home_ranking_links_back_and_dead_ends(tmp_path):
     from dataclasses import replace
 
     graph, items = sample()
     # The superseded item names a successor the graph does not hold (a later, unmerged item).
     items = [replace(i, superseded_by=("2026-09-09-not-here",)) if i.slug == "2025-12-01-old-rag" else i for i in items]
-    pages = site.render_pages(graph, items, Config(), {})  # no repository known: no URL to link into
+    pages = site_pages.render_pages(graph, items, Config(), {})  # no repository known: no URL to link into
     home = pages["index.md"]
     assert "## Concepts with the most claims" in home
     assert re.search(r"— \d+ claims? · \d+ items?\n", home)
     old = _page(pages, "items/2025-12-01-old-rag")
-    assert "superseded by 2026\\-09\\-09\\-not\\-here (not in this graph)" in old
-    assert "Item file: Research/completed/2025\\-12\\-01\\-old\\-rag\\.md" in old  # named, not linked
+    assert "superseded by 2026-09-09-not-here (not in this graph)" in old
+    assert "Item file: Research/completed/2025-12-01-old-rag.md" in old  # named, not linked
     tag_index = pages["tags/index.md"]
     assert "search:\n  exclude: true" in tag_index  # a list of links is no search answer
     retrieval = next(text for path, text in pages.items() if path.startswith("tags/retrieval") and "--" not in path)
@@ -209,10 +225,10 @@ def test_a_claim_page_quotes_its_whole_finding(tmp_path):
     whole = ("**Retrieval helps.** It helps most on long-tail questions, where the model has seen the answer "
              "rarely, and least on questions it answers well anyway [inference; source: https://example.org/x].")
     items = [replace(i, key_findings=(KeyFinding(number, whole, 40),)) if i.slug == slug else i for i in items]
-    page = _page(site.render_pages(graph, items, Config(), ENV), f"claims/{slug}")
-    finding = _section(page, "The finding as written")
-    assert "It helps most on long\\-tail questions" in finding  # the whole statement, escaped
-    assert "**" not in finding and "https" not in finding and "inference" not in finding  # markup and labels out
+    finding = _claim_section(site_pages.render_pages(graph, items, Config(), ENV), graph, items, claim.name)
+    assert "It helps most on long-tail questions" in finding  # the whole statement, escaped
+    whole_text = finding.split("\n\n")[1]  # the heading (the claim's short form), then the whole finding
+    assert "**" not in whole_text and "https" not in whole_text and "inference" not in whole_text  # markup and labels out
 
 
 def test_a_term_page_is_titled_in_words_not_as_a_slug():
@@ -228,12 +244,12 @@ def test_a_term_page_is_titled_in_words_not_as_a_slug():
 
 def test_concept_page_content(tmp_path):
     graph, items = sample()
-    pages = site.render_pages(graph, items, Config(), ENV)
+    pages = site_pages.render_pages(graph, items, Config(), ENV)
     page = _page(pages, "concepts/retrieval-augmented-generation")
     assert "**Also known as:** grounded generation · RAG · retrieval augmented generation" in page
     items_part = _section(page, "Research items")
     # newest first, each with its item page and the item's own source
-    order = [items_part.index(t) for t in ("Knowledge graphs as agent memory", "Evaluating RAG", "Retrieval\\-augmented")]
+    order = [items_part.index(t) for t in ("Knowledge graphs as agent memory", "Evaluating RAG", "Retrieval-augmented")]
     assert order == sorted(order)
     assert "(../items/2026-02-01-rag-eval.md)" in items_part
     assert "https://github.com/acme/research/blob/main/Research/completed/2026-02-01-rag-eval.md" in items_part
@@ -241,7 +257,7 @@ def test_concept_page_content(tmp_path):
     claims = _section(page, "Findings")
     assert page.index("## Findings") < page.index("## Research items")
     assert claims.index("Retrieval gains shrink") < claims.index("Retrieval reduces hallucination")
-    assert "— [Evaluating RAG pipelines](../items/2026-02-01-rag-eval.md) (2026\\-02\\-01) · *medium confidence*" in claims
+    assert "— [Evaluating RAG pipelines](../items/2026-02-01-rag-eval.md) (2026-02-01) · *medium confidence*" in claims
     assert "**contradicted by**" in claims and "**extended by**" in claims and "**supported by**" in claims
     assert "[ablation study](../methods/" in _section(page, "Methods used with it")
     assert "[evaluation](evaluation.md) — 1 shared item\n" in _section(page, "Related concepts")
@@ -256,23 +272,26 @@ def test_concept_page_content(tmp_path):
 
 def test_item_claim_method_and_home_pages(tmp_path):
     graph, items = sample()
-    pages = site.render_pages(graph, items, Config(), ENV)
+    pages = site_pages.render_pages(graph, items, Config(), ENV)
     item = pages["items/2026-01-01-rag-basics.md"]
-    assert "Read the item: Research/completed/2026\\-01\\-01\\-rag\\-basics\\.md</a>" in item
+    assert "Read the item: Research/completed/2026-01-01-rag-basics.md</a>" in item
     assert "[Evaluating RAG pipelines](2026-02-01-rag-eval.md)" in _section(item, "Extended by")
     assert "[Old notes on retrieval](2025-12-01-old-rag.md) *(superseded)*" in _section(item, "Extends")
     assert "[llm](../tags/llm.md)" in item
     old = pages["items/2025-12-01-old-rag.md"]
     assert '!!! warning "Superseded: not current"' in old and "superseded by [Retrieval" in old
-    claim = _page(pages, "claims/2026-02-01-rag-eval-kf-3")
+    claim = _claim_section(pages, graph, items, "claim:2026-02-01-rag-eval:kf-3")
     assert '!!! warning "Contradicted: not current"' in claim
-    assert "Key finding 3" in claim and "**contradicts** [Retrieval reduces" in claim
-    assert _page(pages, "claims/2025-12-01-old-rag").count("Superseded: not current") == 1
+    assert claim.startswith('<h3 id="claim-kf-3">') and "**Contradicts** [Retrieval reduces" in claim
+    assert "2026-02-01-rag-eval.md#claim-kf-3" in pages["claims/superseded.md"]  # the lists link the section
+    assert _claim_section(pages, graph, items, "claim:2025-12-01-old-rag:kf-1").count("Superseded: not current") == 1
+    assert not [path for path in pages if path.startswith("claims/") and "index" not in path
+                and "superseded" not in path]  # every claim is a section of its item's page
     method = _page(pages, "methods/ablation-study")
     assert "**Also known as:** ablation" in method and "Evaluating RAG pipelines" in method
     home = pages["index.md"]
     assert "**4** current research items" in home and "1 superseded" in home
-    assert home.index("[retrieval\\-augmented generation]") < home.index("[evaluation]")  # most connected first
+    assert home.index("[retrieval-augmented generation]") < home.index("[evaluation]")  # most connected first
     assert "Old notes on retrieval" not in home
     assert "Old notes" in pages["items/superseded.md"] and "Old notes" not in pages["items/index.md"]
     assert "Retrieval never helps" in pages["claims/superseded.md"]
@@ -291,15 +310,15 @@ def _big_graph(concepts: int) -> Graph:
 
 
 def test_index_pages_are_paginated():
-    pages = site.render_pages(_big_graph(2 * site.PAGE_SIZE + 5), [], Config(), ENV)
+    pages = site_pages.render_pages(_big_graph(2 * site_pages.PAGE_SIZE + 5), [], Config(), ENV)
     parts = sorted(p for p in pages if p.startswith("concepts/index"))
     assert parts == ["concepts/index--p2.md", "concepts/index--p3.md", "concepts/index.md"]
     for part in parts:
-        assert pages[part].count("\n- [") <= site.PAGE_SIZE
+        assert pages[part].count("\n- [") <= site_pages.PAGE_SIZE
         assert "**Pages:**" in pages[part]
     assert pages["concepts/index--p3.md"].count("\n- [") == 5
     item = pages["items/2026-01-01-a.md"]
-    assert item.count("\n- [") == 2 * site.PAGE_SIZE + 5  # an item lists its own concepts (capped upstream)
+    assert item.count("\n- [") == 2 * site_pages.PAGE_SIZE + 5  # an item lists its own concepts (capped upstream)
 
 
 # --------------------------------------------------------------------------- real builds
@@ -493,7 +512,7 @@ def test_cli_renders_and_builds(tmp_path, monkeypatch):
 
 
 def test_item_page_reads_as_the_item(tmp_path):
-    """Question, the whole summary, every key finding (linked to its claim page), sources; one spelling per theme."""
+    """Question, the whole summary, every key finding (a section: the claim's anchor), sources; one spelling per theme."""
     from dataclasses import replace as with_fields
 
     from kgsync.items import KeyFinding
@@ -508,13 +527,13 @@ def test_item_page_reads_as_the_item(tmp_path):
                            sources=("https://example.org/a",))
     entities = [e if e.name != "item:2026-01-01-rag-basics" else
                 Entity(e.name, e.entity_type, (*e.observations, "tag:memory_context")) for e in graph.entities]
-    pages = site.render_pages(Graph(tuple(entities), graph.relations), items, Config(), ENV)
+    pages = site_pages.render_pages(Graph(tuple(entities), graph.relations), items, Config(), ENV)
     page = pages["items/2026-01-01-rag-basics.md"]
     assert "Does retrieval reduce hallucination?" in _section(page, "Research question")
     assert _section(page, "Executive summary").count("four complementary signals") == 20  # whole, not cut
     findings = _section(page, "Key findings")
-    assert "1. [Retrieval reduces hallucination in factual QA\\.](../claims/" in findings
-    assert "2. Long context is not free\\." in findings  # a finding without a claim node is still shown
+    assert '<h3 id="claim-kf-1">1. Retrieval reduces hallucination in factual QA.</h3>' in findings
+    assert '<h3 id="finding-2">2. Long context is not free.</h3>' in findings  # no claim node: still shown
     assert "https://example.org/a" in _section(page, "Sources")
     assert "[memory context](../tags/memory-context.md)" in page  # slug in the URL, words in the text
     assert "memory_context" not in page and "None recorded" not in page
@@ -525,7 +544,7 @@ def test_explorer_data_links_current_concepts_and_items():
     import json
 
     graph, items = sample()
-    data = json.loads(site.explorer_data(site.collect(graph, items)))
+    data = json.loads(site_pages.explorer_data(site_pages.collect(graph, items)))
     names = [row[3] for row in data["n"]]
     assert "item:2025-12-01-old-rag" not in names  # superseded: not current
     assert {row[1] for row in data["n"]} == {"c", "i"}
@@ -533,8 +552,8 @@ def test_explorer_data_links_current_concepts_and_items():
     basics = names.index("item:2026-01-01-rag-basics")
     assert [basics, rag] in data["e"]
     assert data["n"][basics][2] == "../items/2026-01-01-rag-basics/"  # relative to explore/
-    assert site.explorer_data(site.collect(graph, list(reversed(items)))) == site.explorer_data(
-        site.collect(graph, items))
+    assert site_pages.explorer_data(site_pages.collect(graph, list(reversed(items)))) == site_pages.explorer_data(
+        site_pages.collect(graph, items))
 
 
 def test_claim_pages_quote_evidence_and_contested_claims_leave_the_default_lists(tmp_path):
@@ -546,18 +565,29 @@ def test_claim_pages_quote_evidence_and_contested_claims_leave_the_default_lists
     evidence = {("claim:2026-02-01-rag-eval:kf-3", target, "contradicts"):
                 [("Our ablation *refutes* `2026-01-01-rag-basics.md` Key Finding 1.",
                   "Research/completed/2026-02-01-rag-eval.md:42")]}
-    pages = site.render_pages(graph, items, Config(), ENV, evidence)
-    page = _page(pages, "claims/2026-01-01-rag-basics")
-    assert '!!! warning "Contested: not current"' in page
-    linked = _section(page, "Linked claims")
-    assert "**contradicted by**" in linked and "**supported by**" in linked
+    pages = site_pages.render_pages(graph, items, Config(), ENV, evidence)
+    linked = _claim_section(pages, graph, items, target)
+    assert '!!! warning "Contested: not current"' in linked
+    assert "**Contradicted by**" in linked and "**Supported by**" in linked
     # the sentence, escaped, with a link to the item file at its line
     assert "Our ablation \\*refutes\\*" in linked
     assert ('href="https://github.com/acme/research/blob/main/Research/completed/2026-02-01-rag-eval.md#L42"'
             in linked)
     # out of the default lists and counts, in the marked section
     claims_index = pages["claims/index.md"]
-    assert "claims/2026-01-01-rag-basics" not in claims_index.split("Superseded, contradicted")[0]
+    assert "2026-01-01-rag-basics.md#claim-kf-1" not in claims_index.split("Superseded, contradicted")[0]
     assert "2026-01-01-rag-basics" in pages["claims/superseded.md"]
     home = pages["index.md"]
     assert re.search(r"\*\*\d+\*\* current claims \(\[\d+ superseded, contradicted or contested\]", home)
+
+
+def test_a_claim_no_item_holds_keeps_a_page_of_its_own():
+    graph = Graph((Entity("claim:gone-item:kf-1", "claim", ("title: Orphans still read.", "confidence:low")),
+                   Entity("concept:orphans", "concept", ()),
+                   Entity("item:here", "research_item", ("title: Here",))),
+                  (Relation("claim:gone-item:kf-1", "concept:orphans", "about"),))
+    pages = site_pages.render_pages(graph, [], Config(), ENV)
+    page = _page(pages, "claims/gone-item")
+    assert "# Orphans still read." in page and "hide:\n  - navigation" in page and "**Confidence:** low" in page
+    assert "[orphans](../concepts/orphans.md)" in page
+    assert "](../claims/gone-item" in pages["concepts/orphans.md"]

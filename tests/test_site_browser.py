@@ -326,6 +326,14 @@ def test_a_theme_synonym_found_by_search_lands_on_its_concept_and_its_findings(b
     # a theme on most items is no concept (a hub), but its page is found by its words
     hits = _search(browser, "agentic ai")
     assert any("/tags/agentic-ai/" in h for h in hits), hits
+    # a finding opens its section on its item's page, at the claim's anchor
+    _open(browser, reader + "concepts/rag-retrieval/")
+    href = browser.js("return [...document.querySelectorAll('article li a')]"
+                      ".find(a => a.textContent.includes('halves unsupported answers')).href")
+    assert "/items/" in href and "#claim-" in href, href
+    _open(browser, href)
+    assert browser.js("return document.getElementById(decodeURIComponent(location.hash.slice(1))).tagName") == "H3"
+    assert _console_errors(browser) == []
 
 
 def test_an_item_page_shows_its_question_and_findings(browser, reader):
@@ -334,7 +342,9 @@ def test_an_item_page_shows_its_question_and_findings(browser, reader):
     assert headings[:3] == ["Research question", "Executive summary", "Key findings"], headings
     text = browser.js("return document.querySelector('article').textContent")
     assert "How much of a context window should agents spend on memory?" in text
-    assert browser.js("return [...document.querySelectorAll('article ol a')].every(a => a.href.includes('/claims/'))")
+    # each finding is a section whose heading is the claim's anchor (a claim has no page of its own)
+    anchors = browser.js("return [...document.querySelectorAll('article h3[id]')].map(h => h.id)")
+    assert anchors and all(a.startswith("claim-") for a in anchors), anchors
     assert "None recorded" not in text
     assert _console_errors(browser) == []
 

@@ -10,7 +10,7 @@ from mkdocs.utils.meta import get_data
 
 from kgsync.config import Config
 from kgsync.model import Entity, Graph
-from kgsync.publish import site
+from kgsync.publish import site_pages
 from kgsync.publish.site_text import html_text, yaml_string
 from site_fixture import item
 
@@ -35,7 +35,7 @@ def test_yaml_string_reads_back_as_exactly_the_text(text: str) -> None:
 def test_a_page_front_matter_holds_any_title(title: str) -> None:
     slug = "2026-01-01-x"
     graph = Graph((Entity(f"item:{slug}", "research_item", (f"title: {title}", f"provenance:item={slug}")),))
-    pages = site.render_pages(graph, [item(slug, title, "2026-01-01")], Config(), ENV)
+    pages = site_pages.render_pages(graph, [item(slug, title, "2026-01-01")], Config(), ENV)
     page = next(text for path, text in pages.items() if path.startswith("items/"))
     markdown, meta = get_data(page)  # as mkdocs reads it
     shown = str(html_text(title))

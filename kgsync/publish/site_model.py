@@ -31,6 +31,9 @@ CONFIDENCES = ("high", "medium", "low")
 #: Trust states that exclude a node from the default lists and counts (``status:contested``: a
 #: later current claim contradicts it, see kgsync.evidence); its own page shows it, marked.
 INACTIVE_STATES = frozenset({"superseded", "contradicted", "contested"})
+#: The prefix of a claim's anchor on its item's page (no heading id the toc makes from the page's
+#: fixed section titles starts with it).
+CLAIM_ANCHOR = "claim-"
 RELATED_LIMIT = 12  # related concepts listed on a concept page
 DIAGRAM_LIMIT = 8  # neighbours drawn in the neighbourhood diagram
 
@@ -41,7 +44,7 @@ class Node:
     kind: EntityType
     key: str  # the name without its type prefix
     title: str  # one line, raw text (escaped by the page templates)
-    page: str  # docs-relative Markdown file, e.g. "concepts/rag.md"
+    page: str  # docs-relative Markdown file, e.g. "concepts/rag.md"; a claim's: its section, "items/x.md#claim-k"
     aliases: tuple[str, ...] = ()
     tags: tuple[str, ...] = ()
     confidence: str = ""
@@ -166,6 +169,7 @@ def collect(graph: Graph, items: Sequence[ResearchItem]) -> SiteData:
             owners = [nodes.get(f"item:{slug}") for slug in node.items]
             if any(o is not None and o.inactive for o in owners):
                 nodes[name] = replace(node, states=node.states | {"superseded"})
+    _host_claims(nodes, graph)
 
     out: dict[str, dict[str, list[Node]]] = defaultdict(lambda: defaultdict(list))
     into: dict[str, dict[str, list[Node]]] = defaultdict(lambda: defaultdict(list))
@@ -198,6 +202,37 @@ def collect(graph: Graph, items: Sequence[ResearchItem]) -> SiteData:
         tag_pages={t: f"tags/{tag_stems[t]}.md" for t in sorted(tags)},
         cooccurrence=_cooccurrence(nodes, frozen_out),
     )
+
+
+def _host_claims(nodes: dict[str, Node], graph: Graph) -> None:
+    """A claim is a section of its item's page, not a page of its own: ``page`` becomes
+    ``items/<item>.md#claim-<key>``.  A site of one page per claim spent most of its build on
+    pages of a few lines; on the item's page a finding reads in its context, and the anchor
+    (the claim's key, never its text) stays put when the finding is reworded.
+
+    The host is the item ``SiteData.item_of`` names (the newest stating item, else the
+    provenance); a claim no item of the graph holds keeps its own page under ``claims/``."""
+    stating: dict[str, list[Node]] = defaultdict(list)
+    for relation in graph.relations:
+        source = nodes.get(relation.source)
+        if relation.relation_type == RelationType.STATES and source is not None and relation.target in nodes \
+                and source.kind is EntityType.RESEARCH_ITEM:
+            stating[relation.target].append(source)
+    hosted: dict[str, list[tuple[str, Node]]] = defaultdict(list)  # item name -> (anchor key, claim)
+    for node in nodes.values():
+        if node.kind is not EntityType.CLAIM:
+            continue
+        candidates = sorted(set(stating.get(node.name, ())), key=lambda n: n.newest_first) or [
+            nodes[f"item:{slug}"] for slug in node.items if f"item:{slug}" in nodes]
+        if candidates:
+            host = candidates[0]
+            # Within its own item a claim is known by its key; a claim of another item by its whole name.
+            hosted[host.name].append((node.key.removeprefix(f"{host.key}:"), node))
+    for host_name, claims in hosted.items():
+        stems = file_stems(sorted({key for key, _ in claims}))
+        page = nodes[host_name].page
+        for key, claim in claims:
+            nodes[claim.name] = replace(claim, page=f"{page}#{CLAIM_ANCHOR}{stems[key]}")
 
 
 def tag_slug(tag: str) -> str:

@@ -6,10 +6,11 @@ reaches a page goes through one of these functions:
 
 - ``md_text``: inline Markdown text.  HTML-special characters become entities
   and every character Python-Markdown (and the extensions kgsync enables) gives
-  a meaning is backslash-escaped, so ``[x](javascript:...)``, ``{: onclick}``,
-  `` `code` ``, ``| pipes |`` and ``!!! admonitions`` all stay literal text.
-  Newlines collapse to spaces: a value can never start a block (list, heading,
-  code block, raw HTML block).
+  a meaning is backslash-escaped -- list and heading markers ('-', '+', '1.')
+  only where the value starts, the one place they mean anything -- so
+  ``[x](javascript:...)``, ``{: onclick}``, `` `code` ``, ``| pipes |`` and
+  ``!!! admonitions`` all stay literal text.  Newlines collapse to spaces: a
+  value can never start a block (list, heading, code block, raw HTML block).
 - ``html_text`` / ``html_attr``: for the few raw-HTML snippets kgsync emits
   itself (the neighbourhood SVG, links to external sources).
 - ``safe_url``: an external link target, or None when it is not plain http(s).
@@ -33,11 +34,16 @@ from markupsafe import Markup, escape
 # Python-Markdown's ESCAPED_CHARS plus '|' (the tables extension adds it) get a
 # backslash; '<' '>' '&' become entities (Python-Markdown has no backslash escape
 # for them).  Other punctuation is inert in the extensions the site enables.
-_MD_MAP = {ord(c): "\\" + c for c in "\\`*_{}[]()#+-.!|"} | {
+# '-' '+' '.' '(' ')' '=' mean something only where a block starts ("- ", "+ ", "1. ",
+# "---", a "===" underline): they are escaped at the start of a value only.  Every escape is one more
+# match for the Markdown engine's inline pass, and prose is full of these.
+_MD_MAP = {ord(c): "\\" + c for c in "\\`*_{}[]#!|"} | {
     ord("&"): "&amp;",
     ord("<"): "&lt;",
     ord(">"): "&gt;",
 }
+_MD_START = {ord(c): "\\" + c for c in "-+.()"} | {ord("="): "&#61;"}  # "=" has no backslash escape
+_ORDERED_MARKER = re.compile(r"(\d+)\.")  # "1. " at a line start opens an ordered list
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u2028\u2029]")
 
 
@@ -61,7 +67,12 @@ def yaml_string(text: object) -> str:
 
 def md_text(text: object) -> Markup:
     """Item text as inline Markdown that renders as exactly this text."""
-    return Markup(one_line(str(text)).translate(_MD_MAP))
+    line = one_line(str(text)).translate(_MD_MAP)
+    if line[:1].translate(_MD_START) != line[:1]:
+        line = line[:1].translate(_MD_START) + line[1:]
+    elif marker := _ORDERED_MARKER.match(line):
+        line = f"{marker.group(1)}\\.{line[marker.end():]}"
+    return Markup(line)
 
 
 def html_text(text: object) -> Markup:
