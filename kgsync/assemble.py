@@ -469,8 +469,9 @@ def topic_finding(item: ResearchItem, claims: Sequence[Claim], vocabulary: Vocab
     its own choice of concepts (``ItemTerms.topics``: within the caps, before ``mining.min_links``)
     and the mention index (``words`` receives the key words looked up, for ``AssemblyMemo``),
     never whether another item links the concept.  The author's explicit
-    ``kgsync: {claims: [...]}`` choice stands alone."""
-    if uses is None or item.claim_numbers or item.is_superseded or len(claims) <= caps.claims:
+    ``kgsync: {claims: [...]}`` choice stands alone.  Opt-in (``caps.topic_claim``): it is the one
+    rule under which editing a finding can move another finding's claim."""
+    if not caps.topic_claim or uses is None or item.claim_numbers or item.is_superseded or len(claims) <= caps.claims:
         return None
     own = uses.topics
     ordered = sorted(claims, key=lambda c: c.number)

@@ -49,12 +49,21 @@ def test_a_later_finding_names_the_items_missing_topic(tmp_path: Path) -> None:
         "2026-01-01-a": cortex_item("Prefrontal cortex and goal hierarchies"),
         "2026-01-02-b": cortex_item("Prefrontal cortex in agent design"),
         "2026-01-03-c": cortex_item("Prefrontal cortex, pinned claims", extra="kgsync: {claims: [1]}\n"),
-    }, "caps: {claims: 2}\nmining: {max_item_share: 1}\n")
+    }, "caps: {claims: 2, topic_claim: true}\nmining: {max_item_share: 1}\n")
     # The first two findings miss the item's topic: the first later finding naming it is a claim, only it.
     assert claims(graph, "2026-01-01-a") == ["section:key-finding-1", "section:key-finding-2",
                                              "section:key-finding-4"]
     assert [c.split(":")[1] for c in about(graph, "concept:prefrontal-cortex")] == ["2026-01-01-a", "2026-01-02-b"]
     assert claims(graph, "2026-01-03-c") == ["section:key-finding-1"]  # the author's choice stands alone
+
+
+def test_the_missing_topic_claim_is_opt_in(tmp_path: Path) -> None:
+    # Off by default: editing one of the first findings must never move another finding's claim.
+    graph = build_repo(tmp_path, {
+        "2026-01-01-a": cortex_item("Prefrontal cortex and goal hierarchies"),
+        "2026-01-02-b": cortex_item("Prefrontal cortex in agent design"),
+    }, "caps: {claims: 2}\nmining: {max_item_share: 1}\n")
+    assert claims(graph, "2026-01-01-a") == ["section:key-finding-1", "section:key-finding-2"]
 
 
 def test_a_claim_names_a_concept_by_its_acronym_twin(tmp_path: Path) -> None:
