@@ -53,12 +53,15 @@ class Manifest:
     # nodes) and the near-duplicate merges of chosen terms, (source, target).
     themes: tuple[str, ...] = ()
     merges: tuple[tuple[str, str], ...] = ()
+    # (acronym key, expansion key, the items that take it from the map): ``Vocabulary.acronyms``
+    acronyms: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
     def dumps(self) -> str:
         # One item a line: a reviewer's diff of the manifest shows which items moved.
         head = "".join(f'"{key}": {json.dumps(value, ensure_ascii=False)}, ' for key, value in (
             ("hubs", sorted(self.hubs)), ("themes", sorted(self.themes)),
-            ("merges", [list(pair) for pair in sorted(self.merges)])) if value)
+            ("merges", [list(pair) for pair in sorted(self.merges)]),
+            ("acronyms", [[short, long, list(users)] for short, long, users in sorted(self.acronyms)])) if value)
         lines = [f'{{"kgsync_manifest": {MANIFEST_VERSION}, {head}"items": {{']
         slugs = sorted(self.by_item)
         known = self.known_json
@@ -79,11 +82,10 @@ class Manifest:
             for key, value in (("hubs", hubs), ("themes", themes)):
                 if not isinstance(value, list) or not all(isinstance(h, str) for h in value):
                     raise ValueError(f"{key} must be a list of strings")
-            if not isinstance(merges, list) or not all(
-                    isinstance(m, list) and len(m) == 2 and all(isinstance(t, str) for t in m) for m in merges):
-                raise ValueError("merges must be a list of [term, term] pairs")
+            acronyms = data.get("acronyms", [])
             return cls({slug: Facts.from_json(facts) for slug, facts in data["items"].items()}, hubs=tuple(hubs),
-                       themes=tuple(themes), merges=tuple((m[0], m[1]) for m in merges))
+                       themes=tuple(themes), merges=_pairs("merges", merges, "[term, term]"),
+                       acronyms=_acronym_entries(acronyms))
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
             raise _unreadable(exc, source) from None
 
@@ -136,6 +138,23 @@ def manifest_hubs(path: Path) -> frozenset[str] | None:
         return frozenset(h for h in hubs if isinstance(h, str)) if isinstance(hubs, list) else None
     except (OSError, UnicodeDecodeError, ValueError, AttributeError):
         return None
+
+
+def _pairs(key: str, value: object, shape: str) -> tuple[tuple[str, str], ...]:
+    """A manifest head list of string pairs, checked (``ValueError`` names the key)."""
+    if not isinstance(value, list) or not all(
+            isinstance(p, list) and len(p) == 2 and all(isinstance(t, str) for t in p) for p in value):
+        raise ValueError(f"{key} must be a list of {shape} pairs")
+    return tuple((p[0], p[1]) for p in value)
+
+
+def _acronym_entries(value: object) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """The manifest head's acronym map, checked (``ValueError`` names the key)."""
+    if not isinstance(value, list) or not all(
+            isinstance(e, list) and len(e) == 3 and isinstance(e[0], str) and isinstance(e[1], str)
+            and isinstance(e[2], list) and all(isinstance(s, str) for s in e[2]) for e in value):
+        raise ValueError("acronyms must be a list of [acronym, expansion, [item, ...]] entries")
+    return tuple((e[0], e[1], tuple(e[2])) for e in value)
 
 
 def _unreadable(exc: Exception, source: str) -> GraphFormatError:

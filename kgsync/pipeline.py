@@ -513,13 +513,14 @@ def _lint_blaming_items(merged: _Merged, base: _Base, files: _GraphFiles, assemb
 def _manifest_to_write(manifest: Manifest, assembled: _Assembled, vocabulary: Vocabulary) -> Manifest:
     """The merged manifest, with the memo's encoding of the facts it gave or took (same objects
     only: a fact kept under its claim's previous name is encoded again) and the vocabulary state
-    its events compare (``kgsync.vocab_events``): hubs, discriminating themes, near-duplicate merges."""
+    its events compare (``kgsync.vocab_events``): hubs, discriminating themes, near-duplicate merges,
+    the acronym map."""
     if assembled.memo_json is not None:
         encoded = assembled.assembly.by_item
         manifest = Manifest(manifest.by_item, {slug: text for slug, text in assembled.memo_json.items()
                                                if manifest.by_item.get(slug) is encoded.get(slug)})
     return replace(manifest, hubs=tuple(sorted(vocabulary.hub_keys)), themes=tuple(sorted(assembled.theme_concepts)),
-                   merges=vocabulary.merges)
+                   merges=vocabulary.merges, acronyms=vocabulary.acronyms)
 
 
 def _write(graph: Graph, manifest: Manifest, pure: bool, files: _GraphFiles, base: _Base,

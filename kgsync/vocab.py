@@ -117,6 +117,11 @@ class Vocabulary:
     #: concept names that open key findings of ``mining.min_links`` items (``_subject_groups``):
     #: nodes by their findings, whether or not an item's capped choice holds them.
     subjects: frozenset[str] = frozenset()
+    #: the corpus's acronym map, (acronym key, expansion key, the items that write the acronym
+    #: without defining it), each from its earliest definer: an entry that comes or goes
+    #: regroups those items' candidates, a vocabulary event (``kgsync.vocab_events``), so the
+    #: manifest records it.
+    acronyms: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
     def mentions(self, text: str, words: set[str] | None = None,
                  allowed: Callable[[str], bool] | None = None) -> tuple[str, ...]:
@@ -278,7 +283,21 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
     stats = dataclasses.replace(stats, kept=kept_counts, merged_hubs=frozenset(merged_hubs))
     vocabulary = _vocabulary(groups, kept, kind_of, pinned, choice, merged_into, source_names, ordered,
                              item_surfaces, hubs | merged_hubs, n_items, subjects, _acronym_swaps(global_acronyms))
-    return vocabulary, stats
+    return dataclasses.replace(vocabulary, acronyms=_acronym_entries(ordered, global_acronyms)), stats
+
+
+def _acronym_entries(ordered: Sequence[ItemCandidates],
+                     global_acronyms: Mapping[str, str]) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """The acronym map with, per acronym, the items that take its expansion from it: they
+    write the acronym as a term and do not define it themselves (``_resolve``)."""
+    users: dict[str, list[str]] = {}
+    for item in ordered:
+        own = {short for short, _long in item.acronyms}
+        for candidate in item.terms:
+            if candidate.key in global_acronyms and candidate.key not in own:
+                users.setdefault(candidate.key, []).append(item.slug)
+    return tuple((short, long, tuple(sorted(set(users.get(short, ())))))
+                 for short, long in sorted(global_acronyms.items()))
 
 
 class _Grouped(NamedTuple):

@@ -13,6 +13,10 @@ retire, or through a vocabulary event listed here:
 * ``merged into`` / ``no longer merged into``: a chosen term joins a near-duplicate (oldest
   first, ``vocab._merge_near_duplicates``) that a merge brought or took away; the items that
   chose it now link the other node.
+* ``acronym defined`` / ``acronym no longer defined``: the corpus's acronym map (each acronym's
+  earliest definer, ``vocab._acronym_map``) gained or lost an entry, because its only or
+  earliest definer came or went; the items that write the acronym without defining it (recorded
+  with the map) group it with its expansion, or no longer, so their choice of terms may move.
 
 ``explain`` sorts bystanders into explained and unexplained; the locality benchmark and the
 property test require no unexplained one.
@@ -35,6 +39,8 @@ class EventKind(StrEnum):
     THEME_CONCEPT = "theme is a concept"
     MERGED = "merged into"
     UNMERGED = "no longer merged into"
+    ACRONYM_DEFINED = "acronym defined"
+    ACRONYM_UNDEFINED = "acronym no longer defined"
 
 
 @dataclass(frozen=True)
@@ -50,10 +56,12 @@ class VocabularyEvent:
 def vocabulary_events(hubs_before: Set[str], hubs_after: Set[str], themes_before: Set[str],
                       themes_after: Set[str], before: Mapping[str, Facts],
                       after: Mapping[str, Facts], merges_before: Iterable[tuple[str, str]] = (),
-                      merges_after: Iterable[tuple[str, str]] = ()) -> tuple[VocabularyEvent, ...]:
-    """The events between two builds: hub keys, discriminating themes and near-duplicate merges
-    (``Vocabulary.merges``) before and after, and each build's facts per item (which items an
-    event touches)."""
+                      merges_after: Iterable[tuple[str, str]] = (),
+                      acronyms_before: Iterable[tuple[str, str, tuple[str, ...]]] = (),
+                      acronyms_after: Iterable[tuple[str, str, tuple[str, ...]]] = ()) -> tuple[VocabularyEvent, ...]:
+    """The events between two builds: hub keys, discriminating themes, near-duplicate merges
+    (``Vocabulary.merges``) and the acronym map (``Vocabulary.acronyms``) before and after, and
+    each build's facts per item (which items an event touches)."""
     events: list[VocabularyEvent] = []
     old_merges, new_merges = set(merges_before), set(merges_after)
     for kind, pairs in ((EventKind.MERGED, new_merges - old_merges), (EventKind.UNMERGED, old_merges - new_merges)):
@@ -75,7 +83,31 @@ def vocabulary_events(hubs_before: Set[str], hubs_after: Set[str], themes_before
                 slug for facts_by_item in (before, after) for slug, facts in facts_by_item.items()
                 if any(name == node for name, _type in facts.entities)
                 or any(text in (f"tag:{theme}", f"tag:{tag}") for _name, text in facts.observations)}))))
+    users: dict[str, set[str]] = {}
+    for short, _long, slugs in (*acronyms_before, *acronyms_after):
+        users.setdefault(short, set()).update(slugs)
+    old_acronyms = {(short, long) for short, long, _users in acronyms_before}
+    new_acronyms = {(short, long) for short, long, _users in acronyms_after}
+    for kind, pairs in ((EventKind.ACRONYM_DEFINED, new_acronyms - old_acronyms),
+                        (EventKind.ACRONYM_UNDEFINED, old_acronyms - new_acronyms)):
+        for short, expansion in sorted(pairs):
+            items = set(_items_with_node_words((short, expansion), before, after)) | users.get(short, set())
+            events.append(VocabularyEvent(kind, f"{short} = {expansion}", tuple(sorted(items))))
     return tuple(dict.fromkeys(events))
+
+
+def _items_with_node_words(keys: Iterable[str], before: Mapping[str, Facts],
+                           after: Mapping[str, Facts]) -> tuple[str, ...]:
+    """Items that hold a node whose key has one of ``keys`` as whole words ("dia" names
+    ``concept:dia`` and ``concept:dia-funding``, not ``concept:media``)."""
+    wanted = [f" {key} " for key in keys]
+    found: set[str] = set()
+    for facts_by_item in (before, after):
+        for slug, facts in facts_by_item.items():
+            node_keys = (f" {term_key(name.split(':', 1)[-1].replace('-', ' '))} " for name in _touched(facts))
+            if any(key in node_key for node_key in node_keys for key in wanted):
+                found.add(slug)
+    return tuple(sorted(found))
 
 
 def _items_naming(key: str, before: Mapping[str, Facts], after: Mapping[str, Facts]) -> tuple[str, ...]:

@@ -148,10 +148,12 @@ def test_manifest_item_texts_give_each_items_facts_undecoded() -> None:
 def test_the_manifest_keeps_the_vocabulary_state_its_events_compare(tmp_path: Path) -> None:
     """Hubs, discriminating themes and near-duplicate merges on the first line (the PR compares
     them with the base commit's manifest: ``kgsync.vocab_events``)."""
-    manifest = Manifest({"a": Facts()}, hubs=("h",), themes=("evals",), merges=(("dense-retrieval", "retrieval"),))
+    manifest = Manifest({"a": Facts()}, hubs=("h",), themes=("evals",), merges=(("dense-retrieval", "retrieval"),),
+                        acronyms=(("rag", "retrieval augmented generation", ("a",)),))
     text = manifest.dumps()
     assert text.splitlines()[0] == ('{"kgsync_manifest": 1, "hubs": ["h"], "themes": ["evals"], '
-                                    '"merges": [["dense-retrieval", "retrieval"]], "items": {')
+                                    '"merges": [["dense-retrieval", "retrieval"]], '
+                                    '"acronyms": [["rag", "retrieval augmented generation", ["a"]]], "items": {')
     assert Manifest.loads(text, "m") == manifest
     (tmp_path / "m.json").write_text(text, encoding="utf-8")
     assert manifest_hubs(tmp_path / "m.json") == frozenset({"h"})
@@ -159,3 +161,5 @@ def test_the_manifest_keeps_the_vocabulary_state_its_events_compare(tmp_path: Pa
         Manifest.loads(text.replace('["dense-retrieval", "retrieval"]', '["dense-retrieval"]'), "m")
     with pytest.raises(GraphFormatError, match="themes must be a list of strings"):
         Manifest.loads(text.replace('["evals"]', '"evals"'), "m")
+    with pytest.raises(GraphFormatError, match="acronyms must be a list of"):
+        Manifest.loads(text.replace('["a"]]]', '"a"]]'), "m")

@@ -72,6 +72,22 @@ def test_a_theme_crossing_the_share_lists_the_items_that_carry_it() -> None:
     assert [(e.kind, e.items) for e in events] == [(EventKind.THEME_HUB, ("a",))]
 
 
+def test_an_acronym_losing_its_only_definer_lists_the_items_holding_it() -> None:
+    # Item s writes "DIA" without defining it; the only definer is deleted: s's choice moves
+    # (concept:dia -> concept:ai-investment), explained by the event, and so is the item whose
+    # link to the new node that move made (a node reaching mining.min_links linkers).
+    before = {"s": facts(("item:s", "concept:dia", "addresses")), "d": facts(("item:d", "concept:dia", "addresses")),
+              "e": facts(("item:e", "concept:media", "addresses"))}
+    after = {"s": facts(("item:s", "concept:ai-investment", "addresses")),
+             "e": facts(("item:e", "concept:media", "addresses"), ("item:e", "concept:ai-investment", "addresses"))}
+    events = vocabulary_events(set(), set(), set(), set(), before, after,
+                               acronyms_before=(("dia", "department internal affair", ("s",)),))
+    assert [(e.kind, e.subject, e.items) for e in events] == [
+        (EventKind.ACRONYM_UNDEFINED, "dia = department internal affair", ("d", "s"))]  # not "media"
+    assert explain(before, after, {"d"}, events).unexplained == {}
+    assert explain(before, after, {"d"}, ()).unexplained != {}
+
+
 _BASE: dict[int, tuple[Path, dict[str, Facts], object, frozenset[str]]] = {}
 
 
@@ -138,7 +154,8 @@ def test_adding_or_deleting_one_item_leaves_no_unexplained_bystander(seed: int, 
         assert manifest_path(cfg.path(cfg.graph)).exists()
         events = vocabulary_events(vocab_before.hub_keys, result.vocabulary.hub_keys, themes_before,
                                    theme_concepts_of(result.items, load_theme_map(None), cfg), before,
-                                   result.manifest.by_item, vocab_before.merges, result.vocabulary.merges)
+                                   result.manifest.by_item, vocab_before.merges, result.vocabulary.merges,
+                                   vocab_before.acronyms, result.vocabulary.acronyms)
         found = explain(before, result.manifest.by_item, {victim.stem}, events)
         assert found.unexplained == {}, (victim.stem, events)
     finally:
