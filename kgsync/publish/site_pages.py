@@ -17,7 +17,9 @@ Layout choices that keep the build fast and the search usable at 10,000 items:
 
 Safety: every value printed by a page template is Markdown-escaped unless it is
 ``Markup`` that kgsync built from escaped parts (see ``site_text``); page titles
-go into front matter HTML-escaped because the theme prints them raw.
+go into front matter HTML-escaped because the theme prints them raw.  The long
+lists and paragraphs are HTML blocks (``HtmlPage``, ``html_block``): their text is
+HTML-escaped, and the site's Markdown stores them unparsed (``site_markdown``).
 """
 
 from __future__ import annotations
