@@ -333,7 +333,7 @@ class _Renderer:
 
     def emit(self, path: str, template: str, title: str, **context: object) -> None:
         here = self.page(path)
-        body = self.templates[template].render(p=here, h=self.html_page(path), title=title, front_title=html_text(title), **context)
+        body = self.templates[template].render(p=here, title=title, front_title=html_text(title), **context)
         self.files[path] = body
 
     def listing(self, listing: _Listing) -> list[str]:
@@ -591,7 +591,7 @@ class _Renderer:
         """The page of a claim that no item of the graph holds (others are sections of their item's page)."""
         here = self.page(node.page)
         self.files[node.page] = self.templates["claim"].render(
-            p=here, h=self.html_page(node.page), title=node.title, front_title=html_text(node.title), node=node,
+            p=here, title=node.title, front_title=html_text(node.title), node=node,
             c=self.claim_details(node, self.data.item_of(node), self.html_page(node.page)))
 
     def item(self, node: Node, superseded_by: Sequence[Node], successors: Sequence[str] = ()) -> None:
@@ -616,7 +616,7 @@ class _Renderer:
         sections += [self.finding_section(node, 0, c.title, c, h) for c in hosted if c.name not in shown]  # no Key Finding
         elsewhere = [c for c in claims_all if c not in hosted]  # stated here, a section of another item's page
         self.files[node.page] = self.templates["item"].render(
-            p=here, h=h, title=node.title, front_title=html_text(node.title), node=node,
+            p=here, title=node.title, front_title=html_text(node.title), node=node,
             question=one_line(meta.research_question) if meta else "",
             summary=one_line(meta.executive_summary) if meta and meta.executive_summary else node.summary,
             findings=sections,
