@@ -1,8 +1,9 @@
 """Concept quality on the real corpus: precision of concept/method names, and findings per concept.
 
-    .venv/bin/python bench/bench_concepts.py [--shared ../shared] [--graph FILE]
+    .venv/bin/python bench/bench_concepts.py [--shared ../shared] [--items later] [--graph FILE]
 
-Builds the graph of ``corpus/research`` with its theme vocabulary (as
+Builds the graph of ``corpus/research`` (``--items later``: of ``corpus/later`` alone, 53
+items no rule was tuned on: the held-out check) with its theme vocabulary (as
 ``bench_recall.py`` does), or reads ``--graph``, then prints:
 
 * precision: the share of concept and method names labelled meaningful in
@@ -38,11 +39,11 @@ def labels(path: Path = LABELS) -> dict[str, bool]:
     return out
 
 
-def real_graph(shared: Path) -> Graph:
+def real_graph(shared: Path, items: str = "research") -> Graph:
     corpus = shared / "corpus"
     work = Path(tempfile.mkdtemp(prefix="kgsync-concepts-"))
     cfg = config_module.load(ROOT).with_overrides(
-        items=str(corpus / "research"), graph=str(work / "graph.jsonl"), cache_dir=str(work / "cache"),
+        items=str(corpus / items), graph=str(work / "graph.jsonl"), cache_dir=str(work / "cache"),
         themes_vocabulary=str(corpus / "themes-vocabulary.md"), vocabulary="")
     return build(cfg).graph
 
@@ -50,9 +51,12 @@ def real_graph(shared: Path) -> Graph:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    parser.add_argument("--items", default="research", choices=("research", "later"),
+                        help="the corpus folder to build (later: the held-out items)")
     parser.add_argument("--graph", type=Path, help="read this graph instead of building one")
     args = parser.parse_args()
-    graph = loads(args.graph.read_text(encoding="utf-8"), str(args.graph)) if args.graph else real_graph(args.shared)
+    graph = (loads(args.graph.read_text(encoding="utf-8"), str(args.graph)) if args.graph
+             else real_graph(args.shared, args.items))
     names = sorted(e.name for e in graph.entities if e.entity_type in (EntityType.CONCEPT, EntityType.METHOD))
     known = labels()
     labelled = [n for n in names if n in known]

@@ -100,7 +100,7 @@ def assemble(
     merged_into_theme = _mined_names_of_themes(vocabulary, theme_concepts, themes)
     chosen = connective_terms(items, vocabulary, themes, caps, theme_concepts, merged_into_theme, min_links,
                               hub_themes)
-    nodes = _concept_nodes(chosen, merged_into_theme)
+    nodes = _concept_nodes(chosen, merged_into_theme, vocabulary)
     suffixes = undated_suffixes(by_slug)
     by_item: dict[str, Facts] = {}
     sources: dict[str, Location] = {}
@@ -208,7 +208,7 @@ def _terms_key(uses: ItemTerms | None) -> object:
     if uses is None:
         return None
     return (uses.slug, tuple((u.name, u.aliases) for u in uses.concepts),
-            tuple((u.name, u.aliases) for u in uses.methods))
+            tuple((u.name, u.aliases) for u in uses.methods), uses.subjects, uses.topics)
 
 
 def context_key(items: Sequence[ResearchItem], vocabulary: Vocabulary, themes: ThemeMap, caps: Caps,
@@ -232,7 +232,7 @@ def context_key(items: Sequence[ResearchItem], vocabulary: Vocabulary, themes: T
                               hub_themes)
     for part in (
         sorted(merged_into_theme.items()),
-        sorted(_concept_nodes(chosen, merged_into_theme)),
+        sorted(_concept_nodes(chosen, merged_into_theme, vocabulary)),
         sorted(themes.canonical),
         sorted(themes.alias_to_canonical.items()),
         sorted(themes.words.items()),
@@ -274,7 +274,8 @@ def connective_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, them
         theme_slots = len({themes.canonicalise(t) for t in item.themes} & (theme_concepts - hub_themes))
         concepts = _capped(uses.concepts, caps.concepts - theme_slots, merged_into_theme, vocabulary)
         methods = _capped(uses.methods, caps.methods, merged_into_theme, vocabulary)
-        capped[item.slug] = ItemTerms(uses.slug, concepts, methods)
+        capped[item.slug] = ItemTerms(uses.slug, concepts, methods, uses.subjects,
+                                      tuple(use.name for use in concepts))
         for kind, chosen in ((TermKind.CONCEPT, concepts), (TermKind.METHOD, methods)):
             for use in chosen:
                 if use.name not in merged_into_theme:
@@ -288,7 +289,7 @@ def connective_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, them
 
     return {
         slug: ItemTerms(uses.slug, tuple(u for u in uses.concepts if keep(TermKind.CONCEPT, u)),
-                        tuple(u for u in uses.methods if keep(TermKind.METHOD, u)))
+                        tuple(u for u in uses.methods if keep(TermKind.METHOD, u)), uses.subjects, uses.topics)
         for slug, uses in capped.items()
     }
 
@@ -298,10 +299,14 @@ def _pinned(vocabulary: Vocabulary, name: str) -> bool:
     return term is not None and term.pinned
 
 
-def _concept_nodes(chosen: Mapping[str, ItemTerms], merged_into_theme: Mapping[str, str]) -> frozenset[str]:
-    """The mined concepts some item addresses (their nodes exist): a claim anywhere may be about them."""
-    return frozenset(use.name for uses in chosen.values() for use in uses.concepts
-                     if use.name not in merged_into_theme)
+def _concept_nodes(chosen: Mapping[str, ItemTerms], merged_into_theme: Mapping[str, str],
+                   vocabulary: Vocabulary | None = None) -> frozenset[str]:
+    """The mined concepts some item addresses, and the names findings open with
+    (``Vocabulary.subjects``): their nodes exist, a claim anywhere may be about them."""
+    subjects = [name for name in vocabulary.subjects if vocabulary.terms[name].kind is TermKind.CONCEPT
+                ] if vocabulary is not None else []
+    return frozenset(name for name in (*(use.name for uses in chosen.values() for use in uses.concepts), *subjects)
+                     if name not in merged_into_theme)
 
 
 def written_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, themes: ThemeMap, caps: Caps,
@@ -349,9 +354,14 @@ def _item_facts(item: ResearchItem, extraction: Extraction, uses: ItemTerms | No
                                themes.words, vocabulary)
     ops.extend((name, None, False) for name in concepts + methods)
     if not item.is_superseded:  # a superseded item's claims are excluded, not just tagged
-        topics = _Topics(vocabulary, themes, theme_concepts, merged_into_theme, nodes, tuple(themes_here))
+        topics = _Topics(vocabulary, themes, theme_concepts, merged_into_theme, nodes, tuple(themes_here),
+                         frozenset(name.split(":", 1)[1] for name in methods))
         written: list[tuple[Claim, str]] = []
-        chosen = select_claims(extraction.claims, caps.claims, item.claim_numbers, links.required)
+        required = set(links.required)
+        topical = topic_finding(item, extraction.claims, vocabulary, uses, caps, words)
+        if topical is not None:
+            required.add(topical)
+        chosen = select_claims(extraction.claims, caps.claims, item.claim_numbers, required)
         for claim, name in _claims(builder, item, chosen, topics, methods, fold, words):
             ops.append((name, claim.line, True))
             written.append((claim, name))
@@ -394,7 +404,8 @@ def _terms(builder: _Builder, item: ResearchItem, uses: ItemTerms | None, caps: 
            merged_into_theme: Mapping[str, str], hub_themes: frozenset[str],
            theme_words: Mapping[str, tuple[str, ...]], vocabulary: Vocabulary) -> tuple[list[str], list[str]]:
     """The item's concepts (its discriminating themes first, then mined terms) and methods, within the
-    caps (a pinned term the item chose is never cut: ``vocab._local_choice`` puts it first)."""
+    caps (a pinned term the item chose is never cut: ``vocab._local_choice`` puts it first); then
+    the names its findings open with (``ItemTerms.subjects``), which take no slot."""
     source = item_name(item.slug)
     concepts: list[str] = []
     mined_aliases: dict[str, tuple[str, ...]] = {}
@@ -431,7 +442,49 @@ def _terms(builder: _Builder, item: ResearchItem, uses: ItemTerms | None, caps: 
             builder.entity(name, entity_type, *(f"alias:{a}" for a in use.aliases))
             builder.relate(source, relation, name)
             out.append(name)
+    for subject in uses.subjects if uses else ():
+        if subject in merged_into_theme:
+            continue
+        if vocabulary.terms[subject].kind is TermKind.CONCEPT:
+            name, entity_type, relation, out = (concept_name(subject), EntityType.CONCEPT, RelationType.ADDRESSES,
+                                                concepts)
+        else:
+            name, entity_type, relation, out = (method_name(subject), EntityType.METHOD, RelationType.USES_METHOD,
+                                                methods)
+        if name not in out:
+            builder.entity(name, entity_type)
+            builder.relate(source, relation, name)
+            out.append(name)
     return concepts, methods
+
+
+def topic_finding(item: ResearchItem, claims: Sequence[Claim], vocabulary: Vocabulary, uses: ItemTerms | None,
+                  caps: Caps, words: set[str] | None = None) -> int | None:
+    """The one finding beyond the claim cap that becomes a claim so that the item's findings name
+    its own topics: for the item's most salient mined concept that none of its first
+    ``caps.claims`` findings names, the first later finding that names it (None: no such).
+
+    An item often states its subject's findings after the first few ("LLM hallucination" in
+    finding 6); without this its concept's page would show none.  Local: it reads the item,
+    its own choice of concepts (``ItemTerms.topics``: within the caps, before ``mining.min_links``)
+    and the mention index (``words`` receives the key words looked up, for ``AssemblyMemo``),
+    never whether another item links the concept.  The author's explicit
+    ``kgsync: {claims: [...]}`` choice stands alone.  Opt-in (``caps.topic_claim``): it is the one
+    rule under which editing a finding can move another finding's claim."""
+    if not caps.topic_claim or uses is None or item.claim_numbers or item.is_superseded or len(claims) <= caps.claims:
+        return None
+    own = uses.topics
+    ordered = sorted(claims, key=lambda c: c.number)
+    wanted = set(own)
+    named = {name for claim in ordered[: caps.claims]
+             for name in vocabulary.mentions(claim.statement, words, wanted.__contains__)}
+    for name in own:
+        if name in named:
+            continue
+        for claim in ordered[caps.claims :]:
+            if name in vocabulary.mentions(claim.statement, words, name.__eq__):
+                return claim.number
+    return None
 
 
 def select_claims(claims: Sequence[Claim], cap: int, chosen: Sequence[int] = (),
@@ -462,11 +515,16 @@ class _Topics:
     merged_into_theme: Mapping[str, str]
     nodes: frozenset[str]
     own_themes: tuple[str, ...]  # the stating item's discriminating themes
+    own_methods: frozenset[str] = frozenset()  # the stating item's methods (mined term names)
 
     def of(self, statement: str, words: set[str]) -> tuple[list[str], list[str]]:
-        """(concept names, mined term names) the statement names, in order of first mention."""
+        """(concept names, mined term names) the statement names, in order of first mention.
+
+        Only terms that can be written here are looked up (concept nodes, names a theme stands
+        for, the item's own methods): a longer term that is no node never hides a node inside
+        it, and a term's acronym twin stands in for it (``Vocabulary.acronym_twins``)."""
         concepts: dict[str, None] = {}
-        terms = list(self.vocabulary.mentions(statement, words))
+        terms = list(self.vocabulary.mentions(statement, words, self._writable))
         for term in terms:
             theme = self.merged_into_theme.get(term)
             if theme is not None or term in self.nodes:
@@ -478,6 +536,9 @@ class _Topics:
             if self.themes.names_own_word(theme, statement):
                 concepts.setdefault(concept_name(theme), None)
         return list(concepts), terms
+
+    def _writable(self, name: str) -> bool:
+        return name in self.nodes or name in self.merged_into_theme or name in self.own_methods
 
 
 def _claims(builder: _Builder, item: ResearchItem, chosen: Sequence[Claim], topics: _Topics, methods: Sequence[str],

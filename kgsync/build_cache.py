@@ -35,7 +35,7 @@ from kgsync.errors import KgsyncError, Location
 from kgsync.evidence import EvidenceText
 from kgsync.extract import Extraction, extract
 from kgsync.items import Issue, ResearchItem, read_item_bytes
-from kgsync.mining import ItemCandidates, candidates
+from kgsync.mining import SUBJECT, ItemCandidates, candidates
 from kgsync.vocab import (ItemTerms, PinnedVocabulary, SelectionStats, Vocabulary, choice_of, is_hub, item_shares,
                           pinned_lookup, select_with_stats)
 
@@ -436,6 +436,9 @@ def selection_unchanged(stats: SelectionStats, changes: Sequence[tuple[ItemCandi
     for g in {g for old, new in zip(before, after) for g in old.keys() | new.keys() if old.get(g) != new.get(g)}:
         if g in pinned.key_to_name:
             return None  # a pinned term is a node whatever its items
+        if any((old[g].flags if g in old else 0) & SUBJECT != (new[g].flags if g in new else 0) & SUBJECT
+               for old, new in zip(before, after)):
+            return None  # a finding's subject is counted over the corpus (``vocab._subject_groups``)
         if all((g in old) == (g in new) and (g not in old or old[g][2:] == new[g][2:])
                for old, new in zip(before, after)):
             continue  # only scores or flags: read by the edited item's own choice alone (checked below)
@@ -481,7 +484,8 @@ _SelectionInputs = tuple[str, str, tuple[Mining, Caps, Merge], PinnedVocabulary 
 _Selection = tuple[str, Vocabulary, tuple[tuple[str, str], ...]]
 _RecordsShard = tuple[str, dict[str, tuple[ResearchItem | None, tuple[Issue, ...]]]]
 _PartsShard = tuple[str, dict[str, tuple[Extraction | None, ItemCandidates | None]]]
-_TermsKey = tuple[str, tuple[tuple[str, tuple[str, ...]], ...], tuple[tuple[str, tuple[str, ...]], ...]]
+_TermsKey = tuple[str, tuple[tuple[str, tuple[str, ...]], ...], tuple[tuple[str, tuple[str, ...]], ...], tuple[str, ...],
+                  tuple[str, ...]]
 _PackedFacts = tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], tuple[tuple[str, str, str], ...],
                      tuple[tuple[str, ...], ...], tuple[tuple[str, int | None, bool], ...], str]
 _FactsShard = tuple[tuple[str, str | None],

@@ -30,6 +30,9 @@ class Caps:
     claims: int = 4  # claims are the most precise search keys (docs/ECONOMY.md)
     methods: int = 2
     links: int = 1  # extends edges taken from links in the text (frontmatter cites always count)
+    # Off by default: with it, editing one of an item's first findings can move another finding's
+    # claim, which breaks the claim-selection promise (docs/CLAIMS.md, rule 4).
+    topic_claim: bool = False
 
 
 @dataclass(frozen=True)
@@ -208,6 +211,7 @@ DESCRIPTIONS: dict[str, str] = {
     "caps.claims": "claims one item may state",
     "caps.methods": "methods one item may use",
     "caps.links": "extends edges taken from links in an item's text (frontmatter cites always count)",
+    "caps.topic_claim": "also make a claim of the first later finding naming the item's topic when its first findings miss it",
     "mining.min_items": "a term on no more than this many items is never a hub",
     "mining.max_item_share": "a term on more than this share and more than min_items of the items is a hub "
                              "(corpus stopword); a theme on more takes none of an item's concept slots",

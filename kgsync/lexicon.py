@@ -181,7 +181,7 @@ reversal dismissal rehearsal recital burial tribunal canal metal crystal pedal p
 credential goal deal meal seal steal real journal arsenal cardinal chemical colonial editorial
 """.split())
 
-_ADJ_ENDINGS = ("ous", "ful", "less", "ical", "ive", "ible", "able", "ic", "ional", "ntal", "tial",
+_ADJ_ENDINGS = ("ous", "ful", "less", "ical", "cial", "ive", "ible", "able", "ic", "ional", "ntal", "tial",
                 "ual", "ural", "ary", "ent", "ant")
 #: -ent/-ant/-ary nouns are common ("agent", "client", "assistant", "library").
 _NOUN_ENDINGS_OK = frozenset("""

@@ -39,10 +39,10 @@ from typing import NamedTuple
 
 from kgsync import lexicon
 from kgsync.canonical import _PREFIXES, is_acronym, key_of_words, term_key, word_key, words
-from kgsync.extract import EVIDENCE_LABEL
+from kgsync.extract import EVIDENCE_LABEL, strip_leading_labels
 from kgsync.items import ResearchItem, fence_lines
 
-TITLE, DEFINED, EMPHASISED, ACRONYM, PLAIN, DENSE = 1, 2, 4, 8, 16, 32
+TITLE, DEFINED, EMPHASISED, ACRONYM, PLAIN, DENSE, SUBJECT = 1, 2, 4, 8, 16, 32, 64
 _ZONE_WEIGHTS = (3.0, 2.0, 1.5, 1.0)  # title, question, summary, findings
 FOCUS = TITLE | DENSE | EMPHASISED  # where an item's own salient terms come from
 MAX_WORDS = 4  # surface words in a mined phrase (the query rule's longest run, too)
@@ -125,6 +125,9 @@ def candidates(item: ResearchItem) -> ItemCandidates:
                 bonus[key] = bonus.get(key, 0) + 0.5
             extra[key] = extra.get(key, 0) | EMPHASISED
             _count(surfaces.setdefault(key, {}), surface)
+    for key in _finding_subjects(item):
+        if key in surfaces:
+            extra[key] = extra.get(key, 0) | SUBJECT
     title, question, summary, listed = zone_keys
     # An acronym stands or falls with its long form ("HBR" with "Harvard Business Review").
     unnamed = {long for _short, long in acronyms if long in surfaces and not names_an_idea(
@@ -145,6 +148,28 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     return ItemCandidates(item.slug, tuple(terms), tuple(sorted(acronyms)), dense)
 
 
+_FIRST_TOKEN = re.compile(r"[^\W_]+(?:[-'\u2019][^\W_]+)*")
+_FILE_SUFFIX = re.compile(r"\.[A-Za-z]")
+
+
+def _finding_subjects(item: ResearchItem) -> set[str]:
+    """Keys of the names that open a key finding ("**GraphRAG (Microsoft) solves ...**"): the
+    finding is about that name.  A name of one token (a capital after its first letter:
+    "GraphRAG", "RBNZ", "OpenAI") standing alone: "GitHub Copilot ..." opens with a longer
+    name, and a finding that opens with a phrase or an ordinary word names its subject less
+    surely."""
+    out: set[str] = set()
+    for finding in item.key_findings:
+        text = _clean(strip_leading_labels(finding.text)).lstrip("*_`\"' ")
+        first = _FIRST_TOKEN.match(text)
+        if first is None or not is_acronym(first.group()) or _FILE_SUFFIX.match(text, first.end()):
+            continue  # "AGENTS.md" is a file's name
+        runs = _runs(text[: first.end() + 40])
+        if runs and runs[0] == (first.group(),) and len(keys := token_keys(first.group())) == 1:
+            out.add(keys[0])
+    return out
+
+
 def _count(counts: dict[str, int], surface: str) -> None:
     counts[surface] = counts.get(surface, 0) + 1
 
@@ -161,16 +186,19 @@ def _score(counts: tuple[int, int, int, int], bonus: float) -> float:
 def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int) -> bool:
     """Does a candidate name an idea, by its own words and how the item writes it?
 
-    Four general rules (word classes from ``lexicon``, no list of bad terms); the
+    General rules (word classes from ``lexicon``, no list of bad terms); the
     maintainers' pinned terms still come through (``vocab`` finds pinned phrases in
     the dense text), and their stoplist removes the rest:
 
     * a vague noun qualified only by evaluative words is discourse, not a topic:
       "real problem", "viable approach", "key challenge";
-    * two vague nouns together say nothing either ("use case", "research output"),
-      unless the item defines them as an acronym's long form (a named idea);
+    * vague nouns together say nothing either ("use case", "research output", "completed
+      research item"), unless the item defines them as an acronym's long form (a named idea);
     * a prefixed compound is the part of speech of its last part: "pre-existing" is
       an adjective, however the prefix closes up; a "non-" compound only qualifies;
+    * the same holds for a vague noun qualified by a participle ("completed item") or only by
+      an acronym ("AI capability", "AI system": the acronym alone is the term); and the item
+      layout's own section names ("executive summary") are about the item, not its subject;
     * a name written in capitals throughout is a publication, product or body, not a
       method, even when its last word is a method's ("Harvard Business Review"); and a
       lone method word ("synthesis") names an activity, not a method.
@@ -179,11 +207,16 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int) -> 
     written = [surface for surface, _count in surfaces]
     if flags & ACRONYM:
         return True
+    if key in _LAYOUT_KEYS:
+        return False  # the item's own layout ("executive summary"), not its subject
     modifiers, head = kws[:-1], kws[-1]
     if modifiers and head in lexicon.GENERIC:
-        if all(m in lexicon.NOT_FIRST or lexicon.looks_adjective(m) for m in modifiers):
+        if all(m in lexicon.NOT_FIRST or lexicon.looks_adjective(m) or _participle(m) for m in modifiers):
             return False
-        if len(kws) == 2 and all(m in lexicon.GENERIC for m in modifiers) and not flags & DEFINED:
+        if (all(m in lexicon.GENERIC or _participle(m) for m in modifiers) and not flags & DEFINED
+                and (len(kws) == 2 or any(map(_participle, modifiers)))):
+            return False  # "use case", "completed research item"; "policy decision point" names a thing
+        if not flags & DEFINED and all(_written_as_acronym(m, written) for m in modifiers):
             return False
     if len(kws) == 1:
         last_parts = {w.split()[-1].split("-")[-1].lower() for w in written}
@@ -196,6 +229,20 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int) -> 
     elif head in lexicon.METHOD_HEADS and all(_capitalised(w) for w in written):
         return False
     return True
+
+
+#: The sections an item is read by (``items``): words about the item itself, not its subject.
+_LAYOUT_KEYS = frozenset(term_key(name) for name in ("research question", "executive summary", "key findings"))
+
+
+def _participle(word: str) -> bool:
+    """"completed", "shared": a past participle qualifies, it does not name."""
+    return word.endswith("ed") and len(word) > 4 and word not in lexicon.ED_NOUNS
+
+
+def _written_as_acronym(word: str, written: Sequence[str]) -> bool:
+    """Is the key word ``word`` written in capitals ("AI" in "AI capabilities", not "GitHub") in every surface?"""
+    return all(any(part.lower() == word and part.isupper() for part in re.split(r"[\s-]+", w)) for w in written)
 
 
 def _capitalised(surface: str) -> bool:
@@ -239,7 +286,7 @@ def _runs(text: str) -> list[tuple[str, ...]]:
 
 @lru_cache(maxsize=500_000)
 def _is_break(token: str) -> bool:
-    return not token[0].isalnum() or _breaks(token)
+    return not token[0].isalnum() or _breaks(token) or ("." in token and _IS_FILE_NAME.fullmatch(token) is not None)
 
 
 @lru_cache(maxsize=200_000)
@@ -268,8 +315,12 @@ def segments(text: str) -> list[list[str]]:
 
 
 # A word (in-word hyphens and apostrophes, a version suffix "4.1"), or a break:
-# any punctuation, a blank line, an underscore.
-_TOKEN_OR_BREAK = re.compile(r"[^\W_]+(?:[-'\u2019][^\W_]+)*(?:\.\d+)*|[^\w\s]+|\n\s*\n|_")
+# any punctuation, a blank line, an underscore, a file's name in capitals ("AGENTS.md",
+# "CLAUDE.md": the file convention's capitals, not an acronym).  A lowercase file name's words
+# still count ("copilot-instructions.md").
+_FILE_NAME = r"\b[A-Z][A-Z0-9]*(?:[-.][A-Z0-9]+)*\.(?:md|markdown|ya?ml|json|jsonl|toml|txt|py|js|ts|sh|cfg|ini)\b"
+_TOKEN_OR_BREAK = re.compile(rf"{_FILE_NAME}|[^\W_]+(?:[-'\u2019][^\W_]+)*(?:\.\d+)*|[^\w\s]+|\n\s*\n|_")
+_IS_FILE_NAME = re.compile(_FILE_NAME)
 
 
 def _breaks(token: str) -> bool:

@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 
-from kgsync.canonical import display_alias, term_key, word_key, words
+from kgsync.canonical import _PREFIXES, display_alias, term_key, word_key, words
+from kgsync.lexicon import GENERIC, STOPWORDS
 from kgsync.yaml_source import read_yaml
 from kgsync.errors import ConfigError, Location
 
@@ -127,18 +128,25 @@ def _with_words(themes: ThemeMap, phrases: dict[str, list[str]], scopes: dict[st
         for short, long in expansions:
             acronyms.setdefault(short, slug)
             spelled += [long, short]
-        singles: set[str] = set()  # the maintainers' single words only: a slug's parts ("context") are too broad
+        singles: set[str] = set()
         for phrase in [*spelled, *scope_phrases]:
             key = term_key(phrase)
             if len(words(phrase)) >= 2 and key:
                 topic_keys.setdefault(key, slug)
             elif key:
                 singles.add(key)
-        own[slug] = frozenset(word_key(w) for w in singles if len(w) > 2)
+        # The slug's own words too ("workforce", "compliance"): inside the theme's own items
+        # they name it.  Not a generic noun ("skills": of people, or an agent's?), a prefix
+        # ("multi"), nor a word that is another theme's own name or alias ("ai", "agent").
+        singles.update(key for key in map(word_key, slug.split("-")) if key not in _PREFIXES and key not in GENERIC)
+        own[slug] = frozenset(w for w in (word_key(w) for w in singles) if len(w) > 2)
         seen: dict[str, str] = {}
         for word in spelled:
             seen.setdefault(word.lower(), word)
         words_of[slug] = tuple(sorted(seen.values()))
+    for slug in own:
+        others = {_key(p) for other, written in phrases.items() if other != slug for p in written}
+        own[slug] = frozenset(w for w in own[slug] if w not in others and w not in STOPWORDS)
     return ThemeMap(themes.canonical, themes.alias_to_canonical, words_of, topic_keys, acronyms, own)
 
 

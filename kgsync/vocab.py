@@ -61,7 +61,7 @@ from kgsync.canonical import (
     term_key,
 )
 from kgsync.config import Caps, Config, Merge, Mining
-from kgsync.mining import ACRONYM, DEFINED, FOCUS, PLAIN, ItemCandidates, segments, token_keys
+from kgsync.mining import ACRONYM, DEFINED, FOCUS, PLAIN, SUBJECT, ItemCandidates, segments, token_keys
 from kgsync.similarity import is_near_duplicate
 from kgsync.vocab_file import PinnedVocabulary as PinnedVocabulary, load_pinned as load_pinned  # re-exported API
 
@@ -93,6 +93,10 @@ class ItemTerms:
     slug: str
     concepts: tuple[TermUse, ...]  # most salient first, within caps.concepts
     methods: tuple[TermUse, ...]  # most salient first, within caps.methods
+    subjects: tuple[str, ...] = ()  # names of Vocabulary.subjects its findings open with (beyond the caps)
+    #: the item's own concept names within the caps, before ``mining.min_links`` (``assemble.connective_terms``
+    #: sets it): what ``assemble.topic_finding`` looks for in its findings
+    topics: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -106,6 +110,13 @@ class Vocabulary:
     _lengths: Mapping[str, tuple[int, ...]] = field(default_factory=dict, repr=False, compare=False)
     hub_keys: frozenset[str] = frozenset()  # the hubs' group keys (the next build's hysteresis)
     merges: tuple[tuple[str, str], ...] = ()  # (name a chosen term would have, the name it merged into)
+    #: name -> the terms whose key is its key with one acronym spelled out or contracted
+    #: ("enterprise-ai" / "enterprise-artificial-intelligence"): where ``mentions`` may not
+    #: take a term, it takes its twin (``_acronym_variants``).
+    acronym_twins: Mapping[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
+    #: concept names that open key findings of ``mining.min_links`` items (``_subject_groups``):
+    #: nodes by their findings, whether or not an item's capped choice holds them.
+    subjects: frozenset[str] = frozenset()
 
     def mentions(self, text: str, words: set[str] | None = None,
                  allowed: Callable[[str], bool] | None = None) -> tuple[str, ...]:
@@ -129,7 +140,9 @@ class Vocabulary:
                         continue
                     key = joined[i] if n == 1 else " ".join(joined[i : i + n])
                     name = self._index.get(key)
-                    if name is None or (allowed is not None and not allowed(name)):
+                    if name is not None and allowed is not None and not allowed(name):
+                        name = next((t for t in self.acronym_twins.get(name, ()) if allowed(t)), None)
+                    if name is None:
                         continue
                     if key in self._acronym_keys and n == 1 and not is_acronym(cased[i]) and not cased[i].isupper():
                         continue
@@ -147,10 +160,12 @@ class Vocabulary:
         return frozenset(word for joined, _cased in _mention_runs(text) for word in joined)
 
     def mention_digests(self) -> dict[str, str]:
-        """First key word -> a digest of every index entry starting with it (key, name, acronym mark)."""
-        by_first: dict[str, list[tuple[str, str, bool]]] = defaultdict(list)
+        """First key word -> a digest of every index entry starting with it (key, name, acronym
+        mark, the name's acronym twins)."""
+        by_first: dict[str, list[tuple[str, str, bool, tuple[str, ...]]]] = defaultdict(list)
         for key, name in self._index.items():
-            by_first[key.split(" ", 1)[0]].append((key, name, key in self._acronym_keys))
+            by_first[key.split(" ", 1)[0]].append((key, name, key in self._acronym_keys,
+                                                   self.acronym_twins.get(name, ())))
         return {word: hashlib.sha1(repr(sorted(entries)).encode()).hexdigest()
                 for word, entries in by_first.items()}
 
@@ -168,6 +183,10 @@ def _mention_runs(text: str) -> Iterator[tuple[list[str], list[str]]]:
         if len(joined) != len(kws):  # a prefix closed up: case no longer aligns, be strict
             cased = [""] * len(joined)
         yield joined, cased
+
+
+#: First word -> (words, their replacement): an acronym and its expansion (``_acronym_swaps``).
+_Swaps = Mapping[str, Sequence[tuple[tuple[str, ...], tuple[str, ...]]]]
 
 
 class _Group:
@@ -245,8 +264,10 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
     # 3. Each item chooses its terms from its own candidates.
     kind = _kind_lookup(groups, pinned)
     choice = _choices(ordered, grouped.own_flags, groups, kind, config.caps, hubs)
-    chosen = {g for terms in choice.values() for g in terms}
-    item_surfaces = _surfaces_of_choosers(ordered, grouped.resolved, groups, choice, hubs, chosen)
+    # ... and the names its findings open with, when min_links items' findings do (a node beyond the caps).
+    subjects = _subject_groups(ordered, grouped.own_flags, hubs, mining.min_links)
+    chosen = {g for terms in choice.values() for g in terms} | set(subjects)
+    item_surfaces = _surfaces_of_choosers(ordered, grouped.resolved, groups, choice, hubs, chosen, subjects)
     kind_of = {g: kind(g) for g in chosen}
     # 4. Near-duplicates among the chosen terms merge; a merge may push a term over the hub limit.
     merged_into, source_names = _merge_chosen(groups, chosen, kind_of, config.merge, pinned)
@@ -256,7 +277,7 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
     kept -= merged_hubs
     stats = dataclasses.replace(stats, kept=kept_counts, merged_hubs=frozenset(merged_hubs))
     vocabulary = _vocabulary(groups, kept, kind_of, pinned, choice, merged_into, source_names, ordered,
-                             item_surfaces, hubs | merged_hubs, n_items)
+                             item_surfaces, hubs | merged_hubs, n_items, subjects, _acronym_swaps(global_acronyms))
     return vocabulary, stats
 
 
@@ -348,15 +369,20 @@ def _choices(ordered: Sequence[ItemCandidates], own_flags: Sequence[Mapping[str,
 
 def _surfaces_of_choosers(ordered: Sequence[ItemCandidates], resolved: Sequence[Sequence[str]],
                           groups: Mapping[str, _Group], choice: Mapping[str, Sequence[str]], hubs: Set[str],
-                          chosen: Set[str]) -> dict[str, dict[str, list[tuple[tuple[str, int], ...]]]]:
+                          chosen: Set[str], subjects: Mapping[str, frozenset[str]] | None = None,
+                          ) -> dict[str, dict[str, list[tuple[tuple[str, int], ...]]]]:
     """Pass 2: surfaces and keys (names, labels, aliases, mention keys), only from the items that
     choose a term (locality: an item that merely mentions it never renames it or adds an
-    alias), and from every item for a hub (reported only).  Returns slug -> chosen group -> the
-    item's surfaces of it."""
+    alias) or whose findings open with it (``subjects``: group -> those items), and from every
+    item for a hub (reported only).  Returns slug -> chosen group -> the item's surfaces of it."""
     item_surfaces: dict[str, dict[str, list[tuple[tuple[str, int], ...]]]] = {}
+    by_subject_item: dict[str, set[str]] = defaultdict(set)
+    for g, slugs in (subjects or {}).items():
+        for slug in slugs:
+            by_subject_item[slug].add(g)
     for item, gkeys in zip(ordered, resolved):
         mine_surfaces: dict[str, list[tuple[tuple[str, int], ...]]] = {}
-        wanted = set(choice[item.slug])
+        wanted = set(choice[item.slug]) | by_subject_item.get(item.slug, set())
         for (key, _score, surfaces, _flags), gkey in zip(item.terms, gkeys):
             if gkey not in wanted and gkey not in hubs:
                 continue
@@ -391,9 +417,11 @@ def _merge_chosen(groups: dict[str, _Group], chosen: set[str], kind_of: Mapping[
 def _vocabulary(groups: Mapping[str, _Group], kept: set[str], kind_of: Mapping[str, TermKind], pinned: PinnedVocabulary,
                 choice: Mapping[str, Sequence[str]], merged_into: Mapping[str, str], source_names: Mapping[str, str],
                 ordered: Sequence[ItemCandidates], item_surfaces: Mapping[str, Mapping[str, list[tuple[tuple[str, int], ...]]]],
-                hubs: Set[str], n_items: int) -> Vocabulary:
+                hubs: Set[str], n_items: int, subjects: Mapping[str, frozenset[str]] | None = None,
+                swaps: _Swaps | None = None) -> Vocabulary:
     """The vocabulary of the kept groups: its terms (those some item uses), each item's terms,
-    the hubs (reported), the merges and the mention index."""
+    the hubs (reported), the merges, the mention index and its acronym twins, and the finding
+    subjects (``subjects``: group -> the items whose findings open with it)."""
     terms = _terms(groups, kept, kind_of, pinned)
     by_key = {g: _name(groups[g], pinned) for g in kept}
     per_item = _per_item(choice, merged_into, kept, by_key, terms, ordered, item_surfaces)
@@ -401,12 +429,45 @@ def _vocabulary(groups: Mapping[str, _Group], kept: set[str], kind_of: Mapping[s
                              if g in groups), key=lambda r: (-r[1], r[0])))
     hub_keys = frozenset(g for g in hubs if g in groups)
     used = {use.name for chosen in per_item.values() for use in chosen.concepts + chosen.methods}
+    own_subjects: dict[str, set[str]] = defaultdict(set)
+    for g, slugs in (subjects or {}).items():
+        target = merged_into.get(g, g)
+        if target in kept:
+            for slug in slugs:
+                own_subjects[slug].add(by_key[target])
+    for slug, names in own_subjects.items():
+        per_item[slug] = dataclasses.replace(per_item[slug], subjects=tuple(sorted(names)))
+    subject_names = frozenset(name for names in own_subjects.values() for name in names)
+    used |= subject_names
     used_terms = {name: term for name, term in terms.items() if name in used}
-    index, acronym_keys, lengths = _mention_index(groups, {g for g in kept if by_key[g] in used}, by_key, pinned)
+    used_keys = {g for g in kept if by_key[g] in used}
+    swaps = swaps or {}
+    index, acronym_keys, lengths = _mention_index(groups, used_keys, by_key, pinned, swaps)
+    twins = {by_key[g]: tuple(sorted({by_key[v] for v in _acronym_variants(g, swaps) if v in used_keys} - {by_key[g]}))
+             for g in sorted(used_keys)}
     return Vocabulary(dict(sorted(used_terms.items())), dict(sorted(per_item.items())), hub_rows, n_items,
                       index, acronym_keys, lengths, hub_keys=hub_keys,
+                      acronym_twins={name: found for name, found in twins.items() if found},
+                      subjects=subject_names,
                       merges=tuple(sorted({(source_names[source], by_key[target])
                                            for source, target in merged_into.items() if target in by_key})))
+
+
+def _subject_groups(ordered: Sequence[ItemCandidates], own_flags: Sequence[Mapping[str, int]], hubs: Set[str],
+                    min_links: int) -> dict[str, frozenset[str]]:
+    """Group -> the items whose key findings open with the name it stands for
+    (``mining.SUBJECT``: "GraphRAG solves ..."), for the groups of at least ``min_links`` such
+    items.  An item writes its findings about what it studies; a name several items' findings
+    are about deserves a page, even when no item ranks it among its own few terms (it is
+    discussed mostly in their research logs).  A count of items like ``min_links`` itself:
+    reaching it is the node's creation."""
+    items: dict[str, set[str]] = defaultdict(set)
+    for item, mine in zip(ordered, own_flags):
+        for g, flags in mine.items():
+            if flags & SUBJECT:
+                items[g].add(item.slug)
+    return {g: frozenset(slugs) for g, slugs in sorted(items.items())
+            if len(slugs) >= max(2, min_links) and g not in hubs}
 
 
 def _names_it(group: _Group, slug: str, surfaces: Sequence[tuple[str, int]]) -> bool:
@@ -824,16 +885,55 @@ def _covering(term: Term, used: Iterable[str]) -> tuple[str, ...]:
 
 
 def _mention_index(groups: Mapping[str, _Group], kept: set[str], by_key: Mapping[str, str],
-                   pinned: PinnedVocabulary) -> tuple[dict[str, str], frozenset[str], dict[str, tuple[int, ...]]]:
+                   pinned: PinnedVocabulary, swaps: _Swaps | None = None,
+                   ) -> tuple[dict[str, str], frozenset[str], dict[str, tuple[int, ...]]]:
     index: dict[str, str] = {}
     acronym_only: set[str] = set()
+    swaps = swaps or {}
     for g in sorted(kept):
         name = by_key[g]
         keys = {g} | groups[g].keys | {term_key(s) for s in groups[g].surfaces}
         keys |= {term_key(a) for a in pinned.aliases.get(name, ())}
-        for key in sorted(k for k in keys if k):
-            index.setdefault(key, name)
         for surface in groups[g].surfaces:
             if _is_short(surface):
                 acronym_only.add(term_key(surface))
+        for key in sorted(k for k in keys if k):
+            index.setdefault(key, name)
+        for key in sorted(k for k in keys if k):  # after the written keys: a written key always wins
+            for variant in _acronym_variants(key, swaps):
+                if variant not in index:
+                    index[variant] = name
+                    if " " not in variant:
+                        acronym_only.add(variant)  # a lone acronym matches only in capitals
     return index, frozenset(acronym_only), _lengths_of(index)
+
+
+def _acronym_swaps(acronyms: Mapping[str, str]) -> _Swaps:
+    """First word -> (words, their replacement), both ways for the corpus's acronyms: ("ai",) <->
+    ("artificial", "intelligence").  An expansion several acronyms share contracts to the first."""
+    pairs: dict[tuple[str, ...], tuple[str, ...]] = {}
+    for short, long in sorted(acronyms.items()):
+        if " " in short or " " not in long:
+            continue
+        pairs.setdefault((short,), tuple(long.split(" ")))
+        pairs.setdefault(tuple(long.split(" ")), (short,))
+    out: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = defaultdict(list)
+    for old, new in sorted(pairs.items()):
+        out[old[0]].append((old, new))
+    return out
+
+
+def _acronym_variants(key: str, swaps: _Swaps) -> list[str]:
+    """``key`` with one acronym spelled out or one expansion contracted: a text that writes
+    "enterprise AI" names "enterprise artificial intelligence", one that writes "artificial
+    intelligence agents" names "AI agent".  The acronym map is the shared vocabulary's (the
+    earliest item's definition), so this reads no corpus statistic."""
+    words_ = tuple(key.split(" "))
+    if len(words_) < 2:
+        return []
+    out: list[str] = []
+    for i, word in enumerate(words_):
+        for old, new in swaps.get(word, ()):
+            if words_[i : i + len(old)] == old:
+                out.append(" ".join(words_[:i] + new + words_[i + len(old) :]))
+    return out

@@ -179,6 +179,31 @@ def test_names_an_idea_keeps_discourse_and_mistyped_names_out() -> None:
     # a lone method word is an activity; an acronym is a name
     assert not ok("synthesis")
     assert ok("rag", "RAG", flags=ACRONYM)
+    # a vague noun qualified by a participle, or only by a word in capitals; the item's own layout
+    assert not ok("completed item", "completed items")
+    assert not ok("completed research item", "completed research items")
+    assert not ok("special publication")
+    assert not ok("ai capability", "AI capabilities") and not ok("ai system", "AI systems")
+    assert ok("github action", "GitHub Actions")  # a name, not capitals
+    assert ok("ai capability", "AI capability", flags=DEFINED)
+    assert not ok("executive summary", "Executive Summary")
+
+
+def test_a_files_name_is_no_term_and_a_finding_opens_with_its_subject() -> None:
+    from kgsync.items import KeyFinding, ResearchItem
+    from kgsync.mining import SUBJECT, _runs
+
+    assert _runs("AGENTS.md is read by Claude Code; GPT-4.1 too") == [("read",), ("Claude", "Code"), ("GPT-4.1",)]
+    findings = ("**GraphRAG (Microsoft) solves multi-hop questions.**", "GitHub Copilot reads AGENTS.md first.",
+                "AGENTS.md is read first.", "[fact] RBNZ has published no AI guidance.")
+    item = ResearchItem(
+        slug="2026-01-01-x", path="x.md", title="Retrieval designs", completed="2026-01-01", themes=(), cites=(),
+        related=(), supersedes=(), superseded_by=(), confidence="high", item_type="primary", status="completed",
+        research_question="Which designs?", executive_summary="GraphRAG, RBNZ and GitHub Copilot compared.",
+        key_findings=tuple(KeyFinding(n, text, n) for n, text in enumerate(findings, 1)), sources=(), sections=(),
+        body="", body_line=1)
+    subjects = {c.key for c in candidates(item).terms if c.flags & SUBJECT}
+    assert subjects == {"graphrag", "rbnz"}  # not "github" (a longer name opens), not a file's name
 
 
 def test_candidates_drop_an_acronym_whose_long_form_names_no_idea() -> None:
