@@ -70,7 +70,7 @@ def measure(label: str, graph: Graph, cfg: config_module.Config, work: Path, eng
     env = {"GITHUB_REPOSITORY": "owner/research", "GITHUB_REF_NAME": "main"}
     load_before = os.getloadavg()[0]
     start = time.perf_counter()
-    project = render_project(graph, items, cfg, work / "project", env)
+    project = render_project(graph, items, cfg, work / "project", env, engine=engine)
     render = time.perf_counter() - start
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     build = build_html(work / "project", work / "out", engine=engine, strict=True, fresh=True)

@@ -73,6 +73,38 @@ def test_md_text_renders_as_exactly_the_text(text):
         assert shape.tags == tags or (not expected and shape.tags[:1] == tags[:1]), (before, text, shape.tags)
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(alphabet=st.sampled_from(list("<>&\"'`*_{}[]()#+-.!|~^=:;/\\ \n\tabcXYZ019é")), max_size=40),
+                min_size=1, max_size=4))
+def test_an_html_list_renders_as_exactly_its_texts(texts):
+    """A list kgsync writes as a raw HTML block: Python-Markdown keeps it as written, so each entry
+    shows exactly its text, whatever Markdown or HTML it holds (one <ul>, one <li> per entry)."""
+    page = site_pages.HtmlPage("items/a.md", lambda node: None, None)  # type: ignore[arg-type]
+    block = site_pages.html_block(site_pages.html_list(page.text(t) for t in texts))
+    for lean in (True, False):  # stored unparsed by the site's extension; without it, ordinary raw HTML
+        html = markdown.markdown(f"Before.\n\n{block}\n\nAfter.",
+                                 extensions=["admonition", "tables", "toc"] + ([LeanMarkdown()] if lean else []))
+        assert ("kgsync:html" in html) is not lean
+        shape = _Shape()
+        shape.feed(html)
+        assert shape.tags == ["p", "ul"] + ["li"] * len(texts) + ["p"]
+        assert [t.strip() for t in "".join(shape.text).split("\n") if t.strip()] == (
+            ["Before."] + [" ".join(t.split()) for t in texts if t.split()] + ["After."])
+
+
+def test_html_page_links_are_the_urls_mkdocs_would_write():
+    """mkdocs rewrites ``.md`` links only in Markdown: an HTML list holds the final directory URLs."""
+    page = site_pages.HtmlPage("items/a.md", lambda node: None, None)  # type: ignore[arg-type]
+    assert page.href("concepts/rag.md") == "../../concepts/rag/"
+    assert page.href("items/b.md#claim-x") == "../b/#claim-x"
+    assert page.href("concepts/index.md") == "../../concepts/"
+    assert page.href("index.md") == "../../"
+    home = site_pages.HtmlPage("index.md", lambda node: None, None)  # type: ignore[arg-type]
+    assert home.href("concepts/rag.md") == "concepts/rag/" and home.href("index.md") == "./"
+    index = site_pages.HtmlPage("concepts/index.md", lambda node: None, None)  # type: ignore[arg-type]
+    assert index.href("concepts/rag.md") == "rag/" and index.href("concepts/index--p2.md") == "index--p2/"
+
+
 @pytest.mark.parametrize("hostile", HOSTILE)
 def test_md_text_neutralises_each_hostile_string(hostile):
     shape = _render_inline(hostile)
@@ -209,7 +241,7 @@ def test_reader_paths_home_ranking_links_back_and_dead_ends(tmp_path):
     retrieval = next(text for path, text in pages.items() if path.startswith("tags/retrieval") and "--" not in path)
     assert "See also: [1 superseded item tagged retrieval](" in retrieval
     assert "See also: [Superseded items](superseded.md)" in pages["items/index.md"]
-    assert re.search(r"\[[^]]+\]\([^)]+\) — \d+ items?\n", pages["methods/index.md"])  # items, not "users"
+    assert re.search(r"<a href=[^>]+>[^<]+</a> — \d+ items?</li>\n", pages["methods/index.md"])  # items, not "users"
 
 
 def test_a_claim_page_quotes_its_whole_finding(tmp_path):
@@ -251,23 +283,24 @@ def test_concept_page_content(tmp_path):
     # newest first, each with its item page and the item's own source
     order = [items_part.index(t) for t in ("Knowledge graphs as agent memory", "Evaluating RAG", "Retrieval-augmented")]
     assert order == sorted(order)
-    assert "(../items/2026-02-01-rag-eval.md)" in items_part
+    assert '<a href="../../items/2026-02-01-rag-eval/">' in items_part  # lists are HTML: final URLs
     assert "https://github.com/acme/research/blob/main/Research/completed/2026-02-01-rag-eval.md" in items_part
     # findings first: before the items, newest item first, each with its item, date and confidence
     claims = _section(page, "Findings")
     assert page.index("## Findings") < page.index("## Research items")
     assert claims.index("Retrieval gains shrink") < claims.index("Retrieval reduces hallucination")
-    assert "— [Evaluating RAG pipelines](../items/2026-02-01-rag-eval.md) (2026-02-01) · *medium confidence*" in claims
-    assert "**contradicted by**" in claims and "**extended by**" in claims and "**supported by**" in claims
-    assert "[ablation study](../methods/" in _section(page, "Methods used with it")
-    assert "[evaluation](evaluation.md) — 1 shared item\n" in _section(page, "Related concepts")
+    assert ('— <a href="../../items/2026-02-01-rag-eval/">Evaluating RAG pipelines</a> (2026-02-01) · '
+            "<em>medium confidence</em>") in claims
+    assert all(f"<strong>{verb}</strong>" in claims for verb in ("contradicted by", "extended by", "supported by"))
+    assert '<a href="../../methods/ablation-study' in _section(page, "Methods used with it")
+    assert '<a href="../evaluation/">evaluation</a> — 1 shared item</li>' in _section(page, "Related concepts")
     assert '<div class="kg-diagram"><svg' in page
     # superseded and contradicted: out of the default lists, in the marked section
     old = _section(page, "Superseded, contradicted or contested")
     assert '!!! warning "Superseded, contradicted or contested: not current"' in old
     for text in ("Old notes on retrieval", "Old retrieval claim", "Retrieval never helps"):
         assert text in old
-        assert text not in items_part and text not in claims.split("**contradicted by**")[0]
+        assert text not in items_part and text not in claims.split("<strong>contradicted by</strong>")[0]
 
 
 def test_item_claim_method_and_home_pages(tmp_path):
@@ -275,15 +308,15 @@ def test_item_claim_method_and_home_pages(tmp_path):
     pages = site_pages.render_pages(graph, items, Config(), ENV)
     item = pages["items/2026-01-01-rag-basics.md"]
     assert "Read the item: Research/completed/2026-01-01-rag-basics.md</a>" in item
-    assert "[Evaluating RAG pipelines](2026-02-01-rag-eval.md)" in _section(item, "Extended by")
-    assert "[Old notes on retrieval](2025-12-01-old-rag.md) *(superseded)*" in _section(item, "Extends")
+    assert '<a href="../2026-02-01-rag-eval/">Evaluating RAG pipelines</a>' in _section(item, "Extended by")
+    assert '<a href="../2025-12-01-old-rag/">Old notes on retrieval</a> <em>(superseded)</em>' in _section(item, "Extends")
     assert "[llm](../tags/llm.md)" in item
     old = pages["items/2025-12-01-old-rag.md"]
     assert '!!! warning "Superseded: not current"' in old and "superseded by [Retrieval" in old
     claim = _claim_section(pages, graph, items, "claim:2026-02-01-rag-eval:kf-3")
     assert '!!! warning "Contradicted: not current"' in claim
-    assert claim.startswith('<h3 id="claim-kf-3">') and "**Contradicts** [Retrieval reduces" in claim
-    assert "2026-02-01-rag-eval.md#claim-kf-3" in pages["claims/superseded.md"]  # the lists link the section
+    assert claim.startswith('<h3 id="claim-kf-3">') and "<strong>Contradicts</strong> <a href=" in claim
+    assert "2026-02-01-rag-eval/#claim-kf-3" in pages["claims/superseded.md"]  # the lists link the section
     assert _claim_section(pages, graph, items, "claim:2025-12-01-old-rag:kf-1").count("Superseded: not current") == 1
     assert not [path for path in pages if path.startswith("claims/") and "index" not in path
                 and "superseded" not in path]  # every claim is a section of its item's page
@@ -296,7 +329,7 @@ def test_item_claim_method_and_home_pages(tmp_path):
     assert "Old notes" in pages["items/superseded.md"] and "Old notes" not in pages["items/index.md"]
     assert "Retrieval never helps" in pages["claims/superseded.md"]
     assert "Retrieval never helps" not in pages["claims/index.md"]
-    assert "[retrieval](retrieval.md) — 1 item\n" in pages["tags/index.md"]
+    assert '<li><a href="retrieval/">retrieval</a> — 1 item</li>\n' in pages["tags/index.md"]
     assert "Old notes" in pages["tags/retrieval--superseded.md"]
 
 
@@ -314,11 +347,11 @@ def test_index_pages_are_paginated():
     parts = sorted(p for p in pages if p.startswith("concepts/index"))
     assert parts == ["concepts/index--p2.md", "concepts/index--p3.md", "concepts/index.md"]
     for part in parts:
-        assert pages[part].count("\n- [") <= site_pages.PAGE_SIZE
+        assert pages[part].count("\n<li><a ") <= site_pages.PAGE_SIZE
         assert "**Pages:**" in pages[part]
-    assert pages["concepts/index--p3.md"].count("\n- [") == 5
+    assert pages["concepts/index--p3.md"].count("\n<li><a ") == 5
     item = pages["items/2026-01-01-a.md"]
-    assert item.count("\n- [") == 2 * site_pages.PAGE_SIZE + 5  # an item lists its own concepts (capped upstream)
+    assert item.count("\n<li><a ") == 2 * site_pages.PAGE_SIZE + 5  # an item lists its own concepts (capped upstream)
 
 
 # --------------------------------------------------------------------------- real builds
@@ -407,6 +440,10 @@ def project(tmp_path_factory) -> Path:
 @pytest.mark.parametrize("engine", site.ENGINES)
 def test_built_site_is_safe_linked_and_searchable(project, tmp_path, engine):
     _require("zensical" if engine == "zensical" else "mkdocs")
+    if engine != site.DEFAULT_ENGINE:  # the pages' HTML links are written for the engine
+        project = shutil.copytree(project, tmp_path / "project")
+        graph, items = sample()
+        site.render_project(graph, items, Config(site=SiteOptions(title="KB <b>&</b>")), project, ENV, engine=engine)
     out = tmp_path / "out"
     site.build_html(project, out, engine=engine, strict=True)
     assert (out / "index.html").is_file()
@@ -568,14 +605,14 @@ def test_claim_pages_quote_evidence_and_contested_claims_leave_the_default_lists
     pages = site_pages.render_pages(graph, items, Config(), ENV, evidence)
     linked = _claim_section(pages, graph, items, target)
     assert '!!! warning "Contested: not current"' in linked
-    assert "**Contradicted by**" in linked and "**Supported by**" in linked
-    # the sentence, escaped, with a link to the item file at its line
-    assert "Our ablation \\*refutes\\*" in linked
+    assert "<strong>Contradicted by</strong>" in linked and "<strong>Supported by</strong>" in linked
+    # the sentence, escaped (HTML: the block is raw), with a link to the item file at its line
+    assert "“Our ablation *refutes* `2026-01-01-rag-basics.md` Key Finding 1.” — <a href=" in linked
     assert ('href="https://github.com/acme/research/blob/main/Research/completed/2026-02-01-rag-eval.md#L42"'
             in linked)
     # out of the default lists and counts, in the marked section
     claims_index = pages["claims/index.md"]
-    assert "2026-01-01-rag-basics.md#claim-kf-1" not in claims_index.split("Superseded, contradicted")[0]
+    assert "2026-01-01-rag-basics/#claim-kf-1" not in claims_index.split("Superseded, contradicted")[0]
     assert "2026-01-01-rag-basics" in pages["claims/superseded.md"]
     home = pages["index.md"]
     assert re.search(r"\*\*\d+\*\* current claims \(\[\d+ superseded, contradicted or contested\]", home)
@@ -588,6 +625,6 @@ def test_a_claim_no_item_holds_keeps_a_page_of_its_own():
                   (Relation("claim:gone-item:kf-1", "concept:orphans", "about"),))
     pages = site_pages.render_pages(graph, [], Config(), ENV)
     page = _page(pages, "claims/gone-item")
-    assert "# Orphans still read." in page and "hide:\n  - navigation" in page and "**Confidence:** low" in page
-    assert "[orphans](../concepts/orphans.md)" in page
-    assert "](../claims/gone-item" in pages["concepts/orphans.md"]
+    assert "# Orphans still read." in page and "hide:\n  - navigation" in page and "<strong>Confidence:</strong> low" in page
+    assert '<a href="../../concepts/orphans/">orphans</a>' in page  # lists are HTML: final URLs
+    assert 'href="../../claims/gone-item' in pages["concepts/orphans.md"]

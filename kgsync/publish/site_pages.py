@@ -17,7 +17,9 @@ Layout choices that keep the build fast and the search usable at 10,000 items:
 
 Safety: every value printed by a page template is Markdown-escaped unless it is
 ``Markup`` that kgsync built from escaped parts (see ``site_text``); page titles
-go into front matter HTML-escaped because the theme prints them raw.
+go into front matter HTML-escaped because the theme prints them raw.  The long
+lists and paragraphs are HTML blocks (``HtmlPage``, ``html_block``): their text is
+HTML-escaped, and the site's Markdown stores them unparsed (``site_markdown``).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import jinja2
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from kgsync.config import Config
 from kgsync.errors import ConfigError
@@ -42,7 +44,8 @@ from kgsync.model import EntityType, Graph, RelationType
 from kgsync.publish.site_model import (CONFIDENCES, DIAGRAM_LIMIT, INACTIVE_STATES, Link, Node, SiteData, collect,
                                       tag_label)
 from kgsync.publish.site_svg import neighbourhood
-from kgsync.publish.site_text import counted, external_link, html_text, md_text, one_line, safe_url, yaml_string
+from kgsync.publish.site_text import (BLOCK_END, BLOCK_START, counted, external_html_link, external_link, html_text,
+                                     md_text, one_line, safe_url, yaml_string)
 from kgsync.publish.templating import environment
 
 PAGE_SIZE = 200  # entries per index page (each entry holds one to three links)
@@ -126,14 +129,14 @@ class Page:
 
     def tag(self, tag: str) -> Markup:
         page = self.data.tag_pages.get(tag)
-        return self.page_link(tag_label(tag), page) if page else md_text(tag_label(tag))
+        return self.page_link(tag_label(tag), page) if page else self.text(tag_label(tag))
 
     def source(self, node: Node | None, text: str = "source") -> Markup:
         """The way back: a link to the research item's own file."""
         if node is None:
             return Markup("")
         url = self._sources(node)
-        return external_link(text, url) if url else Markup("")
+        return self.external(text, url) if url else Markup("")
 
     def crumbs(self, node: Node) -> Markup:
         """Home › the node's section index › the node (a node page is in no nav: this is the way up)."""
@@ -142,9 +145,102 @@ class Page:
         return (self.page_link("Home", "index.md") + Markup(" › ") + self.page_link(section, f"{folder}/index.md")
                 + Markup(" › ") + _escaped(node.title))
 
+    def words(self, values: Iterable[str], sep: str = " · ") -> Markup:
+        return Markup(sep).join(self.text(v) for v in values)
+
+    # Inline pieces of an entry: Markdown here, HTML on an ``HtmlPage``.
     @staticmethod
-    def words(values: Iterable[str], sep: str = " · ") -> Markup:
-        return Markup(sep).join(md_text(v) for v in values)
+    def text(value: object) -> Markup:
+        return md_text(value)
+
+    @staticmethod
+    def em(inner: Markup) -> Markup:
+        return Markup(f"*{escape(inner)}*")
+
+    @staticmethod
+    def strong(inner: Markup) -> Markup:
+        return Markup(f"**{escape(inner)}**")
+
+    @staticmethod
+    def external(text: object, url: str) -> Markup:
+        return external_link(text, url)
+
+
+def _page_url(page: str) -> str:
+    """The URL of a docs page under ``use_directory_urls`` (``a/b.md`` -> ``a/b/``, ``a/index.md`` -> ``a/``)."""
+    stem = page.removesuffix(".md")
+    if stem == "index":
+        return ""
+    return stem.removesuffix("index") if stem.endswith("/index") else stem + "/"
+
+
+class HtmlPage(Page):
+    """The same entries as raw HTML, for the blocks the site's Markdown stores unparsed
+    (``html_block``): as Markdown, every entry went through the inline patterns.  Text is
+    HTML-escaped, so hostile item text stays text.  ``final_urls``: mkdocs rewrites ``.md``
+    links only in Markdown, so its links are the final directory URLs; Zensical rewrites them
+    in raw HTML too (it would rewrite a final URL again), so they stay ``.md`` links."""
+
+    def __init__(self, here: str, sources: Callable[[Node], str | None], data: SiteData, final_urls: bool = True):
+        super().__init__(here, sources, data)
+        self._url_parts = _page_url(here).split("/")[:-1]  # "items/a/" -> ["items", "a"]
+        self._final_urls = final_urls
+
+    def href(self, page: str) -> str:
+        if not self._final_urls:
+            return super().href(page)
+        # posixpath.relpath of the two directory URLs, without its os.getcwd() per call
+        target, hash_mark, fragment = page.partition("#")
+        parts = _page_url(target).split("/")[:-1]
+        common = 0
+        for mine, theirs in zip(self._url_parts, parts, strict=False):
+            if mine != theirs:
+                break
+            common += 1
+        relative = "../" * (len(self._url_parts) - common) + "".join(f"{part}/" for part in parts[common:])
+        return (relative or "./") + hash_mark + fragment
+
+    def link(self, node: Node | None, text: str | None = None) -> Markup:
+        if node is None:
+            return Markup("")
+        label = _html_escaped(node.title) if text is None else html_text(text)
+        return Markup(f'<a href="{escape(self.href(node.page))}">{label}</a>')
+
+    def page_link(self, text: str, page: str) -> Markup:
+        return Markup(f'<a href="{escape(self.href(page))}">{html_text(text)}</a>')
+
+    @staticmethod
+    def text(value: object) -> Markup:
+        return html_text(value)
+
+    @staticmethod
+    def em(inner: Markup) -> Markup:
+        return Markup(f"<em>{escape(inner)}</em>")
+
+    @staticmethod
+    def strong(inner: Markup) -> Markup:
+        return Markup(f"<strong>{escape(inner)}</strong>")
+
+    @staticmethod
+    def external(text: object, url: str) -> Markup:
+        return external_html_link(text, url)
+
+
+@functools.cache
+def _html_escaped(title: str) -> Markup:
+    return html_text(title)
+
+
+def html_block(html: Markup) -> Markup:
+    """``html`` as a block the site's Markdown stores without parsing (``site_markdown.KgsyncBlocks``)."""
+    return Markup(f"{BLOCK_START}\n{html}\n{BLOCK_END}")
+
+
+def html_list(entries: Iterable[Markup]) -> Markup:
+    """``<ul>`` of ``entries`` (HTML) as Python-Markdown writes a tight list: a raw block it keeps as is."""
+    # escape(): an entry is Markup (kept as is); anything else would be escaped.  Not Markup.format:
+    # at 10,000 items its formatter machinery was a large share of kgsync's own render time.
+    return Markup("<ul>\n" + "".join(f"<li>{escape(e)}</li>\n" for e in entries) + "</ul>")
 
 
 # --------------------------------------------------------------------------- rendering
@@ -163,6 +259,8 @@ def page_environment() -> jinja2.Environment:
     env = environment().overlay(finalize=_finalize)
     env.filters["yaml"] = lambda v: Markup(yaml_string(v))  # front matter no item text can leave
     env.filters["counted"] = counted  # {{ n | counted("shared item") }}: 1 shared item, 2 shared items
+    env.globals["html_list"] = lambda entries: html_block(html_list(entries))
+    env.globals["html_paragraph"] = lambda text: html_block(Markup(f"<p>{html_text(text)}</p>"))
     return env
 
 
@@ -202,8 +300,10 @@ class Quote:
 
 class _Renderer:
     def __init__(self, data: SiteData, config: Config, env: dict[str, str] | None,
-                 items: Mapping[str, ResearchItem] | None = None, evidence: Evidence | None = None):
+                 items: Mapping[str, ResearchItem] | None = None, evidence: Evidence | None = None,
+                 final_urls: bool = True):
         self.evidence = evidence or {}
+        self.final_urls = final_urls
         self.data = data
         self.items = items or {}  # slug -> the item as read (a claim page quotes its whole finding)
         self.config = config
@@ -228,6 +328,9 @@ class _Renderer:
     def page(self, here: str) -> Page:
         return Page(here, self.source_of, self.data)
 
+    def html_page(self, here: str) -> HtmlPage:
+        return HtmlPage(here, self.source_of, self.data, self.final_urls)
+
     def emit(self, path: str, template: str, title: str, **context: object) -> None:
         here = self.page(path)
         body = self.templates[template].render(p=here, title=title, front_title=html_text(title), **context)
@@ -238,6 +341,13 @@ class _Renderer:
         parts = listing.parts()
         for number, (path, span) in enumerate(parts, start=1):
             here = self.page(path)
+            h = self.html_page(path)
+            blocks: list[tuple[str, list[Markup]]] = []  # (heading, entries): a heading where the group changes
+            for i in span:
+                group = listing.groups[i] if listing.groups else ""
+                if not blocks or blocks[-1][0] != group:
+                    blocks.append((group, []))
+                blocks[-1][1].append(listing.entries[i](h))
             pager = [(n, page, n == number) for n, (page, _) in enumerate(parts, start=1)] if len(parts) > 1 else []
             title = listing.title if number == 1 else f"{listing.title} (page {number} of {len(parts)})"
             self.files[path] = self.templates["listing"].render(
@@ -246,8 +356,7 @@ class _Renderer:
                 front_title=html_text(title),
                 intro=listing.intro,
                 marked=listing.marked,
-                entries=[listing.entries[i](here) for i in span],
-                groups=[listing.groups[i] for i in span] if listing.groups else [],
+                blocks=blocks,
                 theme_words=[html_text(w) for w in listing.theme_words] if number == 1 else [],
                 pager=pager,
                 total=len(listing.entries),
@@ -271,7 +380,7 @@ class _Renderer:
     @staticmethod
     def item_entry(node: Node) -> Callable[[Page], Markup]:
         def entry(p: Page) -> Markup:
-            date = Markup(" ({})").format(md_text(node.completed)) if node.completed else Markup("")
+            date = Markup(f" ({p.text(node.completed)})") if node.completed else Markup("")
             source = p.source(node)
             return p.link(node) + date + (Markup(" · ") + source if source else Markup(""))
         return entry
@@ -282,7 +391,7 @@ class _Renderer:
         def entry(p: Page) -> Markup:
             parts = [p.link(node)]
             if node.confidence:
-                parts.append(Markup(" *({} confidence)*").format(md_text(node.confidence)))
+                parts.append(Markup(" ") + p.em(Markup(f"({p.text(node.confidence)} confidence)")))
             item = data.item_of(node) if with_item else None
             if item is not None:
                 parts.append(Markup(" — from ") + p.link(item))
@@ -291,7 +400,7 @@ class _Renderer:
             return Markup("").join(parts)
         return entry
 
-    def quotes(self, name: str, link_verb: str, other: str) -> list[Quote]:
+    def quotes(self, name: str, link_verb: str, other: str, p: Page) -> list[Quote]:
         """The sentences that state a claim link, each with a link to its item line."""
         relation, incoming = _EVIDENCE_VERBS.get(link_verb, ("", False))
         key = (other, name, relation) if incoming else (name, other, relation)
@@ -300,7 +409,7 @@ class _Renderer:
             path, _, line = where.rpartition(":")
             url = source_url(self.config, path, self._env) if path else None
             url = f"{url}#L{line}" if url and line.isdigit() else url
-            out.append(Quote(sentence, external_link(where, url) if url else md_text(where)))
+            out.append(Quote(sentence, p.external(where, url) if url else p.text(where)))
         return out
 
     def finding_entry(self, node: Node) -> Callable[[Page], Markup]:
@@ -313,16 +422,16 @@ class _Renderer:
             if item is not None:
                 parts.append(Markup(" — ") + p.link(item))
                 if item.completed:
-                    parts.append(Markup(" ({})").format(md_text(item.completed)))
+                    parts.append(Markup(f" ({p.text(item.completed)})"))
             if node.confidence:
-                parts.append(Markup(" · *{} confidence*").format(md_text(node.confidence)))
+                parts.append(Markup(" · ") + p.em(Markup(f"{p.text(node.confidence)} confidence")))
             parts += _standing_and_links(p, data.claim_links(node.name), Markup(" · "))
             return Markup("").join(parts)
         return entry
 
     @staticmethod
     def counted_entry(node: Node, count: int, noun: str) -> Callable[[Page], Markup]:
-        return lambda p: p.link(node) + Markup(" — ") + md_text(counted(count, noun))
+        return lambda p: p.link(node) + Markup(" — ") + p.text(counted(count, noun))
 
     # -- pages
 
@@ -394,14 +503,15 @@ class _Renderer:
         old_entries = [self.item_entry(n) for n in old_items] + [self.claim_entry(c) for c in old_claims]
         old_shown, old_more = self.overflow(node, "superseded", old_entries, marked=True)
         here = self.page(node.page)
+        h = self.html_page(node.page)
         self.files[node.page] = self.templates["concept"].render(
             p=here, title=node.title, front_title=html_text(node.title), node=node, diagram=diagram,
             search_terms=[html_text(a) for a in node.aliases],
-            items=[e(here) for e in item_entries], items_total=len(items), more_items=more_items,
-            findings=[e(here) for e in findings], findings_total=len(claims), more_findings=more_findings,
-            methods=[(data.nodes[name], count) for name, count in sorted(methods.items(),
-                                                                          key=lambda kv: (-kv[1], data.nodes[kv[0]].sort_key))],
-            related=related,
+            items=[e(h) for e in item_entries], items_total=len(items), more_items=more_items,
+            findings=[e(h) for e in findings], findings_total=len(claims), more_findings=more_findings,
+            methods=[self.counted_entry(data.nodes[name], count, "shared item")(h) for name, count in sorted(
+                methods.items(), key=lambda kv: (-kv[1], data.nodes[kv[0]].sort_key))],
+            related=[self.counted_entry(other, weight, "shared item")(h) for other, weight in related],
             old=[e(here) for e in old_shown], old_total=len(old_entries), old_more=old_more,
         )
 
@@ -420,12 +530,13 @@ class _Renderer:
         old_entries = [self.item_entry(n) if n.kind is EntityType.RESEARCH_ITEM else self.claim_entry(n) for n in old]
         old_shown, old_more = self.overflow(node, "superseded", old_entries, marked=True)
         here = self.page(node.page)
+        h = self.html_page(node.page)
         self.files[node.page] = self.templates["method"].render(
             p=here, title=node.title, front_title=html_text(node.title), node=node,
             search_terms=[html_text(a) for a in node.aliases],
-            items=[e(here) for e in item_entries], items_total=len(items), more_items=more_items,
-            claims=[e(here) for e in claim_entries], claims_total=len(claims), more_claims=more_claims,
-            concepts=[(data.nodes[name], count) for name, count in sorted(
+            items=[e(h) for e in item_entries], items_total=len(items), more_items=more_items,
+            claims=[e(h) for e in claim_entries], claims_total=len(claims), more_claims=more_claims,
+            concepts=[self.counted_entry(data.nodes[name], count, "shared item")(h) for name, count in sorted(
                 concepts.items(), key=lambda kv: (-kv[1], data.nodes[kv[0]].sort_key))][:LIST_LIMIT],
             old=[e(here) for e in old_shown], old_total=len(old_entries), old_more=old_more,
         )
@@ -447,20 +558,33 @@ class _Renderer:
                                              for f in (meta.key_findings if meta else ()))
         return self._key_findings[slug]
 
-    def claim_details(self, node: Node, item: Node | None) -> dict[str, object]:
-        """What a claim's section shows (``_claim.md.j2``), on its item's page or its own page."""
+    def claim_details(self, node: Node, item: Node | None, h: HtmlPage) -> dict[str, object]:
+        """What a claim's section shows (``_claim.md.j2``), on its item's page or its own page:
+        its facts as one HTML list (``details``)."""
         data = self.data
         section = node.section
         if section.startswith("key-finding-"):
             section = f"Key finding {section.removeprefix('key-finding-')}"
+        facts = [h.strong(Markup("Confidence:")) + Markup(" ") + h.text(node.confidence or "not rated")]
+        if about := data.targets(node.name, RelationType.ABOUT):
+            facts.append(h.strong(Markup("About:")) + Markup(" ") + h.links(about))
+        if methods := data.targets(node.name, RelationType.USES_METHOD):
+            facts.append(h.strong(Markup("Methods:")) + Markup(" ") + h.links(methods))
+        if node.sources:
+            facts.append(h.strong(Markup("Sources:")) + Markup(" ")
+                         + Markup(" · ").join(_source_html_link(s) for s in node.sources))
+        for link in data.claim_links(node.name):
+            fact = h.strong(h.text(link.verb.capitalize())) + Markup(" ") + h.link(link.node)
+            if link.node.inactive:
+                fact += Markup(" ") + h.em(Markup("(not current)"))
+            if quotes := self.quotes(node.name, link.verb, link.node.name, h):
+                fact += html_list(Markup(f"“{h.text(q.sentence)}” — {escape(q.where)}") for q in quotes) + Markup("\n")
+            facts.append(fact)
         return dict(
             node=node, item=item, section=section,
             status_label=" and ".join(sorted(node.states & INACTIVE_STATES)).capitalize(),
             finding=self.whole_finding(node, item),
-            sources=[_source_link(s) for s in node.sources],
-            about=data.targets(node.name, RelationType.ABOUT),
-            methods=data.targets(node.name, RelationType.USES_METHOD),
-            linked=[(link, self.quotes(node.name, link.verb, link.node.name)) for link in data.claim_links(node.name)],
+            details=html_block(html_list(facts)),
         )
 
     def claim(self, node: Node) -> None:
@@ -468,13 +592,14 @@ class _Renderer:
         here = self.page(node.page)
         self.files[node.page] = self.templates["claim"].render(
             p=here, title=node.title, front_title=html_text(node.title), node=node,
-            c=self.claim_details(node, self.data.item_of(node)))
+            c=self.claim_details(node, self.data.item_of(node), self.html_page(node.page)))
 
     def item(self, node: Node, superseded_by: Sequence[Node], successors: Sequence[str] = ()) -> None:
         """``successors``: the slugs of ``superseded_by`` in the item's frontmatter that no node has."""
         data = self.data
         claims_all = data.targets(node.name, RelationType.STATES)
         here = self.page(node.page)
+        h = self.html_page(node.page)
         extends = [n for n in data.targets(node.name, RelationType.EXTENDS) if n.kind is EntityType.RESEARCH_ITEM]
         extended = [n for n in data.sources(node.name, RelationType.EXTENDS) if n.kind is EntityType.RESEARCH_ITEM]
         meta = self.items.get(node.key)
@@ -486,9 +611,9 @@ class _Renderer:
         for number, text in self.key_findings(node.key):
             claim = claim_of.pop(f"key-finding-{number}", None)
             if text or claim is not None:
-                sections.append(self.finding_section(node, number, text, claim))
+                sections.append(self.finding_section(node, number, text, claim, h))
         shown = {section.name for section in sections}
-        sections += [self.finding_section(node, 0, c.title, c) for c in hosted if c.name not in shown]  # no Key Finding
+        sections += [self.finding_section(node, 0, c.title, c, h) for c in hosted if c.name not in shown]  # no Key Finding
         elsewhere = [c for c in claims_all if c not in hosted]  # stated here, a section of another item's page
         self.files[node.page] = self.templates["item"].render(
             p=here, title=node.title, front_title=html_text(node.title), node=node,
@@ -496,28 +621,28 @@ class _Renderer:
             summary=one_line(meta.executive_summary) if meta and meta.executive_summary else node.summary,
             findings=sections,
             findings_heading="Key findings" if meta and meta.key_findings else "Claims",
-            item_sources=[_source_link(u) for u in (meta.sources if meta else ())],
+            item_sources=[_source_html_link(u) for u in (meta.sources if meta else ())],
             superseded_by=superseded_by,
-            concepts=data.targets(node.name, RelationType.ADDRESSES),
+            concepts=[h.link(n) for n in data.targets(node.name, RelationType.ADDRESSES)],
             has_claims=bool(claims_all),
-            elsewhere=[self.claim_entry(c)(here) for c in elsewhere],
-            methods=data.targets(node.name, RelationType.USES_METHOD),
-            extends=extends,
-            extended=extended,
+            elsewhere=[self.claim_entry(c)(h) for c in elsewhere],
+            methods=[h.link(n) for n in data.targets(node.name, RelationType.USES_METHOD)],
+            extends=[_item_link(h, n) for n in extends],
+            extended=[_item_link(h, n) for n in extended],
             # Without a repository to link into, the file is still named (the reader has a checkout).
             source=(here.source(node, f"Read the item: {node.path}") or Markup("Item file: ") + md_text(node.path))
             if node.path else Markup(""),
             successors=successors,
         )
 
-    def finding_section(self, item: Node, number: int, text: str, claim: Node | None) -> _FindingSection:
+    def finding_section(self, item: Node, number: int, text: str, claim: Node | None, h: HtmlPage) -> _FindingSection:
         """One finding of an item's page: a heading (the claim's anchor when the graph holds the
         finding as a claim), then the claim's details.  The heading is raw HTML: its id is the
         claim's stable anchor, not one the toc would make from the text."""
         title = claim.title if claim is not None else text
         label = f"{number}. {title}" if number else title
         anchor = claim.page.partition("#")[2] if claim is not None else f"finding-{number}"
-        details = self.claim_details(claim, item) if claim is not None else None
+        details = self.claim_details(claim, item, h) if claim is not None else None
         return _FindingSection(claim.name if claim is not None else "", html_text(anchor), html_text(label), details)
 
 
@@ -530,8 +655,12 @@ class _FindingSection:
 
 
 @functools.lru_cache(maxsize=65536)  # an item's sources recur on its claims; Markup is immutable
-def _source_link(url: str) -> Markup:
-    return external_link(url, url)
+def _source_html_link(url: str) -> Markup:
+    return external_html_link(url, url)
+
+
+def _item_link(h: HtmlPage, item: Node) -> Markup:
+    return h.link(item) + (Markup(" ") + h.em(Markup("(superseded)")) if item.inactive else Markup(""))
 
 
 def _counts(data: SiteData) -> dict[str, int]:
@@ -554,10 +683,12 @@ def render_pages(graph: Graph, items: Sequence[ResearchItem], config: Config,
 
 
 def pages_of(data: SiteData, items: Sequence[ResearchItem], config: Config,
-             env: dict[str, str] | None = None, evidence: Evidence | None = None) -> dict[str, str]:
-    """``render_pages`` of an indexed graph (``site_model.collect``; the explorer's data reads the same)."""
+             env: dict[str, str] | None = None, evidence: Evidence | None = None,
+             final_urls: bool = True) -> dict[str, str]:
+    """``render_pages`` of an indexed graph (``site_model.collect``; the explorer's data reads the same).
+    ``final_urls``: see ``HtmlPage`` (mkdocs: True, Zensical: False)."""
     by_slug = {item.slug: item for item in items}
-    r = _Renderer(data, config, env, by_slug, evidence)
+    r = _Renderer(data, config, env, by_slug, evidence, final_urls)
     r.home(_counts(data))
 
     concepts = data.of(EntityType.CONCEPT)
@@ -608,7 +739,7 @@ def pages_of(data: SiteData, items: Sequence[ResearchItem], config: Config,
                        tuple(r.claim_entry(c, with_links=False) for c in claims_by_item if c.inactive), marked=True))
     tags = sorted(data.tags, key=str.casefold)
     r.listing(_Listing("Tags", "tags/index.md", f"{len(tags)} tags from the items' themes.",
-                       tuple((lambda t: lambda p: p.tag(t) + Markup(" — ") + md_text(counted(
+                       tuple((lambda t: lambda p: p.tag(t) + Markup(" — ") + p.text(counted(
                            sum(1 for n in data.tags[t] if not n.inactive), "item")))(t) for t in tags)))
     for tag in tags:
         nodes = data.tags[tag]
@@ -668,5 +799,5 @@ def _standing_and_links(p: Page, links: Sequence[Link], before_standing: Markup)
     parts = []
     if support or contest:
         parts.append(before_standing + Markup("supported by {}, contested by {}").format(support, contest))
-    parts += [Markup(" · **{}** ").format(md_text(link.verb)) + p.link(link.node) for link in links]
+    parts += [Markup(" · ") + p.strong(p.text(link.verb)) + Markup(" ") + p.link(link.node) for link in links]
     return parts

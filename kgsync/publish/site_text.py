@@ -121,6 +121,19 @@ def external_link(text: object, url: str) -> Markup:
     return Markup(f'<a href="{escape(target)}" rel="nofollow noopener">{md_text(text)}</a>')
 
 
+#: The lines around an HTML block the site's Markdown stores unparsed (``site_markdown.KgsyncBlocks``).
+BLOCK_START = "<!-- kgsync:html -->"
+BLOCK_END = "<!-- /kgsync:html -->"
+
+
+def external_html_link(text: object, url: str) -> Markup:
+    """``external_link`` inside a raw HTML block (Python-Markdown does not render its text): HTML-escaped."""
+    target = safe_url(url)
+    if target is None:
+        return html_text(text)
+    return Markup(f'<a href="{escape(target)}" rel="nofollow noopener">{html_text(text)}</a>')
+
+
 _SLUG_CLEAN = re.compile(r"[^a-z0-9]+")
 _SLUG_OK = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 MAX_SLUG = 64
