@@ -361,6 +361,7 @@ def _item_facts(item: ResearchItem, extraction: Extraction, uses: ItemTerms | No
         topical = topic_finding(item, extraction.claims, vocabulary, uses, caps, words)
         if topical is not None:
             required.add(topical)
+        required |= subject_findings(item, extraction.claims, vocabulary, uses, words)
         chosen = select_claims(extraction.claims, caps.claims, item.claim_numbers, required)
         for claim, name in _claims(builder, item, chosen, topics, methods, fold, words):
             ops.append((name, claim.line, True))
@@ -485,6 +486,27 @@ def topic_finding(item: ResearchItem, claims: Sequence[Claim], vocabulary: Vocab
             if name in vocabulary.mentions(claim.statement, words, name.__eq__):
                 return claim.number
     return None
+
+
+_FIRST_TOKEN = re.compile(r"[^\W_]+(?:[-'\u2019][^\W_]+)*")
+
+
+def subject_findings(item: ResearchItem, claims: Sequence[Claim], vocabulary: Vocabulary, uses: ItemTerms | None,
+                     words: set[str] | None = None) -> set[int]:
+    """The findings that open with one of the item's finding subjects (``ItemTerms.subjects``:
+    a node made because ``mining.min_links`` items' findings open with its name): each is a claim,
+    beyond the cap, so the node brings the findings it was made from.  A finding's own opening
+    word and the shared vocabulary decide it: editing one finding flips no other (docs/CLAIMS.md).
+    The author's explicit ``kgsync: {claims: [...]}`` choice stands alone."""
+    if uses is None or not uses.subjects or item.claim_numbers or item.is_superseded:
+        return set()
+    own = set(uses.subjects)
+    out = set()
+    for claim in claims:
+        first = _FIRST_TOKEN.match(claim.statement.lstrip("*_`\"' "))
+        if first is not None and set(vocabulary.mentions(first.group(), words, own.__contains__)) & own:
+            out.add(claim.number)
+    return out
 
 
 def select_claims(claims: Sequence[Claim], cap: int, chosen: Sequence[int] = (),

@@ -99,6 +99,21 @@ def test_a_name_that_opens_findings_of_two_items_is_a_node(tmp_path: Path) -> No
     assert not any(n.endswith((":agent", ":agents")) for n in names)  # "AGENTS.md" is a file's name
 
 
+def test_a_finding_that_opens_with_a_subject_node_is_a_claim_beyond_the_cap(tmp_path: Path) -> None:
+    # The node was made from those findings: it brings them, whatever their place in the list.
+    def item(title: str, third: str) -> str:
+        return item_markdown(title, themes="[agentic-ai]", summary="Several retrieval designs compared.",
+                             findings=["Dense retrieval misses rare names.", "Sparse retrieval finds rare names.", third])
+    graph = build_repo(tmp_path, {
+        "2026-01-01-a": item("Agent memory designs", "**GraphRAG (Microsoft) solves multi-hop questions.**"),
+        "2026-01-02-b": item("Knowledge representation", "GraphRAG needs a full rebuild on updates."),
+        "2026-01-03-c": item("Context compression", "Incremental indexes need no rebuild."),
+    }, "caps: {claims: 1}\n")
+    assert claims(graph, "2026-01-01-a") == ["section:key-finding-1", "section:key-finding-3"]
+    assert claims(graph, "2026-01-02-b") == ["section:key-finding-1", "section:key-finding-3"]
+    assert claims(graph, "2026-01-03-c") == ["section:key-finding-1"]  # no subject node: the cap holds
+
+
 def test_a_themes_slug_words_name_it_in_its_own_items(tmp_path: Path) -> None:
     finding = "Compliance evidence is exported per scanner; skills and workforce plans follow."
     graph = build_repo(tmp_path, {
