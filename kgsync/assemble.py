@@ -23,6 +23,7 @@ from kgsync.evidence import EvidencePlan, PlannedLink, Stance, cited_finding_num
 from kgsync.extract import Claim, Extraction, undated_suffixes
 from kgsync.items import ResearchItem
 from kgsync.merge import facts_json
+from kgsync.mining import FIRST_TOKEN
 from kgsync.model import (
     EntityType,
     Facts,
@@ -488,9 +489,6 @@ def topic_finding(item: ResearchItem, claims: Sequence[Claim], vocabulary: Vocab
     return None
 
 
-_FIRST_TOKEN = re.compile(r"[^\W_]+(?:[-'\u2019][^\W_]+)*")
-
-
 def subject_findings(item: ResearchItem, claims: Sequence[Claim], vocabulary: Vocabulary, uses: ItemTerms | None,
                      words: set[str] | None = None) -> set[int]:
     """The findings that open with one of the item's finding subjects (``ItemTerms.subjects``:
@@ -503,7 +501,7 @@ def subject_findings(item: ResearchItem, claims: Sequence[Claim], vocabulary: Vo
     own = set(uses.subjects)
     out = set()
     for claim in claims:
-        first = _FIRST_TOKEN.match(claim.statement.lstrip("*_`\"' "))
+        first = FIRST_TOKEN.match(claim.statement.lstrip("*_`\"' "))
         if first is not None and set(vocabulary.mentions(first.group(), words, own.__contains__)) & own:
             out.add(claim.number)
     return out

@@ -148,7 +148,8 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     return ItemCandidates(item.slug, tuple(terms), tuple(sorted(acronyms)), dense)
 
 
-_FIRST_TOKEN = re.compile(r"[^\W_]+(?:[-'\u2019][^\W_]+)*")
+#: The word a text opens with (a name may hold hyphens and apostrophes: "model2vec", "O'Reilly").
+FIRST_TOKEN = re.compile(r"[^\W_]+(?:[-'\u2019][^\W_]+)*")
 _FILE_SUFFIX = re.compile(r"\.[A-Za-z]")
 
 
@@ -161,7 +162,7 @@ def _finding_subjects(item: ResearchItem) -> set[str]:
     out: set[str] = set()
     for finding in item.key_findings:
         text = _clean(strip_leading_labels(finding.text)).lstrip("*_`\"' ")
-        first = _FIRST_TOKEN.match(text)
+        first = FIRST_TOKEN.match(text)
         if first is None or not is_acronym(first.group()) or _FILE_SUFFIX.match(text, first.end()):
             continue  # "AGENTS.md" is a file's name
         runs = _runs(text[: first.end() + 40])
