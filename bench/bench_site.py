@@ -1,7 +1,7 @@
 """Site benchmarks: prints a Markdown table of figures against the goals.
 
     .venv/bin/python bench/bench_site.py [--corpus ../shared/corpus/research] [--count 10000]
-                                         [--engine mkdocs|zensical] [--skip-large] [--graph FILE]
+                                         [--engine mkdocs|zensical] [--jobs N] [--skip-large] [--graph FILE]
 
 (a) Real corpus: build its graph (``kgsync.pipeline.build``, not timed), then
     time ``render_project`` (kgsync's own page generation) and the engine's
@@ -65,7 +65,8 @@ def graph_for(items_dir: Path, work: Path, themes: Path | None) -> tuple[Graph, 
     return build(cfg, write=False).graph, cfg
 
 
-def measure(label: str, graph: Graph, cfg: config_module.Config, work: Path, engine: str) -> Figures:
+def measure(label: str, graph: Graph, cfg: config_module.Config, work: Path, engine: str,
+            jobs: int | None = None) -> Figures:
     items = read_items(find_item_files(cfg.items, cfg.root), cfg.root).items
     env = {"GITHUB_REPOSITORY": "owner/research", "GITHUB_REF_NAME": "main"}
     load_before = os.getloadavg()[0]
@@ -73,7 +74,7 @@ def measure(label: str, graph: Graph, cfg: config_module.Config, work: Path, eng
     project = render_project(graph, items, cfg, work / "project", env, engine=engine)
     render = time.perf_counter() - start
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    build = build_html(work / "project", work / "out", engine=engine, strict=True, fresh=True)
+    build = build_html(work / "project", work / "out", engine=engine, strict=True, fresh=True, jobs=jobs)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - children.ru_utime) + (after.ru_stime - children.ru_stime)
     return Figures(label, len(items), len(project.pages), render, build, cpu, (load_before, os.getloadavg()[0]))
@@ -85,6 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--themes", type=Path, default=None, help="themes vocabulary (default: next to the corpus)")
     parser.add_argument("--count", type=int, default=10_000)
     parser.add_argument("--engine", choices=("mkdocs", "zensical"), default="mkdocs")
+    parser.add_argument("--jobs", type=int, default=None, help="mkdocs processes (default: one per CPU, at most 4)")
     parser.add_argument("--graph", type=Path, help="publish this graph file instead of building (a)'s graph")
     parser.add_argument("--skip-large", action="store_true", help="only (a)")
     args = parser.parse_args(argv)
@@ -100,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
             graph = jsonl.read(args.graph)
         else:
             graph, cfg = graph_for(corpus, work / "a", themes if themes.exists() else None)
-        rows.append(measure(f"real corpus ({corpus.name})", graph, cfg, work / "a", args.engine))
+        rows.append(measure(f"real corpus ({corpus.name})", graph, cfg, work / "a", args.engine, args.jobs))
         print(_row(rows[-1]), file=sys.stderr)
         if not args.skip_large:
             import gen_corpus
@@ -108,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
             items_dir = work / "b" / "items"
             gen_corpus.generate(items_dir, args.count)
             graph, cfg = graph_for(items_dir, work / "b", None)
-            rows.append(measure(f"generated, {args.count} items", graph, cfg, work / "b", args.engine))
+            rows.append(measure(f"generated, {args.count} items", graph, cfg, work / "b", args.engine, args.jobs))
             print(_row(rows[-1]), file=sys.stderr)
 
     print(f"| corpus ({args.engine}) | items | pages | page generation | engine build | total | generation share "

@@ -7,6 +7,7 @@ empty, and turning a failed build into a ``PublishError`` with the tool's output
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -19,17 +20,21 @@ ENGINES = ("mkdocs", "zensical")
 #: The engine that passes the strict link check and the browser tests (Zensical 0.0.73 is
 #: faster but its search UI and page titles differ from Material's; docs/site.md).
 DEFAULT_ENGINE = "mkdocs"
+#: mkdocs processes per build (the pages are shared out; each process holds the whole file list).
+MAX_JOBS = 4
 
 
 def build_html(project_dir: Path, out_dir: Path, engine: str = DEFAULT_ENGINE, strict: bool = True,
-               timeout: float | None = None, fresh: bool = False) -> float:
+               timeout: float | None = None, fresh: bool = False, jobs: int | None = None) -> float:
     """Build the rendered project to HTML in ``out_dir`` with ``engine``; return the seconds taken.
 
     The output folder is always written anew.  mkdocs always builds everything:
     ``mkdocs build --dirty`` leaves a broken search index, so the site is never
     published from one.  Zensical keeps a cache of what it built, keyed by content, in
     the project's ``.cache/``, so a one-item change rebuilds quickly (and its search
-    index is whole); ``fresh`` empties that cache first.  Raises ``PublishError`` with the
+    index is whole); ``fresh`` empties that cache first.  mkdocs renders its pages in
+    ``jobs`` processes (default: one per CPU, at most ``MAX_JOBS``; ``site_mkdocs``), with
+    the same output as one.  Raises ``PublishError`` with the
     tool's output tail when the build fails (in strict mode, on any warning).
     """
     if engine not in ENGINES:
@@ -41,13 +46,30 @@ def build_html(project_dir: Path, out_dir: Path, engine: str = DEFAULT_ENGINE, s
     _check_out_dir(out_dir, project_dir)
     start = time.perf_counter()
     if engine == "mkdocs":
-        command = [sys.executable, "-m", "mkdocs", "build", "--clean", "-f", str(config_file), "-d", str(out_dir)]
-        if strict:
-            command.append("--strict")
-        _run(command, project_dir, engine, timeout)
+        _mkdocs(project_dir, config_file, out_dir, strict, timeout, jobs or min(os.cpu_count() or 1, MAX_JOBS))
     else:
         _zensical(project_dir, config_file, out_dir, strict, timeout, fresh)
     return time.perf_counter() - start
+
+
+def _mkdocs(project_dir: Path, config_file: Path, out_dir: Path, strict: bool, timeout: float | None,
+            jobs: int) -> None:
+    """``jobs`` mkdocs processes at once, each rendering a share of the pages into its own
+    folder (part 0 into ``out_dir``), then one site (``site_mkdocs.merge_parts``)."""
+    from kgsync.publish.site_mkdocs import merge_parts
+
+    folders = [out_dir] + [out_dir.with_name(f".{out_dir.name}.part{n}") for n in range(1, jobs)]
+    for folder in folders:
+        if folder.exists():
+            shutil.rmtree(folder)
+    commands = [[sys.executable, "-m", "kgsync.publish.site_mkdocs", str(config_file), str(folder), str(n), str(jobs)]
+                + (["--strict"] if strict else []) for n, folder in enumerate(folders)]
+    try:
+        _run_all(commands, project_dir, "mkdocs", timeout)
+        merge_parts(out_dir, folders[1:])
+    finally:
+        for folder in folders[1:]:
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def _zensical(project_dir: Path, config_file: Path, out_dir: Path, strict: bool, timeout: float | None,
@@ -87,6 +109,18 @@ def _check_out_dir(out_dir: Path, project_dir: Path) -> None:
             and not (out_dir / "sitemap.xml").exists():
         raise PublishError(f"output folder {out_dir} is not empty and holds no built site",
                            hint="choose an empty or new folder for --out; it is emptied on every build")
+
+
+def _run_all(commands: list[list[str]], cwd: Path, engine: str, timeout: float | None) -> None:
+    """Run the commands at once; fail with the first failed one's output tail."""
+    if len(commands) == 1:
+        return _run(commands[0], cwd, engine, timeout)
+    import concurrent.futures
+
+    with concurrent.futures.ThreadPoolExecutor(len(commands)) as pool:
+        for done in [pool.submit(_run, command, cwd, engine, timeout) for command in commands]:
+            done.result()
+    return None
 
 
 def _run(command: list[str], cwd: Path, engine: str, timeout: float | None) -> None:
