@@ -86,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--themes", type=Path, default=None, help="themes vocabulary (default: next to the corpus)")
     parser.add_argument("--count", type=int, default=10_000)
     parser.add_argument("--engine", choices=("mkdocs", "zensical"), default="mkdocs")
-    parser.add_argument("--jobs", type=int, default=None, help="mkdocs processes (default: one per CPU, at most 4)")
+    parser.add_argument("--jobs", type=int, default=None, help="mkdocs processes (default: one per CPU and per 1,000 pages, at most 4)")
     parser.add_argument("--graph", type=Path, help="publish this graph file instead of building (a)'s graph")
     parser.add_argument("--skip-large", action="store_true", help="only (a)")
     args = parser.parse_args(argv)

@@ -128,3 +128,17 @@ def _differences(left: Path, right: Path) -> list[str]:
     for name in compared.common_dirs:
         found += [f"{name}/{d}" for d in _differences(left / name, right / name)]
     return found
+
+
+def test_small_sites_build_in_one_process_large_ones_in_one_per_cpu(tmp_path, monkeypatch):
+    from kgsync.publish import site_engine
+
+    monkeypatch.setattr(site_engine.os, "cpu_count", lambda: 2)
+    docs = tmp_path / "docs"
+    (docs / "items").mkdir(parents=True)
+    for n in range(site_engine.PAGES_PER_JOB - 1):
+        (docs / "items" / f"{n}.md").touch()
+    assert site_engine.default_jobs(docs) == 1
+    for n in range(site_engine.PAGES_PER_JOB + 1, 3 * site_engine.PAGES_PER_JOB):
+        (docs / "items" / f"{n}.md").touch()
+    assert site_engine.default_jobs(docs) == 2, "no more processes than CPUs"
