@@ -31,8 +31,8 @@ from kgsync.merge import load_manifest, manifest_path
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Where the HTML goes; emptied on every build (default: PROJECT/site).")
 @click.option("--engine", type=click.Choice(["mkdocs", "zensical"]), default="mkdocs", show_default=True,
-              help="Site engine: mkdocs, or Zensical (faster; keeps a cache in PROJECT/.cache); both strict, "
-                   "both read the same mkdocs.yml.")
+              help="Site engine: mkdocs (one process per CPU), or Zensical (keeps a cache in PROJECT/.cache); "
+                   "both strict, both read the same mkdocs.yml.")
 @click.option("--fresh", is_flag=True, help="Empty the engine's cache first (Zensical); mkdocs always is.")
 @click.option("--no-build", is_flag=True, help="Render the project only; do not build HTML.")
 @click.option("-q", "--quiet", is_flag=True, help="Print errors only.")
