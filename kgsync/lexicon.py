@@ -10,7 +10,10 @@ singular, British "-ise" spelling) unless the comment says otherwise.
 
 from __future__ import annotations
 
+import mimetypes
+import urllib.parse
 from functools import lru_cache
+from itertools import chain
 
 #: NLTK's English stopwords plus modal verbs and connective prepositions (the
 #: same list the recall benchmark uses to cut query phrases, so mined terms and
@@ -156,6 +159,13 @@ beginning drawing painting listing booking filing posting rating timing wording 
 tooling computing coupling
 """.split())
 
+#: -ing words that name what the system studied falls into, not a procedure anyone applies
+#: ("reward hacking", "catastrophic forgetting", "overfitting"): a phenomenon is a concept.
+ING_EVENTS = frozenset("""
+hacking gaming forgetting overfitting underfitting scheming sandbagging cheating drifting leaking
+hallucinating confabulating misbehaving
+""".split())
+
 #: Ends in -ly but is a noun ("anomaly detection", "supply chain").
 LY_NOUNS = frozenset("""
 anomaly supply family assembly monopoly oligopoly reply ally rally italy july butterfly fly
@@ -213,3 +223,34 @@ def looks_adjective(word: str) -> bool:
     if word in _NOUN_ENDINGS_OK or len(word) <= 4:
         return False
     return word.endswith(_ADJ_ENDINGS)
+
+
+@lru_cache(maxsize=10_000)
+def is_superlative(word: str) -> bool:
+    """"highest", "largest", "biggest", "earliest": an evaluative adjective's superlative.
+    Not "interest", "request", "forest": their stems are no adjectives."""
+    if len(word) < 6 or not word.endswith("est"):
+        return False
+    stems = (word[:-3], word[:-2], word[:-4], word[:-4] + "y")  # high-est, larg-est, bigg-est, earli-est
+    return any(stem in NOT_FIRST or stem in NOT_LAST or looks_adjective(stem) for stem in stems if len(stem) > 2)
+
+
+def _media_subtype(media_type: str) -> str:
+    """"application/vnd.ms-excel" -> "ms-excel", "image/svg+xml" -> "svg": the format's own name."""
+    return media_type.split("/", 1)[1].removeprefix("x-").removeprefix("vnd.").split("+", 1)[0]
+
+
+def _plumbing_names() -> frozenset[str]:
+    # The standard library's own tables, not a list kept here: the media types it maps file
+    # suffixes to (its built-in table; ``MimeTypes()`` reads no system file into it) and the
+    # URL schemes ``urllib.parse`` knows.  They name file formats ("JSON", "PDF", "CSV") and
+    # transfer protocols ("HTTP", "FTP", "SFTP"): the plumbing an item mentions, not its subject.
+    table = mimetypes.MimeTypes()
+    media = {_media_subtype(t) for strict in table.types_map for t in strict.values()}
+    schemes = set(chain(urllib.parse.uses_relative, urllib.parse.uses_netloc, urllib.parse.uses_params,
+                        urllib.parse.non_hierarchical, urllib.parse.uses_query, urllib.parse.uses_fragment))
+    return frozenset(name for name in media | schemes if name.isalnum())
+
+
+#: File formats and transfer protocols by their short names (lowercase), from the standard library.
+PLUMBING = _plumbing_names()

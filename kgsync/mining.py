@@ -129,10 +129,12 @@ def candidates(item: ResearchItem) -> ItemCandidates:
         if key in surfaces:
             extra[key] = extra.get(key, 0) | SUBJECT
     title, question, summary, listed = zone_keys
-    # An acronym stands or falls with its long form ("HBR" with "Harvard Business Review").
+    # An acronym stands or falls with its long form ("HBR" with "Harvard Business Review"), and a
+    # plumbing acronym's long form with it ("Hypertext Transfer Protocol" with "HTTP").
     unnamed = {long for _short, long in acronyms if long in surfaces and not names_an_idea(
         long, tuple(surfaces[long].items()), extra.get(long, 0))}
     unnamed |= {short for short, long in acronyms if long in unnamed}
+    unnamed |= {long for short, long in acronyms if short in lexicon.PLUMBING}
     terms = []
     for key in sorted(surfaces):
         score = _score((title.get(key, 0), question.get(key, 0), summary.get(key, 0), listed.get(key, 0)),
@@ -192,7 +194,7 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int) -> 
     the dense text), and their stoplist removes the rest:
 
     * a vague noun qualified only by evaluative words is discourse, not a topic:
-      "real problem", "viable approach", "key challenge";
+      "real problem", "viable approach", "key challenge", "highest value";
     * vague nouns together say nothing either ("use case", "research output", "completed
       research item"), unless the item defines them as an acronym's long form (a named idea);
     * a prefixed compound is the part of speech of its last part: "pre-existing" is
@@ -202,17 +204,29 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int) -> 
       layout's own section names ("executive summary") are about the item, not its subject;
     * a name written in capitals throughout is a publication, product or body, not a
       method, even when its last word is a method's ("Harvard Business Review"); and a
-      lone method word ("synthesis") names an activity, not a method.
+      lone method word ("synthesis") names an activity, not a method;
+    * the repository's own bookkeeping is not a subject: a phrase made only of the item
+      format's words ("research backlog", "research corpus", "executive summary");
+    * a file format or transfer protocol written as an acronym ("JSON", "HTTP":
+      ``lexicon.PLUMBING``, the standard library's tables) is plumbing, not a topic;
+    * a vague method noun qualified only by another activity ("audit review", "compression
+      technique", "learning method") names a kind of procedure, not one.
     """
     kws = key.split(" ")
     written = [surface for surface, _count in surfaces]
+    if len(kws) == 1 and key in lexicon.PLUMBING and all(_in_capitals(w) for w in written):
+        return False  # before the acronym test: the item may well define it ("JSON (JavaScript ...)")
     if flags & ACRONYM:
         return True
-    if key in _LAYOUT_KEYS:
-        return False  # the item's own layout ("executive summary"), not its subject
+    if len(kws) > 1 and all(word in _LAYOUT_WORDS for word in kws):
+        return False  # the item's own layout and bookkeeping ("research backlog"), not its subject
     modifiers, head = kws[:-1], kws[-1]
+    if (modifiers and head in _VAGUE_METHOD_HEADS and not flags & DEFINED
+            and all(m in lexicon.METHOD_HEADS for m in modifiers)):
+        return False  # "audit review": which procedure?
     if modifiers and head in lexicon.GENERIC:
-        if all(m in lexicon.NOT_FIRST or lexicon.looks_adjective(m) or _participle(m) for m in modifiers):
+        if all(m in lexicon.NOT_FIRST or lexicon.looks_adjective(m) or lexicon.is_superlative(m) or _participle(m)
+               for m in modifiers):
             return False
         if (all(m in lexicon.GENERIC or _participle(m) for m in modifiers) and not flags & DEFINED
                 and (len(kws) == 2 or any(map(_participle, modifiers)))):
@@ -232,8 +246,16 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int) -> 
     return True
 
 
-#: The sections an item is read by (``items``): words about the item itself, not its subject.
-_LAYOUT_KEYS = frozenset(term_key(name) for name in ("research question", "executive summary", "key findings"))
+#: The item format's own words: about the item itself, not its subject.  The sections an item is
+#: read by (``items``), the frontmatter fields kgsync reads, the lifecycle the template's
+#: ``status:`` walks (backlog to completed) and the units items are kept in.
+_LAYOUT_WORDS = frozenset(chain.from_iterable(term_key(phrase).split(" ") for phrase in (
+    "research question", "executive summary", "key findings",  # sections
+    "title", "status", "themes", "completed", "confidence",  # frontmatter fields
+    "backlog", "item", "corpus", "repository", "repo",  # where items are kept
+)))
+#: Method heads that name a kind of activity, not a procedure ("review", "technique").
+_VAGUE_METHOD_HEADS = lexicon.METHOD_HEADS & lexicon.GENERIC
 
 
 def _participle(word: str) -> bool:
@@ -244,6 +266,11 @@ def _participle(word: str) -> bool:
 def _written_as_acronym(word: str, written: Sequence[str]) -> bool:
     """Is the key word ``word`` written in capitals ("AI" in "AI capabilities", not "GitHub") in every surface?"""
     return all(any(part.lower() == word and part.isupper() for part in re.split(r"[\s-]+", w)) for w in written)
+
+
+def _in_capitals(surface: str) -> bool:
+    """"JSON", "PDFs": an acronym, in the plural too."""
+    return surface.isupper() or (surface.endswith("s") and surface[:-1].isupper())
 
 
 def _capitalised(surface: str) -> bool:
