@@ -112,6 +112,10 @@ def test_methods_by_head_word(vocab: Vocabulary) -> None:
     assert classify("knowledge graph") is TermKind.CONCEPT
     assert classify("model context protocol") is TermKind.CONCEPT
     assert classify("vector embedding") is TermKind.CONCEPT
+    # a phenomenon in "-ing" is what the system studied falls into, not a procedure: a concept
+    assert classify("reward hacking") is TermKind.CONCEPT
+    assert classify("catastrophic forgetting") is TermKind.CONCEPT
+    assert classify("prompt chaining") is TermKind.METHOD
 
 
 def test_generic_single_words_are_never_terms(vocab: Vocabulary) -> None:
