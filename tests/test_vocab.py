@@ -208,6 +208,21 @@ def test_pinned_term_wins_even_on_one_item_and_across_stopwords(tmp_path: Path) 
     assert "theory-of-mind" in [u.name for u in vocab.per_item["2026-01-09-tom"].concepts]
 
 
+def test_a_pin_brings_back_what_the_quality_rules_keep_out(tmp_path: Path) -> None:
+    """Bookkeeping phrases, plumbing acronyms and vague methods are no candidates, but a
+    maintainer who means them pins them."""
+    item = make_item("2026-01-09-http", "HTTP transport for the research backlog",
+                     "Does HTTP carry the research backlog?", "An audit review found HTTP enough.",
+                     ("HTTP carries the research backlog.", "The audit review passed."))
+    assert not {"http", "research backlog", "audit review"} & {c.key for c in candidates(item).terms}
+    pinned = load_pinned(write(tmp_path, "terms:\n  http: {kind: concept}\n  research-backlog: {kind: concept}\n"
+                                         "  audit-review: {kind: method}\n"))
+    vocab = select([candidates(i) for i in corpus() + [item]], CONFIG, pinned)
+    chosen = vocab.per_item["2026-01-09-http"]
+    assert {"http", "research-backlog"} <= {u.name for u in chosen.concepts}
+    assert "audit-review" in {u.name for u in chosen.methods}
+
+
 def test_an_item_that_names_a_pinned_term_chooses_it_whatever_its_caps(tmp_path: Path) -> None:
     """The maintainers' pin is honoured on every item that names it: chosen first, beyond the
     cap if need be; the item's own mined terms fill what is left of the cap."""
