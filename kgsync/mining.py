@@ -214,16 +214,13 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int) -> 
     """
     kws = key.split(" ")
     written = [surface for surface, _count in surfaces]
-    if len(kws) == 1 and key in lexicon.PLUMBING and all(_in_capitals(w) for w in written):
+    if is_plumbing(key, written):
         return False  # before the acronym test: the item may well define it ("JSON (JavaScript ...)")
     if flags & ACRONYM:
         return True
-    if len(kws) > 1 and all(word in _LAYOUT_WORDS for word in kws):
-        return False  # the item's own layout and bookkeeping ("research backlog"), not its subject
+    if is_bookkeeping(key) or is_vague_method(key, flags):
+        return False
     modifiers, head = kws[:-1], kws[-1]
-    if (modifiers and head in _VAGUE_METHOD_HEADS and not flags & DEFINED
-            and all(m in lexicon.METHOD_HEADS for m in modifiers)):
-        return False  # "audit review": which procedure?
     if modifiers and head in lexicon.GENERIC:
         if all(m in lexicon.NOT_FIRST or lexicon.looks_adjective(m) or lexicon.is_superlative(m) or _participle(m)
                for m in modifiers):
@@ -244,6 +241,24 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int) -> 
     elif head in lexicon.METHOD_HEADS and all(_capitalised(w) for w in written):
         return False
     return True
+
+
+def is_plumbing(key: str, written: Sequence[str]) -> bool:
+    """A file format or transfer protocol written as an acronym ("JSON", "HTTP", "PDFs")."""
+    return " " not in key and key in lexicon.PLUMBING and all(map(_in_capitals, written))
+
+
+def is_bookkeeping(key: str) -> bool:
+    """A phrase made only of the item format's words ("research backlog"): about the item, not its subject."""
+    kws = key.split(" ")
+    return len(kws) > 1 and all(word in _LAYOUT_WORDS for word in kws)
+
+
+def is_vague_method(key: str, flags: int = 0) -> bool:
+    """A vague method noun qualified only by another activity ("audit review"): which procedure?"""
+    *modifiers, head = key.split(" ")
+    return (bool(modifiers) and head in _VAGUE_METHOD_HEADS and not flags & DEFINED
+            and all(m in lexicon.METHOD_HEADS for m in modifiers))
 
 
 #: The item format's own words: about the item itself, not its subject.  The sections an item is
