@@ -61,21 +61,24 @@ def label_sections(path: Path = LABELS) -> dict[str, str]:
     return out
 
 
-def acronym_map(shared: Path) -> dict[str, set[str]]:
-    """expansion key -> the acronyms items of both corpora define for it."""
+def acronym_map(shared: Path) -> tuple[dict[str, set[str]], frozenset[str]]:
+    """expansion key -> the acronyms items of both corpora define for it; the protocols of all their links."""
     out: dict[str, set[str]] = {}
+    protocols: set[str] = set()
     for folder in ("research", "later"):
         for item in read_items(find_item_files(shared / "corpus" / folder)).items:
             for short, long in candidates(item).acronyms:
                 out.setdefault(long, set()).add(short)
-    return out
+            protocols |= mining.link_protocols(item.body)
+    return out, frozenset(protocols)
 
 
 def rule_table(shared: Path) -> list[str]:
-    known, sections, acronyms = labels(), label_sections(), acronym_map(shared)
+    known, sections = labels(), label_sections()
+    acronyms, protocols = acronym_map(shared)
 
-    def plumbing(key: str) -> bool:
-        return any(mining.is_plumbing(k, [k.upper()]) for k in {key} | acronyms.get(key, set()))
+    def plumbing(key: str) -> bool:  # the protocols of any item's links (per item in a build)
+        return any(mining.is_plumbing(k, [k.upper()], protocols) for k in {key} | acronyms.get(key, set()))
 
     def superlative(key: str) -> bool:
         *modifiers, head = key.split(" ")

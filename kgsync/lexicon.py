@@ -11,9 +11,7 @@ singular, British "-ise" spelling) unless the comment says otherwise.
 from __future__ import annotations
 
 import mimetypes
-import urllib.parse
 from functools import lru_cache
-from itertools import chain
 
 #: NLTK's English stopwords plus modal verbs and connective prepositions (the
 #: same list the recall benchmark uses to cut query phrases, so mined terms and
@@ -240,17 +238,15 @@ def _media_subtype(media_type: str) -> str:
     return media_type.split("/", 1)[1].removeprefix("x-").removeprefix("vnd.").split("+", 1)[0]
 
 
-def _plumbing_names() -> frozenset[str]:
-    # The standard library's own tables, not a list kept here: the media types it maps file
-    # suffixes to (its built-in table; ``MimeTypes()`` reads no system file into it) and the
-    # URL schemes ``urllib.parse`` knows.  They name file formats ("JSON", "PDF", "CSV") and
-    # transfer protocols ("HTTP", "FTP", "SFTP"): the plumbing an item mentions, not its subject.
+def _format_names() -> frozenset[str]:
+    # The standard library's own table, not a list kept here: the media types ``mimetypes`` maps
+    # file suffixes to (its built-in table: ``MimeTypes()`` reads no system file into it), by
+    # their subtype ("JSON", "PDF", "CSV"; ".ai" is Adobe Illustrator's suffix, but its type is
+    # "postscript", so "AI" is none).  A file format is plumbing an item mentions, not its subject.
     table = mimetypes.MimeTypes()
-    media = {_media_subtype(t) for strict in table.types_map for t in strict.values()}
-    schemes = set(chain(urllib.parse.uses_relative, urllib.parse.uses_netloc, urllib.parse.uses_params,
-                        urllib.parse.non_hierarchical, urllib.parse.uses_query, urllib.parse.uses_fragment))
-    return frozenset(name for name in media | schemes if name.isalnum())
+    return frozenset(name for strict in table.types_map for t in strict.values()
+                     if (name := _media_subtype(t)).isalnum())
 
 
-#: File formats and transfer protocols by their short names (lowercase), from the standard library.
-PLUMBING = _plumbing_names()
+#: File formats by their short names (lowercase), from the standard library's media types.
+FILE_FORMATS = _format_names()

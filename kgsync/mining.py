@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Sequence, Set
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, groupby, repeat
@@ -134,7 +134,8 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     unnamed = {long for _short, long in acronyms if long in surfaces and not names_an_idea(
         long, tuple(surfaces[long].items()), extra.get(long, 0))}
     unnamed |= {short for short, long in acronyms if long in unnamed}
-    unnamed |= {long for short, long in acronyms if short in lexicon.PLUMBING}
+    protocols = link_protocols(item.body)
+    unnamed |= {long for short, long in acronyms if short in lexicon.FILE_FORMATS or short in protocols}
     terms = []
     for key in sorted(surfaces):
         score = _score((title.get(key, 0), question.get(key, 0), summary.get(key, 0), listed.get(key, 0)),
@@ -143,7 +144,7 @@ def candidates(item: ResearchItem) -> ItemCandidates:
         ordered = tuple(by_surface.items() if len(by_surface) == 1 else sorted(by_surface.items(), key=_by_count))
         flags = ((TITLE if key in title else 0) | (DENSE if key in question or key in summary or key in listed else 0)
                  | extra.get(key, 0))
-        if key in unnamed or not names_an_idea(key, ordered, flags):
+        if key in unnamed or not names_an_idea(key, ordered, flags, protocols):
             continue
         terms.append(Candidate(key, score, ordered, flags))
     dense = "\n".join(z for z in zones if z)
@@ -186,7 +187,7 @@ def _score(counts: tuple[int, int, int, int], bonus: float) -> float:
     return round(sum(w * (1 + math.log(c)) for w, c in zip(_ZONE_WEIGHTS, counts) if c) + bonus, 4)
 
 
-def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int) -> bool:
+def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int, protocols: Set[str] = frozenset()) -> bool:
     """Does a candidate name an idea, by its own words and how the item writes it?
 
     General rules (word classes from ``lexicon``, no list of bad terms); the
@@ -207,14 +208,15 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int) -> 
       lone method word ("synthesis") names an activity, not a method;
     * the repository's own bookkeeping is not a subject: a phrase made only of the item
       format's words ("research backlog", "research corpus", "executive summary");
-    * a file format or transfer protocol written as an acronym ("JSON", "HTTP":
-      ``lexicon.PLUMBING``, the standard library's tables) is plumbing, not a topic;
+    * a file format or a transfer protocol written as an acronym is plumbing, not a topic:
+      "JSON" (``lexicon.FILE_FORMATS``, the standard library's media types), "HTTP" (a
+      ``protocols`` of the item's own links, ``link_protocols``);
     * a vague method noun qualified only by another activity ("audit review", "compression
       technique", "learning method") names a kind of procedure, not one.
     """
     kws = key.split(" ")
     written = [surface for surface, _count in surfaces]
-    if is_plumbing(key, written):
+    if is_plumbing(key, written, protocols):
         return False  # before the acronym test: the item may well define it ("JSON (JavaScript ...)")
     if flags & ACRONYM:
         return True
@@ -243,9 +245,21 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int) -> 
     return True
 
 
-def is_plumbing(key: str, written: Sequence[str]) -> bool:
-    """A file format or transfer protocol written as an acronym ("JSON", "HTTP", "PDFs")."""
-    return " " not in key and key in lexicon.PLUMBING and all(map(_in_capitals, written))
+def is_plumbing(key: str, written: Sequence[str], protocols: Set[str] = frozenset()) -> bool:
+    """A file format or a transfer protocol written as an acronym ("JSON", "PDFs", "HTTP")."""
+    return (" " not in key and (key in lexicon.FILE_FORMATS or key in protocols)
+            and all(map(_in_capitals, written)))
+
+
+_LINK_SCHEME = re.compile(r"\b([A-Za-z][A-Za-z0-9+.-]{0,15})://")
+
+
+def link_protocols(text: str) -> frozenset[str]:
+    """The protocols the text's own links are written in: their schemes ("https://...") and, for
+    a secure scheme, its plain protocol ("https" is "http" over TLS).  What an item links with
+    is its plumbing, whatever it studies."""
+    schemes = {scheme.lower() for scheme in _LINK_SCHEME.findall(text)}
+    return frozenset(schemes | {s[:-1] for s in schemes if s.endswith("s") and len(s) > 3})
 
 
 def is_bookkeeping(key: str) -> bool:

@@ -14,13 +14,13 @@ def test_superlatives_of_adjectives_only() -> None:
         assert not lexicon.is_superlative(word), word
 
 
-def test_plumbing_is_the_standard_librarys_formats_and_schemes() -> None:
-    # formats by the media types the standard library maps suffixes to, protocols by urllib's schemes
-    assert {"json", "pdf", "csv", "html", "xml", "http", "https", "ftp", "sftp"} <= lexicon.PLUMBING
+def test_file_formats_are_the_standard_librarys_media_types() -> None:
+    # formats by the subtypes of the media types the standard library maps file suffixes to
+    assert {"json", "pdf", "csv", "html", "xml", "zip", "png"} <= lexicon.FILE_FORMATS
     # a suffix is not a format's name: ".ai" is Adobe Illustrator's, its media type "postscript"
     assert mimetypes.MimeTypes().types_map[True].get(".ai") == "application/postscript"
-    assert not {"ai", "mcp", "rag", "api", "llm", "ios"} & lexicon.PLUMBING
-    assert all(name.isalnum() and name == name.lower() for name in lexicon.PLUMBING)
+    assert not {"ai", "mcp", "rag", "api", "llm", "ios", "http"} & lexicon.FILE_FORMATS
+    assert all(name.isalnum() and name == name.lower() for name in lexicon.FILE_FORMATS)
 
 
 def test_ing_events_are_no_ing_nouns_and_no_method_heads() -> None:

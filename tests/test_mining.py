@@ -193,7 +193,7 @@ def test_names_an_idea_keeps_discourse_and_mistyped_names_out() -> None:
 
 
 def test_names_an_idea_keeps_bookkeeping_plumbing_and_vague_methods_out() -> None:
-    from kgsync.mining import ACRONYM, DEFINED, names_an_idea
+    from kgsync.mining import ACRONYM, DEFINED, link_protocols, names_an_idea
 
     def ok(key: str, *surfaces: str, flags: int = 0) -> bool:
         return names_an_idea(key, tuple((s, 1) for s in surfaces or (key,)), flags)
@@ -203,9 +203,12 @@ def test_names_an_idea_keeps_bookkeeping_plumbing_and_vague_methods_out() -> Non
     assert not ok("research corpus") and not ok("research item") and not ok("completed research item")
     assert ok("research loop") and ok("research agenda")  # a word beyond the format's: a subject
     assert ok("backlog")  # one word: the bookkeeping rule reads phrases
-    # a file format or transfer protocol written as an acronym, even defined, is plumbing
-    assert not ok("json", "JSON") and not ok("http", "HTTP", flags=DEFINED | ACRONYM)
-    assert not ok("pdf", "PDF", "PDFs")
+    # a file format, or a protocol the item's links are written in, as an acronym (even defined) is plumbing
+    web = link_protocols("See https://example.org and ftp://example.org/x.")
+    assert web == {"https", "http", "ftp"}
+    assert not ok("json", "JSON") and not ok("pdf", "PDF", "PDFs")
+    assert not names_an_idea("http", (("HTTP", 2),), DEFINED | ACRONYM, web)
+    assert names_an_idea("http", (("HTTP", 2),), DEFINED | ACRONYM)  # an item that links no web page
     assert ok("mcp", "MCP", flags=DEFINED | ACRONYM) and ok("rag", "RAG")
     assert ok("python", "Python")  # a name, not an acronym: the rule reads capitals
     assert ok("json schema", "JSON Schema")  # a longer name that holds one
@@ -256,7 +259,7 @@ def test_candidates_drop_a_plumbing_acronym_with_its_long_form() -> None:
         slug="2026-01-01-x", path="x.md", title="An HTTP server for MCP", completed="2026-01-01", themes=(), cites=(),
         related=(), supersedes=(), superseded_by=(), confidence="high", item_type="primary", status="completed",
         research_question="Does HTTP suit MCP?", executive_summary=summary, key_findings=(), sources=(), sections=(),
-        body=f"## Log\n\n{summary}\n", body_line=1)
+        body=f"## Log\n\n{summary}\n\n## Sources\n\n- [MCP](https://modelcontextprotocol.io)\n", body_line=1)
     found = candidates(item)
     keys = {c.key for c in found.terms}
     assert {"mcp", "model context protocol"} <= keys

@@ -211,15 +211,15 @@ def test_pinned_term_wins_even_on_one_item_and_across_stopwords(tmp_path: Path) 
 def test_a_pin_brings_back_what_the_quality_rules_keep_out(tmp_path: Path) -> None:
     """Bookkeeping phrases, plumbing acronyms and vague methods are no candidates, but a
     maintainer who means them pins them."""
-    item = make_item("2026-01-09-http", "HTTP transport for the research backlog",
-                     "Does HTTP carry the research backlog?", "An audit review found HTTP enough.",
-                     ("HTTP carries the research backlog.", "The audit review passed."))
-    assert not {"http", "research backlog", "audit review"} & {c.key for c in candidates(item).terms}
-    pinned = load_pinned(write(tmp_path, "terms:\n  http: {kind: concept}\n  research-backlog: {kind: concept}\n"
+    item = make_item("2026-01-09-json", "JSON files for the research backlog",
+                     "Does JSON hold the research backlog?", "An audit review found JSON enough.",
+                     ("JSON holds the research backlog.", "The audit review passed."))
+    assert not {"json", "research backlog", "audit review"} & {c.key for c in candidates(item).terms}
+    pinned = load_pinned(write(tmp_path, "terms:\n  json: {kind: concept}\n  research-backlog: {kind: concept}\n"
                                          "  audit-review: {kind: method}\n"))
     vocab = select([candidates(i) for i in corpus() + [item]], CONFIG, pinned)
-    chosen = vocab.per_item["2026-01-09-http"]
-    assert {"http", "research-backlog"} <= {u.name for u in chosen.concepts}
+    chosen = vocab.per_item["2026-01-09-json"]
+    assert {"json", "research-backlog"} <= {u.name for u in chosen.concepts}
     assert "audit-review" in {u.name for u in chosen.methods}
 
 
