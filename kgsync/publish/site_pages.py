@@ -256,7 +256,9 @@ def _finalize(value: object) -> object:
 
 
 def page_environment() -> jinja2.Environment:
-    env = environment().overlay(finalize=_finalize)
+    # auto_reload off: every include (a finding's details, each page's front matter) would
+    # otherwise stat its template file again; the templates do not change during a render.
+    env = environment().overlay(finalize=_finalize, auto_reload=False)
     env.filters["yaml"] = lambda v: Markup(yaml_string(v))  # front matter no item text can leave
     env.filters["counted"] = counted  # {{ n | counted("shared item") }}: 1 shared item, 2 shared items
     env.globals["html_list"] = lambda entries: html_block(html_list(entries))
