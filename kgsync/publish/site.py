@@ -77,19 +77,21 @@ def _static_files(project_dir: Path) -> dict[str, bytes]:
 
 def render_project(graph: Graph, items: Sequence[ResearchItem], config: Config, project_dir: Path,
                    env: dict[str, str] | None = None, evidence: Evidence | None = None,
-                   engine: str = DEFAULT_ENGINE) -> SiteProject:
+                   engine: str = DEFAULT_ENGINE, workers: int | None = None) -> SiteProject:
     """Write ``mkdocs.yml`` and ``docs/`` under ``project_dir``; ``docs/`` holds nothing else.
 
     Files are rewritten only when their bytes change and stale pages are removed,
     so an unchanged graph leaves the project untouched.  ``env`` replaces
     ``os.environ`` for the source-URL defaults (tests).  ``engine``: the engine that will
     build it (the links inside the pages' HTML blocks are written for it, ``site_pages.HtmlPage``).
+    ``workers``: processes rendering the pages (None: every core for a large site, ``site_parallel``);
+    the project is byte-identical for any number.
     """
     start = time.perf_counter()
     project_dir = Path(project_dir)
     with _cycle_collector_paused():
         data = collect(graph, items)  # once: the pages and the explorer's data read the same index
-        pages = pages_of(data, items, config, env, evidence, final_urls=engine == "mkdocs")
+        pages = pages_of(data, items, config, env, evidence, final_urls=engine == "mkdocs", workers=workers)
     files: dict[str, bytes] = {f"docs/{path}": text.encode("utf-8") for path, text in pages.items()}
     files.update({f"docs/{path}": data for path, data in _static_files(project_dir).items()})
     files["docs/explore/graph.json"] = explorer_data(data).encode("utf-8")

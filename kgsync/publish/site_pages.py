@@ -41,6 +41,7 @@ from kgsync.extract import clean_statement
 from kgsync.items import ResearchItem
 from kgsync.merge import Manifest
 from kgsync.model import EntityType, Graph, RelationType
+from kgsync.publish import site_parallel
 from kgsync.publish.site_model import (CONFIDENCES, DIAGRAM_LIMIT, INACTIVE_STATES, Link, Node, SiteData, collect,
                                       tag_label)
 from kgsync.publish.site_svg import neighbourhood
@@ -316,6 +317,12 @@ class _Renderer:
         self._key_findings: dict[str, tuple[tuple[int, str], ...]] = {}
         self._env = env
         self.files: dict[str, str] = {}
+
+    def pages_of(self, render: Callable[[], object]) -> dict[str, str]:
+        """The pages ``render`` writes (a node's page and the lists it overflows into, or an index page)."""
+        self.files = {}
+        render()
+        return self.files
 
     # -- shared pieces
 
@@ -686,79 +693,104 @@ def render_pages(graph: Graph, items: Sequence[ResearchItem], config: Config,
 
 def pages_of(data: SiteData, items: Sequence[ResearchItem], config: Config,
              env: dict[str, str] | None = None, evidence: Evidence | None = None,
-             final_urls: bool = True) -> dict[str, str]:
+             final_urls: bool = True, workers: int | None = 1) -> dict[str, str]:
     """``render_pages`` of an indexed graph (``site_model.collect``; the explorer's data reads the same).
-    ``final_urls``: see ``HtmlPage`` (mkdocs: True, Zensical: False)."""
+    ``final_urls``: see ``HtmlPage`` (mkdocs: True, Zensical: False).  ``workers``: processes that
+    render (``site_parallel``; None: as many as pay off); the pages are the same for any number."""
+    tasks = _page_tasks(data, items, config, env, evidence, final_urls)
+    return site_parallel.render(tasks, site_parallel.workers_for(len(tasks)) if workers is None else workers)
+
+
+def _page_tasks(data: SiteData, items: Sequence[ResearchItem], config: Config, env: dict[str, str] | None,
+                evidence: Evidence | None, final_urls: bool) -> list[site_parallel.Task]:
+    """The pages as independent tasks, in page order: a node page each (with the lists it overflows
+    into), then each index page."""
     by_slug = {item.slug: item for item in items}
     r = _Renderer(data, config, env, by_slug, evidence, final_urls)
-    r.home(_counts(data))
+    tasks: list[site_parallel.Task] = []
 
+    def task(render: Callable[[], object]) -> None:
+        tasks.append(lambda: r.pages_of(render))
+
+    task(lambda: r.home(_counts(data)))
     concepts = data.of(EntityType.CONCEPT)
     methods = data.of(EntityType.METHOD)
     claims = data.of(EntityType.CLAIM)
     all_items = sorted(data.of(EntityType.RESEARCH_ITEM), key=lambda n: n.newest_first)
     for node in concepts:
-        r.concept(node)
+        task(functools.partial(r.concept, node))
     for node in methods:
-        r.method(node)
+        task(functools.partial(r.method, node))
     for node in claims:
         if "#" not in node.page:
-            r.claim(node)
+            task(functools.partial(r.claim, node))
     for node in all_items:
         meta = by_slug.get(node.key)
         named = meta.superseded_by if meta else ()
         later = [data.nodes[f"item:{s}"] for s in named if f"item:{s}" in data.nodes]
-        r.item(node, later, [s for s in named if f"item:{s}" not in data.nodes])
+        task(functools.partial(r.item, node, later, [s for s in named if f"item:{s}" not in data.nodes]))
 
-    by_theme = sorted(((r.theme_of(n), n) for n in concepts), key=lambda tn: (tn[0] == "", tn[0], tn[1].sort_key))
-    r.listing(_Listing("Concepts", "concepts/index.md",
-                       f"{len(concepts)} concepts by theme (the theme most of a concept's current items carry), "
-                       "A to Z, with the number of current items that address each.",
-                       tuple(r.counted_entry(n, r.active_count(n, RelationType.ADDRESSES), "item") for _, n in by_theme),
-                       groups=tuple(tag_label(t) if t else "Other concepts" for t, _ in by_theme)))
-    r.emit("explore/index.md", "explore", "Explore the graph")
-    r.listing(_Listing("Methods", "methods/index.md",
-                       f"{len(methods)} methods, A to Z, with the number of current items that use each "
-                       "(themselves or in a claim).",
-                       tuple(r.counted_entry(n, len(r.items_using(n)), "item") for n in methods)))
+    def concept_index() -> None:
+        by_theme = sorted(((r.theme_of(n), n) for n in concepts), key=lambda tn: (tn[0] == "", tn[0], tn[1].sort_key))
+        r.listing(_Listing("Concepts", "concepts/index.md",
+                           f"{len(concepts)} concepts by theme (the theme most of a concept's current items carry), "
+                           "A to Z, with the number of current items that address each.",
+                           tuple(r.counted_entry(n, r.active_count(n, RelationType.ADDRESSES), "item") for _, n in by_theme),
+                           groups=tuple(tag_label(t) if t else "Other concepts" for t, _ in by_theme)))
+    task(concept_index)
+    task(lambda: r.emit("explore/index.md", "explore", "Explore the graph"))
+    task(lambda: r.listing(_Listing("Methods", "methods/index.md",
+                                    f"{len(methods)} methods, A to Z, with the number of current items that use each "
+                                    "(themselves or in a claim).",
+                                    tuple(r.counted_entry(n, len(r.items_using(n)), "item") for n in methods))))
     current = [n for n in all_items if not n.inactive]
-    r.listing(_Listing("Research items", "items/index.md",
-                       f"{len(current)} current research items, newest first. Superseded items are listed "
-                       "separately.",
-                       tuple(r.item_entry(n) for n in current),
-                       see_also=(("Superseded items", "items/superseded.md"),)))
-    r.listing(_Listing("Superseded items", "items/superseded.md",
-                       "Items a later item supersedes. They are left out of the other lists.",
-                       tuple(r.item_entry(n) for n in all_items if n.inactive), marked=True))
-    claims_by_item = sorted(claims, key=lambda c: (((i := data.item_of(c)) and i.newest_first) or ("",), c.sort_key))
-    r.listing(_Listing("Claims", "claims/index.md",
-                       "Current claims, by item, newest item first. Superseded, contradicted and contested claims are listed "
-                       "separately.",
-                       tuple(r.claim_entry(c, with_links=False) for c in claims_by_item if not c.inactive),
-                       see_also=(("Superseded, contradicted and contested claims", "claims/superseded.md"),)))
-    r.listing(_Listing("Superseded, contradicted and contested claims", "claims/superseded.md",
-                       "Claims of superseded items, and claims marked superseded, contradicted or contested.",
-                       tuple(r.claim_entry(c, with_links=False) for c in claims_by_item if c.inactive), marked=True))
+    task(lambda: r.listing(_Listing("Research items", "items/index.md",
+                                    f"{len(current)} current research items, newest first. Superseded items are listed "
+                                    "separately.",
+                                    tuple(r.item_entry(n) for n in current),
+                                    see_also=(("Superseded items", "items/superseded.md"),))))
+    task(lambda: r.listing(_Listing("Superseded items", "items/superseded.md",
+                                    "Items a later item supersedes. They are left out of the other lists.",
+                                    tuple(r.item_entry(n) for n in all_items if n.inactive), marked=True)))
+
+    @functools.cache
+    def claims_by_item() -> list[Node]:
+        return sorted(claims, key=lambda c: (((i := data.item_of(c)) and i.newest_first) or ("",), c.sort_key))
+    task(lambda: r.listing(_Listing("Claims", "claims/index.md",
+                                    "Current claims, by item, newest item first. Superseded, contradicted and contested "
+                                    "claims are listed separately.",
+                                    tuple(r.claim_entry(c, with_links=False) for c in claims_by_item() if not c.inactive),
+                                    see_also=(("Superseded, contradicted and contested claims", "claims/superseded.md"),))))
+    task(lambda: r.listing(_Listing("Superseded, contradicted and contested claims", "claims/superseded.md",
+                                    "Claims of superseded items, and claims marked superseded, contradicted or contested.",
+                                    tuple(r.claim_entry(c, with_links=False) for c in claims_by_item() if c.inactive),
+                                    marked=True)))
     tags = sorted(data.tags, key=str.casefold)
-    r.listing(_Listing("Tags", "tags/index.md", f"{len(tags)} tags from the items' themes.",
-                       tuple((lambda t: lambda p: p.tag(t) + Markup(" — ") + p.text(counted(
-                           sum(1 for n in data.tags[t] if not n.inactive), "item")))(t) for t in tags)))
+    task(lambda: r.listing(_Listing("Tags", "tags/index.md", f"{len(tags)} tags from the items' themes.",
+                                    tuple((lambda t: lambda p: p.tag(t) + Markup(" — ") + p.text(counted(
+                                        sum(1 for n in data.tags[t] if not n.inactive), "item")))(t) for t in tags))))
     for tag in tags:
-        nodes = data.tags[tag]
-        old = [n for n in nodes if n.inactive]
-        old_page = data.tag_pages[tag].removesuffix(".md") + "--superseded.md"
-        concept = data.nodes.get(f"concept:{tag}")
-        label = tag_label(tag)
-        r.listing(_Listing(f"Tag: {label}", data.tag_pages[tag], f"Current items tagged {label}, newest first.",
-                           tuple(r.item_entry(n) for n in nodes if not n.inactive),
-                           see_also=tuple(
-                               ([(f"{counted(len(old), 'superseded item')} tagged {label}", old_page)] if old else [])
-                               + ([(f"the concept {concept.title}", concept.page)] if concept else [])),
-                           theme_words=() if concept else (label, tag)))
-        if old:
-            r.listing(_Listing(f"Tag: {label} (superseded items)", old_page,
-                               f"Superseded items tagged {label}.", tuple(r.item_entry(n) for n in old), marked=True))
-    return r.files
+        task(functools.partial(_tag_pages, r, tag))
+    return tasks
+
+
+def _tag_pages(r: _Renderer, tag: str) -> None:
+    """A tag's listing of current items, and of its superseded items when it has any."""
+    data = r.data
+    nodes = data.tags[tag]
+    old = [n for n in nodes if n.inactive]
+    old_page = data.tag_pages[tag].removesuffix(".md") + "--superseded.md"
+    concept = data.nodes.get(f"concept:{tag}")
+    label = tag_label(tag)
+    r.listing(_Listing(f"Tag: {label}", data.tag_pages[tag], f"Current items tagged {label}, newest first.",
+                       tuple(r.item_entry(n) for n in nodes if not n.inactive),
+                       see_also=tuple(
+                           ([(f"{counted(len(old), 'superseded item')} tagged {label}", old_page)] if old else [])
+                           + ([(f"the concept {concept.title}", concept.page)] if concept else [])),
+                       theme_words=() if concept else (label, tag)))
+    if old:
+        r.listing(_Listing(f"Tag: {label} (superseded items)", old_page,
+                           f"Superseded items tagged {label}.", tuple(r.item_entry(n) for n in old), marked=True))
 
 
 def explorer_data(data: SiteData) -> str:
