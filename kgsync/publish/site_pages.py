@@ -126,7 +126,7 @@ class Page:
         return Markup(f"[{md_text(text)}]({self.href(page)})")
 
     def links(self, nodes: Iterable[Node]) -> Markup:
-        return Markup(", ").join(self.link(n) for n in nodes)
+        return Markup(", ".join([self.link(n) for n in nodes]))  # Markup parts: joined as they are
 
     def tag(self, tag: str) -> Markup:
         page = self.data.tag_pages.get(tag)
@@ -147,7 +147,7 @@ class Page:
                 + Markup(" › ") + _escaped(node.title))
 
     def words(self, values: Iterable[str], sep: str = " · ") -> Markup:
-        return Markup(sep).join(self.text(v) for v in values)
+        return Markup(sep.join([self.text(v) for v in values]))  # sep is kgsync's own markup
 
     # Inline pieces of an entry: Markdown here, HTML on an ``HtmlPage``.
     @staticmethod
@@ -156,11 +156,11 @@ class Page:
 
     @staticmethod
     def em(inner: Markup) -> Markup:
-        return Markup(f"*{escape(inner)}*")
+        return Markup(f"*{_markup(inner)}*")
 
     @staticmethod
     def strong(inner: Markup) -> Markup:
-        return Markup(f"**{escape(inner)}**")
+        return Markup(f"**{_markup(inner)}**")
 
     @staticmethod
     def external(text: object, url: str) -> Markup:
@@ -175,6 +175,12 @@ def _page_url(page: str) -> str:
     return stem.removesuffix("index") if stem.endswith("/index") else stem + "/"
 
 
+@functools.lru_cache(maxsize=1 << 17)
+def _url_parts(page: str) -> tuple[str, ...]:
+    """The folders of a page's directory URL: ``items/a.md`` -> ("items", "a")."""
+    return tuple(_page_url(page).split("/")[:-1])
+
+
 class HtmlPage(Page):
     """The same entries as raw HTML, for the blocks the site's Markdown stores unparsed
     (``html_block``): as Markdown, every entry went through the inline patterns.  Text is
@@ -184,7 +190,7 @@ class HtmlPage(Page):
 
     def __init__(self, here: str, sources: Callable[[Node], str | None], data: SiteData, final_urls: bool = True):
         super().__init__(here, sources, data)
-        self._url_parts = _page_url(here).split("/")[:-1]  # "items/a/" -> ["items", "a"]
+        self._url_parts = _url_parts(here)  # "items/a/" -> ("items", "a")
         self._final_urls = final_urls
 
     def href(self, page: str) -> str:
@@ -192,7 +198,7 @@ class HtmlPage(Page):
             return super().href(page)
         # posixpath.relpath of the two directory URLs, without its os.getcwd() per call
         target, hash_mark, fragment = page.partition("#")
-        parts = _page_url(target).split("/")[:-1]
+        parts = _url_parts(target)
         common = 0
         for mine, theirs in zip(self._url_parts, parts, strict=False):
             if mine != theirs:
@@ -216,20 +222,25 @@ class HtmlPage(Page):
 
     @staticmethod
     def em(inner: Markup) -> Markup:
-        return Markup(f"<em>{escape(inner)}</em>")
+        return Markup(f"<em>{_markup(inner)}</em>")
 
     @staticmethod
     def strong(inner: Markup) -> Markup:
-        return Markup(f"<strong>{escape(inner)}</strong>")
+        return Markup(f"<strong>{_markup(inner)}</strong>")
 
     @staticmethod
     def external(text: object, url: str) -> Markup:
-        return external_html_link(text, url)
+        return _external_html_link(text, url) if isinstance(text, str) else external_html_link(text, url)
 
 
 @functools.cache
 def _html_escaped(title: str) -> Markup:
     return html_text(title)
+
+
+def _markup(value: object) -> str:
+    """``escape(value)`` without copying what is Markup already (the same text)."""
+    return value if isinstance(value, Markup) else escape(value)
 
 
 def html_block(html: Markup) -> Markup:
@@ -241,7 +252,7 @@ def html_list(entries: Iterable[Markup]) -> Markup:
     """``<ul>`` of ``entries`` (HTML) as Python-Markdown writes a tight list: a raw block it keeps as is."""
     # escape(): an entry is Markup (kept as is); anything else would be escaped.  Not Markup.format:
     # at 10,000 items its formatter machinery was a large share of kgsync's own render time.
-    return Markup("<ul>\n" + "".join(f"<li>{escape(e)}</li>\n" for e in entries) + "</ul>")
+    return Markup("<ul>\n" + "".join([f"<li>{_markup(e)}</li>\n" for e in entries]) + "</ul>")
 
 
 # --------------------------------------------------------------------------- rendering
@@ -389,24 +400,24 @@ class _Renderer:
     @staticmethod
     def item_entry(node: Node) -> Callable[[Page], Markup]:
         def entry(p: Page) -> Markup:
-            date = Markup(f" ({p.text(node.completed)})") if node.completed else Markup("")
+            date = f" ({p.text(node.completed)})" if node.completed else ""
             source = p.source(node)
-            return p.link(node) + date + (Markup(" · ") + source if source else Markup(""))
+            return Markup(f"{p.link(node)}{date}{' · ' if source else ''}{source}")
         return entry
 
     def claim_entry(self, node: Node, with_item: bool = True, with_links: bool = True) -> Callable[[Page], Markup]:
         data = self.data
 
         def entry(p: Page) -> Markup:
-            parts = [p.link(node)]
+            parts: list[str] = [p.link(node)]
             if node.confidence:
-                parts.append(Markup(" ") + p.em(Markup(f"({p.text(node.confidence)} confidence)")))
+                parts.append(f" {p.em(Markup(f'({p.text(node.confidence)} confidence)'))}")
             item = data.item_of(node) if with_item else None
             if item is not None:
-                parts.append(Markup(" — from ") + p.link(item))
+                parts.append(f" — from {p.link(item)}")
             if with_links:
                 parts += _standing_and_links(p, data.claim_links(node.name), Markup(" — "))
-            return Markup("").join(parts)
+            return Markup("".join(parts))  # every part is Markup or built from Markup
         return entry
 
     def quotes(self, name: str, link_verb: str, other: str, p: Page) -> list[Quote]:
@@ -426,21 +437,21 @@ class _Renderer:
         data = self.data
 
         def entry(p: Page) -> Markup:
-            parts = [p.link(node)]
+            parts: list[str] = [p.link(node)]
             item = data.item_of(node)
             if item is not None:
-                parts.append(Markup(" — ") + p.link(item))
+                parts.append(f" — {p.link(item)}")
                 if item.completed:
-                    parts.append(Markup(f" ({p.text(item.completed)})"))
+                    parts.append(f" ({p.text(item.completed)})")
             if node.confidence:
-                parts.append(Markup(" · ") + p.em(Markup(f"{p.text(node.confidence)} confidence")))
+                parts.append(f" · {p.em(Markup(f'{p.text(node.confidence)} confidence'))}")
             parts += _standing_and_links(p, data.claim_links(node.name), Markup(" · "))
-            return Markup("").join(parts)
+            return Markup("".join(parts))  # every part is Markup or built from Markup
         return entry
 
     @staticmethod
     def counted_entry(node: Node, count: int, noun: str) -> Callable[[Page], Markup]:
-        return lambda p: p.link(node) + Markup(" — ") + p.text(counted(count, noun))
+        return lambda p: Markup(f"{p.link(node)} — {p.text(counted(count, noun))}")
 
     # -- pages
 
@@ -574,21 +585,22 @@ class _Renderer:
         section = node.section
         if section.startswith("key-finding-"):
             section = f"Key finding {section.removeprefix('key-finding-')}"
-        facts = [h.strong(Markup("Confidence:")) + Markup(" ") + h.text(node.confidence or "not rated")]
+        # f-strings of Markup parts (each escaped where it was made), one Markup per fact.
+        facts = [Markup(f"{h.strong(Markup('Confidence:'))} {h.text(node.confidence or 'not rated')}")]
         if about := data.targets(node.name, RelationType.ABOUT):
-            facts.append(h.strong(Markup("About:")) + Markup(" ") + h.links(about))
+            facts.append(Markup(f"{h.strong(Markup('About:'))} {h.links(about)}"))
         if methods := data.targets(node.name, RelationType.USES_METHOD):
-            facts.append(h.strong(Markup("Methods:")) + Markup(" ") + h.links(methods))
+            facts.append(Markup(f"{h.strong(Markup('Methods:'))} {h.links(methods)}"))
         if node.sources:
-            facts.append(h.strong(Markup("Sources:")) + Markup(" ")
-                         + Markup(" · ").join(_source_html_link(s) for s in node.sources))
+            facts.append(Markup(f"{h.strong(Markup('Sources:'))} "
+                                + " · ".join([_source_html_link(s) for s in node.sources])))
         for link in data.claim_links(node.name):
-            fact = h.strong(h.text(link.verb.capitalize())) + Markup(" ") + h.link(link.node)
+            fact = f"{h.strong(h.text(link.verb.capitalize()))} {h.link(link.node)}"
             if link.node.inactive:
-                fact += Markup(" ") + h.em(Markup("(not current)"))
+                fact += f" {h.em(Markup('(not current)'))}"
             if quotes := self.quotes(node.name, link.verb, link.node.name, h):
-                fact += html_list(Markup(f"“{h.text(q.sentence)}” — {escape(q.where)}") for q in quotes) + Markup("\n")
-            facts.append(fact)
+                fact = f"{fact}{html_list(Markup(f'“{h.text(q.sentence)}” — {escape(q.where)}') for q in quotes)}\n"
+            facts.append(Markup(fact))
         return dict(
             node=node, item=item, section=section,
             status_label=" and ".join(sorted(node.states & INACTIVE_STATES)).capitalize(),
@@ -661,6 +673,10 @@ class _FindingSection:
     anchor: Markup
     heading: Markup
     claim: dict[str, object] | None  # claim_details, when the graph holds the finding as a claim
+
+
+#: An item's link to its file recurs in every list that shows the item (pure; Markup is immutable).
+_external_html_link = functools.lru_cache(maxsize=1 << 16)(external_html_link)
 
 
 @functools.lru_cache(maxsize=65536)  # an item's sources recur on its claims; Markup is immutable
@@ -833,5 +849,5 @@ def _standing_and_links(p: Page, links: Sequence[Link], before_standing: Markup)
     parts = []
     if support or contest:
         parts.append(before_standing + Markup("supported by {}, contested by {}").format(support, contest))
-    parts += [Markup(" · ") + p.strong(p.text(link.verb)) + Markup(" ") + p.link(link.node) for link in links]
+    parts += [Markup(f" · {p.strong(p.text(link.verb))} {p.link(link.node)}") for link in links]
     return parts
