@@ -77,23 +77,29 @@ def account(recall, qsets, graphs: dict[str, Path]) -> tuple[int, dict, Counter,
     return questions, paths, reaching, reachless
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def graphs_of_command_line(description: str):  # noqa: ANN201  (recall module, sets, side, graphs)
+    """The options every recall diagnostic takes (``--shared``, ``--rev``, ``--set``, ``--work``),
+    the ruler imported from ``--shared`` and the pooled sets' graphs built (or read from the cache)."""
+    parser = argparse.ArgumentParser(description=description.split("\n\n")[0])
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     parser.add_argument("--rev", help="a git revision's kgsync instead of the checkout")
     parser.add_argument("--set", default="", metavar="SPEC", help="option changes section.key:value,...")
     parser.add_argument("--work", type=Path, default=ROOT / ".kgsync-cache" / "bench-recall")
     args = parser.parse_args()
     sys.path.insert(0, str(args.shared / "bench"))
-    import recall  # the ruler: search, reach and payload exactly as it counts them
+    import recall  # the ruler: search, reach, ranking and payload exactly as it counts them
 
     corpus = args.shared / "corpus"
     qsets = question_sets(recall, corpus, list(DEFAULT_CUTS))
     args.work.mkdir(parents=True, exist_ok=True)
     side = side_of("kgsync", args.rev, parse_changes(args.set), args.work)
-    graphs = build_graphs(side, qsets, corpus / "themes-vocabulary.md", args.work, fresh=False)
+    return recall, qsets, side, build_graphs(side, qsets, corpus / "themes-vocabulary.md", args.work, fresh=False)
+
+
+def main() -> int:
+    recall, qsets, side, graphs = graphs_of_command_line(__doc__)
     n, paths, reaching, reachless = account(recall, qsets, graphs)
-    print(f"## {side.label} {args.set}: {n} questions\n")
+    print(f"## {side.label} {' '.join(f'{k}:{v}' for k, v in side.changes.items())}: {n} questions\n")
     print("| path (node: what the phrase matched) | matches / q | chars / q | chars / match "
           "| items reached / q | cited reached / q | cited per 10k chars |")
     print("|---|---|---|---|---|---|---|")

@@ -10,6 +10,7 @@ singular, British "-ise" spelling) unless the comment says otherwise.
 
 from __future__ import annotations
 
+import mimetypes
 from functools import lru_cache
 
 #: NLTK's English stopwords plus modal verbs and connective prepositions (the
@@ -156,6 +157,13 @@ beginning drawing painting listing booking filing posting rating timing wording 
 tooling computing coupling
 """.split())
 
+#: -ing words that name what the system studied falls into, not a procedure anyone applies
+#: ("reward hacking", "catastrophic forgetting", "overfitting"): a phenomenon is a concept.
+ING_EVENTS = frozenset("""
+hacking gaming forgetting overfitting underfitting scheming sandbagging cheating drifting leaking
+hallucinating confabulating misbehaving
+""".split())
+
 #: Ends in -ly but is a noun ("anomaly detection", "supply chain").
 LY_NOUNS = frozenset("""
 anomaly supply family assembly monopoly oligopoly reply ally rally italy july butterfly fly
@@ -213,3 +221,32 @@ def looks_adjective(word: str) -> bool:
     if word in _NOUN_ENDINGS_OK or len(word) <= 4:
         return False
     return word.endswith(_ADJ_ENDINGS)
+
+
+@lru_cache(maxsize=10_000)
+def is_superlative(word: str) -> bool:
+    """"highest", "largest", "biggest", "earliest": an evaluative adjective's superlative.
+    Not "interest", "request", "forest": their stems are no adjectives."""
+    if len(word) < 6 or not word.endswith("est"):
+        return False
+    stems = (word[:-3], word[:-2], word[:-4], word[:-4] + "y")  # high-est, larg-est, bigg-est, earli-est
+    return any(stem in NOT_FIRST or stem in NOT_LAST or looks_adjective(stem) for stem in stems if len(stem) > 2)
+
+
+def _media_subtype(media_type: str) -> str:
+    """"application/vnd.ms-excel" -> "ms-excel", "image/svg+xml" -> "svg": the format's own name."""
+    return media_type.split("/", 1)[1].removeprefix("x-").removeprefix("vnd.").split("+", 1)[0]
+
+
+def _format_names() -> frozenset[str]:
+    # The standard library's own table, not a list kept here: the media types ``mimetypes`` maps
+    # file suffixes to (its built-in table: ``MimeTypes()`` reads no system file into it), by
+    # their subtype ("JSON", "PDF", "CSV"; ".ai" is Adobe Illustrator's suffix, but its type is
+    # "postscript", so "AI" is none).  A file format is plumbing an item mentions, not its subject.
+    table = mimetypes.MimeTypes()
+    return frozenset(name for strict in table.types_map for t in strict.values()
+                     if (name := _media_subtype(t)).isalnum())
+
+
+#: File formats by their short names (lowercase), from the standard library's media types.
+FILE_FORMATS = _format_names()

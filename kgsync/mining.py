@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Sequence, Set
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, groupby, repeat
@@ -129,10 +129,13 @@ def candidates(item: ResearchItem) -> ItemCandidates:
         if key in surfaces:
             extra[key] = extra.get(key, 0) | SUBJECT
     title, question, summary, listed = zone_keys
-    # An acronym stands or falls with its long form ("HBR" with "Harvard Business Review").
+    # An acronym stands or falls with its long form ("HBR" with "Harvard Business Review"), and a
+    # plumbing acronym's long form with it ("Hypertext Transfer Protocol" with "HTTP").
     unnamed = {long for _short, long in acronyms if long in surfaces and not names_an_idea(
         long, tuple(surfaces[long].items()), extra.get(long, 0))}
     unnamed |= {short for short, long in acronyms if long in unnamed}
+    protocols = link_protocols(item.body)
+    unnamed |= {long for short, long in acronyms if short in lexicon.FILE_FORMATS or short in protocols}
     terms = []
     for key in sorted(surfaces):
         score = _score((title.get(key, 0), question.get(key, 0), summary.get(key, 0), listed.get(key, 0)),
@@ -141,7 +144,7 @@ def candidates(item: ResearchItem) -> ItemCandidates:
         ordered = tuple(by_surface.items() if len(by_surface) == 1 else sorted(by_surface.items(), key=_by_count))
         flags = ((TITLE if key in title else 0) | (DENSE if key in question or key in summary or key in listed else 0)
                  | extra.get(key, 0))
-        if key in unnamed or not names_an_idea(key, ordered, flags):
+        if key in unnamed or not names_an_idea(key, ordered, flags, protocols):
             continue
         terms.append(Candidate(key, score, ordered, flags))
     dense = "\n".join(z for z in zones if z)
@@ -184,7 +187,7 @@ def _score(counts: tuple[int, int, int, int], bonus: float) -> float:
     return round(sum(w * (1 + math.log(c)) for w, c in zip(_ZONE_WEIGHTS, counts) if c) + bonus, 4)
 
 
-def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int) -> bool:
+def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int, protocols: Set[str] = frozenset()) -> bool:
     """Does a candidate name an idea, by its own words and how the item writes it?
 
     General rules (word classes from ``lexicon``, no list of bad terms); the
@@ -192,7 +195,7 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int) -> 
     the dense text), and their stoplist removes the rest:
 
     * a vague noun qualified only by evaluative words is discourse, not a topic:
-      "real problem", "viable approach", "key challenge";
+      "real problem", "viable approach", "key challenge", "highest value";
     * vague nouns together say nothing either ("use case", "research output", "completed
       research item"), unless the item defines them as an acronym's long form (a named idea);
     * a prefixed compound is the part of speech of its last part: "pre-existing" is
@@ -202,17 +205,27 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int) -> 
       layout's own section names ("executive summary") are about the item, not its subject;
     * a name written in capitals throughout is a publication, product or body, not a
       method, even when its last word is a method's ("Harvard Business Review"); and a
-      lone method word ("synthesis") names an activity, not a method.
+      lone method word ("synthesis") names an activity, not a method;
+    * the repository's own bookkeeping is not a subject: a phrase made only of the item
+      format's words ("research backlog", "research corpus", "executive summary");
+    * a file format or a transfer protocol written as an acronym is plumbing, not a topic:
+      "JSON" (``lexicon.FILE_FORMATS``, the standard library's media types), "HTTP" (a
+      ``protocols`` of the item's own links, ``link_protocols``);
+    * a vague method noun qualified only by another activity ("audit review", "compression
+      technique", "learning method") names a kind of procedure, not one.
     """
     kws = key.split(" ")
     written = [surface for surface, _count in surfaces]
+    if is_plumbing(key, written, protocols):
+        return False  # before the acronym test: the item may well define it ("JSON (JavaScript ...)")
     if flags & ACRONYM:
         return True
-    if key in _LAYOUT_KEYS:
-        return False  # the item's own layout ("executive summary"), not its subject
+    if is_bookkeeping(key) or is_vague_method(key, flags):
+        return False
     modifiers, head = kws[:-1], kws[-1]
     if modifiers and head in lexicon.GENERIC:
-        if all(m in lexicon.NOT_FIRST or lexicon.looks_adjective(m) or _participle(m) for m in modifiers):
+        if all(m in lexicon.NOT_FIRST or lexicon.looks_adjective(m) or lexicon.is_superlative(m) or _participle(m)
+               for m in modifiers):
             return False
         if (all(m in lexicon.GENERIC or _participle(m) for m in modifiers) and not flags & DEFINED
                 and (len(kws) == 2 or any(map(_participle, modifiers)))):
@@ -232,8 +245,46 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int) -> 
     return True
 
 
-#: The sections an item is read by (``items``): words about the item itself, not its subject.
-_LAYOUT_KEYS = frozenset(term_key(name) for name in ("research question", "executive summary", "key findings"))
+def is_plumbing(key: str, written: Sequence[str], protocols: Set[str] = frozenset()) -> bool:
+    """A file format or a transfer protocol written as an acronym ("JSON", "PDFs", "HTTP")."""
+    return (" " not in key and (key in lexicon.FILE_FORMATS or key in protocols)
+            and all(map(_in_capitals, written)))
+
+
+_LINK_SCHEME = re.compile(r"\b([A-Za-z][A-Za-z0-9+.-]{0,15})://")
+
+
+def link_protocols(text: str) -> frozenset[str]:
+    """The protocols the text's own links are written in: their schemes ("https://...") and, for
+    a secure scheme, its plain protocol ("https" is "http" over TLS).  What an item links with
+    is its plumbing, whatever it studies."""
+    schemes = {scheme.lower() for scheme in _LINK_SCHEME.findall(text)}
+    return frozenset(schemes | {s[:-1] for s in schemes if s.endswith("s") and len(s) > 3})
+
+
+def is_bookkeeping(key: str) -> bool:
+    """A phrase made only of the item format's words ("research backlog"): about the item, not its subject."""
+    kws = key.split(" ")
+    return len(kws) > 1 and all(word in _LAYOUT_WORDS for word in kws)
+
+
+def is_vague_method(key: str, flags: int = 0) -> bool:
+    """A vague method noun qualified only by another activity ("audit review"): which procedure?"""
+    *modifiers, head = key.split(" ")
+    return (bool(modifiers) and head in _VAGUE_METHOD_HEADS and not flags & DEFINED
+            and all(m in lexicon.METHOD_HEADS for m in modifiers))
+
+
+#: The item format's own words: about the item itself, not its subject.  The sections an item is
+#: read by (``items``), the frontmatter fields kgsync reads, the lifecycle the template's
+#: ``status:`` walks (backlog to completed) and the units items are kept in.
+_LAYOUT_WORDS = frozenset(chain.from_iterable(term_key(phrase).split(" ") for phrase in (
+    "research question", "executive summary", "key findings",  # sections
+    "title", "status", "themes", "completed", "confidence",  # frontmatter fields
+    "backlog", "item", "corpus", "repository", "repo",  # where items are kept
+)))
+#: Method heads that name a kind of activity, not a procedure ("review", "technique").
+_VAGUE_METHOD_HEADS = lexicon.METHOD_HEADS & lexicon.GENERIC
 
 
 def _participle(word: str) -> bool:
@@ -244,6 +295,11 @@ def _participle(word: str) -> bool:
 def _written_as_acronym(word: str, written: Sequence[str]) -> bool:
     """Is the key word ``word`` written in capitals ("AI" in "AI capabilities", not "GitHub") in every surface?"""
     return all(any(part.lower() == word and part.isupper() for part in re.split(r"[\s-]+", w)) for w in written)
+
+
+def _in_capitals(surface: str) -> bool:
+    """"JSON", "PDFs": an acronym, in the plural too."""
+    return surface.isupper() or (surface.endswith("s") and surface[:-1].isupper())
 
 
 def _capitalised(surface: str) -> bool:

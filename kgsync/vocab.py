@@ -32,7 +32,8 @@ Over the corpus (``select``):
 Concept or method: a term is a *method* when its head (last) word is a
 method noun (evaluation, benchmark, analysis, review, survey, retrieval,
 search, scoring, prompting, fine-tuning... see ``lexicon.METHOD_HEADS``), a
-process in "-ing" ("chunking", "red teaming"; not "building", "embedding");
+process in "-ing" ("chunking", "red teaming"; not "building", "embedding", nor a
+phenomenon: "reward hacking", ``lexicon.ING_EVENTS``);
 otherwise a *concept* (things, properties, standards, artefacts: "model
 context protocol", "knowledge graph", "pipeline").  A pinned
 ``kind`` wins.
@@ -709,7 +710,7 @@ def classify(key: str) -> TermKind:
     head = key.split(" ")[-1]
     if head in lexicon.METHOD_HEADS:
         return TermKind.METHOD
-    if head.endswith("ing") and len(head) >= 5 and head not in lexicon.ING_NOUNS:
+    if head.endswith("ing") and len(head) >= 5 and head not in lexicon.ING_NOUNS and head not in lexicon.ING_EVENTS:
         return TermKind.METHOD
     return TermKind.CONCEPT
 

@@ -187,6 +187,35 @@ def test_names_an_idea_keeps_discourse_and_mistyped_names_out() -> None:
     assert ok("github action", "GitHub Actions")  # a name, not capitals
     assert ok("ai capability", "AI capability", flags=DEFINED)
     assert not ok("executive summary", "Executive Summary")
+    # a superlative qualifies like any evaluative word
+    assert not ok("highest value", "highest-value") and not ok("biggest risk")
+    assert ok("interest rate")  # "interest" is no superlative
+
+
+def test_names_an_idea_keeps_bookkeeping_plumbing_and_vague_methods_out() -> None:
+    from kgsync.mining import ACRONYM, DEFINED, link_protocols, names_an_idea
+
+    def ok(key: str, *surfaces: str, flags: int = 0) -> bool:
+        return names_an_idea(key, tuple((s, 1) for s in surfaces or (key,)), flags)
+
+    # the repository's own bookkeeping: phrases made only of the item format's words
+    assert not ok("research backlog", "research backlog", "Research Backlog")
+    assert not ok("research corpus") and not ok("research item") and not ok("completed research item")
+    assert ok("research loop") and ok("research agenda")  # a word beyond the format's: a subject
+    assert ok("backlog")  # one word: the bookkeeping rule reads phrases
+    # a file format, or a protocol the item's links are written in, as an acronym (even defined) is plumbing
+    web = link_protocols("See https://example.org and ftp://example.org/x.")
+    assert web == {"https", "http", "ftp"}
+    assert not ok("json", "JSON") and not ok("pdf", "PDF", "PDFs")
+    assert not names_an_idea("http", (("HTTP", 2),), DEFINED | ACRONYM, web)
+    assert names_an_idea("http", (("HTTP", 2),), DEFINED | ACRONYM)  # an item that links no web page
+    assert ok("mcp", "MCP", flags=DEFINED | ACRONYM) and ok("rag", "RAG")
+    assert ok("python", "Python")  # a name, not an acronym: the rule reads capitals
+    assert ok("json schema", "JSON Schema")  # a longer name that holds one
+    # a vague method noun qualified only by another activity names no one procedure
+    assert not ok("audit review") and not ok("compression technique") and not ok("learning method")
+    assert ok("code review") and ok("systematic literature review") and ok("regression testing")
+    assert ok("audit review", flags=DEFINED)  # an acronym's long form is a named procedure
 
 
 def test_a_files_name_is_no_term_and_a_finding_opens_with_its_subject() -> None:
@@ -219,3 +248,20 @@ def test_candidates_drop_an_acronym_whose_long_form_names_no_idea() -> None:
     keys = {c.key for c in candidates(item).terms}
     assert "prompt injection" in keys or "prompt injection attack" in keys
     assert not keys & {"hbr", "harvard business review", "real problem", "viable approach"}
+
+
+def test_candidates_drop_a_plumbing_acronym_with_its_long_form() -> None:
+    from kgsync.items import ResearchItem
+
+    summary = ("The server speaks HyperText Transfer Protocol (HTTP) and stores JavaScript Object Notation (JSON) "
+               "next to its Model Context Protocol (MCP) tools.")
+    item = ResearchItem(
+        slug="2026-01-01-x", path="x.md", title="An HTTP server for MCP", completed="2026-01-01", themes=(), cites=(),
+        related=(), supersedes=(), superseded_by=(), confidence="high", item_type="primary", status="completed",
+        research_question="Does HTTP suit MCP?", executive_summary=summary, key_findings=(), sources=(), sections=(),
+        body=f"## Log\n\n{summary}\n\n## Sources\n\n- [MCP](https://modelcontextprotocol.io)\n", body_line=1)
+    found = candidates(item)
+    keys = {c.key for c in found.terms}
+    assert {"mcp", "model context protocol"} <= keys
+    assert not keys & {"http", "hypertext transfer protocol", "json", "javascript object notation"}
+    assert ("http", "hypertext transfer protocol") in found.acronyms  # still the corpus's acronym map

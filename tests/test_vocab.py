@@ -112,6 +112,10 @@ def test_methods_by_head_word(vocab: Vocabulary) -> None:
     assert classify("knowledge graph") is TermKind.CONCEPT
     assert classify("model context protocol") is TermKind.CONCEPT
     assert classify("vector embedding") is TermKind.CONCEPT
+    # a phenomenon in "-ing" is what the system studied falls into, not a procedure: a concept
+    assert classify("reward hacking") is TermKind.CONCEPT
+    assert classify("catastrophic forgetting") is TermKind.CONCEPT
+    assert classify("prompt chaining") is TermKind.METHOD
 
 
 def test_generic_single_words_are_never_terms(vocab: Vocabulary) -> None:
@@ -202,6 +206,21 @@ def test_pinned_term_wins_even_on_one_item_and_across_stopwords(tmp_path: Path) 
     vocab = select([candidates(i) for i in items], CONFIG, pinned)
     assert vocab.terms["theory-of-mind"].items == ("2026-01-09-tom",)
     assert "theory-of-mind" in [u.name for u in vocab.per_item["2026-01-09-tom"].concepts]
+
+
+def test_a_pin_brings_back_what_the_quality_rules_keep_out(tmp_path: Path) -> None:
+    """Bookkeeping phrases, plumbing acronyms and vague methods are no candidates, but a
+    maintainer who means them pins them."""
+    item = make_item("2026-01-09-json", "JSON files for the research backlog",
+                     "Does JSON hold the research backlog?", "An audit review found JSON enough.",
+                     ("JSON holds the research backlog.", "The audit review passed."))
+    assert not {"json", "research backlog", "audit review"} & {c.key for c in candidates(item).terms}
+    pinned = load_pinned(write(tmp_path, "terms:\n  json: {kind: concept}\n  research-backlog: {kind: concept}\n"
+                                         "  audit-review: {kind: method}\n"))
+    vocab = select([candidates(i) for i in corpus() + [item]], CONFIG, pinned)
+    chosen = vocab.per_item["2026-01-09-json"]
+    assert {"json", "research-backlog"} <= {u.name for u in chosen.concepts}
+    assert "audit-review" in {u.name for u in chosen.methods}
 
 
 def test_an_item_that_names_a_pinned_term_chooses_it_whatever_its_caps(tmp_path: Path) -> None:

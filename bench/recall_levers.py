@@ -1,0 +1,224 @@
+"""Simulated recall levers: a built graph with relations or observations changed afterwards.
+
+    .venv/bin/python bench/recall_levers.py LEVER [LEVER ...] [--set section.key:value,...] [--json FILE]
+
+A lever is a rewrite of the records kgsync wrote (what a code change would write, not a kgsync
+option), applied to the graphs ``bench/bench_recall.py`` builds for ``--set`` (from its cache),
+then asked recall.py's questions exactly as ``bench_recall.py`` asks them: the ruler unchanged.
+Several levers apply in the order given.  Printed: pooled R@10 and payload with bootstrap 95 %
+intervals, the paired ΔR@10 against the graph as built (same ``--set``, no lever) and against
+BM25, R@10 wins / losses and the sets whose R@10 drops: a row of docs/recall.md's lever table.
+Every lever reads one item at a time (its own text, its own records) or the shared themes
+vocabulary, never corpus-wide statistics (issue 10's locality promise).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+
+from bench_recall import (  # noqa: E402
+    DEFAULT_CUTS, LATER, QuestionSet, build_graphs, evaluate, fmt, median, parse_changes, question_sets, side_of,
+    signed)
+from recall_stats import Bootstrap, column, tally  # noqa: E402
+
+Records = list[dict]
+Lever = Callable[[Records, QuestionSet, set[str]], Records]  # records, the question set, the theme slugs
+SALIENT_TERMS = 12  # an item's own repeated terms carried; fixed before measuring, not tuned
+TEMPLATE_HEADING = re.compile(r"^(§\d|q\d|[a-z]\.|key finding|finding \d)", re.I)
+
+
+def no_relation(kind: str) -> Lever:
+    """Every relation of one type gone (``states``, ``about``: they take the ruler to no item)."""
+    def lever(records: Records, _qset: QuestionSet, _themes: set[str]) -> Records:
+        return [r for r in records if not (r["type"] == "relation" and r["relationType"] == kind)]
+    return lever
+
+
+def no_duplicate_tag(records: Records, _qset: QuestionSet, _themes: set[str]) -> Records:
+    """No `tag:` for a theme the item also addresses as a concept: the same fact twice."""
+    addressed = {(r["from"], r["to"].split(":", 1)[1]) for r in records
+                 if r["type"] == "relation" and r["relationType"] == "addresses"}
+    return [{**r, "observations": [o for o in r["observations"] if not (
+        o.startswith("tag:") and (r["name"], o[4:].replace("_", "-")) in addressed)]}
+            if r["type"] == "entity" and r["entityType"] == "research_item" else r for r in records]
+
+
+def _without_aliases(records: Records, keep: Callable[[str, str], bool]) -> Records:
+    return [{**r, "observations": [o for o in r["observations"]
+                                   if not o.startswith("alias:") or keep(r["name"].split(":", 1)[1], o[6:])]}
+            if r["type"] == "entity" and r["entityType"] in ("concept", "method") else r for r in records]
+
+
+def theme_aliases_spelled_only(records: Records, _qset: QuestionSet, themes: set[str]) -> Records:
+    """A theme concept keeps only its slug spelled out ("knowledge management"): the vocabulary's
+    aliases are its rewrite map for legacy tags ("workflow", "developer experience", "ethics"), and
+    on a node every item of the theme addresses each is one more key that returns the whole hub."""
+    return _without_aliases(records, lambda term, alias: term not in themes
+                            or alias.lower() == term.replace("-", " "))
+
+
+def no_one_word_aliases(records: Records, _qset: QuestionSet, _themes: set[str]) -> Records:
+    """No alias that is one lower-case word ("agent", "evaluation"); acronyms ("RAG", "iOS") stay."""
+    return _without_aliases(records, lambda _term, alias: any(c in alias for c in " -")
+                            or any(c.isupper() for c in alias))
+
+
+def own_headings(item) -> list[str]:  # noqa: ANN001  (a recall.Item)
+    """The item's own section headings below its title, without the template's numbered steps."""
+    import recall
+    seen: dict[str, str] = {}
+    for level, name, _content in recall.sections(item.body):
+        text = re.sub(r"[*_`]", "", name).strip()
+        if level >= 2 and not TEMPLATE_HEADING.match(text):
+            seen.setdefault(text.lower(), text)
+    return list(seen.values())
+
+
+def salient_terms(item, limit: int = SALIENT_TERMS) -> list[str]:  # noqa: ANN001  (a recall.Item)
+    """The item's own repeated terms: runs of 1-3 content words (recall.py's tokens and stopwords:
+    no corpus statistics) that occur at least 3 times in its body, ranked by count x words (the
+    first seen first), a term inside an already chosen one skipped."""
+    import recall
+    counts: dict[str, int] = {}
+    for run in recall.runs_of(item.body):
+        words = run.split()
+        for n in (1, 2, 3):
+            for i in range(len(words) - n + 1):
+                term = " ".join(words[i:i + n])
+                counts[term] = counts.get(term, 0) + 1
+    order = {t: k for k, t in enumerate(counts)}
+    chosen: list[str] = []
+    for term in sorted((t for t, c in counts.items() if c >= 3), key=lambda t: (-counts[t] * len(t.split()), order[t])):
+        if len(chosen) < limit and not any(term in c for c in chosen):
+            chosen.append(term)
+    return chosen
+
+
+def on_carrier(observations: Callable, carrier: str) -> Lever:  # noqa: ANN001
+    """``observations(item)`` added to the item's node (``item``) or to its first claim (``claim``:
+    a node of one relation, so a match costs little; but a claim is a finding, so this is a probe)."""
+    def lever(records: Records, qset: QuestionSet, _themes: set[str]) -> Records:
+        first_claim: dict[str, str] = {}
+        for r in records:
+            if r["type"] == "entity" and r["entityType"] == "claim":
+                first_claim.setdefault(r["name"].split(":")[1], r["name"])
+        out = []
+        for r in records:
+            slug = r["name"].split(":")[1] if r["type"] == "entity" and r["name"][:5] in ("item:", "claim") else None
+            hit = slug in qset.items and (r["entityType"] == "research_item" if carrier == "item"
+                                          else r["name"] == first_claim.get(slug))
+            out.append({**r, "observations": r["observations"] + observations(qset.items[slug])} if hit else r)
+        return out
+    return lever
+
+
+def full_text_on_item(records: Records, qset: QuestionSet, _themes: set[str]) -> Records:
+    """The item's whole text (recall.py's: title, themes, body) on its node, the structure kept: a
+    ceiling for coverage plus structure, whatever the payload."""
+    return [{**r, "observations": r["observations"] + [qset.items[r["name"][5:]].text]}
+            if r["type"] == "entity" and r["entityType"] == "research_item" else r for r in records]
+
+
+def levers(salient: int = SALIENT_TERMS) -> dict[str, Lever]:
+    """Every lever by name; ``salient``: how many terms the salient-* levers carry."""
+    def terms(item) -> list[str]:  # noqa: ANN001
+        return ["terms: " + ", ".join(salient_terms(item, salient))]
+
+    def headings(item) -> list[str]:  # noqa: ANN001
+        return [f"heading: {h}" for h in own_headings(item)]
+
+    return {
+        "no-states": no_relation("states"),
+        "no-about": no_relation("about"),
+        "no-duplicate-tag": no_duplicate_tag,
+        "theme-aliases-spelled-only": theme_aliases_spelled_only,
+        "no-one-word-aliases": no_one_word_aliases,
+        "headings-on-item": on_carrier(headings, "item"),
+        "headings-on-claim": on_carrier(headings, "claim"),
+        "salient-on-item": on_carrier(terms, "item"),
+        "salient-on-claim": on_carrier(terms, "claim"),
+        "full-text-on-item": full_text_on_item,
+    }
+
+
+def theme_slugs(themes_file: Path) -> set[str]:
+    """The canonical slugs of the shared themes vocabulary (the first column of its table)."""
+    return set(re.findall(r"^\| `([a-z0-9-]+)` \|", themes_file.read_text(encoding="utf-8"), re.M))
+
+
+def rewritten(graphs: dict[str, Path], qsets: list[QuestionSet], chosen: list[Lever], label: str,
+              themes: set[str], work: Path) -> dict[str, Path]:
+    out = {}
+    for qset in qsets:
+        records = [json.loads(line) for line in graphs[qset.name].read_text(encoding="utf-8").split("\n") if line]
+        for lever in chosen:
+            records = lever(records, qset, themes)
+        target = work / "levers" / f"{graphs[qset.name].stem}-{label}.jsonl"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in records), encoding="utf-8")
+        out[qset.name] = target
+    return out
+
+
+def set_r10(rows: list[dict], name: str) -> float:
+    return sum(r["r10"] for r in rows if r["set"] == name)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("levers", nargs="+", choices=sorted(levers()))
+    parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    parser.add_argument("--set", default="", metavar="SPEC", help="option changes of the graph the levers rewrite")
+    parser.add_argument("--work", type=Path, default=ROOT / ".kgsync-cache" / "bench-recall")
+    parser.add_argument("--draws", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=15)
+    parser.add_argument("--json", type=Path, help="write every question's scores here")
+    parser.add_argument("--salient-terms", type=int, default=SALIENT_TERMS,
+                        help=f"terms the salient-* levers carry (default {SALIENT_TERMS}; other values trace a curve)")
+    args = parser.parse_args()
+    sys.path.insert(0, str(args.shared / "bench"))
+    import recall  # the ruler
+
+    corpus = args.shared / "corpus"
+    qsets = question_sets(recall, corpus, list(DEFAULT_CUTS))
+    side = side_of("kgsync", None, parse_changes(args.set), args.work)
+    built = build_graphs(side, qsets, corpus / "themes-vocabulary.md", args.work, fresh=False)
+    themes = theme_slugs(corpus / "themes-vocabulary.md")
+    by_name = levers(args.salient_terms)
+    label = "+".join(args.levers) + (f"-{args.salient_terms}" if args.salient_terms != SALIENT_TERMS else "")
+    graphs = rewritten(built, qsets, [by_name[n] for n in args.levers], label, themes, args.work)
+    systems = {"lever": evaluate(recall, qsets, graphs), "as built": evaluate(recall, qsets, built)}
+    if side.changes:  # the graph as built with the default options too: the table's "vs main"
+        plain = side_of("kgsync", None, {}, args.work)
+        systems["defaults"] = evaluate(recall, qsets, build_graphs(plain, qsets, corpus / "themes-vocabulary.md",
+                                                                   args.work, fresh=False))
+    systems["BM25"] = evaluate(recall, qsets, None)
+    boot = Bootstrap(len(systems["lever"]), args.draws, args.seed)
+    ours, pay = systems["lever"], column(systems["lever"], "payload")
+    print(f"levers {' + '.join(args.levers)} on --set '{args.set}': {len(ours)} questions")
+    print(f"R@10 {fmt(boot.interval(column(ours, 'r10')))}; payload {fmt(boot.interval(pay), 0)} "
+          f"(median {median(pay):,.0f})")
+    for name in [n for n in systems if n != "lever"]:
+        theirs = systems[name]
+        t = tally(column(ours, "r10"), column(theirs, "r10"))
+        worse = [q.name for q in qsets if q.truth and set_r10(ours, q.name) < set_r10(theirs, q.name) - 1e-12]
+        line = f"vs {name}: ΔR@10 {signed(boot.paired(column(ours, 'r10'), column(theirs, 'r10')))}; W/L {t.wins}/{t.losses}"
+        if name != "BM25":
+            line += f"; Δpayload {boot.paired(pay, column(theirs, 'payload')).mean:+,.0f}"
+        print(line + f"; sets that lose: {', '.join(worse) or 'none'}")
+    print(f"{LATER} R@10 {set_r10(ours, LATER) / sum(r['set'] == LATER for r in ours):.3f}")
+    if args.json:
+        args.json.write_text(json.dumps({"systems": systems}, indent=1, default=str), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
