@@ -9,15 +9,16 @@ Everything is sorted here, so the templates emit byte-identical pages.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from operator import attrgetter, itemgetter
 
 import networkx as nx
 
 from kgsync.items import ResearchItem
-from kgsync.model import EntityType, Graph, RelationType, observations_with, type_of_name
+from kgsync.model import EntityType, Graph, RelationType, type_of_name
 from kgsync.publish.site_text import file_stems, one_line
 
 #: Folder of each node type's pages inside docs/.
@@ -148,17 +149,17 @@ class SiteData:
 def collect(graph: Graph, items: Sequence[ResearchItem]) -> SiteData:
     """Index ``graph`` (contract types only) enriched with the items' metadata."""
     by_slug = {item.slug: item for item in items}
-    entities = [e for e in graph.canonical().entities if _kind(e.entity_type, e.name) is not None]
-    stems: dict[EntityType, dict[str, str]] = {}
-    for folder_kind in FOLDER:
-        keys = [e.name.split(":", 1)[1] for e in entities if _kind(e.entity_type, e.name) is folder_kind]
-        stems[folder_kind] = file_stems(sorted(set(keys)))
+    # The canonical entity order (``Graph.canonical``), without sorting the relations too.
+    kinds = [(e, kind) for e in sorted(graph.entities, key=_ENTITY_ORDER)
+             if (kind := _kind(e.entity_type, e.name)) is not None]
+    keys_of: dict[EntityType, set[str]] = {kind: set() for kind in FOLDER}
+    for entity, kind in kinds:
+        keys_of[kind].add(entity.name.split(":", 1)[1])
+    stems = {kind: file_stems(sorted(keys)) for kind, keys in keys_of.items()}
     nodes: dict[str, Node] = {}
-    for entity in entities:
+    for entity, kind in kinds:
         if entity.name in nodes:
             continue  # the first entity of a name wins, as in Graph
-        kind = _kind(entity.entity_type, entity.name)
-        assert kind is not None
         key = entity.name.split(":", 1)[1]
         page = f"{FOLDER[kind]}/{stems[kind][key]}.md"
         nodes[entity.name] = _node(entity.name, kind, key, page, entity.observations, by_slug.get(key))
@@ -171,21 +172,15 @@ def collect(graph: Graph, items: Sequence[ResearchItem]) -> SiteData:
                 nodes[name] = replace(node, states=node.states | {"superseded"})
     _host_claims(nodes, graph)
 
-    out: dict[str, dict[str, list[Node]]] = defaultdict(lambda: defaultdict(list))
-    into: dict[str, dict[str, list[Node]]] = defaultdict(lambda: defaultdict(list))
-    for relation in sorted(set(graph.relations)):
-        source, target = nodes.get(relation.source), nodes.get(relation.target)
-        if source is None or target is None:
-            continue  # dangling: lint reports it; the site shows only what resolves
-        out[source.name][relation.relation_type].append(target)
-        into[target.name][relation.relation_type].append(source)
-
-    def freeze(index: dict[str, dict[str, list[Node]]]) -> dict[str, dict[str, tuple[Node, ...]]]:
-        return {
-            name: {rel: tuple(sorted(ns, key=lambda n: n.newest_first if n.kind is EntityType.RESEARCH_ITEM
-                                     else n.sort_key)) for rel, ns in by_type.items()}
-            for name, by_type in index.items()
-        }
+    # Every list of related nodes sorts by one key (items newest first, other nodes by title); the
+    # keys are distinct and totally ordered, so ranking all nodes once and appending the relations
+    # in rank order gives each list the order sorting it would (one sort, not one per list).
+    ranked = sorted(nodes.values(), key=lambda n: n.newest_first if n.kind is EntityType.RESEARCH_ITEM else n.sort_key)
+    rank = {n.name: i for i, n in enumerate(ranked)}
+    resolved = [(rank[r.source], rank[r.target], r.relation_type) for r in set(graph.relations)
+                if r.source in rank and r.target in rank]  # dangling: lint reports it; the site shows what resolves
+    out = _index(ranked, sorted(resolved, key=itemgetter(1, 0, 2)))
+    into = _index(ranked, sorted(((t, s, rel) for s, t, rel in resolved), key=itemgetter(1, 0, 2)))
 
     tags: dict[str, list[Node]] = defaultdict(list)
     for node in nodes.values():
@@ -193,15 +188,23 @@ def collect(graph: Graph, items: Sequence[ResearchItem]) -> SiteData:
             for tag in node.tags:
                 tags[tag].append(node)
     tag_stems = file_stems(sorted(tags))
-    frozen_out = freeze(out)
     return SiteData(
         nodes=nodes,
-        out=frozen_out,
-        into=freeze(into),
-        tags={t: tuple(sorted(ns, key=lambda n: n.newest_first)) for t, ns in sorted(tags.items())},
+        out=out,
+        into=into,
+        tags={t: tuple(sorted(ns, key=lambda n: rank[n.name])) for t, ns in sorted(tags.items())},
         tag_pages={t: f"tags/{tag_stems[t]}.md" for t in sorted(tags)},
-        cooccurrence=_cooccurrence(nodes, frozen_out),
+        cooccurrence=_cooccurrence(nodes, out),
     )
+
+
+def _index(ranked: Sequence[Node], relations: Iterable[tuple[int, int, str]]) -> dict[str, dict[str, tuple[Node, ...]]]:
+    """name -> relation type -> the related nodes, in the order ``relations`` lists them
+    (``relations``: (rank of the node, rank of the related node, relation type))."""
+    found: dict[str, dict[str, list[Node]]] = {}
+    for here, other, relation_type in relations:
+        found.setdefault(ranked[here].name, {}).setdefault(relation_type, []).append(ranked[other])
+    return {name: {rel: tuple(ns) for rel, ns in by_type.items()} for name, by_type in found.items()}
 
 
 def _host_claims(nodes: dict[str, Node], graph: Graph) -> None:
@@ -255,9 +258,25 @@ def _kind(entity_type: str, name: str) -> EntityType | None:
     return kind if type_of_name(name) is kind else None
 
 
-def _first(observations: Iterable[str], *keys: str) -> str:
+_ENTITY_ORDER = attrgetter("name", "entity_type")  # Graph.canonical's entity order
+
+_Observations = Mapping[str, Sequence[str]]  # key -> values, as ``observations_with`` returns them
+
+
+def _by_key(observations: Iterable[str]) -> dict[str, list[str]]:
+    """Every ``key:value`` observation's value (stripped) under its key, in order: one pass, where
+    ``model.observations_with`` per key would read them all again for each key a node needs."""
+    found: dict[str, list[str]] = {}
+    for observation in observations:
+        key, colon, value = observation.partition(":")
+        if colon:
+            found.setdefault(key, []).append(value.strip())
+    return found
+
+
+def _first(observations: _Observations, *keys: str) -> str:
     for key in keys:
-        values = observations_with(observations, key)
+        values = observations.get(key)
         if values:
             return one_line(values[0])
     return ""
@@ -266,21 +285,22 @@ def _first(observations: Iterable[str], *keys: str) -> str:
 _TERM_KINDS = frozenset({EntityType.CONCEPT, EntityType.METHOD})
 
 
-def _spelled_out(key: str, obs: Iterable[str]) -> str:
+def _spelled_out(key: str, obs: _Observations) -> str:
     """A term's page title: the alias that spells its canonical name out ("knowledge graphs" for
     knowledge-graphs), so a reader sees words, not a slug; the name itself when none does."""
     if " " in key or "-" not in key:
         return key  # readable already
     words = key.replace("-", " ")
-    spelled = sorted(a for a in (one_line(v) for v in observations_with(obs, "alias"))
+    spelled = sorted(a for a in (one_line(v) for v in obs.get("alias", ()))
                      if a.casefold().replace("-", " ") == words and a != key)
     return spelled[0] if spelled else key
 
 
-def _node(name: str, kind: EntityType, key: str, page: str, obs: tuple[str, ...],
+def _node(name: str, kind: EntityType, key: str, page: str, observations: tuple[str, ...],
           item: ResearchItem | None) -> Node:
-    states = frozenset(v.casefold() for v in observations_with(obs, "status"))
-    provenance = tuple(sorted({v.removeprefix("item=") for v in observations_with(obs, "provenance")
+    obs = _by_key(observations)
+    states = frozenset(v.casefold() for v in obs.get("status", ()))
+    provenance = tuple(sorted({v.removeprefix("item=") for v in obs.get("provenance", ())
                                if v.startswith("item=")}))
     title = _first(obs, "title", "claim") or _spelled_out(key, obs) if kind in _TERM_KINDS else (
         _first(obs, "title", "claim") or key)
@@ -288,7 +308,7 @@ def _node(name: str, kind: EntityType, key: str, page: str, obs: tuple[str, ...]
     confidence = _first(obs, "confidence").casefold()
     summary = _first(obs, "summary")
     path = ""
-    tags = tuple(sorted({tag_slug(t) for t in observations_with(obs, "tag") if one_line(t)}))
+    tags = tuple(sorted({tag_slug(t) for t in obs.get("tag", ()) if one_line(t)}))
     if kind is EntityType.RESEARCH_ITEM and item is not None:
         title = one_line(item.title) or title
         completed = completed or item.completed
@@ -297,7 +317,7 @@ def _node(name: str, kind: EntityType, key: str, page: str, obs: tuple[str, ...]
         path = item.path
         if item.is_superseded:
             states |= {"superseded"}
-    aliases = tuple(sorted({one_line(a) for a in observations_with(obs, "alias")} - {"", title}, key=str.casefold))
+    aliases = tuple(sorted({one_line(a) for a in obs.get("alias", ())} - {"", title}, key=str.casefold))
     return Node(
         name=name,
         kind=kind,
@@ -310,7 +330,7 @@ def _node(name: str, kind: EntityType, key: str, page: str, obs: tuple[str, ...]
         completed=completed,
         summary=summary,
         section=_first(obs, "section"),
-        sources=tuple(dict.fromkeys(one_line(s) for s in observations_with(obs, "source"))),
+        sources=tuple(dict.fromkeys(one_line(s) for s in obs.get("source", ()))),
         items=provenance,
         states=states,
         path=path,
@@ -320,6 +340,7 @@ def _node(name: str, kind: EntityType, key: str, page: str, obs: tuple[str, ...]
 def _cooccurrence(nodes: Mapping[str, Node], out: Mapping[str, Mapping[str, tuple[Node, ...]]]) -> nx.Graph[str]:
     """Concepts linked by the active items they share (directly or through the item's claims)."""
     graph: nx.Graph[str] = nx.Graph()
+    weights: Counter[tuple[str, str]] = Counter()
     for node in nodes.values():
         if node.kind is EntityType.CONCEPT:
             graph.add_node(node.name)
@@ -333,6 +354,7 @@ def _cooccurrence(nodes: Mapping[str, Node], out: Mapping[str, Mapping[str, tupl
         ordered = sorted(concepts)
         for i, a in enumerate(ordered):
             for b in ordered[i + 1 :]:
-                weight = graph.get_edge_data(a, b, {"weight": 0})["weight"]
-                graph.add_edge(a, b, weight=weight + 1)
+                weights[a, b] += 1
+    # Counted first, added once: the same edges in the same order as adding each as it was met.
+    graph.add_weighted_edges_from(((a, b, weight) for (a, b), weight in weights.items()), weight="weight")
     return graph

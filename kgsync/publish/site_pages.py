@@ -41,6 +41,7 @@ from kgsync.extract import clean_statement
 from kgsync.items import ResearchItem
 from kgsync.merge import Manifest
 from kgsync.model import EntityType, Graph, RelationType
+from kgsync.publish import site_parallel
 from kgsync.publish.site_model import (CONFIDENCES, DIAGRAM_LIMIT, INACTIVE_STATES, Link, Node, SiteData, collect,
                                       tag_label)
 from kgsync.publish.site_svg import neighbourhood
@@ -125,7 +126,7 @@ class Page:
         return Markup(f"[{md_text(text)}]({self.href(page)})")
 
     def links(self, nodes: Iterable[Node]) -> Markup:
-        return Markup(", ").join(self.link(n) for n in nodes)
+        return Markup(", ".join([self.link(n) for n in nodes]))  # Markup parts: joined as they are
 
     def tag(self, tag: str) -> Markup:
         page = self.data.tag_pages.get(tag)
@@ -146,7 +147,7 @@ class Page:
                 + Markup(" › ") + _escaped(node.title))
 
     def words(self, values: Iterable[str], sep: str = " · ") -> Markup:
-        return Markup(sep).join(self.text(v) for v in values)
+        return Markup(sep.join([self.text(v) for v in values]))  # sep is kgsync's own markup
 
     # Inline pieces of an entry: Markdown here, HTML on an ``HtmlPage``.
     @staticmethod
@@ -155,11 +156,11 @@ class Page:
 
     @staticmethod
     def em(inner: Markup) -> Markup:
-        return Markup(f"*{escape(inner)}*")
+        return Markup(f"*{_markup(inner)}*")
 
     @staticmethod
     def strong(inner: Markup) -> Markup:
-        return Markup(f"**{escape(inner)}**")
+        return Markup(f"**{_markup(inner)}**")
 
     @staticmethod
     def external(text: object, url: str) -> Markup:
@@ -174,6 +175,12 @@ def _page_url(page: str) -> str:
     return stem.removesuffix("index") if stem.endswith("/index") else stem + "/"
 
 
+@functools.lru_cache(maxsize=1 << 17)
+def _url_parts(page: str) -> tuple[str, ...]:
+    """The folders of a page's directory URL: ``items/a.md`` -> ("items", "a")."""
+    return tuple(_page_url(page).split("/")[:-1])
+
+
 class HtmlPage(Page):
     """The same entries as raw HTML, for the blocks the site's Markdown stores unparsed
     (``html_block``): as Markdown, every entry went through the inline patterns.  Text is
@@ -183,7 +190,7 @@ class HtmlPage(Page):
 
     def __init__(self, here: str, sources: Callable[[Node], str | None], data: SiteData, final_urls: bool = True):
         super().__init__(here, sources, data)
-        self._url_parts = _page_url(here).split("/")[:-1]  # "items/a/" -> ["items", "a"]
+        self._url_parts = _url_parts(here)  # "items/a/" -> ("items", "a")
         self._final_urls = final_urls
 
     def href(self, page: str) -> str:
@@ -191,7 +198,7 @@ class HtmlPage(Page):
             return super().href(page)
         # posixpath.relpath of the two directory URLs, without its os.getcwd() per call
         target, hash_mark, fragment = page.partition("#")
-        parts = _page_url(target).split("/")[:-1]
+        parts = _url_parts(target)
         common = 0
         for mine, theirs in zip(self._url_parts, parts, strict=False):
             if mine != theirs:
@@ -215,20 +222,25 @@ class HtmlPage(Page):
 
     @staticmethod
     def em(inner: Markup) -> Markup:
-        return Markup(f"<em>{escape(inner)}</em>")
+        return Markup(f"<em>{_markup(inner)}</em>")
 
     @staticmethod
     def strong(inner: Markup) -> Markup:
-        return Markup(f"<strong>{escape(inner)}</strong>")
+        return Markup(f"<strong>{_markup(inner)}</strong>")
 
     @staticmethod
     def external(text: object, url: str) -> Markup:
-        return external_html_link(text, url)
+        return _external_html_link(text, url) if isinstance(text, str) else external_html_link(text, url)
 
 
 @functools.cache
 def _html_escaped(title: str) -> Markup:
     return html_text(title)
+
+
+def _markup(value: object) -> str:
+    """``escape(value)`` without copying what is Markup already (the same text)."""
+    return value if isinstance(value, Markup) else escape(value)
 
 
 def html_block(html: Markup) -> Markup:
@@ -240,7 +252,7 @@ def html_list(entries: Iterable[Markup]) -> Markup:
     """``<ul>`` of ``entries`` (HTML) as Python-Markdown writes a tight list: a raw block it keeps as is."""
     # escape(): an entry is Markup (kept as is); anything else would be escaped.  Not Markup.format:
     # at 10,000 items its formatter machinery was a large share of kgsync's own render time.
-    return Markup("<ul>\n" + "".join(f"<li>{escape(e)}</li>\n" for e in entries) + "</ul>")
+    return Markup("<ul>\n" + "".join([f"<li>{_markup(e)}</li>\n" for e in entries]) + "</ul>")
 
 
 # --------------------------------------------------------------------------- rendering
@@ -256,7 +268,9 @@ def _finalize(value: object) -> object:
 
 
 def page_environment() -> jinja2.Environment:
-    env = environment().overlay(finalize=_finalize)
+    # auto_reload off: every include (a finding's details, each page's front matter) would
+    # otherwise stat its template file again; the templates do not change during a render.
+    env = environment().overlay(finalize=_finalize, auto_reload=False)
     env.filters["yaml"] = lambda v: Markup(yaml_string(v))  # front matter no item text can leave
     env.filters["counted"] = counted  # {{ n | counted("shared item") }}: 1 shared item, 2 shared items
     env.globals["html_list"] = lambda entries: html_block(html_list(entries))
@@ -314,6 +328,12 @@ class _Renderer:
         self._key_findings: dict[str, tuple[tuple[int, str], ...]] = {}
         self._env = env
         self.files: dict[str, str] = {}
+
+    def pages_of(self, render: Callable[[], object]) -> dict[str, str]:
+        """The pages ``render`` writes (a node's page and the lists it overflows into, or an index page)."""
+        self.files = {}
+        render()
+        return self.files
 
     # -- shared pieces
 
@@ -380,24 +400,24 @@ class _Renderer:
     @staticmethod
     def item_entry(node: Node) -> Callable[[Page], Markup]:
         def entry(p: Page) -> Markup:
-            date = Markup(f" ({p.text(node.completed)})") if node.completed else Markup("")
+            date = f" ({p.text(node.completed)})" if node.completed else ""
             source = p.source(node)
-            return p.link(node) + date + (Markup(" · ") + source if source else Markup(""))
+            return Markup(f"{p.link(node)}{date}{' · ' if source else ''}{source}")
         return entry
 
     def claim_entry(self, node: Node, with_item: bool = True, with_links: bool = True) -> Callable[[Page], Markup]:
         data = self.data
 
         def entry(p: Page) -> Markup:
-            parts = [p.link(node)]
+            parts: list[str] = [p.link(node)]
             if node.confidence:
-                parts.append(Markup(" ") + p.em(Markup(f"({p.text(node.confidence)} confidence)")))
+                parts.append(f" {p.em(Markup(f'({p.text(node.confidence)} confidence)'))}")
             item = data.item_of(node) if with_item else None
             if item is not None:
-                parts.append(Markup(" — from ") + p.link(item))
+                parts.append(f" — from {p.link(item)}")
             if with_links:
                 parts += _standing_and_links(p, data.claim_links(node.name), Markup(" — "))
-            return Markup("").join(parts)
+            return Markup("".join(parts))  # every part is Markup or built from Markup
         return entry
 
     def quotes(self, name: str, link_verb: str, other: str, p: Page) -> list[Quote]:
@@ -417,21 +437,21 @@ class _Renderer:
         data = self.data
 
         def entry(p: Page) -> Markup:
-            parts = [p.link(node)]
+            parts: list[str] = [p.link(node)]
             item = data.item_of(node)
             if item is not None:
-                parts.append(Markup(" — ") + p.link(item))
+                parts.append(f" — {p.link(item)}")
                 if item.completed:
-                    parts.append(Markup(f" ({p.text(item.completed)})"))
+                    parts.append(f" ({p.text(item.completed)})")
             if node.confidence:
-                parts.append(Markup(" · ") + p.em(Markup(f"{p.text(node.confidence)} confidence")))
+                parts.append(f" · {p.em(Markup(f'{p.text(node.confidence)} confidence'))}")
             parts += _standing_and_links(p, data.claim_links(node.name), Markup(" · "))
-            return Markup("").join(parts)
+            return Markup("".join(parts))  # every part is Markup or built from Markup
         return entry
 
     @staticmethod
     def counted_entry(node: Node, count: int, noun: str) -> Callable[[Page], Markup]:
-        return lambda p: p.link(node) + Markup(" — ") + p.text(counted(count, noun))
+        return lambda p: Markup(f"{p.link(node)} — {p.text(counted(count, noun))}")
 
     # -- pages
 
@@ -565,21 +585,22 @@ class _Renderer:
         section = node.section
         if section.startswith("key-finding-"):
             section = f"Key finding {section.removeprefix('key-finding-')}"
-        facts = [h.strong(Markup("Confidence:")) + Markup(" ") + h.text(node.confidence or "not rated")]
+        # f-strings of Markup parts (each escaped where it was made), one Markup per fact.
+        facts = [Markup(f"{h.strong(Markup('Confidence:'))} {h.text(node.confidence or 'not rated')}")]
         if about := data.targets(node.name, RelationType.ABOUT):
-            facts.append(h.strong(Markup("About:")) + Markup(" ") + h.links(about))
+            facts.append(Markup(f"{h.strong(Markup('About:'))} {h.links(about)}"))
         if methods := data.targets(node.name, RelationType.USES_METHOD):
-            facts.append(h.strong(Markup("Methods:")) + Markup(" ") + h.links(methods))
+            facts.append(Markup(f"{h.strong(Markup('Methods:'))} {h.links(methods)}"))
         if node.sources:
-            facts.append(h.strong(Markup("Sources:")) + Markup(" ")
-                         + Markup(" · ").join(_source_html_link(s) for s in node.sources))
+            facts.append(Markup(f"{h.strong(Markup('Sources:'))} "
+                                + " · ".join([_source_html_link(s) for s in node.sources])))
         for link in data.claim_links(node.name):
-            fact = h.strong(h.text(link.verb.capitalize())) + Markup(" ") + h.link(link.node)
+            fact = f"{h.strong(h.text(link.verb.capitalize()))} {h.link(link.node)}"
             if link.node.inactive:
-                fact += Markup(" ") + h.em(Markup("(not current)"))
+                fact += f" {h.em(Markup('(not current)'))}"
             if quotes := self.quotes(node.name, link.verb, link.node.name, h):
-                fact += html_list(Markup(f"“{h.text(q.sentence)}” — {escape(q.where)}") for q in quotes) + Markup("\n")
-            facts.append(fact)
+                fact = f"{fact}{html_list(Markup(f'“{h.text(q.sentence)}” — {escape(q.where)}') for q in quotes)}\n"
+            facts.append(Markup(fact))
         return dict(
             node=node, item=item, section=section,
             status_label=" and ".join(sorted(node.states & INACTIVE_STATES)).capitalize(),
@@ -654,6 +675,10 @@ class _FindingSection:
     claim: dict[str, object] | None  # claim_details, when the graph holds the finding as a claim
 
 
+#: An item's link to its file recurs in every list that shows the item (pure; Markup is immutable).
+_external_html_link = functools.lru_cache(maxsize=1 << 16)(external_html_link)
+
+
 @functools.lru_cache(maxsize=65536)  # an item's sources recur on its claims; Markup is immutable
 def _source_html_link(url: str) -> Markup:
     return external_html_link(url, url)
@@ -684,79 +709,104 @@ def render_pages(graph: Graph, items: Sequence[ResearchItem], config: Config,
 
 def pages_of(data: SiteData, items: Sequence[ResearchItem], config: Config,
              env: dict[str, str] | None = None, evidence: Evidence | None = None,
-             final_urls: bool = True) -> dict[str, str]:
+             final_urls: bool = True, workers: int | None = 1) -> dict[str, str]:
     """``render_pages`` of an indexed graph (``site_model.collect``; the explorer's data reads the same).
-    ``final_urls``: see ``HtmlPage`` (mkdocs: True, Zensical: False)."""
+    ``final_urls``: see ``HtmlPage`` (mkdocs: True, Zensical: False).  ``workers``: processes that
+    render (``site_parallel``; None: as many as pay off); the pages are the same for any number."""
+    tasks = _page_tasks(data, items, config, env, evidence, final_urls)
+    return site_parallel.render(tasks, site_parallel.workers_for(len(tasks)) if workers is None else workers)
+
+
+def _page_tasks(data: SiteData, items: Sequence[ResearchItem], config: Config, env: dict[str, str] | None,
+                evidence: Evidence | None, final_urls: bool) -> list[site_parallel.Task]:
+    """The pages as independent tasks, in page order: a node page each (with the lists it overflows
+    into), then each index page."""
     by_slug = {item.slug: item for item in items}
     r = _Renderer(data, config, env, by_slug, evidence, final_urls)
-    r.home(_counts(data))
+    tasks: list[site_parallel.Task] = []
 
+    def task(render: Callable[[], object]) -> None:
+        tasks.append(lambda: r.pages_of(render))
+
+    task(lambda: r.home(_counts(data)))
     concepts = data.of(EntityType.CONCEPT)
     methods = data.of(EntityType.METHOD)
     claims = data.of(EntityType.CLAIM)
     all_items = sorted(data.of(EntityType.RESEARCH_ITEM), key=lambda n: n.newest_first)
     for node in concepts:
-        r.concept(node)
+        task(functools.partial(r.concept, node))
     for node in methods:
-        r.method(node)
+        task(functools.partial(r.method, node))
     for node in claims:
         if "#" not in node.page:
-            r.claim(node)
+            task(functools.partial(r.claim, node))
     for node in all_items:
         meta = by_slug.get(node.key)
         named = meta.superseded_by if meta else ()
         later = [data.nodes[f"item:{s}"] for s in named if f"item:{s}" in data.nodes]
-        r.item(node, later, [s for s in named if f"item:{s}" not in data.nodes])
+        task(functools.partial(r.item, node, later, [s for s in named if f"item:{s}" not in data.nodes]))
 
-    by_theme = sorted(((r.theme_of(n), n) for n in concepts), key=lambda tn: (tn[0] == "", tn[0], tn[1].sort_key))
-    r.listing(_Listing("Concepts", "concepts/index.md",
-                       f"{len(concepts)} concepts by theme (the theme most of a concept's current items carry), "
-                       "A to Z, with the number of current items that address each.",
-                       tuple(r.counted_entry(n, r.active_count(n, RelationType.ADDRESSES), "item") for _, n in by_theme),
-                       groups=tuple(tag_label(t) if t else "Other concepts" for t, _ in by_theme)))
-    r.emit("explore/index.md", "explore", "Explore the graph")
-    r.listing(_Listing("Methods", "methods/index.md",
-                       f"{len(methods)} methods, A to Z, with the number of current items that use each "
-                       "(themselves or in a claim).",
-                       tuple(r.counted_entry(n, len(r.items_using(n)), "item") for n in methods)))
+    def concept_index() -> None:
+        by_theme = sorted(((r.theme_of(n), n) for n in concepts), key=lambda tn: (tn[0] == "", tn[0], tn[1].sort_key))
+        r.listing(_Listing("Concepts", "concepts/index.md",
+                           f"{len(concepts)} concepts by theme (the theme most of a concept's current items carry), "
+                           "A to Z, with the number of current items that address each.",
+                           tuple(r.counted_entry(n, r.active_count(n, RelationType.ADDRESSES), "item") for _, n in by_theme),
+                           groups=tuple(tag_label(t) if t else "Other concepts" for t, _ in by_theme)))
+    task(concept_index)
+    task(lambda: r.emit("explore/index.md", "explore", "Explore the graph"))
+    task(lambda: r.listing(_Listing("Methods", "methods/index.md",
+                                    f"{len(methods)} methods, A to Z, with the number of current items that use each "
+                                    "(themselves or in a claim).",
+                                    tuple(r.counted_entry(n, len(r.items_using(n)), "item") for n in methods))))
     current = [n for n in all_items if not n.inactive]
-    r.listing(_Listing("Research items", "items/index.md",
-                       f"{len(current)} current research items, newest first. Superseded items are listed "
-                       "separately.",
-                       tuple(r.item_entry(n) for n in current),
-                       see_also=(("Superseded items", "items/superseded.md"),)))
-    r.listing(_Listing("Superseded items", "items/superseded.md",
-                       "Items a later item supersedes. They are left out of the other lists.",
-                       tuple(r.item_entry(n) for n in all_items if n.inactive), marked=True))
-    claims_by_item = sorted(claims, key=lambda c: (((i := data.item_of(c)) and i.newest_first) or ("",), c.sort_key))
-    r.listing(_Listing("Claims", "claims/index.md",
-                       "Current claims, by item, newest item first. Superseded, contradicted and contested claims are listed "
-                       "separately.",
-                       tuple(r.claim_entry(c, with_links=False) for c in claims_by_item if not c.inactive),
-                       see_also=(("Superseded, contradicted and contested claims", "claims/superseded.md"),)))
-    r.listing(_Listing("Superseded, contradicted and contested claims", "claims/superseded.md",
-                       "Claims of superseded items, and claims marked superseded, contradicted or contested.",
-                       tuple(r.claim_entry(c, with_links=False) for c in claims_by_item if c.inactive), marked=True))
+    task(lambda: r.listing(_Listing("Research items", "items/index.md",
+                                    f"{len(current)} current research items, newest first. Superseded items are listed "
+                                    "separately.",
+                                    tuple(r.item_entry(n) for n in current),
+                                    see_also=(("Superseded items", "items/superseded.md"),))))
+    task(lambda: r.listing(_Listing("Superseded items", "items/superseded.md",
+                                    "Items a later item supersedes. They are left out of the other lists.",
+                                    tuple(r.item_entry(n) for n in all_items if n.inactive), marked=True)))
+
+    @functools.cache
+    def claims_by_item() -> list[Node]:
+        return sorted(claims, key=lambda c: (((i := data.item_of(c)) and i.newest_first) or ("",), c.sort_key))
+    task(lambda: r.listing(_Listing("Claims", "claims/index.md",
+                                    "Current claims, by item, newest item first. Superseded, contradicted and contested "
+                                    "claims are listed separately.",
+                                    tuple(r.claim_entry(c, with_links=False) for c in claims_by_item() if not c.inactive),
+                                    see_also=(("Superseded, contradicted and contested claims", "claims/superseded.md"),))))
+    task(lambda: r.listing(_Listing("Superseded, contradicted and contested claims", "claims/superseded.md",
+                                    "Claims of superseded items, and claims marked superseded, contradicted or contested.",
+                                    tuple(r.claim_entry(c, with_links=False) for c in claims_by_item() if c.inactive),
+                                    marked=True)))
     tags = sorted(data.tags, key=str.casefold)
-    r.listing(_Listing("Tags", "tags/index.md", f"{len(tags)} tags from the items' themes.",
-                       tuple((lambda t: lambda p: p.tag(t) + Markup(" — ") + p.text(counted(
-                           sum(1 for n in data.tags[t] if not n.inactive), "item")))(t) for t in tags)))
+    task(lambda: r.listing(_Listing("Tags", "tags/index.md", f"{len(tags)} tags from the items' themes.",
+                                    tuple((lambda t: lambda p: p.tag(t) + Markup(" — ") + p.text(counted(
+                                        sum(1 for n in data.tags[t] if not n.inactive), "item")))(t) for t in tags))))
     for tag in tags:
-        nodes = data.tags[tag]
-        old = [n for n in nodes if n.inactive]
-        old_page = data.tag_pages[tag].removesuffix(".md") + "--superseded.md"
-        concept = data.nodes.get(f"concept:{tag}")
-        label = tag_label(tag)
-        r.listing(_Listing(f"Tag: {label}", data.tag_pages[tag], f"Current items tagged {label}, newest first.",
-                           tuple(r.item_entry(n) for n in nodes if not n.inactive),
-                           see_also=tuple(
-                               ([(f"{counted(len(old), 'superseded item')} tagged {label}", old_page)] if old else [])
-                               + ([(f"the concept {concept.title}", concept.page)] if concept else [])),
-                           theme_words=() if concept else (label, tag)))
-        if old:
-            r.listing(_Listing(f"Tag: {label} (superseded items)", old_page,
-                               f"Superseded items tagged {label}.", tuple(r.item_entry(n) for n in old), marked=True))
-    return r.files
+        task(functools.partial(_tag_pages, r, tag))
+    return tasks
+
+
+def _tag_pages(r: _Renderer, tag: str) -> None:
+    """A tag's listing of current items, and of its superseded items when it has any."""
+    data = r.data
+    nodes = data.tags[tag]
+    old = [n for n in nodes if n.inactive]
+    old_page = data.tag_pages[tag].removesuffix(".md") + "--superseded.md"
+    concept = data.nodes.get(f"concept:{tag}")
+    label = tag_label(tag)
+    r.listing(_Listing(f"Tag: {label}", data.tag_pages[tag], f"Current items tagged {label}, newest first.",
+                       tuple(r.item_entry(n) for n in nodes if not n.inactive),
+                       see_also=tuple(
+                           ([(f"{counted(len(old), 'superseded item')} tagged {label}", old_page)] if old else [])
+                           + ([(f"the concept {concept.title}", concept.page)] if concept else [])),
+                       theme_words=() if concept else (label, tag)))
+    if old:
+        r.listing(_Listing(f"Tag: {label} (superseded items)", old_page,
+                           f"Superseded items tagged {label}.", tuple(r.item_entry(n) for n in old), marked=True))
 
 
 def explorer_data(data: SiteData) -> str:
@@ -799,5 +849,5 @@ def _standing_and_links(p: Page, links: Sequence[Link], before_standing: Markup)
     parts = []
     if support or contest:
         parts.append(before_standing + Markup("supported by {}, contested by {}").format(support, contest))
-    parts += [Markup(" · ") + p.strong(p.text(link.verb)) + Markup(" ") + p.link(link.node) for link in links]
+    parts += [Markup(f" · {p.strong(p.text(link.verb))} {p.link(link.node)}") for link in links]
     return parts
