@@ -34,6 +34,7 @@ from kgsync.build_cache import (EvidenceTexts, FactsStore, Record, RecordCache, 
 from kgsync.cache_file import CacheReader
 from kgsync.claim_identity import keep_claim_names, previous_facts_to_match
 from kgsync.config import Config
+from kgsync.cpus import usable_cpus
 from kgsync.economy import Folding, discriminating_themes
 from kgsync.errors import ConfigError, GraphFormatError, KgsyncError, LintFailed, Location
 from kgsync.evidence import EvidencePlan, EvidenceText, plan as plan_evidence
@@ -236,7 +237,7 @@ def _parse_all(jobs_in: Sequence[tuple[bytes, str, str]], jobs: int | None) -> l
     The calling process is one of them: it takes chunks from the front while
     ``jobs - 1`` workers take them from the back, and it keeps its warm caches.
     """
-    processes = min(jobs or _usable_cpus(), -(-len(jobs_in) // _CHUNK))
+    processes = min(jobs or usable_cpus(), -(-len(jobs_in) // _CHUNK))
     if processes < 2 or len(jobs_in) < _MIN_PARALLEL:
         return [parse_record(*job) for job in jobs_in]
     chunks = [jobs_in[i : i + _CHUNK] for i in range(0, len(jobs_in), _CHUNK)]
@@ -262,13 +263,6 @@ def _parse_all(jobs_in: Sequence[tuple[bytes, str, str]], jobs: int | None) -> l
 def _record_chunk(chunk: Sequence[tuple[bytes, str, str]]) -> list[Record]:
     gc.disable()  # a worker allocates many small objects and no cycles worth collecting
     return [parse_record(*job) for job in chunk]
-
-
-def _usable_cpus() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
 
 
 def build(config: Config, *, write: bool = True, strict: bool = False) -> BuildResult:

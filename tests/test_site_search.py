@@ -133,7 +133,7 @@ def _differences(left: Path, right: Path) -> list[str]:
 def test_small_sites_build_in_one_process_large_ones_in_one_per_cpu(tmp_path, monkeypatch):
     from kgsync.publish import site_engine
 
-    monkeypatch.setattr(site_engine.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(site_engine, "usable_cpus", lambda: 2)
     docs = tmp_path / "docs"
     (docs / "items").mkdir(parents=True)
     for n in range(site_engine.PAGES_PER_JOB - 1):

@@ -7,13 +7,14 @@ empty, and turning a failed build into a ``PublishError`` with the tool's output
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from kgsync.cpus import usable_cpus
 from kgsync.errors import PublishError
 
 ENGINES = ("mkdocs", "zensical")
@@ -59,7 +60,7 @@ def build_html(project_dir: Path, out_dir: Path, engine: str = DEFAULT_ENGINE, s
 def default_jobs(docs_dir: Path) -> int:
     """One mkdocs process per CPU (at most ``MAX_JOBS``) and per ``PAGES_PER_JOB`` pages."""
     pages = sum(1 for _ in docs_dir.rglob("*.md"))
-    return max(1, min(os.cpu_count() or 1, MAX_JOBS, pages // PAGES_PER_JOB))
+    return max(1, min(usable_cpus(), MAX_JOBS, pages // PAGES_PER_JOB))
 
 
 def _mkdocs(project_dir: Path, config_file: Path, out_dir: Path, strict: bool, timeout: float | None,
@@ -123,14 +124,9 @@ def _check_out_dir(out_dir: Path, project_dir: Path) -> None:
 
 def _run_all(commands: list[list[str]], cwd: Path, engine: str, timeout: float | None) -> None:
     """Run the commands at once; fail with the first failed one's output tail."""
-    if len(commands) == 1:
-        return _run(commands[0], cwd, engine, timeout)
-    import concurrent.futures
-
-    with concurrent.futures.ThreadPoolExecutor(len(commands)) as pool:
+    with ThreadPoolExecutor(len(commands)) as pool:
         for done in [pool.submit(_run, command, cwd, engine, timeout) for command in commands]:
             done.result()
-    return None
 
 
 def _run(command: list[str], cwd: Path, engine: str, timeout: float | None) -> None:

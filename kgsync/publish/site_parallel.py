@@ -12,10 +12,11 @@ large enough to repay starting the processes.
 from __future__ import annotations
 
 import multiprocessing
-import os
 import sys
 from collections.abc import Callable, Sequence
 from operator import itemgetter
+
+from kgsync.cpus import usable_cpus
 
 #: A task renders some pages and returns them, {docs-relative path: Markdown}.
 Task = Callable[[], dict[str, str]]
@@ -30,7 +31,7 @@ def workers_for(tasks: int) -> int:
     """How many processes render ``tasks`` tasks: the cores this process may use, on Linux, for a large site."""
     if tasks < MIN_PARALLEL_TASKS or not sys.platform.startswith("linux"):
         return 1
-    return max(1, len(os.sched_getaffinity(0)))
+    return usable_cpus()
 
 
 def render(tasks: Sequence[Task], workers: int = 1) -> dict[str, str]:
