@@ -4,7 +4,7 @@
 
 (a) Real corpus: time reading every item file and parsing it with
     ``frontmatter.loads`` (the floor any tool pays), then a full
-    ``kgsync.pipeline.build`` with a fresh cache; goal: build <= 3x the floor.
+    ``kgsync.build.pipeline.build`` with a fresh cache; goal: build <= 3x the floor.
 (b) Synthetic corpus of --count items (bench/gen_corpus.py): full build with a
     fresh cache in a child process; goal < 30 s and peak RSS < 1 GiB
     (``resource.getrusage(RUSAGE_CHILDREN).ru_maxrss`` of that child).
@@ -51,7 +51,7 @@ class Row:
 
 
 def config_for(root: Path, items: str, graph: Path, cache: Path, themes: Path | None):
-    from kgsync import config
+    from kgsync.read import config
 
     overrides = {"items": items, "graph": str(graph), "cache_dir": str(cache)}
     if themes is not None:
@@ -62,7 +62,7 @@ def config_for(root: Path, items: str, graph: Path, cache: Path, themes: Path | 
 def child_build(args: argparse.Namespace) -> int:
     """--child: one build, timed inside the process; prints one JSON line."""
     started = time.perf_counter()
-    from kgsync import pipeline
+    from kgsync.build import pipeline
 
     imported = time.perf_counter()
     cfg = config_for(Path(args.root), args.items, Path(args.graph), Path(args.cache),
@@ -98,10 +98,10 @@ def bench_real_corpus(corpus: Path, work: Path, repeat: int = 3) -> list[Row]:
     so that both see the same machine (the figures move ±30 % on a shared 2-core box)."""
     import frontmatter
 
-    from kgsync import pipeline
+    from kgsync.build import pipeline
 
-    from kgsync.extract import extract
-    from kgsync.items import read_item_bytes
+    from kgsync.extract.findings import extract
+    from kgsync.read.items import read_item_bytes
 
     files = sorted(p for p in corpus.glob("*.md"))
     themes = corpus.parent / "themes-vocabulary.md"

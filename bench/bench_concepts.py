@@ -11,7 +11,7 @@ items no rule was tuned on: the held-out check) with its theme vocabulary (as
   not know are listed and left out of the share, so label them before trusting it;
 * findings coverage: the share of concept nodes with at least one claim ``about`` them.
 
-``--rules`` prints instead each concept-quality rule of ``kgsync.mining`` / ``kgsync.vocab`` as
+``--rules`` prints instead each concept-quality rule of ``kgsync.extract.mining`` / ``kgsync.vocabulary.vocab`` as
 a classifier of the labels ("flagged" = the rule keeps the name out or retypes it), per label
 section: the older labels the rules were chosen on, the held-out names, the names labelled after.
 """
@@ -27,13 +27,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kgsync import config as config_module  # noqa: E402
-from kgsync import lexicon, mining  # noqa: E402
-from kgsync.items import find_item_files, read_items  # noqa: E402
-from kgsync.jsonl import loads  # noqa: E402
-from kgsync.model import EntityType, Graph, RelationType  # noqa: E402
-from kgsync.mining import candidates  # noqa: E402
-from kgsync.pipeline import build  # noqa: E402
+from kgsync.read import config as config_module  # noqa: E402
+from kgsync.extract import lexicon  # noqa: E402
+from kgsync.extract import mining  # noqa: E402
+from kgsync.read.items import find_item_files, read_items  # noqa: E402
+from kgsync.contract.jsonl import loads  # noqa: E402
+from kgsync.contract.model import EntityType, Graph, RelationType  # noqa: E402
+from kgsync.extract.mining import candidates  # noqa: E402
+from kgsync.build.pipeline import build  # noqa: E402
 
 LABELS = ROOT / "bench" / "concept_labels.tsv"
 

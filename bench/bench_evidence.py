@@ -33,9 +33,9 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kgsync import config as config_module  # noqa: E402
-from kgsync.items import read_items  # noqa: E402
-from kgsync.pipeline import build  # noqa: E402
+from kgsync.read import config as config_module  # noqa: E402
+from kgsync.read.items import read_items  # noqa: E402
+from kgsync.build.pipeline import build  # noqa: E402
 
 LABELS = ROOT / "bench" / "evidence_labels.yml"
 RELATIONS = ("supports", "contradicts", "extends")

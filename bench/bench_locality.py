@@ -7,7 +7,7 @@ Builds the 220 items of ``corpus/research`` once, then, one at a time and each f
 base (graph and manifest restored), adds each item of ``corpus/later`` and deletes a spread of
 ``--deletes`` items.  For each merge it counts the *bystanders* (items whose file did not change
 but whose generated facts did) and how many of them the merged item's own shared nodes or a
-named vocabulary event (``kgsync.vocab_events``) explain.  The build cache is shared by all
+named vocabulary event (``kgsync.diff.vocab_events``) explain.  The build cache is shared by all
 builds, so each one re-assembles only what changed.  Prints a Markdown table and a summary
 (docs/LOCALITY.md holds the last run).
 """
@@ -24,11 +24,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kgsync import config as config_module  # noqa: E402
-from kgsync.merge import manifest_path  # noqa: E402
-from kgsync.pipeline import build, theme_concepts_of  # noqa: E402
-from kgsync.themes import load_theme_map  # noqa: E402
-from kgsync.vocab_events import explain, vocabulary_events  # noqa: E402
+from kgsync.read import config as config_module  # noqa: E402
+from kgsync.graph.merge import manifest_path  # noqa: E402
+from kgsync.build.pipeline import build, theme_concepts_of  # noqa: E402
+from kgsync.vocabulary.themes import load_theme_map  # noqa: E402
+from kgsync.diff.vocab_events import explain, vocabulary_events  # noqa: E402
 
 
 def main() -> int:

@@ -209,8 +209,8 @@ def _build_child() -> int:
     """Hidden mode: build the graphs a JSON job on stdin lists, with the kgsync of job['root']."""
     job = json.load(sys.stdin)
     sys.path.insert(0, job["root"])
-    from kgsync import config as config_module
-    from kgsync.pipeline import build
+    from kgsync.read import config as config_module
+    from kgsync.build.pipeline import build
 
     for spec in job["builds"]:
         graph = Path(spec["graph"])

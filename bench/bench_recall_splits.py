@@ -25,8 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kgsync import config as config_module  # noqa: E402
-from kgsync.pipeline import build  # noqa: E402
+from kgsync.read import config as config_module  # noqa: E402
+from kgsync.build.pipeline import build  # noqa: E402
 
 DATED_SLUG = re.compile(r"\b(20\d\d-\d\d-\d\d-[a-z0-9]+(?:-[a-z0-9]+)*)\b")
 DEFAULT_VARIANTS = (

@@ -3,7 +3,7 @@
     .venv/bin/python bench/bench_site.py [--corpus ../shared/corpus/research] [--count 10000]
                                          [--engine mkdocs|zensical] [--jobs N] [--skip-large] [--graph FILE]
 
-(a) Real corpus: build its graph (``kgsync.pipeline.build``, not timed), then
+(a) Real corpus: build its graph (``kgsync.build.pipeline.build``, not timed), then
     time ``render_project`` (kgsync's own page generation) and the engine's
     clean build; goal: whole site < 60 s, page generation < 10 % of it.
 (b) Synthetic corpus of --count items (bench/gen_corpus.py) through the same
@@ -29,11 +29,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from kgsync import config as config_module  # noqa: E402
-from kgsync import jsonl  # noqa: E402
-from kgsync.items import find_item_files, read_items  # noqa: E402
-from kgsync.model import Graph  # noqa: E402
-from kgsync.publish.site import build_html, render_project  # noqa: E402
+from kgsync.read import config as config_module  # noqa: E402
+from kgsync.contract import jsonl  # noqa: E402
+from kgsync.read.items import find_item_files, read_items  # noqa: E402
+from kgsync.contract.model import Graph  # noqa: E402
+from kgsync.publish.site.project import build_html, render_project  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ class Figures:
 
 
 def graph_for(items_dir: Path, work: Path, themes: Path | None) -> tuple[Graph, config_module.Config]:
-    from kgsync.pipeline import build
+    from kgsync.build.pipeline import build
 
     cfg = config_module.Config(
         root=items_dir.parent, items=f"{items_dir.name}/*.md", graph=str(work / "memory.jsonl"),

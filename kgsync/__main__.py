@@ -1,3 +1,3 @@
-from kgsync.cli import main
+from kgsync.cli.main import main
 
 main()

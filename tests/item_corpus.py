@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kgsync.items import ResearchItem, read_item_bytes
+from kgsync.read.items import ResearchItem, read_item_bytes
 
 
 def item_markdown(title: str, *, completed: str = "2026-03-01", themes: str = "[knowledge-graphs]", extra: str = "",

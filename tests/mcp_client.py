@@ -28,7 +28,7 @@ from anyio.from_thread import BlockingPortal, start_blocking_portal
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
-from kgsync.model import Entity, Graph, Relation
+from kgsync.contract.model import Entity, Graph, Relation
 
 #: Seconds one tool call may take before the test fails instead of hanging.
 CALL_TIMEOUT = 60.0

@@ -3,8 +3,8 @@ every relation, trust states, and hostile text in every field."""
 
 from __future__ import annotations
 
-from kgsync.items import ResearchItem
-from kgsync.model import Entity, Graph, Relation
+from kgsync.read.items import ResearchItem
+from kgsync.contract.model import Entity, Graph, Relation
 
 HOSTILE = (
     '<script>window.__xss=1</script>',

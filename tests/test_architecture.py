@@ -23,12 +23,17 @@ PACKAGE = REPO_ROOT / "kgsync"
 
 #: Never imported by the core: no network, no GitHub, no templating, no CLI.
 CORE_FORBIDDEN = (
-    "jinja2", "github", "click", "requests", "urllib", "http", "socket", "networkx",
-    "kgsync.publish", "kgsync.commands", "kgsync.cli",
+    "jinja2", "github", "click", "requests", "urllib", "http", "socket", "networkx", "mcp",
+    "kgsync.diff", "kgsync.publish", "kgsync.cli",
 )
 #: The only third-party packages the core may use (ARCHITECTURE.md's table).
 CORE_THIRD_PARTY = frozenset({"yaml", "frontmatter", "rapidfuzz", "msgspec"})
-PUBLISH_FORBIDDEN = ("kgsync.commands", "kgsync.cli", "click")
+PUBLISH_FORBIDDEN = ("kgsync.cli", "click")
+
+#: The stage packages in pipeline order: a package imports only itself and those before it
+#: (docs/ARCHITECTURE.md draws the tree).  The core is everything up to ``build``.
+STAGES = ("contract", "read", "extract", "vocabulary", "graph", "lint", "diff", "build", "publish", "cli")
+CORE_STAGES = ("contract", "read", "extract", "vocabulary", "graph", "lint", "build")
 CLI_ONLY = ("click",)
 
 
@@ -41,13 +46,24 @@ def modules() -> list[Path]:
     return sorted(p for p in PACKAGE.rglob("*.py") if "_templates" not in p.parts)
 
 
+def stage_of(path: Path) -> str:
+    """The stage package a module belongs to ("" for kgsync/__init__.py and __main__.py)."""
+    parts = path.relative_to(PACKAGE).parts
+    return parts[0] if len(parts) > 1 else ""
+
+
 def core_modules() -> list[Path]:
-    """Everything directly in kgsync/ except the CLI entry points."""
-    return [p for p in modules() if p.parent == PACKAGE and p.name not in ("cli.py", "__main__.py")]
+    """The modules of the core stages (no network, no GitHub, no templating, no CLI)."""
+    return [p for p in modules() if stage_of(p) in CORE_STAGES]
 
 
 def publish_modules() -> list[Path]:
-    return [p for p in modules() if p.parent == PACKAGE / "publish"]
+    return [p for p in modules() if stage_of(p) == "publish"]
+
+
+def path_of(dotted: str) -> Path:
+    """``extract.mining`` -> kgsync/extract/mining.py."""
+    return PACKAGE / (dotted.replace(".", "/") + ".py")
 
 
 def imports(path: Path, text: str | None = None) -> list[tuple[int, str]]:
@@ -65,8 +81,9 @@ def imports(path: Path, text: str | None = None) -> list[tuple[int, str]]:
                 anchor = anchor[: len(anchor) - (node.level - 1)]
                 base = ".".join(anchor + ([base] if base else []))
             found.append((node.lineno, base))
-            # `from kgsync import publish` imports the submodule kgsync.publish
-            found += [(node.lineno, f"{base}.{alias.name}") for alias in node.names if base == "kgsync"]
+            # `from kgsync.extract import lexicon` imports the submodule kgsync.extract.lexicon
+            found += [(node.lineno, f"{base}.{alias.name}") for alias in node.names
+                      if base == "kgsync" or (matches(base, "kgsync") and path_of(f"{base}.{alias.name}"[7:]).is_file())]
         elif isinstance(node, ast.Call):
             func = node.func
             name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
@@ -92,9 +109,25 @@ def violations(paths: list[Path], forbidden: tuple[str, ...]) -> list[str]:
 
 
 def test_the_package_layout_is_what_the_rules_assume() -> None:
-    names = {p.name for p in core_modules()}
-    assert {"errors.py", "model.py", "jsonl.py", "config.py"} <= names
-    assert (PACKAGE / "cli.py").is_file() and (PACKAGE / "commands").is_dir() and (PACKAGE / "publish").is_dir()
+    packages = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()} - {"_templates"}
+    assert packages == set(STAGES), f"a stage package is missing or not in STAGES: {sorted(packages ^ set(STAGES))}"
+    assert {p.name for p in PACKAGE.glob("*.py")} == {"__init__.py", "__main__.py"}, "every module lives in a stage package"
+    for name in ("contract/errors.py", "contract/model.py", "contract/jsonl.py", "read/config.py", "cli/main.py"):
+        assert (PACKAGE / name).is_file(), name
+
+
+def test_each_stage_imports_only_itself_and_the_stages_before_it() -> None:
+    bad = []
+    for path in modules():
+        stage = stage_of(path)
+        if not stage:
+            continue
+        allowed = STAGES[: STAGES.index(stage) + 1]
+        for line, name in imports(path):
+            parts = name.split(".")
+            if parts[0] == "kgsync" and len(parts) > 1 and parts[1] in STAGES and parts[1] not in allowed:
+                bad.append(f"{path.relative_to(REPO_ROOT)}:{line}: the {stage} stage imports {name}, a later stage")
+    assert bad == []
 
 
 def test_the_import_parser_sees_every_kind_of_import() -> None:
@@ -104,7 +137,8 @@ def test_the_import_parser_sees_every_kind_of_import() -> None:
     )
     names = {name for _, name in imports(PACKAGE / "publish" / "x.py", source)}
     assert names == {
-        "a.b", "c", "d", "kgsync.publish", "kgsync.commands", "kgsync", "kgsync.cli", "click", "jinja2",
+        "a.b", "c", "d", "kgsync.publish", "kgsync.publish.templating", "kgsync.commands",
+        "kgsync", "kgsync.cli", "click", "jinja2",
     }
 
 
@@ -123,7 +157,7 @@ def test_core_uses_only_the_allowed_third_party_packages() -> None:
 
 
 def _kgsync_closure(roots: list[str]) -> set[str]:
-    """The core modules ``roots`` import, directly or not (names like "items")."""
+    """The modules ``roots`` import, directly or not (dotted names below kgsync, like "read.items")."""
     seen: set[str] = set()
     todo = list(roots)
     while todo:
@@ -131,49 +165,50 @@ def _kgsync_closure(roots: list[str]) -> set[str]:
         if name in seen:
             continue
         seen.add(name)
-        for _, imported in imports(PACKAGE / f"{name}.py"):
+        for _, imported in imports(path_of(name)):
             parts = imported.split(".")
-            if parts[0] == "kgsync" and len(parts) > 1 and (PACKAGE / f"{parts[1]}.py").is_file():
-                todo.append(parts[1])
+            if parts[0] == "kgsync" and len(parts) > 2 and path_of(".".join(parts[1:])).is_file():
+                todo.append(".".join(parts[1:]))
     return seen
 
 
 def test_the_record_cache_is_keyed_by_all_the_code_a_record_depends_on() -> None:
     # A cached record must be invalidated by a change to any module its parse ran:
     # a stale lexicon would give a rebuild other terms than a fresh build.
-    from kgsync import build_cache
+    from kgsync.build import build_cache
 
-    source = (PACKAGE / "build_cache.py").read_text(encoding="utf-8")
+    source = path_of("build.build_cache").read_text(encoding="utf-8")
     record = ast.get_source_segment(source, next(
         node for node in ast.parse(source).body if isinstance(node, ast.FunctionDef) and node.name == "parse_record"))
     assert record is not None
-    called = {"items", "extract", "mining"}  # read_item_bytes, extract, candidates
+    called = {"read.items", "extract.findings", "extract.mining"}  # read_item_bytes, extract, candidates
     for name in ("read_item_bytes", "extract(", "candidates("):
         assert name in record, f"parse_record no longer calls {name}: update this test's list"
-    expected = {f"{name}.py" for name in _kgsync_closure(sorted(called))}
+    expected = {path_of(name).relative_to(PACKAGE).as_posix() for name in _kgsync_closure(sorted(called))}
     assert set(build_cache._CACHED_MODULES) == expected
 
 
 def test_the_caches_serve_the_orchestration_alone() -> None:
     # build_cache and state sit below pipeline: no stage reads a cache (a stage's result may not
     # depend on what a cache holds), and the caches never reach back into the orchestration.
-    for cache_module in ("build_cache", "state"):
+    for cache_module in ("build.build_cache", "build.state"):
         importers = {p.stem for p in core_modules() for _, name in imports(p) if matches(name, f"kgsync.{cache_module}")}
-        assert importers <= {"pipeline"}, f"only kgsync.pipeline may import kgsync.{cache_module}: {importers}"
-        assert "pipeline" not in _kgsync_closure([cache_module])
+        assert importers <= {"pipeline"}, f"only kgsync.build.pipeline may import kgsync.{cache_module}: {importers}"
+        assert "build.pipeline" not in _kgsync_closure([cache_module])
 
 
 def test_mining_is_per_item_and_never_reads_the_corpus_selection() -> None:
-    assert "vocab" not in _kgsync_closure(["mining"]), "kgsync.mining must not import kgsync.vocab (cached per file)"
+    assert not any(name.startswith("vocabulary.") for name in _kgsync_closure(["extract.mining"])), \
+        "kgsync.extract.mining must not import the vocabulary stage (it is cached per file)"
 
 
 def test_evidence_reads_items_only_never_the_vocabulary_or_the_assembly() -> None:
     # Evidence links depend on the items' own words (canonical means stable): the module may
     # not reach corpus-level selection (vocab, economy) or the assembly it feeds.
-    allowed = {"kgsync.items", "kgsync.model", "kgsync.errors", "kgsync.extract"}
-    imported = {name for _, name in imports(PACKAGE / "evidence.py") if name.startswith("kgsync")}
+    allowed = {"kgsync.read.items", "kgsync.contract.model", "kgsync.contract.errors", "kgsync.extract.findings"}
+    imported = {name for _, name in imports(path_of("extract.evidence")) if name.startswith("kgsync")}
     assert imported <= allowed, imported - allowed
-    assert not {"vocab", "economy", "assemble"} & _kgsync_closure(["evidence"])
+    assert not {"vocabulary.vocab", "vocabulary.economy", "graph.assemble"} & _kgsync_closure(["extract.evidence"])
 
 
 def test_publish_never_imports_the_cli() -> None:
@@ -181,7 +216,7 @@ def test_publish_never_imports_the_cli() -> None:
 
 
 def test_only_the_cli_layer_imports_click() -> None:
-    cli_layer = [PACKAGE / "cli.py", PACKAGE / "__main__.py", *sorted((PACKAGE / "commands").glob("*.py"))]
+    cli_layer = [PACKAGE / "__main__.py", *sorted((PACKAGE / "cli").glob("*.py"))]
     others = [p for p in modules() if p not in cli_layer]
     assert violations(others, CLI_ONLY) == []
 
@@ -196,7 +231,7 @@ def loaded_after_import(module: str, *, call: str = "") -> set[str]:
     return set(json.loads(done.stdout.strip().splitlines()[-1]))
 
 
-@pytest.mark.parametrize("path", core_modules(), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", core_modules(), ids=module_name)
 def test_importing_a_core_module_loads_nothing_forbidden(path: Path) -> None:
     # Stdlib names (urllib...) are checked statically only: pathlib itself loads urllib.parse.
     forbidden = [p for p in CORE_FORBIDDEN if p.split(".")[0] not in sys.stdlib_module_names]
@@ -208,25 +243,25 @@ def test_importing_a_core_module_loads_nothing_forbidden(path: Path) -> None:
 @pytest.mark.parametrize("name", ["build", "lint"])
 def test_loading_a_core_command_does_not_load_the_publish_stack(name: str) -> None:
     loaded = loaded_after_import(
-        "kgsync.cli", call=f"import click\nm.cli.get_command(click.Context(m.cli), {name!r})"
+        "kgsync.cli.main", call=f"import click\nm.cli.get_command(click.Context(m.cli), {name!r})"
     )
-    assert f"kgsync.commands.{name}" in loaded
+    assert f"kgsync.cli.{name}" in loaded
     assert sorted(m for m in loaded if m.split(".")[0] in ("jinja2", "github", "networkx")) == []
 
 
 def test_every_command_module_exposes_a_click_command() -> None:
     import click
 
-    from kgsync.cli import COMMANDS, cli
+    from kgsync.cli.main import COMMANDS, cli
 
     for name in COMMANDS:
         command = cli.get_command(click.Context(cli), name)
-        assert isinstance(command, click.Command), f"kgsync/commands/{name}.py must expose `command`"
+        assert isinstance(command, click.Command), f"kgsync/cli/{name}.py must expose `command`"
         assert command.name == name
 
 
 def test_every_cli_command_is_documented_in_the_readme() -> None:
-    from kgsync.cli import COMMANDS
+    from kgsync.cli.main import COMMANDS
 
     path = REPO_ROOT / "README.md"
     assert path.is_file(), "README.md is missing: it must document every CLI command"

@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from item_corpus import item_markdown
 
-from kgsync import config as config_module
-from kgsync.model import Graph
-from kgsync.pipeline import build
+from kgsync.read import config as config_module
+from kgsync.contract.model import Graph
+from kgsync.build.pipeline import build
 
 THEMES = "```yaml\nmemory-context: [context-window]\nagentic-ai: [agents]\n```\n"
 
@@ -94,7 +94,7 @@ def test_discriminating_themes_become_concepts_hubs_stay_tags(tmp_path: Path) ->
 def test_a_hub_theme_made_a_concept_takes_no_concept_slot(tmp_path: Path) -> None:
     from dataclasses import replace
 
-    from kgsync.assemble import assemble
+    from kgsync.graph.assemble import assemble
 
     items, extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts = _inputs(tmp_path)
     one = replace(caps, concepts=1)
@@ -183,10 +183,10 @@ def test_claim_names_survive_reordering(tmp_path: Path) -> None:
 
 def _inputs(tmp_path: Path, extra_topics: tuple[str, ...] = ()):
     """The real inputs of ``assemble`` for a small repo, as the pipeline computes them."""
-    from kgsync.economy import discriminating_themes, hub_folding
-    from kgsync.pipeline import read_records
-    from kgsync.themes import load_theme_map
-    from kgsync.vocab import select
+    from kgsync.vocabulary.economy import discriminating_themes, hub_folding
+    from kgsync.build.pipeline import read_records
+    from kgsync.vocabulary.themes import load_theme_map
+    from kgsync.vocabulary.vocab import select
 
     topics = ["reciprocal rank fusion", "entity resolution", "sparse retrieval", "graph embeddings",
               "prompt caching", *extra_topics]
@@ -211,9 +211,9 @@ def _inputs(tmp_path: Path, extra_topics: tuple[str, ...] = ()):
 def test_context_key_digests_every_corpus_wide_input(tmp_path: Path) -> None:
     from dataclasses import replace
 
-    from kgsync.assemble import context_key
-    from kgsync.economy import Folding
-    from kgsync.themes import ThemeMap
+    from kgsync.graph.assemble import context_key
+    from kgsync.vocabulary.economy import Folding
+    from kgsync.vocabulary.themes import ThemeMap
 
     items, _extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts = _inputs(tmp_path)
     args = dict(items=items, vocabulary=vocabulary, themes=themes, caps=caps, fold=fold, tag_style=tag_style,
@@ -260,8 +260,8 @@ def test_context_key_digests_every_corpus_wide_input(tmp_path: Path) -> None:
 def test_memo_reuses_facts_only_for_the_same_record_and_terms(tmp_path: Path, monkeypatch) -> None:
     from dataclasses import replace
 
-    from kgsync import assemble as assemble_module
-    from kgsync.assemble import AssemblyMemo, assemble
+    from kgsync.graph import assemble as assemble_module
+    from kgsync.graph.assemble import AssemblyMemo, assemble
 
     items, extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts = _inputs(tmp_path)
     plain = assemble(items, extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts)
@@ -288,7 +288,7 @@ def test_memo_reuses_facts_only_for_the_same_record_and_terms(tmp_path: Path, mo
                       AssemblyMemo(entries, {**keys, slug: "key-changed"}))
     assert result == expected and sorted(calls) == sorted([slug, other])
     # Mention keys starting with a word of two items' claims dropped: those two assembled again, exactly.
-    from kgsync.vocab import _lengths_of
+    from kgsync.vocabulary.vocab import _lengths_of
 
     index = {key: name for key, name in vocabulary._index.items() if key.split(" ")[0] != "sparse"}
     assert len(index) < len(vocabulary._index)
@@ -314,9 +314,9 @@ def test_memo_reuses_facts_only_for_the_same_record_and_terms(tmp_path: Path, mo
 def test_a_mined_term_is_written_only_when_enough_items_link_it(tmp_path: Path) -> None:
     from dataclasses import replace
 
-    from kgsync.assemble import assemble
-    from kgsync.merge import merge
-    from kgsync.model import Graph
+    from kgsync.graph.assemble import assemble
+    from kgsync.graph.merge import merge
+    from kgsync.contract.model import Graph
 
     # With six topics over ten items, two topics belong to one item each.
     items, extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts = _inputs(
@@ -357,14 +357,14 @@ def test_a_mined_term_is_written_only_when_enough_items_link_it(tmp_path: Path) 
 
 
 def _claims_of(confidences: list[str]) -> list:
-    from kgsync.extract import Claim
+    from kgsync.extract.findings import Claim
 
     return [Claim(f"finding-{n}", f"Finding {n}.", confidence, n, n + 10, ()) for n, confidence in
             enumerate(confidences, 1)]
 
 
 def test_claims_are_the_first_findings_in_document_order_whatever_their_confidence() -> None:
-    from kgsync.assemble import select_claims
+    from kgsync.graph.assemble import select_claims
 
     claims = _claims_of(["low", "high", "medium", "high", "high", "low"])
     assert [c.number for c in select_claims(claims, 4)] == [1, 2, 3, 4]
@@ -383,7 +383,7 @@ def test_editing_one_finding_never_flips_another(confidences: list[str], victim:
     place changes nothing for the others."""
     from dataclasses import replace
 
-    from kgsync.assemble import select_claims
+    from kgsync.graph.assemble import select_claims
 
     claims = _claims_of(confidences)
     victim %= len(claims)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import frontmatter
 
-from kgsync.items import IssueSeverity, find_item_files, read_items
+from kgsync.read.items import IssueSeverity, find_item_files, read_items
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 import gen_corpus  # noqa: E402

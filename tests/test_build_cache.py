@@ -1,4 +1,4 @@
-"""kgsync.build_cache: reusing the last vocabulary (``selection_unchanged``, ``same_hubs``).
+"""kgsync.build.build_cache: reusing the last vocabulary (``selection_unchanged``, ``same_hubs``).
 
 The caches' effect on whole builds (every shortcut gives a fresh build's bytes) is tested
 end to end in tests/test_pipeline.py.
@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from kgsync.build_cache import selection_unchanged
-from kgsync.config import Config, Mining
-from kgsync.items import read_item_bytes
-from kgsync.mining import ItemCandidates, candidates
-from kgsync.vocab import load_pinned, select, select_with_stats
+from kgsync.build.build_cache import selection_unchanged
+from kgsync.read.config import Config, Mining
+from kgsync.read.items import read_item_bytes
+from kgsync.extract.mining import ItemCandidates, candidates
+from kgsync.vocabulary.vocab import load_pinned, select, select_with_stats
 from item_corpus import corpus, make_item
 
 CONFIG = Config(mining=Mining(min_items=2, max_item_share=0.5, salient_per_item=2))

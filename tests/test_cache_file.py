@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from kgsync import config as config_module
-from kgsync.cache_file import CacheReader
-from kgsync.items import IssueSeverity
-from kgsync.merge import manifest_path
-from kgsync.pipeline import build
+from kgsync.read import config as config_module
+from kgsync.build.cache_file import CacheReader
+from kgsync.read.items import IssueSeverity
+from kgsync.graph.merge import manifest_path
+from kgsync.build.pipeline import build
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "research-repo"

@@ -10,7 +10,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgsync.canonical import canonical_name, display_alias, prune_aliases, singular, term_key, words
+from kgsync.extract.canonical import canonical_name, display_alias, prune_aliases, singular, term_key, words
 
 GOLDEN = Path(__file__).parent / "golden" / "canonical" / "cases.yml"
 CASES = yaml.safe_load(GOLDEN.read_text(encoding="utf-8"))
@@ -129,7 +129,7 @@ def test_spelling_shortcuts_skip_only_words_the_patterns_cannot_match() -> None:
     """``british`` and ``singular`` skip a regex when a letter it needs is missing: same result as always trying."""
     import itertools
 
-    from kgsync import canonical
+    from kgsync.extract import canonical
 
     def british_always(word: str) -> str:
         if word in canonical._WORDS:
@@ -156,7 +156,7 @@ def _display_alias_always(surface: str) -> str:
     import re
     import unicodedata
 
-    from kgsync import canonical
+    from kgsync.extract import canonical
 
     text = canonical._POSSESSIVE.sub("", unicodedata.normalize("NFKC", surface).translate(canonical._DASHES))
     text = " ".join(canonical._SURROUND.sub("", text).split())
@@ -189,7 +189,7 @@ def test_display_alias_skips_only_substitutions_that_change_nothing(surface: str
 def test_normalise_skips_only_substitutions_that_change_nothing(surface: str) -> None:
     import unicodedata
 
-    from kgsync import canonical
+    from kgsync.extract import canonical
 
     text = unicodedata.normalize("NFKC", surface).translate(canonical._DASHES)
     for pattern, replacement in canonical._SPECIAL:

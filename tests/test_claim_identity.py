@@ -1,4 +1,4 @@
-"""kgsync.claim_identity: a finding reworded in place keeps its claim name."""
+"""kgsync.graph.claim_identity: a finding reworded in place keeps its claim name."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgsync import config as config_module
-from kgsync.claim_identity import claim_renames, keep_claim_names, previous_facts_to_match
-from kgsync.merge import Manifest
-from kgsync.diff import changed_claims, diff
-from kgsync.model import Facts, Relation
-from kgsync.pipeline import build
+from kgsync.read import config as config_module
+from kgsync.graph.claim_identity import claim_renames, keep_claim_names, previous_facts_to_match
+from kgsync.graph.merge import Manifest
+from kgsync.diff.graph_diff import changed_claims, diff
+from kgsync.contract.model import Facts, Relation
+from kgsync.build.pipeline import build
 from kgsync.publish.proposal import prepare
 
 SLUG = "2026-03-01-alpha"

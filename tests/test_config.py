@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from kgsync import config
-from kgsync.errors import ConfigError
-from kgsync.lint import rules_table
+from kgsync.read import config
+from kgsync.contract.errors import ConfigError
+from kgsync.lint.rules import rules_table
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 
@@ -70,8 +70,8 @@ def test_every_unreadable_config_is_a_config_error_with_its_line(
 
 
 def test_the_vocabulary_and_theme_files_fail_the_same_way(tmp_path: Path) -> None:
-    from kgsync.themes import load_theme_map
-    from kgsync.vocab_file import load_pinned
+    from kgsync.vocabulary.themes import load_theme_map
+    from kgsync.vocabulary.vocab_file import load_pinned
 
     (tmp_path / "kgsync-vocab.yml").write_text("stoplist: [2026-02-30]\n", encoding="utf-8")
     with pytest.raises(ConfigError, match="day is out of range") as caught:

@@ -1,4 +1,4 @@
-"""kgsync.diff (the pure graph diff, grouping, JSON) and `kgsync diff` (the CLI)."""
+"""kgsync.diff.graph_diff (the pure graph diff, grouping, JSON) and `kgsync diff` (the CLI)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgsync import jsonl
-from kgsync.commands.diff import command
-from kgsync.diff import (
+from kgsync.contract import jsonl
+from kgsync.cli.diff import command
+from kgsync.diff.graph_diff import (
     EntityChange,
     GraphDiff,
     diff,
@@ -24,9 +24,9 @@ from kgsync.diff import (
     to_dict,
     to_json,
 )
-from kgsync.errors import Location
-from kgsync.lint import Finding, Severity
-from kgsync.model import Entity, Graph, Relation
+from kgsync.contract.errors import Location
+from kgsync.lint.rules import Finding, Severity
+from kgsync.contract.model import Entity, Graph, Relation
 
 A = "2026-03-01-alpha"
 B = "2026-03-02-beta"
@@ -258,8 +258,8 @@ def test_review_reports_near_duplicates_that_involve_a_new_name() -> None:
         ("concept:retrieval augmented generation", "concept:retrieval-augmented generation"),
         ("method:rag eval", "method:rag evals"),
     )  # the old pair (prompt injection/s) is not news
-    if importlib.util.find_spec("kgsync.lint") is not None:
-        from kgsync.lint import lint
+    if importlib.util.find_spec("kgsync.lint.rules") is not None:
+        from kgsync.lint.rules import lint
 
         assert d.findings == sort_findings(lint(new).findings)
     else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kgsync.economy import Folding, discriminating_themes, tag_observation
+from kgsync.vocabulary.economy import Folding, discriminating_themes, tag_observation
 
 FOLD = Folding.of([("artificial intelligence", "AI"), ("large language model", "LLM"),
                    ("national institute of standard and technology", "NIST")])

@@ -1,4 +1,4 @@
-"""kgsync.evidence: references between findings, their stance, and the links they make."""
+"""kgsync.extract.evidence: references between findings, their stance, and the links they make."""
 
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgsync import config as config_module
-from kgsync.evidence import Stance, classify, plan, scan
-from kgsync.extract import extract, undated_suffixes
-from kgsync.items import IssueSeverity, ResearchItem, read_item_bytes
-from kgsync.merge import manifest_path
-from kgsync.model import RelationType
-from kgsync.pipeline import build
+from kgsync.read import config as config_module
+from kgsync.extract.evidence import Stance, classify, plan, scan
+from kgsync.extract.findings import extract, undated_suffixes
+from kgsync.read.items import IssueSeverity, ResearchItem, read_item_bytes
+from kgsync.graph.merge import manifest_path
+from kgsync.contract.model import RelationType
+from kgsync.build.pipeline import build
 
 OLD = "2026-01-01-old-study"
 NEW = "2026-02-01-new-study"

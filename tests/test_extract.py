@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from kgsync.extract import claim_key, claim_of, first_sentence, lead_sentence, resolve_links, undated_suffixes
-from kgsync.items import KeyFinding
+from kgsync.extract.findings import claim_key, claim_of, first_sentence, lead_sentence, resolve_links, undated_suffixes
+from kgsync.read.items import KeyFinding
 
 
 @pytest.mark.parametrize(
@@ -80,7 +80,7 @@ def test_markup_pattern_matches_like_the_lookbehind_form() -> None:
     import random
     import re
 
-    from kgsync.extract import _MARKUP
+    from kgsync.extract.findings import _MARKUP
 
     # (A link's text holds no "[" and its target no "[": linear on a run of "[", see test_hostile_input.)
     plain = re.compile(r"\*\*|__|`|\[([^\[\]]*)\]\([^)\[]*\)|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])")
@@ -96,7 +96,7 @@ def test_dated_slugs_equal_findall() -> None:
     """``_dated_slugs`` tries the pattern only at "-dd-dd-" marks; it finds what ``findall`` finds."""
     import random
 
-    from kgsync.extract import _DATED_SLUG, _dated_slugs
+    from kgsync.extract.findings import _DATED_SLUG, _dated_slugs
 
     rnd = random.Random(3)
     alphabet = ["2024", "-", "01", "1", "a", "x-y", " ", "_", "é", "\n", "٣", "12", "2", "b.md", ".", "é1", "-12-12-"]
@@ -109,7 +109,7 @@ def test_clean_statement_skips_only_patterns_that_cannot_match() -> None:
     """Each pattern runs only when the text holds what every match of it needs."""
     import random
 
-    from kgsync import extract
+    from kgsync.extract import findings as extract
 
     def always(text: str) -> str:
         text = extract._MARKUP.sub(lambda m: m.group(1) or "", text)

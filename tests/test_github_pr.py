@@ -23,12 +23,12 @@ from github_standin import (
 )
 from research_checkout import git, research_checkout
 
-from kgsync import jsonl
-from kgsync.errors import PublishError
-from kgsync.model import Entity, Graph, Relation
-from kgsync.publish import github_pr
-from kgsync.publish.git_branch import GitCheckout
-from kgsync.publish.github_pr import Operation, Proposal, Target
+from kgsync.contract import jsonl
+from kgsync.contract.errors import PublishError
+from kgsync.contract.model import Entity, Graph, Relation
+from kgsync.publish.github import pull_request as github_pr
+from kgsync.publish.github.git_branch import GitCheckout
+from kgsync.publish.github.pull_request import Operation, Proposal, Target
 
 TOKEN = "ghs_standinSECRETtoken0123456789abcdef"
 REPO = "lab/research"
@@ -261,8 +261,8 @@ def test_commit_is_deterministic(world: World) -> None:
 
 
 def test_hostile_item_text_is_sent_as_the_renderer_made_it(world: World) -> None:
-    from kgsync.diff import diff
-    from kgsync.publish.pr_body import render_markdown as render
+    from kgsync.diff.graph_diff import diff
+    from kgsync.publish.pr.body import render_markdown as render
 
     hostile = (
         "title: </details><script>alert(1)</script> @octocat ![x](https://evil.example/p.png) "
@@ -368,7 +368,7 @@ def test_a_run_behind_the_base_branch_proposes_nothing(research: tuple[Path, Pat
 
 
 def test_redaction_masks_whole_tokens_only() -> None:
-    from kgsync.publish.git_branch import redact
+    from kgsync.publish.github.git_branch import redact
 
     assert redact("push with ghs_abc123 failed (fix: ghs_abc123)", "ghs_abc123") == "push with *** failed (fix: ***)"
     assert redact("fix: x is set", "x") == "fix: *** is set"  # a short secret: the word, not every letter

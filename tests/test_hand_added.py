@@ -13,10 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from kgsync import config as config_module
-from kgsync import jsonl, pipeline
-from kgsync.items import IssueSeverity
-from kgsync.model import Entity, Facts, Relation
+from kgsync.read import config as config_module
+from kgsync.contract import jsonl
+from kgsync.build import pipeline
+from kgsync.read.items import IssueSeverity
+from kgsync.contract.model import Entity, Facts, Relation
 from kgsync.publish.proposal import prepare
 from mcp_client import memory_server
 
@@ -49,7 +50,7 @@ def test_an_agents_edits_on_a_claim_survive_its_finding_reworded_and_its_item_de
         server.create_relations([Relation(other, target, "supports")])
 
     # The finding is reworded in place (its key words change): the claim keeps its name
-    # (kgsync.claim_identity), so the agent's content stays on the claim that states it.
+    # (kgsync.graph.claim_identity), so the agent's content stays on the claim that states it.
     item_file = example_repo / "Research" / "completed" / f"{slug}.md"
     index, line = _finding_line(item_file, int(section.rsplit("-", 1)[1]))
     lines = item_file.read_text(encoding="utf-8").split("\n")

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from kgsync.extract import clean_statement, first_sentence, lead_sentence
-from kgsync.items import read_item_bytes
+from kgsync.extract.findings import clean_statement, first_sentence, lead_sentence
+from kgsync.read.items import read_item_bytes
 
 ROOT = Path(__file__).resolve().parent.parent
 KINDS = ("[", "([", "A. ", "[a](", "[fact", "(source: ", "# a#", "# ", "<", "](", " ", "\n \n")
@@ -24,7 +24,7 @@ CHILD = """
 import sys
 sys.path.insert(0, {bench!r})
 import bench_hostile
-from kgsync.build_cache import parse_record
+from kgsync.build.build_cache import parse_record
 kinds = {kinds!r}
 for kind in kinds:
     line = ("(" + "[" * 30000)[:30000] if kind == "([" else (kind * 30000)[:30000]

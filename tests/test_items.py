@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from kgsync.items import IssueSeverity, find_item_files, normalise_slug, read_item_bytes, read_items
+from kgsync.read.items import IssueSeverity, find_item_files, normalise_slug, read_item_bytes, read_items
 
 GOOD = """---
 title: "A good item"
@@ -230,7 +230,7 @@ def test_line_starts_at_column_zero_equal_checking_every_occurrence() -> None:
     """Headings are found as "\\n#" (plus the first line): the same lines as testing every "#"."""
     import random
 
-    from kgsync.items import _line_starts
+    from kgsync.read.items import _line_starts
 
     def every_occurrence(text: str, needle: str) -> list[int]:
         out, pos = [], 0

@@ -1,4 +1,4 @@
-"""kgsync.jsonl: the memory server's file format, byte for byte.
+"""kgsync.contract.jsonl: the memory server's file format, byte for byte.
 
 The reference is the server's own code (``saveGraph`` / ``loadGraph`` in
 ``@modelcontextprotocol/server-memory``): ``JSON.stringify`` per record,
@@ -17,9 +17,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgsync import jsonl
-from kgsync.errors import GraphFormatError, KgsyncError
-from kgsync.model import Entity, Graph, Relation
+from kgsync.contract import jsonl
+from kgsync.contract.errors import GraphFormatError, KgsyncError
+from kgsync.contract.model import Entity, Graph, Relation
 
 GRAPH = Graph(
     (

@@ -1,10 +1,10 @@
-"""The general-English word classes of ``kgsync.lexicon`` that decide what a term is."""
+"""The general-English word classes of ``kgsync.extract.lexicon`` that decide what a term is."""
 
 from __future__ import annotations
 
 import mimetypes
 
-from kgsync import lexicon
+from kgsync.extract import lexicon
 
 
 def test_superlatives_of_adjectives_only() -> None:

@@ -12,13 +12,13 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgsync import jsonl
-from kgsync.commands._annotations import escape_data, escape_property, github_annotation
-from kgsync.commands.lint import command
-from kgsync.config import Merge
-from kgsync.errors import LintFailed, Location
-from kgsync.lint import RULES, FileLines, Finding, LintReport, Severity, check, lint, rules_table
-from kgsync.model import Entity, Graph, Relation
+from kgsync.contract import jsonl
+from kgsync.cli._annotations import escape_data, escape_property, github_annotation
+from kgsync.cli.lint import command
+from kgsync.read.config import Merge
+from kgsync.contract.errors import LintFailed, Location
+from kgsync.lint.rules import RULES, FileLines, Finding, LintReport, Severity, check, lint, rules_table
+from kgsync.contract.model import Entity, Graph, Relation
 
 
 # --- a clean graph, and small edits of it ----------------------------------------------
@@ -340,9 +340,9 @@ def test_hand_added_content_never_blocks_and_says_whether_its_anchor_is_gone(tmp
     """``separate_hand_added``: errors only the hand-added content brings become warnings of the
     rules "stranded-hand-added" (its anchor is gone) and "hand-added-content" (anything else);
     errors of the generated facts stay errors.  ``kgsync lint`` reads the manifest to tell them apart."""
-    from kgsync.lint import separate_hand_added
-    from kgsync.merge import Manifest, manifest_path
-    from kgsync.model import Facts
+    from kgsync.lint.rules import separate_hand_added
+    from kgsync.graph.merge import Manifest, manifest_path
+    from kgsync.contract.model import Facts
 
     generated = clean_graph()
     item = next(e.name for e in generated.entities if e.name.startswith("item:"))
@@ -584,7 +584,7 @@ def test_cli_config_merge_rule_is_used(tmp_path: Path) -> None:
 
 
 def test_cli_is_registered() -> None:
-    from kgsync.cli import cli
+    from kgsync.cli.main import cli
 
     result = CliRunner().invoke(cli, ["lint", "--help"])
     assert result.exit_code == 0
@@ -625,7 +625,7 @@ def test_github_annotation_path_is_relative_to_the_checkout(tmp_path: Path, monk
 @pytest.mark.parametrize("form", ["text", "json", "github"])
 def test_cli_prints_a_lone_surrogate_as_its_escape(tmp_path: Path, form: str) -> None:
     # The server keeps "\\ud800" escapes as it read them; printing one must not crash the command.
-    from kgsync.cli import cli
+    from kgsync.cli.main import cli
 
     path = tmp_path / "memory.jsonl"
     path.write_text('{"type":"entity","name":"concept:sur\\ud800rogate","entityType":"concept","observations":[]}',
@@ -682,7 +682,7 @@ def synthetic_graph(items: int, seed: int = 7) -> Graph:
                                                          "completed:2026-01-01", "confidence:medium", "tag:theme")))
         mine = concepts[n * 8 : n * 8 + 8]
         used = methods[n * 3 : n * 3 + 3]
-        # Shared nodes carry no provenance token: the item's relation attributes them (kgsync.assemble).
+        # Shared nodes carry no provenance token: the item's relation attributes them (kgsync.graph.assemble).
         entities += [Entity(f"concept:{t}", "concept", (f"alias:{t.replace('-', ' ')}",)) for t in mine]
         entities += [Entity(f"method:{t}", "method", ()) for t in used]
         shared = rnd.sample(concepts, 4)
@@ -712,7 +712,7 @@ def test_a_large_well_formed_graph_lints_clean() -> None:
     assert report.errors() == (), report.errors()[:5]
 
 
-# --- the near-duplicate rule's fast path (kgsync.similarity) gives the definition's answer ---------
+# --- the near-duplicate rule's fast path (kgsync.vocabulary.similarity) gives the definition's answer ---------
 
 _WORDS = ["ab", "abc", "abcd", "x1", "x2", "retrieval", "retrieve", "graph", "graphs", "agent", "agents",
           "agentic", "fine", "finetune", "tune", "memory", "k"]
@@ -728,7 +728,7 @@ _WORDS = ["ab", "abc", "abcd", "x1", "x2", "retrieval", "retrieve", "graph", "gr
 def test_near_duplicate_pairs_match_the_pairwise_definition(names, edits, jaccard, max_block) -> None:
     from collections import defaultdict
 
-    from kgsync import similarity
+    from kgsync.vocabulary import similarity
 
     rule = Merge(min_edit_distance=edits, max_token_jaccard=jaccard)
     original = similarity.MAX_BLOCK

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from mcp_client import memory_server
 
-from kgsync import config as kgconfig
-from kgsync import jsonl
-from kgsync.model import Entity, Graph, Relation
+from kgsync.read import config as kgconfig
+from kgsync.contract import jsonl
+from kgsync.contract.model import Entity, Graph, Relation
 
 pytestmark = pytest.mark.slow
 
@@ -184,7 +184,7 @@ def test_search_nodes_finds_a_concept_by_its_alias(memory_server_js: Path, tmp_p
 
 
 def build(root: Path, graph: Path) -> Graph:
-    from kgsync import pipeline
+    from kgsync.build import pipeline
 
     result = pipeline.build(kgconfig.load(root).with_overrides(graph=str(graph)))
     assert isinstance(result.graph, Graph)

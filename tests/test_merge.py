@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgsync.errors import GraphFormatError
-from kgsync.merge import Manifest, manifest_hubs, manifest_item_texts, merge
-from kgsync.model import Entity, Facts, Graph, Relation
+from kgsync.contract.errors import GraphFormatError
+from kgsync.graph.merge import Manifest, manifest_hubs, manifest_item_texts, merge
+from kgsync.contract.model import Entity, Facts, Graph, Relation
 
 
 def facts(slug: str, concept_alias: str) -> Facts:
@@ -116,7 +116,7 @@ def test_manifest_line_is_the_compact_json_of_the_facts(entities, observations, 
 
 
 def test_foreign_content_is_reported_and_a_pure_graph_merges_like_an_empty_one() -> None:
-    from kgsync.merge import merge_with_foreign
+    from kgsync.graph.merge import merge_with_foreign
 
     gen1 = {"a": facts("a", "kg"), "b": facts("b", "graphs")}
     gen2 = {"a": facts("a", "kg v2")}
@@ -147,7 +147,7 @@ def test_manifest_item_texts_give_each_items_facts_undecoded() -> None:
 
 def test_the_manifest_keeps_the_vocabulary_state_its_events_compare(tmp_path: Path) -> None:
     """Hubs, discriminating themes and near-duplicate merges on the first line (the PR compares
-    them with the base commit's manifest: ``kgsync.vocab_events``)."""
+    them with the base commit's manifest: ``kgsync.diff.vocab_events``)."""
     manifest = Manifest({"a": Facts()}, hubs=("h",), themes=("evals",), merges=(("dense-retrieval", "retrieval"),),
                         acronyms=(("rag", "retrieval augmented generation", ("a",)),))
     text = manifest.dumps()

@@ -1,4 +1,4 @@
-"""Per-item term mining (kgsync.mining): candidates, phrases, acronym definitions; the fast paths equal their definitions."""
+"""Per-item term mining (kgsync.extract.mining): candidates, phrases, acronym definitions; the fast paths equal their definitions."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pickle
 import random
 
 from item_corpus import corpus
-from kgsync.mining import ItemCandidates, acronym_pairs, candidates
+from kgsync.extract.mining import ItemCandidates, acronym_pairs, candidates
 
 
 def test_item_candidates_pickle_and_depend_on_one_item_only() -> None:
@@ -30,7 +30,7 @@ _TOKENS = ["multi", "agent", "agents", "de", "e", "mail", "re", "ranking", "MCP"
 
 
 def _phrases_by_definition(run: tuple[str, ...]) -> list[tuple[str, str, bool]]:
-    from kgsync import mining
+    from kgsync.extract import mining
 
     return [checked for start in range(len(run)) for end in range(start + 1, min(start + mining.MAX_WORDS, len(run)) + 1)
             if (checked := mining._check(run[start:end])) is not None]
@@ -39,7 +39,7 @@ def _phrases_by_definition(run: tuple[str, ...]) -> list[tuple[str, str, bool]]:
 def test_phrases_equal_checking_every_slice() -> None:
     """``_phrases`` decides most multi-token slices from per-token facts; it must agree with
     ``_check`` on every slice (prefixes that close up, keyless tokens, acronyms, stopwords)."""
-    from kgsync import mining
+    from kgsync.extract import mining
 
     rnd = random.Random(11)
     for _ in range(4000):
@@ -48,7 +48,7 @@ def test_phrases_equal_checking_every_slice() -> None:
 
 
 def test_runs_split_like_a_token_loop() -> None:
-    from kgsync import mining
+    from kgsync.extract import mining
 
     def by_loop(text: str) -> list[tuple[str, ...]]:
         runs, run = [], []
@@ -69,7 +69,8 @@ def test_runs_split_like_a_token_loop() -> None:
 
 
 def test_candidates_do_not_depend_on_cache_state() -> None:
-    from kgsync import canonical, mining
+    from kgsync.extract import canonical
+    from kgsync.extract import mining
 
     items = corpus()
     first = [candidates(i) for i in items]
@@ -81,7 +82,7 @@ def test_candidates_do_not_depend_on_cache_state() -> None:
 
 
 def test_item_candidates_pickle_round_trip() -> None:
-    from kgsync.mining import Candidate
+    from kgsync.extract.mining import Candidate
 
     for item in corpus():
         found = candidates(item)
@@ -94,7 +95,7 @@ def _acronym_pairs_plainly(text: str) -> list[tuple[str, str]]:
     """``mining._acronym_pairs`` as first written: every test in its original order."""
     import re
 
-    from kgsync import mining
+    from kgsync.extract import mining
 
     text = text.replace("\u2019", "'")
     out: list[tuple[str, str]] = []
@@ -129,7 +130,7 @@ def _acronym_pairs_plainly(text: str) -> list[tuple[str, str]]:
 def test_acronym_pairs_equal_the_plain_order_of_tests() -> None:
     """The last clause end is found by one match, and parenthesised expansions are rejected by
     their cheap tests first: the same pairs as testing in the original order."""
-    from kgsync import mining
+    from kgsync.extract import mining
 
     pieces = ["Model", "Context", "Protocol", "(", ")", "MCP", "LLMs", "large", "language", "models", "LLM", ";",
               ":", ",", ".", "\n", "\u2019s", "Q&A", "RAG", "retrieval-augmented", "generation", "AB", "12", "GPU",
@@ -147,7 +148,7 @@ def test_acronym_pairs_equal_the_plain_order_of_tests() -> None:
 
 
 def test_run_terms_are_the_phrases_that_are_not_plain_words() -> None:
-    from kgsync import mining
+    from kgsync.extract import mining
 
     rnd = random.Random(13)
     runs = [(token,) for token in _TOKENS] + [tuple(rnd.choice(_TOKENS) for _ in range(rnd.randint(1, 6)))
@@ -158,7 +159,7 @@ def test_run_terms_are_the_phrases_that_are_not_plain_words() -> None:
 
 
 def test_names_an_idea_keeps_discourse_and_mistyped_names_out() -> None:
-    from kgsync.mining import ACRONYM, DEFINED, names_an_idea
+    from kgsync.extract.mining import ACRONYM, DEFINED, names_an_idea
 
     def ok(key: str, *surfaces: str, flags: int = 0) -> bool:
         return names_an_idea(key, tuple((s, 1) for s in surfaces or (key,)), flags)
@@ -193,7 +194,7 @@ def test_names_an_idea_keeps_discourse_and_mistyped_names_out() -> None:
 
 
 def test_names_an_idea_keeps_bookkeeping_plumbing_and_vague_methods_out() -> None:
-    from kgsync.mining import ACRONYM, DEFINED, link_protocols, names_an_idea
+    from kgsync.extract.mining import ACRONYM, DEFINED, link_protocols, names_an_idea
 
     def ok(key: str, *surfaces: str, flags: int = 0) -> bool:
         return names_an_idea(key, tuple((s, 1) for s in surfaces or (key,)), flags)
@@ -219,8 +220,8 @@ def test_names_an_idea_keeps_bookkeeping_plumbing_and_vague_methods_out() -> Non
 
 
 def test_a_files_name_is_no_term_and_a_finding_opens_with_its_subject() -> None:
-    from kgsync.items import KeyFinding, ResearchItem
-    from kgsync.mining import SUBJECT, _runs
+    from kgsync.read.items import KeyFinding, ResearchItem
+    from kgsync.extract.mining import SUBJECT, _runs
 
     assert _runs("AGENTS.md is read by Claude Code; GPT-4.1 too") == [("read",), ("Claude", "Code"), ("GPT-4.1",)]
     findings = ("**GraphRAG (Microsoft) solves multi-hop questions.**", "GitHub Copilot reads AGENTS.md first.",
@@ -236,7 +237,7 @@ def test_a_files_name_is_no_term_and_a_finding_opens_with_its_subject() -> None:
 
 
 def test_candidates_drop_an_acronym_whose_long_form_names_no_idea() -> None:
-    from kgsync.items import ResearchItem
+    from kgsync.read.items import ResearchItem
 
     item = ResearchItem(
         slug="2026-01-01-x", path="x.md", title="What HBR says", completed="2026-01-01", themes=(), cites=(),
@@ -251,7 +252,7 @@ def test_candidates_drop_an_acronym_whose_long_form_names_no_idea() -> None:
 
 
 def test_candidates_drop_a_plumbing_acronym_with_its_long_form() -> None:
-    from kgsync.items import ResearchItem
+    from kgsync.read.items import ResearchItem
 
     summary = ("The server speaks HyperText Transfer Protocol (HTTP) and stores JavaScript Object Notation (JSON) "
                "next to its Model Context Protocol (MCP) tools.")

@@ -14,17 +14,17 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from kgsync import config as config_module
-from kgsync import jsonl
-from kgsync import state as build_state
-from kgsync.cli import cli
-from kgsync.errors import GraphFormatError
-from kgsync.items import IssueSeverity, find_item_files
-from kgsync.merge import manifest_path
-from kgsync.model import Entity, EntityType, Graph, Relation
-from kgsync.pipeline import build
-from kgsync.assemble import subject_findings
-from kgsync.extract import extract
+from kgsync.read import config as config_module
+from kgsync.contract import jsonl
+from kgsync.build import state as build_state
+from kgsync.cli.main import cli
+from kgsync.contract.errors import GraphFormatError
+from kgsync.read.items import IssueSeverity, find_item_files
+from kgsync.graph.merge import manifest_path
+from kgsync.contract.model import Entity, EntityType, Graph, Relation
+from kgsync.build.pipeline import build
+from kgsync.graph.assemble import subject_findings
+from kgsync.extract.findings import extract
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "research-repo"
@@ -276,7 +276,7 @@ def test_cli_build_exit_codes(repo: Path) -> None:
 
 
 def test_build_times_each_stage_and_the_cli_prints_them(repo: Path) -> None:
-    from kgsync.pipeline import STAGES
+    from kgsync.build.pipeline import STAGES
 
     started = time.perf_counter()
     fresh = build(config_module.load(repo))
@@ -316,7 +316,7 @@ def test_real_corpus(tmp_path: Path, require_shared: Callable[[Path], Path]) -> 
     assert any(subjects.values())
     for kind, cap in (("addresses", caps.concepts), ("uses_method", caps.methods)):
         assert all(v <= cap + subjects.get(item, 0) for (item, t), v in counts.items() if t == kind), kind
-    # Beyond the cap only the findings evidence links name (kgsync.evidence: a cited finding is a claim),
+    # Beyond the cap only the findings evidence links name (kgsync.extract.evidence: a cited finding is a claim),
     # and the findings that open with one of the item's subject nodes (assemble.subject_findings);
     # assemble.topic_finding, opt-in with caps.topic_claim, is off here.
     linked = {end for r in result.graph.relations if r.relation_type in ("supports", "contradicts", "extends")
@@ -354,12 +354,12 @@ def test_committed_example_graph_is_current(repo: Path) -> None:
     assert not stale, f"examples/research-repo/{', '.join(stale)} stale"
 
 
-# --- incremental rebuilds (kgsync.state): every shortcut must give a fresh build's bytes ---
+# --- incremental rebuilds (kgsync.build.state): every shortcut must give a fresh build's bytes ---
 
 @pytest.fixture
 def settle_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Trust a file's stat as soon as it was written before the scan (in use, kgsync waits
-    2 s: kgsync.state's rule against racy writes), so the stat shortcut is exercised here."""
+    2 s: kgsync.build.state's rule against racy writes), so the stat shortcut is exercised here."""
     monkeypatch.setattr(build_state, "_SETTLED_NS", 0)
 
 
@@ -447,7 +447,7 @@ def test_reused_facts_equal_a_fresh_build_through_corpus_changes(tmp_path: Path)
     that can alter another item's facts must still give a fresh build's bytes."""
     import sys
 
-    from kgsync import assemble as assemble_module
+    from kgsync.graph import assemble as assemble_module
 
     sys.path.insert(0, str(ROOT / "bench"))
     import gen_corpus
@@ -465,7 +465,7 @@ def test_reused_facts_equal_a_fresh_build_through_corpus_changes(tmp_path: Path)
         assembled.append(item.slug)
         return real_item_facts(item, *args)
 
-    from kgsync import build_cache
+    from kgsync.build import build_cache
 
     selected: list[str] = []  # builds that selected the vocabulary again (else: reused, SelectionStore)
     real_select = build_cache.select_with_stats
@@ -572,7 +572,8 @@ def test_parallel_parse_equals_serial_and_the_caller_takes_a_share(tmp_path: Pat
     import os
     import sys
 
-    from kgsync import build_cache, pipeline
+    from kgsync.build import build_cache
+    from kgsync.build import pipeline
 
     sys.path.insert(0, str(ROOT / "bench"))
     import gen_corpus  # noqa: E402  (bench/ is not a package)
@@ -601,7 +602,8 @@ def test_parallel_parse_error_cancels_queued_chunks(tmp_path: Path, monkeypatch:
     import sys
     import time
 
-    from kgsync import build_cache, pipeline
+    from kgsync.build import build_cache
+    from kgsync.build import pipeline
 
     sys.path.insert(0, str(ROOT / "bench"))
     import gen_corpus  # noqa: E402
@@ -632,7 +634,7 @@ def test_parallel_parse_error_cancels_queued_chunks(tmp_path: Path, monkeypatch:
 def test_record_parts_load_only_for_edited_items_and_a_lost_part_is_parsed_again(repo: Path, tmp_path: Path) -> None:
     """``RecordCache``: a rebuild reads extractions and candidates only of the records it needs
     (the edited items); a lost ``parts/`` file costs a parse, never a wrong graph."""
-    from kgsync import build_cache
+    from kgsync.build import build_cache
 
     cfg = config_module.load(repo)
     graph = cfg.path(cfg.graph)
@@ -664,7 +666,7 @@ def test_record_parts_load_only_for_edited_items_and_a_lost_part_is_parsed_again
 
 def test_a_symlinked_item_is_read_under_its_target_path(repo: Path) -> None:
     """``read_records`` stats each file once (lstat); a symlink still gets its target's display path."""
-    from kgsync.pipeline import read_records
+    from kgsync.build.pipeline import read_records
 
     cfg = config_module.load(repo)
     victim = sorted(p for p in find_item_files(items_dir(repo)) if p.name != "README.md")[0]

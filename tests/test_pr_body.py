@@ -1,4 +1,4 @@
-"""kgsync.publish.pr_body: escaping, layout (golden files), truncation, hostile input.
+"""kgsync.publish.pr.body: escaping, layout (golden files), truncation, hostile input.
 
 Rendering checks use cmarkgfm, the Python binding of GitHub's own cmark-gfm, with
 raw HTML let through (UNSAFE), so "no HTML, no link, same column count" is checked
@@ -23,11 +23,11 @@ from hypothesis import strategies as st
 
 from dataclasses import replace
 
-from kgsync.diff import GraphDiff, diff, review
-from kgsync.errors import Location
-from kgsync.lint import Finding, Severity
-from kgsync.model import Entity, Graph, Relation
-from kgsync.publish.pr_body import (
+from kgsync.diff.graph_diff import GraphDiff, diff, review
+from kgsync.contract.errors import Location
+from kgsync.lint.rules import Finding, Severity
+from kgsync.contract.model import Entity, Graph, Relation
+from kgsync.publish.pr.body import (
     GITHUB_BODY_LIMIT,
     ZWSP,
     _environment,
@@ -290,7 +290,7 @@ def test_layout_order_and_readability() -> None:
 def test_findings_the_base_had_already_are_folded_after_the_new_ones() -> None:
     import json
 
-    from kgsync.diff import review, to_json
+    from kgsync.diff.graph_diff import review, to_json
 
     orphan_old = Entity("concept:old-orphan", "concept", ("alias:old orphan",))
     orphan_new = Entity("concept:new-orphan", "concept", ("alias:new orphan",))

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 
-from kgsync.diff import GraphDiff, graph_size, merged_slugs, review
-from kgsync.model import Entity, Graph, Relation
-from kgsync.publish.pr_body import (
+from kgsync.diff.graph_diff import GraphDiff, graph_size, merged_slugs, review
+from kgsync.contract.model import Entity, Graph, Relation
+from kgsync.publish.pr.body import (
     BodyContext,
     ItemLinks,
     VocabularyGroup,

@@ -10,11 +10,11 @@ from pathlib import Path
 
 from research_checkout import git, research_checkout
 
-from kgsync import config as config_module
-from kgsync.publish.git_branch import GitCheckout
-from kgsync.merge import Manifest
-from kgsync.model import Facts
-from kgsync.publish.pr_body import VocabularyGroup
+from kgsync.read import config as config_module
+from kgsync.publish.github.git_branch import GitCheckout
+from kgsync.graph.merge import Manifest
+from kgsync.contract.model import Facts
+from kgsync.publish.pr.body import VocabularyGroup
 from kgsync.publish.proposal import _vocabulary_groups, prepare
 
 SLUG = "2026-06-01-a-merged-item"

@@ -1,10 +1,10 @@
-"""The PR title names the cause (kgsync.publish.pr_title)."""
+"""The PR title names the cause (kgsync.publish.pr.title)."""
 
 from __future__ import annotations
 
-from kgsync.diff import diff
-from kgsync.model import Entity, Graph, Relation
-from kgsync.publish.pr_title import MAX_TITLE, cause_title
+from kgsync.diff.graph_diff import diff
+from kgsync.contract.model import Entity, Graph, Relation
+from kgsync.publish.pr.title import MAX_TITLE, cause_title
 
 FALLBACK = "kgsync: knowledge graph update"
 

@@ -20,14 +20,15 @@ from click.testing import CliRunner
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from kgsync import jsonl
-from kgsync.config import Config, SiteOptions
-from kgsync.errors import ConfigError, PublishError
-from kgsync.model import Entity, Graph, Relation
-from kgsync.publish import site, site_pages
-from kgsync.publish.site_check import broken_links
-from kgsync.publish.site_markdown import LeanMarkdown
-from kgsync.publish.site_text import RESERVED_STEMS, counted, file_stems, md_text, safe_url
+from kgsync.contract import jsonl
+from kgsync.read.config import Config, SiteOptions
+from kgsync.contract.errors import ConfigError, PublishError
+from kgsync.contract.model import Entity, Graph, Relation
+from kgsync.publish.site import project as site
+from kgsync.publish.site import pages as site_pages
+from kgsync.publish.site.check import broken_links
+from kgsync.publish.site.markdown import LeanMarkdown
+from kgsync.publish.site.text import RESERVED_STEMS, counted, file_stems, md_text, safe_url
 from conftest import missing
 from site_fixture import HOSTILE, sample
 
@@ -247,7 +248,7 @@ def test_reader_paths_home_ranking_links_back_and_dead_ends(tmp_path):
 def test_a_claim_page_quotes_its_whole_finding(tmp_path):
     from dataclasses import replace
 
-    from kgsync.items import KeyFinding
+    from kgsync.read.items import KeyFinding
 
     graph, items = sample()
     claim = next(e for e in graph.entities if e.entity_type == "claim"
@@ -264,7 +265,7 @@ def test_a_claim_page_quotes_its_whole_finding(tmp_path):
 
 
 def test_a_term_page_is_titled_in_words_not_as_a_slug():
-    from kgsync.publish.site_model import collect
+    from kgsync.publish.site.model import collect
 
     graph = Graph((Entity("concept:knowledge-graphs", "concept", ("alias:KG", "alias:knowledge graphs")),
                    Entity("method:fine-tuning", "method", ("alias:fine-tuning",))))
@@ -503,7 +504,7 @@ def test_build_refuses_a_folder_that_is_not_a_site(project, tmp_path):
 
 @pytest.mark.slow
 def test_cli_refuses_a_missing_graph_rather_than_render_an_empty_site(tmp_path):
-    from kgsync.cli import cli
+    from kgsync.cli.main import cli
 
     result = CliRunner().invoke(cli, ["site", "--root", str(tmp_path), "--graph", str(tmp_path / "nope.jsonl"),
                                       "--no-build"])
@@ -512,7 +513,7 @@ def test_cli_refuses_a_missing_graph_rather_than_render_an_empty_site(tmp_path):
 
 
 def test_cli_renders_and_builds(tmp_path, monkeypatch):
-    from kgsync.cli import cli
+    from kgsync.cli.main import cli
 
     for name in ("GITHUB_REF_NAME", "GITHUB_HEAD_REF"):  # as in a pull-request run of CI: not this test's input
         monkeypatch.delenv(name, raising=False)
@@ -552,8 +553,8 @@ def test_item_page_reads_as_the_item(tmp_path):
     """Question, the whole summary, every key finding (a section: the claim's anchor), sources; one spelling per theme."""
     from dataclasses import replace as with_fields
 
-    from kgsync.items import KeyFinding
-    from kgsync.model import Entity, Graph
+    from kgsync.read.items import KeyFinding
+    from kgsync.contract.model import Entity, Graph
 
     graph, items = sample()
     summary = "Retrieval combines four complementary signals. " * 20

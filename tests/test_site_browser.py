@@ -27,8 +27,8 @@ from pathlib import Path
 import pytest
 from conftest import missing as fail_or_skip
 
-from kgsync.config import Config, SiteOptions
-from kgsync.publish import site
+from kgsync.read.config import Config, SiteOptions
+from kgsync.publish.site import project as site
 from site_fixture import EVIL, sample
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -258,9 +258,9 @@ def _research_item(slug: str, title: str, themes: str, question: str, findings: 
 
 @pytest.fixture(scope="module")
 def reader_site(tmp_path_factory) -> Path:
-    from kgsync import config as config_module
-    from kgsync.items import find_item_files, read_items
-    from kgsync.pipeline import build
+    from kgsync.read import config as config_module
+    from kgsync.read.items import find_item_files, read_items
+    from kgsync.build.pipeline import build
 
     root = tmp_path_factory.mktemp("reader")
     folder = root / "Research" / "completed"

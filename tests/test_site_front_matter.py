@@ -8,10 +8,10 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from mkdocs.utils.meta import get_data
 
-from kgsync.config import Config
-from kgsync.model import Entity, Graph
-from kgsync.publish import site_pages
-from kgsync.publish.site_text import html_text, yaml_string
+from kgsync.read.config import Config
+from kgsync.contract.model import Entity, Graph
+from kgsync.publish.site import pages as site_pages
+from kgsync.publish.site.text import html_text, yaml_string
 from site_fixture import item
 
 ENV = {"GITHUB_REPOSITORY": "acme/research", "GITHUB_REF_NAME": "main"}

@@ -17,9 +17,9 @@ import yaml
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from kgsync import config as config_module
-from kgsync.pipeline import build
-from kgsync.publish import site
+from kgsync.read import config as config_module
+from kgsync.build.pipeline import build
+from kgsync.publish.site import project as site
 from test_site_browser import WebDriver, _QuietHandler, browser  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.slow

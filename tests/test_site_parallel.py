@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from kgsync import jsonl
-from kgsync.config import Config
-from kgsync.items import find_item_files, read_items
-from kgsync.publish import site_pages, site_parallel
-from kgsync.publish.site_model import collect
+from kgsync.contract import jsonl
+from kgsync.read.config import Config
+from kgsync.read.items import find_item_files, read_items
+from kgsync.publish.site import pages as site_pages
+from kgsync.publish.site import parallel as site_parallel
+from kgsync.publish.site.model import collect
 from site_fixture import sample
 
 ENV = {"GITHUB_REPOSITORY": "owner/research", "GITHUB_REF_NAME": "main"}

@@ -18,10 +18,10 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from material.plugins.search.plugin import Parser
 
-from kgsync.config import Config, SiteOptions
-from kgsync.publish import site
-from kgsync.publish.site_mkdocs import share
-from kgsync.publish.site_search import FastParser
+from kgsync.read.config import Config, SiteOptions
+from kgsync.publish.site import project as site
+from kgsync.publish.site.mkdocs_parts import share
+from kgsync.publish.site.search import FastParser
 from site_fixture import sample
 
 ENV = {"GITHUB_REPOSITORY": "acme/research", "GITHUB_REF_NAME": "main"}
@@ -131,7 +131,7 @@ def _differences(left: Path, right: Path) -> list[str]:
 
 
 def test_small_sites_build_in_one_process_large_ones_in_one_per_cpu(tmp_path, monkeypatch):
-    from kgsync.publish import site_engine
+    from kgsync.publish.site import engine as site_engine
 
     monkeypatch.setattr(site_engine, "usable_cpus", lambda: 2)
     docs = tmp_path / "docs"

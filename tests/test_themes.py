@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from kgsync.errors import ConfigError
-from kgsync.themes import load_theme_map
+from kgsync.contract.errors import ConfigError
+from kgsync.vocabulary.themes import load_theme_map
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "themes-vocabulary.md"
 

@@ -1,4 +1,4 @@
-"""kgsync.veto_file: the maintainers' vetoed evidence links, checked with line numbers."""
+"""kgsync.read.veto_file: the maintainers' vetoed evidence links, checked with line numbers."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from kgsync.errors import ConfigError
-from kgsync.veto_file import check_vetoes, is_vetoed, load_vetoes, veto_path_beside
+from kgsync.contract.errors import ConfigError
+from kgsync.read.veto_file import check_vetoes, is_vetoed, load_vetoes, veto_path_beside
 
 A, B = "claim:2026-01-01-a:one-key", "claim:2026-02-01-b:two-key"
 

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from kgsync.config import Caps, Config, Mining
-from kgsync.errors import ConfigError
-from kgsync.items import ResearchItem
-from kgsync.model import Entity, Graph
-from kgsync.mining import candidates
-from kgsync.vocab import (
+from kgsync.read.config import Caps, Config, Mining
+from kgsync.contract.errors import ConfigError
+from kgsync.read.items import ResearchItem
+from kgsync.contract.model import Entity, Graph
+from kgsync.extract.mining import candidates
+from kgsync.vocabulary.vocab import (
     PinnedVocabulary,
     TermKind,
     Vocabulary,
@@ -23,7 +23,7 @@ from kgsync.vocab import (
     select,
     select_with_stats,
 )
-from kgsync.vocab_file import dump_vocabulary
+from kgsync.vocabulary.vocab_file import dump_vocabulary
 from item_corpus import corpus, make_item
 
 SHARED_CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "research"
@@ -65,8 +65,8 @@ def test_a_hub_leaves_only_well_below_the_hub_share() -> None:
     """Hysteresis: with 8 items and a 0.5 share a term on 5 items is a hub in a first build;
     with the last build's hubs known, a hub stays one down to 4 items (> 0.75 x 4 = 3) and
     another term enters only at 6 (> 1.25 x 4 = 5)."""
-    from kgsync.build_cache import same_hubs
-    from kgsync.vocab import HUB_LEAVE_RATIO, _Group, _is_hub
+    from kgsync.build.build_cache import same_hubs
+    from kgsync.vocabulary.vocab import HUB_LEAVE_RATIO, _Group, _is_hub
 
     mining = CONFIG.mining
     assert HUB_LEAVE_RATIO < 1
@@ -306,7 +306,7 @@ def test_written_vocabulary_loads_back_and_keeps_the_names(tmp_path: Path, vocab
 
 # --- commands ----------------------------------------------------------------------------
 def test_vocab_command_prints_and_writes(tmp_path: Path) -> None:
-    from kgsync.commands.vocab import command
+    from kgsync.cli.vocab import command
 
     folder = tmp_path / "items"
     folder.mkdir()
@@ -324,8 +324,8 @@ def test_vocab_command_prints_and_writes(tmp_path: Path) -> None:
     # What the command says becomes a node is exactly what a build writes.
     import re
 
-    from kgsync import config as config_module
-    from kgsync.pipeline import build
+    from kgsync.read import config as config_module
+    from kgsync.build.pipeline import build
 
     said = {m.group(2): m.group(3) for m in re.finditer(r"^(concept|method) +(\S+)  \(.*?; (node|not a node)",
                                                          result.output, re.MULTILINE)}
@@ -336,7 +336,7 @@ def test_vocab_command_prints_and_writes(tmp_path: Path) -> None:
 
 
 def test_vocab_command_rejects_a_bad_vocabulary_file(tmp_path: Path) -> None:
-    from kgsync.commands.vocab import command
+    from kgsync.cli.vocab import command
 
     folder = tmp_path / "items"
     folder.mkdir()
@@ -349,7 +349,7 @@ def test_vocab_command_rejects_a_bad_vocabulary_file(tmp_path: Path) -> None:
 
 
 def test_vocab_command_without_items_is_a_usage_error(tmp_path: Path) -> None:
-    from kgsync.commands.vocab import command
+    from kgsync.cli.vocab import command
 
     (tmp_path / "kgsync.yml").write_text("items: nowhere\n")
     result = CliRunner().invoke(command, ["--config", str(tmp_path / "kgsync.yml")])
@@ -358,8 +358,8 @@ def test_vocab_command_without_items_is_a_usage_error(tmp_path: Path) -> None:
 
 
 def test_duplicates_command(tmp_path: Path) -> None:
-    from kgsync import jsonl
-    from kgsync.commands.duplicates import command
+    from kgsync.contract import jsonl
+    from kgsync.cli.duplicates import command
 
     graph = Graph((Entity("concept:knowledge-graph", "concept"), Entity("concept:knowledge-graph-construction", "concept"),
                    Entity("method:prompt-injection", "method"), Entity("concept:prompt-injection", "concept"),
@@ -387,7 +387,7 @@ def _source(item: ResearchItem) -> str:
 # --- the real corpus ---------------------------------------------------------------------
 @pytest.mark.slow
 def test_real_corpus_reads_well(require_shared: Callable[[Path], Path]) -> None:
-    from kgsync.items import find_item_files, read_items
+    from kgsync.read.items import find_item_files, read_items
 
     items = read_items(find_item_files(require_shared(SHARED_CORPUS))).items
     vocab = select([candidates(i) for i in items], Config())
@@ -405,7 +405,7 @@ def test_real_corpus_reads_well(require_shared: Callable[[Path], Path]) -> None:
 
 def test_label_and_name_take_the_best_ranked_surface() -> None:
     """``_label``/``_choose_name`` take the minimum instead of sorting: the same surface as the full ranking."""
-    from kgsync import vocab
+    from kgsync.vocabulary import vocab
 
     cases = [{"MCP": 3, "Model Context Protocol": 3, "model context protocols": 1},
              {"LLM": 5, "large language models": 2, "Large Language Model": 2},
@@ -422,7 +422,7 @@ def test_label_and_name_take_the_best_ranked_surface() -> None:
 
 
 def test_probe_blocks_reuse_own_blocks_exactly() -> None:
-    from kgsync import vocab
+    from kgsync.vocabulary import vocab
 
     def probe_plainly(name: str) -> list[str]:
         words_ = name.split("-")
@@ -439,8 +439,8 @@ def test_local_choice_of_one_item_matches_select(tmp_path: Path) -> None:
     """``choice_of`` (the reuse proof's view of one item) chooses as ``select`` does, pinned single words included."""
     from unittest import mock
 
-    from kgsync import vocab as vocab_module
-    from kgsync.vocab import choice_of, item_shares, pinned_lookup
+    from kgsync.vocabulary import vocab as vocab_module
+    from kgsync.vocabulary.vocab import choice_of, item_shares, pinned_lookup
 
     pinned = load_pinned(write(tmp_path, "terms:\n  zorblax: {kind: concept}\n"))
     items = [candidates(item) for item in corpus()]

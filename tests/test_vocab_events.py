@@ -11,12 +11,12 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kgsync import config as config_module
-from kgsync.merge import manifest_path
-from kgsync.model import Facts, Relation
-from kgsync.pipeline import build, theme_concepts_of
-from kgsync.themes import load_theme_map
-from kgsync.vocab_events import EventKind, explain, vocabulary_events
+from kgsync.read import config as config_module
+from kgsync.graph.merge import manifest_path
+from kgsync.contract.model import Facts, Relation
+from kgsync.build.pipeline import build, theme_concepts_of
+from kgsync.vocabulary.themes import load_theme_map
+from kgsync.diff.vocab_events import EventKind, explain, vocabulary_events
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 import gen_corpus  # noqa: E402

@@ -10,22 +10,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from kgsync import jsonl
-from kgsync.config import Config
-from kgsync.diff import GraphDiff, merged_slugs, review, sort_findings
-from kgsync.errors import GraphFormatError, KgsyncError
-from kgsync.items import Issue, ResearchItem
-from kgsync.merge import Manifest, manifest_path
-from kgsync.model import EntityType, Graph, slug_of_item_name
-from kgsync.publish.git_branch import GitCheckout
-from kgsync.publish.github_pr import Proposal
+from kgsync.contract import jsonl
+from kgsync.read.config import Config
+from kgsync.diff.graph_diff import GraphDiff, merged_slugs, review, sort_findings
+from kgsync.contract.errors import GraphFormatError, KgsyncError
+from kgsync.read.items import Issue, ResearchItem
+from kgsync.graph.merge import Manifest, manifest_path
+from kgsync.contract.model import EntityType, Graph, slug_of_item_name
+from kgsync.publish.github.git_branch import GitCheckout
+from kgsync.publish.github.pull_request import Proposal
 from kgsync.publish.limits import GITHUB_BODY_LIMIT
-from kgsync.publish.pr_body import BodyContext, ItemLinks, RenderedBody, VocabularyGroup, render_markdown
-from kgsync.publish.site import source_url
-from kgsync.publish.site_model import FOLDER
-from kgsync.publish.site_text import file_stems
-from kgsync.vocab_events import vocabulary_events
-from kgsync.publish.pr_title import cause_title
+from kgsync.publish.pr.body import BodyContext, ItemLinks, RenderedBody, VocabularyGroup, render_markdown
+from kgsync.publish.site.project import source_url
+from kgsync.publish.site.model import FOLDER
+from kgsync.publish.site.text import file_stems
+from kgsync.diff.vocab_events import vocabulary_events
+from kgsync.publish.pr.title import cause_title
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ def prepare(
     serialisation the build would write.  ``title`` None: one that names the cause
     (``pr_title.cause_title``), else ``pr.title``.
     """
-    from kgsync import pipeline  # the core build; imported here so `kgsync pr --help` stays light
+    from kgsync.build import pipeline  # the core build; imported here so `kgsync pr --help` stays light
 
     result = pipeline.build(config, write=write)
     graph_file = config.path(config.graph)

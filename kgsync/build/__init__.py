@@ -1,0 +1,1 @@
+"""The pipeline: the stages in order, with the build cache and incremental state at the edge."""

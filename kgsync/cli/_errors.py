@@ -1,0 +1,63 @@
+"""The one place where library errors become messages and exit codes.
+
+Exit codes for every command: 0 success; 1 the input or the graph has problems
+(failed items, lint errors, a publish that failed); 2 usage or configuration
+errors, or a graph file that cannot be read.  Every command runs its body in
+``reported()``; what differs between commands (the message prefix, a token to
+mask, lint findings as GitHub annotations) is an option of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+import click
+
+from kgsync.contract.errors import ConfigError, GraphFormatError, KgsyncError, LintFailed
+
+if TYPE_CHECKING:  # lint findings only pass through here
+    from kgsync.lint.rules import Finding
+
+OK, FAILED, USAGE = 0, 1, 2
+
+
+def exit_code(exc: KgsyncError) -> int:
+    return USAGE if isinstance(exc, (ConfigError, GraphFormatError)) else FAILED
+
+
+@contextmanager
+def reported(
+    *,
+    prefix: str = "error: ",
+    secret: str = "",
+    annotate: Callable[[Finding], str] | None = None,
+) -> Iterator[None]:
+    """Run a command body; a ``KgsyncError`` is printed (with every lint finding) and exits.
+
+    ``prefix`` starts the error line; ``secret`` (a token) is masked in every line
+    printed on stderr; ``annotate`` prints each lint finding on stdout in that form
+    (GitHub annotations) instead of as text on stderr.
+    """
+
+    def safe(text: str) -> str:
+        if not secret:
+            return text
+        from kgsync.publish.github.git_branch import redact  # only a command holding a token needs it
+
+        return redact(text, secret)
+
+    try:
+        yield
+    except LintFailed as exc:
+        for finding in exc.findings:
+            if annotate is not None:
+                click.echo(annotate(finding))
+            else:
+                click.echo(safe(finding.render()), err=True)
+        click.echo(f"{prefix}{safe(exc.render())}", err=True)
+        raise SystemExit(FAILED) from None
+    except KgsyncError as exc:
+        click.echo(f"{prefix}{safe(exc.render())}", err=True)
+        raise SystemExit(exit_code(exc)) from None

@@ -1,0 +1,43 @@
+"""Options every command that reads kgsync.yml shares, resolved the same way."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+import click
+
+from kgsync.read import config as config_module
+from kgsync.read.config import Config
+
+F = TypeVar("F", bound=Callable[..., object])
+
+
+def repo_options(command: F) -> F:
+    """``--root`` and ``--config``, in that order, on ``command``."""
+    command = click.option(
+        "--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
+        help="kgsync.yml to use (default: ROOT/kgsync.yml if present).",
+    )(command)
+    return click.option(
+        "--root", type=click.Path(exists=True, file_okay=False, path_type=Path), default=None,
+        help="The research repo root, where kgsync.yml is (default: the folder of --config, else .).",
+    )(command)
+
+
+def load_config(root: Path | None, config_path: Path | None) -> Config:
+    """Paths in kgsync.yml are relative to the root: --root, else the config file's folder, else the cwd."""
+    if root is None:
+        root = config_path.parent if config_path else Path(".")
+    return config_module.load(root, config_path)
+
+
+def cache_dir_option(command: F) -> F:
+    """``--cache-dir`` (or $KGSYNC_CACHE_DIR): where the cache lives, overriding ``cache_dir`` in kgsync.yml.
+
+    CI points it outside the checkout (the Action: $RUNNER_TEMP), so no committed file is read as cache."""
+    return click.option(
+        "--cache-dir", "cache_dir", envvar="KGSYNC_CACHE_DIR", type=click.Path(file_okay=False, path_type=Path),
+        help="Cache folder (default: `cache_dir` in kgsync.yml, .kgsync-cache; env KGSYNC_CACHE_DIR).",
+    )(command)

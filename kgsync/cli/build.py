@@ -1,0 +1,75 @@
+"""``kgsync build``: research items -> the committed graph (and its manifest).
+
+Exit codes: 0 built; 1 some items failed (they kept their previous nodes) or
+the new graph failed lint (nothing written); 2 configuration or usage error.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import click
+
+from kgsync.cli._errors import FAILED, reported
+from kgsync.cli._options import cache_dir_option, load_config, repo_options
+from kgsync.read.items import IssueSeverity
+from kgsync.build.pipeline import build
+
+
+@click.command("build")
+@click.option("--items", "items", help="Item files: a folder or a glob (default: Research/completed/*.md).")
+@click.option("--out", "out", type=click.Path(dir_okay=False), help="Graph file to write (default: `graph` in kgsync.yml, memory.jsonl).")
+@repo_options
+@click.option("--strict", is_flag=True, help="Warnings (item and lint) fail the build too.")
+@click.option("--dry-run", is_flag=True, help="Build and check, write nothing.")
+@click.option("--no-cache", is_flag=True, help="Parse every file again (the cache never changes the output).")
+@cache_dir_option
+@click.option("--timings", is_flag=True, help="Print the wall time of each pipeline stage (read, select, assemble, "
+              "merge, lint, write).")
+@click.option("-q", "--quiet", is_flag=True, help="Print errors only.")
+def command(items: str | None, out: str | None, root: Path | None, config_path: Path | None, strict: bool,
+            dry_run: bool, no_cache: bool, cache_dir: Path | None, timings: bool, quiet: bool) -> None:
+    """Build the knowledge graph from the research items and merge it into the committed file.
+
+    Content added by hand or by an agent survives; what kgsync generated from an
+    edited or deleted item is updated or removed exactly.
+    """
+    started = time.perf_counter()
+    with reported():
+        # Paths given on the command line are relative to the current directory,
+        # paths in kgsync.yml to the research repo root.
+        cfg = load_config(root, config_path).with_overrides(
+            items=str(Path(items).absolute()) if items else None,
+            graph=str(Path(out).absolute()) if out else None,
+            cache_dir="" if no_cache else (str(cache_dir.absolute()) if cache_dir else None),
+        )
+        result = build(cfg, write=not dry_run, strict=strict)
+
+    failed = [i for i in result.issues if i.severity is IssueSeverity.ERROR]
+    warned = [i for i in result.issues if i.severity is IssueSeverity.WARNING]
+    for issue in result.issues:
+        if issue.severity is IssueSeverity.ERROR or not quiet:
+            click.echo(issue.render(), err=True)
+    for finding in result.report.findings:
+        if not quiet:
+            click.echo(finding.render(), err=True)
+    graph = result.graph
+    if not quiet:
+        verb = "would write" if dry_run else ("wrote" if result.wrote else "unchanged:")
+        click.echo(
+            f"{len(result.items)} items -> {len(graph.entities)} entities, {len(graph.relations)} relations; "
+            f"{verb} {cfg.path(cfg.graph)} ({time.perf_counter() - started:.2f} s)"
+        )
+    if result.removed_items and not quiet:
+        shown = ", ".join(result.removed_items[:5]) + (f", and {len(result.removed_items) - 5} more"
+                                                       if len(result.removed_items) > 5 else "")
+        verb = "would remove" if dry_run else "removed"
+        click.echo(f"warning: {len(result.removed_items)} item(s) no longer found; {verb} their nodes: {shown} "
+                   "(fix: if that is not intended, check --items / `items:` in kgsync.yml)", err=True)
+    if timings:
+        click.echo("  ".join(f"{stage} {seconds:.2f} s" for stage, seconds in result.timings))
+    if failed:
+        click.echo(f"error: {len(failed)} item(s) failed and kept their previous nodes", err=True)
+    fail_on_warnings = strict and (warned or result.report.findings)
+    raise SystemExit(FAILED if failed or fail_on_warnings else 0)

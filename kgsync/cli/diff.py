@@ -1,0 +1,81 @@
+"""`kgsync diff OLD NEW`: what a graph change would show a reviewer.
+
+The diff is information, so it exits 0 whatever it finds (lint findings
+included: `kgsync lint` is the gate); 2 when a graph file or kgsync.yml cannot
+be read.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from kgsync.read import config as config_module
+from kgsync.contract import jsonl
+from kgsync.diff.graph_diff import review, to_json
+from kgsync.cli._errors import reported
+from kgsync.contract.errors import ConfigError, Location
+from kgsync.publish.limits import GITHUB_BODY_LIMIT
+
+#: Every line this command prints on stderr starts so (its output may be piped into a PR).
+PREFIX = "kgsync diff: "
+
+
+@click.command("diff")
+@click.argument("old", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("new", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--format", "output_format", type=click.Choice(["markdown", "json"]), default="markdown", show_default=True,
+    help="markdown: the pull-request body; json: the machine-readable report.",
+)
+@click.option(
+    "--limit", type=click.IntRange(min=0), default=GITHUB_BODY_LIMIT, show_default=True,
+    help="Markdown only: truncate at a section boundary to this many characters (0: no limit).",
+)
+@click.option("--title", default=None, help="Markdown heading (default: pr.title from kgsync.yml).")
+@click.option(
+    "--output", "-o", type=click.Path(dir_okay=False, writable=True, path_type=Path), default=None,
+    help="Write the report to this file instead of stdout.",
+)
+@click.option(
+    "--config", "config_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    help="kgsync.yml to read the near-duplicate rule (merge:) from (default: ./kgsync.yml if present).",
+)
+def command(
+    old: Path, new: Path, output_format: str, limit: int, title: str | None, output: Path | None,
+    config_file: Path | None,
+) -> None:
+    """Compare two graph files (JSONL; a missing file is the empty graph)."""
+    with reported(prefix=PREFIX):
+        try:
+            config = config_module.load(".", config_file)
+            for side, path in (("OLD", old), ("NEW", new)):
+                if not path.exists():  # documented, and still worth a word: it may be a typo
+                    click.echo(f"{PREFIX}notice: {side} {path} does not exist: read as the empty graph", err=True)
+            old_graph, new_graph = jsonl.read(old), jsonl.read(new)
+            report = review(old_graph, new_graph, rule=config.merge)
+        except OSError as exc:  # a directory, no permission...
+            raise ConfigError(f"cannot read ({exc.strerror})", Location(str(exc.filename))) from None
+
+    if output_format == "json":
+        text = to_json(report)
+    else:
+        from kgsync.publish.pr.body import render_markdown  # jinja2 only when needed
+
+        rendered = render_markdown(report, title=title or config.pr.title, limit=limit)
+        text = rendered.text
+        if rendered.truncated:
+            click.echo(
+                f"{PREFIX}report truncated to {limit} characters "
+                f"({len(rendered.full_text)} in full; --limit 0 prints all)",
+                err=True,
+            )
+    if output is None:
+        click.echo(text, nl=not text.endswith("\n"))
+        return
+    with reported(prefix=PREFIX):
+        try:
+            output.write_text(text, encoding="utf-8", errors="backslashreplace")
+        except OSError as exc:
+            raise ConfigError(f"cannot write ({exc.strerror})", Location.of(output)) from None

@@ -1,0 +1,97 @@
+"""``kgsync lint [FILE]``: check a graph file against the graph contract.
+
+Exit codes: 0 clean, 1 findings that fail (errors; warnings too with
+``--strict``), 2 the file cannot be read as a graph, or bad configuration.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from kgsync.contract import jsonl
+from kgsync.cli._annotations import github_annotation
+from kgsync.cli._errors import FAILED, OK, reported
+from kgsync.cli._options import load_config, repo_options
+from kgsync.read.config import Config
+from kgsync.contract.errors import ConfigError, KgsyncError, Location
+from kgsync.lint.rules import FileLines, LintReport, lint, separate_hand_added
+from kgsync.graph.merge import load_manifest, manifest_path, merge_with_foreign
+from kgsync.contract.model import Graph
+from kgsync.read.veto_file import check_vetoes, load_vetoes, veto_path_beside
+
+
+@click.command("lint")
+@click.argument("file", required=False, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--strict", is_flag=True, help="Warnings fail too (exit 1).")
+@click.option(
+    "--format", "output_format", type=click.Choice(["text", "json", "github"]), default="text", show_default=True,
+    help="text: one line a finding; json: machine-readable; github: GitHub Actions annotations.",
+)
+@repo_options
+def command(file: Path | None, strict: bool, output_format: str, root: Path | None, config_path: Path | None) -> None:
+    """Check FILE (default: the graph path of kgsync.yml) against the graph contract.
+
+    Every finding is printed, then the command exits once.
+    """
+    with reported():  # GraphFormatError names the line; ConfigError the option
+        cfg, path, graph = _load(file, root, config_path)
+    report = lint(graph, sources=FileLines(path), rule=cfg.merge)
+    try:
+        manifest = load_manifest(manifest_path(path))
+    except KgsyncError:  # unreadable: every finding counts as kgsync's own (the build says why)
+        manifest = None
+    if manifest is not None and not report.ok():
+        # What kgsync generated (the manifest beside the graph) decides which errors are
+        # hand-added content's: those are warnings, as in the build (never blocking).
+        generated = merge_with_foreign(Graph(), None, manifest.by_item)[0]
+        report = separate_hand_added(report, lint(generated, rule=cfg.merge))
+    if output_format == "json":
+        click.echo(_as_json(report, strict))
+    elif output_format == "github":
+        for finding in report.findings:
+            click.echo(github_annotation(finding))
+        click.echo(f"kgsync lint: {report.summary()}", err=True)
+    else:
+        for finding in report.findings:
+            click.echo(finding.render())
+        click.echo(report.summary())
+    raise SystemExit(OK if report.ok(strict) else FAILED)
+
+
+def _load(file: Path | None, root: Path | None, config_path: Path | None) -> tuple[Config, Path, Graph]:
+    # kgsync.yml sits at the research repo root; paths in it are relative to that root.
+    cfg = load_config(root, config_path)
+    if cfg.vocabulary:  # the veto file beside it is checked like kgsync.yml: every problem, with its line
+        check_vetoes(load_vetoes(veto_path_beside(cfg.path(cfg.vocabulary))))
+    path = file if file is not None else cfg.path(cfg.graph)
+    if not path.is_file():
+        raise ConfigError("graph file not found", Location.of(path), "run `kgsync build` first, or pass FILE")
+    try:
+        return cfg, path, jsonl.read(path)
+    except OSError as exc:
+        raise ConfigError(f"cannot read the graph file ({exc.strerror})", Location.of(path)) from None
+
+
+def _as_json(report: LintReport, strict: bool) -> str:
+    findings = [
+        {
+            "severity": str(f.severity),
+            "code": f.code,
+            "entity": f.entity,
+            "message": f.message,
+            "hint": f.hint,
+            "path": f.location.path if f.location else None,
+            "line": f.location.line if f.location else None,
+        }
+        for f in report.findings
+    ]
+    body = {
+        "ok": report.ok(strict),
+        "errors": len(report.errors()),
+        "warnings": len(report.warnings()),
+        "findings": findings,
+    }
+    return json.dumps(body, ensure_ascii=False, indent=2, sort_keys=True)

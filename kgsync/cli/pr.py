@@ -1,0 +1,257 @@
+"""``kgsync pr``: rebuild the graph and propose the change as one pull request.
+
+Exit codes: 0 done (created, updated, closed or nothing to do); 1 publishing
+failed, the new graph breaks the contract, or some items failed (the PR is
+still proposed without them); 2 usage or configuration.  The token is read
+from an environment variable (never argv) and never printed.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from kgsync.read import config as config_module
+from kgsync.cli._errors import reported
+from kgsync.cli._options import cache_dir_option
+from kgsync.contract.errors import ConfigError
+
+if TYPE_CHECKING:  # imported when the command runs (the CLI stays light)
+    from kgsync.diff.graph_diff import GraphDiff
+    from kgsync.publish.github.git_branch import GitCheckout
+    from kgsync.publish.github.pull_request import Outcome
+
+#: GitHub's step-summary limit is 1 MiB per step.
+SUMMARY_LIMIT = 1024 * 1024 - 1024
+
+
+@click.command("pr")
+@click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="kgsync.yml to use (default: ./kgsync.yml if present).")
+@click.option("--items", help="Item glob, relative to the repo root (overrides `items`).")
+@click.option("--graph", help="Graph path, relative to the repo root (overrides `graph`).")
+@click.option("--repo", envvar="GITHUB_REPOSITORY", help="owner/name  [default: $GITHUB_REPOSITORY]")
+@click.option("--token-env", default="GITHUB_TOKEN", show_default=True,
+              help="Name of the environment variable that holds the token.")
+@click.option("--api-url", envvar="GITHUB_API_URL", default="https://api.github.com",
+              help="REST API root  [default: $GITHUB_API_URL, else https://api.github.com]")
+@click.option("--remote", default="origin", show_default=True, help="git remote to push the PR branch to.")
+@click.option("--base", help="Branch the PR merges into (default: `pr.base`).")
+@click.option("--branch", help="The PR branch, rebuilt on every run (default: `pr.branch`).")
+@click.option("--title", help="PR title (default: `pr.title`).")
+@click.option("--label", "labels", multiple=True, help="PR label, repeatable (default: `pr.labels`).")
+@click.option("--diff-json", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write the diff as JSON to this file.")
+@click.option("--annotate/--no-annotate", default=None,
+              help="Print item problems and failing lint findings as GitHub annotations "
+                   "[default: on under GitHub Actions]")
+@click.option("--dry-run", is_flag=True, help="Build in memory and print the PR body; touch nothing.")
+@cache_dir_option
+def command(
+    config_path: Path | None,
+    items: str | None,
+    graph: str | None,
+    repo: str | None,
+    token_env: str,
+    api_url: str,
+    remote: str,
+    base: str | None,
+    branch: str | None,
+    title: str | None,
+    labels: tuple[str, ...],
+    diff_json: Path | None,
+    annotate: bool | None,
+    dry_run: bool,
+    cache_dir: Path | None = None,
+) -> None:
+    """Build the graph from the checked-out base branch and open, update or close the PR.
+
+    The PR branch is rebuilt from base on every run (pushed with a lease), so a
+    re-run gives the same result.  Writes pr-number, pr-url, operation and the
+    diff counts to $GITHUB_OUTPUT and the diff to $GITHUB_STEP_SUMMARY when set.
+    """
+    token = os.environ.get(token_env, "")
+    if annotate is None:
+        annotate = os.environ.get("GITHUB_ACTIONS") == "true"
+    from kgsync.cli._annotations import github_annotation
+
+    options = PrOptions(config_path, items, graph, repo, token, token_env, api_url, remote,
+                        base, branch, title, labels, diff_json, annotate, dry_run, cache_dir)
+    with reported(secret=token, annotate=github_annotation if annotate else None):
+        code = _run(options)
+    raise SystemExit(code)
+
+
+@dataclass(frozen=True)
+class PrOptions:
+    """The command's options, resolved (the token itself, never its value on argv)."""
+
+    config_path: Path | None
+    items: str | None
+    graph: str | None
+    repo: str | None
+    token: str
+    token_env: str
+    api_url: str
+    remote: str
+    base: str | None
+    branch: str | None
+    title: str | None
+    labels: tuple[str, ...]
+    diff_json: Path | None
+    annotate: bool
+    dry_run: bool
+    cache_dir: Path | None = None  # outside the checkout in CI: no committed file is read as cache
+
+
+def _run(o: PrOptions) -> int:
+    # Heavy imports only when the command runs (the CLI stays light).
+    from kgsync.cli._annotations import issue_annotation
+    from kgsync.diff.graph_diff import GraphDiff, to_json
+    from kgsync.publish.github import pull_request as github_pr
+    from kgsync.publish.proposal import prepare
+
+    root = o.config_path.parent if o.config_path else Path(".")
+    cfg = config_module.load(root, o.config_path).with_overrides(
+        items=o.items, graph=o.graph, cache_dir=str(o.cache_dir.absolute()) if o.cache_dir else None)
+    if o.dry_run:
+        cfg = cfg.with_overrides(cache_dir="")  # "touch nothing" includes the parse cache
+    target = github_pr.Target(o.repo or "", o.base or cfg.pr.base, o.branch or cfg.pr.branch)
+    # pr.title as configured wins; the default gives way to a title that names the cause.
+    title = o.title or (cfg.pr.title if cfg.pr.title != config_module.PullRequest().title else None)
+    labels = o.labels or cfg.pr.labels
+    if not o.dry_run:
+        if not re.fullmatch(r"[\w.-]+/[\w.-]+", target.repo):
+            raise ConfigError(f"--repo must be owner/name, got {target.repo!r}", hint="pass --repo or set $GITHUB_REPOSITORY")
+        if not o.token:
+            raise ConfigError(f"no token in ${o.token_env}", hint=f"export {o.token_env}, or name another variable with --token-env")
+        if target.branch == target.base:
+            raise ConfigError(f"the PR branch and the base are both {target.base!r}", hint="set pr.branch to a branch of its own")
+    checkout = _checkout(root, o.remote, o.token, required=not o.dry_run)
+    base_sha = checkout.head() if checkout else None
+    if not o.dry_run:
+        assert checkout is not None and base_sha is not None
+        tip = checkout.remote_branch(target.base)
+        if tip is not None and tip != base_sha:
+            # A re-run of an old run, or a run started on another branch: its graph is not the
+            # graph of the base, and replacing the PR branch with it would undo newer work.
+            click.echo(f"kgsync pr: none: the checkout ({base_sha[:12]}) is not the tip of {target.base!r} on "
+                       f"{o.remote} ({tip[:12]}); the run for that commit proposes its graph", err=True)
+            _write_outputs(github_pr.Outcome(github_pr.Operation.NONE), GraphDiff())  # counts: all 0
+            return 0
+    prepared = prepare(
+        cfg, checkout=checkout, base_sha=base_sha, title=title, labels=tuple(labels),
+        write=not o.dry_run, full_report_hint=_run_link(),
+    )
+    for issue in prepared.issues:
+        if o.annotate:
+            click.echo(issue_annotation(issue, cfg.root, checkout))
+        else:
+            click.echo(_safe(issue.render(), o.token), err=True)
+    if o.diff_json:
+        o.diff_json.write_text(to_json(prepared.diff), encoding="utf-8", errors="backslashreplace")
+    if o.dry_run:
+        # The body on stdout; inside Actions also the outputs and the job summary, as a real
+        # run writes them (stdout stays free for the annotations above).
+        click.echo(prepared.rendered.text)
+        dry = github_pr.Outcome(github_pr.Operation.NONE, branch=target.branch)
+        _write_outputs(dry, prepared.diff)
+        _write_summary(dry, prepared.rendered.full_text, dry_run=True)
+        return 1 if prepared.errors else 0
+    assert checkout is not None and base_sha is not None
+    client = github_pr.connect(o.api_url, o.token)
+    outcome = github_pr.publish(prepared.proposal, git=checkout, github=client, target=target,
+                                base_sha=base_sha, token=o.token)
+    where = f" #{outcome.number} {outcome.url}" if outcome.number else ""
+    click.echo(f"kgsync pr: {outcome.operation}{where}", err=True)
+    _write_outputs(outcome, prepared.diff)
+    _write_summary(outcome, prepared.rendered.full_text)
+    if prepared.errors:
+        click.echo(f"error: {len(prepared.errors)} item(s) failed; their old nodes were kept", err=True)
+        return 1
+    return 0
+
+
+def _checkout(root: Path, remote: str, token: str, *, required: bool) -> GitCheckout | None:
+    from kgsync.contract.errors import PublishError
+    from kgsync.publish.github.git_branch import GitCheckout
+
+    try:
+        return GitCheckout.discover(root, remote=remote, token=token)
+    except PublishError:
+        if required:
+            raise ConfigError(f"{root.resolve()} is not inside a git checkout",
+                              hint="run kgsync pr in the research repo's checkout (actions/checkout)") from None
+        return None
+
+
+def counts(d: GraphDiff) -> dict[str, int]:
+    return {
+        "entities-added": len(d.added),
+        "entities-removed": len(d.removed),
+        "entities-changed": len(d.changed),
+        "relations-added": len(d.relations_added),
+        "relations-removed": len(d.relations_removed),
+        "items-touched": sum(1 for i in d.items if i.slug),
+        "findings": len(d.findings),
+    }
+
+
+def _write_outputs(outcome: Outcome, d: GraphDiff) -> None:
+    path = os.environ.get("GITHUB_OUTPUT")
+    if not path:
+        return
+    values = {
+        "pr-number": str(outcome.number or ""),
+        "pr-url": outcome.url,
+        "operation": str(outcome.operation),
+        "branch": outcome.branch,
+        "commit": outcome.commit,
+        **{k: str(v) for k, v in counts(d).items()},
+    }
+    with open(path, "a", encoding="utf-8", errors="backslashreplace") as handle:
+        for key, value in values.items():
+            if "\n" in value or "\r" in value:
+                delimiter = f"ghadelimiter_{secrets.token_hex(8)}"
+                handle.write(f"{key}<<{delimiter}\n{value}\n{delimiter}\n")
+            else:
+                handle.write(f"{key}={value}\n")
+
+
+def _write_summary(outcome: Outcome, full_text: str, *, dry_run: bool = False) -> None:
+    path = os.environ.get("GITHUB_STEP_SUMMARY")
+    if not path:
+        return
+    head = "**kgsync pr: dry run**" if dry_run else f"**kgsync pr: {outcome.operation}**"
+    if outcome.number:
+        head += f" — [#{outcome.number}]({outcome.url})"
+    text = f"{head}\n\n{full_text}"
+    if len(text.encode("utf-8")) > SUMMARY_LIMIT:
+        text = text.encode("utf-8")[:SUMMARY_LIMIT].decode("utf-8", "ignore") + "\n\n…(cut at GitHub's 1 MiB summary limit)\n"
+    with open(path, "a", encoding="utf-8", errors="backslashreplace") as handle:
+        handle.write(text if text.endswith("\n") else text + "\n")
+
+
+def _run_link() -> str | None:
+    """Trusted text for a truncated body: the workflow run holds the whole report."""
+    server, repo, run = (os.environ.get(k, "") for k in ("GITHUB_SERVER_URL", "GITHUB_REPOSITORY", "GITHUB_RUN_ID"))
+    if re.fullmatch(r"https://[\w.-]+(:\d+)?", server) and re.fullmatch(r"[\w.-]+/[\w.-]+", repo) and run.isdigit():
+        return f"The whole report is in the [workflow run's summary]({server}/{repo}/actions/runs/{run})."
+    return None
+
+
+def _safe(text: str, token: str) -> str:
+    from kgsync.publish.github.git_branch import redact
+
+    return redact(text, token)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(command())

@@ -1,0 +1,75 @@
+"""``kgsync site``: the graph as a browsable concept site (mkdocs-material).
+
+Renders the project (``mkdocs.yml`` + ``docs/``) into ``--project`` and builds
+it to HTML in ``--out`` with ``--engine`` (mkdocs, strict; or zensical).
+
+Exit codes: 0 built; 1 the graph cannot be read or the engine failed;
+2 configuration or usage error.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import click
+
+from kgsync.contract import jsonl
+from kgsync.cli._errors import reported
+from kgsync.cli._options import load_config, repo_options
+from kgsync.contract.errors import ConfigError, Location
+from kgsync.read.items import find_item_files, read_items
+from kgsync.graph.merge import load_manifest, manifest_path
+
+
+@click.command("site")
+@repo_options
+@click.option("--graph", "graph_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Graph file to publish (default: the config's graph, memory.jsonl).")
+@click.option("--project", "project_dir", type=click.Path(file_okay=False, path_type=Path),
+              help="The mkdocs project folder to write (default: ROOT/site).")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Where the HTML goes; emptied on every build (default: PROJECT/site).")
+@click.option("--engine", type=click.Choice(["mkdocs", "zensical"]), default="mkdocs", show_default=True,
+              help="Site engine: mkdocs (one process per CPU), or Zensical (keeps a cache in PROJECT/.cache); "
+                   "both strict, both read the same mkdocs.yml.")
+@click.option("--fresh", is_flag=True, help="Empty the engine's cache first (Zensical); mkdocs always is.")
+@click.option("--no-build", is_flag=True, help="Render the project only; do not build HTML.")
+@click.option("-q", "--quiet", is_flag=True, help="Print errors only.")
+def command(root: Path | None, config_path: Path | None, graph_path: Path | None, project_dir: Path | None,
+            out_dir: Path | None, engine: str, fresh: bool, no_build: bool, quiet: bool) -> None:
+    """Publish the graph as a static concept site whose pages lead back to the items.
+
+    Builds are strict: a warning (a broken link) fails the build.
+    """
+    from kgsync.publish.site.project import (  # jinja2/networkx only when used
+        build_html,
+        evidence_of,
+        render_project,
+        source_url,
+    )
+
+    with reported():
+        cfg = load_config(root, config_path)
+        source = graph_path if graph_path else cfg.path(cfg.graph)
+        if not Path(source).is_file():  # an empty site over the published one would be worse than none
+            raise ConfigError("graph file not found", Location.of(source), "run `kgsync build` first, or pass --graph")
+        graph = jsonl.read(source)
+        items = read_items(find_item_files(cfg.items, cfg.root), cfg.root).items
+        project = project_dir if project_dir else cfg.root / "site"
+        # The manifest beside the graph keeps the sentence stating each evidence link.
+        evidence = evidence_of(load_manifest(manifest_path(Path(source))))
+        rendered = render_project(graph, items, cfg, project, evidence=evidence, engine=engine)
+        if not quiet and items and source_url(cfg, "x.md") is None:
+            click.echo("notice: no repository to link item files into (set site.repo in kgsync.yml, or "
+                       "$GITHUB_REPOSITORY): item pages name their files without a link", err=True)
+        if not quiet:
+            click.echo(f"rendered {len(rendered.pages)} pages into {project} "
+                       f"({rendered.written} changed, {rendered.removed} removed, {rendered.seconds:.2f} s)")
+        if no_build:
+            return
+        out = out_dir if out_dir else project / "site"
+        started = time.perf_counter()
+        build_html(project, out, engine=engine, strict=True, fresh=fresh)
+        if not quiet:
+            click.echo(f"built {out} with {engine} ({time.perf_counter() - started:.2f} s)")

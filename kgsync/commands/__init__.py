@@ -1,1 +1,0 @@
-"""One module per CLI command; each exposes ``command`` (a click command)."""

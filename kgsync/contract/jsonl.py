@@ -1,0 +1,213 @@
+"""The memory server's JSONL format, byte for byte.
+
+``@modelcontextprotocol/server-memory`` saves its graph as one JSON object a
+line: every entity (``type,name,entityType,observations``) then every relation
+(``type,from,to,relationType``), each ``JSON.stringify``-ed (compact, non-ASCII
+kept as is), joined by ``\\n`` with no trailing newline, written to a temp file
+and renamed.  It loads by splitting on ``\\n``, dropping blank lines and
+``JSON.parse``-ing the rest; lines of another ``type`` are ignored.  kgsync
+writes exactly that and reads whatever the server would read, but rejects a
+line the server would choke on (or silently mangle) with its line number.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+
+from kgsync.contract.errors import GraphFormatError, Location
+from kgsync.contract.model import Entity, Graph, Relation
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+# JSON.stringify of one string (UTF-8 kept, control characters as \u00xx): the function
+# json.dumps(..., ensure_ascii=False) applies to every string, called directly (a graph has
+# ~10^6 strings, and json.dumps with options builds a new encoder per call).
+_string = json.encoder.encode_basestring
+
+
+def entity_line(entity: Entity) -> str:
+    return _surrogates_escaped(_entity_text(entity))
+
+
+def relation_line(relation: Relation) -> str:
+    return _surrogates_escaped(_relation_text(relation))
+
+
+def _entity_text(entity: Entity) -> str:
+    # Key order and separators of JSON.stringify({type, name, entityType, observations}).
+    observations = ",".join(map(_string, entity.observations))
+    return (f'{{"type":"entity","name":{_string(entity.name)},"entityType":{_string(entity.entity_type)},'
+            f'"observations":[{observations}]}}')
+
+
+def _relation_text(relation: Relation) -> str:
+    return (f'{{"type":"relation","from":{_string(relation.source)},"to":{_string(relation.target)},'
+            f'"relationType":{_string(relation.relation_type)}}}')
+
+
+def _surrogates_escaped(text: str) -> str:
+    # A lone surrogate (read from a "\ud800" escape the server wrote) cannot be
+    # encoded as UTF-8; JSON.stringify escapes it as \udxxx, so do the same.
+    return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def dumps(graph: Graph) -> str:
+    """The file text the server would write for ``graph`` (in the graph's order)."""
+    lines = [_entity_text(e) for e in graph.entities]
+    lines += [_relation_text(r) for r in graph.relations]
+    return _surrogates_escaped("\n".join(lines))
+
+
+def loads(text: str, source: str = "<graph>") -> Graph:
+    """Parse server JSONL; raise one ``GraphFormatError`` naming every bad line (the first as its location)."""
+    entities: list[Entity] = []
+    relations: list[Relation] = []
+    bad: list[GraphFormatError] = []
+    for number, line in enumerate(text.split("\n"), start=1):
+        if line.strip() == "":
+            continue
+        try:
+            record = _record(line, Location(source, number))
+        except GraphFormatError as exc:
+            bad.append(exc)
+            continue
+        if isinstance(record, Entity):
+            entities.append(record)
+        else:
+            relations.append(record)
+    if bad:
+        first = bad[0]
+        more = "".join(f"\n  {other.render()}" for other in bad[1:_SHOWN])
+        if len(bad) > _SHOWN:
+            more += f"\n  ... and {len(bad) - _SHOWN} more bad lines"
+        if not more:
+            raise first
+        # Each bad line with its own fix; the first one is the error's location.
+        head = f"{first.message} (fix: {first.hint})" if first.hint else first.message
+        raise GraphFormatError(head + more, first.location)
+    return Graph(tuple(entities), tuple(relations))
+
+
+_SHOWN = 20  # bad lines listed in one error
+
+
+def _record(line: str, where: Location) -> Entity | Relation:
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise GraphFormatError(
+            f"not a JSON object ({exc.msg}; column {exc.colno})",
+            where,
+            "each line must be one JSON object as the memory server writes it",
+        ) from None
+    except RecursionError:
+        raise GraphFormatError("JSON nested too deeply", where, "each line must be one flat entity or relation") from None
+    if not isinstance(obj, dict):
+        raise GraphFormatError("line is JSON but not an object", where, "remove the line")
+    kind = obj.get("type")
+    if kind == "entity":
+        return _entity(obj, where)
+    if kind == "relation":
+        return _relation(obj, where)
+    raise GraphFormatError(
+        f'unknown record type {kind!r}; the server keeps only "entity" and "relation"',
+        where,
+        "remove the line, or give it a type the server reads",
+    )
+
+
+def _entity(obj: dict[str, object], where: Location) -> Entity:
+    name, entity_type, observations = obj.get("name"), obj.get("entityType"), obj.get("observations")
+    if not isinstance(name, str) or not isinstance(entity_type, str):
+        raise GraphFormatError("entity needs string \"name\" and \"entityType\"", where)
+    if not isinstance(observations, list) or not all(isinstance(o, str) for o in observations):
+        raise GraphFormatError(
+            f"entity {name!r}: \"observations\" must be a list of strings", where,
+            "the server's search calls toLowerCase() on each observation",
+        )
+    return Entity(name, entity_type, tuple(observations))
+
+
+def _relation(obj: dict[str, object], where: Location) -> Relation:
+    values = [obj.get("from"), obj.get("to"), obj.get("relationType")]
+    source, target, relation_type = values
+    if not (isinstance(source, str) and isinstance(target, str) and isinstance(relation_type, str)):
+        raise GraphFormatError('relation needs string "from", "to" and "relationType"', where)
+    return Relation(source, target, relation_type)
+
+
+def read(path: str | Path) -> Graph:
+    """Read a graph file; a missing file is the empty graph, as for the server."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return Graph()
+    except OSError as exc:  # a folder, no permission: not a graph this build may replace
+        raise GraphFormatError(f"cannot read the graph file: {exc.strerror or exc}", Location.of(path),
+                               "make it a readable file (or remove it to start an empty graph)") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise GraphFormatError("not UTF-8", Location.of(path, line), "save the file as UTF-8") from None
+    return loads(text.removeprefix("\ufeff"), str(path))
+
+
+def write(path: str | Path, graph: Graph) -> bool:
+    """Write atomically (temp file in the same folder + rename).
+
+    Returns False, touching nothing, when the file already holds these bytes, so
+    an unchanged graph keeps its mtime and a no-op build is cheap.
+    """
+    data = dumps(graph).encode("utf-8")
+    return write_bytes_atomically(Path(path), data)
+
+
+def write_bytes_atomically(path: Path, data: bytes, compare: bool = True) -> bool:
+    """``write``'s rename dance for bytes; ``compare=False`` when the caller knows the
+    file holds other bytes (it need not be read again)."""
+    try:
+        if compare and path.read_bytes() == data:
+            return False
+    except FileNotFoundError:
+        pass
+    path = _link_target(path)  # a symlinked graph stays a link: its target gets the new bytes
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        # mkstemp makes the file 0600; the graph keeps its mode, or gets the umask's default.
+        os.chmod(tmp, _mode_for(path))
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return True
+
+
+def _link_target(path: Path) -> Path:
+    return path.resolve() if path.is_symlink() else path
+
+
+def _mode_for(path: Path) -> int:
+    try:
+        return path.stat().st_mode & 0o7777
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def lines_of(graph: Graph) -> Iterable[str]:
+    yield from (entity_line(e) for e in graph.entities)
+    yield from (relation_line(r) for r in graph.relations)

@@ -1,0 +1,1 @@
+"""What changed between two graphs, and which vocabulary events explain a bystander's change."""

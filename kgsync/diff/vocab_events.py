@@ -1,0 +1,214 @@
+"""Vocabulary events: the named, rare corpus-level changes that may reach items a merge did not touch.
+
+Locality (docs/LOCALITY.md): one item's generated facts depend on the item and on the shared
+vocabulary.  So when a merge changes the facts of an item whose file did not change (a
+*bystander*), the change must go through a shared node the merged items create, link or
+retire, or through a vocabulary event listed here:
+
+* ``hub entered`` / ``hub left``: a term crossed the hub limit (with hysteresis, see
+  ``vocab.HUB_LEAVE_RATIO``); the items that named it lose or regain it, and its long form
+  is folded in their text (``economy.hub_folding``).
+* ``theme is a hub`` / ``theme is a concept``: a theme crossed the discriminating share
+  (``economy.discriminating_themes``); the items carrying it lose or gain its concept.
+* ``merged into`` / ``no longer merged into``: a chosen term joins a near-duplicate (oldest
+  first, ``vocab._merge_near_duplicates``) that a merge brought or took away; the items that
+  chose it now link the other node.
+* ``acronym defined`` / ``acronym no longer defined``: the corpus's acronym map (each acronym's
+  earliest definer, ``vocab._acronym_map``) gained or lost an entry, because its only or
+  earliest definer came or went; the items that write the acronym without defining it (recorded
+  with the map) group it with its expansion, or no longer, so their choice of terms may move.
+
+``explain`` sorts bystanders into explained and unexplained; the locality benchmark and the
+property test require no unexplained one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Set
+from dataclasses import dataclass
+from enum import StrEnum
+
+from kgsync.extract.canonical import term_key
+from kgsync.contract.model import Facts, concept_name
+
+
+class EventKind(StrEnum):
+    HUB_ENTERED = "hub entered"
+    HUB_LEFT = "hub left"
+    THEME_HUB = "theme is a hub"
+    THEME_CONCEPT = "theme is a concept"
+    MERGED = "merged into"
+    UNMERGED = "no longer merged into"
+    ACRONYM_DEFINED = "acronym defined"
+    ACRONYM_UNDEFINED = "acronym no longer defined"
+
+
+@dataclass(frozen=True)
+class VocabularyEvent:
+    kind: EventKind
+    subject: str  # the term's key or the theme
+    items: tuple[str, ...]  # slugs whose generated facts it may change, sorted
+
+    def __str__(self) -> str:
+        return f"{self.kind.value}: {self.subject} ({len(self.items)} items)"
+
+
+def vocabulary_events(hubs_before: Set[str], hubs_after: Set[str], themes_before: Set[str],
+                      themes_after: Set[str], before: Mapping[str, Facts],
+                      after: Mapping[str, Facts], merges_before: Iterable[tuple[str, str]] = (),
+                      merges_after: Iterable[tuple[str, str]] = (),
+                      acronyms_before: Iterable[tuple[str, str, tuple[str, ...]]] = (),
+                      acronyms_after: Iterable[tuple[str, str, tuple[str, ...]]] = ()) -> tuple[VocabularyEvent, ...]:
+    """The events between two builds: hub keys, discriminating themes, near-duplicate merges
+    (``Vocabulary.merges``) and the acronym map (``Vocabulary.acronyms``) before and after, and
+    each build's facts per item (which items an event touches)."""
+    events: list[VocabularyEvent] = []
+    old_merges, new_merges = set(merges_before), set(merges_after)
+    for kind, pairs in ((EventKind.MERGED, new_merges - old_merges), (EventKind.UNMERGED, old_merges - new_merges)):
+        for source, target in sorted(pairs):
+            names = {f"{prefix}:{term}" for prefix in ("concept", "method") for term in (source, target)}
+            events.append(VocabularyEvent(kind, f"{source} -> {target}", tuple(sorted({
+                slug for facts_by_item in (before, after) for slug, facts in facts_by_item.items()
+                if _touched(facts) & names}))))
+    for kind, subjects in ((EventKind.HUB_ENTERED, hubs_after - hubs_before),
+                           (EventKind.HUB_LEFT, hubs_before - hubs_after)):
+        for key in sorted(subjects):
+            events.append(VocabularyEvent(kind, key, _items_naming(key, before, after)))
+    for kind, subjects in ((EventKind.THEME_HUB, themes_before - themes_after),
+                           (EventKind.THEME_CONCEPT, themes_after - themes_before)):
+        for theme in sorted(subjects):
+            node = concept_name(theme)
+            tag = theme.replace("-", "_")
+            events.append(VocabularyEvent(kind, theme, tuple(sorted({
+                slug for facts_by_item in (before, after) for slug, facts in facts_by_item.items()
+                if any(name == node for name, _type in facts.entities)
+                or any(text in (f"tag:{theme}", f"tag:{tag}") for _name, text in facts.observations)}))))
+    users: dict[str, set[str]] = {}
+    for short, _long, slugs in (*acronyms_before, *acronyms_after):
+        users.setdefault(short, set()).update(slugs)
+    old_acronyms = {(short, long) for short, long, _users in acronyms_before}
+    new_acronyms = {(short, long) for short, long, _users in acronyms_after}
+    for kind, pairs in ((EventKind.ACRONYM_DEFINED, new_acronyms - old_acronyms),
+                        (EventKind.ACRONYM_UNDEFINED, old_acronyms - new_acronyms)):
+        for short, expansion in sorted(pairs):
+            items = set(_items_with_node_words((short, expansion), before, after)) | users.get(short, set())
+            events.append(VocabularyEvent(kind, f"{short} = {expansion}", tuple(sorted(items))))
+    return tuple(dict.fromkeys(events))
+
+
+def _items_with_node_words(keys: Iterable[str], before: Mapping[str, Facts],
+                           after: Mapping[str, Facts]) -> tuple[str, ...]:
+    """Items that hold a node whose key has one of ``keys`` as whole words ("dia" names
+    ``concept:dia`` and ``concept:dia-funding``, not ``concept:media``)."""
+    wanted = [f" {key} " for key in keys]
+    found: set[str] = set()
+    for facts_by_item in (before, after):
+        for slug, facts in facts_by_item.items():
+            node_keys = (f" {term_key(name.split(':', 1)[-1].replace('-', ' '))} " for name in _touched(facts))
+            if any(key in node_key for node_key in node_keys for key in wanted):
+                found.add(slug)
+    return tuple(sorted(found))
+
+
+def _items_naming(key: str, before: Mapping[str, Facts], after: Mapping[str, Facts]) -> tuple[str, ...]:
+    """Items whose facts name the term: a node of that key, or its words in a text observation."""
+    found: set[str] = set()
+    for facts_by_item in (before, after):
+        for slug, facts in facts_by_item.items():
+            if any(term_key(name.split(":", 1)[-1].replace("-", " ")) == key for name in _touched(facts)):
+                found.add(slug)
+            elif any(key in term_key(text.split(":", 1)[-1]) for _n, text in facts.observations):
+                found.add(slug)
+    return tuple(sorted(found))
+
+
+@dataclass(frozen=True)
+class Bystanders:
+    changed: tuple[str, ...]  # items whose file did not change but whose generated facts did
+    explained: tuple[str, ...]  # ...each change through a merged item's node or a listed event
+    unexplained: Mapping[str, tuple[str, ...]]  # slug -> the facts no node or event explains
+
+    @property
+    def unexplained_count(self) -> int:
+        return len(self.unexplained)
+
+
+def explain(before: Mapping[str, Facts], after: Mapping[str, Facts], merged: Set[str],
+            events: Iterable[VocabularyEvent]) -> Bystanders:
+    """Bystanders of merging the items ``merged`` (added, edited or deleted), and why they moved.
+
+    A changed fact of a bystander is explained when it touches (names, or relates to) a node
+    that a merged item's facts hold before or after: the merged item created, linked or
+    retired that shared node.  A bystander listed by a vocabulary event is explained whole,
+    and so is a change through a node that such a bystander's changes touch.
+    """
+    nodes: set[str] = set()
+    for slug in merged:
+        for facts in (before.get(slug), after.get(slug)):
+            if facts is not None:
+                nodes.update(_touched(facts))
+    listed = {slug for event in events for slug in event.items}
+    # An event reaches past the items it lists through the nodes their changes touch (a node
+    # that falls below mining.min_links linkers leaves every item): those count as its nodes.
+    for slug in listed:
+        nodes.update(n for fact in _difference(before.get(slug), after.get(slug)) for n in _fact_nodes(fact))
+    changed, explained = [], []
+    unexplained: dict[str, tuple[str, ...]] = {}
+    for slug in sorted((before.keys() | after.keys()) - set(merged)):
+        old, new = before.get(slug), after.get(slug)
+        if old == new:
+            continue
+        changed.append(slug)
+        if slug in listed:
+            explained.append(slug)
+            continue
+        loose = tuple(sorted(_describe(fact) for fact in _unexplained_facts(slug, _difference(old, new), nodes)))
+        if loose:
+            unexplained[slug] = loose
+        else:
+            explained.append(slug)
+    return Bystanders(tuple(changed), tuple(explained), unexplained)
+
+
+def _unexplained_facts(slug: str, changed: set[tuple[str, ...]], nodes: Set[str]) -> list[tuple[str, ...]]:
+    """The changed facts of one bystander that no node of the merge explains.
+
+    Besides a fact touching such a node directly, two follow from one: the bystander's own claim
+    that links a merged claim (an evidence link makes its finding a claim beyond the cap: it
+    comes and goes with the claim it cites, with its observations and relations), and a node
+    the bystander holds only through such an explained relation (the node's entity leaves the
+    item's facts with its last link there)."""
+    own_claim = f"claim:{slug}:"
+    moved = set(nodes)
+    moved.update(node for fact in changed if fact[0] == "relation" and (fact[1] in nodes or fact[2] in nodes)
+                 for node in fact[1:3] if node.startswith(own_claim))
+    explained_relations = [fact for fact in changed if fact[0] == "relation" and _fact_nodes(fact) & moved]
+    came_or_went = {fact[1] for fact in changed if fact[0] == "entity"} - {f"item:{slug}"}
+    carried = {node for fact in explained_relations for node in fact[1:3]} & came_or_went
+    return [fact for fact in changed if not (_fact_nodes(fact) & moved)
+            and not (fact[0] != "relation" and fact[1] in carried)]
+
+
+def _touched(facts: Facts) -> set[str]:
+    out = {name for name, _type in facts.entities}
+    for relation in facts.relations:
+        out.update((relation.source, relation.target))
+    out.update(name for name, _text in facts.observations)
+    return out
+
+
+def _difference(old: Facts | None, new: Facts | None) -> set[tuple[str, ...]]:
+    def facts_of(facts: Facts | None) -> set[tuple[str, ...]]:
+        if facts is None:
+            return set()
+        return ({("entity", n, t) for n, t in facts.entities} | {("observation", n, t) for n, t in facts.observations}
+                | {("relation", r.source, r.target, r.relation_type) for r in facts.relations})
+    return facts_of(old) ^ facts_of(new)
+
+
+def _fact_nodes(fact: tuple[str, ...]) -> set[str]:
+    return {fact[1], fact[2]} if fact[0] == "relation" else {fact[1]}
+
+
+def _describe(fact: tuple[str, ...]) -> str:
+    return " ".join(fact)

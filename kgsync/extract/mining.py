@@ -1,0 +1,638 @@
+"""Mine one item's term candidates: the per-file half of the vocabulary (``kgsync.vocabulary.vocab`` selects over the corpus).
+
+``candidates(item)`` depends on that item only, so its result is cached per file
+with the item's record (see ``kgsync.build.pipeline``).
+
+* *Where*: the title, Research Question, Executive Summary and Key Findings
+  (the densest signal), acronym definitions anywhere ("Model Context Protocol
+  (MCP)" and "MCP (Model Context Protocol)", Schwartz & Hearst 2003), and
+  emphasised phrases anywhere (``**bold**`` short noun phrases, term-like
+  ```code``` spans).
+* *What*: noun-phrase-like runs of 1-4 words between stopwords, verbs,
+  adverbs and punctuation, with no determiner or evaluative adjective first
+  ("new", "key", "several") and no adjective, participle or vague noun last
+  ("autonomous", "based", "way").  A single ordinary word is never a term on
+  its own ("system", "memory", "stack"): it names no one idea, and a
+  substring search for it still reaches every term that contains it.  Single
+  words that are acronyms or names ("MCP", "DSPy", "GraphRAG"), hyphenated
+  compounds ("fine-tuning") and emphasised words are terms.
+* *How salient*: title 3, question 2, summary 1.5, findings 1 (each
+  ``w * (1 + ln count)``), +0.5 when the item defines it as an acronym, +0.5
+  when it emphasises it.  Mentions in the rest of the body are not counted:
+  that took a Python step per word of the research log (~90% of the text).
+  Evidence labels ("[fact]", "[inference; source: ...]") are not text.
+  A term only in the body (a definition or emphasis in the research log)
+  counts for recurrence but is never one of the item's own salient terms.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Iterator, Sequence, Set
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import chain, groupby, repeat
+from operator import itemgetter
+from typing import NamedTuple
+
+from kgsync.extract import lexicon
+from kgsync.extract.canonical import _PREFIXES, is_acronym, key_of_words, term_key, word_key, words
+from kgsync.extract.findings import EVIDENCE_LABEL, strip_leading_labels
+from kgsync.read.items import ResearchItem, fence_lines
+
+TITLE, DEFINED, EMPHASISED, ACRONYM, PLAIN, DENSE, SUBJECT = 1, 2, 4, 8, 16, 32, 64
+_ZONE_WEIGHTS = (3.0, 2.0, 1.5, 1.0)  # title, question, summary, findings
+FOCUS = TITLE | DENSE | EMPHASISED  # where an item's own salient terms come from
+MAX_WORDS = 4  # surface words in a mined phrase (the query rule's longest run, too)
+
+
+class Candidate(NamedTuple):
+    key: str  # canonical.term_key
+    score: float  # salience inside its item
+    surfaces: tuple[tuple[str, int], ...]  # as written (whitespace-normalised), count; sorted
+    flags: int  # TITLE | DEFINED | EMPHASISED | ACRONYM | PLAIN
+
+
+@dataclass(frozen=True)
+class ItemCandidates:
+    """Everything mined from one item (picklable; depends on that item only)."""
+
+    slug: str
+    terms: tuple[Candidate, ...]  # sorted by key
+    acronyms: tuple[tuple[str, str], ...] = ()  # (acronym key, expansion key) this item defines
+    dense: str = ""  # title, question, summary and findings: for pinned phrases mining did not cut
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # The terms as plain tuples: a NamedTuple pickles through a Python __getnewargs__
+        # call each (~50k per 220 items, most of a record's pickling time); tuple.__new__
+        # rebuilds them in C.  Records are pickled for the cache and from worker processes.
+        return _item_candidates, (self.slug, tuple(map(tuple, self.terms)), self.acronyms, self.dense)
+
+
+def _item_candidates(slug: str, rows: tuple[tuple[object, ...], ...], acronyms: tuple[tuple[str, str], ...],
+                     dense: str) -> ItemCandidates:
+    return ItemCandidates(slug, tuple(map(tuple.__new__, repeat(Candidate), rows)), acronyms, dense)
+
+
+_LINK = re.compile(r"(?:!\[|\[)([^\[\]\n]*)\]\([^)\[\n]*\)")  # "![alt](src)" too; led by a literal: scanned in C
+_URL = re.compile(r"(?:https?://|www\.)\S+")
+_HTML = re.compile(r"<[^<>\n]{1,200}>")  # no "<" inside: a run of "<" is linear
+_BOLD = re.compile(r"(\*\*|__)(?=\S)([^*_\n]{2,80}?)(?<=\S)\1(?!\s*:)")
+_CODE = re.compile(r"`([^`\n]{2,60})`")
+_CODE_TERM = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[ -][A-Za-z0-9]+){0,3}")
+
+
+def candidates(item: ResearchItem) -> ItemCandidates:
+    """Term candidates of one item, with their salience inside it.
+
+    Only the dense zones are tokenised; the rest of the body (~90% of the text,
+    the research log) is only scanned for acronym definitions and emphasis, by
+    literal-led regexes.  Counting every mention in the body would take a
+    Python step per word, and did not change which terms an item addresses.
+    """
+    findings = "\n".join(f.text for f in item.key_findings)
+    zones = (item.title, item.research_question, item.executive_summary, findings)
+    body = _clean(_without_fences(item.body))
+    zone_keys: list[Counter[str]] = []  # per zone: key -> times
+    written: Counter[tuple[str, str]] = Counter()  # (key, surface) -> times, over all zones
+    for zone in zones:
+        # An ordinary single word ("plain") names no idea on its own (see the module doc).
+        found = list(chain.from_iterable(map(_run_terms, _runs(_clean(zone)))))
+        written.update(found)
+        zone_keys.append(Counter(map(itemgetter(0), found)))
+    surfaces: dict[str, dict[str, int]] = {}
+    for (key, surface), count in written.items():
+        surfaces.setdefault(key, {})[surface] = count
+    extra: dict[str, int] = {}  # flags beyond TITLE and DENSE (those follow from zone_keys)
+    bonus: dict[str, float] = {}
+    acronyms: set[tuple[str, str]] = set()
+    # The body is clean of URLs already; the title is not.
+    for short, expansion in _acronym_pairs(_URL.sub(" ", item.title) + "\n" + body):
+        short_key, long_key = term_key(short), term_key(expansion)
+        if not short_key or not long_key or short_key == long_key or not _valid_expansion(long_key):
+            continue
+        acronyms.add((short_key, long_key))
+        for key, surface, flag in ((short_key, short, DEFINED | ACRONYM), (long_key, expansion, DEFINED)):
+            if extra.get(key, 0) & DEFINED == 0:
+                bonus[key] = bonus.get(key, 0) + 0.5
+            extra[key] = extra.get(key, 0) | flag
+            _count(surfaces.setdefault(key, {}), " ".join(surface.split()))
+    for phrase in _emphasised(body):
+        for key, surface in _emphasis_terms(phrase):  # the whole phrase only
+            if extra.get(key, 0) & EMPHASISED == 0:
+                bonus[key] = bonus.get(key, 0) + 0.5
+            extra[key] = extra.get(key, 0) | EMPHASISED
+            _count(surfaces.setdefault(key, {}), surface)
+    for key in _finding_subjects(item):
+        if key in surfaces:
+            extra[key] = extra.get(key, 0) | SUBJECT
+    title, question, summary, listed = zone_keys
+    # An acronym stands or falls with its long form ("HBR" with "Harvard Business Review"), and a
+    # plumbing acronym's long form with it ("Hypertext Transfer Protocol" with "HTTP").
+    unnamed = {long for _short, long in acronyms if long in surfaces and not names_an_idea(
+        long, tuple(surfaces[long].items()), extra.get(long, 0))}
+    unnamed |= {short for short, long in acronyms if long in unnamed}
+    protocols = link_protocols(item.body)
+    unnamed |= {long for short, long in acronyms if short in lexicon.FILE_FORMATS or short in protocols}
+    terms = []
+    for key in sorted(surfaces):
+        score = _score((title.get(key, 0), question.get(key, 0), summary.get(key, 0), listed.get(key, 0)),
+                       bonus.get(key, 0))
+        by_surface = surfaces[key]
+        ordered = tuple(by_surface.items() if len(by_surface) == 1 else sorted(by_surface.items(), key=_by_count))
+        flags = ((TITLE if key in title else 0) | (DENSE if key in question or key in summary or key in listed else 0)
+                 | extra.get(key, 0))
+        if key in unnamed or not names_an_idea(key, ordered, flags, protocols):
+            continue
+        terms.append(Candidate(key, score, ordered, flags))
+    dense = "\n".join(z for z in zones if z)
+    return ItemCandidates(item.slug, tuple(terms), tuple(sorted(acronyms)), dense)
+
+
+#: The word a text opens with (a name may hold hyphens and apostrophes: "model2vec", "O'Reilly").
+FIRST_TOKEN = re.compile(r"[^\W_]+(?:[-'\u2019][^\W_]+)*")
+_FILE_SUFFIX = re.compile(r"\.[A-Za-z]")
+
+
+def _finding_subjects(item: ResearchItem) -> set[str]:
+    """Keys of the names that open a key finding ("**GraphRAG (Microsoft) solves ...**"): the
+    finding is about that name.  A name of one token (a capital after its first letter:
+    "GraphRAG", "RBNZ", "OpenAI") standing alone: "GitHub Copilot ..." opens with a longer
+    name, and a finding that opens with a phrase or an ordinary word names its subject less
+    surely."""
+    out: set[str] = set()
+    for finding in item.key_findings:
+        text = _clean(strip_leading_labels(finding.text)).lstrip("*_`\"' ")
+        first = FIRST_TOKEN.match(text)
+        if first is None or not is_acronym(first.group()) or _FILE_SUFFIX.match(text, first.end()):
+            continue  # "AGENTS.md" is a file's name
+        runs = _runs(text[: first.end() + 40])
+        if runs and runs[0] == (first.group(),) and len(keys := token_keys(first.group())) == 1:
+            out.add(keys[0])
+    return out
+
+
+def _count(counts: dict[str, int], surface: str) -> None:
+    counts[surface] = counts.get(surface, 0) + 1
+
+
+def _by_count(kv: tuple[str, int]) -> tuple[int, str]:
+    return -kv[1], kv[0]
+
+
+@lru_cache(maxsize=4096, typed=True)  # few distinct (counts, bonus); typed: a missing bonus stays int 0
+def _score(counts: tuple[int, int, int, int], bonus: float) -> float:
+    return round(sum(w * (1 + math.log(c)) for w, c in zip(_ZONE_WEIGHTS, counts) if c) + bonus, 4)
+
+
+def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int, protocols: Set[str] = frozenset()) -> bool:
+    """Does a candidate name an idea, by its own words and how the item writes it?
+
+    General rules (word classes from ``lexicon``, no list of bad terms); the
+    maintainers' pinned terms still come through (``vocab`` finds pinned phrases in
+    the dense text), and their stoplist removes the rest:
+
+    * a vague noun qualified only by evaluative words is discourse, not a topic:
+      "real problem", "viable approach", "key challenge", "highest value";
+    * vague nouns together say nothing either ("use case", "research output", "completed
+      research item"), unless the item defines them as an acronym's long form (a named idea);
+    * a prefixed compound is the part of speech of its last part: "pre-existing" is
+      an adjective, however the prefix closes up; a "non-" compound only qualifies;
+    * the same holds for a vague noun qualified by a participle ("completed item") or only by
+      an acronym ("AI capability", "AI system": the acronym alone is the term); and the item
+      layout's own section names ("executive summary") are about the item, not its subject;
+    * a name written in capitals throughout is a publication, product or body, not a
+      method, even when its last word is a method's ("Harvard Business Review"); and a
+      lone method word ("synthesis") names an activity, not a method;
+    * the repository's own bookkeeping is not a subject: a phrase made only of the item
+      format's words ("research backlog", "research corpus", "executive summary");
+    * a file format or a transfer protocol written as an acronym is plumbing, not a topic:
+      "JSON" (``lexicon.FILE_FORMATS``, the standard library's media types), "HTTP" (a
+      ``protocols`` of the item's own links, ``link_protocols``);
+    * a vague method noun qualified only by another activity ("audit review", "compression
+      technique", "learning method") names a kind of procedure, not one.
+    """
+    kws = key.split(" ")
+    written = [surface for surface, _count in surfaces]
+    if is_plumbing(key, written, protocols):
+        return False  # before the acronym test: the item may well define it ("JSON (JavaScript ...)")
+    if flags & ACRONYM:
+        return True
+    if is_bookkeeping(key) or is_vague_method(key, flags):
+        return False
+    modifiers, head = kws[:-1], kws[-1]
+    if modifiers and head in lexicon.GENERIC:
+        if all(m in lexicon.NOT_FIRST or lexicon.looks_adjective(m) or lexicon.is_superlative(m) or _participle(m)
+               for m in modifiers):
+            return False
+        if (all(m in lexicon.GENERIC or _participle(m) for m in modifiers) and not flags & DEFINED
+                and (len(kws) == 2 or any(map(_participle, modifiers)))):
+            return False  # "use case", "completed research item"; "policy decision point" names a thing
+        if not flags & DEFINED and all(_written_as_acronym(m, written) for m in modifiers):
+            return False
+    if len(kws) == 1:
+        last_parts = {w.split()[-1].split("-")[-1].lower() for w in written}
+        if any("-" in w for w in written) and all(lexicon.looks_adjective(p) for p in last_parts):
+            return False
+        if all(w.lower().startswith("non-") for w in written):  # a negation qualifies, never names
+            return False
+        if head in lexicon.METHOD_HEADS and not any(is_acronym(w) for w in written):
+            return False
+    elif head in lexicon.METHOD_HEADS and all(_capitalised(w) for w in written):
+        return False
+    return True
+
+
+def is_plumbing(key: str, written: Sequence[str], protocols: Set[str] = frozenset()) -> bool:
+    """A file format or a transfer protocol written as an acronym ("JSON", "PDFs", "HTTP")."""
+    return (" " not in key and (key in lexicon.FILE_FORMATS or key in protocols)
+            and all(map(_in_capitals, written)))
+
+
+_LINK_SCHEME = re.compile(r"\b([A-Za-z][A-Za-z0-9+.-]{0,15})://")
+
+
+def link_protocols(text: str) -> frozenset[str]:
+    """The protocols the text's own links are written in: their schemes ("https://...") and, for
+    a secure scheme, its plain protocol ("https" is "http" over TLS).  What an item links with
+    is its plumbing, whatever it studies."""
+    schemes = {scheme.lower() for scheme in _LINK_SCHEME.findall(text)}
+    return frozenset(schemes | {s[:-1] for s in schemes if s.endswith("s") and len(s) > 3})
+
+
+def is_bookkeeping(key: str) -> bool:
+    """A phrase made only of the item format's words ("research backlog"): about the item, not its subject."""
+    kws = key.split(" ")
+    return len(kws) > 1 and all(word in _LAYOUT_WORDS for word in kws)
+
+
+def is_vague_method(key: str, flags: int = 0) -> bool:
+    """A vague method noun qualified only by another activity ("audit review"): which procedure?"""
+    *modifiers, head = key.split(" ")
+    return (bool(modifiers) and head in _VAGUE_METHOD_HEADS and not flags & DEFINED
+            and all(m in lexicon.METHOD_HEADS for m in modifiers))
+
+
+#: The item format's own words: about the item itself, not its subject.  The sections an item is
+#: read by (``items``), the frontmatter fields kgsync reads, the lifecycle the template's
+#: ``status:`` walks (backlog to completed) and the units items are kept in.
+_LAYOUT_WORDS = frozenset(chain.from_iterable(term_key(phrase).split(" ") for phrase in (
+    "research question", "executive summary", "key findings",  # sections
+    "title", "status", "themes", "completed", "confidence",  # frontmatter fields
+    "backlog", "item", "corpus", "repository", "repo",  # where items are kept
+)))
+#: Method heads that name a kind of activity, not a procedure ("review", "technique").
+_VAGUE_METHOD_HEADS = lexicon.METHOD_HEADS & lexicon.GENERIC
+
+
+def _participle(word: str) -> bool:
+    """"completed", "shared": a past participle qualifies, it does not name."""
+    return word.endswith("ed") and len(word) > 4 and word not in lexicon.ED_NOUNS
+
+
+def _written_as_acronym(word: str, written: Sequence[str]) -> bool:
+    """Is the key word ``word`` written in capitals ("AI" in "AI capabilities", not "GitHub") in every surface?"""
+    return all(any(part.lower() == word and part.isupper() for part in re.split(r"[\s-]+", w)) for w in written)
+
+
+def _in_capitals(surface: str) -> bool:
+    """"JSON", "PDFs": an acronym, in the plural too."""
+    return surface.isupper() or (surface.endswith("s") and surface[:-1].isupper())
+
+
+def _capitalised(surface: str) -> bool:
+    parts = [p for p in re.split(r"[\s-]+", surface) if p]
+    return len(parts) > 1 and all(p[:1].isupper() for p in parts)
+
+
+def _clean(text: str) -> str:
+    """Evidence labels, link targets, URLs and HTML tags out; link texts kept."""
+    text = EVIDENCE_LABEL.sub(" ", text)
+    text = _LINK.sub(r"\1", text)
+    text = _URL.sub(" ", text)
+    return _HTML.sub(" ", text)
+
+
+def _without_fences(text: str) -> str:
+    """Fenced code blocks replaced by a newline: each fence line up to the next
+    fence line with the same marker (an unclosed fence removes nothing)."""
+    fences = fence_lines(text)
+    parts: list[str] = []
+    done = i = 0
+    while i < len(fences):
+        start, marker = fences[i]
+        close = next((j for j in range(i + 1, len(fences)) if fences[j][1] == marker), None)
+        if close is None:
+            i += 1
+            continue
+        parts += [text[done:start], "\n"]
+        done = text.find("\n", fences[close][0])
+        done = len(text) if done < 0 else done
+        i = close + 1
+    return "".join(parts) + text[done:] if parts else text
+
+
+def _runs(text: str) -> list[tuple[str, ...]]:
+    """Maximal runs of content words: stopwords, verbs, adverbs, numbers and
+    punctuation end a run (so does a blank line)."""
+    # groupby and the cached predicate run in C: no Python step per token.
+    return [tuple(run) for stop, run in groupby(_TOKEN_OR_BREAK.findall(text), _is_break) if not stop]
+
+
+@lru_cache(maxsize=500_000)
+def _is_break(token: str) -> bool:
+    return not token[0].isalnum() or _breaks(token) or ("." in token and _IS_FILE_NAME.fullmatch(token) is not None)
+
+
+@lru_cache(maxsize=200_000)
+def _run_terms(run: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """(key, surface) of every phrase of a run that may be a term, plain single words left out.
+    Cached: ~40% of the runs in the dense zones recur (within and across items)."""
+    if len(run) == 1:  # a third of the runs: the word itself is the only phrase
+        checked = _check(run)
+        return () if checked is None or checked[2] else ((checked[0], checked[1]),)
+    return tuple((key, surface) for key, surface, plain in _phrases(run) if not plain)
+
+
+def segments(text: str) -> list[list[str]]:
+    """Word runs between punctuation only (stopwords kept: "theory of mind")."""
+    out: list[list[str]] = []
+    run: list[str] = []
+    for token in _TOKEN_OR_BREAK.findall(text):
+        if token[0].isalnum():
+            run.append(token)
+        elif run:
+            out.append(run)
+            run = []
+    if run:
+        out.append(run)
+    return out
+
+
+# A word (in-word hyphens and apostrophes, a version suffix "4.1"), or a break:
+# any punctuation, a blank line, an underscore, a file's name in capitals ("AGENTS.md",
+# "CLAUDE.md": the file convention's capitals, not an acronym).  A lowercase file name's words
+# still count ("copilot-instructions.md").
+_FILE_NAME = r"\b[A-Z][A-Z0-9]*(?:[-.][A-Z0-9]+)*\.(?:md|markdown|ya?ml|json|jsonl|toml|txt|py|js|ts|sh|cfg|ini)\b"
+_TOKEN_OR_BREAK = re.compile(rf"{_FILE_NAME}|[^\W_]+(?:[-'\u2019][^\W_]+)*(?:\.\d+)*|[^\w\s]+|\n\s*\n|_")
+_IS_FILE_NAME = re.compile(_FILE_NAME)
+
+
+def _breaks(token: str) -> bool:
+    low = token.lower()
+    if low.endswith("'s"):
+        low = low[:-2]
+    if len(low) < 2 or low in lexicon.STOPWORDS or low in lexicon.BREAKERS:
+        return True
+    if not any(map(str.isalpha, low)):  # per character in C
+        return True
+    return low.endswith("ly") and low not in lexicon.LY_NOUNS and "-" not in low
+
+
+@lru_cache(maxsize=400_000)
+def token_keys(token: str) -> tuple[str, ...]:
+    if token.isascii() and token.isalnum():  # most tokens: ``words`` would give just this, lowercased
+        return (word_key(token.lower()),)
+    return tuple(word_key(w) for w in words(token))
+
+
+def _phrases(run: Sequence[str]) -> list[tuple[str, str, bool]]:
+    """(key, surface, plain single word) for every valid 1..4-word phrase of a run.
+
+    Same as ``_check`` on every slice, in order (start, then length).  A phrase
+    of several tokens in which no prefix can close up is decided from its first
+    and last tokens (``_token_info``), without a ``_check`` of its own: most
+    phrases occur once, so caching them whole saves little.
+    """
+    run = tuple(run)
+    size = len(run)
+    infos = list(map(_token_info, run))
+    out = []
+    for start in range(size):
+        never_first, key, total, prefix_seen, _inner, bad_first, _bad_last = infos[start]
+        keyless_first = not total  # its first key word would come from a later token: the full rules
+        if never_first:  # _key_if_term's first test, for every phrase from here
+            continue
+        checked = _check(run[start : start + 1])
+        if checked is not None:
+            out.append(checked)
+        for end in range(start + 2, min(start + MAX_WORDS, size) + 1):
+            _never, token_key, count, has_prefix, inner_prefix, _bad_first, bad_last = infos[end - 1]
+            total += count
+            if total > 6:  # too many key words: this phrase and every longer one
+                break
+            if keyless_first or not count or prefix_seen or inner_prefix:  # a prefix may close up: the full rules
+                checked = _check(run[start:end])
+                if checked is not None:
+                    out.append(checked)
+            elif not (bad_first or bad_last):
+                out.append((f"{key} {token_key}", " ".join(run[start:end]), False))
+            if count:
+                key = f"{key} {token_key}" if key else token_key
+            prefix_seen = prefix_seen or has_prefix
+    return out
+
+
+@lru_cache(maxsize=200_000)
+def _token_info(token: str) -> tuple[bool, str, int, bool, bool, bool, bool]:
+    """What ``_key_if_term`` needs of one token of a longer phrase: never first (raw), its key
+    words (joined) and how many, a prefix among them, a prefix before its last one, and --
+    when no prefix closes up -- whether its first key word cannot start a term and its last
+    cannot end one."""
+    never_first = token.lower() in lexicon.NOT_FIRST
+    keys = token_keys(token)
+    if not keys:
+        return never_first, "", 0, False, False, True, True
+    first, last = keys[0], keys[-1]
+    bad_first = first.isdigit() or first in lexicon.STOPWORDS or first in lexicon.NOT_FIRST
+    bad_last = last in lexicon.STOPWORDS or (not _is_acronym(token.split("-")[-1]) and not _noun_head(last))
+    return (never_first, " ".join(keys), len(keys), not _PREFIXES.isdisjoint(keys),
+            not _PREFIXES.isdisjoint(keys[:-1]), bad_first, bad_last)
+
+
+@lru_cache(maxsize=400_000)
+def _check(part: tuple[str, ...]) -> tuple[str, str, bool] | None:
+    """(key, surface, plain) when ``part`` may be a term, else None.  See the module doc."""
+    checked = _key_if_term(part)
+    return None if checked is None else (checked[0], " ".join(part), checked[1])
+
+
+def _key_if_term(part: tuple[str, ...]) -> tuple[str, bool] | None:
+    first_raw, last_raw = part[0].lower(), part[-1].lower()
+    if first_raw in lexicon.NOT_FIRST or last_raw in lexicon.NOT_FIRST and len(part) == 1:
+        return None
+    key_words = token_keys(part[0]) if len(part) == 1 else [k for token in part for k in token_keys(token)]
+    if not key_words or len(key_words) > 6:
+        return None
+    if _PREFIXES.isdisjoint(key_words[:-1]):  # nothing to close up ("multi agent"): the key is the words
+        kws = list(key_words)
+        key = " ".join(kws)
+    else:
+        key = key_of_words(key_words)
+        kws = key.split(" ")
+    first, last = kws[0], kws[-1]
+    if first.isdigit() or first in lexicon.STOPWORDS or last in lexicon.STOPWORDS:
+        return None
+    if first in lexicon.NOT_FIRST:
+        return None
+    last_acronym = _is_acronym(part[-1].split("-")[-1])
+    if len(part) == 1 and "-" not in part[0] and _is_acronym(part[0]):
+        if key in lexicon.GENERIC or key in lexicon.STOPWORDS or _ROMAN.fullmatch(key):
+            return None
+        return key, False
+    if not last_acronym and not _noun_head(last):
+        return None
+    if len(kws) == 1:
+        plain = "-" not in part[0]
+        if key in lexicon.GENERIC or len(key) < 4 or lexicon.looks_adjective(key) or key.isdigit():
+            return None
+        return key, plain
+    return key, False
+
+
+_ROMAN = re.compile(r"[ivxlc]+")
+_is_acronym = is_acronym  # cached in canonical
+
+
+@lru_cache(maxsize=100_000)
+def _noun_head(word: str) -> bool:
+    if word.isdigit():
+        return True  # "GPT-4": the hyphenated token carries the name
+    if word in lexicon.NOT_LAST or lexicon.looks_adjective(word):
+        return False
+    if word.endswith("ed") and len(word) > 4 and word not in lexicon.ED_NOUNS:
+        return False
+    return not (word.endswith("ly") and word not in lexicon.LY_NOUNS)
+
+
+def _valid_expansion(key: str) -> bool:
+    kws = key.split(" ")
+    return 2 <= len(kws) <= 8 and kws[0] not in lexicon.STOPWORDS and kws[-1] not in lexicon.STOPWORDS
+
+
+def _emphasised(body: str) -> Iterator[tuple[str, ...]]:
+    """Bold phrases and code spans that read like terms (1-4 words, no sentence)."""
+    for match in _BOLD.finditer(body):
+        run = _bold_run(match.group(2))
+        if run is not None:
+            yield run
+    for match in _CODE.finditer(body):
+        run = _code_run(match.group(1))
+        if run is not None:
+            yield run
+
+
+# The same bold labels and code names recur across a corpus: each text is judged once.
+@lru_cache(maxsize=50_000)
+def _bold_run(text: str) -> tuple[str, ...] | None:
+    text = text.strip()
+    if text.endswith((":", ".")) or len(text.split()) > MAX_WORDS:
+        return None
+    runs = _runs(text)
+    return runs[0] if len(runs) == 1 and len(runs[0]) == len(text.split()) else None
+
+
+@lru_cache(maxsize=50_000)
+def _code_run(text: str) -> tuple[str, ...] | None:
+    text = text.strip()
+    # CamelCase names or multi-word terms; not paths, options or plain words.
+    if _CODE_TERM.fullmatch(text) and (_is_acronym(text.split()[0]) or " " in text):
+        runs = _runs(text)
+        if len(runs) == 1 and len(runs[0]) == len(text.split()):
+            return runs[0]
+    return None
+
+
+@lru_cache(maxsize=50_000)
+def _emphasis_terms(phrase: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """(key, surface) of the phrases of an emphasised run that span all of it."""
+    whole = len(term_key(" ".join(phrase)).split())
+    return tuple((key, surface) for key, surface, _plain in _phrases(phrase) if len(key.split()) == whole)
+
+
+# --------------------------------------------------------------------------- acronyms
+_PAREN = re.compile(r"\(([^()\n]{1,80})\)")
+_SHORT_FORM = re.compile(r"\s*([^\W_][\w&-]{1,9})\s*")
+_WORD_BEFORE = re.compile(r"\b([^\W_][\w&-]{1,9})\s*$")
+_LAST_CLAUSE_END = re.compile(r".*[.;:!?()\[\]{}\n]", re.DOTALL)  # matched from the start: ends after the last one
+_LIST_MARKS = frozenset(";:,")
+
+
+@lru_cache(maxsize=50_000)
+def _is_short_form(text: str) -> bool:
+    return sum(map(str.isupper, text)) >= 2 and not text.isdigit() and " " not in text
+
+
+def _short_norm(text: str) -> str:
+    return text[:-1] if len(text) > 2 and text.endswith("s") and text[:-1].isupper() else text
+
+
+def _best_long_form(short: str, long: str) -> str | None:
+    """Schwartz & Hearst (2003): the shortest suffix of ``long`` covering ``short``'s letters."""
+    s, l = len(short) - 1, len(long) - 1
+    while s >= 0:
+        c = short[s].lower()
+        if not c.isalnum():
+            s -= 1
+            continue
+        while (l >= 0 and long[l].lower() != c) or (s == 0 and l > 0 and long[l - 1].isalnum()):
+            l -= 1
+        if l < 0:
+            return None
+        l -= 1
+        s -= 1
+    start = long.rfind(" ", 0, l + 1) + 1
+    return long[start:]
+
+
+_SURROUND = re.compile(r"^[\W_]+|(?<![\W_])[\W_]+$")  # the trailing run tried once, where it starts
+
+
+def _trim(text: str) -> str:
+    return _SURROUND.sub("", text)
+
+
+def acronym_pairs(text: str) -> list[tuple[str, str]]:
+    """[(acronym, expansion)] from "Long Form (LF)" and "LF (Long Form)"."""
+    return _acronym_pairs(_URL.sub(" ", text))
+
+
+def _acronym_pairs(text: str) -> list[tuple[str, str]]:
+    """``acronym_pairs`` of a text without URLs (their parentheses are not definitions)."""
+    text = text.replace("\u2019", "'")
+    out: list[tuple[str, str]] = []
+    for match in _PAREN.finditer(text):
+        inner: str = match.group(1)
+        short_match = _SHORT_FORM.fullmatch(inner)
+        if short_match:
+            short = short_match.group(1)
+            if not _is_short_form(short):
+                continue
+            before = text[max(0, match.start() - 200) : match.start()]
+            last_end = _LAST_CLAUSE_END.match(before)
+            cut = last_end.end() if last_end else 0
+            words_before = before[cut:].split()
+            n = min(len(short) + 5, 2 * len(short))
+            long = _best_long_form(short, " ".join(words_before[-n:]))
+            if long and len(long) > len(short) and short.lower() not in long.lower().split():
+                out.append((_short_norm(short), _trim(long)))
+            continue
+        # "LF (Long Form)": the cheap tests on the parenthesis first (most parentheses are not this).
+        inner = inner.strip()
+        if len(inner) < 3 or not _LIST_MARKS.isdisjoint(inner):
+            continue
+        inner_words = inner.split()
+        if len(inner_words) < 2:
+            continue
+        word = _WORD_BEFORE.search(text, max(0, match.start() - 12), match.start())
+        if word is None:
+            continue
+        short = word.group(1)
+        if not _is_short_form(short) or len(inner_words) > len(short) + 5:
+            continue
+        if _best_long_form(short, inner) == inner:
+            out.append((_short_norm(short), _trim(inner)))
+    return out
+

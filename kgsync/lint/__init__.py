@@ -1,0 +1,1 @@
+"""The contract, checked: findings with location and hint; errors reject the graph."""

@@ -1,0 +1,1 @@
+"""git and GitHub: the proposal branch and the pull request."""

@@ -1,0 +1,1 @@
+"""The review PR's body and title, rendered from a graph diff."""

@@ -1,0 +1,360 @@
+"""What the site shows, computed once from the graph and the items' metadata.
+
+``SiteData`` is a read-only view the page templates walk: every node with its
+page file, display text and trust state, and the relations indexed both ways,
+so that rendering every page is one pass over prepared lists (the page
+generation must stay a small share of the site build; see bench/bench_site.py).
+Everything is sorted here, so the templates emit byte-identical pages.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from operator import attrgetter, itemgetter
+
+import networkx as nx
+
+from kgsync.read.items import ResearchItem
+from kgsync.contract.model import EntityType, Graph, RelationType, type_of_name
+from kgsync.publish.site.text import file_stems, one_line
+
+#: Folder of each node type's pages inside docs/.
+FOLDER: dict[EntityType, str] = {
+    EntityType.RESEARCH_ITEM: "items",
+    EntityType.CONCEPT: "concepts",
+    EntityType.CLAIM: "claims",
+    EntityType.METHOD: "methods",
+}
+CONFIDENCES = ("high", "medium", "low")
+#: Trust states that exclude a node from the default lists and counts (``status:contested``: a
+#: later current claim contradicts it, see kgsync.extract.evidence); its own page shows it, marked.
+INACTIVE_STATES = frozenset({"superseded", "contradicted", "contested"})
+#: The prefix of a claim's anchor on its item's page (no heading id the toc makes from the page's
+#: fixed section titles starts with it).
+CLAIM_ANCHOR = "claim-"
+RELATED_LIMIT = 12  # related concepts listed on a concept page
+DIAGRAM_LIMIT = 8  # neighbours drawn in the neighbourhood diagram
+
+
+@dataclass(frozen=True)
+class Node:
+    name: str
+    kind: EntityType
+    key: str  # the name without its type prefix
+    title: str  # one line, raw text (escaped by the page templates)
+    page: str  # docs-relative Markdown file, e.g. "concepts/rag.md"; a claim's: its section, "items/x.md#claim-k"
+    aliases: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    confidence: str = ""
+    completed: str = ""
+    summary: str = ""
+    section: str = ""
+    sources: tuple[str, ...] = ()
+    items: tuple[str, ...] = ()  # slugs from provenance:item=<slug>
+    states: frozenset[str] = frozenset()  # status: values (superseded, contradicted...)
+    path: str = ""  # research items: the file, relative to the research repo root
+
+    @property
+    def inactive(self) -> bool:
+        return bool(self.states & INACTIVE_STATES)
+
+    @cached_property
+    def sort_key(self) -> tuple[str, str]:
+        return (self.title.casefold(), self.name)
+
+    @cached_property
+    def newest_first(self) -> tuple[str, str, str]:
+        # Inverted date characters sort descending while names stay ascending.
+        return ("".join(chr(0x10FFFF - ord(c)) for c in (self.completed or "0")), self.title.casefold(), self.name)
+
+
+@dataclass(frozen=True)
+class Link:
+    """A relation seen from one node: ``verb`` names it from that node's side."""
+
+    verb: str
+    node: Node
+
+
+@dataclass
+class SiteData:
+    nodes: dict[str, Node]
+    out: Mapping[str, Mapping[str, tuple[Node, ...]]]  # name -> relation type -> targets
+    into: Mapping[str, Mapping[str, tuple[Node, ...]]]  # name -> relation type -> sources
+    tags: Mapping[str, tuple[Node, ...]]  # tag -> items (newest first)
+    tag_pages: Mapping[str, str]  # tag -> docs-relative page
+    cooccurrence: nx.Graph[str] = field(repr=False)
+
+    def of(self, kind: EntityType) -> list[Node]:
+        return sorted((n for n in self.nodes.values() if n.kind is kind), key=lambda n: n.sort_key)
+
+    def targets(self, name: str, relation: RelationType) -> tuple[Node, ...]:
+        return self.out.get(name, {}).get(relation.value, ())
+
+    def sources(self, name: str, relation: RelationType) -> tuple[Node, ...]:
+        return self.into.get(name, {}).get(relation.value, ())
+
+    def item_of(self, node: Node) -> Node | None:
+        """The research item a claim (or other node) came from."""
+        stating = self.sources(node.name, RelationType.STATES)
+        if stating:
+            return stating[0]
+        for slug in node.items:
+            found = self.nodes.get(f"item:{slug}")
+            if found is not None:
+                return found
+        return None
+
+    def claim_links(self, name: str) -> list[Link]:
+        """supports / contradicts / extends, both ways, active claims first."""
+        links = [
+            Link(verb, node)
+            for relation, verb_out, verb_in in (
+                (RelationType.SUPPORTS, "supports", "supported by"),
+                (RelationType.CONTRADICTS, "contradicts", "contradicted by"),
+                (RelationType.EXTENDS, "extends", "extended by"),
+            )
+            for verb, nodes in ((verb_out, self.targets(name, relation)), (verb_in, self.sources(name, relation)))
+            for node in nodes
+            if node.kind is EntityType.CLAIM
+        ]
+        return links
+
+    def related_concepts(self, name: str, limit: int = RELATED_LIMIT) -> list[tuple[Node, int]]:
+        """Concepts sharing the most (active) items with ``name``: weight desc, then title."""
+        if name not in self.cooccurrence:
+            return []
+        pairs = [(self.nodes[other], data["weight"]) for other, data in self.cooccurrence[name].items()]
+        pairs.sort(key=lambda p: (-p[1], p[0].sort_key))
+        return pairs[:limit]
+
+    @cached_property
+    def degree(self) -> dict[str, int]:
+        """Relations touching each node, counting only active endpoints."""
+        counts: dict[str, int] = defaultdict(int)
+        for name, by_type in self.out.items():
+            if self.nodes[name].inactive:
+                continue
+            for targets in by_type.values():
+                for target in targets:
+                    if not target.inactive:
+                        counts[name] += 1
+                        counts[target.name] += 1
+        return counts
+
+
+def collect(graph: Graph, items: Sequence[ResearchItem]) -> SiteData:
+    """Index ``graph`` (contract types only) enriched with the items' metadata."""
+    by_slug = {item.slug: item for item in items}
+    # The canonical entity order (``Graph.canonical``), without sorting the relations too.
+    kinds = [(e, kind) for e in sorted(graph.entities, key=_ENTITY_ORDER)
+             if (kind := _kind(e.entity_type, e.name)) is not None]
+    keys_of: dict[EntityType, set[str]] = {kind: set() for kind in FOLDER}
+    for entity, kind in kinds:
+        keys_of[kind].add(entity.name.split(":", 1)[1])
+    stems = {kind: file_stems(sorted(keys)) for kind, keys in keys_of.items()}
+    nodes: dict[str, Node] = {}
+    for entity, kind in kinds:
+        if entity.name in nodes:
+            continue  # the first entity of a name wins, as in Graph
+        key = entity.name.split(":", 1)[1]
+        page = f"{FOLDER[kind]}/{stems[kind][key]}.md"
+        nodes[entity.name] = _node(entity.name, kind, key, page, entity.observations, by_slug.get(key))
+
+    # A claim of a superseded item is as superseded as its item.
+    for name, node in list(nodes.items()):
+        if node.kind is EntityType.CLAIM and not node.inactive:
+            owners = [nodes.get(f"item:{slug}") for slug in node.items]
+            if any(o is not None and o.inactive for o in owners):
+                nodes[name] = replace(node, states=node.states | {"superseded"})
+    _host_claims(nodes, graph)
+
+    # Every list of related nodes sorts by one key (items newest first, other nodes by title); the
+    # keys are distinct and totally ordered, so ranking all nodes once and appending the relations
+    # in rank order gives each list the order sorting it would (one sort, not one per list).
+    ranked = sorted(nodes.values(), key=lambda n: n.newest_first if n.kind is EntityType.RESEARCH_ITEM else n.sort_key)
+    rank = {n.name: i for i, n in enumerate(ranked)}
+    resolved = [(rank[r.source], rank[r.target], r.relation_type) for r in set(graph.relations)
+                if r.source in rank and r.target in rank]  # dangling: lint reports it; the site shows what resolves
+    out = _index(ranked, sorted(resolved, key=itemgetter(1, 0, 2)))
+    into = _index(ranked, sorted(((t, s, rel) for s, t, rel in resolved), key=itemgetter(1, 0, 2)))
+
+    tags: dict[str, list[Node]] = defaultdict(list)
+    for node in nodes.values():
+        if node.kind is EntityType.RESEARCH_ITEM:
+            for tag in node.tags:
+                tags[tag].append(node)
+    tag_stems = file_stems(sorted(tags))
+    return SiteData(
+        nodes=nodes,
+        out=out,
+        into=into,
+        tags={t: tuple(sorted(ns, key=lambda n: rank[n.name])) for t, ns in sorted(tags.items())},
+        tag_pages={t: f"tags/{tag_stems[t]}.md" for t in sorted(tags)},
+        cooccurrence=_cooccurrence(nodes, out),
+    )
+
+
+def _index(ranked: Sequence[Node], relations: Iterable[tuple[int, int, str]]) -> dict[str, dict[str, tuple[Node, ...]]]:
+    """name -> relation type -> the related nodes, in the order ``relations`` lists them
+    (``relations``: (rank of the node, rank of the related node, relation type))."""
+    found: dict[str, dict[str, list[Node]]] = {}
+    for here, other, relation_type in relations:
+        found.setdefault(ranked[here].name, {}).setdefault(relation_type, []).append(ranked[other])
+    return {name: {rel: tuple(ns) for rel, ns in by_type.items()} for name, by_type in found.items()}
+
+
+def _host_claims(nodes: dict[str, Node], graph: Graph) -> None:
+    """A claim is a section of its item's page, not a page of its own: ``page`` becomes
+    ``items/<item>.md#claim-<key>``.  A site of one page per claim spent most of its build on
+    pages of a few lines; on the item's page a finding reads in its context, and the anchor
+    (the claim's key, never its text) stays put when the finding is reworded.
+
+    The host is the item ``SiteData.item_of`` names (the newest stating item, else the
+    provenance); a claim no item of the graph holds keeps its own page under ``claims/``."""
+    stating: dict[str, list[Node]] = defaultdict(list)
+    for relation in graph.relations:
+        source = nodes.get(relation.source)
+        if relation.relation_type == RelationType.STATES and source is not None and relation.target in nodes \
+                and source.kind is EntityType.RESEARCH_ITEM:
+            stating[relation.target].append(source)
+    hosted: dict[str, list[tuple[str, Node]]] = defaultdict(list)  # item name -> (anchor key, claim)
+    for node in nodes.values():
+        if node.kind is not EntityType.CLAIM:
+            continue
+        candidates = sorted(set(stating.get(node.name, ())), key=lambda n: n.newest_first) or [
+            nodes[f"item:{slug}"] for slug in node.items if f"item:{slug}" in nodes]
+        if candidates:
+            host = candidates[0]
+            # Within its own item a claim is known by its key; a claim of another item by its whole name.
+            hosted[host.name].append((node.key.removeprefix(f"{host.key}:"), node))
+    for host_name, claims in hosted.items():
+        stems = file_stems(sorted({key for key, _ in claims}))
+        page = nodes[host_name].page
+        for key, claim in claims:
+            nodes[claim.name] = replace(claim, page=f"{page}#{CLAIM_ANCHOR}{stems[key]}")
+
+
+def tag_slug(tag: str) -> str:
+    """One spelling per theme: the vocabulary's slug, whichever ``tag_style`` wrote it
+    (``tag:memory_context`` is the search-safe form of ``memory-context``)."""
+    return one_line(tag).replace("_", "-")
+
+
+def tag_label(tag: str) -> str:
+    """The readable form of a theme slug, for text: "memory context"."""
+    return tag.replace("-", " ")
+
+
+def _kind(entity_type: str, name: str) -> EntityType | None:
+    """The contract type of a node whose name prefix agrees with it; else None (not shown)."""
+    try:
+        kind = EntityType(entity_type)
+    except ValueError:
+        return None
+    return kind if type_of_name(name) is kind else None
+
+
+_ENTITY_ORDER = attrgetter("name", "entity_type")  # Graph.canonical's entity order
+
+_Observations = Mapping[str, Sequence[str]]  # key -> values, as ``observations_with`` returns them
+
+
+def _by_key(observations: Iterable[str]) -> dict[str, list[str]]:
+    """Every ``key:value`` observation's value (stripped) under its key, in order: one pass, where
+    ``model.observations_with`` per key would read them all again for each key a node needs."""
+    found: dict[str, list[str]] = {}
+    for observation in observations:
+        key, colon, value = observation.partition(":")
+        if colon:
+            found.setdefault(key, []).append(value.strip())
+    return found
+
+
+def _first(observations: _Observations, *keys: str) -> str:
+    for key in keys:
+        values = observations.get(key)
+        if values:
+            return one_line(values[0])
+    return ""
+
+
+_TERM_KINDS = frozenset({EntityType.CONCEPT, EntityType.METHOD})
+
+
+def _spelled_out(key: str, obs: _Observations) -> str:
+    """A term's page title: the alias that spells its canonical name out ("knowledge graphs" for
+    knowledge-graphs), so a reader sees words, not a slug; the name itself when none does."""
+    if " " in key or "-" not in key:
+        return key  # readable already
+    words = key.replace("-", " ")
+    spelled = sorted(a for a in (one_line(v) for v in obs.get("alias", ()))
+                     if a.casefold().replace("-", " ") == words and a != key)
+    return spelled[0] if spelled else key
+
+
+def _node(name: str, kind: EntityType, key: str, page: str, observations: tuple[str, ...],
+          item: ResearchItem | None) -> Node:
+    obs = _by_key(observations)
+    states = frozenset(v.casefold() for v in obs.get("status", ()))
+    provenance = tuple(sorted({v.removeprefix("item=") for v in obs.get("provenance", ())
+                               if v.startswith("item=")}))
+    title = _first(obs, "title", "claim") or _spelled_out(key, obs) if kind in _TERM_KINDS else (
+        _first(obs, "title", "claim") or key)
+    completed = _first(obs, "completed")
+    confidence = _first(obs, "confidence").casefold()
+    summary = _first(obs, "summary")
+    path = ""
+    tags = tuple(sorted({tag_slug(t) for t in obs.get("tag", ()) if one_line(t)}))
+    if kind is EntityType.RESEARCH_ITEM and item is not None:
+        title = one_line(item.title) or title
+        completed = completed or item.completed
+        confidence = confidence or item.confidence
+        summary = summary or one_line(item.executive_summary)
+        path = item.path
+        if item.is_superseded:
+            states |= {"superseded"}
+    aliases = tuple(sorted({one_line(a) for a in obs.get("alias", ())} - {"", title}, key=str.casefold))
+    return Node(
+        name=name,
+        kind=kind,
+        key=key,
+        title=title,
+        page=page,
+        aliases=aliases,
+        tags=tags,
+        confidence=confidence,
+        completed=completed,
+        summary=summary,
+        section=_first(obs, "section"),
+        sources=tuple(dict.fromkeys(one_line(s) for s in obs.get("source", ()))),
+        items=provenance,
+        states=states,
+        path=path,
+    )
+
+
+def _cooccurrence(nodes: Mapping[str, Node], out: Mapping[str, Mapping[str, tuple[Node, ...]]]) -> nx.Graph[str]:
+    """Concepts linked by the active items they share (directly or through the item's claims)."""
+    graph: nx.Graph[str] = nx.Graph()
+    weights: Counter[tuple[str, str]] = Counter()
+    for node in nodes.values():
+        if node.kind is EntityType.CONCEPT:
+            graph.add_node(node.name)
+    for node in nodes.values():
+        if node.kind is not EntityType.RESEARCH_ITEM or node.inactive:
+            continue
+        concepts = {c.name for c in out.get(node.name, {}).get(RelationType.ADDRESSES.value, ())}
+        for claim in out.get(node.name, {}).get(RelationType.STATES.value, ()):
+            if not claim.inactive:
+                concepts |= {c.name for c in out.get(claim.name, {}).get(RelationType.ABOUT.value, ())}
+        ordered = sorted(concepts)
+        for i, a in enumerate(ordered):
+            for b in ordered[i + 1 :]:
+                weights[a, b] += 1
+    # Counted first, added once: the same edges in the same order as adding each as it was met.
+    graph.add_weighted_edges_from(((a, b, weight) for (a, b), weight in weights.items()), weight="weight")
+    return graph

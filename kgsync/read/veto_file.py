@@ -1,0 +1,111 @@
+"""The maintainers' veto file (``kgsync-veto.yml`` beside ``kgsync-vocab.yml``).
+
+A reviewer who finds an evidence link wrong (the sentence cites a finding as background,
+not as agreement) vetoes it by its two claim names; the link never returns, whatever the
+items say later.  Every problem is collected with its file and line, then raised once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from kgsync.read.yaml_source import read_yaml
+from kgsync.contract.errors import ConfigError, Location
+
+FILE_NAME = "kgsync-veto.yml"
+
+
+
+
+@dataclass(frozen=True)
+class Vetoes:
+    pairs: frozenset[tuple[str, str]] = frozenset()
+    path: str = ""
+    problems: tuple[str, ...] = field(default=(), compare=False)
+
+
+def load_vetoes(path: str | Path) -> Vetoes:
+    """``kgsync-veto.yml``: links maintainers rejected, by their two claim names (either order)::
+
+        vetoed:
+          - from: claim:2026-03-02-a:some-key
+            to: claim:2026-02-27-b:other-key
+            why: the sentence cites the finding as background, not as agreement
+
+    A missing file vetoes nothing.  Every problem is collected with its line (``problems``);
+    ``load_vetoes_strict`` raises them at once.
+    """
+    path = Path(path)
+    if not path.is_file():
+        return Vetoes(path=str(path))
+    data, node = read_yaml(path)
+    return parse_vetoes(data, node, str(path))
+
+
+def parse_vetoes(data: Any, node: Any, path: str) -> Vetoes:
+    problems: list[str] = []
+    if data is None:
+        return Vetoes(path=path)
+    if not isinstance(data, Mapping) or set(data) - {"vetoed"}:
+        problems.append(f"{path}:1: the veto file must be a mapping with one key, vetoed: (fix: see docs/EVIDENCE.md)")
+        return Vetoes(path=path, problems=tuple(problems))
+    entries = data.get("vetoed") or []
+    entry_nodes = _sequence_nodes(node, "vetoed")
+    if not isinstance(entries, list):
+        problems.append(f"{path}:{_line_of(node, 1)}: vetoed: must be a list of from:/to: pairs (fix: see docs/EVIDENCE.md)")
+        return Vetoes(path=path, problems=tuple(problems))
+    pairs: set[tuple[str, str]] = set()
+    for index, entry in enumerate(entries):
+        line = entry_nodes[index].start_mark.line + 1 if index < len(entry_nodes) else 1
+        if not isinstance(entry, Mapping):
+            problems.append(f"{path}:{line}: a veto must be a mapping with from: and to: (fix: write from: and to:)")
+            continue
+        unknown = sorted(str(k) for k in entry if k not in ("from", "to", "why"))
+        if unknown:
+            problems.append(f"{path}:{line}: unknown key(s) {', '.join(unknown)} (fix: use from:, to: and why:)")
+        ends = [entry.get("from"), entry.get("to")]
+        if not all(isinstance(e, str) and e.startswith("claim:") and e.count(":") >= 2 for e in ends):
+            problems.append(f"{path}:{line}: from: and to: must both be claim names claim:<slug>:<key> "
+                            f"(fix: copy them from the PR body or the manifest)")
+            continue
+        pair = (str(ends[0]), str(ends[1]))
+        if pair[0] == pair[1]:
+            problems.append(f"{path}:{line}: from: and to: name the same claim (fix: name the link's two claims)")
+            continue
+        if pair in pairs or pair[::-1] in pairs:
+            problems.append(f"{path}:{line}: this link is vetoed twice (fix: delete one entry)")
+        pairs.add(pair)
+    return Vetoes(frozenset(pairs), path, tuple(problems))
+
+
+def check_vetoes(vetoes: Vetoes) -> None:
+    if vetoes.problems:
+        raise ConfigError(f"{len(vetoes.problems)} problem(s) in the veto file:\n  " + "\n  ".join(vetoes.problems),
+                          Location(vetoes.path), "fix each line named")
+
+
+def is_vetoed(source: str, target: str, vetoed: Iterable[tuple[str, str]]) -> bool:
+    pairs = vetoed if isinstance(vetoed, (set, frozenset)) else set(vetoed)
+    return (source, target) in pairs or (target, source) in pairs
+
+
+def _sequence_nodes(node: Any, key: str) -> list[Any]:
+    if isinstance(node, yaml.MappingNode):
+        for key_node, value_node in node.value:
+            if key_node.value == key and isinstance(value_node, yaml.SequenceNode):
+                return list(value_node.value)
+    return []
+
+
+def _line_of(node: Any, default: int) -> int:
+    return node.start_mark.line + 1 if node is not None and hasattr(node, "start_mark") else default
+
+
+def veto_path_beside(vocabulary_path: Path) -> Path:
+    """The veto file lives beside the vocabulary file."""
+    return vocabulary_path.with_name(FILE_NAME)

@@ -1,0 +1,182 @@
+"""The research repo's theme vocabulary: alias -> canonical theme slug.
+
+The reference repo keeps it as Markdown ending in a fenced YAML block
+(``canonical: [alias, ...]``); a plain YAML file of the same shape works too.
+Themes are canonicalised through it so that ``tag:`` observations never drift.
+
+The maintainers' words are also search keys and topic keys: every alias and
+every expansion the Markdown table's scope column spells out
+("Retrieval-augmented generation (RAG)") becomes an ``alias:`` of the theme's
+concept (``ThemeMap.words``), and a claim whose statement names the theme
+through one of its specific phrases is ``about`` it (``ThemeMap.mentions``).
+Phrases of two or more words and spelled-out acronyms are topic keys for any
+claim; a single word of the theme ("evaluation", "consciousness") names too many
+things on its own, so it counts only for the claims of an item that carries the
+theme (``ThemeMap.own_words``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+from kgsync.extract.canonical import _PREFIXES, display_alias, term_key, word_key, words
+from kgsync.extract.lexicon import GENERIC, STOPWORDS
+from kgsync.read.yaml_source import read_yaml
+from kgsync.contract.errors import ConfigError, Location
+
+_YAML_BLOCK = re.compile(r"^```ya?ml[ \t]*\n(.*?)^```", re.M | re.S)
+# A table row of the Markdown vocabulary: | `slug` | `alias`, ... | scope |
+_ROW = re.compile(r"^\|\s*`([^`]+)`\s*\|([^|\n]*)\|([^|\n]*)\|\s*$", re.M)
+# "long form (ACR)" or "ACR (long form)" inside one scope phrase
+_PAREN = re.compile(r"\(([^()]+)\)")
+_ACRONYM = re.compile(r"^[A-Z][A-Za-z]*[A-Z][a-z]?$")
+
+
+@dataclass(frozen=True)
+class ThemeMap:
+    canonical: frozenset[str] = frozenset()
+    alias_to_canonical: dict[str, str] = field(default_factory=dict)
+    words: dict[str, tuple[str, ...]] = field(default_factory=dict)  # slug -> alias observations, sorted
+    topic_keys: dict[str, str] = field(default_factory=dict)  # term_key of a specific phrase -> slug
+    acronyms: dict[str, str] = field(default_factory=dict)  # spelled-out acronym, as written -> slug
+    own_words: dict[str, frozenset[str]] = field(default_factory=dict)  # slug -> its single word keys
+    # theme as written -> canonical slug: a 10,000-item build asks ~60,000 times for a few
+    # hundred distinct spellings, and the regex behind ``_key`` is most of a build's theme cost.
+    _seen: dict[str, str] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
+
+    def canonicalise(self, theme: str) -> str:
+        found = self._seen.get(theme)
+        if found is None:
+            key = _key(theme)
+            found = self._seen[theme] = key if key in self.canonical else self.alias_to_canonical.get(key, key)
+        return found
+
+    def mentions(self, text: str) -> tuple[str, ...]:
+        """Themes whose specific phrases occur in ``text`` (sorted)."""
+        found: set[str] = set()
+        if self.topic_keys:
+            tokens = words(text)
+            longest = self._longest()
+            for i in range(len(tokens)):
+                for n in range(2, min(longest, len(tokens) - i) + 1):
+                    slug = self.topic_keys.get(term_key(" ".join(tokens[i : i + n])))
+                    if slug:
+                        found.add(slug)
+        for acronym, slug in self.acronyms.items():
+            if acronym in text and re.search(rf"(?<![\w-]){re.escape(acronym)}s?(?![\w-])", text):
+                found.add(slug)
+        return tuple(sorted(found))
+
+    def names_own_word(self, theme: str, text: str) -> bool:
+        """Does ``text`` hold one of the theme's single words (see the module doc)?"""
+        own = self.own_words.get(theme)
+        return own is not None and any(word_key(w) in own for w in words(text))
+
+    def _longest(self) -> int:
+        return max((len(k.split()) for k in self.topic_keys), default=0) + 1  # a closed prefix joins two words
+
+
+def _key(theme: str) -> str:
+    return re.sub(r"[\s_]+", "-", theme.strip().lower())
+
+
+def load_theme_map(path: Path | None) -> ThemeMap:
+    if path is None or not str(path) or path == Path():
+        return ThemeMap()
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise ConfigError("themes_vocabulary file not found", Location.of(path),
+                          "fix 'themes_vocabulary:' in kgsync.yml") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError("not UTF-8", Location.of(path, raw[: exc.start].count(b"\n") + 1),
+                          "save the file as UTF-8") from None
+    blocks = _YAML_BLOCK.findall(text) if path.suffix.lower() in (".md", ".markdown") else [text]
+    if not blocks:
+        raise ConfigError("no ```yaml block with the alias map", Location.of(path),
+                          "end the file with a fenced YAML block: canonical: [alias, ...]")
+    block = blocks[-1]
+    offset = text[: text.rfind(block)].count("\n") if block in text else 0
+    data = read_yaml(path, block, offset)[0] or {}
+    if not isinstance(data, dict):
+        raise ConfigError("theme alias map must map canonical slugs to lists of aliases", Location.of(path))
+    canonical = frozenset(_key(str(k)) for k in data)
+    aliases: dict[str, str] = {}
+    phrases: dict[str, list[str]] = {slug: [slug] for slug in sorted(canonical)}
+    for slug, values in sorted(data.items(), key=lambda kv: str(kv[0])):
+        for alias in values or []:
+            aliases.setdefault(_key(str(alias)), _key(str(slug)))
+            phrases[_key(str(slug))].append(_key(str(alias)))
+    scopes = {_key(slug): scope for slug, _aliases, scope in _ROW.findall(text)} if len(blocks) else {}
+    return _with_words(ThemeMap(canonical, aliases), phrases, scopes)
+
+
+def _with_words(themes: ThemeMap, phrases: dict[str, list[str]], scopes: dict[str, str]) -> ThemeMap:
+    """The theme map plus its search words and topic keys (see the module doc)."""
+    words_of: dict[str, tuple[str, ...]] = {}
+    topic_keys: dict[str, str] = {}
+    acronyms: dict[str, str] = {}
+    own: dict[str, frozenset[str]] = {}
+    for slug, written in phrases.items():
+        spelled = [display_alias(p.replace("-", " ")) for p in written]
+        expansions, scope_phrases = _expansions(scopes.get(slug, "")) if slug in themes.canonical else ([], [])
+        for short, long in expansions:
+            acronyms.setdefault(short, slug)
+            spelled += [long, short]
+        singles: set[str] = set()
+        for phrase in [*spelled, *scope_phrases]:
+            key = term_key(phrase)
+            if len(words(phrase)) >= 2 and key:
+                topic_keys.setdefault(key, slug)
+            elif key:
+                singles.add(key)
+        # The slug's own words too ("workforce", "compliance"): inside the theme's own items
+        # they name it.  Not a generic noun ("skills": of people, or an agent's?), a prefix
+        # ("multi"), nor a word that is another theme's own name or alias ("ai", "agent").
+        singles.update(key for key in map(word_key, slug.split("-")) if key not in _PREFIXES and key not in GENERIC)
+        own[slug] = frozenset(w for w in (word_key(w) for w in singles) if len(w) > 2)
+        seen: dict[str, str] = {}
+        for word in spelled:
+            seen.setdefault(word.lower(), word)
+        words_of[slug] = tuple(sorted(seen.values()))
+    for slug in own:
+        others = {_key(p) for other, written in phrases.items() if other != slug for p in written}
+        own[slug] = frozenset(w for w in own[slug] if w not in others and w not in STOPWORDS)
+    return ThemeMap(themes.canonical, themes.alias_to_canonical, words_of, topic_keys, acronyms, own)
+
+
+def _expansions(scope: str) -> tuple[list[tuple[str, str]], list[str]]:
+    """(acronym, long form) pairs a scope spells out, and its phrases with either form.
+
+    "Retrieval-augmented generation (RAG)" -> ("RAG", "retrieval-augmented generation");
+    "LLM (Large Language Model) reasoning" -> ("LLM", "large language model"), and the
+    phrases "LLM reasoning", "Large Language Model reasoning".  An acronym counts as a topic
+    key only when its phrase is nothing but it and its long form: "LLM" alone names far
+    more than LLM reasoning.
+    """
+    pairs: list[tuple[str, str]] = []
+    phrases: list[str] = []
+    for phrase in (p.strip() for p in scope.split(",")):
+        match = _PAREN.search(phrase)
+        if not match:
+            phrases.append(phrase)
+            continue
+        before, inside, after = phrase[: match.start()].rstrip(), match[1].strip(), phrase[match.end():].strip()
+        head, _, last = before.rpartition(" ")
+        if _ACRONYM.match(inside):  # long form (ACR)
+            short, long, with_short = inside, before, f"{inside} {after}".strip()
+        elif _ACRONYM.match(last):  # ACR (long form)
+            short, long, with_short = last, inside, f"{before} {after}".strip()
+        else:
+            phrases.append(f"{before} {after}".strip())
+            continue
+        with_long = " ".join(p for p in (head if short == last else "", long, after) if p)
+        phrases += [with_short, with_long]
+        if not after and (short != last or not head):  # the phrase is exactly the pair
+            pairs.append((short, display_alias(long)))
+    return pairs, phrases

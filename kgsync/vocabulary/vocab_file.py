@@ -1,0 +1,259 @@
+"""The maintainers' vocabulary file (``kgsync-vocab.yml`` beside ``kgsync.yml``).
+
+It always wins over mining::
+
+    terms:                      # pinned canonical names
+      knowledge-graph:
+        kind: concept           # concept | method (optional: else the head-word rule)
+        label: knowledge graph  # optional display form
+        aliases: [KG, knowledge graphs]
+    merges:                     # variant -> canonical name (any variant spelling)
+      knowledge base graph: knowledge-graph
+    stoplist:                   # never a node, whatever mining finds
+      - large language model
+
+A pinned term is a node whenever an item mentions its name, label or an
+alias, even on a single item and even when it is a hub.  A stoplist entry
+stops the idea it names, with all its variants ("AI" stops "artificial
+intelligence" when the corpus defines one as the other).  Every problem is
+collected and reported once with its file and line.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import yaml
+
+from kgsync.extract.canonical import canonical_name, is_acronym, term_key
+from kgsync.read.yaml_source import key_lines, read_yaml
+from kgsync.contract.errors import ConfigError, Location
+
+if TYPE_CHECKING:
+    from kgsync.vocabulary.vocab import Vocabulary
+
+_KINDS = ("concept", "method")
+_NAME = re.compile(r"[a-z0-9]+(?:[.-][a-z0-9]+)*")
+_TERM_KEYS = ("kind", "label", "aliases")
+
+
+@dataclass(frozen=True)
+class PinnedVocabulary:
+    key_to_name: Mapping[str, str] = field(default_factory=dict)  # key of name/label/alias -> pinned name
+    kinds: Mapping[str, str] = field(default_factory=dict)  # name -> "concept" | "method" | ""
+    labels: Mapping[str, str] = field(default_factory=dict)  # name -> label ("" when not given)
+    aliases: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # name -> aliases as written
+    merges: Mapping[str, str] = field(default_factory=dict)  # variant key -> target key
+    stop_keys: frozenset[str] = frozenset()
+    acronym_keys: frozenset[str] = frozenset()  # keys of acronym aliases (match only in capitals)
+    path: str = ""
+
+    def resolve(self, key: str) -> str:
+        """The group key a term key belongs to: merges followed, pinned names' keys."""
+        seen = {key}
+        while key in self.merges:
+            key = self.merges[key]
+            if key in seen:  # load_pinned rejects cycles; stay total anyway
+                break
+            seen.add(key)
+        name = self.key_to_name.get(key)
+        return term_key(name) if name else key
+
+    @property
+    def empty(self) -> bool:
+        return not (self.key_to_name or self.merges or self.stop_keys)
+
+
+def load_pinned(path: str | Path) -> PinnedVocabulary:
+    """Read and validate the vocabulary file; a missing file is an empty vocabulary."""
+    path = Path(path)
+    if not path.is_file():
+        return PinnedVocabulary(path=str(path))
+    data, node = read_yaml(path)
+    return parse_pinned(data, node, str(path))
+
+
+@dataclass
+class _Problems:
+    """Every problem of one vocabulary file, each as ``path:line: what (fix: how)``."""
+
+    path: str
+    lines: dict[str, int]
+    errors: list[str] = field(default_factory=list)
+
+    def __call__(self, where: str, message: str, fix: str) -> None:
+        self.errors.append(f"{self.path}:{self.lines.get(where, 1)}: {message} (fix: {fix})")
+
+
+@dataclass
+class _Terms:
+    """The ``terms:`` section, parsed: each pinned name's kind, label and aliases, and who owns each key."""
+
+    key_to_name: dict[str, str] = field(default_factory=dict)
+    kinds: dict[str, str] = field(default_factory=dict)
+    labels: dict[str, str] = field(default_factory=dict)
+    aliases: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    acronym_keys: set[str] = field(default_factory=set)
+
+
+def parse_pinned(data: Any, node: yaml.Node | None, path: str) -> PinnedVocabulary:
+    """Validate a vocabulary file's data, section by section; every problem is reported at once."""
+    error = _Problems(path, key_lines(node))
+    if data is None:
+        data = {}
+    if not isinstance(data, Mapping):
+        raise ConfigError("must be a mapping with terms:, merges: and stoplist:", Location(path, 1),
+                          "see the vocabulary file format in README.md")
+    for key in data:
+        if key not in ("terms", "merges", "stoplist"):
+            error(str(key), f"unknown section {key!r}", "use terms:, merges: and stoplist:")
+    terms = _parse_terms(data.get("terms") or {}, error)
+    merges = _parse_merges(data.get("merges") or {}, terms.key_to_name, error)
+    _check_merge_chains(merges, error)
+    stop = _parse_stoplist(data.get("stoplist") or [], terms.key_to_name, error)
+    if error.errors:
+        raise ConfigError(f"{len(error.errors)} problem(s) in the vocabulary file:\n  " + "\n  ".join(error.errors),
+                          Location(path), "see the vocabulary file format in README.md")
+    return PinnedVocabulary(terms.key_to_name, terms.kinds, terms.labels, terms.aliases, merges, frozenset(stop),
+                            frozenset(terms.acronym_keys), path)
+
+
+def _parse_terms(terms: Any, error: _Problems) -> _Terms:
+    out = _Terms()
+    if not isinstance(terms, Mapping):
+        error("terms", "terms: must map each canonical name to its kind, label and aliases",
+              "write `terms:` then `  name: {kind: concept}`")
+        terms = {}
+    for name, spec in terms.items():
+        where = f"terms.{name}"
+        name = str(name)
+        if not _NAME.fullmatch(name) or canonical_name(name) != name:
+            error(where, f"{name!r} is not a canonical name", f"write it as {canonical_name(name) or 'lowercase-words'!r}")
+            continue
+        spec = {} if spec is None else spec
+        if not isinstance(spec, Mapping):
+            error(where, f"{name}: expected a mapping of kind/label/aliases", "write `{kind: concept}` or leave empty")
+            continue
+        _parse_term(name, spec, where, out, error)
+    return out
+
+
+def _parse_term(name: str, spec: Mapping[Any, Any], where: str, out: _Terms, error: _Problems) -> None:
+    for key in spec:
+        if key not in _TERM_KEYS:
+            error(f"{where}.{key}", f"{name}: unknown field {key!r}", f"use {', '.join(_TERM_KEYS)}")
+    kind = spec.get("kind") or ""
+    if kind and kind not in _KINDS:
+        error(f"{where}.kind", f"{name}: kind must be concept or method, not {kind!r}", "write concept or method")
+        kind = ""
+    label = spec.get("label") or ""
+    if not isinstance(label, str):
+        error(f"{where}.label", f"{name}: label must be text", "quote it")
+        label = ""
+    raw_aliases = spec.get("aliases") or []
+    if isinstance(raw_aliases, str):
+        raw_aliases = [raw_aliases]
+    if not isinstance(raw_aliases, list) or not all(isinstance(a, (str, int, float)) for a in raw_aliases):
+        error(f"{where}.aliases", f"{name}: aliases must be a list of text", "write `aliases: [a, b]`")
+        raw_aliases = []
+    alias_list = tuple(str(a) for a in raw_aliases if str(a).strip())
+    out.kinds[name], out.labels[name], out.aliases[name] = kind, label, alias_list
+    for surface in (name, label, *alias_list):
+        key = term_key(surface) if surface else ""
+        if not key:
+            continue
+        owner = out.key_to_name.setdefault(key, name)
+        if owner != name:
+            error(where, f"{surface!r} is claimed by both {owner!r} and {name!r}",
+                  "keep the variant under one term and list the other in merges:")
+        if surface in alias_list and " " not in surface and is_acronym(surface):
+            out.acronym_keys.add(key)
+
+
+def _parse_merges(raw_merges: Any, key_to_name: Mapping[str, str], error: _Problems) -> dict[str, str]:
+    merges: dict[str, str] = {}
+    if not isinstance(raw_merges, Mapping):
+        error("merges", "merges: must map each variant to its canonical name", "write `merges:` then `  variant: name`")
+        raw_merges = {}
+    for variant, target in raw_merges.items():
+        where = f"merges.{variant}"
+        if not isinstance(target, str) or not term_key(target):
+            error(where, f"merge target of {variant!r} must be a term name", "write `variant: canonical-name`")
+            continue
+        vkey, tkey = term_key(str(variant)), term_key(target)
+        if not vkey:
+            error(where, f"{variant!r} has no words", "remove the entry")
+            continue
+        if vkey == tkey:
+            continue  # already the same term: harmless
+        if vkey in key_to_name and key_to_name[vkey] != key_to_name.get(tkey):
+            error(where, f"{variant!r} is a pinned term ({key_to_name[vkey]}), it cannot also merge into {target!r}",
+                  "remove the merge or the pinned term")
+            continue
+        merges[vkey] = tkey
+    return merges
+
+
+def _check_merge_chains(merges: Mapping[str, str], error: _Problems) -> None:
+    for vkey in sorted(merges):  # a merge chain must end
+        seen, key = {vkey}, merges[vkey]
+        while key in merges:
+            if key in seen:
+                error("merges", f"merges form a cycle through {key!r}", "point every variant at one canonical name")
+                break
+            seen.add(key)
+            key = merges[key]
+
+
+def _parse_stoplist(raw_stop: Any, key_to_name: Mapping[str, str], error: _Problems) -> set[str]:
+    stop: set[str] = set()
+    if isinstance(raw_stop, str):
+        raw_stop = [raw_stop]
+    if not isinstance(raw_stop, list):
+        error("stoplist", "stoplist: must be a list of terms", "write `stoplist: [term, term]`")
+        raw_stop = []
+    for entry in raw_stop:
+        key = term_key(str(entry))
+        if not key:
+            continue
+        if key in key_to_name:
+            error("stoplist", f"{entry!r} is both stopped and pinned as {key_to_name[key]!r}",
+                  "remove it from one of the two")
+            continue
+        stop.add(key)
+    return stop
+
+
+def dump_vocabulary(vocabulary: Vocabulary, stop_hubs: bool = True) -> str:
+    """The mined vocabulary as a reviewable vocabulary file (same format as load_pinned reads).
+
+    Edit and commit it as kgsync-vocab.yml: every term becomes pinned, so later
+    builds keep these names; delete entries to hand them back to mining.
+    """
+    out = ["# kgsync vocabulary: mined by `kgsync vocab --write`; edit, then commit as kgsync-vocab.yml.",
+           f"# {len(vocabulary.terms)} terms from {vocabulary.item_count} items.  The file wins over mining.",
+           "terms:"]
+    for name, term in vocabulary.terms.items():
+        out.append(f"  {name}:  # {len(term.items)} item(s): {', '.join(term.items[:3])}"
+                   + (", ..." if len(term.items) > 3 else ""))
+        out.append(f"    kind: {term.kind.value}")
+        out.append(f"    label: {_q(term.label)}")
+        extra = [a for a in term.aliases if a != term.label]
+        if extra:
+            out.append(f"    aliases: [{', '.join(_q(a) for a in extra)}]")
+    out.append("merges: {}")
+    if stop_hubs and vocabulary.hubs:
+        out.append("stoplist:  # corpus stopwords: on too many items to separate any")
+        out.extend(f"  - {_q(label)}  # {count} items" for label, count in vocabulary.hubs)
+    else:
+        out.append("stoplist: []")
+    return "\n".join(out) + "\n"
+
+
+def _q(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)  # a JSON string is a YAML double-quoted scalar
