@@ -189,7 +189,7 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
         raise ConfigError(
             f"{len(errors)} problem(s):\n  " + "\n  ".join(placed),
             Location.of(path),
-            "see the configuration reference in README.md",
+            "see the configuration reference, docs/configuration.md",
         )
     return replace(config, root=root)
 
