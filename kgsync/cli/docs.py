@@ -42,7 +42,8 @@ def configuration_md() -> str:
 
 def cli_md() -> str:
     """docs/cli.md: every command's usage, help and options, then the lint rules."""
-    group_context = click.Context(cli, info_name="kgsync")
+    # The group's context settings (-h as well as --help) reach every command through its parent.
+    group_context = click.Context(cli, info_name="kgsync", **cli.context_settings)
     parts = [
         _NOTICE.format(source="the click commands in kgsync/cli/"),
         "# CLI reference\n\n",
