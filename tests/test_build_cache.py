@@ -18,7 +18,7 @@ from kgsync.extract.mining import ItemCandidates, candidates
 from kgsync.vocabulary.vocab import load_pinned, select, select_with_stats
 from item_corpus import corpus, make_item
 
-CONFIG = Config(mining=Mining(min_items=2, max_item_share=0.5, salient_per_item=2))
+CONFIG = Config(mining=Mining(min_items=2, max_item_share=0.5))
 
 
 def write(tmp_path: Path, text: str) -> Path:
@@ -87,7 +87,7 @@ def test_selection_unchanged_only_when_select_gives_the_same_vocabulary(tmp_path
     raws = _generated_candidates(tmp_path, 150)
     slugs = sorted(raws)
     base = {slug: _candidates_of(slug, raws[slug]) for slug in slugs}
-    config = Config(mining=Mining(min_items=2, max_item_share=0.2, salient_per_item=2))
+    config = Config(mining=Mining(min_items=2, max_item_share=0.2))
     pinned = load_pinned(write(tmp_path, pinned_text)) if pinned_text else None
     vocab, stats = select_with_stats([base[s] for s in slugs], config, pinned)
     if pinned is not None:

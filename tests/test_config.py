@@ -1,4 +1,4 @@
-"""kgsync.yml: declarative schema, every problem reported at once, documented in the README."""
+"""kgsync.yml: declarative schema, every problem reported at once (its reference page: tests/test_docs.py)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,6 @@ import pytest
 
 from kgsync.read import config
 from kgsync.contract.errors import ConfigError
-from kgsync.lint.rules import rules_table
-
-README = Path(__file__).resolve().parent.parent / "README.md"
 
 
 def test_defaults_without_a_file(tmp_path: Path) -> None:
@@ -84,7 +81,27 @@ def test_the_vocabulary_and_theme_files_fail_the_same_way(tmp_path: Path) -> Non
     assert caught.value.location.line == 3
 
 
-def test_readme_documents_every_option_and_rule() -> None:
-    text = README.read_text(encoding="utf-8")
-    assert config.reference_table() in text, "regenerate the README's configuration table"
-    assert rules_table() in text, "regenerate the README's lint rules table"
+def test_every_option_is_declared_with_its_description() -> None:
+    rows = config.describe()
+    assert [key for key, *_ in rows if not key.strip()] == []
+    assert [key for key, _, _, text in rows if not text] == [], "declare each option with option(default, help)"
+    assert ("tag_style", "search-safe", "str") == rows[4][:3]
+
+
+def test_a_choice_accepts_only_its_values(tmp_path: Path) -> None:
+    (tmp_path / "kgsync.yml").write_text("tag_style: slug\n", encoding="utf-8")
+    assert config.load(tmp_path).tag_style == "slug"
+    (tmp_path / "kgsync.yml").write_text("tag_style: kebab\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="kgsync.yml:1: tag_style: must be one of search-safe, slug"):
+        config.load(tmp_path)
+
+
+def test_a_deprecated_option_still_loads_is_type_checked_and_is_ignored(tmp_path: Path) -> None:
+    (tmp_path / "kgsync.yml").write_text("mining:\n  salient_per_item: 3\n  min_links: 1\n", encoding="utf-8")
+    loaded = config.load(tmp_path)
+    assert loaded.mining == config.Mining(min_links=1)
+    assert ("mining.salient_per_item", "no longer used (each item chooses its own terms); accepted and ignored") \
+        in config.deprecated()
+    (tmp_path / "kgsync.yml").write_text("mining:\n  salient_per_item: many\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="kgsync.yml:2: mining.salient_per_item: expected a whole number"):
+        config.load(tmp_path)

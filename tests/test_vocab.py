@@ -29,7 +29,7 @@ from item_corpus import corpus, make_item
 SHARED_CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "research"
 
 
-CONFIG = Config(mining=Mining(min_items=2, max_item_share=0.5, salient_per_item=2))
+CONFIG = Config(mining=Mining(min_items=2, max_item_share=0.5))
 
 
 @pytest.fixture(scope="module")

@@ -678,7 +678,10 @@ class FileLines(Mapping[str, Location]):
 
 
 def rules_table() -> str:
-    """The README's rule reference, generated from ``RULES`` so the two cannot drift."""
+    """The lint rule reference (docs/cli.md), generated from ``RULES`` so the two cannot drift."""
     rows = ["| code | severity | meaning | fix |", "|---|---|---|---|"]
-    rows += [f"| `{r.code}` | {r.severity} | {r.meaning} | {r.hint} |" for r in RULES.values()]
+    def cell(text: str) -> str:  # a "|" would end the cell (high|medium|low); <slug> would be read as HTML
+        return text.replace("|", "\\|").replace("<", "&lt;")
+
+    rows += [f"| `{r.code}` | {r.severity} | {cell(r.meaning)} | {cell(r.hint)} |" for r in RULES.values()]
     return "\n".join(rows) + "\n"

@@ -1,18 +1,22 @@
 """kgsync.yml: a declarative, validated configuration schema.
 
-Like mkdocs, every option has a type, a default and a description; unknown keys
-and wrong types are collected and reported together, once, naming the file,
-the line and the key.  The defaults make kgsync run on any research repo with
-zero configuration.  ``Config.describe()`` feeds the README's reference table.
+Like mkdocs, every option is declared once, in one place, with its type (the annotation),
+its default and its description (``option(default, help)``); an option with a fixed set of
+values names them (``choices``), and an option that no longer does anything is declared
+``Deprecated``: still accepted and type-checked, so old files keep loading, and ignored.
+Unknown keys and wrong types are collected and reported together, once, naming the file,
+the line and the key.  The defaults make kgsync run on any research repo with zero
+configuration.  ``describe()`` and ``reference_table()`` feed the configuration reference
+(docs/configuration.md, generated).
 """
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar, TypeVar
 
 
 from kgsync.contract.errors import ConfigError, Location
@@ -21,29 +25,64 @@ from kgsync.read.yaml_source import key_lines, read_yaml
 CONFIG_FILE = "kgsync.yml"
 TAG_STYLES = ("search-safe", "slug")
 
+T = TypeVar("T")
+
+
+def option(default: T, help: str, *, choices: tuple[str, ...] = ()) -> T:
+    """A kgsync.yml option: its default and what it does (its type is the field's annotation).
+
+    ``choices``: the only values accepted (mkdocs' ``Choice``)."""
+    return field(default=default, metadata={"help": help, "choices": choices})
+
+
+def section(kind: Callable[[], T], help: str) -> T:
+    """A kgsync.yml section (``caps:``, ``mining:``...): a mapping of its own options."""
+    return field(default_factory=kind, metadata={"help": help, "section": True})
+
+
+@dataclass(frozen=True)
+class Deprecated:
+    """An option that no longer does anything (mkdocs' ``Deprecated``): a file that sets it
+    still loads (the value is type-checked like the option's old default's, then dropped)."""
+
+    default: Any
+    help: str
+
 
 @dataclass(frozen=True)
 class Caps:
     """Per-item caps: what one item may contribute to the graph."""
 
-    concepts: int = 5
-    claims: int = 4  # claims are the most precise search keys (docs/ECONOMY.md)
-    methods: int = 2
-    links: int = 1  # extends edges taken from links in the text (frontmatter cites always count)
+    concepts: int = option(5, "concepts one item may address")
+    # Claims are the most precise search keys (docs/ECONOMY.md).
+    claims: int = option(4, "claims one item may state")
+    methods: int = option(2, "methods one item may use")
+    links: int = option(1, "extends edges taken from links in an item's text (frontmatter cites always count)")
     # Off by default: with it, editing one of an item's first findings can move another finding's
     # claim, which breaks the claim-selection promise (docs/CLAIMS.md, rule 4).
-    topic_claim: bool = False
+    topic_claim: bool = option(
+        False, "also make a claim of the first later finding naming the item's topic when its first findings miss it")
 
 
 @dataclass(frozen=True)
 class Mining:
     """Concept and method discovery (see docs/CONTRACT.md, "Concepts and methods")."""
 
-    min_items: int = 2  # a hub must be on more than this many items...
-    max_item_share: float = 0.2  # ...and in at most this share of them (else it is a corpus stopword)
-    salient_per_item: int = 2  # unused since locality (each item chooses its own terms); accepted in kgsync.yml
-    min_links: int = 2  # a mined term becomes a node only when this many items link it (pinned terms always)
-    max_theme_share: float = 0.2  # a theme on at most this share of the items is a concept (1: every theme)
+    min_items: int = option(2, "a term on no more than this many items is never a hub")
+    max_item_share: float = option(
+        0.2, "a term on more than this share and more than min_items of the items is a hub "
+        "(corpus stopword); a theme on more takes none of an item's concept slots")
+    min_links: int = option(
+        2, "a mined concept or method is written only when at least this many items link it "
+        "within their caps (1: every item's own terms too); pinned terms always are")
+    max_theme_share: float = option(
+        0.2, "a theme on at most this share of the items becomes a concept node (1: every "
+        "theme); a theme on more is a tag only")
+
+    # Unused since locality: each item chooses its own terms.  Old kgsync.yml files set it.
+    DEPRECATED: ClassVar[Mapping[str, Deprecated]] = {
+        "salient_per_item": Deprecated(2, "no longer used (each item chooses its own terms); accepted and ignored"),
+    }
 
 
 @dataclass(frozen=True)
@@ -56,46 +95,58 @@ class Merge:
     ownership.  The section keeps its name: it is in every kgsync.yml.
     """
 
-    min_edit_distance: int = 3  # Levenshtein distance must exceed 2
-    max_token_jaccard: float = 0.6  # token Jaccard must stay below 0.6
+    # Levenshtein distance must exceed 2, token Jaccard must stay below 0.6.
+    min_edit_distance: int = option(3, "names closer than this (Levenshtein) are candidate duplicates")
+    max_token_jaccard: float = option(
+        0.6, "names with at least this token Jaccard similarity are candidate duplicates")
 
 
 @dataclass(frozen=True)
 class SiteOptions:
-    title: str = "Research knowledge graph"
-    # {repo}, {branch}, {path} are filled in; default: the file on GitHub.
-    source_url: str = "https://github.com/{repo}/blob/{branch}/{path}"
-    repo: str = ""  # owner/name; default: $GITHUB_REPOSITORY
-    branch: str = ""  # default: $GITHUB_HEAD_REF in a pull-request run, else $GITHUB_REF_NAME, else "main"
-    url: str = ""  # where the site is published; the PR body then links each merged item's page
+    """The published site (``kgsync site``)."""
+
+    title: str = option("Research knowledge graph", "the site's name")
+    source_url: str = option("https://github.com/{repo}/blob/{branch}/{path}",
+                             "link from a page back to the item; {repo}, {branch}, {path} are filled in")
+    repo: str = option("", "owner/name for source links (default: $GITHUB_REPOSITORY)")
+    branch: str = option("", "branch for source links (default: the run's branch: $GITHUB_HEAD_REF in a pull "
+                         "request, else $GITHUB_REF_NAME, else main)")
+    url: str = option("", "the published site's address (https://...); the PR body links each merged item's page there")
 
 
 @dataclass(frozen=True)
 class PullRequest:
-    branch: str = "kgsync/graph-update"
-    base: str = "main"
-    title: str = "kgsync: knowledge graph update"
-    labels: tuple[str, ...] = ("knowledge-graph",)
+    """The review pull request (``kgsync pr``)."""
+
+    branch: str = option("kgsync/graph-update", "the PR branch kgsync rebuilds from base on every run")
+    base: str = option("main", "the branch the PR merges into")
+    title: str = option("kgsync: knowledge graph update",
+                        "the PR title; left at the default, each PR is titled by its cause "
+                        "(kgsync: add <item title> (+5 nodes), kgsync: update 2 items, remove 1)")
+    labels: tuple[str, ...] = option(("knowledge-graph",), "labels added to the PR (never removed)")
 
 
 @dataclass(frozen=True)
 class Config:
     """Every option of kgsync.yml.  Paths are relative to the research repo root."""
 
-    items: str = "Research/completed/*.md"
-    graph: str = "memory.jsonl"
-    themes_vocabulary: str = ""  # file with the theme alias map (YAML, or Markdown ending in a YAML block)
-    vocabulary: str = "kgsync-vocab.yml"  # maintainers' pinned names, aliases, merges, stoplist
+    items: str = option("Research/completed/*.md", "item files: a folder or a glob, relative to the repo root")
+    graph: str = option("memory.jsonl", "the graph file (its manifest is written beside it as <name>.kgsync.json)")
+    themes_vocabulary: str = option(
+        "", "theme alias map: YAML, or Markdown ending in a fenced YAML block (canonical: [aliases])")
+    vocabulary: str = option("kgsync-vocab.yml", "the maintainers' vocabulary file: pinned terms, merges, stoplist")
     # "search-safe": tag:agentic_ai (a theme slug is a hub: as a substring key it would
     # return every tagged item; see docs/ECONOMY.md); "slug": tag:agentic-ai verbatim.
-    tag_style: str = "search-safe"
-    cache_dir: str = ".kgsync-cache"
-    caps: Caps = field(default_factory=Caps)
-    mining: Mining = field(default_factory=Mining)
-    merge: Merge = field(default_factory=Merge)
-    site: SiteOptions = field(default_factory=SiteOptions)
-    pr: PullRequest = field(default_factory=PullRequest)
-    root: Path = field(default=Path("."), compare=False)
+    tag_style: str = option("search-safe", "search-safe (tag:agentic_ai) or slug (tag:agentic-ai); see docs/ECONOMY.md",
+                            choices=TAG_STYLES)
+    cache_dir: str = option(
+        ".kgsync-cache", "per-file parse cache (content-addressed; never changes the output); empty: no cache")
+    caps: Caps = section(Caps, "what one item may contribute")
+    mining: Mining = section(Mining, "concept and method discovery")
+    merge: Merge = section(Merge, "the near-duplicate rule for names")
+    site: SiteOptions = section(SiteOptions, "the published site")
+    pr: PullRequest = section(PullRequest, "the review pull request")
+    root: Path = field(default=Path("."), compare=False)  # not an option: where kgsync.yml was found
 
     def path(self, relative: str) -> Path:
         """An option's path, resolved against the research repo root."""
@@ -105,7 +156,12 @@ class Config:
         return replace(self, **{k: v for k, v in overrides.items() if v is not None})
 
 
-_SECTIONS: dict[str, type] = {"caps": Caps, "mining": Mining, "merge": Merge, "site": SiteOptions, "pr": PullRequest}
+def _options(cls: type) -> dict[str, Any]:
+    """The options of ``cls`` (Config or a section) by key: dataclass fields declared with
+    ``option``/``section``, and its ``Deprecated`` ones."""
+    known: dict[str, Any] = {f.name: f for f in fields(cls) if "help" in f.metadata}
+    known.update(getattr(cls, "DEPRECATED", {}))
+    return known
 
 
 Problem = tuple["int | None", str]  # (line in kgsync.yml when known, "option: what is wrong")
@@ -126,8 +182,6 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
     if not isinstance(data, Mapping):
         raise ConfigError("must be a mapping of option: value", Location.of(path, 1))
     config: Config = _build(Config, data, "", lines, errors)
-    if config.tag_style not in TAG_STYLES:
-        errors.append((lines.get("tag_style"), f"tag_style: must be one of {', '.join(TAG_STYLES)}"))
     if errors:
         # In file order, each as "kgsync.yml:9: graf: ...", the form of every other message.
         placed = (str(Location.of(path, line)) + f": {text}"
@@ -135,15 +189,14 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
         raise ConfigError(
             f"{len(errors)} problem(s):\n  " + "\n  ".join(placed),
             Location.of(path),
-            "see the configuration reference in README.md",
+            "see the configuration reference, docs/configuration.md",
         )
     return replace(config, root=root)
 
 
 def _build(cls: type, data: Mapping[str, Any], prefix: str, lines: dict[str, int], errors: list[Problem]) -> Any:
-    known = {f.name: f for f in fields(cls) if f.name != "root"}
+    known = _options(cls)
     values: dict[str, Any] = {}
-    defaults = cls()
     for key, value in data.items():
         dotted = f"{prefix}{key}"
         line = lines.get(dotted)
@@ -152,16 +205,24 @@ def _build(cls: type, data: Mapping[str, Any], prefix: str, lines: dict[str, int
             guess = f"did you mean {near[0]}? " if near else ""
             errors.append((line, f"{dotted}: unknown option ({guess}known: {', '.join(sorted(known))})"))
             continue
-        default = getattr(defaults, key)
-        if key in _SECTIONS and cls is Config:
+        declared = known[key]
+        if isinstance(declared, Deprecated):
+            if _check(declared.default, value) is None:
+                errors.append((line, f"{dotted}: expected {_expected(declared.default)}, got {value!r}"))
+            continue  # accepted, and ignored
+        if declared.metadata.get("section"):
             if not isinstance(value, Mapping):
                 errors.append((line, f"{dotted}: must be a mapping"))
                 continue
-            values[key] = _build(_SECTIONS[key], value, dotted + ".", lines, errors)
+            values[key] = _build(declared.default_factory, value, dotted + ".", lines, errors)
             continue
-        checked = _check(default, value)
+        checked = _check(declared.default, value)
         if checked is None:
-            errors.append((line, f"{dotted}: expected {_expected(default)}, got {value!r}"))
+            errors.append((line, f"{dotted}: expected {_expected(declared.default)}, got {value!r}"))
+            continue
+        choices = declared.metadata["choices"]
+        if choices and checked not in choices:
+            errors.append((line, f"{dotted}: must be one of {', '.join(choices)}"))
             continue
         values[key] = checked
     return cls(**values)
@@ -199,58 +260,25 @@ def _check(default: Any, value: Any) -> Any:
     return None
 
 
-#: What each option does (the README's configuration reference is generated from this).
-DESCRIPTIONS: dict[str, str] = {
-    "items": "item files: a folder or a glob, relative to the repo root",
-    "graph": "the graph file (its manifest is written beside it as <name>.kgsync.json)",
-    "themes_vocabulary": "theme alias map: YAML, or Markdown ending in a fenced YAML block (canonical: [aliases])",
-    "vocabulary": "the maintainers' vocabulary file: pinned terms, merges, stoplist",
-    "tag_style": "search-safe (tag:agentic_ai) or slug (tag:agentic-ai); see docs/ECONOMY.md",
-    "cache_dir": "per-file parse cache (content-addressed; never changes the output); empty: no cache",
-    "caps.concepts": "concepts one item may address",
-    "caps.claims": "claims one item may state",
-    "caps.methods": "methods one item may use",
-    "caps.links": "extends edges taken from links in an item's text (frontmatter cites always count)",
-    "caps.topic_claim": "also make a claim of the first later finding naming the item's topic when its first findings miss it",
-    "mining.min_items": "a term on no more than this many items is never a hub",
-    "mining.max_item_share": "a term on more than this share and more than min_items of the items is a hub "
-                             "(corpus stopword); a theme on more takes none of an item's concept slots",
-    "mining.salient_per_item": "no longer used (each item chooses its own terms); still accepted",
-    "mining.max_theme_share": "a theme on at most this share of the items becomes a concept node (1: every "
-                              "theme); a theme on more is a tag only",
-    "mining.min_links": "a mined concept or method is written only when at least this many items link it "
-    "within their caps (1: every item's own terms too); pinned terms always are",
-    "merge.min_edit_distance": "names closer than this (Levenshtein) are candidate duplicates",
-    "merge.max_token_jaccard": "names with at least this token Jaccard similarity are candidate duplicates",
-    "site.title": "the site's name",
-    "site.source_url": "link from a page back to the item; {repo}, {branch}, {path} are filled in",
-    "site.repo": "owner/name for source links (default: $GITHUB_REPOSITORY)",
-    "site.branch": "branch for source links (default: the run's branch: $GITHUB_HEAD_REF in a pull request, "
-                   "else $GITHUB_REF_NAME, else main)",
-    "site.url": "the published site's address (https://...); the PR body links each merged item's page there",
-    "pr.branch": "the PR branch kgsync rebuilds from base on every run",
-    "pr.base": "the branch the PR merges into",
-    "pr.title": "the PR title; left at the default, each PR is titled by its cause "
-                "(kgsync: add <item title> (+5 nodes), kgsync: update 2 items, remove 1)",
-    "pr.labels": "labels added to the PR (never removed)",
-}
-
-
 def describe() -> list[tuple[str, str, str, str]]:
-    """(option, default, type, description) rows for the configuration reference."""
+    """(option, default, type, description) rows for the configuration reference, in declaration order."""
     rows: list[tuple[str, str, str, str]] = []
+    defaults = Config()
     for f in fields(Config):
-        if f.name == "root":
+        if "help" not in f.metadata:
             continue
-        default = getattr(Config(), f.name)
-        if f.name in _SECTIONS:
-            for sub in fields(_SECTIONS[f.name]):
-                value = getattr(default, sub.name)
-                key = f"{f.name}.{sub.name}"
-                rows.append((key, _shown(value), type(value).__name__, DESCRIPTIONS.get(key, "")))
+        if f.metadata.get("section"):
+            for sub in fields(getattr(defaults, f.name)):
+                rows.append((f"{f.name}.{sub.name}", _shown(sub.default), type(sub.default).__name__, sub.metadata["help"]))
         else:
-            rows.append((f.name, _shown(default), type(default).__name__, DESCRIPTIONS.get(f.name, "")))
+            rows.append((f.name, _shown(f.default), type(f.default).__name__, f.metadata["help"]))
     return rows
+
+
+def deprecated() -> list[tuple[str, str]]:
+    """(option, why) for every option still accepted but ignored."""
+    return [(f"{f.name}.{key}", old.help) for f in fields(Config) if f.metadata.get("section")
+            for key, old in getattr(getattr(Config(), f.name), "DEPRECATED", {}).items()]
 
 
 def _shown(value: Any) -> str:
@@ -260,7 +288,9 @@ def _shown(value: Any) -> str:
 
 
 def reference_table() -> str:
-    """The README's configuration table."""
+    """The configuration reference table (docs/configuration.md)."""
     lines = ["| option | default | type | what it does |", "|---|---|---|---|"]
     lines += [f"| `{k}` | `{d}` | {t} | {text} |" for k, d, t, text in describe()]
+    if deprecated():
+        lines += ["", "Deprecated: " + "; ".join(f"`{k}`: {why}" for k, why in deprecated()) + "."]
     return "\n".join(lines) + "\n"
