@@ -24,7 +24,7 @@ PACKAGE = REPO_ROOT / "kgsync"
 #: Never imported by the core: no network, no GitHub, no templating, no CLI.
 CORE_FORBIDDEN = (
     "jinja2", "github", "click", "requests", "urllib", "http", "socket", "networkx",
-    "kgsync.publish", "kgsync.commands", "kgsync.cli",
+    "kgsync.publish", "kgsync.commands", "kgsync.cli", "kgsync.serve", "mcp",
 )
 #: The only third-party packages the core may use (ARCHITECTURE.md's table).
 CORE_THIRD_PARTY = frozenset({"yaml", "frontmatter", "rapidfuzz", "msgspec"})
@@ -48,6 +48,10 @@ def core_modules() -> list[Path]:
 
 def publish_modules() -> list[Path]:
     return [p for p in modules() if p.parent == PACKAGE / "publish"]
+
+
+def serve_modules() -> list[Path]:
+    return [p for p in modules() if p.parent == PACKAGE / "serve"]
 
 
 def imports(path: Path, text: str | None = None) -> list[tuple[int, str]]:
@@ -174,6 +178,26 @@ def test_evidence_reads_items_only_never_the_vocabulary_or_the_assembly() -> Non
     imported = {name for _, name in imports(PACKAGE / "evidence.py") if name.startswith("kgsync")}
     assert imported <= allowed, imported - allowed
     assert not {"vocab", "economy", "assemble"} & _kgsync_closure(["evidence"])
+
+
+#: What kgsync.serve may import from kgsync (an edge like publish): the contract modules only, so that
+#: moving them is a rename of these names.
+SERVE_ALLOWED = ("kgsync.jsonl", "kgsync.model", "kgsync.errors", "kgsync.config", "kgsync.serve")
+
+
+def test_serve_imports_only_the_contract_modules_and_only_its_server_imports_mcp() -> None:
+    assert serve_modules(), "kgsync/serve/ is missing"
+    bad = []
+    for path in serve_modules():
+        for line, name in imports(path):
+            where = f"{path.relative_to(REPO_ROOT)}:{line}: imports {name}"
+            if matches(name, "kgsync") and name != "kgsync" and not any(matches(name, a) for a in SERVE_ALLOWED):
+                bad.append(where)
+            if matches(name, "mcp") and path.name != "server.py":
+                bad.append(where + " (only kgsync/serve/server.py may use the MCP SDK)")
+            if matches(name, "click"):
+                bad.append(where)
+    assert bad == []
 
 
 def test_publish_never_imports_the_cli() -> None:

@@ -1,0 +1,36 @@
+"""``kgsync serve``: a ranked, bounded MCP server (stdio) over the committed graph.
+
+Needs the MCP SDK: ``pip install 'kgsync[serve]'``.  Exit codes: 0 when the client closes the
+connection; 2 configuration or usage errors (no graph file, the SDK missing).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from kgsync.commands._errors import reported
+from kgsync.commands._options import load_config, repo_options
+from kgsync.errors import ConfigError, Location
+
+
+@click.command("serve")
+@click.option("--graph", "graph", type=click.Path(dir_okay=False, path_type=Path),
+              help="Graph file to serve (default: `graph` in kgsync.yml under --root, memory.jsonl).")
+@repo_options
+def command(graph: Path | None, root: Path | None, config_path: Path | None) -> None:
+    """Serve the graph to agents over MCP (stdio): ranked search_nodes, open_nodes, read_graph, topic, evidence, item.
+
+    Read-only.  Answers stay under 20,000 characters; the file is re-read when it changes (a git pull).
+    """
+    with reported():
+        path = graph if graph is not None else load_config(root, config_path).path(load_config(root, config_path).graph)
+        if not path.is_file():
+            raise ConfigError("graph file not found", Location.of(path), "run `kgsync build` first, or pass --graph FILE")
+        try:
+            from kgsync.serve.server import run
+        except ImportError as exc:
+            raise ConfigError(f"kgsync serve needs the MCP SDK ({exc})", None,
+                              "pip install 'kgsync[serve]'") from None
+    run(path.absolute())

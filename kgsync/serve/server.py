@@ -1,0 +1,110 @@
+"""The MCP wiring of ``kgsync serve``: the official Python SDK (``mcp`` 2.x), stdio transport.
+
+Tool names, arguments and answer shapes of the reference server where it has the tool
+(``search_nodes``, ``open_nodes``, ``read_graph``), so an agent switches by changing the command
+alone; ``topic``, ``evidence`` and ``item`` are kgsync's own.  Every answer is the JSON text
+``tools`` makes (at most 20,000 characters); a call that cannot be answered is an MCP tool error
+with a message that says why, never a crash of the server.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.types import ToolAnnotations
+
+from kgsync.errors import KgsyncError
+from kgsync.serve import tools
+from kgsync.serve.tools import Service
+
+INSTRUCTIONS = """\
+A research knowledge graph (items, their claims, the concepts they address), kept in the MCP memory
+server's format and served ranked and bounded. Start with search_nodes (ranked, paged with offset);
+then item(slug) for one item's findings, topic(concept) for what the repository currently holds about a
+concept, evidence(claim) for what supports or contradicts a claim. Answers never exceed 20,000
+characters; long observations end with an ellipsis (item or open_nodes give them whole)."""
+
+SEARCH = """\
+Search the research knowledge graph; entities come back ranked by relevance (best first), the
+reference memory server's answer shape: {entities, relations}, relations only among the returned
+entities. An item comes with up to two of its claims that match the query best. Ask with topic words
+(no operators needed: quotes, '*', '-' and ':' are read as plain words). limit: results per page (at
+most 50); when more exist the answer has next_offset: call again with offset=next_offset."""
+
+OPEN = """\
+Open nodes by their exact names (as search_nodes, item or topic return them): the entities, with
+their observations whole, and every relation with either end among them (the reference memory
+server's semantics). A very connected node's relations are paged: next_offset when cut."""
+
+READ = """\
+An overview of the graph, never the whole file: counts by entity and relation type, and the concepts
+and methods most items address (paged with offset, limit). Use search_nodes or topic to go further."""
+
+TOPIC = """\
+What the repository currently says about a concept or method: the claims about it, and the claims of
+the items addressing it, newest item first, each with its confidence, how many claims support or
+contradict it, and its item. Contested claims (status:contested, or contradicted by another claim)
+and superseded ones are left out unless include_contested / include_superseded is true. concept: a
+name like 'concept:knowledge-graph', 'knowledge graph' or an alias. Paged with offset, limit."""
+
+EVIDENCE = """\
+The evidence around one claim: the claims it supports, contradicts or extends and those that support,
+contradict or extend it, each with the sentence that says so and its source path:line when the
+build recorded them, plus the item-level 'extends' links of its item. claim: a claim name from
+search_nodes, item or topic ('claim:<item-slug>:<key>')."""
+
+ITEM = """\
+One research item: its node (title, summary, confidence, date, themes) and its findings (claims) in
+the item's own finding order, with support and contradiction counts, the concepts it addresses, the
+methods it uses, and the items it extends or is extended by. slug: '2026-01-29-some-item' or
+'item:2026-01-29-some-item'."""
+
+_READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
+
+
+def _answer(call: Callable[[], str]) -> str:
+    try:
+        return call()
+    except KgsyncError as exc:
+        raise ToolError(exc.render()) from None
+
+
+def build_server(graph: Path) -> MCPServer:
+    """An MCP server whose tools read ``graph`` (re-read whenever the file changes)."""
+    service = Service(graph)
+    server: MCPServer = MCPServer(name="kgsync-serve", instructions=INSTRUCTIONS)
+
+    @server.tool(name="search_nodes", description=SEARCH, annotations=_READ_ONLY, structured_output=False)
+    def search_nodes(query: str, limit: int = 10, offset: int = 0) -> str:
+        return _answer(lambda: tools.search_nodes(service, query, limit, offset))
+
+    @server.tool(name="open_nodes", description=OPEN, annotations=_READ_ONLY, structured_output=False)
+    def open_nodes(names: list[str], offset: int = 0) -> str:
+        return _answer(lambda: tools.open_nodes(service, names, offset))
+
+    @server.tool(name="read_graph", description=READ, annotations=_READ_ONLY, structured_output=False)
+    def read_graph(offset: int = 0, limit: int = 20) -> str:
+        return _answer(lambda: tools.read_graph(service, offset, limit))
+
+    @server.tool(name="topic", description=TOPIC, annotations=_READ_ONLY, structured_output=False)
+    def topic(concept: str, include_contested: bool = False, include_superseded: bool = False,
+              offset: int = 0, limit: int = 20) -> str:
+        return _answer(lambda: tools.topic(service, concept, include_contested, include_superseded, offset, limit))
+
+    @server.tool(name="evidence", description=EVIDENCE, annotations=_READ_ONLY, structured_output=False)
+    def evidence(claim: str) -> str:
+        return _answer(lambda: tools.evidence(service, claim))
+
+    @server.tool(name="item", description=ITEM, annotations=_READ_ONLY, structured_output=False)
+    def item(slug: str) -> str:
+        return _answer(lambda: tools.item(service, slug))
+
+    service.index()  # read and index the file now: the first call is as fast as the others
+    return server
+
+
+def run(graph: Path) -> None:
+    build_server(graph).run("stdio")
