@@ -58,7 +58,7 @@ def test_the_reader_keeps_what_the_reference_server_keeps_and_counts_the_rest() 
     snap = read_text(text)
     assert [e.observations for e in snap.entities] == [("wrote notes",), ("a duplicate",)]  # file order, both kept
     assert snap.by_name["person:ada"].observations == ("wrote notes",)  # the first wins, like the server's find()
-    assert snap.relations == (Relation("person:ada", "item:x", "likes"),)
+    assert [(r.source, r.target, r.relation_type) for r in snap.relations] == [("person:ada", "item:x", "likes")]
     assert snap.skipped == 4
 
 

@@ -13,6 +13,7 @@ import click
 from kgsync.commands._errors import reported
 from kgsync.commands._options import load_config, repo_options
 from kgsync.errors import ConfigError, Location
+from kgsync.serve.tools import Service
 
 
 @click.command("serve")
@@ -33,4 +34,8 @@ def command(graph: Path | None, root: Path | None, config_path: Path | None) -> 
         except ImportError as exc:
             raise ConfigError(f"kgsync serve needs the MCP SDK ({exc})", None,
                               "pip install 'kgsync[serve]'") from None
-    run(path.absolute())
+        # Read and index the graph before serving: the first call is as fast as the others.  (A thread
+        # doing it while the SDK loads was slower: both hold the GIL.)  Unreadable: the calls say why.
+        service = Service(path.absolute())
+        service.warm()
+    run(service)

@@ -10,8 +10,6 @@ with a message that says why, never a crash of the server.
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
-
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import ToolAnnotations
@@ -72,9 +70,8 @@ def _answer(call: Callable[[], str]) -> str:
         raise ToolError(exc.render()) from None
 
 
-def build_server(graph: Path) -> MCPServer:
-    """An MCP server whose tools read ``graph`` (re-read whenever the file changes)."""
-    service = Service(graph)
+def build_server(service: Service) -> MCPServer:
+    """An MCP server whose tools read ``service``'s graph (re-read whenever the file changes)."""
     server: MCPServer = MCPServer(name="kgsync-serve", instructions=INSTRUCTIONS)
 
     @server.tool(name="search_nodes", description=SEARCH, annotations=_READ_ONLY, structured_output=False)
@@ -102,9 +99,8 @@ def build_server(graph: Path) -> MCPServer:
     def item(slug: str) -> str:
         return _answer(lambda: tools.item(service, slug))
 
-    service.index()  # read and index the file now: the first call is as fast as the others
     return server
 
 
-def run(graph: Path) -> None:
-    build_server(graph).run("stdio")
+def run(service: Service) -> None:
+    build_server(service).run("stdio")

@@ -12,14 +12,14 @@ from __future__ import annotations
 import json
 import os
 import re
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from kgsync.errors import KgsyncError, Location
-from kgsync.model import Entity, Relation
-from kgsync.serve.index import Index, Snapshot, Weights, is_claim, is_item, query_tokens, read_text, slug_of, value, values
+from kgsync.serve.index import Index, Link, Node, Snapshot, Weights, is_claim, is_item, query_tokens, read_text, slug_of, value, values
 
 HARD_LIMIT = 20_000  # characters, any answer, any corpus
 TARGET = 8_000  # what a search page aims at before it compacts observations further
@@ -57,6 +57,7 @@ class Service:
         self.path = Path(path)
         self.weights = weights or Weights()
         self._loaded: _Loaded | None = None
+        self._lock = threading.Lock()  # the start-up thread and the tool calls share the index
         self._manifest: tuple[tuple[int, int, int, int] | None, dict[tuple[str, str, str], tuple[str, str]]] | None = None
         self.reloads = 0
 
@@ -66,6 +67,17 @@ class Service:
 
     def index(self) -> Index:
         """The index of the file as it is now (rebuilt only when the file changed)."""
+        with self._lock:
+            return self._current()
+
+    def warm(self) -> None:
+        """Read and index the file now (a start-up thread, while the MCP SDK loads); errors wait for a call."""
+        try:
+            self.index()
+        except KgsyncError:
+            pass
+
+    def _current(self) -> Index:
         signature = _signature(self.path)
         if self._loaded is not None and self._loaded.signature == signature:
             return self._loaded.index
@@ -133,28 +145,28 @@ def _key(observation: str) -> str:
     return head if sep and head.isidentifier() and len(head) <= 20 else ""
 
 
-def compact(entity: Entity, level: int) -> list[str]:
+def compact(entity: Node, level: int) -> list[str]:
     """``entity``'s observations at compaction ``level`` (0: whole up to 400 characters each)."""
     most, dropped, count = _LEVELS[min(level, LEVELS - 1)]
     kept = [cut(o, most) for o in entity.observations if _key(o) not in dropped]
     return kept[:count]
 
 
-def entity_json(entity: Entity, level: int = 0, whole: bool = False) -> dict[str, Any]:
+def entity_json(entity: Node, level: int = 0, whole: bool = False) -> dict[str, Any]:
     observations = list(entity.observations) if whole else compact(entity, level)
     return {"name": entity.name, "entityType": entity.entity_type, "observations": observations}
 
 
-def relation_json(relation: Relation) -> dict[str, str]:
+def relation_json(relation: Link) -> dict[str, str]:
     return {"from": relation.source, "to": relation.target, "relationType": relation.relation_type}
 
 
-def relations_among(snapshot: Snapshot, names: Sequence[str]) -> list[Relation]:
-    """Relations with both ends in ``names`` (file order)."""
+def relations_among(snapshot: Snapshot, names: Sequence[str]) -> list[Link]:
+    """Links with both ends in ``names`` (file order)."""
     inside = set(names)
     found = [r for name in dict.fromkeys(names) for r in snapshot.out.get(name, ()) if r.target in inside]
-    order = {id(r): i for i, r in enumerate(snapshot.relations)} if len(found) > 1 else {}
-    return sorted(found, key=lambda r: order.get(id(r), 0))
+    position = snapshot.position
+    return sorted(found, key=lambda r: position[id(r)])
 
 
 def _bounded(make: Callable[[int], dict[str, Any]], trim: str, limit: int = HARD_LIMIT) -> str:
@@ -334,7 +346,7 @@ def _norm(text: str) -> str:
     return " ".join(re.sub(r"[-_\s]+", " ", text.lower()).split())
 
 
-def _resolve(index: Index, name: str, kinds: tuple[str, ...], prefixes: tuple[str, ...]) -> tuple[Entity | None, list[str]]:
+def _resolve(index: Index, name: str, kinds: tuple[str, ...], prefixes: tuple[str, ...]) -> tuple[Node | None, list[str]]:
     """The node ``name`` means (exact name, name with a prefix, alias), else None and suggestions."""
     snap = index.snapshot
     name = name.strip()
@@ -356,17 +368,17 @@ def _not_found(what: str, name: str, suggestions: list[str]) -> ServeError:
     return ServeError(f"no {what} named {cut(name, 200)!r}{hint}")
 
 
-def _finding_number(claim: Entity) -> int:
+def _finding_number(claim: Node) -> int:
     section = value(claim, "section") or ""
     digits = re.findall(r"\d+", section)
     return int(digits[-1]) if digits else 10**6
 
 
-def _status(entity: Entity | None) -> list[str]:
+def _status(entity: Node | None) -> list[str]:
     return values(entity, "status") if entity is not None else []
 
 
-def _claim_row(index: Index, claim: Entity, level: int) -> dict[str, Any]:
+def _claim_row(index: Index, claim: Node, level: int) -> dict[str, Any]:
     snap = index.snapshot
     item_name = index.item_of.get(claim.name) or (f"item:{slug_of(claim.name)}" if slug_of(claim.name) else "")
     item = snap.by_name.get(item_name)
@@ -405,7 +417,7 @@ def topic(service: Service, concept: str, include_contested: bool = False, inclu
             for stated in index.claims_of.get(source.name, ()):
                 about.setdefault(stated, f"its item {r.relation_type} it")
     excluded = {"contested": 0, "superseded": 0}
-    kept: list[Entity] = []
+    kept: list[Node] = []
     for name in about:
         node_claim = snap.by_name[name]
         owner = snap.by_name.get(index.item_of.get(name, ""))
@@ -454,13 +466,13 @@ def evidence(service: Service, claim: str) -> str:
     sentences = service.evidence_sentences()
     kinds = ("supports", "contradicts", "extends")
 
-    def link(r: Relation, direction: str, level: int) -> dict[str, Any]:
+    def link(r: Link, direction: str, level: int) -> dict[str, Any]:
         other = snap.by_name.get(r.target if direction == "out" else r.source)
         row: dict[str, Any] = {"relation": r.relation_type, "direction": direction,
                                "claim": r.target if direction == "out" else r.source}
         if other is not None:
             row["statement"] = cut(value(other, "title") or "", (300, 200, 140, 100)[level])
-        said = sentences.get(r.key)
+        said = sentences.get((r.source, r.target, r.relation_type))
         if said is not None:
             row["sentence"], row["where"] = cut(said[0], (600, 400, 240, 160)[level]), said[1]
         return row
@@ -497,7 +509,7 @@ def item(service: Service, slug: str) -> str:
     out = snap.out.get(node.name, [])
     into = snap.into.get(node.name, [])
 
-    def targets(kind: str, rels: Iterable[Relation], end: str) -> list[str]:
+    def targets(kind: str, rels: Iterable[Link], end: str) -> list[str]:
         return [getattr(r, end) for r in rels if r.relation_type == kind]
 
     def make(level: int) -> dict[str, Any]:
@@ -518,7 +530,7 @@ def item(service: Service, slug: str) -> str:
     return _bounded(make, "findings")
 
 
-def _counts(snap: Snapshot, claim: Entity) -> dict[str, int]:
+def _counts(snap: Snapshot, claim: Node) -> dict[str, int]:
     into = snap.into.get(claim.name, ())
     return {"supports": sum(r.relation_type == "supports" for r in into),
             "contradicted_by": sum(r.relation_type == "contradicts" for r in into)}
