@@ -19,15 +19,21 @@ from kgsync.serve.tools import Service
 @click.command("serve")
 @click.option("--graph", "graph", type=click.Path(dir_okay=False, path_type=Path),
               help="Graph file to serve (default: `graph` in kgsync.yml under --root, memory.jsonl).")
+@click.option("--writable", is_flag=True, help="Also offer the reference server's write tools (create_entities, ...); "
+              "every write is atomic and locked (<graph>.lock), so two servers never lose a write.")
 @repo_options
-def command(graph: Path | None, root: Path | None, config_path: Path | None) -> None:
+def command(graph: Path | None, writable: bool, root: Path | None, config_path: Path | None) -> None:
     """Serve the graph to agents over MCP (stdio): ranked search_nodes, open_nodes, read_graph, topic, evidence, item.
 
-    Read-only.  Answers stay under 20,000 characters; the file is re-read when it changes (a git pull).
+    Read-only unless --writable.  Answers stay under 20,000 characters; the file is re-read when it changes (a git pull).
     """
     with reported():
-        path = graph if graph is not None else load_config(root, config_path).path(load_config(root, config_path).graph)
-        if not path.is_file():
+        if graph is not None:
+            path = graph
+        else:
+            cfg = load_config(root, config_path)
+            path = cfg.path(cfg.graph)
+        if not path.is_file() and not writable:
             raise ConfigError("graph file not found", Location.of(path), "run `kgsync build` first, or pass --graph FILE")
         try:
             from kgsync.serve.server import run
@@ -38,4 +44,4 @@ def command(graph: Path | None, root: Path | None, config_path: Path | None) -> 
         # doing it while the SDK loads was slower: both hold the GIL.)  Unreadable: the calls say why.
         service = Service(path.absolute())
         service.warm()
-    run(service)
+    run(service, writable)

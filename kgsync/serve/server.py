@@ -9,13 +9,17 @@ with a message that says why, never a crash of the server.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from typing import Any
+
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import ToolAnnotations
+from typing_extensions import TypedDict  # pydantic needs it (not typing's) on Python < 3.12
 
 from kgsync.errors import KgsyncError
-from kgsync.serve import tools
+from kgsync.serve import tools, write
 from kgsync.serve.tools import Service
 
 INSTRUCTIONS = """\
@@ -63,16 +67,43 @@ methods it uses, and the items it extends or is extended by. slug: '2026-01-29-s
 _READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
 
 
-def _answer(call: Callable[[], str]) -> str:
+def _answer(call: Callable[[], Any]) -> str:
     try:
-        return call()
+        result = call()
     except KgsyncError as exc:
         raise ToolError(exc.render()) from None
+    return result if isinstance(result, str) else json.dumps(result, ensure_ascii=False, indent=2)
 
 
-def build_server(service: Service) -> MCPServer:
-    """An MCP server whose tools read ``service``'s graph (re-read whenever the file changes)."""
+class EntityIn(TypedDict):
+    name: str
+    entityType: str
+    observations: list[str]
+
+
+RelationIn = TypedDict("RelationIn", {"from": str, "to": str, "relationType": str})
+
+
+class ObservationsIn(TypedDict):
+    entityName: str
+    contents: list[str]
+
+
+class DeletionIn(TypedDict):
+    entityName: str
+    observations: list[str]
+
+
+def _relation(r: RelationIn) -> dict[str, str]:
+    return {"from": r["from"], "to": r["to"], "relationType": r["relationType"]}
+
+
+def build_server(service: Service, writable: bool = False) -> MCPServer:
+    """An MCP server whose tools read ``service``'s graph (re-read whenever the file changes);
+    ``writable`` adds the reference server's write tools (locked, atomic writes)."""
     server: MCPServer = MCPServer(name="kgsync-serve", instructions=INSTRUCTIONS)
+    if writable:
+        _write_tools(server, service)
 
     @server.tool(name="search_nodes", description=SEARCH, annotations=_READ_ONLY, structured_output=False)
     def search_nodes(query: str, limit: int = 10, offset: int = 0) -> str:
@@ -102,5 +133,42 @@ def build_server(service: Service) -> MCPServer:
     return server
 
 
-def run(service: Service) -> None:
-    build_server(service).run("stdio")
+def _write_tools(server: MCPServer, service: Service) -> None:
+    """The reference server's write tools: names, arguments, descriptions and semantics (``write``)."""
+    graph = service.path
+    writes = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False)
+    deletes = ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=True, open_world_hint=False)
+
+    @server.tool(name="create_entities", description="Create multiple new entities in the knowledge graph",
+                 annotations=writes, structured_output=False)
+    def create_entities(entities: list[EntityIn]) -> str:
+        return _answer(lambda: write.create_entities(graph, [dict(e) for e in entities]))
+
+    @server.tool(name="create_relations", description="Create multiple new relations between entities in the knowledge "
+                 "graph. Relations should be in active voice", annotations=writes, structured_output=False)
+    def create_relations(relations: list[RelationIn]) -> str:
+        return _answer(lambda: write.create_relations(graph, [_relation(r) for r in relations]))
+
+    @server.tool(name="add_observations", description="Add new observations to existing entities in the knowledge graph",
+                 annotations=writes, structured_output=False)
+    def add_observations(observations: list[ObservationsIn]) -> str:
+        return _answer(lambda: write.add_observations(graph, [dict(o) for o in observations]))
+
+    @server.tool(name="delete_entities", description="Delete multiple entities and their associated relations from the "
+                 "knowledge graph", annotations=deletes, structured_output=False)
+    def delete_entities(entityNames: list[str]) -> str:  # noqa: N803  (the reference server's argument name)
+        return _answer(lambda: write.delete_entities(graph, entityNames))
+
+    @server.tool(name="delete_observations", description="Delete specific observations from entities in the knowledge graph",
+                 annotations=deletes, structured_output=False)
+    def delete_observations(deletions: list[DeletionIn]) -> str:
+        return _answer(lambda: write.delete_observations(graph, [dict(d) for d in deletions]))
+
+    @server.tool(name="delete_relations", description="Delete multiple relations from the knowledge graph",
+                 annotations=deletes, structured_output=False)
+    def delete_relations(relations: list[RelationIn]) -> str:
+        return _answer(lambda: write.delete_relations(graph, [_relation(r) for r in relations]))
+
+
+def run(service: Service, writable: bool = False) -> None:
+    build_server(service, writable).run("stdio")
