@@ -150,13 +150,15 @@ def memory_server(server_js: str | Path, memory_file: str | Path) -> Iterator[Me
 
 @contextmanager
 def kgsync_serve(graph: str | Path, *extra: str) -> Iterator[MemoryServer]:
-    """``python -m kgsync serve --graph GRAPH`` (this interpreter), driven like the reference server.
+    """``python -m kgsync serve --graph GRAPH`` (this interpreter), driven like the reference server;
+    ``--root GRAPH`` when GRAPH is a folder (a research repo: the graph of its kgsync.yml).
 
-    Its stderr goes to ``<graph>.serve.log`` beside the graph."""
+    Its stderr goes to ``<graph>.serve.log`` beside the graph (``GRAPH/serve.log`` for a folder)."""
     graph = Path(graph).resolve()
-    params = StdioServerParameters(command=sys.executable, args=["-m", "kgsync", "serve", "--graph", str(graph), *extra],
+    where = ["--root", str(graph)] if graph.is_dir() else ["--graph", str(graph)]
+    params = StdioServerParameters(command=sys.executable, args=["-m", "kgsync", "serve", *where, *extra],
                                    env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    log_path = graph.with_name(graph.name + ".serve.log")
+    log_path = graph / "serve.log" if graph.is_dir() else graph.with_name(graph.name + ".serve.log")
     with open(log_path, "w", encoding="utf-8") as errlog, start_blocking_portal() as portal:
         with portal.wrap_async_context_manager(_connected(params, errlog)) as session:
             yield MemoryServer(portal, session, graph)

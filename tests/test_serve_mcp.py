@@ -108,3 +108,16 @@ def test_the_command_refuses_a_missing_graph(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "kgsync", "serve", "--graph", str(tmp_path / "none.jsonl")],
                           capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60)
     assert done.returncode == 2 and "graph file not found" in done.stderr
+    # Without --graph: the graph of kgsync.yml under --root (here the default, memory.jsonl).
+    done = subprocess.run([sys.executable, "-m", "kgsync", "serve", "--root", str(tmp_path)],
+                          capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60)
+    assert done.returncode == 2 and f"{tmp_path / 'memory.jsonl'}: graph file not found" in done.stderr
+
+
+def test_the_graph_of_kgsync_yml_under_root_is_served(example_repo: Path) -> None:
+    (example_repo / "kgsync.yml").write_text("graph: graphs/main.jsonl\n", encoding="utf-8")
+    (example_repo / "graphs").mkdir()
+    jsonl.write(example_repo / "graphs" / "main.jsonl", Graph((Entity("item:2026-05-01-elsewhere", "research_item",
+                                                                      ("title: configured graph",)),)))
+    with kgsync_serve(example_repo) as server:  # --root
+        assert list(server.search_nodes("configured graph").names()) == ["item:2026-05-01-elsewhere"]
