@@ -293,6 +293,8 @@ class Hit:
 
 
 _KIND_ITEM, _KIND_CONCEPT, _KIND_OTHER = 0, 1, 2
+_KIND_SHIFT = 32  # rowid = kind << 32 | (position in _names + 1)
+_ROW_MASK = (1 << _KIND_SHIFT) - 1
 
 
 class Index:
@@ -306,7 +308,9 @@ class Index:
         self.item_of: dict[str, str] = {}  # claim name -> item name
         self._claim_stems: dict[str, frozenset[str]] = {}
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
-        self._db.execute(f"CREATE VIRTUAL TABLE docs USING fts5(name, title, aliases, body, kind UNINDEXED, "
+        # Contentless (the text is never read back) and the kind of a document in its rowid's high bits:
+        # scoring reads nothing but the index (a column read would load every matching row).
+        self._db.execute(f"CREATE VIRTUAL TABLE docs USING fts5(name, title, aliases, body, content='', "
                          f"tokenize = '{self.weights.tokenizer}')")
         self._names: list[str] = []  # rowid - 1 -> node name
         self._neighbour_words: dict[str, str] = {}  # concept or method -> its name's words and aliases
@@ -331,18 +335,19 @@ class Index:
                         self.item_of[entity.name] = f"item:{slug}"
             for claim, item in self.item_of.items():
                 self.claims_of.setdefault(item, []).append(claim)
-        rows: list[tuple[int, str, str, str, str, int]] = []
+        rows: list[tuple[int, str, str, str, str]] = []
         for entity in by_name.values():
             if entity.name in self.item_of:
                 continue
             self._names.append(entity.name)
             if is_item(entity):
-                rows.append((len(self._names), *self._item_row(entity)))
+                rows.append((len(self._names), *self._item_row(entity)))  # kind 0
             else:
                 kind = _KIND_CONCEPT if entity.entity_type in ("concept", "method") else _KIND_OTHER
                 titles, aliases, _tags, free = _fields(entity)
-                rows.append((len(self._names), _words(entity.name), " ".join(titles), " ".join(aliases), " ".join(free), kind))
-        self._db.executemany("INSERT INTO docs (rowid, name, title, aliases, body, kind) VALUES (?, ?, ?, ?, ?, ?)", rows)
+                rows.append(((kind << _KIND_SHIFT) + len(self._names), _words(entity.name), " ".join(titles), " ".join(aliases),
+                             " ".join(free)))
+        self._db.executemany("INSERT INTO docs (rowid, name, title, aliases, body) VALUES (?, ?, ?, ?, ?)", rows)
         # Document frequency per indexed term, and a scratch table with the same tokenizer that turns a
         # query's words into indexed terms (porter stems): see ``_selective``.
         self._db.execute("CREATE VIRTUAL TABLE terms USING fts5vocab(docs, 'row')")
@@ -350,7 +355,7 @@ class Index:
         self._db.execute(f"CREATE VIRTUAL TABLE scratch USING fts5(t, tokenize = '{self.weights.tokenizer}')")
         self._db.execute("CREATE VIRTUAL TABLE scratch_terms USING fts5vocab(scratch, 'instance')")
 
-    def _item_row(self, item: Node) -> tuple[str, str, str, str, int]:
+    def _item_row(self, item: Node) -> tuple[str, str, str, str]:
         snap, by_name = self.snapshot, self.snapshot.by_name
         slug = slug_of(item.name) or item.name
         # A dated slug's date is not a topic word.
@@ -369,7 +374,7 @@ class Index:
                     aliases.append(words)
         for claim in self.claims_of.get(item.name, ()):
             body.append(_UNSEARCHED_LINES.sub("", "\n".join(by_name[claim].observations)))
-        return name, " ".join(titles), " ".join(aliases), " ".join(body), _KIND_ITEM
+        return name, " ".join(titles), " ".join(aliases), " ".join(body)
 
     # -- queries
     def search(self, query: str, limit: int = 10, offset: int = 0, claims_per_item: int = 2) -> list[Hit]:
@@ -379,14 +384,14 @@ class Index:
             return []
         w = self.weights
         sql = (f"SELECT rowid, bm25(docs, {w.name}, {w.title}, {w.aliases}, {w.body}) * "
-               f"(CASE kind WHEN {_KIND_ITEM} THEN 1.0 WHEN {_KIND_CONCEPT} THEN {w.concept} ELSE {w.other} END) AS score "
+               f"(CASE rowid >> {_KIND_SHIFT} WHEN {_KIND_ITEM} THEN 1.0 WHEN {_KIND_CONCEPT} THEN {w.concept} ELSE {w.other} END) AS score "
                "FROM docs WHERE docs MATCH ? ORDER BY score, rowid LIMIT ? OFFSET ?")
         rows = self._db.execute(sql, (fts_query(tokens), limit, max(0, offset))).fetchall()
         wanted = stems(" ".join(tokens))
         need = 1 if len(wanted) <= 2 else 2
         hits = []
         for rowid, score in rows:
-            name = self._names[rowid - 1]
+            name = self._names[(rowid & _ROW_MASK) - 1]
             best: list[tuple[int, int, str]] = []
             for position, claim in enumerate(self.claims_of.get(name, ())):
                 shared = len(wanted & self._stems_of(claim))
