@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -308,6 +309,7 @@ class Index:
         self.item_of: dict[str, str] = {}  # claim name -> item name
         self._claim_stems: dict[str, frozenset[str]] = {}
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
+        self._lock = threading.Lock()  # one query at a time on the connection (tool calls may run in threads)
         # Contentless (the text is never read back) and the kind of a document in its rowid's high bits:
         # scoring reads nothing but the index (a column read would load every matching row).
         self._db.execute(f"CREATE VIRTUAL TABLE docs USING fts5(name, title, aliases, body, content='', "
@@ -379,6 +381,10 @@ class Index:
     # -- queries
     def search(self, query: str, limit: int = 10, offset: int = 0, claims_per_item: int = 2) -> list[Hit]:
         """Up to ``limit`` hits after the first ``offset``, best first; [] when the query has no words."""
+        with self._lock:
+            return self._search(query, limit, offset, claims_per_item)
+
+    def _search(self, query: str, limit: int, offset: int, claims_per_item: int) -> list[Hit]:
         tokens = self._selective(query_tokens(query))
         if not tokens or limit <= 0:
             return []

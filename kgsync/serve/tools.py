@@ -214,7 +214,8 @@ def search_nodes(service: Service, query: str, limit: int = 10, offset: int = 0)
     if not hits:
         answer: dict[str, Any] = {"entities": [], "relations": []}
         if not query_tokens(query):
-            answer["note"] = "the query has no words to search for; ask with words (names, titles, topics)"
+            answer["note"] = ("the query has no words to search for (letters or digits; common words like 'the' and "
+                              "words over 40 characters are left out); ask with topic words")
         else:
             answer["note"] = f"no results after offset {offset}" if offset else "no node matches these words"
         return dumps(answer)
