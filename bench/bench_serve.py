@@ -92,7 +92,7 @@ def recall_figures(args: argparse.Namespace) -> None:
     systems = {
         "kgsync serve search_nodes": serve_rows(qsets, graphs, weights),
         "BM25 full text": evaluate(recall, qsets, None),
-        "reference server (substring) on the same graph": evaluate(recall, qsets, graphs),
+        "reference server semantics, one call a phrase (recall.py)": evaluate(recall, qsets, graphs),
     }
     boot = Bootstrap(len(systems["BM25 full text"]), args.draws, args.seed)
     print(f"# kgsync serve: recall ({weights})\n")
@@ -171,6 +171,8 @@ def serving_figures(args: argparse.Namespace) -> None:
     print(f"search_nodes over stdio, {len(times)} calls: p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {times[-1]:.1f} ms")
     print(f"chars per answer: mean {statistics.fmean(chars):,.0f}, max {max(chars):,}")
     print(f"server peak RSS: {rss:.0f} MB")
+    print(f"machine load average (1, 5, 15 min) at the end: {', '.join(f'{x:.1f}' for x in os.getloadavg())} "
+          f"on {os.cpu_count()} CPUs")
 
 
 def main() -> int:

@@ -216,17 +216,6 @@ def _fields(entity: Node) -> tuple[list[str], list[str], list[str], list[str]]:
     return titles, aliases, tags, free
 
 
-def _free_text(entity: Node, skip: frozenset[str] = _UNSEARCHED) -> list[str]:
-    """Observation text worth indexing, key dropped (``summary: x`` -> ``x``)."""
-    out = []
-    for observation in entity.observations:
-        key = obs_key(observation)
-        if key in skip or key in ("title", "alias"):
-            continue
-        out.append(observation[len(key) + 1:].strip() if key else observation)
-    return out
-
-
 # --------------------------------------------------------------------------------- queries
 
 #: Words that carry no topic; the query keeps the rest (BM25 would weigh them near zero anyway,

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from kgsync.errors import KgsyncError, Location
-from kgsync.serve.index import Index, Link, Node, Snapshot, Weights, is_claim, is_item, query_tokens, read_text, slug_of, value, values
+from kgsync.serve.index import Index, Link, Node, Snapshot, Weights, is_claim, is_item, obs_key, query_tokens, read_text, slug_of, value, values
 
 HARD_LIMIT = 20_000  # characters, any answer, any corpus
 TARGET = 8_000  # what a search page aims at before it compacts observations further
@@ -140,15 +140,10 @@ def cut(text: str, most: int) -> str:
     return text if len(text) <= most else text[: most - 1].rstrip() + ELLIPSIS
 
 
-def _key(observation: str) -> str:
-    head, sep, _ = observation.partition(":")
-    return head if sep and head.isidentifier() and len(head) <= 20 else ""
-
-
 def compact(entity: Node, level: int) -> list[str]:
     """``entity``'s observations at compaction ``level`` (0: whole up to 400 characters each)."""
     most, dropped, count = _LEVELS[min(level, LEVELS - 1)]
-    kept = [cut(o, most) for o in entity.observations if _key(o) not in dropped]
+    kept = [cut(o, most) for o in entity.observations if obs_key(o) not in dropped]
     return kept[:count]
 
 
