@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from kgsync import jsonl
 from kgsync.model import Entity, Graph, Relation
 from kgsync.serve import tools
-from kgsync.serve.index import Index, fts_query, query_tokens, read_text
+from kgsync.serve.index import Index, fts_query, query_tokens, read_bytes, read_text
 from kgsync.serve.tools import HARD_LIMIT, TARGET, Service
 
 EXAMPLE_GRAPH = Path(__file__).resolve().parent.parent / "examples" / "research-repo" / "memory.jsonl"
@@ -60,6 +60,21 @@ def test_the_reader_keeps_what_the_reference_server_keeps_and_counts_the_rest() 
     assert snap.by_name["person:ada"].observations == ("wrote notes",)  # the first wins, like the server's find()
     assert [(r.source, r.target, r.relation_type) for r in snap.relations] == [("person:ada", "item:x", "likes")]
     assert snap.skipped == 4
+
+
+@pytest.mark.parametrize("raw", [
+    b'{"type":"entity","name":"a","entityType":"x","observations":["o"]}\n{"type":"relation","from":"a","to":"b","relationType":"r"}',
+    b'\xef\xbb\xbf{"type":"entity","name":"a","entityType":"x","observations":["o"]}\r\n\n'
+    b'{"type":"relation","from":"a","to":"b","relationType":"r"}\n',
+    b'{"type":"entity","name":"a","entityType":"x","observations":["o"]}\n{"type":"other"}\n'
+    b'{"type":"relation","from":"a","to":"b","relationType":"r"}',
+    b'{"type":"entity","name":"a","entityType":"x","observations":["o"]}, {"type":"entity","name":"a2"}\n'
+    b'{"type":"relation","from":"a","to":"b","relationType":"r"}',
+])
+def test_the_fast_byte_path_reads_what_the_line_reader_reads(raw: bytes) -> None:
+    fast, slow = read_bytes(raw), read_text(raw.decode("utf-8"))
+    assert (fast.entities, fast.relations, fast.skipped) == (slow.entities, slow.relations, slow.skipped)
+    assert len(fast.relations) == 1 and [e.name for e in fast.entities] == ([] if b"}, {" in raw else ["a"])
 
 
 def test_an_unknown_entity_type_is_searchable(tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from kgsync.errors import KgsyncError, Location
-from kgsync.serve.index import Index, Link, Node, Snapshot, Weights, is_claim, is_item, obs_key, query_tokens, read_text, slug_of, value, values
+from kgsync.serve.index import Index, Link, Node, Snapshot, Weights, is_claim, is_item, obs_key, query_tokens, read_bytes, slug_of, value, values
 
 HARD_LIMIT = 20_000  # characters, any answer, any corpus
 TARGET = 8_000  # what a search page aims at before it compacts observations further
@@ -90,7 +90,7 @@ class Service:
                     raw = handle.read()
             except OSError as exc:
                 raise ServeError(f"cannot read the graph file: {exc.strerror or exc}", Location.of(self.path)) from None
-            snapshot = read_text(raw.decode("utf-8", errors="replace"))
+            snapshot = read_bytes(raw)
         self._loaded = _Loaded(signature, Index(snapshot, self.weights))
         self.reloads += 1
         return self._loaded.index
