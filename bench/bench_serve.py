@@ -120,6 +120,29 @@ def generated_graph(count: int, work: Path) -> Path:
     return graph
 
 
+def server_pid(parent: int) -> int:
+    """The child process running ``kgsync serve`` (the server, not this client)."""
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            stat = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+            cmdline = (proc / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(stat[1]) == parent and b"serve" in cmdline:
+            return int(proc.name)
+    raise SystemExit("the kgsync serve process was not found")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of ``pid`` so far: unlike wall time, not stretched by other processes."""
+    import os
+
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def peak_rss_mb(parent: int) -> float:
     """VmHWM of the child process running ``kgsync serve`` (the server, not this client)."""
     best = 0.0
@@ -157,18 +180,31 @@ def serving_figures(args: argparse.Namespace) -> None:
     with kgsync_serve(graph) as server:
         server.call("search_nodes", query=queries[0])
         start = time.perf_counter() - started
+        pid = server_pid(os.getpid())
+        start_cpu = cpu_seconds(pid)
         times, chars = [], []
         for query in queries:
             t = time.perf_counter()
             result = server.portal.call(server._call, "search_nodes", {"query": query, "limit": 10})
             times.append((time.perf_counter() - t) * 1000)
             chars.append(sum(len(getattr(b, "text", "")) for b in result.content))
+        calls_cpu = (cpu_seconds(pid) - start_cpu) / len(queries) * 1000
         rss = peak_rss_mb(os.getpid())
     times.sort()
     p50, p95 = times[len(times) // 2], times[int(len(times) * 0.95) - 1]
     print(f"\n# kgsync serve at {args.count:,} generated items ({lines:,} lines, {size / 1e6:.1f} MB graph)\n")
-    print(f"start-up (spawn to first answer): {start:.2f} s")
-    print(f"search_nodes over stdio, {len(times)} calls: p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {times[-1]:.1f} ms")
+    print(f"start-up (spawn to first answer): {start:.2f} s wall, {start_cpu:.2f} s of the server's CPU")
+    print(f"search_nodes over stdio, {len(times)} calls: p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {times[-1]:.1f} ms wall; "
+          f"{calls_cpu:.1f} ms of the server's CPU a call (mean)")
+    service = tools.Service(graph)
+    service.index()
+    cpu = []
+    for query in queries:
+        t = time.process_time()
+        tools.search_nodes(service, query, 10)
+        cpu.append((time.process_time() - t) * 1000)
+    cpu.sort()
+    print(f"search_nodes in-process CPU time a call: p50 {cpu[len(cpu) // 2]:.1f} ms, p95 {cpu[int(len(cpu) * 0.95) - 1]:.1f} ms")
     print(f"chars per answer: mean {statistics.fmean(chars):,.0f}, max {max(chars):,}")
     print(f"server peak RSS: {rss:.0f} MB")
     print(f"machine load average (1, 5, 15 min) at the end: {', '.join(f'{x:.1f}' for x in os.getloadavg())} "

@@ -289,3 +289,27 @@ def test_a_changed_file_is_re_read_and_an_unchanged_one_is_not(tmp_path: Path) -
 def test_the_index_of_an_empty_graph_answers(tmp_path: Path) -> None:
     assert Index(read_text("")).search("anything") == []
     assert answer(tools.read_graph(Service(tmp_path / "none.jsonl")))["counts"]["entities"] == 0
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="prebuild forks")
+def test_an_index_built_by_a_child_process_answers_as_one_built_here(example: Service) -> None:
+    finish = example.prebuild()
+    finish()
+    here = Service(example.path)
+    for query in ("hybrid retrieval", "memory consolidation agents", "knowledge graph schema"):
+        assert tools.search_nodes(example, query) == tools.search_nodes(here, query)
+    assert tools.topic(example, "knowledge graph") == tools.topic(here, "knowledge graph")
+    assert example.reloads == 1 and example.index() is example.index()
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="prebuild forks")
+def test_a_child_index_of_an_older_file_is_not_taken(tmp_path: Path) -> None:
+    path = tmp_path / "memory.jsonl"
+    jsonl.write(path, Graph((Entity("item:2026-01-01-alpha", "research_item", ("title: alpha retrieval",)),)))
+    service = Service(path)
+    finish = service.prebuild()
+    replacement = tmp_path / "next.jsonl"
+    jsonl.write(replacement, Graph((Entity("item:2026-01-01-omega", "research_item", ("title: omega retrieval",)),)))
+    os.replace(replacement, path)  # while the child indexes (or after): either way not its version
+    finish()
+    assert names(tools.search_nodes(service, "retrieval")) == ["item:2026-01-01-omega"]

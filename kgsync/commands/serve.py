@@ -35,13 +35,15 @@ def command(graph: Path | None, writable: bool, root: Path | None, config_path: 
             path = cfg.path(cfg.graph)
         if not path.is_file() and not writable:
             raise ConfigError("graph file not found", Location.of(path), "run `kgsync build` first, or pass --graph FILE")
+        # The graph is read and indexed before serving (the first call is as fast as the others), by a
+        # child process while this one loads the MCP SDK (a thread was slower: both hold the GIL).
+        # An unreadable graph: the calls say why.
+        service = Service(path.absolute())
+        finish = service.prebuild()
         try:
             from kgsync.serve.server import run
         except ImportError as exc:
             raise ConfigError(f"kgsync serve needs the MCP SDK ({exc})", None,
                               "pip install 'kgsync[serve]'") from None
-        # Read and index the graph before serving: the first call is as fast as the others.  (A thread
-        # doing it while the SDK loads was slower: both hold the GIL.)  Unreadable: the calls say why.
-        service = Service(path.absolute())
-        service.warm()
+        finish()
     run(service, writable)

@@ -12,6 +12,7 @@ the item an agent is after more often than the claims on their own (bench/bench_
 from __future__ import annotations
 
 import json
+import pickle
 import re
 import sqlite3
 import threading
@@ -305,7 +306,9 @@ class Index:
     """An in-memory FTS5 index of one ``Snapshot``: one document an item (its node, claims, and the
     names and aliases of what it addresses), one for every other node that is not an item's claim."""
 
-    def __init__(self, snapshot: Snapshot, weights: Weights | None = None):
+    def __init__(self, snapshot: Snapshot, weights: Weights | None = None, state: bytes | None = None):
+        """Index ``snapshot``; or, with ``state`` (``dump_state`` of an index of the same file, built by
+        another process), take that index as it is."""
         self.snapshot = snapshot
         self.weights = weights or Weights()
         self.claims_of: dict[str, list[str]] = {}  # item name -> its claim names (states, else the name's slug)
@@ -313,11 +316,16 @@ class Index:
         self._claim_stems: dict[str, frozenset[str]] = {}
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
         self._lock = threading.Lock()  # one query at a time on the connection (tool calls may run in threads)
+        self._names: list[str] = []  # rowid - 1 -> node name
+        self._df: dict[str, int] = {}  # indexed term -> how many documents hold it
+        if state is not None:
+            database, self._names, self.item_of, self.claims_of, self._df = pickle.loads(state)
+            self._db.deserialize(database)
+            return
         # Contentless (the text is never read back) and the kind of a document in its rowid's high bits:
         # scoring reads nothing but the index (a column read would load every matching row).
         self._db.execute(f"CREATE VIRTUAL TABLE docs USING fts5(name, title, aliases, body, content='', "
                          f"tokenize = '{self.weights.tokenizer}')")
-        self._names: list[str] = []  # rowid - 1 -> node name
         self._neighbour_words: dict[str, str] = {}  # concept or method -> its name's words and aliases
         self._build()
 
@@ -356,7 +364,7 @@ class Index:
         # Document frequency per indexed term, and a scratch table with the same tokenizer that turns a
         # query's words into indexed terms (porter stems): see ``_selective``.
         self._db.execute("CREATE VIRTUAL TABLE terms USING fts5vocab(docs, 'row')")
-        self._df: dict[str, int] = dict(self._db.execute("SELECT term, doc FROM terms"))
+        self._df = dict(self._db.execute("SELECT term, doc FROM terms"))
         self._db.execute(f"CREATE VIRTUAL TABLE scratch USING fts5(t, tokenize = '{self.weights.tokenizer}')")
         self._db.execute("CREATE VIRTUAL TABLE scratch_terms USING fts5vocab(scratch, 'instance')")
 
@@ -380,6 +388,11 @@ class Index:
         for claim in self.claims_of.get(item.name, ()):
             body.append(_UNSEARCHED_LINES.sub("", "\n".join(by_name[claim].observations)))
         return name, " ".join(titles), " ".join(aliases), " ".join(body)
+
+    def dump_state(self) -> bytes:
+        """What ``Index(snapshot, weights, state)`` needs to be this index without building it again."""
+        return pickle.dumps((self._db.serialize(), self._names, self.item_of, self.claims_of, self._df),
+                            protocol=pickle.HIGHEST_PROTOCOL)
 
     # -- queries
     def search(self, query: str, limit: int = 10, offset: int = 0, claims_per_item: int = 2) -> list[Hit]:

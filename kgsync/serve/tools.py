@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import re
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -76,6 +77,51 @@ class Service:
             self.index()
         except KgsyncError:
             pass
+
+    def prebuild(self) -> Callable[[], None]:
+        """Fork a child that reads and indexes the file while this process goes on (loading the MCP SDK);
+        the returned ``finish()`` reads the file here and takes the child's index when it indexed the
+        same version (else, or when the child failed, indexes here).  Two cores start it in about half
+        the time.  Without ``os.fork`` ``finish()`` just indexes."""
+        if not hasattr(os, "fork"):
+            return self.warm
+        read_end, write_end = os.pipe()
+        child = os.fork()
+        if child == 0:  # the child: index, hand the index over, exit without any cleanup of the parent's
+            code = 1
+            try:
+                os.close(read_end)
+                with open(self.path, "rb") as handle:
+                    signature = _sig(os.fstat(handle.fileno()))
+                    raw = handle.read()
+                state = Index(read_bytes(raw), self.weights).dump_state()
+                with os.fdopen(write_end, "wb") as out:
+                    out.write(pickle.dumps(signature) + state)
+                code = 0
+            finally:
+                os._exit(code)
+        os.close(write_end)
+
+        def finish() -> None:
+            with os.fdopen(read_end, "rb") as handed:
+                data = handed.read()
+            os.waitpid(child, 0)
+            try:
+                with self._lock:
+                    with open(self.path, "rb") as handle:
+                        signature = _sig(os.fstat(handle.fileno()))
+                        raw = handle.read()
+                    theirs = pickle.loads(data) if data else None
+                    if theirs == signature:
+                        state = data[len(pickle.dumps(signature)):]
+                        self._loaded = _Loaded(signature, Index(read_bytes(raw), self.weights, state))
+                        self.reloads += 1
+                        return
+            except (OSError, pickle.UnpicklingError, EOFError, ValueError):
+                pass
+            self.warm()
+
+        return finish
 
     def _current(self) -> Index:
         signature = _signature(self.path)
