@@ -207,8 +207,22 @@ def serving_figures(args: argparse.Namespace) -> None:
     print(f"search_nodes in-process CPU time a call: p50 {cpu[len(cpu) // 2]:.1f} ms, p95 {cpu[int(len(cpu) * 0.95) - 1]:.1f} ms")
     print(f"chars per answer: mean {statistics.fmean(chars):,.0f}, max {max(chars):,}")
     print(f"server peak RSS: {rss:.0f} MB")
+    reference_figures(args, graph, queries)
     print(f"machine load average (1, 5, 15 min) at the end: {', '.join(f'{x:.1f}' for x in os.getloadavg())} "
           f"on {os.cpu_count()} CPUs")
+
+
+def reference_figures(args: argparse.Namespace, graph: Path, queries: list[str], calls: int = 40) -> None:
+    """What the reference server's search_nodes sends for the same graph: one call a word of the queries
+    (a whole query rarely occurs as a substring), with recall.py's copy of its semantics and answer text."""
+    sys.path.insert(0, str(args.shared / "bench"))
+    import recall
+
+    reference = recall.Graph("generated", graph.read_text(encoding="utf-8").split("\n"))
+    words = [w for q in queries for w in q.split()][:calls]
+    sizes = [len(recall.payload_text(reference.search_nodes(w))) for w in words]
+    print(f"the reference server's search_nodes on this graph, one word a call ({len(sizes)} calls): "
+          f"mean {statistics.fmean(sizes):,.0f} characters, max {max(sizes):,}")
 
 
 def main() -> int:
