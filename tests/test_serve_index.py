@@ -313,3 +313,40 @@ def test_a_child_index_of_an_older_file_is_not_taken(tmp_path: Path) -> None:
     os.replace(replacement, path)  # while the child indexes (or after): either way not its version
     finish()
     assert names(tools.search_nodes(service, "retrieval")) == ["item:2026-01-01-omega"]
+
+
+_TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=60)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(data=st.data())
+def test_every_tool_answer_stays_bounded_on_any_graph(tmp_path_factory: pytest.TempPathFactory, data: st.DataObject) -> None:
+    """Random graphs (long names and observations, many relations, any text): every answer is JSON under the bound."""
+    slugs = data.draw(st.lists(st.from_regex(r"2026-0[1-9]-[12][0-9]-[a-z]{1,8}", fullmatch=True), min_size=1, max_size=6, unique=True))
+    long_text = st.builds(lambda word, n: (word + " ") * n, st.sampled_from(["govern", "memory", "é😀"]), st.integers(0, 3000))
+    observations = st.lists(st.one_of(_TEXT, long_text, st.builds(lambda t: "title: " + t, long_text)), max_size=60)
+    entities = [Entity(f"item:{s}", "research_item", tuple(data.draw(observations))) for s in slugs]
+    entities += [Entity(f"claim:{s}:k{n}", "claim", tuple(data.draw(observations)) + (f"section:key-finding-{n}",))
+                 for s in slugs for n in range(data.draw(st.integers(0, 12)))]
+    entities += [Entity("concept:" + data.draw(_TEXT), data.draw(st.sampled_from(["concept", "person", ""])),
+                        tuple(data.draw(observations))) for _ in range(data.draw(st.integers(0, 3)))]
+    names = [e.name for e in entities]
+    kinds = st.sampled_from(["states", "about", "addresses", "supports", "contradicts", "extends", "x"])
+    relations = [Relation(data.draw(st.sampled_from(names)), data.draw(st.sampled_from(names)), data.draw(kinds))
+                 for _ in range(data.draw(st.integers(0, 1500)))]
+    path = tmp_path_factory.mktemp("any") / "memory.jsonl"
+    jsonl.write(path, Graph(tuple(entities), tuple(relations)))
+    service = Service(path)
+    query = data.draw(st.one_of(_TEXT, st.just("govern memory")))
+    answer(tools.search_nodes(service, query, data.draw(st.integers(1, 50))))
+    answer(tools.open_nodes(service, data.draw(st.lists(st.sampled_from(names), max_size=10))))
+    answer(tools.read_graph(service))
+    answer(tools.item(service, slugs[0]))
+    for name in names:
+        if name.startswith("claim:"):
+            answer(tools.evidence(service, name))
+        if name.startswith("concept:"):
+            try:
+                answer(tools.topic(service, name, include_contested=True, include_superseded=True))
+            except tools.ServeError:  # a foreign entity type under a concept: name is no concept
+                pass
