@@ -17,7 +17,8 @@ Exceptions (every one carries a ``Location`` and a hint; only the CLI turns them
     ├── LintFailed         a graph breaks the contract; .findings holds every finding
     ├── BuildFailed        some items failed; .errors holds every one (raised nowhere today: a
     │                      build reports failed items in BuildResult.issues, exit 1)
-    └── PublishError       publishing (site, pull request) failed
+    ├── PublishError       publishing (site, pull request) failed
+    └── ServeError         a tool call of kgsync serve cannot be answered
 """
 
 from kgsync.contract.errors import (
@@ -29,6 +30,7 @@ from kgsync.contract.errors import (
     LintFailed,
     Location,
     PublishError,
+    ServeError,
 )
 from kgsync.contract.model import Entity, EntityType, Graph, Relation, RelationType
 
@@ -48,5 +50,6 @@ __all__ = [
     "PublishError",
     "Relation",
     "RelationType",
+    "ServeError",
     "__version__",
 ]

@@ -16,7 +16,9 @@ content field was renamed between SDK majors.
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import sys
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
@@ -119,6 +121,12 @@ async def _session(server_js: Path, memory_file: Path, errlog: TextIO) -> AsyncI
         # An absolute path: the server resolves a relative one against its own dist/ folder.
         env={"MEMORY_FILE_PATH": str(Path(memory_file).resolve())},
     )
+    async with _connected(params, errlog) as session:
+        yield session
+
+
+@asynccontextmanager
+async def _connected(params: StdioServerParameters, errlog: TextIO) -> AsyncIterator[ClientSession]:
     async with stdio_client(params, errlog=errlog) as (read, write):
         async with ClientSession(read, write) as session:
             with anyio.fail_after(CALL_TIMEOUT):
@@ -138,3 +146,19 @@ def memory_server(server_js: str | Path, memory_file: str | Path) -> Iterator[Me
     with open(log_path, "w", encoding="utf-8") as errlog, start_blocking_portal() as portal:
         with portal.wrap_async_context_manager(_session(Path(server_js), memory_file, errlog)) as session:
             yield MemoryServer(portal, session, memory_file)
+
+
+@contextmanager
+def kgsync_serve(graph: str | Path, *extra: str) -> Iterator[MemoryServer]:
+    """``python -m kgsync serve --graph GRAPH`` (this interpreter), driven like the reference server;
+    ``--root GRAPH`` when GRAPH is a folder (a research repo: the graph of its kgsync.yml).
+
+    Its stderr goes to ``<graph>.serve.log`` beside the graph (``GRAPH/serve.log`` for a folder)."""
+    graph = Path(graph).resolve()
+    where = ["--root", str(graph)] if graph.is_dir() else ["--graph", str(graph)]
+    params = StdioServerParameters(command=sys.executable, args=["-m", "kgsync", "serve", *where, *extra],
+                                   env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    log_path = graph / "serve.log" if graph.is_dir() else graph.with_name(graph.name + ".serve.log")
+    with open(log_path, "w", encoding="utf-8") as errlog, start_blocking_portal() as portal:
+        with portal.wrap_async_context_manager(_connected(params, errlog)) as session:
+            yield MemoryServer(portal, session, graph)

@@ -24,7 +24,7 @@ PACKAGE = REPO_ROOT / "kgsync"
 #: Never imported by the core: no network, no GitHub, no templating, no CLI.
 CORE_FORBIDDEN = (
     "jinja2", "github", "click", "requests", "urllib", "http", "socket", "networkx", "mcp",
-    "kgsync.diff", "kgsync.publish", "kgsync.cli",
+    "kgsync.diff", "kgsync.publish", "kgsync.serve", "kgsync.cli",
 )
 #: The only third-party packages the core may use (ARCHITECTURE.md's table).
 CORE_THIRD_PARTY = frozenset({"yaml", "frontmatter", "rapidfuzz", "msgspec"})
@@ -32,7 +32,7 @@ PUBLISH_FORBIDDEN = ("kgsync.cli", "click")
 
 #: The stage packages in pipeline order: a package imports only itself and those before it
 #: (docs/ARCHITECTURE.md draws the tree).  The core is everything up to ``build``.
-STAGES = ("contract", "read", "extract", "vocabulary", "graph", "lint", "diff", "build", "publish", "cli")
+STAGES = ("contract", "read", "extract", "vocabulary", "graph", "lint", "diff", "build", "publish", "serve", "cli")
 CORE_STAGES = ("contract", "read", "extract", "vocabulary", "graph", "lint", "build")
 CLI_ONLY = ("click",)
 
@@ -64,6 +64,10 @@ def publish_modules() -> list[Path]:
 def path_of(dotted: str) -> Path:
     """``extract.mining`` -> kgsync/extract/mining.py."""
     return PACKAGE / (dotted.replace(".", "/") + ".py")
+
+
+def serve_modules() -> list[Path]:
+    return [p for p in modules() if stage_of(p) == "serve"]
 
 
 def imports(path: Path, text: str | None = None) -> list[tuple[int, str]]:
@@ -209,6 +213,26 @@ def test_evidence_reads_items_only_never_the_vocabulary_or_the_assembly() -> Non
     imported = {name for _, name in imports(path_of("extract.evidence")) if name.startswith("kgsync")}
     assert imported <= allowed, imported - allowed
     assert not {"vocabulary.vocab", "vocabulary.economy", "graph.assemble"} & _kgsync_closure(["extract.evidence"])
+
+
+#: What kgsync.serve may import from kgsync (an edge like publish): the contract modules only, so that
+#: moving them is a rename of these names.
+SERVE_ALLOWED = ("kgsync.contract", "kgsync.read.config", "kgsync.serve")
+
+
+def test_serve_imports_only_the_contract_modules_and_only_its_server_imports_mcp() -> None:
+    assert serve_modules(), "kgsync/serve/ is missing"
+    bad = []
+    for path in serve_modules():
+        for line, name in imports(path):
+            where = f"{path.relative_to(REPO_ROOT)}:{line}: imports {name}"
+            if matches(name, "kgsync") and name != "kgsync" and not any(matches(name, a) for a in SERVE_ALLOWED):
+                bad.append(where)
+            if matches(name, "mcp") and path.name != "server.py":
+                bad.append(where + " (only kgsync/serve/server.py may use the MCP SDK)")
+            if matches(name, "click"):
+                bad.append(where)
+    assert bad == []
 
 
 def test_publish_never_imports_the_cli() -> None:

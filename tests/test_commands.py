@@ -43,7 +43,7 @@ def test_no_command_turns_errors_into_exit_codes_itself(module: str) -> None:
 #: the arguments that make each command read ``--config bad.yml`` (a configuration error: exit 2).
 ARGS = {
     "build": [], "lint": [], "vocab": [], "duplicates": [], "site": ["--no-build"],
-    "diff": ["old.jsonl", "new.jsonl"], "pr": ["--dry-run"],
+    "diff": ["old.jsonl", "new.jsonl"], "pr": ["--dry-run"], "serve": [],
 }
 PREFIX = {"diff": "kgsync diff: "}
 

@@ -15,7 +15,7 @@ import click
 from kgsync import __version__
 
 #: command name -> module under kgsync.cli (each exposes ``command``).
-COMMANDS = ("build", "lint", "vocab", "duplicates", "diff", "pr", "site")
+COMMANDS = ("build", "lint", "vocab", "duplicates", "diff", "pr", "site", "serve")
 
 
 class LazyGroup(click.Group):

@@ -73,3 +73,8 @@ class BuildFailed(KgsyncError):
 
 class PublishError(KgsyncError):
     """Publishing (site, pull request) failed."""
+
+
+class ServeError(KgsyncError):
+    """A tool call of ``kgsync serve`` cannot be answered (an unknown name, an unreadable file,
+    a write the reference server would refuse too); the agent sees the message."""

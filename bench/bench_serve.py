@@ -1,0 +1,249 @@
+"""kgsync serve: recall through search_nodes on the pooled questions, and serving figures at scale.
+
+    .venv/bin/python bench/bench_serve.py [--shared ../shared] [--count 10000] [--calls 300]
+        [--set weight:value,...] [--no-serving] [--no-recall] [--work DIR]
+
+Recall: the questions, graphs, BM25 baseline and bootstrap of ``bench/bench_recall.py`` (imported):
+one ``search_nodes`` call per question (``tools.search_nodes``, the function the MCP tool runs),
+the query the question's phrases joined (the text BM25 gets), limit 10; the items ranked in the
+order the answer names them (an item's name; a claim's item; else an entity's
+``provenance:item=``).  Printed: pooled R@5 / R@10 / MRR with 95 % intervals against BM25 over
+the full item text and against the reference server's substring search over the same graph
+(recall.py's ruler), the later set alone, and characters per answer (mean, max).
+
+Serving: ``bench/gen_corpus.py`` items (default 10,000) built once with ``kgsync build`` under
+``--work``, then ``python -m kgsync serve --graph`` started over stdio through the MCP SDK: start-up
+(spawn to the first answer), per-call p50 / p95 over ``--calls`` search_nodes calls, and the server
+process's peak RSS (VmHWM).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from bench_recall import DEFAULT_CUTS, LATER, build_graphs, evaluate, question_sets, report, side_of  # noqa: E402
+from recall_stats import Bootstrap, question_scores  # noqa: E402
+
+from kgsync.serve import tools  # noqa: E402
+from kgsync.serve.index import Weights, slug_of, values  # noqa: E402
+
+GOALS = "goals: pooled R@10 >= BM25 + 0.05; later R@10 >= 0.40; <= 8,000 chars a question; p95 <= 50 ms, start <= 2 s, <= 500 MB"
+
+
+def ranked_items(answer: dict, service: tools.Service) -> list[str]:
+    """Item slugs in the order the answer names them."""
+    by_name = service.index().snapshot.by_name
+    seen: dict[str, None] = {}
+    for entity in answer["entities"]:
+        slug = slug_of(entity["name"])
+        found = [slug] if slug else []
+        if not found and entity["name"] in by_name:
+            found = [v.removeprefix("item=") for v in values(by_name[entity["name"]], "provenance") if v.startswith("item=")]
+        for s in found:
+            seen.setdefault(s, None)
+    return list(seen)
+
+
+def serve_rows(qsets: list, graphs: dict[str, Path], weights: Weights) -> list[dict]:  # noqa: ANN001
+    import json
+
+    rows = []
+    for qset in qsets:
+        if not qset.truth:
+            continue
+        service = tools.Service(graphs[qset.name], weights)
+        for slug in sorted(qset.truth):
+            text = tools.search_nodes(service, " ".join(q["phrase"] for q in qset.queries[slug]), 10)
+            ranking = ranked_items(json.loads(text), service)
+            scores = question_scores(ranking, qset.truth[slug])
+            rows.append({"set": qset.name, "question": slug, "cites": len(qset.truth[slug]), "r5": scores.r5,
+                         "r10": scores.r10, "rr": scores.rr, "payload": float(len(text)), "top10": ranking[:10]})
+    return rows
+
+
+def parse_weights(spec: str) -> Weights:
+    changes: dict[str, object] = {}
+    for part in filter(None, spec.split(",")):
+        key, _, value = part.partition(":")
+        field = {f.name: f for f in dataclasses.fields(Weights)}[key]
+        changes[key] = value == "true" if field.type == "bool" else (value if field.type == "str" else float(value))
+    return dataclasses.replace(Weights(), **changes)  # type: ignore[arg-type]
+
+
+def recall_figures(args: argparse.Namespace) -> None:
+    sys.path.insert(0, str(args.shared / "bench"))
+    import recall  # ../shared/bench/recall.py
+
+    corpus = args.shared / "corpus"
+    qsets = question_sets(recall, corpus, list(DEFAULT_CUTS))
+    side = side_of("kgsync", None, {}, args.work)
+    graphs = build_graphs(side, qsets, corpus / "themes-vocabulary.md", args.work, False)
+    weights = parse_weights(args.set)
+    systems = {
+        "kgsync serve search_nodes": serve_rows(qsets, graphs, weights),
+        "BM25 full text": evaluate(recall, qsets, None),
+        "reference server semantics, one call a phrase (recall.py)": evaluate(recall, qsets, graphs),
+    }
+    boot = Bootstrap(len(systems["BM25 full text"]), args.draws, args.seed)
+    print(f"# kgsync serve: recall ({weights})\n")
+    print("\n".join(report(qsets, systems, boot)))
+    later = {name: [r for r in rows if r["set"] == LATER] for name, rows in systems.items()}
+    print(f"\n# The {LATER} set alone\n")
+    print("\n".join(report([q for q in qsets if q.name == LATER], later, Bootstrap(len(later["BM25 full text"]), args.draws, args.seed))))
+    ours = systems["kgsync serve search_nodes"]
+    chars = [r["payload"] for r in ours]
+    print(f"\nsearch_nodes chars per answer: mean {statistics.fmean(chars):,.0f}, max {max(chars):,.0f} "
+          f"({len(chars)} questions)")
+
+
+def generated_graph(count: int, work: Path) -> Path:
+    folder = work / f"gen{count}"
+    graph = folder / "memory.jsonl"
+    if graph.exists():
+        return graph
+    items = folder / "Research" / "completed"
+    import gen_corpus
+
+    gen_corpus.generate(items, count)
+    print(f"building the graph of {count} generated items ...", file=sys.stderr, flush=True)
+    subprocess.run([sys.executable, "-m", "kgsync", "build", "--root", str(folder), "-q"], check=True)
+    return graph
+
+
+def server_pid(parent: int) -> int:
+    """The child process running ``kgsync serve`` (the server, not this client)."""
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            stat = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+            cmdline = (proc / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(stat[1]) == parent and b"serve" in cmdline:
+            return int(proc.name)
+    raise SystemExit("the kgsync serve process was not found")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of ``pid`` so far: unlike wall time, not stretched by other processes."""
+    import os
+
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def peak_rss_mb(parent: int) -> float:
+    """VmHWM of the child process running ``kgsync serve`` (the server, not this client)."""
+    best = 0.0
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            stat = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+            cmdline = (proc / "cmdline").read_bytes()
+            status = (proc / "status").read_text()
+        except OSError:
+            continue
+        if int(stat[1]) == parent and b"serve" in cmdline:
+            for line in status.splitlines():
+                if line.startswith("VmHWM:"):
+                    best = max(best, int(line.split()[1]) / 1024)
+    return best
+
+
+def serving_figures(args: argparse.Namespace) -> None:
+    import os
+
+    from mcp_client import kgsync_serve
+
+    graph = generated_graph(args.count, args.work)
+    size = graph.stat().st_size
+    lines = graph.read_text(encoding="utf-8").count("\n") + 1
+    # Queries: titles' words of generated items, varied (a fixed seed: the same calls each run).
+    import random
+
+    rng = random.Random(20)
+    words = [w for w in graph.read_text(encoding="utf-8")[:2_000_000].split() if w.isalpha() and len(w) > 4]
+    queries = [" ".join(rng.sample(words, 6)) for _ in range(args.calls)]
+    started = time.perf_counter()
+    with kgsync_serve(graph) as server:
+        server.call("search_nodes", query=queries[0])
+        start = time.perf_counter() - started
+        pid = server_pid(os.getpid())
+        start_cpu = cpu_seconds(pid)
+        times, chars = [], []
+        for query in queries:
+            t = time.perf_counter()
+            result = server.portal.call(server._call, "search_nodes", {"query": query, "limit": 10})
+            times.append((time.perf_counter() - t) * 1000)
+            chars.append(sum(len(getattr(b, "text", "")) for b in result.content))
+        calls_cpu = (cpu_seconds(pid) - start_cpu) / len(queries) * 1000
+        rss = peak_rss_mb(os.getpid())
+    times.sort()
+    p50, p95 = times[len(times) // 2], times[int(len(times) * 0.95) - 1]
+    print(f"\n# kgsync serve at {args.count:,} generated items ({lines:,} lines, {size / 1e6:.1f} MB graph)\n")
+    print(f"start-up (spawn to first answer): {start:.2f} s wall, {start_cpu:.2f} s of the server's CPU")
+    print(f"search_nodes over stdio, {len(times)} calls: p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {times[-1]:.1f} ms wall; "
+          f"{calls_cpu:.1f} ms of the server's CPU a call (mean)")
+    service = tools.Service(graph)
+    service.index()
+    cpu = []
+    for query in queries:
+        t = time.process_time()
+        tools.search_nodes(service, query, 10)
+        cpu.append((time.process_time() - t) * 1000)
+    cpu.sort()
+    print(f"search_nodes in-process CPU time a call: p50 {cpu[len(cpu) // 2]:.1f} ms, p95 {cpu[int(len(cpu) * 0.95) - 1]:.1f} ms")
+    print(f"chars per answer: mean {statistics.fmean(chars):,.0f}, max {max(chars):,}")
+    print(f"server peak RSS: {rss:.0f} MB")
+    reference_figures(args, graph, queries)
+    print(f"machine load average (1, 5, 15 min) at the end: {', '.join(f'{x:.1f}' for x in os.getloadavg())} "
+          f"on {os.cpu_count()} CPUs")
+
+
+def reference_figures(args: argparse.Namespace, graph: Path, queries: list[str], calls: int = 40) -> None:
+    """What the reference server's search_nodes sends for the same graph: one call a word of the queries
+    (a whole query rarely occurs as a substring), with recall.py's copy of its semantics and answer text."""
+    sys.path.insert(0, str(args.shared / "bench"))
+    import recall
+
+    reference = recall.Graph("generated", graph.read_text(encoding="utf-8").split("\n"))
+    words = [w for q in queries for w in q.split()][:calls]
+    sizes = [len(recall.payload_text(reference.search_nodes(w))) for w in words]
+    print(f"the reference server's search_nodes on this graph, one word a call ({len(sizes)} calls): "
+          f"mean {statistics.fmean(sizes):,.0f} characters, max {max(sizes):,}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    parser.add_argument("--work", type=Path, default=ROOT / ".kgsync-cache" / "bench-recall")
+    parser.add_argument("--count", type=int, default=10_000)
+    parser.add_argument("--calls", type=int, default=300)
+    parser.add_argument("--set", default="", help="Weights changes, e.g. name:4,concept:0.5")
+    parser.add_argument("--draws", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=15)
+    parser.add_argument("--no-recall", action="store_true")
+    parser.add_argument("--no-serving", action="store_true")
+    args = parser.parse_args()
+    print(GOALS)
+    if not args.no_recall:
+        recall_figures(args)
+    if not args.no_serving:
+        serving_figures(args)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,49 @@
+"""``kgsync serve``: a ranked, bounded MCP server (stdio) over the committed graph.
+
+Needs the MCP SDK: ``pip install 'kgsync[serve]'``.  Exit codes: 0 when the client closes the
+connection; 2 configuration or usage errors (no graph file, the SDK missing).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from kgsync.cli._errors import reported
+from kgsync.cli._options import load_config, repo_options
+from kgsync.contract.errors import ConfigError, Location
+from kgsync.serve.tools import Service
+
+
+@click.command("serve")
+@click.option("--graph", "graph", type=click.Path(dir_okay=False, path_type=Path),
+              help="Graph file to serve (default: `graph` in kgsync.yml under --root, memory.jsonl).")
+@click.option("--writable", is_flag=True, help="Also offer the reference server's write tools (create_entities, ...); "
+              "every write is atomic and locked (<graph>.lock), so two servers never lose a write.")
+@repo_options
+def command(graph: Path | None, writable: bool, root: Path | None, config_path: Path | None) -> None:
+    """Serve the graph to agents over MCP (stdio): ranked search_nodes, open_nodes, read_graph, topic, evidence, item.
+
+    Read-only unless --writable.  Answers stay under 20,000 characters; the file is re-read when it changes (a git pull).
+    """
+    with reported():
+        if graph is not None:
+            path = graph
+        else:
+            cfg = load_config(root, config_path)
+            path = cfg.path(cfg.graph)
+        if not path.is_file() and not writable:
+            raise ConfigError("graph file not found", Location.of(path), "run `kgsync build` first, or pass --graph FILE")
+        # The graph is read and indexed before serving (the first call is as fast as the others), by a
+        # child process while this one loads the MCP SDK (a thread was slower: both hold the GIL).
+        # An unreadable graph: the calls say why.
+        service = Service(path.absolute())
+        finish = service.prebuild()
+        try:
+            from kgsync.serve.server import run
+        except ImportError as exc:
+            raise ConfigError(f"kgsync serve needs the MCP SDK ({exc})", None,
+                              "pip install 'kgsync[serve]'") from None
+        finish()
+    run(service, writable)

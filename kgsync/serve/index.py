@@ -1,0 +1,468 @@
+"""A graph file, read the way the reference memory server reads it, and a ranked full-text index over it.
+
+Pure: no MCP, no I/O beyond reading the graph file.  ``read_text`` accepts every line the
+reference server keeps (any entity type, unknown observation keys, duplicates, blank lines) and
+skips, counting them, the lines it would ignore or choke on, so a file an agent wrote through the
+reference server is always served.  ``Index`` ranks with SQLite FTS5 (standard library, in
+memory) and BM25 over weighted columns; an item's claims and the names and aliases of the
+concepts and methods it addresses are indexed with the item (one document an item), which finds
+the item an agent is after more often than the claims on their own (bench/bench_serve.py).
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+import re
+import sqlite3
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from operator import attrgetter
+
+import msgspec
+
+
+
+class Node(msgspec.Struct, frozen=True, tag_field="type", tag="entity"):
+    """An entity line (``kgsync.contract.model.Entity``'s fields), decoded by msgspec straight from the file."""
+
+    name: str
+    entity_type: str = msgspec.field(default="", name="entityType")
+    observations: tuple[str, ...] = ()
+
+
+class Link(msgspec.Struct, frozen=True, tag_field="type", tag="relation"):
+    """A relation line (``kgsync.contract.model.Relation``'s fields); a 10,000-item graph has ~170,000."""
+
+    source: str = msgspec.field(name="from")
+    target: str = msgspec.field(name="to")
+    relation_type: str = msgspec.field(name="relationType")
+
+
+# ---------------------------------------------------------------------------------- the file
+
+
+class Snapshot:
+    """Everything one version of the graph file holds, in file order (duplicates kept, as the server does)."""
+
+    def __init__(self, entities: tuple[Node, ...] = (), relations: tuple[Link, ...] = (), skipped: int = 0):
+        self.entities = entities
+        self.relations = relations
+        self.skipped = skipped  # lines the reference server would ignore (another "type") or fail on (not JSON)
+        self.by_name: dict[str, Node] = {}
+        by_name = self.by_name
+        for entity in entities:
+            if entity.name not in by_name:  # the first wins, like the server's find()
+                by_name[entity.name] = entity
+        self.out = _grouped(relations, attrgetter("source"))
+
+    @cached_property
+    def into(self) -> dict[str, list[Link]]:
+        return _grouped(self.relations, attrgetter("target"))
+
+    @cached_property
+    def position(self) -> dict[int, int]:
+        """id(relation) -> its place in the file."""
+        return dict(zip(map(id, self.relations), range(len(self.relations))))
+
+
+def _grouped(relations: tuple[Link, ...], end: Callable[[Link], str]) -> dict[str, list[Link]]:
+    groups: dict[str, list[Link]] = {}
+    for relation in relations:
+        key = end(relation)
+        found = groups.get(key)
+        if found is None:
+            groups[key] = [relation]
+        else:
+            found.append(relation)
+    return groups
+
+
+_LINES = msgspec.json.Decoder(list[Node | Link])
+
+
+def read_bytes(raw: bytes) -> Snapshot:
+    """``read_text`` of the file's bytes; a file of well-formed lines and no blank ones (what kgsync and
+    the server write) is decoded straight from its bytes, one msgspec call."""
+    raw = raw.removeprefix(b"\xef\xbb\xbf")
+    if raw and not raw.startswith(b"\n") and not raw.endswith(b"\n") and b"\n\n" not in raw:
+        try:
+            records = _LINES.decode(b"[" + raw.replace(b"\n", b",") + b"]")
+            if len(records) == raw.count(b"\n") + 1:  # a line holding two objects would pass as two
+                return Snapshot(tuple(r for r in records if isinstance(r, Node)), tuple(r for r in records if isinstance(r, Link)))
+        except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
+            pass
+    return read_text(raw.decode("utf-8", errors="replace"))
+
+
+def read_text(text: str) -> Snapshot:
+    """Parse server JSONL tolerantly: what the server keeps is kept, anything else is counted in ``skipped``.
+
+    Every line in one msgspec call when all are well-formed entities and relations (ten times
+    faster than a json.loads a line); else line by line."""
+    text = text.removeprefix("\ufeff")
+    lines = text.split("\n")
+    try:
+        if all(lines) and not any(line.isspace() for line in lines):  # kgsync's and the server's own files
+            array = "[" + text.replace("\n", ",") + "]"
+        else:
+            lines = [line for line in lines if line.strip()]
+            array = "[" + ",".join(lines) + "]"
+        records = _LINES.decode(array.encode("utf-8", "surrogatepass"))
+        if len(records) == len(lines):  # a line holding two objects would pass as two
+            entities = tuple(r for r in records if isinstance(r, Node))
+            return Snapshot(entities, tuple(r for r in records if isinstance(r, Link)))
+    except (msgspec.DecodeError, msgspec.ValidationError, UnicodeError, RecursionError):
+        pass
+    return _read_lines([line for line in lines if line.strip()])
+
+
+def _read_lines(lines: list[str]) -> Snapshot:
+    entities: list[Node] = []
+    relations: list[Link] = []
+    skipped = 0
+    for line in lines:
+        try:
+            obj = json.loads(line)
+        except (ValueError, RecursionError):
+            obj = None
+        if not isinstance(obj, dict):
+            skipped += 1
+            continue
+        kind = obj.get("type")
+        if kind == "entity":
+            name, entity_type, observations = obj.get("name"), obj.get("entityType"), obj.get("observations")
+            if not isinstance(name, str):
+                skipped += 1
+                continue
+            if not isinstance(observations, list):
+                observations = []
+            entities.append(Node(name, entity_type if isinstance(entity_type, str) else "",
+                                 tuple(o for o in observations if isinstance(o, str))))
+        elif kind == "relation":
+            source, target, relation_type = obj.get("from"), obj.get("to"), obj.get("relationType")
+            if isinstance(source, str) and isinstance(target, str) and isinstance(relation_type, str):
+                relations.append(Link(source, target, relation_type))
+            else:
+                skipped += 1
+        else:
+            skipped += 1
+    return Snapshot(tuple(entities), tuple(relations), skipped)
+
+
+# ------------------------------------------------------------------------- observations
+
+
+def value(entity: Node, key: str) -> str | None:
+    """The first ``key:value`` / ``key: value`` observation's value (stripped), or None."""
+    prefix = key + ":"
+    for observation in entity.observations:
+        if observation.startswith(prefix):
+            return observation[len(prefix):].strip()
+    return None
+
+
+def values(entity: Node, key: str) -> list[str]:
+    prefix = key + ":"
+    return [o[len(prefix):].strip() for o in entity.observations if o.startswith(prefix)]
+
+
+def obs_key(observation: str) -> str:
+    """``title`` of ``title: ...``; "" for free text (an agent's note)."""
+    head, sep, _ = observation.partition(":")
+    return head if sep and head.isidentifier() and len(head) <= 20 else ""
+
+
+def is_item(entity: Node) -> bool:
+    return entity.entity_type == "research_item" or (entity.entity_type == "" and entity.name.startswith("item:"))
+
+
+def is_claim(entity: Node) -> bool:
+    return entity.entity_type == "claim"
+
+
+def slug_of(name: str) -> str | None:
+    """The item slug a kgsync item or claim name carries (``item:<slug>``, ``claim:<slug>:<key>``)."""
+    if name.startswith("item:"):
+        return name[5:]
+    if name.startswith("claim:"):
+        slug, sep, _ = name[6:].rpartition(":")
+        return slug if sep else None
+    return None
+
+
+# Observation keys that carry no words a searcher types: indexed nowhere.
+_UNSEARCHED = frozenset({"provenance", "source", "section", "confidence", "completed", "status"})
+
+
+def _words(name: str) -> str:
+    """A node name's words: prefix dropped, hyphens and underscores as spaces."""
+    _, sep, rest = name.partition(":")
+    return (rest if sep else name).replace("-", " ").replace("_", " ")
+
+
+# A claim's unsearched observations, as whole lines of its joined observations: one C call a claim
+# (a 10,000-item graph has ~40,000 claims).  The keys of the rest ("title", "summary") stay in the
+# text: every claim has them, so BM25 gives them no weight.
+_UNSEARCHED_LINES = re.compile(r"^(?:provenance|source|section|confidence|completed|status):.*$", re.M)
+
+
+def _fields(entity: Node) -> tuple[list[str], list[str], list[str], list[str]]:
+    """One pass over the observations: titles, aliases, tags, and the other searchable text (keys dropped)."""
+    titles: list[str] = []
+    aliases: list[str] = []
+    tags: list[str] = []
+    free: list[str] = []
+    for observation in entity.observations:
+        head, sep, rest = observation.partition(":")
+        if sep and len(head) <= 20 and head.isidentifier():
+            if head == "title":
+                titles.append(rest.strip())
+            elif head == "alias":
+                aliases.append(rest.strip())
+            elif head == "tag":
+                tags.append(rest.strip())
+            elif head not in _UNSEARCHED:
+                free.append(rest.strip())
+        else:
+            free.append(observation)
+    return titles, aliases, tags, free
+
+
+# --------------------------------------------------------------------------------- queries
+
+#: Words that carry no topic; the query keeps the rest (BM25 would weigh them near zero anyway,
+#: but each costs a posting-list scan on a large graph).
+STOPWORDS = frozenset("""
+a an and are as at be but by can do does for from has have how i if in into is it its of on or
+should so than that the their there these this to was were what when where which while who why will
+with would not no we our you your they them he she his her
+""".split())
+MAX_TOKENS = 48
+MAX_TOKEN_CHARS = 40
+_TOKEN = re.compile(r"[^\W_]+")
+
+
+def query_tokens(query: str) -> list[str]:
+    """The words of ``query`` as FTS5 will see them: lower case, letters and digits only, stopwords
+    dropped, at most ``MAX_TOKENS`` distinct ones (first come).  Quotes, operators (``NEAR(``, ``*``,
+    ``-``, ``:``), control characters never reach the engine as syntax."""
+    seen: dict[str, None] = {}
+    for match in _TOKEN.finditer(query[:200_000].lower()):
+        token = match.group()
+        if len(token) > MAX_TOKEN_CHARS or token in STOPWORDS or token in seen:
+            continue
+        seen[token] = None
+        if len(seen) >= MAX_TOKENS:
+            break
+    return list(seen)
+
+
+def fts_query(tokens: Sequence[str]) -> str:
+    """Each token quoted (an FTS5 string, never syntax), any of them may match: ``"a" OR "b"``."""
+    return " OR ".join(f'"{t}"' for t in tokens)
+
+
+def stems(text: str) -> frozenset[str]:
+    """Crude word stems (first 5 letters) for picking which of an item's claims match a query."""
+    return frozenset(t[:5] for t in _TOKEN.findall(text.lower()) if t not in STOPWORDS)
+
+
+# ---------------------------------------------------------------------------------- ranking
+
+
+@dataclass(frozen=True)
+class Weights:
+    """BM25 column weights and per-kind multipliers (bench/bench_serve.py measured them)."""
+
+    name: float = 4.0
+    title: float = 3.0
+    aliases: float = 2.0
+    body: float = 1.0
+    concept: float = 0.6  # a concept or method document's score, relative to an item's
+    other: float = 0.8  # any other document (an agent's own entities, orphan claims)
+    tokenizer: str = "porter unicode61 remove_diacritics 2"
+    claims_in_item: bool = True  # claims indexed with their item (else each claim is its own document)
+    with_neighbours: bool = True  # the names and aliases of what an item addresses, with the item
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One ranked result: a node, and for an item the names of its claims that match the query best."""
+
+    name: str
+    score: float
+    claims: tuple[str, ...] = ()
+
+
+_KIND_ITEM, _KIND_CONCEPT, _KIND_OTHER = 0, 1, 2
+_KIND_SHIFT = 32  # rowid = kind << 32 | (position in _names + 1)
+_ROW_MASK = (1 << _KIND_SHIFT) - 1
+
+
+class Index:
+    """An in-memory FTS5 index of one ``Snapshot``: one document an item (its node, claims, and the
+    names and aliases of what it addresses), one for every other node that is not an item's claim."""
+
+    def __init__(self, snapshot: Snapshot, weights: Weights | None = None, state: bytes | None = None):
+        """Index ``snapshot``; or, with ``state`` (``dump_state`` of an index of the same file, built by
+        another process), take that index as it is."""
+        self.snapshot = snapshot
+        self.weights = weights or Weights()
+        self.claims_of: dict[str, list[str]] = {}  # item name -> its claim names (states, else the name's slug)
+        self.item_of: dict[str, str] = {}  # claim name -> item name
+        self._claim_stems: dict[str, frozenset[str]] = {}
+        self._db = sqlite3.connect(":memory:", check_same_thread=False)
+        self._lock = threading.Lock()  # one query at a time on the connection (tool calls may run in threads)
+        self._names: list[str] = []  # rowid - 1 -> node name
+        self._df: dict[str, int] = {}  # indexed term -> how many documents hold it
+        if state is not None:
+            database, self._names, self.item_of, self.claims_of, self._df = pickle.loads(state)
+            self._db.deserialize(database)
+            return
+        # Contentless (the text is never read back) and the kind of a document in its rowid's high bits:
+        # scoring reads nothing but the index (a column read would load every matching row).
+        self._db.execute(f"CREATE VIRTUAL TABLE docs USING fts5(name, title, aliases, body, content='', "
+                         f"tokenize = '{self.weights.tokenizer}')")
+        self._neighbour_words: dict[str, str] = {}  # concept or method -> its name's words and aliases
+        self._build()
+
+    # -- construction
+    def _build(self) -> None:
+        snap, w = self.snapshot, self.weights
+        by_name = snap.by_name
+        items = [e for e in by_name.values() if is_item(e)]
+        item_names = {e.name for e in items}
+        if w.claims_in_item:
+            for relation in snap.relations:
+                if relation.relation_type == "states" and relation.source in item_names:
+                    target = by_name.get(relation.target)
+                    if target is not None and is_claim(target) and relation.target not in self.item_of:
+                        self.item_of[relation.target] = relation.source
+            for entity in by_name.values():
+                if is_claim(entity) and entity.name not in self.item_of:
+                    slug = slug_of(entity.name)
+                    if slug is not None and f"item:{slug}" in item_names:
+                        self.item_of[entity.name] = f"item:{slug}"
+            for claim, item in self.item_of.items():
+                self.claims_of.setdefault(item, []).append(claim)
+        rows: list[tuple[int, str, str, str, str]] = []
+        for entity in by_name.values():
+            if entity.name in self.item_of:
+                continue
+            self._names.append(entity.name)
+            if is_item(entity):
+                rows.append((len(self._names), *self._item_row(entity)))  # kind 0
+            else:
+                kind = _KIND_CONCEPT if entity.entity_type in ("concept", "method") else _KIND_OTHER
+                titles, aliases, _tags, free = _fields(entity)
+                rows.append(((kind << _KIND_SHIFT) + len(self._names), _words(entity.name), " ".join(titles), " ".join(aliases),
+                             " ".join(free)))
+        self._db.executemany("INSERT INTO docs (rowid, name, title, aliases, body) VALUES (?, ?, ?, ?, ?)", rows)
+        # Document frequency per indexed term, and a scratch table with the same tokenizer that turns a
+        # query's words into indexed terms (porter stems): see ``_selective``.
+        self._db.execute("CREATE VIRTUAL TABLE terms USING fts5vocab(docs, 'row')")
+        self._df = dict(self._db.execute("SELECT term, doc FROM terms"))
+        self._db.execute(f"CREATE VIRTUAL TABLE scratch USING fts5(t, tokenize = '{self.weights.tokenizer}')")
+        self._db.execute("CREATE VIRTUAL TABLE scratch_terms USING fts5vocab(scratch, 'instance')")
+
+    def _item_row(self, item: Node) -> tuple[str, str, str, str]:
+        snap, by_name = self.snapshot, self.snapshot.by_name
+        slug = slug_of(item.name) or item.name
+        # A dated slug's date is not a topic word.
+        name = _words(re.sub(r"^\d{4}-\d\d-\d\d-", "", slug))
+        titles, _aliases, tags, body = _fields(item)
+        aliases = [t.replace("_", " ") for t in tags]
+        if self.weights.with_neighbours:
+            known = self._neighbour_words
+            for relation in snap.out.get(item.name, ()):
+                if relation.relation_type in ("addresses", "uses_method"):
+                    words = known.get(relation.target)
+                    if words is None:
+                        target = by_name.get(relation.target)
+                        words = known[relation.target] = " ".join(
+                            [_words(relation.target), *(_fields(target)[1] if target is not None else ())])
+                    aliases.append(words)
+        for claim in self.claims_of.get(item.name, ()):
+            body.append(_UNSEARCHED_LINES.sub("", "\n".join(by_name[claim].observations)))
+        return name, " ".join(titles), " ".join(aliases), " ".join(body)
+
+    def dump_state(self) -> bytes:
+        """What ``Index(snapshot, weights, state)`` needs to be this index without building it again."""
+        return pickle.dumps((self._db.serialize(), self._names, self.item_of, self.claims_of, self._df),
+                            protocol=pickle.HIGHEST_PROTOCOL)
+
+    # -- queries
+    def search(self, query: str, limit: int = 10, offset: int = 0, claims_per_item: int = 2) -> list[Hit]:
+        """Up to ``limit`` hits after the first ``offset``, best first; [] when the query has no words."""
+        with self._lock:
+            return self._search(query, limit, offset, claims_per_item)
+
+    def _search(self, query: str, limit: int, offset: int, claims_per_item: int) -> list[Hit]:
+        tokens = self._selective(query_tokens(query))
+        if not tokens or limit <= 0:
+            return []
+        w = self.weights
+        sql = (f"SELECT rowid, bm25(docs, {w.name}, {w.title}, {w.aliases}, {w.body}) * "
+               f"(CASE rowid >> {_KIND_SHIFT} WHEN {_KIND_ITEM} THEN 1.0 WHEN {_KIND_CONCEPT} THEN {w.concept} ELSE {w.other} END) AS score "
+               "FROM docs WHERE docs MATCH ? ORDER BY score, rowid LIMIT ? OFFSET ?")
+        rows = self._db.execute(sql, (fts_query(tokens), limit, max(0, offset))).fetchall()
+        wanted = stems(" ".join(tokens))
+        need = 1 if len(wanted) <= 2 else 2
+        hits = []
+        for rowid, score in rows:
+            name = self._names[(rowid & _ROW_MASK) - 1]
+            best: list[tuple[int, int, str]] = []
+            for position, claim in enumerate(self.claims_of.get(name, ())):
+                shared = len(wanted & self._stems_of(claim))
+                if shared >= need:
+                    best.append((-shared, position, claim))
+            best.sort()
+            hits.append(Hit(name, -float(score), tuple(c for _, _, c in best[:claims_per_item])))
+        return hits
+
+    def _selective(self, tokens: list[str]) -> list[str]:
+        """``tokens`` without those no document holds and those more than half the documents hold.
+
+        BM25 gives a term in more than half the documents an IDF of ~0 (FTS5 floors it at 1e-6), so
+        dropping it leaves the ranking as it was, and spares scoring most of the graph's documents;
+        when every word is that common, they are all kept."""
+        if not tokens:
+            return tokens
+        db = self._db
+        with db:
+            db.executemany("INSERT INTO scratch (rowid, t) VALUES (?, ?)", enumerate(tokens, 1))
+            found = db.execute("SELECT doc, term FROM scratch_terms").fetchall()
+            db.execute("DELETE FROM scratch")
+        documents = len(self._names)
+        stems_of: dict[int, list[str]] = {}
+        for row, term in found:
+            stems_of.setdefault(row, []).append(term)
+        kept: list[str] = []
+        common: list[str] = []
+        for row, token in enumerate(tokens, 1):
+            counts = [self._df.get(term, 0) for term in stems_of.get(row, ())]
+            if not counts or min(counts) == 0:
+                continue  # no document holds it
+            (common if min(counts) * 2 > documents else kept).append(token)
+        return kept or common
+
+    def _stems_of(self, claim: str) -> frozenset[str]:
+        found = self._claim_stems.get(claim)
+        if found is None:
+            found = self._claim_stems[claim] = stems(" ".join(self.snapshot.by_name[claim].observations))
+        return found
+
+    def search_kind(self, query: str, kinds: Iterable[str], limit: int = 5) -> list[str]:
+        """Names of the best-matching nodes of these entity types (for suggestions)."""
+        wanted = set(kinds)
+        found = []
+        for hit in self.search(query, limit=200):
+            entity = self.snapshot.by_name.get(hit.name)
+            if entity is not None and entity.entity_type in wanted:
+                found.append(hit.name)
+                if len(found) >= limit:
+                    break
+        return found

@@ -1,0 +1,174 @@
+"""The MCP wiring of ``kgsync serve``: the official Python SDK (``mcp`` 2.x), stdio transport.
+
+Tool names, arguments and answer shapes of the reference server where it has the tool
+(``search_nodes``, ``open_nodes``, ``read_graph``), so an agent switches by changing the command
+alone; ``topic``, ``evidence`` and ``item`` are kgsync's own.  Every answer is the JSON text
+``tools`` makes (at most 20,000 characters); a call that cannot be answered is an MCP tool error
+with a message that says why, never a crash of the server.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.types import ToolAnnotations
+from typing_extensions import TypedDict  # pydantic needs it (not typing's) on Python < 3.12
+
+from kgsync.contract.errors import KgsyncError
+from kgsync.serve import tools, write
+from kgsync.serve.tools import Service
+
+INSTRUCTIONS = """\
+A research knowledge graph (items, their claims, the concepts they address), kept in the MCP memory
+server's format and served ranked and bounded. Start with search_nodes (ranked, paged with offset);
+then item(slug) for one item's findings, topic(concept) for what the repository currently holds about a
+concept, evidence(claim) for what supports or contradicts a claim. Answers never exceed 20,000
+characters; long observations end with an ellipsis (item or open_nodes give them whole)."""
+
+SEARCH = """\
+Search the research knowledge graph; entities come back ranked by relevance (best first), the
+reference memory server's answer shape: {entities, relations}, relations only among the returned
+entities. An item comes with up to two of its claims that match the query best. Ask with topic words
+(no operators needed: quotes, '*', '-' and ':' are read as plain words). limit: results per page (at
+most 50); when more exist the answer has next_offset: call again with offset=next_offset."""
+
+OPEN = """\
+Open nodes by their exact names (as search_nodes, item or topic return them): the entities, with
+their observations whole, and every relation with either end among them (the reference memory
+server's semantics). A very connected node's relations are paged: next_offset when cut."""
+
+READ = """\
+An overview of the graph, never the whole file: counts by entity and relation type, and the concepts
+and methods most items address (paged with offset, limit). Use search_nodes or topic to go further."""
+
+TOPIC = """\
+What the repository currently says about a concept or method: the claims about it, and the claims of
+the items addressing it, newest item first, each with its confidence, how many claims support or
+contradict it, and its item. Contested claims (status:contested, or contradicted by another claim)
+and superseded ones are left out unless include_contested / include_superseded is true. concept: a
+name like 'concept:knowledge-graph', 'knowledge graph' or an alias. Paged with offset, limit."""
+
+EVIDENCE = """\
+The evidence around one claim: the claims it supports, contradicts or extends and those that support,
+contradict or extend it, each with the sentence that says so and its source path:line when the
+build recorded them, plus the item-level 'extends' links of its item. claim: a claim name from
+search_nodes, item or topic ('claim:<item-slug>:<key>')."""
+
+ITEM = """\
+One research item: its node (title, summary, confidence, date, themes) and its findings (claims) in
+the item's own finding order, with support and contradiction counts, the concepts it addresses, the
+methods it uses, and the items it extends or is extended by. slug: '2026-01-29-some-item' or
+'item:2026-01-29-some-item'."""
+
+_READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
+
+
+def _answer(call: Callable[[], Any]) -> str:
+    try:
+        result = call()
+    except KgsyncError as exc:
+        raise ToolError(exc.render()) from None
+    return result if isinstance(result, str) else json.dumps(result, ensure_ascii=False, indent=2)
+
+
+class EntityIn(TypedDict):
+    name: str
+    entityType: str
+    observations: list[str]
+
+
+RelationIn = TypedDict("RelationIn", {"from": str, "to": str, "relationType": str})
+
+
+class ObservationsIn(TypedDict):
+    entityName: str
+    contents: list[str]
+
+
+class DeletionIn(TypedDict):
+    entityName: str
+    observations: list[str]
+
+
+def _relation(r: RelationIn) -> dict[str, str]:
+    return {"from": r["from"], "to": r["to"], "relationType": r["relationType"]}
+
+
+def build_server(service: Service, writable: bool = False) -> MCPServer:
+    """An MCP server whose tools read ``service``'s graph (re-read whenever the file changes);
+    ``writable`` adds the reference server's write tools (locked, atomic writes)."""
+    server: MCPServer = MCPServer(name="kgsync-serve", instructions=INSTRUCTIONS)
+    if writable:
+        _write_tools(server, service)
+
+    @server.tool(name="search_nodes", description=SEARCH, annotations=_READ_ONLY, structured_output=False)
+    def search_nodes(query: str, limit: int = 10, offset: int = 0) -> str:
+        return _answer(lambda: tools.search_nodes(service, query, limit, offset))
+
+    @server.tool(name="open_nodes", description=OPEN, annotations=_READ_ONLY, structured_output=False)
+    def open_nodes(names: list[str], offset: int = 0) -> str:
+        return _answer(lambda: tools.open_nodes(service, names, offset))
+
+    @server.tool(name="read_graph", description=READ, annotations=_READ_ONLY, structured_output=False)
+    def read_graph(offset: int = 0, limit: int = 20) -> str:
+        return _answer(lambda: tools.read_graph(service, offset, limit))
+
+    @server.tool(name="topic", description=TOPIC, annotations=_READ_ONLY, structured_output=False)
+    def topic(concept: str, include_contested: bool = False, include_superseded: bool = False,
+              offset: int = 0, limit: int = 20) -> str:
+        return _answer(lambda: tools.topic(service, concept, include_contested, include_superseded, offset, limit))
+
+    @server.tool(name="evidence", description=EVIDENCE, annotations=_READ_ONLY, structured_output=False)
+    def evidence(claim: str) -> str:
+        return _answer(lambda: tools.evidence(service, claim))
+
+    @server.tool(name="item", description=ITEM, annotations=_READ_ONLY, structured_output=False)
+    def item(slug: str) -> str:
+        return _answer(lambda: tools.item(service, slug))
+
+    return server
+
+
+def _write_tools(server: MCPServer, service: Service) -> None:
+    """The reference server's write tools: names, arguments, descriptions and semantics (``write``)."""
+    graph = service.path
+    writes = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False)
+    deletes = ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=True, open_world_hint=False)
+
+    @server.tool(name="create_entities", description="Create multiple new entities in the knowledge graph",
+                 annotations=writes, structured_output=False)
+    def create_entities(entities: list[EntityIn]) -> str:
+        return _answer(lambda: write.create_entities(graph, [dict(e) for e in entities]))
+
+    @server.tool(name="create_relations", description="Create multiple new relations between entities in the knowledge "
+                 "graph. Relations should be in active voice", annotations=writes, structured_output=False)
+    def create_relations(relations: list[RelationIn]) -> str:
+        return _answer(lambda: write.create_relations(graph, [_relation(r) for r in relations]))
+
+    @server.tool(name="add_observations", description="Add new observations to existing entities in the knowledge graph",
+                 annotations=writes, structured_output=False)
+    def add_observations(observations: list[ObservationsIn]) -> str:
+        return _answer(lambda: write.add_observations(graph, [dict(o) for o in observations]))
+
+    @server.tool(name="delete_entities", description="Delete multiple entities and their associated relations from the "
+                 "knowledge graph", annotations=deletes, structured_output=False)
+    def delete_entities(entityNames: list[str]) -> str:  # noqa: N803  (the reference server's argument name)
+        return _answer(lambda: write.delete_entities(graph, entityNames))
+
+    @server.tool(name="delete_observations", description="Delete specific observations from entities in the knowledge graph",
+                 annotations=deletes, structured_output=False)
+    def delete_observations(deletions: list[DeletionIn]) -> str:
+        return _answer(lambda: write.delete_observations(graph, [dict(d) for d in deletions]))
+
+    @server.tool(name="delete_relations", description="Delete multiple relations from the knowledge graph",
+                 annotations=deletes, structured_output=False)
+    def delete_relations(relations: list[RelationIn]) -> str:
+        return _answer(lambda: write.delete_relations(graph, [_relation(r) for r in relations]))
+
+
+def run(service: Service, writable: bool = False) -> None:
+    build_server(service, writable).run("stdio")

@@ -1,0 +1,574 @@
+"""What each tool of ``kgsync serve`` answers: pure functions of the graph file, bounded in size.
+
+No MCP here (``server.py`` wires these to the SDK).  ``Service`` holds the graph file's path and
+re-reads it when its mtime, size or inode changed (one ``stat`` a call when it did not), so a
+``git pull`` or an agent writing through the reference server is seen by the next call.  Every
+answer is a JSON text of at most ``HARD_LIMIT`` characters: observations are shortened (an
+ellipsis) and low-value ones dropped before results are cut, and a cut answer says how to page on.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import re
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kgsync.contract.errors import KgsyncError, Location, ServeError
+from kgsync.serve.index import Index, Link, Node, Snapshot, Weights, is_claim, is_item, obs_key, query_tokens, read_bytes, slug_of, value, values
+
+HARD_LIMIT = 20_000  # characters, any answer, any corpus
+TARGET = 8_000  # what a search page aims at before it compacts observations further
+MAX_LIMIT = 50
+ELLIPSIS = "…"
+
+#: Per compaction level: the longest observation kept whole, the keys dropped, the most observations kept.
+_LEVELS: tuple[tuple[int, frozenset[str], int], ...] = (
+    (400, frozenset(), 1000),
+    (240, frozenset({"provenance", "source", "section", "completed"}), 1000),
+    (160, frozenset({"provenance", "source", "section", "completed", "tag", "alias", "summary"}), 4),
+    (100, frozenset({"provenance", "source", "section", "completed", "tag", "alias", "summary", "confidence"}), 2),
+)
+LEVELS = len(_LEVELS)
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+# ----------------------------------------------------------------------------- the file
+
+
+@dataclass(frozen=True)
+class _Loaded:
+    signature: tuple[int, int, int, int] | None
+    index: Index
+
+
+class Service:
+    """The graph file behind the tools, re-read when it changes."""
+
+    def __init__(self, path: str | Path, weights: Weights | None = None):
+        self.path = Path(path)
+        self.weights = weights or Weights()
+        self._loaded: _Loaded | None = None
+        self._lock = threading.Lock()  # the start-up thread and the tool calls share the index
+        self._manifest: tuple[tuple[int, int, int, int] | None, dict[tuple[str, str, str], tuple[str, str]]] | None = None
+        self.reloads = 0
+
+    @property
+    def manifest_path(self) -> Path:
+        return self.path.with_name(self.path.stem + ".kgsync.json")
+
+    def index(self) -> Index:
+        """The index of the file as it is now (rebuilt only when the file changed)."""
+        with self._lock:
+            return self._current()
+
+    def warm(self) -> None:
+        """Read and index the file now (a start-up thread, while the MCP SDK loads); errors wait for a call."""
+        try:
+            self.index()
+        except KgsyncError:
+            pass
+
+    def prebuild(self) -> Callable[[], None]:
+        """Fork a child that reads and indexes the file while this process goes on (loading the MCP SDK);
+        the returned ``finish()`` reads the file here and takes the child's index when it indexed the
+        same version (else, or when the child failed, indexes here).  Two cores start it in about half
+        the time.  Without ``os.fork`` ``finish()`` just indexes."""
+        if not hasattr(os, "fork"):
+            return self.warm
+        read_end, write_end = os.pipe()
+        child = os.fork()
+        if child == 0:  # the child: index, hand the index over, exit without any cleanup of the parent's
+            code = 1
+            try:
+                os.close(read_end)
+                with open(self.path, "rb") as handle:
+                    signature = _sig(os.fstat(handle.fileno()))
+                    raw = handle.read()
+                state = Index(read_bytes(raw), self.weights).dump_state()
+                with os.fdopen(write_end, "wb") as out:
+                    out.write(pickle.dumps(signature) + state)
+                code = 0
+            finally:
+                os._exit(code)
+        os.close(write_end)
+
+        def finish() -> None:
+            with os.fdopen(read_end, "rb") as handed:
+                data = handed.read()
+            os.waitpid(child, 0)
+            try:
+                with self._lock:
+                    with open(self.path, "rb") as handle:
+                        signature = _sig(os.fstat(handle.fileno()))
+                        raw = handle.read()
+                    theirs = pickle.loads(data) if data else None
+                    if theirs == signature:
+                        state = data[len(pickle.dumps(signature)):]
+                        self._loaded = _Loaded(signature, Index(read_bytes(raw), self.weights, state))
+                        self.reloads += 1
+                        return
+            except (OSError, pickle.UnpicklingError, EOFError, ValueError):
+                pass
+            self.warm()
+
+        return finish
+
+    def _current(self) -> Index:
+        signature = _signature(self.path)
+        if self._loaded is not None and self._loaded.signature == signature:
+            return self._loaded.index
+        if signature is None:
+            snapshot, signature = Snapshot(), None
+        else:
+            try:
+                with open(self.path, "rb") as handle:  # the signature of what was read, not of the path
+                    signature = _sig(os.fstat(handle.fileno()))
+                    raw = handle.read()
+            except OSError as exc:
+                raise ServeError(f"cannot read the graph file: {exc.strerror or exc}", Location.of(self.path)) from None
+            snapshot = read_bytes(raw)
+        self._loaded = _Loaded(signature, Index(snapshot, self.weights))
+        self.reloads += 1
+        return self._loaded.index
+
+    def evidence_sentences(self) -> dict[tuple[str, str, str], tuple[str, str]]:
+        """(from, to, relation) -> (sentence, "path:line") from the manifest beside the graph ({} without one)."""
+        signature = _signature(self.manifest_path)
+        if self._manifest is not None and self._manifest[0] == signature:
+            return self._manifest[1]
+        found: dict[tuple[str, str, str], tuple[str, str]] = {}
+        if signature is not None:
+            try:
+                data = json.loads(self.manifest_path.read_text(encoding="utf-8"))
+                for facts in data.get("items", {}).values():
+                    for entry in facts.get("evidence", ()):
+                        if isinstance(entry, list) and len(entry) >= 5 and all(isinstance(p, str) for p in entry[:5]):
+                            found.setdefault((entry[0], entry[1], entry[2]), (entry[3], entry[4]))
+            except (OSError, ValueError, AttributeError, TypeError, RecursionError):
+                found = {}  # unreadable: the links are still served, without their sentences
+        self._manifest = (signature, found)
+        return found
+
+
+def _sig(st: os.stat_result) -> tuple[int, int, int, int]:
+    return (st.st_mtime_ns, st.st_size, st.st_ino, st.st_dev)
+
+
+def _signature(path: Path) -> tuple[int, int, int, int] | None:
+    try:
+        return _sig(os.stat(path))
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError as exc:
+        raise ServeError(f"cannot read the graph file: {exc.strerror or exc}", Location.of(path)) from None
+
+
+# ------------------------------------------------------------------------ answer shaping
+
+
+def dumps(answer: dict[str, Any]) -> str:
+    """Compact JSON, non-ASCII kept; a lone surrogate (the server writes them back) escaped as JSON does."""
+    text = json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
+    return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def cut(text: str, most: int) -> str:
+    return text if len(text) <= most else text[: most - 1].rstrip() + ELLIPSIS
+
+
+def compact(entity: Node, level: int) -> list[str]:
+    """``entity``'s observations at compaction ``level`` (0: whole up to 400 characters each)."""
+    most, dropped, count = _LEVELS[min(level, LEVELS - 1)]
+    kept = [cut(o, most) for o in entity.observations if obs_key(o) not in dropped]
+    return kept[:count]
+
+
+def entity_json(entity: Node, level: int = 0, whole: bool = False) -> dict[str, Any]:
+    observations = list(entity.observations) if whole else compact(entity, level)
+    return {"name": entity.name, "entityType": entity.entity_type, "observations": observations}
+
+
+def relation_json(relation: Link) -> dict[str, str]:
+    return {"from": relation.source, "to": relation.target, "relationType": relation.relation_type}
+
+
+def relations_among(snapshot: Snapshot, names: Sequence[str]) -> list[Link]:
+    """Links with both ends in ``names`` (file order)."""
+    inside = set(names)
+    found = [r for name in dict.fromkeys(names) for r in snapshot.out.get(name, ()) if r.target in inside]
+    position = snapshot.position
+    return sorted(found, key=lambda r: position[id(r)])
+
+
+def _bounded(make: Callable[[int], dict[str, Any]], trim: str, limit: int = HARD_LIMIT) -> str:
+    """The least compacted answer ``make(level)`` that fits ``limit``; failing that, the most
+    compact one with list ``trim`` shortened from the end (a note says how much was left out)."""
+    answer: dict[str, Any] = {}
+    for level in range(LEVELS):
+        answer = make(level)
+        text = dumps(answer)
+        if len(text) <= limit:
+            return text
+    items = list(answer.get(trim, []))
+    total = len(items)
+    low, high = 0, total  # the most list entries that fit, by bisection
+    while low < high:
+        middle = (low + high + 1) // 2
+        if len(dumps({**answer, trim: items[:middle], "note": _cut_note(trim, middle, total)})) <= limit:
+            low = middle
+        else:
+            high = middle - 1
+    answer = {**answer, trim: items[:low], "note": _cut_note(trim, low, total)}
+    text = dumps(answer)
+    if len(text) > limit:  # names alone too long (hand-written names of 20,000 characters)
+        text = dumps({"entities": [], "relations": [], "note": "the answer would exceed the size bound even with "
+                      "every observation dropped; ask for fewer or shorter names"})
+    return text
+
+
+def _cut_note(key: str, shown: int, total: int) -> str:
+    return (f"{key}: {shown} of {total} shown (answers are bounded to {HARD_LIMIT:,} characters); "
+            "ask for less, or page with offset")
+
+
+# ------------------------------------------------------------------------------- tools
+
+
+def search_nodes(service: Service, query: str, limit: int = 10, offset: int = 0) -> str:
+    """Ranked entities (items with their best matching claims), relations among them, bounded."""
+    index = service.index()
+    limit = max(1, min(int(limit), MAX_LIMIT))
+    offset = max(0, int(offset))
+    hits = index.search(query, limit + 1, offset)
+    more = len(hits) > limit
+    hits = hits[:limit]
+    if not hits:
+        answer: dict[str, Any] = {"entities": [], "relations": []}
+        if not query_tokens(query):
+            answer["note"] = ("the query has no words to search for (letters or digits; common words like 'the' and "
+                              "words over 40 characters are left out); ask with topic words")
+        else:
+            answer["note"] = f"no results after offset {offset}" if offset else "no node matches these words"
+        return dumps(answer)
+    snap = index.snapshot
+    groups = [[snap.by_name[h.name], *(snap.by_name[c] for c in h.claims)] for h in hits]
+
+    def page(count: int, level: int) -> dict[str, Any]:
+        shown = groups[:count]
+        entities = [e for group in shown for e in (group if level < LEVELS - 1 else group[:1])]
+        names = [e.name for e in entities]
+        answer: dict[str, Any] = {"entities": [entity_json(e, level) for e in entities],
+                                  "relations": [relation_json(r) for r in relations_among(snap, names)]}
+        if count < len(groups) or more:
+            answer["next_offset"] = offset + count
+        notes = []
+        if level:
+            notes.append("observations shortened; item(slug) or open_nodes(names) gives them whole")
+        if count < len(groups):
+            notes.append(f"{count} of {len(groups)} results fit the size bound")
+        if "next_offset" in answer:
+            notes.append(f"more results: call again with offset={answer['next_offset']}")
+        if notes:
+            answer["note"] = "; ".join(notes)
+        return answer
+
+    for level in range(LEVELS):  # the least compaction that meets the target
+        text = dumps(page(len(groups), level))
+        if len(text) <= TARGET:
+            return text
+    for count in range(len(groups), 0, -1):  # then fewer results, within the hard bound
+        text = dumps(page(count, LEVELS - 1))
+        if len(text) <= HARD_LIMIT:
+            return text
+    return _bounded(lambda level: page(1, level), "entities")
+
+
+def open_nodes(service: Service, names: Sequence[str], offset: int = 0) -> str:
+    """The reference server's open_nodes: the entities named (file order, duplicates kept) and every
+    relation with either end among them (file order); relations paged past the size bound."""
+    snap = service.index().snapshot
+    wanted = set(names)
+    entities = [e for e in snap.entities if e.name in wanted]
+    found = {e.name for e in entities}
+    relations = [r for r in snap.relations if r.source in found or r.target in found]
+    offset = max(0, int(offset))
+    base = {"entities": [entity_json(e, whole=True) for e in entities]}
+    shown = [relation_json(r) for r in relations[offset:]]
+    whole = dumps({**base, "relations": shown} if not offset else {**base, "relations": shown, "offset": offset})
+    if len(whole) <= HARD_LIMIT:
+        return whole
+
+    def make(level: int) -> dict[str, Any]:
+        ents = [entity_json(e, level) for e in entities]
+        answer: dict[str, Any] = {"entities": ents, "relations": []}
+        budget = HARD_LIMIT - len(dumps(answer)) - 300
+        rels: list[dict[str, str]] = []
+        used = 0
+        for r in shown:
+            size = len(dumps(r)) + 1
+            if used + size > budget:
+                break
+            rels.append(r)
+            used += size
+        answer["relations"] = rels
+        if len(rels) < len(shown):
+            answer["next_offset"] = offset + len(rels)
+            answer["note"] = (f"relations {offset}-{offset + len(rels)} of {len(relations)} shown (answers are bounded to "
+                              f"{HARD_LIMIT:,} characters); call again with offset={offset + len(rels)} for more")
+        if level:
+            answer["note"] = answer.get("note", "") + ("; " if "note" in answer else "") + "observations shortened"
+        return answer
+
+    return _bounded(make, "entities")
+
+
+def read_graph(service: Service, offset: int = 0, limit: int = 20) -> str:
+    """Counts, and the concepts (and methods) most items address, paged: never the whole file."""
+    index = service.index()
+    snap = index.snapshot
+    limit = max(1, min(int(limit), MAX_LIMIT))
+    offset = max(0, int(offset))
+    types: dict[str, int] = {}
+    for e in snap.by_name.values():
+        types[e.entity_type] = types.get(e.entity_type, 0) + 1
+    rel_types: dict[str, int] = {}
+    for r in snap.relations:
+        rel_types[r.relation_type] = rel_types.get(r.relation_type, 0) + 1
+    reach = _concept_reach(index)
+    ranked = sorted(reach, key=lambda name: (-reach[name], name))
+    page = ranked[offset: offset + limit]
+
+    def make(level: int) -> dict[str, Any]:
+        answer: dict[str, Any] = {
+            "counts": {"entities": len(snap.by_name), "relations": len(snap.relations),
+                       "entityTypes": dict(sorted(types.items())), "relationTypes": dict(sorted(rel_types.items()))},
+            "entities": [entity_json(snap.by_name[n], level) for n in page],
+            "relations": [],
+            "items_per_concept": {n: reach[n] for n in page},
+            "note": ("read_graph never returns the whole graph: these are the concepts and methods most items "
+                     "address, with counts; use search_nodes, topic, item or open_nodes for the rest"),
+        }
+        if offset + limit < len(ranked):
+            answer["next_offset"] = offset + limit
+        if snap.skipped:
+            answer["counts"]["skipped_lines"] = snap.skipped
+        return answer
+
+    return _bounded(make, "entities")
+
+
+def _concept_reach(index: Index) -> dict[str, int]:
+    """concept or method name -> how many items address it (directly, or through a claim about it)."""
+    snap = index.snapshot
+    reach: dict[str, set[str]] = {}
+    for e in snap.by_name.values():
+        if e.entity_type in ("concept", "method"):
+            reach[e.name] = set()
+    for r in snap.relations:
+        if r.target in reach:
+            source = r.source if r.source.startswith("item:") else index.item_of.get(r.source, r.source)
+            reach[r.target].add(source)
+    return {name: len(items) for name, items in reach.items()}
+
+
+# -------------------------------------------------------------------------- research tools
+
+
+def _norm(text: str) -> str:
+    return " ".join(re.sub(r"[-_\s]+", " ", text.lower()).split())
+
+
+def _resolve(index: Index, name: str, kinds: tuple[str, ...], prefixes: tuple[str, ...]) -> tuple[Node | None, list[str]]:
+    """The node ``name`` means (exact name, name with a prefix, alias), else None and suggestions."""
+    snap = index.snapshot
+    name = name.strip()
+    for candidate in (name, *(p + name for p in prefixes)):
+        entity = snap.by_name.get(candidate)
+        if entity is not None and entity.entity_type in kinds:
+            return entity, []
+    wanted = _norm(name.partition(":")[2] if name.partition(":")[0] + ":" in prefixes else name)
+    if wanted:
+        for entity in snap.by_name.values():
+            if entity.entity_type in kinds:
+                if _norm(entity.name.partition(":")[2]) == wanted or any(_norm(a) == wanted for a in values(entity, "alias")):
+                    return entity, []
+    return None, index.search_kind(name, kinds) if name else []
+
+
+def _not_found(what: str, name: str, suggestions: list[str]) -> ServeError:
+    hint = f"; closest: {', '.join(suggestions)}" if suggestions else "; search_nodes finds names"
+    return ServeError(f"no {what} named {cut(name, 200)!r}{hint}")
+
+
+def _finding_number(claim: Node) -> int:
+    section = value(claim, "section") or ""
+    digits = re.findall(r"\d+", section)
+    return int(digits[-1]) if digits else 10**6
+
+
+def _status(entity: Node | None) -> list[str]:
+    return values(entity, "status") if entity is not None else []
+
+
+def _claim_row(index: Index, claim: Node, level: int) -> dict[str, Any]:
+    snap = index.snapshot
+    item_name = index.item_of.get(claim.name) or (f"item:{slug_of(claim.name)}" if slug_of(claim.name) else "")
+    item = snap.by_name.get(item_name)
+    into = snap.into.get(claim.name, ())
+    row: dict[str, Any] = {
+        "claim": claim.name,
+        "statement": cut(value(claim, "title") or value(claim, "summary") or "", (400, 300, 200, 140)[level]),
+        "confidence": value(claim, "confidence"),
+        "supports": sum(r.relation_type == "supports" for r in into),
+        "contradicted_by": sum(r.relation_type == "contradicts" for r in into),
+        "item": item_name or None,
+    }
+    status = _status(claim) + [f"item {s}" for s in _status(item)]
+    if status:
+        row["status"] = ", ".join(status)
+    if item is not None and level < 2:
+        row["item_title"] = cut(value(item, "title") or "", (200, 140)[level])
+    return row
+
+
+def topic(service: Service, concept: str, include_contested: bool = False, include_superseded: bool = False,
+          offset: int = 0, limit: int = 20) -> str:
+    index = service.index()
+    snap = index.snapshot
+    node, suggestions = _resolve(index, concept, ("concept", "method"), ("concept:", "method:"))
+    if node is None:
+        raise _not_found("concept or method", concept, suggestions)
+    about: dict[str, str] = {}
+    for r in snap.into.get(node.name, ()):
+        source = snap.by_name.get(r.source)
+        if source is None:
+            continue
+        if is_claim(source):
+            about.setdefault(source.name, "about")
+        elif is_item(source):
+            for stated in index.claims_of.get(source.name, ()):
+                about.setdefault(stated, f"its item {r.relation_type} it")
+    excluded = {"contested": 0, "superseded": 0}
+    kept: list[Node] = []
+    for name in about:
+        node_claim = snap.by_name[name]
+        owner = snap.by_name.get(index.item_of.get(name, ""))
+        superseded = "superseded" in _status(node_claim) or "superseded" in _status(owner)
+        contested = "contested" in _status(node_claim) or any(r.relation_type == "contradicts" for r in snap.into.get(name, ()))
+        if superseded and not include_superseded:
+            excluded["superseded"] += 1
+        elif contested and not include_contested:
+            excluded["contested"] += 1
+        else:
+            kept.append(node_claim)
+    # Newest first: an item's slug begins with its date; then finding order within the item.
+    kept.sort(key=lambda c: (index.item_of.get(c.name, c.name), -_finding_number(c)), reverse=True)
+    limit = max(1, min(int(limit), MAX_LIMIT))
+    offset = max(0, int(offset))
+    page = kept[offset: offset + limit]
+    items = {r.source for r in snap.into.get(node.name, ()) if r.source.startswith("item:")}
+
+    def make(level: int) -> dict[str, Any]:
+        answer: dict[str, Any] = {
+            "concept": node.name,
+            "aliases": values(node, "alias")[: (20, 10, 5, 3)[level]],
+            "items_addressing": len(items),
+            "claims_total": len(kept),
+            "claims": [{**_claim_row(index, c, level), "via": about[c.name]} for c in page],
+            "excluded": {k: v for k, v in excluded.items() if v},
+        }
+        if offset + limit < len(kept):
+            answer["next_offset"] = offset + limit
+        if any(excluded.values()):
+            answer["note"] = ("contested or superseded claims left out; include_contested / include_superseded "
+                              "shows them")
+        return answer
+
+    return _bounded(make, "claims")
+
+
+def evidence(service: Service, claim: str) -> str:
+    index = service.index()
+    snap = index.snapshot
+    node, suggestions = _resolve(index, claim, ("claim",), ("claim:",))
+    if node is None:
+        if not suggestions:
+            suggestions = [c for h in index.search(claim, limit=5) for c in h.claims][:5]
+        raise _not_found("claim", claim, suggestions)
+    sentences = service.evidence_sentences()
+    kinds = ("supports", "contradicts", "extends")
+
+    def link(r: Link, direction: str, level: int) -> dict[str, Any]:
+        other = snap.by_name.get(r.target if direction == "out" else r.source)
+        row: dict[str, Any] = {"relation": r.relation_type, "direction": direction,
+                               "claim": r.target if direction == "out" else r.source}
+        if other is not None:
+            row["statement"] = cut(value(other, "title") or "", (300, 200, 140, 100)[level])
+        said = sentences.get((r.source, r.target, r.relation_type))
+        if said is not None:
+            row["sentence"], row["where"] = cut(said[0], (600, 400, 240, 160)[level]), said[1]
+        return row
+
+    item_name = index.item_of.get(node.name, "")
+    item_links = [(r, "out") for r in snap.out.get(item_name, ()) if r.relation_type == "extends"]
+    item_links += [(r, "in") for r in snap.into.get(item_name, ()) if r.relation_type == "extends"]
+
+    def make(level: int) -> dict[str, Any]:
+        links = [link(r, "out", level) for r in snap.out.get(node.name, ()) if r.relation_type in kinds]
+        links += [link(r, "in", level) for r in snap.into.get(node.name, ()) if r.relation_type in kinds]
+        answer: dict[str, Any] = {
+            "claim": _claim_row(index, node, level),
+            "links": links,
+            "item_links": [{"relation": "extends", "direction": d, "item": r.target if d == "out" else r.source}
+                           for r, d in item_links],
+        }
+        if not sentences:
+            answer["note"] = "no kgsync manifest beside the graph: links are shown without their sentences"
+        return answer
+
+    return _bounded(make, "links")
+
+
+def item(service: Service, slug: str) -> str:
+    index = service.index()
+    snap = index.snapshot
+    node, suggestions = _resolve(index, slug, ("research_item",), ("item:",))
+    if node is None:
+        if not suggestions:
+            suggestions = [h.name for h in index.search(slug, limit=5) if h.name.startswith("item:")]
+        raise _not_found("item", slug, suggestions)
+    claims = sorted((snap.by_name[c] for c in index.claims_of.get(node.name, ())), key=_finding_number)
+    out = snap.out.get(node.name, [])
+    into = snap.into.get(node.name, [])
+
+    def targets(kind: str, rels: Iterable[Link], end: str) -> list[str]:
+        return [getattr(r, end) for r in rels if r.relation_type == kind]
+
+    def make(level: int) -> dict[str, Any]:
+        answer: dict[str, Any] = {
+            "item": entity_json(node, level),
+            "findings": [{**entity_json(c, level), **_counts(snap, c)} for c in claims],
+            "addresses": targets("addresses", out, "target"),
+            "uses_method": targets("uses_method", out, "target"),
+            "extends": targets("extends", out, "target"),
+            "extended_by": targets("extends", into, "source"),
+        }
+        other = [relation_json(r) for r in (*out, *into)
+                 if r.relation_type not in ("addresses", "uses_method", "extends", "states")]
+        if other:
+            answer["other_relations"] = other
+        return answer
+
+    return _bounded(make, "findings")
+
+
+def _counts(snap: Snapshot, claim: Node) -> dict[str, int]:
+    into = snap.into.get(claim.name, ())
+    return {"supports": sum(r.relation_type == "supports" for r in into),
+            "contradicted_by": sum(r.relation_type == "contradicts" for r in into)}

@@ -1,0 +1,158 @@
+"""``kgsync serve --writable``: the reference memory server's write tools, same semantics, no lost writes.
+
+Each tool is the reference server's (``@modelcontextprotocol/server-memory``, dist/index.js): load the
+whole file, change it, save every entity then every relation as ``JSON.stringify`` lines (lines of
+another ``type`` are dropped, as there).  Two differences, both about safety: every write holds an
+exclusive ``fcntl.flock`` on ``<graph>.lock`` beside the file from the read to the rename, so two
+kgsync servers on one file never lose each other's write (the reference server's known race); and
+the file is written to a temp file, fsynced and renamed (``kgsync.contract.jsonl.write_bytes_atomically``).
+A file holding a line that is not JSON is not rewritten (the reference server fails on it too).
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kgsync.contract import jsonl
+from kgsync.contract.errors import Location, ServeError
+from kgsync.contract.model import Entity, Graph, Relation
+
+
+class WriteError(ServeError):
+    """A write the reference server would refuse too (an unknown entity), or a file it cannot parse."""
+
+
+@dataclass
+class _Node:
+    name: str
+    entity_type: str
+    observations: list[str]
+
+
+@dataclass
+class _Graph:
+    entities: list[_Node]
+    relations: list[tuple[str, str, str]]
+
+
+def lock_path(graph: Path) -> Path:
+    return graph.with_name(graph.name + ".lock")
+
+
+@contextmanager
+def _locked(graph: Path) -> Iterator[None]:
+    graph.parent.mkdir(parents=True, exist_ok=True)
+    with open(lock_path(graph), "a+b") as handle:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+
+def _load(graph: Path) -> _Graph:
+    """The reference server's loadGraph: blank lines skipped, entities and relations kept, other types dropped."""
+    try:
+        text = graph.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return _Graph([], [])
+    found = _Graph([], [])
+    for number, line in enumerate(text.split("\n"), 1):
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+        except (ValueError, RecursionError):
+            raise WriteError("a line is not JSON; the reference server cannot load this file either",
+                             Location.of(graph, number), "fix or remove the line, then write again") from None
+        if not isinstance(item, dict):
+            continue
+        if item.get("type") == "entity":
+            observations = item.get("observations")
+            found.entities.append(_Node(str(item.get("name", "")), str(item.get("entityType", "")),
+                                        [str(o) for o in observations] if isinstance(observations, list) else []))
+        elif item.get("type") == "relation":
+            found.relations.append((str(item.get("from", "")), str(item.get("to", "")), str(item.get("relationType", ""))))
+    return found
+
+
+def _save(graph: Path, data: _Graph) -> None:
+    model = Graph(tuple(Entity(e.name, e.entity_type, tuple(e.observations)) for e in data.entities),
+                  tuple(Relation(*r) for r in data.relations))
+    jsonl.write_bytes_atomically(graph, jsonl.dumps(model).encode("utf-8"), compare=False)
+
+
+def _entity_json(node: _Node) -> dict[str, Any]:
+    return {"name": node.name, "entityType": node.entity_type, "observations": list(node.observations)}
+
+
+def create_entities(graph: Path, entities: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    with _locked(graph):
+        data = _load(graph)
+        existing = {e.name for e in data.entities}
+        new = [_Node(e["name"], e["entityType"], list(e["observations"])) for e in entities if e["name"] not in existing]
+        data.entities += new
+        _save(graph, data)
+    return [_entity_json(n) for n in new]
+
+
+def create_relations(graph: Path, relations: Sequence[dict[str, str]]) -> list[dict[str, str]]:
+    with _locked(graph):
+        data = _load(graph)
+        existing = set(data.relations)
+        new = [r for r in relations if (r["from"], r["to"], r["relationType"]) not in existing]
+        data.relations += [(r["from"], r["to"], r["relationType"]) for r in new]
+        _save(graph, data)
+    return [{"from": r["from"], "to": r["to"], "relationType": r["relationType"]} for r in new]
+
+
+def add_observations(graph: Path, observations: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    with _locked(graph):
+        data = _load(graph)
+        results = []
+        for o in observations:
+            entity = next((e for e in data.entities if e.name == o["entityName"]), None)
+            if entity is None:  # nothing is saved, as in the reference server (it throws before saving)
+                raise WriteError(f"Entity with name {o['entityName']} not found")
+            added = [c for c in o["contents"] if c not in entity.observations]
+            entity.observations += added
+            results.append({"entityName": o["entityName"], "addedObservations": added})
+        _save(graph, data)
+    return results
+
+
+def delete_entities(graph: Path, names: Sequence[str]) -> str:
+    with _locked(graph):
+        data = _load(graph)
+        gone = set(names)
+        data.entities = [e for e in data.entities if e.name not in gone]
+        data.relations = [r for r in data.relations if r[0] not in gone and r[1] not in gone]
+        _save(graph, data)
+    return "Entities deleted successfully"
+
+
+def delete_observations(graph: Path, deletions: Sequence[dict[str, Any]]) -> str:
+    with _locked(graph):
+        data = _load(graph)
+        for d in deletions:
+            entity = next((e for e in data.entities if e.name == d["entityName"]), None)
+            if entity is not None:
+                drop = set(d["observations"])
+                entity.observations = [o for o in entity.observations if o not in drop]
+        _save(graph, data)
+    return "Observations deleted successfully"
+
+
+def delete_relations(graph: Path, relations: Sequence[dict[str, str]]) -> str:
+    with _locked(graph):
+        data = _load(graph)
+        gone = {(r["from"], r["to"], r["relationType"]) for r in relations}
+        data.relations = [r for r in data.relations if r not in gone]
+        _save(graph, data)
+    return "Relations deleted successfully"
