@@ -43,7 +43,8 @@ from kgsync.vocabulary.vocab import (ItemTerms, PinnedVocabulary, SelectionStats
 # The code a cached record depends on: ``parse_record`` calls items, extract and mining, and these
 # import canonical, lexicon and errors (tests/test_architecture.py holds the list to the imports).
 _CACHED_MODULES = ("contract/errors.py", "contract/model.py", "extract/canonical.py", "extract/evidence.py",
-                   "extract/findings.py", "extract/lexicon.py", "extract/mining.py", "read/items.py")
+                   "extract/findings.py", "extract/lexicon.py", "extract/mining.py", "read/items.py",
+                   "read/item_checks.py", "read/item_model.py", "read/item_sections.py")
 
 
 Parts = tuple[Extraction | None, ItemCandidates | None]
