@@ -294,3 +294,15 @@ def test_a_file_name_that_is_no_slug_is_rejected_whole(slug: str) -> None:
     """A file may be named with a final newline: the slug check must see the whole name."""
     item, issues = read_item_bytes(b"---\ntitle: x\n---\n", f"Research/completed/{slug}.md", slug)
     assert item is None and "not a usable slug" in issues[0].message
+
+
+def test_an_issue_converts_to_the_library_error_with_its_location_and_hint() -> None:
+    """The documented map (kgsync.contract.errors): an item Issue is an ItemError."""
+    from kgsync.contract.errors import ItemError
+
+    _, issues = read_item_bytes(b"---\ntitle: [unclosed\n---\n", "research/x.md", "x")
+    issue = issues[0]
+    error = issue.as_error()
+    assert isinstance(error, ItemError)
+    assert (error.location, error.hint, error.message) == (issue.location, issue.hint, issue.message)
+    assert error.render() == f"{issue.location}: {issue.message} (fix: {issue.hint})"

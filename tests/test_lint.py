@@ -763,3 +763,15 @@ def test_cli_checks_the_veto_file_beside_the_vocabulary_with_lines(tmp_path: Pat
     result = CliRunner().invoke(command, [])
     assert result.exit_code == 2
     assert "kgsync-veto.yml:4: from: and to: must both be claim names" in result.output
+
+
+def test_a_finding_converts_to_the_library_error_with_its_location_and_hint() -> None:
+    """The documented map (kgsync.contract.errors): a Finding is a LintFailed of that one finding."""
+    report = lint(Graph((Entity("concept:x", "concept", ()),), ()))
+    finding = next(f for f in report.findings if f.code == "orphan-node")
+    finding = Finding(finding.severity, finding.code, finding.entity, finding.message, finding.hint,
+                      Location("memory.jsonl", 3))
+    error = finding.as_error()
+    assert isinstance(error, LintFailed)
+    assert (error.location, error.hint, error.findings) == (finding.location, finding.hint, (finding,))
+    assert error.render() == finding.render() == str(error)

@@ -3,6 +3,17 @@
 The library raises; only the CLI (``kgsync.cli.main``) turns these into messages
 and exit codes.  Every error that concerns a file carries the file and, when
 known, the 1-based line, so a message can say *where*, *what* and *how to fix*.
+
+Three kinds of problem, one map.  A problem found while reading or checking is collected
+first (every one, then one verdict), as a value of its stage; each converts to this
+hierarchy with ``as_error()``, keeping its ``Location`` and its hint:
+
+- ``kgsync.read.items.Issue`` (a problem with an item file) -> ``ItemError``;
+- ``kgsync.lint.rules.Finding`` (a graph breaks a contract rule) -> ``LintFailed`` holding
+  that one finding, whose ``render()`` is the finding's own line;
+- anything else is raised as a ``KgsyncError`` subclass directly.
+
+Only the CLI turns a ``KgsyncError`` into a message and an exit code.
 """
 
 from __future__ import annotations
@@ -58,9 +69,10 @@ class LintFailed(KgsyncError):
     """A graph breaks the graph contract; ``findings`` holds every finding."""
 
     # tuple[kgsync.lint.rules.Finding, ...]: errors imports no kgsync module (each would join every cache key).
-    def __init__(self, message: str, findings: tuple[Any, ...] = ()):
+    def __init__(self, message: str, findings: tuple[Any, ...] = (), location: Location | None = None,
+                 hint: str | None = None):
         self.findings = findings
-        super().__init__(message)
+        super().__init__(message, location, hint)
 
 
 class BuildFailed(KgsyncError):

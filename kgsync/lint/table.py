@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from kgsync.contract.errors import Location
+from kgsync.contract.errors import LintFailed, Location
 from kgsync.contract.model import Relation
 
 
@@ -112,6 +112,11 @@ class Finding:
         """``path:line: error[code] entity: message (fix: hint)``, always one line."""
         where = f"{self.location}: " if self.location else ""
         return f"{where}{self.severity}[{self.code}] {show(self.entity)}: {self.message} (fix: {self.hint})"
+
+    def as_error(self) -> LintFailed:
+        """This finding as the library's error (its Location and hint kept; ``render()`` unchanged)."""
+        return LintFailed(f"{self.severity}[{self.code}] {show(self.entity)}: {self.message}", (self,),
+                          self.location, self.hint)
 
     def sort_key(self) -> tuple[int, str, str, str, str, int]:
         where = self.location or Location("")

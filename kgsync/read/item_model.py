@@ -37,6 +37,7 @@ class Issue:
         return f"{self.location}: {self.severity}: {self.message}{fix}"
 
     def as_error(self) -> ItemError:
+        """This issue as the library's error (its Location and hint kept; see kgsync.contract.errors)."""
         return ItemError(self.message, self.location, self.hint or None)
 
 
