@@ -33,12 +33,13 @@ from kgsync.graph.assemble import Assembly, assemble, context_key, written_terms
 from kgsync.build.build_cache import (EvidenceTexts, FactsStore, Record, RecordCache, SelectionStore, parse_record)
 from kgsync.build.cache_file import CacheReader
 from kgsync.graph.claim_identity import keep_claim_names, previous_facts_to_match
-from kgsync.read.config import Config
+from kgsync.read.config import Caps, Config
 from kgsync.build.cpus import usable_cpus
 from kgsync.vocabulary.economy import Folding, discriminating_themes
 from kgsync.contract.errors import ConfigError, GraphFormatError, KgsyncError, LintFailed, Location
 from kgsync.extract.evidence import EvidencePlan, EvidenceText, plan as plan_evidence
 from kgsync.extract.findings import Extraction, undated_suffixes
+from kgsync.read.item_caps import cap_problems
 from kgsync.read.items import (Issue, IssueSeverity, ReadResult, ResearchItem, check_corpus, find_item_files,
                           unreadable)
 from kgsync.lint.rules import FileLines, LintReport, lint, relation_label, separate_hand_added
@@ -153,7 +154,7 @@ def read_records(config: Config, jobs: int | None = None, state: BuildState | No
         cache.put(key, record)
     earlier = cache.earlier(earlier_keys, records)
     cache.save()
-    ordered = tuple(records[key] for key in keys)
+    ordered = tuple(_within_caps(records[key], config.caps) for key in keys)
     return Reading(ordered, check_corpus((r.item, r.issues) for r in ordered), tuple(keys), seen, earlier,
                    *_by_slug(ordered, keys))
 
@@ -221,6 +222,13 @@ class _Displays:
 
 
 _PENDING = Record(None, (), (None, None))
+
+
+def _within_caps(record: Record, caps: Caps) -> Record:
+    """The record, or, when its item is past a cap, an item error without the item (it keeps its
+    previous nodes, like any item that fails; the cached record is not changed: caps are configuration)."""
+    problems = cap_problems(record.item, caps) if record.item is not None else ()
+    return Record(None, record.issues + problems, (None, None)) if problems else record
 
 
 def _unreadable(display: str, slug: str, exc: OSError) -> Record:

@@ -33,6 +33,14 @@ class Caps:
     # Off by default: with it, editing one of an item's first findings can move another finding's
     # claim, which breaks the claim-selection promise (docs/CLAIMS.md, rule 4).
     topic_claim: bool = False
+    # Every list an item's file can grow: past its cap the item is an error (it keeps its previous
+    # nodes; the others build), so one file cannot make the graph or the site unbounded.  The real
+    # corpus's largest (220 items): 6 themes, 5 cites, 3 related, 1 superseded_by, 47 sources,
+    # 30 Key Findings.  The item node's observations are its fixed keys plus one per theme.
+    themes: int = 30
+    cites: int = 50  # each of cites, related, supersedes and superseded_by
+    sources: int = 300
+    findings: int = 100
 
 
 @dataclass(frozen=True)
@@ -212,6 +220,12 @@ DESCRIPTIONS: dict[str, str] = {
     "caps.methods": "methods one item may use",
     "caps.links": "extends edges taken from links in an item's text (frontmatter cites always count)",
     "caps.topic_claim": "also make a claim of the first later finding naming the item's topic when its first findings miss it",
+    "caps.themes": "themes one item may list (each is a tag on its node, maybe a concept and a site page); past "
+                   "it the item is an error and keeps its previous nodes",
+    "caps.cites": "entries each of an item's cites, related, supersedes and superseded_by may list; past it the "
+                  "item is an error",
+    "caps.sources": "distinct URLs an item's Sources section may hold; past it the item is an error",
+    "caps.findings": "entries an item's Key Findings list may hold; past it the item is an error",
     "mining.min_items": "a term on no more than this many items is never a hub",
     "mining.max_item_share": "a term on more than this share and more than min_items of the items is a hub "
                              "(corpus stopword); a theme on more takes none of an item's concept slots",

@@ -65,11 +65,18 @@ class ResearchItem:
     # The Key Finding numbers the author chose as claims (frontmatter ``kgsync: {claims: [1, 3]}``);
     # empty: the first ``caps.claims`` findings in document order (docs/CLAIMS.md).
     claim_numbers: tuple[int, ...] = ()
+    # (field, 1-based line) of the frontmatter lists and the Sources heading: where a message
+    # about one of them points (the caps, ``kgsync.read.item_caps``), also for a cached item.
+    field_lines: tuple[tuple[str, int], ...] = ()
 
     @classmethod
     def known_only_by(cls, slug: str, completed: str) -> ResearchItem:
         """An item whose file failed to parse now: other items still cite and link it by these."""
         return cls(slug, "", "", completed, (), (), (), (), (), "", "", "", "", "", (), (), (), "", 0)
+
+    def line_of(self, field_name: str) -> int:
+        """The line of a frontmatter list or section (``field_lines``); 1 when unknown."""
+        return dict(self.field_lines).get(field_name, 1)
 
     @property
     def is_superseded(self) -> bool:

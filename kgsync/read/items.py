@@ -78,6 +78,8 @@ _SLUG_OK = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 # The template's item file names: a file named like this is an item, so a file of that name
 # without frontmatter is a broken item (an error that keeps its old nodes), not a README.
 _DATED_SLUG = re.compile(r"^\d{4}-\d{2}-\d{2}-")
+# The frontmatter lists an item controls (their lines are kept for the caps' messages).
+_LIST_FIELDS = ("themes", "cites", "related", "supersedes", "superseded_by")
 # The line closing the frontmatter: "---" or "..." alone (whitespace aside; "\s" is str.strip's set).
 _FRONTMATTER_END = re.compile(r"^[^\S\n]*(?:---|\.\.\.)[^\S\n]*$", re.MULTILINE)
 
@@ -120,7 +122,8 @@ _PARTS = attrgetter("parts")
 
 
 def read_items(paths: Iterable[Path], root: Path = Path(".")) -> ReadResult:
-    """Parse every file, then check the corpus as a whole (duplicate slugs, links)."""
+    """Parse every file, then check the corpus as a whole (duplicate slugs, links).  The caps
+    (``kgsync.read.item_caps``) are configuration: the build applies them after this."""
     parsed: list[tuple[ResearchItem | None, tuple[Issue, ...]]] = []
     for path in sorted(paths):
         try:
@@ -280,6 +283,7 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
         body=body,
         body_line=body_line,
         claim_numbers=_claim_numbers(meta),
+        field_lines=tuple((name, _field_line(yaml_text, name) + 2) for name in _LIST_FIELDS if name in meta),
     )
     item, warnings = _with_sections(item, problem, warnings)
     missing = [n for n in item.claim_numbers if n > len(item.key_findings)]
@@ -310,6 +314,7 @@ def _with_sections(item: ResearchItem, problem: _Problem, warnings: list[Issue])
     urls = tuple(dict.fromkeys(_URL.findall(sources.text))) if sources else ()
     item = replace(
         item,
+        field_lines=item.field_lines + ((("sources", sources.line),) if sources else ()),
         research_question=_plain(question.text) if question else "",
         executive_summary=_plain(summary.text) if summary else "",
         key_findings=parsed_findings,
