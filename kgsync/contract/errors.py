@@ -18,9 +18,36 @@ Only the CLI turns a ``KgsyncError`` into a message and an exit code.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+
+def escape_data(text: str) -> str:
+    """GitHub's escaping of a workflow command's data (``%``, CR, LF), as its runner reads it."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+# What must not reach a log line as it is: controls (a newline would start a line the CI runner
+# reads as a workflow command), line and paragraph separators, and bidi controls (they reorder
+# what a reader sees).
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def printable_path(path: str) -> str:
+    """A file name fit for one line of a message: ``escape_data``, every other control or bidi
+    character as ``%XX`` / ``%uXXXX``, and a leading ``::`` (a workflow command) as ``%3A:``.
+    An ordinary path is returned as it is."""
+    if not _UNPRINTABLE.search(path) and "%" not in path and not path.startswith("::"):
+        return path
+    text = _UNPRINTABLE.sub(lambda m: _percent(m.group()), escape_data(path))
+    return "%3A" + text[1:] if text.startswith("::") else text
+
+
+def _percent(char: str) -> str:
+    code = ord(char)
+    return f"%{code:02X}" if code < 0x100 else f"%u{code:04X}"
 
 
 @dataclass(frozen=True)
@@ -31,7 +58,9 @@ class Location:
     line: int | None = None
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}" if self.line is not None else self.path
+        # Escaped: a file name is repository content, and a message is printed where CI reads commands.
+        path = printable_path(self.path)
+        return f"{path}:{self.line}" if self.line is not None else path
 
     @classmethod
     def of(cls, path: str | Path, line: int | None = None) -> Location:

@@ -21,6 +21,7 @@ from itertools import chain, compress, repeat
 from operator import and_, attrgetter, eq, ge, gt, methodcaller, ne, not_
 
 from kgsync.contract.errors import Location
+from kgsync.extract.canonical import skeleton
 from kgsync.contract.model import ENDPOINTS, OBSERVATION_KEYS, PREFIX, Entity, EntityType, Graph, Relation, RelationType
 from kgsync.lint.table import _CONTROL, RULES, Finding, relation_label, show
 from kgsync.read.config import Merge
@@ -425,3 +426,16 @@ def _check_near_duplicates(graph: Graph, out: _Collector, rule: Merge) -> None:
         terms.discard("")
         for first, second in near_duplicate_pairs(terms, rule):
             out.add("near-duplicate-name", prefix + first, f"near-duplicate of {prefix}{second}")
+
+
+def _check_confusables(graph: Graph, out: _Collector) -> None:
+    """Names that read the same (one UTS #39 skeleton): the ASCII one (else the first) stands, each
+    other is an error, so the item that wrote the look-alike is the one blamed."""
+    by_skeleton: dict[str, set[str]] = defaultdict(set)
+    for name in {entity.name for entity in graph.entities}:
+        by_skeleton[skeleton(name)].add(name)
+    for names in by_skeleton.values():
+        if len(names) > 1:
+            standing, *others = sorted(names, key=lambda n: (not n.isascii(), n))
+            for name in others:
+                out.add("confusable-names", name, f"reads as {show(standing)} (the same confusable skeleton)")

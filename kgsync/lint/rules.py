@@ -25,6 +25,7 @@ from kgsync.contract.errors import LintFailed, Location
 from kgsync.contract.model import Graph
 from kgsync.lint.checks import (
     MAX_OBSERVATION_LENGTH,
+    _check_confusables,
     _check_entities,
     _check_near_duplicates,
     _check_relations,
@@ -54,6 +55,7 @@ def lint(
         _check_entities(graph, out)
         _check_relations(graph, out)
         _check_near_duplicates(graph, out, rule)
+        _check_confusables(graph, out)
         return LintReport(tuple(sorted(out.findings, key=Finding.sort_key)))
     finally:
         if collecting:

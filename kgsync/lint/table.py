@@ -88,6 +88,10 @@ RULES: dict[str, Rule] = {
              "restore item:<slug>, or point the provenance at an existing item"),
         Rule("near-duplicate-name", _W, "two concept (or method) terms are near-duplicates under the merge rule",
              "merge them in kgsync-vocab.yml, or rename one so the two are clearly distinct"),
+        Rule("confusable-names", _E,
+             "two names read the same: their UTS #39 confusable skeletons match (a Cyrillic letter, an invisible "
+             "character)", "rename the look-alike to the name it imitates (one node), or to a name that reads "
+             "differently"),
         Rule("stranded-hand-added", _W,
              "content added by hand or by an agent whose anchor kgsync no longer generates (its finding deleted, "
              "its item superseded or deleted): kept as it is, never blocking a build",

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import regex
 import yaml
 
 from kgsync.read.item_model import Issue, IssueSeverity
@@ -31,6 +32,37 @@ _FORBIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ufdd0-\ufdef"
                         + "]")
 #: ``problem(severity, line, message, hint='')``: an Issue of the file being read.
 _Problem = Callable[..., "Issue"]
+
+
+# Default-ignorable code points (zero-width joiners and spaces, variation selectors, tag
+# characters, Hangul fillers...) and bidi controls (overrides, isolates, marks), as the Unicode
+# Character Database defines the two properties (the ``regex`` module ships its tables).  They
+# render as nothing or reorder what is shown: in a title or a theme they make a name, a PR title
+# or a commit subject that reads as another, so they never pass the boundary.
+INVISIBLE = regex.compile(r"[\p{Default_Ignorable_Code_Point}\p{Bidi_Control}]")
+
+
+def without_invisible(meta: dict[str, Any]) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """``meta`` with every invisible character (``INVISIBLE``) removed from its strings, and
+    (top-level field, first character removed) for each field that held one."""
+    found: list[tuple[str, str]] = []
+
+    def clean(value: Any, field_name: str) -> Any:
+        if isinstance(value, str):
+            hit = INVISIBLE.search(value)
+            if hit is None:
+                return value
+            if not found or found[-1][0] != field_name:
+                found.append((field_name, hit.group()))
+            return INVISIBLE.sub("", value)
+        if isinstance(value, list):
+            return [clean(v, field_name) for v in value]
+        if isinstance(value, dict):
+            return {clean(k, field_name): clean(v, field_name) for k, v in value.items()}
+        return value
+
+    cleaned = {name: clean(value, str(name)) for name, value in meta.items()}
+    return cleaned, found
 
 
 def _claim_numbers(meta: dict[str, object]) -> tuple[int, ...]:

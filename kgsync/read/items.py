@@ -30,7 +30,7 @@ from typing import Any
 import yaml
 from frontmatter.default_handlers import YAMLHandler
 
-from kgsync.contract.errors import Location
+from kgsync.contract.errors import Location, printable_path
 from kgsync.read.item_checks import (
     _FORBIDDEN,
     _SAFE_LOADER,
@@ -49,6 +49,8 @@ from kgsync.read.item_checks import (
     _strings,
     _text,
     normalise_slug,
+    without_invisible,
+    INVISIBLE,
 )
 from kgsync.read.item_model import Issue, IssueSeverity, ReadResult, ResearchItem
 from kgsync.read.item_sections import (
@@ -154,7 +156,8 @@ def check_corpus(parsed: Iterable[tuple[ResearchItem | None, tuple[Issue, ...]]]
             continue
         if item.slug in first_path:
             issues.append(Issue(IssueSeverity.ERROR, Location(item.path, 1),
-                                f"duplicate slug {item.slug!r}: {first_path[item.slug]} has the same file name",
+                                f"duplicate slug {item.slug!r}: {printable_path(first_path[item.slug])} has the "
+                                "same file name",
                                 "rename one of the files; a slug names one item", slug=""))
             continue
         first_path[item.slug] = item.path
@@ -244,6 +247,11 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
         problem(IssueSeverity.WARNING, n, f"line longer than {MAX_LINE:,} characters; only its start is read")
         for n in long_lines[:3]
     ]
+    meta, invisible = without_invisible(meta)
+    warnings += [problem(IssueSeverity.WARNING, _field_line(yaml_text, name) + 2,
+                         f"{name}: invisible or bidi control character U+{ord(char):04X} removed",
+                         "delete it: names, titles and PR titles hold only visible text")
+                 for name, char in invisible]
     body = text[close.end() + 1 :]
     body_line = text.count("\n", 0, close.start()) + 2
     if long_lines and long_lines[-1] >= body_line:
@@ -259,7 +267,7 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
             warnings.append(problem(IssueSeverity.WARNING, _field_line(yaml_text, name) + 2,
                                     f"{name} names the item itself; ignored", f"remove {slug!r} from {name}"))
             links[name] = tuple(t for t in targets if t != slug)
-    title = _text(meta.get("title")) or _first_h1(sections)
+    title = _text(meta.get("title")) or INVISIBLE.sub("", _first_h1(sections))
     if not title:
         return [problem(IssueSeverity.ERROR, 2, "no title", "add 'title:' to the frontmatter or a '# Title' heading")]
     item = ResearchItem(
