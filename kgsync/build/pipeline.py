@@ -43,7 +43,8 @@ from kgsync.read.item_caps import cap_problems
 from kgsync.read.items import (Issue, IssueSeverity, ReadResult, ResearchItem, check_corpus, find_item_files,
                           unreadable)
 from kgsync.lint.rules import FileLines, LintReport, lint, relation_label, separate_hand_added
-from kgsync.graph.merge import Manifest, load_manifest, manifest_hubs, manifest_path, merge_with_foreign
+from kgsync.graph.merge import (Manifest, describe_facts, disowned, load_manifest, manifest_hubs, manifest_path,
+                                merge_with_foreign)
 from kgsync.extract.mining import candidates
 from kgsync.contract.model import Facts, Graph
 from kgsync.build.state import BuildState, Stamp, stamp_of
@@ -70,6 +71,9 @@ class BuildResult:
     # Items the committed graph had that this build removed (their files are gone or no longer
     # matched): said aloud, since a narrowed --items would otherwise empty the graph quietly.
     removed_items: tuple[str, ...] = ()
+    # "slug: fact" for each fact the committed manifest credits to an item that no build of it can
+    # have written (``merge.anchored``): kept as content added by hand or by an agent, never deleted.
+    disowned: tuple[str, ...] = ()
 
     @cached_property
     def previous(self) -> Graph:
@@ -387,8 +391,10 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     build_state.save(cache_folder, state)
     clock.lap("write")
     issues = reading.read.issues + assembled.evidence.issues + linted.item_errors + tuple(reader.notices)
+    credited = tuple(f"{slug}: {fact}" for slug, facts in sorted(disowned(base.manifest).items())
+                     for fact in describe_facts(facts))
     return BuildResult(linted.merged.graph, base.load_previous, manifest, reading.read.items, issues, linted.report,
-                       vocabulary, bool(changed), changed, tuple(clock.laps), removed_items)
+                       vocabulary, bool(changed), changed, tuple(clock.laps), removed_items, credited)
 
 
 @dataclass(frozen=True)
