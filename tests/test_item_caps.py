@@ -80,3 +80,28 @@ def test_every_list_an_item_controls_has_a_cap_with_its_line() -> None:
         "sources": 18}
     assert "caps.cites" in found["related"].hint and "caps.findings" in found["Key Findings"].hint
     assert cap_problems(item, Caps()) == ()
+
+
+def test_an_item_past_the_observations_cap_on_one_node_is_an_error_and_keeps_its_nodes(repo: Path) -> None:
+    """The cap that covers what no other list does: one item's observations on one node."""
+    runner = CliRunner()
+    assert runner.invoke(cli, ["build", "--root", str(repo), "-q"]).exit_code == 0
+    graph_file = repo / "memory.jsonl"
+    before = load_manifest(manifest_path(graph_file))
+    assert before is not None
+    victim = _items(repo)[0]
+    text = victim.read_text(encoding="utf-8")
+    themes = ", ".join(f"extra-theme-{n}" for n in range(20))
+    victim.write_text(re.sub(r"(?m)^themes: \[", f"themes: [{themes}, ", text, count=1), encoding="utf-8")
+    config = repo / "kgsync.yml"
+    config.write_text(config.read_text(encoding="utf-8") + "caps:\n  observations: 25\n", encoding="utf-8")
+
+    built = runner.invoke(cli, ["build", "--root", str(repo)])
+
+    assert built.exit_code == 1, built.output
+    where = f"{victim.relative_to(repo).as_posix()}:1"
+    assert re.search(rf"{re.escape(where)}: error: makes \d+ observations on item:{victim.stem}, over the cap of 25",
+                     built.output), built.output
+    after = load_manifest(manifest_path(graph_file))
+    assert after is not None and after.by_item[victim.stem] == before.by_item[victim.stem]
+    assert set(after.by_item) == set(before.by_item)

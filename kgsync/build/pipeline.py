@@ -39,7 +39,7 @@ from kgsync.vocabulary.economy import Folding, discriminating_themes
 from kgsync.contract.errors import ConfigError, GraphFormatError, KgsyncError, LintFailed, Location
 from kgsync.extract.evidence import EvidencePlan, EvidenceText, plan as plan_evidence
 from kgsync.extract.findings import Extraction, undated_suffixes
-from kgsync.read.item_caps import cap_problems
+from kgsync.read.item_caps import cap_problems, observation_cap_problems
 from kgsync.read.items import (Issue, IssueSeverity, ReadResult, ResearchItem, check_corpus, find_item_files,
                           unreadable)
 from kgsync.lint.rules import FileLines, LintReport, lint, relation_label, separate_hand_added
@@ -375,6 +375,13 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     clock.lap("assemble")
     base = _base(files, state, reading.read.items, keep)
     assembly = _keep_claim_names(assembled.assembly, base.manifest, files.manifest if base.verified else None)
+    over_caps = observation_cap_problems(assembly.by_item, reading.read.items, config.caps)
+    if over_caps:  # as an item that fails to parse: it keeps its previous facts
+        failing = frozenset(i.slug for i in over_caps)
+        keep = keep | failing
+        assembly = replace(assembly, by_item={s: f for s, f in assembly.by_item.items() if s not in failing})
+        if base.manifest is None:
+            base = replace(base, manifest=files.read_manifest())
     merged = _merge(base, assembly.by_item, keep)
     clock.lap("merge")
     linted = _lint_blaming_items(merged, base, files, assembly, reading.read.items, keep, config)
@@ -390,7 +397,8 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
         changed, state = _write(linted.merged.graph, manifest, not linted.merged.foreign, files, base, state)
     build_state.save(cache_folder, state)
     clock.lap("write")
-    issues = reading.read.issues + assembled.evidence.issues + linted.item_errors + tuple(reader.notices)
+    issues = (reading.read.issues + over_caps + assembled.evidence.issues + linted.item_errors
+              + tuple(reader.notices))
     credited = tuple(f"{slug}: {fact}" for slug, facts in sorted(disowned(base.manifest).items())
                      for fact in describe_facts(facts))
     return BuildResult(linted.merged.graph, base.load_previous, manifest, reading.read.items, issues, linted.report,

@@ -41,6 +41,7 @@ class Caps:
     cites: int = 50  # each of cites, related, supersedes and superseded_by
     sources: int = 300
     findings: int = 100
+    observations: int = 50  # one item's observations on one node (its own node: fixed keys + themes)
 
 
 @dataclass(frozen=True)
@@ -226,6 +227,8 @@ DESCRIPTIONS: dict[str, str] = {
                   "item is an error",
     "caps.sources": "distinct URLs an item's Sources section may hold; past it the item is an error",
     "caps.findings": "entries an item's Key Findings list may hold; past it the item is an error",
+    "caps.observations": "observations one item may put on one node (a title, tags, aliases...); past it the "
+                         "item is an error",
     "mining.min_items": "a term on no more than this many items is never a hub",
     "mining.max_item_share": "a term on more than this share and more than min_items of the items is a hub "
                              "(corpus stopword); a theme on more takes none of an item's concept slots",

@@ -9,12 +9,18 @@ at once instead of making 100,000 tags, concepts and site pages.
 What the caps bound: the item node's observations (fixed keys plus one tag per theme), its
 frontmatter relations (cites, related, supersedes, superseded_by), its source URLs and its Key
 Findings (claims are chosen among them, ``caps.claims``).  Concepts, methods and text links
-have their own caps in the same section.
+have their own caps in the same section.  ``caps.observations`` is checked on the assembled
+facts (``observation_cap_problems``): one item's observations on any one node, whatever list
+made them (a term's aliases, written many ways), so nothing an item writes escapes a cap.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
 from kgsync.contract.errors import Location
+from kgsync.contract.model import Facts
 from kgsync.read.config import Caps
 from kgsync.read.item_model import Issue, IssueSeverity, ResearchItem
 
@@ -42,6 +48,27 @@ def cap_problems(item: ResearchItem, caps: Caps) -> tuple[Issue, ...]:
         over("Key Findings", len(item.key_findings), caps.findings, first_over.line, "entries",
              f"keep the {caps.findings} findings that matter most (this line is the first past the cap), or split "
              "the item")
+    return tuple(found)
+
+
+def observation_cap_problems(by_item: Mapping[str, Facts], items: Sequence[ResearchItem],
+                             caps: Caps) -> tuple[Issue, ...]:
+    """An item error for each item that puts more than ``caps.observations`` observations on one
+    node (aliases of a term written many ways, say): checked on its assembled facts, whatever
+    made them, so no list an item controls escapes a cap."""
+    path_of = {item.slug: item.path for item in items}
+    found = []
+    for slug in sorted(by_item):
+        counts = Counter(name for name, _ in by_item[slug].observations)
+        if not counts or slug not in path_of:
+            continue
+        name, count = max(counts.items(), key=lambda pair: (pair[1], pair[0]))
+        if count > caps.observations:
+            found.append(Issue(IssueSeverity.ERROR, Location(path_of[slug], 1),
+                               f"makes {count:,} observations on {name}, over the cap of {caps.observations:,}; the "
+                               "item keeps its previous nodes",
+                               "write the item's themes and terms fewer ways, or raise caps.observations in kgsync.yml",
+                               slug))
     return tuple(found)
 
 
