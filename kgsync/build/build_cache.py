@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+from importlib import metadata
 import os
 import shutil
 from collections.abc import Callable, Collection, Mapping, MutableMapping, Sequence
@@ -220,7 +221,13 @@ def _code_fingerprint() -> str:
     digest = hashlib.sha1()
     for name in _CACHED_MODULES:
         digest.update((here / name).read_bytes())
+    digest.update(_UNICODE_TABLES)
     return digest.hexdigest()
+
+
+#: The libraries whose Unicode tables a parse reads (invisible characters, UTS #39 look-alikes):
+#: a new version may change a record without a line of kgsync changing.
+_UNICODE_TABLES = "".join(f"{name}={metadata.version(name)};" for name in ("disarm", "regex")).encode()
 
 
 class FactsStore:
@@ -302,6 +309,7 @@ def core_fingerprint() -> str:
     digest = hashlib.sha1()
     for path in sorted(p for stage in CORE_STAGES for p in (here / stage).rglob("*.py")):
         digest.update(path.relative_to(here).as_posix().encode() + b"\0" + path.read_bytes())
+    digest.update(_UNICODE_TABLES)
     return digest.hexdigest()
 
 
