@@ -42,10 +42,12 @@ _Problem = Callable[..., "Issue"]
 INVISIBLE = regex.compile(r"[\p{Default_Ignorable_Code_Point}\p{Bidi_Control}]")
 
 
-def without_invisible(meta: dict[str, Any]) -> tuple[dict[str, Any], list[tuple[str, str]]]:
-    """``meta`` with every invisible character (``INVISIBLE``) removed from its strings, and
-    (top-level field, first character removed) for each field that held one."""
+def without_invisible(meta: dict[str, Any], yaml_text: str) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """``meta`` (read from ``yaml_text``) with every invisible character (``INVISIBLE``) removed
+    from its strings, and (top-level field, first character removed) for each field that held one."""
     found: list[tuple[str, str]] = []
+    if "\\" not in yaml_text and not INVISIBLE.search(yaml_text):  # none written, none escaped: no walk
+        return meta, found
 
     def clean(value: Any, field_name: str) -> Any:
         if isinstance(value, str):

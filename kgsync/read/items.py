@@ -80,6 +80,8 @@ _SLUG_OK = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 # The template's item file names: a file named like this is an item, so a file of that name
 # without frontmatter is a broken item (an error that keeps its old nodes), not a README.
 _DATED_SLUG = re.compile(r"^\d{4}-\d{2}-\d{2}-")
+# Longer frontmatter is an item error before YAML reads it (the caps on its lists are far below).
+MAX_FRONTMATTER = 256 * 1024
 # The frontmatter lists an item controls (their lines are kept for the caps' messages).
 _LIST_FIELDS = ("themes", "cites", "related", "supersedes", "superseded_by")
 # The line closing the frontmatter: "---" or "..." alone (whitespace aside; "\s" is str.strip's set).
@@ -215,6 +217,15 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
     if close is None:
         return [problem(IssueSeverity.ERROR, 1, "frontmatter is never closed", "add a '---' line after the YAML")]
     yaml_text = text[first_end + 1 : close.start() - 1]
+    if len(yaml_text) > MAX_FRONTMATTER:  # YAML builds an object per entry: a 100,000-entry list takes seconds
+        line = yaml_text.count("\n", 0, MAX_FRONTMATTER) + 2
+        field = re.findall(r"^([A-Za-z_][\w-]*)[ \t]*:", yaml_text[: yaml_text.rfind("\n", 0, MAX_FRONTMATTER) + 1]
+                           + yaml_text[yaml_text.rfind("\n", 0, MAX_FRONTMATTER) + 1 :][:200], re.MULTILINE)
+        where = f"{field[-1]}: " if field else ""
+        return [problem(IssueSeverity.ERROR, line, f"{where}frontmatter is {len(yaml_text):,} characters, over "
+                        f"{MAX_FRONTMATTER:,} (this line passes it): not read; the item keeps its previous nodes",
+                        "keep the frontmatter to a title, dates and short lists (each list is capped: caps: in "
+                        "kgsync.yml); long text belongs in the body")]
     alias = _alias_line(yaml_text)
     if alias is not None:  # "*name": one alias can stand for gigabytes (the "billion laughs")
         return [problem(IssueSeverity.ERROR, alias + 2, "YAML alias (*name) in the frontmatter",
@@ -247,7 +258,7 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
         problem(IssueSeverity.WARNING, n, f"line longer than {MAX_LINE:,} characters; only its start is read")
         for n in long_lines[:3]
     ]
-    meta, invisible = without_invisible(meta)
+    meta, invisible = without_invisible(meta, yaml_text)
     warnings += [problem(IssueSeverity.WARNING, _field_line(yaml_text, name) + 2,
                          f"{name}: invisible or bidi control character U+{ord(char):04X} removed",
                          "delete it: names, titles and PR titles hold only visible text")
