@@ -445,3 +445,16 @@ def test_a_graph_input_starting_with_a_dash_stays_a_path_and_the_cache_stays_out
     assert lint_step.returncode == 0 and "Usage:" not in lint_step.stderr + lint_step.stdout, run.log()
     assert (runner_temp / "kgsync-cache" / "state.json").is_file()
     assert sorted(p.name for p in planted.parent.iterdir()) == ["state.pickle"]  # never read, never written
+
+
+def test_the_readme_adopter_workflow_pins_every_action_by_commit() -> None:
+    """SECURITY.md says adopters pin the action by commit: the workflow they copy must do so."""
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Adopting the GitHub Action", 1)[1].split("\n## ", 1)[0]
+    block = section.split("```yaml\n", 1)[1].split("```", 1)[0]
+    refs = _USES.findall(block)
+    assert len(refs) >= 2
+    for ref, rest in refs:
+        sha = ref.rsplit("@", 1)[1]
+        assert re.fullmatch(r"[0-9a-f]{40}", sha) or (ref == "OWNER/kgsync@<40-hex" and rest.startswith(" sha>")), ref
+        assert re.search(r"# v\d+(\.\d+)*\s*$", rest), f"{ref} has no '# vX' tag comment"

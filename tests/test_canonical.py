@@ -195,3 +195,11 @@ def test_normalise_skips_only_substitutions_that_change_nothing(surface: str) ->
     for pattern, replacement in canonical._SPECIAL:
         text = pattern.sub(replacement, text)
     assert canonical._normalise(surface) == canonical._POSSESSIVE.sub("", text)
+
+
+def test_a_look_alike_letter_or_an_invisible_character_names_the_same_term() -> None:
+    """UTS #39: a Cyrillic "а" (U+0430) reads as "a"; a zero-width joiner renders as nothing."""
+    assert canonical_name("d\u0430ta quality") == canonical_name("data quality") == "data-quality"
+    assert term_key("d\u0430ta quality") == term_key("data quality")
+    assert canonical_name("da\u200dta quality") == "data-quality"
+    assert canonical_name("naïve Bayes") == "naive-bayes"  # decomposition first, as before

@@ -8,6 +8,7 @@ stand-in also reads to validate a PR's head branch.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -396,3 +397,29 @@ def test_dry_run_touches_nothing(research: tuple[Path, Path]) -> None:
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip()  # the body
     assert git(work, "status", "--porcelain", "--ignored") == ""  # no graph, no manifest, no cache
+
+
+def test_command_keeps_invisible_and_bidi_characters_out_of_the_pr_title_and_commit_subject(
+        research: tuple[Path, Path]) -> None:
+    """Through real git and PyGithub: an item title holding a right-to-left override and zero-width
+    characters reaches neither the PR title nor the branch's commit subject."""
+    work, remote = research
+    items = sorted(p for p in (work / "Research" / "completed").glob("*.md") if p.name != "README.md")
+    for path in items[1:]:
+        path.unlink()
+    text = items[0].read_text(encoding="utf-8")
+    items[0].write_text(re.sub(r"(?m)^title:.*$", 'title: "Safe \u202egnp.exe\u200b title\u2069"', text, count=1),
+                        encoding="utf-8")
+    git(work, "add", "-A")
+    git(work, "commit", "-q", "-m", "one item")
+    git(work, "push", "-q", "origin", "main")
+    invisible = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
+    with GitHubStandIn(TOKEN, repo=REPO, remote=remote) as gh:
+        proc = kgsync_pr(work, gh.api_url)
+        assert proc.returncode == 0, proc.stderr
+        [pr] = gh.open_pulls()
+    subject = subprocess.run(["git", "--git-dir", str(remote), "log", "-1", "--format=%s", BRANCH],
+                             capture_output=True, text=True, check=True).stdout.strip()
+    assert "Safe gnp.exe title" in pr.title, pr.title
+    assert not invisible.search(pr.title) and not invisible.search(subject), (pr.title, subject)
+    assert subject

@@ -294,3 +294,29 @@ def test_a_file_name_that_is_no_slug_is_rejected_whole(slug: str) -> None:
     """A file may be named with a final newline: the slug check must see the whole name."""
     item, issues = read_item_bytes(b"---\ntitle: x\n---\n", f"Research/completed/{slug}.md", slug)
     assert item is None and "not a usable slug" in issues[0].message
+
+
+def test_an_issue_converts_to_the_library_error_with_its_location_and_hint() -> None:
+    """The documented map (kgsync.contract.errors): an item Issue is an ItemError."""
+    from kgsync.contract.errors import ItemError
+
+    _, issues = read_item_bytes(b"---\ntitle: [unclosed\n---\n", "research/x.md", "x")
+    issue = issues[0]
+    error = issue.as_error()
+    assert isinstance(error, ItemError)
+    assert (error.location, error.hint, error.message) == (issue.location, issue.hint, issue.message)
+    assert error.render() == f"{issue.location}: {issue.message} (fix: {issue.hint})"
+
+
+def test_invisible_and_bidi_characters_never_pass_the_boundary() -> None:
+    """A right-to-left override and zero-width characters in a title or a theme are removed, with a warning."""
+    text = ("---\ntitle: \"Safe \u202eevil\u200b title\u2066\"\nthemes: [\"data\u200d-quality\", \"agents\ufe0f\"]\n---\n\n"
+            "# T\n\n## Key Findings\n\n1. One.\n")
+    item, issues = read_item_bytes(text.encode(), "r/x.md", "x")
+    assert item is not None
+    assert item.title == "Safe evil title"
+    assert item.themes == ("data-quality", "agents")
+    warned = {(i.location.line, i.message.split(":")[0]) for i in issues if "invisible" in i.message}
+    assert warned == {(2, "title"), (3, "themes")}
+    h1, _ = read_item_bytes("---\nthemes: [a]\n---\n\n# Head\u202eline\n".encode(), "r/y.md", "y")
+    assert h1 is not None and h1.title == "Headline"

@@ -368,6 +368,18 @@ def test_hand_added_content_never_blocks_and_says_whether_its_anchor_is_gone(tmp
     assert "stranded-hand-added" in out.output and "hand-added-content" in out.output
 
 
+def test_names_that_read_the_same_are_an_error_on_the_look_alike() -> None:
+    """UTS #39 skeletons: concept:dаta (Cyrillic а) reads as concept:data; the look-alike is blamed."""
+    item = Entity("item:x", "research_item", ("title: X", "provenance:item=x"))
+    latin, cyrillic = Entity("concept:data", "concept", ()), Entity("concept:d\u0430ta", "concept", ())
+    graph = Graph((item, latin, cyrillic), (Relation("item:x", "concept:data", "addresses"),
+                                            Relation("item:x", "concept:d\u0430ta", "addresses")))
+    found = [f for f in lint(graph).findings if f.code == "confusable-names"]
+    assert [(f.severity, f.entity) for f in found] == [(Severity.ERROR, "concept:d\u0430ta")]
+    assert "concept:data" in found[0].message
+    assert not [f for f in lint(Graph((item, latin), graph.relations[:1])).findings if f.code == "confusable-names"]
+
+
 def test_every_rule_has_a_test() -> None:
     # The rule table is the README's reference: each code above is exercised by a test in this file.
     source = Path(__file__).read_text(encoding="utf-8")
@@ -763,3 +775,16 @@ def test_cli_checks_the_veto_file_beside_the_vocabulary_with_lines(tmp_path: Pat
     result = CliRunner().invoke(command, [])
     assert result.exit_code == 2
     assert "kgsync-veto.yml:4: from: and to: must both be claim names" in result.output
+
+
+def test_a_finding_converts_to_the_library_error_with_its_location_and_hint() -> None:
+    """The documented map (kgsync.contract.errors): a Finding is a LintFailed of that one finding."""
+    report = lint(Graph((Entity("concept:x", "concept", ()),), ()))
+    finding = next(f for f in report.findings if f.code == "orphan-node")
+    finding = Finding(finding.severity, finding.code, finding.entity, finding.message, finding.hint,
+                      Location("memory.jsonl", 3))
+    error = finding.as_error()
+    assert isinstance(error, LintFailed)
+    assert (error.location, error.hint, error.findings) == (finding.location, finding.hint, (finding,))
+    assert error.render() == finding.render() == str(error)
+

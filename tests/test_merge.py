@@ -163,3 +163,62 @@ def test_the_manifest_keeps_the_vocabulary_state_its_events_compare(tmp_path: Pa
         Manifest.loads(text.replace('["evals"]', '"evals"'), "m")
     with pytest.raises(GraphFormatError, match="acronyms must be a list of"):
         Manifest.loads(text.replace('["a"]]]', '"a"]]'), "m")
+
+
+def _forge(repo: Path) -> tuple[str, list[tuple[str, str]], Relation]:
+    """An agent's facts in the committed graph, then listed under one item's manifest entry."""
+    from kgsync.contract import jsonl
+    from kgsync.graph.merge import load_manifest, manifest_path
+
+    graph_file = repo / "memory.jsonl"
+    committed = jsonl.read(graph_file)
+    manifest = load_manifest(manifest_path(graph_file))
+    assert manifest is not None
+    slug, other = sorted(manifest.by_item)[:2]
+    note = (f"item:{slug}", "note: checked against the source by the agent")
+    alias = ("concept:agent-idea", "alias:agent idea")
+    link = Relation(f"item:{other}", "concept:agent-idea", "addresses")
+    entities = [Entity(e.name, e.entity_type, e.observations + ((note[1],) if e.name == note[0] else ()))
+                for e in committed.entities] + [Entity("concept:agent-idea", "concept", (alias[1],))]
+    graph_file.write_text(jsonl.dumps(Graph(tuple(entities), committed.relations + (link,)).canonical()),
+                          encoding="utf-8")
+    own = manifest.by_item[slug]
+    forged = Facts(own.entities + (("concept:agent-idea", "concept"),), own.observations + (note, alias),
+                   own.relations + (link,), own.evidence)
+    manifest_path(graph_file).write_text(Manifest({**manifest.by_item, slug: forged}).dumps(), encoding="utf-8")
+    return slug, [note, alias], link
+
+
+def test_facts_the_manifest_credits_to_an_item_that_cannot_write_them_are_kept_and_reported(
+        example_repo: Path) -> None:
+    """The committed manifest is data: listing an agent's facts under an item's entry does not make
+    the next build delete them; they are kept as hand-added content and reported."""
+    from click.testing import CliRunner
+
+    from kgsync.build.pipeline import build
+    from kgsync.cli.main import cli
+    from kgsync.read import config as config_module
+
+    slug, observations, link = _forge(example_repo)
+    result = build(config_module.load(example_repo), write=False)
+    for name, text in observations:
+        found = result.graph.entity(name)
+        assert found is not None and text in found.observations, (name, text)
+    assert link in result.graph.relations
+    assert f"{slug}: item:{slug}: note: checked against the source by the agent" in result.disowned
+    assert f"{slug}: concept:agent-idea (concept)" in result.disowned
+    assert len(result.disowned) == 4
+    assert not set(observations) & set(result.manifest.by_item[slug].observations)  # no longer credited
+    shown = CliRunner().invoke(cli, ["build", "--root", str(example_repo)])
+    assert "warning: the manifest credits items with 4 fact(s) no build of them writes" in shown.output
+
+
+def test_what_an_item_writes_is_always_anchored_on_it() -> None:
+    """Every fact of the example's manifest passes the cross-check (nothing of kgsync's own is disowned)."""
+    from kgsync.graph.merge import anchored, load_manifest
+
+    manifest = load_manifest(Path(__file__).resolve().parent.parent / "examples" / "research-repo"
+                             / "memory.kgsync.json")
+    assert manifest is not None
+    for slug, own in manifest.by_item.items():
+        assert anchored(slug, own) == (own, Facts()), slug

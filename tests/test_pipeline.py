@@ -678,3 +678,28 @@ def test_a_symlinked_item_is_read_under_its_target_path(repo: Path) -> None:
     paths = {r.item.slug: r.item.path for r in records if r.item is not None}
     assert paths[victim.stem] == f"elsewhere/{victim.name}"
     assert sum(p.startswith("Research/completed/") for p in paths.values()) == len(paths) - 1
+
+
+def test_themes_that_read_the_same_are_one_node(repo: Path) -> None:
+    """A theme with a Cyrillic "а" or a zero-width joiner is the theme it imitates: one concept, one tag."""
+    first, second = sorted(p for p in find_item_files(items_dir(repo)) if p.name != "README.md")[:2]
+    for path, theme in ((first, "data-quality"), (second, "d\u0430ta\u200d-quality")):
+        text = path.read_text(encoding="utf-8")
+        path.write_text(re.sub(r"(?m)^themes: \[", f'themes: ["{theme}", ', text, count=1), encoding="utf-8")
+    result = build(config_module.load(repo))
+    names = [e.name for e in result.graph.entities]
+    assert all(name.isascii() for name in names), [n for n in names if not n.isascii()]
+    tags = {o for e in result.graph.entities for o in e.observations if "quality" in o and o.startswith("tag:")}
+    assert tags == {"tag:data_quality"}
+    assert "concept:data-quality" in names
+
+
+def test_build_escapes_a_file_name_so_ci_reads_no_workflow_command(repo: Path) -> None:
+    """A file name holding a newline must not start a line the CI runner reads as a command."""
+    hostile = items_dir(repo) / "x\n::error file=a.md::pwned.md"
+    hostile.write_text("---\ntitle: X\n---\n\n# X\n", encoding="utf-8")
+    shown = CliRunner().invoke(cli, ["build", "--root", str(repo)])
+    assert shown.exit_code == 1, shown.output
+    lines = shown.output.split("\n")
+    assert not [line for line in lines if line.startswith("::")], shown.output
+    assert "x%0A::error file=a.md::pwned.md: error: file name" in shown.output

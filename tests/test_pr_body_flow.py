@@ -108,3 +108,40 @@ def test_vocabulary_groups_come_from_what_both_manifests_record() -> None:
     # a merge no item's facts name explains nothing: not shown
     assert _vocabulary_groups(Manifest(before), Manifest(before, merges=(("x-y", "y"),))) == ()
 
+
+
+def test_removing_agent_written_content_and_a_forged_manifest_credit_are_needs_attention_lines(
+        tmp_path: Path) -> None:
+    """The base holds an agent's observation (no manifest entry credits it) and a forged credit: the
+    change deletes the first by hand; both are Needs attention lines, the credited fact is kept."""
+    from kgsync.contract import jsonl
+    from kgsync.contract.model import Entity, Graph
+    from kgsync.graph.merge import load_manifest
+
+    work = _committed_example(tmp_path, "")
+    graph_file, manifest_file = work / "memory.jsonl", work / "memory.kgsync.json"
+    manifest = load_manifest(manifest_file)
+    assert manifest is not None
+    slug = sorted(manifest.by_item)[0]
+    kept, dropped = "note: forged credit kept", "note: verified by the agent"
+
+    def with_notes(graph: Graph, notes: tuple[str, ...]) -> Graph:
+        return Graph(tuple(Entity(e.name, e.entity_type, e.observations + notes) if e.name == f"item:{slug}" else e
+                           for e in graph.entities), graph.relations)
+
+    committed = jsonl.read(graph_file)
+    graph_file.write_text(jsonl.dumps(with_notes(committed, (kept, dropped))), encoding="utf-8")
+    own = manifest.by_item[slug]
+    forged = Facts(own.entities, own.observations + ((f"item:{slug}", kept),), own.relations, own.evidence)
+    manifest_file.write_text(Manifest({**manifest.by_item, slug: forged}).dumps(), encoding="utf-8")
+    git(work, "add", "-A")
+    git(work, "commit", "-q", "-m", "an agent's notes; a forged manifest credit")
+    sha = git(work, "rev-parse", "HEAD").strip()
+    graph_file.write_text(jsonl.dumps(with_notes(committed, (kept,))), encoding="utf-8")  # deleted by hand
+
+    prepared = prepare(config_module.load(work), checkout=GitCheckout(work), base_sha=sha, title=None, labels=(),
+                       write=False)
+    head = prepared.rendered.text.split("\n## ", 1)[0]
+    assert "**Needs attention**" in head
+    assert f"removed content added by hand or by an agent (1): `item:{slug}: {dropped}`" in head, head
+    assert f"manifest credits no build writes (kept as hand-added) (1): `{slug}: item:{slug}: {kept}`" in head, head

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+from importlib import metadata
 import os
 import shutil
 from collections.abc import Callable, Collection, Mapping, MutableMapping, Sequence
@@ -43,7 +44,8 @@ from kgsync.vocabulary.vocab import (ItemTerms, PinnedVocabulary, SelectionStats
 # The code a cached record depends on: ``parse_record`` calls items, extract and mining, and these
 # import canonical, lexicon and errors (tests/test_architecture.py holds the list to the imports).
 _CACHED_MODULES = ("contract/errors.py", "contract/model.py", "extract/canonical.py", "extract/evidence.py",
-                   "extract/findings.py", "extract/lexicon.py", "extract/mining.py", "read/items.py")
+                   "extract/findings.py", "extract/lexicon.py", "extract/mining.py", "read/items.py",
+                   "read/item_checks.py", "read/item_model.py", "read/item_sections.py")
 
 
 Parts = tuple[Extraction | None, ItemCandidates | None]
@@ -219,7 +221,13 @@ def _code_fingerprint() -> str:
     digest = hashlib.sha1()
     for name in _CACHED_MODULES:
         digest.update((here / name).read_bytes())
+    digest.update(_UNICODE_TABLES)
     return digest.hexdigest()
+
+
+#: The libraries whose Unicode tables a parse reads (invisible characters, UTS #39 look-alikes):
+#: a new version may change a record without a line of kgsync changing.
+_UNICODE_TABLES = "".join(f"{name}={metadata.version(name)};" for name in ("disarm", "regex")).encode()
 
 
 class FactsStore:
@@ -301,6 +309,7 @@ def core_fingerprint() -> str:
     digest = hashlib.sha1()
     for path in sorted(p for stage in CORE_STAGES for p in (here / stage).rglob("*.py")):
         digest.update(path.relative_to(here).as_posix().encode() + b"\0" + path.read_bytes())
+    digest.update(_UNICODE_TABLES)
     return digest.hexdigest()
 
 

@@ -33,16 +33,18 @@ from kgsync.graph.assemble import Assembly, assemble, context_key, written_terms
 from kgsync.build.build_cache import (EvidenceTexts, FactsStore, Record, RecordCache, SelectionStore, parse_record)
 from kgsync.build.cache_file import CacheReader
 from kgsync.graph.claim_identity import keep_claim_names, previous_facts_to_match
-from kgsync.read.config import Config
+from kgsync.read.config import Caps, Config
 from kgsync.build.cpus import usable_cpus
 from kgsync.vocabulary.economy import Folding, discriminating_themes
 from kgsync.contract.errors import ConfigError, GraphFormatError, KgsyncError, LintFailed, Location
 from kgsync.extract.evidence import EvidencePlan, EvidenceText, plan as plan_evidence
 from kgsync.extract.findings import Extraction, undated_suffixes
+from kgsync.read.item_caps import cap_problems, observation_cap_problems
 from kgsync.read.items import (Issue, IssueSeverity, ReadResult, ResearchItem, check_corpus, find_item_files,
                           unreadable)
 from kgsync.lint.rules import FileLines, LintReport, lint, relation_label, separate_hand_added
-from kgsync.graph.merge import Manifest, load_manifest, manifest_hubs, manifest_path, merge_with_foreign
+from kgsync.graph.merge import (Manifest, describe_facts, disowned, load_manifest, manifest_hubs, manifest_path,
+                                merge_with_foreign)
 from kgsync.extract.mining import candidates
 from kgsync.contract.model import Facts, Graph
 from kgsync.build.state import BuildState, Stamp, stamp_of
@@ -69,6 +71,9 @@ class BuildResult:
     # Items the committed graph had that this build removed (their files are gone or no longer
     # matched): said aloud, since a narrowed --items would otherwise empty the graph quietly.
     removed_items: tuple[str, ...] = ()
+    # "slug: fact" for each fact the committed manifest credits to an item that no build of it can
+    # have written (``merge.anchored``): kept as content added by hand or by an agent, never deleted.
+    disowned: tuple[str, ...] = ()
 
     @cached_property
     def previous(self) -> Graph:
@@ -153,7 +158,7 @@ def read_records(config: Config, jobs: int | None = None, state: BuildState | No
         cache.put(key, record)
     earlier = cache.earlier(earlier_keys, records)
     cache.save()
-    ordered = tuple(records[key] for key in keys)
+    ordered = tuple(_within_caps(records[key], config.caps) for key in keys)
     return Reading(ordered, check_corpus((r.item, r.issues) for r in ordered), tuple(keys), seen, earlier,
                    *_by_slug(ordered, keys))
 
@@ -221,6 +226,13 @@ class _Displays:
 
 
 _PENDING = Record(None, (), (None, None))
+
+
+def _within_caps(record: Record, caps: Caps) -> Record:
+    """The record, or, when its item is past a cap, an item error without the item (it keeps its
+    previous nodes, like any item that fails; the cached record is not changed: caps are configuration)."""
+    problems = cap_problems(record.item, caps) if record.item is not None else ()
+    return Record(None, record.issues + problems, (None, None)) if problems else record
 
 
 def _unreadable(display: str, slug: str, exc: OSError) -> Record:
@@ -363,6 +375,13 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     clock.lap("assemble")
     base = _base(files, state, reading.read.items, keep)
     assembly = _keep_claim_names(assembled.assembly, base.manifest, files.manifest if base.verified else None)
+    over_caps = observation_cap_problems(assembly.by_item, reading.read.items, config.caps)
+    if over_caps:  # as an item that fails to parse: it keeps its previous facts
+        failing = frozenset(i.slug for i in over_caps)
+        keep = keep | failing
+        assembly = replace(assembly, by_item={s: f for s, f in assembly.by_item.items() if s not in failing})
+        if base.manifest is None:
+            base = replace(base, manifest=files.read_manifest())
     merged = _merge(base, assembly.by_item, keep)
     clock.lap("merge")
     linted = _lint_blaming_items(merged, base, files, assembly, reading.read.items, keep, config)
@@ -378,9 +397,12 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
         changed, state = _write(linted.merged.graph, manifest, not linted.merged.foreign, files, base, state)
     build_state.save(cache_folder, state)
     clock.lap("write")
-    issues = reading.read.issues + assembled.evidence.issues + linted.item_errors + tuple(reader.notices)
+    issues = (reading.read.issues + over_caps + assembled.evidence.issues + linted.item_errors
+              + tuple(reader.notices))
+    credited = tuple(f"{slug}: {fact}" for slug, facts in sorted(disowned(base.manifest).items())
+                     for fact in describe_facts(facts))
     return BuildResult(linted.merged.graph, base.load_previous, manifest, reading.read.items, issues, linted.report,
-                       vocabulary, bool(changed), changed, tuple(clock.laps), removed_items)
+                       vocabulary, bool(changed), changed, tuple(clock.laps), removed_items, credited)
 
 
 @dataclass(frozen=True)

@@ -10,17 +10,12 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kgsync.contract.errors import KgsyncError
+from kgsync.contract.errors import KgsyncError, escape_data
 from kgsync.lint.rules import Finding, show
 
 if TYPE_CHECKING:  # the item issue and the checkout only pass through here
     from kgsync.read.items import Issue
     from kgsync.publish.github.git_branch import GitCheckout
-
-
-def escape_data(text: str) -> str:
-    """GitHub workflow-command message escaping (toolkit's escapeData)."""
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def escape_property(text: str) -> str:

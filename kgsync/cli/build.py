@@ -13,6 +13,7 @@ import click
 
 from kgsync.cli._errors import FAILED, reported
 from kgsync.cli._options import cache_dir_option, load_config, repo_options
+from kgsync.contract.errors import printable_path
 from kgsync.read.items import IssueSeverity
 from kgsync.build.pipeline import build
 
@@ -59,7 +60,7 @@ def command(items: str | None, out: str | None, root: Path | None, config_path: 
         verb = "would write" if dry_run else ("wrote" if result.wrote else "unchanged:")
         click.echo(
             f"{len(result.items)} items -> {len(graph.entities)} entities, {len(graph.relations)} relations; "
-            f"{verb} {cfg.path(cfg.graph)} ({time.perf_counter() - started:.2f} s)"
+            f"{verb} {printable_path(str(cfg.path(cfg.graph)))} ({time.perf_counter() - started:.2f} s)"
         )
     if result.removed_items and not quiet:
         shown = ", ".join(result.removed_items[:5]) + (f", and {len(result.removed_items) - 5} more"
@@ -67,6 +68,12 @@ def command(items: str | None, out: str | None, root: Path | None, config_path: 
         verb = "would remove" if dry_run else "removed"
         click.echo(f"warning: {len(result.removed_items)} item(s) no longer found; {verb} their nodes: {shown} "
                    "(fix: if that is not intended, check --items / `items:` in kgsync.yml)", err=True)
+    if result.disowned and not quiet:
+        shown = "; ".join(result.disowned[:5]) + (f"; and {len(result.disowned) - 5} more" if len(result.disowned) > 5
+                                                  else "")
+        click.echo(f"warning: the manifest credits items with {len(result.disowned)} fact(s) no build of them writes; "
+                   f"kept as content added by hand or by an agent, and no longer credited: {shown} (fix: nothing to do if "
+                   "an agent or a person wrote them; delete them from the graph file to remove them)", err=True)
     if timings:
         click.echo("  ".join(f"{stage} {seconds:.2f} s" for stage, seconds in result.timings))
     if failed:

@@ -14,6 +14,7 @@ import click
 from kgsync.read import config as config_module
 from kgsync.contract import jsonl
 from kgsync.diff.graph_diff import review, to_json
+from kgsync.contract.errors import printable_path
 from kgsync.cli._errors import reported
 from kgsync.contract.errors import ConfigError, Location
 from kgsync.publish.limits import GITHUB_BODY_LIMIT
@@ -52,7 +53,7 @@ def command(
             config = config_module.load(".", config_file)
             for side, path in (("OLD", old), ("NEW", new)):
                 if not path.exists():  # documented, and still worth a word: it may be a typo
-                    click.echo(f"{PREFIX}notice: {side} {path} does not exist: read as the empty graph", err=True)
+                    click.echo(f"{PREFIX}notice: {side} {printable_path(str(path))} does not exist: read as the empty graph", err=True)
             old_graph, new_graph = jsonl.read(old), jsonl.read(new)
             report = review(old_graph, new_graph, rule=config.merge)
         except OSError as exc:  # a directory, no permission...

@@ -18,6 +18,7 @@ from kgsync.contract import jsonl
 from kgsync.cli._errors import reported
 from kgsync.cli._options import load_config, repo_options
 from kgsync.contract.errors import ConfigError, Location
+from kgsync.read.item_caps import cap_problems
 from kgsync.read.items import find_item_files, read_items
 from kgsync.graph.merge import load_manifest, manifest_path
 
@@ -55,7 +56,10 @@ def command(root: Path | None, config_path: Path | None, graph_path: Path | None
         if not Path(source).is_file():  # an empty site over the published one would be worse than none
             raise ConfigError("graph file not found", Location.of(source), "run `kgsync build` first, or pass --graph")
         graph = jsonl.read(source)
-        items = read_items(find_item_files(cfg.items, cfg.root), cfg.root).items
+        # An item past a cap is an error to the build (it keeps its previous nodes): its text is
+        # not rendered either, so the site's size follows from the graph's caps.
+        items = tuple(item for item in read_items(find_item_files(cfg.items, cfg.root), cfg.root).items
+                      if not cap_problems(item, cfg.caps))
         project = project_dir if project_dir else cfg.root / "site"
         # The manifest beside the graph keeps the sentence stating each evidence link.
         evidence = evidence_of(load_manifest(manifest_path(Path(source))))

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 
+from kgsync.contract.errors import printable_path
 from kgsync.cli._errors import reported
 from kgsync.cli._options import load_config, repo_options
 from kgsync.contract.errors import ConfigError, KgsyncError, Location
@@ -42,7 +43,7 @@ def command(items_spec: str | None, root: Path | None, config_path: Path | None,
     click.echo(text, nl=not text.endswith("\n"))
     if write_path is not None:
         write_path.write_text(dump_vocabulary(vocabulary), encoding="utf-8")
-        click.echo(f"wrote {len(vocabulary.terms)} terms to {write_path}", err=True)
+        click.echo(f"wrote {len(vocabulary.terms)} terms to {printable_path(str(write_path))}", err=True)
 
 
 def build_vocabulary(items_spec: str | None, root: Path | None,

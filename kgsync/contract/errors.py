@@ -3,13 +3,51 @@
 The library raises; only the CLI (``kgsync.cli.main``) turns these into messages
 and exit codes.  Every error that concerns a file carries the file and, when
 known, the 1-based line, so a message can say *where*, *what* and *how to fix*.
+
+Three kinds of problem, one map.  A problem found while reading or checking is collected
+first (every one, then one verdict), as a value of its stage; each converts to this
+hierarchy with ``as_error()``, keeping its ``Location`` and its hint:
+
+- ``kgsync.read.items.Issue`` (a problem with an item file) -> ``ItemError``;
+- ``kgsync.lint.rules.Finding`` (a graph breaks a contract rule) -> ``LintFailed`` holding
+  that one finding, whose ``render()`` is the finding's own line;
+- anything else is raised as a ``KgsyncError`` subclass directly.
+
+Only the CLI turns a ``KgsyncError`` into a message and an exit code.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+
+def escape_data(text: str) -> str:
+    """GitHub's escaping of a workflow command's data (``%``, CR, LF), as its runner reads it."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+# What must not reach a log line as it is: controls (a newline would start a line the CI runner
+# reads as a workflow command), line and paragraph separators, and bidi controls (they reorder
+# what a reader sees).
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def printable_path(path: str) -> str:
+    """A file name fit for one line of a message: ``escape_data``, every other control or bidi
+    character as ``%XX`` / ``%uXXXX``, and a leading ``::`` (a workflow command) as ``%3A:``.
+    An ordinary path is returned as it is."""
+    if not _UNPRINTABLE.search(path) and "%" not in path and not path.startswith("::"):
+        return path
+    text = _UNPRINTABLE.sub(lambda m: _percent(m.group()), escape_data(path))
+    return "%3A" + text[1:] if text.startswith("::") else text
+
+
+def _percent(char: str) -> str:
+    code = ord(char)
+    return f"%{code:02X}" if code < 0x100 else f"%u{code:04X}"
 
 
 @dataclass(frozen=True)
@@ -20,7 +58,9 @@ class Location:
     line: int | None = None
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}" if self.line is not None else self.path
+        # Escaped: a file name is repository content, and a message is printed where CI reads commands.
+        path = printable_path(self.path)
+        return f"{path}:{self.line}" if self.line is not None else path
 
     @classmethod
     def of(cls, path: str | Path, line: int | None = None) -> Location:
@@ -58,9 +98,10 @@ class LintFailed(KgsyncError):
     """A graph breaks the graph contract; ``findings`` holds every finding."""
 
     # tuple[kgsync.lint.rules.Finding, ...]: errors imports no kgsync module (each would join every cache key).
-    def __init__(self, message: str, findings: tuple[Any, ...] = ()):
+    def __init__(self, message: str, findings: tuple[Any, ...] = (), location: Location | None = None,
+                 hint: str | None = None):
         self.findings = findings
-        super().__init__(message)
+        super().__init__(message, location, hint)
 
 
 class BuildFailed(KgsyncError):

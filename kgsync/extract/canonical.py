@@ -36,6 +36,8 @@ import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
 
+import disarm
+
 # Words of a surface, after folding to ASCII ("naïve" -> "naive"; names must be
 # [a-z0-9.-]): a decimal version stays whole ("4.1"), everything else splits at
 # anything that is not a letter or digit (hyphens, spaces, "_", "/").
@@ -182,10 +184,50 @@ def words(surface: str) -> tuple[str, ...]:
 
 
 def fold(text: str) -> str:
-    """Accents off ("naïve" -> "naive"); letters with no ASCII form are dropped."""
+    """Accents off ("naïve" -> "naive"); a letter that only looks like a Latin one (Cyrillic "а",
+    Greek "ο") becomes that letter (``latin_lookalikes``); other letters with no ASCII form
+    are dropped, and so are invisible characters (a zero-width joiner)."""
     if text.isascii():
         return text
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    return "".join(c if c.isascii() else _fold_char(c) for c in text)
+
+
+@lru_cache(maxsize=8192)
+def _fold_char(char: str) -> str:
+    # Decomposition first, as before (what it keeps is unchanged); the confusable prototype
+    # only for a letter or digit it would drop, so "dаta" with a Cyrillic "а" is "data", not "dta".
+    ascii_form = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode("ascii")
+    return ascii_form or _lookalike(char)
+
+
+@lru_cache(maxsize=8192)
+def _lookalike(char: str) -> str:
+    """The ASCII letter or digit a non-ASCII letter or digit is confusable with (UTS #39), or ""."""
+    if char.isascii() or unicodedata.category(char)[0] not in "LN":
+        return ""
+    prototype = disarm.normalize_confusables(char)
+    return prototype if prototype.isascii() and prototype.isalnum() else ""
+
+
+def latin_lookalikes(text: str) -> str:
+    """``text`` with each non-ASCII letter or digit that is confusable with an ASCII one (UTS #39:
+    Cyrillic "а", Greek "ο") replaced by it, and invisible characters removed; accented Latin
+    letters ("é") kept.  For names that keep their letters (themes), not only ASCII ones."""
+    if text.isascii():
+        return text
+    out = []
+    for char in text:
+        if char.isascii():
+            out.append(char)
+        elif unicodedata.category(char) != "Cf":  # format characters (ZWJ, bidi controls) render as nothing
+            out.append(_lookalike(char) or char)
+    return "".join(out)
+
+
+def skeleton(name: str) -> str:
+    """The UTS #39 skeleton of ``name`` (disarm's key, which also keeps "rn"/"m" and "1"/"l"
+    apart): two names with one skeleton read the same (``kgsync.lint``'s confusable-names)."""
+    return disarm.skeleton_key(name) if not name.isascii() else name.lower()
 
 
 @lru_cache(maxsize=200_000)

@@ -15,7 +15,7 @@ from kgsync.read.config import Config
 from kgsync.diff.graph_diff import GraphDiff, merged_slugs, review, sort_findings
 from kgsync.contract.errors import GraphFormatError, KgsyncError
 from kgsync.read.items import Issue, ResearchItem
-from kgsync.graph.merge import Manifest, manifest_path
+from kgsync.graph.merge import Manifest, describe_facts, manifest_path, removed_hand_added
 from kgsync.contract.model import EntityType, Graph, slug_of_item_name
 from kgsync.publish.github.git_branch import GitCheckout
 from kgsync.publish.github.pull_request import Proposal
@@ -80,6 +80,7 @@ def prepare(
     evidence = _evidence_sentences(base_manifest, result.manifest)
     context = body_context(config, d, result.graph, result.items, result.issues, base_sha, base_manifest,
                            result.manifest)
+    context = replace(context, hand_added=_hand_added_lines(old, base_manifest, result.graph, result.disowned))
     rendered = render_markdown(d, title=title, limit=GITHUB_BODY_LIMIT, evidence=evidence, context=context,
                                **kwargs)
     proposal = Proposal(
@@ -90,6 +91,15 @@ def prepare(
         commit_message=f"{title}\n\nRebuilt by `kgsync pr` from {base_sha or 'the working tree'}.\n",
     )
     return Prepared(proposal, d, rendered, tuple(result.issues), tuple(result.errors))
+
+
+def _hand_added_lines(old: Graph, base: Manifest | None, new: Graph,
+                      disowned: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Needs attention: content added by hand or by an agent (by the base's manifest) that this
+    change removes, and the facts the manifest credited to items that cannot have written them."""
+    removed = tuple(describe_facts(removed_hand_added(old, base, new))) if base is not None else ()
+    return (("removed content added by hand or by an agent", removed),
+            ("manifest credits no build writes (kept as hand-added)", disowned))
 
 
 def _manifest_at(checkout: GitCheckout | None, base_sha: str | None, manifest_file: str) -> Manifest | None:

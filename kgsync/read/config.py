@@ -62,6 +62,18 @@ class Caps:
     # claim, which breaks the claim-selection promise (docs/CLAIMS.md, rule 4).
     topic_claim: bool = option(
         False, "also make a claim of the first later finding naming the item's topic when its first findings miss it")
+    # Every list an item's file can grow: past its cap the item is an error (it keeps its previous
+    # nodes; the others build), so one file cannot make the graph or the site unbounded.  The real
+    # corpus's largest (220 items): 6 themes, 5 cites, 3 related, 1 superseded_by, 47 sources,
+    # 30 Key Findings.  The item node's observations are its fixed keys plus one per theme.
+    themes: int = option(30, "themes one item may list (each is a tag on its node, maybe a concept and a site page); "
+                             "past it the item is an error and keeps its previous nodes")
+    cites: int = option(50, "entries each of an item's cites, related, supersedes and superseded_by may list; "
+                            "past it the item is an error")
+    sources: int = option(300, "distinct URLs an item's Sources section may hold; past it the item is an error")
+    findings: int = option(100, "entries an item's Key Findings list may hold; past it the item is an error")
+    observations: int = option(50, "observations one item may put on one node (a title, tags, aliases...); "
+                                   "past it the item is an error")
 
 
 @dataclass(frozen=True)

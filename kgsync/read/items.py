@@ -5,6 +5,10 @@ item template) and fixed sections.  This module turns each file into a frozen
 ``ResearchItem`` and reports every problem with the file and line, without
 stopping at the first: one bad file must never cost the other items their nodes.
 
+The reader is here; the model (``ResearchItem``, ``Issue``) is in ``item_model``, the
+body's sections in ``item_sections``, the checks of text and fields in ``item_checks``.
+Every public name of the three is importable from this module, as before.
+
 Kinds of problem (``Issue.severity``):
 - ``error``: the file is not a usable item (unreadable, malformed YAML, duplicate
   slug, no title).  The build keeps whatever the graph already had from it.
@@ -15,14 +19,10 @@ Kinds of problem (``Issue.severity``):
 
 from __future__ import annotations
 
-import datetime as dt
 import glob
 import os
 import re
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from enum import StrEnum
-from functools import lru_cache
+from collections.abc import Iterable, Sequence
 from operator import attrgetter
 from pathlib import Path
 from typing import Any
@@ -30,131 +30,62 @@ from typing import Any
 import yaml
 from frontmatter.default_handlers import YAMLHandler
 
-from kgsync.contract.errors import ItemError, Location
+from kgsync.contract.errors import Location, printable_path
+from kgsync.read.item_checks import (
+    _FORBIDDEN,
+    _SAFE_LOADER,
+    _alias_line,
+    _bad_date_line,
+    _claim_numbers,
+    _confidence,
+    _date,
+    _decode,
+    _escaped_control,
+    _field_line,
+    _field_problems,
+    _one_line,
+    _Problem,
+    _slugs,
+    _strings,
+    _text,
+    normalise_slug,
+    without_invisible,
+    INVISIBLE,
+)
+from kgsync.read.item_model import Issue, IssueSeverity, ReadResult, ResearchItem
+from kgsync.read.item_sections import (
+    MAX_LINE,
+    KeyFinding,
+    Section,
+    _first_h1,
+    _line_end,
+    _line_starts,
+    _list_entries,
+    _long_lines,
+    _plain,
+    _sections,
+    fence_lines,
+    heading_key,
+)
 
-# The C loader when present: same YAML semantics as python-frontmatter's default
-# SafeLoader, several times faster (the build must stay within 3x of a plain read).
-_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-# ATX heading; its closing "#"s are stripped by ``_heading_text`` (a lazy ".*?" before an
-# optional closing run is quadratic on a long line of "# ").
-_HEADING = re.compile(r"^(#{1,6})[ \t]+(.*)$")
-_FENCE = re.compile(r"^[ \t]*(```|~~~)")
-_LIST_ITEM = re.compile(r"^(?:(\d+)[.)]|[-*+])[ \t]+(.*)$")
+__all__ = [
+    "MAX_LINE", "Issue", "IssueSeverity", "KeyFinding", "ReadResult", "ResearchItem", "Section", "check_corpus",
+    "fence_lines", "find_item_files", "heading_key", "normalise_slug", "read_item_bytes", "read_items", "unreadable",
+    "_FORBIDDEN", "_line_starts",
+]
+
+
 _URL = re.compile(r"https?://[^\s<>()\[\]{}\"'`|;,]+[^\s<>()\[\]{}\"'`|;,.:!?]")
 _SLUG_OK = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 # The template's item file names: a file named like this is an item, so a file of that name
 # without frontmatter is a broken item (an error that keeps its old nodes), not a README.
 _DATED_SLUG = re.compile(r"^\d{4}-\d{2}-\d{2}-")
-_ISO_DATE = re.compile(r"\s*(\d{4}-\d{2}-\d{2})")
-MAX_LINE = 100_000  # longer lines are cut for parsing (and reported): protects the regexes
-_LONG_LINE = re.compile(rf"^[^\n]{{{MAX_LINE + 1}}}", re.MULTILINE)
-# Characters no item text may hold: C0 controls but tab and newline (a CR was made a newline),
-# DEL, C1 controls, and Unicode's noncharacters.  None is text anyone means to write; each
-# breaks something downstream (a C1 character or U+FFFE ends a page's YAML front matter, a DEL
-# in a theme makes an invalid node name).  Rejected, not replaced: the item is an error that
-# keeps its previous nodes until the file is fixed, and the message says where (see docs/SECURITY.md).
-_FORBIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ufdd0-\ufdef"
-                        + "".join(chr(plane + 0xFFFE) + chr(plane + 0xFFFF) for plane in range(0, 0x110000, 0x10000))
-                        + "]")
+# Longer frontmatter is an item error before YAML reads it (the caps on its lists are far below).
+MAX_FRONTMATTER = 256 * 1024
+# The frontmatter lists an item controls (their lines are kept for the caps' messages).
+_LIST_FIELDS = ("themes", "cites", "related", "supersedes", "superseded_by")
 # The line closing the frontmatter: "---" or "..." alone (whitespace aside; "\s" is str.strip's set).
 _FRONTMATTER_END = re.compile(r"^[^\S\n]*(?:---|\.\.\.)[^\S\n]*$", re.MULTILINE)
-
-
-class IssueSeverity(StrEnum):
-    ERROR = "error"
-    WARNING = "warning"
-    NOTICE = "notice"
-
-
-@dataclass(frozen=True)
-class Issue:
-    severity: IssueSeverity
-    location: Location
-    message: str
-    hint: str = ""
-    slug: str = ""
-
-    def render(self) -> str:
-        fix = f" (fix: {self.hint})" if self.hint else ""
-        return f"{self.location}: {self.severity}: {self.message}{fix}"
-
-    def as_error(self) -> ItemError:
-        return ItemError(self.message, self.location, self.hint or None)
-
-
-@dataclass(frozen=True)
-class Section:
-    heading: str
-    level: int
-    line: int  # 1-based line of the heading in the file
-    text: str  # content up to the next heading of the same or a higher level
-
-
-@dataclass(frozen=True)
-class KeyFinding:
-    """One entry of the Key Findings list, as written."""
-
-    number: int  # 1-based position in the list
-    text: str  # the entry's text, continuation lines joined
-    line: int  # 1-based line in the file
-
-
-@dataclass(frozen=True)
-class ResearchItem:
-    slug: str
-    path: str  # as found (relative to the research repo root when possible)
-    title: str
-    completed: str  # YYYY-MM-DD, "" when unknown
-    themes: tuple[str, ...]
-    cites: tuple[str, ...]
-    related: tuple[str, ...]
-    supersedes: tuple[str, ...]
-    superseded_by: tuple[str, ...]
-    confidence: str  # high | medium | low | ""
-    item_type: str
-    status: str
-    research_question: str
-    executive_summary: str
-    key_findings: tuple[KeyFinding, ...]
-    sources: tuple[str, ...]  # URLs in the Sources section, in order, unique
-    sections: tuple[Section, ...]
-    body: str
-    body_line: int  # file line of the body's first line
-    # The Key Finding numbers the author chose as claims (frontmatter ``kgsync: {claims: [1, 3]}``);
-    # empty: the first ``caps.claims`` findings in document order (docs/CLAIMS.md).
-    claim_numbers: tuple[int, ...] = ()
-
-    @classmethod
-    def known_only_by(cls, slug: str, completed: str) -> ResearchItem:
-        """An item whose file failed to parse now: other items still cite and link it by these."""
-        return cls(slug, "", "", completed, (), (), (), (), (), "", "", "", "", "", (), (), (), "", 0)
-
-    @property
-    def is_superseded(self) -> bool:
-        return bool(self.superseded_by)
-
-    def section(self, *names: str) -> Section | None:
-        """The first section whose heading equals one of ``names`` (case-insensitive)."""
-        wanted = [n.lower() for n in names]
-        for name in wanted:
-            for section in self.sections:
-                if heading_key(section.heading) == name:
-                    return section
-        return None
-
-
-@dataclass(frozen=True)
-class ReadResult:
-    items: tuple[ResearchItem, ...]
-    issues: tuple[Issue, ...]
-
-    @property
-    def failed(self) -> tuple[Issue, ...]:
-        return tuple(i for i in self.issues if i.severity is IssueSeverity.ERROR)
-
-    @property
-    def failed_slugs(self) -> frozenset[str]:
-        return frozenset(i.slug for i in self.failed if i.slug)
 
 
 class _FastYAMLHandler(YAMLHandler):
@@ -195,7 +126,8 @@ _PARTS = attrgetter("parts")
 
 
 def read_items(paths: Iterable[Path], root: Path = Path(".")) -> ReadResult:
-    """Parse every file, then check the corpus as a whole (duplicate slugs, links)."""
+    """Parse every file, then check the corpus as a whole (duplicate slugs, links).  The caps
+    (``kgsync.read.item_caps``) are configuration: the build applies them after this."""
     parsed: list[tuple[ResearchItem | None, tuple[Issue, ...]]] = []
     for path in sorted(paths):
         try:
@@ -226,7 +158,8 @@ def check_corpus(parsed: Iterable[tuple[ResearchItem | None, tuple[Issue, ...]]]
             continue
         if item.slug in first_path:
             issues.append(Issue(IssueSeverity.ERROR, Location(item.path, 1),
-                                f"duplicate slug {item.slug!r}: {first_path[item.slug]} has the same file name",
+                                f"duplicate slug {item.slug!r}: {printable_path(first_path[item.slug])} has the "
+                                "same file name",
                                 "rename one of the files; a slug names one item", slug=""))
             continue
         first_path[item.slug] = item.path
@@ -242,10 +175,6 @@ def _display(path: Path, root: Path) -> str:
         return path.resolve().relative_to(root.resolve()).as_posix()
     except ValueError:
         return path.as_posix()
-
-
-#: ``problem(severity, line, message, hint='')``: an Issue of the file being read.
-_Problem = Callable[..., "Issue"]
 
 
 def read_item_bytes(raw: bytes, path: str, slug: str) -> tuple[ResearchItem | None, tuple[Issue, ...]]:
@@ -288,6 +217,15 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
     if close is None:
         return [problem(IssueSeverity.ERROR, 1, "frontmatter is never closed", "add a '---' line after the YAML")]
     yaml_text = text[first_end + 1 : close.start() - 1]
+    if len(yaml_text) > MAX_FRONTMATTER:  # YAML builds an object per entry: a 100,000-entry list takes seconds
+        line = yaml_text.count("\n", 0, MAX_FRONTMATTER) + 2
+        field = re.findall(r"^([A-Za-z_][\w-]*)[ \t]*:", yaml_text[: yaml_text.rfind("\n", 0, MAX_FRONTMATTER) + 1]
+                           + yaml_text[yaml_text.rfind("\n", 0, MAX_FRONTMATTER) + 1 :][:200], re.MULTILINE)
+        where = f"{field[-1]}: " if field else ""
+        return [problem(IssueSeverity.ERROR, line, f"{where}frontmatter is {len(yaml_text):,} characters, over "
+                        f"{MAX_FRONTMATTER:,} (this line passes it): not read; the item keeps its previous nodes",
+                        "keep the frontmatter to a title, dates and short lists (each list is capped: caps: in "
+                        "kgsync.yml); long text belongs in the body")]
     alias = _alias_line(yaml_text)
     if alias is not None:  # "*name": one alias can stand for gigabytes (the "billion laughs")
         return [problem(IssueSeverity.ERROR, alias + 2, "YAML alias (*name) in the frontmatter",
@@ -320,6 +258,11 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
         problem(IssueSeverity.WARNING, n, f"line longer than {MAX_LINE:,} characters; only its start is read")
         for n in long_lines[:3]
     ]
+    meta, invisible = without_invisible(meta, yaml_text)
+    warnings += [problem(IssueSeverity.WARNING, _field_line(yaml_text, name) + 2,
+                         f"{name}: invisible or bidi control character U+{ord(char):04X} removed",
+                         "delete it: names, titles and PR titles hold only visible text")
+                 for name, char in invisible]
     body = text[close.end() + 1 :]
     body_line = text.count("\n", 0, close.start()) + 2
     if long_lines and long_lines[-1] >= body_line:
@@ -335,7 +278,7 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
             warnings.append(problem(IssueSeverity.WARNING, _field_line(yaml_text, name) + 2,
                                     f"{name} names the item itself; ignored", f"remove {slug!r} from {name}"))
             links[name] = tuple(t for t in targets if t != slug)
-    title = _text(meta.get("title")) or _first_h1(sections)
+    title = _text(meta.get("title")) or INVISIBLE.sub("", _first_h1(sections))
     if not title:
         return [problem(IssueSeverity.ERROR, 2, "no title", "add 'title:' to the frontmatter or a '# Title' heading")]
     item = ResearchItem(
@@ -359,6 +302,7 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
         body=body,
         body_line=body_line,
         claim_numbers=_claim_numbers(meta),
+        field_lines=tuple((name, _field_line(yaml_text, name) + 2) for name in _LIST_FIELDS if name in meta),
     )
     item, warnings = _with_sections(item, problem, warnings)
     missing = [n for n in item.claim_numbers if n > len(item.key_findings)]
@@ -368,133 +312,6 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
                         f"{len(item.key_findings)} Key Findings",
                         "list numbers of the item's own Key Findings (1 is the first)")]
     return item, warnings
-
-
-def _claim_numbers(meta: dict[str, object]) -> tuple[int, ...]:
-    """``kgsync: {claims: [...]}`` as numbers (shape checked by ``_field_problems``)."""
-    own = meta.get("kgsync")
-    numbers = own.get("claims", ()) if isinstance(own, dict) else ()
-    return tuple(dict.fromkeys(numbers)) if isinstance(numbers, list) else ()
-
-
-def _looks_utf16(raw: bytes) -> bool:
-    """A UTF-16 byte order mark, or NULs at every other byte of the start (UTF-16 without one)."""
-    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return True
-    head = raw[:200]
-    return len(head) >= 8 and (head[1::2].count(0) > 0.9 * len(head[1::2]) or head[0::2].count(0) > 0.9 * len(head[0::2]))
-
-
-def _field_problems(meta: dict[str, Any], yaml_text: str, problem: _Problem) -> list[Issue]:
-    """Fields of the wrong shape: rejected (title, completed: they name and date the item's
-    nodes), or ignored with a warning (the rest: an item without them is still an item)."""
-    found: list[Issue] = []
-
-    def at(name: str) -> int:
-        return _field_line(yaml_text, name) + 2
-
-    title = meta.get("title")
-    if isinstance(title, bool) or (title is not None and not isinstance(title, (str, int, float))):
-        found.append(problem(IssueSeverity.ERROR, at("title"), f"title is a {type(title).__name__}, not text",
-                             "write the title as one line of text (quote it if it starts with [ or {)"))
-    completed = meta.get("completed")
-    if completed is not None and not _date(completed):
-        found.append(problem(IssueSeverity.ERROR, at("completed"), f"completed: {str(completed)[:40]!r} is not a date",
-                             "write the date the research was completed as YYYY-MM-DD"))
-    for name in ("themes", "cites", "related", "supersedes", "superseded_by"):
-        if isinstance(meta.get(name), dict):
-            found.append(problem(IssueSeverity.WARNING, at(name), f"{name} is a mapping; ignored",
-                                 f"write {name} as a list: [a, b]"))
-    own = meta.get("kgsync")
-    if own is not None:
-        claims = own.get("claims") if isinstance(own, dict) else None
-        if not isinstance(own, dict) or set(own) - {"claims"}:
-            found.append(problem(IssueSeverity.ERROR, at("kgsync"), "kgsync must be a mapping with one key, claims",
-                                 "write kgsync: {claims: [1, 3]} (the Key Finding numbers that become claims)"))
-        elif not isinstance(claims, list) or not all(type(n) is int and n >= 1 for n in claims):
-            found.append(problem(IssueSeverity.ERROR, at("kgsync"), f"kgsync.claims {str(claims)[:40]!r} is not a list "
-                                 "of Key Finding numbers", "write kgsync: {claims: [1, 3]} (1 is the first finding)"))
-    confidence = meta.get("confidence")
-    if confidence is not None and not _confidence(confidence):
-        found.append(problem(IssueSeverity.WARNING, at("confidence"), f"confidence {str(confidence)[:40]!r} ignored",
-                             "write confidence: high, medium or low"))
-    return found
-
-
-def _heading_text(rest: str) -> str:
-    """A heading's text without its closing sequence: trailing blanks, "#"s, blanks."""
-    return rest.rstrip(" \t").rstrip("#").strip()
-
-
-def _escaped_control(meta: dict[str, Any]) -> tuple[str, str] | None:
-    """(top-level field, character) of the first forbidden character in any key or value, or None."""
-    for name, value in meta.items():
-        stack = [name, value]
-        while stack:
-            found = stack.pop()
-            if isinstance(found, str):
-                bad = _FORBIDDEN.search(found)
-                if bad:
-                    return str(name), bad.group()
-            elif isinstance(found, dict):
-                stack.extend(found.keys())
-                stack.extend(found.values())
-            elif isinstance(found, (list, tuple)):
-                stack.extend(found)
-    return None
-
-
-def _field_line(yaml_text: str, name: str) -> int:
-    """0-based line of ``name:`` at the top level of the frontmatter (0 when not found)."""
-    match = re.search(rf"^{re.escape(name)}[ \t]*:", yaml_text, re.MULTILINE)
-    return yaml_text.count("\n", 0, match.start()) if match else 0
-
-
-def _alias_line(yaml_text: str) -> int | None:
-    """0-based line of the first YAML alias token, if any (the scanner knows quotes from aliases)."""
-    if "*" not in yaml_text:
-        return None
-    try:
-        for token in yaml.scan(yaml_text, Loader=_SAFE_LOADER):
-            if isinstance(token, yaml.AliasToken):
-                line: int = token.start_mark.line
-                return line
-    except yaml.YAMLError:
-        return None  # the parse reports it
-    return None
-
-
-def _bad_date_line(yaml_text: str) -> int:
-    """0-based line of the first date-shaped value that is no date (0 when none is found)."""
-    for number, line in enumerate(yaml_text.split("\n")):
-        for found in re.findall(r"\b(\d{4}-\d{2}-\d{2})\b", line):
-            try:
-                dt.date.fromisoformat(found)
-            except ValueError:
-                return number
-    return 0
-
-
-def _decode(raw: bytes, problem: _Problem) -> tuple[str, Issue | None]:
-    if _looks_utf16(raw):
-        return "", problem(IssueSeverity.ERROR, 1, "UTF-16 text, not UTF-8", "re-save the file as UTF-8")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        return "", problem(IssueSeverity.ERROR, line, f"not UTF-8 (byte 0x{raw[exc.start]:02x} at offset {exc.start})",
-                           "re-save the file as UTF-8")
-    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
-    if "\x00" in text:
-        line = text[: text.index("\x00")].count("\n") + 1
-        return "", problem(IssueSeverity.ERROR, line, "NUL byte: binary data, not Markdown", "remove the binary content")
-    bad = _FORBIDDEN.search(text)
-    if bad:
-        line = text.count("\n", 0, bad.start()) + 1
-        column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
-        message = f"control character or noncharacter U+{ord(bad.group()):04X} at column {column}"
-        return "", problem(IssueSeverity.ERROR, line, message, "delete it: item text holds no control characters")
-    return text, None
 
 
 def _with_sections(item: ResearchItem, problem: _Problem, warnings: list[Issue]) -> tuple[ResearchItem, list[Issue]]:
@@ -516,6 +333,7 @@ def _with_sections(item: ResearchItem, problem: _Problem, warnings: list[Issue])
     urls = tuple(dict.fromkeys(_URL.findall(sources.text))) if sources else ()
     item = replace(
         item,
+        field_lines=item.field_lines + ((("sources", sources.line),) if sources else ()),
         research_question=_plain(question.text) if question else "",
         executive_summary=_plain(summary.text) if summary else "",
         key_findings=parsed_findings,
@@ -535,185 +353,6 @@ def _findings_subsection(item: ResearchItem, name: str) -> Section | None:
         if after:
             return after[0]
     return candidates[-1]
-
-
-@lru_cache(maxsize=4096)
-def heading_key(heading: str) -> str:
-    # "§6 Synthesis", "2. Key Findings", "**Key findings**" -> comparable keys
-    text = re.sub(r"[*_`]", "", heading).strip().lower()
-    text = re.sub(r"^(§\s*\d+|\d+(\.\d+)*\.?)\s+", "", text)
-    return text.rstrip(":").strip()
-
-
-def _line_end(text: str, start: int) -> int:
-    """Offset of the newline ending the line that holds ``start`` (or the text's end)."""
-    end = text.find("\n", start)
-    return len(text) if end < 0 else end
-
-
-def _long_lines(text: str) -> list[int]:
-    """1-based numbers of the lines longer than MAX_LINE (none unless the text is that long)."""
-    if len(text) <= MAX_LINE:
-        return []
-    return [text.count("\n", 0, m.start()) + 1 for m in _LONG_LINE.finditer(text)]
-
-
-def _line_starts(text: str, needle: str, anywhere: bool) -> list[int]:
-    """Offsets of the lines that start with ``needle`` (after spaces and tabs when ``anywhere``).
-
-    ``str.find`` jumps between occurrences in C; only the few hits cost a Python step.
-    """
-    if not anywhere:  # the needle right after a newline: no Python step for occurrences inside lines
-        out = [0] if text.startswith(needle) else []
-        pos = 0
-        while (hit := text.find("\n" + needle, pos)) >= 0:
-            out.append(hit + 1)
-            pos = hit + 1
-        return out
-    out = []
-    pos = 0
-    while (hit := text.find(needle, pos)) >= 0:
-        start = text.rfind("\n", 0, hit) + 1
-        if start == hit or (anywhere and not text[start:hit].strip(" \t")):
-            out.append(start)
-        pos = _line_end(text, hit) + 1
-    return out
-
-
-@lru_cache(maxsize=4)  # an item's body is scanned for sections, then again by term mining
-def fence_lines(text: str) -> tuple[tuple[int, str], ...]:
-    """(line offset, "```" or "~~~") of every fence line (``_FENCE``), in order."""
-    # A line is in at most one list: its marker must follow only spaces and tabs.
-    found = [(start, "```") for start in _line_starts(text, "```", True)]
-    found += [(start, "~~~") for start in _line_starts(text, "~~~", True)]
-    return tuple(sorted(found))
-
-
-def _sections(body: str, first_line: int) -> tuple[Section, ...]:
-    """Headings outside fenced code, each with the text up to the next heading of
-    the same or a higher level."""
-    events = [(start, "#") for start in _line_starts(body, "#", False)] + list(fence_lines(body))
-    heads: list[tuple[int, int, int, str]] = []  # (line start, line end, level, heading)
-    fence = False
-    for start, kind in sorted(events):
-        if kind != "#":
-            fence = not fence
-            continue
-        end = _line_end(body, start)
-        match = None if fence else _HEADING.match(body[start:end])
-        if match:
-            heads.append((start, end, len(match.group(1)), _heading_text(match.group(2))))
-    # Where each section ends: the next heading of the same or a higher level,
-    # found with a stack (one pass; items have dozens of headings).
-    ends = [len(body) + 1] * len(heads)
-    stack: list[tuple[int, int]] = []  # (level, line start) of later headings
-    for k in range(len(heads) - 1, -1, -1):
-        level = heads[k][2]
-        while stack and stack[-1][0] > level:
-            stack.pop()
-        if stack:
-            ends[k] = stack[-1][1]
-        stack.append((level, heads[k][0]))
-    out = []
-    line, counted = first_line, 0
-    for (start, end, level, heading), stop in zip(heads, ends):
-        line += body.count("\n", counted, start)
-        counted = start
-        out.append(Section(heading, level, line, body[end + 1 : stop - 1]))
-    return tuple(out)
-
-
-def _list_entries(section: Section) -> tuple[KeyFinding, ...]:
-    """Top-level list entries of a section (numbered or bulleted), with their lines."""
-    entries: list[tuple[int, list[str]]] = []
-    fence = False
-    for offset, line in enumerate(section.text.split("\n"), start=1):
-        if _FENCE.match(line):
-            fence = not fence
-        if fence:
-            continue
-        match = _LIST_ITEM.match(line) if not line.startswith((" ", "\t")) else None
-        if match:
-            entries.append((section.line + offset, [match.group(2)]))
-        elif entries and line.strip() and not _HEADING.match(line) and not line.startswith("|"):
-            entries[-1][1].append(line.strip())
-        elif entries and not line.strip():
-            entries[-1][1].append("")
-    findings = []
-    for number, (at, parts) in enumerate(entries, start=1):
-        text = " ".join(p for p in _first_paragraph(parts) if p).strip()
-        if text:
-            findings.append(KeyFinding(number, text, at))
-    return tuple(findings)
-
-
-def _first_paragraph(parts: list[str]) -> list[str]:
-    if "" in parts:
-        return parts[: parts.index("")]
-    return parts
-
-
-def _first_h1(sections: Sequence[Section]) -> str:
-    return next((s.heading for s in sections if s.level == 1), "")
-
-
-def _plain(text: str) -> str:
-    """Section text without sub-headings, tables and blank runs (for summaries)."""
-    kept = [line for line in text.split("\n") if not _HEADING.match(line) and not line.startswith("|")]
-    return "\n".join(kept).strip()
-
-
-def _text(value: object) -> str:
-    if value is None:
-        return ""
-    return str(value).strip()
-
-
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
-
-
-def _strings(value: object) -> tuple[str, ...]:
-    if value is None:
-        return ()
-    values = value if isinstance(value, list) else [value]
-    out = [str(v).strip() for v in values if v is not None and not isinstance(v, (dict, list))]
-    return tuple(dict.fromkeys(v for v in out if v))
-
-
-def normalise_slug(value: str) -> str:
-    """'Research/completed/2026-01-01-x.md' or a URL to it -> '2026-01-01-x'."""
-    value = value.strip().rstrip("/").rsplit("/", 1)[-1]
-    value = value.split("#", 1)[0]
-    return value[:-3] if value.endswith(".md") else value
-
-
-def _slugs(value: object) -> tuple[str, ...]:
-    out = (normalise_slug(v) for v in _strings(value))
-    return tuple(dict.fromkeys(s for s in out if s and s not in ("~", "null", "None")))
-
-
-def _date(value: object) -> str:
-    if isinstance(value, dt.datetime):
-        if value.tzinfo:
-            value = value.astimezone(dt.UTC)
-        return value.date().isoformat()
-    if isinstance(value, dt.date):
-        return value.isoformat()
-    if isinstance(value, str):
-        match = _ISO_DATE.match(value)
-        if match is None:
-            return ""
-        try:
-            return dt.date.fromisoformat(match.group(1)).isoformat()
-        except ValueError:  # "2026-13-45": shaped like a date, is none
-            return ""
-    return ""
-
-
-def _confidence(value: object) -> str:
-    text = _text(value).lower()
-    return text if text in ("high", "medium", "low") else ""
 
 
 def _dangling_links(items: Sequence[ResearchItem], also_known: Iterable[str] = ()) -> list[Issue]:

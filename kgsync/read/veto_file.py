@@ -15,7 +15,7 @@ from typing import Any
 import yaml
 
 from kgsync.read.yaml_source import read_yaml
-from kgsync.contract.errors import ConfigError, Location
+from kgsync.contract.errors import ConfigError, Location, printable_path
 
 FILE_NAME = "kgsync-veto.yml"
 
@@ -49,36 +49,37 @@ def load_vetoes(path: str | Path) -> Vetoes:
 
 def parse_vetoes(data: Any, node: Any, path: str) -> Vetoes:
     problems: list[str] = []
+    shown = printable_path(path)  # repository content: escaped wherever a message prints it
     if data is None:
         return Vetoes(path=path)
     if not isinstance(data, Mapping) or set(data) - {"vetoed"}:
-        problems.append(f"{path}:1: the veto file must be a mapping with one key, vetoed: (fix: see docs/EVIDENCE.md)")
+        problems.append(f"{shown}:1: the veto file must be a mapping with one key, vetoed: (fix: see docs/EVIDENCE.md)")
         return Vetoes(path=path, problems=tuple(problems))
     entries = data.get("vetoed") or []
     entry_nodes = _sequence_nodes(node, "vetoed")
     if not isinstance(entries, list):
-        problems.append(f"{path}:{_line_of(node, 1)}: vetoed: must be a list of from:/to: pairs (fix: see docs/EVIDENCE.md)")
+        problems.append(f"{shown}:{_line_of(node, 1)}: vetoed: must be a list of from:/to: pairs (fix: see docs/EVIDENCE.md)")
         return Vetoes(path=path, problems=tuple(problems))
     pairs: set[tuple[str, str]] = set()
     for index, entry in enumerate(entries):
         line = entry_nodes[index].start_mark.line + 1 if index < len(entry_nodes) else 1
         if not isinstance(entry, Mapping):
-            problems.append(f"{path}:{line}: a veto must be a mapping with from: and to: (fix: write from: and to:)")
+            problems.append(f"{shown}:{line}: a veto must be a mapping with from: and to: (fix: write from: and to:)")
             continue
         unknown = sorted(str(k) for k in entry if k not in ("from", "to", "why"))
         if unknown:
-            problems.append(f"{path}:{line}: unknown key(s) {', '.join(unknown)} (fix: use from:, to: and why:)")
+            problems.append(f"{shown}:{line}: unknown key(s) {', '.join(unknown)} (fix: use from:, to: and why:)")
         ends = [entry.get("from"), entry.get("to")]
         if not all(isinstance(e, str) and e.startswith("claim:") and e.count(":") >= 2 for e in ends):
-            problems.append(f"{path}:{line}: from: and to: must both be claim names claim:<slug>:<key> "
+            problems.append(f"{shown}:{line}: from: and to: must both be claim names claim:<slug>:<key> "
                             f"(fix: copy them from the PR body or the manifest)")
             continue
         pair = (str(ends[0]), str(ends[1]))
         if pair[0] == pair[1]:
-            problems.append(f"{path}:{line}: from: and to: name the same claim (fix: name the link's two claims)")
+            problems.append(f"{shown}:{line}: from: and to: name the same claim (fix: name the link's two claims)")
             continue
         if pair in pairs or pair[::-1] in pairs:
-            problems.append(f"{path}:{line}: this link is vetoed twice (fix: delete one entry)")
+            problems.append(f"{shown}:{line}: this link is vetoed twice (fix: delete one entry)")
         pairs.add(pair)
     return Vetoes(frozenset(pairs), path, tuple(problems))
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 
-from kgsync.extract.canonical import _PREFIXES, display_alias, term_key, word_key, words
+from kgsync.extract.canonical import _PREFIXES, display_alias, latin_lookalikes, term_key, word_key, words
 from kgsync.extract.lexicon import GENERIC, STOPWORDS
 from kgsync.read.yaml_source import read_yaml
 from kgsync.contract.errors import ConfigError, Location
@@ -80,7 +80,8 @@ class ThemeMap:
 
 
 def _key(theme: str) -> str:
-    return re.sub(r"[\s_]+", "-", theme.strip().lower())
+    # Look-alike letters folded (a Cyrillic "а" is the Latin "a"): two themes that read the same are one.
+    return re.sub(r"[\s_]+", "-", latin_lookalikes(theme).strip().lower())
 
 
 def load_theme_map(path: Path | None) -> ThemeMap:

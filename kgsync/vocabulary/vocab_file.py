@@ -87,7 +87,7 @@ class _Problems:
     errors: list[str] = field(default_factory=list)
 
     def __call__(self, where: str, message: str, fix: str) -> None:
-        self.errors.append(f"{self.path}:{self.lines.get(where, 1)}: {message} (fix: {fix})")
+        self.errors.append(f"{Location(self.path, self.lines.get(where, 1))}: {message} (fix: {fix})")
 
 
 @dataclass

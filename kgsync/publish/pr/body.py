@@ -287,6 +287,9 @@ class BodyContext:
     #: Item problems this change brings that the graph cannot show (a dangling cite), "path:line: what".
     dangling: tuple[str, ...] = ()
     events: tuple[VocabularyGroup, ...] = ()
+    #: Needs-attention lines the build knows and the diff cannot show, (label, facts): content added
+    #: by hand or by an agent that this change removes, manifest credits kept as hand-added.
+    hand_added: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 _PLURAL = {"research_item": "research items", "concept": "concepts", "claim": "claims", "method": "methods"}
@@ -488,7 +491,8 @@ def evidence_rows(d: GraphDiff, evidence: Evidence) -> tuple[EvidenceRow, ...]:
 
 
 def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
-              dangling: Sequence[str] = ()) -> tuple[AttentionLine, ...]:
+              dangling: Sequence[str] = (),
+              hand_added: Sequence[tuple[str, Sequence[str]]] = ()) -> tuple[AttentionLine, ...]:
     """The changes that lose or re-judge knowledge, for the head (never cut): removed items,
     concepts and methods, nodes newly superseded, contested or contradicted, changed
     supports/contradicts, type changes; every added contradiction with its quoted sentence."""
@@ -513,6 +517,9 @@ def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
     if dangling:  # the graph cannot show a cite of a missing item: the build's own words
         out.append(AttentionLine("new dangling cites", tuple(dangling[:ATTENTION_NAMES]),
                                  max(0, len(dangling) - ATTENTION_NAMES)))
+    for label, facts in hand_added:  # removing what an agent or a person wrote is always said
+        if facts:
+            out.append(AttentionLine(label, tuple(facts[:ATTENTION_NAMES]), max(0, len(facts) - ATTENTION_NAMES)))
     return tuple(out)
 
 
@@ -580,7 +587,7 @@ def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE, evidence: Eviden
     views = [replace(_item_view(i), links=_links(i.slug, context.links) if i.slug in merged else ())
              for i in ordered]
     causes = [v for v in views if v.slug in merged]
-    sections = [Section("head", _head(module, d, title, attention(d, evidence, context.dangling), causes))]
+    sections = [Section("head", _head(module, d, title, attention(d, evidence, context.dangling, context.hand_added), causes))]
     sections += _item_sections(module, views, ordered, merged, context.events)
     sections += _evidence_sections(module, d, evidence)
     sections += _finding_sections(module, d)

@@ -1,0 +1,441 @@
+"""The checks behind ``kgsync.lint.rules.lint``: one pass over entities, one over relations.
+
+Where a finding points: ``sources`` (entity name, or a relation rendered
+``from -[type]-> to``, to a ``Location``) when the caller knows; otherwise the
+item named by the entity's ``provenance:item=<slug>`` observation.
+
+Speed: most entities and relations of a real graph are fine, so each pass first
+sorts out the clean ones with whole-graph, C-level operations (set algebra,
+``map`` over compiled regexes) and runs the detailed, per-record checks only
+on the few suspects.  A suspect test must never miss a record a detailed check
+would flag; it may flag a clean one (which then yields no finding).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterator, Mapping
+from datetime import date
+from itertools import chain, compress, repeat
+from operator import and_, attrgetter, eq, ge, gt, methodcaller, ne, not_
+
+from kgsync.contract.errors import Location
+from kgsync.extract.canonical import skeleton
+from kgsync.contract.model import ENDPOINTS, OBSERVATION_KEYS, PREFIX, Entity, EntityType, Graph, Relation, RelationType
+from kgsync.lint.table import _CONTROL, RULES, Finding, relation_label, show
+from kgsync.read.config import Merge
+from kgsync.vocabulary.similarity import near_duplicate_pairs
+
+
+_NAME, _TYPE, _OBSERVATIONS = attrgetter("name"), attrgetter("entity_type"), attrgetter("observations")
+_SOURCE, _TARGET, _RELATION_TYPE = attrgetter("source"), attrgetter("target"), attrgetter("relation_type")
+_ENTITY_TYPES = frozenset(map(str, EntityType))
+_RELATION_TYPES = frozenset(map(str, RelationType))
+_TERM_TYPES = (EntityType.CONCEPT, EntityType.METHOD)
+_ORPHAN_TYPES = frozenset({EntityType.CONCEPT, EntityType.CLAIM, EntityType.METHOD})
+#: (from type, relation type, to type) triples the contract allows.
+_ALLOWED = frozenset(
+    (str(a), str(relation_type), str(b)) for relation_type, pairs in ENDPOINTS.items() for a, b in pairs
+)
+_CANONICAL_TERM = re.compile(r"[a-z0-9][a-z0-9.+-]*")
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_KEYS = "|".join(OBSERVATION_KEYS)
+_GLUED = re.compile(rf"(?:^|[\s;,|])({_KEYS}):")
+_PROSE_KEYS = frozenset({"title", "summary"})
+
+
+def _glued(text: str) -> bool:
+    """Several ``key:`` facts in one observation.  Prose (title, summary) may quote a
+    token such as provenance:item=x; there only a second prose key counts."""
+    keys = _GLUED.findall(text)
+    if len(keys) < 2:
+        return False
+    prose = text.startswith(("title:", "summary:"))
+    return not prose or not _PROSE_KEYS.isdisjoint(keys[1:])
+
+
+_VALUED_KEYS = ("provenance:", "confidence:", "completed:", "status:")
+_CONFIDENCE = frozenset({"high", "medium", "low"})
+_STATUS = frozenset({"superseded", "contradicted", "contested"})
+MAX_OBSERVATION_LENGTH = 300
+# A name that needs no detailed check: "<type>\x1f<name>", strictly of its type's form.
+_PART = r"[^\s\x00-\x1f\x7f-\x9f:]+"
+_TERM = r"[a-z0-9][a-z0-9.+-]*"
+_CLEAN_NAME = re.compile(
+    rf"concept\x1fconcept:{_TERM}|method\x1fmethod:{_TERM}|claim\x1fclaim:{_PART}:{_PART}|research_item\x1fitem:{_PART}"
+)
+# Observations that may break a rule: multi-line, a second "key:" inside, a bad value.
+_LINE_BREAK = re.compile(r"[\n\r]")
+_SECOND_KEY = re.compile(rf"[\s;,|](?:{_KEYS}):")
+_BAD_VALUE = re.compile(
+    r"provenance:(?!\s*item=\s*\S)"
+    r"|confidence:(?!\s*(?:high|medium|low)\s*\Z)"
+    r"|status:(?!\s*(?:superseded|contradicted|contested)\s*\Z)"
+    r"|completed:(?!\s*[0-9]{4}-[0-9]{2}-[0-9]{2}\s*\Z)"
+)
+
+
+class _Collector:
+    """Accumulates findings; resolves a location only when a finding needs one."""
+
+    def __init__(self, graph: Graph, sources: Mapping[str, Location] | None) -> None:
+        self.graph = graph
+        self.sources = sources
+        self.findings: list[Finding] = []
+
+    def entity_location(self, name: str) -> Location | None:
+        if self.sources is not None:
+            location = self.sources.get(name)
+            if location is not None:
+                return location
+        entity = self.graph.entity(name)
+        slugs = [s for s in map(provenance_slug, entity.observations) if s] if entity else []
+        return Location(f"item {slugs[0]}") if slugs else None
+
+    def relation_location(self, relation: Relation) -> Location | None:
+        if self.sources is not None:
+            location = self.sources.get(relation_label(relation))
+            if location is not None:
+                return location
+        return self.entity_location(relation.source) or self.entity_location(relation.target)
+
+    def add(self, code: str, entity: str, message: str, hint: str | None = None) -> None:
+        self.add_at(code, entity, message, self.entity_location(entity), hint)
+
+    def add_at(self, code: str, entity: str, message: str, location: Location | None, hint: str | None = None) -> None:
+        rule = RULES[code]
+        self.findings.append(Finding(rule.severity, code, entity, message, hint or rule.hint, location))
+
+
+def provenance_slug(observation: str) -> str | None:
+    """The slug of a well-formed ``provenance:item=<slug>`` observation, else None."""
+    if not observation.startswith("provenance:"):
+        return None
+    value = observation[len("provenance:"):].strip()
+    slug = value[len("item="):].strip() if value.startswith("item=") else ""
+    return slug or None
+
+
+def _check_entities(graph: Graph, out: _Collector) -> None:
+    entities = graph.entities
+    names = list(map(_NAME, entities))
+    types = list(map(_TYPE, entities))
+    observations = list(map(_OBSERVATIONS, entities))
+    indices = range(len(entities))
+
+    # Each distinct observation is classified once, however many entities hold it.
+    distinct = list(set(chain.from_iterable(observations)))
+    suspect_observations = _suspect_observations(distinct)
+    provenance_slugs = {o: s for o in filter(methodcaller("startswith", "provenance:"), distinct)
+                        if (s := provenance_slug(o))}
+
+    suspects: set[int] = set()
+    suspects.update(compress(indices, map(not_, map(_CLEAN_NAME.fullmatch, map("\x1f".join, zip(types, names))))))
+    suspects.update(compress(indices, map(ne, map(len, observations), map(len, map(set, observations)))))
+    if suspect_observations:
+        suspects.update(compress(indices, map(not_, map(suspect_observations.isdisjoint, observations))))
+    # A shared node (concept, method) gets its provenance from the items that
+    # address or use it; a provenance token per item would make slug fragments
+    # search keys for it (see kgsync.graph.assemble).
+    attributed = _attributed(graph, names)
+    lacking = compress(indices, map(set(provenance_slugs).isdisjoint, observations))
+    suspects.update(i for i in lacking if types[i] not in _TERM_TYPES or names[i] not in attributed)
+    for index in compress(indices, map(eq, types, repeat(EntityType.RESEARCH_ITEM.value))):
+        # Items need their own provenance token and a title; the rest of their checks are shared.
+        own = f"provenance:item={names[index][len('item:'):]}"
+        if own not in observations[index] or not any(map(methodcaller("startswith", "title:"), observations[index])):
+            suspects.add(index)
+
+    if len(set(names)) != len(names):
+        # Later copies are invisible (the server finds the first): report the name once, check the first.
+        counts = Counter(names)
+        first: dict[str, int] = {}
+        for index, name in enumerate(names):
+            if counts[name] > 1:
+                first.setdefault(name, index)
+        for name, index in first.items():
+            out.add("duplicate-entity", name, f"appears {counts[name]} times")
+        suspects = {first.get(names[index], index) for index in suspects}
+    for index in sorted(suspects):
+        _check_name(entities[index], out)
+        _check_observations(entities[index], out, attributed)
+
+    lost = {o for o, slug in provenance_slugs.items() if f"item:{slug}" not in graph}
+    if lost:
+        for index in compress(indices, map(not_, map(lost.isdisjoint, observations))):
+            for slug in sorted({provenance_slugs[o] for o in observations[index] if o in lost}):
+                out.add("lost-provenance", names[index], f"provenance:item={slug} but item:{slug} is not in the graph")
+
+
+def _suspect_observations(distinct: list[str]) -> set[str]:
+    """The distinct observations a detailed check might flag (a superset; see the note above)."""
+    suspects = set(compress(distinct, map(gt, map(len, distinct), repeat(MAX_OBSERVATION_LENGTH))))
+    suspects.update(compress(distinct, map(not_, map(str.strip, distinct))))
+    suspects.update(filter(_LINE_BREAK.search, distinct))
+    # Glued facts need two "key:"s, so two colons at least: only those reach the slower regex.
+    colons = compress(distinct, map(ge, map(methodcaller("count", ":"), distinct), repeat(2)))
+    suspects.update(filter(_SECOND_KEY.search, colons))
+    valued = list(filter(methodcaller("startswith", _VALUED_KEYS), distinct))
+    suspects.update(filter(_BAD_VALUE.match, valued))
+    for text in filter(methodcaller("startswith", "completed:"), valued):
+        if not _is_date(text.partition(":")[2].strip()):
+            suspects.add(text)  # a date shape that is no date (2026-02-30)
+    return suspects
+
+
+def _check_name(entity: Entity, out: _Collector) -> None:
+    name, entity_type = entity.name, entity.entity_type
+    if not name:
+        out.add("empty-name", name, "the entity has an empty name")
+        return
+    # A name broken at this level would also fail every check below: one finding is enough.
+    if _CONTROL.search(name):
+        out.add("bad-name-characters", name, "the name holds a control character or newline")
+        return
+    if name != name.strip():
+        out.add("name-whitespace", name, "the name has leading or trailing whitespace")
+        return
+    if entity_type not in _ENTITY_TYPES:
+        out.add("unknown-entity-type", name, f"unknown entityType {show(entity_type)}")
+        return
+    expected = PREFIX[EntityType(entity_type)]
+    if not name.startswith(expected):
+        out.add("name-prefix-mismatch", name, f"a {entity_type} must be named {expected}...")
+        return
+    rest = name[len(expected):]
+    if entity_type == EntityType.CLAIM:
+        slug, _, key = rest.partition(":")
+        if not slug.strip() or not key.strip():
+            out.add("malformed-name", name, "a claim must be named claim:<slug>:<short-key>")
+    elif not rest.strip():
+        out.add("malformed-name", name, f"nothing after {expected}")
+    elif entity_type in _TERM_TYPES and not _CANONICAL_TERM.fullmatch(rest):
+        out.add("non-canonical-name", name, f"{show(rest)} is not a canonical term")
+
+
+_ATTRIBUTING = frozenset({RelationType.ADDRESSES.value, RelationType.USES_METHOD.value})
+
+
+def _attributed(graph: Graph, names: list[str]) -> set[str]:
+    """Targets of addresses / uses_method relations from an item in the graph (C-level passes)."""
+    items = set(filter(methodcaller("startswith", "item:"), names))
+    relations = graph.relations
+    from_item = map(items.__contains__, map(_SOURCE, relations))
+    attributing = map(_ATTRIBUTING.__contains__, map(_RELATION_TYPE, relations))
+    return set(compress(map(_TARGET, relations), map(and_, from_item, attributing)))
+
+
+def _check_observations(entity: Entity, out: _Collector, attributed: frozenset[str] | set[str] = frozenset()) -> None:
+    name, observations = entity.name, entity.observations
+    if len(set(observations)) != len(observations):
+        for text, count in sorted(Counter(observations).items()):
+            if count > 1:
+                out.add("duplicate-observation", name, f"{show(text[:80])} appears {count} times")
+    slugs: list[str] = []
+    for text in observations:
+        if not text.strip():
+            out.add("empty-observation", name, "an observation is empty")
+            continue
+        if len(text) > MAX_OBSERVATION_LENGTH:
+            out.add("non-atomic-observation", name,
+                    f"{show(text[:40])}... is {len(text)} characters (max {MAX_OBSERVATION_LENGTH})")
+        elif "\n" in text or "\r" in text:
+            out.add("non-atomic-observation", name, f"{show(text[:60])} spans several lines")
+        elif _glued(text):
+            out.add("non-atomic-observation", name, f"{show(text[:60])} glues several key: facts")
+        if text.startswith(_VALUED_KEYS):
+            slug = _check_value(name, text, out)
+            if slug:
+                slugs.append(slug)
+    if entity.entity_type == EntityType.RESEARCH_ITEM:
+        own_slug = name[len("item:"):] if name.startswith("item:") else None
+        if own_slug is not None and own_slug not in slugs:
+            out.add("missing-provenance", name, f"no provenance:item={own_slug} observation",
+                    f"add provenance:item={own_slug}")
+        elif not slugs:
+            out.add("missing-provenance", name, "no provenance:item=<slug> observation")
+        if not any(text.startswith("title:") for text in observations):
+            out.add("missing-title", name, "the item has no title: observation")
+    elif entity.entity_type in _TERM_TYPES and not slugs and name not in attributed:
+        out.add("missing-provenance", name, "no item addresses or uses it, and no provenance:item=<slug> observation")
+    elif entity.entity_type in _ENTITY_TYPES and entity.entity_type not in _TERM_TYPES and not slugs:
+        out.add("missing-provenance", name, "no provenance:item=<slug> observation")
+
+
+def _check_value(name: str, text: str, out: _Collector) -> str | None:
+    """Check a valued observation; return the provenance slug it names, if any."""
+    key, _, value = text.partition(":")
+    value = value.strip()
+    if key == "provenance":
+        slug = provenance_slug(text)
+        if slug is None:
+            out.add("bad-observation-value", name, f"{show(text[:60])} is not provenance:item=<slug>",
+                    "write provenance:item=<slug of the research item>")
+        return slug
+    if key == "confidence" and value not in _CONFIDENCE:
+        out.add("bad-observation-value", name, f"{show(text[:60])}: confidence is high, medium or low",
+                "write confidence:high, confidence:medium or confidence:low")
+    elif key == "completed" and not _is_date(value):
+        out.add("bad-observation-value", name, f"{show(text[:60])}: completed is a YYYY-MM-DD date",
+                "write completed:YYYY-MM-DD (the date only)")
+    elif key == "status" and value not in _STATUS:
+        out.add("unknown-status", name, f"unknown status {show(value)}")
+    return None
+
+
+def _is_date(value: str) -> bool:
+    if not _DATE.fullmatch(value):
+        return False
+    try:
+        date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _check_relations(graph: Graph, out: _Collector) -> None:
+    relations = graph.relations
+    sources = list(map(_SOURCE, relations))
+    targets = list(map(_TARGET, relations))
+    relation_types = list(map(_RELATION_TYPE, relations))
+    keys = list(zip(sources, targets, relation_types))
+    # The first copy of a name wins, as for the server (duplicates are reported on their own).
+    types = dict(zip(map(_NAME, reversed(graph.entities)), map(_TYPE, reversed(graph.entities))))
+
+    triples = zip(map(types.get, sources), relation_types, map(types.get, targets))
+    suspects = list(compress(relations, map(not_, map(_ALLOWED.__contains__, triples))))
+    suspects += compress(relations, map(eq, sources, targets))
+    reported: set[Relation] = set()
+    for relation in sorted(suspects):
+        if relation not in reported:
+            reported.add(relation)
+            label, where = relation_label(relation), out.relation_location(relation)
+            for code, message in _relation_problems(relation, types):
+                out.add_at(code, label, message, where)
+
+    if len(set(keys)) != len(keys):
+        for (source, target, relation_type), count in Counter(keys).items():
+            if count > 1:
+                relation = Relation(source, target, relation_type)
+                out.add_at("duplicate-relation", relation_label(relation), f"appears {count} times",
+                           out.relation_location(relation))
+
+    touched = set(sources)
+    touched.update(targets)
+    for name, entity_type in types.items():
+        if entity_type in _ORPHAN_TYPES and name not in touched:
+            out.add("orphan-node", name, f"the {entity_type} has no relation")
+
+    linked = compress(keys, map(_CLAIM_LINKS.__contains__, relation_types))
+    by_type: dict[str, set[tuple[str, str]]] = defaultdict(set)
+    for source, target, relation_type in linked:
+        by_type[relation_type].add((source, target))
+    _check_conflicts(by_type, out)
+    _check_extends_cycles(by_type[RelationType.EXTENDS], out)
+
+
+_CLAIM_LINKS = frozenset({"supports", "contradicts", "extends"})
+
+
+def _relation_problems(relation: Relation, types: Mapping[str, str]) -> list[tuple[str, str]]:
+    source, target, relation_type = relation.source, relation.target, relation.relation_type
+    problems: list[tuple[str, str]] = []
+    if source == target:
+        problems.append(("self-relation", "the relation goes from an entity to itself"))
+    missing = [(end, name) for end, name in (("from", source), ("to", target)) if name not in types]
+    for end, name in missing:
+        problems.append(("dangling-relation", f"{end} {show(name)} is not in the graph"))
+    if relation_type not in _RELATION_TYPES:
+        problems.append(("unknown-relation-type", f"unknown relationType {show(relation_type)}"))
+    elif not missing:
+        source_type, target_type = types[source], types[target]
+        if source_type in _ENTITY_TYPES and target_type in _ENTITY_TYPES:
+            if (source_type, relation_type, target_type) not in _ALLOWED:
+                ok = ", ".join(sorted(f"{a}->{b}" for a, r, b in _ALLOWED if r == relation_type))
+                problems.append(("endpoint-type-mismatch",
+                                 f"{relation_type} cannot go {source_type}->{target_type} (allowed: {ok})"))
+    return problems
+
+
+def _check_conflicts(by_type: Mapping[str, set[tuple[str, str]]], out: _Collector) -> None:
+    supports = {frozenset(pair) for pair in by_type.get(RelationType.SUPPORTS, ()) if pair[0] != pair[1]}
+    contradicts = {frozenset(pair) for pair in by_type.get(RelationType.CONTRADICTS, ()) if pair[0] != pair[1]}
+    for pair in supports & contradicts:
+        first, second = sorted(pair)
+        out.add("conflicting-relations", first, f"both supports and contradicts {second}")
+
+
+def _check_extends_cycles(edges: set[tuple[str, str]], out: _Collector) -> None:
+    for component in _cycles(edges):
+        first = component[0]
+        out.add("extends-cycle", first, "extends cycle through " + ", ".join(component))
+
+
+def _cycles(edges: set[tuple[str, str]]) -> list[list[str]]:
+    """Strongly connected components of more than one node (Tarjan, iterative: no recursion limit)."""
+    successors: dict[str, list[str]] = defaultdict(list)
+    for source, target in sorted(edges):
+        if source != target:  # self-loops are self-relation findings already
+            successors[source].append(target)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    components: list[list[str]] = []
+    for root in sorted(successors):
+        if root in index:
+            continue
+        work: list[tuple[str, Iterator[str]]] = [(root, iter(successors[root]))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(successors.get(child, ()))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                component: list[str] = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    components.append(sorted(component))
+    return sorted(components)
+
+
+def _check_near_duplicates(graph: Graph, out: _Collector, rule: Merge) -> None:
+    for entity_type in _TERM_TYPES:
+        prefix = PREFIX[entity_type]
+        terms = {e.name[len(prefix):] for e in graph.of_type(entity_type) if e.name.startswith(prefix)}
+        terms.discard("")
+        for first, second in near_duplicate_pairs(terms, rule):
+            out.add("near-duplicate-name", prefix + first, f"near-duplicate of {prefix}{second}")
+
+
+def _check_confusables(graph: Graph, out: _Collector) -> None:
+    """Names that read the same (one UTS #39 skeleton): the ASCII one (else the first) stands, each
+    other is an error, so the item that wrote the look-alike is the one blamed."""
+    by_skeleton: dict[str, set[str]] = defaultdict(set)
+    for name in {entity.name for entity in graph.entities}:
+        by_skeleton[skeleton(name)].add(name)
+    for names in by_skeleton.values():
+        if len(names) > 1:
+            standing, *others = sorted(names, key=lambda n: (not n.isascii(), n))
+            for name in others:
+                out.add("confusable-names", name, f"reads as {show(standing)} (the same confusable skeleton)")

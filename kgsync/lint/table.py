@@ -1,0 +1,171 @@
+"""The graph contract's rules (``RULES``), what a check finds (``Finding``) and the verdict
+(``LintReport``).
+
+Each rule has a stable code and a fixed severity; errors reject the graph, warnings reject it
+only under ``strict``.  The checks are in ``kgsync.lint.checks``; ``kgsync.lint.rules`` runs them.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+from kgsync.contract.errors import LintFailed, Location
+from kgsync.contract.model import Relation
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One contract rule: its stable code, severity, what it means and the usual fix."""
+
+    code: str
+    severity: Severity
+    meaning: str
+    hint: str
+
+
+_E, _W = Severity.ERROR, Severity.WARNING
+#: Every rule lint checks, in the order of the README table.  Codes are stable: CI filters on them.
+RULES: dict[str, Rule] = {
+    rule.code: rule
+    for rule in (
+        Rule("empty-name", _E, "an entity's name is empty", "give the entity its contract name, e.g. concept:<term>"),
+        Rule("bad-name-characters", _E, "a name holds a newline or another control character",
+             "rename the entity without control characters"),
+        Rule("name-whitespace", _E, "a name starts or ends with whitespace", "strip the name"),
+        Rule("unknown-entity-type", _E, "entityType is not one of research_item, concept, claim, method (schema drift)",
+             "use one of the contract's entity types"),
+        Rule("unknown-relation-type", _E,
+             "relationType is not one of addresses, states, about, uses_method, supports, contradicts, extends "
+             "(schema drift)", "use one of the contract's relation types"),
+        Rule("name-prefix-mismatch", _E, "the name's prefix does not match the entityType (or is no known prefix)",
+             "name item:<slug>, concept:<term>, claim:<slug>:<key> or method:<term> to match the type"),
+        Rule("malformed-name", _E, "the part after the prefix is empty, or a claim is not claim:<slug>:<key>",
+             "complete the name after its prefix"),
+        Rule("non-canonical-name", _W, "a concept or method term is not lowercase-hyphenated [a-z0-9][a-z0-9.+-]*",
+             "rename to the canonical term and keep the variant as an alias:<variant> observation"),
+        Rule("self-relation", _E, "a relation goes from an entity to itself", "remove the relation"),
+        Rule("dangling-relation", _E, "a relation's from or to names no entity in the graph",
+             "add the missing entity or remove the relation"),
+        Rule("endpoint-type-mismatch", _E,
+             "the relation type does not allow these endpoint types (addresses item->concept, states item->claim, "
+             "about claim->concept, uses_method item/claim->method, supports/contradicts claim->claim, "
+             "extends item->item or claim->claim)",
+             "use the relation type the endpoints allow, or fix the endpoints"),
+        Rule("duplicate-entity", _E, "the same entity name appears more than once", "merge the entities into one"),
+        Rule("duplicate-relation", _E, "the same (from, to, relationType) appears more than once",
+             "keep one of the relations"),
+        Rule("conflicting-relations", _E, "two claims both support and contradict each other",
+             "keep either supports or contradicts between the two claims"),
+        Rule("extends-cycle", _W, "extends relations form a cycle (A extends B ... extends A)",
+             "remove the extends relation that points back"),
+        Rule("duplicate-observation", _E, "an entity holds the same observation twice", "keep one copy"),
+        Rule("empty-observation", _E, "an observation is empty or only whitespace", "remove it"),
+        Rule("non-atomic-observation", _W,
+             "an observation is longer than 300 characters, spans lines, or glues several key: facts together",
+             "split it into short one-fact observations"),
+        Rule("bad-observation-value", _E,
+             "a provenance, confidence or completed observation has a malformed value",
+             "write provenance:item=<slug>, confidence:high|medium|low, completed:YYYY-MM-DD"),
+        Rule("unknown-status", _W,
+             "a status observation is not a known trust state (superseded, contradicted, contested)",
+             "use status:superseded, status:contradicted or status:contested, or drop it"),
+        Rule("missing-title", _W, "a research item has no title: observation", "add title: <the item's title>"),
+        Rule("orphan-node", _E, "a concept, claim or method has no relation at all",
+             "relate it to the item or claim it came from, or remove it"),
+        Rule("missing-provenance", _E,
+             "a node has no provenance:item=<slug> observation (an item: none for its own slug; a concept or "
+             "method: neither such an observation nor an item that addresses or uses it)",
+             "add provenance:item=<slug> naming the research item it came from"),
+        Rule("lost-provenance", _E, "provenance:item=<slug> names an item that is not in the graph",
+             "restore item:<slug>, or point the provenance at an existing item"),
+        Rule("near-duplicate-name", _W, "two concept (or method) terms are near-duplicates under the merge rule",
+             "merge them in kgsync-vocab.yml, or rename one so the two are clearly distinct"),
+        Rule("confusable-names", _E,
+             "two names read the same: their UTS #39 confusable skeletons match (a Cyrillic letter, an invisible "
+             "character)", "rename the look-alike to the name it imitates (one node), or to a name that reads "
+             "differently"),
+        Rule("stranded-hand-added", _W,
+             "content added by hand or by an agent whose anchor kgsync no longer generates (its finding deleted, "
+             "its item superseded or deleted): kept as it is, never blocking a build",
+             "re-attach it (point it at the node that replaced its anchor), or delete it"),
+        Rule("hand-added-content", _W,
+             "content added by hand or by an agent breaks another rule of the contract: kept as it is, never "
+             "blocking a build", "fix or delete that content in the graph file"),
+    )
+}
+
+
+@dataclass(frozen=True)
+class Finding:
+    severity: Severity
+    code: str  # a key of RULES
+    entity: str  # entity name, or relation rendered "from -[type]-> to"
+    message: str
+    hint: str
+    location: Location | None = None
+
+    def render(self) -> str:
+        """``path:line: error[code] entity: message (fix: hint)``, always one line."""
+        where = f"{self.location}: " if self.location else ""
+        return f"{where}{self.severity}[{self.code}] {show(self.entity)}: {self.message} (fix: {self.hint})"
+
+    def as_error(self) -> LintFailed:
+        """This finding as the library's error (its Location and hint kept; ``render()`` unchanged)."""
+        return LintFailed(f"{self.severity}[{self.code}] {show(self.entity)}: {self.message}", (self,),
+                          self.location, self.hint)
+
+    def sort_key(self) -> tuple[int, str, str, str, str, int]:
+        where = self.location or Location("")
+        rank = 0 if self.severity is Severity.ERROR else 1
+        return (rank, self.entity, self.code, self.message, where.path, where.line or 0)
+
+
+@dataclass(frozen=True)
+class LintReport:
+    findings: tuple[Finding, ...] = ()  # sorted: errors first, then by entity, code, message
+
+    def errors(self, strict: bool = False) -> tuple[Finding, ...]:
+        """The findings that reject the graph; under ``strict`` warnings do too."""
+        return tuple(f for f in self.findings if strict or f.severity is Severity.ERROR)
+
+    def warnings(self) -> tuple[Finding, ...]:
+        return tuple(f for f in self.findings if f.severity is Severity.WARNING)
+
+    def ok(self, strict: bool = False) -> bool:
+        return not self.errors(strict)
+
+    def summary(self) -> str:
+        errors, warnings = len(self.errors()), len(self.warnings())
+        return f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
+
+
+def relation_label(relation: Relation) -> str:
+    return f"{relation.source} -[{relation.relation_type}]-> {relation.target}"
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def show(text: str) -> str:
+    """A name fit for a one-line message: quoted and escaped when it is empty or odd."""
+    if not text or text != text.strip() or _CONTROL.search(text):
+        return json.dumps(text, ensure_ascii=False)
+    return text
+
+
+def rules_table() -> str:
+    """The lint rule reference (docs/cli.md), generated from ``RULES`` so the two cannot drift."""
+    rows = ["| code | severity | meaning | fix |", "|---|---|---|---|"]
+    def cell(text: str) -> str:  # a "|" would end the cell (high|medium|low); <slug> would be read as HTML
+        return text.replace("|", "\\|").replace("<", "&lt;")
+
+    rows += [f"| `{r.code}` | {r.severity} | {cell(r.meaning)} | {cell(r.hint)} |" for r in RULES.values()]
+    return "\n".join(rows) + "\n"

@@ -1,0 +1,242 @@
+"""The checks of one item's text and frontmatter fields, and the fields read as values.
+
+Part of reading an item (``kgsync.read.items``): the byte-level checks (UTF-8, control
+characters), the frontmatter's shape (YAML aliases, escaped controls, field types), and the
+conversions of field values (dates, slugs, lists of strings).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable
+from typing import Any
+
+import regex
+import yaml
+
+from kgsync.read.item_model import Issue, IssueSeverity
+
+
+# The C loader when present: same YAML semantics as python-frontmatter's default
+# SafeLoader, several times faster (the build must stay within 3x of a plain read).
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_ISO_DATE = re.compile(r"\s*(\d{4}-\d{2}-\d{2})")
+# Characters no item text may hold: C0 controls but tab and newline (a CR was made a newline),
+# DEL, C1 controls, and Unicode's noncharacters.  None is text anyone means to write; each
+# breaks something downstream (a C1 character or U+FFFE ends a page's YAML front matter, a DEL
+# in a theme makes an invalid node name).  Rejected, not replaced: the item is an error that
+# keeps its previous nodes until the file is fixed, and the message says where (see docs/SECURITY.md).
+_FORBIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ufdd0-\ufdef"
+                        + "".join(chr(plane + 0xFFFE) + chr(plane + 0xFFFF) for plane in range(0, 0x110000, 0x10000))
+                        + "]")
+#: ``problem(severity, line, message, hint='')``: an Issue of the file being read.
+_Problem = Callable[..., "Issue"]
+
+
+# Default-ignorable code points (zero-width joiners and spaces, variation selectors, tag
+# characters, Hangul fillers...) and bidi controls (overrides, isolates, marks), as the Unicode
+# Character Database defines the two properties (the ``regex`` module ships its tables).  They
+# render as nothing or reorder what is shown: in a title or a theme they make a name, a PR title
+# or a commit subject that reads as another, so they never pass the boundary.
+INVISIBLE = regex.compile(r"[\p{Default_Ignorable_Code_Point}\p{Bidi_Control}]")
+
+
+def without_invisible(meta: dict[str, Any], yaml_text: str) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """``meta`` (read from ``yaml_text``) with every invisible character (``INVISIBLE``) removed
+    from its strings, and (top-level field, first character removed) for each field that held one."""
+    found: list[tuple[str, str]] = []
+    if "\\" not in yaml_text and not INVISIBLE.search(yaml_text):  # none written, none escaped: no walk
+        return meta, found
+
+    def clean(value: Any, field_name: str) -> Any:
+        if isinstance(value, str):
+            hit = INVISIBLE.search(value)
+            if hit is None:
+                return value
+            if not found or found[-1][0] != field_name:
+                found.append((field_name, hit.group()))
+            return INVISIBLE.sub("", value)
+        if isinstance(value, list):
+            return [clean(v, field_name) for v in value]
+        if isinstance(value, dict):
+            return {clean(k, field_name): clean(v, field_name) for k, v in value.items()}
+        return value
+
+    cleaned = {name: clean(value, str(name)) for name, value in meta.items()}
+    return cleaned, found
+
+
+def _claim_numbers(meta: dict[str, object]) -> tuple[int, ...]:
+    """``kgsync: {claims: [...]}`` as numbers (shape checked by ``_field_problems``)."""
+    own = meta.get("kgsync")
+    numbers = own.get("claims", ()) if isinstance(own, dict) else ()
+    return tuple(dict.fromkeys(numbers)) if isinstance(numbers, list) else ()
+
+
+def _looks_utf16(raw: bytes) -> bool:
+    """A UTF-16 byte order mark, or NULs at every other byte of the start (UTF-16 without one)."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return True
+    head = raw[:200]
+    return len(head) >= 8 and (head[1::2].count(0) > 0.9 * len(head[1::2]) or head[0::2].count(0) > 0.9 * len(head[0::2]))
+
+
+def _field_problems(meta: dict[str, Any], yaml_text: str, problem: _Problem) -> list[Issue]:
+    """Fields of the wrong shape: rejected (title, completed: they name and date the item's
+    nodes), or ignored with a warning (the rest: an item without them is still an item)."""
+    found: list[Issue] = []
+
+    def at(name: str) -> int:
+        return _field_line(yaml_text, name) + 2
+
+    title = meta.get("title")
+    if isinstance(title, bool) or (title is not None and not isinstance(title, (str, int, float))):
+        found.append(problem(IssueSeverity.ERROR, at("title"), f"title is a {type(title).__name__}, not text",
+                             "write the title as one line of text (quote it if it starts with [ or {)"))
+    completed = meta.get("completed")
+    if completed is not None and not _date(completed):
+        found.append(problem(IssueSeverity.ERROR, at("completed"), f"completed: {str(completed)[:40]!r} is not a date",
+                             "write the date the research was completed as YYYY-MM-DD"))
+    for name in ("themes", "cites", "related", "supersedes", "superseded_by"):
+        if isinstance(meta.get(name), dict):
+            found.append(problem(IssueSeverity.WARNING, at(name), f"{name} is a mapping; ignored",
+                                 f"write {name} as a list: [a, b]"))
+    own = meta.get("kgsync")
+    if own is not None:
+        claims = own.get("claims") if isinstance(own, dict) else None
+        if not isinstance(own, dict) or set(own) - {"claims"}:
+            found.append(problem(IssueSeverity.ERROR, at("kgsync"), "kgsync must be a mapping with one key, claims",
+                                 "write kgsync: {claims: [1, 3]} (the Key Finding numbers that become claims)"))
+        elif not isinstance(claims, list) or not all(type(n) is int and n >= 1 for n in claims):
+            found.append(problem(IssueSeverity.ERROR, at("kgsync"), f"kgsync.claims {str(claims)[:40]!r} is not a list "
+                                 "of Key Finding numbers", "write kgsync: {claims: [1, 3]} (1 is the first finding)"))
+    confidence = meta.get("confidence")
+    if confidence is not None and not _confidence(confidence):
+        found.append(problem(IssueSeverity.WARNING, at("confidence"), f"confidence {str(confidence)[:40]!r} ignored",
+                             "write confidence: high, medium or low"))
+    return found
+
+
+def _escaped_control(meta: dict[str, Any]) -> tuple[str, str] | None:
+    """(top-level field, character) of the first forbidden character in any key or value, or None."""
+    for name, value in meta.items():
+        stack = [name, value]
+        while stack:
+            found = stack.pop()
+            if isinstance(found, str):
+                bad = _FORBIDDEN.search(found)
+                if bad:
+                    return str(name), bad.group()
+            elif isinstance(found, dict):
+                stack.extend(found.keys())
+                stack.extend(found.values())
+            elif isinstance(found, (list, tuple)):
+                stack.extend(found)
+    return None
+
+
+def _field_line(yaml_text: str, name: str) -> int:
+    """0-based line of ``name:`` at the top level of the frontmatter (0 when not found)."""
+    match = re.search(rf"^{re.escape(name)}[ \t]*:", yaml_text, re.MULTILINE)
+    return yaml_text.count("\n", 0, match.start()) if match else 0
+
+
+def _alias_line(yaml_text: str) -> int | None:
+    """0-based line of the first YAML alias token, if any (the scanner knows quotes from aliases)."""
+    if "*" not in yaml_text:
+        return None
+    try:
+        for token in yaml.scan(yaml_text, Loader=_SAFE_LOADER):
+            if isinstance(token, yaml.AliasToken):
+                line: int = token.start_mark.line
+                return line
+    except yaml.YAMLError:
+        return None  # the parse reports it
+    return None
+
+
+def _bad_date_line(yaml_text: str) -> int:
+    """0-based line of the first date-shaped value that is no date (0 when none is found)."""
+    for number, line in enumerate(yaml_text.split("\n")):
+        for found in re.findall(r"\b(\d{4}-\d{2}-\d{2})\b", line):
+            try:
+                dt.date.fromisoformat(found)
+            except ValueError:
+                return number
+    return 0
+
+
+def _decode(raw: bytes, problem: _Problem) -> tuple[str, Issue | None]:
+    if _looks_utf16(raw):
+        return "", problem(IssueSeverity.ERROR, 1, "UTF-16 text, not UTF-8", "re-save the file as UTF-8")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        return "", problem(IssueSeverity.ERROR, line, f"not UTF-8 (byte 0x{raw[exc.start]:02x} at offset {exc.start})",
+                           "re-save the file as UTF-8")
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    if "\x00" in text:
+        line = text[: text.index("\x00")].count("\n") + 1
+        return "", problem(IssueSeverity.ERROR, line, "NUL byte: binary data, not Markdown", "remove the binary content")
+    bad = _FORBIDDEN.search(text)
+    if bad:
+        line = text.count("\n", 0, bad.start()) + 1
+        column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
+        message = f"control character or noncharacter U+{ord(bad.group()):04X} at column {column}"
+        return "", problem(IssueSeverity.ERROR, line, message, "delete it: item text holds no control characters")
+    return text, None
+
+
+def _text(value: object) -> str:
+    if value is None:
+        return ""
+    return str(value).strip()
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _strings(value: object) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    values = value if isinstance(value, list) else [value]
+    out = [str(v).strip() for v in values if v is not None and not isinstance(v, (dict, list))]
+    return tuple(dict.fromkeys(v for v in out if v))
+
+
+def normalise_slug(value: str) -> str:
+    """'Research/completed/2026-01-01-x.md' or a URL to it -> '2026-01-01-x'."""
+    value = value.strip().rstrip("/").rsplit("/", 1)[-1]
+    value = value.split("#", 1)[0]
+    return value[:-3] if value.endswith(".md") else value
+
+
+def _slugs(value: object) -> tuple[str, ...]:
+    out = (normalise_slug(v) for v in _strings(value))
+    return tuple(dict.fromkeys(s for s in out if s and s not in ("~", "null", "None")))
+
+
+def _date(value: object) -> str:
+    if isinstance(value, dt.datetime):
+        if value.tzinfo:
+            value = value.astimezone(dt.UTC)
+        return value.date().isoformat()
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if isinstance(value, str):
+        match = _ISO_DATE.match(value)
+        if match is None:
+            return ""
+        try:
+            return dt.date.fromisoformat(match.group(1)).isoformat()
+        except ValueError:  # "2026-13-45": shaped like a date, is none
+            return ""
+    return ""
+
+
+def _confidence(value: object) -> str:
+    text = _text(value).lower()
+    return text if text in ("high", "medium", "low") else ""

@@ -1,0 +1,106 @@
+"""What reading items yields: the item (``ResearchItem``), a problem with a file (``Issue``)
+and the result of reading a corpus (``ReadResult``).
+
+Kinds of problem (``Issue.severity``):
+- ``error``: the file is not a usable item (unreadable, malformed YAML, duplicate
+  slug, no title).  The build keeps whatever the graph already had from it.
+- ``warning``: the item is built from what is there (a missing section, a cite
+  to an item that does not exist).
+- ``notice``: not an item at all (a folder README without frontmatter); skipped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from kgsync.contract.errors import ItemError, Location
+from kgsync.read.item_sections import KeyFinding, Section, heading_key
+
+
+class IssueSeverity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+    NOTICE = "notice"
+
+
+@dataclass(frozen=True)
+class Issue:
+    severity: IssueSeverity
+    location: Location
+    message: str
+    hint: str = ""
+    slug: str = ""
+
+    def render(self) -> str:
+        fix = f" (fix: {self.hint})" if self.hint else ""
+        return f"{self.location}: {self.severity}: {self.message}{fix}"
+
+    def as_error(self) -> ItemError:
+        """This issue as the library's error (its Location and hint kept; see kgsync.contract.errors)."""
+        return ItemError(self.message, self.location, self.hint or None)
+
+
+@dataclass(frozen=True)
+class ResearchItem:
+    slug: str
+    path: str  # as found (relative to the research repo root when possible)
+    title: str
+    completed: str  # YYYY-MM-DD, "" when unknown
+    themes: tuple[str, ...]
+    cites: tuple[str, ...]
+    related: tuple[str, ...]
+    supersedes: tuple[str, ...]
+    superseded_by: tuple[str, ...]
+    confidence: str  # high | medium | low | ""
+    item_type: str
+    status: str
+    research_question: str
+    executive_summary: str
+    key_findings: tuple[KeyFinding, ...]
+    sources: tuple[str, ...]  # URLs in the Sources section, in order, unique
+    sections: tuple[Section, ...]
+    body: str
+    body_line: int  # file line of the body's first line
+    # The Key Finding numbers the author chose as claims (frontmatter ``kgsync: {claims: [1, 3]}``);
+    # empty: the first ``caps.claims`` findings in document order (docs/CLAIMS.md).
+    claim_numbers: tuple[int, ...] = ()
+    # (field, 1-based line) of the frontmatter lists and the Sources heading: where a message
+    # about one of them points (the caps, ``kgsync.read.item_caps``), also for a cached item.
+    field_lines: tuple[tuple[str, int], ...] = ()
+
+    @classmethod
+    def known_only_by(cls, slug: str, completed: str) -> ResearchItem:
+        """An item whose file failed to parse now: other items still cite and link it by these."""
+        return cls(slug, "", "", completed, (), (), (), (), (), "", "", "", "", "", (), (), (), "", 0)
+
+    def line_of(self, field_name: str) -> int:
+        """The line of a frontmatter list or section (``field_lines``); 1 when unknown."""
+        return dict(self.field_lines).get(field_name, 1)
+
+    @property
+    def is_superseded(self) -> bool:
+        return bool(self.superseded_by)
+
+    def section(self, *names: str) -> Section | None:
+        """The first section whose heading equals one of ``names`` (case-insensitive)."""
+        wanted = [n.lower() for n in names]
+        for name in wanted:
+            for section in self.sections:
+                if heading_key(section.heading) == name:
+                    return section
+        return None
+
+
+@dataclass(frozen=True)
+class ReadResult:
+    items: tuple[ResearchItem, ...]
+    issues: tuple[Issue, ...]
+
+    @property
+    def failed(self) -> tuple[Issue, ...]:
+        return tuple(i for i in self.issues if i.severity is IssueSeverity.ERROR)
+
+    @property
+    def failed_slugs(self) -> frozenset[str]:
+        return frozenset(i.slug for i in self.failed if i.slug)
