@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from kgsync.read import config as config_module
 from kgsync.graph.claim_identity import claim_renames, keep_claim_names, previous_facts_to_match
 from kgsync.graph.merge import Manifest
-from kgsync.diff.graph_diff import changed_claims, diff
+from kgsync.diff.claim_changes import changed_claims
+from kgsync.diff.graph_diff import diff
 from kgsync.contract.model import Facts, Relation
 from kgsync.build.pipeline import build
 from kgsync.publish.proposal import prepare

@@ -14,16 +14,11 @@ from hypothesis import strategies as st
 
 from kgsync.contract import jsonl
 from kgsync.cli.diff import command
-from kgsync.diff.graph_diff import (
-    EntityChange,
-    GraphDiff,
-    diff,
-    items_of,
-    review,
-    sort_findings,
-    to_dict,
-    to_json,
-)
+from kgsync.diff.finding_order import sort_findings
+from kgsync.diff.graph_diff import diff, review
+from kgsync.diff.item_attribution import items_of
+from kgsync.diff.json_report import to_dict, to_json
+from kgsync.diff.model import EntityChange, GraphDiff
 from kgsync.contract.errors import Location
 from kgsync.lint.rules import Finding, Severity
 from kgsync.contract.model import Entity, Graph, Relation

@@ -23,21 +23,17 @@ from hypothesis import strategies as st
 
 from dataclasses import replace
 
-from kgsync.diff.graph_diff import GraphDiff, diff, review
+from kgsync.diff.graph_diff import diff, review
+from kgsync.diff.model import GraphDiff
 from kgsync.contract.errors import Location
 from kgsync.lint.rules import Finding, Severity
 from kgsync.contract.model import Entity, Graph, Relation
-from kgsync.publish.pr.body import (
-    GITHUB_BODY_LIMIT,
-    ZWSP,
-    _environment,
-    body_length,
-    build_sections,
-    clean,
-    md_code,
-    md_escape,
-    render_markdown,
-)
+from kgsync.publish.limits import GITHUB_BODY_LIMIT
+from kgsync.publish.pr.body import render_markdown
+from kgsync.publish.pr.markdown_escape import ZWSP, clean, md_code, md_escape
+from kgsync.publish.pr.pr_template import _environment
+from kgsync.publish.pr.sections import build_sections
+from kgsync.publish.pr.truncation import body_length
 
 GOLDEN = Path(__file__).parent / "golden" / "pr_body"
 
@@ -290,7 +286,8 @@ def test_layout_order_and_readability() -> None:
 def test_findings_the_base_had_already_are_folded_after_the_new_ones() -> None:
     import json
 
-    from kgsync.diff.graph_diff import review, to_json
+    from kgsync.diff.graph_diff import review
+    from kgsync.diff.json_report import to_json
 
     orphan_old = Entity("concept:old-orphan", "concept", ("alias:old orphan",))
     orphan_new = Entity("concept:new-orphan", "concept", ("alias:new orphan",))

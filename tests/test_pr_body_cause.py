@@ -11,18 +11,15 @@ from __future__ import annotations
 
 import re
 
-from kgsync.diff.graph_diff import GraphDiff, graph_size, merged_slugs, review
+from kgsync.diff.graph_diff import review
+from kgsync.diff.item_attribution import merged_slugs
+from kgsync.diff.model import GraphDiff, graph_size
 from kgsync.contract.model import Entity, Graph, Relation
-from kgsync.publish.pr.body import (
-    BodyContext,
-    ItemLinks,
-    VocabularyGroup,
-    body_length,
-    build_sections,
-    md_link,
-    render_markdown,
-    word_diff,
-)
+from kgsync.publish.pr.body import render_markdown
+from kgsync.publish.pr.item_views import BodyContext, ItemLinks, VocabularyGroup, word_diff
+from kgsync.publish.pr.markdown_escape import md_link
+from kgsync.publish.pr.sections import build_sections
+from kgsync.publish.pr.truncation import body_length
 from tests.test_pr_body import assert_harmless, check_golden
 
 A, B, C = "2026-03-01-alpha", "2026-03-02-beta", "2026-02-20-gamma"

@@ -14,7 +14,7 @@ from kgsync.read import config as config_module
 from kgsync.publish.github.git_branch import GitCheckout
 from kgsync.graph.merge import Manifest
 from kgsync.contract.model import Facts
-from kgsync.publish.pr.body import VocabularyGroup
+from kgsync.publish.pr.item_views import VocabularyGroup
 from kgsync.publish.proposal import _vocabulary_groups, prepare
 
 SLUG = "2026-06-01-a-merged-item"

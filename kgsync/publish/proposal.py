@@ -12,7 +12,10 @@ from pathlib import Path
 
 from kgsync.contract import jsonl
 from kgsync.read.config import Config
-from kgsync.diff.graph_diff import GraphDiff, merged_slugs, review, sort_findings
+from kgsync.diff.finding_order import sort_findings
+from kgsync.diff.graph_diff import review
+from kgsync.diff.item_attribution import merged_slugs
+from kgsync.diff.model import GraphDiff
 from kgsync.contract.errors import GraphFormatError, KgsyncError
 from kgsync.read.items import Issue, ResearchItem
 from kgsync.graph.merge import Manifest, manifest_path
@@ -20,7 +23,8 @@ from kgsync.contract.model import EntityType, Graph, slug_of_item_name
 from kgsync.publish.github.git_branch import GitCheckout
 from kgsync.publish.github.pull_request import Proposal
 from kgsync.publish.limits import GITHUB_BODY_LIMIT
-from kgsync.publish.pr.body import BodyContext, ItemLinks, RenderedBody, VocabularyGroup, render_markdown
+from kgsync.publish.pr.body import RenderedBody, render_markdown
+from kgsync.publish.pr.item_views import BodyContext, ItemLinks, VocabularyGroup
 from kgsync.publish.site.project import source_url
 from kgsync.publish.site.model import FOLDER
 from kgsync.publish.site.text import file_stems

@@ -8,8 +8,9 @@ title.  A reviewer reads the cause before opening the body.
 
 from __future__ import annotations
 
-from kgsync.diff.graph_diff import GraphDiff, ItemDiff, merged_slugs
 from kgsync.contract.model import EntityType, item_name
+from kgsync.diff.item_attribution import merged_slugs
+from kgsync.diff.model import GraphDiff, ItemDiff
 
 MAX_TITLE = 100  # GitHub shows about this much in lists; a longer item title is cut with an ellipsis
 
