@@ -327,8 +327,10 @@ def test_cli_markdown(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-u
     new = _write(tmp_path / "new.jsonl", Graph(BASE.entities + (item(B, "Beta"),), BASE.relations))
     result = CliRunner().invoke(command, [str(old), str(new)])
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("## kgsync: knowledge graph update\n")  # pr.title from the config
-    assert f"### {B} — Beta (new item)" in result.output
+    assert result.output.startswith("**Needs attention**\n")  # the PR body: GitHub shows the title above it
+    assert f"- {B} — Beta (new item)" in result.output
+    full = CliRunner().invoke(command, [str(old), str(new), "--limit", "0"])
+    assert full.output.startswith("## kgsync: knowledge graph update\n")  # the full report: pr.title from the config
 
 
 def test_cli_json_and_missing_old_file(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]

@@ -15,8 +15,9 @@ from kgsync.diff.graph_diff import review
 from kgsync.diff.item_attribution import merged_slugs
 from kgsync.diff.model import GraphDiff, graph_size
 from kgsync.contract.model import Entity, Graph, Relation
-from kgsync.publish.pr.body import render_markdown
-from kgsync.publish.pr.item_views import BodyContext, ItemLinks, VocabularyGroup, word_diff
+from kgsync.publish.limits import GITHUB_BODY_LIMIT
+from kgsync.publish.pr.body import DEFAULT_FULL_REPORT_HINT, render_markdown
+from kgsync.publish.pr.item_views import BodyContext, ItemLinks, StatementChange, VocabularyGroup, word_diff
 from kgsync.publish.pr.markdown_escape import md_link
 from kgsync.publish.pr.sections import build_sections
 from kgsync.publish.pr.truncation import body_length
@@ -52,7 +53,8 @@ def _links(*slugs: str) -> dict[str, ItemLinks]:
     return {s: ItemLinks(f"{REPO}/{s}.md", f"https://acme.github.io/research/items/{s}/") for s in slugs}
 
 
-def _render(d: GraphDiff, context: BodyContext, limit: int = 0) -> str:
+def _render(d: GraphDiff, context: BodyContext, limit: int = GITHUB_BODY_LIMIT) -> str:
+    """The PR body (``limit`` 0: the full report, as the job summary shows it)."""
     text = render_markdown(d, title="kgsync: test", context=context, limit=limit).text
     # Our own links are the only links: without them, nothing in the body links or pings.
     ours = re.compile(r"\[(item file|site page)\]\((https://[^)\s]+)\)")
@@ -77,7 +79,12 @@ def test_one_add_opens_with_the_item_its_links_its_contribution_and_the_size() -
     assert f"{before.entities:,} → {after.entities:,} entities" in text
     assert f"{before.jsonl_bytes:,} → {after.jsonl_bytes:,} JSONL bytes" in text
     assert text.index(f"[item file]({REPO}/{B}.md)") < text.index("| entity type |")  # the cause first
-    assert "new dangling cites (1)" in text and "2026-01-01-missing" in text
+    assert "- 1 new dangling cite:\n  - `research/" in text and "2026-01-01-missing" in text
+    assert "- 0 new contradictions\n" in text and "- 0 new lint warnings\n" in text  # zeros are shown
+    # The title once: in the Merged list, not again in the item's heading or its node's notes.
+    # (twice: the Merged list, and the claim that states "Beta question holds.")
+    assert text.count("Beta question") == 2 and "— Beta question holds." in text and "from 1 research item (2 other items moved" in text
+    assert not text.startswith("## ")  # a PR shows its title above the body
 
 
 def test_one_edit_shows_the_reworded_finding_and_the_confidence_change() -> None:
@@ -90,16 +97,25 @@ def test_one_edit_shows_the_reworded_finding_and_the_confidence_change() -> None
     text = _render(d, BodyContext(links=_links(A)))
     check_golden("cause_edit.md", text)
     assert "Side effects" not in text
-    assert "- Alpha question holds.\n" in text and "+ Alpha holds for small corpora.\n" in text
+    # One word diff, not also the stored lines; the other changed observations stay as lines.
+    assert "- Alpha question holds.\n" not in text and "+ Alpha holds for small corpora.\n" not in text
     assert "- confidence:medium\n" in text and "+ confidence:high\n" in text
+    assert text.count("~~question holds.~~") == 1
     assert "  - reworded: Alpha ~~question holds.~~ **holds for small corpora.**\n" in text  # word by word
+    # With the item's findings known (the PR flow), the diff runs over the whole statement,
+    # labelled with its Key Finding number: the stored cut is not a change.
+    whole = StatementChange(1, "Alpha question holds " + "for every corpus we tried " * 8 + "and more.",
+                            "Alpha holds " + "for every corpus we tried " * 8 + "and more.")
+    labelled = _render(d, BodyContext(links=_links(A), statements={f"claim:{A}:kf-1": whole}))
+    assert "  - Key Finding 1, reworded: Alpha ~~question~~ holds for every corpus" in labelled
+    assert labelled.count("~~") == 2 and "and more." in labelled
 
 
 def test_a_word_diff_escapes_each_part() -> None:
     out = word_diff("see *this* [link]", "see @octocat #12 ~~x~~")
     assert_harmless(f"- {out}")
     assert out.startswith("see ~~") and "**@" in out
-    assert word_diff("a " * 300, "b " * 300) == "*(reworded throughout)*"
+    assert word_diff("a " * 1000, "b " * 1000) is None  # too long to read: the lines say it
 
 
 def test_one_delete_lists_the_removed_item_and_the_retired_shared_node_as_its_contribution() -> None:
@@ -109,9 +125,11 @@ def test_one_delete_lists_the_removed_item_and_the_retired_shared_node_as_its_co
     # A removed item's file is gone at the merge commit: no link to it.
     text = _render(d, BodyContext(links={}))
     check_golden("cause_delete.md", text)
-    merged, side = text.index("### Merged items (1)"), text.index("### Side effects (other items)")
-    assert merged < text.index(f"#### {C}") < side < text.index(f"#### {A}")
-    assert "removed research items (1)" in text  # needs attention, never cut
+    removed, side = text.index("### Removed items (1)"), text.index("### Side effects (other items)")
+    assert removed < text.index(f"#### {C}") < side < text.index(f"#### {A}")
+    assert "- 1 removed research item:\n  - `item:2026-02-20-gamma`" in text  # needs attention, never cut
+    assert "**Removed:**\n- 2026-02-20-gamma — Gamma question\n" in text
+    assert "**Merged:**" not in text and "Merged items" not in text  # a deleted item is never "merged"
 
 
 def test_a_vocabulary_event_heads_the_side_effects_it_explains() -> None:
@@ -154,17 +172,21 @@ def test_many_items_at_once_keep_the_cut_rules() -> None:
     d = review(old, new)
     assert len(merged_slugs(d)) == 20
     context = BodyContext(links=_links(*slugs[3:]), dangling=tuple(f"research/{s}.md:2: cites names 'x'" for s in slugs[:12]))
-    full = _render(d, context)
-    assert "**Merged:**" in full and "- and 10 more (below)" in full  # the head lists ten
-    limit = 10_000
+    body = _render(d, context)
+    assert "**Merged:**" in body and "\n- and 7 more\n" in body  # the head lists ten of 17
+    assert "Each list above shows its first 10 entries. " + DEFAULT_FULL_REPORT_HINT in body
+    full = _render(d, context, limit=0)  # the job summary: every entry
+    assert "and 7 more" not in full and all(f"- {s}" in full for s in slugs[3:6] + slugs[14:])
+    limit = 11_000  # the head lists one entry a line, zeros included: a little longer than before
     text = _render(d, context, limit=limit)
     check_golden("cause_many.md", text)
     assert body_length(text) <= limit and "**Truncated:**" in text
     # "Needs attention" is never cut, with its dangling cites; cuts fall at section boundaries.
-    head = build_sections(d, title="kgsync: test", context=context)[0].text
-    assert text.startswith(head) and "new dangling cites (12)" in head and ", and 2 more" in head
+    sections = build_sections(d, title="kgsync: test", context=context, heading=False,
+                              full_report_hint=DEFAULT_FULL_REPORT_HINT)
+    head = sections[0].text
+    assert text.startswith(head) and "- 12 new dangling cites:\n" in head and "  - and 2 more\n" in head
     kept = text[: text.rindex("---\n\n> [!WARNING]")]
-    sections = build_sections(d, title="kgsync: test", context=context)
     cut_order = sorted((i for i, s in enumerate(sections) if s.priority), key=lambda i: (sections[i].priority, i))[::-1]
     assert kept in {"".join(s.text for i, s in enumerate(sections) if i not in cut_order[:k])
                     for k in range(1, len(cut_order) + 1)}

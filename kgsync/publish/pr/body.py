@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from kgsync.diff.model import GraphDiff
 from kgsync.publish.limits import GITHUB_BODY_LIMIT
-from kgsync.publish.pr.attention import Evidence
+from kgsync.publish.pr.attention import ATTENTION_NAMES, Evidence
 from kgsync.publish.pr.item_views import BodyContext
 from kgsync.publish.pr.sections import DEFAULT_TITLE, build_sections
 from kgsync.publish.pr.truncation import truncate, body_length
@@ -49,14 +49,23 @@ def render_markdown(
     evidence: Evidence | None = None,
     context: BodyContext | None = None,
 ) -> RenderedBody:
-    """The PR body for ``d``; ``limit <= 0`` means no limit.
+    """The PR body for ``d``, and the full report; ``limit <= 0`` means no limit (the full report).
 
-    ``title`` is escaped; ``full_report_hint`` is trusted Markdown, one or more whole
-    sentences of the caller's own (e.g. a link to the run), ending the truncation notice
-    as is.  ``evidence``: the sentences stating evidence links (from the manifests).
+    The body's head has a fixed budget: every list in it stops at ``ATTENTION_NAMES`` entries
+    with "and N more" and ``full_report_hint``, so no item can push the counts, Needs attention
+    or the merged and removed items out of it.  The full report (the job summary) lists all,
+    under ``title`` as its heading; the body goes without (a PR shows its title above it).
+    ``title`` is escaped; ``full_report_hint`` is trusted Markdown, one or more whole sentences
+    of the caller's own (e.g. a link to the run).  ``evidence``: the sentences stating evidence
+    links (from the manifests).
     """
-    sections = build_sections(d, title=title, evidence=evidence or {}, context=context)
-    full_text = "".join(s.text for s in sections)
-    if limit <= 0 or body_length(full_text) <= limit:
+    full = build_sections(d, title=title, evidence=evidence or {}, context=context, cap=0, heading=True)
+    full_text = "".join(s.text for s in full)
+    if limit <= 0:
         return RenderedBody(full_text, False, full_text)
+    sections = build_sections(d, title=title, evidence=evidence or {}, context=context, cap=ATTENTION_NAMES,
+                              heading=False, full_report_hint=full_report_hint)
+    text = "".join(s.text for s in sections)
+    if body_length(text) <= limit:
+        return RenderedBody(text, False, full_text)
     return RenderedBody(truncate(sections, limit, full_report_hint), True, full_text)

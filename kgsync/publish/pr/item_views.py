@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from markupsafe import Markup
 
 from kgsync.contract.model import OBSERVATION_KEYS, Entity, Relation
-from kgsync.diff.claim_changes import ClaimChange
 from kgsync.diff.finding_order import severity_of
 from kgsync.diff.model import EntityChange, GraphDiff, GraphSize, ItemDiff, type_sort_key
 from kgsync.lint.rules import Finding
@@ -39,6 +38,7 @@ class ChangeRow:
     reordered: bool
     as_diff: bool  # a ```diff block; else a list of escaped lines
     reworded: Markup | None = None  # a statement reworded in place, word by word (``word_diff``)
+    finding: str = ""  # "Key Finding 2": which finding of its item a reworded claim states
 
 
 @dataclass(frozen=True)
@@ -84,6 +84,19 @@ class BodyContext:
     #: Item problems this change brings that the graph cannot show (a dangling cite), "path:line: what".
     dangling: tuple[str, ...] = ()
     events: tuple[VocabularyGroup, ...] = ()
+    #: Claim name -> its reworded finding, whole (the graph stores statements cut short).
+    statements: Mapping[str, StatementChange] = field(default_factory=dict)
+    #: Removed concept or method -> why it went and how to keep it ("1 linking item left (min 2); pin ...").
+    lost: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class StatementChange:
+    """A reworded finding: its Key Finding number (0: unknown) and its whole statement before and after."""
+
+    number: int
+    old: str
+    new: str
 
 
 _PLURAL = {"research_item": "research items", "concept": "concepts", "claim": "claims", "method": "methods"}
@@ -108,31 +121,62 @@ def key_observations(entity: Entity, limit: int = KEY_OBSERVATIONS) -> tuple[tup
     return tuple(shown), len(entity.observations) - len(shown)
 
 
-def _node_rows(entities: Sequence[Entity]) -> tuple[NodeRow, ...]:
+def _node_rows(entities: Sequence[Entity], own: str = "") -> tuple[NodeRow, ...]:
+    """``own``: the item node whose title the section heading or the Merged list shows already."""
     rows = []
     for e in entities:
+        if e.name == own:
+            e = Entity(e.name, e.entity_type, tuple(o for o in e.observations if not o.startswith("title:")))
         notes, more = key_observations(e)
         rows.append(NodeRow(e.name, e.entity_type, notes, more))
     return tuple(rows)
 
 
-def _change_rows(changes: Sequence[EntityChange]) -> tuple[ChangeRow, ...]:
+def _change_rows(changes: Sequence[EntityChange], statements: Mapping[str, StatementChange]) -> tuple[ChangeRow, ...]:
     rows = []
     for c in changes:
-        added, removed = _where_they_differ(c.observations_added, c.observations_removed)
+        reworded, finding, said = _reworded(c, statements.get(c.name))
+        # The word diff says the statement in full: its stored (cut) lines would say it again.
+        added = tuple(o for o in c.observations_added if o not in said)
+        removed = tuple(o for o in c.observations_removed if o not in said)
+        added, removed = _where_they_differ(added, removed)
         rows.append(ChangeRow(c.name, c.entity_type, c.type_changed, added, removed, c.reordered,
-                              fits_code_block(added + removed), _reworded(c)))
+                              fits_code_block(added + removed), reworded, finding))
     return tuple(rows)
 
 
-def _reworded(change: EntityChange) -> Markup | None:
-    """A claim's statement (its one unkeyed observation) changed in place: the words that changed."""
-    old = [o for o in change.observations_removed if not _KNOWN_KEYS.match(o)]
-    new = [o for o in change.observations_added if not _KNOWN_KEYS.match(o)]
-    return word_diff(old[0], new[0]) if len(old) == len(new) == 1 else None
+_STATEMENT_KEYS = ("title:", "summary:")
 
 
-def word_diff(old: str, new: str, limit: int = 2 * TEXT_LIMIT) -> Markup:
+def _statement(observations: Sequence[str]) -> list[str]:
+    """A node's statement observations: unkeyed (a claim's text), else its ``title:``/``summary:``."""
+    unkeyed = [o for o in observations if not _KNOWN_KEYS.match(o)]
+    return unkeyed or [o for o in observations if o.startswith(_STATEMENT_KEYS)]
+
+
+def _reworded(change: EntityChange, whole: StatementChange | None) -> tuple[Markup | None, str, frozenset[str]]:
+    """A claim's statement changed in place: (the words that changed, "Key Finding N", the stored
+    observations the word diff stands for).  ``whole``: the finding before and after, uncut."""
+    if change.entity_type != "claim":
+        return None, "", frozenset()
+    old, new = _statement(change.observations_removed), _statement(change.observations_added)
+    if not (len(old) == len(new) == 1):
+        return None, "", frozenset()
+    if whole is not None:
+        words = word_diff(whole.old, whole.new)
+    else:
+        words = word_diff(_value(old[0]), _value(new[0]))
+    label = f"Key Finding {whole.number}" if whole is not None and whole.number else ""
+    if words is None:
+        return None, label, frozenset()
+    return words, label, frozenset((old[0], new[0]))
+
+
+def _value(observation: str) -> str:
+    return observation.split(":", 1)[1].strip() if _KNOWN_KEYS.match(observation) else observation
+
+
+def word_diff(old: str, new: str, limit: int = 8 * TEXT_LIMIT) -> Markup | None:
     """``old`` → ``new`` word by word: removed words ~~struck~~, added ones **bold**, each escaped."""
     a, b = clean(old, 0).split(), clean(new, 0).split()
     parts: list[str] = []
@@ -145,8 +189,8 @@ def word_diff(old: str, new: str, limit: int = 2 * TEXT_LIMIT) -> Markup:
         if j2 > j1:
             parts.append(f"**{md_escape(' '.join(b[j1:j2]), 0)}**")
     text = " ".join(parts)
-    if len(text) > limit:  # a whole rewrite: the diff lines below say it in full
-        return Markup("*(reworded throughout)*")
+    if len(text) > limit:  # a very long rewrite: the observation lines say it instead
+        return None
     return Markup(text)
 
 
@@ -172,14 +216,15 @@ def _by_type(entities: Sequence[Entity]) -> list[tuple[str, list[Entity]]]:
     return [(t, [e for e in entities if e.entity_type == t]) for t in types]
 
 
-def item_view(item: ItemDiff) -> ItemView:
+def item_view(item: ItemDiff, statements: Mapping[str, StatementChange] | None = None) -> ItemView:
     groups: list[Group] = []
+    own = f"item:{item.slug}" if item.slug else ""
     for entity_type, entities in _by_type(item.added):
-        groups.append(Group(f"new {plural(entity_type)}", "nodes", _node_rows(entities)))
+        groups.append(Group(f"new {plural(entity_type)}", "nodes", _node_rows(entities, own)))
     for entity_type, entities in _by_type(item.removed):
-        groups.append(Group(f"removed {plural(entity_type)}", "nodes", _node_rows(entities)))
+        groups.append(Group(f"removed {plural(entity_type)}", "nodes", _node_rows(entities, own)))
     if item.changed:
-        groups.append(Group("changed nodes", "changes", _change_rows(item.changed)))
+        groups.append(Group("changed nodes", "changes", _change_rows(item.changed, statements or {})))
     # An item's `states` links to the claims listed just above repeat that list: counted, not listed.
     for sign, relations, claims in (("+", item.relations_added, item.added), ("-", item.relations_removed, item.removed)):
         listed = {e.name for e in claims if e.entity_type == "claim"}
@@ -233,23 +278,6 @@ def review_rank(item: ItemDiff) -> int:
     if any(e.name == own for e in item.added):
         return 3
     return 1 if item.removed or item.changed or item.relations_removed else 2
-
-
-@dataclass(frozen=True)
-class ChangedClaimRow:
-    name: str
-    confidence: Markup  # "medium → high", or "" when it did not change
-    words: Markup  # the statement's word diff: ~~removed~~ **added**, or "" when it did not change
-
-
-def changed_claim_row(change: ClaimChange) -> ChangedClaimRow:
-    confidence = Markup("")
-    if change.confidence:
-        old, new = change.confidence
-        confidence = md_escape(old or "none") + Markup(" → ") + md_escape(new or "none")
-    marks = {"-": Markup("~~{}~~"), "+": Markup("**{}**"), "=": Markup("{}")}
-    words = Markup(" ").join(marks[op].format(md_escape(text)) for op, text in change.words)
-    return ChangedClaimRow(change.name, confidence, words)
 
 
 @dataclass(frozen=True)

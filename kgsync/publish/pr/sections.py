@@ -7,9 +7,8 @@ from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from jinja2.environment import TemplateModule
+from markupsafe import Markup
 
-from kgsync.diff.claim_changes import changed_claims
-from kgsync.diff.finding_order import severity_of
 from kgsync.diff.item_attribution import merged_slugs
 from kgsync.diff.model import TYPE_ORDER, GraphDiff, ItemDiff, TypeCount
 from kgsync.lint.rules import Finding
@@ -18,7 +17,6 @@ from kgsync.publish.pr.item_views import (
     BodyContext,
     ItemView,
     VocabularyGroup,
-    changed_claim_row,
     finding_row,
     item_view,
     item_links,
@@ -61,31 +59,45 @@ def _chunks(rows: Sequence[_Row], size: int = CHUNK_ROWS) -> list[Sequence[_Row]
 
 
 def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE, evidence: Evidence | None = None,
-                   context: BodyContext | None = None) -> list[Section]:
+                   context: BodyContext | None = None, cap: int = ATTENTION_NAMES, heading: bool = True,
+                   full_report_hint: str = "") -> list[Section]:
     """The body as cuttable sections, in reading order: the head, the merged items, the side
-    effects (under the vocabulary event that explains them), then lint, pairs and the index."""
+    effects (under the event that explains them), then evidence, lint, pairs and the index.
+
+    ``cap``: entries per list in the head (0: all, the full report); a capped list ends with
+    "and N more", and ``full_report_hint`` (trusted Markdown) says where the rest is, so the
+    head has a fixed budget whatever one item holds.  ``heading``: open with ``title`` as a
+    heading (the full report; a PR shows its title above the body already).
+    """
     evidence = evidence or {}
     context = context or BodyContext()
     module = template_module()
     ordered = ordered_items(d)
     merged = context.merged if context.merged is not None else merged_slugs(d)
-    views = [replace(item_view(i), links=item_links(i.slug, context.links) if i.slug in merged else ())
+    views = [replace(item_view(i, context.statements), links=item_links(i.slug, context.links) if i.slug in merged else ())
              for i in ordered]
     causes = [v for v in views if v.slug in merged]
-    sections = [Section("head", _head(module, d, title, attention(d, evidence, context.dangling), causes))]
+    lines = attention(d, evidence, context.dangling, context.lost, cap)
+    head = _head(module, d, title if heading else "", lines, causes, sum(1 for v in views if v.slug and v.slug not in merged), cap, full_report_hint)
+    sections = [Section("head", head)]
     sections += _item_sections(module, views, ordered, merged, context.events)
     sections += _evidence_sections(module, d, evidence)
     sections += _finding_sections(module, d)
     sections += _near_duplicate_sections(module, d)
-    sections += _changed_claim_sections(module, d)
-    sections += _index_sections(module, views, ordered)
+    sections += _index_sections(module, views, ordered, merged)
     return sections
 
 
+def _capped(rows: Sequence[_Row], cap: int) -> tuple[Sequence[_Row], int]:
+    shown = rows if cap <= 0 else rows[:cap]
+    return shown, len(rows) - len(shown)
+
+
 def _head(module: TemplateModule, d: GraphDiff, title: str, lines: tuple[AttentionLine, ...],
-          causes: Sequence[ItemView]) -> str:
-    """The summary: counts per type (foreign types past ``FOREIGN_TYPE_ROWS`` summed), what needs attention."""
-    relation_counts = d.relation_counts()
+          causes: Sequence[ItemView], side_effects: int, cap: int, hint: str) -> str:
+    """Needs attention, the merged and the removed items, the counts per type (foreign types
+    past ``FOREIGN_TYPE_ROWS`` summed): every list capped at ``cap``, so the head always fits."""
+    relation_counts = list(d.relation_counts().items())
     contract = [c for c in d.counts if c.entity_type in TYPE_ORDER]
     foreign = [c for c in d.counts if c.entity_type not in TYPE_ORDER]
     rest = foreign[FOREIGN_TYPE_ROWS:]
@@ -99,6 +111,10 @@ def _head(module: TemplateModule, d: GraphDiff, title: str, lines: tuple[Attenti
         if rest
         else None
     )
+    merged, more_merged = _capped([v for v in causes if v.status != "removed item"], cap)
+    removed, more_removed = _capped([v for v in causes if v.status == "removed item"], cap)
+    relations_shown, more_relations = _capped(relation_counts, cap)
+    capped = any(line.more and line.listed for line in lines) or more_merged or more_removed or more_relations
     return macro(
         module,
         "head",
@@ -107,15 +123,20 @@ def _head(module: TemplateModule, d: GraphDiff, title: str, lines: tuple[Attenti
         contract,
         foreign[:FOREIGN_TYPE_ROWS],
         foreign_rest,
-        sum(a for a, _ in relation_counts.values()),
-        sum(r for _, r in relation_counts.values()),
-        _finding_counts(d),
-        len([i for i in d.items if i.slug]),
-        relation_counts,
+        sum(a for _, (a, _) in relation_counts),
+        sum(r for _, (_, r) in relation_counts),
+        len(causes),
+        side_effects,
+        dict(relations_shown),
+        more_relations,
         lines,
-        causes[:ATTENTION_NAMES],
-        max(0, len(causes) - ATTENTION_NAMES),
+        merged,
+        more_merged,
+        removed,
+        more_removed,
         size_line(d.size_before, d.size_after),
+        Markup(hint) if capped and hint else Markup(""),
+        cap,
     )
 
 
@@ -157,8 +178,9 @@ def _near_duplicate_sections(module: TemplateModule, d: GraphDiff) -> list[Secti
             for number, chunk in enumerate(_chunks(pairs, 2 * CHUNK_ROWS) if pairs else [])]
 
 
-def _index_sections(module: TemplateModule, views: Sequence[ItemView], ordered: Sequence[ItemDiff]) -> list[Section]:
-    if len(views) <= 1:  # one item needs no index
+def _index_sections(module: TemplateModule, views: Sequence[ItemView], ordered: Sequence[ItemDiff],
+                    merged: frozenset[str]) -> list[Section]:
+    if sum(1 for v in views if v.slug in merged) <= 1:  # one merged item needs no index (side effects have sections)
         return []
     chunks = _chunks(list(zip(views, ordered, strict=True)), 2 * CHUNK_ROWS)
     return [Section("index", macro(module, "index", chunk, number == 0, len(views), number + 1, len(chunks)),
@@ -173,13 +195,18 @@ def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: S
                    events: Sequence[VocabularyGroup]) -> list[Section]:
     """One section per item: the merged items first, then each side effect under the first
     vocabulary event that lists it, then the side effects no event names."""
+    removed = {v.slug for v in views if v.slug in merged and v.status == "removed item"}
+
     def group_of(view: ItemView) -> tuple[int, str]:
+        # A deleted item is removed, never "merged"; what a change loses is weighed first.
+        if view.slug in removed:
+            return (0, f"Removed items ({len(removed)})")
         if view.slug in merged:
-            return (0, f"Merged items ({sum(1 for v in views if v.slug in merged)})")
+            return (1, f"Merged items ({sum(1 for v in views if v.slug in merged) - len(removed)})")
         for number, event in enumerate(events):
             if view.slug in event.items:
-                return (1 + number, f"Side effects: {event.label}")
-        return (1 + len(events), SIDE_EFFECTS)
+                return (2 + number, f"Side effects: {event.label}")
+        return (2 + len(events), SIDE_EFFECTS)
 
     pairs = sorted(zip(views, ordered, strict=True), key=lambda pair: group_of(pair[0])[0])  # stable
     sections = []
@@ -188,18 +215,11 @@ def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: S
         label = group_of(view)[1]
         # Sections that remove or change nodes outlive the index; new items' sections go first.
         keep_longer = review_rank(item) in (0, 1) or not item.slug
-        text = macro(module, "item", view, label if label != heading else "")
+        # A merged or removed item's title is in the head's lists already; a side effect's is not.
+        text = macro(module, "item", view, label if label != heading else "", view.slug not in merged)
         heading = label
         sections.append(Section("item", text, 1, view.slug or "(no item)", priority=4 if keep_longer else 6))
     return sections
-
-
-def _changed_claim_sections(module: TemplateModule, d: GraphDiff) -> list[Section]:
-    """A claim that kept its name through a rewording or re-rating: its word diff and confidence change."""
-    rows = [changed_claim_row(c) for c in changed_claims(d)]
-    return [Section("changed_claims", macro(module, "changed_claims", chunk, number == 0, len(rows)), len(chunk),
-                    priority=5 if number == 0 else 7)  # a review aid: the item sections hold the same change
-            for number, chunk in enumerate(_chunks(rows) if rows else [])]
 
 
 def _in_pairs(finding: Finding, pairs: Sequence[tuple[str, str]]) -> bool:
@@ -208,11 +228,3 @@ def _in_pairs(finding: Finding, pairs: Sequence[tuple[str, str]]) -> bool:
         return False
     other = finding.message.removeprefix("near-duplicate of ")
     return tuple(sorted((finding.entity, other))) in set(pairs)
-
-
-def _finding_counts(d: GraphDiff) -> list[tuple[str, int]]:
-    counts: dict[str, int] = {}
-    for finding in d.findings:  # already sorted errors first
-        severity = severity_of(finding) or "finding"
-        counts[severity] = counts.get(severity, 0) + 1
-    return list(counts.items())
