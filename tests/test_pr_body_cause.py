@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from kgsync.diff.graph_diff import review
 from kgsync.diff.item_attribution import merged_slugs
 from kgsync.diff.model import GraphDiff, graph_size
@@ -21,7 +23,8 @@ from kgsync.publish.pr.item_views import BodyContext, ItemLinks, StatementChange
 from kgsync.publish.pr.markdown_escape import md_link
 from kgsync.publish.pr.sections import build_sections
 from kgsync.publish.pr.truncation import body_length
-from tests.test_pr_body import assert_harmless, check_golden
+from kgsync.publish.pr.title import MAX_TITLE, cause_title
+from tests.test_pr_body import GOLDEN, assert_harmless, check_golden
 
 A, B, C = "2026-03-01-alpha", "2026-03-02-beta", "2026-02-20-gamma"
 REPO = "https://github.com/acme/research/blob/0123456789abcdef0123456789abcdef01234567/research"
@@ -64,6 +67,11 @@ def _render(d: GraphDiff, context: BodyContext, limit: int = GITHUB_BODY_LIMIT) 
     return text
 
 
+def as_pull_request(d: GraphDiff, body: str) -> str:
+    """The PR as GitHub shows it: its title above its body (the golden files hold both)."""
+    return f"# {cause_title(d, 'kgsync: test')}\n\n{body}"
+
+
 def test_one_add_opens_with_the_item_its_links_its_contribution_and_the_size() -> None:
     # Beta arrives and names "retrieval": gamma's and alpha's facts do not move; "memory" is
     # beta's alone.  Beta cites an item that is not there: the body says so (not only stderr).
@@ -74,7 +82,7 @@ def test_one_add_opens_with_the_item_its_links_its_contribution_and_the_size() -
     assert merged_slugs(d) == {B}
     dangling = (f"research/{B}.md:2: cites names '2026-01-01-missing', which is not an item here",)
     text = _render(d, BodyContext(links=_links(B), dangling=dangling))
-    check_golden("cause_add.md", text)
+    check_golden("cause_add.md", as_pull_request(d, text))
     before, after = graph_size(_base()), graph_size(new)
     assert f"{before.entities:,} → {after.entities:,} entities" in text
     assert f"{before.jsonl_bytes:,} → {after.jsonl_bytes:,} JSONL bytes" in text
@@ -95,7 +103,7 @@ def test_one_edit_shows_the_reworded_finding_and_the_confidence_change() -> None
     d = review(old, Graph(tuple(entities), old.relations))
     assert merged_slugs(d) == {A}
     text = _render(d, BodyContext(links=_links(A)))
-    check_golden("cause_edit.md", text)
+    check_golden("cause_edit.md", as_pull_request(d, text))
     assert "Side effects" not in text
     # One word diff, not also the stored lines; the other changed observations stay as lines.
     assert "- Alpha question holds.\n" not in text and "+ Alpha holds for small corpora.\n" not in text
@@ -124,7 +132,7 @@ def test_one_delete_lists_the_removed_item_and_the_retired_shared_node_as_its_co
     assert merged_slugs(d) == {C}
     # A removed item's file is gone at the merge commit: no link to it.
     text = _render(d, BodyContext(links={}))
-    check_golden("cause_delete.md", text)
+    check_golden("cause_delete.md", as_pull_request(d, text))
     removed, side = text.index("### Removed items (1)"), text.index("### Side effects (other items)")
     assert removed < text.index(f"#### {C}") < side < text.index(f"#### {A}")
     assert "- 1 removed research item:\n  - `item:2026-02-20-gamma`" in text  # needs attention, never cut
@@ -179,7 +187,7 @@ def test_many_items_at_once_keep_the_cut_rules() -> None:
     assert "and 7 more" not in full and all(f"- {s}" in full for s in slugs[3:6] + slugs[14:])
     limit = 11_000  # the head lists one entry a line, zeros included: a little longer than before
     text = _render(d, context, limit=limit)
-    check_golden("cause_many.md", text)
+    check_golden("cause_many.md", as_pull_request(d, text))
     assert body_length(text) <= limit and "**Truncated:**" in text
     # "Needs attention" is never cut, with its dangling cites; cuts fall at section boundaries.
     sections = build_sections(d, title="kgsync: test", context=context, heading=False,
@@ -193,6 +201,22 @@ def test_many_items_at_once_keep_the_cut_rules() -> None:
     # The removed items' sections outlive the new items' ones.
     shown = set(re.findall(r"^#### (\S+)", kept, re.M))
     assert {slugs[0], slugs[1], slugs[2]} <= shown
+
+
+PR_GOLDENS = ("cause_add.md", "cause_edit.md", "cause_delete.md", "cause_many.md")
+
+
+@pytest.mark.parametrize("name", PR_GOLDENS)
+def test_every_golden_pr_title_fits_and_never_cuts_a_word(name: str) -> None:
+    """Add, reword, delete and a merge of several items: each golden PR's title line."""
+    first = (GOLDEN / name).read_text(encoding="utf-8").split("\n", 1)[0]
+    assert first.startswith("# ")
+    title = first[2:]
+    assert 0 < len(title) <= MAX_TITLE
+    name_part = title.split(" ", 1)[1].rsplit(" (", 1)[0]
+    for word in name_part.removesuffix("…").split():  # each a whole word of an item title or ours
+        assert re.fullmatch(r"[\w:,.?'-]+", word), (word, title)
+    assert re.fullmatch(r"(Add|Update|Remove) .+", title), title
 
 
 def test_links_are_only_http_urls_we_built() -> None:

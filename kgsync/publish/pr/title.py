@@ -13,10 +13,10 @@ and format characters (bidi overrides, zero-width) never reach the title.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from kgsync.contract.model import EntityType, item_name
-from kgsync.diff.claim_changes import changed_claims
 from kgsync.diff.item_attribution import merged_slugs
 from kgsync.diff.model import GraphDiff, ItemDiff
 
@@ -24,6 +24,7 @@ MAX_TITLE = 72  # what GitHub's lists and `git log --oneline` show without cutti
 ELLIPSIS = "…"
 # Invisible or reordering characters: controls, format (bidi overrides, zero-width), surrogates, separators.
 _DROP = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+_KEYED = re.compile(r"^[a-z_]+\s*:")
 
 
 def cause_title(diff: GraphDiff, fallback: str, merged: frozenset[str] | None = None) -> str:
@@ -56,8 +57,8 @@ def change_size(diff: GraphDiff, items: list[ItemDiff]) -> str:
     claim = EntityType.CLAIM.value
     added = sum(1 for i in items for e in i.added if e.entity_type == claim)
     removed = sum(1 for i in items for e in i.removed if e.entity_type == claim)
-    own = {f"claim:{i.slug}:" for i in items}
-    reworded = sum(1 for c in changed_claims(diff) if c.statement_changed and any(c.name.startswith(o) for o in own))
+    reworded = sum(1 for i in items for c in i.changed
+                   if c.entity_type == claim and _statement(c.observations_added) and _statement(c.observations_removed))
     parts: list[str] = []
     for count, sign in ((added, "+"), (removed, "-")):
         if count:
@@ -68,6 +69,11 @@ def change_size(diff: GraphDiff, items: list[ItemDiff]) -> str:
         return ", ".join(parts)
     nodes = sum(len(i.added) + len(i.removed) + len(i.changed) for i in items)
     return f"{nodes} node{'s' if nodes != 1 else ''} changed" if nodes else ""
+
+
+def _statement(observations: tuple[str, ...]) -> list[str]:
+    """A claim's statement observations: ``title:``/``summary:``, or unkeyed text (no ``key:`` prefix)."""
+    return [o for o in observations if o.startswith(("title:", "summary:")) or not _KEYED.match(o)]
 
 
 def plain_text(text: str) -> str:
