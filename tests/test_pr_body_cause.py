@@ -12,8 +12,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from kgsync.diff.graph_diff import review
+from kgsync.diff.graph_diff import diff, review
 from kgsync.diff.item_attribution import merged_slugs
 from kgsync.diff.model import GraphDiff, graph_size
 from kgsync.contract.model import Entity, Graph, Relation
@@ -223,3 +225,40 @@ def test_links_are_only_http_urls_we_built() -> None:
     assert md_link("item file", "javascript:alert(1)") == "item file"
     assert md_link("item file", "https://x.org/a b") == "item file"
     assert md_link("item [file]", "https://x.org/a.md") == "[item &#91;file&#93;](https://x.org/a.md)"
+
+
+def _crowded(n: int) -> tuple[GraphDiff, BodyContext, dict[tuple[str, str, str], tuple[str, str]]]:
+    """A change with ``n`` of everything the head lists: removed and new items, contradictions,
+    dangling cites, trust changes, lost concepts."""
+    old_items = [_item(f"2026-05-{k:04d}-old", f"Old question {k}", f"lost-{k}") for k in range(n)]
+    old = _graph(*old_items, _item(A, "Alpha question"), concepts={f"lost-{k}": (f"2026-05-{k:04d}-old",) for k in range(n)})
+    new_items = [_item(f"2026-06-{k:04d}-new", f"New question {k}") for k in range(n)]
+    contested = [Entity(f"claim:{A}:c{k}", "claim", (f"Alpha {k} holds.", "status:contested")) for k in range(n)]
+    contradicts = [Relation(f"claim:2026-06-{k:04d}-new:kf-1", f"claim:{A}:c{k}", "contradicts") for k in range(n)]
+    base = _graph(_item(A, "Alpha question"), concepts={})
+    old = Graph(old.entities + tuple(Entity(e.name, e.entity_type, e.observations[:1]) for e in contested),
+                old.relations)
+    new = Graph(base.entities + tuple(e for p in new_items for e in p[0]) + tuple(contested),
+                base.relations + tuple(r for p in new_items for r in p[1]) + tuple(contradicts))
+    d = diff(old, new)  # no lint: the head's lists are what this measures
+    evidence = {(r.source, r.target, "contradicts"): ("which contradicts it " * 12, "x.md:1") for r in contradicts}
+    dangling = tuple(f"research/2026-06-{k:04d}-new.md:2: cites names 'gone-{k}', which is not an item here" for k in range(n))
+    lost = {f"concept:lost-{k}": "0 linking items left (min 2); pin it in kgsync-vocab.yml to keep it" for k in range(n)}
+    return d, BodyContext(dangling=dangling, lost=lost), evidence
+
+
+@settings(max_examples=5, deadline=None)
+@given(st.integers(min_value=11, max_value=400))
+def test_the_head_has_a_fixed_budget_whatever_one_change_holds(n: int) -> None:
+    """Past the cap, more of everything adds only digits to the head (about 30 counts): its size is bounded."""
+    def head(count: int) -> str:
+        d, context, evidence = _crowded(count)
+        return build_sections(d, title="t", context=context, evidence=evidence, heading=False,
+                              full_report_hint=DEFAULT_FULL_REPORT_HINT)[0].text
+
+    small, large = head(11), head(n)
+    assert len(large) <= len(small) + 3 * 40
+    assert "- and " in large and "Each list above shows its first 10 entries." in large
+    for label in ("removed research items", "removed concepts or methods", "trust changes", "new contradictions",
+                  "new dangling cites"):
+        assert re.search(rf"^- {n:,} {label}:$", large, re.M), label

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
@@ -191,11 +191,29 @@ def _index_sections(module: TemplateModule, views: Sequence[ItemView], ordered: 
 SIDE_EFFECTS = "Side effects (other items)"
 
 
+def _re_judged(item: ItemDiff) -> bool:
+    return any(o.startswith("status:") for c in item.changed for o in c.observations_added)
+
+
+def _owners_only(item: ItemDiff) -> bool:
+    return bool(item.changed) and not (item.added or item.removed or item.relations_added or item.relations_removed) \
+        and all(o.startswith("provenance:") for c in item.changed for o in c.observations_added + c.observations_removed)
+
+
+#: Why another item moved when no vocabulary event or lost node explains it (first that applies).
+_SIDE_EFFECT_REASONS: tuple[tuple[str, Callable[[ItemDiff], bool]], ...] = (
+    ("a merged item re-judges its claims (contradicts or supersedes them); nothing to fix here", _re_judged),
+    ("shared nodes it links gained or lost another item; its own facts did not change", _owners_only),
+)
+
+
 def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: Sequence[ItemDiff], merged: frozenset[str],
                    events: Sequence[VocabularyGroup]) -> list[Section]:
     """One section per item: the merged items first, then each side effect under the first
     vocabulary event that lists it, then the side effects no event names."""
     removed = {v.slug for v in views if v.slug in merged and v.status == "removed item"}
+
+    items = {view.slug: item for view, item in zip(views, ordered, strict=True)}
 
     def group_of(view: ItemView) -> tuple[int, str]:
         # A deleted item is removed, never "merged"; what a change loses is weighed first.
@@ -206,7 +224,11 @@ def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: S
         for number, event in enumerate(events):
             if view.slug in event.items:
                 return (2 + number, f"Side effects: {event.label}")
-        return (2 + len(events), SIDE_EFFECTS)
+        if view.slug:
+            for number, (reason, applies) in enumerate(_SIDE_EFFECT_REASONS):
+                if applies(items[view.slug]):
+                    return (2 + len(events) + number, f"Side effects: {reason}")
+        return (2 + len(events) + len(_SIDE_EFFECT_REASONS), SIDE_EFFECTS)
 
     pairs = sorted(zip(views, ordered, strict=True), key=lambda pair: group_of(pair[0])[0])  # stable
     sections = []
