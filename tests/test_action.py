@@ -28,6 +28,8 @@ import yaml
 from github_standin import ACTIONS_NOT_PERMITTED, GitHubStandIn
 from research_checkout import IDENTITY, git, research_checkout
 
+from tests.test_github_pr import in_full_report
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 ACTION = REPO_ROOT / "action.yml"
 TOKEN = "ghs_actionSECRETtoken9876543210fedcba"
@@ -344,7 +346,7 @@ def test_action_creates_then_closes_the_pr(research: tuple[Path, Path], action_p
         assert int(first.outputs["entities-added"]) > 0
         [pr] = gh.open_pulls()
         assert pr.labels == ["knowledge-graph", "needs-review"]
-        assert pr.body and pr.body in first.summary  # the diff is in the job summary
+        assert pr.body and in_full_report(pr.body, first.summary)  # the whole diff is in the job summary
         assert first.masks == [TOKEN, base64.b64encode(f"x-access-token:{TOKEN}".encode()).decode()]
         assert first.path_additions == []  # the caller's later steps keep their own python and tools
 

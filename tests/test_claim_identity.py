@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from kgsync.read import config as config_module
 from kgsync.graph.claim_identity import claim_renames, keep_claim_names, previous_facts_to_match
 from kgsync.graph.merge import Manifest
-from kgsync.diff.graph_diff import changed_claims, diff
+from kgsync.diff.claim_changes import changed_claims
+from kgsync.diff.graph_diff import diff
 from kgsync.contract.model import Facts, Relation
 from kgsync.build.pipeline import build
 from kgsync.publish.proposal import prepare
@@ -141,9 +142,11 @@ def test_a_build_keeps_a_reworded_and_re_rated_findings_claim_and_the_diff_shows
     item_file.write_text("\n".join(lines), encoding="utf-8")
 
     body = prepare(config, checkout=None, base_sha=None, title="t", labels=(), write=False).proposal.body
-    changed = body.split("### Changed claims (1: same claim, reworded or re-rated)", 1)[1]
-    assert f"`{claim.name}`: confidence {old_confidence} → {new_confidence}" in changed
-    assert "**Notably,**" in changed
+    # One word diff, labelled with its Key Finding number, and the confidence change beside it.
+    changed = body.split(f"- `{claim.name}`\n", 1)[1]
+    assert changed.startswith(f"  - Key Finding {number}, reworded: **Notably,**"), changed[:300]
+    assert f"  - confidence:{old_confidence}\n  + confidence:{new_confidence}\n" in changed
+    assert body.count("**Notably,**") == 1
 
     after = build(config).graph
     assert after.entity(claim.name) is not None, "the reworded finding kept its claim name"

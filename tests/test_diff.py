@@ -14,16 +14,11 @@ from hypothesis import strategies as st
 
 from kgsync.contract import jsonl
 from kgsync.cli.diff import command
-from kgsync.diff.graph_diff import (
-    EntityChange,
-    GraphDiff,
-    diff,
-    items_of,
-    review,
-    sort_findings,
-    to_dict,
-    to_json,
-)
+from kgsync.diff.finding_order import sort_findings
+from kgsync.diff.graph_diff import diff, review
+from kgsync.diff.item_attribution import items_of
+from kgsync.diff.json_report import to_dict, to_json
+from kgsync.diff.model import EntityChange, GraphDiff
 from kgsync.contract.errors import Location
 from kgsync.lint.rules import Finding, Severity
 from kgsync.contract.model import Entity, Graph, Relation
@@ -332,8 +327,10 @@ def test_cli_markdown(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-u
     new = _write(tmp_path / "new.jsonl", Graph(BASE.entities + (item(B, "Beta"),), BASE.relations))
     result = CliRunner().invoke(command, [str(old), str(new)])
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("## kgsync: knowledge graph update\n")  # pr.title from the config
-    assert f"### {B} — Beta (new item)" in result.output
+    assert result.output.startswith("**Needs attention**\n")  # the PR body: GitHub shows the title above it
+    assert f"- {B} — Beta (new item)" in result.output
+    full = CliRunner().invoke(command, [str(old), str(new), "--limit", "0"])
+    assert full.output.startswith("## kgsync: knowledge graph update\n")  # the full report: pr.title from the config
 
 
 def test_cli_json_and_missing_old_file(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]

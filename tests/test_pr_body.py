@@ -23,21 +23,17 @@ from hypothesis import strategies as st
 
 from dataclasses import replace
 
-from kgsync.diff.graph_diff import GraphDiff, diff, review
+from kgsync.diff.graph_diff import diff, review
+from kgsync.diff.model import GraphDiff
 from kgsync.contract.errors import Location
 from kgsync.lint.rules import Finding, Severity
 from kgsync.contract.model import Entity, Graph, Relation
-from kgsync.publish.pr.body import (
-    GITHUB_BODY_LIMIT,
-    ZWSP,
-    _environment,
-    body_length,
-    build_sections,
-    clean,
-    md_code,
-    md_escape,
-    render_markdown,
-)
+from kgsync.publish.limits import GITHUB_BODY_LIMIT
+from kgsync.publish.pr.body import DEFAULT_FULL_REPORT_HINT, render_markdown
+from kgsync.publish.pr.markdown_escape import ZWSP, clean, md_code, md_escape
+from kgsync.publish.pr.pr_template import _environment
+from kgsync.publish.pr.sections import build_sections
+from kgsync.publish.pr.truncation import body_length
 
 GOLDEN = Path(__file__).parent / "golden" / "pr_body"
 
@@ -248,7 +244,8 @@ def check_golden(name: str, text: str) -> None:
 def test_golden_typical_update() -> None:
     d = diff(_old(), _new(), findings=FINDINGS, near_duplicates=(("concept:memory", "concept:memories"),))
     body = render_markdown(d, title="kgsync: knowledge graph update")
-    assert not body.truncated and body.text == body.full_text
+    # The body goes without the title (a PR shows it above); the full report opens with it.
+    assert not body.truncated and body.full_text == "## kgsync: knowledge graph update\n\n" + body.text
     check_golden("typical.md", body.text)
     assert_harmless(body.text)
 
@@ -273,9 +270,11 @@ def test_layout_order_and_readability() -> None:
     text = render_markdown(d).text
     # The cause first (issue 10): the merged items, then side effects, then lint, pairs and the index.
     # Among the merged: what loses or re-judges knowledge first: the removed item, the changed one, the new one.
-    order = ["**Merged:**", f"- {C} — Gamma question (removed item)", "Graph: ", "| entity type |",
-             "**Needs attention**", "### Merged items (3)", f"#### {C} — Gamma question (removed item)",
-             f"#### {A} — Alpha question", f"#### {B} — Beta question (new item)", "### Side effects (other items)",
+    # Needs attention first; a deleted item under Removed, never Merged; titles once (in the head's lists).
+    order = ["**Needs attention**", "**Merged:**", f"- {A} — Alpha question", f"- {B} — Beta question (new item)",
+             "**Removed:**", f"- {C} — Gamma question", "Graph: ", "| entity type |",
+             "### Removed items (1)", f"#### {C} (removed item)", "### Merged items (2)",
+             f"#### {A}\n", f"#### {B} (new item)", "### Side effects (other items)",
              "#### Changes not attributed", "### Lint findings", "### Candidate near-duplicates", "### Items (4)"]
     positions = [text.index(marker) for marker in order]
     assert positions == sorted(positions)
@@ -290,7 +289,8 @@ def test_layout_order_and_readability() -> None:
 def test_findings_the_base_had_already_are_folded_after_the_new_ones() -> None:
     import json
 
-    from kgsync.diff.graph_diff import review, to_json
+    from kgsync.diff.graph_diff import review
+    from kgsync.diff.json_report import to_json
 
     orphan_old = Entity("concept:old-orphan", "concept", ("alias:old orphan",))
     orphan_new = Entity("concept:new-orphan", "concept", ("alias:new orphan",))
@@ -342,15 +342,15 @@ def _truncation_case() -> GraphDiff:
 @given(st.integers(min_value=1, max_value=16000))
 def test_truncation_drops_whole_sections_in_priority_order(limit: int) -> None:
     d = _truncation_case()
-    sections = build_sections(d)
+    sections = build_sections(d, heading=False, full_report_hint=DEFAULT_FULL_REPORT_HINT)
     body = render_markdown(d, limit=limit)
     assert body_length(body.text) <= limit
-    assert body.full_text == "".join(s.text for s in sections)
-    assert body.truncated == (body_length(body.full_text) > limit)
+    assert body.full_text == "".join(s.text for s in build_sections(d, cap=0))
+    assert body.truncated == (body_length("".join(s.text for s in sections)) > limit)
     if not body.truncated:
         return
     marker = "---\n\n> [!WARNING]\n> **Truncated:**"
-    if not body.text.startswith("## "):  # not even the head fits with the notice: the notice alone
+    if not body.text.startswith("**Needs attention**"):  # not even the head fits with the notice: the notice alone
         assert (marker + " the full report is longer than").startswith(body.text[: len(marker) + 30])
         return
     kept = body.text[: body.text.rindex(marker)]
@@ -374,7 +374,7 @@ def test_truncation_keeps_errors_and_losses_before_new_items_and_extra_warnings(
     smaller = render_markdown(d, limit=4200).text  # the head lists the merged items too
     # The new item's section goes before the removed item's; errors and "needs attention" stay.
     assert "dangling-relation" in smaller and f"### {C}" in smaller and f"### {B}" not in smaller
-    assert f"removed research items (1): `item:{C}`" in smaller
+    assert f"- 1 removed research item:\n  - `item:{C}`" in smaller
     assert f"({A}, {B}, (no item))" in smaller  # the sections left out, by name
 
 
@@ -436,8 +436,8 @@ def test_golden_evidence_links_are_quoted_and_contradictions_need_attention() ->
     }
     body = render_markdown(diff(old, new), title="kgsync: knowledge graph update", evidence=evidence)
     head = body.text.split("### ", 1)[0]
-    assert "new contradictions, as the items state them (1)" in head
-    assert "now contested (1)" in head
+    assert f"- 1 new contradiction:\n  - `claim:{B}:k1 —contradicts→ claim:{C}:k1` — “Our benchmark" in head
+    assert f"- 1 trust change:\n  - `claim:{C}:k1` — now contested" in head
     assert "refutes" in head and f"Research/{B}.md:40" in head  # the quote is in the part never cut
     assert "### Evidence links (2:" in body.text
     check_golden("evidence.md", body.text)
@@ -458,8 +458,10 @@ def test_golden_a_reworded_and_re_rated_claim_is_a_changed_claim_with_a_word_dif
     body = render_markdown(diff(old, new)).text
     check_golden("changed_claim.md", body)
     assert_harmless(body)
-    assert "### Changed claims (1: same claim, reworded or re-rated)" in body
-    assert "confidence medium → high" in body
+    # One word diff (no separate "Changed claims" section, no stored lines saying it again).
+    assert "### Changed claims" not in body and body.count("~~halves~~") == 1
+    assert "- confidence:medium\n" in body and "+ confidence:high\n" in body
+    assert "title: Caching" not in body
     rendered = gfm(body)
     assert "<del>halves</del>" in rendered and "<strong>cuts</strong>" in rendered
 
@@ -470,4 +472,4 @@ def test_a_changed_claims_hostile_wording_stays_inert() -> None:
                        "medium")
     body = render_markdown(diff(old, new)).text
     assert_harmless(body)
-    assert "### Changed claims" in body and "confidence" not in body.split("### Changed claims")[1]
+    assert "  - reworded: Caching **" in body and "confidence" not in body.split("reworded: ")[1]

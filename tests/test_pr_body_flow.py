@@ -6,15 +6,24 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+from github_standin import GitHubStandIn
 from research_checkout import git, research_checkout
+
+from kgsync.extract.findings import MAX_STATEMENT, statement_of
+from kgsync.publish.limits import GITHUB_BODY_LIMIT
+from kgsync.publish.pr.truncation import body_length
+from kgsync.read.items import KeyFinding, read_item_bytes
+from tests.test_github_pr import REPO, TOKEN, kgsync_pr
 
 from kgsync.read import config as config_module
 from kgsync.publish.github.git_branch import GitCheckout
 from kgsync.graph.merge import Manifest
 from kgsync.contract.model import Facts
-from kgsync.publish.pr.body import VocabularyGroup
+from kgsync.publish.pr.item_views import VocabularyGroup
 from kgsync.publish.proposal import _vocabulary_groups, prepare
 
 SLUG = "2026-06-01-a-merged-item"
@@ -47,7 +56,7 @@ def test_an_added_item_is_linked_at_the_merge_commit_with_its_dangling_cite(tmp_
     assert f"[site page](https://lab.github.io/research/items/{SLUG}/)" in body
     assert "### Merged items (1)" in body and f"#### {SLUG}" in body
     assert body.index("**Merged:**") < body.index("| entity type |")
-    assert "new dangling cites (1)" in body and "2025-01-01-not-here" in body
+    assert "- 1 new dangling cite:\n" in body and "2025-01-01-not-here" in body
     assert "JSONL bytes" in body and "Graph: " in body
     # Other items moved only as side effects, after the merged item.
     if "### Side effects" in body:
@@ -143,5 +152,142 @@ def test_removing_agent_written_content_and_a_forged_manifest_credit_are_needs_a
                        write=False)
     head = prepared.rendered.text.split("\n## ", 1)[0]
     assert "**Needs attention**" in head
-    assert f"removed content added by hand or by an agent (1): `item:{slug}: {dropped}`" in head, head
-    assert f"manifest credits no build writes (kept as hand-added) (1): `{slug}: item:{slug}: {kept}`" in head, head
+    assert f"- 1 removed fact added by hand or by an agent:\n  - `item:{slug}: {dropped}`" in head, head
+    assert f"- 1 manifest credit no build writes (kept as hand-added):\n  - `{slug}: item:{slug}: {kept}`" in head, head
+
+
+def _built_and_pushed(tmp_path: Path, prepare_items: Callable[[Path], None] = lambda folder: None) -> Path:
+    """The example repo on main with its graph built and committed, as after a merged kgsync PR."""
+    work, _remote = research_checkout(tmp_path)
+    prepare_items(work / "Research" / "completed")
+    built = subprocess.run([sys.executable, "-m", "kgsync", "build"], cwd=work, capture_output=True, text=True,
+                           timeout=300)
+    assert built.returncode == 0, built.stderr
+    git(work, "add", "-A")
+    git(work, "commit", "-q", "-m", "graph")
+    git(work, "push", "-q", "origin", "main")
+    return work
+
+
+def _commit(work: Path, message: str) -> str:
+    git(work, "add", "-A")
+    git(work, "commit", "-q", "-m", message)
+    git(work, "push", "-q", "origin", "main")
+    return git(work, "rev-parse", "HEAD").strip()
+
+
+def _long_finding(folder: Path) -> tuple[Path, KeyFinding, str]:
+    """An item file, a Key Finding whose statement the graph stores cut short, and that whole statement."""
+    for path in sorted(folder.glob("2026-*.md")):
+        item, _ = read_item_bytes(path.read_bytes(), path.name, path.stem)
+        assert item is not None
+        for finding in item.key_findings:
+            whole = statement_of(finding, None)
+            if len(whole) > MAX_STATEMENT + 40 and whole.split()[1] in finding.text:
+                return path, finding, whole
+    raise AssertionError("the example repo has no finding longer than the stored statement")
+
+
+def test_an_old_dangling_cite_is_not_new_and_a_reworded_finding_is_diffed_whole(tmp_path: Path) -> None:
+    """An item cited a missing item before; a later edit rewords one of its long findings.  The
+    dangling cite is not "new" (the base graph was built with it), and the rewording is one word
+    diff over the whole statement, labelled with its Key Finding number (not over the 160 stored
+    characters, where the cut itself shows as a change)."""
+    found: dict[str, object] = {}
+
+    def cite_missing(folder: Path) -> None:
+        path, finding, whole = _long_finding(folder)
+        found.update(path=path, finding=finding, whole=whole)
+        text = path.read_text(encoding="utf-8")
+        text = re.sub(r"^cites: \[", "cites: [2025-01-01-not-here, ", text, count=1, flags=re.M)
+        path.write_text(re.sub(r"^cites: \[, ", "cites: [", text, flags=re.M), encoding="utf-8")
+
+    work = _built_and_pushed(tmp_path, cite_missing)
+    path, finding, whole = found["path"], found["finding"], found["whole"]
+    assert isinstance(path, Path) and isinstance(finding, KeyFinding) and isinstance(whole, str)
+    word = whole.split()[1]
+    lines = path.read_text(encoding="utf-8").split("\n")
+    lines[finding.line - 1] = lines[finding.line - 1].replace(word, "Reportedly", 1)
+    path.write_text("\n".join(lines), encoding="utf-8")
+    sha = _commit(work, "reword one finding")
+
+    prepared = prepare(config_module.load(work), checkout=GitCheckout(work), base_sha=sha, title=None, labels=(),
+                       write=False)
+    body = prepared.proposal.body
+    assert "- 0 new dangling cites\n" in body, body[:1500]
+    assert "2025-01-01-not-here" not in body.split("**Merged:**")[0]
+    [line] = [x for x in body.splitlines() if "reworded:" in x]
+    assert line.startswith(f"  - Key Finding {finding.number}, reworded: ")
+    assert line.count("~~") == 2 and "**Reportedly**" in line  # one change: the word, not the cut
+    assert "…" not in line and whole.split()[-1].rstrip(".") in line  # the statement whole, to its end
+    assert prepared.proposal.title.startswith("Update ") and "1 claim reworded" in prepared.proposal.title
+
+
+def test_a_lost_concept_says_why_and_how_to_keep_it(tmp_path: Path) -> None:
+    """concept:growth-policy is linked by two items; deleting one leaves one (mining.min_links is
+    2): Needs attention names it with the reason and the fix, and the other item's lost link sits
+    under that reason."""
+    work = _built_and_pushed(tmp_path)
+    gone = "2026-02-05-controlled-vocabulary-growth-policy-revisited"
+    (work / "Research" / "completed" / f"{gone}.md").unlink()
+    sha = _commit(work, "remove one item")
+    prepared = prepare(config_module.load(work), checkout=GitCheckout(work), base_sha=sha, title=None, labels=(),
+                       write=False)
+    body = prepared.proposal.body
+    reason = "1 linking item left (min 2); pin it in kgsync-vocab.yml to keep it"
+    assert f"  - `concept:growth-policy` — {reason}\n" in body, body[:2000]
+    assert f"**Removed:**\n- {gone} — " in body and "**Merged:**" not in body
+    assert f"### Side effects: concept:growth-policy removed: {reason}" in body
+    assert prepared.proposal.title.startswith("Remove ")
+
+
+def _contrarian(folder: Path, sentences_per_finding: int = 55) -> str:
+    """An item whose four findings state ~220 contradictions of other items' Key Findings."""
+    others = sorted(p.stem for p in folder.glob("2026-*.md"))
+    source = (folder / f"{others[1]}.md").read_text(encoding="utf-8")
+    head, _, rest = source.partition("## Key Findings")
+    tail = rest.partition("\n## ")[2]
+    targets = [(o, k) for o in others for k in range(1, 6)][:sentences_per_finding]
+    findings = [f"{n + 1}. **Finding {n} of the contrarian study holds.** " + " ".join(
+        f"Result {n}-{i} differs on {o[11:]} point {k}, which contradicts `{o}.md` Key Finding {k}."
+        for i, (o, k) in enumerate(targets)) for n in range(4)]
+    slug = "2026-06-02-contrarian"
+    text = head.replace('title: "', 'title: "Contrarian: ', 1) + "## Key Findings\n\n" + "\n".join(findings) + "\n\n## " + tail
+    (folder / f"{slug}.md").write_text(text, encoding="utf-8")
+    return slug
+
+
+@pytest.mark.slow
+def test_one_item_full_of_contradictions_cannot_blank_the_pr_head(tmp_path: Path) -> None:
+    """Issue 23.1 through the real parts (git with a bare remote, `kgsync pr`, PyGithub against the
+    stand-in): one item states ~220 contradictions and another item is deleted in the same change.
+    The head keeps its fixed budget: the counts, Needs attention (each list capped with "and N more"
+    and a pointer to the job summary) and the removed item are in the body, which is within
+    GitHub's limit and not cut; the job summary lists every contradiction."""
+    work = _built_and_pushed(tmp_path)
+    folder = work / "Research" / "completed"
+    slug = _contrarian(folder)
+    gone = "2026-01-22-graphrag-community-summaries"
+    (folder / f"{gone}.md").unlink()
+    _commit(work, "a contrarian item, and one item removed")
+    remote = tmp_path / "remote.git"
+    with GitHubStandIn(TOKEN, repo=REPO, remote=remote) as gh:
+        proc = kgsync_pr(work, gh.api_url)
+        assert proc.returncode in (0, 1), proc.stderr
+        [pr] = gh.open_pulls()
+    body = pr.body
+    summary = (work.parent / "summary").read_text(encoding="utf-8")
+    assert body_length(body) <= GITHUB_BODY_LIMIT
+    assert body.startswith("**Needs attention**\n")  # the head, not the truncation notice alone
+    count = int(re.search(r"^- (\d+) new contradictions:$", body, re.M).group(1))  # type: ignore[union-attr]
+    assert count > 100
+    assert f"  - and {count - 10} more\n" in body and "Each list above shows its first 10 entries." in body
+    assert "job summary" in body.split("Each list above shows")[1].split("\n")[0]
+    assert f"**Removed:**\n- {gone} — " in body and f"- 1 removed research item:\n  - `item:{gone}`" in body
+    assert f"**Merged:**\n- {slug} — " in body, body.split("\n### ", 1)[0]
+    assert re.search(r"\*\*\d+ added, \d+ removed, \d+ changed nodes; \d+ added, \d+ removed relations\*\*", body)
+    head = body.split("\n### ", 1)[0]
+    assert body_length(head) < 20_000  # a fixed budget, whatever one item holds
+    # The job summary (the full report) lists every one, each with its sentence.
+    full_head = summary.split("\n### ", 1)[0]
+    assert full_head.count("—contradicts→") == count and "Each list above shows" not in full_head

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import unicodedata
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from kgsync.diff.graph_diff import diff
 from kgsync.contract.model import Entity, Graph, Relation
-from kgsync.publish.pr.title import MAX_TITLE, cause_title
+from kgsync.publish.pr.title import MAX_TITLE, cause_title, plain_text, shorten
 
 FALLBACK = "kgsync: knowledge graph update"
 
@@ -27,31 +32,56 @@ A, B, C = "2026-03-01-alpha", "2026-03-02-beta", "2026-03-03-gamma"
 BASE = graph(item(A, "Alpha work"), claim(A, "k1", "Alpha holds."), item(B, "Beta work"))
 
 
-def test_one_new_item_is_named_with_the_nodes_it_adds() -> None:
-    new = graph(*BASE.entities, item(C, "Gamma: a new study"), claim(C, "k1", "Gamma holds."))
-    assert cause_title(diff(BASE, new), FALLBACK) == "kgsync: add Gamma: a new study (+2 nodes)"
+def test_one_new_item_is_named_with_the_claims_it_adds() -> None:
+    new = graph(*BASE.entities, item(C, "Gamma: a new study"), claim(C, "k1", "Gamma holds."),
+                claim(C, "k2", "Gamma also holds."))
+    assert cause_title(diff(BASE, new), FALLBACK) == "Add Gamma: a new study (+2 claims)"
 
 
-def test_one_edited_or_removed_item_is_named() -> None:
+def test_one_edited_or_removed_item_is_named_with_the_size_of_its_change() -> None:
     edited = graph(item(A, "Alpha work"), claim(A, "k1", "Alpha holds, reworded."), item(B, "Beta work"))
-    assert cause_title(diff(BASE, edited), FALLBACK) == "kgsync: update Alpha work"
+    assert cause_title(diff(BASE, edited), FALLBACK) == "Update Alpha work (1 claim reworded)"
+    grown = graph(*BASE.entities, claim(A, "k2", "Alpha more."), claim(A, "k3", "Alpha again."))
+    assert cause_title(diff(BASE, grown), FALLBACK) == "Update Alpha work (+2 claims)"
     removed = graph(item(A, "Alpha work"), claim(A, "k1", "Alpha holds."))
-    assert cause_title(diff(BASE, removed), FALLBACK) == "kgsync: remove Beta work"
+    assert cause_title(diff(BASE, removed), FALLBACK) == "Remove Beta work (1 node changed)"
+    gone = graph(item(B, "Beta work"))
+    assert cause_title(diff(BASE, gone), FALLBACK) == "Remove Alpha work (-1 claim)"
 
 
-def test_several_items_are_counted_by_what_happened_to_them() -> None:
-    new = graph(item(A, "Alpha work"), claim(A, "k1", "Alpha changed."), item(C, "Gamma"))
-    assert cause_title(diff(BASE, new), FALLBACK) == "kgsync: add 1 item, update 1, remove 1"
+def test_several_items_are_counted_with_the_claims_they_change() -> None:
+    new = graph(item(A, "Alpha work"), claim(A, "k1", "Alpha changed."), claim(A, "k2", "Alpha more."),
+                item(C, "Gamma"), claim(C, "k1", "Gamma holds."))
+    assert cause_title(diff(BASE, new), FALLBACK) == "Update graph: 3 items (+2 claims, 1 reworded)"
     two = graph(*BASE.entities, item(C, "Gamma"), item("2026-03-04-delta", "Delta"))
-    assert cause_title(diff(BASE, two), FALLBACK) == "kgsync: add 2 items"
+    assert cause_title(diff(BASE, two), FALLBACK) == "Add 2 items (2 nodes changed)"
+    trimmed = graph(item(A, "Alpha work"), claim(A, "k2", "Alpha other."), item(B, "Beta work"),
+                    claim(B, "k1", "Beta one."), claim(B, "k2", "Beta two."))
+    assert cause_title(diff(BASE, trimmed), FALLBACK) == "Update graph: 2 items (+3 claims, -1)"
 
 
-def test_no_item_behind_the_change_keeps_the_configured_title_and_long_titles_are_cut() -> None:
+def test_no_item_behind_the_change_keeps_the_configured_title() -> None:
     hand = Graph(BASE.entities + (Entity("concept:hand-added", "concept", ("alias:x",)),), BASE.relations)
     assert cause_title(diff(BASE, hand), FALLBACK) == FALLBACK
-    long = graph(*BASE.entities, item(C, "Long " * 40))
-    title = cause_title(diff(BASE, long), FALLBACK)
-    assert len(title) <= MAX_TITLE and title.endswith("… (+1 node)")
+
+
+def test_a_long_title_is_cut_at_a_word_with_an_ellipsis() -> None:
+    long_title = "Contract-first delegation between agents: " + "a careful study of failure " * 5
+    new = graph(*BASE.entities, item(C, long_title), claim(C, "k1", "Gamma holds."))
+    title = cause_title(diff(BASE, new), FALLBACK)
+    assert len(title) <= MAX_TITLE and title.endswith("… (+1 claim)"), title
+    assert_whole_words(title, long_title)
+
+
+def test_a_first_word_too_long_to_fit_leaves_the_name_out_rather_than_cut_it() -> None:
+    new = graph(*BASE.entities, item(C, "x" * 200), claim(C, "k1", "Gamma holds."))
+    assert cause_title(diff(BASE, new), FALLBACK) == "Add 1 item (+1 claim)"
+
+
+def test_bidi_and_zero_width_characters_never_reach_the_title() -> None:
+    new = graph(*BASE.entities, item(C, "Safe\u202e txt.exe\u200b \u2066title\u2069"), claim(C, "k1", "Gamma holds."))
+    title = cause_title(diff(BASE, new), FALLBACK)
+    assert title == "Add Safe txt.exe title (+1 claim)"
 
 
 def test_a_side_effect_on_another_item_is_not_counted_as_an_update() -> None:
@@ -59,4 +89,37 @@ def test_a_side_effect_on_another_item_is_not_counted_as_an_update() -> None:
     new = graph(*BASE.entities, item(C, "Gamma"), Entity("concept:shared", "concept", (f"provenance:item={C}",)))
     new = Graph(new.entities, new.relations + (Relation(f"item:{B}", "concept:shared", "addresses"),
                                                Relation(f"item:{C}", "concept:shared", "addresses")))
-    assert cause_title(diff(BASE, new), FALLBACK) == "kgsync: add Gamma (+2 nodes)"
+    assert cause_title(diff(BASE, new), FALLBACK) == "Add Gamma (2 nodes changed)"
+
+
+_TRAILING = ",;:.-—–"
+
+
+def assert_whole_words(title: str, source: str) -> None:
+    """Every word of ``title`` from the item's title is one of its words, whole (punctuation aside)."""
+    words = {w.rstrip(_TRAILING) for w in source.split()}
+    name = title.split(" ", 1)[1].rsplit(" (", 1)[0]
+    for word in name.removesuffix("…").split():
+        assert word.rstrip(_TRAILING) in words, (word, title)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=300), st.integers(0, 30))
+def test_every_title_fits_and_never_cuts_a_word(text: str, claims: int) -> None:
+    new = graph(*BASE.entities, item(C, text), *(claim(C, f"k{n}", f"Claim {n}.") for n in range(claims)))
+    title = cause_title(diff(BASE, new), FALLBACK)
+    assert len(title) <= MAX_TITLE
+    assert not any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in title)
+    if title.startswith("Add ") and " 1 item" not in title:
+        assert_whole_words(title, plain_text(text) or C)
+
+
+@given(st.text(max_size=200), st.integers(1, 80))
+def test_shorten_keeps_whole_words_within_the_limit(text: str, limit: int) -> None:
+    flat = plain_text(text)
+    short = shorten(flat, limit)
+    assert len(short) <= limit
+    if short and short != flat:
+        assert short.endswith("…")
+        words = {w.rstrip(_TRAILING) for w in flat.split()}
+        assert all(w.rstrip(_TRAILING) in words for w in short.removesuffix("…").split())

@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 from kgsync.contract import jsonl
 from kgsync.build import state as build_state
-from kgsync.graph.assemble import Assembly, assemble, context_key, written_terms
+from kgsync.graph.assemble import Assembly, assemble, context_key
 from kgsync.build.build_cache import (EvidenceTexts, FactsStore, Record, RecordCache, SelectionStore, parse_record)
 from kgsync.build.cache_file import CacheReader
 from kgsync.graph.claim_identity import keep_claim_names, previous_facts_to_match
@@ -45,12 +45,11 @@ from kgsync.read.items import (Issue, IssueSeverity, ReadResult, ResearchItem, c
 from kgsync.lint.rules import FileLines, LintReport, lint, relation_label, separate_hand_added
 from kgsync.graph.merge import (Manifest, describe_facts, disowned, load_manifest, manifest_hubs, manifest_path,
                                 merge_with_foreign)
-from kgsync.extract.mining import candidates
 from kgsync.contract.model import Facts, Graph
 from kgsync.build.state import BuildState, Stamp, stamp_of
 from kgsync.vocabulary.themes import ThemeMap, load_theme_map
 from kgsync.read.veto_file import Vetoes, check_vetoes, load_vetoes, veto_path_beside
-from kgsync.vocabulary.vocab import PinnedVocabulary, Vocabulary, load_pinned, select
+from kgsync.vocabulary.vocab import PinnedVocabulary, Vocabulary, load_pinned
 
 
 @dataclass(frozen=True)
@@ -286,15 +285,6 @@ def build(config: Config, *, write: bool = True, strict: bool = False) -> BuildR
     """
     with _without_gc():
         return _build(config, write, strict)
-
-
-def mined_vocabulary(items: Sequence[ResearchItem], config: Config) -> tuple[Vocabulary, dict[str, int]]:
-    """The vocabulary a build of these items selects, and its terms that become nodes (name -> items linking it)."""
-    vocabulary = select([candidates(item) for item in items], config, _pinned(config))
-    themes = _theme_map(config)
-    nodes = written_terms(items, vocabulary, themes, config.caps, theme_concepts_of(items, themes, config),
-                          config.mining.min_links, hub_themes_of(items, themes, config))
-    return vocabulary, nodes
 
 
 def theme_concepts_of(items: Sequence[ResearchItem], themes: ThemeMap, config: Config) -> frozenset[str]:

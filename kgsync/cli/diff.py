@@ -13,7 +13,8 @@ import click
 
 from kgsync.read import config as config_module
 from kgsync.contract import jsonl
-from kgsync.diff.graph_diff import review, to_json
+from kgsync.diff.graph_diff import review
+from kgsync.diff.json_report import to_json
 from kgsync.contract.errors import printable_path
 from kgsync.cli._errors import reported
 from kgsync.contract.errors import ConfigError, Location

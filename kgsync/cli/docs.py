@@ -60,8 +60,15 @@ def cli_md() -> str:
         parts.append(f"    {context.command_path} {' '.join(command.collect_usage_pieces(context))}\n\n")
         parts.append(f"{_text(command.help)}\n\n")
         # Arguments are in the usage line; options are the table.
+        # The help option is left out and written from the context's names: click caches a
+        # command's help option with the names of whichever context first asked for it (a test
+        # that invokes the command alone gets only --help), so reading it back is order-dependent.
+        help_option = command.get_help_option(context)
         rows = [record for param in command.get_params(context)
-                if isinstance(param, click.Option) and (record := param.get_help_record(context))]
+                if isinstance(param, click.Option) and param is not help_option
+                and (record := param.get_help_record(context))]
+        if help_option is not None:
+            rows.append((", ".join(command.get_help_option_names(context)), "Show this message and exit."))
         parts.append("| option | what it does |\n|---|---|\n")
         parts += [f"| `{_cell(names)}` | {_cell(help_text)} |\n" for names, help_text in rows]
         if name == "lint":

@@ -24,7 +24,7 @@ from kgsync.cli._options import cache_dir_option
 from kgsync.contract.errors import ConfigError
 
 if TYPE_CHECKING:  # imported when the command runs (the CLI stays light)
-    from kgsync.diff.graph_diff import GraphDiff
+    from kgsync.diff.model import GraphDiff
     from kgsync.publish.github.git_branch import GitCheckout
     from kgsync.publish.github.pull_request import Outcome
 
@@ -114,7 +114,8 @@ class PrOptions:
 def _run(o: PrOptions) -> int:
     # Heavy imports only when the command runs (the CLI stays light).
     from kgsync.cli._annotations import issue_annotation
-    from kgsync.diff.graph_diff import GraphDiff, to_json
+    from kgsync.diff.json_report import to_json
+    from kgsync.diff.model import GraphDiff
     from kgsync.publish.github import pull_request as github_pr
     from kgsync.publish.proposal import prepare
 

@@ -6,7 +6,9 @@ vocabulary file.
 
 from __future__ import annotations
 
+import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -15,8 +17,10 @@ from kgsync.contract.errors import printable_path
 from kgsync.cli._errors import reported
 from kgsync.cli._options import load_config, repo_options
 from kgsync.contract.errors import ConfigError, KgsyncError, Location
-from kgsync.read.items import find_item_files, read_items
-from kgsync.build.pipeline import mined_vocabulary
+from kgsync.build import pipeline
+from kgsync.contract.model import EntityType, Graph
+from kgsync.diff.item_attribution import attributions
+from kgsync.read.items import find_item_files
 from kgsync.vocabulary.vocab import Vocabulary
 from kgsync.vocabulary.vocab_file import dump_vocabulary
 
@@ -34,8 +38,10 @@ def command(items_spec: str | None, root: Path | None, config_path: Path | None,
 
     The pinned vocabulary file (`vocabulary` in kgsync.yml, default
     kgsync-vocab.yml) is applied, so this shows what `kgsync build` will use,
-    and each term says whether it becomes a node: only when at least
-    `mining.min_links` items link it within their caps (pinned terms always).
+    and each term says whether it is a node of the graph that build makes (it runs
+    the build without writing): a mined term needs `mining.min_links` items linking it
+    within their caps, unless it is pinned; themes and names findings open with also
+    become nodes.
     """
     with reported():
         vocabulary, nodes = build_vocabulary(items_spec, root, config_path)
@@ -48,36 +54,57 @@ def command(items_spec: str | None, root: Path | None, config_path: Path | None,
 
 def build_vocabulary(items_spec: str | None, root: Path | None,
                      config_path: Path | None) -> tuple[Vocabulary, dict[str, int]]:
-    """The vocabulary ``build`` would use, and its terms that become nodes (name -> items linking it)."""
+    """The vocabulary ``build`` uses, and the concept and method nodes of the graph it makes
+    (node name -> items linking it).
+
+    One source of truth: node-ness is read off the graph the real build assembles (run
+    without writing), never decided again here, so this listing cannot disagree with it.
+    """
     cfg = load_config(root, config_path)
-    root = cfg.root
-    spec = items_spec or cfg.items
-    files = find_item_files(spec, root if not items_spec else Path("."))
-    if not files:
-        raise ConfigError(f"no item files match {spec!r}", Location.of(spec),
+    if items_spec:  # relative to the working directory, like any other command-line path
+        cfg = replace(cfg, items=os.path.abspath(items_spec))
+    if not find_item_files(cfg.items, cfg.root):
+        raise ConfigError(f"no item files match {cfg.items!r}", Location.of(cfg.items),
                           "pass --items FOLDER or set `items:` in kgsync.yml")
-    read = read_items(files, root)
-    for issue in read.issues:
+    result = pipeline.build(cfg, write=False)
+    for issue in result.issues:
         if issue.severity != "notice":
             click.echo(issue.render(), err=True)
-    if not read.items:
-        raise KgsyncError("no readable research items", Location.of(spec))
-    return mined_vocabulary(read.items, cfg)
+    if not result.items:
+        raise KgsyncError("no readable research items", Location.of(cfg.items))
+    return result.vocabulary, graph_nodes(result.graph)
+
+
+def graph_nodes(graph: Graph) -> dict[str, int]:
+    """Every concept and method node of ``graph`` -> how many items address or use it."""
+    linked = attributions(graph)
+    kinds = (EntityType.CONCEPT.value, EntityType.METHOD.value)
+    return {e.name: len(linked.get(e.name, ())) for e in graph.entities if e.entity_type in kinds}
 
 
 def render_text(vocabulary: Vocabulary, nodes: dict[str, int]) -> str:
     terms = sorted(vocabulary.terms.values(), key=lambda t: (-len(t.items), t.name))
     kinds = sum(1 for t in terms if t.kind == "method")
+    node_of = {term.name: f"{term.kind.value}:{term.name}" for term in terms}
     lines = [f"{len(terms)} terms ({len(terms) - kinds} concepts, {kinds} methods) from {vocabulary.item_count} items;"
-             f" {sum(1 for t in terms if t.name in nodes)} become nodes"]
+             f" {sum(1 for t in terms if node_of[t.name] in nodes)} become nodes"]
     for term in terms:
         pin = " pinned" if term.pinned else ""
-        linked = nodes.get(term.name)
-        node = f"node, linked by {linked}" if linked else "not a node: too few items link it within their caps"
+        name = node_of[term.name]
+        if name not in nodes:
+            node = "not a node: too few items link it within their caps"
+        else:
+            node = f"node, linked by {nodes[name]}" if nodes[name] else "node"
         lines.append(f"{term.kind.value:<7} {term.name}  ({len(term.items)} items{pin}; {node})")
         if term.aliases:
             lines.append(f"    aliases: {', '.join(term.aliases)}")
         lines.append(f"    items: {', '.join(term.items)}")
+    # Nodes no mined term names (themes, hand-added or kept nodes): listed, so every node is accounted for.
+    others = sorted(set(nodes) - set(node_of.values()))
+    if others:
+        lines.append("")
+        lines.append(f"other concept and method nodes of the graph (themes, hand-added or kept): {len(others)}")
+        lines.extend(f"  {name}  (linked by {nodes[name]})" for name in others)
     if vocabulary.hubs:
         lines.append("")
         lines.append(f"corpus stopwords (on more than the hub share of items; never nodes): {len(vocabulary.hubs)}")

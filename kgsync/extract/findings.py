@@ -113,13 +113,17 @@ def claim_of(finding: KeyFinding, default_confidence: str = "") -> Claim:
     Confidence: high.**``, ``**High confidence:**`` are peeled off first.
     """
     text = finding.text
-    rest = strip_leading_labels(text)
-    bold = _BOLD_LEAD.match(rest)
-    statement = bold.group(1) if bold else first_sentence(rest)
-    statement = clean_statement(statement)
+    statement = statement_of(finding)
     confidence = _confidence_in(text) or default_confidence
     sources = tuple(dict.fromkeys(_URL.findall(text)))[:MAX_SOURCES_PER_CLAIM]
     return Claim(claim_key(statement), statement, confidence, finding.number, finding.line, sources)
+
+
+def statement_of(finding: KeyFinding, limit: int | None = MAX_STATEMENT) -> str:
+    """The statement ``claim_of`` takes from a finding, cut at ``limit`` (None: whole, as the PR diff shows it)."""
+    rest = strip_leading_labels(finding.text)
+    bold = _BOLD_LEAD.match(rest)
+    return clean_statement(bold.group(1) if bold else first_sentence(rest), limit)
 
 
 _LABEL_WORDS = re.compile(r"^\W*(fact|inference|assumption|speculation|hypothesis|high|medium|low|sources?|confidence)\b", re.I)

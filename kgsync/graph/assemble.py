@@ -310,21 +310,6 @@ def _concept_nodes(chosen: Mapping[str, ItemTerms], merged_into_theme: Mapping[s
                      if name not in merged_into_theme)
 
 
-def written_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, themes: ThemeMap, caps: Caps,
-                  theme_concepts: frozenset[str], min_links: int,
-                  hub_themes: frozenset[str] = frozenset()) -> dict[str, int]:
-    """Mined term name -> how many items link its node, for the terms that become nodes."""
-    merged_into_theme = _mined_names_of_themes(vocabulary, theme_concepts, themes)
-    counts: dict[str, int] = {}
-    chosen = connective_terms(items, vocabulary, themes, caps, theme_concepts, merged_into_theme, min_links,
-                              hub_themes)
-    for uses in chosen.values():
-        for use in (*uses.concepts, *uses.methods):
-            if use.name not in merged_into_theme:
-                counts[use.name] = counts.get(use.name, 0) + 1
-    return counts
-
-
 def _capped(uses: Sequence[TermUse], slots: int, merged_into_theme: Mapping[str, str],
             vocabulary: Vocabulary) -> tuple[TermUse, ...]:
     """The first ``slots`` uses that take a slot, plus every use a theme stands for (it takes none)

@@ -6,21 +6,29 @@ working-tree file): that is exactly what the pull request changes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from kgsync.contract import jsonl
 from kgsync.read.config import Config
-from kgsync.diff.graph_diff import GraphDiff, merged_slugs, review, sort_findings
+from kgsync.diff.finding_order import sort_findings
+from kgsync.diff.graph_diff import review
+from kgsync.diff.item_attribution import merged_slugs
+from kgsync.diff.model import GraphDiff
 from kgsync.contract.errors import GraphFormatError, KgsyncError
-from kgsync.read.items import Issue, ResearchItem
+from kgsync.diff.claim_changes import changed_claims
+from kgsync.diff.item_attribution import attributions
+from kgsync.extract.findings import statement_of
+from kgsync.read.items import Issue, ResearchItem, read_item_bytes
+from kgsync.vocabulary.vocab import Vocabulary
 from kgsync.graph.merge import Manifest, describe_facts, manifest_path, removed_hand_added
-from kgsync.contract.model import EntityType, Graph, slug_of_item_name
+from kgsync.contract.model import Entity, EntityType, Graph, observations_with, slug_of_item_name
 from kgsync.publish.github.git_branch import GitCheckout
 from kgsync.publish.github.pull_request import Proposal
 from kgsync.publish.limits import GITHUB_BODY_LIMIT
-from kgsync.publish.pr.body import BodyContext, ItemLinks, RenderedBody, VocabularyGroup, render_markdown
+from kgsync.publish.pr.body import RenderedBody, render_markdown
+from kgsync.publish.pr.item_views import BodyContext, ItemLinks, StatementChange, VocabularyGroup
 from kgsync.publish.site.project import source_url
 from kgsync.publish.site.model import FOLDER
 from kgsync.publish.site.text import file_stems
@@ -74,12 +82,15 @@ def prepare(
     d = review(old, result.graph, rule=config.merge)
     # The build's own findings carry the item file and line; prefer them.
     d = replace(d, findings=sort_findings(result.report.findings))
-    title = title or cause_title(d, config.pr.title)
+    merged = _touched_items(checkout, base_sha, graph_file, config, result.items, d)
+    title = title or cause_title(d, config.pr.title, merged)
     kwargs = {"full_report_hint": full_report_hint} if full_report_hint else {}
     base_manifest = _manifest_at(checkout, base_sha, checkout.relative(manifest_path(graph_file)) if checkout else "")
     evidence = _evidence_sentences(base_manifest, result.manifest)
-    context = body_context(config, d, result.graph, result.items, result.issues, base_sha, base_manifest,
-                           result.manifest)
+    before = BaseState(old, _items_built_into(checkout, base_sha, graph_file, config, result.items, merged),
+                       base_manifest)
+    context = body_context(config, d, result.graph, result.items, result.issues, base_sha, before,
+                           result.manifest, result.vocabulary, merged)
     context = replace(context, hand_added=_hand_added_lines(old, base_manifest, result.graph, result.disowned))
     rendered = render_markdown(d, title=title, limit=GITHUB_BODY_LIMIT, evidence=evidence, context=context,
                                **kwargs)
@@ -94,12 +105,13 @@ def prepare(
 
 
 def _hand_added_lines(old: Graph, base: Manifest | None, new: Graph,
-                      disowned: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+                      disowned: tuple[str, ...]) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
     """Needs attention: content added by hand or by an agent (by the base's manifest) that this
     change removes, and the facts the manifest credited to items that cannot have written them."""
     removed = tuple(describe_facts(removed_hand_added(old, base, new))) if base is not None else ()
-    return (("removed content added by hand or by an agent", removed),
-            ("manifest credits no build writes (kept as hand-added)", disowned))
+    return (("removed fact added by hand or by an agent", "removed facts added by hand or by an agent", removed),
+            ("manifest credit no build writes (kept as hand-added)",
+             "manifest credits no build writes (kept as hand-added)", disowned))
 
 
 def _manifest_at(checkout: GitCheckout | None, base_sha: str | None, manifest_file: str) -> Manifest | None:
@@ -129,19 +141,169 @@ def _evidence_sentences(base: Manifest | None, manifest: Manifest) -> dict[tuple
 
 #: How ``items._dangling_links`` words a link to a missing item.
 DANGLING_PREFIXES = ("cites names ", "supersedes names ", "superseded_by names ")
+_LINK_FIELDS = ("cites", "supersedes", "superseded_by")
+
+
+@dataclass(frozen=True)
+class BaseState:
+    """What the body compares against: the base commit's graph and manifest, and the merged
+    items as they were when that graph was built (their files at the commit that last wrote it)."""
+
+    graph: Graph
+    items: Mapping[str, ResearchItem]
+    manifest: Manifest | None = None
 
 
 def body_context(config: Config, d: GraphDiff, graph: Graph, items: Sequence[ResearchItem],
-                 issues: Sequence[Issue], base_sha: str | None, base: Manifest | None,
-                 manifest: Manifest) -> BodyContext:
+                 issues: Sequence[Issue], base_sha: str | None, base: BaseState | Manifest | None,
+                 manifest: Manifest, vocabulary: Vocabulary | None = None,
+                 merged: frozenset[str] | None = None) -> BodyContext:
     """What the body shows beyond the diff: links to the merged items (their file at the merge
-    commit, their site page), the dangling cites this change brings, the vocabulary events."""
-    merged = merged_slugs(d)
+    commit, their site page), the dangling cites this change brings (not those the base had
+    already), the vocabulary events, why each lost concept or method went, and each reworded
+    finding whole."""
+    if not isinstance(base, BaseState):
+        base = BaseState(Graph(), {}, base)
+    merged = merged if merged is not None else merged_slugs(d)
     removed = {slug_of_item_name(e.name) for e in d.removed if e.entity_type == EntityType.RESEARCH_ITEM.value}
+    known_before = {slug for e in base.graph.entities if (slug := slug_of_item_name(e.name)) is not None}
     dangling = tuple(f"{i.location}: {i.message}" for i in issues if i.message.startswith(DANGLING_PREFIXES)
-                     and (i.slug in merged or any(repr(slug) in i.message for slug in removed)))
+                     and (i.slug in merged or any(repr(slug) in i.message for slug in removed))
+                     and i.message not in _dangling_before(base.items.get(i.slug), known_before))
+    lost = _lost_nodes(config, d, base.graph, graph, vocabulary, merged)
+    events = _vocabulary_groups(base.manifest, manifest) + _lost_groups(d, lost, merged)
     return BodyContext(merged=merged, links=_item_links(config, graph, items, merged, base_sha),
-                       dangling=dangling, events=_vocabulary_groups(base, manifest))
+                       dangling=dangling, events=events, lost=lost,
+                       statements=_whole_statements(d, base, graph, items))
+
+
+def _touched_items(checkout: GitCheckout | None, base_sha: str | None, graph_file: Path, config: Config,
+                   items: Sequence[ResearchItem], d: GraphDiff) -> frozenset[str]:
+    """The items this change touched: their files differ between the commit that last wrote the
+    graph and the base commit (git knows; another item's claim that only became contested did not
+    change), or their item node went.  Without that history: ``merged_slugs`` infers them."""
+    inferred = merged_slugs(d)
+    if checkout is None or base_sha is None:
+        return inferred
+    try:
+        built_at = checkout.last_change(base_sha, checkout.relative(graph_file))
+        if built_at is None:
+            return inferred  # the first graph: every item is new
+        changed = checkout.changed_paths(built_at, base_sha)
+        paths = {item.slug: checkout.relative(config.root / item.path) for item in items}
+    except KgsyncError:
+        return inferred
+    in_diff = {i.slug for i in d.items if i.slug}
+    removed = {slug for e in d.removed if (slug := slug_of_item_name(e.name)) is not None}
+    return frozenset(slug for slug, path in paths.items() if path in changed and slug in in_diff) | (removed & in_diff)
+
+
+def _dangling_before(item: ResearchItem | None, known: set[str]) -> frozenset[str]:
+    """The dangling-link messages the item's base version had already (as ``items._dangling_links`` words them)."""
+    if item is None:
+        return frozenset()
+    return frozenset(f"{name} names {target!r}, which is not an item here"
+                     for name in _LINK_FIELDS for target in getattr(item, name)
+                     if target not in known and target != item.slug)
+
+
+def _items_built_into(checkout: GitCheckout | None, base_sha: str | None, graph_file: Path, config: Config,
+                      items: Sequence[ResearchItem], merged: frozenset[str]) -> dict[str, ResearchItem]:
+    """The merged items as the base graph saw them: their files at the commit that last wrote the
+    graph (the base commit itself may hold the edit being proposed).  Unreadable: left out."""
+    if checkout is None or base_sha is None:
+        return {}
+    try:
+        built_at = checkout.last_change(base_sha, checkout.relative(graph_file))
+    except KgsyncError:
+        return {}
+    out: dict[str, ResearchItem] = {}
+    for item in items:
+        if built_at is None or item.slug not in merged:
+            continue
+        try:
+            raw = checkout.blob(built_at, checkout.relative(config.root / item.path))
+        except KgsyncError:
+            continue
+        if raw is not None:
+            before, _warnings = read_item_bytes(raw, item.path, item.slug)
+            if before is not None:
+                out[item.slug] = before
+    return out
+
+
+def _finding_number(entity: Entity | None) -> int:
+    for value in observations_with(entity.observations if entity else (), "section"):
+        if value.startswith("key-finding-") and value[len("key-finding-"):].isdigit():
+            return int(value[len("key-finding-"):])
+    return 0
+
+
+def _whole_statements(d: GraphDiff, base: BaseState, graph: Graph,
+                      items: Sequence[ResearchItem]) -> dict[str, StatementChange]:
+    """Each reworded claim's finding, whole, before and after, with its Key Finding number.
+
+    The graph stores a statement cut at ``findings.MAX_STATEMENT`` characters, so a diff of the
+    stored text shows the cut as a change; the items' own findings do not.  Where the base
+    version of the item is unknown, both sides stay the stored ones (they cut alike)."""
+    now = {item.slug: item for item in items}
+    out: dict[str, StatementChange] = {}
+    for change in changed_claims(d):
+        if not change.statement_changed:
+            continue
+        slug = change.name.split(":")[1] if change.name.count(":") >= 2 else ""
+        number, old_number = _finding_number(graph.entity(change.name)), _finding_number(base.graph.entity(change.name))
+        new_text = _finding_text(now.get(slug), number)
+        old_text = _finding_text(base.items.get(slug), old_number)
+        if new_text and old_text:
+            out[change.name] = StatementChange(number, old_text, new_text)
+        else:
+            out[change.name] = StatementChange(number, change.old_statement, change.new_statement)
+    return out
+
+
+def _finding_text(item: ResearchItem | None, number: int) -> str:
+    found = [f for f in (item.key_findings if item else ()) if f.number == number]
+    return statement_of(found[0], None) if found else ""
+
+
+def _lost_nodes(config: Config, d: GraphDiff, old: Graph, new: Graph, vocabulary: Vocabulary | None,
+                merged: frozenset[str]) -> dict[str, str]:
+    """Each removed concept or method -> why it went and, where one exists, the fix a maintainer applies.
+
+    A mined term is a node while ``mining.min_links`` items link it (kgsync.yml); a term pinned
+    under ``terms:`` in the vocabulary file is one whatever the count."""
+    linked_before = attributions(old)
+    present = {slug for e in new.entities if (slug := slug_of_item_name(e.name)) is not None}
+    vocab_file = Path(config.vocabulary).name if config.vocabulary else "kgsync-vocab.yml"
+    min_links = config.mining.min_links
+    out: dict[str, str] = {}
+    for entity in d.removed:
+        if entity.entity_type not in (EntityType.CONCEPT.value, EntityType.METHOD.value):
+            continue
+        before = linked_before.get(entity.name, frozenset())
+        term = vocabulary.terms.get(entity.name.split(":", 1)[1]) if vocabulary is not None else None
+        left = set(term.items) & present if term is not None else (set(before) & present) - merged
+        if before and not before & present:
+            out[entity.name] = f"every item linking it was removed ({len(before)})"
+        elif len(left) < min_links:
+            out[entity.name] = (f"{len(left)} linking item{'' if len(left) == 1 else 's'} left (min {min_links}); "
+                                f"pin it in {vocab_file} to keep it")
+        else:
+            out[entity.name] = (f"{len(left)} items name it, none links it within its caps any more; "
+                                f"pin it in {vocab_file} to keep it")
+    return out
+
+
+def _lost_groups(d: GraphDiff, lost: Mapping[str, str], merged: frozenset[str]) -> tuple[VocabularyGroup, ...]:
+    """Side effects of a lost node: the other items that lost their link to it, under its reason."""
+    groups = []
+    for name, reason in sorted(lost.items()):
+        slugs = tuple(i.slug for i in d.items if i.slug and i.slug not in merged
+                      and any(r.target == name for r in i.relations_removed))
+        if slugs:
+            groups.append(VocabularyGroup(f"{name} removed: {reason}", slugs))
+    return tuple(groups)
 
 
 def _item_links(config: Config, graph: Graph, items: Sequence[ResearchItem], merged: frozenset[str],

@@ -89,6 +89,17 @@ class GitCheckout:
             return None
         return self._run(["cat-file", "blob", spec]).stdout
 
+    def last_change(self, commit: str, path: str) -> str | None:
+        """The newest commit at or before ``commit`` that changed ``path`` (None: none did)."""
+        found = self._run(["log", "-1", "--format=%H", commit, "--", path], check=False)
+        sha = found.stdout.decode("ascii", "replace").strip()
+        return sha if found.returncode == 0 and sha else None
+
+    def changed_paths(self, old: str, new: str) -> frozenset[str]:
+        """The paths (as git names them) that differ between two commits."""
+        found = self._run(["diff", "--name-only", "-z", "--no-renames", old, new])
+        return frozenset(p for p in found.stdout.decode("utf-8", "surrogateescape").split("\0") if p)
+
     def remote_branch(self, branch: str) -> str | None:
         """The sha of ``refs/heads/<branch>`` on the remote, None when absent."""
         ref = f"refs/heads/{branch}"

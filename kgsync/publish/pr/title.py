@@ -1,49 +1,96 @@
-"""A PR title that names the cause: which items the change adds, updates or removes.
+"""A PR title that says what changed, Dependabot-style: what happened, to which item, how much.
 
-"kgsync: add Knowledge graphs for agents (+5 nodes)" for one new item, "kgsync: update 2 items,
-remove 1" for several (side effects on other items are not counted: ``diff.merged_slugs``); a
-change no item explains (hand-added content, a vocabulary or code change) keeps the configured
-title.  A reviewer reads the cause before opening the body.
+"Add Knowledge graphs for agents (+5 claims)", "Update Retrieval at scale (+1 claim, -2,
+1 reworded)", "Remove Old survey (-4 claims)"; several items: "Update graph: 3 items (+12
+claims, -2)" ("Add 3 items (...)" when each is new).  Only the merged items count (side effects
+on other items do not: ``merged_slugs``); a change no item explains (hand-added content, a
+vocabulary or code change) keeps the configured title.
+
+At most ``MAX_TITLE`` characters and never cut inside a word: the item's title is shortened
+at a word boundary with an ellipsis, and left out when not even its first word fits.  Control
+and format characters (bidi overrides, zero-width) never reach the title.
 """
 
 from __future__ import annotations
 
-from kgsync.diff.graph_diff import GraphDiff, ItemDiff, merged_slugs
+import re
+import unicodedata
+
 from kgsync.contract.model import EntityType, item_name
+from kgsync.diff.item_attribution import merged_slugs
+from kgsync.diff.model import GraphDiff, ItemDiff
 
-MAX_TITLE = 100  # GitHub shows about this much in lists; a longer item title is cut with an ellipsis
+MAX_TITLE = 72  # what GitHub's lists and `git log --oneline` show without cutting
+ELLIPSIS = "…"
+# Invisible or reordering characters: controls, format (bidi overrides, zero-width), surrogates, separators.
+_DROP = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+_KEYED = re.compile(r"^[a-z_]+\s*:")
 
 
-def cause_title(diff: GraphDiff, fallback: str) -> str:
-    """The title for ``diff`` (``fallback`` when no item is added, updated or removed)."""
+def cause_title(diff: GraphDiff, fallback: str, merged: frozenset[str] | None = None) -> str:
+    """The title for ``diff`` (``fallback``, shortened at a word, when no item explains it).
+
+    ``merged``: the items whose files this change touched (the PR flow knows them from git);
+    None: ``merged_slugs`` infers them from the diff."""
     added_items = {e.name for e in diff.added if e.entity_type == EntityType.RESEARCH_ITEM}
     removed_items = {e.name for e in diff.removed if e.entity_type == EntityType.RESEARCH_ITEM}
-    added: list[ItemDiff] = []
-    updated: list[ItemDiff] = []
-    removed: list[ItemDiff] = []
-    merged = merged_slugs(diff)
-    for item in diff.items:
-        if item.slug not in merged:  # no item, or a side effect: another item's merge moved it
-            continue
-        name = item_name(item.slug)
-        (added if name in added_items else removed if name in removed_items else updated).append(item)
-    if not (added or updated or removed):
-        return fallback
-    if len(added) == 1 and not updated and not removed:
-        nodes = len(diff.added)
-        return _cut(f"kgsync: add {added[0].title or added[0].slug}", f" (+{nodes} node{'s' if nodes != 1 else ''})")
-    if len(updated) == 1 and not added and not removed:
-        return _cut(f"kgsync: update {updated[0].title or updated[0].slug}", "")
-    if len(removed) == 1 and not added and not updated:
-        return _cut(f"kgsync: remove {removed[0].title or removed[0].slug}", "")
-    parts = [(verb, len(group)) for verb, group in (("add", added), ("update", updated), ("remove", removed)) if group]
-    first_verb, first_count = parts[0]
-    words = [f"{first_verb} {first_count} item{'s' if first_count != 1 else ''}"]
-    words += [f"{verb} {count}" for verb, count in parts[1:]]
-    return "kgsync: " + ", ".join(words)
+    merged = merged if merged is not None else merged_slugs(diff)
+    items = [i for i in diff.items if i.slug in merged]  # no item, or a side effect: left out
+    if not items:
+        return shorten(plain_text(fallback), MAX_TITLE) or "Knowledge graph update"
+    size = change_size(diff, items)
+    verbs = {"add" if item_name(i.slug) in added_items else "remove" if item_name(i.slug) in removed_items
+             else "update" for i in items}
+    verb = verbs.pop().capitalize() if len(verbs) == 1 else "Update"
+    tail = f" ({size})" if size else ""
+    if len(items) == 1:
+        head = f"{verb} "
+        name = shorten(plain_text(items[0].title) or items[0].slug, MAX_TITLE - len(head) - len(tail))
+        if name:
+            return head + name + tail
+        return f"{verb} 1 item{tail}"
+    return (f"Update graph: {len(items)} items" if verb == "Update" else f"{verb} {len(items)} items") + tail
 
 
-def _cut(head: str, tail: str) -> str:
-    if len(head) + len(tail) <= MAX_TITLE:
-        return head + tail
-    return head[: MAX_TITLE - len(tail) - 1].rstrip() + "…" + tail
+def change_size(diff: GraphDiff, items: list[ItemDiff]) -> str:
+    """"+3 claims, -2, 1 reworded" over ``items``; nodes when no claim changed; "" when nothing did."""
+    claim = EntityType.CLAIM.value
+    added = sum(1 for i in items for e in i.added if e.entity_type == claim)
+    removed = sum(1 for i in items for e in i.removed if e.entity_type == claim)
+    reworded = sum(1 for i in items for c in i.changed
+                   if c.entity_type == claim and _statement(c.observations_added) and _statement(c.observations_removed))
+    parts: list[str] = []
+    for count, sign in ((added, "+"), (removed, "-")):
+        if count:
+            parts.append(f"{sign}{count}" + ("" if parts else f" claim{'s' if count != 1 else ''}"))
+    if reworded:
+        parts.append(f"{reworded} reworded" if parts else f"{reworded} claim{'s' if reworded != 1 else ''} reworded")
+    if parts:
+        return ", ".join(parts)
+    nodes = sum(len(i.added) + len(i.removed) + len(i.changed) for i in items)
+    return f"{nodes} node{'s' if nodes != 1 else ''} changed" if nodes else ""
+
+
+def _statement(observations: tuple[str, ...]) -> list[str]:
+    """A claim's statement observations: ``title:``/``summary:``, or unkeyed text (no ``key:`` prefix)."""
+    return [o for o in observations if o.startswith(("title:", "summary:")) or not _KEYED.match(o)]
+
+
+def plain_text(text: str) -> str:
+    """``text`` on one line, without control or format characters."""
+    return " ".join("".join(c for c in text if unicodedata.category(c) not in _DROP).split())
+
+
+def shorten(text: str, limit: int) -> str:
+    """``text`` when it fits in ``limit``, else its first whole words and an ellipsis ("" if none fit)."""
+    if len(text) <= limit:
+        return text
+    words = text.split(" ")
+    kept = ""
+    for word in words:
+        candidate = f"{kept} {word}" if kept else word
+        if len(candidate.rstrip(",;:.-—–")) + len(ELLIPSIS) > limit:
+            break
+        kept = candidate
+    kept = kept.rstrip(",;:.-—– ")
+    return kept + ELLIPSIS if kept else ""

@@ -1,0 +1,89 @@
+"""The diff as a stable machine-readable report (``kgsync diff --json``, the PR flow's artefact)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from kgsync.contract.model import Entity, Relation
+from kgsync.diff.claim_changes import ClaimChange, changed_claims
+from kgsync.diff.finding_order import finding_record, severity_of
+from kgsync.diff.model import EntityChange, GraphDiff
+
+JSON_VERSION = 1
+
+
+def _entity_record(e: Entity) -> dict[str, Any]:
+    return {"name": e.name, "entity_type": e.entity_type, "observations": list(e.observations)}
+
+
+def _relation_record(r: Relation) -> dict[str, str]:
+    return {"from": r.source, "to": r.target, "relation_type": r.relation_type}
+
+
+def _change_record(c: EntityChange) -> dict[str, Any]:
+    return {
+        "name": c.name,
+        "entity_type": c.entity_type,
+        "observations_added": list(c.observations_added),
+        "observations_removed": list(c.observations_removed),
+        "type_changed": {"from": c.type_changed[0], "to": c.type_changed[1]} if c.type_changed else None,
+        "reordered": c.reordered,
+    }
+
+
+def to_dict(d: GraphDiff) -> dict[str, Any]:
+    return {
+        "version": JSON_VERSION,
+        "is_empty": d.is_empty,
+        "counts": {
+            "entities": {
+                c.entity_type: {"added": c.added, "removed": c.removed, "changed": c.changed} for c in d.counts
+            },
+            "relations": {t: {"added": a, "removed": r} for t, (a, r) in d.relation_counts().items()},
+            "findings": dict(sorted(Counter(severity_of(f) for f in d.findings).items())),
+        },
+        "entities": {
+            "added": [_entity_record(e) for e in d.added],
+            "removed": [_entity_record(e) for e in d.removed],
+            "changed": [_change_record(c) for c in d.changed],
+        },
+        "relations": {
+            "added": [_relation_record(r) for r in d.relations_added],
+            "removed": [_relation_record(r) for r in d.relations_removed],
+        },
+        # Items refer to entities by name and relations in full; details are above.
+        "items": [
+            {
+                "slug": i.slug,
+                "title": i.title,
+                "added": [e.name for e in i.added],
+                "removed": [e.name for e in i.removed],
+                "changed": [c.name for c in i.changed],
+                "relations_added": [_relation_record(r) for r in i.relations_added],
+                "relations_removed": [_relation_record(r) for r in i.relations_removed],
+            }
+            for i in d.items
+        ],
+        "findings": [finding_record(f, d.is_new(f)) for f in d.findings],
+        "near_duplicates": [list(p) for p in d.near_duplicates],
+        # The claims that kept their name through a rewording or re-rating (the PR body's
+        # "Changed claims"): the statement before and after, its word diff, the confidence change.
+        "changed_claims": [_claim_change_record(c) for c in changed_claims(d)],
+    }
+
+
+def _claim_change_record(c: ClaimChange) -> dict[str, Any]:
+    return {
+        "name": c.name,
+        "old_statement": c.old_statement,
+        "new_statement": c.new_statement,
+        "words": [list(run) for run in c.words],
+        "confidence": {"from": c.confidence[0], "to": c.confidence[1]} if c.confidence else None,
+    }
+
+
+def to_json(d: GraphDiff) -> str:
+    """Stable machine-readable report: sorted keys, indent 2, UTF-8 kept, trailing newline."""
+    return json.dumps(to_dict(d), indent=2, sort_keys=True, ensure_ascii=False) + "\n"

@@ -1,0 +1,127 @@
+"""Needs attention: the changes that lose or re-judge knowledge, shown in the head, never cut."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from kgsync.diff.finding_order import severity_of
+from kgsync.diff.model import GraphDiff
+
+#: Relation types whose change alters what the graph claims about other work.
+_EPISTEMIC = frozenset({"supports", "contradicts"})
+ATTENTION_NAMES = 10  # entries listed per attention line in the PR body (the full report lists all)
+
+
+@dataclass(frozen=True)
+class AttentionEntry:
+    name: str  # a node, a link "a —contradicts→ b", or the build's "path:line: what"
+    note: str = ""  # why, or the sentence stating it ("" none)
+
+
+@dataclass(frozen=True)
+class AttentionLine:
+    """One thing a reviewer must weigh: how many, then each on its own line (at most ``cap``)."""
+
+    noun: str  # singular: "new contradiction"
+    plural: str  # "new contradictions"
+    entries: tuple[AttentionEntry, ...]  # the ones shown
+    more: int  # the ones left out (in the full report)
+    suffix: str = ""  # e.g. "(4 already in the base graph)"
+    listed: bool = True  # False: a count only (its own section below lists them)
+
+    @property
+    def total(self) -> int:
+        return len(self.entries) + self.more
+
+    @property
+    def label(self) -> str:
+        return f"{self.total:,} {self.noun if self.total == 1 else self.plural}"
+
+
+def _line(noun: str, plural: str, entries: Sequence[AttentionEntry], cap: int, suffix: str = "",
+          listed: bool = True) -> AttentionLine:
+    shown = tuple(entries if cap <= 0 else entries[:cap]) if listed else ()
+    return AttentionLine(noun, plural, shown, len(entries) - len(shown), suffix, listed)
+
+
+#: Evidence of a link: (from, to, relation) -> (the sentence stating it, "path:line").
+Evidence = Mapping[tuple[str, str, str], tuple[str, str]]
+_EVIDENCE_TYPES = frozenset({"supports", "contradicts", "extends"})
+
+
+@dataclass(frozen=True)
+class EvidenceRow:
+    sign: str  # "+" added, "−" removed
+    source: str
+    relation: str
+    target: str
+    sentence: str
+    at: str
+
+
+def evidence_rows(d: GraphDiff, evidence: Evidence) -> tuple[EvidenceRow, ...]:
+    """Added and removed claim→claim evidence links, each with the sentence stating it where known."""
+    rows = []
+    for sign, relations in (("+", d.relations_added), ("−", d.relations_removed)):
+        for r in relations:
+            if r.relation_type in _EVIDENCE_TYPES and r.source.startswith("claim:") and r.target.startswith("claim:"):
+                sentence, at = evidence.get((r.source, r.target, r.relation_type), ("", ""))
+                rows.append(EvidenceRow(sign, r.source, r.relation_type, r.target, sentence, at))
+    return tuple(rows)
+
+
+def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
+              dangling: Sequence[str] = (), lost: Mapping[str, str] = {},  # noqa: B006
+              cap: int = ATTENTION_NAMES,
+              hand_added: Sequence[tuple[str, str, Sequence[str]]] = ()) -> tuple[AttentionLine, ...]:
+    """What loses or re-judges knowledge, for the head (never cut), one entry per line.
+
+    Always shown, zeros too (a reviewer reads "0 new contradictions" as checked, not as
+    forgotten): removed items, removed concepts and methods (each with why, from ``lost``),
+    trust changes, new contradictions (each with the sentence stating it), new dangling
+    cites, new lint errors (each named) and warnings (counted; what the base graph had already
+    is only counted, apart).
+    Shown when there are any: changed supports/contradicts, type changes.  Each line lists
+    at most ``cap`` entries (0: all) and says how many more there are.
+    """
+    lines = [
+        _line("removed research item", "removed research items",
+              [AttentionEntry(e.name) for e in d.removed if e.entity_type == "research_item"], cap),
+        _line("removed concept or method", "removed concepts or methods",
+              [AttentionEntry(e.name, lost.get(e.name, "")) for e in d.removed if e.entity_type in ("concept", "method")],
+              cap),
+        _line("trust change", "trust changes",
+              [AttentionEntry(c.name, f"now {status}") for c in d.changed
+               for status in ("superseded", "contested", "contradicted") if f"status:{status}" in c.observations_added],
+              cap),
+    ]
+    # Every new contradiction, in the item's own words (the evidence links section lists the rest).
+    contradictions = [row for row in evidence_rows(d, evidence) if row.sign == "+" and row.relation == "contradicts"]
+    quoted = {(r.source, r.target): f"“{r.sentence}” ({r.at})" if r.sentence else "" for r in contradictions}
+    new_contradictions = [r for r in d.relations_added if r.relation_type == "contradicts"]
+    lines.append(_line("new contradiction", "new contradictions",
+                       [AttentionEntry(f"{r.source} —contradicts→ {r.target}", quoted.get((r.source, r.target), ""))
+                        for r in new_contradictions], cap))
+    # The graph cannot show a cite of a missing item: the build's own words.
+    lines.append(_line("new dangling cite", "new dangling cites", [AttentionEntry(text) for text in dangling], cap))
+    for noun, plural, facts in hand_added:  # removing what an agent or a person wrote is always said
+        if facts:
+            lines.append(_line(noun, plural, [AttentionEntry(fact) for fact in facts], cap))
+    new_findings = [f for f in d.findings if d.is_new(f)]
+    for severity in ("error", "warning"):
+        found = [f for f in new_findings if severity_of(f) == severity]
+        known = sum(1 for f in d.findings if severity_of(f) == severity and not d.is_new(f))
+        # Errors block the merge: each is named.  Warnings are counted; the lint section lists them.
+        lines.append(_line(f"new lint {severity}", f"new lint {severity}s",
+                           [AttentionEntry(f"{f.code}: {f.entity}", f.message) for f in found], cap,
+                           f"({known:,} already in the base graph)" if known else "", listed=severity == "error"))
+    removed_epistemic = [AttentionEntry(f"{r.source} —{r.relation_type}→ {r.target}")
+                         for r in d.relations_removed if r.relation_type in _EPISTEMIC]
+    if removed_epistemic:
+        lines.append(_line("removed supports / contradicts link", "removed supports / contradicts links",
+                           removed_epistemic, cap))
+    type_changes = [AttentionEntry(c.name, f"{c.type_changed[0]} → {c.type_changed[1]}") for c in d.changed if c.type_changed]
+    if type_changes:
+        lines.append(_line("type change", "type changes", type_changes, cap))
+    return tuple(lines)

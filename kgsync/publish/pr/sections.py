@@ -1,0 +1,252 @@
+"""The PR body as cuttable sections, in reading order (the head first, never cut)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import TypeVar
+
+from jinja2.environment import TemplateModule
+from markupsafe import Markup
+
+from kgsync.diff.item_attribution import merged_slugs
+from kgsync.diff.model import TYPE_ORDER, GraphDiff, ItemDiff, TypeCount
+from kgsync.lint.rules import Finding
+from kgsync.publish.pr.attention import ATTENTION_NAMES, AttentionLine, Evidence, attention, evidence_rows
+from kgsync.publish.pr.item_views import (
+    BodyContext,
+    ItemView,
+    VocabularyGroup,
+    finding_row,
+    item_view,
+    item_links,
+    ordered_items,
+    review_rank,
+    size_line,
+)
+from kgsync.publish.pr.pr_template import macro, template_module
+
+DEFAULT_TITLE = "Knowledge graph update"
+
+
+#: Rows per table chunk: the unit the truncation can cut at.
+CHUNK_ROWS = 50
+#: Entity types outside the contract listed one by one in the summary; the rest are summed.
+FOREIGN_TYPE_ROWS = 10
+
+
+@dataclass(frozen=True)
+class Section:
+    """One cuttable unit of the body."""
+
+    kind: str  # head | findings | near_duplicates | evidence | index | item
+    text: str
+    count: int = 0  # rows / pairs / 1 item
+    label: str = ""  # for an item: its slug
+    #: Cut order when the body is too long: highest first, later sections first within
+    #: a priority.  0 never goes (the head, with its "needs attention" list).  Later pages of
+    #: warnings and pairs (7, in the full report anyway) go first, then the sections of items
+    #: that only gained nodes (6), the item index and the evidence links (5), then the sections of items that lost or
+    #: changed nodes (4), the first page of warnings (3), of near-duplicates (2), errors (1).
+    priority: int = 0
+
+
+_Row = TypeVar("_Row")
+
+
+def _chunks(rows: Sequence[_Row], size: int = CHUNK_ROWS) -> list[Sequence[_Row]]:
+    return [rows[i : i + size] for i in range(0, len(rows), size)] or [[]]
+
+
+def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE, evidence: Evidence | None = None,
+                   context: BodyContext | None = None, cap: int = ATTENTION_NAMES, heading: bool = True,
+                   full_report_hint: str = "") -> list[Section]:
+    """The body as cuttable sections, in reading order: the head, the merged items, the side
+    effects (under the event that explains them), then evidence, lint, pairs and the index.
+
+    ``cap``: entries per list in the head (0: all, the full report); a capped list ends with
+    "and N more", and ``full_report_hint`` (trusted Markdown) says where the rest is, so the
+    head has a fixed budget whatever one item holds.  ``heading``: open with ``title`` as a
+    heading (the full report; a PR shows its title above the body already).
+    """
+    evidence = evidence or {}
+    context = context or BodyContext()
+    module = template_module()
+    ordered = ordered_items(d)
+    merged = context.merged if context.merged is not None else merged_slugs(d)
+    views = [replace(item_view(i, context.statements), links=item_links(i.slug, context.links) if i.slug in merged else ())
+             for i in ordered]
+    causes = [v for v in views if v.slug in merged]
+    lines = attention(d, evidence, context.dangling, context.lost, cap, context.hand_added)
+    head = _head(module, d, title if heading else "", lines, causes, sum(1 for v in views if v.slug and v.slug not in merged), cap, full_report_hint)
+    sections = [Section("head", head)]
+    sections += _item_sections(module, views, ordered, merged, context.events)
+    sections += _evidence_sections(module, d, evidence)
+    sections += _finding_sections(module, d)
+    sections += _near_duplicate_sections(module, d)
+    sections += _index_sections(module, views, ordered, merged)
+    return sections
+
+
+def _capped(rows: Sequence[_Row], cap: int) -> tuple[Sequence[_Row], int]:
+    shown = rows if cap <= 0 else rows[:cap]
+    return shown, len(rows) - len(shown)
+
+
+def _head(module: TemplateModule, d: GraphDiff, title: str, lines: tuple[AttentionLine, ...],
+          causes: Sequence[ItemView], side_effects: int, cap: int, hint: str) -> str:
+    """Needs attention, the merged and the removed items, the counts per type (foreign types
+    past ``FOREIGN_TYPE_ROWS`` summed): every list capped at ``cap``, so the head always fits."""
+    relation_counts = list(d.relation_counts().items())
+    contract = [c for c in d.counts if c.entity_type in TYPE_ORDER]
+    foreign = [c for c in d.counts if c.entity_type not in TYPE_ORDER]
+    rest = foreign[FOREIGN_TYPE_ROWS:]
+    foreign_rest = (
+        TypeCount(
+            f"{len(rest)} other types",
+            sum(c.added for c in rest),
+            sum(c.removed for c in rest),
+            sum(c.changed for c in rest),
+        )
+        if rest
+        else None
+    )
+    merged, more_merged = _capped([v for v in causes if v.status != "removed item"], cap)
+    removed, more_removed = _capped([v for v in causes if v.status == "removed item"], cap)
+    relations_shown, more_relations = _capped(relation_counts, cap)
+    capped = any(line.more and line.listed for line in lines) or more_merged or more_removed or more_relations
+    return macro(
+        module,
+        "head",
+        title,
+        d,
+        contract,
+        foreign[:FOREIGN_TYPE_ROWS],
+        foreign_rest,
+        sum(a for _, (a, _) in relation_counts),
+        sum(r for _, (_, r) in relation_counts),
+        len(causes),
+        side_effects,
+        dict(relations_shown),
+        more_relations,
+        lines,
+        merged,
+        more_merged,
+        removed,
+        more_removed,
+        size_line(d.size_before, d.size_after),
+        Markup(hint) if capped and hint else Markup(""),
+        cap,
+    )
+
+
+def _evidence_sections(module: TemplateModule, d: GraphDiff, evidence: Evidence) -> list[Section]:
+    links = list(evidence_rows(d, evidence))
+    # A review aid: the head already quotes every new contradiction, so it may go with the index.
+    return [Section("evidence", macro(module, "evidence_links", chunk, number == 0, len(links)), len(chunk),
+                    priority=5 if number == 0 else 7)
+            for number, chunk in enumerate(_chunks(links) if links else [])]
+
+
+def _finding_sections(module: TemplateModule, d: GraphDiff) -> list[Section]:
+    """What this change brings first (errors, then the rest); what the base graph had already, folded after it."""
+    listed = [f for f in d.findings if not _in_pairs(f, d.near_duplicates)]
+    rows = [finding_row(f) for f in listed if d.is_new(f)]
+    known = [finding_row(f) for f in listed if not d.is_new(f)]
+    errors = [r for r in rows if r.severity == "error"]
+    others = [r for r in rows if r.severity != "error"]
+    sections = []
+    first = True
+    for chunk in _chunks(errors) if errors else []:
+        text = macro(module, "findings", chunk, first, len(rows), len(known))
+        sections.append(Section("findings", text, len(chunk), priority=1))
+        first = False
+    for number, chunk in enumerate(_chunks(others) if others else []):
+        text = macro(module, "findings", chunk, first, len(rows), len(known))
+        sections.append(Section("findings", text, len(chunk), priority=3 if number == 0 else 7))
+        first = False
+    for number, chunk in enumerate(_chunks(known) if known else []):
+        text = macro(module, "known_findings", chunk, number == 0 and first, len(known))
+        sections.append(Section("findings", text, len(chunk), priority=7))
+    return sections
+
+
+def _near_duplicate_sections(module: TemplateModule, d: GraphDiff) -> list[Section]:
+    pairs = list(d.near_duplicates)
+    return [Section("near_duplicates", macro(module, "near_duplicates", chunk, number == 0, len(pairs)), len(chunk),
+                    priority=2 if number == 0 else 7)
+            for number, chunk in enumerate(_chunks(pairs, 2 * CHUNK_ROWS) if pairs else [])]
+
+
+def _index_sections(module: TemplateModule, views: Sequence[ItemView], ordered: Sequence[ItemDiff],
+                    merged: frozenset[str]) -> list[Section]:
+    if sum(1 for v in views if v.slug in merged) <= 1:  # one merged item needs no index (side effects have sections)
+        return []
+    chunks = _chunks(list(zip(views, ordered, strict=True)), 2 * CHUNK_ROWS)
+    return [Section("index", macro(module, "index", chunk, number == 0, len(views), number + 1, len(chunks)),
+                    len(chunk), priority=5)
+            for number, chunk in enumerate(chunks)]
+
+
+SIDE_EFFECTS = "Side effects (other items)"
+
+
+def _re_judged(item: ItemDiff) -> bool:
+    return any(o.startswith("status:") for c in item.changed for o in c.observations_added)
+
+
+def _owners_only(item: ItemDiff) -> bool:
+    return bool(item.changed) and not (item.added or item.removed or item.relations_added or item.relations_removed) \
+        and all(o.startswith("provenance:") for c in item.changed for o in c.observations_added + c.observations_removed)
+
+
+#: Why another item moved when no vocabulary event or lost node explains it (first that applies).
+_SIDE_EFFECT_REASONS: tuple[tuple[str, Callable[[ItemDiff], bool]], ...] = (
+    ("a merged item re-judges its claims (contradicts or supersedes them); nothing to fix here", _re_judged),
+    ("shared nodes it links gained or lost another item; its own facts did not change", _owners_only),
+)
+
+
+def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: Sequence[ItemDiff], merged: frozenset[str],
+                   events: Sequence[VocabularyGroup]) -> list[Section]:
+    """One section per item: the merged items first, then each side effect under the first
+    vocabulary event that lists it, then the side effects no event names."""
+    removed = {v.slug for v in views if v.slug in merged and v.status == "removed item"}
+
+    items = {view.slug: item for view, item in zip(views, ordered, strict=True)}
+
+    def group_of(view: ItemView) -> tuple[int, str]:
+        # A deleted item is removed, never "merged"; what a change loses is weighed first.
+        if view.slug in removed:
+            return (0, f"Removed items ({len(removed)})")
+        if view.slug in merged:
+            return (1, f"Merged items ({sum(1 for v in views if v.slug in merged) - len(removed)})")
+        for number, event in enumerate(events):
+            if view.slug in event.items:
+                return (2 + number, f"Side effects: {event.label}")
+        if view.slug:
+            for number, (reason, applies) in enumerate(_SIDE_EFFECT_REASONS):
+                if applies(items[view.slug]):
+                    return (2 + len(events) + number, f"Side effects: {reason}")
+        return (2 + len(events) + len(_SIDE_EFFECT_REASONS), SIDE_EFFECTS)
+
+    pairs = sorted(zip(views, ordered, strict=True), key=lambda pair: group_of(pair[0])[0])  # stable
+    sections = []
+    heading = ""
+    for view, item in pairs:
+        label = group_of(view)[1]
+        # Sections that remove or change nodes outlive the index; new items' sections go first.
+        keep_longer = review_rank(item) in (0, 1) or not item.slug
+        # A merged or removed item's title is in the head's lists already; a side effect's is not.
+        text = macro(module, "item", view, label if label != heading else "", view.slug not in merged)
+        heading = label
+        sections.append(Section("item", text, 1, view.slug or "(no item)", priority=4 if keep_longer else 6))
+    return sections
+
+
+def _in_pairs(finding: Finding, pairs: Sequence[tuple[str, str]]) -> bool:
+    """A near-duplicate-name finding whose pair the near-duplicates section lists already."""
+    if finding.code != "near-duplicate-name":
+        return False
+    other = finding.message.removeprefix("near-duplicate of ")
+    return tuple(sorted((finding.entity, other))) in set(pairs)
