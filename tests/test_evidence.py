@@ -62,7 +62,8 @@ def links_of(*items: ResearchItem):
     ("This confirms the finding from zzreference: YouTube blocks cloud IPs.", RelationType.SUPPORTS),
     ("The result is consistent with zzreference on latency.", RelationType.SUPPORTS),
     ("Our measurement contradicts zzreference on cold starts.", RelationType.CONTRADICTS),
-    ("The earlier estimate in zzreference is not borne out by the new data.", RelationType.CONTRADICTS),
+    ("The earlier estimate in zzreference is not borne out by our new data.", RelationType.CONTRADICTS),
+    ("The earlier estimate in zzreference is not borne out by a 2025 survey.", None),  # a third source
     ("This item builds on zzreference with a second corpus.", RelationType.EXTENDS),
     ("It refines zzreference by narrowing the scope.", RelationType.EXTENDS),
     # negation and hedges: the cue does not count
@@ -89,10 +90,17 @@ def links_of(*items: ResearchItem):
     # the cue must govern the reference: same clause ...
     ("- zzreference — covers the coordination tax; confirms AI multiplied output.", None),
     ("[inference; source: zzreference] That tension reinforces the need for fail-closed defaults.", None),
-    ("[fact: confirmed by direct inspection and zzreference Key Finding 7]", RelationType.SUPPORTS),
+    ("[fact: confirmed by direct inspection and zzreference Key Finding 7]", None),  # a source, not an agreement
     ("Source: zzreference (context window mechanics); arXiv:2509.12517 (sycophancy - confirms that context "
      "state matters).", None),
-    ("The block was confirmed by zzreference and the workflow logs.", RelationType.SUPPORTS),
+    ("The block was confirmed by zzreference and the workflow logs.", RelationType.EXTENDS),  # cited as a source
+    ("This item's block finding is corroborated by zzreference.", RelationType.SUPPORTS),
+    # the item must be the cue's object, or the cue's other side this item
+    ("Goal drift confirmed in agentic systems, consistent with the IR literature and zzreference.", None),
+    ("zzreference confirms that production systems use markdown memory files.", RelationType.EXTENDS),
+    ("zzreference confirms this finding.", RelationType.SUPPORTS),
+    ("This confirms that hybrid retrieval wins (zzreference).", None),
+    ("The hierarchy is consistent with the five-component architecture from zzreference.", RelationType.SUPPORTS),
     # ... and the nearest cue wins over a farther one
     ("This item builds on zzreference and, in a second study, confirms what an arXiv paper found.", RelationType.EXTENDS),
 ])
@@ -100,11 +108,16 @@ def test_stance_of_a_sentence(sentence: str, stance: RelationType | None) -> Non
     assert classify(sentence) is stance
 
 
-def test_an_evidence_map_row_is_one_clause() -> None:
-    # the notes cell says how the row's sources bear on its claim
+def test_an_evidence_map_rows_cells_are_clauses() -> None:
+    # "consistent with prior research" in the Notes cell does not say which finding agrees with
+    # which (the Source cell names the item the claim rests on): no stance; said of the item in
+    # its own cell, it is one.
     row = "| YouTube fetching unreliable | zzreference | high | First-party evidence; consistent with prior research |"
-    assert classify(row, row=True) is RelationType.SUPPORTS
-    assert classify(row) is None  # read as prose, the "|" ends the clause
+    assert classify(row) is None
+    row = "| YouTube fetching unreliable | logs | high | consistent with zzreference Key Finding 2 |"
+    assert classify(row) is RelationType.SUPPORTS
+    row = "| Goal drift confirmed in agentic systems | zzreference | high | Empirical |"
+    assert classify(row) is None  # the stance word is in the restated claim
 
 
 def test_each_item_named_in_a_sentence_gets_the_stance_that_governs_it() -> None:

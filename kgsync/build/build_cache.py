@@ -43,8 +43,9 @@ from kgsync.vocabulary.vocab import (ItemTerms, PinnedVocabulary, SelectionStats
 # The code a cached record depends on: ``parse_record`` calls items, extract and mining, and these
 # import canonical, lexicon and errors (tests/test_architecture.py holds the list to the imports).
 _CACHED_MODULES = ("contract/errors.py", "contract/model.py", "extract/canonical.py", "extract/evidence_model.py",
-                   "extract/findings.py", "extract/lexicon.py", "extract/mining.py", "extract/references.py",
-                   "extract/sentences.py", "extract/stance.py", "read/items.py")
+                   "extract/findings.py", "extract/lexicon.py", "extract/markers.py", "extract/mining.py",
+                   "extract/references.py", "extract/sentences.py", "extract/stance.py", "extract/tables.py",
+                   "read/items.py")
 
 
 Parts = tuple[Extraction | None, ItemCandidates | None]

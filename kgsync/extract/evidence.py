@@ -57,6 +57,9 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
         mine: dict[tuple[int, RelationType, str, int], PlannedLink] = {}
         for mention in extraction.mentions:
             slug = mention.target if mention.target in known else suffixes.get(mention.target)
+            if slug is None and mention.exact:
+                issues.append(_marker_issue(item, mention, f"names {mention.target}, which is no item",
+                                            "write the cited item's slug as in its file name"))
             if slug is None or slug == item.slug:
                 continue
             target = known[slug]
@@ -66,10 +69,26 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             if target_extraction is None:
                 continue  # kept from an earlier build: its findings are not read now
             claim = _named_finding(mention, target_extraction, issues, item)
+            if mention.refused and not mention.exact:
+                issues.append(_refused_hint(item, mention, slug, claim.number if claim else 0))
             if claim is None:
                 continue
             relation = mention.stance or RelationType.EXTENDS
-            source = source_finding(mention, claim, extraction.claims, trust=relation is not RelationType.EXTENDS)
+            if mention.exact:
+                source = next((c for c in extraction.claims if c.number == mention.held_by), None)
+                if source is None:
+                    issues.append(_marker_issue(
+                        item, mention, "names no finding of this item that states it",
+                        "put the marker in the Key Findings entry it qualifies, or write "
+                        f"[{relation.value}: {slug} KF{claim.number} from KF<n>] (n: this item's finding)"))
+                    continue
+            else:
+                # A link states how two findings relate: a finding that does not hold the sentence
+                # is its source only when it clearly matches what is said there (a section-level
+                # statement is not attached to a loosely related finding), unless the sentence
+                # cites the other finding by number or quotes it, and only builds on it.
+                loose = relation is RelationType.EXTENDS and (mention.finding > 0 or bool(mention.quote))
+                source = source_finding(mention, claim, extraction.claims, trust=not loose)
             if source is None:
                 continue
             target_name = claim_name(slug, claim.key)
@@ -84,6 +103,27 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             links[item.slug] = sorted(mine.values(), key=PlannedLink.key)
     return EvidencePlan({s: frozenset(n) for s, n in sorted(required.items())},
                         {s: tuple(v) for s, v in sorted(links.items())}, tuple(issues), vetoed)
+
+
+def _marker_issue(item: ResearchItem, mention: Mention, what: str, fix: str) -> Issue:
+    return Issue(IssueSeverity.WARNING, Location(item.path, mention.line),
+                 f"stance marker [{(mention.stance or RelationType.EXTENDS).value}: {mention.target} …] {what}: no link",
+                 fix, item.slug)
+
+
+def _refused_hint(item: ResearchItem, mention: Mention, slug: str, number: int) -> Issue:
+    """A stance word near a citation that the rules did not read as this finding's stance."""
+    relation = "contradicts" if mention.refused.split()[0] in _CONTRADICTING else "supports"
+    return Issue(
+        IssueSeverity.WARNING, Location(item.path, mention.line),
+        f"'{mention.refused}' near {slug} is not read as a stance of this item's finding (it is not said, "
+        f"in its own clause, that this finding {relation.removesuffix('s')}s {slug}'s): linked as extends at most",
+        f"if this finding {relation} it, write [{relation}: {slug} KF{number or '<n>'}] in the finding that states it "
+        "(or ... from KF<n> elsewhere); docs/EVIDENCE.md", item.slug)
+
+
+_CONTRADICTING = frozenset("contradicts contradicted refutes refuted overturns overturned not conflicts inconsistent "
+                           "at disputes reverses reversed".split())
 
 
 def _named_finding(mention: Mention, target: EvidenceText, issues: list[Issue],

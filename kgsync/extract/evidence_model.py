@@ -83,6 +83,8 @@ class Mention:
     row_claim: str = ""  # an Evidence Map row's claim cell: what this item claims there
     context: str = ""  # the sentence before it on the line ("X. Source: `y.md` Key Finding 3.")
     clause: str = ""  # the clause that names the item (``classify``), what the sentence says of it
+    exact: bool = False  # stated by the author's marker ("[supports: <slug> KF5]"): read as written
+    refused: str = ""  # a supports/contradicts cue near the item the rules did not read as a stance
 
 
 @dataclass(frozen=True)

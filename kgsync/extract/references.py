@@ -13,8 +13,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from kgsync.extract.evidence_model import MARKUP, MAX_SENTENCE, Mention, plain_text, shorten_sentence, words_key
-from kgsync.extract.sentences import line_sentences
+from kgsync.extract.sentences import sentences
+from kgsync.extract.markers import author_marks, without_marks
 from kgsync.extract.stance import CLAUSE_END, MARK, MARK_TOKEN, governing
+from kgsync.extract.tables import Table, row_cells
 from kgsync.read.items import KeyFinding, ResearchItem, heading_key, normalise_slug
 
 # References.  Every pattern starts at a literal or a class that cannot repeat before it.
@@ -22,8 +24,19 @@ _PATH_LINK = re.compile(r"(?<![A-Za-z0-9._-])([A-Za-z0-9._-]{1,200})\.md\b")
 _DATED_SLUG = re.compile(r"(?<![A-Za-z0-9-])(\d{4}-\d{2}-\d{2}-[a-z0-9]{1,60}(?:-[a-z0-9]{1,60}){0,20})(?![a-z0-9])")
 _CODE_SLUG = re.compile(r"`([a-z0-9]{1,60}(?:-[a-z0-9]{1,60}){2,20})(?:\.md)?`")
 _BARE_SLUG = re.compile(r"(?<![A-Za-z0-9./-])([a-z0-9]{1,60}(?:-[a-z0-9]{1,60}){1,20})(?![A-Za-z0-9/-])")
-_FINDING = re.compile(r"\b(?:key[ \t]{1,3}findings?|KF)[ \t]{0,3}(?:#[ \t]{0,2})?(\d{1,3})\b", re.I)
+#: A finding number, or a list or range of them ("Key Findings 1-8", "Key Findings #1, #7",
+#: "KF 4 and 5"): group 1 holds the numbers (``_numbers``).
+_FINDING = re.compile(r"\b(?:key[ \t]{1,3}findings?|KFs?)[ \t]{0,3}(#?[ \t]{0,2}\d{1,3}(?:[ \t]{0,2}(?:[-–—,&]|to|and)"
+                      r"[ \t]{0,2}(?:and[ \t]{1,2})?#?[ \t]{0,2}\d{1,3}){0,12})\b", re.I)
+_NUMBER = re.compile(r"\d{1,3}|[-–—]|to\b")
+#: The most numbers a range expands to ("Key Findings 1-8" is eight citations).
+MAX_RANGE = 20
 _OF_NEXT = re.compile(r"[ \t]{0,3}(?:of|in|from)[ \t]{1,3}(?:the[ \t]{1,3})?[`'\"(]?")
+#: "Key Finding 2 of that item", "(… of the cited item)": the number is the row's or sentence's item's.
+_OF_THAT = re.compile(r"[ \t]{0,3}(?:of|in|from)[ \t]{1,3}(?:that|the[ \t]{1,3}(?:cited|prior|same|source))\b", re.I)
+#: A list line that starts with the item it names ("- `x.md` — covers …", "- [x] x.md: …"): a
+#: reading list describes the other item; it states nothing of this item's findings.
+_READING_LINE = re.compile(r"[ \t]{0,8}(?:[-*+]|\d{1,3}[.)])[ \t]{1,4}(?:\[[ xX]\][ \t]{1,4})?(?:\*\*)?[`\[(\"']?")
 _QUOTE = re.compile(r"[\"“]([^\"“”\n]{20,400})[\"”]")
 _FENCE = re.compile(r"[ \t]{0,3}(?:```|~~~)")
 _CODE_SPAN = re.compile(r"`[^`\n]{0,300}`")
@@ -48,12 +61,15 @@ FRAMING_SECTIONS = frozenset({
 
 
 def scan(item: ResearchItem) -> tuple[Mention, ...]:
-    """Every mention of another item in ``item``'s body, outside fenced code and framing
-    sections, in file order."""
+    """Every mention of another item in ``item``'s body, outside fenced code, in file order:
+    the author's markers (``markers``) exactly, then what the prose says.  Framing sections and
+    reading-list lines state no stance (``_framing_citations``)."""
     findings = [(f, words_key(f.text)) for f in item.key_findings]
     framing = _framing_lines(item)
     out: list[Mention] = []
     fence = ""
+    table = Table()
+    starts = {f.line: f.number for f in item.key_findings}  # a Key Findings entry's first line
     for offset, raw in enumerate(item.body.split("\n")):
         fenced = _FENCE.match(raw)
         if fenced:
@@ -61,16 +77,35 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
             fence = "" if fence == marker else (fence or marker)
             continue
         line = item.body_line + offset
-        if fence or not _HAS_REFERENCE.search(raw):
+        if fence:
+            continue
+        row = raw.lstrip().startswith("|")
+        table = table.after(raw) if row else Table()
+        if not _HAS_REFERENCE.search(raw) and "[" not in raw:
+            continue
+        text = without_marks(raw)
+        if text != raw:
+            held = starts.get(line) or _held_by(plain_text(text), findings)
+            out.extend(author_marks(raw, line, item.slug, held))
+        if not _HAS_REFERENCE.search(text):
             continue
         in_framing = any(start <= line < end for start, end in framing)
-        row = raw.lstrip().startswith("|")
+        reading = not row and _starts_with_reference(text)
         before = ""
-        for sentence in ([raw] if row else line_sentences(raw)):
-            found = _mentions(sentence, line, row, item.slug, findings, before)
-            out.extend(_framing_citations(found) if in_framing else found)
+        for sentence in ([text] if row else sentences(text)):
+            found = _mentions(sentence, line, table if row else None, item.slug, findings, before, item.cites)
+            out.extend(_framing_citations(found) if in_framing or reading else found)
             before = sentence
     return tuple(out)
+
+
+def _starts_with_reference(line: str) -> bool:
+    """A list line whose text starts with the item it names (a reading-list entry)."""
+    lead = _READING_LINE.match(line)
+    if lead is None:
+        return False
+    spans = _reference_spans(line[lead.end() : lead.end() + 400])
+    return bool(spans) and spans[0][0] <= 30 and "key finding" not in line[: lead.end() + spans[0][0]].lower()
 
 
 def _framing_citations(mentions: Sequence[Mention]) -> list[Mention]:
@@ -90,29 +125,42 @@ def _framing_lines(item: ResearchItem) -> list[tuple[int, int]]:
 
 
 
-def _mentions(sentence: str, line: int, row: bool, own_slug: str, findings: _Findings,
-              before: str = "") -> list[Mention]:
+def _mentions(sentence: str, line: int, table: Table | None, own_slug: str, findings: _Findings,
+              before: str = "", cites: Sequence[str] = ()) -> list[Mention]:
     refs = references(sentence)
     refs = [(pos, slug) for pos, slug in refs if slug != own_slug]  # a self-reference links nothing
     if not refs:
-        return []
+        return _described(sentence, line, own_slug, cites, findings) if cites else []
     text = plain_text(sentence)
-    cells = [c for c in sentence.split("|")] if row else []
-    row_claim = plain_text(cells[1]) if row and len(cells) > 2 else ""
+    row_claim = ""
     held = _held_by(text, findings)
+    sources: frozenset[int] | None = None
+    if table is not None:
+        cells = row_cells(sentence)
+        claim_cell = table.claim_column()
+        row_claim = plain_text(cells[claim_cell]) if claim_cell < len(cells) else ""
+        sources = table.source_columns()
     quote_match = _QUOTE.search(text)
     quote = quote_match.group(1) if quote_match else ""
     cited: dict[str, list[int]] = {}
     for match in _FINDING.finditer(sentence):
+        numbers = _numbers(match.group(1))
+        cell = _cell_of(sentence, match.start())
+        if sources is not None and cell not in sources and not _OF_THAT.match(sentence, match.end()) and \
+                not any(_cell_of(sentence, pos) == cell for pos, _ in refs):
+            # an Evidence Map's Notes cell ("Key Finding 5") names this item's own finding
+            if not held and len(numbers) == 1 and numbers[0] <= len(findings):
+                held = numbers[0]
+            continue
         target = _target_of_number(sentence, match, refs)
         if target:
-            cited.setdefault(target, []).append(int(match.group(1)))
+            cited.setdefault(target, []).extend(numbers)
     out = []
     kept = shorten_sentence(text)
     ids = {slug: str(number) for number, slug in enumerate(dict.fromkeys(slug for _, slug in refs))}
     # "this extends X …, and it reinforces Y": each item its own stance
-    stances = governing(_marked(sentence, ids), row)
-    clauses = {} if row else _clauses_naming(sentence, refs)
+    stances, refused = governing(_marked(sentence, ids))
+    clauses = _clauses_naming(sentence, refs)
     context = shorten_sentence(plain_text(before))
     plain: dict[str, str] = {}  # one clause often names many items: each read once
     for slug in ids:
@@ -125,8 +173,65 @@ def _mentions(sentence: str, line: int, row: bool, own_slug: str, findings: _Fin
         numbers = cited.get(slug) or [0]
         for number in dict.fromkeys(numbers):
             out.append(Mention(slug, number, quote if number == 0 else "", stance, kept, line, held, row_claim,
-                               context, clause))
+                               context, clause, refused=refused.get(ids[slug], "")))
     return out
+
+
+#: Words of a description that say which kind of item, not which one ("the prior RAG item").
+_GENERIC = frozenset("the a an this that our prior parent earlier previous cited companion adjacent sibling related "
+                     "item items research study studies note report work completed s".split())
+#: "the parent taxonomy's Key Finding 5", "the prior RAG item (KF10)": a description, then the number.
+_DESCRIBED_BEFORE = re.compile(r"\bthe[ \t]{1,3}((?:[\w-]{1,40}[ \t]{1,3}){0,4}?[\w-]{1,40})(?:['’]s[ \t]{1,3}|"
+                               r"[ \t]{1,3}\([ \t]{0,2})$", re.I)
+_DESCRIBED_AFTER = re.compile(r"[ \t]{1,3}(?:of|in|from)[ \t]{1,3}the[ \t]{1,3}((?:[\w-]{1,40}[ \t]{1,3}){0,4}?"
+                              r"(?:item|research|study|taxonomy|note|report|synthesis|analysis))\b", re.I)
+
+
+def _described(sentence: str, line: int, own_slug: str, cites: Sequence[str], findings: _Findings) -> list[Mention]:
+    """A finding number tied to a description of an item this item lists in ``cites:``
+    ("the parent taxonomy's Key Finding 5", "the prior RAG item (KF10)", "Key Finding 3 of the
+    hosting research"): linked when the description's words name exactly one cited item (all
+    in its slug), or, a generic description ("the prior item"), when it cites one item.  The
+    description carries no stance: such a citation is built on (``extends``)."""
+    out: list[Mention] = []
+    cited = [c for c in cites if c != own_slug]
+    for match in _FINDING.finditer(sentence):
+        window = sentence[max(0, match.start() - 80) : match.start()]
+        described = _DESCRIBED_BEFORE.search(window) or _DESCRIBED_AFTER.match(sentence, match.end())
+        if described is None:
+            continue
+        words = {w for w in re.findall(r"[a-z0-9]+", described.group(1).lower()) if w not in _GENERIC}
+        matching = [slug for slug in cited if words <= set(slug.split("-"))] if words else \
+            (cited if len(cited) == 1 else [])
+        if len(matching) != 1:
+            continue
+        text = plain_text(sentence)
+        held = _held_by(text, findings)
+        for number in _numbers(match.group(1)):
+            out.append(Mention(matching[0], number, "", None, shorten_sentence(text), line, held))
+    return out
+
+
+def _numbers(written: str) -> list[int]:
+    """The finding numbers a list or range names ("1-8", "#1, #7", "4 and 5"), in order."""
+    out: list[int] = []
+    pending_range = False
+    for token in _NUMBER.findall(written):
+        if not token[0].isdigit():
+            pending_range = bool(out)
+            continue
+        number = int(token)
+        if pending_range and out[-1] < number <= out[-1] + MAX_RANGE:
+            out.extend(range(out[-1] + 1, number + 1))
+        else:
+            out.append(number)
+        pending_range = False
+    return [n for n in dict.fromkeys(out) if n > 0]
+
+
+def _cell_of(row: str, position: int) -> int:
+    """The index of the cell ``position`` is in (``row_cells`` numbering)."""
+    return row.count("|", 0, position) - (1 if row.lstrip().startswith("|") else 0)
 
 
 def _clauses_naming(sentence: str, refs: Sequence[tuple[int, str]]) -> dict[str, dict[str, None]]:
@@ -184,6 +289,9 @@ def _reference_spans(sentence: str) -> list[tuple[int, int, str]]:
 def _target_of_number(sentence: str, match: re.Match[str], refs: Sequence[tuple[int, str]]) -> str:
     """The item a "Key Finding N" belongs to: "N of <ref>", else the nearest reference before
     it in the same table cell or sentence, else the first after it."""
+    that = _OF_THAT.match(sentence, match.end())
+    if that and refs:  # "Key Finding 2 of that item": the item the row or sentence names
+        return refs[0][1]
     after = _OF_NEXT.match(sentence, match.end())
     if after:
         following = [slug for pos, slug in refs if match.end() <= pos <= after.end() + 12]

@@ -33,6 +33,8 @@ _CUES: dict[RelationType, tuple[str, ...]] = {
         # Active forms only: "should be extended with" is rarely about the item named.
         "builds on", "build on", "built on", "building on", "refines", "generalises", "generalizes",
         "narrows", "successor", "extends", "follow-up to", "follows up",
+        # a finding derived from the cited one builds on it (it does not agree independently)
+        "derived from", "based on", "draws on", "drawing on", "adapted from", "applies", "applying",
     ),
 }
 _NEGATORS = frozenset("not no never without nor cannot n't doesn't don't didn't isn't aren't wasn't".split())
@@ -56,62 +58,117 @@ for _stance, _phrases in _CUES.items():
 CLAUSE_END = re.compile(r"[;|\[\]]|[ \t]-[ \t]|[—–]")
 
 
-def classify(sentence: str, row: bool = False) -> RelationType | None:
-    """The stance a sentence takes toward the items it names (``REFERENCE`` marks where they are
-    named; a sentence without a mark is read whole): the unnegated, unhedged cue that governs a
-    reference, that is, stands in its clause (clauses end at ";", "|" and dashes: "— covers X;
-    confirms Y" says nothing of the item named before the dash), within reach of it, the
-    nearest one first; with no mark, contradicts first, then supports, then extends.  An
-    Evidence Map row (``row``) is one clause: its notes cell ("Cross-confirmed by two sources")
-    says how its sources bear on its claim.
+#: Passive cues: the item named after them is the agent ("confirmed by X"), the thing named
+#: before them is what was confirmed ("X's estimate was refuted by our measurements").
+_PASSIVE = frozenset({"by", "in"})
+#: Words that end the noun phrase a cue takes as its object: past them, what is named is not
+#: what the cue is about ("consistent with the IR literature and X", "confirms that … (X)").
+_OBJECT_BREAK = frozenset(
+    ", : ( ) and or but because that which what while whereas than who where when so although though since "
+    "via per".split())
+#: Words that say the other side of a cue is this item ("this", "our measurements", "here").
+_SELF = frozenset("this our we here present".split())
+_TOKEN = re.compile(r"[a-z0-9]+(?:['’-][a-z0-9]+)*|[,:()]")
 
-    "not a contradiction", "does not confirm", "rather than contradicting" negate their cue;
-    "may contradict", "an apparent contradiction" hedge it: either way the cue does not count.
-    A cue listed beside another stance's cue ("confirms, contradicts, extends") names relation
-    types, not a stance.
-    """
-    cues = governing(sentence, row)
+
+def classify(sentence: str) -> RelationType | None:
+    """The stance a sentence takes toward the items it names (``REFERENCE`` marks where they are
+    named; a sentence without a mark is read whole): see ``governing``; with no mark,
+    contradicts first, then supports, then extends."""
+    cues, _ = governing(sentence)
     return min(cues.values())[2] if cues else None
 
 
-def governing(sentence: str, row: bool) -> dict[str, tuple[int, int, RelationType]]:
+def governing(sentence: str) -> tuple[dict[str, tuple[int, int, RelationType]], dict[str, str]]:
     """For each mark's id (``_marked``; "" for a bare mark, and for the whole sentence when it
-    has none): the rank (distance, stance priority) and stance of the cue that governs it.
-    Linear in the sentence: a cue looks only at the words within its reach."""
+    has none): the rank (distance, stance priority) and stance of the cue that governs it, and
+    (second) the supports/contradicts cue the rules refused for it (for a lint hint).
+
+    A cue governs a mark in its clause (clauses end at ";", "|", brackets and dashes: a table
+    row's cells are clauses) within reach, and is neither negated ("not a contradiction", "does
+    not confirm", "rather than contradicting"), hedged ("may contradict", "an apparent
+    contradiction") nor listed beside another stance's cue ("confirms, contradicts, extends").
+    Supports and contradicts say that *this* item agrees with or disputes *that* one, so:
+
+    - the item is the cue's object, its noun phrase unbroken ("consistent with the finding
+      from X"; not "consistent with the IR literature and X", "confirms that … (X)");
+    - or the item is what the cue's other side (a passive's agent, an active cue's object)
+      judges, and that side is this item ("X's estimate was refuted by our measurements");
+    - a supporting cue whose other side is not this item ("X confirms that Y", "Y confirmed by
+      X") uses X as a source: ``extends``; a contradicting one says nothing of this item.
+    """
     words: list[str] = []
     clause_of: list[int] = []
-    for clause, text in enumerate([sentence.lower()] if row else CLAUSE_END.split(sentence.lower())):
-        found = WORD.findall(text)
+    for clause, text in enumerate(CLAUSE_END.split(sentence.lower())):
+        found = _TOKEN.findall(text)
         words += found
         clause_of += [clause] * len(found)
     marks = {i: w[len(MARK):] for i, w in enumerate(words) if w.startswith(MARK)}
-    cues: list[tuple[int, RelationType]] = []
+    cues: list[tuple[int, int, RelationType]] = []
     for index, word in enumerate(words):
-        cues += [(index, stance) for phrase, stance in _CUE_INDEX.get(word, ())
+        cues += [(index, len(phrase), stance) for phrase, stance in _CUE_INDEX.get(word, ())
                  if tuple(words[index : index + len(phrase)]) == phrase]
     stances_at: dict[int, set[RelationType]] = {}
-    for index, stance in cues:
-        stances_at.setdefault(index, set()).add(stance)
+    for index, _, kind in cues:
+        stances_at.setdefault(index, set()).add(kind)
     out: dict[str, tuple[int, int, RelationType]] = {}
-    for index, stance in cues:
+    refused: dict[str, str] = {}
+    for index, length, cue in cues:
         nearby = (other for j in range(index - 3, index + 4) for other in stances_at.get(j, ()))
-        before = words[max(0, index - _LOOKBACK) : index]
-        if any(other is not stance for other in nearby) or _negated(before) or any(w in _HEDGES for w in before):
+        before = [w for w in words[max(0, index - _LOOKBACK - 2) : index] if w not in ",:()"][-_LOOKBACK:]
+        if any(other is not cue for other in nearby) or _negated(before) or any(w in _HEDGES for w in before):
             continue  # listed beside another stance's cue, negated or hedged
-        priority = _PRIORITY.index(stance)
         if not marks:
-            out[""] = min(out.get("", (0, priority, stance)), (0, priority, stance))
+            priority = _PRIORITY.index(cue)
+            out[""] = min(out.get("", (0, priority, cue)), (0, priority, cue))
             continue
-        reach = _REACH[stance]
-        for at in range(max(0, index - reach), index + reach + 1):
+        end = index + length
+        passive = words[end - 1] in _PASSIVE and length > 1
+        reach = _REACH[cue]
+        for at in range(max(0, index - reach), min(len(words), end + reach)):
             mark = marks.get(at)
             if mark is None or clause_of[at] != clause_of[index]:
                 continue
-            rank = (abs(at - index), priority, stance)
+            stance: RelationType | None = cue
+            if cue is not RelationType.EXTENDS:
+                stance = _trusted(cue, words, clause_of, index, end, at, passive)
+                if stance is not cue:
+                    refused.setdefault(mark, " ".join(words[index:end]))
+            if stance is None:
+                continue
+            rank = (abs(at - index), _PRIORITY.index(stance), stance)
             if mark not in out or rank < out[mark]:
                 out[mark] = rank
-    return out
+    return out, {mark: cue for mark, cue in refused.items() if out.get(mark, (0, 0, None))[2] not in
+                 (RelationType.SUPPORTS, RelationType.CONTRADICTS)}
 
+
+def _trusted(cue: RelationType, words: list[str], clause_of: list[int], index: int, end: int, at: int,
+             passive: bool) -> RelationType | None:
+    """What a supports or contradicts cue at ``words[index:end]`` says of the item named at
+    ``at`` (``governing``'s rules)."""
+    clause = clause_of[index]
+    source_use = RelationType.EXTENDS if cue is RelationType.SUPPORTS else None
+    if at >= end:  # named after the cue
+        between = words[end:at]
+        if between and between[-1] == "(":
+            between = between[:-1]  # "the conclusion from prior research (X)": X names the object
+        if any(w in _OBJECT_BREAK or w.startswith(MARK) for w in between):
+            return None  # another phrase is the cue's object
+        if not passive:
+            return cue  # "this confirms the finding from X", "consistent with X"
+        # "Y confirmed by X": X is Y's source; Y must be this item for a stance
+        subject = [w for i, w in enumerate(words[:index]) if clause_of[i] == clause]
+        return cue if _SELF & set(subject) else source_use
+    # named before the cue: the other side of the cue is its agent or object
+    other: list[str] = []
+    for i in range(end, len(words)):
+        if clause_of[i] != clause or words[i] in _OBJECT_BREAK or words[i].startswith(MARK):
+            break
+        other.append(words[i])
+    if _SELF & set(other):
+        return cue  # "X's estimate was refuted by our measurements", "X confirms this finding"
+    return source_use
 
 
 _PRIORITY = (RelationType.CONTRADICTS, RelationType.SUPPORTS, RelationType.EXTENDS)
