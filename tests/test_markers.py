@@ -42,3 +42,29 @@ def test_a_marker_that_cannot_be_linked_warns_with_the_fix() -> None:
     assert "no item" in result.issues[0].message
     result = links_of(old_item(), new_item(f"Later. [supports: {OLD} KF9 from KF1]"))
     assert "Key Finding 9" in result.issues[0].message
+
+
+def test_a_cites_entry_with_findings_and_a_stance_links_exactly() -> None:
+    from tests.test_evidence import item_text, make
+
+    findings = ("SQLite FTS5 search is enough for a small corpus of items.", "Vector search waits until it grows.")
+    front = f"cites:\n  - 2026-01-15-third-study\n  - {{item: {OLD}, findings: [2, 3], stance: contradicts, from: 2}}\n"
+    item = make(NEW, item_text("New study", "2026-02-01", findings, "Nothing.", front))
+    assert item.cites == ("2026-01-15-third-study", OLD)  # plain slugs stay valid
+    links = links_of(old_item(), item).links[NEW]
+    assert [(link.source_number, link.relation, link.line) for link in links] == [
+        (2, RelationType.CONTRADICTS, 5), (2, RelationType.CONTRADICTS, 5)]  # the cites: line
+    assert {link.target_claim.split(":")[2].split("-")[0] for link in links} == {"vector", "binary"}
+
+
+def test_a_malformed_cites_entry_is_rejected_with_the_form_to_write() -> None:
+    from kgsync.read.items import IssueSeverity, read_item_bytes
+    from tests.test_evidence import item_text
+
+    front = f"cites: [{{item: {OLD}, findings: [2], stance: agrees}}]\n"
+    text = item_text("New study", "2026-02-01", ("One.",), "Nothing.", front)
+    item, issues = read_item_bytes(text.encode(), f"Research/completed/{NEW}.md", NEW)
+    assert item is None  # rejected, not stored with the entry dropped
+    [issue] = issues
+    assert issue.severity is IssueSeverity.ERROR and "'agrees'" in issue.message
+    assert "stance: supports" in issue.hint and issue.location.line == 5

@@ -80,7 +80,8 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                     issues.append(_marker_issue(
                         item, mention, "names no finding of this item that states it",
                         "put the marker in the Key Findings entry it qualifies, or write "
-                        f"[{relation.value}: {slug} KF{claim.number} from KF<n>] (n: this item's finding)"))
+                        f"[{relation.value}: {slug} KF{claim.number} from KF<n>] (n: this item's finding; "
+                        "in a cites: entry, from: <n>)"))
                     continue
             else:
                 # A link states how two findings relate: a finding that does not hold the sentence

@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from kgsync.contract.model import RelationType
 from kgsync.extract.evidence_model import MARKUP, MAX_SENTENCE, Mention, plain_text, shorten_sentence, words_key
 from kgsync.extract.sentences import sentences
 from kgsync.extract.markers import author_marks, without_marks
@@ -62,11 +63,15 @@ FRAMING_SECTIONS = frozenset({
 
 def scan(item: ResearchItem) -> tuple[Mention, ...]:
     """Every mention of another item in ``item``'s body, outside fenced code, in file order:
-    the author's markers (``markers``) exactly, then what the prose says.  Framing sections and
+    the ``cites:`` entries with findings and the author's markers (``markers``) exactly, then
+    what the prose says.  Framing sections and
     reading-list lines state no stance (``_framing_citations``)."""
     findings = [(f, words_key(f.text)) for f in item.key_findings]
     framing = _framing_lines(item)
-    out: list[Mention] = []
+    out: list[Mention] = [
+        Mention(cited.item, number, "", RelationType(cited.stance),
+                f"cites: {cited.item} Key Finding {number} ({cited.stance})", cited.line, cited.source, exact=True)
+        for cited in item.cited_findings for number in cited.findings]
     fence = ""
     table = Table()
     starts = {f.line: f.number for f in item.key_findings}  # a Key Findings entry's first line

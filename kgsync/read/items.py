@@ -100,6 +100,19 @@ class KeyFinding:
 
 
 @dataclass(frozen=True)
+class CitedFinding:
+    """A ``cites:`` entry that says how this item relates to another item's findings, read
+    exactly: ``{item: <slug>, findings: [5], stance: supports, from: 2}`` (``from``: this item's
+    finding that states it; docs/EVIDENCE.md)."""
+
+    item: str  # normalised slug
+    findings: tuple[int, ...]
+    stance: str  # supports | contradicts | extends
+    source: int  # this item's Key Finding number, 0: not given
+    line: int  # file line of ``cites:``
+
+
+@dataclass(frozen=True)
 class ResearchItem:
     slug: str
     path: str  # as found (relative to the research repo root when possible)
@@ -123,6 +136,7 @@ class ResearchItem:
     # The Key Finding numbers the author chose as claims (frontmatter ``kgsync: {claims: [1, 3]}``);
     # empty: the first ``caps.claims`` findings in document order (docs/CLAIMS.md).
     claim_numbers: tuple[int, ...] = ()
+    cited_findings: tuple[CitedFinding, ...] = ()  # ``cites:`` entries with findings and a stance
 
     @classmethod
     def known_only_by(cls, slug: str, completed: str) -> ResearchItem:
@@ -329,7 +343,7 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
     if any(issue.severity is IssueSeverity.ERROR for issue in field_problems):
         return field_problems
     warnings += field_problems
-    links = {name: _slugs(meta.get(name)) for name in ("cites", "related", "supersedes", "superseded_by")}
+    links = {name: _slugs(_cited_items(meta.get(name))) for name in ("cites", "related", "supersedes", "superseded_by")}
     for name, targets in links.items():
         if slug in targets:  # "superseded by itself" would hide the item's own claims
             warnings.append(problem(IssueSeverity.WARNING, _field_line(yaml_text, name) + 2,
@@ -359,6 +373,7 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
         body=body,
         body_line=body_line,
         claim_numbers=_claim_numbers(meta),
+        cited_findings=_cited_findings(meta.get("cites"), slug, _field_line(yaml_text, "cites") + 2),
     )
     item, warnings = _with_sections(item, problem, warnings)
     missing = [n for n in item.claim_numbers if n > len(item.key_findings)]
@@ -368,6 +383,46 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
                         f"{len(item.key_findings)} Key Findings",
                         "list numbers of the item's own Key Findings (1 is the first)")]
     return item, warnings
+
+
+_CITE_KEYS = frozenset({"item", "findings", "stance", "from"})
+_CITE_STANCES = ("supports", "contradicts", "extends")
+_CITE_FORM = "write cites: [<slug>, {item: <slug>, findings: [5], stance: supports, from: 2}]"
+
+
+def _cited_items(value: object) -> object:
+    """A ``cites:`` list with each ``{item: …}`` entry as its slug (plain slugs stay as they are)."""
+    if isinstance(value, list):
+        return [v.get("item") if isinstance(v, dict) else v for v in value]
+    return value
+
+
+def _cited_findings(value: object, own: str, line: int) -> tuple[CitedFinding, ...]:
+    """The well-formed ``{item, findings, stance, from}`` entries of ``cites:`` (the others are
+    rejected by ``_cite_problem``)."""
+    out = []
+    for entry in value if isinstance(value, list) else []:
+        if isinstance(entry, dict) and _cite_problem(entry) is None and normalise_slug(entry["item"]) != own:
+            out.append(CitedFinding(normalise_slug(entry["item"]), tuple(dict.fromkeys(entry["findings"])),
+                                    entry["stance"], entry.get("from", 0), line))
+    return tuple(out)
+
+
+def _cite_problem(entry: dict[Any, Any]) -> str | None:
+    """What is wrong with a ``cites:`` mapping entry, None if nothing."""
+    if set(entry) - _CITE_KEYS or not {"item", "findings", "stance"} <= set(entry):
+        return "a cites entry with findings has exactly the keys item, findings, stance (and from)"
+    if not isinstance(entry["item"], str) or not entry["item"].strip():
+        return "item is not a slug"
+    findings = entry["findings"]
+    if not isinstance(findings, list) or not findings or not all(type(n) is int and n >= 1 for n in findings):
+        return "findings is not a list of Key Finding numbers (1 is the first)"
+    if entry["stance"] not in _CITE_STANCES:
+        return f"stance {str(entry['stance'])[:20]!r} is not supports, contradicts or extends"
+    source = entry.get("from", 0)
+    if "from" in entry and (type(source) is not int or source < 1):
+        return "from is not a Key Finding number of this item"
+    return None
 
 
 def _claim_numbers(meta: dict[str, object]) -> tuple[int, ...]:
@@ -405,6 +460,11 @@ def _field_problems(meta: dict[str, Any], yaml_text: str, problem: _Problem) -> 
         if isinstance(meta.get(name), dict):
             found.append(problem(IssueSeverity.WARNING, at(name), f"{name} is a mapping; ignored",
                                  f"write {name} as a list: [a, b]"))
+    cites = meta.get("cites")
+    for entry in cites if isinstance(cites, list) else []:
+        wrong = _cite_problem(entry) if isinstance(entry, dict) else None
+        if wrong is not None:
+            found.append(problem(IssueSeverity.ERROR, at("cites"), f"cites: {wrong}", _CITE_FORM))
     own = meta.get("kgsync")
     if own is not None:
         claims = own.get("claims") if isinstance(own, dict) else None
