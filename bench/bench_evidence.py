@@ -16,6 +16,17 @@ Prints, per relation type (supports, contradicts, extends):
   extractor: it is made here, line by line, with plain string tests.
 
 ``--list`` prints every proposed link (the material to label).
+
+``--later`` (time split) builds the research items and the later items (``corpus/later``,
+completed on or after 2026-05-01) together, and also measures the later items' claim→claim
+links against the blind labels in ``bench/labels/`` (written before the rules ran on them): a
+proposed link whose source is a later item and whose target is a research item is matched to
+the label at the same file:line and cited slug, and is correct when the label's relation is
+the proposed one.  Batch a's extends/none labels were assigned by section, so batch a counts
+only for supports and contradicts; batch b (read one by one) counts for every relation.
+
+``--code DIR`` measures the kgsync package in DIR instead of this checkout's (the "before"
+figures: an export of the main branch).
 """
 
 from __future__ import annotations
@@ -23,6 +34,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import shutil
 import sys
 import tempfile
 from collections import Counter
@@ -31,13 +43,17 @@ from pathlib import Path
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+# ``--code DIR`` must take effect before kgsync is imported
+_CODE = next((sys.argv[i + 1] for i, a in enumerate(sys.argv[:-1]) if a == "--code"), str(ROOT))
+sys.path.insert(0, _CODE)
 
 from kgsync.read import config as config_module  # noqa: E402
 from kgsync.read.items import read_items  # noqa: E402
 from kgsync.build.pipeline import build  # noqa: E402
 
 LABELS = ROOT / "bench" / "evidence_labels.yml"
+LATER_LABELS = {"a": ROOT / "bench" / "labels" / "later_evidence_a.yml",
+                "b": ROOT / "bench" / "labels" / "later_evidence_b.yml"}
 RELATIONS = ("supports", "contradicts", "extends")
 _NUMBER = re.compile(r"(?:key findings?|\bkf)\s?#?\s?(\d{1,3})\b", re.I)
 
@@ -75,6 +91,8 @@ def main() -> int:
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     parser.add_argument("--keep", type=Path, help="keep the graph in this folder")
     parser.add_argument("--list", action="store_true", help="print every proposed link")
+    parser.add_argument("--later", action="store_true", help="add the later items; measure on the blind labels")
+    parser.add_argument("--code", type=Path, help="measure the kgsync package in this folder")
     args = parser.parse_args()
     corpus = args.shared / "corpus"
     work = args.keep or Path(tempfile.mkdtemp(prefix="kgsync-evidence-"))
@@ -82,14 +100,26 @@ def main() -> int:
     graph_path = work / "graph.jsonl"
     for stale in (graph_path, graph_path.with_name("graph.kgsync.json")):
         stale.unlink(missing_ok=True)
+    items_dir = corpus / "research"
+    later: set[str] = set()
+    if args.later:
+        items_dir = work / "items"
+        shutil.rmtree(items_dir, ignore_errors=True)
+        items_dir.mkdir()
+        for folder in ("research", "later"):
+            for path in sorted((corpus / folder).glob("*.md")):
+                (items_dir / path.name).symlink_to(path.resolve())
+                if folder == "later":
+                    later.add(path.stem)
     cfg = config_module.load(ROOT).with_overrides(
-        items=str(corpus / "research"), graph=str(graph_path), cache_dir=str(work / "cache"),
+        items=str(items_dir), graph=str(graph_path), cache_dir=str(work / "cache"),
         themes_vocabulary=str(corpus / "themes-vocabulary.md"), vocabulary="",
     )
     result = build(cfg)
     sections = {e.name: next((o for o in e.observations if o.startswith("section:key-finding-")), "")
                 for e in result.graph.entities}
-    links = [(tuple(entry), slug) for slug, facts in result.manifest.by_item.items() for entry in facts.evidence]
+    all_links = [(tuple(entry), slug) for slug, facts in result.manifest.by_item.items() for entry in facts.evidence]
+    links = [link for link in all_links if link[1] not in later]  # the research items' (the team's labels)
     if args.list:
         for (source, target, relation, sentence, at), _slug in links:
             print(f"- at: {Path(at.rsplit(':', 1)[0]).name}:{at.rsplit(':', 1)[1]}\n  from: {source}\n  to: {target}\n  relation: {relation}\n"
@@ -101,15 +131,17 @@ def main() -> int:
     right: Counter[tuple[bool, str]] = Counter()
     seen: Counter[tuple[bool, str]] = Counter()
     stale = 0
+    # a label is matched by line, claims and relation (the sentence's text moves with the splitter)
+    at_line = {(Path(e[4].rsplit(":", 1)[0]).name + ":" + e[4].rsplit(":", 1)[1], e[0], e[1], e[2]) for e, _ in links}
     for label in labels:
-        key = (label["from"], label["to"], label["relation"], label["sentence"])
-        if key not in entries:
+        key = (label["at"], label["from"], label["to"], label["relation"])
+        if key not in at_line:
             stale += 1
             continue
         kind = (bool(label.get("tuning", True)), label["relation"])
         seen[kind] += 1
         right[kind] += label["verdict"] == "correct"
-    labelled = {(label["from"], label["to"], label["relation"], label["sentence"]) for label in labels}
+    labelled_at = {(label["at"], label["from"], label["to"], label["relation"]) for label in labels}
     written = Counter(relation for _s, _t, relation in proposed)
     sentence_entries = Counter(relation for _s, _t, relation, _q in entries)
 
@@ -131,13 +163,50 @@ def main() -> int:
                             seen[(True, relation)] + seen[(False, relation)])]
         print(f"| {relation} | {written[relation]} | {sentence_entries[relation]} | " + " | ".join(cells) + " |")
     total_seen = sum(seen.values())
-    print(f"\nlabels: {len(labels)} ({total_seen} of proposed entries; {stale} not proposed now); "
-          f"unlabelled proposed entries: {len(entries - labelled)}")
+    research_entries = {k for k in at_line if k[1].split(":")[1] not in later}
+    print(f"\nteam labels: {len(labels)} ({total_seen} of proposed entries; {stale} not proposed now); "
+          f"unlabelled proposed research entries: {len(research_entries - labelled_at)}")
     share = linked / len(references) if references else 0.0
     print(f"numbered finding references linked claim→claim: {linked}/{len(references)} = {share:.0%}")
     contested = sum(1 for e in result.graph.entities if "status:contested" in e.observations)
     print(f"claims marked status:contested: {contested}")
+    if args.later:
+        _later_report(all_links, later)
     return 0
+
+
+def _later_report(links: list[tuple[tuple[str, ...], str]], later: set[str]) -> None:
+    """Precision of the later items' claim→claim links against the blind labels, per batch."""
+    labels: dict[str, dict[tuple[str, str], set[str]]] = {}
+    for batch, path in LATER_LABELS.items():
+        for label in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
+            labels.setdefault(batch, {}).setdefault((label["at"], label["cited"]), set()).add(label["relation"])
+    proposed: set[tuple[str, str, str]] = set()  # (file:line, cited slug, relation): one per sentence and item
+    for (source, target, relation, _sentence, at), _slug in links:
+        source_slug, target_slug = source.split(":")[1], target.split(":")[1]
+        if source_slug in later and target_slug not in later:
+            proposed.add((f"{Path(at.rsplit(':', 1)[0]).name}:{at.rsplit(':', 1)[1]}", target_slug, relation))
+    print("\nlater items (blind labels; a proposed (line, cited item, relation) matched to the label there):")
+    print("| relation | proposed | batch a (supports/contradicts only) | batch b | pooled | unlabelled |")
+    print("|---|---|---|---|---|---|")
+    for relation in RELATIONS:
+        mine = [p for p in proposed if p[2] == relation]
+        cells, pooled_right, pooled_seen = [], 0, 0
+        for batch in ("a", "b"):
+            if batch == "a" and relation == "extends":
+                cells.append("(not counted)")
+                continue
+            seen = [p for p in mine if (p[0], p[1]) in labels.get(batch, {})]
+            right = sum(1 for p in seen if relation in labels[batch][(p[0], p[1])])
+            cells.append(_precision(right, len(seen)))
+            pooled_right, pooled_seen = pooled_right + right, pooled_seen + len(seen)
+        unlabelled = sum(1 for p in mine if not any((p[0], p[1]) in labels.get(b, {}) for b in labels))
+        print(f"| {relation} | {len(mine)} | {cells[0]} | {cells[1]} | {_precision(pooled_right, pooled_seen)} | "
+              f"{unlabelled} |")
+    for relation in ("supports", "contradicts"):
+        stated = {key for batch in labels.values() for key, rels in batch.items() if relation in rels}
+        found = {(p[0], p[1]) for p in proposed if p[2] == relation}
+        print(f"blind {relation} labels: {len(stated)}; proposed there as {relation}: {len(stated & found)}")
 
 
 def _precision(right: int, seen: int) -> str:

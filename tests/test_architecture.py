@@ -209,10 +209,15 @@ def test_mining_is_per_item_and_never_reads_the_corpus_selection() -> None:
 def test_evidence_reads_items_only_never_the_vocabulary_or_the_assembly() -> None:
     # Evidence links depend on the items' own words (canonical means stable): the module may
     # not reach corpus-level selection (vocab, economy) or the assembly it feeds.
-    allowed = {"kgsync.read.items", "kgsync.contract.model", "kgsync.contract.errors", "kgsync.extract.findings"}
-    imported = {name for _, name in imports(path_of("extract.evidence")) if name.startswith("kgsync")}
-    assert imported <= allowed, imported - allowed
-    assert not {"vocabulary.vocab", "vocabulary.economy", "graph.assemble"} & _kgsync_closure(["extract.evidence"])
+    evidence = ["extract.evidence", "extract.evidence_model", "extract.references", "extract.stance",
+                "extract.sentences", "extract.markers", "extract.tables"]
+    allowed = {"kgsync.read.items", "kgsync.contract.model", "kgsync.contract.errors",
+               *(f"kgsync.{name}" for name in evidence)}
+    for module in evidence:
+        imported = {name for _, name in imports(path_of(module)) if name.startswith("kgsync")}
+        assert imported <= allowed, (module, imported - allowed)
+    assert not {"vocabulary.vocab", "vocabulary.economy", "graph.assemble", "extract.findings"} & \
+        _kgsync_closure(evidence)
 
 
 #: What kgsync.serve may import from kgsync (an edge like publish): the contract modules only, so that

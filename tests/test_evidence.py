@@ -10,7 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kgsync.read import config as config_module
-from kgsync.extract.evidence import Stance, classify, plan, scan
+from kgsync.extract.evidence import plan
+from kgsync.extract.references import scan
+from kgsync.extract.stance import classify
 from kgsync.extract.findings import extract, undated_suffixes
 from kgsync.read.items import IssueSeverity, ResearchItem, read_item_bytes
 from kgsync.graph.merge import manifest_path
@@ -57,59 +59,72 @@ def links_of(*items: ResearchItem):
 
 
 @pytest.mark.parametrize(("sentence", "stance"), [
-    ("This confirms the finding from zzreference: YouTube blocks cloud IPs.", Stance.SUPPORTS),
-    ("The result is consistent with zzreference on latency.", Stance.SUPPORTS),
-    ("Our measurement contradicts zzreference on cold starts.", Stance.CONTRADICTS),
-    ("The earlier estimate in zzreference is not borne out by the new data.", Stance.CONTRADICTS),
-    ("This item builds on zzreference with a second corpus.", Stance.EXTENDS),
-    ("It refines zzreference by narrowing the scope.", Stance.EXTENDS),
+    ("This confirms the finding from zzreference: YouTube blocks cloud IPs.", RelationType.SUPPORTS),
+    ("The result is consistent with zzreference on latency.", RelationType.SUPPORTS),
+    ("Our measurement contradicts zzreference on cold starts.", RelationType.CONTRADICTS),
+    ("The earlier estimate in zzreference is not borne out by our new data.", RelationType.CONTRADICTS),
+    ("The earlier estimate in zzreference is not borne out by a 2025 survey.", None),  # a third source
+    ("This item builds on zzreference with a second corpus.", RelationType.EXTENDS),
+    ("It refines zzreference by narrowing the scope.", RelationType.EXTENDS),
     # negation and hedges: the cue does not count
-    ("Not a contradiction: zzreference explicitly deferred it.", Stance.NONE),
-    ("This does not confirm zzreference at all.", Stance.NONE),
-    ("No Apple documentation contradicts zzreference here.", Stance.NONE),
-    ("The data may contradict zzreference later.", Stance.NONE),
-    ("It is consistent with zzreference rather than contradicting it.", Stance.SUPPORTS),
+    ("Not a contradiction: zzreference explicitly deferred it.", None),
+    ("This does not confirm zzreference at all.", None),
+    ("No Apple documentation contradicts zzreference here.", None),
+    ("The data may contradict zzreference later.", None),
+    ("It is consistent with zzreference rather than contradicting it.", RelationType.SUPPORTS),
     # relation type names listed, not a stance
-    ("Relationship types (confirms, contradicts, extends) come from zzreference.", Stance.NONE),
+    ("Relationship types (confirms, contradicts, extends) come from zzreference.", None),
     # a cue far from the reference is about something else
-    ("zzreference lists sources " + "and more words " * 10 + "which an arXiv paper confirms.", Stance.NONE),
+    ("zzreference lists sources " + "and more words " * 10 + "which an arXiv paper confirms.", None),
     # contradicts, in the corpus's own words (2026-03-08-ios-shortcuts-github-api-memory-capture.md:303)
     ("The direct-write path reverses the conclusion from prior research (zzreference) that issue creation is "
-     "preferred.", Stance.CONTRADICTS),
-    ("The estimate in zzreference was refuted by our measurements.", Stance.CONTRADICTS),
-    ("Our result conflicts with zzreference.", Stance.CONTRADICTS),
+     "preferred.", RelationType.CONTRADICTS),
+    ("The estimate in zzreference was refuted by our measurements.", RelationType.CONTRADICTS),
+    ("Our result conflicts with zzreference.", RelationType.CONTRADICTS),
     # ... and its negations and hedges (2026-02-27-local-database.md:344, 2026-03-15-latent-…:272)
-    ("Not a contradiction: this item is the successor step to zzreference, not a reversal.", Stance.EXTENDS),
-    ("Potential contradiction 1: zzreference recommends LightRAG. These are consistent.", Stance.NONE),
-    ("The absence of a benchmark does not overturn zzreference.", Stance.NONE),
-    ("Apparent contradiction: zzreference places it at Layer 1.", Stance.NONE),
-    ("This extends zzreference rather than overturning it.", Stance.EXTENDS),
+    ("Not a contradiction: this item is the successor step to zzreference, not a reversal.", RelationType.EXTENDS),
+    ("Potential contradiction 1: zzreference recommends LightRAG. These are consistent.", None),
+    ("The absence of a benchmark does not overturn zzreference.", None),
+    ("Apparent contradiction: zzreference places it at Layer 1.", None),
+    ("This extends zzreference rather than overturning it.", RelationType.EXTENDS),
     # the cue must govern the reference: same clause ...
-    ("- zzreference — covers the coordination tax; confirms AI multiplied output.", Stance.NONE),
-    ("[inference; source: zzreference] That tension reinforces the need for fail-closed defaults.", Stance.NONE),
-    ("[fact: confirmed by direct inspection and zzreference Key Finding 7]", Stance.SUPPORTS),
+    ("- zzreference — covers the coordination tax; confirms AI multiplied output.", None),
+    ("[inference; source: zzreference] That tension reinforces the need for fail-closed defaults.", None),
+    ("[fact: confirmed by direct inspection and zzreference Key Finding 7]", None),  # a source, not an agreement
     ("Source: zzreference (context window mechanics); arXiv:2509.12517 (sycophancy - confirms that context "
-     "state matters).", Stance.NONE),
-    ("The block was confirmed by zzreference and the workflow logs.", Stance.SUPPORTS),
+     "state matters).", None),
+    ("The block was confirmed by zzreference and the workflow logs.", RelationType.EXTENDS),  # cited as a source
+    ("This item's block finding is corroborated by zzreference.", RelationType.SUPPORTS),
+    # the item must be the cue's object, or the cue's other side this item
+    ("Goal drift confirmed in agentic systems, consistent with the IR literature and zzreference.", None),
+    ("zzreference confirms that production systems use markdown memory files.", RelationType.EXTENDS),
+    ("zzreference confirms this finding.", RelationType.SUPPORTS),
+    ("This confirms that hybrid retrieval wins (zzreference).", None),
+    ("The hierarchy is consistent with the five-component architecture from zzreference.", RelationType.SUPPORTS),
     # ... and the nearest cue wins over a farther one
-    ("This item builds on zzreference and, in a second study, confirms what an arXiv paper found.", Stance.EXTENDS),
+    ("This item builds on zzreference and, in a second study, confirms what an arXiv paper found.", RelationType.EXTENDS),
 ])
-def test_stance_of_a_sentence(sentence: str, stance: Stance) -> None:
+def test_stance_of_a_sentence(sentence: str, stance: RelationType | None) -> None:
     assert classify(sentence) is stance
 
 
-def test_an_evidence_map_row_is_one_clause() -> None:
-    # the notes cell says how the row's sources bear on its claim
+def test_an_evidence_map_rows_cells_are_clauses() -> None:
+    # "consistent with prior research" in the Notes cell does not say which finding agrees with
+    # which (the Source cell names the item the claim rests on): no stance; said of the item in
+    # its own cell, it is one.
     row = "| YouTube fetching unreliable | zzreference | high | First-party evidence; consistent with prior research |"
-    assert classify(row, row=True) is Stance.SUPPORTS
-    assert classify(row) is Stance.NONE  # read as prose, the "|" ends the clause
+    assert classify(row) is None
+    row = "| YouTube fetching unreliable | logs | high | consistent with zzreference Key Finding 2 |"
+    assert classify(row) is RelationType.SUPPORTS
+    row = "| Goal drift confirmed in agentic systems | zzreference | high | Empirical |"
+    assert classify(row) is None  # the stance word is in the restated claim
 
 
 def test_each_item_named_in_a_sentence_gets_the_stance_that_governs_it() -> None:
     body = (f"Cross-item integration: this extends `{OLD}.md` by showing that search waits, and it reinforces "
             f"`2026-01-15-third-study.md` by showing why.")
     stances = {m.target: m.stance for m in scan(new_item(body))}
-    assert stances == {OLD: Stance.EXTENDS, "2026-01-15-third-study": Stance.SUPPORTS}
+    assert stances == {OLD: RelationType.EXTENDS, "2026-01-15-third-study": RelationType.SUPPORTS}
 
 
 # --- scanning -----------------------------------------------------------------------------------
@@ -143,15 +158,15 @@ def test_framing_sections_state_no_finding_of_the_item_but_their_finding_numbers
                                          "## Findings")
     mentions = scan(make(NEW, framed))
     assert [(m.sentence, m.finding, m.stance) for m in mentions] == [
-        (f"This confirms `{OLD}.md` Key Finding 2.", 2, Stance.NONE),
-        (f"- [x] `{OLD}.md` — vector search deferred (Key Finding 2)", 2, Stance.NONE),
-        (f"Vector search is deferred, as `{OLD}.md` Key Finding 2 found.", 2, Stance.NONE),
+        (f"This confirms `{OLD}.md` Key Finding 2.", 2, None),
+        (f"- [x] `{OLD}.md` — vector search deferred (Key Finding 2)", 2, None),
+        (f"Vector search is deferred, as `{OLD}.md` Key Finding 2 found.", 2, None),
     ]
     framed_only = text.replace(f"Vector search is deferred, as `{OLD}.md` Key Finding 2 found.", "").replace(
         "## Findings", f"## Context\n\nThis confirms `{OLD}.md` Key Finding 2: vector search waits until the "
                       "corpus grows.\n\n## Findings")
     [link] = links_of(old_item(), make(NEW, framed_only)).links[NEW]
-    assert link.relation is Stance.EXTENDS  # "confirms" in the Context is no supports
+    assert link.relation is RelationType.EXTENDS  # "confirms" in the Context is no supports
 
 
 def test_a_self_reference_links_nothing() -> None:
@@ -180,7 +195,7 @@ def test_a_numbered_reference_links_the_cited_finding_from_the_best_matching_cla
     body = f"Vector search is deferred, as `{OLD}.md` Key Finding 2 found."
     result = links_of(old_item(), new_item(body))
     [link] = result.links[NEW]
-    assert link.relation is Stance.EXTENDS  # cited without a cue: built on
+    assert link.relation is RelationType.EXTENDS  # cited without a cue: built on
     assert link.target_claim.startswith(f"claim:{OLD}:vector-stores")
     assert link.source_number == 2  # "Vector search waits until the corpus grows."
     assert result.required[OLD] == frozenset({2}) and result.required[NEW] == frozenset({2})
@@ -203,14 +218,14 @@ def test_a_reference_to_a_superseded_item_links_no_claims() -> None:
     body = f"This confirms `{OLD}.md` Key Finding 1: FTS5 search is enough."
     old = old_item(front=f"superseded_by: [{NEW}]\n")
     assert links_of(old, new_item(body)).links == {}
-    assert links_of(old_item(), new_item(body)).links[NEW][0].relation is Stance.SUPPORTS
+    assert links_of(old_item(), new_item(body)).links[NEW][0].relation is RelationType.SUPPORTS
 
 
 def test_an_unnumbered_reference_needs_a_cue_and_the_finding_s_words() -> None:
     findings = ("Binary database files stay out of git.",)
     cued = f"This confirms `{OLD}.md`: binary database files are not diffable in git."
     [link] = links_of(old_item(), new_item(cued, findings)).links[NEW]
-    assert link.relation is Stance.SUPPORTS and ":binary-database-files" in link.target_claim
+    assert link.relation is RelationType.SUPPORTS and ":binary-database-files" in link.target_claim
     uncued = f"See `{OLD}.md` about binary database files that are not diffable in git."
     assert links_of(old_item(), new_item(uncued, findings)).links == {}
     # no finding of the referencing item says anything the sentence says: item→item only
@@ -256,7 +271,7 @@ CLOSE = ("Binary database files stay out of git.", "Binary files in git need a t
 def test_a_supports_link_is_written_from_a_clearly_best_matching_finding() -> None:
     body = f"This confirms `{OLD}.md` Key Finding 3: binary database files are not diffable in git."
     [link] = links_of(old_item(), new_item(body, CLEAR)).links[NEW]
-    assert (link.relation, link.source_number) == (Stance.SUPPORTS, 1)  # 4 words shared against 1
+    assert (link.relation, link.source_number) == (RelationType.SUPPORTS, 1)  # 4 words shared against 1
 
 
 def test_a_supports_link_from_a_finding_that_barely_leads_is_not_written() -> None:
@@ -278,7 +293,7 @@ def test_extends_keeps_the_plain_best_match() -> None:
     # The same close match, cited without a cue: "builds on" from the best finding is written.
     body = f"Binary database files are not diffable in git, per `{OLD}.md` Key Finding 3."
     [link] = links_of(old_item(), new_item(body, CLOSE)).links[NEW]
-    assert (link.relation, link.source_number) == (Stance.EXTENDS, 1)
+    assert (link.relation, link.source_number) == (RelationType.EXTENDS, 1)
 
 
 def test_a_supports_link_from_the_finding_that_holds_the_sentence_needs_no_word_match() -> None:
@@ -286,7 +301,7 @@ def test_a_supports_link_from_the_finding_that_holds_the_sentence_needs_no_word_
     findings = (f"**Git stays the store.** This confirms `{OLD}.md` Key Finding 3 in a new setting.",
                 "Git stays the store in a new setting, for now.")
     [link] = links_of(old_item(), new_item("Nothing here.", findings)).links[NEW]
-    assert (link.relation, link.source_number) == (Stance.SUPPORTS, 1)
+    assert (link.relation, link.source_number) == (RelationType.SUPPORTS, 1)
 
 
 def test_a_quoted_finding_is_named_by_its_own_words() -> None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from kgsync.extract.findings import claim_key, claim_of, first_sentence, lead_sentence, resolve_links, undated_suffixes
+from kgsync.extract.findings import claim_key, claim_of, lead_sentence, resolve_links, undated_suffixes
+from kgsync.extract.sentences import first_sentence
 from kgsync.read.items import KeyFinding
 
 

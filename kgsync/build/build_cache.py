@@ -33,7 +33,7 @@ from kgsync.build.cache_file import CacheReader
 from kgsync.read.config import Caps, Config, Merge, Mining
 from kgsync.vocabulary.economy import Folding, hub_folding
 from kgsync.contract.errors import KgsyncError, Location
-from kgsync.extract.evidence import EvidenceText
+from kgsync.extract.evidence_model import EvidenceText
 from kgsync.extract.findings import Extraction, extract
 from kgsync.read.items import Issue, ResearchItem, read_item_bytes
 from kgsync.extract.mining import SUBJECT, ItemCandidates, candidates
@@ -43,9 +43,10 @@ from kgsync.vocabulary.vocab import (ItemTerms, PinnedVocabulary, SelectionStats
 
 # The code a cached record depends on: ``parse_record`` calls items, extract and mining, and these
 # import canonical, lexicon and errors (tests/test_architecture.py holds the list to the imports).
-_CACHED_MODULES = ("contract/errors.py", "contract/model.py", "extract/canonical.py", "extract/evidence.py",
-                   "extract/findings.py", "extract/lexicon.py", "extract/mining.py", "read/items.py",
-                   "read/item_checks.py", "read/item_model.py", "read/item_sections.py")
+_CACHED_MODULES = ("contract/errors.py", "contract/model.py", "extract/canonical.py", "extract/evidence_model.py",
+                   "extract/findings.py", "extract/lexicon.py", "extract/markers.py", "extract/mining.py",
+                   "extract/references.py", "extract/sentences.py", "extract/stance.py", "extract/tables.py",
+                   "read/item_checks.py", "read/item_model.py", "read/item_sections.py", "read/items.py")
 
 
 Parts = tuple[Extraction | None, ItemCandidates | None]

@@ -37,7 +37,8 @@ from kgsync.read.config import Caps, Config
 from kgsync.build.cpus import usable_cpus
 from kgsync.vocabulary.economy import Folding, discriminating_themes
 from kgsync.contract.errors import ConfigError, GraphFormatError, KgsyncError, LintFailed, Location
-from kgsync.extract.evidence import EvidencePlan, EvidenceText, plan as plan_evidence
+from kgsync.extract.evidence import plan as plan_evidence
+from kgsync.extract.evidence_model import EvidencePlan, EvidenceText
 from kgsync.extract.findings import Extraction, undated_suffixes
 from kgsync.read.item_caps import cap_problems, observation_cap_problems
 from kgsync.read.items import (Issue, IssueSeverity, ReadResult, ResearchItem, check_corpus, find_item_files,

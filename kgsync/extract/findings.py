@@ -11,7 +11,9 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from kgsync.extract.evidence import Mention, finding_words, scan
+from kgsync.extract.evidence_model import Mention, finding_words
+from kgsync.extract.references import scan
+from kgsync.extract.sentences import first_sentence
 from kgsync.read.items import KeyFinding, ResearchItem, normalise_slug
 
 #: Observations are atomic and short: a statement longer than this is cut at a
@@ -51,7 +53,6 @@ _URL = re.compile(r"https?://[^\s<>()\[\]{}\"'`|;,]+[^\s<>()\[\]{}\"'`|;,.:!?]")
 # tests look behind from after the star, so every branch starts with a literal and the scanner
 # jumps between candidate characters (10x faster than "(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])").
 _MARKUP = re.compile(r"\*\*|__|`|\[([^\[\]]*)\]\([^)\[]*\)|\*(?:(?<![\w*]\*)(?=\S)|(?<=\S\*)(?![\w*]))")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
 _KEY_WORD = re.compile(r"[a-z0-9]+")
 _KEY_STOP = frozenset(
     "a an the and or of in on for to with by from as at is are was were be been being this that these "
@@ -225,21 +226,6 @@ def shorten(text: str, limit: int = MAX_STATEMENT) -> str:
         return text
     cut = text[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:-—")
     return cut + "…"
-
-
-_ABBREVIATION = re.compile(r"(?:\bal|\be\.g|\bi\.e|\bvs|\betc|\bcf|\bFig|\bNo|\bapprox|\b[A-Z])\.$")
-
-
-def first_sentence(text: str) -> str:
-    """Up to the first sentence end that is not an abbreviation ("et al.", "e.g.")."""
-    text = " ".join(text.split())
-    start = 0
-    for match in _SENTENCE_END.finditer(text):
-        # The abbreviation ends at the sentence end: searching the few characters before it
-        # (\b still sees the one before them) keeps a text of many "A. " linear.
-        if not _ABBREVIATION.search(text, max(start, match.start() - 8), match.start()):
-            return text[: match.start()]
-    return text
 
 
 def lead_sentence(summary: str) -> str:

@@ -19,7 +19,8 @@ from kgsync.extract.canonical import display_alias, term_key
 from kgsync.read.config import Caps
 from kgsync.vocabulary.economy import tag_observation
 from kgsync.contract.errors import Location
-from kgsync.extract.evidence import EvidencePlan, PlannedLink, Stance, cited_finding_numbers, source_claim
+from kgsync.extract.evidence import cited_finding_numbers, source_claim
+from kgsync.extract.evidence_model import EvidencePlan, PlannedLink
 from kgsync.extract.findings import Claim, Extraction, undated_suffixes
 from kgsync.read.items import ResearchItem
 from kgsync.graph.merge import facts_json
@@ -587,7 +588,7 @@ def _evidence_links(builder: _Builder, item: ResearchItem, written: Sequence[tup
         builder.relate(source, relation, link.target_claim)
         builder.evidence[(source, link.target_claim, relation.value, link.sentence, f"{item.path}:{link.line}")] = None
         target = by_slug.get(link.target_slug)
-        if link.relation is Stance.CONTRADICTS and target is not None and _earlier(target, item):
+        if link.relation is RelationType.CONTRADICTS and target is not None and _earlier(target, item):
             builder.observations[(link.target_claim, "status:contested")] = None
 
 

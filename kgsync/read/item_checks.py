@@ -15,7 +15,7 @@ from typing import Any
 import regex
 import yaml
 
-from kgsync.read.item_model import Issue, IssueSeverity
+from kgsync.read.item_model import CitedFinding, Issue, IssueSeverity
 
 
 # The C loader when present: same YAML semantics as python-frontmatter's default
@@ -67,6 +67,46 @@ def without_invisible(meta: dict[str, Any], yaml_text: str) -> tuple[dict[str, A
     return cleaned, found
 
 
+_CITE_KEYS = frozenset({"item", "findings", "stance", "from"})
+_CITE_STANCES = ("supports", "contradicts", "extends")
+_CITE_FORM = "write cites: [<slug>, {item: <slug>, findings: [5], stance: supports, from: 2}]"
+
+
+def _cited_items(value: object) -> object:
+    """A ``cites:`` list with each ``{item: …}`` entry as its slug (plain slugs stay as they are)."""
+    if isinstance(value, list):
+        return [v.get("item") if isinstance(v, dict) else v for v in value]
+    return value
+
+
+def _cited_findings(value: object, own: str, line: int) -> tuple[CitedFinding, ...]:
+    """The well-formed ``{item, findings, stance, from}`` entries of ``cites:`` (the others are
+    rejected by ``_cite_problem``)."""
+    out = []
+    for entry in value if isinstance(value, list) else []:
+        if isinstance(entry, dict) and _cite_problem(entry) is None and normalise_slug(entry["item"]) != own:
+            out.append(CitedFinding(normalise_slug(entry["item"]), tuple(dict.fromkeys(entry["findings"])),
+                                    entry["stance"], entry.get("from", 0), line))
+    return tuple(out)
+
+
+def _cite_problem(entry: dict[Any, Any]) -> str | None:
+    """What is wrong with a ``cites:`` mapping entry, None if nothing."""
+    if set(entry) - _CITE_KEYS or not {"item", "findings", "stance"} <= set(entry):
+        return "a cites entry with findings has exactly the keys item, findings, stance (and from)"
+    if not isinstance(entry["item"], str) or not entry["item"].strip():
+        return "item is not a slug"
+    findings = entry["findings"]
+    if not isinstance(findings, list) or not findings or not all(type(n) is int and n >= 1 for n in findings):
+        return "findings is not a list of Key Finding numbers (1 is the first)"
+    if entry["stance"] not in _CITE_STANCES:
+        return f"stance {str(entry['stance'])[:20]!r} is not supports, contradicts or extends"
+    source = entry.get("from", 0)
+    if "from" in entry and (type(source) is not int or source < 1):
+        return "from is not a Key Finding number of this item"
+    return None
+
+
 def _claim_numbers(meta: dict[str, object]) -> tuple[int, ...]:
     """``kgsync: {claims: [...]}`` as numbers (shape checked by ``_field_problems``)."""
     own = meta.get("kgsync")
@@ -102,6 +142,11 @@ def _field_problems(meta: dict[str, Any], yaml_text: str, problem: _Problem) -> 
         if isinstance(meta.get(name), dict):
             found.append(problem(IssueSeverity.WARNING, at(name), f"{name} is a mapping; ignored",
                                  f"write {name} as a list: [a, b]"))
+    cites = meta.get("cites")
+    for entry in cites if isinstance(cites, list) else []:
+        wrong = _cite_problem(entry) if isinstance(entry, dict) else None
+        if wrong is not None:
+            found.append(problem(IssueSeverity.ERROR, at("cites"), f"cites: {wrong}", _CITE_FORM))
     own = meta.get("kgsync")
     if own is not None:
         claims = own.get("claims") if isinstance(own, dict) else None

@@ -42,6 +42,19 @@ class Issue:
 
 
 @dataclass(frozen=True)
+class CitedFinding:
+    """A ``cites:`` entry that says how this item relates to another item's findings, read
+    exactly: ``{item: <slug>, findings: [5], stance: supports, from: 2}`` (``from``: this item's
+    finding that states it; docs/EVIDENCE.md)."""
+
+    item: str  # normalised slug
+    findings: tuple[int, ...]
+    stance: str  # supports | contradicts | extends
+    source: int  # this item's Key Finding number, 0: not given
+    line: int  # file line of ``cites:``
+
+
+@dataclass(frozen=True)
 class ResearchItem:
     slug: str
     path: str  # as found (relative to the research repo root when possible)
@@ -65,6 +78,7 @@ class ResearchItem:
     # The Key Finding numbers the author chose as claims (frontmatter ``kgsync: {claims: [1, 3]}``);
     # empty: the first ``caps.claims`` findings in document order (docs/CLAIMS.md).
     claim_numbers: tuple[int, ...] = ()
+    cited_findings: tuple[CitedFinding, ...] = ()  # ``cites:`` entries with findings and a stance
     # (field, 1-based line) of the frontmatter lists and the Sources heading: where a message
     # about one of them points (the caps, ``kgsync.read.item_caps``), also for a cached item.
     field_lines: tuple[tuple[str, int], ...] = ()

@@ -36,6 +36,8 @@ from kgsync.read.item_checks import (
     _SAFE_LOADER,
     _alias_line,
     _bad_date_line,
+    _cited_findings,
+    _cited_items,
     _claim_numbers,
     _confidence,
     _date,
@@ -52,7 +54,7 @@ from kgsync.read.item_checks import (
     without_invisible,
     INVISIBLE,
 )
-from kgsync.read.item_model import Issue, IssueSeverity, ReadResult, ResearchItem
+from kgsync.read.item_model import CitedFinding, Issue, IssueSeverity, ReadResult, ResearchItem
 from kgsync.read.item_sections import (
     MAX_LINE,
     KeyFinding,
@@ -69,7 +71,7 @@ from kgsync.read.item_sections import (
 )
 
 __all__ = [
-    "MAX_LINE", "Issue", "IssueSeverity", "KeyFinding", "ReadResult", "ResearchItem", "Section", "check_corpus",
+    "MAX_LINE", "CitedFinding", "Issue", "IssueSeverity", "KeyFinding", "ReadResult", "ResearchItem", "Section", "check_corpus",
     "fence_lines", "find_item_files", "heading_key", "normalise_slug", "read_item_bytes", "read_items", "unreadable",
     "_FORBIDDEN", "_line_starts",
 ]
@@ -272,7 +274,7 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
     if any(issue.severity is IssueSeverity.ERROR for issue in field_problems):
         return field_problems
     warnings += field_problems
-    links = {name: _slugs(meta.get(name)) for name in ("cites", "related", "supersedes", "superseded_by")}
+    links = {name: _slugs(_cited_items(meta.get(name))) for name in ("cites", "related", "supersedes", "superseded_by")}
     for name, targets in links.items():
         if slug in targets:  # "superseded by itself" would hide the item's own claims
             warnings.append(problem(IssueSeverity.WARNING, _field_line(yaml_text, name) + 2,
@@ -302,6 +304,7 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
         body=body,
         body_line=body_line,
         claim_numbers=_claim_numbers(meta),
+        cited_findings=_cited_findings(meta.get("cites"), slug, _field_line(yaml_text, "cites") + 2),
         field_lines=tuple((name, _field_line(yaml_text, name) + 2) for name in _LIST_FIELDS if name in meta),
     )
     item, warnings = _with_sections(item, problem, warnings)

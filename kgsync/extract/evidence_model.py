@@ -1,0 +1,173 @@
+"""What evidence extraction reads and writes: a mention of another item (per file), an item's
+findings as the plan reads them, and the plan's links (corpus level).  Plain frozen data,
+cached as typed JSON beside the record cache; the text helpers both steps share.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from kgsync.contract.model import RelationType
+from kgsync.extract.stance import WORD
+from kgsync.read.items import Issue, KeyFinding
+
+#: A sentence kept as evidence is cut here (the manifest and the PR quote it).
+MAX_SENTENCE = 300
+#: Content words an unnumbered reference must share with a finding to name it.
+MIN_SHARED = 3
+#: Content words the referencing finding must share with what the sentence says.
+MIN_SOURCE_WORDS = 1
+#: A trust statement (supports, contradicts) from a finding that does not hold the sentence:
+#: the best match must share ``MIN_SHARED`` words with what is said and lead every other finding
+#: by this many (picks with a smaller lead were right under 0.9 of the time: docs/EVIDENCE.md).
+MIN_TRUST_LEAD = 2
+MARKUP = re.compile(r"\*\*|__|\[([^\]\n]{0,300})\]\([^)\n]{0,500}\)")
+_STOP = frozenset(
+    "a an the and or of in on for to with by from as at is are was were be been being this that these those it "
+    "its their there than then into via over under not no can could may might should would will must more most "
+    "less very also only just such each every all any both per key finding findings prior research item items "
+    "source sources high medium low confirmed consistent md completed "
+    # function words: shared, they say nothing about what two texts are about
+    "has have had does did done which what when where who whom whose how why because while whereas although "
+    "though however therefore thus hence since until unless whether about above after again against before "
+    "below between during through out off once here other same own too now one two three new etc".split()
+)
+
+
+
+class Numbered(Protocol):
+    """A finding's claim as the plan needs it (``extract.findings.Claim`` is one)."""
+
+    @property
+    def number(self) -> int: ...
+
+
+class ClaimLike(Numbered, Protocol):
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def statement(self) -> str: ...
+
+
+class Extracted(Protocol):
+    """What the plan reads of an item's extraction (``extract.findings.Extraction`` is one)."""
+
+    @property
+    def slug(self) -> str: ...
+
+    @property
+    def mentions(self) -> tuple[Mention, ...]: ...
+
+    @property
+    def claims(self) -> Sequence[ClaimLike]: ...
+
+    @property
+    def finding_words(self) -> tuple[tuple[int, str], ...]: ...
+
+
+@dataclass(frozen=True)
+class Mention:
+    """One reference a sentence of an item makes to another item (per file: not yet resolved)."""
+
+    target: str  # normalised slug, or an undated slug suffix
+    finding: int  # the finding number it cites (0: none)
+    quote: str  # a quoted passage in the sentence (the finding's own words), "" none
+    stance: RelationType | None
+    sentence: str  # the sentence (or Evidence Map row), markup out, cut at MAX_SENTENCE
+    line: int  # its file line
+    held_by: int  # the number of this item's own finding that holds the sentence (0: none)
+    row_claim: str = ""  # an Evidence Map row's claim cell: what this item claims there
+    context: str = ""  # the sentence before it on the line ("X. Source: `y.md` Key Finding 3.")
+    clause: str = ""  # the clause that names the item (``classify``), what the sentence says of it
+    exact: bool = False  # stated by the author's marker ("[supports: <slug> KF5]"): read as written
+    refused: str = ""  # a supports/contradicts cue near the item the rules did not read as a stance
+
+
+@dataclass(frozen=True)
+class ClaimText:
+    """What the plan reads of a finding: its claim (``extract.Claim`` has these fields) and the
+    content words of the finding's whole text, which its prose restates (``finding_words``)."""
+
+    number: int
+    key: str
+    statement: str
+    words: str = ""  # the finding's content words, sorted, space-joined
+
+    def content(self) -> frozenset[str]:
+        return frozenset(self.words.split()) if self.words else content_words(self.statement)
+
+
+@dataclass(frozen=True)
+class EvidenceText:
+    """What the plan reads of one item: its mentions and its findings as claims (small, so a
+    build keeps it beside the record cache instead of loading every item's extraction)."""
+
+    slug: str
+    mentions: tuple[Mention, ...]
+    claims: tuple[ClaimText, ...]
+
+    @classmethod
+    def of(cls, extraction: Extracted) -> EvidenceText:
+        words = dict(extraction.finding_words)
+        return cls(extraction.slug, extraction.mentions,
+                   tuple(ClaimText(c.number, c.key, c.statement, words.get(c.number, "")) for c in extraction.claims))
+
+
+@dataclass(frozen=True)
+class PlannedLink:
+    """A claim→claim link an item states, resolved; the source claim is chosen at assembly."""
+
+    source_number: int  # the referencing item's finding that states it (``source_finding``)
+    relation: RelationType
+    target_claim: str  # the referenced claim's name
+    target_slug: str
+    sentence: str
+    line: int
+
+    def key(self) -> tuple[int, str, str, str, int]:
+        return (self.source_number, self.relation.value, self.target_claim, self.sentence, self.line)
+
+
+@dataclass(frozen=True)
+class EvidencePlan:
+    required: Mapping[str, frozenset[int]]  # slug -> finding numbers that must become claims
+    links: Mapping[str, tuple[PlannedLink, ...]]  # referencing slug -> its links
+    issues: tuple[Issue, ...] = ()
+    vetoed: frozenset[tuple[str, str]] = frozenset()
+
+    def for_item(self, slug: str) -> tuple[frozenset[int], tuple[PlannedLink, ...]]:
+        return self.required.get(slug, frozenset()), self.links.get(slug, ())
+
+
+def finding_words(findings: Sequence[KeyFinding]) -> tuple[tuple[int, str], ...]:
+    """Each finding's content words (its whole text, not only the claim's lead sentence): what
+    a sentence elsewhere in the item says when it restates the finding's detail."""
+    return tuple((f.number, " ".join(sorted(content_words(f.text)))) for f in findings)
+
+
+def words_key(text: str) -> str:
+    return " ".join(WORD.findall(plain_text(text).lower()))
+
+
+def plain_text(text: str) -> str:
+    return " ".join(MARKUP.sub(lambda m: m.group(1) or "", text).split())
+
+
+def shorten_sentence(text: str) -> str:
+    text = text.strip(" |")
+    if len(text) <= MAX_SENTENCE:
+        return text
+    return text[: MAX_SENTENCE - 1].rsplit(" ", 1)[0] + "…"
+
+
+_PLAIN_WORD = re.compile(r"[a-z0-9]+")
+
+
+def content_words(text: str) -> frozenset[str]:
+    """The words that say what a text is about (hyphenated words count part by part)."""
+    return frozenset(w for w in _PLAIN_WORD.findall(text.lower()) if w not in _STOP and len(w) > 2
+                     and not w.isdigit())

@@ -1,0 +1,344 @@
+"""Per-file step of evidence extraction: every sentence of an item that names another item,
+with the finding numbers it cites, a quoted passage, and its stance (``kgsync.extract.stance``).
+
+Deterministic and linear in the text: every pattern starts at a literal or a class that cannot
+repeat before it, and every quantifier next to another is bounded.  Cached with the record.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from kgsync.contract.model import RelationType
+from kgsync.extract.evidence_model import MARKUP, MAX_SENTENCE, Mention, plain_text, shorten_sentence, words_key
+from kgsync.extract.sentences import sentences
+from kgsync.extract.markers import author_marks, without_marks
+from kgsync.extract.stance import CLAUSE_END, MARK, MARK_TOKEN, governing
+from kgsync.extract.tables import Table, row_cells
+from kgsync.read.items import KeyFinding, ResearchItem, heading_key, normalise_slug
+
+# References.  Every pattern starts at a literal or a class that cannot repeat before it.
+_PATH_LINK = re.compile(r"(?<![A-Za-z0-9._-])([A-Za-z0-9._-]{1,200})\.md\b")
+_DATED_SLUG = re.compile(r"(?<![A-Za-z0-9-])(\d{4}-\d{2}-\d{2}-[a-z0-9]{1,60}(?:-[a-z0-9]{1,60}){0,20})(?![a-z0-9])")
+_CODE_SLUG = re.compile(r"`([a-z0-9]{1,60}(?:-[a-z0-9]{1,60}){2,20})(?:\.md)?`")
+_BARE_SLUG = re.compile(r"(?<![A-Za-z0-9./-])([a-z0-9]{1,60}(?:-[a-z0-9]{1,60}){1,20})(?![A-Za-z0-9/-])")
+#: A finding number, or a list or range of them ("Key Findings 1-8", "Key Findings #1, #7",
+#: "KF 4 and 5"): group 1 holds the numbers (``_numbers``).
+_FINDING = re.compile(r"\b(?:key[ \t]{1,3}findings?|KFs?)[ \t]{0,3}(#?[ \t]{0,2}\d{1,3}(?:[ \t]{0,2}(?:[-–—,&]|to|and)"
+                      r"[ \t]{0,2}(?:and[ \t]{1,2})?#?[ \t]{0,2}\d{1,3}){0,12})\b", re.I)
+_NUMBER = re.compile(r"\d{1,3}|[-–—]|to\b")
+#: The most numbers a range expands to ("Key Findings 1-8" is eight citations).
+MAX_RANGE = 20
+_OF_NEXT = re.compile(r"[ \t]{0,3}(?:of|in|from)[ \t]{1,3}(?:the[ \t]{1,3})?[`'\"(]?")
+#: "Key Finding 2 of that item", "(… of the cited item)": the number is the row's or sentence's item's.
+_OF_THAT = re.compile(r"[ \t]{0,3}(?:of|in|from)[ \t]{1,3}(?:that|the[ \t]{1,3}(?:cited|prior|same|source))\b", re.I)
+#: A list line that starts with the item it names ("- `x.md` — covers …", "- [x] x.md: …"): a
+#: reading list describes the other item; it states nothing of this item's findings.
+_READING_LINE = re.compile(r"[ \t]{0,8}(?:[-*+]|\d{1,3}[.)])[ \t]{1,4}(?:\[[ xX]\][ \t]{1,4})?(?:\*\*)?[`\[(\"']?")
+_QUOTE = re.compile(r"[\"“]([^\"“”\n]{20,400})[\"”]")
+_FENCE = re.compile(r"[ \t]{0,3}(?:```|~~~)")
+_CODE_SPAN = re.compile(r"`[^`\n]{0,300}`")
+_HAS_REFERENCE = re.compile(r"\.md\b|\d{4}-\d\d-\d\d-|`[a-z0-9]|\b(?:key[ \t]{1,3}finding|KF)", re.I)
+
+# ---------------------------------------------------------------------------------------------
+# 1. scan (per file)
+
+
+_Findings = Sequence[tuple[KeyFinding, str]]  # each Key Findings entry with its words (``words_key``)
+
+
+#: Sections that frame the question or list what was read (the item template's, before the
+#: investigation; "§0 Initialise" restates them).  A sentence there describes another item, not
+#: one of this item's findings: its stance words link no claims.  An explicit finding number
+#: there ("… (Key Finding 6)") is still a citation the item builds on: it links as ``extends``
+#: (``_framing_citations``).
+FRAMING_SECTIONS = frozenset({
+    "research question", "question / hypothesis", "question", "hypothesis", "scope", "context", "background",
+    "approach", "sources", "references", "related", "related items", "initialise", "initialize",
+})
+
+
+def scan(item: ResearchItem) -> tuple[Mention, ...]:
+    """Every mention of another item in ``item``'s body, outside fenced code, in file order:
+    the ``cites:`` entries with findings and the author's markers (``markers``) exactly, then
+    what the prose says.  Framing sections and
+    reading-list lines state no stance (``_framing_citations``)."""
+    findings = [(f, words_key(f.text)) for f in item.key_findings]
+    framing = _framing_lines(item)
+    out: list[Mention] = [
+        Mention(cited.item, number, "", RelationType(cited.stance),
+                f"cites: {cited.item} Key Finding {number} ({cited.stance})", cited.line, cited.source, exact=True)
+        for cited in item.cited_findings for number in cited.findings]
+    fence = ""
+    table = Table()
+    starts = {f.line: f.number for f in item.key_findings}  # a Key Findings entry's first line
+    for offset, raw in enumerate(item.body.split("\n")):
+        fenced = _FENCE.match(raw)
+        if fenced:
+            marker = raw.lstrip(" \t")[:3]
+            fence = "" if fence == marker else (fence or marker)
+            continue
+        line = item.body_line + offset
+        if fence:
+            continue
+        row = raw.lstrip().startswith("|")
+        table = table.after(raw) if row else Table()
+        if not _HAS_REFERENCE.search(raw) and "[" not in raw:
+            continue
+        text = without_marks(raw)
+        if text != raw:
+            held = starts.get(line) or _held_by(plain_text(text), findings)
+            out.extend(author_marks(raw, line, item.slug, held))
+        if not _HAS_REFERENCE.search(text):
+            continue
+        in_framing = any(start <= line < end for start, end in framing)
+        reading = not row and _starts_with_reference(text)
+        before = ""
+        for sentence in ([text] if row else sentences(text)):
+            found = _mentions(sentence, line, table if row else None, item.slug, findings, before, item.cites)
+            out.extend(_framing_citations(found) if in_framing or reading else found)
+            before = sentence
+    return tuple(out)
+
+
+def _starts_with_reference(line: str) -> bool:
+    """A list line whose text starts with the item it names (a reading-list entry)."""
+    lead = _READING_LINE.match(line)
+    if lead is None:
+        return False
+    spans = _reference_spans(line[lead.end() : lead.end() + 400])
+    return bool(spans) and spans[0][0] <= 30 and "key finding" not in line[: lead.end() + spans[0][0]].lower()
+
+
+def _framing_citations(mentions: Sequence[Mention]) -> list[Mention]:
+    """What a framing section's sentence links: only the findings it cites by number, each as
+    a plain citation (no stance: the sentence describes the other item, it does not judge it)."""
+    return [replace(m, stance=None, held_by=0) for m in mentions if m.finding]
+
+
+def _framing_lines(item: ResearchItem) -> list[tuple[int, int]]:
+    """The [first, end) file lines of each framing section, its subsections included."""
+    spans = []
+    for index, section in enumerate(item.sections):
+        if heading_key(section.heading) in FRAMING_SECTIONS:
+            end = next((s.line for s in item.sections[index + 1 :] if s.level <= section.level), 1 << 30)
+            spans.append((section.line, end))
+    return spans
+
+
+
+def _mentions(sentence: str, line: int, table: Table | None, own_slug: str, findings: _Findings,
+              before: str = "", cites: Sequence[str] = ()) -> list[Mention]:
+    refs = references(sentence)
+    refs = [(pos, slug) for pos, slug in refs if slug != own_slug]  # a self-reference links nothing
+    if not refs:
+        return _described(sentence, line, own_slug, cites, findings) if cites else []
+    text = plain_text(sentence)
+    row_claim = ""
+    held = _held_by(text, findings)
+    sources: frozenset[int] | None = None
+    if table is not None:
+        cells = row_cells(sentence)
+        claim_cell = table.claim_column()
+        row_claim = plain_text(cells[claim_cell]) if claim_cell < len(cells) else ""
+        sources = table.source_columns()
+    quote_match = _QUOTE.search(text)
+    quote = quote_match.group(1) if quote_match else ""
+    cited: dict[str, list[int]] = {}
+    for match in _FINDING.finditer(sentence):
+        numbers = _numbers(match.group(1))
+        cell = _cell_of(sentence, match.start())
+        if sources is not None and cell not in sources and not _OF_THAT.match(sentence, match.end()) and \
+                not any(_cell_of(sentence, pos) == cell for pos, _ in refs):
+            # an Evidence Map's Notes cell ("Key Finding 5") names this item's own finding
+            if not held and len(numbers) == 1 and numbers[0] <= len(findings):
+                held = numbers[0]
+            continue
+        target = _target_of_number(sentence, match, refs)
+        if target:
+            cited.setdefault(target, []).extend(numbers)
+    out = []
+    kept = shorten_sentence(text)
+    ids = {slug: str(number) for number, slug in enumerate(dict.fromkeys(slug for _, slug in refs))}
+    # "this extends X …, and it reinforces Y": each item its own stance
+    stances, refused = governing(_marked(sentence, ids))
+    clauses = _clauses_naming(sentence, refs)
+    context = shorten_sentence(plain_text(before))
+    plain: dict[str, str] = {}  # one clause often names many items: each read once
+    for slug in ids:
+        cue = stances.get(ids[slug])
+        stance = cue[2] if cue else None
+        named = " ".join(clauses.get(slug, ()))
+        if named not in plain:  # kept cut like the sentence: read no more of it than that
+            plain[named] = shorten_sentence(plain_text(named[: 4 * MAX_SENTENCE]))
+        clause = plain[named]
+        numbers = cited.get(slug) or [0]
+        for number in dict.fromkeys(numbers):
+            out.append(Mention(slug, number, quote if number == 0 else "", stance, kept, line, held, row_claim,
+                               context, clause, refused=refused.get(ids[slug], "")))
+    return out
+
+
+#: Words of a description that say which kind of item, not which one ("the prior RAG item").
+_GENERIC = frozenset("the a an this that our prior parent earlier previous cited companion adjacent sibling related "
+                     "item items research study studies note report work completed s".split())
+#: "the parent taxonomy's Key Finding 5", "the prior RAG item (KF10)": a description, then the number.
+_DESCRIBED_BEFORE = re.compile(r"\bthe[ \t]{1,3}((?:[\w-]{1,40}[ \t]{1,3}){0,4}?[\w-]{1,40})(?:['’]s[ \t]{1,3}|"
+                               r"[ \t]{1,3}\([ \t]{0,2})$", re.I)
+_DESCRIBED_AFTER = re.compile(r"[ \t]{1,3}(?:of|in|from)[ \t]{1,3}the[ \t]{1,3}((?:[\w-]{1,40}[ \t]{1,3}){0,4}?"
+                              r"(?:item|research|study|taxonomy|note|report|synthesis|analysis))\b", re.I)
+
+
+def _described(sentence: str, line: int, own_slug: str, cites: Sequence[str], findings: _Findings) -> list[Mention]:
+    """A finding number tied to a description of an item this item lists in ``cites:``
+    ("the parent taxonomy's Key Finding 5", "the prior RAG item (KF10)", "Key Finding 3 of the
+    hosting research"): linked when the description's words name exactly one cited item (all
+    in its slug), or, a generic description ("the prior item"), when it cites one item.  The
+    description carries no stance: such a citation is built on (``extends``)."""
+    out: list[Mention] = []
+    cited = [c for c in cites if c != own_slug]
+    for match in _FINDING.finditer(sentence):
+        window = sentence[max(0, match.start() - 80) : match.start()]
+        described = _DESCRIBED_BEFORE.search(window) or _DESCRIBED_AFTER.match(sentence, match.end())
+        if described is None:
+            continue
+        words = {w for w in re.findall(r"[a-z0-9]+", described.group(1).lower()) if w not in _GENERIC}
+        matching = [slug for slug in cited if words <= set(slug.split("-"))] if words else \
+            (cited if len(cited) == 1 else [])
+        if len(matching) != 1:
+            continue
+        text = plain_text(sentence)
+        held = _held_by(text, findings)
+        for number in _numbers(match.group(1)):
+            out.append(Mention(matching[0], number, "", None, shorten_sentence(text), line, held))
+    return out
+
+
+def _numbers(written: str) -> list[int]:
+    """The finding numbers a list or range names ("1-8", "#1, #7", "4 and 5"), in order."""
+    out: list[int] = []
+    pending_range = False
+    for token in _NUMBER.findall(written):
+        if not token[0].isdigit():
+            pending_range = bool(out)
+            continue
+        number = int(token)
+        if pending_range and out[-1] < number <= out[-1] + MAX_RANGE:
+            out.extend(range(out[-1] + 1, number + 1))
+        else:
+            out.append(number)
+        pending_range = False
+    return [n for n in dict.fromkeys(out) if n > 0]
+
+
+def _cell_of(row: str, position: int) -> int:
+    """The index of the cell ``position`` is in (``row_cells`` numbering)."""
+    return row.count("|", 0, position) - (1 if row.lstrip().startswith("|") else 0)
+
+
+def _clauses_naming(sentence: str, refs: Sequence[tuple[int, str]]) -> dict[str, dict[str, None]]:
+    """The clauses (``CLAUSE_END``) of a sentence that name each item, in order."""
+    starts, texts, start = [], [], 0
+    for match in CLAUSE_END.finditer(sentence):
+        starts.append(start)
+        texts.append(sentence[start : match.start()])
+        start = match.end()
+    starts.append(start)
+    texts.append(sentence[start:])
+    out: dict[str, dict[str, None]] = {}
+    for position, slug in refs:
+        out.setdefault(slug, {})[texts[bisect.bisect_right(starts, position) - 1]] = None
+    return out
+
+
+def references(sentence: str, keep_text: bool = False) -> list[tuple[int, str]]:
+    """(position, normalised slug or suffix) of each item a sentence names (``keep_text``: the
+    reference as written instead of its slug)."""
+    spans = _reference_spans(sentence)
+    return [(start, sentence[start:end]) for start, end, _ in spans] if keep_text else \
+        [(start, slug) for start, _, slug in spans]
+
+
+def _reference_spans(sentence: str) -> list[tuple[int, int, str]]:
+    """(start, end, normalised slug or suffix) of each item a sentence names, in order."""
+    spans: list[tuple[int, int, str]] = []  # sorted by start, never overlapping
+    starts: list[int] = []
+
+    def add(start: int, end: int, slug: str) -> None:
+        at = bisect.bisect_left(starts, end)  # spans before ``at`` start before this one ends
+        if at and spans[at - 1][1] > start:
+            return  # a path's slug is not named twice
+        spans.insert(at, (start, end, slug))
+        starts.insert(at, start)
+
+    if ".md" in sentence:
+        for m in _PATH_LINK.finditer(sentence):
+            add(m.start(), m.end(), normalise_slug(m.group(1)))
+    for m in _DATED_SLUG.finditer(sentence):
+        add(m.start(), m.end(), normalise_slug(m.group(1)))
+    if "`" in sentence:
+        for m in _CODE_SLUG.finditer(sentence):
+            add(m.start(), m.end(), normalise_slug(m.group(1)))
+    # An undated slug outside `code` counts only beside a cited finding, in a sentence that names
+    # no item plainly ("the prior local-database research (Key Finding 2)"); resolved later only
+    # if it is exactly one item's undated name.
+    if not spans and _FINDING.search(sentence):
+        for m in _BARE_SLUG.finditer(sentence):
+            add(m.start(), m.end(), m.group(1))
+    return spans
+
+
+def _target_of_number(sentence: str, match: re.Match[str], refs: Sequence[tuple[int, str]]) -> str:
+    """The item a "Key Finding N" belongs to: "N of <ref>", else the nearest reference before
+    it in the same table cell or sentence, else the first after it."""
+    that = _OF_THAT.match(sentence, match.end())
+    if that and refs:  # "Key Finding 2 of that item": the item the row or sentence names
+        return refs[0][1]
+    after = _OF_NEXT.match(sentence, match.end())
+    if after:
+        following = [slug for pos, slug in refs if match.end() <= pos <= after.end() + 12]
+        if following:
+            return following[0]
+    cell_start = sentence.rfind("|", 0, match.start())
+    before = [(pos, slug) for pos, slug in refs if pos < match.start()]
+    in_cell = [slug for pos, slug in before if pos > cell_start]
+    if in_cell:
+        return in_cell[-1]
+    if before and cell_start < 0:
+        return before[-1][1]
+    cell_end = sentence.find("|", match.end())
+    later = [slug for pos, slug in refs if pos > match.end() and (cell_end < 0 or pos < cell_end)]
+    if later:
+        return later[0]
+    return before[-1][1] if before else ""
+
+
+def _marked(sentence: str, ids: Mapping[str, str] | None = None) -> str:
+    """The sentence as ``classify`` reads it: each reference a mark (``REFERENCE`` followed by
+    the id ``ids`` gives its item), code spans out (`contradicts` in code names a relation type,
+    not a stance)."""
+    parts, last = [], 0
+    for start, end, slug in _reference_spans(sentence):
+        if start >= last:
+            parts.append(sentence[last:start])
+            parts.append(f" {MARK}{ids.get(slug, '') if ids else ''} ")
+            last = end
+    parts.append(sentence[last:])
+    text = _CODE_SPAN.sub(lambda m: " " + " ".join(MARK_TOKEN.findall(m.group(0))) + " ", "".join(parts))
+    # A link keeps its text, and the mark when its target was the reference.
+    text = MARKUP.sub(lambda m: (m.group(1) or "") + " " + " ".join(MARK_TOKEN.findall(m.group(0))) + " ", text)
+    return " ".join(text.split())
+
+
+def _held_by(text: str, findings: _Findings) -> int:
+    key = words_key(text)
+    if len(key) < 20:
+        return 0
+    for finding, finding_key in findings:
+        if key in finding_key:
+            return finding.number
+    return 0
+

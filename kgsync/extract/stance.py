@@ -1,0 +1,181 @@
+"""Stance: whether a sentence says it supports, contradicts or extends the items it names.
+
+Cue words read per clause, with negation and hedges; deterministic and linear in the text
+(no model, no pattern that can backtrack).  The lexicon and the reading rules are here; where
+a sentence names items, and which finding it means, is ``kgsync.extract.references``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from kgsync.contract.model import RelationType
+
+# Cue phrases, as lower-case word sequences.  Negation and hedges are read from the
+# words before a cue (``_NEGATORS``, ``_HEDGES``), not from the patterns.
+_CUES: dict[RelationType, tuple[str, ...]] = {
+    # Verb forms only: "contradiction" and "contradict" name the topic far more often than they
+    # state a stance ("contradiction handling", "extend, or contradict findings").
+    RelationType.CONTRADICTS: (
+        "contradicts", "contradicted by", "refutes", "refuted by", "overturns", "overturned by", "not borne out",
+        "conflicts with", "inconsistent with", "at odds with", "disputes", "reverses", "reversed by",
+    ),
+    # A bare participle ("Scope confirmed", "import validated claims") is rarely about the item
+    # named: participles count with the word that ties them to it ("confirmed by", "confirmed in").
+    RelationType.SUPPORTS: (
+        "confirms", "confirming", "confirmed by", "confirmed in", "confirmed that", "corroborates",
+        "corroborated by", "corroborating", "replicates", "replicated by", "consistent with", "in line with",
+        "agrees with", "in agreement with", "validates", "validated by", "reinforces", "reinforced by",
+        "cross-confirmed",
+    ),
+    RelationType.EXTENDS: (
+        # Active forms only: "should be extended with" is rarely about the item named.
+        "builds on", "build on", "built on", "building on", "refines", "generalises", "generalizes",
+        "narrows", "successor", "extends", "follow-up to", "follows up",
+        # a finding derived from the cited one builds on it (it does not agree independently)
+        "derived from", "based on", "draws on", "drawing on", "adapted from", "applies", "applying",
+    ),
+}
+_NEGATORS = frozenset("not no never without nor cannot n't doesn't don't didn't isn't aren't wasn't".split())
+_NEGATING_PAIRS = (("rather", "than"), ("instead", "of"))
+_HEDGES = frozenset("may might could appears apparent seems seeming potential possible possibly partially "
+                    "perhaps arguably".split())
+_LOOKBACK = 3  # words before a cue that can negate or hedge it
+#: How many words from where a reference is named a cue may stand (a contradiction must be close).
+_REACH = {RelationType.CONTRADICTS: 12, RelationType.SUPPORTS: 15, RelationType.EXTENDS: 15}
+MARK = "zzreference"  # stands for a reference in the text ``classify`` reads
+MARK_TOKEN = re.compile(MARK + r"\d{0,6}")
+WORD = re.compile(r"[a-z0-9]+(?:['’-][a-z0-9]+)*")
+_CUE_INDEX: dict[str, list[tuple[tuple[str, ...], RelationType]]] = {}
+for _stance, _phrases in _CUES.items():
+    for _phrase in _phrases:
+        _words = tuple(WORD.findall(_phrase))
+        _CUE_INDEX.setdefault(_words[0], []).append((_words, _stance))
+
+
+#: Where a clause ends: a cue past it is about something else than the item named before it.
+CLAUSE_END = re.compile(r"[;|\[\]]|[ \t]-[ \t]|[—–]")
+
+
+#: Passive cues: the item named after them is the agent ("confirmed by X"), the thing named
+#: before them is what was confirmed ("X's estimate was refuted by our measurements").
+_PASSIVE = frozenset({"by", "in"})
+#: Words that end the noun phrase a cue takes as its object: past them, what is named is not
+#: what the cue is about ("consistent with the IR literature and X", "confirms that … (X)").
+_OBJECT_BREAK = frozenset(
+    ", : ( ) and or but because that which what while whereas than who where when so although though since "
+    "via per".split())
+#: Words that say the other side of a cue is this item ("this", "our measurements", "here").
+_SELF = frozenset("this our we here present".split())
+_TOKEN = re.compile(r"[a-z0-9]+(?:['’-][a-z0-9]+)*|[,:()]")
+
+
+def classify(sentence: str) -> RelationType | None:
+    """The stance a sentence takes toward the items it names (``REFERENCE`` marks where they are
+    named; a sentence without a mark is read whole): see ``governing``; with no mark,
+    contradicts first, then supports, then extends."""
+    cues, _ = governing(sentence)
+    return min(cues.values())[2] if cues else None
+
+
+def governing(sentence: str) -> tuple[dict[str, tuple[int, int, RelationType]], dict[str, str]]:
+    """For each mark's id (``_marked``; "" for a bare mark, and for the whole sentence when it
+    has none): the rank (distance, stance priority) and stance of the cue that governs it, and
+    (second) the supports/contradicts cue the rules refused for it (for a lint hint).
+
+    A cue governs a mark in its clause (clauses end at ";", "|", brackets and dashes: a table
+    row's cells are clauses) within reach, and is neither negated ("not a contradiction", "does
+    not confirm", "rather than contradicting"), hedged ("may contradict", "an apparent
+    contradiction") nor listed beside another stance's cue ("confirms, contradicts, extends").
+    Supports and contradicts say that *this* item agrees with or disputes *that* one, so:
+
+    - the item is the cue's object, its noun phrase unbroken ("consistent with the finding
+      from X"; not "consistent with the IR literature and X", "confirms that … (X)");
+    - or the item is what the cue's other side (a passive's agent, an active cue's object)
+      judges, and that side is this item ("X's estimate was refuted by our measurements");
+    - a supporting cue whose other side is not this item ("X confirms that Y", "Y confirmed by
+      X") uses X as a source: ``extends``; a contradicting one says nothing of this item.
+    """
+    words: list[str] = []
+    clause_of: list[int] = []
+    for clause, text in enumerate(CLAUSE_END.split(sentence.lower())):
+        found = _TOKEN.findall(text)
+        words += found
+        clause_of += [clause] * len(found)
+    marks = {i: w[len(MARK):] for i, w in enumerate(words) if w.startswith(MARK)}
+    cues: list[tuple[int, int, RelationType]] = []
+    for index, word in enumerate(words):
+        cues += [(index, len(phrase), stance) for phrase, stance in _CUE_INDEX.get(word, ())
+                 if tuple(words[index : index + len(phrase)]) == phrase]
+    stances_at: dict[int, set[RelationType]] = {}
+    for index, _, kind in cues:
+        stances_at.setdefault(index, set()).add(kind)
+    out: dict[str, tuple[int, int, RelationType]] = {}
+    refused: dict[str, str] = {}
+    for index, length, cue in cues:
+        nearby = (other for j in range(index - 3, index + 4) for other in stances_at.get(j, ()))
+        before = [w for w in words[max(0, index - _LOOKBACK - 2) : index] if w not in ",:()"][-_LOOKBACK:]
+        if any(other is not cue for other in nearby) or _negated(before) or any(w in _HEDGES for w in before):
+            continue  # listed beside another stance's cue, negated or hedged
+        if not marks:
+            priority = _PRIORITY.index(cue)
+            out[""] = min(out.get("", (0, priority, cue)), (0, priority, cue))
+            continue
+        end = index + length
+        passive = words[end - 1] in _PASSIVE and length > 1
+        reach = _REACH[cue]
+        for at in range(max(0, index - reach), min(len(words), end + reach)):
+            mark = marks.get(at)
+            if mark is None or clause_of[at] != clause_of[index]:
+                continue
+            stance: RelationType | None = cue
+            if cue is not RelationType.EXTENDS:
+                stance = _trusted(cue, words, clause_of, index, end, at, passive)
+                if stance is not cue:
+                    refused.setdefault(mark, " ".join(words[index:end]))
+            if stance is None:
+                continue
+            rank = (abs(at - index), _PRIORITY.index(stance), stance)
+            if mark not in out or rank < out[mark]:
+                out[mark] = rank
+    return out, {mark: cue for mark, cue in refused.items() if out.get(mark, (0, 0, None))[2] not in
+                 (RelationType.SUPPORTS, RelationType.CONTRADICTS)}
+
+
+def _trusted(cue: RelationType, words: list[str], clause_of: list[int], index: int, end: int, at: int,
+             passive: bool) -> RelationType | None:
+    """What a supports or contradicts cue at ``words[index:end]`` says of the item named at
+    ``at`` (``governing``'s rules)."""
+    clause = clause_of[index]
+    source_use = RelationType.EXTENDS if cue is RelationType.SUPPORTS else None
+    if at >= end:  # named after the cue
+        between = words[end:at]
+        if between and between[-1] == "(":
+            between = between[:-1]  # "the conclusion from prior research (X)": X names the object
+        if any(w in _OBJECT_BREAK or w.startswith(MARK) for w in between):
+            return None  # another phrase is the cue's object
+        if not passive:
+            return cue  # "this confirms the finding from X", "consistent with X"
+        # "Y confirmed by X": X is Y's source; Y must be this item for a stance
+        subject = [w for i, w in enumerate(words[:index]) if clause_of[i] == clause]
+        return cue if _SELF & set(subject) else source_use
+    # named before the cue: the other side of the cue is its agent or object
+    other: list[str] = []
+    for i in range(end, len(words)):
+        if clause_of[i] != clause or words[i] in _OBJECT_BREAK or words[i].startswith(MARK):
+            break
+        other.append(words[i])
+    if _SELF & set(other):
+        return cue  # "X's estimate was refuted by our measurements", "X confirms this finding"
+    return source_use
+
+
+_PRIORITY = (RelationType.CONTRADICTS, RelationType.SUPPORTS, RelationType.EXTENDS)
+
+
+def _negated(before: Sequence[str]) -> bool:
+    if any(w in _NEGATORS or w.endswith(("n't", "n’t")) for w in before):
+        return True
+    return any(tuple(before[i : i + 2]) == pair for pair in _NEGATING_PAIRS for i in range(len(before) - 1))
+

@@ -1,0 +1,36 @@
+"""kgsync.extract.sentences: the one sentence splitter."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kgsync.extract.sentences import first_sentence, sentences
+
+
+def test_a_sentence_ending_in_a_closing_quote_is_split_after_it() -> None:
+    text = 'The item says "vector search waits." The next sentence confirms it.'
+    assert sentences(text) == ['The item says "vector search waits."', "The next sentence confirms it."]
+
+
+def test_a_trailing_label_belongs_to_the_sentence_before_it() -> None:
+    text = "FTS5 ships with Python. [fact, source: sqlite.org, consistent with x.md] The next one starts here."
+    assert sentences(text) == ["FTS5 ships with Python. [fact, source: sqlite.org, consistent with x.md]",
+                               "The next one starts here."]
+    assert sentences("A claim. [inference; source: https://e.org/x.md]") == [
+        "A claim. [inference; source: https://e.org/x.md]"]
+
+
+def test_abbreviations_do_not_end_a_sentence() -> None:
+    assert sentences("Smith et al. 2020 found it. See e.g. Foo. Fine.") == ["Smith et al. 2020 found it.",
+                                                                           "See e.g. Foo.", "Fine."]
+    assert first_sentence("Vector stores, e.g. LanceDB, solve search. Rest.") == "Vector stores, e.g. LanceDB, solve search."
+
+
+def test_code_and_bold_can_start_a_sentence() -> None:
+    assert sentences("One. `x.md` says two. **Three** too.") == ["One.", "`x.md` says two.", "**Three** too."]
+
+
+@given(st.text(alphabet="ab. \"[]A`", max_size=60))
+def test_sentences_keep_every_non_space_character_in_order(text: str) -> None:
+    assert "".join("".join(sentences(text)).split()) == "".join(text.split())
