@@ -12,6 +12,7 @@ from markupsafe import Markup, escape
 
 from kgsync.contract.model import EntityType, RelationType
 from kgsync.publish.site.links import HtmlPage, html_block, html_list, item_link, source_html_link
+from kgsync.publish.site.prose import site_path
 from kgsync.publish.site.model import CONFIDENCES, DIAGRAM_LIMIT, INACTIVE_STATES, Node
 from kgsync.publish.site.renderer import LIST_LIMIT, Renderer
 from kgsync.publish.site.svg import neighbourhood
@@ -66,12 +67,21 @@ class NodePages(Renderer):
         newest = sorted(claims, key=lambda c: (((i := data.item_of(c)) and i.newest_first) or ("",),
                                                CONFIDENCE_ORDER.get(c.confidence, 3), c.sort_key))
         findings, more_findings = self.overflow(node, "findings", [self.finding_entry(c) for c in newest])
-        old_entries = [self.item_entry(n) for n in old_items] + [self.claim_entry(c) for c in old_claims]
+        # Contested and superseded findings, marked: those about the concept, and those a current
+        # finding about it supports, contradicts or extends (a trust state keeps them out of the list above).
+        linked = [link.node for c in claims for link in data.claim_links(c.name) if link.node.inactive]
+        contested = sorted(dict.fromkeys([*old_claims, *linked]), key=lambda c: (
+            ((i := data.item_of(c)) and i.newest_first) or ("",), c.sort_key))
+        contested_shown, more_contested = self.overflow(node, "contested findings",
+                                                        [self.state_entry(c) for c in contested], marked=True)
+        old_entries = [self.item_entry(n) for n in old_items]
         old_shown, old_more = self.overflow(node, "superseded", old_entries, marked=True)
         here = self.page(node.page)
         h = self.html_page(node.page)
         self.files[node.page] = self.templates["concept"].render(
             p=here, title=node.title, front_title=html_text(node.title), node=node, diagram=diagram,
+            explorer=self.explorer_link(node),
+            contested=[e(h) for e in contested_shown], contested_total=len(contested), more_contested=more_contested,
             search_terms=[html_text(a) for a in node.aliases],
             items=[e(h) for e in item_entries], items_total=len(items), more_items=more_items,
             findings=[e(h) for e in findings], findings_total=len(claims), more_findings=more_findings,
@@ -79,6 +89,7 @@ class NodePages(Renderer):
                 methods.items(), key=lambda kv: (-kv[1], data.nodes[kv[0]].sort_key))],
             related=[self.counted_entry(other, weight, "shared item")(h) for other, weight in related],
             old=[e(here) for e in old_shown], old_total=len(old_entries), old_more=old_more,
+            old_heading="Superseded items",
         )
 
     def method(self, node: Node) -> None:
@@ -106,15 +117,6 @@ class NodePages(Renderer):
                 concepts.items(), key=lambda kv: (-kv[1], data.nodes[kv[0]].sort_key))][:LIST_LIMIT],
             old=[e(here) for e in old_shown], old_total=len(old_entries), old_more=old_more,
         )
-
-    def whole_finding(self, claim: Node, item: Node | None) -> str:
-        """The claim's Key Finding as written, when the graph holds only its short form (the
-        graph's observations stay atomic; the page has room for the whole statement)."""
-        number = claim.section.removeprefix("key-finding-")
-        if item is None or not number.isdigit():
-            return ""
-        whole = next((text for n, text in self.key_findings(item.key) if n == int(number)), "")
-        return whole if whole != claim.title else ""
 
     def claim_details(self, node: Node, item: Node | None, h: HtmlPage) -> dict[str, object]:
         """What a claim's section shows (``_claim.md.j2``), on its item's page or its own page:
@@ -189,8 +191,9 @@ class NodePages(Renderer):
             extends=[item_link(h, n) for n in extends],
             extended=[item_link(h, n) for n in extended],
             # Without a repository to link into, the file is still named (the reader has a checkout).
-            source=(here.source(node, f"Read the item: {node.path}") or Markup("Item file: ") + md_text(node.path))
-            if node.path else Markup(""),
+            source=(here.source(node, f"Read the item: {site_path(node.path)}")
+                    or Markup("Item file: ") + md_text(site_path(node.path))) if node.path else Markup(""),
+            explorer=self.explorer_link(node),
             successors=successors,
         )
 

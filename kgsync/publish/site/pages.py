@@ -38,6 +38,7 @@ from kgsync.publish.site import parallel as site_parallel
 from kgsync.publish.site.links import HtmlPage, Page, html_block, html_list, source_url
 from kgsync.publish.site.model import Node, SiteData, collect, tag_label
 from kgsync.publish.site.node_pages import NodePages
+from kgsync.publish.site.relations import render_relations
 from kgsync.publish.site.renderer import PAGE_SIZE, Listing, LinkQuotes, page_environment
 from kgsync.publish.site.text import counted
 
@@ -112,6 +113,7 @@ def _page_tasks(data: SiteData, items: Sequence[ResearchItem], config: Config, e
                            groups=tuple(tag_label(t) if t else "Other concepts" for t, _ in by_theme)))
     task(concept_index)
     task(lambda: r.emit("explore/index.md", "explore", "Explore the graph"))
+    task(lambda: render_relations(r))
     task(lambda: r.listing(Listing("Methods", "methods/index.md",
                                     f"{len(methods)} methods, A to Z, with the number of current items that use each "
                                     "(themselves or in a claim).",
@@ -182,7 +184,9 @@ def explorer_data(data: SiteData) -> str:
             if not claim.inactive:
                 concepts += data.targets(claim.name, RelationType.ABOUT)
         edges |= {(index[node.name], index[c.name]) for c in concepts if c.name in index}
-    rows = [[n.title, "c" if n.kind is EntityType.CONCEPT else "i", "../" + n.page.removesuffix(".md") + "/", n.name]
+    # A node's aliases follow its name (only when it has any): the explorer finds a node by them.
+    rows = [[n.title, "c" if n.kind is EntityType.CONCEPT else "i", "../" + n.page.removesuffix(".md") + "/", n.name,
+             *([list(n.aliases)] if n.aliases else [])]
             for n in kept]
     return json.dumps({"n": rows, "e": sorted(edges)}, ensure_ascii=False, separators=(",", ":"))
 

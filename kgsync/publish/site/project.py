@@ -68,7 +68,8 @@ def mkdocs_yml(config: Config, project_dir: Path) -> str:
 def _static_files(project_dir: Path) -> dict[str, bytes]:
     """Stylesheets copied into docs/assets: kgsync's own, then the project's hand-written one."""
     shipped = resources.files("kgsync._templates").joinpath("site/assets")
-    files = {f"assets/{name}": shipped.joinpath(name).read_bytes() for name in ("kgsync.css", "kgsync.js")}
+    files = {f"assets/{name}": shipped.joinpath(name).read_bytes()
+             for name in ("kgsync.css", "kgsync.js", "kgsync-search.js")}
     extra = project_dir / "assets" / "extra.css"
     if extra.is_file():
         files["assets/extra.css"] = extra.read_bytes()

@@ -9,16 +9,18 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from urllib.parse import quote
 
 import jinja2
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from kgsync.contract.model import EntityType, RelationType
 from kgsync.extract.findings import clean_statement
 from kgsync.read.config import Config
 from kgsync.read.items import ResearchItem
 from kgsync.publish.site.links import HtmlPage, Page, html_block, html_list, source_url
-from kgsync.publish.site.model import Link, Node, SiteData
+from kgsync.publish.site.model import INACTIVE_STATES, Link, Node, SiteData
+from kgsync.publish.site.prose import linked_html, quote_text, site_path
 from kgsync.publish.site.text import counted, html_text, md_text, yaml_string
 from kgsync.publish.templating import environment
 
@@ -43,6 +45,7 @@ def page_environment() -> jinja2.Environment:
     env.filters["counted"] = counted  # {{ n | counted("shared item") }}: 1 shared item, 2 shared items
     env.globals["html_list"] = lambda entries: html_block(html_list(entries))
     env.globals["html_paragraph"] = lambda text: html_block(Markup(f"<p>{html_text(text)}</p>"))
+    env.globals["linked_paragraph"] = lambda text: html_block(Markup(f"<p>{linked_html(text)}</p>"))  # URLs as links
     return env
 
 
@@ -56,6 +59,7 @@ class Listing:
     entries: tuple[Callable[[Page], Markup], ...]
     marked: bool = False  # superseded/contradicted: shown under a warning
     see_also: tuple[tuple[str, str], ...] = ()  # (link text, docs-relative page) under the intro
+    see_also_label: str = "See also"
     groups: tuple[str, ...] = ()  # a heading per entry (entries sorted by it): a heading where it changes
     theme_words: tuple[str, ...] = ()  # a theme's first page is found by search with these (else not indexed)
 
@@ -149,6 +153,7 @@ class Renderer:
                 pager=pager,
                 total=len(listing.entries),
                 see_also=[here.page_link(text, page) for text, page in listing.see_also],
+                see_also_label=listing.see_also_label,
             )
         return [path for path, _ in parts]
 
@@ -185,6 +190,7 @@ class Renderer:
                 parts.append(f" — from {p.link(item)}")
             if with_links:
                 parts += standing_and_links(p, data.claim_links(node.name), Markup(" — "))
+            parts.append(self.whole_details(node, p))
             return Markup("".join(parts))  # every part is Markup or built from Markup
         return entry
 
@@ -195,10 +201,32 @@ class Renderer:
         out = []
         for sentence, where in self.evidence.get(key, ()):
             path, _, line = where.rpartition(":")
-            url = source_url(self.config, path, self._env) if path else None
+            shown = site_path(path)
+            # A path outside the repository is named by its file name only, and not linked.
+            url = source_url(self.config, path, self._env) if path and shown == path else None
             url = f"{url}#L{line}" if url and line.isdigit() else url
-            out.append(Quote(sentence, p.external(where, url) if url else p.text(where)))
+            label = f"{shown}:{line}" if line.isdigit() else site_path(where)
+            out.append(Quote(quote_text(sentence), p.external(label, url) if url else p.text(label)))
         return out
+
+    def whole_finding(self, claim: Node, item: Node | None) -> str:
+        """The claim's Key Finding as written, when the graph holds only its short form (the
+        graph's observations stay atomic; the page has room for the whole statement)."""
+        number = claim.section.removeprefix("key-finding-")
+        if item is None or not number.isdigit():
+            return ""
+        whole = next((text for n, text in self.key_findings(item.key) if n == int(number)), "")
+        return whole if whole != claim.title else ""
+
+    def whole_details(self, claim: Node, p: Page) -> str:
+        """The whole finding under a listed claim, folded (``<details>``), when the list shows only
+        its short form; HTML lists only (a Markdown list item holds no block)."""
+        if not isinstance(p, HtmlPage):
+            return ""
+        whole = self.whole_finding(claim, self.data.item_of(claim))
+        if not whole:
+            return ""
+        return f'<details class="kg-whole"><summary>Whole finding</summary><p>{p.text(whole)}</p></details>'
 
     def finding_entry(self, node: Node) -> Callable[[Page], Markup]:
         """A finding on a concept page: the claim, its confidence, its item and date, then its links."""
@@ -214,8 +242,34 @@ class Renderer:
             if node.confidence:
                 parts.append(f" · {p.em(Markup(f'{p.text(node.confidence)} confidence'))}")
             parts += standing_and_links(p, data.claim_links(node.name), Markup(" · "))
+            parts.append(self.whole_details(node, p))
             return Markup("".join(parts))  # every part is Markup or built from Markup
         return entry
+
+    def state_entry(self, node: Node) -> Callable[[Page], Markup]:
+        """A finding that is not current, led by its trust state: "Contested: <claim> — from <item>",
+        then the links that put it there (contradicted by ...) and its whole text."""
+        data = self.data
+        label = " and ".join(sorted(node.states & INACTIVE_STATES)).capitalize() or "Not current"
+
+        def entry(p: Page) -> Markup:
+            parts: list[str] = [p.strong(p.text(f"{label}:")), " ", p.link(node)]
+            item = data.item_of(node)
+            if item is not None:
+                parts.append(f" — from {p.link(item)}")
+            parts += [Markup(f" · {p.em(p.text(link.verb))} {p.link(link.node)}") for link in data.claim_links(node.name)]
+            parts.append(self.whole_details(node, p))
+            return Markup("".join(parts))
+        return entry
+
+    def explorer_link(self, node: Node) -> Markup:
+        """"Open in the explorer", centred on ``node`` (current concepts and items are in it).
+        Raw HTML with the final URL: a Markdown link with a query is not one mkdocs resolves."""
+        if node.inactive or node.kind not in (EntityType.CONCEPT, EntityType.RESEARCH_ITEM):
+            return Markup("")
+        href = HtmlPage(node.page, self.source_of, self.data).href("explore/index.md")
+        url = f"{href}?node={quote(node.name, safe=':')}"
+        return Markup(f'<a class="kg-open-explorer" href="{escape(url)}">Open in the explorer</a>')
 
     @staticmethod
     def counted_entry(node: Node, count: int, noun: str) -> Callable[[Page], Markup]:
