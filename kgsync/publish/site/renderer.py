@@ -264,10 +264,11 @@ class Renderer:
 
     def explorer_link(self, node: Node) -> Markup:
         """"Open in the explorer", centred on ``node`` (current concepts and items are in it).
-        Raw HTML with the final URL: a Markdown link with a query is not one mkdocs resolves."""
+        Raw HTML, written for the engine (``HtmlPage``): a Markdown link with a query is not one
+        mkdocs resolves."""
         if node.inactive or node.kind not in (EntityType.CONCEPT, EntityType.RESEARCH_ITEM):
             return Markup("")
-        href = HtmlPage(node.page, self.source_of, self.data).href("explore/index.md")
+        href = self.html_page(node.page).href("explore/index.md")
         url = f"{href}?node={quote(node.name, safe=':')}"
         return Markup(f'<a class="kg-open-explorer" href="{escape(url)}">Open in the explorer</a>')
 

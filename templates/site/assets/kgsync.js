@@ -102,7 +102,7 @@
       if (found.length > 1) {
         status.textContent = found.length + " nodes match “" + query + "”: showing " + nodes[found[0]][0] +
           ". Others:";
-        found.slice(1, 9).forEach(function (i) {
+        found.slice(1, 7).forEach(function (i) {
           var li = document.createElement("li");
           var b = document.createElement("button");
           b.type = "button";
@@ -129,7 +129,6 @@
     box.append(form, status, others, svg, caption, listing);
 
     // One SVG unit is one CSS pixel at the default zoom: labels keep their CSS font size.
-    var size = {w: 800, h: 600};
     var view = {x: 0, y: 0, w: 800, h: 600};
     function setView() { svg.setAttribute("viewBox", [view.x, view.y, view.w, view.h].join(" ")); }
     var drag = null;
@@ -161,14 +160,52 @@
              a.y < b.y + b.height + MIN_LABEL_GAP && b.y < a.y + a.height + MIN_LABEL_GAP;
     }
 
+    /* ``label`` in at most ``max`` characters, cut between words (a reader, and a screen reader
+     * matching the visible words against the link's name, gets whole words). */
+    function shorten(label, max) {
+      if (label.length <= max) return label;
+      var cut = label.slice(0, max - 1), space = cut.lastIndexOf(" ");
+      return (space > max / 3 ? cut.slice(0, space) : cut).replace(/[\s,;:.\-–—]+$/, "") + "…";
+    }
+
+    /* Put ``label`` next to the node at ``p``: beside it (away from the centre), above, then below,
+     * shortened if it must be; false when no place is inside the drawing and clear of the labels
+     * already placed (the node keeps its name as a tooltip and in the list under the drawing). */
+    var placed = [], circles = [], maxChars = 34;
+    function placeLabel(text, label, p, isCentre, own) {
+      var side = p[0] >= 0 ? 1 : -1;
+      var spots = isCentre ? [[0, -18, "middle"]] :
+        [[11 * side, 4, side > 0 ? "start" : "end"], [0, -12, "middle"], [0, 20, "middle"],
+         [-11 * side, 4, side > 0 ? "end" : "start"]];
+      var lengths = [maxChars, 18];
+      for (var l = 0; l < lengths.length; l++) {
+        text.textContent = shorten(label, lengths[l]);
+        for (var s = 0; s < spots.length; s++) {
+          text.setAttribute("x", p[0] + spots[s][0]);
+          text.setAttribute("y", p[1] + spots[s][1]);
+          text.setAttribute("text-anchor", spots[s][2]);
+          var b = text.getBBox();
+          var inside = b.x >= view.x + 2 && b.x + b.width <= view.x + view.w - 2 &&
+                       b.y >= view.y && b.y + b.height <= view.y + view.h;
+          var clear = !placed.some(function (o) { return overlaps(o, b); }) &&
+                      !circles.some(function (c) { return c[0] !== own && overlaps(c[1], b); });
+          if (isCentre || (inside && clear)) {
+            placed.push(b);
+            return true;
+          }
+        }
+      }
+      return false;
+    }
+
     var focus = busiest;
     function draw(centre) {
       focus = centre;
       while (svg.firstChild) svg.removeChild(svg.firstChild);
       listing.textContent = "";
-      var width = Math.max(280, svg.clientWidth || box.clientWidth || 800);
+      var width = Math.max(280, Math.round(svg.getBoundingClientRect().width || box.clientWidth || 800));
       var height = Math.round(Math.max(340, Math.min(width * 0.75, 640)));
-      size = {w: width, h: height};
+      drawnWidth = width;
       view = {x: -width / 2, y: -height / 2, w: width, h: height};
       svg.style.height = height + "px";
       setView();
@@ -198,8 +235,13 @@
           }
         });
       });
-      var placed = [];
-      var maxChars = narrow ? 22 : 34;
+      placed = [];
+      // Labels keep clear of the other nodes' circles too.
+      circles = Object.keys(place).map(function (k) {
+        var r = +k === centre ? 12 : (nodes[k][1] === "c" ? 8 : 6), q = place[k];
+        return [+k, {x: q[0] - r, y: q[1] - r, width: 2 * r, height: 2 * r}];
+      });
+      maxChars = narrow ? 24 : 34;
       // Centre first, then the first ring, then the second: a label that would overlap one
       // already placed is hidden (the node keeps its name as a tooltip and in the list below).
       [centre].concat(first, second).forEach(function (i) {
@@ -207,21 +249,11 @@
         var link = el("a", {href: n[2], "class": "kg-explorer-node kg-kind-" + n[1] + (i === centre ? " kg-centre" : ""),
                             "aria-label": (n[1] === "c" ? "Concept: " : "Item: ") + n[0]}, svg);
         link.dataset.name = n[3];
-        el("title", {}, link).textContent = n[0];
         el("circle", {cx: p[0], cy: p[1], r: i === centre ? 12 : (n[1] === "c" ? 8 : 6)}, link);
-        var right = p[0] > 1, left = p[0] < -1;
-        var text = el("text", {
-          x: i === centre ? p[0] : p[0] + (right ? 11 : left ? -11 : 0),
-          y: i === centre ? p[1] - 18 : p[1] + (right || left ? 4 : -12),
-          "text-anchor": i === centre ? "middle" : right ? "start" : left ? "end" : "middle",
-          "class": "kg-explorer-label"}, link);
-        text.textContent = n[0].length > maxChars ? n[0].slice(0, maxChars - 1) + "…" : n[0];
-        var box2 = text.getBBox();
-        var inside = box2.x >= view.x && box2.x + box2.width <= view.x + view.w;
-        if (i !== centre && (!inside || placed.some(function (b) { return overlaps(b, box2); }))) {
+        var text = el("text", {"class": "kg-explorer-label"}, link);
+        if (!placeLabel(text, n[0], p, i === centre, i)) {
           text.remove();
-        } else {
-          placed.push(box2);
+          el("title", {}, link).textContent = n[0];  // no room for its label: a tooltip names it
         }
         if (i !== centre) {
           var li = document.createElement("li");
@@ -238,6 +270,17 @@
       box.dataset.centre = nodes[centre][3];
       box.dataset.ready = "true";
     }
+    // A new width (a phone turned, a window resized, the page laid out again) redraws: one SVG
+    // unit stays one pixel.
+    var drawnWidth = 0, pending = 0;
+    function redrawIfResized() {
+      clearTimeout(pending);
+      pending = setTimeout(function () {
+        if (Math.abs(svg.getBoundingClientRect().width - drawnWidth) > 1) draw(focus);
+      }, 100);
+    }
+    if (window.ResizeObserver) new ResizeObserver(redrawIfResized).observe(svg);
+    else window.addEventListener("resize", redrawIfResized);
     var wanted = new URLSearchParams(location.search).get("node");
     draw(busiest);
     if (wanted) choose(wanted, true);
