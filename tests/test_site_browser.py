@@ -350,7 +350,7 @@ def test_an_item_page_shows_its_question_and_findings(browser, reader):
 
 
 def test_mobile_viewport_fits(browser, reader):
-    browser("POST", "/window/rect", {"width": 390, "height": 844})
+    browser("POST", "/window/rect", {"width": 375, "height": 812})
     try:
         for path in ("", "concepts/rag-retrieval/", "items/2026-01-01-rag-basics/", "relations/", "explore/"):
             _open(browser, reader + path)

@@ -73,11 +73,11 @@ def test_a_listed_finding_folds_its_whole_text_under_it():
                    if i.slug == "2026-01-01-rag-basics" else i)
     concept = _concept(pages)
     findings = concept[concept.index("## Findings"):concept.index("## Contested")]
-    assert ('<details class="kg-whole"><summary>Whole finding</summary><p>Retrieval reduces hallucination in factual '
-            "QA. It also cuts") in findings
-    assert findings.count('<details class="kg-whole">') == 1  # only where the list shows a short form
-    assert '<details class="kg-whole">' in pages["claims/index.md"]
-    assert '<details class="kg-whole">' in pages["relations/index.md"]
+    assert ('<details class="kg-whole" data-search-exclude><summary>Whole finding</summary><p>Retrieval reduces '
+            "hallucination in factual QA. It also cuts") in findings
+    assert findings.count('<details class="kg-whole" data-search-exclude>') == 1  # only where the list shows a short form
+    assert '<details class="kg-whole" data-search-exclude>' in pages["claims/index.md"]
+    assert '<details class="kg-whole" data-search-exclude>' in pages["relations/index.md"]
 
 
 def test_summaries_link_their_urls_and_pages_open_in_the_explorer():

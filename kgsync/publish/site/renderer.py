@@ -226,7 +226,9 @@ class Renderer:
         whole = self.whole_finding(claim, self.data.item_of(claim))
         if not whole:
             return ""
-        return f'<details class="kg-whole"><summary>Whole finding</summary><p>{p.text(whole)}</p></details>'
+        # Out of the search index: the item's page holds the same text, where search finds it.
+        return (f'<details class="kg-whole" data-search-exclude><summary>Whole finding</summary>'
+                f"<p>{p.text(whole)}</p></details>")
 
     def finding_entry(self, node: Node) -> Callable[[Page], Markup]:
         """A finding on a concept page: the claim, its confidence, its item and date, then its links."""
