@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kgsync.publish.site.prose import linked_html, quote_text, site_path
+from kgsync.publish.site.prose import linked_html, plain_text, quote_text, site_path
 from site_fixture import HOSTILE
 
 
@@ -47,3 +47,9 @@ def test_a_file_outside_the_repository_is_named_by_its_file_name():
     assert site_path("/home/ci/build/research/a.md") == "a.md"
     assert site_path("../research/a.md") == "a.md"
     assert site_path("C:\\research\\a.md") == "a.md"
+
+
+def test_a_question_or_summary_reads_as_text_and_keeps_its_link_targets():
+    assert plain_text("Which `Research/completed/` items, per **Key Finding 2** of [the survey](https://x.org/s)?") \
+        == "Which Research/completed/ items, per Key Finding 2 of the survey (https://x.org/s)?"
+    assert plain_text("See [https://x.org/a](https://x.org/a).") == "See https://x.org/a."

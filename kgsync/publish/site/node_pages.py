@@ -12,7 +12,7 @@ from markupsafe import Markup, escape
 
 from kgsync.contract.model import EntityType, RelationType
 from kgsync.publish.site.links import HtmlPage, html_block, html_list, item_link, source_html_link
-from kgsync.publish.site.prose import site_path
+from kgsync.publish.site.prose import plain_text, site_path
 from kgsync.publish.site.model import CONFIDENCES, DIAGRAM_LIMIT, INACTIVE_STATES, Node
 from kgsync.publish.site.renderer import LIST_LIMIT, Renderer
 from kgsync.publish.site.svg import neighbourhood
@@ -178,8 +178,8 @@ class NodePages(Renderer):
         elsewhere = [c for c in claims_all if c not in hosted]  # stated here, a section of another item's page
         self.files[node.page] = self.templates["item"].render(
             p=here, title=node.title, front_title=html_text(node.title), node=node,
-            question=one_line(meta.research_question) if meta else "",
-            summary=one_line(meta.executive_summary) if meta and meta.executive_summary else node.summary,
+            question=plain_text(meta.research_question) if meta else "",
+            summary=plain_text(meta.executive_summary if meta and meta.executive_summary else node.summary),
             findings=sections,
             findings_heading="Key findings" if meta and meta.key_findings else "Claims",
             item_sources=[source_html_link(u) for u in (meta.sources if meta else ())],

@@ -21,6 +21,7 @@ _LIST_MARKER = re.compile(r"^(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
 #: Inline code, bold and italic markers around words (the words are kept).
 _EMPHASIS = re.compile(r"(\*\*|__|(?<![\w*])\*|(?<![\w_])_)(?=[^\s*_])(.+?)(?<=[^\s*_])\1(?![\w*])")
 _LINK = re.compile(r"\[([^\]]+)\]\((?:[^()\s]|\([^()\s]*\))+\)")
+_LINK_URL = re.compile(r"\[([^\]]+)\]\(((?:[^()\s]|\([^()\s]*\))+)\)")
 #: A URL in prose; trailing punctuation belongs to the sentence, not to the URL.
 _URL = re.compile(r"https?://[^\s<>\"'`]+")
 _URL_TRAILER = ".,;:!?)]}*_'\""
@@ -37,6 +38,13 @@ def quote_text(sentence: str) -> str:
     line = _LINK.sub(r"\1", line)
     line = _EMPHASIS.sub(r"\2", line)
     return line.replace("`", "")
+
+
+def plain_text(text: str) -> str:
+    """Item prose (a research question, a summary) as read: backticks and emphasis markers out,
+    a Markdown link as its text and its URL ("text (https://...)", which ``linked_html`` links)."""
+    line = _LINK_URL.sub(lambda m: m[1] if m[1] == m[2] else f"{m[1]} ({m[2]})", one_line(text))
+    return _EMPHASIS.sub(r"\2", line).replace("`", "")
 
 
 def linked_html(text: str) -> Markup:
