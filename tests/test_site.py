@@ -190,7 +190,7 @@ def test_render_is_deterministic_and_idempotent(tmp_path):
     shuffled = Graph(tuple(reversed(graph.entities)), tuple(reversed(graph.relations)))
     assert site_pages.render_pages(shuffled, list(reversed(items)), Config(), ENV) == first
     project = site.render_project(graph, items, Config(), tmp_path / "p", ENV)
-    assert project.written == len(first) + 4  # pages, kgsync.css, kgsync.js, explore/graph.json, mkdocs.yml
+    assert project.written == len(first) + 5  # pages, kgsync.css, kgsync.js, kgsync-search.js, graph.json, mkdocs.yml
     again = site.render_project(graph, items, Config(), tmp_path / "p", ENV)
     assert (again.written, again.removed) == (0, 0)
     # A node that disappears takes its page with it.
@@ -296,11 +296,16 @@ def test_concept_page_content(tmp_path):
     assert '<a href="../../methods/ablation-study' in _section(page, "Methods used with it")
     assert '<a href="../evaluation/">evaluation</a> — 1 shared item</li>' in _section(page, "Related concepts")
     assert '<div class="kg-diagram"><svg' in page
-    # superseded and contradicted: out of the default lists, in the marked section
-    old = _section(page, "Superseded, contradicted or contested")
-    assert '!!! warning "Superseded, contradicted or contested: not current"' in old
-    for text in ("Old notes on retrieval", "Old retrieval claim", "Retrieval never helps"):
-        assert text in old
+    # superseded and contradicted: out of the default lists, each in its marked section
+    old = _section(page, "Superseded items")
+    assert '!!! warning "Superseded items: not current"' in old
+    contested = _section(page, "Contested and superseded findings")
+    assert '!!! warning "Not current: contested or superseded"' in contested
+    assert "<strong>Contradicted:</strong> <a" in contested and "<strong>Superseded:</strong> <a" in contested
+    assert "<em>contradicts</em> <a" in contested  # what put it there
+    for text, section in (("Old notes on retrieval", old), ("Old retrieval claim", contested),
+                          ("Retrieval never helps", contested)):
+        assert text in section
         assert text not in items_part and text not in claims.split("<strong>contradicted by</strong>")[0]
 
 
@@ -608,7 +613,8 @@ def test_claim_pages_quote_evidence_and_contested_claims_leave_the_default_lists
     assert '!!! warning "Contested: not current"' in linked
     assert "<strong>Contradicted by</strong>" in linked and "<strong>Supported by</strong>" in linked
     # the sentence, escaped (HTML: the block is raw), with a link to the item file at its line
-    assert "“Our ablation *refutes* `2026-01-01-rag-basics.md` Key Finding 1.” — <a href=" in linked
+    # rendered as the reader would read it: no Markdown markers
+    assert "“Our ablation refutes 2026-01-01-rag-basics.md Key Finding 1.” — <a href=" in linked
     assert ('href="https://github.com/acme/research/blob/main/Research/completed/2026-02-01-rag-eval.md#L42"'
             in linked)
     # out of the default lists and counts, in the marked section

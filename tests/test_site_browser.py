@@ -350,9 +350,9 @@ def test_an_item_page_shows_its_question_and_findings(browser, reader):
 
 
 def test_mobile_viewport_fits(browser, reader):
-    browser("POST", "/window/rect", {"width": 390, "height": 844})
+    browser("POST", "/window/rect", {"width": 375, "height": 812})
     try:
-        for path in ("", "concepts/rag-retrieval/", "items/2026-01-01-rag-basics/", "explore/"):
+        for path in ("", "concepts/rag-retrieval/", "items/2026-01-01-rag-basics/", "relations/", "explore/"):
             _open(browser, reader + path)
             assert browser.js("return document.documentElement.scrollWidth <= window.innerWidth + 1"), path
         browser.screenshot(ARTIFACTS / "site-mobile-explore.png")
@@ -379,15 +379,14 @@ def test_the_graph_explorer_loads_and_a_click_opens_a_node_page(browser, reader)
 AXE = Path(os.environ.get("KGSYNC_AXE_JS", ROOT / ".ci" / "node" / "node_modules" / "axe-core" / "axe.min.js"))
 
 
-def test_no_serious_accessibility_violations(browser, reader):
-    """axe-core, run in the page, on the five node and index page kinds and the explorer."""
+def _axe_violations(browser: WebDriver, base: str, paths: tuple[str, ...]) -> dict[str, list[str]]:
+    """Serious and critical axe-core violations, by page."""
     if not AXE.is_file():
         fail_or_skip(f"not installed: {AXE} (axe-core)")
     source = AXE.read_text(encoding="utf-8")
     found = {}
-    for path in ("", "concepts/rag-retrieval/", "items/2026-01-01-rag-basics/", "claims/", "concepts/",
-                 "explore/?node=concept:rag-retrieval"):
-        _open(browser, reader + path)
+    for path in paths:
+        _open(browser, base + path)
         browser.js(source)
         browser("POST", "/execute/async", {"script": (
             "const done = arguments[arguments.length - 1];"
@@ -397,4 +396,247 @@ def test_no_serious_accessibility_violations(browser, reader):
                          ".map(v => v.id + ': ' + v.nodes.length + ' ' + v.nodes[0].target.join(' '))")
         if bad:
             found[path] = bad
-    assert found == {}, found
+    return found
+
+
+def test_no_serious_accessibility_violations(browser, reader):
+    """axe-core, run in the page, on the five node and index page kinds and the explorer."""
+    assert _axe_violations(browser, reader, (
+        "", "concepts/rag-retrieval/", "items/2026-01-01-rag-basics/", "claims/", "concepts/", "relations/",
+        "explore/?node=concept:rag-retrieval", "explore/?node=agent")) == {}
+
+
+# --- the reader's four tasks, each from the home page in at most three clicks ---------------------
+
+def _reader_graph():
+    """The sample graph, with an item that evaluates agents with a benchmark suite."""
+    from site_fixture import item as make_item
+    from kgsync.contract.model import Entity, Graph, Relation
+
+    graph, items = sample()
+    slug = "2026-03-05-agent-evals"
+    items = [*items, make_item(slug, "Evaluating tool-using agents", "2026-03-05", ("agents",),
+                               summary="Benchmarks of agents, see https://example.org/agent-bench for the suite.")]
+    entities = [
+        Entity(f"item:{slug}", "research_item", ("title: Evaluating tool-using agents", "tag:agents",
+                                                 "completed:2026-03-05", f"provenance:item={slug}")),
+        Entity("concept:ai agents", "concept", ("alias:agents", "alias:LLM agents", f"provenance:item={slug}")),
+        Entity("method:benchmark suite", "method", ("alias:benchmark", f"provenance:item={slug}")),
+        Entity(f"claim:{slug}:kf-1", "claim", ("title: Agents fail one task in three on the suite.",
+                                               "confidence:medium", "section:key-finding-1", f"provenance:item={slug}")),
+    ]
+    relations = [
+        Relation(f"item:{slug}", "concept:ai agents", "addresses"),
+        Relation(f"item:{slug}", "concept:evaluation", "addresses"),
+        Relation(f"item:{slug}", "method:benchmark suite", "uses_method"),
+        Relation(f"item:{slug}", f"claim:{slug}:kf-1", "states"),
+        Relation(f"claim:{slug}:kf-1", "concept:ai agents", "about"),
+        Relation(f"claim:{slug}:kf-1", "method:benchmark suite", "uses_method"),
+    ]
+    return Graph(graph.entities + tuple(entities), graph.relations + tuple(relations)).canonical(), items
+
+
+@pytest.fixture(scope="module")
+def tasks_site(tmp_path_factory) -> Path:
+    graph, items = _reader_graph()
+    folder = tmp_path_factory.mktemp("tasks")
+    evidence = {("claim:2026-02-01-rag-eval:kf-3", "claim:2026-01-01-rag-basics:kf-1", "contradicts"): [(
+        "| Retrieval never helps | `2026-01-01-rag-basics.md` Key Finding 1 | low |",
+        "Research/completed/2026-02-01-rag-eval.md:42")]}
+    site.render_project(graph, items, Config(site=SiteOptions(title="Tasks KB")), folder / "project",
+                        {"GITHUB_REPOSITORY": "acme/research", "GITHUB_REF_NAME": "main"}, evidence=evidence)
+    site.build_html(folder / "project", folder / "out")
+    return folder / "out"
+
+
+@pytest.fixture(scope="module")
+def tasks(tasks_site):
+    yield from _serve(tasks_site)
+
+
+class Reader:
+    """Clicks like a reader (real clicks on visible links), counting them."""
+
+    def __init__(self, browser: WebDriver, home: str):
+        self.browser, self.clicks = browser, 0
+        _open(browser, home)
+
+    def click(self, script: str) -> None:
+        element = self.browser.js(script)
+        assert element, script
+        self.browser.js("arguments[0].scrollIntoView({block: 'center'})", element)
+        before = self.browser.js("return location.href")
+        self.browser("POST", f"/element/{element[ELEMENT]}/click", {})
+        self.clicks += 1
+        self.browser.wait("return location.href !== arguments[0] && document.readyState === 'complete'"
+                          " && document.querySelector('article h1') !== null", before)
+
+    def link(self, text: str, within: str = "") -> None:
+        self.click("return [...document.querySelectorAll(arguments[0] + ' a')]"
+                   ".find(a => a.textContent.trim() === arguments[1] && a.offsetParent !== null)"
+                   .replace("arguments[0]", json.dumps(within or "body")).replace("arguments[1]", json.dumps(text)))
+
+    def section(self, heading_id: str) -> str:
+        """The text of the section under the h2 ``heading_id`` (up to the next h2)."""
+        return self.browser.js(
+            "let h = document.getElementById(arguments[0]); let out = ''; if (!h) return null;"
+            "for (let e = h.nextElementSibling; e && e.tagName !== 'H2'; e = e.nextElementSibling)"
+            " out += e.textContent + '\\n'; return out;", heading_id)
+
+
+def test_task_what_is_known_about_a_topic(browser, tasks):
+    reader = Reader(browser, tasks)
+    reader.link("retrieval-augmented generation", "article")  # home: the concepts with the most claims
+    findings = reader.section("findings")
+    assert "Retrieval gains shrink with long-context models." in findings
+    assert "Retrieval reduces hallucination in factual QA." in findings
+    listed = browser.js("return [...document.getElementById('findings').nextElementSibling.nextElementSibling"
+                        ".querySelectorAll(':scope > li > a:first-child')].map(a => a.textContent)")
+    assert "Retrieval never helps." not in listed, listed  # contradicted: not a current finding
+    marked = reader.section("contested-and-superseded-findings")
+    assert "Contradicted: Retrieval never helps." in marked and "Superseded: Old retrieval claim." in marked
+    assert reader.clicks <= 3
+    assert _console_errors(browser) == []
+
+
+def test_task_which_findings_contradict_each_other(browser, tasks):
+    reader = Reader(browser, tasks)
+    reader.link("Relations", ".md-tabs")
+    contradicts = reader.section("contradicts")
+    assert "Retrieval never helps." in contradicts and "Retrieval reduces hallucination in factual QA." in contradicts
+    # the quote as text, linked to its line in the item's file
+    assert "“Retrieval never helps · 2026-01-01-rag-basics.md Key Finding 1 · low”" in contradicts
+    assert browser.js("return [...document.querySelectorAll('.kg-rel-quotes a')].map(a => a.href)") == [
+        "https://github.com/acme/research/blob/main/Research/completed/2026-02-01-rag-eval.md#L42"]
+    assert "|" not in contradicts.split("“")[1].split("”")[0] and "`" not in contradicts
+    reader.link("Extends (1)", "article")  # the filter
+    assert "Retrieval gains shrink with long-context models." in browser.js(
+        "return document.querySelector('article').textContent")
+    assert reader.clicks <= 3
+
+
+def test_task_which_methods_evaluate_agents(browser, tasks):
+    reader = Reader(browser, tasks)
+    reader.link("Concepts", ".md-tabs")
+    reader.link("ai agents", "article")
+    assert "benchmark suite" in reader.section("methods-used-with-it")
+    reader.link("benchmark suite", "article")
+    assert "Evaluating tool-using agents" in reader.section("research-items-that-use-it")
+    assert reader.clicks <= 3
+
+
+def test_task_the_neighbourhood_of_a_concept(browser, tasks):
+    reader = Reader(browser, tasks)
+    reader.link("retrieval-augmented generation", "article")
+    reader.link("Open in the explorer", "article")
+    browser.wait("return document.querySelector('#kg-explorer').dataset.ready === 'true'")
+    assert browser.js("return document.querySelector('.kg-centre').dataset.name") == \
+        "concept:retrieval-augmented generation"
+    listed = browser.js("return [...document.querySelectorAll('.kg-explorer-list a')].map(a => a.textContent)")
+    assert "Evaluating RAG pipelines" in listed and "Knowledge graphs as agent memory" in listed
+    assert reader.clicks <= 3
+    assert _console_errors(browser) == []
+
+
+def test_every_current_item_page_opens_in_the_explorer(browser, tasks):
+    _open(browser, tasks + "items/2026-03-05-agent-evals/")
+    href = browser.js("return document.querySelector('a.kg-open-explorer').href")
+    assert href.endswith("/explore/?node=item:2026-03-05-agent-evals")
+    # the summary's URL is a link
+    assert "https://example.org/agent-bench" in browser.js(
+        "return [...document.querySelectorAll('article a')].map(a => a.href)")
+
+
+def test_the_explorer_finds_a_node_by_alias_or_part_of_a_name_and_says_when_nothing_matches(browser, tasks):
+    def centre() -> str:
+        browser.wait("return document.querySelector('#kg-explorer').dataset.ready === 'true'")
+        return browser.js("return document.querySelector('.kg-centre').dataset.name")
+
+    _open(browser, tasks + "explore/?node=KG")  # an alias in the address
+    assert centre() == "concept:knowledge graph"
+    field = browser.find("#kg-explorer-input")
+    for query, expected in (("RAG", "concept:retrieval-augmented generation"), ("tool-using", "item:2026-03-05-agent-evals"),
+                            ("LLM agents", "concept:ai agents"), ("evaluation", "concept:evaluation")):
+        browser("POST", f"/element/{field}/clear", {})
+        browser("POST", f"/element/{field}/value", {"text": query + "\n"})
+        browser.wait("return document.querySelector('.kg-centre').dataset.name === arguments[0]", expected)
+    browser("POST", f"/element/{field}/clear", {})
+    browser("POST", f"/element/{field}/value", {"text": "zzz-no-such-thing\n"})
+    browser.wait("return document.querySelector('.kg-explorer-status').textContent.includes('Nothing matches')")
+    assert centre() == "concept:evaluation", "a failed search leaves the drawing as it was"
+    _open(browser, tasks + "explore/?node=zzz")
+    browser.wait("return document.querySelector('.kg-explorer-status').textContent.includes('Nothing matches')")
+
+
+LABELS = """
+const labels = [...document.querySelectorAll('#kg-explorer svg text')];
+const boxes = labels.map(t => t.getBoundingClientRect());
+const sizes = labels.map(t => t.getScreenCTM().a * parseFloat(getComputedStyle(t).fontSize));
+let overlaps = 0;
+for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+  const a = boxes[i], b = boxes[j];
+  if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) overlaps++;
+}
+for (const t of labels) for (const c of document.querySelectorAll('#kg-explorer svg circle')) {
+  if (t.parentNode === c.parentNode) continue;  // its own node
+  const a = t.getBoundingClientRect(), b = c.getBoundingClientRect();
+  if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) overlaps++;
+}
+const svg = document.querySelector('#kg-explorer svg').getBoundingClientRect();
+const clipped = boxes.filter(r => r.left < svg.left - 1 || r.right > svg.right + 1).length;
+return {count: labels.length, smallest: Math.min(...sizes), overlaps: overlaps, clipped: clipped};
+"""
+
+
+@pytest.mark.parametrize("width", [1280, 375])
+def test_explorer_labels_are_readable_without_overlap(browser, tasks, width):
+    browser("POST", "/window/rect", {"width": width, "height": 900})
+    try:
+        _open(browser, tasks + "explore/?node=concept:retrieval-augmented generation")
+        browser.wait("return document.querySelector('#kg-explorer').dataset.ready === 'true'")
+        found = browser.js(LABELS)
+        print(f"explorer at {width} px: {found}")
+        assert found["count"] >= 3 and found["smallest"] >= 12 and found["overlaps"] == 0 and found["clipped"] == 0, found
+        assert browser.js("return document.documentElement.scrollWidth <= window.innerWidth + 1")
+        browser.screenshot(ARTIFACTS / f"site-explore-{width}.png")
+    finally:
+        browser("POST", "/window/rect", {"width": 1280, "height": 900})
+
+
+def _first_view(browser: WebDriver, url: str) -> dict:
+    """Load ``url`` with an empty cache; the resources it fetched and the bytes transferred."""
+    browser("POST", "/goog/cdp/execute", {"cmd": "Network.enable", "params": {}})
+    browser("POST", "/goog/cdp/execute", {"cmd": "Network.clearBrowserCache", "params": {}})
+    _open(browser, url)
+    time.sleep(1)  # let the theme's script start its requests
+    return browser.js("""
+        const nav = performance.getEntriesByType('navigation')[0];
+        const res = performance.getEntriesByType('resource');
+        return {names: res.map(r => r.name), bytes: nav.transferSize + res.reduce((n, r) => n + r.transferSize, 0)};
+    """)
+
+
+def test_a_first_view_is_light_and_the_search_index_loads_when_search_is_used(browser, tasks):
+    _open(browser, tasks)
+    concept = browser.js("return [...document.querySelectorAll('article a')]"
+                         ".find(a => a.pathname.includes('/concepts/retrieval')).href")
+    first = _first_view(browser, concept)
+    print(f"first view of a concept page: {first['bytes']} bytes in {len(first['names']) + 1} requests")
+    assert not any("search_index" in name or "/workers/search." in name for name in first["names"]), first["names"]
+    assert first["bytes"] <= 400_000, first
+    hits = _search(browser, "RAG")  # using search fetches the index, and search works
+    assert any("/concepts/retrieval-augmented-generation" in h for h in hits), hits
+    assert browser.js("return performance.getEntriesByType('resource').some(r => r.name.includes('search_index'))")
+    hits = _search(browser, "grounded")  # and keeps working
+    assert any("/concepts/retrieval-augmented-generation" in h for h in hits), hits
+
+
+def test_no_serious_accessibility_violations_on_relations_and_marked_findings(browser, tasks):
+    """The relations pages, a concept page with whole findings folded and a marked section, the
+    explorer with its list of other matches and its "nothing matches" message."""
+    _open(browser, tasks)
+    concept = browser.js("return [...document.querySelectorAll('article a')]"
+                         ".find(a => a.pathname.includes('/concepts/retrieval')).pathname").lstrip("/")
+    assert _axe_violations(browser, tasks, (
+        concept, "relations/", "relations/extends/", "items/2026-03-05-agent-evals/", "explore/?node=retrieval",
+        "explore/?node=zzz")) == {}

@@ -26,7 +26,7 @@ from kgsync.read.items import ResearchItem
 from kgsync.contract.model import Graph
 from kgsync.publish.site.engine import DEFAULT_ENGINE, ENGINES, build_html
 from kgsync.publish.site.model import collect
-from kgsync.publish.site.pages import Evidence, evidence_of, explorer_data, pages_of, render_pages, source_url
+from kgsync.publish.site.pages import LinkQuotes, evidence_of, explorer_data, pages_of, render_pages, source_url
 from kgsync.publish.site.text import html_text
 from kgsync.publish.templating import environment
 
@@ -68,7 +68,8 @@ def mkdocs_yml(config: Config, project_dir: Path) -> str:
 def _static_files(project_dir: Path) -> dict[str, bytes]:
     """Stylesheets copied into docs/assets: kgsync's own, then the project's hand-written one."""
     shipped = resources.files("kgsync._templates").joinpath("site/assets")
-    files = {f"assets/{name}": shipped.joinpath(name).read_bytes() for name in ("kgsync.css", "kgsync.js")}
+    files = {f"assets/{name}": shipped.joinpath(name).read_bytes()
+             for name in ("kgsync.css", "kgsync.js", "kgsync-search.js")}
     extra = project_dir / "assets" / "extra.css"
     if extra.is_file():
         files["assets/extra.css"] = extra.read_bytes()
@@ -76,7 +77,7 @@ def _static_files(project_dir: Path) -> dict[str, bytes]:
 
 
 def render_project(graph: Graph, items: Sequence[ResearchItem], config: Config, project_dir: Path,
-                   env: dict[str, str] | None = None, evidence: Evidence | None = None,
+                   env: dict[str, str] | None = None, evidence: LinkQuotes | None = None,
                    engine: str = DEFAULT_ENGINE, workers: int | None = None) -> SiteProject:
     """Write ``mkdocs.yml`` and ``docs/`` under ``project_dir``; ``docs/`` holds nothing else.
 
