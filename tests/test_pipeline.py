@@ -23,7 +23,7 @@ from kgsync.read.items import IssueSeverity, find_item_files
 from kgsync.graph.merge import manifest_path
 from kgsync.contract.model import Entity, EntityType, Graph, Relation
 from kgsync.build.pipeline import build
-from kgsync.graph.assemble import subject_findings
+from kgsync.graph.claims import subject_findings
 from kgsync.extract.findings import extract
 
 ROOT = Path(__file__).resolve().parent.parent

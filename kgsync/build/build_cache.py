@@ -27,7 +27,9 @@ from pathlib import Path
 from typing import Any, cast
 
 from kgsync.build import cache_file
-from kgsync.graph.assemble import AssemblyMemo, ItemAssembly, MemoEntry, _ItemEvidence
+from kgsync.graph.claims import ItemEvidence
+from kgsync.graph.facts_builder import ItemAssembly
+from kgsync.graph.memo import AssemblyMemo, MemoEntry
 from kgsync.build.cache_file import CacheReader
 from kgsync.read.config import Caps, Config, Merge, Mining
 from kgsync.vocabulary.economy import Folding, hub_folding
@@ -286,7 +288,7 @@ class _TrackingMemo(AssemblyMemo):
         self.put_slugs: set[str] = set()
 
     def put(self, slug: str, uses: ItemTerms | None, done: ItemAssembly, digests: Mapping[str, str],
-            links: _ItemEvidence | None = None) -> None:
+            links: ItemEvidence | None = None) -> None:
         super().put(slug, uses, done, digests, links)
         self.put_slugs.add(slug)
 

@@ -29,7 +29,9 @@ from typing import NamedTuple
 
 from kgsync.contract import jsonl
 from kgsync.build import state as build_state
-from kgsync.graph.assemble import Assembly, assemble, context_key, written_terms
+from kgsync.graph.assemble import Assembly, assemble
+from kgsync.graph.memo import context_key
+from kgsync.graph.terms import written_terms
 from kgsync.build.build_cache import (EvidenceTexts, FactsStore, Record, RecordCache, SelectionStore, parse_record)
 from kgsync.build.cache_file import CacheReader
 from kgsync.graph.claim_identity import keep_claim_names, previous_facts_to_match
