@@ -175,9 +175,9 @@ def _kgsync_closure(roots: list[str]) -> set[str]:
 def test_the_record_cache_is_keyed_by_all_the_code_a_record_depends_on() -> None:
     # A cached record must be invalidated by a change to any module its parse ran:
     # a stale lexicon would give a rebuild other terms than a fresh build.
-    from kgsync.build import build_cache
+    from kgsync.build.cache import records
 
-    source = path_of("build.build_cache").read_text(encoding="utf-8")
+    source = path_of("build.record").read_text(encoding="utf-8")
     record = ast.get_source_segment(source, next(
         node for node in ast.parse(source).body if isinstance(node, ast.FunctionDef) and node.name == "parse_record"))
     assert record is not None
@@ -185,16 +185,29 @@ def test_the_record_cache_is_keyed_by_all_the_code_a_record_depends_on() -> None
     for name in ("read_item_bytes", "extract(", "candidates("):
         assert name in record, f"parse_record no longer calls {name}: update this test's list"
     expected = {path_of(name).relative_to(PACKAGE).as_posix() for name in _kgsync_closure(sorted(called))}
-    assert set(build_cache._CACHED_MODULES) == expected
+    assert set(records._CACHED_MODULES) == expected
 
 
-def test_the_caches_serve_the_orchestration_alone() -> None:
-    # build_cache and state sit below pipeline: no stage reads a cache (a stage's result may not
-    # depend on what a cache holds), and the caches never reach back into the orchestration.
-    for cache_module in ("build.build_cache", "build.state"):
-        importers = {p.stem for p in core_modules() for _, name in imports(p) if matches(name, f"kgsync.{cache_module}")}
-        assert importers <= {"pipeline"}, f"only kgsync.build.pipeline may import kgsync.{cache_module}: {importers}"
-        assert "build.pipeline" not in _kgsync_closure([cache_module])
+#: The modules of kgsync/build that run the stages and wrap them in the cache (the orchestration).
+ORCHESTRATION = frozenset({"build.pipeline", "build.reading", "build.committed"})
+
+
+def test_no_stage_imports_the_cache() -> None:
+    # The cache is a memo layer the build wraps around the stages: no stage reads it (a stage's
+    # result may not depend on what a cache holds), nothing outside kgsync/build imports it, and
+    # the cache never reaches back into the orchestration.
+    cache_modules = {module_name(p).removeprefix("kgsync.") for p in (PACKAGE / "build" / "cache").rglob("*.py")}
+    for path in modules():
+        name = module_name(path).removeprefix("kgsync.")
+        if name in cache_modules:
+            continue
+        for line, imported in imports(path):
+            if matches(imported, "kgsync.build.cache"):
+                assert name in ORCHESTRATION, f"{path.relative_to(REPO_ROOT)}:{line}: imports {imported}"
+    for name in cache_modules:
+        for _, imported in imports(path_of(name) if path_of(name).is_file() else PACKAGE / "build/cache/__init__.py"):
+            for orchestration in ORCHESTRATION:
+                assert not matches(imported, f"kgsync.{orchestration}"), f"kgsync.{name} imports {imported}"
 
 
 def test_mining_is_per_item_and_never_reads_the_corpus_selection() -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from kgsync.read import config as config_module
-from kgsync.build.cache_file import CacheReader
+from kgsync.build.cache.files import CacheReader
 from kgsync.read.items import IssueSeverity
 from kgsync.graph.merge import manifest_path
 from kgsync.build.pipeline import build
