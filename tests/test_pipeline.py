@@ -12,6 +12,8 @@ from unittest import mock
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from click.testing import CliRunner
 
 from kgsync.read import config as config_module
@@ -500,7 +502,7 @@ def test_reused_facts_equal_a_fresh_build_through_corpus_changes(tmp_path: Path)
     other.write_bytes(originals[other])
     check("harmless edit reverted")
     assert selected == []
-    with mock.patch.object(fingerprint, "core_fingerprint", lambda: "other code"):
+    with mock.patch.object(fingerprint, "code_fingerprint", lambda stage: "other code"):
         check("the code changed")  # the stored facts were built by other code: none reused
     assert len(assembled) == len(files)
     # A new term: it recurs in three items now (crosses mining.min_items), and other items mention it.
@@ -572,7 +574,8 @@ def test_parallel_parse_equals_serial_and_the_caller_takes_a_share(tmp_path: Pat
     import os
     import sys
 
-    from kgsync.build import reading, record
+    from kgsync.build import reading
+    from kgsync.extract import record
 
     sys.path.insert(0, str(ROOT / "bench"))
     import gen_corpus  # noqa: E402  (bench/ is not a package)
@@ -601,7 +604,8 @@ def test_parallel_parse_error_cancels_queued_chunks(tmp_path: Path, monkeypatch:
     import sys
     import time
 
-    from kgsync.build import reading, record
+    from kgsync.build import reading
+    from kgsync.extract import record
 
     sys.path.insert(0, str(ROOT / "bench"))
     import gen_corpus  # noqa: E402
@@ -656,7 +660,7 @@ def test_record_parts_load_only_for_edited_items_and_a_lost_part_is_parsed_again
     assert graph.read_bytes() == _fresh_bytes(repo, cfg, tmp_path)[0]
     for part in (cfg.path(cfg.cache_dir) / "parts").glob("*.json"):
         part.unlink()
-    with mock.patch.object(fingerprint, "core_fingerprint", lambda: "other code"):  # assemble everything
+    with mock.patch.object(fingerprint, "code_fingerprint", lambda stage: "other code"):  # assemble everything
         build(cfg)
     assert graph.read_bytes() == _fresh_bytes(repo, cfg, tmp_path)[0]
     assert list((cfg.path(cfg.cache_dir) / "parts").glob("*.json"))  # written again
@@ -676,3 +680,51 @@ def test_a_symlinked_item_is_read_under_its_target_path(repo: Path) -> None:
     paths = {r.item.slug: r.item.path for r in records if r.item is not None}
     assert paths[victim.stem] == f"elsewhere/{victim.name}"
     assert sum(p.startswith("Research/completed/") for p in paths.values()) == len(paths) - 1
+
+
+_EDITS = ("reword", "add", "delete", "date", "restore")
+
+
+@pytest.mark.slow
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.sampled_from(_EDITS), st.integers(0, 23)), min_size=1, max_size=4))
+def test_cached_builds_equal_fresh_builds_through_random_edits(settle_at_once: None, edits: list[tuple[str, int]]) -> None:
+    """Whatever the edits, a build through the caches (records, facts, vocabulary, state) writes
+    the bytes a build without a cache writes."""
+    import sys
+    import tempfile
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    import gen_corpus
+
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / "gen"
+        files = gen_corpus.generate(root / "Research" / "completed", 24, seed=3)
+        originals = {path: path.read_bytes() for path in files}
+        cfg = config_module.load(root).with_overrides(items="Research/completed/*.md",
+                                                      cache_dir=str(Path(tmp) / "cache"))
+        graph = cfg.path(cfg.graph)
+        build(cfg)
+        for edit, index in edits:
+            path = files[index]
+            if edit == "delete":
+                path.unlink(missing_ok=True)
+            elif edit == "restore":
+                path.write_bytes(originals[path])
+            elif path.exists():
+                text = path.read_text(encoding="utf-8")
+                if edit == "reword":
+                    path.write_text(text.replace("**", "**Reworded: ", 1), encoding="utf-8")
+                elif edit == "add":
+                    _add_finding(path, f"Randomised edits keep cached bytes fresh {index}.")
+                else:
+                    _set_completed(path, "2020-01-01")
+            # The same build without a cache, over the same committed graph and manifest (the
+            # committed hubs are an input: a build from nothing may differ by design).
+            uncached = Path(tmp) / "uncached.jsonl"
+            shutil.copyfile(graph, uncached)
+            shutil.copyfile(manifest_path(graph), manifest_path(uncached))
+            build(cfg)
+            build(cfg.with_overrides(graph=str(uncached), cache_dir=""))
+            assert graph.read_bytes() == uncached.read_bytes(), (edit, index)
+            assert manifest_path(graph).read_bytes() == manifest_path(uncached).read_bytes(), (edit, index)

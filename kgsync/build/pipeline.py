@@ -28,7 +28,7 @@ from kgsync.build.cache.selection import SelectionStore
 from kgsync.build.checking import lint_blaming_items, merge_into
 from kgsync.build.committed import GraphFiles, committed_base, items_before, kept_items, write_graph
 from kgsync.build.reading import Reading, read_records
-from kgsync.build.record import Record
+from kgsync.extract.record import Record
 from kgsync.contract.errors import GraphFormatError, KgsyncError, LintFailed, Location
 from kgsync.contract.model import Facts, Graph
 from kgsync.extract.evidence import EvidencePlan, EvidenceText

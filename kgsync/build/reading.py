@@ -19,7 +19,7 @@ from kgsync.build.cache.files import CacheReader
 from kgsync.build.cache.records import RecordCache
 from kgsync.build.cache.state import BuildState, Stamp, stamp_of
 from kgsync.build.cpus import usable_cpus
-from kgsync.build.record import Record, parse_record
+from kgsync.extract.record import Record, parse_record
 from kgsync.contract.errors import ConfigError, Location
 from kgsync.read.config import Config
 from kgsync.read.items import ReadResult, check_corpus, find_item_files, unreadable

@@ -21,7 +21,7 @@ class EvidenceTexts:
 
     def __init__(self, folder: Path | None, reader: CacheReader) -> None:
         self.path = folder / "evidence.json" if folder else None
-        self.fingerprint = fingerprint.core_fingerprint()
+        self.fingerprint = fingerprint.code_fingerprint("extract")
         self.stored: dict[str, EvidenceText] = {}
         found = reader.read(self.path, _EvidenceTextsFile) if self.path is not None else None
         if found is not None and found[0] == self.fingerprint:  # else: of other code, only a slower build

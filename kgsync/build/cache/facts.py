@@ -29,7 +29,7 @@ class FactsStore:
     def __init__(self, folder: Path | None, context: str | None, reader: CacheReader):
         self.folder = folder / "facts" if folder else None
         self.usable = self.folder is not None and context is not None
-        self.fingerprint = (fingerprint.core_fingerprint(), context)
+        self.fingerprint = (fingerprint.code_fingerprint("graph"), context)
         self.entries: dict[str, MemoEntry] = {}
         self.loaded: dict[str, set[str]] = {}  # shard -> its slugs as stored
         if not self.usable:

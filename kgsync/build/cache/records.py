@@ -9,17 +9,13 @@ from pathlib import Path
 from typing import Any
 
 from kgsync.build.cache import files as cache_file
+from kgsync.build.cache import fingerprint
 from kgsync.build.cache.files import CacheReader
-from kgsync.build.record import Parts, Record, parse_record
+from kgsync.extract.record import Parts, Record, parse_record
 from kgsync.contract.errors import KgsyncError, Location
 from kgsync.extract.findings import Extraction
 from kgsync.extract.mining import ItemCandidates
 from kgsync.read.items import Issue, ResearchItem
-
-# The code a cached record depends on: ``parse_record`` calls items, extract and mining, and these
-# import canonical, lexicon and errors (tests/test_architecture.py holds the list to the imports).
-_CACHED_MODULES = ("contract/errors.py", "contract/model.py", "extract/canonical.py", "extract/evidence.py",
-                   "extract/findings.py", "extract/lexicon.py", "extract/mining.py", "read/items.py")
 
 
 class RecordCache:
@@ -37,7 +33,7 @@ class RecordCache:
         self.reader = reader
         self.folder = folder / "records" if folder else None
         self.parts_folder = folder / "parts" if folder else None
-        self.fingerprint = _RECORDS_FORMAT + records_fingerprint()
+        self.fingerprint = _RECORDS_FORMAT + fingerprint.code_fingerprint("extract")
         self.old: dict[str, dict[str, tuple[ResearchItem | None, tuple[Issue, ...]]]] = {}  # shard -> its (item, issues) as stored
         self.new: dict[str, dict[str, tuple[ResearchItem | None, tuple[Issue, ...]]]] = {}  # shard -> the (item, issues) this build used
         self.old_parts: dict[str, dict[str, Parts]] = {}  # shard -> its parts as stored (loaded on demand)
@@ -146,14 +142,6 @@ class RecordCache:
 
 
 _RECORDS_FORMAT = "3:"  # records/ holds (item, issues), parts/ the rest; 3: JSON (1 and 2 were pickles)
-
-
-def records_fingerprint() -> str:
-    here = Path(__file__).parent.parent.parent  # kgsync/
-    digest = hashlib.sha1()
-    for name in _CACHED_MODULES:
-        digest.update((here / name).read_bytes())
-    return digest.hexdigest()
 
 
 RecordsShard = tuple[str, dict[str, tuple[ResearchItem | None, tuple[Issue, ...]]]]

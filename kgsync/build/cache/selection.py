@@ -10,7 +10,7 @@ from typing import cast
 from kgsync.build.cache import files as cache_file
 from kgsync.build.cache.files import CacheReader
 from kgsync.build.cache import fingerprint
-from kgsync.build.record import Record
+from kgsync.extract.record import Record
 from kgsync.extract.mining import ItemCandidates
 from kgsync.read.config import Caps, Config, Merge, Mining
 from kgsync.read.items import ResearchItem
@@ -37,7 +37,7 @@ class SelectionStore:
     def __init__(self, folder: Path | None, reader: CacheReader) -> None:
         self.folder = folder / "vocab" if folder else None
         self.reader = reader
-        self.fingerprint = fingerprint.core_fingerprint()
+        self.fingerprint = fingerprint.code_fingerprint("vocabulary")
         self.inputs: _SelectionInputs | None = None
         self.keys: tuple[str, ...] = ()
         if self.folder is None:
