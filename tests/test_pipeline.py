@@ -365,8 +365,16 @@ def settle_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(build_state, "_SETTLED_NS", 0)
 
 
+def _cache_folder(cfg: config_module.Config) -> Path:
+    from kgsync.build.cache.location import locate
+
+    location = locate(cfg)
+    assert location is not None
+    return location.folder
+
+
 def _recorded_files(cfg: config_module.Config) -> int:
-    return len(build_state.load(cfg.path(cfg.cache_dir)).files)
+    return len(build_state.load(_cache_folder(cfg)).files)
 
 
 def _fresh_bytes(root: Path, cfg: config_module.Config, tmp: Path) -> tuple[bytes, bytes]:
@@ -658,12 +666,12 @@ def test_record_parts_load_only_for_edited_items_and_a_lost_part_is_parsed_again
         build(cfg)
         assert 0 < len(loaded) <= 2  # the shards of the new and the old record of the victim
     assert graph.read_bytes() == _fresh_bytes(repo, cfg, tmp_path)[0]
-    for part in (cfg.path(cfg.cache_dir) / "parts").glob("*.json"):
+    for part in (_cache_folder(cfg) / "parts").glob("*.json"):
         part.unlink()
     with mock.patch.object(fingerprint, "code_fingerprint", lambda stage: "other code"):  # assemble everything
         build(cfg)
     assert graph.read_bytes() == _fresh_bytes(repo, cfg, tmp_path)[0]
-    assert list((cfg.path(cfg.cache_dir) / "parts").glob("*.json"))  # written again
+    assert list((_cache_folder(cfg) / "parts").glob("*.json"))  # written again
 
 
 def test_a_symlinked_item_is_read_under_its_target_path(repo: Path) -> None:

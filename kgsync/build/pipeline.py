@@ -24,6 +24,7 @@ from kgsync.build.cache import state as build_state
 from kgsync.build.cache.evidence_texts import EvidenceTexts
 from kgsync.build.cache.facts import FactsStore
 from kgsync.build.cache.files import CacheReader
+from kgsync.build.cache.location import locate
 from kgsync.build.cache.selection import SelectionStore
 from kgsync.build.checking import lint_blaming_items, merge_into
 from kgsync.build.committed import GraphFiles, committed_base, items_before, kept_items, write_graph
@@ -162,8 +163,10 @@ STAGES = ("read", "select", "assemble", "merge", "lint", "write")  # what ``Buil
 def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     """The stages in order, each a function whose result the next ones read (``STAGES`` names them)."""
     clock = _StageClock()
-    cache_folder = config.path(config.cache_dir) if config.cache_dir else None
-    reader = CacheReader()  # every cache file that does not validate: ignored, with a notice
+    location = locate(config)  # outside the checkout by default (kgsync.build.cache.location)
+    cache_folder = location.folder if location is not None else None
+    # Every cache file that does not validate (or, inside the checkout, does not authenticate): ignored, with a notice.
+    reader = CacheReader(location.key if location is not None else None)
     state = build_state.load(cache_folder, reader)
     selections = SelectionStore(cache_folder, reader)
     reading = read_records(config, state=state, reader=reader, earlier_keys=selections.keys)
@@ -187,12 +190,12 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     clock.lap("lint")
     if not linted.report.ok(strict):
         bad = linted.report.errors(strict)
-        build_state.save(cache_folder, state)
+        build_state.save(cache_folder, state, reader)
         raise LintFailed(f"the new graph breaks the contract ({len(bad)} finding(s)); nothing was written", bad)
     changed: tuple[Path, ...] = ()
     if write:
         changed, state = write_graph(linted.merged.graph, manifest, not linted.merged.foreign, files, base, state)
-    build_state.save(cache_folder, state)
+    build_state.save(cache_folder, state, reader)
     clock.lap("write")
     issues = reading.read.issues + assembled.evidence.issues + linted.item_errors + tuple(reader.notices)
     return BuildResult(linted.merged.graph, base.load_previous, manifest, reading.read.items, issues, linted.report,

@@ -16,6 +16,7 @@ from stat import S_ISLNK
 from typing import NamedTuple
 
 from kgsync.build.cache.files import CacheReader
+from kgsync.build.cache.location import locate
 from kgsync.build.cache.records import RecordCache
 from kgsync.build.cache.state import BuildState, Stamp, stamp_of
 from kgsync.build.cpus import usable_cpus
@@ -68,7 +69,9 @@ def read_records(config: Config, jobs: int | None = None, state: BuildState | No
         # every generated node from the committed graph.
         raise ConfigError(f"no item files match {config.items!r}", Location(str(config.root)),
                           "pass --items PATH (a folder or a glob), or set items: in kgsync.yml")
-    cache = RecordCache(config.path(config.cache_dir) if config.cache_dir else None, reader or CacheReader())
+    location = locate(config)
+    cache = RecordCache(location.folder if location is not None else None,
+                        reader or CacheReader(location.key if location is not None else None))
     known = state.files if state is not None else {}
     scan_started = time.time_ns()
 

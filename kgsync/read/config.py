@@ -20,6 +20,8 @@ from kgsync.read.yaml_source import key_lines, read_yaml
 
 CONFIG_FILE = "kgsync.yml"
 TAG_STYLES = ("search-safe", "slug")
+#: ``cache_dir``'s default: the user's cache directory, outside the checkout (kgsync.build.cache.location).
+USER_CACHE = "(user cache)"
 
 
 @dataclass(frozen=True)
@@ -89,7 +91,7 @@ class Config:
     # "search-safe": tag:agentic_ai (a theme slug is a hub: as a substring key it would
     # return every tagged item; see docs/ECONOMY.md); "slug": tag:agentic-ai verbatim.
     tag_style: str = "search-safe"
-    cache_dir: str = ".kgsync-cache"
+    cache_dir: str = USER_CACHE
     caps: Caps = field(default_factory=Caps)
     mining: Mining = field(default_factory=Mining)
     merge: Merge = field(default_factory=Merge)
@@ -206,7 +208,8 @@ DESCRIPTIONS: dict[str, str] = {
     "themes_vocabulary": "theme alias map: YAML, or Markdown ending in a fenced YAML block (canonical: [aliases])",
     "vocabulary": "the maintainers' vocabulary file: pinned terms, merges, stoplist",
     "tag_style": "search-safe (tag:agentic_ai) or slug (tag:agentic-ai); see docs/ECONOMY.md",
-    "cache_dir": "per-file parse cache (content-addressed; never changes the output); empty: no cache",
+    "cache_dir": "build cache (never changes the output); default: outside the checkout, ~/.cache/kgsync/<repo hash>; "
+                 "a folder inside it is authenticated by a key kept outside the repo; empty: no cache",
     "caps.concepts": "concepts one item may address",
     "caps.claims": "claims one item may state",
     "caps.methods": "methods one item may use",

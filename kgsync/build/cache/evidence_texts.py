@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from kgsync.build.cache import files as cache_file
 from kgsync.build.cache.files import CacheReader
 from kgsync.build.cache import fingerprint
 from kgsync.extract.evidence import EvidenceText
@@ -21,6 +20,7 @@ class EvidenceTexts:
 
     def __init__(self, folder: Path | None, reader: CacheReader) -> None:
         self.path = folder / "evidence.json" if folder else None
+        self.reader = reader
         self.fingerprint = fingerprint.code_fingerprint("extract")
         self.stored: dict[str, EvidenceText] = {}
         found = reader.read(self.path, _EvidenceTextsFile) if self.path is not None else None
@@ -41,7 +41,7 @@ class EvidenceTexts:
                 used[key] = text
         if self.path is not None and used.keys() != self.stored.keys():
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            cache_file.write(self.path, (self.fingerprint, used))
+            self.reader.write(self.path, (self.fingerprint, used))
         return texts
 
 

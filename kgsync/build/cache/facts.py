@@ -7,7 +7,6 @@ import shutil
 from collections.abc import Mapping, MutableMapping
 from pathlib import Path
 
-from kgsync.build.cache import files as cache_file
 from kgsync.build.cache.files import CacheReader
 from kgsync.build.cache import fingerprint
 from kgsync.graph.claims import ItemEvidence
@@ -28,6 +27,7 @@ class FactsStore:
 
     def __init__(self, folder: Path | None, context: str | None, reader: CacheReader):
         self.folder = folder / "facts" if folder else None
+        self.reader = reader
         self.usable = self.folder is not None and context is not None
         self.fingerprint = (fingerprint.code_fingerprint("graph"), context)
         self.entries: dict[str, MemoEntry] = {}
@@ -66,7 +66,7 @@ class FactsStore:
                 continue
             path = self.folder / f"{shard}.json"
             if used:
-                cache_file.write(path, (self.fingerprint, used))
+                self.reader.write(path, (self.fingerprint, used))
             else:
                 path.unlink(missing_ok=True)
         for path in self.folder.glob("*.json"):

@@ -8,7 +8,6 @@ from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any
 
-from kgsync.build.cache import files as cache_file
 from kgsync.build.cache import fingerprint
 from kgsync.build.cache.files import CacheReader
 from kgsync.extract.record import Parts, Record, parse_record
@@ -80,7 +79,7 @@ class RecordCache:
         shard = self._load(self.parts_folder, key[:2])  # as saved by this build
         shard[key] = parts
         self.parts_folder.mkdir(parents=True, exist_ok=True)
-        cache_file.write(self.parts_folder / f"{key[:2]}.json", (self.fingerprint, shard))
+        self.reader.write(self.parts_folder / f"{key[:2]}.json", (self.fingerprint, shard))
 
     def _stored_record(self, key: str, entry: tuple[ResearchItem | None, tuple[Issue, ...]], path: Path | None, display: str) -> Record:
         item, issues = entry
@@ -128,8 +127,8 @@ class RecordCache:
                     gitignore.write_text("*\n", encoding="utf-8")
                 # Parts first: a record whose parts file lacks it only costs a parse.
                 parts = {key: found for key in used if (found := self._stored_parts(key)) is not None}
-                cache_file.write(self.parts_folder / f"{shard}.json", (self.fingerprint, parts))
-                cache_file.write(self.folder / f"{shard}.json", (self.fingerprint, used))
+                self.reader.write(self.parts_folder / f"{shard}.json", (self.fingerprint, parts))
+                self.reader.write(self.folder / f"{shard}.json", (self.fingerprint, used))
             else:
                 (self.folder / f"{shard}.json").unlink(missing_ok=True)
                 (self.parts_folder / f"{shard}.json").unlink(missing_ok=True)

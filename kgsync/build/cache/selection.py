@@ -7,7 +7,6 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import cast
 
-from kgsync.build.cache import files as cache_file
 from kgsync.build.cache.files import CacheReader
 from kgsync.build.cache import fingerprint
 from kgsync.extract.record import Record
@@ -97,9 +96,9 @@ class SelectionStore:
             return
         self.folder.mkdir(parents=True, exist_ok=True)
         if selected:  # the vocabulary first: inputs naming an id whose vocabulary is missing only miss
-            cache_file.write(self.folder / "selection.json", (inputs[1], vocabulary, fold.rules))
+            self.reader.write(self.folder / "selection.json", (inputs[1], vocabulary, fold.rules))
         if inputs != self.inputs:
-            cache_file.write(self.folder / "inputs.json", inputs)
+            self.reader.write(self.folder / "inputs.json", inputs)
 
 
 # What each cache file holds (decoded as exactly this, see kgsync.build.cache.files).
