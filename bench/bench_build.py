@@ -4,11 +4,11 @@
 
 (a) Real corpus: time reading every item file and parsing it with
     ``frontmatter.loads`` (the floor any tool pays), then a full
-    ``kgsync.build.pipeline.build`` with a fresh cache; goal: build <= 3x the floor.
+    ``kgsync.build.pipeline.build`` with a fresh cache; goal: build <= 1.5 s.
 (b) Synthetic corpus of --count items (bench/gen_corpus.py): full build with a
-    fresh cache in a child process; goal < 30 s and peak RSS < 1 GiB
+    fresh cache in a child process; goal <= 20 s and peak RSS <= 1 GiB
     (``resource.getrusage(RUSAGE_CHILDREN).ru_maxrss`` of that child).
-(c) Change one item, rebuild (warm cache); goal < 2 s.  Also a no-op rebuild,
+(c) Reword one item's first finding, rebuild (warm cache); goal < 2 s.  Also a no-op rebuild,
     which must leave the graph byte-identical.
 
 Each build also prints where its time went (``BuildResult.timings``: read,
@@ -16,7 +16,9 @@ select, assemble, merge, lint, write), and (a) the one-process cost of
 kgsync's own per-file parse and extraction next to the floor: the part of a
 build that no cache or vocabulary reuse can skip on a fresh build.
 
-Builds write into a temporary folder; nothing in the repo is touched.
+Builds write into a temporary folder, their caches outside the built folder (as the default
+cache is outside the checkout); nothing in the repo is touched.  The machine's load average
+is printed with the figures: on a shared machine they move with it.
 Paths are relative to the repo root.  Not a test: it prints figures.
 """
 
@@ -130,7 +132,7 @@ def bench_real_corpus(corpus: Path, work: Path, repeat: int = 3) -> list[Row]:
         extracts.append(time.perf_counter() - started)
         (work / f"run{run}").mkdir(parents=True, exist_ok=True)
         cfg = config_for(work / f"run{run}", str(corpus / "*.md"), work / f"run{run}" / "real.jsonl",
-                         work / f"run{run}" / "real-cache", themes if themes.exists() else None)
+                         work / f"real-cache{run}", themes if themes.exists() else None)
         started = time.perf_counter()
         result = pipeline.build(cfg)
         builds.append((time.perf_counter() - started, result.timings))
@@ -145,7 +147,8 @@ def bench_real_corpus(corpus: Path, work: Path, repeat: int = 3) -> list[Row]:
         Row(f"(a) read + frontmatter.loads, {len(files)} files (median of {repeat})", f"{floor:.2f} s"),
         Row(f"(a) full build, fresh cache ({len(result.graph.entities)} entities, "
             f"{len(result.graph.relations)} relations; median of {repeat})", f"{build:.2f} s"),
-        Row("(a) build / read+parse", f"{ratio:.2f}x", "<= 3x", ratio <= 3),
+        Row("(a) full build, fresh cache, against its goal", f"{build:.2f} s", "<= 1.5 s", build <= 1.5),
+        Row("(a) build / read+parse", f"{ratio:.2f}x"),
         Row("(a) that build by stage (read = parse, extract, mine; 2 processes)", stage_text(stages)),
         Row("(a) one process: kgsync's parse (frontmatter, sections, checks)",
             f"{parse:.2f} s ({parse / floor:.1f}x the floor)"),
@@ -166,7 +169,7 @@ def bench_synthetic(count: int, work: Path) -> list[Row]:
     paths = gen_corpus.generate(items_dir, count)
     generated = time.perf_counter() - started
     size = sum(p.stat().st_size for p in paths)
-    graph, cache = root / "memory.jsonl", root / ".kgsync-cache"
+    graph, cache = root / "memory.jsonl", work / "synthetic-cache"
     items = "Research/completed/*.md"
 
     # (b) the first child of this process: RUSAGE_CHILDREN's peak is this build's peak.
@@ -180,28 +183,36 @@ def bench_synthetic(count: int, work: Path) -> list[Row]:
     noop, noop_wall = run_child(root, items, graph, cache, None)
     identical = graph.read_bytes() == first
 
-    # (c) change one item: a new key finding in the middle of the corpus.
+    # (c) change one item: reword its first stated finding (a claim: within the claim cap), in the
+    # middle of the corpus.  Adding a finding past the cap would change no byte of the graph.
     target = paths[len(paths) // 2]
-    text = target.read_text(encoding="utf-8")
-    marker = "### Evidence Map"
-    extra = "99. **Incremental rebuilds touch only the changed item's nodes.** (high confidence; source: https://example.org/x)\n\n"
-    target.write_text(text.replace(marker, extra + marker, 1), encoding="utf-8")
+    target.write_text(reword_first_finding(target.read_text(encoding="utf-8")), encoding="utf-8")
     one, one_wall = run_child(root, items, graph, cache, None)
     changed = graph.read_bytes() != first
 
     return [
         Row(f"(b) generate {count} items ({size / 1e6:.0f} MB)", f"{generated:.1f} s"),
         Row(f"(b) full build, fresh cache ({full['entities']} entities, {full['relations']} relations)",
-            f"{full['build_s']:.1f} s (process {full_wall:.1f} s)", "< 30 s", full_wall < 30),
-        Row("(b) peak memory of the build process", f"{peak / 2**20:.0f} MiB", "< 1 GiB", peak < GIB),
+            f"{full['build_s']:.1f} s (process {full_wall:.1f} s)", "<= 20 s", full_wall <= 20),
+        Row("(b) peak memory of the build process", f"{peak / 2**20:.0f} MiB", "<= 1 GiB", peak <= GIB),
         Row("(b) no-op rebuild, warm cache", f"{noop['build_s']:.2f} s (process {noop_wall:.2f} s)"),
         Row("(b) no-op rebuild leaves the graph byte-identical", "yes" if identical else "NO", "yes", identical),
         Row("(b) no-op rebuild by stage", stage_text(noop["timings"])),
-        Row("(c) one item changed, rebuild", f"{one['build_s']:.2f} s (process {one_wall:.2f} s)", "< 2 s",
-            one_wall < 2),
+        Row("(c) one item's first finding reworded, rebuild", f"{one['build_s']:.2f} s (process {one_wall:.2f} s)", "<= 2 s",
+            one_wall <= 2),
         Row("(c) that rebuild by stage", stage_text(one["timings"])),
         Row("(c) the graph changed", "yes" if changed else "NO", "yes", changed),
     ]
+
+
+def reword_first_finding(text: str) -> str:
+    """``text`` with its first Key Finding reworded (a word added to its statement)."""
+    start = text.index("\n", text.index("\n1. ", text.index("Key Findings\n")) + 1)
+    line_start = text.rindex("\n", 0, start - 1) + 1
+    line = text[line_start:start]
+    reworded = line.replace(" improves ", " reliably improves ", 1) if " improves " in line else \
+        line.replace("1. ", "1. Measured again: ", 1)
+    return text[:line_start] + reworded + text[start:]
 
 
 def table(rows: list[Row]) -> str:
@@ -237,7 +248,9 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"corpus not found: {corpus} (fix: --corpus PATH)", file=sys.stderr)
                 return 2
             rows += bench_real_corpus(corpus, work)
-    print(f"kgsync build benchmarks ({os.cpu_count()} CPUs, Python {sys.version.split()[0]})\n")
+    load = " / ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"kgsync build benchmarks ({os.cpu_count()} CPUs, Python {sys.version.split()[0]}, "
+          f"load average {load} (1/5/15 min) at the end)\n")
     print(table(rows))
     return 0 if all(r.ok is not False for r in rows) else 1
 

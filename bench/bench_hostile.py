@@ -5,7 +5,7 @@
 Each kind is one line of ``--length`` characters (a character or a short pattern repeated)
 placed where item text is parsed: in the title, the Executive Summary, a Key Finding, the
 Sources and a plain section.  Prints the seconds each takes through reading, extraction
-and mining (``kgsync.build.build_cache.parse_record``, all the per-item work of a build), and, with
+and mining (``kgsync.extract.record.parse_record``, all the per-item work of a build), and, with
 ``--megabyte``, a full build of one 1 MB item made of every kind (goal: < 2 s).
 A regex that backtracks super-linearly shows as a time that quadruples when the length
 doubles; every kind should take about the same time per character.
@@ -24,7 +24,7 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO_ROOT))
 
 from kgsync.read import config as config_module  # noqa: E402
-from kgsync.build.build_cache import parse_record  # noqa: E402
+from kgsync.extract.record import parse_record  # noqa: E402
 from kgsync.build.pipeline import build  # noqa: E402
 
 # Each pattern is repeated to the length; the ones the issue found first, then the others

@@ -58,6 +58,20 @@ def missing(what: str) -> None:
     pytest.skip(message)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def user_cache_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The user's cache directory (where builds keep their cache by default) in a temp folder,
+    never the real ``~/.cache``."""
+    folder = tmp_path_factory.mktemp("xdg-cache")
+    before = os.environ.get("XDG_CACHE_HOME")
+    os.environ["XDG_CACHE_HOME"] = str(folder)
+    yield folder
+    if before is None:
+        os.environ.pop("XDG_CACHE_HOME", None)
+    else:
+        os.environ["XDG_CACHE_HOME"] = before
+
+
 @pytest.fixture(scope="session")
 def repo_root() -> Path:
     return REPO_ROOT

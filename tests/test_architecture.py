@@ -176,29 +176,45 @@ def _kgsync_closure(roots: list[str]) -> set[str]:
     return seen
 
 
-def test_the_record_cache_is_keyed_by_all_the_code_a_record_depends_on() -> None:
-    # A cached record must be invalidated by a change to any module its parse ran:
-    # a stale lexicon would give a rebuild other terms than a fresh build.
-    from kgsync.build import build_cache
+def test_each_cache_is_keyed_by_the_code_of_the_stage_that_produces_it() -> None:
+    # One fingerprint scheme (kgsync.build.cache.fingerprint): a result of stage S is keyed by the
+    # source of S and of every stage before it.  Sound only if what produces it imports nothing
+    # later, which the stage order gives; here: each cache names the stage of its producer.
+    from kgsync.build.cache import fingerprint
 
-    source = path_of("build.build_cache").read_text(encoding="utf-8")
-    record = ast.get_source_segment(source, next(
-        node for node in ast.parse(source).body if isinstance(node, ast.FunctionDef) and node.name == "parse_record"))
-    assert record is not None
-    called = {"read.items", "extract.findings", "extract.mining"}  # read_item_bytes, extract, candidates
-    for name in ("read_item_bytes", "extract(", "candidates("):
-        assert name in record, f"parse_record no longer calls {name}: update this test's list"
-    expected = {path_of(name).relative_to(PACKAGE).as_posix() for name in _kgsync_closure(sorted(called))}
-    assert set(build_cache._CACHED_MODULES) == expected
+    producers = {"records": ("extract", ["extract.record"]), "evidence_texts": ("extract", ["extract.evidence"]),
+                 "selection": ("vocabulary", ["vocabulary.vocab", "vocabulary.economy", "vocabulary.unchanged"]),
+                 "facts": ("graph", ["graph.assemble", "graph.memo"])}
+    for cache_module, (stage, roots) in producers.items():
+        source = path_of(f"build.cache.{cache_module}").read_text(encoding="utf-8")
+        assert re.findall(r"code_fingerprint\(\"(\w+)\"\)", source) == [stage], cache_module
+        allowed = fingerprint.STAGES[: fingerprint.STAGES.index(stage) + 1]
+        outside = {name for name in _kgsync_closure(roots) if name.split(".")[0] not in allowed}
+        assert not outside, f"{cache_module}'s results depend on code its fingerprint leaves out: {outside}"
+    source = PACKAGE.joinpath("build").rglob("*.py")
+    assert not [p for p in source if "_CACHED_MODULES" in p.read_text(encoding="utf-8")]  # no hand-kept list
 
 
-def test_the_caches_serve_the_orchestration_alone() -> None:
-    # build_cache and state sit below pipeline: no stage reads a cache (a stage's result may not
-    # depend on what a cache holds), and the caches never reach back into the orchestration.
-    for cache_module in ("build.build_cache", "build.state"):
-        importers = {p.stem for p in core_modules() for _, name in imports(p) if matches(name, f"kgsync.{cache_module}")}
-        assert importers <= {"pipeline"}, f"only kgsync.build.pipeline may import kgsync.{cache_module}: {importers}"
-        assert "build.pipeline" not in _kgsync_closure([cache_module])
+#: The modules of kgsync/build that run the stages and wrap them in the cache (the orchestration).
+ORCHESTRATION = frozenset({"build.pipeline", "build.reading", "build.committed"})
+
+
+def test_no_stage_imports_the_cache() -> None:
+    # The cache is a memo layer the build wraps around the stages: no stage reads it (a stage's
+    # result may not depend on what a cache holds), nothing outside kgsync/build imports it, and
+    # the cache never reaches back into the orchestration.
+    cache_modules = {module_name(p).removeprefix("kgsync.") for p in (PACKAGE / "build" / "cache").rglob("*.py")}
+    for path in modules():
+        name = module_name(path).removeprefix("kgsync.")
+        if name in cache_modules:
+            continue
+        for line, imported in imports(path):
+            if matches(imported, "kgsync.build.cache"):
+                assert name in ORCHESTRATION, f"{path.relative_to(REPO_ROOT)}:{line}: imports {imported}"
+    for name in cache_modules:
+        for _, imported in imports(path_of(name) if path_of(name).is_file() else PACKAGE / "build/cache/__init__.py"):
+            for orchestration in ORCHESTRATION:
+                assert not matches(imported, f"kgsync.{orchestration}"), f"kgsync.{name} imports {imported}"
 
 
 def test_mining_is_per_item_and_never_reads_the_corpus_selection() -> None:

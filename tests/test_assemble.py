@@ -211,7 +211,7 @@ def _inputs(tmp_path: Path, extra_topics: tuple[str, ...] = ()):
 def test_context_key_digests_every_corpus_wide_input(tmp_path: Path) -> None:
     from dataclasses import replace
 
-    from kgsync.graph.assemble import context_key
+    from kgsync.graph.memo import context_key
     from kgsync.vocabulary.economy import Folding
     from kgsync.vocabulary.themes import ThemeMap
 
@@ -261,7 +261,8 @@ def test_memo_reuses_facts_only_for_the_same_record_and_terms(tmp_path: Path, mo
     from dataclasses import replace
 
     from kgsync.graph import assemble as assemble_module
-    from kgsync.graph.assemble import AssemblyMemo, assemble
+    from kgsync.graph.assemble import assemble
+    from kgsync.graph.memo import AssemblyMemo
 
     items, extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts = _inputs(tmp_path)
     plain = assemble(items, extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts)
@@ -364,7 +365,7 @@ def _claims_of(confidences: list[str]) -> list:
 
 
 def test_claims_are_the_first_findings_in_document_order_whatever_their_confidence() -> None:
-    from kgsync.graph.assemble import select_claims
+    from kgsync.graph.claims import select_claims
 
     claims = _claims_of(["low", "high", "medium", "high", "high", "low"])
     assert [c.number for c in select_claims(claims, 4)] == [1, 2, 3, 4]
@@ -383,7 +384,7 @@ def test_editing_one_finding_never_flips_another(confidences: list[str], victim:
     place changes nothing for the others."""
     from dataclasses import replace
 
-    from kgsync.graph.assemble import select_claims
+    from kgsync.graph.claims import select_claims
 
     claims = _claims_of(confidences)
     victim %= len(claims)

@@ -124,7 +124,7 @@ def test_a_build_keeps_a_reworded_and_re_rated_findings_claim_and_the_diff_shows
     config = config_module.load(repo)
     before = build(config).graph
     if cache == "none":
-        shutil.rmtree(repo / ".kgsync-cache")
+        shutil.rmtree(_cache_folder(repo))
     claim = next(e for e in sorted(before.of_type("claim"), key=lambda e: e.name)
                  if any(o.startswith("confidence:") for o in e.observations))
     slug = claim.name.split(":")[1]
@@ -157,7 +157,7 @@ def test_a_build_keeps_a_reworded_and_re_rated_findings_claim_and_the_diff_shows
     assert changes[0].confidence == (old_confidence, new_confidence)
     assert build(config).graph == after  # the next build keeps the name too (stable, deterministic)
     manifest = (repo / "memory.kgsync.json").read_bytes()
-    shutil.rmtree(repo / ".kgsync-cache")
+    shutil.rmtree(_cache_folder(repo))
     rebuilt = build(config)
     assert rebuilt.graph == after and (repo / "memory.kgsync.json").read_bytes() == manifest
 
@@ -168,3 +168,11 @@ def test_previous_facts_to_match_decodes_only_items_with_a_new_claim_name() -> N
     text = Manifest({SLUG: OLD, other: _facts(("x", 1, "X holds"), slug=other)}).dumps()
     previous = previous_facts_to_match({SLUG: new, other: _facts(("x", 1, "X holds now"), slug=other)}, text)
     assert previous == {SLUG: OLD}
+
+
+def _cache_folder(repo: Path) -> Path:
+    from kgsync.build.cache.location import locate
+
+    location = locate(config_module.load(repo))
+    assert location is not None
+    return location.folder

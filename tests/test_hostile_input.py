@@ -24,7 +24,7 @@ CHILD = """
 import sys
 sys.path.insert(0, {bench!r})
 import bench_hostile
-from kgsync.build.build_cache import parse_record
+from kgsync.extract.record import parse_record
 kinds = {kinds!r}
 for kind in kinds:
     line = ("(" + "[" * 30000)[:30000] if kind == "([" else (kind * 30000)[:30000]

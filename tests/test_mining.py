@@ -5,6 +5,8 @@ from __future__ import annotations
 import pickle
 import random
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from item_corpus import corpus
 from kgsync.extract.mining import ItemCandidates, acronym_pairs, candidates
 
@@ -266,3 +268,12 @@ def test_candidates_drop_a_plumbing_acronym_with_its_long_form() -> None:
     assert {"mcp", "model context protocol"} <= keys
     assert not keys & {"http", "hypertext transfer protocol", "json", "javascript object notation"}
     assert ("http", "hypertext transfer protocol") in found.acronyms  # still the corpus's acronym map
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(list("ab1+.-_:/ éxﬁ\n") + ["://", "http", "https://", "abcdefghijklmnop"]),
+                max_size=30).map("".join))
+def test_link_schemes_are_what_the_scheme_pattern_finds(text: str) -> None:
+    from kgsync.extract import mining
+
+    assert mining._link_schemes(text) == mining._LINK_SCHEME.findall(text)

@@ -12,18 +12,20 @@ from unittest import mock
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from click.testing import CliRunner
 
 from kgsync.read import config as config_module
 from kgsync.contract import jsonl
-from kgsync.build import state as build_state
+from kgsync.build.cache import state as build_state
 from kgsync.cli.main import cli
 from kgsync.contract.errors import GraphFormatError
 from kgsync.read.items import IssueSeverity, find_item_files
 from kgsync.graph.merge import manifest_path
 from kgsync.contract.model import Entity, EntityType, Graph, Relation
 from kgsync.build.pipeline import build
-from kgsync.graph.assemble import subject_findings
+from kgsync.graph.claims import subject_findings
 from kgsync.extract.findings import extract
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -354,17 +356,25 @@ def test_committed_example_graph_is_current(repo: Path) -> None:
     assert not stale, f"examples/research-repo/{', '.join(stale)} stale"
 
 
-# --- incremental rebuilds (kgsync.build.state): every shortcut must give a fresh build's bytes ---
+# --- incremental rebuilds (kgsync.build.cache.state): every shortcut must give a fresh build's bytes ---
 
 @pytest.fixture
 def settle_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Trust a file's stat as soon as it was written before the scan (in use, kgsync waits
-    2 s: kgsync.build.state's rule against racy writes), so the stat shortcut is exercised here."""
+    2 s: kgsync.build.cache.state's rule against racy writes), so the stat shortcut is exercised here."""
     monkeypatch.setattr(build_state, "_SETTLED_NS", 0)
 
 
+def _cache_folder(cfg: config_module.Config) -> Path:
+    from kgsync.build.cache.location import locate
+
+    location = locate(cfg)
+    assert location is not None
+    return location.folder
+
+
 def _recorded_files(cfg: config_module.Config) -> int:
-    return len(build_state.load(cfg.path(cfg.cache_dir)).files)
+    return len(build_state.load(_cache_folder(cfg)).files)
 
 
 def _fresh_bytes(root: Path, cfg: config_module.Config, tmp: Path) -> tuple[bytes, bytes]:
@@ -443,7 +453,7 @@ def _add_finding(path: Path, finding: str) -> None:
 @pytest.mark.slow
 @pytest.mark.usefixtures("settle_at_once")
 def test_reused_facts_equal_a_fresh_build_through_corpus_changes(tmp_path: Path) -> None:
-    """Items' facts are reused across builds (build_cache.FactsStore); every kind of change
+    """Items' facts are reused across builds (kgsync.build.cache.facts.FactsStore); every kind of change
     that can alter another item's facts must still give a fresh build's bytes."""
     import sys
 
@@ -465,10 +475,10 @@ def test_reused_facts_equal_a_fresh_build_through_corpus_changes(tmp_path: Path)
         assembled.append(item.slug)
         return real_item_facts(item, *args)
 
-    from kgsync.build import build_cache
+    from kgsync.build.cache import fingerprint, selection
 
     selected: list[str] = []  # builds that selected the vocabulary again (else: reused, SelectionStore)
-    real_select = build_cache.select_with_stats
+    real_select = selection.select_with_stats
 
     def selecting(*args):
         selected.append("selected")
@@ -478,7 +488,7 @@ def test_reused_facts_equal_a_fresh_build_through_corpus_changes(tmp_path: Path)
         assembled.clear()
         selected.clear()
         with mock.patch.object(assemble_module, "_item_facts", counting), \
-                mock.patch.object(build_cache, "select_with_stats", selecting):
+                mock.patch.object(selection, "select_with_stats", selecting):
             build(cfg)
         if compare:
             fresh_graph, fresh_manifest = _fresh_bytes(root, cfg, tmp_path)
@@ -500,7 +510,7 @@ def test_reused_facts_equal_a_fresh_build_through_corpus_changes(tmp_path: Path)
     other.write_bytes(originals[other])
     check("harmless edit reverted")
     assert selected == []
-    with mock.patch.object(build_cache, "core_fingerprint", lambda: "other code"):
+    with mock.patch.object(fingerprint, "code_fingerprint", lambda stage: "other code"):
         check("the code changed")  # the stored facts were built by other code: none reused
     assert len(assembled) == len(files)
     # A new term: it recurs in three items now (crosses mining.min_items), and other items mention it.
@@ -572,27 +582,27 @@ def test_parallel_parse_equals_serial_and_the_caller_takes_a_share(tmp_path: Pat
     import os
     import sys
 
-    from kgsync.build import build_cache
-    from kgsync.build import pipeline
+    from kgsync.build import reading
+    from kgsync.extract import record
 
     sys.path.insert(0, str(ROOT / "bench"))
     import gen_corpus  # noqa: E402  (bench/ is not a package)
 
-    paths = gen_corpus.generate(tmp_path / "items", 2 * pipeline._MIN_PARALLEL + 5)
+    paths = gen_corpus.generate(tmp_path / "items", 2 * reading._MIN_PARALLEL + 5)
     jobs = [(p.read_bytes(), p.name, p.stem) for p in sorted(paths)]
-    serial = [build_cache.parse_record(*job) for job in jobs]
+    serial = [record.parse_record(*job) for job in jobs]
     here, calls = os.getpid(), []
-    record = build_cache.parse_record
+    record = record.parse_record
 
-    def counted(*job: object) -> build_cache.Record:
+    def counted(*job: object) -> record.Record:
         if os.getpid() == here:
             calls.append(job[2])
         return record(*job)
 
-    monkeypatch.setattr(pipeline, "parse_record", counted)
+    monkeypatch.setattr(reading, "parse_record", counted)
     for processes in (2, 3):
         calls.clear()
-        assert pipeline._parse_all(jobs, processes) == serial
+        assert reading._parse_all(jobs, processes) == serial
         assert 0 < len(calls) and len(calls) == len(set(calls))
         assert calls == [job[2] for job in jobs[: len(calls)]]  # a prefix: the front chunks
 
@@ -602,18 +612,18 @@ def test_parallel_parse_error_cancels_queued_chunks(tmp_path: Path, monkeypatch:
     import sys
     import time
 
-    from kgsync.build import build_cache
-    from kgsync.build import pipeline
+    from kgsync.build import reading
+    from kgsync.extract import record
 
     sys.path.insert(0, str(ROOT / "bench"))
     import gen_corpus  # noqa: E402
 
-    paths = gen_corpus.generate(tmp_path / "items", 6 * pipeline._CHUNK)
+    paths = gen_corpus.generate(tmp_path / "items", 6 * reading._CHUNK)
     jobs = [(p.read_bytes(), p.name, p.stem) for p in sorted(paths)]
-    record = build_cache.parse_record
+    record = record.parse_record
     done_log = tmp_path / "parsed.log"  # appended to by this process and the forked worker
 
-    def slow_or_failing(*job: object) -> build_cache.Record:
+    def slow_or_failing(*job: object) -> record.Record:
         if job[2] == jobs[0][2]:
             raise RuntimeError("broken parser")
         time.sleep(0.05)  # the worker's chunks take ~0.8 s each
@@ -621,33 +631,33 @@ def test_parallel_parse_error_cancels_queued_chunks(tmp_path: Path, monkeypatch:
             log.write(f"{job[2]}\n")
         return record(*job)
 
-    monkeypatch.setattr(pipeline, "parse_record", slow_or_failing)
+    monkeypatch.setattr(reading, "parse_record", slow_or_failing)
     with pytest.raises(RuntimeError, match="broken parser"):
-        pipeline._parse_all(jobs, 2)
+        reading._parse_all(jobs, 2)
     parsed = done_log.read_text().split() if done_log.exists() else []
     # The worker finishes the chunk it holds and those the pool had queued for it already
     # (one or two); without the cancelling it would parse every chunk but the failed one (5 of 6).
-    assert len(parsed) <= 3 * pipeline._CHUNK, f"{len(parsed)} files parsed after the error"
+    assert len(parsed) <= 3 * reading._CHUNK, f"{len(parsed)} files parsed after the error"
 
 
 @pytest.mark.usefixtures("settle_at_once")
 def test_record_parts_load_only_for_edited_items_and_a_lost_part_is_parsed_again(repo: Path, tmp_path: Path) -> None:
     """``RecordCache``: a rebuild reads extractions and candidates only of the records it needs
     (the edited items); a lost ``parts/`` file costs a parse, never a wrong graph."""
-    from kgsync.build import build_cache
+    from kgsync.build.cache import fingerprint, records
 
     cfg = config_module.load(repo)
     graph = cfg.path(cfg.graph)
     build(cfg)
     loaded: list[str] = []
-    real_load = build_cache.RecordCache._load
+    real_load = records.RecordCache._load
 
     def counting(self, folder, shard):
         if folder == self.parts_folder:
             loaded.append(shard)
         return real_load(self, folder, shard)
 
-    with mock.patch.object(build_cache.RecordCache, "_load", counting):
+    with mock.patch.object(records.RecordCache, "_load", counting):
         build(cfg)
         assert loaded == []  # no-op: no item is assembled or mined again
         victim = sorted(p for p in find_item_files(items_dir(repo)) if p.name != "README.md")[1]
@@ -656,12 +666,12 @@ def test_record_parts_load_only_for_edited_items_and_a_lost_part_is_parsed_again
         build(cfg)
         assert 0 < len(loaded) <= 2  # the shards of the new and the old record of the victim
     assert graph.read_bytes() == _fresh_bytes(repo, cfg, tmp_path)[0]
-    for part in (cfg.path(cfg.cache_dir) / "parts").glob("*.json"):
+    for part in (_cache_folder(cfg) / "parts").glob("*.json"):
         part.unlink()
-    with mock.patch.object(build_cache, "core_fingerprint", lambda: "other code"):  # assemble everything
+    with mock.patch.object(fingerprint, "code_fingerprint", lambda stage: "other code"):  # assemble everything
         build(cfg)
     assert graph.read_bytes() == _fresh_bytes(repo, cfg, tmp_path)[0]
-    assert list((cfg.path(cfg.cache_dir) / "parts").glob("*.json"))  # written again
+    assert list((_cache_folder(cfg) / "parts").glob("*.json"))  # written again
 
 
 def test_a_symlinked_item_is_read_under_its_target_path(repo: Path) -> None:
@@ -703,3 +713,51 @@ def test_build_escapes_a_file_name_so_ci_reads_no_workflow_command(repo: Path) -
     lines = shown.output.split("\n")
     assert not [line for line in lines if line.startswith("::")], shown.output
     assert "x%0A::error file=a.md::pwned.md: error: file name" in shown.output
+
+
+_EDITS = ("reword", "add", "delete", "date", "restore")
+
+
+@pytest.mark.slow
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.sampled_from(_EDITS), st.integers(0, 23)), min_size=1, max_size=4))
+def test_cached_builds_equal_fresh_builds_through_random_edits(settle_at_once: None, edits: list[tuple[str, int]]) -> None:
+    """Whatever the edits, a build through the caches (records, facts, vocabulary, state) writes
+    the bytes a build without a cache writes."""
+    import sys
+    import tempfile
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    import gen_corpus
+
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / "gen"
+        files = gen_corpus.generate(root / "Research" / "completed", 24, seed=3)
+        originals = {path: path.read_bytes() for path in files}
+        cfg = config_module.load(root).with_overrides(items="Research/completed/*.md",
+                                                      cache_dir=str(Path(tmp) / "cache"))
+        graph = cfg.path(cfg.graph)
+        build(cfg)
+        for edit, index in edits:
+            path = files[index]
+            if edit == "delete":
+                path.unlink(missing_ok=True)
+            elif edit == "restore":
+                path.write_bytes(originals[path])
+            elif path.exists():
+                text = path.read_text(encoding="utf-8")
+                if edit == "reword":
+                    path.write_text(text.replace("**", "**Reworded: ", 1), encoding="utf-8")
+                elif edit == "add":
+                    _add_finding(path, f"Randomised edits keep cached bytes fresh {index}.")
+                else:
+                    _set_completed(path, "2020-01-01")
+            # The same build without a cache, over the same committed graph and manifest (the
+            # committed hubs are an input: a build from nothing may differ by design).
+            uncached = Path(tmp) / "uncached.jsonl"
+            shutil.copyfile(graph, uncached)
+            shutil.copyfile(manifest_path(graph), manifest_path(uncached))
+            build(cfg)
+            build(cfg.with_overrides(graph=str(uncached), cache_dir=""))
+            assert graph.read_bytes() == uncached.read_bytes(), (edit, index)
+            assert manifest_path(graph).read_bytes() == manifest_path(uncached).read_bytes(), (edit, index)

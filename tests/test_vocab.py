@@ -65,7 +65,7 @@ def test_a_hub_leaves_only_well_below_the_hub_share() -> None:
     """Hysteresis: with 8 items and a 0.5 share a term on 5 items is a hub in a first build;
     with the last build's hubs known, a hub stays one down to 4 items (> 0.75 x 4 = 3) and
     another term enters only at 6 (> 1.25 x 4 = 5)."""
-    from kgsync.build.build_cache import same_hubs
+    from kgsync.vocabulary.unchanged import same_hubs
     from kgsync.vocabulary.vocab import HUB_LEAVE_RATIO, _Group, _is_hub
 
     mining = CONFIG.mining

@@ -39,5 +39,6 @@ def cache_dir_option(command: F) -> F:
     CI points it outside the checkout (the Action: $RUNNER_TEMP), so no committed file is read as cache."""
     return click.option(
         "--cache-dir", "cache_dir", envvar="KGSYNC_CACHE_DIR", type=click.Path(file_okay=False, path_type=Path),
-        help="Cache folder (default: `cache_dir` in kgsync.yml, .kgsync-cache; env KGSYNC_CACHE_DIR).",
+        help="Cache folder (default: `cache_dir` in kgsync.yml, else ~/.cache/kgsync/<repo hash>, outside the checkout; "
+             "a folder inside the checkout is authenticated by a key outside it; env KGSYNC_CACHE_DIR).",
     )(command)

@@ -258,8 +258,31 @@ def link_protocols(text: str) -> frozenset[str]:
     """The protocols the text's own links are written in: their schemes ("https://...") and, for
     a secure scheme, its plain protocol ("https" is "http" over TLS).  What an item links with
     is its plumbing, whatever it studies."""
-    schemes = {scheme.lower() for scheme in _LINK_SCHEME.findall(text)}
+    schemes = {scheme.lower() for scheme in _link_schemes(text)}
     return frozenset(schemes | {s[:-1] for s in schemes if s.endswith("s") and len(s) > 3})
+
+
+_SCHEME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+.-")
+
+
+def _link_schemes(text: str) -> list[str]:
+    """``_LINK_SCHEME.findall(text)``, found from each "://" backwards: the regex tries every
+    word start of the text (8x slower on the real corpus); tests/test_mining.py holds them equal."""
+    out: list[str] = []
+    end = 0  # where the last match ended: matches do not overlap
+    at = text.find("://")
+    while at != -1:
+        start = at
+        floor = max(end, at - 16)  # a scheme is 1 to 16 characters
+        while start > floor and text[start - 1] in _SCHEME_CHARS:
+            start -= 1
+        for s in range(start, at):  # the leftmost start at a word boundary, as the regex finds it
+            if text[s].isascii() and text[s].isalpha() and (s == 0 or not (text[s - 1].isalnum() or text[s - 1] == "_")):
+                out.append(text[s:at])
+                end = at + 3
+                break
+        at = text.find("://", at + 1)
+    return out
 
 
 def is_bookkeeping(key: str) -> bool:

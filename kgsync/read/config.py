@@ -24,6 +24,8 @@ from kgsync.read.yaml_source import key_lines, read_yaml
 
 CONFIG_FILE = "kgsync.yml"
 TAG_STYLES = ("search-safe", "slug")
+#: ``cache_dir``'s default: the user's cache directory, outside the checkout (kgsync.build.cache.location).
+USER_CACHE = "(user cache)"
 
 T = TypeVar("T")
 
@@ -152,7 +154,8 @@ class Config:
     tag_style: str = option("search-safe", "search-safe (tag:agentic_ai) or slug (tag:agentic-ai); see docs/ECONOMY.md",
                             choices=TAG_STYLES)
     cache_dir: str = option(
-        ".kgsync-cache", "per-file parse cache (content-addressed; never changes the output); empty: no cache")
+        USER_CACHE, "build cache (never changes the output); default: outside the checkout, ~/.cache/kgsync/<repo hash>; "
+                    "a folder inside it is authenticated by a key kept outside the repo; empty: no cache")
     caps: Caps = section(Caps, "what one item may contribute")
     mining: Mining = section(Mining, "concept and method discovery")
     merge: Merge = section(Merge, "the near-duplicate rule for names")

@@ -30,6 +30,10 @@ _ISO_DATE = re.compile(r"\s*(\d{4}-\d{2}-\d{2})")
 _FORBIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ufdd0-\ufdef"
                         + "".join(chr(plane + 0xFFFE) + chr(plane + 0xFFFF) for plane in range(0, 0x110000, 0x10000))
                         + "]")
+# The same less the astral noncharacters, for text without astral characters (most): a class of
+# ranges alone is searched ~15x faster than one with 32 single astral code points.
+_FORBIDDEN_BMP = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ufdd0-\ufdef\ufffe\uffff]")
+_ASTRAL = re.compile("[\U00010000-\U0010ffff]")
 #: ``problem(severity, line, message, hint='')``: an Issue of the file being read.
 _Problem = Callable[..., "Issue"]
 
@@ -225,7 +229,7 @@ def _decode(raw: bytes, problem: _Problem) -> tuple[str, Issue | None]:
     if "\x00" in text:
         line = text[: text.index("\x00")].count("\n") + 1
         return "", problem(IssueSeverity.ERROR, line, "NUL byte: binary data, not Markdown", "remove the binary content")
-    bad = _FORBIDDEN.search(text)
+    bad = (_FORBIDDEN if _ASTRAL.search(text) else _FORBIDDEN_BMP).search(text)
     if bad:
         line = text.count("\n", 0, bad.start()) + 1
         column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1

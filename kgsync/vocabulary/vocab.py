@@ -229,7 +229,7 @@ HUB_ENTER_RATIO = 1.25
 
 @dataclass(frozen=True)
 class SelectionStats:
-    """What ``build_cache.selection_unchanged`` needs to prove that an edit cannot change ``select``'s result."""
+    """What ``kgsync.vocabulary.unchanged.selection_unchanged`` needs to prove that an edit cannot change ``select``'s result."""
 
     n_items: int
     acronyms: Mapping[str, str]  # the corpus's acronym map (the earliest definer's expansion)
@@ -244,7 +244,7 @@ class SelectionStats:
 def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
                       pinned: PinnedVocabulary | None = None,
                       previous_hubs: frozenset[str] | None = None) -> tuple[Vocabulary, SelectionStats]:
-    """``select``, and what ``build_cache.selection_unchanged`` checks an edit against.
+    """``select``, and what ``kgsync.vocabulary.unchanged.selection_unchanged`` checks an edit against.
 
     Locality: each item chooses its terms from its own candidates alone (``_local_choice``:
     salience inside the item, never a corpus frequency), so a merge elsewhere can change an

@@ -1,4 +1,4 @@
-"""kgsync.build.build_cache: reusing the last vocabulary (``selection_unchanged``, ``same_hubs``).
+"""kgsync.vocabulary.unchanged: reusing the last vocabulary (``selection_unchanged``, ``same_hubs``).
 
 The caches' effect on whole builds (every shortcut gives a fresh build's bytes) is tested
 end to end in tests/test_pipeline.py.
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from kgsync.build.build_cache import selection_unchanged
+from kgsync.vocabulary.unchanged import selection_unchanged
 from kgsync.read.config import Config, Mining
 from kgsync.read.items import read_item_bytes
 from kgsync.extract.mining import ItemCandidates, candidates

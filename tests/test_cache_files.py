@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from kgsync.read import config as config_module
-from kgsync.build.cache_file import CacheReader
+from kgsync.build.cache.files import CacheReader
 from kgsync.read.items import IssueSeverity
 from kgsync.graph.merge import manifest_path
 from kgsync.build.pipeline import build
@@ -50,7 +50,7 @@ def _written(cfg: config_module.Config) -> tuple[bytes, bytes]:
 
 
 def test_planted_pickles_never_run_and_the_output_is_a_fresh_builds(repo: Path, tmp_path: Path) -> None:
-    cfg = config_module.load(repo)
+    cfg = config_module.load(repo).with_overrides(cache_dir=".kgsync-cache")  # inside the checkout, chosen so
     cache = cfg.path(cfg.cache_dir)
     marker = tmp_path / "code-ran"
     bomb = pickle.dumps(_Bomb(marker))
@@ -69,7 +69,8 @@ def test_planted_pickles_never_run_and_the_output_is_a_fresh_builds(repo: Path, 
 
 
 def test_a_tampered_cache_entry_is_ignored_and_the_output_is_a_fresh_builds(repo: Path, tmp_path: Path) -> None:
-    cfg = config_module.load(repo)
+    # Outside the checkout (plain JSON, not authenticated): what validation alone rejects.
+    cfg = config_module.load(repo).with_overrides(cache_dir=str(tmp_path / "cache"))
     cache = cfg.path(cfg.cache_dir)
     build(cfg)
     record_files = sorted((cache / "records").glob("*.json"))

@@ -21,8 +21,8 @@ import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from kgsync.build import cache_file
-from kgsync.build.cache_file import CacheReader
+from kgsync.build.cache import files as cache_file
+from kgsync.build.cache.files import CacheReader
 
 _VERSION = 3  # 2: BuildState.items; 3: JSON (state.json), no longer a pickle
 _SETTLED_NS = 2_000_000_000  # a file is trusted by stat only when its ctime is this much older than the scan
@@ -66,7 +66,7 @@ def load(folder: Path | None, reader: CacheReader | None = None) -> BuildState:
     return BuildState()  # missing, invalid or of another version: only a slower build
 
 
-def save(folder: Path | None, state: BuildState) -> None:
+def save(folder: Path | None, state: BuildState, reader: CacheReader | None = None) -> None:
     if folder is None:
         return
     folder.mkdir(parents=True, exist_ok=True)
@@ -75,7 +75,7 @@ def save(folder: Path | None, state: BuildState) -> None:
         gitignore.write_text("*\n", encoding="utf-8")
     # A path that is not UTF-8 cannot be stored as JSON: that file is read and hashed every time.
     files = {path: entry for path, entry in state.files.items() if cache_file.encodable(path)}
-    cache_file.write(folder / _FILE, (_VERSION, replace(state, files=files)))
+    (reader or CacheReader()).write(folder / _FILE, (_VERSION, replace(state, files=files)))
 
 
 _FILE = "state.json"

@@ -1,0 +1,103 @@
+"""Each item's assembled facts from the last build (``FactsStore``)."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+from collections.abc import Mapping, MutableMapping
+from pathlib import Path
+
+from kgsync.build.cache.files import CacheReader
+from kgsync.build.cache import fingerprint
+from kgsync.graph.claims import ItemEvidence
+from kgsync.graph.facts_builder import ItemAssembly
+from kgsync.graph.memo import AssemblyMemo, MemoEntry
+from kgsync.vocabulary.vocab import (
+    ItemTerms,
+)
+
+
+class FactsStore:
+    """Each item's assembled facts from the last build (``AssemblyMemo`` entries), in 16
+    JSON files by the slug's sha1, so a one-item edit rewrites one of them.
+
+    Valid only for the same code and the same corpus-wide inputs (``context_key``):
+    a shard written under another fingerprint is ignored, i.e. every item is assembled again.
+    """
+
+    def __init__(self, folder: Path | None, context: str | None, reader: CacheReader):
+        self.folder = folder / "facts" if folder else None
+        self.reader = reader
+        self.usable = self.folder is not None and context is not None
+        self.fingerprint = (fingerprint.code_fingerprint("graph"), context)
+        self.entries: dict[str, MemoEntry] = {}
+        self.loaded: dict[str, set[str]] = {}  # shard -> its slugs as stored
+        if not self.usable:
+            return
+        assert self.folder is not None
+        for path in sorted(self.folder.glob("*.json")) if self.folder.is_dir() else ():
+            found = reader.read(path, _FactsShard)
+            if found is None or found[0] != self.fingerprint:  # invalid or of other code: only a slower build
+                continue
+            stored = found[1]
+            self.loaded[path.stem] = set(stored)
+            self.entries.update(stored)
+
+    def memo(self, keys: Mapping[str, str]) -> _TrackingMemo | None:
+        """The memo ``assemble`` reads and fills (``keys``: slug -> record key); None when the store is not usable."""
+        return _TrackingMemo(self.entries, keys) if self.usable else None
+
+    def save(self, memo: _TrackingMemo | None) -> None:
+        """Keep the entries of the items ``memo`` was used for; rewrite the shards that differ."""
+        if self.folder is None:
+            return
+        if memo is None:  # not usable
+            shutil.rmtree(self.folder, ignore_errors=True)
+            return
+        shards: dict[str, dict[str, MemoEntry]] = {}
+        for slug in memo.keys:
+            if slug in self.entries:
+                shards.setdefault(_facts_shard(slug), {})[slug] = self.entries[slug]
+        dirty = {_facts_shard(slug) for slug in memo.put_slugs}
+        self.folder.mkdir(parents=True, exist_ok=True)
+        for shard in sorted(set(shards) | set(self.loaded)):
+            used = shards.get(shard, {})
+            if shard not in dirty and shard in self.loaded and self.loaded[shard] == set(used):
+                continue
+            path = self.folder / f"{shard}.json"
+            if used:
+                self.reader.write(path, (self.fingerprint, used))
+            else:
+                path.unlink(missing_ok=True)
+        for path in self.folder.glob("*.json"):
+            if path.stem not in shards:
+                path.unlink(missing_ok=True)
+
+
+class _TrackingMemo(AssemblyMemo):
+    """An ``AssemblyMemo`` that remembers which items it was given (their shards need writing)."""
+
+    def __init__(self, entries: MutableMapping[str, MemoEntry], keys: Mapping[str, str]) -> None:
+        super().__init__(entries, keys)
+        self.put_slugs: set[str] = set()
+
+    def put(self, slug: str, uses: ItemTerms | None, done: ItemAssembly, digests: Mapping[str, str],
+            links: ItemEvidence | None = None) -> None:
+        super().put(slug, uses, done, digests, links)
+        self.put_slugs.add(slug)
+
+
+def _facts_shard(slug: str) -> str:
+    return hashlib.sha1(slug.encode()).hexdigest()[0]
+
+
+_TermsKey = tuple[str, tuple[tuple[str, tuple[str, ...]], ...], tuple[tuple[str, tuple[str, ...]], ...], tuple[str, ...],
+                  tuple[str, ...]]
+
+
+_PackedFacts = tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], tuple[tuple[str, str, str], ...],
+                     tuple[tuple[str, ...], ...], tuple[tuple[str, int | None, bool], ...], str]
+
+
+_FactsShard = tuple[tuple[str, str | None],
+                    dict[str, tuple[tuple[str, _TermsKey | None, str | None], tuple[str, ...], str, _PackedFacts]]]

@@ -1,0 +1,33 @@
+"""The code a cached result depends on, digested: one scheme for every cache.
+
+A result of stage S (a record: ``extract``; a vocabulary: ``vocabulary``; an item's facts:
+``graph``) is produced by code of S and of the stages before it, never after: a stage imports
+only itself and those before it (tests/test_architecture.py enforces the order).  So the
+source of every module of those stages is a key no hand-kept list can let drift.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import cache
+from importlib import metadata
+from pathlib import Path
+
+#: The stages whose results are cached, in pipeline order (tests/test_architecture.py holds the order).
+STAGES = ("contract", "read", "extract", "vocabulary", "graph")
+
+#: The libraries whose Unicode tables a parse reads (invisible characters, UTS #39 look-alikes):
+#: a new version may change a result without a line of kgsync changing.
+_UNICODE_TABLES = ("disarm", "regex")
+
+
+@cache
+def code_fingerprint(stage: str) -> str:
+    """A digest of the source of every module of ``stage`` and of the stages before it."""
+    kgsync = Path(__file__).resolve().parent.parent.parent
+    digest = hashlib.sha1()
+    for name in STAGES[: STAGES.index(stage) + 1]:
+        for path in sorted((kgsync / name).rglob("*.py")):
+            digest.update(path.relative_to(kgsync).as_posix().encode() + b"\0" + path.read_bytes())
+    digest.update("".join(f"{name}={metadata.version(name)};" for name in _UNICODE_TABLES).encode())
+    return digest.hexdigest()

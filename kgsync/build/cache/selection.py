@@ -1,0 +1,109 @@
+"""The last build's vocabulary and hub folding, reused when no edit since can change them (``SelectionStore``)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import cast
+
+from kgsync.build.cache.files import CacheReader
+from kgsync.build.cache import fingerprint
+from kgsync.extract.record import Record
+from kgsync.extract.mining import ItemCandidates
+from kgsync.read.config import Caps, Config, Merge, Mining
+from kgsync.read.items import ResearchItem
+from kgsync.vocabulary.economy import Folding, hub_folding
+from kgsync.vocabulary.unchanged import same_hubs, selection_unchanged
+from kgsync.vocabulary.vocab import (
+    PinnedVocabulary,
+    SelectionStats,
+    Vocabulary,
+    select_with_stats,
+)
+
+
+class SelectionStore:
+    """The last build's vocabulary and hub folding (``cache_dir/vocab/``), reused when
+    ``selection_unchanged`` proves that the items edited since cannot change them (the folding
+    depends on the vocabulary's hubs and every item's acronyms, which that proof keeps).
+
+    ``inputs.json`` holds what the proof needs (code, config, pinned vocabulary, every item's
+    slug and record key in order, ``SelectionStats``) and is small; ``selection.json`` holds the
+    vocabulary itself, rewritten only when it was selected again.  Both carry one id.
+    """
+
+    def __init__(self, folder: Path | None, reader: CacheReader) -> None:
+        self.folder = folder / "vocab" if folder else None
+        self.reader = reader
+        self.fingerprint = fingerprint.code_fingerprint("vocabulary")
+        self.inputs: _SelectionInputs | None = None
+        self.keys: tuple[str, ...] = ()
+        if self.folder is None:
+            return
+        inputs = reader.read(self.folder / "inputs.json", _SelectionInputs)
+        if inputs is not None and inputs[0] == self.fingerprint:  # else missing, invalid or stale: select again
+            self.inputs = inputs
+            self.keys = inputs[5]
+
+    def select(self, items: Sequence[ResearchItem], by_slug: Mapping[str, Record], read_keys: Mapping[str, str],
+               old_records: Mapping[str, Record], config: Config, pinned: PinnedVocabulary | None,
+               previous_hubs: frozenset[str] | None = None) -> tuple[Vocabulary, Folding]:
+        slugs = tuple(item.slug for item in items)
+        keys = tuple(read_keys.get(slug, "") for slug in slugs)
+        settings = (config.mining, config.caps, config.merge)
+        found = self._reuse(slugs, keys, by_slug, old_records, settings, config, pinned, previous_hubs)
+        if found is not None:
+            vocabulary, fold, stats, ident = found
+        else:
+            cands = cast(list[ItemCandidates], [by_slug[slug].candidates for slug in slugs])  # items that parsed have them
+            vocabulary, stats = select_with_stats(cands, config, pinned, previous_hubs)
+            fold = hub_folding(cands, vocabulary)
+            ident = os.urandom(8).hex()
+        self._save(found is None, (self.fingerprint, ident, settings, pinned, slugs, keys, stats), vocabulary, fold)
+        return vocabulary, fold
+
+    def _reuse(self, slugs: tuple[str, ...], keys: tuple[str, ...], by_slug: Mapping[str, Record],
+               old_records: Mapping[str, Record], settings: tuple[Mining, Caps, Merge], config: Config, pinned: PinnedVocabulary | None,
+               previous_hubs: frozenset[str] | None) -> tuple[Vocabulary, Folding, SelectionStats, str] | None:
+        if self.inputs is None or "" in keys:  # a slug two files claim: no key to compare
+            return None
+        _fingerprint, ident, old_settings, old_pinned, old_slugs, old_keys, stats = self.inputs
+        if old_settings != settings or old_pinned != pinned or old_slugs != slugs:
+            return None
+        changes: list[tuple[ItemCandidates, ItemCandidates]] = []
+        for slug, old_key, key in zip(slugs, old_keys, keys):
+            if old_key != key:
+                old = old_records.get(old_key)
+                new = by_slug[slug].candidates
+                if old is None or old.candidates is None or new is None:
+                    return None
+                changes.append((old.candidates, new))
+        new_stats = selection_unchanged(stats, changes, config, pinned)
+        if new_stats is not None:
+            new_stats = same_hubs(new_stats, previous_hubs, config, pinned)
+        if new_stats is None:
+            return None
+        assert self.folder is not None  # inputs were read from it
+        found = self.reader.read(self.folder / "selection.json", _Selection)
+        if found is None or found[0] != ident:
+            return None
+        _ident, vocabulary, rules = found
+        return vocabulary, Folding.of(rules), new_stats, ident
+
+    def _save(self, selected: bool, inputs: _SelectionInputs, vocabulary: Vocabulary, fold: Folding) -> None:
+        if self.folder is None:
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        if selected:  # the vocabulary first: inputs naming an id whose vocabulary is missing only miss
+            self.reader.write(self.folder / "selection.json", (inputs[1], vocabulary, fold.rules))
+        if inputs != self.inputs:
+            self.reader.write(self.folder / "inputs.json", inputs)
+
+
+# What each cache file holds (decoded as exactly this, see kgsync.build.cache.files).
+_SelectionInputs = tuple[str, str, tuple[Mining, Caps, Merge], PinnedVocabulary | None, tuple[str, ...],
+                         tuple[str, ...], SelectionStats]
+
+
+_Selection = tuple[str, Vocabulary, tuple[tuple[str, str], ...]]

@@ -1,0 +1,121 @@
+"""The merge and lint stages: the new graph merged into the committed one, and its findings,
+an item whose own facts break the contract blamed and kept at its previous facts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from kgsync.build.committed import Base, GraphFiles
+from kgsync.contract.errors import Location
+from kgsync.contract.model import Facts, Graph
+from kgsync.graph.assemble import Assembly
+from kgsync.graph.merge import Manifest, merge_with_foreign
+from kgsync.lint.rules import FileLines, LintReport, lint, relation_label, separate_hand_added
+from kgsync.read.config import Config
+from kgsync.read.items import Issue, IssueSeverity, ResearchItem
+
+
+@dataclass(frozen=True)
+class Merged:
+    graph: Graph
+    manifest: Manifest
+    foreign: bool  # the committed graph adds to the generated facts (content added by hand or by an agent)
+
+
+def merge_into(base: Base, by_item: Mapping[str, Facts], keep: frozenset[str]) -> Merged:
+    return Merged(*merge_with_foreign(base.graph, base.manifest, by_item, keep))
+
+
+@dataclass(frozen=True)
+class Linted:
+    merged: Merged  # without the facts of the items blamed
+    report: LintReport
+    item_errors: tuple[Issue, ...]  # the items blamed
+
+
+def lint_blaming_items(merged: Merged, base: Base, files: GraphFiles, assembly: Assembly,
+                        items: Sequence[ResearchItem], keep: frozenset[str], config: Config) -> Linted:
+    """The merged graph's findings.  An item whose own facts break the contract (a theme, alias or
+    name no rule allows) is an item error: it keeps its previous nodes and every other item
+    updates.  Again until none is left (keeping one item's old facts can only touch that item's nodes)."""
+    report = _lint(merged, assembly, files.graph, config)
+    by_item = assembly.by_item
+    item_errors: list[Issue] = []
+    while blamed := _items_blamed(report, items, by_item, frozenset(i.slug for i in item_errors)):
+        item_errors += blamed
+        failing = frozenset(i.slug for i in blamed)
+        keep = keep | failing
+        by_item = {slug: facts for slug, facts in by_item.items() if slug not in failing}
+        if base.manifest is None:
+            base = replace(base, manifest=files.read_manifest())
+        merged = merge_into(base, by_item, keep)
+        report = _lint(merged, assembly, files.graph, config)
+    return Linted(merged, report, tuple(item_errors))
+
+
+def _lint(merged: Merged, assembly: Assembly, graph_path: Path, config: Config) -> LintReport:
+    """The merged graph's findings; those of content added by hand or by an agent never block."""
+    if not merged.foreign:
+        return lint(merged.graph, sources=assembly.sources, rule=config.merge)
+    # Hand-added content is placed at its line in the committed file, not at an item it touches.
+    sources = _GeneratedThenFile(assembly.sources, assembly.by_item, FileLines(graph_path))
+    generated = merge_with_foreign(Graph(), None, merged.manifest.by_item)[0]
+    return separate_hand_added(lint(merged.graph, sources=sources, rule=config.merge),
+                               lint(generated, sources=assembly.sources, rule=config.merge))
+
+
+def _items_blamed(report: LintReport, items: Sequence[ResearchItem], by_item: Mapping[str, Facts],
+                  known: frozenset[str]) -> list[Issue]:
+    """An item error for each item (not in ``known``) whose generated facts have a lint error: the
+    finding points at the item's file, or names an entity (a relation: its source) the item generates."""
+    slug_of = {item.path: item.slug for item in items}
+    path_of = {item.slug: item.path for item in items}
+    makers: dict[str, list[str]] | None = None  # entity name -> the items generating it, built on first need
+    found: dict[str, Issue] = {}
+    for finding in report.errors():
+        slug = slug_of.get(finding.location.path) if finding.location is not None else None
+        slugs = [slug] if slug is not None else []
+        if not slugs:
+            if makers is None:
+                makers = {}
+                for maker, facts in by_item.items():
+                    for name, _type in facts.entities:
+                        makers.setdefault(name, []).append(maker)
+            slugs = makers.get(finding.entity.split(" -[", 1)[0], [])
+        for slug in slugs:
+            if slug in known or slug in found or slug not in path_of:
+                continue
+            found[slug] = Issue(IssueSeverity.ERROR, finding.location if finding.location is not None and
+                                finding.location.path == path_of[slug] else Location(path_of[slug], 1),
+                                f"makes a node that breaks the graph contract: {finding.code} {finding.entity}: "
+                                f"{finding.message}; the item keeps its previous nodes", finding.hint, slug)
+    return list(found.values())
+
+
+class _GeneratedThenFile(Mapping[str, Location]):
+    """Where a finding points: a generated node's item (a generated relation: its source's item),
+    else the line of the committed graph file that holds it (content added by hand or by an agent)."""
+
+    def __init__(self, generated: Mapping[str, Location], by_item: Mapping[str, Facts], committed: FileLines) -> None:
+        self.generated = generated
+        self.by_item = by_item
+        self.committed = committed
+        self._relations: set[str] | None = None  # labels of the generated relations, built on first need
+
+    def __getitem__(self, key: str) -> Location:
+        found = self.generated.get(key)
+        if found is not None:
+            return found
+        if self._relations is None:
+            self._relations = {relation_label(r) for facts in self.by_item.values() for r in facts.relations}
+        if key in self._relations:
+            raise KeyError(key)  # lint then places it at its source entity, i.e. the item
+        return self.committed[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter({**dict.fromkeys(self.committed), **dict.fromkeys(self.generated)})
+
+    def __len__(self) -> int:
+        return len(set(self.committed) | set(self.generated))

@@ -1,0 +1,123 @@
+"""The committed graph and manifest: what a build merges into, and writing the new ones."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, replace
+from functools import cache, partial
+from pathlib import Path
+
+from kgsync.build.cache import state as build_state
+from kgsync.build.cache.state import BuildState
+from kgsync.contract import jsonl
+from kgsync.contract.errors import GraphFormatError, Location
+from kgsync.contract.model import Graph
+from kgsync.graph.merge import Manifest, load_manifest, manifest_path
+from kgsync.read.config import Config
+from kgsync.read.items import ResearchItem
+
+
+@dataclass(frozen=True)
+class GraphFiles:
+    """The committed graph and its manifest."""
+
+    graph: Path
+    manifest: Path
+    read_manifest: Callable[[], Manifest | None]  # the committed manifest, read once if at all
+
+    @classmethod
+    def of(cls, config: Config) -> GraphFiles:
+        graph = config.path(config.graph)
+        manifest = manifest_path(graph)
+        return cls(graph, manifest, cache(partial(load_manifest, manifest)))
+
+
+@dataclass(frozen=True)
+class Base:
+    """What the build merges into."""
+
+    graph: Graph  # the committed graph; empty under the shortcut
+    manifest: Manifest | None  # the committed manifest, when read
+    load_previous: Callable[[], Graph]  # the committed graph (parsed on first need under the shortcut)
+    # The shortcut (exact, see kgsync.build.cache.state): both files hold what the last build wrote and
+    # that graph held only generated facts, so merging into it = merging into nothing.
+    verified: bool
+
+
+def committed_base(files: GraphFiles, state: BuildState, items: Sequence[ResearchItem], keep: frozenset[str]) -> Base:
+    committed_bytes = build_state.unchanged_file(files.graph, state.graph) if state.pure else None
+    if committed_bytes is not None and build_state.unchanged_file(files.manifest, state.manifest) is not None:
+        # The old manifest only matters for items that failed (they keep their old facts).
+        return Base(Graph(), files.read_manifest() if keep else None,
+                     _parse_later(committed_bytes, str(files.graph)), verified=True)
+    committed = jsonl.read(files.graph)
+    manifest = files.read_manifest()
+    if manifest is None:
+        _refuse_a_lost_manifest(committed, items, files.graph, files.manifest)
+    return Base(committed, manifest, lambda: committed, verified=False)
+
+
+def items_before(base: Base, state: BuildState) -> Collection[str]:
+    """The committed manifest's items: read (when it was), else what the last build recorded
+    writing (the shortcut verified the file still holds exactly that)."""
+    if base.manifest is not None:
+        return base.manifest.by_item.keys()
+    return state.items if base.verified else ()
+
+
+def write_graph(graph: Graph, manifest: Manifest, pure: bool, files: GraphFiles, base: Base,
+           state: BuildState) -> tuple[tuple[Path, ...], BuildState]:
+    """Write the graph and the manifest where their bytes changed: the files rewritten, and the
+    state that records what was written (``pure``: the graph holds generated facts only)."""
+    changed: list[Path] = []
+    stamps: list[build_state.Written | None] = []
+    for path, data, last in ((files.graph, jsonl.dumps(graph).encode("utf-8"), state.graph),
+                             (files.manifest, manifest.dumps().encode("utf-8"), state.manifest)):
+        digest = hashlib.sha1(data).hexdigest()
+        # Verified above to hold the last build's bytes: a digest says whether they differ.
+        verified = base.verified and last is not None
+        same = last is not None and base.verified and digest == last.sha1
+        if not same and jsonl.write_bytes_atomically(path, data, compare=not verified):
+            changed.append(path)
+        stamps.append(build_state.written(path, digest))
+    graph_written, manifest_written = stamps
+    return tuple(changed), replace(state, graph=graph_written, manifest=manifest_written, pure=pure,
+                                   items=tuple(sorted(manifest.by_item)))
+
+
+def kept_items(slugs: frozenset[str], read_manifest: Callable[[], Manifest | None]) -> tuple[ResearchItem, ...]:
+    """The items that fail to parse now, as their last facts know them (slug and date): they keep
+    their nodes, so the extends edges of items citing or linking them must stay too."""
+    manifest = read_manifest()
+    if manifest is None:
+        return ()
+    kept = []
+    for slug in sorted(slugs & set(manifest.by_item)):
+        own = f"item:{slug}"
+        dates = [text[len("completed:"):] for name, text in manifest.by_item[slug].observations
+                 if name == own and text.startswith("completed:")]
+        kept.append(ResearchItem.known_only_by(slug, dates[0] if dates else ""))
+    return tuple(kept)
+
+
+def _refuse_a_lost_manifest(committed: Graph, items: Sequence[ResearchItem], graph_path: Path,
+                            manifest_file: Path) -> None:
+    """Without the manifest every committed fact counts as hand-added, so a graph kgsync wrote
+    would keep every old title and claim beside the new ones: refuse instead of guessing."""
+    ours = [slug for slug in (item.slug for item in items)
+            if (entity := committed.entity(f"item:{slug}")) is not None and f"provenance:item={slug}" in entity.observations]
+    if ours:
+        raise GraphFormatError(
+            f"{manifest_file.name} is missing, but {graph_path.name} holds nodes kgsync built from these items "
+            f"(item:{ours[0]}{f' and {len(ours) - 1} more' if len(ours) > 1 else ''})",
+            Location.of(manifest_file),
+            f"restore it from git (git checkout -- {manifest_file.name}); or, to keep every node in "
+            f"{graph_path.name} as hand-added content (adopting a graph kgsync did not write), create an empty "
+            f"manifest: echo '{{\"kgsync_manifest\": 1, \"items\": {{}}}}' > {manifest_file.name}")
+
+
+def _parse_later(raw: bytes, source: str) -> Callable[[], Graph]:
+    def parse() -> Graph:
+        return jsonl.loads(raw.decode("utf-8").removeprefix("\ufeff"), source)
+    return parse

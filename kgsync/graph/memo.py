@@ -1,0 +1,127 @@
+"""Reusing an item's assembled facts: what they depend on, digested (``AssemblyMemo``, ``context_key``)."""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
+from dataclasses import astuple
+
+from kgsync.contract.model import Facts, Relation
+from kgsync.graph.claims import ItemEvidence
+from kgsync.graph.facts_builder import ItemAssembly
+from kgsync.graph.merge import facts_json
+from kgsync.graph.terms import concept_nodes, connective_terms, mined_names_of_themes
+from kgsync.read.config import Caps
+from kgsync.read.items import ResearchItem
+from kgsync.vocabulary.themes import ThemeMap
+from kgsync.vocabulary.vocab import ItemTerms, Vocabulary
+
+
+# One ``AssemblyMemo`` entry: ((record key, the item's terms, its evidence links key), the key
+# words, their digest, packed facts (entities, observations, relation keys, evidence, sources
+# writes, facts JSON)).
+MemoEntry = tuple[tuple[str, object, "str | None"], tuple[str, ...], str,
+                  tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], tuple[tuple[str, str, str], ...],
+                        tuple[tuple[str, ...], ...], tuple[tuple[str, "int | None", bool], ...], str]]
+
+
+class AssemblyMemo:
+    """Items' facts from an earlier build, reused when nothing they were built from changed.
+
+    An item's facts are a function of its own record (the caller keys the memo by the
+    record's content hash), of its chosen terms (``per_item``, checked here), of the
+    mention index entries whose first word its claims hold (their digest, checked here:
+    ``mentions`` only looks up keys made of the text's own words), and of the corpus-wide
+    inputs that ``context_key`` digests; the caller drops the whole memo when that digest
+    differs.  So a reused entry is exactly what assembling would produce.
+    """
+
+    def __init__(self, entries: MutableMapping[str, MemoEntry], keys: Mapping[str, str]) -> None:
+        self.entries = entries  # slug -> ((record key, the item's terms as tuples), packed facts and sources writes)
+        self.keys = keys  # slug -> the content key of the item's record now (only slugs with one record)
+        self.json: dict[str, str] = {}  # slug -> merge.facts_json of the facts given or taken now
+
+    def get(self, slug: str, uses: ItemTerms | None, digests: Mapping[str, str],
+            links: ItemEvidence | None = None) -> ItemAssembly | None:
+        entry = self.entries.get(slug)
+        if entry is None or slug not in self.keys or entry[0] != (self.keys[slug], _terms_key(uses), _links_key(links)):
+            return None
+        words, digest, (entities, observations, relations, evidence, ops, text) = entry[1:]
+        if digest != _words_digest(words, digests):  # an index key its claims could match changed
+            return None
+        self.json[slug] = text
+        facts = Facts(entities, observations, tuple([Relation(*r) for r in relations]), evidence)
+        return facts, ops, frozenset(words)
+
+    def put(self, slug: str, uses: ItemTerms | None, done: ItemAssembly, digests: Mapping[str, str],
+            links: ItemEvidence | None = None) -> None:
+        # Plain tuples: a pickled dataclass per relation would cost more to load than assembling.
+        if slug not in self.keys:
+            return  # no record key to check a later build against: not reusable
+        facts, ops, words = done
+        text = self.json[slug] = facts_json(facts)  # the manifest's encoding, stored with the facts
+        packed = (facts.entities, facts.observations, tuple([r.key for r in facts.relations]), facts.evidence, ops,
+                  text)
+        ordered = tuple(sorted(words))
+        self.entries[slug] = ((self.keys[slug], _terms_key(uses), _links_key(links)), ordered,
+                              _words_digest(ordered, digests), packed)
+
+
+def _words_digest(words: Sequence[str], digests: Mapping[str, str]) -> str:
+    """What the mention index says about keys starting with these words (``Vocabulary.mention_digests``)."""
+    return hashlib.sha1("\n".join([f"{w}\t{digests.get(w, '')}" for w in words]).encode()).hexdigest()
+
+
+
+def _links_key(links: ItemEvidence | None) -> str | None:
+    """A digest of what the item reads of the evidence plan (a string: the memo is JSON)."""
+    if links is None or (not links.required and not links.links):
+        return None
+    return hashlib.sha1(repr((sorted(links.required), [link.key() for link in links.links])).encode()).hexdigest()
+
+
+def _terms_key(uses: ItemTerms | None) -> object:
+    if uses is None:
+        return None
+    return (uses.slug, tuple((u.name, u.aliases) for u in uses.concepts),
+            tuple((u.name, u.aliases) for u in uses.methods), uses.subjects, uses.topics)
+
+
+def context_key(items: Sequence[ResearchItem], vocabulary: Vocabulary, themes: ThemeMap, caps: Caps,
+                fold: Callable[[str], str], tag_style: str, theme_concepts: frozenset[str],
+                hub_themes: frozenset[str] = frozenset(), min_links: int = 1) -> str | None:
+    """A digest of every corpus-wide input one item's facts depend on (None: cannot tell).
+
+    Besides its own record, its terms and the mention index entries its claims could
+    match (both checked per item by ``AssemblyMemo``), an item reads: the mined names
+    merged into themes, the theme map (with its words), caps,
+    tag style, the folding rules, the discriminating themes, the mined concepts that are
+    nodes (its claims are ``about`` them), and each item's slug and
+    completion date (extends edges: which targets exist, are prior, rank first).
+    """
+    rules = getattr(fold, "rules", None) if fold is not str else ()
+    if rules is None:
+        return None  # an unknown fold function: its behaviour cannot be digested
+    digest = hashlib.sha1()
+    merged_into_theme = mined_names_of_themes(vocabulary, theme_concepts, themes)
+    chosen = connective_terms(items, vocabulary, themes, caps, theme_concepts, merged_into_theme, min_links,
+                              hub_themes)
+    for part in (
+        sorted(merged_into_theme.items()),
+        sorted(concept_nodes(chosen, merged_into_theme, vocabulary)),
+        sorted(themes.canonical),
+        sorted(themes.alias_to_canonical.items()),
+        sorted(themes.words.items()),
+        sorted(themes.topic_keys.items()),
+        sorted(themes.acronyms.items()),
+        sorted((slug, sorted(own)) for slug, own in themes.own_words.items()),
+        astuple(caps),
+        tag_style,
+        tuple(rules),
+        sorted(theme_concepts),
+        sorted(hub_themes),
+        sorted((item.slug, item.completed) for item in items),
+    ):
+        digest.update(pickle.dumps(part, protocol=4))
+    return digest.hexdigest()

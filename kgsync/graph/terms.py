@@ -1,0 +1,159 @@
+"""Which mined terms and themes become concept and method nodes, and each item's links to them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from kgsync.contract.model import EntityType, RelationType, concept_name, item_name, method_name
+from kgsync.extract.canonical import display_alias, term_key
+from kgsync.graph.facts_builder import FactsBuilder
+from kgsync.read.config import Caps
+from kgsync.read.items import ResearchItem
+from kgsync.vocabulary.themes import ThemeMap
+from kgsync.vocabulary.vocab import ItemTerms, TermKind, TermUse, Vocabulary
+
+
+def connective_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, themes: ThemeMap, caps: Caps,
+                     theme_concepts: frozenset[str], merged_into_theme: Mapping[str, str],
+                     min_links: int, hub_themes: frozenset[str] = frozenset()) -> dict[str, ItemTerms]:
+    """Each item's mined terms as they will be written: within the caps, and connective.
+
+    The caps are applied as ``_terms`` applies them (the item's discriminating themes
+    take concept slots first; a mined name that a theme stands for is skipped).  Then a
+    mined term that fewer than ``min_links`` items would link is left out: a concept
+    node earns its search cost by connecting items, and the words of a term only one
+    item uses are already in that item's own title, summary and claims (measured on
+    the real corpus: fewer characters per search and more earlier work found; README,
+    "Economy").  Pinned terms are the maintainers' choice and always stay.  The freed
+    slot is not refilled, so an item never gains a weaker term because another item
+    changed.
+    """
+    capped: dict[str, ItemTerms] = {}
+    links: dict[tuple[TermKind, str], int] = {}
+    for item in items:
+        uses = vocabulary.per_item.get(item.slug)
+        if uses is None:
+            continue
+        theme_slots = len({themes.canonicalise(t) for t in item.themes} & (theme_concepts - hub_themes))
+        concepts = _capped(uses.concepts, caps.concepts - theme_slots, merged_into_theme, vocabulary)
+        methods = _capped(uses.methods, caps.methods, merged_into_theme, vocabulary)
+        capped[item.slug] = ItemTerms(uses.slug, concepts, methods, uses.subjects,
+                                      tuple(use.name for use in concepts))
+        for kind, chosen in ((TermKind.CONCEPT, concepts), (TermKind.METHOD, methods)):
+            for use in chosen:
+                if use.name not in merged_into_theme:
+                    links[(kind, use.name)] = links.get((kind, use.name), 0) + 1
+
+    def keep(kind: TermKind, use: TermUse) -> bool:
+        if use.name in merged_into_theme:
+            return True  # written as the theme's concept, whose aliases it lends
+        term = vocabulary.terms.get(use.name)
+        return links[(kind, use.name)] >= min_links or bool(term is not None and term.pinned)
+
+    return {
+        slug: ItemTerms(uses.slug, tuple(u for u in uses.concepts if keep(TermKind.CONCEPT, u)),
+                        tuple(u for u in uses.methods if keep(TermKind.METHOD, u)), uses.subjects, uses.topics)
+        for slug, uses in capped.items()
+    }
+
+
+def _pinned(vocabulary: Vocabulary, name: str) -> bool:
+    term = vocabulary.terms.get(name)
+    return term is not None and term.pinned
+
+
+def concept_nodes(chosen: Mapping[str, ItemTerms], merged_into_theme: Mapping[str, str],
+                   vocabulary: Vocabulary | None = None) -> frozenset[str]:
+    """The mined concepts some item addresses, and the names findings open with
+    (``Vocabulary.subjects``): their nodes exist, a claim anywhere may be about them."""
+    subjects = [name for name in vocabulary.subjects if vocabulary.terms[name].kind is TermKind.CONCEPT
+                ] if vocabulary is not None else []
+    return frozenset(name for name in (*(use.name for uses in chosen.values() for use in uses.concepts), *subjects)
+                     if name not in merged_into_theme)
+
+
+def _capped(uses: Sequence[TermUse], slots: int, merged_into_theme: Mapping[str, str],
+            vocabulary: Vocabulary) -> tuple[TermUse, ...]:
+    """The first ``slots`` uses that take a slot, plus every use a theme stands for (it takes none)
+    and every pinned term (it takes a slot, but the maintainers' pin is never cut)."""
+    kept: list[TermUse] = []
+    taken = 0
+    for use in uses:
+        if use.name in merged_into_theme:
+            kept.append(use)
+        elif taken < slots or _pinned(vocabulary, use.name):
+            kept.append(use)
+            taken += 1
+    return tuple(kept)
+
+
+
+def mined_names_of_themes(vocabulary: Vocabulary, theme_concepts: frozenset[str],
+                           themes: ThemeMap = ThemeMap()) -> dict[str, str]:
+    """Mined concept name -> theme, where both name one idea ("knowledge-graph" / theme "knowledge-graphs",
+    "retrieval-augmented-generation" / theme "rag-retrieval", whose alias it is).
+
+    The theme vocabulary is the maintainers' own, so its name wins over mining.
+    """
+    by_key = {term_key(word): theme for theme in sorted(theme_concepts, reverse=True)
+              for word in themes.words.get(theme, ())}
+    by_key.update({term_key(theme): theme for theme in theme_concepts})
+    return {name: by_key[term_key(name)] for name in vocabulary.terms if term_key(name) in by_key}
+
+
+def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None, caps: Caps, themes_here: Sequence[str],
+           merged_into_theme: Mapping[str, str], hub_themes: frozenset[str],
+           theme_words: Mapping[str, tuple[str, ...]], vocabulary: Vocabulary) -> tuple[list[str], list[str]]:
+    """The item's concepts (its discriminating themes first, then mined terms) and methods, within the
+    caps (a pinned term the item chose is never cut: ``vocab._local_choice`` puts it first); then
+    the names its findings open with (``ItemTerms.subjects``), which take no slot."""
+    source = item_name(item.slug)
+    concepts: list[str] = []
+    mined_aliases: dict[str, tuple[str, ...]] = {}
+    for use in uses.concepts if uses else ():
+        theme = merged_into_theme.get(use.name)
+        if theme:
+            mined_aliases[theme] = use.aliases
+    # A hub theme takes no slot: it is a cheap second path to the item, not one of its topics.
+    slotted = [t for t in themes_here if t not in hub_themes][: caps.concepts]
+    for theme in sorted(slotted + [t for t in themes_here if t in hub_themes]):
+        name = concept_name(theme)
+        # The slug is already in the name; the aliases are how people type the theme,
+        # the maintainers' words first (see ``themes``).
+        aliases = (display_alias(theme),) + theme_words.get(theme, ()) + mined_aliases.get(theme, ())
+        builder.entity(name, EntityType.CONCEPT, *(f"alias:{a}" for a in dict.fromkeys(aliases)))
+        builder.relate(source, RelationType.ADDRESSES, name)
+        concepts.append(name)
+    methods: list[str] = []
+    extra = len(concepts) - len(slotted)
+    for kind, chosen, cap, out in ((TermKind.CONCEPT, uses.concepts if uses else (), caps.concepts + extra, concepts),
+                                   (TermKind.METHOD, uses.methods if uses else (), caps.methods, methods)):
+        for use in chosen:
+            if len(out) >= cap and not _pinned(vocabulary, use.name):
+                continue  # a later one may be pinned (a mined term that merged into a pin)
+            if use.name in merged_into_theme:
+                continue  # the theme's concept stands for it (written above)
+            if kind is TermKind.CONCEPT:
+                name, entity_type, relation = concept_name(use.name), EntityType.CONCEPT, RelationType.ADDRESSES
+            else:
+                name, entity_type, relation = method_name(use.name), EntityType.METHOD, RelationType.USES_METHOD
+            # A shared node's provenance is the item's relation to it, not a token:
+            # a token per item would make every slug fragment a search key for
+            # the node and for every item behind it (see README, "Economy").
+            builder.entity(name, entity_type, *(f"alias:{a}" for a in use.aliases))
+            builder.relate(source, relation, name)
+            out.append(name)
+    for subject in uses.subjects if uses else ():
+        if subject in merged_into_theme:
+            continue
+        if vocabulary.terms[subject].kind is TermKind.CONCEPT:
+            name, entity_type, relation, out = (concept_name(subject), EntityType.CONCEPT, RelationType.ADDRESSES,
+                                                concepts)
+        else:
+            name, entity_type, relation, out = (method_name(subject), EntityType.METHOD, RelationType.USES_METHOD,
+                                                methods)
+        if name not in out:
+            builder.entity(name, entity_type)
+            builder.relate(source, relation, name)
+            out.append(name)
+    return concepts, methods
