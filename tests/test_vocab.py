@@ -405,7 +405,7 @@ def test_real_corpus_reads_well(require_shared: Callable[[Path], Path]) -> None:
 
 def test_label_and_name_take_the_best_ranked_surface() -> None:
     """``_label``/``_choose_name`` take the minimum instead of sorting: the same surface as the full ranking."""
-    from kgsync.vocabulary import vocab
+    from kgsync.vocabulary import groups as vocab
 
     cases = [{"MCP": 3, "Model Context Protocol": 3, "model context protocols": 1},
              {"LLM": 5, "large language models": 2, "Large Language Model": 2},
@@ -422,7 +422,7 @@ def test_label_and_name_take_the_best_ranked_surface() -> None:
 
 
 def test_probe_blocks_reuse_own_blocks_exactly() -> None:
-    from kgsync.vocabulary import vocab
+    from kgsync.vocabulary import groups as vocab
 
     def probe_plainly(name: str) -> list[str]:
         words_ = name.split("-")

@@ -42,8 +42,9 @@ from kgsync.vocabulary.vocab import (ItemTerms, PinnedVocabulary, SelectionStats
 
 # The code a cached record depends on: ``parse_record`` calls items, extract and mining, and these
 # import canonical, lexicon and errors (tests/test_architecture.py holds the list to the imports).
-_CACHED_MODULES = ("contract/errors.py", "contract/model.py", "extract/canonical.py", "extract/evidence.py",
-                   "extract/findings.py", "extract/lexicon.py", "extract/mining.py", "read/items.py")
+_CACHED_MODULES = ("contract/errors.py", "contract/model.py", "extract/acronyms.py", "extract/canonical.py",
+                   "extract/evidence.py", "extract/findings.py", "extract/lexicon.py", "extract/mining.py",
+                   "extract/phrases.py", "read/items.py")
 
 
 Parts = tuple[Extraction | None, ItemCandidates | None]
