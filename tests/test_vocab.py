@@ -417,7 +417,7 @@ def test_label_and_name_take_the_best_ranked_surface() -> None:
             ranked = sorted(surfaces.items(), key=lambda kv: (vocab._is_short(kv[0]), -kv[1], len(kv[0]), kv[0]))
             assert vocab._label(group) == vocab.display_alias(ranked[0][0])
             expected = next((vocab.canonical_name(s) for s, _ in ranked
-                             if vocab.canonical_name(s) and vocab.term_key(s) == key), vocab.canonical_name(ranked[0][0]))
+                             if vocab.canonical_name(s) and vocab.term_key(s) == key), vocab.canonical_name(key))
             assert vocab._choose_name(group) == expected
 
 

@@ -30,6 +30,7 @@ from kgsync.build import cache_file
 from kgsync.graph.assemble import AssemblyMemo, ItemAssembly, MemoEntry, _ItemEvidence
 from kgsync.build.cache_file import CacheReader
 from kgsync.read.config import Caps, Config, Merge, Mining
+from kgsync.vocabulary.acronym_index import item_acronyms
 from kgsync.vocabulary.economy import Folding, hub_folding
 from kgsync.contract.errors import KgsyncError, Location
 from kgsync.extract.evidence import EvidenceText
@@ -362,16 +363,19 @@ class SelectionStore:
 
     def select(self, items: Sequence[ResearchItem], by_slug: Mapping[str, Record], read_keys: Mapping[str, str],
                old_records: Mapping[str, Record], config: Config, pinned: PinnedVocabulary | None,
-               previous_hubs: frozenset[str] | None = None) -> tuple[Vocabulary, Folding]:
+               previous_hubs: frozenset[str] | None = None,
+               previous_acronyms: tuple[tuple[str, str], ...] = ()) -> tuple[Vocabulary, Folding]:
         slugs = tuple(item.slug for item in items)
         keys = tuple(read_keys.get(slug, "") for slug in slugs)
         settings = (config.mining, config.caps, config.merge)
         found = self._reuse(slugs, keys, by_slug, old_records, settings, config, pinned, previous_hubs)
+        if found is not None and found[2].previous_acronyms != previous_acronyms:
+            found = None  # the last manifest's acronyms are part of the map
         if found is not None:
             vocabulary, fold, stats, ident = found
         else:
             cands = cast(list[ItemCandidates], [by_slug[slug].candidates for slug in slugs])  # items that parsed have them
-            vocabulary, stats = select_with_stats(cands, config, pinned, previous_hubs)
+            vocabulary, stats = select_with_stats(cands, config, pinned, previous_hubs, previous_acronyms)
             fold = hub_folding(cands, vocabulary)
             ident = os.urandom(8).hex()
         self._save(found is None, (self.fingerprint, ident, settings, pinned, slugs, keys, stats), vocabulary, fold)
@@ -431,8 +435,10 @@ def selection_unchanged(stats: SelectionStats, changes: Sequence[tuple[ItemCandi
     pinned = pinned or PinnedVocabulary()
     if not changes:
         return stats  # the same input
-    if any(old.slug != new.slug or old.acronyms != new.acronyms for old, new in changes):
-        return None  # the acronym map and the items' own definitions decide groups
+    if any(old.slug != new.slug or old.acronyms != new.acronyms
+           or item_acronyms(old, stats.acronyms) != item_acronyms(new, stats.acronyms)
+           or _acronyms_written(old, stats.acronyms) != _acronyms_written(new, stats.acronyms) for old, new in changes):
+        return None  # the acronym map and the expansions the items write decide groups
     lookup = pinned_lookup(pinned)
     before = [item_shares(old, pinned, stats, lookup) for old, _new in changes]
     after = [item_shares(new, pinned, stats, lookup) for _old, new in changes]
@@ -463,6 +469,11 @@ def selection_unchanged(stats: SelectionStats, changes: Sequence[tuple[ItemCandi
         if chosen != choice_of(new, pinned, stats, config) or moved.intersection(chosen):
             return None  # the item's own terms changed
     return dataclasses.replace(stats, df=df)
+
+
+def _acronyms_written(item: ItemCandidates, acronyms: Mapping[str, object]) -> set[str]:
+    """The acronyms of the map an item writes: the last manifest's entries stay while one does."""
+    return {candidate.key for candidate in item.terms if candidate.key in acronyms}
 
 
 def same_hubs(stats: SelectionStats, previous_hubs: frozenset[str] | None, config: Config,

@@ -42,7 +42,7 @@ from kgsync.extract.findings import Extraction, undated_suffixes
 from kgsync.read.items import (Issue, IssueSeverity, ReadResult, ResearchItem, check_corpus, find_item_files,
                           unreadable)
 from kgsync.lint.rules import FileLines, LintReport, lint, relation_label, separate_hand_added
-from kgsync.graph.merge import Manifest, load_manifest, manifest_hubs, manifest_path, merge_with_foreign
+from kgsync.graph.merge import Manifest, load_manifest, manifest_acronyms, manifest_hubs, manifest_path, merge_with_foreign
 from kgsync.extract.mining import candidates
 from kgsync.contract.model import Facts, Graph
 from kgsync.build.state import BuildState, Stamp, stamp_of
@@ -355,7 +355,8 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     clock.lap("read")
     files = _GraphFiles.of(config)
     vocabulary, fold = selections.select(reading.read.items, reading.by_slug, reading.slug_keys, reading.earlier,
-                                         config, _pinned(config), manifest_hubs(files.manifest))
+                                         config, _pinned(config), manifest_hubs(files.manifest),
+                                         manifest_acronyms(files.manifest))
     clock.lap("select")
     keep = _failing_items(reading)
     kept = _kept_items(keep, files.read_manifest) if keep else ()

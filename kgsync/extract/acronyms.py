@@ -5,9 +5,11 @@ Split from ``mining``."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 from kgsync.extract import lexicon
+from kgsync.extract.canonical import term_key
 
 _URL = re.compile(r"(?:https?://|www\.)\S+")
 
@@ -107,3 +109,82 @@ def _acronym_pairs(text: str) -> list[tuple[str, str]]:
         if _best_long_form(short, inner) == inner:
             out.append((_short_norm(short), _trim(inner)))
     return out
+
+
+#: Words a definition may skip or take a letter from ("Software as a Service": SaaS, "Reinforcement
+#: Learning from Human Feedback": RLHF).
+_LINKING_WORDS = frozenset({"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to",
+                            "with", "&"})
+
+
+def letters_match(short: str, long: str) -> bool:
+    """Is ``long`` a definition of ``short`` letter by letter?  Each word of ``long`` gives the
+    next letters of ``short`` from its start ("Open Authorisation": O, Auth) or from its inner
+    capitals ("DevOps": D, O); every word gives at least one, except a linking word ("of",
+    "as") and a hyphenated word's later parts ("Pre-trained").  A short form that opens in
+    lower case is an abbreviation only when that letter stands for an ordinary lower-case word
+    ("nDCG": normalised discounted cumulative gain); before a brand's own spelling ("iOS":
+    "iPhone Operating System") it is the brand's name, not an abbreviation.
+
+    Schwartz & Hearst's scan (``_best_long_form``) finds the shortest text holding the letters in
+    order anywhere in its words: "RUN (operational compliance and security sustainment)" passes
+    it; this rule keeps only a definition whose words the letters stand for."""
+    if not short or not short[0].isalnum():
+        return False
+    if short[0].islower():
+        first = long.split()[0] if long.split() else ""
+        if not first.islower() or any(c.isupper() for c in first):
+            return False
+    letters = "".join(c.lower() for c in short if c.isalnum())
+    parts: list[tuple[str, bool]] = []  # (word, may give no letter)
+    for word in long.split():
+        pieces = [p for p in (re.sub(r"[^\w&]", "", piece) for piece in word.split("-")) if p]
+        for i, piece in enumerate(pieces):
+            parts.append((piece, i > 0 or piece.lower() in _LINKING_WORDS))
+    found = _match(letters, tuple(parts), 0, 0)
+    if not found and len(letters) > 2 and short.endswith("s"):  # "MLOps": Machine Learning Operations
+        found = _match(letters[:-1], tuple(parts), 0, 0)
+    return found
+
+
+def _match(letters: str, parts: tuple[tuple[str, bool], ...], i: int, j: int) -> bool:
+    if j == len(parts):
+        return i == len(letters)
+    word, optional = parts[j]
+    if optional and _match(letters, parts, i, j + 1):
+        return True
+    low = word.lower()
+    inner = low[0] + "".join(c.lower() for c in word[1:] if c.isupper() or c.isdigit())
+    for source in (low, inner):
+        for n in range(1, len(source) + 1):
+            if letters[i : i + n] != source[:n]:
+                break
+            if _match(letters, parts, i + n, j + 1):
+                return True
+    return False
+
+
+_LINKING = "|".join(sorted(w for w in _LINKING_WORDS if w != "&")) + "|&"
+
+
+@lru_cache(maxsize=20_000)
+def _spelling(key: str) -> re.Pattern[str]:
+    """Words whose initials are ``key``'s letters, linking words between them allowed."""
+    gap = rf"(?:[\s-]+(?:{_LINKING})){{0,2}}[\s-]+"
+    return re.compile(r"\b" + gap.join(rf"{re.escape(c)}[\w'\u2019]*" for c in key), re.IGNORECASE)
+
+
+def spelled_out(text: str, keys: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    """(acronym key, phrase key) for each phrase of ``text`` whose words the acronym's letters
+    stand for (``letters_match``): "the Reserve Bank of New Zealand" for "rbnz".  An item that
+    writes an acronym without defining it may take an expansion of the shared map only when it
+    also writes that expansion out (``kgsync.vocabulary.acronym_index.item_acronyms``)."""
+    out: set[tuple[str, str]] = set()
+    for key in keys:
+        if not 2 <= len(key) <= 8 or not key.isalpha():
+            continue
+        for match in _spelling(key).finditer(text):
+            phrase = match.group()
+            if letters_match(key.upper(), phrase):
+                out.add((key, term_key(phrase)))
+    return tuple(sorted(out))

@@ -38,7 +38,7 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from kgsync.extract import lexicon
-from kgsync.extract.acronyms import _URL, _acronym_pairs, _valid_expansion
+from kgsync.extract.acronyms import _URL, _acronym_pairs, _valid_expansion, letters_match, spelled_out
 from kgsync.extract.acronyms import acronym_pairs as acronym_pairs  # re-exported API
 from kgsync.extract.canonical import is_acronym, term_key
 from kgsync.extract.findings import EVIDENCE_LABEL, strip_leading_labels
@@ -71,17 +71,20 @@ class ItemCandidates:
     terms: tuple[Candidate, ...]  # sorted by key
     acronyms: tuple[tuple[str, str], ...] = ()  # (acronym key, expansion key) this item defines
     dense: str = ""  # title, question, summary and findings: for pinned phrases mining did not cut
+    #: (acronym key, key of a phrase the item writes whose words the acronym's letters stand for), for
+    #: the acronyms it writes without defining: the expansions it may take from the shared map
+    spelled: tuple[tuple[str, str], ...] = ()
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         # The terms as plain tuples: a NamedTuple pickles through a Python __getnewargs__
         # call each (~50k per 220 items, most of a record's pickling time); tuple.__new__
         # rebuilds them in C.  Records are pickled for the cache and from worker processes.
-        return _item_candidates, (self.slug, tuple(map(tuple, self.terms)), self.acronyms, self.dense)
+        return _item_candidates, (self.slug, tuple(map(tuple, self.terms)), self.acronyms, self.dense, self.spelled)
 
 
 def _item_candidates(slug: str, rows: tuple[tuple[object, ...], ...], acronyms: tuple[tuple[str, str], ...],
-                     dense: str) -> ItemCandidates:
-    return ItemCandidates(slug, tuple(map(tuple.__new__, repeat(Candidate), rows)), acronyms, dense)
+                     dense: str, spelled: tuple[tuple[str, str], ...]) -> ItemCandidates:
+    return ItemCandidates(slug, tuple(map(tuple.__new__, repeat(Candidate), rows)), acronyms, dense, spelled)
 
 
 _LINK = re.compile(r"(?:!\[|\[)([^\[\]\n]*)\]\([^)\[\n]*\)")  # "![alt](src)" too; led by a literal: scanned in C
@@ -126,7 +129,8 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     # The body is clean of URLs already; the title is not.
     for short, expansion in _acronym_pairs(_URL.sub(" ", item.title) + "\n" + body):
         short_key, long_key = term_key(short), term_key(expansion)
-        if not short_key or not long_key or short_key == long_key or not _valid_expansion(long_key):
+        if (not short_key or not long_key or short_key == long_key or not _valid_expansion(long_key)
+                or not letters_match(short, expansion)):
             continue
         acronyms.add((short_key, long_key))
         for key, surface, flag in ((short_key, short, DEFINED | ACRONYM), (long_key, expansion, DEFINED)):
@@ -163,7 +167,11 @@ def candidates(item: ResearchItem) -> ItemCandidates:
             continue
         terms.append(Candidate(key, score, ordered, flags))
     dense = "\n".join(z for z in zones if z)
-    return ItemCandidates(item.slug, tuple(terms), tuple(sorted(acronyms)), dense)
+    own = {short for short, _long in acronyms}
+    undefined = sorted({c.key for c in terms if " " not in c.key and c.key not in own
+                        and any(_is_acronym(surface) for surface, _n in c.surfaces)})
+    spelled = spelled_out(_URL.sub(" ", item.title) + "\n" + body, undefined) if undefined else ()
+    return ItemCandidates(item.slug, tuple(terms), tuple(sorted(acronyms)), dense, spelled)
 
 
 #: The word a text opens with (a name may hold hyphens and apostrophes: "model2vec", "O'Reilly").

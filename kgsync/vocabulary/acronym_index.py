@@ -17,9 +17,13 @@ from kgsync.vocabulary.vocab_file import PinnedVocabulary
 _Swaps = Mapping[str, Sequence[tuple[tuple[str, ...], tuple[str, ...]]]]
 
 
+#: acronym key -> its expansion keys, the earliest definer's first (``_acronym_map``).
+Expansions = Mapping[str, tuple[str, ...]]
+
+
 def _resolve(key: str, local: Mapping[str, str], pinned: PinnedVocabulary, global_acronyms: Mapping[str, str]) -> str:
     """The group a candidate key joins: pinned merges and names first, then the item's
-    own acronym definition, then the corpus's."""
+    acronym map (``item_acronyms``), then ``global_acronyms`` (only for the stoplist)."""
     target = pinned.resolve(key)
     if target != key or target in pinned.key_to_name:
         return target
@@ -27,29 +31,80 @@ def _resolve(key: str, local: Mapping[str, str], pinned: PinnedVocabulary, globa
     return pinned.resolve(expansion) if expansion else key
 
 
-def _acronym_map(cands: Sequence[ItemCandidates]) -> dict[str, str]:
-    """acronym key -> the expansion key the earliest item (slug order: slugs start with their
-    date) defines it as.  Not a majority: a vote flips when items come and go, the first
-    definition does not when later work is added (locality)."""
-    out: dict[str, str] = {}
+def _acronym_map(cands: Sequence[ItemCandidates],
+                 previous: Sequence[tuple[str, str]] = ()) -> dict[str, tuple[str, ...]]:
+    """acronym key -> the expansion keys items define it as, the earliest item's (slug order:
+    slugs start with their date) first, then those the last build's manifest recorded
+    (``previous``) for an acronym some item still writes: a vocabulary that stays put, so
+    deleting the one item that spells an acronym out renames no other item's term, and an
+    entry retires only when no item writes the acronym.  Not a majority: a vote flips when
+    items come and go."""
+    out: dict[str, list[str]] = {}
     for item in sorted(cands, key=lambda c: c.slug):
         for short, long in sorted(item.acronyms):
-            out.setdefault(short, long)
-    return out
+            found = out.setdefault(short, [])
+            if long not in found:
+                found.append(long)
+    if previous:
+        written = {candidate.key for item in cands for candidate in item.terms} | set(out)
+        for short, long in sorted(previous):
+            if short in written:
+                found = out.setdefault(short, [])
+                if long not in found:
+                    found.append(long)
+    return {short: tuple(longs) for short, longs in out.items()}
+
+
+def first_expansions(expansions: Expansions) -> dict[str, str]:
+    """acronym key -> its first expansion (the stoplist and the mention index's acronym variants)."""
+    return {short: longs[0] for short, longs in expansions.items() if longs}
+
+
+def item_acronyms(item: ItemCandidates, expansions: Expansions) -> dict[str, str]:
+    """The acronyms one item's terms stand for.  An expansion comes only from a definition whose
+    letters match its words (``kgsync.extract.acronyms.letters_match``): the item's own, else
+    one of the shared map (``_acronym_map``: the corpus's definitions and the last manifest's)
+    that the item writes out somewhere (``ItemCandidates.spelled``), else the map's only
+    expansion when it has one.  An acronym the map gives two meanings ("IP": intellectual
+    property and Internet Protocol; "DORA") keeps its letters in an item that spells out
+    neither: which one it means is not written there.  Depends on this item and the map."""
+    local = dict(item.acronyms)
+    spelled: dict[str, set[str]] = {}
+    for short, long in item.spelled:
+        spelled.setdefault(short, set()).add(long)
+    for candidate in item.terms:
+        short = candidate.key
+        longs = expansions.get(short)
+        if not longs or short in local:
+            continue
+        mine = spelled.get(short, set())
+        found = next((long for long in longs if long in mine), None)
+        if found is None and len(longs) == 1 and not any(_brand_spelling(s) for s, _n in candidate.surfaces):
+            found = longs[0]
+        if found is not None:
+            local[short] = found
+    return local
+
+
+def _brand_spelling(surface: str) -> bool:
+    """"xAI", "iOS": a lower-case letter before capitals is a brand's spelling; the company xAI
+    is not explainable AI (XAI) unless the item says so."""
+    return len(surface) > 1 and surface[0].islower() and any(c.isupper() for c in surface[1:])
 
 
 def _acronym_entries(ordered: Sequence[ItemCandidates],
-                     global_acronyms: Mapping[str, str]) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
-    """The acronym map with, per acronym, the items that take its expansion from it: they
-    write the acronym as a term and do not define it themselves (``_resolve``)."""
-    users: dict[str, list[str]] = {}
+                     expansions: Expansions) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """Each (acronym, expansion) of the map with the items that take the expansion from it: they
+    write the acronym as a term without defining it (``item_acronyms``).  The manifest records
+    them all: the next build keeps an entry while an item writes the acronym."""
+    users: dict[tuple[str, str], list[str]] = {}
     for item in ordered:
-        own = {short for short, _long in item.acronyms}
-        for candidate in item.terms:
-            if candidate.key in global_acronyms and candidate.key not in own:
-                users.setdefault(candidate.key, []).append(item.slug)
-    return tuple((short, long, tuple(sorted(set(users.get(short, ())))))
-                 for short, long in sorted(global_acronyms.items()))
+        own = dict(item.acronyms)
+        for short, long in item_acronyms(item, expansions).items():
+            if short not in own:
+                users.setdefault((short, long), []).append(item.slug)
+    return tuple((short, long, tuple(sorted(set(users.get((short, long), ())))))
+                 for short, longs in sorted(expansions.items()) for long in sorted(longs))
 
 
 def _mention_index(groups: Mapping[str, _Group], kept: set[str], by_key: Mapping[str, str],

@@ -184,4 +184,7 @@ def _choose_name(group: _Group) -> str:
         name = canonical_name(surface)
         if name and term_key(surface) == group.key:
             return name
-    return canonical_name(ranked[0][0]) if ranked else group.key.replace(" ", "-")
+    # No surface spells the group's key: items that write only an acronym the shared map expands
+    # ("IP" for "intellectual property").  The key names it, so the name does not depend on
+    # whether the item that spelled it out is still in the corpus (a vocabulary that stays put).
+    return canonical_name(group.key) or (canonical_name(ranked[0][0]) if ranked else group.key.replace(" ", "-"))

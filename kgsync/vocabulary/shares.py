@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from kgsync.extract.mining import FOCUS, ItemCandidates
 from kgsync.read.config import Config
-from kgsync.vocabulary.acronym_index import _resolve
+from kgsync.vocabulary.acronym_index import _resolve, item_acronyms
 from kgsync.vocabulary.choice import _local_choice, _weight
 from kgsync.vocabulary.terms import TermKind, Vocabulary, _lengths_of, classify
 from kgsync.vocabulary.vocab_file import PinnedVocabulary
@@ -21,13 +21,14 @@ class SelectionStats:
     """What ``build_cache.selection_unchanged`` needs to prove that an edit cannot change ``select``'s result."""
 
     n_items: int
-    acronyms: Mapping[str, str]  # the corpus's acronym map (the earliest definer's expansion)
+    acronyms: Mapping[str, tuple[str, ...]]  # the corpus's acronym map (the earliest definer's expansion first)
     stop: frozenset[str]  # stop groups (never created)
     previous_hubs: frozenset[str] | None = None
     hubs: frozenset[str] = frozenset()  # hubs before merging (no item may choose them)
     df: Mapping[str, int] = field(default_factory=dict)  # group -> its number of items
     kept: Mapping[str, int] = field(default_factory=dict)  # chosen groups after merging -> merged item count
     merged_hubs: frozenset[str] = frozenset()  # kept groups a merge pushed over the hub limit
+    previous_acronyms: tuple[tuple[str, str], ...] = ()  # the last manifest's (acronym, expansion) pairs
 
 
 class Share(NamedTuple):
@@ -45,14 +46,14 @@ def item_shares(item: ItemCandidates, pinned: PinnedVocabulary, stats: Selection
     """group -> the item's share of it, computed like ``select`` does (same resolution,
     same order of float additions, pinned phrases in ``dense`` through ``lookup``); stop
     groups are skipped as ``select`` skips them."""
-    local = dict(item.acronyms)
+    local = item_acronyms(item, stats.acronyms)
     scores: dict[str, float] = {}
     flags: dict[str, int] = {}
     focus: set[str] = set()
     keys: dict[str, set[str]] = {}
     surfaces: dict[str, Counter[str]] = {}
     for key, score, written, flag in item.terms:
-        gkey = _resolve(key, local, pinned, stats.acronyms)
+        gkey = _resolve(key, local, pinned, {})
         if gkey in stats.stop:
             continue
         scores[gkey] = scores.get(gkey, 0.0) + score

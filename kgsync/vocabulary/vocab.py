@@ -7,9 +7,11 @@ Per item: ``kgsync.extract.mining`` finds each item's term candidates and their 
 
 Over the corpus (``select``):
 
-1. Variants meet by ``canonical.term_key``; an acronym joins the expansion its
-   items define for it (the earliest item's definition; an item's own definition
-   wins for that item).
+1. Variants meet by ``canonical.term_key``; an acronym joins an expansion only from a
+   definition whose letters match its words: the item's own, else one of the shared map
+   (the corpus's definitions and the last manifest's) that the item writes out, else the
+   map's only one (``acronym_index.item_acronyms``).  The manifest's entries stay while an
+   item writes the acronym, so a delete renames nothing.
 2. Stop: the pinned stoplist, then *hubs*: a term on more than
    ``mining.max_item_share`` of the items (and on more than ``min_items``)
    separates nothing and costs every search, so it never becomes a node.  A hub
@@ -54,6 +56,9 @@ from kgsync.vocabulary.acronym_index import (
     _acronym_map,
     _acronym_swaps,
     _acronym_variants,
+    Expansions,
+    first_expansions,
+    item_acronyms,
     _mention_index,
     _resolve,
     _Swaps,
@@ -80,37 +85,42 @@ from kgsync.vocabulary.vocab_file import load_pinned as load_pinned  # re-export
 
 
 def select(cands: Sequence[ItemCandidates], config: Config, pinned: PinnedVocabulary | None = None,
-           previous_hubs: frozenset[str] | None = None) -> Vocabulary:
+           previous_hubs: frozenset[str] | None = None,
+           previous_acronyms: Sequence[tuple[str, str]] = ()) -> Vocabulary:
     """The corpus vocabulary and each item's concepts and methods (see the module doc)."""
-    return select_with_stats(cands, config, pinned, previous_hubs)[0]
+    return select_with_stats(cands, config, pinned, previous_hubs, previous_acronyms)[0]
 
 
 def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
                       pinned: PinnedVocabulary | None = None,
-                      previous_hubs: frozenset[str] | None = None) -> tuple[Vocabulary, SelectionStats]:
+                      previous_hubs: frozenset[str] | None = None,
+                      previous_acronyms: Sequence[tuple[str, str]] = ()) -> tuple[Vocabulary, SelectionStats]:
     """``select``, and what ``build_cache.selection_unchanged`` checks an edit against.
 
     Locality: each item chooses its terms from its own candidates alone (``_local_choice``:
     salience inside the item, never a corpus frequency), so a merge elsewhere can change an
     item's terms only through the vocabulary (a hub, an acronym's expansion, a near-duplicate
     merge, a term's name), each a ``vocabulary event`` (``kgsync.diff.vocab_events``).
-    ``previous_hubs``: the hub keys of the last build (hysteresis, ``HUB_LEAVE_RATIO``).
+    ``previous_hubs``: the hub keys of the last build (hysteresis, ``HUB_LEAVE_RATIO``);
+    ``previous_acronyms``: the (acronym, expansion) pairs its manifest recorded (kept while an item uses them).
     """
     pinned = pinned or PinnedVocabulary()
     mining = config.mining
     n_items = len(cands)
     ordered = sorted(cands, key=lambda c: c.slug)
-    global_acronyms = _acronym_map(cands)
+    expansions = _acronym_map(cands, previous_acronyms)
+    global_acronyms = first_expansions(expansions)
     stop_groups = {_resolve(k, {}, pinned, global_acronyms) for k in pinned.stop_keys}
     # 1. Variants meet in groups (pinned phrases the miner could not cut out included).
-    grouped = _group_candidates(ordered, pinned, global_acronyms, stop_groups)
+    grouped = _group_candidates(ordered, pinned, expansions, stop_groups)
     groups = grouped.groups
     _add_pinned_mentions(groups, cands, pinned, stop_groups)
     _mark_pinned(groups, pinned)
     # 2. Stop: the stoplist (never grouped) and the hubs.
     hubs = {g for g, group in groups.items() if _is_hub(group, g, n_items, mining, previous_hubs)}
-    stats = SelectionStats(n_items, dict(global_acronyms), frozenset(stop_groups), previous_hubs, frozenset(hubs),
-                           {g: len(group.items) for g, group in groups.items()})
+    stats = SelectionStats(n_items, dict(expansions), frozenset(stop_groups), previous_hubs, frozenset(hubs),
+                           {g: len(group.items) for g, group in groups.items()},
+                           previous_acronyms=tuple(sorted(previous_acronyms)))
     # 3. Each item chooses its terms from its own candidates.
     kind = _kind_lookup(groups, pinned)
     choice = _choices(ordered, grouped.own_flags, groups, kind, config.caps, hubs)
@@ -128,7 +138,7 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
     stats = dataclasses.replace(stats, kept=kept_counts, merged_hubs=frozenset(merged_hubs))
     vocabulary = _vocabulary(groups, kept, kind_of, pinned, choice, merged_into, source_names, ordered,
                              item_surfaces, hubs | merged_hubs, n_items, subjects, _acronym_swaps(global_acronyms))
-    return dataclasses.replace(vocabulary, acronyms=_acronym_entries(ordered, global_acronyms)), stats
+    return dataclasses.replace(vocabulary, acronyms=_acronym_entries(ordered, expansions)), stats
 
 
 class _Grouped(NamedTuple):
@@ -139,26 +149,26 @@ class _Grouped(NamedTuple):
     own_flags: list[dict[str, int]]  # per item, group -> the flags of the item's own candidates
 
 
-def _group_candidates(ordered: Sequence[ItemCandidates], pinned: PinnedVocabulary, global_acronyms: Mapping[str, str],
+def _group_candidates(ordered: Sequence[ItemCandidates], pinned: PinnedVocabulary, expansions: Expansions,
                       stop_groups: Set[str]) -> _Grouped:
-    """Every candidate joins its group (``_resolve``; an item's own acronym definition wins
-    there); a stop group is never created."""
+    """Every candidate joins its group (``_resolve`` with the item's own acronym map,
+    ``item_acronyms``); a stop group is never created."""
     groups: dict[str, _Group] = {}
     cache: dict[str, str] = {}
 
     def group_of(key: str, local: Mapping[str, str] | None) -> str:
         if local and key in local:  # the item's own definition of an acronym wins there
-            return _resolve(key, local, pinned, global_acronyms)
+            return _resolve(key, local, pinned, {})
         found = cache.get(key)
         if found is None:
-            found = cache[key] = _resolve(key, {}, pinned, global_acronyms)
+            found = cache[key] = _resolve(key, {}, pinned, {})
         return found
 
     cache_get = cache.get
     resolved: list[list[str]] = []
     own_flags: list[dict[str, int]] = []
     for item in ordered:
-        local = dict(item.acronyms) if item.acronyms else None
+        local = item_acronyms(item, expansions) or None
         slug = item.slug
         gkeys: list[str] = []
         resolved.append(gkeys)
