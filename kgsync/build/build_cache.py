@@ -45,7 +45,9 @@ from kgsync.vocabulary.vocab import (ItemTerms, PinnedVocabulary, SelectionStats
 # import canonical, lexicon and errors (tests/test_architecture.py holds the list to the imports).
 _CACHED_MODULES = ("contract/errors.py", "contract/model.py", "extract/acronyms.py", "extract/canonical.py",
                    "extract/evidence.py", "extract/findings.py", "extract/lexicon.py", "extract/mining.py",
-                   "extract/phrases.py", "read/items.py")
+                   "extract/phrases.py", "extract/wordnet.py", "read/items.py")
+#: Data the cached modules read: a new WordNet table changes which candidates an item has.
+_CACHED_DATA = ("extract/data/wordnet.tsv.gz",)
 
 
 Parts = tuple[Extraction | None, ItemCandidates | None]
@@ -219,7 +221,7 @@ _RECORDS_FORMAT = "3:"  # records/ holds (item, issues), parts/ the rest; 3: JSO
 def _code_fingerprint() -> str:
     here = Path(__file__).parent.parent
     digest = hashlib.sha1()
-    for name in _CACHED_MODULES:
+    for name in _CACHED_MODULES + _CACHED_DATA:
         digest.update((here / name).read_bytes())
     return digest.hexdigest()
 

@@ -37,7 +37,7 @@ from itertools import chain, repeat
 from operator import itemgetter
 from typing import NamedTuple
 
-from kgsync.extract import lexicon
+from kgsync.extract import lexicon, wordnet
 from kgsync.extract.acronyms import _URL, _acronym_pairs, _valid_expansion, letters_match, spelled_out
 from kgsync.extract.acronyms import acronym_pairs as acronym_pairs  # re-exported API
 from kgsync.extract.canonical import is_acronym, term_key
@@ -243,6 +243,9 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int, pro
     written = [surface for surface, _count in surfaces]
     if is_plumbing(key, written, protocols):
         return False  # before the acronym test: the item may well define it ("JSON (JavaScript ...)")
+    if (is_everyday_word(key) or wordnet.is_place(key)
+            or is_participle_compound(key, written)):
+        return False
     if flags & ACRONYM:
         return True
     if is_bookkeeping(key) or is_vague_method(key, flags):
@@ -268,6 +271,29 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int, pro
     elif head in lexicon.METHOD_HEADS and all(_capitalised(w) for w in written):
         return False
     return True
+
+
+def is_everyday_word(key: str) -> bool:
+    """A compound that WordNet lists as one everyday word ("user interface", "cross-reference",
+    "source code"): a dictionary word names no research idea, like a plain single word, however
+    an item capitalises it ("User Interface (UI)").  Names WordNet spells with capitals
+    ("European Union") are not everyday words: organisations and products are concepts (README)."""
+    return wordnet.is_everyday(key)
+
+
+def is_participle_compound(key: str, written: Sequence[str]) -> bool:
+    """"tool-using", "self-modifying", "rubber-stamping": one hyphenated word ending in a verb's
+    "-ing" after a noun (not an adjective or adverb: "fine-tuning", "red-teaming" name methods)
+    that WordNet does not list as a noun ("problem-solving").  It qualifies ("tool-using
+    agents"): a fragment, neither a concept nor a method."""
+    if " " not in key or key.count(" ") > 1 or not written:
+        return False
+    first, last = key.split(" ")
+    if not last.endswith("ing") or len(last) < 5 or last in lexicon.ING_NOUNS:
+        return False
+    if not all("-" in w and " " not in w.strip() for w in written):
+        return False
+    return not wordnet.is_modifier(first) and not wordnet.is_noun_compound(key)
 
 
 def is_plumbing(key: str, written: Sequence[str], protocols: Set[str] = frozenset()) -> bool:

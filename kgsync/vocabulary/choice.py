@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 
+from kgsync.extract import wordnet
 from kgsync.extract.mining import ACRONYM, DEFINED, PLAIN
 from kgsync.read.config import Caps, Mining
 from kgsync.vocabulary.groups import _Group
@@ -61,6 +62,8 @@ def _local_choice(ranked: Iterable[tuple[float, str]], own_flags: Mapping[str, i
         flags = own_flags.get(g, 0)
         if flags & PLAIN:
             continue  # an ordinary single word names no idea on its own
+        if not flags & DEFINED and wordnet.is_everyday(g):
+            continue  # an acronym of an everyday compound ("UI": user interface; ``mining.is_everyday_word``)
         # Nearly always inside one longer term of this item ("large language" in "large
         # language model"): the longer one names the idea.
         if not flags & (ACRONYM | DEFINED) and inside.get(g, 0.0) >= SUBSUMED_SHARE * -score:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 
-from kgsync.extract import lexicon
+from kgsync.extract import lexicon, wordnet
 from kgsync.extract.canonical import is_acronym, key_of_words
 from kgsync.extract.phrases import segments, token_keys
 
@@ -147,10 +147,40 @@ def _lengths_of(keys: Iterable[str]) -> dict[str, tuple[int, ...]]:
     return {k: tuple(sorted(v, reverse=True)) for k, v in lengths.items()}
 
 
+#: Words after which a noun phrase's head is done: "reinforcement learning from human feedback"
+#: is a kind of learning, "theory of mind" a theory.
+_POSTMODIFIER = frozenset({"from", "of", "for", "with", "in", "on", "over", "via", "using", "under"})
+#: A modifier that says how something is done ("test-driven development", "model-based testing").
+_MANNER = frozenset({"driven", "based", "guided", "assisted", "augmented", "led", "first", "centred", "centered"})
+
+
+def _method_head(words: list[str]) -> bool:
+    head = words[-1]
+    return head in lexicon.METHOD_HEADS or (head.endswith("ing") and len(head) >= 5 and head not in lexicon.ING_NOUNS
+                                            and head not in lexicon.ING_EVENTS)
+
+
 @lru_cache(maxsize=100_000)
 def classify(key: str) -> TermKind:
-    """Concept or method by the head word (see the module doc)."""
-    head = key.split(" ")[-1]
+    """Concept or method by the head word (see the module doc).
+
+    The head is the last word before a postmodifier ("from", "of": ``_POSTMODIFIER``); "X as
+    (a) Y" with Y a person's role is a technique ("LLM as judge": WordNet's noun.person).  A
+    head is a method's when ``lexicon.METHOD_HEADS`` holds it, when it is a process in "-ing",
+    or when WordNet's first sense of it is a deliberate activity or a way of doing ("trial" in
+    "randomised controlled trial"), or an act qualified by a manner ("test-driven development")."""
+    words = key.split(" ")
+    if "as" in words[1:-1]:
+        role = words[-1]
+        if wordnet.is_role(role):
+            return TermKind.METHOD
+        words = words[: words.index("as")]
+    if not _method_head(words):  # "reinforcement learning from human feedback": learning's kind
+        cut = next((i for i, w in enumerate(words) if i and w in _POSTMODIFIER), len(words))
+        words = words[:cut]
+    head = words[-1]
+    if len(words) > 1 and (wordnet.is_activity(head) or (wordnet.is_act(head) and not _MANNER.isdisjoint(words))):
+        return TermKind.METHOD
     if head in lexicon.METHOD_HEADS:
         return TermKind.METHOD
     if head.endswith("ing") and len(head) >= 5 and head not in lexicon.ING_NOUNS and head not in lexicon.ING_EVENTS:
