@@ -7,7 +7,8 @@ for every concept and method node a later item links (``addresses``/``uses_metho
 against that item's blind labels (``bench/labels/later_concepts_*.yml``, written before the rules
 ran on those items): a node whose name or an alias is one of the item's ``concepts``, ``methods``
 or ``named`` phrases is a research idea or a named entity; one of its ``not_ideas`` is not; else
-it is unlabelled (counted apart).  Phrases meet by ``canonical.term_key``.  Acronyms: a node
+it is unlabelled (counted apart; a looser reading, one phrase inside the other as whole
+words, is reported beside it).  Phrases meet by ``canonical.term_key``.  Acronyms: a node
 that an acronym of the item stands for (the acronym is one of its aliases) is judged against the
 meaning the item's labels give that acronym.  Prints counts and precision.
 """
@@ -46,6 +47,10 @@ def keys(phrases: object) -> set[str]:
     return {term_key(str(p)) for p in phrases or ()} - {""}
 
 
+def _inside(a: str, b: str) -> bool:
+    return f" {a} " in f" {b} " or f" {b} " in f" {a} "
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
@@ -80,6 +85,11 @@ def main() -> int:
         bad = keys(label.get("not_ideas"))
         verdict = "idea" if own & good else "not" if own & bad else "unlabelled"
         counts[verdict] += 1
+        if verdict == "unlabelled":  # a looser reading: one phrase inside the other, as whole words
+            loose = ("idea" if any(_inside(k, g) for k in own for g in good)
+                     else "not" if any(_inside(k, b) for k in own for b in bad) else "unlabelled")
+            counts["loose " + loose] += 1
+            verdict = "unlabelled, loosely " + loose
         acronyms = {term_key(str(k)): term_key(str(v)) for k, v in (label.get("acronyms") or {}).items()}
         for short, meaning in sorted(acronyms.items()):
             if short in own and len(short.split()) == 1 and own != {short}:
@@ -95,6 +105,12 @@ def main() -> int:
     print(f"| research idea or named entity | {counts['idea']} / {judged} = {counts['idea'] / max(1, judged):.3f} |")
     print(f"| not an idea (not_ideas) | {counts['not']} |")
     print(f"| unlabelled | {counts['unlabelled']} |")
+    loose = counts["loose idea"] + counts["loose not"]
+    print(f"| unlabelled, loosely matched (one label phrase inside the name or the name inside one) | "
+          f"idea {counts['loose idea']}, not {counts['loose not']}, still unlabelled {counts['loose unlabelled']} |")
+    both = judged + loose
+    print(f"| research idea or named entity, strict + loose | {counts['idea'] + counts['loose idea']} / {both} = "
+          f"{(counts['idea'] + counts['loose idea']) / max(1, both):.3f} |")
     acr = counts["acronym right"] + counts["acronym wrong"]
     print(f"| acronym expansions right | {counts['acronym right']} / {acr} |")
     if args.out:
