@@ -429,9 +429,14 @@ def test_probe_blocks_reuse_own_blocks_exactly() -> None:
         out = ["f:" + "".join(words_), "s:" + " ".join(sorted(words_))]
         if len(words_) >= 2:
             out += [f"d{i}:" + "-".join(words_[:i] + [w[:5]] + words_[i + 1 :]) for i, w in enumerate(words_)]
-        return out + ["h:" + "-".join(words_[i:]) for i in range(1, len(words_) - 1)]
+        out += ["h:" + "-".join(words_[i:]) for i in range(1, len(words_) - 1)]
+        vague = words_[-1] in lexicon.GENERIC and words_[-1] not in lexicon.METHOD_HEADS
+        return out + (["h:" + "-".join(words_[:-1])] if len(words_) > 1 and vague else [])
 
-    for name in ("rag", "knowledge-graph", "indirect-prompt-injection", "a-b-c-d-e", "multi-agent-memory-systems"):
+    from kgsync.extract import lexicon
+
+    for name in ("rag", "knowledge-graph", "indirect-prompt-injection", "a-b-c-d-e", "multi-agent-memory-systems",
+                 "low-code-application"):
         assert vocab._probe_blocks(name) == vocab._probe_blocks(name, vocab._own_blocks(name)) == probe_plainly(name)
 
 

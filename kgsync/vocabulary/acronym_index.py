@@ -146,6 +146,24 @@ def _acronym_swaps(acronyms: Mapping[str, str]) -> _Swaps:
     return out
 
 
+def contracted(key: str, swaps: _Swaps) -> str:
+    """``key`` with every expansion of the shared map written as its acronym ("enterprise
+    artificial intelligence" -> "enterprise ai"): the form two acronym twins share."""
+    words_ = key.split(" ")
+    out: list[str] = []
+    i = 0
+    while i < len(words_):
+        for old, new in swaps.get(words_[i], ()):
+            if len(old) > 1 and tuple(words_[i : i + len(old)]) == old:
+                out.extend(new)
+                i += len(old)
+                break
+        else:
+            out.append(words_[i])
+            i += 1
+    return " ".join(out)
+
+
 def _acronym_variants(key: str, swaps: _Swaps) -> list[str]:
     """``key`` with one acronym spelled out or one expansion contracted: a text that writes
     "enterprise AI" names "enterprise artificial intelligence", one that writes "artificial

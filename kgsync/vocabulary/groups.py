@@ -4,10 +4,11 @@ labelled, and how near-duplicate groups merge (the growth policy: oldest first).
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from rapidfuzz.distance import Levenshtein
 
+from kgsync.extract import lexicon
 from kgsync.extract.canonical import canonical_name, display_alias, is_acronym, term_key
 from kgsync.extract.mining import PLAIN
 from kgsync.read.config import Merge
@@ -35,11 +36,12 @@ class _Group:
 
 
 def _merge_chosen(groups: dict[str, _Group], chosen: set[str], kind_of: Mapping[str, TermKind], rule: Merge,
-                  pinned: PinnedVocabulary) -> tuple[dict[str, str], dict[str, str]]:
+                  pinned: PinnedVocabulary,
+                  contract: Callable[[str], str] | None = None) -> tuple[dict[str, str], dict[str, str]]:
     """Merge near-duplicates among the chosen groups (``_merge_near_duplicates``): each merged
     group is absorbed into its target and leaves ``groups``.  Returns source -> target, and
     source -> the name it would have had (taken before it is absorbed)."""
-    merged_into = _merge_near_duplicates(groups, chosen, kind_of, rule)
+    merged_into = _merge_near_duplicates(groups, chosen, kind_of, rule, contract)
     source_names = {source: _name(groups[source], pinned) for source in merged_into}
     for source, target in sorted(merged_into.items()):
         _absorb(groups[target], groups.pop(source))
@@ -62,12 +64,14 @@ def _kind(group: _Group, pinned: PinnedVocabulary) -> TermKind:
 
 
 def _merge_near_duplicates(groups: Mapping[str, _Group], kept: set[str], kind_of: Mapping[str, TermKind],
-                           rule: Merge) -> dict[str, str]:
+                           rule: Merge, contract: Callable[[str], str] | None = None) -> dict[str, str]:
     """source group -> target group, by the growth policy: oldest first.
 
     Each term, oldest first, joins the first kept name of its
     kind it may merge into (``_mergeable``), else is kept.  Exact blocks make
-    this linear: every mergeable pair shares one (see ``_probe_blocks``).
+    this linear: every mergeable pair shares one (see ``_probe_blocks``).  ``contract``: a
+    group key with the shared map's expansions written as their acronyms; two groups that
+    contract alike are one idea ("enterprise AI" / "enterprise artificial intelligence").
     """
     # Oldest first (the earliest item that chose it, slug order), not most items first: a
     # later item's term joins an earlier one, and no count that merges move decides the name.
@@ -76,10 +80,18 @@ def _merge_near_duplicates(groups: Mapping[str, _Group], kept: set[str], kind_of
     names = {g: groups[g].pinned or _name(groups[g], None) for g in kept}
     blocks: dict[tuple[TermKind, str], list[str]] = defaultdict(list)
     merged: dict[str, str] = {}
+    twins: dict[tuple[TermKind, str], str] = {}
     for g in order:
         name, kind = names[g], kind_of[g]
         own = _own_blocks(name)
         target = None
+        short = contract(g) if contract is not None else g
+        if not groups[g].pinned:
+            target = twins.get((kind, short))
+        twins.setdefault((kind, short), g)
+        if target:
+            merged[g] = target
+            continue
         if not groups[g].pinned:
             for block in _probe_blocks(name, own):
                 near = blocks.get((kind, block))  # most blocks hold nothing yet
@@ -109,7 +121,15 @@ def _mergeable(name: str, canon: str, rule: Merge) -> bool:
         return True
     if set(a) == set(b):
         return True
+    if len(a) == len(b) + 1 and a[:-1] == b and _vague_head(a[-1]):
+        return True  # "low-code application" is low code: a vague head adds no idea
     return len(b) < len(a) and a[-len(b):] == b  # only the narrower joins the broader
+
+
+def _vague_head(word: str) -> bool:
+    """A vague noun (``lexicon.GENERIC``: "application", "system") that is no method's head: "an
+    evaluation of hybrid retrieval" is another idea than hybrid retrieval."""
+    return word in lexicon.GENERIC and word not in lexicon.METHOD_HEADS
 
 
 def _own_blocks(name: str) -> list[str]:
@@ -128,6 +148,8 @@ def _probe_blocks(name: str, own: list[str] | None = None) -> list[str]:
     # _own_blocks is [twin, reordering, "h:" + name] + the derivations (two words or more)
     out = own[:2] + own[3:]
     out += ["h:" + "-".join(words_[i:]) for i in range(1, len(words_) - 1)]
+    if len(words_) > 1 and _vague_head(words_[-1]):
+        out.append("h:" + "-".join(words_[:-1]))  # "low-code-application" meets "low-code"
     return out
 
 

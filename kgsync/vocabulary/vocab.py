@@ -56,6 +56,7 @@ from kgsync.vocabulary.acronym_index import (
     _acronym_map,
     _acronym_swaps,
     _acronym_variants,
+    contracted,
     Expansions,
     first_expansions,
     item_acronyms,
@@ -130,14 +131,23 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
     item_surfaces = _surfaces_of_choosers(ordered, grouped.resolved, groups, choice, hubs, chosen, subjects)
     kind_of = {g: kind(g) for g in chosen}
     # 4. Near-duplicates among the chosen terms merge; a merge may push a term over the hub limit.
-    merged_into, source_names = _merge_chosen(groups, chosen, kind_of, config.merge, pinned)
+    swaps = _acronym_swaps(global_acronyms)
+    # Acronym twins merge through the acronyms of one meaning only, inside a longer term ("enterprise
+    # AI"): a lone "IP" that kept its letters is not intellectual property.
+    twin_swaps = _acronym_swaps({short: longs[0] for short, longs in expansions.items() if len(longs) == 1})
+
+    def contract(g: str) -> str:
+        short = contracted(g, twin_swaps)
+        return short if " " in short else g
+
+    merged_into, source_names = _merge_chosen(groups, chosen, kind_of, config.merge, pinned, contract)
     kept = chosen - merged_into.keys()
     kept_counts = {g: len(groups[g].items) for g in kept}
     merged_hubs = {g for g in kept if _is_hub(groups[g], g, n_items, mining, previous_hubs)}
     kept -= merged_hubs
     stats = dataclasses.replace(stats, kept=kept_counts, merged_hubs=frozenset(merged_hubs))
     vocabulary = _vocabulary(groups, kept, kind_of, pinned, choice, merged_into, source_names, ordered,
-                             item_surfaces, hubs | merged_hubs, n_items, subjects, _acronym_swaps(global_acronyms))
+                             item_surfaces, hubs | merged_hubs, n_items, subjects, swaps)
     return dataclasses.replace(vocabulary, acronyms=_acronym_entries(ordered, expansions)), stats
 
 
