@@ -371,8 +371,10 @@ class SelectionStore:
         keys = tuple(read_keys.get(slug, "") for slug in slugs)
         settings = (config.mining, config.caps, config.merge)
         found = self._reuse(slugs, keys, by_slug, old_records, settings, config, pinned, previous_hubs)
-        if found is not None and found[2].previous_acronyms != previous_acronyms:
-            found = None  # the last manifest's acronyms are part of the map
+        if found is not None and previous_acronyms not in (found[2].previous_acronyms, _map_pairs(found[2])):
+            # The last manifest's acronyms are part of the map.  A manifest records the whole map, so the
+            # build after the one that wrote it meets its own map again: the same map, nothing to select.
+            found = None
         if found is not None:
             vocabulary, fold, stats, ident = found
         else:
@@ -471,6 +473,10 @@ def selection_unchanged(stats: SelectionStats, changes: Sequence[tuple[ItemCandi
         if chosen != choice_of(new, pinned, stats, config) or moved.intersection(chosen):
             return None  # the item's own terms changed
     return dataclasses.replace(stats, df=df)
+
+
+def _map_pairs(stats: SelectionStats) -> tuple[tuple[str, str], ...]:
+    return tuple(sorted((short, long) for short, longs in stats.acronyms.items() for long in longs))
 
 
 def _acronyms_written(item: ItemCandidates, acronyms: Mapping[str, object]) -> set[str]:
