@@ -14,9 +14,9 @@ Classes (each a reading of WordNet's own lexicographer files and hypernyms; see
 
 * ``everyday``: a compound noun WordNet lists as one dictionary word ("user interface",
   "cross-reference", "source code"), spelled in lower case (not a name: "European Union"), none of whose senses is
-  a field of knowledge, a process, a phenomenon, a relation, a quantity or an attribute
-  (lexicographer files noun.cognition, noun.process, noun.phenomenon, noun.body, noun.relation,
-  noun.quantity, noun.attribute) nor a named instance;
+  a field of knowledge, a process, a phenomenon, a relation, a quantity, an attribute or a
+  possession (lexicographer files noun.cognition, noun.process, noun.phenomenon, noun.body,
+  noun.relation, noun.quantity, noun.attribute, noun.possession) nor a named instance;
 * ``knowledge``: any other compound noun (of knowledge, a process...: "problem solving");
 * ``place``: a name whose first sense is an instance of a location ("New Zealand");
 * ``activity``: a noun one of whose three commonest senses is a way of doing or of finding out (it or its
@@ -47,9 +47,10 @@ LEXNAMES = ("adj.all adj.pert adv.all noun.Tops noun.act noun.animal noun.artifa
             "noun.cognition noun.communication noun.event noun.feeling noun.food noun.group noun.location "
             "noun.motive noun.object noun.person noun.phenomenon noun.plant noun.possession noun.process "
             "noun.quantity noun.relation noun.shape noun.state noun.substance noun.time").split()
-#: Senses of knowledge, measure or mechanism: "decision making", "interest rate", "feedback loop".
+#: Senses of knowledge, measure, mechanism or ownership: "decision making", "feedback loop", "interest
+#: rate", "intellectual property".
 KNOWLEDGE = {"noun.cognition", "noun.process", "noun.phenomenon", "noun.body", "noun.relation", "noun.quantity",
-             "noun.attribute"}
+             "noun.attribute", "noun.possession"}
 #: A way of doing or finding out, not any act: "service", "application", "task" are activities too.
 ACTIVITY_ROOTS = {"method", "technique", "procedure", "inquiry", "investigation", "experiment", "analysis",
                   "examination", "testing", "trial", "data_processing", "appraisal"}

@@ -47,3 +47,11 @@ def test_spelled_out_finds_the_words_an_undefined_acronym_stands_for() -> None:
 def test_a_lower_case_letter_may_stand_for_an_ordinary_word() -> None:
     assert letters_match("nDCG", "normalised discounted cumulative gain")
     assert not letters_match("iOS", "iPhone operating system")
+
+
+
+def test_spelled_out_judges_each_phrase_once_and_stops_at_a_cap() -> None:
+    """Every window of "a a a ..." spells "AA": hundreds of candidate phrases for one acronym are no
+    definition of it, so the text stops being read for it (bench_hostile times it)."""
+    assert ("aa", "agent architecture") in spelled_out("Agent Architecture and agent architectures. " * 3, ["aa"])
+    assert spelled_out(" ".join(f"a{i} b{i}" for i in range(1000)), ["ab"])  # found before the cap

@@ -117,6 +117,7 @@ _LINKING_WORDS = frozenset({"a", "an", "and", "as", "at", "by", "for", "from", "
                             "with", "&"})
 
 
+@lru_cache(maxsize=20_000)  # the same phrase recurs within an item and across items
 def letters_match(short: str, long: str) -> bool:
     """Is ``long`` a definition of ``short`` letter by letter?  Each word of ``long`` gives the
     next letters of ``short`` from its start ("Open Authorisation": O, Auth) or from its inner
@@ -174,6 +175,9 @@ def _spelling(key: str) -> re.Pattern[str]:
     return re.compile(r"\b" + gap.join(rf"{re.escape(c)}[\w'\u2019]*" for c in key), re.IGNORECASE)
 
 
+_MAX_PHRASES = 500
+
+
 def spelled_out(text: str, keys: Sequence[str]) -> tuple[tuple[str, str], ...]:
     """(acronym key, phrase key) for each phrase of ``text`` whose words the acronym's letters
     stand for (``letters_match``): "the Reserve Bank of New Zealand" for "rbnz".  An item that
@@ -183,8 +187,14 @@ def spelled_out(text: str, keys: Sequence[str]) -> tuple[tuple[str, str], ...]:
     for key in keys:
         if not 2 <= len(key) <= 8 or not key.isalpha():
             continue
+        seen: set[str] = set()
         for match in _spelling(key).finditer(text):
-            phrase = match.group()
+            phrase = " ".join(match.group().split())
+            if phrase in seen:
+                continue
+            seen.add(phrase)
+            if len(seen) > _MAX_PHRASES:
+                break  # a text that spells hundreds of candidates for one acronym is no definition of it
             if letters_match(key.upper(), phrase):
                 out.add((key, term_key(phrase)))
     return tuple(sorted(out))
