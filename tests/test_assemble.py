@@ -289,7 +289,7 @@ def test_memo_reuses_facts_only_for_the_same_record_and_terms(tmp_path: Path, mo
                       AssemblyMemo(entries, {**keys, slug: "key-changed"}))
     assert result == expected and sorted(calls) == sorted([slug, other])
     # Mention keys starting with a word of two items' claims dropped: those two assembled again, exactly.
-    from kgsync.vocabulary.vocab import _lengths_of
+    from kgsync.vocabulary.terms import _lengths_of
 
     index = {key: name for key, name in vocabulary._index.items() if key.split(" ")[0] != "sparse"}
     assert len(index) < len(vocabulary._index)

@@ -32,7 +32,7 @@ _TOKENS = ["multi", "agent", "agents", "de", "e", "mail", "re", "ranking", "MCP"
 
 
 def _phrases_by_definition(run: tuple[str, ...]) -> list[tuple[str, str, bool]]:
-    from kgsync.extract import mining
+    from kgsync.extract import phrases as mining
 
     return [checked for start in range(len(run)) for end in range(start + 1, min(start + mining.MAX_WORDS, len(run)) + 1)
             if (checked := mining._check(run[start:end])) is not None]
@@ -41,7 +41,7 @@ def _phrases_by_definition(run: tuple[str, ...]) -> list[tuple[str, str, bool]]:
 def test_phrases_equal_checking_every_slice() -> None:
     """``_phrases`` decides most multi-token slices from per-token facts; it must agree with
     ``_check`` on every slice (prefixes that close up, keyless tokens, acronyms, stopwords)."""
-    from kgsync.extract import mining
+    from kgsync.extract import phrases as mining
 
     rnd = random.Random(11)
     for _ in range(4000):
@@ -50,7 +50,7 @@ def test_phrases_equal_checking_every_slice() -> None:
 
 
 def test_runs_split_like_a_token_loop() -> None:
-    from kgsync.extract import mining
+    from kgsync.extract import phrases as mining
 
     def by_loop(text: str) -> list[tuple[str, ...]]:
         runs, run = [], []
@@ -72,12 +72,12 @@ def test_runs_split_like_a_token_loop() -> None:
 
 def test_candidates_do_not_depend_on_cache_state() -> None:
     from kgsync.extract import canonical
-    from kgsync.extract import mining
+    from kgsync.extract import acronyms, mining, phrases
 
     items = corpus()
     first = [candidates(i) for i in items]
-    for cached in (mining._run_terms, mining._token_info, mining._check, mining._is_break, mining._score,
-                   mining.token_keys, mining._bold_run, mining._code_run, mining._emphasis_terms, mining._is_short_form,
+    for cached in (phrases._run_terms, phrases._token_info, phrases._check, phrases._is_break, mining._score,
+                   phrases.token_keys, mining._bold_run, mining._code_run, mining._emphasis_terms, acronyms._is_short_form,
                    canonical.is_acronym, canonical.word_key):
         cached.cache_clear()
     assert [candidates(i) for i in reversed(items)] == first[::-1]
@@ -97,7 +97,7 @@ def _acronym_pairs_plainly(text: str) -> list[tuple[str, str]]:
     """``mining._acronym_pairs`` as first written: every test in its original order."""
     import re
 
-    from kgsync.extract import mining
+    from kgsync.extract import acronyms as mining
 
     text = text.replace("\u2019", "'")
     out: list[tuple[str, str]] = []

@@ -38,7 +38,7 @@ from kgsync.extract.findings import Extraction, undated_suffixes
 from kgsync.graph.assemble import Assembly, assemble
 from kgsync.graph.claim_identity import keep_claim_names, previous_facts_to_match
 from kgsync.graph.memo import context_key
-from kgsync.graph.merge import Manifest, describe_facts, disowned, manifest_hubs
+from kgsync.graph.merge import Manifest, describe_facts, disowned, manifest_acronyms, manifest_hubs
 from kgsync.lint.rules import LintReport
 from kgsync.read.config import Config
 from kgsync.read.item_caps import observation_cap_problems
@@ -167,7 +167,8 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     clock.lap("read")
     files = GraphFiles.of(config)
     vocabulary, fold = selections.select(reading.read.items, reading.by_slug, reading.slug_keys, reading.earlier,
-                                         config, _pinned(config), manifest_hubs(files.manifest))
+                                         config, _pinned(config), manifest_hubs(files.manifest),
+                                         manifest_acronyms(files.manifest))
     clock.lap("select")
     keep = _failing_items(reading)
     kept = kept_items(keep, files.read_manifest) if keep else ()

@@ -33,19 +33,27 @@ from collections import Counter
 from collections.abc import Iterator, Sequence, Set
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import chain, groupby, repeat
+from itertools import chain, repeat
 from operator import itemgetter
 from typing import NamedTuple
 
-from kgsync.extract import lexicon
-from kgsync.extract.canonical import _PREFIXES, is_acronym, key_of_words, term_key, word_key, words
+from kgsync.extract import lexicon, wordnet
+from kgsync.extract.acronyms import _URL, _acronym_pairs, _valid_expansion, letters_match, spelled_out
+from kgsync.extract.acronyms import acronym_pairs as acronym_pairs  # re-exported API
+from kgsync.extract.canonical import is_acronym, term_key
 from kgsync.extract.findings import EVIDENCE_LABEL, strip_leading_labels
+from kgsync.extract.phrases import MAX_WORDS as MAX_WORDS
+from kgsync.extract.phrases import _is_acronym, _phrases, _run_terms, _runs
+from kgsync.extract.phrases import segments as segments  # re-exported API
+from kgsync.extract.phrases import token_keys as token_keys  # re-exported API
 from kgsync.read.items import ResearchItem, fence_lines
 
 TITLE, DEFINED, EMPHASISED, ACRONYM, PLAIN, DENSE, SUBJECT = 1, 2, 4, 8, 16, 32, 64
+
 _ZONE_WEIGHTS = (3.0, 2.0, 1.5, 1.0)  # title, question, summary, findings
+
+
 FOCUS = TITLE | DENSE | EMPHASISED  # where an item's own salient terms come from
-MAX_WORDS = 4  # surface words in a mined phrase (the query rule's longest run, too)
 
 
 class Candidate(NamedTuple):
@@ -63,24 +71,34 @@ class ItemCandidates:
     terms: tuple[Candidate, ...]  # sorted by key
     acronyms: tuple[tuple[str, str], ...] = ()  # (acronym key, expansion key) this item defines
     dense: str = ""  # title, question, summary and findings: for pinned phrases mining did not cut
+    #: (acronym key, key of a phrase the item writes whose words the acronym's letters stand for), for
+    #: the acronyms it writes without defining: the expansions it may take from the shared map
+    spelled: tuple[tuple[str, str], ...] = ()
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         # The terms as plain tuples: a NamedTuple pickles through a Python __getnewargs__
         # call each (~50k per 220 items, most of a record's pickling time); tuple.__new__
         # rebuilds them in C.  Records are pickled for the cache and from worker processes.
-        return _item_candidates, (self.slug, tuple(map(tuple, self.terms)), self.acronyms, self.dense)
+        return _item_candidates, (self.slug, tuple(map(tuple, self.terms)), self.acronyms, self.dense, self.spelled)
 
 
 def _item_candidates(slug: str, rows: tuple[tuple[object, ...], ...], acronyms: tuple[tuple[str, str], ...],
-                     dense: str) -> ItemCandidates:
-    return ItemCandidates(slug, tuple(map(tuple.__new__, repeat(Candidate), rows)), acronyms, dense)
+                     dense: str, spelled: tuple[tuple[str, str], ...]) -> ItemCandidates:
+    return ItemCandidates(slug, tuple(map(tuple.__new__, repeat(Candidate), rows)), acronyms, dense, spelled)
 
 
 _LINK = re.compile(r"(?:!\[|\[)([^\[\]\n]*)\]\([^)\[\n]*\)")  # "![alt](src)" too; led by a literal: scanned in C
-_URL = re.compile(r"(?:https?://|www\.)\S+")
+
+
 _HTML = re.compile(r"<[^<>\n]{1,200}>")  # no "<" inside: a run of "<" is linear
+
+
 _BOLD = re.compile(r"(\*\*|__)(?=\S)([^*_\n]{2,80}?)(?<=\S)\1(?!\s*:)")
+
+
 _CODE = re.compile(r"`([^`\n]{2,60})`")
+
+
 _CODE_TERM = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[ -][A-Za-z0-9]+){0,3}")
 
 
@@ -111,7 +129,8 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     # The body is clean of URLs already; the title is not.
     for short, expansion in _acronym_pairs(_URL.sub(" ", item.title) + "\n" + body):
         short_key, long_key = term_key(short), term_key(expansion)
-        if not short_key or not long_key or short_key == long_key or not _valid_expansion(long_key):
+        if (not short_key or not long_key or short_key == long_key or not _valid_expansion(long_key)
+                or not letters_match(short, expansion)):
             continue
         acronyms.add((short_key, long_key))
         for key, surface, flag in ((short_key, short, DEFINED | ACRONYM), (long_key, expansion, DEFINED)):
@@ -148,11 +167,17 @@ def candidates(item: ResearchItem) -> ItemCandidates:
             continue
         terms.append(Candidate(key, score, ordered, flags))
     dense = "\n".join(z for z in zones if z)
-    return ItemCandidates(item.slug, tuple(terms), tuple(sorted(acronyms)), dense)
+    own = {short for short, _long in acronyms}
+    undefined = sorted({c.key for c in terms if " " not in c.key and c.key not in own
+                        and any(_is_acronym(surface) for surface, _n in c.surfaces)})
+    spelled = spelled_out(_URL.sub(" ", item.title) + "\n" + body, undefined) if undefined else ()
+    return ItemCandidates(item.slug, tuple(terms), tuple(sorted(acronyms)), dense, spelled)
 
 
 #: The word a text opens with (a name may hold hyphens and apostrophes: "model2vec", "O'Reilly").
 FIRST_TOKEN = re.compile(r"[^\W_]+(?:[-'\u2019][^\W_]+)*")
+
+
 _FILE_SUFFIX = re.compile(r"\.[A-Za-z]")
 
 
@@ -218,6 +243,9 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int, pro
     written = [surface for surface, _count in surfaces]
     if is_plumbing(key, written, protocols):
         return False  # before the acronym test: the item may well define it ("JSON (JavaScript ...)")
+    if (is_everyday_word(key) or wordnet.is_place(key)
+            or is_participle_compound(key, written)):
+        return False
     if flags & ACRONYM:
         return True
     if is_bookkeeping(key) or is_vague_method(key, flags):
@@ -243,6 +271,29 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int, pro
     elif head in lexicon.METHOD_HEADS and all(_capitalised(w) for w in written):
         return False
     return True
+
+
+def is_everyday_word(key: str) -> bool:
+    """A compound that WordNet lists as one everyday word ("user interface", "cross-reference",
+    "source code"): a dictionary word names no research idea, like a plain single word, however
+    an item capitalises it ("User Interface (UI)").  Names WordNet spells with capitals
+    ("European Union") are not everyday words: organisations and products are concepts (README)."""
+    return wordnet.is_everyday(key)
+
+
+def is_participle_compound(key: str, written: Sequence[str]) -> bool:
+    """"tool-using", "self-modifying", "rubber-stamping": one hyphenated word ending in a verb's
+    "-ing" after a noun (not an adjective or adverb: "fine-tuning", "red-teaming" name methods)
+    that WordNet does not list as a noun ("problem-solving").  It qualifies ("tool-using
+    agents"): a fragment, neither a concept nor a method."""
+    if " " not in key or key.count(" ") > 1 or not written:
+        return False
+    first, last = key.split(" ")
+    if not last.endswith("ing") or len(last) < 5 or last in lexicon.ING_NOUNS:
+        return False
+    if not all("-" in w and " " not in w.strip() for w in written):
+        return False
+    return not wordnet.is_modifier(first) and not wordnet.is_noun_compound(key)
 
 
 def is_plumbing(key: str, written: Sequence[str], protocols: Set[str] = frozenset()) -> bool:
@@ -306,6 +357,8 @@ _LAYOUT_WORDS = frozenset(chain.from_iterable(term_key(phrase).split(" ") for ph
     "title", "status", "themes", "completed", "confidence",  # frontmatter fields
     "backlog", "item", "corpus", "repository", "repo",  # where items are kept
 )))
+
+
 #: Method heads that name a kind of activity, not a procedure ("review", "technique").
 _VAGUE_METHOD_HEADS = lexicon.METHOD_HEADS & lexicon.GENERIC
 
@@ -357,184 +410,6 @@ def _without_fences(text: str) -> str:
     return "".join(parts) + text[done:] if parts else text
 
 
-def _runs(text: str) -> list[tuple[str, ...]]:
-    """Maximal runs of content words: stopwords, verbs, adverbs, numbers and
-    punctuation end a run (so does a blank line)."""
-    # groupby and the cached predicate run in C: no Python step per token.
-    return [tuple(run) for stop, run in groupby(_TOKEN_OR_BREAK.findall(text), _is_break) if not stop]
-
-
-@lru_cache(maxsize=500_000)
-def _is_break(token: str) -> bool:
-    return not token[0].isalnum() or _breaks(token) or ("." in token and _IS_FILE_NAME.fullmatch(token) is not None)
-
-
-@lru_cache(maxsize=200_000)
-def _run_terms(run: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-    """(key, surface) of every phrase of a run that may be a term, plain single words left out.
-    Cached: ~40% of the runs in the dense zones recur (within and across items)."""
-    if len(run) == 1:  # a third of the runs: the word itself is the only phrase
-        checked = _check(run)
-        return () if checked is None or checked[2] else ((checked[0], checked[1]),)
-    return tuple((key, surface) for key, surface, plain in _phrases(run) if not plain)
-
-
-def segments(text: str) -> list[list[str]]:
-    """Word runs between punctuation only (stopwords kept: "theory of mind")."""
-    out: list[list[str]] = []
-    run: list[str] = []
-    for token in _TOKEN_OR_BREAK.findall(text):
-        if token[0].isalnum():
-            run.append(token)
-        elif run:
-            out.append(run)
-            run = []
-    if run:
-        out.append(run)
-    return out
-
-
-# A word (in-word hyphens and apostrophes, a version suffix "4.1"), or a break:
-# any punctuation, a blank line, an underscore, a file's name in capitals ("AGENTS.md",
-# "CLAUDE.md": the file convention's capitals, not an acronym).  A lowercase file name's words
-# still count ("copilot-instructions.md").
-_FILE_NAME = r"\b[A-Z][A-Z0-9]*(?:[-.][A-Z0-9]+)*\.(?:md|markdown|ya?ml|json|jsonl|toml|txt|py|js|ts|sh|cfg|ini)\b"
-_TOKEN_OR_BREAK = re.compile(rf"{_FILE_NAME}|[^\W_]+(?:[-'\u2019][^\W_]+)*(?:\.\d+)*|[^\w\s]+|\n\s*\n|_")
-_IS_FILE_NAME = re.compile(_FILE_NAME)
-
-
-def _breaks(token: str) -> bool:
-    low = token.lower()
-    if low.endswith("'s"):
-        low = low[:-2]
-    if len(low) < 2 or low in lexicon.STOPWORDS or low in lexicon.BREAKERS:
-        return True
-    if not any(map(str.isalpha, low)):  # per character in C
-        return True
-    return low.endswith("ly") and low not in lexicon.LY_NOUNS and "-" not in low
-
-
-@lru_cache(maxsize=400_000)
-def token_keys(token: str) -> tuple[str, ...]:
-    if token.isascii() and token.isalnum():  # most tokens: ``words`` would give just this, lowercased
-        return (word_key(token.lower()),)
-    return tuple(word_key(w) for w in words(token))
-
-
-def _phrases(run: Sequence[str]) -> list[tuple[str, str, bool]]:
-    """(key, surface, plain single word) for every valid 1..4-word phrase of a run.
-
-    Same as ``_check`` on every slice, in order (start, then length).  A phrase
-    of several tokens in which no prefix can close up is decided from its first
-    and last tokens (``_token_info``), without a ``_check`` of its own: most
-    phrases occur once, so caching them whole saves little.
-    """
-    run = tuple(run)
-    size = len(run)
-    infos = list(map(_token_info, run))
-    out = []
-    for start in range(size):
-        never_first, key, total, prefix_seen, _inner, bad_first, _bad_last = infos[start]
-        keyless_first = not total  # its first key word would come from a later token: the full rules
-        if never_first:  # _key_if_term's first test, for every phrase from here
-            continue
-        checked = _check(run[start : start + 1])
-        if checked is not None:
-            out.append(checked)
-        for end in range(start + 2, min(start + MAX_WORDS, size) + 1):
-            _never, token_key, count, has_prefix, inner_prefix, _bad_first, bad_last = infos[end - 1]
-            total += count
-            if total > 6:  # too many key words: this phrase and every longer one
-                break
-            if keyless_first or not count or prefix_seen or inner_prefix:  # a prefix may close up: the full rules
-                checked = _check(run[start:end])
-                if checked is not None:
-                    out.append(checked)
-            elif not (bad_first or bad_last):
-                out.append((f"{key} {token_key}", " ".join(run[start:end]), False))
-            if count:
-                key = f"{key} {token_key}" if key else token_key
-            prefix_seen = prefix_seen or has_prefix
-    return out
-
-
-@lru_cache(maxsize=200_000)
-def _token_info(token: str) -> tuple[bool, str, int, bool, bool, bool, bool]:
-    """What ``_key_if_term`` needs of one token of a longer phrase: never first (raw), its key
-    words (joined) and how many, a prefix among them, a prefix before its last one, and --
-    when no prefix closes up -- whether its first key word cannot start a term and its last
-    cannot end one."""
-    never_first = token.lower() in lexicon.NOT_FIRST
-    keys = token_keys(token)
-    if not keys:
-        return never_first, "", 0, False, False, True, True
-    first, last = keys[0], keys[-1]
-    bad_first = first.isdigit() or first in lexicon.STOPWORDS or first in lexicon.NOT_FIRST
-    bad_last = last in lexicon.STOPWORDS or (not _is_acronym(token.split("-")[-1]) and not _noun_head(last))
-    return (never_first, " ".join(keys), len(keys), not _PREFIXES.isdisjoint(keys),
-            not _PREFIXES.isdisjoint(keys[:-1]), bad_first, bad_last)
-
-
-@lru_cache(maxsize=400_000)
-def _check(part: tuple[str, ...]) -> tuple[str, str, bool] | None:
-    """(key, surface, plain) when ``part`` may be a term, else None.  See the module doc."""
-    checked = _key_if_term(part)
-    return None if checked is None else (checked[0], " ".join(part), checked[1])
-
-
-def _key_if_term(part: tuple[str, ...]) -> tuple[str, bool] | None:
-    first_raw, last_raw = part[0].lower(), part[-1].lower()
-    if first_raw in lexicon.NOT_FIRST or last_raw in lexicon.NOT_FIRST and len(part) == 1:
-        return None
-    key_words = token_keys(part[0]) if len(part) == 1 else [k for token in part for k in token_keys(token)]
-    if not key_words or len(key_words) > 6:
-        return None
-    if _PREFIXES.isdisjoint(key_words[:-1]):  # nothing to close up ("multi agent"): the key is the words
-        kws = list(key_words)
-        key = " ".join(kws)
-    else:
-        key = key_of_words(key_words)
-        kws = key.split(" ")
-    first, last = kws[0], kws[-1]
-    if first.isdigit() or first in lexicon.STOPWORDS or last in lexicon.STOPWORDS:
-        return None
-    if first in lexicon.NOT_FIRST:
-        return None
-    last_acronym = _is_acronym(part[-1].split("-")[-1])
-    if len(part) == 1 and "-" not in part[0] and _is_acronym(part[0]):
-        if key in lexicon.GENERIC or key in lexicon.STOPWORDS or _ROMAN.fullmatch(key):
-            return None
-        return key, False
-    if not last_acronym and not _noun_head(last):
-        return None
-    if len(kws) == 1:
-        plain = "-" not in part[0]
-        if key in lexicon.GENERIC or len(key) < 4 or lexicon.looks_adjective(key) or key.isdigit():
-            return None
-        return key, plain
-    return key, False
-
-
-_ROMAN = re.compile(r"[ivxlc]+")
-_is_acronym = is_acronym  # cached in canonical
-
-
-@lru_cache(maxsize=100_000)
-def _noun_head(word: str) -> bool:
-    if word.isdigit():
-        return True  # "GPT-4": the hyphenated token carries the name
-    if word in lexicon.NOT_LAST or lexicon.looks_adjective(word):
-        return False
-    if word.endswith("ed") and len(word) > 4 and word not in lexicon.ED_NOUNS:
-        return False
-    return not (word.endswith("ly") and word not in lexicon.LY_NOUNS)
-
-
-def _valid_expansion(key: str) -> bool:
-    kws = key.split(" ")
-    return 2 <= len(kws) <= 8 and kws[0] not in lexicon.STOPWORDS and kws[-1] not in lexicon.STOPWORDS
-
-
 def _emphasised(body: str) -> Iterator[tuple[str, ...]]:
     """Bold phrases and code spans that read like terms (1-4 words, no sentence)."""
     for match in _BOLD.finditer(body):
@@ -573,89 +448,3 @@ def _emphasis_terms(phrase: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """(key, surface) of the phrases of an emphasised run that span all of it."""
     whole = len(term_key(" ".join(phrase)).split())
     return tuple((key, surface) for key, surface, _plain in _phrases(phrase) if len(key.split()) == whole)
-
-
-# --------------------------------------------------------------------------- acronyms
-_PAREN = re.compile(r"\(([^()\n]{1,80})\)")
-_SHORT_FORM = re.compile(r"\s*([^\W_][\w&-]{1,9})\s*")
-_WORD_BEFORE = re.compile(r"\b([^\W_][\w&-]{1,9})\s*$")
-_LAST_CLAUSE_END = re.compile(r".*[.;:!?()\[\]{}\n]", re.DOTALL)  # matched from the start: ends after the last one
-_LIST_MARKS = frozenset(";:,")
-
-
-@lru_cache(maxsize=50_000)
-def _is_short_form(text: str) -> bool:
-    return sum(map(str.isupper, text)) >= 2 and not text.isdigit() and " " not in text
-
-
-def _short_norm(text: str) -> str:
-    return text[:-1] if len(text) > 2 and text.endswith("s") and text[:-1].isupper() else text
-
-
-def _best_long_form(short: str, long: str) -> str | None:
-    """Schwartz & Hearst (2003): the shortest suffix of ``long`` covering ``short``'s letters."""
-    s, l = len(short) - 1, len(long) - 1
-    while s >= 0:
-        c = short[s].lower()
-        if not c.isalnum():
-            s -= 1
-            continue
-        while (l >= 0 and long[l].lower() != c) or (s == 0 and l > 0 and long[l - 1].isalnum()):
-            l -= 1
-        if l < 0:
-            return None
-        l -= 1
-        s -= 1
-    start = long.rfind(" ", 0, l + 1) + 1
-    return long[start:]
-
-
-_SURROUND = re.compile(r"^[\W_]+|(?<![\W_])[\W_]+$")  # the trailing run tried once, where it starts
-
-
-def _trim(text: str) -> str:
-    return _SURROUND.sub("", text)
-
-
-def acronym_pairs(text: str) -> list[tuple[str, str]]:
-    """[(acronym, expansion)] from "Long Form (LF)" and "LF (Long Form)"."""
-    return _acronym_pairs(_URL.sub(" ", text))
-
-
-def _acronym_pairs(text: str) -> list[tuple[str, str]]:
-    """``acronym_pairs`` of a text without URLs (their parentheses are not definitions)."""
-    text = text.replace("\u2019", "'")
-    out: list[tuple[str, str]] = []
-    for match in _PAREN.finditer(text):
-        inner: str = match.group(1)
-        short_match = _SHORT_FORM.fullmatch(inner)
-        if short_match:
-            short = short_match.group(1)
-            if not _is_short_form(short):
-                continue
-            before = text[max(0, match.start() - 200) : match.start()]
-            last_end = _LAST_CLAUSE_END.match(before)
-            cut = last_end.end() if last_end else 0
-            words_before = before[cut:].split()
-            n = min(len(short) + 5, 2 * len(short))
-            long = _best_long_form(short, " ".join(words_before[-n:]))
-            if long and len(long) > len(short) and short.lower() not in long.lower().split():
-                out.append((_short_norm(short), _trim(long)))
-            continue
-        # "LF (Long Form)": the cheap tests on the parenthesis first (most parentheses are not this).
-        inner = inner.strip()
-        if len(inner) < 3 or not _LIST_MARKS.isdisjoint(inner):
-            continue
-        inner_words = inner.split()
-        if len(inner_words) < 2:
-            continue
-        word = _WORD_BEFORE.search(text, max(0, match.start() - 12), match.start())
-        if word is None:
-            continue
-        short = word.group(1)
-        if not _is_short_form(short) or len(inner_words) > len(short) + 5:
-            continue
-        if _best_long_form(short, inner) == inner:
-            out.append((_short_norm(short), _trim(inner)))
-    return out
-

@@ -125,6 +125,19 @@ def load_manifest(path: Path) -> Manifest | None:
         raise _unreadable(exc, str(path)) from None
 
 
+def manifest_acronyms(path: Path) -> tuple[tuple[str, str], ...]:
+    """The (acronym, expansion) pairs a manifest records, from its first line only (none when it is
+    missing or unreadable): the next build keeps them while an item writes the acronym."""
+    try:
+        with path.open("rb") as handle:
+            first = handle.readline(1 << 20).decode("utf-8")
+        data = json.loads(first.rstrip().removesuffix("{").rstrip().removesuffix('"items":').rstrip().rstrip(",")
+                         + "}")
+        return tuple(sorted({(short, long) for short, long, _users in _acronym_entries(data.get("acronyms", []))}))
+    except (OSError, UnicodeDecodeError, ValueError, AttributeError, TypeError):
+        return ()
+
+
 def manifest_hubs(path: Path) -> frozenset[str] | None:
     """The hubs a manifest records, from its first line only (None when it records none, is
     missing or unreadable: a build then has no hysteresis to apply; the manifest is checked

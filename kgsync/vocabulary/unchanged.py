@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from kgsync.extract.mining import SUBJECT, ItemCandidates
 from kgsync.read.config import Config
+from kgsync.vocabulary.acronym_index import item_acronyms
 from kgsync.vocabulary.vocab import (
     PinnedVocabulary,
     SelectionStats,
@@ -33,8 +34,10 @@ def selection_unchanged(stats: SelectionStats, changes: Sequence[tuple[ItemCandi
     pinned = pinned or PinnedVocabulary()
     if not changes:
         return stats  # the same input
-    if any(old.slug != new.slug or old.acronyms != new.acronyms for old, new in changes):
-        return None  # the acronym map and the items' own definitions decide groups
+    if any(old.slug != new.slug or old.acronyms != new.acronyms
+           or item_acronyms(old, stats.acronyms) != item_acronyms(new, stats.acronyms)
+           or _acronyms_written(old, stats.acronyms) != _acronyms_written(new, stats.acronyms) for old, new in changes):
+        return None  # the acronym map and the expansions the items write decide groups
     lookup = pinned_lookup(pinned)
     before = [item_shares(old, pinned, stats, lookup) for old, _new in changes]
     after = [item_shares(new, pinned, stats, lookup) for _old, new in changes]
@@ -65,6 +68,16 @@ def selection_unchanged(stats: SelectionStats, changes: Sequence[tuple[ItemCandi
         if chosen != choice_of(new, pinned, stats, config) or moved.intersection(chosen):
             return None  # the item's own terms changed
     return dataclasses.replace(stats, df=df)
+
+
+def map_pairs(stats: SelectionStats) -> tuple[tuple[str, str], ...]:
+    """The acronym map of a selection as (acronym, expansion) pairs, as a manifest records it."""
+    return tuple(sorted((short, long) for short, longs in stats.acronyms.items() for long in longs))
+
+
+def _acronyms_written(item: ItemCandidates, acronyms: Mapping[str, object]) -> set[str]:
+    """The acronyms of the map an item writes: the last manifest's entries stay while one does."""
+    return {candidate.key for candidate in item.terms if candidate.key in acronyms}
 
 
 def same_hubs(stats: SelectionStats, previous_hubs: frozenset[str] | None, config: Config,

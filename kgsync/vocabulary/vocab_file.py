@@ -26,16 +26,14 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import yaml
 
 from kgsync.extract.canonical import canonical_name, is_acronym, term_key
 from kgsync.read.yaml_source import key_lines, read_yaml
 from kgsync.contract.errors import ConfigError, Location
-
-if TYPE_CHECKING:
-    from kgsync.vocabulary.vocab import Vocabulary
+from kgsync.vocabulary.terms import Vocabulary
 
 _KINDS = ("concept", "method")
 _NAME = re.compile(r"[a-z0-9]+(?:[.-][a-z0-9]+)*")

@@ -3,7 +3,8 @@
 A result of stage S (a record: ``extract``; a vocabulary: ``vocabulary``; an item's facts:
 ``graph``) is produced by code of S and of the stages before it, never after: a stage imports
 only itself and those before it (tests/test_architecture.py enforces the order).  So the
-source of every module of those stages is a key no hand-kept list can let drift.
+source of every module of those stages (and the data files under their ``data/`` folders) is a
+key no hand-kept list can let drift.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ def code_fingerprint(stage: str) -> str:
     kgsync = Path(__file__).resolve().parent.parent.parent
     digest = hashlib.sha1()
     for name in STAGES[: STAGES.index(stage) + 1]:
-        for path in sorted((kgsync / name).rglob("*.py")):
+        # Their code and the data they read (extract/data/: the WordNet table decides candidates).
+        for path in sorted(p for p in (kgsync / name).rglob("*") if p.is_file() and (p.suffix == ".py" or "data" in p.relative_to(kgsync).parts)):
             digest.update(path.relative_to(kgsync).as_posix().encode() + b"\0" + path.read_bytes())
     digest.update("".join(f"{name}={metadata.version(name)};" for name in _UNICODE_TABLES).encode())
     return digest.hexdigest()

@@ -14,7 +14,7 @@ from kgsync.extract.mining import ItemCandidates
 from kgsync.read.config import Caps, Config, Merge, Mining
 from kgsync.read.items import ResearchItem
 from kgsync.vocabulary.economy import Folding, hub_folding
-from kgsync.vocabulary.unchanged import same_hubs, selection_unchanged
+from kgsync.vocabulary.unchanged import map_pairs, same_hubs, selection_unchanged
 from kgsync.vocabulary.vocab import (
     PinnedVocabulary,
     SelectionStats,
@@ -48,16 +48,21 @@ class SelectionStore:
 
     def select(self, items: Sequence[ResearchItem], by_slug: Mapping[str, Record], read_keys: Mapping[str, str],
                old_records: Mapping[str, Record], config: Config, pinned: PinnedVocabulary | None,
-               previous_hubs: frozenset[str] | None = None) -> tuple[Vocabulary, Folding]:
+               previous_hubs: frozenset[str] | None = None,
+               previous_acronyms: tuple[tuple[str, str], ...] = ()) -> tuple[Vocabulary, Folding]:
         slugs = tuple(item.slug for item in items)
         keys = tuple(read_keys.get(slug, "") for slug in slugs)
         settings = (config.mining, config.caps, config.merge)
         found = self._reuse(slugs, keys, by_slug, old_records, settings, config, pinned, previous_hubs)
+        if found is not None and previous_acronyms not in (found[2].previous_acronyms, map_pairs(found[2])):
+            # The last manifest's acronyms are part of the map.  A manifest records the whole map, so the
+            # build after the one that wrote it meets its own map again: the same map, nothing to select.
+            found = None
         if found is not None:
             vocabulary, fold, stats, ident = found
         else:
             cands = cast(list[ItemCandidates], [by_slug[slug].candidates for slug in slugs])  # items that parsed have them
-            vocabulary, stats = select_with_stats(cands, config, pinned, previous_hubs)
+            vocabulary, stats = select_with_stats(cands, config, pinned, previous_hubs, previous_acronyms)
             fold = hub_folding(cands, vocabulary)
             ident = os.urandom(8).hex()
         self._save(found is None, (self.fingerprint, ident, settings, pinned, slugs, keys, stats), vocabulary, fold)

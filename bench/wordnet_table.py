@@ -1,0 +1,165 @@
+"""Regenerate ``kgsync/extract/data/wordnet.tsv.gz`` from Princeton WordNet 3.0 (Debian ``wordnet-base``).
+
+    apt-get install wordnet-base
+    .venv/bin/python bench/wordnet_table.py [--wordnet /usr/share/wordnet]
+
+kgsync reads the table at run time, never WordNet itself: the same input gives the same output on
+every machine and in the GitHub Action, with no system dependency.  The script reads the WordNet
+database files (``index.noun``, ``data.noun``, ``index.adj``, ``index.adv``: the format of
+wndb(5WN)) and writes one ``class<TAB>key`` line per entry, keys by ``canonical.term_key`` /
+``canonical.word_key``, sorted; gzip with no time stamp, so a rerun is byte-identical.
+
+Classes (each a reading of WordNet's own lexicographer files and hypernyms; see
+``kgsync.extract.wordnet``):
+
+* ``everyday``: a compound noun WordNet lists as one dictionary word ("user interface",
+  "cross-reference", "source code"), spelled in lower case (not a name: "European Union"), none of whose senses is
+  a field of knowledge, a process, a phenomenon, a relation, a quantity, an attribute or a
+  possession (lexicographer files noun.cognition, noun.process, noun.phenomenon, noun.body,
+  noun.relation, noun.quantity, noun.attribute, noun.possession) nor a named instance;
+* ``knowledge``: any other compound noun (of knowledge, a process...: "problem solving");
+* ``place``: a name whose first sense is an instance of a location ("New Zealand");
+* ``activity``: a noun one of whose three commonest senses is a way of doing or of finding out (it or its
+  hypernyms: method, technique, procedure, inquiry, experiment, analysis, trial, data
+  processing...; not any activity: "service", "task"): a method's head;
+* ``act``: a noun whose first sense is another act (noun.act): a method's head when a manner
+  qualifies it ("test-driven development");
+* ``role``: a noun whose first sense is a person's role ("judge", "critic"): "LLM as judge";
+* ``modifier``: a word WordNet lists as an adjective or adverb, tagged in SemCor as one at least
+  as often as as a noun ("fine" in "fine-tuning", "red"; not "self", "rubber").
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import io
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from kgsync.extract.canonical import term_key, word_key  # noqa: E402
+
+OUT = ROOT / "kgsync" / "extract" / "data" / "wordnet.tsv.gz"
+LEXNAMES = ("adj.all adj.pert adv.all noun.Tops noun.act noun.animal noun.artifact noun.attribute noun.body "
+            "noun.cognition noun.communication noun.event noun.feeling noun.food noun.group noun.location "
+            "noun.motive noun.object noun.person noun.phenomenon noun.plant noun.possession noun.process "
+            "noun.quantity noun.relation noun.shape noun.state noun.substance noun.time").split()
+#: Senses of knowledge, measure, mechanism or ownership: "decision making", "feedback loop", "interest
+#: rate", "intellectual property".
+KNOWLEDGE = {"noun.cognition", "noun.process", "noun.phenomenon", "noun.body", "noun.relation", "noun.quantity",
+             "noun.attribute", "noun.possession"}
+#: A way of doing or finding out, not any act: "service", "application", "task" are activities too.
+ACTIVITY_ROOTS = {"method", "technique", "procedure", "inquiry", "investigation", "experiment", "analysis",
+                  "examination", "testing", "trial", "data_processing", "appraisal"}
+
+
+def read_synsets(folder: Path) -> dict[str, tuple[str, list[str], list[tuple[str, str]]]]:
+    out = {}
+    for line in (folder / "data.noun").read_text(encoding="latin-1").splitlines():
+        if line.startswith(" "):
+            continue
+        fields = line.partition(" | ")[0].split()
+        offset, lexfile, count = fields[0], int(fields[1]), int(fields[3], 16)
+        words = [fields[4 + 2 * i] for i in range(count)]
+        at = 4 + 2 * count
+        pointers = [(fields[at + 1 + 4 * j], fields[at + 2 + 4 * j]) for j in range(int(fields[at]))]
+        out[offset] = (LEXNAMES[lexfile], words, pointers)
+    return out
+
+
+def read_index(path: Path) -> dict[str, list[str]]:
+    """lemma -> its synset offsets, most frequent sense first."""
+    return {lemma: offsets for lemma, (_tagged, offsets) in read_index_counts(path).items()}
+
+
+def read_index_counts(path: Path) -> dict[str, tuple[int, list[str]]]:
+    """lemma -> (how many of its senses SemCor tagged, its synset offsets)."""
+    out = {}
+    for line in path.read_text(encoding="latin-1").splitlines():
+        if line.startswith(" "):
+            continue
+        fields = line.split()
+        at = 4 + int(fields[3])
+        out[fields[0]] = (int(fields[at + 1]), fields[at + 2:])
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--wordnet", type=Path, default=Path("/usr/share/wordnet"))
+    args = parser.parse_args()
+    synsets = read_synsets(args.wordnet)
+    nouns = read_index(args.wordnet / "index.noun")
+    first_word = {}  # offset -> its first lemma (the synset's name)
+    spelled: dict[str, str] = {}  # lemma -> as data.noun writes it (capitals kept)
+    for offset, (_lex, words, _pointers) in synsets.items():
+        first_word[offset] = words[0].lower()
+        for word in words:
+            spelled.setdefault(word.split("(")[0].lower(), word.split("(")[0])
+
+    def ancestors(offset: str) -> set[str]:
+        seen: set[str] = set()
+        todo = [offset]
+        while todo:
+            for kind, target in synsets[todo.pop()][2]:
+                if kind in ("@", "@i") and target not in seen:
+                    seen.add(target)
+                    todo.append(target)
+        return {first_word[o] for o in seen}
+
+    rows: set[tuple[str, str]] = set()
+    for lemma, offsets in nouns.items():
+        senses = [synsets[o] for o in offsets]
+        text = lemma.replace("_", " ")
+        compound = " " in text or "-" in text
+        instance = any(kind == "@i" for kind, _t in senses[0][2])
+        if instance and senses[0][0] == "noun.location":
+            rows.add(("place", term_key(text)))
+            continue
+        # A named instance, or a name WordNet spells with capitals ("European_Union"): an organisation's.
+        named = (any(any(kind == "@i" for kind, _t in s[2]) for s in senses)
+                 or any(c.isupper() for c in spelled.get(lemma, "")))
+        # Not its abbreviations: "LLM" (Master of Laws), "CIA", "MCP" mean other things in research.
+        if compound and not named and not any(s[0] in KNOWLEDGE for s in senses):
+            rows.add(("everyday", term_key(text)))
+        elif compound and not named:
+            rows.add(("knowledge", term_key(text)))  # a compound noun of knowledge: "problem solving"
+        if compound:
+            continue
+        key = word_key(text)
+        if key != text and key in nouns:
+            continue  # "times" (multiplication) is not "time": the lemma of the key word itself decides
+        lexname = senses[0][0]
+        if any(ancestors(o) & ACTIVITY_ROOTS or first_word[o] in ACTIVITY_ROOTS for o in offsets[:3]):
+            rows.add(("activity", key))
+        elif lexname == "noun.act":
+            rows.add(("act", key))
+        elif lexname == "noun.person":
+            rows.add(("role", key))
+    noun_tagged = {lemma: tagged for lemma, (tagged, _o) in read_index_counts(args.wordnet / "index.noun").items()}
+    modifier_tagged: dict[str, int] = {}
+    for name in ("index.adj", "index.adv"):
+        for lemma, (tagged, _offsets) in read_index_counts(args.wordnet / name).items():
+            if "_" not in lemma and "-" not in lemma and lemma.isalpha():
+                modifier_tagged[lemma] = modifier_tagged.get(lemma, 0) + tagged
+    for lemma, tagged in modifier_tagged.items():
+        if tagged >= noun_tagged.get(lemma, 0):  # "fine", "red": used as a modifier at least as often
+            rows.add(("modifier", lemma))
+    text = "".join(f"{kind}\t{key}\n" for kind, key in sorted(rows) if key)
+    buffer = io.BytesIO()
+    with gzip.GzipFile(filename="", mode="wb", fileobj=buffer, mtime=0, compresslevel=9) as handle:
+        handle.write(text.encode("utf-8"))
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_bytes(buffer.getvalue())
+    counts: dict[str, int] = {}
+    for kind, _key in rows:
+        counts[kind] = counts.get(kind, 0) + 1
+    print(OUT.relative_to(ROOT), len(buffer.getvalue()), "bytes", dict(sorted(counts.items())))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

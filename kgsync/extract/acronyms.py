@@ -1,0 +1,200 @@
+"""Acronym definitions in text: "Long Form (LF)" and "LF (Long Form)" (Schwartz & Hearst 2003).
+
+Split from ``mining``."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from kgsync.extract import lexicon
+from kgsync.extract.canonical import term_key
+
+_URL = re.compile(r"(?:https?://|www\.)\S+")
+
+
+def _valid_expansion(key: str) -> bool:
+    kws = key.split(" ")
+    return 2 <= len(kws) <= 8 and kws[0] not in lexicon.STOPWORDS and kws[-1] not in lexicon.STOPWORDS
+
+
+_PAREN = re.compile(r"\(([^()\n]{1,80})\)")
+
+
+_SHORT_FORM = re.compile(r"\s*([^\W_][\w&-]{1,9})\s*")
+
+
+_WORD_BEFORE = re.compile(r"\b([^\W_][\w&-]{1,9})\s*$")
+
+
+_LAST_CLAUSE_END = re.compile(r".*[.;:!?()\[\]{}\n]", re.DOTALL)  # matched from the start: ends after the last one
+
+
+_LIST_MARKS = frozenset(";:,")
+
+
+@lru_cache(maxsize=50_000)
+def _is_short_form(text: str) -> bool:
+    return sum(map(str.isupper, text)) >= 2 and not text.isdigit() and " " not in text
+
+
+def _short_norm(text: str) -> str:
+    return text[:-1] if len(text) > 2 and text.endswith("s") and text[:-1].isupper() else text
+
+
+def _best_long_form(short: str, long: str) -> str | None:
+    """Schwartz & Hearst (2003): the shortest suffix of ``long`` covering ``short``'s letters."""
+    s, at = len(short) - 1, len(long) - 1
+    while s >= 0:
+        c = short[s].lower()
+        if not c.isalnum():
+            s -= 1
+            continue
+        while (at >= 0 and long[at].lower() != c) or (s == 0 and at > 0 and long[at - 1].isalnum()):
+            at -= 1
+        if at < 0:
+            return None
+        at -= 1
+        s -= 1
+    start = long.rfind(" ", 0, at + 1) + 1
+    return long[start:]
+
+
+_SURROUND = re.compile(r"^[\W_]+|(?<![\W_])[\W_]+$")  # the trailing run tried once, where it starts
+
+
+def _trim(text: str) -> str:
+    return _SURROUND.sub("", text)
+
+
+def acronym_pairs(text: str) -> list[tuple[str, str]]:
+    """[(acronym, expansion)] from "Long Form (LF)" and "LF (Long Form)"."""
+    return _acronym_pairs(_URL.sub(" ", text))
+
+
+def _acronym_pairs(text: str) -> list[tuple[str, str]]:
+    """``acronym_pairs`` of a text without URLs (their parentheses are not definitions)."""
+    text = text.replace("\u2019", "'")
+    out: list[tuple[str, str]] = []
+    for match in _PAREN.finditer(text):
+        inner: str = match.group(1)
+        short_match = _SHORT_FORM.fullmatch(inner)
+        if short_match:
+            short = short_match.group(1)
+            if not _is_short_form(short):
+                continue
+            before = text[max(0, match.start() - 200) : match.start()]
+            last_end = _LAST_CLAUSE_END.match(before)
+            cut = last_end.end() if last_end else 0
+            words_before = before[cut:].split()
+            n = min(len(short) + 5, 2 * len(short))
+            long = _best_long_form(short, " ".join(words_before[-n:]))
+            if long and len(long) > len(short) and short.lower() not in long.lower().split():
+                out.append((_short_norm(short), _trim(long)))
+            continue
+        # "LF (Long Form)": the cheap tests on the parenthesis first (most parentheses are not this).
+        inner = inner.strip()
+        if len(inner) < 3 or not _LIST_MARKS.isdisjoint(inner):
+            continue
+        inner_words = inner.split()
+        if len(inner_words) < 2:
+            continue
+        word = _WORD_BEFORE.search(text, max(0, match.start() - 12), match.start())
+        if word is None:
+            continue
+        short = word.group(1)
+        if not _is_short_form(short) or len(inner_words) > len(short) + 5:
+            continue
+        if _best_long_form(short, inner) == inner:
+            out.append((_short_norm(short), _trim(inner)))
+    return out
+
+
+#: Words a definition may skip or take a letter from ("Software as a Service": SaaS, "Reinforcement
+#: Learning from Human Feedback": RLHF).
+_LINKING_WORDS = frozenset({"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to",
+                            "with", "&"})
+
+
+@lru_cache(maxsize=20_000)  # the same phrase recurs within an item and across items
+def letters_match(short: str, long: str) -> bool:
+    """Is ``long`` a definition of ``short`` letter by letter?  Each word of ``long`` gives the
+    next letters of ``short`` from its start ("Open Authorisation": O, Auth) or from its inner
+    capitals ("DevOps": D, O); every word gives at least one, except a linking word ("of",
+    "as") and a hyphenated word's later parts ("Pre-trained").  A short form that opens in
+    lower case is an abbreviation only when that letter stands for an ordinary lower-case word
+    ("nDCG": normalised discounted cumulative gain); before a brand's own spelling ("iOS":
+    "iPhone Operating System") it is the brand's name, not an abbreviation.
+
+    Schwartz & Hearst's scan (``_best_long_form``) finds the shortest text holding the letters in
+    order anywhere in its words: "RUN (operational compliance and security sustainment)" passes
+    it; this rule keeps only a definition whose words the letters stand for."""
+    if not short or not short[0].isalnum():
+        return False
+    if short[0].islower():
+        first = long.split()[0] if long.split() else ""
+        if not first.islower() or any(c.isupper() for c in first):
+            return False
+    letters = "".join(c.lower() for c in short if c.isalnum())
+    parts: list[tuple[str, bool]] = []  # (word, may give no letter)
+    for word in long.split():
+        pieces = [p for p in (re.sub(r"[^\w&]", "", piece) for piece in word.split("-")) if p]
+        for i, piece in enumerate(pieces):
+            parts.append((piece, i > 0 or piece.lower() in _LINKING_WORDS))
+    found = _match(letters, tuple(parts), 0, 0)
+    if not found and len(letters) > 2 and short.endswith("s"):  # "MLOps": Machine Learning Operations
+        found = _match(letters[:-1], tuple(parts), 0, 0)
+    return found
+
+
+def _match(letters: str, parts: tuple[tuple[str, bool], ...], i: int, j: int) -> bool:
+    if j == len(parts):
+        return i == len(letters)
+    word, optional = parts[j]
+    if optional and _match(letters, parts, i, j + 1):
+        return True
+    low = word.lower()
+    inner = low[0] + "".join(c.lower() for c in word[1:] if c.isupper() or c.isdigit())
+    for source in (low, inner):
+        for n in range(1, len(source) + 1):
+            if letters[i : i + n] != source[:n]:
+                break
+            if _match(letters, parts, i + n, j + 1):
+                return True
+    return False
+
+
+_LINKING = "|".join(sorted(w for w in _LINKING_WORDS if w != "&")) + "|&"
+
+
+@lru_cache(maxsize=20_000)
+def _spelling(key: str) -> re.Pattern[str]:
+    """Words whose initials are ``key``'s letters, linking words between them allowed."""
+    gap = rf"(?:[\s-]+(?:{_LINKING})){{0,2}}[\s-]+"
+    return re.compile(r"\b" + gap.join(rf"{re.escape(c)}[\w'\u2019]*" for c in key), re.IGNORECASE)
+
+
+_MAX_PHRASES = 500
+
+
+def spelled_out(text: str, keys: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    """(acronym key, phrase key) for each phrase of ``text`` whose words the acronym's letters
+    stand for (``letters_match``): "the Reserve Bank of New Zealand" for "rbnz".  An item that
+    writes an acronym without defining it may take an expansion of the shared map only when it
+    also writes that expansion out (``kgsync.vocabulary.acronym_index.item_acronyms``)."""
+    out: set[tuple[str, str]] = set()
+    for key in keys:
+        if not 2 <= len(key) <= 8 or not key.isalpha():
+            continue
+        seen: set[str] = set()
+        for match in _spelling(key).finditer(text):
+            phrase = " ".join(match.group().split())
+            if phrase in seen:
+                continue
+            seen.add(phrase)
+            if len(seen) > _MAX_PHRASES:
+                break  # a text that spells hundreds of candidates for one acronym is no definition of it
+            if letters_match(key.upper(), phrase):
+                out.add((key, term_key(phrase)))
+    return tuple(sorted(out))

@@ -1,0 +1,193 @@
+"""Cut text into word runs and the phrases of a run that may be terms: the tokeniser ``mining`` and
+``vocabulary`` share (split from ``mining``; see its module doc for the rules)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+from itertools import groupby
+
+from kgsync.extract import lexicon
+from kgsync.extract.canonical import _PREFIXES, is_acronym, key_of_words, word_key, words
+
+MAX_WORDS = 4  # surface words in a mined phrase (the query rule's longest run, too)
+
+
+def _runs(text: str) -> list[tuple[str, ...]]:
+    """Maximal runs of content words: stopwords, verbs, adverbs, numbers and
+    punctuation end a run (so does a blank line)."""
+    # groupby and the cached predicate run in C: no Python step per token.
+    return [tuple(run) for stop, run in groupby(_TOKEN_OR_BREAK.findall(text), _is_break) if not stop]
+
+
+@lru_cache(maxsize=500_000)
+def _is_break(token: str) -> bool:
+    return not token[0].isalnum() or _breaks(token) or ("." in token and _IS_FILE_NAME.fullmatch(token) is not None)
+
+
+@lru_cache(maxsize=200_000)
+def _run_terms(run: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """(key, surface) of every phrase of a run that may be a term, plain single words left out.
+    Cached: ~40% of the runs in the dense zones recur (within and across items)."""
+    if len(run) == 1:  # a third of the runs: the word itself is the only phrase
+        checked = _check(run)
+        return () if checked is None or checked[2] else ((checked[0], checked[1]),)
+    return tuple((key, surface) for key, surface, plain in _phrases(run) if not plain)
+
+
+def segments(text: str) -> list[list[str]]:
+    """Word runs between punctuation only (stopwords kept: "theory of mind")."""
+    out: list[list[str]] = []
+    run: list[str] = []
+    for token in _TOKEN_OR_BREAK.findall(text):
+        if token[0].isalnum():
+            run.append(token)
+        elif run:
+            out.append(run)
+            run = []
+    if run:
+        out.append(run)
+    return out
+
+
+# A word (in-word hyphens and apostrophes, a version suffix "4.1"), or a break:
+# any punctuation, a blank line, an underscore, a file's name in capitals ("AGENTS.md",
+# "CLAUDE.md": the file convention's capitals, not an acronym).  A lowercase file name's words
+# still count ("copilot-instructions.md").
+_FILE_NAME = r"\b[A-Z][A-Z0-9]*(?:[-.][A-Z0-9]+)*\.(?:md|markdown|ya?ml|json|jsonl|toml|txt|py|js|ts|sh|cfg|ini)\b"
+
+
+_TOKEN_OR_BREAK = re.compile(rf"{_FILE_NAME}|[^\W_]+(?:[-'\u2019][^\W_]+)*(?:\.\d+)*|[^\w\s]+|\n\s*\n|_")
+
+
+_IS_FILE_NAME = re.compile(_FILE_NAME)
+
+
+def _breaks(token: str) -> bool:
+    low = token.lower()
+    if low.endswith("'s"):
+        low = low[:-2]
+    if len(low) < 2 or low in lexicon.STOPWORDS or low in lexicon.BREAKERS:
+        return True
+    if not any(map(str.isalpha, low)):  # per character in C
+        return True
+    return low.endswith("ly") and low not in lexicon.LY_NOUNS and "-" not in low
+
+
+@lru_cache(maxsize=400_000)
+def token_keys(token: str) -> tuple[str, ...]:
+    if token.isascii() and token.isalnum():  # most tokens: ``words`` would give just this, lowercased
+        return (word_key(token.lower()),)
+    return tuple(word_key(w) for w in words(token))
+
+
+def _phrases(run: Sequence[str]) -> list[tuple[str, str, bool]]:
+    """(key, surface, plain single word) for every valid 1..4-word phrase of a run.
+
+    Same as ``_check`` on every slice, in order (start, then length).  A phrase
+    of several tokens in which no prefix can close up is decided from its first
+    and last tokens (``_token_info``), without a ``_check`` of its own: most
+    phrases occur once, so caching them whole saves little.
+    """
+    run = tuple(run)
+    size = len(run)
+    infos = list(map(_token_info, run))
+    out = []
+    for start in range(size):
+        never_first, key, total, prefix_seen, _inner, bad_first, _bad_last = infos[start]
+        keyless_first = not total  # its first key word would come from a later token: the full rules
+        if never_first:  # _key_if_term's first test, for every phrase from here
+            continue
+        checked = _check(run[start : start + 1])
+        if checked is not None:
+            out.append(checked)
+        for end in range(start + 2, min(start + MAX_WORDS, size) + 1):
+            _never, token_key, count, has_prefix, inner_prefix, _bad_first, bad_last = infos[end - 1]
+            total += count
+            if total > 6:  # too many key words: this phrase and every longer one
+                break
+            if keyless_first or not count or prefix_seen or inner_prefix:  # a prefix may close up: the full rules
+                checked = _check(run[start:end])
+                if checked is not None:
+                    out.append(checked)
+            elif not (bad_first or bad_last):
+                out.append((f"{key} {token_key}", " ".join(run[start:end]), False))
+            if count:
+                key = f"{key} {token_key}" if key else token_key
+            prefix_seen = prefix_seen or has_prefix
+    return out
+
+
+@lru_cache(maxsize=200_000)
+def _token_info(token: str) -> tuple[bool, str, int, bool, bool, bool, bool]:
+    """What ``_key_if_term`` needs of one token of a longer phrase: never first (raw), its key
+    words (joined) and how many, a prefix among them, a prefix before its last one, and --
+    when no prefix closes up -- whether its first key word cannot start a term and its last
+    cannot end one."""
+    never_first = token.lower() in lexicon.NOT_FIRST
+    keys = token_keys(token)
+    if not keys:
+        return never_first, "", 0, False, False, True, True
+    first, last = keys[0], keys[-1]
+    bad_first = first.isdigit() or first in lexicon.STOPWORDS or first in lexicon.NOT_FIRST
+    bad_last = last in lexicon.STOPWORDS or (not _is_acronym(token.split("-")[-1]) and not _noun_head(last))
+    return (never_first, " ".join(keys), len(keys), not _PREFIXES.isdisjoint(keys),
+            not _PREFIXES.isdisjoint(keys[:-1]), bad_first, bad_last)
+
+
+@lru_cache(maxsize=400_000)
+def _check(part: tuple[str, ...]) -> tuple[str, str, bool] | None:
+    """(key, surface, plain) when ``part`` may be a term, else None.  See the module doc."""
+    checked = _key_if_term(part)
+    return None if checked is None else (checked[0], " ".join(part), checked[1])
+
+
+def _key_if_term(part: tuple[str, ...]) -> tuple[str, bool] | None:
+    first_raw, last_raw = part[0].lower(), part[-1].lower()
+    if first_raw in lexicon.NOT_FIRST or last_raw in lexicon.NOT_FIRST and len(part) == 1:
+        return None
+    key_words = token_keys(part[0]) if len(part) == 1 else [k for token in part for k in token_keys(token)]
+    if not key_words or len(key_words) > 6:
+        return None
+    if _PREFIXES.isdisjoint(key_words[:-1]):  # nothing to close up ("multi agent"): the key is the words
+        kws = list(key_words)
+        key = " ".join(kws)
+    else:
+        key = key_of_words(key_words)
+        kws = key.split(" ")
+    first, last = kws[0], kws[-1]
+    if first.isdigit() or first in lexicon.STOPWORDS or last in lexicon.STOPWORDS:
+        return None
+    if first in lexicon.NOT_FIRST:
+        return None
+    last_acronym = _is_acronym(part[-1].split("-")[-1])
+    if len(part) == 1 and "-" not in part[0] and _is_acronym(part[0]):
+        if key in lexicon.GENERIC or key in lexicon.STOPWORDS or _ROMAN.fullmatch(key):
+            return None
+        return key, False
+    if not last_acronym and not _noun_head(last):
+        return None
+    if len(kws) == 1:
+        plain = "-" not in part[0]
+        if key in lexicon.GENERIC or len(key) < 4 or lexicon.looks_adjective(key) or key.isdigit():
+            return None
+        return key, plain
+    return key, False
+
+
+_ROMAN = re.compile(r"[ivxlc]+")
+
+
+_is_acronym = is_acronym  # cached in canonical
+
+
+@lru_cache(maxsize=100_000)
+def _noun_head(word: str) -> bool:
+    if word.isdigit():
+        return True  # "GPT-4": the hyphenated token carries the name
+    if word in lexicon.NOT_LAST or lexicon.looks_adjective(word):
+        return False
+    if word.endswith("ed") and len(word) > 4 and word not in lexicon.ED_NOUNS:
+        return False
+    return not (word.endswith("ly") and word not in lexicon.LY_NOUNS)

@@ -1,0 +1,180 @@
+"""The corpus's acronym map and what it does to the vocabulary: which group a key resolves to, the
+acronym entries the manifest records, and the mention index with acronym variants."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+
+from kgsync.extract.canonical import term_key
+from kgsync.extract.mining import ItemCandidates
+from kgsync.vocabulary.groups import _Group, _is_short
+from kgsync.vocabulary.terms import _lengths_of
+from kgsync.vocabulary.vocab_file import PinnedVocabulary
+
+
+#: First word -> (words, their replacement): an acronym and its expansion (``_acronym_swaps``).
+_Swaps = Mapping[str, Sequence[tuple[tuple[str, ...], tuple[str, ...]]]]
+
+
+#: acronym key -> its expansion keys, the earliest definer's first (``_acronym_map``).
+Expansions = Mapping[str, tuple[str, ...]]
+
+
+def _resolve(key: str, local: Mapping[str, str], pinned: PinnedVocabulary, global_acronyms: Mapping[str, str]) -> str:
+    """The group a candidate key joins: pinned merges and names first, then the item's
+    acronym map (``item_acronyms``), then ``global_acronyms`` (only for the stoplist)."""
+    target = pinned.resolve(key)
+    if target != key or target in pinned.key_to_name:
+        return target
+    expansion = local.get(key) or global_acronyms.get(key)
+    return pinned.resolve(expansion) if expansion else key
+
+
+def _acronym_map(cands: Sequence[ItemCandidates],
+                 previous: Sequence[tuple[str, str]] = ()) -> dict[str, tuple[str, ...]]:
+    """acronym key -> the expansion keys items define it as, the earliest item's (slug order:
+    slugs start with their date) first, then those the last build's manifest recorded
+    (``previous``) for an acronym some item still writes: a vocabulary that stays put, so
+    deleting the one item that spells an acronym out renames no other item's term, and an
+    entry retires only when no item writes the acronym.  Not a majority: a vote flips when
+    items come and go."""
+    out: dict[str, list[str]] = {}
+    for item in sorted(cands, key=lambda c: c.slug):
+        for short, long in sorted(item.acronyms):
+            found = out.setdefault(short, [])
+            if long not in found:
+                found.append(long)
+    if previous:
+        written = {candidate.key for item in cands for candidate in item.terms} | set(out)
+        for short, long in sorted(previous):
+            if short in written:
+                found = out.setdefault(short, [])
+                if long not in found:
+                    found.append(long)
+    return {short: tuple(longs) for short, longs in out.items()}
+
+
+def first_expansions(expansions: Expansions) -> dict[str, str]:
+    """acronym key -> its first expansion (the stoplist and the mention index's acronym variants)."""
+    return {short: longs[0] for short, longs in expansions.items() if longs}
+
+
+def item_acronyms(item: ItemCandidates, expansions: Expansions) -> dict[str, str]:
+    """The acronyms one item's terms stand for.  An expansion comes only from a definition whose
+    letters match its words (``kgsync.extract.acronyms.letters_match``): the item's own, else
+    one of the shared map (``_acronym_map``: the corpus's definitions and the last manifest's)
+    that the item writes out somewhere (``ItemCandidates.spelled``), else the map's only
+    expansion when it has one.  An acronym the map gives two meanings ("IP": intellectual
+    property and Internet Protocol; "DORA") keeps its letters in an item that spells out
+    neither: which one it means is not written there.  Depends on this item and the map."""
+    local = dict(item.acronyms)
+    spelled: dict[str, set[str]] = {}
+    for short, long in item.spelled:
+        spelled.setdefault(short, set()).add(long)
+    for candidate in item.terms:
+        short = candidate.key
+        longs = expansions.get(short)
+        if not longs or short in local:
+            continue
+        mine = spelled.get(short, set())
+        found = next((long for long in longs if long in mine), None)
+        if found is None and len(longs) == 1 and not any(_brand_spelling(s) for s, _n in candidate.surfaces):
+            found = longs[0]
+        if found is not None:
+            local[short] = found
+    return local
+
+
+def _brand_spelling(surface: str) -> bool:
+    """"xAI", "iOS": a lower-case letter before capitals is a brand's spelling; the company xAI
+    is not explainable AI (XAI) unless the item says so."""
+    return len(surface) > 1 and surface[0].islower() and any(c.isupper() for c in surface[1:])
+
+
+def _acronym_entries(ordered: Sequence[ItemCandidates],
+                     expansions: Expansions) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """Each (acronym, expansion) of the map with the items that take the expansion from it: they
+    write the acronym as a term without defining it (``item_acronyms``).  The manifest records
+    them all: the next build keeps an entry while an item writes the acronym."""
+    users: dict[tuple[str, str], list[str]] = {}
+    for item in ordered:
+        own = dict(item.acronyms)
+        for short, long in item_acronyms(item, expansions).items():
+            if short not in own:
+                users.setdefault((short, long), []).append(item.slug)
+    return tuple((short, long, tuple(sorted(set(users.get((short, long), ())))))
+                 for short, longs in sorted(expansions.items()) for long in sorted(longs))
+
+
+def _mention_index(groups: Mapping[str, _Group], kept: set[str], by_key: Mapping[str, str],
+                   pinned: PinnedVocabulary, swaps: _Swaps | None = None,
+                   ) -> tuple[dict[str, str], frozenset[str], dict[str, tuple[int, ...]]]:
+    index: dict[str, str] = {}
+    acronym_only: set[str] = set()
+    swaps = swaps or {}
+    for g in sorted(kept):
+        name = by_key[g]
+        keys = {g} | groups[g].keys | {term_key(s) for s in groups[g].surfaces}
+        keys |= {term_key(a) for a in pinned.aliases.get(name, ())}
+        for surface in groups[g].surfaces:
+            if _is_short(surface):
+                acronym_only.add(term_key(surface))
+        for key in sorted(k for k in keys if k):
+            index.setdefault(key, name)
+        for key in sorted(k for k in keys if k):  # after the written keys: a written key always wins
+            for variant in _acronym_variants(key, swaps):
+                if variant not in index:
+                    index[variant] = name
+                    if " " not in variant:
+                        acronym_only.add(variant)  # a lone acronym matches only in capitals
+    return index, frozenset(acronym_only), _lengths_of(index)
+
+
+def _acronym_swaps(acronyms: Mapping[str, str]) -> _Swaps:
+    """First word -> (words, their replacement), both ways for the corpus's acronyms: ("ai",) <->
+    ("artificial", "intelligence").  An expansion several acronyms share contracts to the first."""
+    pairs: dict[tuple[str, ...], tuple[str, ...]] = {}
+    for short, long in sorted(acronyms.items()):
+        if " " in short or " " not in long:
+            continue
+        pairs.setdefault((short,), tuple(long.split(" ")))
+        pairs.setdefault(tuple(long.split(" ")), (short,))
+    out: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = defaultdict(list)
+    for old, new in sorted(pairs.items()):
+        out[old[0]].append((old, new))
+    return out
+
+
+def contracted(key: str, swaps: _Swaps) -> str:
+    """``key`` with every expansion of the shared map written as its acronym ("enterprise
+    artificial intelligence" -> "enterprise ai"): the form two acronym twins share."""
+    words_ = key.split(" ")
+    out: list[str] = []
+    i = 0
+    while i < len(words_):
+        for old, new in swaps.get(words_[i], ()):
+            if len(old) > 1 and tuple(words_[i : i + len(old)]) == old:
+                out.extend(new)
+                i += len(old)
+                break
+        else:
+            out.append(words_[i])
+            i += 1
+    return " ".join(out)
+
+
+def _acronym_variants(key: str, swaps: _Swaps) -> list[str]:
+    """``key`` with one acronym spelled out or one expansion contracted: a text that writes
+    "enterprise AI" names "enterprise artificial intelligence", one that writes "artificial
+    intelligence agents" names "AI agent".  The acronym map is the shared vocabulary's (the
+    earliest item's definition), so this reads no corpus statistic."""
+    words_ = tuple(key.split(" "))
+    if len(words_) < 2:
+        return []
+    out: list[str] = []
+    for i, word in enumerate(words_):
+        for old, new in swaps.get(word, ()):
+            if words_[i : i + len(old)] == old:
+                out.append(" ".join(words_[:i] + new + words_[i + len(old) :]))
+    return out

@@ -1,0 +1,111 @@
+"""Hubs and each item's local choice of its terms (``_local_choice``): salience inside the item, never a corpus count."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
+
+from kgsync.extract import wordnet
+from kgsync.extract.mining import ACRONYM, DEFINED, PLAIN
+from kgsync.read.config import Caps, Mining
+from kgsync.vocabulary.groups import _Group
+from kgsync.vocabulary.terms import TermKind
+
+
+#: Hysteresis (docs/LOCALITY.md): when the last build's hubs are known, a hub leaves the stoplist
+#: only below this share of ``mining.max_item_share``, and another term enters only above
+#: ``HUB_ENTER_RATIO`` of it; so a term near the limit does not flip as items come and go (one
+#: deleted item lowers the limit for every term).  A first build uses the share itself.
+HUB_LEAVE_RATIO = 0.75
+
+
+HUB_ENTER_RATIO = 1.25
+
+
+def _is_hub(group: _Group, g: str, n_items: int, mining: Mining, previous_hubs: frozenset[str] | None) -> bool:
+    """A corpus stopword (``is_hub``); a pinned term never is one."""
+    return not group.pinned and is_hub(g, len(group.items), n_items, mining, previous_hubs)
+
+
+def is_hub(g: str, count: int, n_items: int, mining: Mining, previous_hubs: frozenset[str] | None) -> bool:
+    """Whether group ``g`` on ``count`` of ``n_items`` items is a corpus stopword: on more than the
+    hub share of the items (and more than ``min_items``); with the last build's hubs known, a hub
+    stays one until it falls below ``HUB_LEAVE_RATIO`` of that share and another term enters only
+    above ``HUB_ENTER_RATIO`` of it."""
+    ratio = 1.0 if previous_hubs is None else HUB_LEAVE_RATIO if g in previous_hubs else HUB_ENTER_RATIO
+    share = mining.max_item_share * ratio
+    return count > max(share * n_items, mining.min_items)
+
+
+def _local_choice(ranked: Iterable[tuple[float, str]], own_flags: Mapping[str, int],
+                  is_pinned: Callable[[str], bool], kind: Callable[[str], TermKind], caps: Caps,
+                  hubs: Set[str]) -> list[str]:
+    """One item's terms, from its own candidates only: its most salient terms that its own
+    mining does not mark plain (an ordinary single word), strongest first, then by key; at most
+    ``caps.concepts`` concepts and ``caps.methods`` methods; never two where one contains
+    the other.  Whether a term recurs elsewhere never moves it up or down (locality).
+
+    A pinned term (``kgsync-vocab.yml``) the item names is chosen first, whatever the caps: the
+    maintainers' pin is honoured on every item that names it (its summary parts do), and the
+    mined terms fill the slots it leaves."""
+    ranked = sorted(ranked)
+    inside = _inside_longer(ranked)
+    chosen: list[str] = []
+    counts = {TermKind.CONCEPT: 0, TermKind.METHOD: 0}
+    limits = {TermKind.CONCEPT: caps.concepts, TermKind.METHOD: caps.methods}
+    for _score, g in ranked:
+        if is_pinned(g) and g not in hubs and not any(_nested(g, other) for other in chosen):
+            chosen.append(g)
+            counts[kind(g)] += 1
+    for score, g in ranked:
+        if g in hubs or is_pinned(g):
+            continue
+        flags = own_flags.get(g, 0)
+        if flags & PLAIN:
+            continue  # an ordinary single word names no idea on its own
+        if not flags & DEFINED and wordnet.is_everyday(g):
+            continue  # an acronym of an everyday compound ("UI": user interface; ``mining.is_everyday_word``)
+        # Nearly always inside one longer term of this item ("large language" in "large
+        # language model"): the longer one names the idea.
+        if not flags & (ACRONYM | DEFINED) and inside.get(g, 0.0) >= SUBSUMED_SHARE * -score:
+            continue
+        term_kind = kind(g)
+        if counts[term_kind] >= limits[term_kind]:
+            continue
+        if any(_nested(g, other) for other in chosen):
+            continue
+        chosen.append(g)
+        counts[term_kind] += 1
+        if all(counts[k] >= limits[k] for k in counts):
+            break
+    return chosen
+
+
+#: A term whose item writes it inside a longer term of its own at least this strongly is that longer term's part.
+SUBSUMED_SHARE = 0.75
+
+
+def _inside_longer(ranked: Sequence[tuple[float, str]]) -> dict[str, float]:
+    """group key -> the strongest score (positive) of a longer term of the same item that contains it."""
+    out: dict[str, float] = {}
+    for neg_score, g in ranked:
+        parts = g.split(" ")
+        for n in range(1, len(parts)):
+            for i in range(len(parts) - n + 1):
+                sub = " ".join(parts[i : i + n])
+                if out.get(sub, 0.0) < -neg_score:
+                    out[sub] = -neg_score
+    return out
+
+
+def _weight(key: str, pinned: bool) -> float:
+    """What an item's salience of a term is multiplied by when it ranks its terms."""
+    return _length_factor(key) * (1.5 if pinned else 1.0)
+
+
+def _length_factor(key: str) -> float:
+    n = key.count(" ") + 1
+    return (0.7, 1.0, 1.0, 0.85)[min(n, 4) - 1]
+
+
+def _nested(a: str, b: str) -> bool:
+    return f" {a} " in f" {b} " or f" {b} " in f" {a} "

@@ -1,0 +1,212 @@
+"""One idea across items while ``vocab.select`` groups them (``_Group``), how a group is named and
+labelled, and how near-duplicate groups merge (the growth policy: oldest first)."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Callable, Mapping, Sequence
+
+from rapidfuzz.distance import Levenshtein
+
+from kgsync.extract import lexicon
+from kgsync.extract.canonical import canonical_name, display_alias, is_acronym, term_key
+from kgsync.extract.mining import PLAIN
+from kgsync.read.config import Merge
+from kgsync.vocabulary.similarity import is_near_duplicate
+from kgsync.vocabulary.terms import TermKind, classify
+from kgsync.vocabulary.vocab_file import PinnedVocabulary
+
+
+class _Group:
+    """One idea across items while selecting: all keys that resolved to it."""
+
+    __slots__ = ("key", "items", "focus", "surfaces", "flags", "pinned", "keys", "name", "first", "first_surfaces")
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self.items: dict[str, float] = {}  # slug -> local salience
+        self.focus: set[str] = set()  # slugs whose title, question, summary, findings or emphasis hold it
+        self.surfaces: Counter[str] = Counter()  # surface -> items using it
+        self.flags = 0
+        self.pinned: str | None = None
+        self.keys: set[str] = set()
+        self.name = ""  # cached by _name once the surfaces are complete
+        self.first = ""  # the earliest item (slug order) that wrote a surface: it names the term
+        self.first_surfaces: Counter[str] = Counter()  # that item's surfaces (a stable name and label)
+
+
+def _merge_chosen(groups: dict[str, _Group], chosen: set[str], kind_of: Mapping[str, TermKind], rule: Merge,
+                  pinned: PinnedVocabulary,
+                  contract: Callable[[str], str] | None = None) -> tuple[dict[str, str], dict[str, str]]:
+    """Merge near-duplicates among the chosen groups (``_merge_near_duplicates``): each merged
+    group is absorbed into its target and leaves ``groups``.  Returns source -> target, and
+    source -> the name it would have had (taken before it is absorbed)."""
+    merged_into = _merge_near_duplicates(groups, chosen, kind_of, rule, contract)
+    source_names = {source: _name(groups[source], pinned) for source in merged_into}
+    for source, target in sorted(merged_into.items()):
+        _absorb(groups[target], groups.pop(source))
+    return merged_into, source_names
+
+
+def _names_it(group: _Group, slug: str, surfaces: Sequence[tuple[str, int]]) -> bool:
+    """Does this item (items come in slug order) name the group?  The earliest item that writes
+    it out (an expansion before an acronym), else the earliest item: a rule no count moves."""
+    if not group.first or group.first == slug:
+        return True
+    return (all(_is_short(s) for s in group.first_surfaces)
+            and any(not _is_short(s) for s, _count in surfaces))
+
+
+def _kind(group: _Group, pinned: PinnedVocabulary) -> TermKind:
+    if group.pinned and pinned.kinds.get(group.pinned):
+        return TermKind(pinned.kinds[group.pinned])
+    return classify(group.key)
+
+
+def _merge_near_duplicates(groups: Mapping[str, _Group], kept: set[str], kind_of: Mapping[str, TermKind],
+                           rule: Merge, contract: Callable[[str], str] | None = None) -> dict[str, str]:
+    """source group -> target group, by the growth policy: oldest first.
+
+    Each term, oldest first, joins the first kept name of its
+    kind it may merge into (``_mergeable``), else is kept.  Exact blocks make
+    this linear: every mergeable pair shares one (see ``_probe_blocks``).  ``contract``: a
+    group key with the shared map's expansions written as their acronyms; two groups that
+    contract alike are one idea ("enterprise AI" / "enterprise artificial intelligence").
+    """
+    # Oldest first (the earliest item that chose it, slug order), not most items first: a
+    # later item's term joins an earlier one, and no count that merges move decides the name.
+    order = sorted(kept, key=lambda g: (not groups[g].pinned, groups[g].first or min(groups[g].items, default=""),
+                                        len(g), g))
+    names = {g: groups[g].pinned or _name(groups[g], None) for g in kept}
+    blocks: dict[tuple[TermKind, str], list[str]] = defaultdict(list)
+    merged: dict[str, str] = {}
+    twins: dict[tuple[TermKind, str], str] = {}
+    for g in order:
+        name, kind = names[g], kind_of[g]
+        own = _own_blocks(name)
+        target = None
+        short = contract(g) if contract is not None else g
+        if not groups[g].pinned:
+            target = twins.get((kind, short))
+        twins.setdefault((kind, short), g)
+        if target:
+            merged[g] = target
+            continue
+        if not groups[g].pinned:
+            for block in _probe_blocks(name, own):
+                near = blocks.get((kind, block))  # most blocks hold nothing yet
+                if near:
+                    target = next((o for o in near if _mergeable(name, names[o], rule)), None)
+                    if target:
+                        break
+        if target:
+            merged[g] = target
+            continue
+        for block in own:
+            blocks[(kind, block)].append(g)
+    return merged
+
+
+def _mergeable(name: str, canon: str, rule: Merge) -> bool:
+    """Near-duplicates (``similarity.is_near_duplicate``) that are one idea:
+    spelling variants (the edit-distance half), the same words in another
+    order, or a narrower term merging into the broader one it ends with
+    ("indirect prompt injection" -> "prompt injection").  Other near pairs
+    ("knowledge graph" / "knowledge graph construction": another head) stay
+    apart; ``kgsync duplicates`` lists them for a maintainer to decide."""
+    if not is_near_duplicate(name, canon, rule):
+        return False
+    a, b = name.split("-"), canon.split("-")
+    if len(a) == 1 or len(b) == 1 or Levenshtein.distance(name, canon) < rule.min_edit_distance:
+        return True
+    if set(a) == set(b):
+        return True
+    if len(a) == len(b) + 1 and a[:-1] == b and _vague_head(a[-1]):
+        return True  # "low-code application" is low code: a vague head adds no idea
+    return len(b) < len(a) and a[-len(b):] == b  # only the narrower joins the broader
+
+
+def _vague_head(word: str) -> bool:
+    """A vague noun (``lexicon.GENERIC``: "application", "system") that is no method's head: "an
+    evaluation of hybrid retrieval" is another idea than hybrid retrieval."""
+    return word in lexicon.GENERIC and word not in lexicon.METHOD_HEADS
+
+
+def _own_blocks(name: str) -> list[str]:
+    words_ = name.split("-")
+    out = ["f:" + "".join(words_), "s:" + " ".join(sorted(words_)), "h:" + name]
+    if len(words_) >= 2:
+        out += [f"d{i}:" + "-".join(words_[:i] + [w[:5]] + words_[i + 1 :]) for i, w in enumerate(words_)]
+    return out
+
+
+def _probe_blocks(name: str, own: list[str] | None = None) -> list[str]:
+    """A separator-free twin, a reordering, a derivation of one word, or a
+    shorter term this one ends with (its head).  ``own``: ``_own_blocks(name)``, when known."""
+    words_ = name.split("-")
+    own = _own_blocks(name) if own is None else own
+    # _own_blocks is [twin, reordering, "h:" + name] + the derivations (two words or more)
+    out = own[:2] + own[3:]
+    out += ["h:" + "-".join(words_[i:]) for i in range(1, len(words_) - 1)]
+    if len(words_) > 1 and _vague_head(words_[-1]):
+        out.append("h:" + "-".join(words_[:-1]))  # "low-code-application" meets "low-code"
+    return out
+
+
+def _absorb(target: _Group, source: _Group) -> None:
+    for slug, score in source.items.items():
+        target.items[slug] = target.items.get(slug, 0.0) + score
+    target.focus |= source.focus
+    # A narrower term merged in ("bounded use case" into "use case") lends its
+    # items, not its words: as an alias it would make "bounded" reach the node.
+    if not set(source.key.split(" ")) > set(target.key.split(" ")):
+        target.surfaces.update(source.surfaces)
+    target.keys |= source.keys | {source.key}
+    if source.first and (not target.first or source.first < target.first):
+        target.first, target.first_surfaces = source.first, source.first_surfaces
+    target.name = ""  # more surfaces: choose again
+    target.flags |= source.flags & ~PLAIN
+
+
+def _label(group: _Group) -> str:
+    """The display form the earliest item writes (most written there); an expansion before its
+    acronym.  Not the corpus majority: a label must not flip when a majority shifts."""
+    surfaces = group.first_surfaces or group.surfaces
+    if not surfaces:
+        return group.key
+    return display_alias(min(surfaces.items(), key=_surface_rank)[0])  # the rank is a total order
+
+
+def _surface_rank(kv: tuple[str, int]) -> tuple[bool, int, int, str]:
+    return _is_short(kv[0]), -kv[1], len(kv[0]), kv[0]
+
+
+def _is_short(surface: str) -> bool:
+    return " " not in surface and "-" not in surface and is_acronym(surface)
+
+
+def _name(group: _Group, pinned: PinnedVocabulary | None) -> str:
+    if group.pinned:
+        return group.pinned
+    if not group.name:
+        group.name = _choose_name(group)
+    return group.name
+
+
+def _choose_name(group: _Group) -> str:
+    """From the earliest item's surfaces (see ``_label``), then everyone's."""
+    surfaces = group.first_surfaces or group.surfaces
+    if surfaces:  # nearly always the best-ranked surface: no sort for it
+        surface = min(surfaces.items(), key=_surface_rank)[0]
+        name = canonical_name(surface)
+        if name and term_key(surface) == group.key:
+            return name
+    ranked = sorted(surfaces.items(), key=_surface_rank) + sorted(group.surfaces.items(), key=_surface_rank)
+    for surface, _count in ranked:
+        name = canonical_name(surface)
+        if name and term_key(surface) == group.key:
+            return name
+    # No surface spells the group's key: items that write only an acronym the shared map expands
+    # ("IP" for "intellectual property").  The key names it, so the name does not depend on
+    # whether the item that spelled it out is still in the corpus (a vocabulary that stays put).
+    return canonical_name(group.key) or (canonical_name(ranked[0][0]) if ranked else group.key.replace(" ", "-"))

@@ -1,0 +1,95 @@
+"""One item's share of the vocabulary, computed as ``vocab.select`` computes it: what
+``kgsync.vocabulary.unchanged`` needs to prove an edit cannot change the selection."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from kgsync.extract.mining import FOCUS, ItemCandidates
+from kgsync.read.config import Config
+from kgsync.vocabulary.acronym_index import _resolve, item_acronyms
+from kgsync.vocabulary.choice import _local_choice, _weight
+from kgsync.vocabulary.terms import TermKind, Vocabulary, _lengths_of, classify
+from kgsync.vocabulary.vocab_file import PinnedVocabulary
+
+
+@dataclass(frozen=True)
+class SelectionStats:
+    """What ``kgsync.vocabulary.unchanged.selection_unchanged`` needs to prove that an edit cannot change ``select``'s result."""
+
+    n_items: int
+    acronyms: Mapping[str, tuple[str, ...]]  # the corpus's acronym map (the earliest definer's expansion first)
+    stop: frozenset[str]  # stop groups (never created)
+    previous_hubs: frozenset[str] | None = None
+    hubs: frozenset[str] = frozenset()  # hubs before merging (no item may choose them)
+    df: Mapping[str, int] = field(default_factory=dict)  # group -> its number of items
+    kept: Mapping[str, int] = field(default_factory=dict)  # chosen groups after merging -> merged item count
+    merged_hubs: frozenset[str] = frozenset()  # kept groups a merge pushed over the hub limit
+    previous_acronyms: tuple[tuple[str, str], ...] = ()  # the last manifest's (acronym, expansion) pairs
+
+
+class Share(NamedTuple):
+    """One item's share of one group, as ``select`` adds it up (pass 1, pinned mentions, pass 2)."""
+
+    score: float
+    flags: int
+    focus: bool
+    keys: frozenset[str]
+    surfaces: tuple[tuple[str, int], ...]  # surface -> how many of the item's keys wrote it, sorted
+
+
+def item_shares(item: ItemCandidates, pinned: PinnedVocabulary, stats: SelectionStats,
+                lookup: Vocabulary | None) -> dict[str, Share]:
+    """group -> the item's share of it, computed like ``select`` does (same resolution,
+    same order of float additions, pinned phrases in ``dense`` through ``lookup``); stop
+    groups are skipped as ``select`` skips them."""
+    local = item_acronyms(item, stats.acronyms)
+    scores: dict[str, float] = {}
+    flags: dict[str, int] = {}
+    focus: set[str] = set()
+    keys: dict[str, set[str]] = {}
+    surfaces: dict[str, Counter[str]] = {}
+    for key, score, written, flag in item.terms:
+        gkey = _resolve(key, local, pinned, {})
+        if gkey in stats.stop:
+            continue
+        scores[gkey] = scores.get(gkey, 0.0) + score
+        flags[gkey] = flags.get(gkey, 0) | flag
+        if flag & FOCUS:
+            focus.add(gkey)
+        keys.setdefault(gkey, set()).add(key)
+        counter = surfaces.setdefault(gkey, Counter())
+        for surface, _count in written:
+            counter[surface] += 1
+    for key in lookup.mentions(item.dense) if lookup is not None else ():  # as _add_pinned_mentions
+        gkey = pinned.resolve(key)
+        if gkey in stats.stop:
+            continue
+        scores.setdefault(gkey, 1.0)
+        flags.setdefault(gkey, 0)
+        focus.add(gkey)
+        keys.setdefault(gkey, set()).add(key)
+    return {g: Share(scores[g], flags[g], g in focus, frozenset(keys[g]),
+                     tuple(sorted(surfaces[g].items())) if g in surfaces else ()) for g in scores}
+
+
+def pinned_lookup(pinned: PinnedVocabulary) -> Vocabulary | None:
+    """A vocabulary of the pinned names alone, to find pinned phrases in an item's dense text (None: none pinned)."""
+    if not pinned.key_to_name:
+        return None
+    return Vocabulary({}, {}, (), 0, {k: k for k in pinned.key_to_name},
+                      frozenset(pinned.acronym_keys), _lengths_of(pinned.key_to_name))
+
+
+def choice_of(shares: Mapping[str, Share], pinned: PinnedVocabulary, stats: SelectionStats,
+              config: Config) -> list[str]:
+    """One item's ``_local_choice`` from its shares (``item_shares``), as ``select`` makes it."""
+    ranked = [(-(share.score * _weight(g, g in pinned.key_to_name)), g) for g, share in shares.items() if share.focus]
+    own_flags = {g: share.flags for g, share in shares.items()}
+    return _local_choice(ranked, own_flags, lambda g: g in pinned.key_to_name,
+                         lambda g: TermKind(pinned.kinds[pinned.key_to_name[g]])
+                         if g in pinned.key_to_name and pinned.kinds.get(pinned.key_to_name[g]) else classify(g),
+                         config.caps, stats.hubs)

@@ -1,0 +1,188 @@
+"""The vocabulary's model: terms, each item's choice of them, and the mention index that finds them in text.
+
+Split from ``vocab`` (which builds a ``Vocabulary``), so that ``vocab_file`` dumps one without importing ``vocab``."""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import lru_cache
+
+from kgsync.extract import lexicon, wordnet
+from kgsync.extract.canonical import is_acronym, key_of_words
+from kgsync.extract.phrases import segments, token_keys
+
+
+class TermKind(StrEnum):
+    CONCEPT = "concept"
+    METHOD = "method"
+
+
+@dataclass(frozen=True)
+class Term:
+    name: str  # canonical name (after "concept:" / "method:")
+    kind: TermKind
+    label: str  # the display form most items write
+    aliases: tuple[str, ...]  # every variant people type, minus those another alias already matches
+    items: tuple[str, ...]  # slugs of the items it occurs in
+    pinned: bool = False
+
+
+@dataclass(frozen=True)
+class TermUse:
+    name: str
+    aliases: tuple[str, ...]  # the variants this item wrote (as Term.aliases entries), plus the label
+
+
+@dataclass(frozen=True)
+class ItemTerms:
+    slug: str
+    concepts: tuple[TermUse, ...]  # most salient first, within caps.concepts
+    methods: tuple[TermUse, ...]  # most salient first, within caps.methods
+    subjects: tuple[str, ...] = ()  # names of Vocabulary.subjects its findings open with (beyond the caps)
+    #: the item's own concept names within the caps, before ``mining.min_links`` (``assemble.connective_terms``
+    #: sets it): what ``assemble.topic_finding`` looks for in its findings
+    topics: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    terms: Mapping[str, Term]  # name -> term, sorted by name
+    per_item: Mapping[str, ItemTerms]  # slug -> the item's chosen terms
+    hubs: tuple[tuple[str, int], ...] = ()  # (label, items): corpus stopwords found by mining
+    item_count: int = 0
+    _index: Mapping[str, str] = field(default_factory=dict, repr=False, compare=False)  # key -> name
+    _acronym_keys: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
+    _lengths: Mapping[str, tuple[int, ...]] = field(default_factory=dict, repr=False, compare=False)
+    hub_keys: frozenset[str] = frozenset()  # the hubs' group keys (the next build's hysteresis)
+    merges: tuple[tuple[str, str], ...] = ()  # (name a chosen term would have, the name it merged into)
+    #: name -> the terms whose key is its key with one acronym spelled out or contracted
+    #: ("enterprise-ai" / "enterprise-artificial-intelligence"): where ``mentions`` may not
+    #: take a term, it takes its twin (``_acronym_variants``).
+    acronym_twins: Mapping[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
+    #: concept names that open key findings of ``mining.min_links`` items (``_subject_groups``):
+    #: nodes by their findings, whether or not an item's capped choice holds them.
+    subjects: frozenset[str] = frozenset()
+    #: the corpus's acronym map, (acronym key, expansion key, the items that write the acronym
+    #: without defining it), each from its earliest definer: an entry that comes or goes
+    #: regroups those items' candidates, a vocabulary event (``kgsync.diff.vocab_events``), so the
+    #: manifest records it.
+    acronyms: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+
+    def mentions(self, text: str, words: set[str] | None = None,
+                 allowed: Callable[[str], bool] | None = None) -> tuple[str, ...]:
+        """Names of terms whose variants occur in ``text``, in order of first mention.
+
+        Longest match first; an acronym-only variant ("ACE") matches only when
+        written in capitals, so the word "ace" does not.  ``words``, when given,
+        receives ``mention_words(text)``.  ``allowed``: only names it accepts match (an
+        item's claims look for the item's own terms, so a longer term another item brings
+        never shadows one of them: locality).
+        """
+        found: dict[str, None] = {}
+        for joined, cased in _mention_runs(text):
+            if words is not None:
+                words.update(joined)
+            i = 0
+            while i < len(joined):
+                step = 1
+                for n in self._lengths.get(joined[i], ()):
+                    if i + n > len(joined):
+                        continue
+                    key = joined[i] if n == 1 else " ".join(joined[i : i + n])
+                    name = self._index.get(key)
+                    if name is not None and allowed is not None and not allowed(name):
+                        name = next((t for t in self.acronym_twins.get(name, ()) if allowed(t)), None)
+                    if name is None:
+                        continue
+                    if key in self._acronym_keys and n == 1 and not is_acronym(cased[i]) and not cased[i].isupper():
+                        continue
+                    found.setdefault(name, None)
+                    step = n
+                    break
+                i += step
+        return tuple(found)
+
+
+    def mention_words(self, text: str) -> frozenset[str]:
+        """The key words ``mentions(text)`` looks keys up from.  Its result depends on the
+        vocabulary only through the index keys whose first word is one of these (their
+        names, lengths and acronym marks); see ``mention_digests``."""
+        return frozenset(word for joined, _cased in _mention_runs(text) for word in joined)
+
+    def mention_digests(self) -> dict[str, str]:
+        """First key word -> a digest of every index entry starting with it (key, name, acronym
+        mark, the name's acronym twins)."""
+        by_first: dict[str, list[tuple[str, str, bool, tuple[str, ...]]]] = defaultdict(list)
+        for key, name in self._index.items():
+            by_first[key.split(" ", 1)[0]].append((key, name, key in self._acronym_keys,
+                                                   self.acronym_twins.get(name, ())))
+        return {word: hashlib.sha1(repr(sorted(entries)).encode()).hexdigest()
+                for word, entries in by_first.items()}
+
+
+def _mention_runs(text: str) -> Iterator[tuple[list[str], list[str]]]:
+    """Each word run of ``text`` as (key words, the token each came from; "" when a prefix closed up)."""
+    for run in segments(text):
+        cased: list[str] = []
+        kws: list[str] = []
+        for token in run:
+            keys = token_keys(token)
+            kws.extend(keys)
+            cased.extend([token] * len(keys))
+        joined = key_of_words(kws).split(" ")
+        if len(joined) != len(kws):  # a prefix closed up: case no longer aligns, be strict
+            cased = [""] * len(joined)
+        yield joined, cased
+
+
+def _lengths_of(keys: Iterable[str]) -> dict[str, tuple[int, ...]]:
+    lengths: dict[str, set[int]] = defaultdict(set)
+    for key in keys:
+        parts = key.split(" ")
+        lengths[parts[0]].add(len(parts))
+    return {k: tuple(sorted(v, reverse=True)) for k, v in lengths.items()}
+
+
+#: Words after which a noun phrase's head is done: "reinforcement learning from human feedback"
+#: is a kind of learning, "theory of mind" a theory.
+_POSTMODIFIER = frozenset({"from", "of", "for", "with", "in", "on", "over", "via", "using", "under"})
+#: A modifier that says how something is done ("test-driven development", "model-based testing").
+_MANNER = frozenset({"driven", "based", "guided", "assisted", "augmented", "led", "first", "centred", "centered"})
+
+
+def _method_head(words: list[str]) -> bool:
+    head = words[-1]
+    return head in lexicon.METHOD_HEADS or (head.endswith("ing") and len(head) >= 5 and head not in lexicon.ING_NOUNS
+                                            and head not in lexicon.ING_EVENTS)
+
+
+@lru_cache(maxsize=100_000)
+def classify(key: str) -> TermKind:
+    """Concept or method by the head word (see the module doc).
+
+    The head is the last word before a postmodifier ("from", "of": ``_POSTMODIFIER``); "X as
+    (a) Y" with Y a person's role is a technique ("LLM as judge": WordNet's noun.person).  A
+    head is a method's when ``lexicon.METHOD_HEADS`` holds it, when it is a process in "-ing",
+    or when WordNet's first sense of it is a deliberate activity or a way of doing ("trial" in
+    "randomised controlled trial"), or an act qualified by a manner ("test-driven development")."""
+    words = key.split(" ")
+    if "as" in words[1:-1]:
+        role = words[-1]
+        if wordnet.is_role(role):
+            return TermKind.METHOD
+        words = words[: words.index("as")]
+    if not _method_head(words):  # "reinforcement learning from human feedback": learning's kind
+        cut = next((i for i, w in enumerate(words) if i and w in _POSTMODIFIER), len(words))
+        words = words[:cut]
+    head = words[-1]
+    if len(words) > 1 and (wordnet.is_activity(head) or (wordnet.is_act(head) and not _MANNER.isdisjoint(words))):
+        return TermKind.METHOD
+    if head in lexicon.METHOD_HEADS:
+        return TermKind.METHOD
+    if head.endswith("ing") and len(head) >= 5 and head not in lexicon.ING_NOUNS and head not in lexicon.ING_EVENTS:
+        return TermKind.METHOD
+    return TermKind.CONCEPT

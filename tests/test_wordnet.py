@@ -1,0 +1,53 @@
+"""Word classes from the WordNet-derived table, and the rules that read them."""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+import pytest
+
+from kgsync.extract import wordnet
+from kgsync.extract.mining import names_an_idea
+from kgsync.vocabulary.terms import TermKind, classify
+
+TABLE = Path(wordnet.__file__).parent / "data" / "wordnet.tsv.gz"
+
+
+def test_the_table_is_sorted_deterministic_data() -> None:
+    raw = TABLE.read_bytes()
+    assert raw[4:8] == b"\0\0\0\0"  # gzip with no time stamp: a regeneration is byte-identical
+    lines = gzip.decompress(raw).decode("utf-8").splitlines()
+    assert lines == sorted(set(lines))
+    assert {line.split("\t")[0] for line in lines} == {"everyday", "knowledge", "place", "activity", "act", "role",
+                                                        "modifier"}
+
+
+@pytest.mark.parametrize(("key", "written"), [
+    ("user interface", "User Interface"), ("cross reference", "cross-reference"), ("source code", "source code"),
+    ("new zealand", "New Zealand"), ("united kingdom", "United Kingdom"),  # places are not concepts (README)
+    ("tool using", "tool-using"), ("self modifying", "self-modifying"), ("rubber stamping", "rubber-stamping"),
+])
+def test_not_a_research_idea(key: str, written: str) -> None:
+    assert not names_an_idea(key, ((written, 1),), 0)
+
+
+@pytest.mark.parametrize(("key", "written"), [
+    ("european union", "European Union"),  # an organisation WordNet spells as a name
+    ("fine tuning", "fine-tuning"), ("red teaming", "red-teaming"), ("problem solving", "problem-solving"),
+    ("knowledge graph", "knowledge graph"), ("artificial intelligence", "artificial intelligence"),
+])
+def test_a_research_idea_or_a_name(key: str, written: str) -> None:
+    assert names_an_idea(key, ((written, 1),), 0)
+
+
+@pytest.mark.parametrize("key", ["test driven development", "randomised controlled trial", "llm as judge",
+                                 "reinforcement learning from human feedback", "semantic search", "red teaming"])
+def test_techniques_procedures_and_evaluation_methods_are_methods(key: str) -> None:
+    assert classify(key) is TermKind.METHOD
+
+
+@pytest.mark.parametrize("key", ["theory of mind", "policy as code", "software as a service", "knowledge graph",
+                                 "prompt injection", "reward hacking", "software development", "control failure"])
+def test_things_and_phenomena_are_concepts(key: str) -> None:
+    assert classify(key) is TermKind.CONCEPT
