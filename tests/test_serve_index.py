@@ -293,20 +293,21 @@ def test_the_index_of_an_empty_graph_answers(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="prebuild forks")
 def test_an_index_built_by_a_child_process_answers_as_one_built_here(example: Service) -> None:
+    example.keep = True  # the child stores the index, this process opens it
     finish = example.prebuild()
     finish()
     here = Service(example.path)
     for query in ("hybrid retrieval", "memory consolidation agents", "knowledge graph schema"):
         assert tools.search_nodes(example, query) == tools.search_nodes(here, query)
     assert tools.topic(example, "knowledge graph") == tools.topic(here, "knowledge graph")
-    assert example.reloads == 1 and example.index() is example.index()
+    assert example.reloads == 1 and example.index() is example.index() and example.index().stored
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="prebuild forks")
 def test_a_child_index_of_an_older_file_is_not_taken(tmp_path: Path) -> None:
     path = tmp_path / "memory.jsonl"
     jsonl.write(path, Graph((Entity("item:2026-01-01-alpha", "research_item", ("title: alpha retrieval",)),)))
-    service = Service(path)
+    service = Service(path, keep=True)
     finish = service.prebuild()
     replacement = tmp_path / "next.jsonl"
     jsonl.write(replacement, Graph((Entity("item:2026-01-01-omega", "research_item", ("title: omega retrieval",)),)))
