@@ -6,6 +6,7 @@ connection; 2 configuration or usage errors (no graph file, the SDK missing).
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import click
@@ -48,4 +49,7 @@ def command(graph: Path | None, writable: bool, no_index_cache: bool, root: Path
             raise ConfigError(f"kgsync serve needs the MCP SDK ({exc})", None,
                               "pip install 'kgsync[serve]'") from None
         finish()
+        # Half a million objects of the graph and the SDK live as long as the server: out of the cyclic
+        # collector's full passes, which would otherwise walk them all now and then during a call.
+        gc.freeze()
     run(service, writable)

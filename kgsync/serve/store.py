@@ -21,7 +21,7 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from kgsync.serve.index import Index, Snapshot, Weights
+from kgsync.serve.index import Index, Snapshot, Weights, read_bytes
 
 _FORMAT = b"kgsync serve index 1\0"
 _MMAP = 1 << 30  # read the file through the page cache (shared, paged in on demand), not into private memory
@@ -107,18 +107,35 @@ def write(path: Path, key: str, index: Index) -> None:
         tmp.unlink(missing_ok=True)
 
 
-def load(graph: Path, raw: bytes, snapshot: Snapshot, weights: Weights, log: Log = stderr, check: bool = False) -> Index:
-    """The index of ``snapshot`` (read from ``raw``, the bytes of ``graph``): the stored one when its key
-    matches, else built here and stored for the next start (a store that cannot be written is only told)."""
-    path, key = store_path(graph), key_of(raw, weights)
-    stored = open_stored(path, key, check)
+def load(graph: Path, raw: bytes, snapshot: Snapshot, weights: Weights, log: Log = stderr, key: str | None = None) -> Index:
+    """The index of ``snapshot`` (read from ``raw``, the bytes of ``graph``; ``key``: ``key_of(raw, weights)``
+    when already known): the stored one when its key matches, else built here and stored for the next
+    start (a store that cannot be written is only told)."""
+    path, key = store_path(graph), key or key_of(raw, weights)
+    stored = open_stored(path, key)
     if isinstance(stored, sqlite3.Connection):
-        log(f"the stored index is current ({path})")
+        log(f"serving the stored index ({path})")
         return Index(snapshot, weights, stored)
+    return _build_and_store(graph, snapshot, weights, log, path, key, stored)
+
+
+def ensure(graph: Path, raw: bytes, weights: Weights, log: Log = stderr) -> None:
+    """Make the stored index the index of ``raw``: check every page of the stored one when its key
+    matches (the graph is not even decoded then), else index and store (the start-up child's work)."""
+    path, key = store_path(graph), key_of(raw, weights)
+    stored = open_stored(path, key, check=True)
+    if isinstance(stored, sqlite3.Connection):
+        stored.close()
+        log(f"the stored index is current and whole ({path})")
+        return
+    _build_and_store(graph, read_bytes(raw), weights, log, path, key, stored)
+
+
+def _build_and_store(graph: Path, snapshot: Snapshot, weights: Weights, log: Log, path: Path, key: str, why: str) -> Index:
     index = Index(snapshot, weights)
     try:
         write(path, key, index)
-        log(f"indexed {graph.name} ({len(snapshot.by_name):,} nodes), the stored index being {stored}; stored in {path}")
+        log(f"indexed {graph.name} ({len(snapshot.by_name):,} nodes), the stored index being {why}; stored in {path}")
     except (sqlite3.Error, OSError) as exc:
         log(f"indexed {graph.name}; could not store the index in {path}: {exc}")
     return index

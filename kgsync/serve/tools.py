@@ -78,10 +78,11 @@ class Service:
             pass
 
     def prebuild(self) -> Callable[[], None]:
-        """Fork a child that makes sure the stored index is the file's (checking every page of it, or indexing
-        and storing) while this process goes on (loading the MCP SDK); the returned ``finish()`` waits for
-        it and loads the file here, taking the stored index when its key is the key of what this process
-        read.  Without ``os.fork``, or without ``keep``, ``finish()`` just loads."""
+        """Start loading while this process goes on (loading the MCP SDK): a forked child makes sure the
+        stored index is the file's (checking every page of it, or indexing and storing), and a thread here
+        reads the file and computes its key (file reads and hashing let the SDK import run meanwhile).
+        The returned ``finish()`` waits for both and loads, taking the stored index only when its key is
+        the key of the bytes this process read.  Without ``os.fork``, or without ``keep``, it just loads."""
         if not hasattr(os, "fork") or not self.keep:
             return self.warm
         child = os.fork()
@@ -90,13 +91,34 @@ class Service:
             try:
                 with open(self.path, "rb") as handle:
                     raw = handle.read()
-                store.load(self.path, raw, read_bytes(raw), self.weights, self.log, check=True)
+                store.ensure(self.path, raw, self.weights, self.log)
                 code = 0
             finally:
                 os._exit(code)
+        read: list[tuple[tuple[int, int, int, int], bytes, str]] = []
+
+        def read_and_hash() -> None:
+            try:
+                with open(self.path, "rb") as handle:
+                    signature = _sig(os.fstat(handle.fileno()))
+                    raw = handle.read()
+                read.append((signature, raw, store.key_of(raw, self.weights)))
+            except OSError:
+                pass  # finish() reads again, and a call says why
+
+        reader = threading.Thread(target=read_and_hash, name="kgsync-serve-read", daemon=True)
+        reader.start()
 
         def finish() -> None:
             os.waitpid(child, 0)
+            reader.join()
+            with self._lock:
+                if read:
+                    signature, raw, key = read[0]
+                    index = store.load(self.path, raw, read_bytes(raw), self.weights, self.log, key)
+                    self._loaded = _Loaded(signature, index)
+                    self.reloads += 1
+                    return
             self.warm()
 
         return finish
