@@ -114,8 +114,13 @@ def load(graph: Path, raw: bytes, snapshot: Snapshot, weights: Weights, log: Log
     path, key = store_path(graph), key or key_of(raw, weights)
     stored = open_stored(path, key)
     if isinstance(stored, sqlite3.Connection):
-        log(f"serving the stored index ({path})")
-        return Index(snapshot, weights, stored)
+        try:
+            index = Index(snapshot, weights, stored)
+            log(f"serving the stored index ({path})")
+            return index
+        except sqlite3.Error as exc:
+            stored.close()
+            stored = f"unusable ({exc})"
     return _build_and_store(graph, snapshot, weights, log, path, key, stored)
 
 
