@@ -83,10 +83,6 @@ def test_a_damaged_or_foreign_file_is_rebuilt_never_trusted(graph: Path, damage:
         db.execute("INSERT INTO meta VALUES (?)", (store.key_of(graph.read_bytes(), Weights()),))
         db.commit()
         db.close()
-        index = load(graph, log)  # the key matches, so it is opened: the first query finds no docs table
-        assert index.stored and index.search("hybrid retrieval") == good.search("hybrid retrieval")
-        assert not index.stored
-        return
     rebuilt = load(graph, log)
     assert not rebuilt.stored and "unreadable" in log[-1]
     assert rebuilt.search("hybrid retrieval") == good.search("hybrid retrieval")
@@ -137,3 +133,33 @@ def test_the_start_up_child_stores_and_the_next_start_only_checks(graph: Path) -
     plain = tools.Service(graph)
     for query in QUERIES:
         assert tools.search_nodes(second, query) == tools.search_nodes(plain, query)
+
+
+def test_a_stored_file_that_is_not_a_kgsync_index_is_never_opened(graph: Path) -> None:
+    log: list[str] = []
+    load(graph, log)
+    path = store.store_path(graph)
+    db = sqlite3.connect(path)
+    db.execute("CREATE VIEW extra AS SELECT 1")  # the key still matches; the schema does not
+    db.commit()
+    db.close()
+    assert "not a kgsync serve index" in str(store.open_stored(path, store.key_of(graph.read_bytes(), Weights())))
+    assert not load(graph, log).stored and load(graph, log).stored
+
+
+def test_indexes_of_graphs_long_unstarted_are_pruned_when_another_is_written(graph: Path, tmp_path: Path) -> None:
+    log: list[str] = []
+    load(graph, log)
+    old = store.store_path(graph)
+    recent = old.with_name("0" * 32 + ".sqlite")
+    recent.write_bytes(b"")
+    long_ago = 1_000_000_000
+    os.utime(old, (long_ago, long_ago))
+    other = tmp_path / "other.jsonl"
+    other.write_bytes(graph.read_bytes())
+    load(other, log)
+    assert not old.exists() and recent.exists() and store.store_path(other).exists()
+    load(graph, log)  # rebuilt when needed; a start marks it in use without rewriting it
+    written = old.stat().st_mtime_ns
+    os.utime(old, ns=(long_ago * 10**9, written))
+    assert load(graph, log).stored and old.stat().st_atime > long_ago and old.stat().st_mtime_ns == written

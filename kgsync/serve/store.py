@@ -17,6 +17,7 @@ import hashlib
 import os
 import sqlite3
 import sys
+import time
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -24,6 +25,7 @@ from pathlib import Path
 from kgsync.serve.index import Index, Snapshot, Weights, read_bytes
 
 _FORMAT = b"kgsync serve index 1\0"
+_STALE_DAYS = 60  # a stored index not started for this long is removed when another is written (rebuilt if needed)
 _MMAP = 1 << 30  # read the file through the page cache (shared, paged in on demand), not into private memory
 
 Log = Callable[[str], None]
@@ -72,6 +74,12 @@ def open_stored(path: Path, key: str, check: bool = False) -> sqlite3.Connection
         ((page_size,),), ((pages,),) = db.execute("PRAGMA page_size").fetchall(), db.execute("PRAGMA page_count").fetchall()
         if page_size * pages != path.stat().st_size:
             raise sqlite3.DatabaseError("truncated or padded")
+        db.execute("PRAGMA trusted_schema = OFF")  # a planted schema runs no function of ours
+        schema = db.execute("SELECT type, name, sql FROM sqlite_master WHERE type IN ('table', 'view', 'trigger') "
+                            "AND name NOT LIKE 'docs_%' ORDER BY name").fetchall()
+        if [(kind, name) for kind, name, _ in schema] != [("table", "docs"), ("table", "meta")] or \
+                not str(schema[0][2]).startswith("CREATE VIRTUAL TABLE docs USING fts5("):
+            raise sqlite3.DatabaseError("not a kgsync serve index")
         found = db.execute("SELECT key FROM meta").fetchall()
         if found != [(key,)]:
             db.close()
@@ -105,6 +113,20 @@ def write(path: Path, key: str, index: Index) -> None:
         os.replace(tmp, path)
     finally:
         tmp.unlink(missing_ok=True)
+    _prune(path.parent, keep=path)
+
+
+def _prune(folder: Path, keep: Path) -> None:
+    """Forget the indexes of graphs not started for ``_STALE_DAYS`` (a moved or deleted checkout's) and the
+    temporary files of writers that died: the folder does not grow without end."""
+    cutoff = time.time() - _STALE_DAYS * 86_400
+    for path in folder.iterdir():
+        try:
+            st = path.stat()
+            if path != keep and path.suffix in (".sqlite", ".tmp") and max(st.st_atime, st.st_mtime) < cutoff:
+                path.unlink()
+        except OSError:
+            pass  # another server's, just replaced or removed: not ours to worry about
 
 
 def load(graph: Path, raw: bytes, snapshot: Snapshot, weights: Weights, log: Log = stderr, key: str | None = None) -> Index:
@@ -117,11 +139,21 @@ def load(graph: Path, raw: bytes, snapshot: Snapshot, weights: Weights, log: Log
         try:
             index = Index(snapshot, weights, stored)
             log(f"serving the stored index ({path})")
+            _touch(path)
             return index
         except sqlite3.Error as exc:
             stored.close()
             stored = f"unusable ({exc})"
     return _build_and_store(graph, snapshot, weights, log, path, key, stored)
+
+
+def _touch(path: Path) -> None:
+    """A start marks its index as in use: its access time (what ``_prune`` reads with the mtime; the
+    mtime stays the time it was written)."""
+    try:
+        os.utime(path, ns=(time.time_ns(), path.stat().st_mtime_ns))
+    except OSError:
+        pass
 
 
 def ensure(graph: Path, raw: bytes, weights: Weights, log: Log = stderr) -> None:
