@@ -18,6 +18,7 @@ from test_serve_index import HOSTILE, big_graph
 
 from kgsync.contract import jsonl
 from kgsync.contract.model import Entity, Graph, Relation
+from kgsync.serve import store
 
 pytestmark = pytest.mark.slow
 
@@ -121,3 +122,40 @@ def test_the_graph_of_kgsync_yml_under_root_is_served(example_repo: Path) -> Non
                                                                       ("title: configured graph",)),)))
     with kgsync_serve(example_repo) as server:  # --root
         assert list(server.search_nodes("configured graph").names()) == ["item:2026-05-01-elsewhere"]
+
+
+def serve_log(graph: Path) -> str:
+    return graph.with_name(graph.name + ".serve.log").read_text(encoding="utf-8")
+
+
+def test_a_restart_serves_the_stored_index_and_a_changed_or_damaged_one_is_rebuilt(graph: Path) -> None:
+    query = "hybrid retrieval BM25 dense vectors keyword search"
+    with kgsync_serve(graph) as server:
+        first = raw(server, "search_nodes", query=query)
+    stored = store.store_path(graph)
+    assert "indexed memory.jsonl" in serve_log(graph) and stored.is_file()
+    written = stored.stat().st_mtime_ns
+
+    with kgsync_serve(graph) as server:  # unchanged graph: nothing indexed, the file untouched
+        assert raw(server, "search_nodes", query=query) == first
+    log = serve_log(graph)
+    assert "the stored index is current and whole" in log and "serving the stored index" in log
+    assert "indexed" not in log and stored.stat().st_mtime_ns == written
+
+    jsonl.write(graph, Graph((Entity("item:2026-05-01-zanzibar-notes", "research_item", ("title: Zanzibar notes",)),)))
+    with kgsync_serve(graph) as server:  # a changed graph: indexed again, never the old index
+        assert list(server.search_nodes("zanzibar").names()) == ["item:2026-05-01-zanzibar-notes"]
+        assert not server.search_nodes("hybrid retrieval").entities
+    assert "another version of the graph" in serve_log(graph) and stored.stat().st_mtime_ns != written
+
+    stored.write_bytes(b"SQLite format 3\x00" + os.urandom(stored.stat().st_size - 16))  # damaged past its header
+    with kgsync_serve(graph) as server:  # rebuilt, served, stored whole again
+        assert list(server.search_nodes("zanzibar").names()) == ["item:2026-05-01-zanzibar-notes"]
+    assert "unreadable" in serve_log(graph)
+    assert not isinstance(store.open_stored(stored, store.key_of(graph.read_bytes(), store.Weights()), check=True), str)
+
+
+def test_no_index_cache_stores_nothing(graph: Path) -> None:
+    with kgsync_serve(graph, "--no-index-cache") as server:
+        assert server.search_nodes("hybrid retrieval").entities
+    assert not store.store_path(graph).exists() and "stored" not in serve_log(graph)

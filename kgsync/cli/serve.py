@@ -6,6 +6,7 @@ connection; 2 configuration or usage errors (no graph file, the SDK missing).
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import click
@@ -21,8 +22,10 @@ from kgsync.serve.tools import Service
               help="Graph file to serve (default: `graph` in kgsync.yml under --root, memory.jsonl).")
 @click.option("--writable", is_flag=True, help="Also offer the reference server's write tools (create_entities, ...); "
               "every write is atomic and locked (<graph>.lock), so two servers never lose a write.")
+@click.option("--no-index-cache", "no_index_cache", is_flag=True, help="Index the graph at every start instead of keeping "
+              "the index in the user's cache directory (~/.cache/kgsync/serve/) for the next start.")
 @repo_options
-def command(graph: Path | None, writable: bool, root: Path | None, config_path: Path | None) -> None:
+def command(graph: Path | None, writable: bool, no_index_cache: bool, root: Path | None, config_path: Path | None) -> None:
     """Serve the graph to agents over MCP (stdio): ranked search_nodes, open_nodes, read_graph, topic, evidence, item.
 
     Read-only unless --writable.  Answers stay under 20,000 characters; the file is re-read when it changes (a git pull).
@@ -35,10 +38,10 @@ def command(graph: Path | None, writable: bool, root: Path | None, config_path: 
             path = cfg.path(cfg.graph)
         if not path.is_file() and not writable:
             raise ConfigError("graph file not found", Location.of(path), "run `kgsync build` first, or pass --graph FILE")
-        # The graph is read and indexed before serving (the first call is as fast as the others), by a
-        # child process while this one loads the MCP SDK (a thread was slower: both hold the GIL).
-        # An unreadable graph: the calls say why.
-        service = Service(path.absolute())
+        # The graph is read and indexed before serving (the first call is as fast as the others); a
+        # child process checks the stored index (or indexes and stores it) while this one loads the MCP
+        # SDK (a thread was slower: both hold the GIL).  An unreadable graph: the calls say why.
+        service = Service(path.absolute(), keep=not no_index_cache)
         finish = service.prebuild()
         try:
             from kgsync.serve.server import run
@@ -46,4 +49,7 @@ def command(graph: Path | None, writable: bool, root: Path | None, config_path: 
             raise ConfigError(f"kgsync serve needs the MCP SDK ({exc})", None,
                               "pip install 'kgsync[serve]'") from None
         finish()
+        # Half a million objects of the graph and the SDK live as long as the server: out of the cyclic
+        # collector's full passes, which would otherwise walk them all now and then during a call.
+        gc.freeze()
     run(service, writable)

@@ -3,8 +3,8 @@
 Pure: no MCP, no I/O beyond reading the graph file.  ``read_text`` accepts every line the
 reference server keeps (any entity type, unknown observation keys, duplicates, blank lines) and
 skips, counting them, the lines it would ignore or choke on, so a file an agent wrote through the
-reference server is always served.  ``Index`` ranks with SQLite FTS5 (standard library, in
-memory) and BM25 over weighted columns; an item's claims and the names and aliases of the
+reference server is always served.  ``Index`` ranks with SQLite FTS5 (standard library, built
+in memory, or a stored index file opened read-only: ``store``) and BM25 over weighted columns; an item's claims and the names and aliases of the
 concepts and methods it addresses are indexed with the item (one document an item), which finds
 the item an agent is after more often than the claims on their own (bench/bench_serve.py).
 """
@@ -12,7 +12,6 @@ the item an agent is after more often than the claims on their own (bench/bench_
 from __future__ import annotations
 
 import json
-import pickle
 import re
 import sqlite3
 import threading
@@ -22,7 +21,6 @@ from functools import cached_property
 from operator import attrgetter
 
 import msgspec
-
 
 
 class Node(msgspec.Struct, frozen=True, tag_field="type", tag="entity"):
@@ -81,16 +79,19 @@ def _grouped(relations: tuple[Link, ...], end: Callable[[Link], str]) -> dict[st
 
 
 _LINES = msgspec.json.Decoder(list[Node | Link])
+_RECORD = msgspec.json.Decoder(Node | Link)
 
 
 def read_bytes(raw: bytes) -> Snapshot:
-    """``read_text`` of the file's bytes; a file of well-formed lines and no blank ones (what kgsync and
-    the server write) is decoded straight from its bytes, one msgspec call."""
+    """``read_text`` of the file's bytes; a file whose every line starts with ``{`` (what kgsync and the
+    server write: no blank line, no final newline) is decoded straight from its bytes, one msgspec call."""
     raw = raw.removeprefix(b"\xef\xbb\xbf")
-    if raw and not raw.startswith(b"\n") and not raw.endswith(b"\n") and b"\n\n" not in raw:
+    lines = raw.count(b"\n") + 1
+    if raw.startswith(b"{") and raw.count(b"\n{") == lines - 1:
         try:
-            records = _LINES.decode(b"[" + raw.replace(b"\n", b",") + b"]")
-            if len(records) == raw.count(b"\n") + 1:  # a line holding two objects would pass as two
+            records = _RECORD.decode_lines(raw)
+            # Every line holds at least one object (it starts with one): as many as lines, one a line.
+            if len(records) == lines:
                 return Snapshot(tuple(r for r in records if isinstance(r, Node)), tuple(r for r in records if isinstance(r, Link)))
         except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
             pass
@@ -306,48 +307,54 @@ class Index:
     """An in-memory FTS5 index of one ``Snapshot``: one document an item (its node, claims, and the
     names and aliases of what it addresses), one for every other node that is not an item's claim."""
 
-    def __init__(self, snapshot: Snapshot, weights: Weights | None = None, state: bytes | None = None):
-        """Index ``snapshot``; or, with ``state`` (``dump_state`` of an index of the same file, built by
-        another process), take that index as it is."""
+    def __init__(self, snapshot: Snapshot, weights: Weights | None = None, stored: sqlite3.Connection | None = None):
+        """Index ``snapshot``; or, with ``stored`` (a connection to the ``docs`` table an index of this very
+        file and code built and ``store`` kept), take that table as it is: nothing is indexed again."""
         self.snapshot = snapshot
         self.weights = weights or Weights()
         self.claims_of: dict[str, list[str]] = {}  # item name -> its claim names (states, else the name's slug)
         self.item_of: dict[str, str] = {}  # claim name -> item name
         self._claim_stems: dict[str, frozenset[str]] = {}
-        self._db = sqlite3.connect(":memory:", check_same_thread=False)
         self._lock = threading.Lock()  # one query at a time on the connection (tool calls may run in threads)
         self._names: list[str] = []  # rowid - 1 -> node name
-        self._df: dict[str, int] = {}  # indexed term -> how many documents hold it
-        if state is not None:
-            database, self._names, self.item_of, self.claims_of, self._df = pickle.loads(state)
-            self._db.deserialize(database)
+        self._neighbour_words: dict[str, str] = {}  # concept or method -> its name's words and aliases
+        self._link_claims()
+        self.stored = stored is not None
+        if stored is not None:
+            self._db = stored
+            self._names = [name for name in snapshot.by_name if name not in self.item_of]  # the order _build gave
+        else:
+            self._db = sqlite3.connect(":memory:", check_same_thread=False)
+            self._build()
+        self._scratch()
+
+    # -- construction
+    def _link_claims(self) -> None:
+        """Which item each claim belongs to (its ``states`` relation, else the item its name carries)."""
+        if not self.weights.claims_in_item:
             return
+        by_name = self.snapshot.by_name
+        items = [e for e in by_name.values() if is_item(e)]
+        item_names = {e.name for e in items}
+        for relation in self.snapshot.relations:
+            if relation.relation_type == "states" and relation.source in item_names:
+                target = by_name.get(relation.target)
+                if target is not None and is_claim(target) and relation.target not in self.item_of:
+                    self.item_of[relation.target] = relation.source
+        for entity in by_name.values():
+            if is_claim(entity) and entity.name not in self.item_of:
+                slug = slug_of(entity.name)
+                if slug is not None and f"item:{slug}" in item_names:
+                    self.item_of[entity.name] = f"item:{slug}"
+        for claim, item in self.item_of.items():
+            self.claims_of.setdefault(item, []).append(claim)
+
+    def _build(self) -> None:
         # Contentless (the text is never read back) and the kind of a document in its rowid's high bits:
         # scoring reads nothing but the index (a column read would load every matching row).
         self._db.execute(f"CREATE VIRTUAL TABLE docs USING fts5(name, title, aliases, body, content='', "
                          f"tokenize = '{self.weights.tokenizer}')")
-        self._neighbour_words: dict[str, str] = {}  # concept or method -> its name's words and aliases
-        self._build()
-
-    # -- construction
-    def _build(self) -> None:
-        snap, w = self.snapshot, self.weights
-        by_name = snap.by_name
-        items = [e for e in by_name.values() if is_item(e)]
-        item_names = {e.name for e in items}
-        if w.claims_in_item:
-            for relation in snap.relations:
-                if relation.relation_type == "states" and relation.source in item_names:
-                    target = by_name.get(relation.target)
-                    if target is not None and is_claim(target) and relation.target not in self.item_of:
-                        self.item_of[relation.target] = relation.source
-            for entity in by_name.values():
-                if is_claim(entity) and entity.name not in self.item_of:
-                    slug = slug_of(entity.name)
-                    if slug is not None and f"item:{slug}" in item_names:
-                        self.item_of[entity.name] = f"item:{slug}"
-            for claim, item in self.item_of.items():
-                self.claims_of.setdefault(item, []).append(claim)
+        by_name = self.snapshot.by_name
         rows: list[tuple[int, str, str, str, str]] = []
         for entity in by_name.values():
             if entity.name in self.item_of:
@@ -361,12 +368,19 @@ class Index:
                 rows.append(((kind << _KIND_SHIFT) + len(self._names), _words(entity.name), " ".join(titles), " ".join(aliases),
                              " ".join(free)))
         self._db.executemany("INSERT INTO docs (rowid, name, title, aliases, body) VALUES (?, ?, ?, ?, ?)", rows)
-        # Document frequency per indexed term, and a scratch table with the same tokenizer that turns a
-        # query's words into indexed terms (porter stems): see ``_selective``.
-        self._db.execute("CREATE VIRTUAL TABLE terms USING fts5vocab(docs, 'row')")
-        self._df = dict(self._db.execute("SELECT term, doc FROM terms"))
-        self._db.execute(f"CREATE VIRTUAL TABLE scratch USING fts5(t, tokenize = '{self.weights.tokenizer}')")
-        self._db.execute("CREATE VIRTUAL TABLE scratch_terms USING fts5vocab(scratch, 'instance')")
+        self._db.commit()
+
+    def _scratch(self) -> None:
+        """In the connection's temp schema (writable when the index file is opened read-only): the index's
+        terms with their document counts, and a scratch table with the same tokenizer that turns a query's
+        words into indexed terms (porter stems): see ``_selective``."""
+        self._db.execute("CREATE VIRTUAL TABLE temp.terms USING fts5vocab(main, docs, 'row')")
+        self._db.execute(f"CREATE VIRTUAL TABLE temp.scratch USING fts5(t, tokenize = '{self.weights.tokenizer}')")
+        self._db.execute("CREATE VIRTUAL TABLE temp.scratch_terms USING fts5vocab(temp, scratch, 'instance')")
+
+    def database(self) -> sqlite3.Connection:
+        """The connection holding the ``docs`` table (``store`` writes it to a file)."""
+        return self._db
 
     def _item_row(self, item: Node) -> tuple[str, str, str, str]:
         snap, by_name = self.snapshot, self.snapshot.by_name
@@ -389,16 +403,20 @@ class Index:
             body.append(_UNSEARCHED_LINES.sub("", "\n".join(by_name[claim].observations)))
         return name, " ".join(titles), " ".join(aliases), " ".join(body)
 
-    def dump_state(self) -> bytes:
-        """What ``Index(snapshot, weights, state)`` needs to be this index without building it again."""
-        return pickle.dumps((self._db.serialize(), self._names, self.item_of, self.claims_of, self._df),
-                            protocol=pickle.HIGHEST_PROTOCOL)
-
     # -- queries
     def search(self, query: str, limit: int = 10, offset: int = 0, claims_per_item: int = 2) -> list[Hit]:
         """Up to ``limit`` hits after the first ``offset``, best first; [] when the query has no words."""
         with self._lock:
-            return self._search(query, limit, offset, claims_per_item)
+            try:
+                return self._search(query, limit, offset, claims_per_item)
+            except sqlite3.DatabaseError:
+                if not self.stored:
+                    raise
+                # A stored file damaged where opening it could not see: index in memory, and answer.
+                self._db, self.stored, self._names = sqlite3.connect(":memory:", check_same_thread=False), False, []
+                self._build()
+                self._scratch()
+                return self._search(query, limit, offset, claims_per_item)
 
     def _search(self, query: str, limit: int, offset: int, claims_per_item: int) -> list[Hit]:
         tokens = self._selective(query_tokens(query))
@@ -436,6 +454,9 @@ class Index:
             db.executemany("INSERT INTO scratch (rowid, t) VALUES (?, ?)", enumerate(tokens, 1))
             found = db.execute("SELECT doc, term FROM scratch_terms").fetchall()
             db.execute("DELETE FROM scratch")
+            wanted = {term for _, term in found}
+            df = dict(db.execute(f"SELECT term, doc FROM terms WHERE term IN ({','.join('?' * len(wanted))})",
+                                 sorted(wanted))) if wanted else {}
         documents = len(self._names)
         stems_of: dict[int, list[str]] = {}
         for row, term in found:
@@ -443,7 +464,7 @@ class Index:
         kept: list[str] = []
         common: list[str] = []
         for row, token in enumerate(tokens, 1):
-            counts = [self._df.get(term, 0) for term in stems_of.get(row, ())]
+            counts = [df.get(term, 0) for term in stems_of.get(row, ())]
             if not counts or min(counts) == 0:
                 continue  # no document holds it
             (common if min(counts) * 2 > documents else kept).append(token)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import pickle
 import re
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -20,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from kgsync.contract.errors import KgsyncError, Location, ServeError
+from kgsync.serve import store
 from kgsync.serve.index import Index, Link, Node, Snapshot, Weights, is_claim, is_item, obs_key, query_tokens, read_bytes, slug_of, value, values
 
 HARD_LIMIT = 20_000  # characters, any answer, any corpus
@@ -50,9 +50,12 @@ class _Loaded:
 class Service:
     """The graph file behind the tools, re-read when it changes."""
 
-    def __init__(self, path: str | Path, weights: Weights | None = None):
+    def __init__(self, path: str | Path, weights: Weights | None = None, keep: bool = False, log: store.Log = store.stderr):
+        """``keep``: keep the index in the user's cache directory between starts (``store``)."""
         self.path = Path(path)
         self.weights = weights or Weights()
+        self.keep = keep
+        self.log = log
         self._loaded: _Loaded | None = None
         self._lock = threading.Lock()  # the start-up thread and the tool calls share the index
         self._manifest: tuple[tuple[int, int, int, int] | None, dict[tuple[str, str, str], tuple[str, str]]] | None = None
@@ -75,46 +78,47 @@ class Service:
             pass
 
     def prebuild(self) -> Callable[[], None]:
-        """Fork a child that reads and indexes the file while this process goes on (loading the MCP SDK);
-        the returned ``finish()`` reads the file here and takes the child's index when it indexed the
-        same version (else, or when the child failed, indexes here).  Two cores start it in about half
-        the time.  Without ``os.fork`` ``finish()`` just indexes."""
-        if not hasattr(os, "fork"):
+        """Start loading while this process goes on (loading the MCP SDK): a forked child makes sure the
+        stored index is the file's (checking every page of it, or indexing and storing), and a thread here
+        reads the file and computes its key (file reads and hashing let the SDK import run meanwhile).
+        The returned ``finish()`` waits for both and loads, taking the stored index only when its key is
+        the key of the bytes this process read.  Without ``os.fork``, or without ``keep``, it just loads."""
+        if not hasattr(os, "fork") or not self.keep:
             return self.warm
-        read_end, write_end = os.pipe()
         child = os.fork()
-        if child == 0:  # the child: index, hand the index over, exit without any cleanup of the parent's
+        if child == 0:  # the child: check or index, then exit without any cleanup of the parent's
             code = 1
             try:
-                os.close(read_end)
                 with open(self.path, "rb") as handle:
-                    signature = _sig(os.fstat(handle.fileno()))
                     raw = handle.read()
-                state = Index(read_bytes(raw), self.weights).dump_state()
-                with os.fdopen(write_end, "wb") as out:
-                    out.write(pickle.dumps(signature) + state)
+                store.ensure(self.path, raw, self.weights, self.log)
                 code = 0
             finally:
                 os._exit(code)
-        os.close(write_end)
+        read: list[tuple[tuple[int, int, int, int], bytes, str]] = []
+
+        def read_and_hash() -> None:
+            try:
+                with open(self.path, "rb") as handle:
+                    signature = _sig(os.fstat(handle.fileno()))
+                    raw = handle.read()
+                read.append((signature, raw, store.key_of(raw, self.weights)))
+            except OSError:
+                pass  # finish() reads again, and a call says why
+
+        reader = threading.Thread(target=read_and_hash, name="kgsync-serve-read", daemon=True)
+        reader.start()
 
         def finish() -> None:
-            with os.fdopen(read_end, "rb") as handed:
-                data = handed.read()
             os.waitpid(child, 0)
-            try:
-                with self._lock:
-                    with open(self.path, "rb") as handle:
-                        signature = _sig(os.fstat(handle.fileno()))
-                        raw = handle.read()
-                    theirs = pickle.loads(data) if data else None
-                    if theirs == signature:
-                        state = data[len(pickle.dumps(signature)):]
-                        self._loaded = _Loaded(signature, Index(read_bytes(raw), self.weights, state))
-                        self.reloads += 1
-                        return
-            except (OSError, pickle.UnpicklingError, EOFError, ValueError):
-                pass
+            reader.join()
+            with self._lock:
+                if read:
+                    signature, raw, key = read[0]
+                    index = store.load(self.path, raw, read_bytes(raw), self.weights, self.log, key)
+                    self._loaded = _Loaded(signature, index)
+                    self.reloads += 1
+                    return
             self.warm()
 
         return finish
@@ -124,7 +128,7 @@ class Service:
         if self._loaded is not None and self._loaded.signature == signature:
             return self._loaded.index
         if signature is None:
-            snapshot, signature = Snapshot(), None
+            index = Index(Snapshot(), self.weights)
         else:
             try:
                 with open(self.path, "rb") as handle:  # the signature of what was read, not of the path
@@ -133,9 +137,10 @@ class Service:
             except OSError as exc:
                 raise ServeError(f"cannot read the graph file: {exc.strerror or exc}", Location.of(self.path)) from None
             snapshot = read_bytes(raw)
-        self._loaded = _Loaded(signature, Index(snapshot, self.weights))
+            index = store.load(self.path, raw, snapshot, self.weights, self.log) if self.keep else Index(snapshot, self.weights)
+        self._loaded = _Loaded(signature, index)
         self.reloads += 1
-        return self._loaded.index
+        return index
 
     def evidence_sentences(self) -> dict[tuple[str, str, str], tuple[str, str]]:
         """(from, to, relation) -> (sentence, "path:line") from the manifest beside the graph ({} without one)."""
