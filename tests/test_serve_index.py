@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from kgsync.contract import jsonl
 from kgsync.contract.model import Entity, Graph, Relation
-from kgsync.serve import tools
+from kgsync.serve import research, tools
 from kgsync.serve.index import Index, fts_query, query_tokens, read_bytes, read_text
 from kgsync.serve.tools import HARD_LIMIT, TARGET, Service
 
@@ -189,10 +189,10 @@ def test_every_tool_stays_bounded_on_a_large_graph(big: Service) -> None:
     assert rest["relations"] and rest["relations"][0] != hub["relations"][0]
     overview = answer(tools.read_graph(big))
     assert overview["counts"]["entities"] == 1 + 1500 * 5 and overview["items_per_concept"] == {"concept:governance": 1500}
-    about = answer(tools.topic(big, "governance", limit=50))
+    about = answer(research.topic(big, "governance", limit=50))
     assert about["claims_total"] == 6000 and about["next_offset"] and about["claims"]
-    answer(tools.item(big, "2026-01-01-govern-item-0"))
-    answer(tools.evidence(big, "claim:2026-01-01-govern-item-0:govern-claim-0"))
+    answer(research.item(big, "2026-01-01-govern-item-0"))
+    answer(research.evidence(big, "claim:2026-01-01-govern-item-0:govern-claim-0"))
 
 
 # ------------------------------------------------------------------------------ open_nodes, read_graph
@@ -213,10 +213,10 @@ def test_open_nodes_has_the_reference_servers_semantics(example: Service) -> Non
 
 def test_topic_leaves_out_contested_claims_unless_asked(example: Service) -> None:
     contested = "claim:2026-01-05-agent-memory-architectures:research-assistant-keep-long"
-    default = answer(tools.topic(example, "knowledge graphs", limit=50))  # an alias
+    default = answer(research.topic(example, "knowledge graphs", limit=50))  # an alias
     assert default["concept"] == "concept:knowledge-graph"
     assert contested not in [c["claim"] for c in default["claims"]] and default["excluded"] == {"contested": 1}
-    asked = answer(tools.topic(example, "concept:knowledge-graph", include_contested=True, limit=50))
+    asked = answer(research.topic(example, "concept:knowledge-graph", include_contested=True, limit=50))
     row = next(c for c in asked["claims"] if c["claim"] == contested)
     assert row["contradicted_by"] == 1 and row["status"] == "contested"
     slugs = [c["item"] for c in asked["claims"]]
@@ -236,26 +236,26 @@ def test_topic_leaves_out_superseded_claims_unless_asked(tmp_path: Path) -> None
         Relation("item:2026-02-01-new", "claim:2026-02-01-new:c", "states")))
     jsonl.write(tmp_path / "m.jsonl", graph)
     service = Service(tmp_path / "m.jsonl")
-    default = answer(tools.topic(service, "x"))
+    default = answer(research.topic(service, "x"))
     assert [c["claim"] for c in default["claims"]] == ["claim:2026-02-01-new:c", "claim:2026-02-01-new:b"]
     assert default["excluded"] == {"superseded": 1}
-    everything = answer(tools.topic(service, "x", include_superseded=True))
+    everything = answer(research.topic(service, "x", include_superseded=True))
     assert everything["claims"][-1]["claim"] == "claim:2026-01-01-old:a"
 
 
 def test_evidence_gives_the_sentence_and_where_it_is(example: Service) -> None:
-    body = answer(tools.evidence(example, "claim:2026-02-02-agent-memory-consolidation:generator-overwrites-shared-memory"))
+    body = answer(research.evidence(example, "claim:2026-02-02-agent-memory-consolidation:generator-overwrites-shared-memory"))
     (link,) = body["links"]
     assert link["relation"] == "contradicts" and link["direction"] == "out"
     assert link["claim"] == "claim:2026-01-05-agent-memory-architectures:research-assistant-keep-long"
     assert "This contradicts Key Finding 4" in link["sentence"]
     assert link["where"] == "Research/completed/2026-02-02-agent-memory-consolidation.md:79"
-    back = answer(tools.evidence(example, link["claim"]))
+    back = answer(research.evidence(example, link["claim"]))
     assert [(x["direction"], x["relation"]) for x in back["links"]] == [("in", "contradicts")]
 
 
 def test_item_lists_findings_in_finding_order(example: Service) -> None:
-    body = answer(tools.item(example, "2026-01-05-agent-memory-architectures"))
+    body = answer(research.item(example, "2026-01-05-agent-memory-architectures"))
     sections = [next(o for o in f["observations"] if o.startswith("section:")) for f in body["findings"]]
     assert sections == [f"section:key-finding-{n}" for n in range(1, 5)]
     assert "concept:knowledge-graph" in body["addresses"]
@@ -263,9 +263,9 @@ def test_item_lists_findings_in_finding_order(example: Service) -> None:
 
 def test_unknown_names_are_clear_errors_with_suggestions(example: Service) -> None:
     with pytest.raises(tools.ServeError, match="no item named 'hybrid retrieval'.*2026-01-29-hybrid"):
-        tools.item(example, "hybrid retrieval")
+        research.item(example, "hybrid retrieval")
     with pytest.raises(tools.ServeError, match="no concept or method named"):
-        tools.topic(example, "\x00")
+        research.topic(example, "\x00")
 
 
 # ------------------------------------------------------------------------------ the file changes
@@ -303,7 +303,7 @@ def test_an_index_built_by_a_child_process_answers_as_one_built_here(example: Se
     here = Service(example.path)
     for query in ("hybrid retrieval", "memory consolidation agents", "knowledge graph schema"):
         assert tools.search_nodes(example, query) == tools.search_nodes(here, query)
-    assert tools.topic(example, "knowledge graph") == tools.topic(here, "knowledge graph")
+    assert research.topic(example, "knowledge graph") == research.topic(here, "knowledge graph")
     assert example.reloads == 1 and example.index() is example.index() and example.index().stored
 
 
@@ -346,12 +346,12 @@ def test_every_tool_answer_stays_bounded_on_any_graph(tmp_path_factory: pytest.T
     answer(tools.search_nodes(service, query, data.draw(st.integers(1, 50))))
     answer(tools.open_nodes(service, data.draw(st.lists(st.sampled_from(names), max_size=10))))
     answer(tools.read_graph(service))
-    answer(tools.item(service, slugs[0]))
+    answer(research.item(service, slugs[0]))
     for name in names:
         if name.startswith("claim:"):
-            answer(tools.evidence(service, name))
+            answer(research.evidence(service, name))
         if name.startswith("concept:"):
             try:
-                answer(tools.topic(service, name, include_contested=True, include_superseded=True))
+                answer(research.topic(service, name, include_contested=True, include_superseded=True))
             except tools.ServeError:  # a foreign entity type under a concept: name is no concept
                 pass

@@ -19,7 +19,7 @@ from mcp.types import ToolAnnotations
 from typing_extensions import TypedDict  # pydantic needs it (not typing's) on Python < 3.12
 
 from kgsync.contract.errors import KgsyncError
-from kgsync.serve import tools, write
+from kgsync.serve import research, tools, write
 from kgsync.serve.tools import Service
 
 INSTRUCTIONS = """\
@@ -120,15 +120,15 @@ def build_server(service: Service, writable: bool = False) -> MCPServer:
     @server.tool(name="topic", description=TOPIC, annotations=_READ_ONLY, structured_output=False)
     def topic(concept: str, include_contested: bool = False, include_superseded: bool = False,
               offset: int = 0, limit: int = 20) -> str:
-        return _answer(lambda: tools.topic(service, concept, include_contested, include_superseded, offset, limit))
+        return _answer(lambda: research.topic(service, concept, include_contested, include_superseded, offset, limit))
 
     @server.tool(name="evidence", description=EVIDENCE, annotations=_READ_ONLY, structured_output=False)
     def evidence(claim: str) -> str:
-        return _answer(lambda: tools.evidence(service, claim))
+        return _answer(lambda: research.evidence(service, claim))
 
     @server.tool(name="item", description=ITEM, annotations=_READ_ONLY, structured_output=False)
     def item(slug: str) -> str:
-        return _answer(lambda: tools.item(service, slug))
+        return _answer(lambda: research.item(service, slug))
 
     return server
 

@@ -1,0 +1,208 @@
+"""The research tools of ``kgsync serve`` (what the reference server lacks): what the repository
+knows about a topic (``topic``), the evidence of a claim (``evidence``), an item with its
+findings (``item``).  Pure functions of the graph file, bounded like every answer (``tools``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from kgsync.contract.errors import ServeError
+from kgsync.serve.index import Index, Link, Node, Snapshot, is_claim, is_item, slug_of, value, values
+from kgsync.serve.tools import Service, MAX_LIMIT, cut, entity_json, relation_json, _bounded
+
+
+def _norm(text: str) -> str:
+    return " ".join(re.sub(r"[-_\s]+", " ", text.lower()).split())
+
+
+def _resolve(index: Index, name: str, kinds: tuple[str, ...], prefixes: tuple[str, ...]) -> tuple[Node | None, list[str]]:
+    """The node ``name`` means (exact name, name with a prefix, alias), else None and suggestions."""
+    snap = index.snapshot
+    name = name.strip()
+    for candidate in (name, *(p + name for p in prefixes)):
+        entity = snap.by_name.get(candidate)
+        if entity is not None and entity.entity_type in kinds:
+            return entity, []
+    wanted = _norm(name.partition(":")[2] if name.partition(":")[0] + ":" in prefixes else name)
+    if wanted:
+        for entity in snap.by_name.values():
+            if entity.entity_type in kinds:
+                if _norm(entity.name.partition(":")[2]) == wanted or any(_norm(a) == wanted for a in values(entity, "alias")):
+                    return entity, []
+    return None, index.search_kind(name, kinds) if name else []
+
+
+def _not_found(what: str, name: str, suggestions: list[str]) -> ServeError:
+    hint = f"; closest: {', '.join(suggestions)}" if suggestions else "; search_nodes finds names"
+    return ServeError(f"no {what} named {cut(name, 200)!r}{hint}")
+
+
+def _finding_number(claim: Node) -> int:
+    section = value(claim, "section") or ""
+    digits = re.findall(r"\d+", section)
+    return int(digits[-1]) if digits else 10**6
+
+
+def _status(entity: Node | None) -> list[str]:
+    return values(entity, "status") if entity is not None else []
+
+
+def _claim_row(index: Index, claim: Node, level: int) -> dict[str, Any]:
+    snap = index.snapshot
+    item_name = index.item_of.get(claim.name) or (f"item:{slug_of(claim.name)}" if slug_of(claim.name) else "")
+    item = snap.by_name.get(item_name)
+    into = snap.into.get(claim.name, ())
+    row: dict[str, Any] = {
+        "claim": claim.name,
+        "statement": cut(value(claim, "title") or value(claim, "summary") or "", (400, 300, 200, 140)[level]),
+        "confidence": value(claim, "confidence"),
+        "supports": sum(r.relation_type == "supports" for r in into),
+        "contradicted_by": sum(r.relation_type == "contradicts" for r in into),
+        "item": item_name or None,
+    }
+    status = _status(claim) + [f"item {s}" for s in _status(item)]
+    if status:
+        row["status"] = ", ".join(status)
+    if item is not None and level < 2:
+        row["item_title"] = cut(value(item, "title") or "", (200, 140)[level])
+    return row
+
+
+def topic(service: Service, concept: str, include_contested: bool = False, include_superseded: bool = False,
+          offset: int = 0, limit: int = 20) -> str:
+    index = service.index()
+    snap = index.snapshot
+    node, suggestions = _resolve(index, concept, ("concept", "method"), ("concept:", "method:"))
+    if node is None:
+        raise _not_found("concept or method", concept, suggestions)
+    about: dict[str, str] = {}
+    for r in snap.into.get(node.name, ()):
+        source = snap.by_name.get(r.source)
+        if source is None:
+            continue
+        if is_claim(source):
+            about.setdefault(source.name, "about")
+        elif is_item(source):
+            for stated in index.claims_of.get(source.name, ()):
+                about.setdefault(stated, f"its item {r.relation_type} it")
+    excluded = {"contested": 0, "superseded": 0}
+    kept: list[Node] = []
+    for name in about:
+        node_claim = snap.by_name[name]
+        owner = snap.by_name.get(index.item_of.get(name, ""))
+        superseded = "superseded" in _status(node_claim) or "superseded" in _status(owner)
+        contested = "contested" in _status(node_claim) or any(r.relation_type == "contradicts" for r in snap.into.get(name, ()))
+        if superseded and not include_superseded:
+            excluded["superseded"] += 1
+        elif contested and not include_contested:
+            excluded["contested"] += 1
+        else:
+            kept.append(node_claim)
+    # Newest first: an item's slug begins with its date; then finding order within the item.
+    kept.sort(key=lambda c: (index.item_of.get(c.name, c.name), -_finding_number(c)), reverse=True)
+    limit = max(1, min(int(limit), MAX_LIMIT))
+    offset = max(0, int(offset))
+    page = kept[offset: offset + limit]
+    items = {r.source for r in snap.into.get(node.name, ()) if r.source.startswith("item:")}
+
+    def make(level: int) -> dict[str, Any]:
+        answer: dict[str, Any] = {
+            "concept": node.name,
+            "aliases": values(node, "alias")[: (20, 10, 5, 3)[level]],
+            "items_addressing": len(items),
+            "claims_total": len(kept),
+            "claims": [{**_claim_row(index, c, level), "via": about[c.name]} for c in page],
+            "excluded": {k: v for k, v in excluded.items() if v},
+        }
+        if offset + limit < len(kept):
+            answer["next_offset"] = offset + limit
+        if any(excluded.values()):
+            answer["note"] = ("contested or superseded claims left out; include_contested / include_superseded "
+                              "shows them")
+        return answer
+
+    return _bounded(make, "claims")
+
+
+def evidence(service: Service, claim: str) -> str:
+    index = service.index()
+    snap = index.snapshot
+    node, suggestions = _resolve(index, claim, ("claim",), ("claim:",))
+    if node is None:
+        if not suggestions:
+            suggestions = [c for h in index.search(claim, limit=5) for c in h.claims][:5]
+        raise _not_found("claim", claim, suggestions)
+    sentences = service.evidence_sentences()
+    kinds = ("supports", "contradicts", "extends")
+
+    def link(r: Link, direction: str, level: int) -> dict[str, Any]:
+        other = snap.by_name.get(r.target if direction == "out" else r.source)
+        row: dict[str, Any] = {"relation": r.relation_type, "direction": direction,
+                               "claim": r.target if direction == "out" else r.source}
+        if other is not None:
+            row["statement"] = cut(value(other, "title") or "", (300, 200, 140, 100)[level])
+        said = sentences.get((r.source, r.target, r.relation_type))
+        if said is not None:
+            row["sentence"], row["where"] = cut(said[0], (600, 400, 240, 160)[level]), said[1]
+        return row
+
+    item_name = index.item_of.get(node.name, "")
+    item_links = [(r, "out") for r in snap.out.get(item_name, ()) if r.relation_type == "extends"]
+    item_links += [(r, "in") for r in snap.into.get(item_name, ()) if r.relation_type == "extends"]
+
+    def make(level: int) -> dict[str, Any]:
+        links = [link(r, "out", level) for r in snap.out.get(node.name, ()) if r.relation_type in kinds]
+        links += [link(r, "in", level) for r in snap.into.get(node.name, ()) if r.relation_type in kinds]
+        answer: dict[str, Any] = {
+            "claim": _claim_row(index, node, level),
+            "links": links,
+            "item_links": [{"relation": "extends", "direction": d, "item": r.target if d == "out" else r.source}
+                           for r, d in item_links],
+        }
+        if not sentences:
+            answer["note"] = "no kgsync manifest beside the graph: links are shown without their sentences"
+        return answer
+
+    return _bounded(make, "links")
+
+
+def item(service: Service, slug: str) -> str:
+    index = service.index()
+    snap = index.snapshot
+    node, suggestions = _resolve(index, slug, ("research_item",), ("item:",))
+    if node is None:
+        if not suggestions:
+            suggestions = [h.name for h in index.search(slug, limit=5) if h.name.startswith("item:")]
+        raise _not_found("item", slug, suggestions)
+    claims = sorted((snap.by_name[c] for c in index.claims_of.get(node.name, ())), key=_finding_number)
+    out = snap.out.get(node.name, [])
+    into = snap.into.get(node.name, [])
+
+    def targets(kind: str, rels: Iterable[Link], end: str) -> list[str]:
+        return [getattr(r, end) for r in rels if r.relation_type == kind]
+
+    def make(level: int) -> dict[str, Any]:
+        answer: dict[str, Any] = {
+            "item": entity_json(node, level),
+            "findings": [{**entity_json(c, level), **_counts(snap, c)} for c in claims],
+            "addresses": targets("addresses", out, "target"),
+            "uses_method": targets("uses_method", out, "target"),
+            "extends": targets("extends", out, "target"),
+            "extended_by": targets("extends", into, "source"),
+        }
+        other = [relation_json(r) for r in (*out, *into)
+                 if r.relation_type not in ("addresses", "uses_method", "extends", "states")]
+        if other:
+            answer["other_relations"] = other
+        return answer
+
+    return _bounded(make, "findings")
+
+
+def _counts(snap: Snapshot, claim: Node) -> dict[str, int]:
+    into = snap.into.get(claim.name, ())
+    return {"supports": sum(r.relation_type == "supports" for r in into),
+            "contradicted_by": sum(r.relation_type == "contradicts" for r in into)}
