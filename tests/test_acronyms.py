@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
+import re
 
-from kgsync.extract.acronyms import letters_match, spelled_out
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from kgsync.extract.acronyms import _LINKING, _spelling, letters_match, spelled_out
 from kgsync.extract.mining import candidates
 from item_corpus import make_item
 
@@ -55,3 +59,22 @@ def test_spelled_out_judges_each_phrase_once_and_stops_at_a_cap() -> None:
     definition of it, so the text stops being read for it (bench_hostile times it)."""
     assert ("aa", "agent architecture") in spelled_out("Agent Architecture and agent architectures. " * 3, ["aa"])
     assert spelled_out(" ".join(f"a{i} b{i}" for i in range(1000)), ["ab"])  # found before the cap
+
+
+def _spelling_regex(key: str) -> re.Pattern[str]:
+    """The pattern ``spelled_out`` looks for, as plainly written: the reference its faster form must agree with."""
+    gap = rf"(?:[\s-]+(?:{_LINKING})){{0,2}}[\s-]+"
+    return re.compile(r"\b" + gap.join(rf"{re.escape(c)}[\w'\u2019]*" for c in key), re.IGNORECASE)
+
+
+_WORDS = st.sampled_from(["a", "an", "and", "of", "the", "The", "OF", "&", "as", "bank", "Bank", "new", "Zealand",
+                          "zeal", "don't", "x_y", "\u212a", "s\u017f", "\u0130a", "\u0131", "\u00e9a", "ab", "Ba", "n", "-", "--"])
+
+
+@given(st.lists(st.tuples(_WORDS, st.sampled_from([" ", "  ", "-", " - ", ", ", "\n", "(", "'"])), max_size=30),
+       st.sampled_from(["bn", "bnz", "ab", "ks", "ao", "nbz", "aa", "bba", "ia", "\u00e9a"]))
+@example([("Bank", " "), ("of", " "), ("the", " "), ("New", " "), ("Zealand", "")], "bnz")  # two linking words
+@example([("bank", " "), ("of", " "), ("a", " "), ("an", " "), ("new", "")], "bn")  # three: none
+def test_spelled_out_finds_what_the_plain_regex_would(words: list[tuple[str, str]], key: str) -> None:
+    text = "".join(word + gap for word, gap in words)
+    assert [m.group() for m in _spelling(key).finditer(text)] == [m.group() for m in _spelling_regex(key).finditer(text)]

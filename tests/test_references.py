@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
+from hypothesis import given
+from hypothesis import strategies as st
+
 from kgsync.contract.model import RelationType
-from kgsync.extract.references import scan
+from kgsync.extract.references import _HAS_REFERENCE, scan
 from kgsync.read.items import IssueSeverity
 from tests.test_evidence import NEW, OLD, OLD_FINDINGS, item_text, links_of, make, new_item, old_item
 
@@ -84,3 +89,14 @@ def test_stance_words_in_the_restated_claim_or_about_a_third_source_are_no_suppo
 
 def test_old_findings_fixture_is_unchanged() -> None:
     assert len(OLD_FINDINGS) == 3
+
+
+_PLAIN_HAS_REFERENCE = re.compile(r"\.md\b|\d{4}-\d\d-\d\d-|`[a-z0-9]|\b(?:key[ \t]{1,3}finding|KF)", re.I)
+
+
+@given(st.lists(st.sampled_from(["a.md", ".MD", ".mdx", "2024-01-02-", "\u0661\u0662\u0663\u0664-12-12-", "202-01-02-",
+                                 "`a", "`A", "`-", "key finding", "Key  Finding", "okey finding", "KF", "kf2", "\u212aF",
+                                 "_KF", "x", " ", "\t", ".", "`", "k", "-", "1", "é"]), max_size=12))
+def test_the_fast_reference_check_answers_as_the_plain_regex(parts: list[str]) -> None:
+    line = "".join(parts)
+    assert bool(_HAS_REFERENCE.search(line)) == bool(_PLAIN_HAS_REFERENCE.search(line))

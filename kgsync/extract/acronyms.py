@@ -172,7 +172,19 @@ _LINKING = "|".join(sorted(w for w in _LINKING_WORDS if w != "&")) + "|&"
 def _spelling(key: str) -> re.Pattern[str]:
     """Words whose initials are ``key``'s letters, linking words between them allowed."""
     gap = rf"(?:[\s-]+(?:{_LINKING})){{0,2}}[\s-]+"
-    return re.compile(r"\b" + gap.join(rf"{re.escape(c)}[\w'\u2019]*" for c in key), re.IGNORECASE)
+    words = gap.join(rf"{re.escape(c)}[\w'\u2019]*" for c in key)
+    if not key[0].isascii():
+        return re.compile(r"\b" + words, re.IGNORECASE)
+    # The same as r"\b" + words, scanned twice as fast: a first character class outside the case
+    # flag lets the regex engine skip ahead to where a match may start.  The class holds every
+    # character but the rest of ASCII: the case forms of an ASCII letter are its two cases and,
+    # like the Kelvin sign for "k", non-ASCII ones (a class of those ranges themselves would take
+    # milliseconds to compile).  The lookbehinds then ask for a word's start and the letter itself.
+    first = key[0]
+    lower, upper = ord(first.lower()), ord(first.upper())
+    others = "".join(rf"\x{a:02x}-\x{b:02x}" for a, b in ((0, upper - 1), (upper + 1, lower - 1), (lower + 1, 0x7F)))
+    return re.compile(rf"(?-i:[^{others}])(?<!\w.)(?<={re.escape(first)})" + words[len(re.escape(first)):],
+                      re.IGNORECASE)
 
 
 _MAX_PHRASES = 500
