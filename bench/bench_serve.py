@@ -122,8 +122,9 @@ def generated_graph(count: int, work: Path) -> Path:
     return graph
 
 
-def server_pid(parent: int) -> int:
-    """The child process running ``kgsync serve`` (the server, not this client)."""
+def server_procs(parent: int) -> list[Path]:
+    """The /proc folders of the children of ``parent`` running ``kgsync serve`` (the server, not this client)."""
+    found = []
     for proc in Path("/proc").iterdir():
         if not proc.name.isdigit():
             continue
@@ -133,8 +134,16 @@ def server_pid(parent: int) -> int:
         except OSError:
             continue
         if int(stat[1]) == parent and b"serve" in cmdline:
-            return int(proc.name)
-    raise SystemExit("the kgsync serve process was not found")
+            found.append(proc)
+    return found
+
+
+def server_pid(parent: int) -> int:
+    """The child process running ``kgsync serve``."""
+    procs = server_procs(parent)
+    if not procs:
+        raise SystemExit("the kgsync serve process was not found")
+    return int(procs[0].name)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -149,19 +158,14 @@ def cpu_seconds(pid: int) -> float:
 def peak_rss_mb(parent: int) -> float:
     """VmHWM of the child process running ``kgsync serve`` (the server, not this client)."""
     best = 0.0
-    for proc in Path("/proc").iterdir():
-        if not proc.name.isdigit():
-            continue
+    for proc in server_procs(parent):
         try:
-            stat = (proc / "stat").read_text().rsplit(")", 1)[1].split()
-            cmdline = (proc / "cmdline").read_bytes()
             status = (proc / "status").read_text()
         except OSError:
             continue
-        if int(stat[1]) == parent and b"serve" in cmdline:
-            for line in status.splitlines():
-                if line.startswith("VmHWM:"):
-                    best = max(best, int(line.split()[1]) / 1024)
+        for line in status.splitlines():
+            if line.startswith("VmHWM:"):
+                best = max(best, int(line.split()[1]) / 1024)
     return best
 
 

@@ -7,14 +7,8 @@ stopping at the first: one bad file must never cost the other items their nodes.
 
 The reader is here; the model (``ResearchItem``, ``Issue``) is in ``item_model``, the
 body's sections in ``item_sections``, the checks of text and fields in ``item_checks``.
-Every public name of the three is importable from this module, as before.
-
-Kinds of problem (``Issue.severity``):
-- ``error``: the file is not a usable item (unreadable, malformed YAML, duplicate
-  slug, no title).  The build keeps whatever the graph already had from it.
-- ``warning``: the item is built from what is there (a missing section, a cite
-  to an item that does not exist).
-- ``notice``: not an item at all (a folder README without frontmatter); skipped.
+Every public name of the three is importable from this module, as before; the kinds of
+problem (``Issue.severity``) are described in ``item_model``.
 """
 
 from __future__ import annotations

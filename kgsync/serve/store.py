@@ -22,6 +22,7 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
+from kgsync.read.config import user_cache_home
 from kgsync.serve.index import Index, Snapshot, Weights, read_bytes
 
 _FORMAT = b"kgsync serve index 1\0"
@@ -33,13 +34,6 @@ Log = Callable[[str], None]
 
 def stderr(message: str) -> None:
     print(f"kgsync serve: {message}", file=sys.stderr, flush=True)
-
-
-def user_cache_home() -> Path:
-    """``$XDG_CACHE_HOME`` when set to an absolute path (the XDG rule), else ``~/.cache``: the rule of the
-    build cache's ``user_cache_home`` (serve may not import the build stage)."""
-    xdg = os.environ.get("XDG_CACHE_HOME", "")
-    return Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".cache"
 
 
 def store_path(graph: Path) -> Path:

@@ -22,7 +22,7 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
-from kgsync.read.config import USER_CACHE, Config
+from kgsync.read.config import USER_CACHE, Config, user_cache_home
 
 _KEY_BYTES = 32
 
@@ -31,12 +31,6 @@ _KEY_BYTES = 32
 class CacheLocation:
     folder: Path
     key: bytes | None  # the HMAC key when the folder lies inside the checkout (entries authenticated)
-
-
-def user_cache_home() -> Path:
-    """``$XDG_CACHE_HOME`` when set to an absolute path (the XDG rule), else ``~/.cache``."""
-    xdg = os.environ.get("XDG_CACHE_HOME", "")
-    return Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".cache"
 
 
 def locate(config: Config) -> CacheLocation | None:
