@@ -602,7 +602,7 @@ def test_parallel_parse_equals_serial_and_the_caller_takes_a_share(tmp_path: Pat
     monkeypatch.setattr(reading, "parse_record", counted)
     for processes in (2, 3):
         calls.clear()
-        assert reading._parse_all(jobs, processes) == serial
+        assert reading.parse_all(jobs, processes) == serial
         assert 0 < len(calls) and len(calls) == len(set(calls))
         assert calls == [job[2] for job in jobs[: len(calls)]]  # a prefix: the front chunks
 
@@ -633,7 +633,7 @@ def test_parallel_parse_error_cancels_queued_chunks(tmp_path: Path, monkeypatch:
 
     monkeypatch.setattr(reading, "parse_record", slow_or_failing)
     with pytest.raises(RuntimeError, match="broken parser"):
-        reading._parse_all(jobs, 2)
+        reading.parse_all(jobs, 2)
     parsed = done_log.read_text().split() if done_log.exists() else []
     # The worker finishes the chunk it holds and those the pool had queued for it already
     # (one or two); without the cancelling it would parse every chunk but the failed one (5 of 6).
