@@ -5,9 +5,10 @@
 
 kgsync reads the table at run time, never WordNet itself: the same input gives the same output on
 every machine and in the GitHub Action, with no system dependency.  The script reads the WordNet
-database files (``index.noun``, ``data.noun``, ``index.adj``, ``index.adv``: the format of
-wndb(5WN)) and writes one ``class<TAB>key`` line per entry, keys by ``canonical.term_key`` /
-``canonical.word_key``, sorted; gzip with no time stamp, so a rerun is byte-identical.
+database files (``index.noun``, ``data.noun``, ``index.adj``, ``data.adj``, ``index.adv``: the
+format of wndb(5WN); ``cntlist.rev``: SemCor's sense counts, cntlist(5WN)) and writes one
+``class<TAB>key`` line per entry, keys by ``canonical.term_key`` / ``canonical.word_key``, sorted;
+gzip with no time stamp, so a rerun is byte-identical.
 
 Classes (each a reading of WordNet's own lexicographer files and hypernyms; see
 ``kgsync.extract.wordnet``):
