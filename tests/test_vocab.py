@@ -451,6 +451,7 @@ def test_local_choice_of_one_item_matches_select(tmp_path: Path) -> None:
     pinned = load_pinned(write(tmp_path, "terms:\n  zorblax: {kind: concept}\n"))
     items = [candidates(item) for item in corpus()]
     items.append(candidates(make_item("2026-01-09-zorblax", "Zorblax for research agents", "Is it quick?")))
+    items.append(candidates(make_item("2026-01-10-run", "RUN versus BUILD budgets", "Who owns the RUN budget?")))
     found: list[list[str]] = []
     real = vocab_module._local_choice
     with mock.patch.object(vocab_module, "_local_choice", lambda *a: found.append(real(*a)) or found[-1]):
@@ -459,7 +460,8 @@ def test_local_choice_of_one_item_matches_select(tmp_path: Path) -> None:
     mine = [choice_of(item_shares(item, pinned, stats, lookup), pinned, stats, CONFIG)
             for item in sorted(items, key=lambda c: c.slug)]
     assert mine == found
-    assert "zorblax" in mine[-1]
+    assert "zorblax" in mine[-2]
+    assert "run" not in mine[-1] and mine[-1]  # an ordinary word in capitals, skipped alike
 
 
 def test_an_ordinary_word_in_capitals_is_no_acronym() -> None:

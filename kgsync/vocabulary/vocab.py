@@ -49,8 +49,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from typing import NamedTuple
 
 from kgsync.extract.canonical import display_alias, prune_aliases
-from kgsync.extract import wordnet
-from kgsync.extract.mining import DEFINED, FOCUS, PLAIN, SUBJECT, ItemCandidates, _in_capitals
+from kgsync.extract.mining import FOCUS, PLAIN, SUBJECT, ItemCandidates
 from kgsync.read.config import Caps, Config
 from kgsync.vocabulary.acronym_index import (
     _acronym_entries,
@@ -59,6 +58,7 @@ from kgsync.vocabulary.acronym_index import (
     _acronym_variants,
     contracted,
     Expansions,
+    is_ordinary_in_capitals,
     first_expansions,
     item_acronyms,
     _mention_index,
@@ -204,15 +204,6 @@ def _group_candidates(ordered: Sequence[ItemCandidates], pinned: PinnedVocabular
             if flags & FOCUS:
                 group.focus.add(slug)
     return _Grouped(groups, resolved, own_flags)
-
-
-def is_ordinary_in_capitals(key: str, surfaces: Sequence[tuple[str, int]], flags: int) -> bool:
-    """"RUN" in "RUN vs BUILD", "URL": an ordinary English word or an everyday thing's abbreviation
-    (``wordnet.is_ordinary``) written in capitals that neither this item nor the shared acronym map
-    expands (the caller asks only for a key that kept its letters).  Capitals emphasise the word or
-    spell a dictionary thing; with no definition there is no research acronym to name."""
-    return (" " not in key and not flags & DEFINED and wordnet.is_ordinary(key)
-            and all(_in_capitals(surface) for surface, _count in surfaces))
 
 
 def _mark_pinned(groups: Mapping[str, _Group], pinned: PinnedVocabulary) -> None:
