@@ -206,6 +206,10 @@ def test_names_an_idea_keeps_bookkeeping_plumbing_and_vague_methods_out() -> Non
     assert not ok("research corpus") and not ok("research item") and not ok("completed research item")
     assert ok("research loop") and ok("research agenda")  # a word beyond the format's: a subject
     assert ok("backlog")  # one word: the bookkeeping rule reads phrases
+    # what the loop does with its items: the unit items are kept in, with activities and prefixes
+    assert not ok("cross item integration", "cross-item integration") and not ok("cross item synthesis")
+    assert not ok("item review") and not ok("corpus analysis")
+    assert ok("item response theory") and ok("corpus linguistics")  # a word beyond: a subject
     # a file format, or a protocol the item's links are written in, as an acronym (even defined) is plumbing
     web = link_protocols("See https://example.org and ftp://example.org/x.")
     assert web == {"https", "http", "ftp"}

@@ -20,13 +20,15 @@ def test_the_table_is_sorted_deterministic_data() -> None:
     lines = gzip.decompress(raw).decode("utf-8").splitlines()
     assert lines == sorted(set(lines))
     assert {line.split("\t")[0] for line in lines} == {"everyday", "knowledge", "place", "activity", "act", "role",
-                                                        "modifier"}
+                                                        "modifier", "ordinary", "qualifier", "jurisdiction"}
 
 
 @pytest.mark.parametrize(("key", "written"), [
     ("user interface", "User Interface"), ("cross reference", "cross-reference"), ("source code", "source code"),
     ("new zealand", "New Zealand"), ("united kingdom", "United Kingdom"),  # places are not concepts (README)
     ("tool using", "tool-using"), ("self modifying", "self-modifying"), ("rubber stamping", "rubber-stamping"),
+    ("immediate task", "immediate task"), ("prior research", "prior research"),  # a descriptive adjective
+    ("separate question", "separate question"),
 ])
 def test_not_a_research_idea(key: str, written: str) -> None:
     assert not names_an_idea(key, ((written, 1),), 0)
@@ -36,6 +38,8 @@ def test_not_a_research_idea(key: str, written: str) -> None:
     ("european union", "European Union"),  # an organisation WordNet spells as a name
     ("fine tuning", "fine-tuning"), ("red teaming", "red-teaming"), ("problem solving", "problem-solving"),
     ("knowledge graph", "knowledge graph"), ("artificial intelligence", "artificial intelligence"),
+    ("human review", "human review"), ("regulatory framework", "regulatory framework"),  # relational adjectives
+    ("prompt design", "prompt design"),  # "prompt" is rarely an adjective
 ])
 def test_a_research_idea_or_a_name(key: str, written: str) -> None:
     assert names_an_idea(key, ((written, 1),), 0)
@@ -48,6 +52,34 @@ def test_techniques_procedures_and_evaluation_methods_are_methods(key: str) -> N
 
 
 @pytest.mark.parametrize("key", ["theory of mind", "policy as code", "software as a service", "knowledge graph",
-                                 "prompt injection", "reward hacking", "software development", "control failure"])
+                                 "prompt injection", "reward hacking", "software development", "control failure",
+                                 "devops research and assessment", "identity and access management"])
 def test_things_and_phenomena_are_concepts(key: str) -> None:
     assert classify(key) is TermKind.CONCEPT
+
+
+def test_an_evaluation_of_a_coordination_is_still_an_evaluation() -> None:
+    assert classify("evaluation of retrieval and generation") is TermKind.METHOD
+
+
+@pytest.mark.parametrize("word", ["run", "build", "pass", "url", "pc"])
+def test_ordinary_words_and_everyday_abbreviations(word: str) -> None:
+    assert wordnet.is_ordinary(word)
+
+
+@pytest.mark.parametrize("word", ["rag", "mcp", "llm", "dora", "rbnz", "ml"])
+def test_research_acronyms_are_not_ordinary_words(word: str) -> None:
+    assert not wordnet.is_ordinary(word)
+
+
+@pytest.mark.parametrize(("word", "qualifies"), [("prior", True), ("immediate", True), ("separate", True),
+                                                  ("human", False), ("semantic", False), ("prompt", False),
+                                                  ("expert", False), ("regulatory", False)])
+def test_descriptive_adjectives_qualify_relational_ones_classify(word: str, qualifies: bool) -> None:
+    assert wordnet.is_qualifier(word) is qualifies
+
+
+@pytest.mark.parametrize(("key", "scopes"), [("eu", True), ("uk", True), ("european union", True),
+                                              ("new zealand", True), ("ai", False), ("gdpr", False), ("it", False)])
+def test_jurisdictions_are_places_and_the_bodies_that_govern_them(key: str, scopes: bool) -> None:
+    assert wordnet.is_jurisdiction(key) is scopes

@@ -35,3 +35,11 @@ def test_acronym_twins_merge_through_an_acronym_of_one_meaning() -> None:
     merged = _merge_near_duplicates(groups, set(groups), kinds, Merge(), lambda g: contracted(g, swaps))
     assert merged == {"enterprise ai": "enterprise artificial intelligence"}
     assert _merge_near_duplicates(groups, set(groups), kinds, Merge()) == {}
+
+
+def test_a_jurisdiction_scopes_an_idea_whichever_name_comes_first() -> None:
+    for older, later in (("eu ai act", "ai act"), ("ai act", "eu ai act")):
+        groups = _groups((older, "2026-01-01-a"), (later, "2026-01-02-b"), ("eu ai office", "2026-01-03-c"))
+        kinds = {g: TermKind.CONCEPT for g in groups}
+        assert _merge_near_duplicates(groups, set(groups), kinds, Merge()) == {later: older}
+

@@ -429,6 +429,7 @@ def test_probe_blocks_reuse_own_blocks_exactly() -> None:
         out = ["f:" + "".join(words_), "s:" + " ".join(sorted(words_))]
         if len(words_) >= 2:
             out += [f"d{i}:" + "-".join(words_[:i] + [w[:5]] + words_[i + 1 :]) for i, w in enumerate(words_)]
+        out += ["j:" + "-".join(vocab._unscoped(words_))]  # the name without the jurisdictions that open it
         out += ["h:" + "-".join(words_[i:]) for i in range(1, len(words_) - 1)]
         vague = words_[-1] in lexicon.GENERIC and words_[-1] not in lexicon.METHOD_HEADS
         return out + (["h:" + "-".join(words_[:-1])] if len(words_) > 1 and vague else [])
@@ -436,7 +437,7 @@ def test_probe_blocks_reuse_own_blocks_exactly() -> None:
     from kgsync.extract import lexicon
 
     for name in ("rag", "knowledge-graph", "indirect-prompt-injection", "a-b-c-d-e", "multi-agent-memory-systems",
-                 "low-code-application"):
+                 "low-code-application", "eu-ai-act"):
         assert vocab._probe_blocks(name) == vocab._probe_blocks(name, vocab._own_blocks(name)) == probe_plainly(name)
 
 
@@ -450,6 +451,7 @@ def test_local_choice_of_one_item_matches_select(tmp_path: Path) -> None:
     pinned = load_pinned(write(tmp_path, "terms:\n  zorblax: {kind: concept}\n"))
     items = [candidates(item) for item in corpus()]
     items.append(candidates(make_item("2026-01-09-zorblax", "Zorblax for research agents", "Is it quick?")))
+    items.append(candidates(make_item("2026-01-10-run", "RUN versus BUILD budgets", "Who owns the RUN budget?")))
     found: list[list[str]] = []
     real = vocab_module._local_choice
     with mock.patch.object(vocab_module, "_local_choice", lambda *a: found.append(real(*a)) or found[-1]):
@@ -458,4 +460,23 @@ def test_local_choice_of_one_item_matches_select(tmp_path: Path) -> None:
     mine = [choice_of(item_shares(item, pinned, stats, lookup), pinned, stats, CONFIG)
             for item in sorted(items, key=lambda c: c.slug)]
     assert mine == found
-    assert "zorblax" in mine[-1]
+    assert "zorblax" in mine[-2]
+    assert "run" not in mine[-1] and mine[-1]  # an ordinary word in capitals, skipped alike
+
+
+def test_an_ordinary_word_in_capitals_is_no_acronym() -> None:
+    """"RUN vs BUILD": capitals emphasise an ordinary word (WordNet); with no definition in the item
+    or the shared map there is no acronym to name.  A definition whose letters match makes one."""
+    items = [make_item("2026-01-01-run", "RUN versus BUILD cost allocation",
+                       "How do organisations split RUN and BUILD spending?",
+                       "RUN spending keeps systems alive; BUILD spending changes them.",
+                       ("RUN allocation needs a shared taxonomy.",)),
+             make_item("2026-01-02-run", "RUN budgets in practice", "Who owns the RUN budget?",
+                       "The RUN budget belongs to operations.", ("RUN costs grow with the estate.",))]
+    vocab = select([candidates(item) for item in items], CONFIG)
+    assert "run" not in vocab.terms and "build" not in vocab.terms
+    defined = items + [make_item("2026-01-03-run", "RUN (Rapid Unit Normalisation) for sensors",
+                                 "Does RUN help?", "RUN rescales sensor units.")]
+    vocab = select([candidates(item) for item in defined], CONFIG)
+    assert "rapid-unit-normalisation" in vocab.terms  # the map's one meaning reaches the others too
+    assert "2026-01-01-run" in vocab.terms["rapid-unit-normalisation"].items
