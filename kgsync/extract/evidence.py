@@ -33,7 +33,7 @@ from kgsync.extract.evidence_model import (MIN_SHARED, MIN_SOURCE_WORDS, MIN_TRU
                                            EvidenceText, Extracted, Mention, Numbered, PlannedLink, content_words,
                                            words_key)
 from kgsync.extract.references import references
-from kgsync.extract.restated import restated_finding
+from kgsync.extract.restated import FindingIndex
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 
 # ---------------------------------------------------------------------------------------------
@@ -51,6 +51,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
     links: dict[str, list[PlannedLink]] = {}
     issues: list[Issue] = []
     read = {slug: t if isinstance(t, EvidenceText) else EvidenceText.of(t) for slug, t in texts.items()}
+    restating: dict[str, FindingIndex[ClaimText]] = {}  # each cited item's findings, read once
     for item in items:
         extraction = read[item.slug]
         if item.is_superseded:
@@ -70,7 +71,9 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             if target_extraction is None:
                 continue  # kept from an earlier build: its findings are not read now
             # an unnumbered, unquoted reference names the finding its sentence restates, if any
-            restated = restated_finding(mention.said, target_extraction.claims) if mention.said else None
+            if mention.said and slug not in restating:
+                restating[slug] = FindingIndex(target_extraction.claims)
+            restated = restating[slug].restated(mention.said) if mention.said else None
             claim = restated or _named_finding(mention, target_extraction, issues, item)
             if mention.refused and not mention.exact:
                 issues.append(_refused_hint(item, mention, slug, claim.number if claim else 0))

@@ -17,9 +17,9 @@ Two steps, like the rest of evidence extraction:
 from __future__ import annotations
 
 import re
-from collections import Counter
+from functools import lru_cache
 from collections.abc import Iterable, Sequence
-from typing import Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from kgsync.extract.evidence_model import MARKUP, content_words
 
@@ -55,6 +55,7 @@ def _own_words(sentence: str, written: Sequence[str]) -> frozenset[str]:
                                    if not _ADDRESS.search(token) and not any(w in token for w in written)))
 
 
+@lru_cache(maxsize=1 << 14)
 def stem(word: str) -> str:
     """A crude English stem: "keeps"/"keep", "specified"/"specify" compare equal."""
     for suffix, replacement in _SUFFIXES:
@@ -87,21 +88,44 @@ MIN_LEAD = 1.5
 MIN_COVER = 0.45
 
 
+class FindingIndex(Generic[_F]):
+    """One item's findings as ``restated_finding`` reads them: which findings (by position) use
+    each stemmed word of their whole text, and each claim's stemmed words.  One item is cited by
+    many sentences: the plan builds this once per cited item."""
+
+    def __init__(self, findings: Sequence[_F]) -> None:
+        self.findings = tuple(findings)
+        holders: dict[str, list[int]] = {}
+        for index, finding in enumerate(self.findings):
+            for word in {stem(w) for w in finding.content()}:
+                holders.setdefault(word, []).append(index)
+        self.holders = {word: tuple(at) for word, at in holders.items()}
+        self.claims = tuple(frozenset(stem(w) for w in content_words(f.statement)) for f in self.findings)
+
+    def restated(self, said: str) -> _F | None:
+        """The finding ``said`` (``said_words``) restates, or None: the finding whose words it
+        shares weigh most (``MIN_WEIGHT``), clearly more than any other's (``MIN_LEAD``), and
+        whose claim it mostly repeats (``MIN_COVER``).  Reads only the sentence and this item's
+        findings, so the link moves only when one of the two is edited."""
+        words = {stem(w) for w in said.split()}
+        if len(words) < MIN_WEIGHT:  # each shared word weighs at most 1
+            return None
+        weights: dict[int, float] = {}
+        for word in words:
+            holders = self.holders.get(word, ())
+            for index in holders:
+                weights[index] = weights.get(index, 0.0) + 1.0 / len(holders)
+        ranked = sorted(((weight, -index) for index, weight in weights.items()), reverse=True)
+        if not ranked:
+            return None
+        best, index = ranked[0]
+        runner_up = ranked[1][0] if len(ranked) > 1 else 0.0
+        if best < MIN_WEIGHT or best < MIN_LEAD * runner_up:
+            return None
+        claim = self.claims[-index]
+        return self.findings[-index] if claim and len(claim & words) >= MIN_COVER * len(claim) else None
+
+
 def restated_finding(said: str, findings: Sequence[_F]) -> _F | None:
-    """The finding of one item that ``said`` (``said_words``) restates, or None: the finding whose
-    words it shares weigh most (``MIN_WEIGHT``), clearly more than any other's (``MIN_LEAD``),
-    and whose claim it mostly repeats (``MIN_COVER``).  Reads only the sentence and that item's
-    findings, so the link moves only when one of the two is edited."""
-    words = {stem(w) for w in said.split()}
-    if not words or not findings:
-        return None
-    stems = [frozenset(stem(w) for w in f.content()) for f in findings]
-    uses = Counter(w for s in stems for w in s if w in words)
-    weights = sorted(((sum(1.0 / uses[w] for w in s & words), -i) for i, s in enumerate(stems)), reverse=True)
-    best, index = weights[0]
-    runner_up = weights[1][0] if len(weights) > 1 else 0.0
-    if best < MIN_WEIGHT or best < MIN_LEAD * runner_up:
-        return None
-    found = findings[-index]
-    claim = {stem(w) for w in content_words(found.statement)}
-    return found if claim and len(claim & words) >= MIN_COVER * len(claim) else None
+    """``FindingIndex(findings).restated(said)``, for one sentence."""
+    return FindingIndex(findings).restated(said)
