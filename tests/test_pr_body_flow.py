@@ -291,3 +291,32 @@ def test_one_item_full_of_contradictions_cannot_blank_the_pr_head(tmp_path: Path
     # The job summary (the full report) lists every one, each with its sentence.
     full_head = summary.split("\n### ", 1)[0]
     assert full_head.count("—contradicts→") == count and "Each list above shows" not in full_head
+
+
+def test_a_shallow_clone_diffs_a_reworded_finding_whole_from_the_base_manifest(tmp_path: Path) -> None:
+    """The Action's checkout is shallow (depth 1): the commit that last wrote the graph is not
+    there, so the old item text is in no file git has.  The committed manifest keeps each cut
+    claim's whole statement, so the word diff still runs over the whole finding and changes one
+    word; the merged item is still the reworded one (the title says so)."""
+    work = _built_and_pushed(tmp_path)
+    path, finding, whole = _long_finding(work / "Research" / "completed")
+    word = whole.split()[1]
+    lines = path.read_text(encoding="utf-8").split("\n")
+    lines[finding.line - 1] = lines[finding.line - 1].replace(word, "Reportedly", 1)
+    path.write_text("\n".join(lines), encoding="utf-8")
+    _commit(work, "reword one finding")
+    shallow = tmp_path / "shallow"
+    subprocess.run(["git", "clone", "-q", "--depth", "1", (tmp_path / "remote.git").as_uri(), str(shallow)], check=True)
+    assert git(shallow, "rev-parse", "--is-shallow-repository").strip() == "true"
+    checkout = GitCheckout(shallow)
+    assert checkout.is_shallow() and not GitCheckout(work).is_shallow()
+
+    prepared = prepare(config_module.load(shallow), checkout=checkout, base_sha=checkout.head(), title=None,
+                       labels=(), write=False)
+    body = prepared.proposal.body
+    [line] = [x for x in body.splitlines() if "reworded:" in x]
+    assert line.startswith(f"  - Key Finding {finding.number}, reworded: "), line
+    assert line.count("~~") == 2 and "**Reportedly**" in line  # the word, not the cut
+    assert "…" not in line and whole.split()[-1].rstrip(".") in line
+    assert prepared.proposal.title.startswith("Update ") and "1 claim reworded" in prepared.proposal.title
+    assert f"**Merged:**\n- {path.stem} — " in body

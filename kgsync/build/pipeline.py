@@ -38,6 +38,7 @@ from kgsync.extract.findings import Extraction, undated_suffixes
 from kgsync.graph.assemble import Assembly, assemble
 from kgsync.graph.claim_identity import keep_claim_names, previous_facts_to_match
 from kgsync.graph.memo import context_key
+from kgsync.graph.statements import whole_statements
 from kgsync.graph.merge import Manifest, describe_facts, disowned, manifest_acronyms, manifest_hubs
 from kgsync.lint.rules import LintReport
 from kgsync.read.config import Config
@@ -187,6 +188,8 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     clock.lap("merge")
     linted = lint_blaming_items(merged, base, files, assembly, reading.read.items, keep, config)
     manifest = _manifest_to_write(linted.merged.manifest, assembled, vocabulary)
+    manifest = replace(manifest, statements=whole_statements(manifest.by_item, reading.read.items, fold,
+                                                             base.manifest.statements if base.manifest else None))
     removed_items = tuple(sorted(set(items_before(base, state)) - set(manifest.by_item)))
     clock.lap("lint")
     if not linted.report.ok(strict):

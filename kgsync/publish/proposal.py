@@ -22,6 +22,7 @@ from kgsync.diff.item_attribution import attributions
 from kgsync.extract.findings import statement_of
 from kgsync.read.items import Issue, ResearchItem, read_item_bytes
 from kgsync.vocabulary.vocab import Vocabulary
+from kgsync.graph.statements import statement_in
 from kgsync.graph.merge import Manifest, describe_facts, manifest_path, removed_hand_added
 from kgsync.contract.model import Entity, EntityType, Graph, observations_with, slug_of_item_name
 from kgsync.publish.github.git_branch import GitCheckout
@@ -33,7 +34,7 @@ from kgsync.publish.site.project import source_url
 from kgsync.publish.site.model import FOLDER
 from kgsync.publish.site.text import file_stems
 from kgsync.diff.vocab_events import vocabulary_events
-from kgsync.publish.pr.title import cause_title
+from kgsync.publish.pr.title import ELLIPSIS, cause_title
 
 
 @dataclass(frozen=True)
@@ -174,7 +175,7 @@ def body_context(config: Config, d: GraphDiff, graph: Graph, items: Sequence[Res
     events = _vocabulary_groups(base.manifest, manifest) + _lost_groups(d, lost, merged)
     return BodyContext(merged=merged, links=_item_links(config, graph, items, merged, base_sha),
                        dangling=dangling, events=events, lost=lost,
-                       statements=_whole_statements(d, base, graph, items))
+                       statements=_whole_statements(d, base, graph, manifest))
 
 
 def _touched_items(checkout: GitCheckout | None, base_sha: str | None, graph_file: Path, config: Config,
@@ -183,7 +184,7 @@ def _touched_items(checkout: GitCheckout | None, base_sha: str | None, graph_fil
     graph and the base commit (git knows; another item's claim that only became contested did not
     change), or their item node went.  Without that history: ``merged_slugs`` infers them."""
     inferred = merged_slugs(d)
-    if checkout is None or base_sha is None:
+    if checkout is None or base_sha is None or checkout.is_shallow():
         return inferred
     try:
         built_at = checkout.last_change(base_sha, checkout.relative(graph_file))
@@ -210,8 +211,9 @@ def _dangling_before(item: ResearchItem | None, known: set[str]) -> frozenset[st
 def _items_built_into(checkout: GitCheckout | None, base_sha: str | None, graph_file: Path, config: Config,
                       items: Sequence[ResearchItem], merged: frozenset[str]) -> dict[str, ResearchItem]:
     """The merged items as the base graph saw them: their files at the commit that last wrote the
-    graph (the base commit itself may hold the edit being proposed).  Unreadable: left out."""
-    if checkout is None or base_sha is None:
+    graph (the base commit itself may hold the edit being proposed).  Unreadable, or a shallow
+    clone (no such commit to read): left out."""
+    if checkout is None or base_sha is None or checkout.is_shallow():
         return {}
     try:
         built_at = checkout.last_change(base_sha, checkout.relative(graph_file))
@@ -239,26 +241,26 @@ def _finding_number(entity: Entity | None) -> int:
     return 0
 
 
-def _whole_statements(d: GraphDiff, base: BaseState, graph: Graph,
-                      items: Sequence[ResearchItem]) -> dict[str, StatementChange]:
+def _whole_statements(d: GraphDiff, base: BaseState, graph: Graph, manifest: Manifest) -> dict[str, StatementChange]:
     """Each reworded claim's finding, whole, before and after, with its Key Finding number.
 
     The graph stores a statement cut at ``findings.MAX_STATEMENT`` characters, so a diff of the
-    stored text shows the cut as a change; the items' own findings do not.  Where the base
-    version of the item is unknown, both sides stay the stored ones (they cut alike)."""
-    now = {item.slug: item for item in items}
+    stored text would show the cut as a change.  Each side is the whole statement by
+    construction: the one its manifest records for a cut claim (``kgsync.graph.statements``),
+    else the stored one (not cut).  The base side comes from the base commit's manifest, which
+    any checkout has (a shallow clone too); a base manifest older than that record falls back to
+    the item's file at the commit that last wrote the graph, when git has it."""
     out: dict[str, StatementChange] = {}
     for change in changed_claims(d):
         if not change.statement_changed:
             continue
-        slug = change.name.split(":")[1] if change.name.count(":") >= 2 else ""
         number, old_number = _finding_number(graph.entity(change.name)), _finding_number(base.graph.entity(change.name))
-        new_text = _finding_text(now.get(slug), number)
-        old_text = _finding_text(base.items.get(slug), old_number)
-        if new_text and old_text:
-            out[change.name] = StatementChange(number, old_text, new_text)
-        else:
-            out[change.name] = StatementChange(number, change.old_statement, change.new_statement)
+        new_text = statement_in(manifest.statements, change.name) or change.new_statement
+        old_text = statement_in(base.manifest.statements, change.name) if base.manifest is not None else None
+        if old_text is None and change.old_statement.endswith(ELLIPSIS):  # cut, and no record of the whole
+            slug = change.name.split(":")[1] if change.name.count(":") >= 2 else ""
+            old_text = _finding_text(base.items.get(slug), old_number) or None
+        out[change.name] = StatementChange(number, old_text or change.old_statement, new_text)
     return out
 
 

@@ -1,0 +1,63 @@
+"""Whole statements of cut claims: what the manifest keeps so that a PR can diff a finding whole.
+
+The graph stores a claim's statement cut at ``findings.MAX_STATEMENT`` characters (an
+observation is atomic and short).  A reviewer of a reworded finding needs the whole finding
+before and after, and the base commit the PR is against already holds the edit, so the old
+text is in no file of that commit but the committed manifest.  It keeps, per item, each claim
+whose stored ``title:`` is not its whole statement, with the whole statement folded the same way
+(``economy.hub_folding``).  So for every claim, "the manifest's statement, else the stored
+one" is the whole statement, by construction, in any checkout (a shallow clone included).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+
+from kgsync.contract.model import Facts
+from kgsync.extract.findings import statement_of
+from kgsync.read.items import ResearchItem
+
+#: slug -> ((claim name, its whole statement), ...), sorted by claim name.
+Statements = Mapping[str, tuple[tuple[str, str], ...]]
+
+_TITLE, _SECTION, _CUT = "title: ", "section:key-finding-", "…"
+
+
+def whole_statements(by_item: Mapping[str, Facts], items: Iterable[ResearchItem], fold: Callable[[str], str],
+                     previous: Statements | None = None) -> dict[str, tuple[tuple[str, str], ...]]:
+    """The whole statement of each claim whose stored title was cut, per item.
+
+    Only a title ending in "…" can be cut (``findings.shorten``), so most items cost one pass
+    over their observations.  An item not read now (it fails to parse and keeps its facts)
+    keeps its ``previous`` statements."""
+    by_slug = {item.slug: item for item in items}
+    out: dict[str, tuple[tuple[str, str], ...]] = {}
+    for slug, facts in by_item.items():
+        item = by_slug.get(slug)
+        if item is None:
+            kept = previous.get(slug, ()) if previous else ()
+            if kept:
+                out[slug] = kept
+            continue
+        cut = {name: text[len(_TITLE):] for name, text in facts.observations
+               if text.endswith(_CUT) and text.startswith(_TITLE) and name.startswith("claim:")}
+        if not cut:
+            continue
+        numbers = {name: text[len(_SECTION):] for name, text in facts.observations
+                   if name in cut and text.startswith(_SECTION)}
+        findings = {str(f.number): f for f in item.key_findings}
+        found = []
+        for name in sorted(cut):
+            finding = findings.get(numbers.get(name, ""))
+            whole = fold(statement_of(finding, None)) if finding is not None else ""
+            if whole and whole != cut[name]:
+                found.append((name, whole))
+        if found:
+            out[slug] = tuple(found)
+    return out
+
+
+def statement_in(statements: Statements, claim: str) -> str | None:
+    """``claim``'s whole statement as ``statements`` records it (None: not recorded: not cut)."""
+    slug = claim.split(":")[1] if claim.count(":") >= 2 else ""
+    return dict(statements.get(slug, ())).get(claim)
