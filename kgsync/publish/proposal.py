@@ -7,7 +7,7 @@ working-tree file): that is exactly what the pull request changes.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import astuple, dataclass, replace
 from pathlib import Path
 
 from kgsync.contract import jsonl
@@ -34,6 +34,7 @@ from kgsync.publish.site.project import source_url
 from kgsync.publish.site.model import FOLDER
 from kgsync.publish.site.text import file_stems
 from kgsync.diff.vocab_events import vocabulary_events
+from kgsync.publish.pr.side_effects import VOCABULARY_FILE, Explanation, SideEffect, explain, explain_event
 from kgsync.publish.pr.title import ELLIPSIS, cause_title
 
 
@@ -172,9 +173,9 @@ def body_context(config: Config, d: GraphDiff, graph: Graph, items: Sequence[Res
                      and (i.slug in merged or any(repr(slug) in i.message for slug in removed))
                      and i.message not in _dangling_before(base.items.get(i.slug), known_before))
     lost = _lost_nodes(config, d, base.graph, graph, vocabulary, merged)
-    events = _vocabulary_groups(base.manifest, manifest) + _lost_groups(d, lost, merged)
+    events = _vocabulary_groups(base.manifest, manifest, _vocabulary_file(config)) + _lost_groups(d, lost, merged)
     return BodyContext(merged=merged, links=_item_links(config, graph, items, merged, base_sha),
-                       dangling=dangling, events=events, lost=lost,
+                       dangling=dangling, events=events, lost={name: str(why) for name, why in lost.items()},
                        statements=_whole_statements(d, base, graph, manifest))
 
 
@@ -270,16 +271,16 @@ def _finding_text(item: ResearchItem | None, number: int) -> str:
 
 
 def _lost_nodes(config: Config, d: GraphDiff, old: Graph, new: Graph, vocabulary: Vocabulary | None,
-                merged: frozenset[str]) -> dict[str, str]:
-    """Each removed concept or method -> why it went and, where one exists, the fix a maintainer applies.
+                merged: frozenset[str]) -> dict[str, Explanation]:
+    """Each removed concept or method -> why it went and the fix a maintainer applies.
 
     A mined term is a node while ``mining.min_links`` items link it (kgsync.yml); a term pinned
     under ``terms:`` in the vocabulary file is one whatever the count."""
     linked_before = attributions(old)
     present = {slug for e in new.entities if (slug := slug_of_item_name(e.name)) is not None}
-    vocab_file = Path(config.vocabulary).name if config.vocabulary else "kgsync-vocab.yml"
+    vocab_file = _vocabulary_file(config)
     min_links = config.mining.min_links
-    out: dict[str, str] = {}
+    out: dict[str, Explanation] = {}
     for entity in d.removed:
         if entity.entity_type not in (EntityType.CONCEPT.value, EntityType.METHOD.value):
             continue
@@ -287,24 +288,27 @@ def _lost_nodes(config: Config, d: GraphDiff, old: Graph, new: Graph, vocabulary
         term = vocabulary.terms.get(entity.name.split(":", 1)[1]) if vocabulary is not None else None
         left = set(term.items) & present if term is not None else (set(before) & present) - merged
         if before and not before & present:
-            out[entity.name] = f"every item linking it was removed ({len(before)})"
+            out[entity.name] = explain(SideEffect.LOST_ALL_LINKERS, count=len(before), vocabulary_file=vocab_file)
         elif len(left) < min_links:
-            out[entity.name] = (f"{len(left)} linking item{'' if len(left) == 1 else 's'} left (min {min_links}); "
-                                f"pin it in {vocab_file} to keep it")
+            out[entity.name] = explain(SideEffect.LOST_BELOW_MIN_LINKS, count=len(left), minimum=min_links,
+                                       vocabulary_file=vocab_file)
         else:
-            out[entity.name] = (f"{len(left)} items name it, none links it within its caps any more; "
-                                f"pin it in {vocab_file} to keep it")
+            out[entity.name] = explain(SideEffect.LOST_OVER_CAPS, count=len(left), vocabulary_file=vocab_file)
     return out
 
 
-def _lost_groups(d: GraphDiff, lost: Mapping[str, str], merged: frozenset[str]) -> tuple[VocabularyGroup, ...]:
-    """Side effects of a lost node: the other items that lost their link to it, under its reason."""
+def _vocabulary_file(config: Config) -> str:
+    return Path(config.vocabulary).name if config.vocabulary else VOCABULARY_FILE
+
+
+def _lost_groups(d: GraphDiff, lost: Mapping[str, Explanation], merged: frozenset[str]) -> tuple[VocabularyGroup, ...]:
+    """Side effects of a lost node: the other items that lost their link to it, under its reason and fix."""
     groups = []
-    for name, reason in sorted(lost.items()):
+    for name, why in sorted(lost.items()):
         slugs = tuple(i.slug for i in d.items if i.slug and i.slug not in merged
                       and any(r.target == name for r in i.relations_removed))
         if slugs:
-            groups.append(VocabularyGroup(f"{name} removed: {reason}", slugs))
+            groups.append(VocabularyGroup(f"{name} removed: {why.reason}", slugs, why.reason, why.fix))
     return tuple(groups)
 
 
@@ -326,7 +330,8 @@ def _item_links(config: Config, graph: Graph, items: Sequence[ResearchItem], mer
     return out
 
 
-def _vocabulary_groups(base: Manifest | None, manifest: Manifest) -> tuple[VocabularyGroup, ...]:
+def _vocabulary_groups(base: Manifest | None, manifest: Manifest,
+                       vocabulary_file: str = VOCABULARY_FILE) -> tuple[VocabularyGroup, ...]:
     """The vocabulary events between the base commit's manifest and this build's (each records
     its hubs, discriminating themes, near-duplicate merges and acronym map): a hub entered or
     left, a theme became a concept or a hub, a term merged into another or no longer, an acronym
@@ -337,7 +342,9 @@ def _vocabulary_groups(base: Manifest | None, manifest: Manifest) -> tuple[Vocab
     events = vocabulary_events(set(base.hubs), set(manifest.hubs), set(base.themes), set(manifest.themes),
                                base.by_item, manifest.by_item, base.merges, manifest.merges,
                                base.acronyms, manifest.acronyms)
-    return tuple(VocabularyGroup(f"{e.kind.value}: {e.subject}", e.items) for e in events if e.items)
+    return tuple(VocabularyGroup(f"{e.kind.value}: {e.subject}", e.items, *astuple(explain_event(e.kind, e.subject,
+                                                                                              vocabulary_file)))
+                 for e in events if e.items)
 
 
 def _graph_at(checkout: GitCheckout, commit: str, path: str) -> Graph:
