@@ -302,9 +302,10 @@ def test_one_item_full_of_contradictions_cannot_blank_the_pr_head(tmp_path: Path
 def test_a_shallow_clone_diffs_a_reworded_finding_whole_from_the_base_manifest(tmp_path: Path) -> None:
     """The Action's checkout is shallow (depth 1): the commit that last wrote the graph is not
     there, so the old item text is in no file git has.  The committed manifest keeps each cut
-    claim's whole statement, so the word diff still runs over the whole finding and changes one
-    word; the merged item is still the reworded one (the title says so)."""
-    work = _built_and_pushed(tmp_path)
+    claim's whole statement and the slugs each item names, so the word diff still runs over the
+    whole finding and changes one word, and the item's old dangling cite is not "new"; the
+    merged item is still the reworded one (the title says so)."""
+    work = _built_and_pushed(tmp_path, _cite_missing)
     path, finding, whole = _long_finding(work / "Research" / "completed")
     word = whole.split()[1]
     lines = path.read_text(encoding="utf-8").split("\n")
@@ -326,3 +327,11 @@ def test_a_shallow_clone_diffs_a_reworded_finding_whole_from_the_base_manifest(t
     assert "…" not in line and whole.split()[-1].rstrip(".") in line
     assert prepared.proposal.title.startswith("Update ") and "1 claim reworded" in prepared.proposal.title
     assert f"**Merged:**\n- {path.stem} — " in body
+    assert "- 0 new dangling cites\n" in body and "2025-01-01-not-here" not in body.split("**Merged:**")[0]
+
+
+def _cite_missing(folder: Path) -> None:
+    """The item with a long finding cites an item that is not there (before any graph is built)."""
+    path, _finding, _whole = _long_finding(folder)
+    text = re.sub(r"^cites: \[", "cites: [2025-01-01-not-here, ", path.read_text(encoding="utf-8"), count=1, flags=re.M)
+    path.write_text(re.sub(r"^cites: \[, ", "cites: [", text, flags=re.M), encoding="utf-8")

@@ -8,7 +8,7 @@ from pathlib import Path
 from kgsync.contract.model import Facts
 from kgsync.extract.findings import MAX_STATEMENT, claim_of, statement_of
 from kgsync.graph.merge import Manifest
-from kgsync.graph.statements import statement_in, whole_statements
+from kgsync.graph.statements import named_items, statement_in, whole_statements
 from kgsync.read.items import read_item_bytes
 
 LONG = ("Retrieval over a knowledge graph answers multi-hop questions better than vector search alone, "
@@ -17,6 +17,7 @@ LONG = ("Retrieval over a knowledge graph answers multi-hop questions better tha
 ITEM = f"""---
 title: "A question"
 completed: 2026-03-01
+cites: [2026-01-01-gone, 2026-02-01-here]
 ---
 
 ## Research Question
@@ -76,3 +77,12 @@ def test_the_manifest_keeps_them_in_the_item_line_and_reads_them_back() -> None:
     assert back == manifest and back.by_item == manifest.by_item
     assert statement_in(back.statements, "claim:2026-03-01-a:kf-1") == statement_of(item.key_findings[0], None)
     assert Manifest.loads(Manifest(manifest.by_item).dumps(), "m.json").statements == {}  # an older manifest
+
+
+def test_the_manifest_keeps_the_slugs_each_item_names_in_its_own_words() -> None:
+    item, facts = _item_and_facts()
+    named = named_items({"2026-03-01-a": facts, "2026-03-02-b": Facts()}, [item])  # type: ignore[list-item]
+    assert named == {"2026-03-01-a": (("cites", "2026-01-01-gone"), ("cites", "2026-02-01-here"))}
+    assert named_items({"2026-03-01-a": facts}, [], named) == {"2026-03-01-a": named["2026-03-01-a"]}  # kept
+    back = Manifest.loads(Manifest({"2026-03-01-a": facts}, named=named).dumps(), "m.json")
+    assert back.named == named and back.by_item == {"2026-03-01-a": facts}

@@ -58,6 +58,8 @@ class Manifest:
     # slug -> ((claim, its whole statement), ...) for each claim whose stored title is cut
     # (``kgsync.graph.statements``): a PR diffs a reworded finding whole against the base commit.
     statements: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    # slug -> ((front-matter field, slug it names), ...): whether a dangling cite is new.
+    named: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
 
     def dumps(self) -> str:
         # One item a line: a reviewer's diff of the manifest shows which items moved.
@@ -71,9 +73,10 @@ class Manifest:
         for index, slug in enumerate(slugs):
             comma = "," if index < len(slugs) - 1 else ""
             facts_text = known.get(slug) or facts_json(self.by_item[slug])
-            if self.statements.get(slug):  # in the item's object: ``Facts.from_json`` reads past it
-                facts_text = facts_text[:-1] + ',"statements":' + json.dumps(
-                    [list(pair) for pair in self.statements[slug]], ensure_ascii=False, separators=(",", ":")) + "}"
+            for key, record in (("statements", self.statements), ("named", self.named)):
+                if record.get(slug):  # in the item's object: ``Facts.from_json`` reads past it
+                    facts_text = facts_text[:-1] + f',"{key}":' + json.dumps(
+                        [list(pair) for pair in record[slug]], ensure_ascii=False, separators=(",", ":")) + "}"
             lines.append(f"{_json_string(slug)}: {facts_text}{comma}")
         lines.append("}}")
         return "\n".join(lines) + "\n"
@@ -91,9 +94,11 @@ class Manifest:
             acronyms = data.get("acronyms", [])
             statements = {slug: _pairs("statements", facts["statements"], "[claim, statement]")
                           for slug, facts in data["items"].items() if facts.get("statements")}
+            named = {slug: _pairs("named", facts["named"], "[field, slug]")
+                     for slug, facts in data["items"].items() if facts.get("named")}
             return cls({slug: Facts.from_json(facts) for slug, facts in data["items"].items()}, hubs=tuple(hubs),
                        themes=tuple(themes), merges=_pairs("merges", merges, "[term, term]"),
-                       acronyms=_acronym_entries(acronyms), statements=statements)
+                       acronyms=_acronym_entries(acronyms), statements=statements, named=named)
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
             raise _unreadable(exc, source) from None
 

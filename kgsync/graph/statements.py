@@ -1,4 +1,5 @@
-"""Whole statements of cut claims: what the manifest keeps so that a PR can diff a finding whole.
+"""What the manifest keeps of each item for the next PR's review: whole statements of cut
+claims, and the items it names (``cites``/``supersedes``/``superseded_by``).
 
 The graph stores a claim's statement cut at ``findings.MAX_STATEMENT`` characters (an
 observation is atomic and short).  A reviewer of a reworded finding needs the whole finding
@@ -7,6 +8,10 @@ text is in no file of that commit but the committed manifest.  It keeps, per ite
 whose stored ``title:`` is not its whole statement, with the whole statement folded the same way
 (``economy.hub_folding``).  So for every claim, "the manifest's statement, else the stored
 one" is the whole statement, by construction, in any checkout (a shallow clone included).
+
+Likewise a dangling cite is "new" only when the item did not name that slug when the base
+graph was built: the manifest keeps the slugs each item names (the item's own words, so its
+line moves only with its file), and the PR checks them against the base graph's items.
 """
 
 from __future__ import annotations
@@ -19,6 +24,8 @@ from kgsync.read.items import ResearchItem
 
 #: slug -> ((claim name, its whole statement), ...), sorted by claim name.
 Statements = Mapping[str, tuple[tuple[str, str], ...]]
+#: The front-matter fields that name other items (``items._dangling_links`` checks the same).
+LINK_FIELDS = ("cites", "supersedes", "superseded_by")
 
 _TITLE, _SECTION, _CUT = "title: ", "section:key-finding-", "…"
 
@@ -61,3 +68,18 @@ def statement_in(statements: Statements, claim: str) -> str | None:
     """``claim``'s whole statement as ``statements`` records it (None: not recorded: not cut)."""
     slug = claim.split(":")[1] if claim.count(":") >= 2 else ""
     return dict(statements.get(slug, ())).get(claim)
+
+
+def named_items(by_item: Mapping[str, Facts], items: Iterable[ResearchItem],
+                previous: Statements | None = None) -> dict[str, tuple[tuple[str, str], ...]]:
+    """slug -> ((field, slug named), ...) for each item that names another in ``LINK_FIELDS``, in
+    the item's order.  An item not read now keeps its ``previous`` record."""
+    by_slug = {item.slug: item for item in items}
+    out: dict[str, tuple[tuple[str, str], ...]] = {}
+    for slug in by_item:
+        item = by_slug.get(slug)
+        named = (tuple((name, target) for name in LINK_FIELDS for target in getattr(item, name))
+                 if item is not None else (previous or {}).get(slug, ()))
+        if named:
+            out[slug] = named
+    return out

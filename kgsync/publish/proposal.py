@@ -22,7 +22,7 @@ from kgsync.diff.item_attribution import attributions
 from kgsync.extract.findings import statement_of
 from kgsync.read.items import Issue, ResearchItem, read_item_bytes
 from kgsync.vocabulary.vocab import Vocabulary
-from kgsync.graph.statements import statement_in
+from kgsync.graph.statements import LINK_FIELDS, statement_in
 from kgsync.graph.merge import Manifest, describe_facts, manifest_path, removed_hand_added
 from kgsync.contract.model import Entity, EntityType, Graph, observations_with, slug_of_item_name
 from kgsync.publish.github.git_branch import GitCheckout
@@ -143,7 +143,6 @@ def _evidence_sentences(base: Manifest | None, manifest: Manifest) -> dict[tuple
 
 #: How ``items._dangling_links`` words a link to a missing item.
 DANGLING_PREFIXES = ("cites names ", "supersedes names ", "superseded_by names ")
-_LINK_FIELDS = ("cites", "supersedes", "superseded_by")
 
 
 @dataclass(frozen=True)
@@ -171,7 +170,7 @@ def body_context(config: Config, d: GraphDiff, graph: Graph, items: Sequence[Res
     known_before = {slug for e in base.graph.entities if (slug := slug_of_item_name(e.name)) is not None}
     dangling = tuple(f"{i.location}: {i.message}" for i in issues if i.message.startswith(DANGLING_PREFIXES)
                      and (i.slug in merged or any(repr(slug) in i.message for slug in removed))
-                     and i.message not in _dangling_before(base.items.get(i.slug), known_before))
+                     and i.message not in _dangling_before(i.slug, base, known_before))
     lost = _lost_nodes(config, d, base.graph, graph, vocabulary, merged)
     events = _vocabulary_groups(base.manifest, manifest, _vocabulary_file(config)) + _lost_groups(d, lost, merged)
     return BodyContext(merged=merged, links=_item_links(config, graph, items, merged, base_sha),
@@ -200,13 +199,16 @@ def _touched_items(checkout: GitCheckout | None, base_sha: str | None, graph_fil
     return frozenset(slug for slug, path in paths.items() if path in changed and slug in in_diff) | (removed & in_diff)
 
 
-def _dangling_before(item: ResearchItem | None, known: set[str]) -> frozenset[str]:
-    """The dangling-link messages the item's base version had already (as ``items._dangling_links`` words them)."""
-    if item is None:
-        return frozenset()
+def _dangling_before(slug: str, base: BaseState, known: set[str]) -> frozenset[str]:
+    """The dangling-link messages the item had already when the base graph was built (as
+    ``items._dangling_links`` words them): the slugs the base manifest records it naming, else
+    (a manifest older than that record) its file at the commit that last wrote the graph."""
+    named = base.manifest.named.get(slug) if base.manifest is not None else None
+    if named is None:
+        item = base.items.get(slug)
+        named = tuple((name, target) for name in LINK_FIELDS for target in getattr(item, name)) if item else ()
     return frozenset(f"{name} names {target!r}, which is not an item here"
-                     for name in _LINK_FIELDS for target in getattr(item, name)
-                     if target not in known and target != item.slug)
+                     for name, target in named if target not in known and target != slug)
 
 
 def _items_built_into(checkout: GitCheckout | None, base_sha: str | None, graph_file: Path, config: Config,
