@@ -16,7 +16,7 @@ from kgsync.publish.pr.attention import attention
 from kgsync.publish.pr.body import render_markdown
 from kgsync.publish.pr.item_views import BodyContext, VocabularyGroup
 from kgsync.publish.pr.side_effects import SideEffect, explain, explain_event
-from kgsync.publish.proposal import _lost_groups
+from kgsync.publish.proposal import _gained_groups, _lost_groups, _removed_item_groups
 
 SUBJECTS = {EventKind.MERGED: "dense-retrieval -> retrieval", EventKind.UNMERGED: "dense-retrieval -> retrieval",
             EventKind.ACRONYM_DEFINED: "rag = retrieval augmented generation",
@@ -115,3 +115,24 @@ def test_a_body_with_every_kind_of_side_effect_states_each_reason_and_fix() -> N
     [entry] = trust.entries
     assert entry.note == (f"now contested: claim:{B}:kf-1 contradicts it; if the sentence does not contradict it, "
                           "veto the pair in kgsync-veto.yml")
+
+
+def test_a_node_a_merged_item_brings_to_min_links_and_a_removed_item_s_links_are_explained() -> None:
+    """Beta arrives and links "memory", which alpha named alone (min 2: now a node alpha links
+    too); gamma is removed and epsilon's extends link to it goes.  Both bystanders sit under
+    their own reason with the fix, as the PR flow groups them."""
+    old = Graph(tuple(_item(A) + _item(C) + _item(E)),
+                (Relation(f"item:{E}", f"item:{C}", "extends"),
+                 *(Relation(f"item:{s}", f"claim:{s}:kf-1", "states") for s in (A, C, E))))
+    memory = Entity("concept:memory", "concept", ())
+    new = Graph(tuple(_item(A) + _item(B) + _item(E)) + (memory,),
+                (Relation(f"item:{A}", "concept:memory", "addresses"), Relation(f"item:{B}", "concept:memory", "addresses"),
+                 *(Relation(f"item:{s}", f"claim:{s}:kf-1", "states") for s in (A, B, E))))
+    d = diff(old, new)
+    merged = frozenset({B, C})
+    events = _gained_groups(d, new, merged, 2, "kgsync-vocab.yml") + _removed_item_groups(d, merged)
+    assert [(g.label, g.items) for g in events] == [("concept:memory added", (A,)), (f"item:{C} removed", (E,))]
+    body = render_markdown(d, context=BodyContext(merged=merged, events=events), limit=0).text
+    assert ("### Side effects: concept:memory added\n\n- Why: a merged item links it too: 2 linking items now (min 2), "
+            "so it is a node\n- Fix: to keep it out, add it to stoplist: in kgsync-vocab.yml\n") in body
+    assert f"### Side effects: item:{C} removed\n\n- Why: the item it extends or cites was removed" in body

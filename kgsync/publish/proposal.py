@@ -172,7 +172,9 @@ def body_context(config: Config, d: GraphDiff, graph: Graph, items: Sequence[Res
                      and (i.slug in merged or any(repr(slug) in i.message for slug in removed))
                      and i.message not in _dangling_before(i.slug, base, known_before))
     lost = _lost_nodes(config, d, base.graph, graph, vocabulary, merged)
-    events = _vocabulary_groups(base.manifest, manifest, _vocabulary_file(config)) + _lost_groups(d, lost, merged)
+    events = (_vocabulary_groups(base.manifest, manifest, _vocabulary_file(config)) + _lost_groups(d, lost, merged)
+              + _gained_groups(d, graph, merged, config.mining.min_links, _vocabulary_file(config))
+              + _removed_item_groups(d, merged))
     return BodyContext(merged=merged, links=_item_links(config, graph, items, merged, base_sha),
                        dangling=dangling, events=events, lost={name: str(why) for name, why in lost.items()},
                        statements=_whole_statements(d, base, graph, manifest))
@@ -311,6 +313,38 @@ def _lost_groups(d: GraphDiff, lost: Mapping[str, Explanation], merged: frozense
                       and any(r.target == name for r in i.relations_removed))
         if slugs:
             groups.append(VocabularyGroup(f"{name} removed: {why.reason}", slugs, why.reason, why.fix))
+    return tuple(groups)
+
+
+def _gained_groups(d: GraphDiff, graph: Graph, merged: frozenset[str], min_links: int,
+                   vocabulary_file: str) -> tuple[VocabularyGroup, ...]:
+    """Side effects of a new shared node: the other items that now link it (a merged item made
+    it reach ``mining.min_links`` linking items), under that reason and the fix."""
+    linked = attributions(graph)
+    groups = []
+    for entity in d.added:
+        if entity.entity_type not in (EntityType.CONCEPT.value, EntityType.METHOD.value):
+            continue
+        slugs = tuple(i.slug for i in d.items if i.slug and i.slug not in merged
+                      and any(r.target == entity.name for r in i.relations_added))
+        if slugs:
+            why = explain(SideEffect.GAINED_MIN_LINKS, count=len(linked.get(entity.name, ())), minimum=min_links,
+                          vocabulary_file=vocabulary_file)
+            groups.append(VocabularyGroup(f"{entity.name} added", slugs, why.reason, why.fix))
+    return tuple(groups)
+
+
+def _removed_item_groups(d: GraphDiff, merged: frozenset[str]) -> tuple[VocabularyGroup, ...]:
+    """Side effects of a removed item: the other items whose link to it (extends) went with it."""
+    groups = []
+    for entity in d.removed:
+        if entity.entity_type != EntityType.RESEARCH_ITEM.value:
+            continue
+        slugs = tuple(i.slug for i in d.items if i.slug and i.slug not in merged
+                      and any(r.target == entity.name for r in i.relations_removed))
+        if slugs:
+            why = explain(SideEffect.LINKED_ITEM_REMOVED)
+            groups.append(VocabularyGroup(f"{entity.name} removed", slugs, why.reason, why.fix))
     return tuple(groups)
 
 

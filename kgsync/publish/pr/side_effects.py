@@ -35,6 +35,8 @@ class SideEffect(StrEnum):
     LOST_ALL_LINKERS = "every item linking a node was removed"
     LOST_BELOW_MIN_LINKS = "a node has fewer linking items than mining.min_links"
     LOST_OVER_CAPS = "items name a node but none links it within its caps"
+    GAINED_MIN_LINKS = "a node reached mining.min_links linking items"
+    LINKED_ITEM_REMOVED = "an item it extends or cites was removed"
     RE_JUDGED = "a merged item contradicts or supersedes another item's claims"
     SHARED_NODE_OWNERS = "a shared node gained or lost a linking item"
     THROUGH_MERGED_NODE = "an item links a node a merged item created, changed or removed"
@@ -56,6 +58,12 @@ def explain(kind: SideEffect, subject: str = "", count: int = 0, minimum: int = 
         return Explanation(f"{count} linking item{'' if count == 1 else 's'} left (min {minimum})", pin)
     if kind is SideEffect.LOST_OVER_CAPS:
         return Explanation(f"{count} items name it, none links it within its caps any more", pin)
+    if kind is SideEffect.GAINED_MIN_LINKS:
+        return Explanation(f"a merged item links it too: {count} linking items now (min {minimum}), so it is a node",
+                           f"to keep it out, add it to stoplist: in {vocabulary_file}")
+    if kind is SideEffect.LINKED_ITEM_REMOVED:
+        return Explanation("the item it extends or cites was removed, and its link with it",
+                           "correct the slug in its cites:, or drop it (the dangling cite in Needs attention)")
     if kind is SideEffect.RE_JUDGED:
         return Explanation("a merged item contradicts or supersedes its claims (see the evidence links)",
                            f"if a link is wrong, veto its two claims in {VETO_FILE}")
