@@ -114,8 +114,9 @@ def explain_event(kind: EventKind, subject: str, vocabulary_file: str = VOCABULA
                            f"if they differ, pin {source} under terms: in {vocabulary_file} (a pinned term is "
                            "never merged)")
     if kind is EventKind.UNMERGED:
-        return Explanation(f"{target} went, so {source} is no longer merged into it: its items link {source} "
-                           "again", f"to keep them one, add {source}: {target} under merges: in {vocabulary_file}")
+        return Explanation(f"{source} is no longer merged into {target} ({target} is no longer chosen, or the merge: "
+                           f"rule in {CONFIG_FILE} changed): its items link {source} again",
+                           f"to keep them one, add {source}: {target} under merges: in {vocabulary_file}")
     short, _, expansion = subject.partition(" = ")
     if kind is EventKind.ACRONYM_DEFINED:
         return Explanation(f"an item now spells out {short} as {expansion} first: the items that write {short} "
