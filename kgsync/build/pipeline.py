@@ -22,6 +22,7 @@ from pathlib import Path
 
 from kgsync.build.cache import state as build_state
 from kgsync.build.cache.evidence_texts import EvidenceTexts
+from kgsync.build.cache.whole_findings import WholeFindings
 from kgsync.build.cache.facts import FactsStore
 from kgsync.build.cache.files import CacheReader
 from kgsync.build.cache.location import locate
@@ -188,7 +189,8 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     clock.lap("merge")
     linted = lint_blaming_items(merged, base, files, assembly, reading.read.items, keep, config)
     manifest = _manifest_to_write(linted.merged.manifest, assembled, vocabulary)
-    manifest = replace(manifest, statements=whole_statements(manifest.by_item, reading.read.items, fold,
+    long = WholeFindings(cache_folder, reader).of(reading.read.items, reading.slug_keys)
+    manifest = replace(manifest, statements=whole_statements(manifest.by_item, long, fold,
                                                              base.manifest.statements if base.manifest else None),
                        named=named_items(manifest.by_item, reading.read.items, base.manifest.named if base.manifest else None))
     removed_items = tuple(sorted(set(items_before(base, state)) - set(manifest.by_item)))

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 
 from kgsync.contract.model import Facts
-from kgsync.extract.findings import statement_of
+from kgsync.extract.findings import MAX_STATEMENT, statement_of
 from kgsync.read.items import ResearchItem
 
 #: slug -> ((claim name, its whole statement), ...), sorted by claim name.
@@ -30,18 +30,29 @@ LINK_FIELDS = ("cites", "supersedes", "superseded_by")
 _TITLE, _SECTION, _CUT = "title: ", "section:key-finding-", "…"
 
 
-def whole_statements(by_item: Mapping[str, Facts], items: Iterable[ResearchItem], fold: Callable[[str], str],
+def long_findings(item: ResearchItem) -> tuple[tuple[int, str], ...]:
+    """(number, whole statement) of each finding whose statement a claim stores cut (longer than
+    ``MAX_STATEMENT``): what ``whole_statements`` looks up (cached per item by the build)."""
+    out = []
+    for finding in item.key_findings:
+        whole = statement_of(finding, None)
+        if len(whole) > MAX_STATEMENT:
+            out.append((finding.number, whole))
+    return tuple(out)
+
+
+def whole_statements(by_item: Mapping[str, Facts], long: Mapping[str, Iterable[tuple[int, str]]],
+                     fold: Callable[[str], str],
                      previous: Statements | None = None) -> dict[str, tuple[tuple[str, str], ...]]:
-    """The whole statement of each claim whose stored title was cut, per item.
+    """The whole statement of each claim whose stored title was cut, per item; ``long``: each
+    item read now -> its ``long_findings``.
 
     Only a title ending in "…" can be cut (``findings.shorten``), so most items cost one pass
     over their observations.  An item not read now (it fails to parse and keeps its facts)
     keeps its ``previous`` statements."""
-    by_slug = {item.slug: item for item in items}
     out: dict[str, tuple[tuple[str, str], ...]] = {}
     for slug, facts in by_item.items():
-        item = by_slug.get(slug)
-        if item is None:
+        if slug not in long:
             kept = previous.get(slug, ()) if previous else ()
             if kept:
                 out[slug] = kept
@@ -52,11 +63,11 @@ def whole_statements(by_item: Mapping[str, Facts], items: Iterable[ResearchItem]
             continue
         numbers = {name: text[len(_SECTION):] for name, text in facts.observations
                    if name in cut and text.startswith(_SECTION)}
-        findings = {str(f.number): f for f in item.key_findings}
+        wholes = {str(number): text for number, text in long[slug]}
         found = []
         for name in sorted(cut):
-            finding = findings.get(numbers.get(name, ""))
-            whole = fold(statement_of(finding, None)) if finding is not None else ""
+            whole = wholes.get(numbers.get(name, ""), "")
+            whole = fold(whole) if whole else ""
             if whole and whole != cut[name]:
                 found.append((name, whole))
         if found:
