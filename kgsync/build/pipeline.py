@@ -25,6 +25,7 @@ from kgsync.build.cache.evidence_texts import EvidenceTexts
 from kgsync.build.cache.facts import FactsStore
 from kgsync.build.cache.files import CacheReader
 from kgsync.build.cache.location import locate
+from kgsync.build.cache.memo import context_key, memoised_assembly
 from kgsync.build.cache.selection import SelectionStore
 from kgsync.build.checking import lint_blaming_items, merge_into
 from kgsync.build.committed import GraphFiles, committed_base, items_before, kept_items, write_graph
@@ -35,9 +36,8 @@ from kgsync.contract.model import Facts, Graph
 from kgsync.extract.evidence_model import EvidencePlan, EvidenceText
 from kgsync.extract.evidence import plan as plan_evidence
 from kgsync.extract.findings import Extraction, undated_suffixes
-from kgsync.graph.assemble import Assembly, assemble
+from kgsync.graph.assemble import Assembly, context
 from kgsync.graph.claim_identity import keep_claim_names, previous_facts_to_match
-from kgsync.graph.memo import context_key
 from kgsync.graph.merge import Manifest, describe_facts, disowned, manifest_acronyms, manifest_hubs
 from kgsync.lint.rules import LintReport
 from kgsync.read.config import Config
@@ -228,15 +228,16 @@ def _assemble(config: Config, cache_folder: Path | None, reader: CacheReader, re
     themes = _theme_map(config)
     theme_concepts = theme_concepts_of(items, themes, config)
     hub_themes = hub_themes_of(items, themes, config)
-    store = FactsStore(cache_folder, context_key([*kept, *items], vocabulary, themes, config.caps, fold,
-                                                 config.tag_style, theme_concepts, hub_themes,
-                                                 config.mining.min_links), reader)
+    shared = context(items, vocabulary, themes, config.caps, fold, config.tag_style, theme_concepts,
+                     config.mining.min_links, kept, hub_themes)
+    # The key reads no evidence plan (each item's links are checked per item, ``AssemblyMemo``).
+    store = FactsStore(cache_folder, context_key(shared, [*kept, *items]), reader)
     memo = store.memo(reading.slug_keys)
     extractions = _Extractions(reading.by_slug)  # loaded only for the items assembled again
     texts = EvidenceTexts(cache_folder, reader).of(items, reading.slug_keys, extractions)
-    evidence = _evidence(config, items, kept, texts)
-    assembly = assemble(items, extractions, vocabulary, themes, config.caps, fold, config.tag_style, theme_concepts,
-                        memo, config.mining.min_links, kept, hub_themes, evidence)
+    shared = replace(shared, evidence=_evidence(config, items, kept, texts))
+    evidence = shared.evidence
+    assembly = memoised_assembly(items, extractions, shared, memo)
     store.save(memo)
     return _Assembled(assembly, evidence, memo.json if memo is not None else None, theme_concepts)
 
