@@ -175,7 +175,8 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     assembled = _assemble(config, cache_folder, reader, reading, vocabulary, fold, kept)
     clock.lap("assemble")
     base = committed_base(files, state, reading.read.items, keep)
-    assembly = _keep_claim_names(assembled.assembly, base.manifest, files.manifest if base.verified else None)
+    assembly = _keep_claim_names(assembled.assembly, base.manifest, files.manifest if base.verified else None,
+                                 assembled.memo_json)
     over_caps = observation_cap_problems(assembly.by_item, reading.read.items, config.caps)
     if over_caps:  # as an item that fails to parse: it keeps its previous facts
         failing = frozenset(i.slug for i in over_caps)
@@ -255,15 +256,16 @@ def _manifest_to_write(manifest: Manifest, assembled: _Assembled, vocabulary: Vo
                    merges=vocabulary.merges, acronyms=vocabulary.acronyms)
 
 
-def _keep_claim_names(assembly: Assembly, previous: Manifest | None, unread_manifest: Path | None) -> Assembly:
+def _keep_claim_names(assembly: Assembly, previous: Manifest | None, unread_manifest: Path | None,
+                      encoded: Mapping[str, str] | None = None) -> Assembly:
     """A finding reworded in place keeps its claim's previous name (``kgsync.graph.claim_identity``).
     ``unread_manifest``: the manifest not decoded (the shortcut): only the lines of items that
-    state a new claim name are."""
+    state a new claim name are (``encoded``: the memo's encoding of the facts it gave or took)."""
     if previous is not None:
         before: Mapping[str, Facts] = previous.by_item
     elif unread_manifest is not None:
         try:
-            before = previous_facts_to_match(assembly.by_item, unread_manifest.read_bytes().decode("utf-8"))
+            before = previous_facts_to_match(assembly.by_item, unread_manifest.read_bytes().decode("utf-8"), encoded)
         except (OSError, UnicodeDecodeError, ValueError) as exc:
             raise GraphFormatError(f"kgsync manifest is unreadable: {exc}", Location.of(unread_manifest),
                                    "restore it from git") from None
