@@ -97,16 +97,21 @@ def build(config: Config, *, write: bool = True, strict: bool = False) -> BuildR
 
 def theme_concepts_of(items: Sequence[ResearchItem], themes: ThemeMap, config: Config) -> frozenset[str]:
     """The themes on at most ``mining.max_theme_share`` of these items: they become concept nodes."""
-    return discriminating_themes([{themes.canonicalise(t) for t in item.themes} for item in items],
-                                 config.mining.max_theme_share)
+    return _theme_concepts_and_hubs(items, themes, config)[0]
 
 
 def hub_themes_of(items: Sequence[ResearchItem], themes: ThemeMap, config: Config) -> frozenset[str]:
     """Theme concepts that are hubs (on more than ``mining.max_item_share`` of the items): an item's
     link to one takes none of its concept slots (none with the defaults, where both shares agree)."""
-    discriminating = discriminating_themes([{themes.canonicalise(t) for t in item.themes} for item in items],
-                                           config.mining.max_item_share)
-    return theme_concepts_of(items, themes, config) - discriminating
+    return _theme_concepts_and_hubs(items, themes, config)[1]
+
+
+def _theme_concepts_and_hubs(items: Sequence[ResearchItem], themes: ThemeMap,
+                             config: Config) -> tuple[frozenset[str], frozenset[str]]:
+    """(``theme_concepts_of``, ``hub_themes_of``), each item's themes canonicalised once."""
+    item_themes = [frozenset({themes.canonicalise(t) for t in item.themes}) for item in items]
+    concepts = discriminating_themes(item_themes, config.mining.max_theme_share)
+    return concepts, concepts - discriminating_themes(item_themes, config.mining.max_item_share)
 
 
 def _pinned(config: Config) -> PinnedVocabulary | None:
@@ -227,8 +232,7 @@ def _assemble(config: Config, cache_folder: Path | None, reader: CacheReader, re
     facts store when nothing they were built from changed (``kgsync.build.cache.facts.FactsStore``)."""
     items = reading.read.items
     themes = _theme_map(config)
-    theme_concepts = theme_concepts_of(items, themes, config)
-    hub_themes = hub_themes_of(items, themes, config)
+    theme_concepts, hub_themes = _theme_concepts_and_hubs(items, themes, config)
     shared = context(items, vocabulary, themes, config.caps, fold, config.tag_style, theme_concepts,
                      config.mining.min_links, kept, hub_themes)
     # The key reads no evidence plan (each item's links are checked per item, ``AssemblyMemo``).
