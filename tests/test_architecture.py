@@ -184,13 +184,15 @@ def test_each_cache_is_keyed_by_the_code_of_the_stage_that_produces_it() -> None
 
     producers = {"records": ("extract", ["extract.record"]), "evidence_texts": ("extract", ["extract.evidence"]),
                  "selection": ("vocabulary", ["vocabulary.vocab", "vocabulary.economy", "vocabulary.unchanged"]),
-                 "facts": ("graph", ["graph.assemble", "graph.memo"])}
+                 "facts": ("graph", ["graph.assemble", "graph.claims", "graph.merge"])}
     for cache_module, (stage, roots) in producers.items():
         source = path_of(f"build.cache.{cache_module}").read_text(encoding="utf-8")
         assert re.findall(r"code_fingerprint\(\"(\w+)\"\)", source) == [stage], cache_module
         allowed = fingerprint.STAGES[: fingerprint.STAGES.index(stage) + 1]
         outside = {name for name in _kgsync_closure(roots) if name.split(".")[0] not in allowed}
         assert not outside, f"{cache_module}'s results depend on code its fingerprint leaves out: {outside}"
+    # The memo around the graph stage (build.cache.memo) keys facts by its own source too.
+    assert "with_memo_source(" in path_of("build.cache.facts").read_text(encoding="utf-8")
     source = PACKAGE.joinpath("build").rglob("*.py")
     assert not [p for p in source if "_CACHED_MODULES" in p.read_text(encoding="utf-8")]  # no hand-kept list
 

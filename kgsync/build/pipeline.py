@@ -26,6 +26,7 @@ from kgsync.build.cache.whole_findings import WholeFindings
 from kgsync.build.cache.facts import FactsStore
 from kgsync.build.cache.files import CacheReader
 from kgsync.build.cache.location import locate
+from kgsync.build.cache.memo import context_key, memoised_assembly
 from kgsync.build.cache.selection import SelectionStore
 from kgsync.build.checking import lint_blaming_items, merge_into
 from kgsync.build.committed import GraphFiles, committed_base, items_before, kept_items, write_graph
@@ -38,9 +39,8 @@ from kgsync.contract.model import Facts, Graph
 from kgsync.extract.evidence_model import EvidencePlan, EvidenceText
 from kgsync.extract.evidence import plan as plan_evidence
 from kgsync.extract.findings import Extraction, undated_suffixes
-from kgsync.graph.assemble import Assembly, assemble
+from kgsync.graph.assemble import Assembly, context
 from kgsync.graph.claim_identity import keep_claim_names, previous_facts_to_match
-from kgsync.graph.memo import context_key
 from kgsync.graph.statements import named_items, whole_statements
 from kgsync.graph.merge import Manifest, describe_facts, disowned, manifest_acronyms, manifest_hubs
 from kgsync.lint.rules import LintReport
@@ -101,16 +101,21 @@ def build(config: Config, *, write: bool = True, strict: bool = False) -> BuildR
 
 def theme_concepts_of(items: Sequence[ResearchItem], themes: ThemeMap, config: Config) -> frozenset[str]:
     """The themes on at most ``mining.max_theme_share`` of these items: they become concept nodes."""
-    return discriminating_themes([{themes.canonicalise(t) for t in item.themes} for item in items],
-                                 config.mining.max_theme_share)
+    return _theme_concepts_and_hubs(items, themes, config)[0]
 
 
 def hub_themes_of(items: Sequence[ResearchItem], themes: ThemeMap, config: Config) -> frozenset[str]:
     """Theme concepts that are hubs (on more than ``mining.max_item_share`` of the items): an item's
     link to one takes none of its concept slots (none with the defaults, where both shares agree)."""
-    discriminating = discriminating_themes([{themes.canonicalise(t) for t in item.themes} for item in items],
-                                           config.mining.max_item_share)
-    return theme_concepts_of(items, themes, config) - discriminating
+    return _theme_concepts_and_hubs(items, themes, config)[1]
+
+
+def _theme_concepts_and_hubs(items: Sequence[ResearchItem], themes: ThemeMap,
+                             config: Config) -> tuple[frozenset[str], frozenset[str]]:
+    """(``theme_concepts_of``, ``hub_themes_of``), each item's themes canonicalised once."""
+    item_themes = [frozenset({themes.canonicalise(t) for t in item.themes}) for item in items]
+    concepts = discriminating_themes(item_themes, config.mining.max_theme_share)
+    return concepts, concepts - discriminating_themes(item_themes, config.mining.max_item_share)
 
 
 def read_records(config: Config, memo: ReadMemo | None = None, earlier_keys: Sequence[str] = (),
@@ -189,7 +194,8 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     assembled = _assemble(config, cache_folder, reader, reading, vocabulary, fold, kept)
     clock.lap("assemble")
     base = committed_base(files, state, reading.read.items, keep)
-    assembly = _keep_claim_names(assembled.assembly, base.manifest, files.manifest if base.verified else None)
+    assembly = _keep_claim_names(assembled.assembly, base.manifest, files.manifest if base.verified else None,
+                                 assembled.memo_json)
     over_caps = observation_cap_problems(assembly.by_item, reading.read.items, config.caps)
     if over_caps:  # as an item that fails to parse: it keeps its previous facts
         failing = frozenset(i.slug for i in over_caps)
@@ -244,17 +250,17 @@ def _assemble(config: Config, cache_folder: Path | None, reader: CacheReader, re
     facts store when nothing they were built from changed (``kgsync.build.cache.facts.FactsStore``)."""
     items = reading.read.items
     themes = _theme_map(config)
-    theme_concepts = theme_concepts_of(items, themes, config)
-    hub_themes = hub_themes_of(items, themes, config)
-    store = FactsStore(cache_folder, context_key([*kept, *items], vocabulary, themes, config.caps, fold,
-                                                 config.tag_style, theme_concepts, hub_themes,
-                                                 config.mining.min_links), reader)
+    theme_concepts, hub_themes = _theme_concepts_and_hubs(items, themes, config)
+    shared = context(items, vocabulary, themes, config.caps, fold, config.tag_style, theme_concepts,
+                     config.mining.min_links, kept, hub_themes)
+    # The key reads no evidence plan (each item's links are checked per item, ``AssemblyMemo``).
+    store = FactsStore(cache_folder, context_key(shared, [*kept, *items]), reader)
     memo = store.memo(reading.slug_keys)
     extractions = _Extractions(reading.by_slug)  # loaded only for the items assembled again
     texts = EvidenceTexts(cache_folder, reader).of(items, reading.slug_keys, extractions)
-    evidence = _evidence(config, items, kept, texts)
-    assembly = assemble(items, extractions, vocabulary, themes, config.caps, fold, config.tag_style, theme_concepts,
-                        memo, config.mining.min_links, kept, hub_themes, evidence)
+    shared = replace(shared, evidence=_evidence(config, items, kept, texts))
+    evidence = shared.evidence
+    assembly = memoised_assembly(items, extractions, shared, memo)
     store.save(memo)
     return _Assembled(assembly, evidence, memo.json if memo is not None else None, theme_concepts)
 
@@ -272,15 +278,16 @@ def _manifest_to_write(manifest: Manifest, assembled: _Assembled, vocabulary: Vo
                    merges=vocabulary.merges, acronyms=vocabulary.acronyms)
 
 
-def _keep_claim_names(assembly: Assembly, previous: Manifest | None, unread_manifest: Path | None) -> Assembly:
+def _keep_claim_names(assembly: Assembly, previous: Manifest | None, unread_manifest: Path | None,
+                      encoded: Mapping[str, str] | None = None) -> Assembly:
     """A finding reworded in place keeps its claim's previous name (``kgsync.graph.claim_identity``).
     ``unread_manifest``: the manifest not decoded (the shortcut): only the lines of items that
-    state a new claim name are."""
+    state a new claim name are (``encoded``: the memo's encoding of the facts it gave or took)."""
     if previous is not None:
         before: Mapping[str, Facts] = previous.by_item
     elif unread_manifest is not None:
         try:
-            before = previous_facts_to_match(assembly.by_item, unread_manifest.read_bytes().decode("utf-8"))
+            before = previous_facts_to_match(assembly.by_item, unread_manifest.read_bytes().decode("utf-8"), encoded)
         except (OSError, UnicodeDecodeError, ValueError) as exc:
             raise GraphFormatError(f"kgsync manifest is unreadable: {exc}", Location.of(unread_manifest),
                                    "restore it from git") from None

@@ -20,7 +20,6 @@ from kgsync.graph.claims import (ItemEvidence, Topics, evidence_links, item_clai
                                  topic_finding)
 from kgsync.graph.extends import extends_edges
 from kgsync.graph.facts_builder import FactsBuilder, ItemAssembly
-from kgsync.graph.memo import AssemblyMemo
 from kgsync.graph.terms import concept_nodes, connective_terms, item_terms, mined_names_of_themes
 from kgsync.read.config import Caps
 from kgsync.read.items import ResearchItem
@@ -35,6 +34,58 @@ class Assembly:
     sources: dict[str, Location]  # entity name -> where it came from (for lint messages)
 
 
+@dataclass(frozen=True)
+class AssemblyContext:
+    """The corpus-wide inputs every item's facts read, derived once per build (``context``).
+
+    One item's facts are a function of its own record and of these (``item_facts``); what of
+    them an item reads is what a cache must key it by (the build's memo layer does)."""
+
+    vocabulary: Vocabulary
+    themes: ThemeMap
+    caps: Caps
+    fold: Callable[[str], str]
+    tag_style: str
+    theme_concepts: frozenset[str]
+    hub_themes: frozenset[str]
+    evidence: EvidencePlan
+    by_slug: Mapping[str, ResearchItem]  # the items and the kept ones: extends edges reach both
+    merged_into_theme: Mapping[str, str]  # mined name -> the theme it is written as
+    chosen: Mapping[str, ItemTerms]  # slug -> its terms as written (``connective_terms``)
+    nodes: frozenset[str]  # the mined concepts that are nodes
+    suffixes: Mapping[str, str]
+
+    def terms_of(self, slug: str) -> ItemTerms | None:
+        return self.chosen.get(slug)
+
+    def links_of(self, slug: str) -> ItemEvidence:
+        return ItemEvidence.of(slug, self.evidence)
+
+
+def context(
+    items: Sequence[ResearchItem],
+    vocabulary: Vocabulary,
+    themes: ThemeMap,
+    caps: Caps,
+    fold: Callable[[str], str] = str,
+    tag_style: str = "search-safe",
+    theme_concepts: frozenset[str] = frozenset(),
+    min_links: int = 1,
+    kept: Sequence[ResearchItem] = (),
+    hub_themes: frozenset[str] = frozenset(),
+    evidence: EvidencePlan | None = None,
+) -> AssemblyContext:
+    """What every item's facts read besides the item (see ``assemble`` for the parameters)."""
+    by_slug = {item.slug: item for item in (*kept, *items)}
+    merged_into_theme = mined_names_of_themes(vocabulary, theme_concepts, themes)
+    chosen = connective_terms(items, vocabulary, themes, caps, theme_concepts, merged_into_theme, min_links,
+                              hub_themes)
+    nodes = concept_nodes(chosen, merged_into_theme, vocabulary)
+    return AssemblyContext(vocabulary, themes, caps, fold, tag_style, theme_concepts, hub_themes,
+                           evidence or EvidencePlan({}, {}), by_slug, merged_into_theme, chosen, nodes,
+                           undated_suffixes(by_slug))
+
+
 def assemble(
     items: Sequence[ResearchItem],
     extractions: Mapping[str, Extraction],
@@ -44,7 +95,6 @@ def assemble(
     fold: Callable[[str], str] = str,
     tag_style: str = "search-safe",
     theme_concepts: frozenset[str] = frozenset(),
-    memo: AssemblyMemo | None = None,
     min_links: int = 1,
     kept: Sequence[ResearchItem] = (),
     hub_themes: frozenset[str] = frozenset(),
@@ -54,34 +104,33 @@ def assemble(
 
     ``fold`` rewrites generated text for index economy, ``theme_concepts`` are
     the themes that discriminate (not hubs) and so become concepts (see ``economy``).
-    ``memo`` (valid only for the ``context_key`` of these inputs) supplies items
-    assembled before and receives the ones assembled now.  ``min_links``: a mined
+    ``min_links``: a mined
     concept or method is written only when at least this many items link it
     (``connective_terms``).  ``kept``: items whose files fail to parse now and keep their
     last facts; they are not assembled, but other items' extends edges still reach them.
     ``hub_themes``: theme concepts an item links besides its ``caps.concepts`` slots.
     ``evidence``: the claim→claim links items state and the findings they require (``evidence.plan``).
+    ``context`` + ``item_facts`` for each item + ``collect``: a build runs those three itself,
+    taking each item's facts from its memo where it can.
     """
-    evidence = evidence or EvidencePlan({}, {})
-    by_slug = {item.slug: item for item in (*kept, *items)}
-    merged_into_theme = mined_names_of_themes(vocabulary, theme_concepts, themes)
-    chosen = connective_terms(items, vocabulary, themes, caps, theme_concepts, merged_into_theme, min_links,
-                              hub_themes)
-    nodes = concept_nodes(chosen, merged_into_theme, vocabulary)
-    suffixes = undated_suffixes(by_slug)
+    shared = context(items, vocabulary, themes, caps, fold, tag_style, theme_concepts, min_links, kept, hub_themes,
+                     evidence)
+    return collect(items, {item.slug: item_facts(shared, item, extractions[item.slug]) for item in items})
+
+
+def item_facts(shared: AssemblyContext, item: ResearchItem, extraction: Extraction) -> ItemAssembly:
+    """One item's facts, from its own record and the corpus-wide ``shared`` inputs."""
+    return _item_facts(item, extraction, shared.terms_of(item.slug), shared.vocabulary, shared.themes, shared.caps,
+                       shared.fold, shared.tag_style, shared.theme_concepts, shared.merged_into_theme,
+                       shared.by_slug, shared.suffixes, shared.hub_themes, shared.nodes, shared.links_of(item.slug))
+
+
+def collect(items: Sequence[ResearchItem], done: Mapping[str, ItemAssembly]) -> Assembly:
+    """The assembly of the items' facts (``done``: slug -> ``item_facts``, however obtained)."""
     by_item: dict[str, Facts] = {}
     sources: dict[str, Location] = {}
-    digests = vocabulary.mention_digests() if memo is not None else {}
     for item in items:
-        uses = chosen.get(item.slug)
-        links = ItemEvidence.of(item.slug, evidence)
-        done = memo.get(item.slug, uses, digests, links) if memo is not None else None
-        if done is None:
-            done = _item_facts(item, extractions[item.slug], uses, vocabulary, themes, caps, fold, tag_style,
-                               theme_concepts, merged_into_theme, by_slug, suffixes, hub_themes, nodes, links)
-            if memo is not None:
-                memo.put(item.slug, uses, done, digests, links)
-        facts, ops, _words = done
+        facts, ops, _words = done[item.slug]
         # Replayed in item order: a claim's location overwrites, the rest keep the first
         # (tested before building a Location: most names were placed by an earlier item).
         for name, line, overwrite in ops:
@@ -89,8 +138,6 @@ def assemble(
                 sources[name] = Location(item.path, line)
         by_item[item.slug] = facts
     return Assembly(by_item, sources)
-
-
 
 
 def _item_facts(item: ResearchItem, extraction: Extraction, uses: ItemTerms | None, vocabulary: Vocabulary,
@@ -101,7 +148,7 @@ def _item_facts(item: ResearchItem, extraction: Extraction, uses: ItemTerms | No
                 nodes: frozenset[str] = frozenset(), links: ItemEvidence = ItemEvidence()) -> ItemAssembly:
     builder = FactsBuilder()
     ops: list[tuple[str, int | None, bool]] = [(item_name(item.slug), 1, False)]
-    words: set[str] = set()  # what the claims' mention lookups start from (see AssemblyMemo)
+    words: set[str] = set()  # what the claims' mention lookups start from (see the build's facts memo)
     _item_node(builder, item, extraction, themes, fold, tag_style)
     themes_here = sorted({themes.canonicalise(t) for t in item.themes} & theme_concepts)
     concepts, methods = item_terms(builder, item, uses, caps, themes_here, merged_into_theme, hub_themes,

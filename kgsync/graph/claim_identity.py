@@ -28,6 +28,8 @@ from rapidfuzz import fuzz, utils
 from kgsync.graph.merge import manifest_item_texts
 from kgsync.contract.model import EntityType, Facts, Relation
 
+_json_string = json.encoder.encode_basestring  # = json.dumps(a_string, ensure_ascii=False)
+
 #: token_sort_ratio (0..100) a reworded finding at the same number must still reach.
 SAME_PLACE_SCORE = 50.0
 #: ... and one that moved to another number (only the wording can tell it is the same finding).
@@ -83,14 +85,20 @@ def keep_claim_names(by_item: Mapping[str, Facts], previous: Mapping[str, Facts]
     return {slug: _renamed(facts, renames) for slug, facts in by_item.items()}, renames
 
 
-def previous_facts_to_match(by_item: Mapping[str, Facts], manifest_text: str) -> dict[str, Facts]:
+def previous_facts_to_match(by_item: Mapping[str, Facts], manifest_text: str,
+                            encoded: Mapping[str, str] | None = None) -> dict[str, Facts]:
     """The previous facts of the items that state a claim name their manifest line lacks (the
-    only ones ``keep_claim_names`` can rename), decoding just those lines of the manifest."""
+    only ones ``keep_claim_names`` can rename), decoding just those lines of the manifest.
+    ``encoded``: slug -> ``facts_json`` of its facts now, where the caller has it: a line that
+    is exactly that states every claim name of the facts (nothing to look for)."""
     texts = manifest_item_texts(manifest_text)
+    encoded = encoded or {}
     previous: dict[str, Facts] = {}
     for slug, facts in by_item.items():
         text = texts.get(slug)
-        if text is not None and not _names_kept(facts, lambda name: json.dumps(name, ensure_ascii=False) in text):
+        if text is None or text == encoded.get(slug):
+            continue
+        if not _names_kept(facts, lambda name: _json_string(name) in text):
             previous[slug] = Facts.from_json(json.loads(text))
     return previous
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from operator import itemgetter
 
 from kgsync.contract.errors import Location
 from kgsync.contract.model import Facts
@@ -59,8 +60,8 @@ def observation_cap_problems(by_item: Mapping[str, Facts], items: Sequence[Resea
     path_of = {item.slug: item.path for item in items}
     found = []
     for slug in sorted(by_item):
-        counts = Counter(name for name, _ in by_item[slug].observations)
-        if not counts or slug not in path_of:
+        counts = Counter(map(itemgetter(0), by_item[slug].observations))
+        if not counts or slug not in path_of or max(counts.values()) <= caps.observations:
             continue
         name, count = max(counts.items(), key=lambda pair: (pair[1], pair[0]))
         if count > caps.observations:

@@ -211,9 +211,13 @@ def _inputs(tmp_path: Path, extra_topics: tuple[str, ...] = ()):
 def test_context_key_digests_every_corpus_wide_input(tmp_path: Path) -> None:
     from dataclasses import replace
 
-    from kgsync.graph.memo import context_key
+    from kgsync.build.cache.memo import context_key as key_of
+    from kgsync.graph.assemble import context
     from kgsync.vocabulary.economy import Folding
     from kgsync.vocabulary.themes import ThemeMap
+
+    def context_key(items, **inputs):  # the key of the context these inputs make
+        return key_of(context(items, **inputs), items)
 
     items, _extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts = _inputs(tmp_path)
     args = dict(items=items, vocabulary=vocabulary, themes=themes, caps=caps, fold=fold, tag_style=tag_style,
@@ -260,9 +264,13 @@ def test_context_key_digests_every_corpus_wide_input(tmp_path: Path) -> None:
 def test_memo_reuses_facts_only_for_the_same_record_and_terms(tmp_path: Path, monkeypatch) -> None:
     from dataclasses import replace
 
+    from kgsync.build.cache.memo import AssemblyMemo, memoised_assembly
     from kgsync.graph import assemble as assemble_module
-    from kgsync.graph.assemble import assemble
-    from kgsync.graph.memo import AssemblyMemo
+    from kgsync.graph.assemble import context
+
+    def assemble(items, extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts, memo=None):
+        shared = context(items, vocabulary, themes, caps, fold, tag_style, theme_concepts)
+        return memoised_assembly(items, extractions, shared, memo)
 
     items, extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts = _inputs(tmp_path)
     plain = assemble(items, extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts)

@@ -168,6 +168,11 @@ def test_previous_facts_to_match_decodes_only_items_with_a_new_claim_name() -> N
     text = Manifest({SLUG: OLD, other: _facts(("x", 1, "X holds"), slug=other)}).dumps()
     previous = previous_facts_to_match({SLUG: new, other: _facts(("x", 1, "X holds now"), slug=other)}, text)
     assert previous == {SLUG: OLD}
+    # A line that is exactly the facts' encoding now (the memo's) states every claim name: skipped unread.
+    from kgsync.graph.merge import facts_json
+
+    assert previous_facts_to_match({SLUG: OLD}, text, {SLUG: facts_json(OLD)}) == {}
+    assert previous_facts_to_match({SLUG: new}, text, {SLUG: facts_json(new)}) == {SLUG: OLD}
 
 
 def _cache_folder(repo: Path) -> Path:

@@ -108,7 +108,7 @@ def test_an_item_whose_facts_break_the_contract_keeps_its_previous_nodes(
     items = sorted((example_repo / "Research" / "completed").glob("2026-*.md"))
     bad_slug, edited = items[2].stem, items[3]
     old_facts = before.manifest.by_item[bad_slug]
-    real = pipeline.assemble
+    real = pipeline.memoised_assembly
 
     def assemble_with_a_broken_item(*args, **kwargs):
         assembly = real(*args, **kwargs)
@@ -118,7 +118,7 @@ def test_an_item_whose_facts_break_the_contract_keeps_its_previous_nodes(
         assembly.by_item[bad_slug] = broken
         return assembly
 
-    monkeypatch.setattr(pipeline, "assemble", assemble_with_a_broken_item)
+    monkeypatch.setattr(pipeline, "memoised_assembly", assemble_with_a_broken_item)
     text = edited.read_text(encoding="utf-8")
     edited.write_text(re.sub(r"^title: .*$", 'title: "Another title"', text, count=1, flags=re.M), encoding="utf-8")
     result = pipeline.build(config_module.load(example_repo).with_overrides(cache_dir=""))

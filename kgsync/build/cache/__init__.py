@@ -6,7 +6,7 @@ its contents depend on), each typed JSON (``files``), never a pickle:
 * records (``records.RecordCache``): each item file's parse (item, issues; its extraction and
   term candidates loaded only when asked for), by the hash of the file's bytes;
 * facts (``facts.FactsStore``): each item's assembled facts, reused while nothing they were
-  built from changed (``kgsync.graph.memo.AssemblyMemo``, ``kgsync.graph.memo.context_key``);
+  built from changed (``kgsync.build.cache.memo.AssemblyMemo``, ``kgsync.build.cache.memo.context_key``);
 * the vocabulary (``selection.SelectionStore``): the last selection and hub folding, reused when
   ``kgsync.vocabulary.unchanged.selection_unchanged`` proves that the items edited since cannot
   change them.

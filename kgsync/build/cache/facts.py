@@ -9,9 +9,10 @@ from pathlib import Path
 
 from kgsync.build.cache.files import CacheReader
 from kgsync.build.cache import fingerprint
+from kgsync.build.cache import memo as memo_module
 from kgsync.graph.claims import ItemEvidence
 from kgsync.graph.facts_builder import ItemAssembly
-from kgsync.graph.memo import AssemblyMemo, MemoEntry
+from kgsync.build.cache.memo import AssemblyMemo, MemoEntry
 from kgsync.vocabulary.vocab import (
     ItemTerms,
 )
@@ -29,7 +30,8 @@ class FactsStore:
         self.folder = folder / "facts" if folder else None
         self.reader = reader
         self.usable = self.folder is not None and context is not None
-        self.fingerprint = (fingerprint.code_fingerprint("graph"), context)
+        self.fingerprint = (fingerprint.with_memo_source(fingerprint.code_fingerprint("graph"), memo_module.__file__),
+                            context)
         self.entries: dict[str, MemoEntry] = {}
         self.loaded: dict[str, set[str]] = {}  # shard -> its slugs as stored
         if not self.usable:
@@ -44,7 +46,7 @@ class FactsStore:
             self.entries.update(stored)
 
     def memo(self, keys: Mapping[str, str]) -> _TrackingMemo | None:
-        """The memo ``assemble`` reads and fills (``keys``: slug -> record key); None when the store is not usable."""
+        """The memo ``memoised_assembly`` reads and fills (``keys``: slug -> record key); None when the store is not usable."""
         return _TrackingMemo(self.entries, keys) if self.usable else None
 
     def save(self, memo: _TrackingMemo | None) -> None:

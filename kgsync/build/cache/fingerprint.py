@@ -33,3 +33,11 @@ def code_fingerprint(stage: str) -> str:
             digest.update(path.relative_to(kgsync).as_posix().encode() + b"\0" + path.read_bytes())
     digest.update("".join(f"{name}={metadata.version(name)};" for name in _UNICODE_TABLES).encode())
     return digest.hexdigest()
+
+
+
+@cache
+def with_memo_source(code: str, memo_file: str) -> str:
+    """``code`` (a stage's ``code_fingerprint``) with the source of the memo module that keys and
+    packs that stage's results: a memo wrapping a stage from outside is code its results depend on."""
+    return hashlib.sha1(code.encode() + b"\0" + Path(memo_file).read_bytes()).hexdigest()

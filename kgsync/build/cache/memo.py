@@ -1,21 +1,24 @@
-"""Reusing an item's assembled facts: what they depend on, digested (``AssemblyMemo``, ``context_key``)."""
+"""Reusing an item's assembled facts: what they depend on, digested (``AssemblyMemo``, ``context_key``).
+
+The graph stage is a function from values to values (``kgsync.graph.assemble``: ``context``, then
+``item_facts`` per item, then ``collect``); this module is the memo around its per-item part,
+used by the pipeline (``memoised_assembly``): no stage imports the cache."""
 
 from __future__ import annotations
 
 import hashlib
 import pickle
-from collections.abc import Callable, Mapping, MutableMapping, Sequence
+from collections.abc import Mapping, MutableMapping, Sequence
 from dataclasses import astuple
 
 from kgsync.contract.model import Facts, Relation
+from kgsync.extract.findings import Extraction
+from kgsync.graph.assemble import Assembly, AssemblyContext, collect, item_facts
 from kgsync.graph.claims import ItemEvidence
 from kgsync.graph.facts_builder import ItemAssembly
 from kgsync.graph.merge import facts_json
-from kgsync.graph.terms import concept_nodes, connective_terms, mined_names_of_themes
-from kgsync.read.config import Caps
 from kgsync.read.items import ResearchItem
-from kgsync.vocabulary.themes import ThemeMap
-from kgsync.vocabulary.vocab import ItemTerms, Vocabulary
+from kgsync.vocabulary.vocab import ItemTerms
 
 
 # One ``AssemblyMemo`` entry: ((record key, the item's terms, its evidence links key), the key
@@ -88,40 +91,56 @@ def _terms_key(uses: ItemTerms | None) -> object:
             tuple((u.name, u.aliases) for u in uses.methods), uses.subjects, uses.topics)
 
 
-def context_key(items: Sequence[ResearchItem], vocabulary: Vocabulary, themes: ThemeMap, caps: Caps,
-                fold: Callable[[str], str], tag_style: str, theme_concepts: frozenset[str],
-                hub_themes: frozenset[str] = frozenset(), min_links: int = 1) -> str | None:
+def context_key(shared: AssemblyContext, items: Sequence[ResearchItem]) -> str | None:
     """A digest of every corpus-wide input one item's facts depend on (None: cannot tell).
 
     Besides its own record, its terms and the mention index entries its claims could
-    match (both checked per item by ``AssemblyMemo``), an item reads: the mined names
-    merged into themes, the theme map (with its words), caps,
+    match (both checked per item by ``AssemblyMemo``), an item reads (``shared``): the mined
+    names merged into themes, the theme map (with its words), caps,
     tag style, the folding rules, the discriminating themes, the mined concepts that are
     nodes (its claims are ``about`` them), and each item's slug and
-    completion date (extends edges: which targets exist, are prior, rank first).
+    completion date (``items``, the kept ones too: extends edges: which targets exist, are prior, rank first).
     """
+    fold = shared.fold
     rules = getattr(fold, "rules", None) if fold is not str else ()
     if rules is None:
         return None  # an unknown fold function: its behaviour cannot be digested
     digest = hashlib.sha1()
-    merged_into_theme = mined_names_of_themes(vocabulary, theme_concepts, themes)
-    chosen = connective_terms(items, vocabulary, themes, caps, theme_concepts, merged_into_theme, min_links,
-                              hub_themes)
+    themes = shared.themes
     for part in (
-        sorted(merged_into_theme.items()),
-        sorted(concept_nodes(chosen, merged_into_theme, vocabulary)),
+        sorted(shared.merged_into_theme.items()),
+        sorted(shared.nodes),
         sorted(themes.canonical),
         sorted(themes.alias_to_canonical.items()),
         sorted(themes.words.items()),
         sorted(themes.topic_keys.items()),
         sorted(themes.acronyms.items()),
         sorted((slug, sorted(own)) for slug, own in themes.own_words.items()),
-        astuple(caps),
-        tag_style,
+        astuple(shared.caps),
+        shared.tag_style,
         tuple(rules),
-        sorted(theme_concepts),
-        sorted(hub_themes),
+        sorted(shared.theme_concepts),
+        sorted(shared.hub_themes),
         sorted((item.slug, item.completed) for item in items),
     ):
         digest.update(pickle.dumps(part, protocol=4))
     return digest.hexdigest()
+
+
+def memoised_assembly(items: Sequence[ResearchItem], extractions: Mapping[str, Extraction], shared: AssemblyContext,
+                      memo: AssemblyMemo | None) -> Assembly:
+    """``kgsync.graph.assemble.assemble`` with each item's facts taken from ``memo`` when nothing they
+    were built from changed, and given to it when assembled now (``memo`` is valid only for the
+    ``context_key`` of ``shared``; ``extractions`` is read only for the items assembled now)."""
+    digests = shared.vocabulary.mention_digests() if memo is not None else {}
+    done: dict[str, ItemAssembly] = {}
+    for item in items:
+        uses = shared.terms_of(item.slug)
+        links = shared.links_of(item.slug)
+        found = memo.get(item.slug, uses, digests, links) if memo is not None else None
+        if found is None:
+            found = item_facts(shared, item, extractions[item.slug])
+            if memo is not None:
+                memo.put(item.slug, uses, found, digests, links)
+        done[item.slug] = found
+    return collect(items, done)
