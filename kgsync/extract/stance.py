@@ -103,11 +103,16 @@ def governing(sentence: str) -> tuple[dict[str, tuple[int, int, RelationType]], 
         found = _TOKEN.findall(text)
         words += found
         clause_of += [clause] * len(found)
-    marks = {i: w[len(MARK):] for i, w in enumerate(words) if w.startswith(MARK)}
+    if _CUE_INDEX.keys().isdisjoint(words):
+        return {}, {}  # no cue (most sentences): nothing governs, nothing is refused
     cues: list[tuple[int, int, RelationType]] = []
     for index, word in enumerate(words):
-        cues += [(index, len(phrase), stance) for phrase, stance in _CUE_INDEX.get(word, ())
-                 if tuple(words[index : index + len(phrase)]) == phrase]
+        if word in _CUE_INDEX:
+            cues += [(index, len(phrase), stance) for phrase, stance in _CUE_INDEX[word]
+                     if tuple(words[index : index + len(phrase)]) == phrase]
+    if not cues:
+        return {}, {}
+    marks = {i: w[len(MARK):] for i, w in enumerate(words) if w.startswith(MARK)}
     stances_at: dict[int, set[RelationType]] = {}
     for index, _, kind in cues:
         stances_at.setdefault(index, set()).add(kind)
