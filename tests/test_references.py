@@ -118,3 +118,13 @@ def test_the_digit_led_dated_slug_finds_what_the_plain_regex_would(parts: list[s
 def test_the_finding_prefilter_lets_every_citation_through(parts: list[str]) -> None:
     text = "".join(parts)
     assert _may_cite_a_finding(text) or not _FINDING.search(text)
+
+
+@given(st.lists(st.sampled_from(["a", "b1", "-", " - ", " ", "\t-\t", "'", "\u2019", ";", "|", "[", "]", "\u2014", "\u2013", ",",
+                                 ":", "(", ")", "x-y", "é"]), max_size=16))
+def test_a_sentences_words_are_its_clauses_words(parts: list[str]) -> None:
+    """``governing`` looks for a cue among the whole sentence's words before cutting it into clauses."""
+    from kgsync.extract.stance import _TOKEN, CLAUSE_END
+
+    text = "".join(parts)
+    assert _TOKEN.findall(text) == [w for clause in CLAUSE_END.split(text) for w in _TOKEN.findall(clause)]

@@ -97,14 +97,16 @@ def governing(sentence: str) -> tuple[dict[str, tuple[int, int, RelationType]], 
     - a supporting cue whose other side is not this item ("X confirms that Y", "Y confirmed by
       X") uses X as a source: ``extends``; a contradicting one says nothing of this item.
     """
+    lowered = sentence.lower()
+    # The words of the whole sentence are its clauses' words (no word holds a clause end).
+    if _CUE_INDEX.keys().isdisjoint(_TOKEN.findall(lowered)):
+        return {}, {}  # no cue (most sentences): nothing governs, nothing is refused
     words: list[str] = []
     clause_of: list[int] = []
-    for clause, text in enumerate(CLAUSE_END.split(sentence.lower())):
+    for clause, text in enumerate(CLAUSE_END.split(lowered)):
         found = _TOKEN.findall(text)
         words += found
         clause_of += [clause] * len(found)
-    if _CUE_INDEX.keys().isdisjoint(words):
-        return {}, {}  # no cue (most sentences): nothing governs, nothing is refused
     cues: list[tuple[int, int, RelationType]] = []
     for index, word in enumerate(words):
         if word in _CUE_INDEX:
