@@ -11,6 +11,7 @@ import bisect
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import lru_cache
 
 from kgsync.contract.model import RelationType
 from kgsync.extract.evidence_model import MARKUP, MAX_SENTENCE, Mention, plain_text, shorten_sentence, words_key
@@ -23,7 +24,9 @@ from kgsync.read.items import KeyFinding, ResearchItem, heading_key, normalise_s
 
 # References.  Every pattern starts at a literal or a class that cannot repeat before it.
 _PATH_LINK = re.compile(r"(?<![A-Za-z0-9._-])([A-Za-z0-9._-]{1,200})\.md\b")
-_DATED_SLUG = re.compile(r"(?<![A-Za-z0-9-])(\d{4}-\d{2}-\d{2}-[a-z0-9]{1,60}(?:-[a-z0-9]{1,60}){0,20})(?![a-z0-9])")
+#: r"(?<![A-Za-z0-9-])(\d{4}-\d{2}-\d{2}-…)": led by its first digit, not a lookbehind, so the regex
+#: engine skips ahead to a digit; the lookbehind then asks of the character before it.
+_DATED_SLUG = re.compile(r"(\d(?<![A-Za-z0-9-]\d)\d{3}-\d{2}-\d{2}-[a-z0-9]{1,60}(?:-[a-z0-9]{1,60}){0,20})(?![a-z0-9])")
 _CODE_SLUG = re.compile(r"`([a-z0-9]{1,60}(?:-[a-z0-9]{1,60}){2,20})(?:\.md)?`")
 _BARE_SLUG = re.compile(r"(?<![A-Za-z0-9./-])([a-z0-9]{1,60}(?:-[a-z0-9]{1,60}){1,20})(?![A-Za-z0-9/-])")
 #: A finding number, or a list or range of them ("Key Findings 1-8", "Key Findings #1, #7",
@@ -272,7 +275,8 @@ def references(sentence: str, keep_text: bool = False) -> list[tuple[int, str]]:
         [(start, slug) for start, _, slug in spans]
 
 
-def _reference_spans(sentence: str) -> list[tuple[int, int, str]]:
+@lru_cache(maxsize=64)  # a sentence that names an item is read again for its stance (``_marked``)
+def _reference_spans(sentence: str) -> tuple[tuple[int, int, str], ...]:
     """(start, end, normalised slug or suffix) of each item a sentence names, in order."""
     spans: list[tuple[int, int, str]] = []  # sorted by start, never overlapping
     starts: list[int] = []
@@ -295,10 +299,17 @@ def _reference_spans(sentence: str) -> list[tuple[int, int, str]]:
     # An undated slug outside `code` counts only beside a cited finding, in a sentence that names
     # no item plainly ("the prior local-database research (Key Finding 2)"); resolved later only
     # if it is exactly one item's undated name.
-    if not spans and _FINDING.search(sentence):
+    if not spans and _may_cite_a_finding(sentence) and _FINDING.search(sentence):
         for m in _BARE_SLUG.finditer(sentence):
             add(m.start(), m.end(), m.group(1))
-    return spans
+    return tuple(spans)
+
+
+def _may_cite_a_finding(sentence: str) -> bool:
+    """Whether ``_FINDING`` may match: its "key" or "KF" (any case; str.lower turns the Kelvin
+    sign, which the case-insensitive regex takes for a "k", into one) is in the sentence."""
+    low = sentence.lower()
+    return "key" in low or "kf" in low
 
 
 def _target_of_number(sentence: str, match: re.Match[str], refs: Sequence[tuple[int, str]]) -> str:

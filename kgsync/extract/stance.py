@@ -97,17 +97,24 @@ def governing(sentence: str) -> tuple[dict[str, tuple[int, int, RelationType]], 
     - a supporting cue whose other side is not this item ("X confirms that Y", "Y confirmed by
       X") uses X as a source: ``extends``; a contradicting one says nothing of this item.
     """
+    lowered = sentence.lower()
+    # The words of the whole sentence are its clauses' words (no word holds a clause end).
+    if _CUE_INDEX.keys().isdisjoint(_TOKEN.findall(lowered)):
+        return {}, {}  # no cue (most sentences): nothing governs, nothing is refused
     words: list[str] = []
     clause_of: list[int] = []
-    for clause, text in enumerate(CLAUSE_END.split(sentence.lower())):
+    for clause, text in enumerate(CLAUSE_END.split(lowered)):
         found = _TOKEN.findall(text)
         words += found
         clause_of += [clause] * len(found)
-    marks = {i: w[len(MARK):] for i, w in enumerate(words) if w.startswith(MARK)}
     cues: list[tuple[int, int, RelationType]] = []
     for index, word in enumerate(words):
-        cues += [(index, len(phrase), stance) for phrase, stance in _CUE_INDEX.get(word, ())
-                 if tuple(words[index : index + len(phrase)]) == phrase]
+        if word in _CUE_INDEX:
+            cues += [(index, len(phrase), stance) for phrase, stance in _CUE_INDEX[word]
+                     if tuple(words[index : index + len(phrase)]) == phrase]
+    if not cues:
+        return {}, {}
+    marks = {i: w[len(MARK):] for i, w in enumerate(words) if w.startswith(MARK)}
     stances_at: dict[int, set[RelationType]] = {}
     for index, _, kind in cues:
         stances_at.setdefault(index, set()).add(kind)

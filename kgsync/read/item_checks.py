@@ -229,13 +229,29 @@ def _decode(raw: bytes, problem: _Problem) -> tuple[str, Issue | None]:
     if "\x00" in text:
         line = text[: text.index("\x00")].count("\n") + 1
         return "", problem(IssueSeverity.ERROR, line, "NUL byte: binary data, not Markdown", "remove the binary content")
-    bad = (_FORBIDDEN if _ASTRAL.search(text) else _FORBIDDEN_BMP).search(text)
+    bad = (_FORBIDDEN if _ASTRAL.search(text) else _FORBIDDEN_BMP).search(text) if _may_hold_forbidden(raw) else None
     if bad:
         line = text.count("\n", 0, bad.start()) + 1
         column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
         message = f"control character or noncharacter U+{ord(bad.group()):04X} at column {column}"
         return "", problem(IssueSeverity.ERROR, line, message, "delete it: item text holds no control characters")
     return text, None
+
+
+#: The bytes of the control characters ``_FORBIDDEN`` holds, but NUL (reported before) and
+#: the carriage return (a line end: made "\n" before the search).
+_CONTROL_BYTES = bytes([*range(0x01, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F])
+_NOT_CONTROL_BYTES = bytes(b for b in range(256) if b not in _CONTROL_BYTES)
+_C1_UTF8 = re.compile(rb"\xc2[\x80-\x9f]")  # U+0080..U+009F in UTF-8: led by a literal, scanned fast
+
+
+def _may_hold_forbidden(raw: bytes) -> bool:
+    """Whether UTF-8 ``raw`` may hold a character ``_FORBIDDEN`` finds, asked of its bytes with
+    fast substring tests (most files hold none: the two regex searches over the decoded text took
+    most of the decoding time): a control byte; U+0080..U+009F; U+FDD0..U+FDEF (EF B7 ..); a
+    noncharacter U+xFFFE or U+xFFFF (its UTF-8 ends BF BE or BF BF)."""
+    return (bool(raw.translate(None, _NOT_CONTROL_BYTES)) or b"\xef\xb7" in raw or b"\xbf\xbe" in raw
+            or b"\xbf\xbf" in raw or _C1_UTF8.search(raw) is not None)
 
 
 def _text(value: object) -> str:

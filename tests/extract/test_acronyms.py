@@ -8,7 +8,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from kgsync.extract.acronyms import _LINKING, _spelling, letters_match, spelled_out
+from kgsync.extract.acronyms import _LINKING, _OTHER_CASES, _folded, _spelled_phrases, _spelling, letters_match, spelled_out
 from kgsync.extract.mining import candidates
 from tests.item_corpus import make_item
 
@@ -77,4 +77,39 @@ _WORDS = st.sampled_from(["a", "an", "and", "of", "the", "The", "OF", "&", "as",
 @example([("bank", " "), ("of", " "), ("a", " "), ("an", " "), ("new", "")], "bn")  # three: none
 def test_spelled_out_finds_what_the_plain_regex_would(words: list[tuple[str, str]], key: str) -> None:
     text = "".join(word + gap for word, gap in words)
-    assert [m.group() for m in _spelling(key).finditer(text)] == [m.group() for m in _spelling_regex(key).finditer(text)]
+    expected = [m.group() for m in _spelling_regex(key).finditer(text)]
+    assert [m.group() for m in _spelling(key).finditer(text)] == expected
+    if key.isascii():
+        assert list(_spelled_phrases(text, key)) == expected
+
+
+_PIECES = st.sampled_from(["a", "an", "AND", "of", "the", "to", "&", "as", "a\u017f", "\u0130n", "\u0131n", "b", "bank",
+                           "Bank", "new", "n", "Zealand", "z", "don't", "n\u2019b", "x_y", "\u212a", "k", "s", "ab", "ba",
+                           "\u00e9a", "4a", "-", " ", "  ", "\t", "\n", "\u00a0", "(", ")", ".", ",", "'", "*", "_"])
+
+
+@given(st.lists(_PIECES, max_size=40), st.text(alphabet="abknsz", min_size=2, max_size=5))
+@example(["Bank", " ", "of", " ", "the", " ", "a", " ", "New", " ", "Zealand"], "bnz")
+@example(["(", "bank", "-", "&", "-", "a\u017f", " ", "n", ")"], "bn")
+def test_the_word_scan_finds_what_the_plain_regex_would(pieces: list[str], key: str) -> None:
+    """``spelled_out``'s scan, word by word without a regex per acronym, against the plain regex on
+    texts of linking words, case variants, apostrophes, gaps and punctuation."""
+    text = "".join(pieces)
+    assert list(_spelled_phrases(text, key)) == [m.group() for m in _spelling_regex(key).finditer(text)]
+
+
+def test_the_folded_text_is_what_the_case_insensitive_regex_sees() -> None:
+    """The characters a case-insensitive regex takes for an ASCII letter beyond its two cases are
+    ``_OTHER_CASES``; ``_folded`` turns each character into one character of the same kind (word
+    character, space, hyphen, apostrophe or other), an ASCII letter only when the regex takes it for one."""
+    letter = re.compile("[a-z]", re.IGNORECASE)
+    everything = "".join(map(chr, range(0x110000)))
+    assert {c for c in everything[0x80:] if letter.fullmatch(c)} == set(_OTHER_CASES)
+    assert all(re.fullmatch(low, char, re.IGNORECASE) for char, low in _OTHER_CASES.items())
+    folded = _folded(everything)
+    assert len(folded) == len(everything)
+    kind = re.compile(r"(\w)|(\s)|(-)|(['\u2019])|(&)|.", re.DOTALL)
+    for char, low in zip(everything, folded):
+        if char != low:
+            assert kind.fullmatch(char).lastindex == kind.fullmatch(low).lastindex, hex(ord(char))
+            assert not low.isascii() or re.fullmatch(low, char, re.IGNORECASE), hex(ord(char))

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kgsync.contract.model import RelationType
-from kgsync.extract.references import _HAS_REFERENCE, scan
+from kgsync.extract.references import _DATED_SLUG, _FINDING, _HAS_REFERENCE, _may_cite_a_finding, scan
 from kgsync.read.items import IssueSeverity
 from tests.extract.test_evidence import NEW, OLD, OLD_FINDINGS, item_text, links_of, make, new_item, old_item
 
@@ -100,3 +100,31 @@ _PLAIN_HAS_REFERENCE = re.compile(r"\.md\b|\d{4}-\d\d-\d\d-|`[a-z0-9]|\b(?:key[ 
 def test_the_fast_reference_check_answers_as_the_plain_regex(parts: list[str]) -> None:
     line = "".join(parts)
     assert bool(_HAS_REFERENCE.search(line)) == bool(_PLAIN_HAS_REFERENCE.search(line))
+
+
+_PLAIN_DATED_SLUG = re.compile(r"(?<![A-Za-z0-9-])(\d{4}-\d{2}-\d{2}-[a-z0-9]{1,60}(?:-[a-z0-9]{1,60}){0,20})(?![a-z0-9])")
+
+
+@given(st.lists(st.sampled_from(["2024-01-02-a", "2024", "-01", "-02-", "1", "a", "A", "-", "x", "\u0661\u0662", " ", ".",
+                                 "_", "é", "`", "b-c"]), max_size=14))
+def test_the_digit_led_dated_slug_finds_what_the_plain_regex_would(parts: list[str]) -> None:
+    text = "".join(parts)
+    assert [(m.span(), m.group(1)) for m in _DATED_SLUG.finditer(text)] == \
+        [(m.span(), m.group(1)) for m in _PLAIN_DATED_SLUG.finditer(text)]
+
+
+@given(st.lists(st.sampled_from(["key", "KEY", "Key  finding 2", "KF", "kf 3", "\u212aF 1", "\u212aey finding 1", "k", "e",
+                                 "y", "f", " ", "\t", "1", "s", "\u0130", "findings 4"]), max_size=10))
+def test_the_finding_prefilter_lets_every_citation_through(parts: list[str]) -> None:
+    text = "".join(parts)
+    assert _may_cite_a_finding(text) or not _FINDING.search(text)
+
+
+@given(st.lists(st.sampled_from(["a", "b1", "-", " - ", " ", "\t-\t", "'", "\u2019", ";", "|", "[", "]", "\u2014", "\u2013", ",",
+                                 ":", "(", ")", "x-y", "é"]), max_size=16))
+def test_a_sentences_words_are_its_clauses_words(parts: list[str]) -> None:
+    """``governing`` looks for a cue among the whole sentence's words before cutting it into clauses."""
+    from kgsync.extract.stance import _TOKEN, CLAUSE_END
+
+    text = "".join(parts)
+    assert _TOKEN.findall(text) == [w for clause in CLAUSE_END.split(text) for w in _TOKEN.findall(clause)]

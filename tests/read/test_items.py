@@ -320,3 +320,17 @@ def test_invisible_and_bidi_characters_never_pass_the_boundary() -> None:
     assert warned == {(2, "title"), (3, "themes")}
     h1, _ = read_item_bytes("---\nthemes: [a]\n---\n\n# Head\u202eline\n".encode(), "r/y.md", "y")
     assert h1 is not None and h1.title == "Headline"
+
+
+def test_the_byte_prefilter_lets_every_forbidden_character_through() -> None:
+    """``_decode`` searches the text for forbidden characters only when its bytes may hold one:
+    every character the search finds (all of Unicode is tried) passes the byte test, and so a
+    file without one of its byte patterns holds none."""
+    from kgsync.read.item_checks import _FORBIDDEN, _may_hold_forbidden
+
+    forbidden = [chr(c) for c in range(1, 0x110000) if 0xD800 > c or c > 0xDFFF if _FORBIDDEN.match(chr(c))]
+    assert len(forbidden) > 90 and "\r" in forbidden
+    for char in forbidden:
+        if char != "\r":  # a line end, made "\n" before the search
+            assert _may_hold_forbidden(f"a\u00e9{char}\U0001f600b".encode()), hex(ord(char))
+    assert not _may_hold_forbidden("plain text, \u00a7 \u00a0 \u2014 \U0001f600 \ufeff\r\n\t".encode())
