@@ -38,6 +38,9 @@ from typing import Any
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+from kgsync.publish.site.mkdocs_render import ReusedMarkdown
 
 #: Written by each part into its folder: the pages it rendered (site-relative paths).
 MANIFEST = ".kgsync-part.json"
@@ -74,6 +77,7 @@ class PartPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]  # (mkdo
         super().__init__()
         self.part, self.parts = part, parts
         self.mine: list[str] = []
+        self.markdown = ReusedMarkdown()
 
     @event_priority(-100)  # after the search plugin's on_config, which makes its index
     def on_config(self, config: MkDocsConfig) -> None:
@@ -99,6 +103,11 @@ class PartPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]  # (mkdo
                 mine = self.part == 0  # static files: copied once
             _mark(file, mine)
         return files
+
+    def on_pre_page(self, page: Page, *, config: MkDocsConfig, files: Files) -> Page:
+        """One Markdown converter for all of this part's pages (``mkdocs_render``)."""
+        self.markdown.install(page)
+        return page
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         manifest = Path(config.site_dir) / MANIFEST
