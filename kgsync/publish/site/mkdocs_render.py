@@ -16,10 +16,14 @@ process (tests/test_site_search.py compares them), which is what shows the reuse
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Iterator
 
+import jinja2
 import markdown
+from jinja2.runtime import Context
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import (Page, _ExtractAnchorsTreeprocessor, _ExtractTitleTreeprocessor,
                                     _RawHTMLPreprocessor, _RelativePathTreeprocessor)
 from mkdocs.structure.toc import get_toc
@@ -63,3 +67,56 @@ class ReusedMarkdown:
         page.present_anchor_ids = extract_anchors_ext.present_anchor_ids | raw_html_ext.present_anchor_ids
         if log.getEffectiveLevel() > logging.DEBUG:
             page.links_to_anchors = relative_path_ext.links_to_anchors
+
+
+#: The theme's partials whose output, on a page outside ``nav:``, depends on nothing of the page
+#: but the folder its URL is in (their links are relative to it): mkdocs-material's navigation
+#: sidebar and its tabs mark the nav entry of the current page, and a page outside nav has none.
+OFF_NAV_PARTIALS = ("partials/nav.html", "partials/tabs.html")
+
+
+class OffNavPartials:
+    """The navigation sidebar and the tabs rendered once per folder for pages outside ``nav:``.
+
+    kgsync's node pages (items, concepts, methods: nearly every page of a large site) are in no
+    nav; each rendered the same sidebar and tabs again (about 8 % of the engine's samples at
+    10,000 items).  ``install`` wraps the two partials' render functions: on a page outside nav,
+    the first page of each URL folder renders them and the others reuse that output; on any
+    other page (nav pages mark their entry active) they render as before.  Same bytes: the
+    part processes' site is compared with a one-process ``mkdocs build`` (tests/test_site_search.py).
+    """
+
+    def __init__(self) -> None:
+        self._in_nav: set[int] = set()
+        self._cache: dict[tuple[str, str], str] = {}
+
+    def set_nav(self, nav: Navigation) -> None:
+        self._in_nav = {id(page.file) for page in nav.pages}
+
+    def install(self, env: jinja2.Environment) -> None:
+        for name in OFF_NAV_PARTIALS:
+            try:
+                template = env.get_template(name)
+            except jinja2.TemplateNotFound:
+                continue
+            template.root_render_func = self._wrap(name, template.root_render_func)
+
+    def _key(self, name: str, context: Context) -> tuple[str, str] | None:
+        page = context.get("page")
+        if not isinstance(page, Page) or id(page.file) in self._in_nav or not page.url.endswith("/"):
+            return None
+        folder = page.url.rstrip("/").rpartition("/")[0]  # "items/x/" -> "items"
+        return (name, folder)
+
+    def _wrap(self, name: str, render: Callable[[Context], Iterator[str]]) -> Callable[[Context], Iterator[str]]:
+        cache = self._cache
+
+        def cached(context: Context) -> Iterator[str]:
+            key = self._key(name, context)
+            if key is None:
+                yield from render(context)
+                return
+            if key not in cache:
+                cache[key] = "".join(render(context))
+            yield cache[key]
+        return cached
