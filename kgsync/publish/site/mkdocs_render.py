@@ -72,10 +72,12 @@ class ReusedMarkdown:
 #: The theme's partials whose output, on a page outside ``nav:``, depends on nothing of the page
 #: but the folder its URL is in (their links and ``base_url`` are relative to it): mkdocs-material's
 #: navigation sidebar and its tabs mark the nav entry of the current page, and a page outside nav
-#: has none; the search form, the head's scripts and icons and the back-to-top button read only
-#: the configuration (mkdocs-material 9.x; a change shows as a difference from a one-process build).
-OFF_NAV_PARTIALS = ("partials/nav.html", "partials/tabs.html", "partials/search.html", "partials/icons.html",
-                    "partials/javascripts/base.html", "partials/javascripts/content.html", "partials/top.html")
+#: has none; the footer links a previous and next page only for nav pages; the search form, the
+#: head's scripts and icons and the back-to-top button read only the configuration
+#: (mkdocs-material 9.x; a change shows as a difference from a one-process build).
+OFF_NAV_PARTIALS = ("partials/nav.html", "partials/tabs.html", "partials/footer.html", "partials/search.html",
+                    "partials/icons.html", "partials/javascripts/base.html", "partials/javascripts/content.html",
+                    "partials/top.html")
 
 
 class OffNavPartials:
