@@ -35,9 +35,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import jinja2
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation
+from mkdocs.structure.pages import Page
+
+from kgsync.publish.site.mkdocs_render import OffNavPartials, ReusedMarkdown
 
 #: Written by each part into its folder: the pages it rendered (site-relative paths).
 MANIFEST = ".kgsync-part.json"
@@ -74,6 +79,8 @@ class PartPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]  # (mkdo
         super().__init__()
         self.part, self.parts = part, parts
         self.mine: list[str] = []
+        self.markdown = ReusedMarkdown()
+        self.partials = OffNavPartials()
 
     @event_priority(-100)  # after the search plugin's on_config, which makes its index
     def on_config(self, config: MkDocsConfig) -> None:
@@ -99,6 +106,20 @@ class PartPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]  # (mkdo
                 mine = self.part == 0  # static files: copied once
             _mark(file, mine)
         return files
+
+    def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation:
+        self.partials.set_nav(nav)
+        return nav
+
+    def on_env(self, env: jinja2.Environment, *, config: MkDocsConfig, files: Files) -> jinja2.Environment:
+        """The sidebar and tabs of pages outside nav rendered once per folder (``mkdocs_render``)."""
+        self.partials.install(env)
+        return env
+
+    def on_pre_page(self, page: Page, *, config: MkDocsConfig, files: Files) -> Page:
+        """One Markdown converter for all of this part's pages (``mkdocs_render``)."""
+        self.markdown.install(page)
+        return page
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         manifest = Path(config.site_dir) / MANIFEST

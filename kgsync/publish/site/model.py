@@ -87,6 +87,9 @@ class SiteData:
     tags: Mapping[str, tuple[Node, ...]]  # tag -> items (newest first)
     tag_pages: Mapping[str, str]  # tag -> docs-relative page
     cooccurrence: nx.Graph[str] = field(repr=False)
+    # Look-ups the pages repeat, filled as they are asked (the index itself never changes).
+    _item_of: dict[str, Node | None] = field(default_factory=dict, repr=False)
+    _claim_links: dict[str, tuple[Link, ...]] = field(default_factory=dict, repr=False)
 
     def of(self, kind: EntityType) -> list[Node]:
         return sorted((n for n in self.nodes.values() if n.kind is kind), key=lambda n: n.sort_key)
@@ -98,7 +101,15 @@ class SiteData:
         return self.into.get(name, {}).get(relation.value, ())
 
     def item_of(self, node: Node) -> Node | None:
-        """The research item a claim (or other node) came from."""
+        """The research item a claim (or other node) came from (looked up once per node: a claim
+        is listed on its item's page, its concepts' pages, its methods' pages and the claim lists)."""
+        try:
+            return self._item_of[node.name]
+        except KeyError:
+            found = self._item_of[node.name] = self._find_item_of(node)
+            return found
+
+    def _find_item_of(self, node: Node) -> Node | None:
         stating = self.sources(node.name, RelationType.STATES)
         if stating:
             return stating[0]
@@ -108,9 +119,16 @@ class SiteData:
                 return found
         return None
 
-    def claim_links(self, name: str) -> list[Link]:
-        """supports / contradicts / extends, both ways, active claims first."""
-        links = [
+    def claim_links(self, name: str) -> Sequence[Link]:
+        """supports / contradicts / extends, both ways, active claims first (once per claim)."""
+        try:
+            return self._claim_links[name]
+        except KeyError:
+            found = self._claim_links[name] = self._find_claim_links(name)
+            return found
+
+    def _find_claim_links(self, name: str) -> tuple[Link, ...]:
+        return tuple(
             Link(verb, node)
             for relation, verb_out, verb_in in (
                 (RelationType.SUPPORTS, "supports", "supported by"),
@@ -120,8 +138,7 @@ class SiteData:
             for verb, nodes in ((verb_out, self.targets(name, relation)), (verb_in, self.sources(name, relation)))
             for node in nodes
             if node.kind is EntityType.CLAIM
-        ]
-        return links
+        )
 
     def related_concepts(self, name: str, limit: int = RELATED_LIMIT) -> list[tuple[Node, int]]:
         """Concepts sharing the most (active) items with ``name``: weight desc, then title."""

@@ -16,7 +16,7 @@ from kgsync.publish.site.prose import plain_text, site_path
 from kgsync.publish.site.model import CONFIDENCES, DIAGRAM_LIMIT, INACTIVE_STATES, Node
 from kgsync.publish.site.renderer import LIST_LIMIT, Renderer
 from kgsync.publish.site.svg import neighbourhood
-from kgsync.publish.site.text import html_text, md_text, one_line
+from kgsync.publish.site.text import html_text, md_text
 
 HOME_TOP = 15
 CONFIDENCE_ORDER = {level: rank for rank, level in enumerate(CONFIDENCES)}
