@@ -20,7 +20,7 @@ def test_the_table_is_sorted_deterministic_data() -> None:
     lines = gzip.decompress(raw).decode("utf-8").splitlines()
     assert lines == sorted(set(lines))
     assert {line.split("\t")[0] for line in lines} == {"everyday", "knowledge", "place", "activity", "act", "role",
-                                                        "modifier"}
+                                                        "modifier", "rare"}
 
 
 @pytest.mark.parametrize(("key", "written"), [
@@ -51,3 +51,13 @@ def test_techniques_procedures_and_evaluation_methods_are_methods(key: str) -> N
                                  "prompt injection", "reward hacking", "software development", "control failure"])
 def test_things_and_phenomena_are_concepts(key: str) -> None:
     assert classify(key) is TermKind.CONCEPT
+
+
+def test_rare_words_are_one_sense_nouns_plain_english_does_not_need() -> None:
+    """WordNet's one-sense nouns no gloss writes: topic words ("provenance", "guardrail"); not a
+    word of many senses ("system"), an everyday word ("software": glosses write it), an act
+    ("workflow", "remediation"), a person ("stakeholder"), a verb or adjective, nor the key of a
+    plural lemma ("afters" is no "after")."""
+    assert wordnet.is_rare("provenance") and wordnet.is_rare("guardrail")
+    assert not any(map(wordnet.is_rare, ("system", "software", "workflow", "remediation", "stakeholder", "build",
+                                         "after", "durable", "template", "headcount")))

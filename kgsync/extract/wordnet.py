@@ -13,7 +13,7 @@ import gzip
 from functools import cache
 from importlib import resources
 
-_CLASSES = ("everyday", "knowledge", "place", "activity", "act", "role", "modifier")
+_CLASSES = ("everyday", "knowledge", "place", "activity", "act", "role", "modifier", "rare")
 
 
 @cache
@@ -61,3 +61,14 @@ def is_role(word: str) -> bool:
 def is_modifier(word: str) -> bool:
     """An adjective or adverb ("fine", "red")."""
     return word in _table()["modifier"]
+
+
+def is_rare(word: str) -> bool:
+    """A noun of one sense that none of WordNet's glosses writes, and no verb or modifier
+    ("provenance", "guardrail"; not "system", "software"): a candidate topic word (``extract.topics``)."""
+    return word in _table()["rare"]
+
+
+def rare_words() -> frozenset[str]:
+    """Every ``is_rare`` word."""
+    return _table()["rare"]
