@@ -5,9 +5,10 @@
 
 kgsync reads the table at run time, never WordNet itself: the same input gives the same output on
 every machine and in the GitHub Action, with no system dependency.  The script reads the WordNet
-database files (``index.noun``, ``data.noun``, ``index.adj``, ``index.adv``: the format of
-wndb(5WN)) and writes one ``class<TAB>key`` line per entry, keys by ``canonical.term_key`` /
-``canonical.word_key``, sorted; gzip with no time stamp, so a rerun is byte-identical.
+database files (``index.noun``, ``data.noun``, ``index.adj``, ``data.adj``, ``index.adv``: the
+format of wndb(5WN); ``cntlist.rev``: SemCor's sense counts, cntlist(5WN)) and writes one
+``class<TAB>key`` line per entry, keys by ``canonical.term_key`` / ``canonical.word_key``, sorted;
+gzip with no time stamp, so a rerun is byte-identical.
 
 Classes (each a reading of WordNet's own lexicographer files and hypernyms; see
 ``kgsync.extract.wordnet``):
@@ -27,6 +28,19 @@ Classes (each a reading of WordNet's own lexicographer files and hypernyms; see
 * ``role``: a noun whose first sense is a person's role ("judge", "critic"): "LLM as judge";
 * ``modifier``: a word WordNet lists as an adjective or adverb, tagged in SemCor as one at least
   as often as as a noun ("fine" in "fine-tuning", "red"; not "self", "rubber");
+* ``ordinary``: an ordinary English word, so that the same letters in capitals with no definition are
+  emphasis, not an acronym ("RUN vs BUILD"): a single word SemCor tags at least ``ORDINARY_TAGS``
+  times over all its senses and parts of speech (``cntlist.rev``: "run", "build", "pass"; not "rag",
+  "pat"), or an abbreviation WordNet lists in the synset of an everyday compound ("URL": uniform
+  resource locator, "PC": personal computer);
+* ``jurisdiction``: a place's name (``place``) or the name of a body that governs one, one of whose
+  senses descends from political unit or international organisation ("EU", "European Union",
+  "United States"): "EU AI Act" is the AI Act, scoped;
+* ``qualifier``: a descriptive adjective, one that says how a thing is, not what it is about: SemCor
+  tags it as an adjective at least ``QUALIFIER_TAGS`` times and more often than as a noun, and its
+  commonest adjective sense is no pertainym (adj.pert: "human", "supervisory" classify a noun and
+  make terms: "human oversight").  "prior", "immediate", "separate"; not "prompt", "hybrid" (rare
+  as adjectives), "expert" (a noun);
 * ``rare``: a single noun of one sense that general English hardly needs: WordNet spells it in
   lower case, lists it as no verb, adjective or adverb, and none of WordNet's own glosses (the
   definitions and examples of every synset, ~1.4 million words of plain English) writes it,
@@ -59,10 +73,16 @@ LEXNAMES = ("adj.all adj.pert adv.all noun.Tops noun.act noun.animal noun.artifa
 #: rate", "intellectual property".
 KNOWLEDGE = {"noun.cognition", "noun.process", "noun.phenomenon", "noun.body", "noun.relation", "noun.quantity",
              "noun.attribute", "noun.possession"}
-#: A way of doing or finding out, not any act: "service", "application", "task" are activities too.
+#: Bodies that govern a territory: "EU" (an international organisation), a state.
+JURISDICTION_ROOTS = {"political_unit", "world_organization"}
+#: SemCor tags of an ordinary word: "patch", "minor" (15) are, "net" (14), "ml" (13), "rag" (9) are not.
+ORDINARY_TAGS = 15
+#: SemCor adjective tags of a qualifier ("raw" 14, "remote" 13, "lean" 5; not "prompt" 2, "mobile" 2).
+QUALIFIER_TAGS = 5
 #: First senses that name an action, a person, a time, a group, a feeling, a quantity or a top
 #: category: a word of one of these names no topic on its own ("remediation", "stakeholder").
 NOT_RARE = {"noun.act", "noun.person", "noun.time", "noun.group", "noun.feeling", "noun.quantity", "noun.Tops"}
+#: A way of doing or finding out, not any act: "service", "application", "task" are activities too.
 ACTIVITY_ROOTS = {"method", "technique", "procedure", "inquiry", "investigation", "experiment", "analysis",
                   "examination", "testing", "trial", "data_processing", "appraisal"}
 
@@ -109,6 +129,40 @@ def read_index_counts(path: Path) -> dict[str, tuple[int, list[str]]]:
     return out
 
 
+def ordinary_words(folder: Path, synsets: dict[str, tuple[str, list[str], list[tuple[str, str]]]],
+                   everyday: set[str]) -> set[tuple[str, str]]:
+    """The ``ordinary`` rows: frequent single words (SemCor) and everyday compounds' abbreviations."""
+    tags: dict[str, int] = {}
+    for line in (folder / "cntlist.rev").read_text(encoding="latin-1").splitlines():
+        sense_key, _number, count = line.split()
+        lemma = sense_key.split("%")[0].lower()
+        if lemma.isalpha():
+            tags[lemma] = tags.get(lemma, 0) + int(count)
+    rows = {("ordinary", term_key(lemma)) for lemma, count in tags.items() if count >= ORDINARY_TAGS}
+    for _lex, words, _pointers in synsets.values():
+        plain = [w.split("(")[0] for w in words]
+        if any(term_key(w.replace("_", " ")) in everyday for w in plain if "_" in w or "-" in w):
+            rows |= {("ordinary", term_key(w)) for w in plain if w.isalpha() and w.isupper() and 2 <= len(w) <= 5}
+    return rows
+
+
+def qualifiers(folder: Path) -> set[tuple[str, str]]:
+    """The ``qualifier`` rows: descriptive adjectives SemCor tags as such more often than as nouns."""
+    tags: dict[tuple[str, str], int] = {}  # (lemma, "n" | "a") -> SemCor tags
+    for line in (folder / "cntlist.rev").read_text(encoding="latin-1").splitlines():
+        sense_key, _number, count = line.split()
+        lemma, _pct, rest = sense_key.partition("%")
+        kind = {"1": "n", "3": "a", "5": "a"}.get(rest[:1])
+        if kind and lemma.isalpha():
+            tags[(lemma, kind)] = tags.get((lemma, kind), 0) + int(count)
+    pertainyms = {line.split()[0] for line in (folder / "data.adj").read_text(encoding="latin-1").splitlines()
+                  if not line.startswith(" ") and line.split()[1] == "01"}
+    first_sense = {lemma: offsets[0] for lemma, offsets in read_index(folder / "index.adj").items() if offsets}
+    return {("qualifier", lemma) for (lemma, kind), count in tags.items()
+            if kind == "a" and count >= QUALIFIER_TAGS and count > tags.get((lemma, "n"), 0)
+            and lemma in first_sense and first_sense[lemma] not in pertainyms}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--wordnet", type=Path, default=Path("/usr/share/wordnet"))
@@ -143,7 +197,11 @@ def main() -> int:
         instance = any(kind == "@i" for kind, _t in senses[0][2])
         if instance and senses[0][0] == "noun.location":
             rows.add(("place", term_key(text)))
+            rows.add(("jurisdiction", term_key(text)))
             continue
+        if any(c.isupper() for c in spelled.get(lemma, "")) and any(
+                ancestors(o) & JURISDICTION_ROOTS for o in offsets):
+            rows.add(("jurisdiction", term_key(text)))
         # A named instance, or a name WordNet spells with capitals ("European_Union"): an organisation's.
         named = (any(any(kind == "@i" for kind, _t in s[2]) for s in senses)
                  or any(c.isupper() for c in spelled.get(lemma, "")))
@@ -176,6 +234,8 @@ def main() -> int:
     for lemma, tagged in modifier_tagged.items():
         if tagged >= noun_tagged.get(lemma, 0):  # "fine", "red": used as a modifier at least as often
             rows.add(("modifier", lemma))
+    rows |= ordinary_words(args.wordnet, synsets, {key for kind, key in rows if kind == "everyday"})
+    rows |= qualifiers(args.wordnet)
     text = "".join(f"{kind}\t{key}\n" for kind, key in sorted(rows) if key)
     buffer = io.BytesIO()
     with gzip.GzipFile(filename="", mode="wb", fileobj=buffer, mtime=0, compresslevel=9) as handle:

@@ -25,10 +25,10 @@ from typing import Any
 
 import pytest
 import yaml
-from github_standin import ACTIONS_NOT_PERMITTED, GitHubStandIn
-from research_checkout import IDENTITY, git, research_checkout
+from tests.github_standin import ACTIONS_NOT_PERMITTED, GitHubStandIn
+from tests.research_checkout import IDENTITY, git, research_checkout
 
-from tests.test_github_pr import in_full_report
+from tests.publish.github.test_pull_request import in_full_report
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 ACTION = REPO_ROOT / "action.yml"

@@ -196,7 +196,7 @@ def test_each_cache_is_keyed_by_the_code_of_the_stage_that_produces_it() -> None
 
 
 #: The modules of kgsync/build that run the stages and wrap them in the cache (the orchestration).
-ORCHESTRATION = frozenset({"build.pipeline", "build.reading", "build.committed"})
+ORCHESTRATION = frozenset({"build.pipeline", "build.committed"})
 
 
 def test_no_stage_imports_the_cache() -> None:

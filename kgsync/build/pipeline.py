@@ -28,7 +28,9 @@ from kgsync.build.cache.location import locate
 from kgsync.build.cache.selection import SelectionStore
 from kgsync.build.checking import lint_blaming_items, merge_into
 from kgsync.build.committed import GraphFiles, committed_base, items_before, kept_items, write_graph
-from kgsync.build.reading import Reading, read_records
+from kgsync.build.cache.read_memo import ReadMemo
+from kgsync.build.cache.records import RecordCache
+from kgsync.build.reading import Reading, item_files, parse_all, reading_of
 from kgsync.extract.record import Record
 from kgsync.contract.errors import GraphFormatError, KgsyncError, LintFailed, Location
 from kgsync.contract.model import Facts, Graph
@@ -109,6 +111,15 @@ def hub_themes_of(items: Sequence[ResearchItem], themes: ThemeMap, config: Confi
     return theme_concepts_of(items, themes, config) - discriminating
 
 
+def read_records(config: Config, memo: ReadMemo | None = None, earlier_keys: Sequence[str] = (),
+                 jobs: int | None = None) -> Reading:
+    """The read stage (``kgsync.build.reading``: files' bytes -> records, on ``jobs`` processes)
+    wrapped in its memo (``kgsync.build.cache.read_memo``; None: no cache, every file parsed)."""
+    recalled = (memo or ReadMemo()).records(item_files(config), config.root, lambda files: parse_all(files, jobs),
+                                            earlier_keys)
+    return reading_of(recalled.records, recalled.keys, config.caps, recalled.earlier)
+
+
 def _pinned(config: Config) -> PinnedVocabulary | None:
     return load_pinned(config.path(config.vocabulary)) if config.vocabulary else None
 
@@ -162,8 +173,9 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     reader = CacheReader(location.key if location is not None else None)
     state = build_state.load(cache_folder, reader)
     selections = SelectionStore(cache_folder, reader)
-    reading = read_records(config, state=state, reader=reader, earlier_keys=selections.keys)
-    state = replace(state, files=reading.files)
+    read_memo = ReadMemo(RecordCache(cache_folder, reader), state)
+    reading = read_records(config, read_memo, selections.keys)
+    state = replace(state, files=read_memo.trusted)
     clock.lap("read")
     files = GraphFiles.of(config)
     vocabulary, fold = selections.select(reading.read.items, reading.by_slug, reading.slug_keys, reading.earlier,

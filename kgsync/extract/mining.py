@@ -40,6 +40,7 @@ from typing import NamedTuple
 from kgsync.extract import lexicon, topics, wordnet
 from kgsync.extract.acronyms import _URL, _acronym_pairs, _valid_expansion, letters_match, spelled_out
 from kgsync.extract.acronyms import acronym_pairs as acronym_pairs  # re-exported API
+from kgsync.extract.canonical import _PREFIXES as canonical_prefixes
 from kgsync.extract.canonical import is_acronym, term_key
 from kgsync.extract.findings import EVIDENCE_LABEL, strip_leading_labels
 from kgsync.extract.phrases import MAX_WORDS as MAX_WORDS
@@ -225,8 +226,9 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int, pro
     maintainers' pinned terms still come through (``vocab`` finds pinned phrases in
     the dense text), and their stoplist removes the rest:
 
-    * a vague noun qualified only by evaluative words is discourse, not a topic:
-      "real problem", "viable approach", "key challenge", "highest value";
+    * a vague noun qualified only by evaluative or descriptive words is discourse, not a topic:
+      "real problem", "viable approach", "key challenge", "highest value", "immediate task",
+      "prior research" (a descriptive adjective: ``wordnet.is_qualifier``);
     * vague nouns together say nothing either ("use case", "research output", "completed
       research item"), unless the item defines them as an acronym's long form (a named idea);
     * a prefixed compound is the part of speech of its last part: "pre-existing" is
@@ -259,7 +261,7 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int, pro
     modifiers, head = kws[:-1], kws[-1]
     if modifiers and head in lexicon.GENERIC:
         if all(m in lexicon.NOT_FIRST or lexicon.looks_adjective(m) or lexicon.is_superlative(m) or _participle(m)
-               for m in modifiers):
+               or wordnet.is_qualifier(m) for m in modifiers):
             return False
         if (all(m in lexicon.GENERIC or _participle(m) for m in modifiers) and not flags & DEFINED
                 and (len(kws) == 2 or any(map(_participle, modifiers)))):
@@ -343,9 +345,17 @@ def _link_schemes(text: str) -> list[str]:
 
 
 def is_bookkeeping(key: str) -> bool:
-    """A phrase made only of the item format's words ("research backlog"): about the item, not its subject."""
+    """A phrase made only of the item format's words ("research backlog"): about the item, not its
+    subject.  So is a phrase about what is done with items ("cross-item integration", "item
+    synthesis"): the unit items are kept in, qualified only by vague nouns, activities and prefixes."""
     kws = key.split(" ")
-    return len(kws) > 1 and all(word in _LAYOUT_WORDS for word in kws)
+    if len(kws) < 2:
+        return False
+    if all(word in _LAYOUT_WORDS for word in kws):
+        return True
+    return (not _STORE_WORDS.isdisjoint(kws)
+            and all(w in _LAYOUT_WORDS or w in lexicon.GENERIC or w in lexicon.METHOD_HEADS or w in _CROSS
+                    for w in kws))
 
 
 def is_vague_method(key: str, flags: int = 0) -> bool:
@@ -363,6 +373,14 @@ _LAYOUT_WORDS = frozenset(chain.from_iterable(term_key(phrase).split(" ") for ph
     "title", "status", "themes", "completed", "confidence",  # frontmatter fields
     "backlog", "item", "corpus", "repository", "repo",  # where items are kept
 )))
+
+
+#: The units items are kept in ("item", "corpus"): a phrase of them with activities is the loop's own work.
+_STORE_WORDS = frozenset({"item", "corpus", "backlog", "repository", "repo"})
+
+
+#: Prefixes that relate units ("cross-item", "inter-item"): canonical's closing prefixes and "cross".
+_CROSS = canonical_prefixes | {"cross"}
 
 
 #: Method heads that name a kind of activity, not a procedure ("review", "technique").

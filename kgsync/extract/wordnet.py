@@ -4,7 +4,9 @@
 and committed (its provenance and licence: ``data/README.md``): kgsync never reads WordNet at
 run time, so the same input gives the same output everywhere, with no system dependency.
 What each class means is written in that script.  Used by ``mining.names_an_idea`` (everyday
-compounds and places are not research ideas) and ``vocabulary.terms.classify`` (a method's head).
+compounds, places and descriptive adjectives before a vague noun are not research ideas),
+``vocabulary.terms.classify`` (a method's head), ``vocabulary.vocab`` (an ordinary word in capitals
+is no acronym) and ``vocabulary.groups`` (a jurisdiction scopes a name).
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ import gzip
 from functools import cache
 from importlib import resources
 
-_CLASSES = ("everyday", "knowledge", "place", "activity", "act", "role", "modifier", "rare")
+_CLASSES = ("everyday", "knowledge", "place", "activity", "act", "role", "modifier", "ordinary", "qualifier", "jurisdiction",
+            "rare")
 
 
 @cache
@@ -61,6 +64,23 @@ def is_role(word: str) -> bool:
 def is_modifier(word: str) -> bool:
     """An adjective or adverb ("fine", "red")."""
     return word in _table()["modifier"]
+
+
+def is_ordinary(word: str) -> bool:
+    """An ordinary English word ("run", "build") or an everyday compound's abbreviation ("URL"):
+    in capitals with no definition, emphasis or an everyday thing, not a research acronym."""
+    return word in _table()["ordinary"]
+
+
+def is_qualifier(word: str) -> bool:
+    """A descriptive adjective ("prior", "immediate", "separate"): it says how a thing is, not
+    which thing; a relational one ("human", "semantic") classifies and makes terms."""
+    return word in _table()["qualifier"]
+
+
+def is_jurisdiction(key: str) -> bool:
+    """A place or a body that governs one ("EU", "United Kingdom"): it scopes what it qualifies."""
+    return key in _table()["jurisdiction"]
 
 
 def is_rare(word: str) -> bool:

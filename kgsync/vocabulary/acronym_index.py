@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 
+from kgsync.extract import wordnet
 from kgsync.extract.canonical import term_key
-from kgsync.extract.mining import ItemCandidates
+from kgsync.extract.mining import DEFINED, ItemCandidates, _in_capitals
 from kgsync.vocabulary.groups import _Group, _is_short
 from kgsync.vocabulary.terms import _lengths_of
 from kgsync.vocabulary.vocab_file import PinnedVocabulary
@@ -29,6 +30,15 @@ def _resolve(key: str, local: Mapping[str, str], pinned: PinnedVocabulary, globa
         return target
     expansion = local.get(key) or global_acronyms.get(key)
     return pinned.resolve(expansion) if expansion else key
+
+
+def is_ordinary_in_capitals(key: str, surfaces: Sequence[tuple[str, int]], flags: int) -> bool:
+    """"RUN" in "RUN vs BUILD", "URL": an ordinary English word or an everyday thing's abbreviation
+    (``wordnet.is_ordinary``) written in capitals that neither this item nor the shared acronym map
+    expands (the caller asks only for a key that kept its letters).  Capitals emphasise the word or
+    spell a dictionary thing; with no definition there is no research acronym to name."""
+    return (" " not in key and not flags & DEFINED and wordnet.is_ordinary(key)
+            and all(_in_capitals(surface) for surface, _count in surfaces))
 
 
 def _acronym_map(cands: Sequence[ItemCandidates],

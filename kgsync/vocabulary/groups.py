@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from rapidfuzz.distance import Levenshtein
 
-from kgsync.extract import lexicon
+from kgsync.extract import lexicon, wordnet
 from kgsync.extract.canonical import canonical_name, display_alias, is_acronym, term_key
 from kgsync.extract.mining import PLAIN
 from kgsync.read.config import Merge
@@ -123,6 +123,8 @@ def _mergeable(name: str, canon: str, rule: Merge) -> bool:
         return True
     if len(a) == len(b) + 1 and a[:-1] == b and _vague_head(a[-1]):
         return True  # "low-code application" is low code: a vague head adds no idea
+    if _unscoped(a) == b or _unscoped(b) == a:
+        return True  # "AI Act" / "EU AI Act": a jurisdiction scopes the idea, either one names it first
     return len(b) < len(a) and a[-len(b):] == b  # only the narrower joins the broader
 
 
@@ -137,7 +139,17 @@ def _own_blocks(name: str) -> list[str]:
     out = ["f:" + "".join(words_), "s:" + " ".join(sorted(words_)), "h:" + name]
     if len(words_) >= 2:
         out += [f"d{i}:" + "-".join(words_[:i] + [w[:5]] + words_[i + 1 :]) for i, w in enumerate(words_)]
-    return out
+    return out + ["j:" + "-".join(_unscoped(words_))]
+
+
+def _unscoped(words_: list[str]) -> list[str]:
+    """A name's words without the jurisdictions that open it ("eu-ai-act": ai, act), when two
+    words or more remain: a place or the body that governs it scopes an idea, it is not another
+    one (README: places are not concepts)."""
+    i = 0
+    while len(words_) - i > 2 and wordnet.is_jurisdiction(words_[i]):
+        i += 1
+    return words_[i:]
 
 
 def _probe_blocks(name: str, own: list[str] | None = None) -> list[str]:
@@ -145,7 +157,7 @@ def _probe_blocks(name: str, own: list[str] | None = None) -> list[str]:
     shorter term this one ends with (its head).  ``own``: ``_own_blocks(name)``, when known."""
     words_ = name.split("-")
     own = _own_blocks(name) if own is None else own
-    # _own_blocks is [twin, reordering, "h:" + name] + the derivations (two words or more)
+    # _own_blocks is [twin, reordering, "h:" + name] + the derivations (two words or more) + the unscoped name
     out = own[:2] + own[3:]
     out += ["h:" + "-".join(words_[i:]) for i in range(1, len(words_) - 1)]
     if len(words_) > 1 and _vague_head(words_[-1]):

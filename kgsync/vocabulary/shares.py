@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from kgsync.extract.mining import FOCUS, ItemCandidates
 from kgsync.read.config import Config
-from kgsync.vocabulary.acronym_index import _resolve, item_acronyms
+from kgsync.vocabulary.acronym_index import _resolve, is_ordinary_in_capitals, item_acronyms
 from kgsync.vocabulary.choice import _local_choice, _weight
 from kgsync.vocabulary.terms import TermKind, Vocabulary, _lengths_of, classify
 from kgsync.vocabulary.vocab_file import PinnedVocabulary
@@ -46,7 +46,7 @@ def item_shares(item: ItemCandidates, pinned: PinnedVocabulary, stats: Selection
                 lookup: Vocabulary | None) -> dict[str, Share]:
     """group -> the item's share of it, computed like ``select`` does (same resolution,
     same order of float additions, pinned phrases in ``dense`` through ``lookup``); stop
-    groups are skipped as ``select`` skips them."""
+    groups, and ordinary words in capitals (``is_ordinary_in_capitals``), are skipped as ``select`` skips them."""
     local = item_acronyms(item, stats.acronyms)
     scores: dict[str, float] = {}
     flags: dict[str, int] = {}
@@ -55,7 +55,7 @@ def item_shares(item: ItemCandidates, pinned: PinnedVocabulary, stats: Selection
     surfaces: dict[str, Counter[str]] = {}
     for key, score, written, flag in item.terms:
         gkey = _resolve(key, local, pinned, {})
-        if gkey in stats.stop:
+        if gkey in stats.stop or gkey == key and is_ordinary_in_capitals(key, written, flag):
             continue
         scores[gkey] = scores.get(gkey, 0.0) + score
         flags[gkey] = flags.get(gkey, 0) | flag

@@ -164,12 +164,22 @@ def _method_head(words: list[str]) -> bool:
                                             and head not in lexicon.ING_EVENTS)
 
 
+def _coordinated(words: list[str]) -> bool:
+    """Is the head a coordination ("DevOps Research and Assessment", "identity and access
+    management")?  Two activities joined name a field, a programme or the body that runs it, not
+    one procedure: a concept.  Only before a postmodifier: "evaluation of retrieval and generation"
+    is an evaluation."""
+    cut = next((i for i, w in enumerate(words) if i and w in _POSTMODIFIER), len(words))
+    return "and" in words[1 : cut - 1]
+
+
 @lru_cache(maxsize=100_000)
 def classify(key: str) -> TermKind:
     """Concept or method by the head word (see the module doc).
 
     The head is the last word before a postmodifier ("from", "of": ``_POSTMODIFIER``); "X as
-    (a) Y" with Y a person's role is a technique ("LLM as judge": WordNet's noun.person).  A
+    (a) Y" with Y a person's role is a technique ("LLM as judge": WordNet's noun.person).  When the
+    head is a coordination ("research and assessment": ``_coordinated``), the term is a concept.  A
     head is a method's when ``lexicon.METHOD_HEADS`` holds it, when it is a process in "-ing",
     or when WordNet's first sense of it is a deliberate activity or a way of doing ("trial" in
     "randomised controlled trial"), or an act qualified by a manner ("test-driven development")."""
@@ -179,6 +189,8 @@ def classify(key: str) -> TermKind:
         if wordnet.is_role(role):
             return TermKind.METHOD
         words = words[: words.index("as")]
+    if _coordinated(words):
+        return TermKind.CONCEPT
     if not _method_head(words):  # "reinforcement learning from human feedback": learning's kind
         cut = next((i for i, w in enumerate(words) if i and w in _POSTMODIFIER), len(words))
         words = words[:cut]

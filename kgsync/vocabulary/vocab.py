@@ -58,6 +58,7 @@ from kgsync.vocabulary.acronym_index import (
     _acronym_variants,
     contracted,
     Expansions,
+    is_ordinary_in_capitals,
     first_expansions,
     item_acronyms,
     _mention_index,
@@ -191,11 +192,13 @@ def _group_candidates(ordered: Sequence[ItemCandidates], pinned: PinnedVocabular
         resolved.append(gkeys)
         mine: dict[str, int] = {}
         own_flags.append(mine)
-        for key, score, _surfaces, flags in item.terms:
+        for key, score, surfaces, flags in item.terms:
             gkey = cache_get(key) if local is None or key not in local else None
             if gkey is None:
                 gkey = group_of(key, local)
             gkeys.append(gkey)
+            if gkey == key and is_ordinary_in_capitals(key, surfaces, flags):
+                continue
             group = groups.get(gkey)
             if group is None:
                 if gkey in stop_groups:

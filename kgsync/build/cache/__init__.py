@@ -11,6 +11,7 @@ its contents depend on), each typed JSON (``files``), never a pickle:
   ``kgsync.vocabulary.unchanged.selection_unchanged`` proves that the items edited since cannot
   change them.
 
+``read_memo.ReadMemo`` wraps the read stage in the record cache and the files trusted by stat.
 Beside them, ``evidence_texts.EvidenceTexts`` keeps what the evidence plan reads of each item, so
 a no-op rebuild need not load every record's parts.  ``state`` holds the other shortcuts (files
 trusted by stat, the committed graph as last written).  Only ``kgsync.build`` imports this

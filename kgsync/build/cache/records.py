@@ -17,6 +17,11 @@ from kgsync.extract.mining import ItemCandidates
 from kgsync.read.items import Issue, ResearchItem
 
 
+def content_key(display: str, raw: bytes) -> str:
+    """A file's record key: the hash of its display path (a record names it) and its bytes."""
+    return hashlib.sha1(os.fsencode(display) + b"\0" + raw).hexdigest()
+
+
 class RecordCache:
     """Records by content hash, in 256 shards by the hash's first two hex digits;
     invalidated when the parsing code changes.
@@ -66,14 +71,14 @@ class RecordCache:
         if parts is None and path is not None:
             # The item and issues were cached but not the parts (a lost file): parse again.
             raw = path.read_bytes()
-            if hashlib.sha1(os.fsencode(display) + b"\0" + raw).hexdigest() != key:
+            if content_key(display, raw) != key:
                 raise KgsyncError("the file changed during the build", Location(display), "run the build again")
             parts = self.new_parts[key] = parse_record(raw, display, path.stem).load_parts()
             self._repair(key, parts)
         return parts if parts is not None else (None, None)
 
     def _repair(self, key: str, parts: Parts) -> None:
-        """Store a part parsed again now (the shards were saved already, see ``kgsync.build.reading.read_records``)."""
+        """Store a part parsed again now (the shards were saved already, see ``kgsync.build.cache.read_memo``)."""
         if self.parts_folder is None:
             return
         shard = self._load(self.parts_folder, key[:2])  # as saved by this build

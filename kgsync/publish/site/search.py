@@ -6,7 +6,7 @@ a quarter of the engine's time.  Most of it is ``HTMLParser``'s own tokenizing, 
 plugin's logic.  ``FastParser`` keeps the plugin's logic (it is the plugin's ``Parser``) and
 feeds it the same events from one regular expression over the page: start tags with their
 attributes, end tags, text with its character references resolved, comments skipped.  The
-index it gives is byte-identical to the plugin's (tests/test_site_search.py compares them on
+index it gives is byte-identical to the plugin's (tests/publish/site/test_search.py compares them on
 the sample site, generated pages and, in the site tests, whole built sites).
 
 Only the HTML kgsync's pages are made of goes this way: a page with anything else

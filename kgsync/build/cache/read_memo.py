@@ -1,0 +1,158 @@
+"""The read stage's memo: each item file's record by its content key, and files trusted by stat.
+
+The stage proper (``kgsync.build.reading``) turns files' bytes into records; this layer decides
+which files need it.  A file's content key is the hash of its display path and bytes
+(``records.content_key``); a record stored under that key, by the code whose fingerprint the
+record cache checks (``fingerprint.code_fingerprint("extract")``), is that file's record, and
+only the files with none are parsed.  A file whose stat the last build recorded
+(``state.BuildState.files``) is not even read.  Every shortcut gives the record a parse would
+give: the result never depends on what the cache holds.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from stat import S_ISLNK
+from typing import NamedTuple
+
+from kgsync.build.cache.files import CacheReader
+from kgsync.build.cache.records import RecordCache, content_key
+from kgsync.build.cache.state import BuildState, Stamp, stamp_of
+from kgsync.extract.record import Record
+from kgsync.read.items import unreadable
+
+#: The stage proper: (raw bytes, display path, slug) of each file -> its record, in order.
+Parse = Callable[[Sequence[tuple[bytes, str, str]]], Sequence[Record]]
+
+
+@dataclass(frozen=True)
+class Recalled:
+    """Every item file's record, from the cache or parsed now."""
+
+    records: tuple[Record, ...]  # one per item file, in file order (caps not applied: configuration)
+    keys: tuple[str, ...]  # each record's content key, in the same order
+    earlier: dict[str, Record]  # the records of ``earlier_keys`` no file has now, while the cache holds them
+
+
+class ReadMemo:
+    """The read stage wrapped in the record cache and the stat-trust state of the last build;
+    ``trusted`` is what the next build may trust (``BuildState.files``), once ``records`` ran."""
+
+    def __init__(self, cache: RecordCache | None = None, state: BuildState | None = None) -> None:
+        self.cache = cache if cache is not None else RecordCache(None, CacheReader())  # None: parse every file
+        self.state = state  # None: every file is read and hashed
+        self.trusted: dict[str, tuple[Stamp, str]] = {}
+
+    def records(self, paths: Sequence[Path], root: Path, parse: Parse, earlier_keys: Sequence[str] = ()) -> Recalled:
+        """The record of every file of ``paths``: stored ones reused, the others given by ``parse``
+        (each distinct content once) and stored.  ``earlier_keys``: the record keys of the last
+        selection, whose records a vocabulary reuse compares an edited item against (``Recalled.earlier``)."""
+        state, cache = self.state, self.cache
+        known = state.files if state is not None else {}
+        scan_started = time.time_ns()
+
+        def settled(stat: os.stat_result) -> bool:
+            return state is not None and state.settled(stat, scan_started)
+
+        displays = _Displays(root)
+        seen: dict[str, tuple[Stamp, str]] = {}
+        keys: list[str] = []
+        records: dict[str, Record] = {}
+        todo: list[tuple[str, bytes, str, str]] = []  # (key, raw, display, slug) of the files to parse
+        for path in paths:
+            found = _find(path, displays, known, cache, settled)
+            keys.append(found.key)
+            if found.trusted is not None:
+                seen[found.display] = found.trusted
+            if found.record is not None:
+                records[found.key] = found.record
+            elif found.key not in records:
+                records[found.key] = _PENDING
+                todo.append((found.key, found.raw, found.display, path.stem))
+        for (key, *_), record in zip(todo, parse([job[1:] for job in todo])):
+            records[key] = record
+            cache.put(key, record)
+        earlier = cache.earlier(earlier_keys, records)
+        cache.save()
+        self.trusted = seen
+        return Recalled(tuple(records[key] for key in keys), tuple(keys), earlier)
+
+
+class _Found(NamedTuple):
+    """One item file, as the scan found it."""
+
+    key: str  # its content key (``unreadable:<display>`` when it cannot be read)
+    record: Record | None  # from the cache (or the unreadable file's error); None: parse ``raw``
+    raw: bytes  # the bytes read (b"" when not read)
+    display: str
+    trusted: tuple[Stamp, str] | None  # (stamp, key) for ``BuildState.files``: read by stat next time
+
+
+def _find(path: Path, displays: _Displays, known: Mapping[str, tuple[Stamp, str]], cache: RecordCache,
+          settled: Callable[[os.stat_result], bool]) -> _Found:
+    """One file's content key and cached record: trusted by stat when ``known`` records this very
+    stat and the cache still has its record, else read and hashed."""
+    # One lstat: for anything but a symlink it is the stat (a symlink takes both, and the full display).
+    stat = os.lstat(path)
+    link = S_ISLNK(stat.st_mode)
+    if link:
+        try:
+            stat = path.stat()
+        except OSError as exc:  # a broken link: named as the link, since it leads nowhere
+            display = displays.of(path, False)
+            return _Found(f"unreadable:{display}", _unreadable(display, path.stem, exc), b"", display, None)
+    display = displays.of(path, link)
+    stamp = stamp_of(stat)
+    entry = known.get(display)
+    if entry is not None and entry[0] == stamp and (record := cache.get(entry[1], path, display)) is not None:
+        return _Found(entry[1], record, b"", display, (stamp, entry[1]))
+    # Unknown stat, or its record is gone: read, hash, parse.
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:  # unreadable now: an error for this item, which keeps its old nodes
+        return _Found(f"unreadable:{display}", _unreadable(display, path.stem, exc), b"", display, None)
+    key = content_key(display, raw)
+    # Record the stat only for the bytes read under it, and only when no later
+    # write can reproduce it (see kgsync.build.cache.state): otherwise hash again next time.
+    trusted = (stamp, key) if stamp == stamp_of(path.stat()) and settled(stat) else None
+    return _Found(key, cache.get(key, path, display), raw, display, trusted)
+
+
+class _Displays:
+    """``_display`` of many files: the folder is resolved once, not every file (10,000
+    ``Path.resolve`` calls cost ~0.5 s); a symlinked file still takes the full path."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.root_resolved = root.resolve()
+        self.folders: dict[Path, str | None] = {}
+
+    def of(self, path: Path, link: bool) -> str:
+        parent = path.parent
+        if parent not in self.folders:
+            try:
+                self.folders[parent] = parent.resolve().relative_to(self.root_resolved).as_posix()
+            except ValueError:
+                self.folders[parent] = None
+        folder = self.folders[parent]
+        if folder is None or link or path.name in ("", ".", ".."):
+            return _display(path, self.root)
+        return path.name if folder == "." else f"{folder}/{path.name}"
+
+
+_PENDING = Record(None, (), (None, None))
+
+
+def _unreadable(display: str, slug: str, exc: OSError) -> Record:
+    return Record(None, (unreadable(display, slug, exc),), (None, None))
+
+
+def _display(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()

@@ -1,0 +1,162 @@
+"""Vocabulary events and bystanders: a merge changes other items only through shared nodes or named events."""
+
+from __future__ import annotations
+
+import random
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kgsync.read import config as config_module
+from kgsync.graph.merge import manifest_path
+from kgsync.contract.model import Facts, Relation
+from kgsync.build.pipeline import build, theme_concepts_of
+from kgsync.vocabulary.themes import load_theme_map
+from kgsync.diff.vocab_events import EventKind, explain, vocabulary_events
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+import gen_corpus  # noqa: E402
+
+
+def facts(*relations: tuple[str, str, str], entities: tuple[tuple[str, str], ...] = ()) -> Facts:
+    return Facts(entities, (), tuple(Relation(*r) for r in relations))
+
+
+def test_a_bystander_is_explained_only_through_the_merged_items_nodes_or_a_listed_event() -> None:
+    before = {"a": facts(("item:a", "concept:x", "addresses")),
+              "b": facts(("item:b", "concept:y", "addresses")),
+              "c": facts(("item:c", "concept:z", "addresses"))}
+    after = {"a": facts(("item:a", "concept:x", "addresses"), ("item:a", "concept:new", "addresses")),  # via new
+             "b": facts(),  # lost y: nothing the merged item touches
+             "c": facts(),  # lost z: listed by an event
+             "n": facts(("item:n", "concept:new", "addresses"))}
+    events = vocabulary_events({"q"}, {"q", "z"}, set(), set(), before, after)
+    assert [(e.kind, e.subject, e.items) for e in events] == [(EventKind.HUB_ENTERED, "z", ("c",))]
+    found = explain(before, after, {"n"}, events)
+    assert found.changed == ("a", "b", "c")
+    assert found.explained == ("a", "c")
+    assert found.unexplained == {"b": ("relation item:b concept:y addresses",)}
+
+
+def test_a_claim_that_cites_a_retired_claim_leaves_with_it_and_only_what_it_carried() -> None:
+    """Deleting item d retires d's claim; b's finding that cited it was a claim only for that
+    link (beyond the cap): the claim, its observations and relations and a concept node b held
+    only through it leave with it.  b's other changes are still unexplained."""
+    cited = "claim:b:cites-d"
+    before = {"d": facts(("item:d", "claim:d:x", "states")),
+              "b": Facts((("item:b", "research_item"), (cited, "claim"), ("concept:only-here", "concept")),
+                         ((cited, "confidence:high"), ("item:b", "title: B")),
+                         tuple(Relation(*r) for r in (("item:b", cited, "states"), (cited, "claim:d:x", "supports"),
+                                                      (cited, "concept:only-here", "about"),
+                                                      ("item:b", "concept:kept", "addresses"))))}
+    after = {"b": Facts((("item:b", "research_item"),), (("item:b", "title: B"),), ())}
+    found = explain(before, after, {"d"}, ())
+    assert found.unexplained == {"b": ("relation item:b concept:kept addresses",)}
+
+
+def test_a_new_merge_lists_the_items_of_both_terms() -> None:
+    before = {"a": facts(("item:a", "concept:system-debt", "addresses")), "b": facts()}
+    after = {"a": facts(("item:a", "concept:debt", "addresses")), "b": facts(), "n": facts(("item:n", "concept:debt", "addresses"))}
+    events = vocabulary_events(set(), set(), set(), set(), before, after, (), (("system-debt", "debt"),))
+    assert [(e.kind, e.subject, e.items) for e in events] == [(EventKind.MERGED, "system-debt -> debt", ("a", "n"))]
+
+
+def test_a_theme_crossing_the_share_lists_the_items_that_carry_it() -> None:
+    before = {"a": Facts((("item:a", "research_item"),), (("item:a", "tag:agentic_ai"),), ()),
+              "b": Facts((("item:b", "research_item"),), (("item:b", "tag:other"),), ())}
+    events = vocabulary_events(set(), set(), {"agentic-ai"}, set(), before, before)
+    assert [(e.kind, e.items) for e in events] == [(EventKind.THEME_HUB, ("a",))]
+
+
+def test_an_acronym_losing_its_only_definer_lists_the_items_holding_it() -> None:
+    # Item s writes "DIA" without defining it; the only definer is deleted: s's choice moves
+    # (concept:dia -> concept:ai-investment), explained by the event, and so is the item whose
+    # link to the new node that move made (a node reaching mining.min_links linkers).
+    before = {"s": facts(("item:s", "concept:dia", "addresses")), "d": facts(("item:d", "concept:dia", "addresses")),
+              "e": facts(("item:e", "concept:media", "addresses"))}
+    after = {"s": facts(("item:s", "concept:ai-investment", "addresses")),
+             "e": facts(("item:e", "concept:media", "addresses"), ("item:e", "concept:ai-investment", "addresses"))}
+    events = vocabulary_events(set(), set(), set(), set(), before, after,
+                               acronyms_before=(("dia", "department internal affair", ("s",)),))
+    assert [(e.kind, e.subject, e.items) for e in events] == [
+        (EventKind.ACRONYM_UNDEFINED, "dia = department internal affair", ("d", "s"))]  # not "media"
+    assert explain(before, after, {"d"}, events).unexplained == {}
+    assert explain(before, after, {"d"}, ()).unexplained != {}
+
+
+_BASE: dict[int, tuple[Path, dict[str, Facts], object, frozenset[str]]] = {}
+
+
+def _base(seed: int) -> tuple[Path, dict[str, Facts], object, frozenset[str]]:
+    """A generated 40-item repo built once per seed (its graph and manifest are the 'committed' ones)."""
+    if seed not in _BASE:
+        root = Path(tempfile.mkdtemp(prefix="kgsync-locality-"))
+        _cross_reference(gen_corpus.generate(root / "Research" / "completed", 41, seed=seed), seed)
+        cfg = config_module.load(root).with_overrides(cache_dir="")
+        result = build(cfg)
+        _BASE[seed] = (root, dict(result.manifest.by_item), result.vocabulary,
+                       theme_concepts_of(result.items, load_theme_map(None), cfg))
+    return _BASE[seed]
+
+
+def _cross_reference(paths: list[Path], seed: int) -> None:
+    """Make the generated items refer to earlier ones as the real corpus does: text links (a
+    dated slug, a path, an undated slug suffix; often equally many, so the slug's date breaks the
+    tie) and a finding beyond the claim cap that cites another item's Key Finding by number (an
+    evidence link: both findings become claims)."""
+    rng = random.Random(seed)
+    paths = sorted(paths)
+    for index, path in enumerate(paths[1:], 1):
+        text = path.read_text(encoding="utf-8")
+        links = []
+        for earlier in rng.sample(paths[:index], min(index, 2)):
+            slug, suffix = earlier.stem, earlier.stem[11:]
+            forms = (f"`{slug}`", f"`Research/completed/{slug}.md`", f"`{suffix}`")
+            links += [rng.choice(forms) for _ in range(rng.randint(1, 2))]
+        text = text.replace("## Approach", f"Earlier work: {', '.join(links)}.\n\n## Approach", 1)
+        cited = paths[rng.randrange(index)].stem
+        finding = (f"9. Building on Key Finding {rng.randint(1, 3)} of `{cited}.md`, the pipeline evidence "
+                   "holds here too. (high confidence)\n")
+        text = text.replace("\n### Evidence Map", f"{finding}\n### Evidence Map", 1)
+        path.write_text(text, encoding="utf-8")
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.sampled_from([3, 5]), pick=st.integers(0, 40), add=st.booleans())
+def test_adding_or_deleting_one_item_leaves_no_unexplained_bystander(seed: int, pick: int, add: bool) -> None:
+    """The locality rule on generated corpora: one item is taken out of (or put back into) the
+    committed build; every other item whose facts changed is explained by a node that item
+    holds or by a vocabulary event that lists it."""
+    root, base_facts, base_vocab, base_themes = _base(seed)
+    work = Path(tempfile.mkdtemp(prefix="kgsync-locality-case-"))
+    try:
+        shutil.copytree(root, work, dirs_exist_ok=True)
+        files = sorted((work / "Research" / "completed").glob("*.md"))
+        victim = files[pick % len(files)]
+        cfg = config_module.load(work).with_overrides(cache_dir="")
+        if add:  # the committed build lacks the item: build without it first, then add it
+            text = victim.read_bytes()
+            victim.unlink()
+            start = build(cfg)
+            victim.write_bytes(text)
+        else:
+            start = None
+        before = dict(start.manifest.by_item) if start else base_facts
+        vocab_before = start.vocabulary if start else base_vocab
+        themes_before = theme_concepts_of(start.items, load_theme_map(None), cfg) if start else base_themes
+        if not add:
+            victim.unlink()
+        result = build(cfg)
+        assert manifest_path(cfg.path(cfg.graph)).exists()
+        events = vocabulary_events(vocab_before.hub_keys, result.vocabulary.hub_keys, themes_before,
+                                   theme_concepts_of(result.items, load_theme_map(None), cfg), before,
+                                   result.manifest.by_item, vocab_before.merges, result.vocabulary.merges,
+                                   vocab_before.acronyms, result.vocabulary.acronyms)
+        found = explain(before, result.manifest.by_item, {victim.stem}, events)
+        assert found.unexplained == {}, (victim.stem, events)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)

@@ -1,0 +1,70 @@
+"""kgsync.extract.markers: the author's stance marker, read exactly."""
+
+from __future__ import annotations
+
+from kgsync.contract.model import RelationType
+from kgsync.extract.markers import author_marks, without_marks
+from kgsync.extract.references import scan
+from tests.extract.test_evidence import NEW, OLD, links_of, new_item, old_item
+
+
+def test_a_marker_names_relation_item_and_findings() -> None:
+    [a, b] = author_marks(f"Text [contradicts: {OLD} KF2, KF3] more.", 7, NEW, 1)
+    assert (a.target, a.finding, a.stance, a.held_by, a.exact, a.line) == (OLD, 2, RelationType.CONTRADICTS, 1, True, 7)
+    assert b.finding == 3
+    [c] = author_marks(f"[supports: `Research/completed/{OLD}.md` Key Finding 1 from KF2]", 3, NEW, 0)
+    assert (c.target, c.finding, c.held_by) == (OLD, 1, 2)
+    assert author_marks(f"[supports: {NEW} KF1]", 3, NEW, 0) == []  # a self-reference
+    assert without_marks(f"A [supports: {OLD} KF1] B") == "A   B"
+
+
+def test_a_marker_in_a_finding_links_exactly_whatever_the_prose_says() -> None:
+    findings = (f"**Search waits.** The vendor disagrees. [supports: {OLD} KF2]", "Vector search waits.")
+    [link] = links_of(old_item(), new_item("Nothing.", findings)).links[NEW]
+    assert (link.source_number, link.relation) == (1, RelationType.SUPPORTS)
+    assert ":vector-stores" in link.target_claim
+
+
+def test_a_marker_outside_the_findings_names_its_source_with_from() -> None:
+    body = f"Later analysis. [contradicts: {OLD} KF3 from KF2]"
+    [link] = links_of(old_item(), new_item(body)).links[NEW]
+    assert (link.source_number, link.relation) == (2, RelationType.CONTRADICTS)
+    [mention] = scan(new_item(body))  # the marker's slug is not read again as prose
+    assert mention.exact
+
+
+def test_a_marker_that_cannot_be_linked_warns_with_the_fix() -> None:
+    result = links_of(old_item(), new_item(f"Later analysis. [supports: {OLD} KF3]"))
+    assert result.links == {}
+    [issue] = result.issues
+    assert "from KF<n>" in issue.hint and issue.location.line > 0
+    result = links_of(old_item(), new_item("Later. [supports: 2026-09-09-nothing KF3 from KF1]"))
+    assert "no item" in result.issues[0].message
+    result = links_of(old_item(), new_item(f"Later. [supports: {OLD} KF9 from KF1]"))
+    assert "Key Finding 9" in result.issues[0].message
+
+
+def test_a_cites_entry_with_findings_and_a_stance_links_exactly() -> None:
+    from tests.extract.test_evidence import item_text, make
+
+    findings = ("SQLite FTS5 search is enough for a small corpus of items.", "Vector search waits until it grows.")
+    front = f"cites:\n  - 2026-01-15-third-study\n  - {{item: {OLD}, findings: [2, 3], stance: contradicts, from: 2}}\n"
+    item = make(NEW, item_text("New study", "2026-02-01", findings, "Nothing.", front))
+    assert item.cites == ("2026-01-15-third-study", OLD)  # plain slugs stay valid
+    links = links_of(old_item(), item).links[NEW]
+    assert [(link.source_number, link.relation, link.line) for link in links] == [
+        (2, RelationType.CONTRADICTS, 5), (2, RelationType.CONTRADICTS, 5)]  # the cites: line
+    assert {link.target_claim.split(":")[2].split("-")[0] for link in links} == {"vector", "binary"}
+
+
+def test_a_malformed_cites_entry_is_rejected_with_the_form_to_write() -> None:
+    from kgsync.read.items import IssueSeverity, read_item_bytes
+    from tests.extract.test_evidence import item_text
+
+    front = f"cites: [{{item: {OLD}, findings: [2], stance: agrees}}]\n"
+    text = item_text("New study", "2026-02-01", ("One.",), "Nothing.", front)
+    item, issues = read_item_bytes(text.encode(), f"Research/completed/{NEW}.md", NEW)
+    assert item is None  # rejected, not stored with the entry dropped
+    [issue] = issues
+    assert issue.severity is IssueSeverity.ERROR and "'agrees'" in issue.message
+    assert "stance: supports" in issue.hint and issue.location.line == 5

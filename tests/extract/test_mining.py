@@ -1,0 +1,283 @@
+"""Per-item term mining (kgsync.extract.mining): candidates, phrases, acronym definitions; the fast paths equal their definitions."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tests.item_corpus import corpus
+from kgsync.extract.mining import ItemCandidates, acronym_pairs, candidates
+
+
+def test_item_candidates_pickle_and_depend_on_one_item_only() -> None:
+    item = corpus()[2]
+    cands = candidates(item)
+    assert pickle.loads(pickle.dumps(cands)) == cands
+    assert candidates(item) == cands
+    assert isinstance(cands, ItemCandidates) and cands.slug == item.slug
+    assert ("mcp", "model context protocol") in cands.acronyms
+
+
+def test_acronym_pairs_both_directions() -> None:
+    text = "We use the Model Context Protocol (MCP) and RAG (retrieval-augmented generation) daily."
+    assert acronym_pairs(text) == [("MCP", "Model Context Protocol"), ("RAG", "retrieval-augmented generation")]
+
+
+_TOKENS = ["multi", "agent", "agents", "de", "e", "mail", "re", "ranking", "MCP", "LLMs", "the", "of", "new", "key",
+           "based", "GPT-4", "4.1", "日本", "naïve", "Model", "Context", "Protocol", "co-pilot", "self-rag", "meta",
+           "pre-training", "Llama", "graph", "knowledge", "quickly", "red-teaming", "x", "AI's", "non-e-mail", "co",
+           "multi-agent", "sub-sub-agent", "42", "3-d", "ⅰⅰ", "family", "several", "system", "de-e-mail"]
+
+
+def _phrases_by_definition(run: tuple[str, ...]) -> list[tuple[str, str, bool]]:
+    from kgsync.extract import phrases as mining
+
+    return [checked for start in range(len(run)) for end in range(start + 1, min(start + mining.MAX_WORDS, len(run)) + 1)
+            if (checked := mining._check(run[start:end])) is not None]
+
+
+def test_phrases_equal_checking_every_slice() -> None:
+    """``_phrases`` decides most multi-token slices from per-token facts; it must agree with
+    ``_check`` on every slice (prefixes that close up, keyless tokens, acronyms, stopwords)."""
+    from kgsync.extract import phrases as mining
+
+    rnd = random.Random(11)
+    for _ in range(4000):
+        run = tuple(rnd.choice(_TOKENS) for _ in range(rnd.randint(1, 8)))
+        assert mining._phrases(run) == _phrases_by_definition(run), run
+
+
+def test_runs_split_like_a_token_loop() -> None:
+    from kgsync.extract import phrases as mining
+
+    def by_loop(text: str) -> list[tuple[str, ...]]:
+        runs, run = [], []
+        for token in mining._TOKEN_OR_BREAK.findall(text):
+            if not token[0].isalnum() or mining._breaks(token):
+                if run:
+                    runs.append(tuple(run))
+                run = []
+            else:
+                run.append(token)
+        return runs + [tuple(run)] if run else runs
+
+    rnd = random.Random(5)
+    pieces = _TOKENS + [" ", ", ", ". ", "\n\n", "_", "(", "the ", "is "]
+    for _ in range(2000):
+        text = " ".join(rnd.choice(pieces) for _ in range(rnd.randint(0, 20)))
+        assert mining._runs(text) == by_loop(text), text
+
+
+def test_candidates_do_not_depend_on_cache_state() -> None:
+    from kgsync.extract import canonical
+    from kgsync.extract import acronyms, mining, phrases
+
+    items = corpus()
+    first = [candidates(i) for i in items]
+    for cached in (phrases._run_terms, phrases._token_info, phrases._check, phrases._is_break, mining._score,
+                   phrases.token_keys, mining._bold_run, mining._code_run, mining._emphasis_terms, acronyms._is_short_form,
+                   canonical.is_acronym, canonical.word_key):
+        cached.cache_clear()
+    assert [candidates(i) for i in reversed(items)] == first[::-1]
+
+
+def test_item_candidates_pickle_round_trip() -> None:
+    from kgsync.extract.mining import Candidate
+
+    for item in corpus():
+        found = candidates(item)
+        back = pickle.loads(pickle.dumps(found, protocol=pickle.HIGHEST_PROTOCOL))
+        assert back == found and repr(back) == repr(found)
+        assert all(type(term) is Candidate for term in back.terms)
+
+
+def _acronym_pairs_plainly(text: str) -> list[tuple[str, str]]:
+    """``mining._acronym_pairs`` as first written: every test in its original order."""
+    import re
+
+    from kgsync.extract import acronyms as mining
+
+    text = text.replace("\u2019", "'")
+    out: list[tuple[str, str]] = []
+    for match in mining._PAREN.finditer(text):
+        inner = match.group(1)
+        short_match = mining._SHORT_FORM.fullmatch(inner)
+        if short_match:
+            short = short_match.group(1)
+            if not mining._is_short_form.__wrapped__(short):
+                continue
+            before = text[max(0, match.start() - 200) : match.start()]
+            cut = max((m.end() for m in re.finditer(r"[.;:!?()\[\]{}\n]", before)), default=0)
+            words_before = before[cut:].split()
+            n = min(len(short) + 5, 2 * len(short))
+            long = mining._best_long_form(short, " ".join(words_before[-n:]))
+            if long and len(long) > len(short) and short.lower() not in long.lower().split():
+                out.append((mining._short_norm(short), mining._trim(long)))
+            continue
+        word = mining._WORD_BEFORE.search(text, max(0, match.start() - 12), match.start())
+        inner = inner.strip()
+        inner_words = inner.split()
+        if word is None or len(inner) < 3 or any(c in inner for c in ";:,"):
+            continue
+        short = word.group(1)
+        if not mining._is_short_form.__wrapped__(short) or len(inner_words) < 2 or len(inner_words) > len(short) + 5:
+            continue
+        if mining._best_long_form(short, inner) == inner:
+            out.append((mining._short_norm(short), mining._trim(inner)))
+    return out
+
+
+def test_acronym_pairs_equal_the_plain_order_of_tests() -> None:
+    """The last clause end is found by one match, and parenthesised expansions are rejected by
+    their cheap tests first: the same pairs as testing in the original order."""
+    from kgsync.extract import mining
+
+    pieces = ["Model", "Context", "Protocol", "(", ")", "MCP", "LLMs", "large", "language", "models", "LLM", ";",
+              ":", ",", ".", "\n", "\u2019s", "Q&A", "RAG", "retrieval-augmented", "generation", "AB", "12", "GPU",
+              "graphics", "processing", "unit", "[", "]", "{", "é"]
+    pieces += ["large language model (LLM)", "LLM (large language model)", "Model Context Protocol (MCP)",
+               "MCP (Model Context Protocol)", "Q&A (question, answer)", "GPUs (graphics processing units)", "KG (knowledge graph)"] * 3
+    rnd = random.Random(7)
+    found = 0
+    for _ in range(6000):
+        text = "".join(rnd.choice(pieces) + (" " if rnd.random() < 0.6 else "") for _ in range(rnd.randint(0, 25)))
+        expected = _acronym_pairs_plainly(text)
+        assert mining._acronym_pairs(text) == expected, text
+        found += bool(expected)
+    assert found > 2000  # the texts do define acronyms
+
+
+def test_run_terms_are_the_phrases_that_are_not_plain_words() -> None:
+    from kgsync.extract import mining
+
+    rnd = random.Random(13)
+    runs = [(token,) for token in _TOKENS] + [tuple(rnd.choice(_TOKENS) for _ in range(rnd.randint(1, 6)))
+                                              for _ in range(500)]
+    for run in runs:
+        assert mining._run_terms.__wrapped__(run) == tuple(
+            (key, surface) for key, surface, plain in _phrases_by_definition(run) if not plain), run
+
+
+def test_names_an_idea_keeps_discourse_and_mistyped_names_out() -> None:
+    from kgsync.extract.mining import ACRONYM, DEFINED, names_an_idea
+
+    def ok(key: str, *surfaces: str, flags: int = 0) -> bool:
+        return names_an_idea(key, tuple((s, 1) for s in surfaces or (key,)), flags)
+
+    # a vague noun qualified only by evaluative words, or two vague nouns: discourse
+    assert not ok("real problem")
+    assert not ok("viable approach")
+    assert not ok("use case")
+    assert ok("policy decision point")  # three words: a named thing
+    assert ok("access control", flags=DEFINED)  # defined as an acronym's long form
+    assert ok("prompt injection") and ok("coding agent")
+    # a prefixed compound is an adjective when its last part is one
+    assert not ok("preexisting", "pre-existing")
+    assert ok("pretraining", "pre-training")
+    # a capitalised name with a method's head word is a publication or body, not a method
+    assert not ok("harvard business review", "Harvard Business Review")
+    assert ok("systematic literature review", "Systematic Literature Review", "systematic literature review")
+    # a lone method word is an activity; an acronym is a name
+    assert not ok("synthesis")
+    assert ok("rag", "RAG", flags=ACRONYM)
+    # a vague noun qualified by a participle, or only by a word in capitals; the item's own layout
+    assert not ok("completed item", "completed items")
+    assert not ok("completed research item", "completed research items")
+    assert not ok("special publication")
+    assert not ok("ai capability", "AI capabilities") and not ok("ai system", "AI systems")
+    assert ok("github action", "GitHub Actions")  # a name, not capitals
+    assert ok("ai capability", "AI capability", flags=DEFINED)
+    assert not ok("executive summary", "Executive Summary")
+    # a superlative qualifies like any evaluative word
+    assert not ok("highest value", "highest-value") and not ok("biggest risk")
+    assert ok("interest rate")  # "interest" is no superlative
+
+
+def test_names_an_idea_keeps_bookkeeping_plumbing_and_vague_methods_out() -> None:
+    from kgsync.extract.mining import ACRONYM, DEFINED, link_protocols, names_an_idea
+
+    def ok(key: str, *surfaces: str, flags: int = 0) -> bool:
+        return names_an_idea(key, tuple((s, 1) for s in surfaces or (key,)), flags)
+
+    # the repository's own bookkeeping: phrases made only of the item format's words
+    assert not ok("research backlog", "research backlog", "Research Backlog")
+    assert not ok("research corpus") and not ok("research item") and not ok("completed research item")
+    assert ok("research loop") and ok("research agenda")  # a word beyond the format's: a subject
+    assert ok("backlog")  # one word: the bookkeeping rule reads phrases
+    # what the loop does with its items: the unit items are kept in, with activities and prefixes
+    assert not ok("cross item integration", "cross-item integration") and not ok("cross item synthesis")
+    assert not ok("item review") and not ok("corpus analysis")
+    assert ok("item response theory") and ok("corpus linguistics")  # a word beyond: a subject
+    # a file format, or a protocol the item's links are written in, as an acronym (even defined) is plumbing
+    web = link_protocols("See https://example.org and ftp://example.org/x.")
+    assert web == {"https", "http", "ftp"}
+    assert not ok("json", "JSON") and not ok("pdf", "PDF", "PDFs")
+    assert not names_an_idea("http", (("HTTP", 2),), DEFINED | ACRONYM, web)
+    assert names_an_idea("http", (("HTTP", 2),), DEFINED | ACRONYM)  # an item that links no web page
+    assert ok("mcp", "MCP", flags=DEFINED | ACRONYM) and ok("rag", "RAG")
+    assert ok("python", "Python")  # a name, not an acronym: the rule reads capitals
+    assert ok("json schema", "JSON Schema")  # a longer name that holds one
+    # a vague method noun qualified only by another activity names no one procedure
+    assert not ok("audit review") and not ok("compression technique") and not ok("learning method")
+    assert ok("code review") and ok("systematic literature review") and ok("regression testing")
+    assert ok("audit review", flags=DEFINED)  # an acronym's long form is a named procedure
+
+
+def test_a_files_name_is_no_term_and_a_finding_opens_with_its_subject() -> None:
+    from kgsync.read.items import KeyFinding, ResearchItem
+    from kgsync.extract.mining import SUBJECT, _runs
+
+    assert _runs("AGENTS.md is read by Claude Code; GPT-4.1 too") == [("read",), ("Claude", "Code"), ("GPT-4.1",)]
+    findings = ("**GraphRAG (Microsoft) solves multi-hop questions.**", "GitHub Copilot reads AGENTS.md first.",
+                "AGENTS.md is read first.", "[fact] RBNZ has published no AI guidance.")
+    item = ResearchItem(
+        slug="2026-01-01-x", path="x.md", title="Retrieval designs", completed="2026-01-01", themes=(), cites=(),
+        related=(), supersedes=(), superseded_by=(), confidence="high", item_type="primary", status="completed",
+        research_question="Which designs?", executive_summary="GraphRAG, RBNZ and GitHub Copilot compared.",
+        key_findings=tuple(KeyFinding(n, text, n) for n, text in enumerate(findings, 1)), sources=(), sections=(),
+        body="", body_line=1)
+    subjects = {c.key for c in candidates(item).terms if c.flags & SUBJECT}
+    assert subjects == {"graphrag", "rbnz"}  # not "github" (a longer name opens), not a file's name
+
+
+def test_candidates_drop_an_acronym_whose_long_form_names_no_idea() -> None:
+    from kgsync.read.items import ResearchItem
+
+    item = ResearchItem(
+        slug="2026-01-01-x", path="x.md", title="What HBR says", completed="2026-01-01", themes=(), cites=(),
+        related=(), supersedes=(), superseded_by=(), confidence="high", item_type="primary", status="completed",
+        research_question="Is the real problem a viable approach?",
+        executive_summary="Harvard Business Review (HBR) reports on prompt injection attacks.",
+        key_findings=(), sources=(), sections=(),
+        body="## Log\n\nHarvard Business Review (HBR) reports on prompt injection attacks.\n", body_line=1)
+    keys = {c.key for c in candidates(item).terms}
+    assert "prompt injection" in keys or "prompt injection attack" in keys
+    assert not keys & {"hbr", "harvard business review", "real problem", "viable approach"}
+
+
+def test_candidates_drop_a_plumbing_acronym_with_its_long_form() -> None:
+    from kgsync.read.items import ResearchItem
+
+    summary = ("The server speaks HyperText Transfer Protocol (HTTP) and stores JavaScript Object Notation (JSON) "
+               "next to its Model Context Protocol (MCP) tools.")
+    item = ResearchItem(
+        slug="2026-01-01-x", path="x.md", title="An HTTP server for MCP", completed="2026-01-01", themes=(), cites=(),
+        related=(), supersedes=(), superseded_by=(), confidence="high", item_type="primary", status="completed",
+        research_question="Does HTTP suit MCP?", executive_summary=summary, key_findings=(), sources=(), sections=(),
+        body=f"## Log\n\n{summary}\n\n## Sources\n\n- [MCP](https://modelcontextprotocol.io)\n", body_line=1)
+    found = candidates(item)
+    keys = {c.key for c in found.terms}
+    assert {"mcp", "model context protocol"} <= keys
+    assert not keys & {"http", "hypertext transfer protocol", "json", "javascript object notation"}
+    assert ("http", "hypertext transfer protocol") in found.acronyms  # still the corpus's acronym map
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(list("ab1+.-_:/ éxﬁ\n") + ["://", "http", "https://", "abcdefghijklmnop"]),
+                max_size=30).map("".join))
+def test_link_schemes_are_what_the_scheme_pattern_finds(text: str) -> None:
+    from kgsync.extract import mining
+
+    assert mining._link_schemes(text) == mining._LINK_SCHEME.findall(text)

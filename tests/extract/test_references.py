@@ -1,0 +1,102 @@
+"""kgsync.extract.references: which item and finding a sentence names, read by general rules."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kgsync.contract.model import RelationType
+from kgsync.extract.references import _HAS_REFERENCE, scan
+from kgsync.read.items import IssueSeverity
+from tests.extract.test_evidence import NEW, OLD, OLD_FINDINGS, item_text, links_of, make, new_item, old_item
+
+MAP_HEADER = "| Claim | Source | Confidence | Notes |\n|---|---|---|---|\n"
+
+
+def test_ranges_and_lists_keep_every_number() -> None:
+    cases = {
+        f"Per `{OLD}.md` Key Findings 1-3, search waits.": [1, 2, 3],
+        f"Per `{OLD}.md` Key Findings 2–3, search waits.": [2, 3],
+        f"Per `{OLD}.md` Key Findings #1, #3, search waits.": [1, 3],
+        f"Per `{OLD}.md` KF 1 and 3, search waits.": [1, 3],
+    }
+    for body, numbers in cases.items():
+        assert [m.finding for m in scan(new_item(body)) if m.target == OLD] == numbers, body
+
+
+def test_a_notes_cell_finding_number_is_this_items_own_finding() -> None:
+    # the Source cell names the cited item; "Key Finding 2" in Notes is the citing item's finding
+    body = MAP_HEADER + f"| Vector search waits | `{OLD}.md` | high | Key Finding 2 |"
+    [mention] = scan(new_item(body))
+    assert (mention.target, mention.finding, mention.held_by) == (OLD, 0, 2)
+    # ... unless it says whose: "Key Finding 2 of that item"
+    body = MAP_HEADER + f"| Vector search waits | `{OLD}.md` | high | Key Finding 2 of that item |"
+    [mention] = scan(new_item(body))
+    assert (mention.target, mention.finding) == (OLD, 2)
+    # a number in the Source cell is the cited item's
+    body = MAP_HEADER + f"| Vector search waits | `{OLD}.md` Key Finding 3 | high | Direct reading |"
+    [mention] = scan(new_item(body))
+    assert (mention.finding, mention.held_by) == (3, 0)
+
+
+def test_a_notes_cell_number_links_from_that_finding() -> None:
+    body = MAP_HEADER + f"| Stores waits | `{OLD}.md` Key Finding 2 | high | Key Finding 2 |"
+    [link] = links_of(old_item(), new_item(body)).links[NEW]
+    assert (link.source_number, link.relation) == (2, RelationType.EXTENDS)
+    assert ":vector-stores" in link.target_claim
+
+
+def test_a_reading_list_line_states_no_stance() -> None:
+    body = f"- `{OLD}.md` — covers FTS5; confirms that BM25 ranks items well (Key Finding 1)."
+    [mention] = scan(new_item(body))
+    assert (mention.stance, mention.finding) == (None, 1)  # a numbered citation, built on at most
+    assert scan(new_item(f"- `{OLD}.md` confirms the binary database files are not diffable in git.")) == ()
+
+
+def test_a_description_of_a_cited_item_links_its_numbered_finding() -> None:
+    front = f"cites: [{OLD}]\n"
+    text = item_text("New study", "2026-02-01", ("SQLite FTS5 search is enough for a small corpus of items.",
+                                                 "Vector search waits until the corpus grows."),
+                     "As the old study's Key Finding 2 shows, vector search waits.", front)
+    item = make(NEW, text)
+    [mention] = scan(item)
+    assert (mention.target, mention.finding, mention.stance) == (OLD, 2, None)
+    generic = make(NEW, text.replace("the old study's Key Finding 2", "the prior item (KF2)"))
+    assert [m.finding for m in scan(generic)] == [2]
+    # a description naming no cited item, or an item's own finding, links nothing
+    assert scan(make(NEW, text.replace("old study's", "vendor's"))) == ()
+    assert scan(make(NEW, text.replace("the old study's Key Finding 2", "Key Finding 2"))) == ()
+
+
+def test_a_refused_stance_word_near_a_citation_gives_a_hint_with_the_fix() -> None:
+    body = f"Binary database files stay opaque to diffs, confirmed by `{OLD}.md` Key Finding 3 and a vendor note."
+    result = links_of(old_item(), new_item(body))
+    assert all(link.relation is RelationType.EXTENDS for link in result.links.get(NEW, ()))
+    [hint] = [i for i in result.issues if "not read as a stance" in i.message]
+    assert hint.severity is IssueSeverity.WARNING
+    assert f"[supports: {OLD} KF3]" in hint.hint
+
+
+def test_stance_words_in_the_restated_claim_or_about_a_third_source_are_no_support() -> None:
+    for body in (f"Goal drift confirmed in agentic systems, as `{OLD}.md` Key Finding 3 reports.",
+                 f"Per `{OLD}.md` Key Finding 3, this is consistent with the IR literature.",
+                 f"`{OLD}.md` Key Finding 3 confirms that binary files are not diffable."):
+        relations = {link.relation for link in links_of(old_item(), new_item(body)).links.get(NEW, ())}
+        assert relations <= {RelationType.EXTENDS}, body
+
+
+def test_old_findings_fixture_is_unchanged() -> None:
+    assert len(OLD_FINDINGS) == 3
+
+
+_PLAIN_HAS_REFERENCE = re.compile(r"\.md\b|\d{4}-\d\d-\d\d-|`[a-z0-9]|\b(?:key[ \t]{1,3}finding|KF)", re.I)
+
+
+@given(st.lists(st.sampled_from(["a.md", ".MD", ".mdx", "2024-01-02-", "\u0661\u0662\u0663\u0664-12-12-", "202-01-02-",
+                                 "`a", "`A", "`-", "key finding", "Key  Finding", "okey finding", "KF", "kf2", "\u212aF",
+                                 "_KF", "x", " ", "\t", ".", "`", "k", "-", "1", "é"]), max_size=12))
+def test_the_fast_reference_check_answers_as_the_plain_regex(parts: list[str]) -> None:
+    line = "".join(parts)
+    assert bool(_HAS_REFERENCE.search(line)) == bool(_PLAIN_HAS_REFERENCE.search(line))

@@ -1,0 +1,96 @@
+"""Word classes from the WordNet-derived table, and the rules that read them."""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+import pytest
+
+from kgsync.extract import wordnet
+from kgsync.extract.mining import names_an_idea
+from kgsync.vocabulary.terms import TermKind, classify
+
+TABLE = Path(wordnet.__file__).parent / "data" / "wordnet.tsv.gz"
+
+
+def test_the_table_is_sorted_deterministic_data() -> None:
+    raw = TABLE.read_bytes()
+    assert raw[4:8] == b"\0\0\0\0"  # gzip with no time stamp: a regeneration is byte-identical
+    lines = gzip.decompress(raw).decode("utf-8").splitlines()
+    assert lines == sorted(set(lines))
+    assert {line.split("\t")[0] for line in lines} == {"everyday", "knowledge", "place", "activity", "act", "role",
+                                                        "modifier", "ordinary", "qualifier", "jurisdiction",
+                                                        "rare"}
+
+
+@pytest.mark.parametrize(("key", "written"), [
+    ("user interface", "User Interface"), ("cross reference", "cross-reference"), ("source code", "source code"),
+    ("new zealand", "New Zealand"), ("united kingdom", "United Kingdom"),  # places are not concepts (README)
+    ("tool using", "tool-using"), ("self modifying", "self-modifying"), ("rubber stamping", "rubber-stamping"),
+    ("immediate task", "immediate task"), ("prior research", "prior research"),  # a descriptive adjective
+    ("separate question", "separate question"),
+])
+def test_not_a_research_idea(key: str, written: str) -> None:
+    assert not names_an_idea(key, ((written, 1),), 0)
+
+
+@pytest.mark.parametrize(("key", "written"), [
+    ("european union", "European Union"),  # an organisation WordNet spells as a name
+    ("fine tuning", "fine-tuning"), ("red teaming", "red-teaming"), ("problem solving", "problem-solving"),
+    ("knowledge graph", "knowledge graph"), ("artificial intelligence", "artificial intelligence"),
+    ("human review", "human review"), ("regulatory framework", "regulatory framework"),  # relational adjectives
+    ("prompt design", "prompt design"),  # "prompt" is rarely an adjective
+])
+def test_a_research_idea_or_a_name(key: str, written: str) -> None:
+    assert names_an_idea(key, ((written, 1),), 0)
+
+
+@pytest.mark.parametrize("key", ["test driven development", "randomised controlled trial", "llm as judge",
+                                 "reinforcement learning from human feedback", "semantic search", "red teaming"])
+def test_techniques_procedures_and_evaluation_methods_are_methods(key: str) -> None:
+    assert classify(key) is TermKind.METHOD
+
+
+@pytest.mark.parametrize("key", ["theory of mind", "policy as code", "software as a service", "knowledge graph",
+                                 "prompt injection", "reward hacking", "software development", "control failure",
+                                 "devops research and assessment", "identity and access management"])
+def test_things_and_phenomena_are_concepts(key: str) -> None:
+    assert classify(key) is TermKind.CONCEPT
+
+
+def test_an_evaluation_of_a_coordination_is_still_an_evaluation() -> None:
+    assert classify("evaluation of retrieval and generation") is TermKind.METHOD
+
+
+@pytest.mark.parametrize("word", ["run", "build", "pass", "url", "pc"])
+def test_ordinary_words_and_everyday_abbreviations(word: str) -> None:
+    assert wordnet.is_ordinary(word)
+
+
+@pytest.mark.parametrize("word", ["rag", "mcp", "llm", "dora", "rbnz", "ml"])
+def test_research_acronyms_are_not_ordinary_words(word: str) -> None:
+    assert not wordnet.is_ordinary(word)
+
+
+@pytest.mark.parametrize(("word", "qualifies"), [("prior", True), ("immediate", True), ("separate", True),
+                                                  ("human", False), ("semantic", False), ("prompt", False),
+                                                  ("expert", False), ("regulatory", False)])
+def test_descriptive_adjectives_qualify_relational_ones_classify(word: str, qualifies: bool) -> None:
+    assert wordnet.is_qualifier(word) is qualifies
+
+
+@pytest.mark.parametrize(("key", "scopes"), [("eu", True), ("uk", True), ("european union", True),
+                                              ("new zealand", True), ("ai", False), ("gdpr", False), ("it", False)])
+def test_jurisdictions_are_places_and_the_bodies_that_govern_them(key: str, scopes: bool) -> None:
+    assert wordnet.is_jurisdiction(key) is scopes
+
+
+def test_rare_words_are_one_sense_nouns_plain_english_does_not_need() -> None:
+    """WordNet's one-sense nouns no gloss writes: topic words ("provenance", "guardrail"); not a
+    word of many senses ("system"), an everyday word ("software": glosses write it), an act
+    ("workflow", "remediation"), a person ("stakeholder"), a verb or adjective, nor the key of a
+    plural lemma ("afters" is no "after")."""
+    assert wordnet.is_rare("provenance") and wordnet.is_rare("guardrail")
+    assert not any(map(wordnet.is_rare, ("system", "software", "workflow", "remediation", "stakeholder", "build",
+                                         "after", "durable", "template", "headcount")))

@@ -1,0 +1,427 @@
+"""What each item contributes: caps, trust states, themes, links, stable claims."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tests.item_corpus import item_markdown
+
+from kgsync.read import config as config_module
+from kgsync.contract.model import Graph
+from kgsync.build.pipeline import build
+
+THEMES = "```yaml\nmemory-context: [context-window]\nagentic-ai: [agents]\n```\n"
+
+
+def item(slug: str, *, title: str, completed: str, themes: str = "[agentic-ai]", extra: str = "",
+         findings: list[str] | None = None, body: str = "") -> tuple[str, str]:
+    findings = findings or [
+        "**Knowledge graphs improve recall for research agents.** (high confidence; source: https://a.org/1)",
+        "**Vector search complements knowledge graphs.** (medium confidence; source: https://b.org/2)",
+        "**Entity resolution merges duplicate knowledge graph nodes.** (low confidence; source: https://c.org/3)",
+        "**Hybrid retrieval with reciprocal rank fusion beats either alone.** (high confidence)",
+    ]
+    return slug, item_markdown(
+        title, completed=completed, themes=themes, extra=f"confidence: medium\n{extra}", body=body, findings=findings,
+        question="How do knowledge graphs and vector search help agents?",
+        summary="Knowledge graphs help agents find earlier work.",
+    )
+
+
+def repo(tmp_path: Path, *items: tuple[str, str]) -> Path:
+    folder = tmp_path / "Research" / "completed"
+    folder.mkdir(parents=True)
+    for slug, text in items:
+        (folder / f"{slug}.md").write_text(text, encoding="utf-8")
+    (tmp_path / "themes.md").write_text(THEMES, encoding="utf-8")
+    (tmp_path / "kgsync.yml").write_text("themes_vocabulary: themes.md\n", encoding="utf-8")
+    return tmp_path
+
+
+def graph_of(root: Path) -> Graph:
+    return build(config_module.load(root)).graph
+
+
+def targets(graph: Graph, source: str, relation: str) -> list[str]:
+    return sorted(r.target for r in graph.relations if r.source == source and r.relation_type == relation)
+
+
+def test_caps_hold_and_claims_are_the_first_findings(tmp_path: Path) -> None:
+    root = repo(tmp_path, *(item(f"2026-01-0{n}-kg-{n}", title=f"Knowledge graphs and vector search {n}",
+                                 completed=f"2026-01-0{n}") for n in range(1, 7)))
+    assert len(targets(graph_of(root), "item:2026-01-01-kg-1", "states")) == 4  # the default cap: all four
+    (root / "kgsync.yml").write_text("themes_vocabulary: themes.md\ncaps: {claims: 3}\n", encoding="utf-8")
+    graph = graph_of(root)
+    for n in range(1, 7):
+        name = f"item:2026-01-0{n}-kg-{n}"
+        assert len(targets(graph, name, "addresses")) <= 5
+        assert len(targets(graph, name, "uses_method")) <= 2
+        claims = targets(graph, name, "states")
+        assert len(claims) == 3
+        sections = {o for c in claims for o in graph.entity(c).observations if o.startswith("section:")}
+        assert sections == {"section:key-finding-1", "section:key-finding-2", "section:key-finding-3"}
+
+
+def test_superseded_items_keep_their_node_but_state_no_claims(tmp_path: Path) -> None:
+    root = repo(tmp_path,
+                item("2026-01-01-old", title="Old view", completed="2026-01-01",
+                     extra="superseded_by: 2026-02-01-new\n"),
+                item("2026-02-01-new", title="New view", completed="2026-02-01", extra="supersedes: 2026-01-01-old\n"))
+    graph = graph_of(root)
+    old = graph.entity("item:2026-01-01-old")
+    assert old is not None and "status:superseded" in old.observations
+    assert targets(graph, "item:2026-01-01-old", "states") == []
+    assert not [e for e in graph.entities if e.name.startswith("claim:2026-01-01-old:")]
+    assert targets(graph, "item:2026-02-01-new", "extends") == ["item:2026-01-01-old"]
+
+
+def test_discriminating_themes_become_concepts_hubs_stay_tags(tmp_path: Path) -> None:
+    items = [item(f"2026-01-{n:02d}-x{n}", title=f"Topic {n}", completed=f"2026-01-{n:02d}") for n in range(1, 10)]
+    items.append(item("2026-01-10-ctx", title="Context windows", completed="2026-01-10",
+                      themes="[agents, context-window]"))
+    graph = graph_of(repo(tmp_path, *items))
+    ctx = graph.entity("item:2026-01-10-ctx")
+    assert ctx is not None
+    assert "tag:agentic_ai" in ctx.observations and "tag:memory_context" in ctx.observations  # canonicalised
+    assert "concept:memory-context" in targets(graph, "item:2026-01-10-ctx", "addresses")
+    assert graph.entity("concept:agentic-ai") is None  # on every item: a hub, not a concept
+    assert not [e for e in graph.entities if any(o.startswith("provenance:") for o in e.observations)
+                and e.entity_type == "concept"]
+
+
+def test_a_hub_theme_made_a_concept_takes_no_concept_slot(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from kgsync.graph.assemble import assemble
+
+    items, extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts = _inputs(tmp_path)
+    one = replace(caps, concepts=1)
+    with_theme = theme_concepts | {"agentic-ai"}  # on every item: a hub theme, made a concept
+
+    def addresses(hub_themes: frozenset[str]) -> dict[str, list[str]]:
+        by_item = assemble(items, extractions, vocabulary, themes, one, fold, tag_style, with_theme,
+                           min_links=1, hub_themes=hub_themes).by_item
+        return {slug: sorted(r.target for r in facts.relations if r.relation_type == "addresses")
+                for slug, facts in by_item.items()}
+
+    slotted, besides = addresses(frozenset()), addresses(frozenset({"agentic-ai"}))
+    assert all(targets == ["concept:agentic-ai"] for targets in slotted.values())  # the theme took the one slot
+    # besides it, each item keeps its one mined concept slot (items whose terms are methods have none)
+    assert all("concept:agentic-ai" in targets and len(targets) <= 2 for targets in besides.values())
+    assert sum(len(targets) == 2 for targets in besides.values()) >= 2
+
+
+def test_extends_only_earlier_work(tmp_path: Path) -> None:
+    link = "See `Research/completed/2026-01-01-base.md` and again Research/completed/2026-01-01-base.md."
+    graph = graph_of(repo(
+        tmp_path,
+        item("2026-01-01-base", title="Base", completed="2026-01-01"),
+        item("2026-01-02-other", title="Other", completed="2026-01-02"),
+        item("2026-02-01-later", title="Later", completed="2026-02-01",
+             extra="cites: [2026-01-02-other, 2026-03-01-future, 2026-09-09-missing]\n", body=link),
+        item("2026-03-01-future", title="Future", completed="2026-03-01"),
+    ))
+    assert targets(graph, "item:2026-02-01-later", "extends") == ["item:2026-01-01-base", "item:2026-01-02-other"]
+    assert targets(graph, "item:2026-01-01-base", "extends") == []
+
+
+def test_a_text_link_keeps_its_slot_whether_or_not_its_target_exists(tmp_path: Path) -> None:
+    """caps.links is 1: the link the text mentions most holds the slot by what the text says (its
+    mentions, the date its slug carries, its words), however it is written; deleting its target
+    frees no slot for the next link."""
+    base_link = "Once `Research/completed/2026-01-01-base.md`."
+    root = repo(
+        tmp_path,
+        item("2026-01-01-base", title="Base", completed="2026-01-05"),  # completed after the gone items
+        item("2026-01-02-gone-item", title="Gone", completed="2026-01-02"),
+        item("2026-01-03-gone-old-item", title="Gone too", completed="2026-01-03"),
+        # as often as base, with a later slug date: the dated link ranks first
+        item("2026-02-01-dated", title="Dated", completed="2026-02-01",
+             body=f"Mostly `2026-01-02-gone-item`. {base_link}"),
+        # an undated slug suffix, mentioned more often than base
+        item("2026-02-02-undated", title="Undated", completed="2026-02-02",
+             body=f"See `gone-old-item`, `gone-old-item` and gone-old-item.md. {base_link}"),
+    )
+    graph = graph_of(root)
+    assert targets(graph, "item:2026-02-01-dated", "extends") == ["item:2026-01-02-gone-item"]
+    assert targets(graph, "item:2026-02-02-undated", "extends") == ["item:2026-01-03-gone-old-item"]
+    for slug in ("2026-01-02-gone-item", "2026-01-03-gone-old-item"):
+        (root / "Research" / "completed" / f"{slug}.md").unlink()
+    graph = graph_of(root)
+    assert targets(graph, "item:2026-02-01-dated", "extends") == []  # base does not move up
+    assert targets(graph, "item:2026-02-02-undated", "extends") == []
+
+
+def test_claim_names_survive_reordering(tmp_path: Path) -> None:
+    first = item("2026-01-01-a", title="A", completed="2026-01-01")
+    root = repo(tmp_path, first)
+    (root / "kgsync.yml").write_text("themes_vocabulary: themes.md\ncaps: {claims: 3}\n", encoding="utf-8")
+    before = {e.name for e in graph_of(root).entities if e.entity_type == "claim"}
+    findings = [
+        "**Hybrid retrieval with reciprocal rank fusion beats either alone.** (high confidence)",
+        "**Entity resolution merges duplicate knowledge graph nodes.** (low confidence; source: https://c.org/3)",
+        "**Vector search complements knowledge graphs.** (medium confidence; source: https://b.org/2)",
+        # (no longer naming "research agents": a later finding naming a topic the first ones miss
+        # is a claim too, see test_a_later_finding_names_the_items_missing_topic)
+        "**Knowledge graphs improve recall for agents.** (high confidence; source: https://a.org/1)",
+    ]
+    slug, text = item("2026-01-01-a", title="A", completed="2026-01-01", findings=findings)
+    (root / "Research" / "completed" / f"{slug}.md").write_text(text, encoding="utf-8")
+    after = graph_of(root)
+    names = {e.name for e in after.entities if e.entity_type == "claim"}
+    # Document order decides which findings are claims; a finding keeps its name wherever it moves.
+    assert "claim:2026-01-01-a:hybrid-retrieval-reciprocal-rank" in names  # moved up to the first place
+    assert "claim:2026-01-01-a:knowledge-graphs-improve-recall" in before - names  # moved down to the fourth
+    assert len(names & before) == 2
+    sections = {o for e in after.entities if e.entity_type == "claim" for o in e.observations if o.startswith("section:")}
+    assert sections == {"section:key-finding-1", "section:key-finding-2", "section:key-finding-3"}
+
+
+# --- reuse of an item's facts across builds (assemble.AssemblyMemo, assemble.context_key) ---
+
+def _inputs(tmp_path: Path, extra_topics: tuple[str, ...] = ()):
+    """The real inputs of ``assemble`` for a small repo, as the pipeline computes them."""
+    from kgsync.vocabulary.economy import discriminating_themes, hub_folding
+    from kgsync.build.pipeline import read_records
+    from kgsync.vocabulary.themes import load_theme_map
+    from kgsync.vocabulary.vocab import select
+
+    topics = ["reciprocal rank fusion", "entity resolution", "sparse retrieval", "graph embeddings",
+              "prompt caching", *extra_topics]
+    root = repo(tmp_path, *(item(f"2026-01-{n:02}-kg-{n}", title=f"How does {topics[n % len(topics)]} help agents {n}",
+                                 completed=f"2026-01-{n:02}", body="See 2026-01-01-kg-1.md.",
+                                 findings=[f"**{topics[n % len(topics)].capitalize()} improves recall.** "
+                                           "(high confidence)",
+                                           "**Agents benefit from it.** (medium confidence)"])
+                            for n in range(1, 11)))
+    cfg = config_module.load(root).with_overrides(cache_dir="")
+    reading = read_records(cfg)
+    by_slug = reading.by_slug
+    items = reading.read.items
+    vocabulary = select([by_slug[i.slug].candidates for i in items], cfg)
+    themes = load_theme_map(cfg.path(cfg.themes_vocabulary))
+    fold = hub_folding([by_slug[i.slug].candidates for i in items], vocabulary)
+    theme_concepts = discriminating_themes([{themes.canonicalise(t) for t in i.themes} for i in items], 0.9)
+    extractions = {i.slug: by_slug[i.slug].extraction for i in items}
+    return items, extractions, vocabulary, themes, cfg.caps, fold, cfg.tag_style, theme_concepts
+
+
+def test_context_key_digests_every_corpus_wide_input(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from kgsync.graph.memo import context_key
+    from kgsync.vocabulary.economy import Folding
+    from kgsync.vocabulary.themes import ThemeMap
+
+    items, _extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts = _inputs(tmp_path)
+    args = dict(items=items, vocabulary=vocabulary, themes=themes, caps=caps, fold=fold, tag_style=tag_style,
+                theme_concepts=theme_concepts)
+    base = context_key(**args)
+    assert base is not None and base == context_key(**args)
+    some_key, some_name = sorted(vocabulary._index.items())[0]
+    other_name = sorted(vocabulary.terms)[-1]
+    assert other_name != some_name
+    first_term = vocabulary.terms[sorted(vocabulary.terms)[0]]
+    variants = {
+        "a mined name merged into a theme": dict(theme_concepts=theme_concepts | {"zorblax"},
+                                                 vocabulary=replace(vocabulary, terms={**vocabulary.terms,
+                                                                                       "zorblax": first_term})),
+        "a canonical theme": dict(themes=ThemeMap(themes.canonical | {"zorblax"}, themes.alias_to_canonical)),
+        "a theme alias": dict(themes=ThemeMap(themes.canonical, {**themes.alias_to_canonical, "zq": "agentic-ai"})),
+        "caps": dict(caps=replace(caps, links=caps.links + 1)),
+        "tag style": dict(tag_style="slug" if tag_style != "slug" else "search-safe"),
+        "folding rules": dict(fold=Folding.of([("knowledge graph", "kg")])),
+        "theme concepts": dict(theme_concepts=theme_concepts | {"zorblax"}),
+        "hub themes": dict(hub_themes=frozenset(sorted(theme_concepts)[:1]) or frozenset({"zorblax"})),
+        "a completion date": dict(items=[replace(items[0], completed="2001-01-01"), *items[1:]]),
+        "an item less": dict(items=items[1:]),
+    }
+    for what, change in variants.items():
+        assert context_key(**{**args, **change}) != base, what
+    assert context_key(**{**args, "theme_concepts": theme_concepts | {"zorblax"}}) != context_key(
+        **{**args, **variants["a mined name merged into a theme"]})
+    # The mention index is checked per item instead (AssemblyMemo): by the first word of each key.
+    digests = vocabulary.mention_digests()
+    first = some_key.split(" ")[0]
+    changed = {
+        "a new key": replace(vocabulary, _index={**vocabulary._index, f"{first} zorblax": some_name}),
+        "a key names another term": replace(vocabulary, _index={**vocabulary._index, some_key: other_name}),
+        "an acronym mark": replace(vocabulary, _acronym_keys=vocabulary._acronym_keys ^ {some_key}),
+    }
+    for what, other in changed.items():
+        theirs = other.mention_digests()
+        assert theirs[first] != digests[first], what
+        assert {w: d for w, d in theirs.items() if w != first} == {w: d for w, d in digests.items() if w != first}
+    assert context_key(**{**args, "fold": lambda text: text}) is None  # unknown behaviour: never reused
+
+
+def test_memo_reuses_facts_only_for_the_same_record_and_terms(tmp_path: Path, monkeypatch) -> None:
+    from dataclasses import replace
+
+    from kgsync.graph import assemble as assemble_module
+    from kgsync.graph.assemble import assemble
+    from kgsync.graph.memo import AssemblyMemo
+
+    items, extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts = _inputs(tmp_path)
+    plain = assemble(items, extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts)
+    entries: dict = {}
+    keys = {i.slug: f"key-{i.slug}" for i in items}
+    first = assemble(items, extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts,
+                     AssemblyMemo(entries, keys))
+    assert first == plain and set(entries) == set(keys)
+    calls: list[str] = []
+    real = assemble_module._item_facts
+    monkeypatch.setattr(assemble_module, "_item_facts", lambda i, *a: calls.append(i.slug) or real(i, *a))
+    again = assemble(items, extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts,
+                     AssemblyMemo(entries, keys))
+    assert again == plain and again.sources == plain.sources and list(again.sources) == list(plain.sources)
+    assert calls == []
+    # Another record under the slug, or other chosen terms: assembled again.
+    slug, other = items[0].slug, items[1].slug
+    uses = vocabulary.per_item[other]
+    fewer = replace(vocabulary, per_item={**vocabulary.per_item, other: replace(uses, concepts=(), methods=())})
+    expected = assemble(items, extractions, fewer, themes, caps, fold, tag_style, theme_concepts)
+    assert expected.by_item[other] != plain.by_item[other]
+    calls.clear()
+    result = assemble(items, extractions, fewer, themes, caps, fold, tag_style, theme_concepts,
+                      AssemblyMemo(entries, {**keys, slug: "key-changed"}))
+    assert result == expected and sorted(calls) == sorted([slug, other])
+    # Mention keys starting with a word of two items' claims dropped: those two assembled again, exactly.
+    from kgsync.vocabulary.terms import _lengths_of
+
+    index = {key: name for key, name in vocabulary._index.items() if key.split(" ")[0] != "sparse"}
+    assert len(index) < len(vocabulary._index)
+    narrower = replace(vocabulary, _index=index, _lengths=_lengths_of(index))
+    assemble(items, extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts,
+             AssemblyMemo(entries, keys))  # the memo as the plain vocabulary leaves it
+    expected = assemble(items, extractions, narrower, themes, caps, fold, tag_style, theme_concepts)
+    assert expected != plain
+    calls.clear()
+    result = assemble(items, extractions, narrower, themes, caps, fold, tag_style, theme_concepts,
+                      AssemblyMemo(entries, keys))
+    assert result == expected
+    assert sorted(calls) == sorted(i.slug for i in items if "sparse" in i.title.lower())
+    assert len(calls) == 2
+    # A slug without a record key (two files claim it) is never stored nor reused.
+    calls.clear()
+    del keys[slug]
+    entries.clear()
+    assemble(items, extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts, AssemblyMemo(entries, keys))
+    assert slug not in entries
+
+
+def test_a_mined_term_is_written_only_when_enough_items_link_it(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from kgsync.graph.assemble import assemble
+    from kgsync.graph.merge import merge
+    from kgsync.contract.model import Graph
+
+    # With six topics over ten items, two topics belong to one item each.
+    items, extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts = _inputs(
+        tmp_path, ("semantic chunking",))
+
+    def links(min_links: int, vocab=vocabulary) -> dict[str, set[str]]:
+        by_item = assemble(items, extractions, vocab, themes, caps, fold, tag_style, theme_concepts,
+                           min_links=min_links).by_item
+        out: dict[str, set[str]] = {}
+        for facts in by_item.values():
+            for relation in facts.relations:
+                mined = relation.target.removeprefix("concept:").removeprefix("method:") in vocab.terms
+                by_item = relation.source.startswith("item:")
+                if relation.relation_type in ("addresses", "uses_method") and mined and by_item:
+                    out.setdefault(relation.target, set()).add(relation.source)
+        return out
+
+    every = links(1)
+    shared = {name for name, sources in every.items() if len(sources) >= 2}
+    alone = set(every) - shared
+    assert shared and alone  # the corpus has both kinds, so the rule below can fail
+    assert links(2) == {name: every[name] for name in shared}
+    assert set(links(3)) == {name for name in shared if len(every[name]) >= 3}
+    # A node that is written takes everything with it: no claim is `about` a term left out.
+    graph, _manifest = merge(Graph((), ()), None, assemble(items, extractions, vocabulary, themes, caps, fold,
+                                                           tag_style, theme_concepts, min_links=2).by_item)
+    assert not {r.target for r in graph.relations} & alone
+    assert not {e.name for e in graph.entities} & alone
+    # The maintainers' pinned terms stay, linked once or not.
+    lonely = sorted(alone)[0]
+    term_name = lonely.split(":", 1)[1]
+    pinned = replace(vocabulary, terms={**vocabulary.terms,
+                                        term_name: replace(vocabulary.terms[term_name], pinned=True)})
+    assert links(2, pinned)[lonely] == every[lonely]
+
+
+# --------------------------------------------------------------------------- claim identity
+
+
+def _claims_of(confidences: list[str]) -> list:
+    from kgsync.extract.findings import Claim
+
+    return [Claim(f"finding-{n}", f"Finding {n}.", confidence, n, n + 10, ()) for n, confidence in
+            enumerate(confidences, 1)]
+
+
+def test_claims_are_the_first_findings_in_document_order_whatever_their_confidence() -> None:
+    from kgsync.graph.claims import select_claims
+
+    claims = _claims_of(["low", "high", "medium", "high", "high", "low"])
+    assert [c.number for c in select_claims(claims, 4)] == [1, 2, 3, 4]
+    assert [c.number for c in select_claims(claims, 4, chosen=(5, 1))] == [1, 5]  # the author's choice
+    # Findings other items cite by number are claims beyond the cap (issue 11 feeds this).
+    assert [c.number for c in select_claims(claims, 4, required={6})] == [1, 2, 3, 4, 6]
+    assert [c.number for c in select_claims(claims, 2, chosen=(3,), required={1})] == [1, 3]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["high", "medium", "low", ""]), min_size=1, max_size=9),
+       st.integers(0, 8), st.sampled_from(["high", "medium", "low", ""]), st.integers(1, 6))
+def test_editing_one_finding_never_flips_another(confidences: list[str], victim: int, confidence: str,
+                                                  cap: int) -> None:
+    """Which findings are claims is decided by position alone: a finding reworded or re-rated in
+    place changes nothing for the others."""
+    from dataclasses import replace
+
+    from kgsync.graph.claims import select_claims
+
+    claims = _claims_of(confidences)
+    victim %= len(claims)
+    edited = list(claims)
+    edited[victim] = replace(claims[victim], statement="Reworded entirely.", confidence=confidence, key="reworded")
+    before = {c.number for c in select_claims(claims, cap)}
+    after = {c.number for c in select_claims(edited, cap)}
+    assert before == after
+
+
+def test_a_claim_is_about_every_concept_its_text_names_whichever_item_addresses_it(tmp_path: Path) -> None:
+    """Findings first: a claim is ``about`` a concept node its statement names, across items,
+    and about a theme concept named by the maintainers' words (an alias, or in the theme's
+    own items one of its single words)."""
+    themes = "| `memory-context` | `context-window` | Memory management, compression |\n" + THEMES
+    kg = [item(f"2026-01-0{n}-kg-{n}", title=f"Knowledge graphs and vector search {n}", completed=f"2026-01-0{n}")
+          for n in range(1, 4)]
+    other = item("2026-02-01-other", title="Budgets for agents", completed="2026-02-01", themes="[memory-context]",
+                 findings=["**Knowledge graphs cite earlier work cheaply.** (high confidence)",
+                           "**Compression halves the cost.** (medium confidence)",
+                           "**Context windows grow every year.** (low confidence)"])
+    root = repo(tmp_path, *kg, other)
+    (root / "themes.md").write_text(themes, encoding="utf-8")
+    # A mined concept (a pinned one is addressed by every item that names it): the theme takes
+    # the other item's one concept slot.
+    (root / "kgsync.yml").write_text("themes_vocabulary: themes.md\ncaps: {concepts: 1}\n"
+                                     "mining: {max_item_share: 1.0, max_theme_share: 0.5}\n", encoding="utf-8")
+    graph = graph_of(root)
+    names = {e.name for e in graph.entities}
+    claims = {graph.entity(c).observations[0]: c for c in targets(graph, "item:2026-02-01-other", "states")}
+    assert "concept:knowledge-graph" not in targets(graph, "item:2026-02-01-other", "addresses")
+    assert targets(graph, claims["title: Knowledge graphs cite earlier work cheaply."], "about") == [
+        "concept:knowledge-graph"]  # addressed by the other items only
+    assert targets(graph, claims["title: Compression halves the cost."], "about") == [
+        "concept:memory-context"]  # the theme's own word, in its own item
+    assert targets(graph, claims["title: Context windows grow every year."], "about") == [
+        "concept:memory-context"]  # the theme's alias
+    memory = graph.entity("concept:memory-context")
+    assert {"alias:context window", "alias:memory context"} <= set(memory.observations)
+    assert all(r.target in names for r in graph.relations)

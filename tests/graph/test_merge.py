@@ -1,0 +1,224 @@
+"""Ownership: a rebuild replaces exactly what kgsync generated, nothing else."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kgsync.contract.errors import GraphFormatError
+from kgsync.graph.merge import Manifest, manifest_hubs, manifest_item_texts, merge
+from kgsync.contract.model import Entity, Facts, Graph, Relation
+
+
+def facts(slug: str, concept_alias: str) -> Facts:
+    item, concept = f"item:{slug}", "concept:knowledge-graph"
+    return Facts(
+        entities=((item, "research_item"), (concept, "concept")),
+        observations=((item, f"title: {slug}"), (item, f"provenance:item={slug}"),
+                      (concept, f"alias:{concept_alias}"), (concept, f"provenance:item={slug}")),
+        relations=(Relation(item, concept, "addresses"),),
+    )
+
+
+def entity(graph: Graph, name: str) -> Entity:
+    found = graph.entity(name)
+    assert found is not None, name
+    return found
+
+
+def test_first_build_is_just_the_generated_graph() -> None:
+    graph, manifest = merge(Graph(), None, {"a": facts("a", "knowledge graph")})
+    assert [e.name for e in graph.entities] == ["concept:knowledge-graph", "item:a"]
+    assert entity(graph, "item:a").observations == ("title: a", "provenance:item=a")
+    assert set(manifest.by_item) == {"a"}
+
+
+def test_shared_concept_loses_only_the_removed_items_facts() -> None:
+    both = {"a": facts("a", "knowledge graph"), "b": facts("b", "knowledge graphs")}
+    graph, manifest = merge(Graph(), None, both)
+    assert entity(graph, "concept:knowledge-graph").observations == (
+        "alias:knowledge graph", "alias:knowledge graphs", "provenance:item=a", "provenance:item=b")
+    graph2, manifest2 = merge(graph, manifest, {"b": both["b"]})
+    assert entity(graph2, "concept:knowledge-graph").observations == ("alias:knowledge graphs", "provenance:item=b")
+    assert "item:a" not in graph2
+    assert Relation("item:a", "concept:knowledge-graph", "addresses") not in graph2.relations
+    assert set(manifest2.by_item) == {"b"}
+
+
+def test_hand_added_content_survives_rebuilds() -> None:
+    graph, manifest = merge(Graph(), None, {"a": facts("a", "kg")})
+    agent = Graph(
+        graph.entities
+        + (Entity("concept:agent-note", "concept", ("provenance:item=a", "by an agent")),),
+        graph.relations + (Relation("item:a", "concept:agent-note", "addresses"),),
+    )
+    # the agent also annotated kgsync's own node
+    agent = Graph(tuple(Entity(e.name, e.entity_type, e.observations + ("agent says hi",))
+                        if e.name == "item:a" else e for e in agent.entities), agent.relations)
+    rebuilt, manifest2 = merge(agent, manifest, {"a": facts("a", "kg v2")})
+    assert entity(rebuilt, "concept:agent-note").observations == ("provenance:item=a", "by an agent")
+    assert "agent says hi" in entity(rebuilt, "item:a").observations
+    assert Relation("item:a", "concept:agent-note", "addresses") in rebuilt.relations
+    assert "alias:kg" not in entity(rebuilt, "concept:knowledge-graph").observations
+    assert "alias:kg v2" in entity(rebuilt, "concept:knowledge-graph").observations
+    again, _ = merge(rebuilt, manifest2, {"a": facts("a", "kg v2")})
+    assert again == rebuilt
+
+
+def test_failed_item_keeps_its_previous_facts() -> None:
+    graph, manifest = merge(Graph(), None, {"a": facts("a", "kg"), "b": facts("b", "kgs")})
+    kept, manifest2 = merge(graph, manifest, {"b": facts("b", "kgs")}, keep=frozenset({"a"}))
+    assert kept == graph
+    assert manifest2.by_item["a"] == manifest.by_item["a"]
+
+
+def test_manifest_round_trip() -> None:
+    _, manifest = merge(Graph(), None, {"a": facts("a", "kg \"quoted\" ü"), "b": facts("b", "x")})
+    text = manifest.dumps()
+    assert Manifest.loads(text, "m").by_item == manifest.by_item
+    assert text.count("\n") == 4  # header, one line per item, footer
+
+
+names = st.sampled_from(["a", "b", "c", "d"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(names, st.sampled_from(["kg", "graphs", "rag"])), max_size=6),
+       st.lists(st.tuples(names, st.sampled_from(["kg", "graphs", "vector"])), max_size=6))
+def test_rebuild_equals_fresh_build_and_is_order_independent(first, second) -> None:
+    gen1 = {slug: facts(slug, alias) for slug, alias in first}
+    gen2 = {slug: facts(slug, alias) for slug, alias in second}
+    old, manifest = merge(Graph(), None, gen1)
+    rebuilt, _ = merge(old, manifest, gen2)
+    fresh, _ = merge(Graph(), None, gen2)
+    assert rebuilt == fresh  # nothing stale survives, nothing is lost
+    shuffled, _ = merge(Graph(), None, dict(reversed(list(gen2.items()))))
+    assert shuffled == fresh
+
+
+text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=12)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(text, text), max_size=3), st.lists(st.tuples(text, text), max_size=3),
+       st.lists(st.tuples(text, text, text), max_size=3), text)
+def test_manifest_line_is_the_compact_json_of_the_facts(entities, observations, relations, slug) -> None:
+    import json
+
+    item = Facts(tuple(entities), tuple(observations), tuple(Relation(*r) for r in relations))
+    expected = f"{json.dumps(slug, ensure_ascii=False)}: " + json.dumps(item.as_json(), ensure_ascii=False,
+                                                                        separators=(",", ":"))
+    assert Manifest({slug: item}).dumps().split("\n")[1] == expected
+    assert Manifest.loads(Manifest({slug: item}).dumps(), "m").by_item[slug] == item
+
+
+def test_foreign_content_is_reported_and_a_pure_graph_merges_like_an_empty_one() -> None:
+    from kgsync.graph.merge import merge_with_foreign
+
+    gen1 = {"a": facts("a", "kg"), "b": facts("b", "graphs")}
+    gen2 = {"a": facts("a", "kg v2")}
+    graph, manifest, foreign = merge_with_foreign(Graph(), None, gen1)
+    assert not foreign
+    # pure: merging into it is merging into nothing (the pipeline's shortcut)
+    assert merge_with_foreign(graph, manifest, gen2)[:2] == merge_with_foreign(Graph(), manifest, gen2)[:2]
+    hand = Graph(graph.entities + (Entity("concept:x", "concept", ()),), graph.relations)
+    assert merge_with_foreign(hand, manifest, gen2)[2]
+    note = Graph(tuple(Entity(e.name, e.entity_type, e.observations + ("agent: note",)) for e in graph.entities),
+                 graph.relations)
+    assert merge_with_foreign(note, manifest, gen2)[2]
+    extra = Graph(graph.entities, graph.relations + (Relation("item:a", "item:b", "extends"),))
+    assert merge_with_foreign(extra, manifest, gen2)[2]
+
+
+def test_manifest_item_texts_give_each_items_facts_undecoded() -> None:
+    import json
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "examples" / "research-repo" / "memory.kgsync.json").read_text(
+        encoding="utf-8")
+    manifest = Manifest.loads(text, "memory.kgsync.json")
+    texts = manifest_item_texts(text)
+    assert set(texts) == set(manifest.by_item)
+    assert {slug: Facts.from_json(json.loads(t)) for slug, t in texts.items()} == dict(manifest.by_item)
+
+
+def test_the_manifest_keeps_the_vocabulary_state_its_events_compare(tmp_path: Path) -> None:
+    """Hubs, discriminating themes and near-duplicate merges on the first line (the PR compares
+    them with the base commit's manifest: ``kgsync.diff.vocab_events``)."""
+    manifest = Manifest({"a": Facts()}, hubs=("h",), themes=("evals",), merges=(("dense-retrieval", "retrieval"),),
+                        acronyms=(("rag", "retrieval augmented generation", ("a",)),))
+    text = manifest.dumps()
+    assert text.splitlines()[0] == ('{"kgsync_manifest": 1, "hubs": ["h"], "themes": ["evals"], '
+                                    '"merges": [["dense-retrieval", "retrieval"]], '
+                                    '"acronyms": [["rag", "retrieval augmented generation", ["a"]]], "items": {')
+    assert Manifest.loads(text, "m") == manifest
+    (tmp_path / "m.json").write_text(text, encoding="utf-8")
+    assert manifest_hubs(tmp_path / "m.json") == frozenset({"h"})
+    with pytest.raises(GraphFormatError, match="merges must be a list of"):
+        Manifest.loads(text.replace('["dense-retrieval", "retrieval"]', '["dense-retrieval"]'), "m")
+    with pytest.raises(GraphFormatError, match="themes must be a list of strings"):
+        Manifest.loads(text.replace('["evals"]', '"evals"'), "m")
+    with pytest.raises(GraphFormatError, match="acronyms must be a list of"):
+        Manifest.loads(text.replace('["a"]]]', '"a"]]'), "m")
+
+
+def _forge(repo: Path) -> tuple[str, list[tuple[str, str]], Relation]:
+    """An agent's facts in the committed graph, then listed under one item's manifest entry."""
+    from kgsync.contract import jsonl
+    from kgsync.graph.merge import load_manifest, manifest_path
+
+    graph_file = repo / "memory.jsonl"
+    committed = jsonl.read(graph_file)
+    manifest = load_manifest(manifest_path(graph_file))
+    assert manifest is not None
+    slug, other = sorted(manifest.by_item)[:2]
+    note = (f"item:{slug}", "note: checked against the source by the agent")
+    alias = ("concept:agent-idea", "alias:agent idea")
+    link = Relation(f"item:{other}", "concept:agent-idea", "addresses")
+    entities = [Entity(e.name, e.entity_type, e.observations + ((note[1],) if e.name == note[0] else ()))
+                for e in committed.entities] + [Entity("concept:agent-idea", "concept", (alias[1],))]
+    graph_file.write_text(jsonl.dumps(Graph(tuple(entities), committed.relations + (link,)).canonical()),
+                          encoding="utf-8")
+    own = manifest.by_item[slug]
+    forged = Facts(own.entities + (("concept:agent-idea", "concept"),), own.observations + (note, alias),
+                   own.relations + (link,), own.evidence)
+    manifest_path(graph_file).write_text(Manifest({**manifest.by_item, slug: forged}).dumps(), encoding="utf-8")
+    return slug, [note, alias], link
+
+
+def test_facts_the_manifest_credits_to_an_item_that_cannot_write_them_are_kept_and_reported(
+        example_repo: Path) -> None:
+    """The committed manifest is data: listing an agent's facts under an item's entry does not make
+    the next build delete them; they are kept as hand-added content and reported."""
+    from click.testing import CliRunner
+
+    from kgsync.build.pipeline import build
+    from kgsync.cli.main import cli
+    from kgsync.read import config as config_module
+
+    slug, observations, link = _forge(example_repo)
+    result = build(config_module.load(example_repo), write=False)
+    for name, text in observations:
+        found = result.graph.entity(name)
+        assert found is not None and text in found.observations, (name, text)
+    assert link in result.graph.relations
+    assert f"{slug}: item:{slug}: note: checked against the source by the agent" in result.disowned
+    assert f"{slug}: concept:agent-idea (concept)" in result.disowned
+    assert len(result.disowned) == 4
+    assert not set(observations) & set(result.manifest.by_item[slug].observations)  # no longer credited
+    shown = CliRunner().invoke(cli, ["build", "--root", str(example_repo)])
+    assert "warning: the manifest credits items with 4 fact(s) no build of them writes" in shown.output
+
+
+def test_what_an_item_writes_is_always_anchored_on_it() -> None:
+    """Every fact of the example's manifest passes the cross-check (nothing of kgsync's own is disowned)."""
+    from kgsync.graph.merge import anchored, load_manifest
+
+    manifest = load_manifest(Path(__file__).resolve().parents[2] / "examples" / "research-repo"
+                             / "memory.kgsync.json")
+    assert manifest is not None
+    for slug, own in manifest.by_item.items():
+        assert anchored(slug, own) == (own, Facts()), slug

@@ -1,0 +1,475 @@
+"""kgsync.publish.pr.body: escaping, layout (golden files), truncation, hostile input.
+
+Rendering checks use cmarkgfm, the Python binding of GitHub's own cmark-gfm, with
+raw HTML let through (UNSAFE), so "no HTML, no link, same column count" is checked
+on what GitHub's parser builds rather than on our guess of it.
+
+Regenerate the golden files with ``UPDATE_GOLDEN=1 pytest tests/publish/pr/test_body.py``.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+import unicodedata
+from pathlib import Path
+
+import cmarkgfm
+import pytest
+from cmarkgfm.cmark import Options
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dataclasses import replace
+
+from kgsync.diff.graph_diff import diff, review
+from kgsync.diff.model import GraphDiff
+from kgsync.contract.errors import Location
+from kgsync.lint.rules import Finding, Severity
+from kgsync.contract.model import Entity, Graph, Relation
+from kgsync.publish.limits import GITHUB_BODY_LIMIT
+from kgsync.publish.pr.body import DEFAULT_FULL_REPORT_HINT, render_markdown
+from kgsync.publish.pr.markdown_escape import ZWSP, clean, md_code, md_escape
+from kgsync.publish.pr.pr_template import _environment
+from kgsync.publish.pr.sections import build_sections
+from kgsync.publish.pr.truncation import body_length
+
+GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "pr_body"
+
+
+def gfm(text: str) -> str:
+    """HTML as GitHub's parser builds it, before GitHub's sanitiser (which we must not rely on)."""
+    return cmarkgfm.github_flavored_markdown_to_html(text, options=Options.CMARK_OPT_UNSAFE)
+
+
+def visible_text(rendered: str) -> str:
+    """Rendered text outside code, where GitHub's mention and issue-ref filters run."""
+    without_code = re.sub(r"<(code|pre)>.*?</\1>", " ", rendered, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", without_code))
+
+
+# GitHub's user/team mention and issue reference patterns (html-pipeline MentionFilter,
+# IssueReferenceFilter), slightly broadened.
+MENTION = re.compile(r"(?:^|\W)@[a-z0-9]", re.I)
+ISSUE_REF = re.compile(r"(?:^|\W)(?:#|GH-)[0-9]", re.I)
+
+
+def assert_harmless(text: str) -> None:
+    rendered = gfm(text)
+    assert "<script" not in text.lower() and "<script" not in rendered.lower()
+    for tag in ("<a ", "<img", "<iframe", "<h1", "<input", "<style"):
+        assert tag not in rendered, tag
+    visible = visible_text(rendered)
+    assert not MENTION.search(visible), MENTION.search(visible)
+    assert not ISSUE_REF.search(visible), ISSUE_REF.search(visible)
+    assert "://" not in visible  # no URL left for an autolinker
+    for table in re.findall(r"<table>.*?</table>", rendered, flags=re.S):
+        rows = re.findall(r"<tr>(.*?)</tr>", table, flags=re.S)
+        widths = {len(re.findall(r"<t[hd][ >]", row)) for row in rows}
+        assert len(widths) == 1, widths
+    assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f\u202a-\u202e\u2066-\u2069]", text)
+
+
+# --------------------------------------------------------------------------- escaping
+
+
+@pytest.mark.parametrize(
+    ("raw", "escaped"),
+    [
+        ("plain words", "plain words"),
+        ("<script>alert(1)</script>", "&#60;script&#62;alert(1)&#60;/script&#62;"),
+        ("a | b", "a &#124; b"),
+        ("`code`", "&#96;code&#96;"),
+        ("[x](http://e.com)", "&#91;x&#93;(http:" + ZWSP + "//e.com)"),
+        ("![i](y.png)", "&#33;&#91;i&#93;(y.png)"),
+        ("*em* _em_ snake_case", "&#42;em&#42; &#95;em&#95; snake_case"),
+        ("# heading", "&#35; heading"),
+        ("- item", "&#45; item"),
+        ("1. first", "1&#46; first"),
+        ("1.5 stays", "1.5 stays"),
+        ("> quote", "&#62; quote"),
+        ("a & b &amp;", "a &#38; b &#38;amp;"),
+        ("ping @octocat and @org/team", f"ping @{ZWSP}octocat and @{ZWSP}org/team"),
+        ("see #123 or GH-7", f"see &#35;{ZWSP}123 or GH-{ZWSP}7"),
+        ("www.evil.example", f"www{ZWSP}.evil.example"),
+        ("line\nbreak\r\n\ttab", "line break tab"),
+        ("bidi\u202egnp.exe\x00\x07", "bidignp.exe"),
+        ("$x$ ~~s~~ \\", "&#36;x&#36; &#126;&#126;s&#126;&#126; &#92;"),
+    ],
+)
+def test_md_escape(raw: str, escaped: str) -> None:
+    assert md_escape(raw) == escaped
+
+
+def test_md_escape_caps_length_before_escaping() -> None:
+    assert md_escape("x" * 500, 10) == "x" * 9 + "…"
+    assert len(clean("y" * 70_000)) == 240
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet=st.characters(codec=None)))
+def test_clean_drops_only_invisible_characters_and_collapses_whitespace(raw: str) -> None:
+    # Written out, not in terms of site_text.one_line (which clean builds on): a change to the
+    # site's one_line must not change what a PR body keeps.
+    dropped = {"Cc", "Cf", "Cs"}
+    kept = [c for c in raw if c in "\u200c\u200d" or unicodedata.category(c) not in dropped or c.isspace()]
+    words = "".join(c if not c.isspace() else " " for c in kept).split(" ")
+    assert clean(raw, 0) == " ".join(w for w in words if w)
+
+
+def test_md_escape_keeps_zero_width_joiner_for_emoji_and_scripts() -> None:
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+    assert md_escape(family) == family
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=80))
+def test_md_escape_output_is_inert_anywhere(text: str) -> None:
+    escaped = str(md_escape(text))
+    assert "\n" not in escaped and "<" not in escaped and "|" not in escaped and "`" not in escaped
+    # In a list item, a table cell and a heading, GitHub's parser builds nothing but text.
+    body = f"- {escaped}\n\n| a | b |\n|---|---|\n| {escaped} | x |\n\n### {escaped}\n"
+    rendered = gfm(body)
+    for tag in ("<a ", "<img", "<em", "<strong", "<code", "<del", "<h1", "<blockquote", "<ol", "<hr"):
+        assert tag not in rendered, (text, rendered)
+    assert rendered.count("<td>") == 2
+    assert not MENTION.search(visible_text(rendered))
+
+
+@pytest.mark.parametrize(
+    ("raw", "code"),
+    [
+        ("concept:rag", "`concept:rag`"),
+        ("a`b", "``a`b``"),
+        ("`x``", "``` `x`` ```"),
+        ("", "*(empty)*"),
+        ("two\nlines", "`two lines`"),
+    ],
+)
+def test_md_code(raw: str, code: str) -> None:
+    assert md_code(raw) == code
+
+
+def test_md_code_cannot_be_closed_from_inside() -> None:
+    hostile = "x` [a](http://e) @octocat `` ``` *b* |"
+    rendered = gfm(f"- {md_code(hostile)}\n")
+    assert rendered.count("<code>") == 1 and "<a " not in rendered and "<em>" not in rendered
+
+
+def test_md_code_writes_angle_brackets_escaped_not_as_code() -> None:
+    assert md_code("concept:<script>") == "concept:&#60;script&#62;"
+
+
+def test_template_escapes_values_it_forgot_to_escape() -> None:
+    template = _environment().from_string("{{ value }}|{{ safe }}")
+    assert template.render(value="<b>@x", safe=md_code("*b*")) == f"&#60;b&#62;@{ZWSP}x|`*b*`"
+    with pytest.raises(TypeError):
+        _environment().from_string("{{ value }}").render(value=None)
+
+
+# --------------------------------------------------------------------------- golden files
+
+A, B, C = "2026-03-01-alpha", "2026-03-02-beta", "2026-02-20-gamma"
+
+
+
+
+def _old() -> Graph:
+    return Graph(
+        (
+            Entity(f"item:{A}", "research_item", ("title: Alpha question", "completed:2026-03-01")),
+            Entity(f"item:{C}", "research_item", ("title: Gamma question", "completed:2026-02-20")),
+            Entity("concept:rag", "concept", (f"provenance:item={A}", "alias:retrieval augmented generation")),
+            Entity(f"claim:{A}:k1", "claim",
+                   ("RAG reduces hallucination.", "confidence:medium", f"provenance:item={A}")),
+            Entity(f"claim:{C}:k1", "claim", ("Gamma holds.", "confidence:low", f"provenance:item={C}")),
+        ),
+        (
+            Relation(f"item:{A}", "concept:rag", "addresses"),
+            Relation(f"item:{A}", f"claim:{A}:k1", "states"),
+            Relation(f"item:{C}", f"claim:{C}:k1", "states"),
+        ),
+    )
+
+
+def _new() -> Graph:
+    concepts = tuple(
+        Entity(f"concept:{term}", "concept", (f"provenance:item={B}", f"tag:{term}"))
+        for term in ("agents", "evaluation", "memory", "planning", "retrieval", "tool use")
+    )
+    return Graph(
+        (
+            Entity(f"item:{A}", "research_item", ("title: Alpha question", "completed:2026-03-01")),
+            Entity(f"item:{B}", "research_item", ("title: Beta question", "completed:2026-03-02", "tag:agents")),
+            Entity("concept:rag", "concept", (f"provenance:item={A}", f"provenance:item={B}",
+                                              "alias:retrieval augmented generation")),
+            Entity(f"claim:{A}:k1", "claim", ("RAG reduces hallucination.", "confidence:high", f"provenance:item={A}")),
+            Entity(f"claim:{B}:k1", "claim", ("Agents need memory.", "confidence:high", "section:key-finding-1",
+                                              f"provenance:item={B}", "source:https://example.org/paper")),
+            Entity("method:survey", "method", (f"provenance:item={B}",)),
+            Entity("thing:odd", "thing", ("agent wrote this",)),
+        )
+        + concepts,
+        (
+            Relation(f"item:{A}", "concept:rag", "addresses"),
+            Relation(f"item:{A}", f"claim:{A}:k1", "states"),
+            Relation(f"item:{B}", "concept:rag", "addresses"),
+            Relation(f"item:{B}", f"claim:{B}:k1", "states"),
+            Relation(f"claim:{B}:k1", f"claim:{A}:k1", "supports"),
+            Relation(f"item:{B}", "method:survey", "uses_method"),
+        )
+        + tuple(Relation(f"item:{B}", e.name, "addresses") for e in concepts),
+    )
+
+
+FINDINGS = (
+    Finding(Severity.WARNING, "foreign-type", "thing:odd", "entity type 'thing' is not in the contract",
+            "use concept, claim or method", Location("memory.jsonl", 7)),
+    Finding(Severity.ERROR, "dangling-relation", f"claim:{B}:k1", "relation points to a missing node",
+            "add the node or remove the relation", Location("memory.jsonl", 12)),
+)
+
+
+def check_golden(name: str, text: str) -> None:
+    path = GOLDEN / name
+    if os.environ.get("UPDATE_GOLDEN") == "1" and (not path.exists() or path.read_text(encoding="utf-8") != text):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        pytest.fail(f"{path} rewritten: review the diff, then run again without UPDATE_GOLDEN", pytrace=False)
+    assert path.exists(), f"{path} missing: run with UPDATE_GOLDEN=1"
+    assert text == path.read_text(encoding="utf-8"), f"{name} differs: review, then UPDATE_GOLDEN=1"
+
+
+def test_golden_typical_update() -> None:
+    d = diff(_old(), _new(), findings=FINDINGS, near_duplicates=(("concept:memory", "concept:memories"),))
+    body = render_markdown(d, title="kgsync: knowledge graph update")
+    # The body goes without the title (a PR shows it above); the full report opens with it.
+    assert not body.truncated and body.full_text == "## kgsync: knowledge graph update\n\n" + body.text
+    check_golden("typical.md", body.text)
+    assert_harmless(body.text)
+
+
+def test_golden_empty_diff() -> None:
+    check_golden("empty.md", render_markdown(diff(_old(), _old())).text)
+
+
+def test_golden_findings_without_graph_change() -> None:
+    check_golden("findings_only.md", render_markdown(diff(_new(), _new(), findings=FINDINGS)).text)
+
+
+def test_golden_truncated() -> None:
+    d = diff(_old(), _new(), findings=FINDINGS)
+    body = render_markdown(d, limit=2500, full_report_hint="The whole report is in [the job summary](https://example.org/run/1).")
+    assert body.truncated and len(body.text) <= 2500
+    check_golden("truncated.md", body.text)
+
+
+def test_layout_order_and_readability() -> None:
+    d = replace(review(_old(), _new()), findings=FINDINGS, near_duplicates=(("concept:memory", "concept:memories"),))
+    text = render_markdown(d).text
+    # The cause first (issue 10): the merged items, then side effects, then lint, pairs and the index.
+    # Among the merged: what loses or re-judges knowledge first: the removed item, the changed one, the new one.
+    # Needs attention first; a deleted item under Removed, never Merged; titles once (in the head's lists).
+    order = ["**Needs attention**", "**Merged:**", f"- {A} — Alpha question", f"- {B} — Beta question (new item)",
+             "**Removed:**", f"- {C} — Gamma question", "Graph: ", "| entity type |",
+             "### Removed items (1)", f"#### {C} (removed item)", "### Merged items (2)",
+             f"#### {A}\n", f"#### {B} (new item)", "### Side effects (other items)",
+             "#### Changes not attributed", "### Lint findings", "### Candidate near-duplicates", "### Items (4)"]
+    positions = [text.index(marker) for marker in order]
+    assert positions == sorted(positions)
+    assert text.index("dangling-relation") < text.index("foreign-type")  # errors first
+    assert f"- `item:{B}` —addresses→ `concept:rag`" in text
+    assert f"- `claim:{B}:k1` — Agents need memory. — confidence:high *(+3 more)*" in text
+    assert "<details><summary>6 new concepts</summary>" in text  # long group folded
+    assert "  - confidence:medium\n  + confidence:high\n" in text  # changed observation as a diff
+    assert "| thing (not in the contract) | 1 | 0 | 0 |" in text
+
+
+def test_findings_the_base_had_already_are_folded_after_the_new_ones() -> None:
+    import json
+
+    from kgsync.diff.graph_diff import review
+    from kgsync.diff.json_report import to_json
+
+    orphan_old = Entity("concept:old-orphan", "concept", ("alias:old orphan",))
+    orphan_new = Entity("concept:new-orphan", "concept", ("alias:new orphan",))
+    old = Graph(_old().entities + (orphan_old,), _old().relations)
+    new = Graph(_new().entities + (orphan_old, orphan_new), _new().relations)
+    d = review(old, new)
+    assert not d.is_new(next(f for f in d.findings if f.entity == orphan_old.name and f.code == "orphan-node"))
+    text = render_markdown(d, limit=0).text
+    new_part, _, known_part = text.partition("the base graph has already (not brought by this change)")
+    assert "concept:new-orphan" in new_part and "concept:old-orphan" not in new_part
+    assert "concept:old-orphan" in known_part
+    assert re.search(r"### Lint findings \(\d+ new, \d+ already in the base graph\)", text)
+    records = {(r["entity"], r["code"]): r["new"] for r in json.loads(to_json(d))["findings"]}
+    assert records[(orphan_new.name, "orphan-node")] and not records[(orphan_old.name, "orphan-node")]
+
+
+def test_a_long_observation_changed_late_shows_where_it_differs() -> None:
+    head = "Long " + "word " * 80
+    old = Graph((Entity("item:2026-01-01-x", "research_item", (f"title: {head}ends one way",)),))
+    new = Graph((Entity("item:2026-01-01-x", "research_item", (f"title: {head}ends another way",)),))
+    text = render_markdown(diff(old, new), limit=0).text
+    assert "  - title: …" in text and "ends one way" in text and "ends another way" in text
+
+
+def test_a_near_duplicate_pair_is_listed_once() -> None:
+    pair = ("concept:memories", "concept:memory")
+    finding = Finding(Severity.WARNING, "near-duplicate-name", pair[0], f"near-duplicate of {pair[1]}", "")
+    text = render_markdown(diff(_old(), _new(), findings=FINDINGS + (finding,), near_duplicates=(pair,)), limit=0).text
+    assert text.count("concept:memories") == 1  # in the near-duplicates section, not also as a lint row
+
+
+def test_render_is_deterministic_whatever_the_file_order() -> None:
+    new = _new()
+    reordered = Graph(tuple(reversed(new.entities)), tuple(reversed(new.relations)))
+    first = render_markdown(diff(_old(), new, findings=FINDINGS))
+    second = render_markdown(diff(_old(), reordered, findings=tuple(reversed(FINDINGS))))
+    assert first == second
+
+
+# --------------------------------------------------------------------------- truncation
+
+
+def _truncation_case() -> GraphDiff:
+    many = tuple(Finding(Severity.WARNING, f"W{n:03d}", "concept:x", "w", "") for n in range(120))
+    return diff(_old(), _new(), findings=FINDINGS + many, near_duplicates=(("concept:a", "concept:b"),))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=1, max_value=16000))
+def test_truncation_drops_whole_sections_in_priority_order(limit: int) -> None:
+    d = _truncation_case()
+    sections = build_sections(d, heading=False, full_report_hint=DEFAULT_FULL_REPORT_HINT)
+    body = render_markdown(d, limit=limit)
+    assert body_length(body.text) <= limit
+    assert body.full_text == "".join(s.text for s in build_sections(d, cap=0))
+    assert body.truncated == (body_length("".join(s.text for s in sections)) > limit)
+    if not body.truncated:
+        return
+    marker = "---\n\n> [!WARNING]\n> **Truncated:**"
+    if not body.text.startswith("**Needs attention**"):  # not even the head fits with the notice: the notice alone
+        assert (marker + " the full report is longer than").startswith(body.text[: len(marker) + 30])
+        return
+    kept = body.text[: body.text.rindex(marker)]
+    # Lowest priority first, the latest first within a priority; the head never goes.
+    cut_order = sorted((i for i, s in enumerate(sections) if s.priority), key=lambda i: (sections[i].priority, i))
+    cut_order.reverse()
+    candidates = {
+        "".join(s.text for i, s in enumerate(sections) if i not in cut_order[:k]) for k in range(1, len(cut_order) + 1)
+    }
+    assert kept in candidates
+
+
+def test_truncation_keeps_errors_and_losses_before_new_items_and_extra_warnings() -> None:
+    d = _truncation_case()
+    full = render_markdown(d, limit=0).text
+    body = render_markdown(d, limit=len(full) - 500)
+    assert body.truncated
+    assert "dangling-relation" in body.text and f"### {B}" in body.text and f"### {C}" in body.text
+    assert "W119" not in body.text and "W000" in body.text  # the second page of warnings went first
+    assert "Not shown: 21 lint findings." in body.text
+    smaller = render_markdown(d, limit=4200).text  # the head lists the merged items too
+    # The new item's section goes before the removed item's; errors and "needs attention" stay.
+    assert "dangling-relation" in smaller and f"### {C}" in smaller and f"### {B}" not in smaller
+    assert f"- 1 removed research item:\n  - `item:{C}`" in smaller
+    assert f"({A}, {B}, (no item))" in smaller  # the sections left out, by name
+
+
+def _hostile_graph() -> tuple[Graph, tuple[Finding, ...]]:
+    slug = "2026-04-01-evil"
+    title = (
+        "<script>alert('x')</script> [click me](https://evil.example/phish) ![pixel](https://evil.example/p.png) "
+        "@octocat @github/security | pipe | cell `tick` ``double`` #123 GH-9 <img src=x onerror=alert(1)> "
+        "www.evil.example \u202eexe.txt\x00"
+    )
+    body = "summary: " + ("<b>@octocat</b> | x " * 3500)  # 70,000 characters
+    entities = [Entity(f"item:{slug}", "research_item", (f"title: {title}", body))]
+    relations = []
+    for n in range(400):
+        name = f"concept:evil-{n:03d} {title}"
+        entities.append(Entity(name, "concept", (f"provenance:item={slug}", title)))
+        relations.append(Relation(f"item:{slug}", name, "addresses"))
+        claim = f"claim:{slug}:k{n:03d}"
+        entities.append(Entity(claim, "claim", (title, "confidence:high <script>", f"provenance:item={slug}")))
+        relations.append(Relation(claim, name, f"about | {title}"))
+    entities.append(Entity("x:1", f"type | with | pipes {title}"))
+    findings = tuple(
+        Finding(Severity.ERROR, f"E|{n}", f"concept:evil | {n}", f"bad | {title}", f"fix | {title}", Location("m.jsonl", 1))
+        for n in range(120)
+    )
+    return Graph(tuple(entities), tuple(relations)), findings
+
+
+def test_hostile_item_is_rendered_harmless_and_within_githubs_limit() -> None:
+    graph, findings = _hostile_graph()
+    assert len(graph.entities[0].observations[1]) > 70_000 - 10
+    d = diff(Graph(), graph, findings=findings, near_duplicates=((graph.entities[1].name, graph.entities[3].name),))
+    body = render_markdown(d)
+    assert len(body.full_text) > GITHUB_BODY_LIMIT
+    assert body.truncated and len(body.text) <= body_length(body.text) <= GITHUB_BODY_LIMIT
+    assert "**Truncated:**" in body.text and "The full report is in the workflow run's job summary" in body.text
+    assert "item section" in body.text.split("**Truncated:**")[1]
+    assert "x " * 500 not in body.full_text  # each string is capped
+    assert_harmless(body.text)
+    assert_harmless(body.full_text)
+    # The summary table and a findings table survived, with their columns.
+    rendered = gfm(body.text)
+    assert rendered.count("<table>") >= 2
+
+
+def test_golden_evidence_links_are_quoted_and_contradictions_need_attention() -> None:
+    old, new = _old(), _new()
+    contradiction = Relation(f"claim:{B}:k1", f"claim:{C}:k1", "contradicts")
+    new = Graph(new.entities, new.relations + (contradiction,))
+    contested = Entity(f"claim:{C}:k1", "claim", ("Gamma holds.", "confidence:low", "status:contested",
+                                                 f"provenance:item={C}"))
+    gamma = [e for e in old.entities if e.name == f"item:{C}"]
+    new = Graph(new.entities + (contested, *gamma),
+                new.relations + (Relation(f"item:{C}", f"claim:{C}:k1", "states"),))
+    evidence = {
+        (f"claim:{B}:k1", f"claim:{C}:k1", "contradicts"):
+            (f"Our benchmark **refutes** `{C}.md` Key Finding 1 <script>x</script>.", f"Research/{B}.md:40"),
+        (f"claim:{B}:k1", f"claim:{A}:k1", "supports"): (f"This confirms `{A}.md` Key Finding 1.", f"Research/{B}.md:12"),
+    }
+    body = render_markdown(diff(old, new), title="kgsync: knowledge graph update", evidence=evidence)
+    head = body.text.split("### ", 1)[0]
+    assert f"- 1 new contradiction:\n  - `claim:{B}:k1 —contradicts→ claim:{C}:k1` — “Our benchmark" in head
+    assert f"- 1 trust change:\n  - `claim:{C}:k1` — now contested" in head
+    assert "refutes" in head and f"Research/{B}.md:40" in head  # the quote is in the part never cut
+    assert "### Evidence links (2:" in body.text
+    check_golden("evidence.md", body.text)
+    assert_harmless(body.text)
+
+
+def _claim_graph(statement: str, confidence: str) -> Graph:
+    name = f"claim:{A}:caching-halves-latency"
+    return Graph((Entity(f"item:{A}", "research_item", ("title: Alpha question",)),
+                  Entity(name, "claim", (f"title: {statement}", f"confidence:{confidence}", "section:key-finding-1",
+                                         f"provenance:item={A}"))),
+                 (Relation(f"item:{A}", name, "states"),))
+
+
+def test_golden_a_reworded_and_re_rated_claim_is_a_changed_claim_with_a_word_diff() -> None:
+    old = _claim_graph("Caching halves the latency of graph reads.", "medium")
+    new = _claim_graph("Caching cuts the latency of graph reads by half.", "high")
+    body = render_markdown(diff(old, new)).text
+    check_golden("changed_claim.md", body)
+    assert_harmless(body)
+    # One word diff (no separate "Changed claims" section, no stored lines saying it again).
+    assert "### Changed claims" not in body and body.count("~~halves~~") == 1
+    assert "- confidence:medium\n" in body and "+ confidence:high\n" in body
+    assert "title: Caching" not in body
+    rendered = gfm(body)
+    assert "<del>halves</del>" in rendered and "<strong>cuts</strong>" in rendered
+
+
+def test_a_changed_claims_hostile_wording_stays_inert() -> None:
+    old = _claim_graph("Caching halves latency.", "medium")
+    new = _claim_graph("Caching <script>alert(1)</script> ~~x~~ **y** @someone #12 https://evil.example halves latency.",
+                       "medium")
+    body = render_markdown(diff(old, new)).text
+    assert_harmless(body)
+    assert "  - reworded: Caching **" in body and "confidence" not in body.split("reworded: ")[1]

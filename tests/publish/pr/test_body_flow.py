@@ -1,0 +1,293 @@
+"""The PR body through the real flow (real git, the example repo): the merged item is linked at
+the merge commit and on the site, its dangling cite is in the body, the size line is there."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from tests.github_standin import GitHubStandIn
+from tests.research_checkout import git, research_checkout
+
+from kgsync.extract.findings import MAX_STATEMENT, statement_of
+from kgsync.publish.limits import GITHUB_BODY_LIMIT
+from kgsync.publish.pr.truncation import body_length
+from kgsync.read.items import KeyFinding, read_item_bytes
+from tests.publish.github.test_pull_request import REPO, TOKEN, kgsync_pr
+
+from kgsync.read import config as config_module
+from kgsync.publish.github.git_branch import GitCheckout
+from kgsync.graph.merge import Manifest
+from kgsync.contract.model import Facts
+from kgsync.publish.pr.item_views import VocabularyGroup
+from kgsync.publish.proposal import _vocabulary_groups, prepare
+
+SLUG = "2026-06-01-a-merged-item"
+
+
+def test_an_added_item_is_linked_at_the_merge_commit_with_its_dangling_cite(tmp_path: Path) -> None:
+    work, _remote = research_checkout(tmp_path)
+    config_file = work / "kgsync.yml"
+    config_file.write_text(config_file.read_text(encoding="utf-8")
+                           + "  repo: lab/research\n  url: https://lab.github.io/research/\n", encoding="utf-8")
+    built = subprocess.run([sys.executable, "-m", "kgsync", "build"], cwd=work, capture_output=True, text=True,
+                           timeout=300)
+    assert built.returncode == 0, built.stderr
+    git(work, "add", "-A")
+    git(work, "commit", "-q", "-m", "graph")
+    # The merge: one new item, citing an item that is not there.
+    source = sorted((work / "Research" / "completed").glob("2026-*.md"))[0]
+    text = source.read_text(encoding="utf-8").replace("cites: []", "cites: [2025-01-01-not-here]", 1)
+    text = text.replace('title: "', 'title: "Merged: ', 1)
+    (work / "Research" / "completed" / f"{SLUG}.md").write_text(text, encoding="utf-8")
+    git(work, "add", "-A")
+    git(work, "commit", "-q", "-m", "merge one item")
+    sha = git(work, "rev-parse", "HEAD").strip()
+
+    cfg = config_module.load(work)
+    prepared = prepare(cfg, checkout=GitCheckout(work), base_sha=sha, title=None, labels=(), write=False)
+    body = prepared.rendered.full_text
+    file_url = f"https://github.com/lab/research/blob/{sha}/examples/research-repo/Research/completed/{SLUG}.md"
+    assert f"[item file]({file_url})" in body
+    assert f"[site page](https://lab.github.io/research/items/{SLUG}/)" in body
+    assert "### Merged items (1)" in body and f"#### {SLUG}" in body
+    assert body.index("**Merged:**") < body.index("| entity type |")
+    assert "- 1 new dangling cite:\n" in body and "2025-01-01-not-here" in body
+    assert "JSONL bytes" in body and "Graph: " in body
+    # Other items moved only as side effects, after the merged item.
+    if "### Side effects" in body:
+        assert body.index(f"#### {SLUG}") < body.index("### Side effects")
+
+
+def _committed_example(tmp_path: Path, config_lines: str) -> Path:
+    work, _remote = research_checkout(tmp_path)
+    config_file = work / "kgsync.yml"
+    config_file.write_text(config_file.read_text(encoding="utf-8") + config_lines, encoding="utf-8")
+    built = subprocess.run([sys.executable, "-m", "kgsync", "build"], cwd=work, capture_output=True, text=True,
+                           timeout=300)
+    assert built.returncode == 0, built.stderr
+    git(work, "add", "-A")
+    git(work, "commit", "-q", "-m", "graph")
+    return work
+
+
+def test_a_theme_event_heads_the_side_effects_it_causes(tmp_path: Path) -> None:
+    """Three of the 12 items carry memory-context (or its alias agent-memory): at a theme share
+    of 0.25 it is a concept.  A 13th item carrying it makes it a hub (4 of 13): the three lose
+    its concept, under that event's heading (the base commit's manifest and the new one record
+    the discriminating themes)."""
+    work = _committed_example(tmp_path, "mining:\n  max_theme_share: 0.25\n")
+    folder = work / "Research" / "completed"
+    carriers = sorted(p.stem for p in folder.glob("*.md")
+                      if re.search(r"^themes:.*(memory-context|agent-memory)", p.read_text(encoding="utf-8"), re.M))
+    assert len(carriers) == 3
+    text = (folder / f"{carriers[0]}.md").read_text(encoding="utf-8").replace('title: "', 'title: "Third: ', 1)
+    (folder / f"{SLUG}.md").write_text(text, encoding="utf-8")
+    git(work, "add", "-A")
+    git(work, "commit", "-q", "-m", "merge one item")
+    sha = git(work, "rev-parse", "HEAD").strip()
+    prepared = prepare(config_module.load(work), checkout=GitCheckout(work), base_sha=sha, title=None, labels=(),
+                       write=False)
+    body = prepared.rendered.full_text
+    heading = "### Side effects: theme is a hub: memory-context"
+    assert heading in body, body
+    section = body[body.index(heading):]
+    assert all(f"#### {slug}" in section for slug in carriers)
+    assert "concept:memory-context" in section
+    assert body.index(f"#### {SLUG}") < body.index(heading)
+
+
+def test_vocabulary_groups_come_from_what_both_manifests_record() -> None:
+    before = {"a": Facts(entities=(("item:a", "research_item"), ("concept:retrieval", "concept"))),
+              "b": Facts(entities=(("item:b", "research_item"),), observations=(("item:b", "summary: on retrieval"),)),
+              "c": Facts(entities=(("item:c", "research_item"),), observations=(("item:c", "tag:evals"),))}
+    after = {**before, "a": Facts(entities=(("item:a", "research_item"),))}
+    [event] = _vocabulary_groups(Manifest(before), Manifest(after, hubs=("retrieval",)))
+    assert event == VocabularyGroup("hub entered: retrieval", ("a", "b"))
+    assert _vocabulary_groups(None, Manifest(after, hubs=("retrieval",))) == ()  # no base manifest: no event claimed
+    assert _vocabulary_groups(Manifest(after, hubs=("retrieval",)), Manifest(after, hubs=("retrieval",))) == ()
+    [theme] = _vocabulary_groups(Manifest(after, themes=("evals",)), Manifest(after))
+    assert theme == VocabularyGroup("theme is a hub: evals", ("c",))
+    [merged] = _vocabulary_groups(Manifest(before), Manifest(before, merges=(("dense-retrieval", "retrieval"),)))
+    assert merged == VocabularyGroup("merged into: dense-retrieval -> retrieval", ("a",))
+    # a merge no item's facts name explains nothing: not shown
+    assert _vocabulary_groups(Manifest(before), Manifest(before, merges=(("x-y", "y"),))) == ()
+
+
+
+def test_removing_agent_written_content_and_a_forged_manifest_credit_are_needs_attention_lines(
+        tmp_path: Path) -> None:
+    """The base holds an agent's observation (no manifest entry credits it) and a forged credit: the
+    change deletes the first by hand; both are Needs attention lines, the credited fact is kept."""
+    from kgsync.contract import jsonl
+    from kgsync.contract.model import Entity, Graph
+    from kgsync.graph.merge import load_manifest
+
+    work = _committed_example(tmp_path, "")
+    graph_file, manifest_file = work / "memory.jsonl", work / "memory.kgsync.json"
+    manifest = load_manifest(manifest_file)
+    assert manifest is not None
+    slug = sorted(manifest.by_item)[0]
+    kept, dropped = "note: forged credit kept", "note: verified by the agent"
+
+    def with_notes(graph: Graph, notes: tuple[str, ...]) -> Graph:
+        return Graph(tuple(Entity(e.name, e.entity_type, e.observations + notes) if e.name == f"item:{slug}" else e
+                           for e in graph.entities), graph.relations)
+
+    committed = jsonl.read(graph_file)
+    graph_file.write_text(jsonl.dumps(with_notes(committed, (kept, dropped))), encoding="utf-8")
+    own = manifest.by_item[slug]
+    forged = Facts(own.entities, own.observations + ((f"item:{slug}", kept),), own.relations, own.evidence)
+    manifest_file.write_text(Manifest({**manifest.by_item, slug: forged}).dumps(), encoding="utf-8")
+    git(work, "add", "-A")
+    git(work, "commit", "-q", "-m", "an agent's notes; a forged manifest credit")
+    sha = git(work, "rev-parse", "HEAD").strip()
+    graph_file.write_text(jsonl.dumps(with_notes(committed, (kept,))), encoding="utf-8")  # deleted by hand
+
+    prepared = prepare(config_module.load(work), checkout=GitCheckout(work), base_sha=sha, title=None, labels=(),
+                       write=False)
+    head = prepared.rendered.text.split("\n## ", 1)[0]
+    assert "**Needs attention**" in head
+    assert f"- 1 removed fact added by hand or by an agent:\n  - `item:{slug}: {dropped}`" in head, head
+    assert f"- 1 manifest credit no build writes (kept as hand-added):\n  - `{slug}: item:{slug}: {kept}`" in head, head
+
+
+def _built_and_pushed(tmp_path: Path, prepare_items: Callable[[Path], None] = lambda folder: None) -> Path:
+    """The example repo on main with its graph built and committed, as after a merged kgsync PR."""
+    work, _remote = research_checkout(tmp_path)
+    prepare_items(work / "Research" / "completed")
+    built = subprocess.run([sys.executable, "-m", "kgsync", "build"], cwd=work, capture_output=True, text=True,
+                           timeout=300)
+    assert built.returncode == 0, built.stderr
+    git(work, "add", "-A")
+    git(work, "commit", "-q", "-m", "graph")
+    git(work, "push", "-q", "origin", "main")
+    return work
+
+
+def _commit(work: Path, message: str) -> str:
+    git(work, "add", "-A")
+    git(work, "commit", "-q", "-m", message)
+    git(work, "push", "-q", "origin", "main")
+    return git(work, "rev-parse", "HEAD").strip()
+
+
+def _long_finding(folder: Path) -> tuple[Path, KeyFinding, str]:
+    """An item file, a Key Finding whose statement the graph stores cut short, and that whole statement."""
+    for path in sorted(folder.glob("2026-*.md")):
+        item, _ = read_item_bytes(path.read_bytes(), path.name, path.stem)
+        assert item is not None
+        for finding in item.key_findings:
+            whole = statement_of(finding, None)
+            if len(whole) > MAX_STATEMENT + 40 and whole.split()[1] in finding.text:
+                return path, finding, whole
+    raise AssertionError("the example repo has no finding longer than the stored statement")
+
+
+def test_an_old_dangling_cite_is_not_new_and_a_reworded_finding_is_diffed_whole(tmp_path: Path) -> None:
+    """An item cited a missing item before; a later edit rewords one of its long findings.  The
+    dangling cite is not "new" (the base graph was built with it), and the rewording is one word
+    diff over the whole statement, labelled with its Key Finding number (not over the 160 stored
+    characters, where the cut itself shows as a change)."""
+    found: dict[str, object] = {}
+
+    def cite_missing(folder: Path) -> None:
+        path, finding, whole = _long_finding(folder)
+        found.update(path=path, finding=finding, whole=whole)
+        text = path.read_text(encoding="utf-8")
+        text = re.sub(r"^cites: \[", "cites: [2025-01-01-not-here, ", text, count=1, flags=re.M)
+        path.write_text(re.sub(r"^cites: \[, ", "cites: [", text, flags=re.M), encoding="utf-8")
+
+    work = _built_and_pushed(tmp_path, cite_missing)
+    path, finding, whole = found["path"], found["finding"], found["whole"]
+    assert isinstance(path, Path) and isinstance(finding, KeyFinding) and isinstance(whole, str)
+    word = whole.split()[1]
+    lines = path.read_text(encoding="utf-8").split("\n")
+    lines[finding.line - 1] = lines[finding.line - 1].replace(word, "Reportedly", 1)
+    path.write_text("\n".join(lines), encoding="utf-8")
+    sha = _commit(work, "reword one finding")
+
+    prepared = prepare(config_module.load(work), checkout=GitCheckout(work), base_sha=sha, title=None, labels=(),
+                       write=False)
+    body = prepared.proposal.body
+    assert "- 0 new dangling cites\n" in body, body[:1500]
+    assert "2025-01-01-not-here" not in body.split("**Merged:**")[0]
+    [line] = [x for x in body.splitlines() if "reworded:" in x]
+    assert line.startswith(f"  - Key Finding {finding.number}, reworded: ")
+    assert line.count("~~") == 2 and "**Reportedly**" in line  # one change: the word, not the cut
+    assert "…" not in line and whole.split()[-1].rstrip(".") in line  # the statement whole, to its end
+    assert prepared.proposal.title.startswith("Update ") and "1 claim reworded" in prepared.proposal.title
+
+
+def test_a_lost_concept_says_why_and_how_to_keep_it(tmp_path: Path) -> None:
+    """concept:growth-policy is linked by two items; deleting one leaves one (mining.min_links is
+    2): Needs attention names it with the reason and the fix, and the other item's lost link sits
+    under that reason."""
+    work = _built_and_pushed(tmp_path)
+    gone = "2026-02-05-controlled-vocabulary-growth-policy-revisited"
+    (work / "Research" / "completed" / f"{gone}.md").unlink()
+    sha = _commit(work, "remove one item")
+    prepared = prepare(config_module.load(work), checkout=GitCheckout(work), base_sha=sha, title=None, labels=(),
+                       write=False)
+    body = prepared.proposal.body
+    reason = "1 linking item left (min 2); pin it in kgsync-vocab.yml to keep it"
+    assert f"  - `concept:growth-policy` — {reason}\n" in body, body[:2000]
+    assert f"**Removed:**\n- {gone} — " in body and "**Merged:**" not in body
+    assert f"### Side effects: concept:growth-policy removed: {reason}" in body
+    assert prepared.proposal.title.startswith("Remove ")
+
+
+def _contrarian(folder: Path, sentences_per_finding: int = 55) -> str:
+    """An item whose four findings state ~220 contradictions of other items' Key Findings."""
+    others = sorted(p.stem for p in folder.glob("2026-*.md"))
+    source = (folder / f"{others[1]}.md").read_text(encoding="utf-8")
+    head, _, rest = source.partition("## Key Findings")
+    tail = rest.partition("\n## ")[2]
+    targets = [(o, k) for o in others for k in range(1, 6)][:sentences_per_finding]
+    findings = [f"{n + 1}. **Finding {n} of the contrarian study holds.** " + " ".join(
+        f"Result {n}-{i} differs on {o[11:]} point {k}, which contradicts `{o}.md` Key Finding {k}."
+        for i, (o, k) in enumerate(targets)) for n in range(4)]
+    slug = "2026-06-02-contrarian"
+    text = head.replace('title: "', 'title: "Contrarian: ', 1) + "## Key Findings\n\n" + "\n".join(findings) + "\n\n## " + tail
+    (folder / f"{slug}.md").write_text(text, encoding="utf-8")
+    return slug
+
+
+@pytest.mark.slow
+def test_one_item_full_of_contradictions_cannot_blank_the_pr_head(tmp_path: Path) -> None:
+    """Issue 23.1 through the real parts (git with a bare remote, `kgsync pr`, PyGithub against the
+    stand-in): one item states ~220 contradictions and another item is deleted in the same change.
+    The head keeps its fixed budget: the counts, Needs attention (each list capped with "and N more"
+    and a pointer to the job summary) and the removed item are in the body, which is within
+    GitHub's limit and not cut; the job summary lists every contradiction."""
+    work = _built_and_pushed(tmp_path)
+    folder = work / "Research" / "completed"
+    slug = _contrarian(folder)
+    gone = "2026-01-22-graphrag-community-summaries"
+    (folder / f"{gone}.md").unlink()
+    _commit(work, "a contrarian item, and one item removed")
+    remote = tmp_path / "remote.git"
+    with GitHubStandIn(TOKEN, repo=REPO, remote=remote) as gh:
+        proc = kgsync_pr(work, gh.api_url)
+        assert proc.returncode in (0, 1), proc.stderr
+        [pr] = gh.open_pulls()
+    body = pr.body
+    summary = (work.parent / "summary").read_text(encoding="utf-8")
+    assert body_length(body) <= GITHUB_BODY_LIMIT
+    assert body.startswith("**Needs attention**\n")  # the head, not the truncation notice alone
+    count = int(re.search(r"^- (\d+) new contradictions:$", body, re.M).group(1))  # type: ignore[union-attr]
+    assert count > 100
+    assert f"  - and {count - 10} more\n" in body and "Each list above shows its first 10 entries." in body
+    assert "job summary" in body.split("Each list above shows")[1].split("\n")[0]
+    assert f"**Removed:**\n- {gone} — " in body and f"- 1 removed research item:\n  - `item:{gone}`" in body
+    assert f"**Merged:**\n- {slug} — " in body, body.split("\n### ", 1)[0]
+    assert re.search(r"\*\*\d+ added, \d+ removed, \d+ changed nodes; \d+ added, \d+ removed relations\*\*", body)
+    head = body.split("\n### ", 1)[0]
+    assert body_length(head) < 20_000  # a fixed budget, whatever one item holds
+    # The job summary (the full report) lists every one, each with its sentence.
+    full_head = summary.split("\n### ", 1)[0]
+    assert full_head.count("—contradicts→") == count and "Each list above shows" not in full_head

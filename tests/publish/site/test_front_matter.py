@@ -1,0 +1,43 @@
+"""Page front matter: no item text can leave its YAML scalar (the site's first line of defence
+is the item boundary, see test_items; this is the second)."""
+
+from __future__ import annotations
+
+import yaml
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+from mkdocs.utils.meta import get_data
+
+from kgsync.read.config import Config
+from kgsync.contract.model import Entity, Graph
+from kgsync.publish.site import pages as site_pages
+from kgsync.publish.site.text import html_text, yaml_string
+from tests.site_fixture import item
+
+ENV = {"GITHUB_REPOSITORY": "acme/research", "GITHUB_REF_NAME": "main"}
+BREAKERS = ("\x85", "\u2028", "\u2029", "\ufeff", "\ufffe", "\uffff", "\x9b", "\x7f", "\x0c", "\n---\n", '"', "\\",
+            "'", "#", ": ", "- ", "{{ x }}", "\r")
+TEXT = st.lists(st.one_of(st.text(max_size=12), st.sampled_from(BREAKERS)), max_size=8).map("".join)
+
+
+@given(TEXT)
+@example("a\x85b [clickme](javascript:alert(1))")
+@example("\ufffe")
+@settings(max_examples=300, deadline=None)
+def test_yaml_string_reads_back_as_exactly_the_text(text: str) -> None:
+    assert yaml.safe_load(f"title: {yaml_string(text)}\n") == {"title": text}
+
+
+@given(TEXT)
+@example("x\x85 [clickme](javascript:window.__xss=1)")
+@example("t\uffff\n---\n<script>window.__xss=2</script>")
+@settings(max_examples=40, deadline=None)
+def test_a_page_front_matter_holds_any_title(title: str) -> None:
+    slug = "2026-01-01-x"
+    graph = Graph((Entity(f"item:{slug}", "research_item", (f"title: {title}", f"provenance:item={slug}")),))
+    pages = site_pages.render_pages(graph, [item(slug, title, "2026-01-01")], Config(), ENV)
+    page = next(text for path, text in pages.items() if path.startswith("items/"))
+    markdown, meta = get_data(page)  # as mkdocs reads it
+    shown = str(html_text(title))
+    assert meta.get("title") == (shown or slug), page[:300]  # an empty title: the page is named by its slug
+    assert not markdown.lstrip().startswith("---")

@@ -1,0 +1,161 @@
+"""``kgsync serve`` through the real MCP client SDK over stdio, beside the reference memory server.
+
+The server runs as ``python -m kgsync serve --graph FILE``, the command an agent's MCP client runs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from tests.mcp_client import ToolError, kgsync_serve, memory_server
+from tests.serve.test_index import HOSTILE, big_graph
+
+from kgsync.contract import jsonl
+from kgsync.contract.model import Entity, Graph, Relation
+from kgsync.serve import store
+
+pytestmark = pytest.mark.slow
+
+EXAMPLE_GRAPH = Path(__file__).resolve().parents[2] / "examples" / "research-repo" / "memory.jsonl"
+BOUND = 20_000
+
+
+@pytest.fixture()
+def graph(tmp_path: Path) -> Path:
+    for name in ("memory.jsonl", "memory.kgsync.json"):
+        shutil.copyfile(EXAMPLE_GRAPH.with_name(name), tmp_path / name)
+    return tmp_path / "memory.jsonl"
+
+
+def raw(server, tool: str, **arguments: object) -> str:  # noqa: ANN001
+    """The answer's text as the client receives it."""
+    result = server.portal.call(server._call, tool, arguments)
+    assert not getattr(result, "is_error", getattr(result, "isError", False)), result
+    return "".join(getattr(block, "text", "") for block in result.content)
+
+
+def test_the_tools_and_a_ranked_search(graph: Path) -> None:
+    with kgsync_serve(graph) as server:
+        assert server.list_tools() == ["evidence", "item", "open_nodes", "read_graph", "search_nodes", "topic"]
+        found = server.search_nodes("hybrid retrieval BM25 dense vectors keyword search")
+        assert found.entities[0].name == "item:2026-01-29-hybrid-retrieval-bm25-dense"
+        shown = set(found.names())
+        assert found.relations and all(r.source in shown and r.target in shown for r in found.relations)
+        evidence = server.call("evidence", claim="claim:2026-02-02-agent-memory-consolidation:generator-overwrites-shared-memory")
+        assert evidence["links"][0]["where"].endswith(".md:79")
+        with pytest.raises(ToolError, match="no item named"):
+            server.call("item", slug="no-such-item")
+
+
+def test_hostile_queries_never_break_the_server(graph: Path) -> None:
+    with kgsync_serve(graph) as server:
+        for query in HOSTILE:
+            if "\ud800" in query:
+                continue  # not encodable as the UTF-8 the transport sends
+            text = raw(server, "search_nodes", query=query)
+            assert len(text) <= BOUND
+            assert set(json.loads(text)) <= {"entities", "relations", "note", "next_offset"}
+        for limit, offset in ((0, 0), (-1, -1), (10**6, 10**6)):
+            json.loads(raw(server, "search_nodes", query="memory", limit=limit, offset=offset))
+        with pytest.raises(ToolError):  # a wrong argument type is the SDK's validation error, not a crash
+            server.call("search_nodes", query=["not", "text"])
+        assert server.search_nodes("memory").entities  # still serving
+
+
+def test_the_file_replaced_between_two_calls_is_seen_by_the_next(graph: Path, tmp_path: Path) -> None:
+    with kgsync_serve(graph) as server:
+        assert server.search_nodes("hybrid retrieval").entities
+        assert not server.search_nodes("zanzibar").entities
+        new = tmp_path / "pulled.jsonl"
+        jsonl.write(new, Graph((Entity("item:2026-05-01-zanzibar-notes", "research_item", ("title: Zanzibar notes",)),)))
+        os.replace(new, graph)  # what git does on a pull
+        assert [e.name for e in server.search_nodes("zanzibar").entities] == ["item:2026-05-01-zanzibar-notes"]
+        assert not server.search_nodes("hybrid retrieval").entities
+
+
+def test_answers_stay_bounded_on_a_large_graph(tmp_path: Path) -> None:
+    path = tmp_path / "memory.jsonl"
+    jsonl.write(path, big_graph(items=800))
+    with kgsync_serve(path) as server:
+        for tool, arguments in (("search_nodes", {"query": "govern policy", "limit": 50}),
+                                ("open_nodes", {"names": ["concept:governance"]}), ("topic", {"concept": "governance"})):
+            text = raw(server, tool, **arguments)
+            assert len(text) <= BOUND and "next_offset" in json.loads(text), tool  # more to page through
+        assert len(raw(server, "read_graph")) <= BOUND
+
+
+def test_open_nodes_answers_as_the_reference_server_does(memory_server_js: Path, graph: Path) -> None:
+    names = ["item:2026-01-29-hybrid-retrieval-bm25-dense", "concept:knowledge-graph", "person:ada",
+             "claim:2026-01-05-agent-memory-architectures:research-assistant-keep-long", "no:such-node",
+             "concept:knowledge-graph"]
+    with memory_server(memory_server_js, graph) as reference:
+        # Content an agent adds through the reference server: an entity type kgsync never writes.
+        reference.create_entities([Entity("person:ada", "person", ("reviews retrieval work",))])
+        reference.create_relations([Relation("person:ada", "item:2026-01-29-hybrid-retrieval-bm25-dense", "reviewed")])
+        theirs = reference.call("open_nodes", names=names)
+    with kgsync_serve(graph) as server:
+        ours = server.call("open_nodes", names=names)
+        assert ours == theirs
+        assert "person:ada" in server.search_nodes("reviews retrieval work").names()
+
+
+def test_the_command_refuses_a_missing_graph(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "kgsync", "serve", "--graph", str(tmp_path / "none.jsonl")],
+                          capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60)
+    assert done.returncode == 2 and "graph file not found" in done.stderr
+    # Without --graph: the graph of kgsync.yml under --root (here the default, memory.jsonl).
+    done = subprocess.run([sys.executable, "-m", "kgsync", "serve", "--root", str(tmp_path)],
+                          capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60)
+    assert done.returncode == 2 and f"{tmp_path / 'memory.jsonl'}: graph file not found" in done.stderr
+
+
+def test_the_graph_of_kgsync_yml_under_root_is_served(example_repo: Path) -> None:
+    (example_repo / "kgsync.yml").write_text("graph: graphs/main.jsonl\n", encoding="utf-8")
+    (example_repo / "graphs").mkdir()
+    jsonl.write(example_repo / "graphs" / "main.jsonl", Graph((Entity("item:2026-05-01-elsewhere", "research_item",
+                                                                      ("title: configured graph",)),)))
+    with kgsync_serve(example_repo) as server:  # --root
+        assert list(server.search_nodes("configured graph").names()) == ["item:2026-05-01-elsewhere"]
+
+
+def serve_log(graph: Path) -> str:
+    return graph.with_name(graph.name + ".serve.log").read_text(encoding="utf-8")
+
+
+def test_a_restart_serves_the_stored_index_and_a_changed_or_damaged_one_is_rebuilt(graph: Path) -> None:
+    query = "hybrid retrieval BM25 dense vectors keyword search"
+    with kgsync_serve(graph) as server:
+        first = raw(server, "search_nodes", query=query)
+    stored = store.store_path(graph)
+    assert "indexed memory.jsonl" in serve_log(graph) and stored.is_file()
+    written = stored.stat().st_mtime_ns
+
+    with kgsync_serve(graph) as server:  # unchanged graph: nothing indexed, the file untouched
+        assert raw(server, "search_nodes", query=query) == first
+    log = serve_log(graph)
+    assert "the stored index is current and whole" in log and "serving the stored index" in log
+    assert "indexed" not in log and stored.stat().st_mtime_ns == written
+
+    jsonl.write(graph, Graph((Entity("item:2026-05-01-zanzibar-notes", "research_item", ("title: Zanzibar notes",)),)))
+    with kgsync_serve(graph) as server:  # a changed graph: indexed again, never the old index
+        assert list(server.search_nodes("zanzibar").names()) == ["item:2026-05-01-zanzibar-notes"]
+        assert not server.search_nodes("hybrid retrieval").entities
+    assert "another version of the graph" in serve_log(graph) and stored.stat().st_mtime_ns != written
+
+    stored.write_bytes(b"SQLite format 3\x00" + os.urandom(stored.stat().st_size - 16))  # damaged past its header
+    with kgsync_serve(graph) as server:  # rebuilt, served, stored whole again
+        assert list(server.search_nodes("zanzibar").names()) == ["item:2026-05-01-zanzibar-notes"]
+    assert "unreadable" in serve_log(graph)
+    assert not isinstance(store.open_stored(stored, store.key_of(graph.read_bytes(), store.Weights()), check=True), str)
+
+
+def test_no_index_cache_stores_nothing(graph: Path) -> None:
+    with kgsync_serve(graph, "--no-index-cache") as server:
+        assert server.search_nodes("hybrid retrieval").entities
+    assert not store.store_path(graph).exists() and "stored" not in serve_log(graph)

@@ -1,0 +1,100 @@
+"""``kgsync serve --writable``: the reference server's write tools, same semantics, locked and atomic."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from tests.mcp_client import ToolError, kgsync_serve, memory_server
+
+from kgsync.contract import jsonl
+from kgsync.serve import write
+
+EXAMPLE_GRAPH = Path(__file__).resolve().parents[2] / "examples" / "research-repo" / "memory.jsonl"
+ITEM = "item:2026-01-29-hybrid-retrieval-bm25-dense"
+
+#: One session of writes, each (tool, arguments): duplicates, unknown names and deletions included.
+SESSION = [
+    ("create_entities", {"entities": [
+        {"name": "person:ada", "entityType": "person", "observations": ["reviews retrieval", "café ✓"]},
+        {"name": ITEM, "entityType": "research_item", "observations": ["exists already"]},
+        {"name": "person:bob", "entityType": "person", "observations": []},
+    ]}),
+    ("create_relations", {"relations": [
+        {"from": "person:ada", "to": ITEM, "relationType": "reviewed"},
+        {"from": "person:ada", "to": ITEM, "relationType": "reviewed"},
+        {"from": "person:bob", "to": "person:ada", "relationType": "knows"},
+    ]}),
+    ("add_observations", {"observations": [
+        {"entityName": "person:ada", "contents": ["reviews retrieval", "new note", "new note"]},
+        {"entityName": ITEM, "contents": ["note: an agent's remark"]},
+    ]}),
+    ("delete_observations", {"deletions": [{"entityName": "person:ada", "observations": ["café ✓"]}]}),
+    ("delete_relations", {"relations": [{"from": "person:bob", "to": "person:ada", "relationType": "knows"}]}),
+    ("delete_entities", {"entityNames": ["person:bob", "concept:growth-policy"]}),
+]
+
+
+def copy_example(folder: Path) -> Path:
+    folder.mkdir()
+    target = folder / "memory.jsonl"
+    shutil.copyfile(EXAMPLE_GRAPH, target)
+    return target
+
+
+@pytest.mark.slow
+def test_writes_leave_the_file_the_reference_server_leaves(memory_server_js: Path, tmp_path: Path) -> None:
+    theirs_path, ours_path = copy_example(tmp_path / "theirs"), copy_example(tmp_path / "ours")
+    with memory_server(memory_server_js, theirs_path) as reference:
+        theirs = [reference.call(tool, **arguments) for tool, arguments in SESSION]
+        with pytest.raises(ToolError, match="Entity with name nobody not found"):
+            reference.call("add_observations", observations=[{"entityName": "nobody", "contents": ["x"]}])
+    with kgsync_serve(ours_path, "--writable") as server:
+        assert {"create_entities", "delete_relations"} <= set(server.list_tools())
+        ours = [server.call(tool, **arguments) for tool, arguments in SESSION]
+        with pytest.raises(ToolError, match="Entity with name nobody not found"):
+            server.call("add_observations", observations=[{"entityName": "nobody", "contents": ["x"]}])
+        assert "person:ada" in server.search_nodes("new note").names()  # its own write, served at once
+    assert ours == theirs
+    assert ours_path.read_bytes() == theirs_path.read_bytes()
+
+
+def test_read_only_by_default(tmp_path: Path) -> None:
+    path = copy_example(tmp_path / "g")
+    with kgsync_serve(path) as server:
+        assert "create_entities" not in server.list_tools()
+
+
+_WRITER = """
+import sys
+from pathlib import Path
+from kgsync.serve import write
+graph, tag = Path(sys.argv[1]), sys.argv[2]
+for n in range(40):
+    write.create_entities(graph, [{"name": f"{tag}:{n}", "entityType": "note", "observations": [tag]}])
+    write.add_observations(graph, [{"entityName": "item:2026-01-29-hybrid-retrieval-bm25-dense", "contents": [f"{tag} {n}"]}])
+"""
+
+
+def test_two_writers_on_one_file_never_lose_a_write(tmp_path: Path) -> None:
+    path = copy_example(tmp_path / "g")
+    before = len(jsonl.read(path).entities)
+    writers = [subprocess.Popen([sys.executable, "-c", _WRITER, str(path), tag]) for tag in ("a", "b")]
+    assert [w.wait(timeout=300) for w in writers] == [0, 0]
+    graph = jsonl.read(path)  # the file is whole and in the server's format
+    assert len(graph.entities) == before + 80
+    item = graph.entity(ITEM)
+    assert item is not None and sum(o[:2] in ("a ", "b ") for o in item.observations) == 80
+    assert not list(tmp_path.glob("g/*.tmp")) and not list(tmp_path.glob("g/.*.tmp"))
+
+
+def test_a_file_that_is_not_json_is_never_rewritten(tmp_path: Path) -> None:
+    path = tmp_path / "memory.jsonl"
+    path.write_text('{"type":"entity","name":"a","entityType":"x","observations":[]}\nnot json', encoding="utf-8")
+    before = path.read_bytes()
+    with pytest.raises(write.WriteError, match="memory.jsonl:2"):
+        write.create_entities(path, [{"name": "b", "entityType": "x", "observations": []}])
+    assert path.read_bytes() == before

@@ -1,0 +1,45 @@
+"""Near-duplicate merges among chosen terms: a vague head adds no idea, acronym twins are one idea."""
+
+from __future__ import annotations
+
+from kgsync.read.config import Merge
+from kgsync.vocabulary.acronym_index import _acronym_swaps, contracted
+from kgsync.vocabulary.groups import _Group, _merge_near_duplicates
+from kgsync.vocabulary.terms import TermKind
+
+
+def _groups(*keys_by_first_item: tuple[str, str]) -> dict[str, _Group]:
+    out = {}
+    for key, first in keys_by_first_item:
+        group = _Group(key)
+        group.items[first] = 1.0
+        group.first = first
+        group.surfaces[key] = 1
+        out[key] = group
+    return out
+
+
+def test_a_vague_head_joins_the_term_it_qualifies() -> None:
+    groups = _groups(("low code", "2026-01-01-a"), ("low code application", "2026-01-02-b"),
+                     ("knowledge graph", "2026-01-03-c"), ("knowledge graph construction", "2026-01-04-d"))
+    kinds = {g: TermKind.CONCEPT for g in groups}
+    merged = _merge_near_duplicates(groups, set(groups), kinds, Merge())
+    assert merged == {"low code application": "low code"}  # "construction" names another idea
+
+
+def test_acronym_twins_merge_through_an_acronym_of_one_meaning() -> None:
+    swaps = _acronym_swaps({"ai": "artificial intelligence"})
+    assert contracted("enterprise artificial intelligence", swaps) == "enterprise ai"
+    groups = _groups(("enterprise artificial intelligence", "2026-01-01-a"), ("enterprise ai", "2026-01-02-b"))
+    kinds = {g: TermKind.CONCEPT for g in groups}
+    merged = _merge_near_duplicates(groups, set(groups), kinds, Merge(), lambda g: contracted(g, swaps))
+    assert merged == {"enterprise ai": "enterprise artificial intelligence"}
+    assert _merge_near_duplicates(groups, set(groups), kinds, Merge()) == {}
+
+
+def test_a_jurisdiction_scopes_an_idea_whichever_name_comes_first() -> None:
+    for older, later in (("eu ai act", "ai act"), ("ai act", "eu ai act")):
+        groups = _groups((older, "2026-01-01-a"), (later, "2026-01-02-b"), ("eu ai office", "2026-01-03-c"))
+        kinds = {g: TermKind.CONCEPT for g in groups}
+        assert _merge_near_duplicates(groups, set(groups), kinds, Merge()) == {later: older}
+

@@ -1,0 +1,78 @@
+"""The repo's theme vocabulary: alias map from Markdown or YAML."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from kgsync.contract.errors import ConfigError
+from kgsync.vocabulary.themes import load_theme_map
+
+SHARED = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "themes-vocabulary.md"
+
+
+def test_markdown_with_a_yaml_block(tmp_path: Path) -> None:
+    path = tmp_path / "themes.md"
+    path.write_text("# Themes\n\n```yaml\nagentic-ai:\n  - agents\n  - AI Agents\nrag-retrieval: []\n```\n",
+                    encoding="utf-8")
+    themes = load_theme_map(path)
+    assert themes.canonicalise("agents") == "agentic-ai"
+    assert themes.canonicalise("AI agents") == "agentic-ai"
+    assert themes.canonicalise("rag-retrieval") == "rag-retrieval"
+    assert themes.canonicalise("unknown_theme") == "unknown-theme"
+
+
+def test_the_real_vocabulary(require_shared: Callable[[Path], Path]) -> None:
+    themes = load_theme_map(require_shared(SHARED))
+    assert len(themes.canonical) == 22
+    assert themes.canonicalise("vector-search") == "rag-retrieval"
+    assert themes.canonicalise("ontologies") == "knowledge-graphs"
+
+
+def test_errors_name_the_file(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="not found"):
+        load_theme_map(tmp_path / "missing.md")
+    (tmp_path / "none.md").write_text("# no map here\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="no ```yaml block"):
+        load_theme_map(tmp_path / "none.md")
+    (tmp_path / "bad.md").write_text("intro\n\n```yaml\na: [b\n```\n", encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        load_theme_map(tmp_path / "bad.md")
+    assert caught.value.location.line is not None
+
+
+def test_the_vocabularys_words_are_aliases_and_topic_keys(tmp_path: Path) -> None:
+    path = tmp_path / "themes.md"
+    path.write_text(
+        "| Canonical slug | Aliases | Scope |\n|---|---|---|\n"
+        "| `rag-retrieval` | `retrieval-augmented-generation`, `vector-search` |"
+        " Retrieval-augmented generation (RAG), vector search, semantic retrieval |\n"
+        "| `llm-reasoning` | `chain-of-thought` | LLM (Large Language Model) reasoning, structured output |\n"
+        "| `memory-context` | `context-window` | Memory management, compression |\n"
+        "\n```yaml\nrag-retrieval:\n  - retrieval-augmented-generation\n  - vector-search\n"
+        "llm-reasoning:\n  - chain-of-thought\nmemory-context:\n  - context-window\n```\n",
+        encoding="utf-8")
+    themes = load_theme_map(path)
+    # spaced aliases and the scope's spelled-out expansion, both forms
+    assert {"retrieval augmented generation", "vector search", "RAG", "retrieval-augmented generation"} <= set(
+        themes.words["rag-retrieval"])
+    assert "LLM" not in themes.words["llm-reasoning"]  # "LLM" is not the theme, "LLM reasoning" is
+    # a claim names a theme by a phrase of two or more words, or a spelled-out acronym
+    assert themes.mentions("RAG beats fine-tuning") == ("rag-retrieval",)
+    assert themes.mentions("Large language model reasoning and context windows") == ("llm-reasoning",
+                                                                                    "memory-context")
+    assert themes.mentions("the rag was torn; memory is cheap") == ()
+    # single words only inside the theme's own items
+    assert themes.names_own_word("memory-context", "Compression halves the cost")
+    assert not themes.names_own_word("memory-context", "Agents plan")
+
+
+def test_the_real_vocabularys_synonyms(require_shared: Callable[[Path], Path]) -> None:
+    themes = load_theme_map(require_shared(SHARED))
+    assert "retrieval augmented generation" in themes.words["rag-retrieval"]
+    assert "vector search" in themes.words["rag-retrieval"]
+    assert "agentic ai" in themes.words["agentic-ai"]
+    assert {"MCP", "model context protocol"} <= set(themes.words["tools-infrastructure"])
+    assert "context window" in themes.words["memory-context"]
