@@ -33,6 +33,7 @@ from kgsync.extract.evidence_model import (MIN_SHARED, MIN_SOURCE_WORDS, MIN_TRU
                                            EvidenceText, Extracted, Mention, Numbered, PlannedLink, content_words,
                                            words_key)
 from kgsync.extract.references import references
+from kgsync.extract.restated import FindingIndex
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 
 # ---------------------------------------------------------------------------------------------
@@ -50,6 +51,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
     links: dict[str, list[PlannedLink]] = {}
     issues: list[Issue] = []
     read = {slug: t if isinstance(t, EvidenceText) else EvidenceText.of(t) for slug, t in texts.items()}
+    restating: dict[str, FindingIndex[ClaimText]] = {}  # each cited item's findings, read once
     for item in items:
         extraction = read[item.slug]
         if item.is_superseded:
@@ -68,7 +70,11 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             target_extraction = read.get(slug)
             if target_extraction is None:
                 continue  # kept from an earlier build: its findings are not read now
-            claim = _named_finding(mention, target_extraction, issues, item)
+            # an unnumbered, unquoted reference names the finding its sentence restates, if any
+            if mention.said and slug not in restating:
+                restating[slug] = FindingIndex(target_extraction.claims)
+            restated = restating[slug].restated(mention.said) if mention.said else None
+            claim = restated or _named_finding(mention, target_extraction, issues, item)
             if mention.refused and not mention.exact:
                 issues.append(_refused_hint(item, mention, slug, claim.number if claim else 0))
             if claim is None:
@@ -89,7 +95,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                 # statement is not attached to a loosely related finding), unless the sentence
                 # cites the other finding by number or quotes it, and only builds on it.
                 loose = relation is RelationType.EXTENDS and (mention.finding > 0 or bool(mention.quote))
-                source = source_finding(mention, claim, extraction.claims, trust=not loose)
+                source = source_finding(mention, claim, extraction.claims, trust=not loose, restated=bool(restated))
             if source is None:
                 continue
             target_name = claim_name(slug, claim.key)
@@ -184,7 +190,7 @@ def cited_finding_numbers(slug: str, evidence: EvidencePlan) -> frozenset[int]:
 
 
 def source_finding(mention: Mention, target: ClaimText, claims: Sequence[ClaimText],
-                   trust: bool = False) -> ClaimText | None:
+                   trust: bool = False, restated: bool = False) -> ClaimText | None:
     """The referencing finding: the one holding the sentence, else the one sharing the most
     content words with what this item says there, ties broken by the words it shares with the
     referenced finding, then list order.  None when no finding shares ``MIN_SOURCE_WORDS``
@@ -199,7 +205,8 @@ def source_finding(mention: Mention, target: ClaimText, claims: Sequence[ClaimTe
     claim's lead sentence (measured: docs/EVIDENCE.md)."""
     if mention.held_by:
         return next((c for c in claims if c.number == mention.held_by), None)
-    said = _said(mention.row_claim or f"{mention.context} {mention.sentence}")
+    said = frozenset(mention.said.split()) if restated else \
+        _said(mention.row_claim or f"{mention.context} {mention.sentence}")
     referenced = content_words(target.statement)
     best: tuple[int, int, int] | None = None
     found: ClaimText | None = None

@@ -85,6 +85,7 @@ class Mention:
     clause: str = ""  # the clause that names the item (``classify``), what the sentence says of it
     exact: bool = False  # stated by the author's marker ("[supports: <slug> KF5]"): read as written
     refused: str = ""  # a supports/contradicts cue near the item the rules did not read as a stance
+    said: str = ""  # an unnumbered, unquoted reference: what the sentence says (``restated.said_words``)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from kgsync.contract.model import RelationType
 from kgsync.extract.evidence_model import MARKUP, MAX_SENTENCE, Mention, plain_text, shorten_sentence, words_key
 from kgsync.extract.sentences import sentences
 from kgsync.extract.markers import author_marks, without_marks
+from kgsync.extract.restated import said_words
 from kgsync.extract.stance import CLAUSE_END, MARK, MARK_TOKEN, governing
 from kgsync.extract.tables import Table, row_cells
 from kgsync.read.items import KeyFinding, ResearchItem, heading_key, normalise_slug
@@ -175,6 +176,8 @@ def _mentions(sentence: str, line: int, table: Table | None, own_slug: str, find
     clauses = _clauses_naming(sentence, refs)
     context = shorten_sentence(plain_text(before))
     plain: dict[str, str] = {}  # one clause often names many items: each read once
+    said = said_words(row_claim or sentence, references(sentence, keep_text=True), "" if row_claim else before) \
+        if not quote and any(not cited.get(slug) for slug in ids) else ""
     for slug in ids:
         cue = stances.get(ids[slug])
         stance = cue[2] if cue else None
@@ -185,7 +188,7 @@ def _mentions(sentence: str, line: int, table: Table | None, own_slug: str, find
         numbers = cited.get(slug) or [0]
         for number in dict.fromkeys(numbers):
             out.append(Mention(slug, number, quote if number == 0 else "", stance, kept, line, held, row_claim,
-                               context, clause, refused=refused.get(ids[slug], "")))
+                               context, clause, refused=refused.get(ids[slug], ""), said="" if number else said))
     return out
 
 

@@ -226,7 +226,7 @@ def test_an_unnumbered_reference_needs_a_cue_and_the_finding_s_words() -> None:
     cued = f"This confirms `{OLD}.md`: binary database files are not diffable in git."
     [link] = links_of(old_item(), new_item(cued, findings)).links[NEW]
     assert link.relation is RelationType.SUPPORTS and ":binary-database-files" in link.target_claim
-    uncued = f"See `{OLD}.md` about binary database files that are not diffable in git."
+    uncued = f"See `{OLD}.md` about binary files in version control."  # names no finding: item→item only
     assert links_of(old_item(), new_item(uncued, findings)).links == {}
     # no finding of the referencing item says anything the sentence says: item→item only
     assert links_of(old_item(), new_item(cued, ("Vector search waits.",))).links == {}

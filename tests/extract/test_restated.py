@@ -1,0 +1,210 @@
+"""kgsync.extract.restated: a cited finding named by its content (the sentence restates it)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kgsync.build.pipeline import build
+from kgsync.contract.model import RelationType
+from kgsync.extract.evidence import plan
+from kgsync.extract.evidence_model import content_words
+from kgsync.extract.findings import extract, undated_suffixes
+from kgsync.extract.restated import MIN_OWN_WORDS, restated_finding, said_words, stem
+from kgsync.graph.merge import manifest_path
+from kgsync.read import config as config_module
+from kgsync.read.items import ResearchItem, read_item_bytes
+
+OLD = "2026-01-01-governance-study"
+NEW = "2026-02-01-platform-study"
+URL = f"https://github.com/example/Research/blob/main/Research/completed/{OLD}.md"
+OLD_FINDINGS = (
+    "Copilot Studio remains bypassable by default because the product still exposes direct publish paths to makers.",
+    "A central control plane should separate policy decision from distributed enforcement adapters.",
+    "Retirement is complete only when registry, runtime, credentials and archive evidence converge.",
+)
+NEW_FINDINGS = (
+    "External pipelines cannot be authoritative while direct publish paths stay open to makers.",
+    "Vendor administration coverage is the weakest part of the design.",
+)
+
+
+@dataclass(frozen=True)
+class _Finding:
+    number: int
+    statement: str
+
+    def content(self) -> frozenset[str]:
+        return content_words(self.statement)
+
+
+FINDINGS = [_Finding(n, text) for n, text in enumerate(OLD_FINDINGS, 1)]
+
+
+# --- said_words (per file) ----------------------------------------------------------------------
+
+
+def test_what_a_sentence_says_leaves_out_its_evidence_label_links_and_references() -> None:
+    sentence = (f"- [inference; source: {URL}; https://learn.microsoft.com/publish] The [governed gate]"
+                f"(https://example.com/gate) stops direct publish paths, as `{OLD}.md` shows.")
+    said = said_words(sentence, [(0, f"{OLD}.md")]).split()
+    assert said == sorted(said)
+    assert {"governed", "gate", "stops", "direct", "publish", "paths", "shows"} <= set(said)
+    # the label's source list, the link's target and the reference say nothing of the subject
+    assert not {"inference", "learn", "microsoft", "github", "example", "governance", "study"} & set(said)
+
+
+def test_a_source_note_is_read_with_the_sentence_it_qualifies() -> None:
+    before = "Direct publish paths stay open to makers by default."
+    note = f"Source: `{URL}`."
+    assert said_words(note) == ""  # the note alone says nothing
+    assert said_words(note, (), before) == said_words(before)
+    # a sentence that says enough itself is not joined with the one before it
+    own = f"The governed gate stops direct publish paths ({URL})."
+    assert len(said_words(own).split()) >= MIN_OWN_WORDS
+    assert said_words(own, (), before) == said_words(own)
+
+
+def test_stems_compare_word_forms() -> None:
+    assert stem("keeps") == stem("keep") and stem("specified") == stem("specify")
+    assert stem("policies") == stem("policy") and stem("bus") == "bus"  # short words stay
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=3000))
+def test_said_words_never_fails_and_is_sorted(text: str) -> None:
+    said = said_words(text, [(0, "x.md")], text[:50]).split()
+    assert said == sorted(set(said))
+
+
+# --- restated_finding (plan) --------------------------------------------------------------------
+
+
+def test_a_sentence_restating_one_finding_names_it() -> None:
+    said = said_words("Copilot Studio stays bypassable by default because makers still see direct publish paths.")
+    found = restated_finding(said, FINDINGS)
+    assert found is not None and found.number == 1
+
+
+def test_words_every_finding_uses_weigh_little() -> None:
+    # "policy", "control", "enforcement" alone, shared by two findings: no clear restatement
+    findings = FINDINGS + [_Finding(4, "Policy control enforcement needs owners.")]
+    assert restated_finding(said_words("Policy control and enforcement matter."), findings) is None
+
+
+def test_a_sentence_naming_a_topic_but_restating_no_finding_names_none() -> None:
+    said = said_words("Which publish channels should a regulated bank keep open for makers?")
+    assert restated_finding(said, FINDINGS) is None
+
+
+def test_a_near_tie_between_two_findings_names_none() -> None:
+    findings = [_Finding(1, "Direct publish paths remain open in Copilot Studio."),
+                _Finding(2, "Direct publish paths remain open in Power Apps.")]
+    said = said_words("Direct publish paths remain open in Copilot Studio and Power Apps.")
+    assert restated_finding(said, findings) is None
+
+
+def test_the_finding_s_own_claim_must_be_mostly_repeated() -> None:
+    # shares rare words with finding 3's claim, but far less than half of it
+    long_claim = _Finding(3, "Retirement is complete only when registry, runtime, credentials, dependency cleanup, "
+                             "archive evidence, owner sign-off, licence release and cost closure all converge.")
+    findings = FINDINGS[:2] + [long_claim]
+    partial = said_words("Retirement evidence covers licence release and cost closure.")
+    assert restated_finding(partial, findings) is None  # six of its seventeen words
+    said = said_words("Retirement is complete only when registry, runtime, credentials, dependency cleanup, archive "
+                      "evidence and owner sign-off converge.")
+    found = restated_finding(said, findings)
+    assert found is not None and found.number == 3
+
+
+def test_no_words_or_no_findings_name_none() -> None:
+    assert restated_finding("", FINDINGS) is None
+    assert restated_finding("copilot studio", []) is None
+
+
+# --- through the plan and a build ---------------------------------------------------------------
+
+
+def item_text(title: str, completed: str, findings: tuple[str, ...], body: str = "", front: str = "") -> str:
+    listed = "\n".join(f"{n}. **{text}** Confidence: high." for n, text in enumerate(findings, 1))
+    return (f"---\ntitle: \"{title}\"\ncompleted: {completed}\nthemes: [governance]\n{front}---\n\n# {title}\n\n"
+            f"## Research Question\n\nWhich gate?\n\n## Findings\n\n### Executive Summary\n\nA summary.\n\n"
+            f"### Key Findings\n\n{listed}\n\n### Analysis\n\n{body}\n")
+
+
+def make(slug: str, text: str) -> ResearchItem:
+    parsed = read_item_bytes(text.encode(), f"Research/completed/{slug}.md", slug)
+    assert not isinstance(parsed, list), parsed
+    return parsed[0]
+
+
+def links_of(body: str, front: str = ""):
+    items = [make(OLD, item_text("Governance study", "2026-01-01", OLD_FINDINGS)),
+             make(NEW, item_text("Platform study", "2026-02-01", NEW_FINDINGS, body, front))]
+    known = {item.slug: item for item in items}
+    return plan(items, {item.slug: extract(item) for item in items}, known, undated_suffixes(known))
+
+
+RESTATING = (f"- [inference; source: {URL}] External pipelines cannot be authoritative because Copilot Studio "
+             "remains bypassable by default: the product still exposes direct publish paths to makers.")
+
+
+def test_a_restated_finding_cited_by_url_in_an_evidence_bracket_is_built_on() -> None:
+    result = links_of(RESTATING)
+    [link] = result.links[NEW]
+    assert link.relation is RelationType.EXTENDS  # no stance word: built on
+    assert link.target_claim.startswith(f"claim:{OLD}:copilot-studio")
+    assert link.source_number == 1  # the finding that says what the sentence says
+    assert result.required[OLD] == frozenset({1})
+
+
+def test_a_restated_finding_with_a_stance_in_its_own_clause_takes_the_stance() -> None:
+    sentence = (f"Our pipeline test is consistent with the finding from `{OLD}.md` that Copilot Studio remains "
+                "bypassable by default because direct publish paths stay exposed to makers.")
+    [link] = links_of(sentence).links[NEW]
+    assert link.relation is RelationType.SUPPORTS and f"claim:{OLD}:copilot-studio" in link.target_claim
+
+
+def test_a_citation_that_restates_no_finding_links_no_claims() -> None:
+    assert links_of(f"- [inference; source: {URL}] Vendor administration needs a roadmap.").links == {}
+
+
+def test_a_restatement_no_finding_of_this_item_clearly_says_links_no_claims() -> None:
+    # the cited end is sure, the citing end would be a guess: the item→item extends says all there is
+    body = (f"- [fact; source: {URL}] Retirement is complete only when registry, runtime, credentials and archive "
+            "evidence converge, on vendor platforms too.")  # one word ("vendor") of this item's finding 2
+    assert links_of(body).links == {}
+
+
+def test_framing_sections_and_reading_lists_restate_nothing() -> None:
+    framing = f"## Context\n\nThe earlier `{OLD}.md` found that Copilot Studio remains bypassable by default.\n"
+    reading = (f"- `{OLD}.md` — Copilot Studio remains bypassable by default because the product still exposes "
+               "direct publish paths to makers.")
+    for body in (framing, reading):
+        assert links_of(body).links == {}
+
+
+def test_a_trailing_source_note_cites_the_sentence_before_it(tmp_path: Path) -> None:
+    body = ("External pipelines cannot be authoritative because Copilot Studio remains bypassable by default and "
+            f"exposes direct publish paths to makers. Source: {URL}")
+    folder = tmp_path / "Research" / "completed"
+    folder.mkdir(parents=True)
+    (folder / f"{OLD}.md").write_text(item_text("Governance study", "2026-01-01", OLD_FINDINGS), encoding="utf-8")
+    (folder / f"{NEW}.md").write_text(item_text("Platform study", "2026-02-01", NEW_FINDINGS, body), encoding="utf-8")
+    (tmp_path / "kgsync.yml").write_text("items: Research/completed\ngraph: memory.jsonl\n", encoding="utf-8")
+    result = build(config_module.load(tmp_path))
+    [relation] = [r for r in result.graph.relations if r.source.startswith(f"claim:{NEW}:")
+                  and r.target.startswith(f"claim:{OLD}:")]
+    assert relation.relation_type == RelationType.EXTENDS and relation.target.startswith(f"claim:{OLD}:copilot-studio")
+    manifest = json.loads(manifest_path(tmp_path / "memory.jsonl").read_text(encoding="utf-8"))
+    [evidence] = manifest["items"][NEW]["evidence"]
+    assert evidence[3] == f"Source: {URL}" and evidence[4] == f"Research/completed/{NEW}.md:{body_line(tmp_path)}"
+
+
+def body_line(root: Path) -> int:
+    text = (root / "Research" / "completed" / f"{NEW}.md").read_text(encoding="utf-8").split("\n")
+    return next(n for n, line in enumerate(text, 1) if line.startswith("External pipelines"))
