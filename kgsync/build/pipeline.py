@@ -22,6 +22,7 @@ from pathlib import Path
 
 from kgsync.build.cache import state as build_state
 from kgsync.build.cache.evidence_texts import EvidenceTexts
+from kgsync.build.cache.whole_findings import WholeFindings
 from kgsync.build.cache.facts import FactsStore
 from kgsync.build.cache.files import CacheReader
 from kgsync.build.cache.location import locate
@@ -40,6 +41,7 @@ from kgsync.extract.findings import Extraction, undated_suffixes
 from kgsync.graph.assemble import Assembly, assemble
 from kgsync.graph.claim_identity import keep_claim_names, previous_facts_to_match
 from kgsync.graph.memo import context_key
+from kgsync.graph.statements import named_items, whole_statements
 from kgsync.graph.merge import Manifest, describe_facts, disowned, manifest_acronyms, manifest_hubs, manifest_topics
 from kgsync.lint.rules import LintReport
 from kgsync.read.config import Config
@@ -199,6 +201,10 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     clock.lap("merge")
     linted = lint_blaming_items(merged, base, files, assembly, reading.read.items, keep, config)
     manifest = _manifest_to_write(linted.merged.manifest, assembled, vocabulary)
+    long = WholeFindings(cache_folder, reader).of(reading.read.items, reading.slug_keys)
+    manifest = replace(manifest, statements=whole_statements(manifest.by_item, long, fold,
+                                                             base.manifest.statements if base.manifest else None),
+                       named=named_items(manifest.by_item, reading.read.items, base.manifest.named if base.manifest else None))
     removed_items = tuple(sorted(set(items_before(base, state)) - set(manifest.by_item)))
     clock.lap("lint")
     if not linted.report.ok(strict):

@@ -57,6 +57,11 @@ class Manifest:
     acronyms: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
     # The vocabulary's topics (``Vocabulary.topics``): kept while an item addresses them.
     topics: tuple[str, ...] = ()
+    # slug -> ((claim, its whole statement), ...) for each claim whose stored title is cut
+    # (``kgsync.graph.statements``): a PR diffs a reworded finding whole against the base commit.
+    statements: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    # slug -> ((front-matter field, slug it names), ...): whether a dangling cite is new.
+    named: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
 
     def dumps(self) -> str:
         # One item a line: a reviewer's diff of the manifest shows which items moved.
@@ -71,6 +76,10 @@ class Manifest:
         for index, slug in enumerate(slugs):
             comma = "," if index < len(slugs) - 1 else ""
             facts_text = known.get(slug) or facts_json(self.by_item[slug])
+            for key, record in (("statements", self.statements), ("named", self.named)):
+                if record.get(slug):  # in the item's object: ``Facts.from_json`` reads past it
+                    facts_text = facts_text[:-1] + f',"{key}":' + json.dumps(
+                        [list(pair) for pair in record[slug]], ensure_ascii=False, separators=(",", ":")) + "}"
             lines.append(f"{_json_string(slug)}: {facts_text}{comma}")
         lines.append("}}")
         return "\n".join(lines) + "\n"
@@ -87,9 +96,14 @@ class Manifest:
                 if not isinstance(value, list) or not all(isinstance(h, str) for h in value):
                     raise ValueError(f"{key} must be a list of strings")
             acronyms = data.get("acronyms", [])
+            statements = {slug: _pairs("statements", facts["statements"], "[claim, statement]")
+                          for slug, facts in data["items"].items() if facts.get("statements")}
+            named = {slug: _pairs("named", facts["named"], "[field, slug]")
+                     for slug, facts in data["items"].items() if facts.get("named")}
             return cls({slug: Facts.from_json(facts) for slug, facts in data["items"].items()}, hubs=tuple(hubs),
                        themes=tuple(themes), merges=_pairs("merges", merges, "[term, term]"),
-                       acronyms=_acronym_entries(acronyms), topics=tuple(topics))
+                       acronyms=_acronym_entries(acronyms), statements=statements, named=named,
+                       topics=tuple(topics))
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
             raise _unreadable(exc, source) from None
 

@@ -7,7 +7,7 @@ working-tree file): that is exactly what the pull request changes.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import astuple, dataclass, replace
 from pathlib import Path
 
 from kgsync.contract import jsonl
@@ -22,6 +22,7 @@ from kgsync.diff.item_attribution import attributions
 from kgsync.extract.findings import statement_of
 from kgsync.read.items import Issue, ResearchItem, read_item_bytes
 from kgsync.vocabulary.vocab import Vocabulary
+from kgsync.graph.statements import LINK_FIELDS, statement_in
 from kgsync.graph.merge import Manifest, describe_facts, manifest_path, removed_hand_added
 from kgsync.contract.model import Entity, EntityType, Graph, observations_with, slug_of_item_name
 from kgsync.publish.github.git_branch import GitCheckout
@@ -33,7 +34,8 @@ from kgsync.publish.site.project import source_url
 from kgsync.publish.site.model import FOLDER
 from kgsync.publish.site.text import file_stems
 from kgsync.diff.vocab_events import vocabulary_events
-from kgsync.publish.pr.title import cause_title
+from kgsync.publish.pr.side_effects import VOCABULARY_FILE, Explanation, SideEffect, explain, explain_event
+from kgsync.publish.pr.title import ELLIPSIS, cause_title
 
 
 @dataclass(frozen=True)
@@ -141,7 +143,6 @@ def _evidence_sentences(base: Manifest | None, manifest: Manifest) -> dict[tuple
 
 #: How ``items._dangling_links`` words a link to a missing item.
 DANGLING_PREFIXES = ("cites names ", "supersedes names ", "superseded_by names ")
-_LINK_FIELDS = ("cites", "supersedes", "superseded_by")
 
 
 @dataclass(frozen=True)
@@ -169,12 +170,14 @@ def body_context(config: Config, d: GraphDiff, graph: Graph, items: Sequence[Res
     known_before = {slug for e in base.graph.entities if (slug := slug_of_item_name(e.name)) is not None}
     dangling = tuple(f"{i.location}: {i.message}" for i in issues if i.message.startswith(DANGLING_PREFIXES)
                      and (i.slug in merged or any(repr(slug) in i.message for slug in removed))
-                     and i.message not in _dangling_before(base.items.get(i.slug), known_before))
+                     and i.message not in _dangling_before(i.slug, base, known_before))
     lost = _lost_nodes(config, d, base.graph, graph, vocabulary, merged)
-    events = _vocabulary_groups(base.manifest, manifest) + _lost_groups(d, lost, merged)
+    events = (_vocabulary_groups(base.manifest, manifest, _vocabulary_file(config)) + _lost_groups(d, lost, merged)
+              + _gained_groups(d, graph, merged, config.mining.min_links, _vocabulary_file(config))
+              + _removed_item_groups(d, merged))
     return BodyContext(merged=merged, links=_item_links(config, graph, items, merged, base_sha),
-                       dangling=dangling, events=events, lost=lost,
-                       statements=_whole_statements(d, base, graph, items))
+                       dangling=dangling, events=events, lost={name: str(why) for name, why in lost.items()},
+                       statements=_whole_statements(d, base, graph, manifest))
 
 
 def _touched_items(checkout: GitCheckout | None, base_sha: str | None, graph_file: Path, config: Config,
@@ -183,7 +186,7 @@ def _touched_items(checkout: GitCheckout | None, base_sha: str | None, graph_fil
     graph and the base commit (git knows; another item's claim that only became contested did not
     change), or their item node went.  Without that history: ``merged_slugs`` infers them."""
     inferred = merged_slugs(d)
-    if checkout is None or base_sha is None:
+    if checkout is None or base_sha is None or checkout.is_shallow():
         return inferred
     try:
         built_at = checkout.last_change(base_sha, checkout.relative(graph_file))
@@ -198,20 +201,24 @@ def _touched_items(checkout: GitCheckout | None, base_sha: str | None, graph_fil
     return frozenset(slug for slug, path in paths.items() if path in changed and slug in in_diff) | (removed & in_diff)
 
 
-def _dangling_before(item: ResearchItem | None, known: set[str]) -> frozenset[str]:
-    """The dangling-link messages the item's base version had already (as ``items._dangling_links`` words them)."""
-    if item is None:
-        return frozenset()
+def _dangling_before(slug: str, base: BaseState, known: set[str]) -> frozenset[str]:
+    """The dangling-link messages the item had already when the base graph was built (as
+    ``items._dangling_links`` words them): the slugs the base manifest records it naming, else
+    (a manifest older than that record) its file at the commit that last wrote the graph."""
+    named = base.manifest.named.get(slug) if base.manifest is not None else None
+    if named is None:
+        item = base.items.get(slug)
+        named = tuple((name, target) for name in LINK_FIELDS for target in getattr(item, name)) if item else ()
     return frozenset(f"{name} names {target!r}, which is not an item here"
-                     for name in _LINK_FIELDS for target in getattr(item, name)
-                     if target not in known and target != item.slug)
+                     for name, target in named if target not in known and target != slug)
 
 
 def _items_built_into(checkout: GitCheckout | None, base_sha: str | None, graph_file: Path, config: Config,
                       items: Sequence[ResearchItem], merged: frozenset[str]) -> dict[str, ResearchItem]:
     """The merged items as the base graph saw them: their files at the commit that last wrote the
-    graph (the base commit itself may hold the edit being proposed).  Unreadable: left out."""
-    if checkout is None or base_sha is None:
+    graph (the base commit itself may hold the edit being proposed).  Unreadable, or a shallow
+    clone (no such commit to read): left out."""
+    if checkout is None or base_sha is None or checkout.is_shallow():
         return {}
     try:
         built_at = checkout.last_change(base_sha, checkout.relative(graph_file))
@@ -239,26 +246,26 @@ def _finding_number(entity: Entity | None) -> int:
     return 0
 
 
-def _whole_statements(d: GraphDiff, base: BaseState, graph: Graph,
-                      items: Sequence[ResearchItem]) -> dict[str, StatementChange]:
+def _whole_statements(d: GraphDiff, base: BaseState, graph: Graph, manifest: Manifest) -> dict[str, StatementChange]:
     """Each reworded claim's finding, whole, before and after, with its Key Finding number.
 
     The graph stores a statement cut at ``findings.MAX_STATEMENT`` characters, so a diff of the
-    stored text shows the cut as a change; the items' own findings do not.  Where the base
-    version of the item is unknown, both sides stay the stored ones (they cut alike)."""
-    now = {item.slug: item for item in items}
+    stored text would show the cut as a change.  Each side is the whole statement by
+    construction: the one its manifest records for a cut claim (``kgsync.graph.statements``),
+    else the stored one (not cut).  The base side comes from the base commit's manifest, which
+    any checkout has (a shallow clone too); a base manifest older than that record falls back to
+    the item's file at the commit that last wrote the graph, when git has it."""
     out: dict[str, StatementChange] = {}
     for change in changed_claims(d):
         if not change.statement_changed:
             continue
-        slug = change.name.split(":")[1] if change.name.count(":") >= 2 else ""
         number, old_number = _finding_number(graph.entity(change.name)), _finding_number(base.graph.entity(change.name))
-        new_text = _finding_text(now.get(slug), number)
-        old_text = _finding_text(base.items.get(slug), old_number)
-        if new_text and old_text:
-            out[change.name] = StatementChange(number, old_text, new_text)
-        else:
-            out[change.name] = StatementChange(number, change.old_statement, change.new_statement)
+        new_text = statement_in(manifest.statements, change.name) or change.new_statement
+        old_text = statement_in(base.manifest.statements, change.name) if base.manifest is not None else None
+        if old_text is None and change.old_statement.endswith(ELLIPSIS):  # cut, and no record of the whole
+            slug = change.name.split(":")[1] if change.name.count(":") >= 2 else ""
+            old_text = _finding_text(base.items.get(slug), old_number) or None
+        out[change.name] = StatementChange(number, old_text or change.old_statement, new_text)
     return out
 
 
@@ -268,16 +275,16 @@ def _finding_text(item: ResearchItem | None, number: int) -> str:
 
 
 def _lost_nodes(config: Config, d: GraphDiff, old: Graph, new: Graph, vocabulary: Vocabulary | None,
-                merged: frozenset[str]) -> dict[str, str]:
-    """Each removed concept or method -> why it went and, where one exists, the fix a maintainer applies.
+                merged: frozenset[str]) -> dict[str, Explanation]:
+    """Each removed concept or method -> why it went and the fix a maintainer applies.
 
     A mined term is a node while ``mining.min_links`` items link it (kgsync.yml); a term pinned
     under ``terms:`` in the vocabulary file is one whatever the count."""
     linked_before = attributions(old)
     present = {slug for e in new.entities if (slug := slug_of_item_name(e.name)) is not None}
-    vocab_file = Path(config.vocabulary).name if config.vocabulary else "kgsync-vocab.yml"
+    vocab_file = _vocabulary_file(config)
     min_links = config.mining.min_links
-    out: dict[str, str] = {}
+    out: dict[str, Explanation] = {}
     for entity in d.removed:
         if entity.entity_type not in (EntityType.CONCEPT.value, EntityType.METHOD.value):
             continue
@@ -285,24 +292,59 @@ def _lost_nodes(config: Config, d: GraphDiff, old: Graph, new: Graph, vocabulary
         term = vocabulary.terms.get(entity.name.split(":", 1)[1]) if vocabulary is not None else None
         left = set(term.items) & present if term is not None else (set(before) & present) - merged
         if before and not before & present:
-            out[entity.name] = f"every item linking it was removed ({len(before)})"
+            out[entity.name] = explain(SideEffect.LOST_ALL_LINKERS, count=len(before), vocabulary_file=vocab_file)
         elif len(left) < min_links:
-            out[entity.name] = (f"{len(left)} linking item{'' if len(left) == 1 else 's'} left (min {min_links}); "
-                                f"pin it in {vocab_file} to keep it")
+            out[entity.name] = explain(SideEffect.LOST_BELOW_MIN_LINKS, count=len(left), minimum=min_links,
+                                       vocabulary_file=vocab_file)
         else:
-            out[entity.name] = (f"{len(left)} items name it, none links it within its caps any more; "
-                                f"pin it in {vocab_file} to keep it")
+            out[entity.name] = explain(SideEffect.LOST_OVER_CAPS, count=len(left), vocabulary_file=vocab_file)
     return out
 
 
-def _lost_groups(d: GraphDiff, lost: Mapping[str, str], merged: frozenset[str]) -> tuple[VocabularyGroup, ...]:
-    """Side effects of a lost node: the other items that lost their link to it, under its reason."""
+def _vocabulary_file(config: Config) -> str:
+    return Path(config.vocabulary).name if config.vocabulary else VOCABULARY_FILE
+
+
+def _lost_groups(d: GraphDiff, lost: Mapping[str, Explanation], merged: frozenset[str]) -> tuple[VocabularyGroup, ...]:
+    """Side effects of a lost node: the other items that lost their link to it, under its reason and fix."""
     groups = []
-    for name, reason in sorted(lost.items()):
+    for name, why in sorted(lost.items()):
         slugs = tuple(i.slug for i in d.items if i.slug and i.slug not in merged
                       and any(r.target == name for r in i.relations_removed))
         if slugs:
-            groups.append(VocabularyGroup(f"{name} removed: {reason}", slugs))
+            groups.append(VocabularyGroup(f"{name} removed: {why.reason}", slugs, why.reason, why.fix))
+    return tuple(groups)
+
+
+def _gained_groups(d: GraphDiff, graph: Graph, merged: frozenset[str], min_links: int,
+                   vocabulary_file: str) -> tuple[VocabularyGroup, ...]:
+    """Side effects of a new shared node: the other items that now link it (a merged item made
+    it reach ``mining.min_links`` linking items), under that reason and the fix."""
+    linked = attributions(graph)
+    groups = []
+    for entity in d.added:
+        if entity.entity_type not in (EntityType.CONCEPT.value, EntityType.METHOD.value):
+            continue
+        slugs = tuple(i.slug for i in d.items if i.slug and i.slug not in merged
+                      and any(r.target == entity.name for r in i.relations_added))
+        if slugs:
+            why = explain(SideEffect.GAINED_MIN_LINKS, count=len(linked.get(entity.name, ())), minimum=min_links,
+                          vocabulary_file=vocabulary_file)
+            groups.append(VocabularyGroup(f"{entity.name} added", slugs, why.reason, why.fix))
+    return tuple(groups)
+
+
+def _removed_item_groups(d: GraphDiff, merged: frozenset[str]) -> tuple[VocabularyGroup, ...]:
+    """Side effects of a removed item: the other items whose link to it (extends) went with it."""
+    groups = []
+    for entity in d.removed:
+        if entity.entity_type != EntityType.RESEARCH_ITEM.value:
+            continue
+        slugs = tuple(i.slug for i in d.items if i.slug and i.slug not in merged
+                      and any(r.target == entity.name for r in i.relations_removed))
+        if slugs:
+            why = explain(SideEffect.LINKED_ITEM_REMOVED)
+            groups.append(VocabularyGroup(f"{entity.name} removed", slugs, why.reason, why.fix))
     return tuple(groups)
 
 
@@ -324,7 +366,8 @@ def _item_links(config: Config, graph: Graph, items: Sequence[ResearchItem], mer
     return out
 
 
-def _vocabulary_groups(base: Manifest | None, manifest: Manifest) -> tuple[VocabularyGroup, ...]:
+def _vocabulary_groups(base: Manifest | None, manifest: Manifest,
+                       vocabulary_file: str = VOCABULARY_FILE) -> tuple[VocabularyGroup, ...]:
     """The vocabulary events between the base commit's manifest and this build's (each records
     its hubs, discriminating themes, near-duplicate merges and acronym map): a hub entered or
     left, a theme became a concept or a hub, a term merged into another or no longer, an acronym
@@ -335,7 +378,9 @@ def _vocabulary_groups(base: Manifest | None, manifest: Manifest) -> tuple[Vocab
     events = vocabulary_events(set(base.hubs), set(manifest.hubs), set(base.themes), set(manifest.themes),
                                base.by_item, manifest.by_item, base.merges, manifest.merges,
                                base.acronyms, manifest.acronyms, set(base.topics), set(manifest.topics))
-    return tuple(VocabularyGroup(f"{e.kind.value}: {e.subject}", e.items) for e in events if e.items)
+    return tuple(VocabularyGroup(f"{e.kind.value}: {e.subject}", e.items, *astuple(explain_event(e.kind, e.subject,
+                                                                                              vocabulary_file)))
+                 for e in events if e.items)
 
 
 def _graph_at(checkout: GitCheckout, commit: str, path: str) -> Graph:

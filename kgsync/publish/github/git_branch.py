@@ -95,6 +95,12 @@ class GitCheckout:
         sha = found.stdout.decode("ascii", "replace").strip()
         return sha if found.returncode == 0 and sha else None
 
+    def is_shallow(self) -> bool:
+        """A shallow clone (actions/checkout's default depth 1): ``last_change`` then stops at the
+        shallow boundary, which seems to add every file, so what changed since a commit is unknown."""
+        found = self._run(["rev-parse", "--is-shallow-repository"], check=False)
+        return found.returncode != 0 or found.stdout.decode("ascii", "replace").strip() != "false"
+
     def changed_paths(self, old: str, new: str) -> frozenset[str]:
         """The paths (as git names them) that differ between two commits."""
         found = self._run(["diff", "--name-only", "-z", "--no-renames", old, new])

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from kgsync.diff.finding_order import severity_of
 from kgsync.diff.model import GraphDiff
+from kgsync.publish.pr.side_effects import SideEffect, explain
 
 #: Relation types whose change alters what the graph claims about other work.
 _EPISTEMIC = frozenset({"supports", "contradicts"})
@@ -92,7 +93,7 @@ def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
               [AttentionEntry(e.name, lost.get(e.name, "")) for e in d.removed if e.entity_type in ("concept", "method")],
               cap),
         _line("trust change", "trust changes",
-              [AttentionEntry(c.name, f"now {status}") for c in d.changed
+              [AttentionEntry(c.name, f"now {status}: {_trust_reason(d, c.name, status)}") for c in d.changed
                for status in ("superseded", "contested", "contradicted") if f"status:{status}" in c.observations_added],
               cap),
     ]
@@ -104,7 +105,9 @@ def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
                        [AttentionEntry(f"{r.source} —contradicts→ {r.target}", quoted.get((r.source, r.target), ""))
                         for r in new_contradictions], cap))
     # The graph cannot show a cite of a missing item: the build's own words.
-    lines.append(_line("new dangling cite", "new dangling cites", [AttentionEntry(text) for text in dangling], cap))
+    # One fix for all (said once): the build's words name the field and the missing slug.
+    fix = f"(fix: {explain(SideEffect.DANGLING_CITE).fix})" if dangling else ""
+    lines.append(_line("new dangling cite", "new dangling cites", [AttentionEntry(text) for text in dangling], cap, fix))
     for noun, plural, facts in hand_added:  # removing what an agent or a person wrote is always said
         if facts:
             lines.append(_line(noun, plural, [AttentionEntry(fact) for fact in facts], cap))
@@ -114,7 +117,8 @@ def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
         known = sum(1 for f in d.findings if severity_of(f) == severity and not d.is_new(f))
         # Errors block the merge: each is named.  Warnings are counted; the lint section lists them.
         lines.append(_line(f"new lint {severity}", f"new lint {severity}s",
-                           [AttentionEntry(f"{f.code}: {f.entity}", f.message) for f in found], cap,
+                           [AttentionEntry(f"{f.code}: {f.entity}", f"{f.message} (fix: {f.hint})" if f.hint else f.message)
+                            for f in found], cap,
                            f"({known:,} already in the base graph)" if known else "", listed=severity == "error"))
     removed_epistemic = [AttentionEntry(f"{r.source} —{r.relation_type}→ {r.target}")
                          for r in d.relations_removed if r.relation_type in _EPISTEMIC]
@@ -125,3 +129,11 @@ def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
     if type_changes:
         lines.append(_line("type change", "type changes", type_changes, cap))
     return tuple(lines)
+
+
+def _trust_reason(d: GraphDiff, name: str, status: str) -> str:
+    """Why a node's trust changed, and the fix (``side_effects``)."""
+    if status == "superseded":
+        return str(explain(SideEffect.SUPERSEDED))
+    by = sorted(r.source for r in d.relations_added if r.target == name and r.relation_type == "contradicts")
+    return str(explain(SideEffect.CONTESTED, by[0] if len(by) == 1 else ""))

@@ -72,6 +72,8 @@ class VocabularyGroup:
 
     label: str  # e.g. "hub entered: retrieval"
     items: tuple[str, ...]
+    reason: str = ""  # why it moved these items (``side_effects``)
+    fix: str = ""  # what a maintainer edits to keep the vocabulary as it was
 
 
 @dataclass(frozen=True)

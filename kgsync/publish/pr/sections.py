@@ -25,6 +25,7 @@ from kgsync.publish.pr.item_views import (
     size_line,
 )
 from kgsync.publish.pr.pr_template import macro, template_module
+from kgsync.publish.pr.side_effects import Explanation, SideEffect, explain
 
 DEFAULT_TITLE = "Knowledge graph update"
 
@@ -189,6 +190,7 @@ def _index_sections(module: TemplateModule, views: Sequence[ItemView], ordered: 
 
 
 SIDE_EFFECTS = "Side effects (other items)"
+NO_ITEM = "Changes no research item explains"
 
 
 def _re_judged(item: ItemDiff) -> bool:
@@ -200,45 +202,50 @@ def _owners_only(item: ItemDiff) -> bool:
         and all(o.startswith("provenance:") for c in item.changed for o in c.observations_added + c.observations_removed)
 
 
-#: Why another item moved when no vocabulary event or lost node explains it (first that applies).
-_SIDE_EFFECT_REASONS: tuple[tuple[str, Callable[[ItemDiff], bool]], ...] = (
-    ("a merged item re-judges its claims (contradicts or supersedes them); nothing to fix here", _re_judged),
-    ("shared nodes it links gained or lost another item; its own facts did not change", _owners_only),
+#: Why another item moved when no vocabulary event or lost node explains it (first that applies),
+#: then the side effect every other one is: a node a merged item created, changed or removed.
+_SIDE_EFFECT_REASONS: tuple[tuple[SideEffect, Callable[[ItemDiff], bool]], ...] = (
+    (SideEffect.RE_JUDGED, _re_judged),
+    (SideEffect.SHARED_NODE_OWNERS, _owners_only),
 )
 
 
 def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: Sequence[ItemDiff], merged: frozenset[str],
                    events: Sequence[VocabularyGroup]) -> list[Section]:
     """One section per item: the merged items first, then each side effect under the first
-    vocabulary event that lists it, then the side effects no event names."""
+    vocabulary event that lists it, then the side effects no event names; each side-effect
+    heading says why its items moved and the fix (``side_effects``)."""
     removed = {v.slug for v in views if v.slug in merged and v.status == "removed item"}
 
     items = {view.slug: item for view, item in zip(views, ordered, strict=True)}
 
-    def group_of(view: ItemView) -> tuple[int, str]:
+    def group_of(view: ItemView) -> tuple[int, str, Explanation | None]:
         # A deleted item is removed, never "merged"; what a change loses is weighed first.
         if view.slug in removed:
-            return (0, f"Removed items ({len(removed)})")
+            return (0, f"Removed items ({len(removed)})", None)
         if view.slug in merged:
-            return (1, f"Merged items ({sum(1 for v in views if v.slug in merged) - len(removed)})")
+            return (1, f"Merged items ({sum(1 for v in views if v.slug in merged) - len(removed)})", None)
         for number, event in enumerate(events):
             if view.slug in event.items:
-                return (2 + number, f"Side effects: {event.label}")
+                return (2 + number, f"Side effects: {event.label}", Explanation(event.reason, event.fix))
         if view.slug:
-            for number, (reason, applies) in enumerate(_SIDE_EFFECT_REASONS):
+            for number, (kind, applies) in enumerate(_SIDE_EFFECT_REASONS):
                 if applies(items[view.slug]):
-                    return (2 + len(events) + number, f"Side effects: {reason}")
-        return (2 + len(events) + len(_SIDE_EFFECT_REASONS), SIDE_EFFECTS)
+                    why = explain(kind)
+                    return (2 + len(events) + number, f"Side effects: {why.reason}", why)
+            return (2 + len(events) + len(_SIDE_EFFECT_REASONS), SIDE_EFFECTS, explain(SideEffect.THROUGH_MERGED_NODE))
+        return (3 + len(events) + len(_SIDE_EFFECT_REASONS), NO_ITEM, explain(SideEffect.NO_ITEM))
 
     pairs = sorted(zip(views, ordered, strict=True), key=lambda pair: group_of(pair[0])[0])  # stable
     sections = []
     heading = ""
     for view, item in pairs:
-        label = group_of(view)[1]
+        _order, label, why = group_of(view)
         # Sections that remove or change nodes outlive the index; new items' sections go first.
         keep_longer = review_rank(item) in (0, 1) or not item.slug
         # A merged or removed item's title is in the head's lists already; a side effect's is not.
-        text = macro(module, "item", view, label if label != heading else "", view.slug not in merged)
+        text = macro(module, "item", view, label if label != heading else "", view.slug not in merged,
+                     why if label != heading else None)
         heading = label
         sections.append(Section("item", text, 1, view.slug or "(no item)", priority=4 if keep_longer else 6))
     return sections

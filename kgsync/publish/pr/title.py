@@ -2,7 +2,8 @@
 
 "Add Knowledge graphs for agents (+5 claims)", "Update Retrieval at scale (+1 claim, -2,
 1 reworded)", "Remove Old survey (-4 claims)"; several items: "Update graph: 3 items (+12
-claims, -2)" ("Add 3 items (...)" when each is new).  Only the merged items count (side effects
+claims, -2)" ("Add 3 items (...)" when each is new, "Add 2, update 1, remove 1 item (...)" when
+they differ and it fits).  Only the merged items count (side effects
 on other items do not: ``merged_slugs``); a change no item explains (hand-added content, a
 vocabulary or code change) keeps the configured title.
 
@@ -39,9 +40,12 @@ def cause_title(diff: GraphDiff, fallback: str, merged: frozenset[str] | None = 
     if not items:
         return shorten(plain_text(fallback), MAX_TITLE) or "Knowledge graph update"
     size = change_size(diff, items)
-    verbs = {"add" if item_name(i.slug) in added_items else "remove" if item_name(i.slug) in removed_items
-             else "update" for i in items}
-    verb = verbs.pop().capitalize() if len(verbs) == 1 else "Update"
+
+    def _verb(i: ItemDiff) -> str:
+        return "add" if item_name(i.slug) in added_items else "remove" if item_name(i.slug) in removed_items else "update"
+
+    verbs = {_verb(i) for i in items}
+    verb = next(iter(verbs)).capitalize() if len(verbs) == 1 else "Update"
     tail = f" ({size})" if size else ""
     if len(items) == 1:
         head = f"{verb} "
@@ -49,7 +53,13 @@ def cause_title(diff: GraphDiff, fallback: str, merged: frozenset[str] | None = 
         if name:
             return head + name + tail
         return f"{verb} 1 item{tail}"
-    return (f"Update graph: {len(items)} items" if verb == "Update" else f"{verb} {len(items)} items") + tail
+    whole = f"Update graph: {len(items)} items" if verb == "Update" else f"{verb} {len(items)} items"
+    if len(verbs) == 1:
+        return whole + tail
+    # Mixed: what happened to how many, in the order add, update, remove ("Add 2, remove 1 item").
+    counts = [(v, n) for v in ("add", "update", "remove") if (n := sum(1 for i in items if _verb(i) == v))]
+    mixed = ", ".join(f"{v} {n}" for v, n in counts).capitalize() + (" item" if counts[-1][1] == 1 else " items")
+    return (mixed if len(mixed + tail) <= MAX_TITLE else whole) + tail
 
 
 def change_size(diff: GraphDiff, items: list[ItemDiff]) -> str:

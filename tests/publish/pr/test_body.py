@@ -274,7 +274,7 @@ def test_layout_order_and_readability() -> None:
     order = ["**Needs attention**", "**Merged:**", f"- {A} — Alpha question", f"- {B} — Beta question (new item)",
              "**Removed:**", f"- {C} — Gamma question", "Graph: ", "| entity type |",
              "### Removed items (1)", f"#### {C} (removed item)", "### Merged items (2)",
-             f"#### {A}\n", f"#### {B} (new item)", "### Side effects (other items)",
+             f"#### {A}\n", f"#### {B} (new item)", "### Changes no research item explains",
              "#### Changes not attributed", "### Lint findings", "### Candidate near-duplicates", "### Items (4)"]
     positions = [text.index(marker) for marker in order]
     assert positions == sorted(positions)

@@ -25,7 +25,10 @@ from kgsync.publish.pr.item_views import BodyContext, ItemLinks, StatementChange
 from kgsync.publish.pr.markdown_escape import md_link
 from kgsync.publish.pr.sections import build_sections
 from kgsync.publish.pr.truncation import body_length
+from kgsync.diff.vocab_events import EventKind
+from kgsync.publish.pr.side_effects import SideEffect, explain, explain_event
 from kgsync.publish.pr.title import MAX_TITLE, cause_title
+from kgsync.publish.proposal import _lost_groups
 from tests.publish.pr.test_body import GOLDEN, assert_harmless, check_golden
 
 A, B, C = "2026-03-01-alpha", "2026-03-02-beta", "2026-02-20-gamma"
@@ -89,7 +92,8 @@ def test_one_add_opens_with_the_item_its_links_its_contribution_and_the_size() -
     assert f"{before.entities:,} → {after.entities:,} entities" in text
     assert f"{before.jsonl_bytes:,} → {after.jsonl_bytes:,} JSONL bytes" in text
     assert text.index(f"[item file]({REPO}/{B}.md)") < text.index("| entity type |")  # the cause first
-    assert "- 1 new dangling cite:\n  - `research/" in text and "2026-01-01-missing" in text
+    fix = "(fix: correct the slug, or drop it if the item was removed)"  # said once, for every entry
+    assert f"- 1 new dangling cite {fix}:\n  - `research/" in text and "2026-01-01-missing" in text
     assert "- 0 new contradictions\n" in text and "- 0 new lint warnings\n" in text  # zeros are shown
     # The title once: in the Merged list, not again in the item's heading or its node's notes.
     # (twice: the Merged list, and the claim that states "Beta question holds.")
@@ -132,10 +136,17 @@ def test_one_delete_lists_the_removed_item_and_the_retired_shared_node_as_its_co
     new = _graph(_item(A, "Alpha question"), concepts={})
     d = review(_base(), new)
     assert merged_slugs(d) == {C}
-    # A removed item's file is gone at the merge commit: no link to it.
-    text = _render(d, BodyContext(links={}))
+    # A removed item's file is gone at the merge commit: no link to it.  Retrieval keeps one
+    # linking item (min 2): the body says why it went and how to keep it, as the PR flow does.
+    lost = {"concept:retrieval": explain(SideEffect.LOST_BELOW_MIN_LINKS, count=1, minimum=2)}
+    context = BodyContext(links={}, lost={name: str(why) for name, why in lost.items()},
+                          events=_lost_groups(d, lost, merged_slugs(d)))
+    text = _render(d, context)
     check_golden("cause_delete.md", as_pull_request(d, text))
-    removed, side = text.index("### Removed items (1)"), text.index("### Side effects (other items)")
+    reason = "1 linking item left (min 2)"
+    assert f"  - `concept:retrieval` — {reason}; pin it in kgsync-vocab.yml to keep it\n" in text
+    side = text.index(f"### Side effects: concept:retrieval removed: {reason}\n\n- Fix: pin it in kgsync-vocab.yml")
+    removed = text.index("### Removed items (1)")
     assert removed < text.index(f"#### {C}") < side < text.index(f"#### {A}")
     assert "- 1 removed research item:\n  - `item:2026-02-20-gamma`" in text  # needs attention, never cut
     assert "**Removed:**\n- 2026-02-20-gamma — Gamma question\n" in text
@@ -148,10 +159,12 @@ def test_a_vocabulary_event_heads_the_side_effects_it_explains() -> None:
                  concepts={"memory": (B,)})
     d = review(_base(), new)
     assert merged_slugs(d) == {B}
-    events = (VocabularyGroup("hub entered: retrieval", (A, B, C)),)
+    why = explain_event(EventKind.HUB_ENTERED, "retrieval")  # as the PR flow fills it in
+    events = (VocabularyGroup("hub entered: retrieval", (A, B, C), why.reason, why.fix),)
     text = _render(d, BodyContext(links=_links(B), events=events))
     check_golden("cause_vocabulary_event.md", text)
     assert text.count("### Side effects: hub entered: retrieval") == 1  # one heading for the group
+    assert f"### Side effects: hub entered: retrieval\n\n- Why: {why.reason}\n- Fix: {why.fix}\n" in text
     assert "### Side effects (other items)" not in text
     assert text.index(f"#### {B}") < text.index("### Side effects: hub entered") < text.index(f"#### {A}")
 
@@ -195,7 +208,8 @@ def test_many_items_at_once_keep_the_cut_rules() -> None:
     sections = build_sections(d, title="kgsync: test", context=context, heading=False,
                               full_report_hint=DEFAULT_FULL_REPORT_HINT)
     head = sections[0].text
-    assert text.startswith(head) and "- 12 new dangling cites:\n" in head and "  - and 2 more\n" in head
+    assert text.startswith(head) and "  - and 2 more\n" in head
+    assert "- 12 new dangling cites (fix: correct the slug, or drop it if the item was removed):\n" in head
     kept = text[: text.rindex("---\n\n> [!WARNING]")]
     cut_order = sorted((i for i, s in enumerate(sections) if s.priority), key=lambda i: (sections[i].priority, i))[::-1]
     assert kept in {"".join(s.text for i, s in enumerate(sections) if i not in cut_order[:k])
@@ -261,4 +275,4 @@ def test_the_head_has_a_fixed_budget_whatever_one_change_holds(n: int) -> None:
     assert "- and " in large and "Each list above shows its first 10 entries." in large
     for label in ("removed research items", "removed concepts or methods", "trust changes", "new contradictions",
                   "new dangling cites"):
-        assert re.search(rf"^- {n:,} {label}:$", large, re.M), label
+        assert re.search(rf"^- {n:,} {label}( \(fix: [^)]+\))?:$", large, re.M), label

@@ -25,6 +25,8 @@ from kgsync.graph.merge import Manifest
 from kgsync.contract.model import Facts
 from kgsync.publish.pr.item_views import VocabularyGroup
 from kgsync.publish.proposal import _vocabulary_groups, prepare
+from kgsync.diff.vocab_events import EventKind
+from kgsync.publish.pr.side_effects import explain_event
 
 SLUG = "2026-06-01-a-merged-item"
 
@@ -56,7 +58,8 @@ def test_an_added_item_is_linked_at_the_merge_commit_with_its_dangling_cite(tmp_
     assert f"[site page](https://lab.github.io/research/items/{SLUG}/)" in body
     assert "### Merged items (1)" in body and f"#### {SLUG}" in body
     assert body.index("**Merged:**") < body.index("| entity type |")
-    assert "- 1 new dangling cite:\n" in body and "2025-01-01-not-here" in body
+    assert "- 1 new dangling cite (fix: correct the slug, or drop it if the item was removed):\n" in body
+    assert "2025-01-01-not-here" in body
     assert "JSONL bytes" in body and "Graph: " in body
     # Other items moved only as side effects, after the merged item.
     if "### Side effects" in body:
@@ -107,13 +110,16 @@ def test_vocabulary_groups_come_from_what_both_manifests_record() -> None:
               "c": Facts(entities=(("item:c", "research_item"),), observations=(("item:c", "tag:evals"),))}
     after = {**before, "a": Facts(entities=(("item:a", "research_item"),))}
     [event] = _vocabulary_groups(Manifest(before), Manifest(after, hubs=("retrieval",)))
-    assert event == VocabularyGroup("hub entered: retrieval", ("a", "b"))
+    why = explain_event(EventKind.HUB_ENTERED, "retrieval")  # each event with its reason and fix
+    assert event == VocabularyGroup("hub entered: retrieval", ("a", "b"), why.reason, why.fix)
+    assert "kgsync-vocab.yml" in event.fix
     assert _vocabulary_groups(None, Manifest(after, hubs=("retrieval",))) == ()  # no base manifest: no event claimed
     assert _vocabulary_groups(Manifest(after, hubs=("retrieval",)), Manifest(after, hubs=("retrieval",))) == ()
     [theme] = _vocabulary_groups(Manifest(after, themes=("evals",)), Manifest(after))
-    assert theme == VocabularyGroup("theme is a hub: evals", ("c",))
+    assert (theme.label, theme.items) == ("theme is a hub: evals", ("c",)) and "max_theme_share" in theme.fix
     [merged] = _vocabulary_groups(Manifest(before), Manifest(before, merges=(("dense-retrieval", "retrieval"),)))
-    assert merged == VocabularyGroup("merged into: dense-retrieval -> retrieval", ("a",))
+    assert (merged.label, merged.items) == ("merged into: dense-retrieval -> retrieval", ("a",))
+    assert "pin dense-retrieval" in merged.fix
     # a merge no item's facts name explains nothing: not shown
     assert _vocabulary_groups(Manifest(before), Manifest(before, merges=(("x-y", "y"),))) == ()
 
@@ -234,10 +240,10 @@ def test_a_lost_concept_says_why_and_how_to_keep_it(tmp_path: Path) -> None:
     prepared = prepare(config_module.load(work), checkout=GitCheckout(work), base_sha=sha, title=None, labels=(),
                        write=False)
     body = prepared.proposal.body
-    reason = "1 linking item left (min 2); pin it in kgsync-vocab.yml to keep it"
-    assert f"  - `concept:growth-policy` — {reason}\n" in body, body[:2000]
+    reason, fix = "1 linking item left (min 2)", "pin it in kgsync-vocab.yml to keep it"
+    assert f"  - `concept:growth-policy` — {reason}; {fix}\n" in body, body[:2000]
     assert f"**Removed:**\n- {gone} — " in body and "**Merged:**" not in body
-    assert f"### Side effects: concept:growth-policy removed: {reason}" in body
+    assert f"### Side effects: concept:growth-policy removed: {reason}\n\n- Fix: {fix}\n" in body
     assert prepared.proposal.title.startswith("Remove ")
 
 
@@ -291,3 +297,41 @@ def test_one_item_full_of_contradictions_cannot_blank_the_pr_head(tmp_path: Path
     # The job summary (the full report) lists every one, each with its sentence.
     full_head = summary.split("\n### ", 1)[0]
     assert full_head.count("—contradicts→") == count and "Each list above shows" not in full_head
+
+
+def test_a_shallow_clone_diffs_a_reworded_finding_whole_from_the_base_manifest(tmp_path: Path) -> None:
+    """The Action's checkout is shallow (depth 1): the commit that last wrote the graph is not
+    there, so the old item text is in no file git has.  The committed manifest keeps each cut
+    claim's whole statement and the slugs each item names, so the word diff still runs over the
+    whole finding and changes one word, and the item's old dangling cite is not "new"; the
+    merged item is still the reworded one (the title says so)."""
+    work = _built_and_pushed(tmp_path, _cite_missing)
+    path, finding, whole = _long_finding(work / "Research" / "completed")
+    word = whole.split()[1]
+    lines = path.read_text(encoding="utf-8").split("\n")
+    lines[finding.line - 1] = lines[finding.line - 1].replace(word, "Reportedly", 1)
+    path.write_text("\n".join(lines), encoding="utf-8")
+    _commit(work, "reword one finding")
+    shallow = tmp_path / "shallow"
+    subprocess.run(["git", "clone", "-q", "--depth", "1", (tmp_path / "remote.git").as_uri(), str(shallow)], check=True)
+    assert git(shallow, "rev-parse", "--is-shallow-repository").strip() == "true"
+    checkout = GitCheckout(shallow)
+    assert checkout.is_shallow() and not GitCheckout(work).is_shallow()
+
+    prepared = prepare(config_module.load(shallow), checkout=checkout, base_sha=checkout.head(), title=None,
+                       labels=(), write=False)
+    body = prepared.proposal.body
+    [line] = [x for x in body.splitlines() if "reworded:" in x]
+    assert line.startswith(f"  - Key Finding {finding.number}, reworded: "), line
+    assert line.count("~~") == 2 and "**Reportedly**" in line  # the word, not the cut
+    assert "…" not in line and whole.split()[-1].rstrip(".") in line
+    assert prepared.proposal.title.startswith("Update ") and "1 claim reworded" in prepared.proposal.title
+    assert f"**Merged:**\n- {path.stem} — " in body
+    assert "- 0 new dangling cites\n" in body and "2025-01-01-not-here" not in body.split("**Merged:**")[0]
+
+
+def _cite_missing(folder: Path) -> None:
+    """The item with a long finding cites an item that is not there (before any graph is built)."""
+    path, _finding, _whole = _long_finding(folder)
+    text = re.sub(r"^cites: \[", "cites: [2025-01-01-not-here, ", path.read_text(encoding="utf-8"), count=1, flags=re.M)
+    path.write_text(re.sub(r"^cites: \[, ", "cites: [", text, flags=re.M), encoding="utf-8")

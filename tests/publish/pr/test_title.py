@@ -52,7 +52,8 @@ def test_one_edited_or_removed_item_is_named_with_the_size_of_its_change() -> No
 def test_several_items_are_counted_with_the_claims_they_change() -> None:
     new = graph(item(A, "Alpha work"), claim(A, "k1", "Alpha changed."), claim(A, "k2", "Alpha more."),
                 item(C, "Gamma"), claim(C, "k1", "Gamma holds."))
-    assert cause_title(diff(BASE, new), FALLBACK) == "Update graph: 3 items (+2 claims, 1 reworded)"
+    # One added, one updated, one removed: each said, with how many.
+    assert cause_title(diff(BASE, new), FALLBACK) == "Add 1, update 1, remove 1 item (+2 claims, 1 reworded)"
     two = graph(*BASE.entities, item(C, "Gamma"), item("2026-03-04-delta", "Delta"))
     assert cause_title(diff(BASE, two), FALLBACK) == "Add 2 items (2 nodes changed)"
     trimmed = graph(item(A, "Alpha work"), claim(A, "k2", "Alpha other."), item(B, "Beta work"),

@@ -1,0 +1,139 @@
+"""Why each side effect happened and the fix a maintainer can apply, for every kind the body reports.
+
+A side effect is a change to an item nobody touched (or a re-judged claim, a lost node) that a
+merge brings.  A reviewer who sees one must learn, in the body, why it moved and what to edit if
+it should not have: "1 linking item left (min 2); pin it in kgsync-vocab.yml to keep it".  Every
+kind is listed here, once (SideEffect and vocab_events.EventKind), and
+tests/publish/pr/test_side_effects.py walks them all: a kind without a reason or a fix fails it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import assert_never
+
+from kgsync.diff.vocab_events import EventKind
+
+VOCABULARY_FILE = "kgsync-vocab.yml"
+VETO_FILE = "kgsync-veto.yml"  # kgsync.read.veto_file.FILE_NAME (publish reads no file itself)
+CONFIG_FILE = "kgsync.yml"
+
+
+@dataclass(frozen=True)
+class Explanation:
+    reason: str  # why it happened, in the reviewer's terms
+    fix: str  # what a maintainer edits to undo or keep it ("nothing to fix: ..." says why none is needed)
+
+    def __str__(self) -> str:
+        return f"{self.reason}; {self.fix}"
+
+
+class SideEffect(StrEnum):
+    """The side effects no vocabulary event names (those are EventKind)."""
+
+    LOST_ALL_LINKERS = "every item linking a node was removed"
+    LOST_BELOW_MIN_LINKS = "a node has fewer linking items than mining.min_links"
+    LOST_OVER_CAPS = "items name a node but none links it within its caps"
+    GAINED_MIN_LINKS = "a node reached mining.min_links linking items"
+    LINKED_ITEM_REMOVED = "an item it extends or cites was removed"
+    RE_JUDGED = "a merged item contradicts or supersedes another item's claims"
+    SHARED_NODE_OWNERS = "a shared node gained or lost a linking item"
+    THROUGH_MERGED_NODE = "an item links a node a merged item created, changed or removed"
+    NO_ITEM = "a change no research item's build explains"
+    CONTESTED = "a claim is now contested"
+    SUPERSEDED = "an item is now superseded"
+    DANGLING_CITE = "an item names an item that is not there"
+    LINT = "the new graph breaks a contract rule"
+
+
+def explain(kind: SideEffect, subject: str = "", count: int = 0, minimum: int = 0,
+            vocabulary_file: str = VOCABULARY_FILE) -> Explanation:
+    """The reason and the fix for one side effect; subject a node or item, count and
+    minimum the linking items left and mining.min_links (the lost-node kinds)."""
+    pin = f"pin it in {vocabulary_file} to keep it"
+    if kind is SideEffect.LOST_ALL_LINKERS:
+        return Explanation(f"every item linking it was removed ({count})", pin)
+    if kind is SideEffect.LOST_BELOW_MIN_LINKS:
+        return Explanation(f"{count} linking item{'' if count == 1 else 's'} left (min {minimum})", pin)
+    if kind is SideEffect.LOST_OVER_CAPS:
+        return Explanation(f"{count} items name it, none links it within its caps any more", pin)
+    if kind is SideEffect.GAINED_MIN_LINKS:
+        return Explanation(f"a merged item links it too: {count} linking items now (min {minimum}), so it is a node",
+                           f"to keep it out, add it to stoplist: in {vocabulary_file}")
+    if kind is SideEffect.LINKED_ITEM_REMOVED:
+        return Explanation("the item it extends or cites was removed, and its link with it",
+                           "correct the slug in its cites:, or drop it (the dangling cite in Needs attention)")
+    if kind is SideEffect.RE_JUDGED:
+        return Explanation("a merged item contradicts or supersedes its claims (see the evidence links)",
+                           f"if a link is wrong, veto its two claims in {VETO_FILE}")
+    if kind is SideEffect.SHARED_NODE_OWNERS:
+        return Explanation("shared nodes it links gained or lost another item; its own facts did not change",
+                           "nothing to fix: it follows the merged items")
+    if kind is SideEffect.THROUGH_MERGED_NODE:
+        return Explanation("it links a node a merged item created, changed or removed (in the merged item's "
+                           "section above)", "nothing to fix here: to undo it, change the merged item")
+    if kind is SideEffect.NO_ITEM:
+        return Explanation("no research item's build writes these: content added or removed by hand or by an agent, "
+                           "or a node outside the contract",
+                           "keep it if someone meant it; else restore or remove it in the graph file")
+    if kind is SideEffect.CONTESTED:
+        by = f"{subject} contradicts it" if subject else "a later item contradicts it"
+        return Explanation(by, f"if the sentence does not contradict it, veto the pair in {VETO_FILE}")
+    if kind is SideEffect.SUPERSEDED:
+        return Explanation("its superseded_by: names a newer item; its claims leave the graph",
+                           "if it still stands, drop superseded_by: from the item")
+    if kind is SideEffect.DANGLING_CITE:
+        return Explanation("the named item is not in the repository", "correct the slug, or drop it if the item was removed")
+    if kind is SideEffect.LINT:
+        return Explanation("the new graph breaks a contract rule", "the rule's fix (lint table)")
+    assert_never(kind)
+
+
+def explain_event(kind: EventKind, subject: str, vocabulary_file: str = VOCABULARY_FILE) -> Explanation:
+    """Why a vocabulary event moved the items it lists, and what keeps the vocabulary as it was."""
+    if kind is EventKind.HUB_ENTERED:
+        return Explanation(f"{subject} is now on more than mining.max_item_share of the items: a hub (a "
+                           "corpus stopword), so no item links it",
+                           f"to keep it a node, pin it under terms: in {vocabulary_file} (a pinned term is never a hub)")
+    if kind is EventKind.HUB_LEFT:
+        return Explanation(f"{subject} is on fewer items now, no longer a hub: the items naming it link it again",
+                           f"to keep it out, add it to stoplist: in {vocabulary_file}")
+    if kind is EventKind.THEME_HUB:
+        return Explanation(f"the theme {subject} is now on more than mining.max_theme_share of the items: a tag "
+                           "only, its concept node goes",
+                           f"to keep its concept, raise mining.max_theme_share in {CONFIG_FILE}")
+    if kind is EventKind.THEME_CONCEPT:
+        return Explanation(f"the theme {subject} is on at most mining.max_theme_share of the items now: a concept "
+                           "node its items link",
+                           f"to keep it a tag only, lower mining.max_theme_share in {CONFIG_FILE}")
+    source, _, target = subject.partition(" -> ")
+    if kind is EventKind.MERGED:
+        return Explanation(f"{source} is a near-duplicate of the older {target} (the merge: rule in "
+                           f"{CONFIG_FILE}): the items that chose it link {target}",
+                           f"if they differ, pin {source} under terms: in {vocabulary_file} (a pinned term is "
+                           "never merged)")
+    if kind is EventKind.UNMERGED:
+        return Explanation(f"{source} is no longer merged into {target} ({target} is no longer chosen, or the merge: "
+                           f"rule in {CONFIG_FILE} changed): its items link {source} again",
+                           f"to keep them one, add {source}: {target} under merges: in {vocabulary_file}")
+    short, _, expansion = subject.partition(" = ")
+    if kind is EventKind.ACRONYM_DEFINED:
+        return Explanation(f"an item now spells out {short} as {expansion} first: the items that write {short} "
+                           "group it with that expansion",
+                           f"to fix its meaning whatever items come and go, list {short} under the term's "
+                           f"aliases: in {vocabulary_file}")
+    if kind is EventKind.ACRONYM_UNDEFINED:
+        return Explanation(f"no item defines {short} as {expansion} any more: the items that write {short} no "
+                           "longer group it with it",
+                           f"to keep them one, list {short} under the aliases: of {expansion} in "
+                           f"{vocabulary_file}")
+    if kind is EventKind.TOPIC_ENTERED:
+        return Explanation(f"{subject} is now named by 10 % of the items and addressed by 5 % of them: a topic, "
+                           "linked by every item that addresses it",
+                           f"to keep it out, add it to stoplist: in {vocabulary_file}")
+    if kind is EventKind.TOPIC_LEFT:
+        return Explanation(f"no item addresses {subject} any more: the topic is retired and its items no longer "
+                           "link it",
+                           f"to keep it a node, pin it under terms: in {vocabulary_file}")
+    assert_never(kind)
