@@ -85,7 +85,8 @@ def main() -> int:
         events = vocabulary_events(base.vocabulary.hub_keys, result.vocabulary.hub_keys, base_themes,
                                    theme_concepts_of(result.items, themes, cfg), base.manifest.by_item,
                                    result.manifest.by_item, base.vocabulary.merges, result.vocabulary.merges,
-                                   base.vocabulary.acronyms, result.vocabulary.acronyms)
+                                   base.vocabulary.acronyms, result.vocabulary.acronyms,
+                                   base.vocabulary.topics, result.vocabulary.topics)
         found = explain(base.manifest.by_item, result.manifest.by_item, {slug}, events)
         rows.append((kind, slug, len(found.changed), len(found.explained), found.unexplained_count,
                      "; ".join(str(e) for e in events)))

@@ -40,7 +40,14 @@ Classes (each a reading of WordNet's own lexicographer files and hypernyms; see
   tags it as an adjective at least ``QUALIFIER_TAGS`` times and more often than as a noun, and its
   commonest adjective sense is no pertainym (adj.pert: "human", "supervisory" classify a noun and
   make terms: "human oversight").  "prior", "immediate", "separate"; not "prompt", "hybrid" (rare
-  as adjectives), "expert" (a noun).
+  as adjectives), "expert" (a noun);
+* ``rare``: a single noun of one sense that general English hardly needs: WordNet spells it in
+  lower case, lists it as no verb, adjective or adverb, and none of WordNet's own glosses (the
+  definitions and examples of every synset, ~1.4 million words of plain English) writes it,
+  and its sense is no named instance, act, person, time, group, feeling, quantity or top
+  category ("provenance", "guardrail"; not "system": nine senses, "workflow": an act, "software":
+  fifty glosses write it).  A candidate *topic* word (``kgsync.extract.topics``): one meaning,
+  and no everyday word.
 """
 
 from __future__ import annotations
@@ -48,6 +55,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import io
+import re
 import sys
 from pathlib import Path
 
@@ -65,13 +73,16 @@ LEXNAMES = ("adj.all adj.pert adv.all noun.Tops noun.act noun.animal noun.artifa
 #: rate", "intellectual property".
 KNOWLEDGE = {"noun.cognition", "noun.process", "noun.phenomenon", "noun.body", "noun.relation", "noun.quantity",
              "noun.attribute", "noun.possession"}
-#: A way of doing or finding out, not any act: "service", "application", "task" are activities too.
 #: Bodies that govern a territory: "EU" (an international organisation), a state.
 JURISDICTION_ROOTS = {"political_unit", "world_organization"}
 #: SemCor tags of an ordinary word: "patch", "minor" (15) are, "net" (14), "ml" (13), "rag" (9) are not.
 ORDINARY_TAGS = 15
 #: SemCor adjective tags of a qualifier ("raw" 14, "remote" 13, "lean" 5; not "prompt" 2, "mobile" 2).
 QUALIFIER_TAGS = 5
+#: First senses that name an action, a person, a time, a group, a feeling, a quantity or a top
+#: category: a word of one of these names no topic on its own ("remediation", "stakeholder").
+NOT_RARE = {"noun.act", "noun.person", "noun.time", "noun.group", "noun.feeling", "noun.quantity", "noun.Tops"}
+#: A way of doing or finding out, not any act: "service", "application", "task" are activities too.
 ACTIVITY_ROOTS = {"method", "technique", "procedure", "inquiry", "investigation", "experiment", "analysis",
                   "examination", "testing", "trial", "data_processing", "appraisal"}
 
@@ -88,6 +99,17 @@ def read_synsets(folder: Path) -> dict[str, tuple[str, list[str], list[tuple[str
         pointers = [(fields[at + 1 + 4 * j], fields[at + 2 + 4 * j]) for j in range(int(fields[at]))]
         out[offset] = (LEXNAMES[lexfile], words, pointers)
     return out
+
+
+def gloss_words(folder: Path) -> set[str]:
+    """Every word the glosses of ``data.noun``, ``data.verb``, ``data.adj`` and ``data.adv`` write
+    (lower-cased, with the plural "s" off too): general English's defining vocabulary."""
+    out: set[str] = set()
+    for name in ("data.noun", "data.verb", "data.adj", "data.adv"):
+        for line in (folder / name).read_text(encoding="latin-1").splitlines():
+            if not line.startswith(" ") and " | " in line:
+                out.update(re.findall(r"[a-z]+(?:-[a-z]+)*", line.partition(" | ")[2].lower()))
+    return out | {word[:-1] for word in out if word.endswith("s")}
 
 
 def read_index(path: Path) -> dict[str, list[str]]:
@@ -164,6 +186,9 @@ def main() -> int:
                     todo.append(target)
         return {first_word[o] for o in seen}
 
+    glossed = gloss_words(args.wordnet)
+    others = {lemma for name in ("index.verb", "index.adj", "index.adv")
+              for lemma in read_index(args.wordnet / name)}
     rows: set[tuple[str, str]] = set()
     for lemma, offsets in nouns.items():
         senses = [synsets[o] for o in offsets]
@@ -191,6 +216,9 @@ def main() -> int:
         if key != text and key in nouns:
             continue  # "times" (multiplication) is not "time": the lemma of the key word itself decides
         lexname = senses[0][0]
+        if (len(offsets) == 1 and not named and key == lemma and lemma.isalpha() and lemma not in others
+                and lemma not in glossed and lexname not in NOT_RARE):  # "afters" -> "after": an adverb's key
+            rows.add(("rare", key))
         if any(ancestors(o) & ACTIVITY_ROOTS or first_word[o] in ACTIVITY_ROOTS for o in offsets[:3]):
             rows.add(("activity", key))
         elif lexname == "noun.act":

@@ -42,7 +42,7 @@ from kgsync.extract.findings import Extraction, undated_suffixes
 from kgsync.graph.assemble import Assembly, context
 from kgsync.graph.claim_identity import keep_claim_names, previous_facts_to_match
 from kgsync.graph.statements import named_items, whole_statements
-from kgsync.graph.merge import Manifest, describe_facts, disowned, manifest_acronyms, manifest_hubs
+from kgsync.graph.merge import Manifest, describe_facts, disowned, manifest_acronyms, manifest_hubs, manifest_topics
 from kgsync.lint.rules import LintReport
 from kgsync.read.config import Config
 from kgsync.read.item_caps import observation_cap_problems
@@ -187,7 +187,7 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     files = GraphFiles.of(config)
     vocabulary, fold = selections.select(reading.read.items, reading.by_slug, reading.slug_keys, reading.earlier,
                                          config, _pinned(config), manifest_hubs(files.manifest),
-                                         manifest_acronyms(files.manifest))
+                                         manifest_acronyms(files.manifest), manifest_topics(files.manifest))
     clock.lap("select")
     keep = _failing_items(reading)
     kept = kept_items(keep, files.read_manifest) if keep else ()
@@ -269,13 +269,13 @@ def _manifest_to_write(manifest: Manifest, assembled: _Assembled, vocabulary: Vo
     """The merged manifest, with the memo's encoding of the facts it gave or took (same objects
     only: a fact kept under its claim's previous name is encoded again) and the vocabulary state
     its events compare (``kgsync.diff.vocab_events``): hubs, discriminating themes, near-duplicate merges,
-    the acronym map."""
+    the acronym map, the topics."""
     if assembled.memo_json is not None:
         encoded = assembled.assembly.by_item
         manifest = Manifest(manifest.by_item, {slug: text for slug, text in assembled.memo_json.items()
                                                if manifest.by_item.get(slug) is encoded.get(slug)})
     return replace(manifest, hubs=tuple(sorted(vocabulary.hub_keys)), themes=tuple(sorted(assembled.theme_concepts)),
-                   merges=vocabulary.merges, acronyms=vocabulary.acronyms)
+                   merges=vocabulary.merges, acronyms=vocabulary.acronyms, topics=tuple(sorted(vocabulary.topics)))
 
 
 def _keep_claim_names(assembly: Assembly, previous: Manifest | None, unread_manifest: Path | None,

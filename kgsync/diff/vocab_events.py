@@ -17,6 +17,9 @@ retire, or through a vocabulary event listed here:
   earliest definer, ``vocab._acronym_map``) gained or lost an entry, because its only or
   earliest definer came or went; the items that write the acronym without defining it (recorded
   with the map) group it with its expansion, or no longer, so their choice of terms may move.
+* ``topic entered`` / ``topic left``: a single word became one of the vocabulary's topics
+  (enough items name and address it, ``kgsync.vocabulary.topics``) or was retired (no item
+  addresses it any more); the items that address it link its node, or no longer.
 
 ``explain`` sorts bystanders into explained and unexplained; the locality benchmark and the
 property test require no unexplained one.
@@ -41,6 +44,8 @@ class EventKind(StrEnum):
     UNMERGED = "no longer merged into"
     ACRONYM_DEFINED = "acronym defined"
     ACRONYM_UNDEFINED = "acronym no longer defined"
+    TOPIC_ENTERED = "topic entered"
+    TOPIC_LEFT = "topic left"
 
 
 @dataclass(frozen=True)
@@ -58,10 +63,13 @@ def vocabulary_events(hubs_before: Set[str], hubs_after: Set[str], themes_before
                       after: Mapping[str, Facts], merges_before: Iterable[tuple[str, str]] = (),
                       merges_after: Iterable[tuple[str, str]] = (),
                       acronyms_before: Iterable[tuple[str, str, tuple[str, ...]]] = (),
-                      acronyms_after: Iterable[tuple[str, str, tuple[str, ...]]] = ()) -> tuple[VocabularyEvent, ...]:
+                      acronyms_after: Iterable[tuple[str, str, tuple[str, ...]]] = (),
+                      topics_before: Set[str] = frozenset(),
+                      topics_after: Set[str] = frozenset()) -> tuple[VocabularyEvent, ...]:
     """The events between two builds: hub keys, discriminating themes, near-duplicate merges
-    (``Vocabulary.merges``) and the acronym map (``Vocabulary.acronyms``) before and after, and
-    each build's facts per item (which items an event touches)."""
+    (``Vocabulary.merges``), the acronym map (``Vocabulary.acronyms``) and the topics
+    (``Vocabulary.topics``) before and after, and each build's facts per item (which items an
+    event touches)."""
     events: list[VocabularyEvent] = []
     old_merges, new_merges = set(merges_before), set(merges_after)
     for kind, pairs in ((EventKind.MERGED, new_merges - old_merges), (EventKind.UNMERGED, old_merges - new_merges)):
@@ -93,6 +101,10 @@ def vocabulary_events(hubs_before: Set[str], hubs_after: Set[str], themes_before
         for short, expansion in sorted(pairs):
             items = set(_items_with_node_words((short, expansion), before, after)) | users.get(short, set())
             events.append(VocabularyEvent(kind, f"{short} = {expansion}", tuple(sorted(items))))
+    for kind, subjects in ((EventKind.TOPIC_ENTERED, set(topics_after) - set(topics_before)),
+                           (EventKind.TOPIC_LEFT, set(topics_before) - set(topics_after))):
+        for key in sorted(subjects):
+            events.append(VocabularyEvent(kind, key, _items_naming(key, before, after)))
     return tuple(dict.fromkeys(events))
 
 

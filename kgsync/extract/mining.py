@@ -37,7 +37,7 @@ from itertools import chain, repeat
 from operator import itemgetter
 from typing import NamedTuple
 
-from kgsync.extract import lexicon, wordnet
+from kgsync.extract import lexicon, topics, wordnet
 from kgsync.extract.acronyms import _URL, _acronym_pairs, _valid_expansion, letters_match, spelled_out
 from kgsync.extract.acronyms import acronym_pairs as acronym_pairs  # re-exported API
 from kgsync.extract.canonical import _PREFIXES as canonical_prefixes
@@ -75,17 +75,22 @@ class ItemCandidates:
     #: (acronym key, key of a phrase the item writes whose words the acronym's letters stand for), for
     #: the acronyms it writes without defining: the expansions it may take from the shared map
     spelled: tuple[tuple[str, str], ...] = ()
+    #: (topic word, mentions in the whole text, in the dense zones): ``kgsync.extract.topics``
+    topic_words: tuple[tuple[str, int, int], ...] = ()
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         # The terms as plain tuples: a NamedTuple pickles through a Python __getnewargs__
         # call each (~50k per 220 items, most of a record's pickling time); tuple.__new__
         # rebuilds them in C.  Records are pickled for the cache and from worker processes.
-        return _item_candidates, (self.slug, tuple(map(tuple, self.terms)), self.acronyms, self.dense, self.spelled)
+        return _item_candidates, (self.slug, tuple(map(tuple, self.terms)), self.acronyms, self.dense, self.spelled,
+                                  self.topic_words)
 
 
 def _item_candidates(slug: str, rows: tuple[tuple[object, ...], ...], acronyms: tuple[tuple[str, str], ...],
-                     dense: str, spelled: tuple[tuple[str, str], ...]) -> ItemCandidates:
-    return ItemCandidates(slug, tuple(map(tuple.__new__, repeat(Candidate), rows)), acronyms, dense, spelled)
+                     dense: str, spelled: tuple[tuple[str, str], ...],
+                     topic_words: tuple[tuple[str, int, int], ...] = ()) -> ItemCandidates:
+    return ItemCandidates(slug, tuple(map(tuple.__new__, repeat(Candidate), rows)), acronyms, dense, spelled,
+                          topic_words)
 
 
 _LINK = re.compile(r"(?:!\[|\[)([^\[\]\n]*)\]\([^)\[\n]*\)")  # "![alt](src)" too; led by a literal: scanned in C
@@ -172,7 +177,8 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     undefined = sorted({c.key for c in terms if " " not in c.key and c.key not in own
                         and any(_is_acronym(surface) for surface, _n in c.surfaces)})
     spelled = spelled_out(_URL.sub(" ", item.title) + "\n" + body, undefined) if undefined else ()
-    return ItemCandidates(item.slug, tuple(terms), tuple(sorted(acronyms)), dense, spelled)
+    words = topics.mentions(_clean(item.title) + "\n" + body, _clean(dense))
+    return ItemCandidates(item.slug, tuple(terms), tuple(sorted(acronyms)), dense, spelled, words)
 
 
 #: The word a text opens with (a name may hold hyphens and apostrophes: "model2vec", "O'Reilly").

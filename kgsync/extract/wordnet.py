@@ -15,7 +15,8 @@ import gzip
 from functools import cache
 from importlib import resources
 
-_CLASSES = ("everyday", "knowledge", "place", "activity", "act", "role", "modifier", "ordinary", "qualifier", "jurisdiction")
+_CLASSES = ("everyday", "knowledge", "place", "activity", "act", "role", "modifier", "ordinary", "qualifier", "jurisdiction",
+            "rare")
 
 
 @cache
@@ -80,3 +81,14 @@ def is_qualifier(word: str) -> bool:
 def is_jurisdiction(key: str) -> bool:
     """A place or a body that governs one ("EU", "United Kingdom"): it scopes what it qualifies."""
     return key in _table()["jurisdiction"]
+
+
+def is_rare(word: str) -> bool:
+    """A noun of one sense that none of WordNet's glosses writes, and no verb or modifier
+    ("provenance", "guardrail"; not "system", "software"): a candidate topic word (``extract.topics``)."""
+    return word in _table()["rare"]
+
+
+def rare_words() -> frozenset[str]:
+    """Every ``is_rare`` word."""
+    return _table()["rare"]

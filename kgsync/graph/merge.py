@@ -55,6 +55,8 @@ class Manifest:
     merges: tuple[tuple[str, str], ...] = ()
     # (acronym key, expansion key, the items that take it from the map): ``Vocabulary.acronyms``
     acronyms: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    # The vocabulary's topics (``Vocabulary.topics``): kept while an item addresses them.
+    topics: tuple[str, ...] = ()
     # slug -> ((claim, its whole statement), ...) for each claim whose stored title is cut
     # (``kgsync.graph.statements``): a PR diffs a reworded finding whole against the base commit.
     statements: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
@@ -66,7 +68,8 @@ class Manifest:
         head = "".join(f'"{key}": {json.dumps(value, ensure_ascii=False)}, ' for key, value in (
             ("hubs", sorted(self.hubs)), ("themes", sorted(self.themes)),
             ("merges", [list(pair) for pair in sorted(self.merges)]),
-            ("acronyms", [[short, long, list(users)] for short, long, users in sorted(self.acronyms)])) if value)
+            ("acronyms", [[short, long, list(users)] for short, long, users in sorted(self.acronyms)]),
+            ("topics", sorted(self.topics))) if value)
         lines = [f'{{"kgsync_manifest": {MANIFEST_VERSION}, {head}"items": {{']
         slugs = sorted(self.by_item)
         known = self.known_json
@@ -88,7 +91,8 @@ class Manifest:
             if data.get("kgsync_manifest") != MANIFEST_VERSION:
                 raise ValueError(f"unsupported manifest version {data.get('kgsync_manifest')!r}")
             hubs, themes, merges = data.get("hubs", []), data.get("themes", []), data.get("merges", [])
-            for key, value in (("hubs", hubs), ("themes", themes)):
+            topics = data.get("topics", [])
+            for key, value in (("hubs", hubs), ("themes", themes), ("topics", topics)):
                 if not isinstance(value, list) or not all(isinstance(h, str) for h in value):
                     raise ValueError(f"{key} must be a list of strings")
             acronyms = data.get("acronyms", [])
@@ -98,7 +102,8 @@ class Manifest:
                      for slug, facts in data["items"].items() if facts.get("named")}
             return cls({slug: Facts.from_json(facts) for slug, facts in data["items"].items()}, hubs=tuple(hubs),
                        themes=tuple(themes), merges=_pairs("merges", merges, "[term, term]"),
-                       acronyms=_acronym_entries(acronyms), statements=statements, named=named)
+                       acronyms=_acronym_entries(acronyms), statements=statements, named=named,
+                       topics=tuple(topics))
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
             raise _unreadable(exc, source) from None
 
@@ -149,6 +154,20 @@ def manifest_acronyms(path: Path) -> tuple[tuple[str, str], ...]:
         return tuple(sorted({(short, long) for short, long, _users in _acronym_entries(data.get("acronyms", []))}))
     except (OSError, UnicodeDecodeError, ValueError, AttributeError, TypeError):
         return ()
+
+
+def manifest_topics(path: Path) -> frozenset[str]:
+    """The topics a manifest records, from its first line only (none when it is missing or
+    unreadable): the next build keeps them while an item addresses them."""
+    try:
+        with path.open("rb") as handle:
+            first = handle.readline(1 << 20).decode("utf-8")
+        data = json.loads(first.rstrip().removesuffix("{").rstrip().removesuffix('"items":').rstrip().rstrip(",")
+                          + "}")
+        topics = data.get("topics", [])
+        return frozenset(t for t in topics if isinstance(t, str)) if isinstance(topics, list) else frozenset()
+    except (OSError, UnicodeDecodeError, ValueError, AttributeError):
+        return frozenset()
 
 
 def manifest_hubs(path: Path) -> frozenset[str] | None:

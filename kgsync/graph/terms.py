@@ -35,10 +35,10 @@ def connective_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, them
         if uses is None:
             continue
         theme_slots = len({themes.canonicalise(t) for t in item.themes} & (theme_concepts - hub_themes))
-        concepts = _capped(uses.concepts, caps.concepts - theme_slots, merged_into_theme, vocabulary)
-        methods = _capped(uses.methods, caps.methods, merged_into_theme, vocabulary)
+        concepts = _capped(uses.concepts, caps.concepts - theme_slots, merged_into_theme, vocabulary, uses.beyond)
+        methods = _capped(uses.methods, caps.methods, merged_into_theme, vocabulary, uses.beyond)
         capped[item.slug] = ItemTerms(uses.slug, concepts, methods, uses.subjects,
-                                      tuple(use.name for use in concepts))
+                                      tuple(use.name for use in concepts if use.name not in uses.beyond), uses.beyond)
         for kind, chosen in ((TermKind.CONCEPT, concepts), (TermKind.METHOD, methods)):
             for use in chosen:
                 if use.name not in merged_into_theme:
@@ -52,7 +52,8 @@ def connective_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, them
 
     return {
         slug: ItemTerms(uses.slug, tuple(u for u in uses.concepts if keep(TermKind.CONCEPT, u)),
-                        tuple(u for u in uses.methods if keep(TermKind.METHOD, u)), uses.subjects, uses.topics)
+                        tuple(u for u in uses.methods if keep(TermKind.METHOD, u)), uses.subjects, uses.topics,
+                        uses.beyond)
         for slug, uses in capped.items()
     }
 
@@ -73,13 +74,14 @@ def concept_nodes(chosen: Mapping[str, ItemTerms], merged_into_theme: Mapping[st
 
 
 def _capped(uses: Sequence[TermUse], slots: int, merged_into_theme: Mapping[str, str],
-            vocabulary: Vocabulary) -> tuple[TermUse, ...]:
-    """The first ``slots`` uses that take a slot, plus every use a theme stands for (it takes none)
-    and every pinned term (it takes a slot, but the maintainers' pin is never cut)."""
+            vocabulary: Vocabulary, beyond: Sequence[str] = ()) -> tuple[TermUse, ...]:
+    """The first ``slots`` uses that take a slot, plus every use a theme stands for (it takes none),
+    every topic the item addresses (``ItemTerms.beyond``: none) and every pinned term (it takes a
+    slot, but the maintainers' pin is never cut)."""
     kept: list[TermUse] = []
     taken = 0
     for use in uses:
-        if use.name in merged_into_theme:
+        if use.name in merged_into_theme or use.name in beyond:
             kept.append(use)
         elif taken < slots or _pinned(vocabulary, use.name):
             kept.append(use)
@@ -106,7 +108,8 @@ def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None
            theme_words: Mapping[str, tuple[str, ...]], vocabulary: Vocabulary) -> tuple[list[str], list[str]]:
     """The item's concepts (its discriminating themes first, then mined terms) and methods, within the
     caps (a pinned term the item chose is never cut: ``vocab._local_choice`` puts it first); then
-    the names its findings open with (``ItemTerms.subjects``), which take no slot."""
+    the names its findings open with (``ItemTerms.subjects``) and the topics it addresses
+    (``ItemTerms.beyond``), which take no slot."""
     source = item_name(item.slug)
     concepts: list[str] = []
     mined_aliases: dict[str, tuple[str, ...]] = {}
@@ -129,8 +132,8 @@ def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None
     for kind, chosen, cap, out in ((TermKind.CONCEPT, uses.concepts if uses else (), caps.concepts + extra, concepts),
                                    (TermKind.METHOD, uses.methods if uses else (), caps.methods, methods)):
         for use in chosen:
-            if len(out) >= cap and not _pinned(vocabulary, use.name):
-                continue  # a later one may be pinned (a mined term that merged into a pin)
+            if len(out) >= cap and not _pinned(vocabulary, use.name) and uses is not None and use.name not in uses.beyond:
+                continue  # a later one may be pinned (a mined term that merged into a pin); a topic takes no slot
             if use.name in merged_into_theme:
                 continue  # the theme's concept stands for it (written above)
             if kind is TermKind.CONCEPT:

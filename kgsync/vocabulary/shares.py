@@ -29,6 +29,7 @@ class SelectionStats:
     kept: Mapping[str, int] = field(default_factory=dict)  # chosen groups after merging -> merged item count
     merged_hubs: frozenset[str] = frozenset()  # kept groups a merge pushed over the hub limit
     previous_acronyms: tuple[tuple[str, str], ...] = ()  # the last manifest's (acronym, expansion) pairs
+    previous_topics: frozenset[str] | None = None  # the last manifest's topics (``kgsync.vocabulary.topics``)
 
 
 class Share(NamedTuple):

@@ -46,6 +46,8 @@ class ItemTerms:
     #: the item's own concept names within the caps, before ``mining.min_links`` (``assemble.connective_terms``
     #: sets it): what ``assemble.topic_finding`` looks for in its findings
     topics: tuple[str, ...] = ()
+    #: names of the vocabulary's topics it addresses, beyond the caps (``kgsync.vocabulary.topics``)
+    beyond: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,8 @@ class Vocabulary:
     #: regroups those items' candidates, a vocabulary event (``kgsync.diff.vocab_events``), so the
     #: manifest records it.
     acronyms: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    #: the topic-word keys that are topics (``kgsync.vocabulary.topics``): the manifest records them
+    topics: frozenset[str] = frozenset()
 
     def mentions(self, text: str, words: set[str] | None = None,
                  allowed: Callable[[str], bool] | None = None) -> tuple[str, ...]:

@@ -76,6 +76,7 @@ from kgsync.vocabulary.shares import Share as Share
 from kgsync.vocabulary.shares import choice_of as choice_of
 from kgsync.vocabulary.shares import item_shares as item_shares
 from kgsync.vocabulary.shares import pinned_lookup as pinned_lookup
+from kgsync.vocabulary.topics import select_topics, with_topics
 from kgsync.vocabulary.terms import ItemTerms as ItemTerms
 from kgsync.vocabulary.terms import Term as Term
 from kgsync.vocabulary.terms import TermKind as TermKind
@@ -88,15 +89,17 @@ from kgsync.vocabulary.vocab_file import load_pinned as load_pinned  # re-export
 
 def select(cands: Sequence[ItemCandidates], config: Config, pinned: PinnedVocabulary | None = None,
            previous_hubs: frozenset[str] | None = None,
-           previous_acronyms: Sequence[tuple[str, str]] = ()) -> Vocabulary:
+           previous_acronyms: Sequence[tuple[str, str]] = (),
+           previous_topics: frozenset[str] | None = None) -> Vocabulary:
     """The corpus vocabulary and each item's concepts and methods (see the module doc)."""
-    return select_with_stats(cands, config, pinned, previous_hubs, previous_acronyms)[0]
+    return select_with_stats(cands, config, pinned, previous_hubs, previous_acronyms, previous_topics)[0]
 
 
 def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
                       pinned: PinnedVocabulary | None = None,
                       previous_hubs: frozenset[str] | None = None,
-                      previous_acronyms: Sequence[tuple[str, str]] = ()) -> tuple[Vocabulary, SelectionStats]:
+                      previous_acronyms: Sequence[tuple[str, str]] = (),
+                      previous_topics: frozenset[str] | None = None) -> tuple[Vocabulary, SelectionStats]:
     """``select``, and what ``kgsync.vocabulary.unchanged.selection_unchanged`` checks an edit against.
 
     Locality: each item chooses its terms from its own candidates alone (``_local_choice``:
@@ -104,7 +107,8 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
     item's terms only through the vocabulary (a hub, an acronym's expansion, a near-duplicate
     merge, a term's name), each a ``vocabulary event`` (``kgsync.diff.vocab_events``).
     ``previous_hubs``: the hub keys of the last build (hysteresis, ``HUB_LEAVE_RATIO``);
-    ``previous_acronyms``: the (acronym, expansion) pairs its manifest recorded (kept while an item uses them).
+    ``previous_acronyms``: the (acronym, expansion) pairs its manifest recorded (kept while an item uses them);
+    ``previous_topics``: the topics it recorded (kept while an item addresses them, ``kgsync.vocabulary.topics``).
     """
     pinned = pinned or PinnedVocabulary()
     mining = config.mining
@@ -122,7 +126,7 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
     hubs = {g for g, group in groups.items() if _is_hub(group, g, n_items, mining, previous_hubs)}
     stats = SelectionStats(n_items, dict(expansions), frozenset(stop_groups), previous_hubs, frozenset(hubs),
                            {g: len(group.items) for g, group in groups.items()},
-                           previous_acronyms=tuple(sorted(previous_acronyms)))
+                           previous_acronyms=tuple(sorted(previous_acronyms)), previous_topics=previous_topics)
     # 3. Each item chooses its terms from its own candidates.
     kind = _kind_lookup(groups, pinned)
     choice = _choices(ordered, grouped.own_flags, groups, kind, config.caps, hubs)
@@ -149,6 +153,9 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
     stats = dataclasses.replace(stats, kept=kept_counts, merged_hubs=frozenset(merged_hubs))
     vocabulary = _vocabulary(groups, kept, kind_of, pinned, choice, merged_into, source_names, ordered,
                              item_surfaces, hubs | merged_hubs, n_items, subjects, swaps)
+    # 5. The topics: single words many items address, each linked by the items that address it.
+    topics = select_topics(ordered, mining, previous_topics, stop_groups | hubs | merged_hubs)
+    vocabulary = with_topics(vocabulary, topics)
     return dataclasses.replace(vocabulary, acronyms=_acronym_entries(ordered, expansions)), stats
 
 

@@ -312,9 +312,10 @@ def test_real_corpus(tmp_path: Path, require_shared: Callable[[Path], Path]) -> 
     for relation in result.graph.relations:
         if relation.source.startswith("item:"):
             counts[(relation.source, relation.relation_type)] += 1
-    # Beyond the caps only the names the item's findings open with (issue 12: finding subjects).
+    # Beyond the caps only the names the item's findings open with (issue 12: finding subjects)
+    # and the topics it addresses (issue 21: ``ItemTerms.beyond``).
     per_item = result.vocabulary.per_item
-    subjects = {f"item:{slug}": len(uses.subjects) for slug, uses in per_item.items()}
+    subjects = {f"item:{slug}": len(uses.subjects) + len(uses.beyond) for slug, uses in per_item.items()}
     assert any(subjects.values())
     for kind, cap in (("addresses", caps.concepts), ("uses_method", caps.methods)):
         assert all(v <= cap + subjects.get(item, 0) for (item, t), v in counts.items() if t == kind), kind

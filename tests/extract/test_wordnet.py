@@ -20,7 +20,8 @@ def test_the_table_is_sorted_deterministic_data() -> None:
     lines = gzip.decompress(raw).decode("utf-8").splitlines()
     assert lines == sorted(set(lines))
     assert {line.split("\t")[0] for line in lines} == {"everyday", "knowledge", "place", "activity", "act", "role",
-                                                        "modifier", "ordinary", "qualifier", "jurisdiction"}
+                                                        "modifier", "ordinary", "qualifier", "jurisdiction",
+                                                        "rare"}
 
 
 @pytest.mark.parametrize(("key", "written"), [
@@ -83,3 +84,13 @@ def test_descriptive_adjectives_qualify_relational_ones_classify(word: str, qual
                                               ("new zealand", True), ("ai", False), ("gdpr", False), ("it", False)])
 def test_jurisdictions_are_places_and_the_bodies_that_govern_them(key: str, scopes: bool) -> None:
     assert wordnet.is_jurisdiction(key) is scopes
+
+
+def test_rare_words_are_one_sense_nouns_plain_english_does_not_need() -> None:
+    """WordNet's one-sense nouns no gloss writes: topic words ("provenance", "guardrail"); not a
+    word of many senses ("system"), an everyday word ("software": glosses write it), an act
+    ("workflow", "remediation"), a person ("stakeholder"), a verb or adjective, nor the key of a
+    plural lemma ("afters" is no "after")."""
+    assert wordnet.is_rare("provenance") and wordnet.is_rare("guardrail")
+    assert not any(map(wordnet.is_rare, ("system", "software", "workflow", "remediation", "stakeholder", "build",
+                                         "after", "durable", "template", "headcount")))

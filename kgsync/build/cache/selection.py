@@ -49,7 +49,8 @@ class SelectionStore:
     def select(self, items: Sequence[ResearchItem], by_slug: Mapping[str, Record], read_keys: Mapping[str, str],
                old_records: Mapping[str, Record], config: Config, pinned: PinnedVocabulary | None,
                previous_hubs: frozenset[str] | None = None,
-               previous_acronyms: tuple[tuple[str, str], ...] = ()) -> tuple[Vocabulary, Folding]:
+               previous_acronyms: tuple[tuple[str, str], ...] = (),
+               previous_topics: frozenset[str] = frozenset()) -> tuple[Vocabulary, Folding]:
         slugs = tuple(item.slug for item in items)
         keys = tuple(read_keys.get(slug, "") for slug in slugs)
         settings = (config.mining, config.caps, config.merge)
@@ -58,11 +59,14 @@ class SelectionStore:
             # The last manifest's acronyms are part of the map.  A manifest records the whole map, so the
             # build after the one that wrote it meets its own map again: the same map, nothing to select.
             found = None
+        if found is not None and previous_topics not in (found[2].previous_topics or frozenset(), found[0].topics):
+            found = None  # the last manifest's topics stay while an item addresses them: as above, its own are no change
         if found is not None:
             vocabulary, fold, stats, ident = found
         else:
             cands = cast(list[ItemCandidates], [by_slug[slug].candidates for slug in slugs])  # items that parsed have them
-            vocabulary, stats = select_with_stats(cands, config, pinned, previous_hubs, previous_acronyms)
+            vocabulary, stats = select_with_stats(cands, config, pinned, previous_hubs, previous_acronyms,
+                                                  previous_topics)
             fold = hub_folding(cands, vocabulary)
             ident = os.urandom(8).hex()
         self._save(found is None, (self.fingerprint, ident, settings, pinned, slugs, keys, stats), vocabulary, fold)

@@ -128,4 +128,12 @@ def explain_event(kind: EventKind, subject: str, vocabulary_file: str = VOCABULA
                            "longer group it with it",
                            f"to keep them one, list {short} under the aliases: of {expansion} in "
                            f"{vocabulary_file}")
+    if kind is EventKind.TOPIC_ENTERED:
+        return Explanation(f"{subject} is now named by 10 % of the items and addressed by 5 % of them: a topic, "
+                           "linked by every item that addresses it",
+                           f"to keep it out, add it to stoplist: in {vocabulary_file}")
+    if kind is EventKind.TOPIC_LEFT:
+        return Explanation(f"no item addresses {subject} any more: the topic is retired and its items no longer "
+                           "link it",
+                           f"to keep it a node, pin it under terms: in {vocabulary_file}")
     assert_never(kind)

@@ -1,0 +1,141 @@
+"""Which topic words are the corpus's topics, kept in the manifest, and who links them (``kgsync.vocabulary.topics``, issue 21)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.item_corpus import item_markdown, make_item
+from kgsync.build.pipeline import build
+from kgsync.contract import jsonl
+from kgsync.diff.vocab_events import EventKind, vocabulary_events
+from kgsync.extract.mining import ItemCandidates, candidates
+from kgsync.graph.merge import manifest_path, manifest_topics
+from kgsync.read import config as config_module
+from kgsync.read.config import Config, Mining
+from kgsync.vocabulary.topics import select_topics
+from kgsync.vocabulary.vocab import select
+
+LOG = "## Research Log\n\nWe read about {word} here. {more}\n"
+
+
+
+def _corpus(n_items: int, addressing: int, naming: int, word: str = "provenance") -> list[ItemCandidates]:
+    """``n_items`` items; the first ``addressing`` address ``word``, the next ``naming`` name it once."""
+    out: list[ItemCandidates] = []
+    for i in range(n_items):
+        if i < addressing:
+            summary, log = f"{word.capitalize()} matters here.", LOG.format(word=word, more=f"{word} and {word}.")
+        elif i < addressing + naming:
+            summary, log = "Nothing special.", LOG.format(word=word, more="")
+        else:
+            summary, log = "Nothing special.", ""
+        out.append(candidates(make_item(f"2026-02-{i + 1:02d}-item", f"Item number {i}", "What is it?", summary,
+                                        ("It is something.",), body=log)))
+    return out
+
+
+MINING = Mining(min_items=2, max_item_share=0.5, min_links=2)
+
+
+def test_a_word_enters_when_enough_items_name_and_address_it() -> None:
+    cands = _corpus(20, addressing=3, naming=0)  # named by 15 %, addressed by 15 %
+    choice = select_topics(cands, MINING)
+    assert choice.topics == {"provenance"}
+    assert choice.addressers["provenance"] == ("2026-02-01-item", "2026-02-02-item", "2026-02-03-item")
+
+
+def test_a_word_too_few_items_address_does_not_enter() -> None:
+    # named by 20 of 30 items, addressed by 2: at most min_items, so no topic however many name it
+    assert not select_topics(_corpus(30, addressing=2, naming=18), MINING).topics
+    # addressed by 3 of 40 items, named by only 3 (7.5 %): too few name it
+    assert not select_topics(_corpus(40, addressing=3, naming=0), MINING).topics
+
+
+def test_a_word_most_items_address_separates_nothing() -> None:
+    assert not select_topics(_corpus(10, addressing=8, naming=0), MINING).topics
+
+
+def test_a_topic_of_the_last_build_stays_while_one_item_addresses_it() -> None:
+    few = _corpus(40, addressing=1, naming=0)  # would never enter: one item addresses it
+    assert select_topics(few, MINING, frozenset({"provenance"})).topics == {"provenance"}
+    none = _corpus(40, addressing=0, naming=10)  # named, addressed by none: retired
+    assert not select_topics(none, MINING, frozenset({"provenance"})).topics
+
+
+def test_each_item_links_a_topic_by_its_own_text_beyond_its_caps() -> None:
+    cands = _corpus(20, addressing=3, naming=5)
+    config = Config(mining=MINING)
+    vocab = select(cands, config)
+    assert "provenance" in vocab.terms and vocab.topics == {"provenance"}
+    linked = sorted(slug for slug, uses in vocab.per_item.items() if "provenance" in uses.beyond)
+    assert linked == ["2026-02-01-item", "2026-02-02-item", "2026-02-03-item"]  # the 5 passing mentions do not
+    # locality: another item that addresses the word changes no other item's links
+    more = [*cands, candidates(make_item("2026-03-01-extra", "Another", "Why?", "Provenance again.", ("It is.",),
+                                         body=LOG.format(word="provenance", more="provenance, provenance")))]
+    again = select(more, config, previous_topics=vocab.topics)
+    for slug, uses in vocab.per_item.items():
+        assert again.per_item[slug].beyond == uses.beyond
+
+
+def _write(folder: Path, n_items: int, addressing: int) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    for path in folder.glob("*.md"):
+        path.unlink()
+    for i in range(n_items):
+        topical = i < addressing
+        summary = "Guardrails keep agents safe." if topical else "Agents need care."
+        log = LOG.format(word="guardrails", more="A guardrail, then guardrails.") if topical else ""
+        (folder / f"2026-02-{i + 1:02d}-item-{i}.md").write_text(item_markdown(
+            f"Agent study {i}", question="How do agents behave?", summary=summary, body=log,
+            findings=[f"Agents behave in way {i} (Confidence: high)"]), encoding="utf-8")
+
+
+def test_a_build_records_the_topics_and_keeps_them_while_items_address_them(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    items = repo / "Research" / "completed"
+    _write(items, 12, addressing=3)
+    (repo / "kgsync.yml").write_text("graph: memory.jsonl\nmining: {max_item_share: 0.5}\n", encoding="utf-8")
+    cfg = config_module.load(repo)
+    first = build(cfg)
+    graph_path = repo / "memory.jsonl"
+    assert manifest_topics(manifest_path(graph_path)) == {"guardrail"}
+    linked = {r.source for r in jsonl.read(graph_path).relations if r.target == "concept:guardrail"}
+    assert linked == {f"item:2026-02-0{i + 1}-item-{i}" for i in range(3)}
+    # Two of its three items go: it would not enter now (one item addresses it), but it stays.
+    for path in sorted(items.glob("*.md"))[1:3]:
+        path.unlink()
+    kept = build(cfg)
+    assert kept.vocabulary.topics == {"guardrail"}
+    assert manifest_topics(manifest_path(graph_path)) == {"guardrail"}
+    # The last one goes: the topic is retired, a vocabulary event the PR names.
+    sorted(items.glob("*.md"))[0].unlink()
+    gone = build(cfg)
+    assert not gone.vocabulary.topics and manifest_topics(manifest_path(graph_path)) == frozenset()
+    events = vocabulary_events(set(), set(), set(), set(), first.manifest.by_item, gone.manifest.by_item,
+                               topics_before=first.vocabulary.topics, topics_after=gone.vocabulary.topics)
+    assert [(e.kind, e.subject) for e in events] == [(EventKind.TOPIC_LEFT, "guardrail")]
+    assert "2026-02-01-item-0" in events[0].items
+
+
+def test_an_incremental_build_selects_topics_as_a_fresh_build_does(tmp_path: Path) -> None:
+    """The selection cache is reused only when no edit changes what an item names or addresses:
+    here an edit of a research log alone, which mining does not read, makes a third item address
+    the word."""
+    repo = tmp_path / "repo"
+    items = repo / "Research" / "completed"
+    _write(items, 12, addressing=2)
+    third = sorted(items.glob("*.md"))[5]
+    third.write_text(third.read_text(encoding="utf-8").replace("Agents need care.", "Guardrails keep agents safe."),
+                     encoding="utf-8")
+    (repo / "kgsync.yml").write_text("graph: memory.jsonl\nmining: {max_item_share: 0.5}\n", encoding="utf-8")
+    cfg = config_module.load(repo)
+    assert not build(cfg).vocabulary.topics  # two items address it: at most min_items
+    third.write_text(third.read_text(encoding="utf-8").replace(
+        "## Findings", LOG.format(word="guardrails", more="A guardrail.") + "\n## Findings"), encoding="utf-8")
+    cached = build(cfg)
+    assert cached.vocabulary.topics == {"guardrail"}
+    graph = (repo / "memory.jsonl").read_bytes()
+    (repo / "memory.jsonl").unlink()
+    manifest_path(repo / "memory.jsonl").unlink()
+    fresh = build(cfg.with_overrides(cache_dir=""))
+    assert fresh.vocabulary.topics == {"guardrail"} and (repo / "memory.jsonl").read_bytes() == graph
