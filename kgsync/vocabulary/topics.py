@@ -34,7 +34,7 @@ from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 
 from kgsync.extract import lexicon, wordnet
-from kgsync.extract.canonical import prune_aliases
+from kgsync.extract.canonical import prune_aliases, word_key
 from kgsync.extract.mining import ItemCandidates
 from kgsync.extract.topics import addresses
 from kgsync.read.config import Mining
@@ -104,7 +104,7 @@ def with_topics(vocabulary: Vocabulary, choice: TopicChoice) -> Vocabulary:
         slugs = choice.addressers[key]
         if old is None:
             kind = topic_kind(key)
-            terms[name] = Term(name, kind, key, prune_aliases(name, [key]), slugs)
+            terms[name] = Term(name, kind, key, prune_aliases(name, [key, *_plurals(key)]), slugs)
         else:
             kind = old.kind
             terms[name] = dataclasses.replace(old, items=tuple(sorted(set(old.items) | set(slugs))))
@@ -126,6 +126,15 @@ def with_topics(vocabulary: Vocabulary, choice: TopicChoice) -> Vocabulary:
     return dataclasses.replace(vocabulary, terms=dict(sorted(terms.items())), per_item=dict(sorted(per_item.items())),
                                _index=index, _lengths={w: tuple(sorted(ns, reverse=True)) for w, ns in lengths.items()},
                                topics=choice.topics)
+
+
+def _plurals(key: str) -> tuple[str, ...]:
+    """The regular plural of a topic word, when it reads back as the word ("guardrails"): the
+    reference server's search is a substring test, so the singular alone misses a query for the
+    plural that most items write; a word that has no such plural gets none."""
+    plural = key[:-1] + "ies" if key.endswith("y") and key[-2:-1] not in "aeiou" else (
+        key + "es" if key.endswith(("s", "x", "z", "ch", "sh")) else key + "s")
+    return (plural,) if word_key(plural) == key else ()
 
 
 def topic_kind(key: str) -> TermKind:

@@ -139,3 +139,11 @@ def test_an_incremental_build_selects_topics_as_a_fresh_build_does(tmp_path: Pat
     manifest_path(repo / "memory.jsonl").unlink()
     fresh = build(cfg.with_overrides(cache_dir=""))
     assert fresh.vocabulary.topics == {"guardrail"} and (repo / "memory.jsonl").read_bytes() == graph
+
+
+def test_a_topic_node_is_found_by_its_plural_as_the_reference_server_searches() -> None:
+    # The reference server's search is a substring test: "guardrails" is no substring of
+    # "concept:guardrail", so the node carries the plural the items write as its alias.
+    vocab = select(_corpus(20, addressing=3, naming=5, word="guardrail"), Config(mining=MINING))
+    assert vocab.topics == {"guardrail"}
+    assert "guardrails" in vocab.terms["guardrail"].aliases
