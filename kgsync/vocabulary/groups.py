@@ -10,7 +10,7 @@ from rapidfuzz.distance import Levenshtein
 
 from kgsync.extract import lexicon, wordnet
 from kgsync.extract.canonical import canonical_name, display_alias, is_acronym, term_key
-from kgsync.extract.mining import PLAIN
+from kgsync.extract.mining import DEFINED, PLAIN
 from kgsync.read.config import Merge
 from kgsync.vocabulary.similarity import is_near_duplicate
 from kgsync.vocabulary.terms import TermKind, classify
@@ -96,7 +96,7 @@ def _merge_near_duplicates(groups: Mapping[str, _Group], kept: set[str], kind_of
             for block in _probe_blocks(name, own):
                 near = blocks.get((kind, block))  # most blocks hold nothing yet
                 if near:
-                    target = next((o for o in near if _mergeable(name, names[o], rule)), None)
+                    target = next((o for o in near if _mergeable(name, names[o], rule, bool(groups[g].flags & DEFINED))), None)
                     if target:
                         break
         if target:
@@ -107,13 +107,17 @@ def _merge_near_duplicates(groups: Mapping[str, _Group], kept: set[str], kind_of
     return merged
 
 
-def _mergeable(name: str, canon: str, rule: Merge) -> bool:
+def _mergeable(name: str, canon: str, rule: Merge, defined: bool = False) -> bool:
     """Near-duplicates (``similarity.is_near_duplicate``) that are one idea:
     spelling variants (the edit-distance half), the same words in another
     order, or a narrower term merging into the broader one it ends with
     ("indirect prompt injection" -> "prompt injection").  Other near pairs
     ("knowledge graph" / "knowledge graph construction": another head) stay
-    apart; ``kgsync duplicates`` lists them for a maintainer to decide."""
+    apart; ``kgsync duplicates`` lists them for a maintainer to decide.  ``defined``: an item
+    defines ``name`` as an acronym's long form ("Meta Context Engineering (MCE)"): a named
+    technique, not a narrower wording of the broader term, so it does not join it (its acronym
+    would become an alias of the broader term, a wrong expansion)."""
+
     if not is_near_duplicate(name, canon, rule):
         return False
     a, b = name.split("-"), canon.split("-")
@@ -125,7 +129,7 @@ def _mergeable(name: str, canon: str, rule: Merge) -> bool:
         return True  # "low-code application" is low code: a vague head adds no idea
     if _unscoped(a) == b or _unscoped(b) == a:
         return True  # "AI Act" / "EU AI Act": a jurisdiction scopes the idea, either one names it first
-    return len(b) < len(a) and a[-len(b):] == b  # only the narrower joins the broader
+    return len(b) < len(a) and a[-len(b):] == b and not defined  # only the narrower joins the broader
 
 
 def _vague_head(word: str) -> bool:

@@ -114,7 +114,7 @@ def with_topics(vocabulary: Vocabulary, choice: TopicChoice) -> Vocabulary:
             uses = per_item.get(slug) or ItemTerms(slug, (), ())
             if any(use.name == name for use in uses.concepts + uses.methods):
                 continue  # the item chose it within its caps already
-            use = TermUse(name, (terms[name].label,))
+            use = TermUse(name, tuple(dict.fromkeys((terms[name].label, *terms[name].aliases))))
             if kind is TermKind.CONCEPT:
                 uses = dataclasses.replace(uses, concepts=uses.concepts + (use,))
             else:

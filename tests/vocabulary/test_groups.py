@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from kgsync.extract.mining import DEFINED
 from kgsync.read.config import Merge
 from kgsync.vocabulary.acronym_index import _acronym_swaps, contracted
 from kgsync.vocabulary.groups import _Group, _merge_near_duplicates
@@ -43,3 +44,13 @@ def test_a_jurisdiction_scopes_an_idea_whichever_name_comes_first() -> None:
         kinds = {g: TermKind.CONCEPT for g in groups}
         assert _merge_near_duplicates(groups, set(groups), kinds, Merge()) == {later: older}
 
+
+
+def test_a_narrower_term_joins_the_broader_unless_an_item_defines_it_as_an_acronym() -> None:
+    # "indirect prompt injection" is a wording of prompt injection; "Meta Context Engineering
+    # (MCE)" is a named technique: merged, MCE would become an alias of context engineering.
+    for defined, expected in ((False, {"meta context engineering": "context engineering"}), (True, {})):
+        groups = _groups(("context engineering", "2026-01-01-a"), ("meta context engineering", "2026-01-02-b"))
+        groups["meta context engineering"].flags = DEFINED if defined else 0
+        kinds = {g: TermKind.METHOD for g in groups}
+        assert _merge_near_duplicates(groups, set(groups), kinds, Merge()) == expected

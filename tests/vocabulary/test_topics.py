@@ -141,9 +141,14 @@ def test_an_incremental_build_selects_topics_as_a_fresh_build_does(tmp_path: Pat
     assert fresh.vocabulary.topics == {"guardrail"} and (repo / "memory.jsonl").read_bytes() == graph
 
 
-def test_a_topic_node_is_found_by_its_plural_as_the_reference_server_searches() -> None:
+def test_a_topic_node_is_found_by_its_plural_as_the_reference_server_searches(tmp_path: Path) -> None:
     # The reference server's search is a substring test: "guardrails" is no substring of
-    # "concept:guardrail", so the node carries the plural the items write as its alias.
-    vocab = select(_corpus(20, addressing=3, naming=5, word="guardrail"), Config(mining=MINING))
-    assert vocab.topics == {"guardrail"}
-    assert "guardrails" in vocab.terms["guardrail"].aliases
+    # "concept:guardrail", so the node carries the plural the items write as an alias.
+    assert "guardrails" in select(_corpus(20, addressing=3, naming=5, word="guardrail"),
+                                  Config(mining=MINING)).terms["guardrail"].aliases
+    repo = tmp_path / "repo"
+    _write(repo / "Research" / "completed", 12, addressing=3)
+    (repo / "kgsync.yml").write_text("graph: memory.jsonl\nmining: {max_item_share: 0.5}\n", encoding="utf-8")
+    build(config_module.load(repo))
+    node = next(e for e in jsonl.read(repo / "memory.jsonl").entities if e.name == "concept:guardrail")
+    assert "alias:guardrails" in node.observations
