@@ -149,7 +149,8 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     for key in _finding_subjects(item):
         if key in surfaces:
             extra[key] = extra.get(key, 0) | SUBJECT
-    for key in unit_keys("\n".join(map(_clean, zones)) + "\n" + body) & surfaces.keys():
+    units = unit_keys("\n".join(map(_clean, zones)) + "\n" + body) | _title_opening(item.title)
+    for key in units & surfaces.keys():
         extra[key] = extra.get(key, 0) | UNIT  # written as one unit: "access-control policies"
     title, question, summary, listed = zone_keys
     # An acronym stands or falls with its long form ("HBR" with "Harvard Business Review"), and a
@@ -176,6 +177,16 @@ def candidates(item: ResearchItem) -> ItemCandidates:
                         and any(_is_acronym(surface) for surface, _n in c.surfaces)})
     spelled = spelled_out(_URL.sub(" ", item.title) + "\n" + body, undefined) if undefined else ()
     return ItemCandidates(item.slug, tuple(terms), tuple(sorted(acronyms)), dense, spelled)
+
+
+def _title_opening(title: str) -> set[str]:
+    """The pair a title opens with ("Transaction Cost Economics: foundations ..."): what the item is
+    about, named as its subject, not a setting it is placed in ("... in enterprise environments")."""
+    opening = _OPENING_PAIR.match(title)
+    return {term_key(opening.group(1) + " " + opening.group(2))} if opening else set()
+
+
+_OPENING_PAIR = re.compile(r"\s*([^\W_]+)[ -]([^\W_]+)\b")
 
 
 #: The word a text opens with (a name may hold hyphens and apostrophes: "model2vec", "O'Reilly").

@@ -305,3 +305,12 @@ def test_a_noun_qualifying_a_vague_noun_is_a_term_only_where_the_item_writes_it_
     assert mining.names_an_idea("governance model", (("governance model", 1),), mining.DENSE | mining.UNIT)
     assert mining.names_an_idea("github action", (("GitHub Actions", 1),), mining.DENSE)  # a product's name
     assert mining.names_an_idea("code review", (("code review", 1),), mining.DENSE)  # a method's head
+
+
+def test_a_title_that_opens_with_a_pair_names_it_as_its_subject() -> None:
+    from tests.item_corpus import make_item
+
+    item = make_item("2026-02-04-tce", "Transaction Cost Economics: foundations", "What do transaction costs explain?")
+    assert {c.key: c.flags for c in candidates(item).terms}["transaction cost"] & mining.UNIT
+    setting = make_item("2026-02-05-setting", "Agents in enterprise environments", "Which enterprise environment fits?")
+    assert not {c.key: c.flags for c in candidates(setting).terms}.get("enterprise environment", 0) & mining.UNIT
