@@ -47,9 +47,10 @@ from kgsync.extract.phrases import MAX_WORDS as MAX_WORDS
 from kgsync.extract.phrases import _is_acronym, _phrases, _run_terms, _runs
 from kgsync.extract.phrases import segments as segments  # re-exported API
 from kgsync.extract.phrases import token_keys as token_keys  # re-exported API
+from kgsync.extract.units import unit_keys
 from kgsync.read.items import ResearchItem, fence_lines
 
-TITLE, DEFINED, EMPHASISED, ACRONYM, PLAIN, DENSE, SUBJECT = 1, 2, 4, 8, 16, 32, 64
+TITLE, DEFINED, EMPHASISED, ACRONYM, PLAIN, DENSE, SUBJECT, UNIT = 1, 2, 4, 8, 16, 32, 64, 128
 
 _ZONE_WEIGHTS = (3.0, 2.0, 1.5, 1.0)  # title, question, summary, findings
 
@@ -153,6 +154,9 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     for key in _finding_subjects(item):
         if key in surfaces:
             extra[key] = extra.get(key, 0) | SUBJECT
+    units = unit_keys("\n".join(map(_clean, zones)) + "\n" + body) | _title_opening(item.title)
+    for key in units & surfaces.keys():
+        extra[key] = extra.get(key, 0) | UNIT  # written as one unit: "access-control policies"
     title, question, summary, listed = zone_keys
     # An acronym stands or falls with its long form ("HBR" with "Harvard Business Review"), and a
     # plumbing acronym's long form with it ("Hypertext Transfer Protocol" with "HTTP").
@@ -179,6 +183,16 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     spelled = spelled_out(_URL.sub(" ", item.title) + "\n" + body, undefined) if undefined else ()
     words = topics.mentions(_clean(item.title) + "\n" + body, _clean(dense))
     return ItemCandidates(item.slug, tuple(terms), tuple(sorted(acronyms)), dense, spelled, words)
+
+
+def _title_opening(title: str) -> set[str]:
+    """The pair a title opens with ("Transaction Cost Economics: foundations ..."): what the item is
+    about, named as its subject, not a setting it is placed in ("... in enterprise environments")."""
+    opening = _OPENING_PAIR.match(title)
+    return {term_key(opening.group(1) + " " + opening.group(2))} if opening else set()
+
+
+_OPENING_PAIR = re.compile(r"\s*([^\W_]+)[ -]([^\W_]+)\b")
 
 
 #: The word a text opens with (a name may hold hyphens and apostrophes: "model2vec", "O'Reilly").
@@ -244,6 +258,10 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int, pro
     * a file format or a transfer protocol written as an acronym is plumbing, not a topic:
       "JSON" (``lexicon.FILE_FORMATS``, the standard library's media types), "HTTP" (a
       ``protocols`` of the item's own links, ``link_protocols``);
+    * a noun qualifying a vague noun ("governance model", "enterprise environment") describes
+      unless the item writes the pair as one unit (``units``: "access-control policies", "the
+      Memory-System design", a name like "GitHub Actions"), defines or emphasises it (a method's
+      head aside: "code review" names a procedure);
     * a vague method noun qualified only by another activity ("audit review", "compression
       technique", "learning method") names a kind of procedure, not one.
     """
@@ -268,6 +286,10 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int, pro
             return False  # "use case", "completed research item"; "policy decision point" names a thing
         if not flags & DEFINED and all(_written_as_acronym(m, written) for m in modifiers):
             return False
+        if len(kws) == 2 and head not in lexicon.METHOD_HEADS and not flags & (DEFINED | EMPHASISED | UNIT) and not (
+                lexicon.looks_adjective(modifiers[0]) or wordnet.is_modifier(modifiers[0])
+                or any(map(_has_inner_capital, written))):
+            return False  # a noun describing a vague noun, never written as one unit: "governance model"
     if len(kws) == 1:
         last_parts = {w.split()[-1].split("-")[-1].lower() for w in written}
         if any("-" in w for w in written) and all(lexicon.looks_adjective(p) for p in last_parts):
@@ -400,6 +422,11 @@ def _written_as_acronym(word: str, written: Sequence[str]) -> bool:
 def _in_capitals(surface: str) -> bool:
     """"JSON", "PDFs": an acronym, in the plural too."""
     return surface.isupper() or (surface.endswith("s") and surface[:-1].isupper())
+
+
+def _has_inner_capital(surface: str) -> bool:
+    """"GitHub Actions": a word with a capital after lower case letters is a product's name."""
+    return any(not part.isupper() and any(c.isupper() for c in part[1:]) for part in re.split(r"[\s-]+", surface))
 
 
 def _capitalised(surface: str) -> bool:

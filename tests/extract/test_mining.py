@@ -8,6 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.item_corpus import corpus
+from kgsync.extract import mining
 from kgsync.extract.mining import ItemCandidates, acronym_pairs, candidates
 
 
@@ -192,7 +193,7 @@ def test_names_an_idea_keeps_discourse_and_mistyped_names_out() -> None:
     assert not ok("executive summary", "Executive Summary")
     # a superlative qualifies like any evaluative word
     assert not ok("highest value", "highest-value") and not ok("biggest risk")
-    assert ok("interest rate")  # "interest" is no superlative
+    assert ok("interest rate", flags=mining.UNIT)  # "interest" is no superlative (written as one unit)
 
 
 def test_names_an_idea_keeps_bookkeeping_plumbing_and_vague_methods_out() -> None:
@@ -281,3 +282,35 @@ def test_link_schemes_are_what_the_scheme_pattern_finds(text: str) -> None:
     from kgsync.extract import mining
 
     assert mining._link_schemes(text) == mining._LINK_SCHEME.findall(text)
+
+
+def test_a_noun_qualifying_a_vague_noun_is_a_term_only_where_the_item_writes_it_as_one_unit() -> None:
+    from tests.item_corpus import make_item
+
+    plain = make_item("2026-02-01-plain", "Agent oversight",
+                      "Which governance model suits agents in enterprise environments?",
+                      "A governance model for agents in enterprise environments needs a memory system.")
+    keys = {c.key for c in candidates(plain).terms}
+    assert {"governance model", "enterprise environment", "memory system"}.isdisjoint(keys)
+    unit = make_item("2026-02-02-unit", "Agent oversight",
+                     "Which governance model suits agents in enterprise environments?",
+                     "A governance model for agents needs a memory system.",
+                     body="We compare memory-system designs and the Governance Model catalogue.")
+    found = {c.key: c.flags for c in candidates(unit).terms}
+    assert found["memory system"] & mining.UNIT and found["governance model"] & mining.UNIT
+    assert "enterprise environment" not in found
+    # a word that is also an adjective ("prompt") classifies: not this rule
+    assert mining.names_an_idea("prompt template", (("prompt template", 1),), mining.DENSE)
+    assert not mining.names_an_idea("governance model", (("governance model", 1),), mining.DENSE)
+    assert mining.names_an_idea("governance model", (("governance model", 1),), mining.DENSE | mining.UNIT)
+    assert mining.names_an_idea("github action", (("GitHub Actions", 1),), mining.DENSE)  # a product's name
+    assert mining.names_an_idea("code review", (("code review", 1),), mining.DENSE)  # a method's head
+
+
+def test_a_title_that_opens_with_a_pair_names_it_as_its_subject() -> None:
+    from tests.item_corpus import make_item
+
+    item = make_item("2026-02-04-tce", "Transaction Cost Economics: foundations", "What do transaction costs explain?")
+    assert {c.key: c.flags for c in candidates(item).terms}["transaction cost"] & mining.UNIT
+    setting = make_item("2026-02-05-setting", "Agents in enterprise environments", "Which enterprise environment fits?")
+    assert not {c.key: c.flags for c in candidates(setting).terms}.get("enterprise environment", 0) & mining.UNIT
