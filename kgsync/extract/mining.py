@@ -266,6 +266,8 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int, pro
       technique", "learning method") names a kind of procedure, not one.
     """
     kws = key.split(" ")
+    if all(len(w) < 2 or w.isdigit() for w in kws):
+        return False  # notation ("N-1", "k 8"): no word of a name in it
     written = [surface for surface, _count in surfaces]
     if is_plumbing(key, written, protocols):
         return False  # before the acronym test: the item may well define it ("JSON (JavaScript ...)")

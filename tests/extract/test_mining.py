@@ -314,3 +314,12 @@ def test_a_title_that_opens_with_a_pair_names_it_as_its_subject() -> None:
     assert {c.key: c.flags for c in candidates(item).terms}["transaction cost"] & mining.UNIT
     setting = make_item("2026-02-05-setting", "Agents in enterprise environments", "Which enterprise environment fits?")
     assert not {c.key: c.flags for c in candidates(setting).terms}.get("enterprise environment", 0) & mining.UNIT
+
+
+def test_notation_names_no_idea() -> None:
+    from kgsync.extract.mining import EMPHASISED, TITLE, names_an_idea
+
+    # "N-1" (n minus one) and "k 8": letters and digits of a formula, no word of a name.
+    assert not names_an_idea("n 1", (("N-1", 2),), TITLE | EMPHASISED)
+    assert not names_an_idea("k 8", (("k-8", 1),), 0)
+    assert names_an_idea("gpt 4", (("GPT-4", 2),), TITLE)  # a name with a number stays
