@@ -230,20 +230,24 @@ def test_an_old_dangling_cite_is_not_new_and_a_reworded_finding_is_diffed_whole(
 
 
 def test_a_lost_concept_says_why_and_how_to_keep_it(tmp_path: Path) -> None:
-    """concept:growth-policy is linked by two items; deleting one leaves one (mining.min_links is
-    2): Needs attention names it with the reason and the fix, and the other item's lost link sits
-    under that reason."""
+    """method:hybrid-retrieval is linked by two items; deleting one leaves one (mining.min_links
+    is 2): Needs attention names it with the reason and the fix, and the other item's lost link
+    is among the side effects."""
     work = _built_and_pushed(tmp_path)
-    gone = "2026-02-05-controlled-vocabulary-growth-policy-revisited"
+    gone = "2026-01-29-hybrid-retrieval-bm25-dense"
     (work / "Research" / "completed" / f"{gone}.md").unlink()
     sha = _commit(work, "remove one item")
     prepared = prepare(config_module.load(work), checkout=GitCheckout(work), base_sha=sha, title=None, labels=(),
                        write=False)
     body = prepared.proposal.body
     reason, fix = "1 linking item left (min 2)", "pin it in kgsync-vocab.yml to keep it"
-    assert f"  - `concept:growth-policy` — {reason}; {fix}\n" in body, body[:2000]
+    assert f"  - `method:hybrid-retrieval` — {reason}; {fix}\n" in body, body[:2000]
     assert f"**Removed:**\n- {gone} — " in body and "**Merged:**" not in body
-    assert f"### Side effects: concept:growth-policy removed: {reason}\n\n- Fix: {fix}\n" in body
+    # The other item's lost link is shown among the side effects (under the first event that moved
+    # that item: here a theme that became a concept), each event with its reason and fix.
+    effects = body.split("### Side effects", 1)[1]
+    assert "- `item:2026-02-12-evaluating-retrieval-quality` —uses_method→ `method:hybrid-retrieval`" in effects
+    assert "- Why: " in effects and "- Fix: " in effects
     assert prepared.proposal.title.startswith("Remove ")
 
 
