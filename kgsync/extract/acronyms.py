@@ -206,26 +206,40 @@ def _folded(text: str) -> str:
 
 
 @lru_cache(maxsize=1024)
-def _first_words(first: str, second: str) -> re.Pattern[str]:
-    """Where a phrase for an acronym opening with letters ``first``, ``second`` may start in a
-    ``_folded`` text: ``first`` at a word's start, then after a gap (or up to two short words and
-    gaps: where linking words may be) a word opening with ``second``.  Led by a literal: scanned
-    in C; one pattern per pair of letters, not per acronym, and small: quick to compile."""
-    return re.compile(rf"{first}(?<!\w.)(?=[\w'\u2019]*[\s-]+(?:[\w&]{{1,4}}[\s-]+){{0,2}}{second})")
+def _first_letters(first: str) -> re.Pattern[str]:
+    """Where a phrase for an acronym opening with letter ``first`` may start in a ``_folded``
+    text: ``first`` at a word's start.  Led by a literal: scanned in C."""
+    return re.compile(rf"{first}(?<!\w.)")
+
+
+@lru_cache(maxsize=1024)
+def _gap_then(second: str) -> re.Pattern[str]:
+    """What must follow the first word: a gap (or up to two short words and gaps, where linking
+    words may be), then a word opening with ``second``."""
+    return re.compile(rf"[\s-]+(?:[\w&]{{1,4}}[\s-]+){{0,2}}{second}")
 
 
 def _spelled_phrases(text: str, key: str, folded: str | None = None) -> Iterator[str]:
     """What ``_spelling(key).finditer(text)`` matches, for a lowercase ASCII ``key``, found word by
     word in the order the regex tries them, in the ``_folded`` text (given, or folded here): a
-    scan per pair of first letters instead of a regex compiled per acronym (compiling took
-    two thirds of the time)."""
+    scan per first letter instead of a regex compiled per acronym (compiling took two thirds of
+    the time).  Each run of word characters is scanned once: every start inside one run ends at
+    the same place ("b'b'b'…" has a start at each "b"; scanning the run again from each took
+    time growing with the square of its length)."""
     low = _folded(text) if folded is None else folded
+    gap = _gap_then(key[1])
     end = 0
-    for first in _first_words(key[0], key[1]).finditer(low):
+    run_end, run_ok = -1, False  # the run of word characters after the last start, and what follows it
+    for first in _first_letters(key[0]).finditer(low):
         start = first.start()
         if start < end:
             continue  # the regex's matches do not overlap
-        stop = _after_gap(low, key, 1, _word_end(low, start + 1))
+        if start + 1 > run_end:  # a new run: where it ends, and whether a gap and ``key[1]`` follow
+            run_end = _word_end(low, start + 1)
+            run_ok = gap.match(low, run_end) is not None
+        if not run_ok:
+            continue
+        stop = _after_gap(low, key, 1, run_end)
         if stop:
             end = stop
             yield text[start:stop]

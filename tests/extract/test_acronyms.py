@@ -113,3 +113,13 @@ def test_the_folded_text_is_what_the_case_insensitive_regex_sees() -> None:
         if char != low:
             assert kind.fullmatch(char).lastindex == kind.fullmatch(low).lastindex, hex(ord(char))
             assert not low.isascii() or re.fullmatch(low, char, re.IGNORECASE), hex(ord(char))
+
+
+def test_spelled_phrases_scan_each_run_of_word_characters_once() -> None:
+    # "b'b'b'…": a word start at every "b" (an apostrophe is no word character), all in one run
+    # of the word characters the phrase regex reads: each start is judged by the run's end, found
+    # once (the scan grew with the square of the run's length), with the plain regex's matches.
+    for text in ("b'" * 300, "b'" * 300 + " and a thing", "b'b a " * 50 + "b'" * 40 + " of another", "b'x b'y an b"):
+        for key in ("ba", "bat", "bb"):
+            expected = [m.group() for m in _spelling_regex(key).finditer(text)]
+            assert list(_spelled_phrases(text, key)) == expected, (text[:40], key)
