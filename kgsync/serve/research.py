@@ -6,7 +6,7 @@ findings (``item``).  Pure functions of the graph file, bounded like every answe
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from kgsync.contract.errors import ServeError
@@ -33,6 +33,15 @@ def _resolve(index: Index, name: str, kinds: tuple[str, ...], prefixes: tuple[st
                 if _norm(entity.name.partition(":")[2]) == wanted or any(_norm(a) == wanted for a in values(entity, "alias")):
                     return entity, []
     return None, index.search_kind(name, kinds) if name else []
+
+
+def _resolved(index: Index, name: str, kinds: tuple[str, ...], prefixes: tuple[str, ...], what: str,
+              more: Callable[[], list[str]] | None = None) -> Node:
+    """``_resolve``'s node, else a ``ServeError`` with its suggestions (or ``more()`` when it has none)."""
+    node, suggestions = _resolve(index, name, kinds, prefixes)
+    if node is None:
+        raise _not_found(what, name, suggestions or (more() if more is not None else []))
+    return node
 
 
 def _not_found(what: str, name: str, suggestions: list[str]) -> ServeError:
@@ -75,9 +84,7 @@ def topic(service: Service, concept: str, include_contested: bool = False, inclu
           offset: int = 0, limit: int = 20) -> str:
     index = service.index()
     snap = index.snapshot
-    node, suggestions = _resolve(index, concept, ("concept", "method"), ("concept:", "method:"))
-    if node is None:
-        raise _not_found("concept or method", concept, suggestions)
+    node = _resolved(index, concept, ("concept", "method"), ("concept:", "method:"), "concept or method")
     about: dict[str, str] = {}
     for r in snap.into.get(node.name, ()):
         source = snap.by_name.get(r.source)
@@ -130,11 +137,8 @@ def topic(service: Service, concept: str, include_contested: bool = False, inclu
 def evidence(service: Service, claim: str) -> str:
     index = service.index()
     snap = index.snapshot
-    node, suggestions = _resolve(index, claim, ("claim",), ("claim:",))
-    if node is None:
-        if not suggestions:
-            suggestions = [c for h in index.search(claim, limit=5) for c in h.claims][:5]
-        raise _not_found("claim", claim, suggestions)
+    node = _resolved(index, claim, ("claim",), ("claim:",), "claim",
+                     lambda: [c for h in index.search(claim, limit=5) for c in h.claims][:5])
     sentences = service.evidence_sentences()
     kinds = ("supports", "contradicts", "extends")
 
@@ -172,11 +176,8 @@ def evidence(service: Service, claim: str) -> str:
 def item(service: Service, slug: str) -> str:
     index = service.index()
     snap = index.snapshot
-    node, suggestions = _resolve(index, slug, ("research_item",), ("item:",))
-    if node is None:
-        if not suggestions:
-            suggestions = [h.name for h in index.search(slug, limit=5) if h.name.startswith("item:")]
-        raise _not_found("item", slug, suggestions)
+    node = _resolved(index, slug, ("research_item",), ("item:",), "item",
+                     lambda: [h.name for h in index.search(slug, limit=5) if h.name.startswith("item:")])
     claims = sorted((snap.by_name[c] for c in index.claims_of.get(node.name, ())), key=_finding_number)
     out = snap.out.get(node.name, [])
     into = snap.into.get(node.name, [])
