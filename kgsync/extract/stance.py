@@ -230,10 +230,15 @@ _PRIOR = frozenset("prior earlier previous existing companion parent repository 
 _WORK = frozenset("work works finding findings research item items study studies synthesis syntheses analysis "
                   "analyses result results conclusion conclusions evidence note notes report reports investigation "
                   "investigations review reviews".split())
-#: Nouns that name what an item concludes (its side of an agreement: "this conclusion").
+#: Nouns that name what an item concludes (its side of an agreement: "this conclusion").  Not
+#: "evidence", "model", "design" or "pattern": "this external evidence" is a source's, "this
+#: pattern" may be the earlier work's.
 _CLAIM_NOUNS = frozenset("conclusion conclusions result results finding findings recommendation recommendations rule "
-                         "rules claim claims answer assessment analysis synthesis item research study evidence model "
-                         "design framing pattern position argument view reading interpretation direction point".split())
+                         "rules claim claims answer assessment analysis synthesis item research study position "
+                         "argument interpretation".split())
+#: What "the same …" names of this item's conclusion ("reached the same conclusion", "point in
+#: the same direction").
+_SAME_NOUNS = _CLAIM_NOUNS | frozenset("direction pattern point view picture".split())
 #: Determiners that point at this item's own statement ("this conclusion", "that recommendation").
 _THIS = frozenset("this these our".split())
 #: Words that start a new clause: the two sides of an agreement stand in one clause.
@@ -294,9 +299,9 @@ def _predicates(words: list[str]) -> list[tuple[int, int, RelationType]]:
         elif word in DISAGREEING:
             out.append((index, index + 1, RelationType.CONTRADICTS))
         elif word == "same" and index and words[index - 1] == "the" and \
-                any(w in _CLAIM_NOUNS for w in words[index + 1 : index + 4]):
+                any(w in _SAME_NOUNS for w in words[index + 1 : index + 4]):
             out.append((index - 1, index + 1 + next(i for i, w in enumerate(words[index + 1 : index + 4], 1)
-                                                    if w in _CLAIM_NOUNS), RelationType.SUPPORTS))
+                                                    if w in _SAME_NOUNS), RelationType.SUPPORTS))
         else:
             for phrase, stance in _PREDICATE_PHRASES:
                 if tuple(words[index : index + len(phrase)]) == phrase:
@@ -327,7 +332,7 @@ _RELATIVE = frozenset("which that who".split())
 
 def _same(words: list[str]) -> bool:
     """"the same conclusion": this item's conclusion, named by the agreement."""
-    return any(w == "same" and any(n in _CLAIM_NOUNS for n in words[i + 1 : i + 4]) for i, w in enumerate(words))
+    return any(w == "same" and any(n in _SAME_NOUNS for n in words[i + 1 : i + 4]) for i, w in enumerate(words))
 
 
 def _this(words: list[str]) -> bool:

@@ -71,3 +71,8 @@ def test_a_reference_mark_is_the_earlier_work_when_asked() -> None:
 @given(st.text(alphabet="abcdefghij thisprorwkfuly,.:;-'", max_size=300))
 def test_any_prose_reads_deterministically(prose: str) -> None:
     assert described_stance(prose) == described_stance(prose)
+
+
+def test_evidence_this_item_gathered_is_not_its_conclusion() -> None:
+    # earlier work agreeing with a source is no stance toward this item's finding
+    assert described_stance("The completed repository items are consistent with this external evidence.")[0] is None
