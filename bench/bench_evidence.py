@@ -181,12 +181,12 @@ def main() -> int:
     contested = sum(1 for e in result.graph.entities if "status:contested" in e.observations)
     print(f"claims marked status:contested: {contested}")
     if args.later:
-        _later_report(all_links, later, args.held_out, args.list_later)
+        _later_report(all_links, later, args.held_out, args.list_later, sections)
     return 0
 
 
 def _later_report(links: list[tuple[tuple[str, ...], str]], later: set[str], held_out: bool,
-                  show: bool) -> None:
+                  show: bool, sections: dict[str, str]) -> None:
     """Precision of the later items' claim→claim links against the blind labels, per half and batch.
 
     The later items are split by completion time (``bench/labels/later_split.yml``): the
@@ -198,26 +198,34 @@ def _later_report(links: list[tuple[tuple[str, ...], str]], later: set[str], hel
     if halves["development"] & halves["held_out"] or halves["development"] | halves["held_out"] != later:
         raise SystemExit(f"{LATER_SPLIT.name}: the two halves must partition the {len(later)} later items")
     for half in ("development", "held_out") if held_out else ("development",):
-        _half_report(links, halves[half], later, half, show)
+        _half_report(links, halves[half], later, half, show, sections)
     if not held_out:
         print(f"\n(held-out half: {len(halves['held_out'])} items, not reported; --held-out runs it)")
 
 
 def _half_report(links: list[tuple[tuple[str, ...], str]], items: set[str], later: set[str], half: str,
-                 show: bool) -> None:
+                 show: bool, sections: dict[str, str]) -> None:
     labels: dict[str, dict[tuple[str, str], set[str]]] = {}
+    named: dict[tuple[str, str], set[int]] = {}  # the cited findings a label names (none: not identifiable)
     for batch, path in LATER_LABELS.items():
         for label in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
             if label["at"].rsplit(".md:", 1)[0] in items:
                 labels.setdefault(batch, {}).setdefault((label["at"], label["cited"]), set()).add(label["relation"])
+                if label["relation"] != "none":
+                    named.setdefault((label["at"], label["cited"]), set()).update(label.get("findings") or ())
     proposed: set[tuple[str, str, str]] = set()  # (file:line, cited slug, relation): one per sentence and item
     sentences: dict[tuple[str, str, str], str] = {}
+    finding_checks: Counter[tuple[str, bool]] = Counter()  # (relation, the target is a finding the label names)
     for (source, target, relation, sentence, at), _slug in links:
         source_slug, target_slug = source.split(":")[1], target.split(":")[1]
         if source_slug in items and target_slug not in later:
             key = (f"{Path(at.rsplit(':', 1)[0]).name}:{at.rsplit(':', 1)[1]}", target_slug, relation)
             proposed.add(key)
             sentences[key] = f"{source} -> {target}: {sentence}"
+            meant = named.get(key[:2])
+            number = sections.get(target, "").removeprefix("section:key-finding-")
+            if meant and number.isdigit():
+                finding_checks[(relation, int(number) in meant)] += 1
     print(f"\nlater items, {half} half ({len(items)} items; blind labels; a proposed (line, cited item, relation) "
           "matched to the label there):")
     print("| relation | proposed | batch a (supports/contradicts only) | batch b | pooled | unlabelled |")
@@ -246,6 +254,11 @@ def _half_report(links: list[tuple[tuple[str, ...], str]], items: set[str], late
         found = {(p[0], p[1]) for p in proposed if p[2] == relation}
         where = " (batch b)" if relation == "extends" else ""
         print(f"blind {relation} labels{where}: {len(stated)}; proposed there as {relation}: {len(stated & found)}")
+    for relation in RELATIONS:
+        seen = finding_checks[(relation, True)] + finding_checks[(relation, False)]
+        if seen:
+            print(f"{relation} links whose label names the cited finding(s): the linked finding is one of them "
+                  f"{_precision(finding_checks[(relation, True)], seen)}")
     if show:
         for key in sorted(proposed):
             verdicts = sorted({r for b in labels.values() for r in b.get((key[0], key[1]), set())}) or ["unlabelled"]
