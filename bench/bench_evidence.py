@@ -1,6 +1,7 @@
 """Evidence-link quality: build the real corpus's graph, then measure its claim→claim links.
 
     .venv/bin/python bench/bench_evidence.py [--shared ../shared] [--keep DIR] [--list]
+        [--later [--list-later] [--held-out]]
 
 Prints, per relation type (supports, contradicts, extends):
 - how many claim→claim links the build wrote;
@@ -24,6 +25,10 @@ proposed link whose source is a later item and whose target is a research item i
 the label at the same file:line and cited slug, and is correct when the label's relation is
 the proposed one.  Batch a's extends/none labels were assigned by section, so batch a counts
 only for supports and contradicts; batch b (read one by one) counts for every relation.
+The later items are split by completion time (``bench/labels/later_split.yml``, committed
+before the held-out half was looked at): the development half is reported always
+(``--list-later`` prints its links beside their labels), the held-out half only with
+``--held-out`` - run it once, at the end, and report it as the blind figure.
 
 ``--code DIR`` measures the kgsync package in DIR instead of this checkout's (the "before"
 figures: an export of the main branch).
@@ -52,6 +57,7 @@ from kgsync.read.items import read_items  # noqa: E402
 from kgsync.build.pipeline import build  # noqa: E402
 
 LABELS = ROOT / "bench" / "evidence_labels.yml"
+LATER_SPLIT = ROOT / "bench" / "labels" / "later_split.yml"
 LATER_LABELS = {"a": ROOT / "bench" / "labels" / "later_evidence_a.yml",
                 "b": ROOT / "bench" / "labels" / "later_evidence_b.yml"}
 RELATIONS = ("supports", "contradicts", "extends")
@@ -92,6 +98,10 @@ def main() -> int:
     parser.add_argument("--keep", type=Path, help="keep the graph in this folder")
     parser.add_argument("--list", action="store_true", help="print every proposed link")
     parser.add_argument("--later", action="store_true", help="add the later items; measure on the blind labels")
+    parser.add_argument("--held-out", action="store_true",
+                        help="with --later, also report the held-out half (run once, at the end)")
+    parser.add_argument("--list-later", action="store_true",
+                        help="with --later, print the development half's proposed links and their labels")
     parser.add_argument("--code", type=Path, help="measure the kgsync package in this folder")
     args = parser.parse_args()
     corpus = args.shared / "corpus"
@@ -171,22 +181,53 @@ def main() -> int:
     contested = sum(1 for e in result.graph.entities if "status:contested" in e.observations)
     print(f"claims marked status:contested: {contested}")
     if args.later:
-        _later_report(all_links, later)
+        _later_report(all_links, later, args.held_out, args.list_later, sections)
     return 0
 
 
-def _later_report(links: list[tuple[tuple[str, ...], str]], later: set[str]) -> None:
-    """Precision of the later items' claim→claim links against the blind labels, per batch."""
+def _later_report(links: list[tuple[tuple[str, ...], str]], later: set[str], held_out: bool,
+                  show: bool, sections: dict[str, str]) -> None:
+    """Precision of the later items' claim→claim links against the blind labels, per half and batch.
+
+    The later items are split by completion time (``bench/labels/later_split.yml``): the
+    development half is reported always, the held-out half only with ``--held-out`` (run once,
+    at the end: it is the blind figure, never a tuning aid).
+    """
+    split = yaml.safe_load(LATER_SPLIT.read_text(encoding="utf-8"))
+    halves = {"development": set(split["development"]), "held_out": set(split["held_out"])}
+    if halves["development"] & halves["held_out"] or halves["development"] | halves["held_out"] != later:
+        raise SystemExit(f"{LATER_SPLIT.name}: the two halves must partition the {len(later)} later items")
+    for half in ("development", "held_out") if held_out else ("development",):
+        _half_report(links, halves[half], later, half, show, sections)
+    if not held_out:
+        print(f"\n(held-out half: {len(halves['held_out'])} items, not reported; --held-out runs it)")
+
+
+def _half_report(links: list[tuple[tuple[str, ...], str]], items: set[str], later: set[str], half: str,
+                 show: bool, sections: dict[str, str]) -> None:
     labels: dict[str, dict[tuple[str, str], set[str]]] = {}
+    named: dict[tuple[str, str], set[int]] = {}  # the cited findings a label names (none: not identifiable)
     for batch, path in LATER_LABELS.items():
         for label in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
-            labels.setdefault(batch, {}).setdefault((label["at"], label["cited"]), set()).add(label["relation"])
+            if label["at"].rsplit(".md:", 1)[0] in items:
+                labels.setdefault(batch, {}).setdefault((label["at"], label["cited"]), set()).add(label["relation"])
+                if label["relation"] != "none":
+                    named.setdefault((label["at"], label["cited"]), set()).update(label.get("findings") or ())
     proposed: set[tuple[str, str, str]] = set()  # (file:line, cited slug, relation): one per sentence and item
-    for (source, target, relation, _sentence, at), _slug in links:
+    sentences: dict[tuple[str, str, str], str] = {}
+    finding_checks: Counter[tuple[str, bool]] = Counter()  # (relation, the target is a finding the label names)
+    for (source, target, relation, sentence, at), _slug in links:
         source_slug, target_slug = source.split(":")[1], target.split(":")[1]
-        if source_slug in later and target_slug not in later:
-            proposed.add((f"{Path(at.rsplit(':', 1)[0]).name}:{at.rsplit(':', 1)[1]}", target_slug, relation))
-    print("\nlater items (blind labels; a proposed (line, cited item, relation) matched to the label there):")
+        if source_slug in items and target_slug not in later:
+            key = (f"{Path(at.rsplit(':', 1)[0]).name}:{at.rsplit(':', 1)[1]}", target_slug, relation)
+            proposed.add(key)
+            sentences[key] = f"{source} -> {target}: {sentence}"
+            meant = named.get(key[:2])
+            number = sections.get(target, "").removeprefix("section:key-finding-")
+            if meant and number.isdigit():
+                finding_checks[(relation, int(number) in meant)] += 1
+    print(f"\nlater items, {half} half ({len(items)} items; blind labels; a proposed (line, cited item, relation) "
+          "matched to the label there):")
     print("| relation | proposed | batch a (supports/contradicts only) | batch b | pooled | unlabelled |")
     print("|---|---|---|---|---|---|")
     for relation in RELATIONS:
@@ -203,10 +244,25 @@ def _later_report(links: list[tuple[tuple[str, ...], str]], later: set[str]) -> 
         unlabelled = sum(1 for p in mine if not any((p[0], p[1]) in labels.get(b, {}) for b in labels))
         print(f"| {relation} | {len(mine)} | {cells[0]} | {cells[1]} | {_precision(pooled_right, pooled_seen)} | "
               f"{unlabelled} |")
-    for relation in ("supports", "contradicts"):
-        stated = {key for batch in labels.values() for key, rels in batch.items() if relation in rels}
+    section_read = [p for p in proposed if p[2] == "extends" and (p[0], p[1]) in labels.get("a", {})]
+    if section_read:  # batch a's extends/none were assigned by section: a hint, not a precision
+        hits = sum(1 for p in section_read if "extends" in labels["a"][(p[0], p[1])])
+        print(f"(indicative only) extends against batch a's by-section labels: {_precision(hits, len(section_read))}")
+    for relation in RELATIONS:
+        batches = ("b",) if relation == "extends" else ("a", "b")
+        stated = {key for batch in batches for key, rels in labels.get(batch, {}).items() if relation in rels}
         found = {(p[0], p[1]) for p in proposed if p[2] == relation}
-        print(f"blind {relation} labels: {len(stated)}; proposed there as {relation}: {len(stated & found)}")
+        where = " (batch b)" if relation == "extends" else ""
+        print(f"blind {relation} labels{where}: {len(stated)}; proposed there as {relation}: {len(stated & found)}")
+    for relation in RELATIONS:
+        seen = finding_checks[(relation, True)] + finding_checks[(relation, False)]
+        if seen:
+            print(f"{relation} links whose label names the cited finding(s): the linked finding is one of them "
+                  f"{_precision(finding_checks[(relation, True)], seen)}")
+    if show:
+        for key in sorted(proposed):
+            verdicts = sorted({r for b in labels.values() for r in b.get((key[0], key[1]), set())}) or ["unlabelled"]
+            print(f"- {key[0]} {key[2]} [label: {', '.join(verdicts)}] {sentences[key]}")
 
 
 def _precision(right: int, seen: int) -> str:

@@ -34,6 +34,7 @@ from kgsync.extract.evidence_model import (MIN_SHARED, MIN_SOURCE_WORDS, MIN_TRU
                                            words_key)
 from kgsync.extract.references import references
 from kgsync.extract.restated import FindingIndex
+from kgsync.extract.stance import DISAGREEING
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 
 # ---------------------------------------------------------------------------------------------
@@ -71,13 +72,20 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             if target_extraction is None:
                 continue  # kept from an earlier build: its findings are not read now
             # an unnumbered, unquoted reference names the finding its sentence restates, if any
-            if mention.said and slug not in restating:
+            if (mention.said or mention.described) and slug not in restating:
                 restating[slug] = FindingIndex(target_extraction.claims)
             restated = restating[slug].restated(mention.said) if mention.said else None
-            claim = restated or _named_finding(mention, target_extraction, issues, item)
+            if mention.described and not mention.finding and not mention.quote:
+                # a stance read from prose describing the item: the finding it restates, else the
+                # one its description paraphrases, else none (which finding is not said)
+                claim = restated or restating[slug].described(mention.clause)
+            else:
+                claim = restated or _named_finding(mention, target_extraction, issues, item)
             if mention.refused and not mention.exact:
                 issues.append(_refused_hint(item, mention, slug, claim.number if claim else 0))
-            if claim is None:
+            elif mention.described and claim is None and mention.stance is not None:
+                issues.append(_unnamed_finding_hint(item, mention, slug))
+            if claim is None or mention.withheld:
                 continue
             relation = mention.stance or RelationType.EXTENDS
             if mention.exact:
@@ -95,7 +103,10 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                 # statement is not attached to a loosely related finding), unless the sentence
                 # cites the other finding by number or quotes it, and only builds on it.
                 loose = relation is RelationType.EXTENDS and (mention.finding > 0 or bool(mention.quote))
-                source = source_finding(mention, claim, extraction.claims, trust=not loose, restated=bool(restated))
+                # a described agreement's own words describe the other item; this item's side
+                # ("this conclusion") is what the sentence and the one before it say
+                source = source_finding(mention, claim, extraction.claims, trust=not loose,
+                                        restated=bool(restated) and not mention.described)
             if source is None:
                 continue
             target_name = claim_name(slug, claim.key)
@@ -120,13 +131,26 @@ def _marker_issue(item: ResearchItem, mention: Mention, what: str, fix: str) -> 
 
 def _refused_hint(item: ResearchItem, mention: Mention, slug: str, number: int) -> Issue:
     """A stance word near a citation that the rules did not read as this finding's stance."""
-    relation = "contradicts" if mention.refused.split()[0] in _CONTRADICTING else "supports"
+    word = mention.refused.split()[0]
+    relation = "contradicts" if word in _CONTRADICTING or word in DISAGREEING else "supports"
+    outcome = "no claim link" if mention.withheld else "linked as extends at most"
     return Issue(
         IssueSeverity.WARNING, Location(item.path, mention.line),
         f"'{mention.refused}' near {slug} is not read as a stance of this item's finding (it is not said, "
-        f"in its own clause, that this finding {relation.removesuffix('s')}s {slug}'s): linked as extends at most",
+        f"in its own clause, that this finding {relation.removesuffix('s')}s {slug}'s): {outcome}",
         f"if this finding {relation} it, write [{relation}: {slug} KF{number or '<n>'}] in the finding that states it "
         "(or ... from KF<n> elsewhere); docs/EVIDENCE.md", item.slug)
+
+
+def _unnamed_finding_hint(item: ResearchItem, mention: Mention, slug: str) -> Issue:
+    """Prose that states agreement (disagreement) with an item without saying with which finding."""
+    relation = (mention.stance or RelationType.SUPPORTS).value
+    return Issue(
+        IssueSeverity.WARNING, Location(item.path, mention.line),
+        f"this sentence says it {relation.removesuffix('s')}s {slug} but not which of its findings (none is "
+        "restated clearly): no claim link",
+        f"name the finding: write [{relation}: {slug} KF<n>] in the finding that states it (or ... from KF<m> "
+        "elsewhere); docs/EVIDENCE.md", item.slug)
 
 
 _CONTRADICTING = frozenset("contradicts contradicted refutes refuted overturns overturned not conflicts inconsistent "

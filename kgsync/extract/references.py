@@ -18,7 +18,7 @@ from kgsync.extract.evidence_model import MARKUP, MAX_SENTENCE, Mention, plain_t
 from kgsync.extract.sentences import sentences
 from kgsync.extract.markers import author_marks, without_marks
 from kgsync.extract.restated import said_words
-from kgsync.extract.stance import CLAUSE_END, MARK, MARK_TOKEN, governing
+from kgsync.extract.stance import CLAUSE_END, MARK, MARK_TOKEN, described_stance, governing
 from kgsync.extract.tables import Table, row_cells
 from kgsync.read.items import KeyFinding, ResearchItem, heading_key, normalise_slug
 
@@ -181,6 +181,14 @@ def _mentions(sentence: str, line: int, table: Table | None, own_slug: str, find
     plain: dict[str, str] = {}  # one clause often names many items: each read once
     said = said_words(row_claim or sentence, references(sentence, keep_text=True), "" if row_claim else before) \
         if not quote and any(not cited.get(slug) for slug in ids) else ""
+    attributed, prose = _attributed(sentence, refs, before) if table is None else (frozenset(), "")
+    named_in_prose = not attributed and len(ids) == 1 and table is None and not stances
+    if named_in_prose:
+        # one item named in the prose, no cue next to it: "`x.md` reached the same conclusion"
+        attributed, prose = frozenset(ids), _CODE_SPAN.sub(" ", _marked(sentence, ids))
+    described, unclear, about = described_stance(prose, marks=True) if attributed else (None, "", "")
+    if named_in_prose:
+        unclear = ""  # "`x.md` supports Y" uses x as a source: built on, as a cue next to it says
     for slug in ids:
         cue = stances.get(ids[slug])
         stance = cue[2] if cue else None
@@ -188,11 +196,45 @@ def _mentions(sentence: str, line: int, table: Table | None, own_slug: str, find
         if named not in plain:  # kept cut like the sentence: read no more of it than that
             plain[named] = shorten_sentence(plain_text(named[: 4 * MAX_SENTENCE]))
         clause = plain[named]
+        withheld, refusal, by_description = False, refused.get(ids[slug], ""), False
+        if slug in attributed and stance is None:
+            # named only in the source attribution: what the prose says of the work it describes
+            clause = shorten_sentence(about or prose)
+            stance, withheld, refusal = described, bool(unclear), unclear or refusal
+            by_description = described is not None
         numbers = cited.get(slug) or [0]
         for number in dict.fromkeys(numbers):
             out.append(Mention(slug, number, quote if number == 0 else "", stance, kept, line, held, row_claim,
-                               context, clause, refused=refused.get(ids[slug], ""), said="" if number else said))
+                               context, clause, refused=refusal, said="" if number else said, withheld=withheld and not number,
+                               described=by_description))
     return out
+
+
+#: A source attribution: an evidence label naming its sources ("[inference; source: …]", "[fact]"),
+#: a "(source: …)" note.  An item named only there is the source of what the prose says.
+_ATTRIBUTION = re.compile(r"\[(?:fact|inference|assumption|speculation|hypothesis|sources?)\b[^\[\]\n]{0,3000}\]|"
+                          r"\((?:sources?|see)[ \t]{0,2}:[^()\n]{0,3000}\)", re.I)
+#: A source note standing as a sentence after the one it qualifies ("… rather than X. Source: …").
+_SOURCE_NOTE = re.compile(r"[^A-Za-z]{0,12}sources?[ \t]{0,2}:", re.I)
+
+
+def _attributed(sentence: str, refs: Sequence[tuple[int, str]], before: str) -> tuple[frozenset[str], str]:
+    """The items a sentence names only in its source attribution, and the prose the attribution
+    qualifies (the sentence without its attributions; for a source note, the sentence before)."""
+    if _SOURCE_NOTE.match(sentence):
+        return frozenset(slug for _, slug in refs), _prose(before)
+    spans = [m.span() for m in _ATTRIBUTION.finditer(sentence)] if "[" in sentence or "(" in sentence else []
+    if not spans:
+        return frozenset(), ""
+    inside = {slug for pos, slug in refs if any(a <= pos < b for a, b in spans)}
+    outside = {slug for pos, slug in refs if not any(a <= pos < b for a, b in spans)}
+    return frozenset(inside - outside), _prose(sentence)
+
+
+def _prose(sentence: str) -> str:
+    """A sentence's own words: its attributions out, links' text kept, targets out."""
+    # `contradicts` in code names a relation type, not a stance
+    return plain_text(_CODE_SPAN.sub(" ", _ATTRIBUTION.sub(" ", sentence[: 4 * MAX_SENTENCE])))
 
 
 #: Words of a description that say which kind of item, not which one ("the prior RAG item").

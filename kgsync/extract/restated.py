@@ -126,6 +126,33 @@ class FindingIndex(Generic[_F]):
         return self.findings[-index] if claim and len(claim & words) >= MIN_COVER * len(claim) else None
 
 
+    def described(self, about: str) -> _F | None:
+        """The finding a sentence that states agreement with the cited item describes
+        (``stance.described_stance``: "prior work that treats context engineering as iterative
+        curation"): such prose paraphrases the finding's claim in fewer words than a restatement,
+        so the finding is the one whose claim (its lead sentence) it covers most, at least
+        ``MIN_DESCRIBED_COVER`` of it and ``MIN_DESCRIBED_LEAD`` times the share of any other
+        finding's claim; otherwise None (which finding is meant is not said)."""
+        words = {stem(w) for w in content_words(about)}
+        ranked = sorted(((len(claim & words) / len(claim), len(claim & words), -index)
+                         for index, claim in enumerate(self.claims) if claim), reverse=True)
+        if not ranked:
+            return None
+        cover, shared, index = ranked[0]
+        runner_up = ranked[1][0] if len(ranked) > 1 else 0.0
+        if cover < MIN_DESCRIBED_COVER or shared < MIN_DESCRIBED_WORDS or cover < MIN_DESCRIBED_LEAD * runner_up:
+            return None
+        return self.findings[-index]
+
+
+#: A described finding: the share of its claim's words the description repeats ...
+MIN_DESCRIBED_COVER = 0.15
+#: ... at least this many words ...
+MIN_DESCRIBED_WORDS = 2
+#: ... and this many times the share of any other finding's claim (a near tie is a guess).
+MIN_DESCRIBED_LEAD = 1.25
+
+
 def restated_finding(said: str, findings: Sequence[_F]) -> _F | None:
     """``FindingIndex(findings).restated(said)``, for one sentence."""
     return FindingIndex(findings).restated(said)

@@ -186,3 +186,174 @@ def _negated(before: Sequence[str]) -> bool:
         return True
     return any(tuple(before[i : i + 2]) == pair for pair in _NEGATING_PAIRS for i in range(len(before) - 1))
 
+
+
+# ---------------------------------------------------------------------------------------------
+# Agreement between this item and earlier work it describes ("This conclusion also fits prior
+# repository work that …", "The prior findings on X fit this result", "`x.md` reached the same
+# conclusion").  Most later items name the cited item only in the sentence's source attribution
+# ("[inference; source: …/x.md]", "Source: …/x.md") and describe it in the prose: the stance is
+# then read from the prose, by its argument structure, not from cue words next to a reference.
+
+def _forms(*lemmas: str) -> frozenset[str]:
+    """The inflected forms of regular English verbs ("fit" → fits, fitted, fitting)."""
+    out: set[str] = set()
+    for lemma in lemmas:
+        stem_ = lemma[:-1] if lemma.endswith("e") else lemma
+        double = lemma + lemma[-1] if lemma in _DOUBLING else stem_
+        plural = lemma + "es" if lemma.endswith(("s", "sh", "ch", "x", "o")) else lemma + "s"
+        out |= {lemma, plural, double + "ed" if not lemma.endswith("e") else lemma + "d", double + "ing"}
+    return frozenset(out)
+
+
+_DOUBLING = frozenset({"fit", "refit"})
+#: Verbs saying two findings agree (general English, not a list read off any item): the subject
+#: and the object are the two sides.
+_AGREEING = _forms("agree", "align", "accord", "concur", "converge", "match", "fit", "mirror", "echo", "parallel",
+                   "corroborate", "confirm", "support", "reinforce", "strengthen", "replicate", "reproduce",
+                   "validate", "vindicate")
+#: Verbs saying they disagree; "supersede" and "overturn" replace the other's conclusion.
+DISAGREEING = _forms("contradict", "conflict", "dispute", "refute", "rebut", "challenge", "contest", "undercut",
+                      "undermine", "overturn", "reverse", "supersede", "diverge", "depart", "disagree")
+#: Adjectival predicates ("is consistent with", "is at odds with"): (words, stance).
+_PREDICATE_PHRASES: tuple[tuple[tuple[str, ...], RelationType], ...] = (
+    (("consistent", "with"), RelationType.SUPPORTS), (("in", "line", "with"), RelationType.SUPPORTS),
+    (("in", "agreement", "with"), RelationType.SUPPORTS), (("in", "keeping", "with"), RelationType.SUPPORTS),
+    (("compatible", "with"), RelationType.SUPPORTS), (("inconsistent", "with"), RelationType.CONTRADICTS),
+    (("at", "odds", "with"), RelationType.CONTRADICTS), (("incompatible", "with"), RelationType.CONTRADICTS),
+    (("in", "tension", "with"), RelationType.CONTRADICTS), (("counter", "to"), RelationType.CONTRADICTS),
+)
+#: Words that mark a noun phrase as earlier work: "prior repository work", "the earlier
+#: amendment-practices item", "the repository's completed deep-modules item".
+_PRIOR = frozenset("prior earlier previous existing companion parent repository corpus cited".split())
+#: Nouns that name a body of work or what it concluded.
+_WORK = frozenset("work works finding findings research item items study studies synthesis syntheses analysis "
+                  "analyses result results conclusion conclusions evidence note notes report reports investigation "
+                  "investigations review reviews".split())
+#: Nouns that name what an item concludes (its side of an agreement: "this conclusion").  Not
+#: "evidence", "model", "design" or "pattern": "this external evidence" is a source's, "this
+#: pattern" may be the earlier work's.
+_CLAIM_NOUNS = frozenset("conclusion conclusions result results finding findings recommendation recommendations rule "
+                         "rules claim claims answer assessment analysis synthesis item research study position "
+                         "argument interpretation".split())
+#: What "the same …" names of this item's conclusion ("reached the same conclusion", "point in
+#: the same direction").
+_SAME_NOUNS = _CLAIM_NOUNS | frozenset("direction pattern point view picture".split())
+#: Determiners that point at this item's own statement ("this conclusion", "that recommendation").
+_THIS = frozenset("this these our".split())
+#: Words that start a new clause: the two sides of an agreement stand in one clause.
+_CLAUSE_WORDS = frozenset("but while whereas although though because since so where when than if unless".split())
+#: Where the object of a predicate ends (a relative or complement clause starts).
+_OBJECT_END = frozenset(", ( ) that which who because since while whereas so".split())
+_NP_REACH = 6  # words between a determiner or marker and the noun that heads its phrase
+
+
+def described_stance(prose: str, marks: bool = False) -> tuple[RelationType | None, str, str]:
+    """The stance a sentence's ``prose`` takes toward earlier work it describes (or, with
+    ``marks``, names by a reference mark), and the predicate it read: supports or contradicts
+    when one clause joins this item's side ("this conclusion", "our result", "the same
+    conclusion") and the earlier work ("prior repository work", "the earlier X item") by a
+    predicate of agreement or disagreement ("fits", "aligns with", "reached the same conclusion",
+    "supersedes"), neither negated nor hedged.  ``(None, predicate)`` when such a predicate has the
+    earlier work on one side but not this item on the other ("prior work also supports X": what
+    agrees with what is not said): such a sentence states no finding's stance, and no claim link
+    is written from it.  ``(None, "")``: no predicate of agreement about earlier work."""
+    lowered = prose.lower()
+    clauses: list[list[str]] = [[]]
+    for clause_text in re.split(r"[;:|\[\]—–]|[ \t]-[ \t]", lowered):
+        if clauses[-1]:
+            clauses.append([])
+        for word in _TOKEN.findall(clause_text):
+            word = word[:-2] if word.endswith(("'s", "’s")) else word
+            if word in _CLAUSE_WORDS and clauses[-1]:
+                clauses.append([])
+            clauses[-1].append(word)
+    unclear = ""
+    for words in clauses:
+        for start, end, stance in _predicates(words):
+            before = [w for w in words[max(0, start - _LOOKBACK - 2) : start] if w not in ",:()"][-_LOOKBACK:]
+            if _negated(before) or any(w in _HEDGES for w in before):
+                continue
+            if any(w in _RELATIVE for w in words[max(0, start - 2) : start]):
+                continue  # "…, which supports X": the subject is a clause, not a side
+            left, right = words[:start], _object(words[end:])
+            same = _same(words[start:end]) or _same(right)
+            prior_left, prior_right = _prior(left, marks), _prior(right, marks)
+            if (prior_left and (same or _this(right))) or (prior_right and _this(left)):
+                # what is said of the earlier work: the sentence less this item's side
+                own = set(words[start:end] + (right if prior_left else left))
+                return stance, "", " ".join(w for w in _TOKEN.findall(lowered) if w not in own)
+            if prior_left or prior_right:
+                unclear = unclear or " ".join(words[start:end])
+    return None, unclear, ""
+
+
+def _predicates(words: list[str]) -> list[tuple[int, int, RelationType]]:
+    """(start, end, stance) of each predicate of agreement or disagreement in a clause: a verb,
+    an adjectival phrase, or "the same conclusion" (an agreement whose verb may be any:
+    "reached", "points in", "draws")."""
+    out = []
+    for index, word in enumerate(words):
+        if word in _AGREEING and not (word.startswith("parallel") and index and words[index - 1] == "in"):
+            out.append((index, index + 1, RelationType.SUPPORTS))
+        elif word in DISAGREEING:
+            out.append((index, index + 1, RelationType.CONTRADICTS))
+        elif word == "same" and index and words[index - 1] == "the" and \
+                any(w in _SAME_NOUNS for w in words[index + 1 : index + 4]):
+            out.append((index - 1, index + 1 + next(i for i, w in enumerate(words[index + 1 : index + 4], 1)
+                                                    if w in _SAME_NOUNS), RelationType.SUPPORTS))
+        else:
+            for phrase, stance in _PREDICATE_PHRASES:
+                if tuple(words[index : index + len(phrase)]) == phrase:
+                    out.append((index, index + len(phrase), stance))
+    return out
+
+
+def _object(words: list[str]) -> list[str]:
+    """The words of a predicate's object: up to where a relative or complement clause starts,
+    and only when its noun phrase is headed by a side ("fits this result", "aligns with prior
+    findings", "reaches the same conclusion"; not "supports upstream prevention … for this item")."""
+    out: list[str] = []
+    for word in words:
+        if word in _OBJECT_END:
+            break
+        out.append(word)
+    lead = next((i for i, w in enumerate(out) if w not in _LEADING), len(out))
+    head = out[lead : lead + _OBJECT_LEAD]
+    pointing = _THIS | _PRIOR | {"that", "those", "new", "present", "current", "same", "we"}
+    return out if any(w in pointing or w.startswith(MARK) for w in head) else []
+
+
+#: Words before an object's noun phrase ("aligns with the prior …", "reaches the same …").
+_LEADING = frozenset("with to in on the a an also both all cleanly fully closely directly".split())
+_OBJECT_LEAD = 3  # the object's marker or determiner stands within this many words of the predicate
+_RELATIVE = frozenset("which that who".split())
+
+
+def _same(words: list[str]) -> bool:
+    """"the same conclusion": this item's conclusion, named by the agreement."""
+    return any(w == "same" and any(n in _SAME_NOUNS for n in words[i + 1 : i + 4]) for i, w in enumerate(words))
+
+
+def _this(words: list[str]) -> bool:
+    """Does a side name this item's statement ("this conclusion", "that architectural
+    recommendation" leading the clause, "our result", "the new conclusion", "we")?"""
+    if "we" in words:
+        return True
+    for index, word in enumerate(words):
+        pointing = word in _THIS or (word in ("that", "those") and index == 0) or \
+            (word in ("new", "present", "current") and index and words[index - 1] == "the")
+        if pointing and any(w in _CLAIM_NOUNS for w in words[index + 1 : index + 1 + _NP_REACH // 2]):
+            return True
+    return False
+
+
+def _prior(words: list[str], marks: bool) -> bool:
+    """Does a side name earlier work: a marker word ("prior", "earlier", "repository") heading
+    to a work noun ("work", "findings", "item") within a few words, or a reference mark?"""
+    for index, word in enumerate(words):
+        if marks and word.startswith(MARK):
+            return True
+        if word in _PRIOR and any(w in _WORK for w in words[index + 1 : index + 1 + _NP_REACH]):
+            return True
+    return False

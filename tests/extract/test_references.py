@@ -128,3 +128,54 @@ def test_a_sentences_words_are_its_clauses_words(parts: list[str]) -> None:
 
     text = "".join(parts)
     assert _TOKEN.findall(text) == [w for clause in CLAUSE_END.split(text) for w in _TOKEN.findall(clause)]
+
+
+# --- an item named only in the source attribution, described in the prose -----------------------
+
+URL = f"https://example.org/Research/completed/{OLD}.md"
+
+
+def test_agreement_with_described_work_named_in_the_attribution_supports_the_finding_it_describes() -> None:
+    for body in (
+        f"Vector search waits until the corpus grows. This conclusion also fits prior repository work showing "
+        f"that vector stores solve semantic search, not deduplication. [inference; source: {URL}]",
+        f"- [inference; source: {URL}] Vector search waits until the corpus grows, and this conclusion is "
+        "consistent with prior repository findings that vector stores solve semantic search.",
+        f"Vector search waits until the corpus grows, and this conclusion is consistent with prior repository "
+        f"findings that vector stores solve semantic search. Source: {URL}",
+    ):
+        [link] = links_of(old_item(), new_item(body)).links[NEW]
+        assert (link.source_number, link.relation) == (2, RelationType.SUPPORTS), body
+        assert ":vector-stores" in link.target_claim
+
+
+def test_the_same_words_without_the_attribution_rule_are_not_a_stance_of_that_item() -> None:
+    # the item is named in the prose, not described: the cue rules read it ("fits" is none of theirs)
+    body = f"Vector search waits until the corpus grows; `{OLD}.md` shows vector stores solve semantic search."
+    assert all(m.stance is None for m in scan(new_item(body)))
+
+
+def test_agreement_whose_sides_are_unclear_links_no_claim_and_says_how_to_state_it() -> None:
+    body = (f"Prior repository work also supports that vector stores solve semantic search, not deduplication. "
+            f"[inference; source: {URL}]")
+    [mention] = scan(new_item(body))
+    assert mention.withheld and mention.stance is None
+    result = links_of(old_item(), new_item(body))
+    assert NEW not in result.links
+    assert any("no claim link" in issue.message and "[supports:" in issue.hint for issue in result.issues)
+
+
+def test_agreement_that_names_no_finding_links_nothing_and_asks_for_the_finding() -> None:
+    body = f"Vector search waits until the corpus grows. This conclusion also fits prior repository work. [inference; source: {URL}]"
+    [mention] = scan(new_item(body))
+    assert mention.stance is RelationType.SUPPORTS and mention.described
+    result = links_of(old_item(), new_item(body))
+    assert NEW not in result.links
+    [issue] = [i for i in result.issues if "not which of its findings" in i.message]
+    assert issue.severity is IssueSeverity.WARNING and f"[supports: {OLD} KF<n>]" in issue.hint
+
+
+def test_a_numbered_citation_is_never_withheld() -> None:
+    body = f"Prior repository work also supports this design (`{OLD}.md` Key Finding 2)."
+    [mention] = scan(new_item(body))
+    assert (mention.finding, mention.withheld) == (2, False)

@@ -208,3 +208,18 @@ def test_a_trailing_source_note_cites_the_sentence_before_it(tmp_path: Path) -> 
 def body_line(root: Path) -> int:
     text = (root / "Research" / "completed" / f"{NEW}.md").read_text(encoding="utf-8").split("\n")
     return next(n for n, line in enumerate(text, 1) if line.startswith("External pipelines"))
+
+
+def test_a_described_finding_is_the_one_whose_claim_the_description_covers_clearly() -> None:
+    from kgsync.extract.restated import FindingIndex
+    index = FindingIndex(FINDINGS)
+    # a paraphrase too short for a restatement, but clearly of finding 2's claim
+    about = "prior repository work arguing for a central control plane"
+    assert index.restated(" ".join(sorted(content_words(about)))) is None
+    found = index.described(about)
+    assert found is not None and found.number == 2
+    # words shared evenly with two findings' claims: which one is not said
+    twins = FindingIndex([_Finding(1, "Direct publish paths remain open in Copilot Studio."),
+                          _Finding(2, "Direct publish paths remain open in Power Apps.")])
+    assert twins.described("prior work showing direct publish paths remain open") is None
+    assert index.described("prior repository work") is None
