@@ -89,7 +89,8 @@ def prepare(
     kwargs = {"full_report_hint": full_report_hint} if full_report_hint else {}
     base_manifest = _manifest_at(checkout, base_sha, checkout.relative(manifest_path(graph_file)) if checkout else "")
     evidence = _evidence_sentences(base_manifest, result.manifest)
-    before = BaseState(old, _items_built_into(checkout, base_sha, graph_file, config, result.items, merged),
+    fetch = _base_history_needed(d, result.issues, merged, base_manifest)
+    before = BaseState(old, _items_built_into(checkout, base_sha, graph_file, config, result.items, merged, fetch),
                        base_manifest)
     context = body_context(config, d, result.graph, result.items, result.issues, base_sha, before,
                            result.manifest, result.vocabulary, merged)
@@ -205,7 +206,8 @@ def _dangling_before(slug: str, base: BaseState, known: set[str]) -> frozenset[s
     """The dangling-link messages the item had already when the base graph was built (as
     ``items._dangling_links`` words them): the slugs the base manifest records it naming, else
     (a manifest older than that record) its file at the commit that last wrote the graph."""
-    named = base.manifest.named.get(slug) if base.manifest is not None else None
+    # A manifest with the record keeps it for every item that names another: none here, none named.
+    named = base.manifest.named.get(slug, ()) if base.manifest is not None and base.manifest.named else None
     if named is None:
         item = base.items.get(slug)
         named = tuple((name, target) for name in LINK_FIELDS for target in getattr(item, name)) if item else ()
@@ -213,15 +215,31 @@ def _dangling_before(slug: str, base: BaseState, known: set[str]) -> frozenset[s
                      for name, target in named if target not in known and target != slug)
 
 
+def _base_history_needed(d: GraphDiff, issues: Sequence[Issue], merged: frozenset[str],
+                         manifest: Manifest | None) -> bool:
+    """Whether the body needs the merged items as the base graph was built from them, because the
+    base manifest predates a record that answers it: what each item named (is a merged item's
+    dangling cite new?) and each cut finding's whole statement (a reworded one, diffed whole).
+    A manifest that keeps a record keeps it for every item, so an empty one means an older kgsync."""
+    if (manifest is None or not manifest.named) and any(
+            i.slug in merged and i.message.startswith(DANGLING_PREFIXES) for i in issues):
+        return True
+    return (manifest is None or not manifest.statements) and any(
+        c.statement_changed and c.old_statement.endswith(ELLIPSIS) for c in changed_claims(d))
+
+
 def _items_built_into(checkout: GitCheckout | None, base_sha: str | None, graph_file: Path, config: Config,
-                      items: Sequence[ResearchItem], merged: frozenset[str]) -> dict[str, ResearchItem]:
+                      items: Sequence[ResearchItem], merged: frozenset[str],
+                      fetch: bool = False) -> dict[str, ResearchItem]:
     """The merged items as the base graph saw them: their files at the commit that last wrote the
-    graph (the base commit itself may hold the edit being proposed).  Unreadable, or a shallow
-    clone (no such commit to read): left out."""
-    if checkout is None or base_sha is None or checkout.is_shallow():
+    graph (the base commit itself may hold the edit being proposed).  A shallow clone (the Action
+    checks out at depth 1) lacks that commit: with ``fetch`` it fetches the history up to it from
+    the remote (only what the base manifest cannot answer needs it), else they are left out, as
+    when they are unreadable."""
+    if checkout is None or base_sha is None or (checkout.is_shallow() and not fetch):
         return {}
     try:
-        built_at = checkout.last_change(base_sha, checkout.relative(graph_file))
+        built_at = checkout.last_change_fetching(base_sha, checkout.relative(graph_file))
     except KgsyncError:
         return {}
     out: dict[str, ResearchItem] = {}
