@@ -169,8 +169,12 @@ def body_context(config: Config, d: GraphDiff, graph: Graph, items: Sequence[Res
     merged = merged if merged is not None else merged_slugs(d)
     removed = {slug_of_item_name(e.name) for e in d.removed if e.entity_type == EntityType.RESEARCH_ITEM.value}
     known_before = {slug for e in base.graph.entities if (slug := slug_of_item_name(e.name)) is not None}
+    # The base manifest's record of what each item named answers for every item (one whose edit
+    # only added a dangling cite changed no node, so it is in no diff); without it, only the
+    # merged items and the cites of removed items can be new.
+    records = base.manifest is not None and bool(base.manifest.named)
     dangling = tuple(f"{i.location}: {i.message}" for i in issues if i.message.startswith(DANGLING_PREFIXES)
-                     and (i.slug in merged or any(repr(slug) in i.message for slug in removed))
+                     and (records or i.slug in merged or any(repr(slug) in i.message for slug in removed))
                      and i.message not in _dangling_before(i.slug, base, known_before))
     lost = _lost_nodes(config, d, base.graph, graph, vocabulary, merged)
     events = (_vocabulary_groups(base.manifest, manifest, _vocabulary_file(config)) + _lost_groups(d, lost, merged)

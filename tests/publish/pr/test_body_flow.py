@@ -402,3 +402,19 @@ def test_a_shallow_clone_with_an_older_base_manifest_fetches_the_history_it_need
     head = prepared.proposal.body.split("**Merged:**")[0]
     assert "- 1 new dangling cite (fix: " in head and "2025-02-02-also-missing" in head, head
     assert "2025-01-01-not-here" not in head
+
+
+def test_a_dangling_cite_an_edit_adds_is_new_though_the_graph_does_not_change(tmp_path: Path) -> None:
+    """An edit that only adds a cite of a missing item changes no node (the graph cannot show the
+    cite), so the item is in no diff: the base manifest's record still tells the cite is new."""
+    work = _built_and_pushed(tmp_path)
+    path = sorted((work / "Research" / "completed").glob("2026-02-*.md"))[0]
+    text = path.read_text(encoding="utf-8")
+    path.write_text(re.sub(r"^cites: \[", "cites: [2025-12-01-missing-survey, ", text, count=1, flags=re.M)
+                    .replace("cites: [2025-12-01-missing-survey, ]", "cites: [2025-12-01-missing-survey]"),
+                    encoding="utf-8")
+    sha = _commit(work, "cite a missing survey")
+    prepared = prepare(config_module.load(work), checkout=GitCheckout(work), base_sha=sha, title=None, labels=(),
+                       write=False)
+    head = prepared.proposal.body.split("**No change to the graph.**")[0]
+    assert "- 1 new dangling cite (fix: " in head and f"{path.name}:2: cites names '2025-12-01-missing-survey'" in head
