@@ -341,11 +341,15 @@ def _lost_groups(d: GraphDiff, lost: Mapping[str, Explanation], merged: frozense
 def _gained_groups(d: GraphDiff, graph: Graph, merged: frozenset[str], min_links: int,
                    vocabulary_file: str) -> tuple[VocabularyGroup, ...]:
     """Side effects of a new shared node: the other items that now link it (a merged item made
-    it reach ``mining.min_links`` linking items), under that reason and the fix."""
+    it reach ``mining.min_links`` linking items), under that reason and the fix.  A node no merged
+    item links came for another reason (a vocabulary event, e.g. a theme that became a concept):
+    not claimed here."""
     linked = attributions(graph)
     groups = []
     for entity in d.added:
         if entity.entity_type not in (EntityType.CONCEPT.value, EntityType.METHOD.value):
+            continue
+        if not any(i.slug in merged and any(r.target == entity.name for r in i.relations_added) for i in d.items):
             continue
         slugs = tuple(i.slug for i in d.items if i.slug and i.slug not in merged
                       and any(r.target == entity.name for r in i.relations_added))
