@@ -447,7 +447,7 @@ def test_golden_evidence_links_are_quoted_and_contradictions_need_attention() ->
     d = diff(old, new)
     body = render_markdown(d, title="kgsync: knowledge graph update", evidence=evidence)
     head = body.text.split("### ", 1)[0]
-    assert f"- 1 new contradiction:\n  - `claim:{B}:k1 —contradicts→ claim:{C}:k1` — “Our benchmark" in head
+    assert f"- 1 new contradiction:\n  - `claim:{B}:k1` —contradicts→ `claim:{C}:k1` — “Our benchmark" in head
     assert f"- 1 trust change:\n  - `claim:{C}:k1` — now contested" in head
     assert "refutes" in head and f"Research/{B}.md:40" in head  # the quote is in the part never cut
     assert "### Evidence links (2:" in body.text
@@ -485,3 +485,19 @@ def test_a_changed_claims_hostile_wording_stays_inert() -> None:
     body = render_markdown(diff(old, new)).text
     assert_harmless(body)
     assert "  - reworded: Caching **" in body and "confidence" not in body.split("reworded: ")[1]
+
+
+def test_a_long_text_is_cut_at_the_end_of_a_word() -> None:
+    """The item index's titles and long notes: "…between keyword a…" read as a typo."""
+    title = "Does hybrid retrieval (BM25 plus dense vectors) close the gap between keyword and vector search?"
+    assert clean(title, 80) == "Does hybrid retrieval (BM25 plus dense vectors) close the gap between keyword…"
+    assert clean("x" * 300, 160) == "x" * 159 + "…"  # no word end near: cut where it must be
+    assert clean("word " * 40, 80).endswith("word…") and len(clean("word " * 40, 80)) <= 80
+
+
+def test_a_long_link_in_needs_attention_shows_both_names_whole() -> None:
+    """One code span of "a —supports→ b" was cut at 160 characters, inside b's name."""
+    a, b = f"claim:{A}:" + "a-long-finding-name-" * 4, f"claim:{B}:" + "another-long-finding-" * 4
+    old = Graph((Entity(a, "claim", ("x",)), Entity(b, "claim", ("y",))), (Relation(a, b, "supports"),))
+    text = render_markdown(diff(old, Graph(old.entities, ()))).text
+    assert f"- 1 removed supports / contradicts link:\n  - `{a}` —supports→ `{b}`\n" in text
