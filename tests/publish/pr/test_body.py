@@ -313,6 +313,10 @@ def test_findings_the_base_had_already_are_folded_after_the_new_ones() -> None:
     assert "concept:new-orphan" in new_part and "concept:old-orphan" not in new_part
     assert "concept:old-orphan" in known_part
     assert re.search(r"### Lint findings \(\d+ new, \d+ already in the base graph\)", text)
+    # The head counts only what this change brings; what the base had is a count apart.
+    head = text.split("\n### ", 1)[0]
+    assert "concept:old-orphan" not in head and "`orphan-node: concept:new-orphan`" in head
+    assert re.search(r"^- \d+ new lint errors \(\d+ already in the base graph\):$", head, re.M), head
     records = {(r["entity"], r["code"]): r["new"] for r in json.loads(to_json(d))["findings"]}
     assert records[(orphan_new.name, "orphan-node")] and not records[(orphan_old.name, "orphan-node")]
 
