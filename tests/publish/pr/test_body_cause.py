@@ -29,7 +29,7 @@ from kgsync.diff.vocab_events import EventKind
 from kgsync.publish.pr.side_effects import SideEffect, explain, explain_event
 from kgsync.publish.pr.title import MAX_TITLE
 from kgsync.publish.proposal import _lost_groups
-from tests.publish.pr.test_body import GOLDEN, as_pull_request, assert_harmless, check_golden
+from tests.publish.pr.test_body import GOLDEN, as_pull_request, assert_harmless, check_golden, gfm
 
 A, B, C = "2026-03-01-alpha", "2026-03-02-beta", "2026-02-20-gamma"
 REPO = "https://github.com/acme/research/blob/0123456789abcdef0123456789abcdef01234567/research"
@@ -109,8 +109,8 @@ def test_one_edit_shows_the_reworded_finding_and_the_confidence_change() -> None
     # One word diff, not also the stored lines; the other changed observations stay as lines.
     assert "- Alpha question holds.\n" not in text and "+ Alpha holds for small corpora.\n" not in text
     assert "- confidence:medium\n" in text and "+ confidence:high\n" in text
-    assert text.count("~~question holds.~~") == 1
-    assert "  - reworded: Alpha ~~question holds.~~ **holds for small corpora.**\n" in text  # word by word
+    assert text.count("~~question~~") == 1
+    assert "  - reworded: Alpha ~~question~~ holds **for small corpora**.\n" in text  # word by word, the stop apart
     # With the item's findings known (the PR flow), the diff runs over the whole statement,
     # labelled with its Key Finding number: the stored cut is not a change.
     whole = StatementChange(1, "Alpha question holds " + "for every corpus we tried " * 8 + "and more.",
@@ -320,3 +320,11 @@ def test_the_head_has_a_fixed_budget_whatever_one_change_holds(n: int) -> None:
     for label in ("removed research items", "removed concepts or methods", "trust changes", "new contradictions",
                   "new dangling cites"):
         assert re.search(rf"^- {n:,} {label}( \(fix: [^)]+\))?:$", large, re.M), label
+
+
+def test_a_word_diff_marks_only_the_words_that_changed_not_the_stop_after_them() -> None:
+    assert word_diff("Caching halves reads.", "Caching halves reads by half.") == "Caching halves reads **by half**."
+    assert word_diff("It holds.", "It holds!") == "It holds ~~.~~ **&#33;**"  # a run opens after a space
+    assert word_diff("see e.g. this, and that", "see e.g. these, and that") == "see e.g. ~~this~~ **these**, and that"
+    rendered = gfm(f"- {word_diff('It holds.', 'It holds!')}")
+    assert "<del>.</del>" in rendered and "<strong>!</strong>" in rendered  # GitHub opens each mark
