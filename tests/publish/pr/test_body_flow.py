@@ -356,13 +356,7 @@ def test_a_shallow_clone_with_an_older_base_manifest_fetches_the_history_it_need
             git(work, "commit", "-q", "-m", f"old notes {n}")
 
     work = _built_and_pushed(tmp_path, older_history)
-    manifest_file = work / "memory.kgsync.json"
-    manifest = Manifest.loads(manifest_file.read_text(encoding="utf-8"), "manifest")
-    assert manifest.named and manifest.statements  # what the older manifest lacks
-    older = Manifest(manifest.by_item, hubs=manifest.hubs, themes=manifest.themes, merges=manifest.merges,
-                     acronyms=manifest.acronyms, topics=manifest.topics)
-    manifest_file.write_text(older.dumps(), encoding="utf-8")
-    _commit(work, "graph by an older kgsync")
+    _drop_manifest_records(work)
     path, finding, whole = _long_finding(work / "Research" / "completed")
     word = whole.split()[1]
     lines = path.read_text(encoding="utf-8").split("\n")
@@ -404,17 +398,44 @@ def test_a_shallow_clone_with_an_older_base_manifest_fetches_the_history_it_need
     assert "2025-01-01-not-here" not in head
 
 
-def test_a_dangling_cite_an_edit_adds_is_new_though_the_graph_does_not_change(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("older", "shallow"), [(False, False), (True, False), (True, True)],
+                         ids=["manifest-record", "older-manifest", "older-manifest-depth-1"])
+def test_a_dangling_cite_an_edit_adds_is_new_though_the_graph_does_not_change(
+        tmp_path: Path, older: bool, shallow: bool) -> None:
     """An edit that only adds a cite of a missing item changes no node (the graph cannot show the
-    cite), so the item is in no diff: the base manifest's record still tells the cite is new."""
-    work = _built_and_pushed(tmp_path)
-    path = sorted((work / "Research" / "completed").glob("2026-02-*.md"))[0]
+    cite), so the item is in no diff: the base manifest's record still tells the cite is new;
+    an older manifest without the record asks git which files the change touched (a depth-1
+    clone fetching that history first).  The item's old missing cite stays old."""
+    work = _built_and_pushed(tmp_path, _cite_missing)
+    if older:
+        _drop_manifest_records(work)
+    path, _finding, _whole = _long_finding(work / "Research" / "completed")
     text = path.read_text(encoding="utf-8")
-    path.write_text(re.sub(r"^cites: \[", "cites: [2025-12-01-missing-survey, ", text, count=1, flags=re.M)
-                    .replace("cites: [2025-12-01-missing-survey, ]", "cites: [2025-12-01-missing-survey]"),
+    path.write_text(re.sub(r"^cites: \[", "cites: [2025-12-01-missing-survey, ", text, count=1, flags=re.M),
                     encoding="utf-8")
     sha = _commit(work, "cite a missing survey")
-    prepared = prepare(config_module.load(work), checkout=GitCheckout(work), base_sha=sha, title=None, labels=(),
-                       write=False)
+    checkout = GitCheckout(work)
+    if shallow:
+        clone = tmp_path / "shallow"
+        subprocess.run(["git", "clone", "-q", "--depth", "1", (tmp_path / "remote.git").as_uri(), str(clone)],
+                       check=True)
+        checkout, work = GitCheckout(clone), clone
+        sha = checkout.head()
+    prepared = prepare(config_module.load(work), checkout=checkout, base_sha=sha, title=None, labels=(), write=False)
     head = prepared.proposal.body.split("**No change to the graph.**")[0]
     assert "- 1 new dangling cite (fix: " in head and f"{path.name}:2: cites names '2025-12-01-missing-survey'" in head
+    assert "2025-01-01-not-here" not in head, head
+
+
+def _drop_manifest_records(work: Path) -> None:
+    """Rewrite the committed manifest as an older kgsync wrote it: no record of what each item
+    names, nor of cut findings' whole statements."""
+    manifest_file = work / "memory.kgsync.json"
+    manifest = Manifest.loads(manifest_file.read_text(encoding="utf-8"), "manifest")
+    assert manifest.named and manifest.statements  # what the older manifest lacks
+    older = Manifest(manifest.by_item, hubs=manifest.hubs, themes=manifest.themes, merges=manifest.merges,
+                     acronyms=manifest.acronyms, topics=manifest.topics)
+    manifest_file.write_text(older.dumps(), encoding="utf-8")
+    _commit(work, "graph by an older kgsync")
+
+
