@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from kgsync.contract.model import Relation
 from kgsync.diff.finding_order import severity_of
 from kgsync.diff.model import GraphDiff
+from kgsync.publish.pr.markdown_escape import TEXT_LIMIT, clean
 from kgsync.publish.pr.side_effects import SideEffect, explain
 
 #: Relation types whose change alters what the graph claims about other work.
@@ -106,7 +107,7 @@ def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
     ]
     # Every new contradiction, in the item's own words (the evidence links section lists the rest).
     contradictions = [row for row in evidence_rows(d, evidence) if row.sign == "+" and row.relation == "contradicts"]
-    quoted = {(r.source, r.target): f"“{r.sentence}” ({r.at})" if r.sentence else "" for r in contradictions}
+    quoted = {(r.source, r.target): _quote(r.sentence, r.at) if r.sentence else "" for r in contradictions}
     new_contradictions = [r for r in d.relations_added if r.relation_type == "contradicts"]
     lines.append(_line("new contradiction", "new contradictions",
                        [_link_entry(r, quoted.get((r.source, r.target), "")) for r in new_contradictions], cap))
@@ -134,6 +135,13 @@ def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
     if type_changes:
         lines.append(_line("type change", "type changes", type_changes, cap))
     return tuple(lines)
+
+
+def _quote(sentence: str, at: str) -> str:
+    """“sentence” (path:line) within the note's cap: the sentence is shortened (at a word), never
+    the place it is stated, which the reviewer opens to judge it."""
+    room = max(TEXT_LIMIT - len(at) - len("“” ()"), TEXT_LIMIT // 3)
+    return f"“{clean(sentence, room)}” ({at})"
 
 
 def _trust_reason(d: GraphDiff, name: str, status: str) -> str:

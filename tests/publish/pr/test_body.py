@@ -505,3 +505,16 @@ def test_a_long_link_in_needs_attention_shows_both_names_whole() -> None:
     old = Graph((Entity(a, "claim", ("x",)), Entity(b, "claim", ("y",))), (Relation(a, b, "supports"),))
     text = render_markdown(diff(old, Graph(old.entities, ()))).text
     assert f"- 1 removed supports / contradicts link:\n  - `{a}` —supports→ `{b}`\n" in text
+
+
+def test_a_long_contradiction_sentence_keeps_where_it_is_stated() -> None:
+    """The note was cut at its cap as a whole, so a long sentence pushed out "(path:line)"."""
+    source, target = f"claim:{B}:k1", f"claim:{C}:k1"
+    old = Graph((Entity(source, "claim", ("x",)), Entity(target, "claim", ("y",))), ())
+    new = Graph(old.entities, (Relation(source, target, "contradicts"),))
+    sentence = "Our replication on a larger corpus " + "does not hold up at all " * 12 + "and contradicts it."
+    evidence = {(source, target, "contradicts"): (sentence, f"Research/completed/{B}.md:102")}
+    head = render_markdown(diff(old, new), evidence=evidence).text.split("\n\n**", 1)[0]
+    [line] = [x for x in head.splitlines() if "—contradicts→" in x]
+    assert line.endswith(f"…” (Research/completed/{B}.md:102)") and "“Our replication on a larger corpus" in line
+    assert "at al…" not in line  # shortened at a word
