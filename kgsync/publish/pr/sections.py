@@ -202,10 +202,9 @@ def _owners_only(item: ItemDiff) -> bool:
         and all(o.startswith("provenance:") for c in item.changed for o in c.observations_added + c.observations_removed)
 
 
-#: Why another item moved when no vocabulary event or lost node explains it (first that applies),
-#: then the side effect every other one is: a node a merged item created, changed or removed.
+#: Why another item moved when no re-judged claim, vocabulary event or lost node explains it (first
+#: that applies), then the side effect every other one is: a node a merged item created, changed or removed.
 _SIDE_EFFECT_REASONS: tuple[tuple[SideEffect, Callable[[ItemDiff], bool]], ...] = (
-    (SideEffect.RE_JUDGED, _re_judged),
     (SideEffect.SHARED_NODE_OWNERS, _owners_only),
 )
 
@@ -225,25 +224,29 @@ def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: S
     items = {view.slug: item for view, item in zip(views, ordered, strict=True)}
 
     def groups_of(view: ItemView) -> list[tuple[int, str, Explanation | None]]:
-        # A deleted item is removed, never "merged"; what a change loses is weighed first.
-        if view.slug in removed:
+        """The headings that list ``view``, in reading order: removed, merged, then a re-judged
+        claim (a trust change outweighs a vocabulary move, so the item's changes are shown
+        there), the vocabulary events, the other reasons, the rest."""
+        if view.slug in removed:  # a deleted item is removed, never "merged"; what a change loses first
             return [(0, f"Removed items ({len(removed)})", None)]
         if view.slug in merged:
             return [(1, f"Merged items ({sum(1 for v in views if v.slug in merged) - len(removed)})", None)]
+        later = 3 + len(events)  # after the re-judged claims and the events
         if not view.slug:
-            return [(3 + len(events) + len(_SIDE_EFFECT_REASONS), NO_ITEM, explain(SideEffect.NO_ITEM))]
-        found: list[tuple[int, str, Explanation | None]] = [
-            (2 + number, f"{_EVENT}{event.label}", Explanation(event.reason, event.fix))
-            for number, event in enumerate(events) if view.slug in event.items]
-        for number, (kind, applies) in enumerate(_SIDE_EFFECT_REASONS):
-            # A re-judged claim is a cause of its own beside any event; the others only explain
-            # an item no event names.
-            if applies(items[view.slug]) and (kind is SideEffect.RE_JUDGED or not found):
+            return [(later + len(_SIDE_EFFECT_REASONS) + 1, NO_ITEM, explain(SideEffect.NO_ITEM))]
+        found: list[tuple[int, str, Explanation | None]] = []
+        if _re_judged(items[view.slug]):  # a cause of its own beside any event
+            why = explain(SideEffect.RE_JUDGED)
+            found.append((2, f"{_EVENT}{why.reason}", why))
+        found += [(3 + number, f"{_EVENT}{event.label}", Explanation(event.reason, event.fix))
+                  for number, event in enumerate(events) if view.slug in event.items]
+        if found:
+            return found
+        for number, (kind, applies) in enumerate(_SIDE_EFFECT_REASONS):  # only for an item no event names
+            if applies(items[view.slug]):
                 why = explain(kind)
-                found.append((2 + len(events) + number, f"{_EVENT}{why.reason}", why))
-                break
-        return found or [(2 + len(events) + len(_SIDE_EFFECT_REASONS), SIDE_EFFECTS,
-                          explain(SideEffect.THROUGH_MERGED_NODE))]
+                return [(later + number, f"{_EVENT}{why.reason}", why)]
+        return [(later + len(_SIDE_EFFECT_REASONS), SIDE_EFFECTS, explain(SideEffect.THROUGH_MERGED_NODE))]
 
     # (group order, heading, why, the view, its item, the heading its changes are under ("": here),
     # the other headings that list it)

@@ -189,6 +189,31 @@ def test_an_item_two_events_moved_is_listed_under_each_with_its_changes_once() -
     assert text == _render(d, BodyContext(links=_links(B), events=events), limit=0).split("\n", 2)[2]
 
 
+def test_a_re_judged_item_shows_its_changes_under_the_trust_change_before_any_event() -> None:
+    """Beta contradicts gamma's finding, and retrieval became a hub: gamma's changes are shown
+    under "contradicts or supersedes its claims" (a trust change weighs more), the event lists
+    it in one line pointing there."""
+    base = _base()
+    contested = Entity(f"claim:{C}:kf-1", "claim", ("Gamma question holds.", "confidence:medium",
+                                                  "section:key-finding-1", f"provenance:item={C}", "status:contested"))
+    new = _graph(_item(A, "Alpha question"), _item(C, "Gamma question"), _item(B, "Beta question", "memory"),
+                 concepts={"memory": (B,)})
+    new = Graph(tuple(contested if e.name == contested.name else e for e in new.entities),
+                new.relations + (Relation(f"claim:{B}:kf-1", f"claim:{C}:kf-1", "contradicts"),))
+    d = review(base, new)
+    hub = explain_event(EventKind.HUB_ENTERED, "retrieval")
+    events = (VocabularyGroup("hub entered: retrieval", (A, C), hub.reason, hub.fix),)
+    # Only beta's file changed (the PR flow knows it from git; the diff alone would call gamma merged).
+    text = _render(d, BodyContext(merged=frozenset({B}), links=_links(B), events=events))
+    judged = f"### Side effects: {explain(SideEffect.RE_JUDGED).reason}\n"
+    event = "### Side effects: hub entered: retrieval\n"
+    assert text.index(judged) < text.index(event)
+    under_judged = text[text.index(judged):text.index(event)]
+    assert f"#### {C} — Gamma question\n\nAlso moved by *hub entered: retrieval* (below).\n" in under_judged
+    assert "+ status:contested" in under_judged
+    assert f"#### {C} — Gamma question\n\nMoved by this event too" in text[text.index(event):]
+
+
 def test_side_effects_no_event_names_fall_under_the_plain_heading() -> None:
     new = _graph(_item(A, "Alpha question"), _item(C, "Gamma question"), _item(B, "Beta question", "memory"),
                  concepts={"memory": (B,)})
