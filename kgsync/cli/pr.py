@@ -162,6 +162,8 @@ def _run(o: PrOptions) -> int:
         # The body on stdout; inside Actions also the outputs and the job summary, as a real
         # run writes them (stdout stays free for the annotations above).
         click.echo(prepared.rendered.text)
+        # The title a reviewer sees above the body (the body goes without it), where stdout is not.
+        click.echo(_safe(f"kgsync pr: dry run: the PR title would be: {prepared.proposal.title}", o.token), err=True)
         dry = github_pr.Outcome(github_pr.Operation.NONE, branch=target.branch)
         _write_outputs(dry, prepared.diff)
         _write_summary(dry, prepared.rendered.full_text, dry_run=True)

@@ -89,8 +89,13 @@ def prepare(
     kwargs = {"full_report_hint": full_report_hint} if full_report_hint else {}
     base_manifest = _manifest_at(checkout, base_sha, checkout.relative(manifest_path(graph_file)) if checkout else "")
     evidence = _evidence_sentences(base_manifest, result.manifest)
-    before = BaseState(old, _items_built_into(checkout, base_sha, graph_file, config, result.items, merged),
-                       base_manifest)
+    fetch = _base_history_needed(d, result.issues, base_manifest)
+    # Without the base manifest's record of what each item named, git says which items an edit
+    # touched, a node moved or not (an added cite of a missing item moves none).
+    edited = (frozenset() if base_manifest is not None and base_manifest.named
+              else _edited_since_graph(checkout, base_sha, graph_file, config, result.items, fetch))
+    before = BaseState(old, _items_built_into(checkout, base_sha, graph_file, config, result.items, merged | edited,
+                                              fetch), base_manifest, edited)
     context = body_context(config, d, result.graph, result.items, result.issues, base_sha, before,
                            result.manifest, result.vocabulary, merged)
     context = replace(context, hand_added=_hand_added_lines(old, base_manifest, result.graph, result.disowned))
@@ -153,6 +158,9 @@ class BaseState:
     graph: Graph
     items: Mapping[str, ResearchItem]
     manifest: Manifest | None = None
+    #: Items whose files changed since the base graph was written, by git (asked only when the
+    #: base manifest does not record what each item named; empty: not asked, or not known).
+    edited: frozenset[str] = frozenset()
 
 
 def body_context(config: Config, d: GraphDiff, graph: Graph, items: Sequence[ResearchItem],
@@ -168,8 +176,12 @@ def body_context(config: Config, d: GraphDiff, graph: Graph, items: Sequence[Res
     merged = merged if merged is not None else merged_slugs(d)
     removed = {slug_of_item_name(e.name) for e in d.removed if e.entity_type == EntityType.RESEARCH_ITEM.value}
     known_before = {slug for e in base.graph.entities if (slug := slug_of_item_name(e.name)) is not None}
+    # The base manifest's record of what each item named answers for every item (one whose edit
+    # only added a dangling cite changed no node, so it is in no diff); without it, only the
+    # merged or edited items and the cites of removed items can be new.
+    records = base.manifest is not None and bool(base.manifest.named)
     dangling = tuple(f"{i.location}: {i.message}" for i in issues if i.message.startswith(DANGLING_PREFIXES)
-                     and (i.slug in merged or any(repr(slug) in i.message for slug in removed))
+                     and (records or i.slug in merged | base.edited or any(repr(slug) in i.message for slug in removed))
                      and i.message not in _dangling_before(i.slug, base, known_before))
     lost = _lost_nodes(config, d, base.graph, graph, vocabulary, merged)
     events = (_vocabulary_groups(base.manifest, manifest, _vocabulary_file(config)) + _lost_groups(d, lost, merged)
@@ -205,7 +217,8 @@ def _dangling_before(slug: str, base: BaseState, known: set[str]) -> frozenset[s
     """The dangling-link messages the item had already when the base graph was built (as
     ``items._dangling_links`` words them): the slugs the base manifest records it naming, else
     (a manifest older than that record) its file at the commit that last wrote the graph."""
-    named = base.manifest.named.get(slug) if base.manifest is not None else None
+    # A manifest with the record keeps it for every item that names another: none here, none named.
+    named = base.manifest.named.get(slug, ()) if base.manifest is not None and base.manifest.named else None
     if named is None:
         item = base.items.get(slug)
         named = tuple((name, target) for name in LINK_FIELDS for target in getattr(item, name)) if item else ()
@@ -213,15 +226,47 @@ def _dangling_before(slug: str, base: BaseState, known: set[str]) -> frozenset[s
                      for name, target in named if target not in known and target != slug)
 
 
+def _base_history_needed(d: GraphDiff, issues: Sequence[Issue], manifest: Manifest | None) -> bool:
+    """Whether the body needs git's history since the base graph was written, because the base
+    manifest predates a record that answers it: what each item named (is a dangling cite new?
+    any item's may be: an edit that adds one moves no node) and each cut finding's whole
+    statement (a reworded one, diffed whole).  A manifest that keeps a record keeps it for every
+    item, so an empty one means an older kgsync."""
+    if (manifest is None or not manifest.named) and any(i.message.startswith(DANGLING_PREFIXES) for i in issues):
+        return True
+    return (manifest is None or not manifest.statements) and any(
+        c.statement_changed and c.old_statement.endswith(ELLIPSIS) for c in changed_claims(d))
+
+
+def _edited_since_graph(checkout: GitCheckout | None, base_sha: str | None, graph_file: Path, config: Config,
+                        items: Sequence[ResearchItem], fetch: bool) -> frozenset[str]:
+    """The items whose files differ between the commit that last wrote the graph and the base
+    commit, whether or not a node moved (empty: no graph yet, or git cannot say; a shallow clone
+    fetches that history only with ``fetch``)."""
+    if checkout is None or base_sha is None or (checkout.is_shallow() and not fetch):
+        return frozenset()
+    try:
+        built_at = checkout.last_change_fetching(base_sha, checkout.relative(graph_file))
+        if built_at is None:
+            return frozenset()
+        changed = checkout.changed_paths(built_at, base_sha)
+        return frozenset(item.slug for item in items if checkout.relative(config.root / item.path) in changed)
+    except KgsyncError:
+        return frozenset()
+
+
 def _items_built_into(checkout: GitCheckout | None, base_sha: str | None, graph_file: Path, config: Config,
-                      items: Sequence[ResearchItem], merged: frozenset[str]) -> dict[str, ResearchItem]:
-    """The merged items as the base graph saw them: their files at the commit that last wrote the
-    graph (the base commit itself may hold the edit being proposed).  Unreadable, or a shallow
-    clone (no such commit to read): left out."""
-    if checkout is None or base_sha is None or checkout.is_shallow():
+                      items: Sequence[ResearchItem], merged: frozenset[str],
+                      fetch: bool = False) -> dict[str, ResearchItem]:
+    """The merged (or edited) items as the base graph saw them: their files at the commit that last wrote the
+    graph (the base commit itself may hold the edit being proposed).  A shallow clone (the Action
+    checks out at depth 1) lacks that commit: with ``fetch`` it fetches the history up to it from
+    the remote (only what the base manifest cannot answer needs it), else they are left out, as
+    when they are unreadable."""
+    if checkout is None or base_sha is None or (checkout.is_shallow() and not fetch):
         return {}
     try:
-        built_at = checkout.last_change(base_sha, checkout.relative(graph_file))
+        built_at = checkout.last_change_fetching(base_sha, checkout.relative(graph_file))
     except KgsyncError:
         return {}
     out: dict[str, ResearchItem] = {}
@@ -319,11 +364,15 @@ def _lost_groups(d: GraphDiff, lost: Mapping[str, Explanation], merged: frozense
 def _gained_groups(d: GraphDiff, graph: Graph, merged: frozenset[str], min_links: int,
                    vocabulary_file: str) -> tuple[VocabularyGroup, ...]:
     """Side effects of a new shared node: the other items that now link it (a merged item made
-    it reach ``mining.min_links`` linking items), under that reason and the fix."""
+    it reach ``mining.min_links`` linking items), under that reason and the fix.  A node no merged
+    item links came for another reason (a vocabulary event, e.g. a theme that became a concept):
+    not claimed here."""
     linked = attributions(graph)
     groups = []
     for entity in d.added:
         if entity.entity_type not in (EntityType.CONCEPT.value, EntityType.METHOD.value):
+            continue
+        if not any(i.slug in merged and any(r.target == entity.name for r in i.relations_added) for i in d.items):
             continue
         slugs = tuple(i.slug for i in d.items if i.slug and i.slug not in merged
                       and any(r.target == entity.name for r in i.relations_added))

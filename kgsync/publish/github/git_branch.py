@@ -28,6 +28,8 @@ from kgsync.contract.errors import PublishError
 #: The identity GitHub shows for commits made by a workflow's GITHUB_TOKEN.
 BOT_NAME = "github-actions[bot]"
 BOT_EMAIL = "41898282+github-actions[bot]@users.noreply.github.com"
+#: How many commits of history a shallow clone fetches at most to find what it needs.
+MAX_DEEPEN = 4096
 
 
 def redact(text: str, secret: str | None) -> str:
@@ -100,6 +102,33 @@ class GitCheckout:
         shallow boundary, which seems to add every file, so what changed since a commit is unknown."""
         found = self._run(["rev-parse", "--is-shallow-repository"], check=False)
         return found.returncode != 0 or found.stdout.decode("ascii", "replace").strip() != "false"
+
+    def last_change_fetching(self, commit: str, path: str, *, max_depth: int = MAX_DEEPEN) -> str | None:
+        """``last_change``, in a shallow clone first fetching more of ``commit``'s history from the
+        remote (8 commits, then twice as many each time) until the commit found is not the shallow
+        boundary (which seems to add every file).  Only the history needed is fetched: a clone of
+        depth 1 whose graph was written a few commits ago fetches a few commits.  PublishError
+        when the remote cannot serve it or the change is more than ``max_depth`` commits back."""
+        depth, fetched = 8, 0
+        while True:
+            found = self.last_change(commit, path)
+            if found is None or found not in self._shallow_boundary():
+                return found
+            if fetched >= max_depth:
+                raise PublishError(f"{path} last changed more than {max_depth} commits before {commit[:12]}",
+                                   hint="check out more history (actions/checkout `fetch-depth: 0`)")
+            self._run(["fetch", "-q", "--no-tags", f"--deepen={depth}", self.remote, commit], remote=True)
+            fetched += depth
+            depth *= 2
+
+    def _shallow_boundary(self) -> frozenset[str]:
+        """The commits whose parents a shallow clone lacks (none in a full clone)."""
+        where = Path(self._git("rev-parse", "--git-path", "shallow").strip())
+        shallow = where if where.is_absolute() else self.root / where
+        try:
+            return frozenset(shallow.read_text(encoding="ascii").split())
+        except FileNotFoundError:
+            return frozenset()
 
     def changed_paths(self, old: str, new: str) -> frozenset[str]:
         """The paths (as git names them) that differ between two commits."""

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from kgsync.contract.model import Relation
 from kgsync.diff.finding_order import severity_of
 from kgsync.diff.model import GraphDiff
+from kgsync.publish.pr.markdown_escape import TEXT_LIMIT, clean
 from kgsync.publish.pr.side_effects import SideEffect, explain
 
 #: Relation types whose change alters what the graph claims about other work.
@@ -18,6 +20,12 @@ ATTENTION_NAMES = 10  # entries listed per attention line in the PR body (the fu
 class AttentionEntry:
     name: str  # a node, a link "a —contradicts→ b", or the build's "path:line: what"
     note: str = ""  # why, or the sentence stating it ("" none)
+    #: A link as (from, type, to): shown as two names, each whole (one span of both would be cut).
+    link: tuple[str, str, str] | None = None
+
+
+def _link_entry(r: Relation, note: str = "") -> AttentionEntry:
+    return AttentionEntry(f"{r.source} —{r.relation_type}→ {r.target}", note, (r.source, r.relation_type, r.target))
 
 
 @dataclass(frozen=True)
@@ -99,11 +107,10 @@ def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
     ]
     # Every new contradiction, in the item's own words (the evidence links section lists the rest).
     contradictions = [row for row in evidence_rows(d, evidence) if row.sign == "+" and row.relation == "contradicts"]
-    quoted = {(r.source, r.target): f"“{r.sentence}” ({r.at})" if r.sentence else "" for r in contradictions}
+    quoted = {(r.source, r.target): _quote(r.sentence, r.at) if r.sentence else "" for r in contradictions}
     new_contradictions = [r for r in d.relations_added if r.relation_type == "contradicts"]
     lines.append(_line("new contradiction", "new contradictions",
-                       [AttentionEntry(f"{r.source} —contradicts→ {r.target}", quoted.get((r.source, r.target), ""))
-                        for r in new_contradictions], cap))
+                       [_link_entry(r, quoted.get((r.source, r.target), "")) for r in new_contradictions], cap))
     # The graph cannot show a cite of a missing item: the build's own words.
     # One fix for all (said once): the build's words name the field and the missing slug.
     fix = f"(fix: {explain(SideEffect.DANGLING_CITE).fix})" if dangling else ""
@@ -120,8 +127,7 @@ def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
                            [AttentionEntry(f"{f.code}: {f.entity}", f"{f.message} (fix: {f.hint})" if f.hint else f.message)
                             for f in found], cap,
                            f"({known:,} already in the base graph)" if known else "", listed=severity == "error"))
-    removed_epistemic = [AttentionEntry(f"{r.source} —{r.relation_type}→ {r.target}")
-                         for r in d.relations_removed if r.relation_type in _EPISTEMIC]
+    removed_epistemic = [_link_entry(r) for r in d.relations_removed if r.relation_type in _EPISTEMIC]
     if removed_epistemic:
         lines.append(_line("removed supports / contradicts link", "removed supports / contradicts links",
                            removed_epistemic, cap))
@@ -129,6 +135,13 @@ def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
     if type_changes:
         lines.append(_line("type change", "type changes", type_changes, cap))
     return tuple(lines)
+
+
+def _quote(sentence: str, at: str) -> str:
+    """“sentence” (path:line) within the note's cap: the sentence is shortened (at a word), never
+    the place it is stated, which the reviewer opens to judge it."""
+    room = max(TEXT_LIMIT - len(at) - len("“” ()"), TEXT_LIMIT // 3)
+    return f"“{clean(sentence, room)}” ({at})"
 
 
 def _trust_reason(d: GraphDiff, name: str, status: str) -> str:

@@ -181,19 +181,48 @@ def _value(observation: str) -> str:
     return observation.split(":", 1)[1].strip() if _KNOWN_KEYS.match(observation) else observation
 
 
+#: Punctuation that ends a word: its own token, so "reads." -> "reads by half." marks only "by half".
+_TRAILING = ".,;:!?…)]\"'’”"
+
+
+def _tokens(text: str) -> list[tuple[str, bool]]:
+    """``text``'s words, each with its trailing punctuation apart: (token, a space before it)."""
+    out: list[tuple[str, bool]] = []
+    for word in text.split():
+        core = word.rstrip(_TRAILING)
+        if core:
+            out.append((core, True))
+        if len(core) < len(word):
+            out.append((word[len(core):], not core))
+    return out
+
+
 def word_diff(old: str, new: str, limit: int = 8 * TEXT_LIMIT) -> Markup | None:
-    """``old`` → ``new`` word by word: removed words ~~struck~~, added ones **bold**, each escaped."""
-    a, b = clean(old, 0).split(), clean(new, 0).split()
+    """``old`` → ``new`` word by word: removed words ~~struck~~, added ones **bold**, each escaped.
+
+    A word's trailing punctuation is a token of its own, written back against its word, so a
+    sentence that only grows reads "graph reads **by half**." rather than "~~reads.~~ **reads by
+    half.**".  A changed run always opens after a space: "~~" or "**" right after a letter and
+    before punctuation would not open (GFM's flanking rule) and would show as typed."""
+    a, b = _tokens(clean(old, 0)), _tokens(clean(new, 0))
     parts: list[str] = []
-    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
+
+    def run(tokens: list[tuple[str, bool]], mark: str) -> None:
+        text = "".join((" " if space and i else "") + token for i, (token, space) in enumerate(tokens))
+        glued = not tokens[0][1] and not mark and parts
+        parts.append(("" if glued or not parts else " ") + (f"{mark}{md_escape(text, 0)}{mark}" if mark
+                                                             else md_escape(text, 0)))
+
+    matcher = difflib.SequenceMatcher(a=[t for t, _ in a], b=[t for t, _ in b], autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
         if op == "equal":
-            parts.append(md_escape(" ".join(a[i1:i2]), 0))
+            run(b[j1:j2], "")
             continue
         if i2 > i1:
-            parts.append(f"~~{md_escape(' '.join(a[i1:i2]), 0)}~~")
+            run(a[i1:i2], "~~")
         if j2 > j1:
-            parts.append(f"**{md_escape(' '.join(b[j1:j2]), 0)}**")
-    text = " ".join(parts)
+            run(b[j1:j2], "**")
+    text = "".join(parts)
     if len(text) > limit:  # a very long rewrite: the observation lines say it instead
         return None
     return Markup(text)

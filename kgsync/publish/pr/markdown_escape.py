@@ -48,14 +48,21 @@ _ORDERED = re.compile(r"^(\d{1,9})([.)])(?=\s|$)")
 
 
 def clean(text: str, limit: int = TEXT_LIMIT) -> str:
-    """Drop control/format characters, collapse whitespace and newlines, cap the length."""
+    """Drop control/format characters, collapse whitespace and newlines, cap the length (at the
+    end of a word when one ends in the last third: "…keyword a…" reads as a typo; a name with no
+    space, e.g. a slug, is cut where it must be)."""
     kept = "".join(
         c for c in text if c in _KEEP_FORMAT or unicodedata.category(c) not in _DROP_CATEGORIES or c.isspace()
     )
     # What is left of the site's control characters is whitespace: one_line only collapses it.
     flat = one_line(kept)
     if limit > 0 and len(flat) > limit:
-        flat = flat[: max(limit - 1, 0)].rstrip() + "…"
+        cut = flat[: max(limit - 1, 0)]
+        if not flat[len(cut)].isspace():  # the cut falls inside a word
+            space = cut.rfind(" ")
+            if space >= 2 * len(cut) // 3:
+                cut = cut[:space]
+        flat = cut.rstrip() + "…"
     return flat
 
 

@@ -40,7 +40,7 @@ FOREIGN_TYPE_ROWS = 10
 class Section:
     """One cuttable unit of the body."""
 
-    kind: str  # head | findings | near_duplicates | evidence | index | item
+    kind: str  # head | findings | near_duplicates | evidence | index | item | item_reference
     text: str
     count: int = 0  # rows / pairs / 1 item
     label: str = ""  # for an item: its slug
@@ -202,53 +202,81 @@ def _owners_only(item: ItemDiff) -> bool:
         and all(o.startswith("provenance:") for c in item.changed for o in c.observations_added + c.observations_removed)
 
 
-#: Why another item moved when no vocabulary event or lost node explains it (first that applies),
-#: then the side effect every other one is: a node a merged item created, changed or removed.
+#: Why another item moved when no re-judged claim, vocabulary event or lost node explains it (first
+#: that applies), then the side effect every other one is: a node a merged item created, changed or removed.
 _SIDE_EFFECT_REASONS: tuple[tuple[SideEffect, Callable[[ItemDiff], bool]], ...] = (
-    (SideEffect.RE_JUDGED, _re_judged),
     (SideEffect.SHARED_NODE_OWNERS, _owners_only),
 )
 
 
 def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: Sequence[ItemDiff], merged: frozenset[str],
                    events: Sequence[VocabularyGroup]) -> list[Section]:
-    """One section per item: the merged items first, then each side effect under the first
-    vocabulary event that lists it, then the side effects no event names; each side-effect
-    heading says why its items moved and the fix (``side_effects``)."""
-    removed = {v.slug for v in views if v.slug in merged and v.status == "removed item"}
+    """One section per item: the merged items first, then the side effects under every
+    vocabulary event that lists them, then the side effects no event names; each side-effect
+    heading says why its items moved and the fix (``side_effects``).
 
+    An item several events moved is listed under each of them, so that every event names all
+    the items it moved (a reviewer judges one event at a time: "should this term become a
+    hub?").  Its changes are shown once, under the first; each later event lists it in one line
+    pointing there, and its full section names the later events: the body does not grow with
+    the number of events, and no event reads as if it moved fewer items than it did."""
+    removed = {v.slug for v in views if v.slug in merged and v.status == "removed item"}
     items = {view.slug: item for view, item in zip(views, ordered, strict=True)}
 
-    def group_of(view: ItemView) -> tuple[int, str, Explanation | None]:
-        # A deleted item is removed, never "merged"; what a change loses is weighed first.
-        if view.slug in removed:
-            return (0, f"Removed items ({len(removed)})", None)
+    def groups_of(view: ItemView) -> list[tuple[int, str, Explanation | None]]:
+        """The headings that list ``view``, in reading order: removed, merged, then a re-judged
+        claim (a trust change outweighs a vocabulary move, so the item's changes are shown
+        there), the vocabulary events, the other reasons, the rest."""
+        if view.slug in removed:  # a deleted item is removed, never "merged"; what a change loses first
+            return [(0, f"Removed items ({len(removed)})", None)]
         if view.slug in merged:
-            return (1, f"Merged items ({sum(1 for v in views if v.slug in merged) - len(removed)})", None)
-        for number, event in enumerate(events):
-            if view.slug in event.items:
-                return (2 + number, f"Side effects: {event.label}", Explanation(event.reason, event.fix))
-        if view.slug:
-            for number, (kind, applies) in enumerate(_SIDE_EFFECT_REASONS):
-                if applies(items[view.slug]):
-                    why = explain(kind)
-                    return (2 + len(events) + number, f"Side effects: {why.reason}", why)
-            return (2 + len(events) + len(_SIDE_EFFECT_REASONS), SIDE_EFFECTS, explain(SideEffect.THROUGH_MERGED_NODE))
-        return (3 + len(events) + len(_SIDE_EFFECT_REASONS), NO_ITEM, explain(SideEffect.NO_ITEM))
+            return [(1, f"Merged items ({sum(1 for v in views if v.slug in merged) - len(removed)})", None)]
+        later = 3 + len(events)  # after the re-judged claims and the events
+        if not view.slug:
+            return [(later + len(_SIDE_EFFECT_REASONS) + 1, NO_ITEM, explain(SideEffect.NO_ITEM))]
+        found: list[tuple[int, str, Explanation | None]] = []
+        if _re_judged(items[view.slug]):  # a cause of its own beside any event
+            why = explain(SideEffect.RE_JUDGED)
+            found.append((2, f"{_EVENT}{why.reason}", why))
+        found += [(3 + number, f"{_EVENT}{event.label}", Explanation(event.reason, event.fix))
+                  for number, event in enumerate(events) if view.slug in event.items]
+        if found:
+            return found
+        for number, (kind, applies) in enumerate(_SIDE_EFFECT_REASONS):  # only for an item no event names
+            if applies(items[view.slug]):
+                why = explain(kind)
+                return [(later + number, f"{_EVENT}{why.reason}", why)]
+        return [(later + len(_SIDE_EFFECT_REASONS), SIDE_EFFECTS, explain(SideEffect.THROUGH_MERGED_NODE))]
 
-    pairs = sorted(zip(views, ordered, strict=True), key=lambda pair: group_of(pair[0])[0])  # stable
+    # (group order, heading, why, the view, its item, the heading its changes are under ("": here),
+    # the other headings that list it)
+    entries = []
+    for view, item in zip(views, ordered, strict=True):
+        groups = groups_of(view)
+        first = groups[0][1]
+        for number, (order, label, why) in enumerate(groups):
+            also = tuple(other.removeprefix(_EVENT) for _o, other, _w in groups[1:]) if number == 0 else ()
+            entries.append((order, label, why, view, item, "" if number == 0 else first, also))
+    entries.sort(key=lambda entry: entry[0])  # stable: the reviewer's order within a group
     sections = []
     heading = ""
-    for view, item in pairs:
-        _order, label, why = group_of(view)
+    for _order, label, why, view, item, shown_under, also in entries:
+        new_heading = label if label != heading else ""
+        heading = label
+        if shown_under:
+            text = macro(module, "item_reference", view, new_heading, why if new_heading else None,
+                         shown_under.removeprefix(_EVENT))
+            sections.append(Section("item_reference", text, 0, view.slug, priority=4))
+            continue
         # Sections that remove or change nodes outlive the index; new items' sections go first.
         keep_longer = review_rank(item) in (0, 1) or not item.slug
         # A merged or removed item's title is in the head's lists already; a side effect's is not.
-        text = macro(module, "item", view, label if label != heading else "", view.slug not in merged,
-                     why if label != heading else None)
-        heading = label
+        text = macro(module, "item", view, new_heading, view.slug not in merged, why if new_heading else None, also)
         sections.append(Section("item", text, 1, view.slug or "(no item)", priority=4 if keep_longer else 6))
     return sections
+
+
+_EVENT = "Side effects: "
 
 
 def _in_pairs(finding: Finding, pairs: Sequence[tuple[str, str]]) -> bool:

@@ -404,6 +404,7 @@ def test_dry_run_touches_nothing(research: tuple[Path, Path]) -> None:
     proc = kgsync_pr(work, "http://127.0.0.1:9", "--dry-run", token="")
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip()  # the body
+    assert re.search(r"^kgsync pr: dry run: the PR title would be: (Add|Update|Remove) .{1,60}$", proc.stderr, re.M)
     assert git(work, "status", "--porcelain", "--ignored") == ""  # no graph, no manifest, no cache
 
 

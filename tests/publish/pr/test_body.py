@@ -32,7 +32,8 @@ from kgsync.publish.limits import GITHUB_BODY_LIMIT
 from kgsync.publish.pr.body import DEFAULT_FULL_REPORT_HINT, render_markdown
 from kgsync.publish.pr.markdown_escape import ZWSP, clean, md_code, md_escape
 from kgsync.publish.pr.pr_template import _environment
-from kgsync.publish.pr.sections import build_sections
+from kgsync.publish.pr.sections import DEFAULT_TITLE, build_sections
+from kgsync.publish.pr.title import cause_title
 from kgsync.publish.pr.truncation import body_length
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "pr_body"
@@ -231,7 +232,14 @@ FINDINGS = (
 )
 
 
+def as_pull_request(d: GraphDiff, body: str, fallback: str = DEFAULT_TITLE) -> str:
+    """The PR as GitHub shows it: its title (``cause_title``) above its body.  Every golden file
+    holds both, so the title test reads every golden's title."""
+    return f"# {cause_title(d, fallback)}\n\n{body}"
+
+
 def check_golden(name: str, text: str) -> None:
+    assert text.startswith("# "), "a golden PR holds its title: pass the body through as_pull_request"
     path = GOLDEN / name
     if os.environ.get("UPDATE_GOLDEN") == "1" and (not path.exists() or path.read_text(encoding="utf-8") != text):
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -246,23 +254,25 @@ def test_golden_typical_update() -> None:
     body = render_markdown(d, title="kgsync: knowledge graph update")
     # The body goes without the title (a PR shows it above); the full report opens with it.
     assert not body.truncated and body.full_text == "## kgsync: knowledge graph update\n\n" + body.text
-    check_golden("typical.md", body.text)
+    check_golden("typical.md", as_pull_request(d, body.text, "kgsync: knowledge graph update"))
     assert_harmless(body.text)
 
 
 def test_golden_empty_diff() -> None:
-    check_golden("empty.md", render_markdown(diff(_old(), _old())).text)
+    d = diff(_old(), _old())
+    check_golden("empty.md", as_pull_request(d, render_markdown(d).text))
 
 
 def test_golden_findings_without_graph_change() -> None:
-    check_golden("findings_only.md", render_markdown(diff(_new(), _new(), findings=FINDINGS)).text)
+    d = diff(_new(), _new(), findings=FINDINGS)
+    check_golden("findings_only.md", as_pull_request(d, render_markdown(d).text))
 
 
 def test_golden_truncated() -> None:
     d = diff(_old(), _new(), findings=FINDINGS)
     body = render_markdown(d, limit=2500, full_report_hint="The whole report is in [the job summary](https://example.org/run/1).")
     assert body.truncated and len(body.text) <= 2500
-    check_golden("truncated.md", body.text)
+    check_golden("truncated.md", as_pull_request(d, body.text))
 
 
 def test_layout_order_and_readability() -> None:
@@ -303,6 +313,10 @@ def test_findings_the_base_had_already_are_folded_after_the_new_ones() -> None:
     assert "concept:new-orphan" in new_part and "concept:old-orphan" not in new_part
     assert "concept:old-orphan" in known_part
     assert re.search(r"### Lint findings \(\d+ new, \d+ already in the base graph\)", text)
+    # The head counts only what this change brings; what the base had is a count apart.
+    head = text.split("\n### ", 1)[0]
+    assert "concept:old-orphan" not in head and "`orphan-node: concept:new-orphan`" in head
+    assert re.search(r"^- \d+ new lint errors \(\d+ already in the base graph\):$", head, re.M), head
     records = {(r["entity"], r["code"]): r["new"] for r in json.loads(to_json(d))["findings"]}
     assert records[(orphan_new.name, "orphan-node")] and not records[(orphan_old.name, "orphan-node")]
 
@@ -434,13 +448,14 @@ def test_golden_evidence_links_are_quoted_and_contradictions_need_attention() ->
             (f"Our benchmark **refutes** `{C}.md` Key Finding 1 <script>x</script>.", f"Research/{B}.md:40"),
         (f"claim:{B}:k1", f"claim:{A}:k1", "supports"): (f"This confirms `{A}.md` Key Finding 1.", f"Research/{B}.md:12"),
     }
-    body = render_markdown(diff(old, new), title="kgsync: knowledge graph update", evidence=evidence)
+    d = diff(old, new)
+    body = render_markdown(d, title="kgsync: knowledge graph update", evidence=evidence)
     head = body.text.split("### ", 1)[0]
-    assert f"- 1 new contradiction:\n  - `claim:{B}:k1 —contradicts→ claim:{C}:k1` — “Our benchmark" in head
+    assert f"- 1 new contradiction:\n  - `claim:{B}:k1` —contradicts→ `claim:{C}:k1` — “Our benchmark" in head
     assert f"- 1 trust change:\n  - `claim:{C}:k1` — now contested" in head
     assert "refutes" in head and f"Research/{B}.md:40" in head  # the quote is in the part never cut
     assert "### Evidence links (2:" in body.text
-    check_golden("evidence.md", body.text)
+    check_golden("evidence.md", as_pull_request(d, body.text, "kgsync: knowledge graph update"))
     assert_harmless(body.text)
 
 
@@ -455,8 +470,9 @@ def _claim_graph(statement: str, confidence: str) -> Graph:
 def test_golden_a_reworded_and_re_rated_claim_is_a_changed_claim_with_a_word_diff() -> None:
     old = _claim_graph("Caching halves the latency of graph reads.", "medium")
     new = _claim_graph("Caching cuts the latency of graph reads by half.", "high")
-    body = render_markdown(diff(old, new)).text
-    check_golden("changed_claim.md", body)
+    d = diff(old, new)
+    body = render_markdown(d).text
+    check_golden("changed_claim.md", as_pull_request(d, body))
     assert_harmless(body)
     # One word diff (no separate "Changed claims" section, no stored lines saying it again).
     assert "### Changed claims" not in body and body.count("~~halves~~") == 1
@@ -473,3 +489,32 @@ def test_a_changed_claims_hostile_wording_stays_inert() -> None:
     body = render_markdown(diff(old, new)).text
     assert_harmless(body)
     assert "  - reworded: Caching **" in body and "confidence" not in body.split("reworded: ")[1]
+
+
+def test_a_long_text_is_cut_at_the_end_of_a_word() -> None:
+    """The item index's titles and long notes: "…between keyword a…" read as a typo."""
+    title = "Does hybrid retrieval (BM25 plus dense vectors) close the gap between keyword and vector search?"
+    assert clean(title, 80) == "Does hybrid retrieval (BM25 plus dense vectors) close the gap between keyword…"
+    assert clean("x" * 300, 160) == "x" * 159 + "…"  # no word end near: cut where it must be
+    assert clean("word " * 40, 80).endswith("word…") and len(clean("word " * 40, 80)) <= 80
+
+
+def test_a_long_link_in_needs_attention_shows_both_names_whole() -> None:
+    """One code span of "a —supports→ b" was cut at 160 characters, inside b's name."""
+    a, b = f"claim:{A}:" + "a-long-finding-name-" * 4, f"claim:{B}:" + "another-long-finding-" * 4
+    old = Graph((Entity(a, "claim", ("x",)), Entity(b, "claim", ("y",))), (Relation(a, b, "supports"),))
+    text = render_markdown(diff(old, Graph(old.entities, ()))).text
+    assert f"- 1 removed supports / contradicts link:\n  - `{a}` —supports→ `{b}`\n" in text
+
+
+def test_a_long_contradiction_sentence_keeps_where_it_is_stated() -> None:
+    """The note was cut at its cap as a whole, so a long sentence pushed out "(path:line)"."""
+    source, target = f"claim:{B}:k1", f"claim:{C}:k1"
+    old = Graph((Entity(source, "claim", ("x",)), Entity(target, "claim", ("y",))), ())
+    new = Graph(old.entities, (Relation(source, target, "contradicts"),))
+    sentence = "Our replication on a larger corpus " + "does not hold up at all " * 12 + "and contradicts it."
+    evidence = {(source, target, "contradicts"): (sentence, f"Research/completed/{B}.md:102")}
+    head = render_markdown(diff(old, new), evidence=evidence).text.split("\n\n**", 1)[0]
+    [line] = [x for x in head.splitlines() if "—contradicts→" in x]
+    assert line.endswith(f"…” (Research/completed/{B}.md:102)") and "“Our replication on a larger corpus" in line
+    assert "at al…" not in line  # shortened at a word

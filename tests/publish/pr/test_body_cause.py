@@ -27,9 +27,9 @@ from kgsync.publish.pr.sections import build_sections
 from kgsync.publish.pr.truncation import body_length
 from kgsync.diff.vocab_events import EventKind
 from kgsync.publish.pr.side_effects import SideEffect, explain, explain_event
-from kgsync.publish.pr.title import MAX_TITLE, cause_title
+from kgsync.publish.pr.title import MAX_TITLE
 from kgsync.publish.proposal import _lost_groups
-from tests.publish.pr.test_body import GOLDEN, assert_harmless, check_golden
+from tests.publish.pr.test_body import GOLDEN, as_pull_request, assert_harmless, check_golden, gfm
 
 A, B, C = "2026-03-01-alpha", "2026-03-02-beta", "2026-02-20-gamma"
 REPO = "https://github.com/acme/research/blob/0123456789abcdef0123456789abcdef01234567/research"
@@ -72,11 +72,6 @@ def _render(d: GraphDiff, context: BodyContext, limit: int = GITHUB_BODY_LIMIT) 
     return text
 
 
-def as_pull_request(d: GraphDiff, body: str) -> str:
-    """The PR as GitHub shows it: its title above its body (the golden files hold both)."""
-    return f"# {cause_title(d, 'kgsync: test')}\n\n{body}"
-
-
 def test_one_add_opens_with_the_item_its_links_its_contribution_and_the_size() -> None:
     # Beta arrives and names "retrieval": gamma's and alpha's facts do not move; "memory" is
     # beta's alone.  Beta cites an item that is not there: the body says so (not only stderr).
@@ -87,7 +82,7 @@ def test_one_add_opens_with_the_item_its_links_its_contribution_and_the_size() -
     assert merged_slugs(d) == {B}
     dangling = (f"research/{B}.md:2: cites names '2026-01-01-missing', which is not an item here",)
     text = _render(d, BodyContext(links=_links(B), dangling=dangling))
-    check_golden("cause_add.md", as_pull_request(d, text))
+    check_golden("cause_add.md", as_pull_request(d, text, "kgsync: test"))
     before, after = graph_size(_base()), graph_size(new)
     assert f"{before.entities:,} → {after.entities:,} entities" in text
     assert f"{before.jsonl_bytes:,} → {after.jsonl_bytes:,} JSONL bytes" in text
@@ -109,13 +104,13 @@ def test_one_edit_shows_the_reworded_finding_and_the_confidence_change() -> None
     d = review(old, Graph(tuple(entities), old.relations))
     assert merged_slugs(d) == {A}
     text = _render(d, BodyContext(links=_links(A)))
-    check_golden("cause_edit.md", as_pull_request(d, text))
+    check_golden("cause_edit.md", as_pull_request(d, text, "kgsync: test"))
     assert "Side effects" not in text
     # One word diff, not also the stored lines; the other changed observations stay as lines.
     assert "- Alpha question holds.\n" not in text and "+ Alpha holds for small corpora.\n" not in text
     assert "- confidence:medium\n" in text and "+ confidence:high\n" in text
-    assert text.count("~~question holds.~~") == 1
-    assert "  - reworded: Alpha ~~question holds.~~ **holds for small corpora.**\n" in text  # word by word
+    assert text.count("~~question~~") == 1
+    assert "  - reworded: Alpha ~~question~~ holds **for small corpora**.\n" in text  # word by word, the stop apart
     # With the item's findings known (the PR flow), the diff runs over the whole statement,
     # labelled with its Key Finding number: the stored cut is not a change.
     whole = StatementChange(1, "Alpha question holds " + "for every corpus we tried " * 8 + "and more.",
@@ -142,7 +137,7 @@ def test_one_delete_lists_the_removed_item_and_the_retired_shared_node_as_its_co
     context = BodyContext(links={}, lost={name: str(why) for name, why in lost.items()},
                           events=_lost_groups(d, lost, merged_slugs(d)))
     text = _render(d, context)
-    check_golden("cause_delete.md", as_pull_request(d, text))
+    check_golden("cause_delete.md", as_pull_request(d, text, "kgsync: test"))
     reason = "1 linking item left (min 2)"
     assert f"  - `concept:retrieval` — {reason}; pin it in kgsync-vocab.yml to keep it\n" in text
     side = text.index(f"### Side effects: concept:retrieval removed: {reason}\n\n- Fix: pin it in kgsync-vocab.yml")
@@ -162,11 +157,61 @@ def test_a_vocabulary_event_heads_the_side_effects_it_explains() -> None:
     why = explain_event(EventKind.HUB_ENTERED, "retrieval")  # as the PR flow fills it in
     events = (VocabularyGroup("hub entered: retrieval", (A, B, C), why.reason, why.fix),)
     text = _render(d, BodyContext(links=_links(B), events=events))
-    check_golden("cause_vocabulary_event.md", text)
+    check_golden("cause_vocabulary_event.md", as_pull_request(d, text, "kgsync: test"))
     assert text.count("### Side effects: hub entered: retrieval") == 1  # one heading for the group
     assert f"### Side effects: hub entered: retrieval\n\n- Why: {why.reason}\n- Fix: {why.fix}\n" in text
     assert "### Side effects (other items)" not in text
     assert text.index(f"#### {B}") < text.index("### Side effects: hub entered") < text.index(f"#### {A}")
+
+
+def test_an_item_two_events_moved_is_listed_under_each_with_its_changes_once() -> None:
+    """Alpha lost retrieval (a hub now) and its theme's concept: each event names every item it
+    moved.  Alpha's changes are shown once, under the first event, which says the other moved it
+    too; the second event lists alpha in one line pointing there (gamma only under the first)."""
+    new = _graph(_item(A, "Alpha question"), _item(C, "Gamma question"), _item(B, "Beta question", "memory"),
+                 concepts={"memory": (B,)})
+    d = review(_base(), new)
+    hub, theme = explain_event(EventKind.HUB_ENTERED, "retrieval"), explain_event(EventKind.THEME_HUB, "evals")
+    events = (VocabularyGroup("hub entered: retrieval", (A, C), hub.reason, hub.fix),
+              VocabularyGroup("theme is a hub: evals", (A,), theme.reason, theme.fix))
+    text = _render(d, BodyContext(links=_links(B), events=events))
+    first, second = "### Side effects: hub entered: retrieval\n", "### Side effects: theme is a hub: evals\n"
+    under_first = text[text.index(first):text.index(second)]
+    under_second = text[text.index(second):]
+    assert f"#### {A} — Alpha question\n" in under_first and f"#### {C} — Gamma question\n" in under_first
+    assert "Also moved by *theme is a hub: evals* (below).\n" in under_first
+    assert f"- Why: {theme.reason}\n- Fix: {theme.fix}\n" in under_second  # each event with its reason and fix
+    assert f"#### {A} — Alpha question\n\nMoved by this event too; its changes are listed once, above, under " \
+           "*hub entered: retrieval*.\n" in under_second
+    assert C not in under_second
+    assert text.count(f"- `item:{A}` —addresses→ `concept:retrieval`") == 1  # the changes once
+    # The full report (no cap) reads the same way.
+    assert text == _render(d, BodyContext(links=_links(B), events=events), limit=0).split("\n", 2)[2]
+
+
+def test_a_re_judged_item_shows_its_changes_under_the_trust_change_before_any_event() -> None:
+    """Beta contradicts gamma's finding, and retrieval became a hub: gamma's changes are shown
+    under "contradicts or supersedes its claims" (a trust change weighs more), the event lists
+    it in one line pointing there."""
+    base = _base()
+    contested = Entity(f"claim:{C}:kf-1", "claim", ("Gamma question holds.", "confidence:medium",
+                                                  "section:key-finding-1", f"provenance:item={C}", "status:contested"))
+    new = _graph(_item(A, "Alpha question"), _item(C, "Gamma question"), _item(B, "Beta question", "memory"),
+                 concepts={"memory": (B,)})
+    new = Graph(tuple(contested if e.name == contested.name else e for e in new.entities),
+                new.relations + (Relation(f"claim:{B}:kf-1", f"claim:{C}:kf-1", "contradicts"),))
+    d = review(base, new)
+    hub = explain_event(EventKind.HUB_ENTERED, "retrieval")
+    events = (VocabularyGroup("hub entered: retrieval", (A, C), hub.reason, hub.fix),)
+    # Only beta's file changed (the PR flow knows it from git; the diff alone would call gamma merged).
+    text = _render(d, BodyContext(merged=frozenset({B}), links=_links(B), events=events))
+    judged = f"### Side effects: {explain(SideEffect.RE_JUDGED).reason}\n"
+    event = "### Side effects: hub entered: retrieval\n"
+    assert text.index(judged) < text.index(event)
+    under_judged = text[text.index(judged):text.index(event)]
+    assert f"#### {C} — Gamma question\n\nAlso moved by *hub entered: retrieval* (below).\n" in under_judged
+    assert "+ status:contested" in under_judged
+    assert f"#### {C} — Gamma question\n\nMoved by this event too" in text[text.index(event):]
 
 
 def test_side_effects_no_event_names_fall_under_the_plain_heading() -> None:
@@ -202,7 +247,7 @@ def test_many_items_at_once_keep_the_cut_rules() -> None:
     assert "and 7 more" not in full and all(f"- {s}" in full for s in slugs[3:6] + slugs[14:])
     limit = 11_000  # the head lists one entry a line, zeros included: a little longer than before
     text = _render(d, context, limit=limit)
-    check_golden("cause_many.md", as_pull_request(d, text))
+    check_golden("cause_many.md", as_pull_request(d, text, "kgsync: test"))
     assert body_length(text) <= limit and "**Truncated:**" in text
     # "Needs attention" is never cut, with its dangling cites; cuts fall at section boundaries.
     sections = build_sections(d, title="kgsync: test", context=context, heading=False,
@@ -219,20 +264,44 @@ def test_many_items_at_once_keep_the_cut_rules() -> None:
     assert {slugs[0], slugs[1], slugs[2]} <= shown
 
 
-PR_GOLDENS = ("cause_add.md", "cause_edit.md", "cause_delete.md", "cause_many.md")
+#: The PR goldens the issue asks for: add, reword, delete and a merge of several items.
+PR_GOLDENS = {"cause_add.md": "Add", "cause_edit.md": "Update", "cause_delete.md": "Remove", "cause_many.md": "Add 14, "}
+#: A title that names how many items ("Add 3 items", "Update graph: 2 items", "Add 2, remove 1 item").
+_COUNTED = re.compile(r"(?:(?:Add|Update|Remove) \d+(?:, (?:update|remove) \d+)*|Update graph: \d+) items?")
+_SIZE = re.compile(r" \((?:[+-]\d[\d,]* claims?|\d[\d,]* claims? reworded|[+-]\d[\d,]* claims?, .+|\d[\d,]* nodes? changed)\)")
 
 
-@pytest.mark.parametrize("name", PR_GOLDENS)
+def _golden_names() -> list[str]:
+    return sorted(p.name for p in GOLDEN.glob("*.md"))
+
+
+def test_the_issue_s_pr_goldens_are_there() -> None:
+    for name, verb in PR_GOLDENS.items():
+        assert (GOLDEN / name).read_text(encoding="utf-8").startswith(f"# {verb}"), name
+
+
+@pytest.mark.parametrize("name", _golden_names())
 def test_every_golden_pr_title_fits_and_never_cuts_a_word(name: str) -> None:
-    """Add, reword, delete and a merge of several items: each golden PR's title line."""
-    first = (GOLDEN / name).read_text(encoding="utf-8").split("\n", 1)[0]
+    """Every golden PR's title line: at most 72 characters, Dependabot-style (what happened, to
+    which item, how much), and each word of an item's title in it a whole word of that title
+    (as the body's Merged or Removed list gives it); no item behind the change: the configured title."""
+    first, _, body = (GOLDEN / name).read_text(encoding="utf-8").partition("\n\n")
     assert first.startswith("# ")
     title = first[2:]
     assert 0 < len(title) <= MAX_TITLE
-    name_part = title.split(" ", 1)[1].rsplit(" (", 1)[0]
-    for word in name_part.removesuffix("…").split():  # each a whole word of an item title or ours
-        assert re.fullmatch(r"[\w:,.?'-]+", word), (word, title)
-    assert re.fullmatch(r"(Add|Update|Remove) .+", title), title
+    listed = re.findall(r"^- [\w.-]+ — (.+?)(?: \((?:new item|removed item)\))?(?: · \[.*)?$", body, re.M)
+    if not listed:  # nothing merged: the configured title
+        assert title in ("Knowledge graph update", "kgsync: knowledge graph update", "kgsync: test"), title
+        return
+    verb, _, rest = title.partition(" ")
+    assert verb in ("Add", "Update", "Remove"), title
+    size = _SIZE.search(title)
+    assert size and title.endswith(size.group(0)), title  # how much, last
+    named = title[: size.start()]
+    if _COUNTED.fullmatch(named):
+        return
+    words = named.split(" ", 1)[1].removesuffix("…").split()
+    assert any(title_words[: len(words)] == words for title_words in (t.split() for t in listed)), (title, listed)
 
 
 def test_links_are_only_http_urls_we_built() -> None:
@@ -276,3 +345,11 @@ def test_the_head_has_a_fixed_budget_whatever_one_change_holds(n: int) -> None:
     for label in ("removed research items", "removed concepts or methods", "trust changes", "new contradictions",
                   "new dangling cites"):
         assert re.search(rf"^- {n:,} {label}( \(fix: [^)]+\))?:$", large, re.M), label
+
+
+def test_a_word_diff_marks_only_the_words_that_changed_not_the_stop_after_them() -> None:
+    assert word_diff("Caching halves reads.", "Caching halves reads by half.") == "Caching halves reads **by half**."
+    assert word_diff("It holds.", "It holds!") == "It holds ~~.~~ **&#33;**"  # a run opens after a space
+    assert word_diff("see e.g. this, and that", "see e.g. these, and that") == "see e.g. ~~this~~ **these**, and that"
+    rendered = gfm(f"- {word_diff('It holds.', 'It holds!')}")
+    assert "<del>.</del>" in rendered and "<strong>!</strong>" in rendered  # GitHub opens each mark

@@ -339,3 +339,103 @@ def _cite_missing(folder: Path) -> None:
     path, _finding, _whole = _long_finding(folder)
     text = re.sub(r"^cites: \[", "cites: [2025-01-01-not-here, ", path.read_text(encoding="utf-8"), count=1, flags=re.M)
     path.write_text(re.sub(r"^cites: \[, ", "cites: [", text, flags=re.M), encoding="utf-8")
+
+
+def test_a_shallow_clone_with_an_older_base_manifest_fetches_the_history_it_needs(tmp_path: Path) -> None:
+    """The base manifest was written before it recorded what each item names and each cut
+    finding's whole statement (an older kgsync): in a depth-1 clone neither the manifest nor git
+    says whether the item's dangling cite is old.  The PR fetches just enough history from the
+    remote to read the item as the base graph was built from it: the old cite is not "new", the
+    reworded finding is diffed whole; a cite this change adds is new."""
+    def older_history(folder: Path) -> None:  # a repository with history before the graph
+        _cite_missing(folder)
+        work = folder.parent.parent
+        for n in range(12):
+            (work / "NOTES.md").write_text(f"old {n}\n", encoding="utf-8")
+            git(work, "add", "NOTES.md")
+            git(work, "commit", "-q", "-m", f"old notes {n}")
+
+    work = _built_and_pushed(tmp_path, older_history)
+    _drop_manifest_records(work)
+    path, finding, whole = _long_finding(work / "Research" / "completed")
+    word = whole.split()[1]
+    lines = path.read_text(encoding="utf-8").split("\n")
+    lines[finding.line - 1] = lines[finding.line - 1].replace(word, "Reportedly", 1)
+    path.write_text("\n".join(lines), encoding="utf-8")
+    _commit(work, "an unrelated commit")  # the graph was written two commits before the base
+    for _ in range(3):
+        (work / "NOTES.md").write_text(f"{_}\n", encoding="utf-8")
+        _commit(work, f"notes {_}")
+    shallow = tmp_path / "shallow"
+    subprocess.run(["git", "clone", "-q", "--depth", "1", (tmp_path / "remote.git").as_uri(), str(shallow)], check=True)
+    checkout = GitCheckout(shallow)
+    assert checkout.is_shallow()
+
+    prepared = prepare(config_module.load(shallow), checkout=checkout, base_sha=checkout.head(), title=None,
+                       labels=(), write=False)
+    body = prepared.proposal.body
+    assert "- 0 new dangling cites\n" in body, body[:1500]
+    assert "2025-01-01-not-here" not in body.split("**Merged:**")[0]
+    [line] = [x for x in body.splitlines() if "reworded:" in x]
+    assert line.startswith(f"  - Key Finding {finding.number}, reworded: "), line
+    assert line.count("~~") == 2 and "**Reportedly**" in line and "…" not in line  # whole, one word changed
+    # Only the history it needed, not the whole repository's.
+    assert checkout.is_shallow() and int(git(shallow, "rev-list", "--count", "HEAD")) < int(
+        git(work, "rev-list", "--count", "HEAD"))
+
+    # The same older manifest, and this change adds a second missing cite: that one is new.
+    text = path.read_text(encoding="utf-8")
+    path.write_text(re.sub(r"^cites: \[", "cites: [2025-02-02-also-missing, ", text, count=1, flags=re.M),
+                    encoding="utf-8")
+    _commit(work, "cite another missing item")
+    again = tmp_path / "again"
+    subprocess.run(["git", "clone", "-q", "--depth", "1", (tmp_path / "remote.git").as_uri(), str(again)], check=True)
+    checkout = GitCheckout(again)
+    prepared = prepare(config_module.load(again), checkout=checkout, base_sha=checkout.head(), title=None,
+                       labels=(), write=False)
+    head = prepared.proposal.body.split("**Merged:**")[0]
+    assert "- 1 new dangling cite (fix: " in head and "2025-02-02-also-missing" in head, head
+    assert "2025-01-01-not-here" not in head
+
+
+@pytest.mark.parametrize(("older", "shallow"), [(False, False), (True, False), (True, True)],
+                         ids=["manifest-record", "older-manifest", "older-manifest-depth-1"])
+def test_a_dangling_cite_an_edit_adds_is_new_though_the_graph_does_not_change(
+        tmp_path: Path, older: bool, shallow: bool) -> None:
+    """An edit that only adds a cite of a missing item changes no node (the graph cannot show the
+    cite), so the item is in no diff: the base manifest's record still tells the cite is new;
+    an older manifest without the record asks git which files the change touched (a depth-1
+    clone fetching that history first).  The item's old missing cite stays old."""
+    work = _built_and_pushed(tmp_path, _cite_missing)
+    if older:
+        _drop_manifest_records(work)
+    path, _finding, _whole = _long_finding(work / "Research" / "completed")
+    text = path.read_text(encoding="utf-8")
+    path.write_text(re.sub(r"^cites: \[", "cites: [2025-12-01-missing-survey, ", text, count=1, flags=re.M),
+                    encoding="utf-8")
+    sha = _commit(work, "cite a missing survey")
+    checkout = GitCheckout(work)
+    if shallow:
+        clone = tmp_path / "shallow"
+        subprocess.run(["git", "clone", "-q", "--depth", "1", (tmp_path / "remote.git").as_uri(), str(clone)],
+                       check=True)
+        checkout, work = GitCheckout(clone), clone
+        sha = checkout.head()
+    prepared = prepare(config_module.load(work), checkout=checkout, base_sha=sha, title=None, labels=(), write=False)
+    head = prepared.proposal.body.split("**No change to the graph.**")[0]
+    assert "- 1 new dangling cite (fix: " in head and f"{path.name}:2: cites names '2025-12-01-missing-survey'" in head
+    assert "2025-01-01-not-here" not in head, head
+
+
+def _drop_manifest_records(work: Path) -> None:
+    """Rewrite the committed manifest as an older kgsync wrote it: no record of what each item
+    names, nor of cut findings' whole statements."""
+    manifest_file = work / "memory.kgsync.json"
+    manifest = Manifest.loads(manifest_file.read_text(encoding="utf-8"), "manifest")
+    assert manifest.named and manifest.statements  # what the older manifest lacks
+    older = Manifest(manifest.by_item, hubs=manifest.hubs, themes=manifest.themes, merges=manifest.merges,
+                     acronyms=manifest.acronyms, topics=manifest.topics)
+    manifest_file.write_text(older.dumps(), encoding="utf-8")
+    _commit(work, "graph by an older kgsync")
+
+

@@ -136,3 +136,14 @@ def test_a_node_a_merged_item_brings_to_min_links_and_a_removed_item_s_links_are
     assert ("### Side effects: concept:memory added\n\n- Why: a merged item links it too: 2 linking items now (min 2), "
             "so it is a node\n- Fix: to keep it out, add it to stoplist: in kgsync-vocab.yml\n") in body
     assert f"### Side effects: item:{C} removed\n\n- Why: the item it extends or cites was removed" in body
+
+
+def test_a_new_node_no_merged_item_links_is_not_said_to_come_from_a_merged_item() -> None:
+    """Alpha and epsilon now link "evals" (a theme that became a concept), beta (merged) does not:
+    the "a merged item links it too" reason would be false, so it is not given."""
+    old = Graph(tuple(_item(A) + _item(E)), tuple(Relation(f"item:{s}", f"claim:{s}:kf-1", "states") for s in (A, E)))
+    evals = Entity("concept:evals", "concept", ())
+    new = Graph(tuple(_item(A) + _item(B) + _item(E)) + (evals,),
+                (Relation(f"item:{A}", "concept:evals", "addresses"), Relation(f"item:{E}", "concept:evals", "addresses"),
+                 *(Relation(f"item:{s}", f"claim:{s}:kf-1", "states") for s in (A, B, E))))
+    assert _gained_groups(diff(old, new), new, frozenset({B}), 2, "kgsync-vocab.yml") == ()
