@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 
@@ -62,7 +63,7 @@ class ThemeMap:
             # back from them), built word by word as ``key_of_words`` builds it: a ``term_key``
             # per phrase, most of them never seen before, was most of a fresh build's claim time.
             keys = [word_key(w) for w in words(text)]
-            longest = self._longest()
+            longest = self._longest
             for i in range(len(keys) - 1):
                 phrase = [keys[i]]
                 for key in keys[i + 1 : i + longest]:  # phrases of 2 to ``longest`` words
@@ -80,7 +81,9 @@ class ThemeMap:
         own = self.own_words.get(theme)
         return own is not None and any(word_key(w) in own for w in words(text))
 
+    @cached_property
     def _longest(self) -> int:
+        # Once per map, not per statement (a pass over every topic key).
         return max((len(k.split()) for k in self.topic_keys), default=0) + 1  # a closed prefix joins two words
 
 
