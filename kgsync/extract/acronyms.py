@@ -206,43 +206,63 @@ def _folded(text: str) -> str:
 
 
 @lru_cache(maxsize=1024)
-def _first_letters(first: str) -> re.Pattern[str]:
-    """Where a phrase for an acronym opening with letter ``first`` may start in a ``_folded``
-    text: ``first`` at a word's start.  Led by a literal: scanned in C."""
-    return re.compile(rf"{first}(?<!\w.)")
-
-
-@lru_cache(maxsize=1024)
 def _gap_then(second: str) -> re.Pattern[str]:
     """What must follow the first word: a gap (or up to two short words and gaps, where linking
     words may be), then a word opening with ``second``."""
     return re.compile(rf"[\s-]+(?:[\w&]{{1,4}}[\s-]+){{0,2}}{second}")
 
 
+@lru_cache(maxsize=1024)
+def _opening_then(first: str, second: str) -> re.Pattern[str]:
+    """``first`` opening a run of word characters and apostrophes (``_word_end``'s), where ``_gap_then(second)``
+    follows the run: the word starts worth following, found in C.  The lookahead reads each run
+    once (a run has one opening) and to its end, as ``_word_end`` does (possessive: a word
+    character or an apostrophe is never a gap's)."""
+    return re.compile(rf"{first}(?<![\w'\u2019].)(?=[\w'\u2019]*+[\s-]+(?:[\w&]{{1,4}}[\s-]+){{0,2}}{second})")
+
+
+@lru_cache(maxsize=1024)
+def _after_apostrophe(first: str) -> re.Pattern[str]:
+    """``first`` after an apostrophe: a word start inside a run ("o'brien", "b'b'b'…")."""
+    return re.compile(rf"{first}(?<=['\u2019].)")
+
+
 def _spelled_phrases(text: str, key: str, folded: str | None = None) -> Iterator[str]:
     """What ``_spelling(key).finditer(text)`` matches, for a lowercase ASCII ``key``, found word by
     word in the order the regex tries them, in the ``_folded`` text (given, or folded here): a
     scan per first letter instead of a regex compiled per acronym (compiling took two thirds of
-    the time).  Each run of word characters is scanned once: every start inside one run ends at
-    the same place ("b'b'b'…" has a start at each "b"; scanning the run again from each took
-    time growing with the square of its length)."""
+    the time).  Only the starts whose run of word characters is followed by a gap and ``key[1]``
+    are followed further: those opening a run are found by one regex (``_opening_then``, in C:
+    a Python step per word start took most of the time); those inside a run, after an apostrophe,
+    word by word, each run scanned once ("b'b'b'…" has a start at each "b"; scanning the run
+    again from each took time growing with the square of its length)."""
     low = _folded(text) if folded is None else folded
-    gap = _gap_then(key[1])
+    starts = [match.start() for match in _opening_then(key[0], key[1]).finditer(low)]
+    if ("'" + key[0]) in low or ("\u2019" + key[0]) in low:
+        starts = sorted(starts + _inner_starts(low, key[0], key[1]))  # the two sets are disjoint
     end = 0
-    run_end, run_ok = -1, False  # the run of word characters after the last start, and what follows it
-    for first in _first_letters(key[0]).finditer(low):
-        start = first.start()
+    for start in starts:
         if start < end:
             continue  # the regex's matches do not overlap
-        if start + 1 > run_end:  # a new run: where it ends, and whether a gap and ``key[1]`` follow
-            run_end = _word_end(low, start + 1)
-            run_ok = gap.match(low, run_end) is not None
-        if not run_ok:
-            continue
-        stop = _after_gap(low, key, 1, run_end)
+        stop = _after_gap(low, key, 1, _word_end(low, start + 1))
         if stop:
             end = stop
             yield text[start:stop]
+
+
+def _inner_starts(low: str, first: str, second: str) -> list[int]:
+    """The starts of ``first`` after an apostrophe whose run is followed by a gap and ``second``."""
+    gap = _gap_then(second)
+    out: list[int] = []
+    run_end, run_ok = -1, False  # the run of word characters after the last start, and what follows it
+    for match in _after_apostrophe(first).finditer(low):
+        start = match.start()
+        if start + 1 > run_end:  # a new run: where it ends, and whether a gap and ``second`` follow
+            run_end = _word_end(low, start + 1)
+            run_ok = gap.match(low, run_end) is not None
+        if run_ok:
+            out.append(start)
+    return out
 
 
 def _word_end(low: str, pos: int) -> int:

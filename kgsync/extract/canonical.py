@@ -246,13 +246,19 @@ def key_of_words(keys: Iterable[str]) -> str:
     """``term_key`` of words that are already ``word_key``-ed (the hot path)."""
     out: list[str] = []
     for key in keys:
-        out.append(key)
-        # Close up every prefix the new word completes, right to left ("e e mail" ->
-        # "eemail" at once, not "e email" now and "eemail" on a second pass): the
-        # result has no closable pair left, so term_key stays idempotent.
-        while len(out) > 1 and out[-2] in _PREFIXES and _closes(out[-2], out[-1]):
-            out[-2:] = [out[-2] + out[-1]]
+        append_key(out, key)
     return " ".join(out)
+
+
+def append_key(out: list[str], key: str) -> None:
+    """``key_of_words``' step: the words of a key (``out``, changed in place) and one more
+    ``word_key``-ed word, so a key's phrases that start alike are keyed word by word."""
+    out.append(key)
+    # Close up every prefix the new word completes, right to left ("e e mail" ->
+    # "eemail" at once, not "e email" now and "eemail" on a second pass): the
+    # result has no closable pair left, so term_key stays idempotent.
+    while len(out) > 1 and out[-2] in _PREFIXES and _closes(out[-2], out[-1]):
+        out[-2:] = [out[-2] + out[-1]]
 
 
 @lru_cache(maxsize=50_000)

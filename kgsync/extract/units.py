@@ -17,6 +17,7 @@ Read from the item alone (its dense zones and its body), so its contribution sta
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from kgsync.extract import lexicon
 from kgsync.extract.canonical import term_key
@@ -32,10 +33,40 @@ _CAPITALISED = re.compile(r"(?<![\w-])[a-z]+ ((?:[A-Z][A-Za-z]+[- ]){1,3}[A-Z][A
 def unit_keys(text: str) -> frozenset[str]:
     """Term keys of the two-word compounds ``text`` writes as one unit (see the module doc)."""
     out: set[str] = set()
-    for match in _HYPHENATED.finditer(text):
+    for match in _matches(text, _HYPHENATED, _HYPHEN_THEN_WORDS):
         if match.group(2) not in lexicon.STOPWORDS:  # "cost-reduction is": no noun follows
             out.add(term_key(match.group(1)))
-    for match in _CAPITALISED.finditer(text):
+    for match in _matches(text, _CAPITALISED, _SPACE_THEN_CAPITALS):
         words = re.split(r"[- ]", match.group(1))
         out.update(term_key(" ".join(words[i:i + 2])) for i in range(len(words) - 1))
     return frozenset(key for key in out if key.count(" ") == 1)
+
+
+# Where a match of each pattern may be: the character right after its first word (a hyphen,
+# a space), with what must follow it.  Led by a literal, so the regex engine skips to each in C;
+# the patterns themselves open with a word after a lookbehind, so the engine tried them at every
+# position of the text (the real corpus's 10.8 M characters: 1.18 s, from the anchors 0.36 s).
+_HYPHEN_THEN_WORDS = re.compile(r"-(?=[a-z]+(?![\w-]) [a-z])")
+_SPACE_THEN_CAPITALS = re.compile(r" (?=[A-Z][A-Za-z]+[- ][A-Z])")
+_LOWER = frozenset("abcdefghijklmnopqrstuvwxyz")
+
+
+def _matches(text: str, pattern: re.Pattern[str], after_first_word: re.Pattern[str]) -> Iterator[re.Match[str]]:
+    """``pattern.finditer(text)`` for ``_HYPHENATED`` and ``_CAPITALISED``, found from
+    ``after_first_word``: a match's first word is the run of letters before that character
+    (``[A-Za-z][a-z]+``: its lower-case letters and one capital before them), and no two
+    candidates share a start.  Each start is tried with ``pattern.match`` in the text's order,
+    and starts inside the last match are skipped, as ``finditer`` does."""
+    end = 0
+    for anchor in after_first_word.finditer(text):
+        start = anchor.start()
+        while start > end and text[start - 1] in _LOWER:
+            start -= 1
+        if start > end and text[start - 1].isupper() and text[start - 1].isascii():
+            start -= 1  # "Transaction-cost": only ``_HYPHENATED`` takes it, its pattern decides
+        if start < end:
+            continue
+        match = pattern.match(text, start)
+        if match is not None:
+            end = match.end()
+            yield match

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 
-from kgsync.extract.canonical import _PREFIXES, display_alias, latin_lookalikes, term_key, word_key, words
+from kgsync.extract.canonical import _PREFIXES, append_key, display_alias, latin_lookalikes, term_key, word_key, words
 from kgsync.extract.lexicon import GENERIC, STOPWORDS
 from kgsync.read.yaml_source import read_yaml
 from kgsync.contract.errors import ConfigError, Location
@@ -58,11 +59,16 @@ class ThemeMap:
         """Themes whose specific phrases occur in ``text`` (sorted)."""
         found: set[str] = set()
         if self.topic_keys:
-            tokens = words(text)
-            longest = self._longest()
-            for i in range(len(tokens)):
-                for n in range(2, min(longest, len(tokens) - i) + 1):
-                    slug = self.topic_keys.get(term_key(" ".join(tokens[i : i + n])))
+            # Each phrase's key is ``term_key`` of its words joined (``words`` gives those words
+            # back from them), built word by word as ``key_of_words`` builds it: a ``term_key``
+            # per phrase, most of them never seen before, was most of a fresh build's claim time.
+            keys = [word_key(w) for w in words(text)]
+            longest = self._longest
+            for i in range(len(keys) - 1):
+                phrase = [keys[i]]
+                for key in keys[i + 1 : i + longest]:  # phrases of 2 to ``longest`` words
+                    append_key(phrase, key)
+                    slug = self.topic_keys.get(" ".join(phrase))
                     if slug:
                         found.add(slug)
         for acronym, slug in self.acronyms.items():
@@ -75,7 +81,9 @@ class ThemeMap:
         own = self.own_words.get(theme)
         return own is not None and any(word_key(w) in own for w in words(text))
 
+    @cached_property
     def _longest(self) -> int:
+        # Once per map, not per statement (a pass over every topic key).
         return max((len(k.split()) for k in self.topic_keys), default=0) + 1  # a closed prefix joins two words
 
 

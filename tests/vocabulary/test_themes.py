@@ -6,9 +6,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from kgsync.contract.errors import ConfigError
-from kgsync.vocabulary.themes import load_theme_map
+from kgsync.extract.canonical import term_key, words
+from kgsync.vocabulary.themes import ThemeMap, load_theme_map
 
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "themes-vocabulary.md"
 
@@ -76,3 +79,24 @@ def test_the_real_vocabularys_synonyms(require_shared: Callable[[Path], Path]) -
     assert "agentic ai" in themes.words["agentic-ai"]
     assert {"MCP", "model context protocol"} <= set(themes.words["tools-infrastructure"])
     assert "context window" in themes.words["memory-context"]
+
+
+_THEME_WORDS = st.sampled_from(["multi", "agent", "agents", "e", "mail", "re", "ranking", "co", "pilot", "knowledge",
+                                "graph's", "graphs", "GPT-4.1", "4.1", "the", "Multi-Agent", "e\u2011mail", "na\u00efve",
+                                "c++", "colour", "color", "sub", "sub-agent", ",", "."])
+
+
+@given(st.lists(_THEME_WORDS, max_size=25))
+def test_mentions_keys_each_phrase_as_term_key_does(tokens: list[str]) -> None:
+    """``mentions`` keys a statement's phrases word by word: the same themes as ``term_key`` of each
+    phrase of 2 or more of its words, as plainly written (prefixes closing up across the phrase)."""
+    keys = {term_key(p): slug for p, slug in (("multi-agent", "a"), ("e-mail", "b"), ("knowledge graph", "c"),
+                                              ("re ranking agents", "d"), ("naive colour", "e"), ("gpt 4.1", "f"),
+                                              ("cpp agent", "g"), ("subagent", "h"), ("co pilot", "i"))}
+    themes = ThemeMap(topic_keys=keys)
+    text = " ".join(tokens)
+    tokens_ = words(text)
+    longest = max(len(k.split()) for k in keys) + 1
+    expected = {keys[k] for i in range(len(tokens_)) for n in range(2, longest + 1) if i + n <= len(tokens_)
+                if (k := term_key(" ".join(tokens_[i:i + n]))) in keys}
+    assert themes.mentions(text) == tuple(sorted(expected))
