@@ -34,6 +34,7 @@ from kgsync.build.cache.read_memo import ReadMemo
 from kgsync.build.cache.records import RecordCache
 from kgsync.build.reading import Reading, item_files, parse_all, reading_of
 from kgsync.extract.record import Record
+from kgsync.contract import jsonl
 from kgsync.contract.errors import GraphFormatError, KgsyncError, LintFailed, Location
 from kgsync.contract.model import Facts, Graph
 from kgsync.extract.evidence_model import EvidencePlan, EvidenceText
@@ -55,7 +56,9 @@ from kgsync.vocabulary.vocab import PinnedVocabulary, Vocabulary, load_pinned
 
 @dataclass(frozen=True)
 class BuildResult:
-    graph: Graph  # the new graph (written unless write=False or lint failed)
+    # The new graph (written unless write=False or lint failed); built when asked for (``graph``):
+    # an incremental rebuild has only its file bytes.
+    load_graph: Callable[[], Graph] = field(repr=False, compare=False)
     # The committed graph, as read; parsed only when asked for (``previous``): a
     # rebuild over a graph kgsync wrote itself need not decode it (see kgsync.build.cache.state).
     load_previous: Callable[[], Graph] = field(repr=False, compare=False)
@@ -74,6 +77,10 @@ class BuildResult:
     # "slug: fact" for each fact the committed manifest credits to an item that no build of it can
     # have written (``merge.anchored``): kept as content added by hand or by an agent, never deleted.
     disowned: tuple[str, ...] = ()
+
+    @cached_property
+    def graph(self) -> Graph:
+        return self.load_graph()
 
     @cached_property
     def previous(self) -> Graph:
@@ -219,14 +226,16 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
         raise LintFailed(f"the new graph breaks the contract ({len(bad)} finding(s)); nothing was written", bad)
     changed: tuple[Path, ...] = ()
     if write:
-        changed, state = write_graph(linted.merged.graph, manifest, not linted.merged.foreign, files, base, state)
+        graph_data = jsonl.dumps(linted.merged.graph).encode("utf-8")
+        changed, state = write_graph(graph_data, manifest, not linted.merged.foreign, files, base, state)
     build_state.save(cache_folder, state, reader)
     clock.lap("write")
     issues = (reading.read.issues + over_caps + assembled.evidence.issues + linted.item_errors
               + tuple(reader.notices))
     credited = tuple(f"{slug}: {fact}" for slug, facts in sorted(disowned(base.manifest).items())
                      for fact in describe_facts(facts))
-    return BuildResult(linted.merged.graph, base.load_previous, manifest, reading.read.items, issues, linted.report,
+    graph = linted.merged.graph
+    return BuildResult(lambda: graph, base.load_previous, manifest, reading.read.items, issues, linted.report,
                        vocabulary, bool(changed), changed, tuple(clock.laps), removed_items, credited)
 
 
