@@ -46,6 +46,7 @@ class Base:
     # Under the shortcut, the two files' bytes as verified (what the incremental path splices).
     graph_bytes: bytes | None = None
     manifest_bytes: bytes | None = None
+    graph_sha1: str | None = None  # of ``graph_bytes``
 
 
 def committed_base(files: GraphFiles, state: BuildState, items: Sequence[ResearchItem], keep: frozenset[str]) -> Base:
@@ -55,7 +56,8 @@ def committed_base(files: GraphFiles, state: BuildState, items: Sequence[Researc
         # The old manifest only matters for items that failed (they keep their old facts).
         return Base(Graph(), files.read_manifest() if keep else None,
                     _parse_later(committed_bytes, str(files.graph)), verified=True,
-                    graph_bytes=committed_bytes, manifest_bytes=manifest_bytes)
+                    graph_bytes=committed_bytes, manifest_bytes=manifest_bytes,
+                    graph_sha1=state.graph.sha1 if state.graph is not None else None)
     committed = jsonl.read(files.graph)
     manifest = files.read_manifest()
     if manifest is None:

@@ -13,6 +13,7 @@ hand-added) is not re-parsed.
 from __future__ import annotations
 
 import gc
+import hashlib
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -29,7 +30,9 @@ from kgsync.build.cache.location import locate
 from kgsync.build.cache.memo import context_key, memoised_assembly
 from kgsync.build.cache.selection import SelectionStore
 from kgsync.build.checking import lint_blaming_items, merge_into
-from kgsync.build.committed import GraphFiles, committed_base, items_before, kept_items, write_graph
+from kgsync.build.incremental import rebuild
+from kgsync.build.cache.lint_report import LintReportStore
+from kgsync.build.committed import Base, GraphFiles, committed_base, items_before, kept_items, write_graph
 from kgsync.build.cache.read_memo import ReadMemo
 from kgsync.build.cache.records import RecordCache
 from kgsync.build.reading import Reading, item_files, parse_all, reading_of
@@ -77,6 +80,9 @@ class BuildResult:
     # "slug: fact" for each fact the committed manifest credits to an item that no build of it can
     # have written (``merge.anchored``): kept as content added by hand or by an agent, never deleted.
     disowned: tuple[str, ...] = ()
+    # Whether the graph was spliced from the last one (``kgsync.build.incremental``) rather than
+    # merged and linted whole: the same bytes either way; said for tests and ``--timings``.
+    incremental: bool = field(default=False, compare=False)
 
     @cached_property
     def graph(self) -> Graph:
@@ -210,33 +216,106 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
         assembly = replace(assembly, by_item={s: f for s, f in assembly.by_item.items() if s not in failing})
         if base.manifest is None:
             base = replace(base, manifest=files.read_manifest())
-    merged = merge_into(base, assembly.by_item, keep)
+    lint_store = LintReportStore(cache_folder, reader)
+    inputs = _inputs_key(config, assembled, vocabulary)
+    out = (_incrementally(base, assembly, assembled, keep, lint_store.load(base.graph_sha1, inputs))
+           or _fully(base, files, assembly, reading.read.items, keep, config))
     clock.lap("merge")
-    linted = lint_blaming_items(merged, base, files, assembly, reading.read.items, keep, config)
-    manifest = _manifest_to_write(linted.merged.manifest, assembled, vocabulary)
+    manifest = _manifest_to_write(out.manifest, assembled, vocabulary)
     long = WholeFindings(cache_folder, reader).of(reading.read.items, reading.slug_keys)
     manifest = replace(manifest, statements=whole_statements(manifest.by_item, long, fold,
                                                              base.manifest.statements if base.manifest else None),
                        named=named_items(manifest.by_item, reading.read.items, base.manifest.named if base.manifest else None))
     removed_items = tuple(sorted(set(items_before(base, state)) - set(manifest.by_item)))
     clock.lap("lint")
-    if not linted.report.ok(strict):
-        bad = linted.report.errors(strict)
+    if not out.report.ok(strict):
+        bad = out.report.errors(strict)
         build_state.save(cache_folder, state, reader)
         raise LintFailed(f"the new graph breaks the contract ({len(bad)} finding(s)); nothing was written", bad)
     changed: tuple[Path, ...] = ()
     if write:
-        graph_data = jsonl.dumps(linted.merged.graph).encode("utf-8")
-        changed, state = write_graph(graph_data, manifest, not linted.merged.foreign, files, base, state)
+        changed, state = write_graph(out.graph_data(), manifest, out.pure, files, base, state)
+        # The report of the graph written, for the next incremental rebuild (only a pure graph's).
+        lint_store.save(state.graph.sha1 if state.graph is not None and out.pure else None, inputs, out.report)
     build_state.save(cache_folder, state, reader)
     clock.lap("write")
-    issues = (reading.read.issues + over_caps + assembled.evidence.issues + linted.item_errors
+    issues = (reading.read.issues + over_caps + assembled.evidence.issues + out.item_errors
               + tuple(reader.notices))
     credited = tuple(f"{slug}: {fact}" for slug, facts in sorted(disowned(base.manifest).items())
                      for fact in describe_facts(facts))
+    return BuildResult(out.load_graph, base.load_previous, manifest, reading.read.items, issues, out.report,
+                       vocabulary, bool(changed), changed, tuple(clock.laps), removed_items, credited, out.incremental)
+
+
+@dataclass(frozen=True)
+class _Output:
+    """The merge and lint stages' result, however it was reached."""
+
+    manifest: Manifest  # the merged manifest (before the vocabulary state and statements are added)
+    report: LintReport
+    item_errors: tuple[Issue, ...]  # the items blamed for a lint error (they keep their previous facts)
+    pure: bool  # the graph holds generated facts only
+    load_graph: Callable[[], Graph]
+    graph_data: Callable[[], bytes]  # the graph file's bytes
+    incremental: bool = False
+
+
+def _fully(base: Base, files: GraphFiles, assembly: Assembly, items: Sequence[ResearchItem], keep: frozenset[str],
+           config: Config) -> _Output:
+    """The whole graph merged (``kgsync.graph.merge``) and linted, items blamed for errors."""
+    merged = merge_into(base, assembly.by_item, keep)
+    linted = lint_blaming_items(merged, base, files, assembly, items, keep, config)
     graph = linted.merged.graph
-    return BuildResult(lambda: graph, base.load_previous, manifest, reading.read.items, issues, linted.report,
-                       vocabulary, bool(changed), changed, tuple(clock.laps), removed_items, credited)
+    return _Output(linted.merged.manifest, linted.report, linted.item_errors, not linted.merged.foreign,
+                   lambda: graph, lambda: jsonl.dumps(graph).encode("utf-8"))
+
+
+# Past this share of the items changed, the full merge is as fast (and the splice's scans are wasted).
+_INCREMENTAL_SHARE = 10
+
+
+def _inputs_key(config: Config, assembled: _Assembled, vocabulary: Vocabulary) -> str | None:
+    """A digest of everything besides the items' own facts that the last build's graph and report
+    came from: the configuration, the vocabulary, themes and veto files, the corpus-wide inputs of
+    the facts (``context_key``: the theme map, the discriminating themes, the mined nodes, every
+    item's slug and date) and the vocabulary selection (hubs, merges, acronyms, topics).  The
+    incremental rebuild runs only when it is the last build's (None: cannot tell, never)."""
+    if assembled.context is None:
+        return None
+    digest = hashlib.sha1(f"{assembled.context}\0{config!r}\0".encode())
+    paths = [config.path(config.vocabulary) if config.vocabulary else None,
+             config.path(config.themes_vocabulary) if config.themes_vocabulary else None]
+    paths.append(veto_path_beside(paths[0]) if paths[0] is not None else None)
+    for path in paths:
+        try:
+            digest.update(path.read_bytes() if path is not None else b"-")
+        except OSError:
+            digest.update(b"missing")
+        digest.update(b"\0")
+    digest.update(repr((sorted(vocabulary.hub_keys), vocabulary.merges, vocabulary.acronyms,
+                        sorted(vocabulary.topics))).encode())
+    return digest.hexdigest()
+
+
+def _incrementally(base: Base, assembly: Assembly, assembled: _Assembled, keep: frozenset[str],
+                   previous: LintReport | None) -> _Output | None:
+    """The graph spliced from the last one (``kgsync.build.incremental``), when the committed files
+    are exactly what the last build wrote (pure: no hand-added content), the last build's report is
+    cached for this code and these inputs (``previous``, see ``_inputs_key``), no item keeps its
+    previous facts, and the new report has no error (an error's item is blamed by the full path).
+    None: run the full path."""
+    if not base.verified or keep or base.graph_bytes is None or base.manifest_bytes is None or previous is None:
+        return None
+    by_item = assembly.by_item
+    encoded = assembled.assembly.by_item
+    known = {slug: text for slug, text in (assembled.memo_json or {}).items() if by_item.get(slug) is encoded.get(slug)}
+    rebuilt = rebuild(base.graph_bytes, base.manifest_bytes, by_item, known, previous, assembly.sources,
+                      max(64, len(by_item) // _INCREMENTAL_SHARE))
+    if rebuilt is None or rebuilt.report.errors():
+        return None
+    data = rebuilt.graph
+    return _Output(Manifest({slug: by_item[slug] for slug in sorted(by_item)}), rebuilt.report, (), True,
+                   lambda: jsonl.loads(data.decode("utf-8"), "<graph>"), lambda: data, incremental=True)
 
 
 def _failing_items(reading: Reading) -> frozenset[str]:
@@ -251,6 +330,7 @@ class _Assembled:
     evidence: EvidencePlan
     memo_json: Mapping[str, str] | None  # slug -> the manifest encoding of the facts the memo gave or took
     theme_concepts: frozenset[str] = frozenset()  # the discriminating themes (concept nodes)
+    context: str | None = None  # ``context_key``: the corpus-wide inputs every item's facts read
 
 
 def _assemble(config: Config, cache_folder: Path | None, reader: CacheReader, reading: Reading,
@@ -263,7 +343,8 @@ def _assemble(config: Config, cache_folder: Path | None, reader: CacheReader, re
     shared = context(items, vocabulary, themes, config.caps, fold, config.tag_style, theme_concepts,
                      config.mining.min_links, kept, hub_themes)
     # The key reads no evidence plan (each item's links are checked per item, ``AssemblyMemo``).
-    store = FactsStore(cache_folder, context_key(shared, [*kept, *items]), reader)
+    shared_key = context_key(shared, [*kept, *items])
+    store = FactsStore(cache_folder, shared_key, reader)
     memo = store.memo(reading.slug_keys)
     extractions = _Extractions(reading.by_slug)  # loaded only for the items assembled again
     texts = EvidenceTexts(cache_folder, reader).of(items, reading.slug_keys, extractions)
@@ -271,7 +352,7 @@ def _assemble(config: Config, cache_folder: Path | None, reader: CacheReader, re
     evidence = shared.evidence
     assembly = memoised_assembly(items, extractions, shared, memo)
     store.save(memo)
-    return _Assembled(assembly, evidence, memo.json if memo is not None else None, theme_concepts)
+    return _Assembled(assembly, evidence, memo.json if memo is not None else None, theme_concepts, shared_key)
 
 
 def _manifest_to_write(manifest: Manifest, assembled: _Assembled, vocabulary: Vocabulary) -> Manifest:

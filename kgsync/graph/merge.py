@@ -391,6 +391,9 @@ def _rank_of(observation: str, _get: Callable[[str, int], int] = _RANK.get, _unk
     return _get(observation.partition(":")[0], _unknown)
 
 
+rank_of = _rank_of  # a node's observations: sorted by text, then stably by this (the incremental rebuild too)
+
+
 def hand_added(graph: Graph, manifest: Manifest) -> Facts:
     """The facts of ``graph`` that no entry of ``manifest`` can have written (``anchored``):
     content added by hand or by an agent."""
