@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
-from functools import cache, partial
+from functools import cache, cached_property, partial
 from pathlib import Path
 
 from kgsync.build.cache import state as build_state
@@ -47,6 +47,11 @@ class Base:
     graph_bytes: bytes | None = None
     manifest_bytes: bytes | None = None
     graph_sha1: str | None = None  # of ``graph_bytes``
+
+    @cached_property
+    def manifest_text(self) -> str | None:
+        """``manifest_bytes`` decoded (once: the claim names and the incremental rebuild read it)."""
+        return self.manifest_bytes.decode("utf-8") if self.manifest_bytes is not None else None
 
 
 def committed_base(files: GraphFiles, state: BuildState, items: Sequence[ResearchItem], keep: frozenset[str]) -> Base:

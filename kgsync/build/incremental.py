@@ -63,15 +63,14 @@ def changed_items(old_manifest: str, by_item: Mapping[str, Facts], known_json: M
     return changed
 
 
-def rebuild(old_graph: bytes, old_manifest: bytes, by_item: Mapping[str, Facts], known_json: Mapping[str, str],
+def rebuild(old_graph: bytes, old_manifest: str, by_item: Mapping[str, Facts], known_json: Mapping[str, str],
             previous: LintReport, sources: Mapping[str, Location] | None, max_changed: int) -> Rebuilt | None:
     """The new graph file and its report, from the last ones (see the module's note); None: not exactly
     (or not cheaply) this way."""
-    manifest_text = old_manifest.decode("utf-8")
-    changed = changed_items(manifest_text, by_item, known_json)
+    changed = changed_items(old_manifest, by_item, known_json)
     if len(changed) > max_changed:
         return None
-    before = manifest_item_texts(manifest_text)
+    before = manifest_item_texts(old_manifest)
     touched: list[Facts] = [Facts.from_json(json.loads(before[slug])) for slug in changed if slug in before]
     touched += [by_item[slug] for slug in changed if slug in by_item]
     names = {name for facts in touched for name, _ in (*facts.entities, *facts.observations)}
@@ -129,6 +128,14 @@ def rebuild(old_graph: bytes, old_manifest: bytes, by_item: Mapping[str, Facts],
     if report is None:
         return None
     return Rebuilt(b"\n".join(lines), report, tuple(sorted(changed)))
+
+
+def line_counts(graph: bytes) -> tuple[int, int]:
+    """(entities, relations) of a graph file kgsync wrote: its lines, split where relations start."""
+    if not graph:
+        return 0, 0
+    relations = graph.count(b"\n" + _RELATION_LINE) + graph.startswith(_RELATION_LINE)
+    return graph.count(b"\n") + 1 - relations, relations
 
 
 class _SortedFile:

@@ -30,7 +30,7 @@ from kgsync.build.cache.location import locate
 from kgsync.build.cache.memo import context_key, memoised_assembly
 from kgsync.build.cache.selection import SelectionStore
 from kgsync.build.checking import lint_blaming_items, merge_into
-from kgsync.build.incremental import rebuild
+from kgsync.build.incremental import line_counts, rebuild
 from kgsync.build.cache.lint_report import LintReportStore
 from kgsync.build.committed import Base, GraphFiles, committed_base, items_before, kept_items, write_graph
 from kgsync.build.cache.read_memo import ReadMemo
@@ -83,6 +83,15 @@ class BuildResult:
     # Whether the graph was spliced from the last one (``kgsync.build.incremental``) rather than
     # merged and linted whole: the same bytes either way; said for tests and ``--timings``.
     incremental: bool = field(default=False, compare=False)
+    # (entities, relations) of the new graph, counted without building it (None: from ``graph``).
+    load_sizes: Callable[[], tuple[int, int]] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def sizes(self) -> tuple[int, int]:
+        """(entities, relations) of the new graph; the incremental path counts its file's lines."""
+        if self.load_sizes is not None:
+            return self.load_sizes()
+        return len(self.graph.entities), len(self.graph.relations)
 
     @cached_property
     def graph(self) -> Graph:
@@ -208,7 +217,7 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     clock.lap("assemble")
     base = committed_base(files, state, reading.read.items, keep)
     assembly = _keep_claim_names(assembled.assembly, base.manifest, files.manifest if base.verified else None,
-                                 assembled.memo_json)
+                                 assembled.memo_json, base.manifest_text)
     over_caps = observation_cap_problems(assembly.by_item, reading.read.items, config.caps)
     if over_caps:  # as an item that fails to parse: it keeps its previous facts
         failing = frozenset(i.slug for i in over_caps)
@@ -244,7 +253,8 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     credited = tuple(f"{slug}: {fact}" for slug, facts in sorted(disowned(base.manifest).items())
                      for fact in describe_facts(facts))
     return BuildResult(out.load_graph, base.load_previous, manifest, reading.read.items, issues, out.report,
-                       vocabulary, bool(changed), changed, tuple(clock.laps), removed_items, credited, out.incremental)
+                       vocabulary, bool(changed), changed, tuple(clock.laps), removed_items, credited, out.incremental,
+                       out.sizes)
 
 
 @dataclass(frozen=True)
@@ -258,6 +268,7 @@ class _Output:
     load_graph: Callable[[], Graph]
     graph_data: Callable[[], bytes]  # the graph file's bytes
     incremental: bool = False
+    sizes: Callable[[], tuple[int, int]] | None = None  # (entities, relations), when cheaper than the graph
 
 
 def _fully(base: Base, files: GraphFiles, assembly: Assembly, items: Sequence[ResearchItem], keep: frozenset[str],
@@ -304,18 +315,19 @@ def _incrementally(base: Base, assembly: Assembly, assembled: _Assembled, keep: 
     cached for this code and these inputs (``previous``, see ``_inputs_key``), no item keeps its
     previous facts, and the new report has no error (an error's item is blamed by the full path).
     None: run the full path."""
-    if not base.verified or keep or base.graph_bytes is None or base.manifest_bytes is None or previous is None:
+    if not base.verified or keep or base.graph_bytes is None or base.manifest_text is None or previous is None:
         return None
     by_item = assembly.by_item
     encoded = assembled.assembly.by_item
     known = {slug: text for slug, text in (assembled.memo_json or {}).items() if by_item.get(slug) is encoded.get(slug)}
-    rebuilt = rebuild(base.graph_bytes, base.manifest_bytes, by_item, known, previous, assembly.sources,
+    rebuilt = rebuild(base.graph_bytes, base.manifest_text, by_item, known, previous, assembly.sources,
                       max(64, len(by_item) // _INCREMENTAL_SHARE))
     if rebuilt is None or rebuilt.report.errors():
         return None
     data = rebuilt.graph
     return _Output(Manifest({slug: by_item[slug] for slug in sorted(by_item)}), rebuilt.report, (), True,
-                   lambda: jsonl.loads(data.decode("utf-8"), "<graph>"), lambda: data, incremental=True)
+                   lambda: jsonl.loads(data.decode("utf-8"), "<graph>"), lambda: data, incremental=True,
+                   sizes=lambda: line_counts(data))
 
 
 def _failing_items(reading: Reading) -> frozenset[str]:
@@ -369,7 +381,7 @@ def _manifest_to_write(manifest: Manifest, assembled: _Assembled, vocabulary: Vo
 
 
 def _keep_claim_names(assembly: Assembly, previous: Manifest | None, unread_manifest: Path | None,
-                      encoded: Mapping[str, str] | None = None) -> Assembly:
+                      encoded: Mapping[str, str] | None = None, unread_text: str | None = None) -> Assembly:
     """A finding reworded in place keeps its claim's previous name (``kgsync.graph.claim_identity``).
     ``unread_manifest``: the manifest not decoded (the shortcut): only the lines of items that
     state a new claim name are (``encoded``: the memo's encoding of the facts it gave or took)."""
@@ -377,7 +389,8 @@ def _keep_claim_names(assembly: Assembly, previous: Manifest | None, unread_mani
         before: Mapping[str, Facts] = previous.by_item
     elif unread_manifest is not None:
         try:
-            before = previous_facts_to_match(assembly.by_item, unread_manifest.read_bytes().decode("utf-8"), encoded)
+            text = unread_text if unread_text is not None else unread_manifest.read_bytes().decode("utf-8")
+            before = previous_facts_to_match(assembly.by_item, text, encoded)
         except (OSError, UnicodeDecodeError, ValueError) as exc:
             raise GraphFormatError(f"kgsync manifest is unreadable: {exc}", Location.of(unread_manifest),
                                    "restore it from git") from None

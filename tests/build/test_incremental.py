@@ -54,6 +54,7 @@ def assert_same_as_fresh(repo: Path, cache: Path, tmp: Path) -> BuildResult:
     issues = tuple(i for i in result.issues if not i.location.path.startswith(str(cache)))
     assert repr(issues).replace(str(repo), "<repo>") == repr(fresh.issues).replace(str(twin), "<repo>")
     assert result.graph == fresh.graph
+    assert result.sizes == fresh.sizes == (len(fresh.graph.entities), len(fresh.graph.relations))
     assert result.manifest.dumps() == fresh.manifest.dumps()
     assert (result.removed_items, result.disowned, result.wrote) == (fresh.removed_items, fresh.disowned, fresh.wrote)
     return result
@@ -219,3 +220,18 @@ def test_a_new_node_falls_back(warm: tuple[Path, Path], tmp_path: Path) -> None:
     build(config_of(repo, cache))
     add_copy(items_of(repo)[0], "copy")
     rebuilt_fully(repo, cache, tmp_path)
+
+
+def test_the_cli_counts_an_incremental_graph_without_building_it(warm: tuple[Path, Path], tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from kgsync.cli.main import cli
+
+    repo, cache = warm
+    twin = tmp_path / "twin"
+    shutil.copytree(repo, twin)
+    fresh = build(config_of(twin, tmp_path / "twin-cache"))
+    done = CliRunner().invoke(cli, ["build", "--root", str(repo), "--cache-dir", str(cache)])
+    assert done.exit_code == 0, done.output
+    entities, relations = len(fresh.graph.entities), len(fresh.graph.relations)
+    assert f"-> {entities} entities, {relations} relations; wrote" in done.output
