@@ -55,12 +55,16 @@ def changed_items(old_manifest: str, by_item: Mapping[str, Facts], known_json: M
         old = before.get(slug)
         if old is None:
             continue
-        new = known_json.get(slug) or facts_json(facts)
-        # A manifest line is the facts' JSON, its last brace opened for "statements" or "named":
-        # neither key can occur inside the facts' own JSON (a quote in a string is escaped).
-        if old != new and not old.startswith((new[:-1] + ',"statements":', new[:-1] + ',"named":')):
+        if not states_facts(old, known_json.get(slug) or facts_json(facts)):
             changed.add(slug)
     return changed
+
+
+def states_facts(line: str, facts_text: str) -> bool:
+    """Whether a manifest line (``manifest_item_texts``) holds exactly the facts of JSON ``facts_text``.
+    A line is the facts' JSON, its last brace opened for "statements" or "named" when the item has
+    them: neither key can occur inside the facts' own JSON (a quote in a string is escaped)."""
+    return line == facts_text or line.startswith((facts_text[:-1] + ',"statements":', facts_text[:-1] + ',"named":'))
 
 
 def rebuild(old_graph: bytes, old_manifest: str, by_item: Mapping[str, Facts], known_json: Mapping[str, str],

@@ -30,7 +30,7 @@ from kgsync.build.cache.location import locate
 from kgsync.build.cache.memo import context_key, memoised_assembly
 from kgsync.build.cache.selection import SelectionStore
 from kgsync.build.checking import lint_blaming_items, merge_into
-from kgsync.build.incremental import line_counts, rebuild
+from kgsync.build.incremental import line_counts, rebuild, states_facts
 from kgsync.build.cache.lint_report import LintReportStore
 from kgsync.build.committed import Base, GraphFiles, committed_base, items_before, kept_items, write_graph
 from kgsync.build.cache.read_memo import ReadMemo
@@ -46,7 +46,7 @@ from kgsync.extract.findings import Extraction, undated_suffixes
 from kgsync.graph.assemble import Assembly, context
 from kgsync.graph.claim_identity import keep_claim_names, previous_facts_to_match
 from kgsync.graph.statements import named_items, whole_statements
-from kgsync.graph.merge import Manifest, describe_facts, disowned, manifest_acronyms, manifest_hubs, manifest_topics
+from kgsync.graph.merge import Manifest, describe_facts, manifest_item_texts, disowned, manifest_acronyms, manifest_hubs, manifest_topics
 from kgsync.lint.rules import LintReport
 from kgsync.read.config import Config
 from kgsync.read.item_caps import observation_cap_problems
@@ -390,7 +390,12 @@ def _keep_claim_names(assembly: Assembly, previous: Manifest | None, unread_mani
     elif unread_manifest is not None:
         try:
             text = unread_text if unread_text is not None else unread_manifest.read_bytes().decode("utf-8")
-            before = previous_facts_to_match(assembly.by_item, text, encoded)
+            # An item whose line states exactly the facts the memo gave keeps every name: only the
+            # others can need their previous facts (the same answer, without a scan of every line).
+            lines, known = manifest_item_texts(text), encoded or {}
+            candidates = {slug: facts for slug, facts in assembly.by_item.items()
+                          if slug not in known or slug not in lines or not states_facts(lines[slug], known[slug])}
+            before = previous_facts_to_match(candidates, text, encoded)
         except (OSError, UnicodeDecodeError, ValueError) as exc:
             raise GraphFormatError(f"kgsync manifest is unreadable: {exc}", Location.of(unread_manifest),
                                    "restore it from git") from None
