@@ -85,7 +85,7 @@ def rebuild(old_graph: bytes, old_manifest: str, by_item: Mapping[str, Facts], k
     observations: dict[str, set[str]] = {}
     attributing: dict[str, set[str]] = {}  # term -> the sources of addresses / uses_method links to it
     keys_now: set[tuple[str, str, str]] = set()
-    for facts in by_item.values():
+    for facts in by_item.values() if changed else ():  # nothing changed: nothing to look for
         for name, entity_type in facts.entities:
             if name in names:
                 types.setdefault(name, set()).add(entity_type)
@@ -131,7 +131,7 @@ def rebuild(old_graph: bytes, old_manifest: str, by_item: Mapping[str, Facts], k
                     sources=sources)
     if report is None:
         return None
-    return Rebuilt(b"\n".join(lines), report, tuple(sorted(changed)))
+    return Rebuilt(b"\n".join(lines) if now else old_graph, report, tuple(sorted(changed)))
 
 
 def line_counts(graph: bytes) -> tuple[int, int]:
