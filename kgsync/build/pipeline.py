@@ -228,8 +228,9 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     lint_store = LintReportStore(cache_folder, reader)
     inputs = _inputs_key(config, assembled, vocabulary)
     out = (_incrementally(base, assembly, assembled, keep, lint_store.load(base.graph_sha1, inputs))
-           or _fully(base, files, assembly, reading.read.items, keep, config))
-    clock.lap("merge")
+           or _fully(base, files, assembly, reading.read.items, keep, config, clock))
+    if out.incremental:
+        clock.lap("merge")  # the splice and the lint of the changed nodes (the full path laps its merge alone)
     manifest = _manifest_to_write(out.manifest, assembled, vocabulary)
     long = WholeFindings(cache_folder, reader).of(reading.read.items, reading.slug_keys)
     manifest = replace(manifest, statements=whole_statements(manifest.by_item, long, fold,
@@ -272,9 +273,10 @@ class _Output:
 
 
 def _fully(base: Base, files: GraphFiles, assembly: Assembly, items: Sequence[ResearchItem], keep: frozenset[str],
-           config: Config) -> _Output:
+           config: Config, clock: _StageClock) -> _Output:
     """The whole graph merged (``kgsync.graph.merge``) and linted, items blamed for errors."""
     merged = merge_into(base, assembly.by_item, keep)
+    clock.lap("merge")
     linted = lint_blaming_items(merged, base, files, assembly, items, keep, config)
     graph = linted.merged.graph
     return _Output(linted.merged.manifest, linted.report, linted.item_errors, not linted.merged.foreign,
