@@ -134,6 +134,7 @@ def test_a_reworded_title_takes_the_incremental_path(tmp_path: Path) -> None:
     reword_title(items_of(repo)[1], "Measured")
     result = assert_same_as_fresh(repo, cache, tmp_path)
     assert result.incremental and result.wrote
+    assert [stage for stage, _ in result.timings] == list(pipeline.STAGES)
 
 
 @pytest.fixture
