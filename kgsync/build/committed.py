@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
-from functools import cache, partial
+from functools import cache, cached_property, partial
 from pathlib import Path
 
 from kgsync.build.cache import state as build_state
@@ -43,14 +43,26 @@ class Base:
     # The shortcut (exact, see kgsync.build.cache.state): both files hold what the last build wrote and
     # that graph held only generated facts, so merging into it = merging into nothing.
     verified: bool
+    # Under the shortcut, the two files' bytes as verified (what the incremental path splices).
+    graph_bytes: bytes | None = None
+    manifest_bytes: bytes | None = None
+    graph_sha1: str | None = None  # of ``graph_bytes``
+
+    @cached_property
+    def manifest_text(self) -> str | None:
+        """``manifest_bytes`` decoded (once: the claim names and the incremental rebuild read it)."""
+        return self.manifest_bytes.decode("utf-8") if self.manifest_bytes is not None else None
 
 
 def committed_base(files: GraphFiles, state: BuildState, items: Sequence[ResearchItem], keep: frozenset[str]) -> Base:
     committed_bytes = build_state.unchanged_file(files.graph, state.graph) if state.pure else None
-    if committed_bytes is not None and build_state.unchanged_file(files.manifest, state.manifest) is not None:
+    manifest_bytes = build_state.unchanged_file(files.manifest, state.manifest) if committed_bytes is not None else None
+    if committed_bytes is not None and manifest_bytes is not None:
         # The old manifest only matters for items that failed (they keep their old facts).
         return Base(Graph(), files.read_manifest() if keep else None,
-                     _parse_later(committed_bytes, str(files.graph)), verified=True)
+                    _parse_later(committed_bytes, str(files.graph)), verified=True,
+                    graph_bytes=committed_bytes, manifest_bytes=manifest_bytes,
+                    graph_sha1=state.graph.sha1 if state.graph is not None else None)
     committed = jsonl.read(files.graph)
     manifest = files.read_manifest()
     if manifest is None:
@@ -66,13 +78,13 @@ def items_before(base: Base, state: BuildState) -> Collection[str]:
     return state.items if base.verified else ()
 
 
-def write_graph(graph: Graph, manifest: Manifest, pure: bool, files: GraphFiles, base: Base,
-           state: BuildState) -> tuple[tuple[Path, ...], BuildState]:
-    """Write the graph and the manifest where their bytes changed: the files rewritten, and the
-    state that records what was written (``pure``: the graph holds generated facts only)."""
+def write_graph(graph_data: bytes, manifest: Manifest, pure: bool, files: GraphFiles, base: Base,
+                state: BuildState) -> tuple[tuple[Path, ...], BuildState]:
+    """Write the graph (``graph_data``: its file bytes) and the manifest where their bytes changed: the
+    files rewritten, and the state that records what was written (``pure``: the graph holds generated facts only)."""
     changed: list[Path] = []
     stamps: list[build_state.Written | None] = []
-    for path, data, last in ((files.graph, jsonl.dumps(graph).encode("utf-8"), state.graph),
+    for path, data, last in ((files.graph, graph_data, state.graph),
                              (files.manifest, manifest.dumps().encode("utf-8"), state.manifest)):
         digest = hashlib.sha1(data).hexdigest()
         # Verified above to hold the last build's bytes: a digest says whether they differ.

@@ -13,6 +13,7 @@ hand-added) is not re-parsed.
 from __future__ import annotations
 
 import gc
+import hashlib
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -29,11 +30,14 @@ from kgsync.build.cache.location import locate
 from kgsync.build.cache.memo import context_key, memoised_assembly
 from kgsync.build.cache.selection import SelectionStore
 from kgsync.build.checking import lint_blaming_items, merge_into
-from kgsync.build.committed import GraphFiles, committed_base, items_before, kept_items, write_graph
+from kgsync.build.incremental import line_counts, rebuild, states_facts
+from kgsync.build.cache.lint_report import LintReportStore
+from kgsync.build.committed import Base, GraphFiles, committed_base, items_before, kept_items, write_graph
 from kgsync.build.cache.read_memo import ReadMemo
 from kgsync.build.cache.records import RecordCache
 from kgsync.build.reading import Reading, item_files, parse_all, reading_of
 from kgsync.extract.record import Record
+from kgsync.contract import jsonl
 from kgsync.contract.errors import GraphFormatError, KgsyncError, LintFailed, Location
 from kgsync.contract.model import Facts, Graph
 from kgsync.extract.evidence_model import EvidencePlan, EvidenceText
@@ -42,7 +46,7 @@ from kgsync.extract.findings import Extraction, undated_suffixes
 from kgsync.graph.assemble import Assembly, context
 from kgsync.graph.claim_identity import keep_claim_names, previous_facts_to_match
 from kgsync.graph.statements import named_items, whole_statements
-from kgsync.graph.merge import Manifest, describe_facts, disowned, manifest_acronyms, manifest_hubs, manifest_topics
+from kgsync.graph.merge import Manifest, describe_facts, manifest_item_texts, disowned, manifest_acronyms, manifest_hubs, manifest_topics
 from kgsync.lint.rules import LintReport
 from kgsync.read.config import Config
 from kgsync.read.item_caps import observation_cap_problems
@@ -55,7 +59,9 @@ from kgsync.vocabulary.vocab import PinnedVocabulary, Vocabulary, load_pinned
 
 @dataclass(frozen=True)
 class BuildResult:
-    graph: Graph  # the new graph (written unless write=False or lint failed)
+    # The new graph (written unless write=False or lint failed); built when asked for (``graph``):
+    # an incremental rebuild has only its file bytes.
+    load_graph: Callable[[], Graph] = field(repr=False, compare=False)
     # The committed graph, as read; parsed only when asked for (``previous``): a
     # rebuild over a graph kgsync wrote itself need not decode it (see kgsync.build.cache.state).
     load_previous: Callable[[], Graph] = field(repr=False, compare=False)
@@ -74,6 +80,22 @@ class BuildResult:
     # "slug: fact" for each fact the committed manifest credits to an item that no build of it can
     # have written (``merge.anchored``): kept as content added by hand or by an agent, never deleted.
     disowned: tuple[str, ...] = ()
+    # Whether the graph was spliced from the last one (``kgsync.build.incremental``) rather than
+    # merged and linted whole: the same bytes either way; said for tests and ``--timings``.
+    incremental: bool = field(default=False, compare=False)
+    # (entities, relations) of the new graph, counted without building it (None: from ``graph``).
+    load_sizes: Callable[[], tuple[int, int]] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def sizes(self) -> tuple[int, int]:
+        """(entities, relations) of the new graph; the incremental path counts its file's lines."""
+        if self.load_sizes is not None:
+            return self.load_sizes()
+        return len(self.graph.entities), len(self.graph.relations)
+
+    @cached_property
+    def graph(self) -> Graph:
+        return self.load_graph()
 
     @cached_property
     def previous(self) -> Graph:
@@ -195,7 +217,7 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     clock.lap("assemble")
     base = committed_base(files, state, reading.read.items, keep)
     assembly = _keep_claim_names(assembled.assembly, base.manifest, files.manifest if base.verified else None,
-                                 assembled.memo_json)
+                                 assembled.memo_json, base.manifest_text)
     over_caps = observation_cap_problems(assembly.by_item, reading.read.items, config.caps)
     if over_caps:  # as an item that fails to parse: it keeps its previous facts
         failing = frozenset(i.slug for i in over_caps)
@@ -203,31 +225,111 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
         assembly = replace(assembly, by_item={s: f for s, f in assembly.by_item.items() if s not in failing})
         if base.manifest is None:
             base = replace(base, manifest=files.read_manifest())
-    merged = merge_into(base, assembly.by_item, keep)
-    clock.lap("merge")
-    linted = lint_blaming_items(merged, base, files, assembly, reading.read.items, keep, config)
-    manifest = _manifest_to_write(linted.merged.manifest, assembled, vocabulary)
+    lint_store = LintReportStore(cache_folder, reader)
+    inputs = _inputs_key(config, assembled, vocabulary)
+    out = (_incrementally(base, assembly, assembled, keep, lint_store.load(base.graph_sha1, inputs))
+           or _fully(base, files, assembly, reading.read.items, keep, config, clock))
+    if out.incremental:
+        clock.lap("merge")  # the splice and the lint of the changed nodes (the full path laps its merge alone)
+    manifest = _manifest_to_write(out.manifest, assembled, vocabulary)
     long = WholeFindings(cache_folder, reader).of(reading.read.items, reading.slug_keys)
     manifest = replace(manifest, statements=whole_statements(manifest.by_item, long, fold,
                                                              base.manifest.statements if base.manifest else None),
                        named=named_items(manifest.by_item, reading.read.items, base.manifest.named if base.manifest else None))
     removed_items = tuple(sorted(set(items_before(base, state)) - set(manifest.by_item)))
     clock.lap("lint")
-    if not linted.report.ok(strict):
-        bad = linted.report.errors(strict)
+    if not out.report.ok(strict):
+        bad = out.report.errors(strict)
         build_state.save(cache_folder, state, reader)
         raise LintFailed(f"the new graph breaks the contract ({len(bad)} finding(s)); nothing was written", bad)
     changed: tuple[Path, ...] = ()
     if write:
-        changed, state = write_graph(linted.merged.graph, manifest, not linted.merged.foreign, files, base, state)
+        changed, state = write_graph(out.graph_data(), manifest, out.pure, files, base, state)
+        # The report of the graph written, for the next incremental rebuild (only a pure graph's).
+        lint_store.save(state.graph.sha1 if state.graph is not None and out.pure else None, inputs, out.report)
     build_state.save(cache_folder, state, reader)
     clock.lap("write")
-    issues = (reading.read.issues + over_caps + assembled.evidence.issues + linted.item_errors
+    issues = (reading.read.issues + over_caps + assembled.evidence.issues + out.item_errors
               + tuple(reader.notices))
     credited = tuple(f"{slug}: {fact}" for slug, facts in sorted(disowned(base.manifest).items())
                      for fact in describe_facts(facts))
-    return BuildResult(linted.merged.graph, base.load_previous, manifest, reading.read.items, issues, linted.report,
-                       vocabulary, bool(changed), changed, tuple(clock.laps), removed_items, credited)
+    return BuildResult(out.load_graph, base.load_previous, manifest, reading.read.items, issues, out.report,
+                       vocabulary, bool(changed), changed, tuple(clock.laps), removed_items, credited, out.incremental,
+                       out.sizes)
+
+
+@dataclass(frozen=True)
+class _Output:
+    """The merge and lint stages' result, however it was reached."""
+
+    manifest: Manifest  # the merged manifest (before the vocabulary state and statements are added)
+    report: LintReport
+    item_errors: tuple[Issue, ...]  # the items blamed for a lint error (they keep their previous facts)
+    pure: bool  # the graph holds generated facts only
+    load_graph: Callable[[], Graph]
+    graph_data: Callable[[], bytes]  # the graph file's bytes
+    incremental: bool = False
+    sizes: Callable[[], tuple[int, int]] | None = None  # (entities, relations), when cheaper than the graph
+
+
+def _fully(base: Base, files: GraphFiles, assembly: Assembly, items: Sequence[ResearchItem], keep: frozenset[str],
+           config: Config, clock: _StageClock) -> _Output:
+    """The whole graph merged (``kgsync.graph.merge``) and linted, items blamed for errors."""
+    merged = merge_into(base, assembly.by_item, keep)
+    clock.lap("merge")
+    linted = lint_blaming_items(merged, base, files, assembly, items, keep, config)
+    graph = linted.merged.graph
+    return _Output(linted.merged.manifest, linted.report, linted.item_errors, not linted.merged.foreign,
+                   lambda: graph, lambda: jsonl.dumps(graph).encode("utf-8"))
+
+
+# Past this share of the items changed, the full merge is as fast (and the splice's scans are wasted).
+_INCREMENTAL_SHARE = 10
+
+
+def _inputs_key(config: Config, assembled: _Assembled, vocabulary: Vocabulary) -> str | None:
+    """A digest of everything besides the items' own facts that the last build's graph and report
+    came from: the configuration, the vocabulary, themes and veto files, the corpus-wide inputs of
+    the facts (``context_key``: the theme map, the discriminating themes, the mined nodes, every
+    item's slug and date) and the vocabulary selection (hubs, merges, acronyms, topics).  The
+    incremental rebuild runs only when it is the last build's (None: cannot tell, never)."""
+    if assembled.context is None:
+        return None
+    digest = hashlib.sha1(f"{assembled.context}\0{config!r}\0".encode())
+    paths = [config.path(config.vocabulary) if config.vocabulary else None,
+             config.path(config.themes_vocabulary) if config.themes_vocabulary else None]
+    paths.append(veto_path_beside(paths[0]) if paths[0] is not None else None)
+    for path in paths:
+        try:
+            digest.update(path.read_bytes() if path is not None else b"-")
+        except OSError:
+            digest.update(b"missing")
+        digest.update(b"\0")
+    digest.update(repr((sorted(vocabulary.hub_keys), vocabulary.merges, vocabulary.acronyms,
+                        sorted(vocabulary.topics))).encode())
+    return digest.hexdigest()
+
+
+def _incrementally(base: Base, assembly: Assembly, assembled: _Assembled, keep: frozenset[str],
+                   previous: LintReport | None) -> _Output | None:
+    """The graph spliced from the last one (``kgsync.build.incremental``), when the committed files
+    are exactly what the last build wrote (pure: no hand-added content), the last build's report is
+    cached for this code and these inputs (``previous``, see ``_inputs_key``), no item keeps its
+    previous facts, and the new report has no error (an error's item is blamed by the full path).
+    None: run the full path."""
+    if not base.verified or keep or base.graph_bytes is None or base.manifest_text is None or previous is None:
+        return None
+    by_item = assembly.by_item
+    encoded = assembled.assembly.by_item
+    known = {slug: text for slug, text in (assembled.memo_json or {}).items() if by_item.get(slug) is encoded.get(slug)}
+    rebuilt = rebuild(base.graph_bytes, base.manifest_text, by_item, known, previous, assembly.sources,
+                      max(64, len(by_item) // _INCREMENTAL_SHARE))
+    if rebuilt is None or rebuilt.report.errors():
+        return None
+    data = rebuilt.graph
+    return _Output(Manifest({slug: by_item[slug] for slug in sorted(by_item)}), rebuilt.report, (), True,
+                   lambda: jsonl.loads(data.decode("utf-8"), "<graph>"), lambda: data, incremental=True,
+                   sizes=lambda: line_counts(data))
 
 
 def _failing_items(reading: Reading) -> frozenset[str]:
@@ -242,6 +344,7 @@ class _Assembled:
     evidence: EvidencePlan
     memo_json: Mapping[str, str] | None  # slug -> the manifest encoding of the facts the memo gave or took
     theme_concepts: frozenset[str] = frozenset()  # the discriminating themes (concept nodes)
+    context: str | None = None  # ``context_key``: the corpus-wide inputs every item's facts read
 
 
 def _assemble(config: Config, cache_folder: Path | None, reader: CacheReader, reading: Reading,
@@ -254,7 +357,8 @@ def _assemble(config: Config, cache_folder: Path | None, reader: CacheReader, re
     shared = context(items, vocabulary, themes, config.caps, fold, config.tag_style, theme_concepts,
                      config.mining.min_links, kept, hub_themes)
     # The key reads no evidence plan (each item's links are checked per item, ``AssemblyMemo``).
-    store = FactsStore(cache_folder, context_key(shared, [*kept, *items]), reader)
+    shared_key = context_key(shared, [*kept, *items])
+    store = FactsStore(cache_folder, shared_key, reader)
     memo = store.memo(reading.slug_keys)
     extractions = _Extractions(reading.by_slug)  # loaded only for the items assembled again
     texts = EvidenceTexts(cache_folder, reader).of(items, reading.slug_keys, extractions)
@@ -262,7 +366,7 @@ def _assemble(config: Config, cache_folder: Path | None, reader: CacheReader, re
     evidence = shared.evidence
     assembly = memoised_assembly(items, extractions, shared, memo)
     store.save(memo)
-    return _Assembled(assembly, evidence, memo.json if memo is not None else None, theme_concepts)
+    return _Assembled(assembly, evidence, memo.json if memo is not None else None, theme_concepts, shared_key)
 
 
 def _manifest_to_write(manifest: Manifest, assembled: _Assembled, vocabulary: Vocabulary) -> Manifest:
@@ -279,7 +383,7 @@ def _manifest_to_write(manifest: Manifest, assembled: _Assembled, vocabulary: Vo
 
 
 def _keep_claim_names(assembly: Assembly, previous: Manifest | None, unread_manifest: Path | None,
-                      encoded: Mapping[str, str] | None = None) -> Assembly:
+                      encoded: Mapping[str, str] | None = None, unread_text: str | None = None) -> Assembly:
     """A finding reworded in place keeps its claim's previous name (``kgsync.graph.claim_identity``).
     ``unread_manifest``: the manifest not decoded (the shortcut): only the lines of items that
     state a new claim name are (``encoded``: the memo's encoding of the facts it gave or took)."""
@@ -287,7 +391,13 @@ def _keep_claim_names(assembly: Assembly, previous: Manifest | None, unread_mani
         before: Mapping[str, Facts] = previous.by_item
     elif unread_manifest is not None:
         try:
-            before = previous_facts_to_match(assembly.by_item, unread_manifest.read_bytes().decode("utf-8"), encoded)
+            text = unread_text if unread_text is not None else unread_manifest.read_bytes().decode("utf-8")
+            # An item whose line states exactly the facts the memo gave keeps every name: only the
+            # others can need their previous facts (the same answer, without a scan of every line).
+            lines, known = manifest_item_texts(text), encoded or {}
+            candidates = {slug: facts for slug, facts in assembly.by_item.items()
+                          if slug not in known or slug not in lines or not states_facts(lines[slug], known[slug])}
+            before = previous_facts_to_match(candidates, text, encoded)
         except (OSError, UnicodeDecodeError, ValueError) as exc:
             raise GraphFormatError(f"kgsync manifest is unreadable: {exc}", Location.of(unread_manifest),
                                    "restore it from git") from None

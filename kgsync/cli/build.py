@@ -55,11 +55,11 @@ def command(items: str | None, out: str | None, root: Path | None, config_path: 
     for finding in result.report.findings:
         if not quiet:
             click.echo(finding.render(), err=True)
-    graph = result.graph
     if not quiet:
+        entities, relations = result.sizes  # counted from the file's lines: the graph need not be built
         verb = "would write" if dry_run else ("wrote" if result.wrote else "unchanged:")
         click.echo(
-            f"{len(result.items)} items -> {len(graph.entities)} entities, {len(graph.relations)} relations; "
+            f"{len(result.items)} items -> {entities} entities, {relations} relations; "
             f"{verb} {printable_path(str(cfg.path(cfg.graph)))} ({time.perf_counter() - started:.2f} s)"
         )
     if result.removed_items and not quiet:

@@ -20,9 +20,11 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import compress
 from operator import attrgetter, not_
 from pathlib import Path
+from types import MappingProxyType
 
 from kgsync.contract.errors import GraphFormatError, Location
 from kgsync.contract.model import OBSERVATION_KEYS, Entity, EntityType, Facts, Graph, Relation, RelationType
@@ -121,17 +123,19 @@ def facts_json(facts: Facts) -> str:
     return f'{{"entities":[{entities}],"observations":[{observations}],"relations":[{relations}],"evidence":[{evidence}]}}'
 
 
-def manifest_item_texts(text: str) -> dict[str, str]:
+@lru_cache(maxsize=1)
+def manifest_item_texts(text: str) -> Mapping[str, str]:
     """slug -> the JSON text of its facts, from a manifest ``Manifest.dumps`` wrote (one item a
     line), without decoding the facts: a build that needs a few items' previous facts decodes
-    only theirs (``Facts.from_json(json.loads(...))``)."""
+    only theirs (``Facts.from_json(json.loads(...))``).  The last manifest's split is kept (a
+    rebuild asks for it twice: the claim names, the changed items); read-only."""
     decode = json.JSONDecoder().raw_decode
     texts: dict[str, str] = {}
     for line in text.split("\n")[1:]:
         if line.startswith('"'):
             slug, end = decode(line)
             texts[slug] = line[end:].lstrip(": ").rstrip(",")
-    return texts
+    return MappingProxyType(texts)
 
 
 def load_manifest(path: Path) -> Manifest | None:
@@ -389,6 +393,9 @@ _RANK = {key: rank for rank, key in enumerate(_ORDER)}
 def _rank_of(observation: str, _get: Callable[[str, int], int] = _RANK.get, _unknown: int = len(_ORDER)) -> int:
     """The rank of the observation's key in _ORDER (file order: title first)."""
     return _get(observation.partition(":")[0], _unknown)
+
+
+rank_of = _rank_of  # a node's observations: sorted by text, then stably by this (the incremental rebuild too)
 
 
 def hand_added(graph: Graph, manifest: Manifest) -> Facts:

@@ -1,0 +1,238 @@
+"""The incremental rebuild gives exactly the bytes of a rebuild without a cache, or is not taken."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+from unittest import mock
+
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from kgsync.build import pipeline
+from kgsync.build.cache import lint_report
+from kgsync.build.pipeline import BuildResult, build
+from kgsync.read import config as config_module
+from kgsync.read.config import Config
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples" / "research-repo"
+OUTPUTS = ("memory.jsonl", "memory.kgsync.json")
+
+
+def make_repo(target: Path, count: int = 6) -> Path:
+    shutil.copytree(EXAMPLE, target, ignore=shutil.ignore_patterns("memory.*", ".kgsync-cache", "site"))
+    for path in sorted(items_of(target))[count:]:
+        path.unlink()
+    return target
+
+
+def items_of(repo: Path) -> list[Path]:
+    return sorted(p for p in (repo / "Research" / "completed").glob("*.md") if p.name != "README.md")
+
+
+def config_of(repo: Path, cache: Path) -> Config:
+    return config_module.load(repo).with_overrides(cache_dir=str(cache))
+
+
+def assert_same_as_fresh(repo: Path, cache: Path, tmp: Path) -> BuildResult:
+    """Rebuild ``repo`` with its cache and a copy of it without one: the same files, report and result."""
+    twin = tmp / "twin"  # the same checkout (items, committed graph and manifest), copied before either build
+    shutil.rmtree(twin, ignore_errors=True)
+    shutil.copytree(repo, twin)
+    shutil.rmtree(tmp / "twin-cache", ignore_errors=True)
+    result = build(config_of(repo, cache))
+    fresh = build(config_of(twin, tmp / "twin-cache"))
+    assert not fresh.incremental
+    for name in OUTPUTS:
+        assert (repo / name).read_bytes() == (twin / name).read_bytes(), name
+    # Content added by hand is placed at its line of the graph file: the same line in either copy.
+    assert repr(result.report).replace(str(repo), "<repo>") == repr(fresh.report).replace(str(twin), "<repo>")
+    # A cache file that did not validate is said (a notice), and only costs time.
+    issues = tuple(i for i in result.issues if not i.location.path.startswith(str(cache)))
+    assert repr(issues).replace(str(repo), "<repo>") == repr(fresh.issues).replace(str(twin), "<repo>")
+    assert result.graph == fresh.graph
+    assert result.sizes == fresh.sizes == (len(fresh.graph.entities), len(fresh.graph.relations))
+    assert result.manifest.dumps() == fresh.manifest.dumps()
+    assert (result.removed_items, result.disowned, result.wrote) == (fresh.removed_items, fresh.disowned, fresh.wrote)
+    return result
+
+
+def reword_title(path: Path, word: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    path.write_text(re.sub(r'^title: "', f'title: "{word} ', text, count=1, flags=re.M), encoding="utf-8")
+
+
+def reword_first_finding(path: Path, word: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    path.write_text(re.sub(r"^1\. ", f"1. {word.capitalize()} ", text, count=1, flags=re.M), encoding="utf-8")
+
+
+def shift_lines(path: Path) -> None:
+    """A blank line after the first heading: every fact of the item now points one line lower."""
+    text = path.read_text(encoding="utf-8")
+    path.write_text(re.sub(r"^(# .*)$", r"\1\n", text, count=1, flags=re.M), encoding="utf-8")
+
+
+def add_copy(path: Path, suffix: str) -> None:
+    path.with_name(f"{path.stem}-{suffix}.md").write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+
+
+WORDS = st.sampled_from(["Measured", "Reliably", "Again", "Notably", "Ünïcode", "Latency"])
+EDITS = st.one_of(
+    st.tuples(st.just("title"), st.integers(0, 20), WORDS),
+    st.tuples(st.just("finding"), st.integers(0, 20), WORDS),
+    st.tuples(st.just("shift"), st.integers(0, 20), st.just("")),
+    st.tuples(st.just("long title"), st.integers(0, 20), st.sampled_from(["x" * 320, "key: glued status:odd"])),
+    st.tuples(st.just("add"), st.integers(0, 20), st.sampled_from(["copy", "again"])),
+    st.tuples(st.just("delete"), st.integers(0, 20), st.just("")),
+)
+
+
+def apply(repo: Path, edit: tuple[str, int, str]) -> None:
+    kind, index, word = edit
+    paths = items_of(repo)
+    if not paths:
+        return
+    path = paths[index % len(paths)]
+    if kind == "title":
+        reword_title(path, word)
+    elif kind == "finding":
+        reword_first_finding(path, word)
+    elif kind == "shift":
+        shift_lines(path)
+    elif kind == "long title":
+        reword_title(path, word)
+    elif kind == "add" and not path.stem.endswith(("-copy", "-again")):
+        add_copy(path, word)
+    elif kind == "delete" and len(paths) > 2:
+        path.unlink()
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=st.lists(EDITS, min_size=1, max_size=4))
+def test_any_edit_sequence_rebuilds_to_the_bytes_of_a_fresh_build(tmp_path_factory: pytest.TempPathFactory,
+                                                                   steps: list[tuple[str, int, str]]) -> None:
+    tmp = tmp_path_factory.mktemp("incremental")
+    repo = make_repo(tmp / "repo")
+    cache = tmp / "cache"
+    build(config_of(repo, cache))
+    for edit in steps:
+        apply(repo, edit)
+        result = assert_same_as_fresh(repo, cache, tmp)
+        event(f"{edit[0]}: {'incremental' if result.incremental else 'full'}")
+
+
+def test_a_reworded_title_takes_the_incremental_path(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "repo")
+    cache = tmp_path / "cache"
+    first = build(config_of(repo, cache))
+    assert not first.incremental  # no report cached yet
+    assert build(config_of(repo, cache)).incremental  # a no-op rebuild
+    reword_title(items_of(repo)[1], "Measured")
+    result = assert_same_as_fresh(repo, cache, tmp_path)
+    assert result.incremental and result.wrote
+    assert [stage for stage, _ in result.timings] == list(pipeline.STAGES)
+
+
+@pytest.fixture
+def warm(tmp_path: Path) -> tuple[Path, Path]:
+    """A repo built twice (its report cached), then one title reworded: the incremental case."""
+    repo = make_repo(tmp_path / "repo")
+    cache = tmp_path / "cache"
+    build(config_of(repo, cache))
+    reword_title(items_of(repo)[1], "Measured")
+    return repo, cache
+
+
+def rebuilt_fully(repo: Path, cache: Path, tmp: Path) -> None:
+    assert not assert_same_as_fresh(repo, cache, tmp).incremental
+
+
+def test_a_graph_edited_by_hand_falls_back(warm: tuple[Path, Path], tmp_path: Path) -> None:
+    repo, cache = warm
+    graph = repo / "memory.jsonl"
+    graph.write_bytes(graph.read_bytes() + b'\n{"type":"entity","name":"concept:hand-added","entityType":"concept",'
+                      b'"observations":["summary: added by an agent"]}')
+    rebuilt_fully(repo, cache, tmp_path)
+
+
+def test_a_manifest_edited_by_hand_falls_back(warm: tuple[Path, Path], tmp_path: Path) -> None:
+    repo, cache = warm
+    manifest = repo / "memory.kgsync.json"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace('"kgsync_manifest": 1, ', '"kgsync_manifest": 1,  '),
+                        encoding="utf-8")
+    rebuilt_fully(repo, cache, tmp_path)
+
+
+def test_a_changed_config_falls_back(warm: tuple[Path, Path], tmp_path: Path) -> None:
+    repo, cache = warm
+    config_file = repo / "kgsync.yml"
+    config_file.write_text(config_file.read_text(encoding="utf-8") + "merge:\n  min_edit_distance: 2\n", encoding="utf-8")
+    rebuilt_fully(repo, cache, tmp_path)
+
+
+def test_a_changed_themes_file_falls_back(warm: tuple[Path, Path], tmp_path: Path) -> None:
+    repo, cache = warm
+    themes = repo / "docs" / "themes-vocabulary.md"
+    themes.write_text(themes.read_text(encoding="utf-8").replace("\n```\n", "\n# edited\n```\n", 1), encoding="utf-8")
+    rebuilt_fully(repo, cache, tmp_path)
+
+
+def test_a_changed_vocabulary_file_falls_back(warm: tuple[Path, Path], tmp_path: Path) -> None:
+    repo, cache = warm
+    vocabulary = repo / "kgsync-vocab.yml"
+    vocabulary.write_text(vocabulary.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    rebuilt_fully(repo, cache, tmp_path)
+
+
+def test_other_code_falls_back(warm: tuple[Path, Path], tmp_path: Path) -> None:
+    repo, cache = warm
+    with mock.patch.object(lint_report, "output_fingerprint", lambda: "other code"):
+        rebuilt_fully(repo, cache, tmp_path)
+
+
+def test_a_changed_selection_falls_back(warm: tuple[Path, Path], tmp_path: Path) -> None:
+    repo, cache = warm
+    real = pipeline._inputs_key
+
+    def other_selection(config: Config, assembled: object, vocabulary: object) -> str | None:
+        key = real(config, assembled, vocabulary)  # type: ignore[arg-type]
+        return None if key is None else key + "-other-hubs"
+
+    with mock.patch.object(pipeline, "_inputs_key", other_selection):
+        rebuilt_fully(repo, cache, tmp_path)
+
+
+def test_a_tampered_report_is_ignored(warm: tuple[Path, Path], tmp_path: Path) -> None:
+    repo, cache = warm
+    stored = next(cache.rglob("lint-report.json"))
+    stored.write_text('{"not": "a report"}', encoding="utf-8")
+    result = assert_same_as_fresh(repo, cache, tmp_path)
+    assert not result.incremental
+    assert [i.message for i in result.issues if i.location.path == str(stored)] == [
+        "cache file does not validate (Expected `array`, got `object`); ignored, the work is done again"]
+
+
+def test_a_new_node_falls_back(warm: tuple[Path, Path], tmp_path: Path) -> None:
+    repo, cache = warm
+    build(config_of(repo, cache))
+    add_copy(items_of(repo)[0], "copy")
+    rebuilt_fully(repo, cache, tmp_path)
+
+
+def test_the_cli_counts_an_incremental_graph_without_building_it(warm: tuple[Path, Path], tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from kgsync.cli.main import cli
+
+    repo, cache = warm
+    twin = tmp_path / "twin"
+    shutil.copytree(repo, twin)
+    fresh = build(config_of(twin, tmp_path / "twin-cache"))
+    done = CliRunner().invoke(cli, ["build", "--root", str(repo), "--cache-dir", str(cache)])
+    assert done.exit_code == 0, done.output
+    entities, relations = len(fresh.graph.entities), len(fresh.graph.relations)
+    assert f"-> {entities} entities, {relations} relations; wrote" in done.output
