@@ -137,8 +137,8 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     for short, expansion in _acronym_pairs(_URL.sub(" ", item.title) + "\n" + body):
         short_key, long_key = term_key(short), term_key(expansion)
         if (not short_key or not long_key or short_key == long_key or not _valid_expansion(long_key)
-                or not letters_match(short, expansion)):
-            continue
+                or not letters_match(short, expansion) or short_key in long_key.split(" ")):
+            continue  # a recursive acronym ("YAML Ain't Markup Language") is named by itself
         acronyms.add((short_key, long_key))
         for key, surface, flag in ((short_key, short, DEFINED | ACRONYM), (long_key, expansion, DEFINED)):
             if extra.get(key, 0) & DEFINED == 0:
