@@ -78,20 +78,22 @@ class ItemCandidates:
     spelled: tuple[tuple[str, str], ...] = ()
     #: (topic word, mentions in the whole text, in the dense zones): ``kgsync.extract.topics``
     topic_words: tuple[tuple[str, int, int], ...] = ()
+    #: the two-word phrases its whole text writes, as marks (``kgsync.extract.topics.pair_marks``)
+    pairs: bytes = b""
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         # The terms as plain tuples: a NamedTuple pickles through a Python __getnewargs__
         # call each (~50k per 220 items, most of a record's pickling time); tuple.__new__
         # rebuilds them in C.  Records are pickled for the cache and from worker processes.
         return _item_candidates, (self.slug, tuple(map(tuple, self.terms)), self.acronyms, self.dense, self.spelled,
-                                  self.topic_words)
+                                  self.topic_words, self.pairs)
 
 
 def _item_candidates(slug: str, rows: tuple[tuple[object, ...], ...], acronyms: tuple[tuple[str, str], ...],
                      dense: str, spelled: tuple[tuple[str, str], ...],
-                     topic_words: tuple[tuple[str, int, int], ...] = ()) -> ItemCandidates:
+                     topic_words: tuple[tuple[str, int, int], ...] = (), pairs: bytes = b"") -> ItemCandidates:
     return ItemCandidates(slug, tuple(map(tuple.__new__, repeat(Candidate), rows)), acronyms, dense, spelled,
-                          topic_words)
+                          topic_words, pairs)
 
 
 _LINK = re.compile(r"(?:!\[|\[)([^\[\]\n]*)\]\([^)\[\n]*\)")  # "![alt](src)" too; led by a literal: scanned in C
@@ -137,8 +139,8 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     for short, expansion in _acronym_pairs(_URL.sub(" ", item.title) + "\n" + body):
         short_key, long_key = term_key(short), term_key(expansion)
         if (not short_key or not long_key or short_key == long_key or not _valid_expansion(long_key)
-                or not letters_match(short, expansion)):
-            continue
+                or not letters_match(short, expansion) or short_key in long_key.split(" ")):
+            continue  # a recursive acronym ("YAML Ain't Markup Language") is named by itself
         acronyms.add((short_key, long_key))
         for key, surface, flag in ((short_key, short, DEFINED | ACRONYM), (long_key, expansion, DEFINED)):
             if extra.get(key, 0) & DEFINED == 0:
@@ -181,8 +183,12 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     undefined = sorted({c.key for c in terms if " " not in c.key and c.key not in own
                         and any(_is_acronym(surface) for surface, _n in c.surfaces)})
     spelled = spelled_out(_URL.sub(" ", item.title) + "\n" + body, undefined) if undefined else ()
-    words = topics.mentions(_clean(item.title) + "\n" + body, _clean(dense))
-    return ItemCandidates(item.slug, tuple(terms), tuple(sorted(acronyms)), dense, spelled, words)
+    text, dense_text = _clean(item.title) + "\n" + body, _clean(dense)
+    # Its two-word terms may be topics ("technical debt"), which the corpus decides (``vocabulary.topics``).
+    phrases = {c.key: [s for s, _n in c.surfaces] for c in terms if c.key.count(" ") == topics.PHRASE_WORDS - 1}
+    phrase_counts, pairs = topics.phrase_scan(text, dense_text, phrases)
+    words = tuple(sorted(topics.mentions(text, dense_text) + phrase_counts))
+    return ItemCandidates(item.slug, tuple(terms), tuple(sorted(acronyms)), dense, spelled, words, pairs)
 
 
 @lru_cache(maxsize=100_000)
@@ -399,7 +405,7 @@ def is_vague_method(key: str, flags: int = 0) -> bool:
 #: The item format's own words: about the item itself, not its subject.  The sections an item is
 #: read by (``items``), the frontmatter fields kgsync reads, the lifecycle the template's
 #: ``status:`` walks (backlog to completed) and the units items are kept in.
-_LAYOUT_WORDS = frozenset(chain.from_iterable(term_key(phrase).split(" ") for phrase in (
+_LAYOUT_WORDS = LAYOUT_WORDS = frozenset(chain.from_iterable(term_key(phrase).split(" ") for phrase in (
     "research question", "executive summary", "key findings",  # sections
     "title", "status", "themes", "completed", "confidence",  # frontmatter fields
     "backlog", "item", "corpus", "repository", "repo",  # where items are kept

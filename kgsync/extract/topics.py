@@ -17,10 +17,14 @@ own mentions alone (``addresses``).
 from __future__ import annotations
 
 import re
+import sys
+import zlib
+from array import array
 from collections import Counter
-from functools import cache
+from collections.abc import Iterable, Mapping
+from functools import cache, lru_cache
 
-from kgsync.extract import wordnet
+from kgsync.extract import lexicon, wordnet
 from kgsync.extract.canonical import word_key
 
 #: An item *addresses* a topic word when it names it at least this many times in its whole text ...
@@ -84,3 +88,110 @@ def _forms() -> dict[str, str]:
                 out.setdefault(form, key)
                 out.setdefault(form.capitalize(), key)
     return out
+
+
+#: A topic phrase has two words (``phrase_mentions``): a longer one is most often a name or a
+#: narrower term, which mining takes, and few items write it the same way.
+PHRASE_WORDS = 2
+
+def phrase_mentions(text: str, dense: str, phrases: Mapping[str, Iterable[str]]) -> tuple[tuple[str, int, int], ...]:
+    """(key, mentions in ``text``, mentions in ``dense``) of each of the item's own topic phrases, by key.
+
+    ``phrases``: key -> the forms the item writes it in, for the two-word terms of its title,
+    question, summary and findings (``mining.candidates``): a phrase that none of those zones
+    writes cannot be addressed (``addresses``), so no other needs counting.  Mining counts a
+    phrase in those zones only; a topic is mostly named in the research log, so here the whole
+    text is counted: its words once (``_tokens``), and only the pairs that are a form of one of
+    them (as written, as the key, and with its last word's regular plural), in C."""
+    if not phrases:
+        return ()
+    return _phrase_counts(_tokens(text), _tokens(dense), phrases)
+
+
+def _phrase_counts(whole: list[bytes], concluded: list[bytes],
+                   phrases: Mapping[str, Iterable[str]]) -> tuple[tuple[str, int, int], ...]:
+    forms = {key: _phrase_forms(key, tuple(sorted(set(phrases[key])))) for key in sorted(phrases)}
+    wanted = frozenset(pair for pairs in forms.values() for pair in pairs)
+    # Only the pairs wanted are counted: ``filter`` with a set's membership test runs in C.
+    in_whole = Counter(filter(wanted.__contains__, zip(whole, whole[1:])))
+    in_concluded = Counter(filter(wanted.__contains__, zip(concluded, concluded[1:])))
+    out = []
+    for key, pairs in forms.items():
+        n = sum(in_whole[pair] for pair in pairs)
+        if n:
+            out.append((key, n, sum(in_concluded[pair] for pair in pairs)))
+    return tuple(out)
+
+
+def _phrase_forms(key: str, written: tuple[str, ...]) -> tuple[tuple[bytes, bytes], ...]:
+    """The distinct word pairs a phrase is counted by: its key and written forms, and with their
+    last word's regular plural ("model risks")."""
+    forms = set()
+    for form in (key, *written):
+        words = _form_words(form)
+        if len(words) != PHRASE_WORDS or b"." in words:
+            continue
+        forms.add((words[0], words[1]))
+        if not words[1].endswith(b"s"):
+            forms.add((words[0], words[1] + b"s"))
+    return tuple(sorted(forms))
+
+
+#: The tokens of ``_tokens``: words, and each clause mark as a token of its own ("."), so no pair
+#: spans a sentence or a clause ("... debt. Technical ..."); any other ASCII character that is no
+#: letter or digit (a hyphen too: "technical-debt") is a space; other UTF-8 bytes stay in words.
+#: Read as bytes (``bytes.translate`` and ``bytes.split`` run in C, several times faster than a
+#: regex or ``str.translate`` over a whole item).
+_BREAKS = b".,;:!?()[]{}|<>\"'`"
+_PAIR_TABLE = bytes(c if c >= 128 or chr(c).isalnum() or c in _BREAKS else 32 for c in range(256))
+_BREAK = re.compile(b"[" + re.escape(_BREAKS) + b"]")
+_STOP = frozenset(word.encode() for word in lexicon.STOPWORDS)
+
+
+def _tokens(text: str) -> list[bytes]:
+    return _BREAK.sub(b" . ", text.lower().encode("utf-8", "replace").translate(_PAIR_TABLE)).split()
+
+
+def pair_marks(text: str, tokens: list[bytes] | None = None) -> bytes:
+    """The two-word phrases ``text`` writes anywhere, as marks: the CRC-32 of each distinct pair of
+    adjacent words ("technical debt"), neither a stopword, sorted, four little-endian bytes each.
+    ``tokens``: ``_tokens(text)`` when the caller has them.
+
+    Which two-word phrases are topics is decided over the corpus (``kgsync.vocabulary.topics``),
+    so what an item names cannot be looked up when it is extracted; the marks let the corpus ask
+    afterwards whether the item writes a phrase (``phrase_marks``), from the item alone, at the
+    size of a few kilobytes per item.  A CRC is deterministic across runs and machines (``hash``
+    of a string is not); two pairs of one item sharing a mark is one chance in millions."""
+    words = tokens if tokens is not None else _tokens(text)
+    marks = array("I", sorted({zlib.crc32(a + b" " + b) for a, b in set(zip(words, words[1:]))
+                               if a != b"." and b != b"." and a not in _STOP and b not in _STOP}))
+    if sys.byteorder == "big":
+        marks.byteswap()
+    return marks.tobytes()
+
+
+def phrase_scan(text: str, dense: str, phrases: Mapping[str, Iterable[str]]) -> tuple[tuple[tuple[str, int, int], ...], bytes]:
+    """``phrase_mentions`` and ``pair_marks`` of one item, its text read once."""
+    whole = _tokens(text)
+    mentions_ = _phrase_counts(whole, _tokens(dense), phrases) if phrases else ()
+    return mentions_, pair_marks(text, whole)
+
+
+def read_marks(marks: bytes) -> frozenset[int]:
+    """``pair_marks`` back as a set."""
+    out = array("I")
+    out.frombytes(marks)
+    if sys.byteorder == "big":
+        out.byteswap()
+    return frozenset(out)
+
+
+def phrase_marks(key: str, written: Iterable[str] = ()) -> frozenset[int]:
+    """The marks of a two-word phrase: of its key, its written forms and their last word's plural."""
+    return frozenset(zlib.crc32(a + b" " + b) for a, b in _phrase_forms(key, tuple(written)))
+
+
+@lru_cache(maxsize=50_000)
+def _form_words(form: str) -> tuple[bytes, ...]:
+    """A written form's tokens (``_tokens``): items write the same forms again and again."""
+    return tuple(_tokens(form))

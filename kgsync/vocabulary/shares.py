@@ -30,6 +30,7 @@ class SelectionStats:
     merged_hubs: frozenset[str] = frozenset()  # kept groups a merge pushed over the hub limit
     previous_acronyms: tuple[tuple[str, str], ...] = ()  # the last manifest's (acronym, expansion) pairs
     previous_topics: frozenset[str] | None = None  # the last manifest's topics (``kgsync.vocabulary.topics``)
+    topic_phrases: Mapping[str, frozenset[int]] = field(default_factory=dict)  # ``TopicChoice.phrases``
 
 
 class Share(NamedTuple):

@@ -14,6 +14,10 @@ without their separators ("fine-tuning"/"finetuning", "data-set"/"dataset"),
 or they have the same words but one, and that one is the other's plural
 ("rag-eval"/"rag-evals") or differs by derivation from a shared stem of at
 least 5 letters ("agent-memory"/"agentic-memory").
+
+The reports (``near_duplicate_pairs``: lint, ``kgsync duplicates``, the review PR) add the pairs a
+reader merges though they share no written word (``same_idea_pairs``: "agentic artificial
+intelligence" / "ai agent"); canonicalisation never merges those by itself.
 """
 
 from __future__ import annotations
@@ -120,7 +124,67 @@ def near_duplicate_pairs(names: Iterable[str], rule: Merge = Merge()) -> list[tu
     for pair in _jaccard_candidates(token_sets, blocks, rule, small_keys):
         if pair not in candidates and not small_keys[pair[0]].isdisjoint(small_keys[pair[1]]):
             candidates.add(pair)
-    return sorted((unique[i], unique[j]) for i, j in candidates if is_near_duplicate(unique[i], unique[j], rule))
+    pairs = {(unique[i], unique[j]) for i, j in candidates if is_near_duplicate(unique[i], unique[j], rule)}
+    return sorted(pairs | same_idea_pairs(unique))
+
+
+#: An adjective made from a noun by "-ic" ("agentic" of "agent", "algorithmic" of "algorithm"),
+#: when the noun left has at least this many letters ("public" is no "publ").
+_MIN_STEM = 5
+
+#: The longest run of words an acronym contracts ("artificial intelligence" -> "ai").
+_MAX_RUN = 4
+
+
+def same_idea_pairs(names: Iterable[str]) -> set[tuple[str, str]]:
+    """Sorted pairs of names (``a < b``) with the same content words once an acronym's long form
+    is contracted to its initials and an "-ic" adjective is read as its noun: "agentic artificial
+    intelligence" / "ai agent" (both "agent" + "ai").  The distinctness rule never pairs them
+    (no word in common as written), but a reader merges them.  Only reported (lint, ``kgsync
+    duplicates``, the review PR), never merged by the build: whether the adjective and the
+    noun name one idea ("agentic system" / "agent system") is a maintainer's call, made once in
+    the vocabulary file (``merge_line``).  Grouped by signature: linear in the names."""
+    by_signature: dict[tuple[str, ...], set[str]] = defaultdict(set)
+    for name in names:
+        for signature in _signatures(_TOKEN.findall(name.lower())):
+            by_signature[signature].add(name)
+    pairs: set[tuple[str, str]] = set()
+    for group in by_signature.values():
+        for a, b in combinations(sorted(group), 2):
+            if _digits(a) == _digits(b):
+                pairs.add((a, b))
+    return pairs
+
+
+def _signatures(words: list[str]) -> set[tuple[str, ...]]:
+    """The name's content words read as nouns (sorted), and the same with each run of 2 to
+    ``_MAX_RUN`` words contracted to its initials: a long form and its acronym meet.  A name of
+    one word (or one contracted) has none: a single word pairs by spelling only."""
+    if len(words) < 2:
+        return set()
+    stems = [_noun_of(word) for word in words]
+    out = {tuple(sorted(stems))}
+    for size in range(2, min(_MAX_RUN, len(words)) + 1):
+        for start in range(len(words) - size + 1):
+            run = words[start:start + size]
+            if all(word.isalpha() for word in run):
+                contracted = stems[:start] + ["".join(word[0] for word in run)] + stems[start + size:]
+                if len(contracted) > 1:
+                    out.add(tuple(sorted(contracted)))
+    return out
+
+
+def _noun_of(word: str) -> str:
+    """"agentic" -> "agent": an "-ic" adjective's noun (``_MIN_STEM``); any other word as it is."""
+    return word[:-2] if word.endswith("ic") and len(word) - 2 >= _MIN_STEM else word
+
+
+def merge_line(a: str, b: str) -> tuple[str, str]:
+    """(variant, canonical name) of the ``merges:`` line of kgsync-vocab.yml that would merge two
+    candidate duplicates: the shorter name (fewer words, then fewer letters, then the first in
+    order) stands, as the broader or the abbreviated one; the other is written as its words."""
+    canonical, variant = sorted((a, b), key=lambda n: (len(_TOKEN.findall(n)), len(n), n))
+    return " ".join(_TOKEN.findall(variant.lower())), canonical
 
 
 class _SmallBlocks:

@@ -29,17 +29,18 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 
-from kgsync.extract import lexicon, wordnet
+from kgsync.extract import lexicon, mining, wordnet
 from kgsync.extract.canonical import prune_aliases, word_key
 from kgsync.extract.mining import ItemCandidates
-from kgsync.extract.topics import addresses
+from kgsync.extract.topics import addresses, phrase_marks, read_marks
 from kgsync.read.config import Mining
 from kgsync.vocabulary.choice import is_hub
-from kgsync.vocabulary.terms import ItemTerms, Term, TermKind, TermUse, Vocabulary
+from kgsync.vocabulary.terms import ItemTerms, Term, TermKind, TermUse, Vocabulary, classify
 
 #: A topic word enters when at least this share of the items name it (anywhere in their text) ...
 TOPIC_SHARE = 0.10
@@ -53,21 +54,28 @@ class TopicChoice:
 
     topics: frozenset[str] = frozenset()
     addressers: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
+    #: the phrases whose spread was counted (they may enter), each with its marks
+    #: (``extract.topics.phrase_marks``): an edit that writes or drops none of them moves no topic
+    phrases: Mapping[str, frozenset[int]] = dataclasses.field(default_factory=dict)
 
 
 def item_topics(item: ItemCandidates) -> tuple[frozenset[str], frozenset[str]]:
-    """(the topic words an item names, those it addresses): all the corpus decision reads of it."""
-    named = frozenset(key for key, _n, _dense in item.topic_words)
+    """(the topic words an item names, the topic words and phrases it addresses): all the corpus
+    decision reads of its ``topic_words``.  Which phrases it names anywhere is read from its
+    marks (``edit_moves_phrases``)."""
+    named = frozenset(key for key, _n, _dense in item.topic_words if " " not in key)
     return named, frozenset(key for key, n, dense in item.topic_words if addresses(n, dense))
 
 
 def select_topics(cands: Sequence[ItemCandidates], mining: Mining, previous: frozenset[str] | None = None,
-                  stop: Set[str] = frozenset()) -> TopicChoice:
-    """The topics of a corpus (see the module doc); ``previous``: the last manifest's topics."""
+                  stop: Set[str] = frozenset(), known: Set[str] = frozenset()) -> TopicChoice:
+    """The topics of a corpus (see the module doc); ``previous``: the last manifest's topics;
+    ``known``: the mined vocabulary's keys, where a topic phrase may not enter (``is_gap``)."""
     n_items = len(cands)
     spread: dict[str, int] = defaultdict(int)
     addressing: dict[str, list[str]] = defaultdict(list)
-    for item in sorted(cands, key=lambda c: c.slug):
+    ordered = sorted(cands, key=lambda c: c.slug)
+    for item in ordered:
         named, addressed = item_topics(item)
         for key in named:
             spread[key] += 1
@@ -75,17 +83,89 @@ def select_topics(cands: Sequence[ItemCandidates], mining: Mining, previous: fro
             addressing[key].append(item.slug)
     enter_named = max(1, math.ceil(TOPIC_SHARE * n_items))
     # Like a hub, a topic is a corpus status: never on ``min_items`` items or fewer.
-    enter_addressed = max(mining.min_links, mining.min_items + 1, math.ceil(ADDRESS_SHARE * n_items))
+    floor = max(mining.min_links, mining.min_items + 1)
+    enter_addressed = max(floor, math.ceil(ADDRESS_SHARE * n_items))
+    phrases = [key for key, slugs in addressing.items() if " " in key and key not in stop and key not in (previous or ())
+               and len(slugs) >= floor and is_gap(key, known)]
+    written = _written(ordered, phrases)
+    marks = {key: phrase_marks(key, written[key]) for key in sorted(phrases) if is_topic_phrase(key, written[key])}
+    spread.update(_phrase_spread(ordered, marks))
     kept = set()
     for key, slugs in addressing.items():
         if key in stop:
             continue
         if key in (previous or ()):
             kept.add(key)  # stays while an item addresses it
-        elif (spread[key] >= enter_named and len(slugs) >= enter_addressed
-              and not is_hub(key, len(slugs), n_items, mining, None)):
+        elif (spread[key] >= enter_named and len(slugs) >= (enter_addressed if " " not in key else floor)
+              and not is_hub(key, len(slugs), n_items, mining, None) and (" " not in key or key in marks)):
             kept.add(key)
-    return TopicChoice(frozenset(kept), {key: tuple(addressing[key]) for key in sorted(kept)})
+    return TopicChoice(frozenset(kept), {key: tuple(addressing[key]) for key in sorted(kept)}, marks)
+
+
+def edit_moves_phrases(phrases: Mapping[str, frozenset[int]], old: ItemCandidates, new: ItemCandidates) -> bool:
+    """May an edit of one item change which phrases are topics (``TopicChoice.phrases``: those
+    counted)?  When it writes or drops one of their marks, or writes one of them otherwise where
+    it concludes (its forms make the marks); what it addresses is compared apart (``item_topics``)."""
+    if not phrases:
+        return False
+    if old.pairs != new.pairs:
+        moved = read_marks(old.pairs) ^ read_marks(new.pairs)
+        if any(not moved.isdisjoint(own) for own in phrases.values()):
+            return True
+    forms_old = {c.key: c.surfaces for c in old.terms if c.key in phrases}
+    return forms_old != {c.key: c.surfaces for c in new.terms if c.key in phrases}
+
+
+def _written(ordered: Sequence[ItemCandidates], phrases: Sequence[str]) -> dict[str, list[str]]:
+    """Each phrase -> the forms the items that name it where they conclude write it (sorted)."""
+    wanted = set(phrases)
+    out: dict[str, set[str]] = {key: set() for key in wanted}
+    for item in ordered:
+        for c in item.terms:
+            if c.key in wanted:
+                out[c.key].update(surface for surface, _n in c.surfaces)
+    return {key: sorted(forms) for key, forms in out.items()}
+
+
+def is_topic_phrase(key: str, written: Sequence[str]) -> bool:
+    """May a two-word phrase be a topic?  Mining found it an idea in each item that names it
+    (``mining.names_an_idea``); a topic is linked beyond the caps, so stricter: not a phrase that
+    holds an acronym or a number as written ("AI adoption", "GPT-4": mining's acronym map names
+    those, and a number makes a version), not one with a vague head (``lexicon.GENERIC``:
+    "governance framework"), not one of the item format's words (``mining.is_bookkeeping``'s:
+    "prior repository"), and not a compound WordNet lists ("decision making"): like a word
+    general English needs (``wordnet.is_rare``), it is no topic of a research corpus."""
+    modifier, head = key.split(" ")
+    if head in lexicon.GENERIC or not {modifier, head}.isdisjoint(mining.LAYOUT_WORDS):
+        return False
+    if wordnet.is_noun_compound(key):
+        return False  # a dictionary compound ("decision making") is general English, as a common word is
+    return not any(part.isupper() or any(ch.isdigit() for ch in part)
+                   for form in written for part in re.split(r"[\s-]+", form) if part)
+
+
+def _phrase_spread(ordered: Sequence[ItemCandidates], marks: Mapping[str, frozenset[int]]) -> dict[str, int]:
+    """How many items write each phrase anywhere (``extract.topics.pair_marks``), in any form an
+    item that names it where it concludes writes it (``marks``)."""
+    out: dict[str, int] = defaultdict(int)
+    if not marks:
+        return out
+    for item in ordered:
+        held = read_marks(item.pairs)
+        for key, own in marks.items():
+            if not held.isdisjoint(own):
+                out[key] += 1
+    return dict(out)
+
+
+def is_gap(phrase: str, known: Set[str]) -> bool:
+    """May a topic phrase enter beside the mined vocabulary's keys ``known``?  Not when mining took
+    it (its items link it within their caps), nor when it is a longer known key's words without
+    that key's head ("large language" of "large language model"): a fragment."""
+    if phrase in known:
+        return False
+    padded = f" {phrase} "
+    return not any(padded in f" {key} " and not key.endswith(f" {phrase}") for key in known if " " in key)
 
 
 def with_topics(vocabulary: Vocabulary, choice: TopicChoice) -> Vocabulary:
@@ -107,7 +187,9 @@ def with_topics(vocabulary: Vocabulary, choice: TopicChoice) -> Vocabulary:
             terms[name] = Term(name, kind, key, prune_aliases(name, [key, *_plurals(key)]), slugs)
         else:
             kind = old.kind
-            terms[name] = dataclasses.replace(old, items=tuple(sorted(set(old.items) | set(slugs))))
+            # its own aliases too: whether mining also took it must not change what the node is found by
+            terms[name] = dataclasses.replace(old, items=tuple(sorted(set(old.items) | set(slugs))),
+                                              aliases=prune_aliases(name, [*old.aliases, key, *_plurals(key)]))
         index.setdefault(key, name)
         lengths.setdefault(key.split(" ")[0], set()).add(key.count(" ") + 1)
         for slug in slugs:
@@ -132,15 +214,20 @@ def _plurals(key: str) -> tuple[str, ...]:
     """The regular plural of a topic word, when it reads back as the word ("guardrails"): the
     reference server's search is a substring test, so the singular alone misses a query for the
     plural that most items write; a word that has no such plural gets none."""
-    plural = key[:-1] + "ies" if key.endswith("y") and key[-2:-1] not in "aeiou" else (
-        key + "es" if key.endswith(("s", "x", "z", "ch", "sh")) else key + "s")
-    return (plural,) if word_key(plural) == key else ()
+    head = key.rsplit(" ", 1)[-1]  # a phrase's plural is its last word's ("technical debts")
+    if " " in key and head.endswith("ing"):
+        return ()  # a gerund has none ("fine tuning"): the aliases depend on the key alone, never on what items write
+    plural = head[:-1] + "ies" if head.endswith("y") and head[-2:-1] not in "aeiou" else (
+        head + "es" if head.endswith(("s", "x", "z", "ch", "sh")) else head + "s")
+    return (key[: len(key) - len(head)] + plural,) if word_key(plural) == head else ()
 
 
 def topic_kind(key: str) -> TermKind:
     """A topic word is a concept unless it names a way of doing (WordNet's activity, a method
     head): ``classify``'s "-ing" rule is for mined phrases, and a topic word is a noun of one
-    sense ("substring" is no process)."""
+    sense ("substring" is no process).  A topic phrase is of the kind its head gives a mined one."""
+    if " " in key:
+        return classify(key)
     return TermKind.METHOD if wordnet.is_activity(key) or key in lexicon.METHOD_HEADS else TermKind.CONCEPT
 
 

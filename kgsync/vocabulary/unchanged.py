@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from kgsync.extract.mining import SUBJECT, ItemCandidates
 from kgsync.read.config import Config
 from kgsync.vocabulary.acronym_index import item_acronyms
-from kgsync.vocabulary.topics import item_topics
+from kgsync.vocabulary.topics import edit_moves_phrases, item_topics
 from kgsync.vocabulary.vocab import (
     PinnedVocabulary,
     SelectionStats,
@@ -39,7 +39,8 @@ def selection_unchanged(stats: SelectionStats, changes: Sequence[tuple[ItemCandi
            or item_acronyms(old, stats.acronyms) != item_acronyms(new, stats.acronyms)
            or _acronyms_written(old, stats.acronyms) != _acronyms_written(new, stats.acronyms) for old, new in changes):
         return None  # the acronym map and the expansions the items write decide groups
-    if any(item_topics(old) != item_topics(new) for old, new in changes):
+    if any(item_topics(old) != item_topics(new) or edit_moves_phrases(stats.topic_phrases, old, new)
+           for old, new in changes):
         return None  # the topics are counted over the corpus (``kgsync.vocabulary.topics``)
     lookup = pinned_lookup(pinned)
     before = [item_shares(old, pinned, stats, lookup) for old, _new in changes]

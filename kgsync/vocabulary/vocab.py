@@ -154,8 +154,9 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
     vocabulary = _vocabulary(groups, kept, kind_of, pinned, choice, merged_into, source_names, ordered,
                              item_surfaces, hubs | merged_hubs, n_items, subjects, swaps)
     # 5. The topics: single words many items address, each linked by the items that address it.
-    topics = select_topics(ordered, mining, previous_topics, stop_groups | hubs | merged_hubs)
+    topics = select_topics(ordered, mining, previous_topics, stop_groups | hubs | merged_hubs, vocabulary._index.keys())
     vocabulary = with_topics(vocabulary, topics)
+    stats = dataclasses.replace(stats, topic_phrases=topics.phrases)
     return dataclasses.replace(vocabulary, acronyms=_acronym_entries(ordered, expansions)), stats
 
 

@@ -323,3 +323,18 @@ def test_notation_names_no_idea() -> None:
     assert not names_an_idea("n 1", (("N-1", 2),), TITLE | EMPHASISED)
     assert not names_an_idea("k 8", (("k-8", 1),), 0)
     assert names_an_idea("gpt 4", (("GPT-4", 2),), TITLE)  # a name with a number stays
+
+
+def test_a_recursive_acronym_is_named_by_itself_not_by_its_joke_expansion() -> None:
+    from kgsync.read.items import ResearchItem
+
+    summary = "Configuration is kept in YAML (YAML Ain't Markup Language) and GNU (GNU's Not Unix) tools read it."
+    item = ResearchItem(
+        slug="2026-01-01-x", path="x.md", title="Configuration files", completed="2026-01-01", themes=(), cites=(),
+        related=(), supersedes=(), superseded_by=(), confidence="high", item_type="primary", status="completed",
+        research_question="Where is configuration kept?", executive_summary=summary, key_findings=(), sources=(),
+        sections=(), body=f"## Log\n\n{summary}\n", body_line=1)
+    found = candidates(item)
+    assert not {short for short, _long in found.acronyms} & {"yaml", "gnu"}
+    # no longer a defined long form (a named idea with the acronym's bonus): a phrase like any other
+    assert not any(c.flags & mining.DEFINED for c in found.terms if c.key.startswith(("yaml", "gnu")))

@@ -33,3 +33,29 @@ def test_the_log_counts_for_an_items_mentions() -> None:
     found = {key: (n, d) for key, n, d in candidates(item).topic_words}
     assert found["provenance"] == (4, 1)
 
+
+
+def test_an_items_two_word_terms_are_counted_over_its_whole_text() -> None:
+    from kgsync.extract.topics import phrase_mentions
+
+    text = "Technical debt grows. The log: technical-debt, Technical Debts; debt technical.\nLow technical detail."
+    found = {key: (n, d) for key, n, d in phrase_mentions(text, "Technical debt grows.", {"technical debt": ["Technical debt"]})}
+    assert found == {"technical debt": (3, 1)}  # hyphenated, capitalised and plural forms; not across a break
+
+
+def test_pair_marks_tell_whether_an_item_writes_a_phrase_anywhere() -> None:
+    from kgsync.extract.topics import pair_marks, phrase_marks, read_marks
+
+    marks = read_marks(pair_marks("In passing, the log mentions Technical-Debts once. Debt. Model risk"))
+    assert not marks.isdisjoint(phrase_marks("technical debt"))
+    assert not marks.isdisjoint(phrase_marks("model risk"))
+    assert marks.isdisjoint(phrase_marks("debt model"))  # a full stop breaks the pair
+    assert pair_marks("a b c") == pair_marks("a b c") and read_marks(pair_marks("")) == frozenset()
+
+
+def test_an_items_phrase_candidates_carry_their_whole_text_counts() -> None:
+    item = make_item("2026-02-01-debt", "Technical debt in agent code", "Does technical debt grow?",
+                     "Technical debt grows with agent code.", ("Technical debt doubles.",),
+                     body=LOG.format(word="technical debt", more="Technical debt again."))
+    found = {key: (n, d) for key, n, d in candidates(item).topic_words}
+    assert found["technical debt"][1] >= 1 and found["technical debt"][0] >= 5

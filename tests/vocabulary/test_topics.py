@@ -152,3 +152,58 @@ def test_a_topic_node_is_found_by_its_plural_as_the_reference_server_searches(tm
     build(config_module.load(repo))
     node = next(e for e in jsonl.read(repo / "memory.jsonl").entities if e.name == "concept:guardrail")
     assert "alias:guardrails" in node.observations
+
+
+def _phrase_corpus(n_items: int, addressing: int, naming: int, phrase: str = "technical debt") -> list[ItemCandidates]:
+    """``n_items`` items; the first ``addressing`` address ``phrase`` (three times, in the title
+    and summary too), the next ``naming`` name it once in their log."""
+    out: list[ItemCandidates] = []
+    for i in range(n_items):
+        title, summary, log = f"Item number {i}", "Nothing special.", ""
+        if i < addressing:
+            title, summary = f"{phrase.capitalize()} in code {i}", f"{phrase.capitalize()} grows fast."
+            log = LOG.format(word=phrase, more=f"More {phrase}.")
+        elif i < addressing + naming:
+            log = LOG.format(word=phrase, more="")
+        out.append(candidates(make_item(f"2026-02-{i + 1:02d}-item", title, "What is it?", summary,
+                                        ("It is something.",), body=log)))
+    return out
+
+
+def test_a_phrase_named_by_a_tenth_and_addressed_by_the_node_floor_enters() -> None:
+    cands = _phrase_corpus(40, addressing=3, naming=2)  # named by 5 of 40 (12.5 %), addressed by 3
+    choice = select_topics(cands, MINING)
+    assert "technical debt" in choice.topics
+    assert choice.addressers["technical debt"] == ("2026-02-01-item", "2026-02-02-item", "2026-02-03-item")
+    # named by too few (3 of 40): no topic, though as many items address it
+    assert "technical debt" not in select_topics(_phrase_corpus(40, addressing=3, naming=0), MINING).topics
+    # a phrase the mined vocabulary has already stays mining's
+    assert "technical debt" not in select_topics(cands, MINING, known={"technical debt"}).topics
+
+
+def test_a_phrase_with_a_vague_head_or_an_acronym_is_no_topic() -> None:
+    from kgsync.vocabulary.topics import is_gap, is_topic_phrase
+
+    assert is_topic_phrase("technical debt", ["technical debt", "Technical Debt"])
+    assert not is_topic_phrase("governance framework", ["governance framework"])  # a vague head
+    assert not is_topic_phrase("ai adoption", ["AI adoption"])  # the acronym map names it
+    assert not is_topic_phrase("gpt 4", ["GPT-4"])
+    assert not is_topic_phrase("prior repository", ["prior repository"])  # the item format's word
+    assert not is_topic_phrase("decision making", ["decision making"])  # a WordNet compound
+    assert not is_gap("large language", {"large language model"})  # a fragment
+    assert is_gap("prompt injection", {"indirect prompt injection"})  # a broader term
+
+
+def test_a_phrase_topic_is_a_node_its_addressers_link_in_its_head_kind() -> None:
+    from kgsync.vocabulary.terms import Vocabulary
+    from kgsync.vocabulary.topics import with_topics
+
+    cands = _phrase_corpus(40, addressing=3, naming=2)
+    # when the items choose it within their caps, mining has it: no topic of it
+    assert "technical-debt" in select(cands, Config(mining=MINING)).terms
+    vocab = with_topics(Vocabulary(terms={}, per_item={}), select_topics(cands, MINING))
+    term = vocab.terms["technical-debt"]
+    assert term.kind.value == "concept" and "technical debts" in term.aliases
+    assert sorted(slug for slug, uses in vocab.per_item.items() if "technical-debt" in uses.beyond) == [
+        "2026-02-01-item", "2026-02-02-item", "2026-02-03-item"]
+    assert vocab.mentions("Their technical debt grows.") == ("technical-debt",)

@@ -24,6 +24,7 @@ from kgsync.publish.pr.item_views import (
     review_rank,
     size_line,
 )
+from kgsync.publish.pr.merge_proposals import merge_block
 from kgsync.publish.pr.pr_template import macro, template_module
 from kgsync.publish.pr.side_effects import Explanation, SideEffect, explain
 
@@ -174,9 +175,11 @@ def _finding_sections(module: TemplateModule, d: GraphDiff) -> list[Section]:
 
 def _near_duplicate_sections(module: TemplateModule, d: GraphDiff) -> list[Section]:
     pairs = list(d.near_duplicates)
-    return [Section("near_duplicates", macro(module, "near_duplicates", chunk, number == 0, len(pairs)), len(chunk),
-                    priority=2 if number == 0 else 7)
-            for number, chunk in enumerate(_chunks(pairs, 2 * CHUNK_ROWS) if pairs else [])]
+    sections = [Section("near_duplicates", macro(module, "near_duplicates", chunk, number == 0, len(pairs)), len(chunk),
+                        priority=2 if number == 0 else 7)
+                for number, chunk in enumerate(_chunks(pairs, 2 * CHUNK_ROWS) if pairs else [])]
+    block = merge_block(pairs)  # the vocabulary-file lines that would merge them
+    return sections + ([Section("near_duplicates", block, 0, priority=7)] if block else [])
 
 
 def _index_sections(module: TemplateModule, views: Sequence[ItemView], ordered: Sequence[ItemDiff],

@@ -1,0 +1,48 @@
+"""The vocabulary-file lines that would merge the PR's candidate near-duplicates.
+
+A reviewer who agrees that two names are one idea should not have to work out the syntax of
+``kgsync-vocab.yml`` nor which name stands: each pair gets its ``merges:`` line
+(``similarity.merge_line``: the shorter name stands), in one YAML block to copy.  The build never
+merges these pairs itself (``similarity.same_idea_pairs``): the maintainer decides, once.
+
+Safety: names come from the graph (hostile input).  A line is written only when the name that
+stands is a valid vocabulary name (lower-case words and digits joined by ``-`` or ``.``) and the
+variant is made of such words, so nothing in the block can close the fence or be read as Markdown.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from markupsafe import Markup
+
+from kgsync.vocabulary.similarity import merge_line
+
+_PREFIX = re.compile(r"(concept|method):")
+_NAME = re.compile(r"[a-z0-9]+(?:[.-][a-z0-9]+)*")
+_VARIANT = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*")
+
+
+def merge_lines(pairs: Sequence[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    """(variant, canonical name) per pair of concept or method names of one kind, deduplicated and sorted."""
+    out = set()
+    for a, b in pairs:
+        ka, kb = _PREFIX.match(a), _PREFIX.match(b)
+        if ka is None or kb is None or ka.group(1) != kb.group(1):
+            continue  # a concept and a method: not one merge line (the kinds differ)
+        variant, canonical = merge_line(a[ka.end():], b[kb.end():])
+        if _NAME.fullmatch(canonical) and _VARIANT.fullmatch(variant):
+            out.add((variant, canonical))
+    return tuple(sorted(out))
+
+
+def merge_block(pairs: Sequence[tuple[str, str]]) -> str:
+    """Markdown: the ``merges:`` lines for ``pairs`` in a YAML block, or "" when none can be written."""
+    lines = merge_lines(pairs)
+    if not lines:
+        return ""
+    body = "".join(f"  {variant}: {canonical}\n" for variant, canonical in lines)
+    return str(Markup(
+        "To merge a pair, add its line to `kgsync-vocab.yml` (the shorter name stands; "
+        "leave out the pairs that are two ideas):\n\n```yaml\nmerges:\n" + body + "```\n\n"))

@@ -1,0 +1,36 @@
+"""kgsync.publish.pr.merge_proposals: the vocabulary-file lines that would merge the PR's candidate pairs."""
+
+from __future__ import annotations
+
+import yaml
+
+from kgsync.diff.graph_diff import diff
+from kgsync.contract.model import Entity, Graph, Relation
+from kgsync.publish.pr.body import render_markdown
+from kgsync.publish.pr.merge_proposals import merge_block, merge_lines
+
+
+def test_each_pair_gets_its_merge_line_and_the_block_is_valid_yaml() -> None:
+    pairs = [("concept:agentic-artificial-intelligence", "concept:ai-agent"),
+             ("concept:github-action", "concept:github-action-workflow")]
+    block = merge_block(pairs)
+    yaml_text = block.split("```yaml\n", 1)[1].split("```", 1)[0]
+    assert yaml.safe_load(yaml_text) == {"merges": {"agentic artificial intelligence": "ai-agent",
+                                                    "github action workflow": "github-action"}}
+
+
+def test_no_line_across_kinds_nor_for_a_name_the_vocabulary_file_cannot_hold() -> None:
+    assert merge_lines([("concept:runtime-monitoring", "method:continuous-monitoring")]) == ()
+    assert merge_lines([("concept:a`b", "concept:a`b-x")]) == ()
+    assert merge_block([]) == ""
+
+
+def test_the_pr_body_offers_the_lines_under_the_pairs() -> None:
+    old = Graph((Entity("item:2026-01-01-a", "research_item", ("title: A",)),
+                 Entity("concept:ai-agent", "concept", ("alias:AI agents",))),
+                (Relation("item:2026-01-01-a", "concept:ai-agent", "addresses"),))
+    new = Graph(old.entities + (Entity("concept:agentic-artificial-intelligence", "concept", ("alias:agentic AI",)),),
+                old.relations + (Relation("item:2026-01-01-a", "concept:agentic-artificial-intelligence", "addresses"),))
+    pair = ("concept:agentic-artificial-intelligence", "concept:ai-agent")
+    text = render_markdown(diff(old, new, near_duplicates=(pair,)), limit=0).text
+    assert text.index("Candidate near-duplicates") < text.index("  agentic artificial intelligence: ai-agent\n")

@@ -1,0 +1,45 @@
+"""kgsync.vocabulary.similarity: the pairs a reader would merge that the distinctness rule misses."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kgsync.vocabulary.similarity import merge_line, near_duplicate_pairs, same_idea_pairs
+
+
+def test_an_ic_adjective_and_an_acronym_meet_their_noun_and_long_form() -> None:
+    # "agentic AI" and "AI agents": no word in common as written, one idea to a reader.
+    names = ["agentic-artificial-intelligence", "ai-agent", "agent-memory", "artificial-intelligence-act"]
+    assert same_idea_pairs(names) == {("agentic-artificial-intelligence", "ai-agent")}
+    assert ("agentic-artificial-intelligence", "ai-agent") in near_duplicate_pairs(names)
+
+
+def test_the_adjective_alone_or_the_acronym_alone_is_enough() -> None:
+    assert same_idea_pairs(["algorithmic-fairness", "algorithm-fairness"]) == {("algorithm-fairness", "algorithmic-fairness")}
+    assert same_idea_pairs(["enterprise-ai", "enterprise-artificial-intelligence"]) == {
+        ("enterprise-ai", "enterprise-artificial-intelligence")}
+
+
+def test_different_ideas_stay_apart() -> None:
+    # another word; a short "-ic" word is no adjective of a noun ("public"/"publ"); other numbers;
+    # a single word pairs by spelling only (the distinctness rule), never by its initials.
+    names = ["agent-memory", "agentic-workflow", "public-key", "publ-key", "gpt-4-agent", "gpt-5-agent",
+             "attention", "artificial-neural-network-model", "ann-model-x"]
+    assert same_idea_pairs(names) == set()
+
+
+def test_the_shorter_name_stands_in_the_merge_line() -> None:
+    assert merge_line("github-action-workflow", "github-action") == ("github action workflow", "github-action")
+    assert merge_line("agentic-artificial-intelligence", "ai-agent") == ("agentic artificial intelligence", "ai-agent")
+
+
+_WORD = st.sampled_from(["ai", "agent", "agentic", "artificial", "intelligence", "memory", "graph", "knowledge", "kg"])
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.lists(_WORD, min_size=1, max_size=4).map("-".join), max_size=12))
+def test_pairs_do_not_depend_on_the_order_of_the_names(names: list[str]) -> None:
+    pairs = same_idea_pairs(names)
+    assert pairs == same_idea_pairs(list(reversed(names)))
+    assert all(a < b for a, b in pairs)
