@@ -237,3 +237,21 @@ class FindingSection:
         """The heading as the raw HTML line it was, with the blank line Python-Markdown kept after
         it: the same bytes, stored without its two HTML scans (``markdown.KgsyncBlocks``)."""
         return html_block(Markup(f'<h3 id="{self.anchor}">{self.heading}</h3>\n'))
+
+    @property
+    def markdown(self) -> Markup:
+        """The section as the item page prints it: the heading, then the claim as ``_claim.md.j2``
+        writes it on a claim's own page (the same text; an include per finding was a large
+        share of rendering an item page)."""
+        text = f"{self.html_block}\n\n"
+        if (c := self.claim) is not None:
+            node = c["node"]
+            assert isinstance(node, Node)
+            label, finding = md_text(c["status_label"]), c["finding"]
+            if node.inactive:
+                text += (f'!!! warning "{label}: not current"\n'
+                         "    This claim is left out of the default lists.\n\n")
+            if finding:
+                text += f"{html_block(Markup(f'<p>{html_text(finding)}</p>'))}\n\n"
+            text += f"{c['details']}\n\n\n"
+        return Markup(text)
