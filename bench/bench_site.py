@@ -2,13 +2,17 @@
 
     .venv/bin/python bench/bench_site.py [--corpus ../shared/corpus/research] [--count 10000]
                                          [--engine mkdocs|zensical] [--jobs N] [--skip-large] [--graph FILE]
+                                         [--large-dir DIR]
 
 (a) Real corpus: build its graph (``kgsync.build.pipeline.build``, not timed), then
     time ``render_project`` (kgsync's own page generation) and the engine's
     clean build; goal: whole site < 60 s, page generation < 10 % of it.
 (b) Synthetic corpus of --count items (bench/gen_corpus.py) through the same
     steps; goal: <= 60 s fresh (page generation + engine build; issue 22).  ``--graph FILE`` uses a graph file
-    instead of (a)'s pipeline run (e.g. when measuring a committed graph).
+    instead of (a)'s pipeline run (e.g. when measuring a committed graph).  ``--large-dir DIR`` keeps
+    (b)'s generated items and graph in DIR (``items/``, ``memory.jsonl``) and reuses them when
+    they are there: building the graph of 10,000 items is not part of the figures and costs
+    more CPU than the site does.
 
 Everything is written to a temporary folder; nothing in the repo is touched.
 Not a test: it prints figures (paste them into the README).
@@ -24,6 +28,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -83,6 +88,19 @@ def measure(label: str, graph: Graph, cfg: config_module.Config, work: Path, eng
     return Figures(label, len(items), len(project.pages), render, build, cpu, render_cpu, (load_before, os.getloadavg()[0]))
 
 
+def _large_graph(gen_corpus: Any, work: Path, count: int, keep: Path | None) -> tuple[Graph, config_module.Config]:
+    """(b)'s generated items and their graph: from ``keep`` when a previous run left them there."""
+    folder = keep.resolve() if keep else work
+    items_dir, graph_file = folder / "items", folder / "memory.jsonl"
+    if keep and graph_file.is_file() and items_dir.is_dir():
+        return jsonl.read(graph_file), config_module.Config(root=folder, items="items/*.md")
+    gen_corpus.generate(items_dir, count)
+    graph, cfg = graph_for(items_dir, folder, None)
+    if keep:
+        jsonl.write(graph_file, graph)
+    return graph, cfg
+
+
 def _cpu(who: int) -> float:
     usage = resource.getrusage(who)
     return usage.ru_utime + usage.ru_stime
@@ -97,6 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=None, help="mkdocs processes (default: one per CPU and per 1,000 pages, at most 4)")
     parser.add_argument("--graph", type=Path, help="publish this graph file instead of building (a)'s graph")
     parser.add_argument("--skip-large", action="store_true", help="only (a)")
+    parser.add_argument("--large-dir", type=Path, help="keep (b)'s items and graph here; reuse them when present")
     args = parser.parse_args(argv)
 
     rows: list[Figures] = []
@@ -115,9 +134,7 @@ def main(argv: list[str] | None = None) -> int:
         if not args.skip_large:
             import gen_corpus
 
-            items_dir = work / "b" / "items"
-            gen_corpus.generate(items_dir, args.count)
-            graph, cfg = graph_for(items_dir, work / "b", None)
+            graph, cfg = _large_graph(gen_corpus, work / "b", args.count, args.large_dir)
             rows.append(measure(f"generated, {args.count} items", graph, cfg, work / "b", args.engine, args.jobs))
             print(_row(rows[-1]), file=sys.stderr)
 

@@ -17,8 +17,8 @@ from markupsafe import Markup, escape
 from kgsync.contract.errors import ConfigError
 from kgsync.read.config import Config
 from kgsync.publish.site.model import Node, SiteData, tag_label
-from kgsync.publish.site.text import (BLOCK_END, BLOCK_START, external_html_link, external_link, html_text, md_text,
-                                     safe_url)
+from kgsync.publish.site.text import (BLOCK_END, BLOCK_START, external_html_link, external_link, html_content,
+                                     html_text, md_text, safe_url)
 
 # --------------------------------------------------------------------------- URLs
 
@@ -108,8 +108,12 @@ class Page:
         """Home › the node's section index › the node (a node page is in no nav: this is the way up)."""
         folder, _, _ = node.page.partition("/")
         section = _SECTIONS.get(folder, folder.capitalize())
-        return (self.page_link("Home", "index.md") + Markup(" › ") + self.page_link(section, f"{folder}/index.md")
-                + Markup(" › ") + _escaped(node.title))
+        return Markup(f"{self.page_link('Home', 'index.md')} › {self.page_link(section, f'{folder}/index.md')} › "
+                      f"{self.title_text(node)}")
+
+    @staticmethod
+    def title_text(node: Node) -> Markup:
+        return _escaped(node.title)
 
     def words(self, values: Iterable[str], sep: str = " · ") -> Markup:
         return Markup(sep.join([self.text(v) for v in values]))  # sep is kgsync's own markup
@@ -182,6 +186,19 @@ class HtmlPage(Page):
         return Markup(f'<a href="{escape(self.href(page))}">{html_text(text)}</a>')
 
     @staticmethod
+    def title_text(node: Node) -> Markup:
+        return _content_escaped(node.title)  # the bytes the Markdown crumbs made
+
+    def file_link(self, node: Node, text: str) -> Markup:
+        """``Page.source`` in the bytes Python-Markdown made of it (a raw ``<a>`` whose text it
+        rendered as Markdown): an item page's link to its file, with no Markdown pass."""
+        url = self._sources(node)
+        target = safe_url(url) if url else None
+        if url and target is None:
+            return html_content(text)
+        return Markup(f'<a href="{escape(target)}" rel="nofollow noopener">{html_content(text)}</a>') if target else Markup("")
+
+    @staticmethod
     def text(value: object) -> Markup:
         return html_text(value)
 
@@ -201,6 +218,11 @@ class HtmlPage(Page):
 @functools.cache
 def _html_escaped(title: str) -> Markup:
     return html_text(title)
+
+
+@functools.cache
+def _content_escaped(title: str) -> Markup:
+    return html_content(title)
 
 
 def as_markup(value: object) -> str:

@@ -20,6 +20,8 @@ always escaped).
 
 from __future__ import annotations
 
+import re
+
 from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 
@@ -31,12 +33,21 @@ UNUSED_INLINE = ("backtick", "reference", "image_link", "image_reference", "shor
 
 
 class KgsyncBlocks(Preprocessor):
-    """Each marked HTML block, stored as is: one placeholder line instead of HTML to parse."""
+    """Each marked HTML block, stored as is: one placeholder line instead of HTML to parse.
+
+    Blocks that follow one another (only blank lines between) are stored as one, joined with
+    the newline Python-Markdown's serializer would have put between their placeholders: an
+    item page's findings are a dozen blocks, and each placeholder was one more paragraph for the
+    block parser, the tree processors and the table of contents to walk.  Only blocks that
+    open with a block-level tag are joined (Python-Markdown wraps any other in ``<p>``), so
+    the page's HTML is the same."""
+
+    join = True  # False: each block its own placeholder (tests compare the two)
 
     def run(self, lines: list[str]) -> list[str]:
         if BLOCK_START not in lines:
             return lines
-        out: list[str] = []
+        out: list[str | list[str]] = []  # a list is a block's lines, stored at the end
         block: list[str] | None = None
         for line in lines:
             if block is None:
@@ -45,13 +56,34 @@ class KgsyncBlocks(Preprocessor):
                 else:
                     out.append(line)
             elif line == BLOCK_END:
-                out += ["", self.md.htmlStash.store("\n".join(block)), ""]
+                self._add(out, block)
                 block = None
             else:
                 block.append(line)
         if block is not None:  # no end marker: leave the lines as they were
             out += [BLOCK_START, *block]
-        return out
+        return [line for entry in out
+                for line in (("", self.md.htmlStash.store("\n".join(entry)), "") if isinstance(entry, list) else (entry,))]
+
+    def _add(self, out: list[str | list[str]], block: list[str]) -> None:
+        """Append ``block``, joined to the block before it when only blank lines part them."""
+        end = len(out)
+        while end and out[end - 1] == "":
+            end -= 1
+        previous = out[end - 1] if end else None
+        if self.join and isinstance(previous, list) and self._block_level(previous) and self._block_level(block):
+            del out[end:]
+            previous += block
+        else:
+            out.append(block)
+
+    def _block_level(self, block: list[str]) -> bool:
+        match = _FIRST_TAG.match(block[0]) if block else None
+        return match is not None and self.md.is_block_level(match.group(1))
+
+
+#: The tag a stored block opens with (``RawHtmlPostprocessor.isblocklevel`` reads the same).
+_FIRST_TAG = re.compile(r"<([a-zA-Z][a-zA-Z0-9]*)[ >]")
 
 
 class LeanMarkdown(Extension):

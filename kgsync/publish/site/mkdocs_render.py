@@ -79,6 +79,11 @@ OFF_NAV_PARTIALS = ("partials/nav.html", "partials/tabs.html", "partials/footer.
                     "partials/icons.html", "partials/javascripts/base.html", "partials/javascripts/content.html",
                     "partials/top.html")
 
+#: The blocks of the theme's ``base.html`` that read only the configuration and URLs relative to the
+#: page's folder (the ``__config`` script with its translations, the script and stylesheet tags):
+#: rendered once per folder like ``OFF_NAV_PARTIALS``.
+OFF_NAV_BLOCKS = ("config", "scripts", "libs", "styles", "fonts")
+
 
 class OffNavPartials:
     """The navigation sidebar, the tabs and the other ``OFF_NAV_PARTIALS`` rendered once per folder
@@ -106,6 +111,13 @@ class OffNavPartials:
             except jinja2.TemplateNotFound:
                 continue
             template.root_render_func = self._wrap(name, template.root_render_func)
+        try:
+            base = env.get_template("base.html")
+        except jinja2.TemplateNotFound:
+            return
+        for block in OFF_NAV_BLOCKS:  # a page's context takes base.html's block functions from this dict
+            if block in base.blocks:
+                base.blocks[block] = self._wrap(f"base.html#{block}", base.blocks[block])
 
     def _key(self, name: str, context: Context) -> tuple[str, str] | None:
         page = context.get("page")

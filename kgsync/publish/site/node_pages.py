@@ -16,7 +16,7 @@ from kgsync.publish.site.prose import plain_text, site_path
 from kgsync.publish.site.model import CONFIDENCES, DIAGRAM_LIMIT, INACTIVE_STATES, Node
 from kgsync.publish.site.renderer import LIST_LIMIT, Renderer
 from kgsync.publish.site.svg import neighbourhood
-from kgsync.publish.site.text import html_text, md_text
+from kgsync.publish.site.text import html_content, html_text, md_text
 
 HOME_TOP = 15
 CONFIDENCE_ORDER = {level: rank for rank, level in enumerate(CONFIDENCES)}
@@ -190,12 +190,29 @@ class NodePages(Renderer):
             methods=[h.link(n) for n in data.targets(node.name, RelationType.USES_METHOD)],
             extends=[item_link(h, n) for n in extends],
             extended=[item_link(h, n) for n in extended],
-            # Without a repository to link into, the file is still named (the reader has a checkout).
-            source=(here.source(node, f"Read the item: {site_path(node.path)}")
-                    or Markup("Item file: ") + md_text(site_path(node.path))) if node.path else Markup(""),
-            explorer=self.explorer_link(node),
+            crumbs=html_block(Markup(f"<p>{h.crumbs(node)}</p>")),
+            intro=self.item_intro(node, h),
             successors=successors,
         )
+
+    def item_intro(self, node: Node, h: HtmlPage) -> Markup:
+        """The top of an item's page (the link to its file, to the explorer, its facts) as one HTML
+        block, in the bytes Python-Markdown made of the Markdown it replaces: an item page is
+        nearly all HTML blocks, so the site's Markdown has little left to do on 10,000 of them."""
+        source = Markup("")
+        if node.path:  # without a repository to link into, the file is still named (the reader has a checkout)
+            path = site_path(node.path)
+            source = h.file_link(node, f"Read the item: {path}") or Markup(f"Item file: {html_content(path)}")
+        parts = [f"<p><em>Research item.</em>{chr(10) if source else ''}{source}</p>"]
+        if explorer := self.explorer_link(node):
+            parts.append(f"<p>{explorer}</p>")
+        facts = [f"<strong>{name}:</strong> {html_content(value)}"
+                 for name, value in (("Completed", node.completed), ("Confidence", node.confidence)) if value]
+        if node.tags:
+            facts.append("<strong>Themes:</strong> " + " · ".join([h.tag(tag) for tag in node.tags]))
+        if facts:
+            parts.append("<ul>\n" + "".join([f"<li>{fact}</li>\n" for fact in facts]) + "</ul>")
+        return html_block(Markup("\n".join(parts)))
 
     def finding_section(self, item: Node, number: int, text: str, claim: Node | None, h: HtmlPage) -> FindingSection:
         """One finding of an item's page: a heading (the claim's anchor when the graph holds the
@@ -214,3 +231,27 @@ class FindingSection:
     anchor: Markup
     heading: Markup
     claim: dict[str, object] | None  # claim_details, when the graph holds the finding as a claim
+
+    @property
+    def html_block(self) -> Markup:
+        """The heading as the raw HTML line it was, with the blank line Python-Markdown kept after
+        it: the same bytes, stored without its two HTML scans (``markdown.KgsyncBlocks``)."""
+        return html_block(Markup(f'<h3 id="{self.anchor}">{self.heading}</h3>\n'))
+
+    @property
+    def markdown(self) -> Markup:
+        """The section as the item page prints it: the heading, then the claim as ``_claim.md.j2``
+        writes it on a claim's own page (the same text; an include per finding was a large
+        share of rendering an item page)."""
+        text = f"{self.html_block}\n\n"
+        if (c := self.claim) is not None:
+            node = c["node"]
+            assert isinstance(node, Node)
+            label, finding = md_text(c["status_label"]), c["finding"]
+            if node.inactive:
+                text += (f'!!! warning "{label}: not current"\n'
+                         "    This claim is left out of the default lists.\n\n")
+            if finding:
+                text += f"{html_block(Markup(f'<p>{html_text(finding)}</p>'))}\n\n"
+            text += f"{c['details']}\n\n\n"
+        return Markup(text)

@@ -88,6 +88,14 @@ def html_text(text: object) -> Markup:
 html_attr = html_text
 
 
+def html_content(text: object) -> Markup:
+    """Item text as element content, in the bytes Python-Markdown makes of ``md_text(text)``:
+    ``&``, ``<`` and ``>`` escaped, quotes as they are (a block that replaces Markdown keeps the
+    page's HTML byte-identical)."""
+    content = html.escape(one_line(str(text)), quote=False)
+    return Markup("&#61;" + content[1:] if content[:1] == "=" else content)  # md_text's escape of a leading "="
+
+
 @lru_cache(maxsize=65536)  # pure; an item's sources recur on its claim, item and listing pages
 def safe_url(url: str) -> str | None:
     """``url`` when it is an absolute http(s) URL, re-quoted; else None.

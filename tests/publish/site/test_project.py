@@ -316,7 +316,7 @@ def test_item_claim_method_and_home_pages(tmp_path):
     assert "Read the item: Research/completed/2026-01-01-rag-basics.md</a>" in item
     assert '<a href="../2026-02-01-rag-eval/">Evaluating RAG pipelines</a>' in _section(item, "Extended by")
     assert '<a href="../2025-12-01-old-rag/">Old notes on retrieval</a> <em>(superseded)</em>' in _section(item, "Extends")
-    assert "[llm](../tags/llm.md)" in item
+    assert '<a href="../../tags/llm/">llm</a>' in item  # an HTML block: the final URL
     old = pages["items/2025-12-01-old-rag.md"]
     assert '!!! warning "Superseded: not current"' in old and "superseded by [Retrieval" in old
     claim = _claim_section(pages, graph, items, "claim:2026-02-01-rag-eval:kf-3")
@@ -578,7 +578,7 @@ def test_item_page_reads_as_the_item(tmp_path):
     assert '<h3 id="claim-kf-1">1. Retrieval reduces hallucination in factual QA.</h3>' in findings
     assert '<h3 id="finding-2">2. Long context is not free.</h3>' in findings  # no claim node: still shown
     assert "https://example.org/a" in _section(page, "Sources")
-    assert "[memory context](../tags/memory-context.md)" in page  # slug in the URL, words in the text
+    assert '<a href="../../tags/memory-context/">memory context</a>' in page  # slug in the URL, words in the text
     assert "memory_context" not in page and "None recorded" not in page
     assert "tags/memory-context.md" in pages
 
