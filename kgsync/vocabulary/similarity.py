@@ -117,7 +117,7 @@ def near_duplicate_pairs(names: Iterable[str], rule: Merge = Merge()) -> list[tu
             blocks["t:" + token].append(index)
         blocks["p:" + name[:3]].append(index)
     if rule.max_token_jaccard <= 0:  # every multi-token pair is near: no filter helps
-        return _pairs_in_blocks(unique, blocks, rule)
+        return sorted(set(_pairs_in_blocks(unique, blocks, rule)) | same_idea_pairs(unique))
     small = [members for members in blocks.values() if 1 < len(members) <= MAX_BLOCK]
     candidates = _edit_distance_candidates(unique, small, rule)
     small_keys = _SmallBlocks(unique, token_sets, blocks)
