@@ -223,6 +223,10 @@ _PREDICATE_PHRASES: tuple[tuple[tuple[str, ...], RelationType], ...] = (
     (("at", "odds", "with"), RelationType.CONTRADICTS), (("incompatible", "with"), RelationType.CONTRADICTS),
     (("in", "tension", "with"), RelationType.CONTRADICTS), (("counter", "to"), RelationType.CONTRADICTS),
 )
+#: ``_PREDICATE_PHRASES`` by first word, in their order: a word starting none is one dict look-up.
+_PHRASES_BY_FIRST: dict[str, tuple[tuple[tuple[str, ...], RelationType], ...]] = {
+    first: tuple(entry for entry in _PREDICATE_PHRASES if entry[0][0] == first)
+    for first in dict.fromkeys(phrase[0] for phrase, _ in _PREDICATE_PHRASES)}
 #: Words that mark a noun phrase as earlier work: "prior repository work", "the earlier
 #: amendment-practices item", "the repository's completed deep-modules item".
 _PRIOR = frozenset("prior earlier previous existing companion parent repository corpus cited".split())
@@ -302,8 +306,8 @@ def _predicates(words: list[str]) -> list[tuple[int, int, RelationType]]:
                 any(w in _SAME_NOUNS for w in words[index + 1 : index + 4]):
             out.append((index - 1, index + 1 + next(i for i, w in enumerate(words[index + 1 : index + 4], 1)
                                                     if w in _SAME_NOUNS), RelationType.SUPPORTS))
-        else:
-            for phrase, stance in _PREDICATE_PHRASES:
+        elif word in _PHRASES_BY_FIRST:
+            for phrase, stance in _PHRASES_BY_FIRST[word]:
                 if tuple(words[index : index + len(phrase)]) == phrase:
                     out.append((index, index + len(phrase), stance))
     return out
