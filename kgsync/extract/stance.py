@@ -252,6 +252,10 @@ _OBJECT_END = frozenset(", ( ) that which who because since while whereas so".sp
 _NP_REACH = 6  # words between a determiner or marker and the noun that heads its phrase
 
 
+#: Where a clause of ``described_stance`` ends: a semicolon, colon, pipe, bracket or dash.
+_CLAUSE_BREAK = re.compile(r"[;:|\[\]—–]|[ \t]-[ \t]")
+
+
 def described_stance(prose: str, marks: bool = False) -> tuple[RelationType | None, str, str]:
     """The stance a sentence's ``prose`` takes toward earlier work it describes (or, with
     ``marks``, names by a reference mark), and the predicate it read: supports or contradicts
@@ -264,7 +268,7 @@ def described_stance(prose: str, marks: bool = False) -> tuple[RelationType | No
     is written from it.  ``(None, "")``: no predicate of agreement about earlier work."""
     lowered = prose.lower()
     clauses: list[list[str]] = [[]]
-    for clause_text in re.split(r"[;:|\[\]—–]|[ \t]-[ \t]", lowered):
+    for clause_text in _CLAUSE_BREAK.split(lowered):
         if clauses[-1]:
             clauses.append([])
         for word in _TOKEN.findall(clause_text):
