@@ -172,5 +172,5 @@ _PLAIN_WORD = re.compile(r"[a-z0-9]+")
 
 def content_words(text: str) -> frozenset[str]:
     """The words that say what a text is about (hyphenated words count part by part)."""
-    return frozenset(w for w in _PLAIN_WORD.findall(text.lower()) if w not in _STOP and len(w) > 2
-                     and not w.isdigit())
+    # each distinct word checked once: a sentence repeats its words
+    return frozenset(w for w in set(_PLAIN_WORD.findall(text.lower())) - _STOP if len(w) > 2 and not w.isdigit())

@@ -84,7 +84,7 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
                 f"cites: {cited.item} Key Finding {number} ({cited.stance})", cited.line, cited.source, exact=True)
         for cited in item.cited_findings for number in cited.findings]
     fence = ""
-    table = Table()
+    table = _NO_TABLE
     starts = {f.line: f.number for f in item.key_findings}  # a Key Findings entry's first line
     for offset, raw in enumerate(item.body.split("\n")):
         fenced = _FENCE.match(raw)
@@ -96,8 +96,8 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
         if fence:
             continue
         row = raw.lstrip().startswith("|")
-        table = table.after(raw) if row else Table()
-        if not _HAS_REFERENCE.search(raw) and "[" not in raw:
+        table = table.after(raw) if row else _NO_TABLE
+        if "[" not in raw and not _HAS_REFERENCE.search(raw):
             continue
         text = without_marks(raw)
         if text != raw:
@@ -113,6 +113,9 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
             out.extend(_framing_citations(found) if in_framing or reading else found)
             before = sentence
     return tuple(out)
+
+
+_NO_TABLE = Table()  # frozen: one for every line outside a table
 
 
 def _starts_with_reference(line: str) -> bool:

@@ -51,8 +51,14 @@ _ADDRESS = re.compile(r"://|\.(?:md|html?)\b|\d{4}-\d\d-\d\d-")
 
 def _own_words(sentence: str, written: Sequence[str]) -> frozenset[str]:
     text = _BRACKET.sub(" ", MARKUP.sub(lambda m: m.group(1) or "", sentence[:MAX_SAID]))
+    # A token holding an address or a reference is one the whole text holds: most sentences
+    # need no token-by-token look (whitespace separates words, so dropping none changes none).
+    present = [w for w in written if w in text]
+    address = _ADDRESS.search(text) is not None
+    if not present and not address:
+        return content_words(text)
     return content_words(" ".join(token for token in text.split()
-                                   if not _ADDRESS.search(token) and not any(w in token for w in written)))
+                                   if not (address and _ADDRESS.search(token)) and not any(w in token for w in present)))
 
 
 @lru_cache(maxsize=1 << 14)

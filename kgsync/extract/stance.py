@@ -223,6 +223,10 @@ _PREDICATE_PHRASES: tuple[tuple[tuple[str, ...], RelationType], ...] = (
     (("at", "odds", "with"), RelationType.CONTRADICTS), (("incompatible", "with"), RelationType.CONTRADICTS),
     (("in", "tension", "with"), RelationType.CONTRADICTS), (("counter", "to"), RelationType.CONTRADICTS),
 )
+#: ``_PREDICATE_PHRASES`` by first word, in their order: a word starting none is one dict look-up.
+_PHRASES_BY_FIRST: dict[str, tuple[tuple[tuple[str, ...], RelationType], ...]] = {
+    first: tuple(entry for entry in _PREDICATE_PHRASES if entry[0][0] == first)
+    for first in dict.fromkeys(phrase[0] for phrase, _ in _PREDICATE_PHRASES)}
 #: Words that mark a noun phrase as earlier work: "prior repository work", "the earlier
 #: amendment-practices item", "the repository's completed deep-modules item".
 _PRIOR = frozenset("prior earlier previous existing companion parent repository corpus cited".split())
@@ -248,6 +252,10 @@ _OBJECT_END = frozenset(", ( ) that which who because since while whereas so".sp
 _NP_REACH = 6  # words between a determiner or marker and the noun that heads its phrase
 
 
+#: Where a clause of ``described_stance`` ends: a semicolon, colon, pipe, bracket or dash.
+_CLAUSE_BREAK = re.compile(r"[;:|\[\]—–]|[ \t]-[ \t]")
+
+
 def described_stance(prose: str, marks: bool = False) -> tuple[RelationType | None, str, str]:
     """The stance a sentence's ``prose`` takes toward earlier work it describes (or, with
     ``marks``, names by a reference mark), and the predicate it read: supports or contradicts
@@ -260,7 +268,7 @@ def described_stance(prose: str, marks: bool = False) -> tuple[RelationType | No
     is written from it.  ``(None, "")``: no predicate of agreement about earlier work."""
     lowered = prose.lower()
     clauses: list[list[str]] = [[]]
-    for clause_text in re.split(r"[;:|\[\]—–]|[ \t]-[ \t]", lowered):
+    for clause_text in _CLAUSE_BREAK.split(lowered):
         if clauses[-1]:
             clauses.append([])
         for word in _TOKEN.findall(clause_text):
@@ -302,8 +310,8 @@ def _predicates(words: list[str]) -> list[tuple[int, int, RelationType]]:
                 any(w in _SAME_NOUNS for w in words[index + 1 : index + 4]):
             out.append((index - 1, index + 1 + next(i for i, w in enumerate(words[index + 1 : index + 4], 1)
                                                     if w in _SAME_NOUNS), RelationType.SUPPORTS))
-        else:
-            for phrase, stance in _PREDICATE_PHRASES:
+        elif word in _PHRASES_BY_FIRST:
+            for phrase, stance in _PHRASES_BY_FIRST[word]:
                 if tuple(words[index : index + len(phrase)]) == phrase:
                     out.append((index, index + len(phrase), stance))
     return out
