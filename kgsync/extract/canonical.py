@@ -167,6 +167,15 @@ multi pre re co non sub meta post inter semi anti auto hyper micro bi de e
 """.split())
 
 
+def without_prefix(word: str) -> str:
+    """The word a key's closed prefix was joined to ("antimoney" -> "money"), else the word."""
+    for prefix in sorted(_PREFIXES, key=len, reverse=True):
+        rest = word[len(prefix):]
+        if word.startswith(prefix) and len(rest) >= 3 and rest.isalpha():
+            return rest
+    return word
+
+
 def _normalise(surface: str) -> str:
     text = unicodedata.normalize("NFKC", surface).translate(_DASHES)
     # Each pattern needs a character most surfaces lack ("c++", "c#", ".net", "'s"): tested

@@ -3,6 +3,7 @@ labelled, and how near-duplicate groups merge (the growth policy: oldest first).
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping, Sequence
 
@@ -57,9 +58,21 @@ def _names_it(group: _Group, slug: str, surfaces: Sequence[tuple[str, int]]) -> 
             and any(not _is_short(s) for s, _count in surfaces))
 
 
-def _kind(group: _Group, pinned: PinnedVocabulary) -> TermKind:
+#: A closed-up name ending in an acronym ("HybridRAG", "GraphRAG"): a variant of what the acronym names.
+_ACRONYM_TAIL = re.compile(r"[A-Z]?[a-z]{2,}([A-Z]{2,6})s?")
+
+
+def _kind(group: _Group, pinned: PinnedVocabulary, acronyms: Mapping[str, str] | None = None) -> TermKind:
+    """The pinned kind, else the kind of what an acronym tail names ("HybridRAG" is a kind of
+    retrieval-augmented generation: a method; ``acronyms``: the shared map, acronym key ->
+    expansion key), else ``classify``."""
     if group.pinned and pinned.kinds.get(group.pinned):
         return TermKind(pinned.kinds[group.pinned])
+    if acronyms and " " not in group.key:
+        for surface in sorted(group.surfaces):
+            tail = _ACRONYM_TAIL.fullmatch(surface)
+            if tail and tail.group(1).lower() in acronyms:
+                return classify(acronyms[tail.group(1).lower()])
     return classify(group.key)
 
 

@@ -12,7 +12,7 @@ from enum import StrEnum
 from functools import lru_cache
 
 from kgsync.extract import lexicon, wordnet
-from kgsync.extract.canonical import is_acronym, key_of_words
+from kgsync.extract.canonical import is_acronym, key_of_words, without_prefix
 from kgsync.extract.phrases import segments, token_keys
 
 
@@ -182,7 +182,10 @@ def classify(key: str) -> TermKind:
     head is a coordination ("research and assessment": ``_coordinated``), the term is a concept.  A
     head is a method's when ``lexicon.METHOD_HEADS`` holds it, when it is a process in "-ing",
     or when WordNet's first sense of it is a deliberate activity or a way of doing ("trial" in
-    "randomised controlled trial"), or an act qualified by a manner ("test-driven development")."""
+    "randomised controlled trial"), or an act qualified by a manner ("test-driven development").
+    A gerund WordNet lexicalises with the word before it ("money laundering", "problem solving",
+    "language processing") is no procedure one applies but a field, a task or a deed named as a
+    noun of its own: a concept ("anti-money laundering" is a compliance domain, not a technique)."""
     words = key.split(" ")
     if "as" in words[1:-1]:
         role = words[-1]
@@ -195,6 +198,9 @@ def classify(key: str) -> TermKind:
         cut = next((i for i, w in enumerate(words) if i and w in _POSTMODIFIER), len(words))
         words = words[:cut]
     head = words[-1]
+    if head.endswith("ing") and any(wordnet.is_noun_compound(" ".join([without_prefix(words[i]), *words[i + 1:]]))
+                                    for i in range(len(words) - 1)):
+        return TermKind.CONCEPT  # "(anti-)money laundering", "natural language processing": a field or a deed
     if len(words) > 1 and (wordnet.is_activity(head) or (wordnet.is_act(head) and not _MANNER.isdisjoint(words))):
         return TermKind.METHOD
     if head in lexicon.METHOD_HEADS:

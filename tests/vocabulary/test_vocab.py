@@ -116,6 +116,11 @@ def test_methods_by_head_word(vocab: Vocabulary) -> None:
     assert classify("reward hacking") is TermKind.CONCEPT
     assert classify("catastrophic forgetting") is TermKind.CONCEPT
     assert classify("prompt chaining") is TermKind.METHOD
+    # a gerund WordNet lexicalises with the word before it names a field, task or deed, not a procedure
+    assert classify("antimoney laundering") is TermKind.CONCEPT
+    assert classify("natural language processing") is TermKind.CONCEPT
+    assert classify("fine tuning") is TermKind.METHOD
+    assert classify("reranking") is TermKind.METHOD
 
 
 def test_generic_single_words_are_never_terms(vocab: Vocabulary) -> None:
