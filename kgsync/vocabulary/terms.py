@@ -153,7 +153,7 @@ def _lengths_of(keys: Iterable[str]) -> dict[str, tuple[int, ...]]:
 
 #: Words after which a noun phrase's head is done: "reinforcement learning from human feedback"
 #: is a kind of learning, "theory of mind" a theory.
-_POSTMODIFIER = frozenset({"from", "of", "for", "with", "in", "on", "over", "via", "using", "under"})
+POSTMODIFIER = frozenset({"from", "of", "for", "with", "in", "on", "over", "via", "using", "under"})
 #: A modifier that says how something is done ("test-driven development", "model-based testing").
 _MANNER = frozenset({"driven", "based", "guided", "assisted", "augmented", "led", "first", "centred", "centered"})
 
@@ -169,7 +169,7 @@ def _coordinated(words: list[str]) -> bool:
     management")?  Two activities joined name a field, a programme or the body that runs it, not
     one procedure: a concept.  Only before a postmodifier: "evaluation of retrieval and generation"
     is an evaluation."""
-    cut = next((i for i, w in enumerate(words) if i and w in _POSTMODIFIER), len(words))
+    cut = next((i for i, w in enumerate(words) if i and w in POSTMODIFIER), len(words))
     return "and" in words[1 : cut - 1]
 
 
@@ -177,7 +177,7 @@ def _coordinated(words: list[str]) -> bool:
 def classify(key: str) -> TermKind:
     """Concept or method by the head word (see the module doc).
 
-    The head is the last word before a postmodifier ("from", "of": ``_POSTMODIFIER``); "X as
+    The head is the last word before a postmodifier ("from", "of": ``POSTMODIFIER``); "X as
     (a) Y" with Y a person's role is a technique ("LLM as judge": WordNet's noun.person).  When the
     head is a coordination ("research and assessment": ``_coordinated``), the term is a concept.  A
     head is a method's when ``lexicon.METHOD_HEADS`` holds it, when it is a process in "-ing",
@@ -195,7 +195,7 @@ def classify(key: str) -> TermKind:
     if _coordinated(words):
         return TermKind.CONCEPT
     if not _method_head(words):  # "reinforcement learning from human feedback": learning's kind
-        cut = next((i for i, w in enumerate(words) if i and w in _POSTMODIFIER), len(words))
+        cut = next((i for i, w in enumerate(words) if i and w in POSTMODIFIER), len(words))
         words = words[:cut]
     head = words[-1]
     if head.endswith("ing") and any(wordnet.is_noun_compound(" ".join([without_prefix(words[i]), *words[i + 1:]]))

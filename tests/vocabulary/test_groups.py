@@ -66,3 +66,23 @@ def test_a_closed_name_ending_in_an_acronym_has_the_acronyms_kind() -> None:
     other = _Group("enterprisekg")
     other.surfaces["EnterpriseKG"] = 1
     assert _kind(other, PinnedVocabulary(), acronyms) is TermKind.CONCEPT
+
+
+def _name_of(key: str, *surfaces: str) -> str:
+    from kgsync.vocabulary.groups import _choose_name
+    group = _Group(key)
+    for surface in surfaces:
+        group.surfaces[surface] += 1
+    return _choose_name(group)
+
+
+def test_a_name_keeps_the_plurals_it_fixes() -> None:
+    assert _name_of("bill of material", "bill of materials") == "bill-of-materials"
+    assert _name_of("fundamental first", "fundamentals first") == "fundamentals-first"
+    assert _name_of("amazon web service", "Amazon Web Services", "AWS") == "amazon-web-services"
+    # a head's plural is no name: one node, singular, however it is written
+    assert _name_of("knowledge graph", "Knowledge Graphs") == "knowledge-graph"
+    assert _name_of("knowledge graph", "knowledge graphs", "knowledge-graph") == "knowledge-graph"
+    assert _name_of("ai agent", "AI agents") == "ai-agent"
+    # an item that writes the word singular: the plural was no fixed form
+    assert _name_of("fundamental first", "fundamentals first", "fundamental first") == "fundamental-first"
