@@ -155,7 +155,7 @@ def _lengths_of(keys: Iterable[str]) -> dict[str, tuple[int, ...]]:
 #: is a kind of learning, "theory of mind" a theory.
 POSTMODIFIER = frozenset({"from", "of", "for", "with", "in", "on", "over", "via", "using", "under"})
 #: A modifier that says how something is done ("test-driven development", "model-based testing").
-_MANNER = frozenset({"driven", "based", "guided", "assisted", "augmented", "led", "first", "centred", "centered"})
+_MANNER = lexicon.MANNER | {"first"}
 
 
 def _method_head(words: list[str]) -> bool:
