@@ -167,6 +167,15 @@ multi pre re co non sub meta post inter semi anti auto hyper micro bi de e
 """.split())
 
 
+def without_prefix(word: str) -> str:
+    """The word a key's closed prefix was joined to ("antimoney" -> "money"), else the word."""
+    for prefix in sorted(_PREFIXES, key=len, reverse=True):
+        rest = word[len(prefix):]
+        if word.startswith(prefix) and len(rest) >= 3 and rest.isalpha():
+            return rest
+    return word
+
+
 def _normalise(surface: str) -> str:
     text = unicodedata.normalize("NFKC", surface).translate(_DASHES)
     # Each pattern needs a character most surfaces lack ("c++", "c#", ".net", "'s"): tested
@@ -268,9 +277,16 @@ def _closes(prefix: str, key: str) -> bool:
 
 
 @lru_cache(maxsize=100_000)
-def canonical_name(surface: str) -> str:
-    """Lowercase, hyphen-joined, singular words; spelling as written; idempotent."""
-    return "-".join(singular(w) for w in words(surface))
+def canonical_name(surface: str, kept: frozenset[int] = frozenset()) -> str:
+    """Lowercase, hyphen-joined, singular words; spelling as written; idempotent.  The words at
+    the indexes ``kept`` stay as written: a plural the name fixes ("bill of materials", "Amazon
+    Web Services"), which ``term_key`` still singularises, so every spelling meets in one key."""
+    return "-".join(w if i in kept else singular(w) for i, w in enumerate(words(surface)))
+
+
+def is_written_name(name: str) -> bool:
+    """Lowercase words joined by hyphens, as ``canonical_name`` writes them, plurals it kept allowed."""
+    return bool(name) and "-".join(words(name)) == name
 
 
 # --------------------------------------------------------------------------- display

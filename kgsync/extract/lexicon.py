@@ -148,6 +148,10 @@ coding tagging grading judging detection recognition resolution discovery attrib
 translation transcription prediction
 """.split())
 
+#: Participles that say how something is done ("test-driven", "business-led", "model-based"):
+#: a noun before one makes an adjective, not a name.
+MANNER = frozenset({"driven", "based", "guided", "assisted", "augmented", "led", "centred", "centered", "powered"})
+
 #: -ing words that are things, not processes ("a meeting", "the embedding").
 ING_NOUNS = frozenset("""
 thing string building setting meeting finding heading warning offering opening ceiling wedding

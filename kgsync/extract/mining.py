@@ -330,13 +330,16 @@ def is_participle_compound(key: str, written: Sequence[str]) -> bool:
     """"tool-using", "self-modifying", "rubber-stamping": one hyphenated word ending in a verb's
     "-ing" after a noun (not an adjective or adverb: "fine-tuning", "red-teaming" name methods)
     that WordNet does not list as a noun ("problem-solving").  It qualifies ("tool-using
-    agents"): a fragment, neither a concept nor a method."""
+    agents"): a fragment, neither a concept nor a method.  So is a noun before a participle of
+    manner ("business-led", "data-driven": ``lexicon.MANNER``)."""
     if " " not in key or key.count(" ") > 1 or not written:
         return False
     first, last = key.split(" ")
-    if not last.endswith("ing") or len(last) < 5 or last in lexicon.ING_NOUNS:
-        return False
     if not all("-" in w and " " not in w.strip() for w in written):
+        return False
+    if last in lexicon.MANNER:  # "business-led", "data-driven": an adjective ("business-led change")
+        return True
+    if not last.endswith("ing") or len(last) < 5 or last in lexicon.ING_NOUNS:
         return False
     return not wordnet.is_modifier(first) and not wordnet.is_noun_compound(key)
 

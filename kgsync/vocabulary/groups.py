@@ -3,17 +3,18 @@ labelled, and how near-duplicate groups merge (the growth policy: oldest first).
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping, Sequence
 
 from rapidfuzz.distance import Levenshtein
 
 from kgsync.extract import lexicon, wordnet
-from kgsync.extract.canonical import canonical_name, display_alias, is_acronym, term_key
+from kgsync.extract.canonical import canonical_name, display_alias, is_acronym, singular, term_key, words
 from kgsync.extract.mining import DEFINED, PLAIN
 from kgsync.read.config import Merge
 from kgsync.vocabulary.similarity import is_near_duplicate
-from kgsync.vocabulary.terms import TermKind, classify
+from kgsync.vocabulary.terms import POSTMODIFIER, TermKind, classify
 from kgsync.vocabulary.vocab_file import PinnedVocabulary
 
 
@@ -57,9 +58,21 @@ def _names_it(group: _Group, slug: str, surfaces: Sequence[tuple[str, int]]) -> 
             and any(not _is_short(s) for s, _count in surfaces))
 
 
-def _kind(group: _Group, pinned: PinnedVocabulary) -> TermKind:
+#: A closed-up name ending in an acronym ("HybridRAG", "GraphRAG"): a variant of what the acronym names.
+_ACRONYM_TAIL = re.compile(r"[A-Z]?[a-z]{2,}([A-Z]{2,6})s?")
+
+
+def _kind(group: _Group, pinned: PinnedVocabulary, acronyms: Mapping[str, str] | None = None) -> TermKind:
+    """The pinned kind, else the kind of what an acronym tail names ("HybridRAG" is a kind of
+    retrieval-augmented generation: a method; ``acronyms``: the shared map, acronym key ->
+    expansion key), else ``classify``."""
     if group.pinned and pinned.kinds.get(group.pinned):
         return TermKind(pinned.kinds[group.pinned])
+    if acronyms and " " not in group.key:
+        for surface in sorted(group.surfaces):
+            tail = _ACRONYM_TAIL.fullmatch(surface)
+            if tail and tail.group(1).lower() in acronyms:
+                return classify(acronyms[tail.group(1).lower()])
     return classify(group.key)
 
 
@@ -209,17 +222,40 @@ def _name(group: _Group, pinned: PinnedVocabulary | None) -> str:
     return group.name
 
 
+_CAPITALISED = re.compile(r"[A-Z][\w']*(?:[\s-]+[A-Z][\w']*)+")
+
+
+def _kept_plurals(surface: str, group: _Group) -> frozenset[int]:
+    """The plurals the name keeps as written: a plural in a modifier or after "of" ("fundamentals
+    first", "bill of materials": English writes a modifier singular, so a plural one is fixed),
+    and the head of a name capitalised word by word that no ordinary English word opens
+    ("Amazon Web Services"; not "Knowledge Graphs", a heading's capitals) - unless any
+    surface of the group writes that word singular ("knowledge graphs" / "knowledge graph")."""
+    ws = words(surface)
+    plurals = {i for i, w in enumerate(ws) if singular(w) != w}
+    if not plurals or len(ws) < 2:
+        return frozenset()
+    head = next((i - 1 for i, w in enumerate(ws) if i and w in POSTMODIFIER), len(ws) - 1)
+    if not _CAPITALISED.fullmatch(surface.strip()) or wordnet.is_ordinary(ws[0]):
+        plurals.discard(head)  # "Knowledge Graphs" is a heading's capitals, not a name
+    for other in group.surfaces:
+        written = words(other)
+        if len(written) == len(ws):
+            plurals -= {i for i in plurals if written[i] == singular(ws[i])}
+    return frozenset(plurals)
+
+
 def _choose_name(group: _Group) -> str:
     """From the earliest item's surfaces (see ``_label``), then everyone's."""
     surfaces = group.first_surfaces or group.surfaces
     if surfaces:  # nearly always the best-ranked surface: no sort for it
         surface = min(surfaces.items(), key=_surface_rank)[0]
-        name = canonical_name(surface)
+        name = canonical_name(surface, _kept_plurals(surface, group))
         if name and term_key(surface) == group.key:
             return name
     ranked = sorted(surfaces.items(), key=_surface_rank) + sorted(group.surfaces.items(), key=_surface_rank)
     for surface, _count in ranked:
-        name = canonical_name(surface)
+        name = canonical_name(surface, _kept_plurals(surface, group))
         if name and term_key(surface) == group.key:
             return name
     # No surface spells the group's key: items that write only an acronym the shared map expands

@@ -12,7 +12,7 @@ from enum import StrEnum
 from functools import lru_cache
 
 from kgsync.extract import lexicon, wordnet
-from kgsync.extract.canonical import is_acronym, key_of_words
+from kgsync.extract.canonical import is_acronym, key_of_words, without_prefix
 from kgsync.extract.phrases import segments, token_keys
 
 
@@ -153,9 +153,9 @@ def _lengths_of(keys: Iterable[str]) -> dict[str, tuple[int, ...]]:
 
 #: Words after which a noun phrase's head is done: "reinforcement learning from human feedback"
 #: is a kind of learning, "theory of mind" a theory.
-_POSTMODIFIER = frozenset({"from", "of", "for", "with", "in", "on", "over", "via", "using", "under"})
+POSTMODIFIER = frozenset({"from", "of", "for", "with", "in", "on", "over", "via", "using", "under"})
 #: A modifier that says how something is done ("test-driven development", "model-based testing").
-_MANNER = frozenset({"driven", "based", "guided", "assisted", "augmented", "led", "first", "centred", "centered"})
+_MANNER = lexicon.MANNER | {"first"}
 
 
 def _method_head(words: list[str]) -> bool:
@@ -169,7 +169,7 @@ def _coordinated(words: list[str]) -> bool:
     management")?  Two activities joined name a field, a programme or the body that runs it, not
     one procedure: a concept.  Only before a postmodifier: "evaluation of retrieval and generation"
     is an evaluation."""
-    cut = next((i for i, w in enumerate(words) if i and w in _POSTMODIFIER), len(words))
+    cut = next((i for i, w in enumerate(words) if i and w in POSTMODIFIER), len(words))
     return "and" in words[1 : cut - 1]
 
 
@@ -177,12 +177,15 @@ def _coordinated(words: list[str]) -> bool:
 def classify(key: str) -> TermKind:
     """Concept or method by the head word (see the module doc).
 
-    The head is the last word before a postmodifier ("from", "of": ``_POSTMODIFIER``); "X as
+    The head is the last word before a postmodifier ("from", "of": ``POSTMODIFIER``); "X as
     (a) Y" with Y a person's role is a technique ("LLM as judge": WordNet's noun.person).  When the
     head is a coordination ("research and assessment": ``_coordinated``), the term is a concept.  A
     head is a method's when ``lexicon.METHOD_HEADS`` holds it, when it is a process in "-ing",
     or when WordNet's first sense of it is a deliberate activity or a way of doing ("trial" in
-    "randomised controlled trial"), or an act qualified by a manner ("test-driven development")."""
+    "randomised controlled trial"), or an act qualified by a manner ("test-driven development").
+    A gerund WordNet lexicalises with the word before it ("money laundering", "problem solving",
+    "language processing") is no procedure one applies but a field, a task or a deed named as a
+    noun of its own: a concept ("anti-money laundering" is a compliance domain, not a technique)."""
     words = key.split(" ")
     if "as" in words[1:-1]:
         role = words[-1]
@@ -192,9 +195,12 @@ def classify(key: str) -> TermKind:
     if _coordinated(words):
         return TermKind.CONCEPT
     if not _method_head(words):  # "reinforcement learning from human feedback": learning's kind
-        cut = next((i for i, w in enumerate(words) if i and w in _POSTMODIFIER), len(words))
+        cut = next((i for i, w in enumerate(words) if i and w in POSTMODIFIER), len(words))
         words = words[:cut]
     head = words[-1]
+    if head.endswith("ing") and any(wordnet.is_noun_compound(" ".join([without_prefix(words[i]), *words[i + 1:]]))
+                                    for i in range(len(words) - 1)):
+        return TermKind.CONCEPT  # "(anti-)money laundering", "natural language processing": a field or a deed
     if len(words) > 1 and (wordnet.is_activity(head) or (wordnet.is_act(head) and not _MANNER.isdisjoint(words))):
         return TermKind.METHOD
     if head in lexicon.METHOD_HEADS:

@@ -128,7 +128,7 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
                            {g: len(group.items) for g, group in groups.items()},
                            previous_acronyms=tuple(sorted(previous_acronyms)), previous_topics=previous_topics)
     # 3. Each item chooses its terms from its own candidates.
-    kind = _kind_lookup(groups, pinned)
+    kind = _kind_lookup(groups, pinned, global_acronyms)
     choice = _choices(ordered, grouped.own_flags, groups, kind, config.caps, hubs)
     # ... and the names its findings open with, when min_links items' findings do (a node beyond the caps).
     subjects = _subject_groups(ordered, grouped.own_flags, hubs, mining.min_links)
@@ -222,14 +222,15 @@ def _mark_pinned(groups: Mapping[str, _Group], pinned: PinnedVocabulary) -> None
             group.flags &= ~PLAIN
 
 
-def _kind_lookup(groups: Mapping[str, _Group], pinned: PinnedVocabulary) -> Callable[[str], TermKind]:
+def _kind_lookup(groups: Mapping[str, _Group], pinned: PinnedVocabulary,
+                 acronyms: Mapping[str, str] | None = None) -> Callable[[str], TermKind]:
     """``_kind`` of a group key, computed once per group."""
     found: dict[str, TermKind] = {}
 
     def kind(g: str) -> TermKind:
         known = found.get(g)
         if known is None:
-            known = found[g] = _kind(groups[g], pinned)
+            known = found[g] = _kind(groups[g], pinned, acronyms)
         return known
 
     return kind

@@ -30,7 +30,7 @@ from typing import Any
 
 import yaml
 
-from kgsync.extract.canonical import canonical_name, is_acronym, term_key
+from kgsync.extract.canonical import canonical_name, is_acronym, is_written_name, term_key
 from kgsync.read.yaml_source import key_lines, read_yaml
 from kgsync.contract.errors import ConfigError, Location
 from kgsync.vocabulary.terms import Vocabulary
@@ -130,7 +130,7 @@ def _parse_terms(terms: Any, error: _Problems) -> _Terms:
     for name, spec in terms.items():
         where = f"terms.{name}"
         name = str(name)
-        if not _NAME.fullmatch(name) or canonical_name(name) != name:
+        if not _NAME.fullmatch(name) or not is_written_name(name):
             error(where, f"{name!r} is not a canonical name", f"write it as {canonical_name(name) or 'lowercase-words'!r}")
             continue
         spec = {} if spec is None else spec

@@ -203,3 +203,11 @@ def test_a_look_alike_letter_or_an_invisible_character_names_the_same_term() -> 
     assert term_key("d\u0430ta quality") == term_key("data quality")
     assert canonical_name("da\u200dta quality") == "data-quality"
     assert canonical_name("naïve Bayes") == "naive-bayes"  # decomposition first, as before
+
+
+def test_without_prefix_finds_the_word_a_closed_prefix_joined() -> None:
+    from kgsync.extract.canonical import without_prefix
+    assert without_prefix("antimoney") == "money"
+    assert without_prefix("multiagent") == "agent"
+    assert without_prefix("money") == "money"
+    assert without_prefix("deep") == "deep"  # too little is left

@@ -30,6 +30,7 @@ def test_the_table_is_sorted_deterministic_data() -> None:
     ("tool using", "tool-using"), ("self modifying", "self-modifying"), ("rubber stamping", "rubber-stamping"),
     ("immediate task", "immediate task"), ("prior research", "prior research"),  # a descriptive adjective
     ("separate question", "separate question"),
+    ("business led", "business-led"), ("data driven", "data-driven"),  # an adjective: a noun and a manner participle
 ])
 def test_not_a_research_idea(key: str, written: str) -> None:
     assert not names_an_idea(key, ((written, 1),), 0)

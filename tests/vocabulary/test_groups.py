@@ -5,8 +5,9 @@ from __future__ import annotations
 from kgsync.extract.mining import DEFINED
 from kgsync.read.config import Merge
 from kgsync.vocabulary.acronym_index import _acronym_swaps, contracted
-from kgsync.vocabulary.groups import _Group, _merge_near_duplicates
+from kgsync.vocabulary.groups import _Group, _kind, _merge_near_duplicates
 from kgsync.vocabulary.terms import TermKind
+from kgsync.vocabulary.vocab_file import PinnedVocabulary
 
 
 def _groups(*keys_by_first_item: tuple[str, str]) -> dict[str, _Group]:
@@ -54,3 +55,34 @@ def test_a_narrower_term_joins_the_broader_unless_an_item_defines_it_as_an_acron
         groups["meta context engineering"].flags = DEFINED if defined else 0
         kinds = {g: TermKind.METHOD for g in groups}
         assert _merge_near_duplicates(groups, set(groups), kinds, Merge()) == expected
+
+
+def test_a_closed_name_ending_in_an_acronym_has_the_acronyms_kind() -> None:
+    group = _Group("hybridrag")
+    group.surfaces["HybridRAG"] = 2
+    acronyms = {"rag": "retrieval augmented generation", "kg": "knowledge graph"}
+    assert _kind(group, PinnedVocabulary(), acronyms) is TermKind.METHOD  # a variant of a technique
+    assert _kind(group, PinnedVocabulary()) is TermKind.CONCEPT  # no map: nothing says what RAG is
+    other = _Group("enterprisekg")
+    other.surfaces["EnterpriseKG"] = 1
+    assert _kind(other, PinnedVocabulary(), acronyms) is TermKind.CONCEPT
+
+
+def _name_of(key: str, *surfaces: str) -> str:
+    from kgsync.vocabulary.groups import _choose_name
+    group = _Group(key)
+    for surface in surfaces:
+        group.surfaces[surface] += 1
+    return _choose_name(group)
+
+
+def test_a_name_keeps_the_plurals_it_fixes() -> None:
+    assert _name_of("bill of material", "bill of materials") == "bill-of-materials"
+    assert _name_of("fundamental first", "fundamentals first") == "fundamentals-first"
+    assert _name_of("amazon web service", "Amazon Web Services", "AWS") == "amazon-web-services"
+    # a head's plural is no name: one node, singular, however it is written
+    assert _name_of("knowledge graph", "Knowledge Graphs") == "knowledge-graph"
+    assert _name_of("knowledge graph", "knowledge graphs", "knowledge-graph") == "knowledge-graph"
+    assert _name_of("ai agent", "AI agents") == "ai-agent"
+    # an item that writes the word singular: the plural was no fixed form
+    assert _name_of("fundamental first", "fundamentals first", "fundamental first") == "fundamental-first"

@@ -116,6 +116,11 @@ def test_methods_by_head_word(vocab: Vocabulary) -> None:
     assert classify("reward hacking") is TermKind.CONCEPT
     assert classify("catastrophic forgetting") is TermKind.CONCEPT
     assert classify("prompt chaining") is TermKind.METHOD
+    # a gerund WordNet lexicalises with the word before it names a field, task or deed, not a procedure
+    assert classify("antimoney laundering") is TermKind.CONCEPT
+    assert classify("natural language processing") is TermKind.CONCEPT
+    assert classify("fine tuning") is TermKind.METHOD
+    assert classify("reranking") is TermKind.METHOD
 
 
 def test_generic_single_words_are_never_terms(vocab: Vocabulary) -> None:
@@ -481,3 +486,8 @@ def test_an_ordinary_word_in_capitals_is_no_acronym() -> None:
     vocab = select([candidates(item) for item in defined], CONFIG)
     assert "rapid-unit-normalisation" in vocab.terms  # the map's one meaning reaches the others too
     assert "2026-01-01-run" in vocab.terms["rapid-unit-normalisation"].items
+
+
+def test_a_name_may_keep_a_plural_it_fixes_and_still_meets_the_singular_key(tmp_path: Path) -> None:
+    pinned = load_pinned(write(tmp_path, "terms:\n  bill-of-materials: {kind: concept}\n"))
+    assert pinned.key_to_name["bill of material"] == "bill-of-materials"
