@@ -403,7 +403,9 @@ def _keep_claim_names(assembly: Assembly, previous: Manifest | None, unread_mani
                                    "restore it from git") from None
     else:
         return assembly
-    by_item, renames = keep_claim_names(assembly.by_item, before)
+    # The memo's encodings are of these very facts (same objects only, as ``_manifest_to_write``).
+    same = {slug: text for slug, text in (encoded or {}).items() if slug in assembly.by_item}
+    by_item, renames = keep_claim_names(assembly.by_item, before, same)
     if not renames:
         return assembly
     return replace(assembly, by_item=by_item,

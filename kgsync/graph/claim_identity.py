@@ -71,10 +71,13 @@ def claim_renames(slug: str, new: Facts, previous: Facts) -> dict[str, str]:
     return renames
 
 
-def keep_claim_names(by_item: Mapping[str, Facts], previous: Mapping[str, Facts]) -> tuple[dict[str, Facts], dict[str, str]]:
+def keep_claim_names(by_item: Mapping[str, Facts], previous: Mapping[str, Facts],
+                     encoded: Mapping[str, str] | None = None) -> tuple[dict[str, Facts], dict[str, str]]:
     """Every item's facts with its matched claims renamed to their previous names (and the
     renames, new name -> kept name).  A relation another item's facts hold to a renamed claim
-    (an evidence link citing it) is renamed too, so it still points at the claim."""
+    (an evidence link citing it) is renamed too, so it still points at the claim.
+    ``encoded``: slug -> ``facts_json`` of its facts, where the caller has it: facts whose JSON
+    names no renamed claim are kept as they are without a scan (the JSON spells every name)."""
     renames: dict[str, str] = {}
     for slug, facts in by_item.items():
         before = previous.get(slug)
@@ -82,7 +85,14 @@ def keep_claim_names(by_item: Mapping[str, Facts], previous: Mapping[str, Facts]
             renames.update(claim_renames(slug, facts, before))
     if not renames:
         return dict(by_item), renames
-    return {slug: _renamed(facts, renames) for slug, facts in by_item.items()}, renames
+    quoted = [_json_string(name) for name in renames]
+    encoded = encoded or {}
+
+    def names_none(slug: str) -> bool:
+        text = encoded.get(slug)
+        return text is not None and not any(name in text for name in quoted)
+
+    return {slug: facts if names_none(slug) else _renamed(facts, renames) for slug, facts in by_item.items()}, renames
 
 
 def previous_facts_to_match(by_item: Mapping[str, Facts], manifest_text: str,

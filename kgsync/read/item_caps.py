@@ -60,7 +60,10 @@ def observation_cap_problems(by_item: Mapping[str, Facts], items: Sequence[Resea
     path_of = {item.slug: item.path for item in items}
     found = []
     for slug in sorted(by_item):
-        counts = Counter(map(itemgetter(0), by_item[slug].observations))
+        observations = by_item[slug].observations
+        if len(observations) <= caps.observations:  # no node can hold more (most items: no count needed)
+            continue
+        counts = Counter(map(itemgetter(0), observations))
         if not counts or slug not in path_of or max(counts.values()) <= caps.observations:
             continue
         name, count = max(counts.items(), key=lambda pair: (pair[1], pair[0]))

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from kgsync.read import config as config_module
 from kgsync.graph.claim_identity import claim_renames, keep_claim_names, previous_facts_to_match
-from kgsync.graph.merge import Manifest
+from kgsync.graph.merge import Manifest, facts_json
 from kgsync.diff.claim_changes import changed_claims
 from kgsync.diff.graph_diff import diff
 from kgsync.contract.model import Facts, Relation
@@ -87,6 +87,21 @@ def test_a_relation_another_item_holds_to_a_renamed_claim_follows_it() -> None:
     assert renames == {f"claim:{SLUG}:caching-cuts-latency": f"claim:{SLUG}:caching-halves-latency"}
     assert renamed[other].relations == (Relation(f"claim:{other}:x", f"claim:{SLUG}:caching-halves-latency", "supports"),)
     assert renamed[other].evidence[0][:2] == (f"claim:{other}:x", f"claim:{SLUG}:caching-halves-latency")
+
+
+def test_facts_whose_json_names_no_renamed_claim_are_kept_without_a_scan() -> None:
+    other, third = "2026-03-02-beta", "2026-03-03-gamma"
+    citing = Facts(((f"item:{other}", "research_item"),), (),
+                   (Relation(f"claim:{other}:x", f"claim:{SLUG}:caching-cuts-latency", "supports"),))
+    unrelated = _facts(("budgets-bound-recall", 1, "Token budgets bound what recall can reach"), slug=third)
+    new = _facts(("caching-cuts-latency", 1, "Caching cuts the latency of graph reads by half"))
+    by_item = {SLUG: new, other: citing, third: unrelated}
+    plain, plain_renames = keep_claim_names(by_item, {SLUG: OLD})
+    encoded = {slug: facts_json(facts) for slug, facts in by_item.items()}
+    fast, fast_renames = keep_claim_names(by_item, {SLUG: OLD}, encoded)
+    assert (fast, fast_renames) == (plain, plain_renames)
+    assert fast[third] is unrelated  # its JSON names no renamed claim
+    assert fast[other].relations[0].target == f"claim:{SLUG}:caching-halves-latency"  # its JSON does: renamed
 
 
 words = st.text(alphabet="abcdefgh", min_size=1, max_size=6)

@@ -30,8 +30,8 @@ class FactsStore:
         self.folder = folder / "facts" if folder else None
         self.reader = reader
         self.usable = self.folder is not None and context is not None
-        self.fingerprint = (fingerprint.with_memo_source(fingerprint.code_fingerprint("graph"), memo_module.__file__),
-                            context)
+        self.fingerprint = (_FACTS_FORMAT + fingerprint.with_memo_source(fingerprint.code_fingerprint("graph"),
+                                                                         memo_module.__file__), context)
         self.entries: dict[str, MemoEntry] = {}
         self.loaded: dict[str, set[str]] = {}  # shard -> its slugs as stored
         if not self.usable:
@@ -53,6 +53,9 @@ class FactsStore:
         """Keep the entries of the items ``memo`` was used for; rewrite the shards that differ."""
         if self.folder is None:
             return
+        for slug in memo.invalid if memo is not None else ():
+            self.reader.notice(self.folder / f"{_facts_shard(slug)}.json",
+                               f"cache file entry of {slug} does not validate; ignored, the work is done again")
         if memo is None:  # not usable
             shutil.rmtree(self.folder, ignore_errors=True)
             return
@@ -97,8 +100,11 @@ _TermsKey = tuple[str, tuple[tuple[str, tuple[str, ...]], ...], tuple[tuple[str,
                   tuple[str, ...]]
 
 
-_PackedFacts = tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], tuple[tuple[str, str, str], ...],
-                     tuple[tuple[str, ...], ...], tuple[tuple[str, int | None, bool], ...], str]
+# (sources writes, the facts' manifest JSON: decoded and validated when the entry is reused)
+_PackedFacts = tuple[tuple[tuple[str, int | None, bool], ...], str]
+
+# 2: the facts stored once, as their manifest JSON (1: packed tuples beside that JSON)
+_FACTS_FORMAT = "2:"
 
 
 _FactsShard = tuple[tuple[str, str | None],

@@ -69,6 +69,10 @@ class CacheReader:
         """``value`` as the file ``path`` (tagged when the reader has a key; see ``write``)."""
         write(path, value, self.key)
 
+    def notice(self, path: Path, message: str) -> None:
+        """A notice about cache file ``path`` (an entry of it that did not validate, say)."""
+        self._notice(path, message)
+
     def _notice(self, path: Path, message: str) -> None:
         self.notices.append(Issue(IssueSeverity.NOTICE, Location(path.as_posix()), message,
                                   "nothing to do: the next build rewrites it (or delete the cache folder)"))

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import pickle
+
+import msgspec
 from collections.abc import Mapping, MutableMapping, Sequence
 from dataclasses import astuple
 
@@ -22,11 +24,24 @@ from kgsync.vocabulary.vocab import ItemTerms
 
 
 # One ``AssemblyMemo`` entry: ((record key, the item's terms, its evidence links key), the key
-# words, their digest, packed facts (entities, observations, relation keys, evidence, sources
-# writes, facts JSON)).
+# words, their digest, (sources writes, the facts as their manifest JSON, ``facts_json``)).  The
+# facts are stored once, as that JSON text (it goes into the manifest as is): reading a file
+# decodes one string per item, and an entry's facts are decoded from it (and validated) only when
+# the entry is reused, so the facts and their manifest line cannot disagree.
 MemoEntry = tuple[tuple[str, object, "str | None"], tuple[str, ...], str,
-                  tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], tuple[tuple[str, str, str], ...],
-                        tuple[tuple[str, ...], ...], tuple[tuple[str, "int | None", bool], ...], str]]
+                  tuple[tuple[tuple[str, "int | None", bool], ...], str]]
+
+
+class _StoredFacts(msgspec.Struct, frozen=True):
+    """``Facts.as_json`` as ``facts_json`` writes it (the manifest's encoding), decoded and validated."""
+
+    entities: tuple[tuple[str, str], ...]
+    observations: tuple[tuple[str, str], ...]
+    relations: tuple[tuple[str, str, str], ...]
+    evidence: tuple[tuple[str, ...], ...] = ()
+
+
+_FACTS_DECODER = msgspec.json.Decoder(_StoredFacts)
 
 
 class AssemblyMemo:
@@ -44,31 +59,36 @@ class AssemblyMemo:
         self.entries = entries  # slug -> ((record key, the item's terms as tuples), packed facts and sources writes)
         self.keys = keys  # slug -> the content key of the item's record now (only slugs with one record)
         self.json: dict[str, str] = {}  # slug -> merge.facts_json of the facts given or taken now
+        self.invalid: list[str] = []  # slugs whose stored facts did not validate
 
     def get(self, slug: str, uses: ItemTerms | None, digests: Mapping[str, str],
             links: ItemEvidence | None = None) -> ItemAssembly | None:
         entry = self.entries.get(slug)
         if entry is None or slug not in self.keys or entry[0] != (self.keys[slug], _terms_key(uses), _links_key(links)):
             return None
-        words, digest, (entities, observations, relations, evidence, ops, text) = entry[1:]
+        words, digest, (ops, text) = entry[1:]
         if digest != _words_digest(words, digests):  # an index key its claims could match changed
             return None
+        try:
+            stored = _FACTS_DECODER.decode(text)
+        except msgspec.DecodeError:
+            self.invalid.append(slug)  # the store says so (a notice); assembled again
+            return None
         self.json[slug] = text
-        facts = Facts(entities, observations, tuple([Relation(*r) for r in relations]), evidence)
+        relations = stored.relations
+        facts = Facts(stored.entities, stored.observations,
+                      tuple(map(Relation, *zip(*relations))) if relations else (), stored.evidence)
         return facts, ops, frozenset(words)
 
     def put(self, slug: str, uses: ItemTerms | None, done: ItemAssembly, digests: Mapping[str, str],
             links: ItemEvidence | None = None) -> None:
-        # Plain tuples: a pickled dataclass per relation would cost more to load than assembling.
         if slug not in self.keys:
             return  # no record key to check a later build against: not reusable
         facts, ops, words = done
-        text = self.json[slug] = facts_json(facts)  # the manifest's encoding, stored with the facts
-        packed = (facts.entities, facts.observations, tuple([r.key for r in facts.relations]), facts.evidence, ops,
-                  text)
+        text = self.json[slug] = facts_json(facts)  # the manifest's encoding, stored as the facts
         ordered = tuple(sorted(words))
         self.entries[slug] = ((self.keys[slug], _terms_key(uses), _links_key(links)), ordered,
-                              _words_digest(ordered, digests), packed)
+                              _words_digest(ordered, digests), (ops, text))
 
 
 def _words_digest(words: Sequence[str], digests: Mapping[str, str]) -> str:

@@ -82,8 +82,15 @@ def test_a_tampered_cache_entry_is_ignored_and_the_output_is_a_fresh_builds(repo
     entries[key][0]["title"] = {"__reduce__": "os.system", "args": ["touch hacked"]}
     victim.write_text(json.dumps([fingerprint, entries]), encoding="utf-8")
     # Truncated JSON, and a state whose stamps are text.
-    facts = sorted((cache / "facts").glob("*.json"))[0]
+    facts, deep = sorted((cache / "facts").glob("*.json"))[:2]
     facts.write_bytes(facts.read_bytes()[:40])
+    # An item's stored facts (decoded only when the entry is reused) with a wrong type inside.
+    head, stored = json.loads(deep.read_bytes())
+    entry = stored[next(iter(stored))]
+    facts_text = json.loads(entry[3][1])
+    facts_text["relations"][0] = {"__reduce__": "os.system"}
+    entry[3][1] = json.dumps(facts_text)
+    deep.write_text(json.dumps([head, stored]), encoding="utf-8")
     state = json.loads((cache / "state.json").read_bytes())
     state[1]["files"] = {"Research/x.md": [["size", 1, 2, 3], "key"]}
     (cache / "state.json").write_text(json.dumps(state), encoding="utf-8")
@@ -93,7 +100,7 @@ def test_a_tampered_cache_entry_is_ignored_and_the_output_is_a_fresh_builds(repo
     assert _written(cfg) == _fresh(cfg, tmp_path)
     flagged = {Path(i.location.path).name for i in result.issues
                if i.severity is IssueSeverity.NOTICE and i.location is not None and "cache file" in i.message}
-    assert {victim.name, facts.name, "state.json"} <= flagged
+    assert {victim.name, facts.name, deep.name, "state.json"} <= flagged
     assert not (repo / "hacked").exists()
     # The next build rewrote what it ignored: no notice any more.
     assert not [i for i in build(cfg).issues if "cache file" in i.message]

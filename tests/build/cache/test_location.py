@@ -76,9 +76,11 @@ def _craft(facts_folder: Path) -> None:
     shard = sorted(facts_folder.glob("*.json"))[0]
     head, entries = json.loads(shard.read_bytes())
     slug = sorted(entries)[0]
-    other = next(name for s in sorted(entries) if s != slug for name, kind in entries[s][3][0]
+    other = next(name for s in sorted(entries) if s != slug for name, kind in json.loads(entries[s][3][1])["entities"]
                  if kind == "research_item")
-    key, words, digest, (entities, observations, relations, evidence, ops, text) = entries[slug]
+    key, words, digest, (ops, facts_text) = entries[slug]
+    facts = json.loads(facts_text)
+    entities, observations, relations = facts["entities"], facts["observations"], facts["relations"]
     claims = [name for name, kind in entities if kind == "claim"]
     assert len(claims) >= 2, "the crafted entry needs two claims: one to reword, one to drop"
     reworded, dropped = claims[0], claims[-1]
@@ -89,7 +91,8 @@ def _craft(facts_folder: Path) -> None:
     observations.append(["concept:planted-by-a-commit", "alias:planted"])
     relations = [r for r in relations if dropped not in r[:2]] + [[f"item:{slug}", "concept:planted-by-a-commit",
                                                                    "addresses"]]
-    entries[slug] = [key, words, digest, [entities, observations, relations, evidence, ops, text]]
+    facts.update(entities=entities, observations=observations, relations=relations)
+    entries[slug] = [key, words, digest, [ops, json.dumps(facts, ensure_ascii=False, separators=(",", ":"))]]
     shard.write_text(json.dumps([head, entries]), encoding="utf-8")
 
 
