@@ -48,9 +48,10 @@ from kgsync.publish.site.mkdocs_render import OffNavPartials, ReusedMarkdown
 MANIFEST = ".kgsync-part.json"
 SEARCH_INDEX = "search/search_index.json"
 #: A page's fixed cost (theme template, Markdown set-up, writing), in source bytes, when the
-#: pages are shared out: fitted on the 10,000-item site, about 9.4 ms a page and 0.16 ms per
-#: KB (kgsync's long lists are HTML blocks, cheap per byte); 4 KB gave 48 and 82 CPU s.
-PAGE_COST = 60_000
+#: pages are shared out.  Re-fitted on the 10,000-item site (11,565 pages, two parts) once item
+#: pages were HTML blocks: about 2.6 ms a page and 0.16 ms per KB (9.4 ms a page before).  Part 0
+#: / part 1 CPU seconds: 60 KB 31.0 / 27.2, 28 KB 31.8 / 30.2, 16 KB 38.1 / 40.2 (loaded machine).
+PAGE_COST = 22_000
 #: mkdocs warns on every ``dirty`` build; here the other parts render the remaining pages.
 DIRTY_WARNING = "A 'dirty' build is being performed"
 
