@@ -47,9 +47,10 @@ def whole_statements(by_item: Mapping[str, Facts], long: Mapping[str, Iterable[t
     """The whole statement of each claim whose stored title was cut, per item; ``long``: each
     item read now -> its ``long_findings``.
 
-    Only a title ending in "…" can be cut (``findings.shorten``), so most items cost one pass
-    over their observations.  An item not read now (it fails to parse and keeps its facts)
-    keeps its ``previous`` statements."""
+    Only a title ending in "…" can be cut (``findings.shorten``), and only an item with a long
+    finding has a whole statement to record, so only those items' observations are read: the
+    facts of the others (most of a corpus, reused from the last build) are not looked at.  An
+    item not read now (it fails to parse and keeps its facts) keeps its ``previous`` statements."""
     out: dict[str, tuple[tuple[str, str], ...]] = {}
     for slug, facts in by_item.items():
         if slug not in long:
@@ -57,6 +58,8 @@ def whole_statements(by_item: Mapping[str, Facts], long: Mapping[str, Iterable[t
             if kept:
                 out[slug] = kept
             continue
+        if not long[slug]:
+            continue  # no finding longer than a stored statement: no whole statement to record
         cut = {name: text[len(_TITLE):] for name, text in facts.observations
                if text.endswith(_CUT) and text.startswith(_TITLE) and name.startswith("claim:")}
         if not cut:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 
 import pytest
 
@@ -67,6 +68,19 @@ def test_an_item_not_read_now_keeps_its_recorded_statements() -> None:
     previous = {"2026-03-01-a": (("claim:2026-03-01-a:kf-1", LONG),)}
     assert whole_statements({"2026-03-01-a": facts}, {}, str, previous) == previous
     assert whole_statements({"2026-03-01-a": facts}, {}, str) == {}
+
+
+class _FactsNotToRead:
+    """Facts whose observations must not be read (a reused item's: decoded only when needed)."""
+
+    @property
+    def observations(self) -> tuple[tuple[str, str], ...]:
+        raise AssertionError("an item with no long finding had its facts read")
+
+
+def test_an_item_with_no_long_finding_has_no_statements_and_its_facts_are_not_read() -> None:
+    unread = cast(Facts, _FactsNotToRead())
+    assert whole_statements({"2026-03-01-a": unread}, {"2026-03-01-a": ()}, str) == {}
 
 
 def test_the_manifest_keeps_them_in_the_item_line_and_reads_them_back() -> None:
