@@ -155,7 +155,8 @@ def test_adding_or_deleting_one_item_leaves_no_unexplained_bystander(seed: int, 
         events = vocabulary_events(vocab_before.hub_keys, result.vocabulary.hub_keys, themes_before,
                                    theme_concepts_of(result.items, load_theme_map(None), cfg), before,
                                    result.manifest.by_item, vocab_before.merges, result.vocabulary.merges,
-                                   vocab_before.acronyms, result.vocabulary.acronyms)
+                                   vocab_before.acronyms, result.vocabulary.acronyms,
+                                   vocab_before.topics, result.vocabulary.topics)
         found = explain(before, result.manifest.by_item, {victim.stem}, events)
         assert found.unexplained == {}, (victim.stem, events)
     finally:
