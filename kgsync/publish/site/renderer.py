@@ -98,6 +98,7 @@ class Renderer:
                           for name in ("home", "concept", "claim", "method", "item", "listing", "explore")}
         self._source_cache: dict[str, str | None] = {}
         self._key_findings: dict[str, tuple[tuple[int, str], ...]] = {}
+        self._key_finding: dict[tuple[str, int], str] = {}
         self._env = env
         self.files: dict[str, str] = {}
 
@@ -215,7 +216,7 @@ class Renderer:
         number = claim.section.removeprefix("key-finding-")
         if item is None or not number.isdigit():
             return ""
-        whole = next((text for n, text in self.key_findings(item.key) if n == int(number)), "")
+        whole = self.key_finding(item.key, int(number))
         return whole if whole != claim.title else ""
 
     def whole_details(self, claim: Node, p: Page) -> str:
@@ -310,6 +311,17 @@ class Renderer:
             self._key_findings[slug] = tuple((f.number, clean_statement(f.text, limit=None))
                                              for f in (meta.key_findings if meta else ()))
         return self._key_findings[slug]
+
+    def key_finding(self, slug: str, number: int) -> str:
+        """An item's Key Finding ``number`` as written ("" when it has none): a concept page lists one
+        claim of an item, so only that finding is cleaned (cleaning was ~15 % of rendering)."""
+        if slug in self._key_findings:
+            return next((text for n, text in self._key_findings[slug] if n == number), "")
+        if (slug, number) not in self._key_finding:
+            meta = self.items.get(slug)
+            found = next((f for f in (meta.key_findings if meta else ()) if f.number == number), None)
+            self._key_finding[slug, number] = clean_statement(found.text, limit=None) if found else ""
+        return self._key_finding[slug, number]
 
 
 def standing_and_links(p: Page, links: Sequence[Link], before_standing: Markup) -> list[Markup]:
