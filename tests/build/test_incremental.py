@@ -159,32 +159,24 @@ def test_a_graph_edited_by_hand_falls_back(warm: tuple[Path, Path], tmp_path: Pa
     rebuilt_fully(repo, cache, tmp_path)
 
 
-def test_a_manifest_edited_by_hand_falls_back(warm: tuple[Path, Path], tmp_path: Path) -> None:
+#: A file outside the items, and an edit of its text: each must send the rebuild down the full path.
+_EDITS_OUTSIDE_THE_ITEMS = {
+    "manifest edited by hand": ("memory.kgsync.json",
+                                lambda text: text.replace('"kgsync_manifest": 1, ', '"kgsync_manifest": 1,  ')),
+    "config changed": ("kgsync.yml", lambda text: text + "merge:\n  min_edit_distance: 2\n"),
+    "themes file changed": ("docs/themes-vocabulary.md", lambda text: text.replace("\n```\n", "\n# edited\n```\n", 1)),
+    "vocabulary file changed": ("kgsync-vocab.yml", lambda text: text + "\n# edited\n"),
+}
+
+
+@pytest.mark.parametrize("edit", sorted(_EDITS_OUTSIDE_THE_ITEMS))
+def test_an_edit_outside_the_items_falls_back(edit: str, warm: tuple[Path, Path], tmp_path: Path) -> None:
     repo, cache = warm
-    manifest = repo / "memory.kgsync.json"
-    manifest.write_text(manifest.read_text(encoding="utf-8").replace('"kgsync_manifest": 1, ', '"kgsync_manifest": 1,  '),
-                        encoding="utf-8")
-    rebuilt_fully(repo, cache, tmp_path)
-
-
-def test_a_changed_config_falls_back(warm: tuple[Path, Path], tmp_path: Path) -> None:
-    repo, cache = warm
-    config_file = repo / "kgsync.yml"
-    config_file.write_text(config_file.read_text(encoding="utf-8") + "merge:\n  min_edit_distance: 2\n", encoding="utf-8")
-    rebuilt_fully(repo, cache, tmp_path)
-
-
-def test_a_changed_themes_file_falls_back(warm: tuple[Path, Path], tmp_path: Path) -> None:
-    repo, cache = warm
-    themes = repo / "docs" / "themes-vocabulary.md"
-    themes.write_text(themes.read_text(encoding="utf-8").replace("\n```\n", "\n# edited\n```\n", 1), encoding="utf-8")
-    rebuilt_fully(repo, cache, tmp_path)
-
-
-def test_a_changed_vocabulary_file_falls_back(warm: tuple[Path, Path], tmp_path: Path) -> None:
-    repo, cache = warm
-    vocabulary = repo / "kgsync-vocab.yml"
-    vocabulary.write_text(vocabulary.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    name, change = _EDITS_OUTSIDE_THE_ITEMS[edit]
+    path = repo / name
+    text = path.read_text(encoding="utf-8")
+    assert change(text) != text, f"the {edit!r} edit changes nothing: the test would prove nothing"
+    path.write_text(change(text), encoding="utf-8")
     rebuilt_fully(repo, cache, tmp_path)
 
 
