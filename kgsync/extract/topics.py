@@ -23,6 +23,8 @@ from array import array
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
+from itertools import compress, islice, repeat
+from operator import add, and_
 
 from kgsync.extract import lexicon, wordnet
 from kgsync.extract.canonical import word_key
@@ -143,13 +145,14 @@ def _phrase_forms(key: str, written: tuple[str, ...]) -> tuple[tuple[bytes, byte
 #: Read as bytes (``bytes.translate`` and ``bytes.split`` run in C, several times faster than a
 #: regex or ``str.translate`` over a whole item).
 _BREAKS = b".,;:!?()[]{}|<>\"'`"
-_PAIR_TABLE = bytes(c if c >= 128 or chr(c).isalnum() or c in _BREAKS else 32 for c in range(256))
-_BREAK = re.compile(b"[" + re.escape(_BREAKS) + b"]")
+#: Every clause mark is translated to a full stop, and each full stop then spaced out
+#: (``bytes.replace``): the same tokens as a regex putting " . " for each mark, in a third of the time.
+_PAIR_TABLE = bytes(46 if c in _BREAKS else c if c >= 128 or chr(c).isalnum() else 32 for c in range(256))
 _STOP = frozenset(word.encode() for word in lexicon.STOPWORDS)
 
 
 def _tokens(text: str) -> list[bytes]:
-    return _BREAK.sub(b" . ", text.lower().encode("utf-8", "replace").translate(_PAIR_TABLE)).split()
+    return text.lower().encode("utf-8", "replace").translate(_PAIR_TABLE).replace(b".", b" . ").split()
 
 
 def pair_marks(text: str, tokens: list[bytes] | None = None) -> bytes:
@@ -163,8 +166,18 @@ def pair_marks(text: str, tokens: list[bytes] | None = None) -> bytes:
     size of a few kilobytes per item.  A CRC is deterministic across runs and machines (``hash``
     of a string is not); two pairs of one item sharing a mark is one chance in millions."""
     words = tokens if tokens is not None else _tokens(text)
-    marks = array("I", sorted({zlib.crc32(a + b" " + b) for a, b in set(zip(words, words[1:]))
-                               if a != b"." and b != b"." and a not in _STOP and b not in _STOP}))
+    # No Python step per pair, and no pair built: each distinct word that may be in a pair gets the
+    # CRC of itself and a space once (``prefix``), and a pair's CRC continues that one over its second
+    # word (``zlib.crc32(b, crc32(a + b" "))`` is ``crc32(a + b" " + b)``); ``map`` and ``compress``
+    # run in C.  Five times faster than a CRC per distinct pair in a set comprehension.
+    usable = set(words)
+    usable -= _STOP
+    usable.discard(b".")
+    prefix = dict(zip(usable, map(zlib.crc32, map(add, usable, repeat(b" ")))))
+    in_pair = list(map(prefix.__contains__, words))
+    kept = list(map(and_, in_pair, islice(in_pair, 1, None)))  # both words of the pair at each position
+    marks = array("I", sorted(set(map(zlib.crc32, compress(islice(words, 1, None), kept),
+                                      map(prefix.__getitem__, compress(words, kept))))))
     if sys.byteorder == "big":
         marks.byteswap()
     return marks.tobytes()
