@@ -23,7 +23,7 @@ from array import array
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
-from itertools import compress, islice, repeat
+from itertools import compress, filterfalse, islice, repeat
 from operator import add, and_
 
 from kgsync.extract import lexicon, wordnet
@@ -63,19 +63,44 @@ def mentions(text: str, dense: str) -> tuple[tuple[str, int, int], ...]:
 
 
 def _counts(text: str) -> dict[str, int]:
-    forms = _forms()
-    words = Counter(_WORD.findall(text))
+    """Topic word -> how many times ``text`` names it: ``_WORD.findall(text)`` counted, by form.
+
+    ``_WORD`` matches ASCII letters only, so its matches are those of each run of ASCII letters
+    on its own; a run in lower case or capitalised (most of them) is one match, whole (when it
+    has two letters or more), and every form is such a run.  So the runs are cut and counted
+    in C (``bytes.translate``, ``split``, ``Counter``), and the regex reads only the distinct
+    runs that mix cases otherwise ("GraphRAG": "Graph"): a third of the time of the regex over
+    the whole text."""
+    forms = _byte_forms()
+    runs = Counter(text.encode("utf-8", "replace").translate(_LETTER_RUNS).split())
+    counts = {form: runs[form] for form in runs.keys() & forms.keys()}
+    for run in filterfalse(bytes.istitle, filterfalse(bytes.islower, runs)):
+        for word in _BYTE_WORD.findall(run):
+            if word in forms:
+                counts[word] = counts.get(word, 0) + runs[run]
     out: dict[str, int] = {}
-    for form in words.keys() & forms.keys():
+    for form, n in counts.items():
         key = forms[form]
-        out[key] = out.get(key, 0) + words[form]
+        out[key] = out.get(key, 0) + n
     return out
+
+
+#: Every byte but an ASCII letter is a space: ``split`` then gives the runs of ASCII letters.
+_LETTER_RUNS = bytes(c if chr(c).isascii() and chr(c).isalpha() else 32 for c in range(256))
+_BYTE_WORD = re.compile(_WORD.pattern.encode())
+
+
+@cache
+def _byte_forms() -> dict[bytes, str]:
+    """``_forms`` by the forms' bytes: those ``_WORD`` can match whole (all of them: a topic word is
+    letters only, ``wordnet.is_rare``), each a run in lower case or capitalised."""
+    return {form.encode(): key for form, key in _forms().items() if _WORD.fullmatch(form)}
 
 
 def load() -> None:
     """Load the tables ``mentions`` reads (WordNet's and the topic words' forms, 0.3 s) now: before
     worker processes are forked, so that each inherits them instead of building its own."""
-    _forms()
+    _byte_forms()
 
 
 @cache

@@ -126,3 +126,28 @@ def test_the_c_level_topic_scans_agree_with_the_per_pair_scans(text: str, dense:
     found, marks = phrase_scan(text, dense, phrases)
     assert marks == _old_pair_marks(text)
     assert found == _old_phrase_counts(_old_tokens(text), _old_tokens(dense), phrases)
+
+
+def _old_counts(text: str) -> dict[str, int]:
+    """``topics._counts`` as first written, the regex over the whole text: the oracle of the runs' count."""
+    from kgsync.extract.topics import _WORD, _forms
+
+    forms = _forms()
+    words = Counter(_WORD.findall(text))
+    out: dict[str, int] = {}
+    for form in words.keys() & forms.keys():
+        out[forms[form]] = out.get(forms[form], 0) + words[form]
+    return out
+
+
+_TOPIC_PIECES = st.sampled_from(["guardrail", "Guardrails", "GUARDRAIL", "provenance", "Provenances", "xProvenance",
+                                 "GraphProvenance", "provenanceGuardrail", "LLMs", "a", "I", "é", "Ü", "\u212a",
+                                 "system", " ", "-", "_", "1", "\n", "'", "ǅ", "ﬁ"])
+
+
+@given(st.lists(st.one_of(_TOPIC_PIECES, st.text(max_size=3)), max_size=40).map("".join))
+@settings(max_examples=300, deadline=None)
+def test_the_topic_word_count_by_letter_runs_agrees_with_the_regex_over_the_text(text: str) -> None:
+    from kgsync.extract.topics import _counts
+
+    assert _counts(text) == _old_counts(text)
