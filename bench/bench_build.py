@@ -208,6 +208,7 @@ def bench_synthetic(count: int, work: Path) -> list[Row]:
         Row(f"(b) generate {count} items ({size / 1e6:.0f} MB)", f"{generated:.1f} s"),
         Row(f"(b) full build, fresh cache ({full['entities']} entities, {full['relations']} relations)",
             f"{full['build_s']:.1f} s (process {full_wall:.1f} s)", "<= 20 s", full_wall <= 20),
+        Row("(b) full build by stage", stage_text(full["timings"])),
         Row("(b) peak memory of the build process", f"{peak / 2**20:.0f} MiB", "<= 1 GiB", peak <= GIB),
         Row("(b) no-op rebuild, warm cache", f"{noop['build_s']:.2f} s (process {noop_wall:.2f} s)"),
         Row("(b) no-op rebuild leaves the graph byte-identical", "yes" if identical else "NO", "yes", identical),

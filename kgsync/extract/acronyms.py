@@ -5,7 +5,7 @@ Split from ``mining``."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Container, Iterator, Sequence
 from functools import lru_cache
 
 from kgsync.extract import lexicon
@@ -227,7 +227,8 @@ def _after_apostrophe(first: str) -> re.Pattern[str]:
     return re.compile(rf"{first}(?<=['\u2019].)")
 
 
-def _spelled_phrases(text: str, key: str, folded: str | None = None) -> Iterator[str]:
+def _spelled_phrases(text: str, key: str, folded: str | None = None,
+                     starts: Sequence[int] | None = None) -> Iterator[str]:
     """What ``_spelling(key).finditer(text)`` matches, for a lowercase ASCII ``key``, found word by
     word in the order the regex tries them, in the ``_folded`` text (given, or folded here): a
     scan per first letter instead of a regex compiled per acronym (compiling took two thirds of
@@ -237,9 +238,8 @@ def _spelled_phrases(text: str, key: str, folded: str | None = None) -> Iterator
     word by word, each run scanned once ("b'b'b'…" has a start at each "b"; scanning the run
     again from each took time growing with the square of its length)."""
     low = _folded(text) if folded is None else folded
-    starts = [match.start() for match in _opening_then(key[0], key[1]).finditer(low)]
-    if ("'" + key[0]) in low or ("\u2019" + key[0]) in low:
-        starts = sorted(starts + _inner_starts(low, key[0], key[1]))  # the two sets are disjoint
+    if starts is None:
+        starts = _phrase_starts(low, key[0], key[1])
     end = 0
     for start in starts:
         if start < end:
@@ -248,6 +248,27 @@ def _spelled_phrases(text: str, key: str, folded: str | None = None) -> Iterator
         if stop:
             end = stop
             yield text[start:stop]
+
+
+def _phrase_starts(low: str, first: str, second: str, after_apostrophe: Container[str] | None = None) -> list[int]:
+    """The word starts of ``first`` in ``low`` whose run is followed by a gap and ``second``, in
+    order.  ``after_apostrophe``: the characters ``low`` has right after an apostrophe
+    (``_after_apostrophes``), when the caller has them."""
+    starts = [match.start() for match in _opening_then(first, second).finditer(low)]
+    inner = (first in after_apostrophe if after_apostrophe is not None
+             else ("'" + first) in low or ("\u2019" + first) in low)
+    if inner:
+        starts = sorted(starts + _inner_starts(low, first, second))  # the two sets are disjoint
+    return starts
+
+
+_AFTER_APOSTROPHE = re.compile(r"['\u2019](?=(.))", re.DOTALL)  # a lookahead: "''a" has "'" and "a"
+
+
+def _after_apostrophes(low: str) -> frozenset[str]:
+    """The characters ``low`` has right after an apostrophe: one scan of the text for all the
+    acronyms of an item, not two substring searches of it per acronym."""
+    return frozenset(_AFTER_APOSTROPHE.findall(low))
 
 
 def _inner_starts(low: str, first: str, second: str) -> list[int]:
@@ -312,12 +333,23 @@ def spelled_out(text: str, keys: Sequence[str]) -> tuple[tuple[str, str], ...]:
     also writes that expansion out (``kgsync.vocabulary.acronym_index.item_acronyms``)."""
     out: set[tuple[str, str]] = set()
     folded = _folded(text)
+    after_apostrophe: frozenset[str] | None = None
+    # Acronyms with the same first two letters ("rag", "rai") start at the same words: found once.
+    starts: dict[tuple[str, str], list[int]] = {}
     for key in keys:
         if not 2 <= len(key) <= 8 or not key.isalpha():
             continue
         seen: set[str] = set()
-        found = (_spelled_phrases(text, key.lower(), folded) if key.isascii()
-                 else (match.group() for match in _spelling(key).finditer(text)))
+        if key.isascii():
+            low_key = key.lower()
+            if after_apostrophe is None:
+                after_apostrophe = _after_apostrophes(folded)
+            opening = (low_key[0], low_key[1])
+            if opening not in starts:
+                starts[opening] = _phrase_starts(folded, *opening, after_apostrophe)
+            found: Iterator[str] = _spelled_phrases(text, low_key, folded, starts[opening])
+        else:
+            found = (match.group() for match in _spelling(key).finditer(text))
         for written in found:
             phrase = " ".join(written.split())
             if phrase in seen:

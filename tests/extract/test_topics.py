@@ -2,6 +2,15 @@
 
 from __future__ import annotations
 
+import re
+import sys
+import zlib
+from array import array
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from tests.item_corpus import make_item
 from kgsync.extract.mining import candidates
 from kgsync.extract.topics import addresses, mentions
@@ -59,3 +68,86 @@ def test_an_items_phrase_candidates_carry_their_whole_text_counts() -> None:
                      body=LOG.format(word="technical debt", more="Technical debt again."))
     found = {key: (n, d) for key, n, d in candidates(item).topic_words}
     assert found["technical debt"][1] >= 1 and found["technical debt"][0] >= 5
+
+
+# The scans as they were written first, one Python step per pair: the oracle the C-level scans
+# (``_tokens``' translate, ``pair_marks``' continued CRCs, the shared pair counts) must agree with.
+_OLD_BREAK = re.compile(b"[" + re.escape(b".,;:!?()[]{}|<>\"'`") + b"]")
+_OLD_TABLE = bytes(c if c >= 128 or chr(c).isalnum() or c in b".,;:!?()[]{}|<>\"'`" else 32 for c in range(256))
+
+
+def _old_tokens(text: str) -> list[bytes]:
+    return _OLD_BREAK.sub(b" . ", text.lower().encode("utf-8", "replace").translate(_OLD_TABLE)).split()
+
+
+def _old_pair_marks(text: str) -> bytes:
+    from kgsync.extract.topics import _STOP
+
+    words = _old_tokens(text)
+    marks = array("I", sorted({zlib.crc32(a + b" " + b) for a, b in set(zip(words, words[1:]))
+                               if a != b"." and b != b"." and a not in _STOP and b not in _STOP}))
+    if sys.byteorder == "big":
+        marks.byteswap()
+    return marks.tobytes()
+
+
+def _old_phrase_counts(whole: list[bytes], concluded: list[bytes],
+                       phrases: dict[str, list[str]]) -> tuple[tuple[str, int, int], ...]:
+    from kgsync.extract.topics import _phrase_forms
+
+    forms = {key: _phrase_forms(key, tuple(sorted(set(phrases[key])))) for key in sorted(phrases)}
+    wanted = frozenset(pair for pairs in forms.values() for pair in pairs)
+    in_whole = Counter(filter(wanted.__contains__, zip(whole, whole[1:])))
+    in_concluded = Counter(filter(wanted.__contains__, zip(concluded, concluded[1:])))
+    out = []
+    for key, pairs in forms.items():
+        n = sum(in_whole[pair] for pair in pairs)
+        if n:
+            out.append((key, n, sum(in_concluded[pair] for pair in pairs)))
+    return tuple(out)
+
+
+_WORDS = st.sampled_from(["technical", "debt", "Debts", "model", "risk", "the", "of", "a", "and", "é", "x1",
+                          "Technical-Debt", "risks", "in"])
+_TEXTS = st.lists(st.one_of(_WORDS, st.sampled_from(list(" .,;:!?()[]{}|<>\"'`-_\n\t/")), st.text(max_size=4)),
+                  max_size=40).map("".join)
+
+
+@given(_TEXTS, _TEXTS, st.lists(st.sampled_from(["Technical debt", "model risk", "Model Risks", "debt model",
+                                                 "technical-debt", "a b"]), max_size=4))
+@settings(max_examples=300, deadline=None)
+def test_the_c_level_topic_scans_agree_with_the_per_pair_scans(text: str, dense: str, written: list[str]) -> None:
+    from kgsync.extract.canonical import term_key
+    from kgsync.extract.topics import _tokens, pair_marks, phrase_scan
+
+    assert _tokens(text) == _old_tokens(text)
+    assert pair_marks(text) == _old_pair_marks(text)
+    phrases = {key: [w for w in written if term_key(w) == key] for key in {term_key(w) for w in written} if key}
+    found, marks = phrase_scan(text, dense, phrases)
+    assert marks == _old_pair_marks(text)
+    assert found == _old_phrase_counts(_old_tokens(text), _old_tokens(dense), phrases)
+
+
+def _old_counts(text: str) -> dict[str, int]:
+    """``topics._counts`` as first written, the regex over the whole text: the oracle of the runs' count."""
+    from kgsync.extract.topics import _WORD, _forms
+
+    forms = _forms()
+    words = Counter(_WORD.findall(text))
+    out: dict[str, int] = {}
+    for form in words.keys() & forms.keys():
+        out[forms[form]] = out.get(forms[form], 0) + words[form]
+    return out
+
+
+_TOPIC_PIECES = st.sampled_from(["guardrail", "Guardrails", "GUARDRAIL", "provenance", "Provenances", "xProvenance",
+                                 "GraphProvenance", "provenanceGuardrail", "LLMs", "a", "I", "é", "Ü", "\u212a",
+                                 "system", " ", "-", "_", "1", "\n", "'", "ǅ", "ﬁ"])
+
+
+@given(st.lists(st.one_of(_TOPIC_PIECES, st.text(max_size=3)), max_size=40).map("".join))
+@settings(max_examples=300, deadline=None)
+def test_the_topic_word_count_by_letter_runs_agrees_with_the_regex_over_the_text(text: str) -> None:
+    from kgsync.extract.topics import _counts
+
+    assert _counts(text) == _old_counts(text)
