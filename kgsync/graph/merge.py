@@ -31,6 +31,8 @@ from kgsync.contract.model import OBSERVATION_KEYS, Entity, EntityType, Facts, G
 
 MANIFEST_VERSION = 1
 _json_string = json.encoder.encode_basestring  # json.dumps(a_string, ensure_ascii=False)
+# json.dumps(value, ensure_ascii=False, separators=(",", ":")), without building an encoder per call
+_compact_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 # Observation order on a node: what a reader needs first comes first.
 _ORDER = ("title", "summary", "confidence", "completed", "status", "tag", "alias", "section", "source", "provenance")
@@ -80,8 +82,8 @@ class Manifest:
             facts_text = known.get(slug) or facts_json(self.by_item[slug])
             for key, record in (("statements", self.statements), ("named", self.named)):
                 if record.get(slug):  # in the item's object: ``Facts.from_json`` reads past it
-                    facts_text = facts_text[:-1] + f',"{key}":' + json.dumps(
-                        [list(pair) for pair in record[slug]], ensure_ascii=False, separators=(",", ":")) + "}"
+                    facts_text = facts_text[:-1] + f',"{key}":' + _compact_json(
+                        [list(pair) for pair in record[slug]]) + "}"
             lines.append(f"{_json_string(slug)}: {facts_text}{comma}")
         lines.append("}}")
         return "\n".join(lines) + "\n"
