@@ -40,6 +40,7 @@ _RELATION_KEY = attrgetter("source", "target", "relation_type")
 _ATTRIBUTING = frozenset({RelationType.ADDRESSES.value, RelationType.USES_METHOD.value})
 _RELATION_LINE = b'{"type":"relation"'
 _json_string = json.encoder.encode_basestring  # as ``facts_json`` spells a string
+_NEWLINE = ord("\n")
 
 
 @dataclass(frozen=True)
@@ -209,9 +210,9 @@ class _SortedFile:
     def __init__(self, lines: list[bytes], data: bytes) -> None:
         self.lines = lines
         self.relations_start = bisect_left(lines, True, key=_is_relation_line)
-        # The file's bytes, a newline after the last line, for searching its relation lines (from
-        # the byte they start at): spliced entity lines leave those as they were.
-        self.data = data + b"\n"
+        # The file's bytes, for searching its relation lines (from the byte they start at): spliced
+        # entity lines leave those as they were.
+        self.data = data
         self.relations_offset = sum(map(len, lines[: self.relations_start])) + self.relations_start
 
     def entity_index(self, name: str) -> int | None:
@@ -224,13 +225,15 @@ class _SortedFile:
         for relation_type in sorted(_ATTRIBUTING):
             # A relation line ends with its target and type, spelled so only in relation lines.
             line = jsonl.relation_line(Relation("", name, relation_type)).encode("utf-8")
-            tail = line[line.index(b',"to":'):] + b"\n"
+            tail = line[line.index(b',"to":'):]
             found = self.data.find(tail, self.relations_offset)
             while found != -1:
-                record = json.loads(self.data[self.data.rfind(b"\n", 0, found) + 1 : found + len(tail)])
-                if record["to"] == name and record["relationType"] == relation_type:
-                    sources.append(record["from"])
-                found = self.data.find(tail, found + len(tail))
+                end = found + len(tail)
+                if end == len(self.data) or self.data[end] == _NEWLINE:  # the line ends there
+                    record = json.loads(self.data[self.data.rfind(b"\n", 0, found) + 1 : end])
+                    if record["to"] == name and record["relationType"] == relation_type:
+                        sources.append(record["from"])
+                found = self.data.find(tail, end)
         return sources
 
     def has_relation(self, key: tuple[str, str, str]) -> bool:
