@@ -84,8 +84,9 @@ def write_graph(graph_data: bytes, manifest: Manifest, pure: bool, files: GraphF
     files rewritten, and the state that records what was written (``pure``: the graph holds generated facts only)."""
     changed: list[Path] = []
     stamps: list[build_state.Written | None] = []
-    for path, data, last in ((files.graph, graph_data, state.graph),
-                             (files.manifest, manifest.dumps().encode("utf-8"), state.manifest)):
+    # Both encoded before either is written: the manifest reads facts a build reused (``StoredFacts``).
+    manifest_data = manifest.dumps().encode("utf-8")
+    for path, data, last in ((files.graph, graph_data, state.graph), (files.manifest, manifest_data, state.manifest)):
         digest = hashlib.sha1(data).hexdigest()
         # Verified above to hold the last build's bytes: a digest says whether they differ.
         verified = base.verified and last is not None

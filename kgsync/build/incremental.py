@@ -8,11 +8,13 @@ be kept as bytes.  ``rebuild``:
 
 1. finds the changed items: those whose manifest line (their facts' JSON) differs from the
    encoding of their facts now, and those added or removed;
-2. takes the names and relations their facts name, before and now, and recomputes each of those
-   nodes from every item that contributes to it now (a node is the union of its contributors'
-   facts, exactly as ``kgsync.graph.merge`` builds it);
-3. replaces those lines of the sorted file (a line is found by bisection: the file is sorted);
-4. lints again from the last report (``kgsync.lint.incremental.relint``).
+2. takes the facts they stated before and not now (removed) and now and not before (added); a
+   removed fact stays while another item states it (a node is the union of its contributors'
+   facts, exactly as ``kgsync.graph.merge`` builds it), so only the items whose facts' JSON spells
+   a removed fact are read (``_stated_elsewhere``);
+3. rewrites the node of each name a fact was added to or is gone from: its line as it was, less
+   the facts gone, plus the facts added (a line is found by bisection: the file is sorted);
+4. lints again from the last report, the nodes that changed only (``kgsync.lint.incremental.relint``).
 
 It gives up (None: the caller runs the full merge and lint) whenever it could not be exact or
 fast: a node appears, disappears or changes type, a relation appears or disappears (the
@@ -23,13 +25,13 @@ from __future__ import annotations
 
 import json
 from bisect import bisect_left
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 
 from kgsync.contract import jsonl
 from kgsync.contract.errors import Location
-from kgsync.contract.model import Entity, Facts, RelationType
+from kgsync.contract.model import Entity, Facts, Relation, RelationType
 from kgsync.graph.merge import facts_json, manifest_item_texts, rank_of
 from kgsync.lint.incremental import relint
 from kgsync.lint.table import LintReport
@@ -37,6 +39,8 @@ from kgsync.lint.table import LintReport
 _RELATION_KEY = attrgetter("source", "target", "relation_type")
 _ATTRIBUTING = frozenset({RelationType.ADDRESSES.value, RelationType.USES_METHOD.value})
 _RELATION_LINE = b'{"type":"relation"'
+_json_string = json.encoder.encode_basestring  # as ``facts_json`` spells a string
+_NEWLINE = ord("\n")
 
 
 @dataclass(frozen=True)
@@ -75,45 +79,40 @@ def rebuild(old_graph: bytes, old_manifest: str, by_item: Mapping[str, Facts], k
     if len(changed) > max_changed:
         return None
     before = manifest_item_texts(old_manifest)
-    touched: list[Facts] = [Facts.from_json(json.loads(before[slug])) for slug in changed if slug in before]
-    touched += [by_item[slug] for slug in changed if slug in by_item]
-    names = {name for facts in touched for name, _ in (*facts.entities, *facts.observations)}
-    keys = {_RELATION_KEY(r) for facts in touched for r in facts.relations}
-
-    # Every item's contribution to those nodes and relations now (a node is the union of them).
-    types: dict[str, set[str]] = {}
-    observations: dict[str, set[str]] = {}
-    attributing: dict[str, set[str]] = {}  # term -> the sources of addresses / uses_method links to it
-    keys_now: set[tuple[str, str, str]] = set()
-    for facts in by_item.values() if changed else ():  # nothing changed: nothing to look for
-        for name, entity_type in facts.entities:
-            if name in names:
-                types.setdefault(name, set()).add(entity_type)
-        for name, text in facts.observations:
-            if name in names:
-                observations.setdefault(name, set()).add(text)
-        keys_now.update(filter(keys.__contains__, map(_RELATION_KEY, facts.relations)))
-        for relation in facts.relations:
-            if relation.target in names and relation.relation_type in _ATTRIBUTING:
-                attributing.setdefault(relation.target, set()).add(relation.source)
+    # What the changed items stated before and state now; a fact only one side states moved.
+    old = _Stated.of(Facts.from_json(json.loads(before[slug])) for slug in changed if slug in before)
+    new = _Stated.of(by_item[slug] for slug in changed if slug in by_item)
+    removed, added = old.minus(new), new.minus(old)
+    # A removed fact stays while another item states it (a node is the union of its contributors' facts).
+    held = _stated_elsewhere(removed, [slug for slug in by_item if slug not in changed], by_item, known_json)
+    if held is None:
+        return None
+    gone = removed.minus(held)
 
     lines = old_graph.split(b"\n") if old_graph else []
-    file = _SortedFile(lines)
+    file = _SortedFile(lines, old_graph)
+    if gone.relations or not all(map(file.has_relation, added.relations)):
+        return None  # a relation appears or disappears: the graph-wide checks must run
     now: dict[str, Entity] = {}
-    for name in sorted(names):
+    for name in sorted({name for name, _ in (*gone.entities, *added.entities, *gone.observations,
+                                             *added.observations)}):
         old_index = file.entity_index(name)
-        old_type = _entity(lines[old_index]).entity_type if old_index is not None else None
-        new_type = min(types[name]) if name in types else None
-        if old_type != new_type:
-            return None  # a node appears, disappears or changes type: the graph-wide checks must run
-        if new_type is None or old_index is None:
-            continue
-        texts = sorted(observations.get(name, ()))
+        new_types = [entity_type for entity_name, entity_type in added.entities if entity_name == name]
+        if old_index is None:
+            if new_types:
+                return None  # a node appears
+            continue  # no node before or now (observations of a name no item makes a node are not written)
+        entity = _entity(lines[old_index])
+        # Its type is the least its contributors state: the one written stays unless it is gone (then
+        # the node disappears or changes type) or a lesser one is added.
+        if (name, entity.entity_type) in gone.entities or any(t < entity.entity_type for t in new_types):
+            return None
+        texts = sorted(set(entity.observations).difference(o for n, o in gone.observations if n == name)
+                       .union(o for n, o in added.observations if n == name))
         texts.sort(key=rank_of)  # as the merge orders them: by key rank, then by text
-        entity = now[name] = Entity(name, new_type, tuple(texts))
-        lines[old_index] = jsonl.entity_line(entity).encode("utf-8")
-    if any((key in keys_now) != file.has_relation(key) for key in keys):
-        return None  # a relation appears or disappears
+        if tuple(texts) != entity.observations:
+            entity = now[name] = Entity(name, entity.entity_type, tuple(texts))
+            lines[old_index] = jsonl.entity_line(entity).encode("utf-8")
 
     def lookup(name: str) -> Entity | None:
         if name in now:
@@ -125,13 +124,75 @@ def rebuild(old_graph: bytes, old_manifest: str, by_item: Mapping[str, Facts], k
         return name in now or file.entity_index(name) is not None
 
     def attributed(name: str) -> bool:
-        return any(source.startswith("item:") and exists(source) for source in attributing.get(name, ()))
+        # The relations are the last graph's (none appeared or disappeared): its lines say.
+        return any(source.startswith("item:") and exists(source) for source in file.attributing(name))
 
-    report = relint(previous, names, now.values(), lookup=lookup, exists=exists, attributed=attributed,
+    # Only the nodes that changed are linted again: the others, their relations and the entity set
+    # are as before, and so is every finding of theirs (``relint``).
+    report = relint(previous, now.keys(), now.values(), lookup=lookup, exists=exists, attributed=attributed,
                     sources=sources)
     if report is None:
         return None
     return Rebuilt(b"\n".join(lines) if now else old_graph, report, tuple(sorted(changed)))
+
+
+@dataclass(frozen=True)
+class _Stated:
+    """Facts as sets: (name, type), (name, observation), relation keys (from, to, type)."""
+
+    entities: frozenset[tuple[str, str]] = frozenset()
+    observations: frozenset[tuple[str, str]] = frozenset()
+    relations: frozenset[tuple[str, str, str]] = frozenset()
+
+    @classmethod
+    def of(cls, all_facts: Iterable[Facts]) -> _Stated:
+        entities: set[tuple[str, str]] = set()
+        observations: set[tuple[str, str]] = set()
+        relations: set[tuple[str, str, str]] = set()
+        for facts in all_facts:
+            entities.update(facts.entities)
+            observations.update(facts.observations)
+            relations.update(map(_RELATION_KEY, facts.relations))
+        return cls(frozenset(entities), frozenset(observations), frozenset(relations))
+
+    def minus(self, other: _Stated) -> _Stated:
+        return _Stated(self.entities - other.entities, self.observations - other.observations,
+                       self.relations - other.relations)
+
+    def meet(self, other: _Stated) -> _Stated:
+        return _Stated(self.entities & other.entities, self.observations & other.observations,
+                       self.relations & other.relations)
+
+    def union(self, other: _Stated) -> _Stated:
+        return _Stated(self.entities | other.entities, self.observations | other.observations,
+                       self.relations | other.relations)
+
+
+#: Beyond this many facts to look for, ``_stated_elsewhere`` gives up (the full path is as fast).
+_MAX_LOOKED_FOR = 64
+
+
+def _stated_elsewhere(wanted: _Stated, slugs: Sequence[str], by_item: Mapping[str, Facts],
+                      known_json: Mapping[str, str]) -> _Stated | None:
+    """The facts of ``wanted`` that an item of ``slugs`` states (None: too many to look for).
+
+    An item's facts are read only when their JSON (``known_json``: ``facts_json`` of them, which
+    spells each pair and triple as ``["a","b"]`` and ``["a","b","c"]``) holds one of those facts'
+    spelling, or when it is not at hand: a build that changed one item reads a few items' facts,
+    not every one."""
+    s = _json_string
+    needles = {f"[{s(a)},{s(b)}]" for a, b in (*wanted.entities, *wanted.observations)}
+    needles.update(f"[{s(a)},{s(b)},{s(c)}]" for a, b, c in wanted.relations)
+    if not needles:
+        return _Stated()
+    if len(needles) > _MAX_LOOKED_FOR:
+        return None
+    found = _Stated()
+    for slug in slugs:
+        text = known_json.get(slug)
+        if text is None or any(needle in text for needle in needles):
+            found = found.union(wanted.meet(_Stated.of((by_item[slug],))))
+    return found
 
 
 def line_counts(graph: bytes) -> tuple[int, int]:
@@ -146,13 +207,34 @@ class _SortedFile:
     """The lines of a graph file kgsync wrote: entities by name (one line per name), then relations
     by (from, type, to); a line is found by bisection, decoding only the lines it visits."""
 
-    def __init__(self, lines: list[bytes]) -> None:
+    def __init__(self, lines: list[bytes], data: bytes) -> None:
         self.lines = lines
         self.relations_start = bisect_left(lines, True, key=_is_relation_line)
+        # The file's bytes, for searching its relation lines (from the byte they start at): spliced
+        # entity lines leave those as they were.
+        self.data = data
+        self.relations_offset = sum(map(len, lines[: self.relations_start])) + self.relations_start
 
     def entity_index(self, name: str) -> int | None:
         index = bisect_left(self.lines, name, hi=self.relations_start, key=_entity_name)
         return index if index < self.relations_start and _entity_name(self.lines[index]) == name else None
+
+    def attributing(self, name: str) -> list[str]:
+        """The sources of the ``addresses`` and ``uses_method`` relations to ``name``."""
+        sources = []
+        for relation_type in sorted(_ATTRIBUTING):
+            # A relation line ends with its target and type, spelled so only in relation lines.
+            line = jsonl.relation_line(Relation("", name, relation_type)).encode("utf-8")
+            tail = line[line.index(b',"to":'):]
+            found = self.data.find(tail, self.relations_offset)
+            while found != -1:
+                end = found + len(tail)
+                if end == len(self.data) or self.data[end] == _NEWLINE:  # the line ends there
+                    record = json.loads(self.data[self.data.rfind(b"\n", 0, found) + 1 : end])
+                    if record["to"] == name and record["relationType"] == relation_type:
+                        sources.append(record["from"])
+                found = self.data.find(tail, end)
+        return sources
 
     def has_relation(self, key: tuple[str, str, str]) -> bool:
         source, target, relation_type = key

@@ -27,7 +27,7 @@ from kgsync.build.cache.whole_findings import WholeFindings
 from kgsync.build.cache.facts import FactsStore
 from kgsync.build.cache.files import CacheReader
 from kgsync.build.cache.location import locate
-from kgsync.build.cache.memo import context_key, memoised_assembly
+from kgsync.build.cache.memo import InvalidStoredFacts, context_key, memoised_assembly, reused
 from kgsync.build.cache.selection import SelectionStore
 from kgsync.build.checking import lint_blaming_items, merge_into
 from kgsync.build.incremental import line_counts, rebuild, states_facts
@@ -117,8 +117,17 @@ def build(config: Config, *, write: bool = True, strict: bool = False) -> BuildR
     Item errors do not raise: those items keep their previous nodes and the
     result's ``issues`` say why; the CLI turns them into exit code 1.
     """
+    distrust: frozenset[str] = frozenset()
+    notices: list[Issue] = []  # the cache notices of an attempt given up (its reader's), said once
     with _without_gc():
-        return _build(config, write, strict)
+        while True:
+            try:
+                return _build(config, write, strict, distrust, notices)
+            except InvalidStoredFacts as exc:
+                # Raised before anything is written (``StoredFacts``); again without that entry.
+                if exc.slug in distrust:
+                    raise AssertionError(f"stored facts of {exc.slug} were dropped, yet read") from None
+                distrust |= {exc.slug}
 
 
 def theme_concepts_of(items: Sequence[ResearchItem], themes: ThemeMap, config: Config) -> frozenset[str]:
@@ -193,13 +202,17 @@ class _StageClock:
 STAGES = ("read", "select", "assemble", "merge", "lint", "write")  # what ``BuildResult.timings`` names
 
 
-def _build(config: Config, write: bool, strict: bool) -> BuildResult:
+def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] = frozenset(),
+           notices: list[Issue] | None = None) -> BuildResult:
     """The stages in order, each a function whose result the next ones read (``STAGES`` names them)."""
     clock = _StageClock()
     location = locate(config)  # outside the checkout by default (kgsync.build.cache.location)
     cache_folder = location.folder if location is not None else None
     # Every cache file that does not validate (or, inside the checkout, does not authenticate): ignored, with a notice.
     reader = CacheReader(location.key if location is not None else None)
+    if notices is not None:  # shared with the attempts before this one (``build``)
+        notices.extend(reader.notices)
+        reader.notices = notices
     state = build_state.load(cache_folder, reader)
     selections = SelectionStore(cache_folder, reader)
     read_memo = ReadMemo(RecordCache(cache_folder, reader), state)
@@ -213,12 +226,15 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     clock.lap("select")
     keep = _failing_items(reading)
     kept = kept_items(keep, files.read_manifest) if keep else ()
-    assembled = _assemble(config, cache_folder, reader, reading, vocabulary, fold, kept)
+    assembled = _assemble(config, cache_folder, reader, reading, vocabulary, fold, kept, distrust)
     clock.lap("assemble")
     base = committed_base(files, state, reading.read.items, keep)
     assembly = _keep_claim_names(assembled.assembly, base.manifest, files.manifest if base.verified else None,
                                  assembled.memo_json, base.manifest_text)
-    over_caps = observation_cap_problems(assembly.by_item, reading.read.items, config.caps)
+    # Reused facts are within the cap (``AssemblyMemo.put`` keeps no others): only the rest are counted.
+    skip = reused(assembly.by_item)
+    over_caps = observation_cap_problems({slug: facts for slug, facts in assembly.by_item.items() if slug not in skip},
+                                         reading.read.items, config.caps)
     if over_caps:  # as an item that fails to parse: it keeps its previous facts
         failing = frozenset(i.slug for i in over_caps)
         keep = keep | failing
@@ -250,7 +266,7 @@ def _build(config: Config, write: bool, strict: bool) -> BuildResult:
     build_state.save(cache_folder, state, reader)
     clock.lap("write")
     issues = (reading.read.issues + over_caps + assembled.evidence.issues + out.item_errors
-              + tuple(reader.notices))
+              + tuple(dict.fromkeys(reader.notices)))
     credited = tuple(f"{slug}: {fact}" for slug, facts in sorted(disowned(base.manifest).items())
                      for fact in describe_facts(facts))
     return BuildResult(out.load_graph, base.load_previous, manifest, reading.read.items, issues, out.report,
@@ -348,7 +364,8 @@ class _Assembled:
 
 
 def _assemble(config: Config, cache_folder: Path | None, reader: CacheReader, reading: Reading,
-              vocabulary: Vocabulary, fold: Folding, kept: tuple[ResearchItem, ...]) -> _Assembled:
+              vocabulary: Vocabulary, fold: Folding, kept: tuple[ResearchItem, ...],
+              distrust: frozenset[str] = frozenset()) -> _Assembled:
     """Every item's facts and the evidence links between them; an item's facts come from the
     facts store when nothing they were built from changed (``kgsync.build.cache.facts.FactsStore``)."""
     items = reading.read.items
@@ -358,7 +375,7 @@ def _assemble(config: Config, cache_folder: Path | None, reader: CacheReader, re
                      config.mining.min_links, kept, hub_themes)
     # The key reads no evidence plan (each item's links are checked per item, ``AssemblyMemo``).
     shared_key = context_key(shared, [*kept, *items])
-    store = FactsStore(cache_folder, shared_key, reader)
+    store = FactsStore(cache_folder, shared_key, reader, distrust)
     memo = store.memo(reading.slug_keys)
     extractions = _Extractions(reading.by_slug)  # loaded only for the items assembled again
     texts = EvidenceTexts(cache_folder, reader).of(items, reading.slug_keys, extractions)

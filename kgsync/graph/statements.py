@@ -52,7 +52,7 @@ def whole_statements(by_item: Mapping[str, Facts], long: Mapping[str, Iterable[t
     facts of the others (most of a corpus, reused from the last build) are not looked at.  An
     item not read now (it fails to parse and keeps its facts) keeps its ``previous`` statements."""
     out: dict[str, tuple[tuple[str, str], ...]] = {}
-    for slug, facts in by_item.items():
+    for slug in by_item:  # the facts of an item without a long finding are not read (see above)
         if slug not in long:
             kept = previous.get(slug, ()) if previous else ()
             if kept:
@@ -60,6 +60,7 @@ def whole_statements(by_item: Mapping[str, Facts], long: Mapping[str, Iterable[t
             continue
         if not long[slug]:
             continue  # no finding longer than a stored statement: no whole statement to record
+        facts = by_item[slug]
         cut = {name: text[len(_TITLE):] for name, text in facts.observations
                if text.endswith(_CUT) and text.startswith(_TITLE) and name.startswith("claim:")}
         if not cut:

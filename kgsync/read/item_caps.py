@@ -26,8 +26,14 @@ from kgsync.read.config import Caps
 from kgsync.read.item_model import Issue, IssueSeverity, ResearchItem
 
 
+_LINK_LISTS = ("cites", "related", "supersedes", "superseded_by")  # each capped by ``caps.cites``
+
+
 def cap_problems(item: ResearchItem, caps: Caps) -> tuple[Issue, ...]:
     """One item error for each list of ``item`` that is longer than its cap (none: within every cap)."""
+    if (len(item.themes) <= caps.themes and len(item.sources) <= caps.sources and len(item.key_findings) <= caps.findings
+            and all(len(getattr(item, name)) <= caps.cites for name in _LINK_LISTS)):
+        return ()  # within every cap (nearly every item): no list's line is looked up
     found: list[Issue] = []
 
     def over(field_name: str, count: int, cap: int, line: int, what: str, fix: str) -> None:
@@ -39,7 +45,7 @@ def cap_problems(item: ResearchItem, caps: Caps) -> tuple[Issue, ...]:
 
     over("themes", len(item.themes), caps.themes, item.line_of("themes"), "themes",
          f"keep the {caps.themes} themes that best describe the item (split an item of several topics into items)")
-    for name in ("cites", "related", "supersedes", "superseded_by"):
+    for name in _LINK_LISTS:
         over(name, len(getattr(item, name)), caps.cites, item.line_of(name), "items named",
              f"name at most {caps.cites} items in {name} (the closest ones)")
     over("sources", len(item.sources), caps.sources, item.line_of("sources"), "distinct URLs in the Sources section",

@@ -228,3 +228,46 @@ def test_the_cli_counts_an_incremental_graph_without_building_it(warm: tuple[Pat
     assert done.exit_code == 0, done.output
     entities, relations = len(fresh.graph.entities), len(fresh.graph.relations)
     assert f"-> {entities} entities, {relations} relations; wrote" in done.output
+
+
+def test_a_reworded_finding_reads_the_facts_of_few_items(warm: tuple[Path, Path], tmp_path: Path) -> None:
+    # Reused facts are decoded when first read (``StoredFacts``): the splice reads those of the
+    # items whose JSON spells a fact the edit removed, not every item's.
+    from kgsync.build.cache import memo
+
+    repo, cache = warm
+    build(config_of(repo, cache))  # the reworded title's build: its facts are stored, its report cached
+    reword_first_finding(items_of(repo)[2], "measured")
+    decoded: set[str] = set()
+    real = memo.StoredFacts._decoded
+
+    def counted(self: memo.StoredFacts) -> object:
+        decoded.add(self._slug)
+        return real(self)
+
+    with mock.patch.object(memo.StoredFacts, "_decoded", counted):
+        result = assert_same_as_fresh(repo, cache, tmp_path)
+    assert result.incremental
+    reused = len(items_of(repo)) - 1
+    assert len(decoded) < reused, f"{len(decoded)} of {reused} reused items' facts were decoded"
+
+
+def test_stored_facts_that_do_not_validate_are_assembled_again(warm: tuple[Path, Path], tmp_path: Path) -> None:
+    # An entry's facts JSON with a wrong type inside (the shard itself validates): found when first
+    # read, on the incremental path too; the build runs again without it, and says so.
+    import json
+
+    repo, cache = warm
+    build(config_of(repo, cache))
+    shard = sorted((cache / "facts").glob("*.json"))[0]
+    head, stored = json.loads(shard.read_bytes())
+    slug = next(iter(stored))
+    facts = json.loads(stored[slug][3][1])
+    facts["entities"][0] = {"__reduce__": "os.system"}
+    stored[slug][3][1] = json.dumps(facts)
+    shard.write_text(json.dumps([head, stored]), encoding="utf-8")
+    reword_first_finding(next(p for p in items_of(repo) if p.stem != slug), "measured")
+    result = assert_same_as_fresh(repo, cache, tmp_path)
+    assert [i.message for i in result.issues if i.location.path == str(shard)] == [
+        f"cache file entry of {slug} does not validate; ignored, the work is done again"]
+    assert not [i for i in build(config_of(repo, cache)).issues if "cache file" in i.message]

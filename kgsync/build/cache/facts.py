@@ -24,9 +24,12 @@ class FactsStore:
 
     Valid only for the same code and the same corpus-wide inputs (``context_key``):
     a shard written under another fingerprint is ignored, i.e. every item is assembled again.
+    ``distrust``: items whose stored facts did not validate when a build first read them
+    (``memo.InvalidStoredFacts``): their entries are dropped, with a notice, and assembled again.
     """
 
-    def __init__(self, folder: Path | None, context: str | None, reader: CacheReader):
+    def __init__(self, folder: Path | None, context: str | None, reader: CacheReader,
+                 distrust: frozenset[str] = frozenset()):
         self.folder = folder / "facts" if folder else None
         self.reader = reader
         self.usable = self.folder is not None and context is not None
@@ -34,44 +37,56 @@ class FactsStore:
                                                                          memo_module.__file__), context)
         self.entries: dict[str, MemoEntry] = {}
         self.loaded: dict[str, set[str]] = {}  # shard -> its slugs as stored
+        self.loaded_mentions: dict[str, str] = {}  # shard -> the mention index its entries were checked against
+        self.vouched_by: dict[str, set[str]] = {}  # that index's digest -> the slugs of those shards
         if not self.usable:
             return
         assert self.folder is not None
         for path in sorted(self.folder.glob("*.json")) if self.folder.is_dir() else ():
             found = reader.read(path, _FactsShard)
-            if found is None or found[0] != self.fingerprint:  # invalid or of other code: only a slower build
+            if found is None or found[0][:2] != self.fingerprint:  # invalid or of other code: only a slower build
                 continue
             stored = found[1]
             self.loaded[path.stem] = set(stored)
+            self.loaded_mentions[path.stem] = found[0][2]
+            for slug in distrust & stored.keys():
+                del stored[slug]
+                reader.notice(path, f"cache file entry of {slug} does not validate; ignored, the work is done again")
             self.entries.update(stored)
+            self.vouched_by.setdefault(found[0][2], set()).update(stored)
 
     def memo(self, keys: Mapping[str, str]) -> _TrackingMemo | None:
         """The memo ``memoised_assembly`` reads and fills (``keys``: slug -> record key); None when the store is not usable."""
-        return _TrackingMemo(self.entries, keys) if self.usable else None
+        if not self.usable:
+            return None
+        memo = _TrackingMemo(self.entries, keys)
+        memo.vouched_by = self.vouched_by
+        return memo
 
     def save(self, memo: _TrackingMemo | None) -> None:
         """Keep the entries of the items ``memo`` was used for; rewrite the shards that differ."""
         if self.folder is None:
             return
-        for slug in memo.invalid if memo is not None else ():
-            self.reader.notice(self.folder / f"{_facts_shard(slug)}.json",
-                               f"cache file entry of {slug} does not validate; ignored, the work is done again")
         if memo is None:  # not usable
             shutil.rmtree(self.folder, ignore_errors=True)
             return
+        # Only the entries checked or made now: every entry of a shard was checked against the index
+        # its header names (``AssemblyMemo.vouched_by``).
         shards: dict[str, dict[str, MemoEntry]] = {}
         for slug in memo.keys:
-            if slug in self.entries:
+            if slug in self.entries and slug in memo.verified:
                 shards.setdefault(_facts_shard(slug), {})[slug] = self.entries[slug]
         dirty = {_facts_shard(slug) for slug in memo.put_slugs}
+        mentions = memo.mentions or ""
         self.folder.mkdir(parents=True, exist_ok=True)
         for shard in sorted(set(shards) | set(self.loaded)):
             used = shards.get(shard, {})
-            if shard not in dirty and shard in self.loaded and self.loaded[shard] == set(used):
+            if (shard not in dirty and shard in self.loaded and self.loaded[shard] == set(used)
+                    and self.loaded_mentions.get(shard) == mentions):
                 continue
             path = self.folder / f"{shard}.json"
             if used:
-                self.reader.write(path, (self.fingerprint, used))
+                self.reader.write(path, ((*self.fingerprint, mentions), used))
             else:
                 path.unlink(missing_ok=True)
         for path in self.folder.glob("*.json"):
@@ -87,8 +102,8 @@ class _TrackingMemo(AssemblyMemo):
         self.put_slugs: set[str] = set()
 
     def put(self, slug: str, uses: ItemTerms | None, done: ItemAssembly, digests: Mapping[str, str],
-            links: ItemEvidence | None = None) -> None:
-        super().put(slug, uses, done, digests, links)
+            links: ItemEvidence | None = None, observation_cap: int | None = None) -> None:
+        super().put(slug, uses, done, digests, links, observation_cap)
         self.put_slugs.add(slug)
 
 
@@ -103,9 +118,10 @@ _TermsKey = tuple[str, tuple[tuple[str, tuple[str, ...]], ...], tuple[tuple[str,
 # (sources writes, the facts' manifest JSON: decoded and validated when the entry is reused)
 _PackedFacts = tuple[tuple[tuple[str, int | None, bool], ...], str]
 
-# 2: the facts stored once, as their manifest JSON (1: packed tuples beside that JSON)
-_FACTS_FORMAT = "2:"
+# 3: no entry over the observation cap (``memo.AssemblyMemo.put``); 2: the facts stored once, as
+# their manifest JSON (1: packed tuples beside that JSON)
+_FACTS_FORMAT = "3:"
 
 
-_FactsShard = tuple[tuple[str, str | None],
+_FactsShard = tuple[tuple[str, str | None, str],
                     dict[str, tuple[tuple[str, _TermsKey | None, str | None], tuple[str, ...], str, _PackedFacts]]]

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import hashlib
 import pickle
+from collections import Counter
 
 import msgspec
-from collections.abc import Mapping, MutableMapping, Sequence
+from collections.abc import Collection, Mapping, MutableMapping, Sequence
 from dataclasses import astuple
 
 from kgsync.contract.model import Facts, Relation
@@ -44,6 +45,77 @@ class _StoredFacts(msgspec.Struct, frozen=True):
 _FACTS_DECODER = msgspec.json.Decoder(_StoredFacts)
 
 
+class InvalidStoredFacts(Exception):
+    """A reused item's stored facts did not validate when first read (``StoredFacts``): the build
+    runs again without that entry (``kgsync.build.pipeline.build``).  Never leaves the build."""
+
+    def __init__(self, slug: str) -> None:
+        super().__init__(slug)
+        self.slug = slug
+
+
+_Fields = tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], tuple[Relation, ...], tuple[tuple[str, ...], ...]]
+
+
+class StoredFacts(Facts):
+    """An item's facts reused from the memo, decoded (and validated) from their stored JSON on
+    first use: a rebuild after a one-item edit reads the facts of the items it splices only
+    (``kgsync.build.incremental``), and the manifest keeps the others' lines as their JSON.
+    Equal to, and hashed as, the ``Facts`` of the same content.  JSON that does not validate
+    raises ``InvalidStoredFacts`` at that first use, before anything is written (the build then
+    assembles the item again): it is never taken for facts."""
+
+    _slug: str
+    _text: str
+    _fields: _Fields | None
+
+    def __init__(self, slug: str, text: str) -> None:  # the dataclass's fields are properties here
+        object.__setattr__(self, "_slug", slug)
+        object.__setattr__(self, "_text", text)
+        object.__setattr__(self, "_fields", None)
+
+    def _decoded(self) -> _Fields:
+        fields = self._fields
+        if fields is None:
+            try:
+                stored = _FACTS_DECODER.decode(self._text)
+            except msgspec.DecodeError:
+                raise InvalidStoredFacts(self._slug) from None
+            relations = stored.relations
+            fields = (stored.entities, stored.observations,
+                      tuple(map(Relation, *zip(*relations))) if relations else (), stored.evidence)
+            object.__setattr__(self, "_fields", fields)
+        return fields
+
+    @property
+    def entities(self) -> tuple[tuple[str, str], ...]:
+        return self._decoded()[0]
+
+    @property
+    def observations(self) -> tuple[tuple[str, str], ...]:
+        return self._decoded()[1]
+
+    @property
+    def relations(self) -> tuple[Relation, ...]:
+        return self._decoded()[2]
+
+    @property
+    def evidence(self) -> tuple[tuple[str, ...], ...]:
+        return self._decoded()[3]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Facts):
+            return NotImplemented
+        return (self.entities, self.observations, self.relations, self.evidence) == (
+            other.entities, other.observations, other.relations, other.evidence)
+
+    def __hash__(self) -> int:
+        return hash((self.entities, self.observations, self.relations, self.evidence))
+
+    def __repr__(self) -> str:
+        return f"StoredFacts({self.entities!r}, {self.observations!r}, {self.relations!r}, {self.evidence!r})"
+
+
 class AssemblyMemo:
     """Items' facts from an earlier build, reused when nothing they were built from changed.
 
@@ -58,8 +130,14 @@ class AssemblyMemo:
     def __init__(self, entries: MutableMapping[str, MemoEntry], keys: Mapping[str, str]) -> None:
         self.entries = entries  # slug -> ((record key, the item's terms as tuples), packed facts and sources writes)
         self.keys = keys  # slug -> the content key of the item's record now (only slugs with one record)
+        # The items whose entries' mention digests the store vouches for, by the digest of the whole
+        # mention index they were checked against (``mentions_digest``): under that same index the
+        # per-item check is skipped, since it could only agree.
+        self.vouched_by: Mapping[str, Collection[str]] = {}
+        self.vouched: Collection[str] = ()
+        self.mentions: str | None = None  # ``mentions_digest`` of this build's index (``check_mentions``)
+        self.verified: set[str] = set()  # the items whose entry was checked or made now (all valid now)
         self.json: dict[str, str] = {}  # slug -> merge.facts_json of the facts given or taken now
-        self.invalid: list[str] = []  # slugs whose stored facts did not validate
 
     def get(self, slug: str, uses: ItemTerms | None, digests: Mapping[str, str],
             links: ItemEvidence | None = None) -> ItemAssembly | None:
@@ -67,28 +145,43 @@ class AssemblyMemo:
         if entry is None or slug not in self.keys or entry[0] != (self.keys[slug], _terms_key(uses), _links_key(links)):
             return None
         words, digest, (ops, text) = entry[1:]
-        if digest != _words_digest(words, digests):  # an index key its claims could match changed
+        if slug not in self.vouched and digest != _words_digest(words, digests):  # an index key its claims could match changed
             return None
-        try:
-            stored = _FACTS_DECODER.decode(text)
-        except msgspec.DecodeError:
-            self.invalid.append(slug)  # the store says so (a notice); assembled again
-            return None
+        self.verified.add(slug)
         self.json[slug] = text
-        relations = stored.relations
-        facts = Facts(stored.entities, stored.observations,
-                      tuple(map(Relation, *zip(*relations))) if relations else (), stored.evidence)
-        return facts, ops, frozenset(words)
+        return StoredFacts(slug, text), ops, frozenset(words)
+
+    def check_mentions(self, digests: Mapping[str, str]) -> None:
+        """This build's mention index (``Vocabulary.mention_digests``): the store's vouching holds under it only."""
+        self.mentions = mentions_digest(digests)
+        self.vouched = self.vouched_by.get(self.mentions, ())
 
     def put(self, slug: str, uses: ItemTerms | None, done: ItemAssembly, digests: Mapping[str, str],
-            links: ItemEvidence | None = None) -> None:
+            links: ItemEvidence | None = None, observation_cap: int | None = None) -> None:
+        """Keep ``done`` for the next build; ``observation_cap``: facts that put more observations on
+        one node are not kept (a reused item's facts are within the cap, so the build counts only
+        the items assembled now, ``kgsync.read.item_caps.observation_cap_problems``)."""
         if slug not in self.keys:
             return  # no record key to check a later build against: not reusable
         facts, ops, words = done
+        self.verified.add(slug)
         text = self.json[slug] = facts_json(facts)  # the manifest's encoding, stored as the facts
+        if observation_cap is not None and _over_cap(facts, observation_cap):
+            self.entries.pop(slug, None)
+            return
         ordered = tuple(sorted(words))
         self.entries[slug] = ((self.keys[slug], _terms_key(uses), _links_key(links)), ordered,
                               _words_digest(ordered, digests), (ops, text))
+
+
+def _over_cap(facts: Facts, cap: int) -> bool:
+    """Whether ``facts`` put more than ``cap`` observations on one node."""
+    return len(facts.observations) > cap and max(Counter(name for name, _ in facts.observations).values()) > cap
+
+
+def mentions_digest(digests: Mapping[str, str]) -> str:
+    """A digest of the whole mention index (``Vocabulary.mention_digests``)."""
+    return hashlib.sha1("\n".join([f"{w}\t{d}" for w, d in sorted(digests.items())]).encode()).hexdigest()
 
 
 def _words_digest(words: Sequence[str], digests: Mapping[str, str]) -> str:
@@ -153,6 +246,8 @@ def memoised_assembly(items: Sequence[ResearchItem], extractions: Mapping[str, E
     were built from changed, and given to it when assembled now (``memo`` is valid only for the
     ``context_key`` of ``shared``; ``extractions`` is read only for the items assembled now)."""
     digests = shared.vocabulary.mention_digests() if memo is not None else {}
+    if memo is not None:
+        memo.check_mentions(digests)
     done: dict[str, ItemAssembly] = {}
     for item in items:
         uses = shared.terms_of(item.slug)
@@ -161,6 +256,11 @@ def memoised_assembly(items: Sequence[ResearchItem], extractions: Mapping[str, E
         if found is None:
             found = item_facts(shared, item, extractions[item.slug])
             if memo is not None:
-                memo.put(item.slug, uses, found, digests, links)
+                memo.put(item.slug, uses, found, digests, links, shared.caps.observations)
         done[item.slug] = found
     return collect(items, done)
+
+
+def reused(by_item: Mapping[str, Facts]) -> frozenset[str]:
+    """The items whose facts the memo gave (``StoredFacts``): within the observation cap (``put``)."""
+    return frozenset(slug for slug, facts in by_item.items() if isinstance(facts, StoredFacts))

@@ -1,0 +1,53 @@
+"""Reused facts: decoded when first read, equal to the facts they hold, never trusted unvalidated."""
+
+from __future__ import annotations
+
+import pytest
+
+from kgsync.build.cache.memo import AssemblyMemo, InvalidStoredFacts, StoredFacts, mentions_digest
+from kgsync.contract.model import Facts, Relation
+from kgsync.graph.merge import facts_json
+
+FACTS = Facts((("item:a", "research_item"), ("concept:x", "concept")), (("item:a", "title: A"),),
+              (Relation("item:a", "concept:x", "addresses"),), (("claim:a:b", "claim:c:d", "supports", "s", "a.md:3"),))
+
+
+def test_stored_facts_are_the_facts_they_hold() -> None:
+    stored = StoredFacts("a", facts_json(FACTS))
+    assert stored == FACTS and FACTS == stored and hash(stored) == hash(FACTS)
+    assert (stored.entities, stored.observations, stored.relations, stored.evidence) == (
+        FACTS.entities, FACTS.observations, FACTS.relations, FACTS.evidence)
+    assert facts_json(stored) == facts_json(FACTS)
+    assert stored != Facts()
+
+
+@pytest.mark.parametrize("text", ['{"entities": [[1, 2]], "observations": [], "relations": []}',
+                                  '{"entities": [], "observations": [], "relations": [{"__reduce__": "os.system"}]}',
+                                  '{"entities": [', "not json"])
+def test_stored_facts_that_do_not_validate_raise_when_first_read(text: str) -> None:
+    stored = StoredFacts("a", text)  # nothing is decoded yet
+    with pytest.raises(InvalidStoredFacts) as raised:
+        _ = stored.entities
+    assert raised.value.slug == "a"
+    with pytest.raises(InvalidStoredFacts):
+        _ = stored == FACTS  # every read of the facts raises: none takes them for facts
+
+
+def _memo(digest: str, vouched: dict[str, set[str]]) -> AssemblyMemo:
+    entry = (("key", None, None), ("word",), digest, ((("item:a", 1, False),), facts_json(FACTS)))
+    memo = AssemblyMemo({"a": entry}, {"a": "key"})  # type: ignore[dict-item]
+    memo.vouched_by = vouched
+    return memo
+
+
+def test_an_entry_checked_against_the_same_mention_index_is_not_checked_again() -> None:
+    digests = {"word": "d1"}
+    now = mentions_digest(digests)
+    # A stale per-entry digest: only the store's word (the same whole index) makes it reusable.
+    vouched = _memo("stale", {now: {"a"}})
+    vouched.check_mentions(digests)
+    found = vouched.get("a", None, digests)
+    assert found is not None and found[0] == FACTS and vouched.verified == {"a"}
+    other = _memo("stale", {mentions_digest({"word": "d0"}): {"a"}})
+    other.check_mentions(digests)
+    assert other.get("a", None, digests) is None and not other.verified
