@@ -9,7 +9,7 @@ from collections.abc import Container, Iterator, Sequence
 from functools import lru_cache
 
 from kgsync.extract import lexicon
-from kgsync.extract.canonical import term_key
+from kgsync.extract.canonical import is_acronym, term_key
 
 _URL = re.compile(r"(?:https?://|www\.)\S+")
 
@@ -360,3 +360,57 @@ def spelled_out(text: str, keys: Sequence[str]) -> tuple[tuple[str, str], ...]:
             if letters_match(key.upper(), phrase):
                 out.add((key, term_key(phrase)))
     return tuple(sorted(out))
+
+
+#: What follows an acronym inside a designation (after the parenthesis that closes its definition, if
+#: any): more acronyms joined by a slash or a space ("ISO/IEC",
+#: "NIST SP"), then a number, after a space, a hyphen or nothing ("42001", "800-53", "-4o", "2024").
+_DESIGNATION_TAIL = re.compile(r"\)?(?:(?:[ \t]?/[ \t]?|[ \t])[A-Z][a-z]*[A-Z][A-Za-z&]*)*(?:[ \t]|-)?\d")
+
+
+@lru_cache(maxsize=4096)
+def _written_acronym(key: str) -> re.Pattern[str]:
+    """``key`` written as a word, in any case, a plural "s" allowed ("GPTs")."""
+    return re.compile(rf"\b(?i:{re.escape(key)})s?\b")
+
+
+def in_designation(text: str, end: int) -> bool:
+    """Does the acronym that ends at ``end`` stand inside a designation: "ISO/IEC 42001", "IEEE
+    802.11", "NIST SP 800-53", "GPT-4o", "ACL 2024"?  Such a name, followed by a number, names one
+    standard, model, release or edition, not the acronym's expansion: ISO/IEC 42001 is a standard,
+    not the International Electrotechnical Commission; GPT-4 a model, not the idea of a generative
+    pre-trained transformer; ACL 2024 a conference."""
+    return _DESIGNATION_TAIL.match(text, end) is not None
+
+
+def designation_only(text: str, keys: Sequence[str]) -> tuple[str, ...]:
+    """The acronym keys of ``keys`` that ``text`` writes, in capitals, only inside designations
+    (``in_designation``): an item that writes "ISO/IEC 42001" and never "IEC" alone names the
+    standard, so it takes no expansion of "IEC" and addresses no term of it."""
+    out = []
+    for key in keys:
+        if not key.isascii() or not key.isalpha():
+            continue
+        uses = [m for m in _written_acronym(key).finditer(text) if is_acronym(m.group())]
+        if uses and all(in_designation(text, m.end()) for m in uses):
+            out.append(key)
+    return tuple(out)
+
+
+def defined_in_designation(text: str, short: str, long: str) -> bool:
+    """Is every use of ``long`` in ``text`` the expansion of ``short`` inside a designation
+    ("International Electrotechnical Commission (IEC) 42001", "Generative Pre-trained Transformer
+    (GPT)-4o")?  Then the text names the standard or the model, never the body or the idea: the
+    definition is no use of the expansion (the item neither defines the acronym nor names its
+    long form).  A long form also written on its own is a use, and the definition stands."""
+    words_ = [re.escape(word) for word in long.split()]
+    if not words_:
+        return False
+    written = re.compile(r"(?<!\w)(?i:" + r"\s+".join(words_) + r")(?!\w)")
+    after = re.compile(r"\s*\(\s*" + re.escape(short) + r"s?\s*")
+    uses = list(written.finditer(text))
+    for use in uses:
+        definition = after.match(text, use.end())
+        if definition is None or not in_designation(text, definition.end()):
+            return False
+    return bool(uses)

@@ -38,7 +38,8 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from kgsync.extract import lexicon, topics, wordnet
-from kgsync.extract.acronyms import _URL, _acronym_pairs, _valid_expansion, letters_match, spelled_out
+from kgsync.extract.acronyms import _URL, _acronym_pairs, _valid_expansion, defined_in_designation, designation_only
+from kgsync.extract.acronyms import letters_match, spelled_out
 from kgsync.extract.acronyms import acronym_pairs as acronym_pairs  # re-exported API
 from kgsync.extract.canonical import _PREFIXES as canonical_prefixes
 from kgsync.extract.canonical import is_acronym, term_key
@@ -135,13 +136,18 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     extra: dict[str, int] = {}  # flags beyond TITLE and DENSE (those follow from zone_keys)
     bonus: dict[str, float] = {}
     acronyms: set[tuple[str, str]] = set()
+    designated: set[str] = set()  # long forms written only as an acronym's expansion inside a designation
     # The body is clean of URLs already; the title is not.
-    for short, expansion in _acronym_pairs(_URL.sub(" ", item.title) + "\n" + body):
+    scanned = _URL.sub(" ", item.title) + "\n" + body
+    for short, expansion in _acronym_pairs(scanned):
         short_key, long_key = term_key(short), term_key(expansion)
         if (not short_key or not long_key or short_key == long_key or not _valid_expansion(long_key)
                 or not letters_match(short, expansion) or short_key in long_key.split(" ")):
             continue  # a recursive acronym ("YAML Ain't Markup Language") is named by itself
         acronyms.add((short_key, long_key))
+        if defined_in_designation(scanned, short, expansion):
+            designated.add(long_key)  # "International Electrotechnical Commission (IEC) 42001": a standard's
+            continue  # name, no use of the body's (the definition still says what "IEC" stands for)
         for key, surface, flag in ((short_key, short, DEFINED | ACRONYM), (long_key, expansion, DEFINED)):
             if extra.get(key, 0) & DEFINED == 0:
                 bonus[key] = bonus.get(key, 0) + 0.5
@@ -180,9 +186,13 @@ def candidates(item: ResearchItem) -> ItemCandidates:
         terms.append(Candidate(key, score, ordered, flags))
     dense = "\n".join(z for z in zones if z)
     own = {short for short, _long in acronyms}
-    undefined = sorted({c.key for c in terms if " " not in c.key and c.key not in own
-                        and any(_is_acronym(surface) for surface, _n in c.surfaces)})
-    spelled = spelled_out(_URL.sub(" ", item.title) + "\n" + body, undefined) if undefined else ()
+    lone_acronyms = sorted({c.key for c in terms if " " not in c.key and any(_is_acronym(s) for s, _n in c.surfaces)})
+    # "ISO/IEC 42001", "GPT-4": an acronym the item writes only inside designations names them, not its expansion.
+    designations = set(designation_only(scanned, lone_acronyms)) | {k for k in designated if not extra.get(k, 0) & DEFINED}
+    if designations:
+        terms = [c for c in terms if c.key not in designations]
+    undefined = [key for key in lone_acronyms if key not in own and key not in designations]
+    spelled = spelled_out(scanned, undefined) if undefined else ()
     text, dense_text = _clean(item.title) + "\n" + body, _clean(dense)
     # Its two-word terms may be topics ("technical debt"), which the corpus decides (``vocabulary.topics``).
     phrases = {c.key: [s for s, _n in c.surfaces] for c in terms if c.key.count(" ") == topics.PHRASE_WORDS - 1}

@@ -51,13 +51,14 @@ def topic_finding(item: ResearchItem, claims: Sequence[Claim], vocabulary: Vocab
     own = uses.topics
     ordered = sorted(claims, key=lambda c: c.number)
     wanted = set(own)
+    reading = vocabulary.readings.get(item.slug)  # its own meaning of an acronym of two meanings
     named = {name for claim in ordered[: caps.claims]
-             for name in vocabulary.mentions(claim.statement, words, wanted.__contains__)}
+             for name in vocabulary.mentions(claim.statement, words, wanted.__contains__, reading)}
     for name in own:
         if name in named:
             continue
         for claim in ordered[caps.claims :]:
-            if name in vocabulary.mentions(claim.statement, words, name.__eq__):
+            if name in vocabulary.mentions(claim.statement, words, name.__eq__, reading):
                 return claim.number
     return None
 
@@ -75,7 +76,8 @@ def subject_findings(item: ResearchItem, claims: Sequence[Claim], vocabulary: Vo
     out = set()
     for claim in claims:
         first = FIRST_TOKEN.match(claim.statement.lstrip("*_`\"' "))
-        if first is not None and set(vocabulary.mentions(first.group(), words, own.__contains__)) & own:
+        if first is not None and set(vocabulary.mentions(first.group(), words, own.__contains__,
+                                                         vocabulary.readings.get(item.slug))) & own:
             out.add(claim.number)
     return out
 
@@ -109,6 +111,7 @@ class Topics:
     nodes: frozenset[str]
     own_themes: tuple[str, ...]  # the stating item's discriminating themes
     own_methods: frozenset[str] = frozenset()  # the stating item's methods (mined term names)
+    reading: Mapping[str, str] | None = None  # the stating item's acronyms of two meanings (``Vocabulary.readings``)
 
     def of(self, statement: str, words: set[str]) -> tuple[list[str], list[str]]:
         """(concept names, mined term names) the statement names, in order of first mention.
@@ -117,7 +120,7 @@ class Topics:
         for, the item's own methods): a longer term that is no node never hides a node inside
         it, and a term's acronym twin stands in for it (``Vocabulary.acronym_twins``)."""
         concepts: dict[str, None] = {}
-        terms = list(self.vocabulary.mentions(statement, words, self._writable))
+        terms = list(self.vocabulary.mentions(statement, words, self._writable, self.reading))
         for term in terms:
             theme = self.merged_into_theme.get(term)
             if theme is not None or term in self.nodes:

@@ -4,9 +4,10 @@ acronym entries the manifest records, and the mention index with acronym variant
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from kgsync.extract import wordnet
+from kgsync.extract.acronyms import _LINKING_WORDS
 from kgsync.extract.canonical import term_key
 from kgsync.extract.mining import DEFINED, ItemCandidates, _in_capitals
 from kgsync.vocabulary.groups import _Group, _is_short
@@ -117,20 +118,57 @@ def _acronym_entries(ordered: Sequence[ItemCandidates],
                  for short, longs in sorted(expansions.items()) for long in sorted(longs))
 
 
+def ambiguous_acronyms(expansions: Expansions, same: Callable[[str, str], bool]) -> frozenset[str]:
+    """The acronyms the shared map gives two meanings ("DORA": DevOps Research and Assessment and
+    the Digital Operational Resilience Act; "ACL": access control list and the Association for
+    Computational Linguistics).  Two spellings of one meaning are one ("architecture" /
+    "architectural decision record", "mean time to recovery" / "resolution" by ``same``, the
+    near-duplicate rule; "technical" / "technology reference model": ``_same_words``)."""
+    return frozenset(short for short, longs in expansions.items()
+                     if any(not same(a, b) and not _same_words(a, b) for i, a in enumerate(longs) for b in longs[i + 1:]))
+
+
+def _same_words(a: str, b: str) -> bool:
+    """The same words but for their endings ("site reliability engineer" / "engineering",
+    "best match" / "matching 25"), linking words ("and", "of") left out."""
+    first = [w for w in a.split(" ") if w not in _LINKING_WORDS]
+    second = [w for w in b.split(" ") if w not in _LINKING_WORDS]
+    return len(first) == len(second) and all(x[:4] == y[:4] for x, y in zip(first, second))
+
+
+def _shared_acronyms(groups: Mapping[str, _Group], kept: set[str]) -> frozenset[str]:
+    """The lone acronyms that two kept groups both write ("DORA" on the DevOps programme's node and
+    on the EU Act's): each group's items read it their own way, so the letters alone name neither."""
+    owners: dict[str, set[str]] = defaultdict(set)
+    for g in kept:
+        for surface in groups[g].surfaces:
+            if _is_short(surface):
+                owners[term_key(surface)].add(g)
+    return frozenset(key for key, found in owners.items() if len(found) > 1)
+
+
 def _mention_index(groups: Mapping[str, _Group], kept: set[str], by_key: Mapping[str, str],
-                   pinned: PinnedVocabulary, swaps: _Swaps | None = None,
+                   pinned: PinnedVocabulary, swaps: _Swaps | None = None, ambiguous: frozenset[str] = frozenset(),
                    ) -> tuple[dict[str, str], frozenset[str], dict[str, tuple[int, ...]]]:
+    """Key -> the name a text that writes it names.  An acronym of two meanings (``ambiguous``, or
+    written by two kept groups: ``_shared_acronyms``) names only its own node (the group of its
+    letters, where items kept them), never the first of its expansions in name order: a claim
+    that writes "DORA" without saying which names neither the programme nor the Act."""
     index: dict[str, str] = {}
     acronym_only: set[str] = set()
     swaps = swaps or {}
+    unsure = ambiguous | _shared_acronyms(groups, kept)
     for g in sorted(kept):
         name = by_key[g]
         keys = {g} | groups[g].keys | {term_key(s) for s in groups[g].surfaces}
-        keys |= {term_key(a) for a in pinned.aliases.get(name, ())}
+        pinned_keys = {term_key(a) for a in pinned.aliases.get(name, ())}  # the vocabulary file's word wins
+        keys |= pinned_keys
         for surface in groups[g].surfaces:
             if _is_short(surface):
                 acronym_only.add(term_key(surface))
         for key in sorted(k for k in keys if k):
+            if key in unsure and key != g and key not in pinned_keys:
+                continue
             index.setdefault(key, name)
         for key in sorted(k for k in keys if k):  # after the written keys: a written key always wins
             for variant in _acronym_variants(key, swaps):
@@ -138,7 +176,26 @@ def _mention_index(groups: Mapping[str, _Group], kept: set[str], by_key: Mapping
                     index[variant] = name
                     if " " not in variant:
                         acronym_only.add(variant)  # a lone acronym matches only in capitals
-    return index, frozenset(acronym_only), _lengths_of(index)
+    acronym_only |= ambiguous  # looked up for an item's own reading of it (``item_readings``), in capitals
+    return index, frozenset(acronym_only), _lengths_of(set(index) | ambiguous)
+
+
+def item_readings(ordered: Sequence[ItemCandidates], expansions: Expansions, ambiguous: frozenset[str],
+                  index: Mapping[str, str], pinned: PinnedVocabulary) -> dict[str, dict[str, str]]:
+    """slug -> acronym -> name, for each acronym of two meanings (``ambiguous``) an item reads one
+    way (``item_acronyms``: its own definition, or the expansion it writes out) when that
+    expansion is a term: the name its claims' "DORA" stands for.  Depends on the item and the
+    shared map only, like the item's own terms."""
+    out: dict[str, dict[str, str]] = {}
+    for item in ordered:
+        mine = {}
+        for short, long in sorted(item_acronyms(item, expansions).items()):
+            name = index.get(pinned.resolve(long)) if short in ambiguous else None
+            if name is not None:
+                mine[short] = name
+        if mine:
+            out[item.slug] = mine
+    return out
 
 
 def _acronym_swaps(acronyms: Mapping[str, str]) -> _Swaps:

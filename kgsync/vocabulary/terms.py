@@ -75,16 +75,22 @@ class Vocabulary:
     acronyms: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
     #: the topic-word keys that are topics (``kgsync.vocabulary.topics``): the manifest records them
     topics: frozenset[str] = frozenset()
+    #: slug -> acronym key -> name, for the acronyms of two meanings (``acronym_index.ambiguous_acronyms``)
+    #: the index gives to no expansion: the meaning the item itself defines or writes out
+    #: (``acronym_index.item_acronyms``), which its claims' mentions name (``mentions``' ``reading``).
+    readings: Mapping[str, Mapping[str, str]] = field(default_factory=dict, repr=False, compare=False)
 
     def mentions(self, text: str, words: set[str] | None = None,
-                 allowed: Callable[[str], bool] | None = None) -> tuple[str, ...]:
+                 allowed: Callable[[str], bool] | None = None,
+                 reading: Mapping[str, str] | None = None) -> tuple[str, ...]:
         """Names of terms whose variants occur in ``text``, in order of first mention.
 
         Longest match first; an acronym-only variant ("ACE") matches only when
         written in capitals, so the word "ace" does not.  ``words``, when given,
         receives ``mention_words(text)``.  ``allowed``: only names it accepts match (an
         item's claims look for the item's own terms, so a longer term another item brings
-        never shadows one of them: locality).
+        never shadows one of them: locality).  ``reading``: the stating item's meaning of the
+        acronyms of two meanings (``readings``), where the index names none.
         """
         found: dict[str, None] = {}
         for joined, cased in _mention_runs(text):
@@ -98,11 +104,15 @@ class Vocabulary:
                         continue
                     key = joined[i] if n == 1 else " ".join(joined[i : i + n])
                     name = self._index.get(key)
+                    if reading and n == 1:
+                        name = reading.get(key, name)
                     if name is not None and allowed is not None and not allowed(name):
                         name = next((t for t in self.acronym_twins.get(name, ()) if allowed(t)), None)
                     if name is None:
                         continue
                     if key in self._acronym_keys and n == 1 and not is_acronym(cased[i]) and not cased[i].isupper():
+                        continue
+                    if n == 1 and _in_designation(joined, cased, i):
                         continue
                     found.setdefault(name, None)
                     step = n
@@ -124,8 +134,28 @@ class Vocabulary:
         for key, name in self._index.items():
             by_first[key.split(" ", 1)[0]].append((key, name, key in self._acronym_keys,
                                                    self.acronym_twins.get(name, ())))
+        for slug, acronyms in self.readings.items():  # an item's reading of an acronym, where the index has none
+            for key, name in acronyms.items():
+                by_first[key.split(" ", 1)[0]].append((key, name, True, (slug,)))
         return {word: hashlib.sha1(repr(sorted(entries)).encode()).hexdigest()
                 for word, entries in by_first.items()}
+
+
+def _in_designation(joined: list[str], cased: list[str], i: int) -> bool:
+    """Is the word at ``i`` an acronym inside a designation: followed, in its run, by more acronyms
+    and then a number ("IEC 42001", "NIST SP 800-53", "GPT-4o", "ACL 2024")?  The designation names
+    one standard, model, release or edition, not the acronym's expansion
+    (``kgsync.extract.acronyms.in_designation``, the same rule on an item's text)."""
+    if not _acronym_cased(cased[i]) or "'" in cased[i] or "\u2019" in cased[i]:
+        return False  # "BCG's 2024 survey": the body's survey, not a designation
+    j = i + 1
+    while j < len(joined) and not joined[j][:1].isdigit() and cased[j] != cased[j - 1] and _acronym_cased(cased[j]):
+        j += 1
+    return j < len(joined) and joined[j][:1].isdigit()
+
+
+def _acronym_cased(token: str) -> bool:
+    return is_acronym(token) or (len(token) > 1 and token.isupper())
 
 
 def _mention_runs(text: str) -> Iterator[tuple[list[str], list[str]]]:

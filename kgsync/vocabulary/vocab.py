@@ -56,11 +56,13 @@ from kgsync.vocabulary.acronym_index import (
     _acronym_map,
     _acronym_swaps,
     _acronym_variants,
+    ambiguous_acronyms,
     contracted,
     Expansions,
     is_ordinary_in_capitals,
     first_expansions,
     item_acronyms,
+    item_readings,
     _mention_index,
     _resolve,
     _Swaps,
@@ -72,6 +74,7 @@ from kgsync.vocabulary.choice import _is_hub, _local_choice, _weight
 from kgsync.vocabulary.choice import is_hub as is_hub
 from kgsync.vocabulary.groups import _Group, _kind, _label, _merge_chosen, _name, _names_it
 from kgsync.vocabulary.shares import SelectionStats as SelectionStats
+from kgsync.vocabulary.similarity import is_near_duplicate
 from kgsync.vocabulary.shares import Share as Share
 from kgsync.vocabulary.shares import choice_of as choice_of
 from kgsync.vocabulary.shares import item_shares as item_shares
@@ -136,15 +139,16 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
     item_surfaces = _surfaces_of_choosers(ordered, grouped.resolved, groups, choice, hubs, chosen, subjects)
     kind_of = {g: kind(g) for g in chosen}
     # 4. Near-duplicates among the chosen terms merge; a merge may push a term over the hub limit.
-    swaps = _acronym_swaps(global_acronyms)
     # Acronym twins merge through the acronyms of one meaning only, inside a longer term ("enterprise
     # AI"): a lone "IP" that kept its letters is not intellectual property.
     twin_swaps = _acronym_swaps({short: longs[0] for short, longs in expansions.items() if len(longs) == 1})
+    swaps = twin_swaps  # the mention index's variants too: no acronym of two meanings is spelled out as either
 
     def contract(g: str) -> str:
         short = contracted(g, twin_swaps)
         return short if " " in short else g
 
+    ambiguous = ambiguous_acronyms(expansions, lambda a, b: is_near_duplicate(contract(a), contract(b), config.merge))
     merged_into, source_names = _merge_chosen(groups, chosen, kind_of, config.merge, pinned, contract)
     kept = chosen - merged_into.keys()
     kept_counts = {g: len(groups[g].items) for g in kept}
@@ -152,12 +156,13 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
     kept -= merged_hubs
     stats = dataclasses.replace(stats, kept=kept_counts, merged_hubs=frozenset(merged_hubs))
     vocabulary = _vocabulary(groups, kept, kind_of, pinned, choice, merged_into, source_names, ordered,
-                             item_surfaces, hubs | merged_hubs, n_items, subjects, swaps)
+                             item_surfaces, hubs | merged_hubs, n_items, subjects, swaps, ambiguous)
     # 5. The topics: single words many items address, each linked by the items that address it.
     topics = select_topics(ordered, mining, previous_topics, stop_groups | hubs | merged_hubs, vocabulary._index.keys())
     vocabulary = with_topics(vocabulary, topics)
     stats = dataclasses.replace(stats, topic_phrases=topics.phrases)
-    return dataclasses.replace(vocabulary, acronyms=_acronym_entries(ordered, expansions)), stats
+    readings = item_readings(ordered, expansions, ambiguous, vocabulary._index, pinned)
+    return dataclasses.replace(vocabulary, acronyms=_acronym_entries(ordered, expansions), readings=readings), stats
 
 
 class _Grouped(NamedTuple):
@@ -288,7 +293,7 @@ def _vocabulary(groups: Mapping[str, _Group], kept: set[str], kind_of: Mapping[s
                 choice: Mapping[str, Sequence[str]], merged_into: Mapping[str, str], source_names: Mapping[str, str],
                 ordered: Sequence[ItemCandidates], item_surfaces: Mapping[str, Mapping[str, list[tuple[tuple[str, int], ...]]]],
                 hubs: Set[str], n_items: int, subjects: Mapping[str, frozenset[str]] | None = None,
-                swaps: _Swaps | None = None) -> Vocabulary:
+                swaps: _Swaps | None = None, ambiguous: frozenset[str] = frozenset()) -> Vocabulary:
     """The vocabulary of the kept groups: its terms (those some item uses), each item's terms,
     the hubs (reported), the merges, the mention index and its acronym twins, and the finding
     subjects (``subjects``: group -> the items whose findings open with it)."""
@@ -312,7 +317,7 @@ def _vocabulary(groups: Mapping[str, _Group], kept: set[str], kind_of: Mapping[s
     used_terms = {name: term for name, term in terms.items() if name in used}
     used_keys = {g for g in kept if by_key[g] in used}
     swaps = swaps or {}
-    index, acronym_keys, lengths = _mention_index(groups, used_keys, by_key, pinned, swaps)
+    index, acronym_keys, lengths = _mention_index(groups, used_keys, by_key, pinned, swaps, ambiguous)
     twins = {by_key[g]: tuple(sorted({by_key[v] for v in _acronym_variants(g, swaps) if v in used_keys} - {by_key[g]}))
              for g in sorted(used_keys)}
     return Vocabulary(dict(sorted(used_terms.items())), dict(sorted(per_item.items())), hub_rows, n_items,

@@ -9,8 +9,9 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from kgsync.extract.acronyms import _LINKING, _OTHER_CASES, _folded, _spelled_phrases, _spelling, letters_match, spelled_out
-from kgsync.extract.mining import candidates
+from kgsync.extract.acronyms import defined_in_designation, designation_only, in_designation
 from kgsync.extract.canonical import term_key
+from kgsync.extract.mining import candidates
 from tests.item_corpus import make_item
 
 
@@ -158,3 +159,48 @@ def _spelled_out_key_by_key(text: str, keys: list[str]) -> tuple[tuple[str, str]
 def test_spelled_out_over_many_acronyms_agrees_with_one_acronym_at_a_time(pieces: list[str], keys: list[str]) -> None:
     text = "".join(pieces)
     assert spelled_out(text, keys) == _spelled_out_key_by_key(text, keys)
+
+@pytest.mark.parametrize("text", [
+    "the ISO/IEC 42001 standard", "IEEE 802.11 radios", "NIST SP 800-53 controls", "GPT-4o answers",
+    "GPT-4 agents", "ACL 2024 papers", "APRA CPS 230 duties", "(IEC) 27001:2022",
+])
+def test_an_acronym_before_a_number_stands_in_a_designation(text: str) -> None:
+    """A standard, a model, a release or an edition: "ISO/IEC 42001" is no use of "IEC"."""
+    first = re.search(r"[A-Z]{2,}", text)
+    assert first is not None and in_designation(text, first.end())
+
+
+@pytest.mark.parametrize("text", [
+    "IEC rules and ISO bodies", "GPT models", "ACL, 2024", "BCG's 2024 survey", "DORA and APRA CPS 230",
+])
+def test_an_acronym_on_its_own_is_no_designation(text: str) -> None:
+    first = re.search(r"[A-Z]{2,}", text)
+    assert first is not None and not in_designation(text, first.end())
+
+
+def test_designation_only_names_the_acronyms_never_written_on_their_own() -> None:
+    text = "NIST AI RMF and ISO/IEC 42001 apply; GPT-4o and GPT-4 lead; custom GPTs help; ACL 2024; IEEE 802.11."
+    found = designation_only(text, ["iec", "iso", "gpt", "acl", "ieee", "nist", "rmf"])
+    assert found == ("iec", "iso", "acl", "ieee")  # "custom GPTs" and "NIST AI RMF" stand on their own
+
+
+def test_a_definition_inside_a_designation_is_no_use_of_the_long_form() -> None:
+    text = "Apply Widget Standards Council (WSC) 4200 and Widget Standards Council (WSC) 4300."
+    assert defined_in_designation(text, "WSC", "Widget Standards Council")
+    assert not defined_in_designation(text + " The Widget Standards Council meets.", "WSC", "Widget Standards Council")
+    assert not defined_in_designation("The Widget Standards Council (WSC) meets.", "WSC", "Widget Standards Council")
+
+
+def test_an_item_naming_only_a_standard_addresses_neither_its_body_nor_its_letters() -> None:
+    """The item defines what "WSC" stands for (the shared map learns it), but every use names a
+    standard: neither "wsc" nor "widget standards council" is a term of the item; "GPT-4o" is no
+    use of "GPT" either."""
+    item = make_item("2026-01-01-wsc", "Widget Standards Council (WSC) 4200 compliance",
+                     "Does the WSC 4200 control set cover agents?", "ISO/WSC 4200 covers agents; GPT-4o drafts it.",
+                     ("WSC 4200 controls map to agent permissions.",))
+    found = candidates(item)
+    keys = {c.key for c in found.terms}
+    council = term_key("Widget Standards Council")
+    assert "wsc" not in keys and council not in keys and "gpt" not in keys
+    assert "agent permission" in keys  # the item's own terms stay
+    assert ("wsc", council) in found.acronyms

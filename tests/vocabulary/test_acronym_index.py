@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from kgsync.extract.mining import candidates
 from kgsync.read.config import Config, Mining
-from kgsync.vocabulary.acronym_index import _acronym_map, item_acronyms
+from kgsync.vocabulary.acronym_index import _acronym_map, ambiguous_acronyms, item_acronyms
+from kgsync.vocabulary.similarity import is_near_duplicate
+from kgsync.vocabulary.terms import Vocabulary
 from kgsync.vocabulary.vocab import select
 from kgsync.read.items import ResearchItem
 from tests.item_corpus import make_item
@@ -71,3 +73,48 @@ def test_a_brand_spelling_takes_no_expansion_it_does_not_write() -> None:
     expansions = _acronym_map([defined, brand])
     assert item_acronyms(defined, expansions)["ios"] == "integrated operation system"
     assert "ios" not in item_acronyms(brand, expansions)
+
+
+def test_two_meanings_are_two_expansions_no_spelling_variant_joins() -> None:
+    expansions = {"dora": ("devops research and assessment", "digital operational resilience act"),
+                  "sre": ("site reliability engineer", "site reliability engineering"),
+                  "adr": ("architectural decision record", "architecture decision record"),
+                  "mcp": ("model context protocol",)}
+    assert ambiguous_acronyms(expansions, is_near_duplicate) == frozenset({"dora"})
+
+
+def _dora_items() -> list[ResearchItem]:
+    devops = [make_item(f"2026-01-0{n}-dora-devops", "DevOps Research and Assessment (DORA) metrics",
+                        "Which DORA metrics matter?", "DORA metrics track delivery.",
+                        ("DORA found that deployment frequency predicts delivery.",)) for n in (1, 2)]
+    act = [make_item(f"2026-01-0{n}-dora-act", "Digital Operational Resilience Act (DORA) duties",
+                     "Which DORA duties apply to banks?", "DORA mandates an ICT register.",
+                     ("DORA requires an ICT risk register for banks.",)) for n in (3, 4)]
+    unsaid = [make_item("2026-01-05-dora-unsaid", "DORA and bank resilience", "Does DORA apply?", "DORA applies.",
+                        ("DORA duties apply to banks.",))]
+    return devops + act + unsaid
+
+
+def test_an_acronym_of_two_meanings_names_what_each_item_says_it_means() -> None:
+    """Two kept terms both write "DORA": the shared index gives the letters to neither (no pick
+    by name order); each item's claims read them as the item defines them, and an item that says
+    neither gets no reading."""
+    vocabulary = select([candidates(i) for i in _dora_items()], CONFIG)
+    names = set(vocabulary.terms)
+    assert {"devops-research-and-assessment", "digital-operational-resilience-act"} <= names
+    statement = "DORA applies."
+    assert set(vocabulary.mentions(statement)) <= {"dora"}  # at most the acronym's own term, never an expansion
+    devops = vocabulary.readings["2026-01-01-dora-devops"]
+    act = vocabulary.readings["2026-01-03-dora-act"]
+    assert vocabulary.mentions(statement, reading=devops) == ("devops-research-and-assessment",)
+    assert vocabulary.mentions(statement, reading=act) == ("digital-operational-resilience-act",)
+    assert "2026-01-05-dora-unsaid" not in vocabulary.readings
+    assert vocabulary.mentions("dora requires it", reading=act) == ()  # a lone acronym only in capitals
+
+
+def test_an_acronym_inside_a_designation_names_no_term() -> None:
+    vocabulary = Vocabulary({}, {}, _index={"gpt": "generative-pre-trained-transformer"},
+                            _acronym_keys=frozenset({"gpt"}), _lengths={"gpt": (1,)})
+    assert vocabulary.mentions("GPT models write code.") == ("generative-pre-trained-transformer",)
+    for text in ("GPT-4o writes code.", "GPT-4 agents", "GPT 3.5 answers"):
+        assert vocabulary.mentions(text) == (), text
