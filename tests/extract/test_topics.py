@@ -59,3 +59,16 @@ def test_an_items_phrase_candidates_carry_their_whole_text_counts() -> None:
                      body=LOG.format(word="technical debt", more="Technical debt again."))
     found = {key: (n, d) for key, n, d in candidates(item).topic_words}
     assert found["technical debt"][1] >= 1 and found["technical debt"][0] >= 5
+
+
+def test_phrase_frames_count_the_preposition_before_each_mention() -> None:
+    """The preposition just before a mention of an item's two-word term, in any form it is counted
+    in; a determiner, a conjunction or a sentence start is no frame."""
+    from kgsync.extract.topics import phrase_frames
+
+    text = ("Robots act at harbour speed. At harbour speed, errors spread; cranes at harbour-speeds fail. "
+            "Harbour speed grows and harbour speed rises. The harbour speed of cranes, via harbour speed.")
+    assert phrase_frames(text, {"harbour speed": ["harbour speed"]}) == (
+        ("harbour speed", "at", 3), ("harbour speed", "via", 1))
+    assert phrase_frames(text, {}) == ()
+    assert phrase_frames("Nothing here.", {"harbour speed": ["harbour speed"]}) == ()
