@@ -90,7 +90,7 @@ def select_topics(cands: Sequence[ItemCandidates], mining: Mining, previous: fro
     written = _written(ordered, phrases)
     marks = {key: phrase_marks(key, written[key]) for key in sorted(phrases) if is_topic_phrase(key, written[key])}
     spread.update(_phrase_spread(ordered, marks))
-    in_frames = framed(ordered, marks)
+    in_frames = framed(ordered, marks, floor)
     kept = set()
     for key, slugs in addressing.items():
         if key in stop:
@@ -128,18 +128,21 @@ def edit_moves_phrases(phrases: Mapping[str, frozenset[int]], old: ItemCandidate
 FRAME_SHARE = 1 / 3
 
 
-def framed(ordered: Sequence[ItemCandidates], phrases: Set[str] | Mapping[str, object]) -> frozenset[str]:
+def framed(ordered: Sequence[ItemCandidates], phrases: Set[str] | Mapping[str, object], floor: int = 1) -> frozenset[str]:
     """The ``phrases`` the items write in a frame: termhood by context, as the NC-value reads it.  A
     term is a unit met in varied contexts: subject, object, after any determiner or preposition
     ("technical debt accumulates", "hidden technical debt", "reduce technical debt").  A phrase whose
     mentions keep to one preposition is the object of an adverbial idiom ("at machine speed", "at
     query time"): a manner or a moment, no idea of its own.  A determiner is no frame: a name or a
-    theory is written with "the" by nature ("the invisible hand").  Read from the items that mine
-    the phrase, each by its own text."""
+    theory is written with "the" by nature ("the invisible hand").  The frame is the items' shared
+    usage, not one writer's habit: at least ``floor`` items (the node floor) write the phrase after
+    that preposition ("with delegated authority" in one item of a small corpus is no idiom).  Read
+    from the items that mine the phrase, each by its own text."""
     if not phrases:
         return frozenset()
     totals: dict[str, int] = defaultdict(int)
     by_word: dict[tuple[str, str], int] = defaultdict(int)
+    writers: dict[tuple[str, str], int] = defaultdict(int)
     for item in ordered:
         for key, n, _dense in item.topic_words:
             if key in phrases:
@@ -147,10 +150,9 @@ def framed(ordered: Sequence[ItemCandidates], phrases: Set[str] | Mapping[str, o
         for key, word, n in item.frames:
             if key in phrases:
                 by_word[(key, word)] += n
-    top: dict[str, int] = defaultdict(int)
-    for (key, _word), n in by_word.items():
-        top[key] = max(top[key], n)
-    return frozenset(key for key, n in top.items() if n >= FRAME_SHARE * totals[key])
+                writers[(key, word)] += 1
+    return frozenset(key for (key, word), n in by_word.items()
+                     if n >= FRAME_SHARE * totals[key] and writers[(key, word)] >= floor)
 
 
 def _written(ordered: Sequence[ItemCandidates], phrases: Sequence[str]) -> dict[str, list[str]]:

@@ -239,6 +239,8 @@ def test_a_phrase_kept_to_one_preposition_is_an_idiom_not_a_topic() -> None:
     assert framed(free, {"harbour speed"}) == frozenset()
     assert "harbour speed" in select_topics(free, MINING).topics
     assert "harbour speed" in select_topics(_framed_corpus("the"), MINING).topics
+    # one writer's habit is no idiom: the frame must be written by as many items as make a node
+    assert framed(locked, {"harbour speed"}, floor=4) == frozenset()
 
 
 def test_an_edit_that_changes_a_phrases_frames_may_move_the_topics() -> None:
