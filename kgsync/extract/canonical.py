@@ -321,17 +321,56 @@ def display_alias(surface: str) -> str:
     if " " in text and text.isupper():  # "KNOWLEDGE GRAPH" is shouting, not an acronym
         text = " ".join(w if len(w) <= 4 else w.lower() for w in text.split(" "))
     keep_hyphens = " " in text
+    # A product's name, capitalised word by word around a brand ("GitHub Actions", "ServiceNow
+    # Now Assist"): its capitals are part of the name, as the acronym's are.
+    chunks = text.split(" ")
+    named = _brand_run(chunks) if keep_hyphens else frozenset()
     out: list[str] = []
-    for chunk in text.split(" "):
+    for at, chunk in enumerate(chunks):
+        word_of = _as_written if at in named else _display_word
         parts = [p for p in chunk.replace("_", "-").split("-") if p]
         if not parts:
             continue
-        words_out = [_display_word(parts[0])]
+        words_out = [word_of(parts[0])]
         for previous, part in zip(parts, parts[1:]):
             joined = keep_hyphens or _needs_hyphen(previous, part) or _prefix_hyphen(previous)
-            words_out.append(("-" if joined else " ") + _display_word(part))
+            words_out.append(("-" if joined else " ") + word_of(part))
         out.append("".join(words_out))
     return " ".join(out)
+
+
+def _as_written(word: str) -> str:
+    return word
+
+
+def _brand_run(chunks: list[str]) -> frozenset[int]:
+    """The capitalised words of a run capitalised word by word around a brand in mixed case
+    ("GitHub", "ServiceNow": a capital inside one word of lower-case letters): a product's name,
+    whose capitals are part of it ("GitHub Actions workflow", "DevOps Research and Assessment": a
+    run goes on over a connective before a capitalised word).  Not a run around an acronym in
+    capitals ("MCP Server" stays "MCP server"), a hyphenated compound ("Feed-Forward") or a
+    phrase capitalised as a heading is ("Knowledge Graph")."""
+    out: set[int] = set()
+    run: list[int] = []
+    for at, chunk in enumerate([*chunks, ""]):
+        if chunk[:1].isupper():
+            run.append(at)
+            continue
+        if run and chunk in _CONNECTIVES and chunks[at + 1:at + 2] and chunks[at + 1][:1].isupper():
+            continue  # "Research and Assessment": the run goes on
+        capitalised = [i for i in run if chunks[i][:1].isupper()]
+        if len(capitalised) > 1 and any(_is_brand(chunks[i]) for i in capitalised):
+            out.update(capitalised)
+        run = []
+    return frozenset(out)
+
+
+#: The lower-case words inside a name capitalised word by word ("Bank of England", "Research and Assessment").
+_CONNECTIVES = frozenset({"and", "of", "for", "the", "&"})
+
+
+def _is_brand(word: str) -> bool:
+    return "-" not in word and is_acronym(word) and not word.isupper() and any(map(str.islower, word[1:]))
 
 
 def _needs_hyphen(left: str, right: str) -> bool:

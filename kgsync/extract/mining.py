@@ -81,20 +81,23 @@ class ItemCandidates:
     topic_words: tuple[tuple[str, int, int], ...] = ()
     #: the two-word phrases its whole text writes, as marks (``kgsync.extract.topics.pair_marks``)
     pairs: bytes = b""
+    #: (topic phrase, preposition before it, mentions): ``kgsync.extract.topics.phrase_frames``
+    frames: tuple[tuple[str, str, int], ...] = ()
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         # The terms as plain tuples: a NamedTuple pickles through a Python __getnewargs__
         # call each (~50k per 220 items, most of a record's pickling time); tuple.__new__
         # rebuilds them in C.  Records are pickled for the cache and from worker processes.
         return _item_candidates, (self.slug, tuple(map(tuple, self.terms)), self.acronyms, self.dense, self.spelled,
-                                  self.topic_words, self.pairs)
+                                  self.topic_words, self.pairs, self.frames)
 
 
 def _item_candidates(slug: str, rows: tuple[tuple[object, ...], ...], acronyms: tuple[tuple[str, str], ...],
                      dense: str, spelled: tuple[tuple[str, str], ...],
-                     topic_words: tuple[tuple[str, int, int], ...] = (), pairs: bytes = b"") -> ItemCandidates:
+                     topic_words: tuple[tuple[str, int, int], ...] = (), pairs: bytes = b"",
+                     frames: tuple[tuple[str, str, int], ...] = ()) -> ItemCandidates:
     return ItemCandidates(slug, tuple(map(tuple.__new__, repeat(Candidate), rows)), acronyms, dense, spelled,
-                          topic_words, pairs)
+                          topic_words, pairs, frames)
 
 
 _LINK = re.compile(r"(?:!\[|\[)([^\[\]\n]*)\]\([^)\[\n]*\)")  # "![alt](src)" too; led by a literal: scanned in C
@@ -196,9 +199,9 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     text, dense_text = _clean(item.title) + "\n" + body, _clean(dense)
     # Its two-word terms may be topics ("technical debt"), which the corpus decides (``vocabulary.topics``).
     phrases = {c.key: [s for s, _n in c.surfaces] for c in terms if c.key.count(" ") == topics.PHRASE_WORDS - 1}
-    phrase_counts, pairs = topics.phrase_scan(text, dense_text, phrases)
+    phrase_counts, pairs, frames = topics.phrase_scan(text, dense_text, phrases)
     words = tuple(sorted(topics.mentions(text, dense_text) + phrase_counts))
-    return ItemCandidates(item.slug, tuple(terms), tuple(sorted(acronyms)), dense, spelled, words, pairs)
+    return ItemCandidates(item.slug, tuple(terms), tuple(sorted(acronyms)), dense, spelled, words, pairs, frames)
 
 
 @lru_cache(maxsize=100_000)

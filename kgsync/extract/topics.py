@@ -208,11 +208,37 @@ def pair_marks(text: str, tokens: list[bytes] | None = None) -> bytes:
     return marks.tobytes()
 
 
-def phrase_scan(text: str, dense: str, phrases: Mapping[str, Iterable[str]]) -> tuple[tuple[tuple[str, int, int], ...], bytes]:
-    """``phrase_mentions`` and ``pair_marks`` of one item, its text read once."""
+def phrase_scan(text: str, dense: str, phrases: Mapping[str, Iterable[str]]
+                ) -> tuple[tuple[tuple[str, int, int], ...], bytes, tuple[tuple[str, str, int], ...]]:
+    """``phrase_mentions``, ``pair_marks`` and ``phrase_frames`` of one item, its text read once."""
     whole = _tokens(text)
     mentions_ = _phrase_counts(whole, _tokens(dense), phrases) if phrases else ()
-    return mentions_, pair_marks(text, whole)
+    return mentions_, pair_marks(text, whole), _frames(whole, phrases) if mentions_ else ()
+
+
+#: The prepositions, a closed class: the word that governs a noun phrase as an adverbial ("at
+#: machine speed", "during", "via").
+_FRAME_WORDS = frozenset(b"""about above across after against along among around at before behind below beneath beside
+between beyond by despite during for from in inside into near of off on onto out outside over per since through
+throughout to toward towards under until up upon via with within without""".split())
+
+
+def phrase_frames(text: str, phrases: Mapping[str, Iterable[str]]) -> tuple[tuple[str, str, int], ...]:
+    """(key, preposition, mentions) of each of the item's own topic phrases (as ``phrase_mentions``
+    counts them) by the preposition just before a mention ("*at* machine speed"), sorted.  The corpus reads whether a phrase is a unit that
+    occurs in varied contexts or is locked in one frame (``vocabulary.topics.framed``)."""
+    return _frames(_tokens(text), phrases) if phrases else ()
+
+
+def _frames(whole: list[bytes], phrases: Mapping[str, Iterable[str]]) -> tuple[tuple[str, str, int], ...]:
+    key_of: dict[tuple[bytes, bytes], str] = {}
+    for key in sorted(phrases):
+        for pair in _phrase_forms(key, tuple(sorted(set(phrases[key])))):
+            key_of.setdefault(pair, key)
+    # Only the positions of a wanted pair are looked at: ``compress`` and the membership map run in C.
+    hits = compress(zip(whole, whole[1:], whole[2:]), map(key_of.__contains__, zip(whole[1:], whole[2:])))
+    counts = Counter((key_of[(a, b)], word) for word, a, b in hits if word in _FRAME_WORDS)
+    return tuple(sorted((key, word.decode(), n) for (key, word), n in counts.items()))
 
 
 def read_marks(marks: bytes) -> frozenset[int]:

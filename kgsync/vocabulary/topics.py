@@ -90,6 +90,7 @@ def select_topics(cands: Sequence[ItemCandidates], mining: Mining, previous: fro
     written = _written(ordered, phrases)
     marks = {key: phrase_marks(key, written[key]) for key in sorted(phrases) if is_topic_phrase(key, written[key])}
     spread.update(_phrase_spread(ordered, marks))
+    in_frames = framed(ordered, marks, floor)
     kept = set()
     for key, slugs in addressing.items():
         if key in stop:
@@ -97,7 +98,8 @@ def select_topics(cands: Sequence[ItemCandidates], mining: Mining, previous: fro
         if key in (previous or ()):
             kept.add(key)  # stays while an item addresses it
         elif (spread[key] >= enter_named and len(slugs) >= (enter_addressed if " " not in key else floor)
-              and not is_hub(key, len(slugs), n_items, mining, None) and (" " not in key or key in marks)):
+              and not is_hub(key, len(slugs), n_items, mining, None)
+              and (" " not in key or (key in marks and key not in in_frames))):
             kept.add(key)
     return TopicChoice(frozenset(kept), {key: tuple(addressing[key]) for key in sorted(kept)}, marks)
 
@@ -113,7 +115,44 @@ def edit_moves_phrases(phrases: Mapping[str, frozenset[int]], old: ItemCandidate
         if any(not moved.isdisjoint(own) for own in phrases.values()):
             return True
     forms_old = {c.key: c.surfaces for c in old.terms if c.key in phrases}
-    return forms_old != {c.key: c.surfaces for c in new.terms if c.key in phrases}
+    if forms_old != {c.key: c.surfaces for c in new.terms if c.key in phrases}:
+        return True
+    # whether a phrase is written in a frame (``framed``) reads its mentions and their frames
+    return ({w for w in old.topic_words if w[0] in phrases} != {w for w in new.topic_words if w[0] in phrases}
+            or {f for f in old.frames if f[0] in phrases} != {f for f in new.frames if f[0] in phrases})
+
+
+#: A topic phrase is *written in a frame* when at least this share of its mentions, over the items
+#: that mine it, follow one and the same preposition ("*at* machine speed", "*at* inference time":
+#: ``extract.topics.phrase_frames``).
+FRAME_SHARE = 1 / 3
+
+
+def framed(ordered: Sequence[ItemCandidates], phrases: Set[str] | Mapping[str, object], floor: int = 1) -> frozenset[str]:
+    """The ``phrases`` the items write in a frame: termhood by context, as the NC-value reads it.  A
+    term is a unit met in varied contexts: subject, object, after any determiner or preposition
+    ("technical debt accumulates", "hidden technical debt", "reduce technical debt").  A phrase whose
+    mentions keep to one preposition is the object of an adverbial idiom ("at machine speed", "at
+    query time"): a manner or a moment, no idea of its own.  A determiner is no frame: a name or a
+    theory is written with "the" by nature ("the invisible hand").  The frame is the items' shared
+    usage, not one writer's habit: at least ``floor`` items (the node floor) write the phrase after
+    that preposition ("with delegated authority" in one item of a small corpus is no idiom).  Read
+    from the items that mine the phrase, each by its own text."""
+    if not phrases:
+        return frozenset()
+    totals: dict[str, int] = defaultdict(int)
+    by_word: dict[tuple[str, str], int] = defaultdict(int)
+    writers: dict[tuple[str, str], int] = defaultdict(int)
+    for item in ordered:
+        for key, n, _dense in item.topic_words:
+            if key in phrases:
+                totals[key] += n
+        for key, word, n in item.frames:
+            if key in phrases:
+                by_word[(key, word)] += n
+                writers[(key, word)] += 1
+    return frozenset(key for (key, word), n in by_word.items()
+                     if n >= FRAME_SHARE * totals[key] and writers[(key, word)] >= floor)
 
 
 def _written(ordered: Sequence[ItemCandidates], phrases: Sequence[str]) -> dict[str, list[str]]:

@@ -163,15 +163,18 @@ def _display_alias_always(surface: str) -> str:
     if " " in text and text.isupper():
         text = " ".join(w if len(w) <= 4 else w.lower() for w in text.split(" "))
     keep_hyphens = " " in text
+    chunks = text.split(" ")
+    named = canonical._brand_run(chunks) if keep_hyphens else frozenset()
     out = []
-    for chunk in text.split(" "):
+    for at, chunk in enumerate(chunks):
         parts = [p for p in re.split(r"[-_]", chunk) if p]
         if not parts:
             continue
-        words_out = [canonical._display_word(parts[0])]
+        word_of = (lambda w: w) if at in named else canonical._display_word
+        words_out = [word_of(parts[0])]
         for previous, part in zip(parts, parts[1:]):
             joined = keep_hyphens or canonical._needs_hyphen(previous, part) or canonical._prefix_hyphen(previous)
-            words_out.append(("-" if joined else " ") + canonical._display_word(part))
+            words_out.append(("-" if joined else " ") + word_of(part))
         out.append("".join(words_out))
     return " ".join(out)
 
@@ -211,3 +214,19 @@ def test_without_prefix_finds_the_word_a_closed_prefix_joined() -> None:
     assert without_prefix("multiagent") == "agent"
     assert without_prefix("money") == "money"
     assert without_prefix("deep") == "deep"  # too little is left
+
+
+@pytest.mark.parametrize(("surface", "alias"), [
+    ("FooBar Widgets", "FooBar Widgets"),  # a product's name around a brand keeps its capitals
+    ("FooBar Widgets pipeline", "FooBar Widgets pipeline"),
+    ("FooBar widgets", "FooBar widgets"),  # as written: no capital is invented
+    ("ZAP Widgets", "ZAP widgets"),  # an acronym in capitals is no brand
+    ("Widget Factory", "widget factory"),  # a heading's capitals are not a name's
+    ("FooBar-Widgets", "FooBar widgets"),  # one hyphenated word: no run of capitalised words
+    ("Quux-Driven Widgets", "quux-driven widgets"),  # a hyphenated compound is no brand
+    ("FooBar Research and Widgets", "FooBar Research and Widgets"),  # over a connective
+    ("FooBar and", "FooBar and"),
+])
+def test_a_name_capitalised_around_a_brand_keeps_its_capitals(surface: str, alias: str) -> None:
+    assert display_alias(surface) == alias
+    assert term_key(display_alias(surface)) == term_key(surface)

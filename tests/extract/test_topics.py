@@ -118,14 +118,16 @@ _TEXTS = st.lists(st.one_of(_WORDS, st.sampled_from(list(" .,;:!?()[]{}|<>\"'`-_
 @settings(max_examples=300, deadline=None)
 def test_the_c_level_topic_scans_agree_with_the_per_pair_scans(text: str, dense: str, written: list[str]) -> None:
     from kgsync.extract.canonical import term_key
-    from kgsync.extract.topics import _tokens, pair_marks, phrase_scan
+    from kgsync.extract.topics import _tokens, pair_marks, phrase_frames, phrase_scan
 
     assert _tokens(text) == _old_tokens(text)
     assert pair_marks(text) == _old_pair_marks(text)
     phrases = {key: [w for w in written if term_key(w) == key] for key in {term_key(w) for w in written} if key}
-    found, marks = phrase_scan(text, dense, phrases)
+    found, marks, frames = phrase_scan(text, dense, phrases)
     assert marks == _old_pair_marks(text)
     assert found == _old_phrase_counts(_old_tokens(text), _old_tokens(dense), phrases)
+    # the frames are read in the same pass as the mentions: those of a text that mentions a phrase
+    assert frames == (phrase_frames(text, phrases) if found else ())
 
 
 def _old_counts(text: str) -> dict[str, int]:
@@ -151,3 +153,15 @@ def test_the_topic_word_count_by_letter_runs_agrees_with_the_regex_over_the_text
     from kgsync.extract.topics import _counts
 
     assert _counts(text) == _old_counts(text)
+
+def test_phrase_frames_count_the_preposition_before_each_mention() -> None:
+    """The preposition just before a mention of an item's two-word term, in any form it is counted
+    in; a determiner, a conjunction or a sentence start is no frame."""
+    from kgsync.extract.topics import phrase_frames
+
+    text = ("Robots act at harbour speed. At harbour speed, errors spread; cranes at harbour-speeds fail. "
+            "Harbour speed grows and harbour speed rises. The harbour speed of cranes, via harbour speed.")
+    assert phrase_frames(text, {"harbour speed": ["harbour speed"]}) == (
+        ("harbour speed", "at", 3), ("harbour speed", "via", 1))
+    assert phrase_frames(text, {}) == ()
+    assert phrase_frames("Nothing here.", {"harbour speed": ["harbour speed"]}) == ()

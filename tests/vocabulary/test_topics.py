@@ -207,3 +207,46 @@ def test_a_phrase_topic_is_a_node_its_addressers_link_in_its_head_kind() -> None
     assert sorted(slug for slug, uses in vocab.per_item.items() if "technical-debt" in uses.beyond) == [
         "2026-02-01-item", "2026-02-02-item", "2026-02-03-item"]
     assert vocab.mentions("Their technical debt grows.") == ("technical-debt",)
+
+
+def _framed_corpus(frame: str) -> list[ItemCandidates]:
+    """40 items; the first 3 address "harbour speed" (title, summary, log), the next 2 name it once;
+    ``frame`` is written before most of its log mentions."""
+    out: list[ItemCandidates] = []
+    for i in range(40):
+        title, summary, log = f"Item number {i}", "Nothing special.", ""
+        if i < 3:
+            title, summary = f"Harbour speed in port {i}", "Harbour speed grows fast."
+            log = (f"## Research Log\n\nCranes move {frame} harbour speed. Ships dock {frame} harbour speed. "
+                   f"Tugs turn {frame} harbour speed. Pilots steer {frame} harbour speed.\n")
+        elif i < 5:
+            log = "## Research Log\n\nWe read about harbour speed here.\n"
+        out.append(candidates(make_item(f"2026-02-{i + 1:02d}-item", title, "What is it?", summary,
+                                        ("It is something.",), body=log)))
+    return out
+
+
+def test_a_phrase_kept_to_one_preposition_is_an_idiom_not_a_topic() -> None:
+    """"at harbour speed" in most mentions: the object of an adverbial idiom, no topic; the same
+    counts in varied contexts ("and harbour speed", a determiner is no frame) make one."""
+    from kgsync.vocabulary.topics import framed
+
+    locked = _framed_corpus("at")
+    assert framed(locked, {"harbour speed"}) == {"harbour speed"}
+    assert "harbour speed" not in select_topics(locked, MINING).topics
+    assert "harbour speed" in select_topics(locked, MINING).phrases  # counted: an edit there may move it
+    free = _framed_corpus("and")
+    assert framed(free, {"harbour speed"}) == frozenset()
+    assert "harbour speed" in select_topics(free, MINING).topics
+    assert "harbour speed" in select_topics(_framed_corpus("the"), MINING).topics
+    # one writer's habit is no idiom: the frame must be written by as many items as make a node
+    assert framed(locked, {"harbour speed"}, floor=4) == frozenset()
+
+
+def test_an_edit_that_changes_a_phrases_frames_may_move_the_topics() -> None:
+    from kgsync.vocabulary.topics import edit_moves_phrases
+
+    locked, free = _framed_corpus("at"), _framed_corpus("and")
+    phrases = select_topics(locked, MINING).phrases
+    assert edit_moves_phrases(phrases, locked[0], free[0])
+    assert not edit_moves_phrases(phrases, locked[0], locked[0])
