@@ -104,6 +104,7 @@ class Renderer:
         self._source_cache: dict[str, str | None] = {}
         self._key_findings: dict[str, tuple[tuple[int, str], ...]] = {}
         self._key_finding: dict[tuple[str, int], str] = {}
+        self._cleaned: dict[str, str] = {}  # a Key Finding as written -> cleaned (``cleaned``)
         self._entries: dict[tuple[object, ...], Markup] = {}  # see ``shared``
         self._env = env
         self.files: dict[str, str] = {}
@@ -331,7 +332,7 @@ class Renderer:
         """An item's Key Findings as written, (number, text) (cleaned once per item, not once per claim)."""
         if slug not in self._key_findings:
             meta = self.items.get(slug)
-            self._key_findings[slug] = tuple((f.number, clean_statement(f.text, limit=None))
+            self._key_findings[slug] = tuple((f.number, self.cleaned(f.text))
                                              for f in (meta.key_findings if meta else ()))
         return self._key_findings[slug]
 
@@ -343,8 +344,18 @@ class Renderer:
         if (slug, number) not in self._key_finding:
             meta = self.items.get(slug)
             found = next((f for f in (meta.key_findings if meta else ()) if f.number == number), None)
-            self._key_finding[slug, number] = clean_statement(found.text, limit=None) if found else ""
+            self._key_finding[slug, number] = self.cleaned(found.text) if found else ""
         return self._key_finding[slug, number]
+
+    def cleaned(self, finding: str) -> str:
+        """``clean_statement`` of a whole Key Finding, once per text: a finding a concept page listed
+        is cleaned again for its item's page otherwise (the two caches above are per item and per
+        finding)."""
+        try:
+            return self._cleaned[finding]
+        except KeyError:
+            made = self._cleaned[finding] = clean_statement(finding, limit=None)
+            return made
 
 
 def standing_and_links(p: Page, links: Sequence[Link], before_standing: Markup) -> list[Markup]:
