@@ -162,6 +162,15 @@ class HtmlPage(Page):
         self._url_parts = _url_parts(here)  # "items/a/" -> ("items", "a")
         self._final_urls = final_urls
 
+    def outside_links(self, folders: frozenset[str]) -> object | None:
+        """What every link from this page to a page under ``folders`` depends on, when this page
+        is in none of them: its depth (the link climbs to the root, then names the target), so a
+        list entry linking only such pages is the same HTML on every page of that depth.  None
+        when this page is under one of ``folders`` (a link into its own folder is shorter)."""
+        if self._dir in folders or self._url_parts[:1] and self._url_parts[0] in folders:
+            return None
+        return (True, len(self._url_parts)) if self._final_urls else (False, bool(self._dir))
+
     def href(self, page: str) -> str:
         if not self._final_urls:
             return super().href(page)

@@ -218,10 +218,19 @@ def collect(graph: Graph, items: Sequence[ResearchItem]) -> SiteData:
 def _index(ranked: Sequence[Node], relations: Iterable[tuple[int, int, str]]) -> dict[str, dict[str, tuple[Node, ...]]]:
     """name -> relation type -> the related nodes, in the order ``relations`` lists them
     (``relations``: (rank of the node, rank of the related node, relation type))."""
-    found: dict[str, dict[str, list[Node]]] = {}
+    # One flat look-up per relation (then nested once per list): a nested setdefault per relation
+    # was most of the index's cost.  Dicts keep the order each key was first met, as before.
+    lists: dict[tuple[int, str], list[Node]] = {}
     for here, other, relation_type in relations:
-        found.setdefault(ranked[here].name, {}).setdefault(relation_type, []).append(ranked[other])
-    return {name: {rel: tuple(ns) for rel, ns in by_type.items()} for name, by_type in found.items()}
+        key = (here, relation_type)
+        if key in lists:
+            lists[key].append(ranked[other])
+        else:
+            lists[key] = [ranked[other]]
+    found: dict[str, dict[str, tuple[Node, ...]]] = {}
+    for (here, relation_type), nodes in lists.items():
+        found.setdefault(ranked[here].name, {})[relation_type] = tuple(nodes)
+    return found
 
 
 def _host_claims(nodes: dict[str, Node], graph: Graph) -> None:
@@ -233,10 +242,12 @@ def _host_claims(nodes: dict[str, Node], graph: Graph) -> None:
     The host is the item ``SiteData.item_of`` names (the newest stating item, else the
     provenance); a claim no item of the graph holds keeps its own page under ``claims/``."""
     stating: dict[str, list[Node]] = defaultdict(list)
+    states = RelationType.STATES.value  # a plain str: the relation's type is one (cheaper than the enum's ==)
     for relation in graph.relations:
+        if relation.relation_type != states:
+            continue
         source = nodes.get(relation.source)
-        if relation.relation_type == RelationType.STATES and source is not None and relation.target in nodes \
-                and source.kind is EntityType.RESEARCH_ITEM:
+        if source is not None and relation.target in nodes and source.kind is EntityType.RESEARCH_ITEM:
             stating[relation.target].append(source)
     hosted: dict[str, list[tuple[str, Node]]] = defaultdict(list)  # item name -> (anchor key, claim)
     for node in nodes.values():

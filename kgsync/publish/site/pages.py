@@ -27,6 +27,7 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from markupsafe import Markup
 
@@ -43,7 +44,9 @@ from kgsync.publish.site.renderer import PAGE_SIZE, Listing, LinkQuotes, page_en
 from kgsync.publish.site.text import counted
 
 __all__ = ["PAGE_SIZE", "HtmlPage", "LinkQuotes", "Page", "collect", "evidence_of", "explorer_data", "html_block",
-           "html_list", "page_environment", "pages_of", "render_pages", "source_url"]
+           "html_list", "kept_pages_of", "page_environment", "pages_of", "render_pages", "source_url"]
+
+Kept = TypeVar("Kept")
 
 
 def _counts(data: SiteData) -> dict[str, int]:
@@ -73,6 +76,16 @@ def pages_of(data: SiteData, items: Sequence[ResearchItem], config: Config,
     render (``parallel``; None: as many as pay off); the pages are the same for any number."""
     tasks = _page_tasks(data, items, config, env, evidence, final_urls)
     return site_parallel.render(tasks, site_parallel.workers_for(len(tasks)) if workers is None else workers)
+
+
+def kept_pages_of(data: SiteData, items: Sequence[ResearchItem], config: Config, keep: Callable[[str, str], Kept],
+                  env: dict[str, str] | None = None, evidence: LinkQuotes | None = None, final_urls: bool = True,
+                  workers: int | None = 1, extra: Sequence[site_parallel.Task] = ()) -> dict[str, Kept]:
+    """``pages_of``, each page handed to ``keep(path, text)`` in the process that rendered it
+    (``parallel.render_kept``): {path: what ``keep`` returned}.  ``extra``: more tasks, run after
+    the pages' (another file of the project that reads the same index, e.g. the explorer's data)."""
+    tasks = [*_page_tasks(data, items, config, env, evidence, final_urls), *extra]
+    return site_parallel.render_kept(tasks, keep, site_parallel.workers_for(len(tasks)) if workers is None else workers)
 
 
 def _page_tasks(data: SiteData, items: Sequence[ResearchItem], config: Config, env: dict[str, str] | None,

@@ -19,13 +19,18 @@ from kgsync.extract.findings import clean_statement
 from kgsync.read.config import Config
 from kgsync.read.items import ResearchItem
 from kgsync.publish.site.links import HtmlPage, Page, html_block, html_list, source_url
-from kgsync.publish.site.model import INACTIVE_STATES, Link, Node, SiteData
+from kgsync.publish.site.model import FOLDER, INACTIVE_STATES, Link, Node, SiteData
 from kgsync.publish.site.prose import linked_html, quote_text, site_path
 from kgsync.publish.site.text import counted, html_text, md_text, yaml_string
 from kgsync.publish.templating import environment
 
 PAGE_SIZE = 200  # entries per index page (each entry holds one to three links)
 LIST_LIMIT = 50  # entries a node page shows of one list before it links to the full list
+#: The folders of the pages an item, claim or finding entry links (an item's page, a claim's section
+#: on its item's page or a claim's own page): from any page outside them an entry is the same HTML.
+ENTRY_FOLDERS = frozenset({FOLDER[EntityType.RESEARCH_ITEM], FOLDER[EntityType.CLAIM]})
+
+Entry = Callable[[Page], Markup]
 
 
 def _finalize(value: object) -> object:
@@ -99,6 +104,8 @@ class Renderer:
         self._source_cache: dict[str, str | None] = {}
         self._key_findings: dict[str, tuple[tuple[int, str], ...]] = {}
         self._key_finding: dict[tuple[str, int], str] = {}
+        self._cleaned: dict[str, str] = {}  # a Key Finding as written -> cleaned (``cleaned``)
+        self._entries: dict[tuple[object, ...], Markup] = {}  # see ``shared``
         self._env = env
         self.files: dict[str, str] = {}
 
@@ -171,15 +178,32 @@ class Renderer:
 
     # -- entries (callables: the same entry renders relative to whichever page lists it)
 
-    @staticmethod
-    def item_entry(node: Node) -> Callable[[Page], Markup]:
+    def shared(self, key: tuple[object, ...], render: Entry) -> Entry:
+        """``render``, made once per page depth: an entry that links only pages under
+        ``ENTRY_FOLDERS`` is the same HTML on every page outside them of one depth (``HtmlPage.
+        outside_links``).  At 10,000 items an item or a finding is listed on many concept, method and
+        tag pages and their full lists: building each of those entries again was most of their cost."""
+        entries = self._entries
+
+        def entry(p: Page) -> Markup:
+            base = p.outside_links(ENTRY_FOLDERS) if isinstance(p, HtmlPage) else None
+            if base is None:
+                return render(p)
+            try:
+                return entries[(*key, base)]
+            except KeyError:
+                made = entries[(*key, base)] = render(p)
+                return made
+        return entry
+
+    def item_entry(self, node: Node) -> Entry:
         def entry(p: Page) -> Markup:
             date = f" ({p.text(node.completed)})" if node.completed else ""
             source = p.source(node)
             return Markup(f"{p.link(node)}{date}{' · ' if source else ''}{source}")
-        return entry
+        return self.shared(("item", node.name), entry)
 
-    def claim_entry(self, node: Node, with_item: bool = True, with_links: bool = True) -> Callable[[Page], Markup]:
+    def claim_entry(self, node: Node, with_item: bool = True, with_links: bool = True) -> Entry:
         data = self.data
 
         def entry(p: Page) -> Markup:
@@ -193,7 +217,7 @@ class Renderer:
                 parts += standing_and_links(p, data.claim_links(node.name), Markup(" — "))
             parts.append(self.whole_details(node, p))
             return Markup("".join(parts))  # every part is Markup or built from Markup
-        return entry
+        return self.shared(("claim", node.name, with_item, with_links), entry)
 
     def quotes(self, name: str, link_verb: str, other: str, p: Page) -> list[Quote]:
         """The sentences that state a claim link, each with a link to its item line."""
@@ -231,7 +255,7 @@ class Renderer:
         return (f'<details class="kg-whole" data-search-exclude><summary>Whole finding</summary>'
                 f"<p>{p.text(whole)}</p></details>")
 
-    def finding_entry(self, node: Node) -> Callable[[Page], Markup]:
+    def finding_entry(self, node: Node) -> Entry:
         """A finding on a concept page: the claim, its confidence, its item and date, then its links."""
         data = self.data
 
@@ -247,9 +271,9 @@ class Renderer:
             parts += standing_and_links(p, data.claim_links(node.name), Markup(" · "))
             parts.append(self.whole_details(node, p))
             return Markup("".join(parts))  # every part is Markup or built from Markup
-        return entry
+        return self.shared(("finding", node.name), entry)
 
-    def state_entry(self, node: Node) -> Callable[[Page], Markup]:
+    def state_entry(self, node: Node) -> Entry:
         """A finding that is not current, led by its trust state: "Contested: <claim> — from <item>",
         then the links that put it there (contradicted by ...) and its whole text."""
         data = self.data
@@ -263,7 +287,7 @@ class Renderer:
             parts += [Markup(f" · {p.em(p.text(link.verb))} {p.link(link.node)}") for link in data.claim_links(node.name)]
             parts.append(self.whole_details(node, p))
             return Markup("".join(parts))
-        return entry
+        return self.shared(("state", node.name), entry)
 
     def explorer_link(self, node: Node) -> Markup:
         """"Open in the explorer", centred on ``node`` (current concepts and items are in it).
@@ -308,7 +332,7 @@ class Renderer:
         """An item's Key Findings as written, (number, text) (cleaned once per item, not once per claim)."""
         if slug not in self._key_findings:
             meta = self.items.get(slug)
-            self._key_findings[slug] = tuple((f.number, clean_statement(f.text, limit=None))
+            self._key_findings[slug] = tuple((f.number, self.cleaned(f.text))
                                              for f in (meta.key_findings if meta else ()))
         return self._key_findings[slug]
 
@@ -320,8 +344,18 @@ class Renderer:
         if (slug, number) not in self._key_finding:
             meta = self.items.get(slug)
             found = next((f for f in (meta.key_findings if meta else ()) if f.number == number), None)
-            self._key_finding[slug, number] = clean_statement(found.text, limit=None) if found else ""
+            self._key_finding[slug, number] = self.cleaned(found.text) if found else ""
         return self._key_finding[slug, number]
+
+    def cleaned(self, finding: str) -> str:
+        """``clean_statement`` of a whole Key Finding, once per text: a finding a concept page listed
+        is cleaned again for its item's page otherwise (the two caches above are per item and per
+        finding)."""
+        try:
+            return self._cleaned[finding]
+        except KeyError:
+            made = self._cleaned[finding] = clean_statement(finding, limit=None)
+            return made
 
 
 def standing_and_links(p: Page, links: Sequence[Link], before_standing: Markup) -> list[Markup]:

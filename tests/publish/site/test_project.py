@@ -106,6 +106,27 @@ def test_html_page_links_are_the_urls_mkdocs_would_write():
     assert index.href("concepts/rag.md") == "rag/" and index.href("concepts/index--p2.md") == "index--p2/"
 
 
+
+@pytest.mark.parametrize("final_urls", [True, False])
+def test_pages_outside_the_entry_folders_link_into_them_alike_by_depth(final_urls):
+    """An item or finding entry is rendered once per ``outside_links`` key and reused on every page
+    with that key: each such page must write the same link to every page under those folders."""
+    folders = frozenset({"items", "claims"})
+    targets = ["items/a.md", "items/b.md#claim-x", "claims/c.md", "items/index.md", "claims/index--p2.md"]
+    pages = ["index.md", "explore/index.md", "concepts/index.md", "concepts/index--p2.md", "concepts/rag.md",
+             "concepts/rag--findings.md", "methods/m.md", "tags/t.md", "tags/t--superseded.md",
+             "items/a.md", "items/index.md", "items/index--p2.md", "claims/c.md", "claims/index.md"]
+    links_by_key: dict[object, list[str]] = {}
+    for here in pages:
+        page = site_pages.HtmlPage(here, lambda node: None, None, final_urls)  # type: ignore[arg-type]
+        key = page.outside_links(folders)
+        if here.partition("/")[0] in folders:
+            assert key is None, here  # a link into its own folder is shorter
+            continue
+        hrefs = [page.href(target) for target in targets]
+        assert links_by_key.setdefault(key, hrefs) == hrefs, here
+    assert len(links_by_key) == (3 if final_urls else 2)  # home, an index page, a node page (Zensical: home, others)
+
 @pytest.mark.parametrize("hostile", HOSTILE)
 def test_md_text_neutralises_each_hostile_string(hostile):
     shape = _render_inline(hostile)
