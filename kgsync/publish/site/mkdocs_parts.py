@@ -43,6 +43,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
 from kgsync.publish.site.mkdocs_render import OffNavPartials, ReusedMarkdown
+from kgsync.publish.site.search import page_context
 
 #: Written by each part into its folder: the pages it rendered (site-relative paths).
 MANIFEST = ".kgsync-part.json"
@@ -93,6 +94,7 @@ class PartPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]  # (mkdo
         search = config.plugins.get("material/search")
         if search is not None and type(getattr(search, "search_index", None)) is SearchIndex:
             search.search_index = FastSearchIndex(**search.config)
+            _replace_event(config, "page_context", search.on_page_context, page_context(search))
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         pages = list(files.documentation_pages())
@@ -125,6 +127,15 @@ class PartPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]  # (mkdo
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         manifest = Path(config.site_dir) / MANIFEST
         manifest.write_text(json.dumps({"part": self.part, "pages": self.mine}), encoding="utf-8")
+
+
+def _replace_event(config: MkDocsConfig, event: str, old: Callable[..., Any], new: Callable[..., Any]) -> None:
+    """Run ``new`` where mkdocs would run the plugin method ``old`` (kept under its plugin's name)."""
+    plugins = config.plugins
+    handlers = plugins.events[event]
+    if old in handlers:
+        handlers[handlers.index(old)] = new
+        plugins._event_origins[new] = plugins._event_origins.get(old, "<unknown>")
 
 
 def _mark(file: File, mine: bool) -> None:
