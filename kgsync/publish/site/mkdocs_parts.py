@@ -43,15 +43,17 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
 from kgsync.publish.site.mkdocs_render import OffNavPartials, ReusedMarkdown
+from kgsync.publish.site.search import page_context
 
 #: Written by each part into its folder: the pages it rendered (site-relative paths).
 MANIFEST = ".kgsync-part.json"
 SEARCH_INDEX = "search/search_index.json"
-#: A page's fixed cost (theme template, Markdown set-up, writing), in source bytes, when the
-#: pages are shared out.  Re-fitted on the 10,000-item site (11,565 pages, two parts) once item
-#: pages were HTML blocks: about 2.6 ms a page and 0.16 ms per KB (9.4 ms a page before).  Part 0
-#: / part 1 CPU seconds: 60 KB 31.0 / 27.2, 28 KB 31.8 / 30.2, 16 KB 38.1 / 40.2 (loaded machine).
-PAGE_COST = 22_000
+#: A page's fixed cost (theme template, search index, writing), in source bytes, when the pages
+#: are shared out.  Re-fitted on the 10,000-item site (11,565 pages, two parts) once item pages
+#: skipped Python-Markdown (``block_pages``): an item page (7 KB) now costs about what 11 KB of a
+#: concept or claims page does.  Part 0 / part 1 CPU seconds (load 14-17): 2.65 KB 34.9 / 44.3,
+#: 11 KB 38.6 / 38.2 (22 KB, the balance before the block pages, leans to part 0).
+PAGE_COST = 11_000
 #: mkdocs warns on every ``dirty`` build; here the other parts render the remaining pages.
 DIRTY_WARNING = "A 'dirty' build is being performed"
 
@@ -93,6 +95,7 @@ class PartPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]  # (mkdo
         search = config.plugins.get("material/search")
         if search is not None and type(getattr(search, "search_index", None)) is SearchIndex:
             search.search_index = FastSearchIndex(**search.config)
+            _replace_event(config, "page_context", search.on_page_context, page_context(search))
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         pages = list(files.documentation_pages())
@@ -125,6 +128,15 @@ class PartPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]  # (mkdo
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         manifest = Path(config.site_dir) / MANIFEST
         manifest.write_text(json.dumps({"part": self.part, "pages": self.mine}), encoding="utf-8")
+
+
+def _replace_event(config: MkDocsConfig, event: str, old: Callable[..., Any], new: Callable[..., Any]) -> None:
+    """Run ``new`` where mkdocs would run the plugin method ``old`` (kept under its plugin's name)."""
+    plugins = config.plugins
+    handlers = plugins.events[event]
+    if old in handlers:
+        handlers[handlers.index(old)] = new
+        plugins._event_origins[new] = plugins._event_origins.get(old, "<unknown>")
 
 
 def _mark(file: File, mine: bool) -> None:

@@ -8,7 +8,8 @@ extension's state, the table of contents included); mkdocs' four per-page proces
 HTML anchors, anchors, relative links, title) are registered anew for each page, replacing the
 previous page's under the same names, as ``Page.render`` does on its fresh instance.
 
-``ReusedMarkdown.render`` is ``Page.render`` line by line with that one change; the part
+``ReusedMarkdown.render`` is ``Page.render`` line by line with that one change (and pages of
+headings and HTML blocks rendered by ``block_pages`` without the converter's passes); the part
 processes (``mkdocs_parts``) use it.  Their site is byte-identical to ``mkdocs build`` in one
 process (tests/test_site_search.py compares them), which is what shows the reuse changes nothing.
 """
@@ -28,6 +29,8 @@ from mkdocs.structure.pages import (Page, _ExtractAnchorsTreeprocessor, _Extract
                                     _RawHTMLPreprocessor, _RelativePathTreeprocessor)
 from mkdocs.structure.toc import get_toc
 
+from kgsync.publish.site.block_pages import can_render, render_block_page
+
 log = logging.getLogger("mkdocs.structure.pages")  # the logger Page.render reads its level from
 
 
@@ -36,6 +39,7 @@ class ReusedMarkdown:
 
     def __init__(self) -> None:
         self._md: markdown.Markdown | None = None
+        self._block_pages = False  # whether the converter's set-up is one ``block_pages`` reads exactly
 
     def install(self, page: Page) -> None:
         """Make ``page.render`` this converter's render (mkdocs calls it right after ``on_pre_page``)."""
@@ -45,12 +49,22 @@ class ReusedMarkdown:
         if self._md is None:
             self._md = markdown.Markdown(extensions=config["markdown_extensions"],
                                          extension_configs=config["mdx_configs"] or {})
+            self._block_pages = can_render(self._md)
         return self._md.reset()
 
     def render(self, page: Page, config: MkDocsConfig, files: Files) -> None:
         if page.markdown is None:
             raise RuntimeError("`markdown` field hasn't been set (via `read_source`)")
         md = self._converter(config)
+        if self._block_pages and (block_page := render_block_page(md, page.markdown)) is not None:
+            # What the processors below would give on a page of headings and HTML blocks.
+            page.content = block_page.content
+            page.toc = get_toc(block_page.toc_tokens)
+            page._title_from_render = block_page.title
+            page.present_anchor_ids = block_page.anchor_ids
+            if log.getEffectiveLevel() > logging.DEBUG:
+                page.links_to_anchors = {}
+            return
 
         raw_html_ext = _RawHTMLPreprocessor()
         raw_html_ext._register(md)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import html
 import re
 from html import escape
+from collections.abc import Callable
 from typing import Any
 
 from material.plugins.search.plugin import Element, Parser, SearchIndex, Section  # type: ignore[import-untyped]
@@ -189,3 +190,25 @@ class FastSearchIndex(SearchIndex):  # type: ignore[misc]
         for section in parser.data:
             if not section.is_excluded():
                 self.create_entry_for_section(section, page.toc, page.url, page)
+
+
+#: What the search plugin removes from every page after indexing it (``SearchPlugin.on_page_context``).
+SEARCH_ATTRIBUTE = re.compile(r"\s?data-search-\w+=\"[^\"]+\"")
+
+
+def page_context(search: Any) -> Callable[..., None]:
+    """The search plugin's ``on_page_context``, its attribute removal skipped on a page without one.
+
+    The plugin runs ``SEARCH_ATTRIBUTE`` over every page's HTML; its leading ``\\s?`` leaves the
+    regular expression engine no literal to look for, so it tries every position of the page
+    (about 4 % of the engine's CPU at 10,000 items, where no page has such an attribute).  A
+    substring test first gives the same HTML."""
+
+    def on_page_context(context: Any, *, page: Any, config: Any, nav: Any) -> None:
+        if not search.config.enabled:
+            return
+        search.search_index.add_entry_from_context(page)
+        if "data-search-" in page.content:
+            page.content = SEARCH_ATTRIBUTE.sub("", page.content)
+    return on_page_context
+

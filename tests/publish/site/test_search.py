@@ -142,3 +142,32 @@ def test_small_sites_build_in_one_process_large_ones_in_one_per_cpu(tmp_path, mo
     for n in range(site_engine.PAGES_PER_JOB + 1, 3 * site_engine.PAGES_PER_JOB):
         (docs / "items" / f"{n}.md").touch()
     assert site_engine.default_jobs(docs) == 2, "no more processes than CPUs"
+
+
+class _Plugin:
+    """The two attributes of the search plugin ``page_context`` reads."""
+
+    def __init__(self, enabled: bool) -> None:
+        from types import SimpleNamespace
+
+        self.config = SimpleNamespace(enabled=enabled)
+        self.search_index = SimpleNamespace(add_entry_from_context=lambda page: self.indexed.append(page.content))
+        self.indexed: list[str] = []
+
+
+@pytest.mark.parametrize("content", ['<p data-search-exclude="x">a</p>\n<div\tdata-search-boost="2">b</div>',
+                                     "<p>no attribute</p>", 'data-search-x="1" data-search-="2"', ""])
+def test_the_page_context_event_removes_what_the_plugins_removes(content):
+    import re
+    from types import SimpleNamespace
+
+    from kgsync.publish.site.search import page_context
+
+    plugin = _Plugin(enabled=True)
+    page = SimpleNamespace(content=content)
+    page_context(plugin)({}, page=page, config=None, nav=None)
+    assert plugin.indexed == [content]
+    assert page.content == re.sub(r"\s?data-search-\w+=\"[^\"]+\"", "", content)  # the plugin's own line
+    disabled = _Plugin(enabled=False)
+    page_context(disabled)({}, page=SimpleNamespace(content=content), config=None, nav=None)
+    assert disabled.indexed == []
