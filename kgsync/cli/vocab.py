@@ -107,7 +107,8 @@ def render_text(vocabulary: Vocabulary, nodes: dict[str, int]) -> str:
         lines.extend(f"  {name}  (linked by {nodes[name]})" for name in others)
     if vocabulary.hubs:
         lines.append("")
-        lines.append(f"corpus stopwords (on more than the hub share of items; never nodes): {len(vocabulary.hubs)}")
+        lines.append(f"corpus stopwords (on more than the hub share of items; no item's own term, a node the items "
+                     f"addressing it link): {len(vocabulary.hubs)}")
         lines.extend(f"  {label}  ({count} items)" for label, count in vocabulary.hubs)
     return "\n".join(lines)
 

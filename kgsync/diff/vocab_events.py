@@ -6,8 +6,9 @@ vocabulary.  So when a merge changes the facts of an item whose file did not cha
 retire, or through a vocabulary event listed here:
 
 * ``hub entered`` / ``hub left``: a term crossed the hub limit (with hysteresis, see
-  ``vocab.HUB_LEAVE_RATIO``); the items that named it lose or regain it, and its long form
-  is folded in their text (``economy.hub_folding``).
+  ``vocab.HUB_LEAVE_RATIO``); the items that chose it within their caps lose or regain it, the
+  items that address it link its hub node beyond their caps or no longer
+  (``kgsync.vocabulary.hubs``), and its long form is folded in their text (``economy.hub_folding``).
 * ``theme is a hub`` / ``theme is a concept``: a theme crossed the discriminating share
   (``economy.discriminating_themes``); the items carrying it lose or gain its concept.
 * ``merged into`` / ``no longer merged into``: a chosen term joins a near-duplicate (oldest

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from kgsync.extract.mining import SUBJECT, ItemCandidates
 from kgsync.read.config import Config
 from kgsync.vocabulary.acronym_index import item_acronyms
+from kgsync.vocabulary.hubs import item_hubs
 from kgsync.vocabulary.topics import edit_moves_phrases, item_topics
 from kgsync.vocabulary.vocab import (
     PinnedVocabulary,
@@ -42,6 +43,9 @@ def selection_unchanged(stats: SelectionStats, changes: Sequence[tuple[ItemCandi
     if any(item_topics(old) != item_topics(new) or edit_moves_phrases(stats.topic_phrases, old, new)
            for old, new in changes):
         return None  # the topics are counted over the corpus (``kgsync.vocabulary.topics``)
+    if stats.hubs and any(item_hubs(old, stats.hubs, stats.acronyms, pinned) != item_hubs(new, stats.hubs, stats.acronyms,
+                                                                                          pinned) for old, new in changes):
+        return None  # the hubs it addresses and how it writes them make the hub nodes (``kgsync.vocabulary.hubs``)
     lookup = pinned_lookup(pinned)
     before = [item_shares(old, pinned, stats, lookup) for old, _new in changes]
     after = [item_shares(new, pinned, stats, lookup) for _old, new in changes]

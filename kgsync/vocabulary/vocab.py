@@ -14,9 +14,10 @@ Over the corpus (``select``):
    item writes the acronym, so a delete renames nothing.
 2. Stop: the pinned stoplist, then *hubs*: a term on more than
    ``mining.max_item_share`` of the items (and on more than ``min_items``)
-   separates nothing and costs every search, so it never becomes a node.  A hub
+   separates nothing, so no item chooses it within its caps.  A hub
    of the last build leaves only below ``HUB_LEAVE_RATIO`` of that share
-   (hysteresis: ``previous_hubs``).
+   (hysteresis: ``previous_hubs``).  Each hub is a node that the items
+   addressing it link beyond their caps (``kgsync.vocabulary.hubs``, step 6).
 3. Each item chooses its terms from its own candidates alone (*locality*): its
    most salient terms that are not plain single words nor nearly always inside a
    longer term of its own (its local salience x a length factor, ties by key), at most ``caps.concepts`` concepts
@@ -72,6 +73,7 @@ from kgsync.vocabulary.choice import HUB_LEAVE_RATIO as HUB_LEAVE_RATIO
 from kgsync.vocabulary.choice import SUBSUMED_SHARE as SUBSUMED_SHARE
 from kgsync.vocabulary.choice import _is_hub, _local_choice, _weight
 from kgsync.vocabulary.choice import is_hub as is_hub
+from kgsync.vocabulary.hubs import items_addressing_hubs, with_hubs
 from kgsync.vocabulary.groups import _Group, _kind, _label, _merge_chosen, _name, _names_it
 from kgsync.vocabulary.shares import SelectionStats as SelectionStats
 from kgsync.vocabulary.similarity import is_near_duplicate
@@ -160,6 +162,9 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
     # 5. The topics: single words many items address, each linked by the items that address it.
     topics = select_topics(ordered, mining, previous_topics, stop_groups | hubs | merged_hubs, vocabulary._index.keys())
     vocabulary = with_topics(vocabulary, topics)
+    # 6. The hubs: each a node the items that address it link beyond their caps (``kgsync.vocabulary.hubs``).
+    vocabulary = with_hubs(vocabulary, items_addressing_hubs(ordered, grouped.resolved, hubs),
+                           lambda group: _kind(group, pinned, global_acronyms))
     stats = dataclasses.replace(stats, topic_phrases=topics.phrases)
     readings = item_readings(ordered, expansions, ambiguous, vocabulary._index, pinned)
     return dataclasses.replace(vocabulary, acronyms=_acronym_entries(ordered, expansions), readings=readings), stats

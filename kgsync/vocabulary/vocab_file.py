@@ -231,12 +231,16 @@ def dump_vocabulary(vocabulary: Vocabulary, stop_hubs: bool = True) -> str:
     """The mined vocabulary as a reviewable vocabulary file (same format as load_pinned reads).
 
     Edit and commit it as kgsync-vocab.yml: every term becomes pinned, so later
-    builds keep these names; delete entries to hand them back to mining.
+    builds keep these names; delete entries to hand them back to mining.  A hub's node
+    (``kgsync.vocabulary.hubs``) is not pinned (a pin would take a slot on every item that
+    names it) and its stoplist line is a comment (``stop_hubs``): uncommented, it drops the node.
     """
+    hub_names = {vocabulary._index.get(key) for key in vocabulary.hub_keys}
+    terms = {name: term for name, term in vocabulary.terms.items() if name not in hub_names}
     out = ["# kgsync vocabulary: mined by `kgsync vocab --write`; edit, then commit as kgsync-vocab.yml.",
-           f"# {len(vocabulary.terms)} terms from {vocabulary.item_count} items.  The file wins over mining.",
+           f"# {len(terms)} terms from {vocabulary.item_count} items.  The file wins over mining.",
            "terms:"]
-    for name, term in vocabulary.terms.items():
+    for name, term in terms.items():
         out.append(f"  {name}:  # {len(term.items)} item(s): {', '.join(term.items[:3])}"
                    + (", ..." if len(term.items) > 3 else ""))
         out.append(f"    kind: {term.kind.value}")
@@ -245,11 +249,11 @@ def dump_vocabulary(vocabulary: Vocabulary, stop_hubs: bool = True) -> str:
         if extra:
             out.append(f"    aliases: [{', '.join(_q(a) for a in extra)}]")
     out.append("merges: {}")
+    out.append("stoplist: []")
     if stop_hubs and vocabulary.hubs:
-        out.append("stoplist:  # corpus stopwords: on too many items to separate any")
-        out.extend(f"  - {_q(label)}  # {count} items" for label, count in vocabulary.hubs)
-    else:
-        out.append("stoplist: []")
+        out.append("# corpus stopwords (hubs): no item's own term; a node the items about it link.  To drop one,")
+        out.append("# move its line into stoplist:")
+        out.extend(f"#  - {_q(label)}  # {count} items" for label, count in vocabulary.hubs)
     return "\n".join(out) + "\n"
 
 

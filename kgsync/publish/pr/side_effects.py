@@ -94,10 +94,13 @@ def explain_event(kind: EventKind, subject: str, vocabulary_file: str = VOCABULA
     """Why a vocabulary event moved the items it lists, and what keeps the vocabulary as it was."""
     if kind is EventKind.HUB_ENTERED:
         return Explanation(f"{subject} is now on more than mining.max_item_share of the items: a hub (a "
-                           "corpus stopword), so no item links it",
-                           f"to keep it a node, pin it under terms: in {vocabulary_file} (a pinned term is never a hub)")
+                           "corpus stopword), so no item takes it among its own terms; its node is linked by the "
+                           "items that address it",
+                           f"to keep it every naming item's own term, pin it under terms: in {vocabulary_file} (a "
+                           "pinned term is never a hub)")
     if kind is EventKind.HUB_LEFT:
-        return Explanation(f"{subject} is on fewer items now, no longer a hub: the items naming it link it again",
+        return Explanation(f"{subject} is on fewer items now, no longer a hub: the items that choose it link it "
+                           "within their caps again, not every item that addresses it",
                            f"to keep it out, add it to stoplist: in {vocabulary_file}")
     if kind is EventKind.THEME_HUB:
         return Explanation(f"the theme {subject} is now on more than mining.max_theme_share of the items: a tag "

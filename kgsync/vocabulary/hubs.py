@@ -1,0 +1,174 @@
+"""Hubs as nodes: a term on more than the hub share of the items is linked by the items about it.
+
+A *hub* (``choice.is_hub``: on more than ``mining.max_item_share`` of the items, with the
+manifest's hysteresis) separates nothing, so no item spends one of its capped slots on it
+(``choice._local_choice``) and no item's findings make it a subject.  But a term that many items
+share is the repository's most important concept ("large language model", "GitHub" in an AI
+corpus): it deserves a node as much as a topic does (``kgsync.vocabulary.topics``).  So each hub
+is a term that every item *addressing* it links beyond its caps (``ItemTerms.beyond``), as a
+topic is, and not every item that names it in passing.
+
+An item addresses a hub by its own text alone: mining's own count of the forms of it the item
+writes (its title, research question, executive summary and key findings, and its definitions
+and emphasis anywhere; ``mining.candidates``), with the topic words' thresholds
+(``extract.topics.addresses``: three mentions, one of them where the item concludes).  Never a
+corpus count: which terms are hubs is the corpus's status (with hysteresis), and the rest is
+the item's.  The node's name, label, kind and aliases come from the addressing items' forms
+only (the earliest addresser names it, ``groups._name``), so an item that merely mentions a hub
+never renames it; each addressing item is itself linked to the node, so whatever it changes
+about it goes through a node it touches (docs/LOCALITY.md).
+
+A hub entering or leaving is already a vocabulary event (``hub entered`` / ``hub left``,
+``kgsync.diff.vocab_events``) the PR names: the items that chose the term within their caps no
+longer do and those addressing it link the hub node instead, or the other way round.
+
+Only the hubs found before near-duplicate merges are nodes; a chosen term that a merge pushes
+over the hub share (``SelectionStats.merged_hubs``, rare) stays a stopword.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter, defaultdict
+from collections.abc import Callable, Mapping, Sequence, Set
+
+from kgsync.extract.canonical import display_alias, prune_aliases, term_key
+from kgsync.extract.mining import DENSE, TITLE, ItemCandidates
+from kgsync.extract.topics import addresses
+from kgsync.vocabulary.acronym_index import _resolve, is_ordinary_in_capitals, item_acronyms
+from kgsync.vocabulary.groups import _Group, _is_short, _label, _name
+from kgsync.vocabulary.terms import ItemTerms, Term, TermKind, TermUse, Vocabulary
+from kgsync.vocabulary.vocab_file import PinnedVocabulary
+
+#: One item's forms of one hub it addresses: (the candidate keys, the forms written with their counts).
+HubForms = tuple[frozenset[str], tuple[tuple[str, int], ...]]
+
+
+def addressed_hubs(item: ItemCandidates, group_of: Callable[[int, str], str | None],
+                   hubs: Set[str]) -> dict[str, HubForms]:
+    """Hub key -> the item's forms of it, for each hub the item addresses (see the module doc).
+
+    ``group_of(i, key)``: the group the item's ``i``-th candidate joins (None: none, as a stop
+    group or an ordinary word in capitals); the caller resolves it as ``vocab.select`` does."""
+    if not hubs:
+        return {}
+    count: dict[str, int] = defaultdict(int)
+    concluded: set[str] = set()
+    keys: dict[str, set[str]] = defaultdict(set)
+    written: dict[str, Counter[str]] = defaultdict(Counter)
+    for i, (key, _score, surfaces, flags) in enumerate(item.terms):
+        g = group_of(i, key)
+        if g is None or g not in hubs:
+            continue
+        count[g] += sum(n for _surface, n in surfaces)
+        if flags & (TITLE | DENSE):
+            concluded.add(g)
+        keys[g].add(key)
+        written[g].update(dict(surfaces))
+    return {g: (frozenset(keys[g]), tuple(sorted(written[g].items()))) for g in sorted(count)
+            if addresses(count[g], 1 if g in concluded else 0)}
+
+
+def items_addressing_hubs(ordered: Sequence[ItemCandidates], resolved: Sequence[Sequence[str]],
+                          hubs: Set[str]) -> dict[str, dict[str, HubForms]]:
+    """slug -> ``addressed_hubs`` of each item, through ``vocab.select``'s first pass (``resolved``:
+    per item, the group of each candidate)."""
+    out: dict[str, dict[str, HubForms]] = {}
+    for item, gkeys in zip(ordered, resolved):
+        def group_of(i: int, key: str, gkeys: Sequence[str] = gkeys, item: ItemCandidates = item) -> str | None:
+            return _joined(key, gkeys[i], item.terms[i].surfaces, item.terms[i].flags)
+        found = addressed_hubs(item, group_of, hubs)
+        if found:
+            out[item.slug] = found
+    return out
+
+
+def item_hubs(item: ItemCandidates, hubs: Set[str], acronyms: Mapping[str, tuple[str, ...]],
+              pinned: PinnedVocabulary) -> dict[str, HubForms]:
+    """``addressed_hubs`` of one item, its candidates resolved as ``vocab.select`` resolves them
+    (``acronyms``: the corpus's acronym map): what ``vocabulary.unchanged`` compares for an edit."""
+    local = item_acronyms(item, acronyms)
+
+    def group_of(i: int, key: str) -> str | None:
+        return _joined(key, _resolve(key, local, pinned, {}), item.terms[i].surfaces, item.terms[i].flags)
+
+    return addressed_hubs(item, group_of, hubs)
+
+
+def _joined(key: str, gkey: str, surfaces: Sequence[tuple[str, int]], flags: int) -> str | None:
+    """The group a candidate joins, None where ``vocab._group_candidates`` skips it."""
+    return None if gkey == key and is_ordinary_in_capitals(key, surfaces, flags) else gkey
+
+
+def with_hubs(vocabulary: Vocabulary, addressed: Mapping[str, Mapping[str, HubForms]],
+              kind_of: Callable[[_Group], TermKind]) -> Vocabulary:
+    """``vocabulary`` with each hub some item addresses a term that every addressing item uses
+    beyond its caps (``ItemTerms.beyond``, after its topics), found by ``mentions`` through the keys
+    and acronyms those items write.  ``addressed``: slug -> ``addressed_hubs`` of that item;
+    ``kind_of``: a hub's kind from its (addressers') group (``groups._kind``)."""
+    by_hub: dict[str, list[str]] = defaultdict(list)
+    for slug in sorted(addressed):
+        for g in addressed[slug]:
+            by_hub[g].append(slug)
+    if not by_hub:
+        return vocabulary
+    terms = dict(vocabulary.terms)
+    per_item = dict(vocabulary.per_item)
+    index = dict(vocabulary._index)
+    acronym_keys = set(vocabulary._acronym_keys)
+    lengths = {word: set(ns) for word, ns in vocabulary._lengths.items()}
+    for g in sorted(by_hub):
+        slugs = by_hub[g]
+        group = _addressers_group(g, [addressed[slug][g] for slug in slugs], slugs[0])
+        name = _name(group, None)
+        label = _label(group)
+        aliases = prune_aliases(name, [display_alias(s) for s in group.surfaces] + [label])
+        old = terms.get(name)
+        if old is None:
+            kind = kind_of(group)
+            terms[name] = Term(name, kind, label, aliases, tuple(slugs))
+        else:  # another key gave the same name (rare): one node
+            kind = old.kind
+            terms[name] = dataclasses.replace(old, items=tuple(sorted(set(old.items) | set(slugs))),
+                                              aliases=prune_aliases(name, [*old.aliases, *aliases]))
+        for key in sorted(group.keys | {g}):
+            index.setdefault(key, name)
+            lengths.setdefault(key.split(" ")[0], set()).add(key.count(" ") + 1)
+        acronym_keys.update(term_key(s) for s in group.surfaces if _is_short(s) and term_key(s) in group.keys)
+        use = TermUse(name, tuple(dict.fromkeys((terms[name].label, *terms[name].aliases))))
+        for slug in slugs:
+            uses = per_item.get(slug) or ItemTerms(slug, (), ())
+            if any(u.name == name for u in uses.concepts + uses.methods):
+                continue  # the item links it already (a term of the same name)
+            if kind is TermKind.CONCEPT:
+                uses = dataclasses.replace(uses, concepts=uses.concepts + (use,))
+            else:
+                uses = dataclasses.replace(uses, methods=uses.methods + (use,))
+            per_item[slug] = dataclasses.replace(uses, beyond=uses.beyond + (name,))
+    return dataclasses.replace(vocabulary, terms=dict(sorted(terms.items())), per_item=dict(sorted(per_item.items())),
+                               _index=index, _acronym_keys=frozenset(acronym_keys),
+                               _lengths={w: tuple(sorted(ns, reverse=True)) for w, ns in lengths.items()})
+
+
+def _addressers_group(g: str, forms: Sequence[HubForms], first: str) -> _Group:
+    """The hub's group as its addressing items alone write it (in slug order; ``first`` the
+    earliest): what names and labels it, as the earliest item that writes a term names that term."""
+    group = _Group(g)
+    for keys, surfaces in forms:
+        group.keys |= keys
+        for surface, _n in surfaces:
+            group.surfaces[surface] += 1
+    group.first = first
+    group.first_surfaces = Counter(dict(forms[0][1]))
+    return group
+
+
+def hub_nodes(vocabulary: Vocabulary) -> dict[str, tuple[str, ...]]:
+    """Hub node name -> the items that link it beyond their caps (those whose key is a hub)."""
+    names = {vocabulary._index.get(g) for g in vocabulary.hub_keys}
+    out: dict[str, list[str]] = defaultdict(list)
+    for slug, uses in vocabulary.per_item.items():
+        for name in uses.beyond:
+            if name in names:
+                out[name].append(slug)
+    return {name: tuple(slugs) for name, slugs in sorted(out.items())}

@@ -1,0 +1,114 @@
+"""Hubs as nodes the items about them link (``kgsync.vocabulary.hubs``, issue 21)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kgsync.build.pipeline import build
+from kgsync.contract import jsonl
+from kgsync.diff.vocab_events import EventKind, vocabulary_events
+from kgsync.extract.mining import ItemCandidates, candidates
+from kgsync.read import config as config_module
+from kgsync.read.config import Config, Mining
+from kgsync.vocabulary.hubs import hub_nodes, item_hubs
+from kgsync.vocabulary.unchanged import selection_unchanged
+from kgsync.vocabulary.vocab import PinnedVocabulary, select, select_with_stats
+from tests.item_corpus import item_markdown, make_item
+
+CONFIG = Config(mining=Mining(min_items=2, max_item_share=0.5, min_links=2))
+ABOUT = ("Zorblax engines in practice", "How do zorblax engines fail?", "The zorblax engine fails under load.",
+         ("A zorblax engine needs cooling.", "Tidal sensors drift."))
+PASSING = ("Tidal sensor drift", "Why do tidal sensors drift?", "Tidal sensors drift; a zorblax engine is nearby.",
+           ("Tidal sensors drift by the season.",))
+
+
+def _corpus(addressing: int, passing: int, other: int = 2, first: str = "") -> list[ItemCandidates]:
+    """The first ``addressing`` items address "zorblax engine" (four mentions, in their title,
+    question, summary and findings); the next ``passing`` name it once in their summary."""
+    out = []
+    for i in range(addressing + passing + other):
+        title, question, summary, findings = ABOUT if i < addressing else PASSING if i < addressing + passing else (
+            "Tidal sensor maintenance", "How are tidal sensors kept?", "Tidal sensors need care.", ("Care helps.",))
+        if i == 0 and first:
+            summary = first
+        out.append(candidates(make_item(f"2026-02-{i + 1:02d}-item", title, question, summary, findings)))
+    return out
+
+
+def test_a_hub_is_a_node_that_the_items_about_it_link_beyond_their_caps() -> None:
+    vocab = select(_corpus(addressing=3, passing=4), CONFIG)  # named by 7 of 9 items: a hub
+    assert "zorblax engine" in vocab.hub_keys
+    term = vocab.terms["zorblax-engine"]
+    assert term.items == ("2026-02-01-item", "2026-02-02-item", "2026-02-03-item")
+    assert "zorblax engines" in term.aliases
+    assert hub_nodes(vocab)["zorblax-engine"] == term.items
+    for slug, uses in vocab.per_item.items():
+        # never one of the item's own (capped) terms; beyond them for the items about it only
+        assert "zorblax-engine" not in [u.name for u in uses.concepts + uses.methods if u.name not in uses.beyond]
+        assert ("zorblax-engine" in uses.beyond) == (slug in term.items)
+
+
+def test_an_item_that_names_a_hub_in_passing_moves_no_other_item() -> None:
+    base = _corpus(addressing=3, passing=4)
+    vocab = select(base, CONFIG)
+    more = [*base, candidates(make_item("2026-03-01-extra", *PASSING))]
+    again = select(more, CONFIG, previous_hubs=vocab.hub_keys)
+    assert again.terms["zorblax-engine"] == vocab.terms["zorblax-engine"]
+    assert all(again.per_item[slug] == uses for slug, uses in vocab.per_item.items())
+
+
+def test_the_earliest_addressing_item_names_the_hub_and_its_acronym_is_found_in_capitals() -> None:
+    cands = _corpus(addressing=3, passing=4, first="The Zorblax Engine (ZE) fails under load; the ZE overheats.")
+    vocab = select(cands, CONFIG)
+    term = vocab.terms["zorblax-engine"]
+    assert "ZE" in term.aliases
+    assert vocab.mentions("We cooled the ZE.") == ("zorblax-engine",)
+    assert "zorblax-engine" not in vocab.mentions("a ze of it")  # an acronym only in capitals
+
+
+def test_a_hub_no_item_addresses_is_no_term() -> None:
+    vocab = select(_corpus(addressing=0, passing=7), CONFIG)
+    assert "zorblax engine" in vocab.hub_keys and "zorblax-engine" not in vocab.terms
+
+
+def test_an_edit_that_changes_what_an_item_addresses_is_selected_again() -> None:
+    cands = _corpus(addressing=3, passing=4)
+    _vocab, stats = select_with_stats(cands, CONFIG)
+    assert item_hubs(cands[0], stats.hubs, stats.acronyms, PinnedVocabulary()).keys() == {"zorblax engine"}
+    edited = candidates(make_item(cands[0].slug, *PASSING))
+    assert selection_unchanged(stats, [(cands[0], edited)], CONFIG) is None
+    assert selection_unchanged(stats, [(cands[0], cands[0])], CONFIG) is not None
+
+
+def _write(folder: Path, addressing: int, passing: int, other: int = 2) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    for path in folder.glob("*.md"):
+        path.unlink()
+    for i in range(addressing + passing + other):
+        title, question, summary, findings = ABOUT if i < addressing else PASSING if i < addressing + passing else (
+            "Tidal sensor maintenance", "How are tidal sensors kept?", "Tidal sensors need care.", ("Care helps.",))
+        (folder / f"2026-02-{i + 1:02d}-item-{i}.md").write_text(item_markdown(
+            title, question=question, summary=summary, findings=[f"{f} (Confidence: high)" for f in findings]),
+            encoding="utf-8")
+
+
+def test_a_build_writes_the_hub_node_and_the_pr_names_its_entering(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    items = repo / "Research" / "completed"
+    _write(items, addressing=3, passing=0, other=4)  # 3 of 7 items: no hub
+    (repo / "kgsync.yml").write_text("graph: memory.jsonl\nmining: {max_item_share: 0.5, min_items: 2}\n",
+                                     encoding="utf-8")
+    cfg = config_module.load(repo)
+    first = build(cfg)
+    assert "zorblax engine" not in first.vocabulary.hub_keys
+    _write(items, addressing=3, passing=4)  # 7 of 9: above 1.25 x 0.5, a hub enters
+    second = build(cfg)
+    assert "zorblax engine" in second.vocabulary.hub_keys
+    linked = {r.source for r in jsonl.read(repo / "memory.jsonl").relations
+              if r.target == "concept:zorblax-engine" and r.relation_type == "addresses"}
+    assert linked == {f"item:2026-02-0{i + 1}-item-{i}" for i in range(3)}
+    events = vocabulary_events(first.vocabulary.hub_keys, second.vocabulary.hub_keys, set(), set(),
+                               first.manifest.by_item, second.manifest.by_item)
+    hub = [e for e in events if e.kind is EventKind.HUB_ENTERED and e.subject == "zorblax engine"]
+    assert len(hub) == 1  # the PR names it (the tidal sensors' words entered too)
+    assert {f"2026-02-0{i + 1}-item-{i}" for i in range(3)} <= set(hub[0].items)
