@@ -25,7 +25,7 @@ written only from the finding holding the sentence or a clear best match (``sour
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from kgsync.contract.errors import Location
 from kgsync.contract.model import RelationType, claim_name
@@ -58,6 +58,9 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
         if item.is_superseded:
             continue  # its claims are excluded: it states no evidence
         mine: dict[tuple[int, RelationType, str, int], PlannedLink] = {}
+        cited_here: dict[tuple[int, str, str], set[int]] = {}  # the findings each sentence cites of an item
+        for mention in extraction.mentions:
+            cited_here.setdefault((mention.line, mention.target, mention.sentence), set()).add(mention.finding)
         for mention in extraction.mentions:
             slug = mention.target if mention.target in known else suffixes.get(mention.target)
             if slug is None and mention.exact:
@@ -107,6 +110,12 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                 # ("this conclusion") is what the sentence and the one before it say
                 source = source_finding(mention, claim, extraction.claims, trust=not loose,
                                         restated=bool(restated) and not mention.described)
+                if source is not None and loose and not mention.held_by:
+                    if slug not in restating:
+                        restating[slug] = FindingIndex(target_extraction.claims)
+                    cited = cited_here[(mention.line, mention.target, mention.sentence)] | {claim.number}
+                    if not builds_on(source, claim, restating[slug], cited):
+                        continue  # which finding of this item draws on it is not said: item→item only
             if source is None:
                 continue
             target_name = claim_name(slug, claim.key)
@@ -248,6 +257,25 @@ def source_finding(mention: Mention, target: ClaimText, claims: Sequence[ClaimTe
     if trust and best is not None and (-best[0] < MIN_SHARED or -best[0] - runner_up < MIN_TRUST_LEAD):
         return None
     return found
+
+
+#: Content words a best-matching referencing finding must share with the finding it cites (their
+#: whole texts): a finding that builds on another shares what the two are about; one word is chance.
+MIN_RELATED_WORDS = 2
+
+
+def builds_on(source: ClaimText, cited: ClaimText, cited_item: FindingIndex[ClaimText],
+              cited_here: Collection[int]) -> bool:
+    """Whether ``source``, the best match for what a sentence says (not the finding holding it),
+    may be the finding that builds on ``cited``: it shares ``MIN_RELATED_WORDS`` content words
+    with it, and its claim restates no finding of the cited item that the sentence does not cite
+    (``FindingIndex.restated``): such a finding draws on that one, and the sentence's citation
+    belongs to another finding of this item, or to none (a section's reference is not attached
+    to a finding about something else).  Otherwise the item→item ``extends`` says all there is."""
+    if len(source.content() & cited.content()) < MIN_RELATED_WORDS:
+        return False
+    restates = cited_item.restated(" ".join(sorted(content_words(source.statement))))
+    return restates is None or restates.number in cited_here
 
 
 def source_claim(link: PlannedLink, written: Sequence[tuple[Numbered, str]]) -> str | None:

@@ -296,6 +296,47 @@ def test_extends_keeps_the_plain_best_match() -> None:
     assert (link.relation, link.source_number) == (RelationType.EXTENDS, 1)
 
 
+# A numbered citation outside the finding that holds it is built on (``extends``) by the finding
+# that best matches what the sentence says; that best match must also be able to build on the
+# cited finding (``evidence.builds_on``), else only the item->item link stays.
+
+
+def test_a_best_match_sharing_nothing_with_the_cited_finding_links_no_claim() -> None:
+    # The sentence is about vector search (finding 2); it cites the old item's finding on binary
+    # files, which vector search does not build on: which finding draws on it is not said.
+    body = f"Vector search waits until the corpus grows (`{OLD}.md` Key Finding 3)."
+    assert links_of(old_item(), new_item(body)).links == {}
+    # the same sentence citing the old item's vector-store finding links it from finding 2
+    [link] = links_of(old_item(), new_item(body.replace("Key Finding 3", "Key Finding 2"))).links[NEW]
+    assert (link.relation, link.source_number) == (RelationType.EXTENDS, 2)
+    # a finding that holds the citation states it, whatever its words
+    held = ("SQLite FTS5 search is enough for a small corpus of items.",
+            f"Vector search waits until the corpus grows (`{OLD}.md` Key Finding 3).")
+    [link] = links_of(old_item(), new_item("Nothing here.", held)).links[NEW]
+    assert (link.relation, link.source_number) == (RelationType.EXTENDS, 2)
+
+
+RESTATING = ("Binary SQLite database files are not diffable in git, so the index is rebuilt from text.",
+             "Vector search waits until the corpus grows.")
+
+
+def test_a_best_match_restating_another_finding_of_the_cited_item_links_no_claim() -> None:
+    # Finding 1 restates the old item's finding 3 (binary files in git); the sentence, about the
+    # index rebuilt from its files, cites finding 1 (SQLite FTS5): finding 1 draws on finding 3,
+    # not on finding 1, so the citation belongs to no finding of the new item.
+    body = f"The SQLite index is rebuilt from the text files (`{OLD}.md` Key Finding 1)."
+    assert links_of(old_item(), new_item(body, RESTATING)).links == {}
+    # ... unless the sentence cites the finding it restates as well: it draws on both
+    both = body.replace("Key Finding 1", "Key Findings 1 and 3")
+    links = links_of(old_item(), new_item(both, RESTATING)).links[NEW]
+    assert sorted((link.source_number, link.target_claim.split(":")[2][:12]) for link in links) == [
+        (1, "binary-datab"), (1, "sqlite-fts5-")]
+    # ... or the sentence is the finding's own
+    held = (f"{RESTATING[0]} The SQLite index follows `{OLD}.md` Key Finding 1.", RESTATING[1])
+    [link] = links_of(old_item(), new_item("Nothing here.", held)).links[NEW]
+    assert (link.source_number, link.target_claim.split(":")[2][:12]) == (1, "sqlite-fts5-")
+
+
 def test_a_supports_link_from_the_finding_that_holds_the_sentence_needs_no_word_match() -> None:
     # Finding 2 says nearly the same words (a lead of 1): only holding the sentence makes finding 1 sure.
     findings = (f"**Git stays the store.** This confirms `{OLD}.md` Key Finding 3 in a new setting.",
