@@ -115,7 +115,9 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                         restating[slug] = FindingIndex(target_extraction.claims)
                     cited = cited_here[(mention.line, mention.target, mention.sentence)] | {claim.number}
                     if not builds_on(source, claim, restating[slug], cited):
-                        continue  # which finding of this item draws on it is not said: item→item only
+                        # which finding of this item draws on it is not said: item→item only
+                        issues.append(_unclear_source_hint(item, mention, slug, claim.number))
+                        continue
             if source is None:
                 continue
             target_name = claim_name(slug, claim.key)
@@ -160,6 +162,16 @@ def _unnamed_finding_hint(item: ResearchItem, mention: Mention, slug: str) -> Is
         "restated clearly): no claim link",
         f"name the finding: write [{relation}: {slug} KF<n>] in the finding that states it (or ... from KF<m> "
         "elsewhere); docs/EVIDENCE.md", item.slug)
+
+
+def _unclear_source_hint(item: ResearchItem, mention: Mention, slug: str, number: int) -> Issue:
+    """A citation no finding of this item clearly builds on (``builds_on``)."""
+    return Issue(
+        IssueSeverity.WARNING, Location(item.path, mention.line),
+        f"cites {slug} Key Finding {number}, but no finding of this item clearly builds on it (the best "
+        "match shares too little with it, or restates another of its findings): no claim link",
+        f"if one does, write [extends: {slug} KF{number} from KF<n>] here (n: this item's finding), or cite it "
+        "in that finding; docs/EVIDENCE.md", item.slug)
 
 
 _CONTRADICTING = frozenset("contradicts contradicted refutes refuted overturns overturned not conflicts inconsistent "

@@ -305,7 +305,10 @@ def test_a_best_match_sharing_nothing_with_the_cited_finding_links_no_claim() ->
     # The sentence is about vector search (finding 2); it cites the old item's finding on binary
     # files, which vector search does not build on: which finding draws on it is not said.
     body = f"Vector search waits until the corpus grows (`{OLD}.md` Key Finding 3)."
-    assert links_of(old_item(), new_item(body)).links == {}
+    result = links_of(old_item(), new_item(body))
+    assert result.links == {}
+    [issue] = result.issues  # the author is told how to say which finding builds on it
+    assert issue.severity is IssueSeverity.WARNING and f"[extends: {OLD} KF3 from KF<n>]" in issue.hint
     # the same sentence citing the old item's vector-store finding links it from finding 2
     [link] = links_of(old_item(), new_item(body.replace("Key Finding 3", "Key Finding 2"))).links[NEW]
     assert (link.relation, link.source_number) == (RelationType.EXTENDS, 2)
