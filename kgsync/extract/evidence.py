@@ -25,7 +25,7 @@ written only from the finding holding the sentence or a clear best match (``sour
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from kgsync.contract.errors import Location
 from kgsync.contract.model import RelationType, claim_name
@@ -58,6 +58,12 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
         if item.is_superseded:
             continue  # its claims are excluded: it states no evidence
         mine: dict[tuple[int, RelationType, str, int], PlannedLink] = {}
+        # each link's specificity (0: its finding states it, else how many findings of the cited
+        # item its sentence names) and the cited finding's number (``_most_specific``)
+        basis: dict[tuple[int, RelationType, str, int], tuple[int, int]] = {}
+        cited_here: dict[tuple[int, str, str], set[int]] = {}  # the findings each sentence cites of an item
+        for mention in extraction.mentions:
+            cited_here.setdefault((mention.line, mention.target, mention.sentence), set()).add(mention.finding)
         for mention in extraction.mentions:
             slug = mention.target if mention.target in known else suffixes.get(mention.target)
             if slug is None and mention.exact:
@@ -107,6 +113,16 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                 # ("this conclusion") is what the sentence and the one before it say
                 source = source_finding(mention, claim, extraction.claims, trust=not loose,
                                         restated=bool(restated) and not mention.described)
+                if source is not None and loose and not mention.held_by:
+                    if slug not in restating:
+                        restating[slug] = FindingIndex(target_extraction.claims)
+                    cited = cited_here[(mention.line, mention.target, mention.sentence)] | {claim.number}
+                    named = [c for c in target_extraction.claims if c.number in cited]
+                    if not builds_on(source, claim, restating[slug], cited) or \
+                            not shares_most_with(source, claim, named):
+                        # which finding of this item draws on it is not said: item→item only
+                        issues.append(_unclear_source_hint(item, mention, slug, claim.number))
+                        continue
             if source is None:
                 continue
             target_name = claim_name(slug, claim.key)
@@ -114,11 +130,18 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             if (claim_name(item.slug, source.key), target_name) in vetoed or \
                     (target_name, claim_name(item.slug, source.key)) in vetoed:
                 continue  # a maintainer rejected it: it never returns (nor forces its claims)
-            mine.setdefault((source.number, relation, target_name, mention.line), link)
-            required.setdefault(slug, set()).add(claim.number)
-            required.setdefault(item.slug, set()).add(source.number)
-        if mine:
-            links[item.slug] = sorted(mine.values(), key=PlannedLink.key)
+            key = (source.number, relation, target_name, mention.line)
+            mine.setdefault(key, link)
+            names = 0 if mention.held_by or mention.exact else \
+                max(1, len({n for n in cited_here[(mention.line, mention.target, mention.sentence)] if n}))
+            basis[key] = (min(names, basis.get(key, (names, 0))[0]), claim.number)
+        for key in _most_specific(basis):
+            link = mine[key]
+            required.setdefault(link.target_slug, set()).add(basis[key][1])
+            required.setdefault(item.slug, set()).add(link.source_number)
+            links.setdefault(item.slug, []).append(link)
+        if item.slug in links:
+            links[item.slug] = sorted(links[item.slug], key=PlannedLink.key)
     return EvidencePlan({s: frozenset(n) for s, n in sorted(required.items())},
                         {s: tuple(v) for s, v in sorted(links.items())}, tuple(issues), vetoed)
 
@@ -151,6 +174,16 @@ def _unnamed_finding_hint(item: ResearchItem, mention: Mention, slug: str) -> Is
         "restated clearly): no claim link",
         f"name the finding: write [{relation}: {slug} KF<n>] in the finding that states it (or ... from KF<m> "
         "elsewhere); docs/EVIDENCE.md", item.slug)
+
+
+def _unclear_source_hint(item: ResearchItem, mention: Mention, slug: str, number: int) -> Issue:
+    """A citation no finding of this item clearly builds on (``builds_on``)."""
+    return Issue(
+        IssueSeverity.WARNING, Location(item.path, mention.line),
+        f"cites {slug} Key Finding {number}, but no finding of this item clearly builds on it (the best "
+        "match shares too little with it, or restates another of its findings): no claim link",
+        f"if one does, write [extends: {slug} KF{number} from KF<n>] here (n: this item's finding), or cite it "
+        "in that finding; docs/EVIDENCE.md", item.slug)
 
 
 _CONTRADICTING = frozenset("contradicts contradicted refutes refuted overturns overturned not conflicts inconsistent "
@@ -248,6 +281,60 @@ def source_finding(mention: Mention, target: ClaimText, claims: Sequence[ClaimTe
     if trust and best is not None and (-best[0] < MIN_SHARED or -best[0] - runner_up < MIN_TRUST_LEAD):
         return None
     return found
+
+
+#: Content words a best-matching referencing finding must share with the finding it cites (their
+#: whole texts): a finding that builds on another shares what the two are about; one word is chance.
+MIN_RELATED_WORDS = 2
+
+
+def builds_on(source: ClaimText, cited: ClaimText, cited_item: FindingIndex[ClaimText],
+              cited_here: Collection[int]) -> bool:
+    """Whether ``source``, the best match for what a sentence says (not the finding holding it),
+    may be the finding that builds on ``cited``: it shares ``MIN_RELATED_WORDS`` content words
+    with it, and its claim restates no finding of the cited item that the sentence does not cite
+    (``FindingIndex.restated``): such a finding draws on that one, and the sentence's citation
+    belongs to another finding of this item, or to none (a section's reference is not attached
+    to a finding about something else).  Otherwise the item→item ``extends`` says all there is."""
+    if len(source.content() & cited.content()) < MIN_RELATED_WORDS:
+        return False
+    restates = cited_item.restated(" ".join(sorted(content_words(source.statement))))
+    return restates is None or restates.number in cited_here
+
+
+def shares_most_with(source: ClaimText, cited: ClaimText, named: Sequence[ClaimText]) -> bool:
+    """Whether a best-matching ``source`` may build on ``cited`` when its sentence names several
+    findings of that item (``named``: "Source: `x.md` (Key Findings 1-8)"): one finding of this
+    item rarely draws on all of them, and the others are drawn on by other findings, or by none.
+    It builds on those it shares the most content words with: at least half as many as with the
+    one it shares most with (``MIN_SHARE_OF_BEST``).  One finding named: no limit."""
+    if len(named) < 2:
+        return True
+    most = max(len(source.content() & other.content()) for other in named)
+    return len(source.content() & cited.content()) * MIN_SHARE_OF_BEST[1] >= most * MIN_SHARE_OF_BEST[0]
+
+
+#: (numerator, denominator): the least share of ``shares_most_with``'s best that a cited finding
+#: a best match builds on must reach (integers: the same answer on every machine).
+MIN_SHARE_OF_BEST = (1, 2)
+
+
+def _most_specific(basis: Mapping[tuple[int, RelationType, str, int], tuple[int, int]]) \
+        -> list[tuple[int, RelationType, str, int]]:
+    """The links an item keeps: an ``extends`` from a best match (not the finding stating the
+    sentence) is dropped when another finding of this item builds on the same cited finding by a
+    more specific citation (its own text, or a sentence naming fewer findings of that item): the
+    item uses the cited finding there, and a broad citation ("Key Findings 1-8", a source note)
+    does not say this finding draws on it too."""
+    kept = []
+    for key, (names, _) in basis.items():
+        source, relation, target, _line = key
+        if relation is RelationType.EXTENDS and names and any(
+                other[2] == target and other[0] != source and other_names < names
+                for other, (other_names, _) in basis.items()):
+            continue
+        kept.append(key)
+    return kept
 
 
 def source_claim(link: PlannedLink, written: Sequence[tuple[Numbered, str]]) -> str | None:

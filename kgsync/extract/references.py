@@ -144,8 +144,17 @@ def _framing_lines(item: ResearchItem) -> list[tuple[int, int]]:
 
 
 
+#: A sentence that illustrates instead of arguing: an example label ("Example: item A states …"),
+#: a hypothetical ("… and a hypothetical item B states …", "suppose …").  A finding it names
+#: illustrates a point; this item does not build on it: no claim link (the item→item link stays).
+_EXAMPLE_LABEL = re.compile(r"[^A-Za-z]{0,12}(?:for[ \t]{1,3})?(?:examples?|instance|illustration)[ \t]{0,2}:", re.I)
+_HYPOTHETICAL = re.compile(r"\b(?:hypothetical(?:ly)?|suppose|imagine)\b", re.I)
+
+
 def _mentions(sentence: str, line: int, table: Table | None, own_slug: str, findings: _Findings,
               before: str = "", cites: Sequence[str] = ()) -> list[Mention]:
+    if _EXAMPLE_LABEL.match(sentence) or _HYPOTHETICAL.search(sentence):
+        return []
     refs = references(sentence)
     refs = [(pos, slug) for pos, slug in refs if slug != own_slug]  # a self-reference links nothing
     if not refs:

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from kgsync.contract.model import RelationType
 from kgsync.extract.references import _DATED_SLUG, _FINDING, _HAS_REFERENCE, _may_cite_a_finding, scan
+from kgsync.extract.findings import extract
 from kgsync.read.items import IssueSeverity
 from tests.extract.test_evidence import NEW, OLD, OLD_FINDINGS, item_text, links_of, make, new_item, old_item
 
@@ -179,3 +180,21 @@ def test_a_numbered_citation_is_never_withheld() -> None:
     body = f"Prior repository work also supports this design (`{OLD}.md` Key Finding 2)."
     [mention] = scan(new_item(body))
     assert (mention.finding, mention.withheld) == (2, False)
+
+
+def test_an_example_or_a_hypothetical_cites_for_illustration_and_links_no_claim() -> None:
+    # "Example: item A states …" and "a hypothetical item B" illustrate a point with another
+    # item's finding; this item does not build on it.  The item->item link (the text's link) stays.
+    findings = ("Vector search waits until the corpus grows.",)
+    for body in (f"Example: item A states that vector stores solve semantic search (`{OLD}.md`, KF2).",
+                 f"**Example:** vector stores solve semantic search, per `{OLD}.md` Key Finding 2.",
+                 f"Vector stores solve semantic search (`{OLD}.md` KF2) and a hypothetical item B disagrees.",
+                 f"Suppose vector stores solve semantic search, as `{OLD}.md` Key Finding 2 says."):
+        item = new_item(body, findings)
+        assert scan(item) == (), body
+        assert links_of(old_item(), item).links == {}, body
+        assert OLD in dict(extract(item).text_links)
+    # the same citation as this item's argument is built on
+    argued = f"Vector stores solve semantic search, per `{OLD}.md` Key Finding 2; for example, deduplication."
+    [link] = links_of(old_item(), new_item(argued, findings)).links[NEW]
+    assert (link.relation, link.source_number) == (RelationType.EXTENDS, 1)
