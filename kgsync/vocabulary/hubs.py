@@ -23,7 +23,11 @@ A hub entering or leaving is already a vocabulary event (``hub entered`` / ``hub
 longer do and those addressing it link the hub node instead, or the other way round.
 
 Only the hubs found before near-duplicate merges are nodes; a chosen term that a merge pushes
-over the hub share (``SelectionStats.merged_hubs``, rare) stays a stopword.
+over the hub share (``SelectionStats.merged_hubs``, rare) stays a stopword.  Nor is a hub that
+WordNet lists as a compound of general English ("artificial intelligence", as "decision making"
+is no topic phrase: ``vocabulary.topics.is_topic_phrase``): a dictionary word on most of a
+corpus's items names its field, not one of its ideas; a blind reader called such a page one
+that tells nothing (four of twenty items that linked it were about it).
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ import dataclasses
 from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping, Sequence, Set
 
+from kgsync.extract import wordnet
 from kgsync.extract.canonical import display_alias, prune_aliases, term_key
 from kgsync.extract.mining import DENSE, TITLE, ItemCandidates
 from kgsync.extract.topics import addresses
@@ -50,6 +55,7 @@ def addressed_hubs(item: ItemCandidates, group_of: Callable[[int, str], str | No
 
     ``group_of(i, key)``: the group the item's ``i``-th candidate joins (None: none, as a stop
     group or an ordinary word in capitals); the caller resolves it as ``vocab.select`` does."""
+    hubs = {g for g in hubs if is_node_hub(g)}
     if not hubs:
         return {}
     count: dict[str, int] = defaultdict(int)
@@ -67,6 +73,13 @@ def addressed_hubs(item: ItemCandidates, group_of: Callable[[int, str], str | No
         written[g].update(dict(surfaces))
     return {g: (frozenset(keys[g]), tuple(sorted(written[g].items()))) for g in sorted(count)
             if addresses(count[g], 1 if g in concluded else 0)}
+
+
+def is_node_hub(g: str) -> bool:
+    """May hub ``g`` be a node?  Not when WordNet lists it as a compound of general English (see
+    the module doc); a word or phrase the dictionary does not hold ("large language model",
+    "GitHub") may."""
+    return not wordnet.is_noun_compound(g)
 
 
 def items_addressing_hubs(ordered: Sequence[ItemCandidates], resolved: Sequence[Sequence[str]],

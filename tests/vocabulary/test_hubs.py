@@ -66,6 +66,23 @@ def test_the_earliest_addressing_item_names_the_hub_and_its_acronym_is_found_in_
     assert "zorblax-engine" not in vocab.mentions("a ze of it")  # an acronym only in capitals
 
 
+def test_a_hub_general_english_lists_as_a_compound_is_no_node() -> None:
+    # the same corpus with a dictionary compound where "zorblax engine" was: a stopword, no node
+    def general(text: str) -> str:
+        return text.replace("zorblax engines", "artificial intelligence").replace("zorblax engine", "artificial intelligence")
+    cands = []
+    for i, item in enumerate(_corpus(addressing=3, passing=4)):
+        del item
+        title, question, summary, findings = ABOUT if i < 3 else PASSING if i < 7 else (
+            "Tidal sensor maintenance", "How are tidal sensors kept?", "Tidal sensors need care.", ("Care helps.",))
+        cands.append(candidates(make_item(f"2026-02-{i + 1:02d}-item", general(title), general(question),
+                                          general(summary), tuple(general(f) for f in findings))))
+    vocab = select(cands, CONFIG)
+    assert "artificial intelligence" in vocab.hub_keys
+    assert "artificial-intelligence" not in vocab.terms and "artificial-intelligence" not in hub_nodes(vocab)
+    assert all("artificial-intelligence" not in uses.beyond for uses in vocab.per_item.values())
+
+
 def test_a_hub_no_item_addresses_is_no_term() -> None:
     vocab = select(_corpus(addressing=0, passing=7), CONFIG)
     assert "zorblax engine" in vocab.hub_keys and "zorblax-engine" not in vocab.terms
