@@ -368,6 +368,15 @@ def spelled_out(text: str, keys: Sequence[str]) -> tuple[tuple[str, str], ...]:
 _DESIGNATION_TAIL = re.compile(r"\)?(?:(?:[ \t]?/[ \t]?|[ \t])[A-Z][a-z]*[A-Z][A-Za-z&]*)*(?:[ \t]|-)?\d")
 
 
+#: A word of ASCII letters only with a capital after its first letter ("IEC", "GPTs", "DSPy"):
+#: the written acronyms ``designation_only`` looks at, found in one pass.
+_CAPITALISED_RUN = re.compile(r"\b[A-Za-z][a-z]*[A-Z][A-Za-z]*\b")
+#: Where a parenthesis opens (and the spaces after it): where a definition's acronym starts.
+_OPENED = re.compile(r"\(\s*")
+#: What may follow a definition's acronym before the designation goes on (``defined_in_designation``).
+_PLURAL_SPACES = re.compile(r"s?\s*")
+
+
 @lru_cache(maxsize=4096)
 def _written_acronym(key: str) -> re.Pattern[str]:
     """``key`` written as a word, in any case, a plural "s" allowed ("GPTs")."""
@@ -387,6 +396,41 @@ def designation_only(text: str, keys: Sequence[str]) -> tuple[str, ...]:
     """The acronym keys of ``keys`` that ``text`` writes, in capitals, only inside designations
     (``in_designation``): an item that writes "ISO/IEC 42001" and never "IEC" alone names the
     standard, so it takes no expansion of "IEC" and addresses no term of it."""
+    # One pass over the text's runs of letters written like an acronym (a capital after the first
+    # letter), each filed under the key it writes (a plural "s" allowed): not one whole-text regex
+    # per key (2,800 keys on the 220 items cost 4 s).  A run of ASCII letters between word bounds
+    # is what ``_written_acronym(key)`` matches, in any case, when ``is_acronym`` holds.
+    if any(char in text for char in _FOLDS_TO_ASCII):
+        return _designation_only_key_by_key(text, keys)
+    ends: dict[str, list[int]] = {}
+    for match in _CAPITALISED_RUN.finditer(text):
+        run = match.group()
+        ends.setdefault(run.lower(), []).append(match.end())
+        if run.endswith("s"):
+            ends.setdefault(run[:-1].lower(), []).append(match.end())
+    out = []
+    for key in keys:
+        if not key.isascii() or not key.isalpha():
+            continue
+        uses = ends.get(key.lower(), ())
+        if uses and all(in_designation(text, end) for end in uses):
+            out.append(key)
+    return tuple(out)
+
+
+@lru_cache(maxsize=4)
+def _opened(text: str) -> tuple[int, ...]:
+    """Where a parenthesis of ``text`` opens, after its spaces: mining asks about every acronym of
+    one item's text in turn, so the text is scanned once (a hash of the text is C's)."""
+    return tuple(match.end() for match in _OPENED.finditer(text))
+
+
+#: Letters outside ASCII that a case-blind regex matches to ASCII ones (Kelvin sign, long s, dotted and
+#: dotless i): a text holding one is read key by key, as first written, so the answer is the same.
+_FOLDS_TO_ASCII = "\u212a\u017f\u0130\u0131"
+
+
+def _designation_only_key_by_key(text: str, keys: Sequence[str]) -> tuple[str, ...]:
     out = []
     for key in keys:
         if not key.isascii() or not key.isalpha():
@@ -406,6 +450,10 @@ def defined_in_designation(text: str, short: str, long: str) -> bool:
     words_ = [re.escape(word) for word in long.split()]
     if not words_:
         return False
+    if not any(text.startswith(short, at) and in_designation(text, _PLURAL_SPACES.match(text, at + len(short)).end())  # type: ignore[union-attr]
+               for at in _opened(text)):
+        return False  # no "(short" anywhere inside a designation: no use of ``long`` can be followed by one
+
     written = re.compile(r"(?<!\w)(?i:" + r"\s+".join(words_) + r")(?!\w)")
     after = re.compile(r"\s*\(\s*" + re.escape(short) + r"s?\s*")
     uses = list(written.finditer(text))

@@ -204,3 +204,31 @@ def test_an_item_naming_only_a_standard_addresses_neither_its_body_nor_its_lette
     assert "wsc" not in keys and council not in keys and "gpt" not in keys
     assert "agent permission" in keys  # the item's own terms stay
     assert ("wsc", council) in found.acronyms
+
+
+_DESIGNATION_WORDS = st.sampled_from(["IEC", "iec", "Iec", "IECs", "IECS", "ISO", "GPT", "GPTs", "gpt", "DSPy", "a", "the",
+                                      "International", "Electrotechnical", "Commission", "42001", "4o", "2024",
+                                      "\u212a", "\u017f", "\u0131", "é", "_", "IEC4"])
+_DESIGNATION_TEXTS = st.lists(st.one_of(_DESIGNATION_WORDS, st.sampled_from(list(" /-()\n\t.,")), st.text(max_size=3)),
+                              max_size=30).map("".join)
+
+
+@given(_DESIGNATION_TEXTS, st.lists(st.sampled_from(["IEC", "iec", "GPT", "ISO", "DSPy", "ks", "SK", "A", "é"]), max_size=5))
+def test_designations_found_in_one_pass_agree_with_the_key_by_key_scan(text: str, keys: list[str]) -> None:
+    from kgsync.extract.acronyms import _designation_only_key_by_key
+
+    assert designation_only(text, keys) == _designation_only_key_by_key(text, keys)
+
+
+@given(_DESIGNATION_TEXTS, st.sampled_from(["IEC", "GPT", "ISO"]),
+       st.sampled_from(["International Electrotechnical Commission", "Generative Pre-trained Transformer", "a b c"]))
+def test_a_definition_in_a_designation_needs_a_parenthesis_before_the_acronym(text: str, short: str, long: str) -> None:
+    # the rule as first written, with no look for a parenthesis first, is the oracle
+    words_ = [re.escape(word) for word in long.split()]
+    written = re.compile(r"(?<!\w)(?i:" + r"\s+".join(words_) + r")(?!\w)")
+    after = re.compile(r"\s*\(\s*" + re.escape(short) + r"s?\s*")
+    for prefix in ("", f"{long} ({short}) 42001 and ", f"{long} ( {short}s ) 2024; "):
+        whole = prefix + text
+        uses = list(written.finditer(whole))
+        expected = bool(uses) and all((d := after.match(whole, u.end())) is not None and in_designation(whole, d.end()) for u in uses)
+        assert defined_in_designation(whole, short, long) == expected
