@@ -146,10 +146,15 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                         {s: tuple(v) for s, v in sorted(links.items())}, tuple(issues), vetoed)
 
 
+def _warning(item: ResearchItem, mention: Mention, message: str, fix: str) -> Issue:
+    """A warning at the mention's line of ``item``: the one shape of every hint below."""
+    return Issue(IssueSeverity.WARNING, Location(item.path, mention.line), message, fix, item.slug)
+
+
 def _marker_issue(item: ResearchItem, mention: Mention, what: str, fix: str) -> Issue:
-    return Issue(IssueSeverity.WARNING, Location(item.path, mention.line),
-                 f"stance marker [{(mention.stance or RelationType.EXTENDS).value}: {mention.target} …] {what}: no link",
-                 fix, item.slug)
+    return _warning(item, mention,
+                    f"stance marker [{(mention.stance or RelationType.EXTENDS).value}: {mention.target} …] {what}: no link",
+                    fix)
 
 
 def _refused_hint(item: ResearchItem, mention: Mention, slug: str, number: int) -> Issue:
@@ -157,33 +162,33 @@ def _refused_hint(item: ResearchItem, mention: Mention, slug: str, number: int) 
     word = mention.refused.split()[0]
     relation = "contradicts" if word in _CONTRADICTING or word in DISAGREEING else "supports"
     outcome = "no claim link" if mention.withheld else "linked as extends at most"
-    return Issue(
-        IssueSeverity.WARNING, Location(item.path, mention.line),
+    return _warning(
+        item, mention,
         f"'{mention.refused}' near {slug} is not read as a stance of this item's finding (it is not said, "
         f"in its own clause, that this finding {relation.removesuffix('s')}s {slug}'s): {outcome}",
         f"if this finding {relation} it, write [{relation}: {slug} KF{number or '<n>'}] in the finding that states it "
-        "(or ... from KF<n> elsewhere); docs/EVIDENCE.md", item.slug)
+        "(or ... from KF<n> elsewhere); docs/EVIDENCE.md")
 
 
 def _unnamed_finding_hint(item: ResearchItem, mention: Mention, slug: str) -> Issue:
     """Prose that states agreement (disagreement) with an item without saying with which finding."""
     relation = (mention.stance or RelationType.SUPPORTS).value
-    return Issue(
-        IssueSeverity.WARNING, Location(item.path, mention.line),
+    return _warning(
+        item, mention,
         f"this sentence says it {relation.removesuffix('s')}s {slug} but not which of its findings (none is "
         "restated clearly): no claim link",
         f"name the finding: write [{relation}: {slug} KF<n>] in the finding that states it (or ... from KF<m> "
-        "elsewhere); docs/EVIDENCE.md", item.slug)
+        "elsewhere); docs/EVIDENCE.md")
 
 
 def _unclear_source_hint(item: ResearchItem, mention: Mention, slug: str, number: int) -> Issue:
     """A citation no finding of this item clearly builds on (``builds_on``)."""
-    return Issue(
-        IssueSeverity.WARNING, Location(item.path, mention.line),
+    return _warning(
+        item, mention,
         f"cites {slug} Key Finding {number}, but no finding of this item clearly builds on it (the best "
         "match shares too little with it, or restates another of its findings): no claim link",
         f"if one does, write [extends: {slug} KF{number} from KF<n>] here (n: this item's finding), or cite it "
-        "in that finding; docs/EVIDENCE.md", item.slug)
+        "in that finding; docs/EVIDENCE.md")
 
 
 _CONTRADICTING = frozenset("contradicts contradicted refutes refuted overturns overturned not conflicts inconsistent "
