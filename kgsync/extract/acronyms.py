@@ -396,26 +396,28 @@ def designation_only(text: str, keys: Sequence[str]) -> tuple[str, ...]:
     """The acronym keys of ``keys`` that ``text`` writes, in capitals, only inside designations
     (``in_designation``): an item that writes "ISO/IEC 42001" and never "IEC" alone names the
     standard, so it takes no expansion of "IEC" and addresses no term of it."""
-    # One pass over the text's runs of letters written like an acronym (a capital after the first
-    # letter), each filed under the key it writes (a plural "s" allowed): not one whole-text regex
-    # per key (2,800 keys on the 220 items cost 4 s).  A run of ASCII letters between word bounds
-    # is what ``_written_acronym(key)`` matches, in any case, when ``is_acronym`` holds.
-    if any(char in text for char in _FOLDS_TO_ASCII):
-        return _designation_only_key_by_key(text, keys)
+    wanted = [key for key in keys if key.isascii() and key.isalpha()]
+    if any(char in text for char in _FOLDS_TO_ASCII):  # read key by key, as first written
+        ends = {key.lower(): [m.end() for m in _written_acronym(key).finditer(text) if is_acronym(m.group())]
+                for key in wanted}
+    else:
+        ends = _acronym_ends(text)
+    return tuple(key for key in wanted
+                 if (uses := ends.get(key.lower())) and all(in_designation(text, end) for end in uses))
+
+
+def _acronym_ends(text: str) -> dict[str, list[int]]:
+    """Where each acronym ``text`` writes ends, by its key (a plural "s" filed under both): one pass
+    over the runs of letters written like an acronym (a capital after the first letter), not one
+    whole-text regex per key (2,800 keys on the 220 items cost 4 s).  A run of ASCII letters between
+    word bounds is what ``_written_acronym(key)`` matches, in any case, when ``is_acronym`` holds."""
     ends: dict[str, list[int]] = {}
     for match in _CAPITALISED_RUN.finditer(text):
         run = match.group()
         ends.setdefault(run.lower(), []).append(match.end())
         if run.endswith("s"):
             ends.setdefault(run[:-1].lower(), []).append(match.end())
-    out = []
-    for key in keys:
-        if not key.isascii() or not key.isalpha():
-            continue
-        uses = ends.get(key.lower(), ())
-        if uses and all(in_designation(text, end) for end in uses):
-            out.append(key)
-    return tuple(out)
+    return ends
 
 
 @lru_cache(maxsize=4)
@@ -426,19 +428,9 @@ def _opened(text: str) -> tuple[int, ...]:
 
 
 #: Letters outside ASCII that a case-blind regex matches to ASCII ones (Kelvin sign, long s, dotted and
-#: dotless i): a text holding one is read key by key, as first written, so the answer is the same.
+#: dotless i): ``designation_only`` reads a text holding one key by key, as first written, so the
+#: answer is the same.
 _FOLDS_TO_ASCII = "\u212a\u017f\u0130\u0131"
-
-
-def _designation_only_key_by_key(text: str, keys: Sequence[str]) -> tuple[str, ...]:
-    out = []
-    for key in keys:
-        if not key.isascii() or not key.isalpha():
-            continue
-        uses = [m for m in _written_acronym(key).finditer(text) if is_acronym(m.group())]
-        if uses and all(in_designation(text, m.end()) for m in uses):
-            out.append(key)
-    return tuple(out)
 
 
 def defined_in_designation(text: str, short: str, long: str) -> bool:
@@ -450,10 +442,9 @@ def defined_in_designation(text: str, short: str, long: str) -> bool:
     words_ = [re.escape(word) for word in long.split()]
     if not words_:
         return False
-    if not any(text.startswith(short, at) and in_designation(text, _PLURAL_SPACES.match(text, at + len(short)).end())  # type: ignore[union-attr]
-               for at in _opened(text)):
+    if not any(text.startswith(short, at) and (tail := _PLURAL_SPACES.match(text, at + len(short))) is not None
+               and in_designation(text, tail.end()) for at in _opened(text)):
         return False  # no "(short" anywhere inside a designation: no use of ``long`` can be followed by one
-
     written = re.compile(r"(?<!\w)(?i:" + r"\s+".join(words_) + r")(?!\w)")
     after = re.compile(r"\s*\(\s*" + re.escape(short) + r"s?\s*")
     uses = list(written.finditer(text))
