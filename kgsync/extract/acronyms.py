@@ -362,10 +362,15 @@ def spelled_out(text: str, keys: Sequence[str]) -> tuple[tuple[str, str], ...]:
     return tuple(sorted(out))
 
 
+#: The most acronyms a designation holds after the first ("ISO/IEC/IEEE 42010" holds two): bounded, so
+#: a hostile line of thousands of chained acronyms ending in a number costs each of its acronyms a
+#: few steps, not a scan to the line's end (that was quadratic: 16,000 of them took 20 s).
+MAX_DESIGNATION_ACRONYMS = 3
 #: What follows an acronym inside a designation (after the parenthesis that closes its definition, if
 #: any): more acronyms joined by a slash or a space ("ISO/IEC",
 #: "NIST SP"), then a number, after a space, a hyphen or nothing ("42001", "800-53", "-4o", "2024").
-_DESIGNATION_TAIL = re.compile(r"\)?(?:(?:[ \t]?/[ \t]?|[ \t])[A-Z][a-z]*[A-Z][A-Za-z&]*)*(?:[ \t]|-)?\d")
+_DESIGNATION_TAIL = re.compile(
+    rf"\)?(?:(?:[ \t]?/[ \t]?|[ \t])[A-Z][a-z]*[A-Z][A-Za-z&]*){{0,{MAX_DESIGNATION_ACRONYMS}}}(?:[ \t]|-)?\d")
 
 
 #: A word of ASCII letters only with a capital after its first letter ("IEC", "GPTs", "DSPy"):

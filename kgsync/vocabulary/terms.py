@@ -12,6 +12,7 @@ from enum import StrEnum
 from functools import lru_cache
 
 from kgsync.extract import lexicon, wordnet
+from kgsync.extract.acronyms import MAX_DESIGNATION_ACRONYMS
 from kgsync.extract.canonical import is_acronym, key_of_words, without_prefix
 from kgsync.extract.phrases import segments, token_keys
 
@@ -149,7 +150,8 @@ def _in_designation(joined: list[str], cased: list[str], i: int) -> bool:
     if not _acronym_cased(cased[i]) or "'" in cased[i] or "\u2019" in cased[i]:
         return False  # "BCG's 2024 survey": the body's survey, not a designation
     j = i + 1
-    while j < len(joined) and not joined[j][:1].isdigit() and cased[j] != cased[j - 1] and _acronym_cased(cased[j]):
+    while (j < len(joined) and j - i <= MAX_DESIGNATION_ACRONYMS and not joined[j][:1].isdigit()
+           and cased[j] != cased[j - 1] and _acronym_cased(cased[j])):
         j += 1
     return j < len(joined) and joined[j][:1].isdigit()
 

@@ -245,3 +245,18 @@ def test_a_definition_in_a_designation_needs_a_parenthesis_before_the_acronym(te
         uses = list(written.finditer(whole))
         expected = bool(uses) and all((d := after.match(whole, u.end())) is not None and in_designation(whole, d.end()) for u in uses)
         assert defined_in_designation(whole, short, long) == expected
+
+
+def test_a_designation_holds_a_bounded_chain_of_acronyms_in_the_text_and_in_mentions() -> None:
+    # "ISO/IEC/IEEE 42010" is a designation; a chain longer than any designation, ending in a
+    # number, is not one (and each acronym of a hostile chain costs a few steps, not a scan to the end)
+    from kgsync.extract.acronyms import MAX_DESIGNATION_ACRONYMS
+    from kgsync.vocabulary.terms import _in_designation
+
+    for extra in range(MAX_DESIGNATION_ACRONYMS + 3):
+        chain = ["AB", *(f"C{chr(ord('A') + k)}" for k in range(extra))]
+        text = "/".join(chain) + " 42001"
+        expected = extra <= MAX_DESIGNATION_ACRONYMS
+        assert in_designation(text, 2) is expected, text
+        assert _in_designation([w.lower() for w in chain] + ["42001"], [*chain, "42001"], 0) is expected, text
+    assert designation_only("/".join(["AB"] * 50_000) + " 1", ["AB"]) == ()  # the first uses stand in no designation
