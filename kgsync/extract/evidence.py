@@ -134,9 +134,13 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                 # a described agreement's own words describe the other item; this item's side
                 # ("this conclusion") is what the sentence and the one before it say
                 restates = bool(restated) and not mention.described
-                source = source_finding(mention, claim, extraction.claims, trust=not loose, restated=restates)
-                clear = source is not None and (not loose or mention.held_by > 0 or source_finding(
-                    mention, claim, extraction.claims, trust=True, restated=restates) is source)
+                if mention.held_by:
+                    source, clear = source_finding(mention, claim, extraction.claims), True
+                else:  # the best match, and whether it clears the trust bar (else: a guess)
+                    source, clear = best_match(mention, claim, extraction.claims, restates)
+                    if not clear and not loose:
+                        source = None
+                clear = clear and source is not None
                 if source is not None and loose and not mention.held_by:
                     if slug not in restating:
                         restating[slug] = FindingIndex(target_extraction.claims)
@@ -363,6 +367,14 @@ def source_finding(mention: Mention, target: ClaimText, claims: Sequence[ClaimTe
     claim's lead sentence (measured: docs/EVIDENCE.md)."""
     if mention.held_by:
         return next((c for c in claims if c.number == mention.held_by), None)
+    found, clear = best_match(mention, target, claims, restated)
+    return found if clear or not trust else None
+
+
+def best_match(mention: Mention, target: ClaimText, claims: Sequence[ClaimText],
+               restated: bool = False) -> tuple[ClaimText | None, bool]:
+    """``source_finding``'s best match for what is said, and whether it clears the trust bar
+    (``MIN_SHARED`` words, ``MIN_TRUST_LEAD`` more than any other finding)."""
     said = frozenset(mention.said.split()) if restated else \
         _said(mention.row_claim or f"{mention.context} {mention.sentence}")
     referenced = content_words(target.statement)
@@ -379,9 +391,7 @@ def source_finding(mention: Mention, target: ClaimText, claims: Sequence[ClaimTe
             best, found = rank, claim
         else:
             runner_up = max(runner_up, shared)
-    if trust and best is not None and (-best[0] < MIN_SHARED or -best[0] - runner_up < MIN_TRUST_LEAD):
-        return None
-    return found
+    return found, best is not None and -best[0] >= MIN_SHARED and -best[0] - runner_up >= MIN_TRUST_LEAD
 
 
 #: Content words a best-matching referencing finding must share with the finding it cites (their
