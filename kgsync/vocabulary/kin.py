@@ -31,7 +31,7 @@ from kgsync.contract.model import Graph
 from kgsync.extract.canonical import term_key
 from kgsync.read.config import Merge
 from kgsync.vocabulary.groups import _vague_head
-from kgsync.vocabulary.similarity import near_duplicate_pairs
+from kgsync.vocabulary.similarity import MAX_BLOCK, near_duplicate_pairs
 
 
 def kin_pairs(forms: Mapping[str, Iterable[str]], items: Mapping[str, frozenset[str]],
@@ -73,14 +73,14 @@ def alias_pairs(forms: Mapping[str, Iterable[str]], rule: Merge = Merge()) -> se
             form = _form_of(surface)
             if form:
                 owners[form].add(name)
+    # A surface two nodes share (an acronym both write: "DORA") identifies neither: the acronym
+    # index's business.  Leaving it out also bounds the work on hostile input to one owner a form.
+    single = {form: next(iter(names)) for form, names in owners.items() if len(names) == 1}
     pairs: set[tuple[str, str]] = set()
-    for first, second in near_duplicate_pairs(owners, rule):
-        for a in owners[first]:
-            for b in owners[second]:
-                if a != b:
-                    pairs.add((min(a, b), max(a, b)))
-    # Two nodes that share one surface exactly (an acronym both write) are the acronym index's
-    # business: such a surface makes one key with both owners, and a key is never its own pair.
+    for first, second in near_duplicate_pairs(single, rule):
+        a, b = single[first], single[second]
+        if a != b:
+            pairs.add((min(a, b), max(a, b)))
     return pairs
 
 
@@ -98,7 +98,10 @@ def vague_head_pairs(forms: Mapping[str, Iterable[str]], items: Mapping[str, fro
         words_ = name.split("-")
         if len(words_) != 2 or not _vague_head(words_[1]) or _vague_head(words_[0]) or _proper(forms[name]):
             continue
-        for other in by_last.get(words_[0], ()):
+        kinds = by_last.get(words_[0], [])
+        if len(kinds) > MAX_BLOCK:
+            continue  # a hub word (hostile input, or a word every name ends with): no evidence
+        for other in kinds:
             if other != name and not items.get(name, frozenset()).isdisjoint(items.get(other, frozenset())):
                 pairs.add((min(name, other), max(name, other)))
     return pairs

@@ -21,9 +21,13 @@ def test_no_alias_no_pair() -> None:
     assert alias_pairs(forms) == set()
 
 
-def test_two_nodes_sharing_an_acronym_are_no_pair_by_it() -> None:
-    # "DORA" written by both: the acronym index decides which one it names, not a merge.
+def test_a_surface_two_nodes_share_pairs_neither() -> None:
+    # "DORA" written by both: the acronym index decides which one it names, not a merge; and a
+    # surface both write ("h-neurons") is no evidence that either is the third node's page.
     forms = {"devops-research-and-assessment": ("DORA",), "digital-operational-resilience-act": ("DORA",)}
+    assert alias_pairs(forms) == set()
+    forms = {"hallucination-associated-neurons": ("H-neurons",), "neuron-pruning": ("H-neurons",),
+             "h-neuron-activation": ("H-neuron activations",)}
     assert alias_pairs(forms) == set()
 
 
