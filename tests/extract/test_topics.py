@@ -165,3 +165,15 @@ def test_phrase_frames_count_the_preposition_before_each_mention() -> None:
         ("harbour speed", "at", 3), ("harbour speed", "via", 1))
     assert phrase_frames(text, {}) == ()
     assert phrase_frames("Nothing here.", {"harbour speed": ["harbour speed"]}) == ()
+
+
+def test_the_scan_reads_no_frame_before_the_first_word() -> None:
+    """``phrase_scan`` reads the mentions and their frames in one pass: a mention that opens the text
+    has no word before it, and one after a preposition has."""
+    from kgsync.extract.topics import phrase_frames, phrase_scan
+
+    phrases = {"harbour speed": ["harbour speed"]}
+    for text in ("harbour speed at harbour speed", "in harbour speed", "harbour speed"):
+        found, _marks, frames = phrase_scan(text, "harbour speed", phrases)
+        assert frames == phrase_frames(text, phrases)
+    assert phrase_scan("harbour speed at harbour speed", "", phrases)[2] == (("harbour speed", "at", 1),)
