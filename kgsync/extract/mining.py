@@ -295,16 +295,21 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int, pro
     if all(len(w) < 2 or w.isdigit() for w in kws):
         return False  # notation ("N-1", "k 8"): no word of a name in it
     written = [surface for surface, _count in surfaces]
-    if is_plumbing(key, written, protocols):
+    # Each test below is asked only of the keys it can hold for (its first condition, inline): most
+    # keys hold none, and a call per test was most of this function's time (tests/extract/test_mining.py
+    # holds it equal to the test-by-test form).
+    one = len(kws) == 1
+    if one and is_plumbing(key, written, protocols):
         return False  # before the acronym test: the item may well define it ("JSON (JavaScript ...)")
     if (is_everyday_word(key) or wordnet.is_place(key)
-            or is_participle_compound(key, written)):
+            or len(kws) == 2 and is_participle_compound(key, written)):
         return False
     if flags & ACRONYM:
         return True
-    if is_bookkeeping(key) or is_vague_method(key, flags):
-        return False
     modifiers, head = kws[:-1], kws[-1]
+    if not one and (not _BOOKKEEPING_WORDS.isdisjoint(kws) and is_bookkeeping(key)
+                    or head in _VAGUE_METHOD_HEADS and is_vague_method(key, flags)):
+        return False
     if modifiers and head in lexicon.GENERIC:
         if all(m in lexicon.NOT_FIRST or lexicon.looks_adjective(m) or lexicon.is_superlative(m) or _participle(m)
                or wordnet.is_qualifier(m) for m in modifiers):
@@ -438,6 +443,10 @@ _CROSS = canonical_prefixes | {"cross"}
 
 #: Method heads that name a kind of activity, not a procedure ("review", "technique").
 _VAGUE_METHOD_HEADS = lexicon.METHOD_HEADS & lexicon.GENERIC
+
+
+#: A bookkeeping phrase holds one of these (``is_bookkeeping``).
+_BOOKKEEPING_WORDS = _LAYOUT_WORDS | _STORE_WORDS
 
 
 def _participle(word: str) -> bool:
