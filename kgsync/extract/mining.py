@@ -142,13 +142,18 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     designated: set[str] = set()  # long forms written only as an acronym's expansion inside a designation
     # The body is clean of URLs already; the title is not.
     scanned = _URL.sub(" ", item.title) + "\n" + body
+    # Whether a definition is written inside designations reads the whole text: a definition the item
+    # writes again (half of them) is judged once.
+    designates: dict[tuple[str, str], bool] = {}
     for short, expansion in _acronym_pairs(scanned):
         short_key, long_key = term_key(short), term_key(expansion)
         if (not short_key or not long_key or short_key == long_key or not _valid_expansion(long_key)
                 or not letters_match(short, expansion) or short_key in long_key.split(" ")):
             continue  # a recursive acronym ("YAML Ain't Markup Language") is named by itself
         acronyms.add((short_key, long_key))
-        if defined_in_designation(scanned, short, expansion):
+        if (short, expansion) not in designates:
+            designates[short, expansion] = defined_in_designation(scanned, short, expansion)
+        if designates[short, expansion]:
             designated.add(long_key)  # "International Electrotechnical Commission (IEC) 42001": a standard's
             continue  # name, no use of the body's (the definition still says what "IEC" stands for)
         for key, surface, flag in ((short_key, short, DEFINED | ACRONYM), (long_key, expansion, DEFINED)):
