@@ -77,7 +77,7 @@ def test_candidates_do_not_depend_on_cache_state() -> None:
 
     items = corpus()
     first = [candidates(i) for i in items]
-    for cached in (phrases._run_terms, phrases._token_info, phrases._check, phrases._is_break, mining._score,
+    for cached in (phrases._run_terms, phrases._token_info, phrases._check, phrases._check_token, phrases._is_break, mining._score,
                    phrases.token_keys, mining._bold_run, mining._code_run, mining._emphasis_terms, acronyms._is_short_form,
                    canonical.is_acronym, canonical.word_key):
         cached.cache_clear()
