@@ -126,11 +126,14 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     findings = "\n".join(f.text for f in item.key_findings)
     zones = (item.title, item.research_question, item.executive_summary, findings)
     body = _clean(_without_fences(item.body))
+    # Each zone cleaned once: no label, link, URL or tag spans a line, so the lines the zones are
+    # joined with are kept and the joined zones' cleaning is the cleaned zones joined.
+    clean = tuple(map(_clean, zones))
     zone_keys: list[Counter[str]] = []  # per zone: key -> times
     written: Counter[tuple[str, str]] = Counter()  # (key, surface) -> times, over all zones
-    for zone in zones:
+    for zone in clean:
         # An ordinary single word ("plain") names no idea on its own (see the module doc).
-        found = list(chain.from_iterable(map(_run_terms, _runs(_clean(zone)))))
+        found = list(chain.from_iterable(map(_run_terms, _runs(zone))))
         written.update(found)
         zone_keys.append(Counter(map(itemgetter(0), found)))
     surfaces: dict[str, dict[str, int]] = {}
@@ -170,7 +173,7 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     for key in _finding_subjects(item):
         if key in surfaces:
             extra[key] = extra.get(key, 0) | SUBJECT
-    units = unit_keys("\n".join(map(_clean, zones)) + "\n" + body) | _title_opening(item.title)
+    units = unit_keys("\n".join(clean) + "\n" + body) | _title_opening(item.title)
     for key in units & surfaces.keys():
         extra[key] = extra.get(key, 0) | UNIT  # written as one unit: "access-control policies"
     title, question, summary, listed = zone_keys
@@ -201,7 +204,7 @@ def candidates(item: ResearchItem) -> ItemCandidates:
         terms = [c for c in terms if c.key not in designations]
     undefined = [key for key in lone_acronyms if key not in own and key not in designations]
     spelled = spelled_out(scanned, undefined) if undefined else ()
-    text, dense_text = _clean(item.title) + "\n" + body, _clean(dense)
+    text, dense_text = clean[0] + "\n" + body, "\n".join(c for z, c in zip(zones, clean) if z)
     # Its two-word terms may be topics ("technical debt"), which the corpus decides (``vocabulary.topics``).
     phrases = {c.key: [s for s, _n in c.surfaces] for c in terms if c.key.count(" ") == topics.PHRASE_WORDS - 1}
     phrase_counts, pairs, frames = topics.phrase_scan(text, dense_text, phrases)

@@ -409,3 +409,16 @@ def _idea_calls(draw: st.DrawFn) -> tuple[str, tuple[tuple[str, int], ...], int,
 def test_names_an_idea_asks_each_test_only_where_it_can_hold(call: tuple[str, tuple[tuple[str, int], ...], int,
                                                                          frozenset[str]]) -> None:
     assert mining.names_an_idea(*call) == _names_an_idea_test_by_test(*call)
+
+
+_MARKUP_PIECES = st.sampled_from(["[fact]", "[inference; source: x]", "[hypothesis", "[fact ", "[", "]", "(", ")", ";",
+                                  "[text](http://a.b)", "![alt](src)", "](", "http://x.y/z", "https://", "www.a", "www",
+                                  "<b>", "</i>", "<", ">", " ", "\n", "word", "é", "_"])
+
+
+@given(st.lists(st.lists(st.one_of(_MARKUP_PIECES, st.text(max_size=3)), max_size=12).map("".join), max_size=5))
+@settings(max_examples=500, deadline=None)
+def test_the_zones_cleaned_one_by_one_and_joined_are_the_joined_zones_cleaned(zones: list[str]) -> None:
+    """``candidates`` cleans each zone once and joins them (for units and the dense text): no label,
+    link, URL or tag spans a line."""
+    assert "\n".join(map(mining._clean, zones)) == mining._clean("\n".join(zones))
