@@ -27,7 +27,7 @@ from itertools import chain, compress, filterfalse, islice, repeat
 from operator import add, and_, itemgetter
 
 from kgsync.extract import lexicon, wordnet
-from kgsync.extract.canonical import word_key
+from kgsync.extract.canonical import fresh_word_key
 
 #: An item *addresses* a topic word when it names it at least this many times in its whole text ...
 ADDRESS_MENTIONS = 3
@@ -106,12 +106,13 @@ def load() -> None:
 @cache
 def _forms() -> dict[str, str]:
     """Written form -> topic word: each word and its plurals, in lower case and capitalised, where
-    ``canonical.word_key`` takes the form back to the word."""
+    ``canonical.word_key`` takes the form back to the word (``fresh_word_key``: the same key, not
+    remembered)."""
     out: dict[str, str] = {}
     for key in sorted(wordnet.rare_words()):
         plurals = [key + "s", key + "es"] + ([key[:-1] + "ies"] if key.endswith("y") else [])
         for form in (key, *plurals):
-            if word_key(form) == key:
+            if fresh_word_key(form) == key:
                 out.setdefault(form, key)
                 out.setdefault(form.capitalize(), key)
     return out
