@@ -462,9 +462,13 @@ def _participle(word: str) -> bool:
     return word.endswith("ed") and len(word) > 4 and word not in lexicon.ED_NOUNS
 
 
+#: What splits a surface into its parts: spaces and hyphens.
+_PARTS = re.compile(r"[\s-]+")
+
+
 def _written_as_acronym(word: str, written: Sequence[str]) -> bool:
     """Is the key word ``word`` written in capitals ("AI" in "AI capabilities", not "GitHub") in every surface?"""
-    return all(any(part.lower() == word and part.isupper() for part in re.split(r"[\s-]+", w)) for w in written)
+    return all(any(part.lower() == word and part.isupper() for part in _PARTS.split(w)) for w in written)
 
 
 def _in_capitals(surface: str) -> bool:
@@ -474,11 +478,11 @@ def _in_capitals(surface: str) -> bool:
 
 def _has_inner_capital(surface: str) -> bool:
     """"GitHub Actions": a word with a capital after lower case letters is a product's name."""
-    return any(not part.isupper() and any(c.isupper() for c in part[1:]) for part in re.split(r"[\s-]+", surface))
+    return any(not part.isupper() and any(c.isupper() for c in part[1:]) for part in _PARTS.split(surface))
 
 
 def _capitalised(surface: str) -> bool:
-    parts = [p for p in re.split(r"[\s-]+", surface) if p]
+    parts = [p for p in _PARTS.split(surface) if p]
     return len(parts) > 1 and all(p[:1].isupper() for p in parts)
 
 
