@@ -300,17 +300,17 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int, pro
       technique", "learning method") names a kind of procedure, not one.
     """
     kws = key.split(" ")
-    if all(len(w) < 2 or w.isdigit() for w in kws):
-        return False  # notation ("N-1", "k 8"): no word of a name in it
-    written = [surface for surface, _count in surfaces]
     # Each test below is asked only of the keys it can hold for (its first condition, inline): most
     # keys hold none, and a call per test was most of this function's time (tests/extract/test_mining.py
     # holds it equal to the test-by-test form).
+    if (len(kws[0]) < 2 or kws[0].isdigit()) and all(len(w) < 2 or w.isdigit() for w in kws):
+        return False  # notation ("N-1", "k 8"): no word of a name in it
+    written = [surface for surface, _count in surfaces]
     one = len(kws) == 1
     if one and is_plumbing(key, written, protocols):
         return False  # before the acronym test: the item may well define it ("JSON (JavaScript ...)")
     if (is_everyday_word(key) or wordnet.is_place(key)
-            or len(kws) == 2 and is_participle_compound(key, written)):
+            or len(kws) == 2 and written and "-" in written[0] and is_participle_compound(key, written)):
         return False
     if flags & ACRONYM:
         return True
