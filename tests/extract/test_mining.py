@@ -422,3 +422,17 @@ def test_the_zones_cleaned_one_by_one_and_joined_are_the_joined_zones_cleaned(zo
     """``candidates`` cleans each zone once and joins them (for units and the dense text): no label,
     link, URL or tag spans a line."""
     assert "\n".join(map(mining._clean, zones)) == mining._clean("\n".join(zones))
+
+
+@given(st.lists(st.one_of(_MARKUP_PIECES, st.sampled_from(["!", "![", "![alt](src)", "[a](b)", "[[x](y)"]),
+                          st.text(max_size=3)), max_size=16).map("".join))
+@settings(max_examples=500, deadline=None)
+def test_a_text_with_no_bang_loses_its_link_targets_as_with_the_image_pattern(text: str) -> None:
+    """``_clean`` reads links with a pattern led by "[" alone where the text has no "!": the same as
+    the one that also takes "![alt](src)"."""
+    from kgsync.extract.acronyms import _URL
+    from kgsync.extract.findings import EVIDENCE_LABEL
+
+    expected = mining._HTML.sub(" ", _URL.sub(" ", mining._LINK.sub(r"\1", EVIDENCE_LABEL.sub(" ", text))))
+    assert mining._clean(text) == expected
+    assert mining._TEXT_LINK.sub(r"\1", text.replace("!", "")) == mining._LINK.sub(r"\1", text.replace("!", ""))
