@@ -110,6 +110,9 @@ _HTML = re.compile(r"<[^<>\n]{1,200}>")  # no "<" inside: a run of "<" is linear
 
 
 _BOLD = re.compile(r"(\*\*|__)(?=\S)([^*_\n]{2,80}?)(?<=\S)\1(?!\s*:)")
+#: ``_BOLD`` for a text with no "__" (most items): led by one literal, which the regex engine skips
+#: to in C (a third of the time: two first characters are tried one position at a time).
+_STARS_BOLD = re.compile(r"(\*\*)(?=\S)([^*_\n]{2,80}?)(?<=\S)\1(?!\s*:)")
 
 
 _CODE = re.compile(r"`([^`\n]{2,60})`")
@@ -518,7 +521,7 @@ def _without_fences(text: str) -> str:
 
 def _emphasised(body: str) -> Iterator[tuple[str, ...]]:
     """Bold phrases and code spans that read like terms (1-4 words, no sentence)."""
-    for match in _BOLD.finditer(body):
+    for match in (_BOLD if "__" in body else _STARS_BOLD).finditer(body):
         run = _bold_run(match.group(2))
         if run is not None:
             yield run

@@ -436,3 +436,14 @@ def test_a_text_with_no_bang_loses_its_link_targets_as_with_the_image_pattern(te
     expected = mining._HTML.sub(" ", _URL.sub(" ", mining._LINK.sub(r"\1", EVIDENCE_LABEL.sub(" ", text))))
     assert mining._clean(text) == expected
     assert mining._TEXT_LINK.sub(r"\1", text.replace("!", "")) == mining._LINK.sub(r"\1", text.replace("!", ""))
+
+
+@given(st.lists(st.sampled_from(["**", "__", "*", "_", "a", "MCP", "graph", " ", ":", "\n", "x y", "`c d`"]),
+                max_size=24).map("".join))
+@settings(max_examples=500, deadline=None)
+def test_a_text_with_no_underscore_pair_is_emphasised_as_with_both_markers(text: str) -> None:
+    """``_emphasised`` reads bold with a pattern led by "**" alone where the text has no "__"."""
+    expected = [m.span() for m in mining._BOLD.finditer(text)]
+    assert [m.span() for m in (mining._BOLD if "__" in text else mining._STARS_BOLD).finditer(text)] == expected
+    without = text.replace("_", "")
+    assert [m.span() for m in mining._STARS_BOLD.finditer(without)] == [m.span() for m in mining._BOLD.finditer(without)]
