@@ -103,7 +103,7 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
         if text != raw:
             held = starts.get(line) or _held_by(plain_text(text), findings)
             out.extend(author_marks(raw, line, item.slug, held))
-        if not _HAS_REFERENCE.search(text):
+        if "[" in raw and not _HAS_REFERENCE.search(text):  # a line without "[" is its text, searched above
             continue
         in_framing = any(start <= line < end for start, end in framing)
         reading = not row and _starts_with_reference(text)
