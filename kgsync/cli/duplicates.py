@@ -19,6 +19,7 @@ from kgsync.cli._errors import FAILED, OK, reported
 from kgsync.cli._options import load_config, repo_options
 from kgsync.contract.errors import ConfigError, Location
 from kgsync.contract.model import EntityType, Graph
+from kgsync.vocabulary.kin import graph_forms, kin_pairs
 from kgsync.vocabulary.similarity import near_duplicate_pairs
 
 _TERM_PREFIXES = {EntityType.CONCEPT.value: "concept:", EntityType.METHOD.value: "method:"}
@@ -56,7 +57,10 @@ def duplicate_pairs(graph: Graph, rule: config_module.Merge) -> list[tuple[str, 
         for i, a in enumerate(sorted(set(names))):
             for b in sorted(set(names))[i + 1:]:
                 pairs.add((a, b))
-    for a, b in near_duplicate_pairs(by_term, rule):
+    kin: set[tuple[str, str]] = set()
+    for entity_type, prefix in _TERM_PREFIXES.items():
+        kin |= kin_pairs(*graph_forms(graph, entity_type, prefix), rule)
+    for a, b in sorted(set(near_duplicate_pairs(by_term, rule)) | kin):
         for x in by_term[a]:
             for y in by_term[b]:
                 pairs.add(tuple(sorted((x, y))))  # type: ignore[arg-type]

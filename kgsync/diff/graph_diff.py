@@ -24,6 +24,7 @@ from kgsync.diff.item_attribution import entity_named, group_by_item
 from kgsync.diff.model import EntityChange, GraphDiff, graph_size, type_sort_key
 from kgsync.lint.rules import FileLines, Finding, lint
 from kgsync.read.config import Merge
+from kgsync.vocabulary.kin import graph_forms, kin_pairs
 from kgsync.vocabulary.similarity import near_duplicate_pairs
 
 
@@ -101,7 +102,7 @@ def review(old: Graph, new: Graph, *, rule: Merge | None = None, sources: FileLi
         if not names - old_names:
             continue
         terms = [n[len(prefix) :] for n in names]
-        for a, b in near_duplicate_pairs(terms, rule):
+        for a, b in sorted(set(near_duplicate_pairs(terms, rule)) | kin_pairs(*graph_forms(new, entity_type.value, prefix), rule)):
             if prefix + a not in old_names or prefix + b not in old_names:
                 pairs.append((prefix + a, prefix + b))
     return replace(diff(old, new, findings=findings, near_duplicates=tuple(pairs)), preexisting=preexisting,

@@ -26,6 +26,7 @@ written only from the finding holding the sentence or a clear best match (``sour
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
 
 from kgsync.contract.errors import Location
 from kgsync.contract.model import RelationType, claim_name
@@ -62,6 +63,26 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
         # item its sentence names) and the cited finding's number (``_most_specific``)
         basis: dict[tuple[int, RelationType, str, int], tuple[int, int]] = {}
         cited_here: dict[tuple[int, str, str], set[int]] = {}  # the findings each sentence cites of an item
+        deferred: list[_Deferred] = []  # citations whose referencing finding is not said (``_anchored``)
+        # cited claim -> this item's findings whose link to it is said, and how (``_anchored``)
+        anchors: dict[str, list[tuple[ClaimText, RelationType]]] = {}
+
+        def add(mention: Mention, slug: str, claim: ClaimText, source: ClaimText, relation: RelationType,
+                kind: str, said: bool = True) -> None:
+            target_name = claim_name(slug, claim.key)
+            if (claim_name(item.slug, source.key), target_name) in vetoed or \
+                    (target_name, claim_name(item.slug, source.key)) in vetoed:
+                return  # a maintainer rejected it: it never returns (nor forces its claims)
+            key = (source.number, relation, target_name, mention.line)
+            mine.setdefault(key, PlannedLink(source.number, relation, target_name, slug, mention.sentence,
+                                             mention.line, kind))
+            names = 0 if mention.held_by or mention.exact else \
+                max(1, len({n for n in cited_here[(mention.line, mention.target, mention.sentence)] if n}))
+            basis[key] = (min(names, basis.get(key, (names, 0))[0]), claim.number)
+            if said and mention.shape not in _DESCRIBING:  # a link this item says: an anchor
+                sources = anchors.setdefault(target_name, [])
+                if (source, relation) not in sources:
+                    sources.append((source, relation))
         for mention in extraction.mentions:
             cited_here.setdefault((mention.line, mention.target, mention.sentence), set()).add(mention.finding)
         for mention in extraction.mentions:
@@ -94,6 +115,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             if claim is None or mention.withheld:
                 continue
             relation = mention.stance or RelationType.EXTENDS
+            clear, unclear = True, False
             if mention.exact:
                 source = next((c for c in extraction.claims if c.number == mention.held_by), None)
                 if source is None:
@@ -111,30 +133,41 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                 loose = relation is RelationType.EXTENDS and (mention.finding > 0 or bool(mention.quote))
                 # a described agreement's own words describe the other item; this item's side
                 # ("this conclusion") is what the sentence and the one before it say
-                source = source_finding(mention, claim, extraction.claims, trust=not loose,
-                                        restated=bool(restated) and not mention.described)
+                restates = bool(restated) and not mention.described
+                if mention.held_by:
+                    source, clear = source_finding(mention, claim, extraction.claims), True
+                else:  # the best match, and whether it clears the trust bar (else: a guess)
+                    source, clear = best_match(mention, claim, extraction.claims, restates)
+                    if not clear and not loose:
+                        source = None
+                clear = clear and source is not None
                 if source is not None and loose and not mention.held_by:
                     if slug not in restating:
                         restating[slug] = FindingIndex(target_extraction.claims)
                     cited = cited_here[(mention.line, mention.target, mention.sentence)] | {claim.number}
                     named = [c for c in target_extraction.claims if c.number in cited]
-                    if not builds_on(source, claim, restating[slug], cited) or \
-                            not shares_most_with(source, claim, named):
-                        # which finding of this item draws on it is not said: item→item only
-                        issues.append(_unclear_source_hint(item, mention, slug, claim.number))
-                        continue
+                    # which finding of this item draws on it is not said (``_anchored``)
+                    unclear = not builds_on(source, claim, restating[slug], cited) or \
+                        not shares_most_with(source, claim, named)
+                if loose and (unclear or source is None or mention.shape in _DESCRIBING):
+                    # decided once the item's sure links are known (``_anchored``)
+                    deferred.append(_Deferred(mention, slug, claim, source, unclear, restated is not None))
+                    continue
             if source is None:
                 continue
-            target_name = claim_name(slug, claim.key)
-            link = PlannedLink(source.number, relation, target_name, slug, mention.sentence, mention.line)
-            if (claim_name(item.slug, source.key), target_name) in vetoed or \
-                    (target_name, claim_name(item.slug, source.key)) in vetoed:
-                continue  # a maintainer rejected it: it never returns (nor forces its claims)
-            key = (source.number, relation, target_name, mention.line)
-            mine.setdefault(key, link)
-            names = 0 if mention.held_by or mention.exact else \
-                max(1, len({n for n in cited_here[(mention.line, mention.target, mention.sentence)] if n}))
-            basis[key] = (min(names, basis.get(key, (names, 0))[0]), claim.number)
+            add(mention, slug, claim, source, relation, link_kind(mention, restated is not None, clear), said=clear)
+        for pending in deferred:
+            anchor = _anchored(pending, extraction.claims, anchors)
+            if anchor is not None:  # the sentence restates that link: recorded as its evidence
+                add(pending.mention, pending.slug, pending.claim, anchor[0], anchor[1],
+                    link_kind(pending.mention, pending.restated, anchor=True), said=False)
+            elif pending.mention.shape in _DESCRIBING:
+                issues.append(_describing_hint(item, pending.mention, pending.slug, pending.claim.number))
+            elif pending.unclear:
+                issues.append(_unclear_source_hint(item, pending.mention, pending.slug, pending.claim.number))
+            elif pending.source is not None:
+                add(pending.mention, pending.slug, pending.claim, pending.source, RelationType.EXTENDS,
+                    link_kind(pending.mention, pending.restated, False), said=False)
         for key in _most_specific(basis):
             link = mine[key]
             required.setdefault(link.target_slug, set()).add(basis[key][1])
@@ -144,6 +177,61 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             links[item.slug] = sorted(links[item.slug], key=PlannedLink.key)
     return EvidencePlan({s: frozenset(n) for s, n in sorted(required.items())},
                         {s: tuple(v) for s, v in sorted(links.items())}, tuple(issues), vetoed)
+
+
+#: Sentence shapes that describe another item (a framing section's sentence, a reading-list
+#: line): they say what was read, not which finding of this item uses it (``_anchored``).
+_DESCRIBING = frozenset({"framing", "reading"})
+
+
+@dataclass(frozen=True)
+class _Deferred:
+    """A citation whose referencing finding the sentence does not say: a best match below the
+    trust bar, none that builds on the cited finding, or a sentence that describes the item."""
+
+    mention: Mention
+    slug: str
+    claim: ClaimText  # the cited finding
+    source: ClaimText | None  # the best match (None: no finding shares a word)
+    unclear: bool  # the best match does not build on the cited finding (``builds_on``)
+    restated: bool  # the cited finding was named by restatement (``link_kind``)
+
+
+def _anchored(pending: _Deferred, claims: Sequence[ClaimText],
+              anchors: Mapping[str, Sequence[tuple[ClaimText, RelationType]]]) \
+        -> tuple[ClaimText, RelationType] | None:
+    """Where a citation whose referencing finding is not said belongs: to the finding of this item
+    whose link to the same cited finding the item says elsewhere (its Key Findings entry holds the
+    sentence, an author's marker, a Notes cell, a clear match), as that link (the sentence restates
+    it; no second relation is written between two claims).  Of several, the one sharing the most
+    content words with what is said here (then list order).  None: the item says no such link."""
+    found = anchors.get(claim_name(pending.slug, pending.claim.key))
+    if not found:
+        return None
+    mention = pending.mention
+    said = _said(mention.row_claim or f"{mention.context} {mention.sentence}")
+    order = {c.number: i for i, c in enumerate(claims)}
+    return min(found, key=lambda a: (-len(said & a[0].content()), order.get(a[0].number, 0), a[1].value))
+
+
+def link_kind(mention: Mention, restated: bool, clear: bool = True, anchor: bool = False) -> str:
+    """A link's evidence kind, three words: how the cited finding is named (``cites`` entry,
+    ``marker``, ``description``, ``number``, ``restated``, ``described``, ``quote``,
+    ``word-match``), how the referencing finding is (``marker``, ``held``: its Key Findings entry
+    holds the sentence, ``notes``: an Evidence Map's Notes cell names it, ``clear-match``: a best
+    match above the trust bar, ``anchor``: the finding whose link to the same cited finding the item
+    says elsewhere (``_anchored``), ``best-match``: a best match below the bar), and
+    the sentence's shape (``prose``, ``row``, ``list``, ``reading``, ``framing``).  Each kind's
+    precision is measured apart (``bench/bench_link_kinds.py``)."""
+    if mention.exact:
+        named, source = ("cites" if mention.sentence.startswith("cites:") else "marker"), "marker"
+    else:
+        named = "description" if mention.via == "description" else "number" if mention.finding else \
+            "restated" if restated else "described" if mention.described else "quote" if mention.quote else \
+            "word-match"
+        source = "anchor" if anchor else ("notes" if mention.via == "notes" else "held") if mention.held_by else \
+            "clear-match" if clear else "best-match"
+    return f"{named} {source} {mention.shape or 'prose'}"
 
 
 def _warning(item: ResearchItem, mention: Mention, message: str, fix: str) -> Issue:
@@ -168,6 +256,18 @@ def _refused_hint(item: ResearchItem, mention: Mention, slug: str, number: int) 
         f"in its own clause, that this finding {relation.removesuffix('s')}s {slug}'s): {outcome}",
         f"if this finding {relation} it, write [{relation}: {slug} KF{number or '<n>'}] in the finding that states it "
         "(or ... from KF<n> elsewhere); docs/EVIDENCE.md")
+
+
+def _describing_hint(item: ResearchItem, mention: Mention, slug: str, number: int) -> Issue:
+    """A framing section's sentence or a reading-list line citing a finding no finding of this
+    item is said to build on: it describes what was read, not which finding uses it."""
+    where = "a reading-list line" if mention.shape == "reading" else "a framing section"
+    return _warning(
+        item, mention,
+        f"cites {slug} Key Finding {number} in {where}, which says what was read, not which finding of this "
+        "item uses it, and no finding of this item cites it elsewhere: no claim link",
+        f"if one does, write [extends: {slug} KF{number}] in that finding (or ... from KF<n> here); "
+        "docs/EVIDENCE.md")
 
 
 def _unnamed_finding_hint(item: ResearchItem, mention: Mention, slug: str) -> Issue:
@@ -267,6 +367,14 @@ def source_finding(mention: Mention, target: ClaimText, claims: Sequence[ClaimTe
     claim's lead sentence (measured: docs/EVIDENCE.md)."""
     if mention.held_by:
         return next((c for c in claims if c.number == mention.held_by), None)
+    found, clear = best_match(mention, target, claims, restated)
+    return found if clear or not trust else None
+
+
+def best_match(mention: Mention, target: ClaimText, claims: Sequence[ClaimText],
+               restated: bool = False) -> tuple[ClaimText | None, bool]:
+    """``source_finding``'s best match for what is said, and whether it clears the trust bar
+    (``MIN_SHARED`` words, ``MIN_TRUST_LEAD`` more than any other finding)."""
     said = frozenset(mention.said.split()) if restated else \
         _said(mention.row_claim or f"{mention.context} {mention.sentence}")
     referenced = content_words(target.statement)
@@ -283,9 +391,7 @@ def source_finding(mention: Mention, target: ClaimText, claims: Sequence[ClaimTe
             best, found = rank, claim
         else:
             runner_up = max(runner_up, shared)
-    if trust and best is not None and (-best[0] < MIN_SHARED or -best[0] - runner_up < MIN_TRUST_LEAD):
-        return None
-    return found
+    return found, best is not None and -best[0] >= MIN_SHARED and -best[0] - runner_up >= MIN_TRUST_LEAD
 
 
 #: Content words a best-matching referencing finding must share with the finding it cites (their

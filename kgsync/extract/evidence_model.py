@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from kgsync.contract.model import RelationType
@@ -88,6 +88,14 @@ class Mention:
     said: str = ""  # an unnumbered, unquoted reference: what the sentence says (``restated.said_words``)
     withheld: bool = False  # the prose states an agreement whose sides it does not say: no claim link
     described: bool = False  # the stance is read from prose describing the item (``stance.described_stance``)
+    #: where the sentence stands (``SHAPES``): what kind of evidence a link from it is (``PlannedLink.kind``)
+    shape: str = ""
+    via: str = ""  # "description": the item is named by a description ("the parent taxonomy's KF5")
+
+
+#: A mention's sentence shape: prose ("" ), a table row, a list line, a reading-list line (a list
+#: line that starts with the item it names), a sentence of a framing section.
+SHAPES = ("", "row", "list", "reading", "framing")
 
 
 @dataclass(frozen=True)
@@ -130,6 +138,9 @@ class PlannedLink:
     target_slug: str
     sentence: str
     line: int
+    #: the evidence kind (``evidence.link_kind``: how the cited finding and the referencing one
+    #: were named, and the sentence's shape); read by benches and tests, written to no output
+    kind: str = field(default="", compare=False)
 
     def key(self) -> tuple[int, str, str, str, int]:
         return (self.source_number, self.relation.value, self.target_claim, self.sentence, self.line)

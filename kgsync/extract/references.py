@@ -107,9 +107,13 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
             continue
         in_framing = any(start <= line < end for start, end in framing)
         reading = not row and _starts_with_reference(text)
+        shape = "framing" if in_framing else "reading" if reading else "row" if row else \
+            "list" if _READING_LINE.match(text) else ""
         before = ""
         for sentence in ([text] if row else sentences(text)):
             found = _mentions(sentence, line, table if row else None, item.slug, findings, before, item.cites)
+            if shape:
+                found = [replace(m, shape=shape) for m in found]
             out.extend(_framing_citations(found) if in_framing or reading else found)
             before = sentence
     return tuple(out)
@@ -158,10 +162,14 @@ def _mentions(sentence: str, line: int, table: Table | None, own_slug: str, find
     refs = references(sentence)
     refs = [(pos, slug) for pos, slug in refs if slug != own_slug]  # a self-reference links nothing
     if not refs:
-        return _described(sentence, line, own_slug, cites, findings) if cites else []
+        note = _source_note(sentence, line, own_slug, before)
+        if note or not cites:
+            return note
+        return _described(sentence, line, own_slug, cites, findings)
     text = plain_text(sentence)
     row_claim = ""
     held = _held_by(text, findings)
+    noted = False  # ``held`` is the finding an Evidence Map's Notes cell names
     sources: frozenset[int] | None = None
     if table is not None:
         cells = row_cells(sentence)
@@ -178,7 +186,7 @@ def _mentions(sentence: str, line: int, table: Table | None, own_slug: str, find
                 not any(_cell_of(sentence, pos) == cell for pos, _ in refs):
             # an Evidence Map's Notes cell ("Key Finding 5") names this item's own finding
             if not held and len(numbers) == 1 and numbers[0] <= len(findings):
-                held = numbers[0]
+                held, noted = numbers[0], True
             continue
         target = _target_of_number(sentence, match, refs)
         if target:
@@ -218,7 +226,7 @@ def _mentions(sentence: str, line: int, table: Table | None, own_slug: str, find
         for number in dict.fromkeys(numbers):
             out.append(Mention(slug, number, quote if number == 0 else "", stance, kept, line, held, row_claim,
                                context, clause, refused=refusal, said="" if number else said, withheld=withheld and not number,
-                               described=by_description))
+                               described=by_description, via="notes" if noted else ""))
     return out
 
 
@@ -280,8 +288,23 @@ def _described(sentence: str, line: int, own_slug: str, cites: Sequence[str], fi
         text = plain_text(sentence)
         held = _held_by(text, findings)
         for number in _numbers(match.group(1)):
-            out.append(Mention(matching[0], number, "", None, shorten_sentence(text), line, held))
+            out.append(Mention(matching[0], number, "", None, shorten_sentence(text), line, held, via="description"))
     return out
+
+
+def _source_note(sentence: str, line: int, own_slug: str, before: str) -> list[Mention]:
+    """A source note citing finding numbers and naming no item ("… the `x.md` item confirmed:
+    "…". Source: Key Finding #2."): the numbers are those of the one item the sentence before
+    it on its line names (it qualifies that sentence, whose words say what it is about)."""
+    if not before or not _SOURCE_NOTE.match(sentence):
+        return []
+    named = {slug for _, slug in references(before) if slug != own_slug}
+    if len(named) != 1:
+        return []
+    text = shorten_sentence(plain_text(sentence))
+    context = shorten_sentence(plain_text(before))
+    return [Mention(next(iter(named)), number, "", None, text, line, 0, context=context)
+            for match in _FINDING.finditer(sentence) for number in _numbers(match.group(1))]
 
 
 def _numbers(written: str) -> list[int]:

@@ -182,9 +182,17 @@ def _noun_of(word: str) -> str:
 def merge_line(a: str, b: str) -> tuple[str, str]:
     """(variant, canonical name) of the ``merges:`` line of kgsync-vocab.yml that would merge two
     candidate duplicates: the shorter name (fewer words, then fewer letters, then the first in
-    order) stands, as the broader or the abbreviated one; the other is written as its words."""
-    canonical, variant = sorted((a, b), key=lambda n: (len(_TOKEN.findall(n)), len(n), n))
+    order) stands, as the broader or the abbreviated one; the other is written as its words.  A
+    name with an initial for a word ("h-neuron-activation") stands over none that spells its
+    words out ("hallucination-associated-neurons"): its initial abbreviates that one's word, so
+    it is the narrower or a facet, whatever its length."""
+    canonical, variant = sorted((a, b), key=lambda n: (_has_initial(n), len(_TOKEN.findall(n)), len(n), n))
     return " ".join(_TOKEN.findall(variant.lower())), canonical
+
+
+def _has_initial(name: str) -> bool:
+    """A word of one letter in a name: an initial ("h-neuron"), not a word spelled out."""
+    return any(len(word) == 1 and word.isalpha() for word in _TOKEN.findall(name.lower()))
 
 
 class _SmallBlocks:

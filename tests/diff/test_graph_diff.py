@@ -261,6 +261,16 @@ def test_review_reports_near_duplicates_that_involve_a_new_name() -> None:
         assert d.findings == ()
 
 
+def test_review_reports_a_pair_found_through_an_alias() -> None:
+    # The items define "H-neurons" as hallucination-associated neurons: a new node named by the
+    # short form plus a head is proposed (kin.alias_pairs), though the names share no form.
+    old = Graph((Entity("concept:hallucination-associated-neurons", "concept",
+                        ("alias:H-neurons", "alias:hallucination-associated neurons")),))
+    new = Graph(old.entities + (Entity("concept:h-neuron-activation", "concept", ("alias:H-neuron activations",)),))
+    assert review(old, new).near_duplicates == (
+        ("concept:h-neuron-activation", "concept:hallucination-associated-neurons"),)
+
+
 # --------------------------------------------------------------------------- properties
 
 _names = st.sampled_from(

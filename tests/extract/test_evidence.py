@@ -162,11 +162,66 @@ def test_framing_sections_state_no_finding_of_the_item_but_their_finding_numbers
         (f"- [x] `{OLD}.md` — vector search deferred (Key Finding 2)", 2, None),
         (f"Vector search is deferred, as `{OLD}.md` Key Finding 2 found.", 2, None),
     ]
+    assert [m.shape for m in mentions] == ["framing", "framing", ""]
     framed_only = text.replace(f"Vector search is deferred, as `{OLD}.md` Key Finding 2 found.", "").replace(
         "## Findings", f"## Context\n\nThis confirms `{OLD}.md` Key Finding 2: vector search waits until the "
                       "corpus grows.\n\n## Findings")
-    [link] = links_of(old_item(), make(NEW, framed_only)).links[NEW]
-    assert link.relation is RelationType.EXTENDS  # "confirms" in the Context is no supports
+    # it describes what was read: no finding of this item is said to use it, so no claim link
+    result = links_of(old_item(), make(NEW, framed_only))
+    assert result.links == {}
+    [issue] = result.issues
+    assert "framing section" in issue.message and f"[extends: {OLD} KF2]" in issue.hint
+    # where a finding does cite it, the framing sentence restates that link ("confirms" is no supports)
+    anchored = framed_only.replace("Vector search waits until the corpus grows.",
+                                   f"Vector search waits until the corpus grows (`{OLD}.md` Key Finding 2).")
+    links = links_of(old_item(), make(NEW, anchored)).links[NEW]
+    assert {(link.relation, link.source_number) for link in links} == {(RelationType.EXTENDS, 1)}
+    assert len({link.line for link in links}) == 2
+
+
+# A citation whose referencing finding the sentence does not say (a reading-list line, a framing
+# section's sentence, a best match that does not build on the cited finding) belongs to the finding
+# of this item whose link to that finding the item says elsewhere (``evidence._anchored``).
+TWO_USES = ("Semantic search over vector stores costs too much for a small corpus.",
+            f"Vector search waits until the corpus grows (`{OLD}.md` Key Finding 2).")
+
+
+def test_a_reading_list_citation_links_the_finding_that_cites_it_not_the_best_match() -> None:
+    # The line's words match finding 1 best (semantic, search, small, corpus); finding 2 is the one
+    # the item says builds on the old item's Key Finding 2.
+    body = f"- [x] `{OLD}.md` — semantic search cost for a small corpus (Key Finding 2)"
+    links = links_of(old_item(), new_item(body, TWO_USES)).links[NEW]
+    assert {link.source_number for link in links} == {2} and len({link.line for link in links}) == 2
+    assert sorted(link.kind for link in links) == ["number anchor reading", "number held list"]
+    # without that finding's citation no finding of this item is said to use it: no claim link
+    alone = (TWO_USES[0], "Vector search waits until the corpus grows.")
+    result = links_of(old_item(), new_item(body, alone))
+    assert result.links == {}
+    [issue] = result.issues
+    assert "reading-list line" in issue.message and f"[extends: {OLD} KF2]" in issue.hint
+
+
+def test_a_citation_no_best_match_builds_on_restates_the_link_a_finding_says() -> None:
+    # "Binary files …" shares nothing with the old item's vector-store finding: before, the item
+    # would keep only its item->item link; finding 2 cites that finding, so the sentence is
+    # evidence of finding 2's link.
+    body = f"Binary files stay out of the repository (`{OLD}.md` Key Finding 2)."
+    result = links_of(old_item(), new_item(body, TWO_USES))
+    assert {(link.source_number, link.kind) for link in result.links[NEW]} == {
+        (2, "number held list"), (2, "number anchor prose")}
+    assert result.issues == ()
+
+
+def test_each_link_carries_its_evidence_kind() -> None:
+    body = (f"Vector search is deferred, as `{OLD}.md` Key Finding 2 found.\n\n"
+            f"This confirms the finding from `{OLD}.md` that SQLite FTS5 ranks research items by BM25 "
+            "for a small corpus of items.")
+    kinds = {link.kind for link in links_of(old_item(), new_item(body)).links[NEW]}
+    # the number names the cited finding, its two shared words (vector, search) a weak best match;
+    # the second sentence restates the old Key Finding 1 and matches finding 1 clearly
+    assert kinds == {"number best-match prose", "restated clear-match prose"}
+    held = {link.kind for link in links_of(old_item(), new_item("Nothing here.", TWO_USES)).links[NEW]}
+    assert held == {"number held list"}
 
 
 def test_a_self_reference_links_nothing() -> None:

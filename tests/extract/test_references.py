@@ -56,6 +56,27 @@ def test_a_reading_list_line_states_no_stance() -> None:
     assert scan(new_item(f"- `{OLD}.md` confirms the binary database files are not diffable in git.")) == ()
 
 
+def test_each_mention_carries_its_sentence_shape() -> None:
+    body = (MAP_HEADER + f"| Vector search waits | `{OLD}.md` Key Finding 2 | high | direct |\n\n"
+            f"- `{OLD}.md` — covers FTS5 (Key Finding 1)\n- Vector search waits for a larger corpus, per `{OLD}.md` "
+            "Key Finding 2.\n\n"
+            f"Search waits, per `{OLD}.md` Key Finding 2.")
+    assert [m.shape for m in scan(new_item(body))] == ["row", "reading", "list", ""]
+
+
+def test_a_source_note_citing_a_number_belongs_to_the_item_named_before_it() -> None:
+    # "… the `x.md` item confirmed: "…". Source: Key Finding #2." (the note names no item)
+    body = (f"The `{OLD}.md` item confirmed: \"Vector stores solve semantic search only.\" Source: Key Finding #2. "
+            "Another sentence.")
+    [mention] = [m for m in scan(new_item(body)) if m.finding]
+    assert (mention.target, mention.finding, mention.sentence) == (OLD, 2, "Source: Key Finding #2.")
+    # two items named before it: whose finding is not said
+    two = body.replace("item confirmed", "and `2026-01-02-other-study.md` items confirmed")
+    assert {m.finding for m in scan(new_item(two))} == {0}
+    # a note on its own line names nothing
+    assert scan(new_item("Source: Key Finding #2.")) == ()
+
+
 def test_a_description_of_a_cited_item_links_its_numbered_finding() -> None:
     front = f"cites: [{OLD}]\n"
     text = item_text("New study", "2026-02-01", ("SQLite FTS5 search is enough for a small corpus of items.",

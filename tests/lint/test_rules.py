@@ -325,6 +325,15 @@ def test_near_duplicate_concepts_and_methods() -> None:
     ]
 
 
+def test_near_duplicates_through_an_alias() -> None:
+    graph = linked_concept(clean_graph(), Entity("concept:hallucination-associated-neurons", "concept",
+                                                 (P, "alias:H-neurons")))
+    graph = linked_concept(graph, Entity("concept:h-neuron-activation", "concept", (P, "alias:H-neuron activations")))
+    assert ("near-duplicate-name", "concept:h-neuron-activation",
+            "near-duplicate of concept:hallucination-associated-neurons") in [
+        (f.code, f.entity, f.message) for f in lint(graph).findings]
+
+
 def test_near_duplicates_follow_the_merge_rule() -> None:
     graph = linked_concept(clean_graph(), Entity("concept:vector-searches", "concept", (P,)))
     strict_rule = Merge(min_edit_distance=1, max_token_jaccard=1.0)  # only identical terms are duplicates

@@ -34,6 +34,12 @@ def test_the_shorter_name_stands_in_the_merge_line() -> None:
     assert merge_line("agentic-artificial-intelligence", "ai-agent") == ("agentic artificial intelligence", "ai-agent")
 
 
+def test_a_name_with_an_initial_does_not_stand_over_the_spelled_out_one() -> None:
+    # "h-neuron-activation" is shorter, but its "h" abbreviates "hallucination-associated": a facet.
+    assert merge_line("h-neuron-activation", "hallucination-associated-neurons") == (
+        "h neuron activation", "hallucination-associated-neurons")
+
+
 _WORD = st.sampled_from(["ai", "agent", "agentic", "artificial", "intelligence", "memory", "graph", "knowledge", "kg"])
 
 

@@ -1,0 +1,139 @@
+"""Claim-to-claim links by evidence kind: precision per kind, with its count.
+
+    .venv/bin/python bench/bench_link_kinds.py [--shared ../shared] [--labels FILE ...] [--list]
+
+Builds the research corpus's graph with this checkout's code, keeping the evidence plan
+(``kgsync.extract.evidence.plan``): every claim→claim link the graph writes, with each
+sentence that states it and that sentence's evidence kind (``evidence.link_kind``: how the
+cited finding was named, how the referencing finding was, the sentence's shape).  Then:
+
+* against a reading of links (``bench/labels/reading_links_*.tsv``, pair-level; default: the
+  development reading only, ``reading_links_2026-12-02_fourth.tsv``), right / judged per kind:
+  a pair counts under every kind of a sentence stating it (and, apart, under its *best* kind,
+  the first in ``bench_links``' order of the graph's pairs);
+* against the team's labels (``bench/evidence_labels.yml``, one entry per link and sentence),
+  correct / labelled per kind.
+
+``--list`` prints each judged link with its kinds, verdict and sentence (the material to read).
+Not a test: it prints figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from bench_links import CLAIM_LINKS, claim_links, judge, read_labels  # noqa: E402
+from kgsync.build import pipeline  # noqa: E402
+from kgsync.contract.model import claim_name  # noqa: E402
+from kgsync.read import config as config_module  # noqa: E402
+
+DEV = ROOT / "bench" / "labels" / "reading_links_2026-12-02_fourth.tsv"
+TEAM = ROOT / "bench" / "evidence_labels.yml"
+
+Entry = tuple[str, str, str, str, str, str]  # from, to, relation, kind, sentence, file:line
+
+
+def planned_links(shared: Path, work: Path) -> tuple[Path, list[Entry]]:
+    """Build the research corpus into ``work``; the graph and every planned claim link."""
+    captured: list[Any] = []
+    original = pipeline.plan_evidence
+
+    def keep(items: Any, texts: Any, known: Any, suffixes: Any, vetoed: Any = frozenset()) -> Any:
+        planned = original(items, texts, known, suffixes, vetoed)
+        captured.append((planned, texts, {i.slug: i for i in items}))
+        return planned
+
+    pipeline.plan_evidence = keep  # type: ignore[assignment]
+    graph = work / "graph.jsonl"
+    corpus = shared / "corpus"
+    cfg = config_module.load(ROOT).with_overrides(
+        items=str(corpus / "research"), graph=str(graph), cache_dir="",
+        themes_vocabulary=str(corpus / "themes-vocabulary.md"), vocabulary="")
+    pipeline.build(cfg)
+    planned, texts, items = captured[-1]
+    out: list[Entry] = []
+    for slug, links in planned.links.items():
+        keys = {c.number: c.key for c in texts[slug].claims}
+        for link in links:
+            source = claim_name(slug, keys[link.source_number])
+            out.append((source, link.target_claim, link.relation.value, link.kind, link.sentence,
+                        f"{Path(items[slug].path).name}:{link.line}"))
+    return graph, out
+
+
+def table(title: str, counts: Counter[tuple[str, str, str]]) -> None:
+    print(f"\n{title}\n")
+    print("| kind (cited finding, referencing finding, shape) | relation | right / judged | precision |")
+    print("|---|---|---|---|")
+    for kind, relation in sorted({(k, r) for k, r, _ in counts}):
+        right, wrong = counts[kind, relation, "right"], counts[kind, relation, "wrong"]
+        judged = right + wrong
+        share = f"{right / judged:.2f}" if judged else "-"
+        unsure = counts[kind, relation, "unsure"]
+        print(f"| {kind} | {relation} | {right} / {judged} | {share} |" + (f" ({unsure} unsure)" if unsure else ""))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    parser.add_argument("--labels", type=Path, nargs="+", default=[DEV])
+    parser.add_argument("--keep", type=Path, help="build in this folder")
+    parser.add_argument("--list", action="store_true")
+    args = parser.parse_args()
+    work = args.keep or Path(tempfile.mkdtemp(prefix="kgsync-kinds-"))
+    work.mkdir(parents=True, exist_ok=True)
+    graph, entries = planned_links(args.shared, work)
+    links = claim_links(graph)
+    entries = [e for e in entries if e[2] in links.get((e[0], e[1]), set())]  # written to the graph
+    kinds: dict[tuple[str, str, str], list[Entry]] = {}
+    for entry in entries:
+        kinds.setdefault((entry[0], entry[1], entry[2]), []).append(entry)
+    print(f"claim→claim links in the graph: {sum(len(r) for r in links.values())} "
+          f"({', '.join(f'{r} {sum(r in v for v in links.values())}' for r in CLAIM_LINKS)}); "
+          f"stated by {len(entries)} (link, sentence) entries")
+    by_kind: Counter[str] = Counter(e[3] for e in entries)
+    print("entries per kind: " + "; ".join(f"{k}: {n}" for k, n in sorted(by_kind.items())))
+    for path in args.labels:
+        labels = read_labels(path)
+        every: Counter[tuple[str, str, str]] = Counter()
+        totals: Counter[tuple[str, str]] = Counter()
+        for (source, target), relations in sorted(links.items()):
+            judged = labels.get((source, target))
+            if judged is None:
+                continue
+            for relation in sorted(relations):
+                verdict = judge(relation, judged)
+                totals[relation, verdict] += 1
+                stated = kinds.get((source, target, relation), [])
+                for kind in sorted({e[3] for e in stated}) or ["(no planned sentence)"]:
+                    every[kind, relation, verdict] += 1
+                if args.list:
+                    print(f"- {verdict} {relation} {source} -> {target}")
+                    for e in stated:
+                        print(f"    [{e[3]}] {e[5]}: {e[4]}")
+        table(f"{path.name}: per kind (a link counts under each kind of a sentence stating it)", every)
+        print("\ntotal: " + "; ".join(
+            f"{r} {totals[r, 'right']} / {totals[r, 'right'] + totals[r, 'wrong']}" for r in CLAIM_LINKS))
+    team = yaml.safe_load(TEAM.read_text(encoding="utf-8"))["labels"]
+    by_entry = {(e[5], e[0], e[1], e[2]): e[3] for e in entries}
+    counts: Counter[tuple[str, str, str]] = Counter()
+    for label in team:
+        kind = by_entry.get((label["at"], label["from"], label["to"], label["relation"]))
+        if kind is not None:
+            counts[kind, label["relation"], "right" if label["verdict"] == "correct" else "wrong"] += 1
+    table(f"{TEAM.name}: per kind (one entry per link and sentence)", counts)
+
+
+if __name__ == "__main__":
+    main()

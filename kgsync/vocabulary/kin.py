@@ -1,0 +1,113 @@
+"""Candidate duplicates the name-only rule misses: proposed for review, never merged by the build.
+
+``similarity.near_duplicate_pairs`` compares node names.  Two more signals, each a reviewable
+proposal (lint, ``kgsync duplicates``, the review PR), because neither is evidence enough for the
+build to merge by itself:
+
+* **through an alias** (``alias_pairs``): the names differ, but a surface one node is written as
+  is a near-duplicate of the other's name or of one of its surfaces.  "H-neuron activations" and
+  the node ``hallucination-associated-neurons``, whose items define "H-neurons" as its short form:
+  "h neuron activation" is "h neuron" plus a head, a facet of the same page.
+* **a vague head over a kind of the same thing** (``vague_head_pairs``): one name is a word
+  plus a vague head noun (``groups._vague_head``: "file", "application", "system"), and the other
+  is that word with a modifier ("instruction file" / "copilot instruction": a Copilot instruction
+  *is* an instruction file), or that word alone, and some item addresses both.  Without that item
+  the pair is as often a possessor and its facet as a kind and its carrier ("agent skill" /
+  "ai agent": a skill an agent has, not an agent).
+
+Signals measured and left out (no reader pair they would find, or as many false pairs): WordNet
+synonymy of the differing words (no reader pair's words share a WordNet synset: log/trail,
+approval/oversight), and the overlap of the sets of items that link two names sharing a word
+(the siblings a reader keeps apart, PDP/PAP/PEP, overlap far more than the pairs a reader
+merges: authors who mean one idea write one name).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+
+from kgsync.contract.model import Graph
+from kgsync.extract.canonical import term_key
+from kgsync.read.config import Merge
+from kgsync.vocabulary.groups import _vague_head
+from kgsync.vocabulary.similarity import MAX_BLOCK, near_duplicate_pairs
+
+
+def kin_pairs(forms: Mapping[str, Iterable[str]], items: Mapping[str, frozenset[str]],
+              rule: Merge = Merge()) -> set[tuple[str, str]]:
+    """Sorted pairs (``a < b``) of names by ``alias_pairs`` or ``vague_head_pairs``.  ``forms``:
+    name (``-``-joined words, as in the graph) -> the surfaces its node is written as (aliases);
+    ``items``: name -> the slugs of the items that link it."""
+    return alias_pairs(forms, rule) | vague_head_pairs(forms, items)
+
+
+def graph_forms(graph: Graph, entity_type: str, prefix: str) -> tuple[dict[str, tuple[str, ...]],
+                                                                     dict[str, frozenset[str]]]:
+    """``kin_pairs``' inputs for the nodes of one type: name (without ``prefix``) -> its aliases,
+    and name -> the items whose node or claims link it."""
+    forms = {e.name[len(prefix):]: tuple(o[len("alias:"):] for o in e.observations if o.startswith("alias:"))
+             for e in graph.of_type(entity_type) if e.name.startswith(prefix) and len(e.name) > len(prefix)}
+    items: dict[str, set[str]] = defaultdict(set)
+    for relation in graph.relations:
+        name = relation.target[len(prefix):]
+        if relation.target.startswith(prefix) and name in forms:
+            source = relation.source
+            if source.startswith(("item:", "claim:")):
+                items[name].add(source.split(":")[1])
+    return forms, {name: frozenset(slugs) for name, slugs in items.items()}
+
+
+def _form_of(surface: str) -> str:
+    """A surface as a name would spell it: its matching key's words joined by ``-``."""
+    return term_key(surface).replace(" ", "-")
+
+
+def alias_pairs(forms: Mapping[str, Iterable[str]], rule: Merge = Merge()) -> set[tuple[str, str]]:
+    """Pairs of names one of whose surfaces (the name counts as one) is a near-duplicate of the
+    other's (``similarity.near_duplicate_pairs``), where the names themselves are not."""
+    owners: dict[str, set[str]] = defaultdict(set)
+    for name, surfaces in forms.items():
+        owners[_form_of(name.replace("-", " ")) or name].add(name)
+        for surface in surfaces:
+            form = _form_of(surface)
+            if form:
+                owners[form].add(name)
+    # A surface two nodes share (an acronym both write: "DORA") identifies neither: the acronym
+    # index's business.  Leaving it out also bounds the work on hostile input to one owner a form.
+    single = {form: next(iter(names)) for form, names in owners.items() if len(names) == 1}
+    pairs: set[tuple[str, str]] = set()
+    for first, second in near_duplicate_pairs(single, rule):
+        a, b = single[first], single[second]
+        if a != b:
+            pairs.add((min(a, b), max(a, b)))
+    return pairs
+
+
+def vague_head_pairs(forms: Mapping[str, Iterable[str]], items: Mapping[str, frozenset[str]]) -> set[tuple[str, str]]:
+    """"instruction-file" / "copilot-instruction" (or "instruction"): a name of two words whose
+    head is vague, and a name that ends with its first word (a kind of it, or it alone), when
+    some item links both (``items``: name -> linking item slugs).  A proper name is left out
+    (``_proper``: "GitHub Issues" is a product, not an issue of GitHub's)."""
+    unique = sorted(forms)
+    by_last: dict[str, list[str]] = defaultdict(list)
+    for name in unique:
+        by_last[name.split("-")[-1]].append(name)
+    pairs: set[tuple[str, str]] = set()
+    for name in unique:
+        words_ = name.split("-")
+        if len(words_) != 2 or not _vague_head(words_[1]) or _vague_head(words_[0]) or _proper(forms[name]):
+            continue
+        kinds = by_last.get(words_[0], [])
+        if len(kinds) > MAX_BLOCK:
+            continue  # a hub word (hostile input, or a word every name ends with): no evidence
+        for other in kinds:
+            if other != name and not items.get(name, frozenset()).isdisjoint(items.get(other, frozenset())):
+                pairs.add((min(name, other), max(name, other)))
+    return pairs
+
+
+def _proper(surfaces: Iterable[str]) -> bool:
+    """Every surface written with a capital on each word ("GitHub Issues"): a name."""
+    written = [surface.replace("-", " ").split() for surface in surfaces]
+    return bool(written) and all(ws and all(w[:1].isupper() for w in ws) for ws in written)
