@@ -39,7 +39,9 @@ process in "-ing" ("chunking", "red teaming"; not "building", "embedding", nor a
 phenomenon: "reward hacking", ``lexicon.ING_EVENTS``);
 otherwise a *concept* (things, properties, standards, artefacts: "model
 context protocol", "knowledge graph", "pipeline").  A pinned
-``kind`` wins.
+``kind`` wins.  That head's kind is the slot an item's caps count the term under; the node's
+type may read more of the phrase ("policy as code", "GitHub code search":
+``kgsync.vocabulary.node_kinds``, ``Term.slot``).
 """
 
 from __future__ import annotations
