@@ -26,6 +26,8 @@ Classes (each a reading of WordNet's own lexicographer files and hypernyms; see
 * ``act``: a noun whose first sense is another act (noun.act): a method's head when a manner
   qualifies it ("test-driven development");
 * ``role``: a noun whose first sense is a person's role ("judge", "critic"): "LLM as judge";
+* ``written``: a noun whose first sense is something written or said (noun.communication: "code",
+  "text", "specification"): "policy as code" casts a thing in a written form, a way of handling it;
 * ``modifier``: a word WordNet lists as an adjective or adverb, tagged in SemCor as one at least
   as often as as a noun ("fine" in "fine-tuning", "red"; not "self", "rubber");
 * ``ordinary``: an ordinary English word, so that the same letters in capitals with no definition are
@@ -225,6 +227,8 @@ def main() -> int:
             rows.add(("act", key))
         elif lexname == "noun.person":
             rows.add(("role", key))
+        if lexname == "noun.communication":
+            rows.add(("written", key))
     noun_tagged = {lemma: tagged for lemma, (tagged, _o) in read_index_counts(args.wordnet / "index.noun").items()}
     modifier_tagged: dict[str, int] = {}
     for name in ("index.adj", "index.adv"):

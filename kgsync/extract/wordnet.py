@@ -16,7 +16,7 @@ from functools import cache
 from importlib import resources
 
 _CLASSES = ("everyday", "knowledge", "place", "activity", "act", "role", "modifier", "ordinary", "qualifier", "jurisdiction",
-            "rare")
+            "rare", "written")
 
 
 @cache
@@ -59,6 +59,11 @@ def is_act(word: str) -> bool:
 def is_role(word: str) -> bool:
     """A noun whose first sense is a person's role ("judge", "critic")."""
     return word in _table()["role"]
+
+
+def is_written(word: str) -> bool:
+    """A noun whose first sense is something written or said ("code", "text", "specification")."""
+    return word in _table()["written"]
 
 
 def is_modifier(word: str) -> bool:

@@ -69,8 +69,18 @@ def concept_nodes(chosen: Mapping[str, ItemTerms], merged_into_theme: Mapping[st
     (``Vocabulary.subjects``): their nodes exist, a claim anywhere may be about them."""
     subjects = [name for name in vocabulary.subjects if vocabulary.terms[name].kind is TermKind.CONCEPT
                 ] if vocabulary is not None else []
-    return frozenset(name for name in (*(use.name for uses in chosen.values() for use in uses.concepts), *subjects)
-                     if name not in merged_into_theme)
+    chosen_concepts = (use.name for uses in chosen.values()
+                       for kind, listed in ((TermKind.CONCEPT, uses.concepts), (TermKind.METHOD, uses.methods))
+                       for use in listed if node_kind(vocabulary, use.name, kind) is TermKind.CONCEPT)
+    return frozenset(name for name in (*chosen_concepts, *subjects) if name not in merged_into_theme)
+
+
+def node_kind(vocabulary: Vocabulary | None, name: str, slot: TermKind) -> TermKind:
+    """The type of the node of a chosen term that took a slot of kind ``slot`` (``ItemTerms`` lists it
+    there, and the caps count it there): its term's, which may differ (``Term.slot``,
+    ``kgsync.vocabulary.node_kinds``)."""
+    term = vocabulary.terms.get(name) if vocabulary is not None else None
+    return term.kind if term is not None and term.slot is not None else slot
 
 
 def _capped(uses: Sequence[TermUse], slots: int, merged_into_theme: Mapping[str, str],
@@ -131,12 +141,14 @@ def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None
     extra = len(concepts) - len(slotted)
     for kind, chosen, cap, out in ((TermKind.CONCEPT, uses.concepts if uses else (), caps.concepts + extra, concepts),
                                    (TermKind.METHOD, uses.methods if uses else (), caps.methods, methods)):
+        taken = len(out)  # the slots of this kind: a retyped term takes one here, its node is of the other kind
         for use in chosen:
-            if len(out) >= cap and not _pinned(vocabulary, use.name) and uses is not None and use.name not in uses.beyond:
+            if taken >= cap and not _pinned(vocabulary, use.name) and uses is not None and use.name not in uses.beyond:
                 continue  # a later one may be pinned (a mined term that merged into a pin); a topic takes no slot
             if use.name in merged_into_theme:
                 continue  # the theme's concept stands for it (written above)
-            if kind is TermKind.CONCEPT:
+            taken += 1
+            if node_kind(vocabulary, use.name, kind) is TermKind.CONCEPT:
                 name, entity_type, relation = concept_name(use.name), EntityType.CONCEPT, RelationType.ADDRESSES
             else:
                 name, entity_type, relation = method_name(use.name), EntityType.METHOD, RelationType.USES_METHOD
@@ -145,7 +157,7 @@ def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None
             # the node and for every item behind it (see README, "Economy").
             builder.entity(name, entity_type, *(f"alias:{a}" for a in use.aliases))
             builder.relate(source, relation, name)
-            out.append(name)
+            (concepts if entity_type is EntityType.CONCEPT else methods).append(name)
     for subject in uses.subjects if uses else ():
         if subject in merged_into_theme:
             continue

@@ -433,3 +433,20 @@ def test_a_claim_is_about_every_concept_its_text_names_whichever_item_addresses_
     memory = graph.entity("concept:memory-context")
     assert {"alias:context window", "alias:memory context"} <= set(memory.observations)
     assert all(r.target in names for r in graph.relations)
+
+
+def test_a_retyped_term_keeps_its_item_slot(tmp_path: Path) -> None:
+    """"GitHub code search" takes a method slot (its head, "search") and its node is a concept
+    (``vocabulary.node_kinds``): with the concept slots full, the items still link it, as a concept."""
+    findings = ["**GitHub code search finds earlier research items.** (high confidence)",
+                "**Knowledge graphs improve recall for research agents.** (high confidence)"]
+    items = [item(f"2026-01-0{n}-gh-{n}", title="GitHub code search over knowledge graphs", completed=f"2026-01-0{n}",
+                  findings=findings, themes="[memory-context]") for n in range(1, 3)]  # the theme takes the slot
+    # on 2 of 12 items: below the hub share (0.2), linked by the two (min_links)
+    items += [item(f"2026-02-{n:02d}-x{n}", title=f"Topic {n}", completed=f"2026-02-{n:02d}") for n in range(1, 11)]
+    root = repo(tmp_path, *items)
+    (root / "kgsync.yml").write_text("themes_vocabulary: themes.md\ncaps: {concepts: 1}\n", encoding="utf-8")
+    graph = graph_of(root)
+    assert graph.entity("method:github-code-search") is None
+    for n in range(1, 3):
+        assert "concept:github-code-search" in targets(graph, f"item:2026-01-0{n}-gh-{n}", "addresses")
