@@ -94,15 +94,16 @@ class Manifest:
             return old
         if len(changed) > _MAX_SPLICED:  # each line is looked for in the file: past a few, write it whole
             return self.dumps().encode("utf-8")
-        pieces: list[bytes] = []
+        kept = memoryview(old)  # the lines between are copied once, into the result
+        pieces: list[bytes | memoryview] = []
         at = 0
         for slug in sorted(changed):  # the file's order
             start = old.index(b"\n" + _json_string(slug).encode("utf-8") + b": ", at) + 1
             end = old.index(b"\n", start)
             comma = b"," if old[end - 1 : end] == b"," else b""  # the item text ends with "}"
-            pieces += (old[at:start], f"{_json_string(slug)}: {changed[slug]}".encode(), comma)
+            pieces += (kept[at:start], f"{_json_string(slug)}: {changed[slug]}".encode(), comma)
             at = end
-        pieces.append(old[at:])
+        pieces.append(kept[at:])
         return b"".join(pieces)
 
     def _head_line(self) -> str:
