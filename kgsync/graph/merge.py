@@ -174,10 +174,26 @@ def manifest_item_texts(text: str) -> Mapping[str, str]:
     rebuild asks for it twice: the claim names, the changed items); read-only."""
     decode = json.JSONDecoder().raw_decode
     texts: dict[str, str] = {}
-    for line in text.split("\n")[1:]:
-        if line.startswith('"'):
-            slug, end = decode(line)
-            texts[slug] = line[end:].lstrip(": ").rstrip(",")
+    # Line by line without splitting the text (each item's text is copied out once: the manifest of
+    # 10,000 items is ~70 MB).  A line ``"slug": {...}`` or ``"slug": {...},``; the slug's JSON
+    # string is its text when it holds no escape and no control character (JSON's only spellings).
+    start = text.find("\n") + 1 if text else 0
+    while 0 < start < len(text):
+        end = text.find("\n", start)
+        end = len(text) if end == -1 else end
+        if text.startswith('"', start):
+            close = text.find('"', start + 1, end)
+            slug = text[start + 1 : close]
+            if close == -1 or "\\" in slug or not slug.isprintable():  # as JSON reads it (or says why not)
+                slug, close = decode(text[start:end])
+                close += start - 1
+            body, body_end = close + 1, end
+            while body < body_end and text[body] in ": ":  # the key's separator (``lstrip(": ")``)
+                body += 1
+            while body_end > body and text[body_end - 1] == ",":  # the item's comma (``rstrip(",")``)
+                body_end -= 1
+            texts[slug] = text[body:body_end]
+        start = end + 1
     return MappingProxyType(texts)
 
 

@@ -248,3 +248,36 @@ def test_what_an_item_writes_is_always_anchored_on_it() -> None:
     assert manifest is not None
     for slug, own in manifest.by_item.items():
         assert anchored(slug, own) == (own, Facts()), slug
+
+
+def _item_texts_by_split(text: str) -> dict[str, str]:
+    """``manifest_item_texts`` as first written (the text split into lines): its oracle."""
+    import json
+
+    decode = json.JSONDecoder().raw_decode
+    texts: dict[str, str] = {}
+    for line in text.split("\n")[1:]:
+        if line.startswith('"'):
+            slug, end = decode(line)
+            texts[slug] = line[end:].lstrip(": ").rstrip(",")
+    return texts
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.text(st.characters(blacklist_categories=("Cs",)), max_size=6), text, max_size=5),
+       st.lists(st.sampled_from(['"', '"a', '"\\"": {}', '"x\\u0041": {},,', '"a": {}', "{", "", '"\t": {}']),
+                max_size=3))
+def test_manifest_item_texts_read_each_line_as_a_split_would(items: dict[str, str], junk: list[str]) -> None:
+    text = Manifest({slug: facts(slug, alias) for slug, alias in items.items()}).dumps()
+    assert dict(manifest_item_texts(text)) == _item_texts_by_split(text)
+    # Lines no manifest has: the same texts, or the same error.
+    odd = text.replace("\n}}\n", "\n" + "\n".join(junk) + "\n}}\n")
+    try:
+        expected: dict[str, str] | None = _item_texts_by_split(odd)
+    except ValueError:
+        expected = None
+    if expected is None:
+        with pytest.raises(ValueError):
+            manifest_item_texts(odd)
+    else:
+        assert dict(manifest_item_texts(odd)) == expected
