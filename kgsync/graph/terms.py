@@ -29,33 +29,37 @@ def connective_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, them
     changed.
     """
     capped: dict[str, ItemTerms] = {}
-    links: dict[tuple[TermKind, str], int] = {}
+    # The items that link each mined concept and method (a name a theme stands for is not counted).
+    links: tuple[dict[str, list[str]], dict[str, list[str]]] = ({}, {})
+    slotted_themes = theme_concepts - hub_themes
     for item in items:
         uses = vocabulary.per_item.get(item.slug)
         if uses is None:
             continue
-        theme_slots = len({themes.canonicalise(t) for t in item.themes} & (theme_concepts - hub_themes))
+        theme_slots = len({themes.canonicalise(t) for t in item.themes} & slotted_themes)
         concepts = _capped(uses.concepts, caps.concepts - theme_slots, merged_into_theme, vocabulary, uses.beyond)
         methods = _capped(uses.methods, caps.methods, merged_into_theme, vocabulary, uses.beyond)
         capped[item.slug] = ItemTerms(uses.slug, concepts, methods, uses.subjects,
                                       tuple(use.name for use in concepts if use.name not in uses.beyond), uses.beyond)
-        for kind, chosen in ((TermKind.CONCEPT, concepts), (TermKind.METHOD, methods)):
+        for linking, chosen in zip(links, (concepts, methods)):
             for use in chosen:
                 if use.name not in merged_into_theme:
-                    links[(kind, use.name)] = links.get((kind, use.name), 0) + 1
+                    linking.setdefault(use.name, []).append(item.slug)
+    # Left out: the terms fewer than ``min_links`` items link, unless pinned (only their items change).
+    concepts_cut, methods_cut = (frozenset(name for name, slugs in linking.items()
+                                           if len(slugs) < min_links and not _pinned(vocabulary, name))
+                                 for linking in links)
+    touched = {slug for cut, linking in ((concepts_cut, links[0]), (methods_cut, links[1]))
+               for name in cut for slug in linking[name]}
+    return {slug: _without(uses, concepts_cut, methods_cut) if slug in touched else uses
+            for slug, uses in capped.items()}
 
-    def keep(kind: TermKind, use: TermUse) -> bool:
-        if use.name in merged_into_theme:
-            return True  # written as the theme's concept, whose aliases it lends
-        term = vocabulary.terms.get(use.name)
-        return links[(kind, use.name)] >= min_links or bool(term is not None and term.pinned)
 
-    return {
-        slug: ItemTerms(uses.slug, tuple(u for u in uses.concepts if keep(TermKind.CONCEPT, u)),
-                        tuple(u for u in uses.methods if keep(TermKind.METHOD, u)), uses.subjects, uses.topics,
-                        uses.beyond)
-        for slug, uses in capped.items()
-    }
+def _without(uses: ItemTerms, concepts_cut: frozenset[str], methods_cut: frozenset[str]) -> ItemTerms:
+    """``uses`` less the concepts and methods cut."""
+    return ItemTerms(uses.slug, tuple(use for use in uses.concepts if use.name not in concepts_cut),
+                     tuple(use for use in uses.methods if use.name not in methods_cut), uses.subjects, uses.topics,
+                     uses.beyond)
 
 
 def _pinned(vocabulary: Vocabulary, name: str) -> bool:
@@ -88,6 +92,8 @@ def _capped(uses: Sequence[TermUse], slots: int, merged_into_theme: Mapping[str,
     """The first ``slots`` uses that take a slot, plus every use a theme stands for (it takes none),
     every topic the item addresses (``ItemTerms.beyond``: none) and every pinned term (it takes a
     slot, but the maintainers' pin is never cut)."""
+    if len(uses) <= slots:
+        return tuple(uses)  # each takes a slot, or none: every one is kept
     kept: list[TermUse] = []
     taken = 0
     for use in uses:
