@@ -16,7 +16,7 @@ from functools import cache
 from importlib import resources
 
 _CLASSES = ("everyday", "knowledge", "place", "activity", "act", "role", "modifier", "ordinary", "qualifier", "jurisdiction",
-            "rare")
+            "rare", "common")
 
 
 @cache
@@ -92,3 +92,10 @@ def is_rare(word: str) -> bool:
 def rare_words() -> frozenset[str]:
     """Every ``is_rare`` word."""
     return _table()["rare"]
+
+
+def is_common(word: str) -> bool:
+    """A single word WordNet spells in lower case as a noun ("technology", "python"), or names a
+    time or a person ("January", "Newton"): capitalised, it is still no name of an organisation or
+    a product (``kgsync.extract.names``)."""
+    return word in _table()["common"]

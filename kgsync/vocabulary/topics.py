@@ -34,7 +34,7 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 
-from kgsync.extract import lexicon, mining, wordnet
+from kgsync.extract import lexicon, mining, names, wordnet
 from kgsync.extract.canonical import prune_aliases, word_key
 from kgsync.extract.mining import ItemCandidates
 from kgsync.extract.topics import addresses, phrase_marks, read_marks
@@ -97,11 +97,18 @@ def select_topics(cands: Sequence[ItemCandidates], mining: Mining, previous: fro
             continue
         if key in (previous or ()):
             kept.add(key)  # stays while an item addresses it
-        elif (spread[key] >= enter_named and len(slugs) >= (enter_addressed if " " not in key else floor)
+        elif (spread[key] >= enter_named and len(slugs) >= _enter_addressed(key, enter_addressed, floor)
               and not is_hub(key, len(slugs), n_items, mining, None)
               and (" " not in key or (key in marks and key not in in_frames))):
             kept.add(key)
     return TopicChoice(frozenset(kept), {key: tuple(addressing[key]) for key in sorted(kept)}, marks)
+
+
+def _enter_addressed(key: str, share: int, floor: int) -> int:
+    """How many items must address a topic for it to enter: ``ADDRESS_SHARE`` of them for a topic
+    word; the node floor for a phrase mining found an idea in each item that addresses it, and for
+    a name each of them writes as one (``extract.names``): the item's own writing shows the unit."""
+    return floor if " " in key or names.is_name_key(key) else share
 
 
 def edit_moves_phrases(phrases: Mapping[str, frozenset[int]], old: ItemCandidates, new: ItemCandidates) -> bool:
@@ -221,14 +228,15 @@ def with_topics(vocabulary: Vocabulary, choice: TopicChoice) -> Vocabulary:
         name = index.get(key) or key.replace(" ", "-")
         old = terms.get(name)
         slugs = choice.addressers[key]
+        label, forms = _label_forms(key)
         if old is None:
             kind = topic_kind(key)
-            terms[name] = Term(name, kind, key, prune_aliases(name, [key, *_plurals(key)]), slugs)
+            terms[name] = Term(name, kind, label, prune_aliases(name, forms), slugs)
         else:
             kind = old.kind
             # its own aliases too: whether mining also took it must not change what the node is found by
             terms[name] = dataclasses.replace(old, items=tuple(sorted(set(old.items) | set(slugs))),
-                                              aliases=prune_aliases(name, [*old.aliases, key, *_plurals(key)]))
+                                              aliases=prune_aliases(name, [*old.aliases, *forms]))
         index.setdefault(key, name)
         lengths.setdefault(key.split(" ")[0], set()).add(key.count(" ") + 1)
         for slug in slugs:
@@ -242,11 +250,19 @@ def with_topics(vocabulary: Vocabulary, choice: TopicChoice) -> Vocabulary:
                 uses = dataclasses.replace(uses, methods=uses.methods + (use,))
             per_item[slug] = uses
             beyond[slug].append(name)
-    for slug, names in beyond.items():
-        per_item[slug] = dataclasses.replace(per_item[slug], beyond=tuple(names))
+    for slug, linked in beyond.items():
+        per_item[slug] = dataclasses.replace(per_item[slug], beyond=tuple(linked))
     return dataclasses.replace(vocabulary, terms=dict(sorted(terms.items())), per_item=dict(sorted(per_item.items())),
                                _index=index, _lengths={w: tuple(sorted(ns, reverse=True)) for w, ns in lengths.items()},
                                topics=choice.topics)
+
+
+def _label_forms(key: str) -> tuple[str, list[str]]:
+    """A topic's label and the forms it is found by: a name's capitalised, with no plural
+    (``extract.names``: "Microsoft"), a topic word's or phrase's as its key and its plural."""
+    if names.is_name_key(key):
+        return names.label(key), [names.label(key)]
+    return key, [key, *_plurals(key)]
 
 
 def _plurals(key: str) -> tuple[str, ...]:
@@ -267,6 +283,8 @@ def topic_kind(key: str) -> TermKind:
     sense ("substring" is no process).  A topic phrase is of the kind its head gives a mined one."""
     if " " in key:
         return classify(key)
+    if names.is_name_key(key):
+        return TermKind.CONCEPT  # an organisation or a product (README)
     return TermKind.METHOD if wordnet.is_activity(key) or key in lexicon.METHOD_HEADS else TermKind.CONCEPT
 
 

@@ -250,3 +250,38 @@ def test_an_edit_that_changes_a_phrases_frames_may_move_the_topics() -> None:
     phrases = select_topics(locked, MINING).phrases
     assert edit_moves_phrases(phrases, locked[0], free[0])
     assert not edit_moves_phrases(phrases, locked[0], locked[0])
+
+
+def _name_corpus(n_items: int, addressing: int, naming: int) -> list[ItemCandidates]:
+    """``n_items`` items; the first ``addressing`` address Gartner as a name, the next ``naming`` name it once."""
+    out: list[ItemCandidates] = []
+    for i in range(n_items):
+        if i < addressing:
+            summary, log = "Reports published by Gartner matter.", LOG.format(word="it", more="As Gartner said, Gartner.")
+        elif i < addressing + naming:
+            summary, log = "Nothing special.", LOG.format(word="it", more="A report by Gartner.")
+        else:
+            summary, log = "Nothing special.", ""
+        out.append(candidates(make_item(f"2026-02-{i + 1:02d}-item", f"Item number {i}", "What is it?", summary,
+                                        ("It is something.",), body=log)))
+    return out
+
+
+def test_a_name_named_by_a_tenth_and_addressed_by_the_node_floor_is_a_concept_node() -> None:
+    """Organisations are concepts (README): a name enters as a phrase does, at the node floor."""
+    from kgsync.vocabulary.terms import Vocabulary
+    from kgsync.vocabulary.topics import with_topics
+
+    cands = _name_corpus(60, addressing=3, naming=3)  # named by 10 %, addressed by 3 (5 % is 3 too)
+    assert select_topics(cands, MINING).topics == {"gartner"}
+    cands = _name_corpus(100, addressing=3, naming=7)  # named by 10 %, addressed by 3 (a topic word needs 5)
+    choice = select_topics(cands, MINING)
+    assert choice.topics == {"gartner"}
+    vocab = with_topics(Vocabulary(terms={}, per_item={}), choice)
+    term = vocab.terms["gartner"]
+    assert term.kind.value == "concept" and term.label == "Gartner" and "gartners" not in term.aliases
+    assert vocab.mentions("As Gartner reports.") == ("gartner",)
+    assert not select_topics(_name_corpus(40, addressing=2, naming=3), MINING).topics  # at most min_items
+    assert not select_topics(_name_corpus(40, addressing=3, naming=0), MINING).topics  # named by 7.5 %
+    provenance = _corpus(100, addressing=3, naming=7)  # a topic word so addressed does not enter
+    assert not select_topics(provenance, MINING).topics
