@@ -97,12 +97,13 @@ def may_be_name(word: str) -> bool:
     key = word_key(word)
     return not any(test(k) for k in {word, key} for test in (
         wordnet.is_common, wordnet.is_place, wordnet.is_jurisdiction, wordnet.is_ordinary, wordnet.is_rare,
-        wordnet.is_everyday))
+        wordnet.is_everyday, wordnet.is_quality, wordnet.is_gerund))
 
 
 def is_name_key(key: str) -> bool:
-    """Is a single-word topic key a name (``name_mentions``), not a topic word (``wordnet.is_rare``)?"""
-    return " " not in key and not wordnet.is_rare(key)
+    """Is a single-word topic key a name (``name_mentions``), not a topic word (``wordnet.is_rare``,
+    ``extract.derived``)?"""
+    return " " not in key and not wordnet.is_rare(key) and not wordnet.is_quality(key) and not wordnet.is_gerund(key)
 
 
 def label(key: str) -> str:
