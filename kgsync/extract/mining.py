@@ -37,7 +37,7 @@ from itertools import chain, repeat
 from operator import itemgetter
 from typing import NamedTuple
 
-from kgsync.extract import derived, lexicon, names, topics, wordnet
+from kgsync.extract import compounds, derived, lexicon, names, topics, wordnet
 from kgsync.extract.acronyms import _URL, _acronym_pairs, _valid_expansion, defined_in_designation, designation_only
 from kgsync.extract.acronyms import letters_match, spelled_out
 from kgsync.extract.acronyms import acronym_pairs as acronym_pairs  # re-exported API
@@ -200,10 +200,12 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     # Its two-word terms may be topics ("technical debt"), which the corpus decides (``vocabulary.topics``).
     phrases = {c.key: [s for s, _n in c.surfaces] for c in terms if c.key.count(" ") == topics.PHRASE_WORDS - 1}
     phrase_counts, pairs, frames = topics.phrase_scan(text, dense_text, phrases)
-    # and the words it writes as names ("Microsoft") and the nouns a field derives ("embeddings"):
+    # and the words it writes as names ("Microsoft"), the nouns a field derives ("embeddings") and
+    # its hyphenated compounds ("human-in-the-loop"):
     # topics too when the corpus shares them
     words = tuple(sorted(topics.mentions(text, dense_text) + phrase_counts + derived.derived_mentions(text, dense_text)
-                         + names.name_mentions(text, dense_text, _longer_names(terms))))
+                         + names.name_mentions(text, dense_text, _longer_names(terms))
+                         + compounds.compound_mentions(text, dense_text, {c.key for c in terms})))
     return ItemCandidates(item.slug, tuple(terms), tuple(sorted(acronyms)), dense, spelled, words, pairs, frames)
 
 

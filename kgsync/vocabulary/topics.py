@@ -34,7 +34,7 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 
-from kgsync.extract import lexicon, mining, names, wordnet
+from kgsync.extract import compounds, lexicon, mining, names, wordnet
 from kgsync.extract.canonical import prune_aliases, word_key
 from kgsync.extract.mining import ItemCandidates
 from kgsync.extract.topics import addresses, phrase_marks, read_marks
@@ -63,7 +63,7 @@ def item_topics(item: ItemCandidates) -> tuple[frozenset[str], frozenset[str]]:
     """(the topic words an item names, the topic words and phrases it addresses): all the corpus
     decision reads of its ``topic_words``.  Which phrases it names anywhere is read from its
     marks (``edit_moves_phrases``)."""
-    named = frozenset(key for key, _n, _dense in item.topic_words if " " not in key)
+    named = frozenset(key for key, _n, _dense in item.topic_words if " " not in key or compounds.is_compound_key(key))
     return named, frozenset(key for key, n, dense in item.topic_words if addresses(n, dense))
 
 
@@ -85,7 +85,8 @@ def select_topics(cands: Sequence[ItemCandidates], mining: Mining, previous: fro
     # Like a hub, a topic is a corpus status: never on ``min_items`` items or fewer.
     floor = max(mining.min_links, mining.min_items + 1)
     enter_addressed = max(floor, math.ceil(ADDRESS_SHARE * n_items))
-    phrases = [key for key, slugs in addressing.items() if " " in key and key not in stop and key not in (previous or ())
+    phrases = [key for key, slugs in addressing.items() if " " in key and not compounds.is_compound_key(key)
+               and key not in stop and key not in (previous or ())
                and len(slugs) >= floor and is_gap(key, known)]
     written = _written(ordered, phrases)
     marks = {key: phrase_marks(key, written[key]) for key in sorted(phrases) if is_topic_phrase(key, written[key])}
@@ -99,7 +100,8 @@ def select_topics(cands: Sequence[ItemCandidates], mining: Mining, previous: fro
             kept.add(key)  # stays while an item addresses it
         elif (spread[key] >= enter_named and len(slugs) >= _enter_addressed(key, enter_addressed, floor)
               and not is_hub(key, len(slugs), n_items, mining, None)
-              and (" " not in key or (key in marks and key not in in_frames))):
+              and (" " not in key or (key in marks and key not in in_frames)
+                   or (compounds.is_compound_key(key) and is_gap(key, known)))):
             kept.add(key)
     return TopicChoice(frozenset(kept), {key: tuple(addressing[key]) for key in sorted(kept)}, marks)
 
@@ -262,6 +264,8 @@ def _label_forms(key: str) -> tuple[str, list[str]]:
     (``extract.names``: "Microsoft"), a topic word's or phrase's as its key and its plural."""
     if names.is_name_key(key):
         return names.label(key), [names.label(key)]
+    if compounds.is_compound_key(key):  # written as one word: "human-in-the-loop"
+        return compounds.hyphenated(key), [compounds.hyphenated(key), key]
     return key, [key, *_plurals(key)]
 
 

@@ -285,3 +285,33 @@ def test_a_name_named_by_a_tenth_and_addressed_by_the_node_floor_is_a_concept_no
     assert not select_topics(_name_corpus(40, addressing=3, naming=0), MINING).topics  # named by 7.5 %
     provenance = _corpus(100, addressing=3, naming=7)  # a topic word so addressed does not enter
     assert not select_topics(provenance, MINING).topics
+
+
+def _compound_corpus(n_items: int, addressing: int, naming: int) -> list[ItemCandidates]:
+    """The first ``addressing`` items address "human-in-the-loop" (mining takes it where they conclude)."""
+    out: list[ItemCandidates] = []
+    for i in range(n_items):
+        if i < addressing:
+            summary, log = "Human-in-the-loop gates matter.", LOG.format(word="it", more="human-in-the-loop, human-in-the-loop.")
+        elif i < addressing + naming:
+            summary, log = "Nothing special.", LOG.format(word="it", more="A human-in-the-loop step.")
+        else:
+            summary, log = "Nothing special.", ""
+        out.append(candidates(make_item(f"2026-02-{i + 1:02d}-item", f"Item number {i}", "What is it?", summary,
+                                        ("It is something.",), body=log)))
+    return out
+
+
+def test_a_compound_named_by_a_tenth_and_addressed_by_the_node_floor_is_a_node() -> None:
+    from kgsync.vocabulary.terms import Vocabulary
+    from kgsync.vocabulary.topics import with_topics
+
+    cands = _compound_corpus(100, addressing=3, naming=7)
+    choice = select_topics(cands, MINING)
+    assert choice.topics == {"human in the loop"}
+    vocab = with_topics(Vocabulary(terms={}, per_item={}), choice)
+    term = vocab.terms["human-in-the-loop"]
+    assert term.kind.value == "concept" and term.label == "human-in-the-loop"
+    assert "human in the loops" not in term.aliases  # no plural of a compound's last word
+    assert vocab.mentions("A Human-in-the-loop gate.") == ("human-in-the-loop",)
+    assert not select_topics(_compound_corpus(100, addressing=3, naming=6), MINING).topics  # named by 9 %
