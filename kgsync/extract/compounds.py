@@ -27,8 +27,11 @@ from collections.abc import Set
 
 from kgsync.extract.canonical import term_key
 
-#: A hyphenated word of three or four ASCII words (mining's longest term has four).
-_COMPOUND = re.compile(r"(?<![\w-])[A-Za-z]+(?:-[A-Za-z]+){2,3}(?![\w-])")
+#: Every byte but an ASCII letter, digit, underscore or hyphen is a space (a character beyond ASCII
+#: too: quotes, arrows): ``split`` then gives the hyphenated words, of which those of three or four
+#: words of ASCII letters only are read (mining's longest term has four; "bge-micro-v2" is a name).
+_HYPHEN_RUNS = bytes(c if c < 128 and (chr(c).isalnum() or c in (45, 95)) else 32 for c in range(256))
+_HYPHENATED = re.compile(rb"[^ ]*-[^ ]*")
 #: A compound key has at least this many words (a topic phrase has two).
 COMPOUND_WORDS = 3
 
@@ -36,24 +39,32 @@ COMPOUND_WORDS = 3
 def compound_mentions(text: str, dense: str, mined: Set[str]) -> tuple[tuple[str, int, int], ...]:
     """(key, mentions in ``text``, mentions in ``dense``) of each compound ``text`` writes (see the
     module doc), by key; ``mined``: the keys of the item's own candidates."""
-    if "-" not in text:
-        return ()
-    counts = Counter(map(str.lower, _COMPOUND.findall(text)))
-    if not counts:
-        return ()
-    keys: dict[str, int] = {}
-    for form, n in counts.items():
-        parts = form.split("-")
-        if parts[0] == parts[-1]:
-            continue  # "end-to-end": a reduplication
-        key = term_key(form)
-        if key.count(" ") + 1 >= COMPOUND_WORDS:
-            keys[key] = keys.get(key, 0) + n
+    keys = _counts(text)
     if not keys:
         return ()
-    concluded = Counter(term_key(form) for form in map(str.lower, _COMPOUND.findall(dense))) if any(
-        key in mined for key in keys) else Counter()
-    return tuple(sorted((key, n, concluded[key] if key in mined else 0) for key, n in keys.items()))
+    concluded = _counts(dense) if not mined.isdisjoint(keys) else {}
+    return tuple(sorted((key, n, concluded.get(key, 0) if key in mined else 0) for key, n in keys.items()))
+
+
+def _counts(text: str) -> dict[str, int]:
+    """Compound key -> how many times ``text`` writes it: the runs of word bytes and hyphens
+    (``bytes.translate``, then a regex finds those with a hyphen), of which only those with two or
+    three hyphens between ASCII letters are read."""
+    if "-" not in text:
+        return {}
+    out: dict[str, int] = {}
+    # only the hyphenated runs are counted: a regex led by the hyphen's run, over the translated bytes
+    runs = Counter(_HYPHENATED.findall(text.encode("utf-8", "replace").translate(_HYPHEN_RUNS)))
+    for run, n in runs.items():
+        if not 2 <= run.count(b"-") <= 3:
+            continue
+        parts = run.lower().split(b"-")
+        if not all(map(bytes.isalpha, parts)) or parts[0] == parts[-1]:
+            continue  # a number or a code in it (a date, a version); "end-to-end": a reduplication
+        key = term_key(run.decode().lower())
+        if key.count(" ") + 1 >= COMPOUND_WORDS:
+            out[key] = out.get(key, 0) + n
+    return out
 
 
 def is_compound_key(key: str) -> bool:

@@ -24,17 +24,16 @@ from collections import Counter
 from functools import cache
 
 from kgsync.extract import wordnet
-
-#: Every byte but an ASCII letter is a space: ``split`` then gives the runs of ASCII letters.
-_LETTER_RUNS = bytes(c if chr(c).isascii() and chr(c).isalpha() else 32 for c in range(256))
+from kgsync.extract.names import letter_runs
 
 
-def derived_mentions(text: str, dense: str) -> tuple[tuple[str, int, int], ...]:
+def derived_mentions(text: str, dense: str, runs: Counter[bytes] | None = None,
+                     dense_runs: Counter[bytes] | None = None) -> tuple[tuple[str, int, int], ...]:
     """(key, mentions in ``text``, mentions in ``dense``) of each derived topic word ``text``
     names (see the module doc), by key; a word counts in lower case or capitalised, singular or
-    plural."""
+    plural.  ``runs``, ``dense_runs``: ``names.letter_runs`` of each, when the caller has them."""
     forms = _forms()
-    runs = Counter(text.encode("utf-8", "replace").translate(_LETTER_RUNS).split())
+    runs = letter_runs(text) if runs is None else runs
     found: dict[str, int] = {}
     plural: set[str] = set()
     for form in runs.keys() & forms.keys():
@@ -46,7 +45,7 @@ def derived_mentions(text: str, dense: str) -> tuple[tuple[str, int, int], ...]:
     keys = sorted(key for key in found if key in plural or key not in gerunds)
     if not keys:
         return ()
-    dense_runs = Counter(dense.encode("utf-8", "replace").translate(_LETTER_RUNS).split())
+    dense_runs = letter_runs(dense) if dense_runs is None else dense_runs
     concluded: dict[str, int] = {}
     for form in dense_runs.keys() & forms.keys():
         key = forms[form][0]

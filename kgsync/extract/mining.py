@@ -203,8 +203,10 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     # and the words it writes as names ("Microsoft"), the nouns a field derives ("embeddings") and
     # its hyphenated compounds ("human-in-the-loop"):
     # topics too when the corpus shares them
-    words = tuple(sorted(topics.mentions(text, dense_text) + phrase_counts + derived.derived_mentions(text, dense_text)
-                         + names.name_mentions(text, dense_text, _longer_names(terms))
+    runs, dense_runs = names.letter_runs(text), names.letter_runs(dense_text)
+    words = tuple(sorted(topics.mentions(text, dense_text) + phrase_counts
+                         + derived.derived_mentions(text, dense_text, runs, dense_runs)
+                         + names.name_mentions(text, dense_text, _longer_names(terms), runs, dense_runs)
                          + compounds.compound_mentions(text, dense_text, {c.key for c in terms})))
     return ItemCandidates(item.slug, tuple(terms), tuple(sorted(acronyms)), dense, spelled, words, pairs, frames)
 

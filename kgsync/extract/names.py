@@ -49,19 +49,28 @@ _LETTER_RUNS = bytes(c if chr(c).isascii() and chr(c).isalpha() else 32 for c in
 MIN_LETTERS = 3
 
 
-def name_mentions(text: str, dense: str, longer: Iterable[str] = ()) -> tuple[tuple[str, int, int], ...]:
+def letter_runs(text: str) -> Counter[bytes]:
+    """How many times ``text`` writes each run of ASCII letters, as bytes (``bytes.translate``,
+    ``split`` and ``Counter`` run in C): what ``name_mentions`` and ``derived.derived_mentions`` read."""
+    return Counter(text.encode("utf-8", "replace").translate(_LETTER_RUNS).split())
+
+
+def name_mentions(text: str, dense: str, longer: Iterable[str] = (), runs: Counter[bytes] | None = None,
+                  dense_runs: Counter[bytes] | None = None) -> tuple[tuple[str, int, int], ...]:
     """(key, mentions in ``text``, mentions in ``dense``) of each word ``text`` writes as a name
     (see the module doc), by key.  ``text``: the item's whole text (title and body, without code,
     links' targets and URLs); ``dense``: its title, question, summary and findings; ``longer``:
     the item's mined terms of several words, as written (``mining.candidates``): a mention that
-    opens one ("Claude Code", "Google Summer of Code") is that name's, not the word's."""
-    runs = Counter(text.encode("utf-8", "replace").translate(_LETTER_RUNS).split())
-    found = [run.decode() for run in runs
-             if len(run) >= MIN_LETTERS and run[:1].isupper() and run[1:].islower() and runs[run.lower()] < runs[run]]
+    opens one ("Claude Code", "Google Summer of Code") is that name's, not the word's.  ``runs``,
+    ``dense_runs``: ``letter_runs`` of each, when the caller has them."""
+    runs = letter_runs(text) if runs is None else runs
+    # ``bytes.istitle`` (in C) leaves the capitalised runs, a few in each hundred, for the Python test
+    found = [run.decode() for run in filter(bytes.istitle, runs)
+             if len(run) >= MIN_LETTERS and run[1:].islower() and runs[run.lower()] < runs[run]]
     found = [word for word in sorted(found) if may_be_name(word.lower())]
     if not found:
         return ()
-    dense_runs = Counter(dense.encode("utf-8", "replace").translate(_LETTER_RUNS).split())
+    dense_runs = letter_runs(dense) if dense_runs is None else dense_runs
     inside = _opened_names(found, longer)
     out: dict[str, tuple[int, int]] = {}
     for word in found:
