@@ -34,7 +34,7 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 
-from kgsync.extract import compounds, lexicon, mining, names, wordnet
+from kgsync.extract import compounds, files, lexicon, mining, names, wordnet
 from kgsync.extract.canonical import prune_aliases, word_key
 from kgsync.extract.mining import ItemCandidates
 from kgsync.extract.topics import addresses, phrase_marks, read_marks
@@ -109,8 +109,9 @@ def select_topics(cands: Sequence[ItemCandidates], mining: Mining, previous: fro
 def _enter_addressed(key: str, share: int, floor: int) -> int:
     """How many items must address a topic for it to enter: ``ADDRESS_SHARE`` of them for a topic
     word; the node floor for a phrase mining found an idea in each item that addresses it, and for
-    a name each of them writes as one (``extract.names``): the item's own writing shows the unit."""
-    return floor if " " in key or names.is_name_key(key) else share
+    a name each of them writes as one (``extract.names``) or a convention file (``extract.files``):
+    the item's own writing shows the unit."""
+    return floor if " " in key or names.is_name_key(key) or files.is_file_key(key) else share
 
 
 def edit_moves_phrases(phrases: Mapping[str, frozenset[int]], old: ItemCandidates, new: ItemCandidates) -> bool:
@@ -227,7 +228,7 @@ def with_topics(vocabulary: Vocabulary, choice: TopicChoice) -> Vocabulary:
     lengths = {word: set(ns) for word, ns in vocabulary._lengths.items()}
     beyond: dict[str, list[str]] = defaultdict(list)
     for key in sorted(choice.topics):
-        name = index.get(key) or key.replace(" ", "-")
+        name = index.get(key) or (files.node_name(key) if files.is_file_key(key) else key.replace(" ", "-"))
         old = terms.get(name)
         slugs = choice.addressers[key]
         label, forms = _label_forms(key)
@@ -264,6 +265,8 @@ def _label_forms(key: str) -> tuple[str, list[str]]:
     (``extract.names``: "Microsoft"), a topic word's or phrase's as its key and its plural."""
     if names.is_name_key(key):
         return names.label(key), [names.label(key)]
+    if files.is_file_key(key):  # as the convention writes it: "AGENTS.md"
+        return files.label(key), [files.label(key)]
     if compounds.is_compound_key(key):  # written as one word: "human-in-the-loop"
         return compounds.hyphenated(key), [compounds.hyphenated(key), key]
     return key, [key, *_plurals(key)]
@@ -287,8 +290,8 @@ def topic_kind(key: str) -> TermKind:
     sense ("substring" is no process).  A topic phrase is of the kind its head gives a mined one."""
     if " " in key:
         return classify(key)
-    if names.is_name_key(key):
-        return TermKind.CONCEPT  # an organisation or a product (README)
+    if names.is_name_key(key) or files.is_file_key(key):
+        return TermKind.CONCEPT  # an organisation, a product or a standard (README)
     return TermKind.METHOD if wordnet.is_activity(key) or key in lexicon.METHOD_HEADS else TermKind.CONCEPT
 
 

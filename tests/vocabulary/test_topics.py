@@ -315,3 +315,19 @@ def test_a_compound_named_by_a_tenth_and_addressed_by_the_node_floor_is_a_node()
     assert "human in the loops" not in term.aliases  # no plural of a compound's last word
     assert vocab.mentions("A Human-in-the-loop gate.") == ("human-in-the-loop",)
     assert not select_topics(_compound_corpus(100, addressing=3, naming=6), MINING).topics  # named by 9 %
+
+
+def test_a_convention_file_named_by_a_tenth_and_addressed_by_the_node_floor_is_a_concept_node() -> None:
+    from kgsync.vocabulary.terms import Vocabulary
+    from kgsync.vocabulary.topics import with_topics
+
+    out: list[ItemCandidates] = []
+    for i in range(100):
+        summary = "Agents read AGENTS.md first." if i < 3 else "Nothing special."
+        log = LOG.format(word="it", more="AGENTS.md again, AGENTS.md." if i < 3 else "An AGENTS.md." if i < 10 else "")
+        out.append(candidates(make_item(f"2026-02-{i + 1:02d}-item", f"Item number {i}", "What is it?", summary,
+                                        ("It is something.",), body=log)))
+    choice = select_topics(out, MINING)
+    assert choice.topics == {"agents.md"}
+    term = with_topics(Vocabulary(terms={}, per_item={}), choice).terms["agents-md"]
+    assert term.kind.value == "concept" and term.label == "AGENTS.md"
