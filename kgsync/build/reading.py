@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kgsync.build.cpus import usable_cpus
-from kgsync.extract import topics
+from kgsync.extract import derived, topics
 from kgsync.extract.record import Record, parse_record
 from kgsync.contract.errors import ConfigError, Location
 from kgsync.read.config import Caps, Config
@@ -94,6 +94,7 @@ def parse_all(files: Sequence[ItemBytes], jobs: int | None = None) -> list[Recor
     # fork: the workers inherit the imported modules (no re-import per worker) and the tables
     # loaded before it (each worker loading its own cost 0.3 s CPU of its ~3 s).
     topics.load()
+    derived.load()
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
     with ProcessPoolExecutor(processes - 1, mp_context=context) as pool:
         # Submitted last chunk first, so the workers start at the back; a chunk still

@@ -37,7 +37,7 @@ from itertools import chain, repeat
 from operator import itemgetter
 from typing import NamedTuple
 
-from kgsync.extract import lexicon, topics, wordnet
+from kgsync.extract import compounds, derived, files, lexicon, names, topics, wordnet
 from kgsync.extract.acronyms import _URL, _acronym_pairs, _valid_expansion, defined_in_designation, designation_only
 from kgsync.extract.acronyms import letters_match, spelled_out
 from kgsync.extract.acronyms import acronym_pairs as acronym_pairs  # re-exported API
@@ -214,8 +214,22 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     # Its two-word terms may be topics ("technical debt"), which the corpus decides (``vocabulary.topics``).
     phrases = {c.key: [s for s, _n in c.surfaces] for c in terms if c.key.count(" ") == topics.PHRASE_WORDS - 1}
     phrase_counts, pairs, frames = topics.phrase_scan(text, dense_text, phrases)
-    words = tuple(sorted(topics.mentions(text, dense_text) + phrase_counts))
+    # and the words it writes as names ("Microsoft"), the nouns a field derives ("embeddings") and
+    # its hyphenated compounds ("human-in-the-loop") and the convention files it names ("AGENTS.md"):
+    # topics too when the corpus shares them
+    runs, dense_runs = names.letter_runs(text), names.letter_runs(dense_text)
+    words = tuple(sorted(topics.mentions(text, dense_text) + phrase_counts
+                         + derived.derived_mentions(text, dense_text, runs, dense_runs)
+                         + names.name_mentions(text, dense_text, _longer_names(terms), runs, dense_runs)
+                         + compounds.compound_mentions(text, dense_text, {c.key for c in terms})
+                         + files.file_mentions(text, dense_text)))
     return ItemCandidates(item.slug, tuple(terms), tuple(sorted(acronyms)), dense, spelled, words, pairs, frames)
+
+
+def _longer_names(terms: Sequence[Candidate]) -> tuple[str, ...]:
+    """The item's terms of several words as written, each once: the names a name word may open
+    (``names.name_mentions``: "Claude Code")."""
+    return tuple(sorted({surface for c in terms if " " in c.key for surface, _n in c.surfaces}))
 
 
 @lru_cache(maxsize=100_000)

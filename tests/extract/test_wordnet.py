@@ -22,6 +22,7 @@ def test_the_table_is_sorted_deterministic_data() -> None:
     assert {line.split("\t")[0] for line in lines} == {"everyday", "knowledge", "place", "activity", "act", "role",
                                                         "modifier", "ordinary", "qualifier", "jurisdiction",
                                                         "rare", "written"}
+                                                        "rare", "common", "quality", "gerund"}
 
 
 @pytest.mark.parametrize(("key", "written"), [
