@@ -40,7 +40,8 @@ def connective_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, them
         concepts = _capped(uses.concepts, caps.concepts - theme_slots, merged_into_theme, vocabulary, uses.beyond)
         methods = _capped(uses.methods, caps.methods, merged_into_theme, vocabulary, uses.beyond)
         capped[item.slug] = ItemTerms(uses.slug, concepts, methods, uses.subjects,
-                                      tuple(use.name for use in concepts if use.name not in uses.beyond), uses.beyond)
+                                      tuple(use.name for use in concepts if use.name not in uses.beyond), uses.beyond,
+                                      uses.subject_uses)
         for linking, chosen in zip(links, (concepts, methods)):
             for use in chosen:
                 if use.name not in merged_into_theme:
@@ -59,7 +60,7 @@ def _without(uses: ItemTerms, concepts_cut: frozenset[str], methods_cut: frozens
     """``uses`` less the concepts and methods cut."""
     return ItemTerms(uses.slug, tuple(use for use in uses.concepts if use.name not in concepts_cut),
                      tuple(use for use in uses.methods if use.name not in methods_cut), uses.subjects, uses.topics,
-                     uses.beyond)
+                     uses.beyond, uses.subject_uses)
 
 
 def _pinned(vocabulary: Vocabulary, name: str) -> bool:
@@ -164,6 +165,7 @@ def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None
             builder.entity(name, entity_type, *(f"alias:{a}" for a in use.aliases))
             builder.relate(source, relation, name)
             (concepts if entity_type is EntityType.CONCEPT else methods).append(name)
+    written = {use.name: use.aliases for use in uses.subject_uses} if uses else {}
     for subject in uses.subjects if uses else ():
         if subject in merged_into_theme:
             continue
@@ -174,7 +176,7 @@ def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None
             name, entity_type, relation, out = (method_name(subject), EntityType.METHOD, RelationType.USES_METHOD,
                                                 methods)
         if name not in out:
-            builder.entity(name, entity_type)
+            builder.entity(name, entity_type, *(f"alias:{a}" for a in written.get(subject, ())))
             builder.relate(source, relation, name)
             out.append(name)
     return concepts, methods

@@ -52,6 +52,9 @@ class ItemTerms:
     topics: tuple[str, ...] = ()
     #: names of the vocabulary's topics it addresses, beyond the caps (``kgsync.vocabulary.topics``)
     beyond: tuple[str, ...] = ()
+    #: each of ``subjects`` with the variants this item wrote of it: its node's aliases when the
+    #: item links it as a subject (an acronym the item writes stays a search key of the node)
+    subject_uses: tuple[TermUse, ...] = ()
 
 
 @dataclass(frozen=True)

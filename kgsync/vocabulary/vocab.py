@@ -318,8 +318,11 @@ def _vocabulary(groups: Mapping[str, _Group], kept: set[str], kind_of: Mapping[s
         if target in kept:
             for slug in slugs:
                 own_subjects[slug].add(by_key[target])
+    by_name = {name: g for g, name in by_key.items()}
     for slug, names in own_subjects.items():
-        per_item[slug] = dataclasses.replace(per_item[slug], subjects=tuple(sorted(names)))
+        subject_uses = tuple(_subject_use(terms[name], item_surfaces.get(slug, {}), by_name[name], merged_into)
+                             for name in sorted(names))
+        per_item[slug] = dataclasses.replace(per_item[slug], subjects=tuple(sorted(names)), subject_uses=subject_uses)
     subject_names = frozenset(name for names in own_subjects.values() for name in names)
     used |= subject_names
     used_terms = {name: term for name, term in terms.items() if name in used}
@@ -423,6 +426,15 @@ def _per_item(choice: Mapping[str, Sequence[str]], merged_into: Mapping[str, str
             chosen[term.slot or term.kind].append(TermUse(name, covered))  # by the kind it took its slot under
         per_item[item.slug] = ItemTerms(item.slug, tuple(chosen[TermKind.CONCEPT]), tuple(chosen[TermKind.METHOD]))
     return per_item
+
+
+def _subject_use(term: Term, surfaces: Mapping[str, list[tuple[tuple[str, int], ...]]], group: str,
+                 merged_into: Mapping[str, str]) -> TermUse:
+    """A finding subject as the item writes it: the term aliases covering its own surfaces (of the
+    term's group and of the groups merged into it), as for a term it chooses (``_per_item``)."""
+    used = [display_alias(s) for g, pairs in surfaces.items() if merged_into.get(g, g) == group
+            for written in pairs for s, _ in written] + [term.label]
+    return TermUse(term.name, _covering(term, used))
 
 
 def _covering(term: Term, used: Iterable[str]) -> tuple[str, ...]:

@@ -475,7 +475,8 @@ def _connective_terms_oracle(items, vocabulary, themes, caps, theme_concepts, me
         concepts = capped_uses(uses.concepts, caps.concepts - theme_slots, uses.beyond)
         methods = capped_uses(uses.methods, caps.methods, uses.beyond)
         capped[item.slug] = ItemTerms(uses.slug, concepts, methods, uses.subjects,
-                                      tuple(u.name for u in concepts if u.name not in uses.beyond), uses.beyond)
+                                      tuple(u.name for u in concepts if u.name not in uses.beyond), uses.beyond,
+                                      uses.subject_uses)
         for kind, chosen in ((TermKind.CONCEPT, concepts), (TermKind.METHOD, methods)):
             for use in chosen:
                 if use.name not in merged_into_theme:
@@ -488,7 +489,7 @@ def _connective_terms_oracle(items, vocabulary, themes, caps, theme_concepts, me
 
     return {slug: ItemTerms(uses.slug, tuple(u for u in uses.concepts if keep(TermKind.CONCEPT, u)),
                             tuple(u for u in uses.methods if keep(TermKind.METHOD, u)), uses.subjects, uses.topics,
-                            uses.beyond)
+                            uses.beyond, uses.subject_uses)
             for slug, uses in capped.items()}
 
 
@@ -528,3 +529,29 @@ def test_connective_terms_are_those_of_the_plain_form(per_item, pinned, merged, 
     args = (items, vocabulary, themes, caps, frozenset(theme_concepts), merged_into_theme, min_links,
             frozenset(hub_themes))
     assert connective_terms(*args) == _connective_terms_oracle(*args)
+
+
+def test_a_subject_node_carries_what_its_item_writes_of_it() -> None:
+    """An item links a finding subject beyond its caps (``ItemTerms.subjects``): the node it
+    writes carries the item's own variants (``subject_uses``), so "APRA", "RBNZ" stay search keys
+    of the regulators' nodes when no item's capped choice holds them."""
+    from types import SimpleNamespace
+
+    from kgsync.contract.model import EntityType
+    from kgsync.graph.facts_builder import FactsBuilder
+    from kgsync.graph.terms import item_terms
+    from kgsync.read.config import Caps
+    from kgsync.vocabulary.terms import ItemTerms, Term, TermKind, TermUse, Vocabulary
+
+    name = "australian-prudential-regulation-authority"
+    term = Term(name, TermKind.CONCEPT, "australian prudential regulation authority",
+                ("APRA", "australian prudential regulation authority"), ("2026-01-01-a",))
+    uses = ItemTerms("2026-01-01-a", (), (), subjects=(name,),
+                     subject_uses=(TermUse(name, ("APRA", "australian prudential regulation authority")),))
+    builder = FactsBuilder()
+    item = SimpleNamespace(slug="2026-01-01-a")
+    concepts, _methods = item_terms(builder, item, uses, Caps(), (), {}, frozenset(), {},  # type: ignore[arg-type]
+                                    Vocabulary(terms={name: term}, per_item={"2026-01-01-a": uses}))
+    assert concepts == [f"concept:{name}"]
+    assert (f"concept:{name}", EntityType.CONCEPT.value) in builder.entities
+    assert (f"concept:{name}", "alias:APRA") in builder.observations

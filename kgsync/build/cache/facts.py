@@ -112,7 +112,7 @@ def _facts_shard(slug: str) -> str:
 
 
 _TermsKey = tuple[str, tuple[tuple[str, tuple[str, ...]], ...], tuple[tuple[str, tuple[str, ...]], ...], tuple[str, ...],
-                  tuple[str, ...]]
+                  tuple[str, ...], tuple[str, ...], tuple[tuple[str, tuple[str, ...]], ...]]
 
 
 # (sources writes, the facts' manifest JSON: decoded and validated when the entry is reused)
