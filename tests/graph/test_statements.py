@@ -143,3 +143,23 @@ def test_the_build_cleans_an_item_s_long_findings_once_per_record(tmp_path: Path
     assert whole_findings.WholeFindings(tmp_path, CacheReader()).of([item], {item.slug: "key-1"}) == first
     with pytest.raises(AssertionError):  # an edited item (another record key) is cleaned again
         whole_findings.WholeFindings(tmp_path, CacheReader()).of([item], {item.slug: "key-2"})
+
+
+def test_the_build_uses_a_record_s_claims_only_when_they_are_loaded(tmp_path: Path) -> None:
+    from kgsync.build.cache.files import CacheReader
+    from kgsync.build.cache.whole_findings import WholeFindings
+    from kgsync.extract.record import Parts, Record
+
+    item, _facts = _item_and_facts()
+    loads: list[str] = []
+
+    def parts() -> Parts:
+        loads.append(item.slug)
+        return extract(item), None
+
+    lazy = Record(item, (), parts)  # as read from the cache: its parts load when first asked for
+    assert WholeFindings(tmp_path, CacheReader()).of([item], {item.slug: "key-1"}, {item.slug: lazy}) == {
+        item.slug: ((1, LONG),)}
+    assert loads == []  # not loaded for this: the findings are cleaned instead
+    loaded = Record(item, (), (extract(item), None))
+    assert WholeFindings(None, CacheReader()).of([item], {}, {item.slug: loaded}) == {item.slug: ((1, LONG),)}
