@@ -163,3 +163,12 @@ def test_the_build_uses_a_record_s_claims_only_when_they_are_loaded(tmp_path: Pa
     assert loads == []  # not loaded for this: the findings are cleaned instead
     loaded = Record(item, (), (extract(item), None))
     assert WholeFindings(None, CacheReader()).of([item], {}, {item.slug: loaded}) == {item.slug: ((1, LONG),)}
+    # Another item's record (the same slug, another object) is not read: its claims need not be this item's.
+    from dataclasses import replace
+
+    short = extract(item)
+    short = replace(short, claims=tuple(replace(claim, statement="Short.") for claim in short.claims))
+    assert WholeFindings(None, CacheReader()).of([item], {}, {item.slug: Record(item, (), (short, None))}) == {
+        item.slug: ()}  # its own record's claims are believed
+    assert WholeFindings(None, CacheReader()).of([item], {}, {item.slug: Record(replace(item), (), (short, None))}) == {
+        item.slug: ((1, LONG),)}

@@ -39,7 +39,7 @@ class WholeFindings:
             key = keys.get(item.slug)
             found = self.stored.get(key) if key is not None else None
             if found is None:
-                found = long_findings(item, _loaded_claims(records.get(item.slug) if records else None))
+                found = long_findings(item, _loaded_claims(item, records.get(item.slug) if records else None))
             out[item.slug] = found
             if key is not None:
                 used[key] = found
@@ -49,9 +49,10 @@ class WholeFindings:
         return out
 
 
-def _loaded_claims(record: Record | None) -> Sequence[Claim] | None:
-    """The record's claims if its parts are loaded (a fresh parse, or an item assembled again), else None."""
-    if record is None or callable(record.parts):
+def _loaded_claims(item: ResearchItem, record: Record | None) -> Sequence[Claim] | None:
+    """The claims of ``item``'s own record if its parts are loaded (a fresh parse, or an item
+    assembled again), else None."""
+    if record is None or record.item is not item or callable(record.parts):
         return None
     extraction = record.parts[0]
     return extraction.claims if extraction is not None else None
