@@ -26,6 +26,8 @@ Classes (each a reading of WordNet's own lexicographer files and hypernyms; see
 * ``act``: a noun whose first sense is another act (noun.act): a method's head when a manner
   qualifies it ("test-driven development");
 * ``role``: a noun whose first sense is a person's role ("judge", "critic"): "LLM as judge";
+* ``written``: a noun whose first sense is something written or said (noun.communication: "code",
+  "text", "specification"): "policy as code" casts a thing in a written form, a way of handling it;
 * ``modifier``: a word WordNet lists as an adjective or adverb, tagged in SemCor as one at least
   as often as as a noun ("fine" in "fine-tuning", "red"; not "self", "rubber");
 * ``ordinary``: an ordinary English word, so that the same letters in capitals with no definition are
@@ -47,7 +49,18 @@ Classes (each a reading of WordNet's own lexicographer files and hypernyms; see
   and its sense is no named instance, act, person, time, group, feeling, quantity or top
   category ("provenance", "guardrail"; not "system": nine senses, "workflow": an act, "software":
   fifty glosses write it).  A candidate *topic* word (``kgsync.extract.topics``): one meaning,
-  and no everyday word.
+  and no everyday word;
+* ``common``: a single word that cannot be a name when an item capitalises it: one WordNet spells
+  in lower case as a noun in any of its senses ("technology", "risk", "python", "amazon"), or whose
+  first sense is a named time or a named person ("January", "Monday", "Newton"), or an adjective
+  WordNet spells with a capital ("Australian", "Bayesian": a nationality, a name's derivative).  A word WordNet
+  does not hold ("Microsoft", "Claude"), holds as an adjective only ("anthropic") or spells only
+  with a capital for another thing ("Gemini": a constellation) may be one (``kgsync.extract.names``);
+* ``quality``: a noun WordNet does not list, formed from an adjective it lists in "-able"/"-ible" by
+  "-ability"/"-ibility" ("observability" of "observable"): one property, one meaning; and
+  ``gerund``: a verb's "-ing" form WordNet lists in no part of speech, nor its plural ("embedding"
+  of "embed"): a noun only where an item writes its plural ("embeddings").  Derived words general
+  English does not need, as a ``rare`` word: candidate topic words (``kgsync.extract.derived``).
 """
 
 from __future__ import annotations
@@ -163,6 +176,57 @@ def qualifiers(folder: Path) -> set[tuple[str, str]]:
             and lemma in first_sense and first_sense[lemma] not in pertainyms}
 
 
+def common_words(folder: Path, synsets: dict[str, tuple[str, list[str], list[tuple[str, str]]]],
+                 nouns: dict[str, list[str]]) -> set[tuple[str, str]]:
+    """The ``common`` rows: single nouns some synset spells in lower case, names of a time or a
+    person, and adjectives WordNet spells with a capital (a nationality: "Australian")."""
+    rows = set()
+    for line in (folder / "data.adj").read_text(encoding="latin-1").splitlines():
+        if not line.startswith(" "):
+            fields = line.split()
+            for word in (fields[4 + 2 * i].split("(")[0] for i in range(int(fields[3], 16))):
+                if word.isalpha() and word[:1].isupper():
+                    rows.add(("common", word_key(word.lower())))
+    for _lexname, words, _pointers in synsets.values():
+        for word in words:
+            word = word.split("(")[0]
+            if word.isalpha() and word.islower():
+                rows.add(("common", word_key(word)))
+    for lemma, offsets in nouns.items():
+        if lemma.isalpha() and offsets:
+            lexname, _words, pointers = synsets[offsets[0]]
+            if lexname == "noun.time" or (lexname == "noun.person" and any(kind == "@i" for kind, _t in pointers)):
+                rows.add(("common", word_key(lemma)))
+    return rows
+
+
+def derived_nouns(folder: Path) -> set[tuple[str, str]]:
+    """The ``quality`` and ``gerund`` rows: nouns derived from WordNet's words that it does not list."""
+    listed = {lemma for name in ("index.noun", "index.verb", "index.adj", "index.adv")
+              for lemma in read_index(folder / name)}
+    for name in ("noun.exc", "adj.exc", "adv.exc"):  # irregular forms of other words (a verb's are its own)
+        for line in (folder / name).read_text(encoding="latin-1").splitlines():
+            listed.update(line.split()[:1])
+    rows = set()
+    for adjective in read_index(folder / "index.adj"):
+        if adjective.isalpha() and adjective.endswith(("able", "ible")):
+            noun = adjective[:-2] + "ility"
+            if noun not in listed:
+                rows.add(("quality", noun))
+    for verb in read_index(folder / "index.verb"):
+        if not verb.isalpha() or len(verb) < 3:
+            continue
+        forms = {verb + "ing"}
+        if verb.endswith("ie"):
+            forms.add(verb[:-2] + "ying")
+        elif verb.endswith("e") and not verb.endswith(("ee", "ye", "oe")):
+            forms.add(verb[:-1] + "ing")
+        if verb[-1] not in "aeiouwxy" and verb[-2] in "aeiou" and verb[-3] not in "aeiou":
+            forms.add(verb + verb[-1] + "ing")  # "embed": "embedding" (the stress is not in WordNet: both kept)
+        rows |= {("gerund", form) for form in forms if form not in listed and form + "s" not in listed}
+    return rows
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--wordnet", type=Path, default=Path("/usr/share/wordnet"))
@@ -225,6 +289,8 @@ def main() -> int:
             rows.add(("act", key))
         elif lexname == "noun.person":
             rows.add(("role", key))
+        if lexname == "noun.communication":
+            rows.add(("written", key))
     noun_tagged = {lemma: tagged for lemma, (tagged, _o) in read_index_counts(args.wordnet / "index.noun").items()}
     modifier_tagged: dict[str, int] = {}
     for name in ("index.adj", "index.adv"):
@@ -236,6 +302,8 @@ def main() -> int:
             rows.add(("modifier", lemma))
     rows |= ordinary_words(args.wordnet, synsets, {key for kind, key in rows if kind == "everyday"})
     rows |= qualifiers(args.wordnet)
+    rows |= common_words(args.wordnet, synsets, nouns)
+    rows |= derived_nouns(args.wordnet)
     text = "".join(f"{kind}\t{key}\n" for kind, key in sorted(rows) if key)
     buffer = io.BytesIO()
     with gzip.GzipFile(filename="", mode="wb", fileobj=buffer, mtime=0, compresslevel=9) as handle:

@@ -79,17 +79,24 @@ def items_before(base: Base, state: BuildState) -> Collection[str]:
 
 
 def write_graph(graph_data: bytes, manifest: Manifest, pure: bool, files: GraphFiles, base: Base,
-                state: BuildState) -> tuple[tuple[Path, ...], BuildState]:
+                state: BuildState, spliced: bool = False) -> tuple[tuple[Path, ...], BuildState]:
     """Write the graph (``graph_data``: its file bytes) and the manifest where their bytes changed: the
-    files rewritten, and the state that records what was written (``pure``: the graph holds generated facts only)."""
+    files rewritten, and the state that records what was written (``pure``: the graph holds generated facts only).
+    ``spliced``: the graph was spliced from the verified one by this code (``kgsync.build.incremental``),
+    so the verified manifest is this code's ``dumps`` too and its unchanged lines are kept as bytes."""
     changed: list[Path] = []
     stamps: list[build_state.Written | None] = []
     # Both encoded before either is written: the manifest reads facts a build reused (``StoredFacts``).
-    manifest_data = manifest.dumps().encode("utf-8")
-    for path, data, last in ((files.graph, graph_data, state.graph), (files.manifest, manifest_data, state.manifest)):
-        digest = hashlib.sha1(data).hexdigest()
+    if spliced and base.verified and base.manifest_bytes is not None and base.manifest_text is not None:
+        manifest_data = manifest.dumps_over(base.manifest_bytes, base.manifest_text)
+    else:
+        manifest_data = manifest.dumps().encode("utf-8")
+    for path, data, last, verified_data in ((files.graph, graph_data, state.graph, base.graph_bytes),
+                                            (files.manifest, manifest_data, state.manifest, base.manifest_bytes)):
         # Verified above to hold the last build's bytes: a digest says whether they differ.
         verified = base.verified and last is not None
+        # The very bytes verified to be in the file (not a copy: the same object): the digest recorded.
+        digest = last.sha1 if verified and last is not None and data is verified_data else hashlib.sha1(data).hexdigest()
         same = last is not None and base.verified and digest == last.sha1
         if not same and jsonl.write_bytes_atomically(path, data, compare=not verified):
             changed.append(path)

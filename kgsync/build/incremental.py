@@ -24,8 +24,7 @@ graph-wide checks would have to run), too many items changed, or a finding it ca
 from __future__ import annotations
 
 import json
-from bisect import bisect_left
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 
@@ -89,20 +88,20 @@ def rebuild(old_graph: bytes, old_manifest: str, by_item: Mapping[str, Facts], k
         return None
     gone = removed.minus(held)
 
-    lines = old_graph.split(b"\n") if old_graph else []
-    file = _SortedFile(lines, old_graph)
+    file = _SortedFile(old_graph)
+    spliced: dict[int, tuple[int, bytes]] = {}  # a rewritten entity line: its start -> (its end, its bytes now)
     if gone.relations or not all(map(file.has_relation, added.relations)):
         return None  # a relation appears or disappears: the graph-wide checks must run
     now: dict[str, Entity] = {}
     for name in sorted({name for name, _ in (*gone.entities, *added.entities, *gone.observations,
                                              *added.observations)}):
-        old_index = file.entity_index(name)
+        old_line = file.entity_line(name)
         new_types = [entity_type for entity_name, entity_type in added.entities if entity_name == name]
-        if old_index is None:
+        if old_line is None:
             if new_types:
                 return None  # a node appears
             continue  # no node before or now (observations of a name no item makes a node are not written)
-        entity = _entity(lines[old_index])
+        entity = _entity(file.data[old_line[0] : old_line[1]])
         # Its type is the least its contributors state: the one written stays unless it is gone (then
         # the node disappears or changes type) or a lesser one is added.
         if (name, entity.entity_type) in gone.entities or any(t < entity.entity_type for t in new_types):
@@ -112,16 +111,16 @@ def rebuild(old_graph: bytes, old_manifest: str, by_item: Mapping[str, Facts], k
         texts.sort(key=rank_of)  # as the merge orders them: by key rank, then by text
         if tuple(texts) != entity.observations:
             entity = now[name] = Entity(name, entity.entity_type, tuple(texts))
-            lines[old_index] = jsonl.entity_line(entity).encode("utf-8")
+            spliced[old_line[0]] = (old_line[1], jsonl.entity_line(entity).encode("utf-8"))
 
     def lookup(name: str) -> Entity | None:
         if name in now:
             return now[name]
-        index = file.entity_index(name)
-        return _entity(lines[index]) if index is not None else None
+        line = file.entity_line(name)
+        return _entity(file.data[line[0] : line[1]]) if line is not None else None
 
     def exists(name: str) -> bool:
-        return name in now or file.entity_index(name) is not None
+        return name in now or file.entity_line(name) is not None
 
     def attributed(name: str) -> bool:
         # The relations are the last graph's (none appeared or disappeared): its lines say.
@@ -133,7 +132,20 @@ def rebuild(old_graph: bytes, old_manifest: str, by_item: Mapping[str, Facts], k
                     sources=sources)
     if report is None:
         return None
-    return Rebuilt(b"\n".join(lines) if now else old_graph, report, tuple(sorted(changed)))
+    return Rebuilt(_splice(old_graph, spliced) if spliced else old_graph, report, tuple(sorted(changed)))
+
+
+def _splice(data: bytes, lines: Mapping[int, tuple[int, bytes]]) -> bytes:
+    """``data`` with each line of ``lines`` (start -> (end, its bytes now)) replaced."""
+    kept = memoryview(data)  # the lines between are copied once, into the result
+    pieces: list[bytes | memoryview] = []
+    at = 0
+    for start in sorted(lines):
+        end, line = lines[start]
+        pieces += (kept[at:start], line)
+        at = end
+    pieces.append(kept[at:])
+    return b"".join(pieces)
 
 
 @dataclass(frozen=True)
@@ -204,20 +216,44 @@ def line_counts(graph: bytes) -> tuple[int, int]:
 
 
 class _SortedFile:
-    """The lines of a graph file kgsync wrote: entities by name (one line per name), then relations
-    by (from, type, to); a line is found by bisection, decoding only the lines it visits."""
+    """A graph file kgsync wrote, as bytes: entities by name (one line per name), then relations by
+    (from, type, to); a line is found by bisection over the bytes, decoding only the lines it
+    visits (the file is not split into lines: a rebuild after one edit reads a few dozen of them)."""
 
-    def __init__(self, lines: list[bytes], data: bytes) -> None:
-        self.lines = lines
-        self.relations_start = bisect_left(lines, True, key=_is_relation_line)
-        # The file's bytes, for searching its relation lines (from the byte they start at): spliced
-        # entity lines leave those as they were.
+    def __init__(self, data: bytes) -> None:
         self.data = data
-        self.relations_offset = sum(map(len, lines[: self.relations_start])) + self.relations_start
+        self.end = len(data) + 1  # past the last line (which ends without a newline)
+        # Where the relation lines start (``end``: there are none); the entity lines are before it.
+        self.relations_offset = self._first(0, self.end, _is_relation_line) if data else self.end
 
-    def entity_index(self, name: str) -> int | None:
-        index = bisect_left(self.lines, name, hi=self.relations_start, key=_entity_name)
-        return index if index < self.relations_start and _entity_name(self.lines[index]) == name else None
+    def _first(self, lo: int, hi: int, past: Callable[[bytes], bool]) -> int:
+        """The start of the first line in [lo, hi) (both line starts, or ``end``) that is ``past``
+        (False for every line before it, True from it on, as ``bisect_left``'s key); hi if none."""
+        data = self.data
+        while lo < hi:
+            middle = (lo + hi) // 2
+            start = data.rfind(b"\n", lo, middle) + 1 or lo  # the line byte ``middle`` is in (or ends)
+            end = data.find(b"\n", start)
+            end = len(data) if end == -1 else end
+            if past(data[start:end]):
+                hi = start
+            else:
+                lo = end + 1
+        return lo
+
+    def _line(self, start: int) -> tuple[int, int]:
+        end = self.data.find(b"\n", start)
+        return start, len(self.data) if end == -1 else end
+
+    def entity_line(self, name: str) -> tuple[int, int] | None:
+        """(start, end) of the line of the entity ``name``, or None."""
+        if not self.data:
+            return None
+        start = self._first(0, self.relations_offset, lambda line: _entity_name(line) >= name)
+        if start >= self.relations_offset:
+            return None
+        line = self._line(start)
+        return line if _entity_name(self.data[line[0] : line[1]]) == name else None
 
     def attributing(self, name: str) -> list[str]:
         """The sources of the ``addresses`` and ``uses_method`` relations to ``name``."""
@@ -239,8 +275,13 @@ class _SortedFile:
     def has_relation(self, key: tuple[str, str, str]) -> bool:
         source, target, relation_type = key
         order = (source, relation_type, target)
-        index = bisect_left(self.lines, order, lo=self.relations_start, key=_relation_order)
-        return index < len(self.lines) and _relation_order(self.lines[index]) == order
+        if self.relations_offset >= self.end:
+            return False
+        start = self._first(self.relations_offset, self.end, lambda line: _relation_order(line) >= order)
+        if start >= self.end:
+            return False
+        line = self._line(start)
+        return _relation_order(self.data[line[0] : line[1]]) == order
 
 
 def _is_relation_line(line: bytes) -> bool:

@@ -260,7 +260,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
         raise LintFailed(f"the new graph breaks the contract ({len(bad)} finding(s)); nothing was written", bad)
     changed: tuple[Path, ...] = ()
     if write:
-        changed, state = write_graph(out.graph_data(), manifest, out.pure, files, base, state)
+        changed, state = write_graph(out.graph_data(), manifest, out.pure, files, base, state, out.incremental)
         # The report of the graph written, for the next incremental rebuild (only a pure graph's).
         lint_store.save(state.graph.sha1 if state.graph is not None and out.pure else None, inputs, out.report)
     build_state.save(cache_folder, state, reader)

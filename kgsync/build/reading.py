@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kgsync.build.cpus import usable_cpus
-from kgsync.extract import topics
+from kgsync.extract import derived, topics
 from kgsync.extract.record import Record, parse_record
 from kgsync.contract.errors import ConfigError, Location
 from kgsync.read.config import Caps, Config
@@ -72,7 +72,7 @@ def _by_slug(records: Sequence[Record], keys: Sequence[str]) -> tuple[dict[str, 
                      if r.item is not None and slug_count[r.item.slug] == 1}
 
 
-_CHUNK = 16  # files per task: large enough to amortise the round trip, small enough to balance 2 cores
+_CHUNK = 16  # files per task at most (``chunk_bounds``): large enough to amortise the round trip
 
 
 _MIN_PARALLEL = 2 * _CHUNK  # below this, starting workers costs more than it saves
@@ -90,10 +90,11 @@ def parse_all(files: Sequence[ItemBytes], jobs: int | None = None) -> list[Recor
     processes = min(jobs or usable_cpus(), -(-len(files) // _CHUNK))
     if processes < 2 or len(files) < _MIN_PARALLEL:
         return [parse_record(*job) for job in files]
-    chunks = [files[i : i + _CHUNK] for i in range(0, len(files), _CHUNK)]
+    chunks = [files[start:end] for start, end in chunk_bounds(len(files), processes)]
     # fork: the workers inherit the imported modules (no re-import per worker) and the tables
     # loaded before it (each worker loading its own cost 0.3 s CPU of its ~3 s).
     topics.load()
+    derived.load()
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
     with ProcessPoolExecutor(processes - 1, mp_context=context) as pool:
         # Submitted last chunk first, so the workers start at the back; a chunk still
@@ -110,6 +111,29 @@ def parse_all(files: Sequence[ItemBytes], jobs: int | None = None) -> list[Recor
             pool.shutdown(cancel_futures=True)  # do not wait for chunks nobody will read
             raise
     return [record for chunk in done for record in chunk]
+
+
+def chunk_bounds(count: int, processes: int) -> list[tuple[int, int]]:
+    """[start, end) of each chunk of ``count`` files, in order, for ``processes`` processes: the
+    calling process takes them from the front, the others from the back, and they meet about
+    ``count / processes`` from the front.  ``_CHUNK`` files at either end, fewer as the meeting
+    point nears (at most a third of what is left to that side): the last chunks are a file or
+    two, so no process waits for another's chunk of ``_CHUNK`` files at the end.  (With chunks of
+    ``_CHUNK`` throughout, the calling process waited a chunk and a half on average: the worker's
+    chunk and the one the pool had queued for it.)"""
+    meet = -(-count // processes)  # the calling process's share, rounded up
+    front, start = [], 0
+    while start < meet:
+        end = start + max(1, min(_CHUNK, (meet - start) // 3))
+        front.append((start, end))
+        start = end
+    back, end = [], count
+    while end > meet:
+        share = (end - meet) // max(1, processes - 1)  # what is left to each of the others
+        start = max(meet, end - max(1, min(_CHUNK, share // 3)))
+        back.append((start, end))
+        end = start
+    return front + back[::-1]
 
 
 def _record_chunk(chunk: Sequence[ItemBytes]) -> list[Record]:

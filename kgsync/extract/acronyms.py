@@ -5,7 +5,7 @@ Split from ``mining``."""
 from __future__ import annotations
 
 import re
-from collections.abc import Container, Iterator, Sequence
+from collections.abc import Container, Iterable, Iterator, Sequence
 from functools import lru_cache
 
 from kgsync.extract import lexicon
@@ -180,11 +180,15 @@ def _spelling(key: str) -> re.Pattern[str]:
     # character but the rest of ASCII: the case forms of an ASCII letter are its two cases and,
     # like the Kelvin sign for "k", non-ASCII ones (a class of those ranges themselves would take
     # milliseconds to compile).  The lookbehinds then ask for a word's start and the letter itself.
-    first = key[0]
+    return re.compile(_word_start(key[0]) + words[len(re.escape(key[0])):], re.IGNORECASE)
+
+
+def _word_start(first: str) -> str:
+    r"""A case-insensitive pattern's ``\b`` and ``first``, an ASCII letter, written so that the regex
+    engine skips ahead to where a match may start (``_spelling``): compile it with ``re.IGNORECASE``."""
     lower, upper = ord(first.lower()), ord(first.upper())
     others = "".join(rf"\x{a:02x}-\x{b:02x}" for a, b in ((0, upper - 1), (upper + 1, lower - 1), (lower + 1, 0x7F)))
-    return re.compile(rf"(?-i:[^{others}])(?<!\w.)(?<={re.escape(first)})" + words[len(re.escape(first)):],
-                      re.IGNORECASE)
+    return rf"(?-i:[^{others}])(?<!\w.)(?<={re.escape(first)})"
 
 
 #: The characters the case-insensitive regex takes for an ASCII letter besides its two cases
@@ -426,10 +430,24 @@ def _acronym_ends(text: str) -> dict[str, list[int]]:
 
 
 @lru_cache(maxsize=4)
-def _opened(text: str) -> tuple[int, ...]:
-    """Where a parenthesis of ``text`` opens, after its spaces: mining asks about every acronym of
-    one item's text in turn, so the text is scanned once (a hash of the text is C's)."""
-    return tuple(match.end() for match in _OPENED.finditer(text))
+def _opened(text: str) -> dict[str, tuple[int, ...]]:
+    """Where a parenthesis of ``text`` opens, after its spaces, by the (up to) two characters
+    written there: mining asks about every acronym of one item's text in turn, so the text is
+    scanned once (a hash of the text is C's), and each acronym looks only at the parentheses
+    that open with its first two letters (looking at each of them took 344,000 steps on the 220 items)."""
+    out: dict[str, list[int]] = {}
+    for match in _OPENED.finditer(text):
+        at = match.end()
+        out.setdefault(text[at : at + 2], []).append(at)
+    return {opening: tuple(ats) for opening, ats in out.items()}
+
+
+def _opened_with(text: str, short: str) -> Iterable[int]:
+    """Where a parenthesis of ``text`` opens (after its spaces) that may hold ``short`` there."""
+    by_opening = _opened(text)
+    if len(short) >= 2:
+        return by_opening.get(short[:2], ())
+    return (at for opening, ats in by_opening.items() if opening.startswith(short) for at in ats)
 
 
 #: Letters outside ASCII that a case-blind regex matches to ASCII ones (Kelvin sign, long s, dotted and
@@ -448,9 +466,9 @@ def defined_in_designation(text: str, short: str, long: str) -> bool:
     if not words_:
         return False
     if not any(text.startswith(short, at) and (tail := _PLURAL_SPACES.match(text, at + len(short))) is not None
-               and in_designation(text, tail.end()) for at in _opened(text)):
+               and in_designation(text, tail.end()) for at in _opened_with(text, short)):
         return False  # no "(short" anywhere inside a designation: no use of ``long`` can be followed by one
-    written = re.compile(r"(?<!\w)(?i:" + r"\s+".join(words_) + r")(?!\w)")
+    written = _written_words(words_)
     after = re.compile(r"\s*\(\s*" + re.escape(short) + r"s?\s*")
     uses = list(written.finditer(text))
     for use in uses:
@@ -458,3 +476,14 @@ def defined_in_designation(text: str, short: str, long: str) -> bool:
         if definition is None or not in_designation(text, definition.end()):
             return False
     return bool(uses)
+
+
+def _written_words(words_: Sequence[str]) -> re.Pattern[str]:
+    r"""The words (each escaped) written in any case, with spaces between them, as whole words: the
+    same as ``(?<!\w)(?i:words)(?!\w)``; led, when the first is an ASCII letter, by ``_word_start``
+    (three times as fast over an item's text: the engine skips to the letter's two cases)."""
+    phrase = r"\s+".join(words_)
+    first = phrase[0]
+    if not (first.isascii() and first.isalpha()):
+        return re.compile(r"(?<!\w)(?i:" + phrase + r")(?!\w)")
+    return re.compile(_word_start(first) + phrase[1:] + r"(?!\w)", re.IGNORECASE)

@@ -245,6 +245,12 @@ def word_key(word: str) -> str:
     return singular(british(word))
 
 
+def fresh_word_key(word: str) -> str:
+    """``word_key``, computed and not remembered: for a table built once from tens of thousands of
+    words (``topics``), which would only fill the caches (and took twice as long through them)."""
+    return singular.__wrapped__(british.__wrapped__(word))
+
+
 @lru_cache(maxsize=200_000)
 def term_key(surface: str) -> str:
     """The matching key of a surface: all variants of one idea give the same key."""

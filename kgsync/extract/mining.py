@@ -37,7 +37,7 @@ from itertools import chain, repeat
 from operator import itemgetter
 from typing import NamedTuple
 
-from kgsync.extract import lexicon, topics, wordnet
+from kgsync.extract import compounds, derived, files, lexicon, names, topics, wordnet
 from kgsync.extract.acronyms import _URL, _acronym_pairs, _valid_expansion, defined_in_designation, designation_only
 from kgsync.extract.acronyms import letters_match, spelled_out
 from kgsync.extract.acronyms import acronym_pairs as acronym_pairs  # re-exported API
@@ -100,13 +100,19 @@ def _item_candidates(slug: str, rows: tuple[tuple[object, ...], ...], acronyms: 
                           topic_words, pairs, frames)
 
 
-_LINK = re.compile(r"(?:!\[|\[)([^\[\]\n]*)\]\([^)\[\n]*\)")  # "![alt](src)" too; led by a literal: scanned in C
+_LINK = re.compile(r"(?:!\[|\[)([^\[\]\n]*)\]\([^)\[\n]*\)")  # "![alt](src)" too
+#: ``_LINK`` for a text with no "!" (most items): one literal first, which the engine skips to in C
+#: (a quarter of the time: two first characters are tried one position at a time).
+_TEXT_LINK = re.compile(r"\[([^\[\]\n]*)\]\([^)\[\n]*\)")
 
 
 _HTML = re.compile(r"<[^<>\n]{1,200}>")  # no "<" inside: a run of "<" is linear
 
 
 _BOLD = re.compile(r"(\*\*|__)(?=\S)([^*_\n]{2,80}?)(?<=\S)\1(?!\s*:)")
+#: ``_BOLD`` for a text with no "__" (most items): led by one literal, which the regex engine skips
+#: to in C (a third of the time: two first characters are tried one position at a time).
+_STARS_BOLD = re.compile(r"(\*\*)(?=\S)([^*_\n]{2,80}?)(?<=\S)\1(?!\s*:)")
 
 
 _CODE = re.compile(r"`([^`\n]{2,60})`")
@@ -126,11 +132,14 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     findings = "\n".join(f.text for f in item.key_findings)
     zones = (item.title, item.research_question, item.executive_summary, findings)
     body = _clean(_without_fences(item.body))
+    # Each zone cleaned once: no label, link, URL or tag spans a line, so the lines the zones are
+    # joined with are kept and the joined zones' cleaning is the cleaned zones joined.
+    clean = tuple(map(_clean, zones))
     zone_keys: list[Counter[str]] = []  # per zone: key -> times
     written: Counter[tuple[str, str]] = Counter()  # (key, surface) -> times, over all zones
-    for zone in zones:
+    for zone in clean:
         # An ordinary single word ("plain") names no idea on its own (see the module doc).
-        found = list(chain.from_iterable(map(_run_terms, _runs(_clean(zone)))))
+        found = list(chain.from_iterable(map(_run_terms, _runs(zone))))
         written.update(found)
         zone_keys.append(Counter(map(itemgetter(0), found)))
     surfaces: dict[str, dict[str, int]] = {}
@@ -142,13 +151,18 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     designated: set[str] = set()  # long forms written only as an acronym's expansion inside a designation
     # The body is clean of URLs already; the title is not.
     scanned = _URL.sub(" ", item.title) + "\n" + body
+    # Whether a definition is written inside designations reads the whole text: a definition the item
+    # writes again (half of them) is judged once.
+    designates: dict[tuple[str, str], bool] = {}
     for short, expansion in _acronym_pairs(scanned):
         short_key, long_key = term_key(short), term_key(expansion)
         if (not short_key or not long_key or short_key == long_key or not _valid_expansion(long_key)
                 or not letters_match(short, expansion) or short_key in long_key.split(" ")):
             continue  # a recursive acronym ("YAML Ain't Markup Language") is named by itself
         acronyms.add((short_key, long_key))
-        if defined_in_designation(scanned, short, expansion):
+        if (short, expansion) not in designates:
+            designates[short, expansion] = defined_in_designation(scanned, short, expansion)
+        if designates[short, expansion]:
             designated.add(long_key)  # "International Electrotechnical Commission (IEC) 42001": a standard's
             continue  # name, no use of the body's (the definition still says what "IEC" stands for)
         for key, surface, flag in ((short_key, short, DEFINED | ACRONYM), (long_key, expansion, DEFINED)):
@@ -165,7 +179,7 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     for key in _finding_subjects(item):
         if key in surfaces:
             extra[key] = extra.get(key, 0) | SUBJECT
-    units = unit_keys("\n".join(map(_clean, zones)) + "\n" + body) | _title_opening(item.title)
+    units = unit_keys("\n".join(clean) + "\n" + body) | _title_opening(item.title)
     for key in units & surfaces.keys():
         extra[key] = extra.get(key, 0) | UNIT  # written as one unit: "access-control policies"
     title, question, summary, listed = zone_keys
@@ -196,12 +210,26 @@ def candidates(item: ResearchItem) -> ItemCandidates:
         terms = [c for c in terms if c.key not in designations]
     undefined = [key for key in lone_acronyms if key not in own and key not in designations]
     spelled = spelled_out(scanned, undefined) if undefined else ()
-    text, dense_text = _clean(item.title) + "\n" + body, _clean(dense)
+    text, dense_text = clean[0] + "\n" + body, "\n".join(c for z, c in zip(zones, clean) if z)
     # Its two-word terms may be topics ("technical debt"), which the corpus decides (``vocabulary.topics``).
     phrases = {c.key: [s for s, _n in c.surfaces] for c in terms if c.key.count(" ") == topics.PHRASE_WORDS - 1}
     phrase_counts, pairs, frames = topics.phrase_scan(text, dense_text, phrases)
-    words = tuple(sorted(topics.mentions(text, dense_text) + phrase_counts))
+    # and the words it writes as names ("Microsoft"), the nouns a field derives ("embeddings") and
+    # its hyphenated compounds ("human-in-the-loop") and the convention files it names ("AGENTS.md"):
+    # topics too when the corpus shares them
+    runs, dense_runs = names.letter_runs(text), names.letter_runs(dense_text)
+    words = tuple(sorted(topics.mentions(text, dense_text) + phrase_counts
+                         + derived.derived_mentions(text, dense_text, runs, dense_runs)
+                         + names.name_mentions(text, dense_text, _longer_names(terms), runs, dense_runs)
+                         + compounds.compound_mentions(text, dense_text, {c.key for c in terms})
+                         + files.file_mentions(text, dense_text)))
     return ItemCandidates(item.slug, tuple(terms), tuple(sorted(acronyms)), dense, spelled, words, pairs, frames)
+
+
+def _longer_names(terms: Sequence[Candidate]) -> tuple[str, ...]:
+    """The item's terms of several words as written, each once: the names a name word may open
+    (``names.name_mentions``: "Claude Code")."""
+    return tuple(sorted({surface for c in terms if " " in c.key for surface, _n in c.surfaces}))
 
 
 @lru_cache(maxsize=100_000)
@@ -292,19 +320,24 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int, pro
       technique", "learning method") names a kind of procedure, not one.
     """
     kws = key.split(" ")
-    if all(len(w) < 2 or w.isdigit() for w in kws):
+    # Each test below is asked only of the keys it can hold for (its first condition, inline): most
+    # keys hold none, and a call per test was most of this function's time (tests/extract/test_mining.py
+    # holds it equal to the test-by-test form).
+    if (len(kws[0]) < 2 or kws[0].isdigit()) and all(len(w) < 2 or w.isdigit() for w in kws):
         return False  # notation ("N-1", "k 8"): no word of a name in it
     written = [surface for surface, _count in surfaces]
-    if is_plumbing(key, written, protocols):
+    one = len(kws) == 1
+    if one and is_plumbing(key, written, protocols):
         return False  # before the acronym test: the item may well define it ("JSON (JavaScript ...)")
     if (is_everyday_word(key) or wordnet.is_place(key)
-            or is_participle_compound(key, written)):
+            or len(kws) == 2 and written and "-" in written[0] and is_participle_compound(key, written)):
         return False
     if flags & ACRONYM:
         return True
-    if is_bookkeeping(key) or is_vague_method(key, flags):
-        return False
     modifiers, head = kws[:-1], kws[-1]
+    if not one and (not _BOOKKEEPING_WORDS.isdisjoint(kws) and is_bookkeeping(key)
+                    or head in _VAGUE_METHOD_HEADS and is_vague_method(key, flags)):
+        return False
     if modifiers and head in lexicon.GENERIC:
         if all(m in lexicon.NOT_FIRST or lexicon.looks_adjective(m) or lexicon.is_superlative(m) or _participle(m)
                or wordnet.is_qualifier(m) for m in modifiers):
@@ -440,14 +473,22 @@ _CROSS = canonical_prefixes | {"cross"}
 _VAGUE_METHOD_HEADS = lexicon.METHOD_HEADS & lexicon.GENERIC
 
 
+#: A bookkeeping phrase holds one of these (``is_bookkeeping``).
+_BOOKKEEPING_WORDS = _LAYOUT_WORDS | _STORE_WORDS
+
+
 def _participle(word: str) -> bool:
     """"completed", "shared": a past participle qualifies, it does not name."""
     return word.endswith("ed") and len(word) > 4 and word not in lexicon.ED_NOUNS
 
 
+#: What splits a surface into its parts: spaces and hyphens.
+_PARTS = re.compile(r"[\s-]+")
+
+
 def _written_as_acronym(word: str, written: Sequence[str]) -> bool:
     """Is the key word ``word`` written in capitals ("AI" in "AI capabilities", not "GitHub") in every surface?"""
-    return all(any(part.lower() == word and part.isupper() for part in re.split(r"[\s-]+", w)) for w in written)
+    return all(any(part.lower() == word and part.isupper() for part in _PARTS.split(w)) for w in written)
 
 
 def _in_capitals(surface: str) -> bool:
@@ -457,18 +498,18 @@ def _in_capitals(surface: str) -> bool:
 
 def _has_inner_capital(surface: str) -> bool:
     """"GitHub Actions": a word with a capital after lower case letters is a product's name."""
-    return any(not part.isupper() and any(c.isupper() for c in part[1:]) for part in re.split(r"[\s-]+", surface))
+    return any(not part.isupper() and any(c.isupper() for c in part[1:]) for part in _PARTS.split(surface))
 
 
 def _capitalised(surface: str) -> bool:
-    parts = [p for p in re.split(r"[\s-]+", surface) if p]
+    parts = [p for p in _PARTS.split(surface) if p]
     return len(parts) > 1 and all(p[:1].isupper() for p in parts)
 
 
 def _clean(text: str) -> str:
     """Evidence labels, link targets, URLs and HTML tags out; link texts kept."""
     text = EVIDENCE_LABEL.sub(" ", text)
-    text = _LINK.sub(r"\1", text)
+    text = (_LINK if "!" in text else _TEXT_LINK).sub(r"\1", text)
     text = _URL.sub(" ", text)
     return _HTML.sub(" ", text)
 
@@ -494,7 +535,7 @@ def _without_fences(text: str) -> str:
 
 def _emphasised(body: str) -> Iterator[tuple[str, ...]]:
     """Bold phrases and code spans that read like terms (1-4 words, no sentence)."""
-    for match in _BOLD.finditer(body):
+    for match in (_BOLD if "__" in body else _STARS_BOLD).finditer(body):
         run = _bold_run(match.group(2))
         if run is not None:
             yield run

@@ -93,30 +93,39 @@ def _phrases(run: Sequence[str]) -> list[tuple[str, str, bool]]:
     run = tuple(run)
     size = len(run)
     infos = list(map(_token_info, run))
-    out = []
+    out: list[tuple[str, str, bool]] = []
+    append = out.append
     for start in range(size):
         never_first, key, total, prefix_seen, _inner, bad_first, _bad_last = infos[start]
-        keyless_first = not total  # its first key word would come from a later token: the full rules
         if never_first:  # _key_if_term's first test, for every phrase from here
             continue
-        checked = _check(run[start : start + 1])
+        checked = _check_token(run[start])
         if checked is not None:
-            out.append(checked)
+            append(checked)
+        keyless_first = not total  # its first key word would come from a later token: the full rules
+        surface = run[start]  # " ".join(run[start:end]), a word at a time
         for end in range(start + 2, min(start + MAX_WORDS, size) + 1):
             _never, token_key, count, has_prefix, inner_prefix, _bad_first, bad_last = infos[end - 1]
             total += count
             if total > 6:  # too many key words: this phrase and every longer one
                 break
+            surface = f"{surface} {run[end - 1]}"
             if keyless_first or not count or prefix_seen or inner_prefix:  # a prefix may close up: the full rules
                 checked = _check(run[start:end])
                 if checked is not None:
-                    out.append(checked)
+                    append(checked)
             elif not (bad_first or bad_last):
-                out.append((f"{key} {token_key}", " ".join(run[start:end]), False))
+                append((f"{key} {token_key}", surface, False))
             if count:
                 key = f"{key} {token_key}" if key else token_key
             prefix_seen = prefix_seen or has_prefix
     return out
+
+
+@lru_cache(maxsize=200_000)
+def _check_token(token: str) -> tuple[str, str, bool] | None:
+    """``_check((token,))``, remembered by the token: a string keeps its hash, a new tuple does not."""
+    return _check((token,))
 
 
 @lru_cache(maxsize=200_000)

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import filterfalse
+from operator import methodcaller
 from collections.abc import Iterable, Sequence
 from typing import Generic, Protocol, TypeVar
 
@@ -57,8 +59,13 @@ def _own_words(sentence: str, written: Sequence[str]) -> frozenset[str]:
     address = _ADDRESS.search(text) is not None
     if not present and not address:
         return content_words(text)
-    return content_words(" ".join(token for token in text.split()
-                                   if not (address and _ADDRESS.search(token)) and not any(w in token for w in present)))
+    # The tokens dropped one test at a time (``filterfalse`` runs each in C), in the text's order.
+    tokens = text.split()
+    if address:
+        tokens = list(filterfalse(_ADDRESS.search, tokens))
+    for w in present:
+        tokens = list(filterfalse(methodcaller("__contains__", w), tokens))
+    return content_words(" ".join(tokens))
 
 
 @lru_cache(maxsize=1 << 14)

@@ -23,11 +23,11 @@ from array import array
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
-from itertools import compress, filterfalse, islice, repeat
-from operator import add, and_
+from itertools import chain, compress, filterfalse, islice, repeat
+from operator import add, and_, itemgetter
 
 from kgsync.extract import lexicon, wordnet
-from kgsync.extract.canonical import word_key
+from kgsync.extract.canonical import fresh_word_key
 
 #: An item *addresses* a topic word when it names it at least this many times in its whole text ...
 ADDRESS_MENTIONS = 3
@@ -106,12 +106,13 @@ def load() -> None:
 @cache
 def _forms() -> dict[str, str]:
     """Written form -> topic word: each word and its plurals, in lower case and capitalised, where
-    ``canonical.word_key`` takes the form back to the word."""
+    ``canonical.word_key`` takes the form back to the word (``fresh_word_key``: the same key, not
+    remembered)."""
     out: dict[str, str] = {}
     for key in sorted(wordnet.rare_words()):
         plurals = [key + "s", key + "es"] + ([key[:-1] + "ies"] if key.endswith("y") else [])
         for form in (key, *plurals):
-            if word_key(form) == key:
+            if fresh_word_key(form) == key:
                 out.setdefault(form, key)
                 out.setdefault(form.capitalize(), key)
     return out
@@ -137,22 +138,47 @@ def phrase_mentions(text: str, dense: str, phrases: Mapping[str, Iterable[str]])
 
 def _phrase_counts(whole: list[bytes], concluded: list[bytes],
                    phrases: Mapping[str, Iterable[str]]) -> tuple[tuple[str, int, int], ...]:
+    return _scan(whole, concluded, phrases, frames=False)[0]
+
+
+def _scan(whole: list[bytes], concluded: list[bytes], phrases: Mapping[str, Iterable[str]], frames: bool
+          ) -> tuple[tuple[tuple[str, int, int], ...], tuple[tuple[str, str, int], ...]]:
+    """``_phrase_counts`` and, when ``frames`` and a phrase is mentioned, ``_frames``: the whole text's
+    pairs looked at once, with the word before each (tests/extract/test_topics.py holds both equal
+    to the pass per question)."""
     forms = {key: _phrase_forms(key, tuple(sorted(set(phrases[key])))) for key in sorted(phrases)}
     wanted = frozenset(pair for pairs in forms.values() for pair in pairs)
-    # Only the pairs wanted are counted: ``filter`` with a set's membership test runs in C.
-    in_whole = Counter(filter(wanted.__contains__, zip(whole, whole[1:])))
+    # Only the pairs wanted are kept, each with the word before it (none before the first): first the
+    # positions of a wanted pair's first word (a word's hash is kept, a pair's is not), then the pairs
+    # there.  ``compress`` with a set's membership test runs in C; the hits are a twentieth of the pairs.
+    firsts = frozenset(map(_FIRST, wanted))
+    near = list(compress(zip(chain((b"",), whole), whole, islice(whole, 1, None)), map(firsts.__contains__, whole)))
+    hits = list(compress(near, map(wanted.__contains__, map(_PAIR, near))))
+    in_whole = Counter(map(_PAIR, hits))
     in_concluded = Counter(filter(wanted.__contains__, zip(concluded, concluded[1:])))
     out = []
     for key, pairs in forms.items():
         n = sum(in_whole[pair] for pair in pairs)
         if n:
             out.append((key, n, sum(in_concluded[pair] for pair in pairs)))
-    return tuple(out)
+    if not frames or not out:
+        return tuple(out), ()
+    key_of: dict[tuple[bytes, bytes], str] = {}
+    for key, pairs in forms.items():
+        for pair in pairs:
+            key_of.setdefault(pair, key)
+    framed = compress(hits, map(_FRAME_WORDS.__contains__, map(_BEFORE, hits)))
+    counts = Counter((key_of[(a, b)], word) for word, a, b in framed)
+    return tuple(out), tuple(sorted((key, word.decode(), n) for (key, word), n in counts.items()))
 
 
+_BEFORE, _FIRST, _PAIR = itemgetter(0), itemgetter(0), itemgetter(1, 2)
+
+
+@lru_cache(maxsize=50_000)
 def _phrase_forms(key: str, written: tuple[str, ...]) -> tuple[tuple[bytes, bytes], ...]:
     """The distinct word pairs a phrase is counted by: its key and written forms, and with their
-    last word's regular plural ("model risks")."""
+    last word's regular plural ("model risks").  Cached: items write the same phrases again and again."""
     forms = set()
     for form in (key, *written):
         words = _form_words(form)
@@ -212,8 +238,8 @@ def phrase_scan(text: str, dense: str, phrases: Mapping[str, Iterable[str]]
                 ) -> tuple[tuple[tuple[str, int, int], ...], bytes, tuple[tuple[str, str, int], ...]]:
     """``phrase_mentions``, ``pair_marks`` and ``phrase_frames`` of one item, its text read once."""
     whole = _tokens(text)
-    mentions_ = _phrase_counts(whole, _tokens(dense), phrases) if phrases else ()
-    return mentions_, pair_marks(text, whole), _frames(whole, phrases) if mentions_ else ()
+    mentions_, frames = _scan(whole, _tokens(dense), phrases, frames=True) if phrases else ((), ())
+    return mentions_, pair_marks(text, whole), frames
 
 
 #: The prepositions, a closed class: the word that governs a noun phrase as an adverbial ("at

@@ -30,6 +30,9 @@ _HYPHENATED = re.compile(r"(?<![\w-])([A-Za-z][a-z]+-[a-z]+)(?![\w-]) ([a-z]+)")
 _CAPITALISED = re.compile(r"(?<![\w-])[a-z]+ ((?:[A-Z][A-Za-z]+[- ]){1,3}[A-Z][A-Za-z]+)(?![\w-])")
 
 
+_SPLIT = re.compile(r"[- ]")
+
+
 def unit_keys(text: str) -> frozenset[str]:
     """Term keys of the two-word compounds ``text`` writes as one unit (see the module doc)."""
     out: set[str] = set()
@@ -37,7 +40,7 @@ def unit_keys(text: str) -> frozenset[str]:
         if match.group(2) not in lexicon.STOPWORDS:  # "cost-reduction is": no noun follows
             out.add(term_key(match.group(1)))
     for match in _matches(text, _CAPITALISED, _SPACE_THEN_CAPITALS):
-        words = re.split(r"[- ]", match.group(1))
+        words = _SPLIT.split(match.group(1))
         out.update(term_key(" ".join(words[i:i + 2])) for i in range(len(words) - 1))
     return frozenset(key for key in out if key.count(" ") == 1)
 

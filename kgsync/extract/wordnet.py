@@ -16,7 +16,7 @@ from functools import cache
 from importlib import resources
 
 _CLASSES = ("everyday", "knowledge", "place", "activity", "act", "role", "modifier", "ordinary", "qualifier", "jurisdiction",
-            "rare")
+            "rare", "written", "common", "quality", "gerund")
 
 
 @cache
@@ -61,6 +61,11 @@ def is_role(word: str) -> bool:
     return word in _table()["role"]
 
 
+def is_written(word: str) -> bool:
+    """A noun whose first sense is something written or said ("code", "text", "specification")."""
+    return word in _table()["written"]
+
+
 def is_modifier(word: str) -> bool:
     """An adjective or adverb ("fine", "red")."""
     return word in _table()["modifier"]
@@ -92,3 +97,25 @@ def is_rare(word: str) -> bool:
 def rare_words() -> frozenset[str]:
     """Every ``is_rare`` word."""
     return _table()["rare"]
+
+
+def is_common(word: str) -> bool:
+    """A single word WordNet spells in lower case as a noun ("technology", "python"), or names a
+    time or a person ("January", "Newton"): capitalised, it is still no name of an organisation or
+    a product (``kgsync.extract.names``)."""
+    return word in _table()["common"]
+
+
+def is_quality(word: str) -> bool:
+    """A noun WordNet does not list, of an "-able" adjective it lists ("observability")."""
+    return word in _table()["quality"]
+
+
+def is_gerund(word: str) -> bool:
+    """A verb's "-ing" form WordNet lists in no part of speech, nor its plural ("embedding")."""
+    return word in _table()["gerund"]
+
+
+def derived_words() -> tuple[frozenset[str], frozenset[str]]:
+    """Every ``is_quality`` word and every ``is_gerund`` word."""
+    return _table()["quality"], _table()["gerund"]

@@ -30,6 +30,7 @@ from kgsync.contract.errors import GraphFormatError, Location
 from kgsync.contract.model import OBSERVATION_KEYS, Entity, EntityType, Facts, Graph, Relation, RelationType
 
 MANIFEST_VERSION = 1
+_MAX_SPLICED = 16  # ``Manifest.dumps_over``: past this many changed items, the manifest is encoded whole
 _json_string = json.encoder.encode_basestring  # json.dumps(a_string, ensure_ascii=False)
 
 # Observation order on a node: what a reader needs first comes first.
@@ -67,23 +68,59 @@ class Manifest:
 
     def dumps(self) -> str:
         # One item a line: a reviewer's diff of the manifest shows which items moved.
+        lines = [self._head_line()]
+        slugs = sorted(self.by_item)
+        for index, slug in enumerate(slugs):
+            comma = "," if index < len(slugs) - 1 else ""
+            lines.append(f"{_json_string(slug)}: {self._item_text(slug)}{comma}")
+        lines.append("}}")
+        return "\n".join(lines) + "\n"
+
+    def dumps_over(self, old: bytes, old_text: str) -> bytes:
+        """``self.dumps().encode("utf-8")``, given ``old``: the bytes of a manifest that this code's
+        ``dumps`` wrote (``old_text``: them decoded).  When it lists the same items under the same
+        head, the lines of the items whose text is unchanged are kept as bytes, and ``old`` itself is
+        returned when no line moved (its digest is known); otherwise ``dumps``.
+
+        Exact: ``dumps`` writes the head, then one line per item in slug order (the same items: the
+        same order and commas), each ``"slug": text``; ``manifest_item_texts`` gives each old text."""
+        texts = manifest_item_texts(old_text)
+        by_item = self.by_item
+        if (old_text[: old_text.find("\n")] != self._head_line() or len(texts) != len(by_item)
+                or not all(slug in texts for slug in by_item)):
+            return self.dumps().encode("utf-8")
+        changed = {slug: text for slug in by_item if (text := self._item_text(slug)) != texts[slug]}
+        if not changed:
+            return old
+        if len(changed) > _MAX_SPLICED:  # each line is looked for in the file: past a few, write it whole
+            return self.dumps().encode("utf-8")
+        kept = memoryview(old)  # the lines between are copied once, into the result
+        pieces: list[bytes | memoryview] = []
+        at = 0
+        for slug in sorted(changed):  # the file's order
+            start = old.index(b"\n" + _json_string(slug).encode("utf-8") + b": ", at) + 1
+            end = old.index(b"\n", start)
+            comma = b"," if old[end - 1 : end] == b"," else b""  # the item text ends with "}"
+            pieces += (kept[at:start], f"{_json_string(slug)}: {changed[slug]}".encode(), comma)
+            at = end
+        pieces.append(kept[at:])
+        return b"".join(pieces)
+
+    def _head_line(self) -> str:
         head = "".join(f'"{key}": {json.dumps(value, ensure_ascii=False)}, ' for key, value in (
             ("hubs", sorted(self.hubs)), ("themes", sorted(self.themes)),
             ("merges", [list(pair) for pair in sorted(self.merges)]),
             ("acronyms", [[short, long, list(users)] for short, long, users in sorted(self.acronyms)]),
             ("topics", sorted(self.topics))) if value)
-        lines = [f'{{"kgsync_manifest": {MANIFEST_VERSION}, {head}"items": {{']
-        slugs = sorted(self.by_item)
-        known = self.known_json
-        for index, slug in enumerate(slugs):
-            comma = "," if index < len(slugs) - 1 else ""
-            facts_text = known.get(slug) or facts_json(self.by_item[slug])
-            for key, record in (("statements", self.statements), ("named", self.named)):
-                if record.get(slug):  # in the item's object: ``Facts.from_json`` reads past it
-                    facts_text = facts_text[:-1] + f',"{key}":' + _pairs_json(record[slug]) + "}"
-            lines.append(f"{_json_string(slug)}: {facts_text}{comma}")
-        lines.append("}}")
-        return "\n".join(lines) + "\n"
+        return f'{{"kgsync_manifest": {MANIFEST_VERSION}, {head}"items": {{'
+
+    def _item_text(self, slug: str) -> str:
+        """The JSON text of one item's line: its facts, with its statements and names."""
+        facts_text = self.known_json.get(slug) or facts_json(self.by_item[slug])
+        for key, record in (("statements", self.statements), ("named", self.named)):
+            if record.get(slug):  # in the item's object: ``Facts.from_json`` reads past it
+                facts_text = facts_text[:-1] + f',"{key}":' + _pairs_json(record[slug]) + "}"
+        return facts_text
 
     @classmethod
     def loads(cls, text: str, source: str) -> Manifest:
@@ -137,10 +174,26 @@ def manifest_item_texts(text: str) -> Mapping[str, str]:
     rebuild asks for it twice: the claim names, the changed items); read-only."""
     decode = json.JSONDecoder().raw_decode
     texts: dict[str, str] = {}
-    for line in text.split("\n")[1:]:
-        if line.startswith('"'):
-            slug, end = decode(line)
-            texts[slug] = line[end:].lstrip(": ").rstrip(",")
+    # Line by line without splitting the text (each item's text is copied out once: the manifest of
+    # 10,000 items is ~70 MB).  A line ``"slug": {...}`` or ``"slug": {...},``; the slug's JSON
+    # string is its text when it holds no escape and no control character (JSON's only spellings).
+    start = text.find("\n") + 1 if text else 0
+    while 0 < start < len(text):
+        end = text.find("\n", start)
+        end = len(text) if end == -1 else end
+        if text.startswith('"', start):
+            close = text.find('"', start + 1, end)
+            slug = text[start + 1 : close]
+            if close == -1 or "\\" in slug or not slug.isprintable():  # as JSON reads it (or says why not)
+                slug, close = decode(text[start:end])
+                close += start - 1
+            body, body_end = close + 1, end
+            while body < body_end and text[body] in ": ":  # the key's separator (``lstrip(": ")``)
+                body += 1
+            while body_end > body and text[body_end - 1] == ",":  # the item's comma (``rstrip(",")``)
+                body_end -= 1
+            texts[slug] = text[body:body_end]
+        start = end + 1
     return MappingProxyType(texts)
 
 

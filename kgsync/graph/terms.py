@@ -29,33 +29,37 @@ def connective_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, them
     changed.
     """
     capped: dict[str, ItemTerms] = {}
-    links: dict[tuple[TermKind, str], int] = {}
+    # The items that link each mined concept and method (a name a theme stands for is not counted).
+    links: tuple[dict[str, list[str]], dict[str, list[str]]] = ({}, {})
+    slotted_themes = theme_concepts - hub_themes
     for item in items:
         uses = vocabulary.per_item.get(item.slug)
         if uses is None:
             continue
-        theme_slots = len({themes.canonicalise(t) for t in item.themes} & (theme_concepts - hub_themes))
+        theme_slots = len({themes.canonicalise(t) for t in item.themes} & slotted_themes)
         concepts = _capped(uses.concepts, caps.concepts - theme_slots, merged_into_theme, vocabulary, uses.beyond)
         methods = _capped(uses.methods, caps.methods, merged_into_theme, vocabulary, uses.beyond)
         capped[item.slug] = ItemTerms(uses.slug, concepts, methods, uses.subjects,
                                       tuple(use.name for use in concepts if use.name not in uses.beyond), uses.beyond)
-        for kind, chosen in ((TermKind.CONCEPT, concepts), (TermKind.METHOD, methods)):
+        for linking, chosen in zip(links, (concepts, methods)):
             for use in chosen:
                 if use.name not in merged_into_theme:
-                    links[(kind, use.name)] = links.get((kind, use.name), 0) + 1
+                    linking.setdefault(use.name, []).append(item.slug)
+    # Left out: the terms fewer than ``min_links`` items link, unless pinned (only their items change).
+    concepts_cut, methods_cut = (frozenset(name for name, slugs in linking.items()
+                                           if len(slugs) < min_links and not _pinned(vocabulary, name))
+                                 for linking in links)
+    touched = {slug for cut, linking in ((concepts_cut, links[0]), (methods_cut, links[1]))
+               for name in cut for slug in linking[name]}
+    return {slug: _without(uses, concepts_cut, methods_cut) if slug in touched else uses
+            for slug, uses in capped.items()}
 
-    def keep(kind: TermKind, use: TermUse) -> bool:
-        if use.name in merged_into_theme:
-            return True  # written as the theme's concept, whose aliases it lends
-        term = vocabulary.terms.get(use.name)
-        return links[(kind, use.name)] >= min_links or bool(term is not None and term.pinned)
 
-    return {
-        slug: ItemTerms(uses.slug, tuple(u for u in uses.concepts if keep(TermKind.CONCEPT, u)),
-                        tuple(u for u in uses.methods if keep(TermKind.METHOD, u)), uses.subjects, uses.topics,
-                        uses.beyond)
-        for slug, uses in capped.items()
-    }
+def _without(uses: ItemTerms, concepts_cut: frozenset[str], methods_cut: frozenset[str]) -> ItemTerms:
+    """``uses`` less the concepts and methods cut."""
+    return ItemTerms(uses.slug, tuple(use for use in uses.concepts if use.name not in concepts_cut),
+                     tuple(use for use in uses.methods if use.name not in methods_cut), uses.subjects, uses.topics,
+                     uses.beyond)
 
 
 def _pinned(vocabulary: Vocabulary, name: str) -> bool:
@@ -69,8 +73,18 @@ def concept_nodes(chosen: Mapping[str, ItemTerms], merged_into_theme: Mapping[st
     (``Vocabulary.subjects``): their nodes exist, a claim anywhere may be about them."""
     subjects = [name for name in vocabulary.subjects if vocabulary.terms[name].kind is TermKind.CONCEPT
                 ] if vocabulary is not None else []
-    return frozenset(name for name in (*(use.name for uses in chosen.values() for use in uses.concepts), *subjects)
-                     if name not in merged_into_theme)
+    chosen_concepts = (use.name for uses in chosen.values()
+                       for kind, listed in ((TermKind.CONCEPT, uses.concepts), (TermKind.METHOD, uses.methods))
+                       for use in listed if node_kind(vocabulary, use.name, kind) is TermKind.CONCEPT)
+    return frozenset(name for name in (*chosen_concepts, *subjects) if name not in merged_into_theme)
+
+
+def node_kind(vocabulary: Vocabulary | None, name: str, slot: TermKind) -> TermKind:
+    """The type of the node of a chosen term that took a slot of kind ``slot`` (``ItemTerms`` lists it
+    there, and the caps count it there): its term's, which may differ (``Term.slot``,
+    ``kgsync.vocabulary.node_kinds``)."""
+    term = vocabulary.terms.get(name) if vocabulary is not None else None
+    return term.kind if term is not None and term.slot is not None else slot
 
 
 def _capped(uses: Sequence[TermUse], slots: int, merged_into_theme: Mapping[str, str],
@@ -78,6 +92,8 @@ def _capped(uses: Sequence[TermUse], slots: int, merged_into_theme: Mapping[str,
     """The first ``slots`` uses that take a slot, plus every use a theme stands for (it takes none),
     every topic the item addresses (``ItemTerms.beyond``: none) and every pinned term (it takes a
     slot, but the maintainers' pin is never cut)."""
+    if len(uses) <= slots:
+        return tuple(uses)  # each takes a slot, or none: every one is kept
     kept: list[TermUse] = []
     taken = 0
     for use in uses:
@@ -131,12 +147,14 @@ def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None
     extra = len(concepts) - len(slotted)
     for kind, chosen, cap, out in ((TermKind.CONCEPT, uses.concepts if uses else (), caps.concepts + extra, concepts),
                                    (TermKind.METHOD, uses.methods if uses else (), caps.methods, methods)):
+        taken = len(out)  # the slots of this kind: a retyped term takes one here, its node is of the other kind
         for use in chosen:
-            if len(out) >= cap and not _pinned(vocabulary, use.name) and uses is not None and use.name not in uses.beyond:
+            if taken >= cap and not _pinned(vocabulary, use.name) and uses is not None and use.name not in uses.beyond:
                 continue  # a later one may be pinned (a mined term that merged into a pin); a topic takes no slot
             if use.name in merged_into_theme:
                 continue  # the theme's concept stands for it (written above)
-            if kind is TermKind.CONCEPT:
+            taken += 1
+            if node_kind(vocabulary, use.name, kind) is TermKind.CONCEPT:
                 name, entity_type, relation = concept_name(use.name), EntityType.CONCEPT, RelationType.ADDRESSES
             else:
                 name, entity_type, relation = method_name(use.name), EntityType.METHOD, RelationType.USES_METHOD
@@ -145,7 +163,7 @@ def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None
             # the node and for every item behind it (see README, "Economy").
             builder.entity(name, entity_type, *(f"alias:{a}" for a in use.aliases))
             builder.relate(source, relation, name)
-            out.append(name)
+            (concepts if entity_type is EntityType.CONCEPT else methods).append(name)
     for subject in uses.subjects if uses else ():
         if subject in merged_into_theme:
             continue

@@ -30,6 +30,9 @@ class Term:
     aliases: tuple[str, ...]  # every variant people type, minus those another alias already matches
     items: tuple[str, ...]  # slugs of the items it occurs in
     pinned: bool = False
+    #: the kind an item's caps counted it under (its head's, ``classify``), where the node's type
+    #: differs (``kgsync.vocabulary.node_kinds``): the graph's caps do not count it again
+    slot: TermKind | None = None
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 
-from kgsync.extract import lexicon, mining, wordnet
+from kgsync.extract import compounds, files, lexicon, mining, names, wordnet
 from kgsync.extract.canonical import prune_aliases, word_key
 from kgsync.extract.mining import ItemCandidates
 from kgsync.extract.topics import addresses, phrase_marks, read_marks
@@ -63,7 +63,7 @@ def item_topics(item: ItemCandidates) -> tuple[frozenset[str], frozenset[str]]:
     """(the topic words an item names, the topic words and phrases it addresses): all the corpus
     decision reads of its ``topic_words``.  Which phrases it names anywhere is read from its
     marks (``edit_moves_phrases``)."""
-    named = frozenset(key for key, _n, _dense in item.topic_words if " " not in key)
+    named = frozenset(key for key, _n, _dense in item.topic_words if " " not in key or compounds.is_compound_key(key))
     return named, frozenset(key for key, n, dense in item.topic_words if addresses(n, dense))
 
 
@@ -85,7 +85,8 @@ def select_topics(cands: Sequence[ItemCandidates], mining: Mining, previous: fro
     # Like a hub, a topic is a corpus status: never on ``min_items`` items or fewer.
     floor = max(mining.min_links, mining.min_items + 1)
     enter_addressed = max(floor, math.ceil(ADDRESS_SHARE * n_items))
-    phrases = [key for key, slugs in addressing.items() if " " in key and key not in stop and key not in (previous or ())
+    phrases = [key for key, slugs in addressing.items() if " " in key and not compounds.is_compound_key(key)
+               and key not in stop and key not in (previous or ())
                and len(slugs) >= floor and is_gap(key, known)]
     written = _written(ordered, phrases)
     marks = {key: phrase_marks(key, written[key]) for key in sorted(phrases) if is_topic_phrase(key, written[key])}
@@ -97,11 +98,20 @@ def select_topics(cands: Sequence[ItemCandidates], mining: Mining, previous: fro
             continue
         if key in (previous or ()):
             kept.add(key)  # stays while an item addresses it
-        elif (spread[key] >= enter_named and len(slugs) >= (enter_addressed if " " not in key else floor)
+        elif (spread[key] >= enter_named and len(slugs) >= _enter_addressed(key, enter_addressed, floor)
               and not is_hub(key, len(slugs), n_items, mining, None)
-              and (" " not in key or (key in marks and key not in in_frames))):
+              and (" " not in key or (key in marks and key not in in_frames)
+                   or (compounds.is_compound_key(key) and is_gap(key, known)))):
             kept.add(key)
     return TopicChoice(frozenset(kept), {key: tuple(addressing[key]) for key in sorted(kept)}, marks)
+
+
+def _enter_addressed(key: str, share: int, floor: int) -> int:
+    """How many items must address a topic for it to enter: ``ADDRESS_SHARE`` of them for a topic
+    word; the node floor for a phrase mining found an idea in each item that addresses it, and for
+    a name each of them writes as one (``extract.names``) or a convention file (``extract.files``):
+    the item's own writing shows the unit."""
+    return floor if " " in key or names.is_name_key(key) or files.is_file_key(key) else share
 
 
 def edit_moves_phrases(phrases: Mapping[str, frozenset[int]], old: ItemCandidates, new: ItemCandidates) -> bool:
@@ -218,17 +228,18 @@ def with_topics(vocabulary: Vocabulary, choice: TopicChoice) -> Vocabulary:
     lengths = {word: set(ns) for word, ns in vocabulary._lengths.items()}
     beyond: dict[str, list[str]] = defaultdict(list)
     for key in sorted(choice.topics):
-        name = index.get(key) or key.replace(" ", "-")
+        name = index.get(key) or (files.node_name(key) if files.is_file_key(key) else key.replace(" ", "-"))
         old = terms.get(name)
         slugs = choice.addressers[key]
+        label, forms = _label_forms(key)
         if old is None:
             kind = topic_kind(key)
-            terms[name] = Term(name, kind, key, prune_aliases(name, [key, *_plurals(key)]), slugs)
+            terms[name] = Term(name, kind, label, prune_aliases(name, forms), slugs)
         else:
             kind = old.kind
             # its own aliases too: whether mining also took it must not change what the node is found by
             terms[name] = dataclasses.replace(old, items=tuple(sorted(set(old.items) | set(slugs))),
-                                              aliases=prune_aliases(name, [*old.aliases, key, *_plurals(key)]))
+                                              aliases=prune_aliases(name, [*old.aliases, *forms]))
         index.setdefault(key, name)
         lengths.setdefault(key.split(" ")[0], set()).add(key.count(" ") + 1)
         for slug in slugs:
@@ -242,11 +253,23 @@ def with_topics(vocabulary: Vocabulary, choice: TopicChoice) -> Vocabulary:
                 uses = dataclasses.replace(uses, methods=uses.methods + (use,))
             per_item[slug] = uses
             beyond[slug].append(name)
-    for slug, names in beyond.items():
-        per_item[slug] = dataclasses.replace(per_item[slug], beyond=tuple(names))
+    for slug, linked in beyond.items():
+        per_item[slug] = dataclasses.replace(per_item[slug], beyond=tuple(linked))
     return dataclasses.replace(vocabulary, terms=dict(sorted(terms.items())), per_item=dict(sorted(per_item.items())),
                                _index=index, _lengths={w: tuple(sorted(ns, reverse=True)) for w, ns in lengths.items()},
                                topics=choice.topics)
+
+
+def _label_forms(key: str) -> tuple[str, list[str]]:
+    """A topic's label and the forms it is found by: a name's capitalised, with no plural
+    (``extract.names``: "Microsoft"), a topic word's or phrase's as its key and its plural."""
+    if names.is_name_key(key):
+        return names.label(key), [names.label(key)]
+    if files.is_file_key(key):  # as the convention writes it: "AGENTS.md"
+        return files.label(key), [files.label(key)]
+    if compounds.is_compound_key(key):  # written as one word: "human-in-the-loop"
+        return compounds.hyphenated(key), [compounds.hyphenated(key), key]
+    return key, [key, *_plurals(key)]
 
 
 def _plurals(key: str) -> tuple[str, ...]:
@@ -267,6 +290,8 @@ def topic_kind(key: str) -> TermKind:
     sense ("substring" is no process).  A topic phrase is of the kind its head gives a mined one."""
     if " " in key:
         return classify(key)
+    if names.is_name_key(key) or files.is_file_key(key):
+        return TermKind.CONCEPT  # an organisation, a product or a standard (README)
     return TermKind.METHOD if wordnet.is_activity(key) or key in lexicon.METHOD_HEADS else TermKind.CONCEPT
 
 

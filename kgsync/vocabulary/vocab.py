@@ -39,7 +39,9 @@ process in "-ing" ("chunking", "red teaming"; not "building", "embedding", nor a
 phenomenon: "reward hacking", ``lexicon.ING_EVENTS``);
 otherwise a *concept* (things, properties, standards, artefacts: "model
 context protocol", "knowledge graph", "pipeline").  A pinned
-``kind`` wins.
+``kind`` wins.  That head's kind is the slot an item's caps count the term under; the node's
+type may read more of the phrase ("policy as code", "GitHub code search":
+``kgsync.vocabulary.node_kinds``, ``Term.slot``).
 """
 
 from __future__ import annotations
@@ -74,6 +76,7 @@ from kgsync.vocabulary.choice import SUBSUMED_SHARE as SUBSUMED_SHARE
 from kgsync.vocabulary.choice import _is_hub, _local_choice, _weight
 from kgsync.vocabulary.choice import is_hub as is_hub
 from kgsync.vocabulary.hubs import items_addressing_hubs, with_hubs
+from kgsync.vocabulary.node_kinds import node_kind
 from kgsync.vocabulary.groups import _Group, _kind, _label, _merge_chosen, _name, _names_it
 from kgsync.vocabulary.shares import SelectionStats as SelectionStats
 from kgsync.vocabulary.similarity import is_near_duplicate
@@ -383,7 +386,10 @@ def _terms(groups: Mapping[str, _Group], kept: set[str], kind_of: Mapping[str, T
             items = tuple(sorted(set(old.items) | set(group.items)))
             terms[name] = Term(name, old.kind, old.label, aliases, items, old.pinned)
             continue
-        terms[name] = Term(name, kind_of[g], label, aliases, tuple(sorted(group.items)), bool(group.pinned))
+        slot = kind_of[g]
+        kind = slot if group.pinned and pinned.kinds.get(group.pinned) else node_kind(g, label, slot)
+        terms[name] = Term(name, kind, label, aliases, tuple(sorted(group.items)), bool(group.pinned),
+                           slot if kind is not slot else None)
     return terms
 
 
@@ -414,7 +420,7 @@ def _per_item(choice: Mapping[str, Sequence[str]], merged_into: Mapping[str, str
             covered = covering.get(memo_key)
             if covered is None:
                 covered = covering[memo_key] = _covering(term, used)
-            chosen[term.kind].append(TermUse(name, covered))
+            chosen[term.slot or term.kind].append(TermUse(name, covered))  # by the kind it took its slot under
         per_item[item.slug] = ItemTerms(item.slug, tuple(chosen[TermKind.CONCEPT]), tuple(chosen[TermKind.METHOD]))
     return per_item
 

@@ -271,3 +271,33 @@ def test_stored_facts_that_do_not_validate_are_assembled_again(warm: tuple[Path,
     assert [i.message for i in result.issues if i.location.path == str(shard)] == [
         f"cache file entry of {slug} does not validate; ignored, the work is done again"]
     assert not [i for i in build(config_of(repo, cache)).issues if "cache file" in i.message]
+
+
+graph_names = st.sampled_from(["a", "b", "c", "item:x", "item:y", "é", "z\"q", "concept:k"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(graph_names, st.lists(st.sampled_from(["o1", "o\n2", "ü"]), max_size=2), max_size=6),
+       st.lists(st.tuples(graph_names, graph_names, st.sampled_from(["addresses", "uses_method", "extends"])),
+                max_size=8), graph_names, st.tuples(graph_names, graph_names, st.sampled_from(["addresses", "cites"])))
+def test_the_sorted_file_finds_each_line_as_a_split_would(entities: dict[str, list[str]],
+                                                         relations: list[tuple[str, str, str]], name: str,
+                                                         key: tuple[str, str, str]) -> None:
+    """``_SortedFile`` bisects the file's bytes: each entity's line and relation as the split file holds them."""
+    from kgsync.build.incremental import _SortedFile
+    from kgsync.contract import jsonl
+    from kgsync.contract.model import Entity, Graph, Relation
+
+    graph = Graph(tuple(Entity(n, "concept", tuple(obs)) for n, obs in entities.items()),
+                  tuple(Relation(*r) for r in relations)).canonical()
+    data = jsonl.dumps(graph).encode("utf-8")
+    file = _SortedFile(data)
+    lines = data.split(b"\n") if data else []
+    for index, entity in enumerate(graph.entities):
+        found = file.entity_line(entity.name)
+        assert found is not None and data[found[0] : found[1]] == lines[index]
+    assert (file.entity_line(name) is not None) == (name in entities)
+    assert data[file.relations_offset:] == b"\n".join(lines[len(graph.entities):])
+    assert file.has_relation(key) == (Relation(*key) in graph.relations)
+    for relation in graph.relations:
+        assert file.has_relation((relation.source, relation.target, relation.relation_type))

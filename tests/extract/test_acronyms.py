@@ -9,7 +9,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from kgsync.extract.acronyms import _LINKING, _OTHER_CASES, _folded, _spelled_phrases, _spelling, letters_match, spelled_out
-from kgsync.extract.acronyms import defined_in_designation, designation_only, in_designation
+from kgsync.extract.acronyms import _written_words, defined_in_designation, designation_only, in_designation
 from kgsync.extract.canonical import term_key
 from kgsync.extract.mining import candidates
 from tests.item_corpus import make_item
@@ -245,6 +245,23 @@ def test_a_definition_in_a_designation_needs_a_parenthesis_before_the_acronym(te
         uses = list(written.finditer(whole))
         expected = bool(uses) and all((d := after.match(whole, u.end())) is not None and in_designation(whole, d.end()) for u in uses)
         assert defined_in_designation(whole, short, long) == expected
+
+
+_LONG_WORDS = st.lists(st.sampled_from(["Kit", "kit", "sale", "Sale", "ink", "Ink", "\u212aey", "\u017fale", "\u0130nk", "\u00e9t\u00e9",
+                                         "x_y", "4o", "a", "C++", "(b)", "-", "Z"]), min_size=1, max_size=3)
+_LONG_TEXTS = st.lists(st.one_of(st.sampled_from(["Kit", "KIT", "\u212aIT", "kit", "sale", "\u017fALE", "SALE", "ink", "\u0130NK",
+                                                  "\u0131nk", "INK", "\u00e9t\u00e9", "\u00c9T\u00c9", "x_y", "4o", "a", "A", "C++",
+                                                  "(b)", "-", "Z", "z", "_"]),
+                                 st.sampled_from(list(" \t\n/-().,")), st.text(max_size=2)), max_size=30).map("".join)
+
+
+@given(_LONG_TEXTS, _LONG_WORDS)
+def test_a_long_form_is_found_where_the_plain_regex_finds_it(text: str, words_: list[str]) -> None:
+    # the regex as first written, led by a lookbehind, is the oracle of the one led by the first letter
+    escaped = [re.escape(word) for word in words_]
+    plain = re.compile(r"(?<!\w)(?i:" + r"\s+".join(escaped) + r")(?!\w)")
+    for whole in (text, " ".join(words_) + " " + text, text + " ".join(words_).upper()):
+        assert [m.span() for m in _written_words(escaped).finditer(whole)] == [m.span() for m in plain.finditer(whole)]
 
 
 def test_a_designation_holds_a_bounded_chain_of_acronyms_in_the_text_and_in_mentions() -> None:

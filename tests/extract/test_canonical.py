@@ -230,3 +230,11 @@ def test_without_prefix_finds_the_word_a_closed_prefix_joined() -> None:
 def test_a_name_capitalised_around_a_brand_keeps_its_capitals(surface: str, alias: str) -> None:
     assert display_alias(surface) == alias
     assert term_key(display_alias(surface)) == term_key(surface)
+
+
+@given(st.one_of(st.text(alphabet="abcehilnorsuyz", max_size=12), st.text(max_size=8)))
+@settings(max_examples=300, deadline=None)
+def test_a_fresh_word_key_is_the_word_key(word: str) -> None:
+    from kgsync.extract.canonical import fresh_word_key, word_key
+
+    assert fresh_word_key(word) == word_key(word)

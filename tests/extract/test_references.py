@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kgsync.contract.model import RelationType
-from kgsync.extract.references import _DATED_SLUG, _FINDING, _HAS_REFERENCE, _may_cite_a_finding, scan
+from kgsync.extract.references import _DATED_SLUG, _FINDING, _HAS_REFERENCE, _HYPOTHETICAL, _may_cite_a_finding, scan
 from kgsync.extract.findings import extract
 from kgsync.read.items import IssueSeverity
 from tests.extract.test_evidence import NEW, OLD, OLD_FINDINGS, item_text, links_of, make, new_item, old_item
@@ -122,6 +122,25 @@ _PLAIN_HAS_REFERENCE = re.compile(r"\.md\b|\d{4}-\d\d-\d\d-|`[a-z0-9]|\b(?:key[ 
 def test_the_fast_reference_check_answers_as_the_plain_regex(parts: list[str]) -> None:
     line = "".join(parts)
     assert bool(_HAS_REFERENCE.search(line)) == bool(_PLAIN_HAS_REFERENCE.search(line))
+
+
+_PLAIN_HYPOTHETICAL = re.compile(r"\b(?:hypothetical(?:ly)?|suppose|imagine)\b", re.I)
+
+
+@given(st.lists(st.sampled_from(["hypothetical", "Hypothetically", "HYPOTHETICALLY", "suppose", "Suppose", "SUPPOSED",
+                                 "\u017fuppo\u017fe", "imagine", "IMAGINE", "\u0130magine", "\u0131magine", "imagined", "x",
+                                 "_", "1", "\u00e9", " ", "-", ".", "h", "s", "i", "ypothetical", "uppose", "magine"]),
+                max_size=12))
+def test_the_letter_led_hypothetical_check_answers_as_the_plain_regex(parts: list[str]) -> None:
+    text = "".join(parts)
+    assert [m.span() for m in _HYPOTHETICAL.finditer(text)] == [m.span() for m in _PLAIN_HYPOTHETICAL.finditer(text)]
+
+
+def test_the_letter_led_hypothetical_check_leads_with_every_character_the_case_blind_h_i_s_match() -> None:
+    lead = re.compile(r"[his]", re.I)
+    everything = "".join(map(chr, range(0x110000)))
+    first = re.compile(_HYPOTHETICAL.pattern.split(")")[0] + ")", re.I)
+    assert all(first.match(c) for c in everything if lead.match(c))
 
 
 _PLAIN_DATED_SLUG = re.compile(r"(?<![A-Za-z0-9-])(\d{4}-\d{2}-\d{2}-[a-z0-9]{1,60}(?:-[a-z0-9]{1,60}){0,20})(?![a-z0-9])")

@@ -223,3 +223,30 @@ def test_a_described_finding_is_the_one_whose_claim_the_description_covers_clear
                           _Finding(2, "Direct publish paths remain open in Power Apps.")])
     assert twins.described("prior work showing direct publish paths remain open") is None
     assert index.described("prior repository work") is None
+
+
+def _own_words_token_by_token(sentence: str, written: list[str]) -> frozenset[str]:
+    """``restated._own_words`` as first written, each token tested in turn: the oracle of the filters."""
+    from kgsync.extract.evidence_model import MARKUP, content_words
+    from kgsync.extract.restated import _ADDRESS, _BRACKET, MAX_SAID
+
+    text = _BRACKET.sub(" ", MARKUP.sub(lambda m: m.group(1) or "", sentence[:MAX_SAID]))
+    present = [w for w in written if w in text]
+    address = _ADDRESS.search(text) is not None
+    if not present and not address:
+        return content_words(text)
+    return content_words(" ".join(token for token in text.split()
+                                   if not (address and _ADDRESS.search(token)) and not any(w in token for w in present)))
+
+
+_SAID_PIECES = st.sampled_from(["see ", "https://x.org/a ", "notes.md", "a.html", "2026-01-02-slug", "x.md ", "[fact] ",
+                                "**bold** ", "[text](u) ", "caching ", "layer ", "\u2003", "\x1c", "\n", " ", "md", "-"])
+
+
+@given(st.lists(st.one_of(_SAID_PIECES, st.text(max_size=4)), max_size=20).map("".join),
+       st.lists(st.sampled_from(["x.md", "slug", "a", "", "see notes", "2026"]), max_size=3))
+@settings(max_examples=400, deadline=None)
+def test_own_words_drop_the_tokens_the_token_loop_drops(sentence: str, written: list[str]) -> None:
+    from kgsync.extract.restated import _own_words
+
+    assert _own_words(sentence, written) == _own_words_token_by_token(sentence, written)

@@ -165,3 +165,32 @@ def test_phrase_frames_count_the_preposition_before_each_mention() -> None:
         ("harbour speed", "at", 3), ("harbour speed", "via", 1))
     assert phrase_frames(text, {}) == ()
     assert phrase_frames("Nothing here.", {"harbour speed": ["harbour speed"]}) == ()
+
+
+def test_the_scan_reads_no_frame_before_the_first_word() -> None:
+    """``phrase_scan`` reads the mentions and their frames in one pass: a mention that opens the text
+    has no word before it, and one after a preposition has."""
+    from kgsync.extract.topics import phrase_frames, phrase_scan
+
+    phrases = {"harbour speed": ["harbour speed"]}
+    for text in ("harbour speed at harbour speed", "in harbour speed", "harbour speed"):
+        found, _marks, frames = phrase_scan(text, "harbour speed", phrases)
+        assert frames == phrase_frames(text, phrases)
+    assert phrase_scan("harbour speed at harbour speed", "", phrases)[2] == (("harbour speed", "at", 1),)
+
+
+def test_the_topic_forms_table_is_the_one_word_key_gives() -> None:
+    """``_forms`` keys each form with ``fresh_word_key`` (not remembered): the table ``word_key`` gives."""
+    from kgsync.extract import wordnet
+    from kgsync.extract.canonical import word_key
+    from kgsync.extract.topics import _forms
+
+    expected: dict[str, str] = {}
+    for key in sorted(wordnet.rare_words()):
+        plurals = [key + "s", key + "es"] + ([key[:-1] + "ies"] if key.endswith("y") else [])
+        for form in (key, *plurals):
+            if word_key(form) == key:
+                expected.setdefault(form, key)
+                expected.setdefault(form.capitalize(), key)
+    assert _forms() == expected
+    assert list(_forms()) == list(expected)

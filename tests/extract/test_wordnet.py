@@ -21,7 +21,8 @@ def test_the_table_is_sorted_deterministic_data() -> None:
     assert lines == sorted(set(lines))
     assert {line.split("\t")[0] for line in lines} == {"everyday", "knowledge", "place", "activity", "act", "role",
                                                         "modifier", "ordinary", "qualifier", "jurisdiction",
-                                                        "rare"}
+                                                        "rare", "written"}
+                                                        "rare", "common", "quality", "gerund"}
 
 
 @pytest.mark.parametrize(("key", "written"), [
@@ -95,3 +96,10 @@ def test_rare_words_are_one_sense_nouns_plain_english_does_not_need() -> None:
     assert wordnet.is_rare("provenance") and wordnet.is_rare("guardrail")
     assert not any(map(wordnet.is_rare, ("system", "software", "workflow", "remediation", "stakeholder", "build",
                                          "after", "durable", "template", "headcount")))
+
+
+def test_written_is_a_noun_whose_first_sense_is_something_written() -> None:
+    """"Code", "specification": WordNet's first sense is noun.communication ("policy as code"
+    casts policy in a written form: ``vocabulary.node_kinds``); "service" is an act, "judge" a person."""
+    assert wordnet.is_written("code") and wordnet.is_written("specification")
+    assert not wordnet.is_written("service") and not wordnet.is_written("judge")

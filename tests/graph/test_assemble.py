@@ -433,3 +433,98 @@ def test_a_claim_is_about_every_concept_its_text_names_whichever_item_addresses_
     memory = graph.entity("concept:memory-context")
     assert {"alias:context window", "alias:memory context"} <= set(memory.observations)
     assert all(r.target in names for r in graph.relations)
+
+
+def test_a_retyped_term_keeps_its_item_slot(tmp_path: Path) -> None:
+    """"GitHub code search" takes a method slot (its head, "search") and its node is a concept
+    (``vocabulary.node_kinds``): with the concept slots full, the items still link it, as a concept."""
+    findings = ["**GitHub code search finds earlier research items.** (high confidence)",
+                "**Knowledge graphs improve recall for research agents.** (high confidence)"]
+    items = [item(f"2026-01-0{n}-gh-{n}", title="GitHub code search over knowledge graphs", completed=f"2026-01-0{n}",
+                  findings=findings, themes="[memory-context]") for n in range(1, 3)]  # the theme takes the slot
+    # on 2 of 12 items: below the hub share (0.2), linked by the two (min_links)
+    items += [item(f"2026-02-{n:02d}-x{n}", title=f"Topic {n}", completed=f"2026-02-{n:02d}") for n in range(1, 11)]
+    root = repo(tmp_path, *items)
+    (root / "kgsync.yml").write_text("themes_vocabulary: themes.md\ncaps: {concepts: 1}\n", encoding="utf-8")
+    graph = graph_of(root)
+    assert graph.entity("method:github-code-search") is None
+    for n in range(1, 3):
+        assert "concept:github-code-search" in targets(graph, f"item:2026-01-0{n}-gh-{n}", "addresses")
+def _connective_terms_oracle(items, vocabulary, themes, caps, theme_concepts, merged_into_theme, min_links,
+                             hub_themes):
+    """``connective_terms`` as first written (every item's terms rebuilt, a count per (kind, name)):
+    the oracle of its faster form."""
+    from kgsync.vocabulary.vocab import ItemTerms, TermKind
+
+    def capped_uses(uses, slots, beyond):
+        kept, taken = [], 0
+        for use in uses:
+            if use.name in merged_into_theme or use.name in beyond:
+                kept.append(use)
+            elif taken < slots or (use.name in vocabulary.terms and vocabulary.terms[use.name].pinned):
+                kept.append(use)
+                taken += 1
+        return tuple(kept)
+
+    capped, links = {}, {}
+    for item in items:
+        uses = vocabulary.per_item.get(item.slug)
+        if uses is None:
+            continue
+        theme_slots = len({themes.canonicalise(t) for t in item.themes} & (theme_concepts - hub_themes))
+        concepts = capped_uses(uses.concepts, caps.concepts - theme_slots, uses.beyond)
+        methods = capped_uses(uses.methods, caps.methods, uses.beyond)
+        capped[item.slug] = ItemTerms(uses.slug, concepts, methods, uses.subjects,
+                                      tuple(u.name for u in concepts if u.name not in uses.beyond), uses.beyond)
+        for kind, chosen in ((TermKind.CONCEPT, concepts), (TermKind.METHOD, methods)):
+            for use in chosen:
+                if use.name not in merged_into_theme:
+                    links[(kind, use.name)] = links.get((kind, use.name), 0) + 1
+
+    def keep(kind, use):
+        term = vocabulary.terms.get(use.name)
+        return (use.name in merged_into_theme or links[(kind, use.name)] >= min_links
+                or bool(term is not None and term.pinned))
+
+    return {slug: ItemTerms(uses.slug, tuple(u for u in uses.concepts if keep(TermKind.CONCEPT, u)),
+                            tuple(u for u in uses.methods if keep(TermKind.METHOD, u)), uses.subjects, uses.topics,
+                            uses.beyond)
+            for slug, uses in capped.items()}
+
+
+_TERM_NAMES = ["graph", "rag", "vector-store", "agent", "policy", "kg"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.lists(st.sampled_from(_TERM_NAMES), max_size=7, unique=True),
+                          st.lists(st.sampled_from(_TERM_NAMES), max_size=4, unique=True),
+                          st.lists(st.sampled_from(["a", "b", "c"]), max_size=3, unique=True),
+                          st.lists(st.sampled_from(_TERM_NAMES), max_size=2, unique=True)), max_size=8),
+       st.sets(st.sampled_from(_TERM_NAMES)), st.sets(st.sampled_from(_TERM_NAMES), max_size=2),
+       st.integers(0, 6), st.integers(0, 3), st.integers(1, 3), st.sets(st.sampled_from(["a", "b", "c"])),
+       st.sets(st.sampled_from(["a", "b", "c"])))
+def test_connective_terms_are_those_of_the_plain_form(per_item, pinned, merged, concept_cap, method_cap, min_links,
+                                                      theme_concepts, hub_themes) -> None:
+    """Items' capped, connective terms: exactly what the plain form (each item's terms rebuilt,
+    each (kind, name) counted) gives, for random caps, pins, merges, themes and ``min_links``."""
+    from dataclasses import replace
+
+    from kgsync.graph.terms import connective_terms
+    from kgsync.read.config import Caps
+    from kgsync.read.items import ResearchItem
+    from kgsync.vocabulary.themes import ThemeMap
+    from kgsync.vocabulary.vocab import ItemTerms, Term, TermKind, TermUse, Vocabulary
+
+    items = [replace(ResearchItem.known_only_by(f"i{n}", "2025-01-01"), themes=tuple(themes))
+             for n, (_c, _m, themes, _b) in enumerate(per_item)]
+    uses = {f"i{n}": ItemTerms(f"i{n}", tuple(TermUse(c, (c,)) for c in concepts),
+                               tuple(TermUse(m, ()) for m in methods), (), (), tuple(beyond))
+            for n, (concepts, methods, _t, beyond) in enumerate(per_item)}
+    terms = {name: Term(name, TermKind.CONCEPT, name, (), (), name in pinned) for name in _TERM_NAMES}
+    vocabulary = Vocabulary(terms, uses)
+    themes = ThemeMap(frozenset({"a", "b", "c"}))
+    caps = replace(Caps(), concepts=concept_cap, methods=method_cap)
+    merged_into_theme = {name: "a" for name in merged}
+    args = (items, vocabulary, themes, caps, frozenset(theme_concepts), merged_into_theme, min_links,
+            frozenset(hub_themes))
+    assert connective_terms(*args) == _connective_terms_oracle(*args)

@@ -115,6 +115,32 @@ def test_manifest_line_is_the_compact_json_of_the_facts(entities, observations, 
     assert Manifest.loads(Manifest({slug: item}).dumps(), "m").by_item[slug] == item
 
 
+slugs = st.sampled_from(["a", "b", "c-d", "é", "a\"q", "z"])
+manifests = st.builds(
+    lambda items, statements, named, hubs: Manifest(
+        {slug: facts(slug, alias) for slug, alias in items.items()},
+        statements={slug: ((f"claim:{slug}:x", text),) for slug, text in statements.items() if slug in items},
+        named={slug: (("cites", target),) for slug, target in named.items() if slug in items}, hubs=hubs),
+    st.dictionaries(slugs, text, max_size=6), st.dictionaries(slugs, text, max_size=3),
+    st.dictionaries(slugs, slugs, max_size=3), st.sampled_from([(), ("hub",)]))
+
+
+@settings(max_examples=150, deadline=None)
+@given(manifests, manifests)
+def test_a_manifest_written_over_the_last_one_is_its_dumps(old: Manifest, new: Manifest) -> None:
+    """``dumps_over`` keeps the old file's lines as bytes: the same bytes as ``dumps``, and the old
+    object itself when no line moved (the write then knows its digest)."""
+    old_bytes = old.dumps().encode("utf-8")
+    assert new.dumps_over(old_bytes, old_bytes.decode("utf-8")) == new.dumps().encode("utf-8")
+    assert old.dumps_over(old_bytes, old_bytes.decode("utf-8")) is old_bytes
+    # One item's facts changed: its line alone is written again, the rest kept.
+    if old.by_item:
+        slug = sorted(old.by_item)[len(old.by_item) // 2]
+        edited = Manifest({**old.by_item, slug: facts(slug, "edited")}, hubs=old.hubs, statements=old.statements,
+                          named=old.named)
+        assert edited.dumps_over(old_bytes, old_bytes.decode("utf-8")) == edited.dumps().encode("utf-8")
+
+
 def test_foreign_content_is_reported_and_a_pure_graph_merges_like_an_empty_one() -> None:
     from kgsync.graph.merge import merge_with_foreign
 
@@ -222,3 +248,36 @@ def test_what_an_item_writes_is_always_anchored_on_it() -> None:
     assert manifest is not None
     for slug, own in manifest.by_item.items():
         assert anchored(slug, own) == (own, Facts()), slug
+
+
+def _item_texts_by_split(text: str) -> dict[str, str]:
+    """``manifest_item_texts`` as first written (the text split into lines): its oracle."""
+    import json
+
+    decode = json.JSONDecoder().raw_decode
+    texts: dict[str, str] = {}
+    for line in text.split("\n")[1:]:
+        if line.startswith('"'):
+            slug, end = decode(line)
+            texts[slug] = line[end:].lstrip(": ").rstrip(",")
+    return texts
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.text(st.characters(blacklist_categories=("Cs",)), max_size=6), text, max_size=5),
+       st.lists(st.sampled_from(['"', '"a', '"\\"": {}', '"x\\u0041": {},,', '"a": {}', "{", "", '"\t": {}']),
+                max_size=3))
+def test_manifest_item_texts_read_each_line_as_a_split_would(items: dict[str, str], junk: list[str]) -> None:
+    text = Manifest({slug: facts(slug, alias) for slug, alias in items.items()}).dumps()
+    assert dict(manifest_item_texts(text)) == _item_texts_by_split(text)
+    # Lines no manifest has: the same texts, or the same error.
+    odd = text.replace("\n}}\n", "\n" + "\n".join(junk) + "\n}}\n")
+    try:
+        expected: dict[str, str] | None = _item_texts_by_split(odd)
+    except ValueError:
+        expected = None
+    if expected is None:
+        with pytest.raises(ValueError):
+            manifest_item_texts(odd)
+    else:
+        assert dict(manifest_item_texts(odd)) == expected

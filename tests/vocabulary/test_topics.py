@@ -250,3 +250,84 @@ def test_an_edit_that_changes_a_phrases_frames_may_move_the_topics() -> None:
     phrases = select_topics(locked, MINING).phrases
     assert edit_moves_phrases(phrases, locked[0], free[0])
     assert not edit_moves_phrases(phrases, locked[0], locked[0])
+
+
+def _name_corpus(n_items: int, addressing: int, naming: int) -> list[ItemCandidates]:
+    """``n_items`` items; the first ``addressing`` address Gartner as a name, the next ``naming`` name it once."""
+    out: list[ItemCandidates] = []
+    for i in range(n_items):
+        if i < addressing:
+            summary, log = "Reports published by Gartner matter.", LOG.format(word="it", more="As Gartner said, Gartner.")
+        elif i < addressing + naming:
+            summary, log = "Nothing special.", LOG.format(word="it", more="A report by Gartner.")
+        else:
+            summary, log = "Nothing special.", ""
+        out.append(candidates(make_item(f"2026-02-{i + 1:02d}-item", f"Item number {i}", "What is it?", summary,
+                                        ("It is something.",), body=log)))
+    return out
+
+
+def test_a_name_named_by_a_tenth_and_addressed_by_the_node_floor_is_a_concept_node() -> None:
+    """Organisations are concepts (README): a name enters as a phrase does, at the node floor."""
+    from kgsync.vocabulary.terms import Vocabulary
+    from kgsync.vocabulary.topics import with_topics
+
+    cands = _name_corpus(60, addressing=3, naming=3)  # named by 10 %, addressed by 3 (5 % is 3 too)
+    assert select_topics(cands, MINING).topics == {"gartner"}
+    cands = _name_corpus(100, addressing=3, naming=7)  # named by 10 %, addressed by 3 (a topic word needs 5)
+    choice = select_topics(cands, MINING)
+    assert choice.topics == {"gartner"}
+    vocab = with_topics(Vocabulary(terms={}, per_item={}), choice)
+    term = vocab.terms["gartner"]
+    assert term.kind.value == "concept" and term.label == "Gartner" and "gartners" not in term.aliases
+    assert vocab.mentions("As Gartner reports.") == ("gartner",)
+    assert not select_topics(_name_corpus(40, addressing=2, naming=3), MINING).topics  # at most min_items
+    assert not select_topics(_name_corpus(40, addressing=3, naming=0), MINING).topics  # named by 7.5 %
+    provenance = _corpus(100, addressing=3, naming=7)  # a topic word so addressed does not enter
+    assert not select_topics(provenance, MINING).topics
+
+
+def _compound_corpus(n_items: int, addressing: int, naming: int) -> list[ItemCandidates]:
+    """The first ``addressing`` items address "human-in-the-loop" (mining takes it where they conclude)."""
+    out: list[ItemCandidates] = []
+    for i in range(n_items):
+        if i < addressing:
+            summary, log = "Human-in-the-loop gates matter.", LOG.format(word="it", more="human-in-the-loop, human-in-the-loop.")
+        elif i < addressing + naming:
+            summary, log = "Nothing special.", LOG.format(word="it", more="A human-in-the-loop step.")
+        else:
+            summary, log = "Nothing special.", ""
+        out.append(candidates(make_item(f"2026-02-{i + 1:02d}-item", f"Item number {i}", "What is it?", summary,
+                                        ("It is something.",), body=log)))
+    return out
+
+
+def test_a_compound_named_by_a_tenth_and_addressed_by_the_node_floor_is_a_node() -> None:
+    from kgsync.vocabulary.terms import Vocabulary
+    from kgsync.vocabulary.topics import with_topics
+
+    cands = _compound_corpus(100, addressing=3, naming=7)
+    choice = select_topics(cands, MINING)
+    assert choice.topics == {"human in the loop"}
+    vocab = with_topics(Vocabulary(terms={}, per_item={}), choice)
+    term = vocab.terms["human-in-the-loop"]
+    assert term.kind.value == "concept" and term.label == "human-in-the-loop"
+    assert "human in the loops" not in term.aliases  # no plural of a compound's last word
+    assert vocab.mentions("A Human-in-the-loop gate.") == ("human-in-the-loop",)
+    assert not select_topics(_compound_corpus(100, addressing=3, naming=6), MINING).topics  # named by 9 %
+
+
+def test_a_convention_file_named_by_a_tenth_and_addressed_by_the_node_floor_is_a_concept_node() -> None:
+    from kgsync.vocabulary.terms import Vocabulary
+    from kgsync.vocabulary.topics import with_topics
+
+    out: list[ItemCandidates] = []
+    for i in range(100):
+        summary = "Agents read AGENTS.md first." if i < 3 else "Nothing special."
+        log = LOG.format(word="it", more="AGENTS.md again, AGENTS.md." if i < 3 else "An AGENTS.md." if i < 10 else "")
+        out.append(candidates(make_item(f"2026-02-{i + 1:02d}-item", f"Item number {i}", "What is it?", summary,
+                                        ("It is something.",), body=log)))
+    choice = select_topics(out, MINING)
+    assert choice.topics == {"agents.md"}
+    term = with_topics(Vocabulary(terms={}, per_item={}), choice).terms["agents-md"]
+    assert term.kind.value == "concept" and term.label == "AGENTS.md"

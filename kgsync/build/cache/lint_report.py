@@ -28,10 +28,12 @@ _Stored = tuple[str, str, str, tuple[_StoredFinding, ...]]  # (code, graph sha1,
 @cache
 def output_fingerprint() -> str:
     """The code the graph's bytes and its findings come from: every stage up to the graph (the
-    merge, the JSONL writer), the lint package and the incremental rebuild itself."""
+    merge, the JSONL writer), the lint package, the incremental rebuild itself and the writer of
+    both files (a manifest this code wrote is what ``Manifest.dumps_over`` keeps lines of)."""
     kgsync = Path(__file__).resolve().parent.parent.parent
     digest = hashlib.sha1(fingerprint.code_fingerprint("graph").encode())
-    for path in sorted((kgsync / "lint").glob("*.py")) + [kgsync / "build" / "incremental.py", Path(__file__)]:
+    written_by = [kgsync / "build" / "incremental.py", kgsync / "build" / "committed.py", Path(__file__)]
+    for path in sorted((kgsync / "lint").glob("*.py")) + written_by:
         digest.update(path.relative_to(kgsync).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 

@@ -1,0 +1,77 @@
+"""Hyphenated compounds one item writes anywhere ("human-in-the-loop"): the per-file half of compound topics.
+
+A compound of three or four words written as one hyphenated word is one unit, like a single word:
+every item writes it the same way, so it can be counted over an item's whole text, as a topic
+word is (``kgsync.extract.topics``), where mining reads only the title, question, summary and
+findings (a third of the items that name "human-in-the-loop" do so only in their research log).
+Its key is mining's (``canonical.term_key``: "human in the loop"); a topic phrase has two words
+(``topics.PHRASE_WORDS``), so a key of three words or more in ``ItemCandidates.topic_words`` is a
+compound's (``is_compound_key``).
+
+* An item *names* a compound each time it writes it, hyphenated, in any case.
+* Its mentions where it concludes count only when mining found the compound an idea in the item
+  (``mined``: its candidates): an item that writes one in passing, or one mining does not take
+  (a slug, "state-of-the-art"), names it and never addresses it.
+* A *reduplication*, the same word on both sides of a preposition ("end-to-end", "day-to-day",
+  "step-by-step"), is an adverbial of extent or manner, not an idea: never recorded.
+
+The corpus decides which compounds are topics (``kgsync.vocabulary.topics``): named by 10 % of
+the items and addressed by the node floor, as a topic phrase.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Set
+
+from kgsync.extract.canonical import term_key
+
+#: Every byte but an ASCII letter, digit, underscore or hyphen is a space (a character beyond ASCII
+#: too: quotes, arrows): ``split`` then gives the hyphenated words, of which those of three or four
+#: words of ASCII letters only are read (mining's longest term has four; "bge-micro-v2" is a name).
+_HYPHEN_RUNS = bytes(c if c < 128 and (chr(c).isalnum() or c in (45, 95)) else 32 for c in range(256))
+_HYPHENATED = re.compile(rb"[^ ]*-[^ ]*")
+#: A compound key has at least this many words (a topic phrase has two).
+COMPOUND_WORDS = 3
+
+
+def compound_mentions(text: str, dense: str, mined: Set[str]) -> tuple[tuple[str, int, int], ...]:
+    """(key, mentions in ``text``, mentions in ``dense``) of each compound ``text`` writes (see the
+    module doc), by key; ``mined``: the keys of the item's own candidates."""
+    keys = _counts(text)
+    if not keys:
+        return ()
+    concluded = _counts(dense) if not mined.isdisjoint(keys) else {}
+    return tuple(sorted((key, n, concluded.get(key, 0) if key in mined else 0) for key, n in keys.items()))
+
+
+def _counts(text: str) -> dict[str, int]:
+    """Compound key -> how many times ``text`` writes it: the runs of word bytes and hyphens
+    (``bytes.translate``, then a regex finds those with a hyphen), of which only those with two or
+    three hyphens between ASCII letters are read."""
+    if "-" not in text:
+        return {}
+    out: dict[str, int] = {}
+    # only the hyphenated runs are counted: a regex led by the hyphen's run, over the translated bytes
+    runs = Counter(_HYPHENATED.findall(text.encode("utf-8", "replace").translate(_HYPHEN_RUNS)))
+    for run, n in runs.items():
+        if not 2 <= run.count(b"-") <= 3:
+            continue
+        parts = run.lower().split(b"-")
+        if not all(map(bytes.isalpha, parts)) or parts[0] == parts[-1]:
+            continue  # a number or a code in it (a date, a version); "end-to-end": a reduplication
+        key = term_key(run.decode().lower())
+        if key.count(" ") + 1 >= COMPOUND_WORDS:
+            out[key] = out.get(key, 0) + n
+    return out
+
+
+def is_compound_key(key: str) -> bool:
+    """Is a topic key a compound's (``compound_mentions``)?  Three words or more."""
+    return key.count(" ") + 1 >= COMPOUND_WORDS
+
+
+def hyphenated(key: str) -> str:
+    """How a compound is written: "human-in-the-loop"."""
+    return key.replace(" ", "-")

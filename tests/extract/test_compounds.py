@@ -1,0 +1,31 @@
+"""Hyphenated compounds an item writes anywhere, as topics: ``kgsync.extract.compounds`` (issue 21)."""
+
+from __future__ import annotations
+
+from kgsync.extract.compounds import compound_mentions, hyphenated, is_compound_key
+
+
+def _found(text: str, dense: str = "", mined: frozenset[str] = frozenset()) -> dict[str, tuple[int, int]]:
+    return {key: (n, d) for key, n, d in compound_mentions(text, dense, mined)}
+
+
+def test_a_compound_is_counted_over_the_whole_text_in_any_case() -> None:
+    text = "Human-in-the-loop gates. A human-in-the-loop review; HUMAN-IN-THE-LOOP again."
+    found = _found(text, dense="Human-in-the-loop gates.", mined=frozenset({"human in the loop"}))
+    assert found["human in the loop"] == (3, 1)
+
+
+def test_an_item_addresses_a_compound_only_where_mining_found_it_an_idea() -> None:
+    text = "Human-in-the-loop gates. A human-in-the-loop review; human-in-the-loop again."
+    assert _found(text, dense="Human-in-the-loop gates.")["human in the loop"] == (3, 0)  # named, not addressed
+
+
+def test_a_reduplication_is_a_manner_not_a_compound() -> None:
+    """"end-to-end", "step-by-step": the same word both sides of a preposition."""
+    assert _found("End-to-end tests, step-by-step, day-to-day", mined=frozenset({"end to end"})) == {}
+
+
+def test_a_compound_key_has_three_words_or_more() -> None:
+    assert is_compound_key("human in the loop") and not is_compound_key("technical debt")
+    assert not is_compound_key("guardrail") and hyphenated("policy as code") == "policy-as-code"
+    assert _found("a multi-agent system and a well-known tool") == {}  # two words: a phrase's or a word's

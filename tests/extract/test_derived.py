@@ -1,0 +1,31 @@
+"""Nouns a field derives from common words, as topic words: ``kgsync.extract.derived`` (issue 21)."""
+
+from __future__ import annotations
+
+from kgsync.extract import wordnet
+from kgsync.extract.derived import derived_mentions, is_derived
+from kgsync.extract.names import is_name_key, may_be_name
+
+
+def _found(text: str, dense: str = "") -> dict[str, tuple[int, int]]:
+    return {key: (n, d) for key, n, d in derived_mentions(text, dense)}
+
+
+def test_a_quality_of_an_able_adjective_is_a_topic_word() -> None:
+    """"observability": WordNet lists "observable", not the noun; "scalability" it lists (no derived word)."""
+    text = "Observability matters. Agents need observability; observability tools."
+    assert _found(text, dense="Observability matters.")["observability"] == (3, 1)
+    assert wordnet.is_quality("observability") and not wordnet.is_quality("scalability")
+
+
+def test_a_gerund_is_a_noun_only_where_the_item_writes_its_plural() -> None:
+    """"embeddings" is a thing one counts; "by embedding the file" is the verb at work."""
+    assert _found("Embeddings store meaning; one embedding per chunk.", dense="Embeddings store meaning")[
+        "embedding"] == (2, 1)
+    assert "embedding" not in _found("We keep it by embedding the file and embedding the notes.")
+    assert wordnet.is_gerund("embedding") and not wordnet.is_gerund("building")  # WordNet lists "building"
+
+
+def test_a_derived_word_is_no_name_however_an_item_capitalises_it() -> None:
+    assert is_derived("embedding") and is_derived("observability") and not is_derived("provenance")
+    assert not may_be_name("observability") and not is_name_key("observability")
