@@ -315,3 +315,16 @@ def test_every_cli_command_is_documented_in_the_readme() -> None:
     readme = path.read_text(encoding="utf-8")
     missing = [name for name in COMMANDS if not re.search(rf"`kgsync {re.escape(name)}(\s[^`]*)?`", readme)]
     assert missing == [], f"README.md lacks a `kgsync <name>` heading or line for: {missing}"
+
+
+@pytest.mark.parametrize("stage", CORE_STAGES + ("diff",))
+def test_the_architecture_table_names_every_module_of_a_core_stage(stage: str) -> None:
+    """docs/ARCHITECTURE.md's table row of each core stage names each of its modules (``name``
+    in backquotes): a module added without a line there is where the docs start to drift."""
+    text = (REPO_ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    row = next((line for line in text.splitlines() if line.startswith(f"| `{stage}/` |")), "")
+    assert row, f"docs/ARCHITECTURE.md: no table row for `{stage}/`"
+    described = row.split("|")[2]  # the "what it holds" column
+    missing = [str(p.relative_to(REPO_ROOT)) for p in modules()
+               if stage_of(p) == stage and not p.name.startswith("_") and f"`{p.stem}`" not in described]
+    assert not missing, f"docs/ARCHITECTURE.md, the `{stage}/` row: name {missing} in its 'what it holds' column"
