@@ -248,7 +248,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     if out.incremental:
         clock.lap("merge")  # the splice and the lint of the changed nodes (the full path laps its merge alone)
     manifest = _manifest_to_write(out.manifest, assembled, vocabulary)
-    long = WholeFindings(cache_folder, reader).of(reading.read.items, reading.slug_keys)
+    long = WholeFindings(cache_folder, reader).of(reading.read.items, reading.slug_keys, reading.by_slug)
     manifest = replace(manifest, statements=whole_statements(manifest.by_item, long, fold,
                                                              base.manifest.statements if base.manifest else None),
                        named=named_items(manifest.by_item, reading.read.items, base.manifest.named if base.manifest else None))

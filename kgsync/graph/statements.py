@@ -16,10 +16,10 @@ line moves only with its file), and the PR checks them against the base graph's 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from kgsync.contract.model import Facts
-from kgsync.extract.findings import MAX_STATEMENT, statement_of
+from kgsync.extract.findings import MAX_STATEMENT, Claim, statement_of
 from kgsync.read.items import ResearchItem
 
 #: slug -> ((claim name, its whole statement), ...), sorted by claim name.
@@ -30,11 +30,20 @@ LINK_FIELDS = ("cites", "supersedes", "superseded_by")
 _TITLE, _SECTION, _CUT = "title: ", "section:key-finding-", "…"
 
 
-def long_findings(item: ResearchItem) -> tuple[tuple[int, str], ...]:
+def long_findings(item: ResearchItem, claims: Sequence[Claim] | None = None) -> tuple[tuple[int, str], ...]:
     """(number, whole statement) of each finding whose statement a claim stores cut (longer than
-    ``MAX_STATEMENT``): what ``whole_statements`` looks up (cached per item by the build)."""
+    ``MAX_STATEMENT``): what ``whole_statements`` looks up (cached per item by the build).
+
+    ``claims``: the item's extracted claims (``findings.extract``), when at hand.  A claim's
+    statement is the finding's cut at ``MAX_STATEMENT`` (``statement_of``), which ends in "…"
+    whenever the whole is longer, and is empty (no claim) only when the whole is: so a finding
+    whose number only claims with an uncut statement carry is not cleaned again (most are not)."""
+    numbers = {claim.number for claim in claims} if claims is not None else set()
+    maybe_cut = {claim.number for claim in claims if claim.statement.endswith(_CUT)} if claims is not None else set()
     out = []
     for finding in item.key_findings:
+        if finding.number in numbers and finding.number not in maybe_cut:
+            continue  # every claim of this number is whole: the finding is not longer than one
         whole = statement_of(finding, None)
         if len(whole) > MAX_STATEMENT:
             out.append((finding.number, whole))

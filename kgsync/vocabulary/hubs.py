@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter, defaultdict
-from collections.abc import Callable, Mapping, Sequence, Set
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 
 from kgsync.extract import wordnet
 from kgsync.extract.canonical import display_alias, prune_aliases, term_key
@@ -55,22 +55,34 @@ def addressed_hubs(item: ItemCandidates, group_of: Callable[[int, str], str | No
 
     ``group_of(i, key)``: the group the item's ``i``-th candidate joins (None: none, as a stop
     group or an ordinary word in capitals); the caller resolves it as ``vocab.select`` does."""
-    hubs = {g for g in hubs if is_node_hub(g)}
-    if not hubs:
+    nodes = node_hubs(hubs)
+    if not nodes:
         return {}
-    count: dict[str, int] = defaultdict(int)
+    return _addressed(item, [(i, g) for i, (key, _score, _surfaces, _flags) in enumerate(item.terms)
+                             if (g := group_of(i, key)) is not None and g in nodes])
+
+
+def node_hubs(hubs: Set[str]) -> frozenset[str]:
+    """The hubs that may be nodes (``is_node_hub``)."""
+    return frozenset(g for g in hubs if is_node_hub(g))
+
+
+def _addressed(item: ItemCandidates, joined: Iterable[tuple[int, str]]) -> dict[str, HubForms]:
+    """``addressed_hubs``, from (index, node hub) of each of the item's candidates that joins one, in order."""
+    count: dict[str, int] = {}
     concluded: set[str] = set()
-    keys: dict[str, set[str]] = defaultdict(set)
-    written: dict[str, Counter[str]] = defaultdict(Counter)
-    for i, (key, _score, surfaces, flags) in enumerate(item.terms):
-        g = group_of(i, key)
-        if g is None or g not in hubs:
-            continue
-        count[g] += sum(n for _surface, n in surfaces)
+    keys: dict[str, set[str]] = {}
+    written: dict[str, dict[str, int]] = {}  # hub -> surface -> count (as ``Counter.update``, with plain dicts)
+    terms = item.terms
+    for i, g in joined:
+        key, _score, surfaces, flags = terms[i]
+        count[g] = count.get(g, 0) + sum(n for _surface, n in surfaces)
         if flags & (TITLE | DENSE):
             concluded.add(g)
-        keys[g].add(key)
-        written[g].update(dict(surfaces))
+        keys.setdefault(g, set()).add(key)
+        mine = written.setdefault(g, {})
+        for surface, n in dict(surfaces).items():  # a surface written twice counts its last entry, as before
+            mine[surface] = mine.get(surface, 0) + n
     return {g: (frozenset(keys[g]), tuple(sorted(written[g].items()))) for g in sorted(count)
             if addresses(count[g], 1 if g in concluded else 0)}
 
@@ -85,12 +97,19 @@ def is_node_hub(g: str) -> bool:
 def items_addressing_hubs(ordered: Sequence[ItemCandidates], resolved: Sequence[Sequence[str]],
                           hubs: Set[str]) -> dict[str, dict[str, HubForms]]:
     """slug -> ``addressed_hubs`` of each item, through ``vocab.select``'s first pass (``resolved``:
-    per item, the group of each candidate)."""
+    per item, the group of each candidate).  The node hubs are found once, and only a candidate
+    whose group is one is looked at (``_joined`` gives its group or None)."""
+    nodes = node_hubs(hubs)
     out: dict[str, dict[str, HubForms]] = {}
+    if not nodes:
+        return out
     for item, gkeys in zip(ordered, resolved):
-        def group_of(i: int, key: str, gkeys: Sequence[str] = gkeys, item: ItemCandidates = item) -> str | None:
-            return _joined(key, gkeys[i], item.terms[i].surfaces, item.terms[i].flags)
-        found = addressed_hubs(item, group_of, hubs)
+        if nodes.isdisjoint(gkeys):
+            continue
+        terms = item.terms
+        joined = [(i, g) for i, g in enumerate(gkeys)
+                  if g in nodes and _joined(terms[i].key, g, terms[i].surfaces, terms[i].flags) is not None]
+        found = _addressed(item, joined)
         if found:
             out[item.slug] = found
     return out

@@ -9,7 +9,7 @@ from typing import cast
 import pytest
 
 from kgsync.contract.model import Facts
-from kgsync.extract.findings import MAX_STATEMENT, claim_of, statement_of
+from kgsync.extract.findings import MAX_STATEMENT, claim_of, extract, statement_of
 from kgsync.graph.merge import Manifest
 from kgsync.graph.statements import long_findings, named_items, statement_in, whole_statements
 from kgsync.read.items import ResearchItem, read_item_bytes
@@ -109,6 +109,24 @@ def test_only_findings_longer_than_a_stored_statement_are_kept_whole() -> None:
     assert long_findings(item) == ((1, LONG),)  # finding 2 is short: its stored title is whole
 
 
+def test_the_item_s_claims_spare_cleaning_the_findings_they_show_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    from kgsync.graph import statements
+
+    item, _facts = _item_and_facts()
+    claims = extract(item).claims
+    assert long_findings(item, claims) == long_findings(item) == ((1, LONG),)
+    assert long_findings(item, ()) == ((1, LONG),)  # no claim says anything: every finding is cleaned
+    cleaned: list[int] = []
+
+    def counted(finding: object, limit: int | None = MAX_STATEMENT) -> str:
+        cleaned.append(cast(int, getattr(finding, "number")))
+        return statement_of(finding, limit)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(statements, "statement_of", counted)
+    assert long_findings(item, claims) == ((1, LONG),)
+    assert cleaned == [1]  # finding 2's claim is whole: not cleaned again
+
+
 def test_the_build_cleans_an_item_s_long_findings_once_per_record(tmp_path: Path,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     from kgsync.build.cache import whole_findings
@@ -118,10 +136,39 @@ def test_the_build_cleans_an_item_s_long_findings_once_per_record(tmp_path: Path
     first = whole_findings.WholeFindings(tmp_path, CacheReader()).of([item], {item.slug: "key-1"})
     assert first == {item.slug: ((1, LONG),)} and (tmp_path / "whole-findings.json").is_file()
 
-    def cleaned(_item: ResearchItem) -> tuple[tuple[int, str], ...]:
+    def cleaned(_item: ResearchItem, _claims: object = None) -> tuple[tuple[int, str], ...]:
         raise AssertionError("cleaned again although its record did not change")
 
     monkeypatch.setattr(whole_findings, "long_findings", cleaned)
     assert whole_findings.WholeFindings(tmp_path, CacheReader()).of([item], {item.slug: "key-1"}) == first
     with pytest.raises(AssertionError):  # an edited item (another record key) is cleaned again
         whole_findings.WholeFindings(tmp_path, CacheReader()).of([item], {item.slug: "key-2"})
+
+
+def test_the_build_uses_a_record_s_claims_only_when_they_are_loaded(tmp_path: Path) -> None:
+    from kgsync.build.cache.files import CacheReader
+    from kgsync.build.cache.whole_findings import WholeFindings
+    from kgsync.extract.record import Parts, Record
+
+    item, _facts = _item_and_facts()
+    loads: list[str] = []
+
+    def parts() -> Parts:
+        loads.append(item.slug)
+        return extract(item), None
+
+    lazy = Record(item, (), parts)  # as read from the cache: its parts load when first asked for
+    assert WholeFindings(tmp_path, CacheReader()).of([item], {item.slug: "key-1"}, {item.slug: lazy}) == {
+        item.slug: ((1, LONG),)}
+    assert loads == []  # not loaded for this: the findings are cleaned instead
+    loaded = Record(item, (), (extract(item), None))
+    assert WholeFindings(None, CacheReader()).of([item], {}, {item.slug: loaded}) == {item.slug: ((1, LONG),)}
+    # Another item's record (the same slug, another object) is not read: its claims need not be this item's.
+    from dataclasses import replace
+
+    short = extract(item)
+    short = replace(short, claims=tuple(replace(claim, statement="Short.") for claim in short.claims))
+    assert WholeFindings(None, CacheReader()).of([item], {}, {item.slug: Record(item, (), (short, None))}) == {
+        item.slug: ()}  # its own record's claims are believed
+    assert WholeFindings(None, CacheReader()).of([item], {}, {item.slug: Record(replace(item), (), (short, None))}) == {
+        item.slug: ((1, LONG),)}

@@ -7,6 +7,8 @@ from pathlib import Path
 
 from kgsync.build.cache import fingerprint
 from kgsync.build.cache.files import CacheReader
+from kgsync.extract.findings import Claim
+from kgsync.extract.record import Record
 from kgsync.graph.statements import long_findings
 from kgsync.read.items import ResearchItem
 
@@ -26,14 +28,18 @@ class WholeFindings:
         if found is not None and found[0] == self.fingerprint:  # else: of other code, only a slower build
             self.stored = found[1]
 
-    def of(self, items: Sequence[ResearchItem], keys: Mapping[str, str]) -> dict[str, tuple[tuple[int, str], ...]]:
+    def of(self, items: Sequence[ResearchItem], keys: Mapping[str, str],
+           records: Mapping[str, Record] | None = None) -> dict[str, tuple[tuple[int, str], ...]]:
+        """slug -> ``long_findings``; ``records``: slug -> its record, whose claims (when already
+        loaded: a record read from the cache is not loaded for this) spare cleaning the findings
+        they show whole."""
         out: dict[str, tuple[tuple[int, str], ...]] = {}
         used: dict[str, tuple[tuple[int, str], ...]] = {}
         for item in items:
             key = keys.get(item.slug)
             found = self.stored.get(key) if key is not None else None
             if found is None:
-                found = long_findings(item)
+                found = long_findings(item, _loaded_claims(item, records.get(item.slug) if records else None))
             out[item.slug] = found
             if key is not None:
                 used[key] = found
@@ -41,6 +47,15 @@ class WholeFindings:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.reader.write(self.path, (self.fingerprint, used))
         return out
+
+
+def _loaded_claims(item: ResearchItem, record: Record | None) -> Sequence[Claim] | None:
+    """The claims of ``item``'s own record if its parts are loaded (a fresh parse, or an item
+    assembled again), else None."""
+    if record is None or record.item is not item or callable(record.parts):
+        return None
+    extraction = record.parts[0]
+    return extraction.claims if extraction is not None else None
 
 
 _WholeFindingsFile = tuple[str, dict[str, tuple[tuple[int, str], ...]]]
