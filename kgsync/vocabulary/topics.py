@@ -242,28 +242,24 @@ def with_topics(vocabulary: Vocabulary, choice: TopicChoice) -> Vocabulary:
         slugs = choice.addressers[key]
         label, forms = _label_forms(key)
         writers = choice.plural_writers.get(key, frozenset())
-        plural = plurals.plural(key)
-        own = {a.lower() for a in old.aliases} if old is not None else set()
-        # the plural a mined term already had is a form its items write; a topic's own is added when one does
-        unwritten = {plural.lower()} if plural is not None and plural.lower() not in own else set()
-        forms = [form for form in forms if form.lower() not in unwritten or writers]
+        # its own aliases too: whether mining also took it must not change what the node is found by
+        base = [*(old.aliases if old is not None else ()), *(form for form in forms if form != plurals.plural(key))]
+        # the plural is an alias as the items write it: the term's when one does, an item's use when it does
+        found_by = {False: prune_aliases(name, base), True: prune_aliases(name, [*base, *forms])}
         if old is None:
             kind = topic_kind(key)
-            terms[name] = Term(name, kind, label, prune_aliases(name, forms), slugs)
+            terms[name] = Term(name, kind, label, found_by[bool(writers)], slugs)
         else:
             kind = old.kind
-            # its own aliases too: whether mining also took it must not change what the node is found by
             terms[name] = dataclasses.replace(old, items=tuple(sorted(set(old.items) | set(slugs))),
-                                              aliases=prune_aliases(name, [*old.aliases, *forms]))
+                                              aliases=found_by[bool(writers)])
         index.setdefault(key, name)
         lengths.setdefault(key.split(" ")[0], set()).add(key.count(" ") + 1)
         for slug in slugs:
             uses = per_item.get(slug) or ItemTerms(slug, (), ())
             if any(use.name == name for use in uses.concepts + uses.methods):
                 continue  # the item chose it within its caps already
-            skip = unwritten if slug not in writers else set()
-            use = TermUse(name, tuple(dict.fromkeys(a for a in (terms[name].label, *terms[name].aliases)
-                                                     if a.lower() not in skip)))
+            use = TermUse(name, tuple(dict.fromkeys((terms[name].label, *found_by[slug in writers]))))
             if kind is TermKind.CONCEPT:
                 uses = dataclasses.replace(uses, concepts=uses.concepts + (use,))
             else:
