@@ -10,6 +10,8 @@ items no rule was tuned on: the held-out check) with its theme vocabulary (as
   ``bench/concept_labels.tsv`` (hand labels, one reason each); names the labels do
   not know are listed and left out of the share, so label them before trusting it;
 * findings coverage: the share of concept nodes with at least one claim ``about`` them.
+* unwritten aliases: the aliases of concept and method nodes no item that links the node writes
+  (``bench/alias_check.py``; the theme vocabulary file is exempt): 0 is the rule.
 
 ``--rules`` prints instead each concept-quality rule of ``kgsync.extract.mining`` / ``kgsync.vocabulary.vocab`` as
 a classifier of the labels ("flagged" = the rule keeps the name out or retypes it), per label
@@ -35,6 +37,7 @@ from kgsync.contract.jsonl import loads  # noqa: E402
 from kgsync.contract.model import EntityType, Graph, RelationType  # noqa: E402
 from kgsync.extract.mining import candidates  # noqa: E402
 from kgsync.build.pipeline import build  # noqa: E402
+from bench.alias_check import item_texts, unwritten_aliases  # noqa: E402
 
 LABELS = ROOT / "bench" / "concept_labels.tsv"
 
@@ -140,6 +143,12 @@ def main() -> int:
     print(f"| precision (meaningful / labelled) | {len(meaningful) / max(1, len(labelled)):.3f} |")
     print(f"| concepts with a finding about them | {len(with_findings)} / {len(concepts)} = "
           f"{len(with_findings) / max(1, len(concepts)):.3f} |")
+    corpus = args.shared / "corpus"
+    unwritten = unwritten_aliases(graph, item_texts(find_item_files(corpus / args.items / "*.md")),
+                                  (corpus / "themes-vocabulary.md").read_text(encoding="utf-8"))
+    print(f"| aliases no linking item writes (bench/alias_check.py) | {len(unwritten)} |")
+    for name, alias in unwritten:
+        print(f"unwritten alias: {name} alias:{alias}")
     for name in labelled:
         if not known[name]:
             print(f"not meaningful: {name}")

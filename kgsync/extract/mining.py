@@ -37,7 +37,7 @@ from itertools import chain, repeat
 from operator import itemgetter
 from typing import NamedTuple
 
-from kgsync.extract import compounds, derived, files, lexicon, names, topics, wordnet
+from kgsync.extract import compounds, derived, files, lexicon, names, plurals, topics, wordnet
 from kgsync.extract.acronyms import _URL, _acronym_pairs, _valid_expansion, defined_in_designation, designation_only
 from kgsync.extract.acronyms import letters_match, spelled_out
 from kgsync.extract.acronyms import acronym_pairs as acronym_pairs  # re-exported API
@@ -83,21 +83,23 @@ class ItemCandidates:
     pairs: bytes = b""
     #: (topic phrase, preposition before it, mentions): ``kgsync.extract.topics.phrase_frames``
     frames: tuple[tuple[str, str, int], ...] = ()
+    #: the topic words and phrases of ``topic_words`` it addresses and writes in the plural (``kgsync.extract.plurals``)
+    plurals: tuple[str, ...] = ()
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         # The terms as plain tuples: a NamedTuple pickles through a Python __getnewargs__
         # call each (~50k per 220 items, most of a record's pickling time); tuple.__new__
         # rebuilds them in C.  Records are pickled for the cache and from worker processes.
         return _item_candidates, (self.slug, tuple(map(tuple, self.terms)), self.acronyms, self.dense, self.spelled,
-                                  self.topic_words, self.pairs, self.frames)
+                                  self.topic_words, self.pairs, self.frames, self.plurals)
 
 
 def _item_candidates(slug: str, rows: tuple[tuple[object, ...], ...], acronyms: tuple[tuple[str, str], ...],
                      dense: str, spelled: tuple[tuple[str, str], ...],
                      topic_words: tuple[tuple[str, int, int], ...] = (), pairs: bytes = b"",
-                     frames: tuple[tuple[str, str, int], ...] = ()) -> ItemCandidates:
+                     frames: tuple[tuple[str, str, int], ...] = (), in_plural: tuple[str, ...] = ()) -> ItemCandidates:
     return ItemCandidates(slug, tuple(map(tuple.__new__, repeat(Candidate), rows)), acronyms, dense, spelled,
-                          topic_words, pairs, frames)
+                          topic_words, pairs, frames, in_plural)
 
 
 _LINK = re.compile(r"(?:!\[|\[)([^\[\]\n]*)\]\([^)\[\n]*\)")  # "![alt](src)" too
@@ -223,7 +225,10 @@ def candidates(item: ResearchItem) -> ItemCandidates:
                          + names.name_mentions(text, dense_text, _longer_names(terms), runs, dense_runs)
                          + compounds.compound_mentions(text, dense_text, {c.key for c in terms})
                          + files.file_mentions(text, dense_text)))
-    return ItemCandidates(item.slug, tuple(terms), tuple(sorted(acronyms)), dense, spelled, words, pairs, frames)
+    # and which of those it addresses it writes in the plural: the plural alias it may give their nodes
+    in_plural = plurals.written((key for key, n, dense_n in words if topics.addresses(n, dense_n)), runs, pairs)
+    return ItemCandidates(item.slug, tuple(terms), tuple(sorted(acronyms)), dense, spelled, words, pairs, frames,
+                          in_plural)
 
 
 def _longer_names(terms: Sequence[Candidate]) -> tuple[str, ...]:

@@ -34,8 +34,8 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 
-from kgsync.extract import compounds, files, lexicon, mining, names, wordnet
-from kgsync.extract.canonical import prune_aliases, word_key
+from kgsync.extract import compounds, files, lexicon, mining, names, plurals, wordnet
+from kgsync.extract.canonical import prune_aliases
 from kgsync.extract.mining import ItemCandidates
 from kgsync.extract.topics import addresses, phrase_marks, read_marks
 from kgsync.read.config import Mining
@@ -57,6 +57,9 @@ class TopicChoice:
     #: the phrases whose spread was counted (they may enter), each with its marks
     #: (``extract.topics.phrase_marks``): an edit that writes or drops none of them moves no topic
     phrases: Mapping[str, frozenset[int]] = dataclasses.field(default_factory=dict)
+    #: per topic, the items that address it and write its plural (``ItemCandidates.plurals``): the
+    #: plural is an alias of its node only as they give it (``with_topics``), never a made-up form
+    plural_writers: Mapping[str, frozenset[str]] = dataclasses.field(default_factory=dict)
 
 
 def item_topics(item: ItemCandidates) -> tuple[frozenset[str], frozenset[str]]:
@@ -103,7 +106,11 @@ def select_topics(cands: Sequence[ItemCandidates], mining: Mining, previous: fro
               and (" " not in key or (key in marks and key not in in_frames)
                    or (compounds.is_compound_key(key) and is_gap(key, known)))):
             kept.add(key)
-    return TopicChoice(frozenset(kept), {key: tuple(addressing[key]) for key in sorted(kept)}, marks)
+    in_plural = {item.slug: item.plurals for item in ordered if item.plurals}
+    writers = {key: frozenset(slug for slug in addressing[key] if key in in_plural.get(slug, ()))
+               for key in sorted(kept)}
+    return TopicChoice(frozenset(kept), {key: tuple(addressing[key]) for key in sorted(kept)}, marks,
+                       {key: slugs for key, slugs in writers.items() if slugs})
 
 
 def _enter_addressed(key: str, share: int, floor: int) -> int:
@@ -219,7 +226,9 @@ def is_gap(phrase: str, known: Set[str]) -> bool:
 
 def with_topics(vocabulary: Vocabulary, choice: TopicChoice) -> Vocabulary:
     """``vocabulary`` with each topic a term (the term of its key when the vocabulary has one) that
-    every item addressing it uses, beyond its caps (``ItemTerms.beyond``), and found by ``mentions``."""
+    every item addressing it uses, beyond its caps (``ItemTerms.beyond``), and found by ``mentions``.
+    Its plural is an alias only when an item writes it (``TopicChoice.plural_writers``), and each
+    item gives it to the node only when that item writes it: its use depends on it alone."""
     if not choice.topics:
         return vocabulary
     terms = dict(vocabulary.terms)
@@ -232,21 +241,25 @@ def with_topics(vocabulary: Vocabulary, choice: TopicChoice) -> Vocabulary:
         old = terms.get(name)
         slugs = choice.addressers[key]
         label, forms = _label_forms(key)
+        writers = choice.plural_writers.get(key, frozenset())
+        # its own aliases too: whether mining also took it must not change what the node is found by
+        base = [*(old.aliases if old is not None else ()), *(form for form in forms if form != plurals.plural(key))]
+        # the plural is an alias as the items write it: the term's when one does, an item's use when it does
+        found_by = {False: prune_aliases(name, base), True: prune_aliases(name, [*base, *forms])}
         if old is None:
             kind = topic_kind(key)
-            terms[name] = Term(name, kind, label, prune_aliases(name, forms), slugs)
+            terms[name] = Term(name, kind, label, found_by[bool(writers)], slugs)
         else:
             kind = old.kind
-            # its own aliases too: whether mining also took it must not change what the node is found by
             terms[name] = dataclasses.replace(old, items=tuple(sorted(set(old.items) | set(slugs))),
-                                              aliases=prune_aliases(name, [*old.aliases, *forms]))
+                                              aliases=found_by[bool(writers)])
         index.setdefault(key, name)
         lengths.setdefault(key.split(" ")[0], set()).add(key.count(" ") + 1)
         for slug in slugs:
             uses = per_item.get(slug) or ItemTerms(slug, (), ())
             if any(use.name == name for use in uses.concepts + uses.methods):
                 continue  # the item chose it within its caps already
-            use = TermUse(name, tuple(dict.fromkeys((terms[name].label, *terms[name].aliases))))
+            use = TermUse(name, tuple(dict.fromkeys((terms[name].label, *found_by[slug in writers]))))
             if kind is TermKind.CONCEPT:
                 uses = dataclasses.replace(uses, concepts=uses.concepts + (use,))
             else:
@@ -261,27 +274,17 @@ def with_topics(vocabulary: Vocabulary, choice: TopicChoice) -> Vocabulary:
 
 
 def _label_forms(key: str) -> tuple[str, list[str]]:
-    """A topic's label and the forms it is found by: a name's capitalised, with no plural
-    (``extract.names``: "Microsoft"), a topic word's or phrase's as its key and its plural."""
+    """A topic's label and the forms it may be found by: a name's capitalised, with no plural
+    (``extract.names``: "Microsoft"), a topic word's or phrase's as its key and its plural
+    (``extract.plurals``: an alias only where the items write it, ``with_topics``)."""
     if names.is_name_key(key):
         return names.label(key), [names.label(key)]
     if files.is_file_key(key):  # as the convention writes it: "AGENTS.md"
         return files.label(key), [files.label(key)]
     if compounds.is_compound_key(key):  # written as one word: "human-in-the-loop"
         return compounds.hyphenated(key), [compounds.hyphenated(key), key]
-    return key, [key, *_plurals(key)]
-
-
-def _plurals(key: str) -> tuple[str, ...]:
-    """The regular plural of a topic word, when it reads back as the word ("guardrails"): the
-    reference server's search is a substring test, so the singular alone misses a query for the
-    plural that most items write; a word that has no such plural gets none."""
-    head = key.rsplit(" ", 1)[-1]  # a phrase's plural is its last word's ("technical debts")
-    if " " in key and head.endswith("ing"):
-        return ()  # a gerund has none ("fine tuning"): the aliases depend on the key alone, never on what items write
-    plural = head[:-1] + "ies" if head.endswith("y") and head[-2:-1] not in "aeiou" else (
-        head + "es" if head.endswith(("s", "x", "z", "ch", "sh")) else head + "s")
-    return (key[: len(key) - len(head)] + plural,) if word_key(plural) == head else ()
+    plural = plurals.plural(key)  # "guardrails", "technical debts": the search is a substring test
+    return key, [key, *([plural] if plural is not None else [])]
 
 
 def topic_kind(key: str) -> TermKind:

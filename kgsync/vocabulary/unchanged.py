@@ -41,8 +41,8 @@ def selection_unchanged(stats: SelectionStats, changes: Sequence[tuple[ItemCandi
            or _acronyms_written(old, stats.acronyms) != _acronyms_written(new, stats.acronyms) for old, new in changes):
         return None  # the acronym map and the expansions the items write decide groups
     if any(item_topics(old) != item_topics(new) or edit_moves_phrases(stats.topic_phrases, old, new)
-           for old, new in changes):
-        return None  # the topics are counted over the corpus (``kgsync.vocabulary.topics``)
+           or old.plurals != new.plurals for old, new in changes):
+        return None  # the topics are counted over the corpus (``kgsync.vocabulary.topics``), their plurals' writers too
     if stats.hubs and any(item_hubs(old, stats.hubs, stats.acronyms, pinned) != item_hubs(new, stats.hubs, stats.acronyms,
                                                                                           pinned) for old, new in changes):
         return None  # the hubs it addresses and how it writes them make the hub nodes (``kgsync.vocabulary.hubs``)

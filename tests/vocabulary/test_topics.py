@@ -144,7 +144,7 @@ def test_an_incremental_build_selects_topics_as_a_fresh_build_does(tmp_path: Pat
 def test_a_topic_node_is_found_by_its_plural_as_the_reference_server_searches(tmp_path: Path) -> None:
     # The reference server's search is a substring test: "guardrails" is no substring of
     # "concept:guardrail", so the node carries the plural the items write as an alias.
-    assert "guardrails" in select(_corpus(20, addressing=3, naming=5, word="guardrail"),
+    assert "guardrails" in select(_corpus(20, addressing=3, naming=5, word="guardrails"),
                                   Config(mining=MINING)).terms["guardrail"].aliases
     repo = tmp_path / "repo"
     _write(repo / "Research" / "completed", 12, addressing=3)
@@ -203,10 +203,11 @@ def test_a_phrase_topic_is_a_node_its_addressers_link_in_its_head_kind() -> None
     assert "technical-debt" in select(cands, Config(mining=MINING)).terms
     vocab = with_topics(Vocabulary(terms={}, per_item={}), select_topics(cands, MINING))
     term = vocab.terms["technical-debt"]
-    assert term.kind.value == "concept" and "technical debts" in term.aliases
+    assert term.kind.value == "concept" and term.aliases == ("technical debt",)  # no item writes "technical debts"
     assert sorted(slug for slug, uses in vocab.per_item.items() if "technical-debt" in uses.beyond) == [
         "2026-02-01-item", "2026-02-02-item", "2026-02-03-item"]
     assert vocab.mentions("Their technical debt grows.") == ("technical-debt",)
+    assert vocab.mentions("Their technical debts grow.") == ("technical-debt",)  # the plural is still found
 
 
 def _framed_corpus(frame: str) -> list[ItemCandidates]:
@@ -331,3 +332,41 @@ def test_a_convention_file_named_by_a_tenth_and_addressed_by_the_node_floor_is_a
     assert choice.topics == {"agents.md"}
     term = with_topics(Vocabulary(terms={}, per_item={}), choice).terms["agents-md"]
     assert term.kind.value == "concept" and term.label == "AGENTS.md"
+
+
+def test_a_topic_node_has_a_plural_alias_only_where_an_item_writes_it(tmp_path: Path) -> None:
+    # No item writes "provenances": no alias invents it (it is still counted: a mention is a mention).
+    cands = _corpus(20, addressing=3, naming=5)
+    vocab = select(cands, Config(mining=MINING))
+    assert vocab.topics == {"provenance"} and "provenances" not in vocab.terms["provenance"].aliases
+    assert all("provenances" not in use.aliases for uses in vocab.per_item.values() for use in uses.concepts)
+    # One addresser writes the plural: it gives it to the node, the others do not (each use is its item's own).
+    writes = LOG.format(word="provenance", more="Provenances of data, provenance again.")
+    one = [*cands[:2], candidates(make_item("2026-02-03-item", "Item number 2", "What is it?", "Provenance matters here.",
+                                            ("It is something.",), body=writes)), *cands[3:]]
+    vocab = select(one, Config(mining=MINING))
+    assert "provenances" in vocab.terms["provenance"].aliases
+    uses = {slug: use.aliases for slug, item in vocab.per_item.items() for use in item.concepts if use.name == "provenance"}
+    assert uses == {"2026-02-01-item": ("provenance",), "2026-02-02-item": ("provenance",),
+                    "2026-02-03-item": ("provenance", "provenances")}
+    # A build whose items never write "guardrails" but "guardrail": an edit that writes the plural
+    # changes what the node is found by (the selection cache is not reused over it).
+    repo = tmp_path / "repo"
+    items = repo / "Research" / "completed"
+    _write(items, 12, addressing=3)
+    for path in sorted(items.glob("*.md")):
+        path.write_text(path.read_text(encoding="utf-8").replace("Guardrails", "The guardrail").replace(
+            "guardrails", "the guardrail"), encoding="utf-8")
+    (repo / "kgsync.yml").write_text("graph: memory.jsonl\nmining: {max_item_share: 0.5}\n", encoding="utf-8")
+    cfg = config_module.load(repo)
+    build(cfg)
+
+    def node() -> tuple[str, ...]:
+        return next(e for e in jsonl.read(repo / "memory.jsonl").entities if e.name == "concept:guardrail").observations
+
+    assert node() == ("alias:guardrail",)
+    first = sorted(items.glob("*.md"))[0]
+    first.write_text(first.read_text(encoding="utf-8").replace("then the guardrail", "then guardrails"),
+                     encoding="utf-8")
+    build(cfg)
+    assert node() == ("alias:guardrail", "alias:guardrails")
