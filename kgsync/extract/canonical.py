@@ -36,8 +36,6 @@ import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
 
-import disarm
-
 # Words of a surface, after folding to ASCII ("naïve" -> "naive"; names must be
 # [a-z0-9.-]): a decimal version stays whole ("4.1"), everything else splits at
 # anything that is not a letter or digit (hyphens, spaces, "_", "/").
@@ -214,6 +212,9 @@ def _lookalike(char: str) -> str:
     """The ASCII letter or digit a non-ASCII letter or digit is confusable with (UTS #39), or ""."""
     if char.isascii() or unicodedata.category(char)[0] not in "LN":
         return ""
+    import disarm  # here, not at the top: its import (importlib.metadata, email, zipfile) costs 10-40 ms
+    # per process, and only a name beyond ASCII needs it
+
     prototype = disarm.normalize_confusables(char)
     return prototype if prototype.isascii() and prototype.isalnum() else ""
 
@@ -236,7 +237,11 @@ def latin_lookalikes(text: str) -> str:
 def skeleton(name: str) -> str:
     """The UTS #39 skeleton of ``name`` (disarm's key, which also keeps "rn"/"m" and "1"/"l"
     apart): two names with one skeleton read the same (``kgsync.lint``'s confusable-names)."""
-    return disarm.skeleton_key(name) if not name.isascii() else name.lower()
+    if name.isascii():
+        return name.lower()
+    import disarm  # as in ``_lookalike``: only a name beyond ASCII needs it
+
+    return str(disarm.skeleton_key(name))
 
 
 @lru_cache(maxsize=200_000)

@@ -19,21 +19,40 @@ from collections import Counter
 from kgsync.extract.phrases import _FILE_NAME
 
 _FILE = re.compile(_FILE_NAME)
+#: The extension a file name ends with, led by its full stop: a literal the regex engine skips to
+#: in C, where ``_FILE``, led by a word boundary and a capital, is tried at every capital.
+_EXTENSION = re.compile(r"\.(?:md|markdown|ya?ml|json|jsonl|toml|txt|py|js|ts|sh|cfg|ini)\b")
+#: What ``_FILE_NAME`` allows right before the extension's full stop.
+_BEFORE_EXTENSION = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
 
 
 def file_mentions(text: str, dense: str) -> tuple[tuple[str, int, int], ...]:
     """(key, mentions in ``text``, mentions in ``dense``) of each file name in capitals ``text``
     writes, by key."""
-    counts = Counter(_FILE.findall(text))
+    counts = Counter(_file_names(text))
     if not counts:
         return ()
-    concluded = Counter(_FILE.findall(dense))
+    concluded = Counter(_file_names(dense))
     out: dict[str, tuple[int, int]] = {}
     for form, n in counts.items():
         key = form.lower()
         total, where = out.get(key, (0, 0))
         out[key] = (total + n, where + concluded[form])
     return tuple(sorted((key, n, d) for key, (n, d) in out.items()))
+
+
+def _file_names(text: str) -> list[str]:
+    """``_FILE.findall(text)``, read on the lines only where an extension follows a capital or a
+    digit: every match ends so (its last segment is capitals and digits) and none spans a line (no
+    part of ``_FILE_NAME`` matches a line break, which is no word character, as the text's ends
+    are not for ``\\b``), so the lines' matches, in order, are the text's.  Most items write a file
+    name in capitals on no line at all (an item's own files are in lower case)."""
+    lines: list[tuple[int, int]] = []
+    for hit in _EXTENSION.finditer(text):
+        at = hit.start()
+        if at and text[at - 1] in _BEFORE_EXTENSION and not (lines and at < lines[-1][1]):
+            lines.append((text.rfind("\n", 0, at) + 1, len(text) if (end := text.find("\n", at)) < 0 else end))
+    return [name for start, end in lines for name in _FILE.findall(text, start, end)]
 
 
 def is_file_key(key: str) -> bool:

@@ -218,9 +218,10 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     phrase_counts, pairs, frames = topics.phrase_scan(text, dense_text, phrases)
     # and the words it writes as names ("Microsoft"), the nouns a field derives ("embeddings") and
     # its hyphenated compounds ("human-in-the-loop") and the convention files it names ("AGENTS.md"):
-    # topics too when the corpus shares them
+    # topics too when the corpus shares them; the letter runs of each text cut once for the topic words,
+    # names and derived words
     runs, dense_runs = names.letter_runs(text), names.letter_runs(dense_text)
-    words = tuple(sorted(topics.mentions(text, dense_text) + phrase_counts
+    words = tuple(sorted(topics.mentions(text, dense_text, runs, dense_runs) + phrase_counts
                          + derived.derived_mentions(text, dense_text, runs, dense_runs)
                          + names.name_mentions(text, dense_text, _longer_names(terms), runs, dense_runs)
                          + compounds.compound_mentions(text, dense_text, {c.key for c in terms})

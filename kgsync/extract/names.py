@@ -66,7 +66,7 @@ def name_mentions(text: str, dense: str, longer: Iterable[str] = (), runs: Count
     runs = letter_runs(text) if runs is None else runs
     # ``bytes.istitle`` (in C) leaves the capitalised runs, a few in each hundred, for the Python test
     found = [run.decode() for run in filter(bytes.istitle, runs)
-             if len(run) >= MIN_LETTERS and run[1:].islower() and runs[run.lower()] < runs[run]]
+             if len(run) >= MIN_LETTERS and run[1:].islower() and runs.get(run.lower(), 0) < runs[run]]
     found = [word for word in sorted(found) if may_be_name(word.lower())]
     if not found:
         return ()
@@ -90,9 +90,11 @@ def _opened_names(found: Sequence[str], longer: Iterable[str]) -> dict[str, tupl
     words = set(found)
     out: dict[str, set[str]] = {}
     for surface in longer:
-        parts = surface.split(" ")
-        if len(parts) > 1 and parts[0] in words and parts[1][:1].isupper():
-            out.setdefault(parts[0], set()).add(f"{parts[0]} {parts[1].split(chr(39))[0].split(chr(0x2019))[0]}")
+        # the first word and the rest cut once (``partition``), not the surface into all its words
+        first, _space, rest = surface.partition(" ")
+        if rest[:1].isupper() and first in words:
+            second = rest.partition(" ")[0]
+            out.setdefault(first, set()).add(f"{first} {second.split(chr(39))[0].split(chr(0x2019))[0]}")
     return {word: tuple(sorted(names)) for word, names in out.items()}
 
 

@@ -28,6 +28,7 @@ from operator import add, and_, itemgetter
 
 from kgsync.extract import lexicon, wordnet
 from kgsync.extract.canonical import fresh_word_key
+from kgsync.extract.names import letter_runs
 
 #: An item *addresses* a topic word when it names it at least this many times in its whole text ...
 ADDRESS_MENTIONS = 3
@@ -49,20 +50,22 @@ def addresses(mentioned: int, dense: int) -> bool:
     return mentioned >= ADDRESS_MENTIONS and dense >= ADDRESS_DENSE
 
 
-def mentions(text: str, dense: str) -> tuple[tuple[str, int, int], ...]:
+def mentions(text: str, dense: str, runs: Counter[bytes] | None = None,
+             dense_runs: Counter[bytes] | None = None) -> tuple[tuple[str, int, int], ...]:
     """(key, mentions in ``text``, mentions in ``dense``) of each topic word ``text`` names, by key.
 
     ``text``: the item's whole text (title and body, without code, links' targets, URLs and
     evidence labels); ``dense``: its title, question, summary and findings.  A word counts in
-    lower case or capitalised, not in capitals throughout (``_WORD``)."""
-    counts = _counts(text)
+    lower case or capitalised, not in capitals throughout (``_WORD``).  ``runs``, ``dense_runs``:
+    ``names.letter_runs`` of each, when the caller has them (the name and derived-word scans read them too)."""
+    counts = _counts(text, runs)
     if not counts:
         return ()
-    dense_counts = _counts(dense)
+    dense_counts = _counts(dense, dense_runs)
     return tuple(sorted((key, n, dense_counts.get(key, 0)) for key, n in counts.items()))
 
 
-def _counts(text: str) -> dict[str, int]:
+def _counts(text: str, runs: Counter[bytes] | None = None) -> dict[str, int]:
     """Topic word -> how many times ``text`` names it: ``_WORD.findall(text)`` counted, by form.
 
     ``_WORD`` matches ASCII letters only, so its matches are those of each run of ASCII letters
@@ -70,9 +73,9 @@ def _counts(text: str) -> dict[str, int]:
     has two letters or more), and every form is such a run.  So the runs are cut and counted
     in C (``bytes.translate``, ``split``, ``Counter``), and the regex reads only the distinct
     runs that mix cases otherwise ("GraphRAG": "Graph"): a third of the time of the regex over
-    the whole text."""
+    the whole text.  ``runs``: ``names.letter_runs(text)``, when the caller has it."""
     forms = _byte_forms()
-    runs = Counter(text.encode("utf-8", "replace").translate(_LETTER_RUNS).split())
+    runs = letter_runs(text) if runs is None else runs
     counts = {form: runs[form] for form in runs.keys() & forms.keys()}
     for run in filterfalse(bytes.istitle, filterfalse(bytes.islower, runs)):
         for word in _BYTE_WORD.findall(run):
@@ -85,8 +88,6 @@ def _counts(text: str) -> dict[str, int]:
     return out
 
 
-#: Every byte but an ASCII letter is a space: ``split`` then gives the runs of ASCII letters.
-_LETTER_RUNS = bytes(c if chr(c).isascii() and chr(c).isalpha() else 32 for c in range(256))
 _BYTE_WORD = re.compile(_WORD.pattern.encode())
 
 

@@ -218,6 +218,17 @@ def test_designations_found_in_one_pass_agree_with_the_key_by_key_scan(text: str
     assert designation_only(text, keys) == _designation_only_key_by_key(text, keys)
 
 
+@given(_DESIGNATION_TEXTS)
+def test_the_capitalised_runs_are_those_of_the_backtracking_pattern(text: str) -> None:
+    """``_CAPITALISED_RUN``'s possessive quantifiers: the oracle is the pattern as first written."""
+    import re
+
+    from kgsync.extract.acronyms import _CAPITALISED_RUN
+
+    first = re.compile(r"\b[A-Za-z][a-z]*[A-Z][A-Za-z]*\b")
+    assert [m.span() for m in _CAPITALISED_RUN.finditer(text)] == [m.span() for m in first.finditer(text)]
+
+
 def _designation_only_key_by_key(text: str, keys: list[str]) -> tuple[str, ...]:
     """``designation_only`` as first written, one regex per key: the oracle of the one-pass scan."""
     from kgsync.extract.acronyms import _written_acronym

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from kgsync.extract.compounds import compound_mentions, hyphenated, is_compound_key
 
 
@@ -29,3 +34,12 @@ def test_a_compound_key_has_three_words_or_more() -> None:
     assert is_compound_key("human in the loop") and not is_compound_key("technical debt")
     assert not is_compound_key("guardrail") and hyphenated("policy as code") == "policy-as-code"
     assert _found("a multi-agent system and a well-known tool") == {}  # two words: a phrase's or a word's
+
+
+@given(st.lists(st.sampled_from([b"-", b" ", b"a", b"Z9", b"_", b"--", b"  ", b"in-the"]), max_size=40).map(b"".join))
+@settings(max_examples=400, deadline=None)
+def test_the_hyphenated_runs_are_the_regex_over_the_bytes(data: bytes) -> None:
+    """``_hyphenated`` goes from hyphen to hyphen: the oracle is the regex over the translated bytes, as first written."""
+    from kgsync.extract.compounds import _hyphenated
+
+    assert _hyphenated(data) == re.findall(rb"[^ ]*-[^ ]*", data)

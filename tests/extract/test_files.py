@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from kgsync.extract.files import file_mentions, is_file_key, label, node_name
 from kgsync.extract.names import is_name_key
 
@@ -19,3 +22,18 @@ def test_a_file_name_in_lower_case_is_minings_words_not_a_convention() -> None:
 def test_a_file_topic_is_written_as_the_convention_writes_it() -> None:
     assert is_file_key("agents.md") and not is_file_key("guardrail") and not is_name_key("agents.md")
     assert label("agents.md") == "AGENTS.md" and node_name("agents.md") == "agents-md"
+
+
+_FILE_PIECES = st.sampled_from(["AGENTS", "SKILL", "A1", "9", "README-V2", ".md", ".markdown", ".yml", ".yaml", ".json",
+                                ".jsonl", ".mdx", ".py", ".", "-", "x", "é", "Ü", "_", " ", "\n", "\r", "/", "`",
+                                "\u2028", "md", "Agents"])
+
+
+@given(st.lists(st.one_of(_FILE_PIECES, st.text(max_size=3)), max_size=40).map("".join))
+@settings(max_examples=400, deadline=None)
+def test_the_file_names_read_line_by_line_are_the_regex_over_the_whole_text(text: str) -> None:
+    """``_file_names`` reads only the lines where an extension follows a capital or a digit: the
+    oracle is the pattern over the whole text, as first written."""
+    from kgsync.extract.files import _FILE, _file_names
+
+    assert _file_names(text) == _FILE.findall(text)

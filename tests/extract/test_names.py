@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from kgsync.extract import wordnet
 from kgsync.extract.names import is_name_key, label, may_be_name, name_mentions
 from kgsync.extract.topics import addresses
@@ -61,3 +64,26 @@ def test_a_mention_that_opens_a_longer_name_the_item_mines_is_that_names() -> No
 def test_a_name_topic_is_a_capitalised_concept_with_no_plural() -> None:
     assert is_name_key("microsoft") and not is_name_key("guardrail") and not is_name_key("technical debt")
     assert label("microsoft") == "Microsoft"
+
+
+def _old_opened_names(found: list[str], longer: list[str]) -> dict[str, tuple[str, ...]]:
+    """``names._opened_names`` as first written (every surface split into its words): the oracle."""
+    words = set(found)
+    out: dict[str, set[str]] = {}
+    for surface in longer:
+        parts = surface.split(" ")
+        if len(parts) > 1 and parts[0] in words and parts[1][:1].isupper():
+            out.setdefault(parts[0], set()).add(f"{parts[0]} {parts[1].split(chr(39))[0].split(chr(0x2019))[0]}")
+    return {word: tuple(sorted(names)) for word, names in out.items()}
+
+
+_NAME_PIECES = st.sampled_from(["Claude", "Code", "code", "Google", "Summer", " ", "  ", "'s", "\u2019s", "of", "C", ""])
+
+
+@given(st.lists(st.sampled_from(["Claude", "Google", "code"]), max_size=3),
+       st.lists(st.lists(_NAME_PIECES, max_size=6).map("".join), max_size=6))
+@settings(max_examples=300, deadline=None)
+def test_the_opened_names_are_those_of_the_split_surfaces(found: list[str], longer: list[str]) -> None:
+    from kgsync.extract.names import _opened_names
+
+    assert _opened_names(found, longer) == _old_opened_names(found, longer)

@@ -150,9 +150,12 @@ _TOPIC_PIECES = st.sampled_from(["guardrail", "Guardrails", "GUARDRAIL", "proven
 @given(st.lists(st.one_of(_TOPIC_PIECES, st.text(max_size=3)), max_size=40).map("".join))
 @settings(max_examples=300, deadline=None)
 def test_the_topic_word_count_by_letter_runs_agrees_with_the_regex_over_the_text(text: str) -> None:
+    from kgsync.extract.names import letter_runs
     from kgsync.extract.topics import _counts
 
     assert _counts(text) == _old_counts(text)
+    # the runs the caller cut once for the names and derived words too
+    assert _counts(text, letter_runs(text)) == _old_counts(text)
 
 def test_phrase_frames_count_the_preposition_before_each_mention() -> None:
     """The preposition just before a mention of an item's two-word term, in any form it is counted
