@@ -39,7 +39,7 @@ def test_the_log_counts_for_an_items_mentions() -> None:
     item = make_item("2026-02-01-prov", "Tracing research claims", "How are claims traced?",
                      "Provenance keeps each claim's source.", ("Claims carry a source.",),
                      body=LOG.format(word="provenance", more="Provenance records. Provenance graphs."))
-    found = {key: (n, d) for key, n, d in candidates(item).topic_words}
+    found = {key: (n, d) for key, n, d, _s in candidates(item).topic_words}
     assert found["provenance"] == (4, 1)
 
 
@@ -66,7 +66,7 @@ def test_an_items_phrase_candidates_carry_their_whole_text_counts() -> None:
     item = make_item("2026-02-01-debt", "Technical debt in agent code", "Does technical debt grow?",
                      "Technical debt grows with agent code.", ("Technical debt doubles.",),
                      body=LOG.format(word="technical debt", more="Technical debt again."))
-    found = {key: (n, d) for key, n, d in candidates(item).topic_words}
+    found = {key: (n, d) for key, n, d, _s in candidates(item).topic_words}
     assert found["technical debt"][1] >= 1 and found["technical debt"][0] >= 5
 
 
