@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence, Set
+from collections.abc import Callable, Iterator, Sequence, Set
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, repeat
@@ -226,27 +226,32 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     # topics too when the corpus shares them
     runs, dense_runs = names.letter_runs(text), names.letter_runs(dense_text)
     # Each counted again where the item states its subject (title, question, summary: ``STATED``): the
-    # mentions an item links a topic by (``vocabulary.topics``); the scans of the short text are cheap.
+    # mentions an item links a topic by (``vocabulary.topics``).  That text opens the dense zones, so
+    # a word none of them names has none there: only the scans that found one are run again.
     stated = "\n".join(c for z, c in zip(zones[:3], clean[:3]) if z)
     stated_runs = names.letter_runs(stated)
     longer, mined = _longer_names(terms), {c.key for c in terms}
+    concluded = {key for key, _n, d in phrase_counts if d}
     words = tuple(sorted(chain(
-        _with_stated(topics.mentions(text, dense_text), topics.mentions(stated, stated)),
-        _with_stated(phrase_counts, topics.phrase_mentions(stated, stated, phrases)),
+        _with_stated(topics.mentions(text, dense_text), lambda: topics.mentions(stated, stated)),
+        _with_stated(phrase_counts, lambda: topics.phrase_mentions(
+            stated, stated, {key: forms for key, forms in phrases.items() if key in concluded})),
         _with_stated(derived.derived_mentions(text, dense_text, runs, dense_runs),
-                     derived.derived_mentions(text, stated, runs, stated_runs)),
+                     lambda: derived.derived_mentions(text, stated, runs, stated_runs)),
         _with_stated(names.name_mentions(text, dense_text, longer, runs, dense_runs),
-                     names.name_mentions(text, stated, longer, runs, stated_runs)),
-        _with_stated(compounds.compound_mentions(text, dense_text, mined), compounds.compound_mentions(stated, stated, mined)),
-        _with_stated(files.file_mentions(text, dense_text), files.file_mentions(stated, stated)))))
+                     lambda: names.name_mentions(text, stated, longer, runs, stated_runs)),
+        _with_stated(compounds.compound_mentions(text, dense_text, mined),
+                     lambda: compounds.compound_mentions(stated, stated, mined)),
+        _with_stated(files.file_mentions(text, dense_text), lambda: files.file_mentions(stated, stated)))))
     return ItemCandidates(item.slug, tuple(terms), tuple(sorted(acronyms)), dense, spelled, words, pairs, frames)
 
 
-def _with_stated(found: Iterable[tuple[str, int, int]], stated: Iterable[tuple[str, int, int]]
+def _with_stated(found: tuple[tuple[str, int, int], ...], stated: Callable[[], tuple[tuple[str, int, int], ...]]
                  ) -> Iterator[tuple[str, int, int, int]]:
     """Each (key, mentions, dense mentions) of ``found`` with its mentions in the stated zones, from
-    ``stated``: the same count over the title, question and summary alone (0 where it has none)."""
-    where = {key: n for key, _n, n in stated}
+    ``stated()``: the same count over the title, question and summary alone (0 where it has none),
+    run only when one of ``found`` is named in the dense zones (they open with the stated ones)."""
+    where = {key: n for key, _n, n in stated()} if any(dense for _key, _n, dense in found) else {}
     return ((key, n, dense, where.get(key, 0)) for key, n, dense in found)
 
 

@@ -43,6 +43,20 @@ def test_the_log_counts_for_an_items_mentions() -> None:
     assert found["provenance"] == (4, 1)
 
 
+def test_an_items_mentions_where_it_states_its_subject_are_counted_apart() -> None:
+    """The fourth count reads the title, question and summary, not the findings (``mining.STATED``)."""
+    item = make_item("2026-02-01-cite", "Tracing research claims", "How are claims traced?", "Claims keep a source.",
+                     ("Claims carry provenance.", "A provenance graph and a name (Microsoft) help."),
+                     body=LOG.format(word="provenance", more="Provenance records, by Microsoft and Microsoft."))
+    found = {key: (n, d, s) for key, n, d, s in candidates(item).topic_words}
+    assert found["provenance"] == (4, 2, 0) and found["microsoft"] == (3, 1, 0)
+    stated = make_item("2026-02-02-own", "Tracing research claims", "How does Microsoft trace claims?",
+                       "Provenance keeps each claim's source.", ("Claims carry provenance.",),
+                       body=LOG.format(word="provenance", more="Provenance records, by Microsoft and Microsoft."))
+    found = {key: (n, d, s) for key, n, d, s in candidates(stated).topic_words}
+    assert found["provenance"] == (4, 2, 1) and found["microsoft"] == (3, 1, 1)
+
+
 
 def test_an_items_two_word_terms_are_counted_over_its_whole_text() -> None:
     from kgsync.extract.topics import phrase_mentions
