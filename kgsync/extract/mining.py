@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence, Set
+from collections.abc import Callable, Iterator, Sequence, Set
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, repeat
@@ -52,6 +52,11 @@ from kgsync.extract.units import unit_keys
 from kgsync.read.items import ResearchItem, fence_lines
 
 TITLE, DEFINED, EMPHASISED, ACRONYM, PLAIN, DENSE, SUBJECT, UNIT = 1, 2, 4, 8, 16, 32, 64, 128
+#: Written in the research question or the executive summary: with ``TITLE``, where the item states
+#: its own subject (the question it asks, the answer it gives), not in the findings alone, which
+#: also cite their evidence ("GraphRAG, from Microsoft").  What a hub is addressed by
+#: (``vocabulary.hubs``), as a topic is by its stated mentions (``ItemCandidates.topic_words``).
+STATED = 256
 
 _ZONE_WEIGHTS = (3.0, 2.0, 1.5, 1.0)  # title, question, summary, findings
 
@@ -77,8 +82,9 @@ class ItemCandidates:
     #: (acronym key, key of a phrase the item writes whose words the acronym's letters stand for), for
     #: the acronyms it writes without defining: the expansions it may take from the shared map
     spelled: tuple[tuple[str, str], ...] = ()
-    #: (topic word, mentions in the whole text, in the dense zones): ``kgsync.extract.topics``
-    topic_words: tuple[tuple[str, int, int], ...] = ()
+    #: (topic word, mentions in the whole text, in the dense zones, in its title, question and
+    #: summary: where it states its subject): ``kgsync.extract.topics``
+    topic_words: tuple[tuple[str, int, int, int], ...] = ()
     #: the two-word phrases its whole text writes, as marks (``kgsync.extract.topics.pair_marks``)
     pairs: bytes = b""
     #: (topic phrase, preposition before it, mentions): ``kgsync.extract.topics.phrase_frames``
@@ -96,7 +102,7 @@ class ItemCandidates:
 
 def _item_candidates(slug: str, rows: tuple[tuple[object, ...], ...], acronyms: tuple[tuple[str, str], ...],
                      dense: str, spelled: tuple[tuple[str, str], ...],
-                     topic_words: tuple[tuple[str, int, int], ...] = (), pairs: bytes = b"",
+                     topic_words: tuple[tuple[str, int, int, int], ...] = (), pairs: bytes = b"",
                      frames: tuple[tuple[str, str, int], ...] = (), in_plural: tuple[str, ...] = ()) -> ItemCandidates:
     return ItemCandidates(slug, tuple(map(tuple.__new__, repeat(Candidate), rows)), acronyms, dense, spelled,
                           topic_words, pairs, frames, in_plural)
@@ -199,6 +205,7 @@ def candidates(item: ResearchItem) -> ItemCandidates:
         by_surface = surfaces[key]
         ordered = tuple(by_surface.items() if len(by_surface) == 1 else sorted(by_surface.items(), key=_by_count))
         flags = ((TITLE if key in title else 0) | (DENSE if key in question or key in summary or key in listed else 0)
+                 | (STATED if key in question or key in summary else 0)
                  | extra.get(key, 0))
         if key in unnamed or not _names_an_idea(key, ordered, flags, protocols):
             continue
@@ -221,15 +228,38 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     # topics too when the corpus shares them; the letter runs of each text cut once for the topic words,
     # names and derived words
     runs, dense_runs = names.letter_runs(text), names.letter_runs(dense_text)
-    words = tuple(sorted(topics.mentions(text, dense_text, runs, dense_runs) + phrase_counts
-                         + derived.derived_mentions(text, dense_text, runs, dense_runs)
-                         + names.name_mentions(text, dense_text, _longer_names(terms), runs, dense_runs)
-                         + compounds.compound_mentions(text, dense_text, {c.key for c in terms})
-                         + files.file_mentions(text, dense_text)))
+    # Each counted again where the item states its subject (title, question, summary: ``STATED``): the
+    # mentions an item links a topic by (``vocabulary.topics``).  That text opens the dense zones, so
+    # a word none of them names has none there: only the scans that found one are run again.
+    stated = "\n".join(c for z, c in zip(zones[:3], clean[:3]) if z)
+    stated_runs = names.letter_runs(stated)
+    longer, mined = _longer_names(terms), {c.key for c in terms}
+    concluded = {key for key, _n, d in phrase_counts if d}
+    words = tuple(sorted(chain(
+        _with_stated(topics.mentions(text, dense_text, runs, dense_runs),
+                     lambda: topics.mentions(stated, stated, stated_runs, stated_runs)),
+        _with_stated(phrase_counts, lambda: topics.phrase_mentions(
+            stated, stated, {key: forms for key, forms in phrases.items() if key in concluded})),
+        _with_stated(derived.derived_mentions(text, dense_text, runs, dense_runs),
+                     lambda: derived.derived_mentions(text, stated, runs, stated_runs)),
+        _with_stated(names.name_mentions(text, dense_text, longer, runs, dense_runs),
+                     lambda: names.name_mentions(text, stated, longer, runs, stated_runs)),
+        _with_stated(compounds.compound_mentions(text, dense_text, mined),
+                     lambda: compounds.compound_mentions(stated, stated, mined)),
+        _with_stated(files.file_mentions(text, dense_text), lambda: files.file_mentions(stated, stated)))))
     # and which of those it addresses it writes in the plural: the plural alias it may give their nodes
-    in_plural = plurals.written((key for key, n, dense_n in words if topics.addresses(n, dense_n)), runs, pairs)
+    in_plural = plurals.written((key for key, n, dense_n, _stated in words if topics.addresses(n, dense_n)), runs, pairs)
     return ItemCandidates(item.slug, tuple(terms), tuple(sorted(acronyms)), dense, spelled, words, pairs, frames,
                           in_plural)
+
+
+def _with_stated(found: tuple[tuple[str, int, int], ...], stated: Callable[[], tuple[tuple[str, int, int], ...]]
+                 ) -> Iterator[tuple[str, int, int, int]]:
+    """Each (key, mentions, dense mentions) of ``found`` with its mentions in the stated zones, from
+    ``stated()``: the same count over the title, question and summary alone (0 where it has none),
+    run only when one of ``found`` is named in the dense zones (they open with the stated ones)."""
+    where = {key: n for key, _n, n in stated()} if any(dense for _key, _n, dense in found) else {}
+    return ((key, n, dense, where.get(key, 0)) for key, n, dense in found)
 
 
 def _longer_names(terms: Sequence[Candidate]) -> tuple[str, ...]:

@@ -34,7 +34,9 @@ from kgsync.extract.names import letter_runs
 ADDRESS_MENTIONS = 3
 #: ... and at least this many times in its title, research question, executive summary or key
 #: findings: what the item concludes names it, not only its log.  One mention in passing, or a
-#: log that names it twice, does not make the item about it.
+#: log that names it twice, does not make the item about it.  (Whether a topic enters counts
+#: those zones; an item links it by its title, question and summary alone, ``mining.STATED``:
+#: ``vocabulary.topics``.)
 ADDRESS_DENSE = 1
 
 #: A word in lower case or capitalised ("Provenance" opening a sentence); not one in capitals

@@ -11,8 +11,11 @@ topic is, and not every item that names it in passing.
 An item addresses a hub by its own text alone: mining's own count of the forms of it the item
 writes (its title, research question, executive summary and key findings, and its definitions
 and emphasis anywhere; ``mining.candidates``), with the topic words' thresholds
-(``extract.topics.addresses``: three mentions, one of them where the item concludes).  Never a
-corpus count: which terms are hubs is the corpus's status (with hysteresis), and the rest is
+(``extract.topics.addresses``: three mentions), one of them where the item states its subject:
+its title, research question or executive summary (``mining.TITLE``, ``mining.STATED``), as a
+topic is linked (``vocabulary.topics``).  A finding alone does not make the item about a hub: it
+also cites its evidence ("NIST AI RMF", "GitHub Copilot"), and readers judged two of three items
+that linked a hub only so passing by it.  Never a corpus count: which terms are hubs is the corpus's status (with hysteresis), and the rest is
 the item's.  The node's name, label, kind and aliases come from the addressing items' forms
 only (the earliest addresser names it, ``groups._name``), so an item that merely mentions a hub
 never renames it; each addressing item is itself linked to the node, so whatever it changes
@@ -38,7 +41,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 
 from kgsync.extract import wordnet
 from kgsync.extract.canonical import display_alias, prune_aliases, term_key
-from kgsync.extract.mining import DENSE, TITLE, ItemCandidates
+from kgsync.extract.mining import STATED, TITLE, ItemCandidates
 from kgsync.extract.topics import addresses
 from kgsync.vocabulary.acronym_index import _resolve, is_ordinary_in_capitals, item_acronyms
 from kgsync.vocabulary.groups import _Group, _is_short, _label, _name
@@ -77,7 +80,7 @@ def _addressed(item: ItemCandidates, joined: Iterable[tuple[int, str]]) -> dict[
     for i, g in joined:
         key, _score, surfaces, flags = terms[i]
         count[g] = count.get(g, 0) + sum(n for _surface, n in surfaces)
-        if flags & (TITLE | DENSE):
+        if flags & (TITLE | STATED):
             concluded.add(g)
         keys.setdefault(g, set()).add(key)
         mine = written.setdefault(g, {})

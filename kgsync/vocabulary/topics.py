@@ -18,9 +18,15 @@ like a hub's, with the same locality (docs/LOCALITY.md):
 * a topic of the last build (the manifest's ``"topics"``) *stays* while one item addresses it:
   a merge elsewhere never retires a topic that items still use, and no count near a limit
   makes it flip;
-* each item links every topic it addresses (``addresses``), beyond its caps: by its own
-  mentions and the shared topic list alone, never by a corpus count.  A topic entering or
-  leaving is a vocabulary event (``kgsync.diff.vocab_events``) the PR names.
+* each item links every topic it *states*, beyond its caps: it addresses it (``addresses``) with
+  the mention where it concludes in its title, research question or executive summary, where the
+  item template has it state its own subject (``mining.STATED``), not in its findings alone: a
+  finding also cites its evidence ("GraphRAG, from Microsoft"; "the google-genai library"), and
+  readers found two of three items that named a vendor or a format only there passing by it.
+  By its own mentions and the shared topic list alone, never by a corpus count.  A topic
+  entering or leaving is a vocabulary event (``kgsync.diff.vocab_events``) the PR names.
+  Whether a topic enters or stays still reads every item that addresses it where it concludes
+  (findings too): that the corpus shares a topic is one question, which items are about it another.
 
 A topic is a node when ``mining.min_links`` items link it, like any term (``graph.terms``).
 """
@@ -50,7 +56,8 @@ ADDRESS_SHARE = 0.05
 
 @dataclass(frozen=True)
 class TopicChoice:
-    """The corpus's topics (topic-word keys) and, per topic, the items that address it (sorted)."""
+    """The corpus's topics (topic-word keys) and, per topic, the items that link it (sorted): those
+    that address it where they state their subject (``item_topics``' third set)."""
 
     topics: frozenset[str] = frozenset()
     addressers: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
@@ -62,12 +69,14 @@ class TopicChoice:
     plural_writers: Mapping[str, frozenset[str]] = dataclasses.field(default_factory=dict)
 
 
-def item_topics(item: ItemCandidates) -> tuple[frozenset[str], frozenset[str]]:
-    """(the topic words an item names, the topic words and phrases it addresses): all the corpus
-    decision reads of its ``topic_words``.  Which phrases it names anywhere is read from its
-    marks (``edit_moves_phrases``)."""
-    named = frozenset(key for key, _n, _dense in item.topic_words if " " not in key or compounds.is_compound_key(key))
-    return named, frozenset(key for key, n, dense in item.topic_words if addresses(n, dense))
+def item_topics(item: ItemCandidates) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """(the topic words an item names, the topic words and phrases it addresses, those it addresses
+    where it states its subject: the ones it links): all the corpus decision and the links read of
+    its ``topic_words``.  Which phrases it names anywhere is read from its marks (``edit_moves_phrases``)."""
+    named = frozenset(key for key, _n, _dense, _stated in item.topic_words
+                      if " " not in key or compounds.is_compound_key(key))
+    return (named, frozenset(key for key, n, dense, _stated in item.topic_words if addresses(n, dense)),
+            frozenset(key for key, n, _dense, stated in item.topic_words if addresses(n, stated)))
 
 
 def select_topics(cands: Sequence[ItemCandidates], mining: Mining, previous: frozenset[str] | None = None,
@@ -77,13 +86,16 @@ def select_topics(cands: Sequence[ItemCandidates], mining: Mining, previous: fro
     n_items = len(cands)
     spread: dict[str, int] = defaultdict(int)
     addressing: dict[str, list[str]] = defaultdict(list)
+    linking: dict[str, list[str]] = defaultdict(list)
     ordered = sorted(cands, key=lambda c: c.slug)
     for item in ordered:
-        named, addressed = item_topics(item)
+        named, addressed, stated = item_topics(item)
         for key in named:
             spread[key] += 1
         for key in addressed:
             addressing[key].append(item.slug)
+        for key in stated:
+            linking[key].append(item.slug)
     enter_named = max(1, math.ceil(TOPIC_SHARE * n_items))
     # Like a hub, a topic is a corpus status: never on ``min_items`` items or fewer.
     floor = max(mining.min_links, mining.min_items + 1)
@@ -107,9 +119,9 @@ def select_topics(cands: Sequence[ItemCandidates], mining: Mining, previous: fro
                    or (compounds.is_compound_key(key) and is_gap(key, known)))):
             kept.add(key)
     in_plural = {item.slug: item.plurals for item in ordered if item.plurals}
-    writers = {key: frozenset(slug for slug in addressing[key] if key in in_plural.get(slug, ()))
+    writers = {key: frozenset(slug for slug in linking.get(key, ()) if key in in_plural.get(slug, ()))
                for key in sorted(kept)}
-    return TopicChoice(frozenset(kept), {key: tuple(addressing[key]) for key in sorted(kept)}, marks,
+    return TopicChoice(frozenset(kept), {key: tuple(linking.get(key, ())) for key in sorted(kept)}, marks,
                        {key: slugs for key, slugs in writers.items() if slugs})
 
 
@@ -161,7 +173,7 @@ def framed(ordered: Sequence[ItemCandidates], phrases: Set[str] | Mapping[str, o
     by_word: dict[tuple[str, str], int] = defaultdict(int)
     writers: dict[tuple[str, str], int] = defaultdict(int)
     for item in ordered:
-        for key, n, _dense in item.topic_words:
+        for key, n, _dense, _stated in item.topic_words:
             if key in phrases:
                 totals[key] += n
         for key, word, n in item.frames:

@@ -39,8 +39,22 @@ def test_the_log_counts_for_an_items_mentions() -> None:
     item = make_item("2026-02-01-prov", "Tracing research claims", "How are claims traced?",
                      "Provenance keeps each claim's source.", ("Claims carry a source.",),
                      body=LOG.format(word="provenance", more="Provenance records. Provenance graphs."))
-    found = {key: (n, d) for key, n, d in candidates(item).topic_words}
+    found = {key: (n, d) for key, n, d, _s in candidates(item).topic_words}
     assert found["provenance"] == (4, 1)
+
+
+def test_an_items_mentions_where_it_states_its_subject_are_counted_apart() -> None:
+    """The fourth count reads the title, question and summary, not the findings (``mining.STATED``)."""
+    item = make_item("2026-02-01-cite", "Tracing research claims", "How are claims traced?", "Claims keep a source.",
+                     ("Claims carry provenance.", "A provenance graph and a name (Microsoft) help."),
+                     body=LOG.format(word="provenance", more="Provenance records, by Microsoft and Microsoft."))
+    found = {key: (n, d, s) for key, n, d, s in candidates(item).topic_words}
+    assert found["provenance"] == (4, 2, 0) and found["microsoft"] == (3, 1, 0)
+    stated = make_item("2026-02-02-own", "Tracing research claims", "How does Microsoft trace claims?",
+                       "Provenance keeps each claim's source.", ("Claims carry provenance.",),
+                       body=LOG.format(word="provenance", more="Provenance records, by Microsoft and Microsoft."))
+    found = {key: (n, d, s) for key, n, d, s in candidates(stated).topic_words}
+    assert found["provenance"] == (4, 2, 1) and found["microsoft"] == (3, 1, 1)
 
 
 
@@ -66,7 +80,7 @@ def test_an_items_phrase_candidates_carry_their_whole_text_counts() -> None:
     item = make_item("2026-02-01-debt", "Technical debt in agent code", "Does technical debt grow?",
                      "Technical debt grows with agent code.", ("Technical debt doubles.",),
                      body=LOG.format(word="technical debt", more="Technical debt again."))
-    found = {key: (n, d) for key, n, d in candidates(item).topic_words}
+    found = {key: (n, d) for key, n, d, _s in candidates(item).topic_words}
     assert found["technical debt"][1] >= 1 and found["technical debt"][0] >= 5
 
 

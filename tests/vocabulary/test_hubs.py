@@ -129,3 +129,18 @@ def test_a_build_writes_the_hub_node_and_the_pr_names_its_entering(tmp_path: Pat
     hub = [e for e in events if e.kind is EventKind.HUB_ENTERED and e.subject == "zorblax engine"]
     assert len(hub) == 1  # the PR names it (the tidal sensors' words entered too)
     assert {f"2026-02-0{i + 1}-item-{i}" for i in range(3)} <= set(hub[0].items)
+
+
+#: Names the hub three times, every one in its findings: it cites it, its title, question and summary are about tides.
+CITING = ("Tidal sensor calibration", "How are tidal sensors calibrated?", "Tidal sensors are calibrated monthly.",
+          ("A zorblax engine log helps.", "The zorblax engine vendor publishes the zorblax engine data."))
+
+
+def test_an_item_that_names_a_hub_in_its_findings_alone_does_not_link_it() -> None:
+    cands = _corpus(addressing=3, passing=4)
+    cands.append(candidates(make_item("2026-03-01-citing", *CITING)))
+    vocab = select(cands, CONFIG)
+    assert "zorblax engine" in vocab.hub_keys
+    # three mentions, where the item concludes, but none where it states its subject
+    assert vocab.terms["zorblax-engine"].items == ("2026-02-01-item", "2026-02-02-item", "2026-02-03-item")
+    assert "zorblax-engine" not in vocab.per_item["2026-03-01-citing"].beyond

@@ -370,3 +370,21 @@ def test_a_topic_node_has_a_plural_alias_only_where_an_item_writes_it(tmp_path: 
                      encoding="utf-8")
     build(cfg)
     assert node() == ("alias:guardrail", "alias:guardrails")
+def _citing(i: int, word: str = "provenance") -> ItemCandidates:
+    """An item that names ``word`` three times, in a finding and its log only: its title, question
+    and summary are about something else (it cites a source on ``word``)."""
+    return candidates(make_item(f"2026-03-{i + 1:02d}-citing", f"Citing item {i}", "What is it?", "Nothing special.",
+                                (f"A source on {word} helps.",), body=LOG.format(word=word, more=f"{word} again.")))
+
+
+def test_an_item_links_a_topic_only_where_it_states_its_subject() -> None:
+    # two items state it (summary), two name it as often in a finding only: four address it, so it
+    # enters (the node floor is three); only the two that state it link it
+    cands = _corpus(20, addressing=2, naming=0) + [_citing(0), _citing(1)]
+    choice = select_topics(cands, MINING)
+    assert choice.topics == {"provenance"}
+    assert choice.addressers["provenance"] == ("2026-02-01-item", "2026-02-02-item")
+    vocab = select(cands, Config(mining=MINING))
+    assert vocab.terms["provenance"].items == ("2026-02-01-item", "2026-02-02-item")
+    citing = vocab.per_item.get("2026-03-01-citing")
+    assert citing is None or "provenance" not in citing.beyond
