@@ -118,11 +118,20 @@ def select_topics(cands: Sequence[ItemCandidates], mining: Mining, previous: fro
               and (" " not in key or (key in marks and key not in in_frames)
                    or (compounds.is_compound_key(key) and is_gap(key, known)))):
             kept.add(key)
-    in_plural = {item.slug: item.plurals for item in ordered if item.plurals}
-    writers = {key: frozenset(slug for slug in linking.get(key, ()) if key in in_plural.get(slug, ()))
+    linkers = {key: tuple(linking.get(key, ()) if _linked_where_stated(key) else addressing[key])
                for key in sorted(kept)}
-    return TopicChoice(frozenset(kept), {key: tuple(linking.get(key, ())) for key in sorted(kept)}, marks,
-                       {key: slugs for key, slugs in writers.items() if slugs})
+    in_plural = {item.slug: item.plurals for item in ordered if item.plurals}
+    writers = {key: frozenset(slug for slug in slugs if key in in_plural.get(slug, ())) for key, slugs in linkers.items()}
+    return TopicChoice(frozenset(kept), linkers, marks, {key: slugs for key, slugs in writers.items() if slugs})
+
+
+def _linked_where_stated(key: str) -> bool:
+    """Is a topic linked only by the items that name it where they state their subject (title,
+    question, summary)?  A name (``extract.names``: an organisation, a product) or a convention
+    file is cited as a source, a vendor or a rule followed as often as it is studied, and three
+    mentions do not tell the two apart (blind readings: 11 of 24 opened items were about the name
+    they linked); an idea an item names three times, once where it concludes, it uses (6 of 9)."""
+    return names.is_name_key(key) or files.is_file_key(key)
 
 
 def _enter_addressed(key: str, share: int, floor: int) -> int:

@@ -377,14 +377,19 @@ def _citing(i: int, word: str = "provenance") -> ItemCandidates:
                                 (f"A source on {word} helps.",), body=LOG.format(word=word, more=f"{word} again.")))
 
 
-def test_an_item_links_a_topic_only_where_it_states_its_subject() -> None:
-    # two items state it (summary), two name it as often in a finding only: four address it, so it
-    # enters (the node floor is three); only the two that state it link it
-    cands = _corpus(20, addressing=2, naming=0) + [_citing(0), _citing(1)]
+def test_an_item_links_a_name_only_where_it_states_its_subject() -> None:
+    # two items state the name (summary), two name it as often in a finding and a log only (they
+    # cite a source from it): four address it, so it enters (the node floor is three); only the
+    # two that state it link it.  An idea the same four name is linked by all four: an item that
+    # names an idea three times, once where it concludes, uses it.
+    cands = _corpus(20, addressing=2, naming=0, word="Anthropic") + [_citing(0, "Anthropic"), _citing(1, "Anthropic")]
     choice = select_topics(cands, MINING)
-    assert choice.topics == {"provenance"}
-    assert choice.addressers["provenance"] == ("2026-02-01-item", "2026-02-02-item")
+    assert choice.topics == {"anthropic"}
+    assert choice.addressers["anthropic"] == ("2026-02-01-item", "2026-02-02-item")
     vocab = select(cands, Config(mining=MINING))
-    assert vocab.terms["provenance"].items == ("2026-02-01-item", "2026-02-02-item")
+    assert vocab.terms["anthropic"].items == ("2026-02-01-item", "2026-02-02-item")
     citing = vocab.per_item.get("2026-03-01-citing")
-    assert citing is None or "provenance" not in citing.beyond
+    assert citing is None or "anthropic" not in citing.beyond
+    ideas = _corpus(20, addressing=2, naming=0) + [_citing(0), _citing(1)]
+    assert select_topics(ideas, MINING).addressers["provenance"] == (
+        "2026-02-01-item", "2026-02-02-item", "2026-03-01-citing", "2026-03-02-citing")
