@@ -431,9 +431,11 @@ def _per_item(choice: Mapping[str, Sequence[str]], merged_into: Mapping[str, str
 def _subject_use(term: Term, surfaces: Mapping[str, list[tuple[tuple[str, int], ...]]], group: str,
                  merged_into: Mapping[str, str]) -> TermUse:
     """A finding subject as the item writes it: the term aliases covering its own surfaces (of the
-    term's group and of the groups merged into it), as for a term it chooses (``_per_item``)."""
+    term's group and of the groups merged into it).  Unlike a term it chooses (``_per_item``), not
+    the term's label: a subject's node is written beyond the item's caps, and the label (the
+    earliest item's spelling) would move with another item's delete (``bench/bench_locality.py``)."""
     used = [display_alias(s) for g, pairs in surfaces.items() if merged_into.get(g, g) == group
-            for written in pairs for s, _ in written] + [term.label]
+            for written in pairs for s, _ in written]
     return TermUse(term.name, _covering(term, used))
 
 
