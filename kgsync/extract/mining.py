@@ -37,19 +37,19 @@ from itertools import chain, repeat
 from operator import itemgetter
 from typing import NamedTuple
 
-from kgsync.extract import compounds, derived, files, lexicon, names, plurals, topics, wordnet
+from kgsync.extract import compounds, derived, files, lexicon, markup, names, plurals, topics, wordnet
 from kgsync.extract.acronyms import _URL, _acronym_pairs, _valid_expansion, defined_in_designation, designation_only
 from kgsync.extract.acronyms import letters_match, spelled_out
 from kgsync.extract.acronyms import acronym_pairs as acronym_pairs  # re-exported API
 from kgsync.extract.canonical import _PREFIXES as canonical_prefixes
 from kgsync.extract.canonical import is_acronym, term_key
-from kgsync.extract.findings import EVIDENCE_LABEL, strip_leading_labels
+from kgsync.extract.findings import strip_leading_labels
 from kgsync.extract.phrases import MAX_WORDS as MAX_WORDS
-from kgsync.extract.phrases import _is_acronym, _phrases, _run_terms, _runs
+from kgsync.extract.phrases import _is_acronym, _run_terms, _runs
 from kgsync.extract.phrases import segments as segments  # re-exported API
 from kgsync.extract.phrases import token_keys as token_keys  # re-exported API
 from kgsync.extract.units import unit_keys
-from kgsync.read.items import ResearchItem, fence_lines
+from kgsync.read.items import ResearchItem
 
 TITLE, DEFINED, EMPHASISED, ACRONYM, PLAIN, DENSE, SUBJECT, UNIT = 1, 2, 4, 8, 16, 32, 64, 128
 #: Written in the research question or the executive summary: with ``TITLE``, where the item states
@@ -108,27 +108,6 @@ def _item_candidates(slug: str, rows: tuple[tuple[object, ...], ...], acronyms: 
                           topic_words, pairs, frames, in_plural)
 
 
-_LINK = re.compile(r"(?:!\[|\[)([^\[\]\n]*)\]\([^)\[\n]*\)")  # "![alt](src)" too
-#: ``_LINK`` for a text with no "!" (most items): one literal first, which the engine skips to in C
-#: (a quarter of the time: two first characters are tried one position at a time).
-_TEXT_LINK = re.compile(r"\[([^\[\]\n]*)\]\([^)\[\n]*\)")
-
-
-_HTML = re.compile(r"<[^<>\n]{1,200}>")  # no "<" inside: a run of "<" is linear
-
-
-_BOLD = re.compile(r"(\*\*|__)(?=\S)([^*_\n]{2,80}?)(?<=\S)\1(?!\s*:)")
-#: ``_BOLD`` for a text with no "__" (most items): led by one literal, which the regex engine skips
-#: to in C (a third of the time: two first characters are tried one position at a time).
-_STARS_BOLD = re.compile(r"(\*\*)(?=\S)([^*_\n]{2,80}?)(?<=\S)\1(?!\s*:)")
-
-
-_CODE = re.compile(r"`([^`\n]{2,60})`")
-
-
-_CODE_TERM = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[ -][A-Za-z0-9]+){0,3}")
-
-
 def candidates(item: ResearchItem) -> ItemCandidates:
     """Term candidates of one item, with their salience inside it.
 
@@ -139,10 +118,10 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     """
     findings = "\n".join(f.text for f in item.key_findings)
     zones = (item.title, item.research_question, item.executive_summary, findings)
-    body = _clean(_without_fences(item.body))
+    body = markup.clean(markup.without_fences(item.body))
     # Each zone cleaned once: no label, link, URL or tag spans a line, so the lines the zones are
     # joined with are kept and the joined zones' cleaning is the cleaned zones joined.
-    clean = tuple(map(_clean, zones))
+    clean = tuple(map(markup.clean, zones))
     zone_keys: list[Counter[str]] = []  # per zone: key -> times
     written: Counter[tuple[str, str]] = Counter()  # (key, surface) -> times, over all zones
     for zone in clean:
@@ -178,8 +157,8 @@ def candidates(item: ResearchItem) -> ItemCandidates:
                 bonus[key] = bonus.get(key, 0) + 0.5
             extra[key] = extra.get(key, 0) | flag
             _count(surfaces.setdefault(key, {}), " ".join(surface.split()))
-    for phrase in _emphasised(body):
-        for key, surface in _emphasis_terms(phrase):  # the whole phrase only
+    for phrase in markup.emphasised(body):
+        for key, surface in markup.emphasis_terms(phrase):  # the whole phrase only
             if extra.get(key, 0) & EMPHASISED == 0:
                 bonus[key] = bonus.get(key, 0) + 0.5
             extra[key] = extra.get(key, 0) | EMPHASISED
@@ -196,7 +175,7 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     unnamed = {long for _short, long in acronyms if long in surfaces and not names_an_idea(
         long, tuple(surfaces[long].items()), extra.get(long, 0))}
     unnamed |= {short for short, long in acronyms if long in unnamed}
-    protocols = link_protocols(item.body)
+    protocols = markup.link_protocols(item.body)
     unnamed |= {long for short, long in acronyms if short in lexicon.FILE_FORMATS or short in protocols}
     terms = []
     for key in sorted(surfaces):
@@ -300,7 +279,7 @@ def _finding_subjects(item: ResearchItem) -> set[str]:
     surely."""
     out: set[str] = set()
     for finding in item.key_findings:
-        text = _clean(strip_leading_labels(finding.text)).lstrip("*_`\"' ")
+        text = markup.clean(strip_leading_labels(finding.text)).lstrip("*_`\"' ")
         first = FIRST_TOKEN.match(text)
         if first is None or not is_acronym(first.group()) or _FILE_SUFFIX.match(text, first.end()):
             continue  # "AGENTS.md" is a file's name
@@ -347,7 +326,7 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int, pro
       format's words ("research backlog", "research corpus", "executive summary");
     * a file format or a transfer protocol written as an acronym is plumbing, not a topic:
       "JSON" (``lexicon.FILE_FORMATS``, the standard library's media types), "HTTP" (a
-      ``protocols`` of the item's own links, ``link_protocols``);
+      ``protocols`` of the item's own links, ``markup.link_protocols``);
     * a noun qualifying a vague noun ("governance model", "enterprise environment") describes
       unless the item writes the pair as one unit (``units``: "access-control policies", "the
       Memory-System design", a name like "GitHub Actions"), defines or emphasises it (a method's
@@ -432,40 +411,6 @@ def is_plumbing(key: str, written: Sequence[str], protocols: Set[str] = frozense
             and all(map(_in_capitals, written)))
 
 
-_LINK_SCHEME = re.compile(r"\b([A-Za-z][A-Za-z0-9+.-]{0,15})://")
-
-
-def link_protocols(text: str) -> frozenset[str]:
-    """The protocols the text's own links are written in: their schemes ("https://...") and, for
-    a secure scheme, its plain protocol ("https" is "http" over TLS).  What an item links with
-    is its plumbing, whatever it studies."""
-    schemes = {scheme.lower() for scheme in _link_schemes(text)}
-    return frozenset(schemes | {s[:-1] for s in schemes if s.endswith("s") and len(s) > 3})
-
-
-_SCHEME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+.-")
-
-
-def _link_schemes(text: str) -> list[str]:
-    """``_LINK_SCHEME.findall(text)``, found from each "://" backwards: the regex tries every
-    word start of the text (8x slower on the real corpus); tests/extract/test_mining.py holds them equal."""
-    out: list[str] = []
-    end = 0  # where the last match ended: matches do not overlap
-    at = text.find("://")
-    while at != -1:
-        start = at
-        floor = max(end, at - 16)  # a scheme is 1 to 16 characters
-        while start > floor and text[start - 1] in _SCHEME_CHARS:
-            start -= 1
-        for s in range(start, at):  # the leftmost start at a word boundary, as the regex finds it
-            if text[s].isascii() and text[s].isalpha() and (s == 0 or not (text[s - 1].isalnum() or text[s - 1] == "_")):
-                out.append(text[s:at])
-                end = at + 3
-                break
-        at = text.find("://", at + 1)
-    return out
-
-
 def is_bookkeeping(key: str) -> bool:
     """A phrase made only of the item format's words ("research backlog"): about the item, not its
     subject.  So is a phrase about what is done with items ("cross-item integration", "item
@@ -540,70 +485,3 @@ def _has_inner_capital(surface: str) -> bool:
 def _capitalised(surface: str) -> bool:
     parts = [p for p in _PARTS.split(surface) if p]
     return len(parts) > 1 and all(p[:1].isupper() for p in parts)
-
-
-def _clean(text: str) -> str:
-    """Evidence labels, link targets, URLs and HTML tags out; link texts kept."""
-    text = EVIDENCE_LABEL.sub(" ", text)
-    text = (_LINK if "!" in text else _TEXT_LINK).sub(r"\1", text)
-    text = _URL.sub(" ", text)
-    return _HTML.sub(" ", text)
-
-
-def _without_fences(text: str) -> str:
-    """Fenced code blocks replaced by a newline: each fence line up to the next
-    fence line with the same marker (an unclosed fence removes nothing)."""
-    fences = fence_lines(text)
-    parts: list[str] = []
-    done = i = 0
-    while i < len(fences):
-        start, marker = fences[i]
-        close = next((j for j in range(i + 1, len(fences)) if fences[j][1] == marker), None)
-        if close is None:
-            i += 1
-            continue
-        parts += [text[done:start], "\n"]
-        done = text.find("\n", fences[close][0])
-        done = len(text) if done < 0 else done
-        i = close + 1
-    return "".join(parts) + text[done:] if parts else text
-
-
-def _emphasised(body: str) -> Iterator[tuple[str, ...]]:
-    """Bold phrases and code spans that read like terms (1-4 words, no sentence)."""
-    for match in (_BOLD if "__" in body else _STARS_BOLD).finditer(body):
-        run = _bold_run(match.group(2))
-        if run is not None:
-            yield run
-    for match in _CODE.finditer(body):
-        run = _code_run(match.group(1))
-        if run is not None:
-            yield run
-
-
-# The same bold labels and code names recur across a corpus: each text is judged once.
-@lru_cache(maxsize=50_000)
-def _bold_run(text: str) -> tuple[str, ...] | None:
-    text = text.strip()
-    if text.endswith((":", ".")) or len(text.split()) > MAX_WORDS:
-        return None
-    runs = _runs(text)
-    return runs[0] if len(runs) == 1 and len(runs[0]) == len(text.split()) else None
-
-
-@lru_cache(maxsize=50_000)
-def _code_run(text: str) -> tuple[str, ...] | None:
-    text = text.strip()
-    # CamelCase names or multi-word terms; not paths, options or plain words.
-    if _CODE_TERM.fullmatch(text) and (_is_acronym(text.split()[0]) or " " in text):
-        runs = _runs(text)
-        if len(runs) == 1 and len(runs[0]) == len(text.split()):
-            return runs[0]
-    return None
-
-
-@lru_cache(maxsize=50_000)
-def _emphasis_terms(phrase: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-    """(key, surface) of the phrases of an emphasised run that span all of it."""
-    whole = len(term_key(" ".join(phrase)).split())
-    return tuple((key, surface) for key, surface, _plain in _phrases(phrase) if len(key.split()) == whole)

@@ -8,7 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.item_corpus import corpus
-from kgsync.extract import mining
+from kgsync.extract import markup, mining
 from kgsync.extract.mining import ItemCandidates, acronym_pairs, candidates
 
 
@@ -78,7 +78,7 @@ def test_candidates_do_not_depend_on_cache_state() -> None:
     items = corpus()
     first = [candidates(i) for i in items]
     for cached in (phrases._run_terms, phrases._token_info, phrases._check, phrases._check_token, phrases._is_break, mining._score,
-                   phrases.token_keys, mining._bold_run, mining._code_run, mining._emphasis_terms, acronyms._is_short_form,
+                   phrases.token_keys, markup._bold_run, markup._code_run, markup.emphasis_terms, acronyms._is_short_form,
                    canonical.is_acronym, canonical.word_key):
         cached.cache_clear()
     assert [candidates(i) for i in reversed(items)] == first[::-1]
@@ -197,7 +197,8 @@ def test_names_an_idea_keeps_discourse_and_mistyped_names_out() -> None:
 
 
 def test_names_an_idea_keeps_bookkeeping_plumbing_and_vague_methods_out() -> None:
-    from kgsync.extract.mining import ACRONYM, DEFINED, link_protocols, names_an_idea
+    from kgsync.extract.markup import link_protocols
+    from kgsync.extract.mining import ACRONYM, DEFINED, names_an_idea
 
     def ok(key: str, *surfaces: str, flags: int = 0) -> bool:
         return names_an_idea(key, tuple((s, 1) for s in surfaces or (key,)), flags)
@@ -275,13 +276,6 @@ def test_candidates_drop_a_plumbing_acronym_with_its_long_form() -> None:
     assert ("http", "hypertext transfer protocol") in found.acronyms  # still the corpus's acronym map
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from(list("ab1+.-_:/ éxﬁ\n") + ["://", "http", "https://", "abcdefghijklmnop"]),
-                max_size=30).map("".join))
-def test_link_schemes_are_what_the_scheme_pattern_finds(text: str) -> None:
-    from kgsync.extract import mining
-
-    assert mining._link_schemes(text) == mining._LINK_SCHEME.findall(text)
 
 
 def test_a_noun_qualifying_a_vague_noun_is_a_term_only_where_the_item_writes_it_as_one_unit() -> None:
@@ -409,41 +403,3 @@ def _idea_calls(draw: st.DrawFn) -> tuple[str, tuple[tuple[str, int], ...], int,
 def test_names_an_idea_asks_each_test_only_where_it_can_hold(call: tuple[str, tuple[tuple[str, int], ...], int,
                                                                          frozenset[str]]) -> None:
     assert mining.names_an_idea(*call) == _names_an_idea_test_by_test(*call)
-
-
-_MARKUP_PIECES = st.sampled_from(["[fact]", "[inference; source: x]", "[hypothesis", "[fact ", "[", "]", "(", ")", ";",
-                                  "[text](http://a.b)", "![alt](src)", "](", "http://x.y/z", "https://", "www.a", "www",
-                                  "<b>", "</i>", "<", ">", " ", "\n", "word", "é", "_"])
-
-
-@given(st.lists(st.lists(st.one_of(_MARKUP_PIECES, st.text(max_size=3)), max_size=12).map("".join), max_size=5))
-@settings(max_examples=500, deadline=None)
-def test_the_zones_cleaned_one_by_one_and_joined_are_the_joined_zones_cleaned(zones: list[str]) -> None:
-    """``candidates`` cleans each zone once and joins them (for units and the dense text): no label,
-    link, URL or tag spans a line."""
-    assert "\n".join(map(mining._clean, zones)) == mining._clean("\n".join(zones))
-
-
-@given(st.lists(st.one_of(_MARKUP_PIECES, st.sampled_from(["!", "![", "![alt](src)", "[a](b)", "[[x](y)"]),
-                          st.text(max_size=3)), max_size=16).map("".join))
-@settings(max_examples=500, deadline=None)
-def test_a_text_with_no_bang_loses_its_link_targets_as_with_the_image_pattern(text: str) -> None:
-    """``_clean`` reads links with a pattern led by "[" alone where the text has no "!": the same as
-    the one that also takes "![alt](src)"."""
-    from kgsync.extract.acronyms import _URL
-    from kgsync.extract.findings import EVIDENCE_LABEL
-
-    expected = mining._HTML.sub(" ", _URL.sub(" ", mining._LINK.sub(r"\1", EVIDENCE_LABEL.sub(" ", text))))
-    assert mining._clean(text) == expected
-    assert mining._TEXT_LINK.sub(r"\1", text.replace("!", "")) == mining._LINK.sub(r"\1", text.replace("!", ""))
-
-
-@given(st.lists(st.sampled_from(["**", "__", "*", "_", "a", "MCP", "graph", " ", ":", "\n", "x y", "`c d`"]),
-                max_size=24).map("".join))
-@settings(max_examples=500, deadline=None)
-def test_a_text_with_no_underscore_pair_is_emphasised_as_with_both_markers(text: str) -> None:
-    """``_emphasised`` reads bold with a pattern led by "**" alone where the text has no "__"."""
-    expected = [m.span() for m in mining._BOLD.finditer(text)]
-    assert [m.span() for m in (mining._BOLD if "__" in text else mining._STARS_BOLD).finditer(text)] == expected
-    without = text.replace("_", "")
-    assert [m.span() for m in mining._STARS_BOLD.finditer(without)] == [m.span() for m in mining._BOLD.finditer(without)]

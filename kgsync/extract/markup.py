@@ -1,0 +1,141 @@
+"""What mining reads of an item's Markdown: the text without its markup, and the runs it emphasises.
+
+``clean`` takes evidence labels, link targets, URLs and HTML tags out (link texts kept),
+``without_fences`` fenced code blocks; ``emphasised`` yields the bold phrases and code spans that
+read like terms, ``emphasis_terms`` the phrases of such a run that span all of it;
+``link_protocols`` the protocols an item's own links are written in (its plumbing).  Each depends
+on its text only (``kgsync.extract.mining`` caches the result per file).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import lru_cache
+
+from kgsync.extract.acronyms import _URL
+from kgsync.extract.canonical import term_key
+from kgsync.extract.findings import EVIDENCE_LABEL
+from kgsync.extract.phrases import MAX_WORDS, _is_acronym, _phrases, _runs
+from kgsync.read.items import fence_lines
+
+_LINK = re.compile(r"(?:!\[|\[)([^\[\]\n]*)\]\([^)\[\n]*\)")  # "![alt](src)" too
+#: ``_LINK`` for a text with no "!" (most items): one literal first, which the engine skips to in C
+#: (a quarter of the time: two first characters are tried one position at a time).
+_TEXT_LINK = re.compile(r"\[([^\[\]\n]*)\]\([^)\[\n]*\)")
+
+
+_HTML = re.compile(r"<[^<>\n]{1,200}>")  # no "<" inside: a run of "<" is linear
+
+
+_BOLD = re.compile(r"(\*\*|__)(?=\S)([^*_\n]{2,80}?)(?<=\S)\1(?!\s*:)")
+#: ``_BOLD`` for a text with no "__" (most items): led by one literal, which the regex engine skips
+#: to in C (a third of the time: two first characters are tried one position at a time).
+_STARS_BOLD = re.compile(r"(\*\*)(?=\S)([^*_\n]{2,80}?)(?<=\S)\1(?!\s*:)")
+
+
+_CODE = re.compile(r"`([^`\n]{2,60})`")
+
+
+_CODE_TERM = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[ -][A-Za-z0-9]+){0,3}")
+
+
+_LINK_SCHEME = re.compile(r"\b([A-Za-z][A-Za-z0-9+.-]{0,15})://")
+
+
+def link_protocols(text: str) -> frozenset[str]:
+    """The protocols the text's own links are written in: their schemes ("https://...") and, for
+    a secure scheme, its plain protocol ("https" is "http" over TLS).  What an item links with
+    is its plumbing, whatever it studies."""
+    schemes = {scheme.lower() for scheme in _link_schemes(text)}
+    return frozenset(schemes | {s[:-1] for s in schemes if s.endswith("s") and len(s) > 3})
+
+
+_SCHEME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+.-")
+
+
+def _link_schemes(text: str) -> list[str]:
+    """``_LINK_SCHEME.findall(text)``, found from each "://" backwards: the regex tries every
+    word start of the text (8x slower on the real corpus); tests/extract/test_mining.py holds them equal."""
+    out: list[str] = []
+    end = 0  # where the last match ended: matches do not overlap
+    at = text.find("://")
+    while at != -1:
+        start = at
+        floor = max(end, at - 16)  # a scheme is 1 to 16 characters
+        while start > floor and text[start - 1] in _SCHEME_CHARS:
+            start -= 1
+        for s in range(start, at):  # the leftmost start at a word boundary, as the regex finds it
+            if text[s].isascii() and text[s].isalpha() and (s == 0 or not (text[s - 1].isalnum() or text[s - 1] == "_")):
+                out.append(text[s:at])
+                end = at + 3
+                break
+        at = text.find("://", at + 1)
+    return out
+
+
+def clean(text: str) -> str:
+    """Evidence labels, link targets, URLs and HTML tags out; link texts kept."""
+    text = EVIDENCE_LABEL.sub(" ", text)
+    text = (_LINK if "!" in text else _TEXT_LINK).sub(r"\1", text)
+    text = _URL.sub(" ", text)
+    return _HTML.sub(" ", text)
+
+
+def without_fences(text: str) -> str:
+    """Fenced code blocks replaced by a newline: each fence line up to the next
+    fence line with the same marker (an unclosed fence removes nothing)."""
+    fences = fence_lines(text)
+    parts: list[str] = []
+    done = i = 0
+    while i < len(fences):
+        start, marker = fences[i]
+        close = next((j for j in range(i + 1, len(fences)) if fences[j][1] == marker), None)
+        if close is None:
+            i += 1
+            continue
+        parts += [text[done:start], "\n"]
+        done = text.find("\n", fences[close][0])
+        done = len(text) if done < 0 else done
+        i = close + 1
+    return "".join(parts) + text[done:] if parts else text
+
+
+def emphasised(body: str) -> Iterator[tuple[str, ...]]:
+    """Bold phrases and code spans that read like terms (1-4 words, no sentence)."""
+    for match in (_BOLD if "__" in body else _STARS_BOLD).finditer(body):
+        run = _bold_run(match.group(2))
+        if run is not None:
+            yield run
+    for match in _CODE.finditer(body):
+        run = _code_run(match.group(1))
+        if run is not None:
+            yield run
+
+
+# The same bold labels and code names recur across a corpus: each text is judged once.
+@lru_cache(maxsize=50_000)
+def _bold_run(text: str) -> tuple[str, ...] | None:
+    text = text.strip()
+    if text.endswith((":", ".")) or len(text.split()) > MAX_WORDS:
+        return None
+    runs = _runs(text)
+    return runs[0] if len(runs) == 1 and len(runs[0]) == len(text.split()) else None
+
+
+@lru_cache(maxsize=50_000)
+def _code_run(text: str) -> tuple[str, ...] | None:
+    text = text.strip()
+    # CamelCase names or multi-word terms; not paths, options or plain words.
+    if _CODE_TERM.fullmatch(text) and (_is_acronym(text.split()[0]) or " " in text):
+        runs = _runs(text)
+        if len(runs) == 1 and len(runs[0]) == len(text.split()):
+            return runs[0]
+    return None
+
+
+@lru_cache(maxsize=50_000)
+def emphasis_terms(phrase: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """(key, surface) of the phrases of an emphasised run that span all of it."""
+    whole = len(term_key(" ".join(phrase)).split())
+    return tuple((key, surface) for key, surface, _plain in _phrases(phrase) if len(key.split()) == whole)

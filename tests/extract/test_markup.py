@@ -1,0 +1,53 @@
+"""``kgsync.extract.markup``: what mining reads of an item's Markdown (fast forms held to the plain patterns)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kgsync.extract import markup
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(list("ab1+.-_:/ éxﬁ\n") + ["://", "http", "https://", "abcdefghijklmnop"]),
+                max_size=30).map("".join))
+def test_link_schemes_are_what_the_scheme_pattern_finds(text: str) -> None:
+    assert markup._link_schemes(text) == markup._LINK_SCHEME.findall(text)
+
+
+_MARKUP_PIECES = st.sampled_from(["[fact]", "[inference; source: x]", "[hypothesis", "[fact ", "[", "]", "(", ")", ";",
+                                  "[text](http://a.b)", "![alt](src)", "](", "http://x.y/z", "https://", "www.a", "www",
+                                  "<b>", "</i>", "<", ">", " ", "\n", "word", "é", "_"])
+
+
+@given(st.lists(st.lists(st.one_of(_MARKUP_PIECES, st.text(max_size=3)), max_size=12).map("".join), max_size=5))
+@settings(max_examples=500, deadline=None)
+def test_the_zones_cleaned_one_by_one_and_joined_are_the_joined_zones_cleaned(zones: list[str]) -> None:
+    """``candidates`` cleans each zone once and joins them (for units and the dense text): no label,
+    link, URL or tag spans a line."""
+    assert "\n".join(map(markup.clean, zones)) == markup.clean("\n".join(zones))
+
+
+@given(st.lists(st.one_of(_MARKUP_PIECES, st.sampled_from(["!", "![", "![alt](src)", "[a](b)", "[[x](y)"]),
+                          st.text(max_size=3)), max_size=16).map("".join))
+@settings(max_examples=500, deadline=None)
+def test_a_text_with_no_bang_loses_its_link_targets_as_with_the_image_pattern(text: str) -> None:
+    """``_clean`` reads links with a pattern led by "[" alone where the text has no "!": the same as
+    the one that also takes "![alt](src)"."""
+    from kgsync.extract.acronyms import _URL
+    from kgsync.extract.findings import EVIDENCE_LABEL
+
+    expected = markup._HTML.sub(" ", _URL.sub(" ", markup._LINK.sub(r"\1", EVIDENCE_LABEL.sub(" ", text))))
+    assert markup.clean(text) == expected
+    assert markup._TEXT_LINK.sub(r"\1", text.replace("!", "")) == markup._LINK.sub(r"\1", text.replace("!", ""))
+
+
+@given(st.lists(st.sampled_from(["**", "__", "*", "_", "a", "MCP", "graph", " ", ":", "\n", "x y", "`c d`"]),
+                max_size=24).map("".join))
+@settings(max_examples=500, deadline=None)
+def test_a_text_with_no_underscore_pair_is_emphasised_as_with_both_markers(text: str) -> None:
+    """``_emphasised`` reads bold with a pattern led by "**" alone where the text has no "__"."""
+    expected = [m.span() for m in markup._BOLD.finditer(text)]
+    assert [m.span() for m in (markup._BOLD if "__" in text else markup._STARS_BOLD).finditer(text)] == expected
+    without = text.replace("_", "")
+    assert [m.span() for m in markup._STARS_BOLD.finditer(without)] == [m.span() for m in markup._BOLD.finditer(without)]
