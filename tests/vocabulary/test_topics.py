@@ -19,19 +19,28 @@ LOG = "## Research Log\n\nWe read about {word} here. {more}\n"
 
 
 
-def _corpus(n_items: int, addressing: int, naming: int, word: str = "provenance") -> list[ItemCandidates]:
-    """``n_items`` items; the first ``addressing`` address ``word``, the next ``naming`` name it once."""
+def _items(n_items: int, addressing: int, naming: int, addressed: tuple[str, str], named_log: str
+           ) -> list[ItemCandidates]:
+    """``n_items`` items: the first ``addressing`` with the (summary, log) ``addressed``, the next
+    ``naming`` with the log ``named_log``, the rest with neither."""
     out: list[ItemCandidates] = []
     for i in range(n_items):
         if i < addressing:
-            summary, log = f"{word.capitalize()} matters here.", LOG.format(word=word, more=f"{word} and {word}.")
+            summary, log = addressed
         elif i < addressing + naming:
-            summary, log = "Nothing special.", LOG.format(word=word, more="")
+            summary, log = "Nothing special.", named_log
         else:
             summary, log = "Nothing special.", ""
         out.append(candidates(make_item(f"2026-02-{i + 1:02d}-item", f"Item number {i}", "What is it?", summary,
                                         ("It is something.",), body=log)))
     return out
+
+
+def _corpus(n_items: int, addressing: int, naming: int, word: str = "provenance") -> list[ItemCandidates]:
+    """``n_items`` items; the first ``addressing`` address ``word``, the next ``naming`` name it once."""
+    return _items(n_items, addressing, naming,
+                  (f"{word.capitalize()} matters here.", LOG.format(word=word, more=f"{word} and {word}.")),
+                  LOG.format(word=word, more=""))
 
 
 MINING = Mining(min_items=2, max_item_share=0.5, min_links=2)
@@ -255,17 +264,9 @@ def test_an_edit_that_changes_a_phrases_frames_may_move_the_topics() -> None:
 
 def _name_corpus(n_items: int, addressing: int, naming: int) -> list[ItemCandidates]:
     """``n_items`` items; the first ``addressing`` address Gartner as a name, the next ``naming`` name it once."""
-    out: list[ItemCandidates] = []
-    for i in range(n_items):
-        if i < addressing:
-            summary, log = "Reports published by Gartner matter.", LOG.format(word="it", more="As Gartner said, Gartner.")
-        elif i < addressing + naming:
-            summary, log = "Nothing special.", LOG.format(word="it", more="A report by Gartner.")
-        else:
-            summary, log = "Nothing special.", ""
-        out.append(candidates(make_item(f"2026-02-{i + 1:02d}-item", f"Item number {i}", "What is it?", summary,
-                                        ("It is something.",), body=log)))
-    return out
+    return _items(n_items, addressing, naming,
+                  ("Reports published by Gartner matter.", LOG.format(word="it", more="As Gartner said, Gartner.")),
+                  LOG.format(word="it", more="A report by Gartner."))
 
 
 def test_a_name_named_by_a_tenth_and_addressed_by_the_node_floor_is_a_concept_node() -> None:
@@ -290,17 +291,9 @@ def test_a_name_named_by_a_tenth_and_addressed_by_the_node_floor_is_a_concept_no
 
 def _compound_corpus(n_items: int, addressing: int, naming: int) -> list[ItemCandidates]:
     """The first ``addressing`` items address "human-in-the-loop" (mining takes it where they conclude)."""
-    out: list[ItemCandidates] = []
-    for i in range(n_items):
-        if i < addressing:
-            summary, log = "Human-in-the-loop gates matter.", LOG.format(word="it", more="human-in-the-loop, human-in-the-loop.")
-        elif i < addressing + naming:
-            summary, log = "Nothing special.", LOG.format(word="it", more="A human-in-the-loop step.")
-        else:
-            summary, log = "Nothing special.", ""
-        out.append(candidates(make_item(f"2026-02-{i + 1:02d}-item", f"Item number {i}", "What is it?", summary,
-                                        ("It is something.",), body=log)))
-    return out
+    return _items(n_items, addressing, naming,
+                  ("Human-in-the-loop gates matter.", LOG.format(word="it", more="human-in-the-loop, human-in-the-loop.")),
+                  LOG.format(word="it", more="A human-in-the-loop step."))
 
 
 def test_a_compound_named_by_a_tenth_and_addressed_by_the_node_floor_is_a_node() -> None:
