@@ -138,14 +138,14 @@ def _mergeable(name: str, canon: str, rule: Merge, defined: bool = False) -> boo
         return True
     if set(a) == set(b):
         return True
-    if len(a) == len(b) + 1 and a[:-1] == b and _vague_head(a[-1]):
+    if len(a) == len(b) + 1 and a[:-1] == b and vague_head(a[-1]):
         return True  # "low-code application" is low code: a vague head adds no idea
     if _unscoped(a) == b or _unscoped(b) == a:
         return True  # "AI Act" / "EU AI Act": a jurisdiction scopes the idea, either one names it first
     return len(b) < len(a) and a[-len(b):] == b and not defined  # only the narrower joins the broader
 
 
-def _vague_head(word: str) -> bool:
+def vague_head(word: str) -> bool:
     """A vague noun (``lexicon.GENERIC``: "application", "system") that is no method's head: "an
     evaluation of hybrid retrieval" is another idea than hybrid retrieval."""
     return word in lexicon.GENERIC and word not in lexicon.METHOD_HEADS
@@ -177,7 +177,7 @@ def _probe_blocks(name: str, own: list[str] | None = None) -> list[str]:
     # _own_blocks is [twin, reordering, "h:" + name] + the derivations (two words or more) + the unscoped name
     out = own[:2] + own[3:]
     out += ["h:" + "-".join(words_[i:]) for i in range(1, len(words_) - 1)]
-    if len(words_) > 1 and _vague_head(words_[-1]):
+    if len(words_) > 1 and vague_head(words_[-1]):
         out.append("h:" + "-".join(words_[:-1]))  # "low-code-application" meets "low-code"
     return out
 

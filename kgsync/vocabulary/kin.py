@@ -9,7 +9,7 @@ build to merge by itself:
   the node ``hallucination-associated-neurons``, whose items define "H-neurons" as its short form:
   "h neuron activation" is "h neuron" plus a head, a facet of the same page.
 * **a vague head over a kind of the same thing** (``vague_head_pairs``): one name is a word
-  plus a vague head noun (``groups._vague_head``: "file", "application", "system"), and the other
+  plus a vague head noun (``groups.vague_head``: "file", "application", "system"), and the other
   is that word with a modifier ("instruction file" / "copilot instruction": a Copilot instruction
   *is* an instruction file), or that word alone, and some item addresses both.  Without that item
   the pair is as often a possessor and its facet as a kind and its carrier ("agent skill" /
@@ -30,7 +30,7 @@ from collections.abc import Iterable, Mapping
 from kgsync.contract.model import Graph
 from kgsync.extract.canonical import term_key
 from kgsync.read.config import Merge
-from kgsync.vocabulary.groups import _vague_head
+from kgsync.vocabulary.groups import vague_head
 from kgsync.vocabulary.similarity import MAX_BLOCK, near_duplicate_pairs
 
 
@@ -96,7 +96,7 @@ def vague_head_pairs(forms: Mapping[str, Iterable[str]], items: Mapping[str, fro
     pairs: set[tuple[str, str]] = set()
     for name in unique:
         words_ = name.split("-")
-        if len(words_) != 2 or not _vague_head(words_[1]) or _vague_head(words_[0]) or _proper(forms[name]):
+        if len(words_) != 2 or not vague_head(words_[1]) or vague_head(words_[0]) or _proper(forms[name]):
             continue
         kinds = by_last.get(words_[0], [])
         if len(kinds) > MAX_BLOCK:
