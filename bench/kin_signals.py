@@ -4,9 +4,9 @@
     PYTHONPATH=$PWD .venv/bin/python bench/kin_signals.py GRAPH.jsonl 'ITEMS/*.md' \
         [--pairs bench/labels/reading_pairs_2026-12-02_fifth.txt] [--wordnet /usr/share/wordnet]
 
-Prints every pair each signal proposes among the graph's concept (and method) nodes, marked ``READER``
-when a reading's pairs file lists it, and every method node whose head's first WordNet sense is no
-act (the lexicographer-file reading of "a field, not a technique").  Nothing here is used by the
+Prints every pair each signal proposes among the graph's concept (and method) nodes, marked
+``READER`` when a reading's pairs file lists it, the reader's pairs ``kgsync duplicates`` proposes
+already, and every node a type signal would retype (below).  Nothing here is used by the
 build: it is the evidence for keeping a signal out of ``kgsync.vocabulary.kin`` or for adding it.
 
 Signals:
@@ -43,7 +43,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import wordnet_table  # noqa: E402  (the bench's WordNet reader)
 
+from kgsync.cli.duplicates import duplicate_pairs  # noqa: E402
+from kgsync.contract import jsonl  # noqa: E402
 from kgsync.extract import wordnet  # noqa: E402
+from kgsync.read.config import Merge  # noqa: E402
 
 
 def _load(path: Path) -> tuple[list[str], dict[str, set[str]]]:
@@ -173,7 +176,10 @@ def main() -> None:
     for signal, a, b, why in sorted(found):
         mark = "READER" if (a, b) in reader else "-"
         print(f"{signal}\t{a}\t{b}\t{mark}\t{why}")
-    hit = {(a, b) for _s, a, b, _w in found}
+    proposed = set(duplicate_pairs(jsonl.read(args.graph), Merge()))
+    for a, b in sorted(reader & proposed):
+        print(f"proposed\t{a}\t{b}\tREADER\talready proposed (kgsync duplicates)")
+    hit = {(a, b) for _s, a, b, _w in found} | proposed
     for a, b in sorted(reader - hit):
         print(f"missed\t{a}\t{b}\tREADER\tno signal finds it")
     for node, votes in sorted(_coordinated(nodes, args.graph, raw).items()):
