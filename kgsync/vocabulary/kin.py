@@ -33,8 +33,9 @@ them and more pairs a reader keeps apart, so none is a rule:
 * two modifiers of one head written together by some item ("autonomous AI agents"): AI agent /
   autonomous agent, and AI / multi agent, claude code / low code, continuous / runtime
   monitoring, GitHub / Microsoft Copilot, human / nominal review, autonomous / coding agent
-  (9 pairs over the 273 items, 1 a reader's); no item that writes the stacked phrase links
-  both nodes, and the graph holds no text that writes it: a build-time reading, not this one;
+  (9 pairs over the 273 items, 1 a reader's); none of the 3 items that write "autonomous AI
+  agents" links both nodes, and the graph holds no text that writes it: a reading of the
+  items at build time, not of the graph;
 * one name as the modifier of the other's head ("human-in-the-loop oversight"): human in the
   loop / human oversight, and agent skill / workflow, Copilot coding agent / instruction,
   GitHub Actions / Copilot, memory context / system, human approval / oversight (7, 1);
