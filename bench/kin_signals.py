@@ -33,7 +33,6 @@ from __future__ import annotations
 import argparse
 import glob
 import itertools
-import json
 import re
 import sys
 from collections import Counter, defaultdict
@@ -45,20 +44,22 @@ import wordnet_table  # noqa: E402  (the bench's WordNet reader)
 
 from kgsync.cli.duplicates import duplicate_pairs  # noqa: E402
 from kgsync.contract import jsonl  # noqa: E402
+from kgsync.contract.model import Graph  # noqa: E402
 from kgsync.extract import wordnet  # noqa: E402
 from kgsync.read.config import Merge  # noqa: E402
 
 
-def _load(path: Path) -> tuple[list[str], dict[str, set[str]]]:
-    nodes: list[str] = []
+def _load(graph: Graph) -> tuple[list[str], dict[str, set[str]], dict[str, list[str]]]:
+    """The concept and method nodes, node -> the items that link it, node -> its spellings."""
+    nodes = sorted(e.name for e in graph.entities if e.entity_type in ("concept", "method"))
     linked: dict[str, set[str]] = defaultdict(set)
-    for line in path.read_text(encoding="utf-8").splitlines():
-        record = json.loads(line)
-        if record.get("type") == "entity" and record["entityType"] in ("concept", "method"):
-            nodes.append(record["name"])
-        elif record.get("type") == "relation" and record["from"].startswith(("item:", "claim:")):
-            linked[record["to"]].add(record["from"].split(":")[1])
-    return nodes, linked
+    for relation in graph.relations:
+        if relation.source.startswith(("item:", "claim:")):
+            linked[relation.target].add(relation.source.split(":")[1])
+    spelled = {e.name: [e.name.partition(":")[2].replace("-", " ")]
+               + [o[len("alias:"):] for o in e.observations if o.startswith("alias:")]
+               for e in graph.entities if e.name in nodes}
+    return nodes, linked, spelled
 
 
 def _words(node: str) -> tuple[str, list[str]]:
@@ -101,60 +102,52 @@ def _written(texts: dict[str, str], phrase: str) -> list[str]:
     return sorted(slug for slug, text in texts.items() if pattern.search(text))
 
 
-def _coordinated(nodes: list[str], graph: Path, texts: dict[str, str]) -> dict[str, Counter[str]]:
-    """node -> the types of the nodes items list beside it (one sentence's parts split at commas,
-    semicolons, "and", "or", "vs", slashes), by the names and aliases no two nodes share."""
+def coordinated(graph: Graph, raw: dict[str, str]) -> list[tuple[str, dict[str, int]]]:
+    """Nodes items list mostly beside nodes of the other type (one sentence's parts split at
+    commas, semicolons, "and", "or", "vs", slashes; by the names and aliases no two nodes share),
+    with the types of their neighbours."""
+    nodes, _linked, spelled = _load(graph)
     owners: dict[str, set[str]] = defaultdict(set)
-    for line in graph.read_text(encoding="utf-8").splitlines():
-        record = json.loads(line)
-        if record.get("type") == "entity" and record["name"] in nodes:
-            spelled = [record["name"].partition(":")[2].replace("-", " ")]
-            spelled += [o[len("alias:"):] for o in record["observations"] if o.startswith("alias:")]
-            for form in spelled:
-                owners[" ".join(re.findall(r"[a-z0-9]+", form.lower()))].add(record["name"])
+    for node in nodes:
+        for form in spelled[node]:
+            owners[" ".join(re.findall(r"[a-z0-9]+", form.lower()))].add(node)
     single = {form: next(iter(names)) for form, names in owners.items() if len(names) == 1 and form}
     votes: dict[str, Counter[str]] = defaultdict(Counter)
-    for text in texts.values():
+    for text in raw.values():
         for sentence in re.split(r"[.\n:()\[\]]", text):
             parts = [" ".join(re.findall(r"[a-z0-9]+", part.lower()))
                      for part in re.split(r"[,;/]|\b(?:and|or|vs)\b", sentence)]
             found = list(dict.fromkeys(single[p] for p in parts if p in single))
             for node in found:
                 votes[node].update(_words(other)[0] for other in found if other != node)
-    return votes
+    out = []
+    for node, counts in sorted(votes.items()):
+        kind = _words(node)[0]
+        other = "concept" if kind == "method" else "method"
+        if counts[other] > counts[kind] and counts[other] >= 2:
+            out.append((node, dict(counts)))
+    return out
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("graph", type=Path)
-    parser.add_argument("items", help="a glob of the items' Markdown files")
-    parser.add_argument("--pairs", type=Path, help="a reading's pairs file (a | b | why)")
-    parser.add_argument("--wordnet", type=Path, default=Path("/usr/share/wordnet"))
-    parser.add_argument("--depth", type=int, default=4)
-    args = parser.parse_args()
-    nodes, linked = _load(args.graph)
-    raw = {Path(p).stem: Path(p).read_text(encoding="utf-8") for p in sorted(glob.glob(args.items))}
+def pair_signals(graph: Graph, raw: dict[str, str], wn: _WordNet | None = None,
+                 depth: int = 4) -> list[tuple[str, str, str, str]]:
+    """(signal, a, b, why) for every pair a signal proposes (see the module doc), sorted; the
+    head-hypernym signal only with ``wn``.  ``raw``: item slug -> its text."""
+    nodes, linked, _spelled = _load(graph)
     texts = {slug: " " + re.sub(r"[^a-z0-9]+", " ", text.lower()) + " " for slug, text in raw.items()}
-    reader: set[tuple[str, str]] = set()
-    if args.pairs:
-        for line in args.pairs.read_text(encoding="utf-8").splitlines():
-            parts = [p.strip() for p in line.split("|")]
-            if not line.startswith("#") and len(parts) >= 2:
-                reader.add((min(parts[0], parts[1]), max(parts[0], parts[1])))
-    wn = _WordNet(args.wordnet)
     found: list[tuple[str, str, str, str]] = []
     by_head: dict[tuple[str, str], list[str]] = defaultdict(list)
     for node in nodes:
         kind, words = _words(node)
         by_head[(kind, words[-1])].append(node)
-    for a, b in itertools.combinations(sorted(nodes), 2):
+    for a, b in itertools.combinations(nodes, 2):
         (kind_a, x), (kind_b, y) = _words(a), _words(b)
         if kind_a != kind_b:
             continue
-        if len(x) >= 2 and x[:-1] == y[:-1] and len(y) == len(x) and x[-1] != y[-1]:
-            up_a, up_b = wn.above(x[-1], args.depth), wn.above(y[-1], args.depth)
+        if wn is not None and len(x) >= 2 and x[:-1] == y[:-1] and len(y) == len(x) and x[-1] != y[-1]:
+            up_a, up_b = wn.above(x[-1], depth), wn.above(y[-1], depth)
             common = sorted((up_a[w] + up_b[w], w) for w in set(up_a) & set(up_b))
-            if common and common[0][0] <= args.depth:
+            if common and common[0][0] <= depth:
                 found.append(("head-hypernym", a, b, f"{common[0][1]} at {common[0][0]}"))
         if len(x) >= 2 and len(y) >= 2 and x[-1] == y[-1] and not set(x[:-1]) & set(y[:-1]):
             phrases = [" " + " ".join(p[:-1] + q[:-1]) + " " + _plural(x[-1]) + " " for p, q in ((x, y), (y, x))]
@@ -173,23 +166,43 @@ def main() -> None:
         if len(words) == 2 and wordnet.is_modifier(words[0]) and others:
             first, second = sorted((node, others[0]))
             found.append(("descriptive-adjective", first, second, f"{words[0]} is an adjective"))
-    for signal, a, b, why in sorted(found):
+    return sorted(found)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("graph", type=Path)
+    parser.add_argument("items", help="a glob of the items' Markdown files")
+    parser.add_argument("--pairs", type=Path, help="a reading's pairs file (a | b | why)")
+    parser.add_argument("--wordnet", type=Path, default=Path("/usr/share/wordnet"))
+    parser.add_argument("--depth", type=int, default=4)
+    args = parser.parse_args()
+    graph = jsonl.read(args.graph)
+    raw = {Path(p).stem: Path(p).read_text(encoding="utf-8") for p in sorted(glob.glob(args.items))}
+    reader: set[tuple[str, str]] = set()
+    if args.pairs:
+        for line in args.pairs.read_text(encoding="utf-8").splitlines():
+            parts = [p.strip() for p in line.split("|")]
+            if not line.startswith("#") and len(parts) >= 2:
+                reader.add((min(parts[0], parts[1]), max(parts[0], parts[1])))
+    wn = _WordNet(args.wordnet) if (args.wordnet / "data.noun").is_file() else None
+    if wn is None:
+        print(f"no WordNet database in {args.wordnet}: head-hypernym and type lines left out", file=sys.stderr)
+    found = pair_signals(graph, raw, wn, args.depth)
+    for signal, a, b, why in found:
         mark = "READER" if (a, b) in reader else "-"
         print(f"{signal}\t{a}\t{b}\t{mark}\t{why}")
-    proposed = set(duplicate_pairs(jsonl.read(args.graph), Merge()))
+    proposed = set(duplicate_pairs(graph, Merge()))
     for a, b in sorted(reader & proposed):
         print(f"proposed\t{a}\t{b}\tREADER\talready proposed (kgsync duplicates)")
     hit = {(a, b) for _s, a, b, _w in found} | proposed
     for a, b in sorted(reader - hit):
         print(f"missed\t{a}\t{b}\tREADER\tno signal finds it")
-    for node, votes in sorted(_coordinated(nodes, args.graph, raw).items()):
-        kind, _words_ = _words(node)
-        other = "concept" if kind == "method" else "method"
-        if votes[other] > votes[kind] and votes[other] >= 2:
-            print(f"coordinated\t{node}\t{dict(votes)}\t-\tlisted mostly beside {other}s")
-    for node in nodes:
+    for node, votes in coordinated(graph, raw):
+        print(f"coordinated\t{node}\t{votes}\t-\tlisted mostly beside the other type")
+    for node in _load(graph)[0]:
         kind, words = _words(node)
-        if kind == "method" and wn.first_lexfile(words[-1]) not in ("noun.act", "-"):
+        if wn is not None and kind == "method" and wn.first_lexfile(words[-1]) not in ("noun.act", "-"):
             print(f"type\t{node}\t{wn.first_lexfile(words[-1])}\t-\thead's first sense is no act")
 
 
