@@ -78,7 +78,15 @@ def item_acronyms(item: ItemCandidates, expansions: Expansions) -> dict[str, str
     that the item writes out somewhere (``ItemCandidates.spelled``), else the map's only
     expansion when it has one.  An acronym the map gives two meanings ("IP": intellectual
     property and Internet Protocol; "DORA") keeps its letters in an item that spells out
-    neither: which one it means is not written there.  Depends on this item and the map."""
+    neither: which one it means is not written there.  Depends on this item and the map.
+
+    A plural or a product's use follows the item's own definition: the item on "custom GPTs"
+    defines "custom Generative Pre-trained Transformer (GPT)" itself, so its GPT is that
+    expansion.  Measured for issue 21 and left out as signals that it should not be: a plural
+    (the 273 items write the plural of an acronym they define 68 times, "LLMs", "APIs", "ADRs":
+    GPT once), and a definition written inside a compound the item names ("custom ...",
+    "agentic Artificial Intelligence (AI)", "remote Model Context Protocol (MCP)", "shadow AI":
+    66 (item, acronym, compound) over the 273 items, nearly all of the ordinary sense)."""
     local = dict(item.acronyms)
     spelled: dict[str, set[str]] = {}
     for short, long in item.spelled:

@@ -19,7 +19,29 @@ Signals measured and left out (no reader pair they would find, or as many false 
 synonymy of the differing words (no reader pair's words share a WordNet synset: log/trail,
 approval/oversight), and the overlap of the sets of items that link two names sharing a word
 (the siblings a reader keeps apart, PDP/PAP/PEP, overlap far more than the pairs a reader
-merges: authors who mean one idea write one name).
+merges: authors who mean one idea write one name).  Measured again for issue 21 with
+``bench/kin_signals.py`` over the research corpus's graph and over that corpus with the later
+items (273), against the reader's three pairs this module does not propose (audit log / audit
+trail, AI agent / autonomous agent, human oversight / human in the loop); each finds one of
+them and more pairs a reader keeps apart, so none is a rule:
+
+* a shared hypernym *word* of two heads after the same modifier (log -> written record ->
+  record -> evidence, trail -> evidence: two synsets of "evidence", four steps): audit log /
+  trail, and cost performance / reduction, h-neuron activation / formation, LLM hallucination
+  / reasoning, all nearer (two or three steps); over the 892 mined concept terms, 15 more
+  (AI agent / assistant, local database / index...) with acts and processes left out;
+* two modifiers of one head written together by some item ("autonomous AI agents"): AI agent /
+  autonomous agent, and AI / multi agent, claude code / low code, continuous / runtime
+  monitoring, GitHub / Microsoft Copilot, human / nominal review, autonomous / coding agent
+  (9 pairs over the 273 items, 1 a reader's); none of the 3 items that write "autonomous AI
+  agents" links both nodes, and the graph holds no text that writes it: a reading of the
+  items at build time, not of the graph;
+* one name as the modifier of the other's head ("human-in-the-loop oversight"): human in the
+  loop / human oversight, and agent skill / workflow, Copilot coding agent / instruction,
+  GitHub Actions / Copilot, memory context / system, human approval / oversight (7, 1);
+* an adjective and a head beside the head's most linked node (autonomous agent / AI agent):
+  and low code / Claude Code, controlled / LLM hallucination, predictive / AI-assisted coding,
+  constitutional / shadow AI, continuous / runtime monitoring (8, 1).
 """
 
 from __future__ import annotations
