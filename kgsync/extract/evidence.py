@@ -66,6 +66,9 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
         deferred: list[_Deferred] = []  # citations whose referencing finding is not said (``_anchored``)
         # cited claim -> this item's findings whose link to it is said, and how (``_anchored``)
         anchors: dict[str, list[tuple[ClaimText, RelationType]]] = {}
+        # the same, said where the item names its finding for the citation: the finding's own entry,
+        # an author's marker, an Evidence Map row (its claim cell) - firmer than a prose note's match
+        firm: dict[str, list[tuple[ClaimText, RelationType]]] = {}
 
         def add(mention: Mention, slug: str, claim: ClaimText, source: ClaimText, relation: RelationType,
                 kind: str, said: bool = True) -> None:
@@ -80,9 +83,11 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                 max(1, len({n for n in cited_here[(mention.line, mention.target, mention.sentence)] if n}))
             basis[key] = (min(names, basis.get(key, (names, 0))[0]), claim.number)
             if said and mention.shape not in _DESCRIBING:  # a link this item says: an anchor
-                sources = anchors.setdefault(target_name, [])
-                if (source, relation) not in sources:
-                    sources.append((source, relation))
+                for said_in in (anchors, firm) if mention.held_by or mention.exact or mention.shape == "row" \
+                        else (anchors,):
+                    sources = said_in.setdefault(target_name, [])
+                    if (source, relation) not in sources:
+                        sources.append((source, relation))
         for mention in extraction.mentions:
             cited_here.setdefault((mention.line, mention.target, mention.sentence), set()).add(mention.finding)
         for mention in extraction.mentions:
@@ -149,14 +154,27 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                     # which finding of this item draws on it is not said (``_anchored``)
                     unclear = not builds_on(source, claim, restating[slug], cited) or \
                         not shares_most_with(source, claim, named)
-                if loose and (unclear or source is None or mention.shape in _DESCRIBING):
+                # a prose note's match is where the note stands, not what the item says elsewhere
+                noted = loose and source is not None and not unclear and not mention.shape and not mention.held_by
+                if loose and (noted or unclear or source is None or mention.shape in _DESCRIBING):
                     # decided once the item's sure links are known (``_anchored``)
-                    deferred.append(_Deferred(mention, slug, claim, source, unclear, restated is not None))
+                    deferred.append(_Deferred(mention, slug, claim, source, unclear, restated is not None,
+                                              clear if noted else None))
                     continue
             if source is None:
                 continue
             add(mention, slug, claim, source, relation, link_kind(mention, restated is not None, clear), said=clear)
-        for pending in deferred:
+        # a prose note citing a finding whose user the item names firmly elsewhere belongs to that one;
+        # else to its match, as before (an anchor for the rest when it is clear)
+        for pending in (p for p in deferred if p.clear is not None):
+            anchor = _anchored(pending, extraction.claims, firm)
+            if anchor is not None and anchor[0] != pending.source:
+                add(pending.mention, pending.slug, pending.claim, anchor[0], anchor[1],
+                    link_kind(pending.mention, pending.restated, anchor=True), said=False)
+            elif pending.source is not None:
+                add(pending.mention, pending.slug, pending.claim, pending.source, RelationType.EXTENDS,
+                    link_kind(pending.mention, pending.restated, bool(pending.clear)), said=bool(pending.clear))
+        for pending in (p for p in deferred if p.clear is None):
             anchor = _anchored(pending, extraction.claims, anchors)
             if anchor is not None:  # the sentence restates that link: recorded as its evidence
                 add(pending.mention, pending.slug, pending.claim, anchor[0], anchor[1],
@@ -195,6 +213,9 @@ class _Deferred:
     source: ClaimText | None  # the best match (None: no finding shares a word)
     unclear: bool  # the best match does not build on the cited finding (``builds_on``)
     restated: bool  # the cited finding was named by restatement (``link_kind``)
+    #: a prose note matched to a finding (whether clearly): kept unless the item says firmly elsewhere
+    #: which finding uses the cited one; None: any other citation
+    clear: bool | None = None
 
 
 def _anchored(pending: _Deferred, claims: Sequence[ClaimText],
