@@ -34,8 +34,9 @@ from kgsync.extract.evidence_model import (MIN_SHARED, MIN_SOURCE_WORDS, MIN_TRU
                                            EvidenceText, Extracted, Mention, Numbered, PlannedLink, content_words,
                                            words_key)
 from kgsync.extract.references import references
+from kgsync.extract.evidence_hints import (describing_hint, marker_issue, refused_hint, unclear_source_hint,
+                                           unnamed_finding_hint)
 from kgsync.extract.restated import FindingIndex
-from kgsync.extract.stance import DISAGREEING
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 
 # ---------------------------------------------------------------------------------------------
@@ -93,7 +94,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
         for mention in extraction.mentions:
             slug = mention.target if mention.target in known else suffixes.get(mention.target)
             if slug is None and mention.exact:
-                issues.append(_marker_issue(item, mention, f"names {mention.target}, which is no item",
+                issues.append(marker_issue(item, mention, f"names {mention.target}, which is no item",
                                             "write the cited item's slug as in its file name"))
             if slug is None or slug == item.slug:
                 continue
@@ -114,9 +115,9 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             else:
                 claim = restated or _named_finding(mention, target_extraction, issues, item)
             if mention.refused and not mention.exact:
-                issues.append(_refused_hint(item, mention, slug, claim.number if claim else 0))
+                issues.append(refused_hint(item, mention, slug, claim.number if claim else 0))
             elif mention.described and claim is None and mention.stance is not None:
-                issues.append(_unnamed_finding_hint(item, mention, slug))
+                issues.append(unnamed_finding_hint(item, mention, slug))
             if claim is None or mention.withheld:
                 continue
             relation = mention.stance or RelationType.EXTENDS
@@ -124,7 +125,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             if mention.exact:
                 source = next((c for c in extraction.claims if c.number == mention.held_by), None)
                 if source is None:
-                    issues.append(_marker_issue(
+                    issues.append(marker_issue(
                         item, mention, "names no finding of this item that states it",
                         "put the marker in the Key Findings entry it qualifies, or write "
                         f"[{relation.value}: {slug} KF{claim.number} from KF<n>] (n: this item's finding; "
@@ -180,9 +181,9 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                 add(pending.mention, pending.slug, pending.claim, anchor[0], anchor[1],
                     link_kind(pending.mention, pending.restated, anchor=True), said=False)
             elif pending.mention.shape in _DESCRIBING:
-                issues.append(_describing_hint(item, pending.mention, pending.slug, pending.claim.number))
+                issues.append(describing_hint(item, pending.mention, pending.slug, pending.claim.number))
             elif pending.unclear:
-                issues.append(_unclear_source_hint(item, pending.mention, pending.slug, pending.claim.number))
+                issues.append(unclear_source_hint(item, pending.mention, pending.slug, pending.claim.number))
             elif pending.source is not None:
                 add(pending.mention, pending.slug, pending.claim, pending.source, RelationType.EXTENDS,
                     link_kind(pending.mention, pending.restated, False), said=False)
@@ -254,66 +255,6 @@ def link_kind(mention: Mention, restated: bool, clear: bool = True, anchor: bool
             "clear-match" if clear else "best-match"
     return f"{named} {source} {mention.shape or 'prose'}"
 
-
-def _warning(item: ResearchItem, mention: Mention, message: str, fix: str) -> Issue:
-    """A warning at the mention's line of ``item``: the one shape of every hint below."""
-    return Issue(IssueSeverity.WARNING, Location(item.path, mention.line), message, fix, item.slug)
-
-
-def _marker_issue(item: ResearchItem, mention: Mention, what: str, fix: str) -> Issue:
-    return _warning(item, mention,
-                    f"stance marker [{(mention.stance or RelationType.EXTENDS).value}: {mention.target} …] {what}: no link",
-                    fix)
-
-
-def _refused_hint(item: ResearchItem, mention: Mention, slug: str, number: int) -> Issue:
-    """A stance word near a citation that the rules did not read as this finding's stance."""
-    word = mention.refused.split()[0]
-    relation = "contradicts" if word in _CONTRADICTING or word in DISAGREEING else "supports"
-    outcome = "no claim link" if mention.withheld else "linked as extends at most"
-    return _warning(
-        item, mention,
-        f"'{mention.refused}' near {slug} is not read as a stance of this item's finding (it is not said, "
-        f"in its own clause, that this finding {relation.removesuffix('s')}s {slug}'s): {outcome}",
-        f"if this finding {relation} it, write [{relation}: {slug} KF{number or '<n>'}] in the finding that states it "
-        "(or ... from KF<n> elsewhere); docs/EVIDENCE.md")
-
-
-def _describing_hint(item: ResearchItem, mention: Mention, slug: str, number: int) -> Issue:
-    """A framing section's sentence or a reading-list line citing a finding no finding of this
-    item is said to build on: it describes what was read, not which finding uses it."""
-    where = "a reading-list line" if mention.shape == "reading" else "a framing section"
-    return _warning(
-        item, mention,
-        f"cites {slug} Key Finding {number} in {where}, which says what was read, not which finding of this "
-        "item uses it, and no finding of this item cites it elsewhere: no claim link",
-        f"if one does, write [extends: {slug} KF{number}] in that finding (or ... from KF<n> here); "
-        "docs/EVIDENCE.md")
-
-
-def _unnamed_finding_hint(item: ResearchItem, mention: Mention, slug: str) -> Issue:
-    """Prose that states agreement (disagreement) with an item without saying with which finding."""
-    relation = (mention.stance or RelationType.SUPPORTS).value
-    return _warning(
-        item, mention,
-        f"this sentence says it {relation.removesuffix('s')}s {slug} but not which of its findings (none is "
-        "restated clearly): no claim link",
-        f"name the finding: write [{relation}: {slug} KF<n>] in the finding that states it (or ... from KF<m> "
-        "elsewhere); docs/EVIDENCE.md")
-
-
-def _unclear_source_hint(item: ResearchItem, mention: Mention, slug: str, number: int) -> Issue:
-    """A citation no finding of this item clearly builds on (``builds_on``)."""
-    return _warning(
-        item, mention,
-        f"cites {slug} Key Finding {number}, but no finding of this item clearly builds on it (the best "
-        "match shares too little with it, or restates another of its findings): no claim link",
-        f"if one does, write [extends: {slug} KF{number} from KF<n>] here (n: this item's finding), or cite it "
-        "in that finding; docs/EVIDENCE.md")
-
-
-_CONTRADICTING = frozenset("contradicts contradicted refutes refuted overturns overturned not conflicts inconsistent "
-                           "at disputes reverses reversed".split())
 
 
 def _named_finding(mention: Mention, target: EvidenceText, issues: list[Issue],
