@@ -34,8 +34,8 @@ from kgsync.extract.evidence_model import (MIN_SHARED, MIN_SOURCE_WORDS, MIN_TRU
                                            EvidenceText, Extracted, Mention, Numbered, PlannedLink, content_words,
                                            words_key)
 from kgsync.extract.references import references
-from kgsync.extract.evidence_hints import (describing_hint, marker_issue, refused_hint, unclear_source_hint,
-                                           unnamed_finding_hint)
+from kgsync.extract.evidence_hints import (describing_hint, guessed_source_hint, marker_issue, refused_hint,
+                                           unclear_source_hint, unnamed_finding_hint)
 from kgsync.extract.restated import FindingIndex
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 
@@ -155,13 +155,19 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                     # which finding of this item draws on it is not said (``_anchored``)
                     unclear = not builds_on(source, claim, restating[slug], cited) or \
                         not shares_most_with(source, claim, named)
+                # only list order picked the best match: a guess, linked (numbered citations need it) and
+                # warned, with the marker that says which finding uses the cited one
+                guess = () if source is None or not loose or mention.held_by or clear or unclear else \
+                    tied_with(mention, claim, extraction.claims, source, restates)
                 # a prose note's match is where the note stands, not what the item says elsewhere
                 noted = loose and source is not None and not unclear and not mention.shape and not mention.held_by
                 if loose and (noted or unclear or source is None or mention.shape in _DESCRIBING):
                     # decided once the item's sure links are known (``_anchored``)
                     deferred.append(_Deferred(mention, slug, claim, source, unclear, restated is not None,
-                                              clear if noted else None))
+                                              clear if noted else None, guess))
                     continue
+                if guess and source is not None:
+                    issues.append(guessed_source_hint(item, mention, slug, claim.number, (source.number, *guess)))
             if source is None:
                 continue
             add(mention, slug, claim, source, relation, link_kind(mention, restated is not None, clear), said=clear)
@@ -175,6 +181,9 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             elif pending.source is not None:
                 add(pending.mention, pending.slug, pending.claim, pending.source, RelationType.EXTENDS,
                     link_kind(pending.mention, pending.restated, bool(pending.clear)), said=bool(pending.clear))
+                if pending.guess:
+                    issues.append(guessed_source_hint(item, pending.mention, pending.slug, pending.claim.number,
+                                                      (pending.source.number, *pending.guess)))
         for pending in (p for p in deferred if p.clear is None):
             anchor = _anchored(pending, extraction.claims, anchors)
             if anchor is not None:  # the sentence restates that link: recorded as its evidence
@@ -217,6 +226,7 @@ class _Deferred:
     #: a prose note matched to a finding (whether clearly): kept unless the item says firmly elsewhere
     #: which finding uses the cited one; None: any other citation
     clear: bool | None = None
+    guess: tuple[int, ...] = ()  # the other findings that match as well as ``source`` (``tied_with``)
 
 
 def _anchored(pending: _Deferred, claims: Sequence[ClaimText],
@@ -354,6 +364,20 @@ def best_match(mention: Mention, target: ClaimText, claims: Sequence[ClaimText],
         else:
             runner_up = max(runner_up, shared)
     return found, best is not None and -best[0] >= MIN_SHARED and -best[0] - runner_up >= MIN_TRUST_LEAD
+
+
+def tied_with(mention: Mention, target: ClaimText, claims: Sequence[ClaimText], source: ClaimText,
+              restated: bool = False) -> tuple[int, ...]:
+    """The other findings of this item that match what is said exactly as well as ``source``, by both
+    of ``best_match``'s measures (the words shared with what is said, then with the cited finding's
+    claim): if any, only list order picked ``source``."""
+    said = frozenset(mention.said.split()) if restated else \
+        _said(mention.row_claim or f"{mention.context} {mention.sentence}")
+    referenced = content_words(target.statement)
+
+    def rank(claim: ClaimText) -> tuple[int, int]:
+        return len(said & claim.content()), len(referenced & claim.content())
+    return tuple(c.number for c in claims if c.number != source.number and rank(c) == rank(source))
 
 
 #: Content words a best-matching referencing finding must share with the finding it cites (their

@@ -68,5 +68,17 @@ def unclear_source_hint(item: ResearchItem, mention: Mention, slug: str, number:
         "in that finding; docs/EVIDENCE.md")
 
 
+def guessed_source_hint(item: ResearchItem, mention: Mention, slug: str, number: int, tied: tuple[int, ...]) -> Issue:
+    """A citation whose referencing finding only list order picked: ``tied`` findings of this item
+    (the linked one first) match what is said equally."""
+    names = [f"KF{n}" for n in tied]
+    return warning(
+        item, mention,
+        f"cites {slug} Key Finding {number}, but {', '.join(names[:-1])} and {names[-1]} of this item match this "
+        f"sentence equally: linked from {names[0]} by list order, a guess",
+        f"write [extends: {slug} KF{number} from KF<n>] here (n: the finding that uses it), or cite it in that "
+        "finding; docs/EVIDENCE.md")
+
+
 _CONTRADICTING = frozenset("contradicts contradicted refutes refuted overturns overturned not conflicts inconsistent "
                            "at disputes reverses reversed".split())

@@ -231,6 +231,23 @@ def test_a_prose_note_belongs_to_the_finding_the_item_names_firmly_elsewhere() -
     assert (link.source_number, link.kind) == (1, "number clear-match prose")
 
 
+def test_a_best_match_only_list_order_picked_is_linked_and_warned() -> None:
+    # Both findings share "vector" and "search" with the note and with the cited finding: nothing
+    # but list order picks finding 1. The numbered citation still links (it is the cited end that is
+    # sure), and the author is told which marker says the finding that uses it.
+    body = f"Vector search matters. Source: `{OLD}.md` Key Finding 2."
+    tied = ("Vector search waits until the corpus grows.", "Vector search costs too much for the team.")
+    result = links_of(old_item(), new_item(body, tied))
+    [link] = result.links[NEW]
+    assert (link.source_number, link.kind) == (1, "number best-match prose")
+    [issue] = result.issues
+    assert "KF1 and KF2 of this item match this sentence equally" in issue.message
+    assert f"[extends: {OLD} KF2 from KF<n>]" in issue.hint and issue.location.line == link.line
+    # a finding that matches better is no guess: no warning
+    closer = ("Vector search matters until the corpus grows.", tied[1])
+    assert links_of(old_item(), new_item(body, closer)).issues == ()
+
+
 def test_each_link_carries_its_evidence_kind() -> None:
     body = (f"Vector search is deferred, as `{OLD}.md` Key Finding 2 found.\n\n"
             f"This confirms the finding from `{OLD}.md` that SQLite FTS5 ranks research items by BM25 "

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from kgsync.contract.model import RelationType
-from kgsync.extract.evidence_hints import describing_hint, refused_hint, unclear_source_hint, unnamed_finding_hint
+from kgsync.extract.evidence_hints import (describing_hint, guessed_source_hint, refused_hint, unclear_source_hint,
+                                           unnamed_finding_hint)
 from kgsync.extract.evidence_model import Mention
 from kgsync.read.items import IssueSeverity
 from tests.extract.test_evidence import NEW, OLD, new_item
@@ -31,3 +32,9 @@ def test_a_refused_cue_is_named_with_its_relation() -> None:
     assert f"[contradicts: {OLD} KF2]" in contradicting.hint and "'reverses the'" in contradicting.message
     agreeing = refused_hint(item, mention(refused="confirms"), OLD, 0)
     assert f"[supports: {OLD} KF<n>]" in agreeing.hint and "linked as extends at most" in agreeing.message
+
+
+def test_a_guessed_source_names_every_tied_finding_and_the_linked_one_first() -> None:
+    issue = guessed_source_hint(new_item("Nothing here."), mention(), OLD, 2, (4, 6, 8))
+    assert "KF4, KF6 and KF8 of this item match this sentence equally: linked from KF4" in issue.message
+    assert f"[extends: {OLD} KF2 from KF<n>]" in issue.hint
