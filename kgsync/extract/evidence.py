@@ -34,8 +34,9 @@ from kgsync.extract.evidence_model import (MIN_SHARED, MIN_SOURCE_WORDS, MIN_TRU
                                            EvidenceText, Extracted, Mention, Numbered, PlannedLink, content_words,
                                            words_key)
 from kgsync.extract.references import references
+from kgsync.extract.evidence_hints import (describing_hint, guessed_source_hint, marker_issue, refused_hint,
+                                           unclear_source_hint, unnamed_finding_hint)
 from kgsync.extract.restated import FindingIndex
-from kgsync.extract.stance import DISAGREEING
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 
 # ---------------------------------------------------------------------------------------------
@@ -66,6 +67,9 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
         deferred: list[_Deferred] = []  # citations whose referencing finding is not said (``_anchored``)
         # cited claim -> this item's findings whose link to it is said, and how (``_anchored``)
         anchors: dict[str, list[tuple[ClaimText, RelationType]]] = {}
+        # the same, said where the item names its finding for the citation: the finding's own entry,
+        # an author's marker, an Evidence Map row (its claim cell) - firmer than a prose note's match
+        firm: dict[str, list[tuple[ClaimText, RelationType]]] = {}
 
         def add(mention: Mention, slug: str, claim: ClaimText, source: ClaimText, relation: RelationType,
                 kind: str, said: bool = True) -> None:
@@ -80,15 +84,17 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                 max(1, len({n for n in cited_here[(mention.line, mention.target, mention.sentence)] if n}))
             basis[key] = (min(names, basis.get(key, (names, 0))[0]), claim.number)
             if said and mention.shape not in _DESCRIBING:  # a link this item says: an anchor
-                sources = anchors.setdefault(target_name, [])
-                if (source, relation) not in sources:
-                    sources.append((source, relation))
+                for said_in in (anchors, firm) if mention.held_by or mention.exact or mention.shape == "row" \
+                        else (anchors,):
+                    sources = said_in.setdefault(target_name, [])
+                    if (source, relation) not in sources:
+                        sources.append((source, relation))
         for mention in extraction.mentions:
             cited_here.setdefault((mention.line, mention.target, mention.sentence), set()).add(mention.finding)
         for mention in extraction.mentions:
             slug = mention.target if mention.target in known else suffixes.get(mention.target)
             if slug is None and mention.exact:
-                issues.append(_marker_issue(item, mention, f"names {mention.target}, which is no item",
+                issues.append(marker_issue(item, mention, f"names {mention.target}, which is no item",
                                             "write the cited item's slug as in its file name"))
             if slug is None or slug == item.slug:
                 continue
@@ -109,9 +115,9 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             else:
                 claim = restated or _named_finding(mention, target_extraction, issues, item)
             if mention.refused and not mention.exact:
-                issues.append(_refused_hint(item, mention, slug, claim.number if claim else 0))
+                issues.append(refused_hint(item, mention, slug, claim.number if claim else 0))
             elif mention.described and claim is None and mention.stance is not None:
-                issues.append(_unnamed_finding_hint(item, mention, slug))
+                issues.append(unnamed_finding_hint(item, mention, slug))
             if claim is None or mention.withheld:
                 continue
             relation = mention.stance or RelationType.EXTENDS
@@ -119,7 +125,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             if mention.exact:
                 source = next((c for c in extraction.claims if c.number == mention.held_by), None)
                 if source is None:
-                    issues.append(_marker_issue(
+                    issues.append(marker_issue(
                         item, mention, "names no finding of this item that states it",
                         "put the marker in the Key Findings entry it qualifies, or write "
                         f"[{relation.value}: {slug} KF{claim.number} from KF<n>] (n: this item's finding; "
@@ -149,22 +155,44 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                     # which finding of this item draws on it is not said (``_anchored``)
                     unclear = not builds_on(source, claim, restating[slug], cited) or \
                         not shares_most_with(source, claim, named)
-                if loose and (unclear or source is None or mention.shape in _DESCRIBING):
+                # only list order picked the best match: a guess, linked (numbered citations need it) and
+                # warned, with the marker that says which finding uses the cited one
+                guess = () if source is None or not loose or mention.held_by or clear or unclear else \
+                    tied_with(mention, claim, extraction.claims, source, restates)
+                # a prose note's match is where the note stands, not what the item says elsewhere
+                noted = loose and source is not None and not unclear and not mention.shape and not mention.held_by
+                if loose and (noted or unclear or source is None or mention.shape in _DESCRIBING):
                     # decided once the item's sure links are known (``_anchored``)
-                    deferred.append(_Deferred(mention, slug, claim, source, unclear, restated is not None))
+                    deferred.append(_Deferred(mention, slug, claim, source, unclear, restated is not None,
+                                              clear if noted else None, guess))
                     continue
+                if guess and source is not None:
+                    issues.append(guessed_source_hint(item, mention, slug, claim.number, (source.number, *guess)))
             if source is None:
                 continue
             add(mention, slug, claim, source, relation, link_kind(mention, restated is not None, clear), said=clear)
-        for pending in deferred:
+        # a prose note citing a finding whose user the item names firmly elsewhere belongs to that one;
+        # else to its match, as before (an anchor for the rest when it is clear)
+        for pending in (p for p in deferred if p.clear is not None):
+            anchor = _anchored(pending, extraction.claims, firm)
+            if anchor is not None and anchor[0] != pending.source:
+                add(pending.mention, pending.slug, pending.claim, anchor[0], anchor[1],
+                    link_kind(pending.mention, pending.restated, anchor=True), said=False)
+            elif pending.source is not None:
+                add(pending.mention, pending.slug, pending.claim, pending.source, RelationType.EXTENDS,
+                    link_kind(pending.mention, pending.restated, bool(pending.clear)), said=bool(pending.clear))
+                if pending.guess:
+                    issues.append(guessed_source_hint(item, pending.mention, pending.slug, pending.claim.number,
+                                                      (pending.source.number, *pending.guess)))
+        for pending in (p for p in deferred if p.clear is None):
             anchor = _anchored(pending, extraction.claims, anchors)
             if anchor is not None:  # the sentence restates that link: recorded as its evidence
                 add(pending.mention, pending.slug, pending.claim, anchor[0], anchor[1],
                     link_kind(pending.mention, pending.restated, anchor=True), said=False)
             elif pending.mention.shape in _DESCRIBING:
-                issues.append(_describing_hint(item, pending.mention, pending.slug, pending.claim.number))
+                issues.append(describing_hint(item, pending.mention, pending.slug, pending.claim.number))
             elif pending.unclear:
-                issues.append(_unclear_source_hint(item, pending.mention, pending.slug, pending.claim.number))
+                issues.append(unclear_source_hint(item, pending.mention, pending.slug, pending.claim.number))
             elif pending.source is not None:
                 add(pending.mention, pending.slug, pending.claim, pending.source, RelationType.EXTENDS,
                     link_kind(pending.mention, pending.restated, False), said=False)
@@ -195,6 +223,10 @@ class _Deferred:
     source: ClaimText | None  # the best match (None: no finding shares a word)
     unclear: bool  # the best match does not build on the cited finding (``builds_on``)
     restated: bool  # the cited finding was named by restatement (``link_kind``)
+    #: a prose note matched to a finding (whether clearly): kept unless the item says firmly elsewhere
+    #: which finding uses the cited one; None: any other citation
+    clear: bool | None = None
+    guess: tuple[int, ...] = ()  # the other findings that match as well as ``source`` (``tied_with``)
 
 
 def _anchored(pending: _Deferred, claims: Sequence[ClaimText],
@@ -233,66 +265,6 @@ def link_kind(mention: Mention, restated: bool, clear: bool = True, anchor: bool
             "clear-match" if clear else "best-match"
     return f"{named} {source} {mention.shape or 'prose'}"
 
-
-def _warning(item: ResearchItem, mention: Mention, message: str, fix: str) -> Issue:
-    """A warning at the mention's line of ``item``: the one shape of every hint below."""
-    return Issue(IssueSeverity.WARNING, Location(item.path, mention.line), message, fix, item.slug)
-
-
-def _marker_issue(item: ResearchItem, mention: Mention, what: str, fix: str) -> Issue:
-    return _warning(item, mention,
-                    f"stance marker [{(mention.stance or RelationType.EXTENDS).value}: {mention.target} …] {what}: no link",
-                    fix)
-
-
-def _refused_hint(item: ResearchItem, mention: Mention, slug: str, number: int) -> Issue:
-    """A stance word near a citation that the rules did not read as this finding's stance."""
-    word = mention.refused.split()[0]
-    relation = "contradicts" if word in _CONTRADICTING or word in DISAGREEING else "supports"
-    outcome = "no claim link" if mention.withheld else "linked as extends at most"
-    return _warning(
-        item, mention,
-        f"'{mention.refused}' near {slug} is not read as a stance of this item's finding (it is not said, "
-        f"in its own clause, that this finding {relation.removesuffix('s')}s {slug}'s): {outcome}",
-        f"if this finding {relation} it, write [{relation}: {slug} KF{number or '<n>'}] in the finding that states it "
-        "(or ... from KF<n> elsewhere); docs/EVIDENCE.md")
-
-
-def _describing_hint(item: ResearchItem, mention: Mention, slug: str, number: int) -> Issue:
-    """A framing section's sentence or a reading-list line citing a finding no finding of this
-    item is said to build on: it describes what was read, not which finding uses it."""
-    where = "a reading-list line" if mention.shape == "reading" else "a framing section"
-    return _warning(
-        item, mention,
-        f"cites {slug} Key Finding {number} in {where}, which says what was read, not which finding of this "
-        "item uses it, and no finding of this item cites it elsewhere: no claim link",
-        f"if one does, write [extends: {slug} KF{number}] in that finding (or ... from KF<n> here); "
-        "docs/EVIDENCE.md")
-
-
-def _unnamed_finding_hint(item: ResearchItem, mention: Mention, slug: str) -> Issue:
-    """Prose that states agreement (disagreement) with an item without saying with which finding."""
-    relation = (mention.stance or RelationType.SUPPORTS).value
-    return _warning(
-        item, mention,
-        f"this sentence says it {relation.removesuffix('s')}s {slug} but not which of its findings (none is "
-        "restated clearly): no claim link",
-        f"name the finding: write [{relation}: {slug} KF<n>] in the finding that states it (or ... from KF<m> "
-        "elsewhere); docs/EVIDENCE.md")
-
-
-def _unclear_source_hint(item: ResearchItem, mention: Mention, slug: str, number: int) -> Issue:
-    """A citation no finding of this item clearly builds on (``builds_on``)."""
-    return _warning(
-        item, mention,
-        f"cites {slug} Key Finding {number}, but no finding of this item clearly builds on it (the best "
-        "match shares too little with it, or restates another of its findings): no claim link",
-        f"if one does, write [extends: {slug} KF{number} from KF<n>] here (n: this item's finding), or cite it "
-        "in that finding; docs/EVIDENCE.md")
-
-
-_CONTRADICTING = frozenset("contradicts contradicted refutes refuted overturns overturned not conflicts inconsistent "
-                           "at disputes reverses reversed".split())
 
 
 def _named_finding(mention: Mention, target: EvidenceText, issues: list[Issue],
@@ -392,6 +364,20 @@ def best_match(mention: Mention, target: ClaimText, claims: Sequence[ClaimText],
         else:
             runner_up = max(runner_up, shared)
     return found, best is not None and -best[0] >= MIN_SHARED and -best[0] - runner_up >= MIN_TRUST_LEAD
+
+
+def tied_with(mention: Mention, target: ClaimText, claims: Sequence[ClaimText], source: ClaimText,
+              restated: bool = False) -> tuple[int, ...]:
+    """The other findings of this item that match what is said exactly as well as ``source``, by both
+    of ``best_match``'s measures (the words shared with what is said, then with the cited finding's
+    claim): if any, only list order picked ``source``."""
+    said = frozenset(mention.said.split()) if restated else \
+        _said(mention.row_claim or f"{mention.context} {mention.sentence}")
+    referenced = content_words(target.statement)
+
+    def rank(claim: ClaimText) -> tuple[int, int]:
+        return len(said & claim.content()), len(referenced & claim.content())
+    return tuple(c.number for c in claims if c.number != source.number and rank(c) == rank(source))
 
 
 #: Content words a best-matching referencing finding must share with the finding it cites (their

@@ -68,6 +68,14 @@ _OBJECT_BREAK = frozenset(
     "via per".split())
 #: Words that say the other side of a cue is this item ("this", "our measurements", "here").
 _SELF = frozenset("this our we here present".split())
+#: Nouns that name a source other than this item (general English): an active cue whose subject
+#: holds one ("a vendor survey confirms X", "the 2025 documentation contradicts X") states that
+#: source's agreement, not this item's; a year ("a 2025 report") names one too (``_YEAR``).
+_OTHER_SOURCES = frozenset(
+    "survey surveys study studies paper papers report reports documentation docs vendor vendors article "
+    "articles blog blogs literature author authors researchers reviewers practitioners analyst analysts "
+    "publication publications whitepaper benchmark benchmarks".split())
+_YEAR = re.compile(r"(?:19|20)\d\d")
 _TOKEN = re.compile(r"[a-z0-9]+(?:['’-][a-z0-9]+)*|[,:()]")
 
 
@@ -163,7 +171,12 @@ def _trusted(cue: RelationType, words: list[str], clause_of: list[int], index: i
         if any(w in _OBJECT_BREAK or w.startswith(MARK) for w in between):
             return None  # another phrase is the cue's object
         if not passive:
-            return cue  # "this confirms the finding from X", "consistent with X"
+            # "this confirms the finding from X", "consistent with X"; not "a 2025 survey confirms
+            # the finding from X": a third source's agreement is no stance of this item's finding
+            subject = [w for i, w in enumerate(words[:index]) if clause_of[i] == clause]
+            if not _SELF & set(subject) and any(w in _OTHER_SOURCES or _YEAR.fullmatch(w) for w in subject):
+                return source_use
+            return cue
         # "Y confirmed by X": X is Y's source; Y must be this item for a stance
         subject = [w for i, w in enumerate(words[:index]) if clause_of[i] == clause]
         return cue if _SELF & set(subject) else source_use

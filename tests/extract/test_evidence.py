@@ -212,6 +212,42 @@ def test_a_citation_no_best_match_builds_on_restates_the_link_a_finding_says() -
     assert result.issues == ()
 
 
+def test_a_prose_note_belongs_to_the_finding_the_item_names_firmly_elsewhere() -> None:
+    # A source note after an analysis sentence matches finding 1 by its words (semantic, search,
+    # small, corpus, vector, stores): where the note stands, not which finding uses the cited one.
+    # Finding 2's own entry cites that finding: the note is evidence of finding 2's link.
+    body = f"Semantic search over vector stores costs too much for a small corpus. Source: `{OLD}.md` Key Finding 2."
+    result = links_of(old_item(), new_item(body, TWO_USES))
+    assert {(link.source_number, link.kind) for link in result.links[NEW]} == {
+        (2, "number held list"), (2, "number anchor prose")}
+    # ... as is an Evidence Map row naming finding 2's claim
+    row = (f"| Claim | Source | Confidence |\n|---|---|---|\n"
+           f"| Vector search waits until the corpus grows | `{OLD}.md` Key Finding 2 | high |")
+    alone = (TWO_USES[0], "Vector search waits until the corpus grows.")
+    links = links_of(old_item(), new_item(f"{body}\n\n{row}", alone)).links[NEW]
+    assert {(link.source_number, link.kind.split()[1]) for link in links} == {(2, "anchor"), (2, "clear-match")}
+    # without either, the note's best match builds on it, as before
+    [link] = links_of(old_item(), new_item(body, alone)).links[NEW]
+    assert (link.source_number, link.kind) == (1, "number clear-match prose")
+
+
+def test_a_best_match_only_list_order_picked_is_linked_and_warned() -> None:
+    # Both findings share "vector" and "search" with the note and with the cited finding: nothing
+    # but list order picks finding 1. The numbered citation still links (it is the cited end that is
+    # sure), and the author is told which marker says the finding that uses it.
+    body = f"Vector search matters. Source: `{OLD}.md` Key Finding 2."
+    tied = ("Vector search waits until the corpus grows.", "Vector search costs too much for the team.")
+    result = links_of(old_item(), new_item(body, tied))
+    [link] = result.links[NEW]
+    assert (link.source_number, link.kind) == (1, "number best-match prose")
+    [issue] = result.issues
+    assert "KF1 and KF2 of this item match this sentence equally" in issue.message
+    assert f"[extends: {OLD} KF2 from KF<n>]" in issue.hint and issue.location.line == link.line
+    # a finding that matches better is no guess: no warning
+    closer = ("Vector search matters until the corpus grows.", tied[1])
+    assert links_of(old_item(), new_item(body, closer)).issues == ()
+
+
 def test_each_link_carries_its_evidence_kind() -> None:
     body = (f"Vector search is deferred, as `{OLD}.md` Key Finding 2 found.\n\n"
             f"This confirms the finding from `{OLD}.md` that SQLite FTS5 ranks research items by BM25 "
@@ -426,7 +462,8 @@ def test_a_finding_citing_it_more_specifically_keeps_the_cited_finding() -> None
     findings = (closer, f"Binary database files stay out of git (`{OLD}.md` Key Finding 3).")
     body = f"Vector search waits for deduplication of binary files. Source: `{OLD}.md` (Key Findings 2 and 3)."
     links = links_of(old_item(), new_item(body, findings)).links[NEW]
-    assert sorted((link.source_number, link.target_claim.split(":")[2][:13]) for link in links) == [
+    # (the section's note is evidence of finding 2's link too: ``test_a_prose_note_…_firmly_elsewhere``)
+    assert sorted({(link.source_number, link.target_claim.split(":")[2][:13]) for link in links}) == [
         (1, "vector-stores"), (2, "binary-databa")]
     # ... as does a sentence naming it alone that best matches finding 2
     section = body + f"\n\nBinary database files stay out of git. Source: `{OLD}.md` Key Finding 3."

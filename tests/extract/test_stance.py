@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kgsync.contract.model import RelationType
-from kgsync.extract.stance import described_stance
+from kgsync.extract.stance import classify, described_stance
 
 S, C = RelationType.SUPPORTS, RelationType.CONTRADICTS
 
@@ -76,3 +76,19 @@ def test_any_prose_reads_deterministically(prose: str) -> None:
 def test_evidence_this_item_gathered_is_not_its_conclusion() -> None:
     # earlier work agreeing with a source is no stance toward this item's finding
     assert described_stance("The completed repository items are consistent with this external evidence.")[0] is None
+
+
+@pytest.mark.parametrize(("sentence", "stance"), [
+    # an active cue's subject is this item's side, not a third source the sentence names: that
+    # source's agreement uses the item as a source (extends); its disagreement says nothing of this item
+    ("A 2025 Gartner survey confirms the finding from zzreference.", RelationType.EXTENDS),
+    ("The vendor documentation contradicts zzreference on pricing.", None),
+    ("Independent benchmarks are consistent with zzreference.", RelationType.EXTENDS),
+    # this item's own source is its side
+    ("Our 2025 survey confirms the finding from zzreference.", S),
+    ("This confirms the finding from zzreference.", S),
+    ("The result is consistent with zzreference on latency.", S),
+])
+def test_a_cue_whose_subject_is_a_third_source_is_no_stance_of_this_item(sentence: str,
+                                                                         stance: RelationType | None) -> None:
+    assert classify(sentence) is stance

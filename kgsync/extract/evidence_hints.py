@@ -1,0 +1,84 @@
+"""The warnings evidence planning writes where an item's prose does not say a link the rules can
+place: each names the file and line, what was not read as a link, and the marker that says it
+(docs/EVIDENCE.md)."""
+
+from __future__ import annotations
+
+from kgsync.contract.errors import Location
+from kgsync.contract.model import RelationType
+from kgsync.extract.evidence_model import Mention
+from kgsync.extract.stance import DISAGREEING
+from kgsync.read.items import Issue, IssueSeverity, ResearchItem
+
+
+def warning(item: ResearchItem, mention: Mention, message: str, fix: str) -> Issue:
+    """A warning at the mention's line of ``item``: the one shape of every hint below."""
+    return Issue(IssueSeverity.WARNING, Location(item.path, mention.line), message, fix, item.slug)
+
+
+def marker_issue(item: ResearchItem, mention: Mention, what: str, fix: str) -> Issue:
+    return warning(item, mention,
+                    f"stance marker [{(mention.stance or RelationType.EXTENDS).value}: {mention.target} …] {what}: no link",
+                    fix)
+
+
+def refused_hint(item: ResearchItem, mention: Mention, slug: str, number: int) -> Issue:
+    """A stance word near a citation that the rules did not read as this finding's stance."""
+    word = mention.refused.split()[0]
+    relation = "contradicts" if word in _CONTRADICTING or word in DISAGREEING else "supports"
+    outcome = "no claim link" if mention.withheld else "linked as extends at most"
+    return warning(
+        item, mention,
+        f"'{mention.refused}' near {slug} is not read as a stance of this item's finding (it is not said, "
+        f"in its own clause, that this finding {relation.removesuffix('s')}s {slug}'s): {outcome}",
+        f"if this finding {relation} it, write [{relation}: {slug} KF{number or '<n>'}] in the finding that states it "
+        "(or ... from KF<n> elsewhere); docs/EVIDENCE.md")
+
+
+def describing_hint(item: ResearchItem, mention: Mention, slug: str, number: int) -> Issue:
+    """A framing section's sentence or a reading-list line citing a finding no finding of this
+    item is said to build on: it describes what was read, not which finding uses it."""
+    where = "a reading-list line" if mention.shape == "reading" else "a framing section"
+    return warning(
+        item, mention,
+        f"cites {slug} Key Finding {number} in {where}, which says what was read, not which finding of this "
+        "item uses it, and no finding of this item cites it elsewhere: no claim link",
+        f"if one does, write [extends: {slug} KF{number}] in that finding (or ... from KF<n> here); "
+        "docs/EVIDENCE.md")
+
+
+def unnamed_finding_hint(item: ResearchItem, mention: Mention, slug: str) -> Issue:
+    """Prose that states agreement (disagreement) with an item without saying with which finding."""
+    relation = (mention.stance or RelationType.SUPPORTS).value
+    return warning(
+        item, mention,
+        f"this sentence says it {relation.removesuffix('s')}s {slug} but not which of its findings (none is "
+        "restated clearly): no claim link",
+        f"name the finding: write [{relation}: {slug} KF<n>] in the finding that states it (or ... from KF<m> "
+        "elsewhere); docs/EVIDENCE.md")
+
+
+def unclear_source_hint(item: ResearchItem, mention: Mention, slug: str, number: int) -> Issue:
+    """A citation no finding of this item clearly builds on (``builds_on``)."""
+    return warning(
+        item, mention,
+        f"cites {slug} Key Finding {number}, but no finding of this item clearly builds on it (the best "
+        "match shares too little with it, or restates another of its findings): no claim link",
+        f"if one does, write [extends: {slug} KF{number} from KF<n>] here (n: this item's finding), or cite it "
+        "in that finding; docs/EVIDENCE.md")
+
+
+def guessed_source_hint(item: ResearchItem, mention: Mention, slug: str, number: int, tied: tuple[int, ...]) -> Issue:
+    """A citation whose referencing finding only list order picked: ``tied`` findings of this item
+    (the linked one first) match what is said equally."""
+    names = [f"KF{n}" for n in tied]
+    return warning(
+        item, mention,
+        f"cites {slug} Key Finding {number}, but {', '.join(names[:-1])} and {names[-1]} of this item match this "
+        f"sentence equally: linked from {names[0]} by list order, a guess",
+        f"write [extends: {slug} KF{number} from KF<n>] here (n: the finding that uses it), or cite it in that "
+        "finding; docs/EVIDENCE.md")
+
+
+_CONTRADICTING = frozenset("contradicts contradicted refutes refuted overturns overturned not conflicts inconsistent "
+                           "at disputes reverses reversed".split())
