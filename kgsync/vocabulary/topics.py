@@ -141,7 +141,12 @@ def _enter_addressed(key: str, share: int, floor: int) -> int:
     """How many items must address a topic for it to enter: ``ADDRESS_SHARE`` of them for a topic
     word; the node floor for a phrase mining found an idea in each item that addresses it, and for
     a name each of them writes as one (``extract.names``) or a convention file (``extract.files``):
-    the item's own writing shows the unit."""
+    the item's own writing shows the unit.  A phrase with a vague head (``lexicon.GENERIC``:
+    "operating model", "governance framework") is held to the topic word's share: its head shows
+    no unit, so the corpus must show it shared as a subject (21 items address "operating model",
+    3 "governance framework")."""
+    if " " in key and not compounds.is_compound_key(key) and key.rsplit(" ", 1)[1] in lexicon.GENERIC:
+        return share
     return floor if " " in key or names.is_name_key(key) or files.is_file_key(key) else share
 
 
@@ -211,12 +216,11 @@ def is_topic_phrase(key: str, written: Sequence[str]) -> bool:
     """May a two-word phrase be a topic?  Mining found it an idea in each item that names it
     (``mining.names_an_idea``); a topic is linked beyond the caps, so stricter: not a phrase that
     holds an acronym or a number as written ("AI adoption", "GPT-4": mining's acronym map names
-    those, and a number makes a version), not one with a vague head (``lexicon.GENERIC``:
-    "governance framework"), not one of the item format's words (``mining.is_bookkeeping``'s:
+    those, and a number makes a version), not one of the item format's words (``mining.is_bookkeeping``'s:
     "prior repository"), and not a compound WordNet lists ("decision making"): like a word
     general English needs (``wordnet.is_rare``), it is no topic of a research corpus."""
     modifier, head = key.split(" ")
-    if head in lexicon.GENERIC or not {modifier, head}.isdisjoint(mining.LAYOUT_WORDS):
+    if not {modifier, head}.isdisjoint(mining.LAYOUT_WORDS):
         return False
     if wordnet.is_noun_compound(key):
         return False  # a dictionary compound ("decision making") is general English, as a common word is

@@ -192,6 +192,15 @@ def test_a_phrase_named_by_a_tenth_and_addressed_by_the_node_floor_enters() -> N
     assert "technical debt" not in select_topics(cands, MINING, known={"technical debt register"}).topics
 
 
+def test_a_phrase_with_a_vague_head_enters_at_the_topic_words_share() -> None:
+    # "operating model": a vague head (``lexicon.GENERIC``); addressed by 3 of 40 (7.5 %, over ADDRESS_SHARE), named by 5
+    assert "operating model" in select_topics(_phrase_corpus(40, addressing=3, naming=2, phrase="operating model"),
+                                              MINING).topics
+    # addressed by 3 of 80 (3.75 %), named by 9: a technical debt would enter, an operating model does not
+    assert "operating model" not in select_topics(_phrase_corpus(80, addressing=3, naming=6, phrase="operating model"),
+                                                  MINING).topics
+
+
 def test_a_phrase_most_of_its_writers_pass_by_is_no_topic() -> None:
     # named by 80 of 80 (a heading of the item format), addressed by fewer than 1 in 20 of them: passed by
     assert "technical debt" not in select_topics(_phrase_corpus(80, addressing=3, naming=77), MINING).topics
@@ -202,7 +211,6 @@ def test_a_phrase_with_a_vague_head_or_an_acronym_is_no_topic() -> None:
     from kgsync.vocabulary.topics import is_gap, is_topic_phrase
 
     assert is_topic_phrase("technical debt", ["technical debt", "Technical Debt"])
-    assert not is_topic_phrase("governance framework", ["governance framework"])  # a vague head
     assert not is_topic_phrase("ai adoption", ["AI adoption"])  # the acronym map names it
     assert not is_topic_phrase("gpt 4", ["GPT-4"])
     assert not is_topic_phrase("prior repository", ["prior repository"])  # the item format's word
@@ -239,7 +247,7 @@ def _framed_corpus(frame: str) -> list[ItemCandidates]:
     for i in range(40):
         title, summary, log = f"Item number {i}", "Nothing special.", ""
         if i < 3:
-            title, summary = f"Harbour speed in port {i}", "Harbour speed grows fast."
+            title, summary = f"Harbour speed in port {i}", "Harbour speed grows fast: all harbour speed does."
             log = (f"## Research Log\n\nCranes move {frame} harbour speed. Ships dock {frame} harbour speed. "
                    f"Tugs turn {frame} harbour speed. Pilots steer {frame} harbour speed.\n")
         elif i < 5:
