@@ -289,6 +289,11 @@ def with_topics(vocabulary: Vocabulary, choice: TopicChoice) -> Vocabulary:
         base = [*(old.aliases if old is not None else ()), *(form for form in forms if form != plurals.plural(key))]
         # the plural is an alias as the items write it: the term's when one does, an item's use when it does
         found_by = {False: prune_aliases(name, base), True: prune_aliases(name, [*base, *forms])}
+        # an item that links it beyond its caps gives the node the topic's own forms only: a mined
+        # term's aliases are the forms its choosers write ("GHC"), not every addresser's
+        spelled = {form.lower() for form in forms}
+        own = {plural: tuple(alias for alias in aliases if alias.lower() in spelled)
+               for plural, aliases in found_by.items()} if old is not None else found_by
         if old is None:
             kind = topic_kind(key)
             terms[name] = Term(name, kind, label, found_by[bool(writers)], slugs)
@@ -302,7 +307,7 @@ def with_topics(vocabulary: Vocabulary, choice: TopicChoice) -> Vocabulary:
             uses = per_item.get(slug) or ItemTerms(slug, (), ())
             if any(use.name == name for use in uses.concepts + uses.methods):
                 continue  # the item chose it within its caps already
-            use = TermUse(name, tuple(dict.fromkeys((terms[name].label, *found_by[slug in writers]))))
+            use = TermUse(name, tuple(dict.fromkeys((terms[name].label, *own[slug in writers]))))
             if kind is TermKind.CONCEPT:
                 uses = dataclasses.replace(uses, concepts=uses.concepts + (use,))
             else:

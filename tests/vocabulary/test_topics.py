@@ -192,6 +192,19 @@ def test_a_phrase_named_by_a_tenth_and_addressed_by_the_node_floor_enters() -> N
     assert "technical debt" not in select_topics(cands, MINING, known={"technical debt register"}).topics
 
 
+def test_an_addresser_of_a_mined_phrase_gives_its_node_the_topics_own_forms() -> None:
+    from kgsync.vocabulary.terms import Term, TermKind, Vocabulary
+    from kgsync.vocabulary.topics import with_topics
+
+    cands = _phrase_corpus(40, addressing=3, naming=2)
+    mined = Term("technical-debt", TermKind.CONCEPT, "technical debt", ("TD", "technical debt"), ("2026-01-01-other",))
+    vocab = with_topics(Vocabulary(terms={"technical-debt": mined}, per_item={}, _index={"technical debt": "technical-debt"}),
+                        select_topics(cands, MINING, known={"technical debt"}))
+    assert "TD" in vocab.terms["technical-debt"].aliases  # the term keeps its choosers' forms
+    uses = vocab.per_item["2026-02-01-item"].concepts
+    assert [use.aliases for use in uses if use.name == "technical-debt"] == [("technical debt",)]  # not "TD"
+
+
 def test_a_phrase_with_a_vague_head_enters_at_the_topic_words_share() -> None:
     # "operating model": a vague head (``lexicon.GENERIC``); addressed by 3 of 40 (7.5 %, over ADDRESS_SHARE), named by 5
     assert "operating model" in select_topics(_phrase_corpus(40, addressing=3, naming=2, phrase="operating model"),
