@@ -82,7 +82,7 @@ def item_topics(item: ItemCandidates) -> tuple[frozenset[str], frozenset[str], f
 def select_topics(cands: Sequence[ItemCandidates], mining: Mining, previous: frozenset[str] | None = None,
                   stop: Set[str] = frozenset(), known: Set[str] = frozenset()) -> TopicChoice:
     """The topics of a corpus (see the module doc); ``previous``: the last manifest's topics;
-    ``known``: the mined vocabulary's keys, where a topic phrase may not enter (``is_gap``)."""
+    ``known``: the mined vocabulary's keys, of which a topic phrase may not be a fragment (``is_gap``)."""
     n_items = len(cands)
     spread: dict[str, int] = defaultdict(int)
     addressing: dict[str, list[str]] = defaultdict(list)
@@ -106,6 +106,9 @@ def select_topics(cands: Sequence[ItemCandidates], mining: Mining, previous: fro
     written = _written(ordered, phrases)
     marks = {key: phrase_marks(key, written[key]) for key in sorted(phrases) if is_topic_phrase(key, written[key])}
     spread.update(_phrase_spread(ordered, marks))
+    # A phrase most items that write it pass by (fewer than ``ADDRESS_SHARE`` of them address it: a
+    # heading of the item format, "Evidence Map", that every item writes) is no topic.
+    passed_by = {key for key in marks if len(addressing[key]) < ADDRESS_SHARE * spread[key]}
     in_frames = framed(ordered, marks, floor)
     kept = set()
     for key, slugs in addressing.items():
@@ -115,7 +118,7 @@ def select_topics(cands: Sequence[ItemCandidates], mining: Mining, previous: fro
             kept.add(key)  # stays while an item addresses it
         elif (spread[key] >= enter_named and len(slugs) >= _enter_addressed(key, enter_addressed, floor)
               and not is_hub(key, len(slugs), n_items, mining, None)
-              and (" " not in key or (key in marks and key not in in_frames)
+              and (" " not in key or (key in marks and key not in in_frames and key not in passed_by)
                    or (compounds.is_compound_key(key) and is_gap(key, known)))):
             kept.add(key)
     linkers = {key: tuple(linking.get(key, ()) if _linked_where_stated(key) else addressing[key])
@@ -138,7 +141,12 @@ def _enter_addressed(key: str, share: int, floor: int) -> int:
     """How many items must address a topic for it to enter: ``ADDRESS_SHARE`` of them for a topic
     word; the node floor for a phrase mining found an idea in each item that addresses it, and for
     a name each of them writes as one (``extract.names``) or a convention file (``extract.files``):
-    the item's own writing shows the unit."""
+    the item's own writing shows the unit.  A phrase with a vague head (``lexicon.GENERIC``:
+    "operating model", "governance framework") is held to the topic word's share: its head shows
+    no unit, so the corpus must show it shared as a subject (21 items address "operating model",
+    3 "governance framework")."""
+    if " " in key and not compounds.is_compound_key(key) and key.rsplit(" ", 1)[1] in lexicon.GENERIC:
+        return share
     return floor if " " in key or names.is_name_key(key) or files.is_file_key(key) else share
 
 
@@ -208,17 +216,27 @@ def is_topic_phrase(key: str, written: Sequence[str]) -> bool:
     """May a two-word phrase be a topic?  Mining found it an idea in each item that names it
     (``mining.names_an_idea``); a topic is linked beyond the caps, so stricter: not a phrase that
     holds an acronym or a number as written ("AI adoption", "GPT-4": mining's acronym map names
-    those, and a number makes a version), not one with a vague head (``lexicon.GENERIC``:
-    "governance framework"), not one of the item format's words (``mining.is_bookkeeping``'s:
+    those, and a number makes a version), not one of the item format's words (``mining.is_bookkeeping``'s:
     "prior repository"), and not a compound WordNet lists ("decision making"): like a word
     general English needs (``wordnet.is_rare``), it is no topic of a research corpus."""
     modifier, head = key.split(" ")
-    if head in lexicon.GENERIC or not {modifier, head}.isdisjoint(mining.LAYOUT_WORDS):
+    if not {modifier, head}.isdisjoint(mining.LAYOUT_WORDS):
         return False
     if wordnet.is_noun_compound(key):
         return False  # a dictionary compound ("decision making") is general English, as a common word is
-    return not any(part.isupper() or any(ch.isdigit() for ch in part)
-                   for form in written for part in re.split(r"[\s-]+", form) if part)
+    if any(part.isupper() or any(ch.isdigit() for ch in part)
+           for form in written for part in re.split(r"[\s-]+", form) if part):
+        return False
+    return not written or not all(_name_extension(form) for form in written)
+
+
+def _name_extension(form: str) -> bool:
+    """Is a written form a name's word with a common noun ("GitHub website", "Actions workflow"): its
+    first word capitalised, its last in lower case?  A phrase every item writes so is part of the
+    name's product or a thing of it, no idea of its own; a name is capitalised throughout ("Copilot
+    Studio"), an idea is written in lower case somewhere ("coding agent")."""
+    words = re.split(r"[\s-]+", form.strip())
+    return len(words) >= 2 and words[0][:1].isupper() and words[-1][:1].islower()
 
 
 def _phrase_spread(ordered: Sequence[ItemCandidates], marks: Mapping[str, frozenset[int]]) -> dict[str, int]:
@@ -236,11 +254,15 @@ def _phrase_spread(ordered: Sequence[ItemCandidates], marks: Mapping[str, frozen
 
 
 def is_gap(phrase: str, known: Set[str]) -> bool:
-    """May a topic phrase enter beside the mined vocabulary's keys ``known``?  Not when mining took
-    it (its items link it within their caps), nor when it is a longer known key's words without
-    that key's head ("large language" of "large language model"): a fragment."""
+    """May a topic phrase enter beside the mined vocabulary's keys ``known``?  Not when it is a longer
+    known key's words without that key's head ("large language" of "large language model"): a
+    fragment; unless an item chose it whole within its caps (it is in ``known``: "coding agent"
+    beside "coding agent harness").  A phrase mining took may enter: a term that items address
+    beyond their caps is no node while fewer than ``mining.min_links`` of them choose it within
+    ("operating model": 21 items address it, one chose it), and a node the items address is
+    linked by each of them, as a topic word's is."""
     if phrase in known:
-        return False
+        return True
     padded = f" {phrase} "
     return not any(padded in f" {key} " and not key.endswith(f" {phrase}") for key in known if " " in key)
 
@@ -267,6 +289,11 @@ def with_topics(vocabulary: Vocabulary, choice: TopicChoice) -> Vocabulary:
         base = [*(old.aliases if old is not None else ()), *(form for form in forms if form != plurals.plural(key))]
         # the plural is an alias as the items write it: the term's when one does, an item's use when it does
         found_by = {False: prune_aliases(name, base), True: prune_aliases(name, [*base, *forms])}
+        # an item that links it beyond its caps gives the node the topic's own forms only: a mined
+        # term's aliases are the forms its choosers write ("GHC"), not every addresser's
+        spelled = {form.lower() for form in forms}
+        own = {plural: tuple(alias for alias in aliases if alias.lower() in spelled)
+               for plural, aliases in found_by.items()} if old is not None else found_by
         if old is None:
             kind = topic_kind(key)
             terms[name] = Term(name, kind, label, found_by[bool(writers)], slugs)
@@ -280,7 +307,7 @@ def with_topics(vocabulary: Vocabulary, choice: TopicChoice) -> Vocabulary:
             uses = per_item.get(slug) or ItemTerms(slug, (), ())
             if any(use.name == name for use in uses.concepts + uses.methods):
                 continue  # the item chose it within its caps already
-            use = TermUse(name, tuple(dict.fromkeys((terms[name].label, *found_by[slug in writers]))))
+            use = TermUse(name, tuple(dict.fromkeys((terms[name].label, *own[slug in writers]))))
             if kind is TermKind.CONCEPT:
                 uses = dataclasses.replace(uses, concepts=uses.concepts + (use,))
             else:

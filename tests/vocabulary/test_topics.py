@@ -170,7 +170,7 @@ def _phrase_corpus(n_items: int, addressing: int, naming: int, phrase: str = "te
     for i in range(n_items):
         title, summary, log = f"Item number {i}", "Nothing special.", ""
         if i < addressing:
-            title, summary = f"{phrase.capitalize()} in code {i}", f"{phrase.capitalize()} grows fast."
+            title, summary = f"{phrase.capitalize()} in code {i}", f"{phrase.capitalize()} grows fast: all {phrase} does."
             log = LOG.format(word=phrase, more=f"More {phrase}.")
         elif i < addressing + naming:
             log = LOG.format(word=phrase, more="")
@@ -186,20 +186,54 @@ def test_a_phrase_named_by_a_tenth_and_addressed_by_the_node_floor_enters() -> N
     assert choice.addressers["technical debt"] == ("2026-02-01-item", "2026-02-02-item", "2026-02-03-item")
     # named by too few (3 of 40): no topic, though as many items address it
     assert "technical debt" not in select_topics(_phrase_corpus(40, addressing=3, naming=0), MINING).topics
-    # a phrase the mined vocabulary has already stays mining's
-    assert "technical debt" not in select_topics(cands, MINING, known={"technical debt"}).topics
+    # a phrase the mined vocabulary has already may enter too: an item choosing it within its caps makes no node
+    assert "technical debt" in select_topics(cands, MINING, known={"technical debt"}).topics
+    # ... but not a fragment of a longer mined key that no item chose whole
+    assert "technical debt" not in select_topics(cands, MINING, known={"technical debt register"}).topics
+
+
+def test_an_addresser_of_a_mined_phrase_gives_its_node_the_topics_own_forms() -> None:
+    from kgsync.vocabulary.terms import Term, TermKind, Vocabulary
+    from kgsync.vocabulary.topics import with_topics
+
+    cands = _phrase_corpus(40, addressing=3, naming=2)
+    mined = Term("technical-debt", TermKind.CONCEPT, "technical debt", ("TD", "technical debt"), ("2026-01-01-other",))
+    vocab = with_topics(Vocabulary(terms={"technical-debt": mined}, per_item={}, _index={"technical debt": "technical-debt"}),
+                        select_topics(cands, MINING, known={"technical debt"}))
+    assert "TD" in vocab.terms["technical-debt"].aliases  # the term keeps its choosers' forms
+    uses = vocab.per_item["2026-02-01-item"].concepts
+    assert [use.aliases for use in uses if use.name == "technical-debt"] == [("technical debt",)]  # not "TD"
+
+
+def test_a_phrase_with_a_vague_head_enters_at_the_topic_words_share() -> None:
+    # "operating model": a vague head (``lexicon.GENERIC``); addressed by 3 of 40 (7.5 %, over ADDRESS_SHARE), named by 5
+    assert "operating model" in select_topics(_phrase_corpus(40, addressing=3, naming=2, phrase="operating model"),
+                                              MINING).topics
+    # addressed by 3 of 80 (3.75 %), named by 9: a technical debt would enter, an operating model does not
+    assert "operating model" not in select_topics(_phrase_corpus(80, addressing=3, naming=6, phrase="operating model"),
+                                                  MINING).topics
+
+
+def test_a_phrase_most_of_its_writers_pass_by_is_no_topic() -> None:
+    # named by 80 of 80 (a heading of the item format), addressed by fewer than 1 in 20 of them: passed by
+    assert "technical debt" not in select_topics(_phrase_corpus(80, addressing=3, naming=77), MINING).topics
+    assert "technical debt" in select_topics(_phrase_corpus(80, addressing=3, naming=6), MINING).topics
 
 
 def test_a_phrase_with_a_vague_head_or_an_acronym_is_no_topic() -> None:
     from kgsync.vocabulary.topics import is_gap, is_topic_phrase
 
     assert is_topic_phrase("technical debt", ["technical debt", "Technical Debt"])
-    assert not is_topic_phrase("governance framework", ["governance framework"])  # a vague head
     assert not is_topic_phrase("ai adoption", ["AI adoption"])  # the acronym map names it
     assert not is_topic_phrase("gpt 4", ["GPT-4"])
     assert not is_topic_phrase("prior repository", ["prior repository"])  # the item format's word
     assert not is_topic_phrase("decision making", ["decision making"])  # a WordNet compound
     assert not is_gap("large language", {"large language model"})  # a fragment
+    assert is_gap("coding agent", {"coding agent", "coding agent harness"})  # chosen whole: a unit
+    assert not is_topic_phrase("github website", ["GitHub website"])  # a name's thing
+    assert not is_topic_phrase("action workflow", ["Actions workflow", "Actions workflows"])
+    assert is_topic_phrase("copilot studio", ["Copilot Studio"])  # a name in two words
+    assert is_topic_phrase("coding agent", ["Coding agent", "coding agents"])
     assert is_gap("prompt injection", {"indirect prompt injection"})  # a broader term
 
 
@@ -226,7 +260,7 @@ def _framed_corpus(frame: str) -> list[ItemCandidates]:
     for i in range(40):
         title, summary, log = f"Item number {i}", "Nothing special.", ""
         if i < 3:
-            title, summary = f"Harbour speed in port {i}", "Harbour speed grows fast."
+            title, summary = f"Harbour speed in port {i}", "Harbour speed grows fast: all harbour speed does."
             log = (f"## Research Log\n\nCranes move {frame} harbour speed. Ships dock {frame} harbour speed. "
                    f"Tugs turn {frame} harbour speed. Pilots steer {frame} harbour speed.\n")
         elif i < 5:
