@@ -89,7 +89,7 @@ class Manifest:
         if (old_text[: old_text.find("\n")] != self._head_line() or len(texts) != len(by_item)
                 or not all(slug in texts for slug in by_item)):
             return self.dumps().encode("utf-8")
-        changed = {slug: self._item_text(slug) for slug in by_item if not self._item_text_is(slug, texts[slug])}
+        changed = {slug: text for slug in by_item if (text := self._item_text(slug)) != texts[slug]}
         if not changed:
             return old
         if len(changed) > _MAX_SPLICED:  # each line is looked for in the file: past a few, write it whole
@@ -121,18 +121,6 @@ class Manifest:
             if record.get(slug):  # in the item's object: ``Facts.from_json`` reads past it
                 facts_text = facts_text[:-1] + f',"{key}":' + _pairs_json(record[slug]) + "}"
         return facts_text
-
-    def _item_text_is(self, slug: str, text: str) -> bool:
-        """``self._item_text(slug) == text``, without building the line: its facts' JSON less the
-        closing brace, then the statements and names, then the brace (a copy less per item)."""
-        facts_text = self.known_json.get(slug) or facts_json(self.by_item[slug])
-        extra = [f',"{key}":' + _pairs_json(record[slug])
-                 for key, record in (("statements", self.statements), ("named", self.named)) if record.get(slug)]
-        if not extra:
-            return text == facts_text
-        tail = "".join(extra) + "}"
-        return (len(text) == len(facts_text) - 1 + len(tail) and text.endswith(tail)
-                and text.startswith(facts_text[:-1]))
 
     @classmethod
     def loads(cls, text: str, source: str) -> Manifest:

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kgsync.contract.errors import GraphFormatError
-from kgsync.graph.merge import Manifest, facts_json, manifest_hubs, manifest_item_texts, merge
+from kgsync.graph.merge import Manifest, manifest_hubs, manifest_item_texts, merge
 from kgsync.contract.model import Entity, Facts, Graph, Relation
 
 
@@ -281,21 +281,3 @@ def test_manifest_item_texts_read_each_line_as_a_split_would(items: dict[str, st
             manifest_item_texts(odd)
     else:
         assert dict(manifest_item_texts(odd)) == expected
-
-
-@settings(max_examples=200, deadline=None)
-@given(manifests, st.data())
-def test_an_item_text_is_compared_as_built(manifest: Manifest, data: st.DataObject) -> None:
-    """``Manifest._item_text_is`` (``dumps_over``'s test of an unchanged line, without building it)
-    says what comparing the line built by ``_item_text`` says: for the line itself, another
-    item's, and the line cut, lengthened or with one character changed."""
-    for slug in manifest.by_item:
-        line = manifest._item_text(slug)
-        others = [manifest._item_text(other) for other in manifest.by_item]
-        at = data.draw(st.integers(0, len(line) - 1))
-        cut = len(facts_json(manifest.by_item[slug])) - 1  # where the statements and names start
-        candidates = [line, line[:-1], line + "}", line[:at] + "#" + line[at + 1 :], line[:at] + line[at + 1 :],
-                      line[:at] + "#" + line[at:], line[:cut] + ',"x":[]' + line[cut:], *others,
-                      facts_json(manifest.by_item[slug])]
-        for candidate in candidates:
-            assert manifest._item_text_is(slug, candidate) == (line == candidate), (slug, candidate)
