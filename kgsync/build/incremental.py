@@ -202,9 +202,17 @@ def _stated_elsewhere(wanted: _Stated, slugs: Sequence[str], by_item: Mapping[st
     found = _Stated()
     for slug in slugs:
         text = known_json.get(slug)
-        if text is None or any(needle in text for needle in needles):
+        if text is None or _holds_any(text, needles):
             found = found.union(wanted.meet(_Stated.of((by_item[slug],))))
     return found
+
+
+def _holds_any(text: str, needles: Iterable[str]) -> bool:
+    """``any(needle in text for needle in needles)``, without a generator per item (10,000 items)."""
+    for needle in needles:
+        if needle in text:
+            return True
+    return False
 
 
 def line_counts(graph: bytes) -> tuple[int, int]:

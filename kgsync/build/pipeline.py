@@ -42,9 +42,9 @@ from kgsync.contract.errors import GraphFormatError, KgsyncError, LintFailed, Lo
 from kgsync.contract.model import Facts, Graph
 from kgsync.extract.evidence_model import EvidencePlan, EvidenceText
 from kgsync.extract.evidence import plan as plan_evidence
-from kgsync.extract.findings import Extraction, undated_suffixes
+from kgsync.extract.findings import Extraction
 from kgsync.graph.assemble import Assembly, context
-from kgsync.graph.claim_identity import keep_claim_names, previous_facts_to_match
+from kgsync.graph.claim_identity import keep_claim_names, previous_facts_to_match, renamed_sources
 from kgsync.graph.statements import named_items, whole_statements
 from kgsync.graph.merge import Manifest, describe_facts, manifest_item_texts, disowned, manifest_acronyms, manifest_hubs, manifest_topics
 from kgsync.lint.rules import LintReport
@@ -379,7 +379,7 @@ def _assemble(config: Config, cache_folder: Path | None, reader: CacheReader, re
     memo = store.memo(reading.slug_keys)
     extractions = _Extractions(reading.by_slug)  # loaded only for the items assembled again
     texts = EvidenceTexts(cache_folder, reader).of(items, reading.slug_keys, extractions)
-    shared = replace(shared, evidence=_evidence(config, items, kept, texts))
+    shared = replace(shared, evidence=_evidence(config, items, shared.by_slug, shared.suffixes, texts))
     evidence = shared.evidence
     assembly = memoised_assembly(items, extractions, shared, memo)
     store.save(memo)
@@ -425,8 +425,7 @@ def _keep_claim_names(assembly: Assembly, previous: Manifest | None, unread_mani
     by_item, renames = keep_claim_names(assembly.by_item, before, same)
     if not renames:
         return assembly
-    return replace(assembly, by_item=by_item,
-                   sources={renames.get(name, name): where for name, where in assembly.sources.items()})
+    return replace(assembly, by_item=by_item, sources=renamed_sources(assembly.sources, renames))
 
 
 class _Extractions(Mapping[str, Extraction]):
@@ -446,10 +445,11 @@ class _Extractions(Mapping[str, Extraction]):
         return len(self.by_slug)
 
 
-def _evidence(config: Config, items: Sequence[ResearchItem], kept: Sequence[ResearchItem],
-              texts: Mapping[str, EvidenceText]) -> EvidencePlan:
-    """The claim→claim links the items state (``kgsync.extract.evidence``), less the vetoed ones."""
+def _evidence(config: Config, items: Sequence[ResearchItem], known: Mapping[str, ResearchItem],
+              suffixes: Mapping[str, str], texts: Mapping[str, EvidenceText]) -> EvidencePlan:
+    """The claim→claim links the items state (``kgsync.extract.evidence``), less the vetoed ones.
+    ``known``: the items and the kept ones by slug; ``suffixes``: their ``undated_suffixes`` (both
+    as the assembly context has them: derived once a build)."""
     vetoes = load_vetoes(veto_path_beside(config.path(config.vocabulary))) if config.vocabulary else Vetoes()
     check_vetoes(vetoes)
-    known = {item.slug: item for item in (*kept, *items)}
-    return plan_evidence(items, texts, known, undated_suffixes(known), vetoes.pairs)
+    return plan_evidence(items, texts, known, suffixes, vetoes.pairs)

@@ -130,13 +130,14 @@ def collect(items: Sequence[ResearchItem], done: Mapping[str, ItemAssembly]) -> 
     by_item: dict[str, Facts] = {}
     sources: dict[str, Location] = {}
     for item in items:
-        facts, ops, _words = done[item.slug]
+        slug, path = item.slug, item.path
+        facts, ops, _words = done[slug]
         # Replayed in item order: a claim's location overwrites, the rest keep the first
         # (tested before building a Location: most names were placed by an earlier item).
         for name, line, overwrite in ops:
             if overwrite or name not in sources:
-                sources[name] = Location(item.path, line)
-        by_item[item.slug] = facts
+                sources[name] = Location(path, line)
+        by_item[slug] = facts
     return Assembly(by_item, sources)
 
 

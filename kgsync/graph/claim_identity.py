@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass
+from typing import TypeVar
 
 from rapidfuzz import fuzz, utils
 
@@ -29,6 +30,7 @@ from kgsync.graph.merge import manifest_item_texts
 from kgsync.contract.model import EntityType, Facts, Relation
 
 _json_string = json.encoder.encode_basestring  # = json.dumps(a_string, ensure_ascii=False)
+_V = TypeVar("_V")
 
 #: token_sort_ratio (0..100) a reworded finding at the same number must still reach.
 SAME_PLACE_SCORE = 50.0
@@ -90,9 +92,29 @@ def keep_claim_names(by_item: Mapping[str, Facts], previous: Mapping[str, Facts]
 
     def names_none(slug: str) -> bool:
         text = encoded.get(slug)
-        return text is not None and not any(name in text for name in quoted)
+        if text is None:
+            return False
+        for name in quoted:  # most often one: a loop, not a generator per item (10,000 items)
+            if name in text:
+                return False
+        return True
 
     return {slug: facts if names_none(slug) else _renamed(facts, renames) for slug, facts in by_item.items()}, renames
+
+
+def renamed_sources(sources: Mapping[str, _V], renames: Mapping[str, str]) -> dict[str, _V]:
+    """``{renames.get(name, name): where for name, where in sources.items()}`` (equal as a mapping,
+    the lookups' only use): a copy with the renamed names moved, unless a renamed name lands on a
+    name ``sources`` holds or on another one's (then that comprehension, whose later entry wins).
+    A one-item edit renames a claim or two among ~5·10^4 names (the comprehension: ~0.01 s at 10,000 items)."""
+    moved = {name: renames[name] for name in renames if name in sources}
+    targets = set(moved.values())
+    if len(targets) != len(moved) or any(target in sources for target in targets):
+        return {renames.get(name, name): where for name, where in sources.items()}
+    out = dict(sources)
+    for name, target in moved.items():
+        out[target] = out.pop(name)
+    return out
 
 
 def previous_facts_to_match(by_item: Mapping[str, Facts], manifest_text: str,

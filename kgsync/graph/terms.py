@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 
 from kgsync.contract.model import EntityType, RelationType, concept_name, item_name, method_name
 from kgsync.extract.canonical import display_alias, term_key
@@ -32,15 +32,22 @@ def connective_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, them
     # The items that link each mined concept and method (a name a theme stands for is not counted).
     links: tuple[dict[str, list[str]], dict[str, list[str]]] = ({}, {})
     slotted_themes = theme_concepts - hub_themes
+    pinned = pinned_names(vocabulary)
+    per_item = vocabulary.per_item
+    theme_slots_of: dict[tuple[str, ...], int] = {}  # an item's themes -> the concept slots they take
     for item in items:
-        uses = vocabulary.per_item.get(item.slug)
+        uses = per_item.get(item.slug)
         if uses is None:
             continue
-        theme_slots = len({themes.canonicalise(t) for t in item.themes} & slotted_themes)
-        concepts = _capped(uses.concepts, caps.concepts - theme_slots, merged_into_theme, vocabulary, uses.beyond)
-        methods = _capped(uses.methods, caps.methods, merged_into_theme, vocabulary, uses.beyond)
+        theme_slots = theme_slots_of.get(item.themes)
+        if theme_slots is None:
+            theme_slots = theme_slots_of[item.themes] = len({themes.canonicalise(t) for t in item.themes}
+                                                            & slotted_themes)
+        beyond = uses.beyond
+        concepts = _capped(uses.concepts, caps.concepts - theme_slots, merged_into_theme, pinned, beyond)
+        methods = _capped(uses.methods, caps.methods, merged_into_theme, pinned, beyond)
         capped[item.slug] = ItemTerms(uses.slug, concepts, methods, uses.subjects,
-                                      tuple(use.name for use in concepts if use.name not in uses.beyond), uses.beyond,
+                                      tuple([use.name for use in concepts if use.name not in beyond]), beyond,
                                       uses.subject_uses)
         for linking, chosen in zip(links, (concepts, methods)):
             for use in chosen:
@@ -48,7 +55,7 @@ def connective_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, them
                     linking.setdefault(use.name, []).append(item.slug)
     # Left out: the terms fewer than ``min_links`` items link, unless pinned (only their items change).
     concepts_cut, methods_cut = (frozenset(name for name, slugs in linking.items()
-                                           if len(slugs) < min_links and not _pinned(vocabulary, name))
+                                           if len(slugs) < min_links and name not in pinned)
                                  for linking in links)
     touched = {slug for cut, linking in ((concepts_cut, links[0]), (methods_cut, links[1]))
                for name in cut for slug in linking[name]}
@@ -68,16 +75,33 @@ def _pinned(vocabulary: Vocabulary, name: str) -> bool:
     return term is not None and term.pinned
 
 
+def pinned_names(vocabulary: Vocabulary) -> frozenset[str]:
+    """The names ``_pinned`` says yes to: one pass over the terms, for a loop over every item."""
+    return frozenset(name for name, term in vocabulary.terms.items() if term.pinned)
+
+
+def retyped_kinds(vocabulary: Vocabulary | None) -> dict[str, TermKind]:
+    """Name -> its term's kind, for the terms whose node is not of their slot's kind (``node_kind``:
+    ``node_kind(vocabulary, name, slot) == retyped_kinds(vocabulary).get(name, slot)``)."""
+    if vocabulary is None:
+        return {}
+    return {name: term.kind for name, term in vocabulary.terms.items() if term.slot is not None}
+
+
 def concept_nodes(chosen: Mapping[str, ItemTerms], merged_into_theme: Mapping[str, str],
                    vocabulary: Vocabulary | None = None) -> frozenset[str]:
     """The mined concepts some item addresses, and the names findings open with
     (``Vocabulary.subjects``): their nodes exist, a claim anywhere may be about them."""
     subjects = [name for name in vocabulary.subjects if vocabulary.terms[name].kind is TermKind.CONCEPT
                 ] if vocabulary is not None else []
-    chosen_concepts = (use.name for uses in chosen.values()
-                       for kind, listed in ((TermKind.CONCEPT, uses.concepts), (TermKind.METHOD, uses.methods))
-                       for use in listed if node_kind(vocabulary, use.name, kind) is TermKind.CONCEPT)
-    return frozenset(name for name in (*chosen_concepts, *subjects) if name not in merged_into_theme)
+    retyped = retyped_kinds(vocabulary)  # ``node_kind`` of each use, without a term lookup per use
+    concept, method = TermKind.CONCEPT, TermKind.METHOD
+    names: set[str] = set()
+    for uses in chosen.values():
+        names.update([use.name for use in uses.concepts if retyped.get(use.name, concept) is concept])
+        names.update([use.name for use in uses.methods if retyped.get(use.name, method) is concept])
+    names.update(subjects)
+    return frozenset(name for name in names if name not in merged_into_theme)
 
 
 def node_kind(vocabulary: Vocabulary | None, name: str, slot: TermKind) -> TermKind:
@@ -89,18 +113,19 @@ def node_kind(vocabulary: Vocabulary | None, name: str, slot: TermKind) -> TermK
 
 
 def _capped(uses: Sequence[TermUse], slots: int, merged_into_theme: Mapping[str, str],
-            vocabulary: Vocabulary, beyond: Sequence[str] = ()) -> tuple[TermUse, ...]:
+            pinned: Container[str], beyond: Sequence[str] = ()) -> tuple[TermUse, ...]:
     """The first ``slots`` uses that take a slot, plus every use a theme stands for (it takes none),
-    every topic the item addresses (``ItemTerms.beyond``: none) and every pinned term (it takes a
-    slot, but the maintainers' pin is never cut)."""
+    every topic the item addresses (``ItemTerms.beyond``: none) and every pinned term (``pinned``:
+    ``pinned_names``; it takes a slot, but the maintainers' pin is never cut)."""
     if len(uses) <= slots:
         return tuple(uses)  # each takes a slot, or none: every one is kept
     kept: list[TermUse] = []
     taken = 0
     for use in uses:
-        if use.name in merged_into_theme or use.name in beyond:
+        name = use.name
+        if name in merged_into_theme or name in beyond:
             kept.append(use)
-        elif taken < slots or _pinned(vocabulary, use.name):
+        elif taken < slots or name in pinned:
             kept.append(use)
             taken += 1
     return tuple(kept)

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kgsync.read import config as config_module
-from kgsync.graph.claim_identity import claim_renames, keep_claim_names, previous_facts_to_match
+from kgsync.graph.claim_identity import claim_renames, keep_claim_names, previous_facts_to_match, renamed_sources
 from kgsync.graph.merge import Manifest, facts_json
 from kgsync.diff.claim_changes import changed_claims
 from kgsync.diff.graph_diff import diff
@@ -196,3 +196,14 @@ def _cache_folder(repo: Path) -> Path:
     location = locate(config_module.load(repo))
     assert location is not None
     return location.folder
+
+
+_NAMES = st.sampled_from(["a", "b", "c", "d", "e", "claim:x:a", "claim:x:b"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(_NAMES, st.integers()), st.dictionaries(_NAMES, _NAMES, max_size=3))
+def test_sources_renamed_as_by_the_comprehension(sources: dict[str, int], renames: dict[str, str]) -> None:
+    """``renamed_sources`` (a copy with the renamed names moved) equals the comprehension it spares,
+    collisions included (a renamed name landing on a held one, two on one, chains)."""
+    assert renamed_sources(sources, renames) == {renames.get(name, name): where for name, where in sources.items()}

@@ -200,9 +200,9 @@ def _links_key(links: ItemEvidence | None) -> str | None:
 def _terms_key(uses: ItemTerms | None) -> object:
     if uses is None:
         return None
-    return (uses.slug, tuple((u.name, u.aliases) for u in uses.concepts),
-            tuple((u.name, u.aliases) for u in uses.methods), uses.subjects, uses.topics, uses.beyond,
-            tuple((u.name, u.aliases) for u in uses.subject_uses))
+    return (uses.slug, tuple([(u.name, u.aliases) for u in uses.concepts]),
+            tuple([(u.name, u.aliases) for u in uses.methods]), uses.subjects, uses.topics, uses.beyond,
+            tuple([(u.name, u.aliases) for u in uses.subject_uses]))
 
 
 def context_key(shared: AssemblyContext, items: Sequence[ResearchItem]) -> str | None:

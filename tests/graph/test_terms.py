@@ -1,0 +1,52 @@
+"""kgsync.graph.terms: the per-name tables a loop over every item reads, against the lookups they spare."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kgsync.graph.terms import _pinned, concept_nodes, node_kind, pinned_names, retyped_kinds
+from kgsync.vocabulary.vocab import ItemTerms, Term, TermKind, TermUse, Vocabulary
+
+_NAMES = ["a", "b", "c", "d", "e", "f"]
+_KINDS = st.sampled_from([TermKind.CONCEPT, TermKind.METHOD])
+
+
+@st.composite
+def _vocabularies(draw: st.DrawFn) -> Vocabulary:
+    names = draw(st.lists(st.sampled_from(_NAMES), unique=True))
+    terms = {name: Term(name, draw(_KINDS), name, (), (), draw(st.booleans()), draw(st.one_of(st.none(), _KINDS)))
+             for name in names}
+    subjects = frozenset(draw(st.lists(st.sampled_from(names), unique=True))) if names else frozenset()
+    return Vocabulary(terms, {}, subjects=subjects)
+
+
+def _uses(names: list[str]) -> tuple[TermUse, ...]:
+    return tuple(TermUse(name, ()) for name in names)
+
+
+_CHOSEN = st.dictionaries(st.sampled_from(["s1", "s2", "s3"]),
+                          st.tuples(st.lists(st.sampled_from(_NAMES + ["g"])),
+                                    st.lists(st.sampled_from(_NAMES + ["g"]))))
+
+
+@settings(max_examples=200, deadline=None)
+@given(_vocabularies(), _CHOSEN, st.dictionaries(st.sampled_from(_NAMES), st.just("theme")))
+def test_the_tables_agree_with_the_lookups(vocabulary: Vocabulary, chosen_names: dict[str, tuple[list[str], list[str]]],
+                                           merged: dict[str, str]) -> None:
+    """``pinned_names`` and ``retyped_kinds`` give what ``_pinned`` and ``node_kind`` give, for every
+    name (a term's or none's) and slot; ``concept_nodes`` (which reads them) what its first form gave."""
+    retyped = retyped_kinds(vocabulary)
+    for name in [*_NAMES, "g"]:
+        assert (name in pinned_names(vocabulary)) == _pinned(vocabulary, name)
+        for slot in TermKind:
+            assert retyped.get(name, slot) is node_kind(vocabulary, name, slot)
+    chosen = {slug: ItemTerms(slug, _uses(concepts), _uses(methods)) for slug, (concepts, methods) in chosen_names.items()}
+    # concept_nodes as first written: a term lookup per use
+    subjects = [name for name in vocabulary.subjects if vocabulary.terms[name].kind is TermKind.CONCEPT]
+    chosen_concepts = (use.name for uses in chosen.values()
+                       for kind, listed in ((TermKind.CONCEPT, uses.concepts), (TermKind.METHOD, uses.methods))
+                       for use in listed if node_kind(vocabulary, use.name, kind) is TermKind.CONCEPT)
+    expected = frozenset(name for name in (*chosen_concepts, *subjects) if name not in merged)
+    assert concept_nodes(chosen, merged, vocabulary) == expected
+    assert retyped_kinds(None) == {}
