@@ -37,7 +37,7 @@ from itertools import chain, repeat
 from operator import itemgetter
 from typing import NamedTuple
 
-from kgsync.extract import compounds, derived, files, lexicon, markup, names, plurals, topics, wordnet
+from kgsync.extract import compounds, derived, files, lexicon, markup, names, nesting, plurals, topics, wordnet
 from kgsync.extract.acronyms import _URL, _acronym_pairs, _valid_expansion, defined_in_designation, designation_only
 from kgsync.extract.acronyms import letters_match, spelled_out
 from kgsync.extract.acronyms import acronym_pairs as acronym_pairs  # re-exported API
@@ -57,6 +57,10 @@ TITLE, DEFINED, EMPHASISED, ACRONYM, PLAIN, DENSE, SUBJECT, UNIT = 1, 2, 4, 8, 1
 #: also cite their evidence ("GraphRAG, from Microsoft").  What a hub is addressed by
 #: (``vocabulary.hubs``), as a topic is by its stated mentions (``ItemCandidates.topic_words``).
 STATED = 256
+#: Written in the question, summary or findings at least once other than as the tail of a longer
+#: phrase a name opens ("the Gemini API": ``kgsync.extract.nesting``).  A candidate written there
+#: without it is a named product's part, not the item's subject (``vocabulary.choice``, ``hubs``).
+FREE = 512
 
 _ZONE_WEIGHTS = (3.0, 2.0, 1.5, 1.0)  # title, question, summary, findings
 
@@ -170,6 +174,9 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     for key in units & surfaces.keys():
         extra[key] = extra.get(key, 0) | UNIT  # written as one unit: "access-control policies"
     title, question, summary, listed = zone_keys
+    tails = Counter[str]()  # written after a name, as its product's part ("the Gemini API")
+    for zone in clean[1:]:
+        tails.update(nesting.name_tails(zone))
     # An acronym stands or falls with its long form ("HBR" with "Harvard Business Review"), and a
     # plumbing acronym's long form with it ("Hypertext Transfer Protocol" with "HTTP").
     unnamed = {long for _short, long in acronyms if long in surfaces and not names_an_idea(
@@ -185,6 +192,7 @@ def candidates(item: ResearchItem) -> ItemCandidates:
         ordered = tuple(by_surface.items() if len(by_surface) == 1 else sorted(by_surface.items(), key=_by_count))
         flags = ((TITLE if key in title else 0) | (DENSE if key in question or key in summary or key in listed else 0)
                  | (STATED if key in question or key in summary else 0)
+                 | (FREE if question[key] + summary[key] + listed[key] > tails[key] else 0)
                  | extra.get(key, 0))
         if key in unnamed or not _names_an_idea(key, ordered, flags, protocols):
             continue

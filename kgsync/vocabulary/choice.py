@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 
 from kgsync.extract import wordnet
-from kgsync.extract.mining import ACRONYM, DEFINED, PLAIN
+from kgsync.extract.mining import ACRONYM, DEFINED, DENSE, FREE, PLAIN, TITLE
 from kgsync.read.config import Caps, Mining
 from kgsync.vocabulary.groups import _Group
 from kgsync.vocabulary.terms import TermKind
@@ -40,7 +40,8 @@ def _local_choice(ranked: Iterable[tuple[float, str]], own_flags: Mapping[str, i
                   is_pinned: Callable[[str], bool], kind: Callable[[str], TermKind], caps: Caps,
                   hubs: Set[str]) -> list[str]:
     """One item's terms, from its own candidates only: its most salient terms that its own
-    mining does not mark plain (an ordinary single word), strongest first, then by key; at most
+    mining does not mark plain (an ordinary single word) nor writes only as a named product's
+    part outside its title ("the Gemini API": no ``mining.FREE``), strongest first, then by key; at most
     ``caps.concepts`` concepts and ``caps.methods`` methods; never two where one contains
     the other.  Whether a term recurs elsewhere never moves it up or down (locality).
 
@@ -64,6 +65,8 @@ def _local_choice(ranked: Iterable[tuple[float, str]], own_flags: Mapping[str, i
             continue  # an ordinary single word names no idea on its own
         if not flags & DEFINED and wordnet.is_everyday(g):
             continue  # an acronym of an everyday compound ("UI": user interface; ``mining.is_everyday_word``)
+        if flags & DENSE and not flags & (FREE | TITLE):
+            continue  # only ever a named product's part ("the OpenAI Agents SDK": ``extract.nesting``)
         # Nearly always inside one longer term of this item ("large language" in "large
         # language model"): the longer one names the idea.
         if not flags & (ACRONYM | DEFINED) and inside.get(g, 0.0) >= SUBSUMED_SHARE * -score:

@@ -13,7 +13,8 @@ writes (its title, research question, executive summary and key findings, and it
 and emphasis anywhere; ``mining.candidates``), with the topic words' thresholds
 (``extract.topics.addresses``: three mentions), one of them where the item states its subject:
 its title, research question or executive summary (``mining.TITLE``, ``mining.STATED``), as a
-topic is linked (``vocabulary.topics``).  A finding alone does not make the item about a hub: it
+topic is linked (``vocabulary.topics``), and not only as a named product's part there ("the Gemini
+API", ``mining.FREE``: the item cites the product, the hub is the genre of its part).  A finding alone does not make the item about a hub: it
 also cites its evidence ("NIST AI RMF", "GitHub Copilot"), and readers judged two of three items
 that linked a hub only so passing by it.  Never a corpus count: which terms are hubs is the corpus's status (with hysteresis), and the rest is
 the item's.  The node's name, label, kind and aliases come from the addressing items' forms
@@ -41,7 +42,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 
 from kgsync.extract import wordnet
 from kgsync.extract.canonical import display_alias, prune_aliases, term_key
-from kgsync.extract.mining import STATED, TITLE, ItemCandidates
+from kgsync.extract.mining import FREE, STATED, TITLE, ItemCandidates
 from kgsync.extract.topics import addresses
 from kgsync.vocabulary.acronym_index import _resolve, is_ordinary_in_capitals, item_acronyms
 from kgsync.vocabulary.groups import _Group, _is_short, _label, _name
@@ -80,7 +81,7 @@ def _addressed(item: ItemCandidates, joined: Iterable[tuple[int, str]]) -> dict[
     for i, g in joined:
         key, _score, surfaces, flags = terms[i]
         count[g] = count.get(g, 0) + sum(n for _surface, n in surfaces)
-        if flags & (TITLE | STATED):
+        if flags & TITLE or flags & STATED and flags & FREE:  # not only as a name's part: "the Gemini API"
             concluded.add(g)
         keys.setdefault(g, set()).add(key)
         mine = written.setdefault(g, {})

@@ -19,7 +19,8 @@ Over the corpus (``select``):
    (hysteresis: ``previous_hubs``).  Each hub is a node that the items
    addressing it link beyond their caps (``kgsync.vocabulary.hubs``, step 6).
 3. Each item chooses its terms from its own candidates alone (*locality*): its
-   most salient terms that are not plain single words nor nearly always inside a
+   most salient terms that are not plain single words, nor written only as a named product's
+   part ("the Gemini API": ``extract.nesting``), nor nearly always inside a
    longer term of its own (its local salience x a length factor, ties by key), at most ``caps.concepts`` concepts
    and ``caps.methods`` methods, never two where one contains the other.  No
    corpus frequency ranks them, so another item's merge cannot push a term out.

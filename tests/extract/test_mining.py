@@ -403,3 +403,16 @@ def _idea_calls(draw: st.DrawFn) -> tuple[str, tuple[tuple[str, int], ...], int,
 def test_names_an_idea_asks_each_test_only_where_it_can_hold(call: tuple[str, tuple[tuple[str, int], ...], int,
                                                                          frozenset[str]]) -> None:
     assert mining.names_an_idea(*call) == _names_an_idea_test_by_test(*call)
+
+
+def test_a_candidate_written_only_after_a_name_is_not_free() -> None:
+    from tests.item_corpus import make_item
+
+    def flags(summary: str, findings: tuple[str, ...]) -> int:
+        item = make_item("2026-02-01-sdk", "Transcript fetching", "How do we fetch transcripts?", summary, findings)
+        return next(c.flags for c in candidates(item).terms if c.key == "sdk")
+
+    named = flags("We call the OpenAI Agents SDK and the Anthropic SDK.", ("The Whisper SDK times out.",))
+    assert named & mining.DENSE and not named & mining.FREE  # a product's part ("the Anthropic SDK")
+    alone = flags("We call the Anthropic SDK; an SDK pins its transport.", ("The Whisper SDK times out.",))
+    assert alone & mining.FREE

@@ -144,3 +144,17 @@ def test_an_item_that_names_a_hub_in_its_findings_alone_does_not_link_it() -> No
     # three mentions, where the item concludes, but none where it states its subject
     assert vocab.terms["zorblax-engine"].items == ("2026-02-01-item", "2026-02-02-item", "2026-02-03-item")
     assert "zorblax-engine" not in vocab.per_item["2026-03-01-citing"].beyond
+
+
+NAMED = ("Tidal sensor drift near engines", "Why does the Acme zorblax engine drift?",
+         "The Acme zorblax engine and the Borg zorblax engine drift.", ("The Borg zorblax engine needs cooling.",))
+
+
+def test_an_item_that_states_a_hub_only_as_a_named_products_part_does_not_link_it() -> None:
+    cands = _corpus(addressing=3, passing=4)
+    cands.append(candidates(make_item("2026-03-01-named", *NAMED)))
+    vocab = select(cands, CONFIG)
+    assert "zorblax engine" in vocab.hub_keys
+    # four mentions, two where it states its subject, each after a name: "the Acme zorblax engine"
+    assert vocab.terms["zorblax-engine"].items == ("2026-02-01-item", "2026-02-02-item", "2026-02-03-item")
+    assert "zorblax-engine" not in vocab.per_item["2026-03-01-named"].beyond

@@ -1,0 +1,75 @@
+"""Which phrases a text writes only as a part of a name: "the Gemini API", "the OpenAI Agents SDK".
+
+A term-recognition measure such as C-value (Frantzi, Ananiadou & Mima 2000) discounts a
+candidate by the longer candidates it is nested in.  On this project's items a bare count of
+nesting separates nothing: an idea is written inside longer phrases as often as a genre word
+("prompt injection attacks", "platform engineering practice"; ``bench/bench_nesting.py``).  One
+nesting does separate: the tail of a longer phrase that a *name* opens ("the GitHub API", "the
+Whisper API", "the OpenAI Agents SDK").  That phrase names a product's part; the item cites the
+product, and the bare word ("API", "SDK") is the genre of the part, not the item's subject.
+
+A name here is a word written with a capital first letter and a lower-case letter (not an acronym
+in capitals: "AI failure mode", "MCP server" qualify a field, they name no product) and not
+where a sentence, a line, a heading or a parenthesis opens (a capital there says nothing).
+``name_tails(text)`` counts, per key (``canonical.term_key``), the occurrences that are the tail
+of a longer phrase of their word run that may be a term (``phrases._check``) and that holds such
+a name before them.  ``mining.candidates`` marks a candidate the question, summary or findings
+write at least once otherwise (``mining.FREE``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from kgsync.extract.phrases import MAX_WORDS, _check, _is_break, _TOKEN_OR_BREAK
+
+#: Skipped when looking back for what precedes a word: spaces and the markup a sentence may open with.
+_OPENERS = " \t*_`#>[(\"'\u201c\u2018-"
+
+
+#: What ends a sentence or a clause a capital may open: a capital after these says nothing.
+_ENDS = ".!?:;\n\u2014\u2013|"
+
+
+def name_tails(text: str) -> Counter[str]:
+    """key -> how many times ``text`` writes it after a name inside one longer phrase (see the module doc)."""
+    out: Counter[str] = Counter()
+    run: list[str] = []
+    named: list[int] = []  # indices in ``run`` of its name words
+    for match in _TOKEN_OR_BREAK.finditer(text):
+        token = match.group()
+        if _is_break(token):
+            _count_run(run, named, out)
+            run, named = [], []
+            continue
+        if token[:1].isupper() and not token.isupper() and not _opens(text, match.start()):
+            named.append(len(run))
+        run.append(token)
+    _count_run(run, named, out)
+    return out
+
+
+def _opens(text: str, start: int) -> bool:
+    """Does the word at ``start`` open a sentence, a line, a heading or a parenthesis?"""
+    i = start
+    while i > 0 and text[i - 1] in _OPENERS:
+        if text[i - 1] in "([\"'\u201c\u2018":
+            return True
+        i -= 1
+    return i == 0 or text[i - 1] in _ENDS
+
+
+def _count_run(run: list[str], named: list[int], out: Counter[str]) -> None:
+    """Count the name tails of one word run (only a run with a name before its last word has any)."""
+    if not named or named[0] >= len(run) - 1:
+        return
+    words = tuple(run)
+    for start in range(named[0] + 1, len(words)):
+        for end in range(start + 1, min(start + MAX_WORDS, len(words)) + 1):
+            tail = _check(words[start:end])
+            if tail is None or tail[2]:
+                continue
+            # a longer phrase ending here that a name opens or holds before the tail
+            if any(_check(words[first:end]) is not None
+                   for first in range(max(0, end - MAX_WORDS), start) if any(first <= n < start for n in named)):
+                out[tail[0]] += 1
