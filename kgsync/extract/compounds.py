@@ -40,7 +40,8 @@ def compound_mentions(text: str, dense: str, mined: Set[str]) -> tuple[tuple[str
     keys = _counts(text)
     if not keys:
         return ()
-    concluded = _counts(dense) if not mined.isdisjoint(keys) else {}
+    # the same text twice (``mining`` asks for the counts in its stated zones alone): counted once
+    concluded = (keys if dense is text else _counts(dense)) if not mined.isdisjoint(keys) else {}
     return tuple(sorted((key, n, concluded.get(key, 0) if key in mined else 0) for key, n in keys.items()))
 
 

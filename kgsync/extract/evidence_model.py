@@ -92,6 +92,21 @@ class Mention:
     shape: str = ""
     via: str = ""  # "description": the item is named by a description ("the parent taxonomy's KF5")
 
+    def but(self, **changes: object) -> Mention:
+        """``dataclasses.replace(self, **changes)``, in C: a copy of the instance's fields with
+        ``changes`` set.  ``replace`` takes Python steps per field (19 of them): 8,000 copies on the
+        real corpus cost 0.06-0.13 s CPU of its read stage, a sixth of that now.  A Mention has no
+        ``__post_init__``, no slots and no field outside ``__init__`` (tests/extract/test_references.py
+        holds the two equal)."""
+        copy = object.__new__(Mention)
+        fields_ = copy.__dict__
+        fields_.update(self.__dict__)
+        for name, value in changes.items():
+            if name not in fields_:
+                raise TypeError(f"Mention has no field {name!r}")
+            fields_[name] = value
+        return copy
+
 
 #: A mention's sentence shape: prose ("" ), a table row, a list line, a reading-list line (a list
 #: line that starts with the item it names), a sentence of a framing section.

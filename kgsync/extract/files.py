@@ -32,7 +32,7 @@ def file_mentions(text: str, dense: str) -> tuple[tuple[str, int, int], ...]:
     counts = Counter(_file_names(text))
     if not counts:
         return ()
-    concluded = Counter(_file_names(dense))
+    concluded = counts if dense is text else Counter(_file_names(dense))  # the same text: read once
     out: dict[str, tuple[int, int]] = {}
     for form, n in counts.items():
         key = form.lower()

@@ -10,7 +10,6 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from functools import lru_cache
 
 from kgsync.contract.model import RelationType
@@ -113,7 +112,7 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
         for sentence in ([text] if row else sentences(text)):
             found = _mentions(sentence, line, table if row else None, item.slug, findings, before, item.cites)
             if shape:
-                found = [replace(m, shape=shape) for m in found]
+                found = [m.but(shape=shape) for m in found]
             out.extend(_framing_citations(found) if in_framing or reading else found)
             before = sentence
     return tuple(out)
@@ -134,7 +133,7 @@ def _starts_with_reference(line: str) -> bool:
 def _framing_citations(mentions: Sequence[Mention]) -> list[Mention]:
     """What a framing section's sentence links: only the findings it cites by number, each as
     a plain citation (no stance: the sentence describes the other item, it does not judge it)."""
-    return [replace(m, stance=None, held_by=0) for m in mentions if m.finding]
+    return [m.but(stance=None, held_by=0) for m in mentions if m.finding]
 
 
 def _framing_lines(item: ResearchItem) -> list[tuple[int, int]]:

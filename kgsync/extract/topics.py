@@ -63,7 +63,8 @@ def mentions(text: str, dense: str, runs: Counter[bytes] | None = None,
     counts = _counts(text, runs)
     if not counts:
         return ()
-    dense_counts = _counts(dense, dense_runs)
+    # The same text twice (``mining`` asks for the counts in its stated zones alone): counted once.
+    dense_counts = counts if dense is text and dense_runs is runs else _counts(dense, dense_runs)
     return tuple(sorted((key, n, dense_counts.get(key, 0)) for key, n in counts.items()))
 
 
@@ -136,7 +137,8 @@ def phrase_mentions(text: str, dense: str, phrases: Mapping[str, Iterable[str]])
     them (as written, as the key, and with its last word's regular plural), in C."""
     if not phrases:
         return ()
-    return _phrase_counts(_tokens(text), _tokens(dense), phrases)
+    whole = _tokens(text)
+    return _phrase_counts(whole, whole if dense is text else _tokens(dense), phrases)  # the same text: cut once
 
 
 def _phrase_counts(whole: list[bytes], concluded: list[bytes],

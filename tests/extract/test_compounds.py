@@ -43,3 +43,15 @@ def test_the_hyphenated_runs_are_the_regex_over_the_bytes(data: bytes) -> None:
     from kgsync.extract.compounds import _hyphenated
 
     assert _hyphenated(data) == re.findall(rb"[^ ]*-[^ ]*", data)
+
+
+@given(st.lists(st.sampled_from(["human-in-the-loop", "Policy-as-Code", "end-to-end", "-in-", "the", "-", " ", "x1",
+                                 "é", "\n"]), max_size=30).map("".join),
+       st.sets(st.sampled_from(["human in the loop", "policy as code", "the loop human"]), max_size=2))
+@settings(max_examples=300, deadline=None)
+def test_the_same_text_twice_is_counted_once_with_the_same_counts(text: str, mined: set[str]) -> None:
+    """``compound_mentions`` given one text as both (mining's stated zones) counts it once: the
+    same answer as for an equal text that is another object."""
+    other = (text + "\x00")[:-1]
+    assert other is not text or len(text) < 2
+    assert compound_mentions(text, text, frozenset(mined)) == compound_mentions(text, other, frozenset(mined))

@@ -37,3 +37,13 @@ def test_the_file_names_read_line_by_line_are_the_regex_over_the_whole_text(text
     from kgsync.extract.files import _FILE, _file_names
 
     assert _file_names(text) == _FILE.findall(text)
+
+
+@given(st.lists(st.one_of(_FILE_PIECES, st.text(max_size=3)), max_size=40).map("".join))
+@settings(max_examples=300, deadline=None)
+def test_the_same_text_twice_is_read_once_with_the_same_counts(text: str) -> None:
+    """``file_mentions`` given one text as both (mining's stated zones) reads it once: the same
+    answer as for an equal text that is another object."""
+    other = (text + "\x00")[:-1]
+    assert other is not text or len(text) < 2
+    assert file_mentions(text, text) == file_mentions(text, other)

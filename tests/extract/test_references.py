@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
+import pickle
 import re
+
+import pytest
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 from kgsync.contract.model import RelationType
+from kgsync.extract.evidence_model import SHAPES, Mention
 from kgsync.extract.references import _DATED_SLUG, _FINDING, _HAS_REFERENCE, _HYPOTHETICAL, _may_cite_a_finding, scan
 from kgsync.extract.findings import extract
 from kgsync.read.items import IssueSeverity
@@ -238,3 +243,27 @@ def test_an_example_or_a_hypothetical_cites_for_illustration_and_links_no_claim(
     argued = f"Vector stores solve semantic search, per `{OLD}.md` Key Finding 2; for example, deduplication."
     [link] = links_of(old_item(), new_item(argued, findings)).links[NEW]
     assert (link.relation, link.source_number) == (RelationType.EXTENDS, 1)
+
+
+_TEXT = st.text(max_size=8)
+_MENTIONS = st.builds(Mention, target=_TEXT, finding=st.integers(0, 30), quote=_TEXT,
+                      stance=st.none() | st.sampled_from(list(RelationType)), sentence=_TEXT, line=st.integers(0, 99),
+                      held_by=st.integers(0, 9), row_claim=_TEXT, context=_TEXT, clause=_TEXT, exact=st.booleans(),
+                      refused=_TEXT, said=_TEXT, withheld=st.booleans(), described=st.booleans(),
+                      shape=st.sampled_from(SHAPES), via=_TEXT)
+_CHANGES = st.fixed_dictionaries({}, optional={"shape": st.sampled_from(SHAPES), "held_by": st.integers(0, 9),
+                                               "stance": st.none() | st.sampled_from(list(RelationType))})
+
+
+@given(_MENTIONS, _CHANGES)
+def test_but_is_dataclasses_replace(mention: Mention, changes: dict[str, object]) -> None:
+    """``Mention.but``, the copy scan makes of each mention it shapes, is ``dataclasses.replace``."""
+    assert all(f.init for f in dataclasses.fields(Mention))
+    assert not hasattr(Mention, "__post_init__") and not hasattr(Mention, "__slots__")
+    copy, replaced = mention.but(**changes), dataclasses.replace(mention, **changes)  # type: ignore[arg-type]
+    assert copy == replaced and repr(copy) == repr(replaced) and hash(copy) == hash(replaced)
+    assert pickle.loads(pickle.dumps(copy)) == replaced and copy is not mention
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        copy.shape = "row"  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        mention.but(nothing=1)

@@ -211,3 +211,26 @@ def test_the_topic_forms_table_is_the_one_word_key_gives() -> None:
                 expected.setdefault(form.capitalize(), key)
     assert _forms() == expected
     assert list(_forms()) == list(expected)
+
+
+def _copy(text: str) -> str:
+    """An equal string that is another object (but for the cached empty and one-character ones)."""
+    return (text + "\x00")[:-1]
+
+
+@given(st.lists(st.one_of(_TOPIC_PIECES, _WORDS, st.text(max_size=3)), max_size=40).map("".join),
+       st.lists(st.sampled_from(["Technical debt", "model risk", "Model Risks", "technical-debt"]), max_size=3))
+@settings(max_examples=300, deadline=None)
+def test_the_same_text_twice_is_counted_once_with_the_same_counts(text: str, written: list[str]) -> None:
+    """``mentions`` and ``phrase_mentions`` given one text as both (mining's stated zones) count it
+    once: the same answer as for an equal text that is another object, counted twice."""
+    from kgsync.extract.canonical import term_key
+    from kgsync.extract.names import letter_runs
+    from kgsync.extract.topics import phrase_mentions
+
+    other = _copy(text)
+    assert other is not text or len(text) < 2
+    runs = letter_runs(text)
+    assert mentions(text, text, runs, runs) == mentions(text, other, runs, letter_runs(other)) == mentions(text, text)
+    phrases = {key: [w for w in written if term_key(w) == key] for key in {term_key(w) for w in written} if key}
+    assert phrase_mentions(text, text, phrases) == phrase_mentions(text, other, phrases)
