@@ -96,6 +96,20 @@ def read_wordnet(folder: Path) -> tuple[dict[str, tuple[int, str]], set[str], Co
     return nouns, excluded, tags, glosses
 
 
+def rarity(word: str, nouns: dict[str, tuple[int, str]], tags: Counter[str], glosses: Counter[str]
+           ) -> tuple[int, int, int]:
+    """(SemCor tags, gloss mentions singular and plural, WordNet senses) of a noun."""
+    return tags[word], glosses[word] + glosses[word + "s"], nouns[word][0]
+
+
+def rarity_rule(words: list[str], nouns: dict[str, tuple[int, str]], tags: Counter[str], glosses: Counter[str],
+                limits: tuple[int, int, int], left_out: frozenset[str] = frozenset()) -> list[str]:
+    """The ``words`` at or under each limit of (tags, glosses, senses), whose first sense's
+    lexicographer file is none of ``left_out``."""
+    return [w for w in words if nouns[w][1] not in left_out
+            and all(c <= limit for c, limit in zip(rarity(w, nouns, tags, glosses), limits))]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folders", nargs="+", type=Path)
@@ -130,11 +144,10 @@ def main() -> int:
                      and not is_hub(w, addressed[w], n_items, config, None))
 
     def counts(w: str) -> tuple[int, int, int]:
-        return tags[w], glosses[w] + glosses[w + "s"], nouns[w][0]
+        return rarity(w, nouns, tags, glosses)
 
-    left_out = set(filter(None, args.not_lexnames.split(",")))
-    rule = [w for w in passing if nouns[w][1] not in left_out
-            and all(c <= limit for c, limit in zip(counts(w), (args.tags, args.glosses, args.senses)))]
+    left_out = frozenset(filter(None, args.not_lexnames.split(",")))
+    rule = rarity_rule(passing, nouns, tags, glosses, (args.tags, args.glosses, args.senses), left_out)
     print(f"{n_items} items; a topic enters named by {enter_named}, addressed by {enter_addressed}; "
           f"{len(extra)} WordNet nouns widened; {len(passing)} pass the shares")
     for w in passing if args.all else rule:
