@@ -100,7 +100,7 @@ class Topics:
     A claim is about a concept when its own text names the concept or one of its aliases
     (the vocabulary's mention index) or a theme's specific phrase (``ThemeMap.mentions``;
     a theme's single words only in its own items' claims), and that concept is a node (a
-    discriminating theme, or a mined concept some item addresses): the relation depends on
+    theme concept, or a mined concept some item addresses): the relation depends on
     the claim's text and the vocabulary, never on which item happens to address the concept.
     """
 
@@ -109,7 +109,7 @@ class Topics:
     theme_concepts: frozenset[str]
     merged_into_theme: Mapping[str, str]
     nodes: frozenset[str]
-    own_themes: tuple[str, ...]  # the stating item's discriminating themes
+    own_themes: tuple[str, ...]  # the stating item's themes
     own_methods: frozenset[str] = frozenset()  # the stating item's methods (mined term names)
     reading: Mapping[str, str] | None = None  # the stating item's acronyms of two meanings (``Vocabulary.readings``)
 
