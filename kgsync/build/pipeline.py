@@ -371,7 +371,7 @@ def _assemble(config: Config, cache_folder: Path | None, reader: CacheReader, re
     evidence = shared.evidence
     assembly = memoised_assembly(items, extractions, shared, memo)
     store.save(memo)
-    return _Assembled(assembly, evidence, memo.json if memo is not None else None, theme_concepts, shared_key)
+    return _Assembled(assembly, evidence, memo.json if memo is not None else None, shared.theme_concepts, shared_key)
 
 
 def _manifest_to_write(manifest: Manifest, assembled: _Assembled, vocabulary: Vocabulary) -> Manifest:

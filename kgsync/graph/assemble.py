@@ -79,6 +79,12 @@ def context(
     # which other items carry a theme (an item's own theme outside the vocabulary is its node only).
     merged_into_theme = mined_names_of_themes(vocabulary, themes.canonical, themes)
     chosen = connective_terms(items, vocabulary, caps, merged_into_theme, min_links)
+    # A theme's node exists when an item links it (carries it, or mines a variant of it): a claim
+    # is about no theme node that nothing addresses (the node comes and goes with its linkers).
+    linked = {themes.canonicalise(t) for item in items for t in item.themes}
+    linked.update(merged_into_theme[use.name] for uses in chosen.values() for use in uses.concepts
+                  if use.name in merged_into_theme)
+    theme_concepts = theme_concepts & frozenset(linked)
     nodes = concept_nodes(chosen, merged_into_theme, vocabulary)
     return AssemblyContext(vocabulary, themes, caps, fold, tag_style, theme_concepts,
                            evidence or EvidencePlan({}, {}), by_slug, merged_into_theme, chosen, nodes,

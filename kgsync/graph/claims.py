@@ -123,7 +123,7 @@ class Topics:
         terms = list(self.vocabulary.mentions(statement, words, self._writable, self.reading))
         for term in terms:
             theme = self.merged_into_theme.get(term)
-            if theme is not None or term in self.nodes:
+            if (theme in self.theme_concepts) if theme is not None else term in self.nodes:
                 concepts.setdefault(concept_name(theme or term), None)
         for theme in self.themes.mentions(statement):
             if theme in self.theme_concepts:
