@@ -250,13 +250,14 @@ def test_context_key_digests_every_corpus_wide_input(tmp_path: Path) -> None:
         "caps": dict(caps=replace(caps, links=caps.links + 1)),
         "tag style": dict(tag_style="slug" if tag_style != "slug" else "search-safe"),
         "folding rules": dict(fold=Folding.of([("knowledge graph", "kg")])),
-        "theme concepts": dict(theme_concepts=theme_concepts | {"zorblax"}),
+        "theme concepts": dict(theme_concepts=theme_concepts - {"agentic-ai"}),  # (a theme no item links: no node)
         "a completion date": dict(items=[replace(items[0], completed="2001-01-01"), *items[1:]]),
         "an item less": dict(items=items[1:]),
     }
     for what, change in variants.items():
         assert context_key(**{**args, **change}) != base, what
-    assert context_key(**{**args, "theme_concepts": theme_concepts | {"zorblax"}}) != context_key(
+    assert context_key(**{**args, "theme_concepts": theme_concepts | {"zorblax"}}) == base  # nothing links it
+    assert context_key(**{**args, "theme_concepts": theme_concepts - {"agentic-ai"}}) != context_key(
         **{**args, **variants["a mined name merged into a theme"]})
     # The mention index is checked per item instead (AssemblyMemo): by the first word of each key.
     digests = vocabulary.mention_digests()
