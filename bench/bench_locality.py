@@ -26,8 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from kgsync.read import config as config_module  # noqa: E402
 from kgsync.graph.merge import manifest_path  # noqa: E402
-from kgsync.build.pipeline import build, theme_concepts_of  # noqa: E402
-from kgsync.vocabulary.themes import load_theme_map  # noqa: E402
+from kgsync.build.pipeline import build  # noqa: E402
 from kgsync.diff.vocab_events import explain, vocabulary_events  # noqa: E402
 
 
@@ -48,11 +47,9 @@ def main() -> int:
         items=str(items_dir), graph=str(graph_path), cache_dir=str(work / "cache"),
         themes_vocabulary=str(corpus / "themes-vocabulary.md"), vocabulary="",
     )
-    themes = load_theme_map(corpus / "themes-vocabulary.md")
     started = time.perf_counter()
     base = build(cfg)
     base_bytes = graph_path.read_bytes(), manifest_path(graph_path).read_bytes()
-    base_themes = theme_concepts_of(base.items, themes, cfg)
 
     def restore() -> None:
         graph_path.write_bytes(base_bytes[0])
@@ -82,8 +79,7 @@ def main() -> int:
             else:
                 path.write_bytes(saved)
         slug = path.stem
-        events = vocabulary_events(base.vocabulary.hub_keys, result.vocabulary.hub_keys, base_themes,
-                                   theme_concepts_of(result.items, themes, cfg), base.manifest.by_item,
+        events = vocabulary_events(base.vocabulary.hub_keys, result.vocabulary.hub_keys, base.manifest.by_item,
                                    result.manifest.by_item, base.vocabulary.merges, result.vocabulary.merges,
                                    base.vocabulary.acronyms, result.vocabulary.acronyms,
                                    base.vocabulary.topics, result.vocabulary.topics)

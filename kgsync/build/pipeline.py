@@ -52,7 +52,7 @@ from kgsync.read.config import Config
 from kgsync.read.item_caps import observation_cap_problems
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 from kgsync.read.veto_file import Vetoes, check_vetoes, load_vetoes, veto_path_beside
-from kgsync.vocabulary.economy import Folding, discriminating_themes
+from kgsync.vocabulary.economy import Folding
 from kgsync.vocabulary.themes import ThemeMap, load_theme_map
 from kgsync.vocabulary.vocab import PinnedVocabulary, Vocabulary, load_pinned
 
@@ -130,23 +130,11 @@ def build(config: Config, *, write: bool = True, strict: bool = False) -> BuildR
                 distrust |= {exc.slug}
 
 
-def theme_concepts_of(items: Sequence[ResearchItem], themes: ThemeMap, config: Config) -> frozenset[str]:
-    """The themes on at most ``mining.max_theme_share`` of these items: they become concept nodes."""
-    return _theme_concepts_and_hubs(items, themes, config)[0]
-
-
-def hub_themes_of(items: Sequence[ResearchItem], themes: ThemeMap, config: Config) -> frozenset[str]:
-    """Theme concepts that are hubs (on more than ``mining.max_item_share`` of the items): an item's
-    link to one takes none of its concept slots (none with the defaults, where both shares agree)."""
-    return _theme_concepts_and_hubs(items, themes, config)[1]
-
-
-def _theme_concepts_and_hubs(items: Sequence[ResearchItem], themes: ThemeMap,
-                             config: Config) -> tuple[frozenset[str], frozenset[str]]:
-    """(``theme_concepts_of``, ``hub_themes_of``), each item's themes canonicalised once."""
-    item_themes = [frozenset({themes.canonicalise(t) for t in item.themes}) for item in items]
-    concepts = discriminating_themes(item_themes, config.mining.max_theme_share)
-    return concepts, concepts - discriminating_themes(item_themes, config.mining.max_item_share)
+def theme_concepts_of(items: Sequence[ResearchItem], themes: ThemeMap) -> frozenset[str]:
+    """The themes that are concept nodes: every theme of the maintainers' vocabulary and every theme
+    an item carries, whatever its share of the items (the vocabulary is shared, not a statistic: a
+    merge never turns a theme's node on or off for the items that did not change)."""
+    return themes.canonical | {themes.canonicalise(t) for item in items for t in item.themes}
 
 
 def read_records(config: Config, memo: ReadMemo | None = None, earlier_keys: Sequence[str] = (),
@@ -306,7 +294,7 @@ _INCREMENTAL_SHARE = 10
 def _inputs_key(config: Config, assembled: _Assembled, vocabulary: Vocabulary) -> str | None:
     """A digest of everything besides the items' own facts that the last build's graph and report
     came from: the configuration, the vocabulary, themes and veto files, the corpus-wide inputs of
-    the facts (``context_key``: the theme map, the discriminating themes, the mined nodes, every
+    the facts (``context_key``: the theme map, the theme concepts, the mined nodes, every
     item's slug and date) and the vocabulary selection (hubs, merges, acronyms, topics).  The
     incremental rebuild runs only when it is the last build's (None: cannot tell, never)."""
     if assembled.context is None:
@@ -359,7 +347,7 @@ class _Assembled:
     assembly: Assembly  # as assembled (before a reworded finding keeps its claim's name)
     evidence: EvidencePlan
     memo_json: Mapping[str, str] | None  # slug -> the manifest encoding of the facts the memo gave or took
-    theme_concepts: frozenset[str] = frozenset()  # the discriminating themes (concept nodes)
+    theme_concepts: frozenset[str] = frozenset()  # the themes that are concept nodes (``theme_concepts_of``)
     context: str | None = None  # ``context_key``: the corpus-wide inputs every item's facts read
 
 
@@ -370,9 +358,9 @@ def _assemble(config: Config, cache_folder: Path | None, reader: CacheReader, re
     facts store when nothing they were built from changed (``kgsync.build.cache.facts.FactsStore``)."""
     items = reading.read.items
     themes = _theme_map(config)
-    theme_concepts, hub_themes = _theme_concepts_and_hubs(items, themes, config)
+    theme_concepts = theme_concepts_of(items, themes)
     shared = context(items, vocabulary, themes, config.caps, fold, config.tag_style, theme_concepts,
-                     config.mining.min_links, kept, hub_themes)
+                     config.mining.min_links, kept)
     # The key reads no evidence plan (each item's links are checked per item, ``AssemblyMemo``).
     shared_key = context_key(shared, [*kept, *items])
     store = FactsStore(cache_folder, shared_key, reader, distrust)
@@ -383,13 +371,13 @@ def _assemble(config: Config, cache_folder: Path | None, reader: CacheReader, re
     evidence = shared.evidence
     assembly = memoised_assembly(items, extractions, shared, memo)
     store.save(memo)
-    return _Assembled(assembly, evidence, memo.json if memo is not None else None, theme_concepts, shared_key)
+    return _Assembled(assembly, evidence, memo.json if memo is not None else None, shared.theme_concepts, shared_key)
 
 
 def _manifest_to_write(manifest: Manifest, assembled: _Assembled, vocabulary: Vocabulary) -> Manifest:
     """The merged manifest, with the memo's encoding of the facts it gave or took (same objects
     only: a fact kept under its claim's previous name is encoded again) and the vocabulary state
-    its events compare (``kgsync.diff.vocab_events``): hubs, discriminating themes, near-duplicate merges,
+    its events compare (``kgsync.diff.vocab_events``): hubs, theme concepts, near-duplicate merges,
     the acronym map, the topics."""
     if assembled.memo_json is not None:
         encoded = assembled.assembly.by_item

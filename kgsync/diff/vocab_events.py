@@ -9,8 +9,6 @@ retire, or through a vocabulary event listed here:
   ``vocab.HUB_LEAVE_RATIO``); the items that chose it within their caps lose or regain it, the
   items that address it link its hub node beyond their caps or no longer
   (``kgsync.vocabulary.hubs``), and its long form is folded in their text (``economy.hub_folding``).
-* ``theme is a hub`` / ``theme is a concept``: a theme crossed the discriminating share
-  (``economy.discriminating_themes``); the items carrying it lose or gain its concept.
 * ``merged into`` / ``no longer merged into``: a chosen term joins a near-duplicate (oldest
   first, ``vocab._merge_near_duplicates``) that a merge brought or took away; the items that
   chose it now link the other node.
@@ -33,14 +31,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from kgsync.extract.canonical import term_key
-from kgsync.contract.model import Facts, concept_name
+from kgsync.contract.model import Facts
 
 
 class EventKind(StrEnum):
     HUB_ENTERED = "hub entered"
     HUB_LEFT = "hub left"
-    THEME_HUB = "theme is a hub"
-    THEME_CONCEPT = "theme is a concept"
     MERGED = "merged into"
     UNMERGED = "no longer merged into"
     ACRONYM_DEFINED = "acronym defined"
@@ -59,15 +55,14 @@ class VocabularyEvent:
         return f"{self.kind.value}: {self.subject} ({len(self.items)} items)"
 
 
-def vocabulary_events(hubs_before: Set[str], hubs_after: Set[str], themes_before: Set[str],
-                      themes_after: Set[str], before: Mapping[str, Facts],
+def vocabulary_events(hubs_before: Set[str], hubs_after: Set[str], before: Mapping[str, Facts],
                       after: Mapping[str, Facts], merges_before: Iterable[tuple[str, str]] = (),
                       merges_after: Iterable[tuple[str, str]] = (),
                       acronyms_before: Iterable[tuple[str, str, tuple[str, ...]]] = (),
                       acronyms_after: Iterable[tuple[str, str, tuple[str, ...]]] = (),
                       topics_before: Set[str] = frozenset(),
                       topics_after: Set[str] = frozenset()) -> tuple[VocabularyEvent, ...]:
-    """The events between two builds: hub keys, discriminating themes, near-duplicate merges
+    """The events between two builds: hub keys, near-duplicate merges
     (``Vocabulary.merges``), the acronym map (``Vocabulary.acronyms``) and the topics
     (``Vocabulary.topics``) before and after, and each build's facts per item (which items an
     event touches)."""
@@ -83,15 +78,6 @@ def vocabulary_events(hubs_before: Set[str], hubs_after: Set[str], themes_before
                            (EventKind.HUB_LEFT, hubs_before - hubs_after)):
         for key in sorted(subjects):
             events.append(VocabularyEvent(kind, key, _items_naming(key, before, after)))
-    for kind, subjects in ((EventKind.THEME_HUB, themes_before - themes_after),
-                           (EventKind.THEME_CONCEPT, themes_after - themes_before)):
-        for theme in sorted(subjects):
-            node = concept_name(theme)
-            tag = theme.replace("-", "_")
-            events.append(VocabularyEvent(kind, theme, tuple(sorted({
-                slug for facts_by_item in (before, after) for slug, facts in facts_by_item.items()
-                if any(name == node for name, _type in facts.entities)
-                or any(text in (f"tag:{theme}", f"tag:{tag}") for _name, text in facts.observations)}))))
     users: dict[str, set[str]] = {}
     for short, _long, slugs in (*acronyms_before, *acronyms_after):
         users.setdefault(short, set()).update(slugs)

@@ -47,7 +47,6 @@ class AssemblyContext:
     fold: Callable[[str], str]
     tag_style: str
     theme_concepts: frozenset[str]
-    hub_themes: frozenset[str]
     evidence: EvidencePlan
     by_slug: Mapping[str, ResearchItem]  # the items and the kept ones: extends edges reach both
     merged_into_theme: Mapping[str, str]  # mined name -> the theme it is written as
@@ -72,16 +71,22 @@ def context(
     theme_concepts: frozenset[str] = frozenset(),
     min_links: int = 1,
     kept: Sequence[ResearchItem] = (),
-    hub_themes: frozenset[str] = frozenset(),
     evidence: EvidencePlan | None = None,
 ) -> AssemblyContext:
     """What every item's facts read besides the item (see ``assemble`` for the parameters)."""
     by_slug = {item.slug: item for item in (*kept, *items)}
-    merged_into_theme = mined_names_of_themes(vocabulary, theme_concepts, themes)
-    chosen = connective_terms(items, vocabulary, themes, caps, theme_concepts, merged_into_theme, min_links,
-                              hub_themes)
+    # The vocabulary's themes only: whether a mined name is written as a theme never depends on
+    # which other items carry a theme (an item's own theme outside the vocabulary is its node only).
+    merged_into_theme = mined_names_of_themes(vocabulary, themes.canonical, themes)
+    chosen = connective_terms(items, vocabulary, caps, merged_into_theme, min_links)
+    # A theme's node exists when an item links it (carries it, or mines a variant of it): a claim
+    # is about no theme node that nothing addresses (the node comes and goes with its linkers).
+    linked = {themes.canonicalise(t) for item in items for t in item.themes}
+    linked.update(merged_into_theme[use.name] for uses in chosen.values() for use in uses.concepts
+                  if use.name in merged_into_theme)
+    theme_concepts = theme_concepts & frozenset(linked)
     nodes = concept_nodes(chosen, merged_into_theme, vocabulary)
-    return AssemblyContext(vocabulary, themes, caps, fold, tag_style, theme_concepts, hub_themes,
+    return AssemblyContext(vocabulary, themes, caps, fold, tag_style, theme_concepts,
                            evidence or EvidencePlan({}, {}), by_slug, merged_into_theme, chosen, nodes,
                            undated_suffixes(by_slug))
 
@@ -97,24 +102,23 @@ def assemble(
     theme_concepts: frozenset[str] = frozenset(),
     min_links: int = 1,
     kept: Sequence[ResearchItem] = (),
-    hub_themes: frozenset[str] = frozenset(),
     evidence: EvidencePlan | None = None,
 ) -> Assembly:
     """Each item's facts.
 
     ``fold`` rewrites generated text for index economy, ``theme_concepts`` are
-    the themes that discriminate (not hubs) and so become concepts (see ``economy``).
+    the themes that are concept nodes: every theme of the vocabulary and every theme an item
+    carries, whatever its share (``kgsync.build.pipeline.theme_concepts_of``); an item's own
+    themes are linked beyond its ``caps.concepts`` and take none of its slots.
     ``min_links``: a mined
     concept or method is written only when at least this many items link it
     (``connective_terms``).  ``kept``: items whose files fail to parse now and keep their
     last facts; they are not assembled, but other items' extends edges still reach them.
-    ``hub_themes``: theme concepts an item links besides its ``caps.concepts`` slots.
     ``evidence``: the claim→claim links items state and the findings they require (``evidence.plan``).
     ``context`` + ``item_facts`` for each item + ``collect``: a build runs those three itself,
     taking each item's facts from its memo where it can.
     """
-    shared = context(items, vocabulary, themes, caps, fold, tag_style, theme_concepts, min_links, kept, hub_themes,
-                     evidence)
+    shared = context(items, vocabulary, themes, caps, fold, tag_style, theme_concepts, min_links, kept, evidence)
     return collect(items, {item.slug: item_facts(shared, item, extractions[item.slug]) for item in items})
 
 
@@ -122,7 +126,7 @@ def item_facts(shared: AssemblyContext, item: ResearchItem, extraction: Extracti
     """One item's facts, from its own record and the corpus-wide ``shared`` inputs."""
     return _item_facts(item, extraction, shared.terms_of(item.slug), shared.vocabulary, shared.themes, shared.caps,
                        shared.fold, shared.tag_style, shared.theme_concepts, shared.merged_into_theme,
-                       shared.by_slug, shared.suffixes, shared.hub_themes, shared.nodes, shared.links_of(item.slug))
+                       shared.by_slug, shared.suffixes, shared.nodes, shared.links_of(item.slug))
 
 
 def collect(items: Sequence[ResearchItem], done: Mapping[str, ItemAssembly]) -> Assembly:
@@ -145,15 +149,15 @@ def _item_facts(item: ResearchItem, extraction: Extraction, uses: ItemTerms | No
                 themes: ThemeMap, caps: Caps,
                 fold: Callable[[str], str], tag_style: str, theme_concepts: frozenset[str],
                 merged_into_theme: Mapping[str, str], by_slug: Mapping[str, ResearchItem],
-                suffixes: Mapping[str, str], hub_themes: frozenset[str] = frozenset(),
+                suffixes: Mapping[str, str],
                 nodes: frozenset[str] = frozenset(), links: ItemEvidence = ItemEvidence()) -> ItemAssembly:
     builder = FactsBuilder()
     ops: list[tuple[str, int | None, bool]] = [(item_name(item.slug), 1, False)]
     words: set[str] = set()  # what the claims' mention lookups start from (see the build's facts memo)
     _item_node(builder, item, extraction, themes, fold, tag_style)
     themes_here = sorted({themes.canonicalise(t) for t in item.themes} & theme_concepts)
-    concepts, methods = item_terms(builder, item, uses, caps, themes_here, merged_into_theme, hub_themes,
-                               themes.words, vocabulary)
+    concepts, methods = item_terms(builder, item, uses, caps, themes_here, merged_into_theme, themes.words,
+                                   vocabulary)
     ops.extend((name, None, False) for name in concepts + methods)
     if not item.is_superseded:  # a superseded item's claims are excluded, not just tagged
         topics = Topics(vocabulary, themes, theme_concepts, merged_into_theme, nodes, tuple(themes_here),

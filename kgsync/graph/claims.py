@@ -100,7 +100,7 @@ class Topics:
     A claim is about a concept when its own text names the concept or one of its aliases
     (the vocabulary's mention index) or a theme's specific phrase (``ThemeMap.mentions``;
     a theme's single words only in its own items' claims), and that concept is a node (a
-    discriminating theme, or a mined concept some item addresses): the relation depends on
+    theme concept, or a mined concept some item addresses): the relation depends on
     the claim's text and the vocabulary, never on which item happens to address the concept.
     """
 
@@ -109,7 +109,7 @@ class Topics:
     theme_concepts: frozenset[str]
     merged_into_theme: Mapping[str, str]
     nodes: frozenset[str]
-    own_themes: tuple[str, ...]  # the stating item's discriminating themes
+    own_themes: tuple[str, ...]  # the stating item's themes
     own_methods: frozenset[str] = frozenset()  # the stating item's methods (mined term names)
     reading: Mapping[str, str] | None = None  # the stating item's acronyms of two meanings (``Vocabulary.readings``)
 
@@ -123,7 +123,7 @@ class Topics:
         terms = list(self.vocabulary.mentions(statement, words, self._writable, self.reading))
         for term in terms:
             theme = self.merged_into_theme.get(term)
-            if theme is not None or term in self.nodes:
+            if (theme in self.theme_concepts) if theme is not None else term in self.nodes:
                 concepts.setdefault(concept_name(theme or term), None)
         for theme in self.themes.mentions(statement):
             if theme in self.theme_concepts:

@@ -52,8 +52,9 @@ class Manifest:
     # so that a build reads them without parsing the items (``manifest_hubs``).
     hubs: tuple[str, ...] = ()
     # The rest of the vocabulary state its events compare (``kgsync.diff.vocab_events``), so that the
-    # PR names each event against the base commit's manifest: the discriminating themes (concept
-    # nodes) and the near-duplicate merges of chosen terms, (source, target).
+    # PR names each event against the base commit's manifest: the near-duplicate merges of chosen
+    # terms, (source, target).  ``themes``: the theme concepts (the vocabulary's and those items
+    # carry), recorded for readers; no share moves them, so no event compares them.
     themes: tuple[str, ...] = ()
     merges: tuple[tuple[str, str], ...] = ()
     # (acronym key, expansion key, the items that take it from the map): ``Vocabulary.acronyms``

@@ -13,13 +13,13 @@ from kgsync.vocabulary.themes import ThemeMap
 from kgsync.vocabulary.vocab import ItemTerms, TermKind, TermUse, Vocabulary
 
 
-def connective_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, themes: ThemeMap, caps: Caps,
-                     theme_concepts: frozenset[str], merged_into_theme: Mapping[str, str],
-                     min_links: int, hub_themes: frozenset[str] = frozenset()) -> dict[str, ItemTerms]:
+def connective_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, caps: Caps,
+                     merged_into_theme: Mapping[str, str], min_links: int) -> dict[str, ItemTerms]:
     """Each item's mined terms as they will be written: within the caps, and connective.
 
-    The caps are applied as ``_terms`` applies them (the item's discriminating themes
-    take concept slots first; a mined name that a theme stands for is skipped).  Then a
+    The caps are applied as ``item_terms`` applies them (an item's themes take none of its
+    concept slots, so no corpus share decides how many mined terms it keeps; a mined name
+    that a theme stands for takes none either).  Then a
     mined term that fewer than ``min_links`` items would link is left out: a concept
     node earns its search cost by connecting items, and the words of a term only one
     item uses are already in that item's own title, summary and claims (measured on
@@ -31,20 +31,14 @@ def connective_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, them
     capped: dict[str, ItemTerms] = {}
     # The items that link each mined concept and method (a name a theme stands for is not counted).
     links: tuple[dict[str, list[str]], dict[str, list[str]]] = ({}, {})
-    slotted_themes = theme_concepts - hub_themes
     pinned = pinned_names(vocabulary)
     per_item = vocabulary.per_item
-    theme_slots_of: dict[tuple[str, ...], int] = {}  # an item's themes -> the concept slots they take
     for item in items:
         uses = per_item.get(item.slug)
         if uses is None:
             continue
-        theme_slots = theme_slots_of.get(item.themes)
-        if theme_slots is None:
-            theme_slots = theme_slots_of[item.themes] = len({themes.canonicalise(t) for t in item.themes}
-                                                            & slotted_themes)
         beyond = uses.beyond
-        concepts = _capped(uses.concepts, caps.concepts - theme_slots, merged_into_theme, pinned, beyond)
+        concepts = _capped(uses.concepts, caps.concepts, merged_into_theme, pinned, beyond)
         methods = _capped(uses.methods, caps.methods, merged_into_theme, pinned, beyond)
         capped[item.slug] = ItemTerms(uses.slug, concepts, methods, uses.subjects,
                                       tuple([use.name for use in concepts if use.name not in beyond]), beyond,
@@ -146,12 +140,13 @@ def mined_names_of_themes(vocabulary: Vocabulary, theme_concepts: frozenset[str]
 
 
 def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None, caps: Caps, themes_here: Sequence[str],
-           merged_into_theme: Mapping[str, str], hub_themes: frozenset[str],
-           theme_words: Mapping[str, tuple[str, ...]], vocabulary: Vocabulary) -> tuple[list[str], list[str]]:
-    """The item's concepts (its discriminating themes first, then mined terms) and methods, within the
-    caps (a pinned term the item chose is never cut: ``vocab._local_choice`` puts it first); then
-    the names its findings open with (``ItemTerms.subjects``) and the topics it addresses
-    (``ItemTerms.beyond``), which take no slot."""
+               merged_into_theme: Mapping[str, str], theme_words: Mapping[str, tuple[str, ...]],
+               vocabulary: Vocabulary) -> tuple[list[str], list[str]]:
+    """The item's concepts (its themes, then mined terms) and methods: every theme it carries, and
+    every theme one of its mined terms is a variant of (``mined_names_of_themes``), beyond its
+    caps; its mined terms within the caps (a pinned term the item chose is never cut:
+    ``vocab._local_choice`` puts it first); then the names its findings open with
+    (``ItemTerms.subjects``) and the topics it addresses (``ItemTerms.beyond``), which take no slot."""
     source = item_name(item.slug)
     concepts: list[str] = []
     mined_aliases: dict[str, tuple[str, ...]] = {}
@@ -159,9 +154,10 @@ def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None
         theme = merged_into_theme.get(use.name)
         if theme:
             mined_aliases[theme] = use.aliases
-    # A hub theme takes no slot: it is a cheap second path to the item, not one of its topics.
-    slotted = [t for t in themes_here if t not in hub_themes][: caps.concepts]
-    for theme in sorted(slotted + [t for t in themes_here if t in hub_themes]):
+    # A theme takes no slot: the maintainers' vocabulary, linked whatever its share, so that no
+    # corpus statistic decides how many of the item's own mined terms it keeps.  A mined variant
+    # of a theme the item does not carry links that theme's node in its place (also no slot).
+    for theme in sorted({*themes_here, *mined_aliases}):
         name = concept_name(theme)
         # The slug is already in the name; the aliases are how people type the theme,
         # the maintainers' words first (see ``themes``).
@@ -170,10 +166,9 @@ def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None
         builder.relate(source, RelationType.ADDRESSES, name)
         concepts.append(name)
     methods: list[str] = []
-    extra = len(concepts) - len(slotted)
-    for kind, chosen, cap, out in ((TermKind.CONCEPT, uses.concepts if uses else (), caps.concepts + extra, concepts),
+    for kind, chosen, cap, out in ((TermKind.CONCEPT, uses.concepts if uses else (), caps.concepts, concepts),
                                    (TermKind.METHOD, uses.methods if uses else (), caps.methods, methods)):
-        taken = len(out)  # the slots of this kind: a retyped term takes one here, its node is of the other kind
+        taken = 0  # the slots of this kind: a retyped term takes one here, its node is of the other kind
         for use in chosen:
             if taken >= cap and not _pinned(vocabulary, use.name) and uses is not None and use.name not in uses.beyond:
                 continue  # a later one may be pinned (a mined term that merged into a pin); a topic takes no slot

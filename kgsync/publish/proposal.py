@@ -418,15 +418,14 @@ def _item_links(config: Config, graph: Graph, items: Sequence[ResearchItem], mer
 def _vocabulary_groups(base: Manifest | None, manifest: Manifest,
                        vocabulary_file: str = VOCABULARY_FILE) -> tuple[VocabularyGroup, ...]:
     """The vocabulary events between the base commit's manifest and this build's (each records
-    its hubs, discriminating themes, near-duplicate merges and acronym map): a hub entered or
-    left, a theme became a concept or a hub, a term merged into another or no longer, an acronym
+    its hubs, near-duplicate merges and acronym map): a hub entered or
+    left, a term merged into another or no longer, an acronym
     defined or no longer, a topic entered or left.  An event that touches
     no item's facts explains nothing and is left out."""
     if base is None:
         return ()
-    events = vocabulary_events(set(base.hubs), set(manifest.hubs), set(base.themes), set(manifest.themes),
-                               base.by_item, manifest.by_item, base.merges, manifest.merges,
-                               base.acronyms, manifest.acronyms, set(base.topics), set(manifest.topics))
+    events = vocabulary_events(set(base.hubs), set(manifest.hubs), base.by_item, manifest.by_item, base.merges,
+                               manifest.merges, base.acronyms, manifest.acronyms, set(base.topics), set(manifest.topics))
     return tuple(VocabularyGroup(f"{e.kind.value}: {e.subject}", e.items, *astuple(explain_event(e.kind, e.subject,
                                                                                               vocabulary_file)))
                  for e in events if e.items)

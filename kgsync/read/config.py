@@ -93,17 +93,15 @@ class Mining:
     min_items: int = option(2, "a term on no more than this many items is never a hub")
     max_item_share: float = option(
         0.2, "a term on more than this share and more than min_items of the items is a hub "
-        "(corpus stopword); a theme on more takes none of an item's concept slots")
+        "(corpus stopword)")
     min_links: int = option(
         2, "a mined concept or method is written only when at least this many items link it "
         "within their caps (1: every item's own terms too); pinned terms always are")
-    max_theme_share: float = option(
-        0.2, "a theme on at most this share of the items becomes a concept node (1: every "
-        "theme); a theme on more is a tag only")
-
-    # Unused since locality: each item chooses its own terms.  Old kgsync.yml files set it.
+    # Unused since locality: each item chooses its own terms.  Old kgsync.yml files set them.
     DEPRECATED: ClassVar[Mapping[str, Deprecated]] = {
         "salient_per_item": Deprecated(2, "no longer used (each item chooses its own terms); accepted and ignored"),
+        "max_theme_share": Deprecated(0.2, "no longer used (every theme an item carries is a concept node, whatever "
+                                           "its share of the items); accepted and ignored"),
     }
 
 

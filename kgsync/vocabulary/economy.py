@@ -89,16 +89,3 @@ def hub_folding(candidates: Sequence[ItemCandidates], vocabulary: Vocabulary) ->
 def tag_observation(theme: str, style: str = "search-safe") -> str:
     """``tag:<theme>`` in the configured style (see the module doc)."""
     return f"tag:{theme}" if style == "slug" else f"tag:{theme.replace('-', '_')}"
-
-
-def discriminating_themes(item_themes: Iterable[Iterable[str]], max_share: float) -> frozenset[str]:
-    """Themes carried by at most ``max_share`` of the items: those become concepts.
-
-    A theme on more items is a hub (like a mined term found on most items): as a
-    concept it would cost every search that names it and separate nothing.  It
-    stays on the items as a ``tag:``.
-    """
-    themes = [frozenset(t) for t in item_themes]
-    counts = Counter(theme for item in themes for theme in item)
-    limit = max_share * len(themes)
-    return frozenset(theme for theme, count in counts.items() if count <= limit)

@@ -6,8 +6,11 @@ Themes are canonicalised through it so that ``tag:`` observations never drift.
 
 The maintainers' words are also search keys and topic keys: every alias and
 every expansion the Markdown table's scope column spells out
-("Retrieval-augmented generation (RAG)") becomes an ``alias:`` of the theme's
-concept (``ThemeMap.words``), and a claim whose statement names the theme
+("Retrieval-augmented generation (RAG)") that is a variant of the theme's name
+(``is_variant``) becomes an ``alias:`` of the theme's concept (``ThemeMap.words``)
+and a mined concept of that name merges into it; a narrower or neighbouring topic
+("vector-search" under "rag-retrieval") keeps its own mined node, while the map still
+canonicalises an item's tags.  And a claim whose statement names the theme
 through one of its specific phrases is ``about`` it (``ThemeMap.mentions``).
 Phrases of two or more words and spelled-out acronyms are topic keys for any
 claim; a single word of the theme ("evaluation", "consciousness") names too many
@@ -150,13 +153,45 @@ def _with_words(themes: ThemeMap, phrases: dict[str, list[str]], scopes: dict[st
         singles.update(key for key in map(word_key, slug.split("-")) if key not in _PREFIXES and key not in GENERIC)
         own[slug] = frozenset(w for w in (word_key(w) for w in singles) if len(w) > 2)
         seen: dict[str, str] = {}
+        long_of = {short.lower(): long for short, long in expansions}
         for word in spelled:
-            seen.setdefault(word.lower(), word)
+            if is_variant(slug, word, long_of):  # a narrower or neighbouring topic keeps its own node
+                seen.setdefault(word.lower(), word)
         words_of[slug] = tuple(sorted(seen.values()))
     for slug in own:
         others = {_key(p) for other, written in phrases.items() if other != slug for p in written}
         own[slug] = frozenset(w for w in own[slug] if w not in others and w not in STOPWORDS)
     return ThemeMap(themes.canonical, themes.alias_to_canonical, words_of, topic_keys, acronyms, own)
+
+
+def is_variant(slug: str, phrase: str, long_of: dict[str, str] | None = None) -> bool:
+    """Does ``phrase`` name the theme ``slug`` itself (a variant of its name), rather than a
+    narrower or neighbouring topic?  A variant shares a content word with the slug (the same
+    word key, or one word a prefix of the other of at least 4 letters: "agents" / "agentic-ai",
+    "evals" / "benchmarks-eval") or an acronym ("RAG" / "retrieval-augmented-generation", an
+    acronym through the long form the theme's scope spells out: "PKM" / "knowledge-management").
+    "mechanistic-interpretability" or "fine-tuning" share none with "ai-architecture": they are
+    research ideas of their own, not names of the category.
+    """
+    long_of = long_of or {}
+    mine = _content_keys(slug)
+    theirs = _content_keys(phrase) | _content_keys(long_of.get(phrase.lower(), ""))
+    return any(_same_stem(a, b) for a in mine for b in theirs)
+
+
+def _content_keys(phrase: str) -> set[str]:
+    """The word keys of a phrase less stopwords and prefixes, and its initials (an acronym) when it
+    has two words or more."""
+    parts = [w for w in re.split(r"[\s\-_/]+", phrase.lower()) if w]
+    keys = {word_key(w) for w in parts} - STOPWORDS - _PREFIXES - {""}
+    if len(parts) >= 2:
+        keys.add("".join(w[0] for w in parts))
+    return keys
+
+
+def _same_stem(a: str, b: str) -> bool:
+    short, long = sorted((a, b), key=len)
+    return a == b or (len(short) >= 4 and long.startswith(short))
 
 
 def _expansions(scope: str) -> tuple[list[tuple[str, str]], list[str]]:

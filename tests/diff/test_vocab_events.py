@@ -14,8 +14,7 @@ from hypothesis import strategies as st
 from kgsync.read import config as config_module
 from kgsync.graph.merge import manifest_path
 from kgsync.contract.model import Facts, Relation
-from kgsync.build.pipeline import build, theme_concepts_of
-from kgsync.vocabulary.themes import load_theme_map
+from kgsync.build.pipeline import build
 from kgsync.diff.vocab_events import EventKind, explain, vocabulary_events
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
@@ -34,7 +33,7 @@ def test_a_bystander_is_explained_only_through_the_merged_items_nodes_or_a_liste
              "b": facts(),  # lost y: nothing the merged item touches
              "c": facts(),  # lost z: listed by an event
              "n": facts(("item:n", "concept:new", "addresses"))}
-    events = vocabulary_events({"q"}, {"q", "z"}, set(), set(), before, after)
+    events = vocabulary_events({"q"}, {"q", "z"}, before, after)
     assert [(e.kind, e.subject, e.items) for e in events] == [(EventKind.HUB_ENTERED, "z", ("c",))]
     found = explain(before, after, {"n"}, events)
     assert found.changed == ("a", "b", "c")
@@ -61,15 +60,8 @@ def test_a_claim_that_cites_a_retired_claim_leaves_with_it_and_only_what_it_carr
 def test_a_new_merge_lists_the_items_of_both_terms() -> None:
     before = {"a": facts(("item:a", "concept:system-debt", "addresses")), "b": facts()}
     after = {"a": facts(("item:a", "concept:debt", "addresses")), "b": facts(), "n": facts(("item:n", "concept:debt", "addresses"))}
-    events = vocabulary_events(set(), set(), set(), set(), before, after, (), (("system-debt", "debt"),))
+    events = vocabulary_events(set(), set(), before, after, (), (("system-debt", "debt"),))
     assert [(e.kind, e.subject, e.items) for e in events] == [(EventKind.MERGED, "system-debt -> debt", ("a", "n"))]
-
-
-def test_a_theme_crossing_the_share_lists_the_items_that_carry_it() -> None:
-    before = {"a": Facts((("item:a", "research_item"),), (("item:a", "tag:agentic_ai"),), ()),
-              "b": Facts((("item:b", "research_item"),), (("item:b", "tag:other"),), ())}
-    events = vocabulary_events(set(), set(), {"agentic-ai"}, set(), before, before)
-    assert [(e.kind, e.items) for e in events] == [(EventKind.THEME_HUB, ("a",))]
 
 
 def test_an_acronym_losing_its_only_definer_lists_the_items_holding_it() -> None:
@@ -80,7 +72,7 @@ def test_an_acronym_losing_its_only_definer_lists_the_items_holding_it() -> None
               "e": facts(("item:e", "concept:media", "addresses"))}
     after = {"s": facts(("item:s", "concept:ai-investment", "addresses")),
              "e": facts(("item:e", "concept:media", "addresses"), ("item:e", "concept:ai-investment", "addresses"))}
-    events = vocabulary_events(set(), set(), set(), set(), before, after,
+    events = vocabulary_events(set(), set(), before, after,
                                acronyms_before=(("dia", "department internal affair", ("s",)),))
     assert [(e.kind, e.subject, e.items) for e in events] == [
         (EventKind.ACRONYM_UNDEFINED, "dia = department internal affair", ("d", "s"))]  # not "media"
@@ -88,18 +80,17 @@ def test_an_acronym_losing_its_only_definer_lists_the_items_holding_it() -> None
     assert explain(before, after, {"d"}, ()).unexplained != {}
 
 
-_BASE: dict[int, tuple[Path, dict[str, Facts], object, frozenset[str]]] = {}
+_BASE: dict[int, tuple[Path, dict[str, Facts], object]] = {}
 
 
-def _base(seed: int) -> tuple[Path, dict[str, Facts], object, frozenset[str]]:
+def _base(seed: int) -> tuple[Path, dict[str, Facts], object]:
     """A generated 40-item repo built once per seed (its graph and manifest are the 'committed' ones)."""
     if seed not in _BASE:
         root = Path(tempfile.mkdtemp(prefix="kgsync-locality-"))
         _cross_reference(gen_corpus.generate(root / "Research" / "completed", 41, seed=seed), seed)
         cfg = config_module.load(root).with_overrides(cache_dir="")
         result = build(cfg)
-        _BASE[seed] = (root, dict(result.manifest.by_item), result.vocabulary,
-                       theme_concepts_of(result.items, load_theme_map(None), cfg))
+        _BASE[seed] = (root, dict(result.manifest.by_item), result.vocabulary)
     return _BASE[seed]
 
 
@@ -131,7 +122,7 @@ def test_adding_or_deleting_one_item_leaves_no_unexplained_bystander(seed: int, 
     """The locality rule on generated corpora: one item is taken out of (or put back into) the
     committed build; every other item whose facts changed is explained by a node that item
     holds or by a vocabulary event that lists it."""
-    root, base_facts, base_vocab, base_themes = _base(seed)
+    root, base_facts, base_vocab = _base(seed)
     work = Path(tempfile.mkdtemp(prefix="kgsync-locality-case-"))
     try:
         shutil.copytree(root, work, dirs_exist_ok=True)
@@ -147,14 +138,12 @@ def test_adding_or_deleting_one_item_leaves_no_unexplained_bystander(seed: int, 
             start = None
         before = dict(start.manifest.by_item) if start else base_facts
         vocab_before = start.vocabulary if start else base_vocab
-        themes_before = theme_concepts_of(start.items, load_theme_map(None), cfg) if start else base_themes
         if not add:
             victim.unlink()
         result = build(cfg)
         assert manifest_path(cfg.path(cfg.graph)).exists()
-        events = vocabulary_events(vocab_before.hub_keys, result.vocabulary.hub_keys, themes_before,
-                                   theme_concepts_of(result.items, load_theme_map(None), cfg), before,
-                                   result.manifest.by_item, vocab_before.merges, result.vocabulary.merges,
+        events = vocabulary_events(vocab_before.hub_keys, result.vocabulary.hub_keys, before, result.manifest.by_item,
+                                   vocab_before.merges, result.vocabulary.merges,
                                    vocab_before.acronyms, result.vocabulary.acronyms,
                                    vocab_before.topics, result.vocabulary.topics)
         found = explain(before, result.manifest.by_item, {victim.stem}, events)

@@ -77,40 +77,52 @@ def test_superseded_items_keep_their_node_but_state_no_claims(tmp_path: Path) ->
     assert targets(graph, "item:2026-02-01-new", "extends") == ["item:2026-01-01-old"]
 
 
-def test_discriminating_themes_become_concepts_hubs_stay_tags(tmp_path: Path) -> None:
-    items = [item(f"2026-01-{n:02d}-x{n}", title=f"Topic {n}", completed=f"2026-01-{n:02d}") for n in range(1, 10)]
-    items.append(item("2026-01-10-ctx", title="Context windows", completed="2026-01-10",
-                      themes="[agents, context-window]"))
-    graph = graph_of(repo(tmp_path, *items))
+def test_every_theme_an_item_carries_is_a_concept_whatever_its_share(tmp_path: Path) -> None:
+    """A theme's node depends on the items that carry it and the vocabulary, never on its share:
+    the item's facts are the same whether its theme is on every item or on it alone."""
+    def build_with(folder: str, others: str):
+        items = [item(f"2026-01-{n:02d}-x{n}", title=f"Topic {n}", completed=f"2026-01-{n:02d}", themes=others)
+                 for n in range(1, 10)]
+        items.append(item("2026-01-10-ctx", title="Context windows", completed="2026-01-10",
+                          themes="[agents, context-window]"))
+        return build(config_module.load(repo(tmp_path / folder, *items)))
+
+    everywhere, alone = build_with("everywhere", "[agentic-ai]"), build_with("alone", "[]")
+    graph = everywhere.graph
     ctx = graph.entity("item:2026-01-10-ctx")
     assert ctx is not None
     assert "tag:agentic_ai" in ctx.observations and "tag:memory_context" in ctx.observations  # canonicalised
-    assert "concept:memory-context" in targets(graph, "item:2026-01-10-ctx", "addresses")
-    assert graph.entity("concept:agentic-ai") is None  # on every item: a hub, not a concept
+    assert {"concept:agentic-ai", "concept:memory-context"} <= set(targets(graph, "item:2026-01-10-ctx", "addresses"))
+    # on every item, still a concept, addressed by every item that carries it
+    assert {r.source for r in graph.relations if r.target == "concept:agentic-ai" and r.relation_type == "addresses"
+            } == {f"item:{slug}" for slug in everywhere.manifest.by_item}
+    assert everywhere.manifest.by_item["2026-01-10-ctx"] == alone.manifest.by_item["2026-01-10-ctx"]
     assert not [e for e in graph.entities if any(o.startswith("provenance:") for o in e.observations)
                 and e.entity_type == "concept"]
 
 
-def test_a_hub_theme_made_a_concept_takes_no_concept_slot(tmp_path: Path) -> None:
+def test_a_theme_takes_none_of_an_items_concept_slots(tmp_path: Path) -> None:
+    """An item's mined concepts are the same with or without its themes: a theme is linked beyond
+    the caps, so no theme (and no share of one) decides how many of its own terms an item keeps."""
     from dataclasses import replace
 
     from kgsync.graph.assemble import assemble
 
     items, extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts = _inputs(tmp_path)
     one = replace(caps, concepts=1)
-    with_theme = theme_concepts | {"agentic-ai"}  # on every item: a hub theme, made a concept
 
-    def addresses(hub_themes: frozenset[str]) -> dict[str, list[str]]:
-        by_item = assemble(items, extractions, vocabulary, themes, one, fold, tag_style, with_theme,
-                           min_links=1, hub_themes=hub_themes).by_item
+    def addresses(concepts: frozenset[str]) -> dict[str, list[str]]:
+        by_item = assemble(items, extractions, vocabulary, themes, one, fold, tag_style, concepts,
+                           min_links=1).by_item
         return {slug: sorted(r.target for r in facts.relations if r.relation_type == "addresses")
                 for slug, facts in by_item.items()}
 
-    slotted, besides = addresses(frozenset()), addresses(frozenset({"agentic-ai"}))
-    assert all(targets == ["concept:agentic-ai"] for targets in slotted.values())  # the theme took the one slot
-    # besides it, each item keeps its one mined concept slot (items whose terms are methods have none)
-    assert all("concept:agentic-ai" in targets and len(targets) <= 2 for targets in besides.values())
-    assert sum(len(targets) == 2 for targets in besides.values()) >= 2
+    assert "agentic-ai" in theme_concepts
+    with_theme = addresses(theme_concepts)
+    without = addresses(frozenset())
+    assert all("concept:agentic-ai" in targets for targets in with_theme.values())  # every item carries it
+    assert {slug: [t for t in targets if t != "concept:agentic-ai"] for slug, targets in with_theme.items()} == without
+    assert sum(len(targets) == 2 for targets in with_theme.values()) >= 2  # the theme and one mined concept
 
 
 def test_extends_only_earlier_work(tmp_path: Path) -> None:
@@ -183,8 +195,8 @@ def test_claim_names_survive_reordering(tmp_path: Path) -> None:
 
 def _inputs(tmp_path: Path, extra_topics: tuple[str, ...] = ()):
     """The real inputs of ``assemble`` for a small repo, as the pipeline computes them."""
-    from kgsync.vocabulary.economy import discriminating_themes, hub_folding
-    from kgsync.build.pipeline import read_records
+    from kgsync.vocabulary.economy import hub_folding
+    from kgsync.build.pipeline import read_records, theme_concepts_of
     from kgsync.vocabulary.themes import load_theme_map
     from kgsync.vocabulary.vocab import select
 
@@ -203,7 +215,7 @@ def _inputs(tmp_path: Path, extra_topics: tuple[str, ...] = ()):
     vocabulary = select([by_slug[i.slug].candidates for i in items], cfg)
     themes = load_theme_map(cfg.path(cfg.themes_vocabulary))
     fold = hub_folding([by_slug[i.slug].candidates for i in items], vocabulary)
-    theme_concepts = discriminating_themes([{themes.canonicalise(t) for t in i.themes} for i in items], 0.9)
+    theme_concepts = theme_concepts_of(items, themes)
     extractions = {i.slug: by_slug[i.slug].extraction for i in items}
     return items, extractions, vocabulary, themes, cfg.caps, fold, cfg.tag_style, theme_concepts
 
@@ -229,7 +241,8 @@ def test_context_key_digests_every_corpus_wide_input(tmp_path: Path) -> None:
     assert other_name != some_name
     first_term = vocabulary.terms[sorted(vocabulary.terms)[0]]
     variants = {
-        "a mined name merged into a theme": dict(theme_concepts=theme_concepts | {"zorblax"},
+        "a mined name merged into a theme": dict(themes=ThemeMap(themes.canonical | {"zorblax"},
+                                                                 themes.alias_to_canonical),
                                                  vocabulary=replace(vocabulary, terms={**vocabulary.terms,
                                                                                        "zorblax": first_term})),
         "a canonical theme": dict(themes=ThemeMap(themes.canonical | {"zorblax"}, themes.alias_to_canonical)),
@@ -237,14 +250,14 @@ def test_context_key_digests_every_corpus_wide_input(tmp_path: Path) -> None:
         "caps": dict(caps=replace(caps, links=caps.links + 1)),
         "tag style": dict(tag_style="slug" if tag_style != "slug" else "search-safe"),
         "folding rules": dict(fold=Folding.of([("knowledge graph", "kg")])),
-        "theme concepts": dict(theme_concepts=theme_concepts | {"zorblax"}),
-        "hub themes": dict(hub_themes=frozenset(sorted(theme_concepts)[:1]) or frozenset({"zorblax"})),
+        "theme concepts": dict(theme_concepts=theme_concepts - {"agentic-ai"}),  # (a theme no item links: no node)
         "a completion date": dict(items=[replace(items[0], completed="2001-01-01"), *items[1:]]),
         "an item less": dict(items=items[1:]),
     }
     for what, change in variants.items():
         assert context_key(**{**args, **change}) != base, what
-    assert context_key(**{**args, "theme_concepts": theme_concepts | {"zorblax"}}) != context_key(
+    assert context_key(**{**args, "theme_concepts": theme_concepts | {"zorblax"}}) == base  # nothing links it
+    assert context_key(**{**args, "theme_concepts": theme_concepts - {"agentic-ai"}}) != context_key(
         **{**args, **variants["a mined name merged into a theme"]})
     # The mention index is checked per item instead (AssemblyMemo): by the first word of each key.
     digests = vocabulary.mention_digests()
@@ -411,20 +424,22 @@ def test_a_claim_is_about_every_concept_its_text_names_whichever_item_addresses_
     kg = [item(f"2026-01-0{n}-kg-{n}", title=f"Knowledge graphs and vector search {n}", completed=f"2026-01-0{n}")
           for n in range(1, 4)]
     other = item("2026-02-01-other", title="Budgets for agents", completed="2026-02-01", themes="[memory-context]",
-                 findings=["**Knowledge graphs cite earlier work cheaply.** (high confidence)",
+                 findings=["**Earlier work is cheap to cite through knowledge graphs.** (high confidence)",
                            "**Compression halves the cost.** (medium confidence)",
                            "**Context windows grow every year.** (low confidence)"])
+    other = (other[0], other[1].replace("How do knowledge graphs and vector search help agents?", "How do budgets help?")
+             .replace("Knowledge graphs help agents find earlier work.", "Budgets help agents plan."))
     root = repo(tmp_path, *kg, other)
     (root / "themes.md").write_text(themes, encoding="utf-8")
-    # A mined concept (a pinned one is addressed by every item that names it): the theme takes
-    # the other item's one concept slot.
-    (root / "kgsync.yml").write_text("themes_vocabulary: themes.md\ncaps: {concepts: 1}\n"
-                                     "mining: {max_item_share: 1.0, max_theme_share: 0.5}\n", encoding="utf-8")
+    # A mined concept (a pinned one is addressed by every item that names it): the other item
+    # has no concept slot (its theme takes none, and is linked).
+    (root / "kgsync.yml").write_text("themes_vocabulary: themes.md\ncaps: {concepts: 0}\n"
+                                     "mining: {max_item_share: 1.0}\n", encoding="utf-8")
     graph = graph_of(root)
     names = {e.name for e in graph.entities}
     claims = {graph.entity(c).observations[0]: c for c in targets(graph, "item:2026-02-01-other", "states")}
     assert "concept:knowledge-graph" not in targets(graph, "item:2026-02-01-other", "addresses")
-    assert targets(graph, claims["title: Knowledge graphs cite earlier work cheaply."], "about") == [
+    assert targets(graph, claims["title: Earlier work is cheap to cite through knowledge graphs."], "about") == [
         "concept:knowledge-graph"]  # addressed by the other items only
     assert targets(graph, claims["title: Compression halves the cost."], "about") == [
         "concept:memory-context"]  # the theme's own word, in its own item
@@ -450,8 +465,7 @@ def test_a_retyped_term_keeps_its_item_slot(tmp_path: Path) -> None:
     assert graph.entity("method:github-code-search") is None
     for n in range(1, 3):
         assert "concept:github-code-search" in targets(graph, f"item:2026-01-0{n}-gh-{n}", "addresses")
-def _connective_terms_oracle(items, vocabulary, themes, caps, theme_concepts, merged_into_theme, min_links,
-                             hub_themes):
+def _connective_terms_oracle(items, vocabulary, caps, merged_into_theme, min_links):
     """``connective_terms`` as first written (every item's terms rebuilt, a count per (kind, name)):
     the oracle of its faster form."""
     from kgsync.vocabulary.vocab import ItemTerms, TermKind
@@ -471,8 +485,7 @@ def _connective_terms_oracle(items, vocabulary, themes, caps, theme_concepts, me
         uses = vocabulary.per_item.get(item.slug)
         if uses is None:
             continue
-        theme_slots = len({themes.canonicalise(t) for t in item.themes} & (theme_concepts - hub_themes))
-        concepts = capped_uses(uses.concepts, caps.concepts - theme_slots, uses.beyond)
+        concepts = capped_uses(uses.concepts, caps.concepts, uses.beyond)
         methods = capped_uses(uses.methods, caps.methods, uses.beyond)
         capped[item.slug] = ItemTerms(uses.slug, concepts, methods, uses.subjects,
                                       tuple(u.name for u in concepts if u.name not in uses.beyond), uses.beyond,
@@ -502,10 +515,9 @@ _TERM_NAMES = ["graph", "rag", "vector-store", "agent", "policy", "kg"]
                           st.lists(st.sampled_from(["a", "b", "c"]), max_size=3, unique=True),
                           st.lists(st.sampled_from(_TERM_NAMES), max_size=2, unique=True)), max_size=8),
        st.sets(st.sampled_from(_TERM_NAMES)), st.sets(st.sampled_from(_TERM_NAMES), max_size=2),
-       st.integers(0, 6), st.integers(0, 3), st.integers(1, 3), st.sets(st.sampled_from(["a", "b", "c"])),
-       st.sets(st.sampled_from(["a", "b", "c"])))
-def test_connective_terms_are_those_of_the_plain_form(per_item, pinned, merged, concept_cap, method_cap, min_links,
-                                                      theme_concepts, hub_themes) -> None:
+       st.integers(0, 6), st.integers(0, 3), st.integers(1, 3))
+def test_connective_terms_are_those_of_the_plain_form(per_item, pinned, merged, concept_cap, method_cap,
+                                                      min_links) -> None:
     """Items' capped, connective terms: exactly what the plain form (each item's terms rebuilt,
     each (kind, name) counted) gives, for random caps, pins, merges, themes and ``min_links``."""
     from dataclasses import replace
@@ -513,7 +525,6 @@ def test_connective_terms_are_those_of_the_plain_form(per_item, pinned, merged, 
     from kgsync.graph.terms import connective_terms
     from kgsync.read.config import Caps
     from kgsync.read.items import ResearchItem
-    from kgsync.vocabulary.themes import ThemeMap
     from kgsync.vocabulary.vocab import ItemTerms, Term, TermKind, TermUse, Vocabulary
 
     items = [replace(ResearchItem.known_only_by(f"i{n}", "2025-01-01"), themes=tuple(themes))
@@ -523,11 +534,9 @@ def test_connective_terms_are_those_of_the_plain_form(per_item, pinned, merged, 
             for n, (concepts, methods, _t, beyond) in enumerate(per_item)}
     terms = {name: Term(name, TermKind.CONCEPT, name, (), (), name in pinned) for name in _TERM_NAMES}
     vocabulary = Vocabulary(terms, uses)
-    themes = ThemeMap(frozenset({"a", "b", "c"}))
     caps = replace(Caps(), concepts=concept_cap, methods=method_cap)
     merged_into_theme = {name: "a" for name in merged}
-    args = (items, vocabulary, themes, caps, frozenset(theme_concepts), merged_into_theme, min_links,
-            frozenset(hub_themes))
+    args = (items, vocabulary, caps, merged_into_theme, min_links)
     assert connective_terms(*args) == _connective_terms_oracle(*args)
 
 
@@ -550,7 +559,7 @@ def test_a_subject_node_carries_what_its_item_writes_of_it() -> None:
                      subject_uses=(TermUse(name, ("APRA", "australian prudential regulation authority")),))
     builder = FactsBuilder()
     item = SimpleNamespace(slug="2026-01-01-a")
-    concepts, _methods = item_terms(builder, item, uses, Caps(), (), {}, frozenset(), {},  # type: ignore[arg-type]
+    concepts, _methods = item_terms(builder, item, uses, Caps(), (), {}, {},  # type: ignore[arg-type]
                                     Vocabulary(terms={name: term}, per_item={"2026-01-01-a": uses}))
     assert concepts == [f"concept:{name}"]
     assert (f"concept:{name}", EntityType.CONCEPT.value) in builder.entities

@@ -102,6 +102,9 @@ def test_a_deprecated_option_still_loads_is_type_checked_and_is_ignored(tmp_path
     assert loaded.mining == config.Mining(min_links=1)
     assert ("mining.salient_per_item", "no longer used (each item chooses its own terms); accepted and ignored") \
         in config.deprecated()
+    (tmp_path / "kgsync.yml").write_text("mining:\n  max_theme_share: 0.5\n", encoding="utf-8")
+    assert config.load(tmp_path).mining == config.Mining()  # every theme is a concept: the share is ignored
+    assert any(key == "mining.max_theme_share" for key, _why in config.deprecated())
     (tmp_path / "kgsync.yml").write_text("mining:\n  salient_per_item: many\n", encoding="utf-8")
     with pytest.raises(ConfigError, match="kgsync.yml:2: mining.salient_per_item: expected a whole number"):
         config.load(tmp_path)

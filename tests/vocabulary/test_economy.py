@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kgsync.vocabulary.economy import Folding, discriminating_themes, tag_observation
+from kgsync.vocabulary.economy import Folding, tag_observation
 
 FOLD = Folding.of([("artificial intelligence", "AI"), ("large language model", "LLM"),
                    ("national institute of standard and technology", "NIST")])
@@ -33,10 +33,3 @@ def test_tags_are_search_safe_by_default() -> None:
     assert tag_observation("agentic-ai") == "tag:agentic_ai"
     assert "agentic-ai" not in tag_observation("agentic-ai")  # a slug search does not hit every item
     assert tag_observation("agentic-ai", "slug") == "tag:agentic-ai"
-
-
-def test_only_discriminating_themes_become_concepts() -> None:
-    items = [{"agentic-ai", "rag"}, {"agentic-ai"}, {"agentic-ai", "memory"}, {"agentic-ai"}, {"memory"}]
-    assert discriminating_themes(items, 0.2) == frozenset({"rag"})
-    assert discriminating_themes(items, 0.4) == frozenset({"rag", "memory"})
-    assert discriminating_themes(items, 1.0) == frozenset({"rag", "memory", "agentic-ai"})

@@ -124,7 +124,7 @@ def test_a_build_writes_the_hub_node_and_the_pr_names_its_entering(tmp_path: Pat
     linked = {r.source for r in jsonl.read(repo / "memory.jsonl").relations
               if r.target == "concept:zorblax-engine" and r.relation_type == "addresses"}
     assert linked == {f"item:2026-02-0{i + 1}-item-{i}" for i in range(3)}
-    events = vocabulary_events(first.vocabulary.hub_keys, second.vocabulary.hub_keys, set(), set(),
+    events = vocabulary_events(first.vocabulary.hub_keys, second.vocabulary.hub_keys,
                                first.manifest.by_item, second.manifest.by_item)
     hub = [e for e in events if e.kind is EventKind.HUB_ENTERED and e.subject == "zorblax engine"]
     assert len(hub) == 1  # the PR names it (the tidal sensors' words entered too)

@@ -120,7 +120,7 @@ def test_a_build_records_the_topics_and_keeps_them_while_items_address_them(tmp_
     sorted(items.glob("*.md"))[0].unlink()
     gone = build(cfg)
     assert not gone.vocabulary.topics and manifest_topics(manifest_path(graph_path)) == frozenset()
-    events = vocabulary_events(set(), set(), set(), set(), first.manifest.by_item, gone.manifest.by_item,
+    events = vocabulary_events(set(), set(), first.manifest.by_item, gone.manifest.by_item,
                                topics_before=first.vocabulary.topics, topics_after=gone.vocabulary.topics)
     assert [(e.kind, e.subject) for e in events] == [(EventKind.TOPIC_LEFT, "guardrail")]
     assert "2026-02-01-item-0" in events[0].items

@@ -211,7 +211,7 @@ def context_key(shared: AssemblyContext, items: Sequence[ResearchItem]) -> str |
     Besides its own record, its terms and the mention index entries its claims could
     match (both checked per item by ``AssemblyMemo``), an item reads (``shared``): the mined
     names merged into themes, the theme map (with its words), caps,
-    tag style, the folding rules, the discriminating themes, the mined concepts that are
+    tag style, the folding rules, the theme concepts, the mined concepts that are
     nodes (its claims are ``about`` them), and each item's slug and
     completion date (``items``, the kept ones too: extends edges: which targets exist, are prior, rank first).
     """
@@ -234,7 +234,6 @@ def context_key(shared: AssemblyContext, items: Sequence[ResearchItem]) -> str |
         shared.tag_style,
         tuple(rules),
         sorted(shared.theme_concepts),
-        sorted(shared.hub_themes),
         sorted((item.slug, item.completed) for item in items),
     ):
         digest.update(pickle.dumps(part, protocol=4))

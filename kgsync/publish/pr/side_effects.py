@@ -102,14 +102,6 @@ def explain_event(kind: EventKind, subject: str, vocabulary_file: str = VOCABULA
         return Explanation(f"{subject} is on fewer items now, no longer a hub: the items that choose it link it "
                            "within their caps again, not every item that addresses it",
                            f"to keep it out, add it to stoplist: in {vocabulary_file}")
-    if kind is EventKind.THEME_HUB:
-        return Explanation(f"the theme {subject} is now on more than mining.max_theme_share of the items: a tag "
-                           "only, its concept node goes",
-                           f"to keep its concept, raise mining.max_theme_share in {CONFIG_FILE}")
-    if kind is EventKind.THEME_CONCEPT:
-        return Explanation(f"the theme {subject} is on at most mining.max_theme_share of the items now: a concept "
-                           "node its items link",
-                           f"to keep it a tag only, lower mining.max_theme_share in {CONFIG_FILE}")
     source, _, target = subject.partition(" -> ")
     if kind is EventKind.MERGED:
         return Explanation(f"{source} is a near-duplicate of the older {target} (the merge: rule in "

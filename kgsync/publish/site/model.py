@@ -345,7 +345,8 @@ def _node(name: str, kind: EntityType, key: str, page: str, observations: tuple[
         path = item.path
         if item.is_superseded:
             states |= {"superseded"}
-    aliases = tuple(sorted({one_line(a) for a in obs.get("alias", ())} - {"", title}, key=str.casefold))
+    # Case-folded, then as written: "KG" and "kg" sort the same on every run (a set's order is the hash seed's).
+    aliases = tuple(sorted({one_line(a) for a in obs.get("alias", ())} - {"", title}, key=lambda a: (a.casefold(), a)))
     return Node(
         name=name,
         kind=kind,

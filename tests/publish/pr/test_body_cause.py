@@ -165,21 +165,21 @@ def test_a_vocabulary_event_heads_the_side_effects_it_explains() -> None:
 
 
 def test_an_item_two_events_moved_is_listed_under_each_with_its_changes_once() -> None:
-    """Alpha lost retrieval (a hub now) and its theme's concept: each event names every item it
+    """Alpha lost retrieval (a hub now) and a topic's node: each event names every item it
     moved.  Alpha's changes are shown once, under the first event, which says the other moved it
     too; the second event lists alpha in one line pointing there (gamma only under the first)."""
     new = _graph(_item(A, "Alpha question"), _item(C, "Gamma question"), _item(B, "Beta question", "memory"),
                  concepts={"memory": (B,)})
     d = review(_base(), new)
-    hub, theme = explain_event(EventKind.HUB_ENTERED, "retrieval"), explain_event(EventKind.THEME_HUB, "evals")
+    hub, theme = explain_event(EventKind.HUB_ENTERED, "retrieval"), explain_event(EventKind.TOPIC_LEFT, "evals")
     events = (VocabularyGroup("hub entered: retrieval", (A, C), hub.reason, hub.fix),
-              VocabularyGroup("theme is a hub: evals", (A,), theme.reason, theme.fix))
+              VocabularyGroup("topic left: evals", (A,), theme.reason, theme.fix))
     text = _render(d, BodyContext(links=_links(B), events=events))
-    first, second = "### Side effects: hub entered: retrieval\n", "### Side effects: theme is a hub: evals\n"
+    first, second = "### Side effects: hub entered: retrieval\n", "### Side effects: topic left: evals\n"
     under_first = text[text.index(first):text.index(second)]
     under_second = text[text.index(second):]
     assert f"#### {A} — Alpha question\n" in under_first and f"#### {C} — Gamma question\n" in under_first
-    assert "Also moved by *theme is a hub: evals* (below).\n" in under_first
+    assert "Also moved by *topic left: evals* (below).\n" in under_first
     assert f"- Why: {theme.reason}\n- Fix: {theme.fix}\n" in under_second  # each event with its reason and fix
     assert f"#### {A} — Alpha question\n\nMoved by this event too; its changes are listed once, above, under " \
            "*hub entered: retrieval*.\n" in under_second
