@@ -426,8 +426,8 @@ def is_bookkeeping(key: str) -> bool:
     kws = key.split(" ")
     if len(kws) < 2:
         return False
-    if all(word in _LAYOUT_WORDS for word in kws):
-        return True
+    if all(word in _LAYOUT_WORDS or word in _GRADES for word in kws):
+        return True  # "executive summary", "medium confidence"
     return (not _STORE_WORDS.isdisjoint(kws)
             and all(w in _LAYOUT_WORDS or w in lexicon.GENERIC or w in lexicon.METHOD_HEADS or w in _CROSS
                     for w in kws))
@@ -448,6 +448,10 @@ _LAYOUT_WORDS = LAYOUT_WORDS = frozenset(chain.from_iterable(term_key(phrase).sp
     "title", "status", "themes", "completed", "confidence",  # frontmatter fields
     "backlog", "item", "corpus", "repository", "repo",  # where items are kept
 )))
+
+
+#: The values of the confidence field: "(medium confidence; source: ...)" grades a finding, it names nothing.
+_GRADES = frozenset({"high", "medium", "low"})
 
 
 #: The units items are kept in ("item", "corpus"): a phrase of them with activities is the loop's own work.

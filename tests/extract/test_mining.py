@@ -198,7 +198,7 @@ def test_names_an_idea_keeps_discourse_and_mistyped_names_out() -> None:
 
 def test_names_an_idea_keeps_bookkeeping_plumbing_and_vague_methods_out() -> None:
     from kgsync.extract.markup import link_protocols
-    from kgsync.extract.mining import ACRONYM, DEFINED, names_an_idea
+    from kgsync.extract.mining import ACRONYM, DEFINED, EMPHASISED, names_an_idea
 
     def ok(key: str, *surfaces: str, flags: int = 0) -> bool:
         return names_an_idea(key, tuple((s, 1) for s in surfaces or (key,)), flags)
@@ -208,6 +208,11 @@ def test_names_an_idea_keeps_bookkeeping_plumbing_and_vague_methods_out() -> Non
     assert not ok("research corpus") and not ok("research item") and not ok("completed research item")
     assert ok("research loop") and ok("research agenda")  # a word beyond the format's: a subject
     assert ok("backlog")  # one word: the bookkeeping rule reads phrases
+    # the confidence field's values grade a finding ("(medium confidence; source: ...)")
+    # (emphasised too: "**Medium confidence:**" opens many a finding's note)
+    assert not ok("medium confidence", "Medium confidence", flags=EMPHASISED)
+    assert not ok("high confidence", "high confidence", flags=EMPHASISED)
+    assert ok("low code", "low-code", flags=EMPHASISED)  # a grade word beside a subject's word
     # what the loop does with its items: the unit items are kept in, with activities and prefixes
     assert not ok("cross item integration", "cross-item integration") and not ok("cross item synthesis")
     assert not ok("item review") and not ok("corpus analysis")
