@@ -16,7 +16,7 @@ from functools import cache
 from importlib import resources
 
 _CLASSES = ("everyday", "knowledge", "place", "activity", "act", "role", "modifier", "ordinary", "qualifier", "jurisdiction",
-            "rare", "written", "common", "quality", "gerund")
+            "rare", "written", "common", "quality", "gerund", "party")
 
 
 @cache
@@ -59,6 +59,12 @@ def is_act(word: str) -> bool:
 def is_role(word: str) -> bool:
     """A noun whose first sense is a person's role ("judge", "critic")."""
     return word in _table()["role"]
+
+
+def is_party(word: str) -> bool:
+    """A noun, single or compound, whose commonest senses include an organisation ("enterprise",
+    "financial institution"): who, not what."""
+    return word in _table()["party"]
 
 
 def is_written(word: str) -> bool:
