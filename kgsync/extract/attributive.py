@@ -23,7 +23,7 @@ Two shapes of phrase describe which thing is meant and name none (issue 21):
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from kgsync.extract import lexicon, wordnet
 from kgsync.extract.canonical import _PREFIXES
@@ -45,24 +45,30 @@ def prefixed(surface: str) -> bool:
 def attributive_only(text: str, surfaces: Mapping[str, Mapping[str, int]]) -> set[str]:
     """The keys of ``surfaces`` (key -> surface -> count) that are prefixed compounds (``prefixed``)
     which ``text`` writes at least once and always directly before another word of its run."""
-    out: set[str] = set()
-    for key, written in surfaces.items():
-        if not written or not all(map(prefixed, written)) or wordnet.is_noun_compound(key):
-            continue
-        if _only_before_a_word(text, written):
-            out.add(key)
-    return out
+    wanted = {surface.lower(): key for key, written in surfaces.items()
+              if written and all(map(prefixed, written)) and not wordnet.is_noun_compound(key) for surface in written}
+    if not wanted:
+        return set()
+    low = text.lower()
+    if len(low) != len(text):  # a letter whose lower case is longer ("\u0130"): keep it, so indices match ``text``
+        low = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+    seen: set[str] = set()
+    heads: set[str] = set()
+    for surface, key in wanted.items():
+        at = low.find(surface)
+        while at >= 0:  # str.find runs in C: a regex over the whole body per surface cost more
+            end = at + len(surface)
+            if (at == 0 or not _in_word(low[at - 1])) and (end == len(low) or not _in_word(low[end])):
+                seen.add(key)
+                following = _TOKEN_OR_BREAK.search(text, end)
+                if following is None or "\n" in text[end:following.start()] or _is_break(following.group()):
+                    heads.add(key)  # a head: the run ends with it
+            at = low.find(surface, end)
+    return seen - heads
 
 
-def _only_before_a_word(text: str, written: Iterable[str]) -> bool:
-    seen = False
-    for surface in written:
-        for match in re.finditer(rf"(?<![\w-]){re.escape(surface)}(?![\w-])", text, re.IGNORECASE):
-            seen = True
-            following = _TOKEN_OR_BREAK.search(text, match.end())
-            if following is None or "\n" in text[match.end():following.start()] or _is_break(following.group()):
-                return False  # a head: the run ends with it
-    return seen
+def _in_word(char: str) -> bool:
+    return char.isalnum() or char in "-_"
 
 
 def described_party(kws: Sequence[str], written: Sequence[str]) -> bool:
