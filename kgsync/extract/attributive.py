@@ -90,4 +90,6 @@ def _past_participle(word: str) -> bool:
 
 def _named(surface: str) -> bool:
     parts = [p for p in re.split(r"[\s-]+", surface) if p]
-    return all(p[:1].isupper() for p in parts) or any(any(c.isupper() for c in p[1:]) for p in parts)
+    # every word capitalised, or a word with a capital after lower case ("GitHub"; not an acronym, "AI")
+    return all(p[:1].isupper() for p in parts) or any(not p.isupper() and any(c.isupper() for c in p[1:]) for p in parts)
+

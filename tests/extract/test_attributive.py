@@ -54,3 +54,8 @@ def test_candidates_drop_modifiers_and_keep_their_noun_phrases() -> None:
     keys = {c.key for c in candidates(item).terms}
     assert "multistep reasoning" in keys
     assert not keys & {"multistep", "regulated enterprise"}
+
+
+def test_an_acronym_in_the_phrase_is_no_name() -> None:
+    assert described_party(["regulated", "ai", "enterprise"], ["regulated AI enterprises"])  # "AI": no name's capitals
+    assert not described_party(["regulated", "enterprise"], ["Regulated Enterprise"])  # a name, capitalised
