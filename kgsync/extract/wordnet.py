@@ -4,7 +4,8 @@
 and committed (its provenance and licence: ``data/README.md``): kgsync never reads WordNet at
 run time, so the same input gives the same output everywhere, with no system dependency.
 What each class means is written in that script.  Used by ``mining.names_an_idea`` (everyday
-compounds, places and descriptive adjectives before a vague noun are not research ideas),
+compounds, places and descriptive adjectives before a vague noun are not research ideas), ``attributive``
+(a participle before an organisation describes which),
 ``vocabulary.terms.classify`` (a method's head), ``vocabulary.vocab`` (an ordinary word in capitals
 is no acronym) and ``vocabulary.groups`` (a jurisdiction scopes a name).
 """
