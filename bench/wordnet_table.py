@@ -26,6 +26,10 @@ Classes (each a reading of WordNet's own lexicographer files and hypernyms; see
 * ``act``: a noun whose first sense is another act (noun.act): a method's head when a manner
   qualifies it ("test-driven development");
 * ``role``: a noun whose first sense is a person's role ("judge", "critic"): "LLM as judge";
+* ``party``: a noun, single or compound, one of whose two commonest senses is an organisation
+  (noun.group under organization: "enterprise", "institution", "financial institution", "bank";
+  not "network", a group of things, nor a person: "critic", "classifier" are parts of methods too),
+  spelled in lower case: a participle before it says which organisations ("regulated enterprise");
 * ``written``: a noun whose first sense is something written or said (noun.communication: "code",
   "text", "specification"): "policy as code" casts a thing in a written form, a way of handling it;
 * ``modifier``: a word WordNet lists as an adjective or adverb, tagged in SemCor as one at least
@@ -270,6 +274,10 @@ def main() -> int:
         named = (any(any(kind == "@i" for kind, _t in s[2]) for s in senses)
                  or any(c.isupper() for c in spelled.get(lemma, "")))
         # Not its abbreviations: "LLM" (Master of Laws), "CIA", "MCP" mean other things in research.
+        organisation = not named and any(synsets[o][0] == "noun.group" and "organization" in ancestors(o) | {first_word[o]}
+                                         for o in offsets[:2])
+        if compound and organisation:
+            rows.add(("party", term_key(text)))  # "financial institution"
         if compound and not named and not any(s[0] in KNOWLEDGE for s in senses):
             rows.add(("everyday", term_key(text)))
         elif compound and not named:
@@ -280,6 +288,8 @@ def main() -> int:
         if key != text and key in nouns:
             continue  # "times" (multiplication) is not "time": the lemma of the key word itself decides
         lexname = senses[0][0]
+        if organisation:
+            rows.add(("party", key))  # "enterprise"; not "authorities" as "authority"
         if (len(offsets) == 1 and not named and key == lemma and lemma.isalpha() and lemma not in others
                 and lemma not in glossed and lexname not in NOT_RARE):  # "afters" -> "after": an adverb's key
             rows.add(("rare", key))

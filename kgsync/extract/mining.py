@@ -37,7 +37,7 @@ from itertools import chain, repeat
 from operator import itemgetter
 from typing import NamedTuple
 
-from kgsync.extract import compounds, derived, files, lexicon, markup, names, nesting, plurals, topics, wordnet
+from kgsync.extract import attributive, compounds, derived, files, lexicon, markup, names, nesting, plurals, topics, wordnet
 from kgsync.extract.acronyms import _URL, _acronym_pairs, _valid_expansion, defined_in_designation, designation_only
 from kgsync.extract.acronyms import letters_match, spelled_out
 from kgsync.extract.acronyms import acronym_pairs as acronym_pairs  # re-exported API
@@ -184,6 +184,7 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     unnamed |= {short for short, long in acronyms if long in unnamed}
     protocols = markup.link_protocols(item.body)
     unnamed |= {long for short, long in acronyms if short in lexicon.FILE_FORMATS or short in protocols}
+    unnamed |= attributive.attributive_only(clean[0] + "\n" + body, surfaces)  # "multi-step reasoning": a modifier
     terms = []
     for key in sorted(surfaces):
         score = _score((title.get(key, 0), question.get(key, 0), summary.get(key, 0), listed.get(key, 0)),
@@ -324,8 +325,8 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int, pro
       research item"), unless the item defines them as an acronym's long form (a named idea);
     * a prefixed compound is the part of speech of its last part: "pre-existing" is
       an adjective, however the prefix closes up; a "non-" compound only qualifies;
-    * the same holds for a vague noun qualified by a participle ("completed item") or only by
-      an acronym ("AI capability", "AI system": the acronym alone is the term); and the item
+    * the same holds for a vague noun or an organisation qualified by a participle ("completed item", "regulated
+      enterprise": ``attributive``) or only by an acronym ("AI capability": the acronym is the term); and the item
       layout's own section names ("executive summary") are about the item, not its subject;
     * a name written in capitals throughout is a publication, product or body, not a
       method, even when its last word is a method's ("Harvard Business Review"); and a
@@ -359,7 +360,8 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int, pro
         return True
     modifiers, head = kws[:-1], kws[-1]
     if not one and (not _BOOKKEEPING_WORDS.isdisjoint(kws) and is_bookkeeping(key)
-                    or head in _VAGUE_METHOD_HEADS and is_vague_method(key, flags)):
+                    or head in _VAGUE_METHOD_HEADS and is_vague_method(key, flags)
+                    or not flags & DEFINED and attributive.described_party(kws, written)):  # "regulated enterprise"
         return False
     if modifiers and head in lexicon.GENERIC:
         if all(m in lexicon.NOT_FIRST or lexicon.looks_adjective(m) or lexicon.is_superlative(m) or _participle(m)

@@ -4,7 +4,8 @@
 and committed (its provenance and licence: ``data/README.md``): kgsync never reads WordNet at
 run time, so the same input gives the same output everywhere, with no system dependency.
 What each class means is written in that script.  Used by ``mining.names_an_idea`` (everyday
-compounds, places and descriptive adjectives before a vague noun are not research ideas),
+compounds, places and descriptive adjectives before a vague noun are not research ideas), ``attributive``
+(a participle before an organisation describes which),
 ``vocabulary.terms.classify`` (a method's head), ``vocabulary.vocab`` (an ordinary word in capitals
 is no acronym) and ``vocabulary.groups`` (a jurisdiction scopes a name).
 """
@@ -16,7 +17,7 @@ from functools import cache
 from importlib import resources
 
 _CLASSES = ("everyday", "knowledge", "place", "activity", "act", "role", "modifier", "ordinary", "qualifier", "jurisdiction",
-            "rare", "written", "common", "quality", "gerund")
+            "rare", "written", "common", "quality", "gerund", "party")
 
 
 @cache
@@ -59,6 +60,12 @@ def is_act(word: str) -> bool:
 def is_role(word: str) -> bool:
     """A noun whose first sense is a person's role ("judge", "critic")."""
     return word in _table()["role"]
+
+
+def is_party(word: str) -> bool:
+    """A noun, single or compound, whose commonest senses include an organisation ("enterprise",
+    "financial institution"): who, not what."""
+    return word in _table()["party"]
 
 
 def is_written(word: str) -> bool:

@@ -21,7 +21,7 @@ def test_the_table_is_sorted_deterministic_data() -> None:
     assert lines == sorted(set(lines))
     assert {line.split("\t")[0] for line in lines} == {"everyday", "knowledge", "place", "activity", "act", "role",
                                                         "modifier", "ordinary", "qualifier", "jurisdiction",
-                                                        "rare", "written", "common", "quality", "gerund"}
+                                                        "rare", "written", "common", "quality", "gerund", "party"}
 
 
 @pytest.mark.parametrize(("key", "written"), [
@@ -102,3 +102,10 @@ def test_written_is_a_noun_whose_first_sense_is_something_written() -> None:
     casts policy in a written form: ``vocabulary.node_kinds``); "service" is an act, "judge" a person."""
     assert wordnet.is_written("code") and wordnet.is_written("specification")
     assert not wordnet.is_written("service") and not wordnet.is_written("judge")
+
+
+def test_party_is_a_noun_of_an_organisation() -> None:
+    """"enterprise" (its second sense), "financial institution" (a compound); not "network" (a group
+    of things), "rail", "authority" (only its plural "authorities" is a body), nor a person ("critic")."""
+    assert all(map(wordnet.is_party, ("enterprise", "institution", "financial institution", "bank", "team")))
+    assert not any(map(wordnet.is_party, ("network", "rail", "authority", "critic", "user", "artificial intelligence")))
