@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 
 from kgsync.contract.model import RelationType
@@ -80,6 +80,12 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
     fence = ""
     table = _NO_TABLE
     starts = {f.line: f.number for f in item.key_findings}  # a Key Findings entry's first line
+    kept: list[tuple[str, ...]] = []
+
+    def named() -> tuple[str, ...]:  # read once, when a description needs it
+        if not kept:
+            kept.append(named_items(item))
+        return kept[0]
     for offset, raw in enumerate(item.body.split("\n")):
         fenced = _FENCE.match(raw)
         if fenced:
@@ -105,7 +111,7 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
             "list" if _READING_LINE.match(text) else ""
         before = ""
         for sentence in ([text] if row else sentences(text)):
-            found = _mentions(sentence, line, table if row else None, item.slug, findings, before, item.cites)
+            found = _mentions(sentence, line, table if row else None, item.slug, findings, before, item.cites, named)
             if shape:
                 found = [m.but(shape=shape) for m in found]
             out.extend(_framing_citations(found) if in_framing or reading else found)
@@ -114,6 +120,21 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
 
 
 _NO_TABLE = Table()  # frozen: one for every line outside a table
+_DATED = re.compile(r"\d{4}-\d\d-\d\d-")
+
+
+def named_items(item: ResearchItem) -> tuple[str, ...]:
+    """The dated items ``item`` names anywhere in its body outside fenced code, in file order:
+    those a description ("the CSDM research item") may name (``descriptions.described``)."""
+    out: dict[str, None] = {}
+    fence = ""
+    for raw in item.body.split("\n"):
+        if _FENCE.match(raw):
+            marker = raw.lstrip(" \t")[:3]
+            fence = "" if fence == marker else (fence or marker)
+        elif not fence and _HAS_REFERENCE.search(raw):
+            out.update((slug, None) for _, slug in references(raw) if slug != item.slug and _DATED.match(slug))
+    return tuple(out)
 
 
 def _starts_with_reference(line: str) -> bool:
@@ -155,18 +176,22 @@ _HYPOTHETICAL = re.compile(r"(?-i:[^\x00-\x47\x4a-\x52\x54-\x67\x6a-\x72\x74-\x7
 
 
 def _mentions(sentence: str, line: int, table: Table | None, own_slug: str, findings: _Findings,
-              before: str = "", cites: Sequence[str] = ()) -> list[Mention]:
+              before: str = "", cites: Sequence[str] = (),
+              naming: Callable[[], Sequence[str]] = tuple) -> list[Mention]:
+    """The mentions of one sentence (``naming``: the items the item names anywhere, read when a
+    description needs them)."""
     refs = references(sentence)
     refs = [(pos, slug) for pos, slug in refs if slug != own_slug]  # a self-reference links nothing
-    if not refs and not cites and (not before or not _SOURCE_NOTE.match(sentence)):
-        return []  # names no item, is no source note (most sentences of a line that may): nothing to read
+    if not refs and not _may_cite_a_finding(sentence):
+        return []  # names no item, cites no finding (most sentences of a line that may): nothing to read
     if _EXAMPLE_LABEL.match(sentence) or _HYPOTHETICAL.search(sentence):
         return []
     if not refs:
         note = _source_note(sentence, line, own_slug, before)
-        if note or not cites:
+        if note:
             return note
-        return _described(sentence, line, own_slug, cites, findings)
+        return _described(sentence, line, own_slug, cites, findings, naming(),
+                          [slug for _, slug in references(before)] if before else [])
     text = plain_text(sentence)
     row_claim = ""
     held = _held_by(text, findings)
