@@ -253,6 +253,12 @@ def _mentions(sentence: str, line: int, table: Table | None, own_slug: str, find
             out.append(Mention(slug, number, quote if number == 0 else "", stance, kept, line, held, row_claim,
                                context, clause, refused=refusal, said="" if number else said, withheld=withheld and not number,
                                described=by_description, via="notes" if noted else ""))
+    if not any(_DATED.match(slug) for _, slug in refs):
+        # undated slugs only ("context-mode research (Key Finding 4)"): most are no item's name, so
+        # they are read as a description too (a slug that is an item's name resolves to the same item)
+        seen = {(m.target, m.finding) for m in out}
+        out.extend(m for m in _described(sentence, line, own_slug, cites, findings, naming(), ())
+                   if (m.target, m.finding) not in seen)
     return out
 
 

@@ -53,3 +53,9 @@ def test_a_generic_description_names_the_item_of_the_sentence_before_it() -> Non
     # two items before it: which one is not said
     two = body.replace(f"The `{OLD}.md` item", f"The `{OLD}.md` and `2026-01-03-old-ledger.md` items")
     assert _cited(two) == []
+
+
+def test_an_undated_slug_in_a_description_is_read_as_its_words() -> None:
+    # "ios-shortcuts research (Key Finding 1)": the undated slug is no item's name; its words fit one
+    row = "| Claim | Source | Confidence |\n|---|---|---|\n| Search waits | old-study research (Key Finding 2) | high |"
+    assert _cited(NAMED + row) == [(OLD, 2)]
