@@ -38,10 +38,11 @@ _DESCRIBED_BEFORE = re.compile(r"\bthe[ \t]{1,3}((?:[\w/-]{1,40}[ \t]{1,3}){0,4}
 #: The nouns that say a description names an item ("the CSDM research item", "the parent taxonomy").
 _ROLE = r"(?:item|research|study|taxonomy|note|report|synthesis|analysis|investigation)"
 #: "CSDM research item Key Findings 3 and 8", "Parent taxonomy Key Finding 5", "[Source: integrative
-#: framework item, Key Finding 2.]": a description ending in a role noun right before the number,
-#: after the start of the sentence, a cell, a clause or a label (or "the").
+#: framework item, Key Finding 2.]", "prior research ios-shortcuts (Key Findings 1–2)": a description
+#: ending in a role noun (or a role noun and a hyphenated name) right before the number, after the
+#: start of the sentence, a cell, a clause or a label (or "the").
 _DESCRIBED_ROLE = re.compile(r"(?:^|[|;:(\[,—–*]|\bthe\b)[ \t*]{0,4}((?:[\w/-]{1,40}[ \t]{1,3}){0,3}" + _ROLE +
-                             r")(?:['’]s)?[ \t]{0,3}[,(]?[ \t]{0,3}$", re.I)
+                             r"(?:[ \t]{1,3}[a-z0-9]{1,40}(?:-[a-z0-9]{1,40}){1,8})?)(?:['’]s)?[ \t]{0,3}[,(]?[ \t]{0,3}$", re.I)
 _DESCRIBED_AFTER = re.compile(r"[ \t]{1,3}(?:of|in|from)[ \t]{1,3}the[ \t]{1,3}((?:[\w/-]{1,40}[ \t]{1,3}){0,4}?"
                               + _ROLE + r")\b", re.I)
 #: How far before a finding number its description may start.

@@ -59,3 +59,9 @@ def test_an_undated_slug_in_a_description_is_read_as_its_words() -> None:
     # "ios-shortcuts research (Key Finding 1)": the undated slug is no item's name; its words fit one
     row = "| Claim | Source | Confidence |\n|---|---|---|\n| Search waits | old-study research (Key Finding 2) | high |"
     assert _cited(NAMED + row) == [(OLD, 2)]
+
+
+def test_a_role_noun_may_be_followed_by_the_items_hyphenated_name() -> None:
+    # "prior research ios-shortcuts (Key Findings 1–2)"
+    row = "| Claim | Source | Confidence |\n|---|---|---|\n| Search waits | prior research old-study (Key Findings 1–2) | high |"
+    assert _cited(NAMED + row) == [(OLD, 1), (OLD, 2)]
