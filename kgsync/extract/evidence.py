@@ -35,7 +35,7 @@ from kgsync.extract.evidence_model import (MIN_SHARED, MIN_SOURCE_WORDS, MIN_TRU
                                            words_key)
 from kgsync.extract.references import references
 from kgsync.extract.evidence_hints import (describing_hint, guessed_source_hint, marker_issue, refused_hint,
-                                           unclear_source_hint, unnamed_finding_hint)
+                                           too_many_hint, unclear_source_hint, unnamed_finding_hint)
 from kgsync.extract.restated import FindingIndex
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 
@@ -104,6 +104,14 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             target_extraction = read.get(slug)
             if target_extraction is None:
                 continue  # kept from an earlier build: its findings are not read now
+            if mention.finding and not mention.exact:
+                # a sentence citing more findings of the item than it has names none in particular
+                numbered = {n for n in cited_here[(mention.line, mention.target, mention.sentence)] if n}
+                if len(numbered) > len(target_extraction.claims):
+                    if mention.finding == min(numbered):  # said once per sentence
+                        issues.append(too_many_hint(item, mention, slug, len(numbered),
+                                                    len(target_extraction.claims)))
+                    continue
             # an unnumbered, unquoted reference names the finding its sentence restates, if any
             if (mention.said or mention.described) and slug not in restating:
                 restating[slug] = FindingIndex(target_extraction.claims)
@@ -170,6 +178,9 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                     issues.append(guessed_source_hint(item, mention, slug, claim.number, (source.number, *guess)))
             if source is None:
                 continue
+            if _guessed_user(mention, clear):
+                issues.append(unclear_source_hint(item, mention, slug, claim.number))
+                continue
             add(mention, slug, claim, source, relation, link_kind(mention, restated is not None, clear), said=clear)
         # a prose note citing a finding whose user the item names firmly elsewhere belongs to that one;
         # else to its match, as before (an anchor for the rest when it is clear)
@@ -178,6 +189,8 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             if anchor is not None and anchor[0] != pending.source:
                 add(pending.mention, pending.slug, pending.claim, anchor[0], anchor[1],
                     link_kind(pending.mention, pending.restated, anchor=True), said=False)
+            elif _guessed_user(pending.mention, bool(pending.clear)):
+                issues.append(unclear_source_hint(item, pending.mention, pending.slug, pending.claim.number))
             elif pending.source is not None:
                 add(pending.mention, pending.slug, pending.claim, pending.source, RelationType.EXTENDS,
                     link_kind(pending.mention, pending.restated, bool(pending.clear)), said=bool(pending.clear))
@@ -191,7 +204,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                     link_kind(pending.mention, pending.restated, anchor=True), said=False)
             elif pending.mention.shape in _DESCRIBING:
                 issues.append(describing_hint(item, pending.mention, pending.slug, pending.claim.number))
-            elif pending.unclear:
+            elif pending.unclear or _guessed_user(pending.mention, False):
                 issues.append(unclear_source_hint(item, pending.mention, pending.slug, pending.claim.number))
             elif pending.source is not None:
                 add(pending.mention, pending.slug, pending.claim, pending.source, RelationType.EXTENDS,
@@ -205,6 +218,13 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             links[item.slug] = sorted(links[item.slug], key=PlannedLink.key)
     return EvidencePlan({s: frozenset(n) for s, n in sorted(required.items())},
                         {s: tuple(v) for s, v in sorted(links.items())}, tuple(issues), vetoed)
+
+
+def _guessed_user(mention: Mention, clear: bool) -> bool:
+    """A citation of an item named by description ("the CSDM research item Key Finding 2") whose
+    referencing finding is only a best match below the trust bar: which item is inferred from the
+    description, which finding uses it from shared words; two guesses make no link (a warning)."""
+    return mention.via == "description" and not mention.held_by and not clear
 
 
 #: Sentence shapes that describe another item (a framing section's sentence, a reading-list

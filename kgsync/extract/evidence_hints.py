@@ -58,6 +58,15 @@ def unnamed_finding_hint(item: ResearchItem, mention: Mention, slug: str) -> Iss
         "elsewhere); docs/EVIDENCE.md")
 
 
+def too_many_hint(item: ResearchItem, mention: Mention, slug: str, cited: int, has: int) -> Issue:
+    """A sentence citing more findings of an item than it has ("Key Findings 1-12" of an item with 8)."""
+    return warning(
+        item, mention,
+        f"this sentence cites {cited} findings of {slug}, which has {has}: no finding in particular, no claim link",
+        f"check the numbers against {slug}'s Key Findings, or name each finding this item uses: write "
+        f"[extends: {slug} KF<n> from KF<m>] (m: this item's finding); docs/EVIDENCE.md")
+
+
 def unclear_source_hint(item: ResearchItem, mention: Mention, slug: str, number: int) -> Issue:
     """A citation no finding of this item clearly builds on (``builds_on``)."""
     return warning(

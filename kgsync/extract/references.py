@@ -9,17 +9,19 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 
 from kgsync.contract.model import RelationType
 from kgsync.extract.evidence_model import MARKUP, MAX_SENTENCE, Mention, plain_text, shorten_sentence, words_key
+from kgsync.extract.descriptions import FINDING as _FINDING, Findings as _Findings, described as _described, \
+    held_by as _held_by, numbers as _numbers
 from kgsync.extract.sentences import sentences
 from kgsync.extract.markers import author_marks, without_marks
 from kgsync.extract.restated import said_words
 from kgsync.extract.stance import CLAUSE_END, MARK, MARK_TOKEN, described_stance, governing
 from kgsync.extract.tables import Table, row_cells
-from kgsync.read.items import KeyFinding, ResearchItem, heading_key, normalise_slug
+from kgsync.read.items import ResearchItem, heading_key, normalise_slug
 
 # References.  Every pattern starts at a literal or a class that cannot repeat before it.
 _PATH_LINK = re.compile(r"(?<![A-Za-z0-9._-])([A-Za-z0-9._-]{1,200})\.md\b")
@@ -28,13 +30,6 @@ _PATH_LINK = re.compile(r"(?<![A-Za-z0-9._-])([A-Za-z0-9._-]{1,200})\.md\b")
 _DATED_SLUG = re.compile(r"(\d(?<![A-Za-z0-9-]\d)\d{3}-\d{2}-\d{2}-[a-z0-9]{1,60}(?:-[a-z0-9]{1,60}){0,20})(?![a-z0-9])")
 _CODE_SLUG = re.compile(r"`([a-z0-9]{1,60}(?:-[a-z0-9]{1,60}){2,20})(?:\.md)?`")
 _BARE_SLUG = re.compile(r"(?<![A-Za-z0-9./-])([a-z0-9]{1,60}(?:-[a-z0-9]{1,60}){1,20})(?![A-Za-z0-9/-])")
-#: A finding number, or a list or range of them ("Key Findings 1-8", "Key Findings #1, #7",
-#: "KF 4 and 5"): group 1 holds the numbers (``_numbers``).
-_FINDING = re.compile(r"\b(?:key[ \t]{1,3}findings?|KFs?)[ \t]{0,3}(#?[ \t]{0,2}\d{1,3}(?:[ \t]{0,2}(?:[-–—,&]|to|and)"
-                      r"[ \t]{0,2}(?:and[ \t]{1,2})?#?[ \t]{0,2}\d{1,3}){0,12})\b", re.I)
-_NUMBER = re.compile(r"\d{1,3}|[-–—]|to\b")
-#: The most numbers a range expands to ("Key Findings 1-8" is eight citations).
-MAX_RANGE = 20
 _OF_NEXT = re.compile(r"[ \t]{0,3}(?:of|in|from)[ \t]{1,3}(?:the[ \t]{1,3})?[`'\"(]?")
 #: "Key Finding 2 of that item", "(… of the cited item)": the number is the row's or sentence's item's.
 _OF_THAT = re.compile(r"[ \t]{0,3}(?:of|in|from)[ \t]{1,3}(?:that|the[ \t]{1,3}(?:cited|prior|same|source))\b", re.I)
@@ -57,7 +52,7 @@ _HAS_REFERENCE = re.compile(
 # 1. scan (per file)
 
 
-_Findings = Sequence[tuple[KeyFinding, str]]  # each Key Findings entry with its words (``words_key``)
+
 
 
 #: Sections that frame the question or list what was read (the item template's, before the
@@ -85,6 +80,12 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
     fence = ""
     table = _NO_TABLE
     starts = {f.line: f.number for f in item.key_findings}  # a Key Findings entry's first line
+    kept: list[tuple[str, ...]] = []
+
+    def named() -> tuple[str, ...]:  # read once, when a description needs it
+        if not kept:
+            kept.append(named_items(item))
+        return kept[0]
     for offset, raw in enumerate(item.body.split("\n")):
         fenced = _FENCE.match(raw)
         if fenced:
@@ -110,7 +111,7 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
             "list" if _READING_LINE.match(text) else ""
         before = ""
         for sentence in ([text] if row else sentences(text)):
-            found = _mentions(sentence, line, table if row else None, item.slug, findings, before, item.cites)
+            found = _mentions(sentence, line, table if row else None, item.slug, findings, before, item.cites, named)
             if shape:
                 found = [m.but(shape=shape) for m in found]
             out.extend(_framing_citations(found) if in_framing or reading else found)
@@ -119,6 +120,21 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
 
 
 _NO_TABLE = Table()  # frozen: one for every line outside a table
+_DATED = re.compile(r"\d{4}-\d\d-\d\d-")
+
+
+def named_items(item: ResearchItem) -> tuple[str, ...]:
+    """The dated items ``item`` names anywhere in its body outside fenced code, in file order:
+    those a description ("the CSDM research item") may name (``descriptions.described``)."""
+    out: dict[str, None] = {}
+    fence = ""
+    for raw in item.body.split("\n"):
+        if _FENCE.match(raw):
+            marker = raw.lstrip(" \t")[:3]
+            fence = "" if fence == marker else (fence or marker)
+        elif not fence and _HAS_REFERENCE.search(raw):
+            out.update((slug, None) for _, slug in references(raw) if slug != item.slug and _DATED.match(slug))
+    return tuple(out)
 
 
 def _starts_with_reference(line: str) -> bool:
@@ -160,18 +176,22 @@ _HYPOTHETICAL = re.compile(r"(?-i:[^\x00-\x47\x4a-\x52\x54-\x67\x6a-\x72\x74-\x7
 
 
 def _mentions(sentence: str, line: int, table: Table | None, own_slug: str, findings: _Findings,
-              before: str = "", cites: Sequence[str] = ()) -> list[Mention]:
+              before: str = "", cites: Sequence[str] = (),
+              naming: Callable[[], Sequence[str]] = tuple) -> list[Mention]:
+    """The mentions of one sentence (``naming``: the items the item names anywhere, read when a
+    description needs them)."""
     refs = references(sentence)
     refs = [(pos, slug) for pos, slug in refs if slug != own_slug]  # a self-reference links nothing
-    if not refs and not cites and (not before or not _SOURCE_NOTE.match(sentence)):
-        return []  # names no item, is no source note (most sentences of a line that may): nothing to read
+    if not refs and not _may_cite_a_finding(sentence):
+        return []  # names no item, cites no finding (most sentences of a line that may): nothing to read
     if _EXAMPLE_LABEL.match(sentence) or _HYPOTHETICAL.search(sentence):
         return []
     if not refs:
         note = _source_note(sentence, line, own_slug, before)
-        if note or not cites:
+        if note:
             return note
-        return _described(sentence, line, own_slug, cites, findings)
+        return _described(sentence, line, own_slug, cites, findings, naming(),
+                          [slug for _, slug in references(before)] if before else [])
     text = plain_text(sentence)
     row_claim = ""
     held = _held_by(text, findings)
@@ -233,6 +253,12 @@ def _mentions(sentence: str, line: int, table: Table | None, own_slug: str, find
             out.append(Mention(slug, number, quote if number == 0 else "", stance, kept, line, held, row_claim,
                                context, clause, refused=refusal, said="" if number else said, withheld=withheld and not number,
                                described=by_description, via="notes" if noted else ""))
+    if not any(_DATED.match(slug) for _, slug in refs):
+        # undated slugs only ("context-mode research (Key Finding 4)"): most are no item's name, so
+        # they are read as a description too (a slug that is an item's name resolves to the same item)
+        seen = {(m.target, m.finding) for m in out}
+        out.extend(m for m in _described(sentence, line, own_slug, cites, findings, naming(), ())
+                   if (m.target, m.finding) not in seen)
     return out
 
 
@@ -263,41 +289,6 @@ def _prose(sentence: str) -> str:
     return plain_text(_CODE_SPAN.sub(" ", _ATTRIBUTION.sub(" ", sentence[: 4 * MAX_SENTENCE])))
 
 
-#: Words of a description that say which kind of item, not which one ("the prior RAG item").
-_GENERIC = frozenset("the a an this that our prior parent earlier previous cited companion adjacent sibling related "
-                     "item items research study studies note report work completed s".split())
-#: "the parent taxonomy's Key Finding 5", "the prior RAG item (KF10)": a description, then the number.
-_DESCRIBED_BEFORE = re.compile(r"\bthe[ \t]{1,3}((?:[\w-]{1,40}[ \t]{1,3}){0,4}?[\w-]{1,40})(?:['’]s[ \t]{1,3}|"
-                               r"[ \t]{1,3}\([ \t]{0,2})$", re.I)
-_DESCRIBED_AFTER = re.compile(r"[ \t]{1,3}(?:of|in|from)[ \t]{1,3}the[ \t]{1,3}((?:[\w-]{1,40}[ \t]{1,3}){0,4}?"
-                              r"(?:item|research|study|taxonomy|note|report|synthesis|analysis))\b", re.I)
-
-
-def _described(sentence: str, line: int, own_slug: str, cites: Sequence[str], findings: _Findings) -> list[Mention]:
-    """A finding number tied to a description of an item this item lists in ``cites:``
-    ("the parent taxonomy's Key Finding 5", "the prior RAG item (KF10)", "Key Finding 3 of the
-    hosting research"): linked when the description's words name exactly one cited item (all
-    in its slug), or, a generic description ("the prior item"), when it cites one item.  The
-    description carries no stance: such a citation is built on (``extends``)."""
-    out: list[Mention] = []
-    cited = [c for c in cites if c != own_slug]
-    for match in _FINDING.finditer(sentence):
-        window = sentence[max(0, match.start() - 80) : match.start()]
-        described = _DESCRIBED_BEFORE.search(window) or _DESCRIBED_AFTER.match(sentence, match.end())
-        if described is None:
-            continue
-        words = {w for w in re.findall(r"[a-z0-9]+", described.group(1).lower()) if w not in _GENERIC}
-        matching = [slug for slug in cited if words <= set(slug.split("-"))] if words else \
-            (cited if len(cited) == 1 else [])
-        if len(matching) != 1:
-            continue
-        text = plain_text(sentence)
-        held = _held_by(text, findings)
-        for number in _numbers(match.group(1)):
-            out.append(Mention(matching[0], number, "", None, shorten_sentence(text), line, held, via="description"))
-    return out
-
-
 def _source_note(sentence: str, line: int, own_slug: str, before: str) -> list[Mention]:
     """A source note citing finding numbers and naming no item ("… the `x.md` item confirmed:
     "…". Source: Key Finding #2."): the numbers are those of the one item the sentence before
@@ -311,23 +302,6 @@ def _source_note(sentence: str, line: int, own_slug: str, before: str) -> list[M
     context = shorten_sentence(plain_text(before))
     return [Mention(next(iter(named)), number, "", None, text, line, 0, context=context)
             for match in _FINDING.finditer(sentence) for number in _numbers(match.group(1))]
-
-
-def _numbers(written: str) -> list[int]:
-    """The finding numbers a list or range names ("1-8", "#1, #7", "4 and 5"), in order."""
-    out: list[int] = []
-    pending_range = False
-    for token in _NUMBER.findall(written):
-        if not token[0].isdigit():
-            pending_range = bool(out)
-            continue
-        number = int(token)
-        if pending_range and out[-1] < number <= out[-1] + MAX_RANGE:
-            out.extend(range(out[-1] + 1, number + 1))
-        else:
-            out.append(number)
-        pending_range = False
-    return [n for n in dict.fromkeys(out) if n > 0]
 
 
 def _cell_of(row: str, position: int) -> int:
@@ -435,14 +409,3 @@ def _marked(sentence: str, ids: Mapping[str, str] | None = None) -> str:
     # A link keeps its text, and the mark when its target was the reference.
     text = MARKUP.sub(lambda m: (m.group(1) or "") + " " + " ".join(MARK_TOKEN.findall(m.group(0))) + " ", text)
     return " ".join(text.split())
-
-
-def _held_by(text: str, findings: _Findings) -> int:
-    key = words_key(text)
-    if len(key) < 20:
-        return 0
-    for finding, finding_key in findings:
-        if key in finding_key:
-            return finding.number
-    return 0
-

@@ -532,3 +532,33 @@ def test_a_vetoed_link_never_returns(tmp_path: Path) -> None:
     result = build(write_repo(tmp_path / "b", CONTRA, veto))
     assert not [r for r in result.graph.relations if r.relation_type == RelationType.CONTRADICTS]
     assert all("status:contested" not in e.observations for e in result.graph.entities)
+
+
+# --- ranges and descriptions (docs/EVIDENCE.md) ---------------------------------------------------
+
+
+def test_a_sentence_citing_more_findings_than_the_item_has_names_none_in_particular() -> None:
+    # the old study has 3 findings: "Key Findings 1-4" is no reference to specific ones
+    findings = ("SQLite FTS5 search is enough for a small corpus of items.",
+                f"Vector search waits until the corpus grows, per `{OLD}.md` Key Findings 1-4.")
+    result = links_of(old_item(), new_item("", findings))
+    assert not result.links.get(NEW)
+    [warning] = [i for i in result.issues if "cites 4 findings" in i.message]
+    assert "which has 3" in warning.message
+    # within the count, each number is cited
+    within = (findings[0], findings[1].replace("1-4", "1-3"))
+    assert len(links_of(old_item(), new_item("", within)).links[NEW]) == 3
+
+
+def test_a_description_links_from_the_finding_that_states_it_never_from_a_guess() -> None:
+    named = f"Read first:\n\n- `{OLD}.md`\n\n"
+    stated = ("SQLite FTS5 search is enough for a small corpus of items.",
+              "Vector search waits until the corpus grows (old study item, Key Finding 2).")
+    [link] = links_of(old_item(), new_item(named, stated)).links[NEW]
+    assert (link.source_number, link.kind) == (2, "description held list")
+    assert link.target_claim.startswith(f"claim:{OLD}:")
+    # the same citation in a section-level sentence: which finding uses it is only a best match
+    body = named + "Search stays simple here. Vector growth matters (old study item, Key Finding 2)."
+    result = links_of(old_item(), new_item(body))
+    assert not result.links.get(NEW)
+    assert any("no finding of this item clearly builds on it" in i.message for i in result.issues)

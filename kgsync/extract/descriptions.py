@@ -1,0 +1,126 @@
+"""Finding numbers and descriptions: the numbers a reference cites ("Key Findings 1-8",
+"KF 4 and 5") and the cited item a description names ("the parent taxonomy's Key Finding 5").
+
+Part of the per-file scan (``kgsync.extract.references``); deterministic and linear in the text:
+every quantifier next to another is bounded.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from kgsync.extract.evidence_model import Mention, plain_text, shorten_sentence, words_key
+from kgsync.read.items import KeyFinding
+
+Findings = Sequence[tuple[KeyFinding, str]]  # each Key Findings entry with its words (``words_key``)
+
+#: A finding number, or a list or range of them ("Key Findings 1-8", "Key Findings #1, #7",
+#: "KF 4 and 5"): group 1 holds the numbers (``numbers``).
+FINDING = re.compile(r"\b(?:key[ \t]{1,3}findings?|KFs?)[ \t]{0,3}(#?[ \t]{0,2}\d{1,3}(?:[ \t]{0,2}(?:[-–—,&]|to|and)"
+                      r"[ \t]{0,2}(?:and[ \t]{1,2})?#?[ \t]{0,2}\d{1,3}){0,12})\b", re.I)
+_NUMBER = re.compile(r"\d{1,3}|[-–—]|to\b")
+#: The most numbers a range expands to ("Key Findings 1-8" is eight citations).  A longer range
+#: ("Key Findings 1-40") names no finding in particular: it cites none of them (the item→item
+#: link says all there is), neither its ends.
+MAX_RANGE = 20
+
+
+#: Words of a description that say which kind of item, not which one ("the prior RAG item").
+_GENERIC = frozenset("the a an this that our prior parent earlier previous cited companion adjacent sibling related "
+                     "item items research study studies note report work completed s prerequisite predecessor "
+                     "original underlying upstream source".split())
+#: Words that make a description this item's own ("this item's Key Finding 3", "our research (KF2)").
+_OWN = frozenset("this our own present current".split())
+#: "the parent taxonomy's Key Finding 5", "the prior RAG item (KF10)": a description, then the number.
+_DESCRIBED_BEFORE = re.compile(r"\bthe[ \t]{1,3}((?:[\w/-]{1,40}[ \t]{1,3}){0,4}?[\w/-]{1,40})(?:['’]s[ \t]{1,3}|"
+                               r"[ \t]{1,3}\([ \t]{0,2})$", re.I)
+#: The nouns that say a description names an item ("the CSDM research item", "the parent taxonomy").
+_ROLE = r"(?:item|research|study|taxonomy|note|report|synthesis|analysis|investigation)"
+#: "CSDM research item Key Findings 3 and 8", "Parent taxonomy Key Finding 5", "[Source: integrative
+#: framework item, Key Finding 2.]", "prior research ios-shortcuts (Key Findings 1–2)": a description
+#: ending in a role noun (or a role noun and a hyphenated name) right before the number, after the
+#: start of the sentence, a cell, a clause or a label (or "the").
+_DESCRIBED_ROLE = re.compile(r"(?:^|[|;:(\[,—–*]|\bthe\b)[ \t*]{0,4}((?:[\w/-]{1,40}[ \t]{1,3}){0,3}" + _ROLE +
+                             r"(?:[ \t]{1,3}[a-z0-9]{1,40}(?:-[a-z0-9]{1,40}){1,8})?)(?:['’]s)?[ \t]{0,3}[,(]?[ \t]{0,3}$", re.I)
+_DESCRIBED_AFTER = re.compile(r"[ \t]{1,3}(?:of|in|from)[ \t]{1,3}the[ \t]{1,3}((?:[\w/-]{1,40}[ \t]{1,3}){0,4}?"
+                              + _ROLE + r")\b", re.I)
+#: How far before a finding number its description may start.
+_WINDOW = 80
+
+
+def described(sentence: str, line: int, own_slug: str, cites: Sequence[str], findings: Findings,
+              named: Sequence[str] = (), before: Sequence[str] = ()) -> list[Mention]:
+    """A finding number tied to a description of another item ("the parent taxonomy's Key
+    Finding 5", "the prior RAG item (KF10)", "CSDM research item Key Findings 3 and 8", "Key
+    Finding 3 of the hosting research").  The description's words (less generic ones) must all be
+    words of exactly one slug among the items this item lists in ``cites:`` and ``named`` (the
+    items it names anywhere in its body); a generic description ("the prior item") names the one
+    item ``cites:`` lists, else the one item the sentence before it on its line names
+    (``before``).  None fits, or several: no link.  A description with "this", "our", "own" is
+    this item's.  The description carries no stance: such a citation is built on (``extends``)."""
+    out: list[Mention] = []
+    for match in FINDING.finditer(sentence):
+        start = max(0, match.start() - _WINDOW)
+        # a window cut mid-sentence starts with a word character: its cut is no boundary
+        window = ("x" if start else "") + sentence[start : match.start()]
+        found = _DESCRIBED_BEFORE.search(window) or _DESCRIBED_ROLE.search(window) or \
+            _DESCRIBED_AFTER.match(sentence, match.end())
+        if found is None:
+            continue
+        said = re.findall(r"[a-z0-9]+", found.group(1).lower())
+        if _OWN.intersection(said):
+            continue
+        target = _fitting({w for w in said if w not in _GENERIC}, own_slug, cites, named, before)
+        if not target:
+            continue
+        text = plain_text(sentence)
+        held = held_by(text, findings)
+        for number in numbers(match.group(1)):
+            out.append(Mention(target, number, "", None, shorten_sentence(text), line, held, via="description"))
+    return out
+
+
+def _fitting(words: set[str], own_slug: str, cites: Sequence[str], named: Sequence[str],
+             before: Sequence[str]) -> str:
+    """The one item a description's words fit (``described``), "" none or several."""
+    if not words:
+        for pool in (cites, before):
+            others = list(dict.fromkeys(s for s in pool if s != own_slug))
+            if others:
+                return others[0] if len(others) == 1 else ""
+        return ""
+    fits = [slug for slug in dict.fromkeys((*cites, *named))
+            if slug != own_slug and words <= set(slug.split("-"))]
+    return fits[0] if len(fits) == 1 else ""
+
+
+def numbers(written: str) -> list[int]:
+    """The finding numbers a list or range names ("1-8", "#1, #7", "4 and 5"), in order."""
+    out: list[int] = []
+    pending_range = False
+    for token in _NUMBER.findall(written):
+        if not token[0].isdigit():
+            pending_range = bool(out)
+            continue
+        number = int(token)
+        if pending_range and out[-1] < number <= out[-1] + MAX_RANGE:
+            out.extend(range(out[-1] + 1, number + 1))
+        elif pending_range and number > out[-1] + MAX_RANGE:
+            out.pop()  # a range too long to name findings: neither end is cited
+        else:
+            out.append(number)
+        pending_range = False
+    return [n for n in dict.fromkeys(out) if n > 0]
+
+
+def held_by(text: str, findings: Findings) -> int:
+    """The number of this item's finding whose text holds ``text`` (0: none)."""
+    key = words_key(text)
+    if len(key) < 20:
+        return 0
+    for finding, finding_key in findings:
+        if key in finding_key:
+            return finding.number
+    return 0
+

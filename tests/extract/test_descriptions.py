@@ -1,0 +1,67 @@
+"""Finding numbers, ranges and items named by description (``kgsync.extract.descriptions``)."""
+
+from __future__ import annotations
+
+from kgsync.extract.descriptions import MAX_RANGE, numbers
+from kgsync.extract.references import scan
+from tests.extract.test_evidence import NEW, OLD, item_text, make
+
+FINDINGS = ("SQLite FTS5 search is enough for a small corpus of items.", "Vector search waits until the corpus grows.")
+#: The body names OLD once, in a reading list, and lists nothing in ``cites:``.
+NAMED = f"Read first:\n\n- `{OLD}.md`\n\n"
+
+
+def _cited(body: str, front: str = "") -> list[tuple[str, int]]:
+    item = make(NEW, item_text("New study", "2026-02-01", FINDINGS, body, front))
+    return [(m.target, m.finding) for m in scan(item) if m.via == "description"]
+
+
+def test_a_range_expands_to_each_number_and_a_range_too_long_cites_none() -> None:
+    assert numbers("1-8") == [1, 2, 3, 4, 5, 6, 7, 8]
+    assert numbers("6–7") == [6, 7]
+    assert numbers("3 and 8") == [3, 8]
+    assert numbers(f"1-{MAX_RANGE + 1}") == [1] + list(range(2, MAX_RANGE + 2))
+    # longer than MAX_RANGE: no finding in particular, neither end kept
+    assert numbers(f"1-{MAX_RANGE + 2}") == []
+    assert numbers(f"1-{MAX_RANGE + 2}, 4") == [4]
+
+
+def test_a_role_description_names_the_one_item_the_body_names_that_it_fits() -> None:
+    # "CSDM research item Key Findings 3 and 8": no "the", no cites: entry, the item named elsewhere
+    row = "| Claim | Source | Confidence |\n|---|---|---|\n| Search waits | Old research item Key Findings 1 and 2 | high |"
+    assert _cited(NAMED + row) == [(OLD, 1), (OLD, 2)]
+    assert _cited(NAMED + "Search waits. [Source: old study item, Key Finding 2.]") == [(OLD, 2)]
+    assert _cited(NAMED + "Parent old study Key Finding 2 (vector search) still holds.") == [(OLD, 2)]
+    # a slash joins two words of the description; "prerequisite" says which kind of item, not which
+    assert _cited(NAMED + "It is confirmed by the completed old/study prerequisite item (KF2).") == [(OLD, 2)]
+    # the item is named nowhere in the body: nothing to fit
+    assert _cited("Parent old study Key Finding 2 still holds.") == []
+
+
+def test_a_description_fitting_two_items_or_this_item_links_nothing() -> None:
+    two = NAMED + "- `2026-01-03-old-ledger.md`\n\n"
+    assert _cited(two + "Per the old research item (KF2), search waits.") == []
+    assert _cited(NAMED + "Per this research item (KF2), search waits.") == []
+    assert _cited(NAMED + "Search waits. [Source: our old study item, Key Finding 2.]") == []
+    # words no named slug has
+    assert _cited(NAMED + "Per the vendor research item (KF2), search waits.") == []
+
+
+def test_a_generic_description_names_the_item_of_the_sentence_before_it() -> None:
+    body = f"The `{OLD}.md` item found that search waits. The prior item (KF2) says why."
+    assert _cited(body) == [(OLD, 2)]
+    # two items before it: which one is not said
+    two = body.replace(f"The `{OLD}.md` item", f"The `{OLD}.md` and `2026-01-03-old-ledger.md` items")
+    assert _cited(two) == []
+
+
+def test_an_undated_slug_in_a_description_is_read_as_its_words() -> None:
+    # "ios-shortcuts research (Key Finding 1)": the undated slug is no item's name; its words fit one
+    row = "| Claim | Source | Confidence |\n|---|---|---|\n| Search waits | old-study research (Key Finding 2) | high |"
+    assert _cited(NAMED + row) == [(OLD, 2)]
+
+
+def test_a_role_noun_may_be_followed_by_the_items_hyphenated_name() -> None:
+    # "prior research ios-shortcuts (Key Findings 1–2)"
+    row = "| Claim | Source | Confidence |\n|---|---|---|\n| Search waits | prior research old-study (Key Findings 1–2) | high |"
+    assert _cited(NAMED + row) == [(OLD, 1), (OLD, 2)]
