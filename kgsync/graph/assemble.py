@@ -160,7 +160,7 @@ def _item_facts(item: ResearchItem, extraction: Extraction, uses: ItemTerms | No
                                    vocabulary)
     ops.extend((name, None, False) for name in concepts + methods)
     if not item.is_superseded:  # a superseded item's claims are excluded, not just tagged
-        topics = Topics(vocabulary, themes, theme_concepts, merged_into_theme, nodes, tuple(themes_here),
+        topics = Topics(vocabulary, themes, theme_concepts, merged_into_theme, nodes,
                          frozenset(name.split(":", 1)[1] for name in methods), vocabulary.readings.get(item.slug))
         written: list[tuple[Claim, str]] = []
         required = set(links.required)

@@ -98,10 +98,11 @@ class Topics:
     """What a claim's statement can be ``about``: concepts named by their words, whichever item states it.
 
     A claim is about a concept when its own text names the concept or one of its aliases
-    (the vocabulary's mention index) or a theme's specific phrase (``ThemeMap.mentions``;
-    a theme's single words only in its own items' claims), and that concept is a node (a
-    theme concept, or a mined concept some item addresses): the relation depends on
-    the claim's text and the vocabulary, never on which item happens to address the concept.
+    (the vocabulary's mention index) or a theme by a variant of its name of two or more words
+    or a spelled-out acronym (``ThemeMap.mentions``; never a single word, nor a narrower topic
+    the theme's scope lists), and that concept is a node (a theme concept, or a mined concept
+    some item addresses): the relation depends on the claim's text and the vocabulary, never on
+    which item states it or happens to address the concept.
     """
 
     vocabulary: Vocabulary
@@ -109,7 +110,6 @@ class Topics:
     theme_concepts: frozenset[str]
     merged_into_theme: Mapping[str, str]
     nodes: frozenset[str]
-    own_themes: tuple[str, ...]  # the stating item's themes
     own_methods: frozenset[str] = frozenset()  # the stating item's methods (mined term names)
     reading: Mapping[str, str] | None = None  # the stating item's acronyms of two meanings (``Vocabulary.readings``)
 
@@ -127,9 +127,6 @@ class Topics:
                 concepts.setdefault(concept_name(theme or term), None)
         for theme in self.themes.mentions(statement):
             if theme in self.theme_concepts:
-                concepts.setdefault(concept_name(theme), None)
-        for theme in self.own_themes:
-            if self.themes.names_own_word(theme, statement):
                 concepts.setdefault(concept_name(theme), None)
         return list(concepts), terms
 

@@ -11,11 +11,13 @@ every expansion the Markdown table's scope column spells out
 and a mined concept of that name merges into it; a narrower or neighbouring topic
 ("vector-search" under "rag-retrieval") keeps its own mined node, while the map still
 canonicalises an item's tags.  And a claim whose statement names the theme
-through one of its specific phrases is ``about`` it (``ThemeMap.mentions``).
-Phrases of two or more words and spelled-out acronyms are topic keys for any
-claim; a single word of the theme ("evaluation", "consciousness") names too many
-things on its own, so it counts only for the claims of an item that carries the
-theme (``ThemeMap.own_words``).
+itself is ``about`` it (``ThemeMap.mentions``): a variant of the theme's name of two or
+more words ("context windows", "retrieval-augmented generation"; an alias or a scope
+phrase) or a spelled-out acronym that is one ("RAG").  A single word ("agent",
+"policy", "tools") names far too many things to make a claim about the category, and a
+narrower topic the scope lists ("vector search", "MCP", "tool use") speaks for its own
+node: the theme's node is returned with every relation touching it, so each ``about`` it
+keeps is paid on every search that matches the theme.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from pathlib import Path
 
 
 from kgsync.extract.canonical import _PREFIXES, append_key, display_alias, latin_lookalikes, term_key, word_key, words
-from kgsync.extract.lexicon import GENERIC, STOPWORDS
+from kgsync.extract.lexicon import STOPWORDS
 from kgsync.read.yaml_source import read_yaml
 from kgsync.contract.errors import ConfigError, Location
 
@@ -44,9 +46,8 @@ class ThemeMap:
     canonical: frozenset[str] = frozenset()
     alias_to_canonical: dict[str, str] = field(default_factory=dict)
     words: dict[str, tuple[str, ...]] = field(default_factory=dict)  # slug -> alias observations, sorted
-    topic_keys: dict[str, str] = field(default_factory=dict)  # term_key of a specific phrase -> slug
-    acronyms: dict[str, str] = field(default_factory=dict)  # spelled-out acronym, as written -> slug
-    own_words: dict[str, frozenset[str]] = field(default_factory=dict)  # slug -> its single word keys
+    topic_keys: dict[str, str] = field(default_factory=dict)  # term_key of a variant phrase -> slug
+    acronyms: dict[str, str] = field(default_factory=dict)  # spelled-out acronym of a variant, as written -> slug
     # theme as written -> canonical slug: a 10,000-item build asks ~60,000 times for a few
     # hundred distinct spellings, and the regex behind ``_key`` is most of a build's theme cost.
     _seen: dict[str, str] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
@@ -59,7 +60,7 @@ class ThemeMap:
         return found
 
     def mentions(self, text: str) -> tuple[str, ...]:
-        """Themes whose specific phrases occur in ``text`` (sorted)."""
+        """Themes whose name ``text`` writes: a variant phrase or acronym (sorted; see the module doc)."""
         found: set[str] = set()
         if self.topic_keys:
             # Each phrase's key is ``term_key`` of its words joined (``words`` gives those words
@@ -78,11 +79,6 @@ class ThemeMap:
             if acronym in text and re.search(rf"(?<![\w-]){re.escape(acronym)}s?(?![\w-])", text):
                 found.add(slug)
         return tuple(sorted(found))
-
-    def names_own_word(self, theme: str, text: str) -> bool:
-        """Does ``text`` hold one of the theme's single words (see the module doc)?"""
-        own = self.own_words.get(theme)
-        return own is not None and any(word_key(w) in own for w in words(text))
 
     @cached_property
     def _longest(self) -> int:
@@ -133,35 +129,25 @@ def _with_words(themes: ThemeMap, phrases: dict[str, list[str]], scopes: dict[st
     words_of: dict[str, tuple[str, ...]] = {}
     topic_keys: dict[str, str] = {}
     acronyms: dict[str, str] = {}
-    own: dict[str, frozenset[str]] = {}
     for slug, written in phrases.items():
         spelled = [display_alias(p.replace("-", " ")) for p in written]
         expansions, scope_phrases = _expansions(scopes.get(slug, "")) if slug in themes.canonical else ([], [])
+        long_of = {short.lower(): long for short, long in expansions}
         for short, long in expansions:
-            acronyms.setdefault(short, slug)
+            if is_variant(slug, short, long_of):  # "RAG", not "MCP" under tools-infrastructure
+                acronyms.setdefault(short, slug)
             spelled += [long, short]
-        singles: set[str] = set()
         for phrase in [*spelled, *scope_phrases]:
             key = term_key(phrase)
-            if len(words(phrase)) >= 2 and key:
+            # A single word names too much; a narrower topic speaks for its own node.
+            if key and len(words(phrase)) >= 2 and is_variant(slug, phrase, long_of):
                 topic_keys.setdefault(key, slug)
-            elif key:
-                singles.add(key)
-        # The slug's own words too ("workforce", "compliance"): inside the theme's own items
-        # they name it.  Not a generic noun ("skills": of people, or an agent's?), a prefix
-        # ("multi"), nor a word that is another theme's own name or alias ("ai", "agent").
-        singles.update(key for key in map(word_key, slug.split("-")) if key not in _PREFIXES and key not in GENERIC)
-        own[slug] = frozenset(w for w in (word_key(w) for w in singles) if len(w) > 2)
         seen: dict[str, str] = {}
-        long_of = {short.lower(): long for short, long in expansions}
         for word in spelled:
             if is_variant(slug, word, long_of):  # a narrower or neighbouring topic keeps its own node
                 seen.setdefault(word.lower(), word)
         words_of[slug] = tuple(sorted(seen.values()))
-    for slug in own:
-        others = {_key(p) for other, written in phrases.items() if other != slug for p in written}
-        own[slug] = frozenset(w for w in own[slug] if w not in others and w not in STOPWORDS)
-    return ThemeMap(themes.canonical, themes.alias_to_canonical, words_of, topic_keys, acronyms, own)
+    return ThemeMap(themes.canonical, themes.alias_to_canonical, words_of, topic_keys, acronyms)
 
 
 def is_variant(slug: str, phrase: str, long_of: dict[str, str] | None = None) -> bool:

@@ -1,5 +1,5 @@
 """Which findings are about a concept (issue 12): acronym twins, a later finding naming the item's
-missing topic, names that open findings, and the theme slug's own words."""
+missing topic, names that open findings, and a theme named by its phrases, never a single word."""
 
 from __future__ import annotations
 
@@ -114,12 +114,17 @@ def test_a_finding_that_opens_with_a_subject_node_is_a_claim_beyond_the_cap(tmp_
     assert claims(graph, "2026-01-03-c") == ["section:key-finding-1"]  # no subject node: the cap holds
 
 
-def test_a_themes_slug_words_name_it_in_its_own_items(tmp_path: Path) -> None:
-    finding = "Compliance evidence is exported per scanner; skills and workforce plans follow."
+def test_a_theme_is_named_by_its_phrases_never_by_a_single_word(tmp_path: Path) -> None:
+    """A single word of a theme ("compliance", "workforce", "agents") makes no claim about it, not
+    even in the theme's own items (the theme's node returns every ``about`` on every search that
+    matches it); the slug's phrase or an alias of two words does, whichever item states it."""
+    single = "Compliance evidence is exported per scanner; skills, agents and workforce plans follow."
+    phrase = "Regulatory compliance evidence is exported per scanner; the skills gap follows."
     graph = build_repo(tmp_path, {
-        "2026-01-01-a": item_markdown("Scanner evidence", themes="[regulatory-compliance, workforce-skills]",
-                                      findings=[finding]),
-        "2026-01-02-b": item_markdown("Scanner formats", themes="[agentic-ai]", findings=[finding]),
-    }, "mining: {max_theme_share: 1}\n")
-    assert [s.split(":")[1] for s in about(graph, "concept:regulatory-compliance")] == ["2026-01-01-a"]
-    assert [s.split(":")[1] for s in about(graph, "concept:workforce-skills")] == ["2026-01-01-a"]  # "workforce"
+        "2026-01-01-a": item_markdown("Scanner evidence", themes="[regulatory-compliance, workforce-skills, agentic-ai]",
+                                      findings=[single]),
+        "2026-01-02-b": item_markdown("Scanner formats", themes="[agentic-ai]", findings=[phrase]),
+    })
+    assert [s.split(":")[1] for s in about(graph, "concept:regulatory-compliance")] == ["2026-01-02-b"]
+    assert [s.split(":")[1] for s in about(graph, "concept:workforce-skills")] == ["2026-01-02-b"]  # "skills gap"
+    assert about(graph, "concept:agentic-ai") == []

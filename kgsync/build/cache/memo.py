@@ -229,7 +229,6 @@ def context_key(shared: AssemblyContext, items: Sequence[ResearchItem]) -> str |
         sorted(themes.words.items()),
         sorted(themes.topic_keys.items()),
         sorted(themes.acronyms.items()),
-        sorted((slug, sorted(own)) for slug, own in themes.own_words.items()),
         astuple(shared.caps),
         shared.tag_style,
         tuple(rules),
