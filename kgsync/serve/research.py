@@ -18,6 +18,11 @@ def _norm(text: str) -> str:
     return " ".join(re.sub(r"[-_\s]+", " ", text.lower()).split())
 
 
+def _singular(text: str) -> str:
+    return " ".join(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+                    for w in _norm(text).split())
+
+
 def _resolve(index: Index, name: str, kinds: tuple[str, ...], prefixes: tuple[str, ...]) -> tuple[Node | None, list[str]]:
     """The node ``name`` means (exact name, name with a prefix, alias), else None and suggestions."""
     snap = index.snapshot
@@ -26,11 +31,17 @@ def _resolve(index: Index, name: str, kinds: tuple[str, ...], prefixes: tuple[st
         entity = snap.by_name.get(candidate)
         if entity is not None and entity.entity_type in kinds:
             return entity, []
-    wanted = _norm(name.partition(":")[2] if name.partition(":")[0] + ":" in prefixes else name)
-    if wanted:
+    bare = name.partition(":")[2] if name.partition(":")[0] + ":" in prefixes else name
+    # Exact spelling first, then with each word's plural folded: a name keeps the spelling most
+    # items use, and an alias its name holds is not repeated ("knowledge graph" finds
+    # concept:knowledge-graphs).  serve reads only the contract, not the build's canonical keys.
+    for norm in (_norm, _singular):
+        wanted = norm(bare)
+        if not wanted:
+            continue
         for entity in snap.by_name.values():
             if entity.entity_type in kinds:
-                if _norm(entity.name.partition(":")[2]) == wanted or any(_norm(a) == wanted for a in values(entity, "alias")):
+                if norm(entity.name.partition(":")[2]) == wanted or any(norm(a) == wanted for a in values(entity, "alias")):
                     return entity, []
     return None, index.search_kind(name, kinds) if name else []
 

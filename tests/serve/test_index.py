@@ -199,7 +199,7 @@ def test_every_tool_stays_bounded_on_a_large_graph(big: Service) -> None:
 
 
 def test_open_nodes_has_the_reference_servers_semantics(example: Service) -> None:
-    wanted = ["item:2026-01-29-hybrid-retrieval-bm25-dense", "concept:knowledge-graph", "no:such-node"]
+    wanted = ["item:2026-01-29-hybrid-retrieval-bm25-dense", "concept:knowledge-graphs", "no:such-node"]
     body = answer(tools.open_nodes(example, wanted))
     graph = jsonl.read(example.path)
     assert [e["name"] for e in body["entities"]] == [e.name for e in graph.entities if e.name in wanted]
@@ -214,9 +214,11 @@ def test_open_nodes_has_the_reference_servers_semantics(example: Service) -> Non
 def test_topic_leaves_out_contested_claims_unless_asked(example: Service) -> None:
     contested = "claim:2026-01-05-agent-memory-architectures:research-assistant-keep-long"
     default = answer(research.topic(example, "knowledge graphs", limit=50))  # an alias
-    assert default["concept"] == "concept:knowledge-graph"
+    assert default["concept"] == "concept:knowledge-graphs"
+    # the name's singular, which the node holds only inside its plural alias
+    assert answer(research.topic(example, "knowledge graph", limit=5))["concept"] == "concept:knowledge-graphs"
     assert contested not in [c["claim"] for c in default["claims"]] and default["excluded"] == {"contested": 1}
-    asked = answer(research.topic(example, "concept:knowledge-graph", include_contested=True, limit=50))
+    asked = answer(research.topic(example, "concept:knowledge-graphs", include_contested=True, limit=50))
     row = next(c for c in asked["claims"] if c["claim"] == contested)
     assert row["contradicted_by"] == 1 and row["status"] == "contested"
     slugs = [c["item"] for c in asked["claims"]]
@@ -258,7 +260,7 @@ def test_item_lists_findings_in_finding_order(example: Service) -> None:
     body = answer(research.item(example, "2026-01-05-agent-memory-architectures"))
     sections = [next(o for o in f["observations"] if o.startswith("section:")) for f in body["findings"]]
     assert sections == [f"section:key-finding-{n}" for n in range(1, 5)]
-    assert "concept:knowledge-graph" in body["addresses"]
+    assert "concept:knowledge-graphs" in body["addresses"]
 
 
 def test_unknown_names_are_clear_errors_with_suggestions(example: Service) -> None:

@@ -91,9 +91,9 @@ def test_answers_stay_bounded_on_a_large_graph(tmp_path: Path) -> None:
 
 
 def test_open_nodes_answers_as_the_reference_server_does(memory_server_js: Path, graph: Path) -> None:
-    names = ["item:2026-01-29-hybrid-retrieval-bm25-dense", "concept:knowledge-graph", "person:ada",
+    names = ["item:2026-01-29-hybrid-retrieval-bm25-dense", "concept:knowledge-graphs", "person:ada",
              "claim:2026-01-05-agent-memory-architectures:research-assistant-keep-long", "no:such-node",
-             "concept:knowledge-graph"]
+             "concept:knowledge-graphs"]
     with memory_server(memory_server_js, graph) as reference:
         # Content an agent adds through the reference server: an entity type kgsync never writes.
         reference.create_entities([Entity("person:ada", "person", ("reviews retrieval work",))])
