@@ -136,7 +136,15 @@ def mined_names_of_themes(vocabulary: Vocabulary, theme_concepts: frozenset[str]
     by_key = {term_key(word): theme for theme in sorted(theme_concepts, reverse=True)
               for word in themes.words.get(theme, ())}
     by_key.update({term_key(theme): theme for theme in theme_concepts})
-    return {name: by_key[term_key(name)] for name in vocabulary.terms if term_key(name) in by_key}
+    merged: dict[str, str] = {}
+    for name, term in vocabulary.terms.items():
+        # The name, else a variant of two or more words the items write for it ("agentic AI" is
+        # the theme agentic-ai's own word; the term's name spells the acronym out).
+        for key in (term_key(name), *(term_key(a) for a in term.aliases if len(a.split()) > 1)):
+            if key in by_key:
+                merged[name] = by_key[key]
+                break
+    return merged
 
 
 def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None, caps: Caps, themes_here: Sequence[str],

@@ -157,9 +157,14 @@ def is_variant(slug: str, phrase: str, long_of: dict[str, str] | None = None) ->
     "evals" / "benchmarks-eval") or an acronym ("RAG" / "retrieval-augmented-generation", an
     acronym through the long form the theme's scope spells out: "PKM" / "knowledge-management").
     "mechanistic-interpretability" or "fine-tuning" share none with "ai-architecture": they are
-    research ideas of their own, not names of the category.
+    research ideas of their own, not names of the category.  Nor is the slug's head alone when it
+    is an acronym after a modifier: "AI" names far more than "agentic-ai".
     """
     long_of = long_of or {}
+    slug_words = [w for w in re.split(r"[\s\-_/]+", slug.lower()) if w]
+    if (len(slug_words) >= 2 and " " not in phrase.strip() and len(phrase.strip()) <= 3
+            and word_key(phrase.strip().lower()) == word_key(slug_words[-1])):
+        return False  # the head's own acronym names the whole field: "AI" is not "agentic AI"
     mine = _content_keys(slug)
     theirs = _content_keys(phrase) | _content_keys(long_of.get(phrase.lower(), ""))
     return any(_same_stem(a, b) for a in mine for b in theirs)

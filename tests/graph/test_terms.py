@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgsync.graph.terms import _pinned, concept_nodes, node_kind, pinned_names, retyped_kinds
+from kgsync.graph.terms import _pinned, concept_nodes, mined_names_of_themes, node_kind, pinned_names, retyped_kinds
+from kgsync.vocabulary.themes import ThemeMap
 from kgsync.vocabulary.vocab import ItemTerms, Term, TermKind, TermUse, Vocabulary
 
 _NAMES = ["a", "b", "c", "d", "e", "f"]
@@ -50,3 +51,14 @@ def test_the_tables_agree_with_the_lookups(vocabulary: Vocabulary, chosen_names:
     expected = frozenset(name for name in (*chosen_concepts, *subjects) if name not in merged)
     assert concept_nodes(chosen, merged, vocabulary) == expected
     assert retyped_kinds(None) == {}
+
+
+def test_a_mined_term_whose_written_variant_is_a_themes_word_merges_into_the_theme() -> None:
+    # The items write "agentic AI"; the term's name spells the acronym out, the theme's word does not.
+    themes = ThemeMap(frozenset({"agentic-ai"}), words={"agentic-ai": ("agentic ai", "ai agents")})
+    terms = {"agentic-artificial-intelligence": Term("agentic-artificial-intelligence", TermKind.CONCEPT,
+                                                     "agentic AI", ("agentic AI", "agentic artificial intelligence"), ()),
+             "agent-memory": Term("agent-memory", TermKind.CONCEPT, "agent memory", ("agent memory", "AI"), ()),
+             "ai-agents": Term("ai-agents", TermKind.CONCEPT, "AI agents", (), ())}
+    merged = mined_names_of_themes(Vocabulary(terms, {}), themes.canonical, themes)
+    assert merged == {"agentic-artificial-intelligence": "agentic-ai", "ai-agents": "agentic-ai"}

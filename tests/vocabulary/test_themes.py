@@ -111,6 +111,8 @@ def test_the_real_vocabularys_synonyms(require_shared: Callable[[Path], Path]) -
     ("rag-retrieval", "vector search", False),
     ("knowledge-graphs", "ontologies", False),
     ("multi-agent", "multi", False),  # a prefix is no content word
+    ("agentic-ai", "ai", False),  # the head's acronym alone names the whole field, not this theme
+    ("rag-retrieval", "rag", True),  # the first word's acronym is the theme's own
 ])
 def test_a_variant_of_a_themes_name_shares_a_content_word_or_an_acronym(slug: str, phrase: str,
                                                                         variant: bool) -> None:
