@@ -12,7 +12,7 @@ from kgsync.read import config as config_module
 from kgsync.read.config import Config, Mining
 from kgsync.vocabulary.hubs import hub_nodes, item_hubs
 from kgsync.vocabulary.unchanged import selection_unchanged
-from kgsync.vocabulary.vocab import PinnedVocabulary, select, select_with_stats
+from kgsync.vocabulary.vocab import PinnedVocabulary, Vocabulary, select, select_with_stats
 from tests.item_corpus import item_markdown, make_item
 
 CONFIG = Config(mining=Mining(min_items=2, max_item_share=0.5, min_links=2))
@@ -136,13 +136,19 @@ CITING = ("Tidal sensor calibration", "How are tidal sensors calibrated?", "Tida
           ("A zorblax engine log helps.", "The zorblax engine vendor publishes the zorblax engine data."))
 
 
-def test_an_item_that_names_a_hub_in_its_findings_alone_does_not_link_it() -> None:
+def _hub_beside(slug: str, texts: tuple[str, str, str, tuple[str, ...]]) -> Vocabulary:
+    """The hub corpus plus one item of ``texts``: the hub stays one, linked by its three addressing items only."""
     cands = _corpus(addressing=3, passing=4)
-    cands.append(candidates(make_item("2026-03-01-citing", *CITING)))
+    cands.append(candidates(make_item(slug, *texts)))
     vocab = select(cands, CONFIG)
     assert "zorblax engine" in vocab.hub_keys
-    # three mentions, where the item concludes, but none where it states its subject
     assert vocab.terms["zorblax-engine"].items == ("2026-02-01-item", "2026-02-02-item", "2026-02-03-item")
+    return vocab
+
+
+def test_an_item_that_names_a_hub_in_its_findings_alone_does_not_link_it() -> None:
+    # three mentions, where the item concludes, but none where it states its subject
+    vocab = _hub_beside("2026-03-01-citing", CITING)
     assert "zorblax-engine" not in vocab.per_item["2026-03-01-citing"].beyond
 
 
@@ -151,10 +157,6 @@ NAMED = ("Tidal sensor drift near engines", "Why does the Acme zorblax engine dr
 
 
 def test_an_item_that_states_a_hub_only_as_a_named_products_part_does_not_link_it() -> None:
-    cands = _corpus(addressing=3, passing=4)
-    cands.append(candidates(make_item("2026-03-01-named", *NAMED)))
-    vocab = select(cands, CONFIG)
-    assert "zorblax engine" in vocab.hub_keys
     # four mentions, two where it states its subject, each after a name: "the Acme zorblax engine"
-    assert vocab.terms["zorblax-engine"].items == ("2026-02-01-item", "2026-02-02-item", "2026-02-03-item")
+    vocab = _hub_beside("2026-03-01-named", NAMED)
     assert "zorblax-engine" not in vocab.per_item["2026-03-01-named"].beyond
