@@ -36,6 +36,7 @@ DEFAULT_READINGS = (
     "reading_new_nodes_2026-12-02_fifth.tsv",
     "reading_all_nodes_2026-12-02_sixth.tsv",
     "reading_new_nodes_2026-12-02_sixth.tsv",
+    "reading_new_nodes_2026-12-02_sixth_end.tsv",
 )
 GOOD = {"idea": "idea", "named": "named", "place": "named"}
 BAD = {"not": "not", "not_idea": "not", "wrong": "wrong"}
