@@ -187,13 +187,14 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     unnamed |= attributive.attributive_only(clean[0] + "\n" + body, surfaces)  # "multi-step reasoning": a modifier
     terms = []
     for key in sorted(surfaces):
-        score = _score((title.get(key, 0), question.get(key, 0), summary.get(key, 0), listed.get(key, 0)),
-                       bonus.get(key, 0))
+        # Each zone's count looked up once: a key is in a zone's Counter when it counts it (once or more).
+        in_title, asked, summarised, in_findings = title.get(key, 0), question.get(key, 0), summary.get(key, 0), listed.get(key, 0)
+        score = _score((in_title, asked, summarised, in_findings), bonus.get(key, 0))
         by_surface = surfaces[key]
         ordered = tuple(by_surface.items() if len(by_surface) == 1 else sorted(by_surface.items(), key=_by_count))
-        flags = ((TITLE if key in title else 0) | (DENSE if key in question or key in summary or key in listed else 0)
-                 | (STATED if key in question or key in summary else 0)
-                 | (FREE if question[key] + summary[key] + listed[key] > tails[key] else 0)
+        flags = ((TITLE if in_title else 0) | (DENSE if asked or summarised or in_findings else 0)
+                 | (STATED if asked or summarised else 0)
+                 | (FREE if asked + summarised + in_findings > tails.get(key, 0) else 0)
                  | extra.get(key, 0))
         if key in unnamed or not _names_an_idea(key, ordered, flags, protocols):
             continue

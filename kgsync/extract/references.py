@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 
 from kgsync.contract.model import RelationType
@@ -77,33 +77,22 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
         Mention(cited.item, number, "", RelationType(cited.stance),
                 f"cites: {cited.item} Key Finding {number} ({cited.stance})", cited.line, cited.source, exact=True)
         for cited in item.cited_findings for number in cited.findings]
-    fence = ""
-    table = _NO_TABLE
     starts = {f.line: f.number for f in item.key_findings}  # a Key Findings entry's first line
+    lines = _lines_to_read(item)
     kept: list[tuple[str, ...]] = []
 
-    def named() -> tuple[str, ...]:  # read once, when a description needs it
+    def named() -> tuple[str, ...]:  # read once, when a description needs it: from the lines read
         if not kept:
-            kept.append(named_items(item))
+            kept.append(_named_in((raw for _line, raw, _row, _table, may in lines if may), item.slug))
         return kept[0]
-    for offset, raw in enumerate(item.body.split("\n")):
-        fenced = _FENCE.match(raw)
-        if fenced:
-            marker = raw.lstrip(" \t")[:3]
-            fence = "" if fence == marker else (fence or marker)
-            continue
-        line = item.body_line + offset
-        if fence:
-            continue
-        row = raw.lstrip().startswith("|")
-        table = table.after(raw) if row else _NO_TABLE
-        if "[" not in raw and not _HAS_REFERENCE.search(raw):
-            continue
+    for line, raw, row, table, may_name in lines:
         text = without_marks(raw)
         if text != raw:
             held = starts.get(line) or _held_by(plain_text(text), findings)
             out.extend(author_marks(raw, line, item.slug, held))
-        if "[" in raw and not _HAS_REFERENCE.search(text):  # a line without "[" is its text, searched above
+            if "[" in raw:  # a line without "[" is its text, searched already
+                may_name = _HAS_REFERENCE.search(text) is not None
+        if not may_name:  # a line with a "[" may name none
             continue
         in_framing = any(start <= line < end for start, end in framing)
         reading = not row and _starts_with_reference(text)
@@ -123,17 +112,40 @@ _NO_TABLE = Table()  # frozen: one for every line outside a table
 _DATED = re.compile(r"\d{4}-\d\d-\d\d-")
 
 
-def named_items(item: ResearchItem) -> tuple[str, ...]:
-    """The dated items ``item`` names anywhere in its body outside fenced code, in file order:
-    those a description ("the CSDM research item") may name (``descriptions.described``)."""
-    out: dict[str, None] = {}
+def _lines_to_read(item: ResearchItem) -> list[tuple[int, str, bool, Table, bool]]:
+    """(file line, text, is a table row, the table it is in, has a ``_HAS_REFERENCE``) of each line
+    of ``item``'s body outside fenced code with a "[" or a ``_HAS_REFERENCE``: the lines ``scan``
+    reads (a "[" may open an author's marker) and, of those with a ``_HAS_REFERENCE``, those
+    ``named_items`` reads (each line searched once for both)."""
+    out: list[tuple[int, str, bool, Table, bool]] = []
     fence = ""
-    for raw in item.body.split("\n"):
+    table = _NO_TABLE
+    for offset, raw in enumerate(item.body.split("\n")):
         if _FENCE.match(raw):
             marker = raw.lstrip(" \t")[:3]
             fence = "" if fence == marker else (fence or marker)
-        elif not fence and _HAS_REFERENCE.search(raw):
-            out.update((slug, None) for _, slug in references(raw) if slug != item.slug and _DATED.match(slug))
+            continue
+        if fence:
+            continue
+        row = raw.lstrip().startswith("|")
+        table = table.after(raw) if row else _NO_TABLE
+        may_name = _HAS_REFERENCE.search(raw) is not None
+        if may_name or "[" in raw:
+            out.append((item.body_line + offset, raw, row, table, may_name))
+    return out
+
+
+def named_items(item: ResearchItem) -> tuple[str, ...]:
+    """The dated items ``item`` names anywhere in its body outside fenced code, in file order:
+    those a description ("the CSDM research item") may name (``descriptions.described``)."""
+    return _named_in((raw for _line, raw, _row, _table, may in _lines_to_read(item) if may), item.slug)
+
+
+def _named_in(lines: Iterable[str], own_slug: str) -> tuple[str, ...]:
+    """``named_items`` of the lines ``_lines_to_read`` finds a ``_HAS_REFERENCE`` in."""
+    out: dict[str, None] = {}
+    for raw in lines:
+        out.update((slug, None) for _, slug in references(raw) if slug != own_slug and _DATED.match(slug))
     return tuple(out)
 
 

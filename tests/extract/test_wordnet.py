@@ -109,3 +109,17 @@ def test_party_is_a_noun_of_an_organisation() -> None:
     of things), "rail", "authority" (only its plural "authorities" is a body), nor a person ("critic")."""
     assert all(map(wordnet.is_party, ("enterprise", "institution", "financial institution", "bank", "team")))
     assert not any(map(wordnet.is_party, ("network", "rail", "authority", "critic", "user", "artificial intelligence")))
+
+
+def test_table_read_by_blocks_is_read_by_lines() -> None:
+    """The committed table read a class at a time is the table read line by line; a table whose
+    classes are not one block each, or with an empty line, is read line by line."""
+    text = gzip.decompress(TABLE.read_bytes()).decode("utf-8")
+    assert wordnet._by_blocks(text) == wordnet._by_lines(text) == wordnet._table()
+    assert wordnet._by_blocks("act\tx\nrole\ty\nact\tz\n") is None
+    assert wordnet._by_blocks("act\tx\n\nact\ty\n") is None
+    assert wordnet._by_blocks("act\tx\nnoclass\ty\n") is None
+    assert wordnet._by_blocks("act\tx\rz\n") is None
+    small = "act\tx\nact\ty\nrole\tz"
+    assert wordnet._by_blocks(small) == wordnet._by_lines(small)
+    assert wordnet._by_blocks(small)["act"] == {"x", "y"}
