@@ -49,7 +49,7 @@ def _local_choice(ranked: Iterable[tuple[float, str]], own_flags: Mapping[str, i
     maintainers' pin is honoured on every item that names it (its summary parts do), and the
     mined terms fill the slots it leaves."""
     ranked = sorted(ranked)
-    inside = _inside_longer(ranked)
+    inside = _InsideLonger(ranked)
     chosen: list[str] = []
     counts = {TermKind.CONCEPT: 0, TermKind.METHOD: 0}
     limits = {TermKind.CONCEPT: caps.concepts, TermKind.METHOD: caps.methods}
@@ -69,7 +69,7 @@ def _local_choice(ranked: Iterable[tuple[float, str]], own_flags: Mapping[str, i
             continue  # only ever a named product's part ("the OpenAI Agents SDK": ``extract.nesting``)
         # Nearly always inside one longer term of this item ("large language" in "large
         # language model"): the longer one names the idea.
-        if not flags & (ACRONYM | DEFINED) and inside.get(g, 0.0) >= SUBSUMED_SHARE * -score:
+        if not flags & (ACRONYM | DEFINED) and inside.score(g) >= SUBSUMED_SHARE * -score:
             continue
         term_kind = kind(g)
         if counts[term_kind] >= limits[term_kind]:
@@ -87,17 +87,23 @@ def _local_choice(ranked: Iterable[tuple[float, str]], own_flags: Mapping[str, i
 SUBSUMED_SHARE = 0.75
 
 
-def _inside_longer(ranked: Sequence[tuple[float, str]]) -> dict[str, float]:
-    """group key -> the strongest score (positive) of a longer term of the same item that contains it."""
-    out: dict[str, float] = {}
-    for neg_score, g in ranked:
-        parts = g.split(" ")
-        for n in range(1, len(parts)):
-            for i in range(len(parts) - n + 1):
-                sub = " ".join(parts[i : i + n])
-                if out.get(sub, 0.0) < -neg_score:
-                    out[sub] = -neg_score
-    return out
+class _InsideLonger:
+    """group key -> the strongest score (positive) of a longer term of the same item that contains
+    it, word for word (0.0: none).  Asked only for the few terms that pass the choice's other
+    tests, so it looks them up one at a time instead of listing every part of every term (that
+    was a third of the choice): ``ranked`` is strongest first, so the first container found is
+    the strongest."""
+
+    def __init__(self, ranked: Sequence[tuple[float, str]]) -> None:
+        # (-score, " key ", words) of each term of two words or more: only those contain another
+        self._longer = [(neg_score, f" {g} ", g.count(" ") + 1) for neg_score, g in ranked if " " in g]
+
+    def score(self, g: str) -> float:
+        spaced, words = f" {g} ", g.count(" ") + 1
+        for neg_score, other, other_words in self._longer:
+            if other_words > words and spaced in other:
+                return max(-neg_score, 0.0)
+        return 0.0
 
 
 def _weight(key: str, pinned: bool) -> float:

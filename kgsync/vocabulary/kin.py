@@ -48,6 +48,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
+from itertools import compress
+from operator import attrgetter
 
 from kgsync.contract.model import Graph
 from kgsync.extract.canonical import term_key
@@ -71,13 +73,18 @@ def graph_forms(graph: Graph, entity_type: str, prefix: str) -> tuple[dict[str, 
     forms = {e.name[len(prefix):]: tuple(o[len("alias:"):] for o in e.observations if o.startswith("alias:"))
              for e in graph.of_type(entity_type) if e.name.startswith(prefix) and len(e.name) > len(prefix)}
     items: dict[str, set[str]] = defaultdict(set)
-    for relation in graph.relations:
-        name = relation.target[len(prefix):]
-        if relation.target.startswith(prefix) and name in forms:
-            source = relation.source
-            if source.startswith(("item:", "claim:")):
-                items[name].add(source.split(":")[1])
+    # The relations into these nodes picked out in C (a graph of 10,000 items has ~230k relations,
+    # and lint asks once per type): a target is ``prefix + name`` exactly when it is one of them.
+    cut, targets = len(prefix), {prefix + name for name in forms}
+    relations = graph.relations
+    for relation in compress(relations, map(targets.__contains__, map(_TARGET, relations))):
+        source = relation.source
+        if source.startswith(("item:", "claim:")):
+            items[relation.target[cut:]].add(source.split(":")[1])
     return forms, {name: frozenset(slugs) for name, slugs in items.items()}
+
+
+_TARGET = attrgetter("target")
 
 
 def _form_of(surface: str) -> str:

@@ -242,15 +242,26 @@ def _name_extension(form: str) -> bool:
 def _phrase_spread(ordered: Sequence[ItemCandidates], marks: Mapping[str, frozenset[int]]) -> dict[str, int]:
     """How many items write each phrase anywhere (``extract.topics.pair_marks``), in any form an
     item that names it where it concludes writes it (``marks``)."""
-    out: dict[str, int] = defaultdict(int)
-    if not marks:
-        return out
+    # Each item's marks looked up in one index (mark -> the phrases it stands for), not each
+    # phrase's marks tested against each item's (items x phrases set tests: most of the stage).
+    by_mark: dict[int, list[int]] = defaultdict(list)
+    keys = list(marks)
+    for position, own in enumerate(marks.values()):
+        for mark in own:
+            by_mark[mark].append(position)
+    counts = [0] * len(keys)
+    first: list[int] = []  # positions in the order they were first counted (the dict's order, as it was)
     for item in ordered:
-        held = read_marks(item.pairs)
-        for key, own in marks.items():
-            if not held.isdisjoint(own):
-                out[key] += 1
-    return dict(out)
+        hit: set[int] = set()
+        for mark in read_marks(item.pairs):
+            positions = by_mark.get(mark)
+            if positions is not None:
+                hit.update(positions)
+        for position in sorted(hit):
+            if not counts[position]:
+                first.append(position)
+            counts[position] += 1
+    return {keys[position]: counts[position] for position in first}
 
 
 def is_gap(phrase: str, known: Set[str]) -> bool:
