@@ -100,7 +100,8 @@ def write_graph(graph_data: bytes, manifest: Manifest, pure: bool, files: GraphF
         same = last is not None and base.verified and digest == last.sha1
         if not same and jsonl.write_bytes_atomically(path, data, compare=not verified):
             changed.append(path)
-        stamps.append(build_state.written(path, digest))
+        # Not written now: the stamp may become trusted without a hash (``Written.settled``).
+        stamps.append(build_state.written(path, digest, last if same else None))
     graph_written, manifest_written = stamps
     return tuple(changed), replace(state, graph=graph_written, manifest=manifest_written, pure=pure,
                                    items=tuple(sorted(manifest.by_item)))

@@ -12,12 +12,16 @@ Two things, both only ever shortcuts to the same bytes:
   hold exactly those bytes (stat, then sha1) and that graph held nothing but
   generated facts, merging into it equals merging into an empty graph, and
   neither file needs to be JSON-decoded (a third of a 10,000-item rebuild).
+  A build that leaves them as they were records their stat again; when it was
+  already settled (as above) and is the stat the sha1 was checked under, the next
+  build trusts the stat and does not hash ~130 MB again (0.12 s at 10,000 items).
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -40,6 +44,9 @@ class Written:
 
     stamp: Stamp
     sha1: str
+    # Recorded, unwritten, under the stamp its sha1 was checked under, once its ctime was older than
+    # ``_SETTLED_NS`` (``written``): no later write can give the file this stamp, so it holds these bytes.
+    settled: bool = False
 
 
 @dataclass
@@ -82,21 +89,31 @@ _FILE = "state.json"
 
 
 def unchanged_file(path: Path, written: Written | None) -> bytes | None:
-    """The file's bytes when it still holds exactly what ``written`` records, else None."""
+    """The file's bytes when it still holds exactly what ``written`` records, else None: by its
+    sha1, or, for a settled record, by its stat before and after the read (``Written.settled``)."""
     if written is None:
         return None
     try:
         if stamp_of(path.stat()) != written.stamp:
             return None
         raw = path.read_bytes()
+        if written.settled:
+            return raw if stamp_of(path.stat()) == written.stamp else None
     except OSError:
         return None
     return raw if hashlib.sha1(raw).hexdigest() == written.sha1 else None
 
 
-def written(path: Path, sha1: str) -> Written | None:
-    """The record of ``path`` now holding the bytes of digest ``sha1`` (None if it cannot be stat-ed)."""
+def written(path: Path, sha1: str, verified: Written | None = None) -> Written | None:
+    """The record of ``path`` now holding the bytes of digest ``sha1`` (None if it cannot be stat-ed).
+    ``verified``: the record this build checked the file against (``unchanged_file``) and did not
+    write it since; the new record is settled when the file still has that stamp and its ctime is
+    older than ``_SETTLED_NS`` (no write since the check, nor any later one, can give it that stamp)."""
+    now = time.time_ns()
     try:
-        return Written(stamp_of(path.stat()), sha1)
+        stat = path.stat()
     except OSError:
         return None
+    stamp = stamp_of(stat)
+    return Written(stamp, sha1, verified is not None and verified.sha1 == sha1 and stamp == verified.stamp
+                   and stat.st_ctime_ns < now - _SETTLED_NS)
