@@ -281,6 +281,8 @@ def test_review_gives_the_shared_items_of_a_pair_the_same_items_address() -> Non
     d = review(Graph(tuple(items)), Graph(tuple(items) + nodes, links))
     assert ("concept:language-model", "concept:large-language-model") in d.near_duplicates
     assert d.same_items == (("concept:language-model", "concept:large-language-model", 3, 3, 4),)
+    assert to_dict(d)["near_duplicate_items"] == [
+        {"pair": ["concept:language-model", "concept:large-language-model"], "both": 3, "counts": [3, 4]}]
 
 
 # --------------------------------------------------------------------------- properties
