@@ -42,7 +42,8 @@ from kgsync.vocabulary.similarity import near_duplicate_pairs
 #: commas; "A or B" alone is a choice between two, not one idea written twice).
 _EQUATE_OPEN = re.compile(
     r"\s*(?:\(\s*(?:(?:i\.e\.|aka|a\.k\.a\.|or|also called|also known as|known as|that is),?\s+)?"
-    r"|,\s+(?:also called|also known as|otherwise known as|known as|aka|a\.k\.a\.|i\.e\.,?|that is,|or)\s+)")
+    r"|,\s+(?:also called|also known as|otherwise known as|known as|aka|a\.k\.a\.|i\.e\.,?|that is,|or)\s+"
+    r"(?:(?:a|an|the)\s+)?)")
 #: What must follow the second name: the parenthesis closed, or (after "or") a comma or the end.
 _EQUATE_CLOSE = {"(": re.compile(r"\s*\)"), ",": re.compile(r"\s*(?:[,;:.)]|$)")}
 
@@ -71,7 +72,7 @@ def equated_pairs(forms: Mapping[str, Iterable[str]], texts: Iterable[tuple[str,
     if not owner and not owner_acronym:
         return {}
     plain = _alternation(owner, r"[\s-]+", r"(?:e?s)?", re.IGNORECASE)
-    capital = _alternation(owner_acronym, "", "", 0)
+    capital = _alternation(owner_acronym, "", "s?", 0)  # "LLMs": an acronym's plural
     out: dict[tuple[str, str], str] = {}
     for source, text in texts:
         found = sorted(_matches(plain, text, owner, lower=True) + _matches(capital, text, owner_acronym, lower=False))
@@ -114,7 +115,7 @@ def _matches(pattern: re.Pattern[str] | None, text: str, owner: Mapping[str, str
     for match in pattern.finditer(text):
         written = match.group(0)
         form = " ".join(re.findall(r"[a-z0-9]+", written.lower())) if lower else written
-        name = owner.get(form) or owner.get(re.sub(r"e?s$", "", form))
+        name = owner.get(form) or owner.get(re.sub(r"e?s$", "", form) if lower else form[:-1])
         if lower and name is None:  # a plural: the form without its last word's ending
             name = owner.get(form[:-2]) or owner.get(form[:-1])
         if name is not None:
