@@ -24,7 +24,7 @@ from kgsync.diff.item_attribution import entity_named, group_by_item
 from kgsync.diff.model import EntityChange, GraphDiff, graph_size, type_sort_key
 from kgsync.lint.rules import FileLines, Finding, lint
 from kgsync.read.config import Merge
-from kgsync.vocabulary.kin import graph_forms, kin_pairs
+from kgsync.vocabulary.kin import graph_forms, kin_pairs, same_items, shared_items
 from kgsync.vocabulary.similarity import near_duplicate_pairs
 
 
@@ -97,13 +97,17 @@ def review(old: Graph, new: Graph, *, rule: Merge | None = None, sources: FileLi
         preexisting = frozenset(map(finding_key, lint(old, rule=rule).findings))
     old_names = set(old.names())
     pairs: list[tuple[str, str]] = []
+    evidence: list[tuple[str, str, int, int, int]] = []
     for entity_type, prefix in ((EntityType.CONCEPT, "concept:"), (EntityType.METHOD, "method:")):
         names = {e.name for e in new.of_type(entity_type.value) if e.name.startswith(prefix)}
         if not names - old_names:
             continue
         terms = [n[len(prefix) :] for n in names]
-        for a, b in sorted(set(near_duplicate_pairs(terms, rule)) | kin_pairs(*graph_forms(new, entity_type.value, prefix), rule)):
+        forms, items = graph_forms(new, entity_type.value, prefix)
+        for a, b in sorted(set(near_duplicate_pairs(terms, rule)) | kin_pairs(forms, items, rule)):
             if prefix + a not in old_names or prefix + b not in old_names:
                 pairs.append((prefix + a, prefix + b))
+                if same_items(items, a, b):
+                    evidence.append((prefix + a, prefix + b, *shared_items(items, a, b)))
     return replace(diff(old, new, findings=findings, near_duplicates=tuple(pairs)), preexisting=preexisting,
-                   size_before=graph_size(old), size_after=graph_size(new))
+                   same_items=tuple(sorted(evidence)), size_before=graph_size(old), size_after=graph_size(new))

@@ -68,6 +68,9 @@ def to_dict(d: GraphDiff) -> dict[str, Any]:
         ],
         "findings": [finding_record(f, d.is_new(f)) for f in d.findings],
         "near_duplicates": [list(p) for p in d.near_duplicates],
+        # The proposed pairs the same items address (``kin.same_items``): the evidence beside each.
+        "near_duplicate_items": [{"pair": [a, b], "both": both, "counts": [first, second]}
+                                 for a, b, both, first, second in d.same_items],
         # The claims that kept their name through a rewording or re-rating (the PR body's
         # "Changed claims"): the statement before and after, its word diff, the confidence change.
         "changed_claims": [_claim_change_record(c) for c in changed_claims(d)],

@@ -97,6 +97,9 @@ class GraphDiff:
     items: tuple[ItemDiff, ...] = ()  # sorted by slug ascending ("" = no item, first)
     findings: tuple[Finding, ...] = ()  # errors first
     near_duplicates: tuple[tuple[str, str], ...] = ()  # sorted pairs of entity names
+    # The pairs of ``near_duplicates`` the same items address (``kin.same_items``), each with
+    # (items linking both, items linking the first, the second): the evidence a reviewer reads first.
+    same_items: tuple[tuple[str, str, int, int, int], ...] = ()
     # ``finding_key`` of the findings OLD had too: a reviewer weighs what this change brings first.
     preexisting: frozenset[tuple[str, str, str]] = frozenset()
     # OLD's and NEW's sizes (``review`` fills them in; ``diff`` alone leaves them unknown).

@@ -86,7 +86,8 @@ RULES: dict[str, Rule] = {
              "add provenance:item=<slug> naming the research item it came from"),
         Rule("lost-provenance", _E, "provenance:item=<slug> names an item that is not in the graph",
              "restore item:<slug>, or point the provenance at an existing item"),
-        Rule("near-duplicate-name", _W, "two concept (or method) terms are near-duplicates under the merge rule, or through an alias or a vague head",
+        Rule("near-duplicate-name", _W, ("two concept (or method) terms are near-duplicates under the merge rule, or through an alias, a vague head "
+                                         "or a head the same items write"),
              "merge them in kgsync-vocab.yml, or rename one so the two are clearly distinct"),
         Rule("confusable-names", _E,
              "two names read the same: their UTS #39 confusable skeletons match (a Cyrillic letter, an invisible "

@@ -1,6 +1,6 @@
 """Candidate duplicates the name-only rule misses: proposed for review, never merged by the build.
 
-``similarity.near_duplicate_pairs`` compares node names.  Two more signals, each a reviewable
+``similarity.near_duplicate_pairs`` compares node names.  Three more signals, each a reviewable
 proposal (lint, ``kgsync duplicates``, the review PR), because neither is evidence enough for the
 build to merge by itself:
 
@@ -8,6 +8,11 @@ build to merge by itself:
   is a near-duplicate of the other's name or of one of its surfaces.  "H-neuron activations" and
   the node ``hallucination-associated-neurons``, whose items define "H-neurons" as its short form:
   "h neuron activation" is "h neuron" plus a head, a facet of the same page.
+* **a head the same items write for the longer name** (``head_pairs``): "language model" /
+  "large language model", a modifier the items drop at will; the items that link the two are
+  largely the same (``same_items``), which a narrower kind's are not ("copilot coding agent": 4 of
+  "coding agent"'s 17).  ``same_items`` is also the evidence the review PR writes beside any
+  proposed pair it holds for (``diff.GraphDiff.same_items``), and lists first.
 * **a vague head over a kind of the same thing** (``vague_head_pairs``): one name is a word
   plus a vague head noun (``groups.vague_head``: "file", "application", "system"), and the other
   is that word with a modifier ("instruction file" / "copilot instruction": a Copilot instruction
@@ -60,10 +65,10 @@ from kgsync.vocabulary.similarity import MAX_BLOCK, near_duplicate_pairs
 
 def kin_pairs(forms: Mapping[str, Iterable[str]], items: Mapping[str, frozenset[str]],
               rule: Merge = Merge()) -> set[tuple[str, str]]:
-    """Sorted pairs (``a < b``) of names by ``alias_pairs`` or ``vague_head_pairs``.  ``forms``:
+    """Sorted pairs (``a < b``) of names by ``alias_pairs``, ``vague_head_pairs`` or ``head_pairs``.  ``forms``:
     name (``-``-joined words, as in the graph) -> the surfaces its node is written as (aliases);
     ``items``: name -> the slugs of the items that link it."""
-    return alias_pairs(forms, rule) | vague_head_pairs(forms, items)
+    return alias_pairs(forms, rule) | vague_head_pairs(forms, items) | head_pairs(forms, items)
 
 
 def graph_forms(graph: Graph, entity_type: str, prefix: str) -> tuple[dict[str, tuple[str, ...]],
@@ -140,3 +145,46 @@ def _proper(surfaces: Iterable[str]) -> bool:
     """Every surface written with a capital on each word ("GitHub Issues"): a name."""
     written = [surface.replace("-", " ").split() for surface in surfaces]
     return bool(written) and all(ws and all(w[:1].isupper() for w in ws) for ws in written)
+
+
+
+#: Two names the same items address: each name's linking items at least this share shared ...
+SAME_ITEMS_SHARE = 0.6
+#: ... and at least this many items shared (two items sharing two names is no usage yet).
+MIN_SHARED_ITEMS = 3
+
+
+def shared_items(items: Mapping[str, frozenset[str]], a: str, b: str) -> tuple[int, int, int]:
+    """(items linking both, items linking ``a``, items linking ``b``): the evidence a reviewer reads."""
+    first, second = items.get(a, frozenset()), items.get(b, frozenset())
+    return len(first & second), len(first), len(second)
+
+
+def same_items(items: Mapping[str, frozenset[str]], a: str, b: str) -> bool:
+    """The items that address ``a`` and ``b`` are largely the same: at least ``MIN_SHARED_ITEMS``
+    shared, and that at least ``SAME_ITEMS_SHARE`` of each name's items.  Authors who mean one idea
+    write either name for it ("language model" / "large language model": 33 of 39 and 54 items);
+    a narrower kind is addressed by a few of the broader name's items only ("copilot coding agent"
+    / "coding agent": 4 of 4 and 17), a product by a few of its maker's ("GitHub Actions": 20 of 28
+    and 47).  A corpus statistic: it only ever marks a proposal, it never renames a node."""
+    shared, count_a, count_b = shared_items(items, a, b)
+    return shared >= MIN_SHARED_ITEMS and shared >= SAME_ITEMS_SHARE * max(count_a, count_b)
+
+
+def head_pairs(forms: Iterable[str], items: Mapping[str, frozenset[str]]) -> set[tuple[str, str]]:
+    """"language-model" / "large-language-model": one name is the other's head (its last words)
+    and the same items address both (``same_items``): the modifier is one the items drop at will.
+    The head alone is not enough: "coding agent" heads "copilot coding agent", a kind of it, whose
+    few items are among its many.  Grouped by last word (a block of at most ``MAX_BLOCK``)."""
+    by_last: dict[str, list[str]] = defaultdict(list)
+    for name in sorted(set(forms)):
+        by_last[name.split("-")[-1]].append(name)
+    pairs: set[tuple[str, str]] = set()
+    for block in by_last.values():
+        if len(block) > MAX_BLOCK:
+            continue  # a hub word (hostile input): no evidence
+        for head in block:
+            for longer in block:
+                if longer != head and longer.endswith("-" + head) and same_items(items, head, longer):
+                    pairs.add((min(head, longer), max(head, longer)))
+    return pairs

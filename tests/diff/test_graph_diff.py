@@ -271,6 +271,20 @@ def test_review_reports_a_pair_found_through_an_alias() -> None:
         ("concept:h-neuron-activation", "concept:hallucination-associated-neurons"),)
 
 
+def test_review_gives_the_shared_items_of_a_pair_the_same_items_address() -> None:
+    # Three items write both "language model" and "large language model", a fourth only the
+    # longer: the pair is proposed (kin.head_pairs) with its shared items; the other pair is not.
+    items = [Entity(f"item:2026-01-0{n}-x", "research_item") for n in range(1, 5)]
+    nodes = (Entity("concept:language-model", "concept"), Entity("concept:large-language-model", "concept"))
+    links = tuple(Relation(f"item:2026-01-0{n}-x", "concept:large-language-model", "addresses") for n in range(1, 5))
+    links += tuple(Relation(f"item:2026-01-0{n}-x", "concept:language-model", "addresses") for n in range(1, 4))
+    d = review(Graph(tuple(items)), Graph(tuple(items) + nodes, links))
+    assert ("concept:language-model", "concept:large-language-model") in d.near_duplicates
+    assert d.same_items == (("concept:language-model", "concept:large-language-model", 3, 3, 4),)
+    assert to_dict(d)["near_duplicate_items"] == [
+        {"pair": ["concept:language-model", "concept:large-language-model"], "both": 3, "counts": [3, 4]}]
+
+
 # --------------------------------------------------------------------------- properties
 
 _names = st.sampled_from(

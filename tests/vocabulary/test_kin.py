@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from kgsync.contract.model import Entity, Graph, Relation
-from kgsync.vocabulary.kin import alias_pairs, graph_forms, kin_pairs, vague_head_pairs
+from kgsync.vocabulary.kin import (MIN_SHARED_ITEMS, SAME_ITEMS_SHARE, alias_pairs, graph_forms, head_pairs,
+                                   kin_pairs, same_items, shared_items, vague_head_pairs)
 
 
 def test_a_short_form_the_items_define_meets_its_facet() -> None:
@@ -73,3 +77,52 @@ def test_from_a_graph() -> None:
     assert forms == {"instruction-file": ("instruction files",), "copilot-instruction": ("copilot instructions",)}
     assert items == {"instruction-file": frozenset({"x"}), "copilot-instruction": frozenset({"x"})}
     assert kin_pairs(forms, items) == {("copilot-instruction", "instruction-file")}
+
+
+def _slugs(*numbers: int) -> frozenset[str]:
+    return frozenset(f"item-{n}" for n in numbers)
+
+
+def test_a_head_the_same_items_write_for_the_longer_name_is_proposed() -> None:
+    # "language model" / "large language model": most items that write one write the other.
+    items = {"language-model": _slugs(*range(10)), "large-language-model": _slugs(*range(2, 14)),
+             "coding-agent": _slugs(*range(20)), "copilot-coding-agent": _slugs(1, 2, 3, 4)}
+    assert head_pairs(items, items) == {("language-model", "large-language-model")}
+    assert shared_items(items, "language-model", "large-language-model") == (8, 10, 12)
+    assert ("language-model", "large-language-model") in kin_pairs(dict.fromkeys(items, ()), items)
+
+
+def test_a_narrower_kind_a_few_of_the_broader_items_address_is_no_head_pair() -> None:
+    # "copilot coding agent": all 4 of its items address "coding agent", but 4 of its 20 do.
+    items = {"coding-agent": _slugs(*range(20)), "copilot-coding-agent": _slugs(1, 2, 3, 4)}
+    assert head_pairs(items, items) == set() and not same_items(items, "coding-agent", "copilot-coding-agent")
+
+
+def test_a_modifier_and_a_name_it_opens_is_no_head_pair() -> None:
+    # "github" / "github-actions": the shorter name opens the longer one (its maker), not its head.
+    items = {"github": _slugs(1, 2, 3, 4), "github-actions": _slugs(1, 2, 3, 4)}
+    assert head_pairs(items, items) == set()
+
+
+def test_two_shared_items_are_no_usage_yet() -> None:
+    items = {"model": _slugs(1, 2), "language-model": _slugs(1, 2)}
+    assert MIN_SHARED_ITEMS > 2 and not same_items(items, "model", "language-model")
+    assert head_pairs(items, items) == set()
+
+
+_NAME = st.lists(st.sampled_from(["large", "language", "model", "agent", "coding"]), min_size=1, max_size=3).map("-".join)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.dictionaries(_NAME, st.frozensets(st.integers(0, 6), max_size=6).map(lambda ns: _slugs(*ns)), max_size=8))
+def test_head_pairs_are_exactly_the_heads_with_the_same_items(items: dict[str, frozenset[str]]) -> None:
+    # The definition, pair by pair, and the same whatever order the names come in.
+    expected = set()
+    for a in items:
+        for b in items:
+            if b.endswith("-" + a):
+                shared = len(items[a] & items[b])
+                if shared >= MIN_SHARED_ITEMS and shared >= SAME_ITEMS_SHARE * max(len(items[a]), len(items[b])):
+                    expected.add((min(a, b), max(a, b)))
+    assert head_pairs(items, items) == expected
+    assert head_pairs(list(reversed(list(items))), items) == expected

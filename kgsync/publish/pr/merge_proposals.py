@@ -13,7 +13,7 @@ variant is made of such words, so nothing in the block can close the fence or be
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from markupsafe import Markup
 
@@ -37,12 +37,20 @@ def merge_lines(pairs: Sequence[tuple[str, str]]) -> tuple[tuple[str, str], ...]
     return tuple(sorted(out))
 
 
-def merge_block(pairs: Sequence[tuple[str, str]]) -> str:
-    """Markdown: the ``merges:`` lines for ``pairs`` in a YAML block, or "" when none can be written."""
+def merge_block(pairs: Sequence[tuple[str, str]], shared: Mapping[tuple[str, str], tuple[int, int, int]] | None = None) -> str:
+    """Markdown: the ``merges:`` lines for ``pairs`` in a YAML block, or "" when none can be written.
+    ``shared``: pair -> (items linking both, each name's items) of the pairs the same items address
+    (``kin.same_items``), written as a comment on the pair's line: the evidence travels with it."""
     lines = merge_lines(pairs)
     if not lines:
         return ""
-    body = "".join(f"  {variant}: {canonical}\n" for variant, canonical in lines)
+    notes = {merge_lines([pair])[0]: counts for pair, counts in (shared or {}).items() if merge_lines([pair])}
+    body = "".join(f"  {variant}: {canonical}" + _note(notes.get((variant, canonical))) + "\n"
+                   for variant, canonical in lines)
     return str(Markup(
         "To merge a pair, add its line to `kgsync-vocab.yml` (the shorter name stands; "
         "leave out the pairs that are two ideas):\n\n```yaml\nmerges:\n" + body + "```\n\n"))
+
+
+def _note(counts: tuple[int, int, int] | None) -> str:
+    return "" if counts is None else f"  # the same items: {counts[0]} link both, of {counts[1]} and {counts[2]}"

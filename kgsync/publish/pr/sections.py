@@ -175,10 +175,14 @@ def _finding_sections(module: TemplateModule, d: GraphDiff) -> list[Section]:
 
 def _near_duplicate_sections(module: TemplateModule, d: GraphDiff) -> list[Section]:
     pairs = list(d.near_duplicates)
-    sections = [Section("near_duplicates", macro(module, "near_duplicates", chunk, number == 0, len(pairs)), len(chunk),
+    # The pairs the same items address come first, with their counts: the firmest evidence a
+    # name pair has (``kin.same_items``); the others follow in name order.
+    shared = {(a, b): (both, first, second) for a, b, both, first, second in d.same_items}
+    rows = sorted(((a, b, shared.get((a, b))) for a, b in pairs), key=lambda row: (row[2] is None, row[0], row[1]))
+    sections = [Section("near_duplicates", macro(module, "near_duplicates", chunk, number == 0, len(rows)), len(chunk),
                         priority=2 if number == 0 else 7)
-                for number, chunk in enumerate(_chunks(pairs, 2 * CHUNK_ROWS) if pairs else [])]
-    block = merge_block(pairs)  # the vocabulary-file lines that would merge them
+                for number, chunk in enumerate(_chunks(rows, 2 * CHUNK_ROWS) if rows else [])]
+    block = merge_block(pairs, shared)  # the vocabulary-file lines that would merge them, with the evidence
     return sections + ([Section("near_duplicates", block, 0, priority=7)] if block else [])
 
 

@@ -336,6 +336,16 @@ def test_a_near_duplicate_pair_is_listed_once() -> None:
     assert text.count("concept:memories") == 1  # in the near-duplicates section, not also as a lint row
 
 
+def test_a_pair_the_same_items_address_comes_first_with_its_counts() -> None:
+    # The firmest evidence a name pair has (``kin.same_items``) is written beside it, and it leads.
+    pairs = (("concept:agent-memory", "concept:memory-system"), ("concept:language-model", "concept:large-language-model"))
+    d = replace(diff(_old(), _new(), findings=FINDINGS, near_duplicates=pairs),
+                same_items=(("concept:language-model", "concept:large-language-model", 33, 39, 54),))
+    text = render_markdown(d, limit=0).text
+    assert ("- `concept:language-model` ≈ `concept:large-language-model` — the same items address both: "
+            "33 link both, of 39 and 54\n- `concept:agent-memory` ≈ `concept:memory-system`\n") in text
+
+
 def test_render_is_deterministic_whatever_the_file_order() -> None:
     new = _new()
     reordered = Graph(tuple(reversed(new.entities)), tuple(reversed(new.relations)))

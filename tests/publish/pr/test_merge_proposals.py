@@ -34,3 +34,13 @@ def test_the_pr_body_offers_the_lines_under_the_pairs() -> None:
     pair = ("concept:agentic-artificial-intelligence", "concept:ai-agent")
     text = render_markdown(diff(old, new, near_duplicates=(pair,)), limit=0).text
     assert text.index("Candidate near-duplicates") < text.index("  agentic artificial intelligence: ai-agent\n")
+
+
+def test_a_pair_the_same_items_address_carries_its_counts_as_a_comment() -> None:
+    pairs = [("concept:language-model", "concept:large-language-model"), ("concept:github-action", "concept:github-action-workflow")]
+    block = merge_block(pairs, {pairs[0]: (33, 39, 54)})
+    assert "  large language model: language-model  # the same items: 33 link both, of 39 and 54\n" in block
+    assert "  github action workflow: github-action\n" in block
+    yaml_text = block.split("```yaml\n", 1)[1].split("```", 1)[0]
+    assert yaml.safe_load(yaml_text) == {"merges": {"large language model": "language-model",
+                                                    "github action workflow": "github-action"}}
