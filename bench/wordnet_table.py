@@ -61,7 +61,8 @@ Classes (each a reading of WordNet's own lexicographer files and hypernyms; see
   does not hold ("Microsoft", "Claude"), holds as an adjective only ("anthropic") or spells only
   with a capital for another thing ("Gemini": a constellation) may be one (``kgsync.extract.names``);
 * ``quality``: a noun WordNet does not list, formed from an adjective it lists in "-able"/"-ible" by
-  "-ability"/"-ibility" ("observability" of "observable"): one property, one meaning; and
+  "-ability"/"-ibility" ("observability" of "observable"), or from a verb it lists by "-ability" where
+  it lists no "-able" adjective of it either ("auditability" of "audit"): one property, one meaning; and
   ``gerund``: a verb's "-ing" form WordNet lists in no part of speech, nor its plural ("embedding"
   of "embed"): a noun only where an item writes its plural ("embeddings").  Derived words general
   English does not need, as a ``rare`` word: candidate topic words (``kgsync.extract.derived``).
@@ -220,6 +221,15 @@ def derived_nouns(folder: Path) -> set[tuple[str, str]]:
     for verb in read_index(folder / "index.verb"):
         if not verb.isalpha() or len(verb) < 3:
             continue
+        # "-ability" of a verb whose "-able" adjective WordNet does not list either ("auditability" of
+        # "audit"): the quality of being so, a field's own noun as "observability" is
+        stems = {verb[:-1] if verb.endswith("e") and not verb.endswith(("ee", "ye", "oe")) else verb}
+        if verb.endswith("y") and verb[-2] not in "aeiou":
+            stems = {verb[:-1] + "i"}  # "verify": "verifiability"
+        if verb[-1] not in "aeiouwxy" and verb[-2] in "aeiou" and verb[-3] not in "aeiou":
+            stems.add(verb + verb[-1])  # "debug": "debuggability" (both kept, as for the gerund)
+        rows |= {("quality", stem + "ability") for stem in stems
+                 if stem + "ability" not in listed and stem + "able" not in listed}
         forms = {verb + "ing"}
         if verb.endswith("ie"):
             forms.add(verb[:-2] + "ying")

@@ -7,7 +7,8 @@ words, and WordNet, a dictionary of general English, lists none of them: "observ
 reasoning, read from the committed table (``wordnet.is_quality``, ``wordnet.is_gerund``):
 
 * a *quality*: "-ability"/"-ibility" of an "-able"/"-ible" adjective WordNet lists, itself
-  unlisted: the one property of being so;
+  unlisted: the one property of being so; or "-ability" of a verb WordNet lists with no "-able"
+  adjective ("auditability" of "audit"): a field names the property before a dictionary lists it;
 * a *gerund* a field made a noun: a verb's "-ing" form that WordNet lists in no part of speech, in
   an item that writes its **plural** ("embeddings"): an activity has no plural; a thing one counts
   has.  An item that writes only the singular ("by embedding the file") does not name it.

@@ -152,7 +152,8 @@ def is_common(word: str) -> bool:
 
 
 def is_quality(word: str) -> bool:
-    """A noun WordNet does not list, of an "-able" adjective it lists ("observability")."""
+    """A noun WordNet does not list, of an "-able" adjective it lists ("observability") or of a verb
+    it lists with no "-able" adjective ("auditability")."""
     return word in _table()["quality"]
 
 

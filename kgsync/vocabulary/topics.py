@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from kgsync.extract import compounds, files, lexicon, mining, names, plurals, wordnet
 from kgsync.extract.canonical import prune_aliases
 from kgsync.extract.mining import ItemCandidates
-from kgsync.extract.topics import addresses, phrase_marks, read_marks
+from kgsync.extract.topics import addresses, phrase_marks, read_marks, written_plainly
 from kgsync.read.config import Mining
 from kgsync.vocabulary.choice import is_hub
 from kgsync.vocabulary.terms import ItemTerms, Term, TermKind, TermUse, Vocabulary, classify
@@ -224,8 +224,7 @@ def is_topic_phrase(key: str, written: Sequence[str]) -> bool:
         return False
     if wordnet.is_noun_compound(key):
         return False  # a dictionary compound ("decision making") is general English, as a common word is
-    if any(part.isupper() or any(ch.isdigit() for ch in part)
-           for form in written for part in re.split(r"[\s-]+", form) if part):
+    if not written_plainly(written):
         return False
     return not written or not all(_name_extension(form) for form in written)
 

@@ -18,6 +18,14 @@ def test_a_quality_of_an_able_adjective_is_a_topic_word() -> None:
     assert wordnet.is_quality("observability") and not wordnet.is_quality("scalability")
 
 
+def test_a_quality_of_a_verb_with_no_able_adjective_is_a_topic_word() -> None:
+    """"auditability": WordNet lists the verb "audit" and neither "auditable" nor the noun; not a
+    noun it lists ("usability") nor one of an "-able" adjective it lists ("readability": "readable")."""
+    assert _found("Auditability first; auditability of agents.", dense="Auditability first")["auditability"] == (2, 1)
+    assert wordnet.is_quality("auditability") and wordnet.is_quality("debuggability")
+    assert not wordnet.is_quality("usability") and not wordnet.is_quality("readability")
+
+
 def test_a_gerund_is_a_noun_only_where_the_item_writes_its_plural() -> None:
     """"embeddings" is a thing one counts; "by embedding the file" is the verb at work."""
     assert _found("Embeddings store meaning; one embedding per chunk.", dense="Embeddings store meaning")[
