@@ -61,9 +61,6 @@ STATED = 256
 #: phrase a name opens ("the Gemini API": ``kgsync.extract.nesting``).  A candidate written there
 #: without it is a named product's part, not the item's subject (``vocabulary.choice``, ``hubs``).
 FREE = 512
-#: Asked for a topic phrase only: a noun before a vague noun ("governance framework") the item never
-#: writes as one unit is counted, no term; whether it is a unit is the corpus's question (``vocabulary.topics``).
-SHARED = 1024
 
 _ZONE_WEIGHTS = (3.0, 2.0, 1.5, 1.0)  # title, question, summary, findings
 
@@ -189,7 +186,6 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     unnamed |= {long for short, long in acronyms if short in lexicon.FILE_FORMATS or short in protocols}
     unnamed |= attributive.attributive_only(clean[0] + "\n" + body, surfaces)  # "multi-step reasoning": a modifier
     terms = []
-    described: dict[str, list[str]] = {}  # two-word pairs that may be topics only: ``SHARED``
     for key in sorted(surfaces):
         # Each zone's count looked up once: a key is in a zone's Counter when it counts it (once or more).
         in_title, asked, summarised, in_findings = title.get(key, 0), question.get(key, 0), summary.get(key, 0), listed.get(key, 0)
@@ -201,9 +197,6 @@ def candidates(item: ResearchItem) -> ItemCandidates:
                  | (FREE if asked + summarised + in_findings > tails.get(key, 0) else 0)
                  | extra.get(key, 0))
         if key in unnamed or not _names_an_idea(key, ordered, flags, protocols):
-            if (key.count(" ") == topics.PHRASE_WORDS - 1 and key not in unnamed
-                    and topics.written_plainly(s for s, _n in ordered) and _names_an_idea(key, ordered, flags | SHARED, protocols)):
-                described[key] = [s for s, _n in ordered]
             continue
         terms.append(Candidate(key, score, ordered, flags))
     dense = "\n".join(z for z in zones if z)
@@ -218,7 +211,6 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     text, dense_text = clean[0] + "\n" + body, "\n".join(c for z, c in zip(zones, clean) if z)
     # Its two-word terms may be topics ("technical debt"), which the corpus decides (``vocabulary.topics``).
     phrases = {c.key: [s for s, _n in c.surfaces] for c in terms if c.key.count(" ") == topics.PHRASE_WORDS - 1}
-    phrases.update(described)  # and the pairs whose unit the corpus judges (``SHARED``): counted, no term
     phrase_counts, pairs, frames = topics.phrase_scan(text, dense_text, phrases)
     # and the words it writes as names ("Microsoft"), the nouns a field derives ("embeddings") and
     # its hyphenated compounds ("human-in-the-loop") and the convention files it names ("AGENTS.md"):
@@ -348,8 +340,7 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int, pro
     * a noun qualifying a vague noun ("governance model", "enterprise environment") describes
       unless the item writes the pair as one unit (``units``: "access-control policies", "the
       Memory-System design", a name like "GitHub Actions"), defines or emphasises it (a method's
-      head aside: "code review" names a procedure); asked with ``SHARED`` (a topic phrase only, no
-      term) the pair is counted anyway, and the corpus judges whether it is a unit (``vocabulary.topics``);
+      head aside: "code review" names a procedure);
     * a vague method noun qualified only by another activity ("audit review", "compression
       technique", "learning method") names a kind of procedure, not one.
     """
@@ -382,7 +373,7 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int, pro
             return False  # "use case", "completed research item"; "policy decision point" names a thing
         if not flags & DEFINED and all(_written_as_acronym(m, written) for m in modifiers):
             return False
-        if len(kws) == 2 and head not in lexicon.METHOD_HEADS and not flags & (DEFINED | EMPHASISED | UNIT | SHARED) and not (
+        if len(kws) == 2 and head not in lexicon.METHOD_HEADS and not flags & (DEFINED | EMPHASISED | UNIT) and not (
                 lexicon.looks_adjective(modifiers[0]) or wordnet.is_modifier(modifiers[0])
                 or any(map(_has_inner_capital, written))):
             return False  # a noun describing a vague noun, never written as one unit: "governance model"

@@ -234,19 +234,3 @@ def test_the_same_text_twice_is_counted_once_with_the_same_counts(text: str, wri
     assert mentions(text, text, runs, runs) == mentions(text, other, runs, letter_runs(other)) == mentions(text, text)
     phrases = {key: [w for w in written if term_key(w) == key] for key in {term_key(w) for w in written} if key}
     assert phrase_mentions(text, text, phrases) == phrase_mentions(text, other, phrases)
-
-
-def test_a_noun_before_a_vague_noun_is_no_term_but_its_mentions_are_counted_for_the_corpus() -> None:
-    # "governance framework": a noun describing a vague noun, never written as one unit, is no term
-    # of the item (``mining.names_an_idea``); whether the pair is a topic is the corpus's question
-    item = make_item("2026-02-01-gov", "Agents under a governance framework", "Which governance framework fits?",
-                     "A governance framework scales.", ("The governance framework holds.",),
-                     body=LOG.format(word="governance frameworks", more="A governance framework again."))
-    cands = candidates(item)
-    assert "governance framework" not in {c.key for c in cands.terms}
-    found = {key: (n, d, s) for key, n, d, s in cands.topic_words}
-    assert found["governance framework"][0] >= 5 and found["governance framework"][2] >= 1
-    # two vague nouns ("use case") or a form written as an acronym ("AI framework") are not counted
-    other = make_item("2026-02-02-use", "Use case for AI framework", "Which use case?", "A use case and an AI framework.",
-                      ("The use case holds.",), body=LOG.format(word="use cases", more="AI framework."))
-    assert {"use case", "ai framework"}.isdisjoint(key for key, *_n in candidates(other).topic_words)

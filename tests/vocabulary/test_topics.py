@@ -420,10 +420,3 @@ def test_an_item_links_a_name_only_where_it_states_its_subject() -> None:
     ideas = _corpus(20, addressing=2, naming=0) + [_citing(0), _citing(1)]
     assert select_topics(ideas, MINING).addressers["provenance"] == (
         "2026-02-01-item", "2026-02-02-item", "2026-03-01-citing", "2026-03-02-citing")
-
-
-def test_a_noun_before_a_vague_noun_enters_only_at_the_topic_words_share() -> None:
-    # "governance framework" is no mined term: the corpus judges whether it is a unit, as a vague-headed phrase
-    phrase = "governance framework"
-    assert phrase not in select_topics(_phrase_corpus(40, addressing=1, naming=4, phrase=phrase), MINING).topics
-    assert phrase in select_topics(_phrase_corpus(40, addressing=3, naming=2, phrase=phrase), MINING).topics
