@@ -30,18 +30,17 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence, Set
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, repeat
 from operator import itemgetter
 from typing import NamedTuple
 
-from kgsync.extract import attributive, compounds, derived, files, lexicon, markup, names, nesting, plurals, topics, wordnet
+from kgsync.extract import attributive, compounds, derived, files, lexicon, markup, names, nesting, plurals, topics
 from kgsync.extract.acronyms import _URL, _acronym_pairs, _valid_expansion, defined_in_designation, designation_only
 from kgsync.extract.acronyms import letters_match, spelled_out
 from kgsync.extract.acronyms import acronym_pairs as acronym_pairs  # re-exported API
-from kgsync.extract.canonical import _PREFIXES as canonical_prefixes
 from kgsync.extract.canonical import is_acronym, term_key
 from kgsync.extract.findings import strip_leading_labels
 from kgsync.extract.phrases import MAX_WORDS as MAX_WORDS
@@ -49,23 +48,16 @@ from kgsync.extract.phrases import _is_acronym, _run_terms, _runs
 from kgsync.extract.phrases import segments as segments  # re-exported API
 from kgsync.extract.phrases import token_keys as token_keys  # re-exported API
 from kgsync.extract.units import unit_keys
+from kgsync.extract.flags import ACRONYM as ACRONYM, DEFINED as DEFINED, DENSE as DENSE, EMPHASISED as EMPHASISED
+from kgsync.extract.flags import FOCUS as FOCUS, FREE as FREE, PLAIN as PLAIN, STATED as STATED
+from kgsync.extract.flags import SUBJECT as SUBJECT, TITLE as TITLE, UNIT as UNIT
+from kgsync.extract.idea import names_an_idea as names_an_idea  # re-exported API
 from kgsync.read.items import ResearchItem
 
-TITLE, DEFINED, EMPHASISED, ACRONYM, PLAIN, DENSE, SUBJECT, UNIT = 1, 2, 4, 8, 16, 32, 64, 128
-#: Written in the research question or the executive summary: with ``TITLE``, where the item states
-#: its own subject (the question it asks, the answer it gives), not in the findings alone, which
-#: also cite their evidence ("GraphRAG, from Microsoft").  What a hub is addressed by
-#: (``vocabulary.hubs``), as a topic is by its stated mentions (``ItemCandidates.topic_words``).
-STATED = 256
-#: Written in the question, summary or findings at least once other than as the tail of a longer
-#: phrase a name opens ("the Gemini API": ``kgsync.extract.nesting``).  A candidate written there
-#: without it is a named product's part, not the item's subject (``vocabulary.choice``, ``hubs``).
-FREE = 512
 
 _ZONE_WEIGHTS = (3.0, 2.0, 1.5, 1.0)  # title, question, summary, findings
 
 
-FOCUS = TITLE | DENSE | EMPHASISED  # where an item's own salient terms come from
 
 
 class Candidate(NamedTuple):
@@ -310,193 +302,3 @@ def _by_count(kv: tuple[str, int]) -> tuple[int, str]:
 @lru_cache(maxsize=4096, typed=True)  # few distinct (counts, bonus); typed: a missing bonus stays int 0
 def _score(counts: tuple[int, int, int, int], bonus: float) -> float:
     return round(sum(w * (1 + math.log(c)) for w, c in zip(_ZONE_WEIGHTS, counts) if c) + bonus, 4)
-
-
-def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int, protocols: Set[str] = frozenset()) -> bool:
-    """Does a candidate name an idea, by its own words and how the item writes it?
-
-    General rules (word classes from ``lexicon``, no list of bad terms); the
-    maintainers' pinned terms still come through (``vocab`` finds pinned phrases in
-    the dense text), and their stoplist removes the rest:
-
-    * a vague noun qualified only by evaluative or descriptive words is discourse, not a topic:
-      "real problem", "viable approach", "key challenge", "highest value", "immediate task",
-      "prior research" (a descriptive adjective: ``wordnet.is_qualifier``);
-    * vague nouns together say nothing either ("use case", "research output", "completed
-      research item"), unless the item defines them as an acronym's long form (a named idea);
-    * a prefixed compound is the part of speech of its last part: "pre-existing" is
-      an adjective, however the prefix closes up; a "non-" compound only qualifies;
-    * the same holds for a vague noun or an organisation qualified by a participle ("completed item", "regulated
-      enterprise": ``attributive``) or only by an acronym ("AI capability": the acronym is the term); and the item
-      layout's own section names ("executive summary") are about the item, not its subject;
-    * a name written in capitals throughout is a publication, product or body, not a
-      method, even when its last word is a method's ("Harvard Business Review"); and a
-      lone method word ("synthesis") names an activity, not a method;
-    * the repository's own bookkeeping is not a subject: a phrase made only of the item
-      format's words ("research backlog", "research corpus", "executive summary");
-    * a file format or a transfer protocol written as an acronym is plumbing, not a topic:
-      "JSON" (``lexicon.FILE_FORMATS``, the standard library's media types), "HTTP" (a
-      ``protocols`` of the item's own links, ``markup.link_protocols``);
-    * a noun qualifying a vague noun ("governance model", "enterprise environment") describes
-      unless the item writes the pair as one unit (``units``: "access-control policies", "the
-      Memory-System design", a name like "GitHub Actions"), defines or emphasises it (a method's
-      head aside: "code review" names a procedure);
-    * a vague method noun qualified only by another activity ("audit review", "compression
-      technique", "learning method") names a kind of procedure, not one.
-    """
-    kws = key.split(" ")
-    # Each test below is asked only of the keys it can hold for (its first condition, inline): most
-    # keys hold none, and a call per test was most of this function's time (tests/extract/test_mining.py
-    # holds it equal to the test-by-test form).
-    if (len(kws[0]) < 2 or kws[0].isdigit()) and all(len(w) < 2 or w.isdigit() for w in kws):
-        return False  # notation ("N-1", "k 8"): no word of a name in it
-    written = [surface for surface, _count in surfaces]
-    one = len(kws) == 1
-    if one and is_plumbing(key, written, protocols):
-        return False  # before the acronym test: the item may well define it ("JSON (JavaScript ...)")
-    if (is_everyday_word(key) or wordnet.is_place(key)
-            or len(kws) == 2 and written and "-" in written[0] and is_participle_compound(key, written)):
-        return False
-    if flags & ACRONYM:
-        return True
-    modifiers, head = kws[:-1], kws[-1]
-    if not one and (not _BOOKKEEPING_WORDS.isdisjoint(kws) and is_bookkeeping(key)
-                    or head in _VAGUE_METHOD_HEADS and is_vague_method(key, flags)
-                    or not flags & DEFINED and attributive.described_party(kws, written)):  # "regulated enterprise"
-        return False
-    if modifiers and head in lexicon.GENERIC:
-        if all(m in lexicon.NOT_FIRST or lexicon.looks_adjective(m) or lexicon.is_superlative(m) or _participle(m)
-               or wordnet.is_qualifier(m) for m in modifiers):
-            return False
-        if (all(m in lexicon.GENERIC or _participle(m) for m in modifiers) and not flags & DEFINED
-                and (len(kws) == 2 or any(map(_participle, modifiers)))):
-            return False  # "use case", "completed research item"; "policy decision point" names a thing
-        if not flags & DEFINED and all(_written_as_acronym(m, written) for m in modifiers):
-            return False
-        if len(kws) == 2 and head not in lexicon.METHOD_HEADS and not flags & (DEFINED | EMPHASISED | UNIT) and not (
-                lexicon.looks_adjective(modifiers[0]) or wordnet.is_modifier(modifiers[0])
-                or any(map(_has_inner_capital, written))):
-            return False  # a noun describing a vague noun, never written as one unit: "governance model"
-    if len(kws) == 1:
-        last_parts = {w.split()[-1].split("-")[-1].lower() for w in written}
-        if any("-" in w for w in written) and all(lexicon.looks_adjective(p) for p in last_parts):
-            return False
-        if all(w.lower().startswith("non-") for w in written):  # a negation qualifies, never names
-            return False
-        if head in lexicon.METHOD_HEADS and not any(is_acronym(w) for w in written):
-            return False
-    elif head in lexicon.METHOD_HEADS and all(_capitalised(w) for w in written):
-        return False
-    return True
-
-
-def is_everyday_word(key: str) -> bool:
-    """A compound that WordNet lists as one everyday word ("user interface", "cross-reference",
-    "source code"): a dictionary word names no research idea, like a plain single word, however
-    an item capitalises it ("User Interface (UI)").  Names WordNet spells with capitals
-    ("European Union") are not everyday words: organisations and products are concepts (README)."""
-    return wordnet.is_everyday(key)
-
-
-def is_participle_compound(key: str, written: Sequence[str]) -> bool:
-    """"tool-using", "self-modifying", "rubber-stamping": one hyphenated word ending in a verb's
-    "-ing" after a noun (not an adjective or adverb: "fine-tuning", "red-teaming" name methods)
-    that WordNet does not list as a noun ("problem-solving").  It qualifies ("tool-using
-    agents"): a fragment, neither a concept nor a method.  So is a noun before a participle of
-    manner ("business-led", "data-driven": ``lexicon.MANNER``)."""
-    if " " not in key or key.count(" ") > 1 or not written:
-        return False
-    first, last = key.split(" ")
-    if not all("-" in w and " " not in w.strip() for w in written):
-        return False
-    if last in lexicon.MANNER:  # "business-led", "data-driven": an adjective ("business-led change")
-        return True
-    if not last.endswith("ing") or len(last) < 5 or last in lexicon.ING_NOUNS:
-        return False
-    return not wordnet.is_modifier(first) and not wordnet.is_noun_compound(key)
-
-
-def is_plumbing(key: str, written: Sequence[str], protocols: Set[str] = frozenset()) -> bool:
-    """A file format or a transfer protocol written as an acronym ("JSON", "PDFs", "HTTP")."""
-    return (" " not in key and (key in lexicon.FILE_FORMATS or key in protocols)
-            and all(map(_in_capitals, written)))
-
-
-def is_bookkeeping(key: str) -> bool:
-    """A phrase made only of the item format's words ("research backlog"): about the item, not its
-    subject.  So is a phrase about what is done with items ("cross-item integration", "item
-    synthesis"): the unit items are kept in, qualified only by vague nouns, activities and prefixes."""
-    kws = key.split(" ")
-    if len(kws) < 2:
-        return False
-    if all(word in _LAYOUT_WORDS or word in _GRADES for word in kws):
-        return True  # "executive summary", "medium confidence"
-    return (not _STORE_WORDS.isdisjoint(kws)
-            and all(w in _LAYOUT_WORDS or w in lexicon.GENERIC or w in lexicon.METHOD_HEADS or w in _CROSS
-                    for w in kws))
-
-
-def is_vague_method(key: str, flags: int = 0) -> bool:
-    """A vague method noun qualified only by another activity ("audit review"): which procedure?"""
-    *modifiers, head = key.split(" ")
-    return (bool(modifiers) and head in _VAGUE_METHOD_HEADS and not flags & DEFINED
-            and all(m in lexicon.METHOD_HEADS for m in modifiers))
-
-
-#: The item format's own words: about the item itself, not its subject.  The sections an item is
-#: read by (``items``), the frontmatter fields kgsync reads, the lifecycle the template's
-#: ``status:`` walks (backlog to completed) and the units items are kept in.
-_LAYOUT_WORDS = LAYOUT_WORDS = frozenset(chain.from_iterable(term_key(phrase).split(" ") for phrase in (
-    "research question", "executive summary", "key findings",  # sections
-    "title", "status", "themes", "completed", "confidence",  # frontmatter fields
-    "backlog", "item", "corpus", "repository", "repo",  # where items are kept
-)))
-
-
-#: The values of the confidence field: "(medium confidence; source: ...)" grades a finding, it names nothing.
-_GRADES = frozenset({"high", "medium", "low"})
-
-
-#: The units items are kept in ("item", "corpus"): a phrase of them with activities is the loop's own work.
-_STORE_WORDS = frozenset({"item", "corpus", "backlog", "repository", "repo"})
-
-
-#: Prefixes that relate units ("cross-item", "inter-item"): canonical's closing prefixes and "cross".
-_CROSS = canonical_prefixes | {"cross"}
-
-
-#: Method heads that name a kind of activity, not a procedure ("review", "technique").
-_VAGUE_METHOD_HEADS = lexicon.METHOD_HEADS & lexicon.GENERIC
-
-
-#: A bookkeeping phrase holds one of these (``is_bookkeeping``).
-_BOOKKEEPING_WORDS = _LAYOUT_WORDS | _STORE_WORDS
-
-
-def _participle(word: str) -> bool:
-    """"completed", "shared": a past participle qualifies, it does not name."""
-    return word.endswith("ed") and len(word) > 4 and word not in lexicon.ED_NOUNS
-
-
-#: What splits a surface into its parts: spaces and hyphens.
-_PARTS = re.compile(r"[\s-]+")
-
-
-def _written_as_acronym(word: str, written: Sequence[str]) -> bool:
-    """Is the key word ``word`` written in capitals ("AI" in "AI capabilities", not "GitHub") in every surface?"""
-    return all(any(part.lower() == word and part.isupper() for part in _PARTS.split(w)) for w in written)
-
-
-def _in_capitals(surface: str) -> bool:
-    """"JSON", "PDFs": an acronym, in the plural too."""
-    return surface.isupper() or (surface.endswith("s") and surface[:-1].isupper())
-
-
-def _has_inner_capital(surface: str) -> bool:
-    """"GitHub Actions": a word with a capital after lower case letters is a product's name."""
-    return any(not part.isupper() and any(c.isupper() for c in part[1:]) for part in _PARTS.split(surface))
-
-
-def _capitalised(surface: str) -> bool:
-    parts = [p for p in _PARTS.split(surface) if p]
-    return len(parts) > 1 and all(p[:1].isupper() for p in parts)

@@ -9,7 +9,8 @@ from collections.abc import Callable, Mapping, Sequence
 from kgsync.extract import wordnet
 from kgsync.extract.acronyms import _LINKING_WORDS
 from kgsync.extract.canonical import term_key
-from kgsync.extract.mining import DEFINED, ItemCandidates, _in_capitals
+from kgsync.extract.idea import _in_capitals
+from kgsync.extract.mining import DEFINED, ItemCandidates
 from kgsync.vocabulary.groups import _Group, _is_short
 from kgsync.vocabulary.terms import _lengths_of
 from kgsync.vocabulary.vocab_file import PinnedVocabulary

@@ -40,7 +40,7 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 
-from kgsync.extract import compounds, files, lexicon, mining, names, plurals, wordnet
+from kgsync.extract import compounds, files, idea, lexicon, names, plurals, wordnet
 from kgsync.extract.canonical import prune_aliases
 from kgsync.extract.mining import ItemCandidates
 from kgsync.extract.topics import addresses, phrase_marks, read_marks, written_plainly
@@ -220,7 +220,7 @@ def is_topic_phrase(key: str, written: Sequence[str]) -> bool:
     "prior repository"), and not a compound WordNet lists ("decision making"): like a word
     general English needs (``wordnet.is_rare``), it is no topic of a research corpus."""
     modifier, head = key.split(" ")
-    if not {modifier, head}.isdisjoint(mining.LAYOUT_WORDS):
+    if not {modifier, head}.isdisjoint(idea.LAYOUT_WORDS):
         return False
     if wordnet.is_noun_compound(key):
         return False  # a dictionary compound ("decision making") is general English, as a common word is

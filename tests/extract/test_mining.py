@@ -5,8 +5,6 @@ from __future__ import annotations
 import pickle
 import random
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
 from tests.item_corpus import corpus
 from kgsync.extract import markup, mining
 from kgsync.extract.mining import ItemCandidates, acronym_pairs, candidates
@@ -337,77 +335,6 @@ def test_a_recursive_acronym_is_named_by_itself_not_by_its_joke_expansion() -> N
     assert not {short for short, _long in found.acronyms} & {"yaml", "gnu"}
     # no longer a defined long form (a named idea with the acronym's bonus): a phrase like any other
     assert not any(c.flags & mining.DEFINED for c in found.terms if c.key.startswith(("yaml", "gnu")))
-
-
-def _names_an_idea_test_by_test(key: str, surfaces: tuple[tuple[str, int], ...], flags: int,
-                                protocols: frozenset[str]) -> bool:
-    """``mining.names_an_idea`` as written before its tests were asked only of the keys they can hold
-    for: the oracle of the guarded form."""
-    kws = key.split(" ")
-    if all(len(w) < 2 or w.isdigit() for w in kws):
-        return False  # notation ("N-1", "k 8"): no word of a name in it
-    written = [surface for surface, _count in surfaces]
-    if mining.is_plumbing(key, written, protocols):
-        return False  # before the acronym test: the item may well define it ("JSON (JavaScript ...)")
-    if (mining.is_everyday_word(key) or mining.wordnet.is_place(key)
-            or mining.is_participle_compound(key, written)):
-        return False
-    if flags & mining.ACRONYM:
-        return True
-    if mining.is_bookkeeping(key) or mining.is_vague_method(key, flags):
-        return False
-    modifiers, head = kws[:-1], kws[-1]
-    if modifiers and head in mining.lexicon.GENERIC:
-        if all(m in mining.lexicon.NOT_FIRST or mining.lexicon.looks_adjective(m) or mining.lexicon.is_superlative(m) or mining._participle(m)
-               or mining.wordnet.is_qualifier(m) for m in modifiers):
-            return False
-        if (all(m in mining.lexicon.GENERIC or mining._participle(m) for m in modifiers) and not flags & mining.DEFINED
-                and (len(kws) == 2 or any(map(mining._participle, modifiers)))):
-            return False  # "use case", "completed research item"; "policy decision point" names a thing
-        if not flags & mining.DEFINED and all(mining._written_as_acronym(m, written) for m in modifiers):
-            return False
-        if len(kws) == 2 and head not in mining.lexicon.METHOD_HEADS and not flags & (mining.DEFINED | mining.EMPHASISED | mining.UNIT) and not (
-                mining.lexicon.looks_adjective(modifiers[0]) or mining.wordnet.is_modifier(modifiers[0])
-                or any(map(mining._has_inner_capital, written))):
-            return False  # a noun describing a vague noun, never written as one unit: "governance model"
-    if len(kws) == 1:
-        last_parts = {w.split()[-1].split("-")[-1].lower() for w in written}
-        if any("-" in w for w in written) and all(mining.lexicon.looks_adjective(p) for p in last_parts):
-            return False
-        if all(w.lower().startswith("non-") for w in written):  # a negation qualifies, never names
-            return False
-        if head in mining.lexicon.METHOD_HEADS and not any(mining.is_acronym(w) for w in written):
-            return False
-    elif head in mining.lexicon.METHOD_HEADS and all(mining._capitalised(w) for w in written):
-        return False
-    return True
-
-
-
-_IDEA_WORDS = ["research", "backlog", "item", "corpus", "repository", "executive", "summary", "audit", "review",
-               "technique", "method", "model", "governance", "use", "case", "json", "http", "new", "zealand", "user",
-               "interface", "tool-using", "data-driven", "completed", "ai", "n", "1", "k", "8", "non-binding",
-               "pre-existing", "synthesis", "code", "harvard", "business", "access", "control", "cross-item",
-               "integration", "learning", "source", "github", "action"]
-
-
-@st.composite
-def _idea_calls(draw: st.DrawFn) -> tuple[str, tuple[tuple[str, int], ...], int, frozenset[str]]:
-    from kgsync.extract.canonical import term_key
-
-    words = draw(st.lists(st.sampled_from(_IDEA_WORDS), min_size=1, max_size=4))
-    styles = draw(st.lists(st.sampled_from([str.lower, str.upper, str.title, lambda w: w]), min_size=1, max_size=3))
-    joins = draw(st.lists(st.sampled_from([" ", "-"]), min_size=1, max_size=3))
-    surfaces = tuple(sorted({(join.join(style(w) for w in words), 1) for style, join in zip(styles, joins)}))
-    key = draw(st.one_of(st.just(term_key(" ".join(words))), st.just(" ".join(words))))
-    return key, surfaces, draw(st.integers(0, 255)), draw(st.sets(st.sampled_from(["http", "https", "json"])).map(frozenset))
-
-
-@given(_idea_calls())
-@settings(max_examples=1000, deadline=None)
-def test_names_an_idea_asks_each_test_only_where_it_can_hold(call: tuple[str, tuple[tuple[str, int], ...], int,
-                                                                         frozenset[str]]) -> None:
-    assert mining.names_an_idea(*call) == _names_an_idea_test_by_test(*call)
 
 
 def test_a_candidate_written_only_after_a_name_is_not_free() -> None:
