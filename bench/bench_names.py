@@ -37,6 +37,7 @@ DEFAULT_READINGS = (
     "reading_all_nodes_2026-12-02_sixth.tsv",
     "reading_new_nodes_2026-12-02_sixth.tsv",
     "reading_new_nodes_2026-12-02_sixth_end.tsv",
+    "reading_new_nodes_2026-12-02_seventh.tsv",
 )
 GOOD = {"idea": "idea", "named": "named", "place": "named"}
 BAD = {"not": "not", "not_idea": "not", "wrong": "wrong"}
