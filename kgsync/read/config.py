@@ -76,7 +76,7 @@ class Caps:
     # nodes; the others build), so one file cannot make the graph or the site unbounded.  The real
     # corpus's largest (220 items): 6 themes, 5 cites, 3 related, 1 superseded_by, 47 sources,
     # 30 Key Findings.  The item node's observations are its fixed keys plus one per theme.
-    themes: int = option(30, "themes one item may list (each is a tag on its node, maybe a concept and a site page); "
+    themes: int = option(30, "themes one item may list (each is a tag on its node, a concept node and a site page); "
                              "past it the item is an error and keeps its previous nodes")
     cites: int = option(50, "entries each of an item's cites, related, supersedes and superseded_by may list; "
                             "past it the item is an error")
