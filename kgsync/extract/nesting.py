@@ -14,7 +14,7 @@ where a sentence, a line, a heading or a parenthesis opens (a capital there says
 ``name_tails(text)`` counts, per key (``canonical.term_key``), the occurrences that are the tail
 of a longer phrase of their word run that may be a term (``phrases._check``) and that holds such
 a name before them.  ``mining.candidates`` marks a candidate the question, summary or findings
-write at least once otherwise (``mining.FREE``).
+write at least once otherwise (``flags.FREE``).
 """
 
 from __future__ import annotations

@@ -41,7 +41,7 @@ def _local_choice(ranked: Iterable[tuple[float, str]], own_flags: Mapping[str, i
                   hubs: Set[str]) -> list[str]:
     """One item's terms, from its own candidates only: its most salient terms that its own
     mining does not mark plain (an ordinary single word) nor writes only as a named product's
-    part outside its title ("the Gemini API": no ``mining.FREE``), strongest first, then by key; at most
+    part outside its title ("the Gemini API": no ``flags.FREE``), strongest first, then by key; at most
     ``caps.concepts`` concepts and ``caps.methods`` methods; never two where one contains
     the other.  Whether a term recurs elsewhere never moves it up or down (locality).
 

@@ -12,9 +12,9 @@ An item addresses a hub by its own text alone: mining's own count of the forms o
 writes (its title, research question, executive summary and key findings, and its definitions
 and emphasis anywhere; ``mining.candidates``), with the topic words' thresholds
 (``extract.topics.addresses``: three mentions), one of them where the item states its subject:
-its title, research question or executive summary (``mining.TITLE``, ``mining.STATED``), as a
+its title, research question or executive summary (``flags.TITLE``, ``flags.STATED``), as a
 topic is linked (``vocabulary.topics``), and not only as a named product's part there ("the Gemini
-API", ``mining.FREE``: the item cites the product, the hub is the genre of its part).  A finding alone does not make the item about a hub: it
+API", ``flags.FREE``: the item cites the product, the hub is the genre of its part).  A finding alone does not make the item about a hub: it
 also cites its evidence ("NIST AI RMF", "GitHub Copilot"), and readers judged two of three items
 that linked a hub only so passing by it.  Never a corpus count: which terms are hubs is the corpus's status (with hysteresis), and the rest is
 the item's.  The node's name, label, kind and aliases come from the addressing items' forms

@@ -20,7 +20,7 @@ like a hub's, with the same locality (docs/LOCALITY.md):
   makes it flip;
 * each item links every topic it *states*, beyond its caps: it addresses it (``addresses``) with
   the mention where it concludes in its title, research question or executive summary, where the
-  item template has it state its own subject (``mining.STATED``), not in its findings alone: a
+  item template has it state its own subject (``flags.STATED``), not in its findings alone: a
   finding also cites its evidence ("GraphRAG, from Microsoft"; "the google-genai library"), and
   readers found two of three items that named a vendor or a format only there passing by it.
   By its own mentions and the shared topic list alone, never by a corpus count.  A topic

@@ -343,7 +343,7 @@ def _vocabulary(groups: Mapping[str, _Group], kept: set[str], kind_of: Mapping[s
 def _subject_groups(ordered: Sequence[ItemCandidates], own_flags: Sequence[Mapping[str, int]], hubs: Set[str],
                     min_links: int) -> dict[str, frozenset[str]]:
     """Group -> the items whose key findings open with the name it stands for
-    (``mining.SUBJECT``: "GraphRAG solves ..."), for the groups of at least ``min_links`` such
+    (``flags.SUBJECT``: "GraphRAG solves ..."), for the groups of at least ``min_links`` such
     items.  An item writes its findings about what it studies; a name several items' findings
     are about deserves a page, even when no item ranks it among its own few terms (it is
     discussed mostly in their research logs).  A count of items like ``min_links`` itself:

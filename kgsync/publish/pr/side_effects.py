@@ -93,7 +93,8 @@ def explain(kind: SideEffect, subject: str = "", count: int = 0, minimum: int = 
 def explain_event(kind: EventKind, subject: str, vocabulary_file: str = VOCABULARY_FILE) -> Explanation:
     """Why a vocabulary event moved the items it lists, and what keeps the vocabulary as it was."""
     if kind is EventKind.HUB_ENTERED:
-        return Explanation(f"{subject} is now on more than mining.max_item_share of the items: a hub (a "
+        return Explanation(f"{subject} is now on more than mining.max_item_share of the items (1.25 times it once the last "
+                           "build's hubs are recorded): a hub (a "
                            "corpus stopword), so no item takes it among its own terms; its node is linked by the "
                            "items that address it",
                            f"to keep it every naming item's own term, pin it under terms: in {vocabulary_file} (a "

@@ -395,7 +395,7 @@ def test_truncation_keeps_errors_and_losses_before_new_items_and_extra_warnings(
     assert "dangling-relation" in body.text and f"### {B}" in body.text and f"### {C}" in body.text
     assert "W119" not in body.text and "W000" in body.text  # the second page of warnings went first
     assert "Not shown: 21 lint findings." in body.text
-    smaller = render_markdown(d, limit=4200).text  # the head lists the merged items too
+    smaller = render_markdown(d, limit=4260).text  # the head lists the merged items too
     # The new item's section goes before the removed item's; errors and "needs attention" stay.
     assert "dangling-relation" in smaller and f"### {C}" in smaller and f"### {B}" not in smaller
     assert f"- 1 removed research item:\n  - `item:{C}`" in smaller
