@@ -195,13 +195,6 @@ def _phrase_forms(key: str, written: tuple[str, ...]) -> tuple[tuple[bytes, byte
     return tuple(sorted(forms))
 
 
-def written_plainly(forms: Iterable[str]) -> bool:
-    """Is no written form of a phrase an acronym or a number ("AI adoption", "GPT-4")?  Mining's
-    acronym map names those, and a number makes a version: no topic phrase (``vocabulary.topics``)."""
-    return not any(part.isupper() or any(ch.isdigit() for ch in part)
-                   for form in forms for part in re.split(r"[\s-]+", form) if part)
-
-
 #: The tokens of ``_tokens``: words, and each clause mark as a token of its own ("."), so no pair
 #: spans a sentence or a clause ("... debt. Technical ..."); any other ASCII character that is no
 #: letter or digit (a hyphen too: "technical-debt") is a space; other UTF-8 bytes stay in words.

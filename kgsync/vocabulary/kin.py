@@ -147,7 +147,6 @@ def _proper(surfaces: Iterable[str]) -> bool:
     return bool(written) and all(ws and all(w[:1].isupper() for w in ws) for ws in written)
 
 
-
 #: Two names the same items address: each name's linking items at least this share shared ...
 SAME_ITEMS_SHARE = 0.6
 #: ... and at least this many items shared (two items sharing two names is no usage yet).

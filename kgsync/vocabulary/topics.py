@@ -37,13 +37,13 @@ import dataclasses
 import math
 import re
 from collections import defaultdict
-from collections.abc import Mapping, Sequence, Set
+from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 
 from kgsync.extract import compounds, files, idea, lexicon, names, plurals, wordnet
 from kgsync.extract.canonical import prune_aliases
 from kgsync.extract.mining import ItemCandidates
-from kgsync.extract.topics import addresses, phrase_marks, read_marks, written_plainly
+from kgsync.extract.topics import addresses, phrase_marks, read_marks
 from kgsync.read.config import Mining
 from kgsync.vocabulary.choice import is_hub
 from kgsync.vocabulary.terms import ItemTerms, Term, TermKind, TermUse, Vocabulary, classify
@@ -224,9 +224,16 @@ def is_topic_phrase(key: str, written: Sequence[str]) -> bool:
         return False
     if wordnet.is_noun_compound(key):
         return False  # a dictionary compound ("decision making") is general English, as a common word is
-    if not written_plainly(written):
+    if not _written_plainly(written):
         return False
     return not written or not all(_name_extension(form) for form in written)
+
+
+def _written_plainly(forms: Iterable[str]) -> bool:
+    """Is no written form of a phrase an acronym or a number ("AI adoption", "GPT-4")?  Mining's
+    acronym map names those, and a number makes a version: no topic phrase."""
+    return not any(part.isupper() or any(ch.isdigit() for ch in part)
+                   for form in forms for part in re.split(r"[\s-]+", form) if part)
 
 
 def _name_extension(form: str) -> bool:

@@ -44,7 +44,7 @@ def merge_block(pairs: Sequence[tuple[str, str]], shared: Mapping[tuple[str, str
     lines = merge_lines(pairs)
     if not lines:
         return ""
-    notes = {merge_lines([pair])[0]: counts for pair, counts in (shared or {}).items() if merge_lines([pair])}
+    notes = {line[0]: counts for pair, counts in (shared or {}).items() if (line := merge_lines([pair]))}
     body = "".join(f"  {variant}: {canonical}" + _note(notes.get((variant, canonical))) + "\n"
                    for variant, canonical in lines)
     return str(Markup(
