@@ -66,7 +66,7 @@ _WINDOW = 80
 
 def described(sentence: str, line: int, own_slug: str, cites: Sequence[str], findings: Findings,
               named: Sequence[str] = (), before: Sequence[str] = (),
-              elsewhere: Callable[[], Sequence[tuple[frozenset[str], str]]] = tuple) -> list[Mention]:
+              elsewhere: Callable[[], Sequence[Fuller]] = tuple) -> list[Mention]:
     """A finding number tied to a description of another item ("the parent taxonomy's Key
     Finding 5", "the prior RAG item (KF10)", "CSDM research item Key Findings 3 and 8", "Key
     Finding 3 of the hosting research", "the parent taxonomy's internal inconsistency — Key Finding
@@ -74,38 +74,44 @@ def described(sentence: str, line: int, own_slug: str, cites: Sequence[str], fin
     words of exactly one slug among the items this item lists in ``cites:`` and ``named`` (the
     items it names anywhere in its body); a generic description ("the prior item") names the one
     item ``cites:`` lists, else the one item the sentence before it on its line names
-    (``before``), else the one item a fuller description of this item names (``elsewhere``: every
-    description of the item with its words and the item it names, ``fuller_forms``).  None fits,
-    or several: no link.  A description with "this", "our", "own" is this item's.  The description
-    carries no stance: such a citation is built on (``extends``)."""
+    (``before``), else the one item a fuller description of this item citing the same finding
+    numbers names (``elsewhere``: every description of the item with its words, the item it names
+    and the numbers it cites, ``fuller_forms``).  None fits, or several: no link.  A description
+    with "this", "our", "own" is this item's.  The description carries no stance: such a citation
+    is built on (``extends``)."""
     out: list[Mention] = []
     for match, words, apart in _descriptions(sentence):
         if _OWN.intersection(words) or (apart and _THIS_AFTER.match(sentence, match.end())):
             continue
         target = _fitting({w for w in words if w not in _GENERIC}, own_slug, cites, named, before)
+        cited = numbers(match.group(1))
         if not target and not words - _GENERIC:
-            target = _fuller(frozenset(words - _ARTICLES), elsewhere())
+            target = _fuller(frozenset(words - _ARTICLES), frozenset(cited), elsewhere())
         if not target:
             continue
         text = plain_text(sentence)
         held = held_by(text, findings)
-        for number in numbers(match.group(1)):
+        for number in cited:
             out.append(Mention(target, number, "", None, shorten_sentence(text), line, held, via="description"))
     return out
 
 
-def fuller_forms(sentence: str, own_slug: str, cites: Sequence[str],
-                 named: Sequence[str]) -> list[tuple[frozenset[str], str]]:
+#: A description that names an item by its own words: its words, that item, the finding numbers it cites.
+Fuller = tuple[frozenset[str], str, frozenset[int]]
+
+
+def fuller_forms(sentence: str, own_slug: str, cites: Sequence[str], named: Sequence[str]) -> list[Fuller]:
     """Each description of ``sentence`` that names an item by its own words (not only generic
-    ones: "the completed RAG/compression prerequisite item"), with its words and that item: what a
-    generic description of the same item elsewhere ("the completed prerequisite item") may name."""
+    ones: "the completed RAG/compression prerequisite item (KF10)"), with its words, that item and
+    the numbers it cites: what a generic description citing the same numbers elsewhere in the item
+    ("the completed prerequisite item (KF10)") may name."""
     out = []
-    for _match, words, _apart in _descriptions(sentence):
+    for match, words, _apart in _descriptions(sentence):
         if _OWN.intersection(words) or not words - _GENERIC:
             continue
         target = _fitting(words - _GENERIC, own_slug, cites, named, ())
         if target:
-            out.append((frozenset(words - _ARTICLES), target))
+            out.append((frozenset(words - _ARTICLES), target, frozenset(numbers(match.group(1)))))
     return out
 
 
@@ -125,13 +131,15 @@ def _descriptions(sentence: str) -> Iterator[tuple[re.Match[str], set[str], bool
             yield match, set(re.findall(r"[a-z0-9]+", found.group(1).lower())), apart
 
 
-def _fuller(words: frozenset[str], elsewhere: Sequence[tuple[frozenset[str], str]]) -> str:
-    """The one item that every fuller description of this item holding all of ``words`` names
-    ("the completed prerequisite item (KF10)" after "the completed RAG/compression prerequisite
-    item (KF10)"); "" when none does, or they name different items."""
-    if not words:
+def _fuller(words: frozenset[str], cited: frozenset[int], elsewhere: Sequence[Fuller]) -> str:
+    """The one item that every fuller description of this item holding all of ``words`` and citing
+    all of ``cited`` names ("the completed prerequisite item (KF10)" after "the completed
+    RAG/compression prerequisite item (KF10)": the same citation, repeated); "" when none does, or
+    they name different items.  A generic description citing another number ("the prior research
+    Key Finding 6" beside "the prior local-database research (Key Finding 2)") may name any item."""
+    if not words or not cited:
         return ""
-    targets = {target for said, target in elsewhere if words < said}
+    targets = {target for said, target, numbered in elsewhere if words < said and cited <= numbered}
     return next(iter(targets)) if len(targets) == 1 else ""
 
 

@@ -15,7 +15,7 @@ from functools import lru_cache
 from kgsync.contract.model import RelationType
 from kgsync.extract.evidence_model import MARKUP, MAX_SENTENCE, Mention, plain_text, shorten_sentence, words_key
 from kgsync.extract.descriptions import FINDING as _FINDING, Findings as _Findings, described as _described, \
-    fuller_forms, held_by as _held_by, numbers as _numbers
+    Fuller, fuller_forms, held_by as _held_by, numbers as _numbers
 from kgsync.extract.sentences import sentences
 from kgsync.extract.markers import author_marks, without_marks
 from kgsync.extract.restated import said_words
@@ -85,9 +85,9 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
         if not kept:
             kept.append(_named_in((raw for _line, raw, _row, _table, may in lines if may), item.slug))
         return kept[0]
-    forms: list[tuple[tuple[frozenset[str], str], ...]] = []
+    forms: list[tuple[Fuller, ...]] = []
 
-    def fuller() -> tuple[tuple[frozenset[str], str], ...]:  # read once, when a generic description needs it
+    def fuller() -> tuple[Fuller, ...]:  # read once, when a generic description needs it
         if not forms:
             forms.append(tuple(form for _line, raw, row, _table, may in lines if may and _may_cite_a_finding(raw)
                                for sentence in ([without_marks(raw)] if row else sentences(without_marks(raw)))
@@ -199,7 +199,7 @@ _HYPOTHETICAL = re.compile(r"(?-i:[^\x00-\x47\x4a-\x52\x54-\x67\x6a-\x72\x74-\x7
 def _mentions(sentence: str, line: int, table: Table | None, own_slug: str, findings: _Findings,
               before: str = "", cites: Sequence[str] = (),
               naming: Callable[[], Sequence[str]] = tuple,
-              fuller: Callable[[], Sequence[tuple[frozenset[str], str]]] = tuple) -> list[Mention]:
+              fuller: Callable[[], Sequence[Fuller]] = tuple) -> list[Mention]:
     """The mentions of one sentence (``naming``: the items the item names anywhere, read when a
     description needs them; ``fuller``: the item's descriptions that name an item by its own words,
     read when a generic one needs them, ``descriptions.fuller_forms``)."""

@@ -91,11 +91,13 @@ def test_a_generic_description_names_the_item_its_fuller_form_in_the_item_names(
     ledger = "2026-01-03-vendor-ledger"
     two = NAMED + f"- `{ledger}.md`\n\n"
     fuller = "It is confirmed by the completed old prerequisite item (KF2).\n\n"
-    generic = "Again: directly confirmed by the completed prerequisite item (KF1)."
+    generic = "Again: directly confirmed by the completed prerequisite item (KF2)."
     # "the completed prerequisite item (KF10)" after "the completed RAG/compression prerequisite item (KF10)"
-    assert _cited(two + fuller + generic) == [(OLD, 2), (OLD, 1)]
+    assert _cited(two + fuller + generic) == [(OLD, 2), (OLD, 2)]
     # before it in the file or after it: the same
-    assert _cited(two + generic + "\n\n" + fuller) == [(OLD, 1), (OLD, 2)]
+    assert _cited(two + generic + "\n\n" + fuller) == [(OLD, 2), (OLD, 2)]
+    # another finding number: the same words may name any prior item
+    assert _cited(two + fuller + generic.replace("KF2", "KF1")) == [(OLD, 2)]
     # no fuller form holds all its words, or two name different items: nothing
     assert _cited(two + "It is confirmed by the old item (KF2).\n\n" + generic) == [(OLD, 2)]
     other = "It is confirmed by the completed vendor prerequisite item (KF2).\n\n"
