@@ -51,8 +51,9 @@ _DESCRIBED_AFTER = re.compile(r"[ \t]{1,3}(?:of|in|from)[ \t]{1,3}the[ \t]{1,3}(
 _DESCRIBED_APART = re.compile(r"\bthe[ \t]{1,3}((?:[\w/-]{1,40}[ \t]{1,3}){0,3}?" + _ROLE +
                               r")(?:['’]s(?:[ \t]{1,3}[\w-]{1,40}){1,3}(?:[ \t]{0,3}[—–:]|[ \t]{1,3}-)|"
                               r"[ \t]{1,3}(?:where|in[ \t]{1,3}which))[ \t]{1,3}$", re.I)
-#: "… (Key Finding 5 of this item)", "Key Finding 2 (ours)": the number after a parted description is this item's.
-_THIS_AFTER = re.compile(r"[ \t]{0,3}[(,]?[ \t]{0,3}(?:(?:of|in|from)[ \t]{1,3})?(?:this|our|ours|here)\b", re.I)
+#: "… (Key Finding 5 of this item)", "Key Finding 2 (ours)", "Key Finding 3 below": the number after a parted
+#: description is this item's.
+_THIS_AFTER = re.compile(r"[ \t]{0,3}[(,]?[ \t]{0,3}(?:(?:of|in|from)[ \t]{1,3})?(?:this|our|ours|here|below|above)\b", re.I)
 #: "(context-mode Key Finding 6)": an item's undated name alone (a hyphenated lower-case word) right
 #: before the number, after the start of the sentence, a cell, a clause, a label or a bracket.
 _DESCRIBED_NAME = re.compile(r"(?:^|[|;:(\[,—–])[ \t*]{0,4}([a-z0-9]{1,40}(?:-[a-z0-9]{1,40}){1,8})(?:['’]s)?"

@@ -74,6 +74,7 @@ def test_a_description_parted_from_its_number_by_its_own_words_or_where() -> Non
     assert _cited(NAMED + "This resolves the gap in the old study where Key Finding 2 waits.") == [(OLD, 2)]
     # the number is this item's: said after it, or no role noun ends the description
     assert _cited(NAMED + "The old study's view — Key Finding 2 of this item disagrees.") == []
+    assert _cited(NAMED + "The old study's view — Key Finding 2 below disagrees.") == []
     assert _cited(NAMED + "The old ledger's inconsistency — Key Finding 2 places search late.") == []
     # more words between them than a possessive's noun: no description
     assert _cited(NAMED + "The old study's long and winding internal inconsistency — Key Finding 2 waits.") == []
