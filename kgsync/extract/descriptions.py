@@ -8,7 +8,7 @@ every quantifier next to another is bounded.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from kgsync.extract.evidence_model import Mention, plain_text, shorten_sentence, words_key
 from kgsync.read.items import KeyFinding
@@ -45,40 +45,103 @@ _DESCRIBED_ROLE = re.compile(r"(?:^|[|;:(\[,—–*]|\bthe\b)[ \t*]{0,4}((?:[\w/
                              r"(?:[ \t]{1,3}[a-z0-9]{1,40}(?:-[a-z0-9]{1,40}){1,8})?)(?:['’]s)?[ \t]{0,3}[,(]?[ \t]{0,3}$", re.I)
 _DESCRIBED_AFTER = re.compile(r"[ \t]{1,3}(?:of|in|from)[ \t]{1,3}the[ \t]{1,3}((?:[\w/-]{1,40}[ \t]{1,3}){0,4}?"
                               + _ROLE + r")\b", re.I)
+#: "The parent taxonomy's internal inconsistency — Key Finding 5 places …", "the inconsistency in the
+#: parent taxonomy where Key Finding 5 placed …": a description ending in a role noun, parted from the
+#: number by a few words of its own (its possessive's noun and a dash or colon) or by "where"/"in which".
+_DESCRIBED_APART = re.compile(r"\bthe[ \t]{1,3}((?:[\w/-]{1,40}[ \t]{1,3}){0,3}?" + _ROLE +
+                              r")(?:['’]s(?:[ \t]{1,3}[\w-]{1,40}){1,3}(?:[ \t]{0,3}[—–:]|[ \t]{1,3}-)|"
+                              r"[ \t]{1,3}(?:where|in[ \t]{1,3}which))[ \t]{1,3}$", re.I)
+#: "… (Key Finding 5 of this item)", "Key Finding 2 (ours)", "Key Finding 3 below": the number after a parted
+#: description is this item's.
+_THIS_AFTER = re.compile(r"[ \t]{0,3}[(,]?[ \t]{0,3}(?:(?:of|in|from)[ \t]{1,3})?(?:this|our|ours|here|below|above)\b", re.I)
+#: "(context-mode Key Finding 6)": an item's undated name alone (a hyphenated lower-case word) right
+#: before the number, after the start of the sentence, a cell, a clause, a label or a bracket.
+_DESCRIBED_NAME = re.compile(r"(?:^|[|;:(\[,—–])[ \t*]{0,4}([a-z0-9]{1,40}(?:-[a-z0-9]{1,40}){1,8})(?:['’]s)?"
+                             r"[ \t]{0,3}$")
+#: Words of a description that are no word of any slug ("the prior item"): left out when one
+#: description is compared with another of the same item (``_fuller``).
+_ARTICLES = frozenset({"the", "a", "an", "s"})
 #: How far before a finding number its description may start.
 _WINDOW = 80
 
 
 def described(sentence: str, line: int, own_slug: str, cites: Sequence[str], findings: Findings,
-              named: Sequence[str] = (), before: Sequence[str] = ()) -> list[Mention]:
+              named: Sequence[str] = (), before: Sequence[str] = (),
+              elsewhere: Callable[[], Sequence[Fuller]] = tuple) -> list[Mention]:
     """A finding number tied to a description of another item ("the parent taxonomy's Key
     Finding 5", "the prior RAG item (KF10)", "CSDM research item Key Findings 3 and 8", "Key
-    Finding 3 of the hosting research").  The description's words (less generic ones) must all be
+    Finding 3 of the hosting research", "the parent taxonomy's internal inconsistency — Key Finding
+    5", "(context-mode Key Finding 6)").  The description's words (less generic ones) must all be
     words of exactly one slug among the items this item lists in ``cites:`` and ``named`` (the
     items it names anywhere in its body); a generic description ("the prior item") names the one
     item ``cites:`` lists, else the one item the sentence before it on its line names
-    (``before``).  None fits, or several: no link.  A description with "this", "our", "own" is
-    this item's.  The description carries no stance: such a citation is built on (``extends``)."""
+    (``before``), else the one item a fuller description of this item citing the same finding
+    numbers names (``elsewhere``: every description of the item with its words, the item it names
+    and the numbers it cites, ``fuller_forms``).  None fits, or several: no link.  A description
+    with "this", "our", "own" is this item's.  The description carries no stance: such a citation
+    is built on (``extends``)."""
     out: list[Mention] = []
+    for match, words, apart in _descriptions(sentence):
+        if _OWN.intersection(words) or (apart and _THIS_AFTER.match(sentence, match.end())):
+            continue
+        target = _fitting({w for w in words if w not in _GENERIC}, own_slug, cites, named, before)
+        cited = numbers(match.group(1))
+        if not target and not words - _GENERIC:
+            target = _fuller(frozenset(words - _ARTICLES), frozenset(cited), elsewhere())
+        if not target:
+            continue
+        text = plain_text(sentence)
+        held = held_by(text, findings)
+        for number in cited:
+            out.append(Mention(target, number, "", None, shorten_sentence(text), line, held, via="description"))
+    return out
+
+
+#: A description that names an item by its own words: its words, that item, the finding numbers it cites.
+Fuller = tuple[frozenset[str], str, frozenset[int]]
+
+
+def fuller_forms(sentence: str, own_slug: str, cites: Sequence[str], named: Sequence[str]) -> list[Fuller]:
+    """Each description of ``sentence`` that names an item by its own words (not only generic
+    ones: "the completed RAG/compression prerequisite item (KF10)"), with its words, that item and
+    the numbers it cites: what a generic description citing the same numbers elsewhere in the item
+    ("the completed prerequisite item (KF10)") may name."""
+    out = []
+    for match, words, _apart in _descriptions(sentence):
+        if _OWN.intersection(words) or not words - _GENERIC:
+            continue
+        target = _fitting(words - _GENERIC, own_slug, cites, named, ())
+        if target:
+            out.append((frozenset(words - _ARTICLES), target, frozenset(numbers(match.group(1)))))
+    return out
+
+
+def _descriptions(sentence: str) -> Iterator[tuple[re.Match[str], set[str], bool]]:
+    """Each finding number of ``sentence`` that a description names: its match, the description's
+    words, and whether the description is parted from it (``_DESCRIBED_APART``)."""
     for match in FINDING.finditer(sentence):
         start = max(0, match.start() - _WINDOW)
         # a window cut mid-sentence starts with a word character: its cut is no boundary
         window = ("x" if start else "") + sentence[start : match.start()]
         found = _DESCRIBED_BEFORE.search(window) or _DESCRIBED_ROLE.search(window) or \
-            _DESCRIBED_AFTER.match(sentence, match.end())
+            _DESCRIBED_AFTER.match(sentence, match.end()) or _DESCRIBED_NAME.search(window)
+        apart = False
         if found is None:
-            continue
-        said = re.findall(r"[a-z0-9]+", found.group(1).lower())
-        if _OWN.intersection(said):
-            continue
-        target = _fitting({w for w in said if w not in _GENERIC}, own_slug, cites, named, before)
-        if not target:
-            continue
-        text = plain_text(sentence)
-        held = held_by(text, findings)
-        for number in numbers(match.group(1)):
-            out.append(Mention(target, number, "", None, shorten_sentence(text), line, held, via="description"))
-    return out
+            found, apart = _DESCRIBED_APART.search(window), True
+        if found is not None:
+            yield match, set(re.findall(r"[a-z0-9]+", found.group(1).lower())), apart
+
+
+def _fuller(words: frozenset[str], cited: frozenset[int], elsewhere: Sequence[Fuller]) -> str:
+    """The one item that every fuller description of this item holding all of ``words`` and citing
+    all of ``cited`` names ("the completed prerequisite item (KF10)" after "the completed
+    RAG/compression prerequisite item (KF10)": the same citation, repeated); "" when none does, or
+    they name different items.  A generic description citing another number ("the prior research
+    Key Finding 6" beside "the prior local-database research (Key Finding 2)") may name any item."""
+    if not words or not cited:
+        return ""
+    targets = {target for said, target, numbered in elsewhere if words < said and cited <= numbered}
+    return next(iter(targets)) if len(targets) == 1 else ""
 
 
 def _fitting(words: set[str], own_slug: str, cites: Sequence[str], named: Sequence[str],

@@ -15,7 +15,7 @@ from functools import lru_cache
 from kgsync.contract.model import RelationType
 from kgsync.extract.evidence_model import MARKUP, MAX_SENTENCE, Mention, plain_text, shorten_sentence, words_key
 from kgsync.extract.descriptions import FINDING as _FINDING, Findings as _Findings, described as _described, \
-    held_by as _held_by, numbers as _numbers
+    Fuller, fuller_forms, held_by as _held_by, numbers as _numbers
 from kgsync.extract.sentences import sentences
 from kgsync.extract.markers import author_marks, without_marks
 from kgsync.extract.restated import said_words
@@ -85,6 +85,14 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
         if not kept:
             kept.append(_named_in((raw for _line, raw, _row, _table, may in lines if may), item.slug))
         return kept[0]
+    forms: list[tuple[Fuller, ...]] = []
+
+    def fuller() -> tuple[Fuller, ...]:  # read once, when a generic description needs it
+        if not forms:
+            forms.append(tuple(form for _line, raw, row, _table, may in lines if may and _may_cite_a_finding(raw)
+                               for sentence in ([without_marks(raw)] if row else sentences(without_marks(raw)))
+                               for form in fuller_forms(sentence, item.slug, item.cites, named())))
+        return forms[0]
     for line, raw, row, table, may_name in lines:
         text = without_marks(raw)
         if text != raw:
@@ -100,7 +108,8 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
             "list" if _READING_LINE.match(text) else ""
         before = ""
         for sentence in ([text] if row else sentences(text)):
-            found = _mentions(sentence, line, table if row else None, item.slug, findings, before, item.cites, named)
+            found = _mentions(sentence, line, table if row else None, item.slug, findings, before, item.cites, named,
+                              fuller)
             if shape:
                 found = [m.but(shape=shape) for m in found]
             out.extend(_framing_citations(found) if in_framing or reading else found)
@@ -189,9 +198,11 @@ _HYPOTHETICAL = re.compile(r"(?-i:[^\x00-\x47\x4a-\x52\x54-\x67\x6a-\x72\x74-\x7
 
 def _mentions(sentence: str, line: int, table: Table | None, own_slug: str, findings: _Findings,
               before: str = "", cites: Sequence[str] = (),
-              naming: Callable[[], Sequence[str]] = tuple) -> list[Mention]:
+              naming: Callable[[], Sequence[str]] = tuple,
+              fuller: Callable[[], Sequence[Fuller]] = tuple) -> list[Mention]:
     """The mentions of one sentence (``naming``: the items the item names anywhere, read when a
-    description needs them)."""
+    description needs them; ``fuller``: the item's descriptions that name an item by its own words,
+    read when a generic one needs them, ``descriptions.fuller_forms``)."""
     refs = references(sentence)
     refs = [(pos, slug) for pos, slug in refs if slug != own_slug]  # a self-reference links nothing
     if not refs and not _may_cite_a_finding(sentence):
@@ -203,7 +214,7 @@ def _mentions(sentence: str, line: int, table: Table | None, own_slug: str, find
         if note:
             return note
         return _described(sentence, line, own_slug, cites, findings, naming(),
-                          [slug for _, slug in references(before)] if before else [])
+                          [slug for _, slug in references(before)] if before else [], fuller)
     text = plain_text(sentence)
     row_claim = ""
     held = _held_by(text, findings)
@@ -269,7 +280,7 @@ def _mentions(sentence: str, line: int, table: Table | None, own_slug: str, find
         # undated slugs only ("context-mode research (Key Finding 4)"): most are no item's name, so
         # they are read as a description too (a slug that is an item's name resolves to the same item)
         seen = {(m.target, m.finding) for m in out}
-        out.extend(m for m in _described(sentence, line, own_slug, cites, findings, naming(), ())
+        out.extend(m for m in _described(sentence, line, own_slug, cites, findings, naming(), (), fuller)
                    if (m.target, m.finding) not in seen)
     return out
 

@@ -65,3 +65,41 @@ def test_a_role_noun_may_be_followed_by_the_items_hyphenated_name() -> None:
     # "prior research ios-shortcuts (Key Findings 1–2)"
     row = "| Claim | Source | Confidence |\n|---|---|---|\n| Search waits | prior research old-study (Key Findings 1–2) | high |"
     assert _cited(NAMED + row) == [(OLD, 1), (OLD, 2)]
+
+
+def test_a_description_parted_from_its_number_by_its_own_words_or_where() -> None:
+    # "The parent taxonomy's internal inconsistency — Key Finding 5 places …"
+    assert _cited(NAMED + "The old study's internal inconsistency — Key Finding 2 places search late.") == [(OLD, 2)]
+    # "… resolving the inconsistency in the parent taxonomy where Key Finding 5 placed …"
+    assert _cited(NAMED + "This resolves the gap in the old study where Key Finding 2 waits.") == [(OLD, 2)]
+    # the number is this item's: said after it, or no role noun ends the description
+    assert _cited(NAMED + "The old study's view — Key Finding 2 of this item disagrees.") == []
+    assert _cited(NAMED + "The old study's view — Key Finding 2 below disagrees.") == []
+    assert _cited(NAMED + "The old ledger's inconsistency — Key Finding 2 places search late.") == []
+    # more words between them than a possessive's noun: no description
+    assert _cited(NAMED + "The old study's long and winding internal inconsistency — Key Finding 2 waits.") == []
+
+
+def test_an_undated_name_alone_before_the_number_is_read_as_a_description() -> None:
+    # "The practitioner case (context-mode Key Finding 6) is the closest evidence"
+    assert _cited(NAMED + "The case (old-study Key Finding 2) is the closest evidence.") == [(OLD, 2)]
+    # words no named slug has, or a capitalised phrase (not a slug)
+    assert _cited(NAMED + "The case (vector-search Key Finding 2) is the closest evidence.") == []
+    assert _cited(NAMED + "The case (Old-Study Key Finding 2) is the closest evidence.") == []
+
+
+def test_a_generic_description_names_the_item_its_fuller_form_in_the_item_names() -> None:
+    ledger = "2026-01-03-vendor-ledger"
+    two = NAMED + f"- `{ledger}.md`\n\n"
+    fuller = "It is confirmed by the completed old prerequisite item (KF2).\n\n"
+    generic = "Again: directly confirmed by the completed prerequisite item (KF2)."
+    # "the completed prerequisite item (KF10)" after "the completed RAG/compression prerequisite item (KF10)"
+    assert _cited(two + fuller + generic) == [(OLD, 2), (OLD, 2)]
+    # before it in the file or after it: the same
+    assert _cited(two + generic + "\n\n" + fuller) == [(OLD, 2), (OLD, 2)]
+    # another finding number: the same words may name any prior item
+    assert _cited(two + fuller + generic.replace("KF2", "KF1")) == [(OLD, 2)]
+    # no fuller form holds all its words, or two name different items: nothing
+    assert _cited(two + "It is confirmed by the old item (KF2).\n\n" + generic) == [(OLD, 2)]
+    other = "It is confirmed by the completed vendor prerequisite item (KF2).\n\n"
+    assert _cited(two + fuller + other + generic) == [(OLD, 2), (ledger, 2)]
