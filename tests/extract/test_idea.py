@@ -26,6 +26,8 @@ def _names_an_idea_test_by_test(key: str, surfaces: tuple[tuple[str, int], ...],
         return True
     if idea.is_bookkeeping(key) or idea.is_vague_method(key, flags):
         return False
+    if len(kws) > 1 and not flags & idea.DEFINED and idea.attributive.described_party(kws, written):
+        return False  # "regulated enterprise": a participle before an organisation (generic8's rule)
     modifiers, head = kws[:-1], kws[-1]
     if modifiers and head in idea.lexicon.GENERIC:
         if all(m in idea.lexicon.NOT_FIRST or idea.lexicon.looks_adjective(m) or idea.lexicon.is_superlative(m) or idea._participle(m)
