@@ -3,7 +3,9 @@ in order, whatever the number of processes.
 
 The workers are forked from the calling process, after it has everything the task reads, and
 ``task`` and ``inputs`` reach them through the fork: a chunk is sent as two indices, not as its
-inputs (the read stage's file bytes, the assembly's shared context), and only results come back.
+inputs (the read stage's file bytes), and only results come back.  (An item's facts are not
+spread: at 10,000 items the calling process spent more on the fork's copied pages and on
+unpickling the facts than it saved, 3.65 s CPU against 2.96 s alone.)
 The calling process is one of the workers: it takes chunks from the front while the others
 take them from the back, and keeps its warm caches.  Where fork is not available the inputs
 are sent with each chunk (``task`` must then be picklable).
