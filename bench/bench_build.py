@@ -35,6 +35,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NoReturn
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO_ROOT / "bench"))
@@ -61,7 +62,7 @@ def config_for(root: Path, items: str, graph: Path, cache: Path, themes: Path | 
     return config.load(root).with_overrides(**overrides)
 
 
-def child_build(args: argparse.Namespace) -> int:
+def child_build(args: argparse.Namespace) -> NoReturn:
     """--child: one build, timed inside the process; prints one JSON line."""
     started = time.perf_counter()
     from kgsync.build import pipeline
@@ -82,7 +83,9 @@ def child_build(args: argparse.Namespace) -> int:
         "self_maxrss_kib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
         "timings": result.timings,
     }))
-    return 0
+    # Ended as the CLI ends a build (``kgsync.cli.main.main``): the process wall is a user's.
+    sys.stdout.flush()
+    os._exit(0)
 
 
 def run_child(root: Path, items: str, graph: Path, cache: Path, themes: Path | None) -> tuple[dict, float]:

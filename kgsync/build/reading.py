@@ -8,15 +8,12 @@ decides which files need parsing (records by content key, files trusted by stat)
 
 from __future__ import annotations
 
-import gc
-import multiprocessing
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from kgsync.build.cpus import usable_cpus
+from kgsync.build.spread import CHUNK, spread
 from kgsync.extract import derived, topics
 from kgsync.extract.record import Record, parse_record
 from kgsync.contract.errors import ConfigError, Location
@@ -72,73 +69,26 @@ def _by_slug(records: Sequence[Record], keys: Sequence[str]) -> tuple[dict[str, 
                      if r.item is not None and slug_count[r.item.slug] == 1}
 
 
-_CHUNK = 16  # files per task at most (``chunk_bounds``): large enough to amortise the round trip
-
-
-_MIN_PARALLEL = 2 * _CHUNK  # below this, starting workers costs more than it saves
+_MIN_PARALLEL = 2 * CHUNK  # below this, starting workers costs more than it saves
 
 
 def parse_all(files: Sequence[ItemBytes], jobs: int | None = None) -> list[Record]:
     """``parse_record`` of every (raw, display, slug), in order; spread over ``jobs`` processes
-    (default: one per usable CPU) when worth it.
+    (default: one per usable CPU) when worth it (``kgsync.build.spread``).
 
     A record depends on its file's bytes only and results come back in file order, so the
-    output does not depend on the worker count.  The calling process is one of the workers:
-    it takes chunks from the front while ``jobs - 1`` others take them from the back, and it
-    keeps its warm caches.
+    output does not depend on the worker count.
     """
-    processes = min(jobs or usable_cpus(), -(-len(files) // _CHUNK))
-    if processes < 2 or len(files) < _MIN_PARALLEL:
-        return [parse_record(*job) for job in files]
-    chunks = [files[start:end] for start, end in chunk_bounds(len(files), processes)]
-    # fork: the workers inherit the imported modules (no re-import per worker) and the tables
-    # loaded before it (each worker loading its own cost 0.3 s CPU of its ~3 s).
-    topics.load()
-    derived.load()
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-    with ProcessPoolExecutor(processes - 1, mp_context=context) as pool:
-        # Submitted last chunk first, so the workers start at the back; a chunk still
-        # queued when this process reaches it is cancelled and done here.
-        futures = [pool.submit(_record_chunk, chunk) for chunk in reversed(chunks)][::-1]
-        done: list[list[Record]] = []
-        try:
-            for chunk, future in zip(chunks, futures):
-                if not future.cancel():
-                    break  # a worker has it, and every chunk after it
-                done.append([parse_record(*job) for job in chunk])
-            done += [future.result() for future in futures[len(done) :]]
-        except BaseException:
-            pool.shutdown(cancel_futures=True)  # do not wait for chunks nobody will read
-            raise
-    return [record for chunk in done for record in chunk]
+    if len(files) >= _MIN_PARALLEL:
+        # Loaded before the workers are forked, which inherit them (each worker loading its own
+        # cost 0.3 s CPU of its ~3 s).
+        topics.load()
+        derived.load()
+    return spread(_parse, files, jobs, _MIN_PARALLEL)
 
 
-def chunk_bounds(count: int, processes: int) -> list[tuple[int, int]]:
-    """[start, end) of each chunk of ``count`` files, in order, for ``processes`` processes: the
-    calling process takes them from the front, the others from the back, and they meet about
-    ``count / processes`` from the front.  ``_CHUNK`` files at either end, fewer as the meeting
-    point nears (at most a third of what is left to that side): the last chunks are a file or
-    two, so no process waits for another's chunk of ``_CHUNK`` files at the end.  (With chunks of
-    ``_CHUNK`` throughout, the calling process waited a chunk and a half on average: the worker's
-    chunk and the one the pool had queued for it.)"""
-    meet = -(-count // processes)  # the calling process's share, rounded up
-    front, start = [], 0
-    while start < meet:
-        end = start + max(1, min(_CHUNK, (meet - start) // 3))
-        front.append((start, end))
-        start = end
-    back, end = [], count
-    while end > meet:
-        share = (end - meet) // max(1, processes - 1)  # what is left to each of the others
-        start = max(meet, end - max(1, min(_CHUNK, share // 3)))
-        back.append((start, end))
-        end = start
-    return front + back[::-1]
-
-
-def _record_chunk(chunk: Sequence[ItemBytes]) -> list[Record]:
-    gc.disable()  # a worker allocates many small objects and no cycles worth collecting
-    return [parse_record(*job) for job in chunk]
+def _parse(job: ItemBytes) -> Record:
+    return parse_record(*job)
 
 
 def _within_caps(record: Record, caps: Caps) -> Record:

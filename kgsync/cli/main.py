@@ -7,8 +7,11 @@ code, each command through ``kgsync.cli._errors.reported``: 0 success, 1 the inp
 
 from __future__ import annotations
 
+import atexit
 import importlib
+import os
 import sys
+import threading
 
 import click
 
@@ -45,7 +48,39 @@ def cli() -> None:
 
 
 def main() -> None:
-    cli.main(prog_name="kgsync", standalone_mode=True)
+    """The console entry point: run the command, then exit without freeing its objects one by one.
+
+    A build holds millions of small objects (records, facts, graph lines: ~1 GiB at 10,000 items)
+    until it returns; the interpreter would free each of them, and then every module, before the
+    process ends (0.5 s at 2,000 items), work the operating system does at once when the process
+    ends.  What a normal exit does besides still happens, in its order: other threads are waited
+    for, the ``atexit`` handlers run, the output is flushed.
+    """
+    try:
+        cli.main(prog_name="kgsync", standalone_mode=True)
+        code = 0
+    except SystemExit as exc:  # kept until the process ends: its traceback holds the command's objects
+        code = _exit_status(exc.code)
+    shutdown = getattr(threading, "_shutdown", None)  # CPython's wait for the non-daemon threads
+    if shutdown is not None:
+        shutdown()
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe (``| head``): nothing more can be written anyway
+            code = 120  # what the interpreter exits with when it cannot flush them
+    os._exit(code)
+
+
+def _exit_status(code: object) -> int:
+    """The process status ``sys.exit(code)`` gives: None 0, an int itself, anything else printed and 1."""
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code
+    print(code, file=sys.stderr)
+    return 1
 
 
 if __name__ == "__main__":  # pragma: no cover

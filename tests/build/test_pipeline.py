@@ -615,13 +615,13 @@ def test_parallel_parse_error_cancels_queued_chunks(tmp_path: Path, monkeypatch:
     import sys
     import time
 
-    from kgsync.build import reading
+    from kgsync.build import reading, spread
     from kgsync.extract import record
 
     sys.path.insert(0, str(ROOT / "bench"))
     import gen_corpus  # noqa: E402
 
-    paths = gen_corpus.generate(tmp_path / "items", 6 * reading._CHUNK)
+    paths = gen_corpus.generate(tmp_path / "items", 6 * spread.CHUNK)
     jobs = [(p.read_bytes(), p.name, p.stem) for p in sorted(paths)]
     record = record.parse_record
     done_log = tmp_path / "parsed.log"  # appended to by this process and the forked worker
@@ -640,7 +640,7 @@ def test_parallel_parse_error_cancels_queued_chunks(tmp_path: Path, monkeypatch:
     parsed = done_log.read_text().split() if done_log.exists() else []
     # The worker finishes the chunk it holds and those the pool had queued for it already
     # (one or two); without the cancelling it would parse every chunk but the failed one (5 of 6).
-    assert len(parsed) <= 3 * reading._CHUNK, f"{len(parsed)} files parsed after the error"
+    assert len(parsed) <= 3 * spread.CHUNK, f"{len(parsed)} files parsed after the error"
 
 
 @pytest.mark.usefixtures("settle_at_once")

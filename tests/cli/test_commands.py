@@ -87,3 +87,23 @@ def test_reported_lint_failed_prints_every_finding_then_fails_once() -> None:
     assert err == f"{finding.render()}\nerror: the graph breaks the contract\n"
     code, out, err = _run(LintFailed("broken", (finding,)), annotate=lambda f: f"::{f.code}")
     assert (code, out, err) == (FAILED, "::orphan-node\n", "error: broken\n")
+
+
+def test_the_entry_point_exits_with_the_command_status_and_flushed_output(tmp_path: Path) -> None:
+    """``main`` ends the process without freeing the command's objects (``os._exit``): the exit
+    status, everything printed and the atexit handlers are those of a normal exit."""
+    import os
+    import subprocess
+    import sys
+
+    from kgsync import __version__
+
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    run = [sys.executable, "-c", "import atexit, sys; atexit.register(print, 'atexit ran'); "
+           "from kgsync.cli.main import main; main()"]
+    done = subprocess.run([*run, "build", "--items", str(tmp_path / "none" / "*.md")], capture_output=True, text=True,
+                          env=env, cwd=tmp_path)
+    assert done.returncode == USAGE and "no item files match" in done.stderr and done.stdout == "atexit ran\n"
+    done = subprocess.run([*run, "--version"], capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert done.returncode == 0 and done.stdout == f"kgsync, version {__version__}\natexit ran\n"

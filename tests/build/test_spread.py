@@ -1,11 +1,11 @@
-"""The read stage's chunks: every file once, in order, and small where the processes meet."""
+"""spread's chunks: every input once, in order, and small where the processes meet."""
 
 from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kgsync.build.reading import _CHUNK, chunk_bounds
+from kgsync.build.spread import CHUNK as _CHUNK, chunk_bounds
 
 
 @given(st.integers(1, 3000), st.integers(2, 16))
