@@ -183,7 +183,15 @@ def words_key(text: str) -> str:
 
 
 def plain_text(text: str) -> str:
-    return " ".join(MARKUP.sub(lambda m: m.group(1) or "", text).split())
+    # ``MARKUP`` matches only where one of these is: most texts hold none, and skip the regex and its
+    # Python callback (33,000 calls on the 220 items)
+    if "**" in text or "__" in text or "](" in text:
+        text = MARKUP.sub(_link_text, text)
+    return " ".join(text.split())
+
+
+def _link_text(match: re.Match[str]) -> str:
+    return match.group(1) or ""
 
 
 def shorten_sentence(text: str) -> str:

@@ -108,6 +108,11 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
             "list" if _READING_LINE.match(text) else ""
         before = ""
         for sentence in ([text] if row else sentences(text)):
+            if not row and _HAS_REFERENCE.search(sentence) is None:
+                # names no item and cites no finding (``_mentions`` finds nothing in it): half of the
+                # sentences of a line that may name one, each skipped by one search in C
+                before = sentence
+                continue
             found = _mentions(sentence, line, table if row else None, item.slug, findings, before, item.cites, named,
                               fuller)
             if shape:

@@ -229,6 +229,20 @@ def test_the_capitalised_runs_are_those_of_the_backtracking_pattern(text: str) -
     assert [m.span() for m in _CAPITALISED_RUN.finditer(text)] == [m.span() for m in first.finditer(text)]
 
 
+_RUN_TEXTS = st.lists(st.one_of(_DESIGNATION_WORDS, st.sampled_from(["iPhone", "eBay", "aXfooBar", "1xFoo", "éaB", "ÄBC", "aB_",
+                                                                     "GitHub2", "Ab1Cd"]),
+                                st.sampled_from(list(" /-()\n\t.,'_1")), st.text(alphabet="aAbBzZ_1é\u212a-", max_size=4)),
+                      max_size=30).map("".join)
+
+
+@given(_RUN_TEXTS)
+def test_the_capitalised_runs_found_from_their_capitals_are_the_pattern_s(text: str) -> None:
+    """``capitalised_runs`` finds them from each capital: the oracle is ``_CAPITALISED_RUN``."""
+    from kgsync.extract.acronyms import _CAPITALISED_RUN, capitalised_runs
+
+    assert list(capitalised_runs(text)) == [m.span() for m in _CAPITALISED_RUN.finditer(text)]
+
+
 def _designation_only_key_by_key(text: str, keys: list[str]) -> tuple[str, ...]:
     """``designation_only`` as first written, one regex per key: the oracle of the one-pass scan."""
     from kgsync.extract.acronyms import _written_acronym
