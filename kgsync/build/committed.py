@@ -78,7 +78,7 @@ def items_before(base: Base, state: BuildState) -> Collection[str]:
     return state.items if base.verified else ()
 
 
-def write_graph(graph_data: bytes, manifest: Manifest, pure: bool, files: GraphFiles, base: Base,
+def write_graph(graph_data: bytes | jsonl.Chunks, manifest: Manifest, pure: bool, files: GraphFiles, base: Base,
                 state: BuildState, spliced: bool = False) -> tuple[tuple[Path, ...], BuildState]:
     """Write the graph (``graph_data``: its file bytes) and the manifest where their bytes changed: the
     files rewritten, and the state that records what was written (``pure``: the graph holds generated facts only).
@@ -88,7 +88,7 @@ def write_graph(graph_data: bytes, manifest: Manifest, pure: bool, files: GraphF
     stamps: list[build_state.Written | None] = []
     # Both encoded before either is written: the manifest reads facts a build reused (``StoredFacts``).
     if spliced and base.verified and base.manifest_bytes is not None and base.manifest_text is not None:
-        manifest_data = manifest.dumps_over(base.manifest_bytes, base.manifest_text)
+        manifest_data: bytes | jsonl.Chunks = manifest.chunks_over(base.manifest_bytes, base.manifest_text)
     else:
         manifest_data = manifest.dumps().encode("utf-8")
     for path, data, last, verified_data in ((files.graph, graph_data, state.graph, base.graph_bytes),
@@ -96,7 +96,7 @@ def write_graph(graph_data: bytes, manifest: Manifest, pure: bool, files: GraphF
         # Verified above to hold the last build's bytes: a digest says whether they differ.
         verified = base.verified and last is not None
         # The very bytes verified to be in the file (not a copy: the same object): the digest recorded.
-        digest = last.sha1 if verified and last is not None and data is verified_data else hashlib.sha1(data).hexdigest()
+        digest = last.sha1 if verified and last is not None and data is verified_data else _sha1(data)
         same = last is not None and base.verified and digest == last.sha1
         if not same and jsonl.write_bytes_atomically(path, data, compare=not verified):
             changed.append(path)
@@ -142,3 +142,11 @@ def _parse_later(raw: bytes, source: str) -> Callable[[], Graph]:
     def parse() -> Graph:
         return jsonl.loads(raw.decode("utf-8").removeprefix("\ufeff"), source)
     return parse
+
+
+def _sha1(data: bytes | jsonl.Chunks) -> str:
+    """The hex SHA-1 of ``data`` (of its pieces in order: not joined)."""
+    digest = hashlib.sha1()
+    for piece in (data,) if isinstance(data, bytes) else data:
+        digest.update(piece)
+    return digest.hexdigest()

@@ -30,6 +30,7 @@ from operator import attrgetter
 
 from kgsync.contract import jsonl
 from kgsync.contract.errors import Location
+from kgsync.contract.jsonl import Chunks
 from kgsync.contract.model import Entity, Facts, Relation, RelationType
 from kgsync.graph.merge import facts_json, manifest_item_texts, rank_of
 from kgsync.lint.incremental import relint
@@ -44,7 +45,10 @@ _NEWLINE = ord("\n")
 
 @dataclass(frozen=True)
 class Rebuilt:
-    graph: bytes  # the new graph file
+    # The new graph file: the last one itself when no line changed, else its bytes in pieces (the
+    # last file's slices between the lines rewritten: written, never joined). As many lines of each
+    # kind as the last file (a line is rewritten in place, never added or removed).
+    graph: bytes | Chunks
     report: LintReport  # what ``lint`` says of it
     changed_items: tuple[str, ...]  # the items whose facts changed (added and removed ones too)
 
@@ -135,9 +139,9 @@ def rebuild(old_graph: bytes, old_manifest: str, by_item: Mapping[str, Facts], k
     return Rebuilt(_splice(old_graph, spliced) if spliced else old_graph, report, tuple(sorted(changed)))
 
 
-def _splice(data: bytes, lines: Mapping[int, tuple[int, bytes]]) -> bytes:
-    """``data`` with each line of ``lines`` (start -> (end, its bytes now)) replaced."""
-    kept = memoryview(data)  # the lines between are copied once, into the result
+def _splice(data: bytes, lines: Mapping[int, tuple[int, bytes]]) -> list[bytes | memoryview]:
+    """``data`` with each line of ``lines`` (start -> (end, its bytes now)) replaced, in pieces."""
+    kept = memoryview(data)  # the lines between: slices of it, not copies
     pieces: list[bytes | memoryview] = []
     at = 0
     for start in sorted(lines):
@@ -145,7 +149,7 @@ def _splice(data: bytes, lines: Mapping[int, tuple[int, bytes]]) -> bytes:
         pieces += (kept[at:start], line)
         at = end
     pieces.append(kept[at:])
-    return b"".join(pieces)
+    return pieces
 
 
 @dataclass(frozen=True)

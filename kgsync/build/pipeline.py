@@ -271,7 +271,7 @@ class _Output:
     item_errors: tuple[Issue, ...]  # the items blamed for a lint error (they keep their previous facts)
     pure: bool  # the graph holds generated facts only
     load_graph: Callable[[], Graph]
-    graph_data: Callable[[], bytes]  # the graph file's bytes
+    graph_data: Callable[[], bytes | jsonl.Chunks]  # the graph file's bytes (or in pieces: written, not joined)
     incremental: bool = False
     sizes: Callable[[], tuple[int, int]] | None = None  # (entities, relations), when cheaper than the graph
 
@@ -330,10 +330,10 @@ def _incrementally(base: Base, assembly: Assembly, assembled: _Assembled, keep: 
                       max(64, len(by_item) // _INCREMENTAL_SHARE))
     if rebuilt is None or rebuilt.report.errors():
         return None
-    data = rebuilt.graph
+    data, last = rebuilt.graph, base.graph_bytes
     return _Output(Manifest({slug: by_item[slug] for slug in sorted(by_item)}), rebuilt.report, (), True,
-                   lambda: jsonl.loads(data.decode("utf-8"), "<graph>"), lambda: data, incremental=True,
-                   sizes=lambda: line_counts(data))
+                   lambda: jsonl.loads(jsonl.joined(data).decode("utf-8"), "<graph>"), lambda: data, incremental=True,
+                   sizes=lambda: line_counts(last))  # the splice keeps every line's kind (``Rebuilt.graph``)
 
 
 def _failing_items(reading: Reading) -> frozenset[str]:

@@ -33,12 +33,10 @@ def derived_mentions(text: str, dense: str, runs: Counter[bytes] | None = None,
     """(key, mentions in ``text``, mentions in ``dense``) of each derived topic word ``text``
     names (see the module doc), by key; a word counts in lower case or capitalised, singular or
     plural.  ``runs``, ``dense_runs``: ``names.letter_runs`` of each, when the caller has them."""
-    forms = _forms()
     runs = letter_runs(text) if runs is None else runs
     found: dict[str, int] = {}
     plural: set[str] = set()
-    for form in runs.keys() & forms.keys():
-        key, is_plural = forms[form]
+    for form, (key, is_plural) in _written(runs):
         found[key] = found.get(key, 0) + runs[form]
         if is_plural:
             plural.add(key)
@@ -48,8 +46,7 @@ def derived_mentions(text: str, dense: str, runs: Counter[bytes] | None = None,
         return ()
     dense_runs = letter_runs(dense) if dense_runs is None else dense_runs
     concluded: dict[str, int] = {}
-    for form in dense_runs.keys() & forms.keys():
-        key = forms[form][0]
+    for form, (key, _plural) in _written(dense_runs):
         concluded[key] = concluded.get(key, 0) + dense_runs[form]
     return tuple((key, found[key], concluded.get(key, 0)) for key in keys)
 
@@ -80,4 +77,73 @@ def _forms() -> dict[bytes, tuple[str, bool]]:
 
 def load() -> None:
     """Load the table ``derived_mentions`` reads now: before worker processes are forked."""
-    _forms()
+    global _TABLE
+    _TABLE = _forms()
+
+
+#: ``_forms()`` once ``load`` built it (before worker processes fork, to parse many items); until
+#: then each run is looked up alone (``_form``): a rebuild that parses one item need not build
+#: 85,000 forms (0.07 s CPU).  Both give the same answer (tests/extract/test_derived.py).
+_TABLE: dict[bytes, tuple[str, bool]] | None = None
+
+
+def _written(runs: Counter[bytes]) -> list[tuple[bytes, tuple[str, bool]]]:
+    """(run, ``_forms()[run]``) of each run of ``runs`` that is a form of a derived word."""
+    table = _TABLE
+    if table is None:
+        _LOOKED_UP[0] += 1
+        if _LOOKED_UP[0] > _LAZY_TEXTS:  # many items in this process (no ``load``): the table is cheaper
+            load()
+            table = _TABLE
+    if table is not None:  # the set intersection runs in C
+        return [(form, table[form]) for form in runs.keys() & table.keys()]
+    return [(form, found) for form in runs if (found := _form(form)) is not None]
+
+
+_SEEN: dict[bytes, tuple[str, bool] | None] = {}  # run -> ``_form_of(run)``
+_LOOKED_UP = [0]  # the run counters read run by run: past ``_LAZY_TEXTS``, the table is built
+_LAZY_TEXTS = 64  # a few items: one run at a time is cheaper
+
+
+def _form(run: bytes) -> tuple[str, bool] | None:
+    if run in _SEEN:
+        return _SEEN[run]
+    found = _SEEN[run] = _form_of(run)
+    return found
+
+
+def _form_of(run: bytes) -> tuple[str, bool] | None:
+    """``_forms().get(run)``, from the few words that can write ``run``.  Every word is in lower case
+    (``_lower_words``), so a form written ``run`` (the word or its plural, as is or capitalised) is
+    the word or its plural in ``run``'s lower case: the word is that, or that less its plural
+    ending.  The table takes the first such word in sorted order, and of its forms the first that is
+    ``run``; so does this."""
+    if not run.isascii() or not _lower_words():
+        return _forms().get(run)
+    text = run.decode("ascii")
+    lower = text.lower()
+    candidates = {lower}
+    if lower.endswith("ies"):
+        candidates.add(lower[:-3] + "y")
+    if lower.endswith("s"):
+        candidates.add(lower[:-1])
+    words = _words()
+    for key in sorted(candidates & words):
+        plural = key[:-1] + "ies" if key.endswith("y") else key + "s"
+        for form, is_plural in ((key, False), (plural, True)):
+            if text == form or text == form.capitalize():
+                return key, is_plural
+    return None
+
+
+@cache
+def _words() -> frozenset[str]:
+    qualities, gerunds = wordnet.derived_words()
+    return qualities | gerunds
+
+
+@cache
+def _lower_words() -> bool:
+    """Whether every derived word that is ASCII letters only is in lower case, and none is not ASCII
+    (a word with another character writes no run of letters: ``_form_of``'s premise)."""
+    return all(key.isascii() and (key.islower() or not key.isalpha()) for key in _words())

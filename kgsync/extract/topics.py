@@ -77,16 +77,22 @@ def _counts(text: str, runs: Counter[bytes] | None = None) -> dict[str, int]:
     in C (``bytes.translate``, ``split``, ``Counter``), and the regex reads only the distinct
     runs that mix cases otherwise ("GraphRAG": "Graph"): a third of the time of the regex over
     the whole text.  ``runs``: ``names.letter_runs(text)``, when the caller has it."""
-    forms = _byte_forms()
+    forms = _table()
     runs = letter_runs(text) if runs is None else runs
-    counts = {form: runs[form] for form in runs.keys() & forms.keys()}
+    if forms is not None:  # the set intersection runs in C
+        keyed = {form: forms[form] for form in runs.keys() & forms.keys()}
+    else:
+        keyed = {form: key for form in runs if (key := _form(form)) is not None}
+    counts = {form: runs[form] for form in keyed}
     for run in filterfalse(bytes.istitle, filterfalse(bytes.islower, runs)):
         for word in _BYTE_WORD.findall(run):
-            if word in forms:
+            key = forms.get(word) if forms is not None else _form(word)
+            if key is not None:
+                keyed[word] = key
                 counts[word] = counts.get(word, 0) + runs[run]
     out: dict[str, int] = {}
     for form, n in counts.items():
-        key = forms[form]
+        key = keyed[form]
         out[key] = out.get(key, 0) + n
     return out
 
@@ -104,7 +110,68 @@ def _byte_forms() -> dict[bytes, str]:
 def load() -> None:
     """Load the tables ``mentions`` reads (WordNet's and the topic words' forms, 0.3 s) now: before
     worker processes are forked, so that each inherits them instead of building its own."""
-    _byte_forms()
+    global _TABLE
+    _TABLE = _byte_forms()
+
+
+#: ``_byte_forms()`` once ``load`` built it (before worker processes fork, to parse many items);
+#: until then each run is looked up alone (``_form``): a rebuild that parses one item need not
+#: build 48,000 forms (0.06 s CPU).  Both give the same answer (tests/extract/test_topics.py).
+_TABLE: dict[bytes, str] | None = None
+
+_SEEN: dict[bytes, str | None] = {}  # run -> ``_form_of(run)``
+_LOOKED_UP = [0]  # the texts counted run by run: past ``_LAZY_TEXTS``, the table is built
+_LAZY_TEXTS = 64  # a few items: one run at a time is cheaper; many (one process, no ``load``): the table
+
+
+def _table() -> dict[bytes, str] | None:
+    """``_TABLE``, built once this process has counted more than a few texts run by run."""
+    if _TABLE is None:
+        _LOOKED_UP[0] += 1
+        if _LOOKED_UP[0] > _LAZY_TEXTS:
+            load()
+    return _TABLE
+
+
+def _form(run: bytes) -> str | None:
+    if run in _SEEN:
+        return _SEEN[run]
+    found = _SEEN[run] = _form_of(run)
+    return found
+
+
+def _form_of(run: bytes) -> str | None:
+    """``_byte_forms().get(run)``, from the few words that can write ``run``.  Every topic word is
+    in lower case (``_lower_words``), so a form written ``run`` (the word or a plural, as is or
+    capitalised) is the word or a plural in ``run``'s lower case: the word is that, or that less a
+    plural ending.  The table takes the first such word in sorted order whose form ``run`` is and
+    takes the word back to it (``fresh_word_key``); so does this."""
+    if not run.isascii() or not _lower_words():
+        return _byte_forms().get(run)
+    text = run.decode("ascii")
+    if not _WORD.fullmatch(text):
+        return None
+    lower = text.lower()
+    candidates = {lower}
+    if lower.endswith("s"):
+        candidates.add(lower[:-1])
+    if lower.endswith("es"):
+        candidates.add(lower[:-2])
+    if lower.endswith("ies"):
+        candidates.add(lower[:-3] + "y")
+    for key in sorted(candidates & wordnet.rare_words()):
+        plurals = [key + "s", key + "es"] + ([key[:-1] + "ies"] if key.endswith("y") else [])
+        for form in (key, *plurals):
+            if (text == form or text == form.capitalize()) and fresh_word_key(form) == key:
+                return key
+    return None
+
+
+@cache
+def _lower_words() -> bool:
+    """Whether every topic word that is ASCII letters only is in lower case, and none is not ASCII
+    (a word with another character writes no run of letters: ``_form_of``'s premise)."""
+    return all(key.isascii() and (key.islower() or not key.isalpha()) for key in wordnet.rare_words())
 
 
 @cache

@@ -27,6 +27,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from kgsync.contract.errors import GraphFormatError, Location
+from kgsync.contract.jsonl import Chunks, joined
 from kgsync.contract.model import OBSERVATION_KEYS, Entity, EntityType, Facts, Graph, Relation, RelationType
 
 MANIFEST_VERSION = 1
@@ -78,10 +79,15 @@ class Manifest:
         return "\n".join(lines) + "\n"
 
     def dumps_over(self, old: bytes, old_text: str) -> bytes:
+        """``self.dumps().encode("utf-8")``, given ``old``: ``chunks_over`` joined."""
+        return joined(self.chunks_over(old, old_text))
+
+    def chunks_over(self, old: bytes, old_text: str) -> bytes | Chunks:
         """``self.dumps().encode("utf-8")``, given ``old``: the bytes of a manifest that this code's
         ``dumps`` wrote (``old_text``: them decoded).  When it lists the same items under the same
-        head, the lines of the items whose text is unchanged are kept as bytes, and ``old`` itself is
-        returned when no line moved (its digest is known); otherwise ``dumps``.
+        head, the lines of the items whose text is unchanged are kept as bytes (slices of ``old``,
+        in pieces: written, never joined), and ``old`` itself is returned when no line moved (its
+        digest is known); otherwise ``dumps``.
 
         Exact: ``dumps`` writes the head, then one line per item in slug order (the same items: the
         same order and commas), each ``"slug": text``; ``manifest_item_texts`` gives each old text."""
@@ -95,7 +101,7 @@ class Manifest:
             return old
         if len(changed) > _MAX_SPLICED:  # each line is looked for in the file: past a few, write it whole
             return self.dumps().encode("utf-8")
-        kept = memoryview(old)  # the lines between are copied once, into the result
+        kept = memoryview(old)  # the lines between: slices of it, not copies
         pieces: list[bytes | memoryview] = []
         at = 0
         for slug in sorted(changed):  # the file's order
@@ -105,7 +111,7 @@ class Manifest:
             pieces += (kept[at:start], f"{_json_string(slug)}: {changed[slug]}".encode(), comma)
             at = end
         pieces.append(kept[at:])
-        return b"".join(pieces)
+        return pieces
 
     def _head_line(self) -> str:
         head = "".join(f'"{key}": {json.dumps(value, ensure_ascii=False)}, ' for key, value in (

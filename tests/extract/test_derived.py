@@ -37,3 +37,30 @@ def test_a_gerund_is_a_noun_only_where_the_item_writes_its_plural() -> None:
 def test_a_derived_word_is_no_name_however_an_item_capitalises_it() -> None:
     assert is_derived("embedding") and is_derived("observability") and not is_derived("provenance")
     assert not may_be_name("observability") and not is_name_key("observability")
+
+
+def test_a_run_looked_up_alone_is_the_forms_tables_answer() -> None:
+    """``_form_of`` (a process that parses a few items builds no table) gives ``_forms``'s answer
+    for every form of the table, and None for the runs near them that are none; and
+    ``derived_mentions`` reads the same either way."""
+    from kgsync.extract import derived
+
+    table = derived._forms()
+    assert derived._lower_words()  # the premise of the lookup, for the committed WordNet table
+    for form, value in table.items():
+        assert derived._form_of(form) == value, form
+    near = {variant for form in table for variant in (
+        form + b"s", form + b"es", form[:-1], form[:-3] + b"y", form[:-1] + b"ies", form.upper(), form.lower(),
+        b"x" + form)}
+    for run in near - table.keys():
+        assert derived._form_of(run) is None, run
+    text = ("Observability and auditability: Embeddings, embeddings, EMBEDDINGS, observabilities; "
+            "the Explainability of embedding.")
+    saved = derived._TABLE, derived._LOOKED_UP[0]
+    try:
+        derived._TABLE, derived._LOOKED_UP[0] = None, -(10**9)
+        alone = derived_mentions(text, text[:40])
+        derived._TABLE = table
+        assert alone == derived_mentions(text, text[:40]) and alone
+    finally:
+        derived._TABLE, derived._LOOKED_UP[0] = saved

@@ -234,3 +234,34 @@ def test_the_same_text_twice_is_counted_once_with_the_same_counts(text: str, wri
     assert mentions(text, text, runs, runs) == mentions(text, other, runs, letter_runs(other)) == mentions(text, text)
     phrases = {key: [w for w in written if term_key(w) == key] for key in {term_key(w) for w in written} if key}
     assert phrase_mentions(text, text, phrases) == phrase_mentions(text, other, phrases)
+
+
+def test_a_run_looked_up_alone_is_the_forms_tables_answer() -> None:
+    """``_form_of`` (a process that parses a few items builds no table) gives ``_byte_forms``'s
+    answer for every form of the table, and None for the runs near them that are none."""
+    from kgsync.extract import topics
+
+    table = topics._byte_forms()
+    assert topics._lower_words()  # the premise of the lookup, for the committed WordNet table
+    for form, key in table.items():
+        assert topics._form_of(form) == key, form
+    near = {variant for form in table for variant in (
+        form + b"s", form + b"es", form[:-1], form[:-2], form[:-1] + b"ies", form.upper(), form.lower(), b"x" + form)}
+    for run in near - table.keys():
+        assert topics._form_of(run) is None, run
+
+
+@given(st.lists(st.one_of(_TOPIC_PIECES, _WORDS, st.text(max_size=3)), max_size=40).map("".join))
+@settings(max_examples=200, deadline=None)
+def test_the_topic_word_count_run_by_run_agrees_with_the_table(text: str) -> None:
+    """``_counts`` before ``load`` (each run looked up alone) and after (the table) agree."""
+    from kgsync.extract import topics
+
+    saved = topics._TABLE, topics._LOOKED_UP[0]
+    try:
+        topics._TABLE, topics._LOOKED_UP[0] = None, -(10**9)
+        alone = topics._counts(text)
+        topics._TABLE = topics._byte_forms()
+        assert alone == topics._counts(text)
+    finally:
+        topics._TABLE, topics._LOOKED_UP[0] = saved
