@@ -26,7 +26,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kgsync.build.pipeline import build  # noqa: E402
+from kgsync.pipeline.stages import build  # noqa: E402
 from kgsync.contract.model import EntityType, RelationType  # noqa: E402
 from kgsync.extract.canonical import term_key  # noqa: E402
 from kgsync.read import config as config_module  # noqa: E402

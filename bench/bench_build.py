@@ -4,7 +4,7 @@
 
 (a) Real corpus: time reading every item file and parsing it with
     ``frontmatter.loads`` (the floor any tool pays), then a full
-    ``kgsync.build.pipeline.build`` with a fresh cache; goal: build <= 1.5 s.
+    ``kgsync.pipeline.stages.build`` with a fresh cache; goal: build <= 1.5 s.
 (b) Synthetic corpus of --count items (bench/gen_corpus.py): full build with a
     fresh cache in a child process; goal <= 20 s and peak RSS <= 1 GiB
     (``resource.getrusage(RUSAGE_CHILDREN).ru_maxrss`` of that child).
@@ -65,12 +65,12 @@ def config_for(root: Path, items: str, graph: Path, cache: Path, themes: Path | 
 def child_build(args: argparse.Namespace) -> NoReturn:
     """--child: one build, timed inside the process; prints one JSON line."""
     started = time.perf_counter()
-    from kgsync.build import pipeline
+    from kgsync.pipeline import stages
 
     imported = time.perf_counter()
     cfg = config_for(Path(args.root), args.items, Path(args.graph), Path(args.cache),
                      Path(args.themes) if args.themes else None)
-    result = pipeline.build(cfg)
+    result = stages.build(cfg)
     done = time.perf_counter()
     print(json.dumps({
         "build_s": done - imported,
@@ -105,9 +105,9 @@ def bench_real_corpus(corpus: Path, work: Path, repeat: int = 3) -> list[Row]:
     so that both see the same machine (the figures move ±30 % on a shared 2-core box)."""
     import frontmatter
 
-    from kgsync.build import pipeline
+    from kgsync.pipeline import stages
 
-    from kgsync.build.reading import parse_all
+    from kgsync.pipeline.reading import parse_all
     from kgsync.extract.findings import extract
     from kgsync.read.items import read_item_bytes
 
@@ -149,10 +149,10 @@ def bench_real_corpus(corpus: Path, work: Path, repeat: int = 3) -> list[Row]:
         cfg = config_for(work / f"run{run}", str(corpus / "*.md"), work / f"run{run}" / "real.jsonl",
                          work / f"real-cache{run}", themes if themes.exists() else None)
         started = time.perf_counter()
-        result = pipeline.build(cfg)
+        result = stages.build(cfg)
         builds.append((time.perf_counter() - started, result.timings))
     started = time.perf_counter()
-    pipeline.build(cfg)
+    stages.build(cfg)
     warm = time.perf_counter() - started
     floor, parse, extracting, reading = (statistics.median(x) for x in (floors, parses, extracts, reads))
     build, stages = sorted(builds)[len(builds) // 2]

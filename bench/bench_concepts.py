@@ -36,7 +36,7 @@ from kgsync.read.items import find_item_files, read_items  # noqa: E402
 from kgsync.contract.jsonl import loads  # noqa: E402
 from kgsync.contract.model import EntityType, Graph, RelationType  # noqa: E402
 from kgsync.extract.mining import candidates  # noqa: E402
-from kgsync.build.pipeline import build  # noqa: E402
+from kgsync.pipeline.stages import build  # noqa: E402
 from bench.alias_check import item_texts, unwritten_aliases  # noqa: E402
 
 LABELS = ROOT / "bench" / "concept_labels.tsv"

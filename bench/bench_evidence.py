@@ -54,7 +54,7 @@ sys.path.insert(0, _CODE)
 
 from kgsync.read import config as config_module  # noqa: E402
 from kgsync.read.items import read_items  # noqa: E402
-from kgsync.build.pipeline import build  # noqa: E402
+from kgsync.pipeline.stages import build  # noqa: E402
 
 LABELS = ROOT / "bench" / "evidence_labels.yml"
 LATER_SPLIT = ROOT / "bench" / "labels" / "later_split.yml"

@@ -25,7 +25,7 @@ sys.path.insert(0, str(REPO_ROOT))
 
 from kgsync.read import config as config_module  # noqa: E402
 from kgsync.extract.record import parse_record  # noqa: E402
-from kgsync.build.pipeline import build  # noqa: E402
+from kgsync.pipeline.stages import build  # noqa: E402
 
 # Each pattern is repeated to the length; the ones the issue found first, then the others
 # every regex over item text was checked against.

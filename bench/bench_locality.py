@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from kgsync.read import config as config_module  # noqa: E402
 from kgsync.graph.merge import manifest_path  # noqa: E402
-from kgsync.build.pipeline import build  # noqa: E402
+from kgsync.pipeline.stages import build  # noqa: E402
 from kgsync.diff.vocab_events import explain, vocabulary_events  # noqa: E402
 
 

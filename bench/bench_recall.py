@@ -210,7 +210,7 @@ def _build_child() -> int:
     job = json.load(sys.stdin)
     sys.path.insert(0, job["root"])
     from kgsync.read import config as config_module
-    from kgsync.build.pipeline import build
+    from kgsync.pipeline.stages import build
 
     for spec in job["builds"]:
         graph = Path(spec["graph"])

@@ -4,7 +4,7 @@
                                          [--engine mkdocs|zensical] [--jobs N] [--skip-large] [--graph FILE]
                                          [--large-dir DIR]
 
-(a) Real corpus: build its graph (``kgsync.build.pipeline.build``, not timed), then
+(a) Real corpus: build its graph (``kgsync.pipeline.stages.build``, not timed), then
     time ``render_project`` (kgsync's own page generation) and the engine's
     clean build; goal: whole site < 60 s, page generation < 10 % of it.
 (b) Synthetic corpus of --count items (bench/gen_corpus.py) through the same
@@ -62,7 +62,7 @@ class Figures:
 
 
 def graph_for(items_dir: Path, work: Path, themes: Path | None) -> tuple[Graph, config_module.Config]:
-    from kgsync.build.pipeline import build
+    from kgsync.pipeline.stages import build
 
     cfg = config_module.Config(
         root=items_dir.parent, items=f"{items_dir.name}/*.md", graph=str(work / "memory.jsonl"),

@@ -3,7 +3,7 @@
 What ``import kgsync`` offers is small on purpose (docs/ARCHITECTURE.md, "The public surface"):
 the graph model and the one exception hierarchy, which load only the standard library.  The
 operations live in their stage packages and are imported from there
-(``kgsync.build.pipeline.build``, ``kgsync.lint.rules.lint``, ``kgsync.diff.graph_diff.diff``,
+(``kgsync.pipeline.stages.build``, ``kgsync.lint.rules.lint``, ``kgsync.diff.graph_diff.diff``,
 ``kgsync.contract.jsonl.read``/``write``, ``kgsync.read.config.load``): re-exporting them here
 would load the whole pipeline on every import of any kgsync module, and the names ``build``,
 ``lint`` and ``diff`` are already the stage packages'.

@@ -31,9 +31,9 @@ CORE_THIRD_PARTY = frozenset({"yaml", "frontmatter", "rapidfuzz", "msgspec", "re
 PUBLISH_FORBIDDEN = ("kgsync.cli", "click")
 
 #: The stage packages in pipeline order: a package imports only itself and those before it
-#: (docs/ARCHITECTURE.md draws the tree).  The core is everything up to ``build``.
-STAGES = ("contract", "read", "extract", "vocabulary", "graph", "lint", "diff", "build", "publish", "serve", "cli")
-CORE_STAGES = ("contract", "read", "extract", "vocabulary", "graph", "lint", "build")
+#: (docs/ARCHITECTURE.md draws the tree).  The core is everything up to ``pipeline``.
+STAGES = ("contract", "read", "extract", "vocabulary", "graph", "lint", "diff", "pipeline", "publish", "serve", "cli")
+CORE_STAGES = ("contract", "read", "extract", "vocabulary", "graph", "lint", "pipeline")
 CLI_ONLY = ("click",)
 
 
@@ -177,44 +177,44 @@ def _kgsync_closure(roots: list[str]) -> set[str]:
 
 
 def test_each_cache_is_keyed_by_the_code_of_the_stage_that_produces_it() -> None:
-    # One fingerprint scheme (kgsync.build.cache.fingerprint): a result of stage S is keyed by the
+    # One fingerprint scheme (kgsync.pipeline.cache.fingerprint): a result of stage S is keyed by the
     # source of S and of every stage before it.  Sound only if what produces it imports nothing
     # later, which the stage order gives; here: each cache names the stage of its producer.
-    from kgsync.build.cache import fingerprint
+    from kgsync.pipeline.cache import fingerprint
 
     producers = {"records": ("extract", ["extract.record"]), "evidence_texts": ("extract", ["extract.evidence"]),
                  "selection": ("vocabulary", ["vocabulary.vocab", "vocabulary.economy", "vocabulary.unchanged"]),
                  "facts": ("graph", ["graph.assemble", "graph.claims", "graph.merge"])}
     for cache_module, (stage, roots) in producers.items():
-        source = path_of(f"build.cache.{cache_module}").read_text(encoding="utf-8")
+        source = path_of(f"pipeline.cache.{cache_module}").read_text(encoding="utf-8")
         assert re.findall(r"code_fingerprint\(\"(\w+)\"\)", source) == [stage], cache_module
         allowed = fingerprint.STAGES[: fingerprint.STAGES.index(stage) + 1]
         outside = {name for name in _kgsync_closure(roots) if name.split(".")[0] not in allowed}
         assert not outside, f"{cache_module}'s results depend on code its fingerprint leaves out: {outside}"
-    # The memo around the graph stage (build.cache.memo) keys facts by its own source too.
-    assert "with_memo_source(" in path_of("build.cache.facts").read_text(encoding="utf-8")
-    source = PACKAGE.joinpath("build").rglob("*.py")
+    # The memo around the graph stage (pipeline.cache.memo) keys facts by its own source too.
+    assert "with_memo_source(" in path_of("pipeline.cache.facts").read_text(encoding="utf-8")
+    source = PACKAGE.joinpath("pipeline").rglob("*.py")
     assert not [p for p in source if "_CACHED_MODULES" in p.read_text(encoding="utf-8")]  # no hand-kept list
 
 
-#: The modules of kgsync/build that run the stages and wrap them in the cache (the orchestration).
-ORCHESTRATION = frozenset({"build.pipeline", "build.committed"})
+#: The modules of kgsync/pipeline that run the stages and wrap them in the cache (the orchestration).
+ORCHESTRATION = frozenset({"pipeline.stages", "pipeline.committed"})
 
 
 def test_no_stage_imports_the_cache() -> None:
     # The cache is a memo layer the build wraps around the stages: no stage reads it (a stage's
-    # result may not depend on what a cache holds), nothing outside kgsync/build imports it, and
+    # result may not depend on what a cache holds), nothing outside kgsync/pipeline imports it, and
     # the cache never reaches back into the orchestration.
-    cache_modules = {module_name(p).removeprefix("kgsync.") for p in (PACKAGE / "build" / "cache").rglob("*.py")}
+    cache_modules = {module_name(p).removeprefix("kgsync.") for p in (PACKAGE / "pipeline" / "cache").rglob("*.py")}
     for path in modules():
         name = module_name(path).removeprefix("kgsync.")
         if name in cache_modules:
             continue
         for line, imported in imports(path):
-            if matches(imported, "kgsync.build.cache"):
+            if matches(imported, "kgsync.pipeline.cache"):
                 assert name in ORCHESTRATION, f"{path.relative_to(REPO_ROOT)}:{line}: imports {imported}"
     for name in cache_modules:
-        for _, imported in imports(path_of(name) if path_of(name).is_file() else PACKAGE / "build/cache/__init__.py"):
+        for _, imported in imports(path_of(name) if path_of(name).is_file() else PACKAGE / "pipeline/cache/__init__.py"):
             for orchestration in ORCHESTRATION:
                 assert not matches(imported, f"kgsync.{orchestration}"), f"kgsync.{name} imports {imported}"
 

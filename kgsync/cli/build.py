@@ -15,7 +15,7 @@ from kgsync.cli._errors import FAILED, reported
 from kgsync.cli._options import cache_dir_option, load_config, repo_options
 from kgsync.contract.errors import printable_path
 from kgsync.read.items import IssueSeverity
-from kgsync.build.pipeline import build
+from kgsync.pipeline.stages import build
 
 
 @click.command("build")

@@ -17,7 +17,7 @@ from kgsync.contract.errors import printable_path
 from kgsync.cli._errors import reported
 from kgsync.cli._options import load_config, repo_options
 from kgsync.contract.errors import ConfigError, KgsyncError, Location
-from kgsync.build import pipeline
+from kgsync.pipeline import stages
 from kgsync.contract.model import EntityType, Graph
 from kgsync.diff.item_attribution import attributions
 from kgsync.read.items import find_item_files
@@ -66,7 +66,7 @@ def build_vocabulary(items_spec: str | None, root: Path | None,
     if not find_item_files(cfg.items, cfg.root):
         raise ConfigError(f"no item files match {cfg.items!r}", Location.of(cfg.items),
                           "pass --items FOLDER or set `items:` in kgsync.yml")
-    result = pipeline.build(cfg, write=False)
+    result = stages.build(cfg, write=False)
     for issue in result.issues:
         if issue.severity != "notice":
             click.echo(issue.render(), err=True)

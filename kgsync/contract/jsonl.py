@@ -179,7 +179,7 @@ def write(path: str | Path, graph: Graph) -> bool:
 
 #: A file's bytes in pieces, written one after another and never joined: a rebuild's graph and
 #: manifest are mostly the last files' bytes (``memoryview`` slices of them), ~130 MB at 10,000
-#: items, and joining them was a copy of each (``kgsync.build.incremental``, ``Manifest.dumps_over``).
+#: items, and joining them was a copy of each (``kgsync.pipeline.incremental``, ``Manifest.dumps_over``).
 Chunks = Sequence[bytes | memoryview]
 
 

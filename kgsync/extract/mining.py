@@ -1,7 +1,7 @@
 """Mine one item's term candidates: the per-file half of the vocabulary (``kgsync.vocabulary.vocab`` selects over the corpus).
 
 ``candidates(item)`` depends on that item only, so its result is cached per file
-with the item's record (see ``kgsync.build.pipeline``).
+with the item's record (see ``kgsync.pipeline.stages``).
 
 * *Where*: the title, Research Question, Executive Summary and Key Findings
   (the densest signal), acronym definitions anywhere ("Model Context Protocol

@@ -108,7 +108,7 @@ def assemble(
 
     ``fold`` rewrites generated text for index economy, ``theme_concepts`` are
     the themes that are concept nodes: every theme of the vocabulary and every theme an item
-    carries, whatever its share (``kgsync.build.pipeline.theme_concepts_of``); an item's own
+    carries, whatever its share (``kgsync.pipeline.stages.theme_concepts_of``); an item's own
     themes are linked beyond its ``caps.concepts`` and take none of its slots.
     ``min_links``: a mined
     concept or method is written only when at least this many items link it

@@ -374,7 +374,7 @@ def merge_with_foreign(
     """``merge``, and whether the committed graph added anything (an entity, an
     observation or a relation) to the generated facts.  When it did not, the new
     graph holds only facts of the new manifest, so merging it next time equals
-    merging into an empty graph (the pipeline's shortcut; see ``kgsync.build.cache.state``)."""
+    merging into an empty graph (the pipeline's shortcut; see ``kgsync.pipeline.cache.state``)."""
     previous = {slug: anchored(slug, facts)[0] for slug, facts in manifest.by_item.items()} if manifest else {}
     owned_now = dict(generated)
     for slug in keep:  # failed to parse: its old contribution stays as it was

@@ -63,9 +63,9 @@ def prepare(
     serialisation the build would write.  ``title`` None: one that names the cause
     (``pr_title.cause_title``), else ``pr.title``.
     """
-    from kgsync.build import pipeline  # the core build; imported here so `kgsync pr --help` stays light
+    from kgsync.pipeline import stages  # the core build; imported here so `kgsync pr --help` stays light
 
-    result = pipeline.build(config, write=write)
+    result = stages.build(config, write=write)
     graph_file = config.path(config.graph)
     # The graph, its manifest (ownership state, beside it) and whatever else the
     # build rewrote: the branch must carry every file the next build reads back.

@@ -25,7 +25,7 @@ from kgsync.read.yaml_source import key_lines, read_yaml
 
 CONFIG_FILE = "kgsync.yml"
 TAG_STYLES = ("search-safe", "slug")
-#: ``cache_dir``'s default: the user's cache directory, outside the checkout (kgsync.build.cache.location).
+#: ``cache_dir``'s default: the user's cache directory, outside the checkout (kgsync.pipeline.cache.location).
 USER_CACHE = "(user cache)"
 
 

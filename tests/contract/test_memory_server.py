@@ -184,9 +184,9 @@ def test_search_nodes_finds_a_concept_by_its_alias(memory_server_js: Path, tmp_p
 
 
 def build(root: Path, graph: Path) -> Graph:
-    from kgsync.build import pipeline
+    from kgsync.pipeline import stages
 
-    result = pipeline.build(kgconfig.load(root).with_overrides(graph=str(graph)))
+    result = stages.build(kgconfig.load(root).with_overrides(graph=str(graph)))
     assert isinstance(result.graph, Graph)
     return result.graph
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from kgsync.read import config as config_module
 from kgsync.graph.merge import manifest_path
 from kgsync.contract.model import Facts, Relation
-from kgsync.build.pipeline import build
+from kgsync.pipeline.stages import build
 from kgsync.diff.vocab_events import EventKind, explain, vocabulary_events
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))

@@ -17,7 +17,7 @@ from kgsync.extract.findings import extract, undated_suffixes
 from kgsync.read.items import IssueSeverity, ResearchItem, read_item_bytes
 from kgsync.graph.merge import manifest_path
 from kgsync.contract.model import RelationType
-from kgsync.build.pipeline import build
+from kgsync.pipeline.stages import build
 
 OLD = "2026-01-01-old-study"
 NEW = "2026-02-01-new-study"

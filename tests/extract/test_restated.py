@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgsync.build.pipeline import build
+from kgsync.pipeline.stages import build
 from kgsync.contract.model import RelationType
 from kgsync.extract.evidence import plan
 from kgsync.extract.evidence_model import content_words

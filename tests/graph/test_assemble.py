@@ -10,7 +10,7 @@ from tests.item_corpus import item_markdown
 
 from kgsync.read import config as config_module
 from kgsync.contract.model import Graph
-from kgsync.build.pipeline import build
+from kgsync.pipeline.stages import build
 
 THEMES = "```yaml\nmemory-context: [context-window]\nagentic-ai: [agents]\n```\n"
 
@@ -196,7 +196,7 @@ def test_claim_names_survive_reordering(tmp_path: Path) -> None:
 def _inputs(tmp_path: Path, extra_topics: tuple[str, ...] = ()):
     """The real inputs of ``assemble`` for a small repo, as the pipeline computes them."""
     from kgsync.vocabulary.economy import hub_folding
-    from kgsync.build.pipeline import read_records, theme_concepts_of
+    from kgsync.pipeline.stages import read_records, theme_concepts_of
     from kgsync.vocabulary.themes import load_theme_map
     from kgsync.vocabulary.vocab import select
 
@@ -223,7 +223,7 @@ def _inputs(tmp_path: Path, extra_topics: tuple[str, ...] = ()):
 def test_context_key_digests_every_corpus_wide_input(tmp_path: Path) -> None:
     from dataclasses import replace
 
-    from kgsync.build.cache.memo import context_key as key_of
+    from kgsync.pipeline.cache.memo import context_key as key_of
     from kgsync.graph.assemble import context
     from kgsync.vocabulary.economy import Folding
     from kgsync.vocabulary.themes import ThemeMap
@@ -277,7 +277,7 @@ def test_context_key_digests_every_corpus_wide_input(tmp_path: Path) -> None:
 def test_memo_reuses_facts_only_for_the_same_record_and_terms(tmp_path: Path, monkeypatch) -> None:
     from dataclasses import replace
 
-    from kgsync.build.cache.memo import AssemblyMemo, memoised_assembly
+    from kgsync.pipeline.cache.memo import AssemblyMemo, memoised_assembly
     from kgsync.graph import assemble as assemble_module
     from kgsync.graph.assemble import context
 

@@ -16,7 +16,7 @@ from kgsync.graph.merge import Manifest, facts_json
 from kgsync.diff.claim_changes import changed_claims
 from kgsync.diff.graph_diff import diff
 from kgsync.contract.model import Facts, Relation
-from kgsync.build.pipeline import build
+from kgsync.pipeline.stages import build
 from kgsync.publish.proposal import prepare
 
 SLUG = "2026-03-01-alpha"
@@ -191,7 +191,7 @@ def test_previous_facts_to_match_decodes_only_items_with_a_new_claim_name() -> N
 
 
 def _cache_folder(repo: Path) -> Path:
-    from kgsync.build.cache.location import locate
+    from kgsync.pipeline.cache.location import locate
 
     location = locate(config_module.load(repo))
     assert location is not None

@@ -9,7 +9,7 @@ from tests.item_corpus import item_markdown
 
 from kgsync.read import config as config_module
 from kgsync.contract.model import Graph
-from kgsync.build.pipeline import build
+from kgsync.pipeline.stages import build
 
 THEMES = ("```yaml\nregulatory-compliance: [compliance-automation]\nworkforce-skills: [skills-gap]\n"
           "agentic-ai: [ai, agents]\n```\n")

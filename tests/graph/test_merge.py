@@ -221,7 +221,7 @@ def test_facts_the_manifest_credits_to_an_item_that_cannot_write_them_are_kept_a
     the next build delete them; they are kept as hand-added content and reported."""
     from click.testing import CliRunner
 
-    from kgsync.build.pipeline import build
+    from kgsync.pipeline.stages import build
     from kgsync.cli.main import cli
     from kgsync.read import config as config_module
 

@@ -129,8 +129,8 @@ def test_the_item_s_claims_spare_cleaning_the_findings_they_show_whole(monkeypat
 
 def test_the_build_cleans_an_item_s_long_findings_once_per_record(tmp_path: Path,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    from kgsync.build.cache import whole_findings
-    from kgsync.build.cache.files import CacheReader
+    from kgsync.pipeline.cache import whole_findings
+    from kgsync.pipeline.cache.files import CacheReader
 
     item, _facts = _item_and_facts()
     first = whole_findings.WholeFindings(tmp_path, CacheReader()).of([item], {item.slug: "key-1"})
@@ -146,8 +146,8 @@ def test_the_build_cleans_an_item_s_long_findings_once_per_record(tmp_path: Path
 
 
 def test_the_build_uses_a_record_s_claims_only_when_they_are_loaded(tmp_path: Path) -> None:
-    from kgsync.build.cache.files import CacheReader
-    from kgsync.build.cache.whole_findings import WholeFindings
+    from kgsync.pipeline.cache.files import CacheReader
+    from kgsync.pipeline.cache.whole_findings import WholeFindings
     from kgsync.extract.record import Parts, Record
 
     item, _facts = _item_and_facts()

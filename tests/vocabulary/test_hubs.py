@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kgsync.build.pipeline import build
+from kgsync.pipeline.stages import build
 from kgsync.contract import jsonl
 from kgsync.diff.vocab_events import EventKind, vocabulary_events
 from kgsync.extract.mining import ItemCandidates, candidates

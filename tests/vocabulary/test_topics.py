@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.item_corpus import item_markdown, make_item
-from kgsync.build.pipeline import build
+from kgsync.pipeline.stages import build
 from kgsync.contract import jsonl
 from kgsync.diff.vocab_events import EventKind, vocabulary_events
 from kgsync.extract.mining import ItemCandidates, candidates

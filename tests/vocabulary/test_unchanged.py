@@ -1,7 +1,7 @@
 """kgsync.vocabulary.unchanged: reusing the last vocabulary (``selection_unchanged``, ``same_hubs``).
 
 The caches' effect on whole builds (every shortcut gives a fresh build's bytes) is tested
-end to end in tests/build/test_pipeline.py.
+end to end in tests/pipeline/test_stages.py.
 """
 
 from __future__ import annotations

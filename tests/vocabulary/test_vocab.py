@@ -338,7 +338,7 @@ def test_vocab_command_prints_and_writes(tmp_path: Path) -> None:
     import re
 
     from kgsync.read import config as config_module
-    from kgsync.build.pipeline import build
+    from kgsync.pipeline.stages import build
 
     said = {m.group(2): m.group(3) for m in re.finditer(r"^(concept|method) +(\S+)  \(.*?; (node|not a node)",
                                                          result.output, re.MULTILINE)}

@@ -14,7 +14,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from kgsync.build.cpus import usable_cpus
+from kgsync.pipeline.cpus import usable_cpus
 from kgsync.contract.errors import PublishError
 
 ENGINES = ("mkdocs", "zensical")

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import Any, TypeVar
 
-from kgsync.build.cpus import usable_cpus
+from kgsync.pipeline.cpus import usable_cpus
 from kgsync.contract.errors import PublishError
 
 #: A task renders some pages and returns them, {docs-relative path: Markdown}.

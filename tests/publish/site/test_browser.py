@@ -260,7 +260,7 @@ def _research_item(slug: str, title: str, themes: str, question: str, findings: 
 def reader_site(tmp_path_factory) -> Path:
     from kgsync.read import config as config_module
     from kgsync.read.items import find_item_files, read_items
-    from kgsync.build.pipeline import build
+    from kgsync.pipeline.stages import build
 
     root = tmp_path_factory.mktemp("reader")
     folder = root / "Research" / "completed"

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from kgsync.read import config as config_module
-from kgsync.build.pipeline import build
+from kgsync.pipeline.stages import build
 from kgsync.publish.site import project as site
 from tests.publish.site.test_browser import WebDriver, _QuietHandler, browser  # noqa: F401  (the fixture)
 

@@ -1,4 +1,4 @@
-"""``kgsync.build.cache.read_memo``: its per-folder display equals the one-file ``_display``."""
+"""``kgsync.pipeline.cache.read_memo``: its per-folder display equals the one-file ``_display``."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from kgsync.build.cache.read_memo import _display, _Displays
+from kgsync.pipeline.cache.read_memo import _display, _Displays
 
 
 def test_displays_by_folder_text_equal_each_files_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

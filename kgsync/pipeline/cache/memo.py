@@ -47,7 +47,7 @@ _FACTS_DECODER = msgspec.json.Decoder(_StoredFacts)
 
 class InvalidStoredFacts(Exception):
     """A reused item's stored facts did not validate when first read (``StoredFacts``): the build
-    runs again without that entry (``kgsync.build.pipeline.build``).  Never leaves the build."""
+    runs again without that entry (``kgsync.pipeline.stages.build``).  Never leaves the build."""
 
     def __init__(self, slug: str) -> None:
         super().__init__(slug)
@@ -60,7 +60,7 @@ _Fields = tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], tuple[
 class StoredFacts(Facts):
     """An item's facts reused from the memo, decoded (and validated) from their stored JSON on
     first use: a rebuild after a one-item edit reads the facts of the items it splices only
-    (``kgsync.build.incremental``), and the manifest keeps the others' lines as their JSON.
+    (``kgsync.pipeline.incremental``), and the manifest keeps the others' lines as their JSON.
     Equal to, and hashed as, the ``Facts`` of the same content.  JSON that does not validate
     raises ``InvalidStoredFacts`` at that first use, before anything is written (the build then
     assembles the item again): it is never taken for facts."""

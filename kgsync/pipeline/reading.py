@@ -3,7 +3,7 @@ what later stages look up in them.
 
 A function from values to values: it reads no cache and no build state.  The memo layer that
 decides which files need parsing (records by content key, files trusted by stat) is
-``kgsync.build.cache.read_memo``; ``kgsync.build.pipeline.read_records`` wraps this stage in it.
+``kgsync.pipeline.cache.read_memo``; ``kgsync.pipeline.stages.read_records`` wraps this stage in it.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from kgsync.build.spread import CHUNK, spread
+from kgsync.pipeline.spread import CHUNK, spread
 from kgsync.extract import derived, topics
 from kgsync.extract.record import Record, parse_record
 from kgsync.contract.errors import ConfigError, Location
@@ -74,7 +74,7 @@ _MIN_PARALLEL = 2 * CHUNK  # below this, starting workers costs more than it sav
 
 def parse_all(files: Sequence[ItemBytes], jobs: int | None = None) -> list[Record]:
     """``parse_record`` of every (raw, display, slug), in order; spread over ``jobs`` processes
-    (default: one per usable CPU) when worth it (``kgsync.build.spread``).
+    (default: one per usable CPU) when worth it (``kgsync.pipeline.spread``).
 
     A record depends on its file's bytes only and results come back in file order, so the
     output does not depend on the worker count.

@@ -1,7 +1,7 @@
 """The incremental rebuild: the new graph file spliced from the last one, and its lint report.
 
 When the committed graph and manifest hold exactly what the last build wrote and that graph held
-only generated facts (``kgsync.build.cache.state``), the graph file is a function of the manifest's
+only generated facts (``kgsync.pipeline.cache.state``), the graph file is a function of the manifest's
 facts alone: ``dumps(merge(nothing, by_item))``.  So the new file differs from the last one only in
 the nodes and relations the changed items' facts (before or now) name, and every other line can
 be kept as bytes.  ``rebuild``:

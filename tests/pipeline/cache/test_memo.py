@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kgsync.build.cache.memo import AssemblyMemo, InvalidStoredFacts, StoredFacts, mentions_digest
+from kgsync.pipeline.cache.memo import AssemblyMemo, InvalidStoredFacts, StoredFacts, mentions_digest
 from kgsync.contract.model import Facts, Relation
 from kgsync.graph.merge import facts_json
 

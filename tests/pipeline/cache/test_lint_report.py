@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from unittest import mock
 
-from kgsync.build.cache import lint_report
-from kgsync.build.cache.files import CacheReader
-from kgsync.build.cache.lint_report import LintReportStore
+from kgsync.pipeline.cache import lint_report
+from kgsync.pipeline.cache.files import CacheReader
+from kgsync.pipeline.cache.lint_report import LintReportStore
 from kgsync.contract.errors import Location
 from kgsync.lint.table import RULES, Finding, LintReport
 

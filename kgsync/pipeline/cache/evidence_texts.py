@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from kgsync.build.cache.files import CacheReader
-from kgsync.build.cache import fingerprint
+from kgsync.pipeline.cache.files import CacheReader
+from kgsync.pipeline.cache import fingerprint
 from kgsync.extract.evidence_model import EvidenceText
 from kgsync.extract.findings import Extraction
 from kgsync.read.items import ResearchItem
@@ -14,7 +14,7 @@ from kgsync.read.items import ResearchItem
 
 class EvidenceTexts:
     """Each item's ``EvidenceText`` by record key, in ``cache_dir/evidence/<x>.json`` (typed JSON,
-    see kgsync.build.cache.files; 16 shards by the key's first character, so that a one-item edit
+    see kgsync.pipeline.cache.files; 16 shards by the key's first character, so that a one-item edit
     rewrites one or two sixteenths of it, not 16 MB at 10,000 items): the plan reads every item,
     and loading every record's parts for it would cost a no-op rebuild most of its time.  An item
     without a stored text (new or edited) is read from its extraction, which such an item has

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kgsync.build.spread import CHUNK as _CHUNK, chunk_bounds
+from kgsync.pipeline.spread import CHUNK as _CHUNK, chunk_bounds
 
 
 @given(st.integers(1, 3000), st.integers(2, 16))

@@ -1,4 +1,4 @@
-"""kgsync.build.cache.location: the checkout cannot steer the cache (issue: a crafted cache
+"""kgsync.pipeline.cache.location: the checkout cannot steer the cache (issue: a crafted cache
 entry that validates rewrote the graph).  By default the cache lives outside the checkout; a
 cache folder inside it is authenticated with a key the repository does not hold."""
 
@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from kgsync.build.cache.files import CacheReader
-from kgsync.build.cache.location import locate, machine_key, user_cache_home
-from kgsync.build.pipeline import build
+from kgsync.pipeline.cache.files import CacheReader
+from kgsync.pipeline.cache.location import locate, machine_key, user_cache_home
+from kgsync.pipeline.stages import build
 from kgsync.graph.merge import manifest_path
 from kgsync.read import config as config_module
 from kgsync.read.items import IssueSeverity

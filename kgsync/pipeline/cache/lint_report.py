@@ -1,6 +1,6 @@
 """The last build's lint report, kept beside the graph it describes (``LintReportStore``).
 
-The incremental rebuild (``kgsync.build.incremental``) starts from it: the report of the graph
+The incremental rebuild (``kgsync.pipeline.incremental``) starts from it: the report of the graph
 file the last build wrote, valid only while that file is verified to hold exactly those bytes
 (its sha1, as ``state`` records it), for the same code (every module the graph's bytes and its
 findings depend on) and the same inputs besides the items (the caller's digest: configuration,
@@ -13,8 +13,8 @@ import hashlib
 from functools import cache
 from pathlib import Path
 
-from kgsync.build.cache import fingerprint
-from kgsync.build.cache.files import CacheReader
+from kgsync.pipeline.cache import fingerprint
+from kgsync.pipeline.cache.files import CacheReader
 from kgsync.contract.errors import Location
 from kgsync.lint.table import Finding, LintReport, Severity
 
@@ -32,7 +32,7 @@ def output_fingerprint() -> str:
     both files (a manifest this code wrote is what ``Manifest.dumps_over`` keeps lines of)."""
     kgsync = Path(__file__).resolve().parent.parent.parent
     digest = hashlib.sha1(fingerprint.code_fingerprint("graph").encode())
-    written_by = [kgsync / "build" / "incremental.py", kgsync / "build" / "committed.py", Path(__file__)]
+    written_by = [kgsync / "pipeline" / "incremental.py", kgsync / "pipeline" / "committed.py", Path(__file__)]
     for path in sorted((kgsync / "lint").glob("*.py")) + written_by:
         digest.update(path.relative_to(kgsync).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()

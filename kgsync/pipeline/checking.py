@@ -7,7 +7,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from kgsync.build.committed import Base, GraphFiles
+from kgsync.pipeline.committed import Base, GraphFiles
 from kgsync.contract.errors import Location
 from kgsync.contract.model import Facts, Graph
 from kgsync.graph.assemble import Assembly

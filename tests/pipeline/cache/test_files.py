@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from kgsync.read import config as config_module
-from kgsync.build.cache.files import CacheReader
+from kgsync.pipeline.cache.files import CacheReader
 from kgsync.read.items import IssueSeverity
 from kgsync.graph.merge import manifest_path
-from kgsync.build.pipeline import build
+from kgsync.pipeline.stages import build
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE = ROOT / "examples" / "research-repo"

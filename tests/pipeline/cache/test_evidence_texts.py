@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-from kgsync.build.cache.evidence_texts import EvidenceTexts
-from kgsync.build.cache.files import CacheReader
-from kgsync.build.cache.records import content_key
+from kgsync.pipeline.cache.evidence_texts import EvidenceTexts
+from kgsync.pipeline.cache.files import CacheReader
+from kgsync.pipeline.cache.records import content_key
 from kgsync.extract.evidence_model import EvidenceText
 from kgsync.extract.findings import Extraction
 from kgsync.extract.record import parse_record

@@ -7,12 +7,12 @@ import shutil
 from collections.abc import Mapping, MutableMapping
 from pathlib import Path
 
-from kgsync.build.cache.files import CacheReader
-from kgsync.build.cache import fingerprint
-from kgsync.build.cache import memo as memo_module
+from kgsync.pipeline.cache.files import CacheReader
+from kgsync.pipeline.cache import fingerprint
+from kgsync.pipeline.cache import memo as memo_module
 from kgsync.graph.claims import ItemEvidence
 from kgsync.graph.facts_builder import ItemAssembly
-from kgsync.build.cache.memo import AssemblyMemo, MemoEntry
+from kgsync.pipeline.cache.memo import AssemblyMemo, MemoEntry
 from kgsync.vocabulary.vocab import (
     ItemTerms,
 )

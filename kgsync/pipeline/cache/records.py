@@ -8,8 +8,8 @@ from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any
 
-from kgsync.build.cache import fingerprint
-from kgsync.build.cache.files import CacheReader
+from kgsync.pipeline.cache import fingerprint
+from kgsync.pipeline.cache.files import CacheReader
 from kgsync.extract.record import Parts, Record, parse_record
 from kgsync.contract.errors import KgsyncError, Location
 from kgsync.extract.findings import Extraction
@@ -78,7 +78,7 @@ class RecordCache:
         return parts if parts is not None else (None, None)
 
     def _repair(self, key: str, parts: Parts) -> None:
-        """Store a part parsed again now (the shards were saved already, see ``kgsync.build.cache.read_memo``)."""
+        """Store a part parsed again now (the shards were saved already, see ``kgsync.pipeline.cache.read_memo``)."""
         if self.parts_folder is None:
             return
         shard = self._load(self.parts_folder, key[:2])  # as saved by this build

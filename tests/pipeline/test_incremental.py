@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from kgsync.build import pipeline
-from kgsync.build.cache import lint_report
-from kgsync.build.pipeline import BuildResult, build
+from kgsync.pipeline import stages
+from kgsync.pipeline.cache import lint_report
+from kgsync.pipeline.stages import BuildResult, build
 from kgsync.read import config as config_module
 from kgsync.read.config import Config
 
@@ -134,7 +134,7 @@ def test_a_reworded_title_takes_the_incremental_path(tmp_path: Path) -> None:
     reword_title(items_of(repo)[1], "Measured")
     result = assert_same_as_fresh(repo, cache, tmp_path)
     assert result.incremental and result.wrote
-    assert [stage for stage, _ in result.timings] == list(pipeline.STAGES)
+    assert [stage for stage, _ in result.timings] == list(stages.STAGES)
 
 
 @pytest.fixture
@@ -188,13 +188,13 @@ def test_other_code_falls_back(warm: tuple[Path, Path], tmp_path: Path) -> None:
 
 def test_a_changed_selection_falls_back(warm: tuple[Path, Path], tmp_path: Path) -> None:
     repo, cache = warm
-    real = pipeline._inputs_key
+    real = stages._inputs_key
 
     def other_selection(config: Config, assembled: object, vocabulary: object) -> str | None:
         key = real(config, assembled, vocabulary)  # type: ignore[arg-type]
         return None if key is None else key + "-other-hubs"
 
-    with mock.patch.object(pipeline, "_inputs_key", other_selection):
+    with mock.patch.object(stages, "_inputs_key", other_selection):
         rebuilt_fully(repo, cache, tmp_path)
 
 
@@ -233,7 +233,7 @@ def test_the_cli_counts_an_incremental_graph_without_building_it(warm: tuple[Pat
 def test_a_reworded_finding_reads_the_facts_of_few_items(warm: tuple[Path, Path], tmp_path: Path) -> None:
     # Reused facts are decoded when first read (``StoredFacts``): the splice reads those of the
     # items whose JSON spells a fact the edit removed, not every item's.
-    from kgsync.build.cache import memo
+    from kgsync.pipeline.cache import memo
 
     repo, cache = warm
     build(config_of(repo, cache))  # the reworded title's build: its facts are stored, its report cached
@@ -284,7 +284,7 @@ def test_the_sorted_file_finds_each_line_as_a_split_would(entities: dict[str, li
                                                          relations: list[tuple[str, str, str]], name: str,
                                                          key: tuple[str, str, str]) -> None:
     """``_SortedFile`` bisects the file's bytes: each entity's line and relation as the split file holds them."""
-    from kgsync.build.incremental import _SortedFile
+    from kgsync.pipeline.incremental import _SortedFile
     from kgsync.contract import jsonl
     from kgsync.contract.model import Entity, Graph, Relation
 

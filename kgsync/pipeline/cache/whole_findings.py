@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from kgsync.build.cache import fingerprint
-from kgsync.build.cache.files import CacheReader
+from kgsync.pipeline.cache import fingerprint
+from kgsync.pipeline.cache.files import CacheReader
 from kgsync.extract.findings import Claim
 from kgsync.extract.record import Record
 from kgsync.graph.statements import long_findings
@@ -15,7 +15,7 @@ from kgsync.read.items import ResearchItem
 
 class WholeFindings:
     """Each item's findings longer than a stored statement, whole (``statements.long_findings``),
-    by record key, in ``cache_dir/whole-findings.json`` (typed JSON, see kgsync.build.cache.files).
+    by record key, in ``cache_dir/whole-findings.json`` (typed JSON, see kgsync.pipeline.cache.files).
     Cleaning every long finding again cost a no-op rebuild of the 220-item corpus 47 ms of CPU;
     only new and edited items are cleaned now."""
 

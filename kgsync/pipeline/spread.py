@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
-from kgsync.build.cpus import usable_cpus
+from kgsync.pipeline.cpus import usable_cpus
 
 In = TypeVar("In")
 Out = TypeVar("Out")

@@ -25,8 +25,8 @@ import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from kgsync.build.cache import files as cache_file
-from kgsync.build.cache.files import CacheReader
+from kgsync.pipeline.cache import files as cache_file
+from kgsync.pipeline.cache.files import CacheReader
 
 _VERSION = 3  # 2: BuildState.items; 3: JSON (state.json), no longer a pickle
 _SETTLED_NS = 2_000_000_000  # a file is trusted by stat only when its ctime is this much older than the scan

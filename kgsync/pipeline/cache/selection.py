@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import cast
 
-from kgsync.build.cache.files import CacheReader
-from kgsync.build.cache import fingerprint
+from kgsync.pipeline.cache.files import CacheReader
+from kgsync.pipeline.cache import fingerprint
 from kgsync.extract.record import Record
 from kgsync.extract.mining import ItemCandidates
 from kgsync.read.config import Caps, Config, Merge, Mining
@@ -110,7 +110,7 @@ class SelectionStore:
             self.reader.write(self.folder / "inputs.json", inputs)
 
 
-# What each cache file holds (decoded as exactly this, see kgsync.build.cache.files).
+# What each cache file holds (decoded as exactly this, see kgsync.pipeline.cache.files).
 _SelectionInputs = tuple[str, str, tuple[Mining, Caps, Merge], PinnedVocabulary | None, tuple[str, ...],
                          tuple[str, ...], SelectionStats]
 

@@ -1,6 +1,6 @@
 """The read stage's memo: each item file's record by its content key, and files trusted by stat.
 
-The stage proper (``kgsync.build.reading``) turns files' bytes into records; this layer decides
+The stage proper (``kgsync.pipeline.reading``) turns files' bytes into records; this layer decides
 which files need it.  A file's content key is the hash of its display path and bytes
 (``records.content_key``); a record stored under that key, by the code whose fingerprint the
 record cache checks (``fingerprint.code_fingerprint("extract")``), is that file's record, and
@@ -19,9 +19,9 @@ from pathlib import Path
 from stat import S_ISLNK
 from typing import NamedTuple
 
-from kgsync.build.cache.files import CacheReader
-from kgsync.build.cache.records import RecordCache, content_key
-from kgsync.build.cache.state import BuildState, Stamp, stamp_of
+from kgsync.pipeline.cache.files import CacheReader
+from kgsync.pipeline.cache.records import RecordCache, content_key
+from kgsync.pipeline.cache.state import BuildState, Stamp, stamp_of
 from kgsync.extract.record import Record
 from kgsync.read.items import unreadable
 
@@ -117,7 +117,7 @@ def _find(path: Path, displays: _Displays, known: Mapping[str, tuple[Stamp, str]
         return _Found(f"unreadable:{display}", _unreadable(display, path.stem, exc), b"", display, None)
     key = content_key(display, raw)
     # Record the stat only for the bytes read under it, and only when no later
-    # write can reproduce it (see kgsync.build.cache.state): otherwise hash again next time.
+    # write can reproduce it (see kgsync.pipeline.cache.state): otherwise hash again next time.
     trusted = (stamp, key) if stamp == stamp_of(path.stat()) and settled(stat) else None
     return _Found(key, cache.get(key, path, display), raw, display, trusted)
 

@@ -3,9 +3,9 @@
 Per-file work (parsing, extraction, term candidates) depends on one file's bytes
 only; corpus-level work (the vocabulary, the graph) depends on every item.  Every
 stage returns what the next one reads; the same input always gives byte-identical
-output, cached or not.  ``kgsync.build.cache`` keeps the work a rebuild may skip
+output, cached or not.  ``kgsync.pipeline.cache`` keeps the work a rebuild may skip
 (records by content hash, each item's facts, the last vocabulary) and
-``kgsync.build.cache.state`` the two shortcuts: files whose stat is unchanged are not re-read,
+``kgsync.pipeline.cache.state`` the two shortcuts: files whose stat is unchanged are not re-read,
 and a committed graph that is exactly what kgsync last wrote (with nothing
 hand-added) is not re-parsed.
 """
@@ -21,21 +21,21 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 
-from kgsync.build.cache import state as build_state
-from kgsync.build.cache.evidence_texts import EvidenceTexts
-from kgsync.build.cache.whole_findings import WholeFindings
-from kgsync.build.cache.facts import FactsStore
-from kgsync.build.cache.files import CacheReader
-from kgsync.build.cache.location import locate
-from kgsync.build.cache.memo import InvalidStoredFacts, context_key, memoised_assembly, reused
-from kgsync.build.cache.selection import SelectionStore
-from kgsync.build.checking import lint_blaming_items, merge_into
-from kgsync.build.incremental import line_counts, rebuild, states_facts
-from kgsync.build.cache.lint_report import LintReportStore
-from kgsync.build.committed import Base, GraphFiles, committed_base, items_before, kept_items, write_graph
-from kgsync.build.cache.read_memo import ReadMemo
-from kgsync.build.cache.records import RecordCache
-from kgsync.build.reading import Reading, item_files, parse_all, reading_of
+from kgsync.pipeline.cache import state as build_state
+from kgsync.pipeline.cache.evidence_texts import EvidenceTexts
+from kgsync.pipeline.cache.whole_findings import WholeFindings
+from kgsync.pipeline.cache.facts import FactsStore
+from kgsync.pipeline.cache.files import CacheReader
+from kgsync.pipeline.cache.location import locate
+from kgsync.pipeline.cache.memo import InvalidStoredFacts, context_key, memoised_assembly, reused
+from kgsync.pipeline.cache.selection import SelectionStore
+from kgsync.pipeline.checking import lint_blaming_items, merge_into
+from kgsync.pipeline.incremental import line_counts, rebuild, states_facts
+from kgsync.pipeline.cache.lint_report import LintReportStore
+from kgsync.pipeline.committed import Base, GraphFiles, committed_base, items_before, kept_items, write_graph
+from kgsync.pipeline.cache.read_memo import ReadMemo
+from kgsync.pipeline.cache.records import RecordCache
+from kgsync.pipeline.reading import Reading, item_files, parse_all, reading_of
 from kgsync.extract.record import Record
 from kgsync.contract import jsonl
 from kgsync.contract.errors import GraphFormatError, KgsyncError, LintFailed, Location
@@ -63,7 +63,7 @@ class BuildResult:
     # an incremental rebuild has only its file bytes.
     load_graph: Callable[[], Graph] = field(repr=False, compare=False)
     # The committed graph, as read; parsed only when asked for (``previous``): a
-    # rebuild over a graph kgsync wrote itself need not decode it (see kgsync.build.cache.state).
+    # rebuild over a graph kgsync wrote itself need not decode it (see kgsync.pipeline.cache.state).
     load_previous: Callable[[], Graph] = field(repr=False, compare=False)
     manifest: Manifest
     items: tuple[ResearchItem, ...]
@@ -80,7 +80,7 @@ class BuildResult:
     # "slug: fact" for each fact the committed manifest credits to an item that no build of it can
     # have written (``merge.anchored``): kept as content added by hand or by an agent, never deleted.
     disowned: tuple[str, ...] = ()
-    # Whether the graph was spliced from the last one (``kgsync.build.incremental``) rather than
+    # Whether the graph was spliced from the last one (``kgsync.pipeline.incremental``) rather than
     # merged and linted whole: the same bytes either way; said for tests and ``--timings``.
     incremental: bool = field(default=False, compare=False)
     # (entities, relations) of the new graph, counted without building it (None: from ``graph``).
@@ -139,8 +139,8 @@ def theme_concepts_of(items: Sequence[ResearchItem], themes: ThemeMap) -> frozen
 
 def read_records(config: Config, memo: ReadMemo | None = None, earlier_keys: Sequence[str] = (),
                  jobs: int | None = None) -> Reading:
-    """The read stage (``kgsync.build.reading``: files' bytes -> records, on ``jobs`` processes)
-    wrapped in its memo (``kgsync.build.cache.read_memo``; None: no cache, every file parsed)."""
+    """The read stage (``kgsync.pipeline.reading``: files' bytes -> records, on ``jobs`` processes)
+    wrapped in its memo (``kgsync.pipeline.cache.read_memo``; None: no cache, every file parsed)."""
     recalled = (memo or ReadMemo()).records(item_files(config), config.root, lambda files: parse_all(files, jobs),
                                             earlier_keys)
     return reading_of(recalled.records, recalled.keys, config.caps, recalled.earlier)
@@ -194,7 +194,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
            notices: list[Issue] | None = None) -> BuildResult:
     """The stages in order, each a function whose result the next ones read (``STAGES`` names them)."""
     clock = _StageClock()
-    location = locate(config)  # outside the checkout by default (kgsync.build.cache.location)
+    location = locate(config)  # outside the checkout by default (kgsync.pipeline.cache.location)
     cache_folder = location.folder if location is not None else None
     # Every cache file that does not validate (or, inside the checkout, does not authenticate): ignored, with a notice.
     reader = CacheReader(location.key if location is not None else None)
@@ -316,7 +316,7 @@ def _inputs_key(config: Config, assembled: _Assembled, vocabulary: Vocabulary) -
 
 def _incrementally(base: Base, assembly: Assembly, assembled: _Assembled, keep: frozenset[str],
                    previous: LintReport | None) -> _Output | None:
-    """The graph spliced from the last one (``kgsync.build.incremental``), when the committed files
+    """The graph spliced from the last one (``kgsync.pipeline.incremental``), when the committed files
     are exactly what the last build wrote (pure: no hand-added content), the last build's report is
     cached for this code and these inputs (``previous``, see ``_inputs_key``), no item keeps its
     previous facts, and the new report has no error (an error's item is blamed by the full path).
@@ -355,7 +355,7 @@ def _assemble(config: Config, cache_folder: Path | None, reader: CacheReader, re
               vocabulary: Vocabulary, fold: Folding, kept: tuple[ResearchItem, ...],
               distrust: frozenset[str] = frozenset()) -> _Assembled:
     """Every item's facts and the evidence links between them; an item's facts come from the
-    facts store when nothing they were built from changed (``kgsync.build.cache.facts.FactsStore``)."""
+    facts store when nothing they were built from changed (``kgsync.pipeline.cache.facts.FactsStore``)."""
     items = reading.read.items
     themes = _theme_map(config)
     theme_concepts = theme_concepts_of(items, themes)

@@ -8,8 +8,8 @@ from dataclasses import dataclass, replace
 from functools import cache, cached_property, partial
 from pathlib import Path
 
-from kgsync.build.cache import state as build_state
-from kgsync.build.cache.state import BuildState
+from kgsync.pipeline.cache import state as build_state
+from kgsync.pipeline.cache.state import BuildState
 from kgsync.contract import jsonl
 from kgsync.contract.errors import GraphFormatError, Location
 from kgsync.contract.model import Graph
@@ -40,7 +40,7 @@ class Base:
     graph: Graph  # the committed graph; empty under the shortcut
     manifest: Manifest | None  # the committed manifest, when read
     load_previous: Callable[[], Graph]  # the committed graph (parsed on first need under the shortcut)
-    # The shortcut (exact, see kgsync.build.cache.state): both files hold what the last build wrote and
+    # The shortcut (exact, see kgsync.pipeline.cache.state): both files hold what the last build wrote and
     # that graph held only generated facts, so merging into it = merging into nothing.
     verified: bool
     # Under the shortcut, the two files' bytes as verified (what the incremental path splices).
@@ -82,7 +82,7 @@ def write_graph(graph_data: bytes | jsonl.Chunks, manifest: Manifest, pure: bool
                 state: BuildState, spliced: bool = False) -> tuple[tuple[Path, ...], BuildState]:
     """Write the graph (``graph_data``: its file bytes) and the manifest where their bytes changed: the
     files rewritten, and the state that records what was written (``pure``: the graph holds generated facts only).
-    ``spliced``: the graph was spliced from the verified one by this code (``kgsync.build.incremental``),
+    ``spliced``: the graph was spliced from the verified one by this code (``kgsync.pipeline.incremental``),
     so the verified manifest is this code's ``dumps`` too and its unchanged lines are kept as bytes."""
     changed: list[Path] = []
     stamps: list[build_state.Written | None] = []

@@ -18,13 +18,13 @@ from click.testing import CliRunner
 
 from kgsync.read import config as config_module
 from kgsync.contract import jsonl
-from kgsync.build.cache import state as build_state
+from kgsync.pipeline.cache import state as build_state
 from kgsync.cli.main import cli
 from kgsync.contract.errors import GraphFormatError
 from kgsync.read.items import IssueSeverity, find_item_files
 from kgsync.graph.merge import manifest_path
 from kgsync.contract.model import Entity, EntityType, Graph, Relation
-from kgsync.build.pipeline import build
+from kgsync.pipeline.stages import build
 from kgsync.graph.claims import subject_findings
 from kgsync.extract.findings import extract
 
@@ -278,7 +278,7 @@ def test_cli_build_exit_codes(repo: Path) -> None:
 
 
 def test_build_times_each_stage_and_the_cli_prints_them(repo: Path) -> None:
-    from kgsync.build.pipeline import STAGES
+    from kgsync.pipeline.stages import STAGES
 
     started = time.perf_counter()
     fresh = build(config_module.load(repo))
@@ -359,17 +359,17 @@ def test_committed_example_graph_is_current(repo: Path) -> None:
     assert not stale, f"examples/research-repo/{', '.join(stale)} stale"
 
 
-# --- incremental rebuilds (kgsync.build.cache.state): every shortcut must give a fresh build's bytes ---
+# --- incremental rebuilds (kgsync.pipeline.cache.state): every shortcut must give a fresh build's bytes ---
 
 @pytest.fixture
 def settle_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Trust a file's stat as soon as it was written before the scan (in use, kgsync waits
-    2 s: kgsync.build.cache.state's rule against racy writes), so the stat shortcut is exercised here."""
+    2 s: kgsync.pipeline.cache.state's rule against racy writes), so the stat shortcut is exercised here."""
     monkeypatch.setattr(build_state, "_SETTLED_NS", 0)
 
 
 def _cache_folder(cfg: config_module.Config) -> Path:
-    from kgsync.build.cache.location import locate
+    from kgsync.pipeline.cache.location import locate
 
     location = locate(cfg)
     assert location is not None
@@ -456,7 +456,7 @@ def _add_finding(path: Path, finding: str) -> None:
 @pytest.mark.slow
 @pytest.mark.usefixtures("settle_at_once")
 def test_reused_facts_equal_a_fresh_build_through_corpus_changes(tmp_path: Path) -> None:
-    """Items' facts are reused across builds (kgsync.build.cache.facts.FactsStore); every kind of change
+    """Items' facts are reused across builds (kgsync.pipeline.cache.facts.FactsStore); every kind of change
     that can alter another item's facts must still give a fresh build's bytes."""
     import sys
 
@@ -478,7 +478,7 @@ def test_reused_facts_equal_a_fresh_build_through_corpus_changes(tmp_path: Path)
         assembled.append(item.slug)
         return real_item_facts(item, *args)
 
-    from kgsync.build.cache import fingerprint, selection
+    from kgsync.pipeline.cache import fingerprint, selection
 
     selected: list[str] = []  # builds that selected the vocabulary again (else: reused, SelectionStore)
     real_select = selection.select_with_stats
@@ -585,7 +585,7 @@ def test_parallel_parse_equals_serial_and_the_caller_takes_a_share(tmp_path: Pat
     import os
     import sys
 
-    from kgsync.build import reading
+    from kgsync.pipeline import reading
     from kgsync.extract import record
 
     sys.path.insert(0, str(ROOT / "bench"))
@@ -615,7 +615,7 @@ def test_parallel_parse_error_cancels_queued_chunks(tmp_path: Path, monkeypatch:
     import sys
     import time
 
-    from kgsync.build import reading, spread
+    from kgsync.pipeline import reading, spread
     from kgsync.extract import record
 
     sys.path.insert(0, str(ROOT / "bench"))
@@ -647,7 +647,7 @@ def test_parallel_parse_error_cancels_queued_chunks(tmp_path: Path, monkeypatch:
 def test_record_parts_load_only_for_edited_items_and_a_lost_part_is_parsed_again(repo: Path, tmp_path: Path) -> None:
     """``RecordCache``: a rebuild reads extractions and candidates only of the records it needs
     (the edited items); a lost ``parts/`` file costs a parse, never a wrong graph."""
-    from kgsync.build.cache import fingerprint, records
+    from kgsync.pipeline.cache import fingerprint, records
 
     cfg = config_module.load(repo)
     graph = cfg.path(cfg.graph)
@@ -679,7 +679,7 @@ def test_record_parts_load_only_for_edited_items_and_a_lost_part_is_parsed_again
 
 def test_a_symlinked_item_is_read_under_its_target_path(repo: Path) -> None:
     """``read_records`` stats each file once (lstat); a symlink still gets its target's display path."""
-    from kgsync.build.pipeline import read_records
+    from kgsync.pipeline.stages import read_records
 
     cfg = config_module.load(repo)
     victim = sorted(p for p in find_item_files(items_dir(repo)) if p.name != "README.md")[0]
