@@ -25,6 +25,7 @@ from collections import Counter
 from functools import cache
 
 from kgsync.extract import wordnet
+from kgsync.extract.form_tables import FormTable
 from kgsync.extract.names import letter_runs
 
 
@@ -36,7 +37,8 @@ def derived_mentions(text: str, dense: str, runs: Counter[bytes] | None = None,
     runs = letter_runs(text) if runs is None else runs
     found: dict[str, int] = {}
     plural: set[str] = set()
-    for form, (key, is_plural) in _written(runs):
+    table = _FORMS.for_a_text()
+    for form, (key, is_plural) in _FORMS.written(runs, table).items():
         found[key] = found.get(key, 0) + runs[form]
         if is_plural:
             plural.add(key)
@@ -46,7 +48,7 @@ def derived_mentions(text: str, dense: str, runs: Counter[bytes] | None = None,
         return ()
     dense_runs = letter_runs(dense) if dense_runs is None else dense_runs
     concluded: dict[str, int] = {}
-    for form, (key, _plural) in _written(dense_runs):
+    for form, (key, _plural) in _FORMS.written(dense_runs, table).items():
         concluded[key] = concluded.get(key, 0) + dense_runs[form]
     return tuple((key, found[key], concluded.get(key, 0)) for key in keys)
 
@@ -77,39 +79,7 @@ def _forms() -> dict[bytes, tuple[str, bool]]:
 
 def load() -> None:
     """Load the table ``derived_mentions`` reads now: before worker processes are forked."""
-    global _TABLE
-    _TABLE = _forms()
-
-
-#: ``_forms()`` once ``load`` built it (before worker processes fork, to parse many items); until
-#: then each run is looked up alone (``_form``): a rebuild that parses one item need not build
-#: 85,000 forms (0.07 s CPU).  Both give the same answer (tests/extract/test_derived.py).
-_TABLE: dict[bytes, tuple[str, bool]] | None = None
-
-
-def _written(runs: Counter[bytes]) -> list[tuple[bytes, tuple[str, bool]]]:
-    """(run, ``_forms()[run]``) of each run of ``runs`` that is a form of a derived word."""
-    table = _TABLE
-    if table is None:
-        _LOOKED_UP[0] += 1
-        if _LOOKED_UP[0] > _LAZY_TEXTS:  # many items in this process (no ``load``): the table is cheaper
-            load()
-            table = _TABLE
-    if table is not None:  # the set intersection runs in C
-        return [(form, table[form]) for form in runs.keys() & table.keys()]
-    return [(form, found) for form in runs if (found := _form(form)) is not None]
-
-
-_SEEN: dict[bytes, tuple[str, bool] | None] = {}  # run -> ``_form_of(run)``
-_LOOKED_UP = [0]  # the run counters read run by run: past ``_LAZY_TEXTS``, the table is built
-_LAZY_TEXTS = 64  # a few items: one run at a time is cheaper
-
-
-def _form(run: bytes) -> tuple[str, bool] | None:
-    if run in _SEEN:
-        return _SEEN[run]
-    found = _SEEN[run] = _form_of(run)
-    return found
+    _FORMS.load()
 
 
 def _form_of(run: bytes) -> tuple[str, bool] | None:
@@ -147,3 +117,9 @@ def _lower_words() -> bool:
     """Whether every derived word that is ASCII letters only is in lower case, and none is not ASCII
     (a word with another character writes no run of letters: ``_form_of``'s premise)."""
     return all(key.isascii() and (key.islower() or not key.isalpha()) for key in _words())
+
+
+#: ``_forms()``, built whole once ``load`` ran (before worker processes fork, to parse many items);
+#: until then each run is looked up alone (``_form_of``): a rebuild that parses one item need not
+#: build 85,000 forms (0.07 s CPU).  Both give the same answer (tests/extract/test_derived.py).
+_FORMS: FormTable[tuple[str, bool]] = FormTable(_forms, _form_of)

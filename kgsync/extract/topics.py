@@ -26,6 +26,7 @@ from functools import cache, lru_cache
 from itertools import chain, compress, filterfalse, islice, repeat
 from operator import add, and_, itemgetter
 
+from kgsync.extract.form_tables import FormTable
 from kgsync.extract import lexicon, wordnet
 from kgsync.extract.canonical import fresh_word_key
 from kgsync.extract.names import letter_runs
@@ -77,16 +78,13 @@ def _counts(text: str, runs: Counter[bytes] | None = None) -> dict[str, int]:
     in C (``bytes.translate``, ``split``, ``Counter``), and the regex reads only the distinct
     runs that mix cases otherwise ("GraphRAG": "Graph"): a third of the time of the regex over
     the whole text.  ``runs``: ``names.letter_runs(text)``, when the caller has it."""
-    forms = _table()
+    table = _FORMS.for_a_text()
     runs = letter_runs(text) if runs is None else runs
-    if forms is not None:  # the set intersection runs in C
-        keyed = {form: forms[form] for form in runs.keys() & forms.keys()}
-    else:
-        keyed = {form: key for form in runs if (key := _form(form)) is not None}
+    keyed = _FORMS.written(runs, table)
     counts = {form: runs[form] for form in keyed}
     for run in filterfalse(bytes.istitle, filterfalse(bytes.islower, runs)):
         for word in _BYTE_WORD.findall(run):
-            key = forms.get(word) if forms is not None else _form(word)
+            key = _FORMS.get(word, table)
             if key is not None:
                 keyed[word] = key
                 counts[word] = counts.get(word, 0) + runs[run]
@@ -110,34 +108,7 @@ def _byte_forms() -> dict[bytes, str]:
 def load() -> None:
     """Load the tables ``mentions`` reads (WordNet's and the topic words' forms, 0.3 s) now: before
     worker processes are forked, so that each inherits them instead of building its own."""
-    global _TABLE
-    _TABLE = _byte_forms()
-
-
-#: ``_byte_forms()`` once ``load`` built it (before worker processes fork, to parse many items);
-#: until then each run is looked up alone (``_form``): a rebuild that parses one item need not
-#: build 48,000 forms (0.06 s CPU).  Both give the same answer (tests/extract/test_topics.py).
-_TABLE: dict[bytes, str] | None = None
-
-_SEEN: dict[bytes, str | None] = {}  # run -> ``_form_of(run)``
-_LOOKED_UP = [0]  # the texts counted run by run: past ``_LAZY_TEXTS``, the table is built
-_LAZY_TEXTS = 64  # a few items: one run at a time is cheaper; many (one process, no ``load``): the table
-
-
-def _table() -> dict[bytes, str] | None:
-    """``_TABLE``, built once this process has counted more than a few texts run by run."""
-    if _TABLE is None:
-        _LOOKED_UP[0] += 1
-        if _LOOKED_UP[0] > _LAZY_TEXTS:
-            load()
-    return _TABLE
-
-
-def _form(run: bytes) -> str | None:
-    if run in _SEEN:
-        return _SEEN[run]
-    found = _SEEN[run] = _form_of(run)
-    return found
+    _FORMS.load()
 
 
 def _form_of(run: bytes) -> str | None:
@@ -357,3 +328,9 @@ def phrase_marks(key: str, written: Iterable[str] = ()) -> frozenset[int]:
 def _form_words(form: str) -> tuple[bytes, ...]:
     """A written form's tokens (``_tokens``): items write the same forms again and again."""
     return tuple(_tokens(form))
+
+
+#: ``_byte_forms()``, built whole once ``load`` ran (before worker processes fork, to parse many
+#: items); until then each run is looked up alone (``_form_of``): a rebuild that parses one item need
+#: not build 48,000 forms (0.06 s CPU).  Both give the same answer (tests/extract/test_topics.py).
+_FORMS: FormTable[str] = FormTable(_byte_forms, _form_of)

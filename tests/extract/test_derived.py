@@ -56,11 +56,11 @@ def test_a_run_looked_up_alone_is_the_forms_tables_answer() -> None:
         assert derived._form_of(run) is None, run
     text = ("Observability and auditability: Embeddings, embeddings, EMBEDDINGS, observabilities; "
             "the Explainability of embedding.")
-    saved = derived._TABLE, derived._LOOKED_UP[0]
+    saved = derived._FORMS.table, derived._FORMS.texts
     try:
-        derived._TABLE, derived._LOOKED_UP[0] = None, -(10**9)
+        derived._FORMS.table, derived._FORMS.texts = None, -(10**9)
         alone = derived_mentions(text, text[:40])
-        derived._TABLE = table
+        derived._FORMS.table = table
         assert alone == derived_mentions(text, text[:40]) and alone
     finally:
-        derived._TABLE, derived._LOOKED_UP[0] = saved
+        derived._FORMS.table, derived._FORMS.texts = saved

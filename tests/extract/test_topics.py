@@ -257,11 +257,11 @@ def test_the_topic_word_count_run_by_run_agrees_with_the_table(text: str) -> Non
     """``_counts`` before ``load`` (each run looked up alone) and after (the table) agree."""
     from kgsync.extract import topics
 
-    saved = topics._TABLE, topics._LOOKED_UP[0]
+    saved = topics._FORMS.table, topics._FORMS.texts
     try:
-        topics._TABLE, topics._LOOKED_UP[0] = None, -(10**9)
+        topics._FORMS.table, topics._FORMS.texts = None, -(10**9)
         alone = topics._counts(text)
-        topics._TABLE = topics._byte_forms()
+        topics._FORMS.table = topics._byte_forms()
         assert alone == topics._counts(text)
     finally:
-        topics._TABLE, topics._LOOKED_UP[0] = saved
+        topics._FORMS.table, topics._FORMS.texts = saved
