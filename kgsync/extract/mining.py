@@ -38,7 +38,8 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from kgsync.extract import attributive, compounds, derived, files, lexicon, markup, names, nesting, plurals, topics
-from kgsync.extract.acronyms import _URL, _acronym_pairs, _valid_expansion, defined_in_designation, designation_only
+from kgsync.extract.acronyms import _URL, _acronym_pairs, _valid_expansion
+from kgsync.extract.designations import defined_in_designation, designation_only
 from kgsync.extract.acronyms import letters_match, spelled_out
 from kgsync.extract.acronyms import acronym_pairs as acronym_pairs  # re-exported API
 from kgsync.extract.canonical import is_acronym, term_key

@@ -12,7 +12,7 @@ from enum import StrEnum
 from functools import lru_cache
 
 from kgsync.extract import lexicon, wordnet
-from kgsync.extract.acronyms import MAX_DESIGNATION_ACRONYMS
+from kgsync.extract.designations import MAX_DESIGNATION_ACRONYMS
 from kgsync.extract.canonical import is_acronym, key_of_words, without_prefix
 from kgsync.extract.phrases import segments, token_keys
 
@@ -152,7 +152,7 @@ def _in_designation(joined: list[str], cased: list[str], i: int) -> bool:
     """Is the word at ``i`` an acronym inside a designation: followed, in its run, by more acronyms
     and then a number ("IEC 42001", "NIST SP 800-53", "GPT-4o", "ACL 2024")?  The designation names
     one standard, model, release or edition, not the acronym's expansion
-    (``kgsync.extract.acronyms.in_designation``, the same rule on an item's text)."""
+    (``kgsync.extract.designations.in_designation``, the same rule on an item's text)."""
     if not _acronym_cased(cased[i]) or "'" in cased[i] or "\u2019" in cased[i]:
         return False  # "BCG's 2024 survey": the body's survey, not a designation
     j = i + 1
