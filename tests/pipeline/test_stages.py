@@ -27,18 +27,10 @@ from kgsync.contract.model import Entity, EntityType, Graph, Relation
 from kgsync.pipeline.stages import build
 from kgsync.graph.claims import subject_findings
 from kgsync.extract.findings import extract
+from tests.pipeline.conftest import EXAMPLE, ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
-EXAMPLE = ROOT / "examples" / "research-repo"
 CORPUS = ROOT.parent / "shared" / "corpus" / "research"
 THEMES = ROOT.parent / "shared" / "corpus" / "themes-vocabulary.md"
-
-
-@pytest.fixture
-def repo(tmp_path: Path) -> Path:
-    target = tmp_path / "repo"
-    shutil.copytree(EXAMPLE, target, ignore=shutil.ignore_patterns("memory.*", ".kgsync-cache", "site"))
-    return target
 
 
 def items_dir(repo: Path) -> Path:
@@ -361,13 +353,6 @@ def test_committed_example_graph_is_current(repo: Path) -> None:
 
 # --- incremental rebuilds (kgsync.pipeline.cache.state): every shortcut must give a fresh build's bytes ---
 
-@pytest.fixture
-def settle_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Trust a file's stat as soon as it was written before the scan (in use, kgsync waits
-    2 s: kgsync.pipeline.cache.state's rule against racy writes), so the stat shortcut is exercised here."""
-    monkeypatch.setattr(build_state, "_SETTLED_NS", 0)
-
-
 def _cache_folder(cfg: config_module.Config) -> Path:
     from kgsync.pipeline.cache.location import locate
 
@@ -579,104 +564,6 @@ def test_a_path_that_matches_no_item_is_an_error_and_writes_nothing(repo: Path) 
     assert jsonl.read(repo / "memory.jsonl") == before  # not read as "every item was deleted"
 
 
-def test_parallel_parse_equals_serial_and_the_caller_takes_a_share(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Workers take chunks from the back, the calling process from the front (cancelling
-    what no worker started): every record once, in file order, as a serial parse gives."""
-    import os
-    import sys
-
-    from kgsync.pipeline import reading
-    from kgsync.extract import record
-
-    sys.path.insert(0, str(ROOT / "bench"))
-    import gen_corpus  # noqa: E402  (bench/ is not a package)
-
-    paths = gen_corpus.generate(tmp_path / "items", 2 * reading._MIN_PARALLEL + 5)
-    jobs = [(p.read_bytes(), p.name, p.stem) for p in sorted(paths)]
-    serial = [record.parse_record(*job) for job in jobs]
-    here, calls = os.getpid(), []
-    record = record.parse_record
-
-    def counted(*job: object) -> record.Record:
-        if os.getpid() == here:
-            calls.append(job[2])
-        return record(*job)
-
-    monkeypatch.setattr(reading, "parse_record", counted)
-    for processes in (2, 3):
-        calls.clear()
-        assert reading.parse_all(jobs, processes) == serial
-        assert 0 < len(calls) and len(calls) == len(set(calls))
-        assert calls == [job[2] for job in jobs[: len(calls)]]  # a prefix: the front chunks
-
-
-def test_parallel_parse_error_cancels_queued_chunks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """An error in the calling process's share propagates at once; queued chunks are dropped."""
-    import sys
-    import time
-
-    from kgsync.pipeline import reading, spread
-    from kgsync.extract import record
-
-    sys.path.insert(0, str(ROOT / "bench"))
-    import gen_corpus  # noqa: E402
-
-    paths = gen_corpus.generate(tmp_path / "items", 6 * spread.CHUNK)
-    jobs = [(p.read_bytes(), p.name, p.stem) for p in sorted(paths)]
-    record = record.parse_record
-    done_log = tmp_path / "parsed.log"  # appended to by this process and the forked worker
-
-    def slow_or_failing(*job: object) -> record.Record:
-        if job[2] == jobs[0][2]:
-            raise RuntimeError("broken parser")
-        time.sleep(0.05)  # the worker's chunks take ~0.8 s each
-        with done_log.open("a") as log:
-            log.write(f"{job[2]}\n")
-        return record(*job)
-
-    monkeypatch.setattr(reading, "parse_record", slow_or_failing)
-    with pytest.raises(RuntimeError, match="broken parser"):
-        reading.parse_all(jobs, 2)
-    parsed = done_log.read_text().split() if done_log.exists() else []
-    # The worker finishes the chunk it holds and those the pool had queued for it already
-    # (one or two); without the cancelling it would parse every chunk but the failed one (5 of 6).
-    assert len(parsed) <= 3 * spread.CHUNK, f"{len(parsed)} files parsed after the error"
-
-
-@pytest.mark.usefixtures("settle_at_once")
-def test_record_parts_load_only_for_edited_items_and_a_lost_part_is_parsed_again(repo: Path, tmp_path: Path) -> None:
-    """``RecordCache``: a rebuild reads extractions and candidates only of the records it needs
-    (the edited items); a lost ``parts/`` file costs a parse, never a wrong graph."""
-    from kgsync.pipeline.cache import fingerprint, records
-
-    cfg = config_module.load(repo)
-    graph = cfg.path(cfg.graph)
-    build(cfg)
-    loaded: list[str] = []
-    real_load = records.RecordCache._load
-
-    def counting(self, folder, shard):
-        if folder == self.parts_folder:
-            loaded.append(shard)
-        return real_load(self, folder, shard)
-
-    with mock.patch.object(records.RecordCache, "_load", counting):
-        build(cfg)
-        assert loaded == []  # no-op: no item is assembled or mined again
-        victim = sorted(p for p in find_item_files(items_dir(repo)) if p.name != "README.md")[1]
-        victim.write_text(victim.read_text(encoding="utf-8") + "\nA plain note at the end of the log.\n",
-                          encoding="utf-8")  # its candidates stay the same: the vocabulary is reused
-        build(cfg)
-        assert 0 < len(loaded) <= 2  # the shards of the new and the old record of the victim
-    assert graph.read_bytes() == _fresh_bytes(repo, cfg, tmp_path)[0]
-    for part in (_cache_folder(cfg) / "parts").glob("*.json"):
-        part.unlink()
-    with mock.patch.object(fingerprint, "code_fingerprint", lambda stage: "other code"):  # assemble everything
-        build(cfg)
-    assert graph.read_bytes() == _fresh_bytes(repo, cfg, tmp_path)[0]
-    assert list((_cache_folder(cfg) / "parts").glob("*.json"))  # written again
-
-
 def test_a_symlinked_item_is_read_under_its_target_path(repo: Path) -> None:
     """``read_records`` stats each file once (lstat); a symlink still gets its target's display path."""
     from kgsync.pipeline.stages import read_records
@@ -765,27 +652,3 @@ def test_cached_builds_equal_fresh_builds_through_random_edits(settle_at_once: N
             assert graph.read_bytes() == uncached.read_bytes(), (edit, index)
             assert manifest_path(graph).read_bytes() == manifest_path(uncached).read_bytes(), (edit, index)
 
-
-@pytest.mark.usefixtures("settle_at_once")
-def test_a_settled_committed_graph_is_trusted_by_stat_and_an_edited_one_is_hashed(repo: Path) -> None:
-    """A build that leaves the committed files as they were records their stat as settled (here at
-    once: ``settle_at_once``); the next one reads them without hashing, and gives the same bytes."""
-    cfg = config_module.load(repo)
-    graph = repo / "memory.jsonl"
-    build(cfg)  # written now: not settled
-    assert not build_state.load(_cache_folder(cfg)).graph.settled  # type: ignore[union-attr]
-    build(cfg)  # checked by sha1, left as it was: settled
-    state = build_state.load(_cache_folder(cfg))
-    assert state.graph is not None and state.graph.settled and state.manifest is not None and state.manifest.settled
-    before = graph.read_bytes(), manifest_path(graph).read_bytes()
-    with mock.patch.object(build_state, "hashlib", mock.Mock(sha1=mock.Mock(side_effect=AssertionError("hashed")))):
-        result = build(cfg)
-    assert result.incremental and not result.wrote
-    assert (graph.read_bytes(), manifest_path(graph).read_bytes()) == before
-    # Edited in place (new stat): hashed again, not trusted, the shortcut off; the edit survives.
-    slug = sorted(p for p in find_item_files(items_dir(repo)) if p.name != "README.md")[0].stem
-    graph.write_text(graph.read_text(encoding="utf-8") + '\n{"type":"entity","name":"concept:hand-made","entityType":'
-                     '"concept","observations":["provenance:item=' + slug + '"]}\n{"type":"relation","from":"item:'
-                     + slug + '","to":"concept:hand-made","relationType":"addresses"}', encoding="utf-8")
-    assert "concept:hand-made" in build(cfg).graph
-    assert not build_state.load(_cache_folder(cfg)).pure
