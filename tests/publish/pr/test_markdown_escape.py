@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgsync.publish.pr.markdown_escape import ZWSP, clean, md_code, md_escape
+from kgsync.publish.pr.markdown_escape import ZWSP, clean, md_code, md_escape, md_link
 from tests.publish.pr.test_body import MENTION, gfm, visible_text
 
 
@@ -105,3 +105,9 @@ def test_a_long_text_is_cut_at_the_end_of_a_word() -> None:
     assert clean(title, 80) == "Does hybrid retrieval (BM25 plus dense vectors) close the gap between keyword…"
     assert clean("x" * 300, 160) == "x" * 159 + "…"  # no word end near: cut where it must be
     assert clean("word " * 40, 80).endswith("word…") and len(clean("word " * 40, 80)) <= 80
+
+
+def test_links_are_only_http_urls_we_built() -> None:
+    assert md_link("item file", "javascript:alert(1)") == "item file"
+    assert md_link("item file", "https://x.org/a b") == "item file"
+    assert md_link("item [file]", "https://x.org/a.md") == "[item &#91;file&#93;](https://x.org/a.md)"

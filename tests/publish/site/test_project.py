@@ -432,22 +432,6 @@ def test_item_page_reads_as_the_item(tmp_path):
     assert "tags/memory-context.md" in pages
 
 
-def test_explorer_data_links_current_concepts_and_items():
-    import json
-
-    graph, items = sample()
-    data = json.loads(site_pages.explorer_data(site_pages.collect(graph, items)))
-    names = [row[3] for row in data["n"]]
-    assert "item:2025-12-01-old-rag" not in names  # superseded: not current
-    assert {row[1] for row in data["n"]} == {"c", "i"}
-    rag = names.index("concept:retrieval-augmented generation")
-    basics = names.index("item:2026-01-01-rag-basics")
-    assert [basics, rag] in data["e"]
-    assert data["n"][basics][2] == "../items/2026-01-01-rag-basics/"  # relative to explore/
-    assert site_pages.explorer_data(site_pages.collect(graph, list(reversed(items)))) == site_pages.explorer_data(
-        site_pages.collect(graph, items))
-
-
 def test_claim_pages_quote_evidence_and_contested_claims_leave_the_default_lists(tmp_path):
     graph, items = sample()
     target = "claim:2026-01-01-rag-basics:kf-1"
