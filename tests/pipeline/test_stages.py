@@ -104,22 +104,6 @@ def test_failed_item_keeps_previous_nodes_and_reports(repo: Path) -> None:
     assert set(kept.relations) <= set(result.graph.relations)
 
 
-def test_a_failed_item_keeps_the_edges_other_items_have_to_it(repo: Path) -> None:
-    # Its nodes stay, so do the extends edges of the items that cite or link it (and no
-    # "not an item here" warning for them): one broken file changes nothing but itself.
-    cfg = config_module.load(repo)
-    first = build(cfg)
-    incoming = Counter(r.target for r in first.graph.relations if r.relation_type == "extends")
-    target, _ = incoming.most_common(1)[0]
-    victim = items_dir(repo) / f"{target[len('item:'):]}.md"
-    victim.write_bytes(victim.read_bytes().replace(b"---\n", b"---\ntitle: [broken\n", 1))
-    result = build(cfg)
-    assert [i.location.path for i in result.issues if i.severity is IssueSeverity.ERROR] == [
-        f"Research/completed/{victim.name}"]
-    assert not [i for i in result.issues if "not an item here" in i.message]
-    edges = {r for r in first.graph.relations if r.target == target}
-    assert edges and edges <= set(result.graph.relations)
-    assert result.manifest.by_item[victim.stem] == first.manifest.by_item[victim.stem]
     # (Its mined terms no longer count in the corpus vocabulary until it parses again: the
     # committed files do not hold them, and the cache may never change the output.)
 
@@ -192,27 +176,6 @@ def test_an_unreadable_item_is_an_error_and_keeps_its_nodes(repo: Path, monkeypa
     [error] = [i for i in result.issues if i.severity is IssueSeverity.ERROR]
     assert error.location.path.endswith(victim.name) and "cannot read the file: Permission denied" in error.message
     assert result.manifest.by_item[victim.stem] == first.manifest.by_item[victim.stem]
-
-
-def test_a_lost_manifest_is_refused_before_anything_is_written(repo: Path) -> None:
-    # Without it every generated fact would count as hand-added: an edited title would then
-    # appear twice.  Refuse, and say how to recover.
-    cfg = config_module.load(repo)
-    build(cfg)
-    graph_before = (repo / "memory.jsonl").read_bytes()
-    manifest_path(repo / "memory.jsonl").unlink()
-    with pytest.raises(GraphFormatError, match="memory.kgsync.json is missing") as caught:
-        build(cfg)
-    assert "git checkout -- memory.kgsync.json" in caught.value.render()
-    assert (repo / "memory.jsonl").read_bytes() == graph_before
-    result = CliRunner().invoke(cli, ["build", "--root", str(repo)])
-    assert result.exit_code == 2 and "memory.kgsync.json is missing" in result.output
-    # The other way out the message names: adopt the graph as it is, every node as hand-added.
-    empty = '{"kgsync_manifest": 1, "items": {}}'
-    assert empty in caught.value.render()
-    manifest_path(repo / "memory.jsonl").write_text(empty, encoding="utf-8")
-    adopted = build(cfg)
-    assert {e.name for e in jsonl.loads(graph_before.decode("utf-8")).entities} <= {e.name for e in adopted.graph.entities}
 
 
 def test_an_unreadable_manifest_is_a_clear_error(repo: Path) -> None:
@@ -541,17 +504,6 @@ def test_reused_facts_equal_a_fresh_build_through_corpus_changes(tmp_path: Path)
     _add_finding(victim, "Hand edits survive reuse.")
     check("hand edit", compare=False)
     assert "concept:hand-made" in build(cfg).graph and len(assembled) < 10
-
-
-@pytest.mark.usefixtures("settle_at_once")
-def test_previous_is_the_committed_graph_on_the_shortcut(repo: Path) -> None:
-    cfg = config_module.load(repo)
-    build(cfg)
-    committed = jsonl.read(repo / "memory.jsonl")
-    victim = sorted(p for p in find_item_files(items_dir(repo)) if p.name != "README.md")[0]
-    victim.unlink()
-    result = build(cfg)
-    assert result.previous == committed and result.graph != committed
 
 
 def test_a_path_that_matches_no_item_is_an_error_and_writes_nothing(repo: Path) -> None:
