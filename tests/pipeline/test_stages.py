@@ -187,20 +187,6 @@ def test_an_unreadable_manifest_is_a_clear_error(repo: Path) -> None:
         build(cfg)
 
 
-def test_a_finding_on_hand_added_content_points_at_its_line_in_the_graph_file(repo: Path) -> None:
-    cfg = config_module.load(repo)
-    graph = build(cfg).graph
-    item = next(graph.of_type(EntityType.RESEARCH_ITEM))
-    dangling = Relation(item.name, "concept:nowhere", "addresses")  # added by hand, to a node that is not there
-    jsonl.write(repo / "memory.jsonl", Graph(graph.entities, graph.relations + (dangling,)))
-    line = len(graph.entities) + len(graph.relations) + 1
-    result = build(cfg)  # hand-added content never blocks a build (a warning, see tests/graph/test_hand_added.py)
-    [finding] = [f for f in result.report.findings if f.code == "stranded-hand-added"]
-    assert "dangling-relation" in finding.message and dangling in result.graph.relations
-    assert finding.location is not None and (finding.location.path, finding.location.line) == (
-        str(repo / "memory.jsonl"), line)
-
-
 def test_hand_added_content_survives_rebuild(repo: Path) -> None:
     cfg = config_module.load(repo)
     graph = build(cfg).graph
