@@ -7,11 +7,13 @@ from html.parser import HTMLParser
 
 import markdown
 import pytest
+import yaml
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from kgsync.publish.site.markdown import LeanMarkdown
-from kgsync.publish.site.text import RESERVED_STEMS, counted, file_stems, md_text, safe_url
+from kgsync.publish.site.text import RESERVED_STEMS, counted, file_stems, md_text, safe_url, yaml_string
+from tests.publish.site.test_front_matter import TEXT
 from tests.site_fixture import HOSTILE
 
 
@@ -101,3 +103,11 @@ def test_file_stems_keep_clean_names_and_hash_the_rest():
 
 def test_counts_agree_with_their_noun():
     assert [counted(n, "shared item") for n in (0, 1, 2)] == ["0 shared items", "1 shared item", "2 shared items"]
+
+
+@given(TEXT)
+@example("a\x85b [clickme](javascript:alert(1))")
+@example("\ufffe")
+@settings(max_examples=300, deadline=None)
+def test_yaml_string_reads_back_as_exactly_the_text(text: str) -> None:
+    assert yaml.safe_load(f"title: {yaml_string(text)}\n") == {"title": text}
