@@ -27,18 +27,10 @@ from kgsync.contract.model import Entity, EntityType, Graph, Relation
 from kgsync.pipeline.stages import build
 from kgsync.graph.claims import subject_findings
 from kgsync.extract.findings import extract
+from tests.pipeline.conftest import EXAMPLE, ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
-EXAMPLE = ROOT / "examples" / "research-repo"
 CORPUS = ROOT.parent / "shared" / "corpus" / "research"
 THEMES = ROOT.parent / "shared" / "corpus" / "themes-vocabulary.md"
-
-
-@pytest.fixture
-def repo(tmp_path: Path) -> Path:
-    target = tmp_path / "repo"
-    shutil.copytree(EXAMPLE, target, ignore=shutil.ignore_patterns("memory.*", ".kgsync-cache", "site"))
-    return target
 
 
 def items_dir(repo: Path) -> Path:
@@ -112,22 +104,6 @@ def test_failed_item_keeps_previous_nodes_and_reports(repo: Path) -> None:
     assert set(kept.relations) <= set(result.graph.relations)
 
 
-def test_a_failed_item_keeps_the_edges_other_items_have_to_it(repo: Path) -> None:
-    # Its nodes stay, so do the extends edges of the items that cite or link it (and no
-    # "not an item here" warning for them): one broken file changes nothing but itself.
-    cfg = config_module.load(repo)
-    first = build(cfg)
-    incoming = Counter(r.target for r in first.graph.relations if r.relation_type == "extends")
-    target, _ = incoming.most_common(1)[0]
-    victim = items_dir(repo) / f"{target[len('item:'):]}.md"
-    victim.write_bytes(victim.read_bytes().replace(b"---\n", b"---\ntitle: [broken\n", 1))
-    result = build(cfg)
-    assert [i.location.path for i in result.issues if i.severity is IssueSeverity.ERROR] == [
-        f"Research/completed/{victim.name}"]
-    assert not [i for i in result.issues if "not an item here" in i.message]
-    edges = {r for r in first.graph.relations if r.target == target}
-    assert edges and edges <= set(result.graph.relations)
-    assert result.manifest.by_item[victim.stem] == first.manifest.by_item[victim.stem]
     # (Its mined terms no longer count in the corpus vocabulary until it parses again: the
     # committed files do not hold them, and the cache may never change the output.)
 
@@ -202,27 +178,6 @@ def test_an_unreadable_item_is_an_error_and_keeps_its_nodes(repo: Path, monkeypa
     assert result.manifest.by_item[victim.stem] == first.manifest.by_item[victim.stem]
 
 
-def test_a_lost_manifest_is_refused_before_anything_is_written(repo: Path) -> None:
-    # Without it every generated fact would count as hand-added: an edited title would then
-    # appear twice.  Refuse, and say how to recover.
-    cfg = config_module.load(repo)
-    build(cfg)
-    graph_before = (repo / "memory.jsonl").read_bytes()
-    manifest_path(repo / "memory.jsonl").unlink()
-    with pytest.raises(GraphFormatError, match="memory.kgsync.json is missing") as caught:
-        build(cfg)
-    assert "git checkout -- memory.kgsync.json" in caught.value.render()
-    assert (repo / "memory.jsonl").read_bytes() == graph_before
-    result = CliRunner().invoke(cli, ["build", "--root", str(repo)])
-    assert result.exit_code == 2 and "memory.kgsync.json is missing" in result.output
-    # The other way out the message names: adopt the graph as it is, every node as hand-added.
-    empty = '{"kgsync_manifest": 1, "items": {}}'
-    assert empty in caught.value.render()
-    manifest_path(repo / "memory.jsonl").write_text(empty, encoding="utf-8")
-    adopted = build(cfg)
-    assert {e.name for e in jsonl.loads(graph_before.decode("utf-8")).entities} <= {e.name for e in adopted.graph.entities}
-
-
 def test_an_unreadable_manifest_is_a_clear_error(repo: Path) -> None:
     cfg = config_module.load(repo)
     build(cfg)
@@ -230,20 +185,6 @@ def test_an_unreadable_manifest_is_a_clear_error(repo: Path) -> None:
     (repo / "memory.jsonl").write_bytes((repo / "memory.jsonl").read_bytes() + b"\n")  # not the last write: read both
     with pytest.raises(GraphFormatError, match="manifest is unreadable"):
         build(cfg)
-
-
-def test_a_finding_on_hand_added_content_points_at_its_line_in_the_graph_file(repo: Path) -> None:
-    cfg = config_module.load(repo)
-    graph = build(cfg).graph
-    item = next(graph.of_type(EntityType.RESEARCH_ITEM))
-    dangling = Relation(item.name, "concept:nowhere", "addresses")  # added by hand, to a node that is not there
-    jsonl.write(repo / "memory.jsonl", Graph(graph.entities, graph.relations + (dangling,)))
-    line = len(graph.entities) + len(graph.relations) + 1
-    result = build(cfg)  # hand-added content never blocks a build (a warning, see tests/graph/test_hand_added.py)
-    [finding] = [f for f in result.report.findings if f.code == "stranded-hand-added"]
-    assert "dangling-relation" in finding.message and dangling in result.graph.relations
-    assert finding.location is not None and (finding.location.path, finding.location.line) == (
-        str(repo / "memory.jsonl"), line)
 
 
 def test_hand_added_content_survives_rebuild(repo: Path) -> None:
@@ -360,13 +301,6 @@ def test_committed_example_graph_is_current(repo: Path) -> None:
 
 
 # --- incremental rebuilds (kgsync.pipeline.cache.state): every shortcut must give a fresh build's bytes ---
-
-@pytest.fixture
-def settle_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Trust a file's stat as soon as it was written before the scan (in use, kgsync waits
-    2 s: kgsync.pipeline.cache.state's rule against racy writes), so the stat shortcut is exercised here."""
-    monkeypatch.setattr(build_state, "_SETTLED_NS", 0)
-
 
 def _cache_folder(cfg: config_module.Config) -> Path:
     from kgsync.pipeline.cache.location import locate
@@ -558,17 +492,6 @@ def test_reused_facts_equal_a_fresh_build_through_corpus_changes(tmp_path: Path)
     assert "concept:hand-made" in build(cfg).graph and len(assembled) < 10
 
 
-@pytest.mark.usefixtures("settle_at_once")
-def test_previous_is_the_committed_graph_on_the_shortcut(repo: Path) -> None:
-    cfg = config_module.load(repo)
-    build(cfg)
-    committed = jsonl.read(repo / "memory.jsonl")
-    victim = sorted(p for p in find_item_files(items_dir(repo)) if p.name != "README.md")[0]
-    victim.unlink()
-    result = build(cfg)
-    assert result.previous == committed and result.graph != committed
-
-
 def test_a_path_that_matches_no_item_is_an_error_and_writes_nothing(repo: Path) -> None:
     cfg = config_module.load(repo)
     before = build(cfg).graph
@@ -577,104 +500,6 @@ def test_a_path_that_matches_no_item_is_an_error_and_writes_nothing(repo: Path) 
     assert wrong.exit_code == 2
     assert "no item files match" in wrong.output and "--items" in wrong.output
     assert jsonl.read(repo / "memory.jsonl") == before  # not read as "every item was deleted"
-
-
-def test_parallel_parse_equals_serial_and_the_caller_takes_a_share(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Workers take chunks from the back, the calling process from the front (cancelling
-    what no worker started): every record once, in file order, as a serial parse gives."""
-    import os
-    import sys
-
-    from kgsync.pipeline import reading
-    from kgsync.extract import record
-
-    sys.path.insert(0, str(ROOT / "bench"))
-    import gen_corpus  # noqa: E402  (bench/ is not a package)
-
-    paths = gen_corpus.generate(tmp_path / "items", 2 * reading._MIN_PARALLEL + 5)
-    jobs = [(p.read_bytes(), p.name, p.stem) for p in sorted(paths)]
-    serial = [record.parse_record(*job) for job in jobs]
-    here, calls = os.getpid(), []
-    record = record.parse_record
-
-    def counted(*job: object) -> record.Record:
-        if os.getpid() == here:
-            calls.append(job[2])
-        return record(*job)
-
-    monkeypatch.setattr(reading, "parse_record", counted)
-    for processes in (2, 3):
-        calls.clear()
-        assert reading.parse_all(jobs, processes) == serial
-        assert 0 < len(calls) and len(calls) == len(set(calls))
-        assert calls == [job[2] for job in jobs[: len(calls)]]  # a prefix: the front chunks
-
-
-def test_parallel_parse_error_cancels_queued_chunks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """An error in the calling process's share propagates at once; queued chunks are dropped."""
-    import sys
-    import time
-
-    from kgsync.pipeline import reading, spread
-    from kgsync.extract import record
-
-    sys.path.insert(0, str(ROOT / "bench"))
-    import gen_corpus  # noqa: E402
-
-    paths = gen_corpus.generate(tmp_path / "items", 6 * spread.CHUNK)
-    jobs = [(p.read_bytes(), p.name, p.stem) for p in sorted(paths)]
-    record = record.parse_record
-    done_log = tmp_path / "parsed.log"  # appended to by this process and the forked worker
-
-    def slow_or_failing(*job: object) -> record.Record:
-        if job[2] == jobs[0][2]:
-            raise RuntimeError("broken parser")
-        time.sleep(0.05)  # the worker's chunks take ~0.8 s each
-        with done_log.open("a") as log:
-            log.write(f"{job[2]}\n")
-        return record(*job)
-
-    monkeypatch.setattr(reading, "parse_record", slow_or_failing)
-    with pytest.raises(RuntimeError, match="broken parser"):
-        reading.parse_all(jobs, 2)
-    parsed = done_log.read_text().split() if done_log.exists() else []
-    # The worker finishes the chunk it holds and those the pool had queued for it already
-    # (one or two); without the cancelling it would parse every chunk but the failed one (5 of 6).
-    assert len(parsed) <= 3 * spread.CHUNK, f"{len(parsed)} files parsed after the error"
-
-
-@pytest.mark.usefixtures("settle_at_once")
-def test_record_parts_load_only_for_edited_items_and_a_lost_part_is_parsed_again(repo: Path, tmp_path: Path) -> None:
-    """``RecordCache``: a rebuild reads extractions and candidates only of the records it needs
-    (the edited items); a lost ``parts/`` file costs a parse, never a wrong graph."""
-    from kgsync.pipeline.cache import fingerprint, records
-
-    cfg = config_module.load(repo)
-    graph = cfg.path(cfg.graph)
-    build(cfg)
-    loaded: list[str] = []
-    real_load = records.RecordCache._load
-
-    def counting(self, folder, shard):
-        if folder == self.parts_folder:
-            loaded.append(shard)
-        return real_load(self, folder, shard)
-
-    with mock.patch.object(records.RecordCache, "_load", counting):
-        build(cfg)
-        assert loaded == []  # no-op: no item is assembled or mined again
-        victim = sorted(p for p in find_item_files(items_dir(repo)) if p.name != "README.md")[1]
-        victim.write_text(victim.read_text(encoding="utf-8") + "\nA plain note at the end of the log.\n",
-                          encoding="utf-8")  # its candidates stay the same: the vocabulary is reused
-        build(cfg)
-        assert 0 < len(loaded) <= 2  # the shards of the new and the old record of the victim
-    assert graph.read_bytes() == _fresh_bytes(repo, cfg, tmp_path)[0]
-    for part in (_cache_folder(cfg) / "parts").glob("*.json"):
-        part.unlink()
-    with mock.patch.object(fingerprint, "code_fingerprint", lambda stage: "other code"):  # assemble everything
-        build(cfg)
-    assert graph.read_bytes() == _fresh_bytes(repo, cfg, tmp_path)[0]
-    assert list((_cache_folder(cfg) / "parts").glob("*.json"))  # written again
 
 
 def test_a_symlinked_item_is_read_under_its_target_path(repo: Path) -> None:
@@ -765,27 +590,3 @@ def test_cached_builds_equal_fresh_builds_through_random_edits(settle_at_once: N
             assert graph.read_bytes() == uncached.read_bytes(), (edit, index)
             assert manifest_path(graph).read_bytes() == manifest_path(uncached).read_bytes(), (edit, index)
 
-
-@pytest.mark.usefixtures("settle_at_once")
-def test_a_settled_committed_graph_is_trusted_by_stat_and_an_edited_one_is_hashed(repo: Path) -> None:
-    """A build that leaves the committed files as they were records their stat as settled (here at
-    once: ``settle_at_once``); the next one reads them without hashing, and gives the same bytes."""
-    cfg = config_module.load(repo)
-    graph = repo / "memory.jsonl"
-    build(cfg)  # written now: not settled
-    assert not build_state.load(_cache_folder(cfg)).graph.settled  # type: ignore[union-attr]
-    build(cfg)  # checked by sha1, left as it was: settled
-    state = build_state.load(_cache_folder(cfg))
-    assert state.graph is not None and state.graph.settled and state.manifest is not None and state.manifest.settled
-    before = graph.read_bytes(), manifest_path(graph).read_bytes()
-    with mock.patch.object(build_state, "hashlib", mock.Mock(sha1=mock.Mock(side_effect=AssertionError("hashed")))):
-        result = build(cfg)
-    assert result.incremental and not result.wrote
-    assert (graph.read_bytes(), manifest_path(graph).read_bytes()) == before
-    # Edited in place (new stat): hashed again, not trusted, the shortcut off; the edit survives.
-    slug = sorted(p for p in find_item_files(items_dir(repo)) if p.name != "README.md")[0].stem
-    graph.write_text(graph.read_text(encoding="utf-8") + '\n{"type":"entity","name":"concept:hand-made","entityType":'
-                     '"concept","observations":["provenance:item=' + slug + '"]}\n{"type":"relation","from":"item:'
-                     + slug + '","to":"concept:hand-made","relationType":"addresses"}', encoding="utf-8")
-    assert "concept:hand-made" in build(cfg).graph
-    assert not build_state.load(_cache_folder(cfg)).pure

@@ -12,14 +12,11 @@ from __future__ import annotations
 import html
 import os
 import re
-import unicodedata
 from pathlib import Path
 
 import cmarkgfm
 import pytest
 from cmarkgfm.cmark import Options
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from dataclasses import replace
 
@@ -29,10 +26,8 @@ from kgsync.contract.errors import Location
 from kgsync.lint.rules import Finding, Severity
 from kgsync.contract.model import Entity, Graph, Relation
 from kgsync.publish.limits import GITHUB_BODY_LIMIT
-from kgsync.publish.pr.body import DEFAULT_FULL_REPORT_HINT, render_markdown
-from kgsync.publish.pr.markdown_escape import ZWSP, clean, md_code, md_escape
-from kgsync.publish.pr.pr_template import _environment
-from kgsync.publish.pr.sections import DEFAULT_TITLE, build_sections
+from kgsync.publish.pr.body import render_markdown
+from kgsync.publish.pr.sections import DEFAULT_TITLE
 from kgsync.publish.pr.title import cause_title
 from kgsync.publish.pr.truncation import body_length
 
@@ -70,103 +65,6 @@ def assert_harmless(text: str) -> None:
         widths = {len(re.findall(r"<t[hd][ >]", row)) for row in rows}
         assert len(widths) == 1, widths
     assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f\u202a-\u202e\u2066-\u2069]", text)
-
-
-# --------------------------------------------------------------------------- escaping
-
-
-@pytest.mark.parametrize(
-    ("raw", "escaped"),
-    [
-        ("plain words", "plain words"),
-        ("<script>alert(1)</script>", "&#60;script&#62;alert(1)&#60;/script&#62;"),
-        ("a | b", "a &#124; b"),
-        ("`code`", "&#96;code&#96;"),
-        ("[x](http://e.com)", "&#91;x&#93;(http:" + ZWSP + "//e.com)"),
-        ("![i](y.png)", "&#33;&#91;i&#93;(y.png)"),
-        ("*em* _em_ snake_case", "&#42;em&#42; &#95;em&#95; snake_case"),
-        ("# heading", "&#35; heading"),
-        ("- item", "&#45; item"),
-        ("1. first", "1&#46; first"),
-        ("1.5 stays", "1.5 stays"),
-        ("> quote", "&#62; quote"),
-        ("a & b &amp;", "a &#38; b &#38;amp;"),
-        ("ping @octocat and @org/team", f"ping @{ZWSP}octocat and @{ZWSP}org/team"),
-        ("see #123 or GH-7", f"see &#35;{ZWSP}123 or GH-{ZWSP}7"),
-        ("www.evil.example", f"www{ZWSP}.evil.example"),
-        ("line\nbreak\r\n\ttab", "line break tab"),
-        ("bidi\u202egnp.exe\x00\x07", "bidignp.exe"),
-        ("$x$ ~~s~~ \\", "&#36;x&#36; &#126;&#126;s&#126;&#126; &#92;"),
-    ],
-)
-def test_md_escape(raw: str, escaped: str) -> None:
-    assert md_escape(raw) == escaped
-
-
-def test_md_escape_caps_length_before_escaping() -> None:
-    assert md_escape("x" * 500, 10) == "x" * 9 + "…"
-    assert len(clean("y" * 70_000)) == 240
-
-
-@settings(max_examples=300)
-@given(st.text(alphabet=st.characters(codec=None)))
-def test_clean_drops_only_invisible_characters_and_collapses_whitespace(raw: str) -> None:
-    # Written out, not in terms of site_text.one_line (which clean builds on): a change to the
-    # site's one_line must not change what a PR body keeps.
-    dropped = {"Cc", "Cf", "Cs"}
-    kept = [c for c in raw if c in "\u200c\u200d" or unicodedata.category(c) not in dropped or c.isspace()]
-    words = "".join(c if not c.isspace() else " " for c in kept).split(" ")
-    assert clean(raw, 0) == " ".join(w for w in words if w)
-
-
-def test_md_escape_keeps_zero_width_joiner_for_emoji_and_scripts() -> None:
-    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
-    assert md_escape(family) == family
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.text(max_size=80))
-def test_md_escape_output_is_inert_anywhere(text: str) -> None:
-    escaped = str(md_escape(text))
-    assert "\n" not in escaped and "<" not in escaped and "|" not in escaped and "`" not in escaped
-    # In a list item, a table cell and a heading, GitHub's parser builds nothing but text.
-    body = f"- {escaped}\n\n| a | b |\n|---|---|\n| {escaped} | x |\n\n### {escaped}\n"
-    rendered = gfm(body)
-    for tag in ("<a ", "<img", "<em", "<strong", "<code", "<del", "<h1", "<blockquote", "<ol", "<hr"):
-        assert tag not in rendered, (text, rendered)
-    assert rendered.count("<td>") == 2
-    assert not MENTION.search(visible_text(rendered))
-
-
-@pytest.mark.parametrize(
-    ("raw", "code"),
-    [
-        ("concept:rag", "`concept:rag`"),
-        ("a`b", "``a`b``"),
-        ("`x``", "``` `x`` ```"),
-        ("", "*(empty)*"),
-        ("two\nlines", "`two lines`"),
-    ],
-)
-def test_md_code(raw: str, code: str) -> None:
-    assert md_code(raw) == code
-
-
-def test_md_code_cannot_be_closed_from_inside() -> None:
-    hostile = "x` [a](http://e) @octocat `` ``` *b* |"
-    rendered = gfm(f"- {md_code(hostile)}\n")
-    assert rendered.count("<code>") == 1 and "<a " not in rendered and "<em>" not in rendered
-
-
-def test_md_code_writes_angle_brackets_escaped_not_as_code() -> None:
-    assert md_code("concept:<script>") == "concept:&#60;script&#62;"
-
-
-def test_template_escapes_values_it_forgot_to_escape() -> None:
-    template = _environment().from_string("{{ value }}|{{ safe }}")
-    assert template.render(value="<b>@x", safe=md_code("*b*")) == f"&#60;b&#62;@{ZWSP}x|`*b*`"
-    with pytest.raises(TypeError):
-        _environment().from_string("{{ value }}").render(value=None)
 
 
 # --------------------------------------------------------------------------- golden files
@@ -354,54 +252,6 @@ def test_render_is_deterministic_whatever_the_file_order() -> None:
     assert first == second
 
 
-# --------------------------------------------------------------------------- truncation
-
-
-def _truncation_case() -> GraphDiff:
-    many = tuple(Finding(Severity.WARNING, f"W{n:03d}", "concept:x", "w", "") for n in range(120))
-    return diff(_old(), _new(), findings=FINDINGS + many, near_duplicates=(("concept:a", "concept:b"),))
-
-
-@settings(max_examples=60, deadline=None)
-@given(st.integers(min_value=1, max_value=16000))
-def test_truncation_drops_whole_sections_in_priority_order(limit: int) -> None:
-    d = _truncation_case()
-    sections = build_sections(d, heading=False, full_report_hint=DEFAULT_FULL_REPORT_HINT)
-    body = render_markdown(d, limit=limit)
-    assert body_length(body.text) <= limit
-    assert body.full_text == "".join(s.text for s in build_sections(d, cap=0))
-    assert body.truncated == (body_length("".join(s.text for s in sections)) > limit)
-    if not body.truncated:
-        return
-    marker = "---\n\n> [!WARNING]\n> **Truncated:**"
-    if not body.text.startswith("**Needs attention**"):  # not even the head fits with the notice: the notice alone
-        assert (marker + " the full report is longer than").startswith(body.text[: len(marker) + 30])
-        return
-    kept = body.text[: body.text.rindex(marker)]
-    # Lowest priority first, the latest first within a priority; the head never goes.
-    cut_order = sorted((i for i, s in enumerate(sections) if s.priority), key=lambda i: (sections[i].priority, i))
-    cut_order.reverse()
-    candidates = {
-        "".join(s.text for i, s in enumerate(sections) if i not in cut_order[:k]) for k in range(1, len(cut_order) + 1)
-    }
-    assert kept in candidates
-
-
-def test_truncation_keeps_errors_and_losses_before_new_items_and_extra_warnings() -> None:
-    d = _truncation_case()
-    full = render_markdown(d, limit=0).text
-    body = render_markdown(d, limit=len(full) - 500)
-    assert body.truncated
-    assert "dangling-relation" in body.text and f"### {B}" in body.text and f"### {C}" in body.text
-    assert "W119" not in body.text and "W000" in body.text  # the second page of warnings went first
-    assert "Not shown: 21 lint findings." in body.text
-    smaller = render_markdown(d, limit=4260).text  # the head lists the merged items too
-    # The new item's section goes before the removed item's; errors and "needs attention" stay.
-    assert "dangling-relation" in smaller and f"### {C}" in smaller and f"### {B}" not in smaller
-    assert f"- 1 removed research item:\n  - `item:{C}`" in smaller
-    assert f"({A}, {B}, (no item))" in smaller  # the sections left out, by name
-
-
 def _hostile_graph() -> tuple[Graph, tuple[Finding, ...]]:
     slug = "2026-04-01-evil"
     title = (
@@ -499,14 +349,6 @@ def test_a_changed_claims_hostile_wording_stays_inert() -> None:
     body = render_markdown(diff(old, new)).text
     assert_harmless(body)
     assert "  - reworded: Caching **" in body and "confidence" not in body.split("reworded: ")[1]
-
-
-def test_a_long_text_is_cut_at_the_end_of_a_word() -> None:
-    """The item index's titles and long notes: "…between keyword a…" read as a typo."""
-    title = "Does hybrid retrieval (BM25 plus dense vectors) close the gap between keyword and vector search?"
-    assert clean(title, 80) == "Does hybrid retrieval (BM25 plus dense vectors) close the gap between keyword…"
-    assert clean("x" * 300, 160) == "x" * 159 + "…"  # no word end near: cut where it must be
-    assert clean("word " * 40, 80).endswith("word…") and len(clean("word " * 40, 80)) <= 80
 
 
 def test_a_long_link_in_needs_attention_shows_both_names_whole() -> None:

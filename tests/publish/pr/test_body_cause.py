@@ -21,15 +21,14 @@ from kgsync.diff.model import GraphDiff, graph_size
 from kgsync.contract.model import Entity, Graph, Relation
 from kgsync.publish.limits import GITHUB_BODY_LIMIT
 from kgsync.publish.pr.body import DEFAULT_FULL_REPORT_HINT, render_markdown
-from kgsync.publish.pr.item_views import BodyContext, ItemLinks, StatementChange, VocabularyGroup, word_diff
-from kgsync.publish.pr.markdown_escape import md_link
+from kgsync.publish.pr.item_views import BodyContext, ItemLinks, StatementChange, VocabularyGroup
 from kgsync.publish.pr.sections import build_sections
 from kgsync.publish.pr.truncation import body_length
 from kgsync.diff.vocab_events import EventKind
 from kgsync.publish.pr.side_effects import SideEffect, explain, explain_event
 from kgsync.publish.pr.title import MAX_TITLE
 from kgsync.publish.proposal import _lost_groups
-from tests.publish.pr.test_body import GOLDEN, as_pull_request, assert_harmless, check_golden, gfm
+from tests.publish.pr.test_body import GOLDEN, as_pull_request, assert_harmless, check_golden
 
 A, B, C = "2026-03-01-alpha", "2026-03-02-beta", "2026-02-20-gamma"
 REPO = "https://github.com/acme/research/blob/0123456789abcdef0123456789abcdef01234567/research"
@@ -118,13 +117,6 @@ def test_one_edit_shows_the_reworded_finding_and_the_confidence_change() -> None
     labelled = _render(d, BodyContext(links=_links(A), statements={f"claim:{A}:kf-1": whole}))
     assert "  - Key Finding 1, reworded: Alpha ~~question~~ holds for every corpus" in labelled
     assert labelled.count("~~") == 2 and "and more." in labelled
-
-
-def test_a_word_diff_escapes_each_part() -> None:
-    out = word_diff("see *this* [link]", "see @octocat #12 ~~x~~")
-    assert_harmless(f"- {out}")
-    assert out.startswith("see ~~") and "**@" in out
-    assert word_diff("a " * 1000, "b " * 1000) is None  # too long to read: the lines say it
 
 
 def test_one_delete_lists_the_removed_item_and_the_retired_shared_node_as_its_contribution() -> None:
@@ -304,12 +296,6 @@ def test_every_golden_pr_title_fits_and_never_cuts_a_word(name: str) -> None:
     assert any(title_words[: len(words)] == words for title_words in (t.split() for t in listed)), (title, listed)
 
 
-def test_links_are_only_http_urls_we_built() -> None:
-    assert md_link("item file", "javascript:alert(1)") == "item file"
-    assert md_link("item file", "https://x.org/a b") == "item file"
-    assert md_link("item [file]", "https://x.org/a.md") == "[item &#91;file&#93;](https://x.org/a.md)"
-
-
 def _crowded(n: int) -> tuple[GraphDiff, BodyContext, dict[tuple[str, str, str], tuple[str, str]]]:
     """A change with ``n`` of everything the head lists: removed and new items, contradictions,
     dangling cites, trust changes, lost concepts."""
@@ -346,10 +332,3 @@ def test_the_head_has_a_fixed_budget_whatever_one_change_holds(n: int) -> None:
                   "new dangling cites"):
         assert re.search(rf"^- {n:,} {label}( \(fix: [^)]+\))?:$", large, re.M), label
 
-
-def test_a_word_diff_marks_only_the_words_that_changed_not_the_stop_after_them() -> None:
-    assert word_diff("Caching halves reads.", "Caching halves reads by half.") == "Caching halves reads **by half**."
-    assert word_diff("It holds.", "It holds!") == "It holds ~~.~~ **&#33;**"  # a run opens after a space
-    assert word_diff("see e.g. this, and that", "see e.g. these, and that") == "see e.g. ~~this~~ **these**, and that"
-    rendered = gfm(f"- {word_diff('It holds.', 'It holds!')}")
-    assert "<del>.</del>" in rendered and "<strong>!</strong>" in rendered  # GitHub opens each mark

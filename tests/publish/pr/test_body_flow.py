@@ -23,10 +23,7 @@ from kgsync.read import config as config_module
 from kgsync.publish.github.git_branch import GitCheckout
 from kgsync.graph.merge import Manifest
 from kgsync.contract.model import Facts
-from kgsync.publish.pr.item_views import VocabularyGroup
-from kgsync.publish.proposal import _vocabulary_groups, prepare
-from kgsync.diff.vocab_events import EventKind
-from kgsync.publish.pr.side_effects import explain_event
+from kgsync.publish.proposal import prepare
 
 SLUG = "2026-06-01-a-merged-item"
 
@@ -98,26 +95,6 @@ def test_a_theme_on_more_items_moves_no_other_item(tmp_path: Path) -> None:
     assert f"#### {SLUG}" in body
     side_effects = body[body.index("### Side effects"):] if "### Side effects" in body else ""
     assert "concept:memory-context" not in side_effects and "theme is a hub" not in body
-
-
-def test_vocabulary_groups_come_from_what_both_manifests_record() -> None:
-    before = {"a": Facts(entities=(("item:a", "research_item"), ("concept:retrieval", "concept"))),
-              "b": Facts(entities=(("item:b", "research_item"),), observations=(("item:b", "summary: on retrieval"),)),
-              "c": Facts(entities=(("item:c", "research_item"),), observations=(("item:c", "tag:evals"),))}
-    after = {**before, "a": Facts(entities=(("item:a", "research_item"),))}
-    [event] = _vocabulary_groups(Manifest(before), Manifest(after, hubs=("retrieval",)))
-    why = explain_event(EventKind.HUB_ENTERED, "retrieval")  # each event with its reason and fix
-    assert event == VocabularyGroup("hub entered: retrieval", ("a", "b"), why.reason, why.fix)
-    assert "kgsync-vocab.yml" in event.fix
-    assert _vocabulary_groups(None, Manifest(after, hubs=("retrieval",))) == ()  # no base manifest: no event claimed
-    assert _vocabulary_groups(Manifest(after, hubs=("retrieval",)), Manifest(after, hubs=("retrieval",))) == ()
-    assert _vocabulary_groups(Manifest(after, themes=("evals",)), Manifest(after)) == ()  # no share moves a theme
-    [merged] = _vocabulary_groups(Manifest(before), Manifest(before, merges=(("dense-retrieval", "retrieval"),)))
-    assert (merged.label, merged.items) == ("merged into: dense-retrieval -> retrieval", ("a",))
-    assert "pin dense-retrieval" in merged.fix
-    # a merge no item's facts name explains nothing: not shown
-    assert _vocabulary_groups(Manifest(before), Manifest(before, merges=(("x-y", "y"),))) == ()
-
 
 
 def test_removing_agent_written_content_and_a_forged_manifest_credit_are_needs_attention_lines(

@@ -3,7 +3,6 @@ is the item boundary, see test_items; this is the second)."""
 
 from __future__ import annotations
 
-import yaml
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from mkdocs.utils.meta import get_data
@@ -11,21 +10,13 @@ from mkdocs.utils.meta import get_data
 from kgsync.read.config import Config
 from kgsync.contract.model import Entity, Graph
 from kgsync.publish.site import pages as site_pages
-from kgsync.publish.site.text import html_text, yaml_string
+from kgsync.publish.site.text import html_text
 from tests.site_fixture import item
 
 ENV = {"GITHUB_REPOSITORY": "acme/research", "GITHUB_REF_NAME": "main"}
 BREAKERS = ("\x85", "\u2028", "\u2029", "\ufeff", "\ufffe", "\uffff", "\x9b", "\x7f", "\x0c", "\n---\n", '"', "\\",
             "'", "#", ": ", "- ", "{{ x }}", "\r")
 TEXT = st.lists(st.one_of(st.text(max_size=12), st.sampled_from(BREAKERS)), max_size=8).map("".join)
-
-
-@given(TEXT)
-@example("a\x85b [clickme](javascript:alert(1))")
-@example("\ufffe")
-@settings(max_examples=300, deadline=None)
-def test_yaml_string_reads_back_as_exactly_the_text(text: str) -> None:
-    assert yaml.safe_load(f"title: {yaml_string(text)}\n") == {"title": text}
 
 
 @given(TEXT)

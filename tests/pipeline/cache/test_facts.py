@@ -1,0 +1,65 @@
+"""Tests of kgsync.pipeline.cache.facts: each item's facts in 16 shards, a one-item edit rewrites its own."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from unittest import mock
+
+from kgsync.pipeline.cache import facts
+from kgsync.pipeline.cache.files import CacheReader
+from kgsync.pipeline.stages import build
+from kgsync.read import config as config_module
+from kgsync.read.items import find_item_files
+from tests.pipeline.test_stages import _cache_folder, _fresh_bytes, items_dir
+
+
+def _written(calls: list[Path]):  # type: ignore[no-untyped-def]
+    real = CacheReader.write
+
+    def write(self: CacheReader, path: Path, value: object) -> None:
+        calls.append(path)
+        real(self, path, value)
+    return write
+
+
+def test_an_edit_rewrites_only_the_edited_items_shard(repo: Path, tmp_path: Path) -> None:
+    cfg = config_module.load(repo)
+    build(cfg)
+    shards = sorted(p.stem for p in (_cache_folder(cfg) / "facts").glob("*.json"))
+    assert len(shards) > 1 and all(len(s) == 1 and s in "0123456789abcdef" for s in shards)
+    victim = sorted(p for p in find_item_files(items_dir(repo)) if p.name != "README.md")[0]
+    victim.write_text(victim.read_text(encoding="utf-8").replace("\n## ", "\nOne more line.\n\n## ", 1), encoding="utf-8")
+    calls: list[Path] = []
+    with mock.patch.object(CacheReader, "write", _written(calls)):
+        build(cfg)
+    rewritten = [p.stem for p in calls if p.parent.name == "facts"]
+    assert rewritten == [hashlib.sha1(victim.stem.encode()).hexdigest()[0]]  # its own shard, no other
+    assert cfg.path(cfg.graph).read_bytes() == _fresh_bytes(repo, cfg, tmp_path)[0]
+
+
+def test_shards_of_other_code_or_inputs_are_ignored_and_distrusted_entries_dropped(repo: Path) -> None:
+    cfg = config_module.load(repo)
+    build(cfg)
+    folder = _cache_folder(cfg)
+    shard = sorted((folder / "facts").glob("*.json"))[0]
+    context = CacheReader().read(shard, facts._FactsShard)[0][1]  # the corpus-wide inputs' key the build used
+    stored = facts.FactsStore(folder, context, CacheReader())
+    assert stored.entries and stored.usable
+    assert facts.FactsStore(folder, "another corpus", CacheReader()).entries == {}
+    with mock.patch.object(facts.fingerprint, "with_memo_source", lambda code, memo: "other code"):
+        assert facts.FactsStore(folder, context, CacheReader()).entries == {}
+    slug = sorted(stored.entries)[0]
+    reader = CacheReader()
+    distrusting = facts.FactsStore(folder, context, reader, distrust=frozenset({slug}))
+    assert slug not in distrusting.entries and len(distrusting.entries) == len(stored.entries) - 1
+    assert any(slug in notice.message for notice in reader.notices)
+
+
+def test_without_a_context_the_store_is_not_used_and_save_empties_it(tmp_path: Path) -> None:
+    (tmp_path / "facts").mkdir()
+    (tmp_path / "facts" / "0.json").write_text("{}", encoding="utf-8")
+    store = facts.FactsStore(tmp_path, None, CacheReader())
+    assert not store.usable and store.memo({}) is None
+    store.save(None)
+    assert not (tmp_path / "facts").exists()

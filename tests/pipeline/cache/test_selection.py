@@ -1,0 +1,52 @@
+"""Tests of kgsync.pipeline.cache.selection: the last vocabulary reused only when no edit can change it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from unittest import mock
+
+from kgsync.pipeline.cache import selection
+from kgsync.pipeline.stages import build
+from kgsync.read import config as config_module
+from kgsync.read.items import find_item_files
+from tests.pipeline.test_stages import _cache_folder, _fresh_bytes, items_dir
+
+
+def _note_at_the_end(repo: Path) -> None:
+    """An edit that keeps the item's candidate terms: no vocabulary can change."""
+    victim = sorted(p for p in find_item_files(items_dir(repo)) if p.name != "README.md")[1]
+    victim.write_text(victim.read_text(encoding="utf-8") + "\nA plain note at the end of the log.\n", encoding="utf-8")
+
+
+def test_an_edit_that_keeps_the_candidates_reuses_the_vocabulary(repo: Path, tmp_path: Path) -> None:
+    cfg = config_module.load(repo)
+    build(cfg)
+    stored = _cache_folder(cfg) / "vocab"
+    assert (stored / "inputs.json").is_file() and (stored / "selection.json").is_file()
+    vocabulary = (stored / "selection.json").read_bytes()
+    _note_at_the_end(repo)
+    reuse = selection.SelectionStore._reuse
+    with mock.patch.object(selection, "select_with_stats", side_effect=AssertionError("selected again")), \
+            mock.patch.object(selection.SelectionStore, "_reuse", autospec=True, side_effect=reuse) as reusing:
+        build(cfg)
+    assert reusing.call_count == 1  # the stored selection was weighed, and (no selecting) kept
+    assert (stored / "selection.json").read_bytes() == vocabulary  # not rewritten
+    assert cfg.path(cfg.graph).read_bytes() == _fresh_bytes(repo, cfg, tmp_path)[0]
+
+
+def test_a_vocabulary_of_other_code_is_selected_again(repo: Path, tmp_path: Path) -> None:
+    cfg = config_module.load(repo)
+    build(cfg)
+    _note_at_the_end(repo)
+    real = selection.select_with_stats
+    with mock.patch.object(selection.fingerprint, "code_fingerprint", lambda stage: "other code"), \
+            mock.patch.object(selection, "select_with_stats", side_effect=real) as selecting:
+        build(cfg)
+    assert selecting.call_count == 1
+    assert cfg.path(cfg.graph).read_bytes() == _fresh_bytes(repo, cfg, tmp_path)[0]
+
+
+def test_without_a_cache_folder_nothing_is_stored() -> None:
+    store = selection.SelectionStore(None, mock.Mock())
+    assert store.folder is None and store.inputs is None and store.keys == ()
+

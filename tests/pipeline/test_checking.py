@@ -1,0 +1,48 @@
+"""Tests of kgsync.pipeline.checking: the merged graph's findings, hand-added content placed at its line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kgsync.read import config as config_module
+from kgsync.contract import jsonl
+from kgsync.contract.model import EntityType, Graph, Relation
+from kgsync.pipeline.stages import build
+
+
+def test_a_finding_on_hand_added_content_points_at_its_line_in_the_graph_file(repo: Path) -> None:
+    cfg = config_module.load(repo)
+    graph = build(cfg).graph
+    item = next(graph.of_type(EntityType.RESEARCH_ITEM))
+    dangling = Relation(item.name, "concept:nowhere", "addresses")  # added by hand, to a node that is not there
+    jsonl.write(repo / "memory.jsonl", Graph(graph.entities, graph.relations + (dangling,)))
+    line = len(graph.entities) + len(graph.relations) + 1
+    result = build(cfg)  # hand-added content never blocks a build (a warning, see tests/graph/test_hand_added.py)
+    [finding] = [f for f in result.report.findings if f.code == "stranded-hand-added"]
+    assert "dangling-relation" in finding.message and dangling in result.graph.relations
+    assert finding.location is not None and (finding.location.path, finding.location.line) == (
+        str(repo / "memory.jsonl"), line)
+
+
+def test_an_item_is_blamed_for_an_error_at_its_file_or_on_a_node_it_makes_once() -> None:
+    from dataclasses import replace
+
+    from kgsync.contract.errors import Location
+    from kgsync.contract.model import Facts
+    from kgsync.lint.table import Finding, LintReport, Severity
+    from kgsync.pipeline.checking import _items_blamed
+    from kgsync.read.items import IssueSeverity, ResearchItem
+
+    a, b, c = (replace(ResearchItem.known_only_by(slug, ""), path=f"Research/{slug}.md") for slug in ("a", "b", "c"))
+    by_item = {"b": Facts(entities=(("item:b", "research_item"), ("concept:bad theme", "concept")))}
+    report = LintReport((
+        Finding(Severity.ERROR, "bad-name", "item:a", "at its file", "fix a", Location("Research/a.md", 7)),
+        Finding(Severity.ERROR, "bad-name", "concept:bad theme -[about]-> concept:x", "made by b", "fix b"),
+        Finding(Severity.ERROR, "bad-name", "concept:bad theme", "again", "fix b"),  # b once
+        Finding(Severity.WARNING, "odd", "item:c", "a warning blames nobody", "", Location("Research/c.md", 1)),
+    ))
+    blamed = _items_blamed(report, [a, b, c], by_item, frozenset())
+    assert [(i.slug, i.severity, i.location.path, i.location.line) for i in blamed] == [
+        ("a", IssueSeverity.ERROR, "Research/a.md", 7), ("b", IssueSeverity.ERROR, "Research/b.md", 1)]
+    assert "makes a node that breaks the graph contract: bad-name concept:bad theme -[about]-> concept:x" in blamed[1].message
+    assert _items_blamed(report, [a, b, c], by_item, frozenset({"a", "b"})) == []  # blamed already

@@ -1,0 +1,68 @@
+"""Tests of kgsync.pipeline.committed: the committed graph and manifest a build merges into."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kgsync.read import config as config_module
+from kgsync.contract import jsonl
+from kgsync.cli.main import cli
+from kgsync.contract.errors import GraphFormatError
+from kgsync.read.items import IssueSeverity, find_item_files
+from kgsync.graph.merge import manifest_path
+from kgsync.pipeline.stages import build
+from tests.pipeline.test_stages import items_dir
+
+
+def test_a_failed_item_keeps_the_edges_other_items_have_to_it(repo: Path) -> None:
+    # Its nodes stay, so do the extends edges of the items that cite or link it (and no
+    # "not an item here" warning for them): one broken file changes nothing but itself.
+    cfg = config_module.load(repo)
+    first = build(cfg)
+    incoming = Counter(r.target for r in first.graph.relations if r.relation_type == "extends")
+    target, _ = incoming.most_common(1)[0]
+    victim = items_dir(repo) / f"{target[len('item:'):]}.md"
+    victim.write_bytes(victim.read_bytes().replace(b"---\n", b"---\ntitle: [broken\n", 1))
+    result = build(cfg)
+    assert [i.location.path for i in result.issues if i.severity is IssueSeverity.ERROR] == [
+        f"Research/completed/{victim.name}"]
+    assert not [i for i in result.issues if "not an item here" in i.message]
+    edges = {r for r in first.graph.relations if r.target == target}
+    assert edges and edges <= set(result.graph.relations)
+    assert result.manifest.by_item[victim.stem] == first.manifest.by_item[victim.stem]
+
+
+def test_a_lost_manifest_is_refused_before_anything_is_written(repo: Path) -> None:
+    # Without it every generated fact would count as hand-added: an edited title would then
+    # appear twice.  Refuse, and say how to recover.
+    cfg = config_module.load(repo)
+    build(cfg)
+    graph_before = (repo / "memory.jsonl").read_bytes()
+    manifest_path(repo / "memory.jsonl").unlink()
+    with pytest.raises(GraphFormatError, match="memory.kgsync.json is missing") as caught:
+        build(cfg)
+    assert "git checkout -- memory.kgsync.json" in caught.value.render()
+    assert (repo / "memory.jsonl").read_bytes() == graph_before
+    result = CliRunner().invoke(cli, ["build", "--root", str(repo)])
+    assert result.exit_code == 2 and "memory.kgsync.json is missing" in result.output
+    # The other way out the message names: adopt the graph as it is, every node as hand-added.
+    empty = '{"kgsync_manifest": 1, "items": {}}'
+    assert empty in caught.value.render()
+    manifest_path(repo / "memory.jsonl").write_text(empty, encoding="utf-8")
+    adopted = build(cfg)
+    assert {e.name for e in jsonl.loads(graph_before.decode("utf-8")).entities} <= {e.name for e in adopted.graph.entities}
+
+
+@pytest.mark.usefixtures("settle_at_once")
+def test_previous_is_the_committed_graph_on_the_shortcut(repo: Path) -> None:
+    cfg = config_module.load(repo)
+    build(cfg)
+    committed = jsonl.read(repo / "memory.jsonl")
+    victim = sorted(p for p in find_item_files(items_dir(repo)) if p.name != "README.md")[0]
+    victim.unlink()
+    result = build(cfg)
+    assert result.previous == committed and result.graph != committed

@@ -1,0 +1,38 @@
+"""Tests of kgsync.publish.pr.attention: what loses or re-judges knowledge, counted, zeros too."""
+
+from __future__ import annotations
+
+from kgsync.contract.model import Entity, Graph, Relation
+from kgsync.diff.graph_diff import diff
+from kgsync.publish.pr.attention import attention, evidence_rows
+
+A, B = "claim:2026-03-01-alpha:k1", "claim:2026-03-02-beta:k1"
+ALWAYS = ["removed research items", "removed concepts or methods", "trust changes", "new contradictions",
+          "new dangling cites", "new lint errors", "new lint warnings"]
+
+
+def test_an_empty_diff_still_says_each_zero() -> None:
+    """A reviewer reads "0 new contradictions" as checked, not as forgotten."""
+    lines = attention(diff(Graph((), ()), Graph((), ())))
+    assert [line.label for line in lines] == [f"0 {plural}" for plural in ALWAYS]
+
+
+def test_removed_concepts_say_why_and_a_line_lists_at_most_cap_entries() -> None:
+    old = Graph(tuple(Entity(f"concept:c{n}", "concept", ("x",)) for n in range(5)), ())
+    [_, removed, *_] = attention(diff(old, Graph((), ())), lost={"concept:c0": "no item names it"}, cap=2)
+    assert removed.label == "5 removed concepts or methods" and removed.more == 3
+    assert [(e.name, e.note) for e in removed.entries] == [("concept:c0", "no item names it"), ("concept:c1", "")]
+    [_, everything, *_] = attention(diff(old, Graph((), ())), cap=0)
+    assert len(everything.entries) == 5 and everything.more == 0
+
+
+def test_a_new_contradiction_quotes_its_sentence_and_where_it_is_stated() -> None:
+    claims = (Entity(A, "claim", ("x",)), Entity(B, "claim", ("y",)))
+    d = diff(Graph(claims, ()), Graph(claims, (Relation(A, B, "contradicts"),)))
+    evidence = {(A, B, "contradicts"): ("Our replication does not hold.", "Research/completed/beta.md:12")}
+    [row] = evidence_rows(d, evidence)
+    assert (row.sign, row.source, row.relation, row.target) == ("+", A, "contradicts", B)
+    [line] = [line for line in attention(d, evidence) if line.noun == "new contradiction"]
+    [entry] = line.entries
+    assert entry.link == (A, "contradicts", B)
+    assert entry.note == "“Our replication does not hold.” (Research/completed/beta.md:12)"

@@ -1,0 +1,59 @@
+"""Tests of kgsync.publish.pr.truncation: whole sections cut in priority order to fit GitHub's limit."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kgsync.diff.graph_diff import diff
+from kgsync.diff.model import GraphDiff
+from kgsync.lint.rules import Finding, Severity
+from kgsync.publish.pr.body import DEFAULT_FULL_REPORT_HINT, render_markdown
+from kgsync.publish.pr.sections import build_sections
+from kgsync.publish.pr.truncation import body_length
+from tests.publish.pr.test_body import FINDINGS, A, B, C, _new, _old
+
+
+def _truncation_case() -> GraphDiff:
+    many = tuple(Finding(Severity.WARNING, f"W{n:03d}", "concept:x", "w", "") for n in range(120))
+    return diff(_old(), _new(), findings=FINDINGS + many, near_duplicates=(("concept:a", "concept:b"),))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=1, max_value=16000))
+def test_truncation_drops_whole_sections_in_priority_order(limit: int) -> None:
+    d = _truncation_case()
+    sections = build_sections(d, heading=False, full_report_hint=DEFAULT_FULL_REPORT_HINT)
+    body = render_markdown(d, limit=limit)
+    assert body_length(body.text) <= limit
+    assert body.full_text == "".join(s.text for s in build_sections(d, cap=0))
+    assert body.truncated == (body_length("".join(s.text for s in sections)) > limit)
+    if not body.truncated:
+        return
+    marker = "---\n\n> [!WARNING]\n> **Truncated:**"
+    if not body.text.startswith("**Needs attention**"):  # not even the head fits with the notice: the notice alone
+        assert (marker + " the full report is longer than").startswith(body.text[: len(marker) + 30])
+        return
+    kept = body.text[: body.text.rindex(marker)]
+    # Lowest priority first, the latest first within a priority; the head never goes.
+    cut_order = sorted((i for i, s in enumerate(sections) if s.priority), key=lambda i: (sections[i].priority, i))
+    cut_order.reverse()
+    candidates = {
+        "".join(s.text for i, s in enumerate(sections) if i not in cut_order[:k]) for k in range(1, len(cut_order) + 1)
+    }
+    assert kept in candidates
+
+
+def test_truncation_keeps_errors_and_losses_before_new_items_and_extra_warnings() -> None:
+    d = _truncation_case()
+    full = render_markdown(d, limit=0).text
+    body = render_markdown(d, limit=len(full) - 500)
+    assert body.truncated
+    assert "dangling-relation" in body.text and f"### {B}" in body.text and f"### {C}" in body.text
+    assert "W119" not in body.text and "W000" in body.text  # the second page of warnings went first
+    assert "Not shown: 21 lint findings." in body.text
+    smaller = render_markdown(d, limit=4260).text  # the head lists the merged items too
+    # The new item's section goes before the removed item's; errors and "needs attention" stay.
+    assert "dangling-relation" in smaller and f"### {C}" in smaller and f"### {B}" not in smaller
+    assert f"- 1 removed research item:\n  - `item:{C}`" in smaller
+    assert f"({A}, {B}, (no item))" in smaller  # the sections left out, by name
