@@ -192,7 +192,7 @@ def word_start(first: str) -> str:
 
 
 #: The characters the case-insensitive regex takes for an ASCII letter besides its two cases
-#: (the regex engine's own case table; tests/test_acronyms.py checks it over all of Unicode).
+#: (the regex engine's own case table; tests/extract/test_acronyms.py checks it over all of Unicode).
 _OTHER_CASES = {"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"}
 _WORD_REST = re.compile(r"[\w'\u2019]*")
 _NEXT_TOKEN = re.compile(r"[\s-]+([^\s-]+)")  # a gap, then what stands before the next gap
@@ -201,7 +201,7 @@ _NEXT_TOKEN = re.compile(r"[\s-]+([^\s-]+)")  # a gap, then what stands before t
 def _folded(text: str) -> str:
     """``text`` with each letter the case-insensitive regex takes for an ASCII letter as that
     letter, every other character lowercase: the same length, each character still a word
-    character, a space or neither as before (tests/test_acronyms.py checks all of Unicode)."""
+    character, a space or neither as before (tests/extract/test_acronyms.py checks all of Unicode)."""
     if not text.isascii():
         for other in "\u0130\u0131\u017f":  # str.lower keeps them, or (U+0130) makes two characters
             if other in text:

@@ -11,7 +11,7 @@ previous page's under the same names, as ``Page.render`` does on its fresh insta
 ``ReusedMarkdown.render`` is ``Page.render`` line by line with that one change (and pages of
 headings and HTML blocks rendered by ``block_pages`` without the converter's passes); the part
 processes (``mkdocs_parts``) use it.  Their site is byte-identical to ``mkdocs build`` in one
-process (tests/test_site_search.py compares them), which is what shows the reuse changes nothing.
+process (tests/publish/site/test_mkdocs_parts.py compares them), which is what shows the reuse changes nothing.
 """
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ class OffNavPartials:
     10,000 items).  ``install`` wraps the two partials' render functions: on a page outside nav,
     the first page of each URL folder renders them and the others reuse that output; on any
     other page (nav pages mark their entry active) they render as before.  Same bytes: the
-    part processes' site is compared with a one-process ``mkdocs build`` (tests/test_site_search.py).
+    part processes' site is compared with a one-process ``mkdocs build`` (tests/publish/site/test_mkdocs_parts.py).
     """
 
     def __init__(self) -> None:
