@@ -15,7 +15,7 @@ from kgsync.contract import jsonl
 from kgsync.cli.lint import command
 from kgsync.read.config import Merge
 from kgsync.contract.errors import LintFailed, Location
-from kgsync.lint.rules import RULES, Finding, LintReport, Severity, check, lint, rules_table
+from kgsync.lint.rules import RULES, Finding, Severity, check, lint
 from kgsync.contract.model import Entity, Graph, Relation
 
 
@@ -410,14 +410,6 @@ def test_relation_location_from_its_source_entity() -> None:
     assert {str(f.location) for f in report.findings} == {"a.md:3"}
 
 
-def test_render_format() -> None:
-    finding = Finding(Severity.ERROR, "orphan-node", "concept:x", "no relation", "relate it", Location("a.md", 4))
-    assert finding.render() == "a.md:4: error[orphan-node] concept:x: no relation (fix: relate it)"
-    odd = Finding(Severity.WARNING, "empty-name", "a\nb", "m", "h")
-    assert odd.render() == 'warning[empty-name] "a\\nb": m (fix: h)'
-    assert "\n" not in odd.render()
-
-
 def test_findings_sorted_errors_first() -> None:
     graph = with_entities(clean_graph(), Entity("concept:Zzz", "concept", ()), Entity("concept:aaa", "concept", (P,)))
     severities = [f.severity for f in lint(graph).findings]
@@ -443,17 +435,6 @@ def test_check_raises_with_every_error() -> None:
         check(graph)
     assert sorted(f.code for f in caught.value.findings) == ["missing-provenance", "orphan-node"]
     assert "2 errors, 0 warnings" in caught.value.message
-
-
-def test_summary_pluralises() -> None:
-    one = Finding(Severity.ERROR, "orphan-node", "x", "m", "h")
-    assert LintReport((one,)).summary() == "1 error, 0 warnings"
-
-
-def test_rules_table_lists_every_code() -> None:
-    table = rules_table()
-    assert table.count("\n") == len(RULES) + 2
-    assert all(f"`{code}`" in table for code in RULES)
 
 
 # --- determinism -----------------------------------------------------------------------------
@@ -595,15 +576,4 @@ def test_near_duplicate_pairs_match_the_pairwise_definition(names, edits, jaccar
     finally:
         similarity.MAX_BLOCK = original
 
-
-def test_a_finding_converts_to_the_library_error_with_its_location_and_hint() -> None:
-    """The documented map (kgsync.contract.errors): a Finding is a LintFailed of that one finding."""
-    report = lint(Graph((Entity("concept:x", "concept", ()),), ()))
-    finding = next(f for f in report.findings if f.code == "orphan-node")
-    finding = Finding(finding.severity, finding.code, finding.entity, finding.message, finding.hint,
-                      Location("memory.jsonl", 3))
-    error = finding.as_error()
-    assert isinstance(error, LintFailed)
-    assert (error.location, error.hint, error.findings) == (finding.location, finding.hint, (finding,))
-    assert error.render() == finding.render() == str(error)
 
