@@ -15,7 +15,9 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from kgsync.cli.main import cli
+from kgsync.read.items import ResearchItem
 from tests.conftest import SHARED_CORPUS
+from tests.item_corpus import corpus
 
 _TERM = re.compile(r"^(concept|method) +(\S.*?)  \(\d+ items(?: pinned)?; (node|not a node)")
 _OTHER = re.compile(r"^  ((?:concept|method):\S+)  \(linked by \d+\)$")
@@ -67,3 +69,63 @@ def test_the_real_corpus_listing_names_exactly_the_graphs_nodes(tmp_path: Path,
     (tmp_path / "kgsync.yml").write_text(f"items: {corpus}\nthemes_vocabulary: {themes}\ngraph: memory.jsonl\n",
                                          encoding="utf-8")
     check_agreement(tmp_path)
+
+
+# --- commands ----------------------------------------------------------------------------
+def test_vocab_command_prints_and_writes(tmp_path: Path) -> None:
+    from kgsync.cli.vocab import command
+
+    folder = tmp_path / "items"
+    folder.mkdir()
+    for item in corpus():
+        (folder / f"{item.slug}.md").write_text(_source(item), encoding="utf-8")
+    (tmp_path / "kgsync.yml").write_text("items: items\nmining: {min_items: 2, max_item_share: 0.5}\n")
+    out = tmp_path / "review.yml"
+    result = CliRunner().invoke(command, ["--config", str(tmp_path / "kgsync.yml"), "--write", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "concept knowledge-graph" in result.output
+    assert "2026-01-01-kg-basics" in result.output
+    assert "model-context-protocol:" in out.read_text()
+    yaml_out = CliRunner().invoke(command, ["--config", str(tmp_path / "kgsync.yml"), "--format", "yaml"])
+    assert yaml_out.output.startswith("# kgsync vocabulary")
+    # What the command says becomes a node is exactly what a build writes.
+    import re
+
+    from kgsync.read import config as config_module
+    from kgsync.pipeline.stages import build
+
+    said = {m.group(2): m.group(3) for m in re.finditer(r"^(concept|method) +(\S+)  \(.*?; (node|not a node)",
+                                                         result.output, re.MULTILINE)}
+    assert "node" in said.values() and "not a node" in said.values()
+    graph = build(config_module.load(tmp_path).with_overrides(cache_dir="")).graph
+    written = {e.name.split(":", 1)[1] for e in graph.entities if e.entity_type in ("concept", "method")}
+    assert {name for name, verdict in said.items() if verdict == "node"} == written & set(said)
+
+
+def test_vocab_command_rejects_a_bad_vocabulary_file(tmp_path: Path) -> None:
+    from kgsync.cli.vocab import command
+
+    folder = tmp_path / "items"
+    folder.mkdir()
+    (folder / "2026-01-01-a.md").write_text(_source(corpus()[0]), encoding="utf-8")
+    (tmp_path / "kgsync.yml").write_text("items: items\n")
+    (tmp_path / "kgsync-vocab.yml").write_text("terms:\n  Bad Name: {}\n")
+    result = CliRunner().invoke(command, ["--config", str(tmp_path / "kgsync.yml")])
+    assert result.exit_code == 2
+    assert "kgsync-vocab.yml:2" in result.output
+
+
+def test_vocab_command_without_items_is_a_usage_error(tmp_path: Path) -> None:
+    from kgsync.cli.vocab import command
+
+    (tmp_path / "kgsync.yml").write_text("items: nowhere\n")
+    result = CliRunner().invoke(command, ["--config", str(tmp_path / "kgsync.yml")])
+    assert result.exit_code == 2, result.output  # as for `kgsync build`: a wrong path, not a failed item
+    assert "no item files match 'nowhere'" in result.output
+
+
+def _source(item: ResearchItem) -> str:
+    findings = "\n".join(f"{f.number}. {f.text}" for f in item.key_findings)
+    return (f"---\ntitle: \"{item.title}\"\ncompleted: 2026-03-01\n---\n\n## Research Question\n\n"
+            f"{item.research_question}\n\n## Findings\n\n### Executive Summary\n\n{item.executive_summary}\n\n"
+            f"### Key Findings\n\n{findings}\n")

@@ -1,26 +1,18 @@
-"""kgsync.diff.graph_diff (the pure graph diff, grouping, JSON) and `kgsync diff` (the CLI)."""
+"""kgsync.diff.graph_diff: the pure graph diff, grouping, review (`kgsync diff`: tests/cli/test_diff.py)."""
 
 from __future__ import annotations
 
 import importlib.util
-import json
 import random
 from collections import Counter
-from pathlib import Path
 
-from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgsync.contract import jsonl
-from kgsync.cli.diff import command
 from kgsync.diff.finding_order import sort_findings
 from kgsync.diff.graph_diff import diff, review
-from kgsync.diff.item_attribution import items_of
 from kgsync.diff.json_report import to_dict, to_json
 from kgsync.diff.model import EntityChange, GraphDiff
-from kgsync.contract.errors import Location
-from kgsync.lint.rules import Finding, Severity
 from kgsync.contract.model import Entity, Graph, Relation
 
 A = "2026-03-01-alpha"
@@ -142,15 +134,6 @@ def test_counts_list_contract_types_even_when_zero() -> None:
 # --------------------------------------------------------------------------- grouping
 
 
-def test_items_of_follows_name_then_provenance_then_claim_slug() -> None:
-    assert items_of(item(A)) == (A,)
-    assert items_of(concept("rag", B, A)) == (A, B)
-    assert items_of(Entity("concept:x", "concept", ("provenance: item=" + A,))) == (A,)
-    assert items_of(claim(B, "k", provenance=False)) == (B,)
-    assert items_of(Entity(f"claim:{B}:k", "claim", (f"provenance:item={A}",))) == (A,)  # provenance first
-    assert items_of(Entity("concept:orphan", "concept", ("tag:x",))) == ()
-
-
 def test_grouping_by_item() -> None:
     new = Graph(
         BASE.entities + (item(B, "Beta"), claim(B, "k1", provenance=False), concept("shared", A, B),
@@ -189,58 +172,7 @@ def test_relation_whose_from_node_is_in_no_graph_uses_the_name() -> None:
     assert set(by_slug) == {A, B}
 
 
-# --------------------------------------------------------------------------- findings, pairs, JSON
-
-
-
-
-def test_findings_sorted_errors_first_and_pairs_normalised() -> None:
-    findings = (
-        Finding(Severity.WARNING, "W1", "concept:a", "w", ""),
-        Finding(Severity.WARNING, "W0", "concept:b", "w", ""),
-        Finding(Severity.ERROR, "E2", "concept:b", "e2", ""),
-        Finding(Severity.ERROR, "E1", "concept:z", "e1", ""),
-    )
-    d = diff(BASE, BASE, findings=findings, near_duplicates=(("concept:b", "concept:a"), ("concept:a", "concept:b")))
-    assert [f.code for f in d.findings] == ["E1", "E2", "W0", "W1"]
-    assert d.near_duplicates == (("concept:a", "concept:b"),)
-    assert d.is_empty  # findings describe NEW; they are not a change
-    assert sort_findings(reversed(findings)) == d.findings
-
-
-def test_json_report_is_stable_and_complete() -> None:
-    new = Graph(BASE.entities + (item(B, "Beta"),), BASE.relations[:1])
-    findings = (Finding(Severity.ERROR, "E1", "item:x", "bad", "fix it", Location("memory.jsonl", 3)),)
-    text = to_json(diff(BASE, new, findings=findings, near_duplicates=(("concept:a", "concept:b"),)))
-    data = json.loads(text)
-    assert data["version"] == 1
-    assert text.endswith("\n") and text == json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-    assert data["entities"]["added"] == [
-        {"name": f"item:{B}", "entity_type": "research_item", "observations": ["title: Beta", "completed:2026-03-01"]}
-    ]
-    assert data["relations"]["removed"] == [{"from": f"item:{A}", "to": f"claim:{A}:k1", "relation_type": "states"}]
-    assert data["counts"]["relations"] == {"states": {"added": 0, "removed": 1}}
-    assert data["counts"]["findings"] == {"error": 1}
-    assert data["findings"] == [
-        {"severity": "error", "code": "E1", "entity": "item:x", "message": "bad", "hint": "fix it",
-         "location": "memory.jsonl:3", "new": True}
-    ]
-    assert data["near_duplicates"] == [["concept:a", "concept:b"]]
-    assert [i["slug"] for i in data["items"]] == [A, B]
-    assert data["is_empty"] is False
-
-
-def test_json_report_lists_the_changed_claims_the_pr_body_shows() -> None:
-    claim = f"claim:{A}:k1"
-    old = Graph((Entity(claim, "claim", ("title: Caching cuts latency", "confidence:medium")),))
-    new = Graph((Entity(claim, "claim", ("title: Caching cuts read latency", "confidence:high")),))
-    data = json.loads(to_json(diff(old, new)))
-    assert data["changed_claims"] == [{
-        "name": claim, "old_statement": "Caching cuts latency", "new_statement": "Caching cuts read latency",
-        "words": [["=", "Caching cuts"], ["+", "read"], ["=", "latency"]],
-        "confidence": {"from": "medium", "to": "high"},
-    }]
-    assert json.loads(to_json(diff(old, old)))["changed_claims"] == []
+# --------------------------------------------------------------------------- review: near-duplicate pairs
 
 
 def test_review_reports_near_duplicates_that_involve_a_new_name() -> None:
@@ -335,68 +267,6 @@ def test_diff_properties(a: Graph, b: Graph, rnd: random.Random) -> None:
     assert {r for i in d.items for r in i.relations_added} == set(d.relations_added)
     assert [i.slug for i in d.items] == sorted(i.slug for i in d.items)
     assert to_dict(d)["version"] == 1
-
-
-# --------------------------------------------------------------------------- CLI
-
-
-def _write(path: Path, graph: Graph) -> Path:
-    jsonl.write(path, graph)
-    return path
-
-
-def test_cli_markdown(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.chdir(tmp_path)
-    old = _write(tmp_path / "old.jsonl", BASE)
-    new = _write(tmp_path / "new.jsonl", Graph(BASE.entities + (item(B, "Beta"),), BASE.relations))
-    result = CliRunner().invoke(command, [str(old), str(new)])
-    assert result.exit_code == 0, result.output
-    assert result.output.startswith("**Needs attention**\n")  # the PR body: GitHub shows the title above it
-    assert f"- {B} — Beta (new item)" in result.output
-    full = CliRunner().invoke(command, [str(old), str(new), "--limit", "0"])
-    assert full.output.startswith("## kgsync: knowledge graph update\n")  # the full report: pr.title from the config
-
-
-def test_cli_json_and_missing_old_file(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.chdir(tmp_path)
-    new = _write(tmp_path / "new.jsonl", BASE)
-    result = CliRunner().invoke(command, [str(tmp_path / "absent.jsonl"), str(new), "--format", "json"])
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.stdout)  # the data alone on stdout
-    assert len(data["entities"]["added"]) == 3 and data["entities"]["removed"] == []
-    assert "OLD " in result.stderr and "absent.jsonl does not exist: read as the empty graph" in result.stderr
-
-
-def test_cli_output_file_and_limit(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.chdir(tmp_path)
-    many = Graph(tuple(item(f"2026-01-{i:02d}-x", "T" * 100) for i in range(1, 29)))
-    new = _write(tmp_path / "new.jsonl", many)
-    out = tmp_path / "body.md"
-    result = CliRunner().invoke(command, ["old.jsonl", str(new), "--limit", "3000", "--output", str(out)])
-    assert result.exit_code == 0, result.output
-    text = out.read_text(encoding="utf-8")
-    assert len(text) <= 3000 and "**Truncated:**" in text
-    assert "report truncated to 3000 characters" in result.stderr
-    full = CliRunner().invoke(command, ["old.jsonl", str(new), "--limit", "0"])
-    assert "**Truncated:**" not in full.output and len(full.output) > 3000
-
-
-def test_cli_unreadable_files_exit_2(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.chdir(tmp_path)
-    bad = tmp_path / "bad.jsonl"
-    bad.write_text('{"type":"entity","name":"x","entityType":"concept","observations":[]}\n{oops\n', encoding="utf-8")
-    result = CliRunner().invoke(command, ["missing.jsonl", str(bad)])
-    assert result.exit_code == 2
-    assert f"{bad}:2: not a JSON object" in result.stderr
-    (tmp_path / "adir").mkdir()
-    result = CliRunner().invoke(command, ["missing.jsonl", "adir"])
-    assert result.exit_code == 2 and "is a directory" in result.stderr
-    (tmp_path / "latin1.jsonl").write_bytes(b'{"type":"entity","name":"caf\xe9"}')
-    result = CliRunner().invoke(command, ["missing.jsonl", "latin1.jsonl"])
-    assert result.exit_code == 2 and "latin1.jsonl:1: not UTF-8" in result.stderr
-    (tmp_path / "kgsync.yml").write_text("merge: {min_edit_distance: many}\n", encoding="utf-8")
-    result = CliRunner().invoke(command, ["missing.jsonl", "missing.jsonl"])
-    assert result.exit_code == 2 and "kgsync.yml" in result.stderr
 
 
 def test_shared_nodes_are_grouped_under_the_items_that_address_them() -> None:

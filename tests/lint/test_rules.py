@@ -1,8 +1,7 @@
-"""kgsync lint: one test per rule (fires / stays quiet), determinism, --strict, the CLI."""
+"""kgsync lint: one test per rule (fires / stays quiet), determinism, --strict (the command: tests/cli/test_lint.py)."""
 
 from __future__ import annotations
 
-import json
 import random
 from itertools import combinations
 from pathlib import Path
@@ -13,11 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kgsync.contract import jsonl
-from kgsync.cli._annotations import escape_data, escape_property, github_annotation
 from kgsync.cli.lint import command
 from kgsync.read.config import Merge
 from kgsync.contract.errors import LintFailed, Location
-from kgsync.lint.rules import RULES, FileLines, Finding, LintReport, Severity, check, lint, rules_table
+from kgsync.lint.rules import RULES, Finding, Severity, check, lint
 from kgsync.contract.model import Entity, Graph, Relation
 
 
@@ -412,14 +410,6 @@ def test_relation_location_from_its_source_entity() -> None:
     assert {str(f.location) for f in report.findings} == {"a.md:3"}
 
 
-def test_render_format() -> None:
-    finding = Finding(Severity.ERROR, "orphan-node", "concept:x", "no relation", "relate it", Location("a.md", 4))
-    assert finding.render() == "a.md:4: error[orphan-node] concept:x: no relation (fix: relate it)"
-    odd = Finding(Severity.WARNING, "empty-name", "a\nb", "m", "h")
-    assert odd.render() == 'warning[empty-name] "a\\nb": m (fix: h)'
-    assert "\n" not in odd.render()
-
-
 def test_findings_sorted_errors_first() -> None:
     graph = with_entities(clean_graph(), Entity("concept:Zzz", "concept", ()), Entity("concept:aaa", "concept", (P,)))
     severities = [f.severity for f in lint(graph).findings]
@@ -445,17 +435,6 @@ def test_check_raises_with_every_error() -> None:
         check(graph)
     assert sorted(f.code for f in caught.value.findings) == ["missing-provenance", "orphan-node"]
     assert "2 errors, 0 warnings" in caught.value.message
-
-
-def test_summary_pluralises() -> None:
-    one = Finding(Severity.ERROR, "orphan-node", "x", "m", "h")
-    assert LintReport((one,)).summary() == "1 error, 0 warnings"
-
-
-def test_rules_table_lists_every_code() -> None:
-    table = rules_table()
-    assert table.count("\n") == len(RULES) + 2
-    assert all(f"`{code}`" in table for code in RULES)
 
 
 # --- determinism -----------------------------------------------------------------------------
@@ -498,181 +477,6 @@ def test_entity_order_does_not_matter_without_duplicates() -> None:
     graph = with_entities(clean_graph(), Entity("concept:Zzz", "concept", ()), Entity("concept:aaa", "concept", (P,)))
     reordered = Graph(tuple(reversed(graph.entities)), tuple(reversed(graph.relations)))
     assert lint(graph) == lint(reordered)
-
-
-# --- the CLI -------------------------------------------------------------------------------------
-
-
-def write_graph(path: Path, graph: Graph) -> Path:
-    jsonl.write(path, graph)
-    return path
-
-
-def run(*args: str) -> click.testing.Result:  # noqa: F821
-    return CliRunner().invoke(command, list(args), catch_exceptions=False)
-
-
-def test_cli_clean_graph_exits_0(tmp_path: Path) -> None:
-    path = write_graph(tmp_path / "memory.jsonl", clean_graph())
-    result = run(str(path))
-    assert result.exit_code == 0, result.output
-    assert result.output == "0 errors, 0 warnings\n"
-
-
-def test_cli_errors_exit_1_with_file_lines(tmp_path: Path) -> None:
-    graph = with_entities(clean_graph(), Entity("concept:lonely", "concept", (P,)))
-    graph = with_relations(graph, Relation("item:beta", "item:alpha", "extends"))
-    path = write_graph(tmp_path / "memory.jsonl", graph)
-    result = run(str(path))
-    assert result.exit_code == 1
-    lines = result.output.splitlines()
-    assert lines == [
-        f"{path}:9: error[orphan-node] concept:lonely: the concept has no relation "
-        "(fix: relate it to the item or claim it came from, or remove it)",
-        f"{path}:1: warning[extends-cycle] item:alpha: extends cycle through item:alpha, item:beta "
-        "(fix: remove the extends relation that points back)",
-        "1 error, 1 warning",
-    ]
-
-
-def test_cli_strict(tmp_path: Path) -> None:
-    graph = with_relations(clean_graph(), Relation("item:beta", "item:alpha", "extends"))
-    path = write_graph(tmp_path / "memory.jsonl", graph)
-    assert run(str(path)).exit_code == 0
-    assert run(str(path), "--strict").exit_code == 1
-
-
-def test_cli_relation_finding_points_at_relation_line(tmp_path: Path) -> None:
-    graph = with_relations(clean_graph(), Relation("item:alpha", "concept:gone", "addresses"))
-    path = write_graph(tmp_path / "g.jsonl", graph)
-    result = run(str(path), "--format", "json")
-    body = json.loads(result.output)
-    assert result.exit_code == 1
-    assert body["findings"] == [{
-        "code": "dangling-relation", "entity": "item:alpha -[addresses]-> concept:gone", "hint":
-        "add the missing entity or remove the relation", "line": 22, "message": "to concept:gone is not in the graph",
-        "path": str(path), "severity": "error",
-    }]
-    assert (body["ok"], body["errors"], body["warnings"]) == (False, 1, 0)
-
-
-def test_cli_malformed_jsonl_exits_2_naming_the_line(tmp_path: Path) -> None:
-    path = tmp_path / "memory.jsonl"
-    path.write_text(jsonl.dumps(clean_graph()) + '\n{"type":"entity","name":', encoding="utf-8")
-    result = CliRunner().invoke(command, [str(path)])
-    assert result.exit_code == 2
-    assert f"{path}:22: not a JSON object" in result.output
-
-
-def test_cli_missing_file_exits_2(tmp_path: Path) -> None:
-    result = CliRunner().invoke(command, [str(tmp_path / "nope.jsonl")])
-    assert result.exit_code == 2
-    assert "graph file not found" in result.output
-
-
-def test_cli_default_file_from_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    graph = with_entities(clean_graph(), Entity("concept:lonely", "concept", (P,)))
-    write_graph(tmp_path / "graphs" / "kg.jsonl", graph)
-    (tmp_path / "kgsync.yml").write_text("graph: graphs/kg.jsonl\n", encoding="utf-8")
-    monkeypatch.chdir(tmp_path)
-    result = run()
-    assert result.exit_code == 1
-    assert result.output.startswith("graphs/kg.jsonl:9: error[orphan-node] concept:lonely")
-    # --config elsewhere: paths resolve against the config file's folder.
-    other = tmp_path / "elsewhere"
-    other.mkdir()
-    monkeypatch.chdir(other)
-    assert run("--config", str(tmp_path / "kgsync.yml")).exit_code == 1
-    assert CliRunner().invoke(command, []).exit_code == 2  # no kgsync.yml here: memory.jsonl is missing
-
-
-def test_cli_bad_config_exits_2(tmp_path: Path) -> None:
-    config = tmp_path / "kgsync.yml"
-    config.write_text("graph: memory.jsonl\nmerge:\n  min_edit_distanse: 3\n", encoding="utf-8")
-    write_graph(tmp_path / "memory.jsonl", clean_graph())
-    result = CliRunner().invoke(command, ["--config", str(config)])
-    assert result.exit_code == 2
-    assert "merge.min_edit_distanse" in result.output
-
-
-def test_cli_config_merge_rule_is_used(tmp_path: Path) -> None:
-    graph = linked_concept(clean_graph(), Entity("concept:vector-searches", "concept", (P,)))
-    write_graph(tmp_path / "memory.jsonl", graph)
-    assert run("--config", str(tmp_path / "kgsync.yml"), "--strict").exit_code == 2  # explicit config must exist
-    (tmp_path / "kgsync.yml").write_text("merge:\n  min_edit_distance: 1\n  max_token_jaccard: 1.0\n")
-    assert run("--config", str(tmp_path / "kgsync.yml"), "--strict").exit_code == 0
-    assert run(str(tmp_path / "memory.jsonl"), "--strict").exit_code == 1  # default rule: near-duplicate
-
-
-def test_cli_is_registered() -> None:
-    from kgsync.cli.main import cli
-
-    result = CliRunner().invoke(cli, ["lint", "--help"])
-    assert result.exit_code == 0
-    assert "--format" in result.output
-
-
-# --- GitHub annotations ---------------------------------------------------------------------------
-
-
-def test_github_escaping() -> None:
-    assert escape_data("100% done\r\nnext") == "100%25 done%0D%0Anext"
-    assert escape_property("a:b,c%\n") == "a%3Ab%2Cc%25%0A"
-
-
-def test_github_annotation_line() -> None:
-    finding = Finding(Severity.WARNING, "non-atomic-observation", "concept:x", "spans\nlines, 50%", "split: it",
-                      Location("dir,1/g:x.jsonl", 7))
-    assert github_annotation(finding, workspace="") == (
-        "::warning file=dir%2C1/g%3Ax.jsonl,line=7,title=kgsync lint non-atomic-observation::"
-        "concept:x: spans%0Alines, 50%25 (fix: split: it)"
-    )
-    bare = Finding(Severity.ERROR, "orphan-node", "concept:x", "m", "h")
-    assert github_annotation(bare, workspace="") == "::error title=kgsync lint orphan-node::concept:x: m (fix: h)"
-
-
-def test_github_annotation_path_is_relative_to_the_checkout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # The action runs lint inside working-directory; GitHub places annotations by the path from the checkout.
-    research = tmp_path / "checkout" / "research repo"
-    research.mkdir(parents=True)
-    monkeypatch.chdir(research)
-    finding = Finding(Severity.ERROR, "orphan-node", "concept:x", "m", "h", Location("memory.jsonl", 3))
-    monkeypatch.setenv("GITHUB_WORKSPACE", str(tmp_path / "checkout"))
-    assert github_annotation(finding).startswith("::error file=research repo/memory.jsonl,line=3,")
-    monkeypatch.setenv("GITHUB_WORKSPACE", str(tmp_path / "elsewhere"))  # outside it: left as it was
-    assert github_annotation(finding).startswith("::error file=memory.jsonl,line=3,")
-
-
-@pytest.mark.parametrize("form", ["text", "json", "github"])
-def test_cli_prints_a_lone_surrogate_as_its_escape(tmp_path: Path, form: str) -> None:
-    # The server keeps "\\ud800" escapes as it read them; printing one must not crash the command.
-    from kgsync.cli.main import cli
-
-    path = tmp_path / "memory.jsonl"
-    path.write_text('{"type":"entity","name":"concept:sur\\ud800rogate","entityType":"concept","observations":[]}',
-                    encoding="utf-8")
-    result = CliRunner().invoke(cli, ["lint", str(path), "--format", form])
-    assert result.exit_code == 1, result.output
-    assert "sur\\ud800rogate" in result.output and "Traceback" not in result.output
-
-
-def test_cli_github_format(tmp_path: Path) -> None:
-    graph = with_entities(clean_graph(), Entity("concept:lonely", "concept", (P,)))
-    path = write_graph(tmp_path / "memory.jsonl", graph)
-    result = CliRunner().invoke(command, [str(path), "--format", "github"])
-    assert result.exit_code == 1
-    assert result.stdout.splitlines() == [
-        f"::error file={escape_property(str(path))},line=9,title=kgsync lint orphan-node::concept:lonely: "
-        "the concept has no relation (fix: relate it to the item or claim it came from, or remove it)"
-    ]
-    assert "1 error, 0 warnings" in result.stderr
-
-
-def test_file_lines_is_lazy(tmp_path: Path) -> None:
-    path = write_graph(tmp_path / "g.jsonl", clean_graph())
-    lines = FileLines(path)
-    path.unlink()  # a clean lint never looks a location up, so never re-reads the file
-    assert lint(jsonl.loads(jsonl.dumps(clean_graph())), sources=lines).findings == ()
 
 
 # --- performance -------------------------------------------------------------------------------------
@@ -772,28 +576,4 @@ def test_near_duplicate_pairs_match_the_pairwise_definition(names, edits, jaccar
     finally:
         similarity.MAX_BLOCK = original
 
-
-def test_cli_checks_the_veto_file_beside_the_vocabulary_with_lines(tmp_path: Path, monkeypatch) -> None:
-    write_graph(tmp_path / "memory.jsonl", clean_graph())
-    (tmp_path / "kgsync.yml").write_text("graph: memory.jsonl\n", encoding="utf-8")
-    monkeypatch.chdir(tmp_path)
-    assert run().exit_code == 0
-    (tmp_path / "kgsync-veto.yml").write_text(
-        "vetoed:\n  - from: claim:2026-01-01-a:one\n    to: claim:2026-01-02-b:two\n"
-        "  - from: item:2026-01-01-a\n    to: claim:2026-01-02-b:two\n", encoding="utf-8")
-    result = CliRunner().invoke(command, [])
-    assert result.exit_code == 2
-    assert "kgsync-veto.yml:4: from: and to: must both be claim names" in result.output
-
-
-def test_a_finding_converts_to_the_library_error_with_its_location_and_hint() -> None:
-    """The documented map (kgsync.contract.errors): a Finding is a LintFailed of that one finding."""
-    report = lint(Graph((Entity("concept:x", "concept", ()),), ()))
-    finding = next(f for f in report.findings if f.code == "orphan-node")
-    finding = Finding(finding.severity, finding.code, finding.entity, finding.message, finding.hint,
-                      Location("memory.jsonl", 3))
-    error = finding.as_error()
-    assert isinstance(error, LintFailed)
-    assert (error.location, error.hint, error.findings) == (finding.location, finding.hint, (finding,))
-    assert error.render() == finding.render() == str(error)
 

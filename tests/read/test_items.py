@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from kgsync.read.items import IssueSeverity, find_item_files, normalise_slug, read_item_bytes, read_items
+from kgsync.read.items import IssueSeverity, find_item_files, read_item_bytes, read_items
 
 GOOD = """---
 title: "A good item"
@@ -218,12 +218,6 @@ def test_hostile_text_is_data(tmp_path: Path) -> None:
     write(tmp_path, "2026-03-01-good.md", hostile)
     item = read(tmp_path).items[0]
     assert item.title == "<script>alert(1)</script> | @octocat `x`"  # kept verbatim; renderers escape
-
-
-def test_normalise_slug() -> None:
-    assert normalise_slug("Research/completed/2026-01-01-x.md") == "2026-01-01-x"
-    assert normalise_slug("https://github.com/o/r/blob/main/Research/completed/2026-01-01-x.md#L3") == "2026-01-01-x"
-    assert normalise_slug("2026-01-01-x") == "2026-01-01-x"
 
 
 def test_line_starts_at_column_zero_equal_checking_every_occurrence() -> None:

@@ -113,36 +113,6 @@ def test_any_text_and_any_paging_get_a_bounded_json_answer(example: Service, que
     assert len(body["entities"]) <= 3 * tools.MAX_LIMIT
 
 
-# ------------------------------------------------------------------------------ ranking
-
-
-@pytest.mark.parametrize(("query", "first"), [
-    ("hybrid retrieval BM25 dense vectors keyword search", "item:2026-01-29-hybrid-retrieval-bm25-dense"),
-    ("consolidate episodic memories into semantic memory", "item:2026-02-02-agent-memory-consolidation"),
-    ("how to measure retrieval quality recall nDCG", "item:2026-02-12-evaluating-retrieval-quality"),
-])
-def test_the_obvious_item_ranks_first(example: Service, query: str, first: str) -> None:
-    found = names(tools.search_nodes(example, query))
-    assert found[0] == first
-
-
-def test_an_item_comes_with_its_matching_claims_and_only_relations_among_the_answer(example: Service) -> None:
-    body = answer(tools.search_nodes(example, "BM25 zero-shot baseline dense retrievers", 3))
-    found = [e["name"] for e in body["entities"]]
-    assert found[:2] == ["item:2026-01-29-hybrid-retrieval-bm25-dense",
-                         "claim:2026-01-29-hybrid-retrieval-bm25-dense:bm25-remains-strong-zero"]
-    shown = set(found)
-    assert body["relations"] and all(r["from"] in shown and r["to"] in shown for r in body["relations"])
-
-
-def test_pages_do_not_overlap_and_say_where_the_next_one_starts(example: Service) -> None:
-    first = answer(tools.search_nodes(example, "knowledge graph memory retrieval", 3))
-    assert first["next_offset"] == 3
-    second = answer(tools.search_nodes(example, "knowledge graph memory retrieval", 3, first["next_offset"]))
-    heads = lambda body: [e["name"] for e in body["entities"] if not e["name"].startswith("claim:")]  # noqa: E731
-    assert heads(second) and not set(heads(first)) & set(heads(second))
-
-
 # ------------------------------------------------------------------------------ bounds
 
 
@@ -193,81 +163,6 @@ def test_every_tool_stays_bounded_on_a_large_graph(big: Service) -> None:
     assert about["claims_total"] == 6000 and about["next_offset"] and about["claims"]
     answer(research.item(big, "2026-01-01-govern-item-0"))
     answer(research.evidence(big, "claim:2026-01-01-govern-item-0:govern-claim-0"))
-
-
-# ------------------------------------------------------------------------------ open_nodes, read_graph
-
-
-def test_open_nodes_has_the_reference_servers_semantics(example: Service) -> None:
-    wanted = ["item:2026-01-29-hybrid-retrieval-bm25-dense", "concept:knowledge-graphs", "no:such-node"]
-    body = answer(tools.open_nodes(example, wanted))
-    graph = jsonl.read(example.path)
-    assert [e["name"] for e in body["entities"]] == [e.name for e in graph.entities if e.name in wanted]
-    either = [r for r in graph.relations if r.source in wanted or r.target in wanted]  # either end, file order
-    assert [(r["from"], r["to"], r["relationType"]) for r in body["relations"]] == [r.key for r in either]
-    assert body["entities"][0]["observations"] == list(graph.entity(wanted[1]).observations)  # whole
-
-
-# ------------------------------------------------------------------------------ research tools
-
-
-def test_topic_leaves_out_contested_claims_unless_asked(example: Service) -> None:
-    contested = "claim:2026-01-05-agent-memory-architectures:research-assistant-keep-long"
-    default = answer(research.topic(example, "knowledge graphs", limit=50))  # an alias
-    assert default["concept"] == "concept:knowledge-graphs"
-    # the name's singular, which the node holds only inside its plural alias
-    assert answer(research.topic(example, "knowledge graph", limit=5))["concept"] == "concept:knowledge-graphs"
-    assert contested not in [c["claim"] for c in default["claims"]] and default["excluded"] == {"contested": 1}
-    asked = answer(research.topic(example, "concept:knowledge-graphs", include_contested=True, limit=50))
-    row = next(c for c in asked["claims"] if c["claim"] == contested)
-    assert row["contradicted_by"] == 1 and row["status"] == "contested"
-    slugs = [c["item"] for c in asked["claims"]]
-    assert slugs == sorted(slugs, reverse=True)  # newest item first
-
-
-def test_topic_leaves_out_superseded_claims_unless_asked(tmp_path: Path) -> None:
-    graph = Graph((
-        Entity("concept:x", "concept"),
-        Entity("item:2026-01-01-old", "research_item", ("status:superseded",)),
-        Entity("item:2026-02-01-new", "research_item"),
-        Entity("claim:2026-01-01-old:a", "claim", ("title: old",)),
-        Entity("claim:2026-02-01-new:b", "claim", ("title: new", "section:key-finding-2")),
-        Entity("claim:2026-02-01-new:c", "claim", ("title: newer", "section:key-finding-1")),
-    ), (Relation("claim:2026-01-01-old:a", "concept:x", "about"), Relation("item:2026-02-01-new", "concept:x", "addresses"),
-        Relation("item:2026-02-01-new", "claim:2026-02-01-new:b", "states"),
-        Relation("item:2026-02-01-new", "claim:2026-02-01-new:c", "states")))
-    jsonl.write(tmp_path / "m.jsonl", graph)
-    service = Service(tmp_path / "m.jsonl")
-    default = answer(research.topic(service, "x"))
-    assert [c["claim"] for c in default["claims"]] == ["claim:2026-02-01-new:c", "claim:2026-02-01-new:b"]
-    assert default["excluded"] == {"superseded": 1}
-    everything = answer(research.topic(service, "x", include_superseded=True))
-    assert everything["claims"][-1]["claim"] == "claim:2026-01-01-old:a"
-
-
-def test_evidence_gives_the_sentence_and_where_it_is(example: Service) -> None:
-    body = answer(research.evidence(example, "claim:2026-02-02-agent-memory-consolidation:generator-overwrites-shared-memory"))
-    (link,) = body["links"]
-    assert link["relation"] == "contradicts" and link["direction"] == "out"
-    assert link["claim"] == "claim:2026-01-05-agent-memory-architectures:research-assistant-keep-long"
-    assert "This contradicts Key Finding 4" in link["sentence"]
-    assert link["where"] == "Research/completed/2026-02-02-agent-memory-consolidation.md:79"
-    back = answer(research.evidence(example, link["claim"]))
-    assert [(x["direction"], x["relation"]) for x in back["links"]] == [("in", "contradicts")]
-
-
-def test_item_lists_findings_in_finding_order(example: Service) -> None:
-    body = answer(research.item(example, "2026-01-05-agent-memory-architectures"))
-    sections = [next(o for o in f["observations"] if o.startswith("section:")) for f in body["findings"]]
-    assert sections == [f"section:key-finding-{n}" for n in range(1, 5)]
-    assert "concept:knowledge-graphs" in body["addresses"]
-
-
-def test_unknown_names_are_clear_errors_with_suggestions(example: Service) -> None:
-    with pytest.raises(tools.ServeError, match="no item named 'hybrid retrieval'.*2026-01-29-hybrid"):
-        research.item(example, "hybrid retrieval")
-    with pytest.raises(tools.ServeError, match="no concept or method named"):
-        research.topic(example, "\x00")
 
 
 # ------------------------------------------------------------------------------ the file changes

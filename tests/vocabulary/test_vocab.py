@@ -7,15 +7,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from kgsync.read.config import Caps, Config, Mining
-from kgsync.contract.errors import ConfigError
-from kgsync.read.items import ResearchItem
-from kgsync.contract.model import Entity, Graph
 from kgsync.extract.mining import candidates
 from kgsync.vocabulary.vocab import (
-    PinnedVocabulary,
     TermKind,
     Vocabulary,
     classify,
@@ -23,7 +18,6 @@ from kgsync.vocabulary.vocab import (
     select,
     select_with_stats,
 )
-from kgsync.vocabulary.vocab_file import dump_vocabulary
 from tests.item_corpus import corpus, make_item
 
 SHARED_CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "research"
@@ -106,25 +100,6 @@ def test_spelling_variant_merges(vocab: Vocabulary) -> None:
     assert "agentic-memory" not in vocab.terms
     assert "agent-memory" in vocab.terms
     assert "2026-01-06-injection" in vocab.terms["agent-memory"].items
-
-
-def test_methods_by_head_word(vocab: Vocabulary) -> None:
-    assert vocab.terms["hybrid-retrieval-evaluation"].kind is TermKind.METHOD
-    assert classify("prompt injection detection") is TermKind.METHOD
-    assert classify("chain of thought prompting") is TermKind.METHOD
-    assert classify("red teaming") is TermKind.METHOD
-    assert classify("knowledge graph") is TermKind.CONCEPT
-    assert classify("model context protocol") is TermKind.CONCEPT
-    assert classify("vector embedding") is TermKind.CONCEPT
-    # a phenomenon in "-ing" is what the system studied falls into, not a procedure: a concept
-    assert classify("reward hacking") is TermKind.CONCEPT
-    assert classify("catastrophic forgetting") is TermKind.CONCEPT
-    assert classify("prompt chaining") is TermKind.METHOD
-    # a gerund WordNet lexicalises with the word before it names a field, task or deed, not a procedure
-    assert classify("antimoney laundering") is TermKind.CONCEPT
-    assert classify("natural language processing") is TermKind.CONCEPT
-    assert classify("fine tuning") is TermKind.METHOD
-    assert classify("reranking") is TermKind.METHOD
 
 
 def test_generic_single_words_are_never_terms(vocab: Vocabulary) -> None:
@@ -263,138 +238,6 @@ def test_declared_merge(tmp_path: Path) -> None:
     vocab = select([candidates(i) for i in corpus()], CONFIG, pinned)
     assert "entity-resolution" not in vocab.terms
     assert "2026-01-02-kg-names" in vocab.terms["canonical-name"].items
-
-
-def test_missing_file_is_an_empty_vocabulary(tmp_path: Path) -> None:
-    pinned = load_pinned(tmp_path / "absent.yml")
-    assert isinstance(pinned, PinnedVocabulary) and pinned.empty
-
-
-def test_bad_file_is_rejected_with_every_problem_and_its_line(tmp_path: Path) -> None:
-    path = write(tmp_path, """terms:
-  Knowledge Graph:
-    kind: concept
-  kg-store:
-    kind: thing
-    colour: red
-  agent-memory:
-    aliases: [knowledge graph]
-merges:
-  a: b
-  b: a
-stoplist: [agent memory]
-extras: 1
-""")
-    with pytest.raises(ConfigError) as caught:
-        load_pinned(path)
-    text = caught.value.render()
-    assert f"{path}:2: 'Knowledge Graph' is not a canonical name (fix: write it as 'knowledge-graph')" in text
-    assert f"{path}:5: kg-store: kind must be concept or method" in text
-    assert f"{path}:6: kg-store: unknown field 'colour'" in text
-    assert "cycle" in text
-    assert "both stopped and pinned" in text
-    assert f"{path}:13: unknown section 'extras'" in text
-
-
-def test_invalid_yaml_names_the_line(tmp_path: Path) -> None:
-    with pytest.raises(ConfigError) as caught:
-        load_pinned(write(tmp_path, "terms:\n  a: [unclosed\n"))
-    assert caught.value.location is not None and caught.value.location.line is not None
-
-
-def test_written_vocabulary_loads_back_and_keeps_the_names(tmp_path: Path, vocab: Vocabulary) -> None:
-    text = dump_vocabulary(vocab)
-    pinned = load_pinned(write(tmp_path, text))
-    again = select([candidates(i) for i in corpus()], CONFIG, pinned)
-    # Pinned now (each keeps its name and kind); a pinned term ranks higher in its items, so
-    # one an item chose last may lose its slot to another pinned term of that item.
-    hub_nodes = {"research-agent"}  # a hub's node is not pinned (below): mining makes it again
-    kept = set(again.terms) & set(vocab.terms) - hub_nodes
-    assert len(kept) >= len(vocab.terms) - len(hub_nodes) - 2 and hub_nodes <= set(again.terms)
-    assert all(again.terms[n].pinned and again.terms[n].kind == vocab.terms[n].kind for n in kept)
-    # a hub is listed for review, not stopped (it is a node) and not pinned (it would take slots)
-    assert '#  - "research agents"' in text.split("stoplist: []\n")[1]
-    assert "research-agent:" not in text
-
-
-# --- commands ----------------------------------------------------------------------------
-def test_vocab_command_prints_and_writes(tmp_path: Path) -> None:
-    from kgsync.cli.vocab import command
-
-    folder = tmp_path / "items"
-    folder.mkdir()
-    for item in corpus():
-        (folder / f"{item.slug}.md").write_text(_source(item), encoding="utf-8")
-    (tmp_path / "kgsync.yml").write_text("items: items\nmining: {min_items: 2, max_item_share: 0.5}\n")
-    out = tmp_path / "review.yml"
-    result = CliRunner().invoke(command, ["--config", str(tmp_path / "kgsync.yml"), "--write", str(out)])
-    assert result.exit_code == 0, result.output
-    assert "concept knowledge-graph" in result.output
-    assert "2026-01-01-kg-basics" in result.output
-    assert "model-context-protocol:" in out.read_text()
-    yaml_out = CliRunner().invoke(command, ["--config", str(tmp_path / "kgsync.yml"), "--format", "yaml"])
-    assert yaml_out.output.startswith("# kgsync vocabulary")
-    # What the command says becomes a node is exactly what a build writes.
-    import re
-
-    from kgsync.read import config as config_module
-    from kgsync.pipeline.stages import build
-
-    said = {m.group(2): m.group(3) for m in re.finditer(r"^(concept|method) +(\S+)  \(.*?; (node|not a node)",
-                                                         result.output, re.MULTILINE)}
-    assert "node" in said.values() and "not a node" in said.values()
-    graph = build(config_module.load(tmp_path).with_overrides(cache_dir="")).graph
-    written = {e.name.split(":", 1)[1] for e in graph.entities if e.entity_type in ("concept", "method")}
-    assert {name for name, verdict in said.items() if verdict == "node"} == written & set(said)
-
-
-def test_vocab_command_rejects_a_bad_vocabulary_file(tmp_path: Path) -> None:
-    from kgsync.cli.vocab import command
-
-    folder = tmp_path / "items"
-    folder.mkdir()
-    (folder / "2026-01-01-a.md").write_text(_source(corpus()[0]), encoding="utf-8")
-    (tmp_path / "kgsync.yml").write_text("items: items\n")
-    (tmp_path / "kgsync-vocab.yml").write_text("terms:\n  Bad Name: {}\n")
-    result = CliRunner().invoke(command, ["--config", str(tmp_path / "kgsync.yml")])
-    assert result.exit_code == 2
-    assert "kgsync-vocab.yml:2" in result.output
-
-
-def test_vocab_command_without_items_is_a_usage_error(tmp_path: Path) -> None:
-    from kgsync.cli.vocab import command
-
-    (tmp_path / "kgsync.yml").write_text("items: nowhere\n")
-    result = CliRunner().invoke(command, ["--config", str(tmp_path / "kgsync.yml")])
-    assert result.exit_code == 2, result.output  # as for `kgsync build`: a wrong path, not a failed item
-    assert "no item files match 'nowhere'" in result.output
-
-
-def test_duplicates_command(tmp_path: Path) -> None:
-    from kgsync.contract import jsonl
-    from kgsync.cli.duplicates import command
-
-    graph = Graph((Entity("concept:knowledge-graph", "concept"), Entity("concept:knowledge-graph-construction", "concept"),
-                   Entity("method:prompt-injection", "method"), Entity("concept:prompt-injection", "concept"),
-                   Entity("concept:model-context-protocol", "concept"), Entity("item:x", "research_item")))
-    path = tmp_path / "memory.jsonl"
-    jsonl.write(path, graph)
-    result = CliRunner().invoke(command, [str(path)])
-    assert result.exit_code == 0
-    assert result.output.splitlines()[:2] == ["concept:knowledge-graph  ~  concept:knowledge-graph-construction",
-                                              "concept:prompt-injection  ~  method:prompt-injection"]
-    assert CliRunner().invoke(command, [str(path), "--fail"]).exit_code == 1
-    clean = tmp_path / "clean.jsonl"
-    jsonl.write(clean, Graph((Entity("concept:model-context-protocol", "concept"),)))
-    assert CliRunner().invoke(command, [str(clean), "--fail"]).exit_code == 0
-    assert CliRunner().invoke(command, [str(tmp_path / "none.jsonl")]).exit_code == 2
-
-
-def _source(item: ResearchItem) -> str:
-    findings = "\n".join(f"{f.number}. {f.text}" for f in item.key_findings)
-    return (f"---\ntitle: \"{item.title}\"\ncompleted: 2026-03-01\n---\n\n## Research Question\n\n"
-            f"{item.research_question}\n\n## Findings\n\n### Executive Summary\n\n{item.executive_summary}\n\n"
-            f"### Key Findings\n\n{findings}\n")
 
 
 # --- the real corpus ---------------------------------------------------------------------

@@ -15,9 +15,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from kgsync.contract import jsonl
 from kgsync.read.config import Config, SiteOptions
 from kgsync.contract.errors import PublishError
 from kgsync.contract.model import Entity, Graph
@@ -248,53 +246,4 @@ def test_build_refuses_a_folder_that_is_not_a_site(project, tmp_path):
         site.build_html(project, tmp_path / "x", engine="hugo")
     assert (precious / "notes.txt").exists()
 
-
-# --------------------------------------------------------------------------- CLI
-
-
-@pytest.mark.slow
-def test_cli_refuses_a_missing_graph_rather_than_render_an_empty_site(tmp_path):
-    from kgsync.cli.main import cli
-
-    result = CliRunner().invoke(cli, ["site", "--root", str(tmp_path), "--graph", str(tmp_path / "nope.jsonl"),
-                                      "--no-build"])
-    assert result.exit_code == 2 and "nope.jsonl: graph file not found" in result.output
-    assert not (tmp_path / "site").exists()
-
-
-def test_cli_renders_and_builds(tmp_path, monkeypatch):
-    from kgsync.cli.main import cli
-
-    for name in ("GITHUB_REF_NAME", "GITHUB_HEAD_REF"):  # as in a pull-request run of CI: not this test's input
-        monkeypatch.delenv(name, raising=False)
-
-    graph, _ = sample()
-    root = tmp_path / "repo"
-    root.mkdir()
-    jsonl.write(root / "memory.jsonl", graph)
-    (root / "kgsync.yml").write_text("site:\n  title: My KB\n  repo: acme/kb\n", encoding="utf-8")
-    items = root / "Research" / "completed"
-    items.mkdir(parents=True)
-    (items / "2026-01-01-rag-basics.md").write_text(
-        "---\ntitle: Retrieval-augmented generation basics\ncompleted: 2026-01-01\n---\n\n# RAG\n", encoding="utf-8")
-    runner = CliRunner()
-    result = runner.invoke(cli, ["site", "--root", str(root), "--no-build"])
-    assert result.exit_code == 0, result.output
-    assert "no repository to link item files into" not in result.output  # site.repo is set
-    assert (root / "site" / "mkdocs.yml").is_file()
-    assert "My KB" in (root / "site" / "docs" / "index.md").read_text(encoding="utf-8")
-    out = tmp_path / "html"
-    result = runner.invoke(cli, ["site", "--root", str(root), "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    assert (out / "index.html").is_file()
-    item_page = (out / "items" / "2026-01-01-rag-basics" / "index.html").read_text("utf-8")
-    assert 'href="https://github.com/acme/kb/blob/main/Research/completed/2026-01-01-rag-basics.md"' in item_page
-    result = runner.invoke(cli, ["site", "--root", str(root), "--engine", "nope"])
-    assert result.exit_code == 2
-    (root / "kgsync.yml").write_text("site:\n  title: My KB\n", encoding="utf-8")  # no repository known
-    result = runner.invoke(cli, ["site", "--root", str(root), "--no-build"])
-    assert result.exit_code == 0 and "notice: no repository to link item files into" in result.output
-    (root / "kgsync.yml").write_text("site:\n  titel: typo\n", encoding="utf-8")
-    result = runner.invoke(cli, ["site", "--root", str(root), "--no-build"])
-    assert result.exit_code == 2 and "titel" in result.output
 

@@ -1,0 +1,51 @@
+"""kgsync build, the command: what it says it did (would write, wrote, unchanged), a failed item
+named by file and line with exit 1, and -q printing errors only."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from kgsync.cli._errors import FAILED
+from kgsync.cli.build import command
+from tests.item_corpus import item_markdown
+
+
+def _repo(tmp_path: Path) -> Path:
+    folder = tmp_path / "Research" / "completed"
+    folder.mkdir(parents=True)
+    (folder / "2026-01-01-a.md").write_text(item_markdown("Knowledge graphs", question="How?", summary="Graphs help.",
+                                                          findings=["Graphs help agents."]), encoding="utf-8")
+    return tmp_path
+
+
+def _said(root: Path, *args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(command, ["--root", str(root), "--no-cache", *args])
+    return result.exit_code, re.sub(r"\(\d+\.\d\d s\)", "(T s)", result.stdout)
+
+
+def test_dry_run_writes_nothing_then_a_build_writes_then_is_unchanged(tmp_path: Path) -> None:
+    root = _repo(tmp_path)
+    graph = root / "memory.jsonl"
+    assert _said(root, "--dry-run") == (0, f"1 items -> 3 entities, 2 relations; would write {graph} (T s)\n")
+    assert not graph.exists()
+    assert _said(root) == (0, f"1 items -> 3 entities, 2 relations; wrote {graph} (T s)\n")
+    written = graph.read_bytes()
+    assert _said(root) == (0, f"1 items -> 3 entities, 2 relations; unchanged: {graph} (T s)\n")
+    assert graph.read_bytes() == written
+
+
+def test_a_failed_item_is_named_by_line_and_fails_the_build(tmp_path: Path) -> None:
+    root = _repo(tmp_path)
+    bad = root / "Research" / "completed" / "2026-01-02-b.md"
+    bad.write_text("---\ntitle: [unclosed\n---\n", encoding="utf-8")
+    result = CliRunner().invoke(command, ["--root", str(root), "--no-cache"])
+    assert result.exit_code == FAILED
+    assert result.stderr.splitlines()[0].startswith("Research/completed/2026-01-02-b.md:3: error: malformed frontmatter YAML")  # relative to the root
+    assert result.stderr.splitlines()[-1] == "error: 1 item(s) failed and kept their previous nodes"
+    assert (root / "memory.jsonl").exists()  # the good item is still built
+    quiet = CliRunner().invoke(command, ["--root", str(root), "--no-cache", "-q"])
+    assert quiet.exit_code == FAILED and quiet.stdout == ""
+    assert "malformed frontmatter YAML" in quiet.stderr

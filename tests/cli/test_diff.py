@@ -1,0 +1,72 @@
+"""kgsync diff, the command: the PR body or the full report, JSON, --output and --limit, unreadable files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from kgsync.cli.diff import command
+from kgsync.contract import jsonl
+from kgsync.contract.model import Graph
+from tests.diff.test_graph_diff import B, BASE, item
+
+
+def _write(path: Path, graph: Graph) -> Path:
+    jsonl.write(path, graph)
+    return path
+
+
+def test_cli_markdown(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(tmp_path)
+    old = _write(tmp_path / "old.jsonl", BASE)
+    new = _write(tmp_path / "new.jsonl", Graph(BASE.entities + (item(B, "Beta"),), BASE.relations))
+    result = CliRunner().invoke(command, [str(old), str(new)])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("**Needs attention**\n")  # the PR body: GitHub shows the title above it
+    assert f"- {B} — Beta (new item)" in result.output
+    full = CliRunner().invoke(command, [str(old), str(new), "--limit", "0"])
+    assert full.output.startswith("## kgsync: knowledge graph update\n")  # the full report: pr.title from the config
+
+
+def test_cli_json_and_missing_old_file(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(tmp_path)
+    new = _write(tmp_path / "new.jsonl", BASE)
+    result = CliRunner().invoke(command, [str(tmp_path / "absent.jsonl"), str(new), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)  # the data alone on stdout
+    assert len(data["entities"]["added"]) == 3 and data["entities"]["removed"] == []
+    assert "OLD " in result.stderr and "absent.jsonl does not exist: read as the empty graph" in result.stderr
+
+
+def test_cli_output_file_and_limit(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(tmp_path)
+    many = Graph(tuple(item(f"2026-01-{i:02d}-x", "T" * 100) for i in range(1, 29)))
+    new = _write(tmp_path / "new.jsonl", many)
+    out = tmp_path / "body.md"
+    result = CliRunner().invoke(command, ["old.jsonl", str(new), "--limit", "3000", "--output", str(out)])
+    assert result.exit_code == 0, result.output
+    text = out.read_text(encoding="utf-8")
+    assert len(text) <= 3000 and "**Truncated:**" in text
+    assert "report truncated to 3000 characters" in result.stderr
+    full = CliRunner().invoke(command, ["old.jsonl", str(new), "--limit", "0"])
+    assert "**Truncated:**" not in full.output and len(full.output) > 3000
+
+
+def test_cli_unreadable_files_exit_2(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(tmp_path)
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"type":"entity","name":"x","entityType":"concept","observations":[]}\n{oops\n', encoding="utf-8")
+    result = CliRunner().invoke(command, ["missing.jsonl", str(bad)])
+    assert result.exit_code == 2
+    assert f"{bad}:2: not a JSON object" in result.stderr
+    (tmp_path / "adir").mkdir()
+    result = CliRunner().invoke(command, ["missing.jsonl", "adir"])
+    assert result.exit_code == 2 and "is a directory" in result.stderr
+    (tmp_path / "latin1.jsonl").write_bytes(b'{"type":"entity","name":"caf\xe9"}')
+    result = CliRunner().invoke(command, ["missing.jsonl", "latin1.jsonl"])
+    assert result.exit_code == 2 and "latin1.jsonl:1: not UTF-8" in result.stderr
+    (tmp_path / "kgsync.yml").write_text("merge: {min_edit_distance: many}\n", encoding="utf-8")
+    result = CliRunner().invoke(command, ["missing.jsonl", "missing.jsonl"])
+    assert result.exit_code == 2 and "kgsync.yml" in result.stderr

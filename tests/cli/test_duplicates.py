@@ -1,0 +1,29 @@
+"""kgsync duplicates, the command: near-duplicate pairs of a graph file, --fail, a missing file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from kgsync.contract.model import Entity, Graph
+
+
+def test_duplicates_command(tmp_path: Path) -> None:
+    from kgsync.contract import jsonl
+    from kgsync.cli.duplicates import command
+
+    graph = Graph((Entity("concept:knowledge-graph", "concept"), Entity("concept:knowledge-graph-construction", "concept"),
+                   Entity("method:prompt-injection", "method"), Entity("concept:prompt-injection", "concept"),
+                   Entity("concept:model-context-protocol", "concept"), Entity("item:x", "research_item")))
+    path = tmp_path / "memory.jsonl"
+    jsonl.write(path, graph)
+    result = CliRunner().invoke(command, [str(path)])
+    assert result.exit_code == 0
+    assert result.output.splitlines()[:2] == ["concept:knowledge-graph  ~  concept:knowledge-graph-construction",
+                                              "concept:prompt-injection  ~  method:prompt-injection"]
+    assert CliRunner().invoke(command, [str(path), "--fail"]).exit_code == 1
+    clean = tmp_path / "clean.jsonl"
+    jsonl.write(clean, Graph((Entity("concept:model-context-protocol", "concept"),)))
+    assert CliRunner().invoke(command, [str(clean), "--fail"]).exit_code == 0
+    assert CliRunner().invoke(command, [str(tmp_path / "none.jsonl")]).exit_code == 2

@@ -1,0 +1,163 @@
+"""kgsync lint, the command: exit codes, file:line findings, formats (text, json, github), config."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from kgsync.cli._annotations import escape_property
+from kgsync.cli.lint import command
+from kgsync.contract import jsonl
+from kgsync.contract.model import Entity, Graph, Relation
+from tests.lint.test_rules import P, clean_graph, linked_concept, with_entities, with_relations
+
+
+def write_graph(path: Path, graph: Graph) -> Path:
+    jsonl.write(path, graph)
+    return path
+
+
+def run(*args: str) -> click.testing.Result:  # noqa: F821
+    return CliRunner().invoke(command, list(args), catch_exceptions=False)
+
+
+def test_cli_clean_graph_exits_0(tmp_path: Path) -> None:
+    path = write_graph(tmp_path / "memory.jsonl", clean_graph())
+    result = run(str(path))
+    assert result.exit_code == 0, result.output
+    assert result.output == "0 errors, 0 warnings\n"
+
+
+def test_cli_errors_exit_1_with_file_lines(tmp_path: Path) -> None:
+    graph = with_entities(clean_graph(), Entity("concept:lonely", "concept", (P,)))
+    graph = with_relations(graph, Relation("item:beta", "item:alpha", "extends"))
+    path = write_graph(tmp_path / "memory.jsonl", graph)
+    result = run(str(path))
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines == [
+        f"{path}:9: error[orphan-node] concept:lonely: the concept has no relation "
+        "(fix: relate it to the item or claim it came from, or remove it)",
+        f"{path}:1: warning[extends-cycle] item:alpha: extends cycle through item:alpha, item:beta "
+        "(fix: remove the extends relation that points back)",
+        "1 error, 1 warning",
+    ]
+
+
+def test_cli_strict(tmp_path: Path) -> None:
+    graph = with_relations(clean_graph(), Relation("item:beta", "item:alpha", "extends"))
+    path = write_graph(tmp_path / "memory.jsonl", graph)
+    assert run(str(path)).exit_code == 0
+    assert run(str(path), "--strict").exit_code == 1
+
+
+def test_cli_relation_finding_points_at_relation_line(tmp_path: Path) -> None:
+    graph = with_relations(clean_graph(), Relation("item:alpha", "concept:gone", "addresses"))
+    path = write_graph(tmp_path / "g.jsonl", graph)
+    result = run(str(path), "--format", "json")
+    body = json.loads(result.output)
+    assert result.exit_code == 1
+    assert body["findings"] == [{
+        "code": "dangling-relation", "entity": "item:alpha -[addresses]-> concept:gone", "hint":
+        "add the missing entity or remove the relation", "line": 22, "message": "to concept:gone is not in the graph",
+        "path": str(path), "severity": "error",
+    }]
+    assert (body["ok"], body["errors"], body["warnings"]) == (False, 1, 0)
+
+
+def test_cli_malformed_jsonl_exits_2_naming_the_line(tmp_path: Path) -> None:
+    path = tmp_path / "memory.jsonl"
+    path.write_text(jsonl.dumps(clean_graph()) + '\n{"type":"entity","name":', encoding="utf-8")
+    result = CliRunner().invoke(command, [str(path)])
+    assert result.exit_code == 2
+    assert f"{path}:22: not a JSON object" in result.output
+
+
+def test_cli_missing_file_exits_2(tmp_path: Path) -> None:
+    result = CliRunner().invoke(command, [str(tmp_path / "nope.jsonl")])
+    assert result.exit_code == 2
+    assert "graph file not found" in result.output
+
+
+def test_cli_default_file_from_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    graph = with_entities(clean_graph(), Entity("concept:lonely", "concept", (P,)))
+    write_graph(tmp_path / "graphs" / "kg.jsonl", graph)
+    (tmp_path / "kgsync.yml").write_text("graph: graphs/kg.jsonl\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = run()
+    assert result.exit_code == 1
+    assert result.output.startswith("graphs/kg.jsonl:9: error[orphan-node] concept:lonely")
+    # --config elsewhere: paths resolve against the config file's folder.
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    monkeypatch.chdir(other)
+    assert run("--config", str(tmp_path / "kgsync.yml")).exit_code == 1
+    assert CliRunner().invoke(command, []).exit_code == 2  # no kgsync.yml here: memory.jsonl is missing
+
+
+def test_cli_bad_config_exits_2(tmp_path: Path) -> None:
+    config = tmp_path / "kgsync.yml"
+    config.write_text("graph: memory.jsonl\nmerge:\n  min_edit_distanse: 3\n", encoding="utf-8")
+    write_graph(tmp_path / "memory.jsonl", clean_graph())
+    result = CliRunner().invoke(command, ["--config", str(config)])
+    assert result.exit_code == 2
+    assert "merge.min_edit_distanse" in result.output
+
+
+def test_cli_config_merge_rule_is_used(tmp_path: Path) -> None:
+    graph = linked_concept(clean_graph(), Entity("concept:vector-searches", "concept", (P,)))
+    write_graph(tmp_path / "memory.jsonl", graph)
+    assert run("--config", str(tmp_path / "kgsync.yml"), "--strict").exit_code == 2  # explicit config must exist
+    (tmp_path / "kgsync.yml").write_text("merge:\n  min_edit_distance: 1\n  max_token_jaccard: 1.0\n")
+    assert run("--config", str(tmp_path / "kgsync.yml"), "--strict").exit_code == 0
+    assert run(str(tmp_path / "memory.jsonl"), "--strict").exit_code == 1  # default rule: near-duplicate
+
+
+def test_cli_is_registered() -> None:
+    from kgsync.cli.main import cli
+
+    result = CliRunner().invoke(cli, ["lint", "--help"])
+    assert result.exit_code == 0
+    assert "--format" in result.output
+
+
+@pytest.mark.parametrize("form", ["text", "json", "github"])
+def test_cli_prints_a_lone_surrogate_as_its_escape(tmp_path: Path, form: str) -> None:
+    # The server keeps "\\ud800" escapes as it read them; printing one must not crash the command.
+    from kgsync.cli.main import cli
+
+    path = tmp_path / "memory.jsonl"
+    path.write_text('{"type":"entity","name":"concept:sur\\ud800rogate","entityType":"concept","observations":[]}',
+                    encoding="utf-8")
+    result = CliRunner().invoke(cli, ["lint", str(path), "--format", form])
+    assert result.exit_code == 1, result.output
+    assert "sur\\ud800rogate" in result.output and "Traceback" not in result.output
+
+
+def test_cli_github_format(tmp_path: Path) -> None:
+    graph = with_entities(clean_graph(), Entity("concept:lonely", "concept", (P,)))
+    path = write_graph(tmp_path / "memory.jsonl", graph)
+    result = CliRunner().invoke(command, [str(path), "--format", "github"])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        f"::error file={escape_property(str(path))},line=9,title=kgsync lint orphan-node::concept:lonely: "
+        "the concept has no relation (fix: relate it to the item or claim it came from, or remove it)"
+    ]
+    assert "1 error, 0 warnings" in result.stderr
+
+
+def test_cli_checks_the_veto_file_beside_the_vocabulary_with_lines(tmp_path: Path, monkeypatch) -> None:
+    write_graph(tmp_path / "memory.jsonl", clean_graph())
+    (tmp_path / "kgsync.yml").write_text("graph: memory.jsonl\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert run().exit_code == 0
+    (tmp_path / "kgsync-veto.yml").write_text(
+        "vetoed:\n  - from: claim:2026-01-01-a:one\n    to: claim:2026-01-02-b:two\n"
+        "  - from: item:2026-01-01-a\n    to: claim:2026-01-02-b:two\n", encoding="utf-8")
+    result = CliRunner().invoke(command, [])
+    assert result.exit_code == 2
+    assert "kgsync-veto.yml:4: from: and to: must both be claim names" in result.output

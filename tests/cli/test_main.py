@@ -1,0 +1,55 @@
+"""The click group and the entry point: every command reports a configuration error the same
+way (through ``kgsync.cli._errors.reported``), and ``main`` exits with the command's status."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kgsync.cli._errors import USAGE
+from kgsync.cli.main import COMMANDS, cli
+
+#: the arguments that make each command read ``--config bad.yml`` (a configuration error: exit 2).
+ARGS = {
+    "build": [], "lint": [], "vocab": [], "duplicates": [], "site": ["--no-build"],
+    "diff": ["old.jsonl", "new.jsonl"], "pr": ["--dry-run"], "serve": [],
+}
+PREFIX = {"diff": "kgsync diff: "}
+
+
+def test_every_command_is_covered() -> None:
+    assert set(ARGS) == set(COMMANDS)
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_every_command_reports_a_config_error_the_same_way(name: str, tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "bad.yml").write_text("items: [unclosed\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, [name, *ARGS[name], "--config", "bad.yml"])
+    assert result.exit_code == USAGE, result.output
+    last = result.stderr.splitlines()[-1]
+    assert last.startswith(f"{PREFIX.get(name, 'error: ')}bad.yml:"), last
+    assert "not valid YAML" in last
+
+
+def test_the_entry_point_exits_with_the_command_status_and_flushed_output(tmp_path: Path) -> None:
+    """``main`` ends the process without freeing the command's objects (``os._exit``): the exit
+    status, everything printed and the atexit handlers are those of a normal exit."""
+    import os
+    import subprocess
+    import sys
+
+    from kgsync import __version__
+
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    run = [sys.executable, "-c", "import atexit, sys; atexit.register(print, 'atexit ran'); "
+           "from kgsync.cli.main import main; main()"]
+    done = subprocess.run([*run, "build", "--items", str(tmp_path / "none" / "*.md")], capture_output=True, text=True,
+                          env=env, cwd=tmp_path)
+    assert done.returncode == USAGE and "no item files match" in done.stderr and done.stdout == "atexit ran\n"
+    done = subprocess.run([*run, "--version"], capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert done.returncode == 0 and done.stdout == f"kgsync, version {__version__}\natexit ran\n"

@@ -1,0 +1,158 @@
+"""kgsync pr, the command, run as a process against the GitHub stand-in and a real bare remote:
+the PR created then updated, outputs written, the token never printed, titles by cause, errors and
+exit codes, a dry run that touches nothing."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.github_standin import ACTIONS_NOT_PERMITTED, GitHubStandIn
+from tests.publish.github.test_pull_request import BRANCH, REPO, TOKEN
+from tests.research_checkout import git, research_checkout
+
+
+def in_full_report(body: str, summary: str) -> bool:
+    """The job summary holds the full report: every line of the PR body but the body's own
+    "and N more" and "Each list above shows" lines (the full report lists every entry)."""
+    lines = [line for line in body.splitlines()
+             if not re.fullmatch(r"\s*- and \d+ more", line) and not line.startswith("Each list above shows")]
+    return all(line in summary for line in lines)
+
+
+@pytest.fixture()
+def research(tmp_path: Path) -> tuple[Path, Path]:
+    """The example research repo as a checkout of main (no graph committed) with a bare remote."""
+    return research_checkout(tmp_path)
+
+
+def kgsync_pr(work: Path, api_url: str, *args: str, token: str = TOKEN) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("GITHUB_", "KGSYNC_"))}
+    env.update(GITHUB_REPOSITORY=REPO, GITHUB_API_URL=api_url, KGSYNC_TEST_TOKEN=token,
+               GITHUB_OUTPUT=str(work.parent / "output"), GITHUB_STEP_SUMMARY=str(work.parent / "summary"))
+    return subprocess.run(
+        [sys.executable, "-m", "kgsync", "pr", "--token-env", "KGSYNC_TEST_TOKEN", *args],
+        cwd=work, env=env, capture_output=True, text=True, timeout=300,
+    )
+
+
+@pytest.mark.slow
+def test_command_creates_pr_writes_outputs_and_never_prints_the_token(research: tuple[Path, Path]) -> None:
+    work, remote = research
+    with GitHubStandIn(TOKEN, repo=REPO, remote=remote) as gh:
+        gh.fail("GET", rf"/repos/{REPO}", 502, times=1)
+        proc = kgsync_pr(work, gh.api_url)
+        assert proc.returncode == 0, proc.stderr
+        [pr] = gh.open_pulls()
+        again = kgsync_pr(work, gh.api_url)
+        assert again.returncode == 0, again.stderr
+        assert len(gh.pulls) == 1
+    outputs = (work.parent / "output").read_text()
+    assert "operation=created\n" in outputs and "operation=updated\n" in outputs
+    assert f"pr-number={pr.number}\n" in outputs
+    summary = (work.parent / "summary").read_text()
+    assert in_full_report(pr.body, summary)
+    for text in (proc.stdout, proc.stderr, again.stdout, again.stderr, outputs, summary, pr.body):
+        assert TOKEN not in text
+
+
+def test_command_titles_the_pr_by_its_cause(research: tuple[Path, Path]) -> None:
+    """Through real git and PyGithub: the first graph adds every item; the default pr.title gives
+    way to one that says so, and --title still wins."""
+    work, remote = research
+    items = [p for p in (work / "Research" / "completed").glob("*.md") if p.name != "README.md"]
+    with GitHubStandIn(TOKEN, repo=REPO, remote=remote) as gh:
+        proc = kgsync_pr(work, gh.api_url)
+        assert proc.returncode == 0, proc.stderr
+        [pr] = gh.open_pulls()
+        assert re.fullmatch(rf"Add {len(items)} items \(\+\d+ claims\)", pr.title), pr.title
+        again = kgsync_pr(work, gh.api_url, "--title", "Graph refresh")
+        assert again.returncode == 0, again.stderr
+        assert gh.open_pulls()[0].title == "Graph refresh"
+
+
+def test_command_403_is_a_clear_error_and_nonzero_exit(research: tuple[Path, Path]) -> None:
+    work, remote = research
+    with GitHubStandIn(TOKEN, repo=REPO, remote=remote) as gh:
+        gh.fail("POST", rf"/repos/{REPO}/pulls", 403, ACTIONS_NOT_PERMITTED, times=99)
+        proc = kgsync_pr(work, gh.api_url)
+    assert proc.returncode == 1
+    assert "GitHub Actions is not permitted to create or approve pull requests" in proc.stderr
+    assert "Settings > Actions > General > Workflow permissions" in proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert TOKEN not in proc.stdout + proc.stderr
+
+
+def test_a_run_behind_the_base_branch_proposes_nothing(research: tuple[Path, Path], tmp_path: Path) -> None:
+    # A re-run of an old run (or a run on another branch): main moved on since this checkout,
+    # and a PR built from it would undo the newer items.
+    work, remote = research
+    newer = tmp_path / "newer"
+    git(tmp_path, "clone", "-q", str(remote), str(newer))
+    (newer / "Research" / "completed" / "2026-03-02-newer.md").write_text(
+        "---\ntitle: Newer work\ncompleted: 2026-03-02\n---\n\n## Research Question\n\nWhat changed?\n", encoding="utf-8")
+    git(newer, "add", ".")
+    git(newer, "commit", "-q", "-m", "a newer item")
+    git(newer, "push", "-q", "origin", "main")
+    with GitHubStandIn(TOKEN, repo=REPO, remote=remote) as gh:
+        proc = kgsync_pr(work, gh.api_url)
+        assert gh.pulls == {} and [r for r in gh.requests if r.method != "GET"] == []
+    assert proc.returncode == 0, proc.stderr
+    assert "is not the tip of 'main'" in proc.stderr
+    assert "operation=none" in (work.parent / "output").read_text()
+    assert git(remote, "for-each-ref", "--format=%(refname)", "refs/heads/") == "refs/heads/main\n"  # nothing pushed
+
+
+def test_command_without_token_is_a_usage_error(research: tuple[Path, Path]) -> None:
+    work, _ = research
+    proc = kgsync_pr(work, "http://127.0.0.1:9", token="")
+    assert proc.returncode == 2 and "no token in $KGSYNC_TEST_TOKEN" in proc.stderr
+
+
+def test_command_with_an_unreadable_graph_is_a_usage_error(research: tuple[Path, Path]) -> None:
+    # Exit 2, as for every command: a graph file that cannot be read is not a failed build.
+    work, _ = research
+    (work / "memory.jsonl").write_text('{"type":"entity","name":"x"\n', encoding="utf-8")
+    proc = kgsync_pr(work, "http://127.0.0.1:9", "--dry-run", token="")
+    assert proc.returncode == 2, proc.stderr
+    assert "memory.jsonl:1" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_dry_run_touches_nothing(research: tuple[Path, Path]) -> None:
+    work, _ = research
+    proc = kgsync_pr(work, "http://127.0.0.1:9", "--dry-run", token="")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip()  # the body
+    assert re.search(r"^kgsync pr: dry run: the PR title would be: (Add|Update|Remove) .{1,60}$", proc.stderr, re.M)
+    assert git(work, "status", "--porcelain", "--ignored") == ""  # no graph, no manifest, no cache
+
+
+def test_command_keeps_invisible_and_bidi_characters_out_of_the_pr_title_and_commit_subject(
+        research: tuple[Path, Path]) -> None:
+    """Through real git and PyGithub: an item title holding a right-to-left override and zero-width
+    characters reaches neither the PR title nor the branch's commit subject."""
+    work, remote = research
+    items = sorted(p for p in (work / "Research" / "completed").glob("*.md") if p.name != "README.md")
+    for path in items[1:]:
+        path.unlink()
+    text = items[0].read_text(encoding="utf-8")
+    items[0].write_text(re.sub(r"(?m)^title:.*$", 'title: "Safe \u202egnp.exe\u200b title\u2069"', text, count=1),
+                        encoding="utf-8")
+    git(work, "add", "-A")
+    git(work, "commit", "-q", "-m", "one item")
+    git(work, "push", "-q", "origin", "main")
+    invisible = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
+    with GitHubStandIn(TOKEN, repo=REPO, remote=remote) as gh:
+        proc = kgsync_pr(work, gh.api_url)
+        assert proc.returncode == 0, proc.stderr
+        [pr] = gh.open_pulls()
+    subject = subprocess.run(["git", "--git-dir", str(remote), "log", "-1", "--format=%s", BRANCH],
+                             capture_output=True, text=True, check=True).stdout.strip()
+    assert "Safe gnp.exe title" in pr.title, pr.title
+    assert not invisible.search(pr.title) and not invisible.search(subject), (pr.title, subject)
+    assert subject

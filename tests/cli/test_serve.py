@@ -1,0 +1,21 @@
+"""kgsync serve, the command: no graph file is a usage error naming the file, before any server starts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kgsync.cli._errors import USAGE
+from kgsync.cli.serve import command
+
+
+def test_a_missing_graph_is_refused_naming_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(command, ["--graph", "nope.jsonl"])
+    assert result.exit_code == USAGE
+    assert result.stderr == "error: nope.jsonl: graph file not found (fix: run `kgsync build` first, or pass --graph FILE)\n"
+    (tmp_path / "kgsync.yml").write_text("graph: graphs/kg.jsonl\n", encoding="utf-8")
+    result = CliRunner().invoke(command, ["--root", str(tmp_path)])  # the default: `graph` in kgsync.yml
+    assert result.exit_code == USAGE and f"{tmp_path / 'graphs' / 'kg.jsonl'}: graph file not found" in result.stderr

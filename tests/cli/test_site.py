@@ -1,0 +1,57 @@
+"""kgsync site, the command: a missing graph is refused, the project rendered and built, a notice
+when no repository is known, configuration errors exit 2."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from kgsync.contract import jsonl
+from tests.site_fixture import sample
+
+
+@pytest.mark.slow
+def test_cli_refuses_a_missing_graph_rather_than_render_an_empty_site(tmp_path):
+    from kgsync.cli.main import cli
+
+    result = CliRunner().invoke(cli, ["site", "--root", str(tmp_path), "--graph", str(tmp_path / "nope.jsonl"),
+                                      "--no-build"])
+    assert result.exit_code == 2 and "nope.jsonl: graph file not found" in result.output
+    assert not (tmp_path / "site").exists()
+
+
+def test_cli_renders_and_builds(tmp_path, monkeypatch):
+    from kgsync.cli.main import cli
+
+    for name in ("GITHUB_REF_NAME", "GITHUB_HEAD_REF"):  # as in a pull-request run of CI: not this test's input
+        monkeypatch.delenv(name, raising=False)
+
+    graph, _ = sample()
+    root = tmp_path / "repo"
+    root.mkdir()
+    jsonl.write(root / "memory.jsonl", graph)
+    (root / "kgsync.yml").write_text("site:\n  title: My KB\n  repo: acme/kb\n", encoding="utf-8")
+    items = root / "Research" / "completed"
+    items.mkdir(parents=True)
+    (items / "2026-01-01-rag-basics.md").write_text(
+        "---\ntitle: Retrieval-augmented generation basics\ncompleted: 2026-01-01\n---\n\n# RAG\n", encoding="utf-8")
+    runner = CliRunner()
+    result = runner.invoke(cli, ["site", "--root", str(root), "--no-build"])
+    assert result.exit_code == 0, result.output
+    assert "no repository to link item files into" not in result.output  # site.repo is set
+    assert (root / "site" / "mkdocs.yml").is_file()
+    assert "My KB" in (root / "site" / "docs" / "index.md").read_text(encoding="utf-8")
+    out = tmp_path / "html"
+    result = runner.invoke(cli, ["site", "--root", str(root), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert (out / "index.html").is_file()
+    item_page = (out / "items" / "2026-01-01-rag-basics" / "index.html").read_text("utf-8")
+    assert 'href="https://github.com/acme/kb/blob/main/Research/completed/2026-01-01-rag-basics.md"' in item_page
+    result = runner.invoke(cli, ["site", "--root", str(root), "--engine", "nope"])
+    assert result.exit_code == 2
+    (root / "kgsync.yml").write_text("site:\n  title: My KB\n", encoding="utf-8")  # no repository known
+    result = runner.invoke(cli, ["site", "--root", str(root), "--no-build"])
+    assert result.exit_code == 0 and "notice: no repository to link item files into" in result.output
+    (root / "kgsync.yml").write_text("site:\n  titel: typo\n", encoding="utf-8")
+    result = runner.invoke(cli, ["site", "--root", str(root), "--no-build"])
+    assert result.exit_code == 2 and "titel" in result.output

@@ -1,0 +1,47 @@
+"""to_json: the review as stable, complete JSON (`kgsync diff --format json`)."""
+
+from __future__ import annotations
+
+import json
+
+from kgsync.contract.errors import Location
+from kgsync.contract.model import Entity, Graph
+from kgsync.diff.graph_diff import diff
+from kgsync.diff.json_report import to_json
+from kgsync.lint.rules import Finding, Severity
+from tests.diff.test_graph_diff import A, B, BASE, item
+
+
+def test_json_report_is_stable_and_complete() -> None:
+    new = Graph(BASE.entities + (item(B, "Beta"),), BASE.relations[:1])
+    findings = (Finding(Severity.ERROR, "E1", "item:x", "bad", "fix it", Location("memory.jsonl", 3)),)
+    text = to_json(diff(BASE, new, findings=findings, near_duplicates=(("concept:a", "concept:b"),)))
+    data = json.loads(text)
+    assert data["version"] == 1
+    assert text.endswith("\n") and text == json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    assert data["entities"]["added"] == [
+        {"name": f"item:{B}", "entity_type": "research_item", "observations": ["title: Beta", "completed:2026-03-01"]}
+    ]
+    assert data["relations"]["removed"] == [{"from": f"item:{A}", "to": f"claim:{A}:k1", "relation_type": "states"}]
+    assert data["counts"]["relations"] == {"states": {"added": 0, "removed": 1}}
+    assert data["counts"]["findings"] == {"error": 1}
+    assert data["findings"] == [
+        {"severity": "error", "code": "E1", "entity": "item:x", "message": "bad", "hint": "fix it",
+         "location": "memory.jsonl:3", "new": True}
+    ]
+    assert data["near_duplicates"] == [["concept:a", "concept:b"]]
+    assert [i["slug"] for i in data["items"]] == [A, B]
+    assert data["is_empty"] is False
+
+
+def test_json_report_lists_the_changed_claims_the_pr_body_shows() -> None:
+    claim = f"claim:{A}:k1"
+    old = Graph((Entity(claim, "claim", ("title: Caching cuts latency", "confidence:medium")),))
+    new = Graph((Entity(claim, "claim", ("title: Caching cuts read latency", "confidence:high")),))
+    data = json.loads(to_json(diff(old, new)))
+    assert data["changed_claims"] == [{
+        "name": claim, "old_statement": "Caching cuts latency", "new_statement": "Caching cuts read latency",
+        "words": [["=", "Caching cuts"], ["+", "read"], ["=", "latency"]],
+        "confidence": {"from": "medium", "to": "high"},
+    }]
+    assert json.loads(to_json(diff(old, old)))["changed_claims"] == []

@@ -1,0 +1,40 @@
+"""The reader's data: an Issue renders as file:line: severity: message (fix: hint) and converts to
+the library's error; a ReadResult's failures; an item's sections by heading and its field lines."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from kgsync.contract.errors import ItemError, Location
+from kgsync.read.item_model import Issue, IssueSeverity, ReadResult, ResearchItem
+from kgsync.read.item_sections import Section
+
+
+def test_an_issue_renders_with_its_location_and_hint() -> None:
+    issue = Issue(IssueSeverity.ERROR, Location("Research/a.md", 4), "no title", "add title:", "a")
+    assert issue.render() == "Research/a.md:4: error: no title (fix: add title:)"
+    assert Issue(IssueSeverity.WARNING, Location("b.md"), "odd").render() == "b.md: warning: odd"
+    error = issue.as_error()
+    assert isinstance(error, ItemError)
+    assert (error.location, error.hint) == (Location("Research/a.md", 4), "add title:")
+
+
+def test_a_read_result_fails_on_errors_only_and_names_their_slugs() -> None:
+    at = Location("x.md", 1)
+    issues = (Issue(IssueSeverity.ERROR, at, "bad", slug="2026-01-01-a"), Issue(IssueSeverity.WARNING, at, "odd", slug="b"),
+              Issue(IssueSeverity.ERROR, at, "unreadable"), Issue(IssueSeverity.NOTICE, at, "fyi", slug="c"))
+    result = ReadResult((), issues)
+    assert result.failed == (issues[0], issues[2])
+    assert result.failed_slugs == frozenset({"2026-01-01-a"})  # an error with no slug names none
+
+
+def test_an_item_finds_its_section_by_heading_key_and_its_field_lines() -> None:
+    summary = Section("**2. Executive Summary:**", 3, 12, "text")
+    findings = Section("Key Findings", 3, 20, "1. x")
+    item = replace(ResearchItem.known_only_by("2026-01-01-a", "2026-01-01"), sections=(summary, findings),
+                   field_lines=(("cites", 5),), superseded_by=("2026-02-01-b",))
+    assert item.section("executive summary") is summary
+    assert item.section("summary", "KEY FINDINGS") is findings  # the first name that matches
+    assert item.section("sources") is None
+    assert (item.line_of("cites"), item.line_of("related")) == (5, 1)  # unknown: line 1
+    assert item.is_superseded and not ResearchItem.known_only_by("x", "").is_superseded

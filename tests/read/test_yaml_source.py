@@ -1,0 +1,55 @@
+"""read_yaml: every way a maintainers' YAML file fails is a ConfigError naming the file and line;
+key_lines: each dotted key's line, for messages about a value."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kgsync.contract.errors import ConfigError
+from kgsync.read.yaml_source import key_lines, read_yaml
+
+
+def _error(path: Path, text: str | None = None, line_offset: int = 0) -> ConfigError:
+    with pytest.raises(ConfigError) as caught:
+        read_yaml(path, text, line_offset)
+    return caught.value
+
+
+def test_data_and_the_line_of_every_dotted_key(tmp_path: Path) -> None:
+    path = tmp_path / "kgsync.yml"
+    path.write_text("items: research\nmerge:\n  min_edit_distance: 2\n  max_token_jaccard: 0.5\n", encoding="utf-8")
+    data, node = read_yaml(path)
+    assert data == {"items": "research", "merge": {"min_edit_distance": 2, "max_token_jaccard": 0.5}}
+    assert key_lines(node) == {"items": 1, "merge": 2, "merge.min_edit_distance": 3, "merge.max_token_jaccard": 4}
+    assert key_lines(read_yaml(path, "- a\n- b\n")[1]) == {}  # a list has no keys
+
+
+def test_bad_yaml_names_the_line_counted_from_the_offset(tmp_path: Path) -> None:
+    path = tmp_path / "kgsync.yml"
+    error = _error(path, "a: 1\nb: [unclosed\n")
+    assert error.render().startswith(f"{path}:") and "not valid YAML" in error.render()
+    assert error.location is not None and error.location.line is not None
+    shifted = _error(path, "a: 1\nb: [unclosed\n", line_offset=10)
+    assert shifted.location is not None and shifted.location.line == error.location.line + 10
+
+
+def test_bytes_that_are_not_utf8_name_their_line(tmp_path: Path) -> None:
+    path = tmp_path / "kgsync-vocab.yml"
+    path.write_bytes(b"terms:\n  a: {}\n  caf\xe9: {}\n")
+    error = _error(path)
+    assert error.location is not None and error.location.line == 3
+    assert "not UTF-8" in error.render()
+
+
+def test_a_date_that_is_no_date_names_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "themes.yml"
+    error = _error(path, "a: 2026-02-28\nb: 2026-02-30\n")
+    assert error.location is not None and error.location.line == 2
+    assert "not valid YAML" in error.render() and "quote the value" in error.render()
+
+
+def test_nesting_too_deep_is_a_config_error(tmp_path: Path) -> None:
+    error = _error(tmp_path / "kgsync.yml", "[" * 100_000 + "]" * 100_000)
+    assert error.render() == f"{tmp_path / 'kgsync.yml'}: YAML nested too deeply (fix: flatten the file)"

@@ -1,0 +1,75 @@
+"""The research tools (kgsync.serve.research): topic (contested and superseded claims left out unless
+asked), evidence (the sentence and where it is), item (findings in order), unknown names with suggestions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kgsync.contract import jsonl
+from kgsync.contract.model import Entity, Graph, Relation
+from kgsync.serve import research, tools
+from kgsync.serve.tools import Service
+from tests.serve.test_index import answer, example
+
+__all__ = ["example"]  # the fixture, shared with test_index
+
+
+def test_topic_leaves_out_contested_claims_unless_asked(example: Service) -> None:
+    contested = "claim:2026-01-05-agent-memory-architectures:research-assistant-keep-long"
+    default = answer(research.topic(example, "knowledge graphs", limit=50))  # an alias
+    assert default["concept"] == "concept:knowledge-graphs"
+    # the name's singular, which the node holds only inside its plural alias
+    assert answer(research.topic(example, "knowledge graph", limit=5))["concept"] == "concept:knowledge-graphs"
+    assert contested not in [c["claim"] for c in default["claims"]] and default["excluded"] == {"contested": 1}
+    asked = answer(research.topic(example, "concept:knowledge-graphs", include_contested=True, limit=50))
+    row = next(c for c in asked["claims"] if c["claim"] == contested)
+    assert row["contradicted_by"] == 1 and row["status"] == "contested"
+    slugs = [c["item"] for c in asked["claims"]]
+    assert slugs == sorted(slugs, reverse=True)  # newest item first
+
+
+def test_topic_leaves_out_superseded_claims_unless_asked(tmp_path: Path) -> None:
+    graph = Graph((
+        Entity("concept:x", "concept"),
+        Entity("item:2026-01-01-old", "research_item", ("status:superseded",)),
+        Entity("item:2026-02-01-new", "research_item"),
+        Entity("claim:2026-01-01-old:a", "claim", ("title: old",)),
+        Entity("claim:2026-02-01-new:b", "claim", ("title: new", "section:key-finding-2")),
+        Entity("claim:2026-02-01-new:c", "claim", ("title: newer", "section:key-finding-1")),
+    ), (Relation("claim:2026-01-01-old:a", "concept:x", "about"), Relation("item:2026-02-01-new", "concept:x", "addresses"),
+        Relation("item:2026-02-01-new", "claim:2026-02-01-new:b", "states"),
+        Relation("item:2026-02-01-new", "claim:2026-02-01-new:c", "states")))
+    jsonl.write(tmp_path / "m.jsonl", graph)
+    service = Service(tmp_path / "m.jsonl")
+    default = answer(research.topic(service, "x"))
+    assert [c["claim"] for c in default["claims"]] == ["claim:2026-02-01-new:c", "claim:2026-02-01-new:b"]
+    assert default["excluded"] == {"superseded": 1}
+    everything = answer(research.topic(service, "x", include_superseded=True))
+    assert everything["claims"][-1]["claim"] == "claim:2026-01-01-old:a"
+
+
+def test_evidence_gives_the_sentence_and_where_it_is(example: Service) -> None:
+    body = answer(research.evidence(example, "claim:2026-02-02-agent-memory-consolidation:generator-overwrites-shared-memory"))
+    (link,) = body["links"]
+    assert link["relation"] == "contradicts" and link["direction"] == "out"
+    assert link["claim"] == "claim:2026-01-05-agent-memory-architectures:research-assistant-keep-long"
+    assert "This contradicts Key Finding 4" in link["sentence"]
+    assert link["where"] == "Research/completed/2026-02-02-agent-memory-consolidation.md:79"
+    back = answer(research.evidence(example, link["claim"]))
+    assert [(x["direction"], x["relation"]) for x in back["links"]] == [("in", "contradicts")]
+
+
+def test_item_lists_findings_in_finding_order(example: Service) -> None:
+    body = answer(research.item(example, "2026-01-05-agent-memory-architectures"))
+    sections = [next(o for o in f["observations"] if o.startswith("section:")) for f in body["findings"]]
+    assert sections == [f"section:key-finding-{n}" for n in range(1, 5)]
+    assert "concept:knowledge-graphs" in body["addresses"]
+
+
+def test_unknown_names_are_clear_errors_with_suggestions(example: Service) -> None:
+    with pytest.raises(tools.ServeError, match="no item named 'hybrid retrieval'.*2026-01-29-hybrid"):
+        research.item(example, "hybrid retrieval")
+    with pytest.raises(tools.ServeError, match="no concept or method named"):
+        research.topic(example, "\x00")

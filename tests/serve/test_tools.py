@@ -1,0 +1,50 @@
+"""The reference server's tools, ranked and paged (kgsync.serve.tools): the obvious item first, an
+item with its matching claims, pages that do not overlap, open_nodes as the reference server answers it."""
+
+from __future__ import annotations
+
+import pytest
+
+from kgsync.contract import jsonl
+from kgsync.serve import tools
+from kgsync.serve.tools import Service
+from tests.serve.test_index import answer, example, names
+
+__all__ = ["example"]  # the fixture, shared with test_index
+
+
+@pytest.mark.parametrize(("query", "first"), [
+    ("hybrid retrieval BM25 dense vectors keyword search", "item:2026-01-29-hybrid-retrieval-bm25-dense"),
+    ("consolidate episodic memories into semantic memory", "item:2026-02-02-agent-memory-consolidation"),
+    ("how to measure retrieval quality recall nDCG", "item:2026-02-12-evaluating-retrieval-quality"),
+])
+def test_the_obvious_item_ranks_first(example: Service, query: str, first: str) -> None:
+    found = names(tools.search_nodes(example, query))
+    assert found[0] == first
+
+
+def test_an_item_comes_with_its_matching_claims_and_only_relations_among_the_answer(example: Service) -> None:
+    body = answer(tools.search_nodes(example, "BM25 zero-shot baseline dense retrievers", 3))
+    found = [e["name"] for e in body["entities"]]
+    assert found[:2] == ["item:2026-01-29-hybrid-retrieval-bm25-dense",
+                         "claim:2026-01-29-hybrid-retrieval-bm25-dense:bm25-remains-strong-zero"]
+    shown = set(found)
+    assert body["relations"] and all(r["from"] in shown and r["to"] in shown for r in body["relations"])
+
+
+def test_pages_do_not_overlap_and_say_where_the_next_one_starts(example: Service) -> None:
+    first = answer(tools.search_nodes(example, "knowledge graph memory retrieval", 3))
+    assert first["next_offset"] == 3
+    second = answer(tools.search_nodes(example, "knowledge graph memory retrieval", 3, first["next_offset"]))
+    heads = lambda body: [e["name"] for e in body["entities"] if not e["name"].startswith("claim:")]  # noqa: E731
+    assert heads(second) and not set(heads(first)) & set(heads(second))
+
+
+def test_open_nodes_has_the_reference_servers_semantics(example: Service) -> None:
+    wanted = ["item:2026-01-29-hybrid-retrieval-bm25-dense", "concept:knowledge-graphs", "no:such-node"]
+    body = answer(tools.open_nodes(example, wanted))
+    graph = jsonl.read(example.path)
+    assert [e["name"] for e in body["entities"]] == [e.name for e in graph.entities if e.name in wanted]
+    either = [r for r in graph.relations if r.source in wanted or r.target in wanted]  # either end, file order
+    assert [(r["from"], r["to"], r["relationType"]) for r in body["relations"]] == [r.key for r in either]
+    assert body["entities"][0]["observations"] == list(graph.entity(wanted[1]).observations)  # whole

@@ -1,0 +1,69 @@
+"""The maintainers' vocabulary file: load_pinned (every problem with its line) and dump_vocabulary
+(what a build mined, written so it loads back and keeps the names)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kgsync.contract.errors import ConfigError
+from kgsync.extract.mining import candidates
+from kgsync.vocabulary.vocab import PinnedVocabulary, Vocabulary, load_pinned, select
+from kgsync.vocabulary.vocab_file import dump_vocabulary
+from tests.item_corpus import corpus
+from tests.vocabulary.test_vocab import CONFIG, vocab, write
+
+__all__ = ["vocab"]  # the module-scoped fixture, shared with test_vocab
+
+
+def test_missing_file_is_an_empty_vocabulary(tmp_path: Path) -> None:
+    pinned = load_pinned(tmp_path / "absent.yml")
+    assert isinstance(pinned, PinnedVocabulary) and pinned.empty
+
+
+def test_bad_file_is_rejected_with_every_problem_and_its_line(tmp_path: Path) -> None:
+    path = write(tmp_path, """terms:
+  Knowledge Graph:
+    kind: concept
+  kg-store:
+    kind: thing
+    colour: red
+  agent-memory:
+    aliases: [knowledge graph]
+merges:
+  a: b
+  b: a
+stoplist: [agent memory]
+extras: 1
+""")
+    with pytest.raises(ConfigError) as caught:
+        load_pinned(path)
+    text = caught.value.render()
+    assert f"{path}:2: 'Knowledge Graph' is not a canonical name (fix: write it as 'knowledge-graph')" in text
+    assert f"{path}:5: kg-store: kind must be concept or method" in text
+    assert f"{path}:6: kg-store: unknown field 'colour'" in text
+    assert "cycle" in text
+    assert "both stopped and pinned" in text
+    assert f"{path}:13: unknown section 'extras'" in text
+
+
+def test_invalid_yaml_names_the_line(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError) as caught:
+        load_pinned(write(tmp_path, "terms:\n  a: [unclosed\n"))
+    assert caught.value.location is not None and caught.value.location.line is not None
+
+
+def test_written_vocabulary_loads_back_and_keeps_the_names(tmp_path: Path, vocab: Vocabulary) -> None:
+    text = dump_vocabulary(vocab)
+    pinned = load_pinned(write(tmp_path, text))
+    again = select([candidates(i) for i in corpus()], CONFIG, pinned)
+    # Pinned now (each keeps its name and kind); a pinned term ranks higher in its items, so
+    # one an item chose last may lose its slot to another pinned term of that item.
+    hub_nodes = {"research-agent"}  # a hub's node is not pinned (below): mining makes it again
+    kept = set(again.terms) & set(vocab.terms) - hub_nodes
+    assert len(kept) >= len(vocab.terms) - len(hub_nodes) - 2 and hub_nodes <= set(again.terms)
+    assert all(again.terms[n].pinned and again.terms[n].kind == vocab.terms[n].kind for n in kept)
+    # a hub is listed for review, not stopped (it is a node) and not pinned (it would take slots)
+    assert '#  - "research agents"' in text.split("stoplist: []\n")[1]
+    assert "research-agent:" not in text
