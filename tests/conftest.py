@@ -78,6 +78,15 @@ def repo_root() -> Path:
 
 
 @pytest.fixture()
+def repo(tmp_path: Path) -> Path:
+    """A private copy of examples/research-repo without its graph (a build starts from nothing); a
+    test module may define its own ``repo``, which wins there."""
+    target = tmp_path / "repo"
+    shutil.copytree(EXAMPLE_REPO, target, ignore=shutil.ignore_patterns("memory.*", ".kgsync-cache", "site"))
+    return target
+
+
+@pytest.fixture()
 def example_repo(tmp_path: Path) -> Path:
     """A private copy of examples/research-repo, committed graph included (builds write into it)."""
     target = tmp_path / "research-repo"

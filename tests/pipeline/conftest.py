@@ -1,24 +1,16 @@
-"""Fixtures of the pipeline's tests (tests/pipeline and tests/pipeline/cache): the example repository, settled stats."""
+"""Fixtures of the pipeline's tests (tests/pipeline and tests/pipeline/cache): the example's path, settled stats
+(``repo``, a copy of the example without its graph, is tests/conftest.py's)."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
 from kgsync.pipeline.cache import state as build_state
 
-
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "research-repo"
-
-
-@pytest.fixture
-def repo(tmp_path: Path) -> Path:
-    target = tmp_path / "repo"
-    shutil.copytree(EXAMPLE, target, ignore=shutil.ignore_patterns("memory.*", ".kgsync-cache", "site"))
-    return target
 
 
 @pytest.fixture

@@ -4,10 +4,8 @@ fix, it keeps its previous nodes, the other items build, and the site stays smal
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
 from kgsync.cli.main import cli
@@ -16,16 +14,6 @@ from kgsync.graph.merge import load_manifest, manifest_path
 from kgsync.read.config import Caps
 from kgsync.read.item_caps import cap_problems
 from kgsync.read.items import read_item_bytes
-
-ROOT = Path(__file__).resolve().parents[2]
-EXAMPLE = ROOT / "examples" / "research-repo"
-
-
-@pytest.fixture
-def repo(tmp_path: Path) -> Path:
-    target = tmp_path / "repo"
-    shutil.copytree(EXAMPLE, target, ignore=shutil.ignore_patterns("memory.*", ".kgsync-cache", "site"))
-    return target
 
 
 def _items(repo: Path) -> list[Path]:

@@ -5,19 +5,13 @@ from __future__ import annotations
 import json
 import os
 import pickle
-import shutil
 from pathlib import Path
-
-import pytest
 
 from kgsync.read import config as config_module
 from kgsync.pipeline.cache.files import CacheReader
 from kgsync.read.items import IssueSeverity
 from kgsync.graph.merge import manifest_path
 from kgsync.pipeline.stages import build
-
-ROOT = Path(__file__).resolve().parents[3]
-EXAMPLE = ROOT / "examples" / "research-repo"
 
 
 class _Bomb:
@@ -28,13 +22,6 @@ class _Bomb:
 
     def __reduce__(self):
         return (os.system, (f"touch {self.marker}",))
-
-
-@pytest.fixture
-def repo(tmp_path: Path) -> Path:
-    target = tmp_path / "repo"
-    shutil.copytree(EXAMPLE, target, ignore=shutil.ignore_patterns("memory.*", ".kgsync-cache", "site"))
-    return target
 
 
 def _fresh(cfg: config_module.Config, tmp: Path) -> tuple[bytes, bytes]:
