@@ -112,15 +112,16 @@ def _brand_spelling(surface: str) -> bool:
     return len(surface) > 1 and surface[0].islower() and any(c.isupper() for c in surface[1:])
 
 
-def _acronym_entries(ordered: Sequence[ItemCandidates],
-                     expansions: Expansions) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+def _acronym_entries(ordered: Sequence[ItemCandidates], expansions: Expansions,
+                     local: Sequence[Mapping[str, str]] | None = None) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
     """Each (acronym, expansion) of the map with the items that take the expansion from it: they
-    write the acronym as a term without defining it (``item_acronyms``).  The manifest records
-    them all: the next build keeps an entry while an item writes the acronym."""
+    write the acronym as a term without defining it (``item_acronyms``; ``local``: those of
+    ``ordered``, already found).  The manifest records them all: the next build keeps an entry
+    while an item writes the acronym."""
     users: dict[tuple[str, str], list[str]] = {}
-    for item in ordered:
+    for number, item in enumerate(ordered):
         own = dict(item.acronyms)
-        for short, long in item_acronyms(item, expansions).items():
+        for short, long in (local[number] if local is not None else item_acronyms(item, expansions)).items():
             if short not in own:
                 users.setdefault((short, long), []).append(item.slug)
     return tuple((short, long, tuple(sorted(set(users.get((short, long), ())))))
@@ -190,15 +191,17 @@ def _mention_index(groups: Mapping[str, _Group], kept: set[str], by_key: Mapping
 
 
 def item_readings(ordered: Sequence[ItemCandidates], expansions: Expansions, ambiguous: frozenset[str],
-                  index: Mapping[str, str], pinned: PinnedVocabulary) -> dict[str, dict[str, str]]:
+                  index: Mapping[str, str], pinned: PinnedVocabulary,
+                  local: Sequence[Mapping[str, str]] | None = None) -> dict[str, dict[str, str]]:
     """slug -> acronym -> name, for each acronym of two meanings (``ambiguous``) an item reads one
-    way (``item_acronyms``: its own definition, or the expansion it writes out) when that
-    expansion is a term: the name its claims' "DORA" stands for.  Depends on the item and the
-    shared map only, like the item's own terms."""
+    way (``item_acronyms``: its own definition, or the expansion it writes out; ``local``: those
+    of ``ordered``, already found) when that expansion is a term: the name its claims' "DORA"
+    stands for.  Depends on the item and the shared map only, like the item's own terms."""
     out: dict[str, dict[str, str]] = {}
-    for item in ordered:
+    for number, item in enumerate(ordered):
         mine = {}
-        for short, long in sorted(item_acronyms(item, expansions).items()):
+        mapped = local[number] if local is not None else item_acronyms(item, expansions)
+        for short, long in sorted(mapped.items()):
             name = index.get(pinned.resolve(long)) if short in ambiguous else None
             if name is not None:
                 mine[short] = name

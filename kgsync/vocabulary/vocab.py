@@ -170,8 +170,9 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
     vocabulary = with_hubs(vocabulary, items_addressing_hubs(ordered, grouped.resolved, hubs),
                            lambda group: _kind(group, pinned, global_acronyms))
     stats = dataclasses.replace(stats, topic_phrases=topics.phrases)
-    readings = item_readings(ordered, expansions, ambiguous, vocabulary._index, pinned)
-    return dataclasses.replace(vocabulary, acronyms=_acronym_entries(ordered, expansions), readings=readings), stats
+    readings = item_readings(ordered, expansions, ambiguous, vocabulary._index, pinned, grouped.local)
+    return dataclasses.replace(vocabulary, acronyms=_acronym_entries(ordered, expansions, grouped.local),
+                               readings=readings), stats
 
 
 class _Grouped(NamedTuple):
@@ -180,6 +181,8 @@ class _Grouped(NamedTuple):
     groups: dict[str, _Group]  # group key -> its scores, flags and focus per item
     resolved: list[list[str]]  # per item, the group of each candidate (pass 2 reuses it)
     own_flags: list[dict[str, int]]  # per item, group -> the flags of the item's own candidates
+    # per item, ``item_acronyms``: found once (three passes read it; ~0.1 s of 10,000 items each)
+    local: list[dict[str, str]]
 
 
 def _group_candidates(ordered: Sequence[ItemCandidates], pinned: PinnedVocabulary, expansions: Expansions,
@@ -200,8 +203,11 @@ def _group_candidates(ordered: Sequence[ItemCandidates], pinned: PinnedVocabular
     cache_get = cache.get
     resolved: list[list[str]] = []
     own_flags: list[dict[str, int]] = []
+    locals_: list[dict[str, str]] = []
     for item in ordered:
-        local = item_acronyms(item, expansions) or None
+        mapped = item_acronyms(item, expansions)
+        locals_.append(mapped)
+        local = mapped or None
         slug = item.slug
         gkeys: list[str] = []
         resolved.append(gkeys)
@@ -225,7 +231,7 @@ def _group_candidates(ordered: Sequence[ItemCandidates], pinned: PinnedVocabular
             mine[gkey] = mine.get(gkey, 0) | flags
             if flags & FOCUS:
                 group.focus.add(slug)
-    return _Grouped(groups, resolved, own_flags)
+    return _Grouped(groups, resolved, own_flags, locals_)
 
 
 def _mark_pinned(groups: Mapping[str, _Group], pinned: PinnedVocabulary) -> None:

@@ -10,8 +10,8 @@ from tests.pipeline.conftest import ROOT
 
 
 def test_parallel_parse_equals_serial_and_the_caller_takes_a_share(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Workers take chunks from the back, the calling process from the front (cancelling
-    what no worker started): every record once, in file order, as a serial parse gives."""
+    """Workers claim chunks from the back, the calling process from the front
+    (``kgsync.pipeline.spread``): every record once, in file order, as a serial parse gives."""
     import os
     import sys
 
@@ -41,7 +41,7 @@ def test_parallel_parse_equals_serial_and_the_caller_takes_a_share(tmp_path: Pat
 
 
 def test_parallel_parse_error_cancels_queued_chunks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """An error in the calling process's share propagates at once; queued chunks are dropped."""
+    """An error in the calling process's share propagates at once; the workers are stopped."""
     import sys
     import time
 
@@ -68,6 +68,6 @@ def test_parallel_parse_error_cancels_queued_chunks(tmp_path: Path, monkeypatch:
     with pytest.raises(RuntimeError, match="broken parser"):
         reading.parse_all(jobs, 2)
     parsed = done_log.read_text().split() if done_log.exists() else []
-    # The worker finishes the chunk it holds and those the pool had queued for it already
-    # (one or two); without the cancelling it would parse every chunk but the failed one (5 of 6).
+    # The worker is killed in the chunk it holds (it may have finished one or two before);
+    # without the stop it would parse every chunk but the failed one (5 of 6).
     assert len(parsed) <= 3 * spread.CHUNK, f"{len(parsed)} files parsed after the error"

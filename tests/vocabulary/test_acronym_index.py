@@ -118,3 +118,23 @@ def test_an_acronym_inside_a_designation_names_no_term() -> None:
     assert vocabulary.mentions("GPT models write code.") == ("generative-pre-trained-transformer",)
     for text in ("GPT-4o writes code.", "GPT-4 agents", "GPT 3.5 answers"):
         assert vocabulary.mentions(text) == (), text
+
+
+def test_each_items_acronyms_found_once_give_the_same_readings_and_entries() -> None:
+    """``select`` finds each item's ``item_acronyms`` once and hands them to the later passes:
+    the readings and the manifest's acronym entries are those each pass finds by itself."""
+    from kgsync.vocabulary.acronym_index import _acronym_entries, item_readings
+    from kgsync.vocabulary.vocab import PinnedVocabulary
+
+    cands = [candidates(i) for i in _dora_items() + _ip_items()]
+    expansions = _acronym_map(cands)
+    local = [item_acronyms(c, expansions) for c in cands]
+    ambiguous = frozenset({"dora", "ip"})
+    index = {"devops research and assessment": "devops-research-and-assessment",
+             "digital operational resilience act": "digital-operational-resilience-act"}
+    pinned = PinnedVocabulary()
+    readings = item_readings(cands, expansions, ambiguous, index, pinned, local)
+    assert readings == item_readings(cands, expansions, ambiguous, index, pinned)
+    assert readings["2026-01-01-dora-devops"] == {"dora": "devops-research-and-assessment"}
+    entries = _acronym_entries(cands, expansions, local)
+    assert entries == _acronym_entries(cands, expansions) and entries
