@@ -28,7 +28,7 @@ import yaml
 from tests.github_standin import ACTIONS_NOT_PERMITTED, GitHubStandIn
 from tests.research_checkout import IDENTITY, git, research_checkout
 
-from tests.cli.test_pr import in_full_report
+from tests.pr_command import in_full_report
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 ACTION = REPO_ROOT / "action.yml"
