@@ -28,7 +28,7 @@ import yaml
 from tests.github_standin import ACTIONS_NOT_PERMITTED, GitHubStandIn
 from tests.research_checkout import IDENTITY, git, research_checkout
 
-from tests.cli.test_pr import in_full_report
+from tests.pr_command import in_full_report
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 ACTION = REPO_ROOT / "action.yml"
@@ -212,7 +212,10 @@ def research(tmp_path: Path) -> tuple[Path, Path]:
 
 
 def runner_env(workspace: Path, api_url: str) -> dict[str, str]:
-    base = {k: v for k, v in os.environ.items() if not k.startswith(("GITHUB_", "RUNNER_", "INPUT_", "KGSYNC_"))}
+    # No PYTHONPATH either (a runner has none): the checkout's source on it would shadow the kgsync the
+    # Action installs, and kgsync._templates exists only in an install.
+    base = {k: v for k, v in os.environ.items()
+            if not k.startswith(("GITHUB_", "RUNNER_", "INPUT_", "KGSYNC_")) and k != "PYTHONPATH"}
     python_dir = Path(sys.executable).parent  # stands in for actions/setup-python
     return {
         **base,

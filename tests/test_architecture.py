@@ -1,15 +1,14 @@
 """The import rules of docs/ARCHITECTURE.md, enforced.
 
-Every module's imports are read with ``ast`` (top-level and inside functions,
-plus ``importlib.import_module("...")`` with a literal name), so a rule breaks
-the moment someone writes the import, not when a code path happens to run.
+Every module's imports are read with ``ast`` by tests/import_reader.py (top-level
+and inside functions, plus ``importlib.import_module("...")`` with a literal name), so
+a rule breaks the moment someone writes the import, not when a code path happens to run.
 A second set of checks imports modules in a clean interpreter and looks at
 ``sys.modules``, which also catches what third-party packages drag in.
 """
 
 from __future__ import annotations
 
-import ast
 import json
 import re
 import subprocess
@@ -17,6 +16,9 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from tests.import_reader import imports as read_imports
+from tests.import_reader import module_name
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = REPO_ROOT / "kgsync"
@@ -35,11 +37,6 @@ PUBLISH_FORBIDDEN = ("kgsync.cli", "click")
 STAGES = ("contract", "read", "extract", "vocabulary", "graph", "lint", "diff", "pipeline", "publish", "serve", "cli")
 CORE_STAGES = ("contract", "read", "extract", "vocabulary", "graph", "lint", "pipeline")
 CLI_ONLY = ("click",)
-
-
-def module_name(path: Path) -> str:
-    parts = path.relative_to(REPO_ROOT).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
 def modules() -> list[Path]:
@@ -72,30 +69,12 @@ def serve_modules() -> list[Path]:
 
 def imports(path: Path, text: str | None = None) -> list[tuple[int, str]]:
     """(line, absolute module name) for every import in ``path`` (or in ``text``, as if at ``path``)."""
-    tree = ast.parse(path.read_text(encoding="utf-8") if text is None else text, str(path))
-    package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
-    found: list[tuple[int, str]] = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found += [(node.lineno, alias.name) for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:  # relative: resolve against this module's package
-                anchor = package.split(".")
-                anchor = anchor[: len(anchor) - (node.level - 1)]
-                base = ".".join(anchor + ([base] if base else []))
-            found.append((node.lineno, base))
-            # `from kgsync.extract import lexicon` imports the submodule kgsync.extract.lexicon
-            found += [(node.lineno, f"{base}.{alias.name}") for alias in node.names
-                      if base == "kgsync" or (matches(base, "kgsync") and path_of(f"{base}.{alias.name}"[7:]).is_file())]
-        elif isinstance(node, ast.Call):
-            func = node.func
-            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-            if name in ("import_module", "__import__") and node.args and isinstance(node.args[0], ast.Constant):
-                value = node.args[0].value
-                if isinstance(value, str) and not value.startswith("."):
-                    found.append((node.lineno, value))
-    return found
+    return read_imports(path, text, submodule=kgsync_submodule)
+
+
+def kgsync_submodule(base: str, name: str) -> bool:
+    """`from kgsync.extract import lexicon` imports the submodule kgsync.extract.lexicon."""
+    return base == "kgsync" or (matches(base, "kgsync") and path_of(f"{base}.{name}"[7:]).is_file())
 
 
 def matches(name: str, prefix: str) -> bool:

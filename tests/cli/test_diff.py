@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from kgsync.cli.diff import command
 from kgsync.contract import jsonl
 from kgsync.contract.model import Graph
-from tests.diff.test_graph_diff import B, BASE, item
+from tests.diff.small_graphs import B, BASE, item
 
 
 def _write(path: Path, graph: Graph) -> Path:

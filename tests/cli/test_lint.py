@@ -12,13 +12,8 @@ from click.testing import CliRunner
 from kgsync.cli._annotations import escape_property
 from kgsync.cli.lint import command
 from kgsync.contract import jsonl
-from kgsync.contract.model import Entity, Graph, Relation
-from tests.lint.test_rules import P, clean_graph, linked_concept, with_entities, with_relations
-
-
-def write_graph(path: Path, graph: Graph) -> Path:
-    jsonl.write(path, graph)
-    return path
+from kgsync.contract.model import Entity, Relation
+from tests.lint.lint_graphs import P, clean_graph, linked_concept, with_entities, with_relations, write_graph
 
 
 def run(*args: str) -> click.testing.Result:  # noqa: F821

@@ -4,41 +4,21 @@ exit codes, a dry run that touches nothing."""
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests.github_standin import ACTIONS_NOT_PERMITTED, GitHubStandIn
-from tests.publish.github.test_pull_request import BRANCH, REPO, TOKEN
+from tests.pr_command import BRANCH, REPO, TOKEN, in_full_report, kgsync_pr
 from tests.research_checkout import git, research_checkout
-
-
-def in_full_report(body: str, summary: str) -> bool:
-    """The job summary holds the full report: every line of the PR body but the body's own
-    "and N more" and "Each list above shows" lines (the full report lists every entry)."""
-    lines = [line for line in body.splitlines()
-             if not re.fullmatch(r"\s*- and \d+ more", line) and not line.startswith("Each list above shows")]
-    return all(line in summary for line in lines)
 
 
 @pytest.fixture()
 def research(tmp_path: Path) -> tuple[Path, Path]:
     """The example research repo as a checkout of main (no graph committed) with a bare remote."""
     return research_checkout(tmp_path)
-
-
-def kgsync_pr(work: Path, api_url: str, *args: str, token: str = TOKEN) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("GITHUB_", "KGSYNC_"))}
-    env.update(GITHUB_REPOSITORY=REPO, GITHUB_API_URL=api_url, KGSYNC_TEST_TOKEN=token,
-               GITHUB_OUTPUT=str(work.parent / "output"), GITHUB_STEP_SUMMARY=str(work.parent / "summary"))
-    return subprocess.run(
-        [sys.executable, "-m", "kgsync", "pr", "--token-env", "KGSYNC_TEST_TOKEN", *args],
-        cwd=work, env=env, capture_output=True, text=True, timeout=300,
-    )
 
 
 @pytest.mark.slow

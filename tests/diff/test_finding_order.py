@@ -5,7 +5,7 @@ from __future__ import annotations
 from kgsync.diff.finding_order import sort_findings
 from kgsync.diff.graph_diff import diff
 from kgsync.lint.rules import Finding, Severity
-from tests.diff.test_graph_diff import BASE
+from tests.diff.small_graphs import BASE
 
 
 def test_findings_sorted_errors_first_and_pairs_normalised() -> None:

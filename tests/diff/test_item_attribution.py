@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kgsync.contract.model import Entity
 from kgsync.diff.item_attribution import items_of
-from tests.diff.test_graph_diff import A, B, claim, concept, item
+from tests.diff.small_graphs import A, B, claim, concept, item
 
 
 def test_items_of_follows_name_then_provenance_then_claim_slug() -> None:

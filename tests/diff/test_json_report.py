@@ -9,7 +9,7 @@ from kgsync.contract.model import Entity, Graph
 from kgsync.diff.graph_diff import diff
 from kgsync.diff.json_report import to_json
 from kgsync.lint.rules import Finding, Severity
-from tests.diff.test_graph_diff import A, B, BASE, item
+from tests.diff.small_graphs import A, B, BASE, item
 
 
 def test_json_report_is_stable_and_complete() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kgsync.extract.descriptions import MAX_RANGE, numbers
 from kgsync.extract.references import scan
-from tests.extract.test_evidence import NEW, OLD, item_text, make
+from tests.extract.evidence_items import NEW, OLD, item_text, make
 
 FINDINGS = ("SQLite FTS5 search is enough for a small corpus of items.", "Vector search waits until the corpus grows.")
 #: The body names OLD once, in a reading list, and lists nothing in ``cites:``.

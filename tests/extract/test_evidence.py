@@ -10,49 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kgsync.read import config as config_module
-from kgsync.extract.evidence import plan
 from kgsync.extract.references import scan
 from kgsync.extract.stance import classify
-from kgsync.extract.findings import extract, undated_suffixes
-from kgsync.read.items import IssueSeverity, ResearchItem, read_item_bytes
+from kgsync.read.items import IssueSeverity
 from kgsync.graph.merge import manifest_path
 from kgsync.contract.model import RelationType
 from kgsync.pipeline.stages import build
-
-OLD = "2026-01-01-old-study"
-NEW = "2026-02-01-new-study"
-OLD_FINDINGS = (
-    "SQLite FTS5 ranks research items by BM25 without extra dependencies.",
-    "Vector stores solve semantic search, not deduplication.",
-    "Binary database files are not diffable in git.",
-)
-
-
-def item_text(title: str, completed: str, findings: tuple[str, ...], body: str = "", front: str = "") -> str:
-    listed = "\n".join(f"{n}. **{text}** Confidence: high." for n, text in enumerate(findings, 1))
-    return (f"---\ntitle: \"{title}\"\ncompleted: {completed}\nthemes: [search]\n{front}---\n\n# {title}\n\n"
-            f"## Research Question\n\nWhich store?\n\n## Findings\n\n### Executive Summary\n\nA summary.\n\n"
-            f"### Key Findings\n\n{listed}\n\n### Analysis\n\n{body}\n")
-
-
-def make(slug: str, text: str) -> ResearchItem:
-    parsed = read_item_bytes(text.encode(), f"Research/completed/{slug}.md", slug)
-    assert not isinstance(parsed, list), parsed
-    return parsed[0]
-
-
-def old_item(front: str = "") -> ResearchItem:
-    return make(OLD, item_text("Old study", "2026-01-01", OLD_FINDINGS, front=front))
-
-
-def new_item(body: str, findings: tuple[str, ...] = ("SQLite FTS5 search is enough for a small corpus of items.",
-                                                   "Vector search waits until the corpus grows.")) -> ResearchItem:
-    return make(NEW, item_text("New study", "2026-02-01", findings, body))
-
-
-def links_of(*items: ResearchItem):
-    known = {item.slug: item for item in items}
-    return plan(list(items), {item.slug: extract(item) for item in items}, known, undated_suffixes(known))
+from tests.extract.evidence_items import NEW, OLD, OLD_FINDINGS, item_text, links_of, make, new_item, old_item
 
 
 # --- stance -------------------------------------------------------------------------------------

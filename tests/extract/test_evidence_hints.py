@@ -7,7 +7,7 @@ from kgsync.extract.evidence_hints import (describing_hint, guessed_source_hint,
                                            unclear_source_hint, unnamed_finding_hint)
 from kgsync.extract.evidence_model import Mention
 from kgsync.read.items import IssueSeverity
-from tests.extract.test_evidence import NEW, OLD, new_item
+from tests.extract.evidence_items import NEW, OLD, new_item
 
 
 def mention(**fields: object) -> Mention:

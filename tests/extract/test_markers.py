@@ -5,7 +5,7 @@ from __future__ import annotations
 from kgsync.contract.model import RelationType
 from kgsync.extract.markers import author_marks, without_marks
 from kgsync.extract.references import scan
-from tests.extract.test_evidence import NEW, OLD, links_of, new_item, old_item
+from tests.extract.evidence_items import NEW, OLD, links_of, new_item, old_item
 
 
 def test_a_marker_names_relation_item_and_findings() -> None:
@@ -45,7 +45,7 @@ def test_a_marker_that_cannot_be_linked_warns_with_the_fix() -> None:
 
 
 def test_a_cites_entry_with_findings_and_a_stance_links_exactly() -> None:
-    from tests.extract.test_evidence import item_text, make
+    from tests.extract.evidence_items import item_text, make
 
     findings = ("SQLite FTS5 search is enough for a small corpus of items.", "Vector search waits until it grows.")
     front = f"cites:\n  - 2026-01-15-third-study\n  - {{item: {OLD}, findings: [2, 3], stance: contradicts, from: 2}}\n"
@@ -59,7 +59,7 @@ def test_a_cites_entry_with_findings_and_a_stance_links_exactly() -> None:
 
 def test_a_malformed_cites_entry_is_rejected_with_the_form_to_write() -> None:
     from kgsync.read.items import IssueSeverity, read_item_bytes
-    from tests.extract.test_evidence import item_text
+    from tests.extract.evidence_items import item_text
 
     front = f"cites: [{{item: {OLD}, findings: [2], stance: agrees}}]\n"
     text = item_text("New study", "2026-02-01", ("One.",), "Nothing.", front)

@@ -16,7 +16,7 @@ from kgsync.extract.evidence_model import SHAPES, Mention
 from kgsync.extract.references import _DATED_SLUG, _FINDING, _HAS_REFERENCE, _HYPOTHETICAL, _may_cite_a_finding, scan
 from kgsync.extract.findings import extract
 from kgsync.read.items import IssueSeverity
-from tests.extract.test_evidence import NEW, OLD, OLD_FINDINGS, item_text, links_of, make, new_item, old_item
+from tests.extract.evidence_items import NEW, OLD, OLD_FINDINGS, item_text, links_of, make, new_item, old_item
 
 MAP_HEADER = "| Claim | Source | Confidence | Notes |\n|---|---|---|---|\n"
 

@@ -6,8 +6,7 @@ from pathlib import Path
 
 from kgsync.contract import jsonl
 from kgsync.lint.rules import FileLines, lint
-from tests.cli.test_lint import write_graph
-from tests.lint.test_rules import clean_graph
+from tests.lint.lint_graphs import clean_graph, write_graph
 
 
 def test_file_lines_is_lazy(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from kgsync.contract.errors import Location
 from kgsync.contract.model import Entity, Graph, Relation
 from kgsync.lint.incremental import _parse_label, relint
 from kgsync.lint.rules import lint, relation_label
-from tests.lint.test_rules import clean_graph
+from tests.lint.lint_graphs import clean_graph
 
 # Observations that break a rule, or not: long, glued, bad values, a provenance to no item, duplicates.
 OBSERVATIONS = st.sampled_from([

@@ -17,50 +17,10 @@ from kgsync.read.config import Merge
 from kgsync.contract.errors import LintFailed, Location
 from kgsync.lint.rules import RULES, Finding, Severity, check, lint
 from kgsync.contract.model import Entity, Graph, Relation
+from tests.lint.lint_graphs import P, clean_graph, linked_concept, with_entities, with_relations
 
 
-# --- a clean graph, and small edits of it ----------------------------------------------
-
-
-def clean_graph() -> Graph:
-    """Two items, their claims, concepts and a method: every contract rule holds."""
-    p = "provenance:item="
-    entities = (
-        Entity("item:alpha", "research_item", ("title: Alpha", "summary: About retrieval.", p + "alpha",
-                                                "completed:2026-02-28", "confidence:high", "tag:rag-retrieval")),
-        Entity("item:beta", "research_item", ("title: Beta", p + "beta", "status:superseded")),
-        Entity("concept:vector-search", "concept", (p + "alpha", p + "beta", "alias:vector search")),
-        Entity("concept:sqlite", "concept", (p + "alpha",)),
-        Entity("method:benchmark", "method", (p + "beta",)),
-        Entity("claim:alpha:sqlite-fits", "claim", ("summary: SQLite fits the scale.", p + "alpha",
-                                                     "section:key-finding-1", "confidence:medium")),
-        Entity("claim:beta:json-fits", "claim", ("summary: JSON files suffice.", p + "beta")),
-        Entity("claim:beta:json-breaks", "claim", ("summary: JSON breaks at scale.", p + "beta")),
-    )
-    relations = (
-        Relation("item:alpha", "concept:vector-search", "addresses"),
-        Relation("item:alpha", "concept:sqlite", "addresses"),
-        Relation("item:beta", "concept:vector-search", "addresses"),
-        Relation("item:alpha", "claim:alpha:sqlite-fits", "states"),
-        Relation("item:beta", "claim:beta:json-fits", "states"),
-        Relation("item:beta", "claim:beta:json-breaks", "states"),
-        Relation("claim:alpha:sqlite-fits", "concept:sqlite", "about"),
-        Relation("item:beta", "method:benchmark", "uses_method"),
-        Relation("claim:beta:json-fits", "method:benchmark", "uses_method"),
-        Relation("claim:alpha:sqlite-fits", "claim:beta:json-breaks", "supports"),
-        Relation("claim:alpha:sqlite-fits", "claim:beta:json-fits", "contradicts"),
-        Relation("item:alpha", "item:beta", "extends"),
-        Relation("claim:beta:json-breaks", "claim:beta:json-fits", "extends"),
-    )
-    return Graph(entities, relations)
-
-
-def with_entities(graph: Graph, *entities: Entity) -> Graph:
-    return Graph(graph.entities + entities, graph.relations)
-
-
-def with_relations(graph: Graph, *relations: Relation) -> Graph:
-    return Graph(graph.entities, graph.relations + relations)
+# --- small edits of the clean graph (tests/lint/lint_graphs.py) --------------------------
 
 
 def replaced(graph: Graph, name: str, entity: Entity) -> Graph:
@@ -79,15 +39,6 @@ def test_clean_graph_has_no_findings() -> None:
 
 
 # --- one test per rule -------------------------------------------------------------------
-
-P = "provenance:item=alpha"
-
-
-def linked_concept(graph: Graph, entity: Entity) -> Graph:
-    """Add ``entity`` with a relation from item:alpha so only the rule under test fires."""
-    relation_type = {"concept": "addresses", "method": "uses_method", "claim": "states"}.get(entity.entity_type)
-    graph = with_entities(graph, entity)
-    return with_relations(graph, Relation("item:alpha", entity.name, relation_type or "addresses"))
 
 
 @pytest.mark.parametrize(

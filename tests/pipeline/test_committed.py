@@ -15,7 +15,7 @@ from kgsync.contract.errors import GraphFormatError
 from kgsync.read.items import IssueSeverity, find_item_files
 from kgsync.graph.merge import manifest_path
 from kgsync.pipeline.stages import build
-from tests.pipeline.test_stages import items_dir
+from tests.pipeline.build_files import items_dir
 
 
 def test_a_failed_item_keeps_the_edges_other_items_have_to_it(repo: Path) -> None:

@@ -27,14 +27,11 @@ from kgsync.contract.model import Entity, EntityType, Graph, Relation
 from kgsync.pipeline.stages import build
 from kgsync.graph.claims import subject_findings
 from kgsync.extract.findings import extract
+from tests.pipeline.build_files import _cache_folder, _fresh_bytes, items_dir
 from tests.pipeline.conftest import EXAMPLE, ROOT
 
 CORPUS = ROOT.parent / "shared" / "corpus" / "research"
 THEMES = ROOT.parent / "shared" / "corpus" / "themes-vocabulary.md"
-
-
-def items_dir(repo: Path) -> Path:
-    return repo / "Research" / "completed"
 
 
 def entity(graph: Graph, name: str) -> Entity:
@@ -302,23 +299,9 @@ def test_committed_example_graph_is_current(repo: Path) -> None:
 
 # --- incremental rebuilds (kgsync.pipeline.cache.state): every shortcut must give a fresh build's bytes ---
 
-def _cache_folder(cfg: config_module.Config) -> Path:
-    from kgsync.pipeline.cache.location import locate
-
-    location = locate(cfg)
-    assert location is not None
-    return location.folder
-
 
 def _recorded_files(cfg: config_module.Config) -> int:
     return len(build_state.load(_cache_folder(cfg)).files)
-
-
-def _fresh_bytes(root: Path, cfg: config_module.Config, tmp: Path) -> tuple[bytes, bytes]:
-    """Graph and manifest of a build from nothing: no committed graph, no cache."""
-    graph = tmp / "fresh.jsonl"
-    build(cfg.with_overrides(graph=str(graph), cache_dir=""))
-    return graph.read_bytes(), manifest_path(graph).read_bytes()
 
 
 def _check_incremental(cfg: config_module.Config, files: list[Path], tmp: Path) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -16,28 +15,7 @@ from kgsync.contract.model import Entity, Graph, Relation
 from kgsync.serve import research, tools
 from kgsync.serve.index import Index, fts_query, query_tokens, read_bytes, read_text
 from kgsync.serve.tools import HARD_LIMIT, TARGET, Service
-
-EXAMPLE_GRAPH = Path(__file__).resolve().parents[2] / "examples" / "research-repo" / "memory.jsonl"
-HOSTILE = ['"', '"unbalanced', 'NEAR(a b', "NEAR(", "*", "a*", "-", "-memory", "a:b", "title:memory", "x" * 100_000,
-           "memory " * 20_000, "\x00\x01\x1f\x7f", "", "   ", "_", "AND OR NOT", "(((", ")", "^memory", "{a b}",
-           "'; DROP TABLE docs; --", "\ud800 lone surrogate", "😀🧠", "ünïcödé retrieval", "\u2028\u2029"]
-
-
-@pytest.fixture()
-def example(tmp_path: Path) -> Service:
-    """A private copy of the bundled example's built graph and manifest."""
-    for name in ("memory.jsonl", "memory.kgsync.json"):
-        shutil.copyfile(EXAMPLE_GRAPH.with_name(name), tmp_path / name)
-    return Service(tmp_path / "memory.jsonl")
-
-
-def answer(text: str) -> dict:
-    assert len(text) <= HARD_LIMIT
-    return json.loads(text)
-
-
-def names(text: str) -> list[str]:
-    return [e["name"] for e in answer(text)["entities"]]
+from tests.serve.answers import HOSTILE, answer, big_graph, names
 
 
 # ------------------------------------------------------------------------------ reading
@@ -114,24 +92,6 @@ def test_any_text_and_any_paging_get_a_bounded_json_answer(example: Service, que
 
 
 # ------------------------------------------------------------------------------ bounds
-
-
-def big_graph(items: int = 1500, words: int = 600) -> Graph:
-    """Every node matches "govern"; observations far over any budget; one hub concept on every item."""
-    filler = " ".join(f"govern{i % 37} policy agents memory" for i in range(words // 4))
-    entities: list[Entity] = [Entity("concept:governance", "concept", tuple(f"alias:governance variant {i}" for i in range(300)))]
-    relations: list[Relation] = []
-    for n in range(items):
-        slug = f"2026-{1 + n % 12:02d}-{1 + n % 28:02d}-govern-item-{n}"
-        entities.append(Entity(f"item:{slug}", "research_item", (f"title: govern item {n} {filler}", f"summary: {filler}",
-                                                                 "confidence:high", f"provenance:item={slug}")))
-        for k in range(4):
-            claim = f"claim:{slug}:govern-claim-{k}"
-            entities.append(Entity(claim, "claim", (f"title: govern claim {k} {filler}", f"section:key-finding-{k + 1}",
-                                                    "confidence:medium", f"provenance:item={slug}")))
-            relations += [Relation(f"item:{slug}", claim, "states"), Relation(claim, "concept:governance", "about")]
-        relations.append(Relation(f"item:{slug}", "concept:governance", "addresses"))
-    return Graph(tuple(entities), tuple(relations))
 
 
 @pytest.fixture(scope="module")

@@ -11,9 +11,7 @@ from kgsync.contract import jsonl
 from kgsync.contract.model import Entity, Graph, Relation
 from kgsync.serve import research, tools
 from kgsync.serve.tools import Service
-from tests.serve.test_index import answer, example
-
-__all__ = ["example"]  # the fixture, shared with test_index
+from tests.serve.answers import answer
 
 
 def test_topic_leaves_out_contested_claims_unless_asked(example: Service) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from tests.mcp_client import ToolError, kgsync_serve, memory_server
-from tests.serve.test_index import HOSTILE, big_graph
+from tests.serve.answers import HOSTILE, big_graph
 
 from kgsync.contract import jsonl
 from kgsync.contract.model import Entity, Graph, Relation

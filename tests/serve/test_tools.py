@@ -8,9 +8,7 @@ import pytest
 from kgsync.contract import jsonl
 from kgsync.serve import tools
 from kgsync.serve.tools import Service
-from tests.serve.test_index import answer, example, names
-
-__all__ = ["example"]  # the fixture, shared with test_index
+from tests.serve.answers import answer, names
 
 
 @pytest.mark.parametrize(("query", "first"), [

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 from kgsync.vocabulary.terms import TermKind, Vocabulary, classify
-from tests.vocabulary.test_vocab import vocab
-
-__all__ = ["vocab"]  # the module-scoped fixture, shared with test_vocab
 
 
 def test_methods_by_head_word(vocab: Vocabulary) -> None:

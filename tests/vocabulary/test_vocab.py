@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from kgsync.read.config import Caps, Config, Mining
+from kgsync.read.config import Caps, Config
 from kgsync.extract.mining import candidates
 from kgsync.vocabulary.vocab import (
     TermKind,
@@ -19,16 +19,9 @@ from kgsync.vocabulary.vocab import (
     select_with_stats,
 )
 from tests.item_corpus import corpus, make_item
+from tests.vocabulary.vocab_setup import CONFIG, write
 
 SHARED_CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "research"
-
-
-CONFIG = Config(mining=Mining(min_items=2, max_item_share=0.5))
-
-
-@pytest.fixture(scope="module")
-def vocab() -> Vocabulary:
-    return select([candidates(item) for item in corpus()], CONFIG)
 
 
 def test_recurring_term_is_one_node_with_its_variants(vocab: Vocabulary) -> None:
@@ -143,10 +136,6 @@ def test_determinism_and_order_independence() -> None:
 
 
 # --- the pinned vocabulary ---------------------------------------------------------------
-def write(tmp_path: Path, text: str) -> Path:
-    path = tmp_path / "kgsync-vocab.yml"
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 def test_pinned_entry_overrides_mining(tmp_path: Path) -> None:

@@ -12,9 +12,7 @@ from kgsync.extract.mining import candidates
 from kgsync.vocabulary.vocab import PinnedVocabulary, Vocabulary, load_pinned, select
 from kgsync.vocabulary.vocab_file import dump_vocabulary
 from tests.item_corpus import corpus
-from tests.vocabulary.test_vocab import CONFIG, vocab, write
-
-__all__ = ["vocab"]  # the module-scoped fixture, shared with test_vocab
+from tests.vocabulary.vocab_setup import CONFIG, write
 
 
 def test_missing_file_is_an_empty_vocabulary(tmp_path: Path) -> None:

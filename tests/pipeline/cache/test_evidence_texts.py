@@ -7,13 +7,9 @@ from pathlib import Path
 
 from kgsync.pipeline.cache.evidence_texts import EvidenceTexts
 from kgsync.pipeline.cache.files import CacheReader
-from kgsync.pipeline.cache.records import content_key
 from kgsync.extract.evidence_model import EvidenceText
 from kgsync.extract.findings import Extraction
-from kgsync.extract.record import parse_record
-from kgsync.read.items import ResearchItem
-
-EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "research-repo" / "Research" / "completed"
+from tests.pipeline.cache.example_records import _corpus
 
 
 class _Unread(Mapping[str, Extraction]):
@@ -39,19 +35,6 @@ class _Recording(CacheReader):
     def write(self, path: Path, value: object) -> None:
         self.written.append(path.name)
         super().write(path, value)
-
-
-def _corpus() -> tuple[list[ResearchItem], dict[str, str], dict[str, Extraction]]:
-    items, keys, extractions = [], {}, {}
-    for path in sorted(EXAMPLE.glob("*.md")):
-        raw = path.read_bytes()
-        record = parse_record(raw, path.name, path.stem)
-        if record.item is None or record.extraction is None:
-            continue
-        items.append(record.item)
-        keys[path.stem] = content_key(path.name, raw)
-        extractions[path.stem] = record.extraction
-    return items, keys, extractions
 
 
 def test_stored_texts_are_the_texts_and_an_edit_rewrites_its_shards_only(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from kgsync.pipeline.cache.files import CacheReader
 from kgsync.pipeline.stages import build
 from kgsync.read import config as config_module
 from kgsync.read.items import find_item_files
-from tests.pipeline.test_stages import _cache_folder, _fresh_bytes, items_dir
+from tests.pipeline.build_files import _cache_folder, _fresh_bytes, items_dir
 
 
 def _written(calls: list[Path]):  # type: ignore[no-untyped-def]

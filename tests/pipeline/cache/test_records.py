@@ -10,7 +10,7 @@ import pytest
 from kgsync.read import config as config_module
 from kgsync.read.items import find_item_files
 from kgsync.pipeline.stages import build
-from tests.pipeline.test_stages import _cache_folder, _fresh_bytes, items_dir
+from tests.pipeline.build_files import _cache_folder, _fresh_bytes, items_dir
 
 
 @pytest.mark.usefixtures("settle_at_once")

@@ -12,7 +12,7 @@ from kgsync.pipeline.cache import state as build_state
 from kgsync.read.items import find_item_files
 from kgsync.graph.merge import manifest_path
 from kgsync.pipeline.stages import build
-from tests.pipeline.test_stages import _cache_folder, items_dir
+from tests.pipeline.build_files import _cache_folder, items_dir
 
 
 @pytest.mark.usefixtures("settle_at_once")

@@ -9,7 +9,7 @@ from kgsync.graph.statements import long_findings
 from kgsync.pipeline.cache import whole_findings
 from kgsync.pipeline.cache.files import CacheReader
 from kgsync.pipeline.cache.whole_findings import WholeFindings
-from tests.pipeline.cache.test_evidence_texts import _corpus
+from tests.pipeline.cache.example_records import _corpus
 
 
 def _not_again(*args: object) -> tuple[tuple[int, str], ...]:

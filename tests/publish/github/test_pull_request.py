@@ -19,6 +19,7 @@ from tests.github_standin import (
     RATE_LIMITED,
     GitHubStandIn,
 )
+from tests.pr_command import BRANCH, REPO, TOKEN
 from tests.research_checkout import git
 
 from kgsync.contract import jsonl
@@ -28,10 +29,7 @@ from kgsync.publish.github import pull_request as github_pr
 from kgsync.publish.github.git_branch import GitCheckout
 from kgsync.publish.github.pull_request import Operation, Proposal, Target
 
-TOKEN = "ghs_standinSECRETtoken0123456789abcdef"
-REPO = "lab/research"
 GRAPH = "memory.jsonl"
-BRANCH = "kgsync/graph-update"
 
 
 def graph(*concepts: str) -> Graph:

@@ -17,8 +17,7 @@ from kgsync.extract.findings import MAX_STATEMENT, statement_of
 from kgsync.publish.limits import GITHUB_BODY_LIMIT
 from kgsync.publish.pr.truncation import body_length
 from kgsync.read.items import KeyFinding, read_item_bytes
-from tests.cli.test_pr import kgsync_pr
-from tests.publish.github.test_pull_request import REPO, TOKEN
+from tests.pr_command import REPO, TOKEN, kgsync_pr
 
 from kgsync.read import config as config_module
 from kgsync.publish.github.git_branch import GitCheckout

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kgsync.publish.pr.item_views import word_diff
-from tests.publish.pr.test_body import assert_harmless, gfm
+from tests.publish.pr.body_checks import assert_harmless, gfm
 
 
 def test_a_word_diff_escapes_each_part() -> None:

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kgsync.publish.pr.markdown_escape import ZWSP, clean, md_code, md_escape, md_link
-from tests.publish.pr.test_body import MENTION, gfm, visible_text
+from tests.publish.pr.body_checks import MENTION, gfm, visible_text
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,7 @@ from kgsync.lint.rules import Finding, Severity
 from kgsync.publish.pr.body import DEFAULT_FULL_REPORT_HINT, render_markdown
 from kgsync.publish.pr.sections import build_sections
 from kgsync.publish.pr.truncation import body_length
-from tests.publish.pr.test_body import FINDINGS, A, B, C, _new, _old
+from tests.publish.pr.body_checks import FINDINGS, A, B, C, _new, _old
 
 
 def _truncation_case() -> GraphDiff:

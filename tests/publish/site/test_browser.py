@@ -10,18 +10,12 @@ The browser is driven with the W3C WebDriver protocol spoken directly to
 
 from __future__ import annotations
 
-import base64
 import functools
 import http.server
 import json
 import os
-import shutil
-import socket
-import subprocess
 import threading
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -29,78 +23,13 @@ from tests.conftest import missing as fail_or_skip
 
 from kgsync.read.config import Config, SiteOptions
 from kgsync.publish.site import project as site
+from tests.publish.site.webdriver import ELEMENT, WebDriver, _QuietHandler
 from tests.site_fixture import EVIL, sample
 
 ROOT = Path(__file__).resolve().parents[3]
 ARTIFACTS = ROOT / "test-artifacts"
-CHROMIUM = os.environ.get("KGSYNC_CHROMIUM", "/usr/bin/chromium")
-CHROMEDRIVER = os.environ.get("KGSYNC_CHROMEDRIVER", "/usr/bin/chromedriver")
-ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
-FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--disable-dev-shm-usage", "--window-size=1280,900",
-]
 
 pytestmark = pytest.mark.slow
-
-
-def _require_browser() -> None:
-    missing = [p for p in (CHROMIUM, CHROMEDRIVER) if not (Path(p).exists() or shutil.which(p))]
-    if missing:
-        fail_or_skip(f"not installed: {', '.join(missing)} (chromium and chromium-driver)")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class WebDriver:
-    """The few W3C WebDriver commands the test needs."""
-
-    def __init__(self, base: str, session: str):
-        self.base, self.session = base, session
-
-    @staticmethod
-    def call(base: str, method: str, path: str, body: dict | None = None, timeout: float = 60) -> object:
-        data = json.dumps(body).encode() if body is not None else None
-        request = urllib.request.Request(base + path, data=data, method=method,
-                                         headers={"Content-Type": "application/json"})
-        try:
-            with urllib.request.urlopen(request, timeout=timeout) as response:
-                return json.loads(response.read() or b"null")["value"]
-        except urllib.error.HTTPError as exc:
-            raise AssertionError(f"WebDriver {method} {path}: {exc.read()[:500]!r}") from None
-
-    def __call__(self, method: str, path: str, body: dict | None = None) -> object:
-        return self.call(self.base, method, f"/session/{self.session}{path}", body)
-
-    def get(self, url: str) -> None:
-        self("POST", "/url", {"url": url})
-
-    def find_all(self, css: str) -> list[str]:
-        return [e[ELEMENT] for e in self("POST", "/elements", {"using": "css selector", "value": css})]
-
-    def find(self, css: str) -> str:
-        return self("POST", "/element", {"using": "css selector", "value": css})[ELEMENT]
-
-    def js(self, script: str, *args: object) -> object:
-        return self("POST", "/execute/sync", {"script": script, "args": list(args)})
-
-    def wait(self, script: str, *args: object, timeout: float = 20) -> object:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            value = self.js(script, *args)
-            if value:
-                return value
-            time.sleep(0.2)
-        raise AssertionError(f"timed out waiting for: {script}")
-
-    def screenshot(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(base64.b64decode(self("GET", "/screenshot")))
 
 
 @pytest.fixture(scope="module")
@@ -129,48 +58,6 @@ def _serve(folder: Path):
 @pytest.fixture(scope="module")
 def server(built):
     yield from _serve(built)
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args: object) -> None:
-        pass
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    _require_browser()
-    port = _free_port()
-    log = tmp_path_factory.mktemp("chromedriver") / "chromedriver.log"
-    driver = subprocess.Popen([CHROMEDRIVER, f"--port={port}", f"--log-path={log}"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                if WebDriver.call(base, "GET", "/status", timeout=2)["ready"]:
-                    break
-            except (OSError, AssertionError):
-                pass
-            if time.monotonic() > deadline:
-                raise AssertionError(f"chromedriver did not start; see {log}")
-            time.sleep(0.1)
-        profile = tmp_path_factory.mktemp("chromium-profile")
-        capabilities = {"capabilities": {"alwaysMatch": {
-            "browserName": "chrome",
-            "goog:chromeOptions": {"binary": CHROMIUM, "args": [*FLAGS, f"--user-data-dir={profile}"]},
-            "goog:loggingPrefs": {"browser": "ALL"},
-        }}}
-        session = WebDriver.call(base, "POST", "/session", capabilities, timeout=120)["sessionId"]
-        wd = WebDriver(base, session)
-        yield wd
-        wd("DELETE", "")
-    finally:
-        driver.terminate()
-        try:
-            driver.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            driver.kill()
 
 
 def _search(browser: WebDriver, query: str) -> list[str]:

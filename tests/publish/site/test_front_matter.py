@@ -11,12 +11,10 @@ from kgsync.read.config import Config
 from kgsync.contract.model import Entity, Graph
 from kgsync.publish.site import pages as site_pages
 from kgsync.publish.site.text import html_text
+from tests.publish.site.breaking_text import TEXT
 from tests.site_fixture import item
 
 ENV = {"GITHUB_REPOSITORY": "acme/research", "GITHUB_REF_NAME": "main"}
-BREAKERS = ("\x85", "\u2028", "\u2029", "\ufeff", "\ufffe", "\uffff", "\x9b", "\x7f", "\x0c", "\n---\n", '"', "\\",
-            "'", "#", ": ", "- ", "{{ x }}", "\r")
-TEXT = st.lists(st.one_of(st.text(max_size=12), st.sampled_from(BREAKERS)), max_size=8).map("".join)
 
 
 @given(TEXT)

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from kgsync.read import config as config_module
 from kgsync.pipeline.stages import build
 from kgsync.publish.site import project as site
-from tests.publish.site.test_browser import WebDriver, _QuietHandler, browser  # noqa: F401  (the fixture)
+from tests.publish.site.webdriver import WebDriver, _QuietHandler
 
 pytestmark = pytest.mark.slow
 
@@ -64,7 +64,7 @@ HOSTILE_URL = ("return [...document.querySelectorAll('*')].flatMap(e => [...e.at
           "term": "\uffff", "summary": "<script>window.__xss=4</script>", "url": "data:text/html,x"})
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                 HealthCheck.too_slow, HealthCheck.data_too_large])
-def test_no_item_text_runs_or_links_a_script_url(browser: WebDriver, tmp_path_factory, fields: dict) -> None:  # noqa: F811
+def test_no_item_text_runs_or_links_a_script_url(browser: WebDriver, tmp_path_factory, fields: dict) -> None:
     root = tmp_path_factory.mktemp("fuzz")
     folder = root / "Research" / "completed"
     folder.mkdir(parents=True)

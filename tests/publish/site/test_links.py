@@ -12,8 +12,7 @@ from kgsync.contract.errors import ConfigError
 from kgsync.publish.site import project as site
 from kgsync.publish.site import pages as site_pages
 from kgsync.publish.site.markdown import LeanMarkdown
-from tests.publish.site.test_project import ENV
-from tests.publish.site.test_text import _Shape
+from tests.publish.site.rendered import ENV, _Shape
 
 
 @settings(max_examples=200, deadline=None)

@@ -7,7 +7,7 @@ import re
 from kgsync.read.config import Config
 from kgsync.contract.model import Entity, Graph, Relation
 from kgsync.publish.site import pages as site_pages
-from tests.publish.site.test_project import ENV, _claim_section, _page, _section
+from tests.publish.site.rendered import ENV, _claim_section, _page, _section
 from tests.site_fixture import sample
 
 

@@ -23,9 +23,8 @@ from kgsync.publish.site import project as site
 from kgsync.publish.site import pages as site_pages
 from kgsync.publish.site.check import broken_links
 from tests.conftest import missing
+from tests.publish.site.rendered import ENV, _claim_section, _page, _section
 from tests.site_fixture import HOSTILE, sample
-
-ENV = {"GITHUB_REPOSITORY": "acme/research", "GITHUB_REF_NAME": "main"}
 
 
 # --------------------------------------------------------------------------- rendering
@@ -48,27 +47,6 @@ def test_render_is_deterministic_and_idempotent(tmp_path):
     assert not any("vector-search" in p for p in third.pages)
     assert sorted(p.relative_to(tmp_path / "p" / "docs").as_posix()
                   for p in (tmp_path / "p" / "docs").rglob("*.md")) == list(third.pages)
-
-
-def _page(pages: dict[str, str], prefix: str) -> str:
-    matches = [text for path, text in pages.items() if path.startswith(prefix)]
-    assert len(matches) == 1, (prefix, [p for p in pages if p.startswith(prefix)])
-    return matches[0]
-
-
-def _section(page: str, heading: str) -> str:
-    start = page.index(f"## {heading}\n")
-    end = page.find("\n## ", start + 1)
-    return page[start: end if end != -1 else None]
-
-
-def _claim_section(pages: dict[str, str], graph: Graph, items, name: str) -> str:
-    """A claim's section on its item's page: from its heading (the claim's anchor) to the next."""
-    page, _, anchor = site_pages.collect(graph, items).nodes[name].page.partition("#")
-    text = pages[page]
-    start = text.index(f'<h3 id="{anchor}">')
-    ends = [i for i in (text.find("\n<h3 ", start + 1), text.find("\n## ", start + 1)) if i != -1]
-    return text[start: min(ends) if ends else None]
 
 
 def test_reader_paths_home_ranking_links_back_and_dead_ends(tmp_path):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from kgsync.read.config import Config
 from kgsync.contract.model import Entity, Graph, Relation
 from kgsync.publish.site import pages as site_pages
-from tests.publish.site.test_project import ENV
+from tests.publish.site.rendered import ENV
 
 
 def _big_graph(concepts: int) -> Graph:

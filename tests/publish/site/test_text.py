@@ -13,21 +13,9 @@ from hypothesis import strategies as st
 
 from kgsync.publish.site.markdown import LeanMarkdown
 from kgsync.publish.site.text import RESERVED_STEMS, counted, file_stems, md_text, safe_url, yaml_string
-from tests.publish.site.test_front_matter import TEXT
+from tests.publish.site.breaking_text import TEXT
+from tests.publish.site.rendered import _Shape
 from tests.site_fixture import HOSTILE
-
-
-class _Shape(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.tags: list[str] = []
-        self.text: list[str] = []
-
-    def handle_starttag(self, tag, attrs):
-        self.tags.append(tag)
-
-    def handle_data(self, data):
-        self.text.append(data)
 
 
 def _render_inline(text: str, before: str = "", lean: bool = False) -> _Shape:

@@ -1,0 +1,32 @@
+"""Where a build's files are (the items folder, the cache folder) and a build from nothing's bytes.
+
+A support module, not a test module: tests/pipeline/ and tests/pipeline/cache/ import
+from here, never from each other's test modules (tests/test_layout.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kgsync.graph.merge import manifest_path
+from kgsync.pipeline.stages import build
+from kgsync.read import config as config_module
+
+
+def items_dir(repo: Path) -> Path:
+    return repo / "Research" / "completed"
+
+
+def _cache_folder(cfg: config_module.Config) -> Path:
+    from kgsync.pipeline.cache.location import locate
+
+    location = locate(cfg)
+    assert location is not None
+    return location.folder
+
+
+def _fresh_bytes(root: Path, cfg: config_module.Config, tmp: Path) -> tuple[bytes, bytes]:
+    """Graph and manifest of a build from nothing: no committed graph, no cache."""
+    graph = tmp / "fresh.jsonl"
+    build(cfg.with_overrides(graph=str(graph), cache_dir=""))
+    return graph.read_bytes(), manifest_path(graph).read_bytes()
