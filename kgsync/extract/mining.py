@@ -45,7 +45,7 @@ from kgsync.extract.acronyms import acronym_pairs as acronym_pairs  # re-exporte
 from kgsync.extract.canonical import is_acronym, term_key
 from kgsync.extract.findings import strip_leading_labels
 from kgsync.extract.phrases import MAX_WORDS as MAX_WORDS
-from kgsync.extract.phrases import _is_acronym, _run_terms, _runs
+from kgsync.extract.phrases import _is_acronym, _run_terms, _runs, runs_of, tokens_of
 from kgsync.extract.phrases import segments as segments  # re-exported API
 from kgsync.extract.phrases import token_keys as token_keys  # re-exported API
 from kgsync.extract.units import unit_keys
@@ -121,9 +121,11 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     clean = tuple(map(markup.clean, zones))
     zone_keys: list[Counter[str]] = []  # per zone: key -> times
     written: Counter[tuple[str, str]] = Counter()  # (key, surface) -> times, over all zones
-    for zone in clean:
+    # Each zone cut into tokens once: for its runs here and for its name tails (``nesting``) below.
+    cut = [tokens_of(zone) for zone in clean]
+    for _matches, tokens in cut:
         # An ordinary single word ("plain") names no idea on its own (see the module doc).
-        found = list(chain.from_iterable(map(_run_terms, _runs(zone))))
+        found = list(chain.from_iterable(map(_run_terms, runs_of(tokens))))
         written.update(found)
         zone_keys.append(Counter(map(itemgetter(0), found)))
     surfaces: dict[str, dict[str, int]] = {}
@@ -168,8 +170,8 @@ def candidates(item: ResearchItem) -> ItemCandidates:
         extra[key] = extra.get(key, 0) | UNIT  # written as one unit: "access-control policies"
     title, question, summary, listed = zone_keys
     tails = Counter[str]()  # written after a name, as its product's part ("the Gemini API")
-    for zone in clean[1:]:
-        tails.update(nesting.name_tails(zone))
+    for zone, zone_cut in zip(clean[1:], cut[1:]):
+        tails.update(nesting.name_tails(zone, zone_cut))
     # An acronym stands or falls with its long form ("HBR" with "Harvard Business Review"), and a
     # plumbing acronym's long form with it ("Hypertext Transfer Protocol" with "HTTP").
     unnamed = {long for _short, long in acronyms if long in surfaces and not names_an_idea(

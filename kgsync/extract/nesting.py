@@ -19,9 +19,14 @@ write at least once otherwise (``flags.FREE``).
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_left
 from collections import Counter
+from functools import lru_cache
+from itertools import compress
+from operator import gt
 
-from kgsync.extract.phrases import MAX_WORDS, _check, _is_break, _TOKEN_OR_BREAK
+from kgsync.extract.phrases import MAX_WORDS, _check, _is_break, tokens_of
 
 #: Skipped when looking back for what precedes a word: spaces and the markup a sentence may open with.
 _OPENERS = " \t*_`#>[(\"'\u201c\u2018-"
@@ -31,22 +36,41 @@ _OPENERS = " \t*_`#>[(\"'\u201c\u2018-"
 _ENDS = ".!?:;\n\u2014\u2013|"
 
 
-def name_tails(text: str) -> Counter[str]:
-    """key -> how many times ``text`` writes it after a name inside one longer phrase (see the module doc)."""
+def name_tails(text: str, tokens: tuple[list[re.Match[str]], list[str]] | None = None) -> Counter[str]:
+    """key -> how many times ``text`` writes it after a name inside one longer phrase (see the module doc).
+
+    Only a run with a name before its last word has a tail, and names are a few tokens in a
+    hundred: the tokens, their breaks and which may be a name are read in C (``map`` with cached
+    predicates), and only the runs holding a name are cut and counted, in the text's order
+    (tests/extract/test_nesting.py holds this equal to a step per token).  ``tokens``:
+    ``phrases.tokens_of(text)``, when the caller has them (mining cuts each zone once)."""
     out: Counter[str] = Counter()
-    run: list[str] = []
-    named: list[int] = []  # indices in ``run`` of its name words
-    for match in _TOKEN_OR_BREAK.finditer(text):
-        token = match.group()
-        if _is_break(token):
-            _count_run(run, named, out)
-            run, named = [], []
+    matches, words = tokens_of(text) if tokens is None else tokens
+    breaks = list(map(_is_break, words))
+    # a token that may be a name: a capital first, not all capitals, not a break
+    maybe = compress(range(len(words)), map(gt, map(_name_like, words), breaks))  # True > False
+    cuts = list(compress(range(len(words)), breaks))  # the breaks' indices: where runs end
+    run_start, run_end = -1, -1
+    named: list[int] = []
+    for index in maybe:
+        if _opens(text, matches[index].start()):
             continue
-        if token[:1].isupper() and not token.isupper() and not _opens(text, match.start()):
-            named.append(len(run))
-        run.append(token)
-    _count_run(run, named, out)
+        if index >= run_end:  # a new run: count the last one, find this one's bounds
+            if named:
+                _count_run(words[run_start:run_end], named, out)
+            at = bisect_left(cuts, index)
+            run_start = cuts[at - 1] + 1 if at else 0
+            run_end = cuts[at] if at < len(cuts) else len(words)
+            named = []
+        named.append(index - run_start)
+    if named:
+        _count_run(words[run_start:run_end], named, out)
     return out
+
+
+@lru_cache(maxsize=400_000)
+def _name_like(token: str) -> bool:
+    return token[:1].isupper() and not token.isupper()
 
 
 def _opens(text: str, start: int) -> bool:

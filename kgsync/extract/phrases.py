@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import groupby
 
@@ -17,8 +17,23 @@ MAX_WORDS = 4  # surface words in a mined phrase (the query rule's longest run, 
 def _runs(text: str) -> list[tuple[str, ...]]:
     """Maximal runs of content words: stopwords, verbs, adverbs, numbers and
     punctuation end a run (so does a blank line)."""
+    return runs_of(_TOKEN_OR_BREAK.findall(text))
+
+
+def runs_of(tokens: Iterable[str]) -> list[tuple[str, ...]]:
+    """``_runs`` of a text cut into ``tokens`` already (``_TOKEN_OR_BREAK``'s matches, in order)."""
     # groupby and the cached predicate run in C: no Python step per token.
-    return [tuple(run) for stop, run in groupby(_TOKEN_OR_BREAK.findall(text), _is_break) if not stop]
+    return [tuple(run) for stop, run in groupby(tokens, _is_break) if not stop]
+
+
+def tokens_of(text: str) -> tuple[list[re.Match[str]], list[str]]:
+    """``_TOKEN_OR_BREAK``'s matches in ``text`` and their texts: a zone cut once for its runs
+    (``runs_of``) and its name tails (``nesting.name_tails``), which needs the positions too."""
+    matches = list(_TOKEN_OR_BREAK.finditer(text))
+    return matches, list(map(_GROUP, matches))
+
+
+_GROUP = re.Match.group
 
 
 @lru_cache(maxsize=500_000)
