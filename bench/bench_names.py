@@ -1,6 +1,6 @@
 """Concept and method names against blind readings: how many are research ideas, with the count.
 
-    .venv/bin/python bench/bench_names.py GRAPH [--labels FILE ...] [--list]
+    .venv/bin/python bench/bench_names.py GRAPH [--labels FILE ...] [--list] [--held-out RESEARCH_GRAPH [--later DIR]]
 
 GRAPH: a ``memory.jsonl``.  Labels: readings of nodes (``bench/labels/reading_*nodes*.tsv``,
 ``reading_names_*.tsv``), written by readers who saw the items and a graph, not the code.  The
@@ -13,7 +13,8 @@ header starts with ``verdict``: ``idea``, ``named``, ``place``, ``not``, ``not_i
 Prints, over the graph's concept and method nodes: ideas, named things, generic phrases, wrong
 names, nodes no reading judged (``unread``: a new node needs a new reading), the share of ideas
 and named things among the judged, and the type faults.  With ``--list`` it also names the
-generic, wrong, mistyped and unread nodes.  Not a test: it prints figures.
+generic, wrong, mistyped and unread nodes; with ``--held-out`` it counts only the nodes the later
+items add or address (``held_out``: a time split's held-out set).  Not a test: it prints figures.
 """
 
 from __future__ import annotations
@@ -87,17 +88,41 @@ def graph_nodes(graph: Path) -> dict[str, str]:
     return out
 
 
+def held_out(graph: Path, research: Path, later: Path) -> set[str]:
+    """The concept and method nodes of ``graph`` that the later items add or address: absent from
+    the research-only graph ``research``, or linked by a later item (a file of ``later``) or by one
+    of its claims (the held-out set of names10's time split, ``labels/README.md``)."""
+    slugs = {path.stem for path in later.glob("*.md")}
+    known = set(graph_nodes(research))
+    linked: set[str] = set()
+    for line in graph.read_text(encoding="utf-8").splitlines():
+        record = json.loads(line)
+        if record.get("type") != "relation":
+            continue
+        for node, other in ((record["from"], record["to"]), (record["to"], record["from"])):
+            if other.startswith(("item:", "claim:")) and other.split(":")[1] in slugs:
+                linked.add(node)
+    return {name for name in graph_nodes(graph) if name not in known or name in linked}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("graph", type=Path)
     parser.add_argument("--labels", type=Path, nargs="+", help="readings, oldest first (default: bench/labels' node readings)")
     parser.add_argument("--list", action="store_true", help="name the generic, wrong, mistyped and unread nodes")
+    parser.add_argument("--held-out", type=Path, metavar="RESEARCH_GRAPH",
+                        help="only the nodes the later items add or address: absent from RESEARCH_GRAPH or linked by a later item")
+    parser.add_argument("--later", type=Path, default=ROOT.parent / "shared" / "corpus" / "later",
+                        help="the later items (with --held-out; default ../shared/corpus/later)")
     args = parser.parse_args()
     files = args.labels or [LABELS / name for name in DEFAULT_READINGS]
     verdicts: dict[str, Verdict] = {}
     for path in files:
         verdicts.update(read_verdicts(path))
     nodes = graph_nodes(args.graph)
+    if args.held_out:
+        kept = held_out(args.graph, args.held_out, args.later)
+        nodes = {name: kind for name, kind in nodes.items() if name in kept}
     counts: Counter[str] = Counter()
     listed: dict[str, list[str]] = {"not": [], "wrong": [], "type": [], "unread": []}
     for name in sorted(nodes):
