@@ -23,10 +23,6 @@ Classes (each a reading of WordNet's own lexicographer files and hypernyms; see
 * ``activity``: a noun one of whose three commonest senses is a way of doing or of finding out (it or its
   hypernyms: method, technique, procedure, inquiry, experiment, analysis, trial, data
   processing...; not any activity: "service", "task"): a method's head;
-* ``outcome``: a noun one of whose two commonest senses is, or descends from, a change of magnitude,
-  a consequence or decision making ("reduction", "gain"... "impact", "result", "choice"): what a
-  change or a decision comes to, so a noun before it only says of what ("cost reduction", "design
-  choice"): a result reported, not an idea;
 * ``act``: a noun whose first sense is another act (noun.act): a method's head when a manner
   qualifies it ("test-driven development");
 * ``role``: a noun whose first sense is a person's role ("judge", "critic"): "LLM as judge";
@@ -105,9 +101,6 @@ QUALIFIER_TAGS = 5
 #: category: a word of one of these names no topic on its own ("remediation", "stakeholder").
 NOT_RARE = {"noun.act", "noun.person", "noun.time", "noun.group", "noun.feeling", "noun.quantity", "noun.Tops"}
 #: A way of doing or finding out, not any act: "service", "application", "task" are activities too.
-#: What a change or a decision comes to, not a thing: a decrease, an increase, a consequence, a choice
-#: ("cost reduction", "organisational impact", "design choice"): an ``outcome`` head.
-OUTCOME_ROOTS = {"change_of_magnitude", "consequence", "decision_making"}
 ACTIVITY_ROOTS = {"method", "technique", "procedure", "inquiry", "investigation", "experiment", "analysis",
                   "examination", "testing", "trial", "data_processing", "appraisal"}
 
@@ -318,8 +311,6 @@ def main() -> int:
             rows.add(("role", key))
         if lexname == "noun.communication":
             rows.add(("written", key))
-        if any(ancestors(o) & OUTCOME_ROOTS or first_word[o] in OUTCOME_ROOTS for o in offsets[:2]):
-            rows.add(("outcome", key))
     noun_tagged = {lemma: tagged for lemma, (tagged, _o) in read_index_counts(args.wordnet / "index.noun").items()}
     modifier_tagged: dict[str, int] = {}
     for name in ("index.adj", "index.adv"):

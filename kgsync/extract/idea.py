@@ -42,10 +42,6 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int, pro
       unless the item writes the pair as one unit (``units``: "access-control policies", "the
       Memory-System design", a name like "GitHub Actions"), defines or emphasises it (a method's
       head aside: "code review" names a procedure);
-    * a noun before an *outcome* (a change of magnitude, a consequence or a choice: WordNet's
-      hypernyms, ``wordnet.is_outcome``) only says of what: "cost reduction", "organisational
-      impact", "design choice" report a result, they name no idea, unless the item defines,
-      emphasises or writes the pair as one unit;
     * a vague method noun qualified only by another activity ("audit review", "compression
       technique", "learning method") names a kind of procedure, not one.
     """
@@ -65,8 +61,6 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int, pro
     if flags & ACRONYM:
         return True
     modifiers, head = kws[:-1], kws[-1]
-    if len(kws) == 2 and wordnet.is_outcome(head) and not flags & (DEFINED | EMPHASISED | UNIT):
-        return False  # "cost reduction", "design choice": what a change or a decision comes to
     if not one and (not _BOOKKEEPING_WORDS.isdisjoint(kws) and is_bookkeeping(key)
                     or head in _VAGUE_METHOD_HEADS and is_vague_method(key, flags)
                     or not flags & DEFINED and attributive.described_party(kws, written)):  # "regulated enterprise"

@@ -17,7 +17,7 @@ from functools import cache
 from importlib import resources
 
 _CLASSES = ("everyday", "knowledge", "place", "activity", "act", "role", "modifier", "ordinary", "qualifier", "jurisdiction",
-            "rare", "written", "common", "quality", "gerund", "party", "outcome")
+            "rare", "written", "common", "quality", "gerund", "party")
 
 
 @cache
@@ -93,12 +93,6 @@ def is_activity(word: str) -> bool:
 def is_act(word: str) -> bool:
     """A noun whose first sense is an act ("development")."""
     return word in _table()["act"]
-
-
-def is_outcome(word: str) -> bool:
-    """A noun one of whose two commonest senses is a change of magnitude, a consequence or a choice
-    ("reduction", "impact", "choice"): what something comes to, not a thing of its own."""
-    return word in _table()["outcome"]
 
 
 def is_role(word: str) -> bool:

@@ -24,9 +24,6 @@ def _names_an_idea_test_by_test(key: str, surfaces: tuple[tuple[str, int], ...],
         return False
     if flags & idea.ACRONYM:
         return True
-    if (len(kws) == 2 and idea.wordnet.is_outcome(kws[-1])
-            and not flags & (idea.DEFINED | idea.EMPHASISED | idea.UNIT)):
-        return False  # "cost reduction": what a change comes to (names10's rule)
     if idea.is_bookkeeping(key) or idea.is_vague_method(key, flags):
         return False
     if len(kws) > 1 and not flags & idea.DEFINED and idea.attributive.described_party(kws, written):
@@ -63,7 +60,7 @@ _IDEA_WORDS = ["research", "backlog", "item", "corpus", "repository", "executive
                "technique", "method", "model", "governance", "use", "case", "json", "http", "new", "zealand", "user",
                "interface", "tool-using", "data-driven", "completed", "ai", "n", "1", "k", "8", "non-binding",
                "pre-existing", "synthesis", "code", "harvard", "business", "access", "control", "cross-item",
-               "integration", "learning", "source", "github", "action", "cost", "reduction", "design", "choice"]
+               "integration", "learning", "source", "github", "action"]
 
 
 @st.composite

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from kgsync.extract import wordnet
-from kgsync.extract.flags import DEFINED, EMPHASISED, UNIT
 from kgsync.extract.mining import names_an_idea
 from kgsync.vocabulary.terms import TermKind, classify
 
@@ -22,8 +21,7 @@ def test_the_table_is_sorted_deterministic_data() -> None:
     assert lines == sorted(set(lines))
     assert {line.split("\t")[0] for line in lines} == {"everyday", "knowledge", "place", "activity", "act", "role",
                                                         "modifier", "ordinary", "qualifier", "jurisdiction",
-                                                        "rare", "written", "common", "quality", "gerund", "party",
-                                                        "outcome"}
+                                                        "rare", "written", "common", "quality", "gerund", "party"}
 
 
 @pytest.mark.parametrize(("key", "written"), [
@@ -33,8 +31,6 @@ def test_the_table_is_sorted_deterministic_data() -> None:
     ("immediate task", "immediate task"), ("prior research", "prior research"),  # a descriptive adjective
     ("separate question", "separate question"),
     ("business led", "business-led"), ("data driven", "data-driven"),  # an adjective: a noun and a manner participle
-    ("cost reduction", "cost reductions"), ("design choice", "design choices"),  # an outcome: a change, a choice
-    ("organisational impact", "organisational impact"),
 ])
 def test_not_a_research_idea(key: str, written: str) -> None:
     assert not names_an_idea(key, ((written, 1),), 0)
@@ -127,13 +123,3 @@ def test_table_read_by_blocks_is_read_by_lines() -> None:
     small = "act\tx\nact\ty\nrole\tz"
     assert wordnet._by_blocks(small) == wordnet._by_lines(small)
     assert wordnet._by_blocks(small)["act"] == {"x", "y"}
-
-
-def test_outcome_is_a_change_a_consequence_or_a_choice() -> None:
-    assert all(map(wordnet.is_outcome, ("reduction", "impact", "choice", "result", "outcome")))
-    assert not any(map(wordnet.is_outcome, ("switch", "control", "debt", "model", "review", "failure", "gain")))
-
-
-def test_an_outcome_named_as_one_unit_or_defined_is_kept() -> None:
-    for flag in (DEFINED, EMPHASISED, UNIT):
-        assert names_an_idea("cost reduction", (("Cost reduction", 1),), flag)
