@@ -115,12 +115,13 @@ _TermsKey = tuple[str, tuple[tuple[str, tuple[str, ...]], ...], tuple[tuple[str,
                   tuple[str, ...], tuple[str, ...], tuple[tuple[str, tuple[str, ...]], ...]]
 
 
-# (sources writes, the facts' manifest JSON: decoded and validated when the entry is reused)
-_PackedFacts = tuple[tuple[tuple[str, int | None, bool], ...], str]
+# (sources writes, the facts' manifest JSON: decoded and validated when the entry is reused, its digest)
+_PackedFacts = tuple[tuple[tuple[str, int | None, bool], ...], str, str]
 
-# 3: no entry over the observation cap (``memo.AssemblyMemo.put``); 2: the facts stored once, as
-# their manifest JSON (1: packed tuples beside that JSON)
-_FACTS_FORMAT = "3:"
+# 4: the JSON's digest beside it (``memo.MemoEntry``); 3: no entry over the observation cap
+# (``memo.AssemblyMemo.put``); 2: the facts stored once, as their manifest JSON (1: packed tuples
+# beside that JSON)
+_FACTS_FORMAT = "4:"
 
 
 _FactsShard = tuple[tuple[str, str | None, str],

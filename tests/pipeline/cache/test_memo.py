@@ -7,6 +7,7 @@ import pytest
 from kgsync.pipeline.cache.memo import AssemblyMemo, InvalidStoredFacts, StoredFacts, mentions_digest
 from kgsync.contract.model import Facts, Relation
 from kgsync.graph.merge import facts_json
+from kgsync.graph.manifest_lines import facts_digest
 
 FACTS = Facts((("item:a", "research_item"), ("concept:x", "concept")), (("item:a", "title: A"),),
               (Relation("item:a", "concept:x", "addresses"),), (("claim:a:b", "claim:c:d", "supports", "s", "a.md:3"),))
@@ -34,7 +35,8 @@ def test_stored_facts_that_do_not_validate_raise_when_first_read(text: str) -> N
 
 
 def _memo(digest: str, vouched: dict[str, set[str]]) -> AssemblyMemo:
-    entry = (("key", None, None), ("word",), digest, ((("item:a", 1, False),), facts_json(FACTS)))
+    text = facts_json(FACTS)
+    entry = (("key", None, None), ("word",), digest, ((("item:a", 1, False),), text, facts_digest(text)))
     memo = AssemblyMemo({"a": entry}, {"a": "key"})  # type: ignore[dict-item]
     memo.vouched_by = vouched
     return memo
@@ -48,6 +50,7 @@ def test_an_entry_checked_against_the_same_mention_index_is_not_checked_again() 
     vouched.check_mentions(digests)
     found = vouched.get("a", None, digests)
     assert found is not None and found[0] == FACTS and vouched.verified == {"a"}
+    assert vouched.digests == {"a": facts_digest(facts_json(FACTS))}  # what the manifest's record compares
     other = _memo("stale", {mentions_digest({"word": "d0"}): {"a"}})
     other.check_mentions(digests)
     assert other.get("a", None, digests) is None and not other.verified
