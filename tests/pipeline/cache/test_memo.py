@@ -54,3 +54,21 @@ def test_an_entry_checked_against_the_same_mention_index_is_not_checked_again() 
     other = _memo("stale", {mentions_digest({"word": "d0"}): {"a"}})
     other.check_mentions(digests)
     assert other.get("a", None, digests) is None and not other.verified
+
+
+def test_an_entry_is_reused_for_the_same_terms_only() -> None:
+    from kgsync.pipeline.cache.memo import _terms_key
+    from kgsync.vocabulary.terms import ItemTerms, TermUse
+
+    uses = ItemTerms("a", (TermUse("concept:x", ("x", "X")),), (TermUse("method:y", ("y",)),), ("s",), ("t",))
+    assert _terms_key(uses) == _terms_key(ItemTerms("a", (TermUse("concept:x", ("x", "X")),),
+                                                    (TermUse("method:y", ("y",)),), ("s",), ("t",)))
+    others = [ItemTerms("a", (TermUse("concept:x", ("x",)),), uses.methods, ("s",), ("t",)),  # an alias less
+              ItemTerms("a", uses.methods, uses.concepts, ("s",), ("t",)),  # concept and method swapped
+              ItemTerms("a", uses.concepts, uses.methods, (), ("s", "t")),  # a subject now a topic
+              ItemTerms("a", uses.concepts, uses.methods, ("s",), ("t",), ("u",))]  # beyond the caps
+    assert len({_terms_key(u) for u in [uses, *others]}) == 5 and _terms_key(None) is None
+    memo = AssemblyMemo({}, {"a": "key"})
+    memo.put("a", uses, (FACTS, (), frozenset()), {})
+    assert memo.get("a", uses, {}) is not None
+    assert all(memo.get("a", other, {}) is None for other in others)
