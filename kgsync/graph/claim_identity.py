@@ -117,13 +117,14 @@ def renamed_sources(sources: Mapping[str, _V], renames: Mapping[str, str]) -> di
     return out
 
 
-def previous_facts_to_match(by_item: Mapping[str, Facts], manifest_text: str,
+def previous_facts_to_match(by_item: Mapping[str, Facts], manifest_text: str | Mapping[str, str],
                             encoded: Mapping[str, str] | None = None) -> dict[str, Facts]:
     """The previous facts of the items that state a claim name their manifest line lacks (the
     only ones ``keep_claim_names`` can rename), decoding just those lines of the manifest.
     ``encoded``: slug -> ``facts_json`` of its facts now, where the caller has it: a line that
-    is exactly that states every claim name of the facts (nothing to look for)."""
-    texts = manifest_item_texts(manifest_text)
+    is exactly that states every claim name of the facts (nothing to look for).  ``manifest_text``:
+    the manifest, or its item texts (``manifest_item_texts``, ``kgsync.graph.manifest_lines``)."""
+    texts = manifest_item_texts(manifest_text) if isinstance(manifest_text, str) else manifest_text
     encoded = encoded or {}
     previous: dict[str, Facts] = {}
     for slug, facts in by_item.items():

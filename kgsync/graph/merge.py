@@ -78,25 +78,36 @@ class Manifest:
         lines.append("}}")
         return "\n".join(lines) + "\n"
 
-    def dumps_over(self, old: bytes, old_text: str) -> bytes:
+    def dumps_over(self, old: bytes, old_text: str | Mapping[str, str]) -> bytes:
         """``self.dumps().encode("utf-8")``, given ``old``: ``chunks_over`` joined."""
         return joined(self.chunks_over(old, old_text))
 
-    def chunks_over(self, old: bytes, old_text: str) -> bytes | Chunks:
+    def chunks_over(self, old: bytes, old_text: str | Mapping[str, str],
+                    unchanged: Callable[[str, str], bool] | None = None) -> bytes | Chunks:
         """``self.dumps().encode("utf-8")``, given ``old``: the bytes of a manifest that this code's
-        ``dumps`` wrote (``old_text``: them decoded).  When it lists the same items under the same
-        head, the lines of the items whose text is unchanged are kept as bytes (slices of ``old``,
-        in pieces: written, never joined), and ``old`` itself is returned when no line moved (its
-        digest is known); otherwise ``dumps``.
+        ``dumps`` wrote (``old_text``: them decoded, or its item texts as ``manifest_item_texts``
+        gives them).  When it lists the same items under the same head, the lines of the items whose
+        text is unchanged are kept as bytes (slices of ``old``, in pieces: written, never joined), and
+        ``old`` itself is returned when no line moved (its digest is known); otherwise ``dumps``.
+        ``unchanged(slug, suffix)``: True when the old line is known to be ``known_json[slug]``
+        ended by ``suffix`` (``line_suffix``), so it is not read (``kgsync.graph.manifest_lines``).
 
         Exact: ``dumps`` writes the head, then one line per item in slug order (the same items: the
         same order and commas), each ``"slug": text``; ``manifest_item_texts`` gives each old text."""
-        texts = manifest_item_texts(old_text)
+        texts = manifest_item_texts(old_text) if isinstance(old_text, str) else old_text
         by_item = self.by_item
-        if (old_text[: old_text.find("\n")] != self._head_line() or len(texts) != len(by_item)
-                or not all(slug in texts for slug in by_item)):
+        head = old[: old.find(b"\n")].decode("utf-8", "replace")  # the first line (a manifest has several)
+        if head != self._head_line() or len(texts) != len(by_item) or not all(slug in texts for slug in by_item):
             return self.dumps().encode("utf-8")
-        changed = {slug: text for slug in by_item if (text := self._item_text(slug)) != texts[slug]}
+        changed = {}
+        known = self.known_json
+        for slug in by_item:
+            suffix = self.line_suffix(slug)
+            if unchanged is not None and slug in known and unchanged(slug, suffix):
+                continue
+            text = (known.get(slug) or facts_json(by_item[slug]))[:-1] + suffix
+            if text != texts[slug]:
+                changed[slug] = text
         if not changed:
             return old
         if len(changed) > _MAX_SPLICED:  # each line is looked for in the file: past a few, write it whole
@@ -123,11 +134,16 @@ class Manifest:
 
     def _item_text(self, slug: str) -> str:
         """The JSON text of one item's line: its facts, with its statements and names."""
-        facts_text = self.known_json.get(slug) or facts_json(self.by_item[slug])
+        return (self.known_json.get(slug) or facts_json(self.by_item[slug]))[:-1] + self.line_suffix(slug)
+
+    def line_suffix(self, slug: str) -> str:
+        """What an item's line holds after its facts' JSON less its last brace: its statements and
+        names in the facts' object (``Facts.from_json`` reads past them), then that brace."""
+        suffix = ""
         for key, record in (("statements", self.statements), ("named", self.named)):
-            if record.get(slug):  # in the item's object: ``Facts.from_json`` reads past it
-                facts_text = facts_text[:-1] + f',"{key}":' + _pairs_json(record[slug]) + "}"
-        return facts_text
+            if record.get(slug):
+                suffix += f',"{key}":' + _pairs_json(record[slug])
+        return suffix + "}"
 
     @classmethod
     def loads(cls, text: str, source: str) -> Manifest:

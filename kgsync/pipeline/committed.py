@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cache, cached_property, partial
+from functools import cache, partial
 from pathlib import Path
 
 from kgsync.pipeline.cache import state as build_state
@@ -48,11 +48,6 @@ class Base:
     manifest_bytes: bytes | None = None
     graph_sha1: str | None = None  # of ``graph_bytes``
 
-    @cached_property
-    def manifest_text(self) -> str | None:
-        """``manifest_bytes`` decoded (once: the claim names and the incremental rebuild read it)."""
-        return self.manifest_bytes.decode("utf-8") if self.manifest_bytes is not None else None
-
 
 def committed_base(files: GraphFiles, state: BuildState, items: Sequence[ResearchItem], keep: frozenset[str]) -> Base:
     committed_bytes = build_state.unchanged_file(files.graph, state.graph) if state.pure else None
@@ -79,16 +74,19 @@ def items_before(base: Base, state: BuildState) -> Collection[str]:
 
 
 def write_graph(graph_data: bytes | jsonl.Chunks, manifest: Manifest, pure: bool, files: GraphFiles, base: Base,
-                state: BuildState, spliced: bool = False) -> tuple[tuple[Path, ...], BuildState]:
+                state: BuildState, spliced: bool = False, lines: Mapping[str, str] | None = None,
+                unchanged: Callable[[str, str], bool] | None = None) -> tuple[tuple[Path, ...], BuildState]:
     """Write the graph (``graph_data``: its file bytes) and the manifest where their bytes changed: the
     files rewritten, and the state that records what was written (``pure``: the graph holds generated facts only).
     ``spliced``: the graph was spliced from the verified one by this code (``kgsync.pipeline.incremental``),
-    so the verified manifest is this code's ``dumps`` too and its unchanged lines are kept as bytes."""
+    so the verified manifest is this code's ``dumps`` too and its unchanged lines are kept as bytes
+    (``lines``: its item texts, ``unchanged``: the lines known unread, as ``Manifest.chunks_over`` reads them)."""
     changed: list[Path] = []
     stamps: list[build_state.Written | None] = []
     # Both encoded before either is written: the manifest reads facts a build reused (``StoredFacts``).
-    if spliced and base.verified and base.manifest_bytes is not None and base.manifest_text is not None:
-        manifest_data: bytes | jsonl.Chunks = manifest.chunks_over(base.manifest_bytes, base.manifest_text)
+    if spliced and base.verified and base.manifest_bytes is not None:
+        manifest_data: bytes | jsonl.Chunks = manifest.chunks_over(
+            base.manifest_bytes, lines if lines is not None else base.manifest_bytes.decode("utf-8"), unchanged)
     else:
         manifest_data = manifest.dumps().encode("utf-8")
     for path, data, last, verified_data in ((files.graph, graph_data, state.graph, base.graph_bytes),

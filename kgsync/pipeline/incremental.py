@@ -53,16 +53,18 @@ class Rebuilt:
     changed_items: tuple[str, ...]  # the items whose facts changed (added and removed ones too)
 
 
-def changed_items(old_manifest: str, by_item: Mapping[str, Facts], known_json: Mapping[str, str]) -> set[str]:
+def changed_items(old_manifest: str | Mapping[str, str], by_item: Mapping[str, Facts], known_json: Mapping[str, str],
+                  stated: Callable[[str], bool] | None = None) -> set[str]:
     """The items whose facts differ from the manifest's (``known_json``: slug -> ``facts_json`` of
-    its facts now, where the caller has it)."""
-    before = manifest_item_texts(old_manifest)
+    its facts now, where the caller has it; ``old_manifest``: the manifest or its item texts).
+    ``stated(slug)``: True when the item's line is known to state ``known_json[slug]`` unread
+    (``kgsync.graph.manifest_lines.LastLines.states``)."""
+    before = manifest_item_texts(old_manifest) if isinstance(old_manifest, str) else old_manifest
     changed = set(before).symmetric_difference(by_item)
     for slug, facts in by_item.items():
-        old = before.get(slug)
-        if old is None:
+        if slug not in before or (stated is not None and slug in known_json and stated(slug)):
             continue
-        if not states_facts(old, known_json.get(slug) or facts_json(facts)):
+        if not states_facts(before[slug], known_json.get(slug) or facts_json(facts)):
             changed.add(slug)
     return changed
 
@@ -74,14 +76,15 @@ def states_facts(line: str, facts_text: str) -> bool:
     return line == facts_text or line.startswith((facts_text[:-1] + ',"statements":', facts_text[:-1] + ',"named":'))
 
 
-def rebuild(old_graph: bytes, old_manifest: str, by_item: Mapping[str, Facts], known_json: Mapping[str, str],
-            previous: LintReport, sources: Mapping[str, Location] | None, max_changed: int) -> Rebuilt | None:
+def rebuild(old_graph: bytes, old_manifest: str | Mapping[str, str], by_item: Mapping[str, Facts],
+            known_json: Mapping[str, str], previous: LintReport, sources: Mapping[str, Location] | None,
+            max_changed: int, stated: Callable[[str], bool] | None = None) -> Rebuilt | None:
     """The new graph file and its report, from the last ones (see the module's note); None: not exactly
-    (or not cheaply) this way."""
-    changed = changed_items(old_manifest, by_item, known_json)
+    (or not cheaply) this way.  ``old_manifest`` and ``stated``: as ``changed_items`` reads them."""
+    before = manifest_item_texts(old_manifest) if isinstance(old_manifest, str) else old_manifest
+    changed = changed_items(before, by_item, known_json, stated)
     if len(changed) > max_changed:
         return None
-    before = manifest_item_texts(old_manifest)
     # What the changed items stated before and state now; a fact only one side states moved.
     old = _Stated.of(Facts.from_json(json.loads(before[slug])) for slug in changed if slug in before)
     new = _Stated.of(by_item[slug] for slug in changed if slug in by_item)

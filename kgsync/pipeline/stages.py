@@ -32,6 +32,7 @@ from kgsync.pipeline.cache.selection import SelectionStore
 from kgsync.pipeline.checking import lint_blaming_items, merge_into
 from kgsync.pipeline.incremental import line_counts, rebuild, states_facts
 from kgsync.pipeline.cache.lint_report import LintReportStore
+from kgsync.pipeline.cache.manifest_record import ManifestRecord
 from kgsync.pipeline.committed import Base, GraphFiles, committed_base, items_before, kept_items, write_graph
 from kgsync.pipeline.cache.read_memo import ReadMemo
 from kgsync.pipeline.cache.records import RecordCache
@@ -46,6 +47,7 @@ from kgsync.extract.findings import Extraction
 from kgsync.graph.assemble import Assembly, context
 from kgsync.graph.claim_identity import keep_claim_names, previous_facts_to_match, renamed_sources
 from kgsync.graph.statements import named_items, whole_statements
+from kgsync.graph.manifest_lines import LastLines, line_key
 from kgsync.graph.merge import Manifest, describe_facts, manifest_item_texts, disowned, manifest_acronyms, manifest_hubs, manifest_topics
 from kgsync.lint.rules import LintReport
 from kgsync.read.config import Config
@@ -217,8 +219,10 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     assembled = _assemble(config, cache_folder, reader, reading, vocabulary, fold, kept, distrust)
     clock.lap("assemble")
     base = committed_base(files, state, reading.read.items, keep)
+    record = ManifestRecord(cache_folder, reader)
+    lines = _last_lines(base, state, record)
     assembly = _keep_claim_names(assembled.assembly, base.manifest, files.manifest if base.verified else None,
-                                 assembled.memo_json, base.manifest_text)
+                                 assembled.memo_json, lines, assembled.digests)
     # Reused facts are within the cap (``AssemblyMemo.put`` keeps no others): only the rest are counted.
     skip = reused(assembly.by_item)
     over_caps = observation_cap_problems({slug: facts for slug, facts in assembly.by_item.items() if slug not in skip},
@@ -231,7 +235,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
             base = replace(base, manifest=files.read_manifest())
     lint_store = LintReportStore(cache_folder, reader)
     inputs = _inputs_key(config, assembled, vocabulary)
-    out = (_incrementally(base, assembly, assembled, keep, lint_store.load(base.graph_sha1, inputs))
+    out = (_incrementally(base, assembly, assembled, keep, lint_store.load(base.graph_sha1, inputs), lines)
            or _fully(base, files, assembly, reading.read.items, keep, config, clock))
     if out.incremental:
         clock.lap("merge")  # the splice and the lint of the changed nodes (the full path laps its merge alone)
@@ -248,9 +252,13 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
         raise LintFailed(f"the new graph breaks the contract ({len(bad)} finding(s)); nothing was written", bad)
     changed: tuple[Path, ...] = ()
     if write:
-        changed, state = write_graph(out.graph_data(), manifest, out.pure, files, base, state, out.incremental)
+        digests = assembled.digests or {}
+        changed, state = write_graph(out.graph_data(), manifest, out.pure, files, base, state, out.incremental, lines,
+                                     lambda slug, suffix: lines is not None and lines.same(slug, digests.get(slug), suffix))
         # The report of the graph written, for the next incremental rebuild (only a pure graph's).
         lint_store.save(state.graph.sha1 if state.graph is not None and out.pure else None, inputs, out.report)
+        # And its manifest's lines, for the next build's ``LastLines``.
+        record.save(state.manifest.sha1 if state.manifest is not None else None, _line_keys(manifest, digests))
     build_state.save(cache_folder, state, reader)
     clock.lap("write")
     issues = (reading.read.issues + over_caps + assembled.evidence.issues + out.item_errors
@@ -315,25 +323,42 @@ def _inputs_key(config: Config, assembled: _Assembled, vocabulary: Vocabulary) -
 
 
 def _incrementally(base: Base, assembly: Assembly, assembled: _Assembled, keep: frozenset[str],
-                   previous: LintReport | None) -> _Output | None:
+                   previous: LintReport | None, lines: LastLines | None) -> _Output | None:
     """The graph spliced from the last one (``kgsync.pipeline.incremental``), when the committed files
     are exactly what the last build wrote (pure: no hand-added content), the last build's report is
     cached for this code and these inputs (``previous``, see ``_inputs_key``), no item keeps its
     previous facts, and the new report has no error (an error's item is blamed by the full path).
-    None: run the full path."""
-    if not base.verified or keep or base.graph_bytes is None or base.manifest_text is None or previous is None:
+    None: run the full path.  ``lines``: the committed manifest's item lines (``_last_lines``)."""
+    if not base.verified or keep or base.graph_bytes is None or lines is None or previous is None:
         return None
     by_item = assembly.by_item
     encoded = assembled.assembly.by_item
     known = {slug: text for slug, text in (assembled.memo_json or {}).items() if by_item.get(slug) is encoded.get(slug)}
-    rebuilt = rebuild(base.graph_bytes, base.manifest_text, by_item, known, previous, assembly.sources,
-                      max(64, len(by_item) // _INCREMENTAL_SHARE))
+    digests = assembled.digests or {}
+    rebuilt = rebuild(base.graph_bytes, lines, by_item, known, previous, assembly.sources,
+                      max(64, len(by_item) // _INCREMENTAL_SHARE), lambda slug: lines.states(slug, digests.get(slug)))
     if rebuilt is None or rebuilt.report.errors():
         return None
     data, last = rebuilt.graph, base.graph_bytes
     return _Output(Manifest({slug: by_item[slug] for slug in sorted(by_item)}), rebuilt.report, (), True,
                    lambda: jsonl.loads(jsonl.joined(data).decode("utf-8"), "<graph>"), lambda: data, incremental=True,
                    sizes=lambda: line_counts(last))  # the splice keeps every line's kind (``Rebuilt.graph``)
+
+
+def _last_lines(base: Base, state: build_state.BuildState, record: ManifestRecord) -> LastLines | None:
+    """The committed manifest's item lines under the shortcut (``base.verified``), with the record of
+    them the build that wrote it kept, when it is of these bytes (None: not under the shortcut)."""
+    if not base.verified or base.manifest_bytes is None:
+        return None
+    return LastLines(base.manifest_bytes, record.load(state.manifest.sha1 if state.manifest is not None else None))
+
+
+def _line_keys(manifest: Manifest, digests: Mapping[str, str]) -> dict[str, str]:
+    """The record of the lines of ``manifest`` (``line_key``): known for the lines written from the
+    memo's JSON of the facts (``known_json``), whose digest ``digests`` holds."""
+    known = manifest.known_json
+    return {slug: line_key(digests.get(slug) if slug in known else None, manifest.line_suffix(slug))
+            for slug in manifest.by_item}
 
 
 def _failing_items(reading: Reading) -> frozenset[str]:
@@ -349,6 +374,7 @@ class _Assembled:
     memo_json: Mapping[str, str] | None  # slug -> the manifest encoding of the facts the memo gave or took
     theme_concepts: frozenset[str] = frozenset()  # the themes that are concept nodes (``theme_concepts_of``)
     context: str | None = None  # ``context_key``: the corpus-wide inputs every item's facts read
+    digests: Mapping[str, str] | None = None  # slug -> ``facts_digest`` of ``memo_json[slug]``
 
 
 def _assemble(config: Config, cache_folder: Path | None, reader: CacheReader, reading: Reading,
@@ -371,7 +397,8 @@ def _assemble(config: Config, cache_folder: Path | None, reader: CacheReader, re
     evidence = shared.evidence
     assembly = memoised_assembly(items, extractions, shared, memo)
     store.save(memo)
-    return _Assembled(assembly, evidence, memo.json if memo is not None else None, shared.theme_concepts, shared_key)
+    return _Assembled(assembly, evidence, memo.json if memo is not None else None, shared.theme_concepts, shared_key,
+                      memo.digests if memo is not None else None)
 
 
 def _manifest_to_write(manifest: Manifest, assembled: _Assembled, vocabulary: Vocabulary) -> Manifest:
@@ -388,21 +415,29 @@ def _manifest_to_write(manifest: Manifest, assembled: _Assembled, vocabulary: Vo
 
 
 def _keep_claim_names(assembly: Assembly, previous: Manifest | None, unread_manifest: Path | None,
-                      encoded: Mapping[str, str] | None = None, unread_text: str | None = None) -> Assembly:
+                      encoded: Mapping[str, str] | None = None, last_lines: LastLines | None = None,
+                      digests: Mapping[str, str] | None = None) -> Assembly:
     """A finding reworded in place keeps its claim's previous name (``kgsync.graph.claim_identity``).
     ``unread_manifest``: the manifest not decoded (the shortcut): only the lines of items that
-    state a new claim name are (``encoded``: the memo's encoding of the facts it gave or took)."""
+    state a new claim name are (``encoded``: the memo's encoding of the facts it gave or took;
+    ``last_lines``: that manifest's lines, ``digests``: ``facts_digest`` of each of ``encoded``)."""
     if previous is not None:
         before: Mapping[str, Facts] = previous.by_item
     elif unread_manifest is not None:
         try:
-            text = unread_text if unread_text is not None else unread_manifest.read_bytes().decode("utf-8")
+            lines: Mapping[str, str] = (last_lines if last_lines is not None
+                                        else manifest_item_texts(unread_manifest.read_bytes().decode("utf-8")))
+            known, known_digests = encoded or {}, digests or {}
+
+            def stated(slug: str) -> bool:
+                return (slug in known and slug in lines
+                        and ((last_lines is not None and last_lines.states(slug, known_digests.get(slug)))
+                             or states_facts(lines[slug], known[slug])))
+
             # An item whose line states exactly the facts the memo gave keeps every name: only the
             # others can need their previous facts (the same answer, without a scan of every line).
-            lines, known = manifest_item_texts(text), encoded or {}
-            candidates = {slug: facts for slug, facts in assembly.by_item.items()
-                          if slug not in known or slug not in lines or not states_facts(lines[slug], known[slug])}
-            before = previous_facts_to_match(candidates, text, encoded)
+            candidates = {slug: facts for slug, facts in assembly.by_item.items() if not stated(slug)}
+            before = previous_facts_to_match(candidates, lines, encoded)
         except (OSError, UnicodeDecodeError, ValueError) as exc:
             raise GraphFormatError(f"kgsync manifest is unreadable: {exc}", Location.of(unread_manifest),
                                    "restore it from git") from None

@@ -301,3 +301,66 @@ def test_the_sorted_file_finds_each_line_as_a_split_would(entities: dict[str, li
     assert file.has_relation(key) == (Relation(*key) in graph.relations)
     for relation in graph.relations:
         assert file.has_relation((relation.source, relation.target, relation.relation_type))
+
+
+def _split_count() -> tuple[list[int], object]:
+    """A counter of the manifest's whole splits (``manifest_item_texts`` of a whole text)."""
+    from kgsync.graph import manifest_lines
+
+    calls: list[int] = []
+    real = manifest_lines.manifest_item_texts
+
+    def counted(text: str) -> object:
+        calls.append(1)
+        return real(text)
+
+    return calls, mock.patch.object(manifest_lines, "manifest_item_texts", counted)
+
+
+def test_edits_adds_deletes_and_a_renamed_slug_equal_fresh_builds(tmp_path: Path) -> None:
+    # The record of the last manifest's lines (``kgsync.graph.manifest_lines``): each rebuild reads
+    # the lines of the items that changed only, and writes what a build without a cache writes.
+    repo = make_repo(tmp_path / "repo")
+    cache = tmp_path / "cache"
+    build(config_of(repo, cache))
+    build(config_of(repo, cache))
+    calls, patch = _split_count()
+    with patch, mock.patch.object(stages, "manifest_item_texts", side_effect=AssertionError("split")):
+        reword_first_finding(items_of(repo)[1], "measured")
+        assert assert_same_as_fresh(repo, cache, tmp_path).incremental
+        reword_first_finding(items_of(repo)[1], "again")  # a second incremental rebuild in a row
+        assert assert_same_as_fresh(repo, cache, tmp_path).incremental
+        reword_title(items_of(repo)[3], "Measured")
+        assert assert_same_as_fresh(repo, cache, tmp_path).incremental
+    assert not calls
+    for step in ("delete", "add", "rename"):
+        paths = items_of(repo)
+        if step == "delete":
+            paths[2].unlink()
+        elif step == "add":
+            add_copy(paths[0], "copy")
+        else:
+            paths[4].rename(paths[4].with_name(f"{paths[4].stem}-renamed.md"))
+        assert_same_as_fresh(repo, cache, tmp_path)
+        reword_title(items_of(repo)[0], step.capitalize())  # and an edit after it: incremental again
+        assert assert_same_as_fresh(repo, cache, tmp_path).incremental
+
+
+@pytest.mark.parametrize("damage", ["missing", "other manifest"])
+def test_without_its_record_the_manifest_is_split(damage: str, warm: tuple[Path, Path], tmp_path: Path) -> None:
+    from kgsync.pipeline.cache import manifest_record
+
+    repo, cache = warm
+    build(config_of(repo, cache))
+    path = cache / manifest_record._FILE
+    if damage == "missing":
+        path.unlink()
+    else:
+        record = manifest_record.ManifestRecord(cache, stages.CacheReader())
+        lines = record.load(next(iter(record.reader.read(path, manifest_record._Stored)[1:2])))
+        record.save("0" * 40, lines)
+    reword_first_finding(items_of(repo)[2], "measured")
+    calls, patch = _split_count()
+    with patch:
+        assert assert_same_as_fresh(repo, cache, tmp_path).incremental
+    assert calls  # the lines were read from the split (the record was not of these bytes)

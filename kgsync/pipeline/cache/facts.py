@@ -111,17 +111,14 @@ def _facts_shard(slug: str) -> str:
     return hashlib.sha1(slug.encode()).hexdigest()[0]
 
 
-_TermsKey = tuple[str, tuple[tuple[str, tuple[str, ...]], ...], tuple[tuple[str, tuple[str, ...]], ...], tuple[str, ...],
-                  tuple[str, ...], tuple[str, ...], tuple[tuple[str, tuple[str, ...]], ...]]
+# (sources writes, the facts' manifest JSON: decoded and validated when the entry is reused, its digest)
+_PackedFacts = tuple[tuple[tuple[str, int | None, bool], ...], str, str]
 
-
-# (sources writes, the facts' manifest JSON: decoded and validated when the entry is reused)
-_PackedFacts = tuple[tuple[tuple[str, int | None, bool], ...], str]
-
-# 3: no entry over the observation cap (``memo.AssemblyMemo.put``); 2: the facts stored once, as
-# their manifest JSON (1: packed tuples beside that JSON)
-_FACTS_FORMAT = "3:"
+# 5: the item's terms as a digest (``memo._terms_key``); 4: the JSON's digest beside it
+# (``memo.MemoEntry``); 3: no entry over the observation cap (``memo.AssemblyMemo.put``); 2: the
+# facts stored once, as their manifest JSON (1: packed tuples beside that JSON)
+_FACTS_FORMAT = "5:"
 
 
 _FactsShard = tuple[tuple[str, str | None, str],
-                    dict[str, tuple[tuple[str, _TermsKey | None, str | None], tuple[str, ...], str, _PackedFacts]]]
+                    dict[str, tuple[tuple[str, str | None, str | None], tuple[str, ...], str, _PackedFacts]]]

@@ -14,6 +14,7 @@ from kgsync.pipeline.cache.files import CacheReader
 from kgsync.pipeline.cache.location import locate, machine_key, user_cache_home
 from kgsync.pipeline.stages import build
 from kgsync.graph.merge import manifest_path
+from kgsync.graph.manifest_lines import facts_digest
 from kgsync.read import config as config_module
 from kgsync.read.items import IssueSeverity
 
@@ -78,7 +79,7 @@ def _craft(facts_folder: Path) -> None:
     slug = sorted(entries)[0]
     other = next(name for s in sorted(entries) if s != slug for name, kind in json.loads(entries[s][3][1])["entities"]
                  if kind == "research_item")
-    key, words, digest, (ops, facts_text) = entries[slug]
+    key, words, digest, (ops, facts_text, _) = entries[slug]
     facts = json.loads(facts_text)
     entities, observations, relations = facts["entities"], facts["observations"], facts["relations"]
     claims = [name for name, kind in entities if kind == "claim"]
@@ -92,7 +93,8 @@ def _craft(facts_folder: Path) -> None:
     relations = [r for r in relations if dropped not in r[:2]] + [[f"item:{slug}", "concept:planted-by-a-commit",
                                                                    "addresses"]]
     facts.update(entities=entities, observations=observations, relations=relations)
-    entries[slug] = [key, words, digest, [ops, json.dumps(facts, ensure_ascii=False, separators=(",", ":"))]]
+    planted = json.dumps(facts, ensure_ascii=False, separators=(",", ":"))
+    entries[slug] = [key, words, digest, [ops, planted, facts_digest(planted)]]
     shard.write_text(json.dumps([head, entries]), encoding="utf-8")
 
 

@@ -7,6 +7,7 @@ import pytest
 from kgsync.pipeline.cache.memo import AssemblyMemo, InvalidStoredFacts, StoredFacts, mentions_digest
 from kgsync.contract.model import Facts, Relation
 from kgsync.graph.merge import facts_json
+from kgsync.graph.manifest_lines import facts_digest
 
 FACTS = Facts((("item:a", "research_item"), ("concept:x", "concept")), (("item:a", "title: A"),),
               (Relation("item:a", "concept:x", "addresses"),), (("claim:a:b", "claim:c:d", "supports", "s", "a.md:3"),))
@@ -34,7 +35,8 @@ def test_stored_facts_that_do_not_validate_raise_when_first_read(text: str) -> N
 
 
 def _memo(digest: str, vouched: dict[str, set[str]]) -> AssemblyMemo:
-    entry = (("key", None, None), ("word",), digest, ((("item:a", 1, False),), facts_json(FACTS)))
+    text = facts_json(FACTS)
+    entry = (("key", None, None), ("word",), digest, ((("item:a", 1, False),), text, facts_digest(text)))
     memo = AssemblyMemo({"a": entry}, {"a": "key"})  # type: ignore[dict-item]
     memo.vouched_by = vouched
     return memo
@@ -48,6 +50,25 @@ def test_an_entry_checked_against_the_same_mention_index_is_not_checked_again() 
     vouched.check_mentions(digests)
     found = vouched.get("a", None, digests)
     assert found is not None and found[0] == FACTS and vouched.verified == {"a"}
+    assert vouched.digests == {"a": facts_digest(facts_json(FACTS))}  # what the manifest's record compares
     other = _memo("stale", {mentions_digest({"word": "d0"}): {"a"}})
     other.check_mentions(digests)
     assert other.get("a", None, digests) is None and not other.verified
+
+
+def test_an_entry_is_reused_for_the_same_terms_only() -> None:
+    from kgsync.pipeline.cache.memo import _terms_key
+    from kgsync.vocabulary.terms import ItemTerms, TermUse
+
+    uses = ItemTerms("a", (TermUse("concept:x", ("x", "X")),), (TermUse("method:y", ("y",)),), ("s",), ("t",))
+    assert _terms_key(uses) == _terms_key(ItemTerms("a", (TermUse("concept:x", ("x", "X")),),
+                                                    (TermUse("method:y", ("y",)),), ("s",), ("t",)))
+    others = [ItemTerms("a", (TermUse("concept:x", ("x",)),), uses.methods, ("s",), ("t",)),  # an alias less
+              ItemTerms("a", uses.methods, uses.concepts, ("s",), ("t",)),  # concept and method swapped
+              ItemTerms("a", uses.concepts, uses.methods, (), ("s", "t")),  # a subject now a topic
+              ItemTerms("a", uses.concepts, uses.methods, ("s",), ("t",), ("u",))]  # beyond the caps
+    assert len({_terms_key(u) for u in [uses, *others]}) == 5 and _terms_key(None) is None
+    memo = AssemblyMemo({}, {"a": "key"})
+    memo.put("a", uses, (FACTS, (), frozenset()), {})
+    assert memo.get("a", uses, {}) is not None
+    assert all(memo.get("a", other, {}) is None for other in others)

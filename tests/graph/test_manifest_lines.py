@@ -1,0 +1,62 @@
+"""``LastLines``: each line of a manifest ``dumps`` wrote, found as the split finds it; the record
+answers only for the lines it was written with."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kgsync.contract.model import Facts
+from kgsync.graph import manifest_lines
+from kgsync.graph.manifest_lines import LastLines, facts_digest, line_key
+from kgsync.graph.merge import Manifest, facts_json, manifest_item_texts
+
+SLUGS = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=8)
+
+
+def _manifest(slugs: list[str]) -> Manifest:
+    by_item = {slug: Facts(((f"item:{slug}", "research_item"),), ((f"item:{slug}", f"title: {slug}"),), ())
+               for slug in slugs}
+    named = {slug: (("cites", "x"),) for slug in slugs[::2]}
+    return Manifest(by_item, named=named)
+
+
+def _record(manifest: Manifest) -> dict[str, str]:
+    return {slug: line_key(facts_digest(facts_json(facts)), manifest.line_suffix(slug))
+            for slug, facts in manifest.by_item.items()}
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(SLUGS, unique=True, max_size=8))
+def test_each_line_is_the_splits_with_a_record_or_without(slugs: list[str]) -> None:
+    manifest = _manifest(slugs)
+    data = manifest.dumps().encode("utf-8")
+    split = dict(manifest_item_texts(data.decode("utf-8")))
+    for written in (_record(manifest), None):
+        lines = LastLines(data, written)
+        assert set(lines) == set(split) and len(lines) == len(split)
+        assert {slug: lines[slug] for slug in slugs} == split
+        assert "not an item" not in lines and lines.get("not an item") is None
+
+
+def test_past_a_few_lines_the_file_is_split_once() -> None:
+    slugs = [f"item-{n:03}" for n in range(manifest_lines._SEARCHED * 2)]
+    manifest = _manifest(slugs)
+    data = manifest.dumps().encode("utf-8")
+    lines = LastLines(data, _record(manifest))
+    assert [lines[slug] for slug in slugs] == [manifest_item_texts(data.decode("utf-8"))[slug] for slug in slugs]
+    assert lines._texts is not None  # split after ``_SEARCHED`` searches
+
+
+def test_the_record_answers_for_the_facts_it_was_written_with_only() -> None:
+    manifest = _manifest(["a", "b"])
+    lines = LastLines(manifest.dumps().encode("utf-8"), _record(manifest))
+    text = facts_json(manifest.by_item["a"])
+    assert lines.states("a", facts_digest(text)) and lines.same("a", facts_digest(text), manifest.line_suffix("a"))
+    assert not lines.same("a", facts_digest(text), "}")  # its names moved: the line is read
+    other = facts_digest(text.replace("title: a", "title: A"))
+    assert not lines.states("a", other) and not lines.states("a", None) and not lines.states("c", other)
+    unknown = LastLines(manifest.dumps().encode("utf-8"), {"a": "", "b": ""})
+    assert not unknown.states("a", facts_digest(text)) and not unknown.same("a", facts_digest(text), "}")
+    assert not LastLines(manifest.dumps().encode("utf-8"), None).states("a", facts_digest(text))
+    assert line_key(None, "}") == "" and line_key("short", "}") == ""
