@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from rapidfuzz.distance import Levenshtein
 
@@ -175,8 +175,14 @@ def _proper(group: _Group) -> bool:
     """Every surface that spells the group's key is capitalised word by word ("GitHub Actions"):
     a named thing, whose facets its page holds.  A common noun's act is often an idea of its own
     ("inference-time intervention", "knowledge graph construction", "software development")."""
-    spelled = [surface.replace("-", " ").split() for surface in group.surfaces if term_key(surface) == group.key]
-    return bool(spelled) and all(ws and all(w[:1].isupper() for w in ws) for ws in spelled)
+    return proper_name(surface for surface in group.surfaces if term_key(surface) == group.key)
+
+
+def proper_name(surfaces: Iterable[str]) -> bool:
+    """Every surface written with a capital on each word ("GitHub Issues"), and at least one: a
+    name.  The one test of a proper name here and in ``kin`` (which imports this module)."""
+    written = [surface.replace("-", " ").split() for surface in surfaces]
+    return bool(written) and all(ws and all(w[:1].isupper() for w in ws) for ws in written)
 
 
 def _short_forms(group: _Group) -> set[str]:
