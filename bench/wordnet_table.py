@@ -25,6 +25,9 @@ Classes (each a reading of WordNet's own lexicographer files and hypernyms; see
   processing...; not any activity: "service", "task"): a method's head;
 * ``act``: a noun whose first sense is another act (noun.act): a method's head when a manner
   qualifies it ("test-driven development");
+* ``process``: a noun whose first sense is a process (noun.process: "activation", "growth"): with
+  ``act``, what happens to a thing, so "H-neuron activation" is a facet of H-neurons
+  (``vocabulary.groups``' facet merge);
 * ``role``: a noun whose first sense is a person's role ("judge", "critic"): "LLM as judge";
 * ``party``: a noun, single or compound, one of whose two commonest senses is an organisation
   (noun.group under organization: "enterprise", "institution", "financial institution", "bank";
@@ -309,6 +312,8 @@ def main() -> int:
             rows.add(("act", key))
         elif lexname == "noun.person":
             rows.add(("role", key))
+        if lexname == "noun.process":
+            rows.add(("process", key))
         if lexname == "noun.communication":
             rows.add(("written", key))
     noun_tagged = {lemma: tagged for lemma, (tagged, _o) in read_index_counts(args.wordnet / "index.noun").items()}

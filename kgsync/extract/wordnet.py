@@ -6,7 +6,8 @@ run time, so the same input gives the same output everywhere, with no system dep
 What each class means is written in that script.  Used by ``mining.names_an_idea`` (everyday
 compounds, places and descriptive adjectives before a vague noun are not research ideas), ``attributive``
 (a participle before an organisation describes which),
-``vocabulary.terms.classify`` (a method's head), ``vocabulary.vocab`` (an ordinary word in capitals
+``vocabulary.terms.classify`` (a method's head), ``vocabulary.groups`` (a facet's head: an act or a
+process), ``vocabulary.vocab`` (an ordinary word in capitals
 is no acronym) and ``vocabulary.groups`` (a jurisdiction scopes a name).
 """
 
@@ -17,7 +18,7 @@ from functools import cache
 from importlib import resources
 
 _CLASSES = ("everyday", "knowledge", "place", "activity", "act", "role", "modifier", "ordinary", "qualifier", "jurisdiction",
-            "rare", "written", "common", "quality", "gerund", "party")
+            "rare", "written", "common", "quality", "gerund", "party", "process")
 
 
 @cache
@@ -93,6 +94,11 @@ def is_activity(word: str) -> bool:
 def is_act(word: str) -> bool:
     """A noun whose first sense is an act ("development")."""
     return word in _table()["act"]
+
+
+def is_process(word: str) -> bool:
+    """A noun whose first sense is a process ("activation", "growth")."""
+    return word in _table()["process"]
 
 
 def is_role(word: str) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from rapidfuzz.distance import Levenshtein
 
@@ -42,10 +42,11 @@ def _merge_chosen(groups: dict[str, _Group], chosen: set[str], kind_of: Mapping[
     """Merge near-duplicates among the chosen groups (``_merge_near_duplicates``): each merged
     group is absorbed into its target and leaves ``groups``.  Returns source -> target, and
     source -> the name it would have had (taken before it is absorbed)."""
-    merged_into = _merge_near_duplicates(groups, chosen, kind_of, rule, contract)
+    facets: set[str] = set()
+    merged_into = _merge_near_duplicates(groups, chosen, kind_of, rule, contract, facets)
     source_names = {source: _name(groups[source], pinned) for source in merged_into}
     for source, target in sorted(merged_into.items()):
-        _absorb(groups[target], groups.pop(source))
+        _absorb(groups[target], groups.pop(source), source in facets)
     return merged_into, source_names
 
 
@@ -77,20 +78,24 @@ def _kind(group: _Group, pinned: PinnedVocabulary, acronyms: Mapping[str, str] |
 
 
 def _merge_near_duplicates(groups: Mapping[str, _Group], kept: set[str], kind_of: Mapping[str, TermKind],
-                           rule: Merge, contract: Callable[[str], str] | None = None) -> dict[str, str]:
+                           rule: Merge, contract: Callable[[str], str] | None = None,
+                           facets_out: set[str] | None = None) -> dict[str, str]:
     """source group -> target group, by the growth policy: oldest first.
 
     Each term, oldest first, joins the first kept name of its
     kind it may merge into (``_mergeable``), else is kept.  Exact blocks make
     this linear: every mergeable pair shares one (see ``_probe_blocks``).  ``contract``: a
     group key with the shared map's expansions written as their acronyms; two groups that
-    contract alike are one idea ("enterprise AI" / "enterprise artificial intelligence").
+    contract alike are one idea ("enterprise AI" / "enterprise artificial intelligence").  A
+    facet joins its thing first, whichever is older (``_facet_targets``); ``facets_out``, when
+    given, receives the facets merged so.
     """
     # Oldest first (the earliest item that chose it, slug order), not most items first: a
     # later item's term joins an earlier one, and no count that merges move decides the name.
     order = sorted(kept, key=lambda g: (not groups[g].pinned, groups[g].first or min(groups[g].items, default=""),
                                         len(g), g))
     names = {g: groups[g].pinned or _name(groups[g], None) for g in kept}
+    facets = _facet_targets(groups, kept, kind_of, names)
     blocks: dict[tuple[TermKind, str], list[str]] = defaultdict(list)
     merged: dict[str, str] = {}
     twins: dict[tuple[TermKind, str], str] = {}
@@ -117,7 +122,88 @@ def _merge_near_duplicates(groups: Mapping[str, _Group], kept: set[str], kind_of
             continue
         for block in own:
             blocks[(kind, block)].append(g)
+    # A facet joins its thing whichever came first, unless it is a near-duplicate of another term
+    # ("AI agent workflow" is "agent workflow"); whatever had joined the facet follows it.
+    joined = {g: t for g, t in facets.items() if g not in merged}
+    merged.update(joined)
+    for source in sorted(merged):
+        if merged[source] in joined or source in joined:
+            merged[source] = _followed(merged, source)
+    if facets_out is not None:
+        facets_out.update(joined)
     return merged
+
+
+def facet_head(word: str) -> bool:
+    """A head noun whose first WordNet sense is an act or a process ("workflow", "activation"):
+    what happens to or with the thing the rest of the name names.  Not a thing of its own
+    ("point", "harness", "server": a component), nor a way of doing or finding out (a method's
+    head, ``wordnet.is_activity``: another kind of node)."""
+    return wordnet.is_act(word) or wordnet.is_process(word)
+
+
+def _facet_targets(groups: Mapping[str, _Group], kept: set[str], kind_of: Mapping[str, TermKind],
+                   names: Mapping[str, str]) -> dict[str, str]:
+    """Facet -> the group it is a facet of: "GitHub Actions workflow" joins "GitHub Actions" (a
+    name, ``_proper``), "H-neuron activation" joins the node whose short form "H-neurons" is
+    (``_short_forms``), when that group is chosen too, of the same kind, and by every item that
+    chose the facet: the
+    facet is written only where the thing is discussed, so a reader reads it on the thing's page
+    ("knowledge graph construction", chosen by an item that does not choose "knowledge graph",
+    is a topic of its own).  A name form and a condition on each item's own choice: no count or
+    share decides it; only which items choose which terms moves it (a ``merged into`` vocabulary
+    event).  Not the broader
+    head ("coding agent" / "coding agent harness": a harness is another thing, ``facet_head``),
+    nor a pinned name (the maintainers' word)."""
+    owners: dict[tuple[TermKind, str], set[str]] = defaultdict(set)
+    for g in kept:
+        forms = _short_forms(groups[g]) | ({g, names[g].replace("-", " ")} if _proper(groups[g]) else set())
+        for form in forms:
+            owners[(kind_of[g], form)].add(g)
+    out: dict[str, str] = {}
+    for g in sorted(kept):
+        words_ = names[g].split("-")
+        if groups[g].pinned or len(words_) < 2 or not facet_head(words_[-1]):
+            continue
+        found = owners.get((kind_of[g], " ".join(words_[:-1])), set()) - {g}
+        if len(found) == 1 and groups[g].items.keys() <= groups[next(iter(found))].items.keys():
+            out[g] = next(iter(found))  # (a form two groups own names neither)
+    return out
+
+
+def _proper(group: _Group) -> bool:
+    """Every surface that spells the group's key is capitalised word by word ("GitHub Actions"):
+    a named thing, whose facets its page holds.  A common noun's act is often an idea of its own
+    ("inference-time intervention", "knowledge graph construction", "software development")."""
+    return proper_name(surface for surface in group.surfaces if term_key(surface) == group.key)
+
+
+def proper_name(surfaces: Iterable[str]) -> bool:
+    """Every surface written with a capital on each word ("GitHub Issues"), and at least one: a
+    name.  The one test of a proper name here and in ``kin`` (which imports this module)."""
+    written = [surface.replace("-", " ").split() for surface in surfaces]
+    return bool(written) and all(ws and all(w[:1].isupper() for w in ws) for ws in written)
+
+
+def _short_forms(group: _Group) -> set[str]:
+    """The keys of a group's short surfaces: an acronym ("MCP") or a name with an initial for a
+    word ("H-neurons"), which only the group's items define for it; not its other words ("agents"
+    of "agentic AI": a word, not a name of it)."""
+    out = set()
+    for surface in group.surfaces:
+        key = term_key(surface)
+        if key and (_is_short(surface) or any(len(w) == 1 for w in key.split(" "))):
+            out.add(key)
+    return out
+
+
+def _followed(merged: Mapping[str, str], source: str) -> str:
+    """The last target ``source`` reaches through ``merged`` (which holds it)."""
+    seen, target = {source}, merged[source]
+    while target in merged and target not in seen:
+        seen.add(target)
+        target = merged[target]
+    return target
 
 
 def _mergeable(name: str, canon: str, rule: Merge, defined: bool = False) -> bool:
@@ -182,7 +268,9 @@ def _probe_blocks(name: str, own: list[str] | None = None) -> list[str]:
     return out
 
 
-def _absorb(target: _Group, source: _Group) -> None:
+def _absorb(target: _Group, source: _Group, facet: bool = False) -> None:
+    """``facet``: the source names what happens to the target ("GitHub Actions workflow"), so
+    its earliest item does not name or label the target, whichever came first."""
     for slug, score in source.items.items():
         target.items[slug] = target.items.get(slug, 0.0) + score
     target.focus |= source.focus
@@ -191,7 +279,7 @@ def _absorb(target: _Group, source: _Group) -> None:
     if not set(source.key.split(" ")) > set(target.key.split(" ")):
         target.surfaces.update(source.surfaces)
     target.keys |= source.keys | {source.key}
-    if source.first and (not target.first or source.first < target.first):
+    if source.first and (not target.first or source.first < target.first) and not facet:
         target.first, target.first_surfaces = source.first, source.first_surfaces
     target.name = ""  # more surfaces: choose again
     target.flags |= source.flags & ~PLAIN

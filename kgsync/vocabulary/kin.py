@@ -59,7 +59,7 @@ from operator import attrgetter
 from kgsync.contract.model import Graph
 from kgsync.extract.canonical import term_key
 from kgsync.read.config import Merge
-from kgsync.vocabulary.groups import vague_head
+from kgsync.vocabulary.groups import proper_name, vague_head
 from kgsync.vocabulary.similarity import MAX_BLOCK, near_duplicate_pairs
 
 
@@ -122,7 +122,7 @@ def vague_head_pairs(forms: Mapping[str, Iterable[str]], items: Mapping[str, fro
     """"instruction-file" / "copilot-instruction" (or "instruction"): a name of two words whose
     head is vague, and a name that ends with its first word (a kind of it, or it alone), when
     some item links both (``items``: name -> linking item slugs).  A proper name is left out
-    (``_proper``: "GitHub Issues" is a product, not an issue of GitHub's)."""
+    (``groups.proper_name``: "GitHub Issues" is a product, not an issue of GitHub's)."""
     unique = sorted(forms)
     by_last: dict[str, list[str]] = defaultdict(list)
     for name in unique:
@@ -130,7 +130,7 @@ def vague_head_pairs(forms: Mapping[str, Iterable[str]], items: Mapping[str, fro
     pairs: set[tuple[str, str]] = set()
     for name in unique:
         words_ = name.split("-")
-        if len(words_) != 2 or not vague_head(words_[1]) or vague_head(words_[0]) or _proper(forms[name]):
+        if len(words_) != 2 or not vague_head(words_[1]) or vague_head(words_[0]) or proper_name(forms[name]):
             continue
         kinds = by_last.get(words_[0], [])
         if len(kinds) > MAX_BLOCK:
@@ -139,12 +139,6 @@ def vague_head_pairs(forms: Mapping[str, Iterable[str]], items: Mapping[str, fro
             if other != name and not items.get(name, frozenset()).isdisjoint(items.get(other, frozenset())):
                 pairs.add((min(name, other), max(name, other)))
     return pairs
-
-
-def _proper(surfaces: Iterable[str]) -> bool:
-    """Every surface written with a capital on each word ("GitHub Issues"): a name."""
-    written = [surface.replace("-", " ").split() for surface in surfaces]
-    return bool(written) and all(ws and all(w[:1].isupper() for w in ws) for ws in written)
 
 
 #: Two names the same items address: each name's linking items at least this share shared ...

@@ -23,7 +23,11 @@ like a hub's, with the same locality (docs/LOCALITY.md):
   item template has it state its own subject (``flags.STATED``), not in its findings alone: a
   finding also cites its evidence ("GraphRAG, from Microsoft"; "the google-genai library"), and
   readers found two of three items that named a vendor or a format only there passing by it.
-  By its own mentions and the shared topic list alone, never by a corpus count.  A topic
+  By its own mentions and the shared topic list alone, never by a corpus count.  An item does
+  not address a phrase it writes as the tail of a term it defines, after that term ("language
+  models" after "large language model (LLM)": ``item_ellipses``): there it is that term.  A
+  phrase every such item wrote ("language model" over the 273 items: 39 items addressed it, 34
+  of them after defining LLM) is no topic of its own.  A topic
   entering or leaving is a vocabulary event (``kgsync.diff.vocab_events``) the PR names.
   Whether a topic enters or stays still reads every item that addresses it where it concludes
   (findings too): that the corpus shares a topic is one question, which items are about it another.
@@ -41,8 +45,8 @@ from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 
 from kgsync.extract import compounds, files, idea, lexicon, names, plurals, wordnet
-from kgsync.extract.canonical import prune_aliases
-from kgsync.extract.mining import ItemCandidates
+from kgsync.extract.canonical import prune_aliases, word_key, words
+from kgsync.extract.mining import DEFINED, ItemCandidates
 from kgsync.extract.topics import addresses, phrase_marks, read_marks
 from kgsync.read.config import Mining
 from kgsync.vocabulary.choice import is_hub
@@ -75,8 +79,52 @@ def item_topics(item: ItemCandidates) -> tuple[frozenset[str], frozenset[str], f
     its ``topic_words``.  Which phrases it names anywhere is read from its marks (``edit_moves_phrases``)."""
     named = frozenset(key for key, _n, _dense, _stated in item.topic_words
                       if " " not in key or compounds.is_compound_key(key))
-    return (named, frozenset(key for key, n, dense, _stated in item.topic_words if addresses(n, dense)),
-            frozenset(key for key, n, _dense, stated in item.topic_words if addresses(n, stated)))
+    # A phrase the item writes as the tail of a term it defines ("language models" after "large
+    # language model (LLM)") is that term there (``item_ellipses``): the item does not address it.
+    longer = item_ellipses(item) if any(" " in w[0] for w in item.topic_words) else {}
+    return (named, frozenset(key for key, n, dense, _stated in item.topic_words
+                             if addresses(n, dense) and key not in longer),
+            frozenset(key for key, n, _dense, stated in item.topic_words if addresses(n, stated) and key not in longer))
+
+
+def item_ellipses(item: ItemCandidates) -> dict[str, str]:
+    """The phrases one item writes for a longer term it defines: tail key -> the term's key.
+    Within an item that defines "large language model (LLM)", "language models" is that term
+    with its modifier dropped (an ellipsis), or a piece of it: no idea of its own there.  Only a
+    tail of two words or more that the item does not define itself, when exactly one term the
+    item defines ends with it and the item writes that term before it writes the tail alone
+    (``_written_first``: "language models, and large language models (LLMs) above all" keeps
+    the phrase).  Depends on this item alone, like the rest of ``item_topics``."""
+    defined = [c.key for c in item.terms if c.flags & DEFINED and " " in c.key]
+    if not defined:
+        return {}
+    flags_of = {c.key: c.flags for c in item.terms}
+    out: dict[str, str] = {}
+    text: list[str] | None = None
+    for long in defined:
+        words_ = long.split(" ")
+        for cut in range(1, len(words_) - 1):
+            tail = " ".join(words_[cut:])
+            flags = flags_of.get(tail)
+            if flags is None or flags & DEFINED or sum(1 for d in defined if d.endswith(" " + tail)) != 1:
+                continue
+            if text is None:
+                text = [word_key(w) for w in words(item.dense)]
+            if _written_first(text, words_, cut):
+                out[tail] = long
+    return out
+
+
+def _written_first(text: Sequence[str], long: Sequence[str], cut: int) -> bool:
+    """Does ``text`` (word keys) write ``long`` (its words) before its tail ``long[cut:]`` alone?"""
+    n, tail, head = len(long), list(long[cut:]), list(long[:cut])
+    for i in range(len(text)):
+        if text[i : i + n] == long:
+            return True
+        if text[i : i + n - cut] == tail and text[max(0, i - cut) : i] != head:
+            return False
+    return False
+
 
 
 def select_topics(cands: Sequence[ItemCandidates], mining: Mining, previous: frozenset[str] | None = None,

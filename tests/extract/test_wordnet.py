@@ -21,7 +21,7 @@ def test_the_table_is_sorted_deterministic_data() -> None:
     assert lines == sorted(set(lines))
     assert {line.split("\t")[0] for line in lines} == {"everyday", "knowledge", "place", "activity", "act", "role",
                                                         "modifier", "ordinary", "qualifier", "jurisdiction",
-                                                        "rare", "written", "common", "quality", "gerund", "party"}
+                                                        "rare", "written", "common", "quality", "gerund", "party", "process"}
 
 
 @pytest.mark.parametrize(("key", "written"), [
@@ -123,3 +123,7 @@ def test_table_read_by_blocks_is_read_by_lines() -> None:
     small = "act\tx\nact\ty\nrole\tz"
     assert wordnet._by_blocks(small) == wordnet._by_lines(small)
     assert wordnet._by_blocks(small)["act"] == {"x", "y"}
+
+
+def test_a_process_is_a_noun_whose_first_sense_is_a_process() -> None:
+    assert wordnet.is_process("activation") and not wordnet.is_process("workflow") and not wordnet.is_process("point")

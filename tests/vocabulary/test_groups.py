@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from kgsync.extract.mining import DEFINED
 from kgsync.read.config import Merge
 from kgsync.vocabulary.acronym_index import _acronym_swaps, contracted
-from kgsync.vocabulary.groups import _Group, _kind, _merge_near_duplicates
+from kgsync.vocabulary.groups import _Group, _kind, _label, _merge_chosen, _merge_near_duplicates, facet_head
 from kgsync.vocabulary.terms import TermKind
 from kgsync.vocabulary.vocab_file import PinnedVocabulary
 
@@ -86,3 +88,62 @@ def test_a_name_keeps_the_plurals_it_fixes() -> None:
     assert _name_of("ai agent", "AI agents") == "ai-agent"
     # an item that writes the word singular: the plural was no fixed form
     assert _name_of("fundamental first", "fundamentals first", "fundamental first") == "fundamental-first"
+
+
+def test_a_facet_joins_its_thing_when_every_item_that_chose_it_chose_the_thing() -> None:
+    # "GitHub Actions workflow": what happens with GitHub Actions (an act), written only where
+    # the items discuss GitHub Actions, whichever item came first.
+    for facet_first in (True, False):
+        groups = _groups(("github action", "2026-01-02-b"), ("github action workflow", "2026-01-01-a"))
+        groups["github action"].surfaces = Counter({"GitHub Actions": 2})  # a name
+        groups["github action"].items["2026-01-01-a"] = 1.0
+        if not facet_first:
+            groups["github action workflow"].first = "2026-01-03-c"
+        kinds = {g: TermKind.CONCEPT for g in groups}
+        assert _merge_near_duplicates(groups, set(groups), kinds, Merge()) == {"github action workflow": "github action"}
+    # an item that chooses the facet alone: a topic of its own
+    groups["github action workflow"].items["2026-01-04-d"] = 1.0
+    assert _merge_near_duplicates(groups, set(groups), kinds, Merge()) == {}
+
+
+def test_a_facet_joins_the_thing_its_short_form_names() -> None:
+    groups = _groups(("hallucination associated neuron", "2026-01-01-a"), ("h neuron activation", "2026-01-02-b"))
+    groups["hallucination associated neuron"].surfaces["H-neurons"] = 1
+    groups["hallucination associated neuron"].items["2026-01-02-b"] = 1.0
+    kinds = {g: TermKind.CONCEPT for g in groups}
+    assert _merge_near_duplicates(groups, set(groups), kinds, Merge()) == {
+        "h neuron activation": "hallucination associated neuron"}
+
+
+def test_no_facet_of_a_component_a_word_alias_or_another_kind() -> None:
+    groups = _groups(("coding agent", "2026-01-01-a"), ("coding agent harness", "2026-01-02-b"),
+                     ("agentic ai", "2026-01-01-a"), ("agent workflow", "2026-01-02-b"))
+    groups["agentic ai"].surfaces["agents"] = 1  # a word of it, not a short form
+    for g in groups.values():
+        g.items.update({"2026-01-01-a": 1.0, "2026-01-02-b": 1.0})
+    kinds = {g: TermKind.CONCEPT for g in groups}
+    assert _merge_near_duplicates(groups, set(groups), kinds, Merge()) == {}  # a harness is a thing
+    # a common noun's act is an idea of its own, and a near-duplicate's target comes first
+    groups = _groups(("inference time", "2026-01-01-a"), ("inference time intervention", "2026-01-01-a"),
+                     ("agent workflow", "2026-01-01-a"), ("ai agent", "2026-01-01-a"), ("ai agent workflow", "2026-01-02-b"))
+    groups["ai agent"].items["2026-01-02-b"] = 1.0
+    groups["ai agent"].surfaces = Counter({"AI Agent": 1})
+    groups["inference time"].items["2026-01-02-b"] = 1.0
+    merged = _merge_near_duplicates(groups, set(groups), {g: TermKind.CONCEPT for g in groups}, Merge())
+    assert merged == {"ai agent workflow": "agent workflow"}
+    assert not facet_head("harness") and not facet_head("point") and facet_head("workflow") and facet_head("activation")
+
+
+def test_a_facet_does_not_name_or_label_its_thing() -> None:
+    # The facet's item is the earliest, but "GitHub Actions workflow" is no name for GitHub Actions.
+    groups = _groups(("github action workflow", "2026-01-01-a"), ("github action", "2026-01-02-b"))
+    groups["github action workflow"].surfaces = Counter({"GitHub Actions workflow": 1})
+    groups["github action workflow"].first_surfaces = Counter({"GitHub Actions workflow": 1})
+    groups["github action"].surfaces = Counter({"GitHub Actions": 1})
+    groups["github action"].first_surfaces = Counter({"GitHub Actions": 1})
+    groups["github action"].items["2026-01-01-a"] = 1.0
+    kinds = {g: TermKind.CONCEPT for g in groups}
+    merged, names = _merge_chosen(groups, set(groups), kinds, Merge(), PinnedVocabulary())
+    assert merged == {"github action workflow": "github action"}
+    assert names == {"github action workflow": "github-actions-workflow"}
+    assert _label(groups["github action"]) == "GitHub Actions" and groups["github action"].first == "2026-01-02-b"

@@ -14,6 +14,7 @@ from enum import StrEnum
 from typing import assert_never
 
 from kgsync.diff.vocab_events import EventKind
+from kgsync.vocabulary.groups import facet_head
 
 VOCABULARY_FILE = "kgsync-vocab.yml"
 VETO_FILE = "kgsync-veto.yml"  # kgsync.read.veto_file.FILE_NAME (publish reads no file itself)
@@ -104,6 +105,12 @@ def explain_event(kind: EventKind, subject: str, vocabulary_file: str = VOCABULA
                            "within their caps again, not every item that addresses it",
                            f"to keep it out, add it to stoplist: in {vocabulary_file}")
     source, _, target = subject.partition(" -> ")
+    if kind is EventKind.MERGED and _facet(source, target):
+        return Explanation(f"{source} is what happens to or with {target} (its last word an act or a process, "
+                           f"the rest {target}'s name or short form) and every item that chose it chose {target} "
+                           f"too: a facet read on {target}'s page, so those items link {target}",
+                           f"if they differ, pin {source} under terms: in {vocabulary_file} (a pinned term is "
+                           "never merged)")
     if kind is EventKind.MERGED:
         return Explanation(f"{source} is a near-duplicate of the older {target} (the merge: rule in "
                            f"{CONFIG_FILE}): the items that chose it link {target}",
@@ -133,3 +140,10 @@ def explain_event(kind: EventKind, subject: str, vocabulary_file: str = VOCABULA
                            "link it",
                            f"to keep it a node, pin it under terms: in {vocabulary_file}")
     assert_never(kind)
+
+
+def _facet(source: str, target: str) -> bool:
+    """``source -> target`` is a facet merge (``groups.facet_head``): the source's last word is an
+    act or a process that the target does not end with."""
+    last = source.replace("-", " ").split(" ")[-1]
+    return facet_head(last) and not target.replace("-", " ").endswith(last)

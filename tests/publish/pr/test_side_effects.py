@@ -39,6 +39,13 @@ def test_every_vocabulary_and_acronym_event_has_a_reason_and_a_fix(kind: EventKi
     assert "vocab.yml" in why.fix or "kgsync.yml" in why.fix  # the file a maintainer edits
 
 
+def test_a_facet_merge_says_it_is_a_facet_and_a_near_duplicate_merge_does_not() -> None:
+    facet = explain_event(EventKind.MERGED, "github-actions-workflow -> github-actions", "vocab.yml")
+    assert "facet" in facet.reason and "github-actions's page" in facet.reason
+    near = explain_event(EventKind.MERGED, "indirect-prompt-injection -> prompt-injection", "vocab.yml")
+    assert "near-duplicate" in near.reason and "facet" not in near.reason
+
+
 def test_the_lost_node_reasons_say_how_many_items_are_left_and_how_to_keep_it() -> None:
     assert str(explain(SideEffect.LOST_BELOW_MIN_LINKS, count=1, minimum=2)) == (
         "1 linking item left (min 2); pin it in kgsync-vocab.yml to keep it")
