@@ -369,7 +369,8 @@ def main() -> int:
     import recall  # ../shared/bench/recall.py: the ruler's phrases, search and ranking
 
     corpus = args.shared / "corpus"
-    themes = corpus / "themes-vocabulary.md"
+    # absolute: the build child resolves a relative path against the built code's root (a --rev tree)
+    themes = (corpus / "themes-vocabulary.md").resolve()
     qsets = question_sets(recall, corpus, args.cut or list(DEFAULT_CUTS))
     args.work.mkdir(parents=True, exist_ok=True)
     candidate = side_of("kgsync", args.rev, parse_changes(args.set), args.work)
