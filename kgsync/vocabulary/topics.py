@@ -45,7 +45,7 @@ from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 
 from kgsync.extract import compounds, files, idea, lexicon, names, plurals, wordnet
-from kgsync.extract.canonical import prune_aliases, word_key, words
+from kgsync.extract.canonical import fresh_words, prune_aliases, word_key
 from kgsync.extract.mining import DEFINED, ItemCandidates
 from kgsync.extract.topics import addresses, phrase_marks, read_marks
 from kgsync.read.config import Mining
@@ -109,7 +109,7 @@ def item_ellipses(item: ItemCandidates) -> dict[str, str]:
             if flags is None or flags & DEFINED or sum(1 for d in defined if d.endswith(" " + tail)) != 1:
                 continue
             if text is None:
-                text = [word_key(w) for w in words(item.dense)]
+                text = [word_key(w) for w in fresh_words(item.dense)]
             if _written_first(text, words_, cut):
                 out[tail] = long
     return out

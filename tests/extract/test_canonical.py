@@ -238,3 +238,11 @@ def test_a_fresh_word_key_is_the_word_key(word: str) -> None:
     from kgsync.extract.canonical import fresh_word_key, word_key
 
     assert fresh_word_key(word) == word_key(word)
+
+
+@given(st.text(max_size=60))
+@settings(max_examples=200, deadline=None)
+def test_fresh_words_are_the_words(text: str) -> None:
+    from kgsync.extract.canonical import fresh_words, words
+
+    assert fresh_words(text) == words(text)
