@@ -20,10 +20,11 @@ OLD_FINDINGS = (
 )
 
 
-def item_text(title: str, completed: str, findings: tuple[str, ...], body: str = "", front: str = "") -> str:
+def item_text(title: str, completed: str, findings: tuple[str, ...], body: str = "", front: str = "",
+              theme: str = "search", question: str = "Which store?") -> str:
     listed = "\n".join(f"{n}. **{text}** Confidence: high." for n, text in enumerate(findings, 1))
-    return (f"---\ntitle: \"{title}\"\ncompleted: {completed}\nthemes: [search]\n{front}---\n\n# {title}\n\n"
-            f"## Research Question\n\nWhich store?\n\n## Findings\n\n### Executive Summary\n\nA summary.\n\n"
+    return (f"---\ntitle: \"{title}\"\ncompleted: {completed}\nthemes: [{theme}]\n{front}---\n\n# {title}\n\n"
+            f"## Research Question\n\n{question}\n\n## Findings\n\n### Executive Summary\n\nA summary.\n\n"
             f"### Key Findings\n\n{listed}\n\n### Analysis\n\n{body}\n")
 
 

@@ -17,10 +17,11 @@ from kgsync.extract.findings import extract, undated_suffixes
 from kgsync.extract.restated import MIN_OWN_WORDS, restated_finding, said_words, stem
 from kgsync.graph.merge import manifest_path
 from kgsync.read import config as config_module
-from kgsync.read.items import ResearchItem, read_item_bytes
+from tests.extract.evidence_items import item_text, make
 
 OLD = "2026-01-01-governance-study"
 NEW = "2026-02-01-platform-study"
+GATE = {"theme": "governance", "question": "Which gate?"}  # these items' frontmatter theme and question
 URL = f"https://github.com/example/Research/blob/main/Research/completed/{OLD}.md"
 OLD_FINDINGS = (
     "Copilot Studio remains bypassable by default because the product still exposes direct publish paths to makers.",
@@ -129,22 +130,9 @@ def test_no_words_or_no_findings_name_none() -> None:
 # --- through the plan and a build ---------------------------------------------------------------
 
 
-def item_text(title: str, completed: str, findings: tuple[str, ...], body: str = "", front: str = "") -> str:
-    listed = "\n".join(f"{n}. **{text}** Confidence: high." for n, text in enumerate(findings, 1))
-    return (f"---\ntitle: \"{title}\"\ncompleted: {completed}\nthemes: [governance]\n{front}---\n\n# {title}\n\n"
-            f"## Research Question\n\nWhich gate?\n\n## Findings\n\n### Executive Summary\n\nA summary.\n\n"
-            f"### Key Findings\n\n{listed}\n\n### Analysis\n\n{body}\n")
-
-
-def make(slug: str, text: str) -> ResearchItem:
-    parsed = read_item_bytes(text.encode(), f"Research/completed/{slug}.md", slug)
-    assert not isinstance(parsed, list), parsed
-    return parsed[0]
-
-
 def links_of(body: str, front: str = ""):
-    items = [make(OLD, item_text("Governance study", "2026-01-01", OLD_FINDINGS)),
-             make(NEW, item_text("Platform study", "2026-02-01", NEW_FINDINGS, body, front))]
+    items = [make(OLD, item_text("Governance study", "2026-01-01", OLD_FINDINGS, **GATE)),
+             make(NEW, item_text("Platform study", "2026-02-01", NEW_FINDINGS, body, front, **GATE))]
     known = {item.slug: item for item in items}
     return plan(items, {item.slug: extract(item) for item in items}, known, undated_suffixes(known))
 
