@@ -38,6 +38,9 @@ from pathlib import Path
 from typing import NoReturn
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+# This tree's kgsync first, in this process and in the child builds (which run this file): an
+# editable install of another checkout would otherwise be measured in its place.
+sys.path.insert(0, str(REPO_ROOT))
 sys.path.insert(0, str(REPO_ROOT / "bench"))
 
 import gen_corpus  # noqa: E402  (bench/ is not a package)
