@@ -7,8 +7,8 @@ GRAPH: a ``memory.jsonl``.  Labels: readings of nodes (``bench/labels/reading_*n
 readings were written over several rounds in slightly different columns; each row names a node
 (the first cell that starts with ``concept:`` or ``method:``), a verdict (the column whose
 header starts with ``verdict``: ``idea``, ``named``, ``place``, ``not``, ``not_idea``,
-``wrong``) and whether its type fits (a column headed ``type_ok``, ``type_right`` or
-``prefix``).  Given several files, a later file's verdict on a node replaces an earlier one's.
+``generic``, ``wrong``) and whether its type fits (a column headed ``type_ok``, ``type_right``,
+``prefix`` or ``type``).  Given several files, a later file's verdict on a node replaces an earlier one's.
 
 Prints, over the graph's concept and method nodes: ideas, named things, generic phrases, wrong
 names, nodes no reading judged (``unread``: a new node needs a new reading), the share of ideas
@@ -39,9 +39,10 @@ DEFAULT_READINGS = (
     "reading_new_nodes_2026-12-02_sixth.tsv",
     "reading_new_nodes_2026-12-02_sixth_end.tsv",
     "reading_new_nodes_2026-12-02_seventh.tsv",
+    "reading_all_nodes_2026-12-03_tenth.tsv",
 )
 GOOD = {"idea": "idea", "named": "named", "place": "named"}
-BAD = {"not": "not", "not_idea": "not", "wrong": "wrong"}
+BAD = {"not": "not", "not_idea": "not", "generic": "not", "wrong": "wrong"}
 
 
 @dataclass(frozen=True)
@@ -72,8 +73,11 @@ def read_verdicts(path: Path) -> dict[str, Verdict]:
         kind = GOOD.get(verdict) or BAD.get(verdict)
         if kind is None:
             continue
-        type_cell = next((v.lower() for k, v in row.items() if k.startswith(("type_ok", "type_right", "prefix"))), "")
-        type_ok = True if type_cell in ("yes", "ok") else False if type_cell in ("no", "wrong") else None
+        type_cell = next((v.lower() for k, v in row.items() if k == "type" or k.startswith(("type_ok", "type_right",
+                                                                                               "prefix"))), "")
+        # the tenth round's reading writes "type-ok" / "should-be-method"
+        type_ok = True if type_cell in ("yes", "ok", "type-ok") else \
+            False if type_cell in ("no", "wrong") or type_cell.startswith("should-be") else None
         out[names[0]] = Verdict(kind, type_ok)
     return out
 
