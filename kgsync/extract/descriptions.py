@@ -61,6 +61,9 @@ _DESCRIBED_NAME = re.compile(r"(?:^|[|;:(\[,—–])[ \t*]{0,4}([a-z0-9]{1,40}(?
 #: Words of a description that are no word of any slug ("the prior item"): left out when one
 #: description is compared with another of the same item (``_fuller``).
 _ARTICLES = frozenset({"the", "a", "an", "s"})
+#: A cue before a description is no word of it: "[inference, supported by prior research Key Finding 6]",
+#: "per the prior item (KF2)", "see prior research Key Finding 3" describe "prior research", "the prior item".
+_LEAD_CUE = re.compile(r"^(?:[a-z]{2,20}ed[ \t]{1,3}(?:by|in|on|from|with)|per|see|according[ \t]{1,3}to)[ \t]{1,3}")
 #: How far before a finding number its description may start.
 _WINDOW = 80
 
@@ -129,7 +132,8 @@ def _descriptions(sentence: str) -> Iterator[tuple[re.Match[str], set[str], bool
         if found is None:
             found, apart = _DESCRIBED_APART.search(window), True
         if found is not None:
-            yield match, set(re.findall(r"[a-z0-9]+", found.group(1).lower())), apart
+            described_words = _LEAD_CUE.sub("", found.group(1).lower())
+            yield match, set(re.findall(r"[a-z0-9]+", described_words)), apart
 
 
 def _fuller(words: frozenset[str], cited: frozenset[int], elsewhere: Sequence[Fuller]) -> str:
@@ -140,7 +144,8 @@ def _fuller(words: frozenset[str], cited: frozenset[int], elsewhere: Sequence[Fu
     Key Finding 6" beside "the prior local-database research (Key Finding 2)") may name any item."""
     if not words or not cited:
         return ""
-    targets = {target for said, target, numbered in elsewhere if words < said and cited <= numbered}
+    # a citation by the item's name (no words) counts as its fullest form
+    targets = {target for said, target, numbered in elsewhere if (words < said or not said) and cited <= numbered}
     return next(iter(targets)) if len(targets) == 1 else ""
 
 

@@ -63,6 +63,8 @@ _HAS_REFERENCE = re.compile(
 FRAMING_SECTIONS = frozenset({
     "research question", "question / hypothesis", "question", "hypothesis", "scope", "context", "background",
     "approach", "sources", "references", "related", "related items", "initialise", "initialize",
+    # what the investigation left open: a question, and what it rests on, is no finding of this item
+    "open questions", "open question",
 })
 
 
@@ -92,6 +94,7 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
             forms.append(tuple(form for _line, raw, row, _table, may in lines if may and _may_cite_a_finding(raw)
                                for sentence in ([without_marks(raw)] if row else sentences(without_marks(raw)))
                                for form in fuller_forms(sentence, item.slug, item.cites, named())))
+            forms[0] += _cited_by_name(lines, item.slug, findings, item.cites)
         return forms[0]
     for line, raw, row, table, may_name in lines:
         text = without_marks(raw)
@@ -155,12 +158,43 @@ def named_items(item: ResearchItem) -> tuple[str, ...]:
     return _named_in((raw for _line, raw, _row, _table, may in _lines_to_read(item) if may), item.slug)
 
 
+def _cited_by_name(lines: Sequence[tuple[int, str, bool, Table, bool]], own_slug: str, findings: _Findings,
+                   cites: Sequence[str]) -> tuple[Fuller, ...]:
+    """Each citation of a dated item's findings by its name (path, link, slug) in the lines read:
+    no words (it is no description), that item, the numbers the sentence cites of it.  A generic
+    description citing the same numbers ("prior research Key Finding 6" where the item cites
+    "`2026-03-01-x.md` … (Key Finding 6)" elsewhere) repeats that citation (``descriptions._fuller``)."""
+    cited: dict[tuple[int, str, str], set[int]] = {}
+    for line, raw, row, table, may in lines:
+        if not may or not _may_cite_a_finding(raw):
+            continue
+        for sentence in ([without_marks(raw)] if row else sentences(without_marks(raw))):
+            for m in _mentions(sentence, line, table if row else None, own_slug, findings, "", cites):
+                if m.finding and not m.via and _DATED.match(m.target):
+                    cited.setdefault((line, sentence, m.target), set()).add(m.finding)
+    return tuple((frozenset(), target, frozenset(numbers)) for (_l, _s, target), numbers in cited.items())
+
+
 def _named_in(lines: Iterable[str], own_slug: str) -> tuple[str, ...]:
-    """``named_items`` of the lines ``_lines_to_read`` finds a ``_HAS_REFERENCE`` in."""
+    """``named_items`` of the lines ``_lines_to_read`` finds a ``_HAS_REFERENCE`` in.
+
+    A dated slug written only in prose (never as a file, a link's or path's end, or in code) that
+    is the start of another named slug, up to a hyphen, is a shortened mention of that item
+    ("corroborated by prior research (2026-03-08-ios-shortcuts estimate)" beside
+    "`2026-03-08-ios-shortcuts-github-api-memory-capture.md`"), not an item of its own: it is left
+    out, so a description fitting both ("prior research ios-shortcuts") names the one item.  An item
+    written as a file somewhere stays a candidate: two real items, one slug the other's start, are
+    still two (a description fitting both names neither)."""
     out: dict[str, None] = {}
+    filed: set[str] = set()  # written as a file, a link's or path's end, or in code somewhere
     for raw in lines:
-        out.update((slug, None) for _, slug in references(raw) if slug != own_slug and _DATED.match(slug))
-    return tuple(out)
+        for start, end, slug in _reference_spans(raw):
+            if slug != own_slug and _DATED.match(slug):
+                out[slug] = None
+                if raw.startswith(".md", end - 3) or raw[start - 1 : start] == "/" or raw[start] == "`":
+                    filed.add(slug)
+    return tuple(slug for slug in out if slug in filed or not any(
+        other.startswith(slug + "-") for other in out))
 
 
 def _starts_with_reference(line: str) -> bool:

@@ -103,3 +103,32 @@ def test_a_generic_description_names_the_item_its_fuller_form_in_the_item_names(
     assert _cited(two + "It is confirmed by the old item (KF2).\n\n" + generic) == [(OLD, 2)]
     other = "It is confirmed by the completed vendor prerequisite item (KF2).\n\n"
     assert _cited(two + fuller + other + generic) == [(OLD, 2), (ledger, 2)]
+
+
+def test_a_cue_before_a_description_is_no_word_of_it() -> None:
+    # "[inference, supported by prior research Key Finding 6]": the description is "prior research"
+    assert _cited(NAMED + "Search waits. [inference, supported by old-study research Key Finding 2]") == [(OLD, 2)]
+    assert _cited(NAMED + "Search waits (per old study research Key Finding 2).") == [(OLD, 2)]
+    # a cue word that is no cue (not a participle with "by", "per", "see", "according to") stays a word
+    assert _cited(NAMED + "Search waits. [inference, vendor old study research Key Finding 2]") == []
+
+
+def test_a_generic_description_names_the_item_whose_finding_the_item_cites_by_name() -> None:
+    ledger = "2026-01-03-vendor-ledger"
+    # "prior research Key Finding 6" where the item cites "`2026-03-01-x.md` … (Key Finding 6)" elsewhere
+    by_name = f"The `{OLD}.md` item deferred vector search (Key Finding 2).\n\n- `{ledger}.md` (Key Finding 1)\n\n"
+    generic = "Search waits. [inference, supported by prior research Key Finding 2]"
+    assert _cited(by_name + generic) == [(OLD, 2)]
+    assert _cited(generic + "\n\n" + by_name) == [(OLD, 2)]
+    # another number than any cited by name, or the same number of two items: which item is not said
+    assert _cited(by_name + generic.replace("Finding 2", "Finding 3")) == []
+    assert _cited(by_name.replace("(Key Finding 1)", "(Key Finding 2)") + generic) == []
+
+
+def test_a_shortened_slug_in_prose_is_no_second_candidate() -> None:
+    # "corroborated by prior research (2026-03-08-ios-shortcuts estimate)" beside the item's file name
+    shortened = NAMED + "Corroborated by prior research (2026-01-01-old estimate).\n\n"
+    row = "| Claim | Source | Confidence |\n|---|---|---|\n| Search waits | old research (Key Finding 2) | high |"
+    assert _cited(shortened + row) == [(OLD, 2)]
+    # written as a file somewhere, it is an item of its own: two candidates, no link
+    assert _cited(shortened + "- `2026-01-01-old.md`\n\n" + row) == []

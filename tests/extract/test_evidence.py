@@ -526,3 +526,16 @@ def test_a_description_links_from_the_finding_that_states_it_never_from_a_guess(
     result = links_of(old_item(), new_item(body))
     assert not result.links.get(NEW)
     assert any("no finding of this item clearly builds on it" in i.message for i in result.issues)
+
+
+def test_an_open_question_states_no_finding_of_the_item() -> None:
+    # "- What is the latency impact …? … (per context-mode research Key Finding 1: …)": what the
+    # investigation left open rests on the citation; no finding of this item is said to use it
+    text = item_text("New study", "2026-02-01", ("Vector search waits until the corpus grows.",),
+                     "Vector search waits.")
+    asked = text + f"\n## Open Questions\n\n- Does search wait? Vector search waits (`{OLD}.md` Key Finding 2).\n"
+    mentions = scan(make(NEW, asked))
+    assert [(m.finding, m.shape) for m in mentions] == [(2, "framing")]
+    result = links_of(old_item(), make(NEW, asked))
+    assert result.links == {}
+    assert "framing section" in result.issues[0].message
