@@ -7,7 +7,8 @@ build reads what a save writes, and a save only reads what its cache object hold
 forked at that point writes the very same files from its copy of the object while the build goes
 on.  The build waits for its children before it ends (``wait``): a build's caches are on disk
 when it returns, as before.  A child that failed (or died) is said by its exit status, and the save
-is done again in the build's own process, which raises its error as before.
+is done again in the build's own process, which raises its error as before; so is one that said
+something (a notice about a cache file it read: the child's notices would be lost with it).
 
 A fork is worth it only when the save is large (a warm rebuild's save writes a shard or two, and
 a fork costs its page tables and the parent's first write to each page after it, ~0.05 s at
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sized
 
 from kgsync.pipeline.cpus import usable_cpus
 
@@ -32,6 +33,8 @@ class Behind:
 
     def __init__(self) -> None:
         self.pending: list[tuple[int, Callable[[], None]]] = []  # (child's pid, its save)
+        # What the saves say (the build's cache notices): a child that adds to it saves again in place.
+        self.said: Sized = ()
 
     def save(self, save: Callable[[], None], entries: int) -> None:
         """``save()``, in a forked child when ``entries`` (what it writes) is worth one, else now."""
@@ -40,10 +43,10 @@ class Behind:
             return
         pid = os.fork()
         if pid == 0:  # the child: never returns
-            status = 1
+            status, said = 1, len(self.said)
             try:
                 save()
-                status = 0
+                status = 0 if len(self.said) == said else _SAID
             finally:
                 os._exit(status)  # never the build's code (its finally blocks, atexit handlers, buffers)
         self.pending.append((pid, save))
@@ -60,6 +63,9 @@ class Behind:
         """Every child ended, failed or not (the build is failing for another reason)."""
         while self.pending:
             os.waitpid(self.pending.pop()[0], 0)
+
+
+_SAID = 2  # a child's exit status: saved, but said something (the save is done again in place)
 
 
 def _can_fork() -> bool:

@@ -210,6 +210,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     state = build_state.load(cache_folder, reader)
     selections = SelectionStore(cache_folder, reader)
     behind = behind if behind is not None else Behind()
+    behind.said = reader.notices
     read_memo = ReadMemo(RecordCache(cache_folder, reader, behind.wait), state, behind.save)
     reading = read_records(config, read_memo, selections.keys)
     state = replace(state, files=read_memo.trusted)

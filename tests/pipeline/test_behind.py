@@ -56,3 +56,18 @@ def test_a_save_failing_again_in_place_raises_its_error(tmp_path: Path) -> None:
     with pytest.raises(OSError, match="disk full"):
         saver.wait()
     assert not saver.pending
+
+
+@forks
+def test_a_child_that_says_something_has_its_save_done_again_in_place(tmp_path: Path) -> None:
+    # A notice the child adds (a cache file it read did not validate) would be lost with it.
+    said: list[str] = []
+
+    def save() -> None:
+        said.append(str(os.getpid()))
+
+    saver = Behind()
+    saver.said = said
+    saver.save(save, MIN_BEHIND)
+    saver.wait()
+    assert said == [str(os.getpid())]
