@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 
+from kgsync.pipeline.behind import Behind
 from kgsync.pipeline.cache import state as build_state
 from kgsync.pipeline.cache.evidence_texts import EvidenceTexts
 from kgsync.pipeline.cache.whole_findings import WholeFindings
@@ -123,13 +124,16 @@ def build(config: Config, *, write: bool = True, strict: bool = False) -> BuildR
     notices: list[Issue] = []  # the cache notices of an attempt given up (its reader's), said once
     with _without_gc():
         while True:
+            behind = Behind()  # the large cache saves, in forked children while the build goes on
             try:
-                return _build(config, write, strict, distrust, notices)
+                return _build(config, write, strict, distrust, notices, behind)
             except InvalidStoredFacts as exc:
                 # Raised before anything is written (``StoredFacts``); again without that entry.
                 if exc.slug in distrust:
                     raise AssertionError(f"stored facts of {exc.slug} were dropped, yet read") from None
                 distrust |= {exc.slug}
+            finally:
+                behind.abandon()  # none left when the build ended (``_build`` waits); after an error, ended
 
 
 def theme_concepts_of(items: Sequence[ResearchItem], themes: ThemeMap) -> frozenset[str]:
@@ -193,7 +197,7 @@ STAGES = ("read", "select", "assemble", "merge", "lint", "write")  # what ``Buil
 
 
 def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] = frozenset(),
-           notices: list[Issue] | None = None) -> BuildResult:
+           notices: list[Issue] | None = None, behind: Behind | None = None) -> BuildResult:
     """The stages in order, each a function whose result the next ones read (``STAGES`` names them)."""
     clock = _StageClock()
     location = locate(config)  # outside the checkout by default (kgsync.pipeline.cache.location)
@@ -205,7 +209,9 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
         reader.notices = notices
     state = build_state.load(cache_folder, reader)
     selections = SelectionStore(cache_folder, reader)
-    read_memo = ReadMemo(RecordCache(cache_folder, reader), state)
+    behind = behind if behind is not None else Behind()
+    behind.said = reader.notices
+    read_memo = ReadMemo(RecordCache(cache_folder, reader, behind.wait), state, behind.save)
     reading = read_records(config, read_memo, selections.keys)
     state = replace(state, files=read_memo.trusted)
     clock.lap("read")
@@ -216,7 +222,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     clock.lap("select")
     keep = _failing_items(reading)
     kept = kept_items(keep, files.read_manifest) if keep else ()
-    assembled = _assemble(config, cache_folder, reader, reading, vocabulary, fold, kept, distrust)
+    assembled = _assemble(config, cache_folder, reader, reading, vocabulary, fold, kept, distrust, behind)
     clock.lap("assemble")
     base = committed_base(files, state, reading.read.items, keep)
     record = ManifestRecord(cache_folder, reader)
@@ -248,6 +254,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     clock.lap("lint")
     if not out.report.ok(strict):
         bad = out.report.errors(strict)
+        behind.wait()
         build_state.save(cache_folder, state, reader)
         raise LintFailed(f"the new graph breaks the contract ({len(bad)} finding(s)); nothing was written", bad)
     changed: tuple[Path, ...] = ()
@@ -259,6 +266,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
         lint_store.save(state.graph.sha1 if state.graph is not None and out.pure else None, inputs, out.report)
         # And its manifest's lines, for the next build's ``LastLines``.
         record.save(state.manifest.sha1 if state.manifest is not None else None, _line_keys(manifest, digests))
+    behind.wait()  # the caches saved behind the build are on disk when it returns
     build_state.save(cache_folder, state, reader)
     clock.lap("write")
     issues = (reading.read.issues + over_caps + assembled.evidence.issues + out.item_errors
@@ -379,7 +387,7 @@ class _Assembled:
 
 def _assemble(config: Config, cache_folder: Path | None, reader: CacheReader, reading: Reading,
               vocabulary: Vocabulary, fold: Folding, kept: tuple[ResearchItem, ...],
-              distrust: frozenset[str] = frozenset()) -> _Assembled:
+              distrust: frozenset[str] = frozenset(), behind: Behind | None = None) -> _Assembled:
     """Every item's facts and the evidence links between them; an item's facts come from the
     facts store when nothing they were built from changed (``kgsync.pipeline.cache.facts.FactsStore``)."""
     items = reading.read.items
@@ -396,7 +404,7 @@ def _assemble(config: Config, cache_folder: Path | None, reader: CacheReader, re
     shared = replace(shared, evidence=_evidence(config, items, shared.by_slug, shared.suffixes, texts))
     evidence = shared.evidence
     assembly = memoised_assembly(items, extractions, shared, memo)
-    store.save(memo)
+    (behind or Behind()).save(lambda: store.save(memo), len(memo.put_slugs) if memo is not None else 0)
     return _Assembled(assembly, evidence, memo.json if memo is not None else None, shared.theme_concepts, shared_key,
                       memo.digests if memo is not None else None)
 

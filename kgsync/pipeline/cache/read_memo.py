@@ -28,6 +28,14 @@ from kgsync.read.items import unreadable
 #: The stage proper: (raw bytes, display path, slug) of each file -> its record, in order.
 Parse = Callable[[Sequence[tuple[bytes, str, str]]], Sequence[Record]]
 
+#: How the record cache's save is run: ``(save, records parsed now)`` -> None, once ``save()`` is
+#: done or under way (``kgsync.pipeline.behind.Behind.save``: in a forked child while the build goes on).
+Saver = Callable[[Callable[[], None], int], None]
+
+
+def _save_now(save: Callable[[], None], _parsed: int) -> None:
+    save()
+
 
 @dataclass(frozen=True)
 class Recalled:
@@ -42,9 +50,11 @@ class ReadMemo:
     """The read stage wrapped in the record cache and the stat-trust state of the last build;
     ``trusted`` is what the next build may trust (``BuildState.files``), once ``records`` ran."""
 
-    def __init__(self, cache: RecordCache | None = None, state: BuildState | None = None) -> None:
+    def __init__(self, cache: RecordCache | None = None, state: BuildState | None = None,
+                 saver: Saver = _save_now) -> None:
         self.cache = cache if cache is not None else RecordCache(None, CacheReader())  # None: parse every file
         self.state = state  # None: every file is read and hashed
+        self.saver = saver
         self.trusted: dict[str, tuple[Stamp, str]] = {}
 
     def records(self, paths: Sequence[Path], root: Path, parse: Parse, earlier_keys: Sequence[str] = ()) -> Recalled:
@@ -77,7 +87,7 @@ class ReadMemo:
             records[key] = record
             cache.put(key, record)
         earlier = cache.earlier(earlier_keys, records)
-        cache.save()
+        self.saver(cache.save, len(todo))
         self.trusted = seen
         return Recalled(tuple(records[key] for key in keys), tuple(keys), earlier)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -33,8 +33,10 @@ class RecordCache:
     only when a record's parts are asked for.  A missing part is parsed again from the file.
     """
 
-    def __init__(self, folder: Path | None, reader: CacheReader):
+    def __init__(self, folder: Path | None, reader: CacheReader, settled: Callable[[], None] | None = None):
         self.reader = reader
+        # Returns once ``save`` is done, when it may run behind the build (``kgsync.pipeline.behind``).
+        self.settled = settled
         self.folder = folder / "records" if folder else None
         self.parts_folder = folder / "parts" if folder else None
         self.fingerprint = _RECORDS_FORMAT + fingerprint.code_fingerprint("extract")
@@ -81,6 +83,8 @@ class RecordCache:
         """Store a part parsed again now (the shards were saved already, see ``kgsync.pipeline.cache.read_memo``)."""
         if self.parts_folder is None:
             return
+        if self.settled is not None:
+            self.settled()
         shard = self._load(self.parts_folder, key[:2])  # as saved by this build
         shard[key] = parts
         self.parts_folder.mkdir(parents=True, exist_ok=True)

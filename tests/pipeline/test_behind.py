@@ -1,0 +1,73 @@
+"""Behind: a large save runs in a forked child and is on disk once ``wait`` returns; a small one
+runs in place; a child that failed has its save done again in place (its error raised there)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from kgsync.pipeline import behind as behind_module
+from kgsync.pipeline.behind import MIN_BEHIND, Behind
+
+forks = pytest.mark.skipif(not behind_module._can_fork(), reason="no fork, or one CPU: every save runs in place")
+
+
+@forks
+def test_a_large_save_runs_in_a_child_and_is_done_when_wait_returns(tmp_path: Path) -> None:
+    saver = Behind()
+    saver.save(lambda: (tmp_path / "saved").write_text(str(os.getpid())), MIN_BEHIND)
+    assert len(saver.pending) == 1
+    saver.wait()
+    assert not saver.pending
+    assert (tmp_path / "saved").read_text() != str(os.getpid())  # written by the child
+
+
+def test_a_small_save_runs_in_place(tmp_path: Path) -> None:
+    saver = Behind()
+    saver.save(lambda: (tmp_path / "saved").write_text(str(os.getpid())), MIN_BEHIND - 1)
+    assert not saver.pending and (tmp_path / "saved").read_text() == str(os.getpid())
+
+
+@forks
+def test_a_failed_child_has_its_save_done_again_in_place(tmp_path: Path) -> None:
+    calls = tmp_path / "calls"
+
+    def save() -> None:
+        with calls.open("a") as out:
+            out.write(f"{os.getpid()}\n")
+        if len(calls.read_text().splitlines()) == 1:
+            raise OSError("disk full")
+
+    saver = Behind()
+    saver.save(save, MIN_BEHIND)
+    saver.wait()
+    assert calls.read_text().splitlines()[1] == str(os.getpid())  # the second call: this process
+
+
+@forks
+def test_a_save_failing_again_in_place_raises_its_error(tmp_path: Path) -> None:
+    def save() -> None:
+        raise OSError("disk full")
+
+    saver = Behind()
+    saver.save(save, MIN_BEHIND)
+    with pytest.raises(OSError, match="disk full"):
+        saver.wait()
+    assert not saver.pending
+
+
+@forks
+def test_a_child_that_says_something_has_its_save_done_again_in_place(tmp_path: Path) -> None:
+    # A notice the child adds (a cache file it read did not validate) would be lost with it.
+    said: list[str] = []
+
+    def save() -> None:
+        said.append(str(os.getpid()))
+
+    saver = Behind()
+    saver.said = said
+    saver.save(save, MIN_BEHIND)
+    saver.wait()
+    assert said == [str(os.getpid())]
