@@ -49,6 +49,8 @@ class ThemeMap:
     words: dict[str, tuple[str, ...]] = field(default_factory=dict)  # slug -> alias observations, sorted
     topic_keys: dict[str, str] = field(default_factory=dict)  # term_key of a variant phrase -> slug
     acronyms: dict[str, str] = field(default_factory=dict)  # spelled-out acronym of a variant, as written -> slug
+    #: the slugs whose node is a method (``method_themes``): the rest are concepts
+    methods: frozenset[str] = frozenset()
     # theme as written -> canonical slug: a 10,000-item build asks ~60,000 times for a few
     # hundred distinct spellings, and the regex behind ``_key`` is most of a build's theme cost.
     _seen: dict[str, str] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
@@ -149,7 +151,26 @@ def _with_words(themes: ThemeMap, phrases: dict[str, list[str]], scopes: dict[st
             if is_variant(slug, word, long_of):  # a narrower or neighbouring topic keeps its own node
                 seen.setdefault(word.lower(), word)
         words_of[slug] = tuple(sorted(seen.values()))
-    return ThemeMap(themes.canonical, themes.alias_to_canonical, words_of, topic_keys, acronyms)
+    methods = method_themes({slug: words_of[slug] for slug in themes.canonical if slug in words_of})
+    return ThemeMap(themes.canonical, themes.alias_to_canonical, words_of, topic_keys, acronyms, methods)
+
+
+def method_themes(variants: dict[str, tuple[str, ...]]) -> frozenset[str]:
+    """The themes whose node is a method: the slug's head, or a single-word variant of it the
+    vocabulary writes ("evaluation" for "benchmarks-eval"), is a method noun (``lexicon.METHOD_HEADS``,
+    the nouns that make a mined term a method): "rag-retrieval", "formal-methods".  Not a gerund,
+    though the list has some ("reasoning", "learning"), nor the rest of ``terms.classify`` (its
+    "-ing" process rule): a theme in "-ing" names a capability or a field ("llm-reasoning",
+    "software-engineering"), not a procedure one applies.  The vocabulary's words only, no corpus
+    count: no item's edit retypes a theme."""
+    found: set[str] = set()
+    for slug, written in variants.items():
+        head = word_key(_parts(slug)[-1]) if _parts(slug) else ""
+        forms = {head} | {word_key(w.lower()) for w in written if " " not in w.strip()
+                          and _same_stem(word_key(w.lower()), head) and len(head) >= 3}
+        if {form for form in forms if not form.endswith("ing")} & lexicon.METHOD_HEADS:
+            found.add(slug)
+    return frozenset(found)
 
 
 def is_variant(slug: str, phrase: str, long_of: dict[str, str] | None = None) -> bool:

@@ -415,6 +415,35 @@ def test_a_claim_is_about_every_concept_its_text_names_whichever_item_addresses_
     assert all(r.target in names for r in graph.relations)
 
 
+def test_a_theme_whose_head_is_a_technique_is_a_method_its_claims_use(tmp_path: Path) -> None:
+    """``rag-retrieval``'s head is a method noun: its node is ``method:rag-retrieval``, which the items
+    that carry it use and a claim naming it uses; the item's tag is unchanged, and "llm-reasoning"
+    (a capability, though "reasoning" is a gerund) stays a concept."""
+    themes = ("| `rag-retrieval` | `retrieval-augmented-generation` | Retrieval-augmented generation (RAG) |\n"
+              "| `llm-reasoning` | | LLM reasoning |\n\n```yaml\nrag-retrieval: [retrieval-augmented-generation]\n"
+              "llm-reasoning: []\n```\n")
+    one = item("2026-02-01-rag", title="Grounding answers", completed="2026-02-01", themes="[rag-retrieval, llm-reasoning]",
+               findings=["**RAG halves unsupported answers.** (high confidence)",
+                         "**LLM reasoning improves with retrieved context.** (medium confidence)"])
+    root = repo(tmp_path, one)
+    (root / "themes.md").write_text(themes, encoding="utf-8")
+    (root / "kgsync.yml").write_text("themes_vocabulary: themes.md\n", encoding="utf-8")
+    graph = graph_of(root)
+    names = {e.name for e in graph.entities}
+    assert "method:rag-retrieval" in names and "concept:rag-retrieval" not in names
+    assert graph.entity("method:rag-retrieval").entity_type == "method"
+    assert "method:rag-retrieval" in targets(graph, "item:2026-02-01-rag", "uses_method")
+    assert "concept:llm-reasoning" in targets(graph, "item:2026-02-01-rag", "addresses")
+    claims = {graph.entity(c).observations[0]: c for c in targets(graph, "item:2026-02-01-rag", "states")}
+    rag = claims["title: RAG halves unsupported answers."]
+    assert "method:rag-retrieval" in targets(graph, rag, "uses_method")
+    assert targets(graph, rag, "about") == []
+    assert targets(graph, claims["title: LLM reasoning improves with retrieved context."], "about") == [
+        "concept:llm-reasoning"]
+    tags = [o for o in graph.entity("item:2026-02-01-rag").observations if o.startswith("tag:")]
+    assert tags == ["tag:llm_reasoning", "tag:rag_retrieval"]
+
+
 def test_a_retyped_term_keeps_its_item_slot(tmp_path: Path) -> None:
     """"GitHub code search" takes a method slot (its head, "search") and its node is a concept
     (``vocabulary.node_kinds``): with the concept slots full, the items still link it, as a concept."""

@@ -162,3 +162,17 @@ def test_mentions_keys_each_phrase_as_term_key_does(tokens: list[str]) -> None:
     expected = {keys[k] for i in range(len(tokens_)) for n in range(2, longest + 1) if i + n <= len(tokens_)
                 if (k := term_key(" ".join(tokens_[i:i + n]))) in keys}
     assert themes.mentions(text) == tuple(sorted(expected))
+
+
+def test_a_theme_whose_head_is_a_technique_is_a_method(require_shared: Callable[[Path], Path]) -> None:
+    """The method nouns decide (``lexicon.METHOD_HEADS``), not the "-ing" rule: "LLM reasoning" is a
+    capability, "software engineering" a field; "evals" / "evaluation" spell "eval" out."""
+    themes = load_theme_map(require_shared(SHARED))
+    assert themes.methods == {"rag-retrieval", "formal-methods", "benchmarks-eval"}
+
+
+def test_a_themes_kind_reads_its_words_only(tmp_path: Path) -> None:
+    path = tmp_path / "themes.md"
+    path.write_text("```yaml\nllm-reasoning: []\nsoftware-engineering: []\nrag-retrieval: []\n"
+                    "benchmarks-eval: [evaluation]\nmulti-agent: []\n```\n", encoding="utf-8")
+    assert load_theme_map(path).methods == {"rag-retrieval", "benchmarks-eval"}
