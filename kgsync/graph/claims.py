@@ -114,7 +114,8 @@ class Topics:
     reading: Mapping[str, str] | None = None  # the stating item's acronyms of two meanings (``Vocabulary.readings``)
 
     def of(self, statement: str, words: set[str]) -> tuple[list[str], list[str]]:
-        """(concept names, mined term names) the statement names, in order of first mention.
+        """(node names, mined term names) the statement names, in order of first mention: concepts,
+        and the themes that are methods (``ThemeMap.methods``: ``method:`` names).
 
         Only terms that can be written here are looked up (concept nodes, names a theme stands
         for, the item's own methods): a longer term that is no node never hides a node inside
@@ -123,12 +124,19 @@ class Topics:
         terms = list(self.vocabulary.mentions(statement, words, self._writable, self.reading))
         for term in terms:
             theme = self.merged_into_theme.get(term)
-            if (theme in self.theme_concepts) if theme is not None else term in self.nodes:
-                concepts.setdefault(concept_name(theme or term), None)
+            if theme is not None:
+                if theme in self.theme_concepts:
+                    concepts.setdefault(self._theme_node(theme), None)
+            elif term in self.nodes:
+                concepts.setdefault(concept_name(term), None)
         for theme in self.themes.mentions(statement):
             if theme in self.theme_concepts:
-                concepts.setdefault(concept_name(theme), None)
+                concepts.setdefault(self._theme_node(theme), None)
         return list(concepts), terms
+
+    def _theme_node(self, theme: str) -> str:
+        """The theme's node: a method when its head is a technique (``ThemeMap.methods``)."""
+        return method_name(theme) if theme in self.themes.methods else concept_name(theme)
 
     def _writable(self, name: str) -> bool:
         return name in self.nodes or name in self.merged_into_theme or name in self.own_methods
@@ -152,6 +160,10 @@ def item_claims(builder: FactsBuilder, item: ResearchItem, chosen: Sequence[Clai
         builder.relate(item_name(item.slug), RelationType.STATES, name)
         concepts, terms = topics.of(claim.statement, words)
         for concept in concepts:
+            if concept.startswith("method:"):  # a theme that is a technique: the claim names its use
+                builder.entity(concept, EntityType.METHOD)  # exists anyway; owned here too, so never dangling
+                builder.relate(name, RelationType.USES_METHOD, concept)
+                continue
             builder.entity(concept, EntityType.CONCEPT)  # exists anyway; owned here too, so never dangling
             builder.relate(name, RelationType.ABOUT, concept)
         for term in terms:

@@ -149,10 +149,11 @@ def mined_names_of_themes(vocabulary: Vocabulary, theme_concepts: frozenset[str]
 
 def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None, caps: Caps, themes_here: Sequence[str],
                merged_into_theme: Mapping[str, str], theme_words: Mapping[str, tuple[str, ...]],
-               vocabulary: Vocabulary) -> tuple[list[str], list[str]]:
+               vocabulary: Vocabulary, theme_methods: Container[str] = frozenset()) -> tuple[list[str], list[str]]:
     """The item's concepts (its themes, then mined terms) and methods: every theme it carries, and
     every theme one of its mined terms is a variant of (``mined_names_of_themes``), beyond its
-    caps; its mined terms within the caps (a pinned term the item chose is never cut:
+    caps (a theme whose head is a technique, ``theme_methods``: ``ThemeMap.methods``, is a method
+    the item uses); its mined terms within the caps (a pinned term the item chose is never cut:
     ``vocab._local_choice`` puts it first); then the names its findings open with
     (``ItemTerms.subjects``) and the topics it addresses (``ItemTerms.beyond``), which take no slot."""
     source = item_name(item.slug)
@@ -165,15 +166,18 @@ def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None
     # A theme takes no slot: the maintainers' vocabulary, linked whatever its share, so that no
     # corpus statistic decides how many of the item's own mined terms it keeps.  A mined variant
     # of a theme the item does not carry links that theme's node in its place (also no slot).
+    methods: list[str] = []
     for theme in sorted({*themes_here, *mined_aliases}):
-        name = concept_name(theme)
+        if theme in theme_methods:
+            name, entity_type, relation, out = method_name(theme), EntityType.METHOD, RelationType.USES_METHOD, methods
+        else:
+            name, entity_type, relation, out = concept_name(theme), EntityType.CONCEPT, RelationType.ADDRESSES, concepts
         # The slug is already in the name; the aliases are how people type the theme,
         # the maintainers' words first (see ``themes``).
         aliases = (display_alias(theme),) + theme_words.get(theme, ()) + mined_aliases.get(theme, ())
-        builder.entity(name, EntityType.CONCEPT, *(f"alias:{a}" for a in dict.fromkeys(aliases)))
-        builder.relate(source, RelationType.ADDRESSES, name)
-        concepts.append(name)
-    methods: list[str] = []
+        builder.entity(name, entity_type, *(f"alias:{a}" for a in dict.fromkeys(aliases)))
+        builder.relate(source, relation, name)
+        out.append(name)
     for kind, chosen, cap, out in ((TermKind.CONCEPT, uses.concepts if uses else (), caps.concepts, concepts),
                                    (TermKind.METHOD, uses.methods if uses else (), caps.methods, methods)):
         taken = 0  # the slots of this kind: a retyped term takes one here, its node is of the other kind

@@ -100,7 +100,7 @@ class Mining:
     # Unused since locality: each item chooses its own terms.  Old kgsync.yml files set them.
     DEPRECATED: ClassVar[Mapping[str, Deprecated]] = {
         "salient_per_item": Deprecated(2, "no longer used (each item chooses its own terms); accepted and ignored"),
-        "max_theme_share": Deprecated(0.2, "no longer used (every theme an item carries is a concept node, whatever "
+        "max_theme_share": Deprecated(0.2, "no longer used (every theme an item carries is a node, whatever "
                                            "its share of the items); accepted and ignored"),
     }
 

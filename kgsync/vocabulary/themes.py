@@ -4,13 +4,13 @@ The reference repo keeps it as Markdown ending in a fenced YAML block
 (``canonical: [alias, ...]``); a plain YAML file of the same shape works too.
 Themes are canonicalised through it so that ``tag:`` observations never drift.
 
-The maintainers' words are also search keys and topic keys: every alias and
-every expansion the Markdown table's scope column spells out
-("Retrieval-augmented generation (RAG)") that is a variant of the theme's name
-(``is_variant``) becomes an ``alias:`` of the theme's concept (``ThemeMap.words``)
-and a mined concept of that name merges into it; a narrower or neighbouring topic
-("vector-search" under "rag-retrieval") keeps its own mined node, while the map still
-canonicalises an item's tags.  And a claim whose statement names the theme
+The alias column is the repository's tag migration map, not a synonym list: it
+canonicalises every retired tag, but only an alias or scope expansion that is a variant of
+the theme's name (``is_variant``: every content word is the slug's, "retrieval-augmented
+generation (RAG)" for "rag-retrieval") becomes an ``alias:`` of the theme's node
+(``ThemeMap.words``) and takes a mined concept of that name into it; a retired tag that names
+a neighbouring idea ("operational-risk" under "security-risk", "context-window" under
+"memory-context", "vector-search" under "rag-retrieval") keeps its own mined node.  And a claim whose statement names the theme
 itself is ``about`` it (``ThemeMap.mentions``): a variant of the theme's name of two or
 more words ("context windows", "retrieval-augmented generation"; an alias or a scope
 phrase) or a spelled-out acronym that is one ("RAG").  A single word ("agent",
@@ -29,6 +29,7 @@ from pathlib import Path
 
 
 from kgsync.extract.canonical import _PREFIXES, append_key, display_alias, latin_lookalikes, term_key, word_key, words
+from kgsync.extract import lexicon
 from kgsync.extract.lexicon import STOPWORDS
 from kgsync.read.yaml_source import read_yaml
 from kgsync.contract.errors import ConfigError, Location
@@ -48,6 +49,8 @@ class ThemeMap:
     words: dict[str, tuple[str, ...]] = field(default_factory=dict)  # slug -> alias observations, sorted
     topic_keys: dict[str, str] = field(default_factory=dict)  # term_key of a variant phrase -> slug
     acronyms: dict[str, str] = field(default_factory=dict)  # spelled-out acronym of a variant, as written -> slug
+    #: the slugs whose node is a method (``method_themes``): the rest are concepts
+    methods: frozenset[str] = frozenset()
     # theme as written -> canonical slug: a 10,000-item build asks ~60,000 times for a few
     # hundred distinct spellings, and the regex behind ``_key`` is most of a build's theme cost.
     _seen: dict[str, str] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
@@ -131,8 +134,9 @@ def _with_words(themes: ThemeMap, phrases: dict[str, list[str]], scopes: dict[st
     acronyms: dict[str, str] = {}
     for slug, written in phrases.items():
         spelled = [display_alias(p.replace("-", " ")) for p in written]
-        expansions, scope_phrases = _expansions(scopes.get(slug, "")) if slug in themes.canonical else ([], [])
-        long_of = {short.lower(): long for short, long in expansions}
+        expansions, scope_phrases, spelled_out = (_expansions(scopes.get(slug, "")) if slug in themes.canonical
+                                                  else ([], [], []))
+        long_of = {short.lower(): long for short, long in spelled_out}
         for short, long in expansions:
             if is_variant(slug, short, long_of):  # "RAG", not "MCP" under tools-infrastructure
                 acronyms.setdefault(short, slug)
@@ -147,46 +151,84 @@ def _with_words(themes: ThemeMap, phrases: dict[str, list[str]], scopes: dict[st
             if is_variant(slug, word, long_of):  # a narrower or neighbouring topic keeps its own node
                 seen.setdefault(word.lower(), word)
         words_of[slug] = tuple(sorted(seen.values()))
-    return ThemeMap(themes.canonical, themes.alias_to_canonical, words_of, topic_keys, acronyms)
+    methods = method_themes({slug: words_of[slug] for slug in themes.canonical if slug in words_of})
+    return ThemeMap(themes.canonical, themes.alias_to_canonical, words_of, topic_keys, acronyms, methods)
+
+
+def method_themes(variants: dict[str, tuple[str, ...]]) -> frozenset[str]:
+    """The themes whose node is a method: the slug's head, or a single-word variant of it the
+    vocabulary writes ("evaluation" for "benchmarks-eval"), is a method noun (``lexicon.METHOD_HEADS``,
+    the nouns that make a mined term a method): "rag-retrieval", "formal-methods".  Not a gerund,
+    though the list has some ("reasoning", "learning"), nor the rest of ``terms.classify`` (its
+    "-ing" process rule): a theme in "-ing" names a capability or a field ("llm-reasoning",
+    "software-engineering"), not a procedure one applies.  The vocabulary's words only, no corpus
+    count: no item's edit retypes a theme."""
+    found: set[str] = set()
+    for slug, written in variants.items():
+        head = word_key(_parts(slug)[-1]) if _parts(slug) else ""
+        forms = {head} | {word_key(w.lower()) for w in written if " " not in w.strip()
+                          and _same_stem(word_key(w.lower()), head) and len(head) >= 3}
+        if {form for form in forms if not form.endswith("ing")} & lexicon.METHOD_HEADS:
+            found.add(slug)
+    return frozenset(found)
 
 
 def is_variant(slug: str, phrase: str, long_of: dict[str, str] | None = None) -> bool:
     """Does ``phrase`` name the theme ``slug`` itself (a variant of its name), rather than a
-    narrower or neighbouring topic?  A variant shares a content word with the slug (the same
-    word key, or one word a prefix of the other of at least 4 letters: "agents" / "agentic-ai",
-    "evals" / "benchmarks-eval") or an acronym ("RAG" / "retrieval-augmented-generation", an
-    acronym through the long form the theme's scope spells out: "PKM" / "knowledge-management").
-    "mechanistic-interpretability" or "fine-tuning" share none with "ai-architecture": they are
-    research ideas of their own, not names of the category.  Nor is the slug's head alone when it
-    is an acronym after a modifier: "AI" names far more than "agentic-ai".
+    narrower or neighbouring topic that shares a word with it?
+
+    Every content word of a variant is a word of the slug, up to case, plural and spelling, a
+    derivation ("agents" / "agentic-ai", "evaluation" / "benchmarks-eval", "org" / "organisational"),
+    the slug's own acronym ("KG" / "knowledge-graphs") or the long form the theme's scope spells out
+    for one of its words ("retrieval-augmented generation" / "rag-retrieval"), apart from a vague head
+    after them (``lexicon.GENERIC``: "multi-agent systems", "software engineering practices").  A
+    phrase with one more word of its own names another idea ("context window", "operational risk",
+    "human-computer interaction", "model architecture", "developer tools"): the vocabulary lists it
+    under the theme so that the tag canonicalises, not because it is the theme.  A single word that
+    only shortens a word of the slug names that word's own thing: "organisation" is no
+    organisational design, "agent" is any agent ("AI agents" is agentic AI).  Nor is the slug's head
+    alone when it is an acronym after a modifier: "AI" names far more than "agentic-ai".
     """
     long_of = long_of or {}
-    slug_words = [w for w in re.split(r"[\s\-_/]+", slug.lower()) if w]
-    if (len(slug_words) >= 2 and " " not in phrase.strip() and len(phrase.strip()) <= 3
-            and word_key(phrase.strip().lower()) == word_key(slug_words[-1])):
+    slug_words = _parts(slug)
+    parts = _parts(phrase)
+    if not {word_key(w) for w in parts} - STOPWORDS - _PREFIXES - {""}:
+        return False  # nothing but prefixes and stopwords: "multi" alone is no name
+    if (len(slug_words) >= 2 and len(parts) == 1 and len(parts[0]) <= 3
+            and word_key(parts[0]) == word_key(slug_words[-1])):
         return False  # the head's own acronym names the whole field: "AI" is not "agentic AI"
-    mine = _content_keys(slug)
-    theirs = _content_keys(phrase) | _content_keys(long_of.get(phrase.lower(), ""))
-    return any(_same_stem(a, b) for a in mine for b in theirs)
+    own = {word_key(w) for w in slug_words}
+    if len(slug_words) >= 2:
+        own.add("".join(w[0] for w in slug_words))  # the slug's acronym
+    for word in slug_words:  # the long form of a slug word the scope spells out ("rag")
+        own |= {word_key(w) for w in _parts(long_of.get(word, ""))}
+    own -= STOPWORDS | {""}
+    if len(parts) == 1:
+        long = long_of.get(parts[0])  # an acronym: its long form must be the slug's words
+        if long and _parts(long) != parts:
+            return is_variant(slug, long, long_of)
+        key = word_key(parts[0])
+        return any(key == mine or (len(mine) >= 4 and key.startswith(mine)) for mine in own)
+    content = [word_key(w) for w in parts if word_key(w) not in STOPWORDS]
+    if len(content) >= 2 and content[-1] in lexicon.GENERIC and content[-1] not in own:
+        content = content[:-1]  # a vague head adds no idea: "multi-agent systems"
+    return all(any(_same_stem(key, mine) for mine in own) for key in content)
 
 
-def _content_keys(phrase: str) -> set[str]:
-    """The word keys of a phrase less stopwords and prefixes, and its initials (an acronym) when it
-    has two words or more."""
-    parts = [w for w in re.split(r"[\s\-_/]+", phrase.lower()) if w]
-    keys = {word_key(w) for w in parts} - STOPWORDS - _PREFIXES - {""}
-    if len(parts) >= 2:
-        keys.add("".join(w[0] for w in parts))
-    return keys
+def _parts(phrase: str) -> list[str]:
+    return [w for w in re.split(r"[\s\-_/]+", phrase.lower()) if w]
 
 
 def _same_stem(a: str, b: str) -> bool:
+    """One word, or one a derivation or clipping of the other ("agent" / "agentic", "org" /
+    "organisational")."""
     short, long = sorted((a, b), key=len)
-    return a == b or (len(short) >= 4 and long.startswith(short))
+    return a == b or (len(short) >= 3 and long.startswith(short))
 
 
-def _expansions(scope: str) -> tuple[list[tuple[str, str]], list[str]]:
-    """(acronym, long form) pairs a scope spells out, and its phrases with either form.
+def _expansions(scope: str) -> tuple[list[tuple[str, str]], list[str], list[tuple[str, str]]]:
+    """(acronym, long form) pairs a scope spells out, its phrases with either form, and every
+    (acronym, long form) it spells out, inside a longer phrase too (the words a variant may use).
 
     "Retrieval-augmented generation (RAG)" -> ("RAG", "retrieval-augmented generation");
     "LLM (Large Language Model) reasoning" -> ("LLM", "large language model"), and the
@@ -196,6 +238,7 @@ def _expansions(scope: str) -> tuple[list[tuple[str, str]], list[str]]:
     """
     pairs: list[tuple[str, str]] = []
     phrases: list[str] = []
+    spelled_out: list[tuple[str, str]] = []
     for phrase in (p.strip() for p in scope.split(",")):
         match = _PAREN.search(phrase)
         if not match:
@@ -212,6 +255,7 @@ def _expansions(scope: str) -> tuple[list[tuple[str, str]], list[str]]:
             continue
         with_long = " ".join(p for p in (head if short == last else "", long, after) if p)
         phrases += [with_short, with_long]
+        spelled_out.append((short, display_alias(long)))
         if not after and (short != last or not head):  # the phrase is exactly the pair
             pairs.append((short, display_alias(long)))
-    return pairs, phrases
+    return pairs, phrases, spelled_out

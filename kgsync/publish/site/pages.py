@@ -168,13 +168,13 @@ def _tag_pages(r: NodePages, tag: str) -> None:
     nodes = data.tags[tag]
     old = [n for n in nodes if n.inactive]
     old_page = data.tag_pages[tag].removesuffix(".md") + "--superseded.md"
-    concept = data.nodes.get(f"concept:{tag}")
+    concept = data.nodes.get(f"concept:{tag}") or data.nodes.get(f"method:{tag}")  # a technique's theme is a method
     label = tag_label(tag)
     r.listing(Listing(f"Tag: {label}", data.tag_pages[tag], f"Current items tagged {label}, newest first.",
                        tuple(r.item_entry(n) for n in nodes if not n.inactive),
                        see_also=tuple(
                            ([(f"{counted(len(old), 'superseded item')} tagged {label}", old_page)] if old else [])
-                           + ([(f"the concept {concept.title}", concept.page)] if concept else [])),
+                           + ([(f"the {concept.kind.value} {concept.title}", concept.page)] if concept else [])),
                        theme_words=() if concept else (label, tag)))
     if old:
         r.listing(Listing(f"Tag: {label} (superseded items)", old_page,

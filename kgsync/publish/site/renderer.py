@@ -313,7 +313,9 @@ class Renderer:
             return concept.key
         counts = Counter(t for n in self.data.sources(concept.name, RelationType.ADDRESSES) if not n.inactive
                          for t in n.tags)
-        return min(counts, key=lambda t: (f"concept:{t}" not in self.data.nodes, -counts[t], t)) if counts else ""
+        nodes = self.data.nodes
+        return min(counts, key=lambda t: (f"concept:{t}" not in nodes and f"method:{t}" not in nodes, -counts[t], t)
+                   ) if counts else ""
 
     def active_count(self, node: Node, relation: RelationType) -> int:
         """Current (not superseded or contradicted) nodes with ``relation`` to ``node``."""

@@ -191,30 +191,28 @@ def _console_errors(browser: WebDriver) -> list[str]:
     return [e["message"] for e in entries if e.get("level") == "SEVERE"]
 
 
-def test_a_theme_synonym_found_by_search_lands_on_its_concept_and_its_findings(browser, reader):
+def test_a_theme_synonym_found_by_search_lands_on_its_node_and_its_findings(browser, reader):
     _open(browser, reader)
     hits = _search(browser, "retrieval augmented generation")
-    assert hits and "/concepts/rag-retrieval/" in hits[0], hits
+    # rag-retrieval's head is a technique: its node is a method (``ThemeMap.methods``)
+    assert hits and "/methods/rag-retrieval/" in hits[0], hits
     _open(browser, hits[0].split("#")[0])
     assert browser.js("return document.querySelector('article h1').textContent") == "rag retrieval"
-    # findings first: the first section of the page lists claims, each with its item
-    first = browser.js("return document.querySelector('article h2').textContent")
-    assert first.startswith("Findings"), first
-    findings = browser.js("return [...document.querySelector('article h2').nextElementSibling"
-                          ".nextElementSibling.querySelectorAll('li')].map(li => li.textContent)")
+    # the claims that name it are listed, each with its item
+    findings = browser.js("return [...document.querySelectorAll('article li')].map(li => li.textContent)")
     assert any("halves unsupported answers" in f and "Grounding answers in documents" in f for f in findings), findings
-    assert browser.js("return document.querySelector('.md-sidebar--secondary a[href=\"#findings\"]') !== null"), \
-        "the sidebar lists the page's sections"
+    assert browser.js("return document.querySelector('.md-sidebar--secondary a[href=\"#claims-that-rely-on-it\"]')"
+                      " !== null"), "the sidebar lists the page's sections"
     assert browser.js("const s = document.querySelector('.md-sidebar--primary'); return s === null || s.hidden"
                       " || s.offsetParent === null"), "no empty navigation sidebar"
-    assert browser.js("return [...document.querySelectorAll('article a')].some(a => a.textContent === 'Concepts')"), \
-        "breadcrumbs lead back to the concept index"
+    assert browser.js("return [...document.querySelectorAll('article a')].some(a => a.textContent === 'Methods')"), \
+        "breadcrumbs lead back to the method index"
     assert _console_errors(browser) == []
     # a theme on most items is a concept too (its share decides nothing): its words find its page first
     hits = _search(browser, "agentic ai")
     assert hits and "/concepts/agentic-ai/" in hits[0], hits
     # a finding opens its section on its item's page, at the claim's anchor
-    _open(browser, reader + "concepts/rag-retrieval/")
+    _open(browser, reader + "methods/rag-retrieval/")
     href = browser.js("return [...document.querySelectorAll('article li a')]"
                       ".find(a => a.textContent.includes('halves unsupported answers')).href")
     assert "/items/" in href and "#claim-" in href, href
@@ -239,7 +237,7 @@ def test_an_item_page_shows_its_question_and_findings(browser, reader):
 def test_mobile_viewport_fits(browser, reader):
     browser("POST", "/window/rect", {"width": 375, "height": 812})
     try:
-        for path in ("", "concepts/rag-retrieval/", "items/2026-01-01-rag-basics/", "relations/", "explore/"):
+        for path in ("", "methods/rag-retrieval/", "items/2026-01-01-rag-basics/", "relations/", "explore/"):
             _open(browser, reader + path)
             assert browser.js("return document.documentElement.scrollWidth <= window.innerWidth + 1"), path
         browser.screenshot(ARTIFACTS / "site-mobile-explore.png")
@@ -248,9 +246,9 @@ def test_mobile_viewport_fits(browser, reader):
 
 
 def test_the_graph_explorer_loads_and_a_click_opens_a_node_page(browser, reader):
-    _open(browser, reader + "explore/?node=concept:rag-retrieval")
+    _open(browser, reader + "explore/?node=concept:memory-context")  # the explorer shows concepts and items
     browser.wait("return document.querySelector('#kg-explorer').dataset.ready === 'true'")
-    assert browser.js("return document.querySelector('.kg-centre').dataset.name") == "concept:rag-retrieval"
+    assert browser.js("return document.querySelector('.kg-centre').dataset.name") == "concept:memory-context"
     assert browser.js("return document.querySelectorAll('#kg-explorer svg a').length") >= 2
     assert not browser.js("return [...document.scripts].some(s => s.src && !s.src.startsWith(location.origin))"), \
         "nothing is loaded from another site"
@@ -259,7 +257,7 @@ def test_the_graph_explorer_loads_and_a_click_opens_a_node_page(browser, reader)
     browser("POST", f"/element/{node}/click", {})
     browser.wait("return location.pathname.includes('/items/')")
     browser.wait("return document.querySelector('article h1') !== null")
-    assert browser.js("return document.querySelector('article h1').textContent") == "Grounding answers in documents"
+    assert browser.js("return document.querySelector('article h1').textContent") == "Budgets for agent memory"
     assert _console_errors(browser) == []
 
 
@@ -289,8 +287,8 @@ def _axe_violations(browser: WebDriver, base: str, paths: tuple[str, ...]) -> di
 def test_no_serious_accessibility_violations(browser, reader):
     """axe-core, run in the page, on the five node and index page kinds and the explorer."""
     assert _axe_violations(browser, reader, (
-        "", "concepts/rag-retrieval/", "items/2026-01-01-rag-basics/", "claims/", "concepts/", "relations/",
-        "explore/?node=concept:rag-retrieval", "explore/?node=agent")) == {}
+        "", "concepts/agentic-ai/", "methods/rag-retrieval/", "items/2026-01-01-rag-basics/", "claims/", "concepts/",
+        "relations/", "explore/?node=concept:agentic-ai", "explore/?node=agent")) == {}
 
 
 # --- the reader's four tasks, each from the home page in at most three clicks ---------------------
