@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 from functools import cache
-from importlib import metadata
+from importlib.util import find_spec
 from pathlib import Path
 
 #: The stages whose results are cached, in pipeline order (tests/test_architecture.py holds the order).
@@ -31,8 +31,31 @@ def code_fingerprint(stage: str) -> str:
         # Their code and the data they read (extract/data/: the WordNet table decides candidates).
         for path in sorted(p for p in (kgsync / name).rglob("*") if p.is_file() and (p.suffix == ".py" or "data" in p.relative_to(kgsync).parts)):
             digest.update(path.relative_to(kgsync).as_posix().encode() + b"\0" + path.read_bytes())
-    digest.update("".join(f"{name}={metadata.version(name)};" for name in _UNICODE_TABLES).encode())
+    digest.update("".join(f"{name}={_version(name)};" for name in _UNICODE_TABLES).encode())
     return digest.hexdigest()
+
+
+def _version(name: str) -> str:
+    """``importlib.metadata.version(name)``, read from the one ``name-*.dist-info`` beside the package
+    that an import of ``name`` loads: importing ``importlib.metadata`` (email, zipfile, csv, ...) and
+    its search of every path entry cost each build process ~25 ms of CPU.  Anything else (no such
+    folder, several, no Version field): ``importlib.metadata`` after all."""
+    spec = find_spec(name)
+    origin = spec.origin if spec is not None else None
+    if origin is not None and spec is not None and spec.submodule_search_locations is not None:
+        found = list(Path(origin).parent.parent.glob(f"{name}-*.dist-info"))
+        if len(found) == 1:
+            try:
+                text = (found[0] / "METADATA").read_text(encoding="utf-8")
+            except OSError:
+                text = ""
+            # The header ends at the first empty line; "Version" is one of its fields.
+            for line in text.partition("\n\n")[0].splitlines():
+                if line.startswith("Version:"):
+                    return line[len("Version:"):].strip()
+    from importlib import metadata
+
+    return metadata.version(name)
 
 
 
