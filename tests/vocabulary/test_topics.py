@@ -462,3 +462,20 @@ def test_an_items_ellipses_leave_its_text_out_of_the_words_cache() -> None:
     item_ellipses(_llm_item(dense + " Again."))
     assert words.cache_info().currsize == cached
     assert fresh_words(dense) == words.__wrapped__(dense)
+
+
+def test_a_topic_the_ellipsis_rule_would_not_admit_stays_when_the_last_build_recorded_it() -> None:
+    """The same items give "language model" as a topic or not by the last manifest alone
+    (determinism12): a graph built before the ellipsis rule (pairs10) lists it, and it stays while
+    one item addresses it, linked by the items that address it in plain words, never by those
+    that read it as their LLM.  Two 273-item builds into an output folder an older build had
+    written were taken for a race; over a fresh folder the build gives the normal graph."""
+    ellipsis = [dataclasses.replace(_llm_item("Large language model (LLM) errors\nWhy do language models guess?"),
+                                    slug=f"2026-01-{i + 1:02d}-llm") for i in range(4)]
+    plain = dataclasses.replace(ellipsis[0], slug="2026-02-01-plain", terms=ellipsis[0].terms[:1], acronyms=())
+    cands = [*ellipsis, plain]
+    assert not select_topics(cands, MINING).topics  # one item addresses it: it never enters
+    kept = select_topics(cands, MINING, frozenset({"language model"}))
+    assert kept.topics == {"language model"}
+    assert kept.addressers["language model"] == ("2026-02-01-plain",)
+    assert not select_topics(ellipsis, MINING, frozenset({"language model"})).topics  # none addresses it: retired
