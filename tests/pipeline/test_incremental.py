@@ -16,10 +16,8 @@ from kgsync.pipeline.cache import lint_report
 from kgsync.pipeline.stages import BuildResult, build
 from kgsync.read import config as config_module
 from kgsync.read.config import Config
+from tests.pipeline.example_edits import EXAMPLE, OUTPUTS, items_of, reword_first_finding
 
-ROOT = Path(__file__).resolve().parents[2]
-EXAMPLE = ROOT / "examples" / "research-repo"
-OUTPUTS = ("memory.jsonl", "memory.kgsync.json")
 
 
 def make_repo(target: Path, count: int = 6) -> Path:
@@ -27,10 +25,6 @@ def make_repo(target: Path, count: int = 6) -> Path:
     for path in sorted(items_of(target))[count:]:
         path.unlink()
     return target
-
-
-def items_of(repo: Path) -> list[Path]:
-    return sorted(p for p in (repo / "Research" / "completed").glob("*.md") if p.name != "README.md")
 
 
 def config_of(repo: Path, cache: Path) -> Config:
@@ -63,11 +57,6 @@ def assert_same_as_fresh(repo: Path, cache: Path, tmp: Path) -> BuildResult:
 def reword_title(path: Path, word: str) -> None:
     text = path.read_text(encoding="utf-8")
     path.write_text(re.sub(r'^title: "', f'title: "{word} ', text, count=1, flags=re.M), encoding="utf-8")
-
-
-def reword_first_finding(path: Path, word: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    path.write_text(re.sub(r"^1\. ", f"1. {word.capitalize()} ", text, count=1, flags=re.M), encoding="utf-8")
 
 
 def shift_lines(path: Path) -> None:

@@ -15,7 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.pipeline.test_incremental import EXAMPLE, OUTPUTS, items_of, reword_first_finding
+from tests.pipeline.example_edits import EXAMPLE, OUTPUTS, items_of, reword_first_finding
 
 ROOT = Path(__file__).resolve().parents[2]
 
