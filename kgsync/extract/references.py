@@ -91,10 +91,10 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
 
     def fuller() -> tuple[Fuller, ...]:  # read once, when a generic description needs it
         if not forms:
-            forms.append(tuple(form for _line, raw, row, _table, may in lines if may and _may_cite_a_finding(raw)
-                               for sentence in ([without_marks(raw)] if row else sentences(without_marks(raw)))
+            citing = _citing_sentences(lines)
+            forms.append(tuple(form for _line, sentence, _table in citing
                                for form in fuller_forms(sentence, item.slug, item.cites, named())))
-            forms[0] += _cited_by_name(lines, item.slug, findings, item.cites)
+            forms[0] += _cited_by_name(citing, item.slug, findings, item.cites)
         return forms[0]
     for line, raw, row, table, may_name in lines:
         text = without_marks(raw)
@@ -158,20 +158,26 @@ def named_items(item: ResearchItem) -> tuple[str, ...]:
     return _named_in((raw for _line, raw, _row, _table, may in _lines_to_read(item) if may), item.slug)
 
 
-def _cited_by_name(lines: Sequence[tuple[int, str, bool, Table, bool]], own_slug: str, findings: _Findings,
+def _citing_sentences(lines: Sequence[tuple[int, str, bool, Table, bool]]) -> list[tuple[int, str, Table | None]]:
+    """(line, sentence, its table) of every line read that may cite a finding: a table row whole
+    (with its table), a prose line by sentence."""
+    return [(line, sentence, table if row else None) for line, raw, row, table, may in lines
+            if may and _may_cite_a_finding(raw)
+            for sentence in ([without_marks(raw)] if row else sentences(without_marks(raw)))]
+
+
+def _cited_by_name(citing: Sequence[tuple[int, str, Table | None]], own_slug: str, findings: _Findings,
                    cites: Sequence[str]) -> tuple[Fuller, ...]:
-    """Each citation of a dated item's findings by its name (path, link, slug) in the lines read:
-    no words (it is no description), that item, the numbers the sentence cites of it.  A generic
-    description citing the same numbers ("prior research Key Finding 6" where the item cites
-    "`2026-03-01-x.md` … (Key Finding 6)" elsewhere) repeats that citation (``descriptions._fuller``)."""
+    """Each citation of a dated item's findings by its name (path, link, slug) in the sentences
+    that may cite one (``_citing_sentences``): no words (it is no description), that item, the
+    numbers the sentence cites of it.  A generic description citing the same numbers ("prior
+    research Key Finding 6" where the item cites "`2026-03-01-x.md` … (Key Finding 6)" elsewhere)
+    repeats that citation (``descriptions._fuller``)."""
     cited: dict[tuple[int, str, str], set[int]] = {}
-    for line, raw, row, table, may in lines:
-        if not may or not _may_cite_a_finding(raw):
-            continue
-        for sentence in ([without_marks(raw)] if row else sentences(without_marks(raw))):
-            for m in _mentions(sentence, line, table if row else None, own_slug, findings, "", cites):
-                if m.finding and not m.via and _DATED.match(m.target):
-                    cited.setdefault((line, sentence, m.target), set()).add(m.finding)
+    for line, sentence, table in citing:
+        for m in _mentions(sentence, line, table, own_slug, findings, "", cites):
+            if m.finding and not m.via and _DATED.match(m.target):
+                cited.setdefault((line, sentence, m.target), set()).add(m.finding)
     return tuple((frozenset(), target, frozenset(numbers)) for (_l, _s, target), numbers in cited.items())
 
 
