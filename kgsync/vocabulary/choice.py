@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 
 from kgsync.extract import wordnet
@@ -92,17 +93,34 @@ class _InsideLonger:
     it, word for word (0.0: none).  Asked only for the few terms that pass the choice's other
     tests, so it looks them up one at a time instead of listing every part of every term (that
     was a third of the choice): ``ranked`` is strongest first, so the first container found is
-    the strongest."""
+    the strongest.
+
+    The longer terms are one text, each as " key ", NUL apart (in no key), searched in C
+    (``str.find``): a match lies within one of them, whole words, and the first is the strongest.
+    (A loop testing ``in`` on each term was the choice's largest cost, 0.03 s of 220 items.)"""
 
     def __init__(self, ranked: Sequence[tuple[float, str]]) -> None:
-        # (-score, " key ", words) of each term of two words or more: only those contain another
-        self._longer = [(neg_score, f" {g} ", g.count(" ") + 1) for neg_score, g in ranked if " " in g]
+        # each term of two words or more (only those contain another), strongest first
+        longer = [(neg_score, f" {g} ") for neg_score, g in ranked if " " in g]
+        self._text = "\0".join(spaced for _neg, spaced in longer)
+        self._starts: list[int] = []  # where each one starts in ``_text``
+        at = 0
+        for _neg, spaced in longer:
+            self._starts.append(at)
+            at += len(spaced) + 1
+        self._lengths = [len(spaced) for _neg, spaced in longer]
+        self._scores = [max(-neg_score, 0.0) for neg_score, _spaced in longer]
 
     def score(self, g: str) -> float:
-        spaced, words = f" {g} ", g.count(" ") + 1
-        for neg_score, other, other_words in self._longer:
-            if other_words > words and spaced in other:
-                return max(-neg_score, 0.0)
+        spaced = f" {g} "
+        at = self._text.find(spaced)
+        while at >= 0:
+            index = bisect_right(self._starts, at) - 1
+            if self._lengths[index] != len(spaced):  # more words than ``g``: not ``g`` itself
+                return self._scores[index]
+            if index + 1 == len(self._starts):
+                break
+            at = self._text.find(spaced, self._starts[index + 1])
         return 0.0
 
 

@@ -70,8 +70,10 @@ class ThemeMap:
             # back from them), built word by word as ``key_of_words`` builds it: a ``term_key``
             # per phrase, most of them never seen before, was most of a fresh build's claim time.
             keys = [word_key(w) for w in words(text)]
-            longest = self._longest
+            longest, firsts = self._longest, self._firsts
             for i in range(len(keys) - 1):
+                if keys[i] not in firsts:
+                    continue  # no phrase from here is a key: its first word stays this one (``_firsts``)
                 phrase = [keys[i]]
                 for key in keys[i + 1 : i + longest]:  # phrases of 2 to ``longest`` words
                     append_key(phrase, key)
@@ -87,6 +89,14 @@ class ThemeMap:
     def _longest(self) -> int:
         # Once per map, not per statement (a pass over every topic key).
         return max((len(k.split()) for k in self.topic_keys), default=0) + 1  # a closed prefix joins two words
+
+
+    @cached_property
+    def _firsts(self) -> frozenset[str]:
+        """The first word of every topic key, and every closed prefix: a phrase keyed word by word
+        (``append_key``) keeps its first word unless that word is a prefix that closes up with the
+        next, so a phrase whose first word is neither is no topic key (most words of a statement)."""
+        return frozenset(k.split(" ", 1)[0] for k in self.topic_keys) | _PREFIXES
 
 
 def _key(theme: str) -> str:

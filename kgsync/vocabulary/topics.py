@@ -148,9 +148,10 @@ def select_topics(cands: Sequence[ItemCandidates], mining: Mining, previous: fro
     # Like a hub, a topic is a corpus status: never on ``min_items`` items or fewer.
     floor = max(mining.min_links, mining.min_items + 1)
     enter_addressed = max(floor, math.ceil(ADDRESS_SHARE * n_items))
+    spaced = spaced_keys(known)
     phrases = [key for key, slugs in addressing.items() if " " in key and not compounds.is_compound_key(key)
                and key not in stop and key not in (previous or ())
-               and len(slugs) >= floor and is_gap(key, known)]
+               and len(slugs) >= floor and is_gap(key, known, spaced)]
     written = _written(ordered, phrases)
     marks = {key: phrase_marks(key, written[key]) for key in sorted(phrases) if is_topic_phrase(key, written[key])}
     spread.update(_phrase_spread(ordered, marks))
@@ -167,7 +168,7 @@ def select_topics(cands: Sequence[ItemCandidates], mining: Mining, previous: fro
         elif (spread[key] >= enter_named and len(slugs) >= _enter_addressed(key, enter_addressed, floor)
               and not is_hub(key, len(slugs), n_items, mining, None)
               and (" " not in key or (key in marks and key not in in_frames and key not in passed_by)
-                   or (compounds.is_compound_key(key) and is_gap(key, known)))):
+                   or (compounds.is_compound_key(key) and is_gap(key, known, spaced)))):
             kept.add(key)
     linkers = {key: tuple(linking.get(key, ()) if _linked_where_stated(key) else addressing[key])
                for key in sorted(kept)}
@@ -316,12 +317,11 @@ def _phrase_spread(ordered: Sequence[ItemCandidates], marks: Mapping[str, frozen
             by_mark[mark].append(position)
     counts = [0] * len(keys)
     first: list[int] = []  # positions in the order they were first counted (the dict's order, as it was)
+    wanted = frozenset(by_mark)  # an item's marks met with it in C (a lookup each: most of this loop)
     for item in ordered:
         hit: set[int] = set()
-        for mark in read_marks(item.pairs):
-            positions = by_mark.get(mark)
-            if positions is not None:
-                hit.update(positions)
+        for mark in read_marks(item.pairs) & wanted:
+            hit.update(by_mark[mark])
         for position in sorted(hit):
             if not counts[position]:
                 first.append(position)
@@ -329,18 +329,27 @@ def _phrase_spread(ordered: Sequence[ItemCandidates], marks: Mapping[str, frozen
     return {keys[position]: counts[position] for position in first}
 
 
-def is_gap(phrase: str, known: Set[str]) -> bool:
+def is_gap(phrase: str, known: Set[str], spaced: str | None = None) -> bool:
     """May a topic phrase enter beside the mined vocabulary's keys ``known``?  Not when it is a longer
     known key's words without that key's head ("large language" of "large language model"): a
     fragment; unless an item chose it whole within its caps (it is in ``known``: "coding agent"
     beside "coding agent harness").  A phrase mining took may enter: a term that items address
     beyond their caps is no node while fewer than ``mining.min_links`` of them choose it within
     ("operating model": 21 items address it, one chose it), and a node the items address is
-    linked by each of them, as a topic word's is."""
+    linked by each of them, as a topic word's is.  ``spaced``: ``spaced_keys(known)``, when the
+    caller asks for many phrases (one search in C rules out nearly all of them)."""
     if phrase in known:
         return True
     padded = f" {phrase} "
+    if spaced is not None and padded not in spaced:
+        return True
     return not any(padded in f" {key} " and not key.endswith(f" {phrase}") for key in known if " " in key)
+
+
+def spaced_keys(known: Set[str]) -> str:
+    """Every key of two words or more of ``known`` as " key ", NUL apart (in no key): a phrase
+    written whole words inside one of them is found in this text, and only then."""
+    return "\0".join(f" {key} " for key in known if " " in key)
 
 
 def with_topics(vocabulary: Vocabulary, choice: TopicChoice) -> Vocabulary:

@@ -261,6 +261,8 @@ def _choices(ordered: Sequence[ItemCandidates], own_flags: Sequence[Mapping[str,
     """slug -> the group keys the item chooses (``_local_choice``), from the groups its summary parts name."""
     by_item: dict[str, list[tuple[float, str]]] = defaultdict(list)  # slug -> (-score, group), eligible only
     for g, group in groups.items():  # hubs too: a term inside one is its part (never chosen itself)
+        if not group.focus:  # most groups: no item to rank it, no weight to compute
+            continue
         factor = _weight(g, bool(group.pinned))
         for slug in group.focus:  # an item addresses what its summary parts name, not its log's asides
             by_item[slug].append((-(group.items[slug] * factor), g))

@@ -53,6 +53,9 @@ class PinnedVocabulary:
 
     def resolve(self, key: str) -> str:
         """The group key a term key belongs to: merges followed, pinned names' keys."""
+        if key not in self.merges:  # nearly every key (tens of thousands a build): no set to make
+            name = self.key_to_name.get(key)
+            return term_key(name) if name else key
         seen = {key}
         while key in self.merges:
             key = self.merges[key]
