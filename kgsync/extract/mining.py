@@ -40,6 +40,7 @@ from typing import NamedTuple
 from kgsync.extract import attributive, compounds, derived, files, lexicon, markup, names, nesting, plurals, topics
 from kgsync.extract.acronyms import _URL, _acronym_pairs, _valid_expansion
 from kgsync.extract.designations import defined_in_designation, designation_only
+from kgsync.extract.genres import genre_only
 from kgsync.extract.acronyms import letters_match, spelled_out
 from kgsync.extract.acronyms import acronym_pairs as acronym_pairs  # re-exported API
 from kgsync.extract.canonical import is_acronym, term_key
@@ -201,7 +202,13 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     designations = set(designation_only(scanned, lone_acronyms)) | {k for k in designated if not extra.get(k, 0) & DEFINED}
     if designations:
         terms = [c for c in terms if c.key not in designations]
-    undefined = [key for key in lone_acronyms if key not in own and key not in designations]
+    # "the Agents SDK", "custom GPTs": an acronym written mostly after one word is that compound's genre, and
+    # neither it nor the expansion the item defines for it (nor a piece of that) is the item's term (``genres``).  Dropped from
+    # the terms returned only: the scans below still read the item's words as before (the long form
+    # still bounds its own fragments: "application programming" in "application programming interface").
+    genres = set(genre_only(scanned, [key for key in lone_acronyms if key not in designations]))
+    genre_keys = genres | {piece for short, long in acronyms if short in genres for piece in _pieces(long)}
+    undefined = [key for key in lone_acronyms if key not in own and key not in designations and key not in genres]
     spelled = spelled_out(scanned, undefined) if undefined else ()
     text, dense_text = clean[0] + "\n" + body, "\n".join(c for z, c in zip(zones, clean) if z)
     # Its two-word terms may be topics ("technical debt"), which the corpus decides (``vocabulary.topics``).
@@ -233,8 +240,15 @@ def candidates(item: ResearchItem) -> ItemCandidates:
         _with_stated(files.file_mentions(text, dense_text), lambda: files.file_mentions(stated, stated)))))
     # and which of those it addresses it writes in the plural: the plural alias it may give their nodes
     in_plural = plurals.written((key for key, n, dense_n, _stated in words if topics.addresses(n, dense_n)), runs, pairs)
-    return ItemCandidates(item.slug, tuple(terms), tuple(sorted(acronyms)), dense, spelled, words, pairs, frames,
-                          in_plural)
+    kept = tuple(c for c in terms if c.key not in genre_keys) if genre_keys else tuple(terms)
+    return ItemCandidates(item.slug, kept, tuple(sorted(acronyms)), dense, spelled, words, pairs, frames, in_plural)
+
+
+def _pieces(key: str) -> Iterator[str]:
+    """``key`` and every run of two or more of its words: an expansion's pieces, which mining also
+    offers ("application programming" of "application programming interface")."""
+    words = key.split(" ")
+    return (" ".join(words[i:j]) for i in range(len(words)) for j in range(i + 2, len(words) + 1))
 
 
 def _with_stated(found: tuple[tuple[str, int, int], ...], stated: Callable[[], tuple[tuple[str, int, int], ...]]
