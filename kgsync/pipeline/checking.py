@@ -3,7 +3,7 @@ an item whose own facts break the contract blamed and kept at its previous facts
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -36,11 +36,13 @@ class Linted:
 
 
 def lint_blaming_items(merged: Merged, base: Base, files: GraphFiles, assembly: Assembly,
-                        items: Sequence[ResearchItem], keep: frozenset[str], config: Config) -> Linted:
+                        items: Sequence[ResearchItem], keep: frozenset[str], config: Config,
+                        first: Callable[[], LintReport] | None = None) -> Linted:
     """The merged graph's findings.  An item whose own facts break the contract (a theme, alias or
     name no rule allows) is an item error: it keeps its previous nodes and every other item
-    updates.  Again until none is left (keeping one item's old facts can only touch that item's nodes)."""
-    report = _lint(merged, assembly, files.graph, config)
+    updates.  Again until none is left (keeping one item's old facts can only touch that item's nodes).
+    ``first``: the report of ``merged`` (``lint_merged``), when already under way."""
+    report = first() if first is not None else lint_merged(merged, assembly, files.graph, config)
     by_item = assembly.by_item
     item_errors: list[Issue] = []
     while blamed := _items_blamed(report, items, by_item, frozenset(i.slug for i in item_errors)):
@@ -51,11 +53,11 @@ def lint_blaming_items(merged: Merged, base: Base, files: GraphFiles, assembly: 
         if base.manifest is None:
             base = replace(base, manifest=files.read_manifest())
         merged = merge_into(base, by_item, keep)
-        report = _lint(merged, assembly, files.graph, config)
+        report = lint_merged(merged, assembly, files.graph, config)
     return Linted(merged, report, tuple(item_errors))
 
 
-def _lint(merged: Merged, assembly: Assembly, graph_path: Path, config: Config) -> LintReport:
+def lint_merged(merged: Merged, assembly: Assembly, graph_path: Path, config: Config) -> LintReport:
     """The merged graph's findings; those of content added by hand or by an agent never block."""
     if not merged.foreign:
         return lint(merged.graph, sources=assembly.sources, rule=config.merge)

@@ -30,7 +30,7 @@ from kgsync.pipeline.cache.files import CacheReader
 from kgsync.pipeline.cache.location import locate
 from kgsync.pipeline.cache.memo import InvalidStoredFacts, context_key, memoised_assembly, reused
 from kgsync.pipeline.cache.selection import SelectionStore
-from kgsync.pipeline.checking import lint_blaming_items, merge_into
+from kgsync.pipeline.checking import lint_blaming_items, lint_merged, merge_into
 from kgsync.pipeline.incremental import line_counts, rebuild, states_facts
 from kgsync.pipeline.cache.lint_report import LintReportStore
 from kgsync.pipeline.cache.manifest_record import ManifestRecord
@@ -246,14 +246,25 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     lint_store = LintReportStore(cache_folder, reader)
     inputs = _inputs_key(config, assembled, vocabulary)
     out = (_incrementally(base, assembly, assembled, keep, lint_store.load(base.graph_sha1, inputs), lines)
-           or _fully(base, files, assembly, reading.read.items, keep, config, clock))
+           or _fully(base, files, assembly, reading.read.items, keep, config, clock, behind, write))
     if out.incremental:
         clock.lap("merge")  # the splice and the lint of the changed nodes (the full path laps its merge alone)
-    manifest = _manifest_to_write(out.manifest, assembled, vocabulary)
     long = WholeFindings(cache_folder, reader).of(reading.read.items, reading.slug_keys, reading.by_slug)
-    manifest = replace(manifest, statements=whole_statements(manifest.by_item, long, fold,
+
+    def to_write(merged: Manifest) -> Manifest:
+        manifest = _manifest_to_write(merged, assembled, vocabulary)
+        return replace(manifest, statements=whole_statements(manifest.by_item, long, fold,
                                                              base.manifest.statements if base.manifest else None),
                        named=named_items(manifest.by_item, reading.read.items, base.manifest.named if base.manifest else None))
+
+    manifest = to_write(out.manifest)
+    manifest_bytes: bytes | None = None  # the manifest file's bytes, when encoded while a child lints
+    if out.settle is not None:  # the report, from the child that linted while the manifest was made
+        manifest_bytes = manifest.dumps().encode("utf-8") if write else None
+        settled = out.settle()
+        if settled.manifest is not out.manifest:  # an item blamed: the manifest without its new facts
+            manifest, manifest_bytes = to_write(settled.manifest), None
+        out = settled
     removed_items = tuple(sorted(set(items_before(base, state)) - set(manifest.by_item)))
     clock.lap("lint")
     if not out.report.ok(strict):
@@ -265,7 +276,8 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     if write:
         digests = assembled.digests or {}
         changed, state = write_graph(out.graph_data(), manifest, out.pure, files, base, state, out.incremental, lines,
-                                     lambda slug, suffix: lines is not None and lines.same(slug, digests.get(slug), suffix))
+                                     lambda slug, suffix: lines is not None and lines.same(slug, digests.get(slug), suffix),
+                                     manifest_bytes)
         # The report of the graph written, for the next incremental rebuild (only a pure graph's).
         lint_store.save(state.graph.sha1 if state.graph is not None and out.pure else None, inputs, out.report)
         # And its manifest's lines, for the next build's ``LastLines``.
@@ -294,17 +306,44 @@ class _Output:
     graph_data: Callable[[], bytes | jsonl.Chunks]  # the graph file's bytes (or in pieces: written, not joined)
     incremental: bool = False
     sizes: Callable[[], tuple[int, int]] | None = None  # (entities, relations), when cheaper than the graph
+    # The lint still under way in a child (``_fully``): the output to use, once the build needs the report.
+    # Until then only ``manifest`` holds, and only if the report blames no item (``settle().manifest is`` it).
+    settle: Callable[[], _Output] | None = None
 
 
 def _fully(base: Base, files: GraphFiles, assembly: Assembly, items: Sequence[ResearchItem], keep: frozenset[str],
-           config: Config, clock: _StageClock) -> _Output:
-    """The whole graph merged (``kgsync.graph.merge``) and linted, items blamed for errors."""
+           config: Config, clock: _StageClock, behind: Behind, write: bool) -> _Output:
+    """The whole graph merged (``kgsync.graph.merge``) and linted, items blamed for errors.  A large
+    graph is linted in a forked child (``Behind.aside``) while this process encodes the file it
+    writes and the manifest (``_Output.settle``): the lint reads the merged graph only, and its
+    report still decides before anything is written (the lint, ~1 CPU s at 10,000 items, off the build's path)."""
     merged = merge_into(base, assembly.by_item, keep)
     clock.lap("merge")
-    linted = lint_blaming_items(merged, base, files, assembly, items, keep, config)
-    graph = linted.merged.graph
-    return _Output(linted.merged.manifest, linted.report, linted.item_errors, not linted.merged.foreign,
-                   lambda: graph, lambda: jsonl.dumps(graph).encode("utf-8"))
+
+    def lint_here() -> LintReport:
+        return lint_merged(merged, assembly, files.graph, config)
+
+    encoded: bytes | None = None  # the graph file's bytes, encoded while the child lints (if no item is blamed)
+
+    def settle() -> _Output:
+        linted = lint_blaming_items(merged, base, files, assembly, items, keep, config, first)
+        graph = linted.merged.graph
+        data = encoded if linted.merged is merged else None  # an item blamed: another graph, encoded when written
+        return _Output(linted.merged.manifest, linted.report, linted.item_errors, not linted.merged.foreign,
+                       lambda: graph, lambda: data if data is not None else jsonl.dumps(graph).encode("utf-8"))
+
+    first = behind.aside(lint_here, len(merged.graph.entities) + len(merged.graph.relations) >= _MIN_ASIDE)
+    if first is lint_here:  # linted here and now
+        return settle()
+    if write:
+        encoded = jsonl.dumps(merged.graph).encode("utf-8")
+    return _Output(merged.manifest, LintReport(), (), not merged.foreign, lambda: merged.graph, lambda: b"",
+                   settle=settle)
+
+
+# Lines (entities and relations) a merged graph must have for its lint to be worth a child (``_fully``):
+# ~1,000 items; below, the lint takes a tenth of a second and runs in place.
+_MIN_ASIDE = 20_000
 
 
 # Past this share of the items changed, the full merge is as fast (and the splice's scans are wasted).
