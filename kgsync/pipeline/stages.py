@@ -222,7 +222,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     files = GraphFiles.of(config)
     vocabulary, fold = selections.select(reading.read.items, reading.by_slug, reading.slug_keys, reading.earlier,
                                          config, _pinned(config), manifest_hubs(files.manifest),
-                                         manifest_acronyms(files.manifest), manifest_topics(files.manifest))
+                                         manifest_acronyms(files.manifest), manifest_topics(files.manifest), behind.aside)
     clock.lap("select")
     keep = _failing_items(reading)
     kept = kept_items(keep, files.read_manifest) if keep else ()
