@@ -7,7 +7,9 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from kgsync.pipeline.behind import Behind
 from kgsync.pipeline.committed import Base, GraphFiles
+from kgsync.contract import jsonl
 from kgsync.contract.errors import Location
 from kgsync.contract.model import Facts, Graph
 from kgsync.graph.assemble import Assembly
@@ -26,6 +28,58 @@ class Merged:
 
 def merge_into(base: Base, by_item: Mapping[str, Facts], keep: frozenset[str]) -> Merged:
     return Merged(*merge_with_foreign(base.graph, base.manifest, by_item, keep))
+
+
+@dataclass(frozen=True)
+class Output:
+    """The merge and lint stages' result, however it was reached."""
+
+    manifest: Manifest  # the merged manifest (before the vocabulary state and statements are added)
+    report: LintReport
+    item_errors: tuple[Issue, ...]  # the items blamed for a lint error (they keep their previous facts)
+    pure: bool  # the graph holds generated facts only
+    load_graph: Callable[[], Graph]
+    graph_data: Callable[[], bytes | jsonl.Chunks]  # the graph file's bytes (or in pieces: written, not joined)
+    incremental: bool = False
+    sizes: Callable[[], tuple[int, int]] | None = None  # (entities, relations), when cheaper than the graph
+    # The lint still under way in a child (``merge_and_lint``): the output to use, once the build needs the report.
+    # Until then only ``manifest`` holds, and only if the report blames no item (``settle().manifest is`` it).
+    settle: Callable[[], Output] | None = None
+
+
+def merge_and_lint(base: Base, files: GraphFiles, assembly: Assembly, items: Sequence[ResearchItem], keep: frozenset[str],
+                   config: Config, lap: Callable[[str], None], behind: Behind, write: bool) -> Output:
+    """The whole graph merged (``kgsync.graph.merge``) and linted, items blamed for errors.  A large
+    graph is linted in a forked child (``Behind.aside``) while this process encodes the file it
+    writes and the manifest (``Output.settle``): the lint reads the merged graph only, and its
+    report still decides before anything is written (the lint, ~1 CPU s at 10,000 items, off the build's path)."""
+    merged = merge_into(base, assembly.by_item, keep)
+    lap("merge")
+
+    def lint_here() -> LintReport:
+        return lint_merged(merged, assembly, files.graph, config)
+
+    encoded: bytes | None = None  # the graph file's bytes, encoded while the child lints (if no item is blamed)
+
+    def settle() -> Output:
+        linted = lint_blaming_items(merged, base, files, assembly, items, keep, config, first)
+        graph = linted.merged.graph
+        data = encoded if linted.merged is merged else None  # an item blamed: another graph, encoded when written
+        return Output(linted.merged.manifest, linted.report, linted.item_errors, not linted.merged.foreign,
+                      lambda: graph, lambda: data if data is not None else jsonl.dumps(graph).encode("utf-8"))
+
+    first = behind.aside(lint_here, len(merged.graph.entities) + len(merged.graph.relations) >= MIN_ASIDE_LINES)
+    if first is lint_here:  # linted here and now
+        return settle()
+    if write:
+        encoded = jsonl.dumps(merged.graph).encode("utf-8")
+    return Output(merged.manifest, LintReport(), (), not merged.foreign, lambda: merged.graph, lambda: b"",
+                  settle=settle)
+
+
+#: Lines (entities and relations) a merged graph must have for its lint to be worth a child
+#: (``merge_and_lint``): ~1,000 items; below, the lint takes a tenth of a second and runs in place.
+MIN_ASIDE_LINES = 20_000
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from kgsync.pipeline.cache.files import CacheReader
 from kgsync.pipeline.cache.location import locate
 from kgsync.pipeline.cache.memo import InvalidStoredFacts, context_key, memoised_assembly, reused
 from kgsync.pipeline.cache.selection import SelectionStore
-from kgsync.pipeline.checking import lint_blaming_items, lint_merged, merge_into
+from kgsync.pipeline.checking import Output, merge_and_lint
 from kgsync.pipeline.incremental import line_counts, rebuild, states_facts
 from kgsync.pipeline.cache.lint_report import LintReportStore
 from kgsync.pipeline.cache.manifest_record import ManifestRecord
@@ -246,7 +246,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     lint_store = LintReportStore(cache_folder, reader)
     inputs = _inputs_key(config, assembled, vocabulary)
     out = (_incrementally(base, assembly, assembled, keep, lint_store.load(base.graph_sha1, inputs), lines)
-           or _fully(base, files, assembly, reading.read.items, keep, config, clock, behind, write))
+           or merge_and_lint(base, files, assembly, reading.read.items, keep, config, clock.lap, behind, write))
     if out.incremental:
         clock.lap("merge")  # the splice and the lint of the changed nodes (the full path laps its merge alone)
     long = WholeFindings(cache_folder, reader).of(reading.read.items, reading.slug_keys, reading.by_slug)
@@ -259,7 +259,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
 
     manifest = to_write(out.manifest)
     manifest_bytes: bytes | None = None  # the manifest file's bytes, when encoded while a child lints
-    if out.settle is not None:  # the report, from the child that linted while the manifest was made
+    if out.settle is not None:  # the report, from the child that linted while the manifest was made (``merge_and_lint``)
         manifest_bytes = manifest.dumps().encode("utf-8") if write else None
         settled = out.settle()
         if settled.manifest is not out.manifest:  # an item blamed: the manifest without its new facts
@@ -294,58 +294,6 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
                        out.sizes, (reading, read_memo, selections, files, assembled, base, lines, assembly, out, long))
 
 
-@dataclass(frozen=True)
-class _Output:
-    """The merge and lint stages' result, however it was reached."""
-
-    manifest: Manifest  # the merged manifest (before the vocabulary state and statements are added)
-    report: LintReport
-    item_errors: tuple[Issue, ...]  # the items blamed for a lint error (they keep their previous facts)
-    pure: bool  # the graph holds generated facts only
-    load_graph: Callable[[], Graph]
-    graph_data: Callable[[], bytes | jsonl.Chunks]  # the graph file's bytes (or in pieces: written, not joined)
-    incremental: bool = False
-    sizes: Callable[[], tuple[int, int]] | None = None  # (entities, relations), when cheaper than the graph
-    # The lint still under way in a child (``_fully``): the output to use, once the build needs the report.
-    # Until then only ``manifest`` holds, and only if the report blames no item (``settle().manifest is`` it).
-    settle: Callable[[], _Output] | None = None
-
-
-def _fully(base: Base, files: GraphFiles, assembly: Assembly, items: Sequence[ResearchItem], keep: frozenset[str],
-           config: Config, clock: _StageClock, behind: Behind, write: bool) -> _Output:
-    """The whole graph merged (``kgsync.graph.merge``) and linted, items blamed for errors.  A large
-    graph is linted in a forked child (``Behind.aside``) while this process encodes the file it
-    writes and the manifest (``_Output.settle``): the lint reads the merged graph only, and its
-    report still decides before anything is written (the lint, ~1 CPU s at 10,000 items, off the build's path)."""
-    merged = merge_into(base, assembly.by_item, keep)
-    clock.lap("merge")
-
-    def lint_here() -> LintReport:
-        return lint_merged(merged, assembly, files.graph, config)
-
-    encoded: bytes | None = None  # the graph file's bytes, encoded while the child lints (if no item is blamed)
-
-    def settle() -> _Output:
-        linted = lint_blaming_items(merged, base, files, assembly, items, keep, config, first)
-        graph = linted.merged.graph
-        data = encoded if linted.merged is merged else None  # an item blamed: another graph, encoded when written
-        return _Output(linted.merged.manifest, linted.report, linted.item_errors, not linted.merged.foreign,
-                       lambda: graph, lambda: data if data is not None else jsonl.dumps(graph).encode("utf-8"))
-
-    first = behind.aside(lint_here, len(merged.graph.entities) + len(merged.graph.relations) >= _MIN_ASIDE)
-    if first is lint_here:  # linted here and now
-        return settle()
-    if write:
-        encoded = jsonl.dumps(merged.graph).encode("utf-8")
-    return _Output(merged.manifest, LintReport(), (), not merged.foreign, lambda: merged.graph, lambda: b"",
-                   settle=settle)
-
-
-# Lines (entities and relations) a merged graph must have for its lint to be worth a child (``_fully``):
-# ~1,000 items; below, the lint takes a tenth of a second and runs in place.
-_MIN_ASIDE = 20_000
-
-
 # Past this share of the items changed, the full merge is as fast (and the splice's scans are wasted).
 _INCREMENTAL_SHARE = 10
 
@@ -374,7 +322,7 @@ def _inputs_key(config: Config, assembled: _Assembled, vocabulary: Vocabulary) -
 
 
 def _incrementally(base: Base, assembly: Assembly, assembled: _Assembled, keep: frozenset[str],
-                   previous: LintReport | None, lines: LastLines | None) -> _Output | None:
+                   previous: LintReport | None, lines: LastLines | None) -> Output | None:
     """The graph spliced from the last one (``kgsync.pipeline.incremental``), when the committed files
     are exactly what the last build wrote (pure: no hand-added content), the last build's report is
     cached for this code and these inputs (``previous``, see ``_inputs_key``), no item keeps its
@@ -391,9 +339,9 @@ def _incrementally(base: Base, assembly: Assembly, assembled: _Assembled, keep: 
     if rebuilt is None or rebuilt.report.errors():
         return None
     data, last = rebuilt.graph, base.graph_bytes
-    return _Output(Manifest({slug: by_item[slug] for slug in sorted(by_item)}), rebuilt.report, (), True,
-                   lambda: jsonl.loads(jsonl.joined(data).decode("utf-8"), "<graph>"), lambda: data, incremental=True,
-                   sizes=lambda: line_counts(last))  # the splice keeps every line's kind (``Rebuilt.graph``)
+    return Output(Manifest({slug: by_item[slug] for slug in sorted(by_item)}), rebuilt.report, (), True,
+                  lambda: jsonl.loads(jsonl.joined(data).decode("utf-8"), "<graph>"), lambda: data, incremental=True,
+                  sizes=lambda: line_counts(last))  # the splice keeps every line's kind (``Rebuilt.graph``)
 
 
 def _last_lines(base: Base, state: build_state.BuildState, record: ManifestRecord) -> LastLines | None:

@@ -49,14 +49,14 @@ def test_an_item_is_blamed_for_an_error_at_its_file_or_on_a_node_it_makes_once()
 
 
 def test_a_lint_in_a_child_builds_the_same_files_as_one_in_place(repo: Path, monkeypatch) -> None:
-    from kgsync.pipeline import behind, stages
+    from kgsync.pipeline import behind, checking
 
     cfg = config_module.load(repo).with_overrides(cache_dir="")
     here = build(cfg)
     graph, manifest = (repo / "memory.jsonl").read_bytes(), (repo / "memory.kgsync.json").read_bytes()
     (repo / "memory.jsonl").unlink()
     (repo / "memory.kgsync.json").unlink()
-    monkeypatch.setattr(stages, "_MIN_ASIDE", 0)
+    monkeypatch.setattr(checking, "MIN_ASIDE_LINES", 0)
     forked: list[bool] = []
     aside = behind.Behind.aside
     monkeypatch.setattr(behind.Behind, "aside", lambda self, compute, worth: forked.append(worth) or aside(self, compute, worth))
