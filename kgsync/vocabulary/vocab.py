@@ -85,7 +85,7 @@ from kgsync.vocabulary.shares import Share as Share
 from kgsync.vocabulary.shares import choice_of as choice_of
 from kgsync.vocabulary.shares import item_shares as item_shares
 from kgsync.vocabulary.shares import pinned_lookup as pinned_lookup
-from kgsync.vocabulary.topics import select_topics, with_topics
+from kgsync.vocabulary.topics import Tally, select_topics, with_topics
 from kgsync.vocabulary.terms import ItemTerms as ItemTerms
 from kgsync.vocabulary.terms import Term as Term
 from kgsync.vocabulary.terms import TermKind as TermKind
@@ -108,8 +108,10 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
                       pinned: PinnedVocabulary | None = None,
                       previous_hubs: frozenset[str] | None = None,
                       previous_acronyms: Sequence[tuple[str, str]] = (),
-                      previous_topics: frozenset[str] | None = None) -> tuple[Vocabulary, SelectionStats]:
+                      previous_topics: frozenset[str] | None = None,
+                      topic_tally: Callable[[], Tally] | None = None) -> tuple[Vocabulary, SelectionStats]:
     """``select``, and what ``kgsync.vocabulary.unchanged.selection_unchanged`` checks an edit against.
+    ``topic_tally``: gives ``tally_topics(cands)`` (computed meanwhile elsewhere), when not None.
 
     Locality: each item chooses its terms from its own candidates alone (``_local_choice``:
     salience inside the item, never a corpus frequency), so a merge elsewhere can change an
@@ -164,7 +166,8 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
     vocabulary = _vocabulary(groups, kept, kind_of, pinned, choice, merged_into, source_names, ordered,
                              item_surfaces, hubs | merged_hubs, n_items, subjects, swaps, ambiguous)
     # 5. The topics: single words many items address, each linked by the items that address it.
-    topics = select_topics(ordered, mining, previous_topics, stop_groups | hubs | merged_hubs, vocabulary._index.keys())
+    topics = select_topics(ordered, mining, previous_topics, stop_groups | hubs | merged_hubs, vocabulary._index.keys(),
+                           topic_tally() if topic_tally is not None else None)
     vocabulary = with_topics(vocabulary, topics)
     # 6. The hubs: each a node the items that address it link beyond their caps (``kgsync.vocabulary.hubs``).
     vocabulary = with_hubs(vocabulary, items_addressing_hubs(ordered, grouped.resolved, hubs),
