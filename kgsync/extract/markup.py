@@ -51,6 +51,8 @@ def link_protocols(text: str) -> frozenset[str]:
     return frozenset(schemes | {s[:-1] for s in schemes if s.endswith("s") and len(s) > 3})
 
 
+#: The schemes of most links (``_common_scheme``).
+_COMMON_SCHEMES = ("https", "http")
 _SCHEME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+.-")
 
 
@@ -61,6 +63,12 @@ def _link_schemes(text: str) -> list[str]:
     end = 0  # where the last match ended: matches do not overlap
     at = text.find("://")
     while at != -1:
+        common = _common_scheme(text, at, end)
+        if common:
+            out.append(common)
+            end = at + 3
+            at = text.find("://", at + 1)
+            continue
         start = at
         floor = max(end, at - 16)  # a scheme is 1 to 16 characters
         while start > floor and text[start - 1] in _SCHEME_CHARS:
@@ -72,6 +80,21 @@ def _link_schemes(text: str) -> list[str]:
                 break
         at = text.find("://", at + 1)
     return out
+
+
+def _common_scheme(text: str, at: int, end: int) -> str:
+    """The scheme of the "://" at ``at`` when it is "https" or "http" written after a character no
+    scheme or word holds ("(", "<", a space) or at the start, and after ``end``: what the walk of
+    ``_link_schemes`` finds there (it stops at that character, whose next is a word start), without
+    its Python step per character; else ""."""
+    for scheme in _COMMON_SCHEMES:
+        start = at - len(scheme)
+        if start >= end and text.startswith(scheme, start):
+            if start == 0:
+                return scheme
+            before = text[start - 1]
+            return scheme if before not in _SCHEME_CHARS and not before.isalnum() and before != "_" else ""
+    return ""
 
 
 def clean(text: str) -> str:

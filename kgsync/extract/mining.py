@@ -213,7 +213,9 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     text, dense_text = clean[0] + "\n" + body, "\n".join(c for z, c in zip(zones, clean) if z)
     # Its two-word terms may be topics ("technical debt"), which the corpus decides (``vocabulary.topics``).
     phrases = {c.key: [s for s, _n in c.surfaces] for c in terms if c.key.count(" ") == topics.PHRASE_WORDS - 1}
-    phrase_counts, pairs, frames = topics.phrase_scan(text, dense_text, phrases)
+    # (the phrases counted in the stated zones too, see below, from the forms the whole text's scan built)
+    stated = "\n".join(c for z, c in zip(zones[:3], clean[:3]) if z)
+    phrase_counts, pairs, frames, stated_phrases = topics.phrase_scan_stated(text, dense_text, stated, phrases)
     # and the words it writes as names ("Microsoft"), the nouns a field derives ("embeddings") and
     # its hyphenated compounds ("human-in-the-loop") and the convention files it names ("AGENTS.md"):
     # topics too when the corpus shares them; the letter runs of each text cut once for the topic words,
@@ -222,15 +224,12 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     # Each counted again where the item states its subject (title, question, summary: ``STATED``): the
     # mentions an item links a topic by (``vocabulary.topics``).  That text opens the dense zones, so
     # a word none of them names has none there: only the scans that found one are run again.
-    stated = "\n".join(c for z, c in zip(zones[:3], clean[:3]) if z)
     stated_runs = names.letter_runs(stated)
     longer, mined = _longer_names(terms), {c.key for c in terms}
-    concluded = {key for key, _n, d in phrase_counts if d}
     words = tuple(sorted(chain(
         _with_stated(topics.mentions(text, dense_text, runs, dense_runs),
                      lambda: topics.mentions(stated, stated, stated_runs, stated_runs)),
-        _with_stated(phrase_counts, lambda: topics.phrase_mentions(
-            stated, stated, {key: forms for key, forms in phrases.items() if key in concluded})),
+        _with_stated(phrase_counts, lambda: stated_phrases),
         _with_stated(derived.derived_mentions(text, dense_text, runs, dense_runs),
                      lambda: derived.derived_mentions(text, stated, runs, stated_runs)),
         _with_stated(names.name_mentions(text, dense_text, longer, runs, dense_runs),

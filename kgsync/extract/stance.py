@@ -265,6 +265,13 @@ _OBJECT_END = frozenset(", ( ) that which who because since while whereas so".sp
 _NP_REACH = 6  # words between a determiner or marker and the noun that heads its phrase
 
 
+#: A word one of ``_predicates`` needs, as a token may write it (with a possessive, which the clause
+#: words drop): a verb of (dis)agreement, "same", or each predicate phrase's word other than "in", "at",
+#: "with", "to" (a phrase is matched whole, so that word is one of the clause's).
+_PREDICATE_WORDS = frozenset(word + ending for word in (
+    _AGREEING | DISAGREEING | {"same"}
+    | {w for phrase, _stance in _PREDICATE_PHRASES for w in phrase if w not in {"in", "at", "with", "to"}})
+    for ending in ("", "'s", "\u2019s"))
 #: Where a clause of ``described_stance`` ends: a semicolon, colon, pipe, bracket or dash.
 _CLAUSE_BREAK = re.compile(r"[;:|\[\]—–]|[ \t]-[ \t]")
 
@@ -280,6 +287,10 @@ def described_stance(prose: str, marks: bool = False) -> tuple[RelationType | No
     agrees with what is not said): such a sentence states no finding's stance, and no claim link
     is written from it.  ``(None, "")``: no predicate of agreement about earlier work."""
     lowered = prose.lower()
+    # No word a predicate needs (most prose): no clause has one.  A clause break splits no token
+    # (``_TOKEN``'s characters hold none), so the words are the whole text's, possessives too.
+    if _PREDICATE_WORDS.isdisjoint(_TOKEN.findall(lowered)):
+        return None, "", ""
     clauses: list[list[str]] = [[]]
     for clause_text in _CLAUSE_BREAK.split(lowered):
         if clauses[-1]:

@@ -21,7 +21,7 @@ import sys
 import zlib
 from array import array
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache, lru_cache
 from itertools import chain, compress, filterfalse, islice, repeat
 from operator import add, and_, itemgetter
@@ -184,11 +184,13 @@ def _phrase_counts(whole: list[bytes], concluded: list[bytes],
     return _scan(whole, concluded, phrases, frames=False)[0]
 
 
-def _scan(whole: list[bytes], concluded: list[bytes], phrases: Mapping[str, Iterable[str]], frames: bool
-          ) -> tuple[tuple[tuple[str, int, int], ...], tuple[tuple[str, str, int], ...]]:
+def _scan(whole: list[bytes], concluded: list[bytes], phrases: Mapping[str, Iterable[str]], frames: bool,
+          stated: list[bytes] | None = None) -> tuple[tuple[tuple[str, int, int], ...],
+                                                      tuple[tuple[str, str, int], ...], tuple[tuple[str, int, int], ...]]:
     """``_phrase_counts`` and, when ``frames`` and a phrase is mentioned, ``_frames``: the whole text's
     pairs looked at once, with the word before each (tests/extract/test_topics.py holds both equal
-    to the pass per question)."""
+    to the pass per question); third, given the ``stated`` tokens, ``_phrase_counts(stated, stated,
+    ...)`` of the phrases mentioned in ``concluded`` (``phrase_scan``)."""
     forms = {key: _phrase_forms(key, tuple(sorted(set(phrases[key])))) for key in sorted(phrases)}
     wanted = frozenset(pair for pairs in forms.values() for pair in pairs)
     # Only the pairs wanted are kept, each with the word before it (none before the first): first the
@@ -204,15 +206,35 @@ def _scan(whole: list[bytes], concluded: list[bytes], phrases: Mapping[str, Iter
         n = sum(in_whole[pair] for pair in pairs)
         if n:
             out.append((key, n, sum(in_concluded[pair] for pair in pairs)))
+    in_stated = _stated_counts(stated, wanted, forms, out) if stated is not None else ()
     if not frames or not out:
-        return tuple(out), ()
+        return tuple(out), (), in_stated
     key_of: dict[tuple[bytes, bytes], str] = {}
     for key, pairs in forms.items():
         for pair in pairs:
             key_of.setdefault(pair, key)
     framed = compress(hits, map(_FRAME_WORDS.__contains__, map(_BEFORE, hits)))
     counts = Counter((key_of[(a, b)], word) for word, a, b in framed)
-    return tuple(out), tuple(sorted((key, word.decode(), n) for (key, word), n in counts.items()))
+    return tuple(out), tuple(sorted((key, word.decode(), n) for (key, word), n in counts.items())), in_stated
+
+
+def _stated_counts(stated: list[bytes], wanted: frozenset[tuple[bytes, bytes]],
+                   forms: Mapping[str, tuple[tuple[bytes, bytes], ...]], found: Sequence[tuple[str, int, int]]
+                   ) -> tuple[tuple[str, int, int], ...]:
+    """``_phrase_counts(stated, stated, {key: its forms for each key of ``found`` mentioned in the
+    concluding zones})``, from the forms and pairs ``_scan`` has already: (key, n, n) of each such
+    phrase ``stated`` mentions (n times), by key; counting a pair wanted for another phrase too
+    changes no phrase's count."""
+    keys = [key for key, _n, dense in found if dense]
+    if not keys:
+        return ()
+    in_stated = Counter(filter(wanted.__contains__, zip(stated, stated[1:])))
+    out = []
+    for key in keys:  # ``found`` is by key, as ``_scan`` reads them
+        n = sum(in_stated[pair] for pair in forms[key])
+        if n:
+            out.append((key, n, n))
+    return tuple(out)
 
 
 _BEFORE, _FIRST, _PAIR = itemgetter(0), itemgetter(0), itemgetter(1, 2)
@@ -280,9 +302,19 @@ def pair_marks(text: str, tokens: list[bytes] | None = None) -> bytes:
 def phrase_scan(text: str, dense: str, phrases: Mapping[str, Iterable[str]]
                 ) -> tuple[tuple[tuple[str, int, int], ...], bytes, tuple[tuple[str, str, int], ...]]:
     """``phrase_mentions``, ``pair_marks`` and ``phrase_frames`` of one item, its text read once."""
+    return phrase_scan_stated(text, dense, "", phrases)[:3]
+
+
+def phrase_scan_stated(text: str, dense: str, stated: str, phrases: Mapping[str, Iterable[str]]
+                       ) -> tuple[tuple[tuple[str, int, int], ...], bytes, tuple[tuple[str, str, int], ...],
+                                  tuple[tuple[str, int, int], ...]]:
+    """``phrase_scan``, and fourth ``phrase_mentions(stated, stated, ...)`` of the phrases it finds
+    mentioned in ``dense`` (mining's stated zones: title, question, summary), from the same phrase
+    forms: building them again for the stated zones took more than counting there."""
     whole = _tokens(text)
-    mentions_, frames = _scan(whole, _tokens(dense), phrases, frames=True) if phrases else ((), ())
-    return mentions_, pair_marks(text, whole), frames
+    mentions_, frames, in_stated = _scan(whole, _tokens(dense), phrases, frames=True, stated=_tokens(stated)) \
+        if phrases else ((), (), ())
+    return mentions_, pair_marks(text, whole), frames, in_stated
 
 
 #: The prepositions, a closed class: the word that governs a noun phrase as an adverbial ("at
