@@ -8,6 +8,7 @@ code, each command through ``kgsync.cli._errors.reported``: 0 success, 1 the inp
 from __future__ import annotations
 
 import atexit
+import gc
 import importlib
 import os
 import sys
@@ -31,8 +32,24 @@ class LazyGroup(click.Group):
         if name not in COMMANDS:
             return None
         module = importlib.import_module(f"kgsync.cli.{name}")
+        _collect_again()
         command: click.Command = module.command
         return command
+
+
+# Whether ``main`` turned the cyclic collector off until a command's modules are imported.
+_collecting_later = False
+
+
+def _collect_again() -> None:
+    """The collector on again, once the command's modules are imported (``main``): the objects they
+    made (classes, functions, compiled patterns) live as long as the process, so they are moved out
+    of the generations the collector scans (``gc.freeze``, O(1)) rather than scanned on its next run."""
+    global _collecting_later
+    if _collecting_later:
+        _collecting_later = False
+        gc.freeze()
+        gc.enable()
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -55,7 +72,15 @@ def main() -> None:
     process ends (0.5 s at 2,000 items), work the operating system does at once when the process
     ends.  What a normal exit does besides still happens, in its order: other threads are waited
     for, the ``atexit`` handlers run, the output is flushed.
+
+    The cyclic collector is off while the command's modules are imported (``_collect_again``): an
+    import makes ~250 modules' objects, few of them garbage, and the collector ran ~70 times over
+    them (~0.02-0.03 s of a build's ~0.16 s of imports).
     """
+    global _collecting_later
+    if gc.isenabled():
+        gc.disable()
+        _collecting_later = True
     try:
         cli.main(prog_name="kgsync", standalone_mode=True)
         code = 0

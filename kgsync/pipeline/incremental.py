@@ -223,11 +223,16 @@ def _holds_any(text: str, needles: Iterable[str]) -> bool:
 
 
 def line_counts(graph: bytes) -> tuple[int, int]:
-    """(entities, relations) of a graph file kgsync wrote: its lines, split where relations start."""
+    """(entities, relations) of a graph file kgsync wrote: its lines, split where relations start
+    (found by bisection, ``_SortedFile``): one count of the newlines, not a second one of the
+    relation lines' opening (each a pass over the file, ~0.017 s at 10,000 items)."""
     if not graph:
         return 0, 0
-    relations = graph.count(b"\n" + _RELATION_LINE) + graph.startswith(_RELATION_LINE)
-    return graph.count(b"\n") + 1 - relations, relations
+    start = _SortedFile(graph).relations_offset  # past the end when there are none
+    if start > len(graph):
+        return graph.count(b"\n") + 1, 0
+    entities = graph.count(b"\n", 0, start)  # each entity line ends before the first relation line
+    return entities, graph.count(b"\n", start) + 1
 
 
 class _SortedFile:
