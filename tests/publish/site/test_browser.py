@@ -450,7 +450,7 @@ def test_the_explorer_finds_a_node_by_alias_or_part_of_a_name_and_says_when_noth
     browser.wait("return document.querySelector('.kg-explorer-status').textContent.includes('Nothing matches')")
     assert centre() == "concept:evaluation", "a failed search leaves the drawing as it was"
     _open(browser, tasks + "explore/?node=zzz")
-    browser.wait("return document.querySelector('.kg-explorer-status').textContent.includes('Nothing matches')")
+    browser.wait("return document.querySelector('.kg-explorer-status')?.textContent.includes('Nothing matches')")
 
 
 LABELS = """
