@@ -13,7 +13,7 @@ from kgsync.extract import lexicon, wordnet
 from kgsync.extract.canonical import canonical_name, display_alias, is_acronym, singular, term_key, words
 from kgsync.extract.mining import DEFINED, PLAIN
 from kgsync.read.config import Merge
-from kgsync.vocabulary.similarity import is_near_duplicate
+from kgsync.vocabulary.similarity import compound_readings, is_near_duplicate
 from kgsync.vocabulary.terms import POSTMODIFIER, TermKind, classify
 from kgsync.vocabulary.vocab_file import PinnedVocabulary
 
@@ -115,6 +115,7 @@ def _merge_near_duplicates(groups: Mapping[str, _Group], kept: set[str], kind_of
         if target:
             merged[g] = target
             continue
+        readings = _readings(groups[g], name)
         if not groups[g].pinned:
             for block in _probe_blocks(name, own):
                 near = blocks.get((kind, block))  # most blocks hold nothing yet
@@ -122,10 +123,15 @@ def _merge_near_duplicates(groups: Mapping[str, _Group], kept: set[str], kind_of
                     target = next((o for o in near if _mergeable(name, names[o], rule, bool(groups[g].flags & DEFINED))), None)
                     if target:
                         break
+            # a hyphenated participle compound read as its first word names the other ("AI-assisted
+            # coding" / "AI coding"), either one first: "h:" holds a name, "c:" a reading
+            for block in (*("h:" + r for r in readings), "c:" + name):
+                near = blocks.get((kind, block)) if target is None else None
+                target = near[0] if near else target
         if target:
             merged[g] = target
             continue
-        for block in own:
+        for block in (*own, *("c:" + r for r in readings)):
             blocks[(kind, block)].append(g)
     # A facet joins its thing whichever came first, unless it is a near-duplicate of another term
     # ("AI agent workflow" is "agent workflow"); whatever had joined the facet follows it.
@@ -137,6 +143,15 @@ def _merge_near_duplicates(groups: Mapping[str, _Group], kept: set[str], kind_of
     if facets_out is not None:
         facets_out.update(joined)
     return merged
+
+
+def _readings(group: _Group, name: str) -> list[str]:
+    """The names a group's surfaces read as with a participle compound read as its first word
+    (``similarity.compound_readings``), other than its own name."""
+    if "-" not in name:
+        return []
+    found = {r.replace(" ", "-") for surface in sorted(group.surfaces) for r in compound_readings(surface)}
+    return sorted(found - {name})
 
 
 def facet_head(word: str) -> bool:

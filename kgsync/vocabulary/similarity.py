@@ -31,6 +31,7 @@ from itertools import chain, combinations
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
+from kgsync.extract.canonical import term_key
 from kgsync.read.config import Merge
 
 _TOKEN = re.compile(r"[a-z0-9]+")
@@ -60,6 +61,25 @@ def is_near_duplicate(a: str, b: str, rule: Merge = Merge()) -> bool:
         # Different numbers are different things ("gpt-4" / "gpt-5", "llm01" / "llm02").
         return _digits(a) == _digits(b)
     return len(tokens(a)) > 1 and len(tokens(b)) > 1 and token_jaccard(a, b) >= rule.max_token_jaccard
+
+
+#: "AI-assisted", "LLM-based", "agent-driven": a word and a past participle, hyphenated.
+_PARTICIPLE_COMPOUND = re.compile(r"([A-Za-z0-9]+)-([a-z]+ed)\b")
+
+
+def compound_readings(surface: str) -> list[str]:
+    """A surface's keys with each hyphenated participle compound that is not its last word read as
+    its first word ("AI-assisted coding" -> "ai coding": an AI-assisted practice is the AI one, the
+    participle says how, not what); nothing when it has none.  Both merges read it
+    (``groups._merge_near_duplicates``, ``topic_join``): a name's ``-`` hides the compound."""
+    out = []
+    for match in _PARTICIPLE_COMPOUND.finditer(surface):
+        if match.end() >= len(surface.rstrip()):
+            continue  # the head itself ("human-supervised"): no modifier to read
+        key = term_key(surface[: match.start()] + match.group(1) + surface[match.end():])
+        if key:
+            out.append(key)
+    return out
 
 
 def _variant(a: str, b: str) -> bool:

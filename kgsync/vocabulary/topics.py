@@ -365,11 +365,14 @@ def spaced_keys(known: Set[str]) -> str:
     return "\0".join(f" {key} " for key in known if " " in key)
 
 
-def with_topics(vocabulary: Vocabulary, choice: TopicChoice) -> Vocabulary:
+def with_topics(vocabulary: Vocabulary, choice: TopicChoice, joins: Mapping[str, str] | None = None) -> Vocabulary:
     """``vocabulary`` with each topic a term (the term of its key when the vocabulary has one) that
     every item addressing it uses, beyond its caps (``ItemTerms.beyond``), and found by ``mentions``.
     Its plural is an alias only when an item writes it (``TopicChoice.plural_writers``), and each
-    item gives it to the node only when that item writes it: its use depends on it alone."""
+    item gives it to the node only when that item writes it: its use depends on it alone.
+    ``joins``: topic key -> the mined term it is (``topic_join.topic_targets``), where the index
+    does not know the key."""
+    joins = joins or {}
     if not choice.topics:
         return vocabulary
     terms = dict(vocabulary.terms)
@@ -378,7 +381,7 @@ def with_topics(vocabulary: Vocabulary, choice: TopicChoice) -> Vocabulary:
     lengths = {word: set(ns) for word, ns in vocabulary._lengths.items()}
     beyond: dict[str, list[str]] = defaultdict(list)
     for key in sorted(choice.topics):
-        name = index.get(key) or (files.node_name(key) if files.is_file_key(key) else key.replace(" ", "-"))
+        name = index.get(key) or joins.get(key) or (files.node_name(key) if files.is_file_key(key) else key.replace(" ", "-"))
         old = terms.get(name)
         slugs = choice.addressers[key]
         label, forms = _label_forms(key)

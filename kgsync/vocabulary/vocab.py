@@ -85,7 +85,8 @@ from kgsync.vocabulary.shares import Share as Share
 from kgsync.vocabulary.shares import choice_of as choice_of
 from kgsync.vocabulary.shares import item_shares as item_shares
 from kgsync.vocabulary.shares import pinned_lookup as pinned_lookup
-from kgsync.vocabulary.topics import Tally, select_topics, with_topics
+from kgsync.vocabulary.topic_join import topic_targets
+from kgsync.vocabulary.topics import Tally, select_topics, topic_kind, with_topics
 from kgsync.vocabulary.terms import ItemTerms as ItemTerms
 from kgsync.vocabulary.terms import Term as Term
 from kgsync.vocabulary.terms import TermKind as TermKind
@@ -168,7 +169,11 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
     # 5. The topics: single words many items address, each linked by the items that address it.
     topics = select_topics(ordered, mining, previous_topics, stop_groups | hubs | merged_hubs, vocabulary._index.keys(),
                            topic_tally() if topic_tally is not None else None)
-    vocabulary = with_topics(vocabulary, topics)
+    unknown = [key for key in topics.topics if key not in vocabulary._index]
+    # (an acronym of one meaning only: which of two a phrase means is not written there)
+    joins = topic_targets(unknown, {key: topic_kind(key) for key in unknown}, vocabulary.terms,
+                          {short: longs[0] for short, longs in expansions.items() if len(longs) == 1}, config.merge)
+    vocabulary = with_topics(vocabulary, topics, joins)
     # 6. The hubs: each a node the items that address it link beyond their caps (``kgsync.vocabulary.hubs``).
     vocabulary = with_hubs(vocabulary, items_addressing_hubs(ordered, grouped.resolved, hubs),
                            lambda group: _kind(group, pinned, global_acronyms))

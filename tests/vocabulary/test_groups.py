@@ -147,3 +147,17 @@ def test_a_facet_does_not_name_or_label_its_thing() -> None:
     assert merged == {"github action workflow": "github action"}
     assert names == {"github action workflow": "github-actions-workflow"}
     assert _label(groups["github action"]) == "GitHub Actions" and groups["github action"].first == "2026-01-02-b"
+
+
+def test_a_participle_compound_reads_as_its_first_word_whichever_name_comes_first() -> None:
+    # "AI-assisted coding" is AI coding; "URL-based deduplication" URL deduplication (issue 21)
+    for older, later in (("ai assisted coding", "ai coding"), ("ai coding", "ai assisted coding")):
+        groups = _groups((older, "2026-01-01-a"), (later, "2026-01-02-b"), ("agentic coding", "2026-01-03-c"))
+        groups["ai assisted coding"].surfaces.clear()
+        groups["ai assisted coding"].surfaces["AI-assisted coding"] = 1
+        kinds = {g: TermKind.METHOD for g in groups}
+        assert _merge_near_duplicates(groups, set(groups), kinds, Merge()) == {later: older}
+    # written apart, "assisted" is a word of the name: another idea than the plain one
+    groups = _groups(("ai assisted coding", "2026-01-01-a"), ("ai coding", "2026-01-02-b"))
+    kinds = {g: TermKind.METHOD for g in groups}
+    assert _merge_near_duplicates(groups, set(groups), kinds, Merge()) == {}

@@ -1,0 +1,67 @@
+"""Which mined term a topic phrase is (``topics.with_topics``): one idea, one node (issue 21).
+
+A topic enters after the mined terms have merged (``groups._merge_near_duplicates``), so without
+this a topic phrase is a node of its own beside a mined term a reader reads as the same idea:
+"AI RMF" beside "risk management framework" (whose acronym "RMF" the shared map expands), "AI
+coding" beside "AI-assisted coding".  A topic phrase joins the mined term it would have merged
+into as a mined term, by the same growth-policy test (``groups._mergeable``), compared
+
+* by its expanded form: each acronym of the phrase that the shared map expands with one meaning
+  (of two, which one the phrase means is not written there) written out, one at a time and all
+  together ("ai rmf" -> "ai risk management framework", a narrower form of "risk management
+  framework");
+* against each surface of the term too, a hyphenated participle compound read as its first
+  word ("AI-assisted coding" -> "ai coding": an AI-assisted practice is the AI one, the
+  participle says how, not what).
+
+The mined term keeps its name (the vocabulary's node, as for a topic key its index knows).  Only
+phrases (two words or more): a topic word is a rare noun of its own, no narrower form.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+
+from kgsync.read.config import Merge
+from kgsync.vocabulary.groups import _mergeable
+from kgsync.vocabulary.similarity import compound_readings
+from kgsync.vocabulary.terms import Term, TermKind
+
+
+def expanded_forms(key: str, acronyms: Mapping[str, str]) -> list[str]:
+    """``key`` (a topic phrase, words space-joined) and its forms with the acronyms ``acronyms``
+    expands (acronym key -> expansion key) written out: each one alone, then all of them."""
+    words_ = key.split(" ")
+    spots = [i for i, w in enumerate(words_) if " " in acronyms.get(w, "")]
+    out = [key]
+    for i in spots:
+        out.append(" ".join(words_[:i] + [acronyms[words_[i]]] + words_[i + 1:]))
+    if len(spots) > 1:
+        out.append(" ".join(acronyms[w] if i in spots else w for i, w in enumerate(words_)))
+    return out
+
+
+def topic_targets(keys: Iterable[str], kinds: Mapping[str, TermKind], terms: Mapping[str, Term],
+                  acronyms: Mapping[str, str], rule: Merge = Merge()) -> dict[str, str]:
+    """Topic phrase key -> the name of the mined term it joins (see the module doc).  ``kinds``:
+    each key's kind (a topic joins a term of its own kind only).  The terms are probed in name
+    order through the words they share with a form (no pair without one can be near)."""
+    by_word: dict[tuple[TermKind, str], set[tuple[str, str]]] = defaultdict(set)
+    for name, term in terms.items():
+        forms = {name} | {r.replace(" ", "-") for alias in term.aliases for r in compound_readings(alias)}
+        for form in forms:
+            for word in form.split("-"):
+                by_word[(term.kind, word)].add((name, form))
+    out: dict[str, str] = {}
+    for key in sorted(keys):
+        if " " not in key:
+            continue
+        for form in expanded_forms(key, acronyms):
+            name = form.replace(" ", "-")
+            near = sorted(set().union(*(by_word.get((kinds[key], w), set()) for w in form.split(" "))))
+            target = next((t for t, f in near if _mergeable(name, f, rule)), None)
+            if target is not None:
+                out[key] = target
+                break
+    return out

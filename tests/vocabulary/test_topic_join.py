@@ -1,0 +1,55 @@
+"""A topic phrase joins the mined term it is (``kgsync.vocabulary.topic_join``, issue 21)."""
+
+from __future__ import annotations
+
+from kgsync.vocabulary.terms import Term, TermKind
+from kgsync.vocabulary.similarity import compound_readings
+from kgsync.vocabulary.topic_join import expanded_forms, topic_targets
+
+RMF = Term("risk-management-framework", TermKind.CONCEPT, "risk management framework",
+           ("RMF", "risk management framework"), ("2026-01-01-a",))
+ASSISTED = Term("ai-assisted-coding", TermKind.METHOD, "AI-assisted coding", ("AI-assisted coding",), ("2026-01-01-b",))
+TERMS = {term.name: term for term in (RMF, ASSISTED)}
+ACRONYMS = {"rmf": "risk management framework", "ai": "artificial intelligence"}
+
+
+def test_a_phrase_is_compared_by_its_expanded_form() -> None:
+    assert expanded_forms("ai rmf", ACRONYMS) == [
+        "ai rmf", "artificial intelligence rmf", "ai risk management framework",
+        "artificial intelligence risk management framework"]
+    # "AI RMF" is a narrower form of the risk management framework, once RMF is written out
+    assert topic_targets(["ai rmf"], {"ai rmf": TermKind.CONCEPT}, TERMS, ACRONYMS) == {
+        "ai rmf": "risk-management-framework"}
+
+
+def test_an_acronym_the_map_does_not_expand_stays_apart() -> None:
+    assert topic_targets(["ai rmf"], {"ai rmf": TermKind.CONCEPT}, TERMS, {}) == {}
+
+
+def test_a_participle_compound_reads_as_its_first_word() -> None:
+    assert compound_readings("AI-assisted coding") == ["ai coding"]
+    assert compound_readings("human-supervised") == []  # the head: no modifier
+    assert compound_readings("agentic coding") == []
+    assert topic_targets(["ai coding"], {"ai coding": TermKind.METHOD}, TERMS, ACRONYMS) == {
+        "ai coding": "ai-assisted-coding"}
+
+
+def test_a_topic_joins_a_term_of_its_own_kind_only_and_never_a_narrower_one() -> None:
+    assert topic_targets(["ai coding"], {"ai coding": TermKind.CONCEPT}, TERMS, ACRONYMS) == {}
+    narrower = Term("indirect-prompt-injection", TermKind.CONCEPT, "indirect prompt injection", (), ("x",))
+    # the broader topic never joins its narrower kind; a single word is no phrase to compare
+    assert topic_targets(["prompt injection", "coding"], {"prompt injection": TermKind.CONCEPT,
+                                                          "coding": TermKind.METHOD},
+                         {narrower.name: narrower, **TERMS}, ACRONYMS) == {}
+
+
+def test_with_topics_links_the_joined_term() -> None:
+    from kgsync.vocabulary.terms import Vocabulary
+    from kgsync.vocabulary.topics import TopicChoice, with_topics
+
+    choice = TopicChoice(topics=frozenset({"ai rmf"}), addressers={"ai rmf": ("2026-02-01-c",)})
+    vocab = with_topics(Vocabulary(terms=dict(TERMS), per_item={}), choice, {"ai rmf": "risk-management-framework"})
+    assert "ai-rmf" not in vocab.terms
+    assert vocab.terms["risk-management-framework"].items == ("2026-01-01-a", "2026-02-01-c")
+    assert "ai rmf" in vocab.terms["risk-management-framework"].aliases
+    assert [use.name for use in vocab.per_item["2026-02-01-c"].concepts] == ["risk-management-framework"]
