@@ -14,27 +14,18 @@ A fork is worth it only when the save is large (a warm rebuild's save writes a s
 a fork costs its page tables and the parent's first write to each page after it, ~0.05 s at
 10,000 items): smaller saves, a machine with one usable CPU, no ``fork`` (Windows) or other threads
 in the process (a fork copies only the calling thread, and a lock another one holds) save in place.
-
-``aside`` is the same fork for a computation whose small result the build needs later (the lint of
-the merged graph, ~1 CPU s at 10,000 items, while the build encodes the graph it may write): the
-child sends the result back pickled through a pipe (between two processes of this very code, never
-stored), and the build takes it when it needs it.  A child that failed is computed again in place.
 """
 
 from __future__ import annotations
 
 import os
-import pickle
 import threading
 from collections.abc import Callable, Sized
-from typing import TypeVar
 
 from kgsync.pipeline.cpus import usable_cpus
 
 #: Entries (records, items' facts) a save must write to be worth a child: below, in place.
 MIN_BEHIND = 128
-
-T = TypeVar("T")
 
 
 class Behind:
@@ -44,7 +35,6 @@ class Behind:
         self.pending: list[tuple[int, Callable[[], None]]] = []  # (child's pid, its save)
         # What the saves say (the build's cache notices): a child that adds to it saves again in place.
         self.said: Sized = ()
-        self.asides: list[tuple[int, int]] = []  # (pid, pipe's read end) of ``aside``'s children not asked yet
 
     def save(self, save: Callable[[], None], entries: int) -> None:
         """``save()``, in a forked child when ``entries`` (what it writes) is worth one, else now."""
@@ -61,39 +51,6 @@ class Behind:
                 os._exit(status)  # never the build's code (its finally blocks, atexit handlers, buffers)
         self.pending.append((pid, save))
 
-    def aside(self, compute: Callable[[], T], worth: bool) -> Callable[[], T]:
-        """A function returning ``compute()``: computed in a forked child from now on when ``worth``
-        it (else when asked for, in place).  Ask before the build ends (``abandon`` ends a child not
-        asked for); a child that failed or said something (as ``save``) is computed again in place."""
-        if not worth or not _can_fork():
-            return compute
-        read_end, write_end = os.pipe()
-        pid = os.fork()
-        if pid == 0:  # the child: never returns
-            os.close(read_end)
-            status, said = 1, len(self.said)
-            try:
-                data = pickle.dumps(compute(), pickle.HIGHEST_PROTOCOL)
-                with os.fdopen(write_end, "wb") as out:
-                    out.write(data)
-                status = 0 if len(self.said) == said else _SAID
-            finally:
-                os._exit(status)
-        os.close(write_end)
-        self.asides.append((pid, read_end))
-
-        def result() -> T:
-            with os.fdopen(read_end, "rb") as source:
-                data = source.read()  # all of it before the child is waited for: it may fill the pipe
-            self.asides.remove((pid, read_end))
-            _, status = os.waitpid(pid, 0)
-            if os.waitstatus_to_exitcode(status) != 0:
-                return compute()
-            found: T = pickle.loads(data)
-            return found
-
-        return result
-
     def wait(self) -> None:
         """Every child ended; the save of one that failed done again here (its error raised here)."""
         while self.pending:
@@ -106,10 +63,6 @@ class Behind:
         """Every child ended, failed or not (the build is failing for another reason)."""
         while self.pending:
             os.waitpid(self.pending.pop()[0], 0)
-        while self.asides:
-            pid, read_end = self.asides.pop()
-            os.close(read_end)  # a child still writing its result fails (broken pipe) rather than block
-            os.waitpid(pid, 0)
 
 
 _SAID = 2  # a child's exit status: saved, but said something (the save is done again in place)

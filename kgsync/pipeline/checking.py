@@ -3,13 +3,11 @@ an item whose own facts break the contract blamed and kept at its previous facts
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from kgsync.pipeline.behind import Behind
 from kgsync.pipeline.committed import Base, GraphFiles
-from kgsync.contract import jsonl
 from kgsync.contract.errors import Location
 from kgsync.contract.model import Facts, Graph
 from kgsync.graph.assemble import Assembly
@@ -31,58 +29,6 @@ def merge_into(base: Base, by_item: Mapping[str, Facts], keep: frozenset[str]) -
 
 
 @dataclass(frozen=True)
-class Output:
-    """The merge and lint stages' result, however it was reached."""
-
-    manifest: Manifest  # the merged manifest (before the vocabulary state and statements are added)
-    report: LintReport
-    item_errors: tuple[Issue, ...]  # the items blamed for a lint error (they keep their previous facts)
-    pure: bool  # the graph holds generated facts only
-    load_graph: Callable[[], Graph]
-    graph_data: Callable[[], bytes | jsonl.Chunks]  # the graph file's bytes (or in pieces: written, not joined)
-    incremental: bool = False
-    sizes: Callable[[], tuple[int, int]] | None = None  # (entities, relations), when cheaper than the graph
-    # The lint still under way in a child (``merge_and_lint``): the output to use, once the build needs the report.
-    # Until then only ``manifest`` holds, and only if the report blames no item (``settle().manifest is`` it).
-    settle: Callable[[], Output] | None = None
-
-
-def merge_and_lint(base: Base, files: GraphFiles, assembly: Assembly, items: Sequence[ResearchItem], keep: frozenset[str],
-                   config: Config, lap: Callable[[str], None], behind: Behind, write: bool) -> Output:
-    """The whole graph merged (``kgsync.graph.merge``) and linted, items blamed for errors.  A large
-    graph is linted in a forked child (``Behind.aside``) while this process encodes the file it
-    writes and the manifest (``Output.settle``): the lint reads the merged graph only, and its
-    report still decides before anything is written (the lint, ~1 CPU s at 10,000 items, off the build's path)."""
-    merged = merge_into(base, assembly.by_item, keep)
-    lap("merge")
-
-    def lint_here() -> LintReport:
-        return lint_merged(merged, assembly, files.graph, config)
-
-    encoded: bytes | None = None  # the graph file's bytes, encoded while the child lints (if no item is blamed)
-
-    def settle() -> Output:
-        linted = lint_blaming_items(merged, base, files, assembly, items, keep, config, first)
-        graph = linted.merged.graph
-        data = encoded if linted.merged is merged else None  # an item blamed: another graph, encoded when written
-        return Output(linted.merged.manifest, linted.report, linted.item_errors, not linted.merged.foreign,
-                      lambda: graph, lambda: data if data is not None else jsonl.dumps(graph).encode("utf-8"))
-
-    first = behind.aside(lint_here, len(merged.graph.entities) + len(merged.graph.relations) >= MIN_ASIDE_LINES)
-    if first is lint_here:  # linted here and now
-        return settle()
-    if write:
-        encoded = jsonl.dumps(merged.graph).encode("utf-8")
-    return Output(merged.manifest, LintReport(), (), not merged.foreign, lambda: merged.graph, lambda: b"",
-                  settle=settle)
-
-
-#: Lines (entities and relations) a merged graph must have for its lint to be worth a child
-#: (``merge_and_lint``): ~1,000 items; below, the lint takes a tenth of a second and runs in place.
-MIN_ASIDE_LINES = 20_000
-
-
-@dataclass(frozen=True)
 class Linted:
     merged: Merged  # without the facts of the items blamed
     report: LintReport
@@ -90,13 +36,11 @@ class Linted:
 
 
 def lint_blaming_items(merged: Merged, base: Base, files: GraphFiles, assembly: Assembly,
-                        items: Sequence[ResearchItem], keep: frozenset[str], config: Config,
-                        first: Callable[[], LintReport] | None = None) -> Linted:
+                        items: Sequence[ResearchItem], keep: frozenset[str], config: Config) -> Linted:
     """The merged graph's findings.  An item whose own facts break the contract (a theme, alias or
     name no rule allows) is an item error: it keeps its previous nodes and every other item
-    updates.  Again until none is left (keeping one item's old facts can only touch that item's nodes).
-    ``first``: the report of ``merged`` (``lint_merged``), when already under way."""
-    report = first() if first is not None else lint_merged(merged, assembly, files.graph, config)
+    updates.  Again until none is left (keeping one item's old facts can only touch that item's nodes)."""
+    report = _lint(merged, assembly, files.graph, config)
     by_item = assembly.by_item
     item_errors: list[Issue] = []
     while blamed := _items_blamed(report, items, by_item, frozenset(i.slug for i in item_errors)):
@@ -107,11 +51,11 @@ def lint_blaming_items(merged: Merged, base: Base, files: GraphFiles, assembly: 
         if base.manifest is None:
             base = replace(base, manifest=files.read_manifest())
         merged = merge_into(base, by_item, keep)
-        report = lint_merged(merged, assembly, files.graph, config)
+        report = _lint(merged, assembly, files.graph, config)
     return Linted(merged, report, tuple(item_errors))
 
 
-def lint_merged(merged: Merged, assembly: Assembly, graph_path: Path, config: Config) -> LintReport:
+def _lint(merged: Merged, assembly: Assembly, graph_path: Path, config: Config) -> LintReport:
     """The merged graph's findings; those of content added by hand or by an agent never block."""
     if not merged.foreign:
         return lint(merged.graph, sources=assembly.sources, rule=config.merge)

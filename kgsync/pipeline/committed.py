@@ -75,14 +75,12 @@ def items_before(base: Base, state: BuildState) -> Collection[str]:
 
 def write_graph(graph_data: bytes | jsonl.Chunks, manifest: Manifest, pure: bool, files: GraphFiles, base: Base,
                 state: BuildState, spliced: bool = False, lines: Mapping[str, str] | None = None,
-                unchanged: Callable[[str, str], bool] | None = None,
-                manifest_bytes: bytes | None = None) -> tuple[tuple[Path, ...], BuildState]:
+                unchanged: Callable[[str, str], bool] | None = None) -> tuple[tuple[Path, ...], BuildState]:
     """Write the graph (``graph_data``: its file bytes) and the manifest where their bytes changed: the
     files rewritten, and the state that records what was written (``pure``: the graph holds generated facts only).
     ``spliced``: the graph was spliced from the verified one by this code (``kgsync.pipeline.incremental``),
     so the verified manifest is this code's ``dumps`` too and its unchanged lines are kept as bytes
-    (``lines``: its item texts, ``unchanged``: the lines known unread, as ``Manifest.chunks_over`` reads them).
-    ``manifest_bytes``: ``manifest.dumps()`` encoded already (not spliced)."""
+    (``lines``: its item texts, ``unchanged``: the lines known unread, as ``Manifest.chunks_over`` reads them)."""
     changed: list[Path] = []
     stamps: list[build_state.Written | None] = []
     # Both encoded before either is written: the manifest reads facts a build reused (``StoredFacts``).
@@ -90,7 +88,7 @@ def write_graph(graph_data: bytes | jsonl.Chunks, manifest: Manifest, pure: bool
         manifest_data: bytes | jsonl.Chunks = manifest.chunks_over(
             base.manifest_bytes, lines if lines is not None else base.manifest_bytes.decode("utf-8"), unchanged)
     else:
-        manifest_data = manifest_bytes if manifest_bytes is not None else manifest.dumps().encode("utf-8")
+        manifest_data = manifest.dumps().encode("utf-8")
     for path, data, last, verified_data in ((files.graph, graph_data, state.graph, base.graph_bytes),
                                             (files.manifest, manifest_data, state.manifest, base.manifest_bytes)):
         # Verified above to hold the last build's bytes: a digest says whether they differ.

@@ -30,7 +30,7 @@ from kgsync.pipeline.cache.files import CacheReader
 from kgsync.pipeline.cache.location import locate
 from kgsync.pipeline.cache.memo import InvalidStoredFacts, context_key, memoised_assembly, reused
 from kgsync.pipeline.cache.selection import SelectionStore
-from kgsync.pipeline.checking import Output, merge_and_lint
+from kgsync.pipeline.checking import lint_blaming_items, merge_into
 from kgsync.pipeline.incremental import line_counts, rebuild, states_facts
 from kgsync.pipeline.cache.lint_report import LintReportStore
 from kgsync.pipeline.cache.manifest_record import ManifestRecord
@@ -222,7 +222,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     files = GraphFiles.of(config)
     vocabulary, fold = selections.select(reading.read.items, reading.by_slug, reading.slug_keys, reading.earlier,
                                          config, _pinned(config), manifest_hubs(files.manifest),
-                                         manifest_acronyms(files.manifest), manifest_topics(files.manifest), behind.aside)
+                                         manifest_acronyms(files.manifest), manifest_topics(files.manifest))
     clock.lap("select")
     keep = _failing_items(reading)
     kept = kept_items(keep, files.read_manifest) if keep else ()
@@ -246,25 +246,14 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     lint_store = LintReportStore(cache_folder, reader)
     inputs = _inputs_key(config, assembled, vocabulary)
     out = (_incrementally(base, assembly, assembled, keep, lint_store.load(base.graph_sha1, inputs), lines)
-           or merge_and_lint(base, files, assembly, reading.read.items, keep, config, clock.lap, behind, write))
+           or _fully(base, files, assembly, reading.read.items, keep, config, clock))
     if out.incremental:
         clock.lap("merge")  # the splice and the lint of the changed nodes (the full path laps its merge alone)
+    manifest = _manifest_to_write(out.manifest, assembled, vocabulary)
     long = WholeFindings(cache_folder, reader).of(reading.read.items, reading.slug_keys, reading.by_slug)
-
-    def to_write(merged: Manifest) -> Manifest:
-        manifest = _manifest_to_write(merged, assembled, vocabulary)
-        return replace(manifest, statements=whole_statements(manifest.by_item, long, fold,
+    manifest = replace(manifest, statements=whole_statements(manifest.by_item, long, fold,
                                                              base.manifest.statements if base.manifest else None),
                        named=named_items(manifest.by_item, reading.read.items, base.manifest.named if base.manifest else None))
-
-    manifest = to_write(out.manifest)
-    manifest_bytes: bytes | None = None  # the manifest file's bytes, when encoded while a child lints
-    if out.settle is not None:  # the report, from the child that linted while the manifest was made (``merge_and_lint``)
-        manifest_bytes = manifest.dumps().encode("utf-8") if write else None
-        settled = out.settle()
-        if settled.manifest is not out.manifest:  # an item blamed: the manifest without its new facts
-            manifest, manifest_bytes = to_write(settled.manifest), None
-        out = settled
     removed_items = tuple(sorted(set(items_before(base, state)) - set(manifest.by_item)))
     clock.lap("lint")
     if not out.report.ok(strict):
@@ -276,8 +265,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     if write:
         digests = assembled.digests or {}
         changed, state = write_graph(out.graph_data(), manifest, out.pure, files, base, state, out.incremental, lines,
-                                     lambda slug, suffix: lines is not None and lines.same(slug, digests.get(slug), suffix),
-                                     manifest_bytes)
+                                     lambda slug, suffix: lines is not None and lines.same(slug, digests.get(slug), suffix))
         # The report of the graph written, for the next incremental rebuild (only a pure graph's).
         lint_store.save(state.graph.sha1 if state.graph is not None and out.pure else None, inputs, out.report)
         # And its manifest's lines, for the next build's ``LastLines``.
@@ -292,6 +280,31 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     return BuildResult(out.load_graph, base.load_previous, manifest, reading.read.items, issues, out.report,
                        vocabulary, bool(changed), changed, tuple(clock.laps), removed_items, credited, out.incremental,
                        out.sizes, (reading, read_memo, selections, files, assembled, base, lines, assembly, out, long))
+
+
+@dataclass(frozen=True)
+class _Output:
+    """The merge and lint stages' result, however it was reached."""
+
+    manifest: Manifest  # the merged manifest (before the vocabulary state and statements are added)
+    report: LintReport
+    item_errors: tuple[Issue, ...]  # the items blamed for a lint error (they keep their previous facts)
+    pure: bool  # the graph holds generated facts only
+    load_graph: Callable[[], Graph]
+    graph_data: Callable[[], bytes | jsonl.Chunks]  # the graph file's bytes (or in pieces: written, not joined)
+    incremental: bool = False
+    sizes: Callable[[], tuple[int, int]] | None = None  # (entities, relations), when cheaper than the graph
+
+
+def _fully(base: Base, files: GraphFiles, assembly: Assembly, items: Sequence[ResearchItem], keep: frozenset[str],
+           config: Config, clock: _StageClock) -> _Output:
+    """The whole graph merged (``kgsync.graph.merge``) and linted, items blamed for errors."""
+    merged = merge_into(base, assembly.by_item, keep)
+    clock.lap("merge")
+    linted = lint_blaming_items(merged, base, files, assembly, items, keep, config)
+    graph = linted.merged.graph
+    return _Output(linted.merged.manifest, linted.report, linted.item_errors, not linted.merged.foreign,
+                   lambda: graph, lambda: jsonl.dumps(graph).encode("utf-8"))
 
 
 # Past this share of the items changed, the full merge is as fast (and the splice's scans are wasted).
@@ -322,7 +335,7 @@ def _inputs_key(config: Config, assembled: _Assembled, vocabulary: Vocabulary) -
 
 
 def _incrementally(base: Base, assembly: Assembly, assembled: _Assembled, keep: frozenset[str],
-                   previous: LintReport | None, lines: LastLines | None) -> Output | None:
+                   previous: LintReport | None, lines: LastLines | None) -> _Output | None:
     """The graph spliced from the last one (``kgsync.pipeline.incremental``), when the committed files
     are exactly what the last build wrote (pure: no hand-added content), the last build's report is
     cached for this code and these inputs (``previous``, see ``_inputs_key``), no item keeps its
@@ -339,9 +352,9 @@ def _incrementally(base: Base, assembly: Assembly, assembled: _Assembled, keep: 
     if rebuilt is None or rebuilt.report.errors():
         return None
     data, last = rebuilt.graph, base.graph_bytes
-    return Output(Manifest({slug: by_item[slug] for slug in sorted(by_item)}), rebuilt.report, (), True,
-                  lambda: jsonl.loads(jsonl.joined(data).decode("utf-8"), "<graph>"), lambda: data, incremental=True,
-                  sizes=lambda: line_counts(last))  # the splice keeps every line's kind (``Rebuilt.graph``)
+    return _Output(Manifest({slug: by_item[slug] for slug in sorted(by_item)}), rebuilt.report, (), True,
+                   lambda: jsonl.loads(jsonl.joined(data).decode("utf-8"), "<graph>"), lambda: data, incremental=True,
+                   sizes=lambda: line_counts(last))  # the splice keeps every line's kind (``Rebuilt.graph``)
 
 
 def _last_lines(base: Base, state: build_state.BuildState, record: ManifestRecord) -> LastLines | None:

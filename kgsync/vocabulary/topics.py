@@ -127,18 +127,16 @@ def _written_first(text: Sequence[str], long: Sequence[str], cut: int) -> bool:
 
 
 
-#: ``tally_topics``: (topic word -> the items naming it, -> the slugs addressing it, -> the slugs linking it)
-Tally = tuple[dict[str, int], dict[str, list[str]], dict[str, list[str]]]
-
-
-def tally_topics(cands: Sequence[ItemCandidates]) -> Tally:
-    """Pass 1 of ``select_topics``: every item's ``item_topics`` (in slug order), counted: how many
-    items name each topic word, the items that address it and those that link it.  Reads each item
-    alone, so it may be computed apart (``kgsync.pipeline.cache.selection``: in a forked child)."""
+def select_topics(cands: Sequence[ItemCandidates], mining: Mining, previous: frozenset[str] | None = None,
+                  stop: Set[str] = frozenset(), known: Set[str] = frozenset()) -> TopicChoice:
+    """The topics of a corpus (see the module doc); ``previous``: the last manifest's topics;
+    ``known``: the mined vocabulary's keys, of which a topic phrase may not be a fragment (``is_gap``)."""
+    n_items = len(cands)
     spread: dict[str, int] = defaultdict(int)
     addressing: dict[str, list[str]] = defaultdict(list)
     linking: dict[str, list[str]] = defaultdict(list)
-    for item in sorted(cands, key=lambda c: c.slug):
+    ordered = sorted(cands, key=lambda c: c.slug)
+    for item in ordered:
         named, addressed, stated = item_topics(item)
         for key in named:
             spread[key] += 1
@@ -146,17 +144,6 @@ def tally_topics(cands: Sequence[ItemCandidates]) -> Tally:
             addressing[key].append(item.slug)
         for key in stated:
             linking[key].append(item.slug)
-    return spread, addressing, linking
-
-
-def select_topics(cands: Sequence[ItemCandidates], mining: Mining, previous: frozenset[str] | None = None,
-                  stop: Set[str] = frozenset(), known: Set[str] = frozenset(), tally: Tally | None = None) -> TopicChoice:
-    """The topics of a corpus (see the module doc); ``previous``: the last manifest's topics;
-    ``known``: the mined vocabulary's keys, of which a topic phrase may not be a fragment (``is_gap``);
-    ``tally``: ``tally_topics(cands)``, when computed already."""
-    n_items = len(cands)
-    ordered = sorted(cands, key=lambda c: c.slug)
-    spread, addressing, linking = tally if tally is not None else tally_topics(ordered)
     enter_named = max(1, math.ceil(TOPIC_SHARE * n_items))
     # Like a hub, a topic is a corpus status: never on ``min_items`` items or fewer.
     floor = max(mining.min_links, mining.min_items + 1)

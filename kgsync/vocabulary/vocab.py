@@ -86,7 +86,7 @@ from kgsync.vocabulary.shares import choice_of as choice_of
 from kgsync.vocabulary.shares import item_shares as item_shares
 from kgsync.vocabulary.shares import pinned_lookup as pinned_lookup
 from kgsync.vocabulary.topic_join import topic_targets
-from kgsync.vocabulary.topics import Tally, select_topics, topic_kind, with_topics
+from kgsync.vocabulary.topics import select_topics, topic_kind, with_topics
 from kgsync.vocabulary.terms import ItemTerms as ItemTerms
 from kgsync.vocabulary.terms import Term as Term
 from kgsync.vocabulary.terms import TermKind as TermKind
@@ -109,10 +109,8 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
                       pinned: PinnedVocabulary | None = None,
                       previous_hubs: frozenset[str] | None = None,
                       previous_acronyms: Sequence[tuple[str, str]] = (),
-                      previous_topics: frozenset[str] | None = None,
-                      topic_tally: Callable[[], Tally] | None = None) -> tuple[Vocabulary, SelectionStats]:
+                      previous_topics: frozenset[str] | None = None) -> tuple[Vocabulary, SelectionStats]:
     """``select``, and what ``kgsync.vocabulary.unchanged.selection_unchanged`` checks an edit against.
-    ``topic_tally``: gives ``tally_topics(cands)`` (computed meanwhile elsewhere), when not None.
 
     Locality: each item chooses its terms from its own candidates alone (``_local_choice``:
     salience inside the item, never a corpus frequency), so a merge elsewhere can change an
@@ -167,8 +165,7 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
     vocabulary = _vocabulary(groups, kept, kind_of, pinned, choice, merged_into, source_names, ordered,
                              item_surfaces, hubs | merged_hubs, n_items, subjects, swaps, ambiguous)
     # 5. The topics: single words many items address, each linked by the items that address it.
-    topics = select_topics(ordered, mining, previous_topics, stop_groups | hubs | merged_hubs, vocabulary._index.keys(),
-                           topic_tally() if topic_tally is not None else None)
+    topics = select_topics(ordered, mining, previous_topics, stop_groups | hubs | merged_hubs, vocabulary._index.keys())
     unknown = [key for key in topics.topics if key not in vocabulary._index]
     # (an acronym of one meaning only: which of two a phrase means is not written there)
     joins = topic_targets(unknown, {key: topic_kind(key) for key in unknown}, vocabulary.terms,

@@ -4,7 +4,6 @@ runs in place; a child that failed has its save done again in place (its error r
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -31,24 +30,18 @@ def test_a_small_save_runs_in_place(tmp_path: Path) -> None:
     assert not saver.pending and (tmp_path / "saved").read_text() == str(os.getpid())
 
 
-def failing_once(calls: Path) -> Callable[[], int]:
-    """A task that records each call's process in ``calls``, fails the first time, then returns its pid."""
+@forks
+def test_a_failed_child_has_its_save_done_again_in_place(tmp_path: Path) -> None:
+    calls = tmp_path / "calls"
 
-    def task() -> int:
+    def save() -> None:
         with calls.open("a") as out:
             out.write(f"{os.getpid()}\n")
         if len(calls.read_text().splitlines()) == 1:
             raise OSError("disk full")
-        return os.getpid()
 
-    return task
-
-
-@forks
-def test_a_failed_child_has_its_save_done_again_in_place(tmp_path: Path) -> None:
-    calls = tmp_path / "calls"
     saver = Behind()
-    saver.save(failing_once(calls), MIN_BEHIND)
+    saver.save(save, MIN_BEHIND)
     saver.wait()
     assert calls.read_text().splitlines()[1] == str(os.getpid())  # the second call: this process
 
@@ -78,34 +71,3 @@ def test_a_child_that_says_something_has_its_save_done_again_in_place(tmp_path: 
     saver.save(save, MIN_BEHIND)
     saver.wait()
     assert said == [str(os.getpid())]
-
-
-@forks
-def test_aside_computes_in_a_child_and_returns_its_result() -> None:
-    saver = Behind()
-    result = saver.aside(lambda: (os.getpid(), "x" * 200_000), True)  # more than a pipe holds
-    assert len(saver.asides) == 1
-    pid, text = result()
-    assert pid != os.getpid() and text == "x" * 200_000 and not saver.asides
-
-
-def test_aside_not_worth_a_child_computes_in_place_when_asked() -> None:
-    calls: list[int] = []
-    result = Behind().aside(lambda: calls.append(os.getpid()) or len(calls), False)
-    assert not calls
-    assert result() == 1 and calls == [os.getpid()]
-
-
-@forks
-def test_aside_failed_in_the_child_is_computed_again_in_place(tmp_path: Path) -> None:
-    calls = tmp_path / "calls"
-    assert Behind().aside(failing_once(calls), True)() == os.getpid()
-    assert len(calls.read_text().splitlines()) == 2
-
-
-@forks
-def test_abandon_ends_an_aside_never_asked_for() -> None:
-    saver = Behind()
-    saver.aside(lambda: "x" * 1_000_000, True)  # blocks on the full pipe until abandoned
-    saver.abandon()
-    assert not saver.asides

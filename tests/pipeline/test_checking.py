@@ -46,21 +46,3 @@ def test_an_item_is_blamed_for_an_error_at_its_file_or_on_a_node_it_makes_once()
         ("a", IssueSeverity.ERROR, "Research/a.md", 7), ("b", IssueSeverity.ERROR, "Research/b.md", 1)]
     assert "makes a node that breaks the graph contract: bad-name concept:bad theme -[about]-> concept:x" in blamed[1].message
     assert _items_blamed(report, [a, b, c], by_item, frozenset({"a", "b"})) == []  # blamed already
-
-
-def test_a_lint_in_a_child_builds_the_same_files_as_one_in_place(repo: Path, monkeypatch) -> None:
-    from kgsync.pipeline import behind, checking
-
-    cfg = config_module.load(repo).with_overrides(cache_dir="")
-    here = build(cfg)
-    graph, manifest = (repo / "memory.jsonl").read_bytes(), (repo / "memory.kgsync.json").read_bytes()
-    (repo / "memory.jsonl").unlink()
-    (repo / "memory.kgsync.json").unlink()
-    monkeypatch.setattr(checking, "MIN_ASIDE_LINES", 0)
-    forked: list[bool] = []
-    aside = behind.Behind.aside
-    monkeypatch.setattr(behind.Behind, "aside", lambda self, compute, worth: forked.append(worth) or aside(self, compute, worth))
-    there = build(cfg)
-    assert forked == [False, True]  # the topic tally (a small corpus: in place), then the lint
-    assert (repo / "memory.jsonl").read_bytes() == graph and (repo / "memory.kgsync.json").read_bytes() == manifest
-    assert there.report == here.report and there.issues == here.issues

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import cast
 
@@ -14,7 +14,6 @@ from kgsync.extract.mining import ItemCandidates
 from kgsync.read.config import Caps, Config, Merge, Mining
 from kgsync.read.items import ResearchItem
 from kgsync.vocabulary.economy import Folding, hub_folding
-from kgsync.vocabulary.topics import Tally, tally_topics
 from kgsync.vocabulary.unchanged import map_pairs, same_hubs, selection_unchanged
 from kgsync.vocabulary.vocab import (
     PinnedVocabulary,
@@ -51,10 +50,7 @@ class SelectionStore:
                old_records: Mapping[str, Record], config: Config, pinned: PinnedVocabulary | None,
                previous_hubs: frozenset[str] | None = None,
                previous_acronyms: tuple[tuple[str, str], ...] = (),
-               previous_topics: frozenset[str] = frozenset(), aside: Aside | None = None) -> tuple[Vocabulary, Folding]:
-        """The vocabulary and hub folding: the last build's when no edit since can change them, else
-        selected again (``select_with_stats``).  ``aside``: ``Behind.aside`` (the build's), to tally
-        the topics (``tally_topics``: each item alone) in a forked child while the rest is selected."""
+               previous_topics: frozenset[str] = frozenset()) -> tuple[Vocabulary, Folding]:
         slugs = tuple(item.slug for item in items)
         keys = tuple(read_keys.get(slug, "") for slug in slugs)
         settings = (config.mining, config.caps, config.merge)
@@ -69,9 +65,8 @@ class SelectionStore:
             vocabulary, fold, stats, ident = found
         else:
             cands = cast(list[ItemCandidates], [by_slug[slug].candidates for slug in slugs])  # items that parsed have them
-            tally = aside(lambda: tally_topics(cands), len(cands) >= MIN_ASIDE_ITEMS) if aside is not None else None
             vocabulary, stats = select_with_stats(cands, config, pinned, previous_hubs, previous_acronyms,
-                                                  previous_topics, tally)
+                                                  previous_topics)
             fold = hub_folding(cands, vocabulary)
             ident = os.urandom(8).hex()
         self._save(found is None, (self.fingerprint, ident, settings, pinned, slugs, keys, stats), vocabulary, fold)
@@ -113,13 +108,6 @@ class SelectionStore:
             self.reader.write(self.folder / "selection.json", (inputs[1], vocabulary, fold.rules))
         if inputs != self.inputs:
             self.reader.write(self.folder / "inputs.json", inputs)
-
-
-#: Items a corpus must have for its topic tally to be worth a child (~0.07 CPU s per 1,000 items).
-MIN_ASIDE_ITEMS = 1_000
-
-#: ``Behind.aside`` for the topic tally: (compute, worth a child) -> its result, when asked for.
-Aside = Callable[[Callable[[], Tally], bool], Callable[[], Tally]]
 
 
 # What each cache file holds (decoded as exactly this, see kgsync.pipeline.cache.files).

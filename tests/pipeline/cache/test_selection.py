@@ -50,27 +50,3 @@ def test_without_a_cache_folder_nothing_is_stored() -> None:
     store = selection.SelectionStore(None, mock.Mock())
     assert store.folder is None and store.inputs is None and store.keys == ()
 
-
-
-def test_topics_tallied_in_a_child_select_the_same_vocabulary(repo: Path) -> None:
-    from kgsync.pipeline.behind import Behind
-    from kgsync.pipeline.cache.files import CacheReader
-    from kgsync.pipeline.stages import _pinned, read_records
-
-    cfg = config_module.load(repo)
-    reading = read_records(cfg)
-
-    def select(aside: selection.Aside | None) -> object:
-        return selection.SelectionStore(None, CacheReader(None)).select(
-            reading.read.items, reading.by_slug, reading.slug_keys, reading.earlier, cfg, _pinned(cfg), aside=aside)
-
-    asked: list[bool] = []
-    behind = Behind()
-
-    def aside(compute: object, worth: bool) -> object:
-        asked.append(worth)
-        return behind.aside(compute, True)  # type: ignore[arg-type]
-
-    with mock.patch.object(selection, "MIN_ASIDE_ITEMS", 0):
-        assert select(aside) == select(None)  # type: ignore[arg-type]
-    assert asked == [True]
