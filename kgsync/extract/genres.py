@@ -20,9 +20,9 @@ from kgsync.extract.designations import capitalised_runs
 #: The fewest uses of an acronym whose majority says anything: under five, one repeated phrase
 #: ("the MCP SDK" twice in three uses) is the item's wording, not its meaning.
 MIN_USES = 5
-#: The characters of the word before an acronym after its first letter: letters, digits, dots, hyphens or
-#: apostrophes ("GitHub", "Fly.io", "fine-grained", "Supadata's").
-_IN_WORD = frozenset(".'\u2019-")
+#: The characters of the word before an acronym after its first letter: letters, digits, dots, hyphens,
+#: underscores or apostrophes ("GitHub", "Fly.io", "fine-grained", "Supadata's").
+_IN_WORD = frozenset(".'\u2019-_")
 #: The longest word before an acronym that is read (a longer run of letters is no word of a name).
 _MAX_WORD = 59
 #: What may wrap the word before (markup left by cleaning, quotes): not part of the word.
@@ -72,7 +72,7 @@ def _word_before(text: str, start: int) -> str:
         return ""
     first = end
     floor = max(0, start - 1 - _MAX_WORD)
-    while first > floor and (text[first - 1].isalnum() or text[first - 1] in _IN_WORD or text[first - 1] == "_"):
+    while first > floor and (text[first - 1].isalnum() or text[first - 1] in _IN_WORD):
         first -= 1
     while first < end and not (text[first].isalpha()):
         first += 1  # the word starts at its first letter

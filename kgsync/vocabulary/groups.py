@@ -13,7 +13,7 @@ from kgsync.extract import lexicon, wordnet
 from kgsync.extract.canonical import canonical_name, display_alias, is_acronym, singular, term_key, words
 from kgsync.extract.mining import DEFINED, PLAIN
 from kgsync.read.config import Merge
-from kgsync.vocabulary.similarity import compound_readings, is_near_duplicate
+from kgsync.vocabulary.similarity import compound_names, is_near_duplicate
 from kgsync.vocabulary.terms import POSTMODIFIER, TermKind, classify
 from kgsync.vocabulary.vocab_file import PinnedVocabulary
 
@@ -88,7 +88,7 @@ def _merge_near_duplicates(groups: Mapping[str, _Group], kept: set[str], kind_of
     """source group -> target group, by the growth policy: oldest first.
 
     Each term, oldest first, joins the first kept name of its
-    kind it may merge into (``_mergeable``), else is kept.  Exact blocks make
+    kind it may merge into (``mergeable``), else is kept.  Exact blocks make
     this linear: every mergeable pair shares one (see ``_probe_blocks``).  ``contract``: a
     group key with the shared map's expansions written as their acronyms; two groups that
     contract alike are one idea ("enterprise AI" / "enterprise artificial intelligence").  A
@@ -120,14 +120,14 @@ def _merge_near_duplicates(groups: Mapping[str, _Group], kept: set[str], kind_of
             for block in _probe_blocks(name, own):
                 near = blocks.get((kind, block))  # most blocks hold nothing yet
                 if near:
-                    target = next((o for o in near if _mergeable(name, names[o], rule, bool(groups[g].flags & DEFINED))), None)
+                    target = next((o for o in near if mergeable(name, names[o], rule, bool(groups[g].flags & DEFINED))), None)
                     if target:
                         break
             # a hyphenated participle compound read as its first word names the other ("AI-assisted
             # coding" / "AI coding"), either one first: "h:" holds a name, "c:" a reading
-            for block in (*("h:" + r for r in readings), "c:" + name):
-                near = blocks.get((kind, block)) if target is None else None
-                target = near[0] if near else target
+            if target is None:
+                target = next((near[0] for block in (*("h:" + r for r in readings), "c:" + name)
+                               if (near := blocks.get((kind, block)))), None)
         if target:
             merged[g] = target
             continue
@@ -147,11 +147,10 @@ def _merge_near_duplicates(groups: Mapping[str, _Group], kept: set[str], kind_of
 
 def _readings(group: _Group, name: str) -> list[str]:
     """The names a group's surfaces read as with a participle compound read as its first word
-    (``similarity.compound_readings``), other than its own name."""
+    (``similarity.compound_names``), other than its own name."""
     if "-" not in name:
         return []
-    found = {r.replace(" ", "-") for surface in sorted(group.surfaces) for r in compound_readings(surface)}
-    return sorted(found - {name})
+    return sorted(compound_names(group.surfaces) - {name})
 
 
 def facet_head(word: str) -> bool:
@@ -226,7 +225,7 @@ def _followed(merged: Mapping[str, str], source: str) -> str:
     return target
 
 
-def _mergeable(name: str, canon: str, rule: Merge, defined: bool = False) -> bool:
+def mergeable(name: str, canon: str, rule: Merge, defined: bool = False) -> bool:
     """Near-duplicates (``similarity.is_near_duplicate``) that are one idea:
     spelling variants (the edit-distance half), the same words in another
     order, or a narrower term merging into the broader one it ends with

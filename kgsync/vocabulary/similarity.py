@@ -82,6 +82,12 @@ def compound_readings(surface: str) -> list[str]:
     return out
 
 
+def compound_names(surfaces: Iterable[str]) -> set[str]:
+    """The node names (hyphen-joined keys) that ``surfaces`` read as by ``compound_readings``: what
+    both merges compare a term's names with."""
+    return {reading.replace(" ", "-") for surface in surfaces for reading in compound_readings(surface)}
+
+
 def _variant(a: str, b: str) -> bool:
     """Are close names spelling variants (see the module doc) rather than different words?"""
     if "".join(_TOKEN.findall(a.lower())) == "".join(_TOKEN.findall(b.lower())):

@@ -4,7 +4,7 @@ A topic enters after the mined terms have merged (``groups._merge_near_duplicate
 this a topic phrase is a node of its own beside a mined term a reader reads as the same idea:
 "AI RMF" beside "risk management framework" (whose acronym "RMF" the shared map expands), "AI
 coding" beside "AI-assisted coding".  A topic phrase joins the mined term it would have merged
-into as a mined term, by the same growth-policy test (``groups._mergeable``), compared
+into as a mined term, by the same growth-policy test (``groups.mergeable``), compared
 
 * by its expanded form: each acronym of the phrase that the shared map expands with one meaning
   (of two, which one the phrase means is not written there) written out, one at a time and all
@@ -24,8 +24,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 
 from kgsync.read.config import Merge
-from kgsync.vocabulary.groups import _mergeable
-from kgsync.vocabulary.similarity import compound_readings
+from kgsync.vocabulary.groups import mergeable
+from kgsync.vocabulary.similarity import compound_names
 from kgsync.vocabulary.terms import Term, TermKind
 
 
@@ -49,7 +49,7 @@ def topic_targets(keys: Iterable[str], kinds: Mapping[str, TermKind], terms: Map
     order through the words they share with a form (no pair without one can be near)."""
     by_word: dict[tuple[TermKind, str], set[tuple[str, str]]] = defaultdict(set)
     for name, term in terms.items():
-        forms = {name} | {r.replace(" ", "-") for alias in term.aliases for r in compound_readings(alias)}
+        forms = {name} | compound_names(term.aliases)
         for form in forms:
             for word in form.split("-"):
                 by_word[(term.kind, word)].add((name, form))
@@ -60,7 +60,7 @@ def topic_targets(keys: Iterable[str], kinds: Mapping[str, TermKind], terms: Map
         for form in expanded_forms(key, acronyms):
             name = form.replace(" ", "-")
             near = sorted(set().union(*(by_word.get((kinds[key], w), set()) for w in form.split(" "))))
-            target = next((t for t, f in near if _mergeable(name, f, rule)), None)
+            target = next((t for t, f in near if mergeable(name, f, rule)), None)
             if target is not None:
                 out[key] = target
                 break
