@@ -98,7 +98,8 @@ def test_the_real_vocabularys_synonyms(require_shared: Callable[[Path], Path]) -
                 "human-ai-interaction": {"human computer interaction", "human ai collaboration"},
                 "governance-policy": {"low code governance", "ai governance"},
                 "cost-performance": {"performance tradeoffs"},
-                "organisational-design": {"organisation"}}
+                "organisational-design": {"organisation"},
+                "enterprise-adoption": {"enterprise strategy"}}  # a plan, not the adoption
     for slug, topics in narrower.items():
         assert not topics & set(themes.words[slug]), slug
         assert all(themes.canonicalise(t.replace(" ", "-")) == slug for t in topics - {"MCP", "model context protocol"})
