@@ -29,7 +29,7 @@ from pathlib import Path
 
 
 from kgsync.extract.canonical import _PREFIXES, append_key, display_alias, latin_lookalikes, term_key, word_key, words
-from kgsync.extract import lexicon
+from kgsync.extract import lexicon, wordnet
 from kgsync.extract.lexicon import STOPWORDS
 from kgsync.read.yaml_source import read_yaml
 from kgsync.contract.errors import ConfigError, Location
@@ -191,7 +191,9 @@ def is_variant(slug: str, phrase: str, long_of: dict[str, str] | None = None) ->
     derivation ("agents" / "agentic-ai", "evaluation" / "benchmarks-eval", "org" / "organisational"),
     the slug's own acronym ("KG" / "knowledge-graphs") or the long form the theme's scope spells out
     for one of its words ("retrieval-augmented generation" / "rag-retrieval"), apart from a vague head
-    after them (``lexicon.GENERIC``: "multi-agent systems", "software engineering practices").  A
+    after them (``lexicon.GENERIC``: "multi-agent systems", "software engineering practices"), which
+    stands in for no slug head that names an act (``wordnet.is_act``): "enterprise strategy" is a plan,
+    not enterprise adoption.  A
     phrase with one more word of its own names another idea ("context window", "operational risk",
     "human-computer interaction", "model architecture", "developer tools"): the vocabulary lists it
     under the theme so that the tag canonicalises, not because it is the theme.  A single word that
@@ -220,8 +222,12 @@ def is_variant(slug: str, phrase: str, long_of: dict[str, str] | None = None) ->
         key = word_key(parts[0])
         return any(key == mine or (len(mine) >= 4 and key.startswith(mine)) for mine in own)
     content = [word_key(w) for w in parts if word_key(w) not in STOPWORDS]
-    if len(content) >= 2 and content[-1] in lexicon.GENERIC and content[-1] not in own:
-        content = content[:-1]  # a vague head adds no idea: "multi-agent systems"
+    head = word_key(slug_words[-1])
+    if (len(content) >= 2 and content[-1] in lexicon.GENERIC and content[-1] not in own
+            and (not wordnet.is_act(head) or any(_same_stem(key, head) for key in content))):
+        # A vague head adds no idea ("multi-agent systems", "agentic systems"), but it cannot stand in
+        # for a head that names an act: a strategy is no adoption ("enterprise strategy").
+        content = content[:-1]
     return all(any(_same_stem(key, mine) for mine in own) for key in content)
 
 
