@@ -138,11 +138,10 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     acronyms: set[tuple[str, str]] = set()
     designated: set[str] = set()  # long forms written only as an acronym's expansion inside a designation
     # The body is clean of URLs already; the title is not.
-    scanned = _URL.sub(" ", item.title) + "\n" + body
     # The whole text, the dense and the stated zones, each cut once for the scans below (``item_text``).
-    texts = item_text(clean[0] + "\n" + body, [c for z, c in zip(zones[:3], clean[:3]) if z],
-                      clean[3] if zones[3] else None, scanned)
-    text, dense_text, stated = texts.text, texts.dense, texts.stated
+    texts = item_text(clean[0], _URL.sub(" ", item.title), body, [c for z, c in zip(zones[:3], clean[:3]) if z],
+                      clean[3] if zones[3] else None)
+    text, dense_text, stated, scanned = texts.text, texts.dense, texts.stated, texts.scanned
     # Whether a definition is written inside designations reads the whole text: a definition the item
     # writes again (half of them) is judged once.
     designates: dict[tuple[str, str], bool] = {}
@@ -185,7 +184,7 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     unnamed |= {short for short, long in acronyms if long in unnamed}
     protocols = markup.link_protocols(item.body)
     unnamed |= {long for short, long in acronyms if short in lexicon.FILE_FORMATS or short in protocols}
-    unnamed |= attributive.attributive_only(text, surfaces)  # "multi-step reasoning": a modifier
+    unnamed |= attributive.attributive_only(text, surfaces, texts.lower)  # "multi-step reasoning": a modifier
     terms = []
     for key in sorted(surfaces):
         # Each zone's count looked up once: a key is in a zone's Counter when it counts it (once or more).
@@ -214,7 +213,7 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     genres = set(genre_only(scanned, [key for key in lone_acronyms if key not in designations], texts.capitalised))
     genre_keys = genres | {piece for short, long in acronyms if short in genres for piece in _pieces(long)}
     undefined = [key for key in lone_acronyms if key not in own and key not in designations and key not in genres]
-    spelled = spelled_out(scanned, undefined) if undefined else ()
+    spelled = spelled_out(scanned, undefined, texts.folded()) if undefined else ()
     # Its two-word terms may be topics ("technical debt"), which the corpus decides (``vocabulary.topics``).
     phrases = {c.key: [s for s, _n in c.surfaces] for c in terms if c.key.count(" ") == topics.PHRASE_WORDS - 1}
     # (the phrases counted in the stated zones too, see below, from the forms the whole text's scan built)
@@ -237,7 +236,7 @@ def candidates(item: ResearchItem) -> ItemCandidates:
                      lambda: derived.derived_mentions(text, stated, runs, stated_runs)),
         _with_stated(names.name_mentions(text, dense_text, longer, runs, dense_runs),
                      lambda: names.name_mentions(text, stated, longer, runs, stated_runs)),
-        _with_stated(compounds.compound_mentions(text, dense_text, mined),
+        _with_stated(compounds.compound_mentions(text, dense_text, mined, texts.data),
                      lambda: compounds.compound_mentions(stated, stated, mined)),
         _with_stated(files.file_mentions(text, dense_text), lambda: files.file_mentions(stated, stated)))))
     # and which of those it addresses it writes in the plural: the plural alias it may give their nodes

@@ -60,6 +60,11 @@ def letter_run_list(text: str) -> list[bytes]:
     return text.encode("utf-8", "replace").translate(_LETTER_RUNS).split()
 
 
+def letter_runs_of_bytes(data: bytes) -> Counter[bytes]:
+    """``letter_runs`` of a text given in UTF-8 (``str.encode(..., "replace")``)."""
+    return Counter(data.translate(_LETTER_RUNS).split())
+
+
 def name_mentions(text: str, dense: str, longer: Iterable[str] = (), runs: Counter[bytes] | None = None,
                   dense_runs: Counter[bytes] | None = None) -> tuple[tuple[str, int, int], ...]:
     """(key, mentions in ``text``, mentions in ``dense``) of each word ``text`` writes as a name

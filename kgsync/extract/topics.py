@@ -268,7 +268,12 @@ _STOP = frozenset(word.encode() for word in lexicon.STOPWORDS)
 
 
 def _tokens(text: str) -> list[bytes]:
-    return text.lower().encode("utf-8", "replace").translate(_PAIR_TABLE).replace(b".", b" . ").split()
+    return _lowered_tokens(text.lower())
+
+
+def _lowered_tokens(lower: str) -> list[bytes]:
+    """``_tokens`` of a text given in lower case."""
+    return lower.encode("utf-8", "replace").translate(_PAIR_TABLE).replace(b".", b" . ").split()
 
 
 def pair_marks(text: str, tokens: list[bytes] | None = None) -> bytes:
