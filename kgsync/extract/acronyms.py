@@ -330,13 +330,14 @@ def _word(low: str, key: str, at: int, token: re.Match[str]) -> int:
 _MAX_PHRASES = 500
 
 
-def spelled_out(text: str, keys: Sequence[str]) -> tuple[tuple[str, str], ...]:
+def spelled_out(text: str, keys: Sequence[str], folded: str | None = None) -> tuple[tuple[str, str], ...]:
     """(acronym key, phrase key) for each phrase of ``text`` whose words the acronym's letters
     stand for (``letters_match``): "the Reserve Bank of New Zealand" for "rbnz".  An item that
     writes an acronym without defining it may take an expansion of the shared map only when it
-    also writes that expansion out (``kgsync.vocabulary.acronym_index.item_acronyms``)."""
+    also writes that expansion out (``kgsync.vocabulary.acronym_index.item_acronyms``).  ``folded``:
+    ``_folded(text)``, when the caller has it (``item_text``)."""
     out: set[tuple[str, str]] = set()
-    folded = _folded(text)
+    folded = _folded(text) if folded is None else folded
     after_apostrophe: frozenset[str] | None = None
     # Acronyms with the same first two letters ("rag", "rai") start at the same words: found once.
     starts: dict[tuple[str, str], list[int]] = {}

@@ -42,14 +42,15 @@ def prefixed(surface: str) -> bool:
             and not last.endswith("ing") and " " not in surface)
 
 
-def attributive_only(text: str, surfaces: Mapping[str, Mapping[str, int]]) -> set[str]:
+def attributive_only(text: str, surfaces: Mapping[str, Mapping[str, int]], lower: str | None = None) -> set[str]:
     """The keys of ``surfaces`` (key -> surface -> count) that are prefixed compounds (``prefixed``)
-    which ``text`` writes at least once and always directly before another word of its run."""
+    which ``text`` writes at least once and always directly before another word of its run.
+    ``lower``: ``text.lower()``, when the caller has it (``item_text``)."""
     wanted = {surface.lower(): key for key, written in surfaces.items()
               if written and all(map(prefixed, written)) and not wordnet.is_noun_compound(key) for surface in written}
     if not wanted:
         return set()
-    low = text.lower()
+    low = text.lower() if lower is None else lower
     if len(low) != len(text):  # a letter whose lower case is longer ("\u0130"): keep it, so indices match ``text``
         low = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
     seen: set[str] = set()

@@ -34,10 +34,12 @@ _HYPHEN_RUNS = bytes(c if c < 128 and (chr(c).isalnum() or c in (45, 95)) else 3
 COMPOUND_WORDS = 3
 
 
-def compound_mentions(text: str, dense: str, mined: Set[str]) -> tuple[tuple[str, int, int], ...]:
+def compound_mentions(text: str, dense: str, mined: Set[str], data: bytes | None = None
+                      ) -> tuple[tuple[str, int, int], ...]:
     """(key, mentions in ``text``, mentions in ``dense``) of each compound ``text`` writes (see the
-    module doc), by key; ``mined``: the keys of the item's own candidates."""
-    keys = _counts(text)
+    module doc), by key; ``mined``: the keys of the item's own candidates; ``data``: ``text`` in UTF-8
+    (``str.encode(..., "replace")``), when the caller has it (``item_text``)."""
+    keys = _counts(text, data)
     if not keys:
         return ()
     # the same text twice (``mining`` asks for the counts in its stated zones alone): counted once
@@ -45,7 +47,7 @@ def compound_mentions(text: str, dense: str, mined: Set[str]) -> tuple[tuple[str
     return tuple(sorted((key, n, concluded.get(key, 0) if key in mined else 0) for key, n in keys.items()))
 
 
-def _counts(text: str) -> dict[str, int]:
+def _counts(text: str, data: bytes | None = None) -> dict[str, int]:
     """Compound key -> how many times ``text`` writes it: the runs of word bytes and hyphens
     (``bytes.translate``, then ``_hyphenated`` finds those with a hyphen), of which only those with two or
     three hyphens between ASCII letters are read."""
@@ -53,7 +55,8 @@ def _counts(text: str) -> dict[str, int]:
         return {}
     out: dict[str, int] = {}
     # only the hyphenated runs are counted, over the translated bytes
-    runs = Counter(_hyphenated(text.encode("utf-8", "replace").translate(_HYPHEN_RUNS)))
+    data = text.encode("utf-8", "replace") if data is None else data
+    runs = Counter(_hyphenated(data.translate(_HYPHEN_RUNS)))
     for run, n in runs.items():
         if not 2 <= run.count(b"-") <= 3:
             continue

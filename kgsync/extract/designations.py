@@ -51,27 +51,29 @@ def in_designation(text: str, end: int) -> bool:
     return _DESIGNATION_TAIL.match(text, end) is not None
 
 
-def designation_only(text: str, keys: Sequence[str]) -> tuple[str, ...]:
+def designation_only(text: str, keys: Sequence[str],
+                     runs: Iterable[tuple[int, int]] | None = None) -> tuple[str, ...]:
     """The acronym keys of ``keys`` that ``text`` writes, in capitals, only inside designations
     (``in_designation``): an item that writes "ISO/IEC 42001" and never "IEC" alone names the
-    standard, so it takes no expansion of "IEC" and addresses no term of it."""
+    standard, so it takes no expansion of "IEC" and addresses no term of it.  ``runs``:
+    ``capitalised_runs(text)``, when the caller has them (``item_text``)."""
     wanted = [key for key in keys if key.isascii() and key.isalpha()]
     if any(char in text for char in _FOLDS_TO_ASCII):  # read key by key, as first written
         ends = {key.lower(): [m.end() for m in _written_acronym(key).finditer(text) if is_acronym(m.group())]
                 for key in wanted}
     else:
-        ends = _acronym_ends(text)
+        ends = _acronym_ends(text, runs)
     return tuple(key for key in wanted
                  if (uses := ends.get(key.lower())) and all(in_designation(text, end) for end in uses))
 
 
-def _acronym_ends(text: str) -> dict[str, list[int]]:
+def _acronym_ends(text: str, runs: Iterable[tuple[int, int]] | None = None) -> dict[str, list[int]]:
     """Where each acronym ``text`` writes ends, by its key (a plural "s" filed under both): one pass
     over the runs of letters written like an acronym (a capital after the first letter), not one
     whole-text regex per key (2,800 keys on the 220 items cost 4 s).  A run of ASCII letters between
     word bounds is what ``_written_acronym(key)`` matches, in any case, when ``is_acronym`` holds."""
     ends: dict[str, list[int]] = {}
-    for start, end in capitalised_runs(text):
+    for start, end in capitalised_runs(text) if runs is None else runs:
         run = text[start:end]
         ends.setdefault(run.lower(), []).append(end)
         if run.endswith("s"):

@@ -54,6 +54,7 @@ from kgsync.extract.flags import ACRONYM as ACRONYM, DEFINED as DEFINED, DENSE a
 from kgsync.extract.flags import FOCUS as FOCUS, FREE as FREE, PLAIN as PLAIN, STATED as STATED
 from kgsync.extract.flags import SUBJECT as SUBJECT, TITLE as TITLE, UNIT as UNIT
 from kgsync.extract.idea import names_an_idea as names_an_idea  # re-exported API
+from kgsync.extract.item_text import item_text
 from kgsync.read.items import ResearchItem
 
 
@@ -137,7 +138,10 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     acronyms: set[tuple[str, str]] = set()
     designated: set[str] = set()  # long forms written only as an acronym's expansion inside a designation
     # The body is clean of URLs already; the title is not.
-    scanned = _URL.sub(" ", item.title) + "\n" + body
+    # The whole text, the dense and the stated zones, each cut once for the scans below (``item_text``).
+    texts = item_text(clean[0], _URL.sub(" ", item.title), body, [c for z, c in zip(zones[:3], clean[:3]) if z],
+                      clean[3] if zones[3] else None)
+    text, dense_text, stated, scanned = texts.text, texts.dense, texts.stated, texts.scanned
     # Whether a definition is written inside designations reads the whole text: a definition the item
     # writes again (half of them) is judged once.
     designates: dict[tuple[str, str], bool] = {}
@@ -180,7 +184,7 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     unnamed |= {short for short, long in acronyms if long in unnamed}
     protocols = markup.link_protocols(item.body)
     unnamed |= {long for short, long in acronyms if short in lexicon.FILE_FORMATS or short in protocols}
-    unnamed |= attributive.attributive_only(clean[0] + "\n" + body, surfaces)  # "multi-step reasoning": a modifier
+    unnamed |= attributive.attributive_only(text, surfaces, texts.lower)  # "multi-step reasoning": a modifier
     terms = []
     for key in sorted(surfaces):
         # Each zone's count looked up once: a key is in a zone's Counter when it counts it (once or more).
@@ -199,32 +203,30 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     own = {short for short, _long in acronyms}
     lone_acronyms = sorted({c.key for c in terms if " " not in c.key and any(_is_acronym(s) for s, _n in c.surfaces)})
     # "ISO/IEC 42001", "GPT-4": an acronym the item writes only inside designations names them, not its expansion.
-    designations = set(designation_only(scanned, lone_acronyms)) | {k for k in designated if not extra.get(k, 0) & DEFINED}
+    designations = set(designation_only(scanned, lone_acronyms, texts.capitalised)) | {k for k in designated if not extra.get(k, 0) & DEFINED}
     if designations:
         terms = [c for c in terms if c.key not in designations]
     # "the Agents SDK", "custom GPTs": an acronym written mostly after one word is that compound's genre, and
     # neither it nor the expansion the item defines for it (nor a piece of that) is the item's term (``genres``).  Dropped from
     # the terms returned only: the scans below still read the item's words as before (the long form
     # still bounds its own fragments: "application programming" in "application programming interface").
-    genres = set(genre_only(scanned, [key for key in lone_acronyms if key not in designations]))
+    genres = set(genre_only(scanned, [key for key in lone_acronyms if key not in designations], texts.capitalised))
     genre_keys = genres | {piece for short, long in acronyms if short in genres for piece in _pieces(long)}
     undefined = [key for key in lone_acronyms if key not in own and key not in designations and key not in genres]
-    spelled = spelled_out(scanned, undefined) if undefined else ()
-    text, dense_text = clean[0] + "\n" + body, "\n".join(c for z, c in zip(zones, clean) if z)
+    spelled = spelled_out(scanned, undefined, texts.folded()) if undefined else ()
     # Its two-word terms may be topics ("technical debt"), which the corpus decides (``vocabulary.topics``).
     phrases = {c.key: [s for s, _n in c.surfaces] for c in terms if c.key.count(" ") == topics.PHRASE_WORDS - 1}
     # (the phrases counted in the stated zones too, see below, from the forms the whole text's scan built)
-    stated = "\n".join(c for z, c in zip(zones[:3], clean[:3]) if z)
-    phrase_counts, pairs, frames, stated_phrases = topics.phrase_scan_stated(text, dense_text, stated, phrases)
+    phrase_counts, pairs, frames, stated_phrases = topics.phrase_scan_cut(
+        texts.tokens, texts.dense_tokens, texts.stated_tokens, phrases)
     # and the words it writes as names ("Microsoft"), the nouns a field derives ("embeddings") and
     # its hyphenated compounds ("human-in-the-loop") and the convention files it names ("AGENTS.md"):
-    # topics too when the corpus shares them; the letter runs of each text cut once for the topic words,
-    # names and derived words
-    runs, dense_runs = names.letter_runs(text), names.letter_runs(dense_text)
+    # topics too when the corpus shares them; the letter runs of each text cut once (``texts``) for the
+    # topic words, names and derived words.
     # Each counted again where the item states its subject (title, question, summary: ``STATED``): the
     # mentions an item links a topic by (``vocabulary.topics``).  That text opens the dense zones, so
     # a word none of them names has none there: only the scans that found one are run again.
-    stated_runs = names.letter_runs(stated)
+    runs, dense_runs, stated_runs = texts.runs, texts.dense_runs, texts.stated_runs
     longer, mined = _longer_names(terms), {c.key for c in terms}
     words = tuple(sorted(chain(
         _with_stated(topics.mentions(text, dense_text, runs, dense_runs),
@@ -234,7 +236,7 @@ def candidates(item: ResearchItem) -> ItemCandidates:
                      lambda: derived.derived_mentions(text, stated, runs, stated_runs)),
         _with_stated(names.name_mentions(text, dense_text, longer, runs, dense_runs),
                      lambda: names.name_mentions(text, stated, longer, runs, stated_runs)),
-        _with_stated(compounds.compound_mentions(text, dense_text, mined),
+        _with_stated(compounds.compound_mentions(text, dense_text, mined, texts.data),
                      lambda: compounds.compound_mentions(stated, stated, mined)),
         _with_stated(files.file_mentions(text, dense_text), lambda: files.file_mentions(stated, stated)))))
     # and which of those it addresses it writes in the plural: the plural alias it may give their nodes

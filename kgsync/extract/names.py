@@ -52,7 +52,17 @@ MIN_LETTERS = 3
 def letter_runs(text: str) -> Counter[bytes]:
     """How many times ``text`` writes each run of ASCII letters, as bytes (``bytes.translate``,
     ``split`` and ``Counter`` run in C): what ``name_mentions`` and ``derived.derived_mentions`` read."""
-    return Counter(text.encode("utf-8", "replace").translate(_LETTER_RUNS).split())
+    return Counter(letter_run_list(text))
+
+
+def letter_run_list(text: str) -> list[bytes]:
+    """The runs of ASCII letters ``text`` writes, in order (``letter_runs`` counts them)."""
+    return text.encode("utf-8", "replace").translate(_LETTER_RUNS).split()
+
+
+def letter_runs_of_bytes(data: bytes) -> Counter[bytes]:
+    """``letter_runs`` of a text given in UTF-8 (``str.encode(..., "replace")``)."""
+    return Counter(data.translate(_LETTER_RUNS).split())
 
 
 def name_mentions(text: str, dense: str, longer: Iterable[str] = (), runs: Counter[bytes] | None = None,

@@ -268,7 +268,12 @@ _STOP = frozenset(word.encode() for word in lexicon.STOPWORDS)
 
 
 def _tokens(text: str) -> list[bytes]:
-    return text.lower().encode("utf-8", "replace").translate(_PAIR_TABLE).replace(b".", b" . ").split()
+    return _lowered_tokens(text.lower())
+
+
+def _lowered_tokens(lower: str) -> list[bytes]:
+    """``_tokens`` of a text given in lower case."""
+    return lower.encode("utf-8", "replace").translate(_PAIR_TABLE).replace(b".", b" . ").split()
 
 
 def pair_marks(text: str, tokens: list[bytes] | None = None) -> bytes:
@@ -311,10 +316,16 @@ def phrase_scan_stated(text: str, dense: str, stated: str, phrases: Mapping[str,
     """``phrase_scan``, and fourth ``phrase_mentions(stated, stated, ...)`` of the phrases it finds
     mentioned in ``dense`` (mining's stated zones: title, question, summary), from the same phrase
     forms: building them again for the stated zones took more than counting there."""
-    whole = _tokens(text)
-    mentions_, frames, in_stated = _scan(whole, _tokens(dense), phrases, frames=True, stated=_tokens(stated)) \
+    return phrase_scan_cut(_tokens(text), _tokens(dense), _tokens(stated), phrases)
+
+
+def phrase_scan_cut(whole: list[bytes], dense: list[bytes], stated: list[bytes], phrases: Mapping[str, Iterable[str]]
+                    ) -> tuple[tuple[tuple[str, int, int], ...], bytes, tuple[tuple[str, str, int], ...],
+                               tuple[tuple[str, int, int], ...]]:
+    """``phrase_scan_stated`` of the texts' tokens (``_tokens``), cut by the caller (``item_text``)."""
+    mentions_, frames, in_stated = _scan(whole, dense, phrases, frames=True, stated=stated) \
         if phrases else ((), (), ())
-    return mentions_, pair_marks(text, whole), frames, in_stated
+    return mentions_, pair_marks("", whole), frames, in_stated
 
 
 #: The prepositions, a closed class: the word that governs a noun phrase as an adverbial ("at

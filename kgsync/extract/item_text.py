@@ -1,0 +1,113 @@
+"""One item's texts as mining's whole-text scans read them, each cut once (``mining.candidates``).
+
+Six modules scan an item's whole text, each cutting it its own way: ``topics`` into lower-cased
+word tokens (``topics._tokens``), ``names``, ``derived`` and ``plurals`` into runs of ASCII letters
+(``names.letter_runs``), ``designations`` and ``genres`` into the runs written like an acronym
+(``designations.capitalised_runs``).  Each cut was made by each module that read it, some twice
+(the acronym runs of the same text by both ``designations`` and ``genres``), and the stated zones
+(title, question, summary) were cut again as the opening of the dense zones.  ``ItemText`` holds
+each cut once, made when the item is mined, and is passed down as a value: no cache outlives the
+item, and a module given no ``ItemText`` cuts the text itself as before.
+
+The whole text and the scanned one differ only in their titles' cleaning: both end with the
+cleaned body (nine tenths of the text), which is lower-cased once here for the topic tokens, the
+acronym scans' folded text (``acronyms._folded``) and the modifier scan (``attributive``): three
+lower-casings of it before, each as costly as a regex pass (``str.lower`` reads a table per
+character of a text beyond Latin-1).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import chain
+
+from kgsync.extract.acronyms import _folded
+from kgsync.extract.designations import capitalised_runs
+from kgsync.extract.names import letter_run_list, letter_runs_of_bytes
+from kgsync.extract.topics import _lowered_tokens, _tokens
+
+
+@dataclass(frozen=True)
+class ItemText:
+    """The texts mining scans whole and their cuts (see the module doc)."""
+
+    #: the title and body, cleaned: what the topic, name, derived-word, compound and file scans read
+    text: str
+    #: the title, question, summary and findings, cleaned (joined by line breaks)
+    dense: str
+    #: the title, question and summary, cleaned: where an item states its subject (``flags.STATED``)
+    stated: str
+    #: the title (URLs blanked) and body: what the acronym, designation and genre scans read
+    scanned: str
+    #: ``text.lower()``
+    lower: str
+    #: ``text`` in UTF-8 (errors replaced), as the letter-run and compound scans read it
+    data: bytes
+    #: ``topics._tokens`` of ``text``, ``dense`` and ``stated``
+    tokens: list[bytes]
+    dense_tokens: list[bytes]
+    stated_tokens: list[bytes]
+    #: ``names.letter_runs`` of ``text``, ``dense`` and ``stated``
+    runs: Counter[bytes]
+    dense_runs: Counter[bytes]
+    stated_runs: Counter[bytes]
+    #: ``designations.capitalised_runs(scanned)``: (start, end) of each run written like an acronym
+    capitalised: tuple[tuple[int, int], ...]
+    #: how ``scanned`` opens before its body (its title, URLs blanked), the cleaned body and its lower case
+    scanned_title: str
+    body: str
+    body_lower: str
+
+    def folded(self) -> str:
+        """``acronyms._folded(scanned)``, its body's lower case reused: folding is per character
+        (no letter folded or lower-cased reads its neighbours across a line break), and a body
+        without the three letters ``_folded`` replaces first folds to its lower case."""
+        body = self.body_lower if not any(char in self.body for char in _REPLACED) else _folded(self.body)
+        return _folded(self.scanned_title) + "\n" + body
+
+
+#: The letters ``acronyms._folded`` replaces before lower-casing.
+_REPLACED = "\u0130\u0131\u017f"
+
+
+def item_text(title: str, scanned_title: str, body: str, stated_zones: Sequence[str], concluded: str | None
+              ) -> ItemText:
+    """The ``ItemText`` of an item whose cleaned title and body are ``title`` and ``body`` (the whole
+    text: the two joined by a line break; the scanned text: ``scanned_title`` and ``body`` so), whose
+    stated zones, cleaned, are ``stated_zones`` (those it writes) and whose dense zones are those and
+    ``concluded`` (its findings, cleaned; None when it has none), each zone joined to the next by a
+    line break.
+
+    The dense zones open with the stated ones, joined by a line break: no token or run spans a
+    line break (it is neither a letter, a digit nor a word byte), and ``str.lower`` reads no
+    context across one (a final sigma looks past case-ignorable characters only), so the dense
+    zones' cuts are the stated zones' followed by the findings', and the whole text's lower case is
+    its title's and its body's (tests/extract/test_item_text.py holds them equal to cutting the
+    joined texts)."""
+    text = title + "\n" + body
+    body_lower = body.lower()
+    lower = title.lower() + "\n" + body_lower
+    data = text.encode("utf-8", "replace")
+    stated = "\n".join(stated_zones)
+    if concluded is None:
+        dense = "\n".join(stated_zones)  # equal to ``stated``, not the same object (as the zones joined apart)
+        dense_tokens, dense_list = None, None
+    else:
+        dense = "\n".join((*stated_zones, concluded))
+        dense_tokens, dense_list = _tokens(concluded), letter_run_list(concluded)
+    stated_tokens, stated_list = _tokens(stated), letter_run_list(stated)
+    stated_runs = Counter(stated_list)
+    scanned = scanned_title + "\n" + body
+    return ItemText(
+        text=text, dense=dense, stated=stated, scanned=scanned, lower=lower, data=data,
+        tokens=_lowered_tokens(lower),
+        dense_tokens=stated_tokens if dense_tokens is None else stated_tokens + dense_tokens,
+        stated_tokens=stated_tokens,
+        runs=letter_runs_of_bytes(data),
+        dense_runs=stated_runs if dense_list is None else Counter(chain(stated_list, dense_list)),
+        stated_runs=stated_runs,
+        capitalised=tuple(capitalised_runs(scanned)),
+        scanned_title=scanned_title, body=body, body_lower=body_lower,
+    )
