@@ -18,7 +18,7 @@ from functools import cache
 from importlib import resources
 
 _CLASSES = ("everyday", "knowledge", "place", "activity", "act", "role", "modifier", "ordinary", "qualifier", "jurisdiction",
-            "rare", "written", "common", "quality", "gerund", "party", "process")
+            "rare", "written", "common", "quality", "gerund", "party", "process", "deverbal", "converted")
 
 
 @cache
@@ -166,6 +166,19 @@ def is_quality(word: str) -> bool:
 def is_gerund(word: str) -> bool:
     """A verb's "-ing" form WordNet lists in no part of speech, nor its plural ("embedding")."""
     return word in _table()["gerund"]
+
+
+def is_deverbal(word: str) -> bool:
+    """A noun whose first sense is an act or a process that WordNet derives from a verb there
+    ("management" of "manage", "assessment", "use"): a nominalised verb, whose noun modifier in a
+    compound is its object ("risk management": managing risk)."""
+    return word in _table()["deverbal"]
+
+
+def is_converted(word: str) -> bool:
+    """A ``is_deverbal`` noun spelled as the verb it is derived from ("use", "support", "change"):
+    after a noun, its "-s" form may be that verb ("the evidence supports")."""
+    return word in _table()["converted"]
 
 
 def derived_words() -> tuple[frozenset[str], frozenset[str]]:

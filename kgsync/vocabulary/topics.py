@@ -43,6 +43,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
+from functools import lru_cache
 
 from kgsync.extract import compounds, files, idea, lexicon, names, plurals, wordnet
 from kgsync.extract.canonical import fresh_words, prune_aliases, word_key
@@ -81,10 +82,40 @@ def item_topics(item: ItemCandidates) -> tuple[frozenset[str], frozenset[str], f
                       if " " not in key or compounds.is_compound_key(key))
     # A phrase the item writes as the tail of a term it defines ("language models" after "large
     # language model (LLM)") is that term there (``item_ellipses``): the item does not address it.
-    longer = item_ellipses(item) if any(" " in w[0] for w in item.topic_words) else {}
+    # So is a noun and a nominalised verb it writes only as a longer term's modifier ("policy
+    # decision" of "Policy Decision Point": ``item_nested``).
+    longer: Set[str] = set()
+    if any(" " in w[0] for w in item.topic_words):
+        longer = item_ellipses(item).keys() | item_nested(item)
     return (named, frozenset(key for key, n, dense, _stated in item.topic_words
                              if addresses(n, dense) and key not in longer),
             frozenset(key for key, n, _dense, stated in item.topic_words if addresses(n, stated) and key not in longer))
+
+
+def item_nested(item: ItemCandidates) -> frozenset[str]:
+    """The object compounds (``idea.is_object_compound``: "risk management") an item writes no more
+    often on their own than inside one longer term of its own that they open or stand within, not as
+    its tail ("Application Programming" in "Application Programming Interface"): the C-value's nested
+    frequency, read in the item's mined terms (Frantzi, Ananiadou and Mima 2000).  Such a compound is
+    no fragment of the vocabulary (``is_gap``), but where an item writes it only so, it is that
+    longer term's modifier there, not the item's subject.  Depends on this item alone."""
+    wanted = [w[0] for w in item.topic_words if w[0].count(" ") == 1 and _object_compound(w[0])]
+    if not wanted:
+        return frozenset()
+    counts = {c.key: sum(n for _surface, n in c.surfaces) for c in item.terms}
+    out = set()
+    for key in wanted:
+        padded, tail = f" {key} ", f" {key}"
+        inside = max((n for other, n in counts.items() if other != key and padded in f" {other} "
+                      and not other.endswith(tail)), default=0)
+        if inside and counts.get(key, 0) <= inside:
+            out.add(key)
+    return frozenset(out)
+
+
+@lru_cache(maxsize=100_000)
+def _object_compound(key: str) -> bool:
+    return idea.is_object_compound(key.split(" "))
 
 
 def item_ellipses(item: ItemCandidates) -> dict[str, str]:
@@ -193,8 +224,10 @@ def _enter_addressed(key: str, share: int, floor: int) -> int:
     the item's own writing shows the unit.  A phrase with a vague head (``lexicon.GENERIC``:
     "operating model", "governance framework") is held to the topic word's share: its head shows
     no unit, so the corpus must show it shared as a subject (21 items address "operating model",
-    3 "governance framework")."""
-    if " " in key and not compounds.is_compound_key(key) and key.rsplit(" ", 1)[1] in lexicon.GENERIC:
+    3 "governance framework").  A noun and a nominalised verb ("change management": managing change,
+    ``idea.is_object_compound``) shows its unit by its structure: the node floor, as for any phrase."""
+    if (" " in key and not compounds.is_compound_key(key) and key.rsplit(" ", 1)[1] in lexicon.GENERIC
+            and not _object_compound(key)):
         return share
     return floor if " " in key or names.is_name_key(key) or files.is_file_key(key) else share
 
@@ -337,11 +370,16 @@ def is_gap(phrase: str, known: Set[str], spaced: str | None = None) -> bool:
     beyond their caps is no node while fewer than ``mining.min_links`` of them choose it within
     ("operating model": 21 items address it, one chose it), and a node the items address is
     linked by each of them, as a topic word's is.  ``spaced``: ``spaced_keys(known)``, when the
-    caller asks for many phrases (one search in C rules out nearly all of them)."""
+    caller asks for many phrases (one search in C rules out nearly all of them).  Nor is a noun and
+    a nominalised verb inside a longer key ("risk management" of "AI risk management framework",
+    ``idea.is_object_compound``): such a compound binds first, [[AI [risk management]] framework], and
+    the longer term is built on it; "large language" of [large [language model]] binds nothing."""
     if phrase in known:
         return True
     padded = f" {phrase} "
     if spaced is not None and padded not in spaced:
+        return True
+    if _object_compound(phrase):
         return True
     return not any(padded in f" {key} " and not key.endswith(f" {phrase}") for key in known if " " in key)
 
