@@ -99,17 +99,25 @@ def item_nested(item: ItemCandidates) -> frozenset[str]:
     frequency, read in the item's mined terms (Frantzi, Ananiadou and Mima 2000).  Such a compound is
     no fragment of the vocabulary (``is_gap``), but where an item writes it only so, it is that
     longer term's modifier there, not the item's subject.  Depends on this item alone."""
-    wanted = [w[0] for w in item.topic_words if w[0].count(" ") == 1 and _object_compound(w[0])]
+    wanted = {w[0] for w in item.topic_words if w[0].count(" ") == 1 and _object_compound(w[0])}
     if not wanted:
         return frozenset()
-    counts = {c.key: sum(n for _surface, n in c.surfaces) for c in item.terms}
+    # a longer term holds the pair, not as its tail, where " pair " is in " key" (one search in C
+    # rules out the pairs no term holds so: most of them)
+    keys = "\n".join(f" {c.key}" for c in item.terms)
     out = set()
-    for key in wanted:
-        padded, tail = f" {key} ", f" {key}"
-        inside = max((n for other, n in counts.items() if other != key and padded in f" {other} "
-                      and not other.endswith(tail)), default=0)
-        if inside and counts.get(key, 0) <= inside:
-            out.add(key)
+    for pair in wanted:
+        needle = f" {pair} "
+        if needle not in keys:
+            continue
+        own, inside = 0, 0  # its mentions; the most a longer term holding it (not as its tail) has
+        for c in item.terms:
+            if c.key == pair:
+                own = sum(n for _surface, n in c.surfaces)
+            elif needle in f" {c.key}":
+                inside = max(inside, sum(n for _surface, n in c.surfaces))
+        if inside and own <= inside:
+            out.add(pair)
     return frozenset(out)
 
 
