@@ -4,7 +4,8 @@
 and committed (its provenance and licence: ``data/README.md``): kgsync never reads WordNet at
 run time, so the same input gives the same output everywhere, with no system dependency.
 What each class means is written in that script.  Used by ``mining.names_an_idea`` (everyday
-compounds, places and descriptive adjectives before a vague noun are not research ideas), ``attributive``
+compounds, places and descriptive adjectives before a vague noun are not research ideas; a noun before a
+nominalised verb is: ``idea.is_object_compound``, ``deverbal`` and ``converted``), ``attributive``
 (a participle before an organisation describes which),
 ``vocabulary.terms.classify`` (a method's head), ``vocabulary.groups`` (a facet's head: an act or a
 process), ``vocabulary.vocab`` (an ordinary word in capitals
