@@ -94,17 +94,20 @@ def item_topics(item: ItemCandidates) -> tuple[frozenset[str], frozenset[str], f
 
 def item_nested(item: ItemCandidates) -> frozenset[str]:
     """The object compounds (``idea.is_object_compound``: "risk management") an item writes no more
-    often on their own than inside one longer term of its own that they open or stand within, not as
-    its tail ("Application Programming" in "Application Programming Interface"): the C-value's nested
-    frequency, read in the item's mined terms (Frantzi, Ananiadou and Mima 2000).  Such a compound is
-    no fragment of the vocabulary (``is_gap``), but where an item writes it only so, it is that
-    longer term's modifier there, not the item's subject.  Depends on this item alone."""
+    often on their own than inside one longer term it defines (an acronym it spells out) that they
+    open or stand within, not as its tail ("Policy Enforcement" in "Policy Enforcement Point (PEP)"):
+    the C-value's nested frequency, read in the item's mined terms (Frantzi, Ananiadou and Mima
+    2000).  Such a compound is no fragment of the vocabulary (``is_gap``), but where an item writes
+    it only inside a name it defines, it is that name's modifier there, not the item's subject.  A
+    longer term the item does not define is a kind of the compound's practice or a thing in it ("AI
+    coding assistants", "AI adoption programmes"): the item addresses the compound too.  Depends on
+    this item alone."""
     wanted = {w[0] for w in item.topic_words if w[0].count(" ") == 1 and _object_compound(w[0])}
     if not wanted:
         return frozenset()
     # a longer term holds the pair, not as its tail, where " pair " is in " key" (one search in C
     # rules out the pairs no term holds so: most of them)
-    keys = "\n".join(f" {c.key}" for c in item.terms)
+    keys = "\n".join(f" {c.key}" for c in item.terms if c.flags & DEFINED)
     out = set()
     for pair in wanted:
         needle = f" {pair} "
@@ -114,7 +117,7 @@ def item_nested(item: ItemCandidates) -> frozenset[str]:
         for c in item.terms:
             if c.key == pair:
                 own = sum(n for _surface, n in c.surfaces)
-            elif needle in f" {c.key}":
+            elif c.flags & DEFINED and needle in f" {c.key}":
                 inside = max(inside, sum(n for _surface, n in c.surfaces))
         if inside and own <= inside:
             out.add(pair)

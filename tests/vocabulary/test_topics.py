@@ -497,18 +497,21 @@ def test_a_noun_and_a_nominalised_verb_is_no_fragment_and_enters_at_the_node_flo
                                                 MINING).topics
 
 
-def _nested_item(own: int, inside: int) -> ItemCandidates:
+def _nested_item(own: int, inside: int, defined: bool = True) -> ItemCandidates:
     terms = (Candidate("risk management", 2.0, (("risk management", own),), 0),
-             Candidate("risk management framework", 3.0, (("risk management framework", inside),), 0))
+             Candidate("risk management framework", 3.0, (("Risk Management Framework", inside),),
+                       DEFINED if defined else 0))
     return ItemCandidates("2026-01-01-rmf", terms, topic_words=(("risk management", 5, 3, 2),))
 
 
 def test_an_item_that_writes_a_compound_only_inside_a_longer_term_does_not_address_it() -> None:
     """The C-value's nested frequency, in one item: "risk management" written no more often alone
-    than in "risk management framework" is that framework's modifier there."""
+    than in "Risk Management Framework (RMF)", a name it defines, is that name's modifier there."""
     from kgsync.vocabulary.topics import item_nested
 
     assert item_nested(_nested_item(own=2, inside=2)) == {"risk management"}
     assert item_topics(_nested_item(own=2, inside=2))[1:] == (frozenset(), frozenset())
     assert item_nested(_nested_item(own=3, inside=2)) == frozenset()
     assert item_topics(_nested_item(own=3, inside=2))[1:] == (frozenset({"risk management"}),) * 2
+    # a longer term it does not define is a kind of the practice: "AI coding assistants"
+    assert item_nested(_nested_item(own=1, inside=2, defined=False)) == frozenset()
