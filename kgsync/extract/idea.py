@@ -100,15 +100,26 @@ def is_object_compound(kws: Sequence[str], written: Sequence[str] = ()) -> bool:
     more often than as a modifier, and no participle ("shared use") or adjective-like word
     ("operational risk" is a kind of risk, not an act done to one).  A head spelled as its verb
     (``wordnet.is_converted``) that ``written`` (the item's forms) only ever gives an "-s" is that
-    verb after its subject ("the evidence supports"), no compound."""
+    verb after its subject ("the evidence supports"), no compound.  A modifier that names an act
+    itself (``_names_an_act``: "production deployment", "review process") says which kind or where."""
     if len(kws) != 2:
         return False
     modifier, head = kws
     if written and wordnet.is_converted(head) and all(_PARTS.split(w.strip())[-1].lower() == head + "s" for w in written):
         return False
+    if _names_an_act(modifier):
+        return False  # "production deployment", "review process": which kind or where, not what is acted on
     return (wordnet.is_deverbal(head) and wordnet.is_common(modifier) and not wordnet.is_modifier(modifier)
             and not wordnet.is_qualifier(modifier) and not lexicon.looks_adjective(modifier)
             and not _participle(modifier) and modifier not in lexicon.NOT_FIRST)
+
+
+def _names_an_act(word: str) -> bool:
+    """A noun WordNet reads as an act, a process or a way of doing ("production", "review",
+    "workflow"): what a verb acts on is a thing, so before a nominalised verb such a noun says
+    which kind or where ("deployment to production", "a process of review"), not its object."""
+    return (wordnet.is_deverbal(word) or wordnet.is_act(word) or wordnet.is_process(word)
+            or wordnet.is_activity(word) or wordnet.is_gerund(word))
 
 
 def is_everyday_word(key: str) -> bool:

@@ -97,3 +97,6 @@ def test_a_noun_and_a_nominalised_verb_name_a_practice() -> None:
     assert not idea.is_object_compound(["evidence", "support"], ["evidence supports"])
     assert not idea.names_an_idea("evidence support", (("evidence supports", 3),), 0)
     assert idea.is_object_compound(["evidence", "support"], ["evidence support", "evidence supports"])
+    # a modifier naming an act says which kind or where, not what is acted on
+    assert not idea.is_object_compound(["production", "deployment"])
+    assert not idea.is_object_compound(["review", "process"])
