@@ -101,12 +101,15 @@ def is_object_compound(kws: Sequence[str], written: Sequence[str] = ()) -> bool:
     ("operational risk" is a kind of risk, not an act done to one).  A head spelled as its verb
     (``wordnet.is_converted``) that ``written`` (the item's forms) only ever gives an "-s" is that
     verb after its subject ("the evidence supports"), no compound.  A modifier that names an act
-    itself (``_names_an_act``: "production deployment", "review process") says which kind or where."""
+    itself (``_names_an_act``: "production deployment", "review process") says which kind or where;
+    one ``written`` only ever gives as an acronym ("AI coding") names a tool or a field, the means."""
     if len(kws) != 2:
         return False
     modifier, head = kws
     if written and wordnet.is_converted(head) and all(_PARTS.split(w.strip())[-1].lower() == head + "s" for w in written):
         return False
+    if written and _written_as_acronym(modifier, written):
+        return False  # "AI coding": coding done with AI, not to it (an acronym names a tool or a field)
     if _names_an_act(modifier):
         return False  # "production deployment", "review process": which kind or where, not what is acted on
     return (wordnet.is_deverbal(head) and wordnet.is_common(modifier) and not wordnet.is_modifier(modifier)

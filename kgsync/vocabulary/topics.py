@@ -103,6 +103,9 @@ def item_nested(item: ItemCandidates) -> frozenset[str]:
     coding assistants", "AI adoption programmes"): the item addresses the compound too.  Depends on
     this item alone."""
     wanted = {w[0] for w in item.topic_words if w[0].count(" ") == 1 and _object_compound(w[0])}
+    if wanted:  # as the item writes it: not "AI coding" (``idea.is_object_compound``)
+        wanted -= {c.key for c in item.terms if c.key in wanted
+                   and not idea.is_object_compound(c.key.split(" "), [surface for surface, _n in c.surfaces])}
     if not wanted:
         return frozenset()
     # a longer term holds the pair, not as its tail, where " pair " is in " key" (one search in C
@@ -191,9 +194,13 @@ def select_topics(cands: Sequence[ItemCandidates], mining: Mining, previous: fro
     floor = max(mining.min_links, mining.min_items + 1)
     enter_addressed = max(floor, math.ceil(ADDRESS_SHARE * n_items))
     spaced = spaced_keys(known)
+    # the object compounds as the items write them ("AI coding": the acronym is the means, no object)
+    pairs = [key for key, slugs in addressing.items() if key.count(" ") == 1 and len(slugs) >= floor
+             and _object_compound(key)]
+    objects = {key for key, forms in _written(ordered, pairs).items() if idea.is_object_compound(key.split(" "), forms)}
     phrases = [key for key, slugs in addressing.items() if " " in key and not compounds.is_compound_key(key)
                and key not in stop and key not in (previous or ())
-               and len(slugs) >= floor and is_gap(key, known, spaced)]
+               and len(slugs) >= floor and is_gap(key, known, spaced, objects)]
     written = _written(ordered, phrases)
     marks = {key: phrase_marks(key, written[key]) for key in sorted(phrases) if is_topic_phrase(key, written[key])}
     spread.update(_phrase_spread(ordered, marks))
@@ -210,7 +217,7 @@ def select_topics(cands: Sequence[ItemCandidates], mining: Mining, previous: fro
         elif (spread[key] >= enter_named and len(slugs) >= _enter_addressed(key, enter_addressed, floor)
               and not is_hub(key, len(slugs), n_items, mining, None)
               and (" " not in key or (key in marks and key not in in_frames and key not in passed_by)
-                   or (compounds.is_compound_key(key) and is_gap(key, known, spaced)))):
+                   or (compounds.is_compound_key(key) and is_gap(key, known, spaced, objects)))):
             kept.add(key)
     linkers = {key: tuple(linking.get(key, ()) if _linked_where_stated(key) else addressing[key])
                for key in sorted(kept)}
@@ -373,7 +380,7 @@ def _phrase_spread(ordered: Sequence[ItemCandidates], marks: Mapping[str, frozen
     return {keys[position]: counts[position] for position in first}
 
 
-def is_gap(phrase: str, known: Set[str], spaced: str | None = None) -> bool:
+def is_gap(phrase: str, known: Set[str], spaced: str | None = None, objects: Set[str] | None = None) -> bool:
     """May a topic phrase enter beside the mined vocabulary's keys ``known``?  Not when it is a longer
     known key's words without that key's head ("large language" of "large language model"): a
     fragment; unless an item chose it whole within its caps (it is in ``known``: "coding agent"
@@ -384,13 +391,14 @@ def is_gap(phrase: str, known: Set[str], spaced: str | None = None) -> bool:
     caller asks for many phrases (one search in C rules out nearly all of them).  Nor is a noun and
     a nominalised verb inside a longer key ("risk management" of "AI risk management framework",
     ``idea.is_object_compound``): such a compound binds first, [[AI [risk management]] framework], and
-    the longer term is built on it; "large language" of [large [language model]] binds nothing."""
+    the longer term is built on it; "large language" of [large [language model]] binds nothing.
+    ``objects``: the phrases that are such compounds as the items write them (else read from the key)."""
     if phrase in known:
         return True
     padded = f" {phrase} "
     if spaced is not None and padded not in spaced:
         return True
-    if _object_compound(phrase):
+    if _object_compound(phrase) if objects is None else phrase in objects:
         return True
     return not any(padded in f" {key} " and not key.endswith(f" {phrase}") for key in known if " " in key)
 

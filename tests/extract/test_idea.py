@@ -100,3 +100,6 @@ def test_a_noun_and_a_nominalised_verb_name_a_practice() -> None:
     # a modifier naming an act says which kind or where, not what is acted on
     assert not idea.is_object_compound(["production", "deployment"])
     assert not idea.is_object_compound(["review", "process"])
+    # a modifier only ever written as an acronym is the means, not the object: "AI coding"
+    assert not idea.is_object_compound(["ai", "coding"], ["AI coding"])
+    assert idea.is_object_compound(["ai", "coding"])  # from the key alone, WordNet's "ai" (a sloth)
