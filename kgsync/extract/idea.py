@@ -102,12 +102,18 @@ def is_object_compound(kws: Sequence[str], written: Sequence[str] = ()) -> bool:
     (``wordnet.is_converted``) that ``written`` (the item's forms) only ever gives an "-s" is that
     verb after its subject ("the evidence supports"), no compound.  A modifier that names an act
     itself (``_names_an_act``: "production deployment", "review process") says which kind or where;
-    one ``written`` only ever gives as an acronym ("AI coding") names a tool or a field, the means."""
+    one ``written`` only ever gives as an acronym ("AI coding") names a tool or a field, the means.
+    A practice is not counted: a head ``written`` gives in the plural ("policy decisions",
+    "production deployments") names the acts' results or instances (not for a converted head,
+    whose "-s" may be the verb)."""
     if len(kws) != 2:
         return False
     modifier, head = kws
     if written and wordnet.is_converted(head) and all(_PARTS.split(w.strip())[-1].lower() == head + "s" for w in written):
         return False
+    if (written and not wordnet.is_converted(head)
+            and any(_PARTS.split(w.strip())[-1].lower() in (head + "s", head + "es") for w in written)):
+        return False  # "policy decisions": counted, the acts' results or instances, not a practice
     if written and _written_as_acronym(modifier, written):
         return False  # "AI coding": coding done with AI, not to it (an acronym names a tool or a field)
     if _names_an_act(modifier):

@@ -103,3 +103,6 @@ def test_a_noun_and_a_nominalised_verb_name_a_practice() -> None:
     # a modifier only ever written as an acronym is the means, not the object: "AI coding"
     assert not idea.is_object_compound(["ai", "coding"], ["AI coding"])
     assert idea.is_object_compound(["ai", "coding"])  # from the key alone, WordNet's "ai" (a sloth)
+    # a practice is not counted: "policy decisions" are its results (a converted head's "-s" may be a verb)
+    assert not idea.is_object_compound(["policy", "decision"], ["policy decisions", "policy decision"])
+    assert idea.is_object_compound(["policy", "decision"], ["policy decision"])
