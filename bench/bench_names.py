@@ -42,6 +42,7 @@ DEFAULT_READINGS = (
     "reading_all_nodes_2026-12-03_tenth.tsv",
     "reading_nodes_2026-12-03_tenth_b.tsv",
     "reading_nodes_2026-12-03_eleventh.tsv",
+    "reading_nodes_2026-12-03_twelfth.tsv",
 )
 GOOD = {"idea": "idea", "named": "named", "place": "named"}
 BAD = {"not": "not", "not_idea": "not", "generic": "not", "wrong": "wrong"}

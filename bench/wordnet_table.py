@@ -68,12 +68,7 @@ Classes (each a reading of WordNet's own lexicographer files and hypernyms; see
   it lists no "-able" adjective of it either ("auditability" of "audit"): one property, one meaning; and
   ``gerund``: a verb's "-ing" form WordNet lists in no part of speech, nor its plural ("embedding"
   of "embed"): a noun only where an item writes its plural ("embeddings").  Derived words general
-  English does not need, as a ``rare`` word: candidate topic words (``kgsync.extract.derived``);
-* ``deverbal``: a single noun whose first sense is an act or a process (noun.act, noun.process) and that
-  WordNet derives from a verb in that sense (a "+" pointer from the word to a verb: "management" of
-  "manage", "assessment", "use"; not "strategy", "quality", "system"): a nominalised verb, whose
-  noun modifier is its object in a compound ("risk management": managing risk); and ``converted``: such a
-  noun spelled as that verb ("use", "support", "change"), so that "evidence supports" may be a verb.
+  English does not need, as a ``rare`` word: candidate topic words (``kgsync.extract.derived``).
 """
 
 from __future__ import annotations
@@ -249,41 +244,6 @@ def derived_nouns(folder: Path) -> set[tuple[str, str]]:
     return rows
 
 
-def deverbal_nouns(folder: Path, nouns: dict[str, list[str]],
-                   synsets: dict[str, tuple[str, list[str], list[tuple[str, str]]]]) -> set[tuple[str, str]]:
-    """The ``deverbal`` and ``converted`` rows: single nouns whose first sense is an act or a process,
-    derived from a verb there (of the same spelling: ``converted``)."""
-    verb_words: dict[str, list[str]] = {}  # verb synset offset -> its words, lower-cased
-    for line in (folder / "data.verb").read_text(encoding="latin-1").splitlines():
-        if not line.startswith(" "):
-            fields = line.split()
-            verb_words[fields[0]] = [fields[4 + 2 * i].split("(")[0].lower() for i in range(int(fields[3], 16))]
-    from_verb: set[tuple[str, str]] = set()  # (synset offset, lower-cased word) with a "+" pointer to a verb
-    same: set[tuple[str, str]] = set()  # ... to a verb of its own spelling
-    for line in (folder / "data.noun").read_text(encoding="latin-1").splitlines():
-        if line.startswith(" "):
-            continue
-        fields = line.partition(" | ")[0].split()
-        count = int(fields[3], 16)
-        words = [fields[4 + 2 * i].split("(")[0].lower() for i in range(count)]
-        at = 4 + 2 * count
-        for j in range(int(fields[at])):
-            symbol, target, pos, source_target = fields[at + 1 + 4 * j: at + 5 + 4 * j]
-            source, goal = int(source_target[:2], 16), int(source_target[2:], 16)
-            if symbol == "+" and pos == "v" and 0 < source <= count:
-                from_verb.add((fields[0], words[source - 1]))
-                if 0 < goal <= len(verb_words[target]) and verb_words[target][goal - 1] == words[source - 1]:
-                    same.add((fields[0], words[source - 1]))
-    rows = set()
-    for lemma, offsets in nouns.items():
-        if offsets and lemma.isalpha() and synsets[offsets[0]][0] in ("noun.act", "noun.process") \
-                and (offsets[0], lemma) in from_verb and word_key(lemma) == lemma:
-            rows.add(("deverbal", lemma))
-            if (offsets[0], lemma) in same:
-                rows.add(("converted", lemma))
-    return rows
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--wordnet", type=Path, default=Path("/usr/share/wordnet"))
@@ -369,7 +329,6 @@ def main() -> int:
     rows |= qualifiers(args.wordnet)
     rows |= common_words(args.wordnet, synsets, nouns)
     rows |= derived_nouns(args.wordnet)
-    rows |= deverbal_nouns(args.wordnet, nouns, synsets)
     text = "".join(f"{kind}\t{key}\n" for kind, key in sorted(rows) if key)
     buffer = io.BytesIO()
     with gzip.GzipFile(filename="", mode="wb", fileobj=buffer, mtime=0, compresslevel=9) as handle:

@@ -69,13 +69,12 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int, pro
         if all(m in lexicon.NOT_FIRST or lexicon.looks_adjective(m) or lexicon.is_superlative(m) or _participle(m)
                or wordnet.is_qualifier(m) for m in modifiers):
             return False
-        acted_on = is_object_compound(kws, written)  # "risk management": the modifier is what the head's verb acts on
-        if (not acted_on and all(m in lexicon.GENERIC or _participle(m) for m in modifiers) and not flags & DEFINED
+        if (all(m in lexicon.GENERIC or _participle(m) for m in modifiers) and not flags & DEFINED
                 and (len(kws) == 2 or any(map(_participle, modifiers)))):
             return False  # "use case", "completed research item"; "policy decision point" names a thing
         if not flags & DEFINED and all(_written_as_acronym(m, written) for m in modifiers):
             return False
-        if len(kws) == 2 and not acted_on and head not in lexicon.METHOD_HEADS and not flags & (DEFINED | EMPHASISED | UNIT) and not (
+        if len(kws) == 2 and head not in lexicon.METHOD_HEADS and not flags & (DEFINED | EMPHASISED | UNIT) and not (
                 lexicon.looks_adjective(modifiers[0]) or wordnet.is_modifier(modifiers[0])
                 or any(map(_has_inner_capital, written))):
             return False  # a noun describing a vague noun, never written as one unit: "governance model"
@@ -90,45 +89,6 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int, pro
     elif head in lexicon.METHOD_HEADS and all(_capitalised(w) for w in written):
         return False
     return True
-
-
-def is_object_compound(kws: Sequence[str], written: Sequence[str] = ()) -> bool:
-    """A noun and a nominalised verb ("risk management", "change management", "tool use"): the noun is
-    the verb's object (managing risk), a synthetic compound, which names one practice however vague
-    its head is alone.  The head is WordNet's (``wordnet.is_deverbal``: its first sense an act or a
-    process derived from a verb); the modifier a noun WordNet lists in lower case, used as a noun
-    more often than as a modifier, and no participle ("shared use") or adjective-like word
-    ("operational risk" is a kind of risk, not an act done to one).  A head spelled as its verb
-    (``wordnet.is_converted``) that ``written`` (the item's forms) only ever gives an "-s" is that
-    verb after its subject ("the evidence supports"), no compound.  A modifier that names an act
-    itself (``_names_an_act``: "production deployment", "review process") says which kind or where;
-    one ``written`` only ever gives as an acronym ("AI coding") names a tool or a field, the means.
-    A practice is not counted: a head ``written`` gives in the plural ("policy decisions",
-    "production deployments") names the acts' results or instances (not for a converted head,
-    whose "-s" may be the verb)."""
-    if len(kws) != 2:
-        return False
-    modifier, head = kws
-    if written and wordnet.is_converted(head) and all(_PARTS.split(w.strip())[-1].lower() == head + "s" for w in written):
-        return False
-    if (written and not wordnet.is_converted(head)
-            and any(_PARTS.split(w.strip())[-1].lower() in (head + "s", head + "es") for w in written)):
-        return False  # "policy decisions": counted, the acts' results or instances, not a practice
-    if written and _written_as_acronym(modifier, written):
-        return False  # "AI coding": coding done with AI, not to it (an acronym names a tool or a field)
-    if _names_an_act(modifier):
-        return False  # "production deployment", "review process": which kind or where, not what is acted on
-    return (wordnet.is_deverbal(head) and wordnet.is_common(modifier) and not wordnet.is_modifier(modifier)
-            and not wordnet.is_qualifier(modifier) and not lexicon.looks_adjective(modifier)
-            and not _participle(modifier) and modifier not in lexicon.NOT_FIRST)
-
-
-def _names_an_act(word: str) -> bool:
-    """A noun WordNet reads as an act, a process or a way of doing ("production", "review",
-    "workflow"): what a verb acts on is a thing, so before a nominalised verb such a noun says
-    which kind or where ("deployment to production", "a process of review"), not its object."""
-    return (wordnet.is_deverbal(word) or wordnet.is_act(word) or wordnet.is_process(word)
-            or wordnet.is_activity(word) or wordnet.is_gerund(word))
 
 
 def is_everyday_word(key: str) -> bool:

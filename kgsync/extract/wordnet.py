@@ -4,8 +4,7 @@
 and committed (its provenance and licence: ``data/README.md``): kgsync never reads WordNet at
 run time, so the same input gives the same output everywhere, with no system dependency.
 What each class means is written in that script.  Used by ``mining.names_an_idea`` (everyday
-compounds, places and descriptive adjectives before a vague noun are not research ideas; a noun before a
-nominalised verb is: ``idea.is_object_compound``, ``deverbal`` and ``converted``), ``attributive``
+compounds, places and descriptive adjectives before a vague noun are not research ideas), ``attributive``
 (a participle before an organisation describes which),
 ``vocabulary.terms.classify`` (a method's head), ``vocabulary.groups`` (a facet's head: an act or a
 process), ``vocabulary.vocab`` (an ordinary word in capitals
@@ -19,7 +18,7 @@ from functools import cache
 from importlib import resources
 
 _CLASSES = ("everyday", "knowledge", "place", "activity", "act", "role", "modifier", "ordinary", "qualifier", "jurisdiction",
-            "rare", "written", "common", "quality", "gerund", "party", "process", "deverbal", "converted")
+            "rare", "written", "common", "quality", "gerund", "party", "process")
 
 
 @cache
@@ -167,19 +166,6 @@ def is_quality(word: str) -> bool:
 def is_gerund(word: str) -> bool:
     """A verb's "-ing" form WordNet lists in no part of speech, nor its plural ("embedding")."""
     return word in _table()["gerund"]
-
-
-def is_deverbal(word: str) -> bool:
-    """A noun whose first sense is an act or a process that WordNet derives from a verb there
-    ("management" of "manage", "assessment", "use"): a nominalised verb, whose noun modifier in a
-    compound is its object ("risk management": managing risk)."""
-    return word in _table()["deverbal"]
-
-
-def is_converted(word: str) -> bool:
-    """A ``is_deverbal`` noun spelled as the verb it is derived from ("use", "support", "change"):
-    after a noun, its "-s" form may be that verb ("the evidence supports")."""
-    return word in _table()["converted"]
 
 
 def derived_words() -> tuple[frozenset[str], frozenset[str]]:

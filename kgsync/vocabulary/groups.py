@@ -97,10 +97,8 @@ def _merge_near_duplicates(groups: Mapping[str, _Group], kept: set[str], kind_of
     """
     # Oldest first (the earliest item that chose it, slug order), not most items first: a
     # later item's term joins an earlier one, and no count that merges move decides the name.
-    first = {g: groups[g].first or min(groups[g].items, default="") for g in kept}
-    if contract is not None:
-        _twins_first(groups, kept, kind_of, contract, first)
-    order = sorted(kept, key=lambda g: (not groups[g].pinned, first[g], len(g), g))
+    order = sorted(kept, key=lambda g: (not groups[g].pinned, groups[g].first or min(groups[g].items, default=""),
+                                        len(g), g))
     names = {g: groups[g].pinned or _name(groups[g], None) for g in kept}
     facets = _facet_targets(groups, kept, kind_of, names)
     blocks: dict[tuple[TermKind, str], list[str]] = defaultdict(list)
@@ -161,24 +159,6 @@ def facet_head(word: str) -> bool:
     ("point", "harness", "server": a component), nor a way of doing or finding out (a method's
     head, ``wordnet.is_activity``: another kind of node)."""
     return wordnet.is_act(word) or wordnet.is_process(word)
-
-
-def _twins_first(groups: Mapping[str, _Group], kept: set[str], kind_of: Mapping[str, TermKind],
-                 contract: Callable[[str], str], first: dict[str, str]) -> None:
-    """Twins (one idea, acronym or expansion: "shadow AI" / "shadow artificial intelligence") are
-    ordered by their earliest chooser of either: a twin that item writes too counts as chosen
-    there, the shorter first on a tie.  Which of the two an item's caps keep ("shadow AI" pushed
-    out by a new candidate) must not rename the idea: the item set that names it is the same."""
-    sets: dict[tuple[TermKind, str], list[str]] = defaultdict(list)
-    for g in kept:
-        if not groups[g].pinned:
-            sets[(kind_of[g], contract(g))].append(g)
-    for twins in sets.values():
-        if len(twins) > 1:
-            earliest = min(first[g] for g in twins)
-            for g in twins:
-                if earliest in groups[g].items:
-                    first[g] = earliest
 
 
 def _facet_targets(groups: Mapping[str, _Group], kept: set[str], kind_of: Mapping[str, TermKind],

@@ -43,7 +43,6 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
-from functools import lru_cache
 
 from kgsync.extract import compounds, files, idea, lexicon, names, plurals, wordnet
 from kgsync.extract.canonical import fresh_words, prune_aliases, word_key
@@ -82,54 +81,10 @@ def item_topics(item: ItemCandidates) -> tuple[frozenset[str], frozenset[str], f
                       if " " not in key or compounds.is_compound_key(key))
     # A phrase the item writes as the tail of a term it defines ("language models" after "large
     # language model (LLM)") is that term there (``item_ellipses``): the item does not address it.
-    # So is a noun and a nominalised verb it writes only as a longer term's modifier ("policy
-    # decision" of "Policy Decision Point": ``item_nested``).
-    longer: Set[str] = set()
-    if any(" " in w[0] for w in item.topic_words):
-        longer = item_ellipses(item).keys() | item_nested(item)
+    longer = item_ellipses(item) if any(" " in w[0] for w in item.topic_words) else {}
     return (named, frozenset(key for key, n, dense, _stated in item.topic_words
                              if addresses(n, dense) and key not in longer),
             frozenset(key for key, n, _dense, stated in item.topic_words if addresses(n, stated) and key not in longer))
-
-
-def item_nested(item: ItemCandidates) -> frozenset[str]:
-    """The object compounds (``idea.is_object_compound``: "risk management") an item writes no more
-    often on their own than inside one longer term it defines (an acronym it spells out) that they
-    open or stand within, not as its tail ("Policy Enforcement" in "Policy Enforcement Point (PEP)"):
-    the C-value's nested frequency, read in the item's mined terms (Frantzi, Ananiadou and Mima
-    2000).  Such a compound is no fragment of the vocabulary (``is_gap``), but where an item writes
-    it only inside a name it defines, it is that name's modifier there, not the item's subject.  A
-    longer term the item does not define is a kind of the compound's practice or a thing in it ("AI
-    coding assistants", "AI adoption programmes"): the item addresses the compound too.  Depends on
-    this item alone."""
-    wanted = {w[0] for w in item.topic_words if w[0].count(" ") == 1 and _object_compound(w[0])}
-    if wanted:  # as the item writes it: not "AI coding" (``idea.is_object_compound``)
-        wanted -= {c.key for c in item.terms if c.key in wanted
-                   and not idea.is_object_compound(c.key.split(" "), [surface for surface, _n in c.surfaces])}
-    if not wanted:
-        return frozenset()
-    # a longer term holds the pair, not as its tail, where " pair " is in " key" (one search in C
-    # rules out the pairs no term holds so: most of them)
-    keys = "\n".join(f" {c.key}" for c in item.terms if c.flags & DEFINED)
-    out = set()
-    for pair in wanted:
-        needle = f" {pair} "
-        if needle not in keys:
-            continue
-        own, inside = 0, 0  # its mentions; the most a longer term holding it (not as its tail) has
-        for c in item.terms:
-            if c.key == pair:
-                own = sum(n for _surface, n in c.surfaces)
-            elif c.flags & DEFINED and needle in f" {c.key}":
-                inside = max(inside, sum(n for _surface, n in c.surfaces))
-        if inside and own <= inside:
-            out.add(pair)
-    return frozenset(out)
-
-
-@lru_cache(maxsize=100_000)
-def _object_compound(key: str) -> bool:
-    return idea.is_object_compound(key.split(" "))
 
 
 def item_ellipses(item: ItemCandidates) -> dict[str, str]:
@@ -194,13 +149,9 @@ def select_topics(cands: Sequence[ItemCandidates], mining: Mining, previous: fro
     floor = max(mining.min_links, mining.min_items + 1)
     enter_addressed = max(floor, math.ceil(ADDRESS_SHARE * n_items))
     spaced = spaced_keys(known)
-    # the object compounds as the items write them ("AI coding": the acronym is the means, no object)
-    pairs = [key for key, slugs in addressing.items() if key.count(" ") == 1 and len(slugs) >= floor
-             and _object_compound(key)]
-    objects = {key for key, forms in _written(ordered, pairs).items() if idea.is_object_compound(key.split(" "), forms)}
     phrases = [key for key, slugs in addressing.items() if " " in key and not compounds.is_compound_key(key)
                and key not in stop and key not in (previous or ())
-               and len(slugs) >= floor and is_gap(key, known, spaced, objects)]
+               and len(slugs) >= floor and is_gap(key, known, spaced)]
     written = _written(ordered, phrases)
     marks = {key: phrase_marks(key, written[key]) for key in sorted(phrases) if is_topic_phrase(key, written[key])}
     spread.update(_phrase_spread(ordered, marks))
@@ -217,7 +168,7 @@ def select_topics(cands: Sequence[ItemCandidates], mining: Mining, previous: fro
         elif (spread[key] >= enter_named and len(slugs) >= _enter_addressed(key, enter_addressed, floor)
               and not is_hub(key, len(slugs), n_items, mining, None)
               and (" " not in key or (key in marks and key not in in_frames and key not in passed_by)
-                   or (compounds.is_compound_key(key) and is_gap(key, known, spaced, objects)))):
+                   or (compounds.is_compound_key(key) and is_gap(key, known, spaced)))):
             kept.add(key)
     linkers = {key: tuple(linking.get(key, ()) if _linked_where_stated(key) else addressing[key])
                for key in sorted(kept)}
@@ -242,10 +193,8 @@ def _enter_addressed(key: str, share: int, floor: int) -> int:
     the item's own writing shows the unit.  A phrase with a vague head (``lexicon.GENERIC``:
     "operating model", "governance framework") is held to the topic word's share: its head shows
     no unit, so the corpus must show it shared as a subject (21 items address "operating model",
-    3 "governance framework").  A noun and a nominalised verb ("change management": managing change,
-    ``idea.is_object_compound``) shows its unit by its structure: the node floor, as for any phrase."""
-    if (" " in key and not compounds.is_compound_key(key) and key.rsplit(" ", 1)[1] in lexicon.GENERIC
-            and not _object_compound(key)):
+    3 "governance framework")."""
+    if " " in key and not compounds.is_compound_key(key) and key.rsplit(" ", 1)[1] in lexicon.GENERIC:
         return share
     return floor if " " in key or names.is_name_key(key) or files.is_file_key(key) else share
 
@@ -380,7 +329,7 @@ def _phrase_spread(ordered: Sequence[ItemCandidates], marks: Mapping[str, frozen
     return {keys[position]: counts[position] for position in first}
 
 
-def is_gap(phrase: str, known: Set[str], spaced: str | None = None, objects: Set[str] | None = None) -> bool:
+def is_gap(phrase: str, known: Set[str], spaced: str | None = None) -> bool:
     """May a topic phrase enter beside the mined vocabulary's keys ``known``?  Not when it is a longer
     known key's words without that key's head ("large language" of "large language model"): a
     fragment; unless an item chose it whole within its caps (it is in ``known``: "coding agent"
@@ -388,17 +337,11 @@ def is_gap(phrase: str, known: Set[str], spaced: str | None = None, objects: Set
     beyond their caps is no node while fewer than ``mining.min_links`` of them choose it within
     ("operating model": 21 items address it, one chose it), and a node the items address is
     linked by each of them, as a topic word's is.  ``spaced``: ``spaced_keys(known)``, when the
-    caller asks for many phrases (one search in C rules out nearly all of them).  Nor is a noun and
-    a nominalised verb inside a longer key ("risk management" of "AI risk management framework",
-    ``idea.is_object_compound``): such a compound binds first, [[AI [risk management]] framework], and
-    the longer term is built on it; "large language" of [large [language model]] binds nothing.
-    ``objects``: the phrases that are such compounds as the items write them (else read from the key)."""
+    caller asks for many phrases (one search in C rules out nearly all of them)."""
     if phrase in known:
         return True
     padded = f" {phrase} "
     if spaced is not None and padded not in spaced:
-        return True
-    if _object_compound(phrase) if objects is None else phrase in objects:
         return True
     return not any(padded in f" {key} " and not key.endswith(f" {phrase}") for key in known if " " in key)
 

@@ -41,17 +41,6 @@ def test_acronym_twins_merge_through_an_acronym_of_one_meaning() -> None:
     assert _merge_near_duplicates(groups, set(groups), kinds, Merge()) == {}
 
 
-def test_acronym_twins_are_ordered_by_the_earliest_chooser_of_either() -> None:
-    # an item that chose the expansion but not the acronym (its caps held another term) writes
-    # both: the twins tie there and the shorter names the idea, as when it chose both
-    swaps = _acronym_swaps({"ai": "artificial intelligence"})
-    groups = _groups(("shadow artificial intelligence", "2026-01-01-a"), ("shadow ai", "2026-01-02-b"))
-    groups["shadow ai"].items["2026-01-01-a"] = 0.5
-    kinds = {g: TermKind.CONCEPT for g in groups}
-    merged = _merge_near_duplicates(groups, set(groups), kinds, Merge(), lambda g: contracted(g, swaps))
-    assert merged == {"shadow artificial intelligence": "shadow ai"}
-
-
 def test_a_jurisdiction_scopes_an_idea_whichever_name_comes_first() -> None:
     for older, later in (("eu ai act", "ai act"), ("ai act", "eu ai act")):
         groups = _groups((older, "2026-01-01-a"), (later, "2026-01-02-b"), ("eu ai office", "2026-01-03-c"))

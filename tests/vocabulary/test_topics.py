@@ -480,39 +480,3 @@ def test_a_topic_the_ellipsis_rule_would_not_admit_stays_when_the_last_build_rec
     assert kept.topics == {"language model"}
     assert kept.addressers["language model"] == ("2026-02-01-plain",)
     assert not select_topics(ellipsis, MINING, frozenset({"language model"})).topics  # none addresses it: retired
-
-
-def test_a_noun_and_a_nominalised_verb_is_no_fragment_and_enters_at_the_node_floor() -> None:
-    """"risk management" (managing risk: ``idea.is_object_compound``) binds first inside a longer
-    term ("AI risk management framework"), and its structure shows the unit its vague head does not
-    (topics14)."""
-    from kgsync.vocabulary.topics import _enter_addressed, is_gap
-
-    assert is_gap("risk management", {"ai risk management framework"})
-    assert not is_gap("large language", {"large language model"})  # still a fragment
-    assert not is_gap("ai coding", {"ai coding assistant"}, objects=set())  # as written: "AI coding"
-    assert _enter_addressed("risk management", 11, 3) == 3
-    assert _enter_addressed("operating model", 11, 3) == 11
-    # addressed by 3 of 80 (3.75 %), named by 9: an operating model does not enter, a change management does
-    assert "change management" in select_topics(_phrase_corpus(80, addressing=3, naming=6, phrase="change management"),
-                                                MINING).topics
-
-
-def _nested_item(own: int, inside: int, defined: bool = True) -> ItemCandidates:
-    terms = (Candidate("risk management", 2.0, (("risk management", own),), 0),
-             Candidate("risk management framework", 3.0, (("Risk Management Framework", inside),),
-                       DEFINED if defined else 0))
-    return ItemCandidates("2026-01-01-rmf", terms, topic_words=(("risk management", 5, 3, 2),))
-
-
-def test_an_item_that_writes_a_compound_only_inside_a_longer_term_does_not_address_it() -> None:
-    """The C-value's nested frequency, in one item: "risk management" written no more often alone
-    than in "Risk Management Framework (RMF)", a name it defines, is that name's modifier there."""
-    from kgsync.vocabulary.topics import item_nested
-
-    assert item_nested(_nested_item(own=2, inside=2)) == {"risk management"}
-    assert item_topics(_nested_item(own=2, inside=2))[1:] == (frozenset(), frozenset())
-    assert item_nested(_nested_item(own=3, inside=2)) == frozenset()
-    assert item_topics(_nested_item(own=3, inside=2))[1:] == (frozenset({"risk management"}),) * 2
-    # a longer term it does not define is a kind of the practice: "AI coding assistants"
-    assert item_nested(_nested_item(own=1, inside=2, defined=False)) == frozenset()
