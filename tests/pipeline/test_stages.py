@@ -502,17 +502,18 @@ def test_a_symlinked_item_is_read_under_its_target_path(repo: Path) -> None:
 
 
 def test_themes_that_read_the_same_are_one_node(repo: Path) -> None:
-    """A theme with a Cyrillic "а" or a zero-width joiner is the theme it imitates: one concept, one tag."""
+    """A theme with a Cyrillic "а" or a zero-width joiner is the theme it imitates: one concept, one tag
+    (a theme of the vocabulary that names one idea: one the vocabulary lacks is a tag, no node)."""
     first, second = sorted(p for p in find_item_files(items_dir(repo)) if p.name != "README.md")[:2]
-    for path, theme in ((first, "data-quality"), (second, "d\u0430ta\u200d-quality")):
+    for path, theme in ((first, "knowledge-graphs"), (second, "knowledge-gr\u0430\u200dphs")):
         text = path.read_text(encoding="utf-8")
         path.write_text(re.sub(r"(?m)^themes: \[", f'themes: ["{theme}", ', text, count=1), encoding="utf-8")
     result = build(config_module.load(repo))
     names = [e.name for e in result.graph.entities]
     assert all(name.isascii() for name in names), [n for n in names if not n.isascii()]
-    tags = {o for e in result.graph.entities for o in e.observations if "quality" in o and o.startswith("tag:")}
-    assert tags == {"tag:data_quality"}
-    assert "concept:data-quality" in names
+    tags = {o for e in result.graph.entities for o in e.observations if "graphs" in o and o.startswith("tag:")}
+    assert tags == {"tag:knowledge_graphs"}
+    assert "concept:knowledge-graphs" in names
 
 
 def test_build_escapes_a_file_name_so_ci_reads_no_workflow_command(repo: Path) -> None:
