@@ -51,6 +51,18 @@ def no_duplicate_tag(records: Records, _qset: QuestionSet, _themes: set[str]) ->
             if r["type"] == "entity" and r["entityType"] == "research_item" else r for r in records]
 
 
+def bucket_tags_as_slugs(records: Records, _qset: QuestionSet, _themes: set[str]) -> Records:
+    """An item's tag whose theme has no node (a category bucket) written as its slug (``tag:memory-context``):
+    a search for the slug finds the bucket's items on their own nodes, each with all its relations."""
+    nodes = {r["name"].split(":", 1)[1] for r in records if r["type"] == "entity" and r["entityType"] in ("concept", "method")}
+
+    def tag(observation: str) -> str:
+        slug = observation[4:].replace("_", "-")
+        return f"tag:{slug}" if observation.startswith("tag:") and slug not in nodes else observation
+    return [{**r, "observations": [tag(o) for o in r["observations"]]}
+            if r["type"] == "entity" and r["entityType"] == "research_item" else r for r in records]
+
+
 def _without_aliases(records: Records, keep: Callable[[str, str], bool]) -> Records:
     return [{**r, "observations": [o for o in r["observations"]
                                    if not o.startswith("alias:") or keep(r["name"].split(":", 1)[1], o[6:])]}
@@ -139,6 +151,7 @@ def levers(salient: int = SALIENT_TERMS) -> dict[str, Lever]:
         "no-states": no_relation("states"),
         "no-about": no_relation("about"),
         "no-duplicate-tag": no_duplicate_tag,
+        "bucket-tags-as-slugs": bucket_tags_as_slugs,
         "theme-aliases-spelled-only": theme_aliases_spelled_only,
         "no-one-word-aliases": no_one_word_aliases,
         "headings-on-item": on_carrier(headings, "item"),

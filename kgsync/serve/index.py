@@ -5,7 +5,8 @@ reference server keeps (any entity type, unknown observation keys, duplicates, b
 skips, counting them, the lines it would ignore or choke on, so a file an agent wrote through the
 reference server is always served.  ``Index`` ranks with SQLite FTS5 (standard library, built
 in memory, or a stored index file opened read-only: ``store``) and BM25 over weighted columns; an item's claims and the names and aliases of the
-concepts and methods it addresses are indexed with the item (one document an item), which finds
+concepts and methods it addresses (and, for a theme that is a tag only, the tag's words once more, as a
+linked node's name) are indexed with the item (one document an item), which finds
 the item an agent is after more often than the claims on their own (bench/bench_serve.py).
 """
 
