@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from collections.abc import Iterable
 from functools import cached_property
 from pathlib import Path
 
@@ -55,6 +56,9 @@ class ThemeMap:
     #: bucket ("memory-context") stays a tag; None when the vocabulary has no Scope column (a plain
     #: YAML map, or no vocabulary): then every theme is a node
     ideas: frozenset[str] | None = None
+    #: ``term_key`` of a bucket theme's Scope phrase or alias -> the buckets whose row writes it
+    #: (``bucket_tags``): a mined node of that name carries the bucket's slug as a tag
+    bucket_keys: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # theme as written -> canonical slug: a 10,000-item build asks ~60,000 times for a few
     # hundred distinct spellings, and the regex behind ``_key`` is most of a build's theme cost.
     _seen: dict[str, str] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
@@ -87,6 +91,15 @@ class ThemeMap:
         for acronym, slug in self.acronyms.items():
             if acronym in text and re.search(rf"(?<![\w-]){re.escape(acronym)}s?(?![\w-])", text):
                 found.add(slug)
+        return tuple(sorted(found))
+
+    def bucket_tags(self, name: str, aliases: Iterable[str] = ()) -> tuple[str, ...]:
+        """The bucket themes whose vocabulary row names this idea node: its name, or an alias the item
+        writes for it, is one of the bucket's Scope phrases or aliases ("AI governance" under
+        governance-policy, "low-code" under tools-infrastructure).  Sorted; empty when none does."""
+        if not self.bucket_keys:
+            return ()
+        found = {b for surface in (name, *aliases) for b in self.bucket_keys.get(term_key(surface), ())}
         return tuple(sorted(found))
 
     @property
@@ -173,7 +186,24 @@ def _with_words(themes: ThemeMap, phrases: dict[str, list[str]], scopes: dict[st
     methods = method_themes({slug: words_of[slug] for slug in themes.canonical if slug in words_of})
     ideas = frozenset(slug for slug in themes.canonical if names_one_idea(slug, scopes.get(slug, ""))
                       ) if scopes else None
-    return ThemeMap(themes.canonical, themes.alias_to_canonical, words_of, topic_keys, acronyms, methods, ideas)
+    return ThemeMap(themes.canonical, themes.alias_to_canonical, words_of, topic_keys, acronyms, methods, ideas,
+                    _bucket_keys(themes.canonical - (ideas if ideas is not None else themes.canonical), phrases,
+                                 scopes))
+
+
+def _bucket_keys(buckets: frozenset[str], phrases: dict[str, list[str]], scopes: dict[str, str]
+                 ) -> dict[str, tuple[str, ...]]:
+    """``term_key`` of each phrase a bucket's row writes (its Scope phrases, either form of an acronym,
+    and its aliases; not the slug itself, which names no idea) -> the buckets (``ThemeMap.bucket_keys``).
+    A bucket has no node for a search of its slug to find; the ideas its own row lists stand for it."""
+    found: dict[str, set[str]] = {}
+    for slug in sorted(buckets):
+        _pairs, scope_phrases, _spelled = _expansions(scopes.get(slug, ""))
+        for phrase in [*scope_phrases, *(p.replace("-", " ") for p in phrases.get(slug, [])[1:])]:
+            key = term_key(phrase)
+            if key and key != term_key(slug):
+                found.setdefault(key, set()).add(slug)
+    return {key: tuple(sorted(slugs)) for key, slugs in sorted(found.items())}
 
 
 def names_one_idea(slug: str, scope: str) -> bool:

@@ -247,6 +247,7 @@ def test_context_key_digests_every_corpus_wide_input(tmp_path: Path) -> None:
                                                                                        "zorblax": first_term})),
         "a canonical theme": dict(themes=ThemeMap(themes.canonical | {"zorblax"}, themes.alias_to_canonical)),
         "a theme alias": dict(themes=ThemeMap(themes.canonical, {**themes.alias_to_canonical, "zq": "agentic-ai"})),
+        "a bucket's phrases": dict(themes=replace(themes, bucket_keys={"zq": ("memory-context",)})),
         "caps": dict(caps=replace(caps, links=caps.links + 1)),
         "tag style": dict(tag_style="slug" if tag_style != "slug" else "search-safe"),
         "folding rules": dict(fold=Folding.of([("knowledge graph", "kg")])),
@@ -467,6 +468,31 @@ def test_a_bucket_theme_is_a_tag_not_a_node(tmp_path: Path) -> None:
     claims = {graph.entity(c).observations[0]: c for c in targets(graph, "item:2026-02-01-mem", "states")}
     assert targets(graph, claims["title: Memory management grows every year."], "about") == []
     assert all(r.target in names for r in graph.relations)
+
+
+def test_an_idea_a_buckets_row_names_carries_the_buckets_slug(tmp_path: Path) -> None:
+    """A bucket theme is no node, so the reference server's search for its slug would find nothing:
+    a mined node its vocabulary row names ("context windows" under memory-context) carries
+    ``tag:memory-context`` in the slug's own form (the items keep the search-safe form), and the
+    search reaches the items that address the idea through its relations."""
+    themes = ("| `memory-context` | `context-window` | Memory management, context windows |\n"
+              "| `agentic-ai` | `agents` | AI agents, tool use |\n" + THEMES)
+    findings = ["**Context window budgets limit agents.** (low confidence)",
+                "**A larger context window costs more per call.** (medium confidence)"]
+    one = item("2026-02-01-one", title="Context window budgets", completed="2026-02-01",
+               themes="[agents]", findings=findings, body="The context window is small. A context window fills.")
+    two = item("2026-02-02-two", title="Context window costs", completed="2026-02-02",
+               themes="[context-window]", findings=findings, body="Each context window is paid. The context window.")
+    root = repo(tmp_path, one, two)
+    (root / "themes.md").write_text(themes, encoding="utf-8")
+    graph = graph_of(root)
+    node = graph.entity("concept:context-window")
+    assert "tag:memory-context" in node.observations
+    assert [o for o in graph.entity("item:2026-02-02-two").observations if o.startswith("tag:")] == [
+        "tag:memory_context"]
+    assert "concept:memory-context" not in {e.name for e in graph.entities}
+    assert sorted(r.source for r in graph.relations if r.target == node.name and r.relation_type == "addresses"
+                  ) == ["item:2026-02-01-one", "item:2026-02-02-two"]
 
 
 def test_a_retyped_term_keeps_its_item_slot(tmp_path: Path) -> None:

@@ -225,3 +225,27 @@ def test_ideas_come_from_the_scope_column_only(tmp_path: Path) -> None:
     themes = load_theme_map(table)
     assert themes.nodes == {"rag-retrieval"}
     assert themes.canonicalise("context-window") == "memory-context"  # a bucket's aliases still canonicalise
+
+
+def test_a_buckets_row_names_the_ideas_that_carry_its_slug(tmp_path: Path) -> None:
+    """A bucket has no node for a search of its slug to find: the ideas its own row writes (a Scope
+    phrase, either form of an acronym, an alias; up to plural and hyphen) carry its slug as a tag.
+    Not the slug itself (no idea), nor an idea theme's row; a plain YAML map has no buckets."""
+    table = tmp_path / "themes.md"
+    table.write_text("| slug | aliases | Scope |\n|---|---|---|\n"
+                     "| `memory-context` | `context-window` | Memory management, context windows |\n"
+                     "| `tools-infrastructure` | `workflow` | MCP (Model Context Protocol), low-code |\n"
+                     "| `rag-retrieval` | `vector-search` | Retrieval-augmented generation (RAG) |\n"
+                     "\n```yaml\nmemory-context: [context-window]\ntools-infrastructure: [workflow]\n"
+                     "rag-retrieval: [vector-search]\n```\n", encoding="utf-8")
+    themes = load_theme_map(table)
+    assert themes.bucket_tags("context-window") == ("memory-context",)
+    assert themes.bucket_tags("memory management") == ("memory-context",)
+    assert themes.bucket_tags("low-code") == themes.bucket_tags("model-context-protocol") == ("tools-infrastructure",)
+    assert themes.bucket_tags("protocol", ["MCP"]) == ("tools-infrastructure",)  # an alias the item writes
+    assert themes.bucket_tags("workflows") == ("tools-infrastructure",)
+    assert themes.bucket_tags("memory-context") == themes.bucket_tags("vector-search") == ()
+    assert themes.bucket_tags("memory") == ()  # one word of a phrase is not the phrase
+    plain = tmp_path / "themes.yml"
+    plain.write_text("memory-context: [context-window]\n", encoding="utf-8")
+    assert load_theme_map(plain).bucket_tags("context-window") == ()
