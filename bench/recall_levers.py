@@ -31,6 +31,7 @@ from recall_stats import Bootstrap, column, tally  # noqa: E402
 
 Records = list[dict]
 Lever = Callable[[Records, QuestionSet, set[str]], Records]  # records, the question set, the theme slugs
+TOP_IDEAS = 3  # bucket-tag-on-top-ideas: nodes a bucket tags; fixed before measuring, not tuned
 SALIENT_TERMS = 12  # an item's own repeated terms carried; fixed before measuring, not tuned
 TEMPLATE_HEADING = re.compile(r"^(§\d|q\d|[a-z]\.|key finding|finding \d)", re.I)
 
@@ -49,6 +50,100 @@ def no_duplicate_tag(records: Records, _qset: QuestionSet, _themes: set[str]) ->
     return [{**r, "observations": [o for o in r["observations"] if not (
         o.startswith("tag:") and (r["name"], o[4:].replace("_", "-")) in addressed)]}
             if r["type"] == "entity" and r["entityType"] == "research_item" else r for r in records]
+
+
+def bucket_tags_as_slugs(records: Records, _qset: QuestionSet, _themes: set[str]) -> Records:
+    """An item's tag whose theme has no node (a category bucket) written as its slug (``tag:memory-context``):
+    a search for the slug finds the bucket's items on their own nodes, each with all its relations."""
+    nodes = {r["name"].split(":", 1)[1] for r in records if r["type"] == "entity" and r["entityType"] in ("concept", "method")}
+
+    def tag(observation: str) -> str:
+        slug = observation[4:].replace("_", "-")
+        return f"tag:{slug}" if observation.startswith("tag:") and slug not in nodes else observation
+    return [{**r, "observations": [tag(o) for o in r["observations"]]}
+            if r["type"] == "entity" and r["entityType"] == "research_item" else r for r in records]
+
+
+def _slug(phrase: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", phrase.lower()).strip("-")
+
+
+def vocabulary_phrases(themes_file: Path) -> dict[str, list[list[str]]]:
+    """Each theme's phrases as the vocabulary writes them, in order: its Scope phrases (comma-separated;
+    "long form (ACR)" read as both forms of one phrase), then its aliases, each form as a slug."""
+    text = themes_file.read_text(encoding="utf-8")
+    out: dict[str, list[list[str]]] = {}
+    for slug, aliases, scope in re.findall(r"^\|\s*`([^`]+)`\s*\|([^|\n]*)\|([^|\n]*)\|\s*$", text, re.M):
+        phrases: list[list[str]] = []
+        for phrase in scope.split(","):
+            inner = re.search(r"\(([^()]+)\)", phrase)
+            phrases.append([re.sub(r"\([^()]*\)", "", phrase), inner.group(1)] if inner else [phrase])
+        phrases += [[a.strip().strip("`")] for a in aliases.split(",")]
+        out[slug] = [[_slug(f) for f in forms if _slug(f)] for forms in phrases]
+    return out
+
+
+def _ideas(records: Records) -> dict[str, str]:
+    """Concept and method nodes by their slug and by each alias's slug (the first node wins)."""
+    found: dict[str, str] = {}
+    for r in records:
+        if r["type"] == "entity" and r["entityType"] in ("concept", "method"):
+            found.setdefault(r["name"].split(":", 1)[1], r["name"])
+            for o in r["observations"]:
+                if o.startswith("alias:"):
+                    found.setdefault(_slug(o[6:]), r["name"])
+    return found
+
+
+def _buckets(records: Records) -> set[str]:
+    """The themes an item tags that have no node of their own (the category buckets)."""
+    nodes = {r["name"].split(":", 1)[1] for r in records if r["type"] == "entity" and r["entityType"] in ("concept", "method")}
+    return {o[4:].replace("_", "-") for r in records if r["type"] == "entity" and r["entityType"] == "research_item"
+            for o in r["observations"] if o.startswith("tag:")} - nodes
+
+
+def _tag_nodes(records: Records, carriers: dict[str, set[str]]) -> Records:
+    """``tag:<slug>`` (the slug's own form, so a search for the slug finds it) on each carrier node."""
+    return [{**r, "observations": r["observations"] + [f"tag:{t}" for t in sorted(carriers[r["name"]])
+                                                       if f"tag:{t}" not in r["observations"]]}
+            if r["type"] == "entity" and r["name"] in carriers else r for r in records]
+
+
+def bucket_tag_on_scope_nodes(vocabulary: Path, first_only: bool) -> Lever:
+    """A bucket theme's slug as a ``tag:`` on the idea nodes its vocabulary row names: a node whose
+    name or alias is one of its Scope phrases or aliases ("AI governance" for governance-policy), or
+    (``first_only``) only the node of its first Scope phrase, when it is one.  The vocabulary's words only."""
+    def lever(records: Records, _qset: QuestionSet, _themes: set[str]) -> Records:
+        ideas, carriers = _ideas(records), {}
+        phrases = vocabulary_phrases(vocabulary)
+        for bucket in sorted(_buckets(records)):
+            groups = phrases.get(bucket, [])
+            named = [ideas[f] for forms in (groups[:1] if first_only else groups) for f in forms if f in ideas]
+            for node in named:
+                carriers.setdefault(node, set()).add(bucket)
+        return _tag_nodes(records, carriers)
+    return lever
+
+
+def bucket_tag_on_top_ideas(records: Records, _qset: QuestionSet, themes: set[str]) -> Records:
+    """A probe, not a candidate (corpus counts: an item's edit moves the tag): a bucket's slug as a
+    ``tag:`` on the ``TOP_IDEAS`` concept or method nodes (no theme's own) its items address most."""
+    tagged: dict[str, set[str]] = {}
+    for r in records:
+        if r["type"] == "entity" and r["entityType"] == "research_item":
+            tagged[r["name"]] = {o[4:].replace("_", "-") for o in r["observations"] if o.startswith("tag:")}
+    counts: dict[str, dict[str, int]] = {}
+    for r in records:
+        if r["type"] == "relation" and r["relationType"] in ("addresses", "uses_method") and r["from"] in tagged \
+                and r["to"].split(":", 1)[1] not in themes:
+            for bucket in tagged[r["from"]]:
+                counts.setdefault(bucket, {})[r["to"]] = counts.get(bucket, {}).get(r["to"], 0) + 1
+    carriers: dict[str, set[str]] = {}
+    for bucket in sorted(_buckets(records)):
+        ranked = sorted(counts.get(bucket, {}).items(), key=lambda kv: (-kv[1], kv[0]))
+        for node, _n in ranked[:TOP_IDEAS]:
+            carriers.setdefault(node, set()).add(bucket)
+    return _tag_nodes(records, carriers)
 
 
 def _without_aliases(records: Records, keep: Callable[[str, str], bool]) -> Records:
@@ -127,8 +222,9 @@ def full_text_on_item(records: Records, qset: QuestionSet, _themes: set[str]) ->
             if r["type"] == "entity" and r["entityType"] == "research_item" else r for r in records]
 
 
-def levers(salient: int = SALIENT_TERMS) -> dict[str, Lever]:
-    """Every lever by name; ``salient``: how many terms the salient-* levers carry."""
+def levers(salient: int = SALIENT_TERMS, vocabulary: Path = ROOT.parent / "shared" / "corpus" / "themes-vocabulary.md"
+           ) -> dict[str, Lever]:
+    """Every lever by name; ``salient``: how many terms the salient-* levers carry; ``vocabulary``: the themes file."""
     def terms(item) -> list[str]:  # noqa: ANN001
         return ["terms: " + ", ".join(salient_terms(item, salient))]
 
@@ -139,6 +235,10 @@ def levers(salient: int = SALIENT_TERMS) -> dict[str, Lever]:
         "no-states": no_relation("states"),
         "no-about": no_relation("about"),
         "no-duplicate-tag": no_duplicate_tag,
+        "bucket-tags-as-slugs": bucket_tags_as_slugs,
+        "bucket-tag-on-scope-nodes": bucket_tag_on_scope_nodes(vocabulary, first_only=False),
+        "bucket-tag-on-first-scope-node": bucket_tag_on_scope_nodes(vocabulary, first_only=True),
+        "bucket-tag-on-top-ideas": bucket_tag_on_top_ideas,
         "theme-aliases-spelled-only": theme_aliases_spelled_only,
         "no-one-word-aliases": no_one_word_aliases,
         "headings-on-item": on_carrier(headings, "item"),
@@ -181,6 +281,7 @@ def main() -> int:
     parser.add_argument("--draws", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=15)
     parser.add_argument("--json", type=Path, help="write every question's scores here")
+    parser.add_argument("--baseline-rev", help="also compare with this git revision's graphs as built (e.g. main)")
     parser.add_argument("--salient-terms", type=int, default=SALIENT_TERMS,
                         help=f"terms the salient-* levers carry (default {SALIENT_TERMS}; other values trace a curve)")
     args = parser.parse_args()
@@ -192,13 +293,17 @@ def main() -> int:
     side = side_of("kgsync", None, parse_changes(args.set), args.work)
     built = build_graphs(side, qsets, corpus / "themes-vocabulary.md", args.work, fresh=False)
     themes = theme_slugs(corpus / "themes-vocabulary.md")
-    by_name = levers(args.salient_terms)
+    by_name = levers(args.salient_terms, corpus / "themes-vocabulary.md")
     label = "+".join(args.levers) + (f"-{args.salient_terms}" if args.salient_terms != SALIENT_TERMS else "")
     graphs = rewritten(built, qsets, [by_name[n] for n in args.levers], label, themes, args.work)
     systems = {"lever": evaluate(recall, qsets, graphs), "as built": evaluate(recall, qsets, built)}
     if side.changes:  # the graph as built with the default options too: the table's "vs main"
         plain = side_of("kgsync", None, {}, args.work)
         systems["defaults"] = evaluate(recall, qsets, build_graphs(plain, qsets, corpus / "themes-vocabulary.md",
+                                                                   args.work, fresh=False))
+    if args.baseline_rev:
+        base = side_of("baseline", args.baseline_rev, {}, args.work)
+        systems[base.label] = evaluate(recall, qsets, build_graphs(base, qsets, corpus / "themes-vocabulary.md",
                                                                    args.work, fresh=False))
     systems["BM25"] = evaluate(recall, qsets, None)
     boot = Bootstrap(len(systems["lever"]), args.draws, args.seed)

@@ -75,9 +75,10 @@ def context(
 ) -> AssemblyContext:
     """What every item's facts read besides the item (see ``assemble`` for the parameters)."""
     by_slug = {item.slug: item for item in (*kept, *items)}
-    # The vocabulary's themes only: whether a mined name is written as a theme never depends on
-    # which other items carry a theme (an item's own theme outside the vocabulary is its node only).
-    merged_into_theme = mined_names_of_themes(vocabulary, themes.canonical, themes)
+    # The vocabulary's theme nodes only: whether a mined name is written as a theme never depends on
+    # which other items carry a theme (an item's own theme outside the vocabulary is its node only),
+    # and a mined concept named like a bucket theme (``ThemeMap.ideas``) stays its own node.
+    merged_into_theme = mined_names_of_themes(vocabulary, themes.nodes, themes)
     chosen = connective_terms(items, vocabulary, caps, merged_into_theme, min_links)
     # A theme's node exists when an item links it (carries it, or mines a variant of it): a claim
     # is about no theme node that nothing addresses (the node comes and goes with its linkers).
@@ -107,8 +108,8 @@ def assemble(
     """Each item's facts.
 
     ``fold`` rewrites generated text for index economy, ``theme_concepts`` are
-    the themes that are concept nodes: every theme of the vocabulary and every theme an item
-    carries, whatever its share (``kgsync.pipeline.stages.theme_concepts_of``); an item's own
+    the themes that are nodes: the vocabulary's themes that name one idea (every theme, without a
+    Scope column), whatever their share (``kgsync.pipeline.stages.theme_concepts_of``); an item's own
     themes are linked beyond its ``caps.concepts`` and take none of its slots.
     ``min_links``: a mined
     concept or method is written only when at least this many items link it
@@ -157,7 +158,7 @@ def _item_facts(item: ResearchItem, extraction: Extraction, uses: ItemTerms | No
     _item_node(builder, item, extraction, themes, fold, tag_style)
     themes_here = sorted({themes.canonicalise(t) for t in item.themes} & theme_concepts)
     concepts, methods = item_terms(builder, item, uses, caps, themes_here, merged_into_theme, themes.words,
-                                   vocabulary, themes.methods)
+                                   vocabulary, themes.methods, themes.bucket_tags)
     ops.extend((name, None, False) for name in concepts + methods)
     if not item.is_superseded:  # a superseded item's claims are excluded, not just tagged
         topics = Topics(vocabulary, themes, theme_concepts, merged_into_theme, nodes,

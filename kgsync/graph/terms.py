@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Container, Mapping, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
 
 from kgsync.contract.model import EntityType, RelationType, concept_name, item_name, method_name
 from kgsync.extract.canonical import display_alias, term_key
 from kgsync.graph.facts_builder import FactsBuilder
 from kgsync.read.config import Caps
 from kgsync.read.items import ResearchItem
+from kgsync.vocabulary.economy import tag_observation
 from kgsync.vocabulary.themes import ThemeMap
 from kgsync.vocabulary.vocab import ItemTerms, TermKind, TermUse, Vocabulary
 
@@ -149,13 +150,17 @@ def mined_names_of_themes(vocabulary: Vocabulary, theme_concepts: frozenset[str]
 
 def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None, caps: Caps, themes_here: Sequence[str],
                merged_into_theme: Mapping[str, str], theme_words: Mapping[str, tuple[str, ...]],
-               vocabulary: Vocabulary, theme_methods: Container[str] = frozenset()) -> tuple[list[str], list[str]]:
+               vocabulary: Vocabulary, theme_methods: Container[str] = frozenset(),
+               bucket_tags: Callable[[str, Sequence[str]], tuple[str, ...]] = lambda _name, _aliases: (),
+               ) -> tuple[list[str], list[str]]:
     """The item's concepts (its themes, then mined terms) and methods: every theme it carries, and
     every theme one of its mined terms is a variant of (``mined_names_of_themes``), beyond its
     caps (a theme whose head is a technique, ``theme_methods``: ``ThemeMap.methods``, is a method
     the item uses); its mined terms within the caps (a pinned term the item chose is never cut:
     ``vocab._local_choice`` puts it first); then the names its findings open with
-    (``ItemTerms.subjects``) and the topics it addresses (``ItemTerms.beyond``), which take no slot."""
+    (``ItemTerms.subjects``) and the topics it addresses (``ItemTerms.beyond``), which take no slot.
+    A mined node that a bucket theme's vocabulary row names (``bucket_tags``: ``ThemeMap.bucket_tags``)
+    carries the bucket's slug as a ``tag:``."""
     source = item_name(item.slug)
     concepts: list[str] = []
     mined_aliases: dict[str, tuple[str, ...]] = {}
@@ -194,7 +199,8 @@ def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None
             # A shared node's provenance is the item's relation to it, not a token:
             # a token per item would make every slug fragment a search key for
             # the node and for every item behind it (see README, "Economy").
-            builder.entity(name, entity_type, *(f"alias:{a}" for a in use.aliases))
+            builder.entity(name, entity_type, *(f"alias:{a}" for a in use.aliases),
+                           *_bucket_tags(bucket_tags, use.name, use.aliases))
             builder.relate(source, relation, name)
             (concepts if entity_type is EntityType.CONCEPT else methods).append(name)
     written = {use.name: use.aliases for use in uses.subject_uses} if uses else {}
@@ -208,7 +214,16 @@ def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None
             name, entity_type, relation, out = (method_name(subject), EntityType.METHOD, RelationType.USES_METHOD,
                                                 methods)
         if name not in out:
-            builder.entity(name, entity_type, *(f"alias:{a}" for a in written.get(subject, ())))
+            builder.entity(name, entity_type, *(f"alias:{a}" for a in written.get(subject, ())),
+                           *_bucket_tags(bucket_tags, subject, written.get(subject, ())))
             builder.relate(source, relation, name)
             out.append(name)
     return concepts, methods
+
+
+def _bucket_tags(bucket_tags: Callable[[str, Sequence[str]], tuple[str, ...]], name: str,
+                 aliases: Sequence[str]) -> tuple[str, ...]:
+    """``tag:<bucket>`` in the slug's own form, whatever ``tag_style``: a bucket theme has no node, so
+    the reference server's search for its slug finds the ideas its row names and, through their
+    relations, the items that address them (docs/recall.md); each costs a node, not a whole item."""
+    return tuple(tag_observation(bucket, "slug") for bucket in bucket_tags(name, aliases))

@@ -141,9 +141,14 @@ def build(config: Config, *, write: bool = True, strict: bool = False) -> BuildR
 
 
 def theme_concepts_of(items: Sequence[ResearchItem], themes: ThemeMap) -> frozenset[str]:
-    """The themes that are concept nodes: every theme of the maintainers' vocabulary and every theme
-    an item carries, whatever its share of the items (the vocabulary is shared, not a statistic: a
-    merge never turns a theme's node on or off for the items that did not change)."""
+    """The themes that are concept (or method) nodes: the vocabulary's themes whose entry names one
+    idea (``ThemeMap.ideas``: a category bucket such as "cost-performance" stays a tag, and so does
+    a theme an item carries that the vocabulary lacks), whatever their share of the items (the
+    vocabulary is shared, not a statistic: a merge never turns a theme's node on or off for the
+    items that did not change).  A vocabulary with no Scope column says nothing of ideas: every
+    theme of it and every theme an item carries is a node."""
+    if themes.ideas is not None:
+        return themes.ideas
     return themes.canonical | {themes.canonicalise(t) for item in items for t in item.themes}
 
 

@@ -183,7 +183,11 @@ def body_context(config: Config, d: GraphDiff, graph: Graph, items: Sequence[Res
     dangling = tuple(f"{i.location}: {i.message}" for i in issues if i.message.startswith(DANGLING_PREFIXES)
                      and (records or i.slug in merged | base.edited or any(repr(slug) in i.message for slug in removed))
                      and i.message not in _dangling_before(i.slug, base, known_before))
-    lost = _lost_nodes(config, d, base.graph, graph, vocabulary, merged)
+    # The themes the base build made nodes and this one does not (``Manifest.themes``): an old
+    # manifest without the record names none.
+    themes_left = (frozenset(base.manifest.themes) - frozenset(manifest.themes)
+                   if base.manifest is not None and base.manifest.themes else frozenset())
+    lost = _lost_nodes(config, d, base.graph, graph, vocabulary, merged, themes_left)
     events = (_vocabulary_groups(base.manifest, manifest, _vocabulary_file(config)) + _lost_groups(d, lost, merged)
               + _gained_groups(d, graph, merged, config.mining.min_links, _vocabulary_file(config))
               + _removed_item_groups(d, merged))
@@ -320,11 +324,13 @@ def _finding_text(item: ResearchItem | None, number: int) -> str:
 
 
 def _lost_nodes(config: Config, d: GraphDiff, old: Graph, new: Graph, vocabulary: Vocabulary | None,
-                merged: frozenset[str]) -> dict[str, Explanation]:
+                merged: frozenset[str], themes_left: frozenset[str] = frozenset()) -> dict[str, Explanation]:
     """Each removed concept or method -> why it went and the fix a maintainer applies.
 
     A mined term is a node while ``mining.min_links`` items link it (kgsync.yml); a term pinned
-    under ``terms:`` in the vocabulary file is one whatever the count."""
+    under ``terms:`` in the vocabulary file is one whatever the count.  A theme in ``themes_left``
+    (a node of the base build's themes, not of this one's) is a tag only now: the themes
+    vocabulary decides, not the items (``ThemeMap.ideas``)."""
     linked_before = attributions(old)
     present = {slug for e in new.entities if (slug := slug_of_item_name(e.name)) is not None}
     vocab_file = _vocabulary_file(config)
@@ -332,6 +338,10 @@ def _lost_nodes(config: Config, d: GraphDiff, old: Graph, new: Graph, vocabulary
     out: dict[str, Explanation] = {}
     for entity in d.removed:
         if entity.entity_type not in (EntityType.CONCEPT.value, EntityType.METHOD.value):
+            continue
+        if entity.name.split(":", 1)[1] in themes_left:
+            out[entity.name] = explain(SideEffect.THEME_TAG_ONLY, Path(config.themes_vocabulary).name
+                                       if config.themes_vocabulary else "")
             continue
         before = linked_before.get(entity.name, frozenset())
         term = vocabulary.terms.get(entity.name.split(":", 1)[1]) if vocabulary is not None else None

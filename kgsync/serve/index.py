@@ -5,7 +5,8 @@ reference server keeps (any entity type, unknown observation keys, duplicates, b
 skips, counting them, the lines it would ignore or choke on, so a file an agent wrote through the
 reference server is always served.  ``Index`` ranks with SQLite FTS5 (standard library, built
 in memory, or a stored index file opened read-only: ``store``) and BM25 over weighted columns; an item's claims and the names and aliases of the
-concepts and methods it addresses are indexed with the item (one document an item), which finds
+concepts and methods it addresses (and, for a theme that is a tag only, the tag's words once more, as a
+linked node's name) are indexed with the item (one document an item), which finds
 the item an agent is after more often than the claims on their own (bench/bench_serve.py).
 """
 
@@ -391,14 +392,20 @@ class Index:
         aliases = [t.replace("_", " ") for t in tags]
         if self.weights.with_neighbours:
             known = self._neighbour_words
+            linked = set()
             for relation in snap.out.get(item.name, ()):
                 if relation.relation_type in ("addresses", "uses_method"):
+                    linked.add(relation.target.partition(":")[2])
                     words = known.get(relation.target)
                     if words is None:
                         target = by_name.get(relation.target)
                         words = known[relation.target] = " ".join(
                             [_words(relation.target), *(_fields(target)[1] if target is not None else ())])
                     aliases.append(words)
+            # A theme that is a tag only (a category bucket: no node) is indexed as a node named by
+            # its slug that the item addresses, with no alias: the item's document weighs its theme
+            # as it weighs a linked node's name, whether the vocabulary makes the theme a node or not.
+            aliases.extend(t.replace("_", " ") for t in tags if t.replace("_", "-") not in linked)
         for claim in self.claims_of.get(item.name, ()):
             body.append(_UNSEARCHED_LINES.sub("", "\n".join(by_name[claim].observations)))
         return name, " ".join(titles), " ".join(aliases), " ".join(body)

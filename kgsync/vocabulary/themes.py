@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from collections.abc import Iterable
 from functools import cached_property
 from pathlib import Path
 
@@ -51,6 +52,13 @@ class ThemeMap:
     acronyms: dict[str, str] = field(default_factory=dict)  # spelled-out acronym of a variant, as written -> slug
     #: the slugs whose node is a method (``method_themes``): the rest are concepts
     methods: frozenset[str] = frozenset()
+    #: the slugs whose vocabulary entry names one idea (``names_one_idea``): only they are nodes, a
+    #: bucket ("memory-context") stays a tag; None when the vocabulary has no Scope column (a plain
+    #: YAML map, or no vocabulary): then every theme is a node
+    ideas: frozenset[str] | None = None
+    #: ``term_key`` of a bucket theme's Scope phrase or alias -> the buckets whose row writes it
+    #: (``bucket_tags``): a mined node of that name carries the bucket's slug as a tag
+    bucket_keys: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # theme as written -> canonical slug: a 10,000-item build asks ~60,000 times for a few
     # hundred distinct spellings, and the regex behind ``_key`` is most of a build's theme cost.
     _seen: dict[str, str] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
@@ -84,6 +92,20 @@ class ThemeMap:
             if acronym in text and re.search(rf"(?<![\w-]){re.escape(acronym)}s?(?![\w-])", text):
                 found.add(slug)
         return tuple(sorted(found))
+
+    def bucket_tags(self, name: str, aliases: Iterable[str] = ()) -> tuple[str, ...]:
+        """The bucket themes whose vocabulary row names this idea node: its name, or an alias the item
+        writes for it, is one of the bucket's Scope phrases or aliases ("AI governance" under
+        governance-policy, "low-code" under tools-infrastructure).  Sorted; empty when none does."""
+        if not self.bucket_keys:
+            return ()
+        found = {b for surface in (name, *aliases) for b in self.bucket_keys.get(term_key(surface), ())}
+        return tuple(sorted(found))
+
+    @property
+    def nodes(self) -> frozenset[str]:
+        """The vocabulary's themes that are nodes (``ideas``; every one without a Scope column)."""
+        return self.canonical if self.ideas is None else self.ideas
 
     @cached_property
     def _longest(self) -> int:
@@ -162,7 +184,59 @@ def _with_words(themes: ThemeMap, phrases: dict[str, list[str]], scopes: dict[st
                 seen.setdefault(word.lower(), word)
         words_of[slug] = tuple(sorted(seen.values()))
     methods = method_themes({slug: words_of[slug] for slug in themes.canonical if slug in words_of})
-    return ThemeMap(themes.canonical, themes.alias_to_canonical, words_of, topic_keys, acronyms, methods)
+    ideas = frozenset(slug for slug in themes.canonical if names_one_idea(slug, scopes.get(slug, ""))
+                      ) if scopes else None
+    return ThemeMap(themes.canonical, themes.alias_to_canonical, words_of, topic_keys, acronyms, methods, ideas,
+                    _bucket_keys(themes.canonical - (ideas if ideas is not None else themes.canonical), phrases,
+                                 scopes))
+
+
+def _bucket_keys(buckets: frozenset[str], phrases: dict[str, list[str]], scopes: dict[str, str]
+                 ) -> dict[str, tuple[str, ...]]:
+    """``term_key`` of each phrase a bucket's row writes (its Scope phrases, either form of an acronym,
+    and its aliases; not the slug itself, which names no idea) -> the buckets (``ThemeMap.bucket_keys``).
+    A bucket has no node for a search of its slug to find; the ideas its own row lists stand for it."""
+    found: dict[str, set[str]] = {}
+    for slug in sorted(buckets):
+        _pairs, scope_phrases, _spelled = _expansions(scopes.get(slug, ""))
+        for phrase in [*scope_phrases, *(p.replace("-", " ") for p in phrases.get(slug, [])[1:])]:
+            key = term_key(phrase)
+            if key and key != term_key(slug):
+                found.setdefault(key, set()).add(slug)
+    return {key: tuple(sorted(slugs)) for key, slugs in sorted(found.items())}
+
+
+def names_one_idea(slug: str, scope: str) -> bool:
+    """Does the theme's Scope column name the theme as one idea?  Some phrase of it (comma-separated;
+    an acronym read as itself or as the long form it spells out) writes every content word of the
+    slug, up to case, plural, hyphen or space and derivation (``_same_stem``: "AI agents" for
+    "agentic-ai"), or the slug's acronym, or the long form the scope spells out for a slug word
+    ("Retrieval-augmented generation (RAG)" for "rag-retrieval").  A slug that joins two facets no
+    phrase writes together ("memory-context": "Memory management, context windows") is a category
+    bucket: blind readers judged such a node no idea (nobody searches for "cost performance"), so it
+    stays a tag.  The vocabulary's words only, no corpus count: no item's edit turns a node on or off.
+    """
+    expansions, phrases, spelled_out = _expansions(scope)
+    long_of = {short.lower(): long for short, long in [*expansions, *spelled_out]}
+    slug_words = [w for w in _parts(slug) if word_key(w) not in STOPWORDS]
+    acronym = "".join(w[0] for w in _parts(slug)) if len(_parts(slug)) >= 2 else ""
+    for phrase in phrases:
+        keys = [word_key(w) for w in _parts(phrase)]
+        if acronym and acronym in keys:
+            return True
+        if slug_words and all(_written(word, keys, long_of) for word in slug_words):
+            return True
+    return False
+
+
+def _written(word: str, keys: list[str], long_of: dict[str, str]) -> bool:
+    """Is the slug's ``word`` among a phrase's word ``keys``: itself, a derivation, or the long form
+    the scope spells out for it (every word of it)?"""
+    mine = word_key(word)
+    if any(_same_stem(key, mine) for key in keys if key):
+        return True
+    long = [word_key(w) for w in _parts(long_of.get(word, ""))]
+    return bool(long) and all(key in keys for key in long)
 
 
 def method_themes(variants: dict[str, tuple[str, ...]]) -> frozenset[str]:

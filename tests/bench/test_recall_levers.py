@@ -8,7 +8,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 SHARED_BENCH = REPO.parent / "shared" / "bench"
 sys.path.insert(0, str(REPO / "bench"))
-from recall_levers import no_duplicate_tag, no_relation, theme_aliases_spelled_only  # noqa: E402
+from recall_levers import bucket_tags_as_slugs, no_duplicate_tag, no_relation, theme_aliases_spelled_only  # noqa: E402
 from recall_reach import fields_matched, path_class  # noqa: E402
 
 SLUG = "2026-03-01-agent-memory-tiers"
@@ -40,6 +40,10 @@ def test_levers_drop_what_they_name_and_nothing_else() -> None:
     concept = theme_aliases_spelled_only(records, None, {"memory-context"})[2]
     assert concept["observations"] == ["alias:memory context"]
     assert theme_aliases_spelled_only(records, None, set())[2] == CONCEPT  # not a theme: untouched
+    # A tag whose theme has no node is written as its slug; one with a node stays search-safe.
+    without_node = bucket_tags_as_slugs([ITEM, CLAIM], None, set())[0]
+    assert without_node["observations"][1:3] == ["tag:memory-context", "tag:agentic-ai"]
+    assert bucket_tags_as_slugs(records, None, set())[0]["observations"][1:3] == ["tag:memory_context", "tag:agentic-ai"]
 
 
 def test_salient_terms_are_the_items_own_repeated_words(require_shared) -> None:  # noqa: ANN001

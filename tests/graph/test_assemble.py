@@ -247,6 +247,7 @@ def test_context_key_digests_every_corpus_wide_input(tmp_path: Path) -> None:
                                                                                        "zorblax": first_term})),
         "a canonical theme": dict(themes=ThemeMap(themes.canonical | {"zorblax"}, themes.alias_to_canonical)),
         "a theme alias": dict(themes=ThemeMap(themes.canonical, {**themes.alias_to_canonical, "zq": "agentic-ai"})),
+        "a bucket's phrases": dict(themes=replace(themes, bucket_keys={"zq": ("memory-context",)})),
         "caps": dict(caps=replace(caps, links=caps.links + 1)),
         "tag style": dict(tag_style="slug" if tag_style != "slug" else "search-safe"),
         "folding rules": dict(fold=Folding.of([("knowledge graph", "kg")])),
@@ -382,7 +383,8 @@ def test_a_claim_is_about_every_concept_its_text_names_whichever_item_addresses_
     """Findings first: a claim is ``about`` a concept node its statement names, across items,
     and about a theme concept named by a variant of its name (an alias or scope phrase of two
     or more words, each the theme's own), never by a single word of it, even in the theme's own items."""
-    themes = "| `memory-context` | `context-window` | Memory management, compression |\n" + THEMES
+    # "Memory context" names the theme as one idea (``ThemeMap.ideas``): it is a node
+    themes = "| `memory-context` | `context-window` | Memory context, memory management, compression |\n" + THEMES
     kg = [item(f"2026-01-0{n}-kg-{n}", title=f"Knowledge graphs and vector search {n}", completed=f"2026-01-0{n}")
           for n in range(1, 4)]
     other = item("2026-02-01-other", title="Budgets for agents", completed="2026-02-01", themes="[memory-context]",
@@ -442,6 +444,55 @@ def test_a_theme_whose_head_is_a_technique_is_a_method_its_claims_use(tmp_path: 
         "concept:llm-reasoning"]
     tags = [o for o in graph.entity("item:2026-02-01-rag").observations if o.startswith("tag:")]
     assert tags == ["tag:llm_reasoning", "tag:rag_retrieval"]
+
+
+def test_a_bucket_theme_is_a_tag_not_a_node(tmp_path: Path) -> None:
+    """A theme whose Scope no phrase writes as one idea ("memory-context": "Memory management,
+    context windows") is a category bucket: its items keep their ``tag:``, an alias still
+    canonicalises to it, but no node, no ``addresses`` and no ``about`` reach it; a theme the
+    vocabulary lacks is no node either; an idea theme still is."""
+    themes = ("| `memory-context` | `context-window` | Memory management, context windows |\n"
+              "| `agentic-ai` | `agents` | AI agents, tool use |\n" + THEMES)
+    one = item("2026-02-01-mem", title="Budgets for agents", completed="2026-02-01",
+               themes="[context-window, agents, organisational-impact]",
+               findings=["**Memory management grows every year.** (low confidence)",
+                         "**AI agents plan with budgets.** (medium confidence)"])
+    root = repo(tmp_path, one)
+    (root / "themes.md").write_text(themes, encoding="utf-8")
+    graph = graph_of(root)
+    names = {e.name for e in graph.entities}
+    assert "concept:memory-context" not in names and "concept:organisational-impact" not in names
+    assert "concept:agentic-ai" in targets(graph, "item:2026-02-01-mem", "addresses")
+    tags = [o for o in graph.entity("item:2026-02-01-mem").observations if o.startswith("tag:")]
+    assert tags == ["tag:agentic_ai", "tag:memory_context", "tag:organisational_impact"]
+    claims = {graph.entity(c).observations[0]: c for c in targets(graph, "item:2026-02-01-mem", "states")}
+    assert targets(graph, claims["title: Memory management grows every year."], "about") == []
+    assert all(r.target in names for r in graph.relations)
+
+
+def test_an_idea_a_buckets_row_names_carries_the_buckets_slug(tmp_path: Path) -> None:
+    """A bucket theme is no node, so the reference server's search for its slug would find nothing:
+    a mined node its vocabulary row names ("context windows" under memory-context) carries
+    ``tag:memory-context`` in the slug's own form (the items keep the search-safe form), and the
+    search reaches the items that address the idea through its relations."""
+    themes = ("| `memory-context` | `context-window` | Memory management, context windows |\n"
+              "| `agentic-ai` | `agents` | AI agents, tool use |\n" + THEMES)
+    findings = ["**Context window budgets limit agents.** (low confidence)",
+                "**A larger context window costs more per call.** (medium confidence)"]
+    one = item("2026-02-01-one", title="Context window budgets", completed="2026-02-01",
+               themes="[agents]", findings=findings, body="The context window is small. A context window fills.")
+    two = item("2026-02-02-two", title="Context window costs", completed="2026-02-02",
+               themes="[context-window]", findings=findings, body="Each context window is paid. The context window.")
+    root = repo(tmp_path, one, two)
+    (root / "themes.md").write_text(themes, encoding="utf-8")
+    graph = graph_of(root)
+    node = graph.entity("concept:context-window")
+    assert "tag:memory-context" in node.observations
+    assert [o for o in graph.entity("item:2026-02-02-two").observations if o.startswith("tag:")] == [
+        "tag:memory_context"]
+    assert "concept:memory-context" not in {e.name for e in graph.entities}
+    assert sorted(r.source for r in graph.relations if r.target == node.name and r.relation_type == "addresses"
+                  ) == ["item:2026-02-01-one", "item:2026-02-02-two"]
 
 
 def test_a_retyped_term_keeps_its_item_slot(tmp_path: Path) -> None:

@@ -62,3 +62,14 @@ def test_a_mined_term_whose_written_variant_is_a_themes_word_merges_into_the_the
              "ai-agents": Term("ai-agents", TermKind.CONCEPT, "AI agents", (), ())}
     merged = mined_names_of_themes(Vocabulary(terms, {}), themes.canonical, themes)
     assert merged == {"agentic-artificial-intelligence": "agentic-ai", "ai-agents": "agentic-ai"}
+
+
+def test_a_mined_term_named_like_a_bucket_theme_stays_its_own_node() -> None:
+    """Only a theme that is a node (``ThemeMap.nodes``: its Scope names one idea) takes a mined term of
+    its name: "memory context" under the bucket ``memory-context`` stays a mined node."""
+    themes = ThemeMap(frozenset({"agentic-ai", "memory-context"}),
+                      words={"agentic-ai": ("agentic ai",), "memory-context": ("memory context",)},
+                      ideas=frozenset({"agentic-ai"}))
+    terms = {"memory-context": Term("memory-context", TermKind.CONCEPT, "memory context", ("memory context",), ()),
+             "agentic-ai": Term("agentic-ai", TermKind.CONCEPT, "agentic AI", ("agentic AI",), ())}
+    assert mined_names_of_themes(Vocabulary(terms, {}), themes.nodes, themes) == {"agentic-ai": "agentic-ai"}

@@ -248,7 +248,9 @@ def test_real_corpus(tmp_path: Path, require_shared: Callable[[Path], Path]) -> 
     caps = cfg.caps
     counts: Counter[tuple[str, str]] = Counter()
     theme_nodes = {f"concept:{theme}" for theme in result.manifest.themes}
-    assert {"concept:agentic-ai", "concept:governance-policy", "concept:security-risk"} <= theme_nodes  # the big ones
+    assert {"concept:agentic-ai", "concept:knowledge-graphs"} <= theme_nodes  # the big ones that name one idea
+    assert not {"concept:governance-policy", "concept:security-risk"} & theme_nodes  # big buckets: tags only
+    assert not {"concept:governance-policy", "concept:security-risk"} & names
     for relation in result.graph.relations:
         if relation.source.startswith("item:") and relation.target not in theme_nodes:
             counts[(relation.source, relation.relation_type)] += 1
@@ -502,17 +504,18 @@ def test_a_symlinked_item_is_read_under_its_target_path(repo: Path) -> None:
 
 
 def test_themes_that_read_the_same_are_one_node(repo: Path) -> None:
-    """A theme with a Cyrillic "а" or a zero-width joiner is the theme it imitates: one concept, one tag."""
+    """A theme with a Cyrillic "а" or a zero-width joiner is the theme it imitates: one concept, one tag
+    (a theme of the vocabulary that names one idea: one the vocabulary lacks is a tag, no node)."""
     first, second = sorted(p for p in find_item_files(items_dir(repo)) if p.name != "README.md")[:2]
-    for path, theme in ((first, "data-quality"), (second, "d\u0430ta\u200d-quality")):
+    for path, theme in ((first, "knowledge-graphs"), (second, "knowledge-gr\u0430\u200dphs")):
         text = path.read_text(encoding="utf-8")
         path.write_text(re.sub(r"(?m)^themes: \[", f'themes: ["{theme}", ', text, count=1), encoding="utf-8")
     result = build(config_module.load(repo))
     names = [e.name for e in result.graph.entities]
     assert all(name.isascii() for name in names), [n for n in names if not n.isascii()]
-    tags = {o for e in result.graph.entities for o in e.observations if "quality" in o and o.startswith("tag:")}
-    assert tags == {"tag:data_quality"}
-    assert "concept:data-quality" in names
+    tags = {o for e in result.graph.entities for o in e.observations if "graphs" in o and o.startswith("tag:")}
+    assert tags == {"tag:knowledge_graphs"}
+    assert "concept:knowledge-graphs" in names
 
 
 def test_build_escapes_a_file_name_so_ci_reads_no_workflow_command(repo: Path) -> None:

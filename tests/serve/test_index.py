@@ -66,6 +66,26 @@ def test_an_unknown_entity_type_is_searchable(tmp_path: Path) -> None:
     assert names(tools.search_nodes(Service(graph), "analytical engine")) == ["person:ada lovelace"]
 
 
+def test_a_theme_that_is_a_tag_only_weighs_in_its_item_as_a_node_named_by_it_would() -> None:
+    """A category bucket (``memory-context``) is a tag, no node: the item's document holds its words as
+    it holds a linked node's name, so the item ranks for the theme's words as when the theme was a node."""
+    item = {"type": "entity", "name": "item:2026-01-01-a", "entityType": "research_item",
+            "observations": ["title: Agents", "tag:memory_context", "tag:agentic_ai"]}
+    agentic = {"type": "entity", "name": "concept:agentic-ai", "entityType": "concept", "observations": []}
+    bucket = {"type": "entity", "name": "concept:memory-context", "entityType": "concept", "observations": []}
+
+    def row(*records: dict[str, object]) -> tuple[str, str, str, str]:
+        lines = [json.dumps(r) for r in records]
+        lines += [json.dumps({"type": "relation", "from": "item:2026-01-01-a", "to": r["name"], "relationType": "addresses"})
+                  for r in records if r is not item]
+        index = Index(read_text("\n".join(lines)))
+        return index._item_row(index.snapshot.by_name["item:2026-01-01-a"])
+
+    as_tag, as_node = row(item, agentic), row(item, agentic, bucket)
+    assert sorted(as_tag[2].split()) == sorted(as_node[2].split())
+    assert as_tag[2].split().count("agentic") == 2  # a theme that is a node: its tag and the node's name, once each
+
+
 # ------------------------------------------------------------------------------ queries
 
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from kgsync.contract.errors import ConfigError
 from kgsync.extract.canonical import term_key, words
-from kgsync.vocabulary.themes import ThemeMap, is_variant, load_theme_map
+from kgsync.vocabulary.themes import ThemeMap, is_variant, load_theme_map, names_one_idea
 
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "themes-vocabulary.md"
 
@@ -179,3 +179,76 @@ def test_a_themes_kind_reads_its_words_only(tmp_path: Path) -> None:
     path.write_text("```yaml\nllm-reasoning: []\nsoftware-engineering: []\nrag-retrieval: []\n"
                     "benchmarks-eval: [evaluation]\nmulti-agent: []\n```\n", encoding="utf-8")
     assert load_theme_map(path).methods == {"rag-retrieval", "benchmarks-eval"}
+
+
+def test_the_real_vocabularys_ideas_and_buckets(require_shared: Callable[[Path], Path]) -> None:
+    """A theme is a node only when some phrase of its Scope writes every word of the slug: the
+    themes joining two facets no researcher writes as one phrase stay tags (blind readers judged
+    their nodes category buckets, not ideas)."""
+    themes = load_theme_map(require_shared(SHARED))
+    assert themes.ideas == {
+        "agentic-ai", "llm-reasoning", "multi-agent", "rag-retrieval", "knowledge-graphs", "formal-methods",
+        "software-engineering", "enterprise-adoption", "human-ai-interaction", "regulatory-compliance",
+        "organisational-design", "knowledge-management"}
+    assert themes.canonical - themes.ideas == {
+        "memory-context", "governance-policy", "security-risk", "consciousness-cognition", "ai-architecture",
+        "tools-infrastructure", "mlops-deployment", "workforce-skills", "cost-performance", "benchmarks-eval"}
+    assert themes.nodes == themes.ideas
+
+
+@pytest.mark.parametrize(("slug", "scope", "idea"), [
+    ("agentic-ai", "AI agents, tool use", True),  # a derivation, either order
+    ("rag-retrieval", "Retrieval-augmented generation (RAG), vector search", True),  # the long form of "rag"
+    ("llm-reasoning", "LLM (Large Language Model) reasoning, prompt engineering", True),
+    ("knowledge-management", "Personal knowledge management (PKM), synthesis", True),
+    ("knowledge-graphs", "KG, ontologies", True),  # the slug's acronym
+    ("memory-context", "Memory management, context windows, compression", False),  # two phrases
+    ("cost-performance", "Cost optimisation, efficiency, performance trade-offs", False),
+    ("benchmarks-eval", "Evaluation, benchmarks, metrics", False),
+    ("consciousness-cognition", "Consciousness, cognitive science", False),
+    ("formal-methods", "", False),  # no scope row
+])
+def test_a_theme_names_one_idea_when_one_scope_phrase_writes_its_slug(slug: str, scope: str, idea: bool) -> None:
+    assert names_one_idea(slug, scope) is idea
+
+
+def test_ideas_come_from_the_scope_column_only(tmp_path: Path) -> None:
+    """A plain YAML map has no Scope column: every theme is a node, as before; in a Markdown table, a
+    slug without a row names no idea."""
+    plain = tmp_path / "themes.yml"
+    plain.write_text("memory-context: [context-window]\nrag-retrieval: []\n", encoding="utf-8")
+    themes = load_theme_map(plain)
+    assert themes.ideas is None and themes.nodes == {"memory-context", "rag-retrieval"}
+    table = tmp_path / "themes.md"
+    table.write_text("| slug | aliases | Scope |\n|---|---|---|\n"
+                     "| `memory-context` | `context-window` | Memory management, context windows |\n"
+                     "| `rag-retrieval` | | Retrieval-augmented generation (RAG) |\n"
+                     "\n```yaml\nmemory-context: [context-window]\nrag-retrieval: []\nformal-methods: []\n```\n",
+                     encoding="utf-8")
+    themes = load_theme_map(table)
+    assert themes.nodes == {"rag-retrieval"}
+    assert themes.canonicalise("context-window") == "memory-context"  # a bucket's aliases still canonicalise
+
+
+def test_a_buckets_row_names_the_ideas_that_carry_its_slug(tmp_path: Path) -> None:
+    """A bucket has no node for a search of its slug to find: the ideas its own row writes (a Scope
+    phrase, either form of an acronym, an alias; up to plural and hyphen) carry its slug as a tag.
+    Not the slug itself (no idea), nor an idea theme's row; a plain YAML map has no buckets."""
+    table = tmp_path / "themes.md"
+    table.write_text("| slug | aliases | Scope |\n|---|---|---|\n"
+                     "| `memory-context` | `context-window` | Memory management, context windows |\n"
+                     "| `tools-infrastructure` | `workflow` | MCP (Model Context Protocol), low-code |\n"
+                     "| `rag-retrieval` | `vector-search` | Retrieval-augmented generation (RAG) |\n"
+                     "\n```yaml\nmemory-context: [context-window]\ntools-infrastructure: [workflow]\n"
+                     "rag-retrieval: [vector-search]\n```\n", encoding="utf-8")
+    themes = load_theme_map(table)
+    assert themes.bucket_tags("context-window") == ("memory-context",)
+    assert themes.bucket_tags("memory management") == ("memory-context",)
+    assert themes.bucket_tags("low-code") == themes.bucket_tags("model-context-protocol") == ("tools-infrastructure",)
+    assert themes.bucket_tags("protocol", ["MCP"]) == ("tools-infrastructure",)  # an alias the item writes
+    assert themes.bucket_tags("workflows") == ("tools-infrastructure",)
+    assert themes.bucket_tags("memory-context") == themes.bucket_tags("vector-search") == ()
+    assert themes.bucket_tags("memory") == ()  # one word of a phrase is not the phrase
+    plain = tmp_path / "themes.yml"
+    plain.write_text("memory-context: [context-window]\n", encoding="utf-8")
+    assert load_theme_map(plain).bucket_tags("context-window") == ()

@@ -221,7 +221,7 @@ def context_key(shared: AssemblyContext, items: Sequence[ResearchItem]) -> str |
 
     Besides its own record, its terms and the mention index entries its claims could
     match (both checked per item by ``AssemblyMemo``), an item reads (``shared``): the mined
-    names merged into themes, the theme map (with its words), caps,
+    names merged into themes, the theme map (with its words and bucket phrases), caps,
     tag style, the folding rules, the theme concepts, the mined concepts that are
     nodes (its claims are ``about`` them), and each item's slug and
     completion date (``items``, the kept ones too: extends edges: which targets exist, are prior, rank first).
@@ -240,6 +240,7 @@ def context_key(shared: AssemblyContext, items: Sequence[ResearchItem]) -> str |
         sorted(themes.words.items()),
         sorted(themes.topic_keys.items()),
         sorted(themes.acronyms.items()),
+        sorted(themes.bucket_keys.items()),  # a bucket's row tags the ideas it names
         astuple(shared.caps),
         shared.tag_style,
         tuple(rules),

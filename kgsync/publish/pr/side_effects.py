@@ -36,6 +36,7 @@ class SideEffect(StrEnum):
     LOST_ALL_LINKERS = "every item linking a node was removed"
     LOST_BELOW_MIN_LINKS = "a node has fewer linking items than mining.min_links"
     LOST_OVER_CAPS = "items name a node but none links it within its caps"
+    THEME_TAG_ONLY = "a theme's node left the build's theme nodes: its vocabulary entry names no one idea"
     GAINED_MIN_LINKS = "a node reached mining.min_links linking items"
     LINKED_ITEM_REMOVED = "an item it extends or cites was removed"
     RE_JUDGED = "a merged item contradicts or supersedes another item's claims"
@@ -59,6 +60,10 @@ def explain(kind: SideEffect, subject: str = "", count: int = 0, minimum: int = 
         return Explanation(f"{count} linking item{'' if count == 1 else 's'} left (min {minimum})", pin)
     if kind is SideEffect.LOST_OVER_CAPS:
         return Explanation(f"{count} items name it, none links it within its caps any more", pin)
+    if kind is SideEffect.THEME_TAG_ONLY:
+        where = subject or "the themes vocabulary"
+        return Explanation("a theme that is a tag only now: no Scope phrase writes its slug as one idea",
+                           f"to keep its node, write the slug's words as one Scope phrase in {where}")
     if kind is SideEffect.GAINED_MIN_LINKS:
         return Explanation(f"a merged item links it too: {count} linking items now (min {minimum}), so it is a node",
                            f"to keep it out, add it to stoplist: in {vocabulary_file}")

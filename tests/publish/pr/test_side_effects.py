@@ -154,3 +154,23 @@ def test_a_new_node_no_merged_item_links_is_not_said_to_come_from_a_merged_item(
                 (Relation(f"item:{A}", "concept:evals", "addresses"), Relation(f"item:{E}", "concept:evals", "addresses"),
                  *(Relation(f"item:{s}", f"claim:{s}:kf-1", "states") for s in (A, B, E))))
     assert _gained_groups(diff(old, new), new, frozenset({B}), 2, "kgsync-vocab.yml") == ()
+
+
+def test_a_theme_that_is_a_tag_only_now_says_the_vocabulary_decided(tmp_path) -> None:
+    """A theme node the base build had and this one has not (``Manifest.themes``) went because its
+    vocabulary entry names no one idea (a bucket): the reason says so, the fix names the themes file,
+    not a pin."""
+    from kgsync.publish.proposal import _lost_nodes
+    from kgsync.read import config as config_module
+
+    (tmp_path / "kgsync.yml").write_text("themes_vocabulary: docs/themes.md\n", encoding="utf-8")
+    item = Entity("item:2026-03-02-beta", "research_item", ("provenance:item=2026-03-02-beta",))
+    old = Graph((item, Entity("concept:memory-context", "concept", ()), Entity("concept:lost", "concept", ())),
+                (Relation("item:2026-03-02-beta", "concept:memory-context", "addresses"),
+                 Relation("item:2026-03-02-beta", "concept:lost", "addresses")))
+    new = Graph((item,), ())
+    lost = _lost_nodes(config_module.load(tmp_path), diff(old, new), old, new, None, frozenset(),
+                       frozenset({"memory-context"}))
+    assert lost["concept:memory-context"] == explain(SideEffect.THEME_TAG_ONLY, "themes.md")
+    assert "themes.md" in lost["concept:memory-context"].fix
+    assert "pin it" in lost["concept:lost"].fix  # a mined node: as before
