@@ -7,6 +7,8 @@ import os
 import pickle
 from pathlib import Path
 
+import msgspec
+
 from kgsync.read import config as config_module
 from kgsync.pipeline.cache.files import CacheReader
 from kgsync.read.items import IssueSeverity
@@ -101,3 +103,18 @@ def test_the_reader_decodes_declared_types_only(tmp_path: Path) -> None:
     assert reader.read(path, tuple[int, int]) is None
     assert reader.read(tmp_path / "missing.json", tuple[int, str]) is None
     assert len(reader.notices) == 1  # the invalid file, not the missing one
+
+
+def test_a_mapped_file_decodes_as_a_read_one(tmp_path: Path) -> None:
+    path, empty = tmp_path / "x.json", tmp_path / "empty.json"
+    path.write_text('[1, "two"]', encoding="utf-8")
+    empty.write_bytes(b"")
+    for key in (None, b"k" * 32):
+        reader = CacheReader(key)
+        if key is not None:
+            reader.write(path, [1, "two"])
+        assert reader.read(path, tuple[int, msgspec.Raw], mapped=True)[1] == msgspec.Raw(b'"two"')
+        assert reader.read(path, tuple[int, str], mapped=True) == reader.read(path, tuple[int, str]) == (1, "two")
+        assert reader.read(tmp_path / "missing.json", tuple[int, str], mapped=True) is None
+        assert reader.read(empty, tuple[int, str], mapped=True) is None  # an empty file maps to no JSON
+        assert len(reader.notices) == 1
