@@ -45,7 +45,7 @@ from kgsync.contract.model import Facts, Graph
 from kgsync.extract.evidence_model import EvidencePlan, EvidenceText
 from kgsync.extract.evidence import plan as plan_evidence
 from kgsync.extract.findings import Extraction
-from kgsync.graph.assemble import Assembly, context
+from kgsync.graph.assemble import Assembly, Sources, context
 from kgsync.graph.claim_identity import keep_claim_names, previous_facts_to_match, renamed_sources
 from kgsync.graph.statements import named_items, whole_statements
 from kgsync.graph.manifest_lines import LastLines, line_key
@@ -469,7 +469,9 @@ def _keep_claim_names(assembly: Assembly, previous: Manifest | None, unread_mani
     by_item, renames = keep_claim_names(assembly.by_item, before, same, holding)
     if not renames:
         return assembly
-    return replace(assembly, by_item=by_item, sources=renamed_sources(assembly.sources, renames))
+    sources = assembly.sources  # its places renamed, no ``Location`` made (``Sources``)
+    return replace(assembly, by_item=by_item, sources=Sources(renamed_sources(sources.places, renames))
+                   if isinstance(sources, Sources) else renamed_sources(sources, renames))
 
 
 class _Extractions(Mapping[str, Extraction]):
