@@ -8,8 +8,10 @@ import pickle
 from pathlib import Path
 
 import msgspec
+import pytest
 
 from kgsync.read import config as config_module
+from kgsync.pipeline.cache import files
 from kgsync.pipeline.cache.files import CacheReader
 from kgsync.read.items import IssueSeverity
 from kgsync.graph.merge import manifest_path
@@ -105,7 +107,9 @@ def test_the_reader_decodes_declared_types_only(tmp_path: Path) -> None:
     assert len(reader.notices) == 1  # the invalid file, not the missing one
 
 
-def test_a_mapped_file_decodes_as_a_read_one(tmp_path: Path) -> None:
+@pytest.mark.parametrize("mappable", [True, False])
+def test_a_mapped_file_decodes_as_a_read_one(mappable: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(files, "_MAPPABLE", mappable)  # False: read, as where a mapped file cannot be replaced
     path, empty = tmp_path / "x.json", tmp_path / "empty.json"
     path.write_text('[1, "two"]', encoding="utf-8")
     empty.write_bytes(b"")
