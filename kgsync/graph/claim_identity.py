@@ -20,7 +20,7 @@ previous facts, so it is local and deterministic: same item, same manifest -> sa
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Container, Mapping
+from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -74,12 +74,17 @@ def claim_renames(slug: str, new: Facts, previous: Facts) -> dict[str, str]:
 
 
 def keep_claim_names(by_item: Mapping[str, Facts], previous: Mapping[str, Facts],
-                     encoded: Mapping[str, str] | None = None) -> tuple[dict[str, Facts], dict[str, str]]:
+                     encoded: Mapping[str, str] | None = None,
+                     holding: Callable[[Sequence[str]], Container[str]] | None = None,
+                     ) -> tuple[dict[str, Facts], dict[str, str]]:
     """Every item's facts with its matched claims renamed to their previous names (and the
     renames, new name -> kept name).  A relation another item's facts hold to a renamed claim
     (an evidence link citing it) is renamed too, so it still points at the claim.
     ``encoded``: slug -> ``facts_json`` of its facts, where the caller has it: facts whose JSON
-    names no renamed claim are kept as they are without a scan (the JSON spells every name)."""
+    names no renamed claim are kept as they are without a scan (the JSON spells every name).
+    ``holding(quoted)``: the slugs whose facts may spell one of these names (JSON strings, as
+    ``facts_json`` spells them): the facts of any other slug spell none, unread (the build finds
+    them in the last manifest's bytes, ``LastLines.holding``)."""
     renames: dict[str, str] = {}
     for slug, facts in by_item.items():
         before = previous.get(slug)
@@ -89,8 +94,11 @@ def keep_claim_names(by_item: Mapping[str, Facts], previous: Mapping[str, Facts]
         return dict(by_item), renames
     quoted = [_json_string(name) for name in renames]
     encoded = encoded or {}
+    maybe = holding(quoted) if holding is not None else None
 
     def names_none(slug: str) -> bool:
+        if maybe is not None and slug not in maybe:
+            return True
         text = encoded.get(slug)
         if text is None:
             return False

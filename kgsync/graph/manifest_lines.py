@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 from kgsync.graph.merge import manifest_item_texts
 
 _json_string = json.encoder.encode_basestring  # as ``Manifest.dumps`` spells a slug
+_SLUG = json.JSONDecoder()  # an item's line opens with its slug, a JSON string
 _DIGEST = 40  # hex characters of ``facts_digest``
 #: Past this many lines looked up one by one (each a search of the file), the file is split once.
 _SEARCHED = 64
@@ -84,6 +85,27 @@ class LastLines(Mapping[str, str]):
 
     def __contains__(self, slug: object) -> bool:
         return slug in (self.written if self.written is not None else self._split())
+
+    def holding(self, needles: Iterable[str]) -> set[str]:
+        """The slugs whose line holds one of ``needles`` (as the line spells it: JSON, so no needle
+        spans a newline), found in the bytes: the file is searched once a needle, not line by line.
+        A line holds an item's facts' JSON and its statements and names (``line_suffix``): a slug
+        whose facts hold a needle is one of these, not the other way round."""
+        data = self.data
+        found: set[str] = set()
+        for needle in needles:
+            pattern = needle.encode("utf-8")
+            if not pattern:
+                continue
+            at = data.find(pattern)
+            while at != -1:
+                start = data.rfind(b"\n", 0, at) + 1
+                end = data.find(b"\n", at)
+                end = len(data) if end == -1 else end
+                if data[start : start + 1] == b'"':  # an item's line (the head opens with a brace)
+                    found.add(_SLUG.raw_decode(data[start:end].decode("utf-8"))[0])
+                at = data.find(pattern, end)
+        return found
 
     def states(self, slug: str, digest: str | None) -> bool:
         """True when the line of ``slug`` is known, without reading it, to hold exactly the facts

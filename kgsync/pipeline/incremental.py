@@ -11,7 +11,7 @@ be kept as bytes.  ``rebuild``:
 2. takes the facts they stated before and not now (removed) and now and not before (added); a
    removed fact stays while another item states it (a node is the union of its contributors'
    facts, exactly as ``kgsync.graph.merge`` builds it), so only the items whose facts' JSON spells
-   a removed fact are read (``_stated_elsewhere``);
+   a removed fact are read (``_stated_elsewhere``: found in the last manifest's bytes);
 3. rewrites the node of each name a fact was added to or is gone from: its line as it was, less
    the facts gone, plus the facts added (a line is found by bisection: the file is sorted);
 4. lints again from the last report, the nodes that changed only (``kgsync.lint.incremental.relint``).
@@ -24,7 +24,7 @@ graph-wide checks would have to run), too many items changed, or a finding it ca
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 
@@ -32,6 +32,7 @@ from kgsync.contract import jsonl
 from kgsync.contract.errors import Location
 from kgsync.contract.jsonl import Chunks
 from kgsync.contract.model import Entity, Facts, Relation, RelationType
+from kgsync.graph.manifest_lines import LastLines
 from kgsync.graph.merge import facts_json, manifest_item_texts, rank_of
 from kgsync.lint.incremental import relint
 from kgsync.lint.table import LintReport
@@ -90,7 +91,8 @@ def rebuild(old_graph: bytes, old_manifest: str | Mapping[str, str], by_item: Ma
     new = _Stated.of(by_item[slug] for slug in changed if slug in by_item)
     removed, added = old.minus(new), new.minus(old)
     # A removed fact stays while another item states it (a node is the union of its contributors' facts).
-    held = _stated_elsewhere(removed, [slug for slug in by_item if slug not in changed], by_item, known_json)
+    held = _stated_elsewhere(removed, [slug for slug in by_item if slug not in changed], by_item, known_json,
+                             before.holding if isinstance(before, LastLines) else None)
     if held is None:
         return None
     gone = removed.minus(held)
@@ -192,13 +194,17 @@ _MAX_LOOKED_FOR = 64
 
 
 def _stated_elsewhere(wanted: _Stated, slugs: Sequence[str], by_item: Mapping[str, Facts],
-                      known_json: Mapping[str, str]) -> _Stated | None:
+                      known_json: Mapping[str, str],
+                      holding: Callable[[Iterable[str]], Collection[str]] | None = None) -> _Stated | None:
     """The facts of ``wanted`` that an item of ``slugs`` states (None: too many to look for).
 
-    An item's facts are read only when their JSON (``known_json``: ``facts_json`` of them, which
-    spells each pair and triple as ``["a","b"]`` and ``["a","b","c"]``) holds one of those facts'
-    spelling, or when it is not at hand: a build that changed one item reads a few items' facts,
-    not every one."""
+    ``slugs``: items whose last manifest line states their facts now (they did not change).
+    An item's facts are read only when their JSON (``facts_json``, which spells each pair and
+    triple as ``["a","b"]`` and ``["a","b","c"]``) holds one of those facts' spelling: a build
+    that changed one item reads a few items' facts, not every one.  ``holding``: the slugs whose
+    last manifest line holds one of those spellings (``LastLines.holding``: one search of the
+    file's bytes a fact); without it, each item's JSON in ``known_json`` is searched, and an item
+    whose JSON is not at hand is read."""
     s = _json_string
     needles = {f"[{s(a)},{s(b)}]" for a, b in (*wanted.entities, *wanted.observations)}
     needles.update(f"[{s(a)},{s(b)},{s(c)}]" for a, b, c in wanted.relations)
@@ -207,6 +213,14 @@ def _stated_elsewhere(wanted: _Stated, slugs: Sequence[str], by_item: Mapping[st
     if len(needles) > _MAX_LOOKED_FOR:
         return None
     found = _Stated()
+    if holding is not None:
+        # A line states its item's facts' JSON (``slugs``): an item whose line holds no spelling
+        # states none of them; one whose line holds one may (a line holds more): its facts say.
+        held = holding(sorted(needles))
+        for slug in slugs:
+            if slug in held:
+                found = found.union(wanted.meet(_Stated.of((by_item[slug],))))
+        return found
     for slug in slugs:
         text = known_json.get(slug)
         if text is None or _holds_any(text, needles):

@@ -15,7 +15,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -28,7 +28,7 @@ from kgsync.pipeline.cache.whole_findings import WholeFindings
 from kgsync.pipeline.cache.facts import FactsStore
 from kgsync.pipeline.cache.files import CacheReader
 from kgsync.pipeline.cache.location import locate
-from kgsync.pipeline.cache.memo import InvalidStoredFacts, context_key, memoised_assembly, reused
+from kgsync.pipeline.cache.memo import InvalidStoredFacts, context_key, memoised_assembly, reused, texts_only
 from kgsync.pipeline.cache.selection import SelectionStore
 from kgsync.pipeline.checking import lint_blaming_items, merge_into
 from kgsync.pipeline.incremental import line_counts, rebuild, states_facts
@@ -45,7 +45,7 @@ from kgsync.contract.model import Facts, Graph
 from kgsync.extract.evidence_model import EvidencePlan, EvidenceText
 from kgsync.extract.evidence import plan as plan_evidence
 from kgsync.extract.findings import Extraction
-from kgsync.graph.assemble import Assembly, context
+from kgsync.graph.assemble import Assembly, Sources, context
 from kgsync.graph.claim_identity import keep_claim_names, previous_facts_to_match, renamed_sources
 from kgsync.graph.statements import named_items, whole_statements
 from kgsync.graph.manifest_lines import LastLines, line_key
@@ -350,7 +350,7 @@ def _incrementally(base: Base, assembly: Assembly, assembled: _Assembled, keep: 
         return None
     by_item = assembly.by_item
     encoded = assembled.assembly.by_item
-    known = {slug: text for slug, text in (assembled.memo_json or {}).items() if by_item.get(slug) is encoded.get(slug)}
+    known = texts_only(assembled.memo_json or {}, lambda slug: by_item.get(slug) is encoded.get(slug))
     digests = assembled.digests or {}
     rebuilt = rebuild(base.graph_bytes, lines, by_item, known, previous, assembly.sources,
                       max(64, len(by_item) // _INCREMENTAL_SHARE), lambda slug: lines.states(slug, digests.get(slug)))
@@ -426,8 +426,8 @@ def _manifest_to_write(manifest: Manifest, assembled: _Assembled, vocabulary: Vo
     the acronym map, the topics."""
     if assembled.memo_json is not None:
         encoded = assembled.assembly.by_item
-        manifest = Manifest(manifest.by_item, {slug: text for slug, text in assembled.memo_json.items()
-                                               if manifest.by_item.get(slug) is encoded.get(slug)})
+        manifest = Manifest(manifest.by_item, texts_only(assembled.memo_json,
+                                                         lambda slug: manifest.by_item.get(slug) is encoded.get(slug)))
     return replace(manifest, hubs=tuple(sorted(vocabulary.hub_keys)), themes=tuple(sorted(assembled.theme_concepts)),
                    merges=vocabulary.merges, acronyms=vocabulary.acronyms, topics=tuple(sorted(vocabulary.topics)))
 
@@ -439,6 +439,7 @@ def _keep_claim_names(assembly: Assembly, previous: Manifest | None, unread_mani
     ``unread_manifest``: the manifest not decoded (the shortcut): only the lines of items that
     state a new claim name are (``encoded``: the memo's encoding of the facts it gave or took;
     ``last_lines``: that manifest's lines, ``digests``: ``facts_digest`` of each of ``encoded``)."""
+    holding: Callable[[Sequence[str]], Collection[str]] | None = None
     if previous is not None:
         before: Mapping[str, Facts] = previous.by_item
     elif unread_manifest is not None:
@@ -456,17 +457,26 @@ def _keep_claim_names(assembly: Assembly, previous: Manifest | None, unread_mani
             # others can need their previous facts (the same answer, without a scan of every line).
             candidates = {slug: facts for slug, facts in assembly.by_item.items() if not stated(slug)}
             before = previous_facts_to_match(candidates, lines, encoded)
+            if last_lines is not None:
+                # A stated item's facts are its line's (less what the line holds besides): a name its
+                # line lacks is none of its facts', found in the file's bytes, not in 10,000 texts.
+                found_in, unstated = last_lines, set(candidates)
+
+                def holding(quoted: Sequence[str]) -> Collection[str]:
+                    return found_in.holding(quoted) | unstated
         except (OSError, UnicodeDecodeError, ValueError) as exc:
             raise GraphFormatError(f"kgsync manifest is unreadable: {exc}", Location.of(unread_manifest),
                                    "restore it from git") from None
     else:
         return assembly
     # The memo's encodings are of these very facts (same objects only, as ``_manifest_to_write``).
-    same = {slug: text for slug, text in (encoded or {}).items() if slug in assembly.by_item}
-    by_item, renames = keep_claim_names(assembly.by_item, before, same)
+    same = texts_only(encoded or {}, assembly.by_item.__contains__)
+    by_item, renames = keep_claim_names(assembly.by_item, before, same, holding)
     if not renames:
         return assembly
-    return replace(assembly, by_item=by_item, sources=renamed_sources(assembly.sources, renames))
+    sources = assembly.sources  # its places renamed, no ``Location`` made (``Sources``)
+    return replace(assembly, by_item=by_item, sources=Sources(renamed_sources(sources.places, renames))
+                   if isinstance(sources, Sources) else renamed_sources(sources, renames))
 
 
 class _Extractions(Mapping[str, Extraction]):

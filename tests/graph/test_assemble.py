@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -9,7 +10,10 @@ from hypothesis import strategies as st
 from tests.item_corpus import item_markdown
 
 from kgsync.read import config as config_module
-from kgsync.contract.model import Graph
+from kgsync.contract.errors import Location
+from kgsync.contract.model import Facts, Graph
+from kgsync.graph.assemble import Sources, collect
+from kgsync.read.items import ResearchItem
 from kgsync.pipeline.stages import build
 
 THEMES = "```yaml\nmemory-context: [context-window]\nagentic-ai: [agents]\n```\n"
@@ -609,3 +613,15 @@ def test_a_subject_node_carries_what_its_item_writes_of_it() -> None:
     assert concepts == [f"concept:{name}"]
     assert (f"concept:{name}", EntityType.CONCEPT.value) in builder.entities
     assert (f"concept:{name}", "alias:APRA") in builder.observations
+
+
+def test_sources_make_each_location_when_asked_for() -> None:
+    first, second = (replace(ResearchItem.known_only_by(slug, "2026-01-01"), path=f"{slug}.md") for slug in "ab")
+    done = {"a": (Facts(), (("item:a", 1, False), ("concept:x", None, False), ("claim:a:c", 7, True)), frozenset()),
+            "b": (Facts(), (("item:b", 1, False), ("concept:x", None, False), ("claim:a:c", 9, True)), frozenset())}
+    sources = collect([first, second], done).sources
+    assert isinstance(sources, Sources) and sources.places["concept:x"] == ("a.md", None)  # no Location yet
+    eager = {"item:a": Location("a.md", 1), "concept:x": Location("a.md", None),
+             "claim:a:c": Location("b.md", 9), "item:b": Location("b.md", 1)}
+    assert sources == eager and list(sources) == list(eager) and len(sources) == 4
+    assert sources.get("concept:y") is None and "item:b" in sources and "item:c" not in sources

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -89,13 +90,21 @@ def test_a_relation_another_item_holds_to_a_renamed_claim_follows_it() -> None:
     assert renamed[other].evidence[0][:2] == (f"claim:{other}:x", f"claim:{SLUG}:caching-halves-latency")
 
 
-def test_facts_whose_json_names_no_renamed_claim_are_kept_without_a_scan() -> None:
-    other, third = "2026-03-02-beta", "2026-03-03-gamma"
-    citing = Facts(((f"item:{other}", "research_item"),), (),
-                   (Relation(f"claim:{other}:x", f"claim:{SLUG}:caching-cuts-latency", "supports"),))
-    unrelated = _facts(("budgets-bound-recall", 1, "Token budgets bound what recall can reach"), slug=third)
+OTHER, THIRD = "2026-03-02-beta", "2026-03-03-gamma"
+
+
+def _reworded_cited_and_unrelated() -> dict[str, Facts]:
+    """A reworded finding (renamed back), an item citing it and one naming neither."""
+    citing = Facts(((f"item:{OTHER}", "research_item"),), (),
+                   (Relation(f"claim:{OTHER}:x", f"claim:{SLUG}:caching-cuts-latency", "supports"),))
+    unrelated = _facts(("budgets-bound-recall", 1, "Token budgets bound what recall can reach"), slug=THIRD)
     new = _facts(("caching-cuts-latency", 1, "Caching cuts the latency of graph reads by half"))
-    by_item = {SLUG: new, other: citing, third: unrelated}
+    return {SLUG: new, OTHER: citing, THIRD: unrelated}
+
+
+def test_facts_whose_json_names_no_renamed_claim_are_kept_without_a_scan() -> None:
+    by_item = _reworded_cited_and_unrelated()
+    other, third, unrelated = OTHER, THIRD, by_item[THIRD]
     plain, plain_renames = keep_claim_names(by_item, {SLUG: OLD})
     encoded = {slug: facts_json(facts) for slug, facts in by_item.items()}
     fast, fast_renames = keep_claim_names(by_item, {SLUG: OLD}, encoded)
@@ -207,3 +216,18 @@ def test_sources_renamed_as_by_the_comprehension(sources: dict[str, int], rename
     """``renamed_sources`` (a copy with the renamed names moved) equals the comprehension it spares,
     collisions included (a renamed name landing on a held one, two on one, chains)."""
     assert renamed_sources(sources, renames) == {renames.get(name, name): where for name, where in sources.items()}
+
+
+def test_facts_whose_line_holds_no_renamed_claim_are_kept_unread() -> None:
+    # ``holding``: the slugs whose facts may spell a renamed name; the others' are kept, unread.
+    by_item = _reworded_cited_and_unrelated()
+    plain = keep_claim_names(by_item, {SLUG: OLD})
+    asked: list[list[str]] = []
+
+    def holding(quoted: Sequence[str]) -> set[str]:
+        asked.append(list(quoted))
+        return {SLUG, OTHER}
+
+    fast = keep_claim_names(by_item, {SLUG: OLD}, {}, holding)
+    assert fast == plain and fast[0][THIRD] is by_item[THIRD]
+    assert asked == [[f'"claim:{SLUG}:caching-cuts-latency"']]  # the new name, as ``facts_json`` spells it

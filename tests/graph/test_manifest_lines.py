@@ -3,6 +3,7 @@ answers only for the lines it was written with."""
 
 from __future__ import annotations
 
+import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -60,3 +61,18 @@ def test_the_record_answers_for_the_facts_it_was_written_with_only() -> None:
     assert not unknown.states("a", facts_digest(text)) and not unknown.same("a", facts_digest(text), "}")
     assert not LastLines(manifest.dumps().encode("utf-8"), None).states("a", facts_digest(text))
     assert line_key(None, "}") == "" and line_key("short", "}") == ""
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(SLUGS, unique=True, min_size=1, max_size=8), st.lists(SLUGS, max_size=3))
+def test_the_lines_holding_a_spelling_are_the_splits_lines_holding_it(slugs: list[str], titles: list[str]) -> None:
+    manifest = _manifest(slugs)
+    data = manifest.dumps().encode("utf-8")
+    split = manifest_item_texts(data.decode("utf-8"))
+    quoted = json.encoder.encode_basestring  # as ``facts_json`` spells a string
+    needles = [f"[{quoted(f'item:{title}')},{quoted(f'title: {title}')}]" for title in titles]
+    needles += ['"cites"', '"kgsync_manifest"', '"hubs"']  # some lines' names; the head's keys: no item's
+    for written in (_record(manifest), None):
+        assert LastLines(data, written).holding(needles) == {slug for slug, text in split.items()
+                                                             if any(n in text for n in needles)}
+    assert LastLines(data, None).holding(['"cites"']) == set(slugs[::2])

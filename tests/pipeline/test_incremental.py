@@ -353,3 +353,45 @@ def test_without_its_record_the_manifest_is_split(damage: str, warm: tuple[Path,
     with patch:
         assert assert_same_as_fresh(repo, cache, tmp_path).incremental
     assert calls  # the lines were read from the split (the record was not of these bytes)
+
+
+def test_a_stored_text_that_is_no_json_string_is_never_taken_for_facts(warm: tuple[Path, Path],
+                                                                      tmp_path: Path) -> None:
+    # The store's texts are read as raw JSON (``memo.FactsTexts``): a number where a text belongs
+    # validates with its shard, and fails where it is read; the output is a fresh build's either way.
+    import json
+
+    repo, cache = warm
+    build(config_of(repo, cache))
+    shard = sorted((cache / "facts").glob("*.json"))[0]
+    head, stored = json.loads(shard.read_bytes())
+    slug = next(iter(stored))
+    stored[slug][3][1] = 5
+    shard.write_text(json.dumps([head, stored]), encoding="utf-8")
+    reword_first_finding(next(p for p in items_of(repo) if p.stem != slug), "measured")
+    assert_same_as_fresh(repo, cache, tmp_path)
+    reword_first_finding(next(p for p in items_of(repo) if p.stem == slug), "again")
+    assert_same_as_fresh(repo, cache, tmp_path)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.sampled_from(["a", "b", "c", 'q"', "é"]), min_size=1, max_size=4, unique=True), st.data())
+def test_the_facts_stated_elsewhere_are_found_in_the_manifests_bytes(slugs: list[str], data: st.DataObject) -> None:
+    """``_stated_elsewhere`` with ``LastLines.holding`` finds what the search of each item's JSON finds."""
+    from kgsync.contract.model import Facts, Relation
+    from kgsync.graph.manifest_lines import LastLines
+    from kgsync.graph.merge import Manifest, facts_json
+    from kgsync.pipeline.incremental import _Stated, _stated_elsewhere
+
+    names = st.sampled_from(["concept:x", "concept:y", 'concept:"z"', "item:a"])
+    by_item = {slug: Facts(tuple((n, "concept") for n in data.draw(st.lists(names, max_size=2, unique=True))),
+                           tuple(data.draw(st.lists(st.tuples(names, st.sampled_from(["o", "p\n"])), max_size=2))),
+                           tuple(Relation(*r) for r in data.draw(st.lists(st.tuples(names, names, st.just("addresses")),
+                                                                         max_size=2))))
+               for slug in slugs}
+    wanted = _Stated.of([Facts(((data.draw(names), "concept"),), ((data.draw(names), "o"),),
+                               (Relation(data.draw(names), data.draw(names), "addresses"),))])
+    lines = LastLines(Manifest(by_item, named={slugs[0]: (("cites", "concept:x"),)}).dumps().encode("utf-8"), None)
+    known = {slug: facts_json(facts) for slug, facts in by_item.items()}
+    assert _stated_elsewhere(wanted, slugs, by_item, known, lines.holding) == _stated_elsewhere(wanted, slugs, by_item,
+                                                                                                known)

@@ -7,6 +7,8 @@ import shutil
 from collections.abc import Mapping, MutableMapping
 from pathlib import Path
 
+import msgspec
+
 from kgsync.pipeline.cache.files import CacheReader
 from kgsync.pipeline.cache import fingerprint
 from kgsync.pipeline.cache import memo as memo_module
@@ -43,7 +45,7 @@ class FactsStore:
             return
         assert self.folder is not None
         for path in sorted(self.folder.glob("*.json")) if self.folder.is_dir() else ():
-            found = reader.read(path, _FactsShard)
+            found = reader.read(path, _FactsShard, mapped=True)  # the texts refer to the file's bytes
             if found is None or found[0][:2] != self.fingerprint:  # invalid or of other code: only a slower build
                 continue
             stored = found[1]
@@ -111,8 +113,9 @@ def _facts_shard(slug: str) -> str:
     return hashlib.sha1(slug.encode()).hexdigest()[0]
 
 
-# (sources writes, the facts' manifest JSON: decoded and validated when the entry is reused, its digest)
-_PackedFacts = tuple[tuple[tuple[str, int | None, bool], ...], str, str]
+# (sources writes, the facts' manifest JSON: decoded and validated when the entry is reused, its digest).
+# The JSON is read as its JSON string's bytes (``memo.FactsTexts``): the file's bytes are the same.
+_PackedFacts = tuple[tuple[tuple[str, int | None, bool], ...], msgspec.Raw, str]
 
 # 5: the item's terms as a digest (``memo._terms_key``); 4: the JSON's digest beside it
 # (``memo.MemoEntry``); 3: no entry over the observation cap (``memo.AssemblyMemo.put``); 2: the

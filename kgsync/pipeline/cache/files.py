@@ -16,6 +16,7 @@ the checkout (the default: the user's cache directory; in CI ``$RUNNER_TEMP``) f
 from __future__ import annotations
 
 import hmac
+import mmap
 import os
 from functools import cache
 from pathlib import Path
@@ -43,10 +44,12 @@ class CacheReader:
         self.notices: list[Issue] = []
         self.key = key
 
-    def read(self, path: Path, kind: Any) -> Any | None:
-        """The file decoded as ``kind``, or None (missing, unreadable or invalid: a notice for the last two)."""
+    def read(self, path: Path, kind: Any, mapped: bool = False) -> Any | None:
+        """The file decoded as ``kind``, or None (missing, unreadable or invalid: a notice for the last two).
+        ``mapped``: the file is mapped, not read (``_mapped``), for a ``kind`` holding ``msgspec.Raw``."""
+        data: bytes | memoryview
         try:
-            data = path.read_bytes()
+            data = _mapped(path) if mapped else path.read_bytes()
         except FileNotFoundError:
             return None
         except OSError as exc:
@@ -109,9 +112,28 @@ def encodable(text: str) -> bool:
     return True
 
 
-def _mac(key: bytes, path: Path, data: bytes) -> bytes:
+def _mac(key: bytes, path: Path, data: bytes | memoryview) -> bytes:
     """The tag of ``data`` stored as ``folder/name`` (so an entry cannot pass for another file)."""
     return hmac.new(key, os.fsencode(f"{path.parent.name}/{path.name}") + b"\0" + data, "sha256").hexdigest().encode("ascii")
+
+
+_MAPPABLE = os.name == "posix"  # a file mapped here can still be replaced by a rename (``write``)
+
+
+def _mapped(path: Path) -> memoryview:
+    """The file's bytes, mapped read-only: a ``msgspec.Raw`` decoded from them refers to them, so
+    the bytes stay as long as one is kept.  Read into memory, each of the facts store's 16 files
+    (87 MB at 10,000 items) cost a page fault per 4 KiB, which a mapping of the page cache does not
+    (~20,000 of a one-item rebuild's faults).  A cache file is replaced whole (``write``: a new file
+    renamed over it), never rewritten in place, so the mapping keeps the bytes it was read with.
+    Where a mapped file cannot be replaced (Windows refuses to rename over it), read."""
+    if not _MAPPABLE:
+        return memoryview(path.read_bytes())
+    with path.open("rb") as file:
+        try:
+            return memoryview(mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ))
+        except ValueError:  # an empty file cannot be mapped: it decodes as no JSON
+            return memoryview(b"")
 
 
 @cache

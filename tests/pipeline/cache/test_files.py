@@ -7,7 +7,11 @@ import os
 import pickle
 from pathlib import Path
 
+import msgspec
+import pytest
+
 from kgsync.read import config as config_module
+from kgsync.pipeline.cache import files
 from kgsync.pipeline.cache.files import CacheReader
 from kgsync.read.items import IssueSeverity
 from kgsync.graph.merge import manifest_path
@@ -101,3 +105,20 @@ def test_the_reader_decodes_declared_types_only(tmp_path: Path) -> None:
     assert reader.read(path, tuple[int, int]) is None
     assert reader.read(tmp_path / "missing.json", tuple[int, str]) is None
     assert len(reader.notices) == 1  # the invalid file, not the missing one
+
+
+@pytest.mark.parametrize("mappable", [True, False])
+def test_a_mapped_file_decodes_as_a_read_one(mappable: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(files, "_MAPPABLE", mappable)  # False: read, as where a mapped file cannot be replaced
+    path, empty = tmp_path / "x.json", tmp_path / "empty.json"
+    path.write_text('[1, "two"]', encoding="utf-8")
+    empty.write_bytes(b"")
+    for key in (None, b"k" * 32):
+        reader = CacheReader(key)
+        if key is not None:
+            reader.write(path, [1, "two"])
+        assert reader.read(path, tuple[int, msgspec.Raw], mapped=True)[1] == msgspec.Raw(b'"two"')
+        assert reader.read(path, tuple[int, str], mapped=True) == reader.read(path, tuple[int, str]) == (1, "two")
+        assert reader.read(tmp_path / "missing.json", tuple[int, str], mapped=True) is None
+        assert reader.read(empty, tuple[int, str], mapped=True) is None  # an empty file maps to no JSON
+        assert len(reader.notices) == 1

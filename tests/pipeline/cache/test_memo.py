@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
-from kgsync.pipeline.cache.memo import AssemblyMemo, InvalidStoredFacts, StoredFacts, mentions_digest
+from kgsync.pipeline.cache.memo import (AssemblyMemo, FactsTexts, InvalidStoredFacts, StoredFacts, mentions_digest,
+                                        texts_only)
 from kgsync.contract.model import Facts, Relation
 from kgsync.graph.merge import facts_json
 from kgsync.graph.manifest_lines import facts_digest
@@ -72,3 +74,25 @@ def test_an_entry_is_reused_for_the_same_terms_only() -> None:
     memo.put("a", uses, (FACTS, (), frozenset()), {})
     assert memo.get("a", uses, {}) is not None
     assert all(memo.get("a", other, {}) is None for other in others)
+
+
+def test_stored_texts_are_decoded_when_read_and_only_keeps_them_unread() -> None:
+    text = facts_json(FACTS)
+    raw = msgspec.json.decode(msgspec.json.encode([text]), type=tuple[msgspec.Raw])[0]  # as the store reads it
+    texts = FactsTexts({"a": raw, "b": "{}"})
+    kept = texts.only(lambda slug: slug == "a")
+    assert list(kept) == ["a"] and kept._texts["a"] is raw  # not decoded
+    assert texts["a"] == text and texts.get("b") == "{}" and "c" not in texts and len(texts) == 2
+    assert texts_only(texts, "b".__eq__) == {"b": "{}"} and texts_only({"a": text}, "b".__eq__) == {}
+    assert StoredFacts("a", raw) == FACTS
+
+
+def test_a_stored_text_that_is_no_json_string_raises_when_read() -> None:
+    raw = msgspec.json.decode(b"[[1, 2]]", type=tuple[msgspec.Raw])[0]
+    texts = FactsTexts({"a": raw})
+    assert "a" in texts  # nothing is decoded yet
+    with pytest.raises(InvalidStoredFacts) as raised:
+        _ = texts["a"]
+    assert raised.value.slug == "a"
+    with pytest.raises(InvalidStoredFacts):
+        _ = StoredFacts("a", raw).entities
