@@ -125,6 +125,95 @@ def bucket_tag_on_scope_nodes(vocabulary: Path, first_only: bool) -> Lever:
     return lever
 
 
+def _singular(slug: str) -> str:
+    """Each word of a slug without a plural ``s`` ("context-windows" -> "context-window"; not "ss", "us", "is")."""
+    return "-".join(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")) else w
+                    for w in slug.split("-"))
+
+
+def bucket_tag_on_narrower_nodes(vocabulary: Path) -> Lever:
+    """A bucket theme's slug as a ``tag:`` on every idea node whose name or alias, plural-folded, is one of
+    the row's Scope phrases or aliases or a narrower form of one (ends with it as whole words:
+    "data governance" under "governance", "pre-training" under "training").  The vocabulary's words
+    and the node's own name only: no count."""
+    def lever(records: Records, _qset: QuestionSet, _themes: set[str]) -> Records:
+        keys: dict[str, set[str]] = {}
+        for r in records:
+            if r["type"] == "entity" and r["entityType"] in ("concept", "method"):
+                forms = [r["name"].split(":", 1)[1]] + [_slug(o[6:]) for o in r["observations"] if o.startswith("alias:")]
+                keys[r["name"]] = {_singular(f) for f in forms}
+        phrases, carriers = vocabulary_phrases(vocabulary), {}
+        for bucket in sorted(_buckets(records)):
+            wanted = {_singular(f) for forms in phrases.get(bucket, []) for f in forms} - {_singular(bucket)}
+            for node, forms in keys.items():
+                if any(f == w or f.endswith("-" + w) for f in forms for w in wanted):
+                    carriers.setdefault(node, set()).add(bucket)
+        return _tag_nodes(records, carriers)
+    return lever
+
+
+def bucket_tag_from_items(limit: int | None) -> Lever:
+    """Each item's bucket tags (its own ``tag:``s whose theme has no node) as ``tag:<slug>`` on the mined
+    idea nodes it addresses or uses (``limit``: only its first ones, in the graph's order): a union over
+    items, each item's share decided by itself alone (no count), but a hub collects many buckets."""
+    def lever(records: Records, _qset: QuestionSet, themes: set[str]) -> Records:
+        buckets = _buckets(records)
+        tags = {r["name"]: {o[4:].replace("_", "-") for o in r["observations"] if o.startswith("tag:")} & buckets
+                for r in records if r["type"] == "entity" and r["entityType"] == "research_item"}
+        chosen: dict[str, list[str]] = {}
+        for r in records:
+            if r["type"] == "relation" and r["relationType"] in ("addresses", "uses_method") and r["from"] in tags \
+                    and r["to"].split(":", 1)[1] not in themes:
+                chosen.setdefault(r["from"], []).append(r["to"])
+        carriers: dict[str, set[str]] = {}
+        for item, nodes in chosen.items():
+            for node in nodes[:limit]:
+                carriers.setdefault(node, set()).update(tags[item])
+        return _tag_nodes(records, carriers)
+    return lever
+
+
+def bucket_tag_on_first_claim(primary_only: bool | str, shortest: bool = False) -> Lever:
+    """Each item's bucket tags as ``tag:<slug>`` on its first claim (a node of few relations, one of
+    them the item's ``states``), so a search for the slug reaches the item for a claim's characters,
+    not the whole item's; ``primary_only``: only when the bucket is the first theme the item writes;
+    ``"first-bucket"``: only the first bucket the item writes; ``shortest``: the item's claim of
+    fewest characters with its relations, not its first."""
+    def lever(records: Records, qset: QuestionSet, _themes: set[str]) -> Records:
+        buckets = _buckets(records)
+        first_claim: dict[str, str] = {}
+        size: dict[str, int] = {}
+        for r in records:
+            if r["type"] == "entity" and r["entityType"] == "claim":
+                size[r["name"]] = size.get(r["name"], 0) + len(json.dumps(r))
+            elif r["type"] == "relation":
+                for end in (r["from"], r["to"]):
+                    if end.startswith("claim:"):
+                        size[end] = size.get(end, 0) + len(json.dumps(r))
+        for r in records:
+            if r["type"] == "entity" and r["entityType"] == "claim":
+                slug, best = r["name"].split(":")[1], first_claim.get(r["name"].split(":")[1])
+                if best is None or (shortest and (size[r["name"]], r["name"]) < (size[best], best)):
+                    first_claim[slug] = r["name"]
+        carriers: dict[str, set[str]] = {}
+        for slug, claim in first_claim.items():
+            item = qset.items.get(slug)
+            written = [_slug(t) for t in (item.themes if item else [])]
+            chosen = written[:1] if primary_only is True else [t for t in written if t in buckets][:1] \
+                if primary_only == "first-bucket" else written
+            if wanted := {t for t in chosen if t in buckets}:
+                carriers[claim] = wanted
+        return _tag_nodes(records, carriers)
+    return lever
+
+
+def no_bucket_tags_on_ideas(records: Records, _qset: QuestionSet, _themes: set[str]) -> Records:
+    """No bucket ``tag:`` on concept or method nodes (undoes ``ThemeMap.bucket_tags`` on a built graph)."""
+    buckets = _buckets(records)
+    return [{**r, "observations": [o for o in r["observations"] if not (o.startswith("tag:") and o[4:] in buckets)]}
+            if r["type"] == "entity" and r["entityType"] in ("concept", "method") else r for r in records]
+
+
 def bucket_tag_on_top_ideas(records: Records, _qset: QuestionSet, themes: set[str]) -> Records:
     """A probe, not a candidate (corpus counts: an item's edit moves the tag): a bucket's slug as a
     ``tag:`` on the ``TOP_IDEAS`` concept or method nodes (no theme's own) its items address most."""
@@ -238,7 +327,16 @@ def levers(salient: int = SALIENT_TERMS, vocabulary: Path = ROOT.parent / "share
         "bucket-tags-as-slugs": bucket_tags_as_slugs,
         "bucket-tag-on-scope-nodes": bucket_tag_on_scope_nodes(vocabulary, first_only=False),
         "bucket-tag-on-first-scope-node": bucket_tag_on_scope_nodes(vocabulary, first_only=True),
+        "bucket-tag-on-narrower-nodes": bucket_tag_on_narrower_nodes(vocabulary),
+        "bucket-tag-from-items": bucket_tag_from_items(None),
+        "bucket-tag-on-first-claim": bucket_tag_on_first_claim(False),
+        "bucket-tag-on-first-claim-primary": bucket_tag_on_first_claim(True),
+        "bucket-tag-on-shortest-claim-primary": bucket_tag_on_first_claim(True, shortest=True),
+        "bucket-tag-on-shortest-claim": bucket_tag_on_first_claim(False, shortest=True),
+        "first-bucket-tag-on-shortest-claim": bucket_tag_on_first_claim("first-bucket", shortest=True),
+        "bucket-tag-from-items-first": bucket_tag_from_items(1),
         "bucket-tag-on-top-ideas": bucket_tag_on_top_ideas,
+        "no-bucket-tags-on-ideas": no_bucket_tags_on_ideas,
         "theme-aliases-spelled-only": theme_aliases_spelled_only,
         "no-one-word-aliases": no_one_word_aliases,
         "headings-on-item": on_carrier(headings, "item"),

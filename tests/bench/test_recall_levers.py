@@ -57,3 +57,21 @@ def test_salient_terms_are_the_items_own_repeated_words(require_shared) -> None:
     item = recall.Item(SLUG, "x.md", body, {"title": "t", "completed": "2026-03-01"}, body)
     assert salient_terms(item) == ["state file", "sqlite"]  # count x words; "state" lies inside the first
     assert own_headings(item) == ["Findings", "JSON state file"]
+
+
+def test_a_bucket_tag_goes_on_the_items_own_claim_per_item() -> None:
+    from types import SimpleNamespace
+
+    from recall_levers import bucket_tag_on_first_claim, no_bucket_tags_on_ideas
+
+    qset = SimpleNamespace(items={SLUG: SimpleNamespace(themes=["agentic-ai", "memory-context"])})
+    theme = {"type": "entity", "name": "concept:agentic-ai", "entityType": "concept", "observations": []}
+    records = [ITEM, CLAIM, theme, *RELATIONS]  # agentic-ai has its node; memory-context none: a bucket
+    claim = bucket_tag_on_first_claim(False)(records, qset, set())[1]  # type: ignore[arg-type]
+    assert claim["observations"][-1] == "tag:memory-context"
+    # "primary": only when the bucket is the first theme the item writes ("agentic-ai" here).
+    assert bucket_tag_on_first_claim(True)(records, qset, set())[1] == CLAIM  # type: ignore[arg-type]
+    assert bucket_tag_on_first_claim("first-bucket")(records, qset, set())[1] == claim  # type: ignore[arg-type]
+    idea = {"type": "entity", "name": "concept:context-window", "entityType": "concept",
+            "observations": ["alias:context window", "tag:memory-context"]}
+    assert no_bucket_tags_on_ideas([ITEM, idea], None, set())[1]["observations"] == ["alias:context window"]  # type: ignore[arg-type]
