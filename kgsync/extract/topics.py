@@ -276,17 +276,20 @@ def _lowered_tokens(lower: str) -> list[bytes]:
     return lower.encode("utf-8", "replace").translate(_PAIR_TABLE).replace(b".", b" . ").split()
 
 
-def pair_marks(text: str, tokens: list[bytes] | None = None) -> bytes:
+def pair_marks(text: str) -> bytes:
     """The two-word phrases ``text`` writes anywhere, as marks: the CRC-32 of each distinct pair of
     adjacent words ("technical debt"), neither a stopword, sorted, four little-endian bytes each.
-    ``tokens``: ``_tokens(text)`` when the caller has them.
 
     Which two-word phrases are topics is decided over the corpus (``kgsync.vocabulary.topics``),
     so what an item names cannot be looked up when it is extracted; the marks let the corpus ask
     afterwards whether the item writes a phrase (``phrase_marks``), from the item alone, at the
     size of a few kilobytes per item.  A CRC is deterministic across runs and machines (``hash``
     of a string is not); two pairs of one item sharing a mark is one chance in millions."""
-    words = tokens if tokens is not None else _tokens(text)
+    return _token_pair_marks(_tokens(text))
+
+
+def _token_pair_marks(words: list[bytes]) -> bytes:
+    """``pair_marks`` of a text cut into ``words`` (``_tokens``)."""
     # No Python step per pair, and no pair built: each distinct word that may be in a pair gets the
     # CRC of itself and a space once (``prefix``), and a pair's CRC continues that one over its second
     # word (``zlib.crc32(b, crc32(a + b" "))`` is ``crc32(a + b" " + b)``); ``map`` and ``compress``
@@ -307,25 +310,19 @@ def pair_marks(text: str, tokens: list[bytes] | None = None) -> bytes:
 def phrase_scan(text: str, dense: str, phrases: Mapping[str, Iterable[str]]
                 ) -> tuple[tuple[tuple[str, int, int], ...], bytes, tuple[tuple[str, str, int], ...]]:
     """``phrase_mentions``, ``pair_marks`` and ``phrase_frames`` of one item, its text read once."""
-    return phrase_scan_stated(text, dense, "", phrases)[:3]
-
-
-def phrase_scan_stated(text: str, dense: str, stated: str, phrases: Mapping[str, Iterable[str]]
-                       ) -> tuple[tuple[tuple[str, int, int], ...], bytes, tuple[tuple[str, str, int], ...],
-                                  tuple[tuple[str, int, int], ...]]:
-    """``phrase_scan``, and fourth ``phrase_mentions(stated, stated, ...)`` of the phrases it finds
-    mentioned in ``dense`` (mining's stated zones: title, question, summary), from the same phrase
-    forms: building them again for the stated zones took more than counting there."""
-    return phrase_scan_cut(_tokens(text), _tokens(dense), _tokens(stated), phrases)
+    return phrase_scan_cut(_tokens(text), _tokens(dense), [], phrases)[:3]
 
 
 def phrase_scan_cut(whole: list[bytes], dense: list[bytes], stated: list[bytes], phrases: Mapping[str, Iterable[str]]
                     ) -> tuple[tuple[tuple[str, int, int], ...], bytes, tuple[tuple[str, str, int], ...],
                                tuple[tuple[str, int, int], ...]]:
-    """``phrase_scan_stated`` of the texts' tokens (``_tokens``), cut by the caller (``item_text``)."""
+    """``phrase_scan`` of the texts' tokens (``_tokens``, cut by the caller: ``item_text``), and fourth
+    ``phrase_mentions(stated, stated, ...)`` of the phrases it finds mentioned in ``dense`` (mining's
+    stated zones: title, question, summary), from the same phrase forms: building them again for the
+    stated zones took more than counting there."""
     mentions_, frames, in_stated = _scan(whole, dense, phrases, frames=True, stated=stated) \
         if phrases else ((), (), ())
-    return mentions_, pair_marks("", whole), frames, in_stated
+    return mentions_, _token_pair_marks(whole), frames, in_stated
 
 
 #: The prepositions, a closed class: the word that governs a noun phrase as an adverbial ("at

@@ -186,9 +186,9 @@ def _with_words(themes: ThemeMap, phrases: dict[str, list[str]], scopes: dict[st
     methods = method_themes({slug: words_of[slug] for slug in themes.canonical if slug in words_of})
     ideas = frozenset(slug for slug in themes.canonical if names_one_idea(slug, scopes.get(slug, ""))
                       ) if scopes else None
+    buckets = themes.canonical - ideas if ideas is not None else frozenset()  # without a Scope, none
     return ThemeMap(themes.canonical, themes.alias_to_canonical, words_of, topic_keys, acronyms, methods, ideas,
-                    _bucket_keys(themes.canonical - (ideas if ideas is not None else themes.canonical), phrases,
-                                 scopes))
+                    _bucket_keys(buckets, phrases, scopes))
 
 
 def _bucket_keys(buckets: frozenset[str], phrases: dict[str, list[str]], scopes: dict[str, str]

@@ -86,10 +86,7 @@ class FactsTexts(Mapping[str, str]):
         self._texts[slug] = text
 
     def __getitem__(self, slug: str) -> str:
-        text = self._texts[slug]
-        if isinstance(text, str):
-            return text
-        decoded = self._texts[slug] = _text(slug, text)
+        decoded = self._texts[slug] = _text(slug, self._texts[slug])  # kept decoded: read once
         return decoded
 
     def __contains__(self, slug: object) -> bool:
