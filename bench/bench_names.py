@@ -43,6 +43,8 @@ DEFAULT_READINGS = (
     "reading_nodes_2026-12-03_tenth_b.tsv",
     "reading_nodes_2026-12-03_eleventh.tsv",
     "reading_nodes_2026-12-03_twelfth.tsv",
+    "reading_all_nodes_2026-12-03_thirteenth_a.tsv",
+    "reading_all_nodes_2026-12-03_thirteenth_b.tsv",
 )
 GOOD = {"idea": "idea", "named": "named", "place": "named"}
 BAD = {"not": "not", "not_idea": "not", "generic": "not", "wrong": "wrong"}
@@ -80,7 +82,7 @@ def read_verdicts(path: Path) -> dict[str, Verdict]:
                                                                                                "prefix"))), "")
         # the tenth round's reading writes "type-ok" / "should-be-method"
         type_ok = True if type_cell in ("yes", "ok", "type-ok") else \
-            False if type_cell in ("no", "wrong") or type_cell.startswith("should-be") else None
+            False if type_cell in ("no", "wrong", "type-fault") or type_cell.startswith("should-be") else None
         out[names[0]] = Verdict(kind, type_ok)
     return out
 
