@@ -1,6 +1,6 @@
 """Do general criteria separate generic nodes from research ideas?  Counts per criterion, not a rule.
 
-    .venv/bin/python bench/bench_termhood.py GRAPH --labels FILE ... [--corpus DIR] [--research DIR]
+    .venv/bin/python bench/bench_termhood.py GRAPH --labels FILE ... [--corpus DIR] [--research DIR] [--show NAME ...]
 
 Issue 21 asks for a general criterion, decided per item plus the shared vocabulary, that tells the
 everyday IT and business words ("API", "pull request", "free tier", "evidence base") from research
@@ -31,7 +31,15 @@ corpus-wide count):
 * ``genre``: an acronym written after a name (a capitalised word, not at a sentence start) in
   most of its uses, in at least a quarter of its items ("the GitHub API").
 
-Measured for issue 21 in the twelfth round (CHANGELOG ``### generic14``): none separates.
+Criteria of a second kind (``bench/termhood_context.py``): how an item writes the term (defined or
+introduced where it is used: title, heading, emphasis, "X is a ...", "X (Y)", quotes, a table row's
+first cell, a Sources line; mentions per item, sections, plural, beside a number) and WordNet's
+classes of its words (an abstract head noun, ordinary modifiers, a lexicalised phrase, an artifact
+head).  Each criterion also prints its AUC (Mann-Whitney, generic against idea + named, ties half):
+0.5 is no separation; ``--show`` lists a criterion's value per node, by verdict.
+
+Measured for issue 21 in the twelfth round (CHANGELOG ``### generic14``) and the thirteenth
+(``### generic15``): none separates.
 """
 
 from __future__ import annotations
@@ -48,6 +56,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.bench_names import read_verdicts  # noqa: E402
+from bench.termhood_context import criteria as context_criteria  # noqa: E402
 from kgsync.extract.canonical import term_key  # noqa: E402
 
 FOLDOC = Path("/usr/share/dictd/foldoc.index")
@@ -181,6 +190,16 @@ def salience_ranks(nodes: dict[str, Node], candidates: dict[str, dict[str, tuple
     return {name: sum(v) / len(v) for name, v in ranks.items()}
 
 
+def auc(values: dict[str, float], verdicts: dict[str, str], removes: Callable[[float, float], bool]) -> float:
+    """Mann-Whitney: the chance a generic node is ranked nearer removal than an idea or named one (ties
+    half); 0.5 is no separation."""
+    sign = 1.0 if removes(1.0, 0.0) else -1.0  # at_least removes high values, at_most low ones
+    generic = [sign * v for n, v in values.items() if verdicts.get(n) == "not"]
+    good = [sign * v for n, v in values.items() if verdicts.get(n) in ("idea", "named")]
+    pairs = sum((g > o) + 0.5 * (g == o) for g in generic for o in good)
+    return pairs / max(1, len(generic) * len(good))
+
+
 def criteria(nodes: dict[str, Node], texts: dict[str, str], research: Path | None
              ) -> list[tuple[str, dict[str, float], list[float], Callable[[float, float], bool]]]:
     """(name, node -> value, thresholds, removes(value, threshold))."""
@@ -219,6 +238,7 @@ def main() -> int:
     parser.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus" / "research",
                         help="the graph's items (default ../shared/corpus/research)")
     parser.add_argument("--research", type=Path, help="items whose mined candidates are read (nested, low_rank)")
+    parser.add_argument("--show", nargs="*", default=[], help="criteria whose value per node is printed, by verdict")
     args = parser.parse_args()
     verdicts: dict[str, str] = {}
     for path in args.labels:
@@ -227,12 +247,17 @@ def main() -> int:
     texts = {path.stem: body(path) for path in sorted(args.corpus.glob("*.md"))}
     base = Counter(verdicts.get(name, "unread") for name in nodes)
     print(f"nodes {len(nodes)}: {dict(sorted(base.items()))}; generic share {base['not'] / max(1, len(nodes)):.3f}")
-    for name, values, thresholds, removes in criteria(nodes, texts, args.research):
+    raw = {path.stem: path.read_text(encoding="utf-8") for path in sorted(args.corpus.glob("*.md"))}
+    for name, values, thresholds, removes in criteria(nodes, texts, args.research) + context_criteria(nodes, raw):
+        print(f"{name:11} AUC {auc(values, verdicts, removes):.2f}")
+        if name in args.show:
+            for node in sorted(values, key=lambda n: (verdicts.get(n, "unread"), values[n], n)):
+                print(f"    {verdicts.get(node, 'unread'):6} {values[node]:6.2f} {node}")
         for threshold in thresholds:
             hit = Counter(verdicts.get(n, "unread") for n, v in values.items() if removes(v, threshold))
             good = hit["idea"] + hit["named"]
             share = hit["not"] / max(1, sum(hit.values()))
-            print(f"{name:10} {threshold:5.2f}: removes {sum(hit.values()):3}: generic {hit['not']:2}, idea {hit['idea']:3}, "
+            print(f"{name:11} {threshold:5.2f}: removes {sum(hit.values()):3}: generic {hit['not']:2}, idea {hit['idea']:3}, "
                   f"named {hit['named']:2} (ideas+named {good:3}), wrong {hit['wrong']}, unread {hit['unread']}; "
                   f"generic share {share:.2f}")
     return 0
