@@ -122,6 +122,19 @@ def read_synsets(folder: Path) -> dict[str, tuple[str, list[str], list[tuple[str
     return out
 
 
+def hypernym_names(synsets: dict[str, tuple[str, list[str], list[tuple[str, str]]]], first_word: dict[str, str],
+                   offset: str) -> set[str]:
+    """The names (first lemmas) of every synset above ``offset`` (hypernyms, instance hypernyms)."""
+    seen: set[str] = set()
+    todo = [offset]
+    while todo:
+        for kind, target in synsets[todo.pop()][2]:
+            if kind in ("@", "@i") and target not in seen:
+                seen.add(target)
+                todo.append(target)
+    return {first_word[o] for o in seen}
+
+
 def gloss_words(folder: Path) -> set[str]:
     """Every word the glosses of ``data.noun``, ``data.verb``, ``data.adj`` and ``data.adv`` write
     (lower-cased, with the plural "s" off too): general English's defining vocabulary."""
@@ -258,14 +271,7 @@ def main() -> int:
             spelled.setdefault(word.split("(")[0].lower(), word.split("(")[0])
 
     def ancestors(offset: str) -> set[str]:
-        seen: set[str] = set()
-        todo = [offset]
-        while todo:
-            for kind, target in synsets[todo.pop()][2]:
-                if kind in ("@", "@i") and target not in seen:
-                    seen.add(target)
-                    todo.append(target)
-        return {first_word[o] for o in seen}
+        return hypernym_names(synsets, first_word, offset)
 
     glossed = gloss_words(args.wordnet)
     others = {lemma for name in ("index.verb", "index.adj", "index.adv")
