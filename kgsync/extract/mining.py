@@ -204,6 +204,9 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     lone_acronyms = sorted({c.key for c in terms if " " not in c.key and any(_is_acronym(s) for s, _n in c.surfaces)})
     # "ISO/IEC 42001", "GPT-4": an acronym the item writes only inside designations names them, not its expansion.
     designations = set(designation_only(scanned, lone_acronyms, texts.capitalised)) | {k for k in designated if not extra.get(k, 0) & DEFINED}
+    # "NIST SP 800-53": a phrase of acronyms whose last the item writes only before a number is a
+    # designation's prefix, a publisher's series code, no idea: the designation names the document.
+    designations |= _designation_prefixes(scanned, terms)
     if designations:
         terms = [c for c in terms if c.key not in designations]
     # "the Agents SDK", "custom GPTs": an acronym written mostly after one word is that compound's genre, and
@@ -243,6 +246,30 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     in_plural = plurals.written((key for key, n, dense_n, _stated in words if topics.addresses(n, dense_n)), runs, pairs)
     kept = tuple(c for c in terms if c.key not in genre_keys) if genre_keys else tuple(terms)
     return ItemCandidates(item.slug, kept, tuple(sorted(acronyms)), dense, spelled, words, pairs, frames, in_plural)
+
+
+def _designation_prefixes(scanned: str, terms: Sequence[Candidate]) -> set[str]:
+    """The keys of ``terms`` of two or more words, each written as an acronym wherever the item writes
+    the phrase ("NIST SP"), whose last acronym the item writes only before a document's number
+    ("NIST SP 800-53", "SP 800-207"): a publisher's series code, named by the document it numbers,
+    no idea of its own.  Not before a version ("NIST AI RMF 1.0": the framework, in its first
+    edition, is the thing named).  The item's text alone decides."""
+    chains = {c.key: c.surfaces[0][0].split()[-1] for c in terms if " " in c.key
+              and all(all(map(_is_acronym, surface.split())) for surface, _n in c.surfaces)}
+    found: set[str] = set()
+    numbered: dict[str, bool] = {}
+    for key, last in chains.items():
+        if last not in numbered:
+            ends = [m.end() for m in re.finditer(rf"(?<![\w-]){re.escape(last)}(?![\w-])", scanned)]
+            numbered[last] = bool(ends) and all(_DOCUMENT_NUMBER.match(scanned, end) for end in ends)
+        if numbered[last]:
+            found.add(key)
+    return found
+
+
+#: A document's number after a series code: "800-53", " 42001"; not a version ("1.0", "2.1": a dot
+#: between digits) nor a model's name ("GPT-4o": letters after the digits).
+_DOCUMENT_NUMBER = re.compile(r"\)?[ \t]?-?\d+(?![.,]\d|\w)")
 
 
 def _pieces(key: str) -> Iterator[str]:

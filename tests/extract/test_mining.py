@@ -290,3 +290,22 @@ def test_a_candidate_written_only_after_a_name_is_not_free() -> None:
     assert named & mining.DENSE and not named & mining.FREE  # a product's part ("the Anthropic SDK")
     alone = flags("We call the Anthropic SDK; an SDK pins its transport.", ("The Whisper SDK times out.",))
     assert alone & mining.FREE
+
+
+def test_candidates_drop_a_series_code_written_only_before_document_numbers() -> None:
+    """"NIST SP 800-53": "NIST SP" is a publisher's series code before a document's number, no idea
+    (pairs15); a name before a version ("NIST AI RMF 1.0") and one written alone stay."""
+    from kgsync.read.items import ResearchItem
+
+    def keys_of(summary: str) -> set[str]:
+        item = ResearchItem(
+            slug="2026-01-01-x", path="x.md", title="Access control standards", completed="2026-01-01", themes=(),
+            cites=(), related=(), supersedes=(), superseded_by=(), confidence="high", item_type="primary",
+            status="completed", research_question="Which controls do NIST SP 800-53 and NIST AI RMF 1.0 require?",
+            executive_summary=summary, key_findings=(), sources=(), sections=(), body=f"## Summary\n\n{summary}\n",
+            body_line=1)
+        return {c.key for c in candidates(item).terms}
+
+    keys = keys_of("NIST Special Publication (SP) 800-53 and NIST SP 800-207 require it; NIST AI RMF 1.0 agrees.")
+    assert "nist sp" not in keys and "nist ai rmf" in keys
+    assert "nist sp" in keys_of("NIST SP 800-53 requires it; the NIST SP series agrees. NIST AI RMF 1.0 too.")
