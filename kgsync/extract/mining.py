@@ -37,7 +37,7 @@ from itertools import chain, repeat
 from operator import itemgetter
 from typing import NamedTuple
 
-from kgsync.extract import attributive, compounds, derived, files, lexicon, markup, names, nesting, plurals, topics
+from kgsync.extract import attributive, compounds, derived, files, lexicon, markup, names, nesting, plurals, topics, wordnet
 from kgsync.extract.acronyms import _URL, _acronym_pairs, _valid_expansion
 from kgsync.extract.designations import defined_in_designation, designation_only
 from kgsync.extract.genres import genre_only
@@ -204,6 +204,9 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     lone_acronyms = sorted({c.key for c in terms if " " not in c.key and any(_is_acronym(s) for s, _n in c.surfaces)})
     # "ISO/IEC 42001", "GPT-4": an acronym the item writes only inside designations names them, not its expansion.
     designations = set(designation_only(scanned, lone_acronyms, texts.capitalised)) | {k for k in designated if not extra.get(k, 0) & DEFINED}
+    # "NIST SP 800-53": a phrase of acronyms whose last the item writes only before a number is a
+    # designation's prefix, a publisher's series code, no idea: the designation names the document.
+    designations |= _designation_prefixes(scanned, terms)
     if designations:
         terms = [c for c in terms if c.key not in designations]
     # "the Agents SDK", "custom GPTs": an acronym written mostly after one word is that compound's genre, and
@@ -219,6 +222,12 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     # (the phrases counted in the stated zones too, see below, from the forms the whole text's scan built)
     phrase_counts, pairs, frames, stated_phrases = topics.phrase_scan_cut(
         texts.tokens, texts.dense_tokens, texts.stated_tokens, phrases)
+    # "the causal chain from X to Y": a phrase the item writes mostly (more than half its mentions) before "from" or "between" names
+    # the relation between what follows, a frame each item fills with its own two things, no idea.
+    relational = _relational(phrase_counts, topics.relation_mentions(texts.tokens, phrases) if phrases else {})
+    if relational:
+        phrase_counts = tuple(p for p in phrase_counts if p[0] not in relational)
+        stated_phrases = tuple(p for p in stated_phrases if p[0] not in relational)
     # and the words it writes as names ("Microsoft"), the nouns a field derives ("embeddings") and
     # its hyphenated compounds ("human-in-the-loop") and the convention files it names ("AGENTS.md"):
     # topics too when the corpus shares them; the letter runs of each text cut once (``texts``) for the
@@ -241,8 +250,54 @@ def candidates(item: ResearchItem) -> ItemCandidates:
         _with_stated(files.file_mentions(text, dense_text), lambda: files.file_mentions(stated, stated)))))
     # and which of those it addresses it writes in the plural: the plural alias it may give their nodes
     in_plural = plurals.written((key for key, n, dense_n, _stated in words if topics.addresses(n, dense_n)), runs, pairs)
-    kept = tuple(c for c in terms if c.key not in genre_keys) if genre_keys else tuple(terms)
+    dropped = genre_keys | relational
+    kept = tuple(c for c in terms if c.key not in dropped) if dropped else tuple(terms)
     return ItemCandidates(item.slug, kept, tuple(sorted(acronyms)), dense, spelled, words, pairs, frames, in_plural)
+
+
+def _designation_prefixes(scanned: str, terms: Sequence[Candidate]) -> set[str]:
+    """The keys of ``terms`` of two or more words, each written as an acronym wherever the item writes
+    the phrase ("NIST SP"), whose last acronym the item writes only before a document's number
+    ("NIST SP 800-53", "SP 800-207"): a publisher's series code, named by the document it numbers,
+    no idea of its own.  Not before a version ("NIST AI RMF 1.0": the framework, in its first
+    edition, is the thing named).  The item's text alone decides."""
+    chains = {c.key: c.surfaces[0][0].split()[-1] for c in terms if " " in c.key
+              and all(all(map(_is_acronym, surface.split())) for surface, _n in c.surfaces)}
+    found: set[str] = set()
+    numbered: dict[str, bool] = {}
+    for key, last in chains.items():
+        if last not in numbered:
+            ends = [m.end() for m in re.finditer(rf"(?<![\w-]){re.escape(last)}(?![\w-])", scanned)]
+            numbered[last] = bool(ends) and all(_DOCUMENT_NUMBER.match(scanned, end) for end in ends)
+        if numbered[last]:
+            found.add(key)
+    return found
+
+
+#: A document's number after a series code: "800-53", " 42001"; not a version ("1.0", "2.1": a dot
+#: between digits) nor a model's name ("GPT-4o": letters after the digits).
+_DOCUMENT_NUMBER = re.compile(r"\)?[ \t]?-?\d+(?![.,]\d|\w)")
+
+
+def _relational(counts: Sequence[tuple[str, int, int]], related: dict[str, int]) -> set[str]:
+    """The phrases (``counts``: key, mentions in the whole text, in the dense zones) more than half of
+    whose mentions, and at least ``MIN_RELATION_MENTIONS``, a relation word follows (``related``:
+    ``topics.relation_mentions``): "the causal chain from cost-cutting to lost revenue"; not an act's
+    phrase (``_takes_a_source``)."""
+    return {key for key, n, _dense in counts
+            if (r := related.get(key, 0)) >= MIN_RELATION_MENTIONS and 2 * r > n and not _takes_a_source(key)}
+
+
+def _takes_a_source(key: str) -> bool:
+    """A phrase whose head is an act, a process or a way of doing (WordNet; a method's head): its "from"
+    says where the act starts ("retrieval from the corpus", "generation from a template"), not a frame."""
+    head = key.rsplit(" ", 1)[-1]
+    return (head in lexicon.METHOD_HEADS or wordnet.is_act(head) or wordnet.is_process(head)
+            or wordnet.is_activity(head))
+
+
+#: A frame is a habit of the item's writing: one "X from" is a sentence's construction, not yet a frame.
+MIN_RELATION_MENTIONS = 2
 
 
 def _pieces(key: str) -> Iterator[str]:

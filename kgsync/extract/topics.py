@@ -350,6 +350,23 @@ def _frames(whole: list[bytes], phrases: Mapping[str, Iterable[str]]) -> tuple[t
     return tuple(sorted((key, word.decode(), n) for (key, word), n in counts.items()))
 
 
+#: The words after a phrase that make it the relation between what follows: "the causal chain *from*
+#: X to Y", "the gap *between* X and Y".
+_RELATION_WORDS = frozenset({b"from", b"between"})
+
+
+def relation_mentions(whole: list[bytes], phrases: Mapping[str, Iterable[str]]) -> dict[str, int]:
+    """Key -> how many of the item's mentions of each of its topic phrases (as ``phrase_mentions``
+    counts them, over ``whole``: ``_tokens`` of the item's text) a relation word follows ("causal
+    chain *from*")."""
+    key_of: dict[tuple[bytes, bytes], str] = {}
+    for key in sorted(phrases):
+        for pair in _phrase_forms(key, tuple(sorted(set(phrases[key])))):
+            key_of.setdefault(pair, key)
+    hits = compress(zip(whole, whole[1:], whole[2:]), map(key_of.__contains__, zip(whole, whole[1:])))
+    return dict(Counter(key_of[(a, b)] for a, b, word in hits if word in _RELATION_WORDS))
+
+
 def read_marks(marks: bytes) -> frozenset[int]:
     """``pair_marks`` back as a set."""
     out = array("I")

@@ -134,8 +134,10 @@ def mined_names_of_themes(vocabulary: Vocabulary, theme_concepts: frozenset[str]
 
     The theme vocabulary is the maintainers' own, so its name wins over mining.
     """
-    by_key = {term_key(word): theme for theme in sorted(theme_concepts, reverse=True)
-              for word in themes.words.get(theme, ())}
+    # An act written with the vocabulary's field ("AI adoption") first, so a theme's own word wins.
+    by_key = {key: theme for key, theme in themes.field_acts.items() if theme in theme_concepts}
+    by_key.update({term_key(word): theme for theme in sorted(theme_concepts, reverse=True)
+                   for word in themes.words.get(theme, ())})
     by_key.update({term_key(theme): theme for theme in theme_concepts})
     merged: dict[str, str] = {}
     for name, term in vocabulary.terms.items():

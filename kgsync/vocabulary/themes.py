@@ -59,6 +59,10 @@ class ThemeMap:
     #: ``term_key`` of a bucket theme's Scope phrase or alias -> the buckets whose row writes it
     #: (``bucket_tags``): a mined node of that name carries the bucket's slug as a tag
     bucket_keys: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: ``term_key`` of an act written with the vocabulary's field ("ai adoption") -> the theme named by
+    #: an organisation and that act ("enterprise-adoption"): a mined concept of that name is the theme
+    #: (``field_acts``)
+    field_acts: dict[str, str] = field(default_factory=dict)
     # theme as written -> canonical slug: a 10,000-item build asks ~60,000 times for a few
     # hundred distinct spellings, and the regex behind ``_key`` is most of a build's theme cost.
     _seen: dict[str, str] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
@@ -188,7 +192,27 @@ def _with_words(themes: ThemeMap, phrases: dict[str, list[str]], scopes: dict[st
                       ) if scopes else None
     buckets = themes.canonical - ideas if ideas is not None else frozenset()  # without a Scope, none
     return ThemeMap(themes.canonical, themes.alias_to_canonical, words_of, topic_keys, acronyms, methods, ideas,
-                    _bucket_keys(buckets, phrases, scopes))
+                    _bucket_keys(buckets, phrases, scopes), field_acts(themes.canonical if ideas is None else ideas))
+
+
+def field_acts(nodes: Iterable[str]) -> dict[str, str]:
+    """"ai adoption" -> "enterprise-adoption": a theme node named by an organisation and an act (WordNet:
+    "enterprise" a party, "adoption" an act) says who acts and leaves what they act on to the repository;
+    the vocabulary names that field as the acronym head a theme is a kind of ("agentic-ai": AI, a head of
+    at most three letters after a modifier, as ``is_variant`` reads it).  So the act written with the
+    field ("AI adoption") is the theme: the one idea a reader finds on both pages.  An act with any other
+    object ("cloud adoption") is another idea; the vocabulary's words only, no corpus count."""
+    slugs = sorted(nodes)
+    fields = sorted({parts[-1] for parts in map(_parts, slugs) if len(parts) >= 2 and len(parts[-1]) <= 3})
+    found: dict[str, str] = {}
+    for slug in slugs:
+        parts = _parts(slug)
+        if len(parts) == 2 and wordnet.is_party(word_key(parts[0])) and wordnet.is_act(word_key(parts[1])):
+            for word in fields:
+                key = term_key(f"{word} {parts[1]}")
+                if key:
+                    found.setdefault(key, slug)
+    return found
 
 
 def _bucket_keys(buckets: frozenset[str], phrases: dict[str, list[str]], scopes: dict[str, str]

@@ -290,3 +290,41 @@ def test_a_candidate_written_only_after_a_name_is_not_free() -> None:
     assert named & mining.DENSE and not named & mining.FREE  # a product's part ("the Anthropic SDK")
     alone = flags("We call the Anthropic SDK; an SDK pins its transport.", ("The Whisper SDK times out.",))
     assert alone & mining.FREE
+
+
+def _summary_keys(title: str, question: str, summary: str) -> set[str]:
+    """The candidate keys of an item of a title, a question and a summary (also its body)."""
+    from kgsync.read.items import ResearchItem
+
+    item = ResearchItem(
+        slug="2026-01-01-x", path="x.md", title=title, completed="2026-01-01", themes=(), cites=(), related=(),
+        supersedes=(), superseded_by=(), confidence="high", item_type="primary", status="completed",
+        research_question=question, executive_summary=summary, key_findings=(), sources=(), sections=(),
+        body=f"## Summary\n\n{summary}\n", body_line=1)
+    return {c.key for c in candidates(item).terms}
+
+
+def test_candidates_drop_a_series_code_written_only_before_document_numbers() -> None:
+    """"NIST SP 800-53": "NIST SP" is a publisher's series code before a document's number, no idea
+    (pairs15); a name before a version ("NIST AI RMF 1.0") and one written alone stay."""
+    question = "Which controls do NIST SP 800-53 and NIST AI RMF 1.0 require?"
+    keys = _summary_keys("Access control standards", question,
+                         "NIST Special Publication (SP) 800-53 and NIST SP 800-207 require it; NIST AI RMF 1.0 agrees.")
+    assert "nist sp" not in keys and "nist ai rmf" in keys
+    assert "nist sp" in _summary_keys("Access control standards", question,
+                                      "NIST SP 800-53 requires it; the NIST SP series agrees. NIST AI RMF 1.0 too.")
+
+
+def test_candidates_drop_a_phrase_written_mostly_as_a_frame_from_x_to_y() -> None:
+    """"the causal chain from X to Y", mostly: the relation between what follows, no idea of the item's
+    (pairs15).  Half the mentions, one mention, or an act's source ("retrieval from") keep the phrase."""
+    def keys_of(summary: str) -> set[str]:
+        return _summary_keys("Opportunity cost", "Why is the causal chain hard to see?", summary)
+
+    framed = ("The causal chain from cost cutting to lost revenue spans months. The causal chain from a decision "
+              "to its outcome is long, and the causal chain fails.")
+    assert "causal chain" not in keys_of(framed)
+    assert "causal chain" in keys_of("The causal chain from cost cutting to lost revenue spans months; the causal "
+                                     "chain is long, and the causal chain fails.")
+    assert "semantic retrieval" in keys_of("Semantic retrieval from a corpus, and semantic retrieval from notes, "
+                                           "beat semantic retrieval.")

@@ -64,6 +64,16 @@ def test_a_mined_term_whose_written_variant_is_a_themes_word_merges_into_the_the
     assert merged == {"agentic-artificial-intelligence": "agentic-ai", "ai-agents": "agentic-ai"}
 
 
+def test_a_mined_act_on_the_vocabularys_field_merges_into_the_organisations_act() -> None:
+    """"AI adoption" is the theme "enterprise-adoption" (``ThemeMap.field_acts``); a theme's own word wins."""
+    themes = ThemeMap(frozenset({"agentic-ai", "enterprise-adoption"}), words={"agentic-ai": ("agentic ai",)},
+                      field_acts={"ai adoption": "enterprise-adoption"})
+    terms = {"ai-adoption": Term("ai-adoption", TermKind.CONCEPT, "AI adoption", ("AI adoption",), ()),
+             "cloud-adoption": Term("cloud-adoption", TermKind.CONCEPT, "cloud adoption", (), ())}
+    assert mined_names_of_themes(Vocabulary(terms, {}), themes.canonical, themes) == {"ai-adoption": "enterprise-adoption"}
+    assert mined_names_of_themes(Vocabulary(terms, {}), frozenset({"agentic-ai"}), themes) == {}  # no such node
+
+
 def test_a_mined_term_named_like_a_bucket_theme_stays_its_own_node() -> None:
     """Only a theme that is a node (``ThemeMap.nodes``: its Scope names one idea) takes a mined term of
     its name: "memory context" under the bucket ``memory-context`` stays a mined node."""

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from kgsync.contract.errors import ConfigError
 from kgsync.extract.canonical import term_key, words
-from kgsync.vocabulary.themes import ThemeMap, is_variant, load_theme_map, names_one_idea
+from kgsync.vocabulary.themes import ThemeMap, field_acts, is_variant, load_theme_map, names_one_idea
 
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "themes-vocabulary.md"
 
@@ -194,6 +194,17 @@ def test_the_real_vocabularys_ideas_and_buckets(require_shared: Callable[[Path],
         "memory-context", "governance-policy", "security-risk", "consciousness-cognition", "ai-architecture",
         "tools-infrastructure", "mlops-deployment", "workforce-skills", "cost-performance", "benchmarks-eval"}
     assert themes.nodes == themes.ideas
+
+
+def test_an_organisations_act_is_the_act_on_the_vocabularys_field(require_shared: Callable[[Path], Path]) -> None:
+    """"enterprise-adoption" (an organisation, an act) is the act written with the field a theme is a kind
+    of ("agentic-ai": AI): "AI adoption".  Not another object ("cloud adoption"), not a theme whose first
+    word is no organisation ("software-engineering": "AI engineering" is another idea)."""
+    assert load_theme_map(require_shared(SHARED)).field_acts == {"ai adoption": "enterprise-adoption"}
+    assert field_acts(["agentic-ai", "enterprise-adoption", "software-engineering"]) == {
+        "ai adoption": "enterprise-adoption"}
+    assert field_acts(["enterprise-adoption", "knowledge-graphs"]) == {}  # no field the vocabulary names
+    assert field_acts(["agentic-ai", "organisational-design"]) == {}  # "organisational": no organisation
 
 
 @pytest.mark.parametrize(("slug", "scope", "idea"), [

@@ -292,6 +292,7 @@ def context_key(shared: AssemblyContext, items: Sequence[ResearchItem]) -> str |
         sorted(themes.topic_keys.items()),
         sorted(themes.acronyms.items()),
         sorted(themes.bucket_keys.items()),  # a bucket's row tags the ideas it names
+        sorted(themes.field_acts.items()),  # "AI adoption" is the theme enterprise-adoption
         astuple(shared.caps),
         shared.tag_style,
         tuple(rules),
