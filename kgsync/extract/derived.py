@@ -34,6 +34,22 @@ def derived_mentions(text: str, dense: str, runs: Counter[bytes] | None = None,
     """(key, mentions in ``text``, mentions in ``dense``) of each derived topic word ``text``
     names (see the module doc), by key; a word counts in lower case or capitalised, singular or
     plural.  ``runs``, ``dense_runs``: ``names.letter_runs`` of each, when the caller has them."""
+    return tuple((key, n, d) for key, n, d, _s in _derived_counts(text, dense, None, runs, dense_runs, None))
+
+
+def derived_mentions_stated(text: str, dense: str, stated: str, runs: Counter[bytes], dense_runs: Counter[bytes],
+                            stated_runs: Counter[bytes]) -> tuple[tuple[str, int, int, int], ...]:
+    """``derived_mentions(text, dense, ...)``, each with its mentions in ``stated`` (the title,
+    question and summary, which open ``dense``): ``derived_mentions(text, stated, ...)``'s third
+    figure, counted only when some word has a mention in ``dense`` (else 0).  The whole text's
+    words are found once for both (``mining``)."""
+    return _derived_counts(text, dense, stated, runs, dense_runs, stated_runs)
+
+
+def _derived_counts(text: str, dense: str, stated: str | None, runs: Counter[bytes] | None,
+                    dense_runs: Counter[bytes] | None, stated_runs: Counter[bytes] | None
+                    ) -> tuple[tuple[str, int, int, int], ...]:
+    """``derived_mentions_stated`` (``stated`` None: no stated counts, each 0)."""
     runs = letter_runs(text) if runs is None else runs
     found: dict[str, int] = {}
     plural: set[str] = set()
@@ -47,10 +63,18 @@ def derived_mentions(text: str, dense: str, runs: Counter[bytes] | None = None,
     if not keys:
         return ()
     dense_runs = letter_runs(dense) if dense_runs is None else dense_runs
-    concluded: dict[str, int] = {}
-    for form, (key, _plural) in _FORMS.written(dense_runs, table).items():
-        concluded[key] = concluded.get(key, 0) + dense_runs[form]
-    return tuple((key, found[key], concluded.get(key, 0)) for key in keys)
+    concluded = _zone_counts(dense_runs, table)
+    where = _zone_counts(stated_runs, table) if stated_runs is not None and any(
+        concluded.get(key, 0) for key in keys) else {}
+    return tuple((key, found[key], concluded.get(key, 0), where.get(key, 0)) for key in keys)
+
+
+def _zone_counts(zone_runs: Counter[bytes], table: dict[bytes, tuple[str, bool]] | None) -> dict[str, int]:
+    """Derived word -> its mentions in a zone, from the zone's letter runs."""
+    counts: dict[str, int] = {}
+    for form, (key, _plural) in _FORMS.written(zone_runs, table).items():
+        counts[key] = counts.get(key, 0) + zone_runs[form]
+    return counts
 
 
 def is_derived(key: str) -> bool:

@@ -241,10 +241,8 @@ def candidates(item: ResearchItem) -> ItemCandidates:
         _with_stated(topics.mentions(text, dense_text, runs, dense_runs),
                      lambda: topics.mentions(stated, stated, stated_runs, stated_runs)),
         _with_stated(phrase_counts, lambda: stated_phrases),
-        _with_stated(derived.derived_mentions(text, dense_text, runs, dense_runs),
-                     lambda: derived.derived_mentions(text, stated, runs, stated_runs)),
-        _with_stated(names.name_mentions(text, dense_text, longer, runs, dense_runs),
-                     lambda: names.name_mentions(text, stated, longer, runs, stated_runs)),
+        derived.derived_mentions_stated(text, dense_text, stated, runs, dense_runs, stated_runs),
+        names.name_mentions_stated(text, dense_text, stated, longer, runs, dense_runs, stated_runs),
         _with_stated(compounds.compound_mentions(text, dense_text, mined, texts.data),
                      lambda: compounds.compound_mentions(stated, stated, mined)),
         _with_stated(files.file_mentions(text, dense_text), lambda: files.file_mentions(stated, stated)))))

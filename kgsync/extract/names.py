@@ -73,6 +73,24 @@ def name_mentions(text: str, dense: str, longer: Iterable[str] = (), runs: Count
     the item's mined terms of several words, as written (``mining.candidates``): a mention that
     opens one ("Claude Code", "Google Summer of Code") is that name's, not the word's.  ``runs``,
     ``dense_runs``: ``letter_runs`` of each, when the caller has them."""
+    return tuple((key, n, d) for key, n, d, _s in _name_counts(text, dense, None, longer, runs, dense_runs, None))
+
+
+def name_mentions_stated(text: str, dense: str, stated: str, longer: Iterable[str], runs: Counter[bytes],
+                         dense_runs: Counter[bytes], stated_runs: Counter[bytes]
+                         ) -> tuple[tuple[str, int, int, int], ...]:
+    """``name_mentions(text, dense, ...)``, each with its mentions in ``stated`` (the title,
+    question and summary, which open ``dense``): ``name_mentions(text, stated, ...)``'s third
+    figure, counted only when some name has a mention in ``dense`` (else 0).  The whole text's
+    names, their openings and whether it writes each as a name are read once for both: asked
+    for twice, they were (``mining``)."""
+    return _name_counts(text, dense, stated, longer, runs, dense_runs, stated_runs)
+
+
+def _name_counts(text: str, dense: str, stated: str | None, longer: Iterable[str], runs: Counter[bytes] | None,
+                 dense_runs: Counter[bytes] | None, stated_runs: Counter[bytes] | None
+                 ) -> tuple[tuple[str, int, int, int], ...]:
+    """``name_mentions_stated`` (``stated`` None: no stated counts, each 0)."""
     runs = letter_runs(text) if runs is None else runs
     # ``bytes.istitle`` (in C) leaves the capitalised runs, a few in each hundred, for the Python test
     found = [run.decode() for run in filter(bytes.istitle, runs)
@@ -82,16 +100,28 @@ def name_mentions(text: str, dense: str, longer: Iterable[str] = (), runs: Count
         return ()
     dense_runs = letter_runs(dense) if dense_runs is None else dense_runs
     inside = _opened_names(found, longer)
+    as_name: dict[str, bool] = {}  # word -> ``_written_as_name(text, word)``, asked once for both zones
+
+    def in_zone(word: str, zone: str, zone_runs: Counter[bytes]) -> int:
+        concluded = zone_runs[word.encode()] - sum(zone.count(name) for name in inside.get(word, ()))
+        if concluded > 0:
+            if word not in as_name:
+                as_name[word] = _written_as_name(text, word)
+            if not as_name[word]:
+                return 0  # capitalised only by position ("Initialise" opening a heading): named, never addressed
+        return max(concluded, 0)
     out: dict[str, tuple[int, int]] = {}
     for word in found:
         key = word_key(word.lower())
         n, d = out.get(key, (0, 0))
         whole = runs[word.encode()] - sum(text.count(name) for name in inside.get(word, ()))
-        concluded = dense_runs[word.encode()] - sum(dense.count(name) for name in inside.get(word, ()))
-        if concluded > 0 and not _written_as_name(text, word):
-            concluded = 0  # capitalised only by position ("Initialise" opening a heading): named, never addressed
-        out[key] = (n + max(whole, 0), d + max(concluded, 0))
-    return tuple(sorted((key, n, d) for key, (n, d) in out.items() if n))
+        out[key] = (n + max(whole, 0), d + in_zone(word, dense, dense_runs))
+    where: dict[str, int] = {}
+    if stated is not None and stated_runs is not None and any(d for n, d in out.values() if n):
+        for word in found:
+            key = word_key(word.lower())
+            where[key] = where.get(key, 0) + in_zone(word, stated, stated_runs)
+    return tuple(sorted((key, n, d, where.get(key, 0)) for key, (n, d) in out.items() if n))
 
 
 def _opened_names(found: Sequence[str], longer: Iterable[str]) -> dict[str, tuple[str, ...]]:

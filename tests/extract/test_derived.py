@@ -64,3 +64,23 @@ def test_a_run_looked_up_alone_is_the_forms_tables_answer() -> None:
         assert alone == derived_mentions(text, text[:40]) and alone
     finally:
         derived._FORMS.table, derived._FORMS.texts = saved
+
+
+def test_the_stated_counts_read_once_are_the_counts_asked_twice() -> None:
+    """``derived_mentions_stated`` finds the whole text's words once for the dense and the stated
+    zones: the same figures as ``derived_mentions`` asked of each, the stated ones only when a word
+    has a mention in the dense zones."""
+    from kgsync.extract.derived import derived_mentions_stated
+    from kgsync.extract.names import letter_runs
+
+    text = ("Observability and auditability: Embeddings, embeddings, EMBEDDINGS, observabilities; "
+            "the Explainability of embedding. More observability.")
+    for cut in range(0, len(text) + 1, 7):
+        for stated_cut in range(0, cut + 1, 11):
+            dense, stated = text[:cut], text[:stated_cut]
+            found = derived_mentions(text, dense)
+            where = {key: d for key, _n, d in derived_mentions(text, stated)} if any(
+                d for _k, _n, d in found) else {}
+            assert derived_mentions_stated(text, dense, stated, letter_runs(text), letter_runs(dense),
+                                           letter_runs(stated)) == tuple(
+                (key, n, d, where.get(key, 0)) for key, n, d in found)

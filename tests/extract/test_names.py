@@ -87,3 +87,34 @@ def test_the_opened_names_are_those_of_the_split_surfaces(found: list[str], long
     from kgsync.extract.names import _opened_names
 
     assert _opened_names(found, longer) == _old_opened_names(found, longer)
+
+
+def _stated_as_asked_twice(text: str, dense: str, stated: str, longer: tuple[str, ...]
+                           ) -> tuple[tuple[str, int, int, int], ...]:
+    """What mining read before ``name_mentions_stated``: ``name_mentions`` of the dense zones, and of
+    the stated zones when a name has a mention in the dense ones."""
+    found = name_mentions(text, dense, longer)
+    where = {key: d for key, _n, d in name_mentions(text, stated, longer)} if any(d for _k, _n, d in found) else {}
+    return tuple((key, n, d, where.get(key, 0)) for key, n, d in found)
+
+
+_NAMES_TEXT = st.lists(st.sampled_from([
+    "Microsoft", "microsoft", "Claude", "Code", "Initialise", "Gartner", "Anthropic", "the", "by", "of",
+    "tools", "Artificial", "Intelligence", ".", "\n", " ", "\n### ", "Claude Code", "Microsoft's"]), max_size=40)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_NAMES_TEXT, st.integers(0, 40), st.integers(0, 40),
+       st.lists(st.sampled_from(["Claude Code", "Artificial Intelligence", "Microsoft Agents"]), max_size=2))
+def test_the_stated_counts_read_once_are_the_counts_asked_twice(words: list[str], cut: int, stated_cut: int,
+                                                                 longer: list[str]) -> None:
+    """``name_mentions_stated`` reads the whole text once for the dense and the stated zones: the
+    same figures as ``name_mentions`` asked of each (the stated zones open the dense ones)."""
+    from kgsync.extract.names import letter_runs, name_mentions_stated
+
+    text = " ".join(words)
+    dense = text[:cut]
+    stated = dense[:stated_cut]
+    names = tuple(sorted(set(longer)))
+    assert name_mentions_stated(text, dense, stated, names, letter_runs(text), letter_runs(dense),
+                                letter_runs(stated)) == _stated_as_asked_twice(text, dense, stated, names)
