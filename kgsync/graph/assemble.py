@@ -180,7 +180,7 @@ def _item_facts(item: ResearchItem, extraction: Extraction, uses: ItemTerms | No
     _item_node(builder, item, extraction, themes, fold, tag_style)
     themes_here = sorted({themes.canonicalise(t) for t in item.themes} & theme_concepts)
     concepts, methods = item_terms(builder, item, uses, caps, themes_here, merged_into_theme, themes.words,
-                                   vocabulary, themes.methods, themes.bucket_tags)
+                                   vocabulary, themes.methods, themes.bucket_tags, themes.node)
     ops.extend((name, None, False) for name in concepts + methods)
     if not item.is_superseded:  # a superseded item's claims are excluded, not just tagged
         topics = Topics(vocabulary, themes, theme_concepts, merged_into_theme, nodes,

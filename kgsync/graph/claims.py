@@ -136,7 +136,8 @@ class Topics:
 
     def _theme_node(self, theme: str) -> str:
         """The theme's node: a method when its head is a technique (``ThemeMap.methods``)."""
-        return method_name(theme) if theme in self.themes.methods else concept_name(theme)
+        node = self.themes.node(theme)  # the slug, unless it restates an acronym's expansion
+        return method_name(node) if theme in self.themes.methods else concept_name(node)
 
     def _writable(self, name: str) -> bool:
         return name in self.nodes or name in self.merged_into_theme or name in self.own_methods
