@@ -290,3 +290,21 @@ def test_a_candidate_written_only_after_a_name_is_not_free() -> None:
     assert named & mining.DENSE and not named & mining.FREE  # a product's part ("the Anthropic SDK")
     alone = flags("We call the Anthropic SDK; an SDK pins its transport.", ("The Whisper SDK times out.",))
     assert alone & mining.FREE
+
+
+def test_a_repository_the_item_writes_as_a_path_names_no_idea() -> None:
+    """"Memory-System" in an item that writes `davidamitchell/Memory-System` is that repository, not
+    the idea "memory system" its words key to."""
+    from kgsync.read.items import ResearchItem
+
+    def keys(body: str) -> set[str]:
+        item = ResearchItem(
+            slug="2026-01-01-x", path="x.md", title="Capture into the Memory-System", completed="2026-01-01",
+            themes=(), cites=(), related=(), supersedes=(), superseded_by=(), confidence="high",
+            item_type="primary", status="completed", research_question="How to write to the Memory-System?",
+            executive_summary="The Memory-System repository takes notes.", key_findings=(), sources=(),
+            sections=(), body=body, body_line=1)
+        return {c.key for c in candidates(item).terms}
+
+    assert "memory system" in keys("## Log\n\nThe Memory-System takes notes.\n")
+    assert "memory system" not in keys("## Log\n\nTarget: `davidamitchell/Memory-System`.\n")
