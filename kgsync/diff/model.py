@@ -110,23 +110,21 @@ class GraphDiff:
         return finding_key(finding) not in self.preexisting
 
     def renamed(self) -> dict[str, tuple[str, int]]:
-        """Removed concept or method -> (the added node it was renamed to, its relations moved): an
-        added node of the same type with the same observations, onto which every relation of the
-        removed one moved, and no other ("rag-retrieval" -> "retrieval-augmented-generation").  A
-        reviewer reads a rename, not a loss: nothing of the node went."""
-        added: dict[tuple[str, tuple[str, ...]], list[str]] = {}
-        for e in self.added:
-            added.setdefault((e.entity_type, e.observations), []).append(e.name)
+        """Removed concept or method -> (the added node it was renamed to, its relations moved): the one
+        added node of the same type that keeps every observation of the removed one (an alias may be
+        added: the old name) and onto which every relation of the removed one moved ("rag-retrieval"
+        -> "retrieval-augmented-generation").  A reviewer reads a rename, not a loss."""
         new_links = set(self.relations_added)
         found: dict[str, tuple[str, int]] = {}
         for e in self.removed:
             if e.entity_type not in ("concept", "method"):
                 continue
-            targets = added.get((e.entity_type, e.observations), [])
+            kept = set(e.observations)
+            targets = [a.name for a in self.added if a.entity_type == e.entity_type and kept <= set(a.observations)]
             if len(targets) != 1:
                 continue
-            moved = [r for r in self.relations_removed if e.name in (r.source, r.target)]
             into = targets[0]
+            moved = [r for r in self.relations_removed if e.name in (r.source, r.target)]
             if all(replace(r, source=into if r.source == e.name else r.source,
                            target=into if r.target == e.name else r.target) in new_links for r in moved):
                 found[e.name] = (into, len(moved))

@@ -183,6 +183,8 @@ def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None
         # The slug is already in the name; the aliases are how people type the theme,
         # the maintainers' words first (see ``themes``).
         aliases = (display_alias(theme),) + theme_words.get(theme, ()) + mined_aliases.get(theme, ())
+        if node != theme:  # the name no longer holds the slug the items write: a search for it must still land here
+            aliases += (theme,)
         builder.entity(name, entity_type, *(f"alias:{a}" for a in dict.fromkeys(aliases)))
         builder.relate(source, relation, name)
         out.append(name)

@@ -44,5 +44,7 @@ def test_a_node_whose_observations_and_relations_all_moved_to_one_new_name_was_r
     # a relation that did not move, other observations, or a claim: no rename
     assert GraphDiff(added=(new,), removed=(old,), relations_removed=moved["relations_removed"]).renamed() == {}
     other = Entity(new.name, "method", ("alias:RAG",))
-    assert GraphDiff(added=(other,), removed=(old,), **moved).renamed() == {}
+    assert GraphDiff(added=(other,), removed=(old,), **moved).renamed() == {}  # an observation lost
+    more = Entity(new.name, "method", (*obs, "alias:rag-retrieval"))  # one gained: the old name
+    assert GraphDiff(added=(more,), removed=(old,), **moved).renamed() == {old.name: (new.name, 1)}
     assert GraphDiff(added=(Entity("claim:a:k", "claim"),), removed=(Entity("claim:a:j", "claim"),)).renamed() == {}
