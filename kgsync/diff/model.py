@@ -7,7 +7,7 @@ the JSON report are byte-identical for the same two graphs.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from kgsync.contract import jsonl
 from kgsync.contract.model import Entity, EntityType, Graph, Relation
@@ -108,6 +108,27 @@ class GraphDiff:
 
     def is_new(self, finding: Finding) -> bool:
         return finding_key(finding) not in self.preexisting
+
+    def renamed(self) -> dict[str, tuple[str, int]]:
+        """Removed concept or method -> (the added node it was renamed to, its relations moved): the one
+        added node of the same type that keeps every observation of the removed one (an alias may be
+        added: the old name) and onto which every relation of the removed one moved ("rag-retrieval"
+        -> "retrieval-augmented-generation").  A reviewer reads a rename, not a loss."""
+        new_links = set(self.relations_added)
+        found: dict[str, tuple[str, int]] = {}
+        for e in self.removed:
+            if e.entity_type not in ("concept", "method"):
+                continue
+            kept = set(e.observations)
+            targets = [a.name for a in self.added if a.entity_type == e.entity_type and kept <= set(a.observations)]
+            if len(targets) != 1:
+                continue
+            into = targets[0]
+            moved = [r for r in self.relations_removed if e.name in (r.source, r.target)]
+            if all(replace(r, source=into if r.source == e.name else r.source,
+                           target=into if r.target == e.name else r.target) in new_links for r in moved):
+                found[e.name] = (into, len(moved))
+        return found
 
     @property
     def is_empty(self) -> bool:

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
 # Words of a surface, after folding to ASCII ("naïve" -> "naive"; names must be
@@ -414,3 +414,29 @@ def prune_aliases(name: str, aliases: Iterable[str]) -> tuple[str, ...]:
             continue
         kept.append(alias)
     return tuple(sorted(by_lower[a] for a in kept))
+
+
+def without_restated_expansion(parts: Sequence[str], long_of: Mapping[str, str]) -> tuple[str, ...] | None:
+    """The words of a name that writes an acronym next to a word its own expansion already holds, with
+    the acronym spelled out and that word dropped; None when the name has no such pair.
+
+    "RAG retrieval" is "retrieval-augmented generation retrieval" (the "PIN number" pattern): the
+    name restates a word of the acronym, so it names the acronym's idea itself, and the expansion is
+    its name ("retrieval-augmented generation"), as a mined acronym's node is named by its long form.
+    ``long_of``: lowercase acronym -> the long form the source spells out for it (a theme's Scope,
+    an item's definition); an acronym nobody spells out is left alone, so no guess is made.  The
+    word must be next to the acronym, after it ("RAG retrieval") or before it ("retrieval RAG"): a
+    word further away qualifies the phrase, not the acronym ("RAG for document retrieval")."""
+    keys = [word_key(p.lower()) for p in parts]
+    for i, part in enumerate(parts):
+        long = long_of.get(part.lower())
+        if not long:
+            continue
+        long_words = words(long)
+        if len(long_words) < 2:
+            continue
+        inside = {word_key(w) for w in long_words}
+        for j in (i + 1, i - 1):
+            if 0 <= j < len(parts) and keys[j] in inside and keys[j] != keys[i]:
+                return tuple(parts[:min(i, j)]) + (long,) + tuple(parts[max(i, j) + 1:])
+    return None

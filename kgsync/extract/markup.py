@@ -3,7 +3,8 @@
 ``clean`` takes evidence labels, link targets, URLs and HTML tags out (link texts kept),
 ``without_fences`` fenced code blocks; ``emphasised`` yields the bold phrases and code spans that
 read like terms, ``emphasis_terms`` the phrases of such a run that span all of it;
-``link_protocols`` the protocols an item's own links are written in (its plumbing).  Each depends
+``link_protocols`` the protocols an item's own links are written in (its plumbing);
+``repository_names`` the names it writes as a repository path, which ``without_names`` takes out.  Each depends
 on its text only (``kgsync.extract.mining`` caches the result per file).
 """
 
@@ -103,6 +104,31 @@ def clean(text: str) -> str:
     text = (_LINK if "!" in text else _TEXT_LINK).sub(r"\1", text)
     text = _URL.sub(" ", text)
     return _HTML.sub(" ", text)
+
+
+#: A repository path: "owner/Name" after "github.com/" or as a whole code span, whose name is common
+#: words capitalised and hyphen-joined ("`davidamitchell/Memory-System`"): the spelling that reads
+#: like the common-noun idea.  Not a slash in prose, which joins alternatives ("Low-Code/No-Code"),
+#: nor a name with a letter or an acronym of its own ("H-Neurons", "Policy-LSP"), which is how the
+#: idea itself is written.
+_NAME = r"[A-Z][a-z]{2,}(?:-[A-Z][a-z]{2,})+"
+_REPOSITORY = re.compile(rf"(?:github\.com/[A-Za-z0-9][\w.-]*/({_NAME})(?![\w-])|`[A-Za-z0-9][\w.-]*/({_NAME})`)")
+
+
+def repository_names(text: str) -> frozenset[str]:
+    """The repository names ``text`` writes as a repository path ("davidamitchell/Memory-System"),
+    capitalised word by word and hyphen-joined: spelled that way, the item's every "Memory-System"
+    names the repository, not the common-noun idea ("memory systems") its words would key to."""
+    return frozenset(url or code for url, code in _REPOSITORY.findall(text)) if "/" in text else frozenset()
+
+
+def without_names(text: str, names: frozenset[str]) -> str:
+    """``text`` with each of ``names`` written exactly (case and hyphens: a proper name's spelling, as
+    ``repository_names`` finds them) replaced by a break, so that no phrase is mined from it or across it."""
+    if not names:
+        return text
+    pattern = "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
+    return re.sub(rf"(?<![\w/-])(?:{pattern})(?![\w-])", ";", text)
 
 
 def without_fences(text: str) -> str:

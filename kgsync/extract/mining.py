@@ -117,10 +117,13 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     """
     findings = "\n".join(f.text for f in item.key_findings)
     zones = (item.title, item.research_question, item.executive_summary, findings)
-    body = markup.clean(markup.without_fences(item.body))
+    # A repository the item writes as a path ("davidamitchell/Memory-System") is a proper name: its
+    # spelling there names the repository wherever the item writes it, not the idea its words key to.
+    repositories = markup.repository_names(item.body)
+    body = markup.without_names(markup.clean(markup.without_fences(item.body)), repositories)
     # Each zone cleaned once: no label, link, URL or tag spans a line, so the lines the zones are
     # joined with are kept and the joined zones' cleaning is the cleaned zones joined.
-    clean = tuple(map(markup.clean, zones))
+    clean = tuple(markup.without_names(markup.clean(zone), repositories) for zone in zones)
     zone_keys: list[Counter[str]] = []  # per zone: key -> times
     written: Counter[tuple[str, str]] = Counter()  # (key, surface) -> times, over all zones
     # Each zone cut into tokens once: for its runs here and for its name tails (``nesting``) below.

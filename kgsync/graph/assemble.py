@@ -16,6 +16,7 @@ from kgsync.contract.errors import Location
 from kgsync.contract.model import EntityType, Facts, item_name, provenance
 from kgsync.extract.evidence_model import EvidencePlan
 from kgsync.extract.findings import Claim, Extraction, undated_suffixes
+from kgsync.extract.markup import repository_names
 from kgsync.graph.claims import (ItemEvidence, Topics, evidence_links, item_claims, select_claims, subject_findings,
                                  topic_finding)
 from kgsync.graph.extends import extends_edges
@@ -180,11 +181,12 @@ def _item_facts(item: ResearchItem, extraction: Extraction, uses: ItemTerms | No
     _item_node(builder, item, extraction, themes, fold, tag_style)
     themes_here = sorted({themes.canonicalise(t) for t in item.themes} & theme_concepts)
     concepts, methods = item_terms(builder, item, uses, caps, themes_here, merged_into_theme, themes.words,
-                                   vocabulary, themes.methods, themes.bucket_tags)
+                                   vocabulary, themes.methods, themes.bucket_tags, themes.node)
     ops.extend((name, None, False) for name in concepts + methods)
     if not item.is_superseded:  # a superseded item's claims are excluded, not just tagged
         topics = Topics(vocabulary, themes, theme_concepts, merged_into_theme, nodes,
-                         frozenset(name.split(":", 1)[1] for name in methods), vocabulary.readings.get(item.slug))
+                         frozenset(name.split(":", 1)[1] for name in methods), vocabulary.readings.get(item.slug),
+                         repository_names(item.body))
         written: list[tuple[Claim, str]] = []
         required = set(links.required)
         topical = topic_finding(item, extraction.claims, vocabulary, uses, caps, words)

@@ -11,6 +11,7 @@ from kgsync.extract.evidence import cited_finding_numbers, source_claim
 from kgsync.extract.evidence_model import EvidencePlan, PlannedLink
 from kgsync.extract.findings import Claim
 from kgsync.extract.mining import FIRST_TOKEN
+from kgsync.extract.markup import without_names
 from kgsync.graph.extends import earlier
 from kgsync.graph.facts_builder import FactsBuilder
 from kgsync.read.config import Caps
@@ -112,6 +113,9 @@ class Topics:
     nodes: frozenset[str]
     own_methods: frozenset[str] = frozenset()  # the stating item's methods (mined term names)
     reading: Mapping[str, str] | None = None  # the stating item's acronyms of two meanings (``Vocabulary.readings``)
+    #: the repository names the stating item writes as a path (``markup.repository_names``): there a
+    #: "Memory-System" names the repository, not the idea "memory system"
+    repositories: frozenset[str] = frozenset()
 
     def of(self, statement: str, words: set[str]) -> tuple[list[str], list[str]]:
         """(node names, mined term names) the statement names, in order of first mention: concepts,
@@ -121,6 +125,7 @@ class Topics:
         for, the item's own methods): a longer term that is no node never hides a node inside
         it, and a term's acronym twin stands in for it (``Vocabulary.acronym_twins``)."""
         concepts: dict[str, None] = {}
+        statement = without_names(statement, self.repositories)
         terms = list(self.vocabulary.mentions(statement, words, self._writable, self.reading))
         for term in terms:
             theme = self.merged_into_theme.get(term)
@@ -136,7 +141,8 @@ class Topics:
 
     def _theme_node(self, theme: str) -> str:
         """The theme's node: a method when its head is a technique (``ThemeMap.methods``)."""
-        return method_name(theme) if theme in self.themes.methods else concept_name(theme)
+        node = self.themes.node(theme)  # the slug, unless it restates an acronym's expansion
+        return method_name(node) if theme in self.themes.methods else concept_name(node)
 
     def _writable(self, name: str) -> bool:
         return name in self.nodes or name in self.merged_into_theme or name in self.own_methods

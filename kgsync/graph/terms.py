@@ -154,6 +154,7 @@ def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None
                merged_into_theme: Mapping[str, str], theme_words: Mapping[str, tuple[str, ...]],
                vocabulary: Vocabulary, theme_methods: Container[str] = frozenset(),
                bucket_tags: Callable[[str, Sequence[str]], tuple[str, ...]] = lambda _name, _aliases: (),
+               theme_node: Callable[[str], str] = lambda slug: slug,
                ) -> tuple[list[str], list[str]]:
     """The item's concepts (its themes, then mined terms) and methods: every theme it carries, and
     every theme one of its mined terms is a variant of (``mined_names_of_themes``), beyond its
@@ -162,7 +163,8 @@ def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None
     ``vocab._local_choice`` puts it first); then the names its findings open with
     (``ItemTerms.subjects``) and the topics it addresses (``ItemTerms.beyond``), which take no slot.
     A mined node that a bucket theme's vocabulary row names (``bucket_tags``: ``ThemeMap.bucket_tags``)
-    carries the bucket's slug as a ``tag:``."""
+    carries the bucket's slug as a ``tag:``.  A theme's node is named ``theme_node(slug)``
+    (``ThemeMap.node``: the slug, unless it restates an acronym's expansion), its slug kept as an alias."""
     source = item_name(item.slug)
     concepts: list[str] = []
     mined_aliases: dict[str, tuple[str, ...]] = {}
@@ -175,13 +177,16 @@ def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None
     # of a theme the item does not carry links that theme's node in its place (also no slot).
     methods: list[str] = []
     for theme in sorted({*themes_here, *mined_aliases}):
+        node = theme_node(theme)
         if theme in theme_methods:
-            name, entity_type, relation, out = method_name(theme), EntityType.METHOD, RelationType.USES_METHOD, methods
+            name, entity_type, relation, out = method_name(node), EntityType.METHOD, RelationType.USES_METHOD, methods
         else:
-            name, entity_type, relation, out = concept_name(theme), EntityType.CONCEPT, RelationType.ADDRESSES, concepts
+            name, entity_type, relation, out = concept_name(node), EntityType.CONCEPT, RelationType.ADDRESSES, concepts
         # The slug is already in the name; the aliases are how people type the theme,
         # the maintainers' words first (see ``themes``).
         aliases = (display_alias(theme),) + theme_words.get(theme, ()) + mined_aliases.get(theme, ())
+        if node != theme:  # the name no longer holds the slug the items write: a search for it must still land here
+            aliases += (theme,)
         builder.entity(name, entity_type, *(f"alias:{a}" for a in dict.fromkeys(aliases)))
         builder.relate(source, relation, name)
         out.append(name)

@@ -29,7 +29,8 @@ from functools import cached_property
 from pathlib import Path
 
 
-from kgsync.extract.canonical import _PREFIXES, append_key, display_alias, latin_lookalikes, term_key, word_key, words
+from kgsync.extract.canonical import (_PREFIXES, append_key, canonical_name, display_alias, latin_lookalikes, term_key,
+                                      without_restated_expansion, word_key, words)
 from kgsync.extract import lexicon, wordnet
 from kgsync.extract.lexicon import STOPWORDS
 from kgsync.read.yaml_source import read_yaml
@@ -63,6 +64,9 @@ class ThemeMap:
     #: an organisation and that act ("enterprise-adoption"): a mined concept of that name is the theme
     #: (``field_acts``)
     field_acts: dict[str, str] = field(default_factory=dict)
+    #: slug -> its node's name part, for the slugs whose words restate an acronym's expansion
+    #: (``node_names``: "rag-retrieval" -> "retrieval-augmented-generation"); the slug stays the theme
+    names: dict[str, str] = field(default_factory=dict)
     # theme as written -> canonical slug: a 10,000-item build asks ~60,000 times for a few
     # hundred distinct spellings, and the regex behind ``_key`` is most of a build's theme cost.
     _seen: dict[str, str] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
@@ -105,6 +109,11 @@ class ThemeMap:
             return ()
         found = {b for surface in (name, *aliases) for b in self.bucket_keys.get(term_key(surface), ())}
         return tuple(sorted(found))
+
+    def node(self, slug: str) -> str:
+        """The name part of the theme's node (``concept:``/``method:`` + it): the slug, unless the
+        slug restates an acronym's expansion (``node_names``)."""
+        return self.names.get(slug, slug)
 
     @property
     def nodes(self) -> frozenset[str]:
@@ -192,7 +201,8 @@ def _with_words(themes: ThemeMap, phrases: dict[str, list[str]], scopes: dict[st
                       ) if scopes else None
     buckets = themes.canonical - ideas if ideas is not None else frozenset()  # without a Scope, none
     return ThemeMap(themes.canonical, themes.alias_to_canonical, words_of, topic_keys, acronyms, methods, ideas,
-                    _bucket_keys(buckets, phrases, scopes), field_acts(themes.canonical if ideas is None else ideas))
+                    _bucket_keys(buckets, phrases, scopes), field_acts(themes.canonical if ideas is None else ideas),
+                    node_names(themes.canonical, scopes))
 
 
 def field_acts(nodes: Iterable[str]) -> dict[str, str]:
@@ -212,6 +222,26 @@ def field_acts(nodes: Iterable[str]) -> dict[str, str]:
                 key = term_key(f"{word} {parts[1]}")
                 if key:
                     found.setdefault(key, slug)
+    return found
+
+
+def node_names(slugs: Iterable[str], scopes: dict[str, str]) -> dict[str, str]:
+    """Slug -> its node's name part, for each slug that writes an acronym next to a word the long
+    form its Scope spells out already holds ("rag-retrieval": RAG is retrieval-augmented generation,
+    so "RAG retrieval" restates "retrieval"; ``canonical.without_restated_expansion``): the node is
+    named by the expansion, as a mined acronym's node is ("retrieval-augmented-generation").
+
+    The slug stays what the vocabulary made it: the items' ``themes:`` write it, ``tag:`` observations
+    and the manifest keep it, and the node keeps it as an alias (a search for the slug still finds the
+    node).  Only the node's name changes; the vocabulary's words only, so no item's edit renames it."""
+    found: dict[str, str] = {}
+    for slug in sorted(slugs):
+        _pairs, _phrases, spelled_out = _expansions(scopes.get(slug, ""))
+        long_of = {short.lower(): long for short, long in spelled_out}
+        restated = without_restated_expansion(_parts(slug), long_of) if long_of else None
+        name = canonical_name(" ".join(restated)) if restated else ""
+        if name and name != slug:
+            found[slug] = name
     return found
 
 

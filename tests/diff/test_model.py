@@ -33,3 +33,18 @@ def test_graph_size_is_the_written_file() -> None:
     size = graph_size(graph)
     assert (size.entities, size.relations) == (1, 1)
     assert size.jsonl_bytes == len(jsonl.dumps(graph).encode("utf-8")) > len(jsonl.dumps(graph))  # bytes, not characters
+
+
+def test_a_node_whose_observations_and_relations_all_moved_to_one_new_name_was_renamed() -> None:
+    obs = ("alias:RAG", "alias:rag retrieval")
+    old, new = Entity("method:rag-retrieval", "method", obs), Entity("method:retrieval-augmented-generation", "method", obs)
+    moved = dict(relations_removed=(Relation("item:a", old.name, "uses_method"),),
+                 relations_added=(Relation("item:a", new.name, "uses_method"),))
+    assert GraphDiff(added=(new,), removed=(old,), **moved).renamed() == {old.name: (new.name, 1)}
+    # a relation that did not move, other observations, or a claim: no rename
+    assert GraphDiff(added=(new,), removed=(old,), relations_removed=moved["relations_removed"]).renamed() == {}
+    other = Entity(new.name, "method", ("alias:RAG",))
+    assert GraphDiff(added=(other,), removed=(old,), **moved).renamed() == {}  # an observation lost
+    more = Entity(new.name, "method", (*obs, "alias:rag-retrieval"))  # one gained: the old name
+    assert GraphDiff(added=(more,), removed=(old,), **moved).renamed() == {old.name: (new.name, 1)}
+    assert GraphDiff(added=(Entity("claim:a:k", "claim"),), removed=(Entity("claim:a:j", "claim"),)).renamed() == {}

@@ -10,7 +10,8 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgsync.extract.canonical import canonical_name, display_alias, prune_aliases, singular, term_key, words
+from kgsync.extract.canonical import (canonical_name, display_alias, prune_aliases, singular, term_key,
+                                      without_restated_expansion, words)
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "canonical" / "cases.yml"
 CASES = yaml.safe_load(GOLDEN.read_text(encoding="utf-8"))
@@ -246,3 +247,14 @@ def test_fresh_words_are_the_words(text: str) -> None:
     from kgsync.extract.canonical import fresh_words, words
 
     assert fresh_words(text) == words(text)
+
+
+def test_a_name_that_restates_a_word_of_its_acronyms_expansion_is_the_expansion() -> None:
+    rag = {"rag": "retrieval-augmented generation"}
+    assert without_restated_expansion(["RAG", "retrieval"], rag) == ("retrieval-augmented generation",)
+    assert without_restated_expansion(["retrieval", "RAG"], rag) == ("retrieval-augmented generation",)
+    assert without_restated_expansion(["ATM", "machine"], {"atm": "automated teller machines"}) == (
+        "automated teller machines",)  # up to plural
+    assert without_restated_expansion(["graph", "RAG"], rag) is None  # "graph" is no word of it
+    assert without_restated_expansion(["RAG", "for", "retrieval"], rag) is None  # not next to the acronym
+    assert without_restated_expansion(["RAG", "retrieval"], {}) is None  # no expansion known: no guess

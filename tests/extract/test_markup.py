@@ -51,3 +51,14 @@ def test_a_text_with_no_underscore_pair_is_emphasised_as_with_both_markers(text:
     assert [m.span() for m in (markup._BOLD if "__" in text else markup._STARS_BOLD).finditer(text)] == expected
     without = text.replace("_", "")
     assert [m.span() for m in markup._STARS_BOLD.finditer(without)] == [m.span() for m in markup._BOLD.finditer(without)]
+
+
+def test_a_repository_written_as_a_path_is_a_name_where_the_item_writes_it() -> None:
+    text = ("Targets: `davidamitchell/Memory-System` ([link](https://github.com/davidamitchell/Agent-Evaluation/blob/"
+            "main/README.md)); Low-Code/No-Code tools; the `hneurons/H-Neurons` code; `org/Policy-LSP`.")
+    assert markup.repository_names(text) == {"Memory-System", "Agent-Evaluation"}
+    # common words capitalised and hyphen-joined only: a slash in prose joins alternatives, and a letter
+    # or an acronym of the name's own is how the idea itself is written ("H-Neurons")
+    assert markup.without_names("The Memory-System repository; memory systems; Memory-Systems",
+                                frozenset({"Memory-System"})) == "The ; repository; memory systems; Memory-Systems"
+    assert markup.without_names("x/Memory-System", frozenset({"Memory-System"})) == "x/Memory-System"

@@ -328,3 +328,21 @@ def test_candidates_drop_a_phrase_written_mostly_as_a_frame_from_x_to_y() -> Non
                                      "chain is long, and the causal chain fails.")
     assert "semantic retrieval" in keys_of("Semantic retrieval from a corpus, and semantic retrieval from notes, "
                                            "beat semantic retrieval.")
+
+
+def test_a_repository_the_item_writes_as_a_path_names_no_idea() -> None:
+    """"Memory-System" in an item that writes `davidamitchell/Memory-System` is that repository, not
+    the idea "memory system" its words key to."""
+    from kgsync.read.items import ResearchItem
+
+    def keys(body: str) -> set[str]:
+        item = ResearchItem(
+            slug="2026-01-01-x", path="x.md", title="Capture into the Memory-System", completed="2026-01-01",
+            themes=(), cites=(), related=(), supersedes=(), superseded_by=(), confidence="high",
+            item_type="primary", status="completed", research_question="How to write to the Memory-System?",
+            executive_summary="The Memory-System repository takes notes.", key_findings=(), sources=(),
+            sections=(), body=body, body_line=1)
+        return {c.key for c in candidates(item).terms}
+
+    assert "memory system" in keys("## Log\n\nThe Memory-System takes notes.\n")
+    assert "memory system" not in keys("## Log\n\nTarget: `davidamitchell/Memory-System`.\n")

@@ -422,9 +422,11 @@ def test_a_claim_is_about_every_concept_its_text_names_whichever_item_addresses_
 
 
 def test_a_theme_whose_head_is_a_technique_is_a_method_its_claims_use(tmp_path: Path) -> None:
-    """``rag-retrieval``'s head is a method noun: its node is ``method:rag-retrieval``, which the items
-    that carry it use and a claim naming it uses; the item's tag is unchanged, and "llm-reasoning"
-    (a capability, though "reasoning" is a gerund) stays a concept."""
+    """``rag-retrieval``'s head is a method noun: its node is a method, which the items that carry it
+    use and a claim naming it uses; "RAG retrieval" restates a word of RAG's expansion, so the node is
+    named by the expansion (``method:retrieval-augmented-generation``), the slug kept as an alias; the
+    item's tag is unchanged, and "llm-reasoning" (a capability, though "reasoning" is a gerund) stays a
+    concept."""
     themes = ("| `rag-retrieval` | `retrieval-augmented-generation` | Retrieval-augmented generation (RAG) |\n"
               "| `llm-reasoning` | | LLM reasoning |\n\n```yaml\nrag-retrieval: [retrieval-augmented-generation]\n"
               "llm-reasoning: []\n```\n")
@@ -436,13 +438,15 @@ def test_a_theme_whose_head_is_a_technique_is_a_method_its_claims_use(tmp_path: 
     (root / "kgsync.yml").write_text("themes_vocabulary: themes.md\n", encoding="utf-8")
     graph = graph_of(root)
     names = {e.name for e in graph.entities}
-    assert "method:rag-retrieval" in names and "concept:rag-retrieval" not in names
-    assert graph.entity("method:rag-retrieval").entity_type == "method"
-    assert "method:rag-retrieval" in targets(graph, "item:2026-02-01-rag", "uses_method")
+    rag_node = "method:retrieval-augmented-generation"
+    assert rag_node in names and not {"concept:rag-retrieval", "method:rag-retrieval"} & names
+    assert graph.entity(rag_node).entity_type == "method"
+    assert {"alias:rag retrieval", "alias:rag-retrieval"} <= set(graph.entity(rag_node).observations)
+    assert rag_node in targets(graph, "item:2026-02-01-rag", "uses_method")
     assert "concept:llm-reasoning" in targets(graph, "item:2026-02-01-rag", "addresses")
     claims = {graph.entity(c).observations[0]: c for c in targets(graph, "item:2026-02-01-rag", "states")}
     rag = claims["title: RAG halves unsupported answers."]
-    assert "method:rag-retrieval" in targets(graph, rag, "uses_method")
+    assert rag_node in targets(graph, rag, "uses_method")
     assert targets(graph, rag, "about") == []
     assert targets(graph, claims["title: LLM reasoning improves with retrieved context."], "about") == [
         "concept:llm-reasoning"]

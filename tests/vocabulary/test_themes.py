@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from kgsync.contract.errors import ConfigError
 from kgsync.extract.canonical import term_key, words
-from kgsync.vocabulary.themes import ThemeMap, field_acts, is_variant, load_theme_map, names_one_idea
+from kgsync.vocabulary.themes import ThemeMap, field_acts, is_variant, load_theme_map, names_one_idea, node_names
 
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "themes-vocabulary.md"
 
@@ -82,6 +82,10 @@ def test_the_vocabularys_words_are_aliases_and_topic_keys(tmp_path: Path) -> Non
 def test_the_real_vocabularys_synonyms(require_shared: Callable[[Path], Path]) -> None:
     themes = load_theme_map(require_shared(SHARED))
     assert "retrieval augmented generation" in themes.words["rag-retrieval"]
+    # "RAG retrieval" restates "retrieval": the node is named by the expansion, the slug stays the theme
+    assert themes.names == {"rag-retrieval": "retrieval-augmented-generation"}
+    assert themes.node("rag-retrieval") == "retrieval-augmented-generation"
+    assert themes.node("llm-reasoning") == "llm-reasoning"  # LLM is a large language model: no word restated
     assert {"agentic ai", "ai agents"} <= set(themes.words["agentic-ai"])
     assert "agents" not in themes.words["agentic-ai"]  # any agent, not agentic AI
     assert "context window" not in themes.words["memory-context"]  # a named thing of its own
@@ -263,3 +267,16 @@ def test_a_buckets_row_names_the_ideas_that_carry_its_slug(tmp_path: Path) -> No
     plain = tmp_path / "themes.yml"
     plain.write_text("memory-context: [context-window]\n", encoding="utf-8")
     assert load_theme_map(plain).bucket_tags("context-window") == ()
+
+
+@pytest.mark.parametrize(("slug", "scope", "name"), [
+    ("rag-retrieval", "Retrieval-augmented generation (RAG), vector search", "retrieval-augmented-generation"),
+    ("pin-number", "PIN (personal identification number) rules", "personal-identification-number"),
+    ("protocol-mcp", "MCP (Model Context Protocol)", "model-context-protocol"),  # the word before the acronym
+    ("mcp-server", "MCP (Model Context Protocol) servers", None),  # a server is no word of the expansion
+    ("llm-reasoning", "LLM (Large Language Model) reasoning", None),
+    ("rag-retrieval", "RAG, vector search", None),  # no expansion spelled out: nothing guessed
+])
+def test_a_slug_that_restates_its_acronyms_expansion_names_its_node_by_it(slug: str, scope: str,
+                                                                          name: str | None) -> None:
+    assert node_names([slug], {slug: scope}).get(slug) == name

@@ -80,6 +80,14 @@ def evidence_rows(d: GraphDiff, evidence: Evidence) -> tuple[EvidenceRow, ...]:
     return tuple(rows)
 
 
+def _renamed_note(rename: tuple[str, int] | None) -> str:
+    """A removed node that was only renamed (``GraphDiff.renamed``): what it is called now."""
+    if rename is None:
+        return ""
+    into, moved = rename
+    return f"renamed to {into}: its observations and {moved:,} relation{'s' if moved != 1 else ''} kept"
+
+
 def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
               dangling: Sequence[str] = (), lost: Mapping[str, str] = {},  # noqa: B006
               cap: int = ATTENTION_NAMES,
@@ -94,11 +102,13 @@ def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
     Shown when there are any: changed supports/contradicts, type changes.  Each line lists
     at most ``cap`` entries (0: all) and says how many more there are.
     """
+    renamed = d.renamed()
     lines = [
         _line("removed research item", "removed research items",
               [AttentionEntry(e.name) for e in d.removed if e.entity_type == "research_item"], cap),
         _line("removed concept or method", "removed concepts or methods",
-              [AttentionEntry(e.name, lost.get(e.name, "")) for e in d.removed if e.entity_type in ("concept", "method")],
+              [AttentionEntry(e.name, lost.get(e.name, "") or _renamed_note(renamed.get(e.name)))
+               for e in d.removed if e.entity_type in ("concept", "method")],
               cap),
         _line("trust change", "trust changes",
               [AttentionEntry(c.name, f"now {status}: {_trust_reason(d, c.name, status)}") for c in d.changed

@@ -90,6 +90,7 @@ class SiteData:
     # Look-ups the pages repeat, filled as they are asked (the index itself never changes).
     _item_of: dict[str, Node | None] = field(default_factory=dict, repr=False)
     _claim_links: dict[str, tuple[Link, ...]] = field(default_factory=dict, repr=False)
+    _theme_nodes: dict[str, Node | None] | None = field(default=None, repr=False)
 
     def of(self, kind: EntityType) -> list[Node]:
         return sorted((n for n in self.nodes.values() if n.kind is kind), key=lambda n: n.sort_key)
@@ -99,6 +100,20 @@ class SiteData:
 
     def sources(self, name: str, relation: RelationType) -> tuple[Node, ...]:
         return self.into.get(name, {}).get(relation.value, ())
+
+    def theme_node(self, tag: str) -> Node | None:
+        """The node of the theme ``tag``: named by its slug (``concept:``, or ``method:`` for a
+        technique), or, when the slug restates an acronym's expansion and the node is named by the
+        expansion ("rag-retrieval" -> ``method:retrieval-augmented-generation``), the concept or method
+        that keeps the slug's words as an alias (the first by name when several do)."""
+        if self._theme_nodes is None:
+            by_alias: dict[str, Node] = {}
+            for node in sorted(self.nodes.values(), key=attrgetter("name"), reverse=True):
+                if node.kind in (EntityType.CONCEPT, EntityType.METHOD):
+                    by_alias.update((alias.casefold(), node) for alias in node.aliases)
+            self._theme_nodes = {t: self.nodes.get(f"concept:{t}") or self.nodes.get(f"method:{t}")
+                                 or by_alias.get(tag_label(t).casefold()) for t in self.tag_pages}
+        return self._theme_nodes.get(tag)
 
     def item_of(self, node: Node) -> Node | None:
         """The research item a claim (or other node) came from (looked up once per node: a claim

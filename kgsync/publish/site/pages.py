@@ -168,7 +168,7 @@ def _tag_pages(r: NodePages, tag: str) -> None:
     nodes = data.tags[tag]
     old = [n for n in nodes if n.inactive]
     old_page = data.tag_pages[tag].removesuffix(".md") + "--superseded.md"
-    concept = data.nodes.get(f"concept:{tag}") or data.nodes.get(f"method:{tag}")  # a technique's theme is a method
+    concept = data.theme_node(tag)  # a technique's theme is a method
     label = tag_label(tag)
     r.listing(Listing(f"Tag: {label}", data.tag_pages[tag], f"Current items tagged {label}, newest first.",
                        tuple(r.item_entry(n) for n in nodes if not n.inactive),

@@ -311,10 +311,15 @@ class Renderer:
         a theme on most items (a hub, kept as a tag only) would hold nearly every concept."""
         if concept.key in self.data.tag_pages:
             return concept.key
+        for alias in concept.aliases:  # a theme node named by its acronym's expansion keeps its slug's words
+            tag = alias.replace(" ", "-")
+            if tag in self.data.tag_pages and self.data.theme_node(tag) is concept:
+                return tag
         counts = Counter(t for n in self.data.sources(concept.name, RelationType.ADDRESSES) if not n.inactive
                          for t in n.tags)
         nodes = self.data.nodes
-        return min(counts, key=lambda t: (f"concept:{t}" not in nodes and f"method:{t}" not in nodes, -counts[t], t)
+        return min(counts, key=lambda t: (f"concept:{t}" not in nodes and f"method:{t}" not in nodes
+                                          and self.data.theme_node(t) is None, -counts[t], t)
                    ) if counts else ""
 
     def active_count(self, node: Node, relation: RelationType) -> int:

@@ -26,6 +26,17 @@ def test_removed_concepts_say_why_and_a_line_lists_at_most_cap_entries() -> None
     assert len(everything.entries) == 5 and everything.more == 0
 
 
+def test_a_renamed_concept_says_what_it_is_called_now() -> None:
+    item = Entity("item:2026-01-01-a", "research_item", ("title: a",))
+    old = Graph((item, Entity("method:rag-retrieval", "method", ("alias:RAG",))),
+                (Relation(item.name, "method:rag-retrieval", "uses_method"),))
+    new = Graph((item, Entity("method:retrieval-augmented-generation", "method", ("alias:RAG",))),
+                (Relation(item.name, "method:retrieval-augmented-generation", "uses_method"),))
+    [_, removed, *_] = attention(diff(old, new))
+    assert [(e.name, e.note) for e in removed.entries] == [
+        ("method:rag-retrieval", "renamed to method:retrieval-augmented-generation: its observations and 1 relation kept")]
+
+
 def test_a_new_contradiction_quotes_its_sentence_and_where_it_is_stated() -> None:
     claims = (Entity(A, "claim", ("x",)), Entity(B, "claim", ("y",)))
     d = diff(Graph(claims, ()), Graph(claims, (Relation(A, B, "contradicts"),)))

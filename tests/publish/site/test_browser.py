@@ -194,10 +194,11 @@ def _console_errors(browser: WebDriver) -> list[str]:
 def test_a_theme_synonym_found_by_search_lands_on_its_node_and_its_findings(browser, reader):
     _open(browser, reader)
     hits = _search(browser, "retrieval augmented generation")
-    # rag-retrieval's head is a technique: its node is a method (``ThemeMap.methods``)
-    assert hits and "/methods/rag-retrieval/" in hits[0], hits
+    # rag-retrieval's head is a technique: its node is a method (``ThemeMap.methods``), named by the
+    # acronym's expansion, since "RAG retrieval" restates "retrieval" (``ThemeMap.node``)
+    assert hits and "/methods/retrieval-augmented-generation/" in hits[0], hits
     _open(browser, hits[0].split("#")[0])
-    assert browser.js("return document.querySelector('article h1').textContent") == "rag retrieval"
+    assert browser.js("return document.querySelector('article h1').textContent") == "retrieval augmented generation"
     # the claims that name it are listed, each with its item
     findings = browser.js("return [...document.querySelectorAll('article li')].map(li => li.textContent)")
     assert any("halves unsupported answers" in f and "Grounding answers in documents" in f for f in findings), findings
@@ -212,7 +213,7 @@ def test_a_theme_synonym_found_by_search_lands_on_its_node_and_its_findings(brow
     hits = _search(browser, "agentic ai")
     assert hits and "/concepts/agentic-ai/" in hits[0], hits
     # a finding opens its section on its item's page, at the claim's anchor
-    _open(browser, reader + "methods/rag-retrieval/")
+    _open(browser, reader + "methods/retrieval-augmented-generation/")
     href = browser.js("return [...document.querySelectorAll('article li a')]"
                       ".find(a => a.textContent.includes('halves unsupported answers')).href")
     assert "/items/" in href and "#claim-" in href, href
@@ -237,7 +238,7 @@ def test_an_item_page_shows_its_question_and_findings(browser, reader):
 def test_mobile_viewport_fits(browser, reader):
     browser("POST", "/window/rect", {"width": 375, "height": 812})
     try:
-        for path in ("", "methods/rag-retrieval/", "items/2026-01-01-rag-basics/", "relations/", "explore/"):
+        for path in ("", "methods/retrieval-augmented-generation/", "items/2026-01-01-rag-basics/", "relations/", "explore/"):
             _open(browser, reader + path)
             assert browser.js("return document.documentElement.scrollWidth <= window.innerWidth + 1"), path
         browser.screenshot(ARTIFACTS / "site-mobile-explore.png")
@@ -288,7 +289,7 @@ def _axe_violations(browser: WebDriver, base: str, paths: tuple[str, ...]) -> di
 def test_no_serious_accessibility_violations(browser, reader):
     """axe-core, run in the page, on the five node and index page kinds and the explorer."""
     assert _axe_violations(browser, reader, (
-        "", "concepts/agentic-ai/", "methods/rag-retrieval/", "items/2026-01-01-rag-basics/", "claims/", "concepts/",
+        "", "concepts/agentic-ai/", "methods/retrieval-augmented-generation/", "items/2026-01-01-rag-basics/", "claims/", "concepts/",
         "relations/", "explore/?node=concept:agentic-ai", "explore/?node=agent")) == {}
 
 
