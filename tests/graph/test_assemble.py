@@ -252,6 +252,8 @@ def test_context_key_digests_every_corpus_wide_input(tmp_path: Path) -> None:
         "a canonical theme": dict(themes=ThemeMap(themes.canonical | {"zorblax"}, themes.alias_to_canonical)),
         "a theme alias": dict(themes=ThemeMap(themes.canonical, {**themes.alias_to_canonical, "zq": "agentic-ai"})),
         "a bucket's phrases": dict(themes=replace(themes, bucket_keys={"zq": ("memory-context",)})),
+        "an act on the vocabulary's field": dict(themes=replace(themes, field_acts={"zq adoption": "agentic-ai"})),
+        "a theme's node name": dict(themes=replace(themes, names={"agentic-ai": "agentic-artificial-intelligence"})),
         "caps": dict(caps=replace(caps, links=caps.links + 1)),
         "tag style": dict(tag_style="slug" if tag_style != "slug" else "search-safe"),
         "folding rules": dict(fold=Folding.of([("knowledge graph", "kg")])),
