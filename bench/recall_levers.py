@@ -311,6 +311,43 @@ def full_text_on_item(records: Records, qset: QuestionSet, _themes: set[str]) ->
             if r["type"] == "entity" and r["entityType"] == "research_item" else r for r in records]
 
 
+def without(kind: str, drop: Callable[[dict, str], bool]) -> Lever:
+    """Every observation of a ``kind`` node that ``drop(node, observation)`` names gone: what a
+    graph that never wrote it would answer (observations are payload and keys, never relations)."""
+    def lever(records: Records, _qset: QuestionSet, _themes: set[str]) -> Records:
+        return [{**r, "observations": [o for o in r["observations"] if not drop(r, o)]}
+                if r["type"] == "entity" and r["entityType"] == kind else r for r in records]
+    return lever
+
+
+def kind_of(key: str) -> Callable[[dict, str], bool]:
+    """The observations of one kind (``section`` names ``section:key-finding-2``)."""
+    return lambda _node, observation: observation.startswith(key + ":")
+
+
+def claim_confidence_as_items(records: Records, qset: QuestionSet, themes: set[str]) -> Records:
+    """A claim's ``confidence:`` gone where its item's says the same (the item's is then the default)."""
+    item = {r["name"][5:]: o for r in records if r["type"] == "entity" and r["entityType"] == "research_item"
+            for o in r["observations"] if o.startswith("confidence:")}
+    return without("claim", lambda node, o: o.startswith("confidence:") and item.get(node["name"].split(":")[1]) == o
+                   )(records, qset, themes)
+
+
+def capped(kind: str, key: str, limit: int) -> Lever:
+    """The text of a ``kind`` node's ``key:`` observation cut at the last word boundary within
+    ``limit`` characters, ending in "…" (as kgsync cuts a statement at ``findings.MAX_STATEMENT``)."""
+    def cut(observation: str) -> str:
+        head, sep, text = observation.partition(": ")
+        if not observation.startswith(key + ":") or len(text) <= limit:
+            return observation
+        return head + sep + text[:limit].rsplit(" ", 1)[0].rstrip(" ,;:-\u2013\u2014") + "\u2026"
+
+    def lever(records: Records, _qset: QuestionSet, _themes: set[str]) -> Records:
+        return [{**r, "observations": [cut(o) for o in r["observations"]]}
+                if r["type"] == "entity" and r["entityType"] == kind else r for r in records]
+    return lever
+
+
 def levers(salient: int = SALIENT_TERMS, vocabulary: Path = ROOT.parent / "shared" / "corpus" / "themes-vocabulary.md"
            ) -> dict[str, Lever]:
     """Every lever by name; ``salient``: how many terms the salient-* levers carry; ``vocabulary``: the themes file."""
@@ -344,6 +381,16 @@ def levers(salient: int = SALIENT_TERMS, vocabulary: Path = ROOT.parent / "share
         "salient-on-item": on_carrier(terms, "item"),
         "salient-on-claim": on_carrier(terms, "claim"),
         "full-text-on-item": full_text_on_item,
+        "claim-no-section": without("claim", kind_of("section")),
+        "claim-no-source": without("claim", kind_of("source")),
+        "claim-no-confidence": without("claim", kind_of("confidence")),
+        "claim-confidence-as-items": claim_confidence_as_items,
+        "item-no-tags": without("research_item", kind_of("tag")),
+        "item-no-summary": without("research_item", kind_of("summary")),
+        "item-no-completed": without("research_item", kind_of("completed")),
+        "claim-title-100": capped("claim", "title", 100),
+        "claim-title-80": capped("claim", "title", 80),
+        "item-summary-100": capped("research_item", "summary", 100),
     }
 
 
