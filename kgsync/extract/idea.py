@@ -22,7 +22,9 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int, pro
 
     * a vague noun qualified only by evaluative or descriptive words is discourse, not a topic:
       "real problem", "viable approach", "key challenge", "highest value", "immediate task",
-      "prior research" (a descriptive adjective: ``wordnet.is_qualifier``);
+      "prior research" (a descriptive adjective: ``wordnet.is_qualifier``), unless the item defines it as
+      an acronym's long form, as below: "Continuous Integration (CI)", "Net Present Value (NPV)" are
+      named ideas (topics17: of the 220 items, 9 define "continuous integration", named by 27);
     * vague nouns together say nothing either ("use case", "research output", "completed
       research item"), unless the item defines them as an acronym's long form (a named idea);
     * a prefixed compound is the part of speech of its last part: "pre-existing" is
@@ -66,7 +68,7 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int, pro
                     or not flags & DEFINED and attributive.described_party(kws, written)):  # "regulated enterprise"
         return False
     if modifiers and head in lexicon.GENERIC:
-        if all(m in lexicon.NOT_FIRST or lexicon.looks_adjective(m) or lexicon.is_superlative(m) or _participle(m)
+        if not flags & DEFINED and all(m in lexicon.NOT_FIRST or lexicon.looks_adjective(m) or lexicon.is_superlative(m) or _participle(m)
                or wordnet.is_qualifier(m) for m in modifiers):
             return False
         if (all(m in lexicon.GENERIC or _participle(m) for m in modifiers) and not flags & DEFINED

@@ -30,8 +30,9 @@ def _names_an_idea_test_by_test(key: str, surfaces: tuple[tuple[str, int], ...],
         return False  # "regulated enterprise": a participle before an organisation (generic8's rule)
     modifiers, head = kws[:-1], kws[-1]
     if modifiers and head in idea.lexicon.GENERIC:
-        if all(m in idea.lexicon.NOT_FIRST or idea.lexicon.looks_adjective(m) or idea.lexicon.is_superlative(m) or idea._participle(m)
-               or idea.wordnet.is_qualifier(m) for m in modifiers):
+        if not flags & idea.DEFINED and all(
+                m in idea.lexicon.NOT_FIRST or idea.lexicon.looks_adjective(m) or idea.lexicon.is_superlative(m)
+                or idea._participle(m) or idea.wordnet.is_qualifier(m) for m in modifiers):
             return False
         if (all(m in idea.lexicon.GENERIC or idea._participle(m) for m in modifiers) and not flags & idea.DEFINED
                 and (len(kws) == 2 or any(map(idea._participle, modifiers)))):
@@ -79,3 +80,12 @@ def _idea_calls(draw: st.DrawFn) -> tuple[str, tuple[tuple[str, int], ...], int,
 def test_names_an_idea_asks_each_test_only_where_it_can_hold(call: tuple[str, tuple[tuple[str, int], ...], int,
                                                                          frozenset[str]]) -> None:
     assert idea.names_an_idea(*call) == _names_an_idea_test_by_test(*call)
+
+
+def test_a_defined_long_form_with_a_vague_head_names_an_idea() -> None:
+    # "Continuous Integration (CI)": descriptive words before a vague head are discourse ("continuous
+    # improvement" in passing), but an item that defines the phrase as an acronym's long form names one idea
+    surfaces = (("continuous integration", 3),)
+    assert not idea.names_an_idea("continuous integration", surfaces, 0)
+    assert idea.names_an_idea("continuous integration", surfaces, idea.DEFINED)
+    assert not idea.names_an_idea("key challenge", (("key challenge", 2),), 0)

@@ -216,6 +216,13 @@ def test_a_phrase_with_a_vague_head_enters_at_the_topic_words_share() -> None:
                                                   MINING).topics
 
 
+def test_a_phrase_with_a_method_head_enters_at_the_node_floor() -> None:
+    # "code review": "review" is vague (``lexicon.GENERIC``) but a method's head: a procedure named by its
+    # object is one unit, so 3 addressers of 80 (3.75 %, under ADDRESS_SHARE) are enough, as for "technical debt"
+    assert "code review" in select_topics(_phrase_corpus(80, addressing=3, naming=6, phrase="code review"),
+                                          MINING).topics
+
+
 def test_a_phrase_most_of_its_writers_pass_by_is_no_topic() -> None:
     # named by 80 of 80 (a heading of the item format), addressed by fewer than 1 in 20 of them: passed by
     assert "technical debt" not in select_topics(_phrase_corpus(80, addressing=3, naming=77), MINING).topics
