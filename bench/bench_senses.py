@@ -4,7 +4,7 @@
 
 ``LABELS.tsv``: ``bench/labels/aside17_engineer_*.tsv`` (item, phrase, sense, should, why).  For each
 row, the node the phrase's sense takes in the graph is looked up by the phrase (the concept or
-method whose name or an alias keys to it); the row agrees when the item links that node (``addresses`` or
+method whose name or an alias keys to it, else to the phrase's initials); the row agrees when the item links that node (``addresses`` or
 ``uses_method``) exactly when ``should`` is not ``-``.  Also printed: whether the node's name is the
 one ``should`` names (``name ok``), for the rows that should link.  Prints one line per graph.
 """
@@ -39,7 +39,9 @@ def score(labels: list[list[str]], graph_path: Path) -> str:
     agree = named = should_link = 0
     wrong: list[str] = []
     for item, phrase, _sense, should, *_why in labels:
-        node = node_of.get(term_key(phrase))
+        key = term_key(phrase)
+        # by the phrase, else by its initials (a node named or aliased by the acronym: "RMF")
+        node = node_of.get(key) or node_of.get("".join(word[0] for word in key.split()))
         linked = node is not None and (f"item:{item}", node) in links
         if linked == (should != "-"):
             agree += 1
