@@ -37,7 +37,7 @@ from itertools import chain, repeat
 from operator import itemgetter
 from typing import NamedTuple
 
-from kgsync.extract import attributive, compounds, derived, files, lexicon, markup, names, nesting, plurals, topics, wordnet
+from kgsync.extract import attributive, compounds, derived, enclosed, files, lexicon, markup, names, nesting, plurals, topics, wordnet
 from kgsync.extract.acronyms import _URL, _acronym_pairs, _valid_expansion
 from kgsync.extract.designations import defined_in_designation, designation_only
 from kgsync.extract.genres import genre_only
@@ -188,6 +188,12 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     protocols = markup.link_protocols(item.body)
     unnamed |= {long for short, long in acronyms if short in lexicon.FILE_FORMATS or short in protocols}
     unnamed |= attributive.attributive_only(text, surfaces, texts.lower)  # "multi-step reasoning": a modifier
+    # "human approval signals": a phrase written where the item concludes only as one head's modifier, and
+    # hardly ever as a head, is no term of the item (``enclosed``); one it names (defines, emphasises,
+    # writes as one unit, with a hyphen or a capital) is left alone.
+    unnamed |= enclosed.enclosed_only(chain.from_iterable(runs_of(tokens) for _m, tokens in cut), surfaces, {
+        key for key in surfaces if " " in key and not extra.get(key, 0) & (DEFINED | EMPHASISED | UNIT)
+        and not any(map(enclosed.named, surfaces[key]))}, text, texts.lower)
     terms = []
     for key in sorted(surfaces):
         # Each zone's count looked up once: a key is in a zone's Counter when it counts it (once or more).

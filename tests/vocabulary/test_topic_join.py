@@ -53,3 +53,26 @@ def test_with_topics_links_the_joined_term() -> None:
     assert vocab.terms["risk-management-framework"].items == ("2026-01-01-a", "2026-02-01-c")
     assert "ai rmf" in vocab.terms["risk-management-framework"].aliases
     assert [use.name for use in vocab.per_item["2026-02-01-c"].concepts] == ["risk-management-framework"]
+
+
+def test_a_chain_of_acronyms_joining_a_generic_head_names_the_node() -> None:
+    from kgsync.vocabulary.terms import ItemTerms, TermUse, Vocabulary
+    from kgsync.vocabulary.topic_join import acronym_names, renamed
+
+    joins = {"ai rmf": "risk-management-framework", "ai coding": "ai-assisted-coding"}
+    # "AI RMF" is a name (every word an acronym the map expands), narrower than the generic head;
+    # "AI coding" is no chain of acronyms
+    assert acronym_names(joins, ACRONYMS, TERMS) == {"risk-management-framework": "ai-rmf"}
+    assert acronym_names(joins, ACRONYMS, [*TERMS, "ai-rmf"]) == {}  # the name is taken
+    assert acronym_names({"ai rmf": "risk-management-framework", "ml rmf": "risk-management-framework"},
+                         {**ACRONYMS, "ml": "machine learning"}, TERMS) == {}  # two names for one term: neither
+    use = TermUse("risk-management-framework", ("RMF",))
+    vocab = Vocabulary(terms=dict(TERMS), per_item={"2026-01-01-a": ItemTerms("2026-01-01-a", (use,), (),
+                                                                              beyond=("risk-management-framework",))},
+                       _index={"rmf": "risk-management-framework"}, subjects=frozenset({"risk-management-framework"}))
+    out = renamed(vocab, {"risk-management-framework": "ai-rmf"})
+    assert list(out.terms) == ["ai-assisted-coding", "ai-rmf"] and out.terms["ai-rmf"].name == "ai-rmf"
+    assert out.terms["ai-rmf"].aliases == RMF.aliases
+    chosen = out.per_item["2026-01-01-a"]
+    assert [u.name for u in chosen.concepts] == ["ai-rmf"] and chosen.beyond == ("ai-rmf",)
+    assert out._index == {"rmf": "ai-rmf"} and out.subjects == frozenset({"ai-rmf"})

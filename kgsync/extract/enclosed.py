@@ -1,0 +1,128 @@
+"""Which phrases an item writes only inside one longer phrase: "human approval signals".
+
+C-value (Frantzi, Ananiadou & Mima 2000) gives a candidate that occurs only nested in one longer
+candidate no termhood of its own.  Mining reads an item's title, research question, executive
+summary and key findings (``mining.candidates``) and takes every phrase of a word run that may be
+a term, the pieces of a longer run too.  So an item whose findings write only "RLHF trains models
+on human approval signals" offered "human approval" as its term, and joined the items about
+approval gates before an action; one whose findings write only "global supply chain complexity"
+joined the items about AI supply-chain security (issue 21).
+
+English noun compounds are headed on the right: a phrase written before another noun of its run
+modifies that noun ("approval signals": signals of a kind), while a word before the phrase only
+narrows it ("pre-execution human approval" is still human approval).  So a phrase of several
+words is no term of the item (``enclosed_only``) when
+
+* where the item concludes, every time it is written, the same next word, the last of its run,
+  makes a longer phrase that may be a term (``phrases._check``): it is, each time, the modifier of
+  one head (a run's last noun heads it; a word inside a longer run may be a verb the lexicon does
+  not know, "research agents use MCP", and says nothing; so may a word WordNet lists as no noun,
+  "blast radius differ", or one after a plural, "productivity gains compound": ``_modifies``);
+  written alone, or before two different heads ("supply chain risk", "model supply chain
+  compromise"), it is the item's own unit; and
+* its whole text writes it as a head (the run ends with it) fewer than ``HEAD_MENTIONS`` times,
+  leaving out the mentions inside a parenthesised or bracketed list ("(multinational
+  corporations, global supply chains)"): an example given in passing is an aside, not the item's
+  term.  An item that writes the bare phrase again and again uses it, whatever its findings say.
+
+Only phrases of plain lower-case words (``named``): a hyphenated or capitalised one is a unit the
+writer made or a name, whatever head follows it.  The item's own text alone decides, as for every
+candidate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Set
+
+from kgsync.extract import wordnet
+from kgsync.extract.phrases import _TOKEN_OR_BREAK, MAX_WORDS, _check, _is_break, token_keys
+
+#: An item that writes a phrase as a head this many times outside asides uses it as its own term
+#: (the mentions by which an item addresses a topic, ``topics.ADDRESS_MENTIONS``).
+HEAD_MENTIONS = 3
+
+
+def enclosed_only(runs: Iterable[tuple[str, ...]], surfaces: Mapping[str, Mapping[str, int]], keys: Set[str],
+                  text: str, lower: str) -> set[str]:
+    """The keys of ``keys`` (term keys of two words or more) that ``runs`` (the word runs where the
+    item concludes, ``phrases.runs_of``) write each time before the same head, and that ``text``
+    (the item's whole text; ``lower``: ``text.lower()`` of the same length) writes as a head
+    outside asides fewer than ``HEAD_MENTIONS`` times, by the forms ``surfaces`` gives (module doc)."""
+    if not keys:
+        return set()
+    if len(lower) != len(text):  # a letter whose lower case is longer ("\u0130"): keep it, so indices match
+        lower = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+    common: dict[str, set[str]] = {}
+    for run in runs:
+        size = len(run)
+        if size < 2:
+            continue
+        for start in range(size):
+            for end in range(start + 1, min(size, start + MAX_WORDS) + 1):
+                checked = _check(run[start:end])
+                if checked is None or checked[0] not in keys:
+                    continue
+                key = checked[0]
+                # the head it modifies: the run's next word when that closes the run (the run's last noun
+                # heads it; a word inside a longer run may be a verb the lexicon does not know: "agents use MCP")
+                wider = _check(run[start:end + 1]) if end + 1 == size and end - start < MAX_WORDS \
+                    and _modifies(run[end - 1], run[end]) else None
+                longer = {wider[0]} if wider is not None and wider[0] != key else set()
+                common[key] = longer if key not in common else common[key] & longer
+    return {key for key, longer in common.items()
+            if longer and head_mentions(text, lower, surfaces.get(key, {})) < HEAD_MENTIONS}
+
+
+def _modifies(last: str, head: str) -> bool:
+    """Can a phrase ending in ``last`` modify a following ``head``?  The head must be a noun WordNet
+    lists ("signals", "complexity"; not "differ", "require": a verb the lexicon does not know, ending
+    a clause), and the modifier written in the singular, as English noun modifiers are ("supply chain
+    complexity"): a plural before another word is a subject before its verb ("productivity gains
+    compound")."""
+    last_key, head_keys = token_keys(last), token_keys(head)
+    plural = last.lower().endswith("s") and bool(last_key) and not last_key[-1].endswith("s")
+    return bool(head_keys) and wordnet.is_common(head_keys[-1]) and not plural
+
+
+def named(surface: str) -> bool:
+    """Is ``surface`` written as a unit of the writer's own making: hyphenated ("human-in-the-loop
+    review", "supply-chain provenance") or with a capital ("GitHub Copilot Workspace", "Policy
+    Enforcement Point", "AI governance")?  A compound so written keeps its referent before any
+    head; the rule reads only phrases of plain lower-case words."""
+    return "-" in surface or any(map(str.isupper, surface))
+
+
+def head_mentions(text: str, lower: str, written: Iterable[str]) -> int:
+    """How many times ``text`` writes one of the forms ``written`` (and their plurals in -s) as the
+    head of its run, directly before a break (``phrases._is_break``), outside a parenthesised or
+    bracketed list (``_in_list``)."""
+    forms = {form.lower() for form in written}
+    forms |= {form + "s" for form in forms if not form.endswith("s")}
+    count = 0
+    for form in forms:
+        at = lower.find(form)
+        while at >= 0:
+            end = at + len(form)
+            if (at == 0 or not _in_word(lower[at - 1])) and (end == len(lower) or not _in_word(lower[end])):
+                following = _TOKEN_OR_BREAK.search(text, end)
+                if (following is None or "\n" in text[end:following.start()] or _is_break(following.group())) \
+                        and not _in_list(text, at, end):
+                    count += 1
+            at = lower.find(form, end)
+    return count
+
+
+def _in_list(text: str, start: int, end: int) -> bool:
+    """Is ``text[start:end]`` inside parentheses or brackets, on one line, that hold a comma: a list of
+    examples given in passing ("(multinational corporations, global supply chains)")?"""
+    opening = max(text.rfind("(", 0, start), text.rfind("[", 0, start))
+    if opening < 0 or "\n" in text[opening:start] or any(c in text[opening + 1:start] for c in ")]"):
+        return False
+    closing = min((i for i in (text.find(")", end), text.find("]", end)) if i >= 0), default=-1)
+    if closing < 0 or "\n" in text[end:closing] or any(c in text[end:closing] for c in "(["):
+        return False
+    return "," in text[opening:closing]
+
+
+def _in_word(char: str) -> bool:
+    return char.isalnum() or char in "-_"
