@@ -124,3 +124,18 @@ def test_carried_over_terms_are_not_trusted_under_another_selection(repo: Path, 
     assert assembled.call_count == len(result.items)  # no stale terms key vouched for
     assert (cfg.path(cfg.graph).read_bytes(), manifest_path(cfg.path(cfg.graph)).read_bytes()) == _fresh_bytes(
         repo, cfg, tmp_path)
+
+
+def test_a_stored_choice_of_terms_is_recalled_under_its_key_and_code_only(tmp_path: Path) -> None:
+    from kgsync.graph.terms import TermChoice
+
+    choice = TermChoice(frozenset({"a"}), frozenset({"b"}), frozenset({"t"}), frozenset({"n", "m"}))
+    facts.TermChoiceStore(tmp_path, CacheReader()).save("key", choice)
+    stored = facts.TermChoiceStore(tmp_path, CacheReader())
+    assert stored.recall("key") == choice
+    assert stored.recall("another key") is None and stored.recall(None) is None
+    with mock.patch.object(facts.fingerprint, "with_memo_source", lambda code, memo: "other code"):
+        assert facts.TermChoiceStore(tmp_path, CacheReader()).recall("key") is None
+    stored.save(None, choice)  # no key (no selection id): nothing kept
+    assert facts.TermChoiceStore(tmp_path, CacheReader()).recall("key") is None
+    assert facts.TermChoiceStore(None, CacheReader()).recall("key") is None
