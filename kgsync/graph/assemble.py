@@ -21,7 +21,7 @@ from kgsync.graph.claims import (ItemEvidence, Topics, evidence_links, item_clai
                                  topic_finding)
 from kgsync.graph.extends import extends_edges
 from kgsync.graph.facts_builder import FactsBuilder, ItemAssembly
-from kgsync.graph.terms import concept_nodes, connective_terms, item_terms, mined_names_of_themes
+from kgsync.graph.terms import ChosenTerms, TermChoice, item_terms, mined_names_of_themes, term_choice
 from kgsync.read.config import Caps
 from kgsync.read.items import ResearchItem
 from kgsync.vocabulary.economy import tag_observation
@@ -76,6 +76,7 @@ class AssemblyContext:
     chosen: Mapping[str, ItemTerms]  # slug -> its terms as written (``connective_terms``)
     nodes: frozenset[str]  # the mined concepts that are nodes
     suffixes: Mapping[str, str]
+    choice: TermChoice = TermChoice()  # what choosing ``chosen`` decided corpus-wide (``term_choice``)
 
     def terms_of(self, slug: str) -> ItemTerms | None:
         return self.chosen.get(slug)
@@ -95,24 +96,32 @@ def context(
     min_links: int = 1,
     kept: Sequence[ResearchItem] = (),
     evidence: EvidencePlan | None = None,
+    choice: TermChoice | None = None,
+    merged_into_theme: Mapping[str, str] | None = None,
 ) -> AssemblyContext:
-    """What every item's facts read besides the item (see ``assemble`` for the parameters)."""
+    """What every item's facts read besides the item (see ``assemble`` for the parameters).
+    ``choice``: the ``TermChoice`` of these very items, vocabulary, caps, themes and ``min_links``, when
+    known (an earlier build's): each item's terms are then chosen only when read (``ChosenTerms``);
+    ``merged_into_theme``: ``mined_names_of_themes`` of the vocabulary and ``themes``, when known."""
     by_slug = {item.slug: item for item in (*kept, *items)}
     # The vocabulary's theme nodes only: whether a mined name is written as a theme never depends on
     # which other items carry a theme (an item's own theme outside the vocabulary is its node only),
     # and a mined concept named like a bucket theme (``ThemeMap.ideas``) stays its own node.
-    merged_into_theme = mined_names_of_themes(vocabulary, themes.nodes, themes)
-    chosen = connective_terms(items, vocabulary, caps, merged_into_theme, min_links)
+    if merged_into_theme is None:
+        merged_into_theme = mined_names_of_themes(vocabulary, themes.nodes, themes)
+    chosen: Mapping[str, ItemTerms]
+    if choice is None:
+        choice, chosen = term_choice(items, vocabulary, caps, merged_into_theme, min_links)
+    else:
+        chosen = ChosenTerms(items, vocabulary, caps, merged_into_theme, choice)
     # A theme's node exists when an item links it (carries it, or mines a variant of it): a claim
     # is about no theme node that nothing addresses (the node comes and goes with its linkers).
     linked = {themes.canonicalise(t) for item in items for t in item.themes}
-    linked.update(merged_into_theme[use.name] for uses in chosen.values() for use in uses.concepts
-                  if use.name in merged_into_theme)
+    linked.update(choice.themes)
     theme_concepts = theme_concepts & frozenset(linked)
-    nodes = concept_nodes(chosen, merged_into_theme, vocabulary)
     return AssemblyContext(vocabulary, themes, caps, fold, tag_style, theme_concepts,
-                           evidence or EvidencePlan({}, {}), by_slug, merged_into_theme, chosen, nodes,
-                           undated_suffixes(by_slug))
+                           evidence or EvidencePlan({}, {}), by_slug, merged_into_theme, chosen, choice.nodes,
+                           undated_suffixes(by_slug), choice)
 
 
 def assemble(

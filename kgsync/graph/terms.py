@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Mapping, Sequence
+from collections.abc import Callable, Container, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 
 from kgsync.contract.model import EntityType, RelationType, concept_name, item_name, method_name
 from kgsync.extract.canonical import display_alias, term_key
@@ -12,6 +13,72 @@ from kgsync.read.items import ResearchItem
 from kgsync.vocabulary.economy import tag_observation
 from kgsync.vocabulary.themes import ThemeMap
 from kgsync.vocabulary.vocab import ItemTerms, TermKind, TermUse, Vocabulary
+
+
+@dataclass(frozen=True)
+class TermChoice:
+    """What choosing every item's written terms (``connective_terms``) decides corpus-wide: the mined
+    concepts and methods left out for linking fewer than ``min_links`` items, the themes a chosen mined
+    concept stands for (``mined_names_of_themes``), and the mined concepts that are nodes
+    (``concept_nodes``).  With them, one item's terms are a function of its own ``Vocabulary.per_item``
+    entry (``ChosenTerms``): a build that already has them for the same inputs chooses no item's terms
+    that it does not read."""
+
+    concepts_cut: frozenset[str] = frozenset()
+    methods_cut: frozenset[str] = frozenset()
+    themes: frozenset[str] = frozenset()
+    nodes: frozenset[str] = frozenset()
+
+
+def term_choice(items: Sequence[ResearchItem], vocabulary: Vocabulary, caps: Caps,
+                merged_into_theme: Mapping[str, str], min_links: int) -> tuple[TermChoice, dict[str, ItemTerms]]:
+    """The corpus-wide ``TermChoice`` and each item's terms as they will be written (``connective_terms``)."""
+    chosen, concepts_cut, methods_cut = _capped_and_cut(items, vocabulary, caps, merged_into_theme, min_links)
+    themes = frozenset(merged_into_theme[use.name] for uses in chosen.values() for use in uses.concepts
+                       if use.name in merged_into_theme)
+    return (TermChoice(concepts_cut, methods_cut, themes, concept_nodes(chosen, merged_into_theme, vocabulary)),
+            chosen)
+
+
+class ChosenTerms(Mapping[str, ItemTerms]):
+    """slug -> its terms as written, each chosen when asked for from a ``TermChoice`` of the same
+    inputs (``items``' slugs, ``vocabulary``, ``caps``, ``merged_into_theme``, ``min_links``): equal,
+    item for item, to ``connective_terms``."""
+
+    def __init__(self, items: Sequence[ResearchItem], vocabulary: Vocabulary, caps: Caps,
+                 merged_into_theme: Mapping[str, str], choice: TermChoice) -> None:
+        per_item = vocabulary.per_item
+        self._slugs = [item.slug for item in items if item.slug in per_item]
+        self._known = frozenset(self._slugs)
+        self._per_item = per_item
+        self._caps = caps
+        self._merged = merged_into_theme
+        self._choice = choice
+        self._pinned: frozenset[str] | None = None
+        self._vocabulary = vocabulary
+        self._done: dict[str, ItemTerms] = {}
+
+    def __getitem__(self, slug: str) -> ItemTerms:
+        done = self._done.get(slug)
+        if done is None:
+            if slug not in self._known:
+                raise KeyError(slug)
+            if self._pinned is None:
+                self._pinned = pinned_names(self._vocabulary)
+            uses = _capped_terms(self._per_item[slug], self._caps, self._merged, self._pinned)
+            cut = self._choice
+            done = self._done[slug] = (_without(uses, cut.concepts_cut, cut.methods_cut)
+                                       if _cut_any(uses, cut.concepts_cut, cut.methods_cut) else uses)
+        return done
+
+    def __contains__(self, slug: object) -> bool:
+        return slug in self._known
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._slugs)
+
+    def __len__(self) -> int:
+        return len(self._slugs)
 
 
 def connective_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, caps: Caps,
@@ -29,6 +96,24 @@ def connective_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, caps
     slot is not refilled, so an item never gains a weaker term because another item
     changed.
     """
+    return _capped_and_cut(items, vocabulary, caps, merged_into_theme, min_links)[0]
+
+
+def _capped_terms(uses: ItemTerms, caps: Caps, merged_into_theme: Mapping[str, str],
+                  pinned: Container[str]) -> ItemTerms:
+    """One item's terms within the caps (``_capped``), before the cut of the terms too few items link."""
+    beyond = uses.beyond
+    concepts = _capped(uses.concepts, caps.concepts, merged_into_theme, pinned, beyond)
+    methods = _capped(uses.methods, caps.methods, merged_into_theme, pinned, beyond)
+    return ItemTerms(uses.slug, concepts, methods, uses.subjects,
+                     tuple([use.name for use in concepts if use.name not in beyond]), beyond, uses.subject_uses)
+
+
+def _capped_and_cut(items: Sequence[ResearchItem], vocabulary: Vocabulary, caps: Caps,
+                    merged_into_theme: Mapping[str, str],
+                    min_links: int) -> tuple[dict[str, ItemTerms], frozenset[str], frozenset[str]]:
+    """Each item's terms as written (``connective_terms``), and the mined concepts and methods left out
+    for linking fewer than ``min_links`` items."""
     capped: dict[str, ItemTerms] = {}
     # The items that link each mined concept and method (a name a theme stands for is not counted).
     links: tuple[dict[str, list[str]], dict[str, list[str]]] = ({}, {})
@@ -38,13 +123,8 @@ def connective_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, caps
         uses = per_item.get(item.slug)
         if uses is None:
             continue
-        beyond = uses.beyond
-        concepts = _capped(uses.concepts, caps.concepts, merged_into_theme, pinned, beyond)
-        methods = _capped(uses.methods, caps.methods, merged_into_theme, pinned, beyond)
-        capped[item.slug] = ItemTerms(uses.slug, concepts, methods, uses.subjects,
-                                      tuple([use.name for use in concepts if use.name not in beyond]), beyond,
-                                      uses.subject_uses)
-        for linking, chosen in zip(links, (concepts, methods)):
+        terms = capped[item.slug] = _capped_terms(uses, caps, merged_into_theme, pinned)
+        for linking, chosen in zip(links, (terms.concepts, terms.methods)):
             for use in chosen:
                 if use.name not in merged_into_theme:
                     linking.setdefault(use.name, []).append(item.slug)
@@ -54,8 +134,14 @@ def connective_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, caps
                                  for linking in links)
     touched = {slug for cut, linking in ((concepts_cut, links[0]), (methods_cut, links[1]))
                for name in cut for slug in linking[name]}
-    return {slug: _without(uses, concepts_cut, methods_cut) if slug in touched else uses
-            for slug, uses in capped.items()}
+    return ({slug: _without(uses, concepts_cut, methods_cut) if slug in touched else uses
+             for slug, uses in capped.items()}, concepts_cut, methods_cut)
+
+
+def _cut_any(uses: ItemTerms, concepts_cut: frozenset[str], methods_cut: frozenset[str]) -> bool:
+    """Whether ``uses`` holds a concept or method cut (``_without`` would change it)."""
+    return bool((concepts_cut and any(use.name in concepts_cut for use in uses.concepts))
+                or (methods_cut and any(use.name in methods_cut for use in uses.methods)))
 
 
 def _without(uses: ItemTerms, concepts_cut: frozenset[str], methods_cut: frozenset[str]) -> ItemTerms:

@@ -25,10 +25,10 @@ from kgsync.pipeline.behind import Behind
 from kgsync.pipeline.cache import state as build_state
 from kgsync.pipeline.cache.evidence_texts import EvidenceTexts
 from kgsync.pipeline.cache.whole_findings import WholeFindings
-from kgsync.pipeline.cache.facts import FactsStore
+from kgsync.pipeline.cache.facts import FactsStore, TermChoiceStore
 from kgsync.pipeline.cache.files import CacheReader
 from kgsync.pipeline.cache.location import locate
-from kgsync.pipeline.cache.memo import InvalidStoredFacts, context_key, memoised_assembly, reused, texts_only
+from kgsync.pipeline.cache.memo import InvalidStoredFacts, choice_key, context_key, memoised_assembly, reused, texts_only
 from kgsync.pipeline.cache.selection import SelectionStore
 from kgsync.pipeline.checking import lint_blaming_items, merge_into
 from kgsync.pipeline.incremental import line_counts, rebuild, states_facts
@@ -46,6 +46,7 @@ from kgsync.extract.evidence_model import EvidencePlan, EvidenceText
 from kgsync.extract.evidence import plan as plan_evidence
 from kgsync.extract.findings import Extraction
 from kgsync.graph.assemble import Assembly, Sources, context
+from kgsync.graph.terms import mined_names_of_themes
 from kgsync.graph.claim_identity import keep_claim_names, previous_facts_to_match, renamed_sources
 from kgsync.graph.statements import named_items, whole_statements
 from kgsync.graph.manifest_lines import LastLines, line_key
@@ -231,7 +232,8 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     clock.lap("select")
     keep = _failing_items(reading)
     kept = kept_items(keep, files.read_manifest) if keep else ()
-    assembled = _assemble(config, cache_folder, reader, reading, vocabulary, fold, kept, distrust, behind)
+    assembled = _assemble(config, cache_folder, reader, reading, vocabulary, fold, kept, distrust, behind,
+                          selections.ident)
     clock.lap("assemble")
     base = committed_base(files, state, reading.read.items, keep)
     record = ManifestRecord(cache_folder, reader)
@@ -397,18 +399,26 @@ class _Assembled:
 
 def _assemble(config: Config, cache_folder: Path | None, reader: CacheReader, reading: Reading,
               vocabulary: Vocabulary, fold: Folding, kept: tuple[ResearchItem, ...],
-              distrust: frozenset[str] = frozenset(), behind: Behind | None = None) -> _Assembled:
+              distrust: frozenset[str] = frozenset(), behind: Behind | None = None,
+              selection: str | None = None) -> _Assembled:
     """Every item's facts and the evidence links between them; an item's facts come from the
-    facts store when nothing they were built from changed (``kgsync.pipeline.cache.facts.FactsStore``)."""
+    facts store when nothing they were built from changed (``kgsync.pipeline.cache.facts.FactsStore``).
+    ``selection``: the id of the vocabulary's selection (``SelectionStore.ident``; None: unknown)."""
     items = reading.read.items
     themes = _theme_map(config)
     theme_concepts = theme_concepts_of(items, themes)
+    # The choice of every item's terms is the last build's when its inputs are (the same selection
+    # among them): each item's terms are then chosen only if it is assembled again.
+    merged = mined_names_of_themes(vocabulary, themes.nodes, themes)
+    terms_key = choice_key(selection, items, config.caps, merged, config.mining.min_links)
+    choices = TermChoiceStore(cache_folder, reader)
     shared = context(items, vocabulary, themes, config.caps, fold, config.tag_style, theme_concepts,
-                     config.mining.min_links, kept)
+                     config.mining.min_links, kept, choice=choices.recall(terms_key), merged_into_theme=merged)
+    choices.save(terms_key, shared.choice)
     # The key reads no evidence plan (each item's links are checked per item, ``AssemblyMemo``).
     shared_key = context_key(shared, [*kept, *items])
     store = FactsStore(cache_folder, shared_key, reader, distrust)
-    memo = store.memo(reading.slug_keys)
+    memo = store.memo(reading.slug_keys, terms_key)
     extractions = _Extractions(reading.by_slug)  # loaded only for the items assembled again
     texts = EvidenceTexts(cache_folder, reader).of(items, reading.slug_keys, extractions)
     shared = replace(shared, evidence=_evidence(config, items, shared.by_slug, shared.suffixes, texts))

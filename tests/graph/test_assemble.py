@@ -574,10 +574,11 @@ _TERM_NAMES = ["graph", "rag", "vector-store", "agent", "policy", "kg"]
 def test_connective_terms_are_those_of_the_plain_form(per_item, pinned, merged, concept_cap, method_cap,
                                                       min_links) -> None:
     """Items' capped, connective terms: exactly what the plain form (each item's terms rebuilt,
-    each (kind, name) counted) gives, for random caps, pins, merges, themes and ``min_links``."""
+    each (kind, name) counted) gives, for random caps, pins, merges, themes and ``min_links``; and
+    so do ``term_choice``'s and, each chosen when read, ``ChosenTerms`` of that choice (the carry-over)."""
     from dataclasses import replace
 
-    from kgsync.graph.terms import connective_terms
+    from kgsync.graph.terms import ChosenTerms, concept_nodes, connective_terms, term_choice
     from kgsync.read.config import Caps
     from kgsync.read.items import ResearchItem
     from kgsync.vocabulary.vocab import ItemTerms, Term, TermKind, TermUse, Vocabulary
@@ -592,7 +593,15 @@ def test_connective_terms_are_those_of_the_plain_form(per_item, pinned, merged, 
     caps = replace(Caps(), concepts=concept_cap, methods=method_cap)
     merged_into_theme = {name: "a" for name in merged}
     args = (items, vocabulary, caps, merged_into_theme, min_links)
-    assert connective_terms(*args) == _connective_terms_oracle(*args)
+    expected = _connective_terms_oracle(*args)
+    assert connective_terms(*args) == expected
+    choice, chosen = term_choice(*args)
+    assert chosen == expected and choice.nodes == concept_nodes(expected, merged_into_theme, vocabulary)
+    assert choice.themes == {merged_into_theme[u.name] for t in expected.values() for u in t.concepts
+                             if u.name in merged_into_theme}
+    carried = ChosenTerms(items, vocabulary, caps, merged_into_theme, choice)
+    assert list(carried) == list(expected) and all(carried[slug] == expected[slug] for slug in reversed(expected))
+    assert dict(carried) == expected and "nobody" not in carried
 
 
 def test_a_subject_node_carries_what_its_item_writes_of_it() -> None:

@@ -14,6 +14,7 @@ from kgsync.pipeline.cache import fingerprint
 from kgsync.pipeline.cache import memo as memo_module
 from kgsync.graph.claims import ItemEvidence
 from kgsync.graph.facts_builder import ItemAssembly
+from kgsync.graph.terms import TermChoice
 from kgsync.pipeline.cache.memo import AssemblyMemo, MemoEntry
 from kgsync.vocabulary.vocab import (
     ItemTerms,
@@ -35,34 +36,42 @@ class FactsStore:
         self.folder = folder / "facts" if folder else None
         self.reader = reader
         self.usable = self.folder is not None and context is not None
-        self.fingerprint = (_FACTS_FORMAT + fingerprint.with_memo_source(fingerprint.code_fingerprint("graph"),
-                                                                         memo_module.__file__), context)
+        self.fingerprint = (_FACTS_FORMAT + _code(), context)
         self.entries: dict[str, MemoEntry] = {}
         self.loaded: dict[str, set[str]] = {}  # shard -> its slugs as stored
         self.loaded_mentions: dict[str, str] = {}  # shard -> the mention index its entries were checked against
         self.vouched_by: dict[str, set[str]] = {}  # that index's digest -> the slugs of those shards
+        self.loaded_choices: dict[str, str] = {}  # shard -> the ``choice_key`` its entries' terms were checked under
+        self.terms_vouched_by: dict[str, set[str]] = {}  # that key -> the slugs of those shards
         if not self.usable:
             return
         assert self.folder is not None
         for path in sorted(self.folder.glob("*.json")) if self.folder.is_dir() else ():
             found = reader.read(path, _FactsShard, mapped=True)  # the texts refer to the file's bytes
-            if found is None or found[0][:2] != self.fingerprint:  # invalid or of other code: only a slower build
+            if found is None or found[0][:2] != self.fingerprint or len(found[0]) != 4:  # invalid or of other code
                 continue
             stored = found[1]
+            mentions, choice = str(found[0][2]), str(found[0][3])
             self.loaded[path.stem] = set(stored)
-            self.loaded_mentions[path.stem] = found[0][2]
+            self.loaded_mentions[path.stem] = mentions
+            self.loaded_choices[path.stem] = choice
             for slug in distrust & stored.keys():
                 del stored[slug]
                 reader.notice(path, f"cache file entry of {slug} does not validate; ignored, the work is done again")
             self.entries.update(stored)
-            self.vouched_by.setdefault(found[0][2], set()).update(stored)
+            self.vouched_by.setdefault(mentions, set()).update(stored)
+            if choice:
+                self.terms_vouched_by.setdefault(choice, set()).update(stored)
 
-    def memo(self, keys: Mapping[str, str]) -> _TrackingMemo | None:
-        """The memo ``memoised_assembly`` reads and fills (``keys``: slug -> record key); None when the store is not usable."""
+    def memo(self, keys: Mapping[str, str], choice: str | None = None) -> _TrackingMemo | None:
+        """The memo ``memoised_assembly`` reads and fills (``keys``: slug -> record key; ``choice``: this
+        build's ``memo.choice_key``); None when the store is not usable."""
         if not self.usable:
             return None
         memo = _TrackingMemo(self.entries, keys)
         memo.vouched_by = self.vouched_by
+        memo.terms_vouched_by = self.terms_vouched_by
+        memo.check_choice(choice)
         return memo
 
     def save(self, memo: _TrackingMemo | None) -> None:
@@ -73,22 +82,22 @@ class FactsStore:
             shutil.rmtree(self.folder, ignore_errors=True)
             return
         # Only the entries checked or made now: every entry of a shard was checked against the index
-        # its header names (``AssemblyMemo.vouched_by``).
+        # and under the choice of terms its header names (``AssemblyMemo.vouched_by``, ``terms_vouched_by``).
         shards: dict[str, dict[str, MemoEntry]] = {}
         for slug in memo.keys:
             if slug in self.entries and slug in memo.verified:
                 shards.setdefault(_facts_shard(slug), {})[slug] = self.entries[slug]
         dirty = {_facts_shard(slug) for slug in memo.put_slugs}
-        mentions = memo.mentions or ""
+        mentions, choice = memo.mentions or "", memo.choice or ""
         self.folder.mkdir(parents=True, exist_ok=True)
         for shard in sorted(set(shards) | set(self.loaded)):
             used = shards.get(shard, {})
             if (shard not in dirty and shard in self.loaded and self.loaded[shard] == set(used)
-                    and self.loaded_mentions.get(shard) == mentions):
+                    and self.loaded_mentions.get(shard) == mentions and self.loaded_choices.get(shard) == choice):
                 continue
             path = self.folder / f"{shard}.json"
             if used:
-                self.reader.write(path, ((*self.fingerprint, mentions), used))
+                self.reader.write(path, ((*self.fingerprint, mentions, choice), used))
             else:
                 path.unlink(missing_ok=True)
         for path in self.folder.glob("*.json"):
@@ -109,6 +118,11 @@ class _TrackingMemo(AssemblyMemo):
         self.put_slugs.add(slug)
 
 
+def _code() -> str:
+    """The code the graph stage's results depend on: its stage's and the memo's that keys them."""
+    return fingerprint.with_memo_source(fingerprint.code_fingerprint("graph"), memo_module.__file__)
+
+
 def _facts_shard(slug: str) -> str:
     return hashlib.sha1(slug.encode()).hexdigest()[0]
 
@@ -117,11 +131,50 @@ def _facts_shard(slug: str) -> str:
 # The JSON is read as its JSON string's bytes (``memo.FactsTexts``): the file's bytes are the same.
 _PackedFacts = tuple[tuple[tuple[str, int | None, bool], ...], msgspec.Raw, str]
 
-# 5: the item's terms as a digest (``memo._terms_key``); 4: the JSON's digest beside it
+# 6: the header names the choice of terms its entries were checked under (``memo.choice_key``); 5: the
+# item's terms as a digest (``memo._terms_key``); 4: the JSON's digest beside it
 # (``memo.MemoEntry``); 3: no entry over the observation cap (``memo.AssemblyMemo.put``); 2: the
 # facts stored once, as their manifest JSON (1: packed tuples beside that JSON)
-_FACTS_FORMAT = "5:"
+_FACTS_FORMAT = "6:"
 
 
-_FactsShard = tuple[tuple[str, str | None, str],
+# The header: (format and code, ``context_key``, mention index digest, ``choice_key`` or ""); of any
+# length, so that a shard of an older format is only another fingerprint, not a file that fails to decode.
+_FactsShard = tuple[tuple[str | None, ...],
                     dict[str, tuple[tuple[str, str | None, str | None], tuple[str, ...], str, _PackedFacts]]]
+
+
+class TermChoiceStore:
+    """The last build's ``kgsync.graph.terms.TermChoice`` (``cache_dir/term-choice.json``), under the
+    ``memo.choice_key`` of what it was chosen from: the same key, the same choice, and no item's
+    terms need choosing unless read (``kgsync.graph.terms.ChosenTerms``)."""
+
+    def __init__(self, folder: Path | None, reader: CacheReader) -> None:
+        self.path = folder / "term-choice.json" if folder else None
+        self.reader = reader
+        self.fingerprint = _code()
+        self.stored: _StoredChoice | None = reader.read(self.path, _StoredChoice) if self.path is not None else None
+
+    def recall(self, key: str | None) -> TermChoice | None:
+        """The stored choice, when it was chosen under ``key`` by this code."""
+        stored = self.stored
+        if key is None or stored is None or stored[:2] != (self.fingerprint, key):
+            return None
+        return TermChoice(*(frozenset(names) for names in stored[2]))
+
+    def save(self, key: str | None, choice: TermChoice) -> None:
+        """Keep ``choice`` under ``key`` (nothing is written when it is already stored so)."""
+        if self.path is None:
+            return
+        if key is None:
+            self.path.unlink(missing_ok=True)
+            return
+        if self.stored is not None and self.stored[:2] == (self.fingerprint, key):
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.reader.write(self.path, (self.fingerprint, key, tuple(tuple(sorted(names)) for names in (
+            choice.concepts_cut, choice.methods_cut, choice.themes, choice.nodes))))
+
+
+# (code, ``choice_key``, (concepts cut, methods cut, themes, nodes): each sorted).
+_StoredChoice = tuple[str, str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]]

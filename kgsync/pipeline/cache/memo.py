@@ -21,6 +21,7 @@ from kgsync.graph.claims import ItemEvidence
 from kgsync.graph.facts_builder import ItemAssembly
 from kgsync.graph.manifest_lines import facts_digest
 from kgsync.graph.merge import facts_json
+from kgsync.read.config import Caps
 from kgsync.read.items import ResearchItem
 from kgsync.vocabulary.vocab import ItemTerms
 
@@ -189,14 +190,27 @@ class AssemblyMemo:
         self.vouched_by: Mapping[str, Collection[str]] = {}
         self.vouched: Collection[str] = ()
         self.mentions: str | None = None  # ``mentions_digest`` of this build's index (``check_mentions``)
+        # The same for the items' terms: the items whose entries' terms keys the store vouches for, by
+        # the ``choice_key`` they were checked under; under that same key each item's terms are the
+        # same (``kgsync.graph.terms.ChosenTerms``), so they are neither chosen nor digested again.
+        self.terms_vouched_by: Mapping[str, Collection[str]] = {}
+        self.terms_vouched: Collection[str] = ()
+        self.choice: str | None = None  # ``choice_key`` of this build (``check_choice``)
         self.verified: set[str] = set()  # the items whose entry was checked or made now (all valid now)
         self.json = FactsTexts()  # slug -> merge.facts_json of the facts given or taken now
         self.digests: dict[str, str] = {}  # slug -> ``facts_digest`` of that JSON
 
-    def get(self, slug: str, uses: ItemTerms | None, digests: Mapping[str, str],
+    def get(self, slug: str, uses: ItemTerms | None | Callable[[str], ItemTerms | None], digests: Mapping[str, str],
             links: ItemEvidence | None = None) -> ItemAssembly | None:
+        """The stored facts of ``slug`` when nothing they were built from changed; ``uses``: the item's
+        terms, or what gives them for a slug (asked only when the store does not vouch for its terms key)."""
         entry = self.entries.get(slug)
-        if entry is None or slug not in self.keys or entry[0] != (self.keys[slug], _terms_key(uses), _links_key(links)):
+        if entry is None or slug not in self.keys:
+            return None
+        (record_key, terms_key, links_key) = entry[0]
+        if record_key != self.keys[slug] or links_key != _links_key(links):
+            return None
+        if slug not in self.terms_vouched and terms_key != _terms_key(uses(slug) if callable(uses) else uses):
             return None
         words, digest, (ops, text, text_digest) = entry[1:]
         if slug not in self.vouched and digest != _words_digest(words, digests):  # an index key its claims could match changed
@@ -205,6 +219,11 @@ class AssemblyMemo:
         self.json[slug] = text
         self.digests[slug] = text_digest
         return StoredFacts(slug, text), ops, frozenset(words)
+
+    def check_choice(self, key: str | None) -> None:
+        """This build's ``choice_key`` (None: unknown): the store's vouching for terms holds under it only."""
+        self.choice = key
+        self.terms_vouched = self.terms_vouched_by.get(key, ()) if key else ()
 
     def check_mentions(self, digests: Mapping[str, str]) -> None:
         """This build's mention index (``Vocabulary.mention_digests``): the store's vouching holds under it only."""
@@ -267,6 +286,21 @@ def _terms_key(uses: ItemTerms | None) -> str | None:
                                  [(u.name, u.aliases) for u in uses.subject_uses]))).hexdigest()
 
 
+def choice_key(selection: str | None, items: Sequence[ResearchItem], caps: Caps,
+               merged_into_theme: Mapping[str, str], min_links: int) -> str | None:
+    """A digest of every input of ``kgsync.graph.terms.term_choice`` (None: cannot tell): the vocabulary,
+    by ``selection`` (the id the selection store gives one selection: the same id, the same
+    vocabulary), the items' slugs in order, the caps, the mined names themes stand for and
+    ``min_links``.  The code is the facts store's fingerprint."""
+    if not selection:
+        return None
+    digest = hashlib.sha1()
+    for part in (selection, [item.slug for item in items], astuple(caps), sorted(merged_into_theme.items()),
+                 min_links):
+        digest.update(pickle.dumps(part, protocol=4))
+    return digest.hexdigest()
+
+
 def context_key(shared: AssemblyContext, items: Sequence[ResearchItem]) -> str | None:
     """A digest of every corpus-wide input one item's facts depend on (None: cannot tell).
 
@@ -313,14 +347,14 @@ def memoised_assembly(items: Sequence[ResearchItem], extractions: Mapping[str, E
     if memo is not None:
         memo.check_mentions(digests)
     done: dict[str, ItemAssembly] = {}
+    terms_of = shared.terms_of  # read for an item only when the memo must check its terms
     for item in items:
-        uses = shared.terms_of(item.slug)
         links = shared.links_of(item.slug)
-        found = memo.get(item.slug, uses, digests, links) if memo is not None else None
+        found = memo.get(item.slug, terms_of, digests, links) if memo is not None else None
         if found is None:
             found = item_facts(shared, item, extractions[item.slug])
             if memo is not None:
-                memo.put(item.slug, uses, found, digests, links, shared.caps.observations)
+                memo.put(item.slug, terms_of(item.slug), found, digests, links, shared.caps.observations)
         done[item.slug] = found
     return collect(items, done)
 

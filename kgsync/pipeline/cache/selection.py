@@ -39,6 +39,9 @@ class SelectionStore:
         self.fingerprint = fingerprint.code_fingerprint("vocabulary")
         self.inputs: _SelectionInputs | None = None
         self.keys: tuple[str, ...] = ()
+        # The id of the selection ``select`` gave (None: none kept): the same id, the same vocabulary
+        # (a reused one keeps its id; one selected again takes a new one), for the caches of later stages.
+        self.ident: str | None = None
         if self.folder is None:
             return
         inputs = reader.read(self.folder / "inputs.json", _SelectionInputs)
@@ -70,6 +73,7 @@ class SelectionStore:
             fold = hub_folding(cands, vocabulary)
             ident = os.urandom(8).hex()
         self._save(found is None, (self.fingerprint, ident, settings, pinned, slugs, keys, stats), vocabulary, fold)
+        self.ident = ident if self.folder is not None else None
         return vocabulary, fold
 
     def _reuse(self, slugs: tuple[str, ...], keys: tuple[str, ...], by_slug: Mapping[str, Record],

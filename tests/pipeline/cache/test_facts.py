@@ -6,6 +6,7 @@ import hashlib
 from pathlib import Path
 from unittest import mock
 
+from kgsync.graph.merge import manifest_path
 from kgsync.pipeline.cache import facts
 from kgsync.pipeline.cache.files import CacheReader
 from kgsync.pipeline.stages import build
@@ -63,3 +64,78 @@ def test_without_a_context_the_store_is_not_used_and_save_empties_it(tmp_path: P
     assert not store.usable and store.memo({}) is None
     store.save(None)
     assert not (tmp_path / "facts").exists()
+
+
+def _note_at_the_end(repo: Path) -> Path:
+    """An edit that keeps the item's candidate terms: the vocabulary's selection is reused."""
+    victim = sorted(p for p in find_item_files(items_dir(repo)) if p.name != "README.md")[1]
+    victim.write_text(victim.read_text(encoding="utf-8") + "\nA plain note at the end of the log.\n", encoding="utf-8")
+    return victim
+
+
+def _stale_terms(folder: Path, choice: bool) -> None:
+    """Every stored entry's terms key made stale, and (``choice``) the stored ``TermChoice`` emptied,
+    under the choice key they were stored with: only the store's word (the same selection) makes them count."""
+    reader = CacheReader()
+    for shard in (folder / "facts").glob("*.json"):
+        header, entries = reader.read(shard, facts._FactsShard)
+        reader.write(shard, (header, {slug: ((keys[0], "stale", keys[2]), *rest)
+                                      for slug, (keys, *rest) in entries.items()}))
+    if not choice:
+        return
+    code, key, _choice = reader.read(folder / "term-choice.json", facts._StoredChoice)
+    reader.write(folder / "term-choice.json", (code, key, ((), (), (), ())))
+
+
+def _spies():  # type: ignore[no-untyped-def]
+    from kgsync.graph import assemble
+    from kgsync.pipeline.cache import memo
+
+    return (mock.patch.object(memo, "item_facts", side_effect=memo.item_facts),
+            mock.patch.object(assemble, "term_choice", side_effect=assemble.term_choice))
+
+
+def test_under_the_same_selection_the_items_terms_are_carried_over(repo: Path, tmp_path: Path) -> None:
+    cfg = config_module.load(repo)
+    build(cfg)
+    _stale_terms(_cache_folder(cfg), choice=False)
+    victim = _note_at_the_end(repo)
+    assembling, choosing = _spies()
+    with assembling as assembled, choosing as chose:
+        build(cfg)
+    # No item's terms chosen or checked again: the stale keys were trusted (what the test below shows
+    # they are not, under another selection); only the edited item was assembled.
+    assert chose.call_count == 0
+    assert [call.args[1].slug for call in assembled.call_args_list] == [victim.stem]
+    assert cfg.path(cfg.graph).read_bytes() == _fresh_bytes(repo, cfg, tmp_path)[0]
+
+
+def test_carried_over_terms_are_not_trusted_under_another_selection(repo: Path, tmp_path: Path) -> None:
+    cfg = config_module.load(repo)
+    build(cfg)
+    folder = _cache_folder(cfg)
+    _stale_terms(folder, choice=True)
+    (folder / "vocab" / "inputs.json").unlink()  # the vocabulary is selected again: another selection
+    _note_at_the_end(repo)
+    assembling, choosing = _spies()
+    with assembling as assembled, choosing as chose:
+        result = build(cfg)
+    assert chose.call_count == 1  # the stale choice was not carried over
+    assert assembled.call_count == len(result.items)  # no stale terms key vouched for
+    assert (cfg.path(cfg.graph).read_bytes(), manifest_path(cfg.path(cfg.graph)).read_bytes()) == _fresh_bytes(
+        repo, cfg, tmp_path)
+
+
+def test_a_stored_choice_of_terms_is_recalled_under_its_key_and_code_only(tmp_path: Path) -> None:
+    from kgsync.graph.terms import TermChoice
+
+    choice = TermChoice(frozenset({"a"}), frozenset({"b"}), frozenset({"t"}), frozenset({"n", "m"}))
+    facts.TermChoiceStore(tmp_path, CacheReader()).save("key", choice)
+    stored = facts.TermChoiceStore(tmp_path, CacheReader())
+    assert stored.recall("key") == choice
+    assert stored.recall("another key") is None and stored.recall(None) is None
+    with mock.patch.object(facts.fingerprint, "with_memo_source", lambda code, memo: "other code"):
+        assert facts.TermChoiceStore(tmp_path, CacheReader()).recall("key") is None
+    stored.save(None, choice)  # no key (no selection id): nothing kept
+    assert facts.TermChoiceStore(tmp_path, CacheReader()).recall("key") is None
+    assert facts.TermChoiceStore(None, CacheReader()).recall("key") is None
