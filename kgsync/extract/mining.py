@@ -274,7 +274,11 @@ def _designation_prefixes(scanned: str, terms: Sequence[Candidate]) -> set[str]:
     numbered: dict[str, bool] = {}
     for key, last in chains.items():
         if last not in numbered:
-            ends = [m.end() for m in re.finditer(rf"(?<![\w-]){re.escape(last)}(?![\w-])", scanned)]
+            # The acronym first and the lookbehind after it (the same test: the character before it is no
+            # word character or hyphen): a pattern led by a lookbehind has no literal prefix, so the
+            # engine tried it at every position of the text, 20 times slower than a literal search.
+            written = re.escape(last)
+            ends = [m.end() for m in re.finditer(rf"{written}(?<![\w-]{written})(?![\w-])", scanned)]
             numbered[last] = bool(ends) and all(_DOCUMENT_NUMBER.match(scanned, end) for end in ends)
         if numbered[last]:
             found.add(key)

@@ -313,6 +313,10 @@ def test_candidates_drop_a_series_code_written_only_before_document_numbers() ->
     assert "nist sp" not in keys and "nist ai rmf" in keys
     assert "nist sp" in _summary_keys("Access control standards", question,
                                       "NIST SP 800-53 requires it; the NIST SP series agrees. NIST AI RMF 1.0 too.")
+    # an "SP" inside a longer word or hyphenated run is no writing of the code: it keeps no name
+    assert "nist sp" not in _summary_keys("Access control standards", question,
+                                          "NIST SP 800-53 and NIST SP 800-207 require it; the ASP rules, "
+                                          "the X-SP layer and the SPs agree.")
 
 
 def test_candidates_drop_a_phrase_written_mostly_as_a_frame_from_x_to_y() -> None:
