@@ -32,7 +32,8 @@ candidate.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Set
+from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
+from itertools import groupby
 
 from kgsync.extract import wordnet
 from kgsync.extract.phrases import _TOKEN_OR_BREAK, MAX_WORDS, _check, _is_break, token_keys
@@ -73,15 +74,43 @@ def enclosed_only(runs: Iterable[tuple[str, ...]], surfaces: Mapping[str, Mappin
             if longer and head_mentions(text, lower, surfaces.get(key, {})) < HEAD_MENTIONS}
 
 
+#: Determiners that open a singular noun phrase ("each agent session", "a supply chain"): a plural
+#: word ending their run is no head of it but the verb that agrees with it ("each agent session
+#: starts from zero").  Closed-class words of English grammar; "that" and "one" are left out (a
+#: relative pronoun, a number: "the ones that ... ").
+SINGULAR_DETERMINERS = frozenset({"a", "an", "each", "every", "this", "another", "either", "neither"})
+
+
+def noun_runs(tokens: Sequence[str]) -> Iterator[tuple[str, ...]]:
+    """The word runs of ``tokens`` (``phrases.runs_of``), each cut where its noun phrase ends: a run
+    after a singular determiner that ends in a plural after a singular word ends before that word,
+    a verb agreeing with its subject ("each agent session starts": the run is "agent session")."""
+    before = ""
+    for stop, group in groupby(tokens, _is_break):
+        run = tuple(group)
+        if stop:
+            before = run[-1].lower()
+            continue
+        if before in SINGULAR_DETERMINERS and len(run) > 2 and _plural(run[-1]) and not _plural(run[-2]):
+            run = run[:-1]
+        before = ""
+        yield run
+
+
+def _plural(word: str) -> bool:
+    """Is ``word`` written in the plural ("signals", "starts"; not "process", "analysis")?"""
+    key = token_keys(word)
+    return word.lower().endswith("s") and bool(key) and not key[-1].endswith("s")
+
+
 def _modifies(last: str, head: str) -> bool:
     """Can a phrase ending in ``last`` modify a following ``head``?  The head must be a noun WordNet
     lists ("signals", "complexity"; not "differ", "require": a verb the lexicon does not know, ending
     a clause), and the modifier written in the singular, as English noun modifiers are ("supply chain
     complexity"): a plural before another word is a subject before its verb ("productivity gains
     compound")."""
-    last_key, head_keys = token_keys(last), token_keys(head)
-    plural = last.lower().endswith("s") and bool(last_key) and not last_key[-1].endswith("s")
-    return bool(head_keys) and wordnet.is_common(head_keys[-1]) and not plural
+    head_keys = token_keys(head)
+    return bool(head_keys) and wordnet.is_common(head_keys[-1]) and not _plural(last)
 
 
 def named(surface: str) -> bool:

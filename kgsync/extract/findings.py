@@ -93,6 +93,9 @@ class Extraction:
     text_links: tuple[tuple[str, int], ...]  # (slug or undated slug suffix, mentions) the text makes
     mentions: tuple[Mention, ...] = ()  # sentences naming another item (evidence.scan)
     finding_words: tuple[tuple[int, str], ...] = ()  # (number, content words) of each finding (evidence)
+    #: the term keys the item writes only as a modifier (``ItemCandidates.modifiers``, which
+    #: ``record.parse_record`` copies here): what its claims are not about (``claims.Topics.modifiers``)
+    modifiers: tuple[str, ...] = ()
 
 
 def extract(item: ResearchItem) -> Extraction:

@@ -90,21 +90,26 @@ class ItemCandidates:
     frames: tuple[tuple[str, str, int], ...] = ()
     #: the topic words and phrases of ``topic_words`` it addresses and writes in the plural (``kgsync.extract.plurals``)
     plurals: tuple[str, ...] = ()
+    #: the keys it writes only as another word's modifier (``enclosed.enclosed_only``: "human approval
+    #: signals"; ``attributive.attributive_only``: "multi-step reasoning"): no term of it, and no topic
+    #: of its claims either (``kgsync.graph.claims.Topics.modifiers``)
+    modifiers: tuple[str, ...] = ()
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         # The terms as plain tuples: a NamedTuple pickles through a Python __getnewargs__
         # call each (~50k per 220 items, most of a record's pickling time); tuple.__new__
         # rebuilds them in C.  Records are pickled for the cache and from worker processes.
         return _item_candidates, (self.slug, tuple(map(tuple, self.terms)), self.acronyms, self.dense, self.spelled,
-                                  self.topic_words, self.pairs, self.frames, self.plurals)
+                                  self.topic_words, self.pairs, self.frames, self.plurals, self.modifiers)
 
 
 def _item_candidates(slug: str, rows: tuple[tuple[object, ...], ...], acronyms: tuple[tuple[str, str], ...],
                      dense: str, spelled: tuple[tuple[str, str], ...],
                      topic_words: tuple[tuple[str, int, int, int], ...] = (), pairs: bytes = b"",
-                     frames: tuple[tuple[str, str, int], ...] = (), in_plural: tuple[str, ...] = ()) -> ItemCandidates:
+                     frames: tuple[tuple[str, str, int], ...] = (), in_plural: tuple[str, ...] = (),
+                     modifiers: tuple[str, ...] = ()) -> ItemCandidates:
     return ItemCandidates(slug, tuple(map(tuple.__new__, repeat(Candidate), rows)), acronyms, dense, spelled,
-                          topic_words, pairs, frames, in_plural)
+                          topic_words, pairs, frames, in_plural, modifiers)
 
 
 def candidates(item: ResearchItem) -> ItemCandidates:
@@ -187,13 +192,14 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     unnamed |= {short for short, long in acronyms if long in unnamed}
     protocols = markup.link_protocols(item.body)
     unnamed |= {long for short, long in acronyms if short in lexicon.FILE_FORMATS or short in protocols}
-    unnamed |= attributive.attributive_only(text, surfaces, texts.lower)  # "multi-step reasoning": a modifier
+    modifiers = attributive.attributive_only(text, surfaces, texts.lower)  # "multi-step reasoning": a modifier
     # "human approval signals": a phrase written where the item concludes only as one head's modifier, and
     # hardly ever as a head, is no term of the item (``enclosed``); one it names (defines, emphasises,
     # writes as one unit, with a hyphen or a capital) is left alone.
-    unnamed |= enclosed.enclosed_only(chain.from_iterable(runs_of(tokens) for _m, tokens in cut), surfaces, {
+    modifiers |= enclosed.enclosed_only(chain.from_iterable(enclosed.noun_runs(tokens) for _m, tokens in cut), surfaces, {
         key for key in surfaces if " " in key and not extra.get(key, 0) & (DEFINED | EMPHASISED | UNIT)
         and not any(map(enclosed.named, surfaces[key]))}, text, texts.lower)
+    unnamed |= modifiers
     terms = []
     for key in sorted(surfaces):
         # Each zone's count looked up once: a key is in a zone's Counter when it counts it (once or more).
@@ -259,7 +265,8 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     in_plural = plurals.written((key for key, n, dense_n, _stated in words if topics.addresses(n, dense_n)), runs, pairs)
     dropped = genre_keys | relational
     kept = tuple(c for c in terms if c.key not in dropped) if dropped else tuple(terms)
-    return ItemCandidates(item.slug, kept, tuple(sorted(acronyms)), dense, spelled, words, pairs, frames, in_plural)
+    return ItemCandidates(item.slug, kept, tuple(sorted(acronyms)), dense, spelled, words, pairs, frames, in_plural,
+                          tuple(sorted(modifiers)))
 
 
 def _designation_prefixes(scanned: str, terms: Sequence[Candidate]) -> set[str]:

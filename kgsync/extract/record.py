@@ -44,4 +44,6 @@ def parse_record(raw: bytes, display: str, slug: str) -> Record:
     if item is None:
         return Record(None, issues, (None, None))
     light = replace(item, body="", sections=())
-    return Record(light, issues, (extract(item), candidates(item)))
+    mined = candidates(item)
+    # Mining's verdict on the item's own words reaches its claims' topics (``claims.Topics.modifiers``).
+    return Record(light, issues, (replace(extract(item), modifiers=mined.modifiers), mined))

@@ -195,7 +195,7 @@ def _item_facts(item: ResearchItem, extraction: Extraction, uses: ItemTerms | No
     if not item.is_superseded:  # a superseded item's claims are excluded, not just tagged
         topics = Topics(vocabulary, themes, theme_concepts, merged_into_theme, nodes,
                          frozenset(name.split(":", 1)[1] for name in methods), vocabulary.readings.get(item.slug),
-                         repository_names(item.body))
+                         repository_names(item.body), frozenset(extraction.modifiers))
         written: list[tuple[Claim, str]] = []
         required = set(links.required)
         topical = topic_finding(item, extraction.claims, vocabulary, uses, caps, words)

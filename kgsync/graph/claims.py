@@ -103,7 +103,8 @@ class Topics:
     or a spelled-out acronym (``ThemeMap.mentions``; never a single word, nor a narrower topic
     the theme's scope lists), and that concept is a node (a theme concept, or a mined concept
     some item addresses): the relation depends on the claim's text and the vocabulary, never on
-    which item states it or happens to address the concept.
+    which item happens to address the concept; the stating item's own text only says how its
+    words read (its methods, acronyms, repository names, the phrases it writes only as a modifier).
     """
 
     vocabulary: Vocabulary
@@ -116,6 +117,9 @@ class Topics:
     #: the repository names the stating item writes as a path (``markup.repository_names``): there a
     #: "Memory-System" names the repository, not the idea "memory system"
     repositories: frozenset[str] = frozenset()
+    #: the term keys the stating item writes only as another word's modifier (``Extraction.modifiers``):
+    #: its "human approval signals" are a reward's signals, not the approval gates "human approval" names
+    modifiers: frozenset[str] = frozenset()
 
     def of(self, statement: str, words: set[str]) -> tuple[list[str], list[str]]:
         """(node names, mined term names) the statement names, in order of first mention: concepts,
@@ -126,7 +130,7 @@ class Topics:
         it, and a term's acronym twin stands in for it (``Vocabulary.acronym_twins``)."""
         concepts: dict[str, None] = {}
         statement = without_names(statement, self.repositories)
-        terms = list(self.vocabulary.mentions(statement, words, self._writable, self.reading))
+        terms = list(self.vocabulary.mentions(statement, words, self._writable, self.reading, self.modifiers))
         for term in terms:
             theme = self.merged_into_theme.get(term)
             if theme is not None:

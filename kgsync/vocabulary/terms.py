@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Set
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
@@ -89,7 +89,7 @@ class Vocabulary:
 
     def mentions(self, text: str, words: set[str] | None = None,
                  allowed: Callable[[str], bool] | None = None,
-                 reading: Mapping[str, str] | None = None) -> tuple[str, ...]:
+                 reading: Mapping[str, str] | None = None, modifiers: Set[str] = frozenset()) -> tuple[str, ...]:
         """Names of terms whose variants occur in ``text``, in order of first mention.
 
         Longest match first; an acronym-only variant ("ACE") matches only when
@@ -97,7 +97,9 @@ class Vocabulary:
         receives ``mention_words(text)``.  ``allowed``: only names it accepts match (an
         item's claims look for the item's own terms, so a longer term another item brings
         never shadows one of them: locality).  ``reading``: the stating item's meaning of the
-        acronyms of two meanings (``readings``), where the index names none.
+        acronyms of two meanings (``readings``), where the index names none.  ``modifiers``: keys
+        the stating item writes only as another word's modifier (``ItemCandidates.modifiers``): such
+        a key, where it matches, names nothing, nor do the shorter keys inside it.
         """
         found: dict[str, None] = {}
         for joined, cased in _mention_runs(text):
@@ -110,6 +112,9 @@ class Vocabulary:
                     if i + n > len(joined):
                         continue
                     key = joined[i] if n == 1 else " ".join(joined[i : i + n])
+                    if key in modifiers and key in self._index:
+                        step = n  # "human approval signals": a kind of signals, in this item's words
+                        break
                     name = self._index.get(key)
                     if reading and n == 1:
                         name = reading.get(key, name)

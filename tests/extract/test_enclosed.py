@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from kgsync.extract.enclosed import enclosed_only, head_mentions, named
-from kgsync.extract.phrases import _runs
+from kgsync.extract.enclosed import enclosed_only, head_mentions, named, noun_runs
+from kgsync.extract.phrases import _runs, tokens_of
 
 
 def _enclosed(dense: str, whole: str, surfaces: dict[str, dict[str, int]]) -> set[str]:
@@ -53,3 +53,15 @@ def test_a_verb_after_the_phrase_is_no_head() -> None:
                   "Measured productivity gains compound over time.", "How do research agents use MCP tools?"):
         surfaces = {key: {key: 1} for key in ("blast radius", "productivity gain", "research agent")}
         assert _enclosed(dense, dense, surfaces) == set(), dense
+
+
+def test_a_plural_after_a_singular_determiners_phrase_is_its_verb() -> None:
+    # "each agent session starts": "starts" agrees with "each ... session", it is no head of the phrase
+    dense = "Each agent session starts from zero, so a memory file helps."
+    assert _enclosed_noun(dense, {"agent session": {"agent session": 1}}) == set()
+    signals = "RLHF trains models on human approval signals."  # no determiner: "signals" heads the phrase
+    assert _enclosed_noun(signals, {"human approval": {"human approval": 1}}) == {"human approval"}
+
+
+def _enclosed_noun(dense: str, surfaces: dict[str, dict[str, int]]) -> set[str]:
+    return enclosed_only(noun_runs(tokens_of(dense)[1]), surfaces, set(surfaces), dense, dense.lower())

@@ -128,3 +128,23 @@ def test_a_theme_is_named_by_its_phrases_never_by_a_single_word(tmp_path: Path) 
     assert [s.split(":")[1] for s in about(graph, "concept:regulatory-compliance")] == ["2026-01-02-b"]
     assert [s.split(":")[1] for s in about(graph, "concept:workforce-skills")] == ["2026-01-02-b"]  # "skills gap"
     assert about(graph, "concept:agentic-ai") == []
+
+
+def approval_item(title: str, findings: list[str]) -> str:
+    return item_markdown(title, themes="[agentic-ai]", summary="Agents act within limits.", findings=findings)
+
+
+def test_a_claim_is_not_about_a_phrase_its_item_writes_only_as_a_modifier(tmp_path: Path) -> None:
+    # Two items are about human approval before an action; the third writes "human approval" only before
+    # "signals" (an RLHF reward): its mining set the phrase aside (``enclosed``), and so do its claims' topics.
+    gate = ["Human approval is required before a destructive action.", "Human approval slows agents down.",
+            "Teams log every human approval."]
+    graph = build_repo(tmp_path, {
+        "2026-01-01-a": approval_item("Human approval gates for agents", gate),
+        "2026-01-02-b": approval_item("Human approval in agent workflows", gate),
+        "2026-01-03-c": approval_item("Reward models and sycophancy", [
+            "RLHF trains models on human approval signals.", "Reward models favour agreeable answers.",
+            "Sycophancy grows with reward model scale."]),
+    }, "mining: {max_item_share: 1}\n")
+    linked = {c.split(":")[1] for c in about(graph, "concept:human-approval")}
+    assert linked == {"2026-01-01-a", "2026-01-02-b"}
