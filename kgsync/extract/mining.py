@@ -56,6 +56,7 @@ from kgsync.extract.flags import SUBJECT as SUBJECT, TITLE as TITLE, UNIT as UNI
 from kgsync.extract.idea import names_an_idea as names_an_idea  # re-exported API
 from kgsync.extract.item_text import item_text
 from kgsync.read.items import ResearchItem
+from kgsync.read.item_sections import heading_key
 
 
 _ZONE_WEIGHTS = (3.0, 2.0, 1.5, 1.0)  # title, question, summary, findings
@@ -110,6 +111,34 @@ def _item_candidates(slug: str, rows: tuple[tuple[object, ...], ...], acronyms: 
                      modifiers: tuple[str, ...] = ()) -> ItemCandidates:
     return ItemCandidates(slug, tuple(map(tuple.__new__, repeat(Candidate), rows)), acronyms, dense, spelled,
                           topic_words, pairs, frames, in_plural, modifiers)
+
+
+def _concluded(item: ResearchItem, dense_text: str, dense_runs: Counter[bytes],
+               repositories: frozenset[str]) -> tuple[str, Counter[bytes]]:
+    """The item's dense zones and its Findings' Analysis (``findings_analysis``), with their letter
+    runs: where a single word (a topic word, a derived word) counts as concluded.
+
+    A topic word is a single noun ("traceability", "provenance"): the item's title, summary and
+    findings name what it concludes, its Analysis why, and a property the item reasons with
+    ("policy-version traceability") is often named only there and in its log.  Mining's zones stay
+    as they are (its phrases are cut from them): only where a single word counts as concluded."""
+    analysis = findings_analysis(item)
+    if not analysis:
+        return dense_text, dense_runs
+    concluded = dense_text + "\n" + markup.without_names(markup.clean(markup.without_fences(analysis)), repositories)
+    return concluded, names.letter_runs(concluded)
+
+
+def findings_analysis(item: ResearchItem) -> str:
+    """The text of the Analysis subsection of the item's Findings (the item template's "### Analysis"
+    after "## Findings"), "" when it has none: the §-sections of the research log come before."""
+    findings = item.section("findings")
+    if findings is None:
+        return ""
+    for section in item.sections:
+        if section.line > findings.line and heading_key(section.heading) == "analysis":
+            return section.text
+    return ""
 
 
 def candidates(item: ResearchItem) -> ItemCandidates:
@@ -252,11 +281,12 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     # a word none of them names has none there: only the scans that found one are run again.
     runs, dense_runs, stated_runs = texts.runs, texts.dense_runs, texts.stated_runs
     longer, mined = _longer_names(terms), {c.key for c in terms}
+    concluded, concluded_runs = _concluded(item, dense_text, dense_runs, repositories)
     words = tuple(sorted(chain(
-        _with_stated(topics.mentions(text, dense_text, runs, dense_runs),
+        _with_stated(topics.mentions(text, concluded, runs, concluded_runs),
                      lambda: topics.mentions(stated, stated, stated_runs, stated_runs)),
         _with_stated(phrase_counts, lambda: stated_phrases),
-        derived.derived_mentions_stated(text, dense_text, stated, runs, dense_runs, stated_runs),
+        derived.derived_mentions_stated(text, concluded, stated, runs, concluded_runs, stated_runs),
         names.name_mentions_stated(text, dense_text, stated, longer, runs, dense_runs, stated_runs),
         _with_stated(compounds.compound_mentions(text, dense_text, mined, texts.data),
                      lambda: compounds.compound_mentions(stated, stated, mined)),

@@ -265,3 +265,24 @@ def test_the_topic_word_count_run_by_run_agrees_with_the_table(text: str) -> Non
         assert alone == topics._counts(text)
     finally:
         topics._FORMS.table, topics._FORMS.texts = saved
+
+
+def test_a_topic_word_the_findings_analysis_names_counts_where_the_item_concludes() -> None:
+    """A single topic or derived word named in the Findings' Analysis (where the item reasons to its
+    findings) counts as concluded there; one named only in the research log does not (topics17b)."""
+    from kgsync.read.items import read_item_bytes
+    from tests.item_corpus import item_markdown
+
+    def item(analysis: str) -> dict[str, tuple[int, int, int]]:
+        text = item_markdown("Waivers for scanners", question="How are scanner waivers kept?",
+                             body=LOG.format(word="traceability", more="Provenance and traceability."),
+                             summary="Waivers are centralised.", findings=["Waivers carry an expiry. (Confidence: high)"])
+        parsed, issues = read_item_bytes((text + analysis).encode(), "Research/completed/2026-02-01-w.md", "2026-02-01-w")
+        assert parsed is not None, issues
+        return {key: (n, d, s) for key, n, d, s in candidates(parsed).topic_words}
+
+    assert item("")["traceability"] == (2, 0, 0) and item("")["provenance"] == (1, 0, 0)
+    concluded = item("\n### Analysis\n\nPolicy-version traceability and provenance make waivers auditable.\n")
+    assert concluded["traceability"] == (3, 1, 0)  # a derived word ("traceable")
+    assert concluded["provenance"] == (2, 1, 0)  # a topic word
+    assert addresses(*concluded["traceability"][:2])
