@@ -311,7 +311,7 @@ def _fully(base: Base, files: GraphFiles, assembly: Assembly, items: Sequence[Re
     linted = lint_blaming_items(merged, base, files, assembly, items, keep, config)
     graph = linted.merged.graph
     return _Output(linted.merged.manifest, linted.report, linted.item_errors, not linted.merged.foreign,
-                   lambda: graph, lambda: jsonl.dumps(graph).encode("utf-8"))
+                   lambda: graph, lambda: jsonl.dumps_bytes(graph))
 
 
 # Past this share of the items changed, the full merge is as fast (and the splice's scans are wasted).

@@ -232,6 +232,21 @@ def test_any_string_even_with_lone_surrogates_is_written_as_valid_utf8(text: str
     assert jsonl.loads(data.decode("utf-8")).entities[0].observations == (text,)
 
 
+@settings(max_examples=300, deadline=None)
+@given(graphs, st.text(alphabet=st.characters(exclude_categories=()), max_size=6))
+def test_dumps_bytes_is_dumps_encoded(graph: Graph, odd: str) -> None:
+    # msgspec's encoding (the build's) against the reference one, control characters and lone
+    # surrogates (``odd``: any code point) included
+    assert jsonl.dumps_bytes(graph) == jsonl.dumps(graph).encode("utf-8")
+    spiced = Graph((*graph.entities, Entity(odd, odd, (odd, ""))), (*graph.relations, Relation(odd, "x", odd)))
+    assert jsonl.dumps_bytes(spiced) == jsonl.dumps(spiced).encode("utf-8")
+
+
+def test_dumps_bytes_of_the_example_and_of_nothing() -> None:
+    assert jsonl.dumps_bytes(GRAPH) == TEXT.encode("utf-8")
+    assert jsonl.dumps_bytes(Graph()) == b""
+
+
 # --- writing files ---
 
 
