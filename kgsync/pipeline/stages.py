@@ -29,7 +29,7 @@ from kgsync.pipeline.cache.facts import FactsStore, TermChoiceStore
 from kgsync.pipeline.cache.files import CacheReader
 from kgsync.pipeline.cache.location import locate
 from kgsync.pipeline.cache.memo import InvalidStoredFacts, choice_key, context_key, memoised_assembly, reused, texts_only
-from kgsync.pipeline.cache.selection import SelectionStore
+from kgsync.pipeline.cache.selection import InvalidStoredSelection, SelectionStore
 from kgsync.pipeline.checking import lint_blaming_items, merge_into
 from kgsync.pipeline.incremental import line_counts, rebuild, states_facts
 from kgsync.pipeline.cache.lint_report import LintReportStore
@@ -126,17 +126,24 @@ def build(config: Config, *, write: bool = True, strict: bool = False) -> BuildR
     result's ``issues`` say why; the CLI turns them into exit code 1.
     """
     distrust: frozenset[str] = frozenset()
+    distrust_selection = False
     notices: list[Issue] = []  # the cache notices of an attempt given up (its reader's), said once
     with _without_gc():
         while True:
             behind = Behind()  # the large cache saves, in forked children while the build goes on
             try:
-                return _build(config, write, strict, distrust, notices, behind)
+                return _build(config, write, strict, distrust, notices, behind, distrust_selection)
             except InvalidStoredFacts as exc:
                 # Raised before anything is written (``StoredFacts``); again without that entry.
                 if exc.slug in distrust:
                     raise AssertionError(f"stored facts of {exc.slug} were dropped, yet read") from None
                 distrust |= {exc.slug}
+            except InvalidStoredSelection:
+                # Raised where an item's stored terms are first read, before anything is written
+                # (``SelectionStore``); again with the vocabulary selected.
+                if distrust_selection:
+                    raise AssertionError("the stored vocabulary was dropped, yet read") from None
+                distrust_selection = True
             finally:
                 behind.abandon()  # none left when the build ended (``_build`` waits); after an error, ended
 
@@ -207,7 +214,8 @@ STAGES = ("read", "select", "assemble", "merge", "lint", "write")  # what ``Buil
 
 
 def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] = frozenset(),
-           notices: list[Issue] | None = None, behind: Behind | None = None) -> BuildResult:
+           notices: list[Issue] | None = None, behind: Behind | None = None,
+           distrust_selection: bool = False) -> BuildResult:
     """The stages in order, each a function whose result the next ones read (``STAGES`` names them)."""
     clock = _StageClock()
     location = locate(config)  # outside the checkout by default (kgsync.pipeline.cache.location)
@@ -218,7 +226,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
         notices.extend(reader.notices)
         reader.notices = notices
     state = build_state.load(cache_folder, reader)
-    selections = SelectionStore(cache_folder, reader)
+    selections = SelectionStore(cache_folder, reader, distrust_selection)
     behind = behind if behind is not None else Behind()
     behind.said = reader.notices
     read_memo = ReadMemo(RecordCache(cache_folder, reader, behind.wait), state, behind.save)

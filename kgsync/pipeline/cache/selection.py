@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import cast
+from typing import Any, cast, get_type_hints
+
+import msgspec
 
 from kgsync.pipeline.cache.files import CacheReader
 from kgsync.pipeline.cache import fingerprint
@@ -15,6 +18,7 @@ from kgsync.read.config import Caps, Config, Merge, Mining
 from kgsync.read.items import ResearchItem
 from kgsync.vocabulary.economy import Folding, hub_folding
 from kgsync.vocabulary.unchanged import map_pairs, same_hubs, selection_unchanged
+from kgsync.vocabulary.terms import ItemTerms
 from kgsync.vocabulary.vocab import (
     PinnedVocabulary,
     SelectionStats,
@@ -31,9 +35,14 @@ class SelectionStore:
     ``inputs.json`` holds what the proof needs (code, config, pinned vocabulary, every item's
     slug and record key in order, ``SelectionStats``) and is small; ``selection.json`` holds the
     vocabulary itself, rewritten only when it was selected again.  Both carry one id.
+
+    A reused vocabulary's items' terms (``Vocabulary.per_item``, 70 % of the file) are decoded when
+    asked for (``_StoredTerms``): a build that reuses its terms too asks for the edited items' only.
+    ``distrust``: an entry of them did not validate when a build first read it
+    (``InvalidStoredSelection``): the stored vocabulary is not used, and is selected again.
     """
 
-    def __init__(self, folder: Path | None, reader: CacheReader) -> None:
+    def __init__(self, folder: Path | None, reader: CacheReader, distrust: bool = False) -> None:
         self.folder = folder / "vocab" if folder else None
         self.reader = reader
         self.fingerprint = fingerprint.code_fingerprint("vocabulary")
@@ -43,6 +52,10 @@ class SelectionStore:
         # (a reused one keeps its id; one selected again takes a new one), for the caches of later stages.
         self.ident: str | None = None
         if self.folder is None:
+            return
+        if distrust:
+            reader.notice(self.folder / "selection.json", "cache file entry of the vocabulary does not validate; "
+                                                          "ignored, the work is done again")
             return
         inputs = reader.read(self.folder / "inputs.json", _SelectionInputs)
         if inputs is not None and inputs[0] == self.fingerprint:  # else missing, invalid or stale: select again
@@ -98,11 +111,11 @@ class SelectionStore:
         if new_stats is None:
             return None
         assert self.folder is not None  # inputs were read from it
-        found = self.reader.read(self.folder / "selection.json", _Selection)
+        found = self.reader.read(self.folder / "selection.json", _StoredSelection)
         if found is None or found[0] != ident:
             return None
-        _ident, vocabulary, rules = found
-        return vocabulary, Folding.of(rules), new_stats, ident
+        _ident, stored, rules = found
+        return _vocabulary(stored), Folding.of(rules), new_stats, ident
 
     def _save(self, selected: bool, inputs: _SelectionInputs, vocabulary: Vocabulary, fold: Folding) -> None:
         if self.folder is None:
@@ -120,3 +133,56 @@ _SelectionInputs = tuple[str, str, tuple[Mining, Caps, Merge], PinnedVocabulary 
 
 
 _Selection = tuple[str, Vocabulary, tuple[tuple[str, str], ...]]
+
+
+class InvalidStoredSelection(Exception):
+    """An item's stored terms (``_StoredTerms``) did not validate when first read: the build runs again
+    without the stored vocabulary (``kgsync.pipeline.stages.build``).  Never leaves the build."""
+
+
+class _StoredTerms(Mapping[str, ItemTerms]):
+    """slug -> its ``ItemTerms``, each decoded from the stored JSON when first asked for."""
+
+    def __init__(self, raw: Mapping[str, msgspec.Raw]) -> None:
+        self._raw = raw
+        self._done: dict[str, ItemTerms] = {}
+
+    def __getitem__(self, slug: str) -> ItemTerms:
+        found = self._done.get(slug)
+        if found is None:
+            raw = self._raw[slug]
+            try:
+                found = self._done[slug] = _ITEM_TERMS.decode(raw)
+            except (msgspec.DecodeError, ValueError, TypeError, RecursionError):
+                raise InvalidStoredSelection(slug) from None
+        return found
+
+    def __contains__(self, slug: object) -> bool:
+        return slug in self._raw
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._raw)
+
+    def __len__(self) -> int:
+        return len(self._raw)
+
+
+_ITEM_TERMS = msgspec.json.Decoder(ItemTerms)
+# ``Vocabulary`` as stored, its ``per_item`` values left as their JSON (the same fields, so the same file).
+_VOCABULARY_FIELDS = dataclasses.fields(Vocabulary)
+_hints = get_type_hints(Vocabulary)
+_StoredVocabulary: Any = dataclasses.make_dataclass(
+    "_StoredVocabulary",
+    [(f.name, dict[str, msgspec.Raw] if f.name == "per_item" else _hints[f.name],
+      dataclasses.field(default=f.default, default_factory=f.default_factory)) for f in _VOCABULARY_FIELDS],
+    frozen=True)
+
+
+def _vocabulary(stored: Any) -> Vocabulary:
+    """The ``Vocabulary`` a ``_StoredVocabulary`` holds, its items' terms decoded when asked for."""
+    values = {f.name: getattr(stored, f.name) for f in _VOCABULARY_FIELDS}
+    values["per_item"] = _StoredTerms(stored.per_item)
+    return Vocabulary(**values)
+
+
+_StoredSelection = tuple[str, _StoredVocabulary, tuple[tuple[str, str], ...]]

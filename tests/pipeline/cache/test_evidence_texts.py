@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
@@ -58,3 +59,25 @@ def test_stored_texts_are_the_texts_and_an_edit_rewrites_its_shards_only(tmp_pat
     assert set(edited.written) <= {f"{old_key[0]}.json", f"{new_key[0]}.json"}
     stored = EvidenceTexts(tmp_path, CacheReader()).stored
     assert new_key in stored and old_key not in stored
+
+
+def test_a_stored_claim_that_does_not_decode_is_read_again_with_a_notice(tmp_path: Path) -> None:
+    # The claims are decoded when first read: an entry whose claims are JSON of another shape is
+    # caught then, read from the item's extraction instead, and its shard removed (written next time).
+    items, keys, extractions = _corpus()
+    expected = {item.slug: EvidenceText.of(extractions[item.slug]) for item in items}
+    EvidenceTexts(tmp_path, CacheReader()).of(items, keys, extractions)
+    slug = next(item.slug for item in items if expected[item.slug].claims)
+    shard = tmp_path / "evidence" / f"{keys[slug][0]}.json"
+    data = json.loads(shard.read_text(encoding="utf-8"))
+    data[1][keys[slug]]["claims"] = [{"number": "one"}]
+    shard.write_text(json.dumps(data), encoding="utf-8")
+    reader = CacheReader()
+    texts = EvidenceTexts(tmp_path, reader).of(items, keys, extractions)
+    assert not reader.notices  # the file validates: its claims are not read yet
+    assert texts == expected and texts[slug].claims == expected[slug].claims
+    assert len(reader.notices) == 1 and slug in reader.notices[0].message and not shard.exists()
+    # Each stored text, read back, equals (and hashes as) the text read again.
+    again = EvidenceTexts(tmp_path, CacheReader()).of(items, keys, extractions)
+    assert all(again[s] == expected[s] and expected[s] == again[s] and hash(again[s]) == hash(expected[s])
+               for s in expected)

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from unittest import mock
+
+import msgspec
 
 from kgsync.pipeline.cache import selection
 from kgsync.pipeline.stages import build
 from kgsync.read import config as config_module
 from kgsync.read.items import find_item_files
+from kgsync.vocabulary.terms import Vocabulary
 from tests.pipeline.build_files import _cache_folder, _fresh_bytes, items_dir
 
 
@@ -50,3 +54,29 @@ def test_without_a_cache_folder_nothing_is_stored() -> None:
     store = selection.SelectionStore(None, mock.Mock())
     assert store.folder is None and store.inputs is None and store.keys == ()
 
+
+
+def test_a_stored_vocabulary_is_the_vocabulary_and_a_bad_entry_selects_again(repo: Path, tmp_path: Path) -> None:
+    # The items' terms of a reused vocabulary are decoded when asked for: equal to the whole file decoded;
+    # an entry that does not validate is caught when read, and the build runs again selecting anew.
+    cfg = config_module.load(repo)
+    build(cfg)
+    path = _cache_folder(cfg) / "vocab" / "selection.json"
+    whole = msgspec.json.decode(path.read_bytes(), type=tuple[str, Vocabulary, tuple[tuple[str, str], ...]])
+    stored = msgspec.json.decode(path.read_bytes(), type=selection._StoredSelection)
+    lazy = selection._vocabulary(stored[1])
+    assert isinstance(lazy.per_item, selection._StoredTerms) and lazy == whole[1]
+    assert dict(lazy.per_item) == dict(whole[1].per_item) and len(lazy.per_item) == len(whole[1].per_item) > 1
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data[1]["per_item"] = {slug: {"slug": 1} for slug in data[1]["per_item"]}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    _note_at_the_end(repo)
+    real = selection.select_with_stats
+    with mock.patch.object(selection, "select_with_stats", side_effect=real) as selecting:
+        result = build(cfg)
+    assert selecting.call_count == 1  # the second attempt's
+    assert [issue.message for issue in result.issues if "vocabulary does not validate" in issue.message] == [
+        "cache file entry of the vocabulary does not validate; ignored, the work is done again"]
+    assert cfg.path(cfg.graph).read_bytes() == _fresh_bytes(repo, cfg, tmp_path)[0]
+    assert json.loads(path.read_text(encoding="utf-8"))[1]["per_item"] == {
+        slug: json.loads(msgspec.json.encode(terms)) for slug, terms in result.vocabulary.per_item.items()}
