@@ -10,7 +10,7 @@ longer phrases ("the GitHub API", "the Whisper API" -> "API"; "npm registry", "m
 ``term_key``) in the item's title, research question, executive summary and key findings (where
 mining counts) is one of:
 
-* ``bare``: no longer phrase of its word run that may be a term (``phrases._check``) contains it;
+* ``bare``: no longer phrase of its word run that may be a term (``phrases.check_phrase``) contains it;
 * ``tail``: the longest such phrase ends with it ("GitHub API");
 * ``head``: it opens the longest such phrase ("API design");
 * ``inside``: neither ("GitHub API rate limits").
@@ -40,7 +40,7 @@ from bench.bench_names import DEFAULT_READINGS, LABELS, read_verdicts  # noqa: E
 from kgsync.extract import markup  # noqa: E402
 from kgsync.extract.canonical import term_key  # noqa: E402
 from kgsync.extract.nesting import name_tails  # noqa: E402
-from kgsync.extract.phrases import MAX_WORDS, _check, _runs  # noqa: E402
+from kgsync.extract.phrases import MAX_WORDS, check_phrase, word_runs  # noqa: E402
 from kgsync.read.items import read_items  # noqa: E402
 
 KINDS = ("bare", "tail", "head", "inside")
@@ -65,11 +65,11 @@ def node_forms(graph: Path) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
 def occurrences(text: str) -> list[tuple[str, str, str]]:
     """(key, kind, the longest phrase containing it or "") of each phrase of ``text`` that may be a term."""
     out: list[tuple[str, str, str]] = []
-    for run in _runs(text):
+    for run in word_runs(text):
         spans = []
         for start in range(len(run)):
             for end in range(start + 1, min(start + MAX_WORDS, len(run)) + 1):
-                checked = _check(tuple(run[start:end]))
+                checked = check_phrase(tuple(run[start:end]))
                 if checked is not None:
                     spans.append((start, end, checked[0], checked[2]))
         for start, end, key, _plain in spans:

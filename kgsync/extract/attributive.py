@@ -5,7 +5,7 @@ Two shapes of phrase describe which thing is meant and name none (issue 21):
 * a hyphenated compound whose first part is a combining prefix or a quantity ("multi-step",
   "single-agent", "cross-region") that the item writes only *attributively*: directly before
   another word of the same word run ("multi-step reasoning", "single-agent systems"), never as
-  a head, that is never before a break of the run (``phrases._is_break``: a stopword, a verb the
+  a head, that is never before a break of the run (``phrases.is_break``: a stopword, a verb the
   lexicon knows, punctuation, the end of a line).  Written so, the compound is an adjective: it
   qualifies the noun after it, and the noun phrase, not the compound, is the item's term.  A
   gerund after the prefix ("pre-training") and a compound WordNet lists as a noun
@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 
 from kgsync.extract import lexicon, wordnet
 from kgsync.extract.canonical import _PREFIXES
-from kgsync.extract.phrases import _TOKEN_OR_BREAK, _is_break
+from kgsync.extract.phrases import TOKEN_OR_BREAK, is_break
 
 #: The first parts that make a hyphenated modifier: canonical's combining prefixes ("multi-",
 #: "inter-", "sub-"), the other prefixes people hyphenate ("cross-", "self-", "non-") and the
@@ -61,8 +61,8 @@ def attributive_only(text: str, surfaces: Mapping[str, Mapping[str, int]], lower
             end = at + len(surface)
             if (at == 0 or not _in_word(low[at - 1])) and (end == len(low) or not _in_word(low[end])):
                 seen.add(key)
-                following = _TOKEN_OR_BREAK.search(text, end)
-                if following is None or "\n" in text[end:following.start()] or _is_break(following.group()):
+                following = TOKEN_OR_BREAK.search(text, end)
+                if following is None or "\n" in text[end:following.start()] or is_break(following.group()):
                     heads.add(key)  # a head: the run ends with it
             at = low.find(surface, end)
     return seen - heads

@@ -14,7 +14,7 @@ narrows it ("pre-execution human approval" is still human approval).  So a phras
 words is no term of the item (``enclosed_only``) when
 
 * where the item concludes, every time it is written, the same next word, the last of its run,
-  makes a longer phrase that may be a term (``phrases._check``): it is, each time, the modifier of
+  makes a longer phrase that may be a term (``phrases.check_phrase``): it is, each time, the modifier of
   one head (a run's last noun heads it; a word inside a longer run may be a verb the lexicon does
   not know, "research agents use MCP", and says nothing; so may a word WordNet lists as no noun,
   "blast radius differ", or one after a plural, "productivity gains compound": ``_modifies``);
@@ -36,7 +36,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
 from itertools import groupby
 
 from kgsync.extract import wordnet
-from kgsync.extract.phrases import _TOKEN_OR_BREAK, MAX_WORDS, _check, _is_break, token_keys
+from kgsync.extract.phrases import TOKEN_OR_BREAK, MAX_WORDS, check_phrase, is_break, token_keys
 
 #: An item that writes a phrase as a head this many times outside asides uses it as its own term
 #: (the mentions by which an item addresses a topic, ``topics.ADDRESS_MENTIONS``).
@@ -60,13 +60,13 @@ def enclosed_only(runs: Iterable[tuple[str, ...]], surfaces: Mapping[str, Mappin
             continue
         for start in range(size):
             for end in range(start + 1, min(size, start + MAX_WORDS) + 1):
-                checked = _check(run[start:end])
+                checked = check_phrase(run[start:end])
                 if checked is None or checked[0] not in keys:
                     continue
                 key = checked[0]
                 # the head it modifies: the run's next word when that closes the run (the run's last noun
                 # heads it; a word inside a longer run may be a verb the lexicon does not know: "agents use MCP")
-                wider = _check(run[start:end + 1]) if end + 1 == size and end - start < MAX_WORDS \
+                wider = check_phrase(run[start:end + 1]) if end + 1 == size and end - start < MAX_WORDS \
                     and _modifies(run[end - 1], run[end]) else None
                 longer = {wider[0]} if wider is not None and wider[0] != key else set()
                 common[key] = longer if key not in common else common[key] & longer
@@ -86,7 +86,7 @@ def noun_runs(tokens: Sequence[str]) -> Iterator[tuple[str, ...]]:
     after a singular determiner that ends in a plural after a singular word ends before that word,
     a verb agreeing with its subject ("each agent session starts": the run is "agent session")."""
     before = ""
-    for stop, group in groupby(tokens, _is_break):
+    for stop, group in groupby(tokens, is_break):
         run = tuple(group)
         if stop:
             before = run[-1].lower()
@@ -123,7 +123,7 @@ def named(surface: str) -> bool:
 
 def head_mentions(text: str, lower: str, written: Iterable[str]) -> int:
     """How many times ``text`` writes one of the forms ``written`` (and their plurals in -s) as the
-    head of its run, directly before a break (``phrases._is_break``), outside a parenthesised or
+    head of its run, directly before a break (``phrases.is_break``), outside a parenthesised or
     bracketed list (``_in_list``)."""
     forms = {form.lower() for form in written}
     forms |= {form + "s" for form in forms if not form.endswith("s")}
@@ -133,8 +133,8 @@ def head_mentions(text: str, lower: str, written: Iterable[str]) -> int:
         while at >= 0:
             end = at + len(form)
             if (at == 0 or not _in_word(lower[at - 1])) and (end == len(lower) or not _in_word(lower[end])):
-                following = _TOKEN_OR_BREAK.search(text, end)
-                if (following is None or "\n" in text[end:following.start()] or _is_break(following.group())) \
+                following = TOKEN_OR_BREAK.search(text, end)
+                if (following is None or "\n" in text[end:following.start()] or is_break(following.group())) \
                         and not _in_list(text, at, end):
                     count += 1
             at = lower.find(form, end)

@@ -17,7 +17,7 @@ from functools import lru_cache
 from kgsync.extract.acronyms import _URL
 from kgsync.extract.canonical import term_key
 from kgsync.extract.findings import EVIDENCE_LABEL
-from kgsync.extract.phrases import MAX_WORDS, _is_acronym, _phrases, _runs
+from kgsync.extract.phrases import MAX_WORDS, _is_acronym, run_phrases, word_runs
 from kgsync.read.items import fence_lines
 
 _LINK = re.compile(r"(?:!\[|\[)([^\[\]\n]*)\]\([^)\[\n]*\)")  # "![alt](src)" too
@@ -168,7 +168,7 @@ def _bold_run(text: str) -> tuple[str, ...] | None:
     text = text.strip()
     if text.endswith((":", ".")) or len(text.split()) > MAX_WORDS:
         return None
-    runs = _runs(text)
+    runs = word_runs(text)
     return runs[0] if len(runs) == 1 and len(runs[0]) == len(text.split()) else None
 
 
@@ -177,7 +177,7 @@ def _code_run(text: str) -> tuple[str, ...] | None:
     text = text.strip()
     # CamelCase names or multi-word terms; not paths, options or plain words.
     if _CODE_TERM.fullmatch(text) and (_is_acronym(text.split()[0]) or " " in text):
-        runs = _runs(text)
+        runs = word_runs(text)
         if len(runs) == 1 and len(runs[0]) == len(text.split()):
             return runs[0]
     return None
@@ -187,4 +187,4 @@ def _code_run(text: str) -> tuple[str, ...] | None:
 def emphasis_terms(phrase: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """(key, surface) of the phrases of an emphasised run that span all of it."""
     whole = len(term_key(" ".join(phrase)).split())
-    return tuple((key, surface) for key, surface, _plain in _phrases(phrase) if len(key.split()) == whole)
+    return tuple((key, surface) for key, surface, _plain in run_phrases(phrase) if len(key.split()) == whole)

@@ -46,7 +46,7 @@ from kgsync.extract.acronyms import acronym_pairs as acronym_pairs  # re-exporte
 from kgsync.extract.canonical import is_acronym, term_key
 from kgsync.extract.findings import strip_leading_labels
 from kgsync.extract.phrases import MAX_WORDS as MAX_WORDS
-from kgsync.extract.phrases import _is_acronym, _run_terms, _runs, runs_of, tokens_of
+from kgsync.extract.phrases import _is_acronym, run_terms, word_runs, runs_of, tokens_of
 from kgsync.extract.phrases import segments as segments  # re-exported API
 from kgsync.extract.phrases import token_keys as token_keys  # re-exported API
 from kgsync.extract.units import unit_keys
@@ -164,7 +164,7 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     cut = [tokens_of(zone) for zone in clean]
     for _matches, tokens in cut:
         # An ordinary single word ("plain") names no idea on its own (see the module doc).
-        found = list(chain.from_iterable(map(_run_terms, runs_of(tokens))))
+        found = list(chain.from_iterable(map(run_terms, runs_of(tokens))))
         written.update(found)
         zone_keys.append(Counter(map(itemgetter(0), found)))
     surfaces: dict[str, dict[str, int]] = {}
@@ -406,7 +406,7 @@ def _finding_subjects(item: ResearchItem) -> set[str]:
         first = FIRST_TOKEN.match(text)
         if first is None or not is_acronym(first.group()) or _FILE_SUFFIX.match(text, first.end()):
             continue  # "AGENTS.md" is a file's name
-        runs = _runs(text[: first.end() + 40])
+        runs = word_runs(text[: first.end() + 40])
         if runs and runs[0] == (first.group(),) and len(keys := token_keys(first.group())) == 1:
             out.add(keys[0])
     return out

@@ -12,7 +12,7 @@ A name here is a word written with a capital first letter and a lower-case lette
 in capitals: "AI failure mode", "MCP server" qualify a field, they name no product) and not
 where a sentence, a line, a heading or a parenthesis opens (a capital there says nothing).
 ``name_tails(text)`` counts, per key (``canonical.term_key``), the occurrences that are the tail
-of a longer phrase of their word run that may be a term (``phrases._check``) and that holds such
+of a longer phrase of their word run that may be a term (``phrases.check_phrase``) and that holds such
 a name before them.  ``mining.candidates`` marks a candidate the question, summary or findings
 write at least once otherwise (``flags.FREE``).
 """
@@ -26,7 +26,7 @@ from functools import lru_cache
 from itertools import compress
 from operator import gt
 
-from kgsync.extract.phrases import MAX_WORDS, _check, _is_break, tokens_of
+from kgsync.extract.phrases import MAX_WORDS, check_phrase, is_break, tokens_of
 
 #: Skipped when looking back for what precedes a word: spaces and the markup a sentence may open with.
 _OPENERS = " \t*_`#>[(\"'\u201c\u2018-"
@@ -46,7 +46,7 @@ def name_tails(text: str, tokens: tuple[list[re.Match[str]], list[str]] | None =
     ``phrases.tokens_of(text)``, when the caller has them (mining cuts each zone once)."""
     out: Counter[str] = Counter()
     matches, words = tokens_of(text) if tokens is None else tokens
-    breaks = list(map(_is_break, words))
+    breaks = list(map(is_break, words))
     # a token that may be a name: a capital first, not all capitals, not a break
     maybe = compress(range(len(words)), map(gt, map(_name_like, words), breaks))  # True > False
     cuts = list(compress(range(len(words)), breaks))  # the breaks' indices: where runs end
@@ -90,10 +90,10 @@ def _count_run(run: list[str], named: list[int], out: Counter[str]) -> None:
     words = tuple(run)
     for start in range(named[0] + 1, len(words)):
         for end in range(start + 1, min(start + MAX_WORDS, len(words)) + 1):
-            tail = _check(words[start:end])
+            tail = check_phrase(words[start:end])
             if tail is None or tail[2]:
                 continue
             # a longer phrase ending here that a name opens or holds before the tail
-            if any(_check(words[first:end]) is not None
+            if any(check_phrase(words[first:end]) is not None
                    for first in range(max(0, end - MAX_WORDS), start) if any(first <= n < start for n in named)):
                 out[tail[0]] += 1

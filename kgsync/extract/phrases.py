@@ -14,22 +14,22 @@ from kgsync.extract.canonical import _PREFIXES, is_acronym, key_of_words, word_k
 MAX_WORDS = 4  # surface words in a mined phrase (the query rule's longest run, too)
 
 
-def _runs(text: str) -> list[tuple[str, ...]]:
+def word_runs(text: str) -> list[tuple[str, ...]]:
     """Maximal runs of content words: stopwords, verbs, adverbs, numbers and
     punctuation end a run (so does a blank line)."""
-    return runs_of(_TOKEN_OR_BREAK.findall(text))
+    return runs_of(TOKEN_OR_BREAK.findall(text))
 
 
 def runs_of(tokens: Iterable[str]) -> list[tuple[str, ...]]:
-    """``_runs`` of a text cut into ``tokens`` already (``_TOKEN_OR_BREAK``'s matches, in order)."""
+    """``word_runs`` of a text cut into ``tokens`` already (``TOKEN_OR_BREAK``'s matches, in order)."""
     # groupby and the cached predicate run in C: no Python step per token.
-    return [tuple(run) for stop, run in groupby(tokens, _is_break) if not stop]
+    return [tuple(run) for stop, run in groupby(tokens, is_break) if not stop]
 
 
 def tokens_of(text: str) -> tuple[list[re.Match[str]], list[str]]:
-    """``_TOKEN_OR_BREAK``'s matches in ``text`` and their texts: a zone cut once for its runs
+    """``TOKEN_OR_BREAK``'s matches in ``text`` and their texts: a zone cut once for its runs
     (``runs_of``) and its name tails (``nesting.name_tails``), which needs the positions too."""
-    matches = list(_TOKEN_OR_BREAK.finditer(text))
+    matches = list(TOKEN_OR_BREAK.finditer(text))
     return matches, list(map(_GROUP, matches))
 
 
@@ -37,25 +37,25 @@ _GROUP = re.Match.group
 
 
 @lru_cache(maxsize=500_000)
-def _is_break(token: str) -> bool:
+def is_break(token: str) -> bool:
     return not token[0].isalnum() or _breaks(token) or ("." in token and _IS_FILE_NAME.fullmatch(token) is not None)
 
 
 @lru_cache(maxsize=200_000)
-def _run_terms(run: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+def run_terms(run: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """(key, surface) of every phrase of a run that may be a term, plain single words left out.
     Cached: ~40% of the runs in the dense zones recur (within and across items)."""
     if len(run) == 1:  # a third of the runs: the word itself is the only phrase
-        checked = _check(run)
+        checked = check_phrase(run)
         return () if checked is None or checked[2] else ((checked[0], checked[1]),)
-    return tuple((key, surface) for key, surface, plain in _phrases(run) if not plain)
+    return tuple((key, surface) for key, surface, plain in run_phrases(run) if not plain)
 
 
 def segments(text: str) -> list[list[str]]:
     """Word runs between punctuation only (stopwords kept: "theory of mind")."""
     out: list[list[str]] = []
     run: list[str] = []
-    for token in _TOKEN_OR_BREAK.findall(text):
+    for token in TOKEN_OR_BREAK.findall(text):
         if token[0].isalnum():
             run.append(token)
         elif run:
@@ -73,7 +73,7 @@ def segments(text: str) -> list[list[str]]:
 _FILE_NAME = r"\b[A-Z][A-Z0-9]*(?:[-.][A-Z0-9]+)*\.(?:md|markdown|ya?ml|json|jsonl|toml|txt|py|js|ts|sh|cfg|ini)\b"
 
 
-_TOKEN_OR_BREAK = re.compile(rf"{_FILE_NAME}|[^\W_]+(?:[-'\u2019][^\W_]+)*(?:\.\d+)*|[^\w\s]+|\n\s*\n|_")
+TOKEN_OR_BREAK = re.compile(rf"{_FILE_NAME}|[^\W_]+(?:[-'\u2019][^\W_]+)*(?:\.\d+)*|[^\w\s]+|\n\s*\n|_")
 
 
 _IS_FILE_NAME = re.compile(_FILE_NAME)
@@ -97,12 +97,12 @@ def token_keys(token: str) -> tuple[str, ...]:
     return tuple(word_key(w) for w in words(token))
 
 
-def _phrases(run: Sequence[str]) -> list[tuple[str, str, bool]]:
+def run_phrases(run: Sequence[str]) -> list[tuple[str, str, bool]]:
     """(key, surface, plain single word) for every valid 1..4-word phrase of a run.
 
-    Same as ``_check`` on every slice, in order (start, then length).  A phrase
+    Same as ``check_phrase`` on every slice, in order (start, then length).  A phrase
     of several tokens in which no prefix can close up is decided from its first
-    and last tokens (``_token_info``), without a ``_check`` of its own: most
+    and last tokens (``_token_info``), without a ``check_phrase`` of its own: most
     phrases occur once, so caching them whole saves little.
     """
     run = tuple(run)
@@ -126,7 +126,7 @@ def _phrases(run: Sequence[str]) -> list[tuple[str, str, bool]]:
                 break
             surface = f"{surface} {run[end - 1]}"
             if keyless_first or not count or prefix_seen or inner_prefix:  # a prefix may close up: the full rules
-                checked = _check(run[start:end])
+                checked = check_phrase(run[start:end])
                 if checked is not None:
                     append(checked)
             elif not (bad_first or bad_last):
@@ -139,8 +139,8 @@ def _phrases(run: Sequence[str]) -> list[tuple[str, str, bool]]:
 
 @lru_cache(maxsize=200_000)
 def _check_token(token: str) -> tuple[str, str, bool] | None:
-    """``_check((token,))``, remembered by the token: a string keeps its hash, a new tuple does not."""
-    return _check((token,))
+    """``check_phrase((token,))``, remembered by the token: a string keeps its hash, a new tuple does not."""
+    return check_phrase((token,))
 
 
 @lru_cache(maxsize=200_000)
@@ -161,7 +161,7 @@ def _token_info(token: str) -> tuple[bool, str, int, bool, bool, bool, bool]:
 
 
 @lru_cache(maxsize=400_000)
-def _check(part: tuple[str, ...]) -> tuple[str, str, bool] | None:
+def check_phrase(part: tuple[str, ...]) -> tuple[str, str, bool] | None:
     """(key, surface, plain) when ``part`` may be a term, else None.  See the module doc."""
     checked = _key_if_term(part)
     return None if checked is None else (checked[0], " ".join(part), checked[1])

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from kgsync.extract.enclosed import enclosed_only, head_mentions, named, noun_runs
-from kgsync.extract.phrases import _runs, tokens_of
+from kgsync.extract.phrases import word_runs, tokens_of
 
 
 def _enclosed(dense: str, whole: str, surfaces: dict[str, dict[str, int]]) -> set[str]:
-    return enclosed_only(_runs(dense), surfaces, set(surfaces), whole, whole.lower())
+    return enclosed_only(word_runs(dense), surfaces, set(surfaces), whole, whole.lower())
 
 
 def test_a_phrase_written_only_before_one_head_is_that_heads_modifier() -> None:

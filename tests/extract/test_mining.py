@@ -30,7 +30,7 @@ def test_candidates_do_not_depend_on_cache_state() -> None:
 
     items = corpus()
     first = [candidates(i) for i in items]
-    for cached in (phrases._run_terms, phrases._token_info, phrases._check, phrases._check_token, phrases._is_break, mining._score,
+    for cached in (phrases.run_terms, phrases._token_info, phrases.check_phrase, phrases._check_token, phrases.is_break, mining._score,
                    phrases.token_keys, markup._bold_run, markup._code_run, markup.emphasis_terms, acronyms._is_short_form,
                    canonical.is_acronym, canonical.word_key):
         cached.cache_clear()
@@ -176,9 +176,9 @@ def test_names_an_idea_keeps_bookkeeping_plumbing_and_vague_methods_out() -> Non
 
 def test_a_files_name_is_no_term_and_a_finding_opens_with_its_subject() -> None:
     from kgsync.read.items import KeyFinding, ResearchItem
-    from kgsync.extract.mining import SUBJECT, _runs
+    from kgsync.extract.mining import SUBJECT, word_runs
 
-    assert _runs("AGENTS.md is read by Claude Code; GPT-4.1 too") == [("read",), ("Claude", "Code"), ("GPT-4.1",)]
+    assert word_runs("AGENTS.md is read by Claude Code; GPT-4.1 too") == [("read",), ("Claude", "Code"), ("GPT-4.1",)]
     findings = ("**GraphRAG (Microsoft) solves multi-hop questions.**", "GitHub Copilot reads AGENTS.md first.",
                 "AGENTS.md is read first.", "[fact] RBNZ has published no AI guidance.")
     item = ResearchItem(

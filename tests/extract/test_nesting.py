@@ -30,13 +30,13 @@ def test_a_phrase_written_alone_is_no_names_part() -> None:
 def _name_tails_by_token(text: str) -> Counter[str]:
     """``name_tails`` as first written: a Python step per token."""
     from kgsync.extract.nesting import _count_run, _opens
-    from kgsync.extract.phrases import _TOKEN_OR_BREAK, _is_break
+    from kgsync.extract.phrases import TOKEN_OR_BREAK, is_break
     out: Counter[str] = Counter()
     run: list[str] = []
     named: list[int] = []
-    for match in _TOKEN_OR_BREAK.finditer(text):
+    for match in TOKEN_OR_BREAK.finditer(text):
         token = match.group()
-        if _is_break(token):
+        if is_break(token):
             _count_run(run, named, out)
             run, named = [], []
             continue
