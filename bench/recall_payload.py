@@ -77,15 +77,18 @@ def account(recall, qsets, graphs: dict[str, Path]) -> tuple[int, dict, Counter,
     return questions, paths, reaching, reachless
 
 
-def graphs_of_command_line(description: str):  # noqa: ANN201  (recall module, sets, side, graphs)
-    """The options every recall diagnostic takes (``--shared``, ``--rev``, ``--set``, ``--work``),
-    the ruler imported from ``--shared`` and the pooled sets' graphs built (or read from the cache)."""
+def recall_options(description: str) -> argparse.ArgumentParser:
+    """The options every recall diagnostic takes: ``--shared``, ``--rev``, ``--set``, ``--work``."""
     parser = argparse.ArgumentParser(description=description.split("\n\n")[0])
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     parser.add_argument("--rev", help="a git revision's kgsync instead of the checkout")
     parser.add_argument("--set", default="", metavar="SPEC", help="option changes section.key:value,...")
     parser.add_argument("--work", type=Path, default=ROOT / ".kgsync-cache" / "bench-recall")
-    args = parser.parse_args()
+    return parser
+
+
+def graphs_of(args: argparse.Namespace):  # noqa: ANN201  (recall module, sets, side, graphs)
+    """The ruler imported from ``--shared`` and the pooled sets' graphs built (or read from the cache)."""
     sys.path.insert(0, str(args.shared / "bench"))
     import recall  # the ruler: search, reach, ranking and payload exactly as it counts them
 
@@ -94,6 +97,11 @@ def graphs_of_command_line(description: str):  # noqa: ANN201  (recall module, s
     args.work.mkdir(parents=True, exist_ok=True)
     side = side_of("kgsync", args.rev, parse_changes(args.set), args.work)
     return recall, qsets, side, build_graphs(side, qsets, corpus / "themes-vocabulary.md", args.work, fresh=False)
+
+
+def graphs_of_command_line(description: str):  # noqa: ANN201  (recall module, sets, side, graphs)
+    """``graphs_of`` the command line's ``recall_options``."""
+    return graphs_of(recall_options(description).parse_args())
 
 
 def main() -> int:

@@ -21,7 +21,6 @@ answers whole (what the payload is made of); ``bench/recall_levers.py`` measures
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections import Counter
@@ -31,7 +30,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_recall import DEFAULT_CUTS, LATER, build_graphs, parse_changes, question_sets, side_of  # noqa: E402
+from bench_recall import LATER  # noqa: E402
+from recall_payload import graphs_of, recall_options  # noqa: E402
 
 INDENT = 2  # the server's JSON.stringify(graph, null, 2)
 
@@ -90,21 +90,10 @@ def searches(recall, qsets, graphs: dict[str, Path]) -> tuple[list[Search], Coun
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
-    parser.add_argument("--rev", help="a git revision's kgsync instead of the checkout")
-    parser.add_argument("--set", default="", metavar="SPEC", help="option changes section.key:value,...")
-    parser.add_argument("--work", type=Path, default=ROOT / ".kgsync-cache" / "bench-recall")
+    parser = recall_options(__doc__)
     parser.add_argument("--top", type=int, default=20, help="how many of the costliest searches to print")
     args = parser.parse_args()
-    sys.path.insert(0, str(args.shared / "bench"))
-    import recall  # the ruler: its phrases, search and payload exactly
-
-    corpus = args.shared / "corpus"
-    qsets = question_sets(recall, corpus, list(DEFAULT_CUTS))
-    args.work.mkdir(parents=True, exist_ok=True)
-    side = side_of("kgsync", args.rev, parse_changes(args.set), args.work)
-    graphs = build_graphs(side, qsets, corpus / "themes-vocabulary.md", args.work, fresh=False)
+    recall, qsets, side, graphs = graphs_of(args)
     found, fields = searches(recall, qsets, graphs)
     questions = {(s.qset, s.question) for s in found}
     total = sum(s.chars for s in found)
