@@ -4,6 +4,7 @@ Split from ``vocab`` (which builds a ``Vocabulary``), so that ``vocab_file`` dum
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Set
@@ -151,6 +152,37 @@ class Vocabulary:
                 by_first[key.split(" ", 1)[0]].append((key, name, True, (slug,)))
         return {word: hashlib.sha1(repr(sorted(entries)).encode()).hexdigest()
                 for word, entries in by_first.items()}
+
+
+    def renamed(self, names: Mapping[str, str]) -> Vocabulary:
+        """This vocabulary with each term of ``names`` (old name -> new name) under its new name, wherever
+        a name is written: the terms, each item's uses, the mention index, merges, twins, subjects and
+        readings (``topic_join.acronym_names``)."""
+        if not names:
+            return self
+
+        def name_of(name: str) -> str:
+            return names.get(name, name)
+
+        def uses(chosen: tuple[TermUse, ...]) -> tuple[TermUse, ...]:
+            return tuple(TermUse(name_of(use.name), use.aliases) if use.name in names else use for use in chosen)
+
+        terms = {name_of(name): dataclasses.replace(term, name=name_of(name)) if name in names else term
+                 for name, term in self.terms.items()}
+        per_item = {slug: dataclasses.replace(chosen, concepts=uses(chosen.concepts), methods=uses(chosen.methods),
+                                              subjects=tuple(map(name_of, chosen.subjects)),
+                                              topics=tuple(map(name_of, chosen.topics)),
+                                              beyond=tuple(map(name_of, chosen.beyond)),
+                                              subject_uses=uses(chosen.subject_uses))
+                    for slug, chosen in self.per_item.items()}
+        return dataclasses.replace(
+            self, terms=dict(sorted(terms.items())), per_item=per_item,
+            _index={key: name_of(name) for key, name in self._index.items()},
+            merges=tuple((source, name_of(target)) for source, target in self.merges),
+            acronym_twins={name_of(name): tuple(map(name_of, twins)) for name, twins in self.acronym_twins.items()},
+            subjects=frozenset(map(name_of, self.subjects)),
+            readings={slug: {short: name_of(name) for short, name in read.items()}
+                      for slug, read in self.readings.items()})
 
 
 def _in_designation(joined: list[str], cased: list[str], i: int) -> bool:

@@ -16,20 +16,19 @@ into as a mined term, by the same growth-policy test (``groups.mergeable``), com
 
 The mined term keeps its name (the vocabulary's node, as for a topic key its index knows), except
 where the topic is a chain of acronyms ("AI RMF", a name) that joins it only as a narrower form: the
-node is that named thing and takes the topic's name (``acronym_names``, ``renamed``; issue 21).  Only
+node is that named thing and takes the topic's name (``acronym_names``, ``Vocabulary.renamed``; issue 21).  Only
 phrases (two words or more): a topic word is a rare noun of its own, no narrower form.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 
 from kgsync.read.config import Merge
 from kgsync.vocabulary.groups import mergeable
 from kgsync.vocabulary.similarity import compound_names
-from kgsync.vocabulary.terms import Term, TermKind, TermUse, Vocabulary
+from kgsync.vocabulary.terms import Term, TermKind
 
 
 def expanded_forms(key: str, acronyms: Mapping[str, str]) -> list[str]:
@@ -90,34 +89,3 @@ def acronym_names(joins: Mapping[str, str], acronyms: Mapping[str, str], names: 
         if narrower and name != target and name not in taken:
             found[target].append(name)
     return {target: named[0] for target, named in found.items() if len(named) == 1}
-
-
-def renamed(vocabulary: Vocabulary, names: Mapping[str, str]) -> Vocabulary:
-    """``vocabulary`` with each term of ``names`` (old name -> new name) under its new name, wherever
-    a name is written: the terms, each item's uses, the mention index, merges, twins, subjects and
-    readings (``acronym_names``)."""
-    if not names:
-        return vocabulary
-
-    def name_of(name: str) -> str:
-        return names.get(name, name)
-
-    def uses(chosen: tuple[TermUse, ...]) -> tuple[TermUse, ...]:
-        return tuple(TermUse(name_of(use.name), use.aliases) if use.name in names else use for use in chosen)
-
-    terms = {name_of(name): dataclasses.replace(term, name=name_of(name)) if name in names else term
-             for name, term in vocabulary.terms.items()}
-    per_item = {slug: dataclasses.replace(chosen, concepts=uses(chosen.concepts), methods=uses(chosen.methods),
-                                          subjects=tuple(map(name_of, chosen.subjects)),
-                                          topics=tuple(map(name_of, chosen.topics)),
-                                          beyond=tuple(map(name_of, chosen.beyond)),
-                                          subject_uses=uses(chosen.subject_uses))
-                for slug, chosen in vocabulary.per_item.items()}
-    return dataclasses.replace(
-        vocabulary, terms=dict(sorted(terms.items())), per_item=per_item,
-        _index={key: name_of(name) for key, name in vocabulary._index.items()},
-        merges=tuple((source, name_of(target)) for source, target in vocabulary.merges),
-        acronym_twins={name_of(name): tuple(map(name_of, twins)) for name, twins in vocabulary.acronym_twins.items()},
-        subjects=frozenset(map(name_of, vocabulary.subjects)),
-        readings={slug: {short: name_of(name) for short, name in read.items()}
-                  for slug, read in vocabulary.readings.items()})

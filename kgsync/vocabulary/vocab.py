@@ -85,7 +85,7 @@ from kgsync.vocabulary.shares import Share as Share
 from kgsync.vocabulary.shares import choice_of as choice_of
 from kgsync.vocabulary.shares import item_shares as item_shares
 from kgsync.vocabulary.shares import pinned_lookup as pinned_lookup
-from kgsync.vocabulary.topic_join import acronym_names, renamed, topic_targets
+from kgsync.vocabulary.topic_join import acronym_names, topic_targets
 from kgsync.vocabulary.topics import select_topics, topic_kind, with_topics
 from kgsync.vocabulary.terms import ItemTerms as ItemTerms
 from kgsync.vocabulary.terms import Term as Term
@@ -173,7 +173,7 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
     # A chain of acronyms ("AI RMF") joining a generic head names the node (``topic_join.acronym_names``).
     names = acronym_names(joins, single, vocabulary.terms)
     if names:
-        vocabulary = renamed(vocabulary, names)
+        vocabulary = vocabulary.renamed(names)
         joins = {key: names.get(target, target) for key, target in joins.items()}
     vocabulary = with_topics(vocabulary, topics, joins)
     # 6. The hubs: each a node the items that address it link beyond their caps (``kgsync.vocabulary.hubs``).

@@ -57,7 +57,7 @@ def test_with_topics_links_the_joined_term() -> None:
 
 def test_a_chain_of_acronyms_joining_a_generic_head_names_the_node() -> None:
     from kgsync.vocabulary.terms import ItemTerms, TermUse, Vocabulary
-    from kgsync.vocabulary.topic_join import acronym_names, renamed
+    from kgsync.vocabulary.topic_join import acronym_names
 
     joins = {"ai rmf": "risk-management-framework", "ai coding": "ai-assisted-coding"}
     # "AI RMF" is a name (every word an acronym the map expands), narrower than the generic head;
@@ -70,7 +70,7 @@ def test_a_chain_of_acronyms_joining_a_generic_head_names_the_node() -> None:
     vocab = Vocabulary(terms=dict(TERMS), per_item={"2026-01-01-a": ItemTerms("2026-01-01-a", (use,), (),
                                                                               beyond=("risk-management-framework",))},
                        _index={"rmf": "risk-management-framework"}, subjects=frozenset({"risk-management-framework"}))
-    out = renamed(vocab, {"risk-management-framework": "ai-rmf"})
+    out = vocab.renamed({"risk-management-framework": "ai-rmf"})
     assert list(out.terms) == ["ai-assisted-coding", "ai-rmf"] and out.terms["ai-rmf"].name == "ai-rmf"
     assert out.terms["ai-rmf"].aliases == RMF.aliases
     chosen = out.per_item["2026-01-01-a"]
