@@ -33,6 +33,7 @@ candidate.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
+from functools import lru_cache
 from itertools import groupby
 
 from kgsync.extract import wordnet
@@ -55,23 +56,37 @@ def enclosed_only(runs: Iterable[tuple[str, ...]], surfaces: Mapping[str, Mappin
         lower = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
     common: dict[str, set[str]] = {}
     for run in runs:
-        size = len(run)
-        if size < 2:
-            continue
-        for start in range(size):
-            for end in range(start + 1, min(size, start + MAX_WORDS) + 1):
-                checked = check_phrase(run[start:end])
-                if checked is None or checked[0] not in keys:
-                    continue
-                key = checked[0]
-                # the head it modifies: the run's next word when that closes the run (the run's last noun
-                # heads it; a word inside a longer run may be a verb the lexicon does not know: "agents use MCP")
-                wider = check_phrase(run[start:end + 1]) if end + 1 == size and end - start < MAX_WORDS \
-                    and _modifies(run[end - 1], run[end]) else None
-                longer = {wider[0]} if wider is not None and wider[0] != key else set()
+        for key, wider in _run_heads(run):
+            if key in keys:
+                longer = {wider} if wider else set()
                 common[key] = longer if key not in common else common[key] & longer
     return {key for key, longer in common.items()
             if longer and head_mentions(text, lower, surfaces.get(key, {})) < HEAD_MENTIONS}
+
+
+@lru_cache(maxsize=200_000)
+def _run_heads(run: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """(key, longer key or "") of every phrase of ``run`` that may be a term (``check_phrase``), in
+    order (start, then length): the longer key is the phrase's own with the run's last word, when
+    that word closes the run right after it and may be its head (``_modifies``).  Cached per run, as
+    ``phrases.run_terms``: runs recur within and across items, and ``enclosed_only`` only looks up
+    the keys it is given, so each run's slices are checked once, not once per item."""
+    size = len(run)
+    if size < 2:
+        return ()
+    out: list[tuple[str, str]] = []
+    for start in range(size):
+        for end in range(start + 1, min(size, start + MAX_WORDS) + 1):
+            checked = check_phrase(run[start:end])
+            if checked is None:
+                continue
+            key = checked[0]
+            # the head it modifies: the run's next word when that closes the run (the run's last noun
+            # heads it; a word inside a longer run may be a verb the lexicon does not know: "agents use MCP")
+            wider = check_phrase(run[start:end + 1]) if end + 1 == size and end - start < MAX_WORDS \
+                and _modifies(run[end - 1], run[end]) else None
+            out.append((key, wider[0] if wider is not None and wider[0] != key else ""))
+    return tuple(out)
 
 
 #: Determiners that open a singular noun phrase ("each agent session", "a supply chain"): a plural
