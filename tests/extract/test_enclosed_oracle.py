@@ -3,7 +3,7 @@ gave when it checked every slice of every run on each call (``_oracle``, kept he
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Set
+from collections.abc import Callable, Iterable, Iterator, Mapping, Set
 from pathlib import Path
 
 import pytest
@@ -15,7 +15,7 @@ from kgsync.extract.enclosed import HEAD_MENTIONS, _modifies, enclosed_only, hea
 from kgsync.extract.phrases import MAX_WORDS, check_phrase, tokens_of
 from kgsync.extract.record import parse_record
 
-RESEARCH = Path("/work/shared/corpus/research")
+RESEARCH = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "research"  # ../shared beside the repo
 
 
 def _oracle(runs: Iterable[tuple[str, ...]], surfaces: Mapping[str, Mapping[str, int]], keys: Set[str],
@@ -61,8 +61,8 @@ def _same(runs: list[tuple[str, ...]], surfaces: Mapping[str, Mapping[str, int]]
         == _oracle(iter(runs), surfaces, keys, text, text.lower())
 
 
-@pytest.mark.skipif(not RESEARCH.is_dir(), reason=f"{RESEARCH}: the research corpus is not on this machine")
-def test_the_research_items_get_what_the_oracle_gives(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_research_items_get_what_the_oracle_gives(monkeypatch: pytest.MonkeyPatch,
+                                                     require_shared: Callable[[Path], Path]) -> None:
     calls = []
     real = enclosed.enclosed_only
 
@@ -79,7 +79,7 @@ def test_the_research_items_get_what_the_oracle_gives(monkeypatch: pytest.Monkey
         return got
 
     monkeypatch.setattr(enclosed, "enclosed_only", spy)
-    paths = sorted(p for p in RESEARCH.glob("*.md") if p.name != "README.md")
+    paths = sorted(p for p in require_shared(RESEARCH).glob("*.md") if p.name != "README.md")
     for path in paths:
         parse_record(path.read_bytes(), str(path), path.stem)
     assert len(calls) == len(paths) == 220
