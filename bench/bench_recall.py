@@ -230,7 +230,7 @@ def _build_child() -> int:
 def full_text_graph(recall, qset: QuestionSet):  # noqa: ANN001, ANN201
     """One node per TRAIN item holding its whole text, no relations: recall.py's search and ranking
     with perfect text coverage.  No lean graph finds more by text alone; only structure (themes,
-    citations) can (docs/recall.md, "The ceiling")."""
+    citations) can (docs/recall.md, "Text coverage alone cannot beat BM25")."""
     return recall.Graph.from_records(qset.name, [
         {"type": "entity", "name": f"item:{it.slug}", "entityType": "research_item", "observations": [it.text]}
         for it in qset.train])

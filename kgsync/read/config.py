@@ -100,8 +100,9 @@ class Mining:
     # Unused since locality: each item chooses its own terms.  Old kgsync.yml files set them.
     DEPRECATED: ClassVar[Mapping[str, Deprecated]] = {
         "salient_per_item": Deprecated(2, "no longer used (each item chooses its own terms); accepted and ignored"),
-        "max_theme_share": Deprecated(0.2, "no longer used (every theme an item carries is a node, whatever "
-                                           "its share of the items); accepted and ignored"),
+        "max_theme_share": Deprecated(0.2, "no longer used (whether a theme is a node is read from the "
+                                           "vocabulary's words, never from its share of the items); "
+                                           "accepted and ignored"),
     }
 
 
@@ -142,7 +143,8 @@ class PullRequest:
     base: str = option("main", "the branch the PR merges into")
     title: str = option("kgsync: knowledge graph update",
                         "the PR title; left at the default, each PR is titled by its cause "
-                        "(kgsync: add <item title> (+5 nodes), kgsync: update 2 items, remove 1)")
+                        "(Add <item title> (+3 claims), Update graph: 3 items (+12 claims, -2), "
+                        "Add 2, remove 1 item (...)); it also titles a change no item explains")
     labels: tuple[str, ...] = option(("knowledge-graph",), "labels added to the PR (never removed)")
 
 

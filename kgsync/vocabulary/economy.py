@@ -3,8 +3,9 @@
 The memory server's search is a substring match, and every entity it returns
 costs an agent its observations plus every relation touching it.  A term found
 on a large share of the items ("artificial intelligence" in an AI corpus)
-separates nothing and floods every search that contains it.  Mining already
-keeps such hub terms from becoming concepts; this module applies the same rule
+separates nothing and floods every search that contains it.  The vocabulary
+keeps such hub terms out of every item's capped choice (a hub's node is linked
+only by the items that address it, ``hubs``); this module applies the same rule
 to the text observations kgsync writes (titles, summaries, claim statements):
 
 * a hub term that the corpus abbreviates ("artificial intelligence (AI)") is

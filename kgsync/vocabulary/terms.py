@@ -48,8 +48,8 @@ class ItemTerms:
     concepts: tuple[TermUse, ...]  # most salient first, within caps.concepts
     methods: tuple[TermUse, ...]  # most salient first, within caps.methods
     subjects: tuple[str, ...] = ()  # names of Vocabulary.subjects its findings open with (beyond the caps)
-    #: the item's own concept names within the caps, before ``mining.min_links`` (``assemble.connective_terms``
-    #: sets it): what ``assemble.topic_finding`` looks for in its findings
+    #: the item's own concept names within the caps, before ``mining.min_links`` (``graph.terms.connective_terms``
+    #: sets it): what ``graph.claims.topic_finding`` looks for in its findings
     topics: tuple[str, ...] = ()
     #: names of the vocabulary's topics it addresses, beyond the caps (``kgsync.vocabulary.topics``)
     beyond: tuple[str, ...] = ()

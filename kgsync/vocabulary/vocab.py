@@ -31,7 +31,7 @@ Over the corpus (``select``):
    else stays (the theme vocabulary's growth policy).  Pinned names are never
    merged away.  A term is named and labelled by its earliest item's spelling.
 5. Which chosen terms become nodes (linked by ``mining.min_links`` items) is
-   ``assemble.connective_terms``'s rule.
+   ``graph.terms.connective_terms``'s rule.
 
 Concept or method: a term is a *method* when its head (last) word is a
 method noun (evaluation, benchmark, analysis, review, survey, retrieval,

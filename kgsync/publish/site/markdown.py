@@ -9,7 +9,7 @@ them changes nothing a page shows: ``md_text`` escapes the characters that would
 start them, and the templates do not use them.
 
 The long parts of a page (lists of links, a finding's facts, long paragraphs) are
-written as HTML between ``BLOCK_START`` and ``BLOCK_END`` lines (``pages.html_block``).
+written as HTML between ``BLOCK_START`` and ``BLOCK_END`` lines (``links.html_block``).
 ``KgsyncBlocks`` stores each such block as it is, before mkdocs and Python-Markdown
 parse the page's raw HTML (each with Python's HTMLParser, the slow part); without
 this extension the markers are plain HTML comments and the block is ordinary raw
