@@ -50,6 +50,10 @@ Classes (each a reading of WordNet's own lexicographer files and hypernyms; see
   commonest adjective sense is no pertainym (adj.pert: "human", "supervisory" classify a noun and
   make terms: "human oversight").  "prior", "immediate", "separate"; not "prompt", "hybrid" (rare
   as adjectives), "expert" (a noun);
+* ``relational``: a single adjective whose commonest sense is a pertainym (adj.pert: "relating to or
+  concerned with" a noun): "financial" (finance), "operational" (operations), "regulatory": it says which
+  field a thing belongs to, not how it is, so with a vague noun it names a kind ("financial services",
+  "operational risk"), where a descriptive adjective ("real problem") does not;
 * ``rare``: a single noun of one sense that general English hardly needs: WordNet spells it in
   lower case, lists it as no verb, adjective or adverb, and none of WordNet's own glosses (the
   definitions and examples of every synset, ~1.4 million words of plain English) writes it,
@@ -197,6 +201,14 @@ def qualifiers(folder: Path) -> set[tuple[str, str]]:
             and lemma in first_sense and first_sense[lemma] not in pertainyms}
 
 
+def relationals(folder: Path) -> set[tuple[str, str]]:
+    """The ``relational`` rows: single adjectives whose commonest sense is a pertainym (adj.pert)."""
+    pertainyms = {line.split()[0] for line in (folder / "data.adj").read_text(encoding="latin-1").splitlines()
+                  if not line.startswith(" ") and line.split()[1] == "01"}
+    return {("relational", lemma) for lemma, offsets in read_index(folder / "index.adj").items()
+            if lemma.isalpha() and offsets and offsets[0] in pertainyms}
+
+
 def common_words(folder: Path, synsets: dict[str, tuple[str, list[str], list[tuple[str, str]]]],
                  nouns: dict[str, list[str]]) -> set[tuple[str, str]]:
     """The ``common`` rows: single nouns some synset spells in lower case, names of a time or a
@@ -333,6 +345,7 @@ def main() -> int:
             rows.add(("modifier", lemma))
     rows |= ordinary_words(args.wordnet, synsets, {key for kind, key in rows if kind == "everyday"})
     rows |= qualifiers(args.wordnet)
+    rows |= relationals(args.wordnet)
     rows |= common_words(args.wordnet, synsets, nouns)
     rows |= derived_nouns(args.wordnet)
     text = "".join(f"{kind}\t{key}\n" for kind, key in sorted(rows) if key)

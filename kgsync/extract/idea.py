@@ -24,7 +24,9 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int, pro
       "real problem", "viable approach", "key challenge", "highest value", "immediate task",
       "prior research" (a descriptive adjective: ``wordnet.is_qualifier``), unless the item defines it as
       an acronym's long form, as below: "Continuous Integration (CI)", "Net Present Value (NPV)" are
-      named ideas (topics17: of the 220 items, 9 define "continuous integration", named by 27);
+      named ideas (topics17: of the 220 items, 9 define "continuous integration", named by 27); a
+      relational adjective is no descriptive one ("financial services", "operational risk": a kind,
+      ``names_a_kind``, a topic phrase only);
     * vague nouns together say nothing either ("use case", "research output", "completed
       research item"), unless the item defines them as an acronym's long form (a named idea);
     * a prefixed compound is the part of speech of its last part: "pre-existing" is
@@ -68,7 +70,7 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int, pro
                     or not flags & DEFINED and attributive.described_party(kws, written)):  # "regulated enterprise"
         return False
     if modifiers and head in lexicon.GENERIC:
-        if not flags & DEFINED and all(m in lexicon.NOT_FIRST or lexicon.looks_adjective(m) or lexicon.is_superlative(m) or _participle(m)
+        if not flags & DEFINED and all(m in lexicon.NOT_FIRST or _descriptive_adjective(m) or lexicon.is_superlative(m) or _participle(m)
                or wordnet.is_qualifier(m) for m in modifiers):
             return False
         if (all(m in lexicon.GENERIC or _participle(m) for m in modifiers) and not flags & DEFINED
@@ -174,6 +176,29 @@ _VAGUE_METHOD_HEADS = lexicon.METHOD_HEADS & lexicon.GENERIC
 
 #: A bookkeeping phrase holds one of these (``is_bookkeeping``).
 _BOOKKEEPING_WORDS = _LAYOUT_WORDS | _STORE_WORDS
+
+
+def names_a_kind(key: str, flags: int) -> bool:
+    """A vague noun qualified only by descriptive words, one of them or more a relational adjective
+    ("financial services", "operational risk", "structural limit"): mined (``names_an_idea``), but
+    only a *topic* phrase when the corpus shares it (``vocabulary.topics``: 10 % name it, 5 % address
+    it), not an item's own term competing for its concept slots: most such pairs an item writes are
+    its discourse ("structural limit", "economic cost"; topics18: 462 new item terms on the 220 items,
+    two of them shared as subjects).  The item's defined terms are its own ("Financial Services (FS)")."""
+    kws = key.split(" ")
+    modifiers = kws[:-1]
+    return (bool(modifiers) and not flags & DEFINED and kws[-1] in lexicon.GENERIC
+            and any(lexicon.looks_adjective(m) and wordnet.is_relational(m) for m in modifiers)
+            and all(m in lexicon.NOT_FIRST or lexicon.looks_adjective(m) or lexicon.is_superlative(m) or _participle(m)
+                    or wordnet.is_qualifier(m) for m in modifiers))
+
+
+def _descriptive_adjective(word: str) -> bool:
+    """An adjective that says how a thing is ("real", "viable"), not which field it belongs to: a
+    relational adjective (WordNet's pertainym as its commonest sense: "financial", "operational")
+    classifies a vague noun into a kind, as a noun before it would ("financial services",
+    "operational risk"; topics18)."""
+    return lexicon.looks_adjective(word) and not wordnet.is_relational(word)
 
 
 def _participle(word: str) -> bool:

@@ -54,6 +54,7 @@ from kgsync.extract.flags import ACRONYM as ACRONYM, DEFINED as DEFINED, DENSE a
 from kgsync.extract.flags import FOCUS as FOCUS, FREE as FREE, PLAIN as PLAIN, STATED as STATED
 from kgsync.extract.flags import SUBJECT as SUBJECT, TITLE as TITLE, UNIT as UNIT
 from kgsync.extract.idea import names_an_idea as names_an_idea  # re-exported API
+from kgsync.extract.idea import names_a_kind
 from kgsync.extract.item_text import item_text
 from kgsync.read.items import ResearchItem
 from kgsync.read.item_sections import heading_key
@@ -293,7 +294,10 @@ def candidates(item: ResearchItem) -> ItemCandidates:
         _with_stated(files.file_mentions(text, dense_text), lambda: files.file_mentions(stated, stated)))))
     # and which of those it addresses it writes in the plural: the plural alias it may give their nodes
     in_plural = plurals.written((key for key, n, dense_n, _stated in words if topics.addresses(n, dense_n)), runs, pairs)
-    dropped = genre_keys | relational
+    # "operational risk": a vague noun a relational adjective classifies is a topic phrase when the corpus
+    # shares it (counted above), not one of the item's own terms (``idea.names_a_kind``).
+    kinds = {c.key for c in terms if " " in c.key and names_a_kind(c.key, c.flags)}
+    dropped = genre_keys | relational | kinds
     kept = tuple(c for c in terms if c.key not in dropped) if dropped else tuple(terms)
     return ItemCandidates(item.slug, kept, tuple(sorted(acronyms)), dense, spelled, words, pairs, frames, in_plural,
                           tuple(sorted(modifiers)))

@@ -6,6 +6,7 @@ run time, so the same input gives the same output everywhere, with no system dep
 What each class means is written in that script.  Used by ``mining.names_an_idea`` (everyday
 compounds, places and descriptive adjectives before a vague noun are not research ideas), ``attributive``
 (a participle before an organisation describes which),
+``idea.names_a_kind`` (a relational adjective before a vague noun names a kind),
 ``vocabulary.terms.classify`` (a method's head), ``vocabulary.groups`` (a facet's head: an act or a
 process), ``vocabulary.vocab`` (an ordinary word in capitals
 is no acronym) and ``vocabulary.groups`` (a jurisdiction scopes a name).
@@ -18,7 +19,7 @@ from functools import cache
 from importlib import resources
 
 _CLASSES = ("everyday", "knowledge", "place", "activity", "act", "role", "modifier", "ordinary", "qualifier", "jurisdiction",
-            "rare", "written", "common", "quality", "gerund", "party", "process")
+            "rare", "relational", "written", "common", "quality", "gerund", "party", "process")
 
 
 @cache
@@ -132,6 +133,12 @@ def is_qualifier(word: str) -> bool:
     """A descriptive adjective ("prior", "immediate", "separate"): it says how a thing is, not
     which thing; a relational one ("human", "semantic") classifies and makes terms."""
     return word in _table()["qualifier"]
+
+
+def is_relational(word: str) -> bool:
+    """An adjective whose commonest sense relates to a noun ("financial": finance, "operational",
+    "regulatory"): it says which field a thing belongs to, not how it is."""
+    return word in _table()["relational"]
 
 
 def is_jurisdiction(key: str) -> bool:

@@ -177,9 +177,11 @@ def select_topics(cands: Sequence[ItemCandidates], mining: Mining, previous: fro
     floor = max(mining.min_links, mining.min_items + 1)
     enter_addressed = max(floor, math.ceil(ADDRESS_SHARE * n_items))
     spaced = spaced_keys(known)
+    # A kind ("operational risk": ``idea.names_a_kind``) is no item's own term, so no item's caps can show
+    # it whole ("operational risk literature" known beside it): the items addressing it whole do.
     phrases = [key for key, slugs in addressing.items() if " " in key and not compounds.is_compound_key(key)
                and key not in stop and key not in (previous or ())
-               and len(slugs) >= floor and is_gap(key, known, spaced)]
+               and len(slugs) >= floor and (is_gap(key, known, spaced) or idea.names_a_kind(key, 0))]
     written = _written(ordered, phrases)
     marks = {key: phrase_marks(key, written[key]) for key in sorted(phrases) if is_topic_phrase(key, written[key])}
     spread.update(_phrase_spread(ordered, marks))

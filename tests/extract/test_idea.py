@@ -31,8 +31,8 @@ def _names_an_idea_test_by_test(key: str, surfaces: tuple[tuple[str, int], ...],
     modifiers, head = kws[:-1], kws[-1]
     if modifiers and head in idea.lexicon.GENERIC:
         if not flags & idea.DEFINED and all(
-                m in idea.lexicon.NOT_FIRST or idea.lexicon.looks_adjective(m) or idea.lexicon.is_superlative(m)
-                or idea._participle(m) or idea.wordnet.is_qualifier(m) for m in modifiers):
+                m in idea.lexicon.NOT_FIRST or idea.lexicon.looks_adjective(m) and not idea.wordnet.is_relational(m)
+                or idea.lexicon.is_superlative(m) or idea._participle(m) or idea.wordnet.is_qualifier(m) for m in modifiers):
             return False
         if (all(m in idea.lexicon.GENERIC or idea._participle(m) for m in modifiers) and not flags & idea.DEFINED
                 and (len(kws) == 2 or any(map(idea._participle, modifiers)))):
@@ -61,7 +61,8 @@ _IDEA_WORDS = ["research", "backlog", "item", "corpus", "repository", "executive
                "technique", "method", "model", "governance", "use", "case", "json", "http", "new", "zealand", "user",
                "interface", "tool-using", "data-driven", "completed", "ai", "n", "1", "k", "8", "non-binding",
                "pre-existing", "synthesis", "code", "harvard", "business", "access", "control", "cross-item",
-               "integration", "learning", "source", "github", "action"]
+               "integration", "learning", "source", "github", "action", "financial", "operational", "service", "risk",
+               "real", "problem"]
 
 
 @st.composite
@@ -80,6 +81,21 @@ def _idea_calls(draw: st.DrawFn) -> tuple[str, tuple[tuple[str, int], ...], int,
 def test_names_an_idea_asks_each_test_only_where_it_can_hold(call: tuple[str, tuple[tuple[str, int], ...], int,
                                                                          frozenset[str]]) -> None:
     assert idea.names_an_idea(*call) == _names_an_idea_test_by_test(*call)
+
+
+def test_a_relational_adjective_before_a_vague_head_names_a_kind() -> None:
+    # "financial services", "operational risk": a relational adjective (WordNet's pertainym: finance,
+    # operations) says which field, as a noun would; a descriptive one says how ("real problem")
+    assert idea.names_an_idea("financial service", (("financial services", 3),), 0)
+    assert idea.names_an_idea("operational risk", (("operational risk", 3),), 0)
+    assert not idea.names_an_idea("real problem", (("real problem", 3),), 0)
+    assert not idea.names_an_idea("prior research", (("prior research", 3),), 0)
+    # a kind is a topic phrase when the corpus shares it, no item's own term (``mining`` drops it), unless defined
+    assert idea.names_a_kind("operational risk", 0) and idea.names_a_kind("genuine structural limit", 0)
+    assert not idea.names_a_kind("financial service", idea.DEFINED)  # "Financial Services (FS)"
+    assert not idea.names_a_kind("real problem", 0)  # no relational word: discourse, not mined at all
+    assert not idea.names_a_kind("technical debt", 0)  # "debt" is no vague head: a term like any
+    assert not idea.names_a_kind("operational risk management", 0)  # "risk" is a noun: the item's term
 
 
 def test_a_defined_long_form_with_a_vague_head_names_an_idea() -> None:

@@ -21,7 +21,7 @@ def test_the_table_is_sorted_deterministic_data() -> None:
     assert lines == sorted(set(lines))
     assert {line.split("\t")[0] for line in lines} == {"everyday", "knowledge", "place", "activity", "act", "role",
                                                         "modifier", "ordinary", "qualifier", "jurisdiction",
-                                                        "rare", "written", "common", "quality", "gerund", "party", "process"}
+                                                        "rare", "relational", "written", "common", "quality", "gerund", "party", "process"}
 
 
 @pytest.mark.parametrize(("key", "written"), [
@@ -127,3 +127,10 @@ def test_table_read_by_blocks_is_read_by_lines() -> None:
 
 def test_a_process_is_a_noun_whose_first_sense_is_a_process() -> None:
     assert wordnet.is_process("activation") and not wordnet.is_process("workflow") and not wordnet.is_process("point")
+
+
+def test_a_relational_adjective_is_a_pertainym_not_a_qualifier() -> None:
+    # WordNet's commonest sense "relating to" a noun: "financial" (finance), "operational"; not "real", "prior"
+    assert wordnet.is_relational("financial") and wordnet.is_relational("operational")
+    assert not wordnet.is_relational("real") and not wordnet.is_relational("prior")
+    assert not any(wordnet.is_relational(w) and wordnet.is_qualifier(w) for w in ("financial", "human", "real", "open"))

@@ -216,6 +216,17 @@ def test_a_phrase_with_a_vague_head_enters_at_the_topic_words_share() -> None:
                                                   MINING).topics
 
 
+def test_a_kind_enters_by_the_items_addressing_it_not_by_any_items_caps() -> None:
+    # "operational risk" (``idea.names_a_kind``): no item's own term, so no item chooses it whole within its caps;
+    # beside a longer mined key ("operational risk literature") the items addressing it whole show the unit
+    cands = _phrase_corpus(40, addressing=3, naming=2, phrase="operational risk")
+    assert all("operational risk" not in {c.key for c in item.terms} for item in cands)
+    assert "operational risk" in select_topics(cands, MINING, known={"operational risk literature"}).topics
+    # a noun's phrase is still a fragment there, as before
+    assert "technical debt" not in select_topics(_phrase_corpus(40, addressing=3, naming=2), MINING,
+                                                 known={"technical debt register"}).topics
+
+
 def test_a_phrase_with_a_method_head_enters_at_the_node_floor() -> None:
     # "code review": "review" is vague (``lexicon.GENERIC``) but a method's head: a procedure named by its
     # object is one unit, so 3 addressers of 80 (3.75 %, under ADDRESS_SHARE) are enough, as for "technical debt"
