@@ -218,6 +218,27 @@ def write(path: str | Path, graph: Graph) -> bool:
 Chunks = Sequence[bytes | memoryview]
 
 
+class Spliced(list[bytes | memoryview]):
+    """``Chunks`` that are the bytes ``base`` with ``edits`` applied: each (start, end, bytes now)
+    replaces ``base[start:end]``, in order, none overlapping.  The pieces between are ``memoryview``
+    slices of ``base``.  Kept beside the pieces so that a digest of the new file made of the old
+    file's blocks' digests need hash only the blocks an edit falls in (``kgsync.pipeline.cache.state``)."""
+
+    def __init__(self, base: bytes, edits: Sequence[tuple[int, int, bytes]]) -> None:
+        kept = memoryview(base)  # the bytes between: slices of it, not copies
+        pieces: list[bytes | memoryview] = []
+        at = 0
+        for start, end, now in edits:
+            if start < at or end < start:
+                raise ValueError(f"edit ({start}, {end}) overlaps one before it or ends before it starts")
+            pieces += (kept[at:start], now)
+            at = end
+        pieces.append(kept[at:])
+        super().__init__(pieces)
+        self.base = base
+        self.edits = tuple(edits)
+
+
 def joined(data: bytes | Chunks) -> bytes:
     """``data`` as one bytes object (itself when it is one)."""
     return data if isinstance(data, bytes) else b"".join(data)

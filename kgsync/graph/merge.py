@@ -27,7 +27,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from kgsync.contract.errors import GraphFormatError, Location
-from kgsync.contract.jsonl import Chunks, joined
+from kgsync.contract.jsonl import Chunks, Spliced, joined
 from kgsync.contract.model import OBSERVATION_KEYS, Entity, EntityType, Facts, Graph, Relation, RelationType
 
 MANIFEST_VERSION = 1
@@ -112,17 +112,15 @@ class Manifest:
             return old
         if len(changed) > _MAX_SPLICED:  # each line is looked for in the file: past a few, write it whole
             return self.dumps().encode("utf-8")
-        kept = memoryview(old)  # the lines between: slices of it, not copies
-        pieces: list[bytes | memoryview] = []
+        edits = []  # the lines between are kept: slices of ``old``, not copies
         at = 0
         for slug in sorted(changed):  # the file's order
             start = old.index(b"\n" + _json_string(slug).encode("utf-8") + b": ", at) + 1
             end = old.index(b"\n", start)
             comma = b"," if old[end - 1 : end] == b"," else b""  # the item text ends with "}"
-            pieces += (kept[at:start], f"{_json_string(slug)}: {changed[slug]}".encode(), comma)
+            edits.append((start, end, f"{_json_string(slug)}: {changed[slug]}".encode() + comma))
             at = end
-        pieces.append(kept[at:])
-        return pieces
+        return Spliced(old, edits)
 
     def _head_line(self) -> str:
         head = "".join(f'"{key}": {json.dumps(value, ensure_ascii=False)}, ' for key, value in (

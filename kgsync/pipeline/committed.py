@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, partial
@@ -93,13 +92,17 @@ def write_graph(graph_data: bytes | jsonl.Chunks, manifest: Manifest, pure: bool
                                             (files.manifest, manifest_data, state.manifest, base.manifest_bytes)):
         # Verified above to hold the last build's bytes: a digest says whether they differ.
         verified = base.verified and last is not None
-        # The very bytes verified to be in the file (not a copy: the same object): the digest recorded.
-        digest = last.sha1 if verified and last is not None and data is verified_data else _sha1(data)
+        if verified and last is not None and data is verified_data:
+            # The very bytes verified to be in the file (not a copy: the same object): the digest recorded.
+            blocks, digest = last.blocks, last.sha1
+        else:
+            blocks = _blocks(data, last if verified else None, verified_data)
+            digest = build_state.digest_of(blocks)
         same = last is not None and base.verified and digest == last.sha1
         if not same and jsonl.write_bytes_atomically(path, data, compare=not verified):
             changed.append(path)
         # Not written now: the stamp may become trusted without a hash (``Written.settled``).
-        stamps.append(build_state.written(path, digest, last if same else None))
+        stamps.append(build_state.written(path, digest, blocks, last if same else None))
     graph_written, manifest_written = stamps
     return tuple(changed), replace(state, graph=graph_written, manifest=manifest_written, pure=pure,
                                    items=tuple(sorted(manifest.by_item)))
@@ -142,9 +145,16 @@ def _parse_later(raw: bytes, source: str) -> Callable[[], Graph]:
     return parse
 
 
-def _sha1(data: bytes | jsonl.Chunks) -> str:
-    """The hex SHA-1 of ``data`` (of its pieces in order: not joined)."""
-    digest = hashlib.sha1()
-    for piece in (data,) if isinstance(data, bytes) else data:
-        digest.update(piece)
-    return digest.hexdigest()
+def _blocks(data: bytes | jsonl.Chunks, verified: build_state.Written | None,
+            verified_data: bytes | None) -> build_state.Blocks:
+    """The blocks of ``data`` (``state.Blocks``): in those of ``verified``, the record of the file as
+    this build verified it (bytes ``verified_data``), when they add up to ``data``'s length, so that
+    equal bytes have the recorded digest; a splice of those very bytes (``jsonl.Spliced``) hashes only
+    the blocks its edits fall in (``state.spliced_blocks``)."""
+    if verified is None:
+        return build_state.blocks_of(data)
+    if isinstance(data, jsonl.Spliced) and data.base is verified_data:
+        spliced = build_state.spliced_blocks(verified.blocks, data.base, data.edits)
+        if spliced is not None:
+            return spliced
+    return build_state.blocks_of(data, [length for length, _ in verified.blocks])

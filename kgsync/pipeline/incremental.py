@@ -30,7 +30,7 @@ from operator import attrgetter
 
 from kgsync.contract import jsonl
 from kgsync.contract.errors import Location
-from kgsync.contract.jsonl import Chunks
+from kgsync.contract.jsonl import Chunks, Spliced
 from kgsync.contract.model import Entity, Facts, Relation, RelationType
 from kgsync.graph.manifest_lines import LastLines
 from kgsync.graph.merge import facts_json, manifest_item_texts, rank_of
@@ -144,17 +144,9 @@ def rebuild(old_graph: bytes, old_manifest: str | Mapping[str, str], by_item: Ma
     return Rebuilt(_splice(old_graph, spliced) if spliced else old_graph, report, tuple(sorted(changed)))
 
 
-def _splice(data: bytes, lines: Mapping[int, tuple[int, bytes]]) -> list[bytes | memoryview]:
+def _splice(data: bytes, lines: Mapping[int, tuple[int, bytes]]) -> Spliced:
     """``data`` with each line of ``lines`` (start -> (end, its bytes now)) replaced, in pieces."""
-    kept = memoryview(data)  # the lines between: slices of it, not copies
-    pieces: list[bytes | memoryview] = []
-    at = 0
-    for start in sorted(lines):
-        end, line = lines[start]
-        pieces += (kept[at:start], line)
-        at = end
-    pieces.append(kept[at:])
-    return pieces
+    return Spliced(data, [(start, *lines[start]) for start in sorted(lines)])
 
 
 @dataclass(frozen=True)
