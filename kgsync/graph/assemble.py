@@ -157,9 +157,7 @@ def assemble(
 
 def item_facts(shared: AssemblyContext, item: ResearchItem, extraction: Extraction) -> ItemAssembly:
     """One item's facts, from its own record and the corpus-wide ``shared`` inputs."""
-    return _item_facts(item, extraction, shared.terms_of(item.slug), shared.vocabulary, shared.themes, shared.caps,
-                       shared.fold, shared.tag_style, shared.theme_concepts, shared.merged_into_theme,
-                       shared.by_slug, shared.suffixes, shared.nodes, shared.links_of(item.slug))
+    return _item_facts(item, extraction, shared)
 
 
 def collect(items: Sequence[ResearchItem], done: Mapping[str, ItemAssembly]) -> Assembly:
@@ -178,22 +176,20 @@ def collect(items: Sequence[ResearchItem], done: Mapping[str, ItemAssembly]) -> 
     return Assembly(by_item, Sources(places))
 
 
-def _item_facts(item: ResearchItem, extraction: Extraction, uses: ItemTerms | None, vocabulary: Vocabulary,
-                themes: ThemeMap, caps: Caps,
-                fold: Callable[[str], str], tag_style: str, theme_concepts: frozenset[str],
-                merged_into_theme: Mapping[str, str], by_slug: Mapping[str, ResearchItem],
-                suffixes: Mapping[str, str],
-                nodes: frozenset[str] = frozenset(), links: ItemEvidence = ItemEvidence()) -> ItemAssembly:
+def _item_facts(item: ResearchItem, extraction: Extraction, shared: AssemblyContext) -> ItemAssembly:
+    uses, links = shared.terms_of(item.slug), shared.links_of(item.slug)
+    vocabulary, themes, caps, fold = shared.vocabulary, shared.themes, shared.caps, shared.fold
+    theme_concepts, merged_into_theme = shared.theme_concepts, shared.merged_into_theme
     builder = FactsBuilder()
     ops: list[tuple[str, int | None, bool]] = [(item_name(item.slug), 1, False)]
     words: set[str] = set()  # what the claims' mention lookups start from (see the build's facts memo)
-    _item_node(builder, item, extraction, themes, fold, tag_style)
+    _item_node(builder, item, extraction, themes, fold, shared.tag_style)
     themes_here = sorted({themes.canonicalise(t) for t in item.themes} & theme_concepts)
     concepts, methods = item_terms(builder, item, uses, caps, themes_here, merged_into_theme, themes.words,
                                    vocabulary, themes.methods, themes.bucket_tags, themes.node)
     ops.extend((name, None, False) for name in concepts + methods)
     if not item.is_superseded:  # a superseded item's claims are excluded, not just tagged
-        topics = Topics(vocabulary, themes, theme_concepts, merged_into_theme, nodes,
+        topics = Topics(vocabulary, themes, theme_concepts, merged_into_theme, shared.nodes,
                          frozenset(name.split(":", 1)[1] for name in methods), vocabulary.readings.get(item.slug),
                          repository_names(item.body), frozenset(extraction.modifiers))
         written: list[tuple[Claim, str]] = []
@@ -206,8 +202,8 @@ def _item_facts(item: ResearchItem, extraction: Extraction, uses: ItemTerms | No
         for claim, name in item_claims(builder, item, chosen, topics, methods, fold, words):
             ops.append((name, claim.line, True))
             written.append((claim, name))
-        evidence_links(builder, item, written, links, by_slug)
-    extends_edges(builder, item, extraction, by_slug, suffixes, caps.links)
+        evidence_links(builder, item, written, links, shared.by_slug)
+    extends_edges(builder, item, extraction, shared.by_slug, shared.suffixes, caps.links)
     return builder.facts(), tuple(ops), frozenset(words)
 
 
