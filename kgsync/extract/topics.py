@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache, lru_cache
 from itertools import chain, compress, filterfalse, islice, repeat
-from operator import add, and_, itemgetter
+from operator import add, itemgetter
 
 from kgsync.extract.form_tables import FormTable
 from kgsync.extract import lexicon, wordnet
@@ -306,8 +306,11 @@ def _token_pair_marks(words: list[bytes]) -> bytes:
     usable -= _STOP
     usable.discard(b".")
     prefix = dict(zip(usable, map(zlib.crc32, map(add, usable, repeat(b" ")))))
-    in_pair = list(map(prefix.__contains__, words))
-    kept = list(map(and_, in_pair, islice(in_pair, 1, None)))  # both words of the pair at each position
+    # Both words of the pair at each position: a byte (0 or 1) per word, ANDed with the next word's
+    # as one integer (the last position gets 0: no word follows it), not an ``and_`` call per word.
+    in_pair = bytes(map(prefix.__contains__, words))
+    as_int = int.from_bytes(in_pair, "little")
+    kept = (as_int & (as_int >> 8)).to_bytes(len(in_pair), "little")
     marks = array("I", sorted(set(map(zlib.crc32, compress(islice(words, 1, None), kept),
                                       map(prefix.__getitem__, compress(words, kept))))))
     if sys.byteorder == "big":

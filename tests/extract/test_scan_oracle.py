@@ -53,3 +53,48 @@ def test_random_texts_get_what_the_oracle_gives(text: str, written: list[str]) -
     whole = _tokens(text)
     got = phrase_scan_cut(whole, whole, whole, phrases)[4]
     assert got == (relation_mentions(whole, phrases) if phrases else {})
+
+
+def _old_token_pair_marks(words: list[bytes]) -> bytes:
+    """``topics._token_pair_marks`` before its positions were ANDed as one integer (speed18), word for word."""
+    import sys
+    import zlib
+    from array import array
+    from itertools import compress, islice, repeat
+    from operator import add, and_
+
+    from kgsync.extract.topics import _STOP
+
+    usable = set(words)
+    usable -= _STOP
+    usable.discard(b".")
+    prefix = dict(zip(usable, map(zlib.crc32, map(add, usable, repeat(b" ")))))
+    in_pair = list(map(prefix.__contains__, words))
+    kept = list(map(and_, in_pair, islice(in_pair, 1, None)))
+    marks = array("I", sorted(set(map(zlib.crc32, compress(islice(words, 1, None), kept),
+                                      map(prefix.__getitem__, compress(words, kept))))))
+    if sys.byteorder == "big":
+        marks.byteswap()
+    return marks.tobytes()
+
+
+def test_the_research_items_pair_marks_are_the_oracle_s(require_shared: Callable[[Path], Path]) -> None:
+    from kgsync.extract.topics import _token_pair_marks, pair_marks
+
+    paths = sorted(p for p in require_shared(RESEARCH).glob("*.md") if p.name != "README.md")
+    for path in paths:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        words = _tokens(text)
+        assert _token_pair_marks(words) == _old_token_pair_marks(words)
+        assert pair_marks(text) == _old_token_pair_marks(words)
+    assert len(paths) == 220
+
+
+@given(_TEXTS)
+@settings(max_examples=300, deadline=None)
+def test_random_texts_pair_marks_are_the_oracle_s(text: str) -> None:
+    from kgsync.extract.topics import _token_pair_marks
+
+    words = _tokens(text)
+    assert _token_pair_marks(words) == _old_token_pair_marks(words)
+    assert _token_pair_marks([]) == _old_token_pair_marks([]) == b""
