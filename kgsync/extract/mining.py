@@ -265,11 +265,12 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     # Its two-word terms may be topics ("technical debt"), which the corpus decides (``vocabulary.topics``).
     phrases = {c.key: [s for s, _n in c.surfaces] for c in terms if c.key.count(" ") == topics.PHRASE_WORDS - 1}
     # (the phrases counted in the stated zones too, see below, from the forms the whole text's scan built)
-    phrase_counts, pairs, frames, stated_phrases = topics.phrase_scan_cut(
+    phrase_counts, pairs, frames, stated_phrases, related = topics.phrase_scan_cut(
         texts.tokens, texts.dense_tokens, texts.stated_tokens, phrases)
     # "the causal chain from X to Y": a phrase the item writes mostly (more than half its mentions) before "from" or "between" names
-    # the relation between what follows, a frame each item fills with its own two things, no idea.
-    relational = _relational(phrase_counts, topics.relation_mentions(texts.tokens, phrases) if phrases else {})
+    # the relation between what follows, a frame each item fills with its own two things, no idea
+    # (``related``: ``topics.relation_mentions``, read in the same pass).
+    relational = _relational(phrase_counts, related)
     if relational:
         phrase_counts = tuple(p for p in phrase_counts if p[0] not in relational)
         stated_phrases = tuple(p for p in stated_phrases if p[0] not in relational)

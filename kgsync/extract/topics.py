@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache, lru_cache
 from itertools import chain, compress, filterfalse, islice, repeat
-from operator import add, and_, itemgetter
+from operator import add, itemgetter
 
 from kgsync.extract.form_tables import FormTable
 from kgsync.extract import lexicon, wordnet
@@ -187,18 +187,22 @@ def _phrase_counts(whole: list[bytes], concluded: list[bytes],
 
 def _scan(whole: list[bytes], concluded: list[bytes], phrases: Mapping[str, Iterable[str]], frames: bool,
           stated: list[bytes] | None = None) -> tuple[tuple[tuple[str, int, int], ...],
-                                                      tuple[tuple[str, str, int], ...], tuple[tuple[str, int, int], ...]]:
+                                                      tuple[tuple[str, str, int], ...], tuple[tuple[str, int, int], ...],
+                                                      dict[str, int]]:
     """``_phrase_counts`` and, when ``frames`` and a phrase is mentioned, ``_frames``: the whole text's
     pairs looked at once, with the word before each (tests/extract/test_topics.py holds both equal
     to the pass per question); third, given the ``stated`` tokens, ``_phrase_counts(stated, stated,
-    ...)`` of the phrases mentioned in ``concluded`` (``phrase_scan``)."""
+    ...)`` of the phrases mentioned in ``concluded`` (``phrase_scan``); fourth, when ``frames``,
+    ``relation_mentions(whole, phrases)`` from the same hits, each with the word after it: a second
+    pass over the whole text's pairs, each built as a tuple and hashed, took half as long as this one."""
     forms = {key: _phrase_forms(key, tuple(sorted(set(phrases[key])))) for key in sorted(phrases)}
     wanted = frozenset(pair for pairs in forms.values() for pair in pairs)
     # Only the pairs wanted are kept, each with the word before it (none before the first): first the
     # positions of a wanted pair's first word (a word's hash is kept, a pair's is not), then the pairs
     # there.  ``compress`` with a set's membership test runs in C; the hits are a twentieth of the pairs.
     firsts = frozenset(map(_FIRST, wanted))
-    near = list(compress(zip(chain((b"",), whole), whole, islice(whole, 1, None)), map(firsts.__contains__, whole)))
+    near = list(compress(zip(chain((b"",), whole), whole, islice(whole, 1, None), chain(islice(whole, 2, None), (b"",))),
+                         map(firsts.__contains__, whole)))
     hits = list(compress(near, map(wanted.__contains__, map(_PAIR, near))))
     in_whole = Counter(map(_PAIR, hits))
     in_concluded = Counter(filter(wanted.__contains__, zip(concluded, concluded[1:])))
@@ -209,14 +213,17 @@ def _scan(whole: list[bytes], concluded: list[bytes], phrases: Mapping[str, Iter
             out.append((key, n, sum(in_concluded[pair] for pair in pairs)))
     in_stated = _stated_counts(stated, wanted, forms, out) if stated is not None else ()
     if not frames or not out:
-        return tuple(out), (), in_stated
+        return tuple(out), (), in_stated, {}
     key_of: dict[tuple[bytes, bytes], str] = {}
     for key, pairs in forms.items():
         for pair in pairs:
             key_of.setdefault(pair, key)
     framed = compress(hits, map(_FRAME_WORDS.__contains__, map(_BEFORE, hits)))
-    counts = Counter((key_of[(a, b)], word) for word, a, b in framed)
-    return tuple(out), tuple(sorted((key, word.decode(), n) for (key, word), n in counts.items())), in_stated
+    counts = Counter((key_of[(a, b)], word) for word, a, b, _after in framed)
+    # the last pair has no word after it (b"" stands for none): no relation word follows it
+    related = compress(hits, map(_RELATION_WORDS.__contains__, map(_AFTER, hits)))
+    relations = dict(Counter(key_of[(a, b)] for _before, a, b, _after in related))
+    return tuple(out), tuple(sorted((key, word.decode(), n) for (key, word), n in counts.items())), in_stated, relations
 
 
 def _stated_counts(stated: list[bytes], wanted: frozenset[tuple[bytes, bytes]],
@@ -238,7 +245,7 @@ def _stated_counts(stated: list[bytes], wanted: frozenset[tuple[bytes, bytes]],
     return tuple(out)
 
 
-_BEFORE, _FIRST, _PAIR = itemgetter(0), itemgetter(0), itemgetter(1, 2)
+_BEFORE, _FIRST, _PAIR, _AFTER = itemgetter(0), itemgetter(0), itemgetter(1, 2), itemgetter(3)
 
 
 @lru_cache(maxsize=50_000)
@@ -299,8 +306,11 @@ def _token_pair_marks(words: list[bytes]) -> bytes:
     usable -= _STOP
     usable.discard(b".")
     prefix = dict(zip(usable, map(zlib.crc32, map(add, usable, repeat(b" ")))))
-    in_pair = list(map(prefix.__contains__, words))
-    kept = list(map(and_, in_pair, islice(in_pair, 1, None)))  # both words of the pair at each position
+    # Both words of the pair at each position: a byte (0 or 1) per word, ANDed with the next word's
+    # as one integer (the last position gets 0: no word follows it), not an ``and_`` call per word.
+    in_pair = bytes(map(prefix.__contains__, words))
+    as_int = int.from_bytes(in_pair, "little")
+    kept = (as_int & (as_int >> 8)).to_bytes(len(in_pair), "little")
     marks = array("I", sorted(set(map(zlib.crc32, compress(islice(words, 1, None), kept),
                                       map(prefix.__getitem__, compress(words, kept))))))
     if sys.byteorder == "big":
@@ -316,14 +326,15 @@ def phrase_scan(text: str, dense: str, phrases: Mapping[str, Iterable[str]]
 
 def phrase_scan_cut(whole: list[bytes], dense: list[bytes], stated: list[bytes], phrases: Mapping[str, Iterable[str]]
                     ) -> tuple[tuple[tuple[str, int, int], ...], bytes, tuple[tuple[str, str, int], ...],
-                               tuple[tuple[str, int, int], ...]]:
-    """``phrase_scan`` of the texts' tokens (``_tokens``, cut by the caller: ``item_text``), and fourth
+                               tuple[tuple[str, int, int], ...], dict[str, int]]:
+    """``phrase_scan`` of the texts' tokens (``_tokens``, cut by the caller: ``item_text``), fourth
     ``phrase_mentions(stated, stated, ...)`` of the phrases it finds mentioned in ``dense`` (mining's
     stated zones: title, question, summary), from the same phrase forms: building them again for the
-    stated zones took more than counting there."""
-    mentions_, frames, in_stated = _scan(whole, dense, phrases, frames=True, stated=stated) \
-        if phrases else ((), (), ())
-    return mentions_, _token_pair_marks(whole), frames, in_stated
+    stated zones took more than counting there; and fifth ``relation_mentions(whole, phrases)``, read
+    from the same hits (tests/extract/test_topics.py holds it equal)."""
+    mentions_, frames, in_stated, relations = _scan(whole, dense, phrases, frames=True, stated=stated) \
+        if phrases else ((), (), (), {})
+    return mentions_, _token_pair_marks(whole), frames, in_stated, relations
 
 
 #: The prepositions, a closed class: the word that governs a noun phrase as an adverbial ("at
