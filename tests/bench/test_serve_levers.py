@@ -1,0 +1,52 @@
+"""bench/serve_levers.py: the ranking levers serve18 measured on top of ``kgsync serve``'s index (not shipped)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "bench"))
+from serve_levers import LeverIndex, Levers, parse_levers, query_pairs  # noqa: E402
+
+from kgsync.serve.index import Index, read_text  # noqa: E402
+
+EXAMPLE = REPO / "examples" / "research-repo" / "memory.jsonl"
+
+
+def _item(slug: str, title: str) -> str:
+    return json.dumps({"type": "entity", "name": f"item:{slug}", "entityType": "research_item",
+                       "observations": [f"title: {title}", f"provenance:item={slug}"]})
+
+
+def test_pairs_are_adjacent_words_with_no_stopword_or_punctuation_between() -> None:
+    assert query_pairs("Zero-trust architecture, the API gateway of agents") == [
+        ("zero", "trust"), ("trust", "architecture"), ("api", "gateway")]
+
+
+def test_levers_parse_with_their_types_and_an_unknown_one_says_which_exist() -> None:
+    assert parse_levers("spread:0.15,feedback:10,pairs:true") == Levers(pairs=True, spread=0.15, feedback=10)
+    try:
+        parse_levers("sprad:1")
+    except SystemExit as exc:
+        assert "spread" in str(exc)
+    else:
+        raise AssertionError("an unknown lever was accepted")
+
+
+def test_no_lever_ranks_as_the_index_does() -> None:
+    snapshot = read_text(EXAMPLE.read_text(encoding="utf-8"))
+    plain, levered = Index(snapshot), LeverIndex(snapshot, Levers())
+    for query in ("agent memory", "retrieval augmented generation evaluation", "knowledge graph provenance"):
+        assert [h.name for h in levered.search(query, 10)] == [h.name for h in plain.search(query, 10)]
+
+
+def test_spread_lifts_the_item_a_matching_item_extends() -> None:
+    lines = [_item("a", "memory tiers for agents"), _item("b", "storage budgets"), _item("c", "storage budgets"),
+             _item("d", "prompt injection"), _item("e", "evaluation harness"), _item("f", "tool calling"),
+             json.dumps({"type": "relation", "from": "item:a", "to": "item:c", "relationType": "extends"})]
+    snapshot = read_text("\n".join(lines))
+    query = "agents memory storage"  # b and c tie; c wins it only through a, the best match, extending it
+    assert [h.name for h in LeverIndex(snapshot, Levers()).search(query)][:2] == ["item:a", "item:b"]
+    assert [h.name for h in LeverIndex(snapshot, Levers(spread=0.5)).search(query)][:2] == ["item:a", "item:c"]
