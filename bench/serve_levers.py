@@ -1,7 +1,7 @@
 """kgsync serve: ranking levers measured on the question sets before the later items, not shipped.
 
     .venv/bin/python bench/serve_levers.py [--shared ../shared] [--later] [--graphs-rev REV]
-        [LEVERS ...]   e.g.  pairs:true  expand:true  spread:0.15  feedback:10
+        [LEVERS ...]   e.g.  pairs:true  expand:true  spread:0.15  concepts:0.5  feedback:10  passages:max
 
 Each argument is a set of lever values (``Levers``' fields, ``key:value`` joined with commas).  The
 questions, graphs and scores are ``bench/bench_serve.py``'s (``search_nodes``, the query the phrases
@@ -25,6 +25,11 @@ The levers (serve18):
 - ``spread``: every item gains ``spread`` times the score of each item linked to it (``extends``,
   either way: the question cites what an item like it cites) among the matching documents;
   ``direction`` ``cited`` / ``citing`` only one way.
+- ``concepts``: every item gains ``concepts`` times the score of each matching concept or method node it
+  addresses (graph propagation along ``addresses`` / ``uses_method``); ``split`` divides a node's share
+  among the items addressing it.
+- ``passages``: each claim also indexed alone; an item's score plus (``sum``) or at least (``max``) its
+  best claim's (the query's words together in one finding).
 - ``feedback``: pseudo-relevance feedback (RM3-like): the ``feedback`` best documents' words weighted by
   their share of each document and its score, the ``feedback_terms`` best new ones searched as a second
   query, the two scores (each over its best) mixed ``mix`` : 1 - ``mix``.
@@ -81,6 +86,8 @@ class Levers:
     feedback: int = 0
     feedback_terms: int = 10
     mix: float = 0.5
+    concepts: float = 0.0  # an item gains this times the score of each matching concept or method it addresses
+    split: bool = False  # ... divided by the number of items addressing it (one step of a random walk)
     passages: str = ""  # "sum": an item's score + its best claim's (a claim indexed alone); "max": the larger
 
 
@@ -185,6 +192,15 @@ class LeverIndex(Index):
                              [(k, " ".join(_fields(by_name[c])[0] + _fields(by_name[c])[3])) for k, c in enumerate(names, 1)])
         return names
 
+    @cached_property
+    def addressed(self) -> dict[str, list[str]]:
+        """Concept or method -> the items addressing (or using) it."""
+        found: dict[str, list[str]] = {}
+        for r in self.snapshot.relations:
+            if r.relation_type in ("addresses", "uses_method") and r.source.startswith("item:"):
+                found.setdefault(r.target, []).append(r.source)
+        return found
+
     def text_of(self, name: str) -> str:
         entity = self.snapshot.by_name[name]
         if is_item(entity):
@@ -224,6 +240,15 @@ class LeverIndex(Index):
                 final = {r: s + best.get(name_of[r], 0.0) for r, s in rows}
             else:
                 final = {r: max(s, best.get(name_of[r], 0.0)) for r, s in rows}
+            rows = sorted(final.items(), key=lambda rs: (-rs[1], rs[0]))
+        if lv.concepts:
+            name_of = {r: self._names[(r & _ROW_MASK) - 1] for r, _ in rows}
+            gain: dict[str, float] = {}
+            for r, sc in rows:
+                items = self.addressed.get(name_of[r], [])
+                for item in items:
+                    gain[item] = gain.get(item, 0.0) + lv.concepts * sc / (len(items) if lv.split else 1)
+            final = {r: sc + gain.get(name_of[r], 0.0) for r, sc in rows}
             rows = sorted(final.items(), key=lambda rs: (-rs[1], rs[0]))
         if lv.spread:
             name_of = {r: self._names[(r & _ROW_MASK) - 1] for r, _ in rows}

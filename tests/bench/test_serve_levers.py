@@ -50,3 +50,17 @@ def test_spread_lifts_the_item_a_matching_item_extends() -> None:
     query = "agents memory storage"  # b and c tie; c wins it only through a, the best match, extending it
     assert [h.name for h in LeverIndex(snapshot, Levers()).search(query)][:2] == ["item:a", "item:b"]
     assert [h.name for h in LeverIndex(snapshot, Levers(spread=0.5)).search(query)][:2] == ["item:a", "item:c"]
+
+
+def test_concepts_lifts_the_item_addressing_a_matching_concept() -> None:
+    concept = json.dumps({"type": "entity", "name": "concept:zero-trust", "entityType": "concept",
+                          "observations": ["alias:zero trust architecture"]})
+    lines = [_item("a", "network budgets"), _item("b", "network budgets"), _item("d", "prompt injection"),
+             _item("e", "evaluation harness"), _item("f", "tool calling"), concept,
+             json.dumps({"type": "relation", "from": "item:b", "to": "concept:zero-trust", "relationType": "addresses"})]
+    snapshot = read_text("\n".join(lines))
+    query = "network zero trust"  # b holds the concept's words too; the lever adds the concept node's score
+    plain = LeverIndex(snapshot, Levers()).search(query)
+    levered = LeverIndex(snapshot, Levers(concepts=1.0)).search(query)
+    assert {h.name: h.score for h in levered}["item:b"] > {h.name: h.score for h in plain}["item:b"]
+    assert {h.name: h.score for h in levered}["item:a"] == {h.name: h.score for h in plain}["item:a"]
