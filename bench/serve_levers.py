@@ -30,6 +30,11 @@ The levers (serve18):
   among the items addressing it.
 - ``passages``: each claim also indexed alone; an item's score plus (``sum``) or at least (``max``) its
   best claim's (the query's words together in one finding).
+- ``bm25f``: ``fields`` scores BM25F with a length per column (Robertson, Zaragoza and Taylor 2004; k1
+  1.2, b 0.75, the index's column weights) from the index's own term instances; ``whole`` recomputes
+  FTS5's ``bm25()`` the same way (one length, the document's), the check that the scorer is faithful;
+  ``stems_once`` counts a stem the query writes in two forms ("API", "APIs"; "transcript",
+  "transcripts") once, where the index's ``OR`` query of tokens counts it once a form.
 - ``feedback``: pseudo-relevance feedback (RM3-like): the ``feedback`` best documents' words weighted by
   their share of each document and its score, the ``feedback_terms`` best new ones searched as a second
   query, the two scores (each over its best) mixed ``mix`` : 1 - ``mix``.
@@ -88,6 +93,8 @@ class Levers:
     mix: float = 0.5
     concepts: float = 0.0  # an item gains this times the score of each matching concept or method it addresses
     split: bool = False  # ... divided by the number of items addressing it (one step of a random walk)
+    bm25f: str = ""  # "fields": BM25F, a length per column (Robertson et al. 2004); "whole": FTS5's bm25() recomputed
+    stems_once: bool = False  # with bm25f: a stem the query writes twice ("API", "APIs") counted once
     passages: str = ""  # "sum": an item's score + its best claim's (a claim indexed alone); "max": the larger
 
 
@@ -201,6 +208,56 @@ class LeverIndex(Index):
                 found.setdefault(r.target, []).append(r.source)
         return found
 
+    @cached_property
+    def postings(self) -> tuple[dict[str, dict[int, list[int]]], dict[int, list[int]], list[float]]:
+        """term -> rowid -> frequency per column; rowid -> length per column; mean length per column."""
+        self._db.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.instances USING fts5vocab(main, docs, 'instance')")
+        postings: dict[str, dict[int, list[int]]] = {}
+        lengths: dict[int, list[int]] = {}
+        for term, doc, col in self._db.execute("SELECT term, doc, col FROM temp.instances"):
+            k = ("name", "title", "aliases", "body").index(col)
+            postings.setdefault(term, {}).setdefault(doc, [0, 0, 0, 0])[k] += 1
+            lengths.setdefault(doc, [0, 0, 0, 0])[k] += 1
+        count = max(1, len(self._names))
+        means = [max(1e-9, sum(v[k] for v in lengths.values()) / count) for k in range(4)]
+        return postings, lengths, means
+
+    def terms_of(self, tokens: list[str]) -> list[str]:
+        """The indexed terms (porter stems) of ``tokens``, through the index's tokenizer, one a token: two
+        tokens of one stem ("api", "apis") give it twice, as the index's ``OR`` query counts it."""
+        db = self._db
+        with db:
+            db.executemany("INSERT INTO scratch (rowid, t) VALUES (?, ?)", enumerate(tokens, 1))
+            found = [term for _, term in db.execute("SELECT doc, term FROM scratch_terms").fetchall()]
+            db.execute("DELETE FROM scratch")
+        return found  # a term once a token: FTS5 scores each quoted token of the query on its own
+
+    def bm25f(self, tokens: list[str]) -> list[tuple[int, float]]:
+        import math
+        postings, lengths, means = self.postings
+        w = self.weights
+        weights = (w.name, w.title, w.aliases, w.body)
+        n = len(self._names)
+        scores: dict[int, float] = {}
+        whole = self.levers.bm25f == "whole"
+        average = sum(means)
+        terms = self.terms_of(tokens)
+        for term in list(dict.fromkeys(terms)) if self.levers.stems_once else terms:
+            docs = postings.get(term)
+            if not docs:
+                continue
+            idf = max(1e-6, math.log((n - len(docs) + 0.5) / (len(docs) + 0.5)))
+            for doc, tf in docs.items():
+                length = lengths[doc]
+                if whole:  # FTS5: weighted frequencies summed, then one length, the document's
+                    t = sum(weights[k] * tf[k] for k in range(4)) / (1 - 0.75 + 0.75 * sum(length) / average)
+                else:  # each column's frequency normalised by that column's length, then weighted and summed
+                    t = sum(weights[k] * tf[k] / (1 - 0.75 + 0.75 * length[k] / means[k]) for k in range(4) if tf[k])
+                kind = doc >> _KIND_SHIFT
+                scale = 1.0 if kind == _KIND_ITEM else (w.concept if kind == _KIND_CONCEPT else w.other)
+                scores[doc] = scores.get(doc, 0.0) + scale * idf * t * 2.2 / (1.2 + t)
+        return sorted(scores.items(), key=lambda rs: (-rs[1], rs[0]))
+
     def text_of(self, name: str) -> str:
         entity = self.snapshot.by_name[name]
         if is_item(entity):
@@ -212,7 +269,10 @@ class LeverIndex(Index):
         """Every matching document (rowid, score: higher is better), levers applied, best first."""
         lv = self.levers
         pairs = [p for p in query_pairs(query) if p[0] in tokens and p[1] in tokens] if lv.pairs else []
-        rows = [(r, -float(s)) for r, s in self._db.execute(sql, (fts(tokens, pairs), 1_000_000, 0)).fetchall()]
+        if lv.bm25f:
+            rows = self.bm25f(tokens)
+        else:
+            rows = [(r, -float(s)) for r, s in self._db.execute(sql, (fts(tokens, pairs), 1_000_000, 0)).fetchall()]
         if lv.feedback and rows:
             model: dict[str, float] = {}
             best = rows[0][1] or 1.0

@@ -64,3 +64,21 @@ def test_concepts_lifts_the_item_addressing_a_matching_concept() -> None:
     levered = LeverIndex(snapshot, Levers(concepts=1.0)).search(query)
     assert {h.name: h.score for h in levered}["item:b"] > {h.name: h.score for h in plain}["item:b"]
     assert {h.name: h.score for h in levered}["item:a"] == {h.name: h.score for h in plain}["item:a"]
+
+
+def test_bm25f_over_the_whole_document_is_fts5s_bm25() -> None:
+    snapshot = read_text(EXAMPLE.read_text(encoding="utf-8"))
+    plain, recomputed = Index(snapshot), LeverIndex(snapshot, Levers(bm25f="whole"))
+    for query in ("agent memory", "retrieval augmented generation evaluation", "knowledge graph provenance"):
+        ours, theirs = recomputed.search(query, 10), plain.search(query, 10)
+        assert [h.name for h in ours] == [h.name for h in theirs]
+        assert all(abs(a.score - b.score) < 1e-9 * max(1.0, abs(b.score)) for a, b in zip(ours, theirs, strict=True))
+    assert [h.name for h in LeverIndex(snapshot, Levers(bm25f="fields")).search("agent memory", 10)]
+
+
+def test_stems_once_counts_a_stem_written_in_two_forms_once() -> None:
+    snapshot = read_text(EXAMPLE.read_text(encoding="utf-8"))
+    twice = LeverIndex(snapshot, Levers(bm25f="whole")).search("agent agents", 3)
+    once = LeverIndex(snapshot, Levers(bm25f="whole", stems_once=True)).search("agent agents", 3)
+    assert [h.name for h in once] == [h.name for h in twice]
+    assert all(abs(a.score * 2 - b.score) < 1e-9 * b.score for a, b in zip(once, twice, strict=True))
