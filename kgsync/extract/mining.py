@@ -57,7 +57,6 @@ from kgsync.extract.idea import names_an_idea as names_an_idea  # re-exported AP
 from kgsync.extract.idea import names_a_kind
 from kgsync.extract.item_text import item_text
 from kgsync.read.items import ResearchItem
-from kgsync.read.item_sections import heading_key
 
 
 _ZONE_WEIGHTS = (3.0, 2.0, 1.5, 1.0)  # title, question, summary, findings
@@ -116,30 +115,18 @@ def _item_candidates(slug: str, rows: tuple[tuple[object, ...], ...], acronyms: 
 
 def _concluded(item: ResearchItem, dense_text: str, dense_runs: Counter[bytes],
                repositories: frozenset[str]) -> tuple[str, Counter[bytes]]:
-    """The item's dense zones and its Findings' Analysis (``findings_analysis``), with their letter
-    runs: where a single word (a topic word, a derived word) counts as concluded.
+    """The item's dense zones and its Findings' Analysis (``ResearchItem.findings_analysis``), with
+    their letter runs: where a single word (a topic word, a derived word) counts as concluded.
 
     A topic word is a single noun ("traceability", "provenance"): the item's title, summary and
     findings name what it concludes, its Analysis why, and a property the item reasons with
     ("policy-version traceability") is often named only there and in its log.  Mining's zones stay
     as they are (its phrases are cut from them): only where a single word counts as concluded."""
-    analysis = findings_analysis(item)
+    analysis = item.findings_analysis()
     if not analysis:
         return dense_text, dense_runs
     concluded = dense_text + "\n" + markup.without_names(markup.clean(markup.without_fences(analysis)), repositories)
     return concluded, names.letter_runs(concluded)
-
-
-def findings_analysis(item: ResearchItem) -> str:
-    """The text of the Analysis subsection of the item's Findings (the item template's "### Analysis"
-    after "## Findings"), "" when it has none: the §-sections of the research log come before."""
-    findings = item.section("findings")
-    if findings is None:
-        return ""
-    for section in item.sections:
-        if section.line > findings.line and heading_key(section.heading) == "analysis":
-            return section.text
-    return ""
 
 
 def candidates(item: ResearchItem) -> ItemCandidates:

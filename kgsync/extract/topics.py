@@ -37,8 +37,8 @@ ADDRESS_MENTIONS = 3
 #: findings: what the item concludes names it, not only its log.  One mention in passing, or a
 #: log that names it twice, does not make the item about it.  (Whether a topic enters counts
 #: those zones, and for a single topic or derived word the Findings' Analysis too, where the item
-#: reasons to them: ``mining.findings_analysis``; an item links a name by its title, question and
-#: summary alone, ``flags.STATED``: ``vocabulary.topics``.)
+#: reasons to them: ``ResearchItem.findings_analysis``; an item links a name by its title,
+#: question and summary alone, ``flags.STATED``: ``vocabulary.topics``.)
 ADDRESS_DENSE = 1
 
 #: A word in lower case or capitalised ("Provenance" opening a sentence); not one in capitals

@@ -227,46 +227,44 @@ def load_manifest(path: Path) -> Manifest | None:
         raise _unreadable(exc, str(path)) from None
 
 
-def manifest_acronyms(path: Path) -> tuple[tuple[str, str], ...]:
-    """The (acronym, expansion) pairs a manifest records, from its first line only (none when it is
-    missing or unreadable): the next build keeps them while an item writes the acronym."""
+def _manifest_head(path: Path) -> dict[str, object] | None:
+    """The manifest's head: the JSON object of its first line without the items it opens (read
+    alone: the items run on for megabytes); None when the file is missing or unreadable, or that
+    line is no JSON object."""
     try:
         with path.open("rb") as handle:
             first = handle.readline(1 << 20).decode("utf-8")
-        data = json.loads(first.rstrip().removesuffix("{").rstrip().removesuffix('"items":').rstrip().rstrip(",")
-                         + "}")
-        return tuple(sorted({(short, long) for short, long, _users in _acronym_entries(data.get("acronyms", []))}))
-    except (OSError, UnicodeDecodeError, ValueError, AttributeError, TypeError):
+        head = json.loads(first.rstrip().removesuffix("{").rstrip().removesuffix('"items":').rstrip().rstrip(",")
+                          + "}")
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+    return head if isinstance(head, dict) else None
+
+
+def manifest_acronyms(path: Path) -> tuple[tuple[str, str], ...]:
+    """The (acronym, expansion) pairs a manifest records, from its first line only (none when it is
+    missing or unreadable): the next build keeps them while an item writes the acronym."""
+    head = _manifest_head(path)
+    try:
+        entries = _acronym_entries(head.get("acronyms", [])) if head is not None else ()
+    except (ValueError, TypeError):
         return ()
+    return tuple(sorted({(short, long) for short, long, _users in entries}))
 
 
 def manifest_topics(path: Path) -> frozenset[str]:
     """The topics a manifest records, from its first line only (none when it is missing or
     unreadable): the next build keeps them while an item addresses them."""
-    try:
-        with path.open("rb") as handle:
-            first = handle.readline(1 << 20).decode("utf-8")
-        data = json.loads(first.rstrip().removesuffix("{").rstrip().removesuffix('"items":').rstrip().rstrip(",")
-                          + "}")
-        topics = data.get("topics", [])
-        return frozenset(t for t in topics if isinstance(t, str)) if isinstance(topics, list) else frozenset()
-    except (OSError, UnicodeDecodeError, ValueError, AttributeError):
-        return frozenset()
+    topics = (_manifest_head(path) or {}).get("topics", [])
+    return frozenset(t for t in topics if isinstance(t, str)) if isinstance(topics, list) else frozenset()
 
 
 def manifest_hubs(path: Path) -> frozenset[str] | None:
     """The hubs a manifest records, from its first line only (None when it records none, is
     missing or unreadable: a build then has no hysteresis to apply; the manifest is checked
     when it is read whole)."""
-    try:
-        with path.open("rb") as handle:
-            first = handle.readline(1 << 20).decode("utf-8")
-        data = json.loads(first.rstrip().removesuffix("{").rstrip().removesuffix('"items":').rstrip().rstrip(",")
-                          + "}")
-        hubs = data.get("hubs")
-        return frozenset(h for h in hubs if isinstance(h, str)) if isinstance(hubs, list) else None
-    except (OSError, UnicodeDecodeError, ValueError, AttributeError):
-        return None
+    hubs = (_manifest_head(path) or {}).get("hubs")
+    return frozenset(h for h in hubs if isinstance(h, str)) if isinstance(hubs, list) else None
 
 
 def _pairs(key: str, value: object, shape: str) -> tuple[tuple[str, str], ...]:

@@ -85,12 +85,16 @@ class _Collector:
         self.sources = sources
         self.findings: list[Finding] = []
 
+    def entity(self, name: str) -> Entity | None:
+        """The node named ``name`` (None when the graph has none): where a finding without a source points."""
+        return self.graph.entity(name)
+
     def entity_location(self, name: str) -> Location | None:
         if self.sources is not None:
             location = self.sources.get(name)
             if location is not None:
                 return location
-        entity = self.graph.entity(name)
+        entity = self.entity(name)
         slugs = [s for s in map(provenance_slug, entity.observations) if s] if entity else []
         return Location(f"item {slugs[0]}") if slugs else None
 

@@ -43,14 +43,8 @@ class _LookupCollector(_Collector):
         super().__init__(Graph(), sources)
         self.lookup = lookup
 
-    def entity_location(self, name: str) -> Location | None:
-        if self.sources is not None:
-            location = self.sources.get(name)
-            if location is not None:
-                return location
-        entity = self.lookup(name)
-        slugs = [s for s in map(provenance_slug, entity.observations) if s] if entity else []
-        return Location(f"item {slugs[0]}") if slugs else None
+    def entity(self, name: str) -> Entity | None:
+        return self.lookup(name)
 
 
 def relint(previous: LintReport, changed: Collection[str], now: Iterable[Entity], *,

@@ -13,7 +13,7 @@ from kgsync.contract.model import Facts, Graph
 from kgsync.graph.assemble import Assembly
 from kgsync.graph.merge import Manifest, merge_with_foreign
 from kgsync.lint.rules import FileLines, LintReport, lint, relation_label, separate_hand_added
-from kgsync.read.config import Config
+from kgsync.read.config import Merge
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 
 
@@ -36,11 +36,12 @@ class Linted:
 
 
 def lint_blaming_items(merged: Merged, base: Base, files: GraphFiles, assembly: Assembly,
-                        items: Sequence[ResearchItem], keep: frozenset[str], config: Config) -> Linted:
+                        items: Sequence[ResearchItem], keep: frozenset[str], rule: Merge) -> Linted:
     """The merged graph's findings.  An item whose own facts break the contract (a theme, alias or
     name no rule allows) is an item error: it keeps its previous nodes and every other item
-    updates.  Again until none is left (keeping one item's old facts can only touch that item's nodes)."""
-    report = _lint(merged, assembly, files.graph, config)
+    updates.  Again until none is left (keeping one item's old facts can only touch that item's nodes).
+    ``rule``: the merge rule, all of the configuration lint reads (its near-duplicate names)."""
+    report = _lint(merged, assembly, files.graph, rule)
     by_item = assembly.by_item
     item_errors: list[Issue] = []
     while blamed := _items_blamed(report, items, by_item, frozenset(i.slug for i in item_errors)):
@@ -51,19 +52,19 @@ def lint_blaming_items(merged: Merged, base: Base, files: GraphFiles, assembly: 
         if base.manifest is None:
             base = replace(base, manifest=files.read_manifest())
         merged = merge_into(base, by_item, keep)
-        report = _lint(merged, assembly, files.graph, config)
+        report = _lint(merged, assembly, files.graph, rule)
     return Linted(merged, report, tuple(item_errors))
 
 
-def _lint(merged: Merged, assembly: Assembly, graph_path: Path, config: Config) -> LintReport:
+def _lint(merged: Merged, assembly: Assembly, graph_path: Path, rule: Merge) -> LintReport:
     """The merged graph's findings; those of content added by hand or by an agent never block."""
     if not merged.foreign:
-        return lint(merged.graph, sources=assembly.sources, rule=config.merge)
+        return lint(merged.graph, sources=assembly.sources, rule=rule)
     # Hand-added content is placed at its line in the committed file, not at an item it touches.
     sources = _GeneratedThenFile(assembly.sources, assembly.by_item, FileLines(graph_path))
     generated = merge_with_foreign(Graph(), None, merged.manifest.by_item)[0]
-    return separate_hand_added(lint(merged.graph, sources=sources, rule=config.merge),
-                               lint(generated, sources=assembly.sources, rule=config.merge))
+    return separate_hand_added(lint(merged.graph, sources=sources, rule=rule),
+                               lint(generated, sources=assembly.sources, rule=rule))
 
 
 def _items_blamed(report: LintReport, items: Sequence[ResearchItem], by_item: Mapping[str, Facts],

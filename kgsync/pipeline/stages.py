@@ -52,7 +52,7 @@ from kgsync.graph.statements import named_items, whole_statements
 from kgsync.graph.manifest_lines import LastLines, line_key
 from kgsync.graph.merge import Manifest, describe_facts, manifest_item_texts, disowned, manifest_acronyms, manifest_hubs, manifest_topics
 from kgsync.lint.rules import LintReport
-from kgsync.read.config import Config
+from kgsync.read.config import Config, Merge
 from kgsync.read.item_caps import observation_cap_problems
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 from kgsync.read.veto_file import Vetoes, check_vetoes, load_vetoes, veto_path_beside
@@ -261,7 +261,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     lint_store = LintReportStore(cache_folder, reader)
     inputs = _inputs_key(config, assembled, vocabulary)
     out = (_incrementally(base, assembly, assembled, keep, lint_store.load(base.graph_sha1, inputs), lines)
-           or _fully(base, files, assembly, reading.read.items, keep, config, clock))
+           or _fully(base, files, assembly, reading.read.items, keep, config.merge, clock))
     if out.incremental:
         clock.lap("merge")  # the splice and the lint of the changed nodes (the full path laps its merge alone)
     manifest = _manifest_to_write(out.manifest, assembled, vocabulary)
@@ -312,11 +312,11 @@ class _Output:
 
 
 def _fully(base: Base, files: GraphFiles, assembly: Assembly, items: Sequence[ResearchItem], keep: frozenset[str],
-           config: Config, clock: _StageClock) -> _Output:
+           rule: Merge, clock: _StageClock) -> _Output:
     """The whole graph merged (``kgsync.graph.merge``) and linted, items blamed for errors."""
     merged = merge_into(base, assembly.by_item, keep)
     clock.lap("merge")
-    linted = lint_blaming_items(merged, base, files, assembly, items, keep, config)
+    linted = lint_blaming_items(merged, base, files, assembly, items, keep, rule)
     graph = linted.merged.graph
     return _Output(linted.merged.manifest, linted.report, linted.item_errors, not linted.merged.foreign,
                    lambda: graph, lambda: jsonl.dumps_bytes(graph))

@@ -105,6 +105,17 @@ class ResearchItem:
                     return section
         return None
 
+    def findings_analysis(self) -> str:
+        """The text of the Analysis subsection of the item's Findings (the item template's "### Analysis"
+        after "## Findings"), "" when it has none: the §-sections of the research log come before."""
+        findings = self.section("findings")
+        if findings is None:
+            return ""
+        for section in self.sections:
+            if section.line > findings.line and heading_key(section.heading) == "analysis":
+                return section.text
+        return ""
+
 
 @dataclass(frozen=True)
 class ReadResult:

@@ -66,7 +66,7 @@ from kgsync.read.item_sections import (
 
 __all__ = [
     "MAX_LINE", "CitedFinding", "Issue", "IssueSeverity", "KeyFinding", "ReadResult", "ResearchItem", "Section", "check_corpus",
-    "fence_lines", "find_item_files", "heading_key", "normalise_slug", "read_item_bytes", "read_items", "unreadable",
+    "display_path", "fence_lines", "find_item_files", "heading_key", "normalise_slug", "read_item_bytes", "read_items", "unreadable",
     "_FORBIDDEN", "_line_starts",
 ]
 
@@ -129,9 +129,9 @@ def read_items(paths: Iterable[Path], root: Path = Path(".")) -> ReadResult:
         try:
             raw = path.read_bytes()
         except OSError as exc:
-            parsed.append((None, (unreadable(_display(path, root), path.stem, exc),)))
+            parsed.append((None, (unreadable(display_path(path, root), path.stem, exc),)))
             continue
-        parsed.append(read_item_bytes(raw, _display(path, root), path.stem))
+        parsed.append(read_item_bytes(raw, display_path(path, root), path.stem))
     return check_corpus(parsed)
 
 
@@ -166,7 +166,8 @@ def check_corpus(parsed: Iterable[tuple[ResearchItem | None, tuple[Issue, ...]]]
     return ReadResult(tuple(items), tuple(issues))
 
 
-def _display(path: Path, root: Path) -> str:
+def display_path(path: Path, root: Path) -> str:
+    """How messages name an item file: its path from ``root`` when it lies below it, else as given."""
     try:
         return path.resolve().relative_to(root.resolve()).as_posix()
     except ValueError:

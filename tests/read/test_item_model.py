@@ -38,3 +38,12 @@ def test_an_item_finds_its_section_by_heading_key_and_its_field_lines() -> None:
     assert item.section("sources") is None
     assert (item.line_of("cites"), item.line_of("related")) == (5, 1)  # unknown: line 1
     assert item.is_superseded and not ResearchItem.known_only_by("x", "").is_superseded
+
+
+def test_an_item_finds_the_analysis_of_its_findings_not_one_of_its_log() -> None:
+    log = Section("§3 Analysis", 3, 10, "the log's")  # before the Findings: the research log's
+    findings, analysis = Section("Findings", 2, 30, "..."), Section("Analysis", 3, 40, "why")
+    item = replace(ResearchItem.known_only_by("2026-01-01-a", "2026-01-01"), sections=(log, findings, analysis))
+    assert item.findings_analysis() == "why"
+    assert replace(item, sections=(log, analysis)).findings_analysis() == ""  # no Findings
+    assert replace(item, sections=(log, findings)).findings_analysis() == ""  # no Analysis after them

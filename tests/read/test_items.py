@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from kgsync.read.items import IssueSeverity, find_item_files, read_item_bytes, read_items
+from kgsync.read.items import IssueSeverity, display_path, find_item_files, read_item_bytes, read_items
 
 GOOD = """---
 title: "A good item"
@@ -328,3 +328,9 @@ def test_the_byte_prefilter_lets_every_forbidden_character_through() -> None:
         if char != "\r":  # a line end, made "\n" before the search
             assert _may_hold_forbidden(f"a\u00e9{char}\U0001f600b".encode()), hex(ord(char))
     assert not _may_hold_forbidden("plain text, \u00a7 \u00a0 \u2014 \U0001f600 \ufeff\r\n\t".encode())
+
+
+def test_an_item_file_is_named_from_the_root_when_below_it_else_as_given(tmp_path: Path) -> None:
+    (tmp_path / "repo" / "Research").mkdir(parents=True)
+    assert display_path(tmp_path / "repo" / "Research" / "a.md", tmp_path / "repo") == "Research/a.md"
+    assert display_path(tmp_path / "elsewhere" / "a.md", tmp_path / "repo") == (tmp_path / "elsewhere" / "a.md").as_posix()

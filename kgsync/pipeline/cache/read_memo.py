@@ -23,7 +23,7 @@ from kgsync.pipeline.cache.files import CacheReader
 from kgsync.pipeline.cache.records import RecordCache, content_key
 from kgsync.pipeline.cache.state import BuildState, Stamp, stamp_of
 from kgsync.extract.record import Record
-from kgsync.read.items import unreadable
+from kgsync.read.items import display_path, unreadable
 
 #: The stage proper: (raw bytes, display path, slug) of each file -> its record, in order.
 Parse = Callable[[Sequence[tuple[bytes, str, str]]], Sequence[Record]]
@@ -133,7 +133,7 @@ def _find(path: Path, displays: _Displays, known: Mapping[str, tuple[Stamp, str]
 
 
 class _Displays:
-    """``_display`` of many files: the folder is resolved once, not every file (10,000
+    """``display_path`` of many files: the folder is resolved once, not every file (10,000
     ``Path.resolve`` calls cost ~0.5 s); a symlinked file still takes the full path."""
 
     def __init__(self, root: Path) -> None:
@@ -155,7 +155,7 @@ class _Displays:
                 folder = None
             self.folders[prefix] = folder
         if folder is None or link or name in ("", ".", ".."):
-            return _display(path, self.root)
+            return display_path(path, self.root)
         return name if folder == "." else f"{folder}/{name}"
 
 
@@ -167,10 +167,3 @@ _PENDING = Record(None, (), (None, None))
 
 def _unreadable(display: str, slug: str, exc: OSError) -> Record:
     return Record(None, (unreadable(display, slug, exc),), (None, None))
-
-
-def _display(path: Path, root: Path) -> str:
-    try:
-        return path.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
-        return path.as_posix()

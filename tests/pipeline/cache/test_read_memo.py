@@ -1,4 +1,4 @@
-"""``kgsync.pipeline.cache.read_memo``: its per-folder display equals the one-file ``_display``."""
+"""``kgsync.pipeline.cache.read_memo``: its per-folder display equals the one-file ``read.items.display_path``."""
 
 from __future__ import annotations
 
@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from kgsync.pipeline.cache.read_memo import _display, _Displays
+from kgsync.pipeline.cache.read_memo import _Displays
+from kgsync.read.items import display_path
 
 
 def test_displays_by_folder_text_equal_each_files_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Looked up by the text before the name (one resolve per folder), a display is the one
-    ``_display`` gives the file alone: files at the root, in folders, through ``..`` and ``.``, by
+    ``display_path`` gives the file alone: files at the root, in folders, through ``..`` and ``.``, by
     absolute and relative paths, and outside the root."""
     root = tmp_path / "repo"
     for folder in (root, root / "a", root / "a" / "b", tmp_path / "outside"):
@@ -25,4 +26,4 @@ def test_displays_by_folder_text_equal_each_files_own(tmp_path: Path, monkeypatc
     for start in (root, Path(".")):
         displays = _Displays(start)
         for path in paths + paths[::-1]:  # every folder seen first and again
-            assert displays.of(path, False) == _display(path, start), path
+            assert displays.of(path, False) == display_path(path, start), path
