@@ -35,6 +35,8 @@ Classes (each a reading of WordNet's own lexicographer files and hypernyms; see
   spelled in lower case: a participle before it says which organisations ("regulated enterprise");
 * ``written``: a noun whose first sense is something written or said (noun.communication: "code",
   "text", "specification"): "policy as code" casts a thing in a written form, a way of handling it;
+* ``theory``: a noun whose first sense is a cognition under explanation or hypothesis (``THEORY_ROOTS``:
+  "theory", "framework", "model"): "the predictive processing framework" names a theory, not a method;
 * ``modifier``: a word WordNet lists as an adjective or adverb, tagged in SemCor as one at least
   as often as as a noun ("fine" in "fine-tuning", "red"; not "self", "rubber");
 * ``ordinary``: an ordinary English word, so that the same letters in capitals with no definition are
@@ -110,6 +112,8 @@ NOT_RARE = {"noun.act", "noun.person", "noun.time", "noun.group", "noun.feeling"
 #: A way of doing or finding out, not any act: "service", "application", "task" are activities too.
 ACTIVITY_ROOTS = {"method", "technique", "procedure", "inquiry", "investigation", "experiment", "analysis",
                   "examination", "testing", "trial", "data_processing", "appraisal"}
+#: A theory noun's first sense descends from these: "theory" (explanation), "framework" (hypothesis).
+THEORY_ROOTS = {"explanation", "hypothesis"}
 
 
 def read_synsets(folder: Path) -> dict[str, tuple[str, list[str], list[tuple[str, str]]]]:
@@ -334,6 +338,8 @@ def main() -> int:
             rows.add(("process", key))
         if lexname == "noun.communication":
             rows.add(("written", key))
+        if lexname == "noun.cognition" and ancestors(offsets[0]) & THEORY_ROOTS:
+            rows.add(("theory", key))
     noun_tagged = {lemma: tagged for lemma, (tagged, _o) in read_index_counts(args.wordnet / "index.noun").items()}
     modifier_tagged: dict[str, int] = {}
     for name in ("index.adj", "index.adv"):

@@ -7,7 +7,8 @@ What each class means is written in that script.  Used by ``mining.names_an_idea
 compounds, places and descriptive adjectives before a vague noun are not research ideas), ``attributive``
 (a participle before an organisation describes which),
 ``idea.names_a_kind`` (a relational adjective before a vague noun names a kind),
-``vocabulary.terms.classify`` (a method's head), ``vocabulary.groups`` (a facet's head: an act or a
+``vocabulary.terms.classify`` (a method's head), ``vocabulary.node_kinds`` (a theory noun after a
+method's name: "the predictive processing framework"), ``vocabulary.groups`` (a facet's head: an act or a
 process), ``vocabulary.vocab`` (an ordinary word in capitals
 is no acronym) and ``vocabulary.groups`` (a jurisdiction scopes a name).
 """
@@ -19,7 +20,7 @@ from functools import cache
 from importlib import resources
 
 _CLASSES = ("everyday", "knowledge", "place", "activity", "act", "role", "modifier", "ordinary", "qualifier", "jurisdiction",
-            "rare", "relational", "written", "common", "quality", "gerund", "party", "process")
+            "rare", "relational", "written", "common", "quality", "gerund", "party", "process", "theory")
 
 
 @cache
@@ -116,6 +117,12 @@ def is_party(word: str) -> bool:
 def is_written(word: str) -> bool:
     """A noun whose first sense is something written or said ("code", "text", "specification")."""
     return word in _table()["written"]
+
+
+def is_theory(word: str) -> bool:
+    """A noun whose first sense is a cognition under explanation or hypothesis ("theory", "framework",
+    "model"): "the predictive processing framework" names a theory."""
+    return word in _table()["theory"]
 
 
 def is_modifier(word: str) -> bool:

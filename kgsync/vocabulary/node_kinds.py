@@ -15,6 +15,18 @@ under that kind (its *slot*: ``choice._local_choice``).  Some phrases say more t
   concept, decided").  A brand and one activity noun ("ServiceNow analysis") is an activity on or
   by it and keeps its head's kind.
 
+* **A method an item names as a theory** ("the predictive processing framework", "the PP framework"):
+  an item's dense zones (title, question, summary, findings: ``ItemCandidates.dense``) write "the X N"
+  with N a noun whose first WordNet sense is a cognition under explanation or hypothesis ("theory",
+  "framework", "model": ``wordnet.is_theory``).  The node is a concept when an item that writes it
+  writes it so and none writes it before a way of doing ("X technique", "X method", "X analysis":
+  ``wordnet.is_activity``), the conservative reading: one item's "X techniques" keeps X a method whatever
+  another's "the X framework" says.  Each item's frames depend on its dense zones only (``item_frames``,
+  ``names_a_theory``; ``unchanged.selection_unchanged`` rebuilds when they change).  Only this
+  direction: a way-of-doing noun also follows things a technique uses ("prompt injection technique",
+  "ServiceNow process"), and "X prompting" follows "knowledge graph" as it does "chain-of-thought"
+  (``bench/bench_type_frames.py``, CHANGELOG types18).
+
 The node takes the refined type; the item's caps counted the term under its slot, and the graph's
 caps do not count it again (``Term.slot``, ``graph.terms``): a retyped term keeps every item slot
 it had, so a type change never makes a node vanish (moving a method into the concept caps, where
@@ -51,7 +63,12 @@ from __future__ import annotations
 
 import re
 
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+from typing import NamedTuple
+
 from kgsync.extract import wordnet
+from kgsync.extract.canonical import word_key
 from kgsync.vocabulary.terms import TermKind
 
 #: A lower-case letter then a capital inside one word: a trade name's spelling ("GitHub", "OpenAI").
@@ -65,6 +82,101 @@ def node_kind(key: str, label: str, slot: TermKind) -> TermKind:
     if slot is TermKind.METHOD and is_brand_led(label):
         return TermKind.CONCEPT
     return slot
+
+
+#: A word of an item's dense zones, or a parenthesis (an aside after a name is skipped: "PP (predictive processing)").
+_TOKEN = re.compile(r"[a-z0-9][a-z0-9']*|[()]")
+#: The longest name, in words, a frame is read after, and the longest aside skipped before a frame noun.
+_LONGEST = 8
+
+
+class ItemFrames(NamedTuple):
+    """The word runs (one to ``_LONGEST`` words, lower case, one space between) an item's dense zones
+    write as a theory ("the X framework") and before a way of doing ("X technique"): ``item_frames``."""
+
+    theory: frozenset[str]
+    way: frozenset[str]
+
+
+def item_frames(dense: str) -> ItemFrames:
+    """The runs the dense zones ``dense`` (``ItemCandidates.dense``) frame as a theory or as a way of
+    doing (see the module doc): the text alone, so an item's frames depend on that item only.
+
+    One pass over the words; before each frame noun, the last one to ``_LONGEST`` words (after an
+    aside in parentheses)."""
+    words = _TOKEN.findall(dense.lower().replace("-", " "))
+    frame_words = {word: kind for word in set(words) if any(kind := _frame_kind(word))}
+    theory: set[str] = set()
+    way: set[str] = set()
+    for i in (i for i, word in enumerate(words) if word in frame_words):
+        is_theory, is_way = frame_words[words[i]]
+        end = i
+        if end and words[end - 1] == ")":  # "predictive processing (PP) framework"
+            opened = next((j for j in range(end - 2, max(end - 2 - _LONGEST, -1), -1) if words[j] == "("), None)
+            if opened is None:
+                continue
+            end = opened
+        for n in range(1, min(_LONGEST, end) + 1):
+            run = words[end - n:end]
+            if "(" in run or ")" in run:
+                break
+            if is_theory and end - n > 0 and words[end - n - 1] == "the":
+                theory.add(" ".join(run))
+            elif is_way:
+                way.add(" ".join(run))
+    return ItemFrames(frozenset(theory), frozenset(way))
+
+
+@lru_cache(maxsize=100_000)
+def _frame_kind(word: str) -> tuple[bool, bool]:
+    """(a theory noun, a way-of-doing noun): ``wordnet.is_theory``, ``wordnet.is_activity`` of its key."""
+    noun = word_key(word)
+    return wordnet.is_theory(noun), wordnet.is_activity(noun)
+
+
+def frame_run(name: str) -> str:
+    """``name`` (a key or a surface) as ``item_frames`` writes a run: lower case, hyphens as spaces."""
+    return " ".join(_TOKEN.findall(name.lower().replace("-", " ")))
+
+
+def flat(dense: str) -> str:
+    """``dense`` as ``names_a_theory`` reads it: lower case, hyphens as spaces, one space between words."""
+    return " ".join(dense.lower().replace("-", " ").split())
+
+
+def names_a_theory(text: str, runs: Iterable[str]) -> bool:
+    """Does ``text`` (``flat``) write "the R N", R one of ``runs`` (``frame_run``s) and N a theory noun?
+    The cheap test ``theory_kind`` runs first: a few string searches, no pass over every word."""
+    for run in runs:
+        if not run:
+            continue
+        at = text.find(f"the {run} ")
+        while at >= 0:
+            after = _TOKEN.match(text, at + len(run) + 5)  # the word after "the R "
+            if (at == 0 or not text[at - 1].isalnum()) and after and _frame_kind(after.group())[0]:
+                return True
+            at = text.find(f"the {run} ", at + 1)
+    return False
+
+
+def written_as_theory(names: Iterable[str], dense: Iterable[str], frames: Callable[[], Iterable[ItemFrames]]) -> bool:
+    """Does an item (``dense``: the dense zones of the term's items, ``flat``) frame one of ``names`` (a term's
+    keys and surfaces) as a theory, and none (``frames``: their ``item_frames``) as a way of doing?"""
+    runs = frozenset(map(frame_run, names))
+    if not any(names_a_theory(text, runs) for text in dense):
+        return False
+    return not any(not f.way.isdisjoint(runs) for f in frames())
+
+
+def theory_kind(kind: TermKind, names: Iterable[str], items: Iterable[str], dense: Callable[[str], str]) -> TermKind:
+    """``kind``, or concept for a method its items (slugs; ``dense``: a slug's dense zones, ``flat``) name as a
+    theory only (``written_as_theory``).  A way of doing is looked for only where a theory frame is
+    found, so most items are read by a few string searches."""
+    if kind is TermKind.METHOD:
+        slugs = list(items)
+        if written_as_theory(names, map(dense, slugs), lambda: (item_frames(dense(s)) for s in slugs)):
+            return TermKind.CONCEPT
+    return kind
 
 
 def is_cast_as_written(key: str) -> bool:

@@ -77,7 +77,7 @@ from kgsync.vocabulary.choice import SUBSUMED_SHARE as SUBSUMED_SHARE
 from kgsync.vocabulary.choice import _is_hub, _local_choice, _weight
 from kgsync.vocabulary.choice import is_hub as is_hub
 from kgsync.vocabulary.hubs import items_addressing_hubs, with_hubs
-from kgsync.vocabulary.node_kinds import node_kind
+from kgsync.vocabulary.node_kinds import flat, node_kind, theory_kind
 from kgsync.vocabulary.groups import _Group, _kind, _label, _merge_chosen, _name, _names_it
 from kgsync.vocabulary.shares import SelectionStats as SelectionStats
 from kgsync.vocabulary.similarity import is_near_duplicate
@@ -324,7 +324,7 @@ def _vocabulary(groups: Mapping[str, _Group], kept: set[str], kind_of: Mapping[s
     """The vocabulary of the kept groups: its terms (those some item uses), each item's terms,
     the hubs (reported), the merges, the mention index and its acronym twins, and the finding
     subjects (``subjects``: group -> the items whose findings open with it)."""
-    terms = _terms(groups, kept, kind_of, pinned)
+    terms = _terms(groups, kept, kind_of, pinned, {item.slug: item.dense for item in ordered})
     by_key = {g: _name(groups[g], pinned) for g in kept}
     per_item = _per_item(choice, merged_into, kept, by_key, terms, ordered, item_surfaces)
     hub_rows = tuple(sorted(((_label(groups[g]) if g in groups else g, len(groups[g].items)) for g in hubs
@@ -394,8 +394,15 @@ def _add_pinned_mentions(groups: dict[str, _Group], cands: Sequence[ItemCandidat
 
 
 def _terms(groups: Mapping[str, _Group], kept: set[str], kind_of: Mapping[str, TermKind],
-           pinned: PinnedVocabulary) -> dict[str, Term]:
+           pinned: PinnedVocabulary, dense: Mapping[str, str]) -> dict[str, Term]:
     terms: dict[str, Term] = {}
+    flats: dict[str, str] = {}  # slug -> its dense zones as ``node_kinds.theory_kind`` reads them, once
+
+    def flat_dense(slug: str) -> str:
+        if slug not in flats:
+            flats[slug] = flat(dense.get(slug, ""))
+        return flats[slug]
+
     for g in sorted(kept):
         group = groups[g]
         name = _name(group, pinned)
@@ -409,7 +416,8 @@ def _terms(groups: Mapping[str, _Group], kept: set[str], kind_of: Mapping[str, T
             terms[name] = Term(name, old.kind, old.label, aliases, items, old.pinned)
             continue
         slot = kind_of[g]
-        kind = slot if group.pinned and pinned.kinds.get(group.pinned) else node_kind(g, label, slot)
+        kind = slot if group.pinned and pinned.kinds.get(group.pinned) else theory_kind(
+            node_kind(g, label, slot), [*group.keys, *group.surfaces], group.items, flat_dense)
         terms[name] = Term(name, kind, label, aliases, tuple(sorted(group.items)), bool(group.pinned),
                            slot if kind is not slot else None)
     return terms

@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
-from kgsync.extract.mining import candidates
+from kgsync.extract import wordnet
+from kgsync.extract.mining import ItemCandidates, candidates
 from kgsync.read.config import Config, Mining
-from kgsync.vocabulary.node_kinds import is_brand_led, is_cast_as_written, node_kind
+from kgsync.vocabulary.node_kinds import (
+    ItemFrames,
+    flat,
+    is_brand_led,
+    is_cast_as_written,
+    item_frames,
+    names_a_theory,
+    node_kind,
+    theory_kind,
+)
 from kgsync.vocabulary.terms import TermKind, classify
 from kgsync.vocabulary.vocab import select
 from tests.item_corpus import make_item
@@ -51,3 +61,56 @@ def test_a_retyped_term_keeps_the_slot_its_head_gave_it() -> None:
     for uses in vocabulary.per_item.values():
         assert "github-code-search" in {use.name for use in uses.methods}
         assert "github-code-search" not in {use.name for use in uses.concepts}
+
+
+def _processing_items(findings: str) -> list[ItemCandidates]:
+    return [candidates(make_item(f"2026-01-0{n}-pp-{n}", "Predictive processing for research agents",
+                                 "What does predictive processing predict?",
+                                 "Predictive processing explains perception as prediction.",
+                                 (findings if n == 1 else "Predictive processing minimises prediction error.",)))
+            for n in range(1, 4)]
+
+
+def test_a_method_an_item_names_as_a_theory_is_a_concept() -> None:
+    """"The predictive processing framework": a framework's first WordNet sense is a hypothesis
+    (a cognition), so the item names a theory; no item writes it before a way of doing."""
+    assert wordnet.is_theory("framework") and wordnet.is_theory("theory") and not wordnet.is_theory("technique")
+    items = _processing_items("The predictive processing framework unifies perception and action.")
+    assert classify("predictive processing") is METHOD  # the head word alone: "processing"
+    assert "predictive processing" in item_frames(items[0].dense).theory
+    vocabulary = select(items, Config(mining=Mining(min_items=1, max_item_share=1.0)))
+    term = vocabulary.terms["predictive-processing"]
+    assert term.kind is CONCEPT and term.slot is METHOD
+
+
+def test_a_way_of_doing_written_anywhere_keeps_the_method() -> None:
+    """Conservative: one item's "predictive processing technique" keeps the method, whatever
+    another item's "the predictive processing framework" says; "frameworks" without "the" are
+    frameworks for it, not it."""
+    items = _processing_items("The predictive processing framework unifies perception and action.")
+    technique = candidates(make_item("2026-01-09-pp-technique", "Predictive processing for research agents",
+                                     "Is predictive processing a technique?",
+                                     "A predictive processing technique ranks research agents' memories."))
+    assert "predictive processing" in item_frames(technique.dense).way
+    vocabulary = select([*items, technique], Config(mining=Mining(min_items=1, max_item_share=1.0)))
+    assert vocabulary.terms["predictive-processing"].kind is METHOD
+    plural = _processing_items("Predictive processing frameworks unify perception and action.")
+    assert "predictive processing" not in item_frames(plural[0].dense).theory
+    assert select(plural, Config(mining=Mining(min_items=1, max_item_share=1.0))).terms[
+        "predictive-processing"].kind is METHOD
+
+
+def test_frames_are_word_runs_before_a_frame_noun() -> None:
+    frames = item_frames("The Predictive-Processing (PP) framework is no PP technique.")
+    assert frames.theory == {"predictive processing"}  # the run "the" opens; the aside "(PP)" skipped
+    assert "pp" in frames.way and "no pp" in frames.way
+    assert item_frames("") == ItemFrames(frozenset(), frozenset())
+
+
+def test_theory_kind_retypes_only_methods() -> None:
+    dense = {"a": flat("The x-y theory holds."), "b": "nothing here.", "c": "an x y technique."}
+    assert names_a_theory(dense["a"], {"x y"}) and not names_a_theory(flat("Then x y theory."), {"x y"})
+    assert theory_kind(METHOD, ["x-y"], ["a", "b"], dense.__getitem__) is CONCEPT
+    assert theory_kind(CONCEPT, ["x y"], ["a"], dense.__getitem__) is CONCEPT
+    assert theory_kind(METHOD, ["y"], ["a"], dense.__getitem__) is METHOD  # "the y" is not written
+    assert theory_kind(METHOD, ["X Y"], ["a", "b", "c"], dense.__getitem__) is METHOD  # a way of doing vetoes

@@ -134,3 +134,16 @@ def test_selection_unchanged_refuses_an_edit_that_moves_the_items_own_terms() ->
     proof = selection_unchanged(stats, [(items[-1], candidates(louder))], CONFIG)
     if proof is not None:
         assert select(items[:-1] + [candidates(louder)], CONFIG) == vocab
+
+
+def test_selection_unchanged_refuses_an_edit_that_names_a_method_as_a_theory() -> None:
+    """"The predictive processing framework" written into an item retypes the method's node
+    (``node_kinds.item_frames``): the shortcut is refused."""
+    items = [candidates(make_item(f"2026-01-0{n}-pp-{n}", "Predictive processing for research agents",
+                                  "What does predictive processing predict?",
+                                  "Predictive processing minimises prediction error.")) for n in range(1, 4)]
+    _vocab, stats = select_with_stats(items, CONFIG)
+    framed = candidates(make_item("2026-01-01-pp-1", "Predictive processing for research agents",
+                                  "What does predictive processing predict?",
+                                  "The predictive processing framework minimises prediction error."))
+    assert selection_unchanged(stats, [(items[0], framed)], CONFIG) is None
