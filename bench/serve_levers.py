@@ -322,11 +322,7 @@ class LeverIndex(Index):
         tokens = self._selective(self.expanded(query) if self.levers.expand else query_tokens(query))
         if not tokens or limit <= 0:
             return []
-        w = self.weights
-        sql = (f"SELECT rowid, bm25(docs, {w.name}, {w.title}, {w.aliases}, {w.body}) * "
-               f"(CASE rowid >> {_KIND_SHIFT} WHEN {_KIND_ITEM} THEN 1.0 WHEN {_KIND_CONCEPT} THEN {w.concept} ELSE {w.other} END) AS score "
-               "FROM docs WHERE docs MATCH ? ORDER BY score, rowid LIMIT ? OFFSET ?")
-        rows = self.ranked(sql, query, tokens)[max(0, offset):max(0, offset) + limit]
+        rows = self.ranked(self.ranking_sql(), query, tokens)[max(0, offset):max(0, offset) + limit]
         wanted = stems(" ".join(tokens))
         need = 1 if len(wanted) <= 2 else 2
         hits = []

@@ -425,15 +425,19 @@ class Index:
                 self._scratch()
                 return self._search(query, limit, offset, claims_per_item)
 
+    def ranking_sql(self) -> str:
+        """The ranked query: BM25 over the four fields by ``weights``, scaled by the node's kind
+        (items 1.0); parameters: the FTS5 query, LIMIT, OFFSET."""
+        w = self.weights
+        return (f"SELECT rowid, bm25(docs, {w.name}, {w.title}, {w.aliases}, {w.body}) * "
+                f"(CASE rowid >> {_KIND_SHIFT} WHEN {_KIND_ITEM} THEN 1.0 WHEN {_KIND_CONCEPT} THEN {w.concept} ELSE {w.other} END) AS score "
+                "FROM docs WHERE docs MATCH ? ORDER BY score, rowid LIMIT ? OFFSET ?")
+
     def _search(self, query: str, limit: int, offset: int, claims_per_item: int) -> list[Hit]:
         tokens = self._selective(query_tokens(query))
         if not tokens or limit <= 0:
             return []
-        w = self.weights
-        sql = (f"SELECT rowid, bm25(docs, {w.name}, {w.title}, {w.aliases}, {w.body}) * "
-               f"(CASE rowid >> {_KIND_SHIFT} WHEN {_KIND_ITEM} THEN 1.0 WHEN {_KIND_CONCEPT} THEN {w.concept} ELSE {w.other} END) AS score "
-               "FROM docs WHERE docs MATCH ? ORDER BY score, rowid LIMIT ? OFFSET ?")
-        rows = self._db.execute(sql, (fts_query(tokens), limit, max(0, offset))).fetchall()
+        rows = self._db.execute(self.ranking_sql(), (fts_query(tokens), limit, max(0, offset))).fetchall()
         wanted = stems(" ".join(tokens))
         need = 1 if len(wanted) <= 2 else 2
         hits = []
