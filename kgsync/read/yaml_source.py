@@ -26,12 +26,7 @@ def read_yaml(path: Path, text: str | None = None, line_offset: int = 0) -> tupl
     """
     try:
         if text is None:
-            raw = path.read_bytes()
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise ConfigError("not UTF-8", Location.of(path, raw[: exc.start].count(b"\n") + 1),
-                                  "save the file as UTF-8") from None
+            text = decode_utf8(path, path.read_bytes())
         node = yaml.compose(text, Loader=yaml.SafeLoader)
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
@@ -46,6 +41,16 @@ def read_yaml(path: Path, text: str | None = None, line_offset: int = 0) -> tupl
     except RecursionError:
         raise ConfigError("YAML nested too deeply", Location.of(path), "flatten the file") from None
     return data, node
+
+
+def decode_utf8(path: Path, raw: bytes) -> str:
+    """A maintainers' file's bytes as text, or a ``ConfigError`` at the line of the first byte that
+    is not UTF-8 (the YAML files and the theme map say it the same way)."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError("not UTF-8", Location.of(path, raw[: exc.start].count(b"\n") + 1),
+                          "save the file as UTF-8") from None
 
 
 def _no_date(row: str) -> bool:

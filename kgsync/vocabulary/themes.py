@@ -33,7 +33,7 @@ from kgsync.extract.canonical import (_PREFIXES, append_key, canonical_name, dis
                                       without_restated_expansion, word_key, words)
 from kgsync.extract import lexicon, wordnet
 from kgsync.extract.lexicon import STOPWORDS
-from kgsync.read.yaml_source import read_yaml
+from kgsync.read.yaml_source import decode_utf8, read_yaml
 from kgsync.contract.errors import ConfigError, Location
 
 _YAML_BLOCK = re.compile(r"^```ya?ml[ \t]*\n(.*?)^```", re.M | re.S)
@@ -147,11 +147,7 @@ def load_theme_map(path: Path | None) -> ThemeMap:
     except FileNotFoundError:
         raise ConfigError("themes_vocabulary file not found", Location.of(path),
                           "fix 'themes_vocabulary:' in kgsync.yml") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ConfigError("not UTF-8", Location.of(path, raw[: exc.start].count(b"\n") + 1),
-                          "save the file as UTF-8") from None
+    text = decode_utf8(path, raw)
     blocks = _YAML_BLOCK.findall(text) if path.suffix.lower() in (".md", ".markdown") else [text]
     if not blocks:
         raise ConfigError("no ```yaml block with the alias map", Location.of(path),
