@@ -237,24 +237,22 @@ def main() -> int:
     base = Counter(verdicts[n] for n in judged)
     print(f"{len(judged)} labelled nodes: {dict(base)}")
     print(f"{'signal (removed when no item has it)':<40} {'generic':>8} {'idea':>6} {'named':>6} {'share':>6}")
-    for signal in (*SIGNALS, "any"):
-        removed = [n for n in judged if values[n][signal] == 0]
+    def row(label: str, removed: list[str], show: bool) -> None:
         by = Counter(verdicts[n] for n in removed)
         share = by["generic"] / len(removed) if removed else 0.0
-        print(f"{signal:<40} {by['generic']:>8} {by['idea']:>6} {by['named']:>6} {share:>6.2f}")
-        if signal in args.show:
+        print(f"{label:<40} {by['generic']:>8} {by['idea']:>6} {by['named']:>6} {share:>6.2f}")
+        if show:
             for verdict in ("generic", "idea", "named"):
                 print(f"    {verdict}: " + ", ".join(sorted(n.split(':', 1)[1] for n in removed if verdicts[n] == verdict)))
+
+    for signal in (*SIGNALS, "any"):
+        row(signal, [n for n in judged if values[n][signal] == 0], signal in args.show)
     # A name is written capitalised; restricting a rule to the nodes the items write in lower case
     # (at least half their mentions) spares the named nodes and shows what is left for the ideas.
     for signal in ("any", "subject", "title"):
-        removed = [n for n in judged if values[n][signal] == 0 and values[n]["lower"] * 2 >= values[n]["written"]]
-        by = Counter(verdicts[n] for n in removed)
-        share = by["generic"] / len(removed) if removed else 0.0
-        print(f"{signal + ', written in lower case':<40} {by['generic']:>8} {by['idea']:>6} {by['named']:>6} {share:>6.2f}")
-        if signal in args.show:
-            for verdict in ("generic", "idea", "named"):
-                print(f"    {verdict}: " + ", ".join(sorted(n.split(':', 1)[1] for n in removed if verdicts[n] == verdict)))
+        row(signal + ", written in lower case",
+            [n for n in judged if values[n][signal] == 0 and values[n]["lower"] * 2 >= values[n]["written"]],
+            signal in args.show)
     print(f"\n{'value (low = generic)':<40} {'AUC':>6}")
     print(f"{'items (baseline)':<40} {auc({n: float(values[n]['items']) for n in judged}, verdicts):>6.2f}")
     for signal in (*SIGNALS, "any"):
