@@ -51,6 +51,9 @@ DEFAULT_READINGS = (
     "reading_nodes_2026-12-04_fourteenth_end3.tsv",
     "reading_nodes_2026-12-04_fifteenth_a.tsv",
     "reading_nodes_2026-12-04_fifteenth_b.tsv",
+    "reading_all_nodes_2026-12-04_fifteenth_a.tsv",
+    "reading_all_nodes_2026-12-04_fifteenth_b.tsv",
+    "reading_all_nodes_2026-12-04_fifteenth_c.tsv",
 )
 GOOD = {"idea": "idea", "named": "named", "place": "named"}
 BAD = {"not": "not", "not_idea": "not", "generic": "not", "wrong": "wrong"}
