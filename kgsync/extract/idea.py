@@ -4,7 +4,7 @@ candidate's own words and how its item writes it (per item: ``mining`` asks them
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence, Set
+from collections.abc import Callable, Sequence, Set
 from itertools import chain
 
 from kgsync.extract import attributive, lexicon, wordnet
@@ -70,8 +70,7 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int, pro
                     or not flags & DEFINED and attributive.described_party(kws, written)):  # "regulated enterprise"
         return False
     if modifiers and head in lexicon.GENERIC:
-        if not flags & DEFINED and all(m in lexicon.NOT_FIRST or _descriptive_adjective(m) or lexicon.is_superlative(m) or _participle(m)
-               or wordnet.is_qualifier(m) for m in modifiers):
+        if not flags & DEFINED and _qualifies_only(modifiers, _descriptive_adjective):
             return False
         if (all(m in lexicon.GENERIC or _participle(m) for m in modifiers) and not flags & DEFINED
                 and (len(kws) == 2 or any(map(_participle, modifiers)))):
@@ -189,8 +188,15 @@ def names_a_kind(key: str, flags: int) -> bool:
     modifiers = kws[:-1]
     return (bool(modifiers) and not flags & DEFINED and kws[-1] in lexicon.GENERIC
             and any(lexicon.looks_adjective(m) and wordnet.is_relational(m) for m in modifiers)
-            and all(m in lexicon.NOT_FIRST or lexicon.looks_adjective(m) or lexicon.is_superlative(m) or _participle(m)
-                    or wordnet.is_qualifier(m) for m in modifiers))
+            and _qualifies_only(modifiers, lexicon.looks_adjective))
+
+
+def _qualifies_only(modifiers: Sequence[str], adjective: Callable[[str], bool]) -> bool:
+    """Is every modifier one that qualifies rather than names ("real", "highest", "completed", "prior")?
+    ``adjective``: which adjectives count (``names_an_idea`` spares the relational ones, ``names_a_kind``
+    asks for them)."""
+    return all(m in lexicon.NOT_FIRST or adjective(m) or lexicon.is_superlative(m) or _participle(m)
+               or wordnet.is_qualifier(m) for m in modifiers)
 
 
 def _descriptive_adjective(word: str) -> bool:
