@@ -235,7 +235,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     clock.lap("read")
     files = GraphFiles.of(config)
     vocabulary, fold = selections.select(reading.read.items, reading.by_slug, reading.slug_keys, reading.earlier,
-                                         config, _pinned(config), manifest_hubs(files.manifest),
+                                         config.vocabulary_options, _pinned(config), manifest_hubs(files.manifest),
                                          manifest_acronyms(files.manifest), manifest_topics(files.manifest))
     clock.lap("select")
     keep = _failing_items(reading)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kgsync.extract import wordnet
 from kgsync.extract.mining import ItemCandidates, candidates
-from kgsync.read.config import Config, Mining
+from kgsync.read.config import Mining, VocabularyOptions
 from kgsync.vocabulary.node_kinds import (
     ItemFrames,
     flat,
@@ -18,6 +18,8 @@ from kgsync.vocabulary.node_kinds import (
 from kgsync.vocabulary.terms import TermKind, classify
 from kgsync.vocabulary.vocab import select
 from tests.item_corpus import make_item
+
+NO_HUBS = VocabularyOptions(mining=Mining(min_items=1, max_item_share=1.0))  # no term is on more than every item: no hub
 
 CONCEPT, METHOD = TermKind.CONCEPT, TermKind.METHOD
 
@@ -55,7 +57,7 @@ def test_a_retyped_term_keeps_the_slot_its_head_gave_it() -> None:
                        "How well does GitHub code search find earlier research?",
                        "GitHub code search finds earlier research items by keyword.",
                        ("GitHub code search misses synonyms.",)) for n in range(1, 4)]
-    vocabulary = select([candidates(item) for item in items], Config(mining=Mining(min_items=1, max_item_share=1.0)))
+    vocabulary = select([candidates(item) for item in items], NO_HUBS)
     term = vocabulary.terms["github-code-search"]
     assert term.kind is CONCEPT and term.slot is METHOD
     for uses in vocabulary.per_item.values():
@@ -78,7 +80,7 @@ def test_a_method_an_item_names_as_a_theory_is_a_concept() -> None:
     items = _processing_items("The predictive processing framework unifies perception and action.")
     assert classify("predictive processing") is METHOD  # the head word alone: "processing"
     assert "predictive processing" in item_frames(items[0].dense).theory
-    vocabulary = select(items, Config(mining=Mining(min_items=1, max_item_share=1.0)))
+    vocabulary = select(items, NO_HUBS)
     term = vocabulary.terms["predictive-processing"]
     assert term.kind is CONCEPT and term.slot is METHOD
 
@@ -92,11 +94,11 @@ def test_a_way_of_doing_written_anywhere_keeps_the_method() -> None:
                                      "Is predictive processing a technique?",
                                      "A predictive processing technique ranks research agents' memories."))
     assert "predictive processing" in item_frames(technique.dense).way
-    vocabulary = select([*items, technique], Config(mining=Mining(min_items=1, max_item_share=1.0)))
+    vocabulary = select([*items, technique], NO_HUBS)
     assert vocabulary.terms["predictive-processing"].kind is METHOD
     plural = _processing_items("Predictive processing frameworks unify perception and action.")
     assert "predictive processing" not in item_frames(plural[0].dense).theory
-    assert select(plural, Config(mining=Mining(min_items=1, max_item_share=1.0))).terms[
+    assert select(plural, NO_HUBS).terms[
         "predictive-processing"].kind is METHOD
 
 
