@@ -40,6 +40,7 @@ from kgsync.pipeline.cache.records import RecordCache
 from kgsync.pipeline.reading import Reading, item_files, parse_all, reading_of
 from kgsync.extract.record import Record
 from kgsync.contract import jsonl
+from kgsync.contract.lazy_mapping import LazyMapping
 from kgsync.contract.errors import GraphFormatError, KgsyncError, LintFailed, Location
 from kgsync.contract.model import Facts, Graph
 from kgsync.extract.evidence_model import EvidencePlan, EvidenceText
@@ -497,21 +498,15 @@ def _keep_claim_names(assembly: Assembly, previous: Manifest | None, unread_mani
                    if isinstance(sources, Sources) else renamed_sources(sources, renames))
 
 
-class _Extractions(Mapping[str, Extraction]):
+class _Extractions(LazyMapping[str, Extraction]):
     """slug -> its record's extraction, loaded when asked for (``assemble`` asks only for the
     items it cannot reuse)."""
 
     def __init__(self, by_slug: Mapping[str, Record]) -> None:
-        self.by_slug = by_slug
+        self.by_slug = self._keys = by_slug
 
     def __getitem__(self, slug: str) -> Extraction:
         return self.by_slug[slug].extraction  # type: ignore[return-value]  # items that parsed have one
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.by_slug)
-
-    def __len__(self) -> int:
-        return len(self.by_slug)
 
 
 def _evidence(config: Config, items: Sequence[ResearchItem], known: Mapping[str, ResearchItem],

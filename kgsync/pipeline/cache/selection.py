@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, cast, get_type_hints
 
 import msgspec
 
+from kgsync.contract.lazy_mapping import LazyMapping
 from kgsync.pipeline.cache.files import CacheReader
 from kgsync.pipeline.cache import fingerprint
 from kgsync.extract.record import Record
@@ -139,11 +140,11 @@ class InvalidStoredSelection(Exception):
     without the stored vocabulary (``kgsync.pipeline.stages.build``).  Never leaves the build."""
 
 
-class _StoredTerms(Mapping[str, ItemTerms]):
+class _StoredTerms(LazyMapping[str, ItemTerms]):
     """slug -> its ``ItemTerms``, each decoded from the stored JSON when first asked for."""
 
     def __init__(self, raw: Mapping[str, msgspec.Raw]) -> None:
-        self._raw = raw
+        self._raw = self._keys = raw
         self._done: dict[str, ItemTerms] = {}
 
     def __getitem__(self, slug: str) -> ItemTerms:
@@ -155,15 +156,6 @@ class _StoredTerms(Mapping[str, ItemTerms]):
             except (msgspec.DecodeError, ValueError, TypeError, RecursionError):
                 raise InvalidStoredSelection(slug) from None
         return found
-
-    def __contains__(self, slug: object) -> bool:
-        return slug in self._raw
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._raw)
-
-    def __len__(self) -> int:
-        return len(self._raw)
 
 
 _ITEM_TERMS = msgspec.json.Decoder(ItemTerms)
