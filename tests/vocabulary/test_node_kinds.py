@@ -8,6 +8,7 @@ from kgsync.read.config import Mining, VocabularyOptions
 from kgsync.vocabulary.node_kinds import (
     ItemFrames,
     flat,
+    frame_run,
     is_brand_led,
     is_cast_as_written,
     item_frames,
@@ -107,6 +108,14 @@ def test_frames_are_word_runs_before_a_frame_noun() -> None:
     assert frames.theory == {"predictive processing"}  # the run "the" opens; the aside "(PP)" skipped
     assert "pp" in frames.way and "no pp" in frames.way
     assert item_frames("") == ItemFrames(frozenset(), frozenset())
+
+
+def test_a_theory_frame_is_read_within_the_punctuation_the_frames_drop() -> None:
+    # ``flat`` keeps punctuation, ``frame_run`` (and ``item_frames``) drop it: "the x y" that a full stop
+    # parts from "theory" is no frame, though the words alone would read as one.
+    assert flat("The X-Y  Theory.") == "the x y theory." and frame_run("The X-Y  Theory.") == "the x y theory"
+    assert not names_a_theory(flat("We chose the x y. Theory came later."), {"x y"})
+    assert names_a_theory(frame_run("We chose the x y. Theory came later."), {"x y"})
 
 
 def test_theory_kind_retypes_only_methods() -> None:
