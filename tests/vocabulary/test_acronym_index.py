@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from kgsync.extract.mining import candidates
-from kgsync.read.config import Mining, VocabularyOptions
 from kgsync.vocabulary.acronym_index import _acronym_map, ambiguous_acronyms, item_acronyms
 from kgsync.vocabulary.similarity import is_near_duplicate
 from kgsync.vocabulary.terms import Vocabulary
 from kgsync.vocabulary.vocab import select
 from kgsync.read.items import ResearchItem
 from tests.item_corpus import make_item
+from tests.vocabulary.vocab_setup import OPTIONS
 
-OPTIONS = VocabularyOptions(mining=Mining(min_items=2, max_item_share=0.5))
 
 
 def _ip_items() -> list[ResearchItem]:

@@ -7,12 +7,11 @@ from dataclasses import replace
 from pathlib import Path
 
 from kgsync.extract.mining import candidates
-from kgsync.read.config import Mining, VocabularyOptions
 from kgsync.vocabulary.shares import item_shares, pinned_lookup
 from kgsync.vocabulary.vocab import PinnedVocabulary, load_pinned, select_with_stats
 from tests.item_corpus import corpus
+from tests.vocabulary.vocab_setup import OPTIONS
 
-OPTIONS = VocabularyOptions(mining=Mining(min_items=2, max_item_share=0.5))
 
 
 def test_a_stop_group_is_no_share_and_the_others_are_untouched() -> None:

@@ -17,14 +17,7 @@ from kgsync.read.items import read_item_bytes
 from kgsync.extract.mining import ItemCandidates, candidates
 from kgsync.vocabulary.vocab import load_pinned, select, select_with_stats
 from tests.item_corpus import corpus, make_item
-
-OPTIONS = VocabularyOptions(mining=Mining(min_items=2, max_item_share=0.5))
-
-
-def write(tmp_path: Path, text: str) -> Path:
-    path = tmp_path / "kgsync-vocab.yml"
-    path.write_text(text, encoding="utf-8")
-    return path
+from tests.vocabulary.vocab_setup import OPTIONS, write
 
 
 def _generated_candidates(tmp_path: Path, count: int) -> dict[str, bytes]:
