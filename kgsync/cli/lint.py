@@ -20,7 +20,7 @@ from kgsync.contract.errors import ConfigError, KgsyncError, Location
 from kgsync.lint.rules import FileLines, LintReport, lint, separate_hand_added
 from kgsync.graph.merge import load_manifest, manifest_path, merge_with_foreign
 from kgsync.contract.model import Graph
-from kgsync.read.veto_file import check_vetoes, load_vetoes, veto_path_beside
+from kgsync.read.veto_file import configured_vetoes
 
 
 @click.command("lint")
@@ -64,8 +64,7 @@ def command(file: Path | None, strict: bool, output_format: str, root: Path | No
 def _load(file: Path | None, root: Path | None, config_path: Path | None) -> tuple[Config, Path, Graph]:
     # kgsync.yml sits at the research repo root; paths in it are relative to that root.
     cfg = load_config(root, config_path)
-    if cfg.vocabulary:  # the veto file beside it is checked like kgsync.yml: every problem, with its line
-        check_vetoes(load_vetoes(veto_path_beside(cfg.path(cfg.vocabulary))))
+    configured_vetoes(cfg)  # the veto file is checked like kgsync.yml: every problem, with its line
     path = file if file is not None else cfg.path(cfg.graph)
     if not path.is_file():
         raise ConfigError("graph file not found", Location.of(path), "run `kgsync build` first, or pass FILE")

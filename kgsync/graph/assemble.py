@@ -9,9 +9,10 @@ per item and node, short atomic observations, per-item caps.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from kgsync.contract.lazy_mapping import LazyMapping
 from kgsync.contract.errors import Location
 from kgsync.contract.model import EntityType, Facts, item_name, provenance
 from kgsync.extract.evidence_model import EvidencePlan
@@ -29,26 +30,17 @@ from kgsync.vocabulary.themes import ThemeMap
 from kgsync.vocabulary.vocab import ItemTerms, Vocabulary
 
 
-class Sources(Mapping[str, Location]):
+class Sources(LazyMapping[str, Location]):
     """Entity name -> where it came from (for lint messages), each ``Location`` made when asked for:
     a build places every node (47,645 at 10,000 items, ~0.05 s of ``Location``s), and a rebuild's
     lint asks for the few with a finding.  ``places``: name -> (path, line)."""
 
     def __init__(self, places: dict[str, tuple[str, int | None]]) -> None:
-        self.places = places
+        self.places = self._keys = places
 
     def __getitem__(self, name: str) -> Location:
         path, line = self.places[name]
         return Location(path, line)
-
-    def __contains__(self, name: object) -> bool:
-        return name in self.places
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.places)
-
-    def __len__(self) -> int:
-        return len(self.places)
 
 
 @dataclass(frozen=True)

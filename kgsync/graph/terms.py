@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Iterator, Mapping, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass
 
+from kgsync.contract.lazy_mapping import LazyMapping
 from kgsync.contract.model import EntityType, RelationType, concept_name, item_name, method_name
 from kgsync.extract.canonical import display_alias, term_key
 from kgsync.graph.facts_builder import FactsBuilder
@@ -40,7 +41,7 @@ def term_choice(items: Sequence[ResearchItem], vocabulary: Vocabulary, caps: Cap
             chosen)
 
 
-class ChosenTerms(Mapping[str, ItemTerms]):
+class ChosenTerms(LazyMapping[str, ItemTerms]):
     """slug -> its terms as written, each chosen when asked for from a ``TermChoice`` of the same
     inputs (``items``' slugs, ``vocabulary``, ``caps``, ``merged_into_theme``, ``min_links``): equal,
     item for item, to ``connective_terms``."""
@@ -48,8 +49,7 @@ class ChosenTerms(Mapping[str, ItemTerms]):
     def __init__(self, items: Sequence[ResearchItem], vocabulary: Vocabulary, caps: Caps,
                  merged_into_theme: Mapping[str, str], choice: TermChoice) -> None:
         per_item = vocabulary.per_item
-        self._slugs = [item.slug for item in items if item.slug in per_item]
-        self._known = frozenset(self._slugs)
+        self._keys = dict.fromkeys(item.slug for item in items if item.slug in per_item)  # in order, slugs are unique
         self._per_item = per_item
         self._caps = caps
         self._merged = merged_into_theme
@@ -61,7 +61,7 @@ class ChosenTerms(Mapping[str, ItemTerms]):
     def __getitem__(self, slug: str) -> ItemTerms:
         done = self._done.get(slug)
         if done is None:
-            if slug not in self._known:
+            if slug not in self._keys:
                 raise KeyError(slug)
             if self._pinned is None:
                 self._pinned = pinned_names(self._vocabulary)
@@ -70,15 +70,6 @@ class ChosenTerms(Mapping[str, ItemTerms]):
             done = self._done[slug] = (_without(uses, cut.concepts_cut, cut.methods_cut)
                                        if _cut_any(uses, cut.concepts_cut, cut.methods_cut) else uses)
         return done
-
-    def __contains__(self, slug: object) -> bool:
-        return slug in self._known
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._slugs)
-
-    def __len__(self) -> int:
-        return len(self._slugs)
 
 
 def connective_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, caps: Caps,

@@ -40,9 +40,10 @@ from kgsync.pipeline.cache.records import RecordCache
 from kgsync.pipeline.reading import Reading, item_files, parse_all, reading_of
 from kgsync.extract.record import Record
 from kgsync.contract import jsonl
+from kgsync.contract.lazy_mapping import LazyMapping
 from kgsync.contract.errors import GraphFormatError, KgsyncError, LintFailed, Location
 from kgsync.contract.model import Facts, Graph
-from kgsync.extract.evidence_model import EvidencePlan, EvidenceText
+from kgsync.extract.evidence_model import EvidencePlan
 from kgsync.extract.evidence import plan as plan_evidence
 from kgsync.extract.findings import Extraction
 from kgsync.graph.assemble import Assembly, Sources, context
@@ -52,10 +53,10 @@ from kgsync.graph.statements import named_items, whole_statements
 from kgsync.graph.manifest_lines import LastLines, line_key
 from kgsync.graph.merge import Manifest, describe_facts, manifest_item_texts, disowned, manifest_acronyms, manifest_hubs, manifest_topics
 from kgsync.lint.rules import LintReport
-from kgsync.read.config import Config, Merge
+from kgsync.read.config import Caps, Config, Merge
 from kgsync.read.item_caps import observation_cap_problems
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
-from kgsync.read.veto_file import Vetoes, check_vetoes, load_vetoes, veto_path_beside
+from kgsync.read.veto_file import Vetoes, configured_vetoes, veto_path
 from kgsync.vocabulary.economy import Folding
 from kgsync.vocabulary.themes import ThemeMap, load_theme_map
 from kgsync.vocabulary.vocab import PinnedVocabulary, Vocabulary, load_pinned
@@ -235,13 +236,15 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     clock.lap("read")
     files = GraphFiles.of(config)
     vocabulary, fold = selections.select(reading.read.items, reading.by_slug, reading.slug_keys, reading.earlier,
-                                         config, _pinned(config), manifest_hubs(files.manifest),
+                                         config.vocabulary_options, _pinned(config), manifest_hubs(files.manifest),
                                          manifest_acronyms(files.manifest), manifest_topics(files.manifest))
     clock.lap("select")
     keep = _failing_items(reading)
     kept = kept_items(keep, files.read_manifest) if keep else ()
-    assembled = _assemble(config, cache_folder, reader, reading, vocabulary, fold, kept, distrust, behind,
-                          selections.ident)
+    # The maintainers' theme map and vetoes: inputs, loaded here and handed to the stage that reads them.
+    themes, vetoes = _theme_map(config), configured_vetoes(config)
+    assembled = _assemble(cache_folder, reader, reading, vocabulary, fold, kept, themes, vetoes, config.caps,
+                          config.tag_style, config.mining.min_links, distrust, behind, selections.ident)
     clock.lap("assemble")
     base = committed_base(files, state, reading.read.items, keep)
     record = ManifestRecord(cache_folder, reader)
@@ -336,8 +339,7 @@ def _inputs_key(config: Config, assembled: _Assembled, vocabulary: Vocabulary) -
         return None
     digest = hashlib.sha1(f"{assembled.context}\0{config!r}\0".encode())
     paths = [config.path(config.vocabulary) if config.vocabulary else None,
-             config.path(config.themes_vocabulary) if config.themes_vocabulary else None]
-    paths.append(veto_path_beside(paths[0]) if paths[0] is not None else None)
+             config.path(config.themes_vocabulary) if config.themes_vocabulary else None, veto_path(config)]
     for path in paths:
         try:
             digest.update(path.read_bytes() if path is not None else b"-")
@@ -405,23 +407,23 @@ class _Assembled:
     retained: tuple[object, ...] = ()  # what assembling read (the facts store, ...): see ``BuildResult.retained``
 
 
-def _assemble(config: Config, cache_folder: Path | None, reader: CacheReader, reading: Reading,
-              vocabulary: Vocabulary, fold: Folding, kept: tuple[ResearchItem, ...],
-              distrust: frozenset[str] = frozenset(), behind: Behind | None = None,
-              selection: str | None = None) -> _Assembled:
-    """Every item's facts and the evidence links between them; an item's facts come from the
-    facts store when nothing they were built from changed (``kgsync.pipeline.cache.facts.FactsStore``).
+def _assemble(cache_folder: Path | None, reader: CacheReader, reading: Reading,
+              vocabulary: Vocabulary, fold: Folding, kept: tuple[ResearchItem, ...], themes: ThemeMap, vetoes: Vetoes,
+              caps: Caps, tag_style: str, min_links: int, distrust: frozenset[str] = frozenset(),
+              behind: Behind | None = None, selection: str | None = None) -> _Assembled:
+    """Every item's facts and the evidence links between them (less the ``vetoes``); an item's facts come
+    from the facts store when nothing they were built from changed (``kgsync.pipeline.cache.facts.FactsStore``).
+    ``caps``, ``tag_style``, ``min_links``: kgsync.yml's, as ``kgsync.graph.assemble.context`` reads them;
     ``selection``: the id of the vocabulary's selection (``SelectionStore.ident``; None: unknown)."""
     items = reading.read.items
-    themes = _theme_map(config)
     theme_concepts = theme_concepts_of(items, themes)
     # The choice of every item's terms is the last build's when its inputs are (the same selection
     # among them): each item's terms are then chosen only if it is assembled again.
     merged = mined_names_of_themes(vocabulary, themes.nodes, themes)
-    terms_key = choice_key(selection, items, config.caps, merged, config.mining.min_links)
+    terms_key = choice_key(selection, items, caps, merged, min_links)
     choices = TermChoiceStore(cache_folder, reader)
-    shared = context(items, vocabulary, themes, config.caps, fold, config.tag_style, theme_concepts,
-                     config.mining.min_links, kept, choice=choices.recall(terms_key), merged_into_theme=merged)
+    shared = context(items, vocabulary, themes, caps, fold, tag_style, theme_concepts,
+                     min_links, kept, choice=choices.recall(terms_key), merged_into_theme=merged)
     choices.save(terms_key, shared.choice)
     # The key reads no evidence plan (each item's links are checked per item, ``AssemblyMemo``).
     shared_key = context_key(shared, [*kept, *items])
@@ -429,7 +431,9 @@ def _assemble(config: Config, cache_folder: Path | None, reader: CacheReader, re
     memo = store.memo(reading.slug_keys, terms_key)
     extractions = _Extractions(reading.by_slug)  # loaded only for the items assembled again
     texts = EvidenceTexts(cache_folder, reader).of(items, reading.slug_keys, extractions)
-    shared = replace(shared, evidence=_evidence(config, items, shared.by_slug, shared.suffixes, texts))
+    # The claim→claim links the items state (``kgsync.extract.evidence``): ``by_slug``, the items and the
+    # kept ones, and their ``suffixes`` as the context derived them once.
+    shared = replace(shared, evidence=plan_evidence(items, texts, shared.by_slug, shared.suffixes, vetoes.pairs))
     evidence = shared.evidence
     assembly = memoised_assembly(items, extractions, shared, memo)
     (behind or Behind()).save(lambda: store.save(memo), len(memo.put_slugs) if memo is not None else 0)
@@ -497,28 +501,12 @@ def _keep_claim_names(assembly: Assembly, previous: Manifest | None, unread_mani
                    if isinstance(sources, Sources) else renamed_sources(sources, renames))
 
 
-class _Extractions(Mapping[str, Extraction]):
+class _Extractions(LazyMapping[str, Extraction]):
     """slug -> its record's extraction, loaded when asked for (``assemble`` asks only for the
     items it cannot reuse)."""
 
     def __init__(self, by_slug: Mapping[str, Record]) -> None:
-        self.by_slug = by_slug
+        self.by_slug = self._keys = by_slug
 
     def __getitem__(self, slug: str) -> Extraction:
         return self.by_slug[slug].extraction  # type: ignore[return-value]  # items that parsed have one
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.by_slug)
-
-    def __len__(self) -> int:
-        return len(self.by_slug)
-
-
-def _evidence(config: Config, items: Sequence[ResearchItem], known: Mapping[str, ResearchItem],
-              suffixes: Mapping[str, str], texts: Mapping[str, EvidenceText]) -> EvidencePlan:
-    """The claim→claim links the items state (``kgsync.extract.evidence``), less the vetoed ones.
-    ``known``: the items and the kept ones by slug; ``suffixes``: their ``undated_suffixes`` (both
-    as the assembly context has them: derived once a build)."""
-    vetoes = load_vetoes(veto_path_beside(config.path(config.vocabulary))) if config.vocabulary else Vetoes()
-    check_vetoes(vetoes)
-    return plan_evidence(items, texts, known, suffixes, vetoes.pairs)

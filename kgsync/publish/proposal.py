@@ -84,7 +84,7 @@ def prepare(
     d = review(old, result.graph, rule=config.merge)
     # The build's own findings carry the item file and line; prefer them.
     d = replace(d, findings=sort_findings(result.report.findings))
-    merged = _touched_items(checkout, base_sha, graph_file, config, result.items, d)
+    merged = _touched_items(checkout, base_sha, graph_file, config.root, result.items, d)
     title = title or cause_title(d, config.pr.title, merged)
     kwargs = {"full_report_hint": full_report_hint} if full_report_hint else {}
     base_manifest = _manifest_at(checkout, base_sha, checkout.relative(manifest_path(graph_file)) if checkout else "")
@@ -93,8 +93,8 @@ def prepare(
     # Without the base manifest's record of what each item named, git says which items an edit
     # touched, a node moved or not (an added cite of a missing item moves none).
     edited = (frozenset() if base_manifest is not None and base_manifest.named
-              else _edited_since_graph(checkout, base_sha, graph_file, config, result.items, fetch))
-    before = BaseState(old, _items_built_into(checkout, base_sha, graph_file, config, result.items, merged | edited,
+              else _edited_since_graph(checkout, base_sha, graph_file, config.root, result.items, fetch))
+    before = BaseState(old, _items_built_into(checkout, base_sha, graph_file, config.root, result.items, merged | edited,
                                               fetch), base_manifest, edited)
     context = body_context(config, d, result.graph, result.items, result.issues, base_sha, before,
                            result.manifest, result.vocabulary, merged)
@@ -196,11 +196,12 @@ def body_context(config: Config, d: GraphDiff, graph: Graph, items: Sequence[Res
                        statements=_whole_statements(d, base, graph, manifest))
 
 
-def _touched_items(checkout: GitCheckout | None, base_sha: str | None, graph_file: Path, config: Config,
+def _touched_items(checkout: GitCheckout | None, base_sha: str | None, graph_file: Path, root: Path,
                    items: Sequence[ResearchItem], d: GraphDiff) -> frozenset[str]:
     """The items this change touched: their files differ between the commit that last wrote the
     graph and the base commit (git knows; another item's claim that only became contested did not
-    change), or their item node went.  Without that history: ``merged_slugs`` infers them."""
+    change), or their item node went.  Without that history: ``merged_slugs`` infers them.
+    ``root``: the research repo root the items' paths start from (``Config.root``)."""
     inferred = merged_slugs(d)
     if checkout is None or base_sha is None or checkout.is_shallow():
         return inferred
@@ -209,7 +210,7 @@ def _touched_items(checkout: GitCheckout | None, base_sha: str | None, graph_fil
         if built_at is None:
             return inferred  # the first graph: every item is new
         changed = checkout.changed_paths(built_at, base_sha)
-        paths = {item.slug: checkout.relative(config.root / item.path) for item in items}
+        paths = {item.slug: checkout.relative(root / item.path) for item in items}
     except KgsyncError:
         return inferred
     in_diff = {i.slug for i in d.items if i.slug}
@@ -242,7 +243,7 @@ def _base_history_needed(d: GraphDiff, issues: Sequence[Issue], manifest: Manife
         c.statement_changed and c.old_statement.endswith(ELLIPSIS) for c in changed_claims(d))
 
 
-def _edited_since_graph(checkout: GitCheckout | None, base_sha: str | None, graph_file: Path, config: Config,
+def _edited_since_graph(checkout: GitCheckout | None, base_sha: str | None, graph_file: Path, root: Path,
                         items: Sequence[ResearchItem], fetch: bool) -> frozenset[str]:
     """The items whose files differ between the commit that last wrote the graph and the base
     commit, whether or not a node moved (empty: no graph yet, or git cannot say; a shallow clone
@@ -254,12 +255,12 @@ def _edited_since_graph(checkout: GitCheckout | None, base_sha: str | None, grap
         if built_at is None:
             return frozenset()
         changed = checkout.changed_paths(built_at, base_sha)
-        return frozenset(item.slug for item in items if checkout.relative(config.root / item.path) in changed)
+        return frozenset(item.slug for item in items if checkout.relative(root / item.path) in changed)
     except KgsyncError:
         return frozenset()
 
 
-def _items_built_into(checkout: GitCheckout | None, base_sha: str | None, graph_file: Path, config: Config,
+def _items_built_into(checkout: GitCheckout | None, base_sha: str | None, graph_file: Path, root: Path,
                       items: Sequence[ResearchItem], merged: frozenset[str],
                       fetch: bool = False) -> dict[str, ResearchItem]:
     """The merged (or edited) items as the base graph saw them: their files at the commit that last wrote the
@@ -278,7 +279,7 @@ def _items_built_into(checkout: GitCheckout | None, base_sha: str | None, graph_
         if built_at is None or item.slug not in merged:
             continue
         try:
-            raw = checkout.blob(built_at, checkout.relative(config.root / item.path))
+            raw = checkout.blob(built_at, checkout.relative(root / item.path))
         except KgsyncError:
             continue
         if raw is not None:

@@ -178,6 +178,21 @@ class Config:
     def with_overrides(self, **overrides: Any) -> Config:
         return replace(self, **{k: v for k, v in overrides.items() if v is not None})
 
+    @property
+    def vocabulary_options(self) -> VocabularyOptions:
+        """What the vocabulary stage reads of this config (``VocabularyOptions``)."""
+        return VocabularyOptions(self.mining, self.caps, self.merge)
+
+
+@dataclass(frozen=True)
+class VocabularyOptions:
+    """The three sections of ``Config`` the vocabulary stage reads (``kgsync.vocabulary.vocab.select``),
+    and nothing else: the stage, its reuse check and its cache key depend on exactly these."""
+
+    mining: Mining = field(default_factory=Mining)
+    caps: Caps = field(default_factory=Caps)
+    merge: Merge = field(default_factory=Merge)
+
 
 def _options(cls: type) -> dict[str, Any]:
     """The options of ``cls`` (Config or a section) by key: dataclass fields declared with

@@ -14,6 +14,7 @@ from typing import Any
 
 import yaml
 
+from kgsync.read.config import Config
 from kgsync.read.yaml_source import read_yaml
 from kgsync.contract.errors import ConfigError, Location, printable_path
 
@@ -110,3 +111,17 @@ def _line_of(node: Any, default: int) -> int:
 def veto_path_beside(vocabulary_path: Path) -> Path:
     """The veto file lives beside the vocabulary file."""
     return vocabulary_path.with_name(FILE_NAME)
+
+
+def veto_path(config: Config) -> Path | None:
+    """``config``'s veto file, beside its vocabulary file (None: no vocabulary file is configured, so no vetoes)."""
+    return veto_path_beside(config.path(config.vocabulary)) if config.vocabulary else None
+
+
+def configured_vetoes(config: Config) -> Vetoes:
+    """The vetoes of ``config``'s veto file (``veto_path``; none without one), every problem raised at once
+    (``check_vetoes``), as kgsync.yml's are."""
+    path = veto_path(config)
+    vetoes = load_vetoes(path) if path is not None else Vetoes()
+    check_vetoes(vetoes)
+    return vetoes

@@ -104,7 +104,7 @@ def item_frames(dense: str) -> ItemFrames:
 
     One pass over the words; before each frame noun, the last one to ``_LONGEST`` words (after an
     aside in parentheses)."""
-    words = _TOKEN.findall(dense.lower().replace("-", " "))
+    words = _words(dense)
     frame_words = {word: kind for word in set(words) if any(kind := _frame_kind(word))}
     theory: set[str] = set()
     way: set[str] = set()
@@ -134,14 +134,25 @@ def _frame_kind(word: str) -> tuple[bool, bool]:
     return wordnet.is_theory(noun), wordnet.is_activity(noun)
 
 
+def _spaced(text: str) -> str:
+    """``text`` in the one spelling runs and texts are compared in: lower case, hyphens as spaces."""
+    return text.lower().replace("-", " ")
+
+
+def _words(text: str) -> list[str]:
+    """The words (and parentheses) of ``text`` as ``item_frames`` reads them: ``_spaced``, punctuation dropped."""
+    return _TOKEN.findall(_spaced(text))
+
+
 def frame_run(name: str) -> str:
-    """``name`` (a key or a surface) as ``item_frames`` writes a run: lower case, hyphens as spaces."""
-    return " ".join(_TOKEN.findall(name.lower().replace("-", " ")))
+    """``name`` (a key or a surface) as ``item_frames`` writes a run: its ``_words``, one space between."""
+    return " ".join(_words(name))
 
 
 def flat(dense: str) -> str:
-    """``dense`` as ``names_a_theory`` reads it: lower case, hyphens as spaces, one space between words."""
-    return " ".join(dense.lower().replace("-", " ").split())
+    """``dense`` as ``names_a_theory`` reads it: ``_spaced``, one space between words, and its punctuation
+    kept, so that "the R N" is found only where no comma or full stop parts R from "the" or from N."""
+    return " ".join(_spaced(dense).split())
 
 
 def names_a_theory(text: str, runs: Iterable[str]) -> bool:

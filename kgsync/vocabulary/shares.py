@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from kgsync.extract.mining import FOCUS, ItemCandidates
-from kgsync.read.config import Config
+from kgsync.read.config import Caps
 from kgsync.vocabulary.acronym_index import _resolve, is_ordinary_in_capitals, item_acronyms
 from kgsync.vocabulary.choice import _local_choice, _weight
 from kgsync.vocabulary.terms import TermKind, Vocabulary, _lengths_of, classify
@@ -87,11 +87,11 @@ def pinned_lookup(pinned: PinnedVocabulary) -> Vocabulary | None:
 
 
 def choice_of(shares: Mapping[str, Share], pinned: PinnedVocabulary, stats: SelectionStats,
-              config: Config) -> list[str]:
+              caps: Caps) -> list[str]:
     """One item's ``_local_choice`` from its shares (``item_shares``), as ``select`` makes it."""
     ranked = [(-(share.score * _weight(g, g in pinned.key_to_name)), g) for g, share in shares.items() if share.focus]
     own_flags = {g: share.flags for g, share in shares.items()}
     return _local_choice(ranked, own_flags, lambda g: g in pinned.key_to_name,
                          lambda g: TermKind(pinned.kinds[pinned.key_to_name[g]])
                          if g in pinned.key_to_name and pinned.kinds.get(pinned.key_to_name[g]) else classify(g),
-                         config.caps, stats.hubs)
+                         caps, stats.hubs)

@@ -6,7 +6,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 
 from kgsync.extract.mining import SUBJECT, ItemCandidates
-from kgsync.read.config import Config
+from kgsync.read.config import Caps, Mining
 from kgsync.vocabulary.acronym_index import item_acronyms
 from kgsync.vocabulary.hubs import item_hubs
 from kgsync.vocabulary.node_kinds import item_frames
@@ -22,9 +22,9 @@ from kgsync.vocabulary.vocab import (
 
 
 def selection_unchanged(stats: SelectionStats, changes: Sequence[tuple[ItemCandidates, ItemCandidates]],
-                        config: Config, pinned: PinnedVocabulary | None = None) -> SelectionStats | None:
+                        caps: Caps, pinned: PinnedVocabulary | None = None) -> SelectionStats | None:
     """Whether replacing each ``old`` candidates by ``new`` (same slugs, same item count,
-    same config, pinned vocabulary and previous hubs) leaves ``select``'s result as it was;
+    same options, pinned vocabulary and previous hubs) leaves ``select``'s result as it was;
     if so, the stats of the new corpus, else None.
 
     Locality makes the proof short.  Another item reads an edited item only through the
@@ -75,8 +75,8 @@ def selection_unchanged(stats: SelectionStats, changes: Sequence[tuple[ItemCandi
         else:
             df.pop(g, None)
     for old, new in zip(before, after):
-        chosen = choice_of(old, pinned, stats, config)
-        if chosen != choice_of(new, pinned, stats, config) or moved.intersection(chosen):
+        chosen = choice_of(old, pinned, stats, caps)
+        if chosen != choice_of(new, pinned, stats, caps) or moved.intersection(chosen):
             return None  # the item's own terms changed
     return dataclasses.replace(stats, df=df)
 
@@ -91,7 +91,7 @@ def _acronyms_written(item: ItemCandidates, acronyms: Mapping[str, object]) -> s
     return {candidate.key for candidate in item.terms if candidate.key in acronyms}
 
 
-def same_hubs(stats: SelectionStats, previous_hubs: frozenset[str] | None, config: Config,
+def same_hubs(stats: SelectionStats, previous_hubs: frozenset[str] | None, mining: Mining,
               pinned: PinnedVocabulary | None = None) -> SelectionStats | None:
     """``stats`` for selecting with other ``previous_hubs`` when no hub decision changes by
     it (every group, and every merged group, is decided the same by its count), else None."""
@@ -100,7 +100,7 @@ def same_hubs(stats: SelectionStats, previous_hubs: frozenset[str] | None, confi
     pinned = pinned or PinnedVocabulary()
 
     def hub(g: str, count: int) -> bool:  # as select decides it (a pinned term never is one)
-        return g not in pinned.key_to_name and is_hub(g, count, stats.n_items, config.mining, previous_hubs)
+        return g not in pinned.key_to_name and is_hub(g, count, stats.n_items, mining, previous_hubs)
 
     if any(hub(g, count) != (g in stats.hubs) for g, count in stats.df.items()):
         return None

@@ -54,7 +54,7 @@ from typing import NamedTuple
 
 from kgsync.extract.canonical import display_alias, prune_aliases
 from kgsync.extract.mining import FOCUS, PLAIN, SUBJECT, ItemCandidates
-from kgsync.read.config import Caps, Config
+from kgsync.read.config import Caps, VocabularyOptions
 from kgsync.vocabulary.acronym_index import (
     _acronym_entries,
     _acronym_map,
@@ -97,15 +97,15 @@ from kgsync.vocabulary.vocab_file import PinnedVocabulary as PinnedVocabulary  #
 from kgsync.vocabulary.vocab_file import load_pinned as load_pinned  # re-exported API
 
 
-def select(cands: Sequence[ItemCandidates], config: Config, pinned: PinnedVocabulary | None = None,
+def select(cands: Sequence[ItemCandidates], options: VocabularyOptions, pinned: PinnedVocabulary | None = None,
            previous_hubs: frozenset[str] | None = None,
            previous_acronyms: Sequence[tuple[str, str]] = (),
            previous_topics: frozenset[str] | None = None) -> Vocabulary:
     """The corpus vocabulary and each item's concepts and methods (see the module doc)."""
-    return select_with_stats(cands, config, pinned, previous_hubs, previous_acronyms, previous_topics)[0]
+    return select_with_stats(cands, options, pinned, previous_hubs, previous_acronyms, previous_topics)[0]
 
 
-def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
+def select_with_stats(cands: Sequence[ItemCandidates], options: VocabularyOptions,
                       pinned: PinnedVocabulary | None = None,
                       previous_hubs: frozenset[str] | None = None,
                       previous_acronyms: Sequence[tuple[str, str]] = (),
@@ -121,7 +121,7 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
     ``previous_topics``: the topics it recorded (kept while an item addresses them, ``kgsync.vocabulary.topics``).
     """
     pinned = pinned or PinnedVocabulary()
-    mining = config.mining
+    mining = options.mining
     n_items = len(cands)
     ordered = sorted(cands, key=lambda c: c.slug)
     expansions = _acronym_map(cands, previous_acronyms)
@@ -139,7 +139,7 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
                            previous_acronyms=tuple(sorted(previous_acronyms)), previous_topics=previous_topics)
     # 3. Each item chooses its terms from its own candidates.
     kind = _kind_lookup(groups, pinned, global_acronyms)
-    choice = _choices(ordered, grouped.own_flags, groups, kind, config.caps, hubs)
+    choice = _choices(ordered, grouped.own_flags, groups, kind, options.caps, hubs)
     # ... and the names its findings open with, when min_links items' findings do (a node beyond the caps).
     subjects = _subject_groups(ordered, grouped.own_flags, hubs, mining.min_links)
     chosen = {g for terms in choice.values() for g in terms} | set(subjects)
@@ -155,8 +155,8 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
         short = contracted(g, twin_swaps)
         return short if " " in short else g
 
-    ambiguous = ambiguous_acronyms(expansions, lambda a, b: is_near_duplicate(contract(a), contract(b), config.merge))
-    merged_into, source_names = _merge_chosen(groups, chosen, kind_of, config.merge, pinned, contract)
+    ambiguous = ambiguous_acronyms(expansions, lambda a, b: is_near_duplicate(contract(a), contract(b), options.merge))
+    merged_into, source_names = _merge_chosen(groups, chosen, kind_of, options.merge, pinned, contract)
     kept = chosen - merged_into.keys()
     kept_counts = {g: len(groups[g].items) for g in kept}
     merged_hubs = {g for g in kept if _is_hub(groups[g], g, n_items, mining, previous_hubs)}
@@ -169,7 +169,7 @@ def select_with_stats(cands: Sequence[ItemCandidates], config: Config,
     unknown = [key for key in topics.topics if key not in vocabulary._index]
     # (an acronym of one meaning only: which of two a phrase means is not written there)
     single = {short: longs[0] for short, longs in expansions.items() if len(longs) == 1}
-    joins = topic_targets(unknown, {key: topic_kind(key) for key in unknown}, vocabulary.terms, single, config.merge)
+    joins = topic_targets(unknown, {key: topic_kind(key) for key in unknown}, vocabulary.terms, single, options.merge)
     # A chain of acronyms ("AI RMF") joining a generic head names the node (``topic_join.acronym_names``).
     names = acronym_names(joins, single, vocabulary.terms)
     if names:

@@ -26,6 +26,15 @@ def test_values_are_read(tmp_path: Path) -> None:
     assert cfg.mining.max_item_share == 0.5 and cfg.pr.labels == ("kg",)
 
 
+def test_the_vocabulary_stage_is_handed_its_three_sections(tmp_path: Path) -> None:
+    (tmp_path / "kgsync.yml").write_text("caps:\n  methods: 1\nmining:\n  min_links: 3\n", encoding="utf-8")
+    cfg = config.load(tmp_path)
+    options = cfg.vocabulary_options
+    assert (options.mining, options.caps, options.merge) == (cfg.mining, cfg.caps, cfg.merge)
+    assert options.caps.methods == 1 and options.mining.min_links == 3
+    assert config.Config().vocabulary_options == config.VocabularyOptions()  # the same defaults
+
+
 def test_every_problem_is_reported_once_with_its_line(tmp_path: Path) -> None:
     (tmp_path / "kgsync.yml").write_text(
         "grph: x\ncaps:\n  claims: many\n  concepts: -1\nmining:\n  max_item_share: 3\ntag_style: fancy\n",

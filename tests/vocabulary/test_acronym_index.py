@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from kgsync.extract.mining import candidates
-from kgsync.read.config import Config, Mining
 from kgsync.vocabulary.acronym_index import _acronym_map, ambiguous_acronyms, item_acronyms
 from kgsync.vocabulary.similarity import is_near_duplicate
 from kgsync.vocabulary.terms import Vocabulary
 from kgsync.vocabulary.vocab import select
 from kgsync.read.items import ResearchItem
 from tests.item_corpus import make_item
+from tests.vocabulary.vocab_setup import OPTIONS
 
-CONFIG = Config(mining=Mining(min_items=2, max_item_share=0.5))
 
 
 def _ip_items() -> list[ResearchItem]:
@@ -44,17 +43,17 @@ def test_deleting_the_item_that_defines_an_acronym_renames_nothing() -> None:
     """A delete retires only what no remaining item uses: the manifest's acronym entries are the
     next build's, so the items that still write "IP" keep the term they had."""
     items = [candidates(i) for i in _ip_items()]
-    before = select(items, CONFIG)
+    before = select(items, OPTIONS)
     ip_users = {slug for slug, terms in before.per_item.items()
                 for use in terms.concepts if use.name == "intellectual-property"}
     assert {"2026-01-02-ip-licences", "2026-01-03-ip-clauses"} <= ip_users
     recorded = tuple((short, long) for short, long, _users in before.acronyms)
     assert ("ip", "intellectual property") in recorded
-    after = select(items[1:], CONFIG, previous_acronyms=recorded)
+    after = select(items[1:], OPTIONS, previous_acronyms=recorded)
     for slug in ("2026-01-02-ip-licences", "2026-01-03-ip-clauses"):
         assert [u.name for u in after.per_item[slug].concepts] == [u.name for u in before.per_item[slug].concepts]
     # without the manifest the same delete would have renamed them
-    fresh = select(items[1:], CONFIG)
+    fresh = select(items[1:], OPTIONS)
     assert ("ip", "intellectual property") in {(s, lg) for s, lg, _u in after.acronyms}
     assert fresh.acronyms == () or ("ip", "intellectual property") not in {(s, lg) for s, lg, _u in fresh.acronyms}
 
@@ -99,7 +98,7 @@ def test_an_acronym_of_two_meanings_names_what_each_item_says_it_means() -> None
     """Two kept terms both write "DORA": the shared index gives the letters to neither (no pick
     by name order); each item's claims read them as the item defines them, and an item that says
     neither gets no reading."""
-    vocabulary = select([candidates(i) for i in _dora_items()], CONFIG)
+    vocabulary = select([candidates(i) for i in _dora_items()], OPTIONS)
     names = set(vocabulary.terms)
     assert {"devops-research-and-assessment", "digital-operational-resilience-act"} <= names
     statement = "DORA applies."

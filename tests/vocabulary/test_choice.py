@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from kgsync.extract.mining import candidates
-from kgsync.read.config import Caps, Config, Mining
+from kgsync.read.config import Caps, Mining, VocabularyOptions
 from kgsync.vocabulary.vocab import select
 from tests.item_corpus import make_item
 
-CONFIG = Config(caps=Caps(concepts=5, claims=3, methods=1), mining=Mining(min_items=2, max_item_share=0.9, min_links=1))
+OPTIONS = VocabularyOptions(caps=Caps(concepts=5, claims=3, methods=1), mining=Mining(min_items=2, max_item_share=0.9, min_links=1))
 
 
 def _chosen(summary: str) -> list[str]:
@@ -15,7 +15,7 @@ def _chosen(summary: str) -> list[str]:
                      summary, ("Session state is lost with the Gemini SDK.",
                                "It is kept with the Cohere SDK."))
     other = make_item("2026-02-02-other", "Tidal sensors", "How do tidal sensors drift?", "Tidal sensors drift.")
-    uses = select([candidates(item), candidates(other)], CONFIG).per_item["2026-02-01-sdk"]
+    uses = select([candidates(item), candidates(other)], OPTIONS).per_item["2026-02-01-sdk"]
     return [u.name for u in uses.concepts + uses.methods]
 
 

@@ -9,13 +9,13 @@ from kgsync.contract import jsonl
 from kgsync.diff.vocab_events import EventKind, vocabulary_events
 from kgsync.extract.mining import ItemCandidates, candidates
 from kgsync.read import config as config_module
-from kgsync.read.config import Config, Mining
+from kgsync.read.config import Mining, VocabularyOptions
 from kgsync.vocabulary.hubs import hub_nodes, item_hubs
 from kgsync.vocabulary.unchanged import selection_unchanged
 from kgsync.vocabulary.vocab import PinnedVocabulary, Vocabulary, select, select_with_stats
 from tests.item_corpus import item_markdown, make_item
 
-CONFIG = Config(mining=Mining(min_items=2, max_item_share=0.5, min_links=2))
+OPTIONS = VocabularyOptions(mining=Mining(min_items=2, max_item_share=0.5, min_links=2))
 ABOUT = ("Zorblax engines in practice", "How do zorblax engines fail?", "The zorblax engine fails under load.",
          ("A zorblax engine needs cooling.", "Tidal sensors drift."))
 PASSING = ("Tidal sensor drift", "Why do tidal sensors drift?", "Tidal sensors drift; a zorblax engine is nearby.",
@@ -36,7 +36,7 @@ def _corpus(addressing: int, passing: int, other: int = 2, first: str = "") -> l
 
 
 def test_a_hub_is_a_node_that_the_items_about_it_link_beyond_their_caps() -> None:
-    vocab = select(_corpus(addressing=3, passing=4), CONFIG)  # named by 7 of 9 items: a hub
+    vocab = select(_corpus(addressing=3, passing=4), OPTIONS)  # named by 7 of 9 items: a hub
     assert "zorblax engine" in vocab.hub_keys
     term = vocab.terms["zorblax-engine"]
     assert term.items == ("2026-02-01-item", "2026-02-02-item", "2026-02-03-item")
@@ -50,16 +50,16 @@ def test_a_hub_is_a_node_that_the_items_about_it_link_beyond_their_caps() -> Non
 
 def test_an_item_that_names_a_hub_in_passing_moves_no_other_item() -> None:
     base = _corpus(addressing=3, passing=4)
-    vocab = select(base, CONFIG)
+    vocab = select(base, OPTIONS)
     more = [*base, candidates(make_item("2026-03-01-extra", *PASSING))]
-    again = select(more, CONFIG, previous_hubs=vocab.hub_keys)
+    again = select(more, OPTIONS, previous_hubs=vocab.hub_keys)
     assert again.terms["zorblax-engine"] == vocab.terms["zorblax-engine"]
     assert all(again.per_item[slug] == uses for slug, uses in vocab.per_item.items())
 
 
 def test_the_earliest_addressing_item_names_the_hub_and_its_acronym_is_found_in_capitals() -> None:
     cands = _corpus(addressing=3, passing=4, first="The Zorblax Engine (ZE) fails under load; the ZE overheats.")
-    vocab = select(cands, CONFIG)
+    vocab = select(cands, OPTIONS)
     term = vocab.terms["zorblax-engine"]
     assert "ZE" in term.aliases
     assert vocab.mentions("We cooled the ZE.") == ("zorblax-engine",)
@@ -77,24 +77,24 @@ def test_a_hub_general_english_lists_as_a_compound_is_no_node() -> None:
             "Tidal sensor maintenance", "How are tidal sensors kept?", "Tidal sensors need care.", ("Care helps.",))
         cands.append(candidates(make_item(f"2026-02-{i + 1:02d}-item", general(title), general(question),
                                           general(summary), tuple(general(f) for f in findings))))
-    vocab = select(cands, CONFIG)
+    vocab = select(cands, OPTIONS)
     assert "artificial intelligence" in vocab.hub_keys
     assert "artificial-intelligence" not in vocab.terms and "artificial-intelligence" not in hub_nodes(vocab)
     assert all("artificial-intelligence" not in uses.beyond for uses in vocab.per_item.values())
 
 
 def test_a_hub_no_item_addresses_is_no_term() -> None:
-    vocab = select(_corpus(addressing=0, passing=7), CONFIG)
+    vocab = select(_corpus(addressing=0, passing=7), OPTIONS)
     assert "zorblax engine" in vocab.hub_keys and "zorblax-engine" not in vocab.terms
 
 
 def test_an_edit_that_changes_what_an_item_addresses_is_selected_again() -> None:
     cands = _corpus(addressing=3, passing=4)
-    _vocab, stats = select_with_stats(cands, CONFIG)
+    _vocab, stats = select_with_stats(cands, OPTIONS)
     assert item_hubs(cands[0], stats.hubs, stats.acronyms, PinnedVocabulary()).keys() == {"zorblax engine"}
     edited = candidates(make_item(cands[0].slug, *PASSING))
-    assert selection_unchanged(stats, [(cands[0], edited)], CONFIG) is None
-    assert selection_unchanged(stats, [(cands[0], cands[0])], CONFIG) is not None
+    assert selection_unchanged(stats, [(cands[0], edited)], OPTIONS.caps) is None
+    assert selection_unchanged(stats, [(cands[0], cands[0])], OPTIONS.caps) is not None
 
 
 def _write(folder: Path, addressing: int, passing: int, other: int = 2) -> None:
@@ -140,7 +140,7 @@ def _hub_beside(slug: str, texts: tuple[str, str, str, tuple[str, ...]]) -> Voca
     """The hub corpus plus one item of ``texts``: the hub stays one, linked by its three addressing items only."""
     cands = _corpus(addressing=3, passing=4)
     cands.append(candidates(make_item(slug, *texts)))
-    vocab = select(cands, CONFIG)
+    vocab = select(cands, OPTIONS)
     assert "zorblax engine" in vocab.hub_keys
     assert vocab.terms["zorblax-engine"].items == ("2026-02-01-item", "2026-02-02-item", "2026-02-03-item")
     return vocab

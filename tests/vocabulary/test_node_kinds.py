@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from kgsync.extract import wordnet
 from kgsync.extract.mining import ItemCandidates, candidates
-from kgsync.read.config import Config, Mining
+from kgsync.read.config import Mining, VocabularyOptions
 from kgsync.vocabulary.node_kinds import (
     ItemFrames,
     flat,
+    frame_run,
     is_brand_led,
     is_cast_as_written,
     item_frames,
@@ -18,6 +19,8 @@ from kgsync.vocabulary.node_kinds import (
 from kgsync.vocabulary.terms import TermKind, classify
 from kgsync.vocabulary.vocab import select
 from tests.item_corpus import make_item
+
+NO_HUBS = VocabularyOptions(mining=Mining(min_items=1, max_item_share=1.0))  # no term is on more than every item: no hub
 
 CONCEPT, METHOD = TermKind.CONCEPT, TermKind.METHOD
 
@@ -55,7 +58,7 @@ def test_a_retyped_term_keeps_the_slot_its_head_gave_it() -> None:
                        "How well does GitHub code search find earlier research?",
                        "GitHub code search finds earlier research items by keyword.",
                        ("GitHub code search misses synonyms.",)) for n in range(1, 4)]
-    vocabulary = select([candidates(item) for item in items], Config(mining=Mining(min_items=1, max_item_share=1.0)))
+    vocabulary = select([candidates(item) for item in items], NO_HUBS)
     term = vocabulary.terms["github-code-search"]
     assert term.kind is CONCEPT and term.slot is METHOD
     for uses in vocabulary.per_item.values():
@@ -78,7 +81,7 @@ def test_a_method_an_item_names_as_a_theory_is_a_concept() -> None:
     items = _processing_items("The predictive processing framework unifies perception and action.")
     assert classify("predictive processing") is METHOD  # the head word alone: "processing"
     assert "predictive processing" in item_frames(items[0].dense).theory
-    vocabulary = select(items, Config(mining=Mining(min_items=1, max_item_share=1.0)))
+    vocabulary = select(items, NO_HUBS)
     term = vocabulary.terms["predictive-processing"]
     assert term.kind is CONCEPT and term.slot is METHOD
 
@@ -92,11 +95,11 @@ def test_a_way_of_doing_written_anywhere_keeps_the_method() -> None:
                                      "Is predictive processing a technique?",
                                      "A predictive processing technique ranks research agents' memories."))
     assert "predictive processing" in item_frames(technique.dense).way
-    vocabulary = select([*items, technique], Config(mining=Mining(min_items=1, max_item_share=1.0)))
+    vocabulary = select([*items, technique], NO_HUBS)
     assert vocabulary.terms["predictive-processing"].kind is METHOD
     plural = _processing_items("Predictive processing frameworks unify perception and action.")
     assert "predictive processing" not in item_frames(plural[0].dense).theory
-    assert select(plural, Config(mining=Mining(min_items=1, max_item_share=1.0))).terms[
+    assert select(plural, NO_HUBS).terms[
         "predictive-processing"].kind is METHOD
 
 
@@ -105,6 +108,14 @@ def test_frames_are_word_runs_before_a_frame_noun() -> None:
     assert frames.theory == {"predictive processing"}  # the run "the" opens; the aside "(PP)" skipped
     assert "pp" in frames.way and "no pp" in frames.way
     assert item_frames("") == ItemFrames(frozenset(), frozenset())
+
+
+def test_a_theory_frame_is_read_within_the_punctuation_the_frames_drop() -> None:
+    # ``flat`` keeps punctuation, ``frame_run`` (and ``item_frames``) drop it: "the x y" that a full stop
+    # parts from "theory" is no frame, though the words alone would read as one.
+    assert flat("The X-Y  Theory.") == "the x y theory." and frame_run("The X-Y  Theory.") == "the x y theory"
+    assert not names_a_theory(flat("We chose the x y. Theory came later."), {"x y"})
+    assert names_a_theory(frame_run("We chose the x y. Theory came later."), {"x y"})
 
 
 def test_theory_kind_retypes_only_methods() -> None:

@@ -7,17 +7,16 @@ from dataclasses import replace
 from pathlib import Path
 
 from kgsync.extract.mining import candidates
-from kgsync.read.config import Config, Mining
 from kgsync.vocabulary.shares import item_shares, pinned_lookup
 from kgsync.vocabulary.vocab import PinnedVocabulary, load_pinned, select_with_stats
 from tests.item_corpus import corpus
+from tests.vocabulary.vocab_setup import OPTIONS
 
-CONFIG = Config(mining=Mining(min_items=2, max_item_share=0.5))
 
 
 def test_a_stop_group_is_no_share_and_the_others_are_untouched() -> None:
     cands = [candidates(item) for item in corpus()]
-    _vocab, stats = select_with_stats(cands, CONFIG)
+    _vocab, stats = select_with_stats(cands, OPTIONS)
     item = next(c for c in cands if c.slug == "2026-01-01-kg-basics")
     shares = item_shares(item, PinnedVocabulary(), stats, None)
     assert "knowledge graph" in shares and shares["knowledge graph"].focus
@@ -35,6 +34,6 @@ def test_a_pinned_phrase_the_item_writes_is_a_share(tmp_path: Path) -> None:
     lookup = pinned_lookup(pinned)
     assert lookup is not None
     item = replace(candidates(corpus()[0]), dense="We cooled the zorblax engine twice.")
-    _vocab, stats = select_with_stats([candidates(i) for i in corpus()], CONFIG, pinned)
+    _vocab, stats = select_with_stats([candidates(i) for i in corpus()], OPTIONS, pinned)
     share = item_shares(item, pinned, stats, lookup)[pinned.resolve("zorblax engine")]
     assert share.focus and share.score == 1.0

@@ -13,7 +13,7 @@ from kgsync.diff.vocab_events import EventKind, vocabulary_events
 from kgsync.extract.mining import DEFINED, Candidate, ItemCandidates, candidates
 from kgsync.graph.merge import manifest_path, manifest_topics
 from kgsync.read import config as config_module
-from kgsync.read.config import Config, Mining
+from kgsync.read.config import Mining, VocabularyOptions
 from kgsync.vocabulary.topics import item_ellipses, item_topics, select_topics
 from kgsync.vocabulary.vocab import select
 
@@ -75,15 +75,15 @@ def test_a_topic_of_the_last_build_stays_while_one_item_addresses_it() -> None:
 
 def test_each_item_links_a_topic_by_its_own_text_beyond_its_caps() -> None:
     cands = _corpus(20, addressing=3, naming=5)
-    config = Config(mining=MINING)
-    vocab = select(cands, config)
+    options = VocabularyOptions(mining=MINING)
+    vocab = select(cands, options)
     assert "provenance" in vocab.terms and vocab.topics == {"provenance"}
     linked = sorted(slug for slug, uses in vocab.per_item.items() if "provenance" in uses.beyond)
     assert linked == ["2026-02-01-item", "2026-02-02-item", "2026-02-03-item"]  # the 5 passing mentions do not
     # locality: another item that addresses the word changes no other item's links
     more = [*cands, candidates(make_item("2026-03-01-extra", "Another", "Why?", "Provenance again.", ("It is.",),
                                          body=LOG.format(word="provenance", more="provenance, provenance")))]
-    again = select(more, config, previous_topics=vocab.topics)
+    again = select(more, options, previous_topics=vocab.topics)
     for slug, uses in vocab.per_item.items():
         assert again.per_item[slug].beyond == uses.beyond
 
@@ -156,7 +156,7 @@ def test_a_topic_node_is_found_by_its_plural_as_the_reference_server_searches(tm
     # The reference server's search is a substring test: "guardrails" is no substring of
     # "concept:guardrail", so the node carries the plural the items write as an alias.
     assert "guardrails" in select(_corpus(20, addressing=3, naming=5, word="guardrails"),
-                                  Config(mining=MINING)).terms["guardrail"].aliases
+                                  VocabularyOptions(mining=MINING)).terms["guardrail"].aliases
     repo = tmp_path / "repo"
     _write(repo / "Research" / "completed", 12, addressing=3)
     (repo / "kgsync.yml").write_text("graph: memory.jsonl\nmining: {max_item_share: 0.5}\n", encoding="utf-8")
@@ -264,7 +264,7 @@ def test_a_phrase_topic_is_a_node_its_addressers_link_in_its_head_kind() -> None
 
     cands = _phrase_corpus(40, addressing=3, naming=2)
     # when the items choose it within their caps, mining has it: no topic of it
-    assert "technical-debt" in select(cands, Config(mining=MINING)).terms
+    assert "technical-debt" in select(cands, VocabularyOptions(mining=MINING)).terms
     vocab = with_topics(Vocabulary(terms={}, per_item={}), select_topics(cands, MINING))
     term = vocab.terms["technical-debt"]
     assert term.kind.value == "concept" and term.aliases == ("technical debt",)  # no item writes "technical debts"
@@ -385,14 +385,14 @@ def test_a_convention_file_named_by_a_tenth_and_addressed_by_the_node_floor_is_a
 def test_a_topic_node_has_a_plural_alias_only_where_an_item_writes_it(tmp_path: Path) -> None:
     # No item writes "provenances": no alias invents it (it is still counted: a mention is a mention).
     cands = _corpus(20, addressing=3, naming=5)
-    vocab = select(cands, Config(mining=MINING))
+    vocab = select(cands, VocabularyOptions(mining=MINING))
     assert vocab.topics == {"provenance"} and "provenances" not in vocab.terms["provenance"].aliases
     assert all("provenances" not in use.aliases for uses in vocab.per_item.values() for use in uses.concepts)
     # One addresser writes the plural: it gives it to the node, the others do not (each use is its item's own).
     writes = LOG.format(word="provenance", more="Provenances of data, provenance again.")
     one = [*cands[:2], candidates(make_item("2026-02-03-item", "Item number 2", "What is it?", "Provenance matters here.",
                                             ("It is something.",), body=writes)), *cands[3:]]
-    vocab = select(one, Config(mining=MINING))
+    vocab = select(one, VocabularyOptions(mining=MINING))
     assert "provenances" in vocab.terms["provenance"].aliases
     uses = {slug: use.aliases for slug, item in vocab.per_item.items() for use in item.concepts if use.name == "provenance"}
     assert uses == {"2026-02-01-item": ("provenance",), "2026-02-02-item": ("provenance",),
@@ -434,7 +434,7 @@ def test_an_item_links_a_name_only_where_it_states_its_subject() -> None:
     choice = select_topics(cands, MINING)
     assert choice.topics == {"anthropic"}
     assert choice.addressers["anthropic"] == ("2026-02-01-item", "2026-02-02-item")
-    vocab = select(cands, Config(mining=MINING))
+    vocab = select(cands, VocabularyOptions(mining=MINING))
     assert vocab.terms["anthropic"].items == ("2026-02-01-item", "2026-02-02-item")
     citing = vocab.per_item.get("2026-03-01-citing")
     assert citing is None or "anthropic" not in citing.beyond

@@ -12,19 +12,12 @@ from pathlib import Path
 import pytest
 
 from kgsync.vocabulary.unchanged import selection_unchanged
-from kgsync.read.config import Config, Mining
+from kgsync.read.config import Mining, VocabularyOptions
 from kgsync.read.items import read_item_bytes
 from kgsync.extract.mining import ItemCandidates, candidates
 from kgsync.vocabulary.vocab import load_pinned, select, select_with_stats
 from tests.item_corpus import corpus, make_item
-
-CONFIG = Config(mining=Mining(min_items=2, max_item_share=0.5))
-
-
-def write(tmp_path: Path, text: str) -> Path:
-    path = tmp_path / "kgsync-vocab.yml"
-    path.write_text(text, encoding="utf-8")
-    return path
+from tests.vocabulary.vocab_setup import OPTIONS, write
 
 
 def _generated_candidates(tmp_path: Path, count: int) -> dict[str, bytes]:
@@ -87,9 +80,9 @@ def test_selection_unchanged_only_when_select_gives_the_same_vocabulary(tmp_path
     raws = _generated_candidates(tmp_path, 150)
     slugs = sorted(raws)
     base = {slug: _candidates_of(slug, raws[slug]) for slug in slugs}
-    config = Config(mining=Mining(min_items=2, max_item_share=0.2))
+    options = VocabularyOptions(mining=Mining(min_items=2, max_item_share=0.2))
     pinned = load_pinned(write(tmp_path, pinned_text)) if pinned_text else None
-    vocab, stats = select_with_stats([base[s] for s in slugs], config, pinned)
+    vocab, stats = select_with_stats([base[s] for s in slugs], options, pinned)
     if pinned is not None:
         assert {"model-context-protocol", "the-same-mechanism"} <= set(vocab.terms)
     rng = random.Random(4)
@@ -98,8 +91,8 @@ def test_selection_unchanged_only_when_select_gives_the_same_vocabulary(tmp_path
         edit = round_ % len(_EDITS)
         victims = rng.sample(slugs, 1 + round_ % 2)
         changed = {slug: _candidates_of(slug, _EDITS[edit](raws[slug])) for slug in victims}
-        proof = selection_unchanged(stats, [(base[s], changed[s]) for s in victims], config, pinned)
-        again, fresh_stats = select_with_stats([changed.get(s, base[s]) for s in slugs], config, pinned)
+        proof = selection_unchanged(stats, [(base[s], changed[s]) for s in victims], options.caps, pinned)
+        again, fresh_stats = select_with_stats([changed.get(s, base[s]) for s in slugs], options, pinned)
         same = (again == vocab and again._index == vocab._index and again._acronym_keys == vocab._acronym_keys
                 and again._lengths == vocab._lengths)
         if proof is not None:
@@ -115,10 +108,10 @@ def test_selection_unchanged_only_when_select_gives_the_same_vocabulary(tmp_path
 
 def test_selection_unchanged_refuses_what_it_cannot_prove() -> None:
     items = [candidates(item) for item in corpus()]
-    _vocab, stats = select_with_stats(items, CONFIG)
-    assert selection_unchanged(stats, [], CONFIG) == stats  # nothing changed
+    _vocab, stats = select_with_stats(items, OPTIONS)
+    assert selection_unchanged(stats, [], OPTIONS.caps) == stats  # nothing changed
     renamed = ItemCandidates(items[0].slug, items[0].terms, (("kg", "knowledge graph"),), items[0].dense)
-    assert selection_unchanged(stats, [(items[0], renamed)], CONFIG) is None  # an acronym definition changed
+    assert selection_unchanged(stats, [(items[0], renamed)], OPTIONS.caps) is None  # an acronym definition changed
 
 
 def test_selection_unchanged_refuses_an_edit_that_moves_the_items_own_terms() -> None:
@@ -128,12 +121,12 @@ def test_selection_unchanged_refuses_an_edit_that_moves_the_items_own_terms() ->
     louder = make_item("2026-01-09-quux", "Zorblax quux engines for research agents", "Are zorblax quux engines fast?",
                        "Blorbic wumpus frames beat zorblax quux engines; blorbic wumpus frames win.")
     items = [candidates(item) for item in corpus()] + [candidates(quux)]
-    vocab, stats = select_with_stats(items, CONFIG)
+    vocab, stats = select_with_stats(items, OPTIONS)
     assert any(name.startswith("zorblax-quux") for name in vocab.terms)
-    assert selection_unchanged(stats, [(items[-1], candidates(quux))], CONFIG) == stats
-    proof = selection_unchanged(stats, [(items[-1], candidates(louder))], CONFIG)
+    assert selection_unchanged(stats, [(items[-1], candidates(quux))], OPTIONS.caps) == stats
+    proof = selection_unchanged(stats, [(items[-1], candidates(louder))], OPTIONS.caps)
     if proof is not None:
-        assert select(items[:-1] + [candidates(louder)], CONFIG) == vocab
+        assert select(items[:-1] + [candidates(louder)], OPTIONS) == vocab
 
 
 def test_selection_unchanged_refuses_an_edit_that_names_a_method_as_a_theory() -> None:
@@ -142,8 +135,8 @@ def test_selection_unchanged_refuses_an_edit_that_names_a_method_as_a_theory() -
     items = [candidates(make_item(f"2026-01-0{n}-pp-{n}", "Predictive processing for research agents",
                                   "What does predictive processing predict?",
                                   "Predictive processing minimises prediction error.")) for n in range(1, 4)]
-    _vocab, stats = select_with_stats(items, CONFIG)
+    _vocab, stats = select_with_stats(items, OPTIONS)
     framed = candidates(make_item("2026-01-01-pp-1", "Predictive processing for research agents",
                                   "What does predictive processing predict?",
                                   "The predictive processing framework minimises prediction error."))
-    assert selection_unchanged(stats, [(items[0], framed)], CONFIG) is None
+    assert selection_unchanged(stats, [(items[0], framed)], OPTIONS.caps) is None

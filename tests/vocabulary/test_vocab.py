@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from kgsync.read.config import Caps, Config
+from kgsync.read.config import Caps, VocabularyOptions
 from kgsync.extract.mining import candidates
 from kgsync.vocabulary.vocab import (
     TermKind,
@@ -19,7 +19,7 @@ from kgsync.vocabulary.vocab import (
     select_with_stats,
 )
 from tests.item_corpus import corpus, make_item
-from tests.vocabulary.vocab_setup import CONFIG, write
+from tests.vocabulary.vocab_setup import OPTIONS, write
 
 SHARED_CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "research"
 
@@ -59,7 +59,7 @@ def test_a_hub_leaves_only_well_below_the_hub_share() -> None:
     from kgsync.vocabulary.unchanged import same_hubs
     from kgsync.vocabulary.vocab import HUB_LEAVE_RATIO, _Group, _is_hub
 
-    mining = CONFIG.mining
+    mining = OPTIONS.mining
     assert HUB_LEAVE_RATIO < 1
 
     def group(count: int) -> _Group:
@@ -74,10 +74,10 @@ def test_a_hub_leaves_only_well_below_the_hub_share() -> None:
     assert _is_hub(group(4), "zorblax quux", 8, mining, frozenset({"zorblax quux"}))
     assert not _is_hub(group(3), "zorblax quux", 8, mining, frozenset({"zorblax quux"}))
     items = [candidates(item) for item in corpus()]
-    vocab, stats = select_with_stats(items, CONFIG)
+    vocab, stats = select_with_stats(items, OPTIONS)
     hub = next(iter(vocab.hub_keys))
-    again, again_stats = select_with_stats(items, CONFIG, previous_hubs=vocab.hub_keys)
-    assert again == vocab and same_hubs(stats, vocab.hub_keys, CONFIG) == again_stats
+    again, again_stats = select_with_stats(items, OPTIONS, previous_hubs=vocab.hub_keys)
+    assert again == vocab and same_hubs(stats, vocab.hub_keys, OPTIONS.mining) == again_stats
     assert hub in vocab.hub_keys
 
 
@@ -102,8 +102,8 @@ def test_generic_single_words_are_never_terms(vocab: Vocabulary) -> None:
 
 def test_per_item_choice_respects_caps_and_salience() -> None:
     caps = Caps(concepts=1, claims=3, methods=1)
-    cfg = Config(caps=caps, mining=CONFIG.mining)
-    chosen = select([candidates(item) for item in corpus()], cfg)
+    options = VocabularyOptions(caps=caps, mining=OPTIONS.mining)
+    chosen = select([candidates(item) for item in corpus()], options)
     for terms in chosen.per_item.values():  # a hub it addresses takes no slot (``ItemTerms.beyond``)
         assert len([u for u in terms.concepts if u.name not in terms.beyond]) <= 1 and len(terms.methods) <= 1
     basics = chosen.per_item["2026-01-01-kg-basics"]
@@ -127,10 +127,10 @@ def test_mentions_find_terms_longest_first_and_acronyms_in_capitals(vocab: Vocab
 
 def test_determinism_and_order_independence() -> None:
     items = corpus()
-    first = select([candidates(i) for i in items], CONFIG)
+    first = select([candidates(i) for i in items], OPTIONS)
     shuffled = items[:]
     random.Random(7).shuffle(shuffled)
-    second = select([candidates(i) for i in shuffled], CONFIG)
+    second = select([candidates(i) for i in shuffled], OPTIONS)
     assert first == second
     assert list(first.terms) == sorted(first.terms)
 
@@ -148,7 +148,7 @@ terms:
   entity-resolution:
     kind: concept
 """))
-    vocab = select([candidates(i) for i in corpus()], CONFIG, pinned)
+    vocab = select([candidates(i) for i in corpus()], OPTIONS, pinned)
     assert "knowledge-graph" not in vocab.terms
     term = vocab.terms["kg-store"]
     assert term.kind is TermKind.METHOD and term.pinned and term.label == "KG store"
@@ -167,7 +167,7 @@ terms:
     kind: concept
     aliases: [record linkage]
 """))
-    vocab = select([candidates(i) for i in corpus()], CONFIG, pinned)
+    vocab = select([candidates(i) for i in corpus()], OPTIONS, pinned)
     uses = [u for terms in vocab.per_item.values() for u in terms.concepts if u.name == "entity-resolution"]
     assert uses and all("record linkage" in u.aliases for u in uses)
     assert not any("record linkage" in i.dense.lower() for i in map(candidates, corpus()))  # no item wrote it
@@ -177,7 +177,7 @@ def test_pinned_term_wins_even_on_one_item_and_across_stopwords(tmp_path: Path) 
     pinned = load_pinned(write(tmp_path, "terms:\n  theory-of-mind: {kind: concept}\n"))
     items = corpus() + [make_item("2026-01-09-tom", "Theory of mind in research agents",
                                   "Do agents show a theory of mind?", "Some do.", ("Theory of mind emerges.",))]
-    vocab = select([candidates(i) for i in items], CONFIG, pinned)
+    vocab = select([candidates(i) for i in items], OPTIONS, pinned)
     assert vocab.terms["theory-of-mind"].items == ("2026-01-09-tom",)
     assert "theory-of-mind" in [u.name for u in vocab.per_item["2026-01-09-tom"].concepts]
 
@@ -191,7 +191,7 @@ def test_a_pin_brings_back_what_the_quality_rules_keep_out(tmp_path: Path) -> No
     assert not {"json", "research backlog", "audit review"} & {c.key for c in candidates(item).terms}
     pinned = load_pinned(write(tmp_path, "terms:\n  json: {kind: concept}\n  research-backlog: {kind: concept}\n"
                                          "  audit-review: {kind: method}\n"))
-    vocab = select([candidates(i) for i in corpus() + [item]], CONFIG, pinned)
+    vocab = select([candidates(i) for i in corpus() + [item]], OPTIONS, pinned)
     chosen = vocab.per_item["2026-01-09-json"]
     assert {"json", "research-backlog"} <= {u.name for u in chosen.concepts}
     assert "audit-review" in {u.name for u in chosen.methods}
@@ -201,12 +201,12 @@ def test_an_item_that_names_a_pinned_term_chooses_it_whatever_its_caps(tmp_path:
     """The maintainers' pin is honoured on every item that names it: chosen first, beyond the
     cap if need be; the item's own mined terms fill what is left of the cap."""
     caps = Caps(concepts=1, claims=3, methods=1)
-    cfg = Config(caps=caps, mining=CONFIG.mining)
+    options = VocabularyOptions(caps=caps, mining=OPTIONS.mining)
     items = [candidates(i) for i in corpus()]
-    mined = select(items, cfg).per_item["2026-01-01-kg-basics"]
+    mined = select(items, options).per_item["2026-01-01-kg-basics"]
     assert [u.name for u in mined.concepts if u.name not in mined.beyond] == ["knowledge-graph"]  # the cap's one slot
     pinned = load_pinned(write(tmp_path, "terms:\n  research-agent: {kind: concept}\n  canonical-name: {kind: concept}\n"))
-    chosen = select(items, cfg, pinned).per_item
+    chosen = select(items, options, pinned).per_item
     # it names both ("canonical names", "research agents"): beyond the cap of 1, none cut, and
     # its mined knowledge-graph finds no slot left
     assert sorted(u.name for u in chosen["2026-01-01-kg-basics"].concepts) == ["canonical-name", "research-agent"]
@@ -216,7 +216,7 @@ def test_an_item_that_names_a_pinned_term_chooses_it_whatever_its_caps(tmp_path:
 
 def test_stoplist_term_never_becomes_a_node(tmp_path: Path) -> None:
     pinned = load_pinned(write(tmp_path, "stoplist:\n  - MCP\n  - knowledge graphs\n"))
-    vocab = select([candidates(i) for i in corpus()], CONFIG, pinned)
+    vocab = select([candidates(i) for i in corpus()], OPTIONS, pinned)
     assert "model-context-protocol" not in vocab.terms  # stopped through its acronym
     assert "knowledge-graph" not in vocab.terms
     assert not vocab.mentions("a knowledge graph behind MCP")
@@ -224,7 +224,7 @@ def test_stoplist_term_never_becomes_a_node(tmp_path: Path) -> None:
 
 def test_declared_merge(tmp_path: Path) -> None:
     pinned = load_pinned(write(tmp_path, "merges:\n  entity resolution: canonical name\n"))
-    vocab = select([candidates(i) for i in corpus()], CONFIG, pinned)
+    vocab = select([candidates(i) for i in corpus()], OPTIONS, pinned)
     assert "entity-resolution" not in vocab.terms
     assert "2026-01-02-kg-names" in vocab.terms["canonical-name"].items
 
@@ -235,7 +235,7 @@ def test_real_corpus_reads_well(require_shared: Callable[[Path], Path]) -> None:
     from kgsync.read.items import find_item_files, read_items
 
     items = read_items(find_item_files(require_shared(SHARED_CORPUS))).items
-    vocab = select([candidates(i) for i in items], Config())
+    vocab = select([candidates(i) for i in items], VocabularyOptions())
     assert "model-context-protocol" in vocab.terms
     assert "mcp" not in vocab.terms
     hubs = {label for label, _ in vocab.hubs}
@@ -301,9 +301,9 @@ def test_local_choice_of_one_item_matches_select(tmp_path: Path) -> None:
     found: list[list[str]] = []
     real = vocab_module._local_choice
     with mock.patch.object(vocab_module, "_local_choice", lambda *a: found.append(real(*a)) or found[-1]):
-        _vocab, stats = select_with_stats(items, CONFIG, pinned)
+        _vocab, stats = select_with_stats(items, OPTIONS, pinned)
     lookup = pinned_lookup(pinned)
-    mine = [choice_of(item_shares(item, pinned, stats, lookup), pinned, stats, CONFIG)
+    mine = [choice_of(item_shares(item, pinned, stats, lookup), pinned, stats, OPTIONS.caps)
             for item in sorted(items, key=lambda c: c.slug)]
     assert mine == found
     assert "zorblax" in mine[-2]
@@ -319,11 +319,11 @@ def test_an_ordinary_word_in_capitals_is_no_acronym() -> None:
                        ("RUN allocation needs a shared taxonomy.",)),
              make_item("2026-01-02-run", "RUN budgets in practice", "Who owns the RUN budget?",
                        "The RUN budget belongs to operations.", ("RUN costs grow with the estate.",))]
-    vocab = select([candidates(item) for item in items], CONFIG)
+    vocab = select([candidates(item) for item in items], OPTIONS)
     assert "run" not in vocab.terms and "build" not in vocab.terms
     defined = items + [make_item("2026-01-03-run", "RUN (Rapid Unit Normalisation) for sensors",
                                  "Does RUN help?", "RUN rescales sensor units.")]
-    vocab = select([candidates(item) for item in defined], CONFIG)
+    vocab = select([candidates(item) for item in defined], OPTIONS)
     assert "rapid-unit-normalisation" in vocab.terms  # the map's one meaning reaches the others too
     assert "2026-01-01-run" in vocab.terms["rapid-unit-normalisation"].items
 

@@ -12,7 +12,7 @@ from kgsync.extract.mining import candidates
 from kgsync.vocabulary.vocab import PinnedVocabulary, Vocabulary, load_pinned, select
 from kgsync.vocabulary.vocab_file import dump_vocabulary
 from tests.item_corpus import corpus
-from tests.vocabulary.vocab_setup import CONFIG, write
+from tests.vocabulary.vocab_setup import OPTIONS, write
 
 
 def test_missing_file_is_an_empty_vocabulary(tmp_path: Path) -> None:
@@ -55,7 +55,7 @@ def test_invalid_yaml_names_the_line(tmp_path: Path) -> None:
 def test_written_vocabulary_loads_back_and_keeps_the_names(tmp_path: Path, vocab: Vocabulary) -> None:
     text = dump_vocabulary(vocab)
     pinned = load_pinned(write(tmp_path, text))
-    again = select([candidates(i) for i in corpus()], CONFIG, pinned)
+    again = select([candidates(i) for i in corpus()], OPTIONS, pinned)
     # Pinned now (each keeps its name and kind); a pinned term ranks higher in its items, so
     # one an item chose last may lose its slot to another pinned term of that item.
     hub_nodes = {"research-agent"}  # a hub's node is not pinned (below): mining makes it again

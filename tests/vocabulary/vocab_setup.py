@@ -1,4 +1,4 @@
-"""The mining settings the vocabulary tests select with, and a writer of pinned vocabulary files.
+"""The options the vocabulary tests select with, and a writer of pinned vocabulary files.
 
 A support module, not a test module: tests/vocabulary/ imports from here, never from
 test_vocab.py (tests/test_layout.py).  The ``vocab`` fixture is in tests/vocabulary/conftest.py.
@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kgsync.read.config import Config, Mining
+from kgsync.read.config import Mining, VocabularyOptions
 
 
-CONFIG = Config(mining=Mining(min_items=2, max_item_share=0.5))
+OPTIONS = VocabularyOptions(mining=Mining(min_items=2, max_item_share=0.5))
 
 
 def write(tmp_path: Path, text: str) -> Path:

@@ -11,9 +11,10 @@ import pickle
 from collections import Counter
 
 import msgspec
-from collections.abc import Callable, Collection, Iterator, Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Collection, Mapping, MutableMapping, Sequence
 from dataclasses import astuple
 
+from kgsync.contract.lazy_mapping import LazyMapping
 from kgsync.contract.model import Facts, Relation
 from kgsync.extract.findings import Extraction
 from kgsync.graph.assemble import Assembly, AssemblyContext, collect, item_facts
@@ -73,7 +74,7 @@ def _text(slug: str, text: str | msgspec.Raw) -> str:
         raise InvalidStoredFacts(slug) from None
 
 
-class FactsTexts(Mapping[str, str]):
+class FactsTexts(LazyMapping[str, str]):
     """slug -> ``facts_json`` of the facts the memo gave or took (``AssemblyMemo.json``).  A stored
     entry's text stays its JSON string's raw bytes until it is read (decoding the 10,000 strings of
     the facts store cost a one-item rebuild ~0.06 s of CPU and ~17,000 page faults); one that is no
@@ -82,6 +83,7 @@ class FactsTexts(Mapping[str, str]):
 
     def __init__(self, texts: dict[str, str | msgspec.Raw] | None = None) -> None:
         self._texts: dict[str, str | msgspec.Raw] = {} if texts is None else texts
+        self._keys = self._texts
 
     def __setitem__(self, slug: str, text: str | msgspec.Raw) -> None:
         self._texts[slug] = text
@@ -89,15 +91,6 @@ class FactsTexts(Mapping[str, str]):
     def __getitem__(self, slug: str) -> str:
         decoded = self._texts[slug] = _text(slug, self._texts[slug])  # kept decoded: read once
         return decoded
-
-    def __contains__(self, slug: object) -> bool:
-        return slug in self._texts
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._texts)
-
-    def __len__(self) -> int:
-        return len(self._texts)
 
     def only(self, keep: Callable[[str], bool]) -> FactsTexts:
         """The texts of the slugs ``keep`` says, none of them decoded."""

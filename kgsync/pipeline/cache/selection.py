@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, cast, get_type_hints
 
 import msgspec
 
+from kgsync.contract.lazy_mapping import LazyMapping
 from kgsync.pipeline.cache.files import CacheReader
 from kgsync.pipeline.cache import fingerprint
 from kgsync.extract.record import Record
 from kgsync.extract.mining import ItemCandidates
-from kgsync.read.config import Caps, Config, Merge, Mining
+from kgsync.read.config import VocabularyOptions
 from kgsync.read.items import ResearchItem
 from kgsync.vocabulary.economy import Folding, hub_folding
 from kgsync.vocabulary.unchanged import map_pairs, same_hubs, selection_unchanged
@@ -32,7 +33,7 @@ class SelectionStore:
     ``selection_unchanged`` proves that the items edited since cannot change them (the folding
     depends on the vocabulary's hubs and every item's acronyms, which that proof keeps).
 
-    ``inputs.json`` holds what the proof needs (code, config, pinned vocabulary, every item's
+    ``inputs.json`` holds what the proof needs (code, the config's ``VocabularyOptions``, pinned vocabulary, every item's
     slug and record key in order, ``SelectionStats``) and is small; ``selection.json`` holds the
     vocabulary itself, rewritten only when it was selected again.  Both carry one id.
 
@@ -63,14 +64,13 @@ class SelectionStore:
             self.keys = inputs[5]
 
     def select(self, items: Sequence[ResearchItem], by_slug: Mapping[str, Record], read_keys: Mapping[str, str],
-               old_records: Mapping[str, Record], config: Config, pinned: PinnedVocabulary | None,
+               old_records: Mapping[str, Record], options: VocabularyOptions, pinned: PinnedVocabulary | None,
                previous_hubs: frozenset[str] | None = None,
                previous_acronyms: tuple[tuple[str, str], ...] = (),
                previous_topics: frozenset[str] = frozenset()) -> tuple[Vocabulary, Folding]:
         slugs = tuple(item.slug for item in items)
         keys = tuple(read_keys.get(slug, "") for slug in slugs)
-        settings = (config.mining, config.caps, config.merge)
-        found = self._reuse(slugs, keys, by_slug, old_records, settings, config, pinned, previous_hubs)
+        found = self._reuse(slugs, keys, by_slug, old_records, options, pinned, previous_hubs)
         if found is not None and previous_acronyms not in (found[2].previous_acronyms, map_pairs(found[2])):
             # The last manifest's acronyms are part of the map.  A manifest records the whole map, so the
             # build after the one that wrote it meets its own map again: the same map, nothing to select.
@@ -81,21 +81,21 @@ class SelectionStore:
             vocabulary, fold, stats, ident = found
         else:
             cands = cast(list[ItemCandidates], [by_slug[slug].candidates for slug in slugs])  # items that parsed have them
-            vocabulary, stats = select_with_stats(cands, config, pinned, previous_hubs, previous_acronyms,
+            vocabulary, stats = select_with_stats(cands, options, pinned, previous_hubs, previous_acronyms,
                                                   previous_topics)
             fold = hub_folding(cands, vocabulary)
             ident = os.urandom(8).hex()
-        self._save(found is None, (self.fingerprint, ident, settings, pinned, slugs, keys, stats), vocabulary, fold)
+        self._save(found is None, (self.fingerprint, ident, options, pinned, slugs, keys, stats), vocabulary, fold)
         self.ident = ident if self.folder is not None else None
         return vocabulary, fold
 
     def _reuse(self, slugs: tuple[str, ...], keys: tuple[str, ...], by_slug: Mapping[str, Record],
-               old_records: Mapping[str, Record], settings: tuple[Mining, Caps, Merge], config: Config, pinned: PinnedVocabulary | None,
+               old_records: Mapping[str, Record], options: VocabularyOptions, pinned: PinnedVocabulary | None,
                previous_hubs: frozenset[str] | None) -> tuple[Vocabulary, Folding, SelectionStats, str] | None:
         if self.inputs is None or "" in keys:  # a slug two files claim: no key to compare
             return None
-        _fingerprint, ident, old_settings, old_pinned, old_slugs, old_keys, stats = self.inputs
-        if old_settings != settings or old_pinned != pinned or old_slugs != slugs:
+        _fingerprint, ident, old_options, old_pinned, old_slugs, old_keys, stats = self.inputs
+        if old_options != options or old_pinned != pinned or old_slugs != slugs:
             return None
         changes: list[tuple[ItemCandidates, ItemCandidates]] = []
         for slug, old_key, key in zip(slugs, old_keys, keys):
@@ -105,9 +105,9 @@ class SelectionStore:
                 if old is None or old.candidates is None or new is None:
                     return None
                 changes.append((old.candidates, new))
-        new_stats = selection_unchanged(stats, changes, config, pinned)
+        new_stats = selection_unchanged(stats, changes, options.caps, pinned)
         if new_stats is not None:
-            new_stats = same_hubs(new_stats, previous_hubs, config, pinned)
+            new_stats = same_hubs(new_stats, previous_hubs, options.mining, pinned)
         if new_stats is None:
             return None
         assert self.folder is not None  # inputs were read from it
@@ -128,7 +128,7 @@ class SelectionStore:
 
 
 # What each cache file holds (decoded as exactly this, see kgsync.pipeline.cache.files).
-_SelectionInputs = tuple[str, str, tuple[Mining, Caps, Merge], PinnedVocabulary | None, tuple[str, ...],
+_SelectionInputs = tuple[str, str, VocabularyOptions, PinnedVocabulary | None, tuple[str, ...],
                          tuple[str, ...], SelectionStats]
 
 
@@ -140,11 +140,11 @@ class InvalidStoredSelection(Exception):
     without the stored vocabulary (``kgsync.pipeline.stages.build``).  Never leaves the build."""
 
 
-class _StoredTerms(Mapping[str, ItemTerms]):
+class _StoredTerms(LazyMapping[str, ItemTerms]):
     """slug -> its ``ItemTerms``, each decoded from the stored JSON when first asked for."""
 
     def __init__(self, raw: Mapping[str, msgspec.Raw]) -> None:
-        self._raw = raw
+        self._raw = self._keys = raw
         self._done: dict[str, ItemTerms] = {}
 
     def __getitem__(self, slug: str) -> ItemTerms:
@@ -156,15 +156,6 @@ class _StoredTerms(Mapping[str, ItemTerms]):
             except (msgspec.DecodeError, ValueError, TypeError, RecursionError):
                 raise InvalidStoredSelection(slug) from None
         return found
-
-    def __contains__(self, slug: object) -> bool:
-        return slug in self._raw
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._raw)
-
-    def __len__(self) -> int:
-        return len(self._raw)
 
 
 _ITEM_TERMS = msgspec.json.Decoder(ItemTerms)
