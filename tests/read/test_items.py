@@ -334,3 +334,14 @@ def test_an_item_file_is_named_from_the_root_when_below_it_else_as_given(tmp_pat
     (tmp_path / "repo" / "Research").mkdir(parents=True)
     assert display_path(tmp_path / "repo" / "Research" / "a.md", tmp_path / "repo") == "Research/a.md"
     assert display_path(tmp_path / "elsewhere" / "a.md", tmp_path / "repo") == (tmp_path / "elsewhere" / "a.md").as_posix()
+
+
+@pytest.mark.parametrize("field", ["cites", "supersedes", "superseded_by"])
+def test_a_link_to_no_item_is_warned_at_its_fields_line(tmp_path: Path, field: str) -> None:
+    # The warning said line 2 (the frontmatter's first line) whatever line held the link.
+    text = GOOD.replace("superseded_by: ~\n", "").replace("cites: [2026-01-01-older]", f"{field}: [2026-01-01-gone]")
+    write(tmp_path, "2026-03-01-good.md", text)
+    [warning] = [i for i in only(read(tmp_path).issues, IssueSeverity.WARNING) if "not an item here" in i.message]
+    line = text.split("\n").index(f"{field}: [2026-01-01-gone]") + 1
+    assert line != 2 and warning.location.line == line
+    assert warning.message == f"{field} names '2026-01-01-gone', which is not an item here"
