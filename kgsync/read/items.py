@@ -361,7 +361,9 @@ def _dangling_links(items: Sequence[ResearchItem], also_known: Iterable[str] = (
                                     ("superseded_by", item.superseded_by)):
             for target in targets:
                 if target not in known and target != item.slug:
-                    issues.append(Issue(IssueSeverity.WARNING, Location(item.path, 2),
+                    # At the field's own line (an annotation on the title line points nowhere useful).
+                    line = dict(item.field_lines).get(field_name, 2)
+                    issues.append(Issue(IssueSeverity.WARNING, Location(item.path, line),
                                         f"{field_name} names {target!r}, which is not an item here",
                                         "correct the slug, or drop it if the item was removed", item.slug))
     return issues
