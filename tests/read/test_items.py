@@ -97,6 +97,9 @@ def test_good_item_fields(tmp_path: Path) -> None:
         ("---\ntitle: x\ncompleted: \"2026-13-45\"\n---\n", "is not a date", 3),
         ("---\ntitle: x\ncompleted: yesterday\n---\n", "is not a date", 3),
         ("---\ntitle: x\ncompleted: [2026-01-01]\n---\n", "is not a date", 3),
+        # An integer past Python's 4,300-digit limit is a ValueError too, and no date: named as a number.
+        ("---\ntitle: x\ncompleted: 2026-01-01\npriority: " + "9" * 5000 + "\n---\n",
+         "priority: a number of 5000 digits", 4),
         # Shapes that would be written as Python reprs, and YAML aliases (the "billion laughs").
         ("---\nthemes: [a]\ntitle: [a, b]\n---\n", "title is a list, not text", 3),
         ("---\ntitle: yes\n---\n", "title is a bool", 2),
