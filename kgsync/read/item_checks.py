@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -203,6 +204,20 @@ def _alias_line(yaml_text: str) -> int | None:
     except yaml.YAMLError:
         return None  # the parse reports it
     return None
+
+
+#: An integer longer than this is a ValueError in PyYAML (Python's int-string limit), as a bad date is.
+_LONG_NUMBER = re.compile(r"\d{%d,}" % (sys.get_int_max_str_digits() + 1))
+
+
+def _long_number(yaml_text: str) -> tuple[int, str, int] | None:
+    """(0-based line, the top-level field above it or "", digits) of the first integer too long
+    for Python to convert, or None: the ValueError is then about it, not about a date."""
+    found = _LONG_NUMBER.search(yaml_text) if sys.get_int_max_str_digits() else None
+    if found is None:
+        return None
+    fields = re.findall(r"^([A-Za-z_][\w-]*)[ \t]*:", yaml_text[: found.start()], re.MULTILINE)
+    return yaml_text.count("\n", 0, found.start()), fields[-1] if fields else "", len(found.group())
 
 
 def _bad_date_line(yaml_text: str) -> int:

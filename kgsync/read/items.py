@@ -16,6 +16,7 @@ from __future__ import annotations
 import glob
 import os
 import re
+import sys
 from collections.abc import Iterable, Sequence
 from operator import attrgetter
 from pathlib import Path
@@ -37,6 +38,7 @@ from kgsync.read.item_checks import (
     _date,
     _decode,
     _escaped_control,
+    _long_number,
     _field_line,
     _field_problems,
     _one_line,
@@ -236,6 +238,12 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
         return [problem(IssueSeverity.ERROR, line, f"malformed frontmatter YAML: {reason}",
                         "fix the YAML (quote values containing ': ' or '#')")]
     except ValueError as exc:  # PyYAML's date constructor: "2026-02-30" is YAML's date syntax, no date
+        number = _long_number(yaml_text)  # or an integer past Python's int-string limit
+        if number is not None:
+            line, name, digits = number
+            return [problem(IssueSeverity.ERROR, line + 2, f"{name + ': ' if name else ''}a number of {digits} digits, "
+                            f"over the {sys.get_int_max_str_digits():,} digits Python reads",
+                            "quote the value, or shorten it")]
         return [problem(IssueSeverity.ERROR, _bad_date_line(yaml_text) + 2, f"frontmatter date is no date: {exc}",
                         "write a real date as YYYY-MM-DD")]
     except RecursionError:
