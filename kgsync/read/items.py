@@ -68,7 +68,7 @@ from kgsync.read.item_sections import (
 
 __all__ = [
     "MAX_LINE", "CitedFinding", "Issue", "IssueSeverity", "KeyFinding", "ReadResult", "ResearchItem", "Section", "check_corpus",
-    "display_path", "fence_lines", "find_item_files", "heading_key", "normalise_slug", "read_item_bytes", "read_items", "unreadable",
+    "display_path", "fence_lines", "find_item_files", "heading_key", "link_out", "normalise_slug", "read_item_bytes", "read_items", "unreadable",
     "_FORBIDDEN", "_line_starts",
 ]
 
@@ -128,6 +128,10 @@ def read_items(paths: Iterable[Path], root: Path = Path(".")) -> ReadResult:
     (``kgsync.read.item_caps``) are configuration: the build applies them after this."""
     parsed: list[tuple[ResearchItem | None, tuple[Issue, ...]]] = []
     for path in sorted(paths):
+        out = link_out(path, root)
+        if out is not None:
+            parsed.append((None, (out,)))
+            continue
         try:
             raw = path.read_bytes()
         except OSError as exc:
@@ -135,6 +139,27 @@ def read_items(paths: Iterable[Path], root: Path = Path(".")) -> ReadResult:
             continue
         parsed.append(read_item_bytes(raw, display_path(path, root), path.stem))
     return check_corpus(parsed)
+
+
+def link_out(path: Path, root: Path) -> Issue | None:
+    """The error for ``path`` when it lies in the repository ``root`` as written but is a link, or
+    in a linked folder, whose target is outside it; else None.  A committed symlink must not make
+    the build read the runner's files or another checkout into the graph a PR pushes.  Callers ask
+    only of a link or of a file whose folder resolves outside the root (``resolve`` costs a stat a part)."""
+    top = Path(os.path.abspath(root))
+    written = Path(os.path.abspath(path))
+    if not written.is_relative_to(top):  # items: in kgsync.yml names a folder elsewhere: the config's choice
+        return None
+    try:
+        target = path.resolve()
+        if target.is_relative_to(root.resolve()):
+            return None
+    except (OSError, RuntimeError):  # a link loop: unreadable, reported as such by the read
+        return None
+    return Issue(IssueSeverity.ERROR, Location(written.relative_to(top).as_posix()),
+                 f"a symbolic link leads out of the repository (to {printable_path(str(target))}): not read; "
+                 "the item keeps its previous nodes",
+                 "commit the file itself, or point the link at a file inside the repository", path.stem)
 
 
 def unreadable(display: str, slug: str, exc: OSError) -> Issue:
