@@ -606,3 +606,25 @@ def test_an_item_reached_by_a_link_out_of_the_repository_is_an_error(repo: Path,
     assert "OUTSIDE TEXT" not in (repo / "memory.jsonl").read_text(encoding="utf-8")
     assert "2026-09-09-planted" not in result.manifest.by_item
     assert result.manifest.by_item[victim.stem] == first.manifest.by_item[victim.stem]  # kept, not deleted
+
+
+def test_an_item_whose_name_differs_only_in_case_from_another_does_not_stop_the_build(repo: Path) -> None:
+    """A copy of an item under a name that differs only in case (a rename on a case-insensitive
+    disk, a second author's copy) made node names with one confusable skeleton; the item blamed
+    kept the same names, and the whole graph was refused ("nothing was written").  Now both files
+    are item errors that keep their previous nodes, and every other item updates."""
+    cfg = config_module.load(repo)
+    first = build(cfg)
+    files = sorted(p for p in find_item_files(items_dir(repo)) if p.name != "README.md")
+    original, other = files[0], files[1]
+    twin = original.with_name(original.name[:11] + original.name[11].upper() + original.name[12:])
+    twin.write_bytes(original.read_bytes())
+    other.write_text(other.read_text(encoding="utf-8").replace('title: "', 'title: "Renamed: ', 1), encoding="utf-8")
+    result = build(cfg)  # raised LintFailed
+    failed = {i.location.path.rsplit("/", 1)[-1] for i in result.issues if i.severity is IssueSeverity.ERROR}
+    assert failed == {twin.name, original.name}
+    names = {e.name for e in result.graph.entities}
+    assert f"item:{twin.stem}" not in names and f"item:{original.stem}" in names
+    assert result.manifest.by_item[original.stem] == first.manifest.by_item[original.stem]
+    item = next(e for e in result.graph.entities if e.name == f"item:{other.stem}")
+    assert any(o.startswith("title: Renamed: ") for o in item.observations)  # the other items updated

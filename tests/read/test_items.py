@@ -348,3 +348,20 @@ def test_a_link_to_no_item_is_warned_at_its_fields_line(tmp_path: Path, field: s
     line = text.split("\n").index(f"{field}: [2026-01-01-gone]") + 1
     assert line != 2 and warning.location.line == line
     assert warning.message == f"{field} names '2026-01-01-gone', which is not an item here"
+
+
+def test_two_files_whose_names_differ_only_in_case_are_both_errors(tmp_path: Path) -> None:
+    # On a case-insensitive disk they are one file, and their node names read the same: neither
+    # can be trusted to be the item, so both keep their previous nodes until one is renamed.
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    write(tmp_path, "2026-03-01-good.md", GOOD)
+    write(tmp_path, "2026-03-01-Good.md", GOOD)
+    result = read(tmp_path)
+    errors = sorted((i.location.path, i.location.line, i.message, i.slug) for i in only(result.issues, IssueSeverity.ERROR))
+    assert errors == [
+        ("2026-03-01-Good.md", 1, "file name differs only in case from 2026-03-01-good.md: on a case-insensitive disk they "
+         "are one file, and their nodes would read the same", "2026-03-01-Good"),
+        ("2026-03-01-good.md", 1, "file name differs only in case from 2026-03-01-Good.md: on a case-insensitive disk they "
+         "are one file, and their nodes would read the same", "2026-03-01-good"),
+    ]
+    assert [i.slug for i in result.items] == ["2026-01-01-older"]
