@@ -187,10 +187,33 @@ def check_corpus(parsed: Iterable[tuple[ResearchItem | None, tuple[Issue, ...]]]
             continue
         first_path[item.slug] = item.path
         items.append(item)
+    items, issues = _without_case_twins(items, issues)
     # An item that failed now keeps its last nodes (see kgsync.graph.merge): citing it is no dangling link.
     failed = {i.slug for i in issues if i.severity is IssueSeverity.ERROR and i.slug}
     issues.extend(_dangling_links(items, failed))
     return ReadResult(tuple(items), tuple(issues))
+
+
+def _without_case_twins(items: list[ResearchItem], issues: list[Issue]) -> tuple[list[ResearchItem], list[Issue]]:
+    """Items whose slugs differ only in case are all errors (each keeps its previous nodes): on a
+    case-insensitive disk they are one file, and their node names would have one confusable
+    skeleton, which no blame of one item can settle (the other keeps the same names)."""
+    by_folded: dict[str, list[ResearchItem]] = {}
+    for item in items:
+        by_folded.setdefault(item.slug.casefold(), []).append(item)
+    twins = [group for group in by_folded.values() if len(group) > 1]
+    if not twins:
+        return items, issues
+    out = set()
+    for group in twins:
+        for item in group:
+            others = ", ".join(printable_path(other.path.rsplit("/", 1)[-1]) for other in group if other is not item)
+            issues.append(Issue(IssueSeverity.ERROR, Location(item.path, 1),
+                                f"file name differs only in case from {others}: on a case-insensitive disk they are "
+                                "one file, and their nodes would read the same",
+                                "delete the copy, or rename one of the files", item.slug))
+            out.add(item.slug)
+    return [item for item in items if item.slug not in out], issues
 
 
 def display_path(path: Path, root: Path) -> str:
