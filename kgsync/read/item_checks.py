@@ -207,7 +207,7 @@ def _alias_line(yaml_text: str) -> int | None:
 
 
 #: An integer longer than this is a ValueError in PyYAML (Python's int-string limit), as a bad date is.
-_LONG_NUMBER = re.compile(r"\d{%d,}" % (sys.get_int_max_str_digits() + 1))
+_LONG_NUMBER = re.compile(rf"\d{{{sys.get_int_max_str_digits() + 1},}}")
 
 
 def _long_number(yaml_text: str) -> tuple[int, str, int] | None:
