@@ -365,3 +365,17 @@ def test_two_files_whose_names_differ_only_in_case_are_both_errors(tmp_path: Pat
          "are one file, and their nodes would read the same", "2026-03-01-good"),
     ]
     assert [i.slug for i in result.items] == ["2026-01-01-older"]
+
+
+def test_a_frontmatter_field_written_twice_is_warned_at_its_second_line(tmp_path: Path) -> None:
+    # YAML keeps the last value without a word: the first themes: list was silently lost.
+    text = GOOD.replace("confidence: high\n", "confidence: high\nthemes: [agents]\n")
+    write(tmp_path, "2026-03-01-good.md", text)
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    result = read(tmp_path)
+    [item] = [i for i in result.items if i.slug == "2026-03-01-good"]
+    assert item.themes == ("agents",)  # what YAML keeps, as before
+    [warning] = [i for i in only(result.issues, IssueSeverity.WARNING) if "twice" in i.message]
+    assert (warning.location.path, warning.location.line) == ("2026-03-01-good.md", 8)
+    assert warning.message == "themes: written twice (first at line 4); YAML keeps only the last"
+    assert warning.hint == "keep one themes: line (merge the two lists)"
