@@ -308,6 +308,12 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
                         "delete the escape: item text holds no control characters")]
     long_lines = _long_lines(text)
     warnings: list[Issue] = [
+        problem(IssueSeverity.WARNING, second + 2, f"{name}: written twice (first at line {first + 2}); YAML keeps "
+                "only the last", f"keep one {name}: line (merge the two lists)" if name in _LIST_FIELDS
+                else f"keep one {name}: line")
+        for name, first, second in _repeated_fields(yaml_text)
+    ]
+    warnings += [
         problem(IssueSeverity.WARNING, n, f"line longer than {MAX_LINE:,} characters; only its start is read")
         for n in long_lines[:3]
     ]
@@ -366,6 +372,25 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
                         f"{len(item.key_findings)} Key Findings",
                         "list numbers of the item's own Key Findings (1 is the first)")]
     return item, warnings
+
+
+_TOP_KEY = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*:", re.MULTILINE)
+
+
+def _repeated_fields(yaml_text: str) -> list[tuple[str, int, int]]:
+    """(field, 0-based line of its first and of each later spelling) of the top-level keys written
+    more than once: a key at column 0 is a top-level key (a block value is indented)."""
+    first: dict[str, int] = {}
+    out: list[tuple[str, int, int]] = []
+    line, at = 0, 0
+    for match in _TOP_KEY.finditer(yaml_text):
+        line, at = line + yaml_text.count("\n", at, match.start()), match.start()  # counted on from the last key
+        name = match.group(1)
+        if name in first:
+            out.append((name, first[name], line))
+        else:
+            first[name] = line
+    return out
 
 
 def _with_sections(item: ResearchItem, problem: _Problem, warnings: list[Issue]) -> tuple[ResearchItem, list[Issue]]:
