@@ -379,3 +379,16 @@ def test_a_frontmatter_field_written_twice_is_warned_at_its_second_line(tmp_path
     assert (warning.location.path, warning.location.line) == ("2026-03-01-good.md", 8)
     assert warning.message == "themes: written twice (first at line 4); YAML keeps only the last"
     assert warning.hint == "keep one themes: line (merge the two lists)"
+
+
+def test_a_list_entry_that_is_a_list_or_a_mapping_is_warned_not_dropped_silently(tmp_path: Path) -> None:
+    text = GOOD.replace("themes: [knowledge-graphs, rag-retrieval]", "themes: [knowledge-graphs, [agents], {a: b}]")
+    write(tmp_path, "2026-03-01-good.md", text)
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    result = read(tmp_path)
+    [item] = [i for i in result.items if i.slug == "2026-03-01-good"]
+    assert item.themes == ("knowledge-graphs",)  # as before
+    warnings = [(i.location.line, i.message, i.hint) for i in only(result.issues, IssueSeverity.WARNING)
+                if i.message.startswith("themes:")]
+    assert warnings == [(4, "themes: entries 2, 3 are a list or a mapping, not text; ignored",
+                         "write each entry as plain text: themes: [a, b]")]
