@@ -147,6 +147,15 @@ def _field_problems(meta: dict[str, Any], yaml_text: str, problem: _Problem) -> 
         if isinstance(meta.get(name), dict):
             found.append(problem(IssueSeverity.WARNING, at(name), f"{name} is a mapping; ignored",
                                  f"write {name} as a list: [a, b]"))
+    for name in ("themes", "cites", "related", "supersedes", "superseded_by"):
+        values = meta.get(name)
+        # A mapping is a cites entry's form (checked below); anywhere else a nested value is no slug or theme.
+        odd = [str(n) for n, v in enumerate(values if isinstance(values, list) else [], 1)
+               if isinstance(v, list) or (isinstance(v, dict) and name != "cites")]
+        if odd:
+            which = f"entry {odd[0]} is" if len(odd) == 1 else f"entries {', '.join(odd[:10])} are"
+            found.append(problem(IssueSeverity.WARNING, at(name), f"{name}: {which} a list or a mapping, not text; ignored",
+                                 f"write each entry as plain text: {name}: [a, b]"))
     cites = meta.get("cites")
     for entry in cites if isinstance(cites, list) else []:
         wrong = _cite_problem(entry) if isinstance(entry, dict) else None
