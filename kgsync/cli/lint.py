@@ -67,6 +67,9 @@ def _load(file: Path | None, root: Path | None, config_path: Path | None) -> tup
     if cfg.vocabulary:  # the veto file beside it is checked like kgsync.yml: every problem, with its line
         check_vetoes(load_vetoes(veto_path_beside(cfg.path(cfg.vocabulary))))
     path = file if file is not None else cfg.path(cfg.graph)
+    if path.is_dir():
+        raise ConfigError("the graph path is a folder, not a file", Location.of(path),
+                          "pass the graph file (FILE), or fix `graph:` in kgsync.yml")
     if not path.is_file():
         raise ConfigError("graph file not found", Location.of(path), "run `kgsync build` first, or pass FILE")
     try:
