@@ -392,3 +392,18 @@ def test_a_list_entry_that_is_a_list_or_a_mapping_is_warned_not_dropped_silently
                 if i.message.startswith("themes:")]
     assert warnings == [(4, "themes: entries 2, 3 are a list or a mapping, not text; ignored",
                          "write each entry as plain text: themes: [a, b]")]
+
+
+def test_a_recursive_glob_reads_a_file_reached_again_through_a_link_once(tmp_path: Path) -> None:
+    # A link back to its own folder made "**" walk it ~40 times deep: every item was read 40 times
+    # and reported as a duplicate slug of itself ("X has the same file name" naming X), exit 1.
+    folder = tmp_path / "items"
+    folder.mkdir()
+    write(folder, "2026-01-01-older.md", OLDER)
+    (folder / "loop").symlink_to(".", target_is_directory=True)
+    write(tmp_path, "2026-03-01-good.md", GOOD)
+    (folder / "2026-03-01-good.md").symlink_to(tmp_path / "2026-03-01-good.md")  # another name, kept
+    files = find_item_files("items/**/*.md", tmp_path)
+    assert [p.relative_to(tmp_path).as_posix() for p in files] == ["items/2026-01-01-older.md", "items/2026-03-01-good.md"]
+    result = read_items(files, tmp_path)
+    assert only(result.issues, IssueSeverity.ERROR) == []
