@@ -108,7 +108,23 @@ def find_item_files(spec: str | Path, root: Path = Path(".")) -> list[Path]:
         return _sorted_paths(candidate.glob("*.md"))
     if candidate.is_file():
         return [candidate]
-    return _sorted_paths(map(Path, glob.glob(str(candidate), recursive=True)))
+    found = _sorted_paths(map(Path, glob.glob(str(candidate), recursive=True)))
+    return _once(found) if "**" in str(spec) else found
+
+
+def _once(paths: list[Path]) -> list[Path]:
+    """``paths`` without a file reached again under its own name through a linked folder: ``**``
+    follows links, so a link back to its own folder is walked ~40 levels deep (until the system's
+    link limit), each level a copy of every item.  The first path in sorted order is kept; a file linked
+    under another name stays an item of that name, as before."""
+    seen: set[tuple[str, str]] = set()
+    out: list[Path] = []
+    for path in paths:
+        key = (path.name, os.path.realpath(path))
+        if key not in seen:
+            seen.add(key)
+            out.append(path)
+    return out
 
 
 def _sorted_paths(paths: Iterable[Path]) -> list[Path]:
