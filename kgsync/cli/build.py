@@ -14,6 +14,7 @@ import click
 from kgsync.cli._errors import FAILED, reported
 from kgsync.cli._options import cache_dir_option, load_config, repo_options
 from kgsync.contract.errors import printable_path
+from kgsync.read.item_model import failed_files
 from kgsync.read.items import IssueSeverity
 from kgsync.pipeline.stages import build
 
@@ -77,6 +78,6 @@ def command(items: str | None, out: str | None, root: Path | None, config_path: 
     if timings:
         click.echo("  ".join(f"{stage} {seconds:.2f} s" for stage, seconds in result.timings))
     if failed:
-        click.echo(f"error: {len(failed)} item(s) failed and kept their previous nodes", err=True)
+        click.echo(f"error: {failed_files(failed)} item(s) failed and kept their previous nodes", err=True)
     fail_on_warnings = strict and (warned or result.report.findings)
     raise SystemExit(FAILED if failed or fail_on_warnings else 0)

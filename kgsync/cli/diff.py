@@ -12,8 +12,10 @@ from pathlib import Path
 import click
 
 from kgsync.read import config as config_module
+from kgsync.read.config import Config
 from kgsync.contract import jsonl
 from kgsync.diff.graph_diff import review
+from kgsync.diff.model import GraphDiff
 from kgsync.diff.json_report import to_json
 from kgsync.contract.errors import printable_path
 from kgsync.cli._errors import reported
@@ -56,7 +58,7 @@ def command(
                 if not path.exists():  # documented, and still worth a word: it may be a typo
                     click.echo(f"{PREFIX}notice: {side} {printable_path(str(path))} does not exist: read as the empty graph", err=True)
             old_graph, new_graph = jsonl.read(old), jsonl.read(new)
-            report = review(old_graph, new_graph, rule=config.merge)
+            report = _hand_added_as_warnings(review(old_graph, new_graph, rule=config.merge), new, config)
         except OSError as exc:  # a directory, no permission...
             raise ConfigError(f"cannot read ({exc.strerror})", Location(str(exc.filename))) from None
 
@@ -81,3 +83,16 @@ def command(
             output.write_text(text, encoding="utf-8", errors="backslashreplace")
         except OSError as exc:
             raise ConfigError(f"cannot write ({exc.strerror})", Location.of(output)) from None
+
+
+def _hand_added_as_warnings(report: GraphDiff, new: Path, config: Config) -> GraphDiff:
+    """NEW's errors on content added by hand or by an agent made warnings by the manifest beside
+    NEW, as the build, the PR and ``kgsync lint`` report them (they never block a build)."""
+    from dataclasses import replace
+
+    from kgsync.diff.finding_order import sort_findings
+    from kgsync.graph.merge import manifest_path
+    from kgsync.lint.rules import LintReport, hand_added_as_warnings
+
+    split = hand_added_as_warnings(LintReport(report.findings), manifest_path(new), config.merge)
+    return report if split.findings == report.findings else replace(report, findings=sort_findings(split.findings))

@@ -16,9 +16,9 @@ from kgsync.cli._annotations import github_annotation
 from kgsync.cli._errors import FAILED, OK, reported
 from kgsync.cli._options import load_config, repo_options
 from kgsync.read.config import Config
-from kgsync.contract.errors import ConfigError, KgsyncError, Location
-from kgsync.lint.rules import FileLines, LintReport, lint, separate_hand_added
-from kgsync.graph.merge import load_manifest, manifest_path, merge_with_foreign
+from kgsync.contract.errors import ConfigError, Location
+from kgsync.lint.rules import FileLines, LintReport, hand_added_as_warnings, lint
+from kgsync.graph.merge import manifest_path
 from kgsync.contract.model import Graph
 from kgsync.read.veto_file import configured_vetoes
 
@@ -38,16 +38,9 @@ def command(file: Path | None, strict: bool, output_format: str, root: Path | No
     """
     with reported():  # GraphFormatError names the line; ConfigError the option
         cfg, path, graph = _load(file, root, config_path)
-    report = lint(graph, sources=FileLines(path), rule=cfg.merge)
-    try:
-        manifest = load_manifest(manifest_path(path))
-    except KgsyncError:  # unreadable: every finding counts as kgsync's own (the build says why)
-        manifest = None
-    if manifest is not None and not report.ok():
-        # What kgsync generated (the manifest beside the graph) decides which errors are
-        # hand-added content's: those are warnings, as in the build (never blocking).
-        generated = merge_with_foreign(Graph(), None, manifest.by_item)[0]
-        report = separate_hand_added(report, lint(generated, rule=cfg.merge))
+    # What kgsync generated (the manifest beside the graph) decides which errors are hand-added
+    # content's: those are warnings, as in the build (never blocking).
+    report = hand_added_as_warnings(lint(graph, sources=FileLines(path), rule=cfg.merge), manifest_path(path), cfg.merge)
     if output_format == "json":
         click.echo(_as_json(report, strict))
     elif output_format == "github":
@@ -66,6 +59,9 @@ def _load(file: Path | None, root: Path | None, config_path: Path | None) -> tup
     cfg = load_config(root, config_path)
     configured_vetoes(cfg)  # the veto file is checked like kgsync.yml: every problem, with its line
     path = file if file is not None else cfg.path(cfg.graph)
+    if path.is_dir():
+        raise ConfigError("the graph path is a folder, not a file", Location.of(path),
+                          "pass the graph file (FILE), or fix `graph:` in kgsync.yml")
     if not path.is_file():
         raise ConfigError("graph file not found", Location.of(path), "run `kgsync build` first, or pass FILE")
     try:

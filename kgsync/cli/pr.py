@@ -22,6 +22,7 @@ from kgsync.read import config as config_module
 from kgsync.cli._errors import reported
 from kgsync.cli._options import cache_dir_option
 from kgsync.contract.errors import ConfigError
+from kgsync.read.item_model import failed_files
 
 if TYPE_CHECKING:  # imported when the command runs (the CLI stays light)
     from kgsync.diff.model import GraphDiff
@@ -177,7 +178,7 @@ def _run(o: PrOptions) -> int:
     _write_outputs(outcome, prepared.diff)
     _write_summary(outcome, prepared.rendered.full_text)
     if prepared.errors:
-        click.echo(f"error: {len(prepared.errors)} item(s) failed; their old nodes were kept", err=True)
+        click.echo(f"error: {failed_files(prepared.issues)} item(s) failed; their old nodes were kept", err=True)
         return 1
     return 0
 

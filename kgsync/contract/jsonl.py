@@ -150,6 +150,11 @@ def _record(line: str, where: Location) -> Entity | Relation:
         ) from None
     except RecursionError:
         raise GraphFormatError("JSON nested too deeply", where, "each line must be one flat entity or relation") from None
+    except ValueError as exc:  # an integer of over 4,300 digits: Python's int-string limit, not a JSONDecodeError
+        digits = re.search(r"value has (\d+) digits", str(exc))
+        size = f" of {digits.group(1)} digits" if digits else ""
+        raise GraphFormatError(f"a number{size}, over the 4,300 digits Python's JSON reader converts", where,
+                               "the memory server's lines hold strings only: delete the number or quote it") from None
     if not isinstance(obj, dict):
         raise GraphFormatError("line is JSON but not an object", where, "remove the line")
     kind = obj.get("type")

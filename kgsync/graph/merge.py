@@ -236,7 +236,7 @@ def _manifest_head(path: Path) -> dict[str, object] | None:
             first = handle.readline(1 << 20).decode("utf-8")
         head = json.loads(first.rstrip().removesuffix("{").rstrip().removesuffix('"items":').rstrip().rstrip(",")
                           + "}")
-    except (OSError, UnicodeDecodeError, ValueError):
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: nested too deep
         return None
     return head if isinstance(head, dict) else None
 

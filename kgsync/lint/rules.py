@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Mapping
+from pathlib import Path
 
 from kgsync.contract.errors import LintFailed, Location
 from kgsync.contract.model import Graph
@@ -80,6 +81,25 @@ def check(
 
 # What a hand-added observation or relation reports when the node it hung on is gone.
 _ANCHOR_CODES = frozenset({"orphan-node", "missing-provenance", "lost-provenance", "dangling-relation"})
+
+
+def hand_added_as_warnings(report: LintReport, manifest_file: Path, rule: Merge = Merge()) -> LintReport:
+    """``report`` on a graph file with its errors on content added by hand or by an agent made
+    warnings, as the build does, by the manifest beside the file (what kgsync generated); as is
+    when it has no error, or the manifest is missing or unreadable (the build says why)."""
+    if report.ok():
+        return report
+    from kgsync.contract.errors import KgsyncError
+    from kgsync.graph.merge import load_manifest, merge_with_foreign
+
+    try:
+        manifest = load_manifest(manifest_file)
+    except KgsyncError:
+        return report
+    if manifest is None:
+        return report
+    generated = merge_with_foreign(Graph(), None, manifest.by_item)[0]
+    return separate_hand_added(report, lint(generated, rule=rule))
 
 
 def separate_hand_added(full: LintReport, generated: LintReport) -> LintReport:

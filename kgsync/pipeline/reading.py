@@ -54,8 +54,13 @@ def reading_of(records: Sequence[Record], keys: Sequence[str], caps: Caps,
     """The stage's result from every file's record (in file order) and content key: caps applied,
     duplicate slugs and dangling cites checked."""
     ordered = tuple(_within_caps(record, caps) for record in records)
-    return Reading(ordered, check_corpus((r.item, r.issues) for r in ordered), tuple(keys),
-                   earlier if earlier is not None else {}, *_by_slug(ordered, keys))
+    read = check_corpus((r.item, r.issues) for r in ordered)
+    by_slug, slug_keys = _by_slug(ordered, keys)
+    if len(by_slug) != len(read.items):  # the corpus check failed items that parsed (slugs alike but for case)
+        kept = {item.slug for item in read.items}
+        by_slug = {slug: r for slug, r in by_slug.items() if slug in kept}
+        slug_keys = {slug: key for slug, key in slug_keys.items() if slug in kept}
+    return Reading(ordered, read, tuple(keys), earlier if earlier is not None else {}, by_slug, slug_keys)
 
 
 def _by_slug(records: Sequence[Record], keys: Sequence[str]) -> tuple[dict[str, Record], dict[str, str]]:

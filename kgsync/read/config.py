@@ -176,6 +176,10 @@ class Config:
         return (self.root / relative) if relative else Path()
 
     def with_overrides(self, **overrides: Any) -> Config:
+        """Options given on the command line (None: not given), checked as kgsync.yml's are."""
+        graph = overrides.get("graph")
+        if graph is not None and not _names_a_file(graph):
+            raise ConfigError(f"graph: names no file ({graph!r})", None, "write a file path such as memory.jsonl")
         return replace(self, **{k: v for k, v in overrides.items() if v is not None})
 
     @property
@@ -220,6 +224,9 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
     if not isinstance(data, Mapping):
         raise ConfigError("must be a mapping of option: value", Location.of(path, 1))
     config: Config = _build(Config, data, "", lines, errors)
+    if "graph" in data and not _names_a_file(config.graph):  # its manifest is named after it: <name>.kgsync.json
+        errors.append((lines.get("graph"), f"graph: names no file ({config.graph!r}): write a file path such as "
+                                           "memory.jsonl"))
     if errors:
         # In file order, each as "kgsync.yml:9: graf: ...", the form of every other message.
         placed = (str(Location.of(path, line)) + f": {text}"
@@ -230,6 +237,11 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
             "see the configuration reference, docs/configuration.md",
         )
     return replace(config, root=root)
+
+
+def _names_a_file(path: str) -> bool:
+    """Whether ``path`` ends in a file name (not "", ".", "..", nor a trailing slash)."""
+    return bool(path) and not path.endswith(("/", "\\")) and Path(path).name not in ("", ".", "..")
 
 
 def _build(cls: type, data: Mapping[str, Any], prefix: str, lines: dict[str, int], errors: list[Problem]) -> Any:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -146,6 +147,15 @@ def _field_problems(meta: dict[str, Any], yaml_text: str, problem: _Problem) -> 
         if isinstance(meta.get(name), dict):
             found.append(problem(IssueSeverity.WARNING, at(name), f"{name} is a mapping; ignored",
                                  f"write {name} as a list: [a, b]"))
+    for name in ("themes", "cites", "related", "supersedes", "superseded_by"):
+        values = meta.get(name)
+        # A mapping is a cites entry's form (checked below); anywhere else a nested value is no slug or theme.
+        odd = [str(n) for n, v in enumerate(values if isinstance(values, list) else [], 1)
+               if isinstance(v, list) or (isinstance(v, dict) and name != "cites")]
+        if odd:
+            which = f"entry {odd[0]} is" if len(odd) == 1 else f"entries {', '.join(odd[:10])} are"
+            found.append(problem(IssueSeverity.WARNING, at(name), f"{name}: {which} a list or a mapping, not text; ignored",
+                                 f"write each entry as plain text: {name}: [a, b]"))
     cites = meta.get("cites")
     for entry in cites if isinstance(cites, list) else []:
         wrong = _cite_problem(entry) if isinstance(entry, dict) else None
@@ -203,6 +213,20 @@ def _alias_line(yaml_text: str) -> int | None:
     except yaml.YAMLError:
         return None  # the parse reports it
     return None
+
+
+#: An integer longer than this is a ValueError in PyYAML (Python's int-string limit), as a bad date is.
+_LONG_NUMBER = re.compile(rf"\d{{{sys.get_int_max_str_digits() + 1},}}")
+
+
+def _long_number(yaml_text: str) -> tuple[int, str, int] | None:
+    """(0-based line, the top-level field above it or "", digits) of the first integer too long
+    for Python to convert, or None: the ValueError is then about it, not about a date."""
+    found = _LONG_NUMBER.search(yaml_text) if sys.get_int_max_str_digits() else None
+    if found is None:
+        return None
+    fields = re.findall(r"^([A-Za-z_][\w-]*)[ \t]*:", yaml_text[: found.start()], re.MULTILINE)
+    return yaml_text.count("\n", 0, found.start()), fields[-1] if fields else "", len(found.group())
 
 
 def _bad_date_line(yaml_text: str) -> int:

@@ -11,6 +11,7 @@ Kinds of problem (``Issue.severity``):
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -39,6 +40,12 @@ class Issue:
     def as_error(self) -> ItemError:
         """This issue as the library's error (its Location and hint kept; see kgsync.contract.errors)."""
         return ItemError(self.message, self.location, self.hint or None)
+
+
+def failed_files(issues: Iterable[Issue]) -> int:
+    """How many files have an error (each keeps its previous nodes): the count a build's last line
+    gives.  Files, not messages: one item with two bad entries is one failed item."""
+    return len({issue.location.path for issue in issues if issue.severity is IssueSeverity.ERROR})
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import glob
 import os
 import re
+import sys
 from collections.abc import Iterable, Sequence
 from operator import attrgetter
 from pathlib import Path
@@ -37,6 +38,7 @@ from kgsync.read.item_checks import (
     _date,
     _decode,
     _escaped_control,
+    _long_number,
     _field_line,
     _field_problems,
     _one_line,
@@ -66,7 +68,7 @@ from kgsync.read.item_sections import (
 
 __all__ = [
     "MAX_LINE", "CitedFinding", "Issue", "IssueSeverity", "KeyFinding", "ReadResult", "ResearchItem", "Section", "check_corpus",
-    "display_path", "fence_lines", "find_item_files", "heading_key", "normalise_slug", "read_item_bytes", "read_items", "unreadable",
+    "display_path", "fence_lines", "find_item_files", "heading_key", "link_out", "normalise_slug", "read_item_bytes", "read_items", "unreadable",
     "_FORBIDDEN", "_line_starts",
 ]
 
@@ -106,7 +108,23 @@ def find_item_files(spec: str | Path, root: Path = Path(".")) -> list[Path]:
         return _sorted_paths(candidate.glob("*.md"))
     if candidate.is_file():
         return [candidate]
-    return _sorted_paths(map(Path, glob.glob(str(candidate), recursive=True)))
+    found = _sorted_paths(map(Path, glob.glob(str(candidate), recursive=True)))
+    return _once(found) if "**" in str(spec) else found
+
+
+def _once(paths: list[Path]) -> list[Path]:
+    """``paths`` without a file reached again under its own name through a linked folder: ``**``
+    follows links, so a link back to its own folder is walked ~40 levels deep (until the system's
+    link limit), each level a copy of every item.  The first path in sorted order is kept; a file linked
+    under another name stays an item of that name, as before."""
+    seen: set[tuple[str, str]] = set()
+    out: list[Path] = []
+    for path in paths:
+        key = (path.name, os.path.realpath(path))
+        if key not in seen:
+            seen.add(key)
+            out.append(path)
+    return out
 
 
 def _sorted_paths(paths: Iterable[Path]) -> list[Path]:
@@ -126,6 +144,10 @@ def read_items(paths: Iterable[Path], root: Path = Path(".")) -> ReadResult:
     (``kgsync.read.item_caps``) are configuration: the build applies them after this."""
     parsed: list[tuple[ResearchItem | None, tuple[Issue, ...]]] = []
     for path in sorted(paths):
+        out = link_out(path, root)
+        if out is not None:
+            parsed.append((None, (out,)))
+            continue
         try:
             raw = path.read_bytes()
         except OSError as exc:
@@ -133,6 +155,27 @@ def read_items(paths: Iterable[Path], root: Path = Path(".")) -> ReadResult:
             continue
         parsed.append(read_item_bytes(raw, display_path(path, root), path.stem))
     return check_corpus(parsed)
+
+
+def link_out(path: Path, root: Path) -> Issue | None:
+    """The error for ``path`` when it lies in the repository ``root`` as written but is a link, or
+    in a linked folder, whose target is outside it; else None.  A committed symlink must not make
+    the build read the runner's files or another checkout into the graph a PR pushes.  Callers ask
+    only of a link or of a file whose folder resolves outside the root (``resolve`` costs a stat a part)."""
+    top = Path(os.path.abspath(root))
+    written = Path(os.path.abspath(path))
+    if not written.is_relative_to(top):  # items: in kgsync.yml names a folder elsewhere: the config's choice
+        return None
+    try:
+        target = path.resolve()
+        if target.is_relative_to(root.resolve()):
+            return None
+    except (OSError, RuntimeError):  # a link loop: unreadable, reported as such by the read
+        return None
+    return Issue(IssueSeverity.ERROR, Location(written.relative_to(top).as_posix()),
+                 f"a symbolic link leads out of the repository (to {printable_path(str(target))}): not read; "
+                 "the item keeps its previous nodes",
+                 "commit the file itself, or point the link at a file inside the repository", path.stem)
 
 
 def unreadable(display: str, slug: str, exc: OSError) -> Issue:
@@ -160,10 +203,33 @@ def check_corpus(parsed: Iterable[tuple[ResearchItem | None, tuple[Issue, ...]]]
             continue
         first_path[item.slug] = item.path
         items.append(item)
+    items, issues = _without_case_twins(items, issues)
     # An item that failed now keeps its last nodes (see kgsync.graph.merge): citing it is no dangling link.
     failed = {i.slug for i in issues if i.severity is IssueSeverity.ERROR and i.slug}
     issues.extend(_dangling_links(items, failed))
     return ReadResult(tuple(items), tuple(issues))
+
+
+def _without_case_twins(items: list[ResearchItem], issues: list[Issue]) -> tuple[list[ResearchItem], list[Issue]]:
+    """Items whose slugs differ only in case are all errors (each keeps its previous nodes): on a
+    case-insensitive disk they are one file, and their node names would have one confusable
+    skeleton, which no blame of one item can settle (the other keeps the same names)."""
+    by_folded: dict[str, list[ResearchItem]] = {}
+    for item in items:
+        by_folded.setdefault(item.slug.casefold(), []).append(item)
+    twins = [group for group in by_folded.values() if len(group) > 1]
+    if not twins:
+        return items, issues
+    out = set()
+    for group in twins:
+        for item in group:
+            others = ", ".join(printable_path(other.path.rsplit("/", 1)[-1]) for other in group if other is not item)
+            issues.append(Issue(IssueSeverity.ERROR, Location(item.path, 1),
+                                f"file name differs only in case from {others}: on a case-insensitive disk they are "
+                                "one file, and their nodes would read the same",
+                                "delete the copy, or rename one of the files", item.slug))
+            out.add(item.slug)
+    return [item for item in items if item.slug not in out], issues
 
 
 def display_path(path: Path, root: Path) -> str:
@@ -236,6 +302,12 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
         return [problem(IssueSeverity.ERROR, line, f"malformed frontmatter YAML: {reason}",
                         "fix the YAML (quote values containing ': ' or '#')")]
     except ValueError as exc:  # PyYAML's date constructor: "2026-02-30" is YAML's date syntax, no date
+        number = _long_number(yaml_text)  # or an integer past Python's int-string limit
+        if number is not None:
+            line, name, digits = number
+            return [problem(IssueSeverity.ERROR, line + 2, f"{name + ': ' if name else ''}a number of {digits} digits, "
+                            f"over the {sys.get_int_max_str_digits():,} digits Python reads",
+                            "quote the value, or shorten it")]
         return [problem(IssueSeverity.ERROR, _bad_date_line(yaml_text) + 2, f"frontmatter date is no date: {exc}",
                         "write a real date as YYYY-MM-DD")]
     except RecursionError:
@@ -252,6 +324,12 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
                         "delete the escape: item text holds no control characters")]
     long_lines = _long_lines(text)
     warnings: list[Issue] = [
+        problem(IssueSeverity.WARNING, second + 2, f"{name}: written twice (first at line {first + 2}); YAML keeps "
+                "only the last", f"keep one {name}: line (merge the two lists)" if name in _LIST_FIELDS
+                else f"keep one {name}: line")
+        for name, first, second in _repeated_fields(yaml_text)
+    ]
+    warnings += [
         problem(IssueSeverity.WARNING, n, f"line longer than {MAX_LINE:,} characters; only its start is read")
         for n in long_lines[:3]
     ]
@@ -312,6 +390,25 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
     return item, warnings
 
 
+_TOP_KEY = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*:", re.MULTILINE)
+
+
+def _repeated_fields(yaml_text: str) -> list[tuple[str, int, int]]:
+    """(field, 0-based line of its first and of each later spelling) of the top-level keys written
+    more than once: a key at column 0 is a top-level key (a block value is indented)."""
+    first: dict[str, int] = {}
+    out: list[tuple[str, int, int]] = []
+    line, at = 0, 0
+    for match in _TOP_KEY.finditer(yaml_text):
+        line, at = line + yaml_text.count("\n", at, match.start()), match.start()  # counted on from the last key
+        name = match.group(1)
+        if name in first:
+            out.append((name, first[name], line))
+        else:
+            first[name] = line
+    return out
+
+
 def _with_sections(item: ResearchItem, problem: _Problem, warnings: list[Issue]) -> tuple[ResearchItem, list[Issue]]:
     from dataclasses import replace
 
@@ -361,7 +458,9 @@ def _dangling_links(items: Sequence[ResearchItem], also_known: Iterable[str] = (
                                     ("superseded_by", item.superseded_by)):
             for target in targets:
                 if target not in known and target != item.slug:
-                    issues.append(Issue(IssueSeverity.WARNING, Location(item.path, 2),
+                    # At the field's own line (an annotation on the title line points nowhere useful).
+                    line = dict(item.field_lines).get(field_name, 2)
+                    issues.append(Issue(IssueSeverity.WARNING, Location(item.path, line),
                                         f"{field_name} names {target!r}, which is not an item here",
                                         "correct the slug, or drop it if the item was removed", item.slug))
     return issues

@@ -40,7 +40,33 @@ def read_yaml(path: Path, text: str | None = None, line_offset: int = 0) -> tupl
                           "write dates as real YYYY-MM-DD dates, or quote the value") from None
     except RecursionError:
         raise ConfigError("YAML nested too deeply", Location.of(path), "flatten the file") from None
+    repeated = _repeated_key(node)
+    if repeated is not None:
+        dotted, first, second = repeated
+        raise ConfigError(f"{dotted}: written twice (first at line {line_offset + first}); YAML would keep only the last",
+                          Location.of(path, line_offset + second), "keep one of the two")
     return data, node
+
+
+def _repeated_key(node: yaml.Node | None) -> tuple[str, int, int] | None:
+    """(dotted key, 1-based line of its first and its second spelling) of the first key written
+    twice in one mapping, or None.  YAML keeps the last silently: a second ``graph:`` far down
+    kgsync.yml would redirect the output while a reviewer reads the first."""
+    stack: list[tuple[yaml.Node, str]] = [(node, "")] if node is not None else []
+    while stack:
+        current, prefix = stack.pop()
+        if isinstance(current, yaml.MappingNode):
+            seen: dict[str, int] = {}
+            for key_node, value_node in current.value:
+                if isinstance(key_node, yaml.ScalarNode) and key_node.value != "<<":
+                    dotted, line = f"{prefix}{key_node.value}", key_node.start_mark.line + 1
+                    if key_node.value in seen:
+                        return dotted, seen[key_node.value], line
+                    seen[key_node.value] = line
+                    stack.append((value_node, dotted + "."))
+        elif isinstance(current, yaml.SequenceNode):
+            stack.extend((item, prefix) for item in current.value)
+    return None
 
 
 def decode_utf8(path: Path, raw: bytes) -> str:

@@ -27,13 +27,14 @@ from dataclasses import dataclass, field
 from collections.abc import Iterable
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 
 from kgsync.extract.canonical import (_PREFIXES, append_key, canonical_name, display_alias, latin_lookalikes, term_key,
                                       without_restated_expansion, word_key, words)
 from kgsync.extract import lexicon, wordnet
 from kgsync.extract.lexicon import STOPWORDS
-from kgsync.read.yaml_source import decode_utf8, read_yaml
+from kgsync.read.yaml_source import decode_utf8, key_lines, read_yaml
 from kgsync.contract.errors import ConfigError, Location
 
 _YAML_BLOCK = re.compile(r"^```ya?ml[ \t]*\n(.*?)^```", re.M | re.S)
@@ -154,9 +155,11 @@ def load_theme_map(path: Path | None) -> ThemeMap:
                           "end the file with a fenced YAML block: canonical: [alias, ...]")
     block = blocks[-1]
     offset = text[: text.rfind(block)].count("\n") if block in text else 0
-    data = read_yaml(path, block, offset)[0] or {}
+    data, node = read_yaml(path, block, offset)
+    data = data or {}
     if not isinstance(data, dict):
         raise ConfigError("theme alias map must map canonical slugs to lists of aliases", Location.of(path))
+    _check_alias_lists(data, key_lines(node), offset, path)
     canonical = frozenset(_key(str(k)) for k in data)
     aliases: dict[str, str] = {}
     phrases: dict[str, list[str]] = {slug: [slug] for slug in sorted(canonical)}
@@ -166,6 +169,23 @@ def load_theme_map(path: Path | None) -> ThemeMap:
             phrases[_key(str(slug))].append(_key(str(alias)))
     scopes = {_key(slug): scope for slug, _aliases, scope in _ROW.findall(text)} if len(blocks) else {}
     return _with_words(ThemeMap(canonical, aliases), phrases, scopes)
+
+
+def _check_alias_lists(data: dict[Any, Any], lines: dict[str, int], offset: int, path: Path) -> None:
+    """Each theme's aliases are a list of plain values (or nothing): a string would be read letter
+    by letter (each letter an alias), a number would not be read at all."""
+    for slug, values in data.items():
+        if values is None or (isinstance(values, list) and not any(isinstance(v, (list, dict)) for v in values)):
+            continue
+        if isinstance(values, list):
+            shown = "a list inside the list" if any(isinstance(v, list) for v in values) else "a mapping inside the list"
+        elif isinstance(values, dict):
+            shown = "a mapping"
+        else:
+            shown = repr(values)[:60]
+        line = lines.get(str(slug))
+        raise ConfigError(f"{slug}: the aliases are {shown}, not a list", Location.of(path, offset + line if line else None),
+                          f"write {slug}: [alias, ...] (or {slug}: [] for none)")
 
 
 def _with_words(themes: ThemeMap, phrases: dict[str, list[str]], scopes: dict[str, str]) -> ThemeMap:

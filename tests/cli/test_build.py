@@ -49,3 +49,17 @@ def test_a_failed_item_is_named_by_line_and_fails_the_build(tmp_path: Path) -> N
     quiet = CliRunner().invoke(command, ["--root", str(root), "--no-cache", "-q"])
     assert quiet.exit_code == FAILED and quiet.stdout == ""
     assert "malformed frontmatter YAML" in quiet.stderr
+
+
+def test_one_item_with_two_errors_is_counted_as_one_failed_item(tmp_path: Path) -> None:
+    # Two bad cites entries are two messages about one file: the summary line counts files that
+    # failed (each keeps its previous nodes), not messages, or a reader hunts for a second item.
+    root = _repo(tmp_path)
+    bad = root / "Research" / "completed" / "2026-01-02-b.md"
+    bad.write_text(item_markdown("B", extra="cites: [{item: 5}, {findings: x}]\n", findings=["B holds."]),
+                   encoding="utf-8")
+    result = CliRunner().invoke(command, ["--root", str(root), "--no-cache"])
+    assert result.exit_code == FAILED
+    errors = [line for line in result.stderr.splitlines() if line.startswith("Research/completed/2026-01-02-b.md")]
+    assert len(errors) == 2
+    assert result.stderr.splitlines()[-1] == "error: 1 item(s) failed and kept their previous nodes"

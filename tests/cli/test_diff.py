@@ -70,3 +70,24 @@ def test_cli_unreadable_files_exit_2(tmp_path: Path, monkeypatch) -> None:  # ty
     (tmp_path / "kgsync.yml").write_text("merge: {min_edit_distance: many}\n", encoding="utf-8")
     result = CliRunner().invoke(command, ["missing.jsonl", "missing.jsonl"])
     assert result.exit_code == 2 and "kgsync.yml" in result.stderr
+
+
+def test_cli_reports_hand_added_content_as_the_build_and_lint_do(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """An agent's entity that breaks a naming rule is a warning of hand-added content to the build,
+    the PR and `kgsync lint` (it never blocks); `kgsync diff` called it an error because it linted
+    NEW without the manifest beside it that tells kgsync's facts from hand-added ones."""
+    import shutil
+
+    from kgsync.contract.model import Entity
+    from tests.conftest import EXAMPLE_REPO
+
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(EXAMPLE_REPO / "memory.kgsync.json", tmp_path / "new.kgsync.json")
+    committed = jsonl.read(EXAMPLE_REPO / "memory.jsonl")
+    new = _write(tmp_path / "new.jsonl", Graph(committed.entities + (Entity("zz", "concept", ("an agent's note",)),),
+                                               committed.relations))
+    result = CliRunner().invoke(command, [str(EXAMPLE_REPO / "memory.jsonl"), str(new), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    about = [f for f in json.loads(result.output)["findings"] if f["entity"] == "zz"]
+    assert about and {f["severity"] for f in about} == {"warning"}
+    assert {f["code"] for f in about} <= {"hand-added-content", "stranded-hand-added"}

@@ -78,6 +78,16 @@ def test_cli_missing_file_exits_2(tmp_path: Path) -> None:
     assert "graph file not found" in result.output
 
 
+def test_cli_a_folder_is_not_called_a_missing_file(tmp_path: Path) -> None:
+    # "graph file not found (fix: run kgsync build first)" sent the user to build, which then
+    # refused the folder: say what is there.
+    (tmp_path / "memory.jsonl").mkdir()  # the graph of kgsync.yml (as FILE, click says it is a folder)
+    result = CliRunner().invoke(command, ["--root", str(tmp_path)])
+    assert result.exit_code == 2
+    assert f"{tmp_path / 'memory.jsonl'}: the graph path is a folder, not a file" in result.output
+    assert "not found" not in result.output
+
+
 def test_cli_default_file_from_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     graph = with_entities(clean_graph(), Entity("concept:lonely", "concept", (P,)))
     write_graph(tmp_path / "graphs" / "kg.jsonl", graph)

@@ -128,6 +128,10 @@ def test_key_order_inside_a_record_does_not_matter() -> None:
         ('{"type":"node","name":"x"}', 1, "unknown record type"),
         ("\n".join([TEXT, TEXT, '{"type":"entity"']), 7, "not a JSON object"),
         (TEXT + '\n{"type":"entity","observations":' + "[" * 100_000 + "]" * 100_000 + "}", 4, "nested too deeply"),
+        # Python refuses to convert an integer of over 4,300 digits (ValueError, not a JSONDecodeError):
+        # a hand edit must be a graph error at its line, not a traceback from lint, diff or build.
+        (TEXT + '\n{"type":"entity","name":"x","entityType":"concept","observations":[' + "9" * 5000 + "]}", 4,
+         "number of 5000 digits"),
     ],
 )
 def test_a_malformed_line_is_rejected_with_its_line_number(text: str, line: int, words: str) -> None:

@@ -296,3 +296,13 @@ def test_manifest_item_texts_read_each_line_as_a_split_would(items: dict[str, st
             manifest_item_texts(odd)
     else:
         assert dict(manifest_item_texts(odd)) == expected
+
+
+def test_a_manifest_head_nested_too_deep_is_unreadable_not_a_traceback(tmp_path: Path) -> None:
+    # json.loads raises RecursionError (no ValueError) on a line nested 100,000 deep: the build died
+    # in manifest_hubs instead of reporting the manifest as unreadable when it reads it whole.
+    path = tmp_path / "memory.kgsync.json"
+    path.write_text("[" * 100_000 + "]" * 100_000 + "\n", encoding="utf-8")
+    assert (manifest_hubs(path), manifest_topics(path), manifest_acronyms(path)) == (None, frozenset(), ())
+    with pytest.raises(GraphFormatError, match="kgsync manifest is unreadable"):
+        Manifest.loads(path.read_text(encoding="utf-8"), str(path))

@@ -576,3 +576,55 @@ def test_cached_builds_equal_fresh_builds_through_random_edits(settle_at_once: N
             assert graph.read_bytes() == uncached.read_bytes(), (edit, index)
             assert manifest_path(graph).read_bytes() == manifest_path(uncached).read_bytes(), (edit, index)
 
+
+
+@pytest.mark.parametrize("how", ["file", "folder"])
+def test_an_item_reached_by_a_link_out_of_the_repository_is_an_error(repo: Path, tmp_path_factory: pytest.TempPathFactory,
+                                                                      how: str) -> None:
+    """A committed symlink must not make the build read outside the checkout (a runner's files, another
+    repository): the item is an error named by the link, and keeps its previous nodes."""
+    cfg = config_module.load(repo)
+    first = build(cfg)
+    victim = sorted(p for p in find_item_files(items_dir(repo)) if p.name != "README.md")[0]
+    outside = tmp_path_factory.mktemp("outside")
+    if how == "file":
+        (outside / victim.name).write_bytes(victim.read_bytes().replace(b"\n# ", b"\nOUTSIDE TEXT\n\n# ", 1))
+        victim.unlink()
+        victim.symlink_to(outside / victim.name)
+        shown = victim.relative_to(repo).as_posix()
+    else:
+        (outside / "2026-09-09-planted.md").write_bytes(victim.read_bytes())
+        (items_dir(repo) / "linked").symlink_to(outside, target_is_directory=True)
+        (repo / "kgsync.yml").write_text((repo / "kgsync.yml").read_text(encoding="utf-8")
+                                         + "\nitems: Research/completed/**/*.md\n", encoding="utf-8")
+        cfg = config_module.load(repo)
+        shown = "Research/completed/linked/2026-09-09-planted.md"
+    result = build(cfg)
+    errors = [i for i in result.issues if i.severity is IssueSeverity.ERROR]
+    assert [(e.location.path, e.message.split(" (")[0]) for e in errors] == [
+        (shown, "a symbolic link leads out of the repository")]
+    assert "OUTSIDE TEXT" not in (repo / "memory.jsonl").read_text(encoding="utf-8")
+    assert "2026-09-09-planted" not in result.manifest.by_item
+    assert result.manifest.by_item[victim.stem] == first.manifest.by_item[victim.stem]  # kept, not deleted
+
+
+def test_an_item_whose_name_differs_only_in_case_from_another_does_not_stop_the_build(repo: Path) -> None:
+    """A copy of an item under a name that differs only in case (a rename on a case-insensitive
+    disk, a second author's copy) made node names with one confusable skeleton; the item blamed
+    kept the same names, and the whole graph was refused ("nothing was written").  Now both files
+    are item errors that keep their previous nodes, and every other item updates."""
+    cfg = config_module.load(repo)
+    first = build(cfg)
+    files = sorted(p for p in find_item_files(items_dir(repo)) if p.name != "README.md")
+    original, other = files[0], files[1]
+    twin = original.with_name(original.name[:11] + original.name[11].upper() + original.name[12:])
+    twin.write_bytes(original.read_bytes())
+    other.write_text(other.read_text(encoding="utf-8").replace('title: "', 'title: "Renamed: ', 1), encoding="utf-8")
+    result = build(cfg)  # raised LintFailed
+    failed = {i.location.path.rsplit("/", 1)[-1] for i in result.issues if i.severity is IssueSeverity.ERROR}
+    assert failed == {twin.name, original.name}
+    names = {e.name for e in result.graph.entities}
+    assert f"item:{twin.stem}" not in names and f"item:{original.stem}" in names
+    assert result.manifest.by_item[original.stem] == first.manifest.by_item[original.stem]
+    item = next(e for e in result.graph.entities if e.name == f"item:{other.stem}")
+    assert any(o.startswith("title: Renamed: ") for o in item.observations)  # the other items updated

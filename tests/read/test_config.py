@@ -117,3 +117,20 @@ def test_a_deprecated_option_still_loads_is_type_checked_and_is_ignored(tmp_path
     (tmp_path / "kgsync.yml").write_text("mining:\n  salient_per_item: many\n", encoding="utf-8")
     with pytest.raises(ConfigError, match="kgsync.yml:2: mining.salient_per_item: expected a whole number"):
         config.load(tmp_path)
+
+
+@pytest.mark.parametrize("value", ["''", "'.'", "out/", "'..'", "kg/.."])
+def test_a_graph_path_that_names_no_file_is_a_config_error_at_its_line(tmp_path: Path, value: str) -> None:
+    # The manifest is named after the graph file (<name>.kgsync.json): a path with no file name
+    # made every command die with a ValueError traceback from pathlib.
+    (tmp_path / "kgsync.yml").write_text(f"items: x\ngraph: {value}\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="kgsync.yml:2: graph: names no file") as caught:
+        config.load(tmp_path)
+    assert "such as memory.jsonl" in str(caught.value)
+
+
+def test_a_graph_override_that_names_no_file_is_a_config_error() -> None:
+    # The Action passes its graph input as `kgsync pr --graph=VALUE`: '.' died the same way.
+    with pytest.raises(ConfigError, match=r"graph: names no file \('\.'\)"):
+        config.Config().with_overrides(graph=".")
+    assert config.Config().with_overrides(graph="kg/graph.jsonl", items=None).graph == "kg/graph.jsonl"

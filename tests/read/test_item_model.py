@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from kgsync.contract.errors import ItemError, Location
-from kgsync.read.item_model import Issue, IssueSeverity, ReadResult, ResearchItem
+from kgsync.read.item_model import Issue, IssueSeverity, ReadResult, ResearchItem, failed_files
 from kgsync.read.item_sections import Section
 
 
@@ -47,3 +47,13 @@ def test_an_item_finds_the_analysis_of_its_findings_not_one_of_its_log() -> None
     assert item.findings_analysis() == "why"
     assert replace(item, sections=(log, analysis)).findings_analysis() == ""  # no Findings
     assert replace(item, sections=(log, findings)).findings_analysis() == ""  # no Analysis after them
+
+
+def test_failed_files_counts_files_with_an_error_not_messages() -> None:
+    # Two errors in one file are one failed item; a duplicate slug's second file (slug "") counts too.
+    issues = [Issue(IssueSeverity.ERROR, Location("a.md", 3), "bad cites entry", slug="a"),
+              Issue(IssueSeverity.ERROR, Location("a.md", 3), "bad cites entry", slug="a"),
+              Issue(IssueSeverity.WARNING, Location("b.md", 1), "odd", slug="b"),
+              Issue(IssueSeverity.ERROR, Location("sub/a.md", 1), "duplicate slug 'a'")]
+    assert failed_files(issues) == 2
+    assert failed_files([]) == 0

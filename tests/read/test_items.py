@@ -97,6 +97,9 @@ def test_good_item_fields(tmp_path: Path) -> None:
         ("---\ntitle: x\ncompleted: \"2026-13-45\"\n---\n", "is not a date", 3),
         ("---\ntitle: x\ncompleted: yesterday\n---\n", "is not a date", 3),
         ("---\ntitle: x\ncompleted: [2026-01-01]\n---\n", "is not a date", 3),
+        # An integer past Python's 4,300-digit limit is a ValueError too, and no date: named as a number.
+        ("---\ntitle: x\ncompleted: 2026-01-01\npriority: " + "9" * 5000 + "\n---\n",
+         "priority: a number of 5000 digits", 4),
         # Shapes that would be written as Python reprs, and YAML aliases (the "billion laughs").
         ("---\nthemes: [a]\ntitle: [a, b]\n---\n", "title is a list, not text", 3),
         ("---\ntitle: yes\n---\n", "title is a bool", 2),
@@ -334,3 +337,73 @@ def test_an_item_file_is_named_from_the_root_when_below_it_else_as_given(tmp_pat
     (tmp_path / "repo" / "Research").mkdir(parents=True)
     assert display_path(tmp_path / "repo" / "Research" / "a.md", tmp_path / "repo") == "Research/a.md"
     assert display_path(tmp_path / "elsewhere" / "a.md", tmp_path / "repo") == (tmp_path / "elsewhere" / "a.md").as_posix()
+
+
+@pytest.mark.parametrize("field", ["cites", "supersedes", "superseded_by"])
+def test_a_link_to_no_item_is_warned_at_its_fields_line(tmp_path: Path, field: str) -> None:
+    # The warning said line 2 (the frontmatter's first line) whatever line held the link.
+    text = GOOD.replace("superseded_by: ~\n", "").replace("cites: [2026-01-01-older]", f"{field}: [2026-01-01-gone]")
+    write(tmp_path, "2026-03-01-good.md", text)
+    [warning] = [i for i in only(read(tmp_path).issues, IssueSeverity.WARNING) if "not an item here" in i.message]
+    line = text.split("\n").index(f"{field}: [2026-01-01-gone]") + 1
+    assert line != 2 and warning.location.line == line
+    assert warning.message == f"{field} names '2026-01-01-gone', which is not an item here"
+
+
+def test_two_files_whose_names_differ_only_in_case_are_both_errors(tmp_path: Path) -> None:
+    # On a case-insensitive disk they are one file, and their node names read the same: neither
+    # can be trusted to be the item, so both keep their previous nodes until one is renamed.
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    write(tmp_path, "2026-03-01-good.md", GOOD)
+    write(tmp_path, "2026-03-01-Good.md", GOOD)
+    result = read(tmp_path)
+    errors = sorted((i.location.path, i.location.line, i.message, i.slug) for i in only(result.issues, IssueSeverity.ERROR))
+    assert errors == [
+        ("2026-03-01-Good.md", 1, "file name differs only in case from 2026-03-01-good.md: on a case-insensitive disk they "
+         "are one file, and their nodes would read the same", "2026-03-01-Good"),
+        ("2026-03-01-good.md", 1, "file name differs only in case from 2026-03-01-Good.md: on a case-insensitive disk they "
+         "are one file, and their nodes would read the same", "2026-03-01-good"),
+    ]
+    assert [i.slug for i in result.items] == ["2026-01-01-older"]
+
+
+def test_a_frontmatter_field_written_twice_is_warned_at_its_second_line(tmp_path: Path) -> None:
+    # YAML keeps the last value without a word: the first themes: list was silently lost.
+    text = GOOD.replace("confidence: high\n", "confidence: high\nthemes: [agents]\n")
+    write(tmp_path, "2026-03-01-good.md", text)
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    result = read(tmp_path)
+    [item] = [i for i in result.items if i.slug == "2026-03-01-good"]
+    assert item.themes == ("agents",)  # what YAML keeps, as before
+    [warning] = [i for i in only(result.issues, IssueSeverity.WARNING) if "twice" in i.message]
+    assert (warning.location.path, warning.location.line) == ("2026-03-01-good.md", 8)
+    assert warning.message == "themes: written twice (first at line 4); YAML keeps only the last"
+    assert warning.hint == "keep one themes: line (merge the two lists)"
+
+
+def test_a_list_entry_that_is_a_list_or_a_mapping_is_warned_not_dropped_silently(tmp_path: Path) -> None:
+    text = GOOD.replace("themes: [knowledge-graphs, rag-retrieval]", "themes: [knowledge-graphs, [agents], {a: b}]")
+    write(tmp_path, "2026-03-01-good.md", text)
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    result = read(tmp_path)
+    [item] = [i for i in result.items if i.slug == "2026-03-01-good"]
+    assert item.themes == ("knowledge-graphs",)  # as before
+    warnings = [(i.location.line, i.message, i.hint) for i in only(result.issues, IssueSeverity.WARNING)
+                if i.message.startswith("themes:")]
+    assert warnings == [(4, "themes: entries 2, 3 are a list or a mapping, not text; ignored",
+                         "write each entry as plain text: themes: [a, b]")]
+
+
+def test_a_recursive_glob_reads_a_file_reached_again_through_a_link_once(tmp_path: Path) -> None:
+    # A link back to its own folder made "**" walk it ~40 times deep: every item was read 40 times
+    # and reported as a duplicate slug of itself ("X has the same file name" naming X), exit 1.
+    folder = tmp_path / "items"
+    folder.mkdir()
+    write(folder, "2026-01-01-older.md", OLDER)
+    (folder / "loop").symlink_to(".", target_is_directory=True)
+    write(tmp_path, "2026-03-01-good.md", GOOD)
+    (folder / "2026-03-01-good.md").symlink_to(tmp_path / "2026-03-01-good.md")  # another name, kept
+    files = find_item_files("items/**/*.md", tmp_path)
+    assert [p.relative_to(tmp_path).as_posix() for p in files] == ["items/2026-01-01-older.md", "items/2026-03-01-good.md"]
+    result = read_items(files, tmp_path)
+    assert only(result.issues, IssueSeverity.ERROR) == []

@@ -53,3 +53,17 @@ def test_a_date_that_is_no_date_names_its_line(tmp_path: Path) -> None:
 def test_nesting_too_deep_is_a_config_error(tmp_path: Path) -> None:
     error = _error(tmp_path / "kgsync.yml", "[" * 100_000 + "]" * 100_000)
     assert error.render() == f"{tmp_path / 'kgsync.yml'}: YAML nested too deeply (fix: flatten the file)"
+
+
+@pytest.mark.parametrize(("text", "key", "line", "first"), [
+    ("items: x\ngraph: memory.jsonl\nsite:\n  title: T\ngraph: /tmp/elsewhere.jsonl\n", "graph", 5, 2),
+    ("site:\n  title: A\n  url: u\n  title: B\n", "site.title", 4, 2),
+    ("terms:\n  rag: {kind: concept, kind: method}\n", "terms.rag.kind", 2, 2),
+])
+def test_a_key_written_twice_is_an_error_at_its_second_line(tmp_path: Path, text: str, key: str, line: int,
+                                                             first: int) -> None:
+    # YAML keeps the last value of a repeated key without a word: a second `graph:` further down a
+    # maintainers' file silently redirected the output while a reviewer read the first.
+    error = _error(tmp_path / "kgsync.yml", text)
+    assert error.location is not None and error.location.line == line
+    assert error.message == f"{key}: written twice (first at line {first}); YAML would keep only the last"

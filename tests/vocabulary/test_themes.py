@@ -280,3 +280,20 @@ def test_a_buckets_row_names_the_ideas_that_carry_its_slug(tmp_path: Path) -> No
 def test_a_slug_that_restates_its_acronyms_expansion_names_its_node_by_it(slug: str, scope: str,
                                                                           name: str | None) -> None:
     assert node_names([slug], {slug: scope}).get(slug) == name
+
+
+@pytest.mark.parametrize(("value", "shown"), [
+    ("agent-systems", "'agent-systems'"),  # was read letter by letter: 'a', 'g', ... became aliases
+    ("5", "5"),  # was a TypeError traceback
+    ("{c: d}", "a mapping"),
+    ("[ok, [x]]", "a list inside the list"),
+])
+def test_a_theme_whose_aliases_are_not_a_list_is_an_error_at_its_line(tmp_path: Path, value: str, shown: str) -> None:
+    path = tmp_path / "themes.md"
+    path.write_text(f"# Themes\n\n```yaml\nmcp: [model-context-protocol]\nagents: {value}\n```\n", encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        load_theme_map(path)
+    error = caught.value
+    assert error.location is not None and error.location.line == 5
+    assert error.message.startswith(f"agents: the aliases are {shown}, not a list")
+    assert error.hint == "write agents: [alias, ...] (or agents: [] for none)"

@@ -23,7 +23,7 @@ from kgsync.pipeline.cache.files import CacheReader
 from kgsync.pipeline.cache.records import RecordCache, content_key
 from kgsync.pipeline.cache.state import BuildState, Stamp, stamp_of
 from kgsync.extract.record import Record
-from kgsync.read.items import display_path, unreadable
+from kgsync.read.items import display_path, link_out, unreadable
 
 #: The stage proper: (raw bytes, display path, slug) of each file -> its record, in order.
 Parse = Callable[[Sequence[tuple[bytes, str, str]]], Sequence[Record]]
@@ -115,6 +115,11 @@ def _find(path: Path, displays: _Displays, known: Mapping[str, tuple[Stamp, str]
         except OSError as exc:  # a broken link: named as the link, since it leads nowhere
             display = displays.of(path, False)
             return _Found(f"unreadable:{display}", _unreadable(display, path.stem, exc), b"", display, None)
+    if link or displays.folder(path) is None:  # a link, or a folder outside the root (linked, or configured)
+        out = link_out(path, displays.root)
+        if out is not None:
+            return _Found(f"unreadable:{out.location.path}", Record(None, (out,), (None, None)), b"",
+                          out.location.path, None)
     display = displays.of(path, link)
     stamp = stamp_of(stat)
     entry = known.get(display)
@@ -144,7 +149,8 @@ class _Displays:
         # ``path.parent``: a new Path per file, hashed and compared (~0.1 s a warm 10,000-item rebuild).
         self.folders: dict[str, str | None] = {}
 
-    def of(self, path: Path, link: bool) -> str:
+    def folder(self, path: Path) -> str | None:
+        """The display of ``path``'s folder (resolved, from the root), None when it lies outside the root."""
         text, name = str(path), path.name
         prefix = text[: len(text) - len(name)]
         folder = self.folders.get(prefix, _UNSEEN)
@@ -154,6 +160,11 @@ class _Displays:
             except ValueError:
                 folder = None
             self.folders[prefix] = folder
+        return folder
+
+    def of(self, path: Path, link: bool) -> str:
+        name = path.name
+        folder = self.folder(path)
         if folder is None or link or name in ("", ".", ".."):
             return display_path(path, self.root)
         return name if folder == "." else f"{folder}/{name}"

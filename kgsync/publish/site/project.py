@@ -23,6 +23,7 @@ import jinja2
 
 from kgsync.read.config import Config
 from kgsync.read.items import ResearchItem
+from kgsync.contract.errors import PublishError
 from kgsync.contract.model import Graph
 from kgsync.publish.site.engine import DEFAULT_ENGINE, ENGINES, build_html
 from kgsync.publish.site.model import collect
@@ -92,6 +93,7 @@ def render_project(graph: Graph, items: Sequence[ResearchItem], config: Config, 
     start = time.perf_counter()
     project_dir = Path(project_dir)
     docs = project_dir / "docs"
+    _check_project_dir(project_dir, docs)
 
     def write(path: str, text: str) -> bool:
         return _write_if_changed(docs / path, text.encode("utf-8"))
@@ -118,6 +120,23 @@ def render_project(graph: Graph, items: Sequence[ResearchItem], config: Config, 
         removed=removed,
         seconds=time.perf_counter() - start,
     )
+
+
+def _check_project_dir(project_dir: Path, docs: Path) -> None:
+    """The render replaces mkdocs.yml and deletes every file under docs/ it does not write: refuse a
+    folder whose mkdocs.yml it did not write (no ``GENERATED_NOTE``), or, without one, whose docs/
+    holds files (``--project .`` in a research repo would delete the repo's docs)."""
+    config_file = project_dir / "mkdocs.yml"
+    if config_file.is_file():
+        if GENERATED_NOTE in config_file.read_text(encoding="utf-8", errors="replace"):
+            return
+        what = f"{config_file}: kgsync site did not write this mkdocs.yml; rendering would replace it"
+    elif docs.is_dir() and any(docs.iterdir()):
+        what = f"{docs}: kgsync site did not write this folder; rendering would delete its files"
+    else:
+        return
+    raise PublishError(what, hint="choose a new or empty folder for --project (default: ROOT/site); kgsync owns "
+                                  "its mkdocs.yml and docs/")
 
 
 @contextmanager

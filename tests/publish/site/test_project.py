@@ -225,3 +225,25 @@ def test_build_refuses_a_folder_that_is_not_a_site(project, tmp_path):
     assert (precious / "notes.txt").exists()
 
 
+
+
+@pytest.mark.parametrize("mkdocs_yml", [None, "site_name: Our handbook\n"])
+def test_render_refuses_a_project_folder_it_did_not_write(tmp_path, mkdocs_yml):
+    """``kgsync site --project .`` in a research repo deleted the repo's own docs/ files (its theme
+    map) as stale pages, and would replace a hand-written mkdocs.yml."""
+    graph, items = sample()
+    repo = tmp_path / "repo"
+    (repo / "docs").mkdir(parents=True)
+    (repo / "docs" / "themes-vocabulary.md").write_text("keep me", encoding="utf-8")
+    if mkdocs_yml is not None:
+        (repo / "mkdocs.yml").write_text(mkdocs_yml, encoding="utf-8")
+    with pytest.raises(PublishError, match="kgsync site did not write") as caught:
+        site.render_project(graph, items, Config(), repo, ENV)
+    assert caught.value.hint and "--project" in caught.value.hint
+    assert (repo / "docs" / "themes-vocabulary.md").read_text(encoding="utf-8") == "keep me"
+    assert mkdocs_yml is None or (repo / "mkdocs.yml").read_text(encoding="utf-8") == mkdocs_yml
+    assert sorted(p.name for p in (repo / "docs").iterdir()) == ["themes-vocabulary.md"]
+    # A folder it rendered before is its own, and a new or empty one is free.
+    site.render_project(graph, items, Config(), tmp_path / "new", ENV)
+    again = site.render_project(graph, items, Config(), tmp_path / "new", ENV)
+    assert (again.written, again.removed) == (0, 0)
