@@ -90,3 +90,19 @@ def with_named_tails(vocabulary: Vocabulary, cands: Iterable[ItemCandidates]) ->
             per_item[cand.slug] = new
             changed = True
     return dataclasses.replace(vocabulary, per_item=per_item) if changed else vocabulary
+
+
+def item_tails(vocabulary: Vocabulary, cand: ItemCandidates) -> tuple[tuple[str, str, str | None], ...]:
+    """(node, form, the longer name ``cand`` first writes it as the tail of) for each form of each node
+    the item uses: what ``with_named_tails`` read of it.  A reused selection whose edited item's differ
+    is stale (``pipeline.cache.selection``): the edit moved an alias though no term moved."""
+    uses = vocabulary.per_item.get(cand.slug)
+    if uses is None:
+        return ()
+    out: list[tuple[str, str, str | None]] = []
+    for use in (*uses.concepts, *uses.methods, *uses.subject_uses):
+        term = vocabulary.terms.get(use.name)
+        for form in dict.fromkeys((use.name.replace("-", " "), *((term.label, *term.aliases) if term else ()),
+                                   *use.aliases)):
+            out.append((use.name, form, named_tail(cand.dense, form)))
+    return tuple(out)

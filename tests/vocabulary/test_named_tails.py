@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from kgsync.extract.mining import ItemCandidates
-from kgsync.vocabulary.named_tails import named_tail, with_named_tails
+from kgsync.vocabulary.named_tails import item_tails, named_tail, with_named_tails
 from kgsync.vocabulary.terms import ItemTerms, Term, TermKind, TermUse, Vocabulary
 
 TITLE = "AI Strategy: Global Examples\n"
@@ -49,3 +49,14 @@ def test_each_item_gives_the_alias_to_its_own_use_only() -> None:
     assert out.terms == vocabulary.terms
     # nothing to add: the same vocabulary back
     assert with_named_tails(vocabulary, cands[1:]) is vocabulary
+
+
+def test_an_edit_that_moves_a_shortened_name_shows_in_the_items_tails() -> None:
+    term = Term("ai-rmf", TermKind.CONCEPT, "ai rmf", ("RMF", "ai rmf"), ("a",))
+    vocabulary = Vocabulary({"ai-rmf": term}, {"a": ItemTerms("a", (TermUse("ai-rmf", ("ai rmf",)),), ())})
+    before = ItemCandidates("a", (), dense=TITLE + "Under the NIST AI RMF, the AI RMF...")
+    reworded = ItemCandidates("a", (), dense=TITLE + "Under the NIST AI RMF, the AI RMF asks more.")
+    bare = ItemCandidates("a", (), dense=TITLE + "Under the AI RMF (NIST AI RMF)...")
+    assert item_tails(vocabulary, before) == item_tails(vocabulary, reworded)
+    assert item_tails(vocabulary, before) != item_tails(vocabulary, bare)
+    assert item_tails(vocabulary, ItemCandidates("z", ())) == ()
