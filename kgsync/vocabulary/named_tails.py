@@ -38,13 +38,28 @@ def _pattern(form: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w-])" + body + r"(?![\w-])", re.IGNORECASE)
 
 
+#: A word right after an acronym in capitals: where a form of the rule can start.
+_AFTER_ACRONYM = re.compile(r"(?<![\w-])[A-Z]{2,}[ \t]+(?=(\w+))")  # a lookahead: "NIST AI RMF" gives "ai" and "rmf"
+
+
+@lru_cache(maxsize=4)
+def _sentences(dense: str) -> tuple[str, frozenset[str]]:
+    """The dense zones without the title, and the words (lower-cased) written right after an acronym in
+    capitals there: each item's forms are read in a row.  The title is capitalised word by word
+    ("Coding AI Agent Skills Survey"): its capitals say nothing."""
+    sentences = dense.split("\n", 1)[1] if "\n" in dense else ""
+    return sentences, frozenset(m.group(1).lower() for m in _AFTER_ACRONYM.finditer(sentences))
+
+
 def named_tail(dense: str, form: str) -> str | None:
     """The longer name ``dense`` first writes ``form`` as the tail of ("NIST AI RMF" for "ai rmf"), as
     written; None when its first mention is not so (see the module doc) or it is not written."""
     if len(form.replace("-", " ").split()) < 2:
         return None  # a lone word or acronym ("RMF", "API") is no shortened name: "EBA ML" is two names
-    # The title is capitalised word by word ("Coding AI Agent Skills Survey"): its capitals say nothing.
-    sentences = dense.split("\n", 1)[1] if "\n" in dense else ""
+    sentences, starts = _sentences(dense)
+    words = form.lower().replace("-", " ").split()
+    if words[0] not in starts:
+        return None  # most forms: never written after an acronym (a set test first, far cheaper than the search)
     match = _pattern(form).search(sentences)
     if match is None:
         return None
@@ -52,8 +67,8 @@ def named_tail(dense: str, form: str) -> str | None:
     if not last[:1].isupper():
         return None
     start = match.start()
-    words = form.lower().replace("-", " ").split()
-    while (before := _ACRONYM_BEFORE.search(sentences, 0, start)) is not None and before.group(1).lower() not in words:
+    # a window just before it: an acronym and its spaces are short, and a search from 0 is quadratic
+    while (before := _ACRONYM_BEFORE.search(sentences, max(0, start - 64), start)) is not None and before.group(1).lower() not in words:
         start = before.start()
     if start == match.start():
         return None
