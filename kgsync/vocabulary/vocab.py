@@ -85,6 +85,7 @@ from kgsync.vocabulary.shares import Share as Share
 from kgsync.vocabulary.shares import choice_of as choice_of
 from kgsync.vocabulary.shares import item_shares as item_shares
 from kgsync.vocabulary.shares import pinned_lookup as pinned_lookup
+from kgsync.vocabulary.named_tails import with_named_tails
 from kgsync.vocabulary.topic_join import acronym_names, topic_targets
 from kgsync.vocabulary.topics import select_topics, topic_kind, with_topics
 from kgsync.vocabulary.terms import ItemTerms as ItemTerms
@@ -179,6 +180,8 @@ def select_with_stats(cands: Sequence[ItemCandidates], options: VocabularyOption
     # 6. The hubs: each a node the items that address it link beyond their caps (``kgsync.vocabulary.hubs``).
     vocabulary = with_hubs(vocabulary, items_addressing_hubs(ordered, grouped.resolved, hubs),
                            lambda group: _kind(group, pinned, global_acronyms))
+    # 7. A node's form an item first writes as the tail of a longer name is that name there ("NIST AI RMF").
+    vocabulary = with_named_tails(vocabulary, ordered)
     stats = dataclasses.replace(stats, topic_phrases=topics.phrases)
     readings = item_readings(ordered, expansions, ambiguous, vocabulary._index, pinned, grouped.local)
     return dataclasses.replace(vocabulary, acronyms=_acronym_entries(ordered, expansions, grouped.local),

@@ -18,6 +18,7 @@ from kgsync.extract.mining import ItemCandidates
 from kgsync.read.config import VocabularyOptions
 from kgsync.read.items import ResearchItem
 from kgsync.vocabulary.economy import Folding, hub_folding
+from kgsync.vocabulary.named_tails import item_tails
 from kgsync.vocabulary.unchanged import map_pairs, same_hubs, selection_unchanged
 from kgsync.vocabulary.terms import ItemTerms
 from kgsync.vocabulary.vocab import (
@@ -115,7 +116,10 @@ class SelectionStore:
         if found is None or found[0] != ident:
             return None
         _ident, stored, rules = found
-        return _vocabulary(stored), Folding.of(rules), new_stats, ident
+        vocabulary = _vocabulary(stored)
+        if any(item_tails(vocabulary, old) != item_tails(vocabulary, new) for old, new in changes):
+            return None  # an edit moved a name's shortened form (``vocabulary.named_tails``): an alias changes
+        return vocabulary, Folding.of(rules), new_stats, ident
 
     def _save(self, selected: bool, inputs: _SelectionInputs, vocabulary: Vocabulary, fold: Folding) -> None:
         if self.folder is None:

@@ -38,6 +38,20 @@ def test_an_edit_that_keeps_the_candidates_reuses_the_vocabulary(repo: Path, tmp
     assert cfg.path(cfg.graph).read_bytes() == _fresh_bytes(repo, cfg, tmp_path)[0]
 
 
+def test_an_edit_that_moves_a_shortened_name_selects_again(repo: Path, tmp_path: Path) -> None:
+    # Its terms are as they were, but the alias a name's shortened form gives (``vocabulary.named_tails``)
+    # is the edited item's own: a stored selection read otherwise is stale.
+    cfg = config_module.load(repo)
+    build(cfg)
+    _note_at_the_end(repo)
+    real = selection.select_with_stats
+    with mock.patch.object(selection, "item_tails", lambda vocabulary, cand: (id(cand),)), \
+            mock.patch.object(selection, "select_with_stats", side_effect=real) as selecting:
+        build(cfg)
+    assert selecting.call_count == 1
+    assert cfg.path(cfg.graph).read_bytes() == _fresh_bytes(repo, cfg, tmp_path)[0]
+
+
 def test_a_vocabulary_of_other_code_is_selected_again(repo: Path, tmp_path: Path) -> None:
     cfg = config_module.load(repo)
     build(cfg)
