@@ -171,11 +171,12 @@ def read_records(config: Config, memo: ReadMemo | None = None, earlier_keys: Seq
 
 
 def _pinned(config: Config) -> PinnedVocabulary | None:
-    return load_pinned(config.path(config.vocabulary)) if config.vocabulary else None
+    path = config.optional_path(config.vocabulary)
+    return load_pinned(path) if path is not None else None
 
 
 def _theme_map(config: Config) -> ThemeMap:
-    return load_theme_map(config.path(config.themes_vocabulary) if config.themes_vocabulary else None)
+    return load_theme_map(config.optional_path(config.themes_vocabulary))
 
 
 @contextmanager
@@ -338,8 +339,7 @@ def _inputs_key(config: Config, assembled: _Assembled, vocabulary: Vocabulary) -
     if assembled.context is None:
         return None
     digest = hashlib.sha1(f"{assembled.context}\0{config!r}\0".encode())
-    paths = [config.path(config.vocabulary) if config.vocabulary else None,
-             config.path(config.themes_vocabulary) if config.themes_vocabulary else None, veto_path(config)]
+    paths = [config.optional_path(config.vocabulary), config.optional_path(config.themes_vocabulary), veto_path(config)]
     for path in paths:
         try:
             digest.update(path.read_bytes() if path is not None else b"-")
