@@ -122,7 +122,7 @@ class Renderer:
         if item is None or not item.path:
             return None
         if item.path not in self._source_cache:
-            self._source_cache[item.path] = source_url(self.config, item.path, self._env)
+            self._source_cache[item.path] = source_url(self.config.site, item.path, self._env)
         return self._source_cache[item.path]
 
     def page(self, here: str) -> Page:
@@ -228,7 +228,7 @@ class Renderer:
             path, _, line = where.rpartition(":")
             shown = site_path(path)
             # A path outside the repository is named by its file name only, and not linked.
-            url = source_url(self.config, path, self._env) if path and shown == path else None
+            url = source_url(self.config.site, path, self._env) if path and shown == path else None
             url = f"{url}#L{line}" if url and line.isdigit() else url
             label = f"{shown}:{line}" if line.isdigit() else site_path(where)
             out.append(Quote(quote_text(sentence), p.external(label, url) if url else p.text(label)))
