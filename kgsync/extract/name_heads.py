@@ -10,10 +10,10 @@ zones of mined phrases ("the Gemini API": no ``flags.FREE``); here it is read ov
 text for every term and topic word of one or two words, because a topic word ("registry") is linked
 by its mentions anywhere.
 
-A *name* is, as in ``nesting``, a word with a capital first letter and a lower-case letter (no
-acronym: "MCP registry", "AI agent" qualify a field, they name no product), not where a sentence,
-a line, a heading or a parenthesis opens, and not on a heading line (a heading capitalises every
-word).  The head's mention is *after a name* when the word directly before it, or the one before
+A *name* is, as in ``nesting`` (``name_like``, ``at_opening``), a word with a capital first letter
+and a lower-case letter (no acronym: "MCP registry", "AI agent" qualify a field, they name no
+product), not where a sentence, a line, a heading or a parenthesis opens, and not on a heading line
+(a heading capitalises every word).  The head's mention is *after a name* when the word directly before it, or the one before
 that with one word of the same run between ("GitHub fine-grained PAT"), is a name.  A head the item
 writes in capitals only is a name itself ("Copilot" in "GitHub Copilot"): it is left alone, so only
 a head written in lower case at least once, or an acronym, is read.
@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Iterable, Set
 
 from kgsync.extract.canonical import is_acronym, key_of_words
-from kgsync.extract.nesting import _name_like, _opens
+from kgsync.extract.nesting import at_opening, name_like
 from kgsync.extract.phrases import is_break, token_keys, tokens_of
 
 #: The most words of the same run between a name and the head ("GitHub fine-grained PAT": one).
@@ -111,9 +111,9 @@ def _after_name(text: str, matches: list[re.Match[str]], words: list[str], index
         at = index - back
         if at < 0 or is_break(words[at]):
             return False
-        if _name_like(words[at]):
+        if name_like(words[at]):
             start = matches[at].start()
-            return not _opens(text, start) and not any(low <= start < high for low, high in heading)
+            return not at_opening(text, start) and not any(low <= start < high for low, high in heading)
     return False
 
 

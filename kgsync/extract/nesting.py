@@ -48,12 +48,12 @@ def name_tails(text: str, tokens: tuple[list[re.Match[str]], list[str]] | None =
     matches, words = tokens_of(text) if tokens is None else tokens
     breaks = list(map(is_break, words))
     # a token that may be a name: a capital first, not all capitals, not a break
-    maybe = compress(range(len(words)), map(gt, map(_name_like, words), breaks))  # True > False
+    maybe = compress(range(len(words)), map(gt, map(name_like, words), breaks))  # True > False
     cuts = list(compress(range(len(words)), breaks))  # the breaks' indices: where runs end
     run_start, run_end = -1, -1
     named: list[int] = []
     for index in maybe:
-        if _opens(text, matches[index].start()):
+        if at_opening(text, matches[index].start()):
             continue
         if index >= run_end:  # a new run: count the last one, find this one's bounds
             if named:
@@ -69,12 +69,15 @@ def name_tails(text: str, tokens: tuple[list[re.Match[str]], list[str]] | None =
 
 
 @lru_cache(maxsize=400_000)
-def _name_like(token: str) -> bool:
+def name_like(token: str) -> bool:
+    """May ``token`` be a name: a capital first and a lower-case letter (no acronym: module doc)?
+    Whether it is one depends on where it stands (``at_opening``); ``name_heads`` reads names so too."""
     return token[:1].isupper() and not token.isupper()
 
 
-def _opens(text: str, start: int) -> bool:
-    """Does the word at ``start`` open a sentence, a line, a heading or a parenthesis?"""
+def at_opening(text: str, start: int) -> bool:
+    """Does the word at ``start`` open a sentence, a line, a heading or a parenthesis?  A capital
+    there says nothing of a name (module doc)."""
     i = start
     while i > 0 and text[i - 1] in _OPENERS:
         if text[i - 1] in "([\"'\u201c\u2018":

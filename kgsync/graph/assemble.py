@@ -77,25 +77,44 @@ class AssemblyContext:
         return ItemEvidence.of(slug, self.evidence)
 
 
+@dataclass(frozen=True)
+class AssemblyInputs:
+    """The corpus-wide inputs of assembling besides the items: ``context`` and ``assemble`` both read
+    them, so they travel as one value.
+
+    ``fold`` rewrites generated text for index economy, ``theme_concepts`` are the themes that are
+    nodes: the vocabulary's themes that name one idea (every theme, without a Scope column), whatever
+    their share (``kgsync.pipeline.stages.theme_concepts_of``); an item's own themes are linked
+    beyond its ``caps.concepts`` and take none of its slots.  ``min_links``: a mined concept or
+    method is written only when at least this many items link it (``connective_terms``).
+    ``kept``: items whose files fail to parse now and keep their last facts; they are not
+    assembled, but other items' extends edges still reach them.
+    ``evidence``: the claim→claim links items state and the findings they require (``evidence.plan``).
+    """
+
+    vocabulary: Vocabulary
+    themes: ThemeMap
+    caps: Caps
+    fold: Callable[[str], str] = str
+    tag_style: str = "search-safe"
+    theme_concepts: frozenset[str] = frozenset()
+    min_links: int = 1
+    kept: Sequence[ResearchItem] = ()
+    evidence: EvidencePlan | None = None
+
+
 def context(
     items: Sequence[ResearchItem],
-    vocabulary: Vocabulary,
-    themes: ThemeMap,
-    caps: Caps,
-    fold: Callable[[str], str] = str,
-    tag_style: str = "search-safe",
-    theme_concepts: frozenset[str] = frozenset(),
-    min_links: int = 1,
-    kept: Sequence[ResearchItem] = (),
-    evidence: EvidencePlan | None = None,
+    inputs: AssemblyInputs,
     choice: TermChoice | None = None,
     merged_into_theme: Mapping[str, str] | None = None,
 ) -> AssemblyContext:
-    """What every item's facts read besides the item (see ``assemble`` for the parameters).
+    """What every item's facts read besides the item (``inputs``: see ``AssemblyInputs``).
     ``choice``: the ``TermChoice`` of these very items, vocabulary, caps, themes and ``min_links``, when
     known (an earlier build's): each item's terms are then chosen only when read (``ChosenTerms``);
     ``merged_into_theme``: ``mined_names_of_themes`` of the vocabulary and ``themes``, when known."""
-    by_slug = {item.slug: item for item in (*kept, *items)}
+    vocabulary, themes, caps = inputs.vocabulary, inputs.themes, inputs.caps
+    by_slug = {item.slug: item for item in (*inputs.kept, *items)}
     # The vocabulary's theme nodes only: whether a mined name is written as a theme never depends on
     # which other items carry a theme (an item's own theme outside the vocabulary is its node only),
     # and a mined concept named like a bucket theme (``ThemeMap.ideas``) stays its own node.
@@ -103,47 +122,26 @@ def context(
         merged_into_theme = mined_names_of_themes(vocabulary, themes.nodes, themes)
     chosen: Mapping[str, ItemTerms]
     if choice is None:
-        choice, chosen = term_choice(items, vocabulary, caps, merged_into_theme, min_links)
+        choice, chosen = term_choice(items, vocabulary, caps, merged_into_theme, inputs.min_links)
     else:
         chosen = ChosenTerms(items, vocabulary, caps, merged_into_theme, choice)
     # A theme's node exists when an item links it (carries it, or mines a variant of it): a claim
     # is about no theme node that nothing addresses (the node comes and goes with its linkers).
     linked = {themes.canonicalise(t) for item in items for t in item.themes}
     linked.update(choice.themes)
-    theme_concepts = theme_concepts & frozenset(linked)
-    return AssemblyContext(vocabulary, themes, caps, fold, tag_style, theme_concepts,
-                           evidence or EvidencePlan({}, {}), by_slug, merged_into_theme, chosen, choice.nodes,
+    theme_concepts = inputs.theme_concepts & frozenset(linked)
+    return AssemblyContext(vocabulary, themes, caps, inputs.fold, inputs.tag_style, theme_concepts,
+                           inputs.evidence or EvidencePlan({}, {}), by_slug, merged_into_theme, chosen, choice.nodes,
                            undated_suffixes(by_slug), choice)
 
 
-def assemble(
-    items: Sequence[ResearchItem],
-    extractions: Mapping[str, Extraction],
-    vocabulary: Vocabulary,
-    themes: ThemeMap,
-    caps: Caps,
-    fold: Callable[[str], str] = str,
-    tag_style: str = "search-safe",
-    theme_concepts: frozenset[str] = frozenset(),
-    min_links: int = 1,
-    kept: Sequence[ResearchItem] = (),
-    evidence: EvidencePlan | None = None,
-) -> Assembly:
-    """Each item's facts.
+def assemble(items: Sequence[ResearchItem], extractions: Mapping[str, Extraction], inputs: AssemblyInputs) -> Assembly:
+    """Each item's facts (``inputs``: see ``AssemblyInputs``).
 
-    ``fold`` rewrites generated text for index economy, ``theme_concepts`` are
-    the themes that are nodes: the vocabulary's themes that name one idea (every theme, without a
-    Scope column), whatever their share (``kgsync.pipeline.stages.theme_concepts_of``); an item's own
-    themes are linked beyond its ``caps.concepts`` and take none of its slots.
-    ``min_links``: a mined
-    concept or method is written only when at least this many items link it
-    (``connective_terms``).  ``kept``: items whose files fail to parse now and keep their
-    last facts; they are not assembled, but other items' extends edges still reach them.
-    ``evidence``: the claim→claim links items state and the findings they require (``evidence.plan``).
     ``context`` + ``item_facts`` for each item + ``collect``: a build runs those three itself,
     taking each item's facts from its memo where it can.
     """
-    shared = context(items, vocabulary, themes, caps, fold, tag_style, theme_concepts, min_links, kept, evidence)
+    shared = context(items, inputs)
     return collect(items, {item.slug: item_facts(shared, item, extractions[item.slug]) for item in items})
 
 

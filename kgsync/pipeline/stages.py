@@ -46,7 +46,7 @@ from kgsync.contract.model import Facts, Graph
 from kgsync.extract.evidence_model import EvidencePlan
 from kgsync.extract.evidence import plan as plan_evidence
 from kgsync.extract.findings import Extraction
-from kgsync.graph.assemble import Assembly, Sources, context
+from kgsync.graph.assemble import Assembly, AssemblyInputs, Sources, context
 from kgsync.graph.terms import mined_names_of_themes
 from kgsync.graph.claim_identity import keep_claim_names, previous_facts_to_match, renamed_sources
 from kgsync.graph.statements import named_items, whole_statements
@@ -171,11 +171,12 @@ def read_records(config: Config, memo: ReadMemo | None = None, earlier_keys: Seq
 
 
 def _pinned(config: Config) -> PinnedVocabulary | None:
-    return load_pinned(config.path(config.vocabulary)) if config.vocabulary else None
+    path = config.optional_path(config.vocabulary)
+    return load_pinned(path) if path is not None else None
 
 
 def _theme_map(config: Config) -> ThemeMap:
-    return load_theme_map(config.path(config.themes_vocabulary) if config.themes_vocabulary else None)
+    return load_theme_map(config.optional_path(config.themes_vocabulary))
 
 
 @contextmanager
@@ -338,8 +339,7 @@ def _inputs_key(config: Config, assembled: _Assembled, vocabulary: Vocabulary) -
     if assembled.context is None:
         return None
     digest = hashlib.sha1(f"{assembled.context}\0{config!r}\0".encode())
-    paths = [config.path(config.vocabulary) if config.vocabulary else None,
-             config.path(config.themes_vocabulary) if config.themes_vocabulary else None, veto_path(config)]
+    paths = [config.optional_path(config.vocabulary), config.optional_path(config.themes_vocabulary), veto_path(config)]
     for path in paths:
         try:
             digest.update(path.read_bytes() if path is not None else b"-")
@@ -413,7 +413,7 @@ def _assemble(cache_folder: Path | None, reader: CacheReader, reading: Reading,
               behind: Behind | None = None, selection: str | None = None) -> _Assembled:
     """Every item's facts and the evidence links between them (less the ``vetoes``); an item's facts come
     from the facts store when nothing they were built from changed (``kgsync.pipeline.cache.facts.FactsStore``).
-    ``caps``, ``tag_style``, ``min_links``: kgsync.yml's, as ``kgsync.graph.assemble.context`` reads them;
+    ``caps``, ``tag_style``, ``min_links``: kgsync.yml's, as ``kgsync.graph.assemble.AssemblyInputs`` holds them;
     ``selection``: the id of the vocabulary's selection (``SelectionStore.ident``; None: unknown)."""
     items = reading.read.items
     theme_concepts = theme_concepts_of(items, themes)
@@ -422,8 +422,8 @@ def _assemble(cache_folder: Path | None, reader: CacheReader, reading: Reading,
     merged = mined_names_of_themes(vocabulary, themes.nodes, themes)
     terms_key = choice_key(selection, items, caps, merged, min_links)
     choices = TermChoiceStore(cache_folder, reader)
-    shared = context(items, vocabulary, themes, caps, fold, tag_style, theme_concepts,
-                     min_links, kept, choice=choices.recall(terms_key), merged_into_theme=merged)
+    inputs = AssemblyInputs(vocabulary, themes, caps, fold, tag_style, theme_concepts, min_links, kept)
+    shared = context(items, inputs, choice=choices.recall(terms_key), merged_into_theme=merged)
     choices.save(terms_key, shared.choice)
     # The key reads no evidence plan (each item's links are checked per item, ``AssemblyMemo``).
     shared_key = context_key(shared, [*kept, *items])

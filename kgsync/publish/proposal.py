@@ -11,7 +11,7 @@ from dataclasses import astuple, dataclass, replace
 from pathlib import Path
 
 from kgsync.contract import jsonl
-from kgsync.read.config import Config
+from kgsync.read.config import Config, SiteOptions
 from kgsync.diff.finding_order import sort_findings
 from kgsync.diff.graph_diff import review
 from kgsync.diff.item_attribution import merged_slugs
@@ -96,8 +96,8 @@ def prepare(
               else _edited_since_graph(checkout, base_sha, graph_file, config.root, result.items, fetch))
     before = BaseState(old, _items_built_into(checkout, base_sha, graph_file, config.root, result.items, merged | edited,
                                               fetch), base_manifest, edited)
-    context = body_context(config, d, result.graph, result.items, result.issues, base_sha, before,
-                           result.manifest, result.vocabulary, merged)
+    context = body_context(Explaining.of(config), config.site, d, result.graph, result.items, result.issues, base_sha,
+                           before, result.manifest, result.vocabulary, merged)
     context = replace(context, hand_added=_hand_added_lines(old, base_manifest, result.graph, result.disowned))
     rendered = render_markdown(d, title=title, limit=GITHUB_BODY_LIMIT, evidence=evidence, context=context,
                                **kwargs)
@@ -163,14 +163,30 @@ class BaseState:
     edited: frozenset[str] = frozenset()
 
 
-def body_context(config: Config, d: GraphDiff, graph: Graph, items: Sequence[ResearchItem],
+@dataclass(frozen=True)
+class Explaining:
+    """What the body's reasons and fixes read of kgsync.yml: the names of the files a fix edits
+    (the vocabulary file, where a term is pinned; the themes vocabulary, ``""``: none configured)
+    and ``mining.min_links`` (a mined node's threshold)."""
+
+    vocabulary_file: str
+    themes_file: str
+    min_links: int
+
+    @classmethod
+    def of(cls, config: Config) -> Explaining:
+        return cls(Path(config.vocabulary).name if config.vocabulary else VOCABULARY_FILE,
+                   Path(config.themes_vocabulary).name if config.themes_vocabulary else "", config.mining.min_links)
+
+
+def body_context(explaining: Explaining, site: SiteOptions, d: GraphDiff, graph: Graph, items: Sequence[ResearchItem],
                  issues: Sequence[Issue], base_sha: str | None, base: BaseState | Manifest | None,
                  manifest: Manifest, vocabulary: Vocabulary | None = None,
                  merged: frozenset[str] | None = None) -> BodyContext:
     """What the body shows beyond the diff: links to the merged items (their file at the merge
-    commit, their site page), the dangling cites this change brings (not those the base had
+    commit, their site page: ``site``), the dangling cites this change brings (not those the base had
     already), the vocabulary events, why each lost concept or method went, and each reworded
-    finding whole."""
+    finding whole (the reasons and fixes: ``explaining``)."""
     if not isinstance(base, BaseState):
         base = BaseState(Graph(), {}, base)
     merged = merged if merged is not None else merged_slugs(d)
@@ -187,11 +203,12 @@ def body_context(config: Config, d: GraphDiff, graph: Graph, items: Sequence[Res
     # manifest without the record names none.
     themes_left = (frozenset(base.manifest.themes) - frozenset(manifest.themes)
                    if base.manifest is not None and base.manifest.themes else frozenset())
-    lost = _lost_nodes(config, d, base.graph, graph, vocabulary, merged, themes_left)
-    events = (_vocabulary_groups(base.manifest, manifest, _vocabulary_file(config)) + _lost_groups(d, lost, merged)
-              + _gained_groups(d, graph, merged, config.mining.min_links, _vocabulary_file(config))
+    lost = _lost_nodes(explaining, d, base.graph, graph, vocabulary, merged, themes_left)
+    vocabulary_file = explaining.vocabulary_file
+    events = (_vocabulary_groups(base.manifest, manifest, vocabulary_file) + _lost_groups(d, lost, merged)
+              + _gained_groups(d, graph, merged, explaining.min_links, vocabulary_file)
               + _removed_item_groups(d, merged))
-    return BodyContext(merged=merged, links=_item_links(config, graph, items, merged, base_sha),
+    return BodyContext(merged=merged, links=_item_links(site, graph, items, merged, base_sha),
                        dangling=dangling, events=events, lost={name: str(why) for name, why in lost.items()},
                        statements=_whole_statements(d, base, graph, manifest))
 
@@ -324,7 +341,7 @@ def _finding_text(item: ResearchItem | None, number: int) -> str:
     return statement_of(found[0], None) if found else ""
 
 
-def _lost_nodes(config: Config, d: GraphDiff, old: Graph, new: Graph, vocabulary: Vocabulary | None,
+def _lost_nodes(explaining: Explaining, d: GraphDiff, old: Graph, new: Graph, vocabulary: Vocabulary | None,
                 merged: frozenset[str], themes_left: frozenset[str] = frozenset()) -> dict[str, Explanation]:
     """Each removed concept or method -> why it went and the fix a maintainer applies.
 
@@ -334,15 +351,14 @@ def _lost_nodes(config: Config, d: GraphDiff, old: Graph, new: Graph, vocabulary
     vocabulary decides, not the items (``ThemeMap.ideas``)."""
     linked_before = attributions(old)
     present = {slug for e in new.entities if (slug := slug_of_item_name(e.name)) is not None}
-    vocab_file = _vocabulary_file(config)
-    min_links = config.mining.min_links
+    vocab_file = explaining.vocabulary_file
+    min_links = explaining.min_links
     out: dict[str, Explanation] = {}
     for entity in d.removed:
         if entity.entity_type not in (EntityType.CONCEPT.value, EntityType.METHOD.value):
             continue
         if entity.name.split(":", 1)[1] in themes_left:
-            out[entity.name] = explain(SideEffect.THEME_TAG_ONLY, Path(config.themes_vocabulary).name
-                                       if config.themes_vocabulary else "")
+            out[entity.name] = explain(SideEffect.THEME_TAG_ONLY, explaining.themes_file)
             continue
         before = linked_before.get(entity.name, frozenset())
         term = vocabulary.terms.get(entity.name.split(":", 1)[1]) if vocabulary is not None else None
@@ -355,10 +371,6 @@ def _lost_nodes(config: Config, d: GraphDiff, old: Graph, new: Graph, vocabulary
         else:
             out[entity.name] = explain(SideEffect.LOST_OVER_CAPS, count=len(left), vocabulary_file=vocab_file)
     return out
-
-
-def _vocabulary_file(config: Config) -> str:
-    return Path(config.vocabulary).name if config.vocabulary else VOCABULARY_FILE
 
 
 def _lost_groups(d: GraphDiff, lost: Mapping[str, Explanation], merged: frozenset[str]) -> tuple[VocabularyGroup, ...]:
@@ -408,20 +420,21 @@ def _removed_item_groups(d: GraphDiff, merged: frozenset[str]) -> tuple[Vocabula
     return tuple(groups)
 
 
-def _item_links(config: Config, graph: Graph, items: Sequence[ResearchItem], merged: frozenset[str],
+def _item_links(site: SiteOptions, graph: Graph, items: Sequence[ResearchItem], merged: frozenset[str],
                 base_sha: str | None) -> dict[str, ItemLinks]:
     # The file at the merge commit (a branch moves on; the commit shows what was merged).
-    at_commit = replace(config, site=replace(config.site, branch=base_sha)) if base_sha else config
+    at_commit = replace(site, branch=base_sha) if base_sha else site
     keys = sorted({e.name.split(":", 1)[1] for e in graph.of_type(EntityType.RESEARCH_ITEM.value)
                    if e.name.startswith("item:")})
     stems = file_stems(keys)  # the site's own page names (site_model.collect)
-    site = config.site.url.rstrip("/")
+    address = site.url.rstrip("/")
     out = {}
     for item in items:
         if item.slug not in merged:
             continue
         file_url = source_url(at_commit, item.path) or ""
-        page_url = f"{site}/{FOLDER[EntityType.RESEARCH_ITEM]}/{stems[item.slug]}/" if site and item.slug in stems else ""
+        page_url = (f"{address}/{FOLDER[EntityType.RESEARCH_ITEM]}/{stems[item.slug]}/"
+                    if address and item.slug in stems else "")
         out[item.slug] = ItemLinks(file_url, page_url)
     return out
 

@@ -175,6 +175,11 @@ class Config:
         """An option's path, resolved against the research repo root."""
         return (self.root / relative) if relative else Path()
 
+    def optional_path(self, relative: str) -> Path | None:
+        """An optional file's path (``vocabulary``, ``themes_vocabulary``), resolved against the
+        research repo root; None when the option is empty: no such file is configured."""
+        return self.root / relative if relative else None
+
     def with_overrides(self, **overrides: Any) -> Config:
         """Options given on the command line (None: not given), checked as kgsync.yml's are."""
         graph = overrides.get("graph")

@@ -115,7 +115,8 @@ def veto_path_beside(vocabulary_path: Path) -> Path:
 
 def veto_path(config: Config) -> Path | None:
     """``config``'s veto file, beside its vocabulary file (None: no vocabulary file is configured, so no vetoes)."""
-    return veto_path_beside(config.path(config.vocabulary)) if config.vocabulary else None
+    vocabulary = config.optional_path(config.vocabulary)
+    return veto_path_beside(vocabulary) if vocabulary is not None else None
 
 
 def configured_vetoes(config: Config) -> Vetoes:

@@ -29,7 +29,7 @@ def test_a_phrase_written_alone_is_no_names_part() -> None:
 
 def _name_tails_by_token(text: str) -> Counter[str]:
     """``name_tails`` as first written: a Python step per token."""
-    from kgsync.extract.nesting import _count_run, _opens
+    from kgsync.extract.nesting import _count_run, at_opening
     from kgsync.extract.phrases import TOKEN_OR_BREAK, is_break
     out: Counter[str] = Counter()
     run: list[str] = []
@@ -40,7 +40,7 @@ def _name_tails_by_token(text: str) -> Counter[str]:
             _count_run(run, named, out)
             run, named = [], []
             continue
-        if token[:1].isupper() and not token.isupper() and not _opens(text, match.start()):
+        if token[:1].isupper() and not token.isupper() and not at_opening(text, match.start()):
             named.append(len(run))
         run.append(token)
     _count_run(run, named, out)

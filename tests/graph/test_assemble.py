@@ -110,14 +110,14 @@ def test_a_theme_takes_none_of_an_items_concept_slots(tmp_path: Path) -> None:
     the caps, so no theme (and no share of one) decides how many of its own terms an item keeps."""
     from dataclasses import replace
 
-    from kgsync.graph.assemble import assemble
+    from kgsync.graph.assemble import AssemblyInputs, assemble
 
     items, extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts = _inputs(tmp_path)
     one = replace(caps, concepts=1)
 
     def addresses(concepts: frozenset[str]) -> dict[str, list[str]]:
-        by_item = assemble(items, extractions, vocabulary, themes, one, fold, tag_style, concepts,
-                           min_links=1).by_item
+        by_item = assemble(items, extractions, AssemblyInputs(vocabulary, themes, one, fold, tag_style, concepts,
+                                                              min_links=1)).by_item
         return {slug: sorted(r.target for r in facts.relations if r.relation_type == "addresses")
                 for slug, facts in by_item.items()}
 
@@ -228,12 +228,12 @@ def test_context_key_digests_every_corpus_wide_input(tmp_path: Path) -> None:
     from dataclasses import replace
 
     from kgsync.pipeline.cache.memo import context_key as key_of
-    from kgsync.graph.assemble import context
+    from kgsync.graph.assemble import AssemblyInputs, context
     from kgsync.vocabulary.economy import Folding
     from kgsync.vocabulary.themes import ThemeMap
 
     def context_key(items, **inputs):  # the key of the context these inputs make
-        return key_of(context(items, **inputs), items)
+        return key_of(context(items, AssemblyInputs(**inputs)), items)
 
     items, _extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts = _inputs(tmp_path)
     args = dict(items=items, vocabulary=vocabulary, themes=themes, caps=caps, fold=fold, tag_style=tag_style,
@@ -286,10 +286,10 @@ def test_memo_reuses_facts_only_for_the_same_record_and_terms(tmp_path: Path, mo
 
     from kgsync.pipeline.cache.memo import AssemblyMemo, memoised_assembly
     from kgsync.graph import assemble as assemble_module
-    from kgsync.graph.assemble import context
+    from kgsync.graph.assemble import AssemblyInputs, context
 
     def assemble(items, extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts, memo=None):
-        shared = context(items, vocabulary, themes, caps, fold, tag_style, theme_concepts)
+        shared = context(items, AssemblyInputs(vocabulary, themes, caps, fold, tag_style, theme_concepts))
         return memoised_assembly(items, extractions, shared, memo)
 
     items, extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts = _inputs(tmp_path)
@@ -343,7 +343,7 @@ def test_memo_reuses_facts_only_for_the_same_record_and_terms(tmp_path: Path, mo
 def test_a_mined_term_is_written_only_when_enough_items_link_it(tmp_path: Path) -> None:
     from dataclasses import replace
 
-    from kgsync.graph.assemble import assemble
+    from kgsync.graph.assemble import AssemblyInputs, assemble
     from kgsync.graph.merge import merge
     from kgsync.contract.model import Graph
 
@@ -352,8 +352,8 @@ def test_a_mined_term_is_written_only_when_enough_items_link_it(tmp_path: Path) 
         tmp_path, ("semantic chunking",))
 
     def links(min_links: int, vocab=vocabulary) -> dict[str, set[str]]:
-        by_item = assemble(items, extractions, vocab, themes, caps, fold, tag_style, theme_concepts,
-                           min_links=min_links).by_item
+        by_item = assemble(items, extractions, AssemblyInputs(vocab, themes, caps, fold, tag_style, theme_concepts,
+                                                              min_links=min_links)).by_item
         out: dict[str, set[str]] = {}
         for facts in by_item.values():
             for relation in facts.relations:
@@ -370,8 +370,8 @@ def test_a_mined_term_is_written_only_when_enough_items_link_it(tmp_path: Path) 
     assert links(2) == {name: every[name] for name in shared}
     assert set(links(3)) == {name for name in shared if len(every[name]) >= 3}
     # A node that is written takes everything with it: no claim is `about` a term left out.
-    graph, _manifest = merge(Graph((), ()), None, assemble(items, extractions, vocabulary, themes, caps, fold,
-                                                           tag_style, theme_concepts, min_links=2).by_item)
+    inputs = AssemblyInputs(vocabulary, themes, caps, fold, tag_style, theme_concepts, min_links=2)
+    graph, _manifest = merge(Graph((), ()), None, assemble(items, extractions, inputs).by_item)
     assert not {r.target for r in graph.relations} & alone
     assert not {e.name for e in graph.entities} & alone
     # The maintainers' pinned terms stay, linked once or not.

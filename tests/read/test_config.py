@@ -35,6 +35,13 @@ def test_the_vocabulary_stage_is_handed_its_three_sections(tmp_path: Path) -> No
     assert config.Config().vocabulary_options == config.VocabularyOptions()  # the same defaults
 
 
+def test_an_optional_file_is_none_when_its_option_is_empty(tmp_path: Path) -> None:
+    (tmp_path / "kgsync.yml").write_text("themes_vocabulary: themes.md\nvocabulary: ''\n", encoding="utf-8")
+    cfg = config.load(tmp_path)
+    assert cfg.optional_path(cfg.themes_vocabulary) == tmp_path / "themes.md"
+    assert cfg.optional_path(cfg.vocabulary) is None  # while path() gives Path(): no file, said so
+
+
 def test_every_problem_is_reported_once_with_its_line(tmp_path: Path) -> None:
     (tmp_path / "kgsync.yml").write_text(
         "grph: x\ncaps:\n  claims: many\n  concepts: -1\nmining:\n  max_item_share: 3\ntag_style: fancy\n",

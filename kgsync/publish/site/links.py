@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from markupsafe import Markup, escape
 
 from kgsync.contract.errors import ConfigError
-from kgsync.read.config import Config
+from kgsync.read.config import SiteOptions
 from kgsync.publish.site.model import Node, SiteData, tag_label
 from kgsync.publish.site.text import (BLOCK_END, BLOCK_START, external_html_link, external_link, html_content,
                                      html_text, md_text, safe_url)
@@ -23,8 +23,8 @@ from kgsync.publish.site.text import (BLOCK_END, BLOCK_START, external_html_link
 # --------------------------------------------------------------------------- URLs
 
 
-def source_url(config: Config, path: str, env: dict[str, str] | None = None) -> str | None:
-    """The link back to an item's file: ``config.site.source_url`` filled in.
+def source_url(site: SiteOptions, path: str, env: dict[str, str] | None = None) -> str | None:
+    """The link back to an item's file: ``site.source_url`` (kgsync.yml's ``site:``) filled in.
 
     ``{repo}`` defaults to $GITHUB_REPOSITORY and ``{branch}`` to the branch the
     Action runs on (else ``main``): $GITHUB_HEAD_REF in a pull-request run (there
@@ -33,9 +33,9 @@ def source_url(config: Config, path: str, env: dict[str, str] | None = None) -> 
     (the default template needs one) or the result is not an http(s) URL.
     """
     env = dict(os.environ) if env is None else env
-    repo = config.site.repo or env.get("GITHUB_REPOSITORY", "")
-    branch = config.site.branch or env.get("GITHUB_HEAD_REF", "") or env.get("GITHUB_REF_NAME", "") or "main"
-    template = config.site.source_url
+    repo = site.repo or env.get("GITHUB_REPOSITORY", "")
+    branch = site.branch or env.get("GITHUB_HEAD_REF", "") or env.get("GITHUB_REF_NAME", "") or "main"
+    template = site.source_url
     if "{repo}" in template and not repo:
         return None
     if path.startswith("/") or path.split("/", 1)[0] == "..":  # outside the repository: no URL names it

@@ -37,7 +37,7 @@ class NodePages(Renderer):
         here = self.page("index.md")
         self.files["index.md"] = self.templates["home"].render(
             p=here,
-            title=self.config.site.title,
+            title=self.site.title,
             front_title="",  # the home page's <title> is the site name alone
             counts=counts,
             top=[(n, *weight[n.name]) for n in top],

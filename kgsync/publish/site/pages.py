@@ -93,7 +93,7 @@ def _page_tasks(data: SiteData, items: Sequence[ResearchItem], config: Config, e
     """The pages as independent tasks, in page order: a node page each (with the lists it overflows
     into), then each index page."""
     by_slug = {item.slug: item for item in items}
-    r = NodePages(data, config, env, by_slug, evidence, final_urls)
+    r = NodePages(data, config.site, env, by_slug, evidence, final_urls)
     tasks: list[site_parallel.Task] = []
 
     def task(render: Callable[[], object]) -> None:

@@ -16,7 +16,7 @@ from markupsafe import Markup, escape
 
 from kgsync.contract.model import EntityType, RelationType
 from kgsync.extract.findings import clean_statement
-from kgsync.read.config import Config
+from kgsync.read.config import SiteOptions
 from kgsync.read.items import ResearchItem
 from kgsync.publish.site.links import HtmlPage, Page, html_block, html_list, source_url
 from kgsync.publish.site.model import FOLDER, INACTIVE_STATES, Link, Node, SiteData
@@ -90,14 +90,14 @@ class Quote:
 
 
 class Renderer:
-    def __init__(self, data: SiteData, config: Config, env: dict[str, str] | None,
+    def __init__(self, data: SiteData, site: SiteOptions, env: dict[str, str] | None,
                  items: Mapping[str, ResearchItem] | None = None, evidence: LinkQuotes | None = None,
                  final_urls: bool = True):
         self.evidence = evidence or {}
         self.final_urls = final_urls
         self.data = data
         self.items = items or {}  # slug -> the item as read (a claim page quotes its whole finding)
-        self.config = config
+        self.site = site  # kgsync.yml's site section: the title, the links to item files
         self.jinja = page_environment()
         self.templates = {name: self.jinja.get_template(f"site/{name}.md.j2")
                           for name in ("home", "concept", "claim", "method", "item", "listing", "explore")}
@@ -122,7 +122,7 @@ class Renderer:
         if item is None or not item.path:
             return None
         if item.path not in self._source_cache:
-            self._source_cache[item.path] = source_url(self.config, item.path, self._env)
+            self._source_cache[item.path] = source_url(self.site, item.path, self._env)
         return self._source_cache[item.path]
 
     def page(self, here: str) -> Page:
@@ -228,7 +228,7 @@ class Renderer:
             path, _, line = where.rpartition(":")
             shown = site_path(path)
             # A path outside the repository is named by its file name only, and not linked.
-            url = source_url(self.config, path, self._env) if path and shown == path else None
+            url = source_url(self.site, path, self._env) if path and shown == path else None
             url = f"{url}#L{line}" if url and line.isdigit() else url
             label = f"{shown}:{line}" if line.isdigit() else site_path(where)
             out.append(Quote(quote_text(sentence), p.external(label, url) if url else p.text(label)))

@@ -160,7 +160,7 @@ def test_a_theme_that_is_a_tag_only_now_says_the_vocabulary_decided(tmp_path) ->
     """A theme node the base build had and this one has not (``Manifest.themes``) went because its
     vocabulary entry names no one idea (a bucket): the reason says so, the fix names the themes file,
     not a pin."""
-    from kgsync.publish.proposal import _lost_nodes
+    from kgsync.publish.proposal import Explaining, _lost_nodes
     from kgsync.read import config as config_module
 
     (tmp_path / "kgsync.yml").write_text("themes_vocabulary: docs/themes.md\n", encoding="utf-8")
@@ -169,7 +169,7 @@ def test_a_theme_that_is_a_tag_only_now_says_the_vocabulary_decided(tmp_path) ->
                 (Relation("item:2026-03-02-beta", "concept:memory-context", "addresses"),
                  Relation("item:2026-03-02-beta", "concept:lost", "addresses")))
     new = Graph((item,), ())
-    lost = _lost_nodes(config_module.load(tmp_path), diff(old, new), old, new, None, frozenset(),
+    lost = _lost_nodes(Explaining.of(config_module.load(tmp_path)), diff(old, new), old, new, None, frozenset(),
                        frozenset({"memory-context"}))
     assert lost["concept:memory-context"] == explain(SideEffect.THEME_TAG_ONLY, "themes.md")
     assert "themes.md" in lost["concept:memory-context"].fix

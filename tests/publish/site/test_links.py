@@ -69,20 +69,19 @@ def test_pages_outside_the_entry_folders_link_into_them_alike_by_depth(final_url
 
 
 def test_source_url_defaults_to_the_file_on_github_for_the_action_repo():
-    url = site.source_url(Config(), "Research/completed/a b.md", {"GITHUB_REPOSITORY": "o/r", "GITHUB_REF_NAME": "dev"})
+    url = site.source_url(SiteOptions(), "Research/completed/a b.md", {"GITHUB_REPOSITORY": "o/r", "GITHUB_REF_NAME": "dev"})
     assert url == "https://github.com/o/r/blob/dev/Research/completed/a%20b.md"
-    assert site.source_url(Config(), "x.md", {"GITHUB_REPOSITORY": "o/r"}) == "https://github.com/o/r/blob/main/x.md"
+    assert site.source_url(SiteOptions(), "x.md", {"GITHUB_REPOSITORY": "o/r"}) == "https://github.com/o/r/blob/main/x.md"
     # A pull-request run: GITHUB_REF_NAME is "<number>/merge"; the PR's own branch holds the file.
     pull_request = {"GITHUB_REPOSITORY": "o/r", "GITHUB_REF_NAME": "42/merge", "GITHUB_HEAD_REF": "add-item"}
-    assert site.source_url(Config(), "x.md", pull_request) == "https://github.com/o/r/blob/add-item/x.md"
-    assert site.source_url(Config(), "x.md", {}) is None  # no repository known: no dead link
+    assert site.source_url(SiteOptions(), "x.md", pull_request) == "https://github.com/o/r/blob/add-item/x.md"
+    assert site.source_url(SiteOptions(), "x.md", {}) is None  # no repository known: no dead link
 
 
 def test_source_url_template_and_repo_come_from_config():
-    config = Config(site=SiteOptions(source_url="https://git.example/{repo}/src/{branch}/{path}", repo="me/kb",
-                                     branch="trunk"))
-    assert site.source_url(config, "R/x.md", ENV) == "https://git.example/me/kb/src/trunk/R/x.md"
-    bad = Config(site=SiteOptions(source_url="https://x/{owner}/{path}"))
+    options = SiteOptions(source_url="https://git.example/{repo}/src/{branch}/{path}", repo="me/kb", branch="trunk")
+    assert site.source_url(options, "R/x.md", ENV) == "https://git.example/me/kb/src/trunk/R/x.md"
+    bad = SiteOptions(source_url="https://x/{owner}/{path}")
     with pytest.raises(ConfigError, match="source_url"):
         site.source_url(bad, "x.md", ENV)
-    assert site.source_url(Config(site=SiteOptions(source_url="javascript:{path}")), "x.md", ENV) is None
+    assert site.source_url(SiteOptions(source_url="javascript:{path}"), "x.md", ENV) is None
