@@ -78,7 +78,7 @@ def measure(label: str, graph: Graph, cfg: config_module.Config, work: Path, eng
     load_before = os.getloadavg()[0]
     cpu_before = _cpu(resource.RUSAGE_SELF) + _cpu(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    project = render_project(graph, items, cfg, work / "project", env, engine=engine)
+    project = render_project(graph, items, cfg.site, work / "project", env, engine=engine)
     render = time.perf_counter() - start
     render_cpu = _cpu(resource.RUSAGE_SELF) + _cpu(resource.RUSAGE_CHILDREN) - cpu_before
     children = resource.getrusage(resource.RUSAGE_CHILDREN)

@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from kgsync.read import config as config_module
-from kgsync.read.config import Config
+from kgsync.read.config import Merge
 from kgsync.contract import jsonl
 from kgsync.diff.graph_diff import review
 from kgsync.diff.model import GraphDiff
@@ -58,7 +58,7 @@ def command(
                 if not path.exists():  # documented, and still worth a word: it may be a typo
                     click.echo(f"{PREFIX}notice: {side} {printable_path(str(path))} does not exist: read as the empty graph", err=True)
             old_graph, new_graph = jsonl.read(old), jsonl.read(new)
-            report = _hand_added_as_warnings(review(old_graph, new_graph, rule=config.merge), new, config)
+            report = _hand_added_as_warnings(review(old_graph, new_graph, rule=config.merge), new, config.merge)
         except OSError as exc:  # a directory, no permission...
             raise ConfigError(f"cannot read ({exc.strerror})", Location(str(exc.filename))) from None
 
@@ -85,14 +85,15 @@ def command(
             raise ConfigError(f"cannot write ({exc.strerror})", Location.of(output)) from None
 
 
-def _hand_added_as_warnings(report: GraphDiff, new: Path, config: Config) -> GraphDiff:
+def _hand_added_as_warnings(report: GraphDiff, new: Path, rule: Merge) -> GraphDiff:
     """NEW's errors on content added by hand or by an agent made warnings by the manifest beside
-    NEW, as the build, the PR and ``kgsync lint`` report them (they never block a build)."""
+    NEW, as the build, the PR and ``kgsync lint`` report them (they never block a build).  ``rule``:
+    the config's near-duplicate rule (``merge:``), the one the review compared by."""
     from dataclasses import replace
 
     from kgsync.diff.finding_order import sort_findings
     from kgsync.graph.merge import manifest_path
     from kgsync.lint.rules import LintReport, hand_added_as_warnings
 
-    split = hand_added_as_warnings(LintReport(report.findings), manifest_path(new), config.merge)
+    split = hand_added_as_warnings(LintReport(report.findings), manifest_path(new), rule)
     return report if split.findings == report.findings else replace(report, findings=sort_findings(split.findings))

@@ -171,8 +171,7 @@ def read_records(config: Config, memo: ReadMemo | None = None, earlier_keys: Seq
 
 
 def _pinned(config: Config) -> PinnedVocabulary | None:
-    path = config.optional_path(config.vocabulary)
-    return load_pinned(path) if path is not None else None
+    return load_pinned(config.optional_path(config.vocabulary))
 
 
 def _theme_map(config: Config) -> ThemeMap:

@@ -30,7 +30,7 @@ class Vetoes:
     problems: tuple[str, ...] = field(default=(), compare=False)
 
 
-def load_vetoes(path: str | Path) -> Vetoes:
+def load_vetoes(path: str | Path | None) -> Vetoes:
     """``kgsync-veto.yml``: links maintainers rejected, by their two claim names (either order)::
 
         vetoed:
@@ -38,9 +38,11 @@ def load_vetoes(path: str | Path) -> Vetoes:
             to: claim:2026-02-27-b:other-key
             why: the sentence cites the finding as background, not as agreement
 
-    A missing file vetoes nothing.  Every problem is collected with its line (``problems``);
-    ``load_vetoes_strict`` raises them at once.
+    A missing file vetoes nothing, and so does None (no file configured, ``veto_path``).  Every
+    problem is collected with its line (``problems``); ``load_vetoes_strict`` raises them at once.
     """
+    if path is None:
+        return Vetoes()
     path = Path(path)
     if not path.is_file():
         return Vetoes(path=str(path))
@@ -108,21 +110,19 @@ def _line_of(node: Any, default: int) -> int:
     return node.start_mark.line + 1 if node is not None and hasattr(node, "start_mark") else default
 
 
-def veto_path_beside(vocabulary_path: Path) -> Path:
-    """The veto file lives beside the vocabulary file."""
-    return vocabulary_path.with_name(FILE_NAME)
+def veto_path_beside(vocabulary_path: Path | None) -> Path | None:
+    """The veto file lives beside the vocabulary file (None: no vocabulary file, no veto file)."""
+    return None if vocabulary_path is None else vocabulary_path.with_name(FILE_NAME)
 
 
 def veto_path(config: Config) -> Path | None:
     """``config``'s veto file, beside its vocabulary file (None: no vocabulary file is configured, so no vetoes)."""
-    vocabulary = config.optional_path(config.vocabulary)
-    return veto_path_beside(vocabulary) if vocabulary is not None else None
+    return veto_path_beside(config.optional_path(config.vocabulary))
 
 
 def configured_vetoes(config: Config) -> Vetoes:
     """The vetoes of ``config``'s veto file (``veto_path``; none without one), every problem raised at once
     (``check_vetoes``), as kgsync.yml's are."""
-    path = veto_path(config)
-    vetoes = load_vetoes(path) if path is not None else Vetoes()
+    vetoes = load_vetoes(veto_path(config))
     check_vetoes(vetoes)
     return vetoes

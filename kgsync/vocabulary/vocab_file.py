@@ -26,7 +26,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 import yaml
 
@@ -70,8 +70,15 @@ class PinnedVocabulary:
         return not (self.key_to_name or self.merges or self.stop_keys)
 
 
-def load_pinned(path: str | Path) -> PinnedVocabulary:
-    """Read and validate the vocabulary file; a missing file is an empty vocabulary."""
+@overload
+def load_pinned(path: str | Path) -> PinnedVocabulary: ...
+@overload
+def load_pinned(path: None) -> None: ...
+def load_pinned(path: str | Path | None) -> PinnedVocabulary | None:
+    """Read and validate the vocabulary file; a missing file is an empty vocabulary.  None (no
+    file configured, ``Config.optional_path``) is no vocabulary, as ``load_theme_map`` takes it."""
+    if path is None:
+        return None
     path = Path(path)
     if not path.is_file():
         return PinnedVocabulary(path=str(path))

@@ -8,7 +8,7 @@ import pytest
 
 from kgsync.contract.errors import ConfigError
 from kgsync.read.config import Config
-from kgsync.read.veto_file import check_vetoes, configured_vetoes, is_vetoed, load_vetoes, veto_path, veto_path_beside
+from kgsync.read.veto_file import Vetoes, check_vetoes, configured_vetoes, is_vetoed, load_vetoes, veto_path, veto_path_beside
 
 A, B = "claim:2026-01-01-a:one-key", "claim:2026-02-01-b:two-key"
 
@@ -16,6 +16,7 @@ A, B = "claim:2026-01-01-a:one-key", "claim:2026-02-01-b:two-key"
 def test_a_missing_file_vetoes_nothing(tmp_path: Path) -> None:
     vetoes = load_vetoes(tmp_path / "kgsync-veto.yml")
     assert vetoes.pairs == frozenset() and vetoes.problems == ()
+    assert load_vetoes(None) == Vetoes()  # no file configured: none either
 
 
 def test_pairs_are_read_and_match_either_order(tmp_path: Path) -> None:
@@ -44,6 +45,7 @@ def test_every_problem_is_reported_with_its_line(tmp_path: Path) -> None:
 
 def test_the_file_lives_beside_the_vocabulary_file(tmp_path: Path) -> None:
     assert veto_path_beside(tmp_path / "kgsync-vocab.yml") == tmp_path / "kgsync-veto.yml"
+    assert veto_path_beside(None) is None
 
 
 def test_a_config_s_vetoes_are_beside_its_vocabulary_file_and_checked(tmp_path: Path) -> None:

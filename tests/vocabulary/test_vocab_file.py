@@ -18,6 +18,7 @@ from tests.vocabulary.vocab_setup import OPTIONS, write
 def test_missing_file_is_an_empty_vocabulary(tmp_path: Path) -> None:
     pinned = load_pinned(tmp_path / "absent.yml")
     assert isinstance(pinned, PinnedVocabulary) and pinned.empty
+    assert load_pinned(None) is None  # no file configured: no vocabulary (``Config.optional_path``)
 
 
 def test_bad_file_is_rejected_with_every_problem_and_its_line(tmp_path: Path) -> None:

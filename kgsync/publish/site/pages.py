@@ -31,7 +31,7 @@ from typing import TypeVar
 
 from markupsafe import Markup
 
-from kgsync.read.config import Config
+from kgsync.read.config import SiteOptions
 from kgsync.read.items import ResearchItem
 from kgsync.graph.merge import Manifest
 from kgsync.contract.model import EntityType, Graph, RelationType
@@ -61,39 +61,40 @@ def _counts(data: SiteData) -> dict[str, int]:
     return counts
 
 
-def render_pages(graph: Graph, items: Sequence[ResearchItem], config: Config,
+def render_pages(graph: Graph, items: Sequence[ResearchItem], site: SiteOptions,
                  env: dict[str, str] | None = None, evidence: LinkQuotes | None = None) -> dict[str, str]:
-    """Every docs page, ``{docs-relative path: Markdown}``: pure, no I/O.  ``evidence``: the
+    """Every docs page, ``{docs-relative path: Markdown}``: pure, no I/O.  ``site``: the config's
+    site section, all the pages read of it (the title, the links to item files).  ``evidence``: the
     sentences stating claim links (``evidence_of``), quoted on the claim pages."""
-    return pages_of(collect(graph, items), items, config, env, evidence)
+    return pages_of(collect(graph, items), items, site, env, evidence)
 
 
-def pages_of(data: SiteData, items: Sequence[ResearchItem], config: Config,
+def pages_of(data: SiteData, items: Sequence[ResearchItem], site: SiteOptions,
              env: dict[str, str] | None = None, evidence: LinkQuotes | None = None,
              final_urls: bool = True, workers: int | None = 1) -> dict[str, str]:
     """``render_pages`` of an indexed graph (``model.collect``; the explorer's data reads the same).
     ``final_urls``: see ``HtmlPage`` (mkdocs: True, Zensical: False).  ``workers``: processes that
     render (``parallel``; None: as many as pay off); the pages are the same for any number."""
-    tasks = _page_tasks(data, items, config, env, evidence, final_urls)
+    tasks = _page_tasks(data, items, site, env, evidence, final_urls)
     return site_parallel.render(tasks, site_parallel.workers_for(len(tasks)) if workers is None else workers)
 
 
-def kept_pages_of(data: SiteData, items: Sequence[ResearchItem], config: Config, keep: Callable[[str, str], Kept],
+def kept_pages_of(data: SiteData, items: Sequence[ResearchItem], site: SiteOptions, keep: Callable[[str, str], Kept],
                   env: dict[str, str] | None = None, evidence: LinkQuotes | None = None, final_urls: bool = True,
                   workers: int | None = 1, extra: Sequence[site_parallel.Task] = ()) -> dict[str, Kept]:
     """``pages_of``, each page handed to ``keep(path, text)`` in the process that rendered it
     (``parallel.render_kept``): {path: what ``keep`` returned}.  ``extra``: more tasks, run after
     the pages' (another file of the project that reads the same index, e.g. the explorer's data)."""
-    tasks = [*_page_tasks(data, items, config, env, evidence, final_urls), *extra]
+    tasks = [*_page_tasks(data, items, site, env, evidence, final_urls), *extra]
     return site_parallel.render_kept(tasks, keep, site_parallel.workers_for(len(tasks)) if workers is None else workers)
 
 
-def _page_tasks(data: SiteData, items: Sequence[ResearchItem], config: Config, env: dict[str, str] | None,
+def _page_tasks(data: SiteData, items: Sequence[ResearchItem], site: SiteOptions, env: dict[str, str] | None,
                 evidence: LinkQuotes | None, final_urls: bool) -> list[site_parallel.Task]:
     """The pages as independent tasks, in page order: a node page each (with the lists it overflows
     into), then each index page."""
     by_slug = {item.slug: item for item in items}
-    r = NodePages(data, config.site, env, by_slug, evidence, final_urls)
+    r = NodePages(data, site, env, by_slug, evidence, final_urls)
     tasks: list[site_parallel.Task] = []
 
     def task(render: Callable[[], object]) -> None:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import jinja2
 
-from kgsync.read.config import Config
+from kgsync.read.config import SiteOptions
 from kgsync.read.items import ResearchItem
 from kgsync.contract.errors import PublishError
 from kgsync.contract.model import Graph
@@ -56,12 +56,12 @@ def _yaml_env() -> jinja2.Environment:
     return env
 
 
-def mkdocs_yml(config: Config, project_dir: Path) -> str:
+def mkdocs_yml(site: SiteOptions, project_dir: Path) -> str:
     """The project's mkdocs.yml (read by mkdocs and by Zensical)."""
     template = _yaml_env().get_template("site/mkdocs.yml.j2")
     return template.render(
         note=GENERATED_NOTE,
-        site_name=html_text(config.site.title),  # the themes print site_name unescaped
+        site_name=html_text(site.title),  # the themes print site_name unescaped
         custom_dir=(project_dir / "overrides").is_dir(),
         extra_css=(project_dir / "assets" / "extra.css").is_file(),
     )
@@ -78,13 +78,14 @@ def _static_files(project_dir: Path) -> dict[str, bytes]:
     return files
 
 
-def render_project(graph: Graph, items: Sequence[ResearchItem], config: Config, project_dir: Path,
+def render_project(graph: Graph, items: Sequence[ResearchItem], site: SiteOptions, project_dir: Path,
                    env: dict[str, str] | None = None, evidence: LinkQuotes | None = None,
                    engine: str = DEFAULT_ENGINE, workers: int | None = None) -> SiteProject:
     """Write ``mkdocs.yml`` and ``docs/`` under ``project_dir``; ``docs/`` holds nothing else.
 
     Files are rewritten only when their bytes change and stale pages are removed,
-    so an unchanged graph leaves the project untouched.  ``env`` replaces
+    so an unchanged graph leaves the project untouched.  ``site``: the config's site
+    section, all the project reads of the config.  ``env`` replaces
     ``os.environ`` for the source-URL defaults (tests).  ``engine``: the engine that will
     build it (the links inside the pages' HTML blocks are written for it, ``pages.HtmlPage``).
     ``workers``: processes rendering the pages (None: every core for a large site, ``parallel``);
@@ -104,11 +105,11 @@ def render_project(graph: Graph, items: Sequence[ResearchItem], config: Config, 
     with _cycle_collector_paused():
         data = collect(graph, items)  # once: the pages and the explorer's data read the same index
         # Each page is written by the process that rendered it; the explorer's data is one more task.
-        kept = kept_pages_of(data, items, config, write, env, evidence, final_urls=engine == "mkdocs",
+        kept = kept_pages_of(data, items, site, write, env, evidence, final_urls=engine == "mkdocs",
                              workers=workers, extra=[explorer])
     pages = [path for path in kept if path != EXPLORER_DATA]
     files: dict[str, bytes] = {f"docs/{path}": content for path, content in _static_files(project_dir).items()}
-    files["mkdocs.yml"] = mkdocs_yml(config, project_dir).encode("utf-8")
+    files["mkdocs.yml"] = mkdocs_yml(site, project_dir).encode("utf-8")
     written = sum(kept.values()) + sum(_write_if_changed(project_dir / path, content) for path, content in sorted(files.items()))
     removed = _remove_stale(docs, {f"docs/{path}" for path in kept} | {p for p in files if p.startswith("docs/")},
                             project_dir)

@@ -18,7 +18,7 @@ from mkdocs.utils import meta
 from kgsync.publish.site import project as site
 from kgsync.publish.site.block_pages import BlockPage, can_render, render_block_page
 from kgsync.publish.site.text import BLOCK_END, BLOCK_START, html_content
-from kgsync.read.config import Config, SiteOptions
+from kgsync.read.config import SiteOptions
 from tests.site_fixture import sample
 
 #: The site's extensions as mkdocs loads them (its defaults first, then mkdocs.yml's).
@@ -97,7 +97,7 @@ def test_a_converter_with_another_extension_is_left_alone():
 
 def test_the_sample_sites_pages_render_as_python_markdown_renders_them(tmp_path):
     graph, items = sample()
-    site.render_project(graph, items, Config(site=SiteOptions(title="KB")), tmp_path, ENV)
+    site.render_project(graph, items, SiteOptions(title="KB"), tmp_path, ENV)
     md = _converter()
     rendered = []
     for path in sorted((tmp_path / "docs").rglob("*.md")):

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from tests.conftest import missing as fail_or_skip
 
-from kgsync.read.config import Config, SiteOptions
+from kgsync.read.config import SiteOptions
 from kgsync.publish.site import project as site
 from tests.publish.site.webdriver import ELEMENT, WebDriver, _QuietHandler
 from tests.site_fixture import EVIL, sample
@@ -39,7 +39,7 @@ def built(tmp_path_factory) -> Path:
 
 
 def _built_site(graph, items, title: str, folder: Path) -> Path:
-    site.render_project(graph, items, Config(site=SiteOptions(title=title)), folder / "project",
+    site.render_project(graph, items, SiteOptions(title=title), folder / "project",
                         {"GITHUB_REPOSITORY": "acme/research", "GITHUB_REF_NAME": "main"})
     site.build_html(folder / "project", folder / "out")
     return folder / "out"
@@ -330,7 +330,7 @@ def tasks_site(tmp_path_factory) -> Path:
     evidence = {("claim:2026-02-01-rag-eval:kf-3", "claim:2026-01-01-rag-basics:kf-1", "contradicts"): [(
         "| Retrieval never helps | `2026-01-01-rag-basics.md` Key Finding 1 | low |",
         "Research/completed/2026-02-01-rag-eval.md:42")]}
-    site.render_project(graph, items, Config(site=SiteOptions(title="Tasks KB")), folder / "project",
+    site.render_project(graph, items, SiteOptions(title="Tasks KB"), folder / "project",
                         {"GITHUB_REPOSITORY": "acme/research", "GITHUB_REF_NAME": "main"}, evidence=evidence)
     site.build_html(folder / "project", folder / "out")
     return folder / "out"

@@ -7,7 +7,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from mkdocs.utils.meta import get_data
 
-from kgsync.read.config import Config
+from kgsync.read.config import SiteOptions
 from kgsync.contract.model import Entity, Graph
 from kgsync.publish.site import pages as site_pages
 from kgsync.publish.site.text import html_text
@@ -24,7 +24,7 @@ ENV = {"GITHUB_REPOSITORY": "acme/research", "GITHUB_REF_NAME": "main"}
 def test_a_page_front_matter_holds_any_title(title: str) -> None:
     slug = "2026-01-01-x"
     graph = Graph((Entity(f"item:{slug}", "research_item", (f"title: {title}", f"provenance:item={slug}")),))
-    pages = site_pages.render_pages(graph, [item(slug, title, "2026-01-01")], Config(), ENV)
+    pages = site_pages.render_pages(graph, [item(slug, title, "2026-01-01")], SiteOptions(), ENV)
     page = next(text for path, text in pages.items() if path.startswith("items/"))
     markdown, meta = get_data(page)  # as mkdocs reads it
     shown = str(html_text(title))

@@ -72,7 +72,7 @@ def test_no_item_text_runs_or_links_a_script_url(browser: WebDriver, tmp_path_fa
         (folder / f"2026-01-0{index + 1}-item-{index}.md").write_text(_item(index, fields), encoding="utf-8")
     cfg = config_module.load(root).with_overrides(cache_dir="")
     result = build(cfg)
-    site.render_project(result.graph, result.items, cfg, root / "project",
+    site.render_project(result.graph, result.items, cfg.site, root / "project",
                         {"GITHUB_REPOSITORY": "acme/research", "GITHUB_REF_NAME": "main"})
     site.build_html(root / "project", root / "out")
     pages = sorted(p.relative_to(root / "out").parent.as_posix() for p in (root / "out").rglob("index.html"))

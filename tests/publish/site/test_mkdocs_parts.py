@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from kgsync.read.config import Config, SiteOptions
+from kgsync.read.config import SiteOptions
 from kgsync.publish.site import project as site
 from kgsync.publish.site.mkdocs_parts import share
 from tests.site_fixture import sample
@@ -36,7 +36,7 @@ def test_a_build_split_over_processes_is_mkdocs_own_build(tmp_path, monkeypatch)
     graph, items = sample()
     project = tmp_path / "project"
     shutil.copytree(Path(__file__).resolve().parents[3] / "site" / "overrides", project / "overrides")
-    site.render_project(graph, items, Config(site=SiteOptions(title="KB")), project, ENV)
+    site.render_project(graph, items, SiteOptions(title="KB"), project, ENV)
     subprocess.run([sys.executable, "-m", "mkdocs", "build", "--clean", "--strict", "-q", "-f",
                     str(project / "mkdocs.yml"), "-d", str(tmp_path / "one")], check=True, cwd=project,
                    capture_output=True)

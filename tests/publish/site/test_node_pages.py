@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from kgsync.read.config import Config
+from kgsync.read.config import SiteOptions
 from kgsync.contract.model import Entity, Graph, Relation
 from kgsync.publish.site import pages as site_pages
 from tests.publish.site.rendered import ENV, _claim_section, _page, _section
@@ -24,7 +24,7 @@ def test_a_claim_page_quotes_its_whole_finding(tmp_path):
     whole = ("**Retrieval helps.** It helps most on long-tail questions, where the model has seen the answer "
              "rarely, and least on questions it answers well anyway [inference; source: https://example.org/x].")
     items = [replace(i, key_findings=(KeyFinding(number, whole, 40),)) if i.slug == slug else i for i in items]
-    finding = _claim_section(site_pages.render_pages(graph, items, Config(), ENV), graph, items, claim.name)
+    finding = _claim_section(site_pages.render_pages(graph, items, SiteOptions(), ENV), graph, items, claim.name)
     assert "It helps most on long-tail questions" in finding  # the whole statement, escaped
     whole_text = finding.split("\n\n")[1]  # the heading (the claim's short form), then the whole finding
     assert "**" not in whole_text and "https" not in whole_text and "inference" not in whole_text  # markup and labels out
@@ -32,7 +32,7 @@ def test_a_claim_page_quotes_its_whole_finding(tmp_path):
 
 def test_concept_page_content(tmp_path):
     graph, items = sample()
-    pages = site_pages.render_pages(graph, items, Config(), ENV)
+    pages = site_pages.render_pages(graph, items, SiteOptions(), ENV)
     page = _page(pages, "concepts/retrieval-augmented-generation")
     assert "**Also known as:** grounded generation · RAG · retrieval augmented generation" in page
     items_part = _section(page, "Research items")
@@ -66,7 +66,7 @@ def test_concept_page_content(tmp_path):
 
 def test_item_claim_method_and_home_pages(tmp_path):
     graph, items = sample()
-    pages = site_pages.render_pages(graph, items, Config(), ENV)
+    pages = site_pages.render_pages(graph, items, SiteOptions(), ENV)
     item = pages["items/2026-01-01-rag-basics.md"]
     assert "Read the item: Research/completed/2026-01-01-rag-basics.md</a>" in item
     assert '<a href="../2026-02-01-rag-eval/">Evaluating RAG pipelines</a>' in _section(item, "Extended by")
@@ -110,7 +110,7 @@ def test_item_page_reads_as_the_item(tmp_path):
                            sources=("https://example.org/a",))
     entities = [e if e.name != "item:2026-01-01-rag-basics" else
                 Entity(e.name, e.entity_type, (*e.observations, "tag:memory_context")) for e in graph.entities]
-    pages = site_pages.render_pages(Graph(tuple(entities), graph.relations), items, Config(), ENV)
+    pages = site_pages.render_pages(Graph(tuple(entities), graph.relations), items, SiteOptions(), ENV)
     page = pages["items/2026-01-01-rag-basics.md"]
     assert "Does retrieval reduce hallucination?" in _section(page, "Research question")
     assert _section(page, "Executive summary").count("four complementary signals") == 20  # whole, not cut
@@ -132,7 +132,7 @@ def test_claim_pages_quote_evidence_and_contested_claims_leave_the_default_lists
     evidence = {("claim:2026-02-01-rag-eval:kf-3", target, "contradicts"):
                 [("Our ablation *refutes* `2026-01-01-rag-basics.md` Key Finding 1.",
                   "Research/completed/2026-02-01-rag-eval.md:42")]}
-    pages = site_pages.render_pages(graph, items, Config(), ENV, evidence)
+    pages = site_pages.render_pages(graph, items, SiteOptions(), ENV, evidence)
     linked = _claim_section(pages, graph, items, target)
     assert '!!! warning "Contested: not current"' in linked
     assert "<strong>Contradicted by</strong>" in linked and "<strong>Supported by</strong>" in linked
@@ -154,7 +154,7 @@ def test_a_claim_no_item_holds_keeps_a_page_of_its_own():
                    Entity("concept:orphans", "concept", ()),
                    Entity("item:here", "research_item", ("title: Here",))),
                   (Relation("claim:gone-item:kf-1", "concept:orphans", "about"),))
-    pages = site_pages.render_pages(graph, [], Config(), ENV)
+    pages = site_pages.render_pages(graph, [], SiteOptions(), ENV)
     page = _page(pages, "claims/gone-item")
     assert "# Orphans still read." in page and "hide:\n  - navigation" in page and "<strong>Confidence:</strong> low" in page
     assert '<a href="../../concepts/orphans/">orphans</a>' in page  # lists are HTML: final URLs

@@ -10,7 +10,7 @@ import pytest
 
 from kgsync.contract import jsonl
 from kgsync.contract.errors import PublishError
-from kgsync.read.config import Config
+from kgsync.read.config import SiteOptions
 from kgsync.read.items import find_item_files, read_items
 from kgsync.publish.site import pages as site_pages
 from kgsync.publish.site import parallel as site_parallel
@@ -60,9 +60,9 @@ def test_several_processes_render_the_same_pages_in_the_same_order(corpus):
         graph = jsonl.read(EXAMPLE / "memory.jsonl")
         items = read_items(find_item_files("Research/completed/*.md", EXAMPLE), EXAMPLE).items
     data = collect(graph, items)
-    one = site_pages.pages_of(data, items, Config(), ENV, workers=1)
+    one = site_pages.pages_of(data, items, SiteOptions(), ENV, workers=1)
     for workers in (2, 3):
-        assert list(site_pages.pages_of(data, items, Config(), ENV, workers=workers).items()) == list(one.items())
+        assert list(site_pages.pages_of(data, items, SiteOptions(), ENV, workers=workers).items()) == list(one.items())
 
 
 @linux_only

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from kgsync.read.config import Config, SiteOptions
+from kgsync.read.config import SiteOptions
 from kgsync.contract.errors import PublishError
 from kgsync.contract.model import Entity, Graph
 from kgsync.publish.site import project as site
@@ -32,17 +32,17 @@ from tests.site_fixture import HOSTILE, sample
 
 def test_render_is_deterministic_and_idempotent(tmp_path):
     graph, items = sample()
-    first = site_pages.render_pages(graph, items, Config(), ENV)
+    first = site_pages.render_pages(graph, items, SiteOptions(), ENV)
     shuffled = Graph(tuple(reversed(graph.entities)), tuple(reversed(graph.relations)))
-    assert site_pages.render_pages(shuffled, list(reversed(items)), Config(), ENV) == first
-    project = site.render_project(graph, items, Config(), tmp_path / "p", ENV)
+    assert site_pages.render_pages(shuffled, list(reversed(items)), SiteOptions(), ENV) == first
+    project = site.render_project(graph, items, SiteOptions(), tmp_path / "p", ENV)
     assert project.written == len(first) + 5  # pages, kgsync.css, kgsync.js, kgsync-search.js, graph.json, mkdocs.yml
-    again = site.render_project(graph, items, Config(), tmp_path / "p", ENV)
+    again = site.render_project(graph, items, SiteOptions(), tmp_path / "p", ENV)
     assert (again.written, again.removed) == (0, 0)
     # A node that disappears takes its page with it.
     smaller = Graph(tuple(e for e in graph.entities if e.name != "concept:vector search"),
                     tuple(r for r in graph.relations if r.target != "concept:vector search"))
-    third = site.render_project(smaller, items, Config(), tmp_path / "p", ENV)
+    third = site.render_project(smaller, items, SiteOptions(), tmp_path / "p", ENV)
     assert third.removed == 1
     assert not any("vector-search" in p for p in third.pages)
     assert sorted(p.relative_to(tmp_path / "p" / "docs").as_posix()
@@ -55,7 +55,7 @@ def test_reader_paths_home_ranking_links_back_and_dead_ends(tmp_path):
     graph, items = sample()
     # The superseded item names a successor the graph does not hold (a later, unmerged item).
     items = [replace(i, superseded_by=("2026-09-09-not-here",)) if i.slug == "2025-12-01-old-rag" else i for i in items]
-    pages = site_pages.render_pages(graph, items, Config(), {})  # no repository known: no URL to link into
+    pages = site_pages.render_pages(graph, items, SiteOptions(), {})  # no repository known: no URL to link into
     home = pages["index.md"]
     assert "## Concepts with the most claims" in home
     assert re.search(r"— \d+ claims? · \d+ items?\n", home)
@@ -159,7 +159,7 @@ def project(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("site") / "project"
     for part in ("overrides", "assets"):
         shutil.copytree(REPO_SITE / part, folder / part)
-    site.render_project(graph, items, Config(site=SiteOptions(title="KB <b>&</b>")), folder, ENV)
+    site.render_project(graph, items, SiteOptions(title="KB <b>&</b>"), folder, ENV)
     return folder
 
 
@@ -170,7 +170,7 @@ def test_built_site_is_safe_linked_and_searchable(project, tmp_path, engine):
     if engine != site.DEFAULT_ENGINE:  # the pages' HTML links are written for the engine
         project = shutil.copytree(project, tmp_path / "project")
         graph, items = sample()
-        site.render_project(graph, items, Config(site=SiteOptions(title="KB <b>&</b>")), project, ENV, engine=engine)
+        site.render_project(graph, items, SiteOptions(title="KB <b>&</b>"), project, ENV, engine=engine)
     out = tmp_path / "out"
     site.build_html(project, out, engine=engine, strict=True)
     assert (out / "index.html").is_file()
@@ -238,12 +238,12 @@ def test_render_refuses_a_project_folder_it_did_not_write(tmp_path, mkdocs_yml):
     if mkdocs_yml is not None:
         (repo / "mkdocs.yml").write_text(mkdocs_yml, encoding="utf-8")
     with pytest.raises(PublishError, match="kgsync site did not write") as caught:
-        site.render_project(graph, items, Config(), repo, ENV)
+        site.render_project(graph, items, SiteOptions(), repo, ENV)
     assert caught.value.hint and "--project" in caught.value.hint
     assert (repo / "docs" / "themes-vocabulary.md").read_text(encoding="utf-8") == "keep me"
     assert mkdocs_yml is None or (repo / "mkdocs.yml").read_text(encoding="utf-8") == mkdocs_yml
     assert sorted(p.name for p in (repo / "docs").iterdir()) == ["themes-vocabulary.md"]
     # A folder it rendered before is its own, and a new or empty one is free.
-    site.render_project(graph, items, Config(), tmp_path / "new", ENV)
-    again = site.render_project(graph, items, Config(), tmp_path / "new", ENV)
+    site.render_project(graph, items, SiteOptions(), tmp_path / "new", ENV)
+    again = site.render_project(graph, items, SiteOptions(), tmp_path / "new", ENV)
     assert (again.written, again.removed) == (0, 0)

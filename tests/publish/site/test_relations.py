@@ -7,7 +7,7 @@ import json
 from dataclasses import replace
 
 from kgsync.publish.site import pages as site_pages
-from kgsync.read.config import Config
+from kgsync.read.config import SiteOptions
 from kgsync.read.items import KeyFinding
 from tests.site_fixture import sample
 
@@ -25,7 +25,7 @@ def _pages(evidence=None, items_change=None):
     graph, items = sample()
     if items_change:
         items = [items_change(i) for i in items]
-    return site_pages.render_pages(graph, items, Config(), ENV, evidence)
+    return site_pages.render_pages(graph, items, SiteOptions(), ENV, evidence)
 
 
 def test_the_relations_page_lists_contradicts_then_supports_with_both_findings_and_the_quote():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kgsync.read.config import Config
+from kgsync.read.config import SiteOptions
 from kgsync.contract.model import Entity, Graph, Relation
 from kgsync.publish.site import pages as site_pages
 from tests.publish.site.rendered import ENV
@@ -18,7 +18,7 @@ def _big_graph(concepts: int) -> Graph:
 
 
 def test_index_pages_are_paginated():
-    pages = site_pages.render_pages(_big_graph(2 * site_pages.PAGE_SIZE + 5), [], Config(), ENV)
+    pages = site_pages.render_pages(_big_graph(2 * site_pages.PAGE_SIZE + 5), [], SiteOptions(), ENV)
     parts = sorted(p for p in pages if p.startswith("concepts/index"))
     assert parts == ["concepts/index--p2.md", "concepts/index--p3.md", "concepts/index.md"]
     for part in parts:
