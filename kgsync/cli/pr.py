@@ -120,6 +120,8 @@ def _run(o: PrOptions) -> int:
     from kgsync.publish.github import pull_request as github_pr
     from kgsync.publish.proposal import prepare
 
+    if o.title is not None and (problem := config_module.title_problem(o.title)):
+        raise ConfigError(f"--title {problem}")
     root = o.config_path.parent if o.config_path else Path(".")
     cfg = config_module.load(root, o.config_path).with_overrides(
         items=o.items, graph=o.graph, cache_dir=str(o.cache_dir.absolute()) if o.cache_dir else None)
