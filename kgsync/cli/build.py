@@ -13,7 +13,7 @@ import click
 
 from kgsync.cli._errors import FAILED, reported
 from kgsync.cli._options import cache_dir_option, load_config, repo_options
-from kgsync.contract.errors import printable_path
+from kgsync.contract.errors import ConfigError, printable_path
 from kgsync.read.item_model import failed_files
 from kgsync.read.items import IssueSeverity
 from kgsync.pipeline.stages import build
@@ -39,6 +39,10 @@ def command(items: str | None, out: str | None, root: Path | None, config_path: 
     """
     started = time.perf_counter()
     with reported():
+        if out is not None and out.endswith(("/", "\\")):
+            # pathlib drops a trailing slash: `--out x/` wrote a file named x where a folder was named.
+            raise ConfigError(f"--out names no file ({out!r}): a trailing slash names a folder",
+                              hint=f"give a file path, such as {out}memory.jsonl")
         # Paths given on the command line are relative to the current directory,
         # paths in kgsync.yml to the research repo root.
         cfg = load_config(root, config_path).with_overrides(
