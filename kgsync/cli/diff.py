@@ -17,6 +17,7 @@ from kgsync.contract import jsonl
 from kgsync.diff.graph_diff import review
 from kgsync.diff.model import GraphDiff
 from kgsync.diff.json_report import to_json
+from kgsync.lint.file_lines import FileLines
 from kgsync.contract.errors import printable_path
 from kgsync.cli._errors import reported
 from kgsync.contract.errors import ConfigError, Location
@@ -58,7 +59,9 @@ def command(
                 if not path.exists():  # documented, and still worth a word: it may be a typo
                     click.echo(f"{PREFIX}notice: {side} {printable_path(str(path))} does not exist: read as the empty graph", err=True)
             old_graph, new_graph = jsonl.read(old), jsonl.read(new)
-            report = _hand_added_as_warnings(review(old_graph, new_graph, rule=config.merge), new, config)
+            # NEW's lines place each finding ("where"), as `kgsync lint` places them.
+            report = _hand_added_as_warnings(review(old_graph, new_graph, rule=config.merge, sources=FileLines(new)),
+                                             new, config)
         except OSError as exc:  # a directory, no permission...
             raise ConfigError(f"cannot read ({exc.strerror})", Location(str(exc.filename))) from None
 
