@@ -111,3 +111,13 @@ def test_cli_names_the_line_of_new_for_each_lint_finding(tmp_path: Path, monkeyp
     assert rows and rows[0].rstrip(" |").endswith(f"new.jsonl:{lines - 1}"), rows
     rows = [r for r in result.output.splitlines() if "unknown-relation-type" in r and r.startswith("|")]
     assert rows and rows[0].rstrip(" |").endswith(f"new.jsonl:{lines}"), rows
+
+
+def test_cli_output_path_with_a_trailing_slash_names_a_folder_and_is_refused(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # `-o x/` wrote a file named x (pathlib drops the slash): the user named a folder.
+    monkeypatch.chdir(tmp_path)
+    old = _write(tmp_path / "old.jsonl", BASE)
+    result = CliRunner().invoke(command, [str(old), str(old), "-o", "x/"])
+    assert result.exit_code == 2, result.output
+    assert "--output" in result.output and "names no file" in result.output and "file path" in result.output
+    assert not (tmp_path / "x").exists()

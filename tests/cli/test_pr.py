@@ -148,3 +148,12 @@ def test_a_title_with_a_control_or_format_character_is_refused(research: tuple[P
     assert proc.returncode == 2, proc.stderr
     assert "--title" in proc.stderr and "U+" in proc.stderr and "one line" in proc.stderr, proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_a_diff_json_path_with_a_trailing_slash_is_refused(research: tuple[Path, Path]) -> None:
+    # `--diff-json x/` wrote a file named x (pathlib drops the slash): the user named a folder.
+    work, _ = research
+    proc = kgsync_pr(work, "http://127.0.0.1:9", "--dry-run", "--diff-json", f"{work.parent / 'x'}/", token="")
+    assert proc.returncode == 2, proc.stderr
+    assert "--diff-json" in proc.stderr and "names no file" in proc.stderr, proc.stderr
+    assert not (work.parent / "x").exists()
