@@ -20,6 +20,7 @@ from kgsync.diff.json_report import to_json
 from kgsync.lint.file_lines import FileLines
 from kgsync.contract.errors import printable_path
 from kgsync.cli._errors import reported
+from kgsync.cli._options import FilePath
 from kgsync.contract.errors import ConfigError, Location
 from kgsync.publish.limits import GITHUB_BODY_LIMIT
 
@@ -40,7 +41,7 @@ PREFIX = "kgsync diff: "
 )
 @click.option("--title", default=None, help="Markdown heading (default: pr.title from kgsync.yml).")
 @click.option(
-    "--output", "-o", type=click.Path(dir_okay=False, writable=True, path_type=Path), default=None,
+    "--output", "-o", type=FilePath(writable=True), default=None,
     help="Write the report to this file instead of stdout.",
 )
 @click.option(

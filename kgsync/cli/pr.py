@@ -20,7 +20,7 @@ import click
 
 from kgsync.read import config as config_module
 from kgsync.cli._errors import reported
-from kgsync.cli._options import cache_dir_option
+from kgsync.cli._options import FilePath, cache_dir_option
 from kgsync.contract.errors import ConfigError
 from kgsync.read.item_model import failed_files
 
@@ -48,7 +48,7 @@ SUMMARY_LIMIT = 1024 * 1024 - 1024
 @click.option("--branch", help="The PR branch, rebuilt on every run (default: `pr.branch`).")
 @click.option("--title", help="PR title (default: `pr.title`).")
 @click.option("--label", "labels", multiple=True, help="PR label, repeatable (default: `pr.labels`).")
-@click.option("--diff-json", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--diff-json", type=FilePath(),
               help="Also write the diff as JSON to this file.")
 @click.option("--annotate/--no-annotate", default=None,
               help="Print item problems and failing lint findings as GitHub annotations "
