@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import click
 
@@ -12,6 +12,22 @@ from kgsync.read import config as config_module
 from kgsync.read.config import Config
 
 F = TypeVar("F", bound=Callable[..., object])
+
+
+class FilePath(click.Path):
+    """A file to write, given on the command line: ``click.Path(dir_okay=False)`` that also refuses
+    a trailing slash, which names a folder (pathlib drops it: ``--out x/`` wrote a file named x)."""
+
+    def __init__(self, *, writable: bool = False) -> None:
+        super().__init__(dir_okay=False, writable=writable, path_type=Path)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not value:
+            self.fail("'' names no file (fix: give a file path, such as memory.jsonl)", param, ctx)
+        if isinstance(value, str) and value.endswith(("/", "\\")):
+            self.fail(f"{value!r} names no file: a trailing slash names a folder "
+                      f"(fix: give a file path, such as {value}memory.jsonl)", param, ctx)
+        return super().convert(value, param, ctx)
 
 
 def repo_options(command: F) -> F:

@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from kgsync.cli._errors import FAILED, reported
-from kgsync.cli._options import cache_dir_option, load_config, repo_options
+from kgsync.cli._options import FilePath, cache_dir_option, load_config, repo_options
 from kgsync.contract.errors import printable_path
 from kgsync.read.item_model import failed_files
 from kgsync.read.items import IssueSeverity
@@ -21,7 +21,7 @@ from kgsync.pipeline.stages import build
 
 @click.command("build")
 @click.option("--items", "items", help="Item files: a folder or a glob (default: Research/completed/*.md).")
-@click.option("--out", "out", type=click.Path(dir_okay=False), help="Graph file to write (default: `graph` in kgsync.yml, memory.jsonl).")
+@click.option("--out", "out", type=FilePath(), help="Graph file to write (default: `graph` in kgsync.yml, memory.jsonl).")
 @repo_options
 @click.option("--strict", is_flag=True, help="Warnings (item and lint) fail the build too.")
 @click.option("--dry-run", is_flag=True, help="Build and check, write nothing.")
@@ -30,7 +30,7 @@ from kgsync.pipeline.stages import build
 @click.option("--timings", is_flag=True, help="Print the wall time of each pipeline stage (read, select, assemble, "
               "merge, lint, write).")
 @click.option("-q", "--quiet", is_flag=True, help="Print errors only.")
-def command(items: str | None, out: str | None, root: Path | None, config_path: Path | None, strict: bool,
+def command(items: str | None, out: Path | None, root: Path | None, config_path: Path | None, strict: bool,
             dry_run: bool, no_cache: bool, cache_dir: Path | None, timings: bool, quiet: bool) -> None:
     """Build the knowledge graph from the research items and merge it into the committed file.
 
@@ -43,7 +43,7 @@ def command(items: str | None, out: str | None, root: Path | None, config_path: 
         # paths in kgsync.yml to the research repo root.
         cfg = load_config(root, config_path).with_overrides(
             items=str(Path(items).absolute()) if items else None,
-            graph=str(Path(out).absolute()) if out else None,
+            graph=str(out.absolute()) if out else None,
             cache_dir="" if no_cache else (str(cache_dir.absolute()) if cache_dir else None),
         )
         result = build(cfg, write=not dry_run, strict=strict)

@@ -17,8 +17,10 @@ from kgsync.contract import jsonl
 from kgsync.diff.graph_diff import review
 from kgsync.diff.model import GraphDiff
 from kgsync.diff.json_report import to_json
+from kgsync.lint.file_lines import FileLines
 from kgsync.contract.errors import printable_path
 from kgsync.cli._errors import reported
+from kgsync.cli._options import FilePath
 from kgsync.contract.errors import ConfigError, Location
 from kgsync.publish.limits import GITHUB_BODY_LIMIT
 
@@ -39,7 +41,7 @@ PREFIX = "kgsync diff: "
 )
 @click.option("--title", default=None, help="Markdown heading (default: pr.title from kgsync.yml).")
 @click.option(
-    "--output", "-o", type=click.Path(dir_okay=False, writable=True, path_type=Path), default=None,
+    "--output", "-o", type=FilePath(writable=True), default=None,
     help="Write the report to this file instead of stdout.",
 )
 @click.option(
@@ -58,7 +60,9 @@ def command(
                 if not path.exists():  # documented, and still worth a word: it may be a typo
                     click.echo(f"{PREFIX}notice: {side} {printable_path(str(path))} does not exist: read as the empty graph", err=True)
             old_graph, new_graph = jsonl.read(old), jsonl.read(new)
-            report = _hand_added_as_warnings(review(old_graph, new_graph, rule=config.merge), new, config.merge)
+            # NEW's lines place each finding ("where"), as `kgsync lint` places them.
+            report = _hand_added_as_warnings(review(old_graph, new_graph, rule=config.merge, sources=FileLines(new)),
+                                             new, config.merge)
         except OSError as exc:  # a directory, no permission...
             raise ConfigError(f"cannot read ({exc.strerror})", Location(str(exc.filename))) from None
 

@@ -20,7 +20,7 @@ import click
 
 from kgsync.read import config as config_module
 from kgsync.cli._errors import reported
-from kgsync.cli._options import cache_dir_option
+from kgsync.cli._options import FilePath, cache_dir_option
 from kgsync.contract.errors import ConfigError
 from kgsync.read.item_model import failed_files
 
@@ -48,7 +48,7 @@ SUMMARY_LIMIT = 1024 * 1024 - 1024
 @click.option("--branch", help="The PR branch, rebuilt on every run (default: `pr.branch`).")
 @click.option("--title", help="PR title (default: `pr.title`).")
 @click.option("--label", "labels", multiple=True, help="PR label, repeatable (default: `pr.labels`).")
-@click.option("--diff-json", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--diff-json", type=FilePath(),
               help="Also write the diff as JSON to this file.")
 @click.option("--annotate/--no-annotate", default=None,
               help="Print item problems and failing lint findings as GitHub annotations "
@@ -120,6 +120,8 @@ def _run(o: PrOptions) -> int:
     from kgsync.publish.github import pull_request as github_pr
     from kgsync.publish.proposal import prepare
 
+    if o.title is not None and (problem := config_module.title_problem(o.title)):
+        raise ConfigError(f"--title {problem}")
     root = o.config_path.parent if o.config_path else Path(".")
     cfg = config_module.load(root, o.config_path).with_overrides(
         items=o.items, graph=o.graph, cache_dir=str(o.cache_dir.absolute()) if o.cache_dir else None)

@@ -15,7 +15,7 @@ import click
 
 from kgsync.contract.errors import printable_path
 from kgsync.cli._errors import reported
-from kgsync.cli._options import load_config, repo_options
+from kgsync.cli._options import FilePath, load_config, repo_options
 from kgsync.contract.errors import ConfigError, KgsyncError, Location
 from kgsync.pipeline import stages
 from kgsync.contract.model import EntityType, Graph
@@ -30,7 +30,7 @@ from kgsync.vocabulary.vocab_file import dump_vocabulary
 @repo_options
 @click.option("--format", "output_format", type=click.Choice(["text", "yaml"]), default="text", show_default=True,
               help="text: one term a line with its items; yaml: the vocabulary-file format.")
-@click.option("--write", "write_path", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--write", "write_path", type=FilePath(),
               help="Also write the vocabulary, in the vocabulary-file format, to this file for review.")
 def command(items_spec: str | None, root: Path | None, config_path: Path | None, output_format: str,
             write_path: Path | None) -> None:

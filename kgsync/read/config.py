@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
@@ -232,6 +233,8 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
     if "graph" in data and not _names_a_file(config.graph):  # its manifest is named after it: <name>.kgsync.json
         errors.append((lines.get("graph"), f"graph: names no file ({config.graph!r}): write a file path such as "
                                            "memory.jsonl"))
+    if "pr" in data and (problem := title_problem(config.pr.title)):
+        errors.append((lines.get("pr.title"), f"pr.title: {problem}"))
     if errors:
         # In file order, each as "kgsync.yml:9: graf: ...", the form of every other message.
         placed = (str(Location.of(path, line)) + f": {text}"
@@ -242,6 +245,27 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
             "see the configuration reference, docs/configuration.md",
         )
     return replace(config, root=root)
+
+
+# Controls (a newline, a tab, an escape), format characters (bidi overrides, zero-width), surrogates
+# and line or paragraph separators: what makes a title more than one line of visible text.
+_NOT_IN_A_TITLE = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+
+
+def title_problem(title: str) -> str | None:
+    """What makes ``title`` (``pr.title``, ``kgsync pr --title``) no one-line title, or None.
+
+    A title the user wrote is refused rather than cleaned: it becomes the PR title and the
+    commit subject, and a line break would split the subject from its body there; folding it
+    silently would publish a title nobody typed (an item's title, whose author is not at hand,
+    is cleaned instead: ``kgsync.publish.pr.title.plain_text``)."""
+    for at, char in enumerate(title, 1):
+        if unicodedata.category(char) in _NOT_IN_A_TITLE:
+            name = unicodedata.name(char, "").lower()
+            what = f"a {name}" if name else "a control character"
+            return (f"holds {what} (U+{ord(char):04X}) at character {at}; a PR title is one line of visible "
+                    "text (fix: remove it; a longer explanation belongs in the PR body)")
+    return None
 
 
 def _names_a_file(path: str) -> bool:

@@ -92,10 +92,16 @@ class _Problems:
 
     path: str
     lines: dict[str, int]
-    errors: list[str] = field(default_factory=list)
+    found: list[tuple[int, str]] = field(default_factory=list)  # (line, message)
 
     def __call__(self, where: str, message: str, fix: str) -> None:
-        self.errors.append(f"{Location(self.path, self.lines.get(where, 1))}: {message} (fix: {fix})")
+        line = self.lines.get(where, 1)
+        self.found.append((line, f"{Location(self.path, line)}: {message} (fix: {fix})"))
+
+    @property
+    def errors(self) -> list[str]:
+        """In file order (a stable sort: found order within a line), as kgsync.yml's problems are."""
+        return [text for _, text in sorted(self.found, key=lambda problem: problem[0])]
 
 
 @dataclass
@@ -125,8 +131,10 @@ def parse_pinned(data: Any, node: yaml.Node | None, path: str) -> PinnedVocabula
     _check_merge_chains(merges, error)
     stop = _parse_stoplist(data.get("stoplist") or [], terms.key_to_name, error)
     if error.errors:
-        raise ConfigError(f"{len(error.errors)} problem(s) in the vocabulary file:\n  " + "\n  ".join(error.errors),
-                          Location(path), "see the vocabulary file format in README.md")
+        # Each problem carries its own fix; the format's reference heads the list (a hint here would
+        # read as a second fix on the last problem).
+        raise ConfigError(f"{len(error.errors)} problem(s) in the vocabulary file (its format: README.md):\n  "
+                          + "\n  ".join(error.errors), Location(path))
     return PinnedVocabulary(terms.key_to_name, terms.kinds, terms.labels, terms.aliases, merges, frozenset(stop),
                             frozenset(terms.acronym_keys), path)
 

@@ -63,3 +63,12 @@ def test_one_item_with_two_errors_is_counted_as_one_failed_item(tmp_path: Path) 
     errors = [line for line in result.stderr.splitlines() if line.startswith("Research/completed/2026-01-02-b.md")]
     assert len(errors) == 2
     assert result.stderr.splitlines()[-1] == "error: 1 item(s) failed and kept their previous nodes"
+
+
+def test_an_out_path_with_a_trailing_slash_names_a_folder_and_is_refused(tmp_path: Path) -> None:
+    # `--out x/` wrote a file named `x` (pathlib drops the slash): the user asked for a folder.
+    root = _repo(tmp_path)
+    result = CliRunner().invoke(command, ["--root", str(root), "--no-cache", "--out", str(tmp_path / "x") + "/"])
+    assert result.exit_code == 2, result.output
+    assert "--out" in result.stderr and "names no file" in result.stderr and "file path" in result.stderr
+    assert not (tmp_path / "x").exists() and not (root / "memory.jsonl").exists()

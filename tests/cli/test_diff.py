@@ -91,3 +91,33 @@ def test_cli_reports_hand_added_content_as_the_build_and_lint_do(tmp_path: Path,
     about = [f for f in json.loads(result.output)["findings"] if f["entity"] == "zz"]
     assert about and {f["severity"] for f in about} == {"warning"}
     assert {f["code"] for f in about} <= {"hand-added-content", "stranded-hand-added"}
+
+
+def test_cli_names_the_line_of_new_for_each_lint_finding(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Schema drift in NEW (an entity type and a relation name outside the contract, added by hand)
+    is reported with NEW's file and line, as `kgsync lint` reports it; the diff's "where" column
+    was empty, so a reviewer had to hunt for the line."""
+    monkeypatch.chdir(tmp_path)
+    old = _write(tmp_path / "old.jsonl", BASE)
+    new = tmp_path / "new.jsonl"
+    new.write_text(old.read_text(encoding="utf-8").rstrip("\n") + "\n"
+                   '{"type":"entity","name":"dataset:imagenet","entityType":"dataset","observations":["title: x"]}\n'
+                   f'{{"type":"relation","from":"{B}","to":"dataset:imagenet","relationType":"trained_on"}}\n',
+                   encoding="utf-8")
+    lines = len(new.read_text(encoding="utf-8").splitlines())
+    result = CliRunner().invoke(command, [str(old), str(new), "--limit", "0"])
+    assert result.exit_code == 0, result.output
+    rows = [r for r in result.output.splitlines() if "unknown-entity-type" in r and r.startswith("|")]
+    assert rows and rows[0].rstrip(" |").endswith(f"new.jsonl:{lines - 1}"), rows
+    rows = [r for r in result.output.splitlines() if "unknown-relation-type" in r and r.startswith("|")]
+    assert rows and rows[0].rstrip(" |").endswith(f"new.jsonl:{lines}"), rows
+
+
+def test_cli_output_path_with_a_trailing_slash_names_a_folder_and_is_refused(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # `-o x/` wrote a file named x (pathlib drops the slash): the user named a folder.
+    monkeypatch.chdir(tmp_path)
+    old = _write(tmp_path / "old.jsonl", BASE)
+    result = CliRunner().invoke(command, [str(old), str(old), "-o", "x/"])
+    assert result.exit_code == 2, result.output
+    assert "--output" in result.output and "names no file" in result.output and "file path" in result.output
+    assert not (tmp_path / "x").exists()

@@ -136,3 +136,24 @@ def test_command_keeps_invisible_and_bidi_characters_out_of_the_pr_title_and_com
     assert "Safe gnp.exe title" in pr.title, pr.title
     assert not invisible.search(pr.title) and not invisible.search(subject), (pr.title, subject)
     assert subject
+
+
+@pytest.mark.parametrize("title", ["Graph\nrefresh", "Graph\rrefresh", "Graph\x1b[31m refresh", "Graph \u202erefresh"])
+def test_a_title_with_a_control_or_format_character_is_refused(research: tuple[Path, Path], title: str) -> None:
+    # A newline reached the PR title and split the branch's commit subject; a bidi override
+    # reordered what a reviewer reads. An item's title is cleaned (its author is not here);
+    # a title the user typed is refused, naming the character, so what is published is what was typed.
+    work, _ = research
+    proc = kgsync_pr(work, "http://127.0.0.1:9", "--dry-run", "--title", title, token="")
+    assert proc.returncode == 2, proc.stderr
+    assert "--title" in proc.stderr and "U+" in proc.stderr and "one line" in proc.stderr, proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_a_diff_json_path_with_a_trailing_slash_is_refused(research: tuple[Path, Path]) -> None:
+    # `--diff-json x/` wrote a file named x (pathlib drops the slash): the user named a folder.
+    work, _ = research
+    proc = kgsync_pr(work, "http://127.0.0.1:9", "--dry-run", "--diff-json", f"{work.parent / 'x'}/", token="")
+    assert proc.returncode == 2, proc.stderr
+    assert "--diff-json" in proc.stderr and "names no file" in proc.stderr, proc.stderr
+    assert not (work.parent / "x").exists()

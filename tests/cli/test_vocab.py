@@ -129,3 +129,13 @@ def _source(item: ResearchItem) -> str:
     return (f"---\ntitle: \"{item.title}\"\ncompleted: 2026-03-01\n---\n\n## Research Question\n\n"
             f"{item.research_question}\n\n## Findings\n\n### Executive Summary\n\n{item.executive_summary}\n\n"
             f"### Key Findings\n\n{findings}\n")
+
+
+def test_a_write_path_with_a_trailing_slash_names_a_folder_and_is_refused(tmp_path: Path) -> None:
+    # `--write x/` wrote a file named x (pathlib drops the slash): the user named a folder.
+    from tests.conftest import EXAMPLE_REPO
+
+    result = CliRunner().invoke(cli, ["vocab", "--root", str(EXAMPLE_REPO), "--write", f"{tmp_path / 'x'}/"])
+    assert result.exit_code == 2, result.output
+    assert "--write" in result.output and "names no file" in result.output and "file path" in result.output
+    assert not (tmp_path / "x").exists()

@@ -141,3 +141,10 @@ def test_a_graph_override_that_names_no_file_is_a_config_error() -> None:
     with pytest.raises(ConfigError, match=r"graph: names no file \('\.'\)"):
         config.Config().with_overrides(graph=".")
     assert config.Config().with_overrides(graph="kg/graph.jsonl", items=None).graph == "kg/graph.jsonl"
+
+
+def test_a_pr_title_with_a_line_break_is_a_config_error_at_its_line(tmp_path: Path) -> None:
+    # pr.title becomes the PR title and the commit subject: a second line split them.
+    (tmp_path / "kgsync.yml").write_text('items: x\npr:\n  title: "Graph\\nupdate"\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"kgsync.yml:3: pr.title: .*U\+000A"):
+        config.load(tmp_path)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -66,3 +67,15 @@ def test_written_vocabulary_loads_back_and_keeps_the_names(tmp_path: Path, vocab
     # a hub is listed for review, not stopped (it is a node) and not pinned (it would take slots)
     assert '#  - "research agents"' in text.split("stoplist: []\n")[1]
     assert "research-agent:" not in text
+
+
+def test_problems_are_listed_in_file_order_each_with_one_fix(tmp_path: Path) -> None:
+    # The problems came section by section (line 13 before line 2), and the last one read with two
+    # fixes, its own then the file's ("(fix: ...) (fix: see the vocabulary file format ...)").
+    path = write(tmp_path, "terms:\n  Knowledge Graph:\n    kind: concept\n  kg-store:\n    kind: thing\nextras: 1\n")
+    with pytest.raises(ConfigError) as caught:
+        load_pinned(path)
+    text = caught.value.render()
+    lines = [int(n) for n in re.findall(rf"{re.escape(str(path))}:(\d+):", text)]
+    assert lines == sorted(lines) and len(lines) == 3, text
+    assert all(line.count("(fix:") == 1 for line in text.splitlines()[1:]), text

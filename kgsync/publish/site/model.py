@@ -91,6 +91,7 @@ class SiteData:
     _item_of: dict[str, Node | None] = field(default_factory=dict, repr=False)
     _claim_links: dict[str, tuple[Link, ...]] = field(default_factory=dict, repr=False)
     _theme_nodes: dict[str, Node | None] | None = field(default=None, repr=False)
+    _hosted: dict[str, tuple[Node, ...]] | None = field(default=None, repr=False)
 
     def of(self, kind: EntityType) -> list[Node]:
         return sorted((n for n in self.nodes.values() if n.kind is kind), key=lambda n: n.sort_key)
@@ -114,6 +115,17 @@ class SiteData:
             self._theme_nodes = {t: self.nodes.get(f"concept:{t}") or self.nodes.get(f"method:{t}")
                                  or by_alias.get(tag_label(t).casefold()) for t in self.tag_pages}
         return self._theme_nodes.get(tag)
+
+    def hosted_claims(self, page: str) -> tuple[Node, ...]:
+        """The claims that are sections of ``page`` (``_host_claims``), by name: those its item states,
+        and a claim no item states hosted by its ``provenance:item=`` (added by hand or by an agent)."""
+        if self._hosted is None:
+            hosted: dict[str, list[Node]] = defaultdict(list)
+            for node in self.nodes.values():
+                if node.kind is EntityType.CLAIM and "#" in node.page:
+                    hosted[node.page.partition("#")[0]].append(node)
+            self._hosted = {key: tuple(sorted(claims, key=attrgetter("name"))) for key, claims in hosted.items()}
+        return self._hosted.get(page, ())
 
     def item_of(self, node: Node) -> Node | None:
         """The research item a claim (or other node) came from (looked up once per node: a claim

@@ -165,6 +165,9 @@ class NodePages(Renderer):
         extended = [n for n in data.sources(node.name, RelationType.EXTENDS) if n.kind is EntityType.RESEARCH_ITEM]
         meta = self.items.get(node.key)
         hosted = [c for c in claims_all if c.page.partition("#")[0] == node.page]
+        # A claim no item states, hosted here by its provenance (added by hand): its concepts' pages
+        # link to its anchor on this page, so the page writes its section too.
+        hosted += [c for c in data.hosted_claims(node.page) if c not in claims_all]
         claim_of: dict[str, Node] = {}
         for hosted_claim in hosted:
             claim_of.setdefault(hosted_claim.section, hosted_claim)
@@ -185,7 +188,7 @@ class NodePages(Renderer):
             item_sources=[source_html_link(u) for u in (meta.sources if meta else ())],
             superseded_by=superseded_by,
             concepts=[h.link(n) for n in data.targets(node.name, RelationType.ADDRESSES)],
-            has_claims=bool(claims_all),
+            has_claims=bool(claims_all) or bool(hosted),
             elsewhere=[self.claim_entry(c)(h) for c in elsewhere],
             methods=[h.link(n) for n in data.targets(node.name, RelationType.USES_METHOD)],
             extends=[item_link(h, n) for n in extends],

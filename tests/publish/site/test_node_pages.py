@@ -159,3 +159,22 @@ def test_a_claim_no_item_holds_keeps_a_page_of_its_own():
     assert "# Orphans still read." in page and "hide:\n  - navigation" in page and "<strong>Confidence:</strong> low" in page
     assert '<a href="../../concepts/orphans/">orphans</a>' in page  # lists are HTML: final URLs
     assert 'href="../../claims/gone-item' in pages["concepts/orphans.md"]
+
+
+def test_a_claim_hosted_by_its_provenance_alone_is_a_section_of_its_item_page():
+    """A claim added by hand with `provenance:item=<slug>` and no `states` relation was linked, from
+    its concepts' pages and the claim list, to an anchor of its item's page that the page never
+    wrote (it listed the claims its item states only): a dead link, and the finding shown nowhere."""
+    graph, items = sample()
+    item_entity = next(e for e in graph.entities if e.entity_type == "research_item")
+    slug = item_entity.name.removeprefix("item:")
+    concept = next(e for e in graph.entities if e.entity_type == "concept")
+    hand = Entity(f"claim:{slug}:an-agents-note", "claim",
+                  ("title: An agent added this finding by hand.", "confidence:high", f"provenance:item={slug}"))
+    graph = Graph(graph.entities + (hand,), graph.relations + (Relation(hand.name, concept.name, "about"),))
+    pages = site_pages.render_pages(graph, items, Config(), ENV)
+    links = re.findall(r'href="[./]*items/' + re.escape(slug) + r'/#(claim-[^"]+)"', "\n".join(pages.values()))
+    assert links, "the claim is linked from its concept's page"
+    page = _page(pages, f"items/{slug}")
+    assert "An agent added this finding by hand." in page
+    assert all(f'id="{anchor}"' in page for anchor in links), links
