@@ -172,7 +172,7 @@ def test_a_claim_hosted_by_its_provenance_alone_is_a_section_of_its_item_page():
     hand = Entity(f"claim:{slug}:an-agents-note", "claim",
                   ("title: An agent added this finding by hand.", "confidence:high", f"provenance:item={slug}"))
     graph = Graph(graph.entities + (hand,), graph.relations + (Relation(hand.name, concept.name, "about"),))
-    pages = site_pages.render_pages(graph, items, Config(), ENV)
+    pages = site_pages.render_pages(graph, items, SiteOptions(), ENV)
     links = re.findall(r'href="[./]*items/' + re.escape(slug) + r'/#(claim-[^"]+)"', "\n".join(pages.values()))
     assert links, "the claim is linked from its concept's page"
     page = _page(pages, f"items/{slug}")
