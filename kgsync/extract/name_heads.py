@@ -29,7 +29,6 @@ from collections import Counter
 from collections.abc import Iterable, Set
 from functools import lru_cache
 from itertools import accumulate, compress, count
-from typing import cast
 
 from kgsync.extract.canonical import _PREFIXES, is_acronym, key_of_words
 from kgsync.extract.nesting import _name_like, _opens
@@ -65,47 +64,61 @@ def _count(text: str, wanted: Set[str]) -> tuple[Counter[str], Counter[str], set
     """(mentions, mentions after a name, the keys written plainly once) of ``wanted`` in ``text``.
 
     Read from the whole text of every item (~7,600 tokens), for each of its ~200 terms and topic
-    words: each token's opening key is looked up in a cache (``_opening_key``), the tokens whose key
-    opens a wanted key are picked in C (``compress``) and only those read in Python; a two-word
-    mention is keyed only where one can be wanted; a token's start in the text is summed only when a
-    name is found before a mention.  Equal to reading every token in turn, as the first version did
-    (tests/extract/test_name_heads.py holds it to that reading)."""
+    words: each distinct word's opening key is looked up in a cache (``_opening_key``), the tokens whose key
+    opens a wanted key picked in C (``compress``), the one-word mentions counted in C, and only the
+    plainly written mentions (for a name before them) and the two-word mentions where one can be wanted
+    read in Python; a token's start in the text is summed only when a name is found before a mention.
+    Equal to reading every token in turn, as the first version did (tests/extract/test_name_heads.py
+    holds it to that reading)."""
     mentions: Counter[str] = Counter()
     after: Counter[str] = Counter()
     plain: set[str] = set()  # the keys written in lower case once, or as an acronym
     firsts = {key.split(" ")[0] for key in wanted}
-    # A two-word mention is read only after a word that opens a wanted key of two words, or a prefix
-    # two words may close up into one ("multi agent": ``canonical.append_key``); any other two words
-    # key to the first's key, a space and the second's, which no wanted key is.
-    pairs = {key.split(" ")[0] for key in wanted if " " in key} | _PREFIXES
-    plainly: dict[tuple[str, ...], bool] = {}  # ``_written_plainly`` of each span read
     parts = _SPLIT.split(text)
     words = parts[1::2]
-    opening = list(map(_opening_key, words))
+    # The item's distinct words (a third of its tokens) keyed once; its tokens looked up in C.
+    distinct = set(words)
+    opening = {word: key for word in distinct if (key := _opening_key(word)) in firsts}
+    hits = list(compress(count(), map(opening.__contains__, words)))
+    if not hits:
+        return mentions, after, plain
     ends: list[int] = []  # the end of each part of ``parts``, summed when first needed
     heading = _heading_lines(text)
-    size = len(words)
-    for index in compress(count(), map(firsts.__contains__, opening)):
-        word = words[index]
-        key = cast(str, opening[index])  # a one-word mention's key is its word's key (None opens none)
-        for span in ((word,), (word, words[index + 1]) if index + 1 < size and key in pairs else None):
-            if span is None or (len(span) == 2 and is_break(span[1])):
-                break
-            if len(span) == 2:
-                keyed = (key, *token_keys(span[1]))
-                if len(keyed) != 2:
-                    break
-                key = key_of_words(keyed)
-            if key not in wanted:
-                continue
-            mentions[key] += 1
-            written = plainly.get(span)
-            if written is None:
-                written = plainly[span] = _written_plainly(span)
-            if written:
-                plain.add(key)
-                if _after_name(text, parts, ends, words, index, heading):
-                    after[key] += 1
+    # One-word mentions: counted in C; their plain spellings and names before read per word and position.
+    keys = list(map(opening.__getitem__, map(words.__getitem__, hits)))
+    ones = list(map(wanted.__contains__, keys))
+    mentions.update(compress(keys, ones))
+    plainly = {word: _written_plainly((word,)) for word in set(map(words.__getitem__, compress(hits, ones)))}
+    for word, written in plainly.items():
+        if written:
+            plain.add(opening[word])
+    for index in compress(hits, ones):
+        if plainly[words[index]] and _after_name(text, parts, ends, words, index, heading):
+            after[opening[words[index]]] += 1
+    # Two-word mentions: where the two words' keys are a wanted key's ("free tier"), picked in C, or
+    # after a prefix two words may close up into one ("multi agent": ``canonical.append_key``), each
+    # read as before; any other two words key to the first's key, a space and the second's, which no
+    # wanted key is.
+    two = {(first, second) for first, _space, second in (key.partition(" ") for key in wanted if key.count(" ") == 1)}
+    tail = hits if hits[-1] < len(words) - 1 else hits[:-1]
+    seconds = map(_opening_key, map(words.__getitem__, map((1).__add__, tail)))
+    read = set(compress(tail, map(two.__contains__, zip(keys, seconds))))
+    read.update(compress(tail, map(_PREFIXES.__contains__, keys)))
+    for index in sorted(read):
+        second = words[index + 1]
+        if is_break(second):
+            continue
+        keyed = (opening[words[index]], *token_keys(second))
+        if len(keyed) != 2:
+            continue
+        key = key_of_words(keyed)
+        if key not in wanted:
+            continue
+        mentions[key] += 1
+        if _written_plainly((words[index], second)):
+            plain.add(key)
+            if _after_name(text, parts, ends, words, index, heading):
+                after[key] += 1
     return mentions, after, plain
 
 

@@ -107,7 +107,7 @@ def _old_after_name(text: str, matches: list[re.Match[str]], words: list[str], i
 
 def _same_as_oracle(text: str, wanted: Set[str]) -> None:
     got, want = name_heads._count(text, wanted), _old_count(text, wanted)
-    assert [list(got[0].items()), got[1], got[2]] == [list(want[0].items()), want[1], want[2]]
+    assert [dict(got[0]), dict(got[1]), got[2]] == [dict(want[0]), dict(want[1]), want[2]]
 
 
 def test_the_research_items_count_what_the_oracle_counts(monkeypatch: pytest.MonkeyPatch,
