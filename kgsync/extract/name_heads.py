@@ -27,63 +27,109 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Set
+from functools import lru_cache
+from itertools import accumulate, compress, count
 
-from kgsync.extract.canonical import is_acronym, key_of_words
+from kgsync.extract.canonical import _PREFIXES, is_acronym, key_of_words
 from kgsync.extract.nesting import at_opening, name_like
-from kgsync.extract.phrases import is_break, token_keys, tokens_of
+from kgsync.extract.phrases import TOKEN_OR_BREAK, is_break, token_keys
 
 #: The most words of the same run between a name and the head ("GitHub fine-grained PAT": one).
 _BETWEEN = 1
 
 
-def name_headed(text: str, keys: Set[str], tokens: tuple[list[re.Match[str]], list[str]] | None = None) -> set[str]:
+def name_headed(text: str, keys: Set[str]) -> set[str]:
     """The keys of ``keys`` (one or two words, ``canonical.term_key``) that ``text`` (the item's whole
     text) writes more often after a name than not (module doc), when written in lower case at least
-    once or as an acronym.  ``tokens``: ``phrases.tokens_of(text)``, when the caller has them."""
+    once or as an acronym."""
     wanted = {key for key in keys if 0 < key.count(" ") + 1 <= 2}
     if not wanted:
         return set()
-    matches, words = tokens_of(text) if tokens is None else tokens
-    mentions, after, plain = _count(text, matches, words, wanted)
+    mentions, after, plain = _count(text, wanted)
     return {key for key, n in mentions.items() if 2 * after[key] > n and key in plain}
 
 
 def mention_counts(text: str, keys: Set[str]) -> dict[str, tuple[int, int]]:
     """key -> (mentions in ``text``, mentions after a name): what ``name_headed`` decides by (benches)."""
-    matches, words = tokens_of(text)
-    mentions, after, _plain = _count(text, matches, words, set(keys))
+    mentions, after, _plain = _count(text, set(keys))
     return {key: (n, after[key]) for key, n in mentions.items()}
 
 
-def _count(text: str, matches: list[re.Match[str]], words: list[str], wanted: Set[str]
-           ) -> tuple[Counter[str], Counter[str], set[str]]:
+#: ``phrases.TOKEN_OR_BREAK`` as one group: ``split`` gives the text between the tokens and the tokens
+#: in turn (the same matches as ``finditer``), so a token's start is the sum of the lengths before it.
+_SPLIT = re.compile(f"({TOKEN_OR_BREAK.pattern})")
+
+
+def _count(text: str, wanted: Set[str]) -> tuple[Counter[str], Counter[str], set[str]]:
+    """(mentions, mentions after a name, the keys written plainly once) of ``wanted`` in ``text``.
+
+    Read from the whole text of every item (~7,600 tokens), for each of its ~200 terms and topic
+    words: each distinct word's opening key is looked up in a cache (``_opening_key``), the tokens whose key
+    opens a wanted key picked in C (``compress``), the one-word mentions counted in C, and only the
+    plainly written mentions (for a name before them) and the two-word mentions where one can be wanted
+    read in Python; a token's start in the text is summed only when a name is found before a mention.
+    Equal to reading every token in turn, as the first version did (tests/extract/test_name_heads.py
+    holds it to that reading)."""
     mentions: Counter[str] = Counter()
     after: Counter[str] = Counter()
     plain: set[str] = set()  # the keys written in lower case once, or as an acronym
     firsts = {key.split(" ")[0] for key in wanted}
+    parts = _SPLIT.split(text)
+    words = parts[1::2]
+    # The item's distinct words (a third of its tokens) keyed once; its tokens looked up in C.
+    distinct = set(words)
+    opening = {word: key for word in distinct if (key := _opening_key(word)) in firsts}
+    hits = list(compress(count(), map(opening.__contains__, words)))
+    if not hits:
+        return mentions, after, plain
+    ends: list[int] = []  # the end of each part of ``parts``, summed when first needed
     heading = _heading_lines(text)
-    for index, word in enumerate(words):
-        if is_break(word):
+    # One-word mentions: counted in C; their plain spellings and names before read per word and position.
+    keys = list(map(opening.__getitem__, map(words.__getitem__, hits)))
+    ones = list(map(wanted.__contains__, keys))
+    mentions.update(compress(keys, ones))
+    plainly = {word: _written_plainly((word,)) for word in set(map(words.__getitem__, compress(hits, ones)))}
+    for word, written in plainly.items():
+        if written:
+            plain.add(opening[word])
+    for index in compress(hits, ones):
+        if plainly[words[index]] and _after_name(text, parts, ends, words, index, heading):
+            after[opening[words[index]]] += 1
+    # Two-word mentions: where the two words' keys are a wanted key's ("free tier"), picked in C, or
+    # after a prefix two words may close up into one ("multi agent": ``canonical.append_key``), each
+    # read as before; any other two words key to the first's key, a space and the second's, which no
+    # wanted key is.
+    two = {(first, second) for first, _space, second in (key.partition(" ") for key in wanted if key.count(" ") == 1)}
+    tail = hits if hits[-1] < len(words) - 1 else hits[:-1]
+    seconds = map(_opening_key, map(words.__getitem__, map((1).__add__, tail)))
+    read = set(compress(tail, map(two.__contains__, zip(keys, seconds))))
+    read.update(compress(tail, map(_PREFIXES.__contains__, keys)))
+    for index in sorted(read):
+        second = words[index + 1]
+        if is_break(second):
             continue
-        first = token_keys(word)
-        if len(first) != 1 or first[0] not in firsts:
-            continue  # a token of several keys ("e-mail") is no head read here
-        for size in (1, 2):
-            span = words[index:index + size]
-            if len(span) < size or any(map(is_break, span)):
-                break
-            keyed = [k for token in span for k in token_keys(token)]
-            if len(keyed) != size:
-                break
-            key = key_of_words(keyed)
-            if key not in wanted:
-                continue
-            mentions[key] += 1
-            if _written_plainly(span):
-                plain.add(key)
-                if _after_name(text, matches, words, index, heading):
-                    after[key] += 1
+        keyed = (opening[words[index]], *token_keys(second))
+        if len(keyed) != 2:
+            continue
+        key = key_of_words(keyed)
+        if key not in wanted:
+            continue
+        mentions[key] += 1
+        if _written_plainly((words[index], second)):
+            plain.add(key)
+            if _after_name(text, parts, ends, words, index, heading):
+                after[key] += 1
     return mentions, after, plain
+
+
+@lru_cache(maxsize=200_000)
+def _opening_key(word: str) -> str | None:
+    """The one key of a token that may open a mention; None for a break or a token of several keys
+    ("e-mail": no head read here).  Cached: an item's words recur, and the corpus's."""
+    if is_break(word):
+        return None
+    keys = token_keys(word)
+    return keys[0] if len(keys) == 1 else None
 
 
 def _written_plainly(span: Iterable[str]) -> bool:
@@ -103,16 +149,19 @@ def _ends_run(words: list[str], end: int) -> bool:
     return end >= len(words) or is_break(words[end])
 
 
-def _after_name(text: str, matches: list[re.Match[str]], words: list[str], index: int, heading: list[tuple[int, int]]
-                ) -> bool:
+def _after_name(text: str, parts: list[str], ends: list[int], words: list[str], index: int,
+                heading: list[tuple[int, int]]) -> bool:
     """Is a name written directly before ``words[index]``, or with ``_BETWEEN`` words of the same run
-    between, outside a heading line?"""
+    between, outside a heading line?  ``parts``: the text split around its tokens (``_SPLIT``);
+    ``ends``: their summed lengths, filled here when first needed."""
     for back in range(1, _BETWEEN + 2):
         at = index - back
         if at < 0 or is_break(words[at]):
             return False
         if name_like(words[at]):
-            start = matches[at].start()
+            if not ends:
+                ends.extend(accumulate(map(len, parts)))
+            start = ends[2 * at]  # the end of the text before token ``at``
             return not at_opening(text, start) and not any(low <= start < high for low, high in heading)
     return False
 
