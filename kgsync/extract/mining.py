@@ -37,7 +37,7 @@ from itertools import chain, repeat
 from operator import itemgetter
 from typing import NamedTuple
 
-from kgsync.extract import attributive, compounds, derived, enclosed, files, lexicon, markup, name_heads, names, nesting, plurals, topics, wordnet
+from kgsync.extract import attributive, compounds, derived, enclosed, files, lexicon, markup, names, nesting, plurals, topics, wordnet
 from kgsync.extract.acronyms import _URL, _acronym_pairs, _valid_expansion
 from kgsync.extract.designations import defined_in_designation, designation_only
 from kgsync.extract.genres import genre_only
@@ -280,19 +280,12 @@ def candidates(item: ResearchItem) -> ItemCandidates:
         _with_stated(compounds.compound_mentions(text, dense_text, mined, texts.data),
                      lambda: compounds.compound_mentions(stated, stated, mined)),
         _with_stated(files.file_mentions(text, dense_text), lambda: files.file_mentions(stated, stated)))))
-    # "the GitHub API", "Supadata's transcript API": a term or topic word of one or two words the item writes
-    # more often after a name than not is that product's thing, not the general idea: no term, topic or claim
-    # topic of the item (``name_heads``; its whole text, as a topic word is linked by its mentions anywhere).
-    headed = name_heads.name_headed(text, {c.key for c in terms} | {key for key, _n, _d, _s in words})
-    if headed:
-        words = tuple(w for w in words if w[0] not in headed)
-        modifiers |= headed
     # and which of those it addresses it writes in the plural: the plural alias it may give their nodes
     in_plural = plurals.written((key for key, n, dense_n, _stated in words if topics.addresses(n, dense_n)), runs, pairs)
     # "operational risk": a vague noun a relational adjective classifies is a topic phrase when the corpus
     # shares it (counted above), not one of the item's own terms (``idea.names_a_kind``).
     kinds = {c.key for c in terms if " " in c.key and names_a_kind(c.key, c.flags)}
-    dropped = genre_keys | relational | kinds | headed
+    dropped = genre_keys | relational | kinds
     kept = tuple(c for c in terms if c.key not in dropped) if dropped else tuple(terms)
     return ItemCandidates(item.slug, kept, tuple(sorted(acronyms)), dense, spelled, words, pairs, frames, in_plural,
                           tuple(sorted(modifiers)))

@@ -71,7 +71,7 @@ def name_tails(text: str, tokens: tuple[list[re.Match[str]], list[str]] | None =
 @lru_cache(maxsize=400_000)
 def name_like(token: str) -> bool:
     """May ``token`` be a name: a capital first and a lower-case letter (no acronym: module doc)?
-    Whether it is one depends on where it stands (``at_opening``); ``name_heads`` reads names so too."""
+    Whether it is one depends on where it stands (``at_opening``)."""
     return token[:1].isupper() and not token.isupper()
 
 

@@ -283,10 +283,7 @@ def test_a_candidate_written_only_after_a_name_is_not_free() -> None:
     from tests.item_corpus import make_item
 
     def flags(summary: str, findings: tuple[str, ...]) -> int:
-        # The log writes the SDK bare, so the whole text does not make it the products' thing (``name_heads``):
-        # only the dense zones' name tails are read here.
-        item = make_item("2026-02-01-sdk", "Transcript fetching", "How do we fetch transcripts?", summary, findings,
-                         body="## Log\n\nAn SDK wraps the transport. The SDK retries. Each SDK pins a version.\n")
+        item = make_item("2026-02-01-sdk", "Transcript fetching", "How do we fetch transcripts?", summary, findings)
         return next(c.flags for c in candidates(item).terms if c.key == "sdk")
 
     named = flags("We call the OpenAI Agents SDK and the Anthropic SDK.", ("The Whisper SDK times out.",))
@@ -353,21 +350,3 @@ def test_a_repository_the_item_writes_as_a_path_names_no_idea() -> None:
 
     assert "memory system" in keys("## Log\n\nThe Memory-System takes notes.\n")
     assert "memory system" not in keys("## Log\n\nTarget: `davidamitchell/Memory-System`.\n")
-
-
-def test_candidates_drop_a_head_written_mostly_after_a_products_name() -> None:
-    """"the GitHub Contents API", "the Slack API": a head the item's whole text writes more often after a
-    name than not is the product's thing (``name_heads``, senses19): no term of the item, and its claims
-    are not about it (``modifiers``).  Written bare as often, it stays."""
-    from tests.item_corpus import make_item
-
-    def mined(summary: str) -> tuple[set[str], tuple[str, ...]]:
-        item = make_item("2026-02-01-capture", "Mobile capture", "How does a phone write a note?", summary,
-                         ("The Telegram Bot API polls for messages.",))
-        found = candidates(item)
-        return {c.key for c in found.terms}, found.modifiers
-
-    keys, modifiers = mined("We write through the GitHub Contents API; the Slack API sends events.")
-    assert "api" not in keys and "api" in modifiers
-    keys, modifiers = mined("We write through the GitHub Contents API; an API call is a request; the API limits it.")
-    assert "api" not in modifiers
