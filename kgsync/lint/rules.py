@@ -22,8 +22,9 @@ import gc
 from collections.abc import Mapping
 from pathlib import Path
 
-from kgsync.contract.errors import LintFailed, Location
+from kgsync.contract.errors import KgsyncError, LintFailed, Location
 from kgsync.contract.model import Graph
+from kgsync.graph.merge import load_manifest, merge_with_foreign
 from kgsync.lint.checks import (
     MAX_OBSERVATION_LENGTH,
     _check_confusables,
@@ -89,9 +90,6 @@ def hand_added_as_warnings(report: LintReport, manifest_file: Path, rule: Merge 
     when it has no error, or the manifest is missing or unreadable (the build says why)."""
     if report.ok():
         return report
-    from kgsync.contract.errors import KgsyncError
-    from kgsync.graph.merge import load_manifest, merge_with_foreign
-
     try:
         manifest = load_manifest(manifest_file)
     except KgsyncError:
