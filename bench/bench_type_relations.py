@@ -78,7 +78,7 @@ class Lexicon:
         self.verbs = read_index(folder / "index.verb")
         self.adjectives = read_index(folder / "index.adj")
         self.adverbs = read_index(folder / "index.adv")
-        self.verb_synsets = _read_verb_synsets(folder)
+        self.verb_synsets = read_synsets(folder, "verb", LEXNAMES_ALL)
         self.from_verbs = _nouns_from_verbs(folder)
         self.first_noun_word = {o: words[0].lower() for o, (_lex, words, _p) in self.synsets.items()}
         self.verb_first = {o: words[0].lower() for o, (_lex, words, _p) in self.verb_synsets.items()}
@@ -146,20 +146,6 @@ def _nouns_from_verbs(folder: Path) -> frozenset[str]:
         if any(fields[at + 1 + 4 * j] == "+" and fields[at + 3 + 4 * j] == "v" for j in range(int(fields[at]))):
             out.add(fields[0])
     return frozenset(out)
-
-
-def _read_verb_synsets(folder: Path) -> dict[str, tuple[str, list[str], list[tuple[str, str]]]]:
-    out = {}
-    for line in (folder / "data.verb").read_text(encoding="latin-1").splitlines():
-        if line.startswith(" "):
-            continue
-        fields = line.partition(" | ")[0].split()
-        offset, lexfile, count = fields[0], int(fields[1]), int(fields[3], 16)
-        words = [fields[4 + 2 * i] for i in range(count)]
-        at = 4 + 2 * count
-        pointers = [(fields[at + 1 + 4 * j], fields[at + 2 + 4 * j]) for j in range(int(fields[at]))]
-        out[offset] = (LEXNAMES_ALL[lexfile], words, pointers)
-    return out
 
 
 def is_task_name(key: str, lex: Lexicon) -> bool:

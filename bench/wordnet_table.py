@@ -84,6 +84,7 @@ import gzip
 import io
 import re
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -116,9 +117,12 @@ ACTIVITY_ROOTS = {"method", "technique", "procedure", "inquiry", "investigation"
 THEORY_ROOTS = {"explanation", "hypothesis"}
 
 
-def read_synsets(folder: Path) -> dict[str, tuple[str, list[str], list[tuple[str, str]]]]:
+def read_synsets(folder: Path, part: str = "noun", lexnames: Sequence[str] = LEXNAMES
+                 ) -> dict[str, tuple[str, list[str], list[tuple[str, str]]]]:
+    """offset -> (lexicographer file, words, pointers) of WordNet's ``data.<part>`` file; ``lexnames``
+    names the lexicographer files by number (the nouns' are 0-28; a verb file needs the list up to 44)."""
     out = {}
-    for line in (folder / "data.noun").read_text(encoding="latin-1").splitlines():
+    for line in (folder / f"data.{part}").read_text(encoding="latin-1").splitlines():
         if line.startswith(" "):
             continue
         fields = line.partition(" | ")[0].split()
@@ -126,7 +130,7 @@ def read_synsets(folder: Path) -> dict[str, tuple[str, list[str], list[tuple[str
         words = [fields[4 + 2 * i] for i in range(count)]
         at = 4 + 2 * count
         pointers = [(fields[at + 1 + 4 * j], fields[at + 2 + 4 * j]) for j in range(int(fields[at]))]
-        out[offset] = (LEXNAMES[lexfile], words, pointers)
+        out[offset] = (lexnames[lexfile], words, pointers)
     return out
 
 
