@@ -183,15 +183,21 @@ def item_texts(folders: Iterable[Path], dense: bool) -> list[str]:
     return out
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def type_bench_arguments(description: str, default_labels: Iterable[Path]) -> argparse.Namespace:
+    """The command line the type benches share: a graph, the item folders, the labels, WordNet's folder,
+    ``--dense`` (the dense zones only) and ``--list``."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("graph", type=Path)
     parser.add_argument("folders", type=Path, nargs="+")
-    parser.add_argument("--labels", type=Path, nargs="+", default=list(DEFAULT_LABELS))
+    parser.add_argument("--labels", type=Path, nargs="+", default=list(default_labels))
     parser.add_argument("--wordnet", type=Path, default=Path("/usr/share/wordnet"))
     parser.add_argument("--dense", action="store_true")
     parser.add_argument("--list", action="store_true")
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> int:
+    args = type_bench_arguments(__doc__.split("\n\n")[0], DEFAULT_LABELS)
     nodes = graph_nodes(args.graph)
     texts = item_texts(args.folders, args.dense)
     frames = Frames(args.wordnet)

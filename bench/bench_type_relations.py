@@ -41,16 +41,15 @@ reads the items' dense zones instead of their whole text.  Not a test: it prints
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
-from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.bench_type_frames import agreement, graph_nodes, item_texts, name_pattern, read_labels  # noqa: E402
+from bench.bench_type_frames import (agreement, flipped as flip, graph_nodes, item_texts, name_pattern,  # noqa: E402
+                                     read_labels, type_bench_arguments)
 from bench.wordnet_table import LEXNAMES, hypernym_names, read_index, read_synsets  # noqa: E402
 from kgsync.extract.canonical import word_key  # noqa: E402
 
@@ -205,23 +204,8 @@ def item_vote(lower: str, node: Votes, signal: str, lex: Lexicon) -> int:
     return (act > state) - (state > act)
 
 
-def flip(kind: str, votes: Iterable[int]) -> str:
-    own = 1 if kind == "method" else -1
-    seen = set(votes)
-    if -own in seen and own not in seen:
-        return "concept" if kind == "method" else "method"
-    return kind
-
-
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("graph", type=Path)
-    parser.add_argument("folders", type=Path, nargs="+")
-    parser.add_argument("--labels", type=Path, nargs="+", default=list(DEFAULT_LABELS))
-    parser.add_argument("--wordnet", type=Path, default=Path("/usr/share/wordnet"))
-    parser.add_argument("--dense", action="store_true")
-    parser.add_argument("--list", action="store_true")
-    args = parser.parse_args()
+    args = type_bench_arguments(__doc__.split("\n\n")[0], DEFAULT_LABELS)
     nodes = graph_nodes(args.graph)
     texts = item_texts(args.folders, args.dense)
     lex = Lexicon(args.wordnet)
