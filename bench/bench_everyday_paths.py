@@ -1,6 +1,6 @@
 """Concept and method nodes general English would call everyday, by the path that made each a node.
 
-    .venv/bin/python bench/bench_everyday_paths.py GRAPH [--labels FILE] [--later DIR] [--list] [--all]
+    .venv/bin/python bench/bench_everyday_paths.py GRAPH [--labels FILE] [--later DIR] [--glosses DIR] [--list] [--all]
 
 GRAPH: a ``real.jsonl`` / ``g273.jsonl``; its manifest (``GRAPH`` with ``.kgsync.json`` for ``.jsonl``)
 gives the hubs, themes, topics and the shared acronym map.  For each concept and method node:
@@ -14,7 +14,10 @@ gives the hubs, themes, topics and the shared acronym map.  For each concept and
   ``compound`` (a noun compound WordNet lists: "information technology", "knowledge base"), ``noun`` (a
   single word WordNet spells in lower case as a noun: "registry", "throughput", "storm"), ``name`` (a
   place or a body that governs one: "New Zealand", "European Union"), ``abbrev`` (an alias in capitals
-  WordNet lists as an everyday compound's abbreviation or an ordinary word: "PR", "PC"), else ``-``.
+  WordNet lists as an everyday compound's abbreviation or an ordinary word: "PR", "PC"), with
+  ``--glosses DIR`` (Debian ``wordnet-base``'s ``/usr/share/wordnet``) ``glossed`` (a phrase WordNet's
+  own definitions and examples write in lower case, singular or plural: "supply chain", "financial
+  services"), else ``-``.
 
 With ``--labels`` (a TSV: node, verdict ``idea`` / ``named`` / ``generic``), the nodes by path and by
 ``english`` against the verdicts; ``--later DIR`` counts only the nodes an item of DIR links (the
@@ -73,8 +76,20 @@ def _is_acronym(alias: str) -> bool:
     return bool(_ACRONYM.fullmatch(alias)) and sum(c.isupper() for c in alias) >= 2
 
 
-def english(key: str, acronyms: Sequence[str]) -> str:
-    """What general English (WordNet 3.0, the committed table) calls the name ``key``."""
+def gloss_text(folder: Path) -> str:
+    """WordNet's glosses (``data.noun``, ``.verb``, ``.adj``, ``.adv``) as one string of words, each
+    run of other characters one space, with a space at both ends: a phrase is written when
+    " phrase " is in it.  Case is kept: "New Zealand" in a gloss is a name, not a lower-case phrase."""
+    parts: list[str] = []
+    for name in ("data.noun", "data.verb", "data.adj", "data.adv"):
+        for line in (folder / name).read_text(encoding="latin-1").splitlines():
+            if not line.startswith(" ") and " | " in line:
+                parts.append(line.partition(" | ")[2])
+    return " " + re.sub(r"[^A-Za-z0-9]+", " ", " ".join(parts)) + " "
+
+
+def english(key: str, acronyms: Sequence[str], glosses: str = "") -> str:
+    """What general English (WordNet 3.0, the committed table; its glosses when given) calls the name ``key``."""
     if wordnet.is_place(key) or wordnet.is_jurisdiction(key):
         return "name"
     if " " in key:
@@ -85,10 +100,12 @@ def english(key: str, acronyms: Sequence[str]) -> str:
     if any(wordnet.is_ordinary(word_key((a[:-1] if a[-1:] == "s" and a[:-1].isupper() else a).lower()))
            for a in acronyms):
         return "abbrev"
+    if " " in key and glosses and any(f" {form} " in glosses for form in (key, key + "s", key + "es")):
+        return "glossed"
     return "-"
 
 
-def node_rows(graph: Path, manifest: Manifest) -> list[NodeRow]:
+def node_rows(graph: Path, manifest: Manifest, glosses: str = "") -> list[NodeRow]:
     rows: list[NodeRow] = []
     for line in graph.read_text(encoding="utf-8").splitlines():
         d = json.loads(line)
@@ -102,7 +119,7 @@ def node_rows(graph: Path, manifest: Manifest) -> list[NodeRow]:
         paths = [p for p, hit in (("theme", slug in manifest.themes), ("hub", key in manifest.hubs),
                                   ("topic", key in manifest.topics),
                                   ("acronym", bool(acronyms) and key in manifest.expansions)) if hit]
-        rows.append(NodeRow(name, "+".join(paths) or "mined", english(key, acronyms), acronyms))
+        rows.append(NodeRow(name, "+".join(paths) or "mined", english(key, acronyms, glosses), acronyms))
     return rows
 
 
@@ -137,9 +154,9 @@ def table(rows: Sequence[NodeRow], labels: Mapping[str, str], by: str) -> list[s
     counts: dict[str, Counter[str]] = defaultdict(Counter)
     for row in rows:
         counts[getattr(row, by)][labels.get(row.name, "unlabelled")] += 1
-    lines = [f"{by:<22}" + "".join(f"{v:>10}" for v in (*VERDICTS, "unlabelled"))]
+    lines = [f"{by:<22}" + "".join(f"{v:>11}" for v in (*VERDICTS, "unlabelled"))]
     for value in sorted(counts):
-        lines.append(f"{value:<22}" + "".join(f"{counts[value][v]:>10}" for v in (*VERDICTS, "unlabelled")))
+        lines.append(f"{value:<22}" + "".join(f"{counts[value][v]:>11}" for v in (*VERDICTS, "unlabelled")))
     return lines
 
 
@@ -148,11 +165,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("graph", type=Path)
     parser.add_argument("--labels", type=Path)
     parser.add_argument("--later", type=Path, help="count only the nodes an item of this folder links")
+    parser.add_argument("--glosses", type=Path, help="WordNet's data files (/usr/share/wordnet): the glossed class")
     parser.add_argument("--list", action="store_true")
     parser.add_argument("--all", action="store_true", help="with --list: every node, not only everyday ones")
     args = parser.parse_args(argv)
     manifest = read_manifest(args.graph.with_suffix(".kgsync.json"))
-    rows = node_rows(args.graph, manifest)
+    rows = node_rows(args.graph, manifest, gloss_text(args.glosses) if args.glosses else "")
     if args.later:
         keep = linked_by(args.graph, (p.stem for p in args.later.glob("*.md")))
         rows = [r for r in rows if r.name in keep]

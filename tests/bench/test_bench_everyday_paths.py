@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from bench.bench_everyday_paths import english, linked_by, node_rows, read_labels, read_manifest, table
+from bench.bench_everyday_paths import english, gloss_text, linked_by, node_rows, read_labels, read_manifest, table
 
 MANIFEST = {"kgsync_manifest": 1, "hubs": ["large language model"], "themes": ["agentic-ai"],
             "merges": [], "topics": ["registry"], "items": {},
@@ -60,3 +60,13 @@ def test_table_counts_verdicts_per_path(tmp_path: Path) -> None:
     lines = table(rows, read_labels(labels_file), "path")
     topic = next(line for line in lines if line.startswith("topic "))
     assert topic.split() == ["topic", "0", "0", "1", "0"]
+
+
+def test_glossed_is_a_lower_case_phrase_wordnet_s_own_definitions_write(tmp_path: Path) -> None:
+    for name in ("data.noun", "data.verb", "data.adj", "data.adv"):
+        (tmp_path / name).write_text("  1 licence header\n00001 03 n 01 chain 0 000 | a series of links; "
+                                     "\"the supply chains of New Zealand\"\n", encoding="latin-1")
+    text = gloss_text(tmp_path)
+    assert english("supply chain", [], text) == "glossed"  # written in the plural
+    assert english("licence header", [], text) == "-"  # a header line is no gloss
+    assert english("supply chain", []) == "-"  # no glosses given
