@@ -8,8 +8,7 @@ from collections.abc import Callable, Sequence, Set
 from itertools import chain
 
 from kgsync.extract import attributive, lexicon, wordnet
-from kgsync.extract.canonical import _PREFIXES as canonical_prefixes
-from kgsync.extract.canonical import is_acronym, term_key
+from kgsync.extract.canonical import CLOSED_PREFIXES, is_acronym, term_key
 from kgsync.extract.flags import ACRONYM, DEFINED, EMPHASISED, UNIT
 
 
@@ -166,7 +165,7 @@ _STORE_WORDS = frozenset({"item", "corpus", "backlog", "repository", "repo"})
 
 
 #: Prefixes that relate units ("cross-item", "inter-item"): canonical's closing prefixes and "cross".
-_CROSS = canonical_prefixes | {"cross"}
+_CROSS = CLOSED_PREFIXES | {"cross"}
 
 
 #: Method heads that name a kind of activity, not a procedure ("review", "technique").
