@@ -85,3 +85,12 @@ def test_a_hand_added_name_with_a_bidi_override_prints_escaped(tmp_path: Path) -
     result = CliRunner().invoke(command, ["--root", str(root), "--no-cache"])
     assert result.exit_code == 0, result.output
     assert "concept:exe%u202Etxt" in result.stderr and "\u202e" not in result.output
+
+
+def test_a_graph_outside_the_repository_is_refused_and_nothing_is_written(tmp_path: Path) -> None:
+    root = _repo(tmp_path / "repo")
+    (root / "kgsync.yml").write_text("graph: ../stolen.jsonl\n", encoding="utf-8")
+    result = CliRunner().invoke(command, ["--root", str(root), "--no-cache"])
+    assert result.exit_code == 2, result.output
+    assert "kgsync.yml:1: graph: '../stolen.jsonl' lies outside the repository" in result.stderr
+    assert not (tmp_path / "stolen.jsonl").exists() and not (tmp_path / "stolen.kgsync.json").exists()
