@@ -122,7 +122,7 @@ def is_participle_compound(key: str, written: Sequence[str]) -> bool:
 def is_plumbing(key: str, written: Sequence[str], protocols: Set[str] = frozenset()) -> bool:
     """A file format or a transfer protocol written as an acronym ("JSON", "PDFs", "HTTP")."""
     return (" " not in key and (key in lexicon.FILE_FORMATS or key in protocols)
-            and all(map(_in_capitals, written)))
+            and all(map(in_capitals, written)))
 
 
 def is_bookkeeping(key: str) -> bool:
@@ -220,8 +220,9 @@ def _written_as_acronym(word: str, written: Sequence[str]) -> bool:
     return all(any(part.lower() == word and part.isupper() for part in _PARTS.split(w)) for w in written)
 
 
-def _in_capitals(surface: str) -> bool:
-    """"JSON", "PDFs": an acronym, in the plural too."""
+def in_capitals(surface: str) -> bool:
+    """"JSON", "PDFs": an acronym, in the plural too.  Public: ``vocabulary.acronym_index`` reads an
+    ordinary word written so ("NOTE") by the same test."""
     return surface.isupper() or (surface.endswith("s") and surface[:-1].isupper())
 
 
