@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from kgsync.read import config as config_module  # noqa: E402
 from kgsync.contract import jsonl  # noqa: E402
-from kgsync.read.items import find_item_files, read_items  # noqa: E402
+from kgsync.read.items import read_corpus  # noqa: E402
 from kgsync.contract.model import Graph  # noqa: E402
 from kgsync.publish.site.project import build_html, render_project  # noqa: E402
 
@@ -73,7 +73,7 @@ def graph_for(items_dir: Path, work: Path, themes: Path | None) -> tuple[Graph, 
 
 def measure(label: str, graph: Graph, cfg: config_module.Config, work: Path, engine: str,
             jobs: int | None = None) -> Figures:
-    items = read_items(find_item_files(cfg.items, cfg.root), cfg.root).items
+    items = read_corpus(cfg.items, cfg.root).items
     env = {"GITHUB_REPOSITORY": "owner/research", "GITHUB_REF_NAME": "main"}
     load_before = os.getloadavg()[0]
     cpu_before = _cpu(resource.RUSAGE_SELF) + _cpu(resource.RUSAGE_CHILDREN)

@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kgsync.contract.errors import KgsyncError, escape_data
+from kgsync.contract.errors import KgsyncError, escape_data, message_line
 from kgsync.lint.rules import Finding, show
 
 if TYPE_CHECKING:  # the item issue and the checkout only pass through here
@@ -47,7 +47,7 @@ def github_annotation(finding: Finding, workspace: str | None = None) -> str:
         if finding.location.line is not None:
             properties.append(f"line={finding.location.line}")
     properties.append(f"title={escape_property(f'kgsync lint {finding.code}')}")
-    message = f"{show(finding.entity)}: {finding.message} (fix: {finding.hint})"
+    message = message_line(None, f"{show(finding.entity)}: {finding.message}", finding.hint)
     return f"::{finding.severity} {','.join(properties)}::{escape_data(message)}"
 
 
@@ -63,5 +63,4 @@ def issue_annotation(issue: Issue, root: Path, checkout: GitCheckout | None) -> 
     if issue.location.line is not None:
         props.append(f"line={issue.location.line}")
     level = "error" if str(issue.severity) == "error" else "warning" if str(issue.severity) == "warning" else "notice"
-    fix = f" (fix: {issue.hint})" if issue.hint else ""
-    return f"::{level} {','.join(props)},title=kgsync::{escape_data(issue.message + fix)}"
+    return f"::{level} {','.join(props)},title=kgsync::{escape_data(message_line(None, issue.message, issue.hint))}"

@@ -13,7 +13,7 @@ import click
 
 from kgsync.cli._errors import FAILED, reported
 from kgsync.cli._options import FilePath, cache_dir_option, load_config, repo_options
-from kgsync.contract.errors import printable_path
+from kgsync.contract.errors import message_line, printable_path
 from kgsync.read.item_model import failed_files
 from kgsync.read.items import IssueSeverity
 from kgsync.pipeline.stages import build
@@ -67,14 +67,15 @@ def command(items: str | None, out: Path | None, root: Path | None, config_path:
         shown = ", ".join(result.removed_items[:5]) + (f", and {len(result.removed_items) - 5} more"
                                                        if len(result.removed_items) > 5 else "")
         verb = "would remove" if dry_run else "removed"
-        click.echo(f"warning: {len(result.removed_items)} item(s) no longer found; {verb} their nodes: {shown} "
-                   "(fix: if that is not intended, check --items / `items:` in kgsync.yml)", err=True)
+        click.echo(message_line(None, f"warning: {len(result.removed_items)} item(s) no longer found; {verb} their nodes: "
+                                f"{shown}", "if that is not intended, check --items / `items:` in kgsync.yml"), err=True)
     if result.disowned and not quiet:
         shown = "; ".join(result.disowned[:5]) + (f"; and {len(result.disowned) - 5} more" if len(result.disowned) > 5
                                                   else "")
-        click.echo(f"warning: the manifest credits items with {len(result.disowned)} fact(s) no build of them writes; "
-                   f"kept as content added by hand or by an agent, and no longer credited: {shown} (fix: nothing to do if "
-                   "an agent or a person wrote them; delete them from the graph file to remove them)", err=True)
+        click.echo(message_line(None, f"warning: the manifest credits items with {len(result.disowned)} fact(s) no build of "
+                                f"them writes; kept as content added by hand or by an agent, and no longer credited: {shown}",
+                                "nothing to do if an agent or a person wrote them; delete them from the graph file to remove "
+                                "them"), err=True)
     if timings:
         click.echo("  ".join(f"{stage} {seconds:.2f} s" for stage, seconds in result.timings))
     if failed:

@@ -32,7 +32,8 @@ def configuration_md() -> str:
         + "# Configuration reference\n\n"
         "`kgsync.yml` at the research repo root; every key is optional and the defaults run on any\n"
         "research repo. Unknown keys and wrong types are all reported together, each with its line.\n"
-        "Paths are relative to the research repo root.\n\n"
+        "Paths are relative to the research repo root. What kgsync writes (`graph`, a `cache_dir` that is\n"
+        "set) must lie inside it, `..` and links resolved: kgsync.yml is repository content (SECURITY.md).\n\n"
         + config.reference_table()
         + "\nCommand-line paths (`--items`, `--out`) are relative to the current directory, except\n"
         "`kgsync pr --items/--graph`, which name paths in the checkout (relative to its root, as in\n"

@@ -19,7 +19,7 @@ from kgsync.cli._errors import reported
 from kgsync.cli._options import load_config, repo_options
 from kgsync.contract.errors import ConfigError, Location
 from kgsync.read.item_caps import cap_problems
-from kgsync.read.items import find_item_files, read_items
+from kgsync.read.items import read_corpus
 from kgsync.graph.merge import load_manifest, manifest_path
 
 
@@ -58,7 +58,7 @@ def command(root: Path | None, config_path: Path | None, graph_path: Path | None
         graph = jsonl.read(source)
         # An item past a cap is an error to the build (it keeps its previous nodes): its text is
         # not rendered either, so the site's size follows from the graph's caps.
-        items = tuple(item for item in read_items(find_item_files(cfg.items, cfg.root), cfg.root).items
+        items = tuple(item for item in read_corpus(cfg.items, cfg.root).items
                       if not cap_problems(item, cfg.caps))
         project = project_dir if project_dir else cfg.root / "site"
         # The manifest beside the graph keeps the sentence stating each evidence link.

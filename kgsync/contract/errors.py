@@ -45,6 +45,31 @@ def printable_path(path: str) -> str:
     return "%3A" + text[1:] if text.startswith("::") else text
 
 
+# What must not reach a terminal or a log as it is inside a message: the same, but for the tab and
+# the newline a message may be laid out with (a list of problems, a tool's last lines).  A name is
+# repository or agent content, and messages repeat it outside the quoted entity column.
+_UNPRINTABLE_IN_MESSAGE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def printable_message(text: str) -> str:
+    """``text`` fit for a terminal or a CI log: every bidi control (an override reorders what a reader
+    sees) and every control character but tab and newline (ESC opens a terminal sequence, CR rewrites
+    the line) as ``%XX`` / ``%uXXXX``, as ``printable_path`` writes them.  An ordinary message is
+    returned as it is."""
+    if not _UNPRINTABLE_IN_MESSAGE.search(text):
+        return text
+    return _UNPRINTABLE_IN_MESSAGE.sub(lambda m: _percent(m.group()), text)
+
+
+def message_line(location: Location | None, body: str, hint: str | None = None) -> str:
+    """``path:line: body (fix: hint)``: the one form of every message kgsync prints (an error, an item
+    issue, a lint finding, a build warning), escaped by ``printable_message`` here so that no caller
+    has to remember it for the names it puts in ``body``."""
+    where = f"{location}: " if location else ""
+    fix = f" (fix: {hint})" if hint else ""
+    return printable_message(f"{where}{body}{fix}")
+
+
 def _percent(char: str) -> str:
     code = ord(char)
     return f"%{code:02X}" if code < 0x100 else f"%u{code:04X}"
@@ -85,9 +110,7 @@ class KgsyncError(Exception):
         super().__init__(self.render())
 
     def render(self) -> str:
-        where = f"{self.location}: " if self.location else ""
-        fix = f" (fix: {self.hint})" if self.hint else ""
-        return f"{where}{self.message}{fix}"
+        return message_line(self.location, self.message, self.hint)
 
 
 class ConfigError(KgsyncError):

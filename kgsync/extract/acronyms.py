@@ -112,9 +112,9 @@ def _acronym_pairs(text: str) -> list[tuple[str, str]]:
 
 
 #: Words a definition may skip or take a letter from ("Software as a Service": SaaS, "Reinforcement
-#: Learning from Human Feedback": RLHF).
-_LINKING_WORDS = frozenset({"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to",
-                            "with", "&"})
+#: Learning from Human Feedback": RLHF). Public: ``vocabulary.acronym_index`` compares two expansions without them.
+LINKING_WORDS = frozenset({"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to",
+                           "with", "&"})
 
 
 @lru_cache(maxsize=20_000)  # the same phrase recurs within an item and across items
@@ -141,7 +141,7 @@ def letters_match(short: str, long: str) -> bool:
     for word in long.split():
         pieces = [p for p in (re.sub(r"[^\w&]", "", piece) for piece in word.split("-")) if p]
         for i, piece in enumerate(pieces):
-            parts.append((piece, i > 0 or piece.lower() in _LINKING_WORDS))
+            parts.append((piece, i > 0 or piece.lower() in LINKING_WORDS))
     found = _match(letters, tuple(parts), 0, 0)
     if not found and len(letters) > 2 and short.endswith("s"):  # "MLOps": Machine Learning Operations
         found = _match(letters[:-1], tuple(parts), 0, 0)
@@ -165,7 +165,7 @@ def _match(letters: str, parts: tuple[tuple[str, bool], ...], i: int, j: int) ->
     return False
 
 
-_LINKING = "|".join(sorted(w for w in _LINKING_WORDS if w != "&")) + "|&"
+_LINKING = "|".join(sorted(w for w in LINKING_WORDS if w != "&")) + "|&"
 
 
 @lru_cache(maxsize=20_000)
@@ -302,10 +302,10 @@ def _after_gap(low: str, key: str, at: int, pos: int) -> int:
     token = _NEXT_TOKEN.match(low, pos)
     if token is None:
         return 0
-    if token.group(1) in _LINKING_WORDS:
+    if token.group(1) in LINKING_WORDS:
         second = _NEXT_TOKEN.match(low, token.end())
         if second is not None:
-            if second.group(1) in _LINKING_WORDS:
+            if second.group(1) in LINKING_WORDS:
                 third = _NEXT_TOKEN.match(low, second.end())
                 if third is not None and (stop := _word(low, key, at, third)):
                     return stop

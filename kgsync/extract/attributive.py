@@ -26,13 +26,13 @@ import re
 from collections.abc import Mapping, Sequence
 
 from kgsync.extract import lexicon, wordnet
-from kgsync.extract.canonical import _PREFIXES
+from kgsync.extract.canonical import CLOSED_PREFIXES
 from kgsync.extract.phrases import TOKEN_OR_BREAK, is_break
 
 #: The first parts that make a hyphenated modifier: canonical's combining prefixes ("multi-",
 #: "inter-", "sub-"), the other prefixes people hyphenate ("cross-", "self-", "non-") and the
 #: quantity words a compound of number opens with ("single-agent", "dual-use", "zero-trust").
-PREFIXES = _PREFIXES | {"cross", "self", "non", "single", "dual", "double", "mono", "uni", "poly", "tri", "zero", "few", "many"}
+PREFIXES = CLOSED_PREFIXES | {"cross", "self", "non", "single", "dual", "double", "mono", "uni", "poly", "tri", "zero", "few", "many"}
 
 
 def prefixed(surface: str) -> bool:

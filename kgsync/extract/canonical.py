@@ -158,16 +158,18 @@ def british(word: str) -> str:
 
 
 # --------------------------------------------------------------------------- keys
-#: Prefixes written closed, hyphenated or open ("multiagent", "multi-agent",
-#: "multi agent"): the key closes them so that all three meet.
-_PREFIXES = frozenset("""
+#: The combining prefixes a term key closes up: written closed, hyphenated or open
+#: ("multiagent", "multi-agent", "multi agent"), they meet in one key ("multiagent") because
+#: ``append_key`` joins each to the word after it. Public: the phrase, idea, attributive and
+#: theme rules read the same set to know a word that only opens a compound (no word of its own).
+CLOSED_PREFIXES = frozenset("""
 multi pre re co non sub meta post inter semi anti auto hyper micro bi de e
 """.split())
 
 
 def without_prefix(word: str) -> str:
     """The word a key's closed prefix was joined to ("antimoney" -> "money"), else the word."""
-    for prefix in sorted(_PREFIXES, key=len, reverse=True):
+    for prefix in sorted(CLOSED_PREFIXES, key=len, reverse=True):
         rest = word[len(prefix):]
         if word.startswith(prefix) and len(rest) >= 3 and rest.isalpha():
             return rest
@@ -284,7 +286,7 @@ def append_key(out: list[str], key: str) -> None:
     # Close up every prefix the new word completes, right to left ("e e mail" ->
     # "eemail" at once, not "e email" now and "eemail" on a second pass): the
     # result has no closable pair left, so term_key stays idempotent.
-    while len(out) > 1 and out[-2] in _PREFIXES and _closes(out[-2], out[-1]):
+    while len(out) > 1 and out[-2] in CLOSED_PREFIXES and _closes(out[-2], out[-1]):
         out[-2:] = [out[-2] + out[-1]]
 
 
@@ -324,7 +326,7 @@ def _display_word(word: str) -> str:
 
 def _prefix_hyphen(left: str) -> bool:
     # "re-ranking", "multi-agent", "e-mail": the hyphen after a prefix is how people type it.
-    return left.lower() in _PREFIXES or left.lower() in ("self", "cross", "non", "open", "well")
+    return left.lower() in CLOSED_PREFIXES or left.lower() in ("self", "cross", "non", "open", "well")
 
 
 @lru_cache(maxsize=100_000)

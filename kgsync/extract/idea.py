@@ -8,8 +8,7 @@ from collections.abc import Callable, Sequence, Set
 from itertools import chain
 
 from kgsync.extract import attributive, lexicon, wordnet
-from kgsync.extract.canonical import _PREFIXES as canonical_prefixes
-from kgsync.extract.canonical import is_acronym, term_key
+from kgsync.extract.canonical import CLOSED_PREFIXES, is_acronym, term_key
 from kgsync.extract.flags import ACRONYM, DEFINED, EMPHASISED, UNIT
 
 
@@ -123,7 +122,7 @@ def is_participle_compound(key: str, written: Sequence[str]) -> bool:
 def is_plumbing(key: str, written: Sequence[str], protocols: Set[str] = frozenset()) -> bool:
     """A file format or a transfer protocol written as an acronym ("JSON", "PDFs", "HTTP")."""
     return (" " not in key and (key in lexicon.FILE_FORMATS or key in protocols)
-            and all(map(_in_capitals, written)))
+            and all(map(in_capitals, written)))
 
 
 def is_bookkeeping(key: str) -> bool:
@@ -166,7 +165,7 @@ _STORE_WORDS = frozenset({"item", "corpus", "backlog", "repository", "repo"})
 
 
 #: Prefixes that relate units ("cross-item", "inter-item"): canonical's closing prefixes and "cross".
-_CROSS = canonical_prefixes | {"cross"}
+_CROSS = CLOSED_PREFIXES | {"cross"}
 
 
 #: Method heads that name a kind of activity, not a procedure ("review", "technique").
@@ -221,8 +220,9 @@ def _written_as_acronym(word: str, written: Sequence[str]) -> bool:
     return all(any(part.lower() == word and part.isupper() for part in _PARTS.split(w)) for w in written)
 
 
-def _in_capitals(surface: str) -> bool:
-    """"JSON", "PDFs": an acronym, in the plural too."""
+def in_capitals(surface: str) -> bool:
+    """"JSON", "PDFs": an acronym, in the plural too.  Public: ``vocabulary.acronym_index`` reads an
+    ordinary word written so ("NOTE") by the same test."""
     return surface.isupper() or (surface.endswith("s") and surface[:-1].isupper())
 
 

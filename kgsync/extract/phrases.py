@@ -9,7 +9,7 @@ from functools import lru_cache
 from itertools import groupby
 
 from kgsync.extract import lexicon
-from kgsync.extract.canonical import _PREFIXES, is_acronym, key_of_words, word_key, words
+from kgsync.extract.canonical import CLOSED_PREFIXES, is_acronym, key_of_words, word_key, words
 
 MAX_WORDS = 4  # surface words in a mined phrase (the query rule's longest run, too)
 
@@ -156,8 +156,8 @@ def _token_info(token: str) -> tuple[bool, str, int, bool, bool, bool, bool]:
     first, last = keys[0], keys[-1]
     bad_first = first.isdigit() or first in lexicon.STOPWORDS or first in lexicon.NOT_FIRST
     bad_last = last in lexicon.STOPWORDS or (not _is_acronym(token.split("-")[-1]) and not _noun_head(last))
-    return (never_first, " ".join(keys), len(keys), not _PREFIXES.isdisjoint(keys),
-            not _PREFIXES.isdisjoint(keys[:-1]), bad_first, bad_last)
+    return (never_first, " ".join(keys), len(keys), not CLOSED_PREFIXES.isdisjoint(keys),
+            not CLOSED_PREFIXES.isdisjoint(keys[:-1]), bad_first, bad_last)
 
 
 @lru_cache(maxsize=400_000)
@@ -174,7 +174,7 @@ def _key_if_term(part: tuple[str, ...]) -> tuple[str, bool] | None:
     key_words = token_keys(part[0]) if len(part) == 1 else [k for token in part for k in token_keys(token)]
     if not key_words or len(key_words) > 6:
         return None
-    if _PREFIXES.isdisjoint(key_words[:-1]):  # nothing to close up ("multi agent"): the key is the words
+    if CLOSED_PREFIXES.isdisjoint(key_words[:-1]):  # nothing to close up ("multi agent"): the key is the words
         kws = list(key_words)
         key = " ".join(kws)
     else:

@@ -195,7 +195,7 @@ def _scan(whole: list[bytes], concluded: list[bytes], phrases: Mapping[str, Iter
     ...)`` of the phrases mentioned in ``concluded`` (``phrase_scan``); fourth, when ``frames``,
     ``relation_mentions(whole, phrases)`` from the same hits, each with the word after it: a second
     pass over the whole text's pairs, each built as a tuple and hashed, took half as long as this one."""
-    forms = {key: _phrase_forms(key, tuple(sorted(set(phrases[key])))) for key in sorted(phrases)}
+    forms = _pairs_of(phrases)
     wanted = frozenset(pair for pairs in forms.values() for pair in pairs)
     # Only the pairs wanted are kept, each with the word before it (none before the first): first the
     # positions of a wanted pair's first word (a word's hash is kept, a pair's is not), then the pairs
@@ -214,16 +214,27 @@ def _scan(whole: list[bytes], concluded: list[bytes], phrases: Mapping[str, Iter
     in_stated = _stated_counts(stated, wanted, forms, out) if stated is not None else ()
     if not frames or not out:
         return tuple(out), (), in_stated, {}
-    key_of: dict[tuple[bytes, bytes], str] = {}
-    for key, pairs in forms.items():
-        for pair in pairs:
-            key_of.setdefault(pair, key)
+    key_of = _key_of(forms)
     framed = compress(hits, map(_FRAME_WORDS.__contains__, map(_BEFORE, hits)))
     counts = Counter((key_of[(a, b)], word) for word, a, b, _after in framed)
     # the last pair has no word after it (b"" stands for none): no relation word follows it
     related = compress(hits, map(_RELATION_WORDS.__contains__, map(_AFTER, hits)))
     relations = dict(Counter(key_of[(a, b)] for _before, a, b, _after in related))
     return tuple(out), tuple(sorted((key, word.decode(), n) for (key, word), n in counts.items())), in_stated, relations
+
+
+def _pairs_of(phrases: Mapping[str, Iterable[str]]) -> dict[str, tuple[tuple[bytes, bytes], ...]]:
+    """Key -> the word pairs its phrase is counted by (``_phrase_forms`` of its written forms), keys in order."""
+    return {key: _phrase_forms(key, tuple(sorted(set(phrases[key])))) for key in sorted(phrases)}
+
+
+def _key_of(forms: Mapping[str, tuple[tuple[bytes, bytes], ...]]) -> dict[tuple[bytes, bytes], str]:
+    """Pair -> the key it counts for: of two keys written the same, the first in ``forms``' order."""
+    key_of: dict[tuple[bytes, bytes], str] = {}
+    for key, pairs in forms.items():
+        for pair in pairs:
+            key_of.setdefault(pair, key)
+    return key_of
 
 
 def _stated_counts(stated: list[bytes], wanted: frozenset[tuple[bytes, bytes]],
@@ -352,10 +363,7 @@ def phrase_frames(text: str, phrases: Mapping[str, Iterable[str]]) -> tuple[tupl
 
 
 def _frames(whole: list[bytes], phrases: Mapping[str, Iterable[str]]) -> tuple[tuple[str, str, int], ...]:
-    key_of: dict[tuple[bytes, bytes], str] = {}
-    for key in sorted(phrases):
-        for pair in _phrase_forms(key, tuple(sorted(set(phrases[key])))):
-            key_of.setdefault(pair, key)
+    key_of = _key_of(_pairs_of(phrases))
     # Only the positions of a wanted pair are looked at: ``compress`` and the membership map run in C.
     hits = compress(zip(whole, whole[1:], whole[2:]), map(key_of.__contains__, zip(whole[1:], whole[2:])))
     counts = Counter((key_of[(a, b)], word) for word, a, b in hits if word in _FRAME_WORDS)
@@ -371,10 +379,7 @@ def relation_mentions(whole: list[bytes], phrases: Mapping[str, Iterable[str]]) 
     """Key -> how many of the item's mentions of each of its topic phrases (as ``phrase_mentions``
     counts them, over ``whole``: ``_tokens`` of the item's text) a relation word follows ("causal
     chain *from*")."""
-    key_of: dict[tuple[bytes, bytes], str] = {}
-    for key in sorted(phrases):
-        for pair in _phrase_forms(key, tuple(sorted(set(phrases[key])))):
-            key_of.setdefault(pair, key)
+    key_of = _key_of(_pairs_of(phrases))
     hits = compress(zip(whole, whole[1:], whole[2:]), map(key_of.__contains__, zip(whole, whole[1:])))
     return dict(Counter(key_of[(a, b)] for a, b, word in hits if word in _RELATION_WORDS))
 

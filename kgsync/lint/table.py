@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from kgsync.contract.errors import LintFailed, Location
+from kgsync.contract.errors import LintFailed, Location, message_line
 from kgsync.contract.model import Relation
 
 
@@ -115,8 +115,7 @@ class Finding:
 
     def render(self) -> str:
         """``path:line: error[code] entity: message (fix: hint)``, always one line."""
-        where = f"{self.location}: " if self.location else ""
-        return f"{where}{self.severity}[{self.code}] {show(self.entity)}: {self.message} (fix: {self.hint})"
+        return message_line(self.location, f"{self.severity}[{self.code}] {show(self.entity)}: {self.message}", self.hint)
 
     def as_error(self) -> LintFailed:
         """This finding as the library's error (its Location and hint kept; ``render()`` unchanged)."""

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 
-from kgsync.contract.errors import ConfigError, Location
+from kgsync.contract.errors import ConfigError, Location, printable_path
 from kgsync.read.yaml_source import key_lines, read_yaml
 
 CONFIG_FILE = "kgsync.yml"
@@ -233,6 +233,14 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
     if "graph" in data and not _names_a_file(config.graph):  # its manifest is named after it: <name>.kgsync.json
         errors.append((lines.get("graph"), f"graph: names no file ({config.graph!r}): write a file path such as "
                                            "memory.jsonl"))
+    for key, fix in _OUTPUTS:
+        value = getattr(config, key)
+        named = value and value != USER_CACHE and (key != "graph" or _names_a_file(value))  # else an error above
+        if key in data and named and not _inside(root, value):
+            errors.append((lines.get(key), f"{key}: {value!r} lies outside the repository "
+                                           f"({printable_path(str(root.resolve()))}); "
+                                           f"kgsync.yml is repository content and may not make kgsync write there "
+                                           f"(fix: {fix})"))
     if "pr" in data and (problem := title_problem(config.pr.title)):
         errors.append((lines.get("pr.title"), f"pr.title: {problem}"))
     if errors:
@@ -266,6 +274,25 @@ def title_problem(title: str) -> str | None:
             return (f"holds {what} (U+{ord(char):04X}) at character {at}; a PR title is one line of visible "
                     "text (fix: remove it; a longer explanation belongs in the PR body)")
     return None
+
+
+# The options of kgsync.yml that name what a build writes, and the fix when one lies outside the
+# repository.  kgsync.yml is merged content read by the job holding the write token: a graph named
+# outside the checkout (with its manifest beside it) would be written there, and a cache folder
+# outside it is trusted without the HMAC a folder inside carries (``pipeline.cache.location``).
+# The command line (--out, --cache-dir, $KGSYNC_CACHE_DIR) is the operator's and may still.
+_OUTPUTS = (
+    ("graph", "name a file inside the repository, such as memory.jsonl; to write elsewhere, pass --out PATH"),
+    ("cache_dir", "remove cache_dir to keep the cache in the user's cache directory, or choose a folder "
+                  "elsewhere with --cache-dir or $KGSYNC_CACHE_DIR"),
+)
+
+
+def _inside(root: Path, relative: str) -> bool:
+    """Whether ``relative`` (an option's path, against ``root``) lies inside ``root`` once ``..`` and
+    links are resolved: a committed link to a folder outside leads outside as surely as ``../``."""
+    base = root.resolve()
+    return (base / relative).resolve().is_relative_to(base)
 
 
 def _names_a_file(path: str) -> bool:

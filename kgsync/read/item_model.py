@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from kgsync.contract.errors import ItemError, Location
+from kgsync.contract.errors import ItemError, Location, message_line
 from kgsync.read.item_sections import KeyFinding, Section, heading_key
 
 
@@ -34,8 +34,7 @@ class Issue:
     slug: str = ""
 
     def render(self) -> str:
-        fix = f" (fix: {self.hint})" if self.hint else ""
-        return f"{self.location}: {self.severity}: {self.message}{fix}"
+        return message_line(self.location, f"{self.severity}: {self.message}", self.hint)
 
     def as_error(self) -> ItemError:
         """This issue as the library's error (its Location and hint kept; see kgsync.contract.errors)."""

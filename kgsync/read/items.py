@@ -68,7 +68,8 @@ from kgsync.read.item_sections import (
 
 __all__ = [
     "MAX_LINE", "CitedFinding", "Issue", "IssueSeverity", "KeyFinding", "ReadResult", "ResearchItem", "Section", "check_corpus",
-    "display_path", "fence_lines", "find_item_files", "heading_key", "link_out", "normalise_slug", "read_item_bytes", "read_items", "unreadable",
+    "display_path", "fence_lines", "find_item_files", "heading_key", "link_out", "normalise_slug", "read_corpus", "read_item_bytes", "read_items",
+    "unreadable",
     "_FORBIDDEN", "_line_starts",
 ]
 
@@ -155,6 +156,13 @@ def read_items(paths: Iterable[Path], root: Path = Path(".")) -> ReadResult:
             continue
         parsed.append(read_item_bytes(raw, display_path(path, root), path.stem))
     return check_corpus(parsed)
+
+
+def read_corpus(spec: str | Path, root: Path = Path(".")) -> ReadResult:
+    """Every item file ``spec`` names (``find_item_files``: a folder or a glob, under ``root``), read and
+    checked as one corpus (``read_items``).  No file is an empty corpus here, not an error: the build
+    refuses one (``pipeline.reading.item_files``), a reader of the items (the site, a bench) may not."""
+    return read_items(find_item_files(spec, root), root)
 
 
 def link_out(path: Path, root: Path) -> Issue | None:

@@ -7,9 +7,9 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 
 from kgsync.extract import wordnet
-from kgsync.extract.acronyms import _LINKING_WORDS
+from kgsync.extract.acronyms import LINKING_WORDS
 from kgsync.extract.canonical import term_key
-from kgsync.extract.idea import _in_capitals
+from kgsync.extract.idea import in_capitals
 from kgsync.extract.mining import DEFINED, ItemCandidates
 from kgsync.vocabulary.groups import _Group, _is_short
 from kgsync.vocabulary.terms import _lengths_of
@@ -40,7 +40,7 @@ def is_ordinary_in_capitals(key: str, surfaces: Sequence[tuple[str, int]], flags
     expands (the caller asks only for a key that kept its letters).  Capitals emphasise the word or
     spell a dictionary thing; with no definition there is no research acronym to name."""
     return (" " not in key and not flags & DEFINED and wordnet.is_ordinary(key)
-            and all(_in_capitals(surface) for surface, _count in surfaces))
+            and all(in_capitals(surface) for surface, _count in surfaces))
 
 
 def _acronym_map(cands: Sequence[ItemCandidates],
@@ -141,8 +141,8 @@ def ambiguous_acronyms(expansions: Expansions, same: Callable[[str, str], bool])
 def _same_words(a: str, b: str) -> bool:
     """The same words but for their endings ("site reliability engineer" / "engineering",
     "best match" / "matching 25"), linking words ("and", "of") left out."""
-    first = [w for w in a.split(" ") if w not in _LINKING_WORDS]
-    second = [w for w in b.split(" ") if w not in _LINKING_WORDS]
+    first = [w for w in a.split(" ") if w not in LINKING_WORDS]
+    second = [w for w in b.split(" ") if w not in LINKING_WORDS]
     return len(first) == len(second) and all(x[:4] == y[:4] for x, y in zip(first, second))
 
 

@@ -46,7 +46,7 @@ from kgsync.extract.mining import FREE, STATED, TITLE, ItemCandidates
 from kgsync.extract.topics import addresses
 from kgsync.vocabulary.acronym_index import _resolve, is_ordinary_in_capitals, item_acronyms
 from kgsync.vocabulary.groups import _Group, _is_short, _label, _name
-from kgsync.vocabulary.terms import ItemTerms, Term, TermKind, TermUse, Vocabulary
+from kgsync.vocabulary.terms import Growth, Term, TermKind, TermUse, Vocabulary
 from kgsync.vocabulary.vocab_file import PinnedVocabulary
 
 #: One item's forms of one hub it addresses: (the candidate keys, the forms written with their counts).
@@ -156,11 +156,8 @@ def with_hubs(vocabulary: Vocabulary, addressed: Mapping[str, Mapping[str, HubFo
             by_hub[g].append(slug)
     if not by_hub:
         return vocabulary
-    terms = dict(vocabulary.terms)
-    per_item = dict(vocabulary.per_item)
-    index = dict(vocabulary._index)
-    acronym_keys = set(vocabulary._acronym_keys)
-    lengths = {word: set(ns) for word, ns in vocabulary._lengths.items()}
+    growth = Growth.of(vocabulary)
+    terms = growth.terms
     for g in sorted(by_hub):
         slugs = by_hub[g]
         group = _addressers_group(g, [addressed[slug][g] for slug in slugs], slugs[0])
@@ -176,22 +173,14 @@ def with_hubs(vocabulary: Vocabulary, addressed: Mapping[str, Mapping[str, HubFo
             terms[name] = dataclasses.replace(old, items=tuple(sorted(set(old.items) | set(slugs))),
                                               aliases=prune_aliases(name, [*old.aliases, *aliases]))
         for key in sorted(group.keys | {g}):
-            index.setdefault(key, name)
-            lengths.setdefault(key.split(" ")[0], set()).add(key.count(" ") + 1)
-        acronym_keys.update(term_key(s) for s in group.surfaces if _is_short(s) and term_key(s) in group.keys)
+            growth.index_key(key, name)
+        growth.acronym_keys.update(term_key(s) for s in group.surfaces if _is_short(s) and term_key(s) in group.keys)
         use = TermUse(name, tuple(dict.fromkeys((terms[name].label, *terms[name].aliases))))
         for slug in slugs:
-            uses = per_item.get(slug) or ItemTerms(slug, (), ())
-            if any(u.name == name for u in uses.concepts + uses.methods):
-                continue  # the item links it already (a term of the same name)
-            if kind is TermKind.CONCEPT:
-                uses = dataclasses.replace(uses, concepts=uses.concepts + (use,))
-            else:
-                uses = dataclasses.replace(uses, methods=uses.methods + (use,))
-            per_item[slug] = dataclasses.replace(uses, beyond=uses.beyond + (name,))
-    return dataclasses.replace(vocabulary, terms=dict(sorted(terms.items())), per_item=dict(sorted(per_item.items())),
-                               _index=index, _acronym_keys=frozenset(acronym_keys),
-                               _lengths={w: tuple(sorted(ns, reverse=True)) for w, ns in lengths.items()})
+            uses = growth.with_use(slug, use, kind)
+            if uses is not None:  # else the item links it already (a term of the same name)
+                growth.per_item[slug] = dataclasses.replace(uses, beyond=uses.beyond + (name,))
+    return growth.grown()
 
 
 def _addressers_group(g: str, forms: Sequence[HubForms], first: str) -> _Group:

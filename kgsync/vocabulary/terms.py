@@ -185,6 +185,49 @@ class Vocabulary:
                       for slug, read in self.readings.items()})
 
 
+@dataclass(frozen=True)
+class Growth:
+    """A vocabulary being grown by terms its items link beyond their caps (``hubs.with_hubs``,
+    ``topics.with_topics``): copies of what such a term changes, to add to, and ``grown()``, the
+    vocabulary they make.  Kept beside ``Vocabulary`` so that its index fields are opened here only."""
+
+    vocabulary: Vocabulary
+    terms: dict[str, Term]
+    per_item: dict[str, ItemTerms]
+    index: dict[str, str]  # key -> name, as ``Vocabulary._index``
+    acronym_keys: set[str]
+    lengths: dict[str, set[int]]  # a key's first word -> the key lengths it opens (``Vocabulary._lengths``)
+
+    @classmethod
+    def of(cls, vocabulary: Vocabulary) -> Growth:
+        return cls(vocabulary, dict(vocabulary.terms), dict(vocabulary.per_item), dict(vocabulary._index),
+                   set(vocabulary._acronym_keys), {word: set(ns) for word, ns in vocabulary._lengths.items()})
+
+    def index_key(self, key: str, name: str) -> None:
+        """``mentions`` finds ``name`` by ``key`` (unless the key names a term already)."""
+        self.index.setdefault(key, name)
+        self.lengths.setdefault(key.split(" ")[0], set()).add(key.count(" ") + 1)
+
+    def with_use(self, slug: str, use: TermUse, kind: TermKind) -> ItemTerms | None:
+        """The item's terms with ``use`` added under ``kind``, or None when it links a term of that
+        name already (chosen within its caps, or by another key)."""
+        uses = self.per_item.get(slug) or ItemTerms(slug, (), ())
+        if any(chosen.name == use.name for chosen in uses.concepts + uses.methods):
+            return None
+        if kind is TermKind.CONCEPT:
+            return dataclasses.replace(uses, concepts=uses.concepts + (use,))
+        return dataclasses.replace(uses, methods=uses.methods + (use,))
+
+    def grown(self, topics: frozenset[str] | None = None) -> Vocabulary:
+        """The vocabulary with what was added (terms and items in name and slug order); ``topics``,
+        when given, its topic keys."""
+        return dataclasses.replace(self.vocabulary, terms=dict(sorted(self.terms.items())),
+                                   per_item=dict(sorted(self.per_item.items())), _index=self.index,
+                                   _acronym_keys=frozenset(self.acronym_keys),
+                                   _lengths={w: tuple(sorted(ns, reverse=True)) for w, ns in self.lengths.items()},
+                                   topics=self.vocabulary.topics if topics is None else topics)
+
+
 def _in_designation(joined: list[str], cased: list[str], i: int) -> bool:
     """Is the word at ``i`` an acronym inside a designation: followed, in its run, by more acronyms
     and then a number ("IEC 42001", "NIST SP 800-53", "GPT-4o", "ACL 2024")?  The designation names

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 
-from kgsync.extract.canonical import (_PREFIXES, append_key, canonical_name, display_alias, latin_lookalikes, term_key,
+from kgsync.extract.canonical import (CLOSED_PREFIXES, append_key, canonical_name, display_alias, latin_lookalikes, term_key,
                                       without_restated_expansion, word_key, words)
 from kgsync.extract import lexicon, wordnet
 from kgsync.extract.lexicon import STOPWORDS
@@ -132,7 +132,7 @@ class ThemeMap:
         """The first word of every topic key, and every closed prefix: a phrase keyed word by word
         (``append_key``) keeps its first word unless that word is a prefix that closes up with the
         next, so a phrase whose first word is neither is no topic key (most words of a statement)."""
-        return frozenset(k.split(" ", 1)[0] for k in self.topic_keys) | _PREFIXES
+        return frozenset(k.split(" ", 1)[0] for k in self.topic_keys) | CLOSED_PREFIXES
 
 
 def _key(theme: str) -> str:
@@ -348,7 +348,7 @@ def is_variant(slug: str, phrase: str, long_of: dict[str, str] | None = None) ->
     long_of = long_of or {}
     slug_words = _parts(slug)
     parts = _parts(phrase)
-    if not {word_key(w) for w in parts} - STOPWORDS - _PREFIXES - {""}:
+    if not {word_key(w) for w in parts} - STOPWORDS - CLOSED_PREFIXES - {""}:
         return False  # nothing but prefixes and stopwords: "multi" alone is no name
     if (len(slug_words) >= 2 and len(parts) == 1 and len(parts[0]) <= 3
             and word_key(parts[0]) == word_key(slug_words[-1])):

@@ -50,7 +50,7 @@ from kgsync.extract.mining import DEFINED, ItemCandidates
 from kgsync.extract.topics import addresses, phrase_marks, read_marks
 from kgsync.read.config import Mining
 from kgsync.vocabulary.choice import is_hub
-from kgsync.vocabulary.terms import ItemTerms, Term, TermKind, TermUse, Vocabulary, classify
+from kgsync.vocabulary.terms import Growth, Term, TermKind, TermUse, Vocabulary, classify
 
 #: A topic word enters when at least this share of the items name it (anywhere in their text) ...
 TOPIC_SHARE = 0.10
@@ -396,10 +396,8 @@ def with_topics(vocabulary: Vocabulary, choice: TopicChoice, joins: Mapping[str,
     joins = joins or {}
     if not choice.topics:
         return vocabulary
-    terms = dict(vocabulary.terms)
-    per_item = dict(vocabulary.per_item)
-    index = dict(vocabulary._index)
-    lengths = {word: set(ns) for word, ns in vocabulary._lengths.items()}
+    growth = Growth.of(vocabulary)
+    terms, index = growth.terms, growth.index
     beyond: dict[str, list[str]] = defaultdict(list)
     for key in sorted(choice.topics):
         name = index.get(key) or joins.get(key) or (files.node_name(key) if files.is_file_key(key) else key.replace(" ", "-"))
@@ -423,24 +421,16 @@ def with_topics(vocabulary: Vocabulary, choice: TopicChoice, joins: Mapping[str,
             kind = old.kind
             terms[name] = dataclasses.replace(old, items=tuple(sorted(set(old.items) | set(slugs))),
                                               aliases=found_by[bool(writers)])
-        index.setdefault(key, name)
-        lengths.setdefault(key.split(" ")[0], set()).add(key.count(" ") + 1)
+        growth.index_key(key, name)
         for slug in slugs:
-            uses = per_item.get(slug) or ItemTerms(slug, (), ())
-            if any(use.name == name for use in uses.concepts + uses.methods):
-                continue  # the item chose it within its caps already
-            use = TermUse(name, tuple(dict.fromkeys((terms[name].label, *own[slug in writers]))))
-            if kind is TermKind.CONCEPT:
-                uses = dataclasses.replace(uses, concepts=uses.concepts + (use,))
-            else:
-                uses = dataclasses.replace(uses, methods=uses.methods + (use,))
-            per_item[slug] = uses
-            beyond[slug].append(name)
+            uses = growth.with_use(slug, TermUse(name, tuple(dict.fromkeys((terms[name].label, *own[slug in writers])))),
+                                   kind)
+            if uses is not None:  # else the item chose it within its caps already
+                growth.per_item[slug] = uses
+                beyond[slug].append(name)
     for slug, linked in beyond.items():
-        per_item[slug] = dataclasses.replace(per_item[slug], beyond=tuple(linked))
-    return dataclasses.replace(vocabulary, terms=dict(sorted(terms.items())), per_item=dict(sorted(per_item.items())),
-                               _index=index, _lengths={w: tuple(sorted(ns, reverse=True)) for w, ns in lengths.items()},
-                               topics=choice.topics)
+        growth.per_item[slug] = dataclasses.replace(growth.per_item[slug], beyond=tuple(linked))
+    return growth.grown(topics=choice.topics)
 
 
 def _label_forms(key: str) -> tuple[str, list[str]]:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import frontmatter
 
-from kgsync.read.items import IssueSeverity, find_item_files, read_items
+from kgsync.read.items import IssueSeverity, read_corpus
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 import gen_corpus  # noqa: E402
@@ -25,7 +25,7 @@ def test_same_seed_same_bytes_other_seed_other_bytes(tmp_path: Path) -> None:
 def test_items_have_the_corpus_shape_and_read_without_errors(tmp_path: Path) -> None:
     paths = gen_corpus.generate(tmp_path, 300, seed=11)
     assert len(paths) == 300 and len({p.stem for p in paths}) == 300
-    result = read_items(find_item_files(tmp_path), tmp_path)
+    result = read_corpus(tmp_path, tmp_path)
     assert [i.render() for i in result.issues if i.severity is IssueSeverity.ERROR] == []
     assert len(result.items) == 300
     slugs = {item.slug for item in result.items}

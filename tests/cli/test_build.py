@@ -72,3 +72,25 @@ def test_an_out_path_with_a_trailing_slash_names_a_folder_and_is_refused(tmp_pat
     assert result.exit_code == 2, result.output
     assert "--out" in result.stderr and "names no file" in result.stderr and "file path" in result.stderr
     assert not (tmp_path / "x").exists() and not (root / "memory.jsonl").exists()
+
+
+def test_a_hand_added_name_with_a_bidi_override_prints_escaped(tmp_path: Path) -> None:
+    # The build's findings on hand-added content repeat the name in their message: no bidi control
+    # may reach the terminal or the CI log raw, in either place.
+    root = _repo(tmp_path)
+    assert _said(root)[0] == 0
+    graph = root / "memory.jsonl"
+    graph.write_text(graph.read_text(encoding="utf-8").rstrip("\n") + '\n{"type":"entity","name":"concept:exe\u202etxt",'
+                     '"entityType":"concept","observations":[]}\n', encoding="utf-8")
+    result = CliRunner().invoke(command, ["--root", str(root), "--no-cache"])
+    assert result.exit_code == 0, result.output
+    assert "concept:exe%u202Etxt" in result.stderr and "\u202e" not in result.output
+
+
+def test_a_graph_outside_the_repository_is_refused_and_nothing_is_written(tmp_path: Path) -> None:
+    root = _repo(tmp_path / "repo")
+    (root / "kgsync.yml").write_text("graph: ../stolen.jsonl\n", encoding="utf-8")
+    result = CliRunner().invoke(command, ["--root", str(root), "--no-cache"])
+    assert result.exit_code == 2, result.output
+    assert "kgsync.yml:1: graph: '../stolen.jsonl' lies outside the repository" in result.stderr
+    assert not (tmp_path / "stolen.jsonl").exists() and not (tmp_path / "stolen.kgsync.json").exists()

@@ -166,3 +166,18 @@ def test_cli_checks_the_veto_file_beside_the_vocabulary_with_lines(tmp_path: Pat
     result = CliRunner().invoke(command, [])
     assert result.exit_code == 2
     assert "kgsync-veto.yml:4: from: and to: must both be claim names" in result.output
+
+
+@pytest.mark.parametrize("form", ["text", "github"])
+def test_cli_escapes_bidi_controls_in_every_message(tmp_path: Path, form: str) -> None:
+    # A right-to-left override in a name reorders the log line a reader sees ("concept:exe<RLO>txt"
+    # shows as "concept:exetxt" reversed): the entity column and the message that repeats the name
+    # must both print it as its escape.
+    graph = with_entities(clean_graph(), Entity("concept:exe\u202etxt", "concept", (P,)))
+    graph = with_relations(graph, Relation("item:alpha", "concept:gone\u2067abc", "addresses"))
+    path = write_graph(tmp_path / "memory.jsonl", graph)
+    result = CliRunner().invoke(command, [str(path), "--format", form])
+    assert result.exit_code == 1, result.output
+    assert "\u202e" not in result.output and "\u2067" not in result.output
+    percent = "%25" if form == "github" else "%"  # an annotation's data is escaped again; the runner shows "%"
+    assert f"concept:exe{percent}u202Etxt" in result.output and f"concept:gone{percent}u2067abc" in result.output

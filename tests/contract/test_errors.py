@@ -14,3 +14,13 @@ def test_controls_bidi_and_a_leading_workflow_command_are_escaped() -> None:
     assert printable_path("::warning::x.md") == "%3A:warning::x.md"
     assert printable_path("100%\r\x1b[31m\u202ex") == "100%25%0D%1B[31m%u202Ex"
     assert "\n" not in str(Location("x\ny.md", 1)) and str(Location("x\ny.md")) == "x%0Ay.md"
+
+
+def test_a_message_keeps_its_lines_and_escapes_bidi_and_other_controls() -> None:
+    from kgsync.contract.errors import KgsyncError, printable_message
+
+    assert printable_message("plain é text, 100%") == "plain é text, 100%"
+    assert printable_message("a\n  b\tc") == "a\n  b\tc"  # a message may hold lines (a list of problems)
+    assert printable_message("exe\u202etxt \u2066x\u2069 \x1b[31m\r") == "exe%u202Etxt %u2066x%u2069 %1B[31m%0D"
+    assert KgsyncError("name exe\u202etxt", Location("g.jsonl", 2), "rename \u202e").render() == (
+        "g.jsonl:2: name exe%u202Etxt (fix: rename %u202E)")

@@ -148,3 +148,35 @@ def test_a_pr_title_with_a_line_break_is_a_config_error_at_its_line(tmp_path: Pa
     (tmp_path / "kgsync.yml").write_text('items: x\npr:\n  title: "Graph\\nupdate"\n', encoding="utf-8")
     with pytest.raises(ConfigError, match=r"kgsync.yml:3: pr.title: .*U\+000A"):
         config.load(tmp_path)
+
+
+@pytest.mark.parametrize(("key", "value"), [
+    ("graph", "../elsewhere.jsonl"), ("graph", "kg/../../elsewhere.jsonl"), ("graph", "/tmp/elsewhere.jsonl"),
+    ("graph", "linked/memory.jsonl"), ("cache_dir", "../kgsync-cache"), ("cache_dir", "/tmp/kgsync-cache"),
+])
+def test_an_output_path_outside_the_repository_is_a_config_error_at_its_line(tmp_path: Path, key: str,
+                                                                             value: str) -> None:
+    # kgsync.yml is repository content, read by the job that holds the write token: a graph (and
+    # its manifest) or a cache it names outside the checkout was written there, and a cache folder
+    # outside the checkout is trusted without the HMAC a folder inside it needs.
+    root = tmp_path / "repo"
+    root.mkdir()
+    (tmp_path / "outside").mkdir()
+    (root / "linked").symlink_to(tmp_path / "outside")  # a committed link to a folder outside
+    (root / "kgsync.yml").write_text(f"items: x\n{key}: {value}\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=f"kgsync.yml:2: {key}: .* lies outside the repository") as caught:
+        config.load(root)
+    assert "fix:" in str(caught.value) and ("--out" in str(caught.value) or "--cache-dir" in str(caught.value))
+
+
+@pytest.mark.parametrize(("key", "value"), [("graph", "kg/memory.jsonl"), ("graph", "kg/../memory.jsonl"),
+                                            ("cache_dir", ".kgsync-cache"), ("cache_dir", "''")])
+def test_an_output_path_inside_the_repository_is_kept(tmp_path: Path, key: str, value: str) -> None:
+    (tmp_path / "kgsync.yml").write_text(f"items: /elsewhere/items\n{key}: {value}\n", encoding="utf-8")
+    assert getattr(config.load(tmp_path), key) == value.strip("'")  # items outside stay the configuration's choice
+
+
+def test_the_command_line_may_still_write_outside(tmp_path: Path) -> None:
+    # --out / --cache-dir are the operator's choice, not repository content.
+    cfg = config.load(tmp_path).with_overrides(graph=str(tmp_path.parent / "x.jsonl"), cache_dir="/tmp/c")
+    assert cfg.graph == str(tmp_path.parent / "x.jsonl") and cfg.cache_dir == "/tmp/c"

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from kgsync.read.items import IssueSeverity, display_path, find_item_files, read_item_bytes, read_items
+from kgsync.read.items import IssueSeverity, display_path, find_item_files, read_corpus, read_item_bytes, read_items
 
 GOOD = """---
 title: "A good item"
@@ -52,7 +52,7 @@ def write(folder: Path, name: str, content: str | bytes) -> Path:
 
 
 def read(folder: Path):
-    return read_items(find_item_files(folder), folder)
+    return read_corpus(folder, folder)
 
 
 def only(issues, severity):
@@ -196,7 +196,7 @@ def test_duplicate_slugs_are_errors(tmp_path: Path) -> None:
     (tmp_path / "b").mkdir()
     write(tmp_path / "a", "2026-01-01-older.md", OLDER)
     write(tmp_path / "b", "2026-01-01-older.md", OLDER)
-    result = read_items(find_item_files(str(tmp_path / "*" / "*.md")), tmp_path)
+    result = read_corpus(str(tmp_path / "*" / "*.md"), tmp_path)
     errors = only(result.issues, IssueSeverity.ERROR)
     assert len(errors) == 1 and "duplicate slug" in errors[0].message
     assert "a/2026-01-01-older.md" in errors[0].message and errors[0].location.path == "b/2026-01-01-older.md"

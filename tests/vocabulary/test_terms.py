@@ -22,3 +22,22 @@ def test_methods_by_head_word(vocab: Vocabulary) -> None:
     assert classify("natural language processing") is TermKind.CONCEPT
     assert classify("fine tuning") is TermKind.METHOD
     assert classify("reranking") is TermKind.METHOD
+
+
+def test_growth_adds_a_term_beyond_the_caps_and_finds_it_by_its_key() -> None:
+    # The one way hubs and topics grow a vocabulary: an item links a name once, and mentions find it.
+    from kgsync.vocabulary.terms import Growth, ItemTerms, Term, TermUse
+
+    use = TermUse("agent-memory", ("agent memory",))
+    start = Vocabulary({}, {"a": ItemTerms("a", (use,), ())})
+    growth = Growth.of(start)
+    growth.terms["agent-memory"] = Term("agent-memory", TermKind.CONCEPT, "agent memory", (), ("a", "b"))
+    growth.index_key("agent memory", "agent-memory")
+    assert growth.with_use("a", use, TermKind.CONCEPT) is None  # linked within its caps already
+    added = growth.with_use("b", use, TermKind.METHOD)
+    assert added is not None and added.methods == (use,) and added.concepts == ()
+    growth.per_item["b"] = added
+    grown = growth.grown(topics=frozenset({"agent memory"}))
+    assert list(grown.per_item) == ["a", "b"] and grown.topics == {"agent memory"}
+    assert grown.mentions("Agent memory fills up.") == ("agent-memory",)
+    assert start.mentions("Agent memory fills up.") == () and start.topics == frozenset()

@@ -232,9 +232,9 @@ def test_declared_merge(tmp_path: Path) -> None:
 # --- the real corpus ---------------------------------------------------------------------
 @pytest.mark.slow
 def test_real_corpus_reads_well(require_shared: Callable[[Path], Path]) -> None:
-    from kgsync.read.items import find_item_files, read_items
+    from kgsync.read.items import read_corpus
 
-    items = read_items(find_item_files(require_shared(SHARED_CORPUS))).items
+    items = read_corpus(require_shared(SHARED_CORPUS)).items
     vocab = select([candidates(i) for i in items], VocabularyOptions())
     assert "model-context-protocol" in vocab.terms
     assert "mcp" not in vocab.terms

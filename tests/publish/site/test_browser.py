@@ -146,7 +146,7 @@ def _research_item(slug: str, title: str, themes: str, question: str, findings: 
 @pytest.fixture(scope="module")
 def reader_site(tmp_path_factory) -> Path:
     from kgsync.read import config as config_module
-    from kgsync.read.items import find_item_files, read_items
+    from kgsync.read.items import read_corpus
     from kgsync.pipeline.stages import build
 
     root = tmp_path_factory.mktemp("reader")
@@ -172,7 +172,7 @@ def reader_site(tmp_path_factory) -> Path:
     (root / "kgsync.yml").write_text("themes_vocabulary: themes.md\ngraph: memory.jsonl\n", encoding="utf-8")
     cfg = config_module.load(root)
     graph = build(cfg).graph
-    items = read_items(find_item_files(cfg.items, cfg.root), cfg.root).items
+    items = read_corpus(cfg.items, cfg.root).items
     return _built_site(graph, items, "Reader KB", root)
 
 

@@ -11,7 +11,7 @@ import pytest
 from kgsync.contract import jsonl
 from kgsync.contract.errors import PublishError
 from kgsync.read.config import SiteOptions
-from kgsync.read.items import find_item_files, read_items
+from kgsync.read.items import read_corpus
 from kgsync.publish.site import pages as site_pages
 from kgsync.publish.site import parallel as site_parallel
 from kgsync.publish.site.model import collect
@@ -58,7 +58,7 @@ def test_several_processes_render_the_same_pages_in_the_same_order(corpus):
         graph, items = sample()  # hostile text, a superseded item
     else:
         graph = jsonl.read(EXAMPLE / "memory.jsonl")
-        items = read_items(find_item_files("Research/completed/*.md", EXAMPLE), EXAMPLE).items
+        items = read_corpus("Research/completed/*.md", EXAMPLE).items
     data = collect(graph, items)
     one = site_pages.pages_of(data, items, SiteOptions(), ENV, workers=1)
     for workers in (2, 3):
