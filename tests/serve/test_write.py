@@ -114,3 +114,12 @@ def test_a_file_that_is_not_utf8_is_an_error_at_its_line_and_never_rewritten(tmp
     assert caught.value.render() == (f"{path}:{line}: the graph is not UTF-8; the reference server cannot load this "
                                      "file either (fix: save it as UTF-8 (kgsync build writes it so), then write again)")
     assert path.read_bytes() == raw
+
+
+def test_a_byte_that_is_not_utf8_far_down_a_large_graph_is_named_at_its_line(tmp_path: Path) -> None:
+    path = copy_example(tmp_path / "g")
+    raw = path.read_bytes() + b'\n{"type":"entity","name":"caf\xe9","entityType":"x","observations":[]}'
+    path.write_bytes(raw)
+    line = raw.count(b"\n") + 1  # the last: past the first chunk read_text decodes
+    with pytest.raises(write.WriteError, match=rf"memory.jsonl:{line}: the graph is not UTF-8"):
+        write.add_observations(path, [{"entityName": ITEM, "contents": ["x"]}])
