@@ -90,3 +90,14 @@ def test_aliases_that_expand_past_the_limit_are_an_error_at_their_line(tmp_path:
 def test_aliases_within_the_limit_are_read(tmp_path: Path) -> None:
     data, _ = read_yaml(tmp_path / "kgsync.yml", _laughs(4) + "shared: &s {a: 1}\nuse: *s\n")
     assert data["use"] == {"a": 1} and len(data["lol4"]) == 9
+
+
+@pytest.mark.parametrize(("char", "shown"), [("\x00", "U+0000"), ("\x07", "U+0007"), ("\ufffe", "U+FFFE")])
+def test_a_character_yaml_refuses_is_an_error_at_its_line_on_one_line(tmp_path: Path, char: str, shown: str) -> None:
+    # PyYAML's ReaderError has no mark: the message was its two-line text ('in "<unicode string>",
+    # position 170'), with no line; in a theme map's block the position is the block's, not the file's.
+    path = tmp_path / "kgsync.yml"
+    error = _error(path, f"items: research\nsite:\n  title: a{char}b\n", line_offset=4)
+    assert error.location is not None and error.location.line == 7
+    assert error.render() == (f"{path}:7: not valid YAML: the character {shown} is not allowed in YAML "
+                              "(fix: remove it, or write it as an escape in a double-quoted string)")
