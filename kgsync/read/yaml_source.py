@@ -29,6 +29,12 @@ def read_yaml(path: Path, text: str | None = None, line_offset: int = 0) -> tupl
             text = decode_utf8(path, path.read_bytes())
         node = yaml.compose(text, Loader=yaml.SafeLoader)
         data = yaml.safe_load(text)
+    except yaml.reader.ReaderError as exc:  # no mark: a position in the text read, and two lines of text
+        assert text is not None  # decoded before PyYAML reads a character
+        raise ConfigError(f"not valid YAML: the character U+{exc.character:04X} is not allowed in YAML"
+                          if isinstance(exc.character, int) else f"not valid YAML: {exc.reason}",
+                          Location.of(path, line_offset + text[: exc.position].count("\n") + 1),
+                          "remove it, or write it as an escape in a double-quoted string") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = line_offset + mark.line + 1 if mark else None
