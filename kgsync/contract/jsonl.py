@@ -169,10 +169,24 @@ def _record(line: str, where: Location) -> Entity | Relation:
     )
 
 
+_STRING_FIELDS = "write the line as the memory server does: strings for every field, or remove it"
+
+
+def _first_not_string(obj: dict[str, object], keys: tuple[str, ...]) -> str:
+    """'"to" is missing' / '"name" is 5': the first of ``keys`` whose value is no string, as the
+    line writes it (shortened: the value may be a whole hand-pasted object)."""
+    key = next(k for k in keys if not isinstance(obj.get(k), str))
+    if key not in obj:
+        return f'"{key}" is missing'
+    shown = json.dumps(obj[key], ensure_ascii=False)
+    return f'"{key}" is {shown if len(shown) <= 60 else shown[:59] + "…"}'
+
+
 def _entity(obj: dict[str, object], where: Location) -> Entity:
     name, entity_type, observations = obj.get("name"), obj.get("entityType"), obj.get("observations")
     if not isinstance(name, str) or not isinstance(entity_type, str):
-        raise GraphFormatError("entity needs string \"name\" and \"entityType\"", where)
+        raise GraphFormatError(f'entity needs string "name" and "entityType": {_first_not_string(obj, ("name", "entityType"))}',
+                               where, _STRING_FIELDS)
     if not isinstance(observations, list) or not all(isinstance(o, str) for o in observations):
         raise GraphFormatError(
             f"entity {name!r}: \"observations\" must be a list of strings", where,
@@ -185,7 +199,9 @@ def _relation(obj: dict[str, object], where: Location) -> Relation:
     values = [obj.get("from"), obj.get("to"), obj.get("relationType")]
     source, target, relation_type = values
     if not (isinstance(source, str) and isinstance(target, str) and isinstance(relation_type, str)):
-        raise GraphFormatError('relation needs string "from", "to" and "relationType"', where)
+        raise GraphFormatError(
+            f'relation needs string "from", "to" and "relationType": {_first_not_string(obj, ("from", "to", "relationType"))}',
+            where, _STRING_FIELDS)
     return Relation(source, target, relation_type)
 
 

@@ -215,7 +215,44 @@ def check_corpus(parsed: Iterable[tuple[ResearchItem | None, tuple[Issue, ...]]]
     # An item that failed now keeps its last nodes (see kgsync.graph.merge): citing it is no dangling link.
     failed = {i.slug for i in issues if i.severity is IssueSeverity.ERROR and i.slug}
     issues.extend(_dangling_links(items, failed))
+    issues.extend(_supersession_cycles(items))
     return ReadResult(tuple(items), tuple(issues))
+
+
+def _supersession_cycles(items: Sequence[ResearchItem]) -> list[Issue]:
+    """A warning on every item of a ring of ``superseded_by`` links (A by B, B by A): each is then
+    superseded (``ResearchItem.is_superseded``) and no claim of any stays in the graph, which no
+    item meant.  What the graph does is unchanged: only which link is wrong is for the author."""
+    by_slug = {item.slug: item for item in items}
+    after = {item.slug: [t for t in item.superseded_by if t in by_slug and t != item.slug]
+             for item in items if item.superseded_by}
+    issues: list[Issue] = []
+    reported: set[str] = set()
+    for start in sorted(after):
+        if start in reported:
+            continue
+        # The ring through ``start``, if any: a path back to it over superseded_by links.
+        paths, seen, ring = [[start]], {start}, None
+        while paths and ring is None:
+            path = paths.pop()
+            for target in after.get(path[-1], ()):
+                if target == start:
+                    ring = path
+                    break
+                if target not in seen:
+                    seen.add(target)
+                    paths.append([*path, target])
+        if ring is None or reported & set(ring):
+            continue
+        reported.update(ring)
+        names = ", ".join(ring)  # from the first slug, each superseded by the next
+        for slug in sorted(ring):
+            item = by_slug[slug]
+            issues.append(Issue(IssueSeverity.WARNING, Location(item.path, item.line_of("superseded_by")),
+                                f"superseded_by: {names} each name the next as superseding it, round to the first: "
+                                "all are superseded and none of their claims stays in the graph",
+                                "keep superseded_by only on the items a newer one replaces", slug))
+    return issues
 
 
 def _without_case_twins(items: list[ResearchItem], issues: list[Issue]) -> tuple[list[ResearchItem], list[Issue]]:

@@ -29,6 +29,12 @@ def read_yaml(path: Path, text: str | None = None, line_offset: int = 0) -> tupl
             text = decode_utf8(path, path.read_bytes())
         node = yaml.compose(text, Loader=yaml.SafeLoader)
         data = yaml.safe_load(text)
+    except yaml.reader.ReaderError as exc:  # no mark: a position in the text read, and two lines of text
+        assert text is not None  # decoded before PyYAML reads a character
+        raise ConfigError(f"not valid YAML: the character U+{exc.character:04X} is not allowed in YAML"
+                          if isinstance(exc.character, int) else f"not valid YAML: {exc.reason}",
+                          Location.of(path, line_offset + text[: exc.position].count("\n") + 1),
+                          "remove it, or write it as an escape in a double-quoted string") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = line_offset + mark.line + 1 if mark else None
@@ -40,12 +46,76 @@ def read_yaml(path: Path, text: str | None = None, line_offset: int = 0) -> tupl
                           "write dates as real YYYY-MM-DD dates, or quote the value") from None
     except RecursionError:
         raise ConfigError("YAML nested too deeply", Location.of(path), "flatten the file") from None
+    expanding = _alias_expansion(node)
+    if expanding is not None:
+        dotted, line = expanding
+        raise ConfigError(f"{dotted}: YAML aliases here expand to more than {EXPANDED_VALUES:,} values",
+                          Location.of(path, line_offset + line),
+                          "write the values out; a maintainers' file needs no deep YAML aliases")
     repeated = _repeated_key(node)
     if repeated is not None:
         dotted, first, second = repeated
         raise ConfigError(f"{dotted}: written twice (first at line {line_offset + first}); YAML would keep only the last",
                           Location.of(path, line_offset + second), "keep one of the two")
     return data, node
+
+
+EXPANDED_VALUES = 1_000_000
+"""How many values a maintainers' file may hold once its aliases are expanded.  Without aliases it
+holds as many as it writes, never an error; nine levels of nine aliases ("billion laughs") are
+9**10 in a file of 600 bytes, and every walk of the tree below (repeated keys, key lines, the
+readers of the data) would take hours."""
+
+
+def _alias_expansion(node: yaml.Node | None) -> tuple[str, int] | None:
+    """(dotted key, 1-based line) of the key whose value takes the expanded count past
+    ``EXPANDED_VALUES``, or None.  Sizes are counted once a node (an alias is the anchored node
+    itself in the composed tree), so this costs the file's length, not its expansion."""
+    if node is None:
+        return None
+    sizes: dict[int, int] = {}
+    uses: dict[int, int] = {}  # how often the tree names a node: more than once is an alias
+    order: list[yaml.Node] = []  # every distinct node, parents before children
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if id(current) in sizes:
+            continue
+        sizes[id(current)] = 0
+        order.append(current)
+        for child in _children(current):
+            uses[id(child)] = uses.get(id(child), 0) + 1
+            stack.append(child)
+    for current in reversed(order):  # children before parents; aliases cannot form a cycle
+        sizes[id(current)] = 1 + sum(sizes[id(child)] for child in _children(current))
+    if sizes[id(node)] <= EXPANDED_VALUES:
+        return None
+    # Walk down from the root, keeping the running count in document order, to the key whose
+    # value passes the limit; stop at an aliased node (its line would be its anchor's).
+    budget, current, dotted, line = EXPANDED_VALUES, node, "", node.start_mark.line + 1
+    while isinstance(current, (yaml.MappingNode, yaml.SequenceNode)) and uses.get(id(current), 0) <= 1:
+        pairs = current.value if isinstance(current, yaml.MappingNode) else [(None, item) for item in current.value]
+        for key_node, value_node in pairs:
+            size = sizes[id(value_node)] + (sizes[id(key_node)] if key_node is not None else 0)
+            if size < budget:
+                budget -= size
+                continue
+            if key_node is not None:
+                dotted = f"{dotted}.{key_node.value}" if dotted else str(key_node.value)
+                line = key_node.start_mark.line + 1
+            current = value_node
+            break
+        else:
+            break
+    return dotted or "(the whole file)", line
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    return []
 
 
 def _repeated_key(node: yaml.Node | None) -> tuple[str, int, int] | None:

@@ -62,6 +62,10 @@ def _load(graph: Path) -> _Graph:
         text = graph.read_text(encoding="utf-8")
     except FileNotFoundError:
         return _Graph([], [])
+    except UnicodeDecodeError:  # not a KgsyncError: the agent would read no reason at all
+        raise WriteError("the graph is not UTF-8; the reference server cannot load this file either",
+                         Location.of(graph, _first_bad_line(graph.read_bytes())),
+                         "save it as UTF-8 (kgsync build writes it so), then write again") from None
     found = _Graph([], [])
     for number, line in enumerate(text.split("\n"), 1):
         if not line.strip():
@@ -80,6 +84,16 @@ def _load(graph: Path) -> _Graph:
         elif item.get("type") == "relation":
             found.relations.append((str(item.get("from", "")), str(item.get("to", "")), str(item.get("relationType", ""))))
     return found
+
+
+def _first_bad_line(raw: bytes) -> int:
+    """The 1-based line of the first byte that is not UTF-8 (``read_text`` decodes in chunks, so its
+    error's offset is not the file's)."""
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return raw[: exc.start].count(b"\n") + 1
+    return 1  # the file changed between the two reads: its first line
 
 
 def _save(graph: Path, data: _Graph) -> None:

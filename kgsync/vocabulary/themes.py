@@ -148,7 +148,9 @@ def load_theme_map(path: Path | None) -> ThemeMap:
     except FileNotFoundError:
         raise ConfigError("themes_vocabulary file not found", Location.of(path),
                           "fix 'themes_vocabulary:' in kgsync.yml") from None
-    text = decode_utf8(path, raw)
+    # Line ends as a Windows (CRLF) or old Mac (CR) editor saves them read as "\n": the fences
+    # and table rows are matched line by line, and lines are counted on "\n" for messages.
+    text = decode_utf8(path, raw).replace("\r\n", "\n").replace("\r", "\n")
     blocks = _YAML_BLOCK.findall(text) if path.suffix.lower() in (".md", ".markdown") else [text]
     if not blocks:
         raise ConfigError("no ```yaml block with the alias map", Location.of(path),

@@ -282,3 +282,21 @@ def test_a_failed_write_leaves_the_old_file_and_no_temp_file(tmp_path: Path, mon
         jsonl.write(path, Graph())
     assert path.read_bytes() == TEXT.encode("utf-8")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["memory.jsonl"]
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ('{"type":"entity","entityType":"note","observations":[]}',
+     'entity needs string "name" and "entityType": "name" is missing'),
+    ('{"type":"entity","name":5,"entityType":"note","observations":[]}',
+     'entity needs string "name" and "entityType": "name" is 5'),
+    ('{"type":"relation","from":"agent:none"}',
+     'relation needs string "from", "to" and "relationType": "to" is missing'),
+    ('{"type":"relation","from":"a","to":["b"],"relationType":"r"}',
+     'relation needs string "from", "to" and "relationType": "to" is ["b"]'),
+])
+def test_a_record_missing_a_field_names_the_field_and_the_fix(line: str, message: str) -> None:
+    # The error named neither which field was wrong nor a fix, where every other bad line gives one.
+    with pytest.raises(GraphFormatError) as caught:
+        jsonl.loads(line, "memory.jsonl")
+    assert caught.value.message == message
+    assert caught.value.hint == "write the line as the memory server does: strings for every field, or remove it"

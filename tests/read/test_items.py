@@ -407,3 +407,21 @@ def test_a_recursive_glob_reads_a_file_reached_again_through_a_link_once(tmp_pat
     assert [p.relative_to(tmp_path).as_posix() for p in files] == ["items/2026-01-01-older.md", "items/2026-03-01-good.md"]
     result = read_items(files, tmp_path)
     assert only(result.issues, IssueSeverity.ERROR) == []
+
+
+def test_items_that_name_each_other_in_superseded_by_are_warned_at_that_line(tmp_path: Path) -> None:
+    # Two items each naming the other in superseded_by: both were taken as superseded and every
+    # claim of both left the graph, and the build said nothing (the PR body only listed two trust changes).
+    names = ("2026-03-01-a", "2026-03-02-b", "2026-03-03-c")
+    for slug, by in zip(names, ("2026-03-02-b", "2026-03-03-c", "2026-03-01-a"), strict=True):
+        write(tmp_path, f"{slug}.md", GOOD.replace("cites: [2026-01-01-older]\n", "")
+              .replace("superseded_by: ~", f"superseded_by: {by}"))
+    write(tmp_path, "2026-03-04-d.md", GOOD.replace("superseded_by: ~", "superseded_by: 2026-03-01-a"))  # not in it
+    warnings = [i for i in only(read(tmp_path).issues, IssueSeverity.WARNING) if "superseded" in i.message]
+    line = GOOD.replace("cites: [2026-01-01-older]\n", "").split("\n").index("superseded_by: ~") + 1
+    assert [(w.location.path.rsplit("/", 1)[-1], w.location.line) for w in warnings] == [
+        (f"{slug}.md", line) for slug in names]
+    assert warnings[0].message == ("superseded_by: 2026-03-01-a, 2026-03-02-b, 2026-03-03-c each name the next as "
+                                   "superseding it, round to the first: all are superseded and none of their claims "
+                                   "stays in the graph")
+    assert warnings[0].hint == "keep superseded_by only on the items a newer one replaces"

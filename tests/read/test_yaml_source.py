@@ -67,3 +67,37 @@ def test_a_key_written_twice_is_an_error_at_its_second_line(tmp_path: Path, text
     error = _error(tmp_path / "kgsync.yml", text)
     assert error.location is not None and error.location.line == line
     assert error.message == f"{key}: written twice (first at line {first}); YAML would keep only the last"
+
+
+def _laughs(levels: int) -> str:
+    """A "billion laughs" document: each anchor's list names the previous one nine times."""
+    rows = ["lol0: &a0 [x, x, x, x, x, x, x, x, x]"]
+    rows += [f"lol{n}: &a{n} [{', '.join([f'*a{n - 1}'] * 9)}]" for n in range(1, levels + 1)]
+    return "items: research\n" + "\n".join(rows) + "\n"
+
+
+def test_aliases_that_expand_past_the_limit_are_an_error_at_their_line(tmp_path: Path) -> None:
+    # Nine levels of nine aliases are 9**10 values once expanded: the check for repeated keys walked
+    # every one of them, and `kgsync build` hung on a kgsync.yml (or vocabulary, theme map) of 600 bytes.
+    path = tmp_path / "kgsync.yml"
+    error = _error(path, _laughs(9))
+    # lol6 (9**7 values) is the key whose value takes the running count past the limit
+    assert error.location is not None and error.location.line == 8
+    assert error.message == "lol6: YAML aliases here expand to more than 1,000,000 values"
+    assert error.render().endswith("(fix: write the values out; a maintainers' file needs no deep YAML aliases)")
+
+
+def test_aliases_within_the_limit_are_read(tmp_path: Path) -> None:
+    data, _ = read_yaml(tmp_path / "kgsync.yml", _laughs(4) + "shared: &s {a: 1}\nuse: *s\n")
+    assert data["use"] == {"a": 1} and len(data["lol4"]) == 9
+
+
+@pytest.mark.parametrize(("char", "shown"), [("\x00", "U+0000"), ("\x07", "U+0007"), ("\ufffe", "U+FFFE")])
+def test_a_character_yaml_refuses_is_an_error_at_its_line_on_one_line(tmp_path: Path, char: str, shown: str) -> None:
+    # PyYAML's ReaderError has no mark: the message was its two-line text ('in "<unicode string>",
+    # position 170'), with no line; in a theme map's block the position is the block's, not the file's.
+    path = tmp_path / "kgsync.yml"
+    error = _error(path, f"items: research\nsite:\n  title: a{char}b\n", line_offset=4)
+    assert error.location is not None and error.location.line == 7
+    assert error.render() == (f"{path}:7: not valid YAML: the character {shown} is not allowed in YAML "
+                              "(fix: remove it, or write it as an escape in a double-quoted string)")

@@ -98,3 +98,28 @@ def test_a_file_that_is_not_json_is_never_rewritten(tmp_path: Path) -> None:
     with pytest.raises(write.WriteError, match="memory.jsonl:2"):
         write.create_entities(path, [{"name": "b", "entityType": "x", "observations": []}])
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(("raw", "line"), [
+    ('{"type":"entity","name":"a","entityType":"x","observations":[]}\n'.encode("utf-16"), 1),  # with its BOM
+    (b'{"type":"entity","name":"a","entityType":"x","observations":[]}\n{"name":"caf\xe9"}\n', 2),  # Latin-1
+])
+def test_a_file_that_is_not_utf8_is_an_error_at_its_line_and_never_rewritten(tmp_path: Path, raw: bytes,
+                                                                               line: int) -> None:
+    # A UnicodeDecodeError left the tool: the agent read "Error executing tool create_entities" and no reason.
+    path = tmp_path / "memory.jsonl"
+    path.write_bytes(raw)
+    with pytest.raises(write.WriteError) as caught:
+        write.create_entities(path, [{"name": "b", "entityType": "x", "observations": []}])
+    assert caught.value.render() == (f"{path}:{line}: the graph is not UTF-8; the reference server cannot load this "
+                                     "file either (fix: save it as UTF-8 (kgsync build writes it so), then write again)")
+    assert path.read_bytes() == raw
+
+
+def test_a_byte_that_is_not_utf8_far_down_a_large_graph_is_named_at_its_line(tmp_path: Path) -> None:
+    path = copy_example(tmp_path / "g")
+    raw = path.read_bytes() + b'\n{"type":"entity","name":"caf\xe9","entityType":"x","observations":[]}'
+    path.write_bytes(raw)
+    line = raw.count(b"\n") + 1  # the last: past the first chunk read_text decodes
+    with pytest.raises(write.WriteError, match=rf"memory.jsonl:{line}: the graph is not UTF-8"):
+        write.add_observations(path, [{"entityName": ITEM, "contents": ["x"]}])

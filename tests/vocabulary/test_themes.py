@@ -297,3 +297,18 @@ def test_a_theme_whose_aliases_are_not_a_list_is_an_error_at_its_line(tmp_path: 
     assert error.location is not None and error.location.line == 5
     assert error.message.startswith(f"agents: the aliases are {shown}, not a list")
     assert error.hint == "write agents: [alias, ...] (or agents: [] for none)"
+
+
+@pytest.mark.parametrize("newline", ["\r\n", "\r"])
+def test_a_theme_map_saved_with_windows_or_old_mac_line_ends_reads_as_with_unix_ones(tmp_path: Path,
+                                                                                      newline: str) -> None:
+    # A theme map saved by a Windows editor (CRLF): "no ```yaml block with the alias map", build refused.
+    text = ("# Themes\n\n| Canonical slug | Aliases | Scope |\n|---|---|---|\n"
+            "| `agentic-ai` | `agents` | AI agents, tool use |\n\n```yaml\nagentic-ai:\n  - agents\nrag-retrieval: []\n```\n")
+    (tmp_path / "unix.md").write_text(text, encoding="utf-8", newline="\n")
+    (tmp_path / "other.md").write_bytes(text.replace("\n", newline).encode("utf-8"))
+    assert load_theme_map(tmp_path / "other.md") == load_theme_map(tmp_path / "unix.md")
+    (tmp_path / "bad.md").write_bytes("intro\n\n```yaml\nok: []\na: [b\n```\n".replace("\n", newline).encode())
+    with pytest.raises(ConfigError) as caught:
+        load_theme_map(tmp_path / "bad.md")
+    assert caught.value.location is not None and caught.value.location.line in (5, 6)  # the block's own lines
