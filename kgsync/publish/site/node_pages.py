@@ -82,7 +82,7 @@ class NodePages(Renderer):
             p=here, title=node.title, front_title=html_text(node.title), node=node, diagram=diagram,
             explorer=self.explorer_link(node),
             contested=[e(h) for e in contested_shown], contested_total=len(contested), more_contested=more_contested,
-            search_terms=[html_text(a) for a in node.aliases],
+            search_terms=[html_text(a) for a in node.search_names],
             items=[e(h) for e in item_entries], items_total=len(items), more_items=more_items,
             findings=[e(h) for e in findings], findings_total=len(claims), more_findings=more_findings,
             methods=[self.counted_entry(data.nodes[name], count, "shared item")(h) for name, count in sorted(
@@ -110,7 +110,7 @@ class NodePages(Renderer):
         h = self.html_page(node.page)
         self.files[node.page] = self.templates["method"].render(
             p=here, title=node.title, front_title=html_text(node.title), node=node,
-            search_terms=[html_text(a) for a in node.aliases],
+            search_terms=[html_text(a) for a in node.search_names],
             items=[e(h) for e in item_entries], items_total=len(items), more_items=more_items,
             claims=[e(h) for e in claim_entries], claims_total=len(claims), more_claims=more_claims,
             concepts=[self.counted_entry(data.nodes[name], count, "shared item")(h) for name, count in sorted(

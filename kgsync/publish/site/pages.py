@@ -200,7 +200,7 @@ def explorer_data(data: SiteData) -> str:
         edges |= {(index[node.name], index[c.name]) for c in concepts if c.name in index}
     # A node's aliases follow its name (only when it has any): the explorer finds a node by them.
     rows = [[n.title, "c" if n.kind is EntityType.CONCEPT else "i", "../" + n.page.removesuffix(".md") + "/", n.name,
-             *([list(n.aliases)] if n.aliases else [])]
+             *([list(n.search_names)] if n.search_names else [])]
             for n in kept]
     return json.dumps({"n": rows, "e": sorted(edges)}, ensure_ascii=False, separators=(",", ":"))
 
