@@ -71,6 +71,13 @@ class Node:
         return (self.title.casefold(), self.name)
 
     @cached_property
+    def finding_order(self) -> tuple[int, str, str]:
+        """A claim's place among its item's: its Key Finding number (1, 2, ... 10, the item's own
+        argument), then the title; a claim outside Key Findings after them."""
+        number = self.section.removeprefix("key-finding-")
+        return (int(number) if number.isdigit() else 1 << 30, *self.sort_key)
+
+    @cached_property
     def newest_first(self) -> tuple[str, str, str]:
         # Inverted date characters sort descending while names stay ascending.
         return ("".join(chr(0x10FFFF - ord(c)) for c in (self.completed or "0")), self.title.casefold(), self.name)

@@ -65,13 +65,13 @@ class NodePages(Renderer):
         item_entries, more_items = self.overflow(node, "items", [self.item_entry(n) for n in items])
         # Findings first, newest first: what is known now leads (the item's date, then confidence).
         newest = sorted(claims, key=lambda c: (((i := data.item_of(c)) and i.newest_first) or ("",),
-                                               CONFIDENCE_ORDER.get(c.confidence, 3), c.sort_key))
+                                               CONFIDENCE_ORDER.get(c.confidence, 3), c.finding_order))
         findings, more_findings = self.overflow(node, "findings", [self.finding_entry(c) for c in newest])
         # Contested and superseded findings, marked: those about the concept, and those a current
         # finding about it supports, contradicts or extends (a trust state keeps them out of the list above).
         linked = [link.node for c in claims for link in data.claim_links(c.name) if link.node.inactive]
         contested = sorted(dict.fromkeys([*old_claims, *linked]), key=lambda c: (
-            ((i := data.item_of(c)) and i.newest_first) or ("",), c.sort_key))
+            ((i := data.item_of(c)) and i.newest_first) or ("",), c.finding_order))
         contested_shown, more_contested = self.overflow(node, "contested findings",
                                                         [self.state_entry(c) for c in contested], marked=True)
         old_entries = [self.item_entry(n) for n in old_items]

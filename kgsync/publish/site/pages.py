@@ -144,7 +144,7 @@ def _page_tasks(data: SiteData, items: Sequence[ResearchItem], site: SiteOptions
 
     @functools.cache
     def claims_by_item() -> list[Node]:
-        return sorted(claims, key=lambda c: (((i := data.item_of(c)) and i.newest_first) or ("",), c.sort_key))
+        return sorted(claims, key=lambda c: (((i := data.item_of(c)) and i.newest_first) or ("",), c.finding_order))
     task(lambda: r.listing(Listing("Claims", "claims/index.md",
                                     "Current claims, by item, newest item first. Superseded, contradicted and contested "
                                     "claims are listed separately.",
