@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from jinja2.environment import TemplateModule
 from markupsafe import Markup
@@ -15,6 +15,8 @@ from kgsync.lint.rules import Finding
 from kgsync.publish.pr.attention import ATTENTION_NAMES, AttentionLine, Evidence, attention, evidence_rows
 from kgsync.publish.pr.item_views import (
     BodyContext,
+    ChangeRow,
+    Group,
     ItemView,
     VocabularyGroup,
     finding_row,
@@ -267,6 +269,7 @@ def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: S
     entries.sort(key=lambda entry: entry[0])  # stable: the reviewer's order within a group
     sections = []
     heading = ""
+    shown: dict[str, int] = {}  # changed node -> the priority of the section that shows its diff
     for _order, label, why, view, item, shown_under, also in entries:
         new_heading = label if label != heading else ""
         heading = label
@@ -277,13 +280,40 @@ def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: S
             continue
         # Sections that remove or change nodes outlive the index; new items' sections go first.
         keep_longer = review_rank(item) in (0, 1) or not item.slug
+        priority = 4 if keep_longer else 6
+        view = _changes_shown_once(view, shown, priority)
         # A merged or removed item's title is in the head's lists already; a side effect's is not.
         text = macro(module, "item", view, new_heading, view.slug not in merged, why if new_heading else None, also)
-        sections.append(Section("item", text, 1, view.slug or "(no item)", priority=4 if keep_longer else 6))
+        sections.append(Section("item", text, 1, view.slug or "(no item)", priority=priority))
     return sections
 
 
 _EVENT = "Side effects: "
+_SHOWN_ABOVE = "changed nodes, shown above"
+
+
+def _changes_shown_once(view: ItemView, shown: dict[str, int], priority: int) -> ItemView:
+    """``view`` with the diff of a node an earlier section showed already left out: its node is
+    named under "changed nodes, shown above".  One shared node's change (an alias a merged item
+    brings) is attributed to every item that links the node, and read 13 times over in a 3-item
+    PR.  Only a section cut no sooner than this one counts (``truncate`` cuts the highest
+    priority first, later first within one), so the diff outlives every pointer to it.
+    ``shown`` collects the nodes this view shows."""
+    groups: list[Group] = []
+    for group in view.groups:
+        if group.kind != "changes":
+            groups.append(group)
+            continue
+        rows = cast(tuple[ChangeRow, ...], group.rows)
+        fresh = tuple(r for r in rows if shown.get(r.name, priority + 1) > priority)
+        repeated = tuple(replace(r, type_changed=None, added=(), removed=(), reordered=False, reworded=None, finding="")
+                         for r in rows if r not in fresh)
+        if fresh:
+            groups.append(replace(group, rows=fresh))
+        if repeated:
+            groups.append(replace(group, label=_SHOWN_ABOVE, rows=repeated))
+        shown.update((r.name, priority) for r in fresh if r.name not in shown or shown[r.name] > priority)
+    return replace(view, groups=tuple(groups))
 
 
 def _in_pairs(finding: Finding, pairs: Sequence[tuple[str, str]]) -> bool:

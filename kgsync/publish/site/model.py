@@ -9,6 +9,7 @@ Everything is sorted here, so the templates emit byte-identical pages.
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -46,7 +47,11 @@ class Node:
     key: str  # the name without its type prefix
     title: str  # one line, raw text (escaped by the page templates)
     page: str  # docs-relative Markdown file, e.g. "concepts/rag.md"; a claim's: its section, "items/x.md#claim-k"
+    # The other names a page tells the reader: not the title's own words in another case,
+    # hyphenation or number ("retrieval-augmented generation", "large language models").
     aliases: tuple[str, ...] = ()
+    # Every alias but the title: search, the explorer and theme lookup find a node by any of them.
+    search_names: tuple[str, ...] = ()
     tags: tuple[str, ...] = ()
     confidence: str = ""
     completed: str = ""
@@ -64,6 +69,13 @@ class Node:
     @cached_property
     def sort_key(self) -> tuple[str, str]:
         return (self.title.casefold(), self.name)
+
+    @cached_property
+    def finding_order(self) -> tuple[int, str, str]:
+        """A claim's place among its item's: its Key Finding number (1, 2, ... 10, the item's own
+        argument), then the title; a claim outside Key Findings after them."""
+        number = self.section.removeprefix("key-finding-")
+        return (int(number) if number.isdigit() else 1 << 30, *self.sort_key)
 
     @cached_property
     def newest_first(self) -> tuple[str, str, str]:
@@ -111,7 +123,7 @@ class SiteData:
             by_alias: dict[str, Node] = {}
             for node in sorted(self.nodes.values(), key=attrgetter("name"), reverse=True):
                 if node.kind in (EntityType.CONCEPT, EntityType.METHOD):
-                    by_alias.update((alias.casefold(), node) for alias in node.aliases)
+                    by_alias.update((alias.casefold(), node) for alias in node.search_names)
             self._theme_nodes = {t: self.nodes.get(f"concept:{t}") or self.nodes.get(f"method:{t}")
                                  or by_alias.get(tag_label(t).casefold()) for t in self.tag_pages}
         return self._theme_nodes.get(tag)
@@ -340,15 +352,54 @@ def _first(observations: _Observations, *keys: str) -> str:
 _TERM_KINDS = frozenset({EntityType.CONCEPT, EntityType.METHOD})
 
 
+#: A word of a name, case-folded: "AGENTS.md" and "agents-md", or "confidentiality, integrity,
+#: and availability" and its slug, are the same words.
+_WORD = re.compile(r"[^\W_]+")
+#: English plural endings of a name's last word (as written, in lower case): the singular's ending
+#: and the plural's, longest first ("policies" -> "policy", "harnesses" -> "harness", "models" -> "model").
+_PLURALS = (("y", "ies"), ("", "es"), ("", "s"))
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(_WORD.findall(text.casefold()))
+
+
+def _singular(alias: str, key_words: tuple[str, ...]) -> str:
+    """``alias`` made singular when it is the plural of the words ``key_words`` ("GitHub Issues"
+    for github-issue -> "GitHub Issue"); "" when it is not."""
+    words = _words(alias)
+    if not key_words or len(words) != len(key_words) or words[:-1] != key_words[:-1]:
+        return ""
+    last = key_words[-1]
+    for singular_end, plural_end in _PLURALS:
+        if last.endswith(singular_end) and words[-1] == last[:len(last) - len(singular_end)] + plural_end \
+                and alias.casefold().endswith(plural_end):
+            return alias[:len(alias) - len(plural_end)] + singular_end
+    return ""
+
+
 def _spelled_out(key: str, obs: _Observations) -> str:
-    """A term's page title: the alias that spells its canonical name out ("knowledge graphs" for
-    knowledge-graphs), so a reader sees words, not a slug; the name itself when none does."""
-    if " " in key or "-" not in key:
+    """A term's page title: the alias that writes its canonical name's words as its items do
+    ("knowledge graphs" for knowledge-graphs, "GitHub" for github, "AGENTS.md" for agents-md), else a
+    plural alias made singular ("large language model" from "large language models": the name is the
+    singular), so a reader sees words, not a slug; the name itself when no alias spells it
+    (hyphenated words such as pre-training stay)."""
+    if " " in key:
         return key  # readable already
-    words = key.replace("-", " ")
-    spelled = sorted(a for a in (one_line(v) for v in obs.get("alias", ()))
-                     if a.casefold().replace("-", " ") == words and a != key)
-    return spelled[0] if spelled else key
+    key_words = _words(key)
+    aliases = sorted({one_line(v) for v in obs.get("alias", ())} - {""})
+    same = [a for a in aliases if _words(a) == key_words and a != key]
+    if same:
+        return same[0]
+    singular = [s for s in (_singular(a, key_words) for a in aliases) if s]
+    return singular[0] if singular else key
+
+
+def _respells(alias: str, title: str) -> bool:
+    """True when ``alias`` is the title's own words in another case, hyphenation or number
+    ("retrieval-augmented generation", "large language models"): no other name for the reader."""
+    title_words = _words(title)
+    return bool(title_words) and (_words(alias) == title_words or bool(_singular(alias, title_words)))
 
 
 def _node(name: str, kind: EntityType, key: str, page: str, observations: tuple[str, ...],
@@ -380,7 +431,8 @@ def _node(name: str, kind: EntityType, key: str, page: str, observations: tuple[
         key=key,
         title=title,
         page=page,
-        aliases=aliases,
+        aliases=tuple(a for a in aliases if not _respells(a, title)) if kind in _TERM_KINDS else aliases,
+        search_names=aliases,
         tags=tags,
         confidence=confidence,
         completed=completed,

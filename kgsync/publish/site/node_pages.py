@@ -65,13 +65,13 @@ class NodePages(Renderer):
         item_entries, more_items = self.overflow(node, "items", [self.item_entry(n) for n in items])
         # Findings first, newest first: what is known now leads (the item's date, then confidence).
         newest = sorted(claims, key=lambda c: (((i := data.item_of(c)) and i.newest_first) or ("",),
-                                               CONFIDENCE_ORDER.get(c.confidence, 3), c.sort_key))
+                                               CONFIDENCE_ORDER.get(c.confidence, 3), c.finding_order))
         findings, more_findings = self.overflow(node, "findings", [self.finding_entry(c) for c in newest])
         # Contested and superseded findings, marked: those about the concept, and those a current
         # finding about it supports, contradicts or extends (a trust state keeps them out of the list above).
         linked = [link.node for c in claims for link in data.claim_links(c.name) if link.node.inactive]
         contested = sorted(dict.fromkeys([*old_claims, *linked]), key=lambda c: (
-            ((i := data.item_of(c)) and i.newest_first) or ("",), c.sort_key))
+            ((i := data.item_of(c)) and i.newest_first) or ("",), c.finding_order))
         contested_shown, more_contested = self.overflow(node, "contested findings",
                                                         [self.state_entry(c) for c in contested], marked=True)
         old_entries = [self.item_entry(n) for n in old_items]
@@ -82,7 +82,7 @@ class NodePages(Renderer):
             p=here, title=node.title, front_title=html_text(node.title), node=node, diagram=diagram,
             explorer=self.explorer_link(node),
             contested=[e(h) for e in contested_shown], contested_total=len(contested), more_contested=more_contested,
-            search_terms=[html_text(a) for a in node.aliases],
+            search_terms=[html_text(a) for a in node.search_names],
             items=[e(h) for e in item_entries], items_total=len(items), more_items=more_items,
             findings=[e(h) for e in findings], findings_total=len(claims), more_findings=more_findings,
             methods=[self.counted_entry(data.nodes[name], count, "shared item")(h) for name, count in sorted(
@@ -110,7 +110,7 @@ class NodePages(Renderer):
         h = self.html_page(node.page)
         self.files[node.page] = self.templates["method"].render(
             p=here, title=node.title, front_title=html_text(node.title), node=node,
-            search_terms=[html_text(a) for a in node.aliases],
+            search_terms=[html_text(a) for a in node.search_names],
             items=[e(h) for e in item_entries], items_total=len(items), more_items=more_items,
             claims=[e(h) for e in claim_entries], claims_total=len(claims), more_claims=more_claims,
             concepts=[self.counted_entry(data.nodes[name], count, "shared item")(h) for name, count in sorted(

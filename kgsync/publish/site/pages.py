@@ -144,7 +144,7 @@ def _page_tasks(data: SiteData, items: Sequence[ResearchItem], site: SiteOptions
 
     @functools.cache
     def claims_by_item() -> list[Node]:
-        return sorted(claims, key=lambda c: (((i := data.item_of(c)) and i.newest_first) or ("",), c.sort_key))
+        return sorted(claims, key=lambda c: (((i := data.item_of(c)) and i.newest_first) or ("",), c.finding_order))
     task(lambda: r.listing(Listing("Claims", "claims/index.md",
                                     "Current claims, by item, newest item first. Superseded, contradicted and contested "
                                     "claims are listed separately.",
@@ -200,7 +200,7 @@ def explorer_data(data: SiteData) -> str:
         edges |= {(index[node.name], index[c.name]) for c in concepts if c.name in index}
     # A node's aliases follow its name (only when it has any): the explorer finds a node by them.
     rows = [[n.title, "c" if n.kind is EntityType.CONCEPT else "i", "../" + n.page.removesuffix(".md") + "/", n.name,
-             *([list(n.aliases)] if n.aliases else [])]
+             *([list(n.search_names)] if n.search_names else [])]
             for n in kept]
     return json.dumps({"n": rows, "e": sorted(edges)}, ensure_ascii=False, separators=(",", ":"))
 

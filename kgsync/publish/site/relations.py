@@ -37,7 +37,7 @@ def pairs(r: Renderer, relation: RelationType) -> list[Pair]:
 
     def order(pair: Pair) -> tuple[object, ...]:
         item = data.item_of(pair[0])
-        return ((item.newest_first if item else ("",)), pair[0].sort_key, pair[1].sort_key)
+        return ((item.newest_first if item else ("",)), pair[0].finding_order, pair[1].sort_key)
     return sorted(found, key=order)
 
 

@@ -311,7 +311,7 @@ class Renderer:
         a theme on most items (a hub, kept as a tag only) would hold nearly every concept."""
         if concept.key in self.data.tag_pages:
             return concept.key
-        for alias in concept.aliases:  # a theme node named by its acronym's expansion keeps its slug's words
+        for alias in concept.search_names:  # a theme node named by its acronym's expansion keeps its slug's words
             tag = alias.replace(" ", "-")
             if tag in self.data.tag_pages and self.data.theme_node(tag) is concept:
                 return tag

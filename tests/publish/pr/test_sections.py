@@ -29,3 +29,40 @@ def test_sections_are_deterministic_and_the_full_report_lists_every_entry() -> N
     assert build_sections(d) == build_sections(d)
     full = "".join(s.text for s in build_sections(d, cap=0))
     assert all(f"concept:c{k:03d}" in full for k in range(30))
+
+
+def _shared_change() -> tuple[Graph, Graph]:
+    """A new item gives a method an alias the two older items that use it share."""
+    def item(slug: str) -> Entity:
+        return Entity(f"item:{slug}", "research_item", (f"title: {slug}",))
+    old = Graph((item("2026-01-01-a"), item("2026-01-02-b"), Entity("method:m", "method", ())),
+                (Relation("item:2026-01-01-a", "method:m", "uses_method"),))
+    new = Graph((item("2026-01-01-a"), item("2026-01-02-b"), item("2026-03-01-c"),
+                 Entity("method:m", "method", ("alias:M",))),
+                tuple(Relation(f"item:{s}", "method:m", "uses_method") for s in ("2026-01-01-a", "2026-01-02-b", "2026-03-01-c")))
+    return old, new
+
+
+def test_a_node_change_shared_by_several_items_is_shown_once_per_cut_priority() -> None:
+    # The 3-item PR of the real corpus repeated one alias's diff under 13 items (ux21). A new
+    # item's section is cut first (priority 6), so the first side effect (4) shows the diff too.
+    sections = build_sections(diff(*_shared_change()), cap=0)
+    items = [s for s in sections if s.kind == "item"]
+    assert [s.label for s in items] == ["2026-03-01-c", "2026-01-02-b", "2026-01-01-a"]
+    assert ["+ alias:M" in s.text for s in items] == [True, True, False]
+    assert [s.priority for s in items] == [6, 4, 4]
+    # The later item still names the node it moved with, and says where its change is.
+    assert "**Changed nodes, shown above**\n\n- `method:m`\n" in items[2].text, items[2].text
+
+
+def test_a_change_shown_above_is_in_a_section_that_outlives_the_pointer() -> None:
+    # Truncation cuts the highest priority first, later sections first within one: the section that
+    # shows the diff must be cut no sooner than the sections that point to it.
+    old, new = _shared_change()
+    new = Graph((*new.entities, Entity("concept:x", "concept", ())),
+                (*new.relations, Relation("item:2026-03-01-c", "concept:x", "addresses")))
+    sections = build_sections(diff(old, new), cap=0)
+    shown = [i for i, s in enumerate(sections) if "+ alias:M" in s.text]
+    pointers = [i for i, s in enumerate(sections) if "shown above**" in s.text]
+    assert shown and pointers
+    assert all(any(j < i and sections[j].priority <= sections[i].priority for j in shown) for i in pointers)

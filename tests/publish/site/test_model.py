@@ -21,3 +21,43 @@ def test_aliases_differing_in_case_only_sort_the_same_on_every_run() -> None:
                            env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout
             for seed in range(8)}
     assert seen == {"('RAG', 'rag')\n"}
+
+
+def _term(key: str, *aliases: str) -> tuple[str, tuple[str, ...]]:
+    node = _node(f"concept:{key}", EntityType.CONCEPT, key, "p", tuple(f"alias:{a}" for a in aliases), None)
+    return node.title, node.aliases
+
+
+def test_a_term_is_titled_in_the_case_its_items_write_it() -> None:
+    # A slug is lower-case: the items' own spelling names the brand ("github" read as a typo).
+    assert _term("github", "GitHub") == ("GitHub", ())
+    assert _term("agents-md", "AGENTS.md") == ("AGENTS.md", ())
+    assert _term("confidentiality-integrity-and-availability", "CIA", "confidentiality, integrity, and availability") \
+        == ("confidentiality, integrity, and availability", ("CIA",))
+
+
+def test_a_term_named_in_the_singular_is_titled_by_its_plural_alias_made_singular() -> None:
+    assert _term("large-language-model", "LLM", "LLMs", "large language models") \
+        == ("large language model", ("LLM", "LLMs"))
+    assert _term("github-issue", "GitHub Issues") == ("GitHub Issue", ())
+    assert _term("coding-agent-harness", "coding agent harnesses", "coding-agent harnesses") \
+        == ("coding agent harness", ())
+    assert _term("security-policy", "security policies") == ("security policy", ())
+
+
+def test_a_term_no_alias_spells_keeps_its_name() -> None:
+    assert _term("pre-training") == ("pre-training", ())
+    assert _term("new-zealand", "NZ") == ("new-zealand", ("NZ",))
+    assert _term("embedding", "embeddings") == ("embedding", ())
+    # Only the last word takes the plural: "model large languages" spells nothing.
+    assert _term("large-language-model", "larges language model") == ("large-language-model", ("larges language model",))
+
+
+def test_aliases_that_only_respell_the_title_are_not_listed_as_other_names() -> None:
+    title, aliases = _term("retrieval-augmented-generation", "RAG", "retrieval augmented generation",
+                           "retrieval-augmented generation", "rag retrieval")
+    assert title == "retrieval augmented generation"
+    assert aliases == ("RAG", "rag retrieval")
+    node = _node("concept:x", EntityType.CONCEPT, "retrieval-augmented-generation", "p",
+                 ("alias:retrieval augmented generation", "alias:retrieval-augmented generation"), None)
+    assert node.search_names == ("retrieval-augmented generation",)  # search and the explorer still find it by them
