@@ -19,12 +19,13 @@ Where fork is not available the inputs are sent with each chunk (``task`` must t
 from __future__ import annotations
 
 import gc
+import mmap
 import multiprocessing
 import os
 import pickle
 import signal
+import struct
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
 from kgsync.pipeline.cpus import usable_cpus
@@ -64,22 +65,28 @@ class _Claims:
 
     def __init__(self, count: int, processes: int) -> None:
         context = multiprocessing.get_context("fork")
-        self.ends = context.RawArray("q", [0, count])
+        # Two signed 64-bit integers in an anonymous shared mapping, which a fork shares: a ``RawArray``
+        # imported ``multiprocessing.sharedctypes`` and ``ctypes`` for it, ~5 ms of CPU a build (speed20).
+        self.ends = mmap.mmap(-1, _ENDS.size)
+        _ENDS.pack_into(self.ends, 0, 0, count)
         self.lock = context.Lock()
         self.processes = processes
 
     def claim(self, from_front: bool) -> tuple[int, int] | None:
         """[start, end) of the next chunk at that end; None once every input is claimed."""
         with self.lock:
-            front, back = self.ends[0], self.ends[1]
+            front, back = _ENDS.unpack_from(self.ends)
             if front >= back:
                 return None
             size = chunk_size(back - front, self.processes)
             if from_front:
-                self.ends[0] = front + size
+                _ENDS.pack_into(self.ends, 0, front + size, back)
                 return front, front + size
-            self.ends[1] = back - size
+            _ENDS.pack_into(self.ends, 0, front, back - size)
             return back - size, back
+
+
+_ENDS = struct.Struct("=qq")  # ``_Claims``' front and back
 
 
 def _forked(task: Callable[[In], Out], inputs: Sequence[In], processes: int) -> list[Out]:
@@ -199,6 +206,10 @@ def _receive(read: int, received: bytearray, done: dict[int, list[Any]], wait: b
 
 def _pooled(task: Callable[[In], Out], inputs: Sequence[In], processes: int) -> list[Out]:
     """Without fork: chunks sent to a pool, taken from the back; this process does the front ones."""
+    # Imported here: only a platform without fork reads it, and ``concurrent.futures`` (its process pool,
+    # ``logging``) cost every build ~3 ms of CPU at import (speed20).
+    from concurrent.futures import ProcessPoolExecutor
+
     bounds = chunk_bounds(len(inputs), processes)
     with ProcessPoolExecutor(processes - 1) as pool:
         # Submitted last chunk first, so the workers start at the back; a chunk still

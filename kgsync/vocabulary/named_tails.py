@@ -38,8 +38,12 @@ def _pattern(form: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w-])" + body + r"(?![\w-])", re.IGNORECASE)
 
 
-#: A word right after an acronym in capitals: where a form of the rule can start.
-_AFTER_ACRONYM = re.compile(r"(?<![\w-])[A-Z]{2,}[ \t]+(?=(\w+))")  # a lookahead: "NIST AI RMF" gives "ai" and "rmf"
+#: A word right after an acronym in capitals: where a form of the rule can start.  A lookahead: "NIST AI
+#: RMF" gives "ai" and "rmf".  The pattern opens with its first capital and looks behind it only then (no
+#: word character or hyphen before that capital): a pattern that opens with a look-behind is tried at every
+#: character of the text, one that opens with a class is skipped along to each capital in C (3x faster over
+#: 10,000 items' dense zones; the same matches).
+_AFTER_ACRONYM = re.compile(r"[A-Z](?<![\w-][A-Z])[A-Z]+[ \t]+(?=(\w+))")
 
 
 @lru_cache(maxsize=4)
@@ -48,7 +52,16 @@ def _sentences(dense: str) -> tuple[str, frozenset[str]]:
     capitals there: each item's forms are read in a row.  The title is capitalised word by word
     ("Coding AI Agent Skills Survey"): its capitals say nothing."""
     sentences = dense.split("\n", 1)[1] if "\n" in dense else ""
-    return sentences, frozenset(m.group(1).lower() for m in _AFTER_ACRONYM.finditer(sentences))
+    return sentences, frozenset(map(str.lower, _AFTER_ACRONYM.findall(sentences)))
+
+
+@lru_cache(maxsize=20_000)
+def _opening(form: str) -> str | None:
+    """The word (lower-cased) ``named_tail`` looks ``form`` up by in the words written after an acronym:
+    its first; None for a lone word, which ``named_tail`` never reads."""
+    if len(form.replace("-", " ").split()) < 2:
+        return None
+    return form.lower().replace("-", " ").split()[0]
 
 
 def named_tail(dense: str, form: str) -> str | None:
@@ -75,16 +88,31 @@ def named_tail(dense: str, form: str) -> str | None:
     return " ".join(sentences[start:match.end()].split())
 
 
-def _with_full_names(uses: tuple[TermUse, ...], terms: Mapping[str, Term], dense: str) -> tuple[TermUse, ...]:
+def _forms(use: TermUse, terms: Mapping[str, Term]) -> dict[str, None]:
+    """The forms of ``use``'s node an item may write, in the order its aliases are given: its name, its
+    label and aliases, the variants the item wrote."""
+    term = terms.get(use.name)
+    return dict.fromkeys((use.name.replace("-", " "), *((term.label, *term.aliases) if term else ()), *use.aliases))
+
+
+def _with_full_names(uses: tuple[TermUse, ...], terms: Mapping[str, Term], dense: str, starts: frozenset[str],
+                     openings: dict[tuple[str, tuple[str, ...]], frozenset[str | None]]) -> tuple[TermUse, ...]:
+    """``uses`` with the longer names; the same tuple when none gains one."""
     out: list[TermUse] = []
+    changed = False
     for use in uses:
-        term = terms.get(use.name)
-        forms = dict.fromkeys((use.name.replace("-", " "), *((term.label, *term.aliases) if term else ()), *use.aliases))
-        fulls = [display_alias(full) for form in forms if (full := named_tail(dense, form))]
+        key = (use.name, use.aliases)
+        if (opens := openings.get(key)) is None:
+            opens = openings[key] = frozenset(map(_opening, _forms(use, terms)))
+        if starts.isdisjoint(opens):
+            out.append(use)  # no form opens with a word written after an acronym: ``named_tail`` gives None for each
+            continue
+        fulls = [display_alias(full) for form in _forms(use, terms) if (full := named_tail(dense, form))]
         have = {alias.lower() for alias in use.aliases}
         extra = tuple(full for full in dict.fromkeys(fulls) if full.lower() not in have)
         out.append(dataclasses.replace(use, aliases=use.aliases + extra) if extra else use)
-    return tuple(out)
+        changed = changed or bool(extra)
+    return tuple(out) if changed else uses
 
 
 def with_named_tails(vocabulary: Vocabulary, cands: Iterable[ItemCandidates]) -> Vocabulary:
@@ -93,17 +121,22 @@ def with_named_tails(vocabulary: Vocabulary, cands: Iterable[ItemCandidates]) ->
     that item alone (its text, the shared terms' forms)."""
     per_item = dict(vocabulary.per_item)
     changed = False
+    # (node, the item's variants) -> its forms' first words: most items' uses repeat the shared terms' forms
+    openings: dict[tuple[str, tuple[str, ...]], frozenset[str | None]] = {}
     for cand in cands:
         uses = per_item.get(cand.slug)
         if uses is None or not cand.dense:
             continue
-        new = dataclasses.replace(
-            uses, concepts=_with_full_names(uses.concepts, vocabulary.terms, cand.dense),
-            methods=_with_full_names(uses.methods, vocabulary.terms, cand.dense),
-            subject_uses=_with_full_names(uses.subject_uses, vocabulary.terms, cand.dense))
-        if new != uses:
-            per_item[cand.slug] = new
-            changed = True
+        starts = _sentences(cand.dense)[1]
+        if not starts:
+            continue  # no word written after an acronym: no form of any node is a name's tail here
+        concepts = _with_full_names(uses.concepts, vocabulary.terms, cand.dense, starts, openings)
+        methods = _with_full_names(uses.methods, vocabulary.terms, cand.dense, starts, openings)
+        subject_uses = _with_full_names(uses.subject_uses, vocabulary.terms, cand.dense, starts, openings)
+        if concepts is uses.concepts and methods is uses.methods and subject_uses is uses.subject_uses:
+            continue  # no use gained a name: the item's terms as they were
+        per_item[cand.slug] = dataclasses.replace(uses, concepts=concepts, methods=methods, subject_uses=subject_uses)
+        changed = True
     return dataclasses.replace(vocabulary, per_item=per_item) if changed else vocabulary
 
 
@@ -116,8 +149,6 @@ def item_tails(vocabulary: Vocabulary, cand: ItemCandidates) -> tuple[tuple[str,
         return ()
     out: list[tuple[str, str, str | None]] = []
     for use in (*uses.concepts, *uses.methods, *uses.subject_uses):
-        term = vocabulary.terms.get(use.name)
-        for form in dict.fromkeys((use.name.replace("-", " "), *((term.label, *term.aliases) if term else ()),
-                                   *use.aliases)):
+        for form in _forms(use, vocabulary.terms):
             out.append((use.name, form, named_tail(cand.dense, form)))
     return tuple(out)
