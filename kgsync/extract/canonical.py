@@ -330,8 +330,10 @@ def _prefix_hyphen(left: str) -> bool:
 
 
 @lru_cache(maxsize=100_000)
-def display_alias(surface: str) -> str:
-    """How people type the term: words, acronyms upper-case, hyphens where meant."""
+def display_alias(surface: str, keep_capitals: bool = False) -> str:
+    """How people type the term: words, acronyms upper-case, hyphens where meant.  ``keep_capitals``:
+    the surface is a name whose capitals are part of it ("EU AI Act": ``vocabulary.groups.written_names``
+    says which), so every word stays as written, as a brand's run does."""
     text = unicodedata.normalize("NFKC", surface).translate(_DASHES)
     if "'" in text:  # both possessive forms hold one (the patterns are tried at every position)
         text = _POSSESSIVE.sub("", text)
@@ -344,7 +346,7 @@ def display_alias(surface: str) -> str:
     # A product's name, capitalised word by word around a brand ("GitHub Actions", "ServiceNow
     # Now Assist"): its capitals are part of the name, as the acronym's are.
     chunks = text.split(" ")
-    named = _brand_run(chunks) if keep_hyphens else frozenset()
+    named = frozenset(range(len(chunks))) if keep_capitals else _brand_run(chunks) if keep_hyphens else frozenset()
     out: list[str] = []
     for at, chunk in enumerate(chunks):
         word_of = _as_written if at in named else _display_word

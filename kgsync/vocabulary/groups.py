@@ -310,7 +310,39 @@ def _label(group: _Group) -> str:
     surfaces = group.first_surfaces or group.surfaces
     if not surfaces:
         return group.key
-    return display_alias(min(surfaces.items(), key=_surface_rank)[0])  # the rank is a total order
+    first = min(surfaces.items(), key=_surface_rank)[0]  # the rank is a total order
+    # whether it is a name is read from every item's spelling, as the aliases' display (``vocab``)
+    return display_alias(first, first in written_names(group.surfaces))
+
+
+#: The lower-case words a name capitalised word by word holds ("Bank of England").
+_NAME_CONNECTIVES = frozenset({"and", "of", "for", "the", "&"})
+
+
+def written_names(surfaces: Iterable[str]) -> frozenset[str]:
+    """The surfaces of a group that are names: two words or more, an acronym among them, every other word
+    capitalised ("EU AI Act", "Claude iOS", "iOS Shortcuts"), and no surface of the same words writes
+    them in lower case.  The display lowers a capitalised word because headings capitalise common
+    phrases ("MCP Server" over the body's "MCP server"); where no item ever writes the phrase in lower
+    case, its capitals are the name's, as a brand's are.  The items' own spelling decides, no list.
+    Empty where the group has an acronym's short form ("GenAI" beside "Generative AI"): a definition
+    capitalises the long form it spells out whatever it names ("Continuous Integration (CI)")."""
+    capitalised: dict[str, list[str]] = defaultdict(list)
+    lowered: set[str] = set()
+    surfaces = list(surfaces)
+    if any(map(_is_short, surfaces)):
+        return frozenset()
+    for surface in surfaces:
+        parts = [p for p in re.split(r"[\s-]+", surface) if p]
+        if len(parts) < 2:
+            continue
+        plain = [p for p in parts if not is_acronym(p) and p.lower() not in _NAME_CONNECTIVES]
+        key = term_key(surface)  # singular, any case: "GitHub Issues" meets "GitHub issue"
+        if plain and any(map(is_acronym, parts)) and all(p[:1].isupper() for p in plain):
+            capitalised[key].append(surface)
+        else:
+            lowered.add(key)
+    return frozenset(s for key, named in capitalised.items() if key not in lowered for s in named)
 
 
 def _surface_rank(kv: tuple[str, int]) -> tuple[bool, int, int, str]:

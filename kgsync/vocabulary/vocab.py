@@ -78,7 +78,7 @@ from kgsync.vocabulary.choice import _is_hub, _local_choice, _weight
 from kgsync.vocabulary.choice import is_hub as is_hub
 from kgsync.vocabulary.hubs import items_addressing_hubs, with_hubs
 from kgsync.vocabulary.node_kinds import flat, node_kind, theory_kind
-from kgsync.vocabulary.groups import _Group, _kind, _label, _merge_chosen, _name, _names_it
+from kgsync.vocabulary.groups import _Group, _kind, _label, _merge_chosen, _name, _names_it, written_names
 from kgsync.vocabulary.shares import SelectionStats as SelectionStats
 from kgsync.vocabulary.similarity import is_near_duplicate
 from kgsync.vocabulary.shares import Share as Share
@@ -410,7 +410,9 @@ def _terms(groups: Mapping[str, _Group], kept: set[str], kind_of: Mapping[str, T
         group = groups[g]
         name = _name(group, pinned)
         label = pinned.labels.get(name) or _label(group)
-        variants = [display_alias(s) for s in group.surfaces] + [label] + list(pinned.aliases.get(name, ()))
+        named = written_names(group.surfaces)
+        variants = ([display_alias(s, s in named) for s in group.surfaces] + [label]
+                    + list(pinned.aliases.get(name, ())))
         aliases = prune_aliases(name, [v for v in variants if v])
         if name in terms:  # two keys gave one name (rare spelling corner): one node
             old = terms[name]

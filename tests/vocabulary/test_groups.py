@@ -161,3 +161,24 @@ def test_a_participle_compound_reads_as_its_first_word_whichever_name_comes_firs
     groups = _groups(("ai assisted coding", "2026-01-01-a"), ("ai coding", "2026-01-02-b"))
     kinds = {g: TermKind.METHOD for g in groups}
     assert _merge_near_duplicates(groups, set(groups), kinds, Merge()) == {}
+
+
+def test_a_phrase_no_item_writes_in_lower_case_around_an_acronym_is_a_name() -> None:
+    """``written_names`` (topics20): "EU AI Act", "Claude iOS" keep their capitals in display; a heading's
+    "MCP Server" beside the body's "MCP server", a defined long form ("Generative AI" beside "GenAI") and a
+    phrase with no acronym ("Knowledge Graph") do not."""
+    from kgsync.extract.canonical import display_alias
+    from kgsync.vocabulary.groups import written_names
+
+    assert written_names(["EU AI Act", "AI Act"]) == {"EU AI Act", "AI Act"}
+    assert written_names(["Claude iOS", "Claude's iOS"]) == {"Claude iOS", "Claude's iOS"}
+    assert written_names(["GitHub Issues", "GitHub issue"]) == frozenset()  # the same words, singular, lower case
+    assert written_names(["MCP Server", "MCP server"]) == frozenset()
+    assert written_names(["Generative AI", "GenAI"]) == frozenset()
+    assert written_names(["Knowledge Graph", "Reserve Bank of New Zealand"]) == frozenset()
+    assert display_alias("EU AI Act", True) == "EU AI Act" and display_alias("EU AI Act") == "EU AI act"
+    group = _Group("eu ai act")
+    group.surfaces.update({"EU AI Act": 3})
+    assert _label(group) == "EU AI Act"
+    group.surfaces.update({"EU AI act": 1})
+    assert _label(group) == "EU AI act"
