@@ -22,7 +22,12 @@ from __future__ import annotations
 import argparse
 from collections import defaultdict
 from dataclasses import dataclass
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.wordnet_table import read_synsets  # noqa: E402
 
 READINGS = ("first", "any", "above")
 
@@ -37,22 +42,12 @@ class Synset:
 
 
 def read_nouns(folder: Path) -> dict[str, Synset]:
-    """offset -> Synset of ``data.noun`` (the wndb(5WN) format: words, then pointers as symbol, offset,
-    part of speech, source/target)."""
-    out: dict[str, Synset] = {}
-    for line in (folder / "data.noun").read_text(encoding="latin-1").splitlines():
-        if line.startswith(" "):
-            continue
-        fields = line.partition(" | ")[0].split()
-        count = int(fields[3], 16)
-        at = 4 + 2 * count
-        pointers = [(fields[at + 1 + 4 * j], fields[at + 2 + 4 * j], fields[at + 3 + 4 * j])
-                    for j in range(int(fields[at]))]
-        # A domain is a noun synset; ";c" from a noun may also point at a verb's or an adjective's, never here.
-        domains = tuple(target for symbol, target, pos in pointers if symbol == ";c" and pos == "n")
-        hypernyms = tuple(target for symbol, target, _pos in pointers if symbol in ("@", "@i"))
-        out[fields[0]] = Synset(fields[4], domains, hypernyms)
-    return out
+    """offset -> Synset of ``data.noun``, read by ``wordnet_table.read_synsets`` (a ``;c`` pointer from a
+    noun names a noun synset in WordNet 3.0: the domain is a field such as electronics)."""
+    return {offset: Synset(words[0],
+                           tuple(target for symbol, target in pointers if symbol == ";c"),
+                           tuple(target for symbol, target in pointers if symbol in ("@", "@i")))
+            for offset, (_lexfile, words, pointers) in read_synsets(folder).items()}
 
 
 def senses(folder: Path) -> dict[str, tuple[str, ...]]:
