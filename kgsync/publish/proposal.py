@@ -45,6 +45,9 @@ class Prepared:
     rendered: RenderedBody
     issues: tuple[Issue, ...]  # every item problem the build saw
     errors: tuple[KgsyncError, ...]  # items that failed (they kept their old nodes)
+    #: The items this change touches (merged, removed, or edited since the base graph, by git):
+    #: the ones whose warnings a run prints (``item_model.of_touched_items``); None: every item.
+    touched: frozenset[str] | None = None
 
 
 def prepare(
@@ -108,7 +111,7 @@ def prepare(
         labels=labels,
         commit_message=f"{title}\n\nRebuilt by `kgsync pr` from {base_sha or 'the working tree'}.\n",
     )
-    return Prepared(proposal, d, rendered, tuple(result.issues), tuple(result.errors))
+    return Prepared(proposal, d, rendered, tuple(result.issues), tuple(result.errors), merged | edited)
 
 
 def _hand_added_lines(old: Graph, base: Manifest | None, new: Graph,
