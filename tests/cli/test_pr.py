@@ -185,3 +185,8 @@ def test_a_dry_run_prints_the_warnings_of_the_items_it_touches_and_counts_the_re
                          r"\(list every one: kgsync build --dry-run --all-warnings\)$", proc.stderr, re.M), proc.stderr
     every = kgsync_pr(work, "http://127.0.0.1:9", "--dry-run", "--all-warnings", token="")
     assert "2025-01-01-gone" in every.stderr and "note:" not in every.stderr
+    # An edit that moves no node (here: a blank line) still touches the item: git says so.
+    old.write_text(old.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    git(work, "commit", "-q", "-am", "an edit that moves no node")
+    edited = kgsync_pr(work, "http://127.0.0.1:9", "--dry-run", "--no-annotate", token="")
+    assert "'2025-01-01-gone'" in edited.stderr and "note: 1 notice in 1 item file " in edited.stderr, edited.stderr
