@@ -9,7 +9,7 @@ mask, lint findings as GitHub annotations) is an option of it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
@@ -17,10 +17,26 @@ import click
 
 from kgsync.contract.errors import ConfigError, GraphFormatError, KgsyncError, LintFailed
 
-if TYPE_CHECKING:  # lint findings only pass through here
+if TYPE_CHECKING:  # lint findings and item problems only pass through here
     from kgsync.lint.rules import Finding
+    from kgsync.read.item_model import Issue
 
 OK, FAILED, USAGE = 0, 1, 2
+
+#: How to list the warnings a run holds back (``held_back_note``): a build in memory, every item's.
+LIST_ALL_WARNINGS = "kgsync build --dry-run --all-warnings"
+
+
+def held_back_note(held: Sequence[Issue], untouched: str) -> str:
+    """One line for the warnings and notices of the items a run did not change (``untouched``: "this
+    build did not change"): how many, and how to list every one."""
+    warnings = sum(1 for i in held if str(i.severity) == "warning")
+    notices = len(held) - warnings
+    counts = " and ".join(f"{n:,} {noun}{'' if n == 1 else 's'}" for n, noun in ((warnings, "warning"), (notices, "notice"))
+                          if n)
+    files = len({i.location.path for i in held})
+    return (f"note: {counts} in {files:,} item file{'' if files == 1 else 's'} {untouched}, not shown "
+            f"(list every one: {LIST_ALL_WARNINGS})")
 
 
 def exit_code(exc: KgsyncError) -> int:

@@ -11,10 +11,11 @@ from pathlib import Path
 
 import click
 
-from kgsync.cli._errors import FAILED, reported
+from kgsync.cli._errors import FAILED, held_back_note, reported
 from kgsync.cli._options import FilePath, cache_dir_option, load_config, repo_options
 from kgsync.contract.errors import message_line, printable_path
-from kgsync.read.item_model import failed_files
+from kgsync.graph.merge import Manifest, manifest_item_texts, manifest_path
+from kgsync.read.item_model import failed_files, of_touched_items
 from kgsync.read.items import IssueSeverity
 from kgsync.pipeline.stages import build
 
@@ -23,7 +24,9 @@ from kgsync.pipeline.stages import build
 @click.option("--items", "items", help="Item files: a folder or a glob (default: Research/completed/*.md).")
 @click.option("--out", "out", type=FilePath(), help="Graph file to write (default: `graph` in kgsync.yml, memory.jsonl).")
 @repo_options
-@click.option("--strict", is_flag=True, help="Warnings (item and lint) fail the build too.")
+@click.option("--strict", is_flag=True, help="Warnings (item and lint) fail the build too (each is printed).")
+@click.option("--all-warnings", is_flag=True, help="Print the warnings and notices of every item, not only of the "
+              "items whose facts this build changes (the others are counted).")
 @click.option("--dry-run", is_flag=True, help="Build and check, write nothing.")
 @click.option("--no-cache", is_flag=True, help="Parse every file again (the cache never changes the output).")
 @cache_dir_option
@@ -31,7 +34,7 @@ from kgsync.pipeline.stages import build
               "merge, lint, write).")
 @click.option("-q", "--quiet", is_flag=True, help="Print errors only.")
 def command(items: str | None, out: Path | None, root: Path | None, config_path: Path | None, strict: bool,
-            dry_run: bool, no_cache: bool, cache_dir: Path | None, timings: bool, quiet: bool) -> None:
+            all_warnings: bool, dry_run: bool, no_cache: bool, cache_dir: Path | None, timings: bool, quiet: bool) -> None:
     """Build the knowledge graph from the research items and merge it into the committed file.
 
     Content added by hand or by an agent survives; what kgsync generated from an
@@ -46,16 +49,22 @@ def command(items: str | None, out: Path | None, root: Path | None, config_path:
             graph=str(out.absolute()) if out else None,
             cache_dir="" if no_cache else (str(cache_dir.absolute()) if cache_dir else None),
         )
+        # The committed manifest, read before the build rewrites it: which items' facts change.
+        # --strict fails on any warning, so it names every one; -q prints errors only.
+        before = None if all_warnings or strict or quiet else _manifest_bytes(cfg.path(cfg.graph))
         result = build(cfg, write=not dry_run, strict=strict)
 
     failed = [i for i in result.issues if i.severity is IssueSeverity.ERROR]
     warned = [i for i in result.issues if i.severity is IssueSeverity.WARNING]
-    for issue in result.issues:
+    printed, held = of_touched_items(result.issues, _changed(before, result.manifest) if before is not None else None)
+    for issue in printed:
         if issue.severity is IssueSeverity.ERROR or not quiet:
             click.echo(issue.render(), err=True)
-    for finding in result.report.findings:
+    for finding in result.report.findings:  # the graph's (``kgsync lint`` lists the same)
         if not quiet:
             click.echo(finding.render(), err=True)
+    if held:
+        click.echo(held_back_note(held, "this build did not change"), err=True)
     if not quiet:
         entities, relations = result.sizes  # counted from the file's lines: the graph need not be built
         verb = "would write" if dry_run else ("wrote" if result.wrote else "unchanged:")
@@ -82,3 +91,23 @@ def command(items: str | None, out: Path | None, root: Path | None, config_path:
         click.echo(f"error: {failed_files(failed)} item(s) failed and kept their previous nodes", err=True)
     fail_on_warnings = strict and (warned or result.report.findings)
     raise SystemExit(FAILED if failed or fail_on_warnings else 0)
+
+
+def _manifest_bytes(graph: Path) -> bytes | None:
+    """The committed manifest's bytes (None: none, a first build: every item is new)."""
+    try:
+        return manifest_path(graph).read_bytes()
+    except OSError:
+        return None
+
+
+def _changed(before: bytes, manifest: Manifest) -> frozenset[str] | None:
+    """The items whose facts differ from the committed manifest's (added ones too); None (every
+    item) when that manifest cannot be read as one."""
+    from kgsync.pipeline.incremental import changed_items
+
+    try:
+        texts = manifest_item_texts(before.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        return None
+    return frozenset(changed_items(texts, manifest.by_item, manifest.known_json))

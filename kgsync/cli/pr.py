@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING
 import click
 
 from kgsync.read import config as config_module
-from kgsync.cli._errors import reported
+from kgsync.cli._errors import held_back_note, reported
 from kgsync.cli._options import FilePath, cache_dir_option
 from kgsync.contract.errors import ConfigError
-from kgsync.read.item_model import failed_files
+from kgsync.read.item_model import failed_files, of_touched_items
 
 if TYPE_CHECKING:  # imported when the command runs (the CLI stays light)
     from kgsync.diff.model import GraphDiff
@@ -53,6 +53,8 @@ SUMMARY_LIMIT = 1024 * 1024 - 1024
 @click.option("--annotate/--no-annotate", default=None,
               help="Print item problems and failing lint findings as GitHub annotations "
                    "[default: on under GitHub Actions]")
+@click.option("--all-warnings", is_flag=True, help="Print (or annotate) the warnings and notices of every item, not "
+              "only of the items this change touches (the others are counted).")
 @click.option("--dry-run", is_flag=True, help="Build in memory and print the PR body; touch nothing.")
 @cache_dir_option
 def command(
@@ -69,6 +71,7 @@ def command(
     labels: tuple[str, ...],
     diff_json: Path | None,
     annotate: bool | None,
+    all_warnings: bool,
     dry_run: bool,
     cache_dir: Path | None = None,
 ) -> None:
@@ -84,7 +87,7 @@ def command(
     from kgsync.cli._annotations import github_annotation
 
     options = PrOptions(config_path, items, graph, repo, token, token_env, api_url, remote,
-                        base, branch, title, labels, diff_json, annotate, dry_run, cache_dir)
+                        base, branch, title, labels, diff_json, annotate, dry_run, cache_dir, all_warnings)
     with reported(secret=token, annotate=github_annotation if annotate else None):
         code = _run(options)
     raise SystemExit(code)
@@ -110,6 +113,7 @@ class PrOptions:
     annotate: bool
     dry_run: bool
     cache_dir: Path | None = None  # outside the checkout in CI: no committed file is read as cache
+    all_warnings: bool = False  # every item's warnings, not only the touched items'
 
 
 def _run(o: PrOptions) -> int:
@@ -154,11 +158,16 @@ def _run(o: PrOptions) -> int:
         cfg, checkout=checkout, base_sha=base_sha, title=title, labels=tuple(labels),
         write=not o.dry_run, full_report_hint=_run_link(),
     )
-    for issue in prepared.issues:
+    # The touched items' problems: an old item's on every run hid the new ones, and GitHub shows
+    # only the first 10 warning annotations of a step.  The rest are counted.
+    shown, held = of_touched_items(prepared.issues, None if o.all_warnings else prepared.touched)
+    for issue in shown:
         if o.annotate:
             click.echo(issue_annotation(issue, cfg.root, checkout))
         else:
             click.echo(_safe(issue.render(), o.token), err=True)
+    if held:
+        click.echo(_safe(held_back_note(held, "this change did not touch"), o.token), err=True)
     if o.diff_json:
         o.diff_json.write_text(to_json(prepared.diff), encoding="utf-8", errors="backslashreplace")
     if o.dry_run:

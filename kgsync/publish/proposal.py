@@ -45,6 +45,9 @@ class Prepared:
     rendered: RenderedBody
     issues: tuple[Issue, ...]  # every item problem the build saw
     errors: tuple[KgsyncError, ...]  # items that failed (they kept their old nodes)
+    #: The items this change touches (merged, removed, or their files edited since the base graph):
+    #: the ones whose warnings a run prints (``item_model.of_touched_items``); None: every item.
+    touched: frozenset[str] | None = None
 
 
 def prepare(
@@ -108,7 +111,10 @@ def prepare(
         labels=labels,
         commit_message=f"{title}\n\nRebuilt by `kgsync pr` from {base_sha or 'the working tree'}.\n",
     )
-    return Prepared(proposal, d, rendered, tuple(result.issues), tuple(result.errors))
+    # The items whose warnings a run prints: those behind the diff, and (by git) every item file
+    # edited since the base graph, a node moved or not (a stance phrase not read moves none).
+    touched = merged | (edited or _edited_since_graph(checkout, base_sha, graph_file, config.root, result.items, False))
+    return Prepared(proposal, d, rendered, tuple(result.issues), tuple(result.errors), touched)
 
 
 def _hand_added_lines(old: Graph, base: Manifest | None, new: Graph,

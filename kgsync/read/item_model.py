@@ -11,7 +11,7 @@ Kinds of problem (``Issue.severity``):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -39,6 +39,21 @@ class Issue:
     def as_error(self) -> ItemError:
         """This issue as the library's error (its Location and hint kept; see kgsync.contract.errors)."""
         return ItemError(self.message, self.location, self.hint or None)
+
+
+def of_touched_items(issues: Iterable[Issue], touched: Collection[str] | None) -> tuple[tuple[Issue, ...], tuple[Issue, ...]]:
+    """(shown, held back): the problems a run prints, and those it only counts.
+
+    An error is always shown (its item kept its previous nodes); a warning or notice only when its
+    item is one this change touches (``touched``: their slugs; None: every item, as on a first
+    build).  An old, unchanged item's ~90 warnings on every run hid the new ones, and GitHub shows
+    only the first 10 warning annotations of a step."""
+    shown: list[Issue] = []
+    held: list[Issue] = []
+    for issue in issues:
+        keep = touched is None or issue.severity is IssueSeverity.ERROR or (issue.slug and issue.slug in touched)
+        (shown if keep else held).append(issue)
+    return tuple(shown), tuple(held)
 
 
 def failed_files(issues: Iterable[Issue]) -> int:

@@ -94,3 +94,31 @@ def test_a_graph_outside_the_repository_is_refused_and_nothing_is_written(tmp_pa
     assert result.exit_code == 2, result.output
     assert "kgsync.yml:1: graph: '../stolen.jsonl' lies outside the repository" in result.stderr
     assert not (tmp_path / "stolen.jsonl").exists() and not (tmp_path / "stolen.kgsync.json").exists()
+
+
+def _cite_missing(root: Path, slug: str, missing: str) -> None:
+    (root / "Research" / "completed" / f"{slug}.md").write_text(
+        item_markdown(f"Item {slug}", extra=f"cites: [{missing}]\n", findings=[f"{slug} holds."]), encoding="utf-8")
+
+
+def test_only_the_warnings_of_the_items_this_build_changes_are_printed_the_rest_counted(tmp_path: Path) -> None:
+    """~90 warnings of old, unchanged items on every run hid the new ones: those are counted, with
+    how to list them; errors and --strict are unchanged."""
+    root = _repo(tmp_path)
+    _cite_missing(root, "2026-01-02-b", "2025-01-01-gone")
+    first = CliRunner().invoke(command, ["--root", str(root), "--no-cache"])
+    assert first.exit_code == 0 and "'2025-01-01-gone'" in first.stderr  # a first build: every item is new
+    again = CliRunner().invoke(command, ["--root", str(root), "--no-cache"])
+    assert again.exit_code == 0 and "2025-01-01-gone" not in again.stderr
+    assert again.stderr.splitlines() == [
+        "note: 1 warning in 1 item file this build did not change, not shown (list every one: "
+        "kgsync build --dry-run --all-warnings)"]
+    _cite_missing(root, "2026-01-03-c", "2025-01-01-lost")
+    new = CliRunner().invoke(command, ["--root", str(root), "--no-cache", "--dry-run"])
+    assert "'2025-01-01-lost'" in new.stderr and "2025-01-01-gone" not in new.stderr, new.stderr
+    assert "note: 1 warning in 1 item file this build did not change" in new.stderr
+    every = CliRunner().invoke(command, ["--root", str(root), "--no-cache", "--dry-run", "--all-warnings"])
+    assert "2025-01-01-gone" in every.stderr and "'2025-01-01-lost'" in every.stderr and "note:" not in every.stderr
+    strict = CliRunner().invoke(command, ["--root", str(root), "--no-cache", "--dry-run", "--strict"])
+    # --strict fails on any warning, so it names every one.
+    assert strict.exit_code == FAILED and "2025-01-01-gone" in strict.stderr and "note:" not in strict.stderr

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import re
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from tests.github_standin import ACTIONS_NOT_PERMITTED, GitHubStandIn
+from tests.item_corpus import item_markdown
 from tests.pr_command import BRANCH, REPO, TOKEN, in_full_report, kgsync_pr
 from tests.research_checkout import git, research_checkout
 
@@ -157,3 +159,34 @@ def test_a_diff_json_path_with_a_trailing_slash_is_refused(research: tuple[Path,
     assert proc.returncode == 2, proc.stderr
     assert "--diff-json" in proc.stderr and "names no file" in proc.stderr, proc.stderr
     assert not (work.parent / "x").exists()
+
+
+def test_a_dry_run_prints_the_warnings_of_the_items_it_touches_and_counts_the_rest(research: tuple[Path, Path]) -> None:
+    """An old item's warnings on every run hid the new ones (and GitHub shows 10 warning
+    annotations a step): only the touched items' are printed or annotated, the rest counted."""
+    work, _ = research
+    folder = work / "Research" / "completed"
+    old = folder / "2026-01-05-agent-memory-architectures.md"
+    old.write_text(old.read_text(encoding="utf-8").replace("\ncites: []", "\ncites: [2025-01-01-gone]", 1), encoding="utf-8")
+    built = subprocess.run([sys.executable, "-m", "kgsync", "build", "--root", "."], cwd=work, capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    git(work, "add", "-A")
+    git(work, "commit", "-q", "-m", "graph, and an old item citing a missing one")
+    new = folder / "2026-05-01-new-item.md"
+    new.write_text(item_markdown("New item", extra="cites: [2025-01-01-lost]\n", findings=["New holds."]), encoding="utf-8")
+    git(work, "add", "-A")
+    git(work, "commit", "-q", "-m", "a new item")
+    for annotate in ("--no-annotate", "--annotate"):
+        proc = kgsync_pr(work, "http://127.0.0.1:9", "--dry-run", annotate, token="")
+        assert proc.returncode == 0, proc.stderr
+        said = proc.stdout.split("\n\n", 1)[0] + proc.stderr  # annotations lead stdout, the body follows
+        assert "'2025-01-01-lost'" in said and "2025-01-01-gone" not in said, said
+        assert re.search(r"^note: 1 warning and 1 notice in 2 item files this change did not touch, not shown "
+                         r"\(list every one: kgsync build --dry-run --all-warnings\)$", proc.stderr, re.M), proc.stderr
+    every = kgsync_pr(work, "http://127.0.0.1:9", "--dry-run", "--all-warnings", token="")
+    assert "2025-01-01-gone" in every.stderr and "note:" not in every.stderr
+    # An edit that moves no node (here: a blank line) still touches the item: git says so.
+    old.write_text(old.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    git(work, "commit", "-q", "-am", "an edit that moves no node")
+    edited = kgsync_pr(work, "http://127.0.0.1:9", "--dry-run", "--no-annotate", token="")
+    assert "'2025-01-01-gone'" in edited.stderr and "note: 1 notice in 1 item file " in edited.stderr, edited.stderr

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from kgsync.contract.errors import ItemError, Location
-from kgsync.read.item_model import Issue, IssueSeverity, ReadResult, ResearchItem, failed_files
+from kgsync.read.item_model import Issue, IssueSeverity, ReadResult, ResearchItem, failed_files, of_touched_items
 from kgsync.read.item_sections import Section
 
 
@@ -57,3 +57,15 @@ def test_failed_files_counts_files_with_an_error_not_messages() -> None:
               Issue(IssueSeverity.ERROR, Location("sub/a.md", 1), "duplicate slug 'a'")]
     assert failed_files(issues) == 2
     assert failed_files([]) == 0
+
+
+def test_an_untouched_items_warnings_are_held_back_and_errors_never() -> None:
+    def issue(severity: IssueSeverity, slug: str) -> Issue:
+        return Issue(severity, Location(f"{slug}.md", 1), "m", slug=slug)
+
+    old_warning, old_error, new_warning = (issue(IssueSeverity.WARNING, "old"), issue(IssueSeverity.ERROR, "old"),
+                                           issue(IssueSeverity.WARNING, "new"))
+    readme = issue(IssueSeverity.NOTICE, "")  # not an item: no slug, never touched
+    every = (old_warning, old_error, new_warning, readme)
+    assert of_touched_items(every, frozenset({"new"})) == ((old_error, new_warning), (old_warning, readme))
+    assert of_touched_items(every, None) == (every, ())  # a first build: every item is new

@@ -38,6 +38,7 @@ class AttentionLine:
     more: int  # the ones left out (in the full report)
     suffix: str = ""  # e.g. "(4 already in the base graph)"
     listed: bool = True  # False: a count only (its own section below lists them)
+    text: str = ""  # a line that counts nothing ("nothing needs attention"): said as is
 
     @property
     def total(self) -> int:
@@ -45,7 +46,11 @@ class AttentionLine:
 
     @property
     def label(self) -> str:
-        return f"{self.total:,} {self.noun if self.total == 1 else self.plural}"
+        return self.text or f"{self.total:,} {self.noun if self.total == 1 else self.plural}"
+
+
+#: The head's one line when no line counts anything (and no near-duplicate pair is listed).
+NOTHING = AttentionLine("", "", (), 0, text="nothing needs attention")
 
 
 def _line(noun: str, plural: str, entries: Sequence[AttentionEntry], cap: int, suffix: str = "",
@@ -94,13 +99,14 @@ def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
               hand_added: Sequence[tuple[str, str, Sequence[str]]] = ()) -> tuple[AttentionLine, ...]:
     """What loses or re-judges knowledge, for the head (never cut), one entry per line.
 
-    Always shown, zeros too (a reviewer reads "0 new contradictions" as checked, not as
-    forgotten): removed items, removed concepts and methods (each with why, from ``lost``),
-    trust changes, new contradictions (each with the sentence stating it), new dangling
-    cites, new lint errors (each named) and warnings (counted; what the base graph had already
-    is only counted, apart).
-    Shown when there are any: changed supports/contradicts, type changes.  Each line lists
-    at most ``cap`` entries (0: all) and says how many more there are.
+    Removed items, removed concepts and methods (each with why, from ``lost``), trust
+    changes, new contradictions (each with the sentence stating it), new dangling cites, new
+    lint errors (each named) and warnings (counted; what the base graph had already is only
+    counted, apart), changed supports/contradicts, type changes: each only when this change
+    brings any.  A line saying 0 carried nothing a reviewer must weigh (five of nine lines of a
+    3-item PR did) and hid the ones that do; the head says "nothing needs attention" once
+    instead (``NOTHING``).  Each line lists at most ``cap`` entries (0: all) and says how many
+    more there are.
     """
     renamed = d.renamed()
     lines = [
@@ -144,7 +150,7 @@ def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
     type_changes = [AttentionEntry(c.name, f"{c.type_changed[0]} → {c.type_changed[1]}") for c in d.changed if c.type_changed]
     if type_changes:
         lines.append(_line("type change", "type changes", type_changes, cap))
-    return tuple(lines)
+    return tuple(line for line in lines if line.total)
 
 
 def _quote(sentence: str, at: str) -> str:

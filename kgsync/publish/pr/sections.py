@@ -12,7 +12,7 @@ from markupsafe import Markup
 from kgsync.diff.item_attribution import merged_slugs
 from kgsync.diff.model import TYPE_ORDER, GraphDiff, ItemDiff, TypeCount
 from kgsync.lint.rules import Finding
-from kgsync.publish.pr.attention import ATTENTION_NAMES, AttentionLine, Evidence, attention, evidence_rows
+from kgsync.publish.pr.attention import ATTENTION_NAMES, NOTHING, AttentionLine, Evidence, attention, evidence_rows
 from kgsync.publish.pr.item_views import (
     BodyContext,
     ChangeRow,
@@ -82,6 +82,8 @@ def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE, evidence: Eviden
              for i in ordered]
     causes = [v for v in views if v.slug in merged]
     lines = attention(d, evidence, context.dangling, context.lost, cap, context.hand_added)
+    if not lines and not d.near_duplicates:  # the near-duplicate pairs are the head's last attention line
+        lines = (NOTHING,)
     head = _head(module, d, title if heading else "", lines, causes, sum(1 for v in views if v.slug and v.slug not in merged), cap, full_report_hint)
     sections = [Section("head", head)]
     sections += _item_sections(module, views, ordered, merged, context.events)

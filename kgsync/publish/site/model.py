@@ -219,6 +219,7 @@ def collect(graph: Graph, items: Sequence[ResearchItem]) -> SiteData:
         key = entity.name.split(":", 1)[1]
         page = f"{FOLDER[kind]}/{stems[kind][key]}.md"
         nodes[entity.name] = _node(entity.name, kind, key, page, entity.observations, by_slug.get(key))
+    _spell_as_written(nodes, graph, by_slug)
 
     # A claim of a superseded item is as superseded as its item.
     for name, node in list(nodes.items()):
@@ -393,6 +394,42 @@ def _spelled_out(key: str, obs: _Observations) -> str:
         return same[0]
     singular = [s for s in (_singular(a, key_words) for a in aliases) if s]
     return singular[0] if singular else key
+
+
+#: A URL in an item's text: its host and path are no spelling of a name ("openai.com").
+_URL_IN_TEXT = re.compile(r"https?://\S+|www\.\S+")
+
+
+def _spell_as_written(nodes: dict[str, Node], graph: Graph, by_slug: Mapping[str, ResearchItem]) -> None:
+    """A term no alias spells (``_spelled_out`` kept its slug: openai, new-zealand) is titled by the
+    spelling its own items write most (OpenAI, New Zealand): its name's words, apart by spaces or
+    hyphens, counted as written inside a sentence of the text of the items that name it or link it
+    (after a word and a space: not a title, heading, table cell or sentence start, where any word is
+    capitalised; URLs left out); the slug stays when they never write it.  Ties go to the first
+    form in code-point order, so the same graph titles it the same on every run."""
+    linked: dict[str, set[str]] = defaultdict(set)
+    for r in graph.relations:
+        if r.source.startswith("item:") and r.target in nodes:
+            linked[r.target].add(r.source.removeprefix("item:"))
+    for name, node in list(nodes.items()):
+        if node.kind not in _TERM_KINDS or node.title != node.key or " " in node.key:
+            continue
+        words = _words(node.key)
+        if not words:
+            continue
+        phrase = re.compile(r"(?<=[\w,;)] )" + r"[\s-]+".join(map(re.escape, words)) + r"(?![\w-])", re.IGNORECASE)
+        written: Counter[str] = Counter()
+        for slug in sorted(set(node.items) | linked[name]):
+            item = by_slug.get(slug)
+            if item is not None:
+                prose = "\n".join(line for line in item.body.splitlines() if not line.lstrip().startswith(("#", "|")))
+                text = _URL_IN_TEXT.sub(" ", prose)
+                written.update(one_line(m.group()) for m in phrase.finditer(text))
+        if written:
+            title = min(written, key=lambda form: (-written[form], form))
+            if title != node.title:
+                nodes[name] = replace(node, title=title,
+                                      aliases=tuple(a for a in node.search_names if not _respells(a, title)))
 
 
 def _respells(alias: str, title: str) -> bool:

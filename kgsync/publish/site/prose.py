@@ -1,8 +1,9 @@
 """Item prose made readable on a page: a quoted sentence as text, URLs in a summary as links,
-and an item's file named the way the repository names it (never a path of the build machine).
+an evidence label ("[inference; source: URL; URL]") as a small note, and an item's file named
+the way the repository names it (never a path of the build machine).
 
 The item text stays data: each function HTML-escapes it; the only markup added is kgsync's own
-(``<a>`` around a URL that ``safe_url`` accepts).
+(``<a>`` around a URL that ``safe_url`` accepts, ``<small>`` around an evidence label).
 """
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ import re
 
 from markupsafe import Markup, escape
 
-from kgsync.publish.site.text import external_html_link, one_line
+from urllib.parse import urlsplit
+
+from kgsync.publish.site.text import external_html_link, one_line, safe_url
 
 #: A table row: "| a | b |" (the Evidence Map rows an evidence sentence can be).
 _TABLE_ROW = re.compile(r"^\|?(?P<cells>.*?)\|?$")
@@ -21,7 +24,7 @@ _LIST_MARKER = re.compile(r"^(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
 #: Inline code, bold and italic markers around words (the words are kept).
 _EMPHASIS = re.compile(r"(\*\*|__|(?<![\w*])\*|(?<![\w_])_)(?=[^\s*_])(.+?)(?<=[^\s*_])\1(?![\w*])")
 _LINK = re.compile(r"\[([^\]]+)\]\((?:[^()\s]|\([^()\s]*\))+\)")
-_LINK_URL = re.compile(r"\[([^\]]+)\]\(((?:[^()\s]|\([^()\s]*\))+)\)")
+_LINK_URL = re.compile(r"\[([^\[\]]+)\]\(((?:[^()\s]|\([^()\s]*\))+)\)")
 #: A URL in prose; trailing punctuation belongs to the sentence, not to the URL.
 _URL = re.compile(r"https?://[^\s<>\"'`]+")
 _URL_TRAILER = ".,;:!?)]}*_'\""
@@ -49,7 +52,10 @@ def plain_text(text: str) -> str:
 
 def linked_html(text: str) -> Markup:
     """``text`` as HTML with every http(s) URL a link (``safe_url``); the rest escaped."""
-    text = one_line(text)
+    return _linked(one_line(text))
+
+
+def _linked(text: str) -> Markup:
     parts: list[str] = []
     position = 0
     for match in _URL.finditer(text):
@@ -59,6 +65,107 @@ def linked_html(text: str) -> Markup:
         position = match.start() + len(url)
     parts.append(escape(text[position:]))
     return Markup("".join(parts))
+
+
+#: A bracketed group, no bracket inside (``plain_text`` made a Markdown link "text (URL)").
+_BRACKET = re.compile(r"\[([^\[\]]*)\]")
+#: An evidence label: words, joined by "/", "+", "&" or " and ", and "…, high confidence".
+_LABEL = re.compile(r"(?i:[a-z]+)(?:\s*(?:/|\+|&|\band\b)\s*[a-z]+)*(?:,\s*[a-z]+ confidence)?")
+_SOURCES_PREFIX = re.compile(r"(?i)sources?\s*:\s*")
+#: A source: a URL, or "text (URL)" (a Markdown link as ``plain_text`` writes it).
+_SOURCE = re.compile(r"(?:(?P<url>https?://[^\s;]+)|(?P<text>[^()]*?)\s*\((?P<linked>https?://[^\s()]+(?:\([^\s()]*\)[^\s()]*)*)\))")
+#: What may stand between sources: ";" (the labels' own), "," or spaces (a list of references).
+_SOURCE_GAP = re.compile(r"\s*[;,]?\s*")
+
+
+def summary_html(text: str) -> Markup:
+    """``linked_html``, with each evidence label of the items' notation a small note: "[inference;
+    source: URL; URL]" reads "(inference · sources: host, host)", each source a link (its URL in
+    the title).  Recognised by its shape alone: an optional label (a few words, "fact/inference",
+    "fact, high confidence") and sources, each a URL or "text (URL)".  A label with no source is
+    one where a sentence ends or begins, or where the same text uses that label so elsewhere (its
+    own notation: "[inference] when ..." beside "... holds [inference]."), so "[sic]" inside a
+    sentence stays.  Any other bracket stays as written."""
+    text = one_line(text)
+    brackets = [(match, _boundary(text, match.start(), match.end())) for match in _BRACKET.finditer(text)]
+    # The labels this text writes as evidence labels: with sources, or at a sentence's edge.
+    labels = {read[0].lower() for match, edge in brackets if (read := _evidence(match[1])) is not None
+              and read[0] and (read[1] or edge)}
+    parts: list[str] = []
+    position = 0
+    for match, edge in brackets:
+        read = _evidence(match[1])
+        if read is None:
+            continue
+        label, links = read
+        if not links and not (label[:1].islower() and (edge or label.lower() in labels)):
+            continue  # a bare word in brackets that this text never uses as a label: its own prose
+        said = escape(label)
+        if links:
+            noun = "source" if len(links) == 1 else "sources"
+            said = Markup(f"{said} · {noun}: " if label else f"{noun}: ") + Markup(", ").join(links)
+        parts += [_linked(text[position:match.start()]), Markup(f'<small class="kg-evidence">({said})</small>')]
+        position = match.end()
+    parts.append(_linked(text[position:]))
+    return Markup("".join(parts))
+
+
+def _boundary(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] stands where a sentence ends or begins: after sentence punctuation,
+    another note, a list marker or dash (a list made one line), or a URL (the source before it)."""
+    before, after = text[:start].rstrip(), text[end:]
+    return (not before or before[-1] in ".!?:;)]-–—" or _URL.fullmatch(before.rsplit(None, 1)[-1]) is not None
+            or not after.strip() or after[:1] in ".;,:!?)")
+
+
+def _evidence(inside: str) -> tuple[str, list[Markup]] | None:
+    """A bracket's text read as an evidence label: (the label, "" none; its sources as links), or
+    None when it is none (no label and no source; words that are no source)."""
+    parts = [part.strip() for part in inside.split(";")]
+    label = parts[0] if _LABEL.fullmatch(parts[0]) and not _SOURCES_PREFIX.match(parts[0] + ":") else ""
+    rest = "; ".join(parts[1:] if label else parts).strip()
+    prefixed = _SOURCES_PREFIX.match(rest)
+    if prefixed:
+        rest = rest[prefixed.end():]
+    elif rest and (label or rest.startswith("http")):
+        # "[inference; see the appendix]": the item's own words; with no label and no "source:",
+        # only a list of "text (URL)" references is one (a bracketed bare URL stays prose).
+        return None
+    links = _sources(rest) if rest else []
+    if links is None or not (label or links):
+        return None
+    return label, links
+
+
+def _sources(text: str) -> list[Markup] | None:
+    """Each source a link (named by its text, else its site), or None if any part is no source."""
+    links: list[Markup] = []
+    position = 0
+    while position < len(text):
+        match = _SOURCE.match(text, position)
+        if match is None:
+            return None
+        if match["url"]:
+            url = _url_of(match["url"])
+            end = match.start("url") + len(url)
+        else:
+            url, end = match["linked"], match.end()
+        target = safe_url(url)
+        if target is None:
+            return None
+        name = (match["text"] or "").strip(" ,;") or _site(url)
+        links.append(Markup(f'<a href="{escape(target)}" rel="nofollow noopener" title="{escape(url)}">{escape(name)}</a>'))
+        gap = _SOURCE_GAP.match(text, end)
+        position = gap.end() if gap and gap.end() > end else end
+        if position == end and position < len(text):
+            return None  # text straight after a source: not a list of sources
+    return links
+
+
+def _site(url: str) -> str:
+    """A URL as a reader names its source: the host, without "www."."""
+    host = urlsplit(url).hostname or url
+    return host.removeprefix("www.")
 
 
 def _url_of(found: str) -> str:

@@ -20,7 +20,7 @@ from kgsync.read.config import SiteOptions
 from kgsync.read.items import ResearchItem
 from kgsync.publish.site.links import HtmlPage, Page, html_block, html_list, source_url
 from kgsync.publish.site.model import FOLDER, INACTIVE_STATES, Link, Node, SiteData
-from kgsync.publish.site.prose import linked_html, quote_text, site_path
+from kgsync.publish.site.prose import quote_text, site_path, summary_html
 from kgsync.publish.site.text import counted, html_text, md_text, yaml_string
 from kgsync.publish.templating import environment
 
@@ -50,7 +50,8 @@ def page_environment() -> jinja2.Environment:
     env.filters["counted"] = counted  # {{ n | counted("shared item") }}: 1 shared item, 2 shared items
     env.globals["html_list"] = lambda entries: html_block(html_list(entries))
     env.globals["html_paragraph"] = lambda text: html_block(Markup(f"<p>{html_text(text)}</p>"))
-    env.globals["linked_paragraph"] = lambda text: html_block(Markup(f"<p>{linked_html(text)}</p>"))  # URLs as links
+    # The executive summary: URLs as links, the items' evidence labels as small notes.
+    env.globals["linked_paragraph"] = lambda text: html_block(Markup(f"<p>{summary_html(text)}</p>"))
     return env
 
 

@@ -1,4 +1,4 @@
-"""Tests of kgsync.publish.pr.attention: what loses or re-judges knowledge, counted, zeros too."""
+"""Tests of kgsync.publish.pr.attention: what loses or re-judges knowledge, counted; a line of 0 is left out."""
 
 from __future__ import annotations
 
@@ -7,22 +7,25 @@ from kgsync.diff.graph_diff import diff
 from kgsync.publish.pr.attention import attention, evidence_rows
 
 A, B = "claim:2026-03-01-alpha:k1", "claim:2026-03-02-beta:k1"
-ALWAYS = ["removed research items", "removed concepts or methods", "trust changes", "new contradictions",
-          "new dangling cites", "new lint errors", "new lint warnings"]
 
 
-def test_an_empty_diff_still_says_each_zero() -> None:
-    """A reviewer reads "0 new contradictions" as checked, not as forgotten."""
-    lines = attention(diff(Graph((), ()), Graph((), ())))
-    assert [line.label for line in lines] == [f"0 {plural}" for plural in ALWAYS]
+def test_an_empty_diff_has_no_line_a_reviewer_would_read_for_nothing() -> None:
+    """A line saying 0 carries nothing: the head leaves it out (and says "nothing needs attention" once)."""
+    assert attention(diff(Graph((), ()), Graph((), ()))) == ()
+
+
+def test_only_the_lines_that_count_something_are_kept() -> None:
+    claims = (Entity(A, "claim", ("x",)), Entity(B, "claim", ("y",)))
+    d = diff(Graph(claims, ()), Graph(claims, (Relation(A, B, "contradicts"),)))
+    assert [line.label for line in attention(d)] == ["1 new contradiction"]
 
 
 def test_removed_concepts_say_why_and_a_line_lists_at_most_cap_entries() -> None:
     old = Graph(tuple(Entity(f"concept:c{n}", "concept", ("x",)) for n in range(5)), ())
-    [_, removed, *_] = attention(diff(old, Graph((), ())), lost={"concept:c0": "no item names it"}, cap=2)
+    [removed] = attention(diff(old, Graph((), ())), lost={"concept:c0": "no item names it"}, cap=2)
     assert removed.label == "5 removed concepts or methods" and removed.more == 3
     assert [(e.name, e.note) for e in removed.entries] == [("concept:c0", "no item names it"), ("concept:c1", "")]
-    [_, everything, *_] = attention(diff(old, Graph((), ())), cap=0)
+    [everything] = attention(diff(old, Graph((), ())), cap=0)
     assert len(everything.entries) == 5 and everything.more == 0
 
 
@@ -32,7 +35,7 @@ def test_a_renamed_concept_says_what_it_is_called_now() -> None:
                 (Relation(item.name, "method:rag-retrieval", "uses_method"),))
     new = Graph((item, Entity("method:retrieval-augmented-generation", "method", ("alias:RAG",))),
                 (Relation(item.name, "method:retrieval-augmented-generation", "uses_method"),))
-    [_, removed, *_] = attention(diff(old, new))
+    [removed] = attention(diff(old, new))
     assert [(e.name, e.note) for e in removed.entries] == [
         ("method:rag-retrieval", "renamed to method:retrieval-augmented-generation: its observations and 1 relation kept")]
 

@@ -24,6 +24,12 @@ def test_the_head_comes_first_never_goes_and_opens_with_the_title_only_when_aske
     assert untitled[0].text.startswith("**Needs attention**") and DEFAULT_TITLE not in untitled[0].text
 
 
+def test_a_head_with_nothing_to_weigh_says_so_in_one_line() -> None:
+    head = build_sections(diff(Graph((), ()), Graph((), ())), heading=False)[0].text
+    assert head.startswith("**Needs attention**\n\n- nothing needs attention\n\n"), head[:200]
+    assert "- 0 " not in head
+
+
 def test_sections_are_deterministic_and_the_full_report_lists_every_entry() -> None:
     d = diff(Graph((), ()), _added(30))
     assert build_sections(d) == build_sections(d)

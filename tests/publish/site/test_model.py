@@ -6,8 +6,9 @@ import os
 import subprocess
 import sys
 
-from kgsync.contract.model import EntityType
-from kgsync.publish.site.model import _node
+from kgsync.contract.model import Entity, EntityType, Graph
+from kgsync.publish.site.model import _node, collect
+from tests.item_corpus import make_item
 
 
 def test_aliases_differing_in_case_only_sort_the_same_on_every_run() -> None:
@@ -61,3 +62,16 @@ def test_aliases_that_only_respell_the_title_are_not_listed_as_other_names() -> 
     node = _node("concept:x", EntityType.CONCEPT, "retrieval-augmented-generation", "p",
                  ("alias:retrieval augmented generation", "alias:retrieval-augmented generation"), None)
     assert node.search_names == ("retrieval-augmented generation",)  # search and the explorer still find it by them
+
+
+def test_a_term_no_alias_spells_is_titled_as_its_items_write_it_most() -> None:
+    """openai, servicenow, youtube: lower-case slugs on the site, the graph holds no alias."""
+    items = [make_item("2026-01-01-a", "Models", summary="So OpenAI ships (https://openai.com/a) in New Zealand; Openai. Openai is."),
+             make_item("2026-01-02-b", "Models", summary="The openai package; and OpenAI again, with pre-training."),
+             make_item("2026-01-03-c", "Other", summary="openai, openai, openai, openai: not an item of the term.")]
+    terms = [Entity(f"concept:{key}", "concept", ("provenance:item=2026-01-01-a", "provenance:item=2026-01-02-b"))
+             for key in ("openai", "new-zealand", "pre-training", "full-text-search-5")]
+    nodes = collect(Graph((*terms, *(Entity(f"item:{i.slug}", "research_item", ()) for i in items)), ()), items).nodes
+    titles = [nodes[t.name].title for t in terms]
+    # Inside a sentence, in the term's own items, URLs out: "OpenAI" 2, "openai" 1, "Openai" 1 (once more at a sentence start, not counted).
+    assert titles == ["OpenAI", "New Zealand", "pre-training", "full-text-search-5"]

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kgsync.publish.site.prose import linked_html, plain_text, quote_text, site_path
+from kgsync.publish.site.prose import linked_html, plain_text, quote_text, site_path, summary_html
 from tests.site_fixture import HOSTILE
 
 
@@ -40,6 +42,52 @@ def test_linked_html_never_lets_markup_through(text):
     html = linked_html(text)
     stripped = html.replace('<a href="', "").replace('" rel="nofollow noopener">', "").replace("</a>", "")
     assert "<" not in stripped and ">" not in stripped.replace("&gt;", "")
+
+
+_A = '<a href="https://doi.org/10.6028/NIST.AI.100-1" rel="nofollow noopener" title="https://doi.org/10.6028/NIST.AI.100-1">doi.org</a>'
+_B = '<a href="https://www.iso.org/standard/81230.html" rel="nofollow noopener" title="https://www.iso.org/standard/81230.html">iso.org</a>'
+
+
+@pytest.mark.parametrize(("written", "shown"), [
+    # The items' evidence labels: a small note, each source a link named by its site.
+    ("Risk is managed. [inference; source: https://doi.org/10.6028/NIST.AI.100-1; https://www.iso.org/standard/81230.html]",
+     f'Risk is managed. <small class="kg-evidence">(inference · sources: {_A}, {_B})</small>'),
+    ("It holds [fact; source: https://doi.org/10.6028/NIST.AI.100-1].",
+     f'It holds <small class="kg-evidence">(fact · source: {_A})</small>.'),
+    ("It holds. [inference]", 'It holds. <small class="kg-evidence">(inference)</small>'),
+    ("Read: - [fact] A list made one line.", 'Read: - <small class="kg-evidence">(fact)</small> A list made one line.'),
+    # Inside a sentence, a label the same text uses as one elsewhere.
+    ("Slack is right [inference] when it is used. It holds [inference].",
+     'Slack is right <small class="kg-evidence">(inference)</small> when it is used. '
+     'It holds <small class="kg-evidence">(inference)</small>.'),
+    ("It holds. [fact, high confidence]", 'It holds. <small class="kg-evidence">(fact, high confidence)</small>'),
+    ("It holds. [Sources: https://doi.org/10.6028/NIST.AI.100-1 ; https://www.iso.org/standard/81230.html]",
+     f'It holds. <small class="kg-evidence">(sources: {_A}, {_B})</small>'),
+    # A Markdown link as a source (plain_text made it "text (URL)"): named by its text.
+    (plain_text("Set. [inference; source: [NIST AI RMF](https://doi.org/10.6028/NIST.AI.100-1)]"),
+     'Set. <small class="kg-evidence">(inference · source: <a href="https://doi.org/10.6028/NIST.AI.100-1" '
+     'rel="nofollow noopener" title="https://doi.org/10.6028/NIST.AI.100-1">NIST AI RMF</a>)</small>'),
+])
+def test_an_evidence_label_in_a_summary_reads_as_a_small_note_with_its_sources_linked(written, shown):
+    assert summary_html(written) == shown
+
+
+@pytest.mark.parametrize("written", [
+    "A list [a, b] stays.", "The agent [sic] stays.", "[Claude Code] stays.",
+    "[inference — derived from evidence convergence; the framing is interpretive]",
+    "[inference; see the appendix]",  # not a source: the bracket is the item's own prose
+])
+def test_a_bracket_that_is_no_evidence_label_is_left_as_written(written):
+    assert summary_html(written) == linked_html(written)
+
+
+@given(st.text(max_size=200) | st.sampled_from(HOSTILE))
+def test_summary_html_never_lets_markup_through(text):
+    html = str(summary_html(text))
+    for tag in ('<small class="kg-evidence">', "</small>", "</a>"):
+        html = html.replace(tag, "")
+    html = re.sub(r'<a href="[^"<>]*" rel="nofollow noopener"( title="[^"<>]*")?>', "", html)
+    assert "<" not in html and ">" not in html.replace("&gt;", "")
 
 
 def test_a_file_outside_the_repository_is_named_by_its_file_name():
