@@ -33,8 +33,10 @@ SEARCH = """\
 Search the research knowledge graph; entities come back ranked by relevance (best first), the
 reference memory server's answer shape: {entities, relations}, relations only among the returned
 entities. An item comes with up to two of its claims that match the query best. Ask with topic words
-(no operators needed: quotes, '*', '-' and ':' are read as plain words). limit: results per page (at
-most 50); when more exist the answer has next_offset: call again with offset=next_offset."""
+(no operators needed: quotes, '*', '-' and ':' are read as plain words); a query that is exactly a
+node's name ('concept:knowledge-graphs', 'item:<slug>' or the bare slug, a claim name) returns that node
+first. limit: results per page (at most 50); when more exist the answer has next_offset: call again with
+offset=next_offset."""
 
 OPEN = """\
 Open nodes by their exact names (as search_nodes, item or topic return them): the entities, with

@@ -245,6 +245,15 @@ def _cut_note(key: str, shown: int, total: int) -> str:
 # ------------------------------------------------------------------------------- tools
 
 
+def named_node(snapshot: Snapshot, query: str) -> Node | None:
+    """The node ``query`` names exactly (a node's name, or an item's slug without ``item:``), else None.
+
+    Agents search by a name an earlier answer showed them (with the reference server a name finds its
+    node: it is a substring of itself); ranked by its words alone, other items outrank it."""
+    text = query.strip()
+    return snapshot.by_name.get(text) or snapshot.by_name.get(f"item:{text}") if text else None
+
+
 def search_nodes(service: Service, query: str, limit: int = 10, offset: int = 0) -> str:
     """Ranked entities (items with their best matching claims), relations among them, bounded."""
     index = service.index()
@@ -253,7 +262,9 @@ def search_nodes(service: Service, query: str, limit: int = 10, offset: int = 0)
     hits = index.search(query, limit + 1, offset)
     more = len(hits) > limit
     hits = hits[:limit]
-    if not hits:
+    snap = index.snapshot
+    named = named_node(snap, query)
+    if not hits and (named is None or offset):
         answer: dict[str, Any] = {"entities": [], "relations": []}
         if not query_tokens(query):
             answer["note"] = ("the query has no words to search for (letters or digits; common words like 'the' and "
@@ -261,17 +272,29 @@ def search_nodes(service: Service, query: str, limit: int = 10, offset: int = 0)
         else:
             answer["note"] = f"no results after offset {offset}" if offset else "no node matches these words"
         return dumps(answer)
-    snap = index.snapshot
-    groups = [[snap.by_name[h.name], *(snap.by_name[c] for c in h.claims)] for h in hits]
+    # (position in the ranking, group): an item with its best claims, or a node alone.
+    groups: list[tuple[int | None, list[Node]]] = [
+        (position, [snap.by_name[h.name], *(snap.by_name[c] for c in h.claims)]) for position, h in enumerate(hits)]
+    if named is not None:
+        # The node the query names comes first on the first page and never again (its ranked place, on
+        # whichever page, is dropped), so paging neither repeats it nor skips a ranked result.
+        own = [g for _, g in groups if g[0].name == named.name]
+        groups = [(p, [e for e in g if e.name != named.name]) for p, g in groups if g[0].name != named.name]
+        if not offset:
+            groups.insert(0, (None, own[0] if own else [named]))
 
     def page(count: int, level: int) -> dict[str, Any]:
-        shown = groups[:count]
+        shown = [g for _, g in groups[:count]]
         entities = [e for group in shown for e in (group if level < LEVELS - 1 else group[:1])]
         names = [e.name for e in entities]
         answer: dict[str, Any] = {"entities": [entity_json(e, level) for e in entities],
                                   "relations": [relation_json(r) for r in relations_among(snap, names)]}
         if count < len(groups) or more:
-            answer["next_offset"] = offset + count
+            # Ranked results consumed: up to the last one shown (a dropped named node is skipped with them).
+            consumed = max((p + 1 for p, _ in groups[:count] if p is not None), default=0)
+            if count == len(groups):
+                consumed = len(hits)
+            answer["next_offset"] = offset + consumed
         notes = []
         if level:
             notes.append("observations shortened; item(slug) or open_nodes(names) gives them whole")

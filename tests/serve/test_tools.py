@@ -46,3 +46,32 @@ def test_open_nodes_has_the_reference_servers_semantics(example: Service) -> Non
     either = [r for r in graph.relations if r.source in wanted or r.target in wanted]  # either end, file order
     assert [(r["from"], r["to"], r["relationType"]) for r in body["relations"]] == [r.key for r in either]
     assert body["entities"][0]["observations"] == list(graph.entity(wanted[1]).observations)  # whole
+
+
+@pytest.mark.parametrize(("query", "first"), [
+    ("concept:knowledge-graphs", "concept:knowledge-graphs"),
+    ("concept:memory-server", "concept:memory-server"),
+    ("  item:2026-02-09-knowledge-graph-schema-for-research-agents ", "item:2026-02-09-knowledge-graph-schema-for-research-agents"),
+    ("2026-01-26-provenance-tracking-in-knowledge-graphs", "item:2026-01-26-provenance-tracking-in-knowledge-graphs"),
+    ("claim:2026-02-12-evaluating-retrieval-quality:labelled-set-about-50",
+     "claim:2026-02-12-evaluating-retrieval-quality:labelled-set-about-50"),
+])
+def test_a_query_that_is_a_nodes_name_returns_that_node_first(example: Service, query: str, first: str) -> None:
+    # Agents search by a name an answer showed them (the reference server's habit: a name is a substring
+    # of itself); ranking its words alone put other items first.
+    found = names(tools.search_nodes(example, query))
+    assert found[0] == first
+    assert len(found) == len(set(found))  # and not twice
+
+
+def test_the_named_node_is_not_repeated_on_later_pages_and_no_ranked_result_is_lost(example: Service) -> None:
+    query = "concept:knowledge-graphs"
+    seen: list[str] = []
+    offset: int | None = 0
+    while offset is not None:
+        body = answer(tools.search_nodes(example, query, 2, offset))
+        seen += [e["name"] for e in body["entities"]]
+        offset = body.get("next_offset")
+    ranked = names(tools.search_nodes(example, "knowledge graphs concept", 50))
+    assert seen.count(query) == 1
+    assert set(ranked) - {query} <= set(seen)
