@@ -41,7 +41,8 @@ offset=next_offset."""
 OPEN = """\
 Open nodes by their exact names (as search_nodes, item or topic return them): the entities, with
 their observations whole, and every relation with either end among them (the reference memory
-server's semantics). A very connected node's relations are paged: next_offset when cut."""
+server's semantics). A very connected node's relations are paged: next_offset when cut. A name that is
+no node is listed under not_found with the closest names (a plural guessed wrong, a slug cut short)."""
 
 READ = """\
 An overview of the graph, never the whole file: counts by entity and relation type, and the concepts

@@ -20,7 +20,7 @@ from typing import Any
 
 from kgsync.contract.errors import KgsyncError, Location, ServeError
 from kgsync.serve import store
-from kgsync.serve.index import Index, Link, Node, Snapshot, Weights, obs_key, query_tokens, read_bytes
+from kgsync.serve.index import Index, Link, Node, Snapshot, Weights, obs_key, query_tokens, read_bytes, values
 
 HARD_LIMIT = 20_000  # characters, any answer, any corpus
 TARGET = 8_000  # what a search page aims at before it compacts observations further
@@ -317,6 +317,35 @@ def search_nodes(service: Service, query: str, limit: int = 10, offset: int = 0)
     return _bounded(lambda level: page(1, level), "entities")
 
 
+_KINDS_OF_PREFIX = {"item": ("research_item",), "claim": ("claim",), "concept": ("concept", "method"),
+                    "method": ("concept", "method")}
+
+
+def _folded(text: str) -> str:
+    """Lower case, words only, each word's plural 's' off: 'Knowledge-Graphs' and 'knowledge graph' meet."""
+    return " ".join(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+                    for w in re.split(r"[^0-9a-z]+", text.lower()) if w)
+
+
+def closest_names(index: Index, name: str, most: int = 3) -> list[str]:
+    """Node names ``name`` may mean: names it begins (a slug cut short), then the best-ranked nodes of
+    the kind its prefix says (any kind without one) for its words (a plural guessed wrong, plain words)."""
+    text = name.strip()[:200]
+    if not text:
+        return []
+    snap = index.snapshot
+    found = [n for n in snap.by_name if n.startswith(text)][:most]
+    prefix = text.partition(":")[0] if ":" in text else ""
+    kinds = _KINDS_OF_PREFIX.get(prefix, ("research_item", "claim", "concept", "method"))
+    words = text.partition(":")[2] if prefix in _KINDS_OF_PREFIX else text
+    if "concept" in kinds:  # a concept or method written as its items write it, plural or not
+        wanted = _folded(words)
+        found += [e.name for e in snap.by_name.values() if e.entity_type in ("concept", "method") and wanted in
+                  {_folded(e.name.partition(":")[2]), *(_folded(a) for a in values(e, "alias"))}]
+    found += index.search_kind(words.replace("-", " "), kinds, most)
+    return list(dict.fromkeys(found))[:most]
+
+
 def open_nodes(service: Service, names: Sequence[str], offset: int = 0) -> str:
     """The reference server's open_nodes: the entities named (file order, duplicates kept) and every
     relation with either end among them (file order); relations paged past the size bound."""
@@ -326,15 +355,21 @@ def open_nodes(service: Service, names: Sequence[str], offset: int = 0) -> str:
     found = {e.name for e in entities}
     relations = [r for r in snap.relations if r.source in found or r.target in found]
     offset = max(0, int(offset))
+    # The reference server answers an unknown name with nothing: say which names missed and what
+    # they may mean (entities and relations stay the reference's; the key is there only on a miss).
+    missing = {"not_found": [{"name": name, "closest": closest_names(service.index(), name)}
+                             for name in dict.fromkeys(names) if name not in found]}
+    extra = missing if missing["not_found"] else {}
     base = {"entities": [entity_json(e, whole=True) for e in entities]}
     shown = [relation_json(r) for r in relations[offset:]]
-    whole = dumps({**base, "relations": shown} if not offset else {**base, "relations": shown, "offset": offset})
+    whole = dumps({**base, "relations": shown, **extra} if not offset
+                  else {**base, "relations": shown, "offset": offset, **extra})
     if len(whole) <= HARD_LIMIT:
         return whole
 
     def make(level: int) -> dict[str, Any]:
         ents = [entity_json(e, level) for e in entities]
-        answer: dict[str, Any] = {"entities": ents, "relations": []}
+        answer: dict[str, Any] = {"entities": ents, "relations": [], **extra}
         budget = HARD_LIMIT - len(dumps(answer)) - 300
         rels: list[dict[str, str]] = []
         used = 0

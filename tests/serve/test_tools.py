@@ -75,3 +75,22 @@ def test_the_named_node_is_not_repeated_on_later_pages_and_no_ranked_result_is_l
     ranked = names(tools.search_nodes(example, "knowledge graphs concept", 50))
     assert seen.count(query) == 1
     assert set(ranked) - {query} <= set(seen)
+
+
+@pytest.mark.parametrize(("wrong", "meant"), [
+    ("concept:knowledge-graph", "concept:knowledge-graphs"),  # a plural guessed wrong
+    ("item:2026-01-29-hybrid-retrieval", "item:2026-01-29-hybrid-retrieval-bm25-dense"),  # a slug cut short
+    ("knowledge graphs", "concept:knowledge-graphs"),  # words, not a name
+])
+def test_open_nodes_says_which_names_it_did_not_find_and_what_they_may_mean(example: Service, wrong: str,
+                                                                            meant: str) -> None:
+    # The reference server answers an unknown name with nothing, silently: an agent cannot tell a
+    # wrong guess from a node without relations. entities and relations stay the reference's.
+    body = answer(tools.open_nodes(example, [wrong, "item:2026-01-29-hybrid-retrieval-bm25-dense"]))
+    assert [e["name"] for e in body["entities"]] == ["item:2026-01-29-hybrid-retrieval-bm25-dense"]
+    assert [m["name"] for m in body["not_found"]] == [wrong]
+    assert meant in body["not_found"][0]["closest"]
+
+
+def test_open_nodes_adds_nothing_when_every_name_is_found(example: Service) -> None:
+    assert set(answer(tools.open_nodes(example, ["concept:knowledge-graphs"]))) == {"entities", "relations"}
