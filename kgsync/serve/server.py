@@ -46,7 +46,9 @@ no node is listed under not_found with the closest names (a plural guessed wrong
 
 READ = """\
 An overview of the graph, never the whole file: counts by entity and relation type, and the concepts
-and methods most items address (paged with offset, limit). Use search_nodes or topic to go further."""
+and methods most items address (paged with offset, limit); on the first page, the claims that contradict
+each other (contradictions) and the superseded items (superseded), up to 10 each. Use search_nodes or
+topic to go further; evidence(claim) or item(slug) for one of them."""
 
 TOPIC = """\
 What the repository currently says about a concept or method: the claims about it, and the claims of

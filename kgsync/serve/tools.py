@@ -20,11 +20,12 @@ from typing import Any
 
 from kgsync.contract.errors import KgsyncError, Location, ServeError
 from kgsync.serve import store
-from kgsync.serve.index import Index, Link, Node, Snapshot, Weights, obs_key, query_tokens, read_bytes, values
+from kgsync.serve.index import Index, Link, Node, Snapshot, Weights, obs_key, is_item, query_tokens, read_bytes, values
 
 HARD_LIMIT = 20_000  # characters, any answer, any corpus
 TARGET = 8_000  # what a search page aims at before it compacts observations further
 MAX_LIMIT = 50
+TRUST_SHOWN = 10  # contradictions and superseded items read_graph lists on its first page
 ELLIPSIS = "…"
 
 #: Per compaction level: the longest observation kept whole, the keys dropped, the most observations kept.
@@ -406,6 +407,10 @@ def read_graph(service: Service, offset: int = 0, limit: int = 20) -> str:
     reach = _concept_reach(index)
     ranked = sorted(reach, key=lambda name: (-reach[name], name))
     page = ranked[offset: offset + limit]
+    # Where the graph disagrees with itself (first page): the claims that contradict one another and
+    # the items something superseded; the counts alone left an agent no way to find them.
+    contradictions = [r for r in snap.relations if r.relation_type == "contradicts"]
+    superseded = [e.name for e in snap.entities if is_item(e) and "superseded" in values(e, "status")]
 
     def make(level: int) -> dict[str, Any]:
         answer: dict[str, Any] = {
@@ -417,6 +422,14 @@ def read_graph(service: Service, offset: int = 0, limit: int = 20) -> str:
             "note": ("read_graph never returns the whole graph: these are the concepts and methods most items "
                      "address, with counts; use search_nodes, topic, item or open_nodes for the rest"),
         }
+        if not offset and contradictions:
+            answer["contradictions"] = [relation_json(r) for r in contradictions[:TRUST_SHOWN]]
+        if not offset and superseded:
+            answer["superseded"] = superseded[:TRUST_SHOWN]
+        if not offset and (len(contradictions) > TRUST_SHOWN or len(superseded) > TRUST_SHOWN):
+            answer["note"] += (f"; the first {TRUST_SHOWN} of {len(contradictions)} contradictions and "
+                               f"{len(superseded)} superseded items: topic(concept, include_contested=true) "
+                               "lists them by concept")
         if offset + limit < len(ranked):
             answer["next_offset"] = offset + limit
         if snap.skipped:

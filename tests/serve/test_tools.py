@@ -94,3 +94,14 @@ def test_open_nodes_says_which_names_it_did_not_find_and_what_they_may_mean(exam
 
 def test_open_nodes_adds_nothing_when_every_name_is_found(example: Service) -> None:
     assert set(answer(tools.open_nodes(example, ["concept:knowledge-graphs"]))) == {"entities", "relations"}
+
+
+def test_read_graph_shows_where_the_graph_disagrees_with_itself(example: Service) -> None:
+    # "Which claims contradict each other? What was superseded?": relationTypes counted one
+    # contradiction, and no tool could say which (search matches words, topic needs a concept).
+    overview = answer(tools.read_graph(example))
+    assert overview["contradictions"] == [
+        {"from": "claim:2026-02-02-agent-memory-consolidation:generator-overwrites-shared-memory",
+         "to": "claim:2026-01-05-agent-memory-architectures:research-assistant-keep-long", "relationType": "contradicts"}]
+    assert overview["superseded"] == ["item:2026-01-19-controlled-vocabulary-growth-policy"]
+    assert "contradictions" not in answer(tools.read_graph(example, offset=1))  # the first page only
