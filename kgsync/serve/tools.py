@@ -246,6 +246,13 @@ def _cut_note(key: str, shown: int, total: int) -> str:
 # ------------------------------------------------------------------------------- tools
 
 
+def holds(snapshot: Snapshot, claim: Node) -> bool:
+    """A claim still held: no status contested or superseded, and no claim contradicts it (topic's rule)."""
+    status = values(claim, "status")
+    return ("contested" not in status and "superseded" not in status
+            and not any(r.relation_type == "contradicts" for r in snapshot.into.get(claim.name, ())))
+
+
 def named_node(snapshot: Snapshot, query: str) -> Node | None:
     """The node ``query`` names exactly (a node's name, or an item's slug without ``item:``), else None.
 
@@ -274,8 +281,13 @@ def search_nodes(service: Service, query: str, limit: int = 10, offset: int = 0)
             answer["note"] = f"no results after offset {offset}" if offset else "no node matches these words"
         return dumps(answer)
     # (position in the ranking, group): an item with its best claims, or a node alone.
+    # An item's best claims that still hold: contested and superseded ones are left out as topic()
+    # leaves them out (item and evidence show them, and a search by the claim's name finds it).
+    best = [[snap.by_name[c] for c in h.claims] for h in hits]
+    held = [[c for c in claims if holds(snap, c) or (named is not None and c.name == named.name)] for claims in best]
+    left_out = sum(len(a) - len(b) for a, b in zip(best, held, strict=True))
     groups: list[tuple[int | None, list[Node]]] = [
-        (position, [snap.by_name[h.name], *(snap.by_name[c] for c in h.claims)]) for position, h in enumerate(hits)]
+        (position, [snap.by_name[h.name], *claims]) for position, (h, claims) in enumerate(zip(hits, held, strict=True))]
     if named is not None:
         # The node the query names comes first on the first page and never again (its ranked place, on
         # whichever page, is dropped), so paging neither repeats it nor skips a ranked result.
@@ -299,6 +311,9 @@ def search_nodes(service: Service, query: str, limit: int = 10, offset: int = 0)
         notes = []
         if level:
             notes.append("observations shortened; item(slug) or open_nodes(names) gives them whole")
+        if left_out:
+            notes.append(f"{left_out} contested or superseded claim{'s' if left_out > 1 else ''} left out "
+                         "(item(slug) or evidence(claim) shows them)")
         if count < len(groups):
             notes.append(f"{count} of {len(groups)} results fit the size bound")
         if "next_offset" in answer:

@@ -105,3 +105,18 @@ def test_read_graph_shows_where_the_graph_disagrees_with_itself(example: Service
          "to": "claim:2026-01-05-agent-memory-architectures:research-assistant-keep-long", "relationType": "contradicts"}]
     assert overview["superseded"] == ["item:2026-01-19-controlled-vocabulary-growth-policy"]
     assert "contradictions" not in answer(tools.read_graph(example, offset=1))  # the first page only
+
+
+def test_search_leaves_contested_claims_out_of_an_items_best_claims(example: Service) -> None:
+    # topic() leaves contested and superseded claims out unless asked; search_nodes showed them as an
+    # item's best matching claims, beside current ones, as if they still held.
+    query = "research assistant long-term memory knowledge graph citation"
+    body = answer(tools.search_nodes(example, query, 3))
+    found = [e["name"] for e in body["entities"]]
+    assert found[0] == "item:2026-01-05-agent-memory-architectures"
+    assert "claim:2026-01-05-agent-memory-architectures:research-assistant-keep-long" not in found
+    assert "claim:2026-02-02-agent-memory-consolidation:generator-overwrites-shared-memory" in found  # it holds
+    assert "1 contested or superseded claim left out" in body["note"]
+    # Still there for whoever asks for it by name, or for the item's findings.
+    named = answer(tools.search_nodes(example, "claim:2026-01-05-agent-memory-architectures:research-assistant-keep-long"))
+    assert named["entities"][0]["name"] == "claim:2026-01-05-agent-memory-architectures:research-assistant-keep-long"
