@@ -32,18 +32,24 @@ characters; long observations end with an ellipsis (item or open_nodes give them
 SEARCH = """\
 Search the research knowledge graph; entities come back ranked by relevance (best first), the
 reference memory server's answer shape: {entities, relations}, relations only among the returned
-entities. An item comes with up to two of its claims that match the query best. Ask with topic words
-(no operators needed: quotes, '*', '-' and ':' are read as plain words). limit: results per page (at
-most 50); when more exist the answer has next_offset: call again with offset=next_offset."""
+entities. An item comes with up to two of its claims that match the query best (contested and
+superseded claims left out, as topic leaves them out; item(slug) shows them). Ask with topic words
+(no operators needed: quotes, '*', '-' and ':' are read as plain words); a query that is exactly a
+node's name ('concept:knowledge-graphs', 'item:<slug>' or the bare slug, a claim name) returns that node
+first. limit: results per page (at most 50); when more exist the answer has next_offset: call again with
+offset=next_offset."""
 
 OPEN = """\
 Open nodes by their exact names (as search_nodes, item or topic return them): the entities, with
 their observations whole, and every relation with either end among them (the reference memory
-server's semantics). A very connected node's relations are paged: next_offset when cut."""
+server's semantics). A very connected node's relations are paged: next_offset when cut. A name that is
+no node is listed under not_found with the closest names (a plural guessed wrong, a slug cut short)."""
 
 READ = """\
 An overview of the graph, never the whole file: counts by entity and relation type, and the concepts
-and methods most items address (paged with offset, limit). Use search_nodes or topic to go further."""
+and methods most items address (paged with offset, limit); on the first page, the claims that contradict
+each other (contradictions) and the superseded items (superseded), up to 10 each. Use search_nodes or
+topic to go further; evidence(claim) or item(slug) for one of them."""
 
 TOPIC = """\
 What the repository currently says about a concept or method: the claims about it, and the claims of

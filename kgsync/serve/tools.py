@@ -20,11 +20,12 @@ from typing import Any
 
 from kgsync.contract.errors import KgsyncError, Location, ServeError
 from kgsync.serve import store
-from kgsync.serve.index import Index, Link, Node, Snapshot, Weights, obs_key, query_tokens, read_bytes
+from kgsync.serve.index import Index, Link, Node, Snapshot, Weights, obs_key, is_item, query_tokens, read_bytes, values
 
 HARD_LIMIT = 20_000  # characters, any answer, any corpus
 TARGET = 8_000  # what a search page aims at before it compacts observations further
 MAX_LIMIT = 50
+TRUST_SHOWN = 10  # contradictions and superseded items read_graph lists on its first page
 ELLIPSIS = "…"
 
 #: Per compaction level: the longest observation kept whole, the keys dropped, the most observations kept.
@@ -245,6 +246,22 @@ def _cut_note(key: str, shown: int, total: int) -> str:
 # ------------------------------------------------------------------------------- tools
 
 
+def holds(snapshot: Snapshot, claim: Node) -> bool:
+    """A claim still held: no status contested or superseded, and no claim contradicts it (topic's rule)."""
+    status = values(claim, "status")
+    return ("contested" not in status and "superseded" not in status
+            and not any(r.relation_type == "contradicts" for r in snapshot.into.get(claim.name, ())))
+
+
+def named_node(snapshot: Snapshot, query: str) -> Node | None:
+    """The node ``query`` names exactly (a node's name, or an item's slug without ``item:``), else None.
+
+    Agents search by a name an earlier answer showed them (with the reference server a name finds its
+    node: it is a substring of itself); ranked by its words alone, other items outrank it."""
+    text = query.strip()
+    return snapshot.by_name.get(text) or snapshot.by_name.get(f"item:{text}") if text else None
+
+
 def search_nodes(service: Service, query: str, limit: int = 10, offset: int = 0) -> str:
     """Ranked entities (items with their best matching claims), relations among them, bounded."""
     index = service.index()
@@ -253,7 +270,9 @@ def search_nodes(service: Service, query: str, limit: int = 10, offset: int = 0)
     hits = index.search(query, limit + 1, offset)
     more = len(hits) > limit
     hits = hits[:limit]
-    if not hits:
+    snap = index.snapshot
+    named = named_node(snap, query)
+    if not hits and (named is None or offset):
         answer: dict[str, Any] = {"entities": [], "relations": []}
         if not query_tokens(query):
             answer["note"] = ("the query has no words to search for (letters or digits; common words like 'the' and "
@@ -261,20 +280,40 @@ def search_nodes(service: Service, query: str, limit: int = 10, offset: int = 0)
         else:
             answer["note"] = f"no results after offset {offset}" if offset else "no node matches these words"
         return dumps(answer)
-    snap = index.snapshot
-    groups = [[snap.by_name[h.name], *(snap.by_name[c] for c in h.claims)] for h in hits]
+    # (position in the ranking, group): an item with its best claims, or a node alone.
+    # An item's best claims that still hold: contested and superseded ones are left out as topic()
+    # leaves them out (item and evidence show them, and a search by the claim's name finds it).
+    best = [[snap.by_name[c] for c in h.claims] for h in hits]
+    held = [[c for c in claims if holds(snap, c) or (named is not None and c.name == named.name)] for claims in best]
+    left_out = sum(len(a) - len(b) for a, b in zip(best, held, strict=True))
+    groups: list[tuple[int | None, list[Node]]] = [
+        (position, [snap.by_name[h.name], *claims]) for position, (h, claims) in enumerate(zip(hits, held, strict=True))]
+    if named is not None:
+        # The node the query names comes first on the first page and never again (its ranked place, on
+        # whichever page, is dropped), so paging neither repeats it nor skips a ranked result.
+        own = [g for _, g in groups if g[0].name == named.name]
+        groups = [(p, [e for e in g if e.name != named.name]) for p, g in groups if g[0].name != named.name]
+        if not offset:
+            groups.insert(0, (None, own[0] if own else [named]))
 
     def page(count: int, level: int) -> dict[str, Any]:
-        shown = groups[:count]
+        shown = [g for _, g in groups[:count]]
         entities = [e for group in shown for e in (group if level < LEVELS - 1 else group[:1])]
         names = [e.name for e in entities]
         answer: dict[str, Any] = {"entities": [entity_json(e, level) for e in entities],
                                   "relations": [relation_json(r) for r in relations_among(snap, names)]}
         if count < len(groups) or more:
-            answer["next_offset"] = offset + count
+            # Ranked results consumed: up to the last one shown (a dropped named node is skipped with them).
+            consumed = max((p + 1 for p, _ in groups[:count] if p is not None), default=0)
+            if count == len(groups):
+                consumed = len(hits)
+            answer["next_offset"] = offset + consumed
         notes = []
         if level:
             notes.append("observations shortened; item(slug) or open_nodes(names) gives them whole")
+        if left_out:
+            notes.append(f"{left_out} contested or superseded claim{'s' if left_out > 1 else ''} left out "
+                         "(item(slug) or evidence(claim) shows them)")
         if count < len(groups):
             notes.append(f"{count} of {len(groups)} results fit the size bound")
         if "next_offset" in answer:
@@ -294,6 +333,35 @@ def search_nodes(service: Service, query: str, limit: int = 10, offset: int = 0)
     return _bounded(lambda level: page(1, level), "entities")
 
 
+_KINDS_OF_PREFIX = {"item": ("research_item",), "claim": ("claim",), "concept": ("concept", "method"),
+                    "method": ("concept", "method")}
+
+
+def _folded(text: str) -> str:
+    """Lower case, words only, each word's plural 's' off: 'Knowledge-Graphs' and 'knowledge graph' meet."""
+    return " ".join(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+                    for w in re.split(r"[^0-9a-z]+", text.lower()) if w)
+
+
+def closest_names(index: Index, name: str, most: int = 3) -> list[str]:
+    """Node names ``name`` may mean: names it begins (a slug cut short), then the best-ranked nodes of
+    the kind its prefix says (any kind without one) for its words (a plural guessed wrong, plain words)."""
+    text = name.strip()[:200]
+    if not text:
+        return []
+    snap = index.snapshot
+    found = [n for n in snap.by_name if n.startswith(text)][:most]
+    prefix = text.partition(":")[0] if ":" in text else ""
+    kinds = _KINDS_OF_PREFIX.get(prefix, ("research_item", "claim", "concept", "method"))
+    words = text.partition(":")[2] if prefix in _KINDS_OF_PREFIX else text
+    if "concept" in kinds:  # a concept or method written as its items write it, plural or not
+        wanted = _folded(words)
+        found += [e.name for e in snap.by_name.values() if e.entity_type in ("concept", "method") and wanted in
+                  {_folded(e.name.partition(":")[2]), *(_folded(a) for a in values(e, "alias"))}]
+    found += index.search_kind(words.replace("-", " "), kinds, most)
+    return list(dict.fromkeys(found))[:most]
+
+
 def open_nodes(service: Service, names: Sequence[str], offset: int = 0) -> str:
     """The reference server's open_nodes: the entities named (file order, duplicates kept) and every
     relation with either end among them (file order); relations paged past the size bound."""
@@ -303,15 +371,21 @@ def open_nodes(service: Service, names: Sequence[str], offset: int = 0) -> str:
     found = {e.name for e in entities}
     relations = [r for r in snap.relations if r.source in found or r.target in found]
     offset = max(0, int(offset))
+    # The reference server answers an unknown name with nothing: say which names missed and what
+    # they may mean (entities and relations stay the reference's; the key is there only on a miss).
+    missing = {"not_found": [{"name": name, "closest": closest_names(service.index(), name)}
+                             for name in dict.fromkeys(names) if name not in found]}
+    extra = missing if missing["not_found"] else {}
     base = {"entities": [entity_json(e, whole=True) for e in entities]}
     shown = [relation_json(r) for r in relations[offset:]]
-    whole = dumps({**base, "relations": shown} if not offset else {**base, "relations": shown, "offset": offset})
+    whole = dumps({**base, "relations": shown, **extra} if not offset
+                  else {**base, "relations": shown, "offset": offset, **extra})
     if len(whole) <= HARD_LIMIT:
         return whole
 
     def make(level: int) -> dict[str, Any]:
         ents = [entity_json(e, level) for e in entities]
-        answer: dict[str, Any] = {"entities": ents, "relations": []}
+        answer: dict[str, Any] = {"entities": ents, "relations": [], **extra}
         budget = HARD_LIMIT - len(dumps(answer)) - 300
         rels: list[dict[str, str]] = []
         used = 0
@@ -348,6 +422,10 @@ def read_graph(service: Service, offset: int = 0, limit: int = 20) -> str:
     reach = _concept_reach(index)
     ranked = sorted(reach, key=lambda name: (-reach[name], name))
     page = ranked[offset: offset + limit]
+    # Where the graph disagrees with itself (first page): the claims that contradict one another and
+    # the items something superseded; the counts alone left an agent no way to find them.
+    contradictions = [r for r in snap.relations if r.relation_type == "contradicts"]
+    superseded = [e.name for e in snap.entities if is_item(e) and "superseded" in values(e, "status")]
 
     def make(level: int) -> dict[str, Any]:
         answer: dict[str, Any] = {
@@ -359,6 +437,14 @@ def read_graph(service: Service, offset: int = 0, limit: int = 20) -> str:
             "note": ("read_graph never returns the whole graph: these are the concepts and methods most items "
                      "address, with counts; use search_nodes, topic, item or open_nodes for the rest"),
         }
+        if not offset and contradictions:
+            answer["contradictions"] = [relation_json(r) for r in contradictions[:TRUST_SHOWN]]
+        if not offset and superseded:
+            answer["superseded"] = superseded[:TRUST_SHOWN]
+        if not offset and (len(contradictions) > TRUST_SHOWN or len(superseded) > TRUST_SHOWN):
+            answer["note"] += (f"; the first {TRUST_SHOWN} of {len(contradictions)} contradictions and "
+                               f"{len(superseded)} superseded items: topic(concept, include_contested=true) "
+                               "lists them by concept")
         if offset + limit < len(ranked):
             answer["next_offset"] = offset + limit
         if snap.skipped:

@@ -46,3 +46,77 @@ def test_open_nodes_has_the_reference_servers_semantics(example: Service) -> Non
     either = [r for r in graph.relations if r.source in wanted or r.target in wanted]  # either end, file order
     assert [(r["from"], r["to"], r["relationType"]) for r in body["relations"]] == [r.key for r in either]
     assert body["entities"][0]["observations"] == list(graph.entity(wanted[1]).observations)  # whole
+
+
+@pytest.mark.parametrize(("query", "first"), [
+    ("concept:knowledge-graphs", "concept:knowledge-graphs"),
+    ("concept:memory-server", "concept:memory-server"),
+    ("  item:2026-02-09-knowledge-graph-schema-for-research-agents ", "item:2026-02-09-knowledge-graph-schema-for-research-agents"),
+    ("2026-01-26-provenance-tracking-in-knowledge-graphs", "item:2026-01-26-provenance-tracking-in-knowledge-graphs"),
+    ("claim:2026-02-12-evaluating-retrieval-quality:labelled-set-about-50",
+     "claim:2026-02-12-evaluating-retrieval-quality:labelled-set-about-50"),
+])
+def test_a_query_that_is_a_nodes_name_returns_that_node_first(example: Service, query: str, first: str) -> None:
+    # Agents search by a name an answer showed them (the reference server's habit: a name is a substring
+    # of itself); ranking its words alone put other items first.
+    found = names(tools.search_nodes(example, query))
+    assert found[0] == first
+    assert len(found) == len(set(found))  # and not twice
+
+
+def test_the_named_node_is_not_repeated_on_later_pages_and_no_ranked_result_is_lost(example: Service) -> None:
+    query = "concept:knowledge-graphs"
+    seen: list[str] = []
+    offset: int | None = 0
+    while offset is not None:
+        body = answer(tools.search_nodes(example, query, 2, offset))
+        seen += [e["name"] for e in body["entities"]]
+        offset = body.get("next_offset")
+    ranked = names(tools.search_nodes(example, "knowledge graphs concept", 50))
+    assert seen.count(query) == 1
+    assert set(ranked) - {query} <= set(seen)
+
+
+@pytest.mark.parametrize(("wrong", "meant"), [
+    ("concept:knowledge-graph", "concept:knowledge-graphs"),  # a plural guessed wrong
+    ("item:2026-01-29-hybrid-retrieval", "item:2026-01-29-hybrid-retrieval-bm25-dense"),  # a slug cut short
+    ("knowledge graphs", "concept:knowledge-graphs"),  # words, not a name
+])
+def test_open_nodes_says_which_names_it_did_not_find_and_what_they_may_mean(example: Service, wrong: str,
+                                                                            meant: str) -> None:
+    # The reference server answers an unknown name with nothing, silently: an agent cannot tell a
+    # wrong guess from a node without relations. entities and relations stay the reference's.
+    body = answer(tools.open_nodes(example, [wrong, "item:2026-01-29-hybrid-retrieval-bm25-dense"]))
+    assert [e["name"] for e in body["entities"]] == ["item:2026-01-29-hybrid-retrieval-bm25-dense"]
+    assert [m["name"] for m in body["not_found"]] == [wrong]
+    assert meant in body["not_found"][0]["closest"]
+
+
+def test_open_nodes_adds_nothing_when_every_name_is_found(example: Service) -> None:
+    assert set(answer(tools.open_nodes(example, ["concept:knowledge-graphs"]))) == {"entities", "relations"}
+
+
+def test_read_graph_shows_where_the_graph_disagrees_with_itself(example: Service) -> None:
+    # "Which claims contradict each other? What was superseded?": relationTypes counted one
+    # contradiction, and no tool could say which (search matches words, topic needs a concept).
+    overview = answer(tools.read_graph(example))
+    assert overview["contradictions"] == [
+        {"from": "claim:2026-02-02-agent-memory-consolidation:generator-overwrites-shared-memory",
+         "to": "claim:2026-01-05-agent-memory-architectures:research-assistant-keep-long", "relationType": "contradicts"}]
+    assert overview["superseded"] == ["item:2026-01-19-controlled-vocabulary-growth-policy"]
+    assert "contradictions" not in answer(tools.read_graph(example, offset=1))  # the first page only
+
+
+def test_search_leaves_contested_claims_out_of_an_items_best_claims(example: Service) -> None:
+    # topic() leaves contested and superseded claims out unless asked; search_nodes showed them as an
+    # item's best matching claims, beside current ones, as if they still held.
+    query = "research assistant long-term memory knowledge graph citation"
+    body = answer(tools.search_nodes(example, query, 3))
+    found = [e["name"] for e in body["entities"]]
+    assert found[0] == "item:2026-01-05-agent-memory-architectures"
+    assert "claim:2026-01-05-agent-memory-architectures:research-assistant-keep-long" not in found
+    assert "claim:2026-02-02-agent-memory-consolidation:generator-overwrites-shared-memory" in found  # it holds
+    assert "1 contested or superseded claim left out" in body["note"]
+    # Still there for whoever asks for it by name, or for the item's findings.
+    named = answer(tools.search_nodes(example, "claim:2026-01-05-agent-memory-architectures:research-assistant-keep-long"))
+    assert named["entities"][0]["name"] == "claim:2026-01-05-agent-memory-architectures:research-assistant-keep-long"
