@@ -120,3 +120,17 @@ def test_search_leaves_contested_claims_out_of_an_items_best_claims(example: Ser
     # Still there for whoever asks for it by name, or for the item's findings.
     named = answer(tools.search_nodes(example, "claim:2026-01-05-agent-memory-architectures:research-assistant-keep-long"))
     assert named["entities"][0]["name"] == "claim:2026-01-05-agent-memory-architectures:research-assistant-keep-long"
+
+
+def test_search_leaves_superseded_items_out_unless_named(example: Service) -> None:
+    # A trust state excludes by default: a superseded item ranked among current ones, marked only by
+    # its status observation, reads as current to an agent that takes the first results.
+    query = "growth policy controlled vocabulary research themes fragmenting"
+    body = answer(tools.search_nodes(example, query, 5))
+    found = [e["name"] for e in body["entities"]]
+    assert "item:2026-01-19-controlled-vocabulary-growth-policy" not in found
+    assert found  # the current items on the same question still come
+    assert "1 superseded item left out" in body["note"]
+    # Named, it is found (an agent following an extends link or read_graph's list).
+    named = answer(tools.search_nodes(example, "2026-01-19-controlled-vocabulary-growth-policy"))
+    assert named["entities"][0]["name"] == "item:2026-01-19-controlled-vocabulary-growth-policy"
