@@ -33,7 +33,8 @@ SEARCH = """\
 Search the research knowledge graph; entities come back ranked by relevance (best first), the
 reference memory server's answer shape: {entities, relations}, relations only among the returned
 entities. An item comes with up to two of its claims that match the query best (contested and
-superseded claims left out, as topic leaves them out; item(slug) shows them). Ask with topic words
+superseded claims left out, as topic leaves them out; item(slug) shows them); a superseded item is left
+out unless the query names it (read_graph lists them). Ask with topic words
 (no operators needed: quotes, '*', '-' and ':' are read as plain words); a query that is exactly a
 node's name ('concept:knowledge-graphs', 'item:<slug>' or the bare slug, a claim name) returns that node
 first. limit: results per page (at most 50); when more exist the answer has next_offset: call again with

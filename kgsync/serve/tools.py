@@ -253,6 +253,11 @@ def holds(snapshot: Snapshot, claim: Node) -> bool:
             and not any(r.relation_type == "contradicts" for r in snapshot.into.get(claim.name, ())))
 
 
+def superseded_item(node: Node) -> bool:
+    """A research item a later one supersedes (``status:superseded``)."""
+    return is_item(node) and "superseded" in values(node, "status")
+
+
 def named_node(snapshot: Snapshot, query: str) -> Node | None:
     """The node ``query`` names exactly (a node's name, or an item's slug without ``item:``), else None.
 
@@ -288,6 +293,11 @@ def search_nodes(service: Service, query: str, limit: int = 10, offset: int = 0)
     left_out = sum(len(a) - len(b) for a, b in zip(best, held, strict=True))
     groups: list[tuple[int | None, list[Node]]] = [
         (position, [snap.by_name[h.name], *claims]) for position, (h, claims) in enumerate(zip(hits, held, strict=True))]
+    # A superseded item is left out as its claims are (a trust state excludes by default); its name
+    # finds it, and read_graph lists the superseded items.
+    kept = [(p, g) for p, g in groups if not superseded_item(g[0]) or (named is not None and g[0].name == named.name)]
+    superseded_out = len(groups) - len(kept)
+    groups = kept
     if named is not None:
         # The node the query names comes first on the first page and never again (its ranked place, on
         # whichever page, is dropped), so paging neither repeats it nor skips a ranked result.
@@ -314,6 +324,9 @@ def search_nodes(service: Service, query: str, limit: int = 10, offset: int = 0)
         if left_out:
             notes.append(f"{left_out} contested or superseded claim{'s' if left_out > 1 else ''} left out "
                          "(item(slug) or evidence(claim) shows them)")
+        if superseded_out:
+            notes.append(f"{superseded_out} superseded item{'s' if superseded_out > 1 else ''} left out "
+                         "(search by its name, or read_graph's list)")
         if count < len(groups):
             notes.append(f"{count} of {len(groups)} results fit the size bound")
         if "next_offset" in answer:
@@ -425,7 +438,7 @@ def read_graph(service: Service, offset: int = 0, limit: int = 20) -> str:
     # Where the graph disagrees with itself (first page): the claims that contradict one another and
     # the items something superseded; the counts alone left an agent no way to find them.
     contradictions = [r for r in snap.relations if r.relation_type == "contradicts"]
-    superseded = [e.name for e in snap.entities if is_item(e) and "superseded" in values(e, "status")]
+    superseded = [e.name for e in snap.entities if superseded_item(e)]
 
     def make(level: int) -> dict[str, Any]:
         answer: dict[str, Any] = {
