@@ -60,7 +60,7 @@ def right(found: Definition, accepted: list[tuple[str, str]]) -> bool:
 
 def linked_items(data: SiteData, node: Node, items: dict[str, ResearchItem]) -> list[ResearchItem]:
     relation = RelationType.ADDRESSES if node.kind is EntityType.CONCEPT else RelationType.USES_METHOD
-    linked = [n for n in data.sources(node.name, relation) if n.kind is EntityType.RESEARCH_ITEM]
+    linked = [n for n in data.sources(node.name, relation) if n.kind is EntityType.RESEARCH_ITEM and not n.inactive]
     return [items[n.key] for n in linked if n.key in items]
 
 

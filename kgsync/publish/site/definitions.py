@@ -24,6 +24,7 @@ An item's contribution depends only on that item's text and the node's names.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -34,6 +35,11 @@ from kgsync.publish.site.prose import quote_text
 
 #: The longest sentence a page quotes (longer ones are tables of facts, not definitions).
 MAX_CHARS = 400
+#: The items read for a node: its earliest (a node of 5,000 items would cost the site's build
+#: a second of its own; the first items to write about a concept are the likeliest to say what it is).
+MAX_ITEMS = 24
+#: How far into a sentence its subject may start (evidence labels, an article and an owner before it).
+HEAD_CHARS = 120
 #: A sentence shorter than this says too little to define anything ("X is a tool.").
 MIN_WORDS = 6
 
@@ -46,8 +52,9 @@ _TASK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[[ xX]\]")  # "- [x] source" lines
 _LIST = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 #: The items' evidence labels before a sentence: "[fact]", "**[inference; source: ...]**", "[fact][high]".
 _LABELS = re.compile(r"^(?:\**\[[^\]]*\]\**\s*)+")
-#: Sentence ends: a stop, then space, then what starts a sentence (a capital, a quote, emphasis).
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"“*_(\[`])")
+#: Sentence ends: a stop (and what closes there: emphasis, a quote, a bracket), then space, then
+#: what starts a sentence (a capital, a quote, emphasis).
+_SENTENCE_END = re.compile(r"(?<=[.!?])(?P<close>[*_\"”’)]*)\s+(?=[A-Z\"“*_(\[`])")
 #: Abbreviations whose stop ends no sentence.
 _ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|et al|vs|cf|etc|approx|Fig|No|St|Dr|Mr|Ms|Inc|Ltd|U\.S)\.|\b[A-Z]\.)$")
 #: A ranking or judging adjective after "is the": a superlative or a word of rank. English grammar's
@@ -68,17 +75,30 @@ class Definition:
 
 
 @dataclass(frozen=True)
-class _Sentence:
-    text: str  # the raw sentence, evidence labels and list marker removed
-    line: int
-    lead: bool  # the sentence opens its line (a bold lead starts a line)
+class _Prose:
+    """An item's prose lines, and their text in lower case in one string (one search finds the
+    lines naming a node)."""
+
+    lines: tuple[tuple[str, int], ...]  # (text, file line)
+    folded: str  # the lines casefolded, joined by newlines
+    starts: tuple[int, ...]  # where each line starts in ``folded``
 
 
-def item_sentences(item: ResearchItem) -> Iterator[_Sentence]:
-    """The prose sentences of an item's body, with their file lines: no code, table, heading,
+def prose(item: ResearchItem) -> _Prose:
+    """The prose lines of an item's body, with their file lines: no code, table, heading,
     quotation block or Sources entry."""
+    return _prose(item.body, item.body_line)
+
+
+# An item is asked once per node it links (a large concept: 100 items); cached by its text.
+@lru_cache(maxsize=1024)
+def _prose(body: str, body_line: int) -> _Prose:
+    lines: list[tuple[str, int]] = []
+    folded: list[str] = []
+    starts: list[int] = []
+    at = 0
     fenced = False
-    for offset, raw in enumerate(item.body.split("\n")):
+    for offset, raw in enumerate(body.split("\n")):
         if _FENCE.match(raw):
             fenced = not fenced
             continue
@@ -86,10 +106,34 @@ def item_sentences(item: ResearchItem) -> Iterator[_Sentence]:
         if fenced or not line or _HEADING.match(line) or line.startswith(("|", ">")) or _TASK.match(line):
             continue
         line = _LABELS.sub("", _LIST.sub("", line)).strip()
-        first = True
-        for sentence in _split(line):
-            yield _Sentence(_LABELS.sub("", sentence).strip(), item.body_line + offset, first)
-            first = False
+        lines.append((line, body_line + offset))
+        folded.append(line.casefold())
+        starts.append(at)
+        at += len(folded[-1]) + 1
+    return _Prose(tuple(lines), "\n".join(folded), tuple(starts))
+
+
+@lru_cache(maxsize=8192)
+def sentences_of(line: str) -> tuple[str, ...]:
+    """A prose line's sentences, evidence labels removed."""
+    return tuple(_LABELS.sub("", sentence).strip() for sentence in _split(line))
+
+
+@lru_cache(maxsize=2048)
+def _spellings(names: tuple[str, ...]) -> re.Pattern[str]:
+    """Every way ``names`` may be written in lower case, with a space or a hyphen between words
+    (both, for names of up to five words): the cheap test (no boundaries) before the patterns run."""
+    found: set[str] = set()
+    for name in names:
+        words = [w for w in re.split(r"[\s\-]+", name.casefold()) if w]
+        if not words:
+            continue
+        if len(words) > 5:
+            found.update((" ".join(words), "-".join(words)))
+            continue
+        for mask in range(1 << (len(words) - 1)):
+            found.add(words[0] + "".join(("-" if mask >> i & 1 else " ") + w for i, w in enumerate(words[1:])))
+    return re.compile("|".join(re.escape(f) for f in sorted(found, key=lambda f: (-len(f), f))))
 
 
 def _split(line: str) -> Iterator[str]:
@@ -97,7 +141,7 @@ def _split(line: str) -> Iterator[str]:
     for match in _SENTENCE_END.finditer(line):
         if _ABBREVIATION.search(line[start:match.start()]):
             continue
-        yield line[start:match.start()]
+        yield line[start:match.start() + len(match["close"])]
         start = match.end()
     yield line[start:]
 
@@ -110,10 +154,20 @@ def _name_pattern(name: str) -> str:
     return r"(?<![\w-])" + r"[\s\-]+".join(words) + r"(?![\w-])"
 
 
+#: Where the node's name stood in a sentence (``_subject`` puts it there): the forms below are
+#: compiled once, for every node, around this mark.
+MARK = "\x00"
+
+
 @lru_cache(maxsize=2048)
-def _forms(names: tuple[str, ...]) -> tuple[tuple[int, re.Pattern[str]], ...]:
-    # The name in any case; the words around it as written (an owner is capitalised, a gloss is not).
-    subject = "(?i:" + "|".join(_name_pattern(n) for n in sorted(names, key=len, reverse=True)) + ")"
+def _subject(names: tuple[str, ...]) -> re.Pattern[str]:
+    """Any of ``names`` in any case, the longest first."""
+    return re.compile("(?i:" + "|".join(_name_pattern(n) for n in sorted(names, key=len, reverse=True)) + ")")
+
+
+def _compile_forms() -> tuple[tuple[int, re.Pattern[str]], ...]:
+    # The name in any case (``MARK``); the words around it as written (an owner is capitalised, a gloss is not).
+    subject = MARK
     acronym = r"(?:\s*\([^()]{1,80}\))?"  # "(ZTA)", "(CAI, Anthropic, 2022)": what the name stands for
     # What may stand before the subject at a sentence's start: an article, then an owner: a possessive
     # of one or two capitalised words ("ServiceNow's", "Karl Friston's") or a name written with a
@@ -136,6 +190,9 @@ def _forms(names: tuple[str, ...]) -> tuple[tuple[int, re.Pattern[str]], ...]:
         (GLOSS, re.compile(r"(?:" + head.removesuffix(acronym) + r"|,\s+" + subject + r")"
                            + r"\s+\((?P<gloss>[a-z][a-z /-]{2,60}[a-z])\)")),
     )
+
+
+_FORMS = _compile_forms()
 
 
 def _is_judgement(form: int, match: re.Match[str]) -> bool:
@@ -176,12 +233,17 @@ def _gloss_ok(match: re.Match[str]) -> bool:
 
 def match_form(sentence: str, names: tuple[str, ...], lead: bool) -> int | None:
     """The strongest definition form ``sentence`` takes for a node called ``names``, or None."""
-    if "?" in sentence or len(sentence) > MAX_CHARS or len(_WORD.findall(sentence)) < MIN_WORDS:
+    if "?" in sentence or len(sentence) > MAX_CHARS or MARK in sentence:
         return None
-    for form, pattern in _forms(names):
+    if len(_WORD.findall(sentence)) < MIN_WORDS:
+        return None
+    marked = _subject(names).sub(MARK, sentence)
+    if MARK not in marked:
+        return None
+    for form, pattern in _FORMS:
         if form == LEAD and not lead:
             continue
-        for match in pattern.finditer(sentence):
+        for match in pattern.finditer(marked):
             if _is_judgement(form, match):
                 continue
             if form == COPULA and not _plural_noun_phrase(match):
@@ -206,11 +268,24 @@ def definition(names: tuple[str, ...], items: Sequence[ResearchItem]) -> Definit
     """The sentence that defines a node called ``names`` in ``items`` (those linking it), or None:
     the strongest form, then the earliest item (completed date, then slug), then the first line."""
     best: Definition | None = None
-    for item in sorted(items, key=lambda i: (i.completed or "9999", i.slug)):
-        for sentence in item_sentences(item):
-            form = match_form(sentence.text, names, sentence.lead)
-            if form is not None and (best is None or form < best.form):
-                best = Definition(quote_text(sentence.text), item.slug, sentence.line, form)
-                if form == DEFINES_AS:
-                    return best
+    spellings = _spellings(names)
+    for item in sorted(items, key=lambda i: (i.completed or "9999", i.slug))[:MAX_ITEMS]:
+        text = prose(item)
+        naming = sorted({bisect_right(text.starts, m.start()) - 1 for m in spellings.finditer(text.folded)})
+        for number in naming:
+            line, at = text.lines[number]
+            for index, sentence in enumerate(sentences_of(line)):
+                folded = sentence.casefold()
+                first = spellings.search(folded)
+                # Named only late in the sentence: its subject in no form but "defines X as" and a gloss.
+                if first is None or (first.start() > HEAD_CHARS and "defin" not in folded
+                                     and "(" not in folded[first.end():]):
+                    continue
+                form = match_form(sentence, names, index == 0)
+                if form is not None and (best is None or form < best.form):
+                    best = Definition(quote_text(sentence), item.slug, at, form)
+                    if form == DEFINES_AS:
+                        return best
+    return best
+    return best
     return best
