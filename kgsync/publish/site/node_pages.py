@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from markupsafe import Markup, escape
 
 from kgsync.contract.model import EntityType, RelationType
+from kgsync.publish.site.definitions import definition, node_names
 from kgsync.publish.site.links import HtmlPage, html_block, html_list, item_link, source_html_link
 from kgsync.publish.site.prose import plain_text, site_path
 from kgsync.publish.site.model import CONFIDENCES, DIAGRAM_LIMIT, INACTIVE_STATES, Node
@@ -19,6 +20,25 @@ from kgsync.publish.site.svg import neighbourhood
 from kgsync.publish.site.text import html_content, html_text, md_text
 
 HOME_TOP = 15
+#: The line a concept's and a method's page template writes under the title: the page's defining
+#: sentence goes above it (in Python, not in the templates: see ``open_with``).
+KIND_LINES = {EntityType.CONCEPT: "*Concept.*", EntityType.METHOD: "*Method.*"}
+
+
+def open_with(page: str, kind: EntityType, block: Markup) -> str:
+    """``page`` with ``block`` as its first paragraph, above the line naming the node's kind.
+
+    Done on the rendered page rather than in the template: an editable install renders the
+    templates of the checkout it points at, and this keeps the page's sentence with its code."""
+    if not block:
+        return page
+    marker = f"\n{KIND_LINES[kind]}\n"
+    at = page.find(marker)
+    if at < 0:
+        raise ValueError(f"templates/site/{kind.value}.md.j2 no longer writes {KIND_LINES[kind]!r} on a line of its "
+                         "own: put the defining sentence (kgsync/publish/site/node_pages.py, open_with) where it "
+                         "now belongs")
+    return f"{page[:at]}\n{block}\n{page[at:]}"
 CONFIDENCE_ORDER = {level: rank for rank, level in enumerate(CONFIDENCES)}
 
 
@@ -78,7 +98,7 @@ class NodePages(Renderer):
         old_shown, old_more = self.overflow(node, "superseded", old_entries, marked=True)
         here = self.page(node.page)
         h = self.html_page(node.page)
-        self.files[node.page] = self.templates["concept"].render(
+        self.files[node.page] = open_with(self.templates["concept"].render(
             p=here, title=node.title, front_title=html_text(node.title), node=node, diagram=diagram,
             explorer=self.explorer_link(node),
             contested=[e(h) for e in contested_shown], contested_total=len(contested), more_contested=more_contested,
@@ -90,7 +110,7 @@ class NodePages(Renderer):
             related=[self.counted_entry(other, weight, "shared item")(h) for other, weight in related],
             old=[e(here) for e in old_shown], old_total=len(old_entries), old_more=old_more,
             old_heading="Superseded items",
-        )
+        ), node.kind, self.definition_block(node, items, h))
 
     def method(self, node: Node) -> None:
         data = self.data
@@ -108,7 +128,7 @@ class NodePages(Renderer):
         old_shown, old_more = self.overflow(node, "superseded", old_entries, marked=True)
         here = self.page(node.page)
         h = self.html_page(node.page)
-        self.files[node.page] = self.templates["method"].render(
+        self.files[node.page] = open_with(self.templates["method"].render(
             p=here, title=node.title, front_title=html_text(node.title), node=node,
             search_terms=[html_text(a) for a in node.search_names],
             items=[e(h) for e in item_entries], items_total=len(items), more_items=more_items,
@@ -116,7 +136,19 @@ class NodePages(Renderer):
             concepts=[self.counted_entry(data.nodes[name], count, "shared item")(h) for name, count in sorted(
                 concepts.items(), key=lambda kv: (-kv[1], data.nodes[kv[0]].sort_key))][:LIST_LIMIT],
             old=[e(here) for e in old_shown], old_total=len(old_entries), old_more=old_more,
-        )
+        ), node.kind, self.definition_block(node, items, h))
+
+    def definition_block(self, node: Node, items: Sequence[Node], h: HtmlPage) -> Markup:
+        """The paragraph a concept's or method's page opens with: one sentence of a current item
+        linking it that says what it is, quoted and linked to the item's page (``definitions``);
+        nothing when no item defines it."""
+        by_slug = {n.key: n for n in items}
+        read = [meta for n in items if (meta := self.items.get(n.key)) is not None]
+        found = definition(node_names(node.title, node.search_names), read)
+        if found is None or found.item not in by_slug:
+            return Markup("")
+        return html_block(Markup(f'<p class="kg-definition">Defined in {h.link(by_slug[found.item])}: '
+                                 f'“{html_text(found.sentence)}”</p>'))
 
     def claim_details(self, node: Node, item: Node | None, h: HtmlPage) -> dict[str, object]:
         """What a claim's section shows (``_claim.md.j2``), on its item's page or its own page:
