@@ -60,6 +60,15 @@ def test_the_strongest_form_then_the_earliest_item_wins():
     assert found.sentence.startswith("Lewis et al. define RAG as a model")
 
 
+def test_a_node_with_no_name_of_two_characters_is_defined_by_nothing():
+    # A one-character title ("0", found by the site's hostile-input property test) leaves no name to
+    # look for: the empty pattern matched every item at no line.
+    plain = replace(item("2026-01-01-a", "A", "2026-01-01", ()), body_line=1, body="Nothing defines 0 as anything here.\n")
+    assert node_names("0", ()) == ()
+    assert definition(node_names("0", ()), [plain]) is None
+    assert definition((), [replace(plain, body="")]) is None
+
+
 def test_code_tables_quotations_and_sources_define_nothing():
     body = ("```\nRAG refers to a pattern that retrieves passages before generating answers.\n```\n"
             "| RAG refers to a pattern that retrieves passages before generating answers. |\n"
