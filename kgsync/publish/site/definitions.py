@@ -212,6 +212,8 @@ def definition(names: tuple[str, ...], items: Sequence[ResearchItem]) -> Definit
     """The sentence that defines a node called ``names`` in ``items`` (those linking it), or None:
     the stronger form, then the earliest item (completed date, then slug), then the first line."""
     best: Definition | None = None
+    if not names:
+        return None  # no name to look for (a one-character title): an empty pattern matches everywhere
     spellings = _spellings(names)
     for item in sorted(items, key=lambda i: (i.completed or "9999", i.slug))[:MAX_ITEMS]:
         text = prose(item)
