@@ -56,7 +56,10 @@ def command(items: str | None, out: Path | None, root: Path | None, config_path:
 
     failed = [i for i in result.issues if i.severity is IssueSeverity.ERROR]
     warned = [i for i in result.issues if i.severity is IssueSeverity.WARNING]
-    printed, held = of_touched_items(result.issues, _changed(before, result.manifest) if before is not None else None)
+    # The spliced path names the changed items itself; only a full build's are found by comparing.
+    touched = None if before is None else (result.changed_items if result.changed_items is not None
+                                           else _changed(before, result.manifest))
+    printed, held = of_touched_items(result.issues, touched)
     for issue in printed:
         if issue.severity is IssueSeverity.ERROR or not quiet:
             click.echo(issue.render(), err=True)

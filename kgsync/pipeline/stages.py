@@ -94,6 +94,10 @@ class BuildResult:
     # than when the build returns: freeing them one object at a time cost a one-item rebuild at
     # 10,000 items ~0.09 s of CPU, which a CLI run, ending without freeing (``kgsync.cli.main``), skips.
     retained: tuple[object, ...] = field(default=(), repr=False, compare=False)
+    # The items whose facts differ from the committed manifest's (added and removed ones too), where the
+    # build found them on its way (the spliced path); None: it did not look (``kgsync build`` then
+    # compares the manifests itself, to print only those items' warnings).
+    changed_items: frozenset[str] | None = field(default=None, compare=False)
 
     @property
     def sizes(self) -> tuple[int, int]:
@@ -297,7 +301,8 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
                      for fact in describe_facts(facts))
     return BuildResult(out.load_graph, base.load_previous, manifest, reading.read.items, issues, out.report,
                        vocabulary, bool(changed), changed, tuple(clock.laps), removed_items, credited, out.incremental,
-                       out.sizes, (reading, read_memo, selections, files, assembled, base, lines, assembly, out, long))
+                       out.sizes, (reading, read_memo, selections, files, assembled, base, lines, assembly, out, long),
+                       out.changed_items)
 
 
 @dataclass(frozen=True)
@@ -312,6 +317,7 @@ class _Output:
     graph_data: Callable[[], bytes | jsonl.Chunks]  # the graph file's bytes (or in pieces: written, not joined)
     incremental: bool = False
     sizes: Callable[[], tuple[int, int]] | None = None  # (entities, relations), when cheaper than the graph
+    changed_items: frozenset[str] | None = None  # the items whose facts changed, where the path computed them
 
 
 def _fully(base: Base, files: GraphFiles, assembly: Assembly, items: Sequence[ResearchItem], keep: frozenset[str],
@@ -370,7 +376,8 @@ def _incrementally(base: Base, assembly: Assembly, assembled: _Assembled, keep: 
     data, last = rebuilt.graph, base.graph_bytes
     return _Output(Manifest({slug: by_item[slug] for slug in sorted(by_item)}), rebuilt.report, (), True,
                    lambda: jsonl.loads(jsonl.joined(data).decode("utf-8"), "<graph>"), lambda: data, incremental=True,
-                   sizes=lambda: line_counts(last))  # the splice keeps every line's kind (``Rebuilt.graph``)
+                   sizes=lambda: line_counts(last),  # the splice keeps every line's kind (``Rebuilt.graph``)
+                   changed_items=frozenset(rebuilt.changed_items))
 
 
 def _last_lines(base: Base, state: build_state.BuildState, record: ManifestRecord) -> LastLines | None:
