@@ -95,8 +95,16 @@ def _prose(body: str, body_line: int) -> _Prose:
     at = 0
     fenced = False
     for offset, raw in enumerate(body.split("\n")):
-        if _FENCE.match(raw):
+        if ("```" in raw or "~~~" in raw) and _FENCE.match(raw):
             fenced = not fenced
+            continue
+        if fenced:
+            continue
+        # A line whose folded text has no form's word is dropped before any regex runs: what the subs
+        # below leave of it is a part of it, and casefolding maps each character alone, so that part has
+        # no such word either.  An ASCII line folds to its lower case (the fast path; most lines).
+        folded_raw = raw.lower() if raw.isascii() else raw.casefold()
+        if not ("defin" in folded_raw or "refers" in folded_raw or "denot" in folded_raw):
             continue
         line = raw.strip()
         if fenced or not line or _HEADING.match(line) or line.startswith(("|", ">")) or _TASK.match(line):

@@ -411,20 +411,27 @@ def _spell_as_written(nodes: dict[str, Node], graph: Graph, by_slug: Mapping[str
     for r in graph.relations:
         if r.source.startswith("item:") and r.target in nodes:
             linked[r.target].add(r.source.removeprefix("item:"))
+    texts: dict[str, str] = {}  # an item's text without headings, table rows and URLs: cut once, not once per term
     for name, node in list(nodes.items()):
         if node.kind not in _TERM_KINDS or node.title != node.key or " " in node.key:
             continue
         words = _words(node.key)
         if not words:
             continue
-        phrase = re.compile(r"(?<=[\w,;)] )" + r"[\s-]+".join(map(re.escape, words)) + r"(?![\w-])", re.IGNORECASE)
+        # The space before the name is matched, not only looked behind at: a pattern that starts with a
+        # character is tried only where that character is (6 times faster on the corpus), not at every
+        # position.  The same spans: a match ends inside a word, never in the space the next one starts with.
+        phrase = re.compile(r" (?<=[\w,;)] )(?P<name>" + r"[\s-]+".join(map(re.escape, words)) + r")(?![\w-])",
+                            re.IGNORECASE)
         written: Counter[str] = Counter()
         for slug in sorted(set(node.items) | linked[name]):
             item = by_slug.get(slug)
             if item is not None:
-                prose = "\n".join(line for line in item.body.splitlines() if not line.lstrip().startswith(("#", "|")))
-                text = _URL_IN_TEXT.sub(" ", prose)
-                written.update(one_line(m.group()) for m in phrase.finditer(text))
+                text = texts.get(slug)
+                if text is None:
+                    text = texts[slug] = _URL_IN_TEXT.sub(" ", "\n".join(
+                        line for line in item.body.splitlines() if not line.lstrip().startswith(("#", "|"))))
+                written.update(one_line(m["name"]) for m in phrase.finditer(text))
         if written:
             title = min(written, key=lambda form: (-written[form], form))
             if title != node.title:
