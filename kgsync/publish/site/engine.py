@@ -7,6 +7,7 @@ empty, and turning a failed build into a ``PublishError`` with the tool's output
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -129,9 +130,16 @@ def _run_all(commands: list[list[str]], cwd: Path, engine: str, timeout: float |
             done.result()
 
 
+#: The date an engine builds "as of" unless the caller sets SOURCE_DATE_EPOCH (the reproducible-builds
+#: convention, which mkdocs reads): mkdocs would stamp the build day into sitemap.xml.gz's gzip header and each
+#: page's update date, so the same project built on two days gave two sites.  No page kgsync renders shows it.
+SOURCE_DATE_EPOCH = "0"
+
+
 def _run(command: list[str], cwd: Path, engine: str, timeout: float | None) -> None:
+    env = {**os.environ, "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH", SOURCE_DATE_EPOCH)}
     try:
-        done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=timeout, check=False)
+        done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=timeout, check=False, env=env)
     except FileNotFoundError:
         raise PublishError(f"{engine} is not installed", hint=f"pip install {'mkdocs-material' if engine == 'mkdocs' else 'zensical'}") from None
     except subprocess.TimeoutExpired:
