@@ -404,7 +404,7 @@ def test_bad_inputs_stop_the_action_before_anything_runs(
 
 
 @pytest.mark.parametrize("inputs", [{"dry-run": "yes\n::stop-commands::endtoken"}, {"lint": "1%0A::warning::x\r"},
-                                    {"python-version": "3.10\n::warning::x"}])
+                                    {"python-version": "3.10\n::warning::x"}, {"python-version": "3.12\n::warning::x"}])
 def test_a_bad_input_cannot_write_a_workflow_command_into_the_log(
     research: tuple[Path, Path], action_path: Path, runner_temp: Path, inputs: dict[str, str]
 ) -> None:
