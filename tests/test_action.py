@@ -402,6 +402,26 @@ def test_bad_inputs_stop_the_action_before_anything_runs(
     assert all("skipping lint" in step.stdout for step in later)
 
 
+
+@pytest.mark.parametrize("inputs", [{"dry-run": "yes\n::stop-commands::endtoken"}, {"lint": "1%0A::warning::x\r"},
+                                    {"python-version": "3.10\n::warning::x"}, {"python-version": "3.12\n::warning::x"}])
+def test_a_bad_input_cannot_write_a_workflow_command_into_the_log(
+    research: tuple[Path, Path], action_path: Path, runner_temp: Path, inputs: dict[str, str]
+) -> None:
+    # The check echoed the input inside its ::error line: a newline in the value began a line of its
+    # own, which the runner reads as a workflow command (::stop-commands:: turns off the masking of the
+    # token the next step adds), and a "%0A" in it the runner decodes to a newline.
+    work, remote = research
+    with GitHubStandIn(TOKEN, repo=REPO, remote=remote) as gh:
+        run = run_action(work, action_path, runner_temp, runner_env(work, gh.api_url), inputs)
+    checked = run.steps[0]
+    assert checked.returncode == 1, run.log()
+    lines = checked.stdout.splitlines()
+    assert lines and all(line.startswith("::error title=kgsync action::input ") for line in lines), checked.stdout
+    # The value as workflow-command data: "%" as %25 (the runner decodes it back), CR and LF as %0D, %0A.
+    assert "\r" not in checked.stdout and ("%0A::" in checked.stdout or "%250A::" in checked.stdout), checked.stdout
+
+
 def test_action_fails_clearly_when_actions_may_not_open_prs(
     research: tuple[Path, Path], action_path: Path, runner_temp: Path
 ) -> None:

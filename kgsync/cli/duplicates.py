@@ -17,7 +17,7 @@ from kgsync.read import config as config_module
 from kgsync.contract import jsonl
 from kgsync.cli._errors import FAILED, OK, reported
 from kgsync.cli._options import load_config, repo_options
-from kgsync.contract.errors import ConfigError, Location
+from kgsync.contract.errors import ConfigError, Location, printable_message
 from kgsync.contract.model import EntityType, Graph
 from kgsync.vocabulary.kin import graph_forms, kin_pairs
 from kgsync.vocabulary.similarity import near_duplicate_pairs
@@ -40,7 +40,7 @@ def command(graph: Path | None, root: Path | None, config_path: Path | None, fai
         loaded = jsonl.read(path)
     pairs = duplicate_pairs(loaded, cfg.merge)
     for first, second in pairs:
-        click.echo(f"{first}  ~  {second}")
+        click.echo(printable_message(f"{first}  ~  {second}"))  # an agent's names: no raw bidi or ESC
     click.echo(f"{len(pairs)} candidate duplicate pair(s)", err=True)
     raise SystemExit(FAILED if fail and pairs else OK)
 

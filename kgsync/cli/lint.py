@@ -16,7 +16,7 @@ from kgsync.cli._annotations import github_annotation
 from kgsync.cli._errors import FAILED, OK, reported
 from kgsync.cli._options import load_config, repo_options
 from kgsync.read.config import Config
-from kgsync.contract.errors import ConfigError, Location
+from kgsync.contract.errors import ConfigError, Location, printable_json
 from kgsync.lint.rules import FileLines, LintReport, hand_added_as_warnings, lint
 from kgsync.graph.merge import manifest_path
 from kgsync.contract.model import Graph
@@ -89,4 +89,5 @@ def _as_json(report: LintReport, strict: bool) -> str:
         "warnings": len(report.warnings()),
         "findings": findings,
     }
-    return json.dumps(body, ensure_ascii=False, indent=2, sort_keys=True)
+    # A name is printed to the terminal: its bidi and C1 controls as \u escapes (lossless).
+    return printable_json(json.dumps(body, ensure_ascii=False, indent=2, sort_keys=True))

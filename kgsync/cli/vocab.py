@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from kgsync.contract.errors import printable_path
+from kgsync.contract.errors import printable_message, printable_path
 from kgsync.cli._errors import reported
 from kgsync.cli._options import FilePath, load_config, repo_options
 from kgsync.contract.errors import ConfigError, KgsyncError, Location
@@ -45,7 +45,8 @@ def command(items_spec: str | None, root: Path | None, config_path: Path | None,
     """
     with reported():
         vocabulary, nodes = build_vocabulary(items_spec, root, config_path)
-    text = dump_vocabulary(vocabulary) if output_format == "yaml" else render_text(vocabulary, nodes)
+    # The text names nodes an agent may have added by hand: bidi and control characters as their escapes.
+    text = dump_vocabulary(vocabulary) if output_format == "yaml" else printable_message(render_text(vocabulary, nodes))
     click.echo(text, nl=not text.endswith("\n"))
     if write_path is not None:
         write_path.write_text(dump_vocabulary(vocabulary), encoding="utf-8")

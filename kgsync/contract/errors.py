@@ -61,6 +61,17 @@ def printable_message(text: str) -> str:
     return _UNPRINTABLE_IN_MESSAGE.sub(lambda m: _percent(m.group()), text)
 
 
+def printable_json(text: str) -> str:
+    """JSON text (``json.dumps(..., ensure_ascii=False)``) fit for a terminal: what ``printable_message``
+    escapes, as ``\\uXXXX`` escapes.  ``json.dumps`` escapes C0 controls itself but leaves a bidi
+    override and a C1 control (U+009B opens a terminal sequence as ESC [ does) raw; they can only stand
+    inside a string there, and a JSON reader gets them back, so the report stays lossless.  Tab and
+    newline outside strings are the layout."""
+    if not _UNPRINTABLE_IN_MESSAGE.search(text):
+        return text
+    return _UNPRINTABLE_IN_MESSAGE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
 def message_line(location: Location | None, body: str, hint: str | None = None) -> str:
     """``path:line: body (fix: hint)``: the one form of every message kgsync prints (an error, an item
     issue, a lint finding, a build warning), escaped by ``printable_message`` here so that no caller

@@ -6,6 +6,7 @@ import json
 from collections import Counter
 from typing import Any
 
+from kgsync.contract.errors import printable_json
 from kgsync.contract.model import Entity, Relation
 from kgsync.diff.claim_changes import ClaimChange, changed_claims
 from kgsync.diff.finding_order import finding_record, severity_of
@@ -88,5 +89,6 @@ def _claim_change_record(c: ClaimChange) -> dict[str, Any]:
 
 
 def to_json(d: GraphDiff) -> str:
-    """Stable machine-readable report: sorted keys, indent 2, UTF-8 kept, trailing newline."""
-    return json.dumps(to_dict(d), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    """Stable machine-readable report: sorted keys, indent 2, UTF-8 kept (but bidi and C1 controls, as
+    ``\\u`` escapes: the report is printed to a terminal), trailing newline."""
+    return printable_json(json.dumps(to_dict(d), indent=2, sort_keys=True, ensure_ascii=False)) + "\n"

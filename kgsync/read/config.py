@@ -176,6 +176,25 @@ class Config:
         """An option's path, resolved against the research repo root."""
         return (self.root / relative) if relative else Path()
 
+    def graph_to_write(self, elsewhere: str = "--out PATH") -> Path:
+        """The graph file a build (or ``kgsync serve --writable``) writes: ``graph``'s path, refused when
+        the repository names it (kgsync.yml's key or the default memory.jsonl, a relative path) and it
+        resolves outside the root.  ``load`` refuses a ``graph:`` key outside; the default is checked
+        here, when it is written, so that ``--out`` (the operator's, an absolute path) still goes
+        anywhere: a committed memory.jsonl that is a link to a file outside would be written through
+        (``jsonl.write`` keeps a link a link), in the job that holds the write token.  ``elsewhere``: the
+        command's option that names a graph, for the hint."""
+        path = self.path(self.graph)
+        if Path(self.graph).is_absolute() or _inside(self.root, self.graph):
+            return path
+        raise ConfigError(
+            f"the graph file is a link to {printable_path(str(path.resolve()))}, outside the repository "
+            f"({printable_path(str(self.root.resolve()))}); the repository may not make kgsync write there",
+            Location.of(path),
+            "commit the graph as a file (remove the link), or name a file inside the repository with graph: "
+            f"in kgsync.yml; to write elsewhere, pass {elsewhere}",
+        )
+
     def optional_path(self, relative: str) -> Path | None:
         """An optional file's path (``vocabulary``, ``themes_vocabulary``), resolved against the
         research repo root; None when the option is empty: no such file is configured."""

@@ -304,6 +304,10 @@ _KIND_SHIFT = 32  # rowid = kind << 32 | (position in _names + 1)
 _ROW_MASK = (1 << _KIND_SHIFT) - 1
 
 
+#: SQLite's largest integer: a LIMIT or OFFSET beyond it cannot be bound (OverflowError).
+_SQLITE_MAX = 2**63 - 1
+
+
 class Index:
     """An in-memory FTS5 index of one ``Snapshot``: one document an item (its node, claims, and the
     names and aliases of what it addresses), one for every other node that is not an item's claim."""
@@ -437,7 +441,9 @@ class Index:
         tokens = self._selective(query_tokens(query))
         if not tokens or limit <= 0:
             return []
-        rows = self._db.execute(self.ranking_sql(), (fts_query(tokens), limit, max(0, offset))).fetchall()
+        # An agent's paging is any JSON integer: beyond SQLite's largest (2**63 - 1) it is past the last row.
+        page = (min(limit, _SQLITE_MAX), max(0, min(offset, _SQLITE_MAX)))
+        rows = self._db.execute(self.ranking_sql(), (fts_query(tokens), *page)).fetchall()
         wanted = stems(" ".join(tokens))
         need = 1 if len(wanted) <= 2 else 2
         hits = []

@@ -122,3 +122,21 @@ def test_only_the_warnings_of_the_items_this_build_changes_are_printed_the_rest_
     strict = CliRunner().invoke(command, ["--root", str(root), "--no-cache", "--dry-run", "--strict"])
     # --strict fails on any warning, so it names every one.
     assert strict.exit_code == FAILED and "2025-01-01-gone" in strict.stderr and "note:" not in strict.stderr
+
+
+def test_a_default_graph_linked_outside_the_repository_is_refused(tmp_path: Path) -> None:
+    # No `graph:` key, so memory.jsonl: committed as a link to a file outside the checkout, the build
+    # (in the job holding the write token) wrote the graph through it, and its manifest beside the
+    # link.  `graph:` outside is refused since house22; the default is repository content as much.
+    root = _repo(tmp_path / "repo")
+    target = tmp_path / "stolen.jsonl"
+    target.write_text("", encoding="utf-8")
+    (root / "memory.jsonl").symlink_to(target)
+    result = CliRunner().invoke(command, ["--root", str(root), "--no-cache"])
+    assert result.exit_code == 2, result.output
+    assert "memory.jsonl" in result.stderr and "outside the repository" in result.stderr and "--out" in result.stderr
+    assert target.read_text(encoding="utf-8") == "" and not (root / "memory.kgsync.json").exists()
+    # The operator may still write anywhere: --out is the command line's.
+    elsewhere = tmp_path / "out.jsonl"
+    assert CliRunner().invoke(command, ["--root", str(root), "--no-cache", "--out", str(elsewhere)]).exit_code == 0
+    assert elsewhere.read_text(encoding="utf-8") and target.read_text(encoding="utf-8") == ""

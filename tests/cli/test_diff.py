@@ -121,3 +121,25 @@ def test_cli_output_path_with_a_trailing_slash_names_a_folder_and_is_refused(tmp
     assert result.exit_code == 2, result.output
     assert "--output" in result.output and "names no file" in result.output and "file path" in result.output
     assert not (tmp_path / "x").exists()
+
+
+def test_cli_json_writes_bidi_and_c1_controls_as_json_escapes(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # A name or observation holding U+202E (reorders the line a reader sees) or U+009B (a C1 control
+    # opening a terminal sequence) reached the terminal raw inside the JSON report.
+    monkeypatch.chdir(tmp_path)
+    old = _write(tmp_path / "old.jsonl", BASE)
+    new = _write(tmp_path / "new.jsonl", Graph(BASE.entities + (item(B, "Beta \u202egnp.exe \u009b2J \x1b[31m"),),
+                                               BASE.relations))
+    result = CliRunner().invoke(command, [str(old), str(new), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert "\u202e" not in result.stdout and "\u009b" not in result.stdout and "\x1b" not in result.stdout
+    assert "\\u202e" in result.stdout and "\\u009b" in result.stdout
+    assert "Beta \u202egnp.exe \u009b2J \x1b[31m" in _strings(json.loads(result.stdout))  # lossless
+
+
+def _strings(data: object) -> str:
+    """Every string in a JSON value, joined: what a JSON reader gets back."""
+    if isinstance(data, str):
+        return data
+    values = data.values() if isinstance(data, dict) else data if isinstance(data, list) else ()
+    return "\n".join(_strings(value) for value in values)

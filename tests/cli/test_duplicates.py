@@ -27,3 +27,18 @@ def test_duplicates_command(tmp_path: Path) -> None:
     jsonl.write(clean, Graph((Entity("concept:model-context-protocol", "concept"),)))
     assert CliRunner().invoke(command, [str(clean), "--fail"]).exit_code == 0
     assert CliRunner().invoke(command, [str(tmp_path / "none.jsonl")]).exit_code == 2
+
+
+def test_duplicates_escapes_bidi_and_escape_characters_in_names(tmp_path: Path) -> None:
+    # Hand-added names (an agent's) are listed as they are: a U+202E reordered the line a reader
+    # sees, an ESC opened a terminal sequence.
+    from kgsync.contract import jsonl
+    from kgsync.cli.duplicates import command
+
+    graph = Graph((Entity("concept:knowledge-graph", "concept"), Entity("concept:knowledge-graph\u202e\x1b[2J", "concept")))
+    path = tmp_path / "memory.jsonl"
+    jsonl.write(path, graph)
+    result = CliRunner().invoke(command, [str(path)])
+    assert result.exit_code == 0, result.output
+    assert "\u202e" not in result.stdout and "\x1b" not in result.stdout
+    assert "concept:knowledge-graph%u202E%1B[2J" in result.stdout

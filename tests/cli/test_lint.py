@@ -181,3 +181,15 @@ def test_cli_escapes_bidi_controls_in_every_message(tmp_path: Path, form: str) -
     assert "\u202e" not in result.output and "\u2067" not in result.output
     percent = "%25" if form == "github" else "%"  # an annotation's data is escaped again; the runner shows "%"
     assert f"concept:exe{percent}u202Etxt" in result.output and f"concept:gone{percent}u2067abc" in result.output
+
+
+def test_cli_json_writes_bidi_and_c1_controls_as_json_escapes(tmp_path: Path) -> None:
+    # json.dumps(ensure_ascii=False) escapes C0 controls (ESC is "\u001b") but leaves a right-to-left
+    # override and a C1 control (U+009B opens a terminal sequence as ESC [ does) raw on the terminal.
+    graph = with_entities(clean_graph(), Entity("concept:exe\u202etxt\u009b2J", "concept", (P,)))
+    path = write_graph(tmp_path / "memory.jsonl", graph)
+    result = CliRunner().invoke(command, [str(path), "--format", "json"])
+    assert "\u202e" not in result.stdout and "\u009b" not in result.stdout and "\x1b" not in result.stdout
+    assert "concept:exe\\u202etxt\\u009b2J" in result.stdout
+    names = {f["entity"] for f in json.loads(result.stdout)["findings"]}
+    assert "concept:exe\u202etxt\u009b2J" in names  # lossless: a JSON reader gets the name back

@@ -4,6 +4,7 @@ exit codes, a dry run that touches nothing."""
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -190,3 +191,20 @@ def test_a_dry_run_prints_the_warnings_of_the_items_it_touches_and_counts_the_re
     git(work, "commit", "-q", "-am", "an edit that moves no node")
     edited = kgsync_pr(work, "http://127.0.0.1:9", "--dry-run", "--no-annotate", token="")
     assert "'2025-01-01-gone'" in edited.stderr and "note: 1 notice in 1 item file " in edited.stderr, edited.stderr
+
+
+def test_dry_run_shows_a_hand_added_names_bidi_and_escape_characters_visibly_escaped(
+        research: tuple[Path, Path]) -> None:
+    # An agent's hand-added node named "concept:exe<U+202E>txt<ESC>[2J": the body printed by --dry-run
+    # (the PR body, Markdown) must neither pass them raw to the terminal nor drop them unseen (the
+    # reviewer would read "concept:exetxt[2J", not what the graph holds).
+    work, _ = research
+    hand_added = {"type": "entity", "name": "concept:exe\u202etxt\x1b[2J", "entityType": "concept",
+                  "observations": ["added by an agent \u202eevil\x1b[31m"]}
+    with (work / "memory.jsonl").open("a", encoding="utf-8") as handle:
+        handle.write(json.dumps(hand_added) + "\n")
+    proc = kgsync_pr(work, "http://127.0.0.1:9", "--dry-run", token="")
+    assert proc.returncode == 0, proc.stderr
+    for stream in (proc.stdout, proc.stderr):
+        assert "\u202e" not in stream and "\x1b" not in stream
+    assert "exe%u202Etxt%1B[2J" in proc.stdout.replace("&#91;", "[").replace("&#37;", "%"), proc.stdout

@@ -19,3 +19,15 @@ def test_a_missing_graph_is_refused_naming_the_file(tmp_path: Path, monkeypatch:
     (tmp_path / "kgsync.yml").write_text("graph: graphs/kg.jsonl\n", encoding="utf-8")
     result = CliRunner().invoke(command, ["--root", str(tmp_path)])  # the default: `graph` in kgsync.yml
     assert result.exit_code == USAGE and f"{tmp_path / 'graphs' / 'kg.jsonl'}: graph file not found" in result.stderr
+
+
+def test_writable_refuses_a_default_graph_linked_outside_the_repository(tmp_path: Path) -> None:
+    # serve --writable writes the agents' additions to the graph file: a committed memory.jsonl that is
+    # a link to a file outside the checkout was written through, as the build's was.
+    root = tmp_path / "repo"
+    root.mkdir()
+    (tmp_path / "stolen.jsonl").write_text("", encoding="utf-8")
+    (root / "memory.jsonl").symlink_to(tmp_path / "stolen.jsonl")
+    result = CliRunner().invoke(command, ["--root", str(root), "--writable"], input="")
+    assert result.exit_code == USAGE, result.output
+    assert "outside the repository" in result.stderr and "--out" not in result.stderr and "--graph" in result.stderr

@@ -139,3 +139,25 @@ def test_a_write_path_with_a_trailing_slash_names_a_folder_and_is_refused(tmp_pa
     assert result.exit_code == 2, result.output
     assert "--write" in result.output and "names no file" in result.output and "file path" in result.output
     assert not (tmp_path / "x").exists()
+
+
+
+def test_vocab_text_escapes_bidi_and_escape_characters_in_names(tmp_path: Path) -> None:
+    # The listing names every concept node of the graph the build would write, hand-added ones
+    # (an agent's, through the memory server) too: a name holding U+202E (reorders the line) or ESC
+    # (opens a terminal sequence) reached the terminal raw.
+    from kgsync.cli.vocab import command
+
+    folder = tmp_path / "items"
+    folder.mkdir()
+    for item in corpus():
+        (folder / f"{item.slug}.md").write_text(_source(item), encoding="utf-8")
+    (tmp_path / "kgsync.yml").write_text("items: items\nmining: {min_items: 2, max_item_share: 0.5}\n")
+    hand_added = {"type": "entity", "name": "concept:exe\u202etxt\x1b[2J", "entityType": "concept",
+                  "observations": ["added by an agent"]}
+    (tmp_path / "memory.jsonl").write_text(json.dumps(hand_added) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(command, ["--config", str(tmp_path / "kgsync.yml")])
+    assert result.exit_code == 0, result.output
+    assert "concept:exe" in result.stdout  # listed
+    assert "\u202e" not in result.stdout and "\x1b" not in result.stdout
+    assert "concept:exe%u202Etxt%1B[2J" in result.stdout

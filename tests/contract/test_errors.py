@@ -24,3 +24,13 @@ def test_a_message_keeps_its_lines_and_escapes_bidi_and_other_controls() -> None
     assert printable_message("exe\u202etxt \u2066x\u2069 \x1b[31m\r") == "exe%u202Etxt %u2066x%u2069 %1B[31m%0D"
     assert KgsyncError("name exe\u202etxt", Location("g.jsonl", 2), "rename \u202e").render() == (
         "g.jsonl:2: name exe%u202Etxt (fix: rename %u202E)")
+
+
+def test_printable_json_writes_bidi_and_c1_controls_as_json_escapes() -> None:
+    import json
+
+    from kgsync.contract.errors import printable_json
+
+    text = json.dumps({"name": "exe\u202etxt \u009b2J \x1b[31m é"}, ensure_ascii=False, indent=2)
+    assert printable_json(text) == '{\n  "name": "exe\\u202etxt \\u009b2J \\u001b[31m é"\n}'
+    assert json.loads(printable_json(text)) == json.loads(text)  # lossless

@@ -180,3 +180,24 @@ def test_the_command_line_may_still_write_outside(tmp_path: Path) -> None:
     # --out / --cache-dir are the operator's choice, not repository content.
     cfg = config.load(tmp_path).with_overrides(graph=str(tmp_path.parent / "x.jsonl"), cache_dir="/tmp/c")
     assert cfg.graph == str(tmp_path.parent / "x.jsonl") and cfg.cache_dir == "/tmp/c"
+
+
+@pytest.mark.parametrize("kgsync_yml", [None, "items: x\n"])
+def test_a_default_graph_linked_outside_the_repository_is_not_a_graph_to_write(tmp_path: Path,
+                                                                                kgsync_yml: str | None) -> None:
+    # No `graph:` key: memory.jsonl, repository content like the key, may be a committed link outside.
+    root = tmp_path / "repo"
+    root.mkdir()
+    if kgsync_yml is not None:
+        (root / "kgsync.yml").write_text(kgsync_yml, encoding="utf-8")
+    (tmp_path / "stolen.jsonl").write_text("", encoding="utf-8")
+    (root / "memory.jsonl").symlink_to(tmp_path / "stolen.jsonl")
+    loaded = config.load(root)
+    with pytest.raises(ConfigError, match=r"memory.jsonl: the graph file is a link to .*stolen.jsonl, outside the "
+                                          r"repository") as caught:
+        loaded.graph_to_write()
+    assert "--out" in str(caught.value)
+    assert loaded.with_overrides(graph=str(tmp_path / "out.jsonl")).graph_to_write() == tmp_path / "out.jsonl"
+    (root / "memory.jsonl").unlink()
+    (root / "memory.jsonl").symlink_to(root / "kept.jsonl")  # a link inside stays written through
+    assert loaded.graph_to_write() == root / "memory.jsonl"

@@ -232,3 +232,12 @@ def test_every_tool_answer_stays_bounded_on_any_graph(tmp_path_factory: pytest.T
                 answer(research.topic(service, name, include_contested=True, include_superseded=True))
             except tools.ServeError:  # a foreign entity type under a concept: name is no concept
                 pass
+
+
+@pytest.mark.parametrize("offset", [2**63, 10**20, 10**400])
+def test_an_offset_beyond_sqlites_integers_is_past_the_last_page(example: Service, offset: int) -> None:
+    # An agent's offset is any JSON integer: one past 2**63 - 1 raised OverflowError ("Python int too
+    # large to convert to SQLite INTEGER"), which the MCP client shows as a failed tool call.
+    assert example.index().search("graph", 5, offset) == []
+    body = answer(tools.search_nodes(example, "graph", 5, offset))
+    assert body["entities"] == [] and "next_offset" not in body

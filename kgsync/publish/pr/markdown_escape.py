@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from markupsafe import Markup
 
+from kgsync.contract.errors import printable_message
 from kgsync.publish.site.text import one_line
 
 #: Per-string caps (characters, before escaping): a reviewer needs the gist, not the essay.
@@ -24,6 +25,10 @@ TEXT_LIMIT = 240
 # (cannot be encoded).  ZWJ/ZWNJ stay: scripts and emoji need them.
 _KEEP_FORMAT = {"\u200c", "\u200d"}
 _DROP_CATEGORIES = {"Cc", "Cf", "Cs"}
+# But not unseen: a bidi control and a control character that is no whitespace (ESC, NUL, a C1 such as
+# U+009B) are shown as ``printable_message`` writes them (``%u202E``, ``%1B``), so a reviewer reads
+# that a name holds one ("concept:exe%u202Etxt", not "concept:exetxt", which is another name).
+_SHOWN = re.compile("[\x00-\x08\x0e-\x1b\x7f-\x84\x86-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 #: Zero-width space, as Renovate and Dependabot use it: GitHub's mention and issue-ref
 #: filters need the name/number right after ``@``/``#``, so ``@\u200boctocat`` does not
@@ -48,9 +53,10 @@ _ORDERED = re.compile(r"^(\d{1,9})([.)])(?=\s|$)")
 
 
 def clean(text: str, limit: int = TEXT_LIMIT) -> str:
-    """Drop control/format characters, collapse whitespace and newlines, cap the length (at the
+    """Show bidi and non-space control characters escaped, drop other format characters, collapse whitespace and newlines, cap the length (at the
     end of a word when one ends in the last third: "…keyword a…" reads as a typo; a name with no
     space, e.g. a slug, is cut where it must be)."""
+    text = _SHOWN.sub(lambda m: printable_message(m.group()), text)
     kept = "".join(
         c for c in text if c in _KEEP_FORMAT or unicodedata.category(c) not in _DROP_CATEGORIES or c.isspace()
     )
