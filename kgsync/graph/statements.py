@@ -24,7 +24,7 @@ from kgsync.read.items import ResearchItem
 
 #: slug -> ((claim name, its whole statement), ...), sorted by claim name.
 Statements = Mapping[str, tuple[tuple[str, str], ...]]
-#: The front-matter fields that name other items (``items._dangling_links`` checks the same).
+#: The front-matter fields that name other items (``corpus_checks._dangling_links`` checks the same).
 LINK_FIELDS = ("cites", "supersedes", "superseded_by")
 
 _TITLE, _SECTION, _CUT = "title: ", "section:key-finding-", "…"

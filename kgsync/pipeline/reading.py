@@ -19,7 +19,8 @@ from kgsync.extract.record import Record, parse_record
 from kgsync.contract.errors import ConfigError, Location
 from kgsync.read.config import Caps, Config
 from kgsync.read.item_caps import cap_problems
-from kgsync.read.items import ReadResult, check_corpus, find_item_files
+from kgsync.read.corpus_checks import check_corpus
+from kgsync.read.items import ReadResult, find_item_files
 
 ItemBytes = tuple[bytes, str, str]  # one file's (raw bytes, display path, slug): all its record depends on
 

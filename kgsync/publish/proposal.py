@@ -152,7 +152,7 @@ def _evidence_sentences(base: Manifest | None, manifest: Manifest) -> dict[tuple
     return out
 
 
-#: How ``items._dangling_links`` words a link to a missing item.
+#: How ``corpus_checks._dangling_links`` words a link to a missing item.
 DANGLING_PREFIXES = ("cites names ", "supersedes names ", "superseded_by names ")
 
 
@@ -243,7 +243,7 @@ def _touched_items(checkout: GitCheckout | None, base_sha: str | None, graph_fil
 
 def _dangling_before(slug: str, base: BaseState, known: set[str]) -> frozenset[str]:
     """The dangling-link messages the item had already when the base graph was built (as
-    ``items._dangling_links`` words them): the slugs the base manifest records it naming, else
+    ``corpus_checks._dangling_links`` words them): the slugs the base manifest records it naming, else
     (a manifest older than that record) its file at the commit that last wrote the graph."""
     # A manifest with the record keeps it for every item that names another: none here, none named.
     named = base.manifest.named.get(slug, ()) if base.manifest is not None and base.manifest.named else None

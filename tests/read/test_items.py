@@ -6,58 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from kgsync.read.items import IssueSeverity, display_path, find_item_files, read_corpus, read_item_bytes, read_items
-
-GOOD = """---
-title: "A good item"
-completed: 2026-03-01T10:00:00+00:00
-themes: [knowledge-graphs, rag-retrieval]
-cites: [2026-01-01-older]
-superseded_by: ~
-confidence: high
----
-
-# A good item
-
-## Research Question
-
-What is a knowledge graph?
-
-## Sources
-
-- [W3C RDF](https://www.w3.org/RDF/) — the standard
-
-## Findings
-
-### Executive Summary
-
-**[inference]** A knowledge graph is useful. More text follows here.
-
-### Key Findings
-
-1. **Knowledge graphs help recall.** (high confidence; source: https://example.org/a)
-2. [fact] Plain finding without bold. Second sentence.
-   Continued line.
-
-### Evidence Map
-"""
-
-OLDER = GOOD.replace("A good item", "Older item").replace("cites: [2026-01-01-older]", "cites: []")
-
-
-def write(folder: Path, name: str, content: str | bytes) -> Path:
-    path = folder / name
-    path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
-    return path
-
-
-def read(folder: Path):
-    return read_corpus(folder, folder)
-
-
-def only(issues, severity):
-    return [i for i in issues if i.severity is severity]
-
+from kgsync.read.items import IssueSeverity, display_path, find_item_files, read_item_bytes, read_items
+from tests.read.item_files import GOOD, OLDER, only, read, write
 
 def test_good_item_fields(tmp_path: Path) -> None:
     write(tmp_path, "2026-03-01-good.md", GOOD)
@@ -191,24 +141,6 @@ def test_missing_sections_warn_but_build(tmp_path: Path) -> None:
     assert "no 'Key Findings' section" in messages
 
 
-def test_duplicate_slugs_are_errors(tmp_path: Path) -> None:
-    (tmp_path / "a").mkdir()
-    (tmp_path / "b").mkdir()
-    write(tmp_path / "a", "2026-01-01-older.md", OLDER)
-    write(tmp_path / "b", "2026-01-01-older.md", OLDER)
-    result = read_corpus(str(tmp_path / "*" / "*.md"), tmp_path)
-    errors = only(result.issues, IssueSeverity.ERROR)
-    assert len(errors) == 1 and "duplicate slug" in errors[0].message
-    assert "a/2026-01-01-older.md" in errors[0].message and errors[0].location.path == "b/2026-01-01-older.md"
-    assert len(result.items) == 1
-
-
-def test_cite_to_missing_item_warns(tmp_path: Path) -> None:
-    write(tmp_path, "2026-03-01-good.md", GOOD)
-    warnings = only(read(tmp_path).issues, IssueSeverity.WARNING)
-    assert any("cites names '2026-01-01-older'" in w.message for w in warnings)
-
-
 def test_very_long_lines_are_cut_and_reported(tmp_path: Path) -> None:
     write(tmp_path, "2026-01-01-older.md", OLDER + "\n" + "x" * 200_001 + "\n")
     result = read(tmp_path)
@@ -339,34 +271,6 @@ def test_an_item_file_is_named_from_the_root_when_below_it_else_as_given(tmp_pat
     assert display_path(tmp_path / "elsewhere" / "a.md", tmp_path / "repo") == (tmp_path / "elsewhere" / "a.md").as_posix()
 
 
-@pytest.mark.parametrize("field", ["cites", "supersedes", "superseded_by"])
-def test_a_link_to_no_item_is_warned_at_its_fields_line(tmp_path: Path, field: str) -> None:
-    # The warning said line 2 (the frontmatter's first line) whatever line held the link.
-    text = GOOD.replace("superseded_by: ~\n", "").replace("cites: [2026-01-01-older]", f"{field}: [2026-01-01-gone]")
-    write(tmp_path, "2026-03-01-good.md", text)
-    [warning] = [i for i in only(read(tmp_path).issues, IssueSeverity.WARNING) if "not an item here" in i.message]
-    line = text.split("\n").index(f"{field}: [2026-01-01-gone]") + 1
-    assert line != 2 and warning.location.line == line
-    assert warning.message == f"{field} names '2026-01-01-gone', which is not an item here"
-
-
-def test_two_files_whose_names_differ_only_in_case_are_both_errors(tmp_path: Path) -> None:
-    # On a case-insensitive disk they are one file, and their node names read the same: neither
-    # can be trusted to be the item, so both keep their previous nodes until one is renamed.
-    write(tmp_path, "2026-01-01-older.md", OLDER)
-    write(tmp_path, "2026-03-01-good.md", GOOD)
-    write(tmp_path, "2026-03-01-Good.md", GOOD)
-    result = read(tmp_path)
-    errors = sorted((i.location.path, i.location.line, i.message, i.slug) for i in only(result.issues, IssueSeverity.ERROR))
-    assert errors == [
-        ("2026-03-01-Good.md", 1, "file name differs only in case from 2026-03-01-good.md: on a case-insensitive disk they "
-         "are one file, and their nodes would read the same", "2026-03-01-Good"),
-        ("2026-03-01-good.md", 1, "file name differs only in case from 2026-03-01-Good.md: on a case-insensitive disk they "
-         "are one file, and their nodes would read the same", "2026-03-01-good"),
-    ]
-    assert [i.slug for i in result.items] == ["2026-01-01-older"]
-
-
 def test_a_frontmatter_field_written_twice_is_warned_at_its_second_line(tmp_path: Path) -> None:
     # YAML keeps the last value without a word: the first themes: list was silently lost.
     text = GOOD.replace("confidence: high\n", "confidence: high\nthemes: [agents]\n")
@@ -407,21 +311,3 @@ def test_a_recursive_glob_reads_a_file_reached_again_through_a_link_once(tmp_pat
     assert [p.relative_to(tmp_path).as_posix() for p in files] == ["items/2026-01-01-older.md", "items/2026-03-01-good.md"]
     result = read_items(files, tmp_path)
     assert only(result.issues, IssueSeverity.ERROR) == []
-
-
-def test_items_that_name_each_other_in_superseded_by_are_warned_at_that_line(tmp_path: Path) -> None:
-    # Two items each naming the other in superseded_by: both were taken as superseded and every
-    # claim of both left the graph, and the build said nothing (the PR body only listed two trust changes).
-    names = ("2026-03-01-a", "2026-03-02-b", "2026-03-03-c")
-    for slug, by in zip(names, ("2026-03-02-b", "2026-03-03-c", "2026-03-01-a"), strict=True):
-        write(tmp_path, f"{slug}.md", GOOD.replace("cites: [2026-01-01-older]\n", "")
-              .replace("superseded_by: ~", f"superseded_by: {by}"))
-    write(tmp_path, "2026-03-04-d.md", GOOD.replace("superseded_by: ~", "superseded_by: 2026-03-01-a"))  # not in it
-    warnings = [i for i in only(read(tmp_path).issues, IssueSeverity.WARNING) if "superseded" in i.message]
-    line = GOOD.replace("cites: [2026-01-01-older]\n", "").split("\n").index("superseded_by: ~") + 1
-    assert [(w.location.path.rsplit("/", 1)[-1], w.location.line) for w in warnings] == [
-        (f"{slug}.md", line) for slug in names]
-    assert warnings[0].message == ("superseded_by: 2026-03-01-a, 2026-03-02-b, 2026-03-03-c each name the next as "
-                                   "superseding it, round to the first: all are superseded and none of their claims "
-                                   "stays in the graph")
-    assert warnings[0].hint == "keep superseded_by only on the items a newer one replaces"

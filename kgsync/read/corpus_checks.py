@@ -1,0 +1,111 @@
+"""Cross-file rules of a corpus of items: one item per slug, no two files alike but for case,
+links (``cites``, ``supersedes``, ``superseded_by``) that name an item here, no ring of
+``superseded_by``.  Each file was parsed on its own (``kgsync.read.items``); only what needs
+the corpus as a whole is checked here, every problem at the file and line it is about.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from kgsync.contract.errors import Location, printable_path
+from kgsync.read.item_model import Issue, IssueSeverity, ReadResult, ResearchItem
+
+
+def check_corpus(parsed: Iterable[tuple[ResearchItem | None, tuple[Issue, ...]]]) -> ReadResult:
+    """Cross-file rules: a slug names one item (later files with it are errors), cites resolve."""
+    items: list[ResearchItem] = []
+    issues: list[Issue] = []
+    first_path: dict[str, str] = {}
+    for item, item_issues in parsed:
+        issues.extend(item_issues)
+        if item is None:
+            continue
+        if item.slug in first_path:
+            issues.append(Issue(IssueSeverity.ERROR, Location(item.path, 1),
+                                f"duplicate slug {item.slug!r}: {printable_path(first_path[item.slug])} has the "
+                                "same file name",
+                                "rename one of the files; a slug names one item", slug=""))
+            continue
+        first_path[item.slug] = item.path
+        items.append(item)
+    items, issues = _without_case_twins(items, issues)
+    # An item that failed now keeps its last nodes (see kgsync.graph.merge): citing it is no dangling link.
+    failed = {i.slug for i in issues if i.severity is IssueSeverity.ERROR and i.slug}
+    issues.extend(_dangling_links(items, failed))
+    issues.extend(_supersession_cycles(items))
+    return ReadResult(tuple(items), tuple(issues))
+
+
+def _supersession_cycles(items: Sequence[ResearchItem]) -> list[Issue]:
+    """A warning on every item of a ring of ``superseded_by`` links (A by B, B by A): each is then
+    superseded (``ResearchItem.is_superseded``) and no claim of any stays in the graph, which no
+    item meant.  What the graph does is unchanged: only which link is wrong is for the author."""
+    by_slug = {item.slug: item for item in items}
+    after = {item.slug: [t for t in item.superseded_by if t in by_slug and t != item.slug]
+             for item in items if item.superseded_by}
+    issues: list[Issue] = []
+    reported: set[str] = set()
+    for start in sorted(after):
+        if start in reported:
+            continue
+        # The ring through ``start``, if any: a path back to it over superseded_by links.
+        paths, seen, ring = [[start]], {start}, None
+        while paths and ring is None:
+            path = paths.pop()
+            for target in after.get(path[-1], ()):
+                if target == start:
+                    ring = path
+                    break
+                if target not in seen:
+                    seen.add(target)
+                    paths.append([*path, target])
+        if ring is None or reported & set(ring):
+            continue
+        reported.update(ring)
+        names = ", ".join(ring)  # from the first slug, each superseded by the next
+        for slug in sorted(ring):
+            item = by_slug[slug]
+            issues.append(Issue(IssueSeverity.WARNING, Location(item.path, item.line_of("superseded_by")),
+                                f"superseded_by: {names} each name the next as superseding it, round to the first: "
+                                "all are superseded and none of their claims stays in the graph",
+                                "keep superseded_by only on the items a newer one replaces", slug))
+    return issues
+
+
+def _without_case_twins(items: list[ResearchItem], issues: list[Issue]) -> tuple[list[ResearchItem], list[Issue]]:
+    """Items whose slugs differ only in case are all errors (each keeps its previous nodes): on a
+    case-insensitive disk they are one file, and their node names would have one confusable
+    skeleton, which no blame of one item can settle (the other keeps the same names)."""
+    by_folded: dict[str, list[ResearchItem]] = {}
+    for item in items:
+        by_folded.setdefault(item.slug.casefold(), []).append(item)
+    twins = [group for group in by_folded.values() if len(group) > 1]
+    if not twins:
+        return items, issues
+    out = set()
+    for group in twins:
+        for item in group:
+            others = ", ".join(printable_path(other.path.rsplit("/", 1)[-1]) for other in group if other is not item)
+            issues.append(Issue(IssueSeverity.ERROR, Location(item.path, 1),
+                                f"file name differs only in case from {others}: on a case-insensitive disk they are "
+                                "one file, and their nodes would read the same",
+                                "delete the copy, or rename one of the files", item.slug))
+            out.add(item.slug)
+    return [item for item in items if item.slug not in out], issues
+
+
+def _dangling_links(items: Sequence[ResearchItem], also_known: Iterable[str] = ()) -> list[Issue]:
+    known = {item.slug for item in items} | set(also_known)
+    issues = []
+    for item in items:
+        for field_name, targets in (("cites", item.cites), ("supersedes", item.supersedes),
+                                    ("superseded_by", item.superseded_by)):
+            for target in targets:
+                if target not in known and target != item.slug:
+                    # At the field's own line (an annotation on the title line points nowhere useful).
+                    line = dict(item.field_lines).get(field_name, 2)
+                    issues.append(Issue(IssueSeverity.WARNING, Location(item.path, line),
+                                        f"{field_name} names {target!r}, which is not an item here",
+                                        "correct the slug, or drop it if the item was removed", item.slug))
+    return issues
