@@ -17,8 +17,7 @@ import hashlib
 import time
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
-from functools import cached_property
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from kgsync.pipeline.behind import Behind
@@ -38,10 +37,11 @@ from kgsync.pipeline.committed import Base, GraphFiles, committed_base, items_be
 from kgsync.pipeline.cache.read_memo import ReadMemo
 from kgsync.pipeline.cache.records import RecordCache
 from kgsync.pipeline.reading import Reading, item_files, parse_all, reading_of
+from kgsync.pipeline.result import BuildResult
 from kgsync.extract.record import Record
 from kgsync.contract import jsonl
 from kgsync.contract.lazy_mapping import LazyMapping
-from kgsync.contract.errors import GraphFormatError, KgsyncError, LintFailed, Location
+from kgsync.contract.errors import GraphFormatError, LintFailed, Location
 from kgsync.contract.model import Facts, Graph
 from kgsync.extract.evidence_model import EvidencePlan
 from kgsync.extract.evidence import plan as plan_evidence
@@ -60,67 +60,6 @@ from kgsync.read.veto_file import Vetoes, configured_vetoes, veto_path
 from kgsync.vocabulary.economy import Folding
 from kgsync.vocabulary.themes import ThemeMap, load_theme_map
 from kgsync.vocabulary.vocab import PinnedVocabulary, Vocabulary, load_pinned
-
-
-@dataclass(frozen=True)
-class BuildResult:
-    # The new graph (written unless write=False or lint failed); built when asked for (``graph``):
-    # an incremental rebuild has only its file bytes.
-    load_graph: Callable[[], Graph] = field(repr=False, compare=False)
-    # The committed graph, as read; parsed only when asked for (``previous``): a
-    # rebuild over a graph kgsync wrote itself need not decode it (see kgsync.pipeline.cache.state).
-    load_previous: Callable[[], Graph] = field(repr=False, compare=False)
-    manifest: Manifest
-    items: tuple[ResearchItem, ...]
-    issues: tuple[Issue, ...]  # every item problem: errors, warnings, notices
-    report: LintReport
-    vocabulary: Vocabulary
-    wrote: bool
-    changed_files: tuple[Path, ...]  # files this build rewrote (graph, manifest)
-    # (stage, seconds of wall time) in pipeline order: where a build's time went (``--timings``).
-    timings: tuple[tuple[str, float], ...] = field(default=(), compare=False)
-    # Items the committed graph had that this build removed (their files are gone or no longer
-    # matched): said aloud, since a narrowed --items would otherwise empty the graph quietly.
-    removed_items: tuple[str, ...] = ()
-    # "slug: fact" for each fact the committed manifest credits to an item that no build of it can
-    # have written (``merge.anchored``): kept as content added by hand or by an agent, never deleted.
-    disowned: tuple[str, ...] = ()
-    # Whether the graph was spliced from the last one (``kgsync.pipeline.incremental``) rather than
-    # merged and linted whole: the same bytes either way; said for tests and ``--timings``.
-    incremental: bool = field(default=False, compare=False)
-    # (entities, relations) of the new graph, counted without building it (None: from ``graph``).
-    load_sizes: Callable[[], tuple[int, int]] | None = field(default=None, repr=False, compare=False)
-    # The build's intermediates (records, caches, the stored facts, ...), freed with the result rather
-    # than when the build returns: freeing them one object at a time cost a one-item rebuild at
-    # 10,000 items ~0.09 s of CPU, which a CLI run, ending without freeing (``kgsync.cli.main``), skips.
-    retained: tuple[object, ...] = field(default=(), repr=False, compare=False)
-    # The items whose facts differ from the committed manifest's (added and removed ones too), where the
-    # build found them on its way (the spliced path); None: it did not look (``kgsync build`` then
-    # compares the manifests itself, to print only those items' warnings).
-    changed_items: frozenset[str] | None = field(default=None, compare=False)
-
-    @property
-    def sizes(self) -> tuple[int, int]:
-        """(entities, relations) of the new graph; the incremental path counts its file's lines."""
-        if self.load_sizes is not None:
-            return self.load_sizes()
-        return len(self.graph.entities), len(self.graph.relations)
-
-    @cached_property
-    def graph(self) -> Graph:
-        return self.load_graph()
-
-    @cached_property
-    def previous(self) -> Graph:
-        return self.load_previous()
-
-    @property
-    def errors(self) -> tuple[KgsyncError, ...]:
-        return tuple(i.as_error() for i in self.issues if i.severity is IssueSeverity.ERROR)
-
-    @property
-    def changed(self) -> bool:
-        return self.graph != self.previous.canonical() or bool(self.changed_files)
 
 
 def build(config: Config, *, write: bool = True, strict: bool = False) -> BuildResult:

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from kgsync.pipeline import stages
 from kgsync.pipeline.cache import lint_report
-from kgsync.pipeline.stages import BuildResult, build
+from kgsync.pipeline.result import BuildResult
+from kgsync.pipeline.stages import build
 from kgsync.read import config as config_module
 from kgsync.read.config import Config
 from tests.pipeline.example_edits import EXAMPLE, OUTPUTS, items_of, reword_first_finding
