@@ -99,6 +99,23 @@ def test_the_package_layout_is_what_the_rules_assume() -> None:
         assert (PACKAGE / name).is_file(), name
 
 
+#: The house limit of a module's length (CONTRIBUTING.md: modules stay under ~500 lines).
+MAX_LINES = 500
+
+
+def long_modules(paths: list[Path]) -> list[str]:
+    """One line per module of ``paths`` longer than ``MAX_LINES``: which, how long, and the fix."""
+    return [f"{p.relative_to(REPO_ROOT)}: {n} lines, over {MAX_LINES}. Fix: move a part that stands on its own "
+            "(a model, a reader, one concern) into a module of its own in the same package, verbatim, and its "
+            "tests into tests/<package>/test_<module>.py"
+            for p in paths if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES]
+
+
+def test_no_module_is_longer_than_the_house_limit() -> None:
+    long = long_modules(modules())
+    assert not long, "\n".join(long)
+
+
 def test_each_stage_imports_only_itself_and_the_stages_before_it() -> None:
     bad = []
     for path in modules():
