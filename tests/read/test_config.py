@@ -201,3 +201,7 @@ def test_a_default_graph_linked_outside_the_repository_is_no_graph_file(tmp_path
     (root / "memory.jsonl").unlink()
     (root / "memory.jsonl").symlink_to(root / "kept.jsonl")  # a link inside stays written through
     assert loaded.graph_file() == root / "memory.jsonl"
+    (root / "memory.kgsync.json").symlink_to(tmp_path / "stolen.jsonl")  # its manifest, beside it, as much
+    with pytest.raises(ConfigError, match=r"memory.kgsync.json: the graph's manifest is a link to .*stolen.jsonl, outside"):
+        loaded.graph_file()
+    assert config.manifest_of(root / "memory.jsonl") == root / "memory.kgsync.json"
