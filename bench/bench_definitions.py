@@ -24,7 +24,8 @@ from kgsync.contract.model import EntityType, RelationType  # noqa: E402
 from kgsync.read.item_model import ResearchItem  # noqa: E402
 from kgsync.read.items import find_item_files, read_items  # noqa: E402
 from kgsync.publish.site.definitions import Definition, definition, node_names  # noqa: E402
-from kgsync.publish.site.model import Node, SiteData, collect  # noqa: E402
+from kgsync.publish.site.model import SiteData, collect  # noqa: E402
+from kgsync.publish.site.node import Node  # noqa: E402
 
 PREFIX = 60
 

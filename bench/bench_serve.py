@@ -37,7 +37,8 @@ from bench_recall import DEFAULT_CUTS, LATER, build_graphs, evaluate, question_s
 from recall_stats import Bootstrap, question_scores  # noqa: E402
 
 from kgsync.serve import tools  # noqa: E402
-from kgsync.serve.index import Weights, slug_of, values  # noqa: E402
+from kgsync.serve.index import Weights  # noqa: E402
+from kgsync.serve.snapshot import slug_of, values  # noqa: E402
 
 GOALS = "goals: pooled R@10 >= BM25 + 0.05; later R@10 >= 0.40; <= 8,000 chars a question; p95 <= 50 ms, start <= 2 s, <= 500 MB"
 

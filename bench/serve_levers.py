@@ -67,16 +67,13 @@ from kgsync.serve.index import (  # noqa: E402
     STOPWORDS,
     Hit,
     Index,
-    Snapshot,
     Weights,
     _fields,
     _words,
-    is_item,
     query_tokens,
-    read_bytes,
     stems,
-    values,
 )
+from kgsync.serve.snapshot import Snapshot, is_item, read_bytes, values  # noqa: E402
 
 MAX_PAIRS = 24
 

@@ -51,7 +51,7 @@ def command(items: str | None, out: Path | None, root: Path | None, config_path:
         )
         # The committed manifest, read before the build rewrites it: which items' facts change.
         # --strict fails on any warning, so it names every one; -q prints errors only.
-        before = None if all_warnings or strict or quiet else _manifest_bytes(cfg.path(cfg.graph))
+        before = None if all_warnings or strict or quiet else _manifest_bytes(cfg.graph_file())
         result = build(cfg, write=not dry_run, strict=strict)
 
     failed = [i for i in result.issues if i.severity is IssueSeverity.ERROR]

@@ -34,7 +34,7 @@ def command(graph: Path | None, root: Path | None, config_path: Path | None, fai
     (default: the graph of kgsync.yml), by the `merge:` rule of kgsync.yml."""
     with reported():
         cfg = load_config(root, config_path)
-        path = graph if graph is not None else cfg.path(cfg.graph)
+        path = graph if graph is not None else cfg.graph_file("GRAPH")
         if not path.is_file():
             raise ConfigError("graph file not found", Location.of(path), "run `kgsync build` first, or pass GRAPH")
         loaded = jsonl.read(path)

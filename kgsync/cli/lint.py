@@ -58,7 +58,7 @@ def _load(file: Path | None, root: Path | None, config_path: Path | None) -> tup
     # kgsync.yml sits at the research repo root; paths in it are relative to that root.
     cfg = load_config(root, config_path)
     configured_vetoes(cfg)  # the veto file is checked like kgsync.yml: every problem, with its line
-    path = file if file is not None else cfg.path(cfg.graph)
+    path = file if file is not None else cfg.graph_file("FILE")
     if path.is_dir():
         raise ConfigError("the graph path is a folder, not a file", Location.of(path),
                           "pass the graph file (FILE), or fix `graph:` in kgsync.yml")

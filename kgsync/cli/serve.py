@@ -35,8 +35,8 @@ def command(graph: Path | None, writable: bool, no_index_cache: bool, root: Path
             path = graph
         else:
             cfg = load_config(root, config_path)
-            # Writable, the agents' additions are written to it: not through a link out of the checkout.
-            path = cfg.graph_to_write("--graph FILE") if writable else cfg.path(cfg.graph)
+            # Read (and, writable, the agents' additions written to it): not through a link out of the checkout.
+            path = cfg.graph_file("--graph FILE")
         if not path.is_file() and not writable:
             raise ConfigError("graph file not found", Location.of(path), "run `kgsync build` first, or pass --graph FILE")
         # The graph is read and indexed before serving (the first call is as fast as the others); a

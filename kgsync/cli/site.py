@@ -52,7 +52,7 @@ def command(root: Path | None, config_path: Path | None, graph_path: Path | None
 
     with reported():
         cfg = load_config(root, config_path)
-        source = graph_path if graph_path else cfg.path(cfg.graph)
+        source = graph_path if graph_path else cfg.graph_file("--graph")
         if not Path(source).is_file():  # an empty site over the published one would be worse than none
             raise ConfigError("graph file not found", Location.of(source), "run `kgsync build` first, or pass --graph")
         graph = jsonl.read(source)

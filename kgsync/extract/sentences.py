@@ -19,8 +19,12 @@ _TRAILING_LABEL = re.compile(r"\[(?:fact|inference|assumption|speculation|hypoth
 _SPACE = re.compile(r"[ \t\n]{0,8}")
 
 
-def sentences(text: str) -> list[str]:
-    """The sentences of ``text`` in order, each as written (not stripped of markup)."""
+def sentences(text: str, labels: bool = True) -> list[str]:
+    """The sentences of ``text`` in order, each as written (not stripped of markup).
+
+    ``labels``: an evidence label right after a sentence end stays with that sentence (what the
+    graph reads: the label qualifies it); False leaves it out of both, for a reader who quotes the
+    sentence alone (the site's definitions)."""
     out: list[str] = []
     start = 0
     position = 0
@@ -35,11 +39,12 @@ def sentences(text: str) -> list[str]:
         end = punctuation + len(match.group(0).rstrip(" \t\n"))
         label = _TRAILING_LABEL.match(text, match.end())
         if label:
-            end = label.end()
-            after = _SPACE.match(text, end)
-            position = after.end() if after else end
-            if position >= len(text):
-                break
+            after = _SPACE.match(text, label.end())
+            position = after.end() if after else label.end()
+            if labels:
+                end = label.end()
+                if position >= len(text):
+                    break
         out.append(text[start:end])
         start = position
     out.append(text[start:])

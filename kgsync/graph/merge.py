@@ -28,6 +28,7 @@ from types import MappingProxyType
 
 from kgsync.contract.errors import GraphFormatError, Location
 from kgsync.contract.jsonl import Chunks, Spliced, joined
+from kgsync.read.config import manifest_of
 from kgsync.contract.model import OBSERVATION_KEYS, Entity, EntityType, Facts, Graph, Relation, RelationType
 
 MANIFEST_VERSION = 1
@@ -39,7 +40,7 @@ _ORDER = ("title", "summary", "confidence", "completed", "status", "tag", "alias
 
 
 def manifest_path(graph_path: Path) -> Path:
-    return graph_path.with_name(graph_path.stem + ".kgsync.json")
+    return manifest_of(graph_path)  # the one naming rule, where the configuration checks the pair
 
 
 @dataclass(frozen=True)

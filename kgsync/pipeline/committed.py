@@ -27,7 +27,7 @@ class GraphFiles:
 
     @classmethod
     def of(cls, config: Config) -> GraphFiles:
-        graph = config.graph_to_write()  # refused when the repository links it outside the checkout
+        graph = config.graph_file()  # refused when the repository links it outside the checkout
         manifest = manifest_path(graph)
         return cls(graph, manifest, cache(partial(load_manifest, manifest)))
 

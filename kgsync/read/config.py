@@ -176,24 +176,30 @@ class Config:
         """An option's path, resolved against the research repo root."""
         return (self.root / relative) if relative else Path()
 
-    def graph_to_write(self, elsewhere: str = "--out PATH") -> Path:
-        """The graph file a build (or ``kgsync serve --writable``) writes: ``graph``'s path, refused when
-        the repository names it (kgsync.yml's key or the default memory.jsonl, a relative path) and it
-        resolves outside the root.  ``load`` refuses a ``graph:`` key outside; the default is checked
-        here, when it is written, so that ``--out`` (the operator's, an absolute path) still goes
-        anywhere: a committed memory.jsonl that is a link to a file outside would be written through
-        (``jsonl.write`` keeps a link a link), in the job that holds the write token.  ``elsewhere``: the
-        command's option that names a graph, for the hint."""
+    def graph_file(self, elsewhere: str = "--out PATH") -> Path:
+        """The graph file a command reads or writes when given none: ``graph``'s path, refused when the
+        repository names it (kgsync.yml's key or the default memory.jsonl, a relative path) and it, or
+        its manifest beside it (``manifest_of``), resolves outside the root.  ``load`` refuses a
+        ``graph:`` key outside; the rest is checked here, when it is used, so that a path on the command
+        line (the operator's: ``--out``, ``--graph``, a FILE argument) still goes anywhere.  A committed
+        memory.jsonl or memory.kgsync.json that is a link to a file outside would be written through
+        (``jsonl.write`` keeps a link a link), in the job that holds the write token, and read through:
+        lint would pass, the site publish and serve answer with any file the job can read.
+        ``elsewhere``: the command's way to name a graph, for the hint."""
         path = self.path(self.graph)
-        if Path(self.graph).is_absolute() or _inside(self.root, self.graph):
+        if Path(self.graph).is_absolute():
             return path
-        raise ConfigError(
-            f"the graph file is a link to {printable_path(str(path.resolve()))}, outside the repository "
-            f"({printable_path(str(self.root.resolve()))}); the repository may not make kgsync write there",
-            Location.of(path),
-            "commit the graph as a file (remove the link), or name a file inside the repository with graph: "
-            f"in kgsync.yml; to write elsewhere, pass {elsewhere}",
-        )
+        for relative, what in ((self.graph, "the graph file"), (manifest_of(Path(self.graph)).as_posix(), "the graph's manifest")):
+            if not _inside(self.root, relative):
+                linked = self.path(relative)
+                raise ConfigError(
+                    f"{what} is a link to {printable_path(str(linked.resolve()))}, outside the repository "
+                    f"({printable_path(str(self.root.resolve()))}); the repository may not make kgsync read or write there",
+                    Location.of(linked),
+                    "commit the graph and its manifest as files (remove the link), or name a file inside the "
+                    f"repository with graph: in kgsync.yml; to use a file elsewhere, pass {elsewhere}",
+                )
+        return path
 
     def optional_path(self, relative: str) -> Path | None:
         """An optional file's path (``vocabulary``, ``themes_vocabulary``), resolved against the
@@ -305,6 +311,12 @@ _OUTPUTS = (
     ("cache_dir", "remove cache_dir to keep the cache in the user's cache directory, or choose a folder "
                   "elsewhere with --cache-dir or $KGSYNC_CACHE_DIR"),
 )
+
+
+def manifest_of(graph: Path) -> Path:
+    """The manifest of the graph file ``graph``: beside it, ``<name>.kgsync.json`` (what each item
+    contributed; the next build merges by it)."""
+    return graph.with_name(graph.stem + ".kgsync.json")
 
 
 def _inside(root: Path, relative: str) -> bool:

@@ -1,9 +1,7 @@
-"""A graph file, read the way the reference memory server reads it, and a ranked full-text index over it.
+"""A ranked full-text index over a graph file (read by ``kgsync.serve.snapshot``, the way the reference
+memory server reads it).
 
-Pure: no MCP, no I/O beyond reading the graph file.  ``read_text`` accepts every line the
-reference server keeps (any entity type, unknown observation keys, duplicates, blank lines) and
-skips, counting them, the lines it would ignore or choke on, so a file an agent wrote through the
-reference server is always served.  ``Index`` ranks with SQLite FTS5 (standard library, built
+Pure: no MCP, no I/O.  ``Index`` ranks with SQLite FTS5 (standard library, built
 in memory, or a stored index file opened read-only: ``store``) and BM25 over weighted columns; an item's claims and the names and aliases of the
 concepts and methods it addresses (and, for a theme that is a tag only, the tag's words once more, as a
 linked node's name) are indexed with the item (one document an item), which finds
@@ -12,187 +10,13 @@ the item an agent is after more often than the claims on their own (bench/bench_
 
 from __future__ import annotations
 
-import json
 import re
 import sqlite3
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
-from operator import attrgetter
 
-import msgspec
-
-
-class Node(msgspec.Struct, frozen=True, tag_field="type", tag="entity"):
-    """An entity line (``kgsync.contract.model.Entity``'s fields), decoded by msgspec straight from the file."""
-
-    name: str
-    entity_type: str = msgspec.field(default="", name="entityType")
-    observations: tuple[str, ...] = ()
-
-
-class Link(msgspec.Struct, frozen=True, tag_field="type", tag="relation"):
-    """A relation line (``kgsync.contract.model.Relation``'s fields); a 10,000-item graph has ~170,000."""
-
-    source: str = msgspec.field(name="from")
-    target: str = msgspec.field(name="to")
-    relation_type: str = msgspec.field(name="relationType")
-
-
-# ---------------------------------------------------------------------------------- the file
-
-
-class Snapshot:
-    """Everything one version of the graph file holds, in file order (duplicates kept, as the server does)."""
-
-    def __init__(self, entities: tuple[Node, ...] = (), relations: tuple[Link, ...] = (), skipped: int = 0):
-        self.entities = entities
-        self.relations = relations
-        self.skipped = skipped  # lines the reference server would ignore (another "type") or fail on (not JSON)
-        self.by_name: dict[str, Node] = {}
-        by_name = self.by_name
-        for entity in entities:
-            if entity.name not in by_name:  # the first wins, like the server's find()
-                by_name[entity.name] = entity
-        self.out = _grouped(relations, attrgetter("source"))
-
-    @cached_property
-    def into(self) -> dict[str, list[Link]]:
-        return _grouped(self.relations, attrgetter("target"))
-
-    @cached_property
-    def position(self) -> dict[int, int]:
-        """id(relation) -> its place in the file."""
-        return dict(zip(map(id, self.relations), range(len(self.relations))))
-
-
-def _grouped(relations: tuple[Link, ...], end: Callable[[Link], str]) -> dict[str, list[Link]]:
-    groups: dict[str, list[Link]] = {}
-    for relation in relations:
-        key = end(relation)
-        found = groups.get(key)
-        if found is None:
-            groups[key] = [relation]
-        else:
-            found.append(relation)
-    return groups
-
-
-_LINES = msgspec.json.Decoder(list[Node | Link])
-_RECORD = msgspec.json.Decoder(Node | Link)
-
-
-def read_bytes(raw: bytes) -> Snapshot:
-    """``read_text`` of the file's bytes; a file whose every line starts with ``{`` (what kgsync and the
-    server write: no blank line, no final newline) is decoded straight from its bytes, one msgspec call."""
-    raw = raw.removeprefix(b"\xef\xbb\xbf")
-    lines = raw.count(b"\n") + 1
-    if raw.startswith(b"{") and raw.count(b"\n{") == lines - 1:
-        try:
-            records = _RECORD.decode_lines(raw)
-            # Every line holds at least one object (it starts with one): as many as lines, one a line.
-            if len(records) == lines:
-                return Snapshot(tuple(r for r in records if isinstance(r, Node)), tuple(r for r in records if isinstance(r, Link)))
-        except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
-            pass
-    return read_text(raw.decode("utf-8", errors="replace"))
-
-
-def read_text(text: str) -> Snapshot:
-    """Parse server JSONL tolerantly: what the server keeps is kept, anything else is counted in ``skipped``.
-
-    Every line in one msgspec call when all are well-formed entities and relations (ten times
-    faster than a json.loads a line); else line by line."""
-    text = text.removeprefix("\ufeff")
-    lines = text.split("\n")
-    try:
-        if all(lines) and not any(line.isspace() for line in lines):  # kgsync's and the server's own files
-            array = "[" + text.replace("\n", ",") + "]"
-        else:
-            lines = [line for line in lines if line.strip()]
-            array = "[" + ",".join(lines) + "]"
-        records = _LINES.decode(array.encode("utf-8", "surrogatepass"))
-        if len(records) == len(lines):  # a line holding two objects would pass as two
-            entities = tuple(r for r in records if isinstance(r, Node))
-            return Snapshot(entities, tuple(r for r in records if isinstance(r, Link)))
-    except (msgspec.DecodeError, msgspec.ValidationError, UnicodeError, RecursionError):
-        pass
-    return _read_lines([line for line in lines if line.strip()])
-
-
-def _read_lines(lines: list[str]) -> Snapshot:
-    entities: list[Node] = []
-    relations: list[Link] = []
-    skipped = 0
-    for line in lines:
-        try:
-            obj = json.loads(line)
-        except (ValueError, RecursionError):
-            obj = None
-        if not isinstance(obj, dict):
-            skipped += 1
-            continue
-        kind = obj.get("type")
-        if kind == "entity":
-            name, entity_type, observations = obj.get("name"), obj.get("entityType"), obj.get("observations")
-            if not isinstance(name, str):
-                skipped += 1
-                continue
-            if not isinstance(observations, list):
-                observations = []
-            entities.append(Node(name, entity_type if isinstance(entity_type, str) else "",
-                                 tuple(o for o in observations if isinstance(o, str))))
-        elif kind == "relation":
-            source, target, relation_type = obj.get("from"), obj.get("to"), obj.get("relationType")
-            if isinstance(source, str) and isinstance(target, str) and isinstance(relation_type, str):
-                relations.append(Link(source, target, relation_type))
-            else:
-                skipped += 1
-        else:
-            skipped += 1
-    return Snapshot(tuple(entities), tuple(relations), skipped)
-
-
-# ------------------------------------------------------------------------- observations
-
-
-def value(entity: Node, key: str) -> str | None:
-    """The first ``key:value`` / ``key: value`` observation's value (stripped), or None."""
-    prefix = key + ":"
-    for observation in entity.observations:
-        if observation.startswith(prefix):
-            return observation[len(prefix):].strip()
-    return None
-
-
-def values(entity: Node, key: str) -> list[str]:
-    prefix = key + ":"
-    return [o[len(prefix):].strip() for o in entity.observations if o.startswith(prefix)]
-
-
-def obs_key(observation: str) -> str:
-    """``title`` of ``title: ...``; "" for free text (an agent's note)."""
-    head, sep, _ = observation.partition(":")
-    return head if sep and head.isidentifier() and len(head) <= 20 else ""
-
-
-def is_item(entity: Node) -> bool:
-    return entity.entity_type == "research_item" or (entity.entity_type == "" and entity.name.startswith("item:"))
-
-
-def is_claim(entity: Node) -> bool:
-    return entity.entity_type == "claim"
-
-
-def slug_of(name: str) -> str | None:
-    """The item slug a kgsync item or claim name carries (``item:<slug>``, ``claim:<slug>:<key>``)."""
-    if name.startswith("item:"):
-        return name[5:]
-    if name.startswith("claim:"):
-        slug, sep, _ = name[6:].rpartition(":")
-        return slug if sep else None
-    return None
+from kgsync.serve.snapshot import Node, Snapshot, is_claim, is_item, slug_of
 
 
 # Observation keys that carry no words a searcher types: indexed nowhere.

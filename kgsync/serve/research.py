@@ -10,7 +10,8 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from kgsync.contract.errors import ServeError
-from kgsync.serve.index import Index, Link, Node, Snapshot, is_claim, is_item, slug_of, value, values
+from kgsync.serve.index import Index
+from kgsync.serve.snapshot import Link, Node, Snapshot, is_claim, is_item, slug_of, value, values
 from kgsync.serve.tools import Service, MAX_LIMIT, cut, entity_json, relation_json, _bounded
 
 

@@ -3,7 +3,7 @@
 One SQLite file a graph file, in the user's cache directory (the build cache's place, outside any
 checkout: a checkout cannot plant one): ``<user cache>/kgsync/serve/<sha256 of the graph's resolved
 path>.sqlite``.  It holds the FTS5 ``docs`` table ``Index`` built and a ``meta`` row with its key: a
-SHA-256 over the graph file's bytes, the serve code that built it (``index.py`` and this file), the
+SHA-256 over the graph file's bytes, the serve code that built it (``snapshot.py``, ``index.py`` and this file), the
 weights and the SQLite version.  It is written whole to a temporary file and renamed over the old one
 (atomic: a reader sees the old file or the new one), and opened read-only as immutable.
 
@@ -23,7 +23,8 @@ from functools import cache
 from pathlib import Path
 
 from kgsync.read.config import user_cache_home
-from kgsync.serve.index import Index, Snapshot, Weights, read_bytes
+from kgsync.serve.index import Index, Weights
+from kgsync.serve.snapshot import Snapshot, read_bytes
 
 _FORMAT = b"kgsync serve index 1\0"
 _STALE_DAYS = 60  # a stored index not started for this long is removed when another is written (rebuilt if needed)
@@ -46,7 +47,7 @@ def store_path(graph: Path) -> Path:
 def _code_digest() -> bytes:
     """The serve code an index depends on: a stored index built by other code is never used."""
     here = Path(__file__).resolve().parent
-    return hashlib.sha256(b"".join((here / name).read_bytes() for name in ("index.py", "store.py"))).digest()
+    return hashlib.sha256(b"".join((here / name).read_bytes() for name in ("snapshot.py", "index.py", "store.py"))).digest()
 
 
 def key_of(raw: bytes, weights: Weights) -> str:

@@ -20,7 +20,8 @@ from typing import Any
 
 from kgsync.contract.errors import KgsyncError, Location, ServeError
 from kgsync.serve import store
-from kgsync.serve.index import Index, Link, Node, Snapshot, Weights, obs_key, is_item, query_tokens, read_bytes, values
+from kgsync.serve.index import Index, Weights, query_tokens
+from kgsync.serve.snapshot import Link, Node, Snapshot, is_item, obs_key, read_bytes, values
 
 HARD_LIMIT = 20_000  # characters, any answer, any corpus
 TARGET = 8_000  # what a search page aims at before it compacts observations further

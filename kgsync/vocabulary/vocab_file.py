@@ -32,7 +32,7 @@ import yaml
 
 from kgsync.extract.canonical import canonical_name, is_acronym, is_written_name, term_key
 from kgsync.read.yaml_source import key_lines, read_yaml
-from kgsync.contract.errors import ConfigError, Location
+from kgsync.contract.errors import ConfigError, Location, printable_json
 from kgsync.vocabulary.terms import Vocabulary
 
 _KINDS = ("concept", "method")
@@ -276,4 +276,7 @@ def dump_vocabulary(vocabulary: Vocabulary, stop_hubs: bool = True) -> str:
 
 
 def _q(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)  # a JSON string is a YAML double-quoted scalar
+    # A JSON string is a YAML double-quoted scalar, and so are its escapes: a bidi control or a C1
+    # control (which json.dumps leaves raw) written as ``\uXXXX``, as every JSON output writes it
+    # (``printable_json``), reads back as the same character and never reaches a terminal or an editor raw.
+    return printable_json(json.dumps(text, ensure_ascii=False))

@@ -10,7 +10,8 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "bench"))
 from serve_levers import LeverIndex, Levers, parse_levers, query_pairs  # noqa: E402
 
-from kgsync.serve.index import Index, read_text  # noqa: E402
+from kgsync.serve.index import Index  # noqa: E402
+from kgsync.serve.snapshot import read_text  # noqa: E402
 
 EXAMPLE = REPO / "examples" / "research-repo" / "memory.jsonl"
 

@@ -140,3 +140,24 @@ def test_a_default_graph_linked_outside_the_repository_is_refused(tmp_path: Path
     elsewhere = tmp_path / "out.jsonl"
     assert CliRunner().invoke(command, ["--root", str(root), "--no-cache", "--out", str(elsewhere)]).exit_code == 0
     assert elsewhere.read_text(encoding="utf-8") and target.read_text(encoding="utf-8") == ""
+
+
+def test_a_manifest_linked_outside_the_repository_is_refused(tmp_path: Path) -> None:
+    # The graph a file, its manifest (memory.kgsync.json, beside it) committed as a link to a file
+    # outside the checkout: the build read the outside file as the manifest and, when facts changed,
+    # wrote the new manifest through the link (jsonl.write_bytes_atomically keeps a link a link).
+    root = _repo(tmp_path / "repo")
+    assert CliRunner().invoke(command, ["--root", str(root), "--no-cache"]).exit_code == 0
+    target = tmp_path / "stolen.json"
+    target.write_bytes((root / "memory.kgsync.json").read_bytes())
+    (root / "memory.kgsync.json").unlink()
+    (root / "memory.kgsync.json").symlink_to(target)
+    before = target.read_bytes()
+    (root / "Research" / "completed" / "2026-01-02-b.md").write_text(
+        item_markdown("Vector stores", question="Why?", summary="Stores help.", findings=["Stores help agents."]),
+        encoding="utf-8")
+    result = CliRunner().invoke(command, ["--root", str(root), "--no-cache"])
+    assert result.exit_code == 2, result.output
+    assert f"{root / 'memory.kgsync.json'}: the graph's manifest is a link to {target}, outside the repository" \
+        in result.stderr and "--out" in result.stderr
+    assert target.read_bytes() == before

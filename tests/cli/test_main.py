@@ -53,3 +53,33 @@ def test_the_entry_point_exits_with_the_command_status_and_flushed_output(tmp_pa
     assert done.returncode == USAGE and "no item files match" in done.stderr and done.stdout == "atexit ran\n"
     done = subprocess.run([*run, "--version"], capture_output=True, text=True, env=env, cwd=tmp_path)
     assert done.returncode == 0 and done.stdout == f"kgsync, version {__version__}\natexit ran\n"
+
+
+#: Each command that reads the graph kgsync.yml names (or the default memory.jsonl) when given none, with
+#: its way of naming another file (for the hint).
+READERS = {"lint": "FILE", "duplicates": "GRAPH", "site": "--graph", "serve": "--graph FILE"}
+
+
+@pytest.mark.parametrize("linked", ["memory.jsonl", "memory.kgsync.json"])
+@pytest.mark.parametrize("name", sorted(READERS))
+def test_every_command_refuses_to_read_a_default_graph_linked_outside_the_repository(name: str, linked: str,
+                                                                                     tmp_path: Path) -> None:
+    # A committed memory.jsonl that links to a file outside the checkout was refused for writing (qa22) but
+    # read by every other command: the checkout steered what lint passes, the site publishes and serve
+    # answers with, from any file the job can read.  Reading through the link is the same hole; so is its
+    # manifest (memory.kgsync.json: lint and site read it beside the graph, build reads and writes it).
+    root = tmp_path / "repo"
+    root.mkdir()
+    outside = tmp_path / "outside.jsonl"
+    outside.write_text('{"type":"entity","name":"concept:secret","entityType":"concept","observations":[]}',
+                       encoding="utf-8")
+    if linked != "memory.jsonl":
+        (root / "memory.jsonl").write_text('{"type":"entity","name":"concept:inside","entityType":"concept",'
+                                           '"observations":[]}', encoding="utf-8")
+    (root / linked).symlink_to(outside)
+    result = CliRunner().invoke(cli, [name, *(["--no-build"] if name == "site" else []), "--root", str(root)], input="")
+    assert result.exit_code == USAGE, result.output
+    last = result.stderr.splitlines()[-1]
+    what = "the graph file" if linked == "memory.jsonl" else "the graph's manifest"
+    assert last.startswith(f"error: {root / linked}: {what} is a link to {outside}, outside the repository"), last
+    assert f"pass {READERS[name]}" in last and "concept:secret" not in result.output

@@ -21,6 +21,20 @@ def test_a_trailing_label_belongs_to_the_sentence_before_it() -> None:
         "A claim. [inference; source: https://e.org/x.md]"]
 
 
+def test_a_reader_quoting_the_sentence_alone_may_leave_its_trailing_label_out() -> None:
+    text = "FTS5 ships with Python. [fact, source: sqlite.org, consistent with x.md] The next one starts here."
+    assert sentences(text, labels=False) == ["FTS5 ships with Python.", "The next one starts here."]
+    assert sentences("A claim. [inference; source: https://e.org/x.md]  ", labels=False) == ["A claim."]
+    assert sentences("No label. Two.", labels=False) == sentences("No label. Two.")
+
+
+@given(st.text(alphabet="ab. \"[]A`", max_size=60) | st.builds("".join, st.lists(st.sampled_from(
+    ["A claim.", " ", "[fact]", "[source: x.md]", "Next", "e.g.", "\n"]), max_size=12)))
+def test_without_labels_the_same_ends_and_only_labels_are_left_out(text: str) -> None:
+    kept, bare = sentences(text), sentences(text, labels=False)
+    assert len(bare) == len(kept)
+    assert all(k.startswith(b.rstrip()) for k, b in zip(kept, bare))
+
 def test_abbreviations_do_not_end_a_sentence() -> None:
     assert sentences("Smith et al. 2020 found it. See e.g. Foo. Fine.") == ["Smith et al. 2020 found it.",
                                                                            "See e.g. Foo.", "Fine."]

@@ -183,7 +183,7 @@ def test_the_command_line_may_still_write_outside(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("kgsync_yml", [None, "items: x\n"])
-def test_a_default_graph_linked_outside_the_repository_is_not_a_graph_to_write(tmp_path: Path,
+def test_a_default_graph_linked_outside_the_repository_is_no_graph_file(tmp_path: Path,
                                                                                 kgsync_yml: str | None) -> None:
     # No `graph:` key: memory.jsonl, repository content like the key, may be a committed link outside.
     root = tmp_path / "repo"
@@ -195,9 +195,13 @@ def test_a_default_graph_linked_outside_the_repository_is_not_a_graph_to_write(t
     loaded = config.load(root)
     with pytest.raises(ConfigError, match=r"memory.jsonl: the graph file is a link to .*stolen.jsonl, outside the "
                                           r"repository") as caught:
-        loaded.graph_to_write()
+        loaded.graph_file()
     assert "--out" in str(caught.value)
-    assert loaded.with_overrides(graph=str(tmp_path / "out.jsonl")).graph_to_write() == tmp_path / "out.jsonl"
+    assert loaded.with_overrides(graph=str(tmp_path / "out.jsonl")).graph_file() == tmp_path / "out.jsonl"
     (root / "memory.jsonl").unlink()
     (root / "memory.jsonl").symlink_to(root / "kept.jsonl")  # a link inside stays written through
-    assert loaded.graph_to_write() == root / "memory.jsonl"
+    assert loaded.graph_file() == root / "memory.jsonl"
+    (root / "memory.kgsync.json").symlink_to(tmp_path / "stolen.jsonl")  # its manifest, beside it, as much
+    with pytest.raises(ConfigError, match=r"memory.kgsync.json: the graph's manifest is a link to .*stolen.jsonl, outside"):
+        loaded.graph_file()
+    assert config.manifest_of(root / "memory.jsonl") == root / "memory.kgsync.json"

@@ -1,4 +1,4 @@
-"""kgsync serve's pure half: reading the file, ranking, answer bounds, reloads (no MCP here)."""
+"""kgsync serve's pure half: ranking the file read (its reader: test_snapshot), answer bounds, reloads (no MCP here)."""
 
 from __future__ import annotations
 
@@ -13,50 +13,13 @@ from hypothesis import strategies as st
 from kgsync.contract import jsonl
 from kgsync.contract.model import Entity, Graph, Relation
 from kgsync.serve import research, tools
-from kgsync.serve.index import Index, fts_query, query_tokens, read_bytes, read_text
+from kgsync.serve.index import Index, fts_query, query_tokens
+from kgsync.serve.snapshot import read_text
 from kgsync.serve.tools import HARD_LIMIT, TARGET, Service
 from tests.serve.answers import HOSTILE, answer, big_graph, names
 
 
 # ------------------------------------------------------------------------------ reading
-
-
-def test_the_reader_keeps_what_the_reference_server_keeps_and_counts_the_rest() -> None:
-    text = "\n".join([
-        "\ufeff" + json.dumps({"type": "entity", "name": "person:ada", "entityType": "person", "observations": ["wrote notes"]}),
-        "",
-        "not json at all",
-        json.dumps({"type": "note", "text": "another type"}),
-        json.dumps([1, 2]),
-        json.dumps({"type": "entity", "name": "person:ada", "entityType": "person", "observations": ["a duplicate"]}),
-        json.dumps({"type": "relation", "from": "person:ada", "to": "item:x", "relationType": "likes"}),
-        json.dumps({"type": "relation", "from": "person:ada", "to": 3, "relationType": "likes"}),
-        "\r",
-    ])
-    snap = read_text(text)
-    assert [e.observations for e in snap.entities] == [("wrote notes",), ("a duplicate",)]  # file order, both kept
-    assert snap.by_name["person:ada"].observations == ("wrote notes",)  # the first wins, like the server's find()
-    assert [(r.source, r.target, r.relation_type) for r in snap.relations] == [("person:ada", "item:x", "likes")]
-    assert snap.skipped == 4
-
-
-@pytest.mark.parametrize("raw", [
-    b'{"type":"entity","name":"a","entityType":"x","observations":["o"]}\n{"type":"relation","from":"a","to":"b","relationType":"r"}',
-    b'\xef\xbb\xbf{"type":"entity","name":"a","entityType":"x","observations":["o"]}\r\n\n'
-    b'{"type":"relation","from":"a","to":"b","relationType":"r"}\n',
-    b'{"type":"entity","name":"a","entityType":"x","observations":["o"]}\n{"type":"other"}\n'
-    b'{"type":"relation","from":"a","to":"b","relationType":"r"}',
-    b'{"type":"entity","name":"a","entityType":"x","observations":["o"]}, {"type":"entity","name":"a2"}\n'
-    b'{"type":"relation","from":"a","to":"b","relationType":"r"}',
-    # Two objects on one line (the server skips it) balanced by a line of spaces: still one line, skipped.
-    b'{"type":"entity","name":"a","entityType":"x","observations":["o"]} {"type":"entity","name":"a2"}\n  \n'
-    b'{"type":"relation","from":"a","to":"b","relationType":"r"}',
-])
-def test_the_fast_byte_path_reads_what_the_line_reader_reads(raw: bytes) -> None:
-    fast, slow = read_bytes(raw), read_text(raw.decode("utf-8"))
-    assert (fast.entities, fast.relations, fast.skipped) == (slow.entities, slow.relations, slow.skipped)
-    two = b"}, {" in raw or b"} {" in raw
-    assert len(fast.relations) == 1 and [e.name for e in fast.entities] == ([] if two else ["a"])
 
 
 def test_an_unknown_entity_type_is_searchable(tmp_path: Path) -> None:

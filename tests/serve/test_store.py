@@ -11,7 +11,8 @@ import pytest
 from kgsync.contract import jsonl
 from kgsync.contract.model import Entity, Graph
 from kgsync.serve import store, tools
-from kgsync.serve.index import Index, Weights, read_bytes
+from kgsync.serve.index import Index, Weights
+from kgsync.serve.snapshot import read_bytes
 
 EXAMPLE_GRAPH = Path(__file__).resolve().parents[2] / "examples" / "research-repo" / "memory.jsonl"
 QUERIES = ("hybrid retrieval", "memory consolidation agents", "knowledge graph schema")

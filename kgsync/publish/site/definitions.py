@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from kgsync.extract.sentences import sentences
 from kgsync.read.items import ResearchItem
 from kgsync.publish.site.prose import quote_text
 
@@ -49,11 +50,6 @@ _TASK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[[ xX]\]")  # "- [x] source" lines
 _LIST = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 #: The items' evidence labels before a sentence: "[fact]", "**[inference; source: ...]**", "[fact][high]".
 _LABELS = re.compile(r"^(?:\**\[[^\]]*\]\**\s*)+")
-#: Sentence ends: a stop (and what closes there: emphasis, a quote, a bracket), then space, then
-#: what starts a sentence (a capital, a quote, emphasis).
-_SENTENCE_END = re.compile(r"(?<=[.!?])(?P<close>[*_\"”’)]*)\s+(?=[A-Z\"“*_(\[`])")
-#: Abbreviations whose stop ends no sentence.
-_ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|et al|vs|cf|etc|approx|Fig|No|St|Dr|Mr|Ms|Inc|Ltd|U\.S)\.|\b[A-Z]\.)$")
 #: A word every form holds ("defines X as", "refers to", "denotes", "is defined as"), in lower case: a
 #: line without one defines nothing, so only the lines with one are searched for a node's name.
 _KEYWORD = re.compile(r"defin|refers|denot")
@@ -121,8 +117,9 @@ def _prose(body: str, body_line: int) -> _Prose:
 
 @lru_cache(maxsize=8192)
 def sentences_of(line: str) -> tuple[str, ...]:
-    """A prose line's sentences, evidence labels removed."""
-    return tuple(_LABELS.sub("", sentence).strip() for sentence in _split(line))
+    """A prose line's sentences (the one splitter, ``kgsync.extract.sentences``), evidence labels removed:
+    a label after a sentence is left out of it, one before a sentence stripped."""
+    return tuple(_LABELS.sub("", sentence).strip() for sentence in sentences(line, labels=False))
 
 
 @lru_cache(maxsize=2048)
@@ -140,16 +137,6 @@ def _spellings(names: tuple[str, ...]) -> re.Pattern[str]:
         for mask in range(1 << (len(words) - 1)):
             found.add(words[0] + "".join(("-" if mask >> i & 1 else " ") + w for i, w in enumerate(words[1:])))
     return re.compile("|".join(re.escape(f) for f in sorted(found, key=lambda f: (-len(f), f))))
-
-
-def _split(line: str) -> Iterator[str]:
-    start = 0
-    for match in _SENTENCE_END.finditer(line):
-        if _ABBREVIATION.search(line[start:match.start()]):
-            continue
-        yield line[start:match.start() + len(match["close"])]
-        start = match.end()
-    yield line[start:]
 
 
 @lru_cache(maxsize=4096)

@@ -16,7 +16,8 @@ from markupsafe import Markup, escape
 
 from kgsync.contract.errors import ConfigError
 from kgsync.read.config import SiteOptions
-from kgsync.publish.site.model import Node, SiteData, tag_label
+from kgsync.publish.site.model import SiteData, tag_label
+from kgsync.publish.site.node import Node
 from kgsync.publish.site.text import (BLOCK_END, BLOCK_START, external_html_link, external_link, html_content,
                                      html_text, md_text, safe_url)
 

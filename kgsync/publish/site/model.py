@@ -9,7 +9,6 @@ Everything is sorted here, so the templates emit byte-identical pages.
 
 from __future__ import annotations
 
-import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -20,7 +19,9 @@ import networkx as nx
 
 from kgsync.read.items import ResearchItem
 from kgsync.contract.model import EntityType, Graph, RelationType, type_of_name
+from kgsync.publish.site.node import Link, Node
 from kgsync.publish.site.text import file_stems, one_line
+from kgsync.publish.site.titles import TERM_KINDS, Observations, respells, spell_as_written, spelled_out
 
 #: Folder of each node type's pages inside docs/.
 FOLDER: dict[EntityType, str] = {
@@ -30,65 +31,11 @@ FOLDER: dict[EntityType, str] = {
     EntityType.METHOD: "methods",
 }
 CONFIDENCES = ("high", "medium", "low")
-#: Trust states that exclude a node from the default lists and counts (``status:contested``: a
-#: later current claim contradicts it, see kgsync.extract.evidence); its own page shows it, marked.
-INACTIVE_STATES = frozenset({"superseded", "contradicted", "contested"})
 #: The prefix of a claim's anchor on its item's page (no heading id the toc makes from the page's
 #: fixed section titles starts with it).
 CLAIM_ANCHOR = "claim-"
 RELATED_LIMIT = 12  # related concepts listed on a concept page
 DIAGRAM_LIMIT = 8  # neighbours drawn in the neighbourhood diagram
-
-
-@dataclass(frozen=True)
-class Node:
-    name: str
-    kind: EntityType
-    key: str  # the name without its type prefix
-    title: str  # one line, raw text (escaped by the page templates)
-    page: str  # docs-relative Markdown file, e.g. "concepts/rag.md"; a claim's: its section, "items/x.md#claim-k"
-    # The other names a page tells the reader: not the title's own words in another case,
-    # hyphenation or number ("retrieval-augmented generation", "large language models").
-    aliases: tuple[str, ...] = ()
-    # Every alias but the title: search, the explorer and theme lookup find a node by any of them.
-    search_names: tuple[str, ...] = ()
-    tags: tuple[str, ...] = ()
-    confidence: str = ""
-    completed: str = ""
-    summary: str = ""
-    section: str = ""
-    sources: tuple[str, ...] = ()
-    items: tuple[str, ...] = ()  # slugs from provenance:item=<slug>
-    states: frozenset[str] = frozenset()  # status: values (superseded, contradicted...)
-    path: str = ""  # research items: the file, relative to the research repo root
-
-    @cached_property  # asked about a million times at 10,000 items (every list filters on it)
-    def inactive(self) -> bool:
-        return bool(self.states & INACTIVE_STATES)
-
-    @cached_property
-    def sort_key(self) -> tuple[str, str]:
-        return (self.title.casefold(), self.name)
-
-    @cached_property
-    def finding_order(self) -> tuple[int, str, str]:
-        """A claim's place among its item's: its Key Finding number (1, 2, ... 10, the item's own
-        argument), then the title; a claim outside Key Findings after them."""
-        number = self.section.removeprefix("key-finding-")
-        return (int(number) if number.isdigit() else 1 << 30, *self.sort_key)
-
-    @cached_property
-    def newest_first(self) -> tuple[str, str, str]:
-        # Inverted date characters sort descending while names stay ascending.
-        return ("".join(chr(0x10FFFF - ord(c)) for c in (self.completed or "0")), self.title.casefold(), self.name)
-
-
-@dataclass(frozen=True)
-class Link:
-    """A relation seen from one node: ``verb`` names it from that node's side."""
-
-    verb: str
-    node: Node
 
 
 @dataclass
@@ -219,7 +166,7 @@ def collect(graph: Graph, items: Sequence[ResearchItem]) -> SiteData:
         key = entity.name.split(":", 1)[1]
         page = f"{FOLDER[kind]}/{stems[kind][key]}.md"
         nodes[entity.name] = _node(entity.name, kind, key, page, entity.observations, by_slug.get(key))
-    _spell_as_written(nodes, graph, by_slug)
+    spell_as_written(nodes, graph, by_slug)
 
     # A claim of a superseded item is as superseded as its item.
     for name, node in list(nodes.items()):
@@ -328,8 +275,6 @@ def _kind(entity_type: str, name: str) -> EntityType | None:
 
 _ENTITY_ORDER = attrgetter("name", "entity_type")  # Graph.canonical's entity order
 
-_Observations = Mapping[str, Sequence[str]]  # key -> values, as ``observations_with`` returns them
-
 
 def _by_key(observations: Iterable[str]) -> dict[str, list[str]]:
     """Every ``key:value`` observation's value (stripped) under its key, in order: one pass, where
@@ -342,108 +287,13 @@ def _by_key(observations: Iterable[str]) -> dict[str, list[str]]:
     return found
 
 
-def _first(observations: _Observations, *keys: str) -> str:
+def _first(observations: Observations, *keys: str) -> str:
     for key in keys:
         values = observations.get(key)
         if values:
             return one_line(values[0])
     return ""
 
-
-_TERM_KINDS = frozenset({EntityType.CONCEPT, EntityType.METHOD})
-
-
-#: A word of a name, case-folded: "AGENTS.md" and "agents-md", or "confidentiality, integrity,
-#: and availability" and its slug, are the same words.
-_WORD = re.compile(r"[^\W_]+")
-#: English plural endings of a name's last word (as written, in lower case): the singular's ending
-#: and the plural's, longest first ("policies" -> "policy", "harnesses" -> "harness", "models" -> "model").
-_PLURALS = (("y", "ies"), ("", "es"), ("", "s"))
-
-
-def _words(text: str) -> tuple[str, ...]:
-    return tuple(_WORD.findall(text.casefold()))
-
-
-def _singular(alias: str, key_words: tuple[str, ...]) -> str:
-    """``alias`` made singular when it is the plural of the words ``key_words`` ("GitHub Issues"
-    for github-issue -> "GitHub Issue"); "" when it is not."""
-    words = _words(alias)
-    if not key_words or len(words) != len(key_words) or words[:-1] != key_words[:-1]:
-        return ""
-    last = key_words[-1]
-    for singular_end, plural_end in _PLURALS:
-        if last.endswith(singular_end) and words[-1] == last[:len(last) - len(singular_end)] + plural_end \
-                and alias.casefold().endswith(plural_end):
-            return alias[:len(alias) - len(plural_end)] + singular_end
-    return ""
-
-
-def _spelled_out(key: str, obs: _Observations) -> str:
-    """A term's page title: the alias that writes its canonical name's words as its items do
-    ("knowledge graphs" for knowledge-graphs, "GitHub" for github, "AGENTS.md" for agents-md), else a
-    plural alias made singular ("large language model" from "large language models": the name is the
-    singular), so a reader sees words, not a slug; the name itself when no alias spells it
-    (hyphenated words such as pre-training stay)."""
-    if " " in key:
-        return key  # readable already
-    key_words = _words(key)
-    aliases = sorted({one_line(v) for v in obs.get("alias", ())} - {""})
-    same = [a for a in aliases if _words(a) == key_words and a != key]
-    if same:
-        return same[0]
-    singular = [s for s in (_singular(a, key_words) for a in aliases) if s]
-    return singular[0] if singular else key
-
-
-#: A URL in an item's text: its host and path are no spelling of a name ("openai.com").
-_URL_IN_TEXT = re.compile(r"https?://\S+|www\.\S+")
-
-
-def _spell_as_written(nodes: dict[str, Node], graph: Graph, by_slug: Mapping[str, ResearchItem]) -> None:
-    """A term no alias spells (``_spelled_out`` kept its slug: openai, new-zealand) is titled by the
-    spelling its own items write most (OpenAI, New Zealand): its name's words, apart by spaces or
-    hyphens, counted as written inside a sentence of the text of the items that name it or link it
-    (after a word and a space: not a title, heading, table cell or sentence start, where any word is
-    capitalised; URLs left out); the slug stays when they never write it.  Ties go to the first
-    form in code-point order, so the same graph titles it the same on every run."""
-    linked: dict[str, set[str]] = defaultdict(set)
-    for r in graph.relations:
-        if r.source.startswith("item:") and r.target in nodes:
-            linked[r.target].add(r.source.removeprefix("item:"))
-    texts: dict[str, str] = {}  # an item's text without headings, table rows and URLs: cut once, not once per term
-    for name, node in list(nodes.items()):
-        if node.kind not in _TERM_KINDS or node.title != node.key or " " in node.key:
-            continue
-        words = _words(node.key)
-        if not words:
-            continue
-        # The space before the name is matched, not only looked behind at: a pattern that starts with a
-        # character is tried only where that character is (6 times faster on the corpus), not at every
-        # position.  The same spans: a match ends inside a word, never in the space the next one starts with.
-        phrase = re.compile(r" (?<=[\w,;)] )(?P<name>" + r"[\s-]+".join(map(re.escape, words)) + r")(?![\w-])",
-                            re.IGNORECASE)
-        written: Counter[str] = Counter()
-        for slug in sorted(set(node.items) | linked[name]):
-            item = by_slug.get(slug)
-            if item is not None:
-                text = texts.get(slug)
-                if text is None:
-                    text = texts[slug] = _URL_IN_TEXT.sub(" ", "\n".join(
-                        line for line in item.body.splitlines() if not line.lstrip().startswith(("#", "|"))))
-                written.update(one_line(m["name"]) for m in phrase.finditer(text))
-        if written:
-            title = min(written, key=lambda form: (-written[form], form))
-            if title != node.title:
-                nodes[name] = replace(node, title=title,
-                                      aliases=tuple(a for a in node.search_names if not _respells(a, title)))
-
-
-def _respells(alias: str, title: str) -> bool:
-    """True when ``alias`` is the title's own words in another case, hyphenation or number
-    ("retrieval-augmented generation", "large language models"): no other name for the reader."""
-    title_words = _words(title)
-    return bool(title_words) and (_words(alias) == title_words or bool(_singular(alias, title_words)))
 
 
 def _node(name: str, kind: EntityType, key: str, page: str, observations: tuple[str, ...],
@@ -452,7 +302,7 @@ def _node(name: str, kind: EntityType, key: str, page: str, observations: tuple[
     states = frozenset(v.casefold() for v in obs.get("status", ()))
     provenance = tuple(sorted({v.removeprefix("item=") for v in obs.get("provenance", ())
                                if v.startswith("item=")}))
-    title = _first(obs, "title", "claim") or _spelled_out(key, obs) if kind in _TERM_KINDS else (
+    title = _first(obs, "title", "claim") or spelled_out(key, obs) if kind in TERM_KINDS else (
         _first(obs, "title", "claim") or key)
     completed = _first(obs, "completed")
     confidence = _first(obs, "confidence").casefold()
@@ -475,7 +325,7 @@ def _node(name: str, kind: EntityType, key: str, page: str, observations: tuple[
         key=key,
         title=title,
         page=page,
-        aliases=tuple(a for a in aliases if not _respells(a, title)) if kind in _TERM_KINDS else aliases,
+        aliases=tuple(a for a in aliases if not respells(a, title)) if kind in TERM_KINDS else aliases,
         search_names=aliases,
         tags=tags,
         confidence=confidence,

@@ -14,7 +14,8 @@ from kgsync.contract.model import EntityType, RelationType
 from kgsync.publish.site.definitions import definition, node_names
 from kgsync.publish.site.links import HtmlPage, html_block, html_list, item_link, source_html_link
 from kgsync.publish.site.prose import plain_text, site_path
-from kgsync.publish.site.model import CONFIDENCES, DIAGRAM_LIMIT, INACTIVE_STATES, Node
+from kgsync.publish.site.model import CONFIDENCES, DIAGRAM_LIMIT
+from kgsync.publish.site.node import INACTIVE_STATES, Node
 from kgsync.publish.site.renderer import LIST_LIMIT, Renderer
 from kgsync.publish.site.svg import neighbourhood
 from kgsync.publish.site.text import html_content, html_text, md_text

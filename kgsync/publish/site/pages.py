@@ -37,7 +37,8 @@ from kgsync.graph.merge import Manifest
 from kgsync.contract.model import EntityType, Graph, RelationType
 from kgsync.publish.site import parallel as site_parallel
 from kgsync.publish.site.links import HtmlPage, Page, html_block, html_list, source_url
-from kgsync.publish.site.model import Node, SiteData, collect, tag_label
+from kgsync.publish.site.model import SiteData, collect, tag_label
+from kgsync.publish.site.node import Node
 from kgsync.publish.site.node_pages import NodePages
 from kgsync.publish.site.relations import render_relations
 from kgsync.publish.site.renderer import PAGE_SIZE, Listing, LinkQuotes, page_environment

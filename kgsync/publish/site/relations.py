@@ -14,7 +14,7 @@ from markupsafe import Markup
 
 from kgsync.contract.model import EntityType, RelationType
 from kgsync.publish.site.links import Page, html_list
-from kgsync.publish.site.model import Node
+from kgsync.publish.site.node import Node
 from kgsync.publish.site.renderer import Listing, Renderer
 from kgsync.publish.site.text import counted
 

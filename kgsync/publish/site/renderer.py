@@ -19,7 +19,8 @@ from kgsync.extract.findings import clean_statement
 from kgsync.read.config import SiteOptions
 from kgsync.read.items import ResearchItem
 from kgsync.publish.site.links import HtmlPage, Page, html_block, html_list, source_url
-from kgsync.publish.site.model import FOLDER, INACTIVE_STATES, Link, Node, SiteData
+from kgsync.publish.site.model import FOLDER, SiteData
+from kgsync.publish.site.node import INACTIVE_STATES, Link, Node
 from kgsync.publish.site.prose import quote_text, site_path, summary_html
 from kgsync.publish.site.text import counted, html_text, md_text, yaml_string
 from kgsync.publish.templating import environment

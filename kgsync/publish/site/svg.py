@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from markupsafe import Markup
 
-from kgsync.publish.site.model import Node
+from kgsync.publish.site.node import Node
 from kgsync.publish.site.text import counted, html_text
 
 WIDTH, HEIGHT = 640, 360

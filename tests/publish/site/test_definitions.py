@@ -84,6 +84,15 @@ def test_the_quoted_sentence_is_plain_text_without_its_evidence_label():
     assert found is not None and found.sentence == "RAG refers to a pattern that retrieves passages first."
 
 
+@pytest.mark.parametrize("after", [" [source: https://x.org/ddd/0321125215/]", " [fact; source: x.md] It is cheap."])
+def test_a_label_after_the_defining_sentence_is_not_quoted(after):
+    # The sentences are the shared splitter's (kgsync.extract.sentences), which keeps such a label with
+    # the sentence before it for the graph; the page quotes the sentence alone.
+    body = f"Eric Evans defines RAG as a pattern that retrieves passages before it generates an answer.{after}\n"
+    found = definition(RAG, [replace(item("2026-01-01-a", "A", "2026-01-01", ()), body=body)])
+    assert found is not None
+    assert found.sentence == "Eric Evans defines RAG as a pattern that retrieves passages before it generates an answer."
+
 def test_node_names_keep_one_spelling_of_each_name():
     assert node_names("retrieval augmented generation", ["RAG", "retrieval-augmented generation", "rag"]) == (
         "RAG", "retrieval augmented generation")

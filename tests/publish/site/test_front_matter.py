@@ -4,7 +4,6 @@ is the item boundary, see test_items; this is the second)."""
 from __future__ import annotations
 
 from hypothesis import example, given, settings
-from hypothesis import strategies as st
 from mkdocs.utils.meta import get_data
 
 from kgsync.read.config import SiteOptions

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgsync.read.config import Config, SiteOptions
+from kgsync.read.config import SiteOptions
 from kgsync.contract.errors import ConfigError
 from kgsync.publish.site import project as site
 from kgsync.publish.site import pages as site_pages

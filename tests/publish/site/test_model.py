@@ -6,9 +6,8 @@ import os
 import subprocess
 import sys
 
-from kgsync.contract.model import Entity, EntityType, Graph
-from kgsync.publish.site.model import _node, collect
-from tests.item_corpus import make_item
+from kgsync.contract.model import EntityType
+from kgsync.publish.site.model import _node
 
 
 def test_aliases_differing_in_case_only_sort_the_same_on_every_run() -> None:
@@ -22,56 +21,3 @@ def test_aliases_differing_in_case_only_sort_the_same_on_every_run() -> None:
                            env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout
             for seed in range(8)}
     assert seen == {"('RAG', 'rag')\n"}
-
-
-def _term(key: str, *aliases: str) -> tuple[str, tuple[str, ...]]:
-    node = _node(f"concept:{key}", EntityType.CONCEPT, key, "p", tuple(f"alias:{a}" for a in aliases), None)
-    return node.title, node.aliases
-
-
-def test_a_term_is_titled_in_the_case_its_items_write_it() -> None:
-    # A slug is lower-case: the items' own spelling names the brand ("github" read as a typo).
-    assert _term("github", "GitHub") == ("GitHub", ())
-    assert _term("agents-md", "AGENTS.md") == ("AGENTS.md", ())
-    assert _term("confidentiality-integrity-and-availability", "CIA", "confidentiality, integrity, and availability") \
-        == ("confidentiality, integrity, and availability", ("CIA",))
-
-
-def test_a_term_named_in_the_singular_is_titled_by_its_plural_alias_made_singular() -> None:
-    assert _term("large-language-model", "LLM", "LLMs", "large language models") \
-        == ("large language model", ("LLM", "LLMs"))
-    assert _term("github-issue", "GitHub Issues") == ("GitHub Issue", ())
-    assert _term("coding-agent-harness", "coding agent harnesses", "coding-agent harnesses") \
-        == ("coding agent harness", ())
-    assert _term("security-policy", "security policies") == ("security policy", ())
-
-
-def test_a_term_no_alias_spells_keeps_its_name() -> None:
-    assert _term("pre-training") == ("pre-training", ())
-    assert _term("new-zealand", "NZ") == ("new-zealand", ("NZ",))
-    assert _term("embedding", "embeddings") == ("embedding", ())
-    # Only the last word takes the plural: "model large languages" spells nothing.
-    assert _term("large-language-model", "larges language model") == ("large-language-model", ("larges language model",))
-
-
-def test_aliases_that_only_respell_the_title_are_not_listed_as_other_names() -> None:
-    title, aliases = _term("retrieval-augmented-generation", "RAG", "retrieval augmented generation",
-                           "retrieval-augmented generation", "rag retrieval")
-    assert title == "retrieval augmented generation"
-    assert aliases == ("RAG", "rag retrieval")
-    node = _node("concept:x", EntityType.CONCEPT, "retrieval-augmented-generation", "p",
-                 ("alias:retrieval augmented generation", "alias:retrieval-augmented generation"), None)
-    assert node.search_names == ("retrieval-augmented generation",)  # search and the explorer still find it by them
-
-
-def test_a_term_no_alias_spells_is_titled_as_its_items_write_it_most() -> None:
-    """openai, servicenow, youtube: lower-case slugs on the site, the graph holds no alias."""
-    items = [make_item("2026-01-01-a", "Models", summary="So OpenAI ships (https://openai.com/a) in New Zealand; Openai. Openai is."),
-             make_item("2026-01-02-b", "Models", summary="The openai package; and OpenAI again, with pre-training."),
-             make_item("2026-01-03-c", "Other", summary="openai, openai, openai, openai: not an item of the term.")]
-    terms = [Entity(f"concept:{key}", "concept", ("provenance:item=2026-01-01-a", "provenance:item=2026-01-02-b"))
-             for key in ("openai", "new-zealand", "pre-training", "full-text-search-5")]
-    nodes = collect(Graph((*terms, *(Entity(f"item:{i.slug}", "research_item", ()) for i in items)), ()), items).nodes
-    titles = [nodes[t.name].title for t in terms]
-    # Inside a sentence, in the term's own items, URLs out: "OpenAI" 2, "openai" 1, "Openai" 1 (once more at a sentence start, not counted).
-    assert titles == ["OpenAI", "New Zealand", "pre-training", "full-text-search-5"]

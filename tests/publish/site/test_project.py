@@ -23,7 +23,7 @@ from kgsync.publish.site import project as site
 from kgsync.publish.site import pages as site_pages
 from kgsync.publish.site.check import broken_links
 from tests.conftest import missing
-from tests.publish.site.rendered import ENV, _claim_section, _page, _section
+from tests.publish.site.rendered import ENV, _page
 from tests.site_fixture import HOSTILE, sample
 
 

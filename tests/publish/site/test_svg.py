@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import re
 
-from kgsync.publish.site.model import Node
+from kgsync.publish.site.node import Node
 from kgsync.publish.site.svg import LABEL_MAX, neighbourhood
 
 
