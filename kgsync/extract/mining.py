@@ -54,7 +54,7 @@ from kgsync.extract.flags import ACRONYM as ACRONYM, DEFINED as DEFINED, DENSE a
 from kgsync.extract.flags import FOCUS as FOCUS, FREE as FREE, PLAIN as PLAIN, STATED as STATED
 from kgsync.extract.flags import SUBJECT as SUBJECT, TITLE as TITLE, UNIT as UNIT
 from kgsync.extract.idea import names_an_idea as names_an_idea  # re-exported API
-from kgsync.extract.idea import names_a_kind
+from kgsync.extract.idea import names_a_joined_pair, names_a_kind
 from kgsync.extract.item_text import item_text
 from kgsync.read.items import ResearchItem
 
@@ -284,7 +284,9 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     in_plural = plurals.written((key for key, n, dense_n, _stated in words if topics.addresses(n, dense_n)), runs, pairs)
     # "operational risk": a vague noun a relational adjective classifies is a topic phrase when the corpus
     # shares it (counted above), not one of the item's own terms (``idea.names_a_kind``).
-    kinds = {c.key for c in terms if " " in c.key and names_a_kind(c.key, c.flags)}
+    # "least-privilege": a pair opened by a word that opens no term, joined by the item's hyphen, likewise
+    # (``idea.names_a_joined_pair``).
+    kinds = {c.key for c in terms if " " in c.key and (names_a_kind(c.key, c.flags) or names_a_joined_pair(c.key, c.flags))}
     dropped = genre_keys | relational | kinds
     kept = tuple(c for c in terms if c.key not in dropped) if dropped else tuple(terms)
     return ItemCandidates(item.slug, kept, tuple(sorted(acronyms)), dense, spelled, words, pairs, frames, in_plural,

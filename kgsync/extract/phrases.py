@@ -183,7 +183,7 @@ def _key_if_term(part: tuple[str, ...]) -> tuple[str, bool] | None:
     first, last = kws[0], kws[-1]
     if first.isdigit() or first in lexicon.STOPWORDS or last in lexicon.STOPWORDS:
         return None
-    if first in lexicon.NOT_FIRST:
+    if first in lexicon.NOT_FIRST and not _joined(part):
         return None
     last_acronym = _is_acronym(part[-1].split("-")[-1])
     if len(part) == 1 and "-" not in part[0] and _is_acronym(part[0]):
@@ -201,6 +201,17 @@ def _key_if_term(part: tuple[str, ...]) -> tuple[str, bool] | None:
 
 
 _ROMAN = re.compile(r"[ivxlc]+")
+
+
+def _joined(part: tuple[str, ...]) -> bool:
+    """Is ``part`` one token of two words the writer joined with a hyphen ("least-privilege")?  A
+    determiner, quantifier or evaluative word opens no term (``lexicon.NOT_FIRST``: "least
+    effort", "best results"), but a hyphen binds it to the next word as a unit of its own, the
+    compound-modifier convention of English ("least-privilege access", "few-shot prompting"):
+    that pair may be a term, judged like any other (``idea.names_an_idea`` still reads "top-level",
+    "primary-source" and "best-practice" as a descriptive word before a vague noun).  The
+    hyphenated words the list names itself ("high-level", "real-world") stay out."""
+    return len(part) == 1 and part[0].count("-") == 1
 
 
 _is_acronym = is_acronym  # cached in canonical

@@ -105,3 +105,10 @@ def test_a_defined_long_form_with_a_vague_head_names_an_idea() -> None:
     assert not idea.names_an_idea("continuous integration", surfaces, 0)
     assert idea.names_an_idea("continuous integration", surfaces, idea.DEFINED)
     assert not idea.names_an_idea("key challenge", (("key challenge", 2),), 0)
+
+
+def test_a_pair_a_hyphen_joins_after_a_word_that_opens_no_term_is_a_topic_phrase_only() -> None:
+    # "least-privilege": mined only where the item joins it (``phrases``), a topic when the corpus shares it
+    assert idea.names_a_joined_pair("least privilege", 0) and idea.names_a_joined_pair("hard stop", 0)
+    assert not idea.names_a_joined_pair("total cost of ownership", idea.DEFINED)  # "Total Cost of Ownership (TCO)"
+    assert not idea.names_a_joined_pair("technical debt", 0)

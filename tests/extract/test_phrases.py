@@ -60,3 +60,14 @@ def test_run_terms_are_the_phrases_that_are_not_plain_words() -> None:
     for run in runs:
         assert mining.run_terms.__wrapped__(run) == tuple(
             (key, surface) for key, surface, plain in _phrases_by_definition(run) if not plain), run
+
+
+def test_a_word_that_opens_no_term_opens_a_pair_joined_by_a_hyphen() -> None:
+    # "least privilege": "least" opens no term (``lexicon.NOT_FIRST``), but the item's hyphen binds the pair
+    from kgsync.extract import phrases
+
+    assert phrases.run_terms(("least-privilege",)) == (("least privilege", "least-privilege"),)
+    assert ("least privilege", "least privilege") not in phrases.run_terms(("least", "privilege"))  # written open
+    assert phrases.run_terms(("high-level",)) == ()  # a hyphenated word the list names itself
+    assert all(key != "least privilege access" for key, _s in phrases.run_terms(("least-privilege", "access")))
+    assert phrases.run_terms(("best-supported",)) == ()  # a participle heads no term, as before

@@ -227,6 +227,16 @@ def test_a_kind_enters_by_the_items_addressing_it_not_by_any_items_caps() -> Non
                                                  known={"technical debt register"}).topics
 
 
+def test_a_pair_joined_by_a_hyphen_enters_by_the_items_addressing_it() -> None:
+    # "least-privilege" (``idea.names_a_joined_pair``): mined where an item joins it, no item's own term; a
+    # topic when a tenth of the items name it (open or joined) and the node floor addresses it
+    cands = _phrase_corpus(40, addressing=3, naming=2, phrase="least-privilege")
+    assert all("least privilege" not in {c.key for c in item.terms} for item in cands)
+    assert "least privilege" in select_topics(cands, MINING).topics
+    assert "least privilege" not in select_topics(_phrase_corpus(40, addressing=3, naming=2, phrase="least privilege"),
+                                                  MINING).topics  # never joined: not mined, as before
+
+
 def test_a_phrase_with_a_method_head_enters_at_the_node_floor() -> None:
     # "code review": "review" is vague (``lexicon.GENERIC``) but a method's head: a procedure named by its
     # object is one unit, so 3 addressers of 80 (3.75 %, under ADDRESS_SHARE) are enough, as for "technical debt"
