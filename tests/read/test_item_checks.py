@@ -1,11 +1,33 @@
-"""The reader's field checks (kgsync.read.item_checks): slugs normalised from paths and links."""
+"""The reader's field checks (kgsync.read.item_checks): slugs normalised from paths and links, dates."""
 
 from __future__ import annotations
 
-from kgsync.read.items import normalise_slug
+from pathlib import Path
+
+import pytest
+
+from kgsync.read.items import IssueSeverity, normalise_slug
+from tests.read.item_files import GOOD, OLDER, only, read, write
 
 
 def test_normalise_slug() -> None:
     assert normalise_slug("Research/completed/2026-01-01-x.md") == "2026-01-01-x"
     assert normalise_slug("https://github.com/o/r/blob/main/Research/completed/2026-01-01-x.md#L3") == "2026-01-01-x"
     assert normalise_slug("2026-01-01-x") == "2026-01-01-x"
+
+
+@pytest.mark.parametrize(
+    "stamp",
+    ["9999-12-31T23:59:59-23:59", "0001-01-01T00:00:00+01:00"],  # a year past 9999 or before 1 once in UTC
+)
+def test_a_date_whose_utc_day_is_out_of_range_is_an_error_at_its_line(tmp_path: Path, stamp: str) -> None:
+    """``completed: 9999-12-31T23:59:59-23:59`` is a valid YAML timestamp whose UTC day falls in the
+    year 10000: converting it raised OverflowError out of the reader, a traceback that stopped the
+    whole build. It is one item's date that is no date, as "2026-13-45" is."""
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    write(tmp_path, "2026-02-02-far.md", GOOD.replace("completed: 2026-03-01T10:00:00+00:00", f"completed: {stamp}"))
+    result = read(tmp_path)
+    [error] = only(result.issues, IssueSeverity.ERROR)
+    assert "is not a date" in error.message and error.location.path.endswith("2026-02-02-far.md")
+    assert error.location.line == GOOD.split("\n").index("completed: 2026-03-01T10:00:00+00:00") + 1
+    assert [i.slug for i in result.items] == ["2026-01-01-older"]
