@@ -315,7 +315,10 @@ def _slugs(value: object) -> tuple[str, ...]:
 def _date(value: object) -> str:
     if isinstance(value, dt.datetime):
         if value.tzinfo:
-            value = value.astimezone(dt.UTC)
+            try:
+                value = value.astimezone(dt.UTC)
+            except OverflowError:  # "9999-12-31T23:59:59-23:59": its UTC day is in the year 10000
+                return ""
         return value.date().isoformat()
     if isinstance(value, dt.date):
         return value.isoformat()
