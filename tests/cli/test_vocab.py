@@ -161,3 +161,15 @@ def test_vocab_text_escapes_bidi_and_escape_characters_in_names(tmp_path: Path) 
     assert "concept:exe" in result.stdout  # listed
     assert "\u202e" not in result.stdout and "\x1b" not in result.stdout
     assert "concept:exe%u202Etxt%1B[2J" in result.stdout
+
+
+def test_a_write_path_that_cannot_be_written_is_an_error_naming_it(tmp_path: Path) -> None:
+    # A read-only folder (or a path under a file): `vocab --write` ended in a traceback.
+    from tests.conftest import EXAMPLE_REPO
+
+    blocker = tmp_path / "notes.txt"
+    blocker.write_text("x", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["vocab", "--root", str(EXAMPLE_REPO), "--write", str(blocker / "v.yml")])
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert f"{blocker / 'v.yml'}: cannot write" in result.output and "(fix: " in result.output, result.output
