@@ -278,7 +278,7 @@ def test_a_failed_write_leaves_the_old_file_and_no_temp_file(tmp_path: Path, mon
         raise OSError("disk full")
 
     monkeypatch.setattr(jsonl.os, "replace", broken_replace)
-    with pytest.raises(OSError):
+    with pytest.raises(GraphFormatError, match="cannot write the file: disk full"):
         jsonl.write(path, Graph())
     assert path.read_bytes() == TEXT.encode("utf-8")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["memory.jsonl"]
