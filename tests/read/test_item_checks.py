@@ -31,3 +31,25 @@ def test_a_date_whose_utc_day_is_out_of_range_is_an_error_at_its_line(tmp_path: 
     assert "is not a date" in error.message and error.location.path.endswith("2026-02-02-far.md")
     assert error.location.line == GOOD.split("\n").index("completed: 2026-03-01T10:00:00+00:00") + 1
     assert [i.slug for i in result.items] == ["2026-01-01-older"]
+
+
+def test_a_byte_order_mark_inside_the_file_is_removed_with_a_warning_at_its_line(tmp_path: Path) -> None:
+    """Two files saved with a BOM and joined (``cat a.md b.md``), or a paste from such a file, leave
+    U+FEFF inside the text, where no editor shows it: before ``### Key Findings`` it hid the heading
+    (the item lost its four claims, with "no 'Key Findings' section" at the title's line), before a
+    finding's number it hid that finding, without a word.  It is removed, as the one at the start is,
+    and the first one is named at its line."""
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    joined = GOOD.replace("### Key Findings", "\ufeff### Key Findings").replace("2. [fact]", "\ufeff2. [fact]")
+    write(tmp_path, "2026-03-01-good.md", joined)
+    result = read(tmp_path)
+    assert not only(result.issues, IssueSeverity.ERROR)
+    good = {i.slug: i for i in result.items}["2026-03-01-good"]
+    (tmp_path / "plain").mkdir()
+    write(tmp_path / "plain", "2026-03-01-good.md", GOOD)
+    write(tmp_path / "plain", "2026-01-01-older.md", OLDER)
+    plain = {i.slug: i for i in read(tmp_path / "plain").items}["2026-03-01-good"]
+    assert [(f.number, f.text, f.line) for f in good.key_findings] == [(f.number, f.text, f.line) for f in plain.key_findings]
+    [warning] = [i for i in only(result.issues, IssueSeverity.WARNING) if "U+FEFF" in i.message]
+    assert warning.location.line == GOOD.split("\n").index("### Key Findings") + 1
+    assert warning.message.startswith("2 byte order marks (U+FEFF) inside the file") and warning.hint
