@@ -262,6 +262,21 @@ def _decode(raw: bytes, problem: _Problem) -> tuple[str, Issue | None]:
     return text, None
 
 
+def _inner_boms(text: str, problem: _Problem) -> tuple[str, Issue | None]:
+    """``text`` without the byte order marks (U+FEFF) inside it, and a warning at the first one's line.
+    Two files saved with a BOM and joined leave one where no editor shows it, and before a heading or a
+    list number it hides that section or finding; as a character it is deprecated (U+2060 joins words)."""
+    at = text.find("\ufeff")
+    if at < 0:
+        return text, None
+    count = text.count("\ufeff")
+    marks = f"{count:,} byte order mark{'' if count == 1 else 's'} (U+FEFF)"
+    return text.replace("\ufeff", ""), problem(
+        IssueSeverity.WARNING, text.count("\n", 0, at) + 1,
+        f"{marks} inside the file, the first on this line: removed (no editor shows one; it would hide the "
+        "heading or list entry it starts)", "delete it: it comes from joining files saved with a BOM")
+
+
 #: The bytes of the control characters ``_FORBIDDEN`` holds, but NUL (reported before) and
 #: the carriage return (a line end: made "\n" before the search).
 _CONTROL_BYTES = bytes([*range(0x01, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F])

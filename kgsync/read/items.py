@@ -42,6 +42,7 @@ from kgsync.read.item_checks import (
     _long_number,
     _field_line,
     _field_problems,
+    _inner_boms,
     _one_line,
     _Problem,
     _slugs,
@@ -225,6 +226,7 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
     text, issue = _decode(raw, problem)
     if issue:
         return [issue]
+    text, inner_bom = _inner_boms(text, problem)
     if not text.strip():
         return [problem(IssueSeverity.ERROR, 1, "empty file", "write the item or delete the file")]
     # Whole-text scans only: an item is ~1,400 lines, and a Python step per line
@@ -296,7 +298,7 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
     warnings += [
         problem(IssueSeverity.WARNING, n, f"line longer than {MAX_LINE:,} characters; only its start is read")
         for n in long_lines[:3]
-    ]
+    ] + ([inner_bom] if inner_bom else [])
     meta, invisible = without_invisible(meta, yaml_text)
     warnings += [problem(IssueSeverity.WARNING, _field_line(yaml_text, name) + 2,
                          f"{name}: invisible or bidi control character U+{ord(char):04X} removed",
