@@ -53,3 +53,16 @@ def test_a_byte_order_mark_inside_the_file_is_removed_with_a_warning_at_its_line
     [warning] = [i for i in only(result.issues, IssueSeverity.WARNING) if "U+FEFF" in i.message]
     assert warning.location.line == GOOD.split("\n").index("### Key Findings") + 1
     assert warning.message.startswith("2 byte order marks (U+FEFF) inside the file") and warning.hint
+
+
+@pytest.mark.parametrize("stamp", ["2026-01-05T10:00:00+25:00", "2026-01-05T25:00:00", "2026-01-05 10:61:00"])
+def test_a_timestamp_whose_time_is_no_time_is_named_at_its_line(tmp_path: Path, stamp: str) -> None:
+    """YAML reads these as timestamps and Python refuses them (an offset of 24 hours or more, hour 25,
+    minute 61): the error said "frontmatter date is no date: offset must be a timedelta strictly between
+    -timedelta(hours=24) ..." at line 2, the frontmatter's first, because only the date part was
+    checked to find the line.  Now the line of the value, and the value."""
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    write(tmp_path, "2026-02-02-odd.md", GOOD.replace("completed: 2026-03-01T10:00:00+00:00", f"completed: {stamp}"))
+    [error] = only(read(tmp_path).issues, IssueSeverity.ERROR)
+    assert "date is no date" in error.message and repr(stamp) in error.message, error.message
+    assert error.location.line == GOOD.split("\n").index("completed: 2026-03-01T10:00:00+00:00") + 1
