@@ -31,12 +31,13 @@ from kgsync.read.item_checks import (
     _FORBIDDEN,
     _SAFE_LOADER,
     _alias_line,
-    _bad_date_line,
+    _bad_date,
     _cited_findings,
     _cited_items,
     _claim_numbers,
     _confidence,
     _date,
+    _date_problem,
     _decode,
     _escaped_control,
     _long_number,
@@ -274,7 +275,8 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
             return [problem(IssueSeverity.ERROR, line + 2, f"{name + ': ' if name else ''}a number of {digits} digits, "
                             f"over the {sys.get_int_max_str_digits():,} digits Python reads",
                             "quote the value, or shorten it")]
-        return [problem(IssueSeverity.ERROR, _bad_date_line(yaml_text) + 2, f"frontmatter date is no date: {exc}",
+        line, value = _bad_date(yaml_text)
+        return [problem(IssueSeverity.ERROR, line + 2, _date_problem(value, exc),
                         "write a real date as YYYY-MM-DD")]
     except RecursionError:
         return [problem(IssueSeverity.ERROR, 2, "frontmatter YAML nested too deeply", "flatten the frontmatter")]
