@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 
 import click
 
+from kgsync.contract.errors import ConfigError, Location
 from kgsync.read import config as config_module
 from kgsync.read.config import Config
 
@@ -28,6 +29,16 @@ class FilePath(click.Path):
             self.fail(f"{value!r} names no file: a trailing slash names a folder "
                       f"(fix: give a file path, such as {value}memory.jsonl)", param, ctx)
         return super().convert(value, param, ctx)
+
+
+def write_output(path: Path, text: str) -> None:
+    """Write a ``FilePath`` the user named (a diff, a vocabulary, a JSON report); a folder that is
+    read-only, a path under a file or a full disk is a ``ConfigError`` at that path, not a traceback."""
+    try:
+        path.write_text(text, encoding="utf-8", errors="backslashreplace")
+    except OSError as exc:
+        raise ConfigError(f"cannot write ({exc.strerror or exc})", Location.of(path),
+                          "name a file in a writable folder") from None
 
 
 def repo_options(command: F) -> F:

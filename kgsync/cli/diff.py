@@ -20,7 +20,7 @@ from kgsync.diff.json_report import to_json
 from kgsync.lint.file_lines import FileLines
 from kgsync.contract.errors import printable_path
 from kgsync.cli._errors import reported
-from kgsync.cli._options import FilePath
+from kgsync.cli._options import FilePath, write_output
 from kgsync.contract.errors import ConfigError, Location
 from kgsync.publish.limits import GITHUB_BODY_LIMIT
 
@@ -83,10 +83,7 @@ def command(
         click.echo(text, nl=not text.endswith("\n"))
         return
     with reported(prefix=PREFIX):
-        try:
-            output.write_text(text, encoding="utf-8", errors="backslashreplace")
-        except OSError as exc:
-            raise ConfigError(f"cannot write ({exc.strerror})", Location.of(output)) from None
+        write_output(output, text)
 
 
 def _hand_added_as_warnings(report: GraphDiff, new: Path, rule: Merge) -> GraphDiff:

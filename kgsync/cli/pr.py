@@ -20,7 +20,7 @@ import click
 
 from kgsync.read import config as config_module
 from kgsync.cli._errors import held_back_note, reported
-from kgsync.cli._options import FilePath, cache_dir_option
+from kgsync.cli._options import FilePath, cache_dir_option, write_output
 from kgsync.contract.errors import ConfigError
 from kgsync.read.item_model import failed_files, of_touched_items
 
@@ -169,7 +169,7 @@ def _run(o: PrOptions) -> int:
     if held:
         click.echo(_safe(held_back_note(held, "this change did not touch"), o.token), err=True)
     if o.diff_json:
-        o.diff_json.write_text(to_json(prepared.diff), encoding="utf-8", errors="backslashreplace")
+        write_output(o.diff_json, to_json(prepared.diff))
     if o.dry_run:
         # The body on stdout; inside Actions also the outputs and the job summary, as a real
         # run writes them (stdout stays free for the annotations above).

@@ -15,7 +15,7 @@ import click
 
 from kgsync.contract.errors import printable_message, printable_path
 from kgsync.cli._errors import reported
-from kgsync.cli._options import FilePath, load_config, repo_options
+from kgsync.cli._options import FilePath, load_config, repo_options, write_output
 from kgsync.contract.errors import ConfigError, KgsyncError, Location
 from kgsync.pipeline import stages
 from kgsync.contract.model import EntityType, Graph
@@ -49,7 +49,8 @@ def command(items_spec: str | None, root: Path | None, config_path: Path | None,
     text = dump_vocabulary(vocabulary) if output_format == "yaml" else printable_message(render_text(vocabulary, nodes))
     click.echo(text, nl=not text.endswith("\n"))
     if write_path is not None:
-        write_path.write_text(dump_vocabulary(vocabulary), encoding="utf-8")
+        with reported():
+            write_output(write_path, dump_vocabulary(vocabulary))
         click.echo(f"wrote {len(vocabulary.terms)} terms to {printable_path(str(write_path))}", err=True)
 
 

@@ -271,11 +271,15 @@ def write_bytes_atomically(path: Path, data: bytes | Chunks, compare: bool = Tru
     try:
         if compare and path.read_bytes() == joined(data):
             return False
-    except FileNotFoundError:
+    except OSError:  # none yet, or unreadable: the write says what is wrong
         pass
+    named = path
     path = _link_target(path)  # a symlinked graph stays a link: its target gets the new bytes
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:  # a read-only checkout, a path under a file: named as the file, not its temp
+        raise _unwritable(named, exc) from None
     try:
         # mkstemp makes the file 0600; the graph keeps its mode, or gets the umask's default.
         os.chmod(tmp, _mode_for(path))
@@ -286,10 +290,18 @@ def write_bytes_atomically(path: Path, data: bytes | Chunks, compare: bool = Tru
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         Path(tmp).unlink(missing_ok=True)
+        if isinstance(exc, OSError):  # a full disk
+            raise _unwritable(named, exc) from None
         raise
     return True
+
+
+def _unwritable(path: Path, exc: OSError) -> GraphFormatError:
+    return GraphFormatError(f"cannot write the file: {exc.strerror or exc}", Location.of(path),
+                            "make its folder writable, or write elsewhere (kgsync build --out PATH; "
+                            "--dry-run writes nothing)")
 
 
 def _link_target(path: Path) -> Path:

@@ -10,7 +10,7 @@ from pathlib import Path
 from kgsync.pipeline.cache import state as build_state
 from kgsync.pipeline.cache.state import BuildState
 from kgsync.contract import jsonl
-from kgsync.contract.errors import GraphFormatError, Location
+from kgsync.contract.errors import GraphFormatError, KgsyncError, Location
 from kgsync.contract.model import Graph
 from kgsync.graph.merge import Manifest, load_manifest, manifest_path
 from kgsync.read.config import Config
@@ -46,9 +46,13 @@ class Base:
     graph_bytes: bytes | None = None
     manifest_bytes: bytes | None = None
     graph_sha1: str | None = None  # of ``graph_bytes``
+    # The graph file's stat before the build read it (None: no file): ``write_graph`` writes only
+    # over that file, never over one an agent (``kgsync serve --writable``) wrote since.
+    graph_stamp: build_state.Stamp | None = None
 
 
 def committed_base(files: GraphFiles, state: BuildState, items: Sequence[ResearchItem], keep: frozenset[str]) -> Base:
+    stamp = _stamp(files.graph)  # before the read: a write between the two is seen as a change (safe side)
     committed_bytes = build_state.unchanged_file(files.graph, state.graph) if state.pure else None
     manifest_bytes = build_state.unchanged_file(files.manifest, state.manifest) if committed_bytes is not None else None
     if committed_bytes is not None and manifest_bytes is not None:
@@ -56,12 +60,19 @@ def committed_base(files: GraphFiles, state: BuildState, items: Sequence[Researc
         return Base(Graph(), files.read_manifest() if keep else None,
                     _parse_later(committed_bytes, str(files.graph)), verified=True,
                     graph_bytes=committed_bytes, manifest_bytes=manifest_bytes,
-                    graph_sha1=state.graph.sha1 if state.graph is not None else None)
+                    graph_sha1=state.graph.sha1 if state.graph is not None else None, graph_stamp=stamp)
     committed = jsonl.read(files.graph)
     manifest = files.read_manifest()
     if manifest is None:
         _refuse_a_lost_manifest(committed, items, files.graph, files.manifest)
-    return Base(committed, manifest, lambda: committed, verified=False)
+    return Base(committed, manifest, lambda: committed, verified=False, graph_stamp=stamp)
+
+
+def _stamp(path: Path) -> build_state.Stamp | None:
+    try:
+        return build_state.stamp_of(path.stat())
+    except OSError:
+        return None
 
 
 def items_before(base: Base, state: BuildState) -> Collection[str]:
@@ -80,6 +91,12 @@ def write_graph(graph_data: bytes | jsonl.Chunks, manifest: Manifest, pure: bool
     ``spliced``: the graph was spliced from the verified one by this code (``kgsync.pipeline.incremental``),
     so the verified manifest is this code's ``dumps`` too and its unchanged lines are kept as bytes
     (``lines``: its item texts, ``unchanged``: the lines known unread, as ``Manifest.chunks_over`` reads them)."""
+    if _stamp(files.graph) != base.graph_stamp:
+        # Merged from the file as it was: writing would drop what was added since (the build's read to
+        # here is its merge and lint: seconds at 10,000 items).  Checked just before the rename.
+        raise KgsyncError("the graph file changed while this build ran (an agent's write through kgsync serve "
+                          "--writable, an editor, another build); nothing was written", Location.of(files.graph),
+                          "run kgsync build again: it keeps what was added")
     changed: list[Path] = []
     stamps: list[build_state.Written | None] = []
     # Both encoded before either is written: the manifest reads facts a build reused (``StoredFacts``).

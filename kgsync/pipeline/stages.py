@@ -41,7 +41,7 @@ from kgsync.pipeline.result import BuildResult
 from kgsync.extract.record import Record
 from kgsync.contract import jsonl
 from kgsync.contract.lazy_mapping import LazyMapping
-from kgsync.contract.errors import GraphFormatError, LintFailed, Location
+from kgsync.contract.errors import ConfigError, GraphFormatError, LintFailed, Location
 from kgsync.contract.model import Facts, Graph
 from kgsync.extract.evidence_model import EvidencePlan
 from kgsync.extract.evidence import plan as plan_evidence
@@ -57,6 +57,7 @@ from kgsync.read.config import Caps, Config, Merge
 from kgsync.read.item_caps import observation_cap_problems
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 from kgsync.read.veto_file import Vetoes, configured_vetoes, veto_path
+from kgsync.read.yaml_source import read_small_file
 from kgsync.vocabulary.economy import Folding
 from kgsync.vocabulary.themes import ThemeMap, load_theme_map
 from kgsync.vocabulary.vocab import PinnedVocabulary, Vocabulary, load_pinned
@@ -286,8 +287,8 @@ def _inputs_key(config: Config, assembled: _Assembled, vocabulary: Vocabulary) -
     paths = [config.optional_path(config.vocabulary), config.optional_path(config.themes_vocabulary), veto_path(config)]
     for path in paths:
         try:
-            digest.update(path.read_bytes() if path is not None else b"-")
-        except OSError:
+            digest.update(read_small_file(path) if path is not None else b"-")
+        except (OSError, ConfigError):  # said where the file is read (``load_pinned``, ``load_theme_map``)
             digest.update(b"missing")
         digest.update(b"\0")
     digest.update(repr((sorted(vocabulary.hub_keys), vocabulary.merges, vocabulary.acronyms,

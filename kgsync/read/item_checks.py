@@ -229,15 +229,26 @@ def _long_number(yaml_text: str) -> tuple[int, str, int] | None:
     return yaml_text.count("\n", 0, found.start()), fields[-1] if fields else "", len(found.group())
 
 
-def _bad_date_line(yaml_text: str) -> int:
-    """0-based line of the first date-shaped value that is no date (0 when none is found)."""
+#: What YAML reads as a timestamp (its resolver's pattern, unanchored): a date, and a time with its offset.
+_TIMESTAMP = re.compile(r"\b\d{4}-\d\d?-\d\d?(?:(?:[Tt]|[ \t]+)\d\d?:\d\d:\d\d(?:\.\d*)?(?:[ \t]*(?:Z|[-+]\d\d?(?::\d\d)?))?)?")
+
+
+def _bad_date(yaml_text: str) -> tuple[int, str]:
+    """(0-based line, value) of the first timestamp YAML reads that Python refuses: "2026-02-30", an
+    hour 25, an offset of 24 hours or more ((0, "") when none is found)."""
     for number, line in enumerate(yaml_text.split("\n")):
-        for found in re.findall(r"\b(\d{4}-\d{2}-\d{2})\b", line):
+        for found in _TIMESTAMP.findall(line):
             try:
-                dt.date.fromisoformat(found)
+                yaml.load(found, Loader=_SAFE_LOADER)
             except ValueError:
-                return number
-    return 0
+                return number, found
+    return 0, ""
+
+
+def _date_problem(value: str, exc: ValueError) -> str:
+    """Why ``value`` (``_bad_date``'s) is no date, in the reader's words where Python's are its own."""
+    reason = "a UTC offset is less than 24 hours" if str(exc).startswith("offset must be a timedelta") else str(exc)
+    return f"frontmatter date is no date: {value!r} ({reason})" if value else f"frontmatter date is no date: {reason}"
 
 
 def _decode(raw: bytes, problem: _Problem) -> tuple[str, Issue | None]:
@@ -260,6 +271,21 @@ def _decode(raw: bytes, problem: _Problem) -> tuple[str, Issue | None]:
         message = f"control character or noncharacter U+{ord(bad.group()):04X} at column {column}"
         return "", problem(IssueSeverity.ERROR, line, message, "delete it: item text holds no control characters")
     return text, None
+
+
+def _inner_boms(text: str, problem: _Problem) -> tuple[str, Issue | None]:
+    """``text`` without the byte order marks (U+FEFF) inside it, and a warning at the first one's line.
+    Two files saved with a BOM and joined leave one where no editor shows it, and before a heading or a
+    list number it hides that section or finding; as a character it is deprecated (U+2060 joins words)."""
+    at = text.find("\ufeff")
+    if at < 0:
+        return text, None
+    count = text.count("\ufeff")
+    marks = f"{count:,} byte order mark{'' if count == 1 else 's'} (U+FEFF)"
+    return text.replace("\ufeff", ""), problem(
+        IssueSeverity.WARNING, text.count("\n", 0, at) + 1,
+        f"{marks} inside the file, the first on this line: removed (no editor shows one; it would hide the "
+        "heading or list entry it starts)", "delete it: it comes from joining files saved with a BOM")
 
 
 #: The bytes of the control characters ``_FORBIDDEN`` holds, but NUL (reported before) and
@@ -315,7 +341,10 @@ def _slugs(value: object) -> tuple[str, ...]:
 def _date(value: object) -> str:
     if isinstance(value, dt.datetime):
         if value.tzinfo:
-            value = value.astimezone(dt.UTC)
+            try:
+                value = value.astimezone(dt.UTC)
+            except OverflowError:  # "9999-12-31T23:59:59-23:59": its UTC day is in the year 10000
+                return ""
         return value.date().isoformat()
     if isinstance(value, dt.date):
         return value.isoformat()

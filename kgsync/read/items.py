@@ -31,17 +31,19 @@ from kgsync.read.item_checks import (
     _FORBIDDEN,
     _SAFE_LOADER,
     _alias_line,
-    _bad_date_line,
+    _bad_date,
     _cited_findings,
     _cited_items,
     _claim_numbers,
     _confidence,
     _date,
+    _date_problem,
     _decode,
     _escaped_control,
     _long_number,
     _field_line,
     _field_problems,
+    _inner_boms,
     _one_line,
     _Problem,
     _slugs,
@@ -225,6 +227,7 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
     text, issue = _decode(raw, problem)
     if issue:
         return [issue]
+    text, inner_bom = _inner_boms(text, problem)
     if not text.strip():
         return [problem(IssueSeverity.ERROR, 1, "empty file", "write the item or delete the file")]
     # Whole-text scans only: an item is ~1,400 lines, and a Python step per line
@@ -272,7 +275,8 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
             return [problem(IssueSeverity.ERROR, line + 2, f"{name + ': ' if name else ''}a number of {digits} digits, "
                             f"over the {sys.get_int_max_str_digits():,} digits Python reads",
                             "quote the value, or shorten it")]
-        return [problem(IssueSeverity.ERROR, _bad_date_line(yaml_text) + 2, f"frontmatter date is no date: {exc}",
+        line, value = _bad_date(yaml_text)
+        return [problem(IssueSeverity.ERROR, line + 2, _date_problem(value, exc),
                         "write a real date as YYYY-MM-DD")]
     except RecursionError:
         return [problem(IssueSeverity.ERROR, 2, "frontmatter YAML nested too deeply", "flatten the frontmatter")]
@@ -296,7 +300,7 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
     warnings += [
         problem(IssueSeverity.WARNING, n, f"line longer than {MAX_LINE:,} characters; only its start is read")
         for n in long_lines[:3]
-    ]
+    ] + ([inner_bom] if inner_bom else [])
     meta, invisible = without_invisible(meta, yaml_text)
     warnings += [problem(IssueSeverity.WARNING, _field_line(yaml_text, name) + 2,
                          f"{name}: invisible or bidi control character U+{ord(char):04X} removed",

@@ -44,7 +44,7 @@ def load_vetoes(path: str | Path | None) -> Vetoes:
     if path is None:
         return Vetoes()
     path = Path(path)
-    if not path.is_file():
+    if not path.exists():  # anything else that is no regular file is refused (``read_yaml``)
         return Vetoes(path=str(path))
     data, node = read_yaml(path)
     return parse_vetoes(data, node, str(path))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import re
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,7 @@ def read_yaml(path: Path, text: str | None = None, line_offset: int = 0) -> tupl
     """
     try:
         if text is None:
-            text = decode_utf8(path, path.read_bytes())
+            text = decode_utf8(path, read_small_file(path))
         node = yaml.compose(text, Loader=yaml.SafeLoader)
         data = yaml.safe_load(text)
     except yaml.reader.ReaderError as exc:  # no mark: a position in the text read, and two lines of text
@@ -137,6 +138,25 @@ def _repeated_key(node: yaml.Node | None) -> tuple[str, int, int] | None:
         elif isinstance(current, yaml.SequenceNode):
             stack.extend((item, prefix) for item in current.value)
     return None
+
+
+#: A maintainers' file is kilobytes; past this it is refused unread (YAML builds an object per value).
+MAX_FILE_BYTES = 16 * 1024 * 1024
+
+
+def read_small_file(path: Path) -> bytes:
+    """A maintainers' file's bytes: a regular file (a committed link to /dev/zero was read for ever, one to
+    a FIFO blocked at the open) of at most ``MAX_FILE_BYTES``, else a ``ConfigError`` at it.
+    ``FileNotFoundError`` passes through: each caller says which option names the missing file."""
+    if not stat.S_ISREG(path.stat().st_mode):
+        raise ConfigError("not a regular file (a device, a FIFO or a folder, or a link to one)", Location.of(path),
+                          "commit the file itself, a few kilobytes of text") from None
+    with path.open("rb") as handle:
+        raw = handle.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
+        raise ConfigError(f"over {MAX_FILE_BYTES // 2**20} MiB; not read", Location.of(path),
+                          "a maintainers' file is a few kilobytes of text: check that this is the file meant")
+    return raw
 
 
 def decode_utf8(path: Path, raw: bytes) -> str:

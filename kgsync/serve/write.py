@@ -47,8 +47,14 @@ def lock_path(graph: Path) -> Path:
 
 @contextmanager
 def _locked(graph: Path) -> Iterator[None]:
-    graph.parent.mkdir(parents=True, exist_ok=True)
-    with open(lock_path(graph), "a+b") as handle:
+    try:
+        graph.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(lock_path(graph), "a+b")
+    except OSError as exc:  # a read-only checkout: said, not hidden as the MCP layer hides an OSError
+        raise WriteError(f"cannot write the graph: {exc.strerror or exc}", Location.of(graph),
+                         f"make its folder writable: each write takes {lock_path(graph).name} and a temp file "
+                         "beside the graph") from None
+    with handle:
         fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
         try:
             yield

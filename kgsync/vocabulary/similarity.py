@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from collections import defaultdict
 from collections.abc import Iterable
 from itertools import chain, combinations
@@ -51,12 +52,19 @@ def token_jaccard(a: str, b: str) -> float:
     return len(ta & tb) / len(ta | tb)
 
 
+def _edit_limit(rule: Merge) -> int:
+    """``rule.min_edit_distance`` as rapidfuzz takes a score cutoff (a C ``size_t``): kgsync.yml may hold
+    any whole number, and no two names are ``sys.maxsize`` edits apart, so a larger one means the same."""
+    return min(rule.min_edit_distance, sys.maxsize)
+
+
 def is_near_duplicate(a: str, b: str, rule: Merge = Merge()) -> bool:
     """True when ``a`` and ``b`` fail the distinctness test of ``rule``."""
     if a == b:
         return True
     short = min(len(a), len(b)) < MIN_LENGTH_FOR_EDIT_DISTANCE
-    close = not short and Levenshtein.distance(a, b, score_cutoff=rule.min_edit_distance) < rule.min_edit_distance
+    limit = _edit_limit(rule)
+    close = not short and Levenshtein.distance(a, b, score_cutoff=limit) < limit
     if close and _variant(a, b):
         # Different numbers are different things ("gpt-4" / "gpt-5", "llm01" / "llm02").
         return _digits(a) == _digits(b)
@@ -251,7 +259,7 @@ def _pairs_in_blocks(unique: list[str], blocks: dict[str, list[int]], rule: Merg
 def _edit_distance_candidates(unique: list[str], small: list[list[int]], rule: Merge) -> set[tuple[int, int]]:
     """Pairs of long names within one small block whose edit distance is below the limit."""
     found: set[tuple[int, int]] = set()
-    cutoff = rule.min_edit_distance - 1  # "close" means distance < min_edit_distance
+    cutoff = _edit_limit(rule) - 1  # "close" means distance < min_edit_distance
     if cutoff < 1:
         return found  # only identical names would be close, and names are unique
     for members in small:

@@ -34,7 +34,7 @@ from kgsync.extract.canonical import (CLOSED_PREFIXES, append_key, canonical_nam
                                       without_restated_expansion, word_key, words)
 from kgsync.extract import lexicon, wordnet
 from kgsync.extract.lexicon import STOPWORDS
-from kgsync.read.yaml_source import decode_utf8, key_lines, read_yaml
+from kgsync.read.yaml_source import decode_utf8, key_lines, read_small_file, read_yaml
 from kgsync.contract.errors import ConfigError, Location
 
 _YAML_BLOCK = re.compile(r"^```ya?ml[ \t]*\n(.*?)^```", re.M | re.S)
@@ -144,7 +144,7 @@ def load_theme_map(path: Path | None) -> ThemeMap:
     if path is None or not str(path) or path == Path():
         return ThemeMap()
     try:
-        raw = path.read_bytes()
+        raw = read_small_file(path)
     except FileNotFoundError:
         raise ConfigError("themes_vocabulary file not found", Location.of(path),
                           "fix 'themes_vocabulary:' in kgsync.yml") from None

@@ -80,7 +80,7 @@ def load_pinned(path: str | Path | None) -> PinnedVocabulary | None:
     if path is None:
         return None
     path = Path(path)
-    if not path.is_file():
+    if not path.exists():  # anything else that is no regular file is refused (``read_yaml``)
         return PinnedVocabulary(path=str(path))
     data, node = read_yaml(path)
     return parse_pinned(data, node, str(path))

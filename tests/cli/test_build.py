@@ -161,3 +161,16 @@ def test_a_manifest_linked_outside_the_repository_is_refused(tmp_path: Path) -> 
     assert f"{root / 'memory.kgsync.json'}: the graph's manifest is a link to {target}, outside the repository" \
         in result.stderr and "--out" in result.stderr
     assert target.read_bytes() == before
+
+
+def test_a_graph_that_cannot_be_written_is_an_error_naming_it_not_a_traceback(tmp_path: Path) -> None:
+    # In a read-only checkout `kgsync build` ended in mkstemp's OSError (a traceback naming a temp
+    # file).  A graph name whose temp file's name is too long fails the same way for root too.
+    root = _repo(tmp_path)
+    graph = root / ("g" * 240 + ".jsonl")
+    result = CliRunner().invoke(command, ["--root", str(root), "--no-cache", "--out", str(graph)])
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    [line] = [line for line in result.stderr.splitlines() if line.startswith("error: ")]
+    assert line.startswith(f"error: {graph}: cannot write the file") and "(fix: " in line, line
+    assert not graph.exists() and not list(root.glob(".g*.tmp"))

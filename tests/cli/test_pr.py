@@ -208,3 +208,14 @@ def test_dry_run_shows_a_hand_added_names_bidi_and_escape_characters_visibly_esc
     for stream in (proc.stdout, proc.stderr):
         assert "\u202e" not in stream and "\x1b" not in stream
     assert "exe%u202Etxt%1B[2J" in proc.stdout.replace("&#91;", "[").replace("&#37;", "%"), proc.stdout
+
+
+def test_a_diff_json_path_that_cannot_be_written_is_an_error_naming_it(research: tuple[Path, Path]) -> None:
+    # A read-only folder (or a path under a file): `pr --diff-json` ended in a traceback.
+    work, _ = research
+    blocker = work.parent / "notes.txt"
+    blocker.write_text("x", encoding="utf-8")
+    proc = kgsync_pr(work, "http://127.0.0.1:9", "--dry-run", "--diff-json", str(blocker / "d.json"), token="")
+    assert proc.returncode == 2, proc.stderr
+    assert "Traceback" not in proc.stderr, proc.stderr
+    assert f"{blocker / 'd.json'}: cannot write" in proc.stderr and "(fix: " in proc.stderr, proc.stderr

@@ -55,3 +55,18 @@ def test_cli_renders_and_builds(tmp_path, monkeypatch):
     (root / "kgsync.yml").write_text("site:\n  titel: typo\n", encoding="utf-8")
     result = runner.invoke(cli, ["site", "--root", str(root), "--no-build"])
     assert result.exit_code == 2 and "titel" in result.output
+
+
+def test_a_project_folder_that_cannot_be_written_is_an_error_naming_it(tmp_path):
+    # `kgsync site` in a read-only checkout (its default project is ROOT/site) ended in a traceback.
+    from kgsync.cli.main import cli
+
+    graph, _ = sample()
+    jsonl.write(tmp_path / "memory.jsonl", graph)
+    blocker = tmp_path / "notes.txt"
+    blocker.write_text("x", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["site", "--root", str(tmp_path), "--project", str(blocker / "p"), "--no-build"])
+    assert result.exit_code == 1, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "cannot write the site project" in result.output and str(blocker / "p") in result.output, result.output
+    assert "(fix: " in result.output

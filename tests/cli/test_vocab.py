@@ -188,3 +188,15 @@ def test_vocab_yaml_escapes_bidi_and_control_characters_and_loads_back_the_same(
         assert '"agent \\u202ememory"' in text  # an escape of a YAML double-quoted scalar
         term = yaml.safe_load(text)["terms"]["agent-memory"]
         assert (term["label"], alias in term["aliases"]) == (label, True)  # read back, the same strings
+
+
+def test_a_write_path_that_cannot_be_written_is_an_error_naming_it(tmp_path: Path) -> None:
+    # A read-only folder (or a path under a file): `vocab --write` ended in a traceback.
+    from tests.conftest import EXAMPLE_REPO
+
+    blocker = tmp_path / "notes.txt"
+    blocker.write_text("x", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["vocab", "--root", str(EXAMPLE_REPO), "--write", str(blocker / "v.yml")])
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert f"{blocker / 'v.yml'}: cannot write" in result.output and "(fix: " in result.output, result.output

@@ -278,7 +278,7 @@ def test_a_failed_write_leaves_the_old_file_and_no_temp_file(tmp_path: Path, mon
         raise OSError("disk full")
 
     monkeypatch.setattr(jsonl.os, "replace", broken_replace)
-    with pytest.raises(OSError):
+    with pytest.raises(GraphFormatError, match="cannot write the file: disk full"):
         jsonl.write(path, Graph())
     assert path.read_bytes() == TEXT.encode("utf-8")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["memory.jsonl"]
@@ -300,3 +300,19 @@ def test_a_record_missing_a_field_names_the_field_and_the_fix(line: str, message
         jsonl.loads(line, "memory.jsonl")
     assert caught.value.message == message
     assert caught.value.hint == "write the line as the memory server does: strings for every field, or remove it"
+
+
+@pytest.mark.parametrize("where", ["under a file", "a name too long for its temp file"])
+def test_a_write_that_fails_names_the_file_and_leaves_nothing(tmp_path: Path, where: str) -> None:
+    """A read-only checkout (or a full disk): ``write`` let mkstemp's OSError out, and ``kgsync build``
+    printed a traceback naming a temp file, ``.memory.jsonl.mks5inoe.tmp``.  Now a ``GraphFormatError``
+    at the graph's own path, as a read that fails is.  (Tests may run as root, whom no mode stops: a path
+    under a file, and a name whose temp file's is past NAME_MAX, fail for everyone.)"""
+    blocker = tmp_path / "notes.txt"
+    blocker.write_text("x", encoding="utf-8")
+    path = blocker / "memory.jsonl" if where == "under a file" else tmp_path / ("g" * 240 + ".jsonl")
+    with pytest.raises(GraphFormatError, match="cannot write the file") as caught:
+        jsonl.write(path, Graph((Entity("concept:a", "concept"),)))
+    assert caught.value.location == caught.value.location.of(path)
+    assert caught.value.hint and "writable" in caught.value.hint
+    assert sorted(tmp_path.iterdir()) == [blocker]  # no temp file left

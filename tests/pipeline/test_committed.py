@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -11,10 +13,13 @@ from click.testing import CliRunner
 from kgsync.read import config as config_module
 from kgsync.contract import jsonl
 from kgsync.cli.main import cli
-from kgsync.contract.errors import GraphFormatError
+from kgsync.contract.errors import GraphFormatError, KgsyncError
 from kgsync.read.items import IssueSeverity, find_item_files
 from kgsync.graph.merge import manifest_path
+from kgsync.pipeline import stages
+from kgsync.pipeline.cache import state as build_state
 from kgsync.pipeline.stages import build
+from kgsync.serve.write import create_entities
 from tests.pipeline.build_files import items_dir
 
 
@@ -66,3 +71,38 @@ def test_previous_is_the_committed_graph_on_the_shortcut(repo: Path) -> None:
     victim.unlink()
     result = build(cfg)
     assert result.previous == committed and result.graph != committed
+
+
+@pytest.mark.parametrize("settled", [False, True], ids=["read", "shortcut"])
+def test_a_graph_written_while_the_build_ran_is_not_overwritten(repo: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                settled: bool) -> None:
+    """An agent's write through ``kgsync serve --writable`` (or the reference server's) after the build
+    read the committed graph and before it wrote its own: the build's graph, merged from the file as it
+    was, replaced the file and the agent's entity was gone without a word.  Now the build writes nothing
+    and says why; the next build keeps the entity, as it keeps any hand-added content."""
+    if settled:  # the incremental path's stat shortcut (``settle_at_once``)
+        monkeypatch.setattr(build_state, "_SETTLED_NS", 0)
+    cfg = config_module.load(repo)
+    build(cfg)
+    build(cfg)
+    victim = sorted(p for p in find_item_files(items_dir(repo)) if p.name != "README.md")[0]
+    victim.write_text(re.sub(r"(?m)^title: .*$", 'title: "Edited while an agent writes"', victim.read_text("utf-8"),
+                             count=1), encoding="utf-8")
+    graph = repo / "memory.jsonl"
+    read_committed = stages.committed_base
+
+    def then_an_agent_writes(*args: Any, **kwargs: Any) -> Any:
+        base = read_committed(*args, **kwargs)
+        create_entities(graph, [{"name": "note:agent-finding", "entityType": "note",
+                                 "observations": ["written while the build ran"]}])
+        return base
+
+    monkeypatch.setattr(stages, "committed_base", then_an_agent_writes)
+    with pytest.raises(KgsyncError, match="changed while this build ran") as caught:
+        build(cfg)
+    assert caught.value.location is not None and caught.value.location.path == str(graph)
+    assert "note:agent-finding" in graph.read_text(encoding="utf-8")
+    monkeypatch.setattr(stages, "committed_base", read_committed)
+    again = build(cfg)
+    assert "note:agent-finding" in {e.name for e in again.graph.entities}
+    assert "Edited while an agent writes" in graph.read_text(encoding="utf-8")

@@ -1,11 +1,68 @@
-"""The reader's field checks (kgsync.read.item_checks): slugs normalised from paths and links."""
+"""The reader's field checks (kgsync.read.item_checks): slugs normalised from paths and links, dates."""
 
 from __future__ import annotations
 
-from kgsync.read.items import normalise_slug
+from pathlib import Path
+
+import pytest
+
+from kgsync.read.items import IssueSeverity, normalise_slug
+from tests.read.item_files import GOOD, OLDER, only, read, write
 
 
 def test_normalise_slug() -> None:
     assert normalise_slug("Research/completed/2026-01-01-x.md") == "2026-01-01-x"
     assert normalise_slug("https://github.com/o/r/blob/main/Research/completed/2026-01-01-x.md#L3") == "2026-01-01-x"
     assert normalise_slug("2026-01-01-x") == "2026-01-01-x"
+
+
+@pytest.mark.parametrize(
+    "stamp",
+    ["9999-12-31T23:59:59-23:59", "0001-01-01T00:00:00+01:00"],  # a year past 9999 or before 1 once in UTC
+)
+def test_a_date_whose_utc_day_is_out_of_range_is_an_error_at_its_line(tmp_path: Path, stamp: str) -> None:
+    """``completed: 9999-12-31T23:59:59-23:59`` is a valid YAML timestamp whose UTC day falls in the
+    year 10000: converting it raised OverflowError out of the reader, a traceback that stopped the
+    whole build. It is one item's date that is no date, as "2026-13-45" is."""
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    write(tmp_path, "2026-02-02-far.md", GOOD.replace("completed: 2026-03-01T10:00:00+00:00", f"completed: {stamp}"))
+    result = read(tmp_path)
+    [error] = only(result.issues, IssueSeverity.ERROR)
+    assert "is not a date" in error.message and error.location.path.endswith("2026-02-02-far.md")
+    assert error.location.line == GOOD.split("\n").index("completed: 2026-03-01T10:00:00+00:00") + 1
+    assert [i.slug for i in result.items] == ["2026-01-01-older"]
+
+
+def test_a_byte_order_mark_inside_the_file_is_removed_with_a_warning_at_its_line(tmp_path: Path) -> None:
+    """Two files saved with a BOM and joined (``cat a.md b.md``), or a paste from such a file, leave
+    U+FEFF inside the text, where no editor shows it: before ``### Key Findings`` it hid the heading
+    (the item lost its four claims, with "no 'Key Findings' section" at the title's line), before a
+    finding's number it hid that finding, without a word.  It is removed, as the one at the start is,
+    and the first one is named at its line."""
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    joined = GOOD.replace("### Key Findings", "\ufeff### Key Findings").replace("2. [fact]", "\ufeff2. [fact]")
+    write(tmp_path, "2026-03-01-good.md", joined)
+    result = read(tmp_path)
+    assert not only(result.issues, IssueSeverity.ERROR)
+    good = {i.slug: i for i in result.items}["2026-03-01-good"]
+    (tmp_path / "plain").mkdir()
+    write(tmp_path / "plain", "2026-03-01-good.md", GOOD)
+    write(tmp_path / "plain", "2026-01-01-older.md", OLDER)
+    plain = {i.slug: i for i in read(tmp_path / "plain").items}["2026-03-01-good"]
+    assert [(f.number, f.text, f.line) for f in good.key_findings] == [(f.number, f.text, f.line) for f in plain.key_findings]
+    [warning] = [i for i in only(result.issues, IssueSeverity.WARNING) if "U+FEFF" in i.message]
+    assert warning.location.line == GOOD.split("\n").index("### Key Findings") + 1
+    assert warning.message.startswith("2 byte order marks (U+FEFF) inside the file") and warning.hint
+
+
+@pytest.mark.parametrize("stamp", ["2026-01-05T10:00:00+25:00", "2026-01-05T25:00:00", "2026-01-05 10:61:00"])
+def test_a_timestamp_whose_time_is_no_time_is_named_at_its_line(tmp_path: Path, stamp: str) -> None:
+    """YAML reads these as timestamps and Python refuses them (an offset of 24 hours or more, hour 25,
+    minute 61): the error said "frontmatter date is no date: offset must be a timedelta strictly between
+    -timedelta(hours=24) ..." at line 2, the frontmatter's first, because only the date part was
+    checked to find the line.  Now the line of the value, and the value."""
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    write(tmp_path, "2026-02-02-odd.md", GOOD.replace("completed: 2026-03-01T10:00:00+00:00", f"completed: {stamp}"))
+    [error] = only(read(tmp_path).issues, IssueSeverity.ERROR)
+    assert "date is no date" in error.message and repr(stamp) in error.message, error.message
+    assert error.location.line == GOOD.split("\n").index("completed: 2026-03-01T10:00:00+00:00") + 1

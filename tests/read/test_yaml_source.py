@@ -3,6 +3,9 @@ key_lines: each dotted key's line, for messages about a value."""
 
 from __future__ import annotations
 
+import os
+import signal
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -101,3 +104,42 @@ def test_a_character_yaml_refuses_is_an_error_at_its_line_on_one_line(tmp_path: 
     assert error.location is not None and error.location.line == 7
     assert error.render() == (f"{path}:7: not valid YAML: the character {shown} is not allowed in YAML "
                               "(fix: remove it, or write it as an escape in a double-quoted string)")
+
+
+def _within_seconds(seconds: int, call: Callable[[], object]) -> object:
+    """``call()``, failed after ``seconds`` rather than left hanging (the defect these tests pin)."""
+
+    def stop(*_: object) -> None:
+        raise TimeoutError(f"still reading after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(seconds)
+    try:
+        return call()
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="a FIFO is POSIX")
+def test_a_maintainers_file_that_is_no_regular_file_is_refused_at_once(tmp_path: Path) -> None:
+    """A committed kgsync-vocab.yml (or kgsync.yml, the theme map, the veto file) that is a link to
+    /dev/zero: kgsync build read it whole, for ever, its memory growing (killed by `timeout 20`); a link
+    to a FIFO blocked at the open.  A maintainers' file is a regular file: anything else is refused."""
+    os.mkfifo(tmp_path / "fifo")
+    path = tmp_path / "kgsync-vocab.yml"
+    path.symlink_to(tmp_path / "fifo")
+    with pytest.raises(ConfigError) as caught:
+        _within_seconds(5, lambda: read_yaml(path))
+    assert "not a regular file" in caught.value.message and caught.value.location == caught.value.location.of(path)
+    assert caught.value.hint
+
+
+def test_a_maintainers_file_past_the_size_limit_is_refused_unread(tmp_path: Path) -> None:
+    """A maintainers' file is a few kilobytes; one of hundreds of megabytes (committed, or a link to
+    one) was read and parsed whole, minutes of YAML.  Past 16 MiB it is refused before it is read."""
+    path = tmp_path / "kgsync.yml"
+    with path.open("wb") as handle:
+        handle.truncate(16 * 1024 * 1024 + 1)  # sparse: no disk, no time
+    error = _error(path)
+    assert "16 MiB" in error.message and error.hint, error.message

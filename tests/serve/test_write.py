@@ -123,3 +123,16 @@ def test_a_byte_that_is_not_utf8_far_down_a_large_graph_is_named_at_its_line(tmp
     line = raw.count(b"\n") + 1  # the last: past the first chunk read_text decodes
     with pytest.raises(write.WriteError, match=rf"memory.jsonl:{line}: the graph is not UTF-8"):
         write.add_observations(path, [{"entityName": ITEM, "contents": ["x"]}])
+
+
+def test_a_folder_the_server_cannot_write_in_is_an_error_naming_the_graph(tmp_path: Path) -> None:
+    # `kgsync serve --writable` over a read-only checkout: opening <graph>.lock raised OSError, which the
+    # MCP layer hides: the agent read "Error executing tool create_entities" and no reason.  A graph name
+    # whose lock file's name is past NAME_MAX makes the open fail for root too.
+    path = tmp_path / ("g" * 245 + ".jsonl")  # 251 characters; its .lock, 256
+    path.write_text('{"type":"entity","name":"a","entityType":"x","observations":[]}', encoding="utf-8")
+    before = path.read_bytes()
+    with pytest.raises(write.WriteError) as caught:
+        write.create_entities(path, [{"name": "b", "entityType": "x", "observations": []}])
+    assert caught.value.render().startswith(f"{path}: cannot write the graph: File name too long (fix: ")
+    assert path.read_bytes() == before

@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgsync.vocabulary.similarity import merge_line, near_duplicate_pairs, same_idea_pairs
+from kgsync.read.config import Merge
+from kgsync.vocabulary.similarity import is_near_duplicate, merge_line, near_duplicate_pairs, same_idea_pairs
 
 
 def test_an_ic_adjective_and_an_acronym_meet_their_noun_and_long_form() -> None:
@@ -49,3 +50,17 @@ def test_pairs_do_not_depend_on_the_order_of_the_names(names: list[str]) -> None
     pairs = same_idea_pairs(names)
     assert pairs == same_idea_pairs(list(reversed(names)))
     assert all(a < b for a, b in pairs)
+
+
+def test_a_min_edit_distance_past_a_machine_integer_reads_as_any_large_one() -> None:
+    """kgsync.yml's ``merge.min_edit_distance: 99999999999999999999999`` (a whole number, 0 or more, as
+    the reference asks) reached rapidfuzz as a score cutoff, which raised OverflowError ("Python int too
+    large to convert to C unsigned long"): a traceback from build, lint and duplicates. No two names are
+    that far apart, so it reads as any distance past the longest name."""
+    names = ["knowledge-graph", "knowledge-graphs", "vector-search-engine", "entity-resolution"]
+    large = Merge(min_edit_distance=10**6)
+    for huge in (2**64, 10**23):
+        rule = Merge(min_edit_distance=huge)
+        assert near_duplicate_pairs(names, rule) == near_duplicate_pairs(names, large)
+        assert [is_near_duplicate(a, b, rule) for a in names for b in names] == [
+            is_near_duplicate(a, b, large) for a in names for b in names]

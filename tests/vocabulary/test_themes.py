@@ -312,3 +312,13 @@ def test_a_theme_map_saved_with_windows_or_old_mac_line_ends_reads_as_with_unix_
     with pytest.raises(ConfigError) as caught:
         load_theme_map(tmp_path / "bad.md")
     assert caught.value.location is not None and caught.value.location.line in (5, 6)  # the block's own lines
+
+
+
+def test_a_theme_map_past_the_size_limit_is_refused_unread(tmp_path: Path) -> None:
+    # A committed docs/themes-vocabulary.md linked to /dev/zero hung the build (read whole, for ever):
+    # the theme map is read as the YAML files are, a regular file of at most 16 MiB.
+    with (tmp_path / "themes.md").open("wb") as handle:
+        handle.truncate(16 * 1024 * 1024 + 1)  # sparse: no disk, no time
+    with pytest.raises(ConfigError, match="16 MiB"):
+        load_theme_map(tmp_path / "themes.md")

@@ -23,7 +23,7 @@ import jinja2
 
 from kgsync.read.config import SiteOptions
 from kgsync.read.items import ResearchItem
-from kgsync.contract.errors import PublishError
+from kgsync.contract.errors import Location, PublishError
 from kgsync.contract.model import Graph
 from kgsync.publish.site.engine import DEFAULT_ENGINE, ENGINES, build_html
 from kgsync.publish.site.model import collect
@@ -102,17 +102,23 @@ def render_project(graph: Graph, items: Sequence[ResearchItem], site: SiteOption
     def explorer() -> dict[str, str]:
         return {EXPLORER_DATA: explorer_data(data)}
 
-    with _cycle_collector_paused():
-        data = collect(graph, items)  # once: the pages and the explorer's data read the same index
-        # Each page is written by the process that rendered it; the explorer's data is one more task.
-        kept = kept_pages_of(data, items, site, write, env, evidence, final_urls=engine == "mkdocs",
-                             workers=workers, extra=[explorer])
-    pages = [path for path in kept if path != EXPLORER_DATA]
-    files: dict[str, bytes] = {f"docs/{path}": content for path, content in _static_files(project_dir).items()}
-    files["mkdocs.yml"] = mkdocs_yml(site, project_dir).encode("utf-8")
-    written = sum(kept.values()) + sum(_write_if_changed(project_dir / path, content) for path, content in sorted(files.items()))
-    removed = _remove_stale(docs, {f"docs/{path}" for path in kept} | {p for p in files if p.startswith("docs/")},
-                            project_dir)
+    try:
+        with _cycle_collector_paused():
+            data = collect(graph, items)  # once: the pages and the explorer's data read the same index
+            # Each page is written by the process that rendered it; the explorer's data is one more task.
+            kept = kept_pages_of(data, items, site, write, env, evidence, final_urls=engine == "mkdocs",
+                                 workers=workers, extra=[explorer])
+        pages = [path for path in kept if path != EXPLORER_DATA]
+        files: dict[str, bytes] = {f"docs/{path}": content for path, content in _static_files(project_dir).items()}
+        files["mkdocs.yml"] = mkdocs_yml(site, project_dir).encode("utf-8")
+        written = sum(kept.values()) + sum(_write_if_changed(project_dir / path, content)
+                                           for path, content in sorted(files.items()))
+        removed = _remove_stale(docs, {f"docs/{path}" for path in kept} | {p for p in files if p.startswith("docs/")},
+                                project_dir)
+    except OSError as exc:  # a read-only checkout (the default project is ROOT/site), a full disk
+        raise PublishError(f"cannot write the site project: {exc.strerror or exc}",
+                           Location.of(exc.filename if isinstance(exc.filename, str) else project_dir),
+                           "make the folder writable, or render elsewhere with --project DIR (and --out DIR)") from None
     return SiteProject(
         project_dir=project_dir,
         config_file=project_dir / "mkdocs.yml",
