@@ -18,12 +18,14 @@ like a hub's, with the same locality (docs/LOCALITY.md):
 * a topic of the last build (the manifest's ``"topics"``) *stays* while one item addresses it:
   a merge elsewhere never retires a topic that items still use, and no count near a limit
   makes it flip;
-* each item links every topic it *states*, beyond its caps: it addresses it (``addresses``) with
-  the mention where it concludes in its title, research question or executive summary, where the
-  item template has it state its own subject (``flags.STATED``), not in its findings alone: a
-  finding also cites its evidence ("GraphRAG, from Microsoft"; "the google-genai library"), and
-  readers found two of three items that named a vendor or a format only there passing by it.
-  By its own mentions and the shared topic list alone, never by a corpus count.  An item does
+* each item that addresses a topic links it, beyond its caps; a name (an organisation, a product)
+  or a convention file only where the item *states* it: addressed (``addresses``) with the mention
+  where it concludes in its title, research question or executive summary, where the item
+  template has it state its own subject (``flags.STATED``), not in its findings alone: a finding
+  also cites its evidence ("GraphRAG, from Microsoft"; "the google-genai library"), and readers
+  found two of three items that named a vendor or a format only there passing by it
+  (``_linked_where_stated``).  By its own mentions and the shared topic list alone, never by a
+  corpus count.  An item does
   not address a phrase it writes as the tail of a term it defines, after that term ("language
   models" after "large language model (LLM)": ``item_ellipses``): there it is that term.  A
   phrase every such item wrote ("language model" over the 273 items: 39 items addressed it, 34
@@ -61,7 +63,8 @@ ADDRESS_SHARE = 0.05
 @dataclass(frozen=True)
 class TopicChoice:
     """The corpus's topics (topic-word keys) and, per topic, the items that link it (sorted): those
-    that address it where they state their subject (``item_topics``' third set)."""
+    that address it; for a name or a convention file, those that address it where they state their
+    subject (``item_topics``' third set, ``_linked_where_stated``)."""
 
     topics: frozenset[str] = frozenset()
     addressers: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
