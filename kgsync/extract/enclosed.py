@@ -37,7 +37,7 @@ from functools import lru_cache
 from itertools import groupby
 
 from kgsync.extract import wordnet
-from kgsync.extract.phrases import TOKEN_OR_BREAK, MAX_WORDS, check_phrase, is_break, token_keys
+from kgsync.extract.phrases import TOKEN_OR_BREAK, MAX_WORDS, is_break, phrase_slices, token_keys
 
 #: An item that writes a phrase as a head this many times outside asides uses it as its own term
 #: (the mentions by which an item addresses a topic, ``topics.ADDRESS_MENTIONS``).
@@ -74,18 +74,16 @@ def _run_heads(run: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     size = len(run)
     if size < 2:
         return ()
+    found = phrase_slices(run)  # ``check_phrase`` of every slice, most decided from each token's facts
+    # the phrases that close the run, by start: the slices a phrase before the run's last word widens to
+    closing = {start: key for start, end, (key, _surface, _plain) in found if end == size}
     out: list[tuple[str, str]] = []
-    for start in range(size):
-        for end in range(start + 1, min(size, start + MAX_WORDS) + 1):
-            checked = check_phrase(run[start:end])
-            if checked is None:
-                continue
-            key = checked[0]
-            # the head it modifies: the run's next word when that closes the run (the run's last noun
-            # heads it; a word inside a longer run may be a verb the lexicon does not know: "agents use MCP")
-            wider = check_phrase(run[start:end + 1]) if end + 1 == size and end - start < MAX_WORDS \
-                and _modifies(run[end - 1], run[end]) else None
-            out.append((key, wider[0] if wider is not None and wider[0] != key else ""))
+    for start, end, (key, _surface, _plain) in found:
+        # the head it modifies: the run's next word when that closes the run (the run's last noun
+        # heads it; a word inside a longer run may be a verb the lexicon does not know: "agents use MCP")
+        wider = closing.get(start) if end + 1 == size and end - start < MAX_WORDS \
+            and _modifies(run[end - 1], run[end]) else None
+        out.append((key, wider if wider is not None and wider != key else ""))
     return tuple(out)
 
 
