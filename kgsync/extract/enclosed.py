@@ -142,16 +142,41 @@ def head_mentions(text: str, lower: str, written: Iterable[str]) -> int:
     forms |= {form + "s" for form in forms if not form.endswith("s")}
     count = 0
     for form in forms:
+        plural = form + "s"
+        if plural in forms and not _overlaps(form) and not _overlaps(plural):
+            # Neither form's mentions overlap each other, so each one's scan finds all of them, and the
+            # plural's are the singular's that go on with an "s": one scan of the text for both.
+            at = lower.find(form)
+            while at >= 0:
+                end = at + len(form)
+                count += _head_at(text, lower, at, end) + (lower.startswith("s", end) and _head_at(text, lower, at, end + 1))
+                at = lower.find(form, end)
+            continue
+        if form.endswith("s") and form[:-1] in forms and not _overlaps(form) and not _overlaps(form[:-1]):
+            continue  # counted with its singular
         at = lower.find(form)
         while at >= 0:
             end = at + len(form)
-            if (at == 0 or not _in_word(lower[at - 1])) and (end == len(lower) or not _in_word(lower[end])):
-                following = TOKEN_OR_BREAK.search(text, end)
-                if (following is None or "\n" in text[end:following.start()] or is_break(following.group())) \
-                        and not _in_list(text, at, end):
-                    count += 1
+            count += _head_at(text, lower, at, end)
             at = lower.find(form, end)
     return count
+
+
+def _head_at(text: str, lower: str, at: int, end: int) -> bool:
+    """Is ``text[at:end]`` (where ``lower`` holds a form) a whole word or words, the head of its run
+    (directly before a break), outside a parenthesised or bracketed list?"""
+    if (at == 0 or not _in_word(lower[at - 1])) and (end == len(lower) or not _in_word(lower[end])):
+        following = TOKEN_OR_BREAK.search(text, end)
+        return (following is None or "\n" in text[end:following.start()] or is_break(following.group())) \
+            and not _in_list(text, at, end)
+    return False
+
+
+@lru_cache(maxsize=100_000)
+def _overlaps(form: str) -> bool:
+    """Can two mentions of ``form`` overlap (it ends with what it starts with: "risk of risk")?
+    ``str.find`` after a mention's end then misses the second."""
+    return any(form.startswith(form[i:]) for i in range(1, len(form)))
 
 
 def _in_list(text: str, start: int, end: int) -> bool:
