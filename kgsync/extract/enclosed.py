@@ -37,7 +37,7 @@ from functools import lru_cache
 from itertools import groupby
 
 from kgsync.extract import wordnet
-from kgsync.extract.phrases import TOKEN_OR_BREAK, MAX_WORDS, check_phrase, is_break, token_keys
+from kgsync.extract.phrases import TOKEN_OR_BREAK, MAX_WORDS, is_break, phrase_slices, token_keys
 
 #: An item that writes a phrase as a head this many times outside asides uses it as its own term
 #: (the mentions by which an item addresses a topic, ``topics.ADDRESS_MENTIONS``).
@@ -74,18 +74,16 @@ def _run_heads(run: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     size = len(run)
     if size < 2:
         return ()
+    found = phrase_slices(run)  # ``check_phrase`` of every slice, most decided from each token's facts
+    # the phrases that close the run, by start: the slices a phrase before the run's last word widens to
+    closing = {start: key for start, end, (key, _surface, _plain) in found if end == size}
     out: list[tuple[str, str]] = []
-    for start in range(size):
-        for end in range(start + 1, min(size, start + MAX_WORDS) + 1):
-            checked = check_phrase(run[start:end])
-            if checked is None:
-                continue
-            key = checked[0]
-            # the head it modifies: the run's next word when that closes the run (the run's last noun
-            # heads it; a word inside a longer run may be a verb the lexicon does not know: "agents use MCP")
-            wider = check_phrase(run[start:end + 1]) if end + 1 == size and end - start < MAX_WORDS \
-                and _modifies(run[end - 1], run[end]) else None
-            out.append((key, wider[0] if wider is not None and wider[0] != key else ""))
+    for start, end, (key, _surface, _plain) in found:
+        # the head it modifies: the run's next word when that closes the run (the run's last noun
+        # heads it; a word inside a longer run may be a verb the lexicon does not know: "agents use MCP")
+        wider = closing.get(start) if end + 1 == size and end - start < MAX_WORDS \
+            and _modifies(run[end - 1], run[end]) else None
+        out.append((key, wider if wider is not None and wider != key else ""))
     return tuple(out)
 
 
@@ -144,16 +142,41 @@ def head_mentions(text: str, lower: str, written: Iterable[str]) -> int:
     forms |= {form + "s" for form in forms if not form.endswith("s")}
     count = 0
     for form in forms:
+        plural = form + "s"
+        if plural in forms and not _overlaps(form) and not _overlaps(plural):
+            # Neither form's mentions overlap each other, so each one's scan finds all of them, and the
+            # plural's are the singular's that go on with an "s": one scan of the text for both.
+            at = lower.find(form)
+            while at >= 0:
+                end = at + len(form)
+                count += _head_at(text, lower, at, end) + (lower.startswith("s", end) and _head_at(text, lower, at, end + 1))
+                at = lower.find(form, end)
+            continue
+        if form.endswith("s") and form[:-1] in forms and not _overlaps(form) and not _overlaps(form[:-1]):
+            continue  # counted with its singular
         at = lower.find(form)
         while at >= 0:
             end = at + len(form)
-            if (at == 0 or not _in_word(lower[at - 1])) and (end == len(lower) or not _in_word(lower[end])):
-                following = TOKEN_OR_BREAK.search(text, end)
-                if (following is None or "\n" in text[end:following.start()] or is_break(following.group())) \
-                        and not _in_list(text, at, end):
-                    count += 1
+            count += _head_at(text, lower, at, end)
             at = lower.find(form, end)
     return count
+
+
+def _head_at(text: str, lower: str, at: int, end: int) -> bool:
+    """Is ``text[at:end]`` (where ``lower`` holds a form) a whole word or words, the head of its run
+    (directly before a break), outside a parenthesised or bracketed list?"""
+    if (at == 0 or not _in_word(lower[at - 1])) and (end == len(lower) or not _in_word(lower[end])):
+        following = TOKEN_OR_BREAK.search(text, end)
+        return (following is None or "\n" in text[end:following.start()] or is_break(following.group())) \
+            and not _in_list(text, at, end)
+    return False
+
+
+@lru_cache(maxsize=100_000)
+def _overlaps(form: str) -> bool:
+    """Can two mentions of ``form`` overlap (it ends with what it starts with: "risk of risk")?
+    ``str.find`` after a mention's end then misses the second."""
+    return any(form.startswith(form[i:]) for i in range(1, len(form)))
 
 
 def _in_list(text: str, start: int, end: int) -> bool:

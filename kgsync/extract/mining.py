@@ -305,15 +305,31 @@ def _designation_prefixes(scanned: str, terms: Sequence[Candidate]) -> set[str]:
     numbered: dict[str, bool] = {}
     for key, last in chains.items():
         if last not in numbered:
-            # The acronym first and the lookbehind after it (the same test: the character before it is no
-            # word character or hyphen): a pattern led by a lookbehind has no literal prefix, so the
-            # engine tried it at every position of the text, 20 times slower than a literal search.
-            written = re.escape(last)
-            ends = [m.end() for m in re.finditer(rf"{written}(?<![\w-]{written})(?![\w-])", scanned)]
+            ends = _word_ends(scanned, last)
             numbered[last] = bool(ends) and all(_DOCUMENT_NUMBER.match(scanned, end) for end in ends)
         if numbered[last]:
             found.add(key)
     return found
+
+
+def _word_ends(text: str, word: str) -> list[int]:
+    r"""The end of each time ``text`` writes ``word`` with no word character or hyphen either side:
+    the matches of ``(?<![\w-])word(?![\w-])``, found by ``str.find`` (a pattern compiled per acronym
+    cost more than the search; ``\w`` is ``str.isalnum`` or "_")."""
+    ends = []
+    at = text.find(word)
+    while at >= 0:
+        end = at + len(word)
+        if (at == 0 or not _in_word(text[at - 1])) and (end == len(text) or not _in_word(text[end])):
+            ends.append(end)
+            at = text.find(word, end)  # matches do not overlap
+        else:
+            at = text.find(word, at + 1)
+    return ends
+
+
+def _in_word(char: str) -> bool:
+    return char.isalnum() or char in "-_"
 
 
 #: A document's number after a series code: "800-53", " 42001"; not a version ("1.0", "2.1": a dot

@@ -105,10 +105,16 @@ def run_phrases(run: Sequence[str]) -> list[tuple[str, str, bool]]:
     and last tokens (``_token_info``), without a ``check_phrase`` of its own: most
     phrases occur once, so caching them whole saves little.
     """
-    run = tuple(run)
+    return [checked for _start, _end, checked in phrase_slices(tuple(run))]
+
+
+def phrase_slices(run: tuple[str, ...]) -> list[tuple[int, int, tuple[str, str, bool]]]:
+    """(start, end, ``check_phrase(run[start:end])``) of every slice of ``run`` that may be a term, in
+    order (start, then length): ``run_phrases`` with where each phrase is (``enclosed`` reads a
+    phrase and the one a word longer)."""
     size = len(run)
     infos = list(map(_token_info, run))
-    out: list[tuple[str, str, bool]] = []
+    out: list[tuple[int, int, tuple[str, str, bool]]] = []
     append = out.append
     for start in range(size):
         never_first, key, total, prefix_seen, _inner, bad_first, _bad_last = infos[start]
@@ -116,7 +122,7 @@ def run_phrases(run: Sequence[str]) -> list[tuple[str, str, bool]]:
             continue
         checked = _check_token(run[start])
         if checked is not None:
-            append(checked)
+            append((start, start + 1, checked))
         keyless_first = not total  # its first key word would come from a later token: the full rules
         surface = run[start]  # " ".join(run[start:end]), a word at a time
         for end in range(start + 2, min(start + MAX_WORDS, size) + 1):
@@ -128,9 +134,9 @@ def run_phrases(run: Sequence[str]) -> list[tuple[str, str, bool]]:
             if keyless_first or not count or prefix_seen or inner_prefix:  # a prefix may close up: the full rules
                 checked = check_phrase(run[start:end])
                 if checked is not None:
-                    append(checked)
+                    append((start, end, checked))
             elif not (bad_first or bad_last):
-                append((f"{key} {token_key}", surface, False))
+                append((start, end, (f"{key} {token_key}", surface, False)))
             if count:
                 key = f"{key} {token_key}" if key else token_key
             prefix_seen = prefix_seen or has_prefix

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import pickle
 import random
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.item_corpus import corpus
 from kgsync.extract import markup, mining
@@ -350,3 +354,13 @@ def test_a_repository_the_item_writes_as_a_path_names_no_idea() -> None:
 
     assert "memory system" in keys("## Log\n\nThe Memory-System takes notes.\n")
     assert "memory system" not in keys("## Log\n\nTarget: `davidamitchell/Memory-System`.\n")
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(["SP", "S", "P", "AA", "A", " ", "-", "_", "é", "\u0663", "\u216b", "(", "800", "\n"]),
+                max_size=25), st.sampled_from(["SP", "AA", "A", "P", "AAA"]))
+def test_word_ends_are_the_ends_of_a_whole_word_pattern(pieces: list[str], word: str) -> None:
+    """``mining._word_ends`` finds what ``(?<![\\w-])word(?![\\w-])`` matches (the pattern it replaced)."""
+    text = "".join(pieces)
+    written = re.escape(word)
+    assert mining._word_ends(text, word) == [m.end() for m in re.finditer(rf"{written}(?<![\w-]{written})(?![\w-])", text)]
