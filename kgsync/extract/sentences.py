@@ -17,6 +17,9 @@ _ABBREVIATION = re.compile(r"(?:\bal|\be\.g|\bi\.e|\bvs|\betc|\bcf|\bFig|\bNo|\b
 _TRAILING_LABEL = re.compile(r"\[(?:fact|inference|assumption|speculation|hypothesis|sources?)\b[^\[\]\n]{0,600}\]\.?",
                              re.I)
 _SPACE = re.compile(r"[ \t\n]{0,8}")
+#: One bracketed or parenthesised group closing the text after a sentence end (`… 2–4×. (Source:
+#: item x.md)`, `… size. [high]`): no sentence of its own, it qualifies the sentence before it (a label).
+_CLOSING_GROUP = re.compile(r"(?:\((?:[^()\n]|\([^()\n]*\))*\)|\[[^\[\]\n]*\])\.?[ \t\n]*\Z")
 
 
 def sentences(text: str, labels: bool = True) -> list[str]:
@@ -37,7 +40,7 @@ def sentences(text: str, labels: bool = True) -> list[str]:
         if text[punctuation] == "." and _ABBREVIATION.search(text, max(start, punctuation - 8), punctuation + 1):
             continue  # "et al. 2020", "e.g. Foo"
         end = punctuation + len(match.group(0).rstrip(" \t\n"))
-        label = _TRAILING_LABEL.match(text, match.end())
+        label = _TRAILING_LABEL.match(text, match.end()) or _CLOSING_GROUP.match(text, match.end())
         if label:
             after = _SPACE.match(text, label.end())
             position = after.end() if after else label.end()
@@ -52,5 +55,6 @@ def sentences(text: str, labels: bool = True) -> list[str]:
 
 
 def first_sentence(text: str) -> str:
-    """Up to the first sentence end that is not an abbreviation ("et al.", "e.g.")."""
-    return next(iter(sentences(" ".join(text.split()))), "")
+    """Up to the first sentence end that is not an abbreviation ("et al.", "e.g."), quoted alone
+    (without the label after it)."""
+    return next(iter(sentences(" ".join(text.split()), labels=False)), "")

@@ -35,6 +35,21 @@ def test_without_labels_the_same_ends_and_only_labels_are_left_out(text: str) ->
     assert len(bare) == len(kept)
     assert all(k.startswith(b.rstrip()) for k, b in zip(kept, bare))
 
+
+def test_a_group_closing_the_text_is_the_label_of_the_sentence_before_it() -> None:
+    text = "HSBC cut alerts by 60%. Detection rose. (Source: item x.md, citing HSBC; https://e.org/a_(b))"
+    assert sentences(text) == ["HSBC cut alerts by 60%.", "Detection rose. (Source: item x.md, citing HSBC; "
+                               "https://e.org/a_(b))"]
+    assert sentences(text, labels=False) == ["HSBC cut alerts by 60%.", "Detection rose."]
+    assert sentences("Size matters. [high]") == ["Size matters. [high]"]
+    assert sentences("A claim. (See B.) Next one.") == ["A claim.", "(See B.) Next one."]
+
+
+def test_the_first_sentence_is_quoted_without_its_label() -> None:
+    assert first_sentence("Writes take 30ms at every size. [high]") == "Writes take 30ms at every size."
+    assert first_sentence("A claim. [fact; source: x.md] Next.") == "A claim."
+
+
 def test_abbreviations_do_not_end_a_sentence() -> None:
     assert sentences("Smith et al. 2020 found it. See e.g. Foo. Fine.") == ["Smith et al. 2020 found it.",
                                                                            "See e.g. Foo.", "Fine."]
