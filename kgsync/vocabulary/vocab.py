@@ -203,17 +203,9 @@ def _group_candidates(ordered: Sequence[ItemCandidates], pinned: PinnedVocabular
     """Every candidate joins its group (``_resolve`` with the item's own acronym map,
     ``item_acronyms``); a stop group is never created."""
     groups: dict[str, _Group] = {}
-    cache: dict[str, str] = {}
-
-    def group_of(key: str, local: Mapping[str, str] | None) -> str:
-        if local and key in local:  # the item's own definition of an acronym wins there
-            return _resolve(key, local, pinned, {})
-        found = cache.get(key)
-        if found is None:
-            found = cache[key] = _resolve(key, {}, pinned, {})
-        return found
-
+    cache: dict[str, str] = {}  # key -> its group where the item defines no acronym of that key
     cache_get = cache.get
+    resolve = pinned.resolve  # ``_resolve`` with no acronym map (one call per distinct key, not two)
     resolved: list[list[str]] = []
     own_flags: list[dict[str, int]] = []
     locals_: list[dict[str, str]] = []
@@ -227,9 +219,13 @@ def _group_candidates(ordered: Sequence[ItemCandidates], pinned: PinnedVocabular
         mine: dict[str, int] = {}
         own_flags.append(mine)
         for key, score, surfaces, flags in item.terms:
-            gkey = cache_get(key) if local is None or key not in local else None
-            if gkey is None:
-                gkey = group_of(key, local)
+            if local is not None and key in local:  # the item's own definition of an acronym wins there
+                gkey = _resolve(key, local, pinned, {})
+            else:
+                found = cache_get(key)
+                if found is None:
+                    found = cache[key] = resolve(key)
+                gkey = found
             gkeys.append(gkey)
             if gkey == key and is_ordinary_in_capitals(key, surfaces, flags):
                 continue

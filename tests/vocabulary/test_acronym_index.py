@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from kgsync.extract.mining import candidates
-from kgsync.vocabulary.acronym_index import _acronym_map, ambiguous_acronyms, item_acronyms
+from kgsync.vocabulary.acronym_index import _acronym_map, _resolve, ambiguous_acronyms, item_acronyms
 from kgsync.vocabulary.similarity import is_near_duplicate
 from kgsync.vocabulary.terms import Vocabulary
+from kgsync.vocabulary.vocab_file import PinnedVocabulary
 from kgsync.vocabulary.vocab import select
 from kgsync.read.items import ResearchItem
 from tests.item_corpus import make_item
@@ -137,3 +138,11 @@ def test_each_items_acronyms_found_once_give_the_same_readings_and_entries() -> 
     assert readings["2026-01-01-dora-devops"] == {"dora": "devops-research-and-assessment"}
     entries = _acronym_entries(cands, expansions, local)
     assert entries == _acronym_entries(cands, expansions) and entries
+
+
+def test_resolve_without_an_acronym_map_is_the_pinned_resolution() -> None:
+    # ``vocab._group_candidates`` groups a key that no acronym map holds by ``PinnedVocabulary.resolve`` alone.
+    pinned = PinnedVocabulary(key_to_name={"agent memory": "Agent Memory", "rag": "RAG"},
+                              merges={"agents memory": "agent memory", "loop a": "loop b", "loop b": "loop a"})
+    for key in ("agent memory", "agents memory", "rag", "loop a", "loop b", "other term"):
+        assert _resolve(key, {}, pinned, {}) == pinned.resolve(key)
