@@ -265,11 +265,30 @@ def joined(data: bytes | Chunks) -> bytes:
     return data if isinstance(data, bytes) else b"".join(data)
 
 
+_COMPARED = 1 << 20  # bytes of the file read at a time by ``_holds``
+
+
+def _holds(path: Path, data: bytes | Chunks) -> bool:
+    """Whether the file at ``path`` holds exactly ``data``: ``path.read_bytes() == joined(data)``,
+    read a piece at a time (neither the file nor ``data`` held whole a second time: ~70 MB each for
+    the manifest of 10,000 items), and not read at all when its size differs."""
+    pieces = [memoryview(data)] if isinstance(data, bytes) else [memoryview(piece) for piece in data]
+    if path.stat().st_size != sum(piece.nbytes for piece in pieces):
+        return False
+    with path.open("rb") as handle:
+        for piece in pieces:
+            for at in range(0, piece.nbytes, _COMPARED):
+                part = piece[at : at + _COMPARED]
+                if handle.read(part.nbytes) != part:
+                    return False
+        return handle.read(1) == b""
+
+
 def write_bytes_atomically(path: Path, data: bytes | Chunks, compare: bool = True) -> bool:
     """``write``'s rename dance for bytes (or ``Chunks``); ``compare=False`` when the caller knows
     the file holds other bytes (it need not be read again)."""
     try:
-        if compare and path.read_bytes() == joined(data):
+        if compare and _holds(path, data):
             return False
     except OSError:  # none yet, or unreadable: the write says what is wrong
         pass

@@ -104,7 +104,7 @@ def write_graph(graph_data: bytes | jsonl.Chunks, manifest: Manifest, pure: bool
         manifest_data: bytes | jsonl.Chunks = manifest.chunks_over(
             base.manifest_bytes, lines if lines is not None else base.manifest_bytes.decode("utf-8"), unchanged)
     else:
-        manifest_data = manifest.dumps().encode("utf-8")
+        manifest_data = manifest.encoded()
     for path, data, last, verified_data in ((files.graph, graph_data, state.graph, base.graph_bytes),
                                             (files.manifest, manifest_data, state.manifest, base.manifest_bytes)):
         # Verified above to hold the last build's bytes: a digest says whether they differ.

@@ -316,3 +316,19 @@ def test_a_write_that_fails_names_the_file_and_leaves_nothing(tmp_path: Path, wh
     assert caught.value.location == caught.value.location.of(path)
     assert caught.value.hint and "writable" in caught.value.hint
     assert sorted(tmp_path.iterdir()) == [blocker]  # no temp file left
+
+
+def test_write_bytes_atomically_compares_pieces_with_the_file_without_joining_them(tmp_path: Path,
+                                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "memory.kgsync.json"
+    path.write_bytes(b"abcdef")
+    monkeypatch.setattr(jsonl, "_COMPARED", 2)  # pieces longer than a read
+    before = path.stat().st_mtime_ns
+    assert not jsonl.write_bytes_atomically(path, [b"abc", memoryview(b"xdefx")[1:4], b""])  # the same bytes: kept
+    assert path.stat().st_mtime_ns == before
+    assert jsonl.write_bytes_atomically(path, [b"abc", b"deg"])  # same length, other bytes
+    assert path.read_bytes() == b"abcdeg"
+    assert jsonl.write_bytes_atomically(path, [b"abc", b"deg", b"h"])  # longer
+    assert path.read_bytes() == b"abcdegh"
+    assert jsonl.write_bytes_atomically(path, b"abc")  # shorter
+    assert path.read_bytes() == b"abc"

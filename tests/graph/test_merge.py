@@ -306,3 +306,15 @@ def test_a_manifest_head_nested_too_deep_is_unreadable_not_a_traceback(tmp_path:
     assert (manifest_hubs(path), manifest_topics(path), manifest_acronyms(path)) == (None, frozenset(), ())
     with pytest.raises(GraphFormatError, match="kgsync manifest is unreadable"):
         Manifest.loads(path.read_text(encoding="utf-8"), str(path))
+
+
+def test_the_manifest_encoded_in_pieces_is_its_text_and_loads_back_the_same() -> None:
+    facts = Facts((("item:a", "research_item"), ("concept:x", "concept")), (("item:a", "title: A"),),
+                  (Relation("item:a", "concept:x", "addresses"),))
+    manifest = Manifest({"a": facts, "b": Facts((("concept:x", "concept"),))}, hubs=("x",))
+    text = manifest.dumps()
+    assert b"".join(manifest.encoded()) == text.encode("utf-8") and text.endswith("}}\n")
+    loaded = Manifest.loads(text, "memory.kgsync.json")
+    assert loaded == manifest and loaded.dumps() == text
+    # One string for each name, however often the manifest writes it.
+    assert loaded.by_item["a"].entities[1][0] is loaded.by_item["b"].entities[0][0]
