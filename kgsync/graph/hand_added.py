@@ -4,16 +4,16 @@ written (``merge.anchored``), and those of them a new graph lacks (what a PR say
 from __future__ import annotations
 
 from kgsync.contract.model import Facts, Graph
-from kgsync.graph.merge import _RELATION_KEY, Manifest, _union, anchored
+from kgsync.graph.merge import RELATION_KEY, Manifest, anchored, union_of_facts
 
 
 def hand_added(graph: Graph, manifest: Manifest) -> Facts:
     """The facts of ``graph`` that no entry of ``manifest`` can have written (``anchored``):
     content added by hand or by an agent."""
-    entities, observations, relations = _union(anchored(slug, facts)[0] for slug, facts in manifest.by_item.items())
+    entities, observations, relations = union_of_facts(anchored(slug, facts)[0] for slug, facts in manifest.by_item.items())
     return Facts(tuple((e.name, e.entity_type) for e in graph.entities if (e.name, e.entity_type) not in entities),
                  tuple((e.name, o) for e in graph.entities for o in e.observations if (e.name, o) not in observations),
-                 tuple(r for r in graph.relations if _RELATION_KEY(r) not in relations))
+                 tuple(r for r in graph.relations if RELATION_KEY(r) not in relations))
 
 
 def removed_hand_added(old: Graph, base: Manifest, new: Graph) -> Facts:
@@ -21,7 +21,7 @@ def removed_hand_added(old: Graph, base: Manifest, new: Graph) -> Facts:
     foreign = hand_added(old, base)
     types = {(e.name, e.entity_type) for e in new.entities}
     observations = {(e.name, o) for e in new.entities for o in e.observations}
-    relations = set(map(_RELATION_KEY, new.relations))
+    relations = set(map(RELATION_KEY, new.relations))
     return Facts(tuple(e for e in foreign.entities if e not in types),
                  tuple(o for o in foreign.observations if o not in observations),
-                 tuple(r for r in foreign.relations if _RELATION_KEY(r) not in relations))
+                 tuple(r for r in foreign.relations if RELATION_KEY(r) not in relations))

@@ -417,8 +417,8 @@ def merge_with_foreign(
 
     # The previous facts only sort the committed graph's content; an empty one needs none.
     empty = not committed.entities and not committed.relations
-    old_entities, old_observations, old_relations = _union(() if empty else previous.values())
-    new_entities, new_observations, new_relations = _union(owned_now.values())
+    old_entities, old_observations, old_relations = union_of_facts(() if empty else previous.values())
+    new_entities, new_observations, new_relations = union_of_facts(owned_now.values())
 
     types: dict[str, str] = {}
     observations: dict[str, list[str]] = {}
@@ -456,11 +456,11 @@ def merge_with_foreign(
     # Relations are compared as (from, to, type) tuples: hashed in C, not by the
     # dataclass's Python __hash__ (a 10,000-item graph has ~150k relations).
     relations = dict(new_relations)
-    committed_keys = map(_RELATION_KEY, committed.relations)
+    committed_keys = map(RELATION_KEY, committed.relations)
     foreign_relations = compress(committed.relations, map(not_, map(old_relations.__contains__, committed_keys)))
     generated_count = len(relations)
     for relation in foreign_relations:
-        relations.setdefault(_RELATION_KEY(relation), relation)
+        relations.setdefault(RELATION_KEY(relation), relation)
     foreign = foreign or len(relations) != generated_count
     graph = Graph(tuple(entities), tuple(relations.values())).canonical()
     return graph, Manifest({slug: owned_now[slug] for slug in sorted(owned_now)}), foreign
@@ -473,17 +473,19 @@ def _extend_new(mine: list[str], extra: list[str]) -> bool:
     return len(mine) != before
 
 
-_RELATION_KEY = attrgetter("source", "target", "relation_type")
+#: A relation's identity: two relations with the same key are one (the contract has no relation ids).
+RELATION_KEY = attrgetter("source", "target", "relation_type")
 
 
-def _union(all_facts: Iterable[Facts]) -> tuple[set[tuple[str, str]], set[tuple[str, str]], dict[tuple[str, str, str], Relation]]:
+def union_of_facts(all_facts: Iterable[Facts]) -> tuple[set[tuple[str, str]], set[tuple[str, str]], dict[tuple[str, str, str], Relation]]:
+    """The entities, observations and relations (by ``RELATION_KEY``) that any of ``all_facts`` holds."""
     entities: set[tuple[str, str]] = set()
     observations: set[tuple[str, str]] = set()
     relations: dict[tuple[str, str, str], Relation] = {}
     for facts in all_facts:
         entities.update(facts.entities)
         observations.update(facts.observations)
-        relations.update(zip(map(_RELATION_KEY, facts.relations), facts.relations))
+        relations.update(zip(map(RELATION_KEY, facts.relations), facts.relations))
     return entities, observations, relations
 
 

@@ -26,18 +26,16 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from operator import attrgetter
 
 from kgsync.contract import jsonl
 from kgsync.contract.errors import Location
 from kgsync.contract.jsonl import Chunks, Spliced
 from kgsync.contract.model import Entity, Facts, Relation, RelationType
 from kgsync.graph.manifest_lines import LastLines
-from kgsync.graph.merge import facts_json, manifest_item_texts, rank_of
+from kgsync.graph.merge import RELATION_KEY, facts_json, manifest_item_texts, rank_of
 from kgsync.lint.incremental import relint
 from kgsync.lint.table import LintReport
 
-_RELATION_KEY = attrgetter("source", "target", "relation_type")
 _ATTRIBUTING = frozenset({RelationType.ADDRESSES.value, RelationType.USES_METHOD.value})
 _RELATION_LINE = b'{"type":"relation"'
 _json_string = json.encoder.encode_basestring  # as ``facts_json`` spells a string
@@ -165,7 +163,7 @@ class _Stated:
         for facts in all_facts:
             entities.update(facts.entities)
             observations.update(facts.observations)
-            relations.update(map(_RELATION_KEY, facts.relations))
+            relations.update(map(RELATION_KEY, facts.relations))
         return cls(frozenset(entities), frozenset(observations), frozenset(relations))
 
     def minus(self, other: _Stated) -> _Stated:
