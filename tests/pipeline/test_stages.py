@@ -6,6 +6,7 @@ import os
 import re
 import time
 import shutil
+import signal
 from collections import Counter
 from collections.abc import Callable
 from unittest import mock
@@ -21,7 +22,7 @@ from kgsync.contract import jsonl
 from kgsync.pipeline.cache import state as build_state
 from kgsync.cli.main import cli
 from kgsync.contract.errors import GraphFormatError
-from kgsync.read.items import IssueSeverity, find_item_files
+from kgsync.read.items import IssueSeverity, find_item_files, read_items
 from kgsync.graph.merge import manifest_path
 from kgsync.contract.model import Entity, EntityType, Graph, Relation
 from kgsync.pipeline.stages import build
@@ -127,6 +128,32 @@ def test_an_item_file_that_became_a_broken_link_or_a_folder_keeps_its_nodes(repo
     assert errors.keys() == {link.name, folder.name} and all("cannot read the file" in m for m in errors.values())
     for slug in (link.stem, folder.stem):  # nothing silently deleted
         assert result.manifest.by_item[slug] == first.manifest.by_item[slug]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="a FIFO is POSIX")
+def test_an_item_file_that_is_a_fifo_is_an_error_not_a_hang(repo: Path) -> None:
+    """An item file that is a FIFO (a local mistake: git commits none) blocked the read for ever at the
+    open.  Only a regular file is read as an item; anything else keeps its nodes with an error at it."""
+    cfg = config_module.load(repo)
+    first = build(cfg)
+    fifo = sorted(p for p in find_item_files(items_dir(repo)) if p.name != "README.md")[0]
+    fifo.unlink()
+    os.mkfifo(fifo)
+
+    def stop(*_: object) -> None:
+        raise TimeoutError("the build still waits at the FIFO after 5 s")
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(5)
+    try:
+        result = build(cfg)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    [error] = [i for i in result.issues if i.severity is IssueSeverity.ERROR]
+    assert error.location.path.endswith(fifo.name) and "not a regular file" in error.message, error.message
+    assert result.manifest.by_item[fifo.stem] == first.manifest.by_item[fifo.stem]
+    assert "not a regular file" in "".join(i.message for i in read_items([fifo], repo).issues)
 
 
 @pytest.mark.usefixtures("settle_at_once")
