@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import glob
 import os
+import stat
 import re
 import sys
 from collections.abc import Iterable
@@ -154,6 +155,10 @@ def read_items(paths: Iterable[Path], root: Path = Path(".")) -> ReadResult:
             parsed.append((None, (out,)))
             continue
         try:
+            special = not_regular(display_path(path, root), path.stem, path.stat().st_mode)
+            if special is not None:
+                parsed.append((None, (special,)))
+                continue
             raw = path.read_bytes()
         except OSError as exc:
             parsed.append((None, (unreadable(display_path(path, root), path.stem, exc),)))
@@ -188,6 +193,16 @@ def link_out(path: Path, root: Path) -> Issue | None:
                  f"a symbolic link leads out of the repository (to {printable_path(str(target))}): not read; "
                  "the item keeps its previous nodes",
                  "commit the file itself, or point the link at a file inside the repository", path.stem)
+
+
+def not_regular(display: str, slug: str, mode: int) -> Issue | None:
+    """The error for an item file that is neither a regular file nor a folder (a FIFO blocks the read at
+    the open, a device never ends), given its ``stat`` mode; else None.  A folder fails to read as it is
+    (``unreadable``).  An item error: the item keeps its old nodes."""
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return None
+    return Issue(IssueSeverity.ERROR, Location(display), "not a regular file (a FIFO, a socket or a device): not read",
+                 "replace it with the item's Markdown file, or delete it", slug)
 
 
 def unreadable(display: str, slug: str, exc: OSError) -> Issue:

@@ -23,7 +23,7 @@ from kgsync.pipeline.cache.files import CacheReader
 from kgsync.pipeline.cache.records import RecordCache, content_key
 from kgsync.pipeline.cache.state import BuildState, Stamp, stamp_of
 from kgsync.extract.record import Record
-from kgsync.read.items import display_path, link_out, unreadable
+from kgsync.read.items import display_path, link_out, not_regular, unreadable
 
 #: The stage proper: (raw bytes, display path, slug) of each file -> its record, in order.
 Parse = Callable[[Sequence[tuple[bytes, str, str]]], Sequence[Record]]
@@ -125,7 +125,10 @@ def _find(path: Path, displays: _Displays, known: Mapping[str, tuple[Stamp, str]
     entry = known.get(display)
     if entry is not None and entry[0] == stamp and (record := cache.get(entry[1], path, display)) is not None:
         return _Found(entry[1], record, b"", display, (stamp, entry[1]))
-    # Unknown stat, or its record is gone: read, hash, parse.
+    # Unknown stat, or its record is gone: read, hash, parse (a regular file only: a FIFO blocks the open).
+    special = not_regular(display, path.stem, stat.st_mode)
+    if special is not None:
+        return _Found(f"unreadable:{display}", Record(None, (special,), (None, None)), b"", display, None)
     try:
         raw = path.read_bytes()
     except OSError as exc:  # unreadable now: an error for this item, which keeps its old nodes
