@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import filterfalse
 from typing import Protocol
 
@@ -125,6 +126,13 @@ class ClaimText:
     words: str = ""  # the finding's content words, sorted, space-joined
 
     def content(self) -> frozenset[str]:
+        return self._content
+
+    @cached_property
+    def _content(self) -> frozenset[str]:
+        """``content``, read once: the plan compares each finding with what every mention of the
+        item says (``evidence.best_match``: 6,111 reads of 2,033 findings on the 220 items).  Kept in
+        the instance's ``__dict__``: no field, so equality, hashing and the cache's JSON ignore it."""
         return frozenset(self.words.split()) if self.words else content_words(self.statement)
 
 

@@ -289,7 +289,8 @@ def _mentions(sentence: str, line: int, table: Table | None, own_slug: str, find
     kept = shorten_sentence(text)
     ids = {slug: str(number) for number, slug in enumerate(dict.fromkeys(slug for _, slug in refs))}
     # "this extends X …, and it reinforces Y": each item its own stance
-    stances, refused = governing(_marked(sentence, ids))
+    marked = _marked(sentence, ids)  # read for its stance, and as the prose when one item is named there
+    stances, refused = governing(marked)
     clauses = _clauses_naming(sentence, refs)
     context = shorten_sentence(plain_text(before))
     plain: dict[str, str] = {}  # one clause often names many items: each read once
@@ -299,7 +300,7 @@ def _mentions(sentence: str, line: int, table: Table | None, own_slug: str, find
     named_in_prose = not attributed and len(ids) == 1 and table is None and not stances
     if named_in_prose:
         # one item named in the prose, no cue next to it: "`x.md` reached the same conclusion"
-        attributed, prose = frozenset(ids), _CODE_SPAN.sub(" ", _marked(sentence, ids))
+        attributed, prose = frozenset(ids), _CODE_SPAN.sub(" ", marked)
     described, unclear, about = described_stance(prose, marks=True) if attributed else (None, "", "")
     if named_in_prose:
         unclear = ""  # "`x.md` supports Y" uses x as a source: built on, as a cue next to it says
