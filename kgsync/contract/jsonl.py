@@ -284,6 +284,15 @@ def _holds(path: Path, data: bytes | Chunks) -> bool:
         return handle.read(1) == b""
 
 
+def holds(path: Path, data: bytes | Chunks) -> bool:
+    """Whether the file at ``path`` holds exactly ``data`` (False when there is none or it cannot be
+    read): what ``write_bytes_atomically`` would leave as it is."""
+    try:
+        return _holds(path, data)
+    except OSError:
+        return False
+
+
 def write_bytes_atomically(path: Path, data: bytes | Chunks, compare: bool = True) -> bool:
     """``write``'s rename dance for bytes (or ``Chunks``); ``compare=False`` when the caller knows
     the file holds other bytes (it need not be read again)."""

@@ -53,6 +53,8 @@ class BuildResult:
     # build found them on its way (the spliced path); None: it did not look (``kgsync build`` then
     # compares the manifests itself, to print only those items' warnings).
     changed_items: frozenset[str] | None = field(default=None, compare=False)
+    # A dry run's (write=False): the files a build would rewrite (none: it would say "unchanged").
+    would_write: tuple[Path, ...] = ()
 
     @property
     def sizes(self) -> tuple[int, int]:
