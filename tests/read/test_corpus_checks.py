@@ -89,3 +89,13 @@ def test_a_cite_of_an_item_completed_later_is_warned_at_the_cites_line(tmp_path:
     assert warning.message == (f"cites '2026-01-01-older', completed {shown}, after this item (2026-03-01): "
                                "no extends edge is made (later work extends earlier work)")
     assert warning.slug == "2026-03-01-good"
+
+
+def test_a_cite_of_an_item_completed_the_same_day_says_the_slugs_order_them(tmp_path: Path) -> None:
+    # Completion dates are days: same-day items are ordered by slug, which "completed 2026-03-01,
+    # after this item (2026-03-01)" did not say.
+    write(tmp_path, "2026-03-01-zeta.md", OLDER)
+    write(tmp_path, "2026-03-01-good.md", GOOD.replace("2026-01-01-older", "2026-03-01-zeta"))
+    [warning] = [i for i in only(read(tmp_path).issues, IssueSeverity.WARNING) if "no extends edge" in i.message]
+    assert warning.message == ("cites '2026-03-01-zeta', completed the same day (2026-03-01), its slug sorting after "
+                               "this item's: no extends edge is made (later work extends earlier work)")
