@@ -258,6 +258,8 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
     if "graph" in data and not _names_a_file(config.graph):  # its manifest is named after it: <name>.kgsync.json
         errors.append((lines.get("graph"), f"graph: names no file ({config.graph!r}): write a file path such as "
                                            "memory.jsonl"))
+    elif "graph" in data and (root / config.graph).is_dir():  # the items folder, say: read as a graph later
+        errors.append((lines.get("graph"), f"graph: {config.graph!r} is a folder: name a file, such as memory.jsonl"))
     for key, fix in _OUTPUTS:
         value = getattr(config, key)
         named = value and value != USER_CACHE and (key != "graph" or _names_a_file(value))  # else an error above
