@@ -16,6 +16,7 @@ import gc
 import hashlib
 import time
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from functools import partial
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -225,7 +226,8 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
         build_state.save(cache_folder, state, reader)
         raise LintFailed(f"the new graph breaks the contract ({len(bad)} finding(s)); nothing was written", bad)
     changed: tuple[Path, ...] = ()
-    pending: tuple[Path, ...] = ()  # a dry run's: the files a build would rewrite
+    # A dry run's files a build would rewrite, found only when asked (``kgsync build``; not vocab or pr).
+    pending: Callable[[], tuple[Path, ...]] = tuple
     if write:
         digests = assembled.digests or {}
         changed, state = write_graph(out.graph_data(), manifest, out.pure, files, base, state, out.incremental, lines,
@@ -235,7 +237,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
         # And its manifest's lines, for the next build's ``LastLines``.
         record.save(state.manifest.sha1 if state.manifest is not None else None, _line_keys(manifest, digests))
     else:
-        pending = files_to_write(out.graph_data(), manifest, files)
+        pending = partial(files_to_write, out.graph_data, manifest, files)
     behind.wait()  # the caches saved behind the build are on disk when it returns
     build_state.save(cache_folder, state, reader)
     clock.lap("write")
