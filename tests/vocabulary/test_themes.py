@@ -340,3 +340,15 @@ def test_an_alias_of_two_themes_is_an_error_at_its_line(tmp_path: Path, block: s
     error = caught.value
     assert error.location is not None and (error.location.path, error.location.line) == (str(path), line)
     assert error.message.startswith(message)
+
+
+def test_a_theme_written_decomposed_is_the_theme_written_composed(tmp_path: Path) -> None:
+    # "café" typed as "e" + a combining acute (NFD: a macOS file name, a pasted text) was another
+    # theme than the map's "café" (NFC): not linked to the theme's node, and a second tag that
+    # reads the same ("tag:café_culture" twice in the graph) and that a search typed in NFC misses.
+    path = tmp_path / "themes.md"
+    path.write_text("# Themes\n\n```yaml\ncaf\u00e9-culture: [caf\u00e9s]\n```\n", encoding="utf-8")
+    themes = load_theme_map(path)
+    assert themes.canonicalise("cafe\u0301-culture") == themes.canonicalise("caf\u00e9-culture") == "caf\u00e9-culture"
+    assert themes.canonicalise("cafe\u0301s") == "caf\u00e9-culture"
+    assert ThemeMap().canonicalise("Cafe\u0301 Culture") == "caf\u00e9-culture"  # no map: the tag's key
