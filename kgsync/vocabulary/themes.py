@@ -23,6 +23,7 @@ keeps is paid on every search that matches the theme.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from collections.abc import Iterable
 from functools import cached_property
@@ -137,8 +138,9 @@ class ThemeMap:
 
 
 def _key(theme: str) -> str:
-    # Look-alike letters folded (a Cyrillic "а" is the Latin "a"): two themes that read the same are one.
-    return re.sub(r"[\s_]+", "-", latin_lookalikes(theme).strip().lower())
+    # Look-alike letters folded (a Cyrillic "а" is the Latin "a") and accents composed (NFC: "e" and a
+    # combining acute are "é"): two themes that read the same are one.
+    return re.sub(r"[\s_]+", "-", latin_lookalikes(unicodedata.normalize("NFC", theme)).strip().lower())
 
 
 def load_theme_map(path: Path | None) -> ThemeMap:
