@@ -70,7 +70,8 @@ def command(items: str | None, out: Path | None, root: Path | None, config_path:
         click.echo(held_back_note(held, "this build did not change"), err=True)
     if not quiet:
         entities, relations = result.sizes  # counted from the file's lines: the graph need not be built
-        verb = "would write" if dry_run else ("wrote" if result.wrote else "unchanged:")
+        verb = ("would write" if result.would_write else "unchanged:") if dry_run else \
+            ("wrote" if result.wrote else "unchanged:")
         click.echo(
             f"{len(result.items)} items -> {entities} entities, {relations} relations; "
             f"{verb} {printable_path(str(cfg.path(cfg.graph)))} ({time.perf_counter() - started:.2f} s)"

@@ -212,7 +212,10 @@ def read(path: str | Path) -> Graph:
         raw = path.read_bytes()
     except FileNotFoundError:
         return Graph()
-    except OSError as exc:  # a folder, no permission: not a graph this build may replace
+    except IsADirectoryError:  # never "remove it": graph: named the items folder, say
+        raise GraphFormatError("cannot read the graph file: it is a folder", Location.of(path),
+                               "name the graph file (graph: in kgsync.yml, or --out), such as memory.jsonl") from None
+    except OSError as exc:  # no permission: not a graph this build may replace
         raise GraphFormatError(f"cannot read the graph file: {exc.strerror or exc}", Location.of(path),
                                "make it a readable file (or remove it to start an empty graph)") from None
     try:
@@ -282,6 +285,15 @@ def _holds(path: Path, data: bytes | Chunks) -> bool:
                 if handle.read(part.nbytes) != part:
                     return False
         return handle.read(1) == b""
+
+
+def holds(path: Path, data: bytes | Chunks) -> bool:
+    """Whether the file at ``path`` holds exactly ``data`` (False when there is none or it cannot be
+    read): what ``write_bytes_atomically`` would leave as it is."""
+    try:
+        return _holds(path, data)
+    except OSError:
+        return False
 
 
 def write_bytes_atomically(path: Path, data: bytes | Chunks, compare: bool = True) -> bool:

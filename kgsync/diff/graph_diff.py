@@ -3,7 +3,8 @@
 ``diff(old, new)`` is pure and deterministic: every tuple in a ``GraphDiff`` is
 sorted, so the PR body and the JSON report are byte-identical for the same two
 graphs.  Entities are matched by name (the first entity of a name wins, as in
-the memory server's lookups); relations by their (from, to, type) key.
+the memory server's lookups; a later line of a name, a copy, is a node added or
+removed); relations by their (from, to, type) key.
 
 Every change is also filed under the research item(s) it comes from, because a
 reviewer reads a graph PR item by item: a node belongs to ``item:<slug>`` when
@@ -37,8 +38,12 @@ def diff(
 ) -> GraphDiff:
     """What changes from ``old`` to ``new``; pure, every part sorted."""
     old_names, new_names = set(old.names()), set(new.names())
-    added = _sorted_entities(entity_named(new, n) for n in new_names - old_names)
-    removed = _sorted_entities(entity_named(old, n) for n in old_names - new_names)
+    # A name's later lines (copies: the server reads the first) are nodes the file gains or loses.
+    old_copies, new_copies = _copies(old), _copies(new)
+    added = _sorted_entities([*(entity_named(new, n) for n in new_names - old_names),
+                              *(new_copies - old_copies).elements()])
+    removed = _sorted_entities([*(entity_named(old, n) for n in old_names - new_names),
+                                *(old_copies - new_copies).elements()])
     changes: list[EntityChange] = []
     for name in old_names & new_names:
         change = _change(entity_named(old, name), entity_named(new, name))
@@ -64,7 +69,18 @@ def diff(
 
 
 def _sorted_entities(entities: Iterable[Entity]) -> tuple[Entity, ...]:
-    return tuple(sorted(entities, key=lambda e: (type_sort_key(e.entity_type), e.name)))
+    return tuple(sorted(entities, key=lambda e: (type_sort_key(e.entity_type), e.name, e.observations)))
+
+
+def _copies(graph: Graph) -> Counter[Entity]:
+    """The entities after the first of their name (none in a graph kgsync wrote)."""
+    seen: set[str] = set()
+    copies: Counter[Entity] = Counter()
+    for entity in graph.entities:
+        if entity.name in seen:
+            copies[entity] += 1
+        seen.add(entity.name)
+    return copies
 
 
 def _sorted_relations(keys: Iterable[tuple[str, str, str]]) -> tuple[Relation, ...]:

@@ -84,10 +84,9 @@ def group_by_item(
             bucket[kind].append(thing)
 
     old_by, new_by = attributions(old), attributions(new)
-    for entity in added:
-        file(items_of(entity, new_by), "a", entity)
-    for entity in removed:
-        file(items_of(entity, old_by), "r", entity)
+    for entity, graph, by, kind in [*((e, new, new_by, "a") for e in added), *((e, old, old_by, "r") for e in removed)]:
+        # A later line of a name (a copy) holds no relation of the items that address the name's node.
+        file(items_of(entity, by if graph.entity(entity.name) == entity else None), kind, entity)
     for change in changed:
         slugs = set(items_of(entity_named(old, change.name), old_by)) | set(items_of(entity_named(new, change.name), new_by))
         file(tuple(sorted(slugs)), "c", change)

@@ -63,4 +63,4 @@ def _is_prior(other: ResearchItem, item: ResearchItem) -> bool:
 
 def earlier(a: ResearchItem, b: ResearchItem) -> bool:
     """Is ``a`` earlier work than ``b``?  Completion date, then slug (slugs start with dates)."""
-    return (a.completed or "9999", a.slug) < (b.completed or "9999", b.slug)
+    return a.precedes(b)

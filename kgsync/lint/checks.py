@@ -23,7 +23,7 @@ from operator import and_, attrgetter, eq, ge, gt, methodcaller, ne, not_
 from kgsync.contract.errors import Location
 from kgsync.extract.canonical import skeleton
 from kgsync.contract.model import ENDPOINTS, OBSERVATION_KEYS, PREFIX, Entity, EntityType, Graph, Relation, RelationType
-from kgsync.lint.table import _CONTROL, RULES, Finding, relation_label, show
+from kgsync.lint.table import _CONTROL, RULES, Finding, copy_label, relation_label, show
 from kgsync.read.config import Merge
 from kgsync.vocabulary.kin import graph_forms, kin_pairs
 from kgsync.vocabulary.similarity import near_duplicate_pairs
@@ -88,6 +88,10 @@ class _Collector:
     def entity(self, name: str) -> Entity | None:
         """The node named ``name`` (None when the graph has none): where a finding without a source points."""
         return self.graph.entity(name)
+
+    def source(self, key: str) -> Location | None:
+        """Where ``sources`` places ``key`` (None: nowhere)."""
+        return self.sources.get(key) if self.sources is not None else None
 
     def entity_location(self, name: str) -> Location | None:
         if self.sources is not None:
@@ -156,11 +160,17 @@ def _check_entities(graph: Graph, out: _Collector) -> None:
         # Later copies are invisible (the server finds the first): report the name once, check the first.
         counts = Counter(names)
         first: dict[str, int] = {}
+        copies: dict[str, list[str]] = {}  # name -> the types of its later copies, in order
         for index, name in enumerate(names):
             if counts[name] > 1:
                 first.setdefault(name, index)
+                if first[name] != index:
+                    copies.setdefault(name, []).append(types[index])
         for name, index in first.items():
-            out.add("duplicate-entity", name, f"appears {counts[name]} times")
+            # At a copy's own line (the server reads the first; a copy is what to fix), else at the name.
+            places = (out.source(copy_label(name, t)) for t in [*copies[name], types[index]])
+            out.add_at("duplicate-entity", name, f"appears {counts[name]} times",
+                       next((p for p in places if p is not None), None) or out.entity_location(name))
         suspects = {first.get(names[index], index) for index in suspects}
     for index in sorted(suspects):
         _check_name(entities[index], out)

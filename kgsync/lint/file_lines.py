@@ -8,7 +8,7 @@ from pathlib import Path
 
 from kgsync.contract.errors import Location
 from kgsync.contract.model import Relation
-from kgsync.lint.table import relation_label
+from kgsync.lint.table import copy_label, relation_label
 
 
 class FileLines(Mapping[str, Location]):
@@ -16,7 +16,8 @@ class FileLines(Mapping[str, Location]):
 
     Built lazily on the first lookup, i.e. only when there is a finding to place,
     so a clean graph is not parsed twice.  Assumes the file already loaded
-    (``jsonl.read``); the first line of a name wins, as for the server.
+    (``jsonl.read``); the first line of a name wins, as for the server, and ``copy_label`` finds
+    its line of each type (a copy's own line: what ``duplicate-entity`` points at).
     """
 
     def __init__(self, path: str | Path) -> None:
@@ -27,6 +28,7 @@ class FileLines(Mapping[str, Location]):
         if self._lines is None:
             text = self.path.read_bytes().decode("utf-8", errors="replace").removeprefix("\ufeff")
             lines: dict[str, Location] = {}
+            copies: dict[str, Location] = {}
             shown = str(self.path)
             for number, line in enumerate(text.split("\n"), start=1):
                 if not line.strip():
@@ -39,12 +41,16 @@ class FileLines(Mapping[str, Location]):
                     continue
                 if obj.get("type") == "entity":
                     key = obj.get("name")
+                    if isinstance(key, str):  # each type of the name at its first line not the name's first
+                        typed = copy_label(key, str(obj.get("entityType")))
+                        if typed not in copies or copies[typed] == lines.get(key):
+                            copies[typed] = Location(shown, number)
                 else:
                     relation = Relation(str(obj.get("from")), str(obj.get("to")), str(obj.get("relationType")))
                     key = relation_label(relation)
                 if isinstance(key, str):
                     lines.setdefault(key, Location(shown, number))
-            self._lines = lines
+            self._lines = lines | copies
         return self._lines
 
     def __getitem__(self, key: str) -> Location:

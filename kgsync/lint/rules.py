@@ -35,11 +35,13 @@ from kgsync.lint.checks import (
     provenance_slug,
 )
 from kgsync.lint.file_lines import FileLines
-from kgsync.lint.table import RULES, Finding, LintReport, Rule, Severity, relation_label, rules_table, show
+from kgsync.lint.table import (RULES, Finding, LintReport, Rule, Severity, copy_label, relation_label, rules_table,
+                              show)
 from kgsync.read.config import Merge
 
 __all__ = [
-    "MAX_OBSERVATION_LENGTH", "RULES", "FileLines", "Finding", "LintReport", "Rule", "Severity", "check", "lint",
+    "MAX_OBSERVATION_LENGTH", "RULES", "FileLines", "Finding", "LintReport", "Rule", "Severity", "check", "copy_label",
+    "lint",
     "provenance_slug", "relation_label", "rules_table", "separate_hand_added", "show",
 ]
 

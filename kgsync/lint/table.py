@@ -151,6 +151,12 @@ def relation_label(relation: Relation) -> str:
     return f"{relation.source} -[{relation.relation_type}]-> {relation.target}"
 
 
+def copy_label(name: str, entity_type: str) -> str:
+    """A ``sources`` key for the node ``name`` of ``entity_type`` where it is a copy: a line of the name
+    after its first (a NUL parts them: never in a name lint passes)."""
+    return f"{name}\x00{entity_type}"
+
+
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 

@@ -12,7 +12,7 @@ from kgsync.contract.errors import Location
 from kgsync.contract.model import Facts, Graph
 from kgsync.graph.assemble import Assembly
 from kgsync.graph.merge import Manifest, merge_with_foreign
-from kgsync.lint.rules import FileLines, LintReport, lint, relation_label, separate_hand_added
+from kgsync.lint.rules import FileLines, LintReport, copy_label, lint, relation_label, separate_hand_added
 from kgsync.read.config import Merge
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 
@@ -103,15 +103,17 @@ class _GeneratedThenFile(Mapping[str, Location]):
         self.generated = generated
         self.by_item = by_item
         self.committed = committed
-        self._relations: set[str] | None = None  # labels of the generated relations, built on first need
+        # Labels of the generated relations and nodes' copies (``copy_label``), built on first need.
+        self._generated: set[str] | None = None
 
     def __getitem__(self, key: str) -> Location:
         found = self.generated.get(key)
         if found is not None:
             return found
-        if self._relations is None:
-            self._relations = {relation_label(r) for facts in self.by_item.values() for r in facts.relations}
-        if key in self._relations:
+        if self._generated is None:
+            self._generated = {relation_label(r) for facts in self.by_item.values() for r in facts.relations}
+            self._generated.update(copy_label(*e) for facts in self.by_item.values() for e in facts.entities)
+        if key in self._generated:
             raise KeyError(key)  # lint then places it at its source entity, i.e. the item
         return self.committed[key]
 

@@ -125,6 +125,14 @@ def write_graph(graph_data: bytes | jsonl.Chunks, manifest: Manifest, pure: bool
                                    items=tuple(sorted(manifest.by_item)))
 
 
+def files_to_write(graph_data: Callable[[], bytes | jsonl.Chunks], manifest: Manifest,
+                   files: GraphFiles) -> tuple[Path, ...]:
+    """The files ``write_graph`` would rewrite, written by none: a dry run says "unchanged" where a
+    build would (the manifest's bytes are ``Manifest.encoded``, which ``chunks_over`` reproduces)."""
+    return tuple(path for path, data in ((files.graph, graph_data), (files.manifest, manifest.encoded))
+                 if not jsonl.holds(path, data()))
+
+
 def kept_items(slugs: frozenset[str], read_manifest: Callable[[], Manifest | None]) -> tuple[ResearchItem, ...]:
     """The items that fail to parse now, as their last facts know them (slug and date): they keep
     their nodes, so the extends edges of items citing or linking them must stay too."""

@@ -53,6 +53,9 @@ class BuildResult:
     # build found them on its way (the spliced path); None: it did not look (``kgsync build`` then
     # compares the manifests itself, to print only those items' warnings).
     changed_items: frozenset[str] | None = field(default=None, compare=False)
+    # A dry run's (write=False): the files a build would rewrite (none: it would say "unchanged"),
+    # found when asked for (``would_write``): encoding and comparing them is a cost vocab and pr skip.
+    load_would_write: Callable[[], tuple[Path, ...]] = field(default=tuple, repr=False, compare=False)
 
     @property
     def sizes(self) -> tuple[int, int]:
@@ -60,6 +63,10 @@ class BuildResult:
         if self.load_sizes is not None:
             return self.load_sizes()
         return len(self.graph.entities), len(self.graph.relations)
+
+    @cached_property
+    def would_write(self) -> tuple[Path, ...]:
+        return self.load_would_write()
 
     @cached_property
     def graph(self) -> Graph:

@@ -16,6 +16,7 @@ import gc
 import hashlib
 import time
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from functools import partial
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -33,7 +34,8 @@ from kgsync.pipeline.checking import lint_blaming_items, merge_into
 from kgsync.pipeline.incremental import line_counts, rebuild, states_facts
 from kgsync.pipeline.cache.lint_report import LintReportStore
 from kgsync.pipeline.cache.manifest_record import ManifestRecord
-from kgsync.pipeline.committed import Base, GraphFiles, committed_base, items_before, kept_items, write_graph
+from kgsync.pipeline.committed import (Base, GraphFiles, committed_base, files_to_write, items_before, kept_items,
+                                       write_graph)
 from kgsync.pipeline.cache.read_memo import ReadMemo
 from kgsync.pipeline.cache.records import RecordCache
 from kgsync.pipeline.reading import Reading, item_files, parse_all, reading_of
@@ -224,6 +226,8 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
         build_state.save(cache_folder, state, reader)
         raise LintFailed(f"the new graph breaks the contract ({len(bad)} finding(s)); nothing was written", bad)
     changed: tuple[Path, ...] = ()
+    # A dry run's files a build would rewrite, found only when asked (``kgsync build``; not vocab or pr).
+    pending: Callable[[], tuple[Path, ...]] = tuple
     if write:
         digests = assembled.digests or {}
         changed, state = write_graph(out.graph_data(), manifest, out.pure, files, base, state, out.incremental, lines,
@@ -232,6 +236,8 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
         lint_store.save(state.graph.sha1 if state.graph is not None and out.pure else None, inputs, out.report)
         # And its manifest's lines, for the next build's ``LastLines``.
         record.save(state.manifest.sha1 if state.manifest is not None else None, _line_keys(manifest, digests))
+    else:
+        pending = partial(files_to_write, out.graph_data, manifest, files)
     behind.wait()  # the caches saved behind the build are on disk when it returns
     build_state.save(cache_folder, state, reader)
     clock.lap("write")
@@ -242,7 +248,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     return BuildResult(out.load_graph, base.load_previous, manifest, reading.read.items, issues, out.report,
                        vocabulary, bool(changed), changed, tuple(clock.laps), removed_items, credited, out.incremental,
                        out.sizes, (reading, read_memo, selections, files, assembled, base, lines, assembly, out, long),
-                       out.changed_items)
+                       out.changed_items, pending)
 
 
 @dataclass(frozen=True)

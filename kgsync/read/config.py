@@ -258,6 +258,11 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
     if "graph" in data and not _names_a_file(config.graph):  # its manifest is named after it: <name>.kgsync.json
         errors.append((lines.get("graph"), f"graph: names no file ({config.graph!r}): write a file path such as "
                                            "memory.jsonl"))
+    elif "graph" in data and (root / config.graph).is_dir():  # the items folder, say: read as a graph later
+        errors.append((lines.get("graph"), f"graph: {config.graph!r} is a folder: name a file, such as memory.jsonl"))
+    elif "graph" in data and (what := _an_input(root, path, config)):  # else read as a graph, line by line
+        errors.append((lines.get("graph"), f"graph: {config.graph!r} is {what}, which the build reads: name another "
+                                           "file, such as memory.jsonl"))
     for key, fix in _OUTPUTS:
         value = getattr(config, key)
         named = value and value != USER_CACHE and (key != "graph" or _names_a_file(value))  # else an error above
@@ -324,6 +329,23 @@ def _inside(root: Path, relative: str) -> bool:
     links are resolved: a committed link to a folder outside leads outside as surely as ``../``."""
     base = root.resolve()
     return (base / relative).resolve().is_relative_to(base)
+
+
+def _an_input(root: Path, config_file: Path, config: Config) -> str | None:
+    """What input of the build the existing file ``graph:`` names is (None: none)."""
+    graph = root / config.graph
+    if not graph.is_file():
+        return None
+    for name, what in ((config_file, f"{config_file.name} itself"), (root / config.themes_vocabulary,
+                       "the themes_vocabulary file"), (root / config.vocabulary, "the vocabulary file")):
+        if name.is_file() and graph.samefile(name):
+            return what
+    if graph.suffix.lower() == ".md":
+        from kgsync.read.items import find_item_files  # the reader's import cost only for a Markdown graph
+
+        if any(graph.samefile(item) for item in find_item_files(config.items, root) if item.is_file()):
+            return "an item file"
+    return None
 
 
 def _names_a_file(path: str) -> bool:

@@ -1,6 +1,6 @@
 """Cross-file rules of a corpus of items: one item per slug, no two files alike but for case,
-links (``cites``, ``supersedes``, ``superseded_by``) that name an item here, no ring of
-``superseded_by``.  Each file was parsed on its own (``kgsync.read.items``); only what needs
+links (``cites``, ``supersedes``, ``superseded_by``) that name an item here, cites of earlier
+work, no ring of ``superseded_by``.  Each file was parsed on its own (``kgsync.read.items``); only what needs
 the corpus as a whole is checked here, every problem at the file and line it is about.
 """
 
@@ -33,6 +33,7 @@ def check_corpus(parsed: Iterable[tuple[ResearchItem | None, tuple[Issue, ...]]]
     # An item that failed now keeps its last nodes (see kgsync.graph.merge): citing it is no dangling link.
     failed = {i.slug for i in issues if i.severity is IssueSeverity.ERROR and i.slug}
     issues.extend(_dangling_links(items, failed))
+    issues.extend(_later_cites(items))
     issues.extend(_supersession_cycles(items))
     return ReadResult(tuple(items), tuple(issues))
 
@@ -108,4 +109,25 @@ def _dangling_links(items: Sequence[ResearchItem], also_known: Iterable[str] = (
                     issues.append(Issue(IssueSeverity.WARNING, Location(item.path, line),
                                         f"{field_name} names {target!r}, which is not an item here",
                                         "correct the slug, or drop it if the item was removed", item.slug))
+    return issues
+
+
+def _later_cites(items: Sequence[ResearchItem]) -> list[Issue]:
+    """A warning on a ``cites`` entry naming an item completed later: later work extends earlier work,
+    so the cite makes no extends edge (``kgsync.graph.extends``), which an author who wrote it, or the
+    items citing one whose completed: date is mistyped (9999-12-31), would otherwise never learn."""
+    by_slug = {item.slug: item for item in items}
+    issues = []
+    for item in items:
+        for target in item.cites:
+            cited = by_slug.get(target)
+            if cited is None or cited is item or target in item.superseded_by or cited.precedes(item):
+                continue
+            day = cited.completed or "on no date"
+            when = (f"the same day ({day}), its slug sorting after this item's" if cited.completed == item.completed
+                    else f"{day}, after this item ({item.completed or 'no date'})")
+            issues.append(Issue(IssueSeverity.WARNING, Location(item.path, item.line_of("cites")),
+                                f"cites {target!r}, completed {when}: no extends edge is made (later work extends "
+                                "earlier work)",
+                                "cite only earlier work, or correct the completed: date of one of the two", item.slug))
     return issues

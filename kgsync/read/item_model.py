@@ -113,6 +113,11 @@ class ResearchItem:
         """The line of a frontmatter list or section (``field_lines``); 1 when unknown."""
         return dict(self.field_lines).get(field_name, 1)
 
+    def precedes(self, other: ResearchItem) -> bool:
+        """Is this earlier work than ``other``?  Completion date, then slug (slugs start with dates);
+        undated last.  Later work extends earlier work (``kgsync.graph.extends``)."""
+        return (self.completed or "9999", self.slug) < (other.completed or "9999", other.slug)
+
     @property
     def is_superseded(self) -> bool:
         return bool(self.superseded_by)

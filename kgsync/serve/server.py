@@ -44,7 +44,8 @@ OPEN = """\
 Open nodes by their exact names (as search_nodes, item or topic return them): the entities, with
 their observations whole, and every relation with either end among them (the reference memory
 server's semantics). A very connected node's relations are paged: next_offset when cut. A name that is
-no node is listed under not_found with the closest names (a plural guessed wrong, a slug cut short)."""
+no node is listed under not_found with the closest names (a plural guessed wrong, a slug cut short);
+past 20 such names, not_found_more counts the rest."""
 
 READ = """\
 An overview of the graph, never the whole file: counts by entity and relation type, and the concepts

@@ -376,6 +376,10 @@ def closest_names(index: Index, name: str, most: int = 3) -> list[str]:
     return list(dict.fromkeys(found))[:most]
 
 
+_MISSES_SHOWN = 20  # unknown names open_nodes lists (with their closest names); the rest counted
+_NAME_SHOWN = 200  # characters of an unknown name it echoes
+
+
 def open_nodes(service: Service, names: Sequence[str], offset: int = 0) -> str:
     """The reference server's open_nodes: the entities named (file order, duplicates kept) and every
     relation with either end among them (file order); relations paged past the size bound."""
@@ -387,9 +391,12 @@ def open_nodes(service: Service, names: Sequence[str], offset: int = 0) -> str:
     offset = max(0, int(offset))
     # The reference server answers an unknown name with nothing: say which names missed and what
     # they may mean (entities and relations stay the reference's; the key is there only on a miss).
-    missing = {"not_found": [{"name": name, "closest": closest_names(service.index(), name)}
-                             for name in dict.fromkeys(names) if name not in found]}
-    extra = missing if missing["not_found"] else {}
+    # Bounded (the first misses, each name cut), so that misses never crowd out the nodes found.
+    misses = [name for name in dict.fromkeys(names) if name not in found]
+    extra: dict[str, Any] = {"not_found": [{"name": cut(name, _NAME_SHOWN), "closest": closest_names(service.index(), name)}
+                                           for name in misses[:_MISSES_SHOWN]]} if misses else {}
+    if len(misses) > _MISSES_SHOWN:
+        extra["not_found_more"] = len(misses) - _MISSES_SHOWN
     base = {"entities": [entity_json(e, whole=True) for e in entities]}
     shown = [relation_json(r) for r in relations[offset:]]
     whole = dumps({**base, "relations": shown, **extra} if not offset

@@ -23,12 +23,14 @@ keeps is paid on every search that matches the theme.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from collections.abc import Iterable
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+import yaml
 
 from kgsync.extract.canonical import (CLOSED_PREFIXES, append_key, canonical_name, display_alias, latin_lookalikes, term_key,
                                       without_restated_expansion, word_key, words)
@@ -136,8 +138,9 @@ class ThemeMap:
 
 
 def _key(theme: str) -> str:
-    # Look-alike letters folded (a Cyrillic "а" is the Latin "a"): two themes that read the same are one.
-    return re.sub(r"[\s_]+", "-", latin_lookalikes(theme).strip().lower())
+    # Look-alike letters folded (a Cyrillic "а" is the Latin "a") and accents composed (NFC: "e" and a
+    # combining acute are "é"): two themes that read the same are one.
+    return re.sub(r"[\s_]+", "-", latin_lookalikes(unicodedata.normalize("NFC", theme)).strip().lower())
 
 
 def load_theme_map(path: Path | None) -> ThemeMap:
@@ -163,6 +166,7 @@ def load_theme_map(path: Path | None) -> ThemeMap:
         raise ConfigError("theme alias map must map canonical slugs to lists of aliases", Location.of(path))
     _check_alias_lists(data, key_lines(node), offset, path)
     canonical = frozenset(_key(str(k)) for k in data)
+    _check_alias_owners(node, canonical, offset, path)
     aliases: dict[str, str] = {}
     phrases: dict[str, list[str]] = {slug: [slug] for slug in sorted(canonical)}
     for slug, values in sorted(data.items(), key=lambda kv: str(kv[0])):
@@ -188,6 +192,24 @@ def _check_alias_lists(data: dict[Any, Any], lines: dict[str, int], offset: int,
         line = lines.get(str(slug))
         raise ConfigError(f"{slug}: the aliases are {shown}, not a list", Location.of(path, offset + line if line else None),
                           f"write {slug}: [alias, ...] (or {slug}: [] for none)")
+
+
+def _check_alias_owners(node: yaml.Node | None, canonical: frozenset[str], offset: int, path: Path) -> None:
+    """Each alias names one theme: listed under two themes it went to the first in sorted order, and
+    another theme's slug listed as an alias was never read (the theme wins); neither was said."""
+    owner: dict[str, str] = {}
+    for key_node, value_node in node.value if isinstance(node, yaml.MappingNode) else ():
+        slug = _key(str(key_node.value))
+        for alias_node in value_node.value if isinstance(value_node, yaml.SequenceNode) else ():
+            alias = _key(str(alias_node.value))
+            where = Location.of(path, offset + alias_node.start_mark.line + 1)
+            if alias != slug and alias in canonical:
+                raise ConfigError(f"{alias_node.value}: a theme, and an alias of {slug}", where,
+                                  f"remove it from {slug}'s list, or retire the theme {alias} (its aliases then "
+                                  f"under {slug})")
+            if owner.setdefault(alias, slug) != slug:
+                raise ConfigError(f"{alias_node.value}: an alias of {owner[alias]} and of {slug}", where,
+                                  "keep it under one theme: an item's tag maps to one theme")
 
 
 def _with_words(themes: ThemeMap, phrases: dict[str, list[str]], scopes: dict[str, str]) -> ThemeMap:

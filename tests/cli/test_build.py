@@ -37,6 +37,22 @@ def test_dry_run_writes_nothing_then_a_build_writes_then_is_unchanged(tmp_path: 
     assert graph.read_bytes() == written
 
 
+def test_a_dry_run_over_a_current_graph_says_unchanged_as_a_build_would(tmp_path: Path) -> None:
+    # --dry-run answers "what would a build do?": over a graph a build would leave as it is, it said
+    # "would write", so a user (or a CI step) could not tell a stale graph from a current one.
+    root = _repo(tmp_path)
+    graph = root / "memory.jsonl"
+    assert _said(root)[0] == 0
+    written = graph.read_bytes()
+    assert _said(root, "--dry-run") == (0, f"1 items -> 3 entities, 2 relations; unchanged: {graph} (T s)\n")
+    (root / "Research" / "completed" / "2026-01-01-a.md").write_text(
+        item_markdown("Knowledge graphs", question="How?", summary="Graphs help.",
+                      findings=["Graphs help agents.", "Graphs help people."]), encoding="utf-8")
+    code, said = _said(root, "--dry-run")
+    assert code == 0 and "; would write " in said
+    assert graph.read_bytes() == written  # still nothing written
+
+
 def test_a_failed_item_is_named_by_line_and_fails_the_build(tmp_path: Path) -> None:
     root = _repo(tmp_path)
     bad = root / "Research" / "completed" / "2026-01-02-b.md"

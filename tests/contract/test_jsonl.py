@@ -172,6 +172,15 @@ def test_read_of_a_folder_is_a_clear_error(tmp_path: Path) -> None:
         jsonl.read(tmp_path / "memory.jsonl")
 
 
+def test_read_of_a_folder_never_hints_to_remove_it(tmp_path: Path) -> None:
+    # graph: Research/completed (the items folder) said "(or remove it to start an empty graph)".
+    (tmp_path / "items").mkdir()
+    with pytest.raises(GraphFormatError) as caught:
+        jsonl.read(tmp_path / "items")
+    assert "remove" not in (caught.value.hint or "") and "is a folder" in caught.value.message
+    assert caught.value.hint == "name the graph file (graph: in kgsync.yml, or --out), such as memory.jsonl"
+
+
 def test_write_keeps_the_files_mode_and_a_symlink(tmp_path: Path) -> None:
     target = tmp_path / "data" / "graph.jsonl"
     target.parent.mkdir()

@@ -41,6 +41,22 @@ def test_added_and_removed_entities() -> None:
     assert not d.changed and not d.is_empty
 
 
+def test_a_copy_of_a_name_added_or_removed_is_an_added_or_removed_node() -> None:
+    # Entities are matched by their name's first line, so a later line of the same name under
+    # another type (an agent's "topic" node) was no change at all: "No change to the graph."
+    # above "64 -> 65 entities (+1)". The copy is a node the file gains (or loses).
+    copy = Entity("concept:rag", "topic", ("note: mine",))
+    new = Graph(BASE.entities + (copy,), BASE.relations)
+    d = diff(BASE, new)
+    assert d.added == (copy,) and not d.removed and not d.changed and not d.is_empty
+    # Filed under no item: no item's relation reaches a copy (not under the items addressing concept:rag).
+    assert [(i.slug, i.added) for i in d.items] == [("", (copy,))]
+    back = diff(new, BASE)
+    assert back.removed == (copy,) and not back.added and not back.changed
+    twice = Graph(new.entities + (copy,), BASE.relations)  # the very same line once more
+    assert diff(new, twice).added == (copy,) and diff(new, new).is_empty
+
+
 def test_observation_changes_are_a_multiset_diff() -> None:
     old = Graph((Entity("concept:rag", "concept", ("tag:a", "tag:b", "tag:b")),))
     new = Graph((Entity("concept:rag", "concept", ("tag:c", "tag:b", "tag:a")),))
@@ -76,7 +92,9 @@ def test_relations_added_and_removed_by_key() -> None:
 def test_first_entity_of_a_name_wins_like_the_server() -> None:
     old = Graph((Entity("concept:x", "concept", ("a",)),))
     new = Graph((Entity("concept:x", "concept", ("a",)), Entity("concept:x", "concept", ("b",))))
-    assert diff(old, new).is_empty
+    # The first line is the node the server reads: it did not change; the later line is a copy added.
+    d = diff(old, new)
+    assert not d.changed and d.added == (Entity("concept:x", "concept", ("b",)),)
 
 
 def test_outputs_are_sorted_contract_types_first() -> None:

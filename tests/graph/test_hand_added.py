@@ -128,3 +128,17 @@ def test_an_item_whose_facts_break_the_contract_keeps_its_previous_nodes(
     assert error.slug == bad_slug and "malformed-name" in error.message
     assert not any(e.name == "concept:" for e in result.graph.entities)
     assert isinstance(result.graph.entity(f"item:{bad_slug}"), Entity)
+
+
+def test_a_hand_added_copy_of_a_node_under_another_type_is_placed_at_its_line(example_repo: Path) -> None:
+    # Not at the generated node's item file (with no line): the copy is the graph file's content to fix.
+    graph_file = example_repo / "memory.jsonl"
+    name = next(e.name for e in _build(example_repo).graph.of_type("concept"))
+    copy = f'{{"type":"entity","name":"{name}","entityType":"topic","observations":["my note"]}}'
+    text = graph_file.read_text(encoding="utf-8")
+    graph_file.write_text(text + "\n" + copy, encoding="utf-8")
+    result = _build(example_repo)
+    [found] = [f for f in result.report.findings if f.entity == name]
+    assert found.code == "hand-added-content" and "duplicate-entity" in found.message
+    assert found.location is not None and (found.location.path, found.location.line) == \
+        (str(graph_file), text.count("\n") + 2)

@@ -136,6 +136,36 @@ def test_a_graph_path_that_names_no_file_is_a_config_error_at_its_line(tmp_path:
     assert "such as memory.jsonl" in str(caught.value)
 
 
+def test_a_graph_that_names_a_folder_is_a_config_error_at_its_line(tmp_path: Path) -> None:
+    # graph: Research/completed (the items folder) failed later, at the folder, with no line of
+    # kgsync.yml, and hinted to remove the folder "to start an empty graph".
+    (tmp_path / "Research" / "completed").mkdir(parents=True)
+    (tmp_path / "kgsync.yml").write_text("items: x\ngraph: Research/completed\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="kgsync.yml:2: graph: 'Research/completed' is a folder: name a file, such "
+                                          "as memory.jsonl"):
+        config.load(tmp_path)
+
+
+@pytest.mark.parametrize(("graph", "what"), [
+    ("kgsync.yml", "kgsync.yml itself"),
+    ("themes.md", "the themes_vocabulary file"),
+    ("kgsync-vocab.yml", "the vocabulary file"),
+    ("items/2026-01-01-a.md", "an item file"),
+])
+def test_a_graph_that_names_an_input_of_the_build_is_a_config_error_at_its_line(tmp_path: Path, graph: str,
+                                                                                 what: str) -> None:
+    # Every command then read that file as the graph: twenty lines of "not a JSON object" at the
+    # file's own lines, and not a word of kgsync.yml's graph: line, the one to fix.
+    (tmp_path / "items").mkdir()
+    for name in ("themes.md", "kgsync-vocab.yml", "items/2026-01-01-a.md"):
+        (tmp_path / name).write_text("# text\n", encoding="utf-8")
+    (tmp_path / "kgsync.yml").write_text(f"items: items\nthemes_vocabulary: themes.md\ngraph: {graph}\n",
+                                         encoding="utf-8")
+    with pytest.raises(ConfigError, match=f"kgsync.yml:3: graph: '{graph}' is {what}, which the build reads: name "
+                                          "another file, such as memory.jsonl"):
+        config.load(tmp_path)
+
+
 def test_a_graph_override_that_names_no_file_is_a_config_error() -> None:
     # The Action passes its graph input as `kgsync pr --graph=VALUE`: '.' died the same way.
     with pytest.raises(ConfigError, match=r"graph: names no file \('\.'\)"):

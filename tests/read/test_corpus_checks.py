@@ -72,3 +72,30 @@ def test_a_link_to_no_item_is_warned_at_its_fields_line(tmp_path: Path, field: s
     line = text.split("\n").index(f"{field}: [2026-01-01-gone]") + 1
     assert line != 2 and warning.location.line == line
     assert warning.message == f"{field} names '2026-01-01-gone', which is not an item here"
+
+
+@pytest.mark.parametrize(("older", "shown"), [
+    ("2026-03-02T10:00:00+00:00", "2026-03-02"),  # a cite of later work
+    ("9999-12-31", "9999-12-31"),  # a far-future date: every item citing it lost its edge to it
+])
+def test_a_cite_of_an_item_completed_later_is_warned_at_the_cites_line(tmp_path: Path, older: str, shown: str) -> None:
+    # Later work extends earlier work, so the cite made no extends edge, and nothing said so: an
+    # author's explicit cites entry, or every citing item's edge after one mistyped completed: date.
+    write(tmp_path, "2026-01-01-older.md", OLDER.replace("completed: 2026-03-01T10:00:00+00:00", f"completed: {older}"))
+    write(tmp_path, "2026-03-01-good.md", GOOD)
+    [warning] = [i for i in only(read(tmp_path).issues, IssueSeverity.WARNING) if "after" in i.message]
+    assert (warning.location.path, warning.location.line) == ("2026-03-01-good.md",
+                                                              GOOD.split("\n").index("cites: [2026-01-01-older]") + 1)
+    assert warning.message == (f"cites '2026-01-01-older', completed {shown}, after this item (2026-03-01): "
+                               "no extends edge is made (later work extends earlier work)")
+    assert warning.slug == "2026-03-01-good"
+
+
+def test_a_cite_of_an_item_completed_the_same_day_says_the_slugs_order_them(tmp_path: Path) -> None:
+    # Completion dates are days: same-day items are ordered by slug, which "completed 2026-03-01,
+    # after this item (2026-03-01)" did not say.
+    write(tmp_path, "2026-03-01-zeta.md", OLDER)
+    write(tmp_path, "2026-03-01-good.md", GOOD.replace("2026-01-01-older", "2026-03-01-zeta"))
+    [warning] = [i for i in only(read(tmp_path).issues, IssueSeverity.WARNING) if "no extends edge" in i.message]
+    assert warning.message == ("cites '2026-03-01-zeta', completed the same day (2026-03-01), its slug sorting after "
+                               "this item's: no extends edge is made (later work extends earlier work)")

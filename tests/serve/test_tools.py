@@ -92,6 +92,18 @@ def test_open_nodes_says_which_names_it_did_not_find_and_what_they_may_mean(exam
     assert meant in body["not_found"][0]["closest"]
 
 
+@pytest.mark.parametrize("wrong", [["x" * 30_000], [f"concept:no-such-{i}" for i in range(600)]])
+def test_unknown_names_never_crowd_out_the_nodes_found(example: Service, wrong: list[str]) -> None:
+    # Every unknown name was echoed whole in not_found: one name of 30,000 characters (or 600 wrong
+    # guesses) made the answer "would exceed the size bound ..." with no entity, not even the one found.
+    found = "item:2026-01-29-hybrid-retrieval-bm25-dense"
+    body = answer(tools.open_nodes(example, [found, *wrong]))
+    assert [e["name"] for e in body["entities"]] == [found] and body["relations"]
+    listed = body["not_found"]
+    assert 1 <= len(listed) <= 20 and all(len(m["name"]) <= 200 for m in listed)
+    assert len(listed) + body.get("not_found_more", 0) == len(wrong)
+
+
 def test_open_nodes_adds_nothing_when_every_name_is_found(example: Service) -> None:
     assert set(answer(tools.open_nodes(example, ["concept:knowledge-graphs"]))) == {"entities", "relations"}
 

@@ -322,3 +322,33 @@ def test_a_theme_map_past_the_size_limit_is_refused_unread(tmp_path: Path) -> No
         handle.truncate(16 * 1024 * 1024 + 1)  # sparse: no disk, no time
     with pytest.raises(ConfigError, match="16 MiB"):
         load_theme_map(tmp_path / "themes.md")
+
+
+@pytest.mark.parametrize(("block", "line", "message"), [
+    # "kg" under two themes: the first theme in sorted order took it, and nothing said so.
+    ("knowledge-graphs: [kg]\nmemory-context:\n  - agent-memory\n  - KG\n", 7,
+     "KG: an alias of knowledge-graphs and of memory-context"),
+    # A theme's slug written as another's alias: never read (the theme wins), and nothing said so.
+    ("knowledge-graphs: [ontologies]\nmemory-context: [agent-memory, knowledge-graphs]\n", 5,
+     "knowledge-graphs: a theme, and an alias of memory-context"),
+])
+def test_an_alias_of_two_themes_is_an_error_at_its_line(tmp_path: Path, block: str, line: int, message: str) -> None:
+    path = tmp_path / "themes.md"
+    path.write_text(f"# Themes\n\n```yaml\n{block}```\n", encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        load_theme_map(path)
+    error = caught.value
+    assert error.location is not None and (error.location.path, error.location.line) == (str(path), line)
+    assert error.message.startswith(message)
+
+
+def test_a_theme_written_decomposed_is_the_theme_written_composed(tmp_path: Path) -> None:
+    # "café" typed as "e" + a combining acute (NFD: a macOS file name, a pasted text) was another
+    # theme than the map's "café" (NFC): not linked to the theme's node, and a second tag that
+    # reads the same ("tag:café_culture" twice in the graph) and that a search typed in NFC misses.
+    path = tmp_path / "themes.md"
+    path.write_text("# Themes\n\n```yaml\ncaf\u00e9-culture: [caf\u00e9s]\n```\n", encoding="utf-8")
+    themes = load_theme_map(path)
+    assert themes.canonicalise("cafe\u0301-culture") == themes.canonicalise("caf\u00e9-culture") == "caf\u00e9-culture"
+    assert themes.canonicalise("cafe\u0301s") == "caf\u00e9-culture"
+    assert ThemeMap().canonicalise("Cafe\u0301 Culture") == "caf\u00e9-culture"  # no map: the tag's key
