@@ -30,7 +30,7 @@ from typing import Any
 from kgsync.contract.errors import GraphFormatError, Location
 from kgsync.contract.jsonl import Chunks, Spliced, joined
 from kgsync.read.config import manifest_of
-from kgsync.contract.model import Entity, Facts, Graph, Relation
+from kgsync.contract.model import Entity, Facts, Graph, Relation, SharedStrings
 from kgsync.graph.ownership import anchored
 
 MANIFEST_VERSION = 1
@@ -158,27 +158,43 @@ class Manifest:
         return cls.of_json(_decoded(text, source), source)
 
     @classmethod
-    def of_json(cls, data: Any, source: str) -> Manifest:
-        """The manifest of ``data``, a manifest file's JSON; ``data["items"]`` is emptied (``Facts.each_from_json``)."""
+    def of_json(cls, data: Any, source: str, share: Mapping[str, Facts] | None = None) -> Manifest:
+        """The manifest of ``data``, a manifest file's JSON; ``data["items"]`` is emptied (``of_items``)."""
         try:
-            if data.get("kgsync_manifest") != MANIFEST_VERSION:
-                raise ValueError(f"unsupported manifest version {data.get('kgsync_manifest')!r}")
-            hubs, themes, merges = data.get("hubs", []), data.get("themes", []), data.get("merges", [])
-            topics = data.get("topics", [])
-            for key, value in (("hubs", hubs), ("themes", themes), ("topics", topics)):
-                if not isinstance(value, list) or not all(isinstance(h, str) for h in value):
-                    raise ValueError(f"{key} must be a list of strings")
-            acronyms = data.get("acronyms", [])
-            statements = {slug: _pairs("statements", facts["statements"], "[claim, statement]")
-                          for slug, facts in data["items"].items() if facts.get("statements")}
-            named = {slug: _pairs("named", facts["named"], "[field, slug]")
-                     for slug, facts in data["items"].items() if facts.get("named")}
-            return cls(Facts.each_from_json(data["items"]), hubs=tuple(hubs),
-                       themes=tuple(themes), merges=_pairs("merges", merges, "[term, term]"),
-                       acronyms=_acronym_entries(acronyms), statements=statements, named=named,
-                       topics=tuple(topics))
+            items = data["items"]
+            return cls.of_items(data, ((slug, items.pop(slug)) for slug in list(items)), share)
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
             raise _unreadable(exc, source) from None
+
+    @classmethod
+    def of_items(cls, head: Any, items: Iterable[tuple[str, Any]], share: Mapping[str, Facts] | None = None) -> Manifest:
+        """The manifest of a manifest file's JSON object ``head`` and its ``items`` (slug, the item's JSON),
+        each item's facts built as it comes (its JSON then dropped: not held beside all of them), equal names
+        one string; facts equal to ``share[slug]`` are that very object (a build's old manifest mostly states
+        the facts it assembled again).  Raises what ``of_json`` turns into an error naming the file."""
+        if head.get("kgsync_manifest") != MANIFEST_VERSION:
+            raise ValueError(f"unsupported manifest version {head.get('kgsync_manifest')!r}")
+        hubs, themes, merges = head.get("hubs", []), head.get("themes", []), head.get("merges", [])
+        topics = head.get("topics", [])
+        for key, value in (("hubs", hubs), ("themes", themes), ("topics", topics)):
+            if not isinstance(value, list) or not all(isinstance(h, str) for h in value):
+                raise ValueError(f"{key} must be a list of strings")
+        acronyms = head.get("acronyms", [])
+        names, shared = SharedStrings().__getitem__, share or {}
+        by_item: dict[str, Facts] = {}
+        statements, named = {}, {}
+        for slug, data in items:
+            if slug in by_item:  # only read a line at a time (``load_manifest_sharing``): JSON keeps the last
+                raise ValueError(f"item {slug!r} listed twice")
+            if data.get("statements"):
+                statements[slug] = _pairs("statements", data["statements"], "[claim, statement]")
+            if data.get("named"):
+                named[slug] = _pairs("named", data["named"], "[field, slug]")
+            facts = Facts.from_json(data, names)
+            same = shared.get(slug)
+            by_item[slug] = same if same is not None and same == facts else facts
+        return cls(by_item, hubs=tuple(hubs), themes=tuple(themes), merges=_pairs("merges", merges, "[term, term]"),
+                   acronyms=_acronym_entries(acronyms), statements=statements, named=named, topics=tuple(topics))
 
 
 def _decoded(text: str, source: str) -> Any:
@@ -239,7 +255,7 @@ def manifest_item_texts(text: str) -> Mapping[str, str]:
     return MappingProxyType(texts)
 
 
-def load_manifest(path: Path) -> Manifest | None:
+def load_manifest(path: Path, share: Mapping[str, Facts] | None = None) -> Manifest | None:
     try:
         # Decoded, then its text freed before the facts are built (~70 MB at 10,000 items).
         data = _decoded(path.read_bytes().decode("utf-8"), str(path))
@@ -247,7 +263,7 @@ def load_manifest(path: Path) -> Manifest | None:
         return None
     except (OSError, UnicodeDecodeError) as exc:
         raise _unreadable(exc, str(path)) from None
-    return Manifest.of_json(data, str(path))
+    return Manifest.of_json(data, str(path), share)
 
 
 def _manifest_head(path: Path) -> dict[str, object] | None:

@@ -191,7 +191,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     assembled = _assemble(cache_folder, reader, reading, vocabulary, fold, kept, themes, vetoes, config.caps,
                           config.tag_style, config.mining.min_links, distrust, behind, selections.ident)
     clock.lap("assemble")
-    base = committed_base(files, state, reading.read.items, keep)
+    base = committed_base(files, state, reading.read.items, keep, assembled.assembly.by_item)
     record = ManifestRecord(cache_folder, reader)
     lines = _last_lines(base, state, record)
     assembly = _keep_claim_names(assembled.assembly, base.manifest, files.manifest if base.verified else None,
