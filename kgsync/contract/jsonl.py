@@ -16,13 +16,13 @@ import json
 import os
 import re
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
 import msgspec
 
 from kgsync.contract.errors import GraphFormatError, Location
-from kgsync.contract.model import Entity, Graph, Relation
+from kgsync.contract.model import Entity, Graph, Relation, SharedStrings
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -108,14 +108,20 @@ _ENCODER = msgspec.json.Encoder()
 
 def loads(text: str, source: str = "<graph>") -> Graph:
     """Parse server JSONL; raise one ``GraphFormatError`` naming every bad line (the first as its location)."""
+    return _graph_of(text.split("\n"), source)
+
+
+def _graph_of(lines: Iterable[str], source: str) -> Graph:
+    """``loads`` of the text whose lines (split at ``\n``) are ``lines``."""
     entities: list[Entity] = []
     relations: list[Relation] = []
     bad: list[GraphFormatError] = []
-    for number, line in enumerate(text.split("\n"), start=1):
+    names = SharedStrings().__getitem__  # a node's name is one string in its entity and its relations
+    for number, line in enumerate(lines, start=1):
         if line.strip() == "":
             continue
         try:
-            record = _record(line, Location(source, number))
+            record = _record(line, Location(source, number), names)
         except GraphFormatError as exc:
             bad.append(exc)
             continue
@@ -139,7 +145,7 @@ def loads(text: str, source: str = "<graph>") -> Graph:
 _SHOWN = 20  # bad lines listed in one error
 
 
-def _record(line: str, where: Location) -> Entity | Relation:
+def _record(line: str, where: Location, names: Callable[[str], str]) -> Entity | Relation:
     try:
         obj = json.loads(line)
     except json.JSONDecodeError as exc:
@@ -159,9 +165,9 @@ def _record(line: str, where: Location) -> Entity | Relation:
         raise GraphFormatError("line is JSON but not an object", where, "remove the line")
     kind = obj.get("type")
     if kind == "entity":
-        return _entity(obj, where)
+        return _entity(obj, where, names)
     if kind == "relation":
-        return _relation(obj, where)
+        return _relation(obj, where, names)
     raise GraphFormatError(
         f'unknown record type {kind!r}; the server keeps only "entity" and "relation"',
         where,
@@ -182,7 +188,7 @@ def _first_not_string(obj: dict[str, object], keys: tuple[str, ...]) -> str:
     return f'"{key}" is {shown if len(shown) <= 60 else shown[:59] + "…"}'
 
 
-def _entity(obj: dict[str, object], where: Location) -> Entity:
+def _entity(obj: dict[str, object], where: Location, names: Callable[[str], str]) -> Entity:
     name, entity_type, observations = obj.get("name"), obj.get("entityType"), obj.get("observations")
     if not isinstance(name, str) or not isinstance(entity_type, str):
         raise GraphFormatError(f'entity needs string "name" and "entityType": {_first_not_string(obj, ("name", "entityType"))}',
@@ -192,24 +198,27 @@ def _entity(obj: dict[str, object], where: Location) -> Entity:
             f"entity {name!r}: \"observations\" must be a list of strings", where,
             "the server's search calls toLowerCase() on each observation",
         )
-    return Entity(name, entity_type, tuple(observations))
+    return Entity(names(name), names(entity_type), tuple(observations))
 
 
-def _relation(obj: dict[str, object], where: Location) -> Relation:
+def _relation(obj: dict[str, object], where: Location, names: Callable[[str], str]) -> Relation:
     values = [obj.get("from"), obj.get("to"), obj.get("relationType")]
     source, target, relation_type = values
     if not (isinstance(source, str) and isinstance(target, str) and isinstance(relation_type, str)):
         raise GraphFormatError(
             f'relation needs string "from", "to" and "relationType": {_first_not_string(obj, ("from", "to", "relationType"))}',
             where, _STRING_FIELDS)
-    return Relation(source, target, relation_type)
+    return Relation(names(source), names(target), names(relation_type))
 
 
 def read(path: str | Path) -> Graph:
     """Read a graph file; a missing file is the empty graph, as for the server."""
     path = Path(path)
     try:
-        raw = path.read_bytes()
+        # A line at a time: the file's bytes, its text and its lines were never needed whole beside
+        # the graph they become (~50 MB each at 10,000 items, at a rebuild's peak).
+        with path.open("rb") as handle:
+            return _graph_of(_text_lines(handle, path), str(path))
     except FileNotFoundError:
         return Graph()
     except IsADirectoryError:  # never "remove it": graph: named the items folder, say
@@ -218,12 +227,17 @@ def read(path: str | Path) -> Graph:
     except OSError as exc:  # no permission: not a graph this build may replace
         raise GraphFormatError(f"cannot read the graph file: {exc.strerror or exc}", Location.of(path),
                                "make it a readable file (or remove it to start an empty graph)") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise GraphFormatError("not UTF-8", Location.of(path, line), "save the file as UTF-8") from None
-    return loads(text.removeprefix("\ufeff"), str(path))
+
+
+def _text_lines(handle: Iterable[bytes], path: Path) -> Iterator[str]:
+    """The lines of the file's text (its byte order mark off), as ``loads`` splits them; the first
+    line that is not UTF-8 is the error, whatever the lines before it hold (as when decoded whole)."""
+    for number, raw in enumerate(handle, start=1):
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise GraphFormatError("not UTF-8", Location.of(path, number), "save the file as UTF-8") from None
+        yield (line.removeprefix("\ufeff") if number == 1 else line).removesuffix("\n")
 
 
 def write(path: str | Path, graph: Graph) -> bool:

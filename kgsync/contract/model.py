@@ -12,7 +12,6 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from operator import attrgetter
-from typing import Any
 
 
 class EntityType(StrEnum):
@@ -208,13 +207,6 @@ class Facts:
             tuple(Relation(names(str(a)), names(str(b)), names(str(t))) for a, b, t in data.get("relations", ())),
             tuple(tuple(str(part) for part in e) for e in data.get("evidence", ())),
         )
-
-    @classmethod
-    def each_from_json(cls, items: dict[str, Any]) -> dict[str, Facts]:
-        """slug -> ``from_json`` of each of ``items``, emptied on the way (an item's decoded lists freed
-        once its facts are built, not held beside all of them), equal names one string."""
-        names = SharedStrings().__getitem__
-        return {slug: cls.from_json(items.pop(slug), names) for slug in list(items)}
 
 
 class SharedStrings(dict[str, str]):

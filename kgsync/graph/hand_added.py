@@ -1,10 +1,11 @@
 """Content added by hand or by an agent: the facts of a graph that no entry of its manifest can have
-written (``merge.anchored``), and those of them a new graph lacks (what a PR says it removes)."""
+written (``ownership.anchored``), and those of them a new graph lacks (what a PR says it removes)."""
 
 from __future__ import annotations
 
 from kgsync.contract.model import Facts, Graph
-from kgsync.graph.merge import RELATION_KEY, Manifest, anchored, union_of_facts
+from kgsync.graph.merge import RELATION_KEY, Manifest, union_of_facts
+from kgsync.graph.ownership import anchored
 
 
 def hand_added(graph: Graph, manifest: Manifest) -> Facts:

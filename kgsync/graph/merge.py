@@ -30,7 +30,8 @@ from typing import Any
 from kgsync.contract.errors import GraphFormatError, Location
 from kgsync.contract.jsonl import Chunks, Spliced, joined
 from kgsync.read.config import manifest_of
-from kgsync.contract.model import OBSERVATION_KEYS, Entity, EntityType, Facts, Graph, Relation, RelationType
+from kgsync.contract.model import Entity, Facts, Graph, Relation, SharedStrings
+from kgsync.graph.ownership import anchored
 
 MANIFEST_VERSION = 1
 _MAX_SPLICED = 16  # ``Manifest.dumps_over``: past this many changed items, the manifest is encoded whole
@@ -157,27 +158,43 @@ class Manifest:
         return cls.of_json(_decoded(text, source), source)
 
     @classmethod
-    def of_json(cls, data: Any, source: str) -> Manifest:
-        """The manifest of ``data``, a manifest file's JSON; ``data["items"]`` is emptied (``Facts.each_from_json``)."""
+    def of_json(cls, data: Any, source: str, share: Mapping[str, Facts] | None = None) -> Manifest:
+        """The manifest of ``data``, a manifest file's JSON; ``data["items"]`` is emptied (``of_items``)."""
         try:
-            if data.get("kgsync_manifest") != MANIFEST_VERSION:
-                raise ValueError(f"unsupported manifest version {data.get('kgsync_manifest')!r}")
-            hubs, themes, merges = data.get("hubs", []), data.get("themes", []), data.get("merges", [])
-            topics = data.get("topics", [])
-            for key, value in (("hubs", hubs), ("themes", themes), ("topics", topics)):
-                if not isinstance(value, list) or not all(isinstance(h, str) for h in value):
-                    raise ValueError(f"{key} must be a list of strings")
-            acronyms = data.get("acronyms", [])
-            statements = {slug: _pairs("statements", facts["statements"], "[claim, statement]")
-                          for slug, facts in data["items"].items() if facts.get("statements")}
-            named = {slug: _pairs("named", facts["named"], "[field, slug]")
-                     for slug, facts in data["items"].items() if facts.get("named")}
-            return cls(Facts.each_from_json(data["items"]), hubs=tuple(hubs),
-                       themes=tuple(themes), merges=_pairs("merges", merges, "[term, term]"),
-                       acronyms=_acronym_entries(acronyms), statements=statements, named=named,
-                       topics=tuple(topics))
+            items = data["items"]
+            return cls.of_items(data, ((slug, items.pop(slug)) for slug in list(items)), share)
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
             raise _unreadable(exc, source) from None
+
+    @classmethod
+    def of_items(cls, head: Any, items: Iterable[tuple[str, Any]], share: Mapping[str, Facts] | None = None) -> Manifest:
+        """The manifest of a manifest file's JSON object ``head`` and its ``items`` (slug, the item's JSON),
+        each item's facts built as it comes (its JSON then dropped: not held beside all of them), equal names
+        one string; facts equal to ``share[slug]`` are that very object (a build's old manifest mostly states
+        the facts it assembled again).  Raises what ``of_json`` turns into an error naming the file."""
+        if head.get("kgsync_manifest") != MANIFEST_VERSION:
+            raise ValueError(f"unsupported manifest version {head.get('kgsync_manifest')!r}")
+        hubs, themes, merges = head.get("hubs", []), head.get("themes", []), head.get("merges", [])
+        topics = head.get("topics", [])
+        for key, value in (("hubs", hubs), ("themes", themes), ("topics", topics)):
+            if not isinstance(value, list) or not all(isinstance(h, str) for h in value):
+                raise ValueError(f"{key} must be a list of strings")
+        acronyms = head.get("acronyms", [])
+        names, shared = SharedStrings().__getitem__, share or {}
+        by_item: dict[str, Facts] = {}
+        statements, named = {}, {}
+        for slug, data in items:
+            if slug in by_item:  # only read a line at a time (``load_manifest_sharing``): JSON keeps the last
+                raise ValueError(f"item {slug!r} listed twice")
+            if data.get("statements"):
+                statements[slug] = _pairs("statements", data["statements"], "[claim, statement]")
+            if data.get("named"):
+                named[slug] = _pairs("named", data["named"], "[field, slug]")
+            facts = Facts.from_json(data, names)
+            same = shared.get(slug)
+            by_item[slug] = same if same is not None and same == facts else facts
+        return cls(by_item, hubs=tuple(hubs), themes=tuple(themes), merges=_pairs("merges", merges, "[term, term]"),
+                   acronyms=_acronym_entries(acronyms), statements=statements, named=named, topics=tuple(topics))
 
 
 def _decoded(text: str, source: str) -> Any:
@@ -238,7 +255,7 @@ def manifest_item_texts(text: str) -> Mapping[str, str]:
     return MappingProxyType(texts)
 
 
-def load_manifest(path: Path) -> Manifest | None:
+def load_manifest(path: Path, share: Mapping[str, Facts] | None = None) -> Manifest | None:
     try:
         # Decoded, then its text freed before the facts are built (~70 MB at 10,000 items).
         data = _decoded(path.read_bytes().decode("utf-8"), str(path))
@@ -246,7 +263,7 @@ def load_manifest(path: Path) -> Manifest | None:
         return None
     except (OSError, UnicodeDecodeError) as exc:
         raise _unreadable(exc, str(path)) from None
-    return Manifest.of_json(data, str(path))
+    return Manifest.of_json(data, str(path), share)
 
 
 def _manifest_head(path: Path) -> dict[str, object] | None:
@@ -308,84 +325,6 @@ def _acronym_entries(value: object) -> tuple[tuple[str, str, tuple[str, ...]], .
 
 def _unreadable(exc: Exception, source: str) -> GraphFormatError:
     return GraphFormatError(f"kgsync manifest is unreadable: {exc}", Location(source), "restore it from git")
-
-
-# --- what the manifest can prove ----------------------------------------------------------
-#
-# The manifest is a committed file: anyone can edit it, so listing an agent's facts under an
-# item would make the next build delete them as that item's.  What it can prove is only what an
-# item's build could ever have written: facts anchored on the item (its node, its claims, the
-# concepts and methods it links, relations from its node or claims) and, on its node and the
-# terms, only the observation keys kgsync writes.  Anything else listed under an item is kept
-# as hand-added content and reported (``disowned``).  A fact of exactly that shape cannot be
-# told from one the item wrote before its last edit, so it stays the item's to remove.
-
-_TERM_LINKS = frozenset({RelationType.ADDRESSES.value, RelationType.USES_METHOD.value, RelationType.ABOUT.value})
-_RELATION_TYPES = frozenset(t.value for t in RelationType)
-_TERM_TYPES = frozenset({EntityType.CONCEPT.value, EntityType.METHOD.value})
-_WRITTEN_KEYS = frozenset(OBSERVATION_KEYS)
-
-
-def anchored(slug: str, facts: Facts) -> tuple[Facts, Facts]:
-    """(the facts an item named ``slug`` can have written, the rest) of its manifest entry."""
-    item, claim_prefix = f"item:{slug}", f"claim:{slug}:"
-    own_provenance = f"provenance:item={slug}"
-
-    def from_item(name: str) -> bool:
-        return name == item or name.startswith(claim_prefix)
-
-    linked = {r.target for r in facts.relations if from_item(r.source) and r.relation_type in _TERM_LINKS}
-    # A claim this item's claims support or contradict: the item may mark it (status:contested).
-    judged = {r.target for r in facts.relations if from_item(r.source) and r.target.startswith("claim:")}
-    types = dict(facts.entities)
-
-    def own_entity(name: str, entity_type: str | None) -> bool:
-        if name == item:
-            return entity_type in (None, EntityType.RESEARCH_ITEM.value)
-        if name.startswith(claim_prefix):
-            return entity_type in (None, EntityType.CLAIM.value)
-        return name in linked and (entity_type is None or entity_type in _TERM_TYPES)
-
-    def own_observation(name: str, text: str) -> bool:
-        if name in judged and not name.startswith(claim_prefix):
-            return text.startswith("status:")
-        if not own_entity(name, types.get(name)):
-            return False
-        if name.startswith(claim_prefix):
-            return True  # a claim's statement is its one unkeyed observation
-        key = text.partition(":")[0].strip()
-        return key in _WRITTEN_KEYS and (key != "provenance" or text == own_provenance)
-
-    entities = [e for e in facts.entities if own_entity(*e)]
-    observations = [o for o in facts.observations if own_observation(*o)]
-    relations = [r for r in facts.relations if from_item(r.source) and r.relation_type in _RELATION_TYPES]
-    if len(entities) + len(observations) + len(relations) == (
-            len(facts.entities) + len(facts.observations) + len(facts.relations)):
-        return facts, Facts()
-    rest = Facts(tuple(e for e in facts.entities if not own_entity(*e)),
-                 tuple(o for o in facts.observations if not own_observation(*o)),
-                 tuple(r for r in facts.relations if not (from_item(r.source) and r.relation_type in _RELATION_TYPES)))
-    return Facts(tuple(entities), tuple(observations), tuple(relations), facts.evidence), rest
-
-
-def disowned(manifest: Manifest | None) -> dict[str, Facts]:
-    """slug -> the facts its manifest entry lists that no build of the item can have written."""
-    if manifest is None:
-        return {}
-    out = {}
-    for slug, facts in manifest.by_item.items():
-        rest = anchored(slug, facts)[1]
-        if rest.entities or rest.observations or rest.relations:
-            out[slug] = rest
-    return out
-
-
-def describe_facts(facts: Facts) -> list[str]:
-    """One line per fact, for a message: ``name``, ``name: observation``, ``from -[type]-> to``."""
-    lines = [f"{name} ({entity_type})" for name, entity_type in facts.entities]
-    lines += [f"{name}: {text if len(text) <= 120 else text[:119] + '…'}" for name, text in facts.observations]
-    lines += [f"{r.source} -[{r.relation_type}]-> {r.target}" for r in facts.relations]
-    return lines
 
 
 def merge(

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, replace
-from functools import cache, partial
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from kgsync.pipeline.cache import state as build_state
 from kgsync.pipeline.cache.state import BuildState
 from kgsync.contract import jsonl
 from kgsync.contract.errors import GraphFormatError, KgsyncError, Location
-from kgsync.contract.model import Graph
-from kgsync.graph.merge import Manifest, load_manifest, manifest_path
+from kgsync.contract.model import Facts, Graph
+from kgsync.graph.manifest_lines import load_manifest_sharing
+from kgsync.graph.merge import Manifest, manifest_path
 from kgsync.read.config import Config
 from kgsync.read.items import ResearchItem
 
@@ -23,13 +23,27 @@ class GraphFiles:
 
     graph: Path
     manifest: Path
-    read_manifest: Callable[[], Manifest | None]  # the committed manifest, read once if at all
+    read_manifest: ManifestOnce  # the committed manifest, read once if at all
 
     @classmethod
     def of(cls, config: Config) -> GraphFiles:
         graph = config.graph_file()  # refused when the repository links it outside the checkout
         manifest = manifest_path(graph)
-        return cls(graph, manifest, cache(partial(load_manifest, manifest)))
+        return cls(graph, manifest, ManifestOnce(manifest))
+
+
+@dataclass
+class ManifestOnce:
+    """``read_manifest()``: the manifest at ``path``, read on the first call (None: no file).  That call's
+    ``share``: facts the build holds (slug -> its facts), that the manifest's equal ones are (``Manifest.of_items``)."""
+
+    path: Path
+    _read: list[Manifest | None] = field(default_factory=list)
+
+    def __call__(self, share: Mapping[str, Facts] | None = None) -> Manifest | None:
+        if not self._read:
+            self._read.append(load_manifest_sharing(self.path, share))
+        return self._read[0]
 
 
 @dataclass(frozen=True)
@@ -51,18 +65,20 @@ class Base:
     graph_stamp: build_state.Stamp | None = None
 
 
-def committed_base(files: GraphFiles, state: BuildState, items: Sequence[ResearchItem], keep: frozenset[str]) -> Base:
+def committed_base(files: GraphFiles, state: BuildState, items: Sequence[ResearchItem], keep: frozenset[str],
+                   share: Mapping[str, Facts] | None = None) -> Base:
+    """What the build merges into; ``share``: the facts assembled (the committed manifest's equal ones are those)."""
     stamp = _stamp(files.graph)  # before the read: a write between the two is seen as a change (safe side)
     committed_bytes = build_state.unchanged_file(files.graph, state.graph) if state.pure else None
     manifest_bytes = build_state.unchanged_file(files.manifest, state.manifest) if committed_bytes is not None else None
     if committed_bytes is not None and manifest_bytes is not None:
         # The old manifest only matters for items that failed (they keep their old facts).
-        return Base(Graph(), files.read_manifest() if keep else None,
+        return Base(Graph(), files.read_manifest(share) if keep else None,
                     _parse_later(committed_bytes, str(files.graph)), verified=True,
                     graph_bytes=committed_bytes, manifest_bytes=manifest_bytes,
                     graph_sha1=state.graph.sha1 if state.graph is not None else None, graph_stamp=stamp)
     committed = jsonl.read(files.graph)
-    manifest = files.read_manifest()
+    manifest = files.read_manifest(share)
     if manifest is None:
         _refuse_a_lost_manifest(committed, items, files.graph, files.manifest)
     return Base(committed, manifest, lambda: committed, verified=False, graph_stamp=stamp)

@@ -38,7 +38,7 @@ class BuildResult:
     # matched): said aloud, since a narrowed --items would otherwise empty the graph quietly.
     removed_items: tuple[str, ...] = ()
     # "slug: fact" for each fact the committed manifest credits to an item that no build of it can
-    # have written (``merge.anchored``): kept as content added by hand or by an agent, never deleted.
+    # have written (``ownership.anchored``): kept as content added by hand or by an agent, never deleted.
     disowned: tuple[str, ...] = ()
     # Whether the graph was spliced from the last one (``kgsync.pipeline.incremental``) rather than
     # merged and linted whole: the same bytes either way; said for tests and ``--timings``.

@@ -53,7 +53,8 @@ from kgsync.graph.terms import mined_names_of_themes
 from kgsync.graph.claim_identity import keep_claim_names, previous_facts_to_match, renamed_sources
 from kgsync.graph.statements import named_items, whole_statements
 from kgsync.graph.manifest_lines import LastLines, line_key
-from kgsync.graph.merge import Manifest, describe_facts, manifest_item_texts, disowned, manifest_acronyms, manifest_hubs, manifest_topics
+from kgsync.graph.merge import Manifest, manifest_item_texts, manifest_acronyms, manifest_hubs, manifest_topics
+from kgsync.graph.ownership import describe_facts, disowned
 from kgsync.lint.rules import LintReport
 from kgsync.read.config import Caps, Config, Merge
 from kgsync.read.item_caps import observation_cap_problems
@@ -192,7 +193,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     assembled = _assemble(cache_folder, reader, reading, vocabulary, fold, kept, themes, vetoes, config.caps,
                           config.tag_style, config.mining.min_links, distrust, behind, selections.ident)
     clock.lap("assemble")
-    base = committed_base(files, state, reading.read.items, keep)
+    base = committed_base(files, state, reading.read.items, keep, assembled.assembly.by_item)
     record = ManifestRecord(cache_folder, reader)
     lines = _last_lines(base, state, record)
     assembly = _keep_claim_names(assembled.assembly, base.manifest, files.manifest if base.verified else None,
@@ -243,7 +244,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     clock.lap("write")
     issues = (reading.read.issues + over_caps + assembled.evidence.issues + out.item_errors
               + tuple(dict.fromkeys(reader.notices)))
-    credited = tuple(f"{slug}: {fact}" for slug, facts in sorted(disowned(base.manifest).items())
+    credited = tuple(f"{slug}: {fact}" for slug, facts in sorted(disowned(base.manifest.by_item if base.manifest else {}).items())
                      for fact in describe_facts(facts))
     return BuildResult(out.load_graph, base.load_previous, manifest, reading.read.items, issues, out.report,
                        vocabulary, bool(changed), changed, tuple(clock.laps), removed_items, credited, out.incremental,

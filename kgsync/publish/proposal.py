@@ -24,7 +24,8 @@ from kgsync.read.items import Issue, ResearchItem, read_item_bytes
 from kgsync.vocabulary.vocab import Vocabulary
 from kgsync.graph.statements import LINK_FIELDS, statement_in
 from kgsync.graph.hand_added import removed_hand_added
-from kgsync.graph.merge import Manifest, describe_facts, manifest_path
+from kgsync.graph.merge import Manifest, manifest_path
+from kgsync.graph.ownership import describe_facts
 from kgsync.contract.model import Entity, EntityType, Graph, observations_with, slug_of_item_name
 from kgsync.publish.github.git_branch import GitCheckout
 from kgsync.publish.github.pull_request import Proposal

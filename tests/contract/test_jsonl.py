@@ -166,6 +166,31 @@ def test_read_rejects_non_utf8_naming_the_line(tmp_path: Path) -> None:
     assert "UTF-8" in str(caught.value)
 
 
+def test_read_a_line_at_a_time_is_loads_of_the_decoded_text(tmp_path: Path) -> None:
+    """``read`` decodes one line at a time: the graph ``loads`` reads in the whole text (a byte order mark
+    off, blank lines, ``\\r\\n``, a last newline), bad lines the same error, and a line that is not UTF-8 the
+    error even past bad JSON lines (as when the whole file was decoded first); a node's name one string."""
+    path = tmp_path / "memory.jsonl"
+    for data in (TEXT.encode() + b"\n", b"\xef\xbb\xbf\n\n" + TEXT.encode().replace(b"\n", b"\r\n") + b"\n\n"):
+        path.write_bytes(data)
+        assert jsonl.read(path) == jsonl.loads(data.decode("utf-8").removeprefix("\ufeff")) == GRAPH
+    data = "x\n\u00e9\n".encode() + TEXT.encode() + b"\n[1]"
+    path.write_bytes(data)
+    with pytest.raises(GraphFormatError) as whole:
+        jsonl.loads(data.decode("utf-8"), str(path))
+    with pytest.raises(GraphFormatError) as by_lines:
+        jsonl.read(path)
+    assert by_lines.value.render() == whole.value.render()
+    path.write_bytes(b"not json\n" + TEXT.encode() + b'\n{"type":"entity","name":"\xff"}')
+    with pytest.raises(GraphFormatError, match="not UTF-8") as caught:
+        jsonl.read(path)
+    assert caught.value.location == caught.value.location.of(path, 5)
+    path.write_bytes(TEXT.encode())
+    graph = jsonl.read(path)
+    assert [id(r.source) for r in graph.relations] == [id(graph.entities[0].name)]
+    assert [id(r.target) for r in graph.relations] == [id(graph.entities[1].name)]
+
+
 def test_read_of_a_folder_is_a_clear_error(tmp_path: Path) -> None:
     (tmp_path / "memory.jsonl").mkdir()
     with pytest.raises(GraphFormatError, match="cannot read the graph file"):

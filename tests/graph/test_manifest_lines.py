@@ -4,13 +4,16 @@ answers only for the lines it was written with."""
 from __future__ import annotations
 
 import json
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kgsync.contract.errors import GraphFormatError
 from kgsync.contract.model import Facts
 from kgsync.graph import manifest_lines
 from kgsync.graph.manifest_lines import LastLines, facts_digest, line_key
-from kgsync.graph.merge import Manifest, facts_json, manifest_item_texts
+from kgsync.graph.merge import Manifest, facts_json, load_manifest, manifest_item_texts
 
 SLUGS = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=8)
 
@@ -76,3 +79,46 @@ def test_the_lines_holding_a_spelling_are_the_splits_lines_holding_it(slugs: lis
         assert LastLines(data, written).holding(needles) == {slug for slug, text in split.items()
                                                              if any(n in text for n in needles)}
     assert LastLines(data, None).holding(['"cites"']) == set(slugs[::2])
+
+
+def _facts(slug: str, text: str) -> Facts:
+    return Facts(((f"item:{slug}", "research_item"),), ((f"item:{slug}", f"title: {text}"),), ())
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(SLUGS, unique=True, max_size=6), st.text(max_size=6))
+def test_a_manifest_read_a_line_at_a_time_is_the_one_read_whole(tmp_path_factory, slugs: list[str], text: str) -> None:
+    """``load_manifest_sharing`` gives what ``load_manifest`` gives, and an item's facts equal to the
+    shared ones are those very objects (the others its own)."""
+    path = tmp_path_factory.mktemp("m") / "memory.kgsync.json"
+    manifest = Manifest({slug: _facts(slug, text) for slug in slugs}, hubs=("h",),
+                        named={slug: (("cites", "x"),) for slug in slugs[::2]},
+                        statements={slug: (("claim:a", text),) for slug in slugs[1::2]})
+    path.write_text(manifest.dumps(), encoding="utf-8")
+    share = {slug: _facts(slug, text if index % 2 else text + "!") for index, slug in enumerate(slugs)}
+    loaded = manifest_lines.load_manifest_sharing(path, share)
+    assert loaded == load_manifest(path) == manifest
+    assert loaded is not None
+    for index, slug in enumerate(slugs):
+        assert (loaded.by_item[slug] is share[slug]) == bool(index % 2)
+
+
+def test_a_manifest_not_in_the_layout_dumps_writes_is_read_whole(tmp_path) -> None:
+    """Another layout (indented JSON), an item listed twice, a broken line, text after the end:
+    what ``load_manifest`` reads, or its very error; no file: None."""
+    path = tmp_path / "memory.kgsync.json"
+    manifest = Manifest({"a": _facts("a", "x"), "b": _facts("b", "y")})
+    text = manifest.dumps()
+    indented = json.dumps(json.loads(text), indent=2)
+    twice = text.replace('"b": ', '"a": ')
+    for variant in (indented, twice, text + "\n\n", text.replace("}}\n", "} }\n")):
+        path.write_text(variant, encoding="utf-8")
+        assert manifest_lines.load_manifest_sharing(path) == load_manifest(path), variant
+    for broken in (text.replace('},\n', '}\n', 1), text + "x", text.replace('"kgsync_manifest": 1', '"kgsync_manifest": 2')):
+        path.write_text(broken, encoding="utf-8")
+        with pytest.raises(GraphFormatError) as whole:
+            load_manifest(path)
+        with pytest.raises(GraphFormatError) as by_lines:
+            manifest_lines.load_manifest_sharing(path)
+        assert by_lines.value.render() == whole.value.render()
+    assert manifest_lines.load_manifest_sharing(tmp_path / "none.json") is None

@@ -254,17 +254,6 @@ def test_facts_the_manifest_credits_to_an_item_that_cannot_write_them_are_kept_a
     assert "warning: the manifest credits items with 4 fact(s) no build of them writes" in shown.output
 
 
-def test_what_an_item_writes_is_always_anchored_on_it() -> None:
-    """Every fact of the example's manifest passes the cross-check (nothing of kgsync's own is disowned)."""
-    from kgsync.graph.merge import anchored, load_manifest
-
-    manifest = load_manifest(Path(__file__).resolve().parents[2] / "examples" / "research-repo"
-                             / "memory.kgsync.json")
-    assert manifest is not None
-    for slug, own in manifest.by_item.items():
-        assert anchored(slug, own) == (own, Facts()), slug
-
-
 def _item_texts_by_split(text: str) -> dict[str, str]:
     """``manifest_item_texts`` as first written (the text split into lines): its oracle."""
     import json

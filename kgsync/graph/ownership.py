@@ -1,0 +1,81 @@
+"""What a manifest entry can prove an item wrote (``anchored``), and what it cannot (``disowned``).
+
+The manifest is a committed file: anyone can edit it, so listing an agent's facts under an
+item would make the next build delete them as that item's.  What it can prove is only what an
+item's build could ever have written: facts anchored on the item (its node, its claims, the
+concepts and methods it links, relations from its node or claims) and, on its node and the
+terms, only the observation keys kgsync writes.  Anything else listed under an item is kept
+as hand-added content and reported (``disowned``).  A fact of exactly that shape cannot be
+told from one the item wrote before its last edit, so it stays the item's to remove.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from kgsync.contract.model import OBSERVATION_KEYS, EntityType, Facts, RelationType
+
+_TERM_LINKS = frozenset({RelationType.ADDRESSES.value, RelationType.USES_METHOD.value, RelationType.ABOUT.value})
+_RELATION_TYPES = frozenset(t.value for t in RelationType)
+_TERM_TYPES = frozenset({EntityType.CONCEPT.value, EntityType.METHOD.value})
+_WRITTEN_KEYS = frozenset(OBSERVATION_KEYS)
+
+
+def anchored(slug: str, facts: Facts) -> tuple[Facts, Facts]:
+    """(the facts an item named ``slug`` can have written, the rest) of its manifest entry."""
+    item, claim_prefix = f"item:{slug}", f"claim:{slug}:"
+    own_provenance = f"provenance:item={slug}"
+
+    def from_item(name: str) -> bool:
+        return name == item or name.startswith(claim_prefix)
+
+    linked = {r.target for r in facts.relations if from_item(r.source) and r.relation_type in _TERM_LINKS}
+    # A claim this item's claims support or contradict: the item may mark it (status:contested).
+    judged = {r.target for r in facts.relations if from_item(r.source) and r.target.startswith("claim:")}
+    types = dict(facts.entities)
+
+    def own_entity(name: str, entity_type: str | None) -> bool:
+        if name == item:
+            return entity_type in (None, EntityType.RESEARCH_ITEM.value)
+        if name.startswith(claim_prefix):
+            return entity_type in (None, EntityType.CLAIM.value)
+        return name in linked and (entity_type is None or entity_type in _TERM_TYPES)
+
+    def own_observation(name: str, text: str) -> bool:
+        if name in judged and not name.startswith(claim_prefix):
+            return text.startswith("status:")
+        if not own_entity(name, types.get(name)):
+            return False
+        if name.startswith(claim_prefix):
+            return True  # a claim's statement is its one unkeyed observation
+        key = text.partition(":")[0].strip()
+        return key in _WRITTEN_KEYS and (key != "provenance" or text == own_provenance)
+
+    entities = [e for e in facts.entities if own_entity(*e)]
+    observations = [o for o in facts.observations if own_observation(*o)]
+    relations = [r for r in facts.relations if from_item(r.source) and r.relation_type in _RELATION_TYPES]
+    if len(entities) + len(observations) + len(relations) == (
+            len(facts.entities) + len(facts.observations) + len(facts.relations)):
+        return facts, Facts()
+    rest = Facts(tuple(e for e in facts.entities if not own_entity(*e)),
+                 tuple(o for o in facts.observations if not own_observation(*o)),
+                 tuple(r for r in facts.relations if not (from_item(r.source) and r.relation_type in _RELATION_TYPES)))
+    return Facts(tuple(entities), tuple(observations), tuple(relations), facts.evidence), rest
+
+
+def disowned(by_item: Mapping[str, Facts]) -> dict[str, Facts]:
+    """slug -> the facts its manifest entry (``by_item``: a manifest's) lists that no build of the item can have written."""
+    out = {}
+    for slug, facts in by_item.items():
+        rest = anchored(slug, facts)[1]
+        if rest.entities or rest.observations or rest.relations:
+            out[slug] = rest
+    return out
+
+
+def describe_facts(facts: Facts) -> list[str]:
+    """One line per fact, for a message: ``name``, ``name: observation``, ``from -[type]-> to``."""
+    lines = [f"{name} ({entity_type})" for name, entity_type in facts.entities]
+    lines += [f"{name}: {text if len(text) <= 120 else text[:119] + '…'}" for name, text in facts.observations]
+    lines += [f"{r.source} -[{r.relation_type}]-> {r.target}" for r in facts.relations]
+    return lines
