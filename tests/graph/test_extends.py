@@ -49,3 +49,23 @@ def test_earlier_is_by_date_then_slug_and_undated_is_last() -> None:
     assert earlier(_item("2026-01-01-a"), _item("2026-01-01-b"))
     undated = replace(_item("2026-01-01-undated"), completed="")
     assert earlier(_item(LATER), undated)
+
+
+def test_a_cite_of_same_day_work_extends_it_unless_it_cites_back() -> None:
+    # Completion dates are days, so same-day items sorted by slug: an item citing a same-day item
+    # whose slug sorts after its own made no edge (the 273 items lost one, a fact-checking item
+    # citing the gpt-oss item it builds on).  The cite itself says which came first.
+    first, second = "2026-05-01-alpha-work", "2026-05-01-zeta-work"
+    citing = _item(first, cites=(second,))
+    by_slug = {first: citing, second: _item(second)}
+    builder = FactsBuilder()
+    extends_edges(builder, citing, Extraction(first, "", (), ()), by_slug, {}, 5)
+    assert [r.target for r in builder.relations.values()] == [f"item:{second}"]
+    # Each citing the other: the slugs order them, one edge, not a loop.
+    mutual = {first: citing, second: _item(second, cites=(first,))}
+    edges = []
+    for slug in (first, second):
+        builder = FactsBuilder()
+        extends_edges(builder, mutual[slug], Extraction(slug, "", (), ()), mutual, {}, 5)
+        edges += [(r.source, r.target) for r in builder.relations.values()]
+    assert edges == [(f"item:{second}", f"item:{first}")]

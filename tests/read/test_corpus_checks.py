@@ -91,11 +91,19 @@ def test_a_cite_of_an_item_completed_later_is_warned_at_the_cites_line(tmp_path:
     assert warning.slug == "2026-03-01-good"
 
 
-def test_a_cite_of_an_item_completed_the_same_day_says_the_slugs_order_them(tmp_path: Path) -> None:
-    # Completion dates are days: same-day items are ordered by slug, which "completed 2026-03-01,
-    # after this item (2026-03-01)" did not say.
+def test_a_cite_of_an_item_completed_the_same_day_is_no_later_work(tmp_path: Path) -> None:
+    # Completion dates are days: a cite of a same-day item says which came first, and makes an
+    # extends edge (kgsync.graph.extends), so nothing is warned.
     write(tmp_path, "2026-03-01-zeta.md", OLDER)
     write(tmp_path, "2026-03-01-good.md", GOOD.replace("2026-01-01-older", "2026-03-01-zeta"))
+    assert not [i for i in read(tmp_path).issues if "no extends edge" in i.message]
+
+
+def test_two_same_day_items_citing_each_other_are_ordered_by_slug(tmp_path: Path) -> None:
+    write(tmp_path, "2026-03-01-zeta.md", OLDER.replace("cites: []", "cites: [2026-03-01-good]"))
+    write(tmp_path, "2026-03-01-good.md", GOOD.replace("2026-01-01-older", "2026-03-01-zeta"))
     [warning] = [i for i in only(read(tmp_path).issues, IssueSeverity.WARNING) if "no extends edge" in i.message]
-    assert warning.message == ("cites '2026-03-01-zeta', completed the same day (2026-03-01), its slug sorting after "
-                               "this item's: no extends edge is made (later work extends earlier work)")
+    assert warning.slug == "2026-03-01-good"
+    assert warning.message == ("cites '2026-03-01-zeta', completed the same day (2026-03-01), which cites this item "
+                               "too, its slug sorting after this item's: no extends edge is made (later work extends "
+                               "earlier work)")
