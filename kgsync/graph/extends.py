@@ -27,7 +27,8 @@ def extends_edges(builder: FactsBuilder, item: ResearchItem, extraction: Extract
     for older in item.supersedes:
         if older in by_slug:
             builder.relate(source, RelationType.EXTENDS, item_name(older))
-    declared = [c for c in item.cites if c in by_slug and _is_prior(by_slug[c], item)]
+    declared = [c for c in item.cites if c in by_slug and c not in item.superseded_by
+                and by_slug[c].cited_as_earlier_by(item)]
     for target in declared:
         builder.relate(source, RelationType.EXTENDS, item_name(target))
     # Each link the text writes holds its slot by what the text says (its mentions, the date its

@@ -115,17 +115,18 @@ def _dangling_links(items: Sequence[ResearchItem], also_known: Iterable[str] = (
 def _later_cites(items: Sequence[ResearchItem]) -> list[Issue]:
     """A warning on a ``cites`` entry naming an item completed later: later work extends earlier work,
     so the cite makes no extends edge (``kgsync.graph.extends``), which an author who wrote it, or the
-    items citing one whose completed: date is mistyped (9999-12-31), would otherwise never learn."""
+    items citing one whose completed: date is mistyped (9999-12-31), would otherwise never learn.  A
+    same-day item is earlier work unless it cites this item back (``ResearchItem.cited_as_earlier_by``)."""
     by_slug = {item.slug: item for item in items}
     issues = []
     for item in items:
         for target in item.cites:
             cited = by_slug.get(target)
-            if cited is None or cited is item or target in item.superseded_by or cited.precedes(item):
+            if cited is None or cited is item or target in item.superseded_by or cited.cited_as_earlier_by(item):
                 continue
             day = cited.completed or "on no date"
-            when = (f"the same day ({day}), its slug sorting after this item's" if cited.completed == item.completed
-                    else f"{day}, after this item ({item.completed or 'no date'})")
+            when = (f"the same day ({day}), which cites this item too, its slug sorting after this item's"
+                    if cited.completed == item.completed else f"{day}, after this item ({item.completed or 'no date'})")
             issues.append(Issue(IssueSeverity.WARNING, Location(item.path, item.line_of("cites")),
                                 f"cites {target!r}, completed {when}: no extends edge is made (later work extends "
                                 "earlier work)",

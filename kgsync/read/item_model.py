@@ -118,6 +118,13 @@ class ResearchItem:
         undated last.  Later work extends earlier work (``kgsync.graph.extends``)."""
         return (self.completed or "9999", self.slug) < (other.completed or "9999", other.slug)
 
+    def cited_as_earlier_by(self, citing: ResearchItem) -> bool:
+        """May ``citing``'s ``cites:`` entry naming this item extend it?  Earlier work (``precedes``)
+        may; so may work completed the same day that does not cite ``citing`` back: completion dates
+        are days, and an author's cite says which came first (two citing each other: their slugs)."""
+        return self.precedes(citing) or (
+            (self.completed or "") == (citing.completed or "") and citing.slug not in self.cites)
+
     @property
     def is_superseded(self) -> bool:
         return bool(self.superseded_by)

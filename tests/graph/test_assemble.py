@@ -264,6 +264,12 @@ def test_context_key_digests_every_corpus_wide_input(tmp_path: Path) -> None:
     for what, change in variants.items():
         assert context_key(**{**args, **change}) != base, what
     assert context_key(**{**args, "theme_concepts": theme_concepts | {"zorblax"}}) == base  # nothing links it
+    # A cite of a same-day item decides that item's extends edge (cited back, it makes none); a cite
+    # of another day's item decides only the citing item's own.
+    same_day = [replace(items[0], completed=items[1].completed), *items[1:]]
+    citing = [replace(same_day[0], cites=(items[1].slug,)), *items[1:]]
+    assert context_key(**{**args, "items": same_day}) != context_key(**{**args, "items": citing})
+    assert context_key(**{**args, "items": [replace(items[0], cites=(items[2].slug,)), *items[1:]]}) == base
     assert context_key(**{**args, "theme_concepts": theme_concepts - {"agentic-ai"}}) != context_key(
         **{**args, **variants["a mined name merged into a theme"]})
     # The mention index is checked per item instead (AssemblyMemo): by the first word of each key.

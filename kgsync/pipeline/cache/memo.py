@@ -302,9 +302,11 @@ def context_key(shared: AssemblyContext, items: Sequence[ResearchItem]) -> str |
     names merged into themes, the theme map (with its words and bucket phrases), caps,
     tag style, the folding rules, the theme concepts, the mined concepts that are
     nodes (its claims are ``about`` them), and each item's slug and
-    completion date (``items``, the kept ones too: extends edges: which targets exist, are prior, rank first).
+    completion date (``items``, the kept ones too: extends edges: which targets exist, are prior, rank first),
+    and which same-day items it cites (a same-day cite is earlier work unless cited back).
     """
     fold = shared.fold
+    completed = {item.slug: item.completed for item in items}
     rules = getattr(fold, "rules", None) if fold is not str else ()
     if rules is None:
         return None  # an unknown fold function: its behaviour cannot be digested
@@ -325,10 +327,16 @@ def context_key(shared: AssemblyContext, items: Sequence[ResearchItem]) -> str |
         shared.tag_style,
         tuple(rules),
         sorted(shared.theme_concepts),
-        sorted((item.slug, item.completed) for item in items),
+        sorted((item.slug, item.completed, _same_day_cites(item, completed)) for item in items),
     ):
         digest.update(pickle.dumps(part, protocol=4))
     return digest.hexdigest()
+
+
+def _same_day_cites(item: ResearchItem, completed: Mapping[str, str]) -> tuple[str, ...]:
+    """The items ``item`` cites that were completed the same day: whether it cites one back decides
+    that one's extends edge to it (``ResearchItem.cited_as_earlier_by``)."""
+    return tuple(c for c in item.cites if c in completed and completed[c] == item.completed)
 
 
 def memoised_assembly(items: Sequence[ResearchItem], extractions: Mapping[str, Extraction], shared: AssemblyContext,
