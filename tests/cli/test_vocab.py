@@ -200,3 +200,18 @@ def test_a_write_path_that_cannot_be_written_is_an_error_naming_it(tmp_path: Pat
     assert result.exit_code == 2, result.output
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert f"{blocker / 'v.yml'}: cannot write" in result.output and "(fix: " in result.output, result.output
+
+
+def test_a_write_path_that_is_an_input_of_the_build_is_refused_and_kept(example_repo: Path) -> None:
+    # `vocab --write kgsync.yml` (or the graph, the manifest, an item) replaced that file with a
+    # vocabulary listing, without a word: the user named it, but no reading of --write means that.
+    item = sorted((example_repo / "Research" / "completed").glob("*.md"))[0]
+    for target, what in ((example_repo / "kgsync.yml", "kgsync.yml itself"), (item, "an item file"),
+                         (example_repo / "memory.jsonl", "the graph file"),
+                         (example_repo / "memory.kgsync.json", "the graph's manifest"),
+                         (example_repo / "kgsync-vocab.yml", "the vocabulary file")):
+        before = target.read_bytes() if target.exists() else None
+        result = CliRunner().invoke(cli, ["vocab", "--root", str(example_repo), "--write", str(target)])
+        assert result.exit_code != 0, (target, result.output)
+        assert f"is {what}, which the build reads" in result.output and "name another file" in result.output
+        assert (target.read_bytes() if target.exists() else None) == before
