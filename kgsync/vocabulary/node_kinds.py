@@ -26,6 +26,14 @@ under that kind (its *slot*: ``choice._local_choice``).  Some phrases say more t
   direction: a way-of-doing noun also follows things a technique uses ("prompt injection technique",
   "ServiceNow process"), and "X prompting" follows "knowledge graph" as it does "chain-of-thought"
   (``bench/bench_type_frames.py``, CHANGELOG types18).
+* **A method an item writes as a task** ("code generation benchmarks", "accuracy on question
+  answering"): an item's dense zones write the name before "task(s)"/"benchmark(s)", or after a
+  measure and "on"/"at" ("accuracy on X", ``_MEASURES``), where it ends its phrase (``_HEAD``: punctuation,
+  a function word or the end follows).  A task one evaluates on is a concept, no way of doing.  The
+  node is a concept when an item writes it so and none gives it a way of doing's role: "using / via / by
+  means of X", "apply / employ / adopt / practise / perform (a, the) X" (``item_roles``).  Only this
+  direction: tools are used "via" and "using" as often as techniques are (``bench/bench_type_usage.py``,
+  CHANGELOG types25: "via/using GitHub Actions" in 8 research items, "using RAG" in none).
 
 The node takes the refined type; the item's caps counted the term under its slot, and the graph's
 caps do not count it again (``Term.slot``, ``graph.terms``): a retyped term keeps every item slot
@@ -63,7 +71,7 @@ from __future__ import annotations
 
 import re
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -186,6 +194,134 @@ def theory_kind(kind: TermKind, names: Iterable[str], items: Iterable[str], dens
     if kind is TermKind.METHOD:
         slugs = list(items)
         if written_as_theory(names, map(dense, slugs), lambda: (item_frames(dense(s)) for s in slugs)):
+            return TermKind.CONCEPT
+    return kind
+
+
+#: English's closed classes (prepositions, conjunctions, auxiliaries, relatives): after one, a name has ended its phrase.
+_FUNCTION = ("a an the and or nor but of for to in on at by with from into onto over under than as about across after "
+             "against among before behind between beyond during per via within without is are was were be been being "
+             "has have had do does did can could may might must shall should will would that which who whom whose "
+             "where when while if because so not also alone only").split()
+#: What follows a name that heads its phrase: punctuation, a function word, or the end of the text.
+_HEAD = re.compile(r"(?=\s*[^\w\s]|\s+(?:" + "|".join(_FUNCTION) + r")\b|\s*$)")
+#: A web address: no prose, read by no role.
+_URL = re.compile(r"(?:https?://|www\.)\S+")
+#: Nouns of measurement: "accuracy on X" names X as what is measured.
+_MEASURES = frozenset("accuracy performance score scores result results gain gains improvement improvements error errors".split())
+#: "X task(s)", "X benchmark(s)": the noun; "accuracy on X", "performance at X": the preposition.  Each found
+#: first, and the words read from it (a regex tried at every word costs ~0.1 s a build).
+_TASK_NOUN = re.compile(r" (?:tasks?|benchmarks?)\b")
+_ON = re.compile(r" (?:on|at) ")
+#: A word as ``flat`` writes it.
+_WORD = re.compile(r"[a-z0-9][a-z0-9']*")
+#: The word a piece of text ends with, after punctuation: "quality" of "(quality".
+_TAIL = re.compile(r"(?<![a-z0-9'])[a-z0-9][a-z0-9']*$")
+#: An aside in parentheses between a name and its task noun: "question answering (QA) tasks".
+_ASIDE = 40
+#: A way of doing's role: "using / via / by means of (the) X", "apply / employ / adopt / practise / perform (a, the) X".
+_ROLE = re.compile(r"\b(?:(?:using|via|by means of) (?:the )?|(?:appl(?:y|ies|ied|ying)|employ(?:s|ed|ing)?|"
+                   r"adopt(?:s|ed|ing)?|practi[sc](?:e|es|ed|ing)|perform(?:s|ed|ing)?) (?:an? |the )?)(?=[a-z0-9])")
+
+
+class ItemRoles(NamedTuple):
+    """The word runs an item's dense zones (``flat``) write as a task ("X tasks", "accuracy on X") and in
+    a way of doing's role ("using X", "apply X"): ``item_roles``."""
+
+    task: frozenset[str]
+    way: frozenset[str]
+
+
+def item_roles(dense: str) -> ItemRoles:
+    """The runs an item's dense zones ``dense`` write as a task or in a way of doing's role (see the module
+    doc): the text alone, so an item's roles depend on that item only.  Read in ``flat``'s spelling with its
+    web addresses left out (no prose: "github.com/GraphRAG-Bench/GraphRAG-Benchmark" is no "GraphRAG
+    benchmark").  Each run ends where the name ends its phrase (``_HEAD``) or, for "X tasks", before the
+    noun; every shorter run that ends there counts too."""
+    return ItemRoles(_tasks(dense), _ways(dense))
+
+
+def _prose(dense: str) -> str:
+    """``dense`` as ``item_roles`` reads it: ``flat``, its web addresses left out (not cached: a text as long as
+    the item's; ``_tasks`` and ``_ways`` cache their small sets, by the text the item holds anyway)."""
+    return flat(_URL.sub(" ", dense) if "://" in dense or "www." in dense else dense)
+
+
+@lru_cache(maxsize=4096)
+def _tasks(dense: str) -> frozenset[str]:
+    """``item_roles``'s tasks: the cheap half, read first (most texts write no task of a method)."""
+    text = _prose(dense)
+    task: set[str] = set()
+    for noun in _TASK_NOUN.finditer(text):
+        words = _words_before(text, noun.start())
+        task.update(" ".join(words[i:]) for i in range(len(words)))
+    for on in _ON.finditer(text):
+        if text[text.rfind(" ", 0, on.start()) + 1:on.start()] in _MEASURES:
+            task |= _runs_from(text, on.end())
+    return frozenset(task)
+
+
+@lru_cache(maxsize=4096)
+def _ways(dense: str) -> frozenset[str]:
+    """``item_roles``'s ways of doing: read only for a method some item writes as a task (``task_kind``)."""
+    text = _prose(dense)
+    out: set[str] = set()
+    for match in _ROLE.finditer(text):
+        out |= _runs_from(text, match.end())
+    return frozenset(out)
+
+
+def _words_before(text: str, at: int) -> list[str]:
+    """The words (up to ``_LONGEST``) that end right before ``at``, past an aside in parentheses, back to
+    the first that is no word (punctuation stops a run)."""
+    seg = text[max(0, at - 8 * _LONGEST * 12):at].rstrip()
+    if seg.endswith(")"):
+        opened = seg.rfind("(")
+        inner = seg[opened + 1:-1]
+        if opened < 0 or not 1 <= len(inner) <= _ASIDE or ")" in inner:
+            return []
+        seg = seg[:opened].rstrip()
+    words: list[str] = []
+    for piece in reversed(seg.split(" ")[-_LONGEST:]):
+        if not _WORD.fullmatch(piece):
+            if tail := _TAIL.search(piece):  # "(quality", "pass@1": the word after the punctuation
+                words.append(tail.group())
+            break
+        words.append(piece)
+    return words[::-1]
+
+
+def _runs_from(text: str, start: int) -> set[str]:
+    """The runs of one to ``_LONGEST`` words from ``start`` that end a phrase (``_HEAD`` follows)."""
+    out: set[str] = set()
+    end = start
+    for n, word in enumerate(_WORD.match(text, i) for i in _word_starts(text, start)):
+        if word is None or n == _LONGEST:
+            break
+        end = word.end()
+        if _HEAD.match(text, end):
+            out.add(text[start:end])
+    return out
+
+
+def _word_starts(text: str, start: int) -> Iterator[int]:
+    """Where each word of the run from ``start`` begins: one space after the last word, as ``flat`` writes."""
+    at = start
+    while True:
+        yield at
+        word = _WORD.match(text, at)
+        if word is None or not text.startswith(" ", word.end()):
+            return
+        at = word.end() + 1
+
+
+def task_kind(kind: TermKind, names: Iterable[str], items: Iterable[str], dense: Callable[[str], str]) -> TermKind:
+    """``kind``, or concept for a method one of its items (slugs; ``dense``: a slug's dense zones) writes as a task
+    and none in a way of doing's role (``item_roles``; the module doc)."""
+    if kind is TermKind.METHOD:
+        runs = frozenset(map(frame_run, names))
+        texts = [dense(slug) for slug in items]
+        if any(not _tasks(t).isdisjoint(runs) for t in texts) and all(_ways(t).isdisjoint(runs) for t in texts):
             return TermKind.CONCEPT
     return kind
 

@@ -9,7 +9,7 @@ from kgsync.extract.mining import SUBJECT, ItemCandidates
 from kgsync.read.config import Caps, Mining
 from kgsync.vocabulary.acronym_index import item_acronyms
 from kgsync.vocabulary.hubs import item_hubs
-from kgsync.vocabulary.node_kinds import item_frames
+from kgsync.vocabulary.node_kinds import item_frames, item_roles
 from kgsync.vocabulary.topics import edit_moves_phrases, item_topics
 from kgsync.vocabulary.vocab import (
     PinnedVocabulary,
@@ -44,8 +44,9 @@ def selection_unchanged(stats: SelectionStats, changes: Sequence[tuple[ItemCandi
     if any(item_topics(old) != item_topics(new) or edit_moves_phrases(stats.topic_phrases, old, new)
            or old.plurals != new.plurals for old, new in changes):
         return None  # the topics are counted over the corpus (``kgsync.vocabulary.topics``), their plurals' writers too
-    if any(old.dense != new.dense and item_frames(old.dense) != item_frames(new.dense) for old, new in changes):
-        return None  # a theory frame of a method retypes its node (``node_kinds.item_frames``)
+    if any(old.dense != new.dense and (item_frames(old.dense) != item_frames(new.dense)
+                                       or item_roles(old.dense) != item_roles(new.dense)) for old, new in changes):
+        return None  # a theory frame or a task of a method retypes its node (``node_kinds.item_frames``, ``item_roles``)
     if stats.hubs and any(item_hubs(old, stats.hubs, stats.acronyms, pinned) != item_hubs(new, stats.hubs, stats.acronyms,
                                                                                           pinned) for old, new in changes):
         return None  # the hubs it addresses and how it writes them make the hub nodes (``kgsync.vocabulary.hubs``)

@@ -77,7 +77,7 @@ from kgsync.vocabulary.choice import SUBSUMED_SHARE as SUBSUMED_SHARE
 from kgsync.vocabulary.choice import _is_hub, _local_choice, _weight
 from kgsync.vocabulary.choice import is_hub as is_hub
 from kgsync.vocabulary.hubs import items_addressing_hubs, with_hubs
-from kgsync.vocabulary.node_kinds import flat, node_kind, theory_kind
+from kgsync.vocabulary.node_kinds import flat, node_kind, task_kind, theory_kind
 from kgsync.vocabulary.groups import _Group, _kind, _label, _merge_chosen, _name, _names_it, written_names
 from kgsync.vocabulary.shares import SelectionStats as SelectionStats
 from kgsync.vocabulary.similarity import is_near_duplicate
@@ -417,8 +417,9 @@ def _terms(groups: Mapping[str, _Group], kept: set[str], kind_of: Mapping[str, T
             terms[name] = Term(name, old.kind, old.label, aliases, items, old.pinned)
             continue
         slot = kind_of[g]
-        kind = slot if group.pinned and pinned.kinds.get(group.pinned) else theory_kind(
-            node_kind(g, label, slot), [*group.keys, *group.surfaces], group.items, flat_dense)
+        names = [*group.keys, *group.surfaces]
+        kind = slot if group.pinned and pinned.kinds.get(group.pinned) else task_kind(theory_kind(
+            node_kind(g, label, slot), names, group.items, flat_dense), names, group.items, lambda s: dense.get(s, ""))
         terms[name] = Term(name, kind, label, aliases, tuple(sorted(group.items)), bool(group.pinned),
                            slot if kind is not slot else None)
     return terms

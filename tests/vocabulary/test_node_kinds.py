@@ -7,13 +7,16 @@ from kgsync.extract.mining import ItemCandidates, candidates
 from kgsync.read.config import Mining, VocabularyOptions
 from kgsync.vocabulary.node_kinds import (
     ItemFrames,
+    ItemRoles,
     flat,
     frame_run,
     is_brand_led,
     is_cast_as_written,
     item_frames,
+    item_roles,
     names_a_theory,
     node_kind,
+    task_kind,
     theory_kind,
 )
 from kgsync.vocabulary.terms import TermKind, classify
@@ -66,12 +69,18 @@ def test_a_retyped_term_keeps_the_slot_its_head_gave_it() -> None:
         assert "github-code-search" not in {use.name for use in uses.concepts}
 
 
+def _three_items(slug: str, texts: tuple[str, str, str, str], findings: str) -> list[ItemCandidates]:
+    """Three items of one title, question and summary (``texts``' first three); the first's finding is
+    ``findings``, the others' ``texts``' last."""
+    title, question, summary, other = texts
+    return [candidates(make_item(f"2026-01-0{n}-{slug}-{n}", title, question, summary,
+                                 (findings if n == 1 else other,))) for n in range(1, 4)]
+
+
 def _processing_items(findings: str) -> list[ItemCandidates]:
-    return [candidates(make_item(f"2026-01-0{n}-pp-{n}", "Predictive processing for research agents",
-                                 "What does predictive processing predict?",
-                                 "Predictive processing explains perception as prediction.",
-                                 (findings if n == 1 else "Predictive processing minimises prediction error.",)))
-            for n in range(1, 4)]
+    return _three_items("pp", ("Predictive processing for research agents", "What does predictive processing predict?",
+                               "Predictive processing explains perception as prediction.",
+                               "Predictive processing minimises prediction error."), findings)
 
 
 def test_a_method_an_item_names_as_a_theory_is_a_concept() -> None:
@@ -125,3 +134,47 @@ def test_theory_kind_retypes_only_methods() -> None:
     assert theory_kind(CONCEPT, ["x y"], ["a"], dense.__getitem__) is CONCEPT
     assert theory_kind(METHOD, ["y"], ["a"], dense.__getitem__) is METHOD  # "the y" is not written
     assert theory_kind(METHOD, ["X Y"], ["a", "b", "c"], dense.__getitem__) is METHOD  # a way of doing vetoes
+
+
+def _generation_items(findings: str) -> list[ItemCandidates]:
+    return _three_items("cg", ("Code generation for research agents", "How good is code generation?",
+                               "Code generation writes programs from specifications.",
+                               "Code generation saves research agents time."), findings)
+
+
+def test_a_method_an_item_writes_as_a_task_is_a_concept() -> None:
+    """"Code generation benchmarks": a task one evaluates on, no way of doing; the item caps still
+    count the term under its head's kind (the slot)."""
+    items = _generation_items("Models gain 13 points on code generation benchmarks.")
+    assert classify("code generation") is METHOD  # the head word alone: "generation"
+    assert "code generation" in item_roles(items[0].dense).task
+    term = select(items, NO_HUBS).terms["code-generation"]
+    assert term.kind is CONCEPT and term.slot is METHOD
+
+
+def test_a_way_of_doing_role_written_anywhere_keeps_the_method() -> None:
+    """Conservative: one item's "using code generation" keeps the method, whatever another's "code
+    generation tasks" says."""
+    items = _generation_items("Models gain 13 points on code generation tasks.")
+    using = candidates(make_item("2026-01-09-cg-using", "Code generation for research agents",
+                                 "Do teams write tests using code generation?",
+                                 "Teams write research agents' tests using code generation."))
+    assert "code generation" in item_roles(using.dense).way
+    assert select([*items, using], NO_HUBS).terms["code-generation"].kind is METHOD
+
+
+def test_roles_are_runs_that_end_their_phrase() -> None:
+    roles = item_roles("Accuracy on question answering (QA), using the X-Y method. Apply Z tasks")
+    assert roles.task == {"question answering", "z", "apply z"}  # "on X": the runs that end a phrase; "X tasks": all
+    assert "x y method" in roles.way and "x y" not in roles.way  # "x y" is no phrase's head: "method" follows
+    assert "z" not in roles.way  # "z tasks": "tasks" follows, no function word
+    assert item_roles("") == ItemRoles(frozenset(), frozenset())
+    assert item_roles("source: https://github.com/x/X-Y-Benchmark") == ItemRoles(frozenset(), frozenset())  # no prose
+
+
+def test_task_kind_retypes_only_methods() -> None:
+    dense = {"a": "Scores on x-y tasks.", "b": "nothing here.", "c": "We do it via X-Y."}
+    assert task_kind(METHOD, ["x-y"], ["a", "b"], dense.__getitem__) is CONCEPT
+    assert task_kind(CONCEPT, ["x y"], ["a"], dense.__getitem__) is CONCEPT
+    assert task_kind(METHOD, ["z"], ["a"], dense.__getitem__) is METHOD  # "z tasks" is not written
+    assert task_kind(METHOD, ["X Y"], ["a", "b", "c"], dense.__getitem__) is METHOD  # a way of doing's role vetoes

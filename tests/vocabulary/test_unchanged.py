@@ -11,6 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from kgsync.vocabulary import unchanged
+from kgsync.vocabulary.node_kinds import ItemRoles
+from kgsync.vocabulary.terms import TermKind
 from kgsync.vocabulary.unchanged import selection_unchanged
 from kgsync.read.config import Mining, VocabularyOptions
 from kgsync.read.items import read_item_bytes
@@ -140,3 +143,25 @@ def test_selection_unchanged_refuses_an_edit_that_names_a_method_as_a_theory() -
                                   "What does predictive processing predict?",
                                   "The predictive processing framework minimises prediction error."))
     assert selection_unchanged(stats, [(items[0], framed)], OPTIONS.caps) is None
+
+
+def _generation_item(n: int, summary: str) -> ItemCandidates:
+    """Two items on code generation (no hub: half the items), two on vector search."""
+    if n <= 2:
+        return candidates(make_item(f"2026-01-0{n}-m-{n}", "Code generation for research agents",
+                                    "How good is code generation?", summary))
+    return candidates(make_item(f"2026-01-0{n}-m-{n}", "Vector search for research agents",
+                                "How good is vector search?", "Vector search finds notes by meaning."))
+
+
+def test_selection_unchanged_refuses_an_edit_that_writes_a_method_as_a_task(monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Code generation benchmarks" written into an item retypes the method's node: the shortcut is
+    refused, and by ``node_kinds.item_roles`` (with it blind, the same edit takes the shortcut)."""
+    items = [_generation_item(n, "Code generation writes programs from specifications.") for n in range(1, 5)]
+    vocab, stats = select_with_stats(items, OPTIONS)
+    tasked = _generation_item(1, "Code generation writes programs from specifications; code generation benchmarks.")
+    assert vocab.terms["code-generation"].kind is TermKind.METHOD
+    assert select([tasked, *items[1:]], OPTIONS).terms["code-generation"].kind is TermKind.CONCEPT
+    assert selection_unchanged(stats, [(items[0], tasked)], OPTIONS.caps) is None
+    monkeypatch.setattr(unchanged, "item_roles", lambda _dense: ItemRoles(frozenset(), frozenset()))
+    assert selection_unchanged(stats, [(items[0], tasked)], OPTIONS.caps) is not None
