@@ -31,9 +31,15 @@ class FilePath(click.Path):
         return super().convert(value, param, ctx)
 
 
-def write_output(path: Path, text: str) -> None:
+def write_output(path: Path, text: str, *, inputs: Config | None = None, option: str = "--output") -> None:
     """Write a ``FilePath`` the user named (a diff, a vocabulary, a JSON report); a folder that is
-    read-only, a path under a file or a full disk is a ``ConfigError`` at that path, not a traceback."""
+    read-only, a path under a file or a full disk is a ``ConfigError`` at that path, not a traceback.
+    ``inputs``: the repository's configuration; a path naming one of its inputs (kgsync.yml, the
+    graph, its manifest, a vocabulary file, an item) is refused, the file kept: no reading of
+    ``option`` means "replace the config with a listing"."""
+    if inputs is not None and (what := inputs.input_at(path)) is not None:
+        raise ConfigError(f"{option} names a file that is {what}, which the build reads: not written", Location.of(path),
+                          "name another file")
     try:
         path.write_text(text, encoding="utf-8", errors="backslashreplace")
     except OSError as exc:

@@ -83,7 +83,7 @@ def command(
         click.echo(text, nl=not text.endswith("\n"))
         return
     with reported(prefix=PREFIX):
-        write_output(output, text)
+        write_output(output, text, inputs=config)
 
 
 def _hand_added_as_warnings(report: GraphDiff, new: Path, rule: Merge) -> GraphDiff:

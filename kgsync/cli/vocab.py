@@ -31,7 +31,8 @@ from kgsync.vocabulary.vocab_file import dump_vocabulary
 @click.option("--format", "output_format", type=click.Choice(["text", "yaml"]), default="text", show_default=True,
               help="text: one term a line with its items; yaml: the vocabulary-file format.")
 @click.option("--write", "write_path", type=FilePath(),
-              help="Also write the vocabulary, in the vocabulary-file format, to this file for review.")
+              help="Also write the vocabulary, in the vocabulary-file format, to this file for review "
+                   "(never a file the build reads: kgsync.yml, the graph, the vocabulary file, an item).")
 def command(items_spec: str | None, root: Path | None, config_path: Path | None, output_format: str,
             write_path: Path | None) -> None:
     """Print the mined concepts and methods: kind, item count, aliases and the items each came from.
@@ -50,7 +51,7 @@ def command(items_spec: str | None, root: Path | None, config_path: Path | None,
     click.echo(text, nl=not text.endswith("\n"))
     if write_path is not None:
         with reported():
-            write_output(write_path, dump_vocabulary(vocabulary))
+            write_output(write_path, dump_vocabulary(vocabulary), inputs=load_config(root, config_path), option="--write")
         click.echo(f"wrote {len(vocabulary.terms)} terms to {printable_path(str(write_path))}", err=True)
 
 

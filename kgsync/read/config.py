@@ -171,6 +171,7 @@ class Config:
     site: SiteOptions = section(SiteOptions, "the published site")
     pr: PullRequest = section(PullRequest, "the review pull request")
     root: Path = field(default=Path("."), compare=False)  # not an option: where kgsync.yml was found
+    config_file: Path | None = field(default=None, compare=False)  # not an option: the kgsync.yml read, if any
 
     def path(self, relative: str) -> Path:
         """An option's path, resolved against the research repo root."""
@@ -200,6 +201,27 @@ class Config:
                     f"repository with graph: in kgsync.yml; to use a file elsewhere, pass {elsewhere}",
                 )
         return path
+
+    def input_at(self, path: Path, *, graph: bool = True) -> str | None:
+        """What input of the build the existing file ``path`` is (None: none, or no such file): the
+        file a command writes must never be one (``vocab --write kgsync.yml`` replaced the config).
+        ``graph``: whether the graph and its manifest count (not when checking ``graph:`` itself)."""
+        if not path.is_file():
+            return None
+        named = [(self.config_file or self.root / CONFIG_FILE, f"{(self.config_file or Path(CONFIG_FILE)).name} itself")]
+        if graph and _names_a_file(self.graph):
+            named += [(self.path(self.graph), "the graph file"), (manifest_of(self.path(self.graph)), "the graph's manifest")]
+        named += [(self.path(relative), what) for relative, what in ((self.themes_vocabulary, "the themes_vocabulary file"),
+                                                                     (self.vocabulary, "the vocabulary file")) if relative]
+        for known, what in named:
+            if known.is_file() and path.samefile(known):
+                return what
+        if path.suffix.lower() == ".md":
+            from kgsync.read.items import find_item_files  # the reader's import cost only for a Markdown file
+
+            if any(item.is_file() and path.samefile(item) for item in find_item_files(self.items, self.root)):
+                return "an item file"
+        return None
 
     def optional_path(self, relative: str) -> Path | None:
         """An optional file's path (``vocabulary``, ``themes_vocabulary``), resolved against the
@@ -282,7 +304,7 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
             Location.of(path),
             "see the configuration reference, docs/configuration.md",
         )
-    return replace(config, root=root)
+    return replace(config, root=root, config_file=path)
 
 
 # Controls (a newline, a tab, an escape), format characters (bidi overrides, zero-width), surrogates
@@ -333,19 +355,7 @@ def _inside(root: Path, relative: str) -> bool:
 
 def _an_input(root: Path, config_file: Path, config: Config) -> str | None:
     """What input of the build the existing file ``graph:`` names is (None: none)."""
-    graph = root / config.graph
-    if not graph.is_file():
-        return None
-    for name, what in ((config_file, f"{config_file.name} itself"), (root / config.themes_vocabulary,
-                       "the themes_vocabulary file"), (root / config.vocabulary, "the vocabulary file")):
-        if name.is_file() and graph.samefile(name):
-            return what
-    if graph.suffix.lower() == ".md":
-        from kgsync.read.items import find_item_files  # the reader's import cost only for a Markdown graph
-
-        if any(graph.samefile(item) for item in find_item_files(config.items, root) if item.is_file()):
-            return "an item file"
-    return None
+    return replace(config, root=root, config_file=config_file).input_at(root / config.graph, graph=False)
 
 
 def _names_a_file(path: str) -> bool:
