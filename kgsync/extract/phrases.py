@@ -108,10 +108,13 @@ def run_phrases(run: Sequence[str]) -> list[tuple[str, str, bool]]:
     return [checked for _start, _end, checked in phrase_slices(tuple(run))]
 
 
-def phrase_slices(run: tuple[str, ...]) -> list[tuple[int, int, tuple[str, str, bool]]]:
+@lru_cache(maxsize=4096)
+def phrase_slices(run: tuple[str, ...]) -> tuple[tuple[int, int, tuple[str, str, bool]], ...]:
     """(start, end, ``check_phrase(run[start:end])``) of every slice of ``run`` that may be a term, in
     order (start, then length): ``run_phrases`` with where each phrase is (``enclosed`` reads a
-    phrase and the one a word longer)."""
+    phrase and the one a word longer).  Cached: ``run_terms`` and ``enclosed`` cut the same runs of
+    an item one after the other (each caches its own answer, across items): half the calls were a
+    run the other had just cut.  A few thousand runs hold an item's, and bound the memory."""
     size = len(run)
     infos = list(map(_token_info, run))
     out: list[tuple[int, int, tuple[str, str, bool]]] = []
@@ -140,7 +143,7 @@ def phrase_slices(run: tuple[str, ...]) -> list[tuple[int, int, tuple[str, str, 
             if count:
                 key = f"{key} {token_key}" if key else token_key
             prefix_seen = prefix_seen or has_prefix
-    return out
+    return tuple(out)
 
 
 @lru_cache(maxsize=200_000)
