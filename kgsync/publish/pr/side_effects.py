@@ -38,6 +38,7 @@ class SideEffect(StrEnum):
     LOST_OVER_CAPS = "items name a node but none links it within its caps"
     THEME_TAG_ONLY = "a theme's node left the build's theme nodes: its vocabulary entry names no one idea"
     GAINED_MIN_LINKS = "a node reached mining.min_links linking items"
+    RENAMED = "an item's file was renamed: a new slug"
     LINKED_ITEM_REMOVED = "an item it extends or cites was removed"
     RE_JUDGED = "a merged item contradicts or supersedes another item's claims"
     SHARED_NODE_OWNERS = "a shared node gained or lost a linking item"
@@ -67,6 +68,11 @@ def explain(kind: SideEffect, subject: str = "", count: int = 0, minimum: int = 
     if kind is SideEffect.GAINED_MIN_LINKS:
         return Explanation(f"a merged item links it too: {count} linking items now (min {minimum}), so it is a node",
                            f"to keep it out, add it to stoplist: in {vocabulary_file}")
+    if kind is SideEffect.RENAMED:
+        return Explanation("its file was renamed (a new slug, the same research: kgsync.diff.renames): the claims and "
+                           "links it carries over are read under the new item, above; what is left here the rename "
+                           "does not explain", "nothing to fix, unless facts added by hand are left on its nodes "
+                           "(Needs attention): move them to the new nodes")
     if kind is SideEffect.LINKED_ITEM_REMOVED:
         return Explanation("the item it extends or cites was removed, and its link with it",
                            "correct the slug in its cites:, or drop it (the dangling cite in Needs attention)")
