@@ -89,10 +89,13 @@ def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE, evidence: Eviden
     lines = attention(d, evidence, context.dangling, context.lost, cap, context.hand_added)
     if not lines and not d.near_duplicates:  # the near-duplicate pairs are the head's last attention line
         lines = (NOTHING,)
-    side_effects = sum(1 for v in views if v.slug and v.slug not in merged | moved)
+    # Read from two bare graphs (no build said which items merged) with no item's own nodes changed: no
+    # merge moved the other items, a person or an agent did (a vocabulary edit comes with the PR flow's events).
+    by_hand = context.merged is None and not merged
+    side_effects = 0 if by_hand else sum(1 for v in views if v.slug and v.slug not in merged | moved)
     head = _head(module, d, title if heading else "", lines, causes, side_effects, cap, full_report_hint)
     sections = [Section("head", head)]
-    sections += _item_sections(module, views, ordered, merged, context.events, frozenset(moved))
+    sections += _item_sections(module, views, ordered, merged, context.events, frozenset(moved), by_hand)
     sections += _evidence_sections(module, d, evidence)
     sections += _finding_sections(module, d)
     sections += _near_duplicate_sections(module, d)
@@ -217,6 +220,7 @@ def _index_sections(module: TemplateModule, views: Sequence[ItemView], ordered: 
 
 SIDE_EFFECTS = "Side effects (other items)"
 NO_ITEM = "Changes no research item explains"
+HAND_EDITED = "Changes by hand (no item merged)"
 
 
 def _re_judged(item: ItemDiff) -> bool:
@@ -236,7 +240,8 @@ _SIDE_EFFECT_REASONS: tuple[tuple[SideEffect, Callable[[ItemDiff], bool]], ...] 
 
 
 def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: Sequence[ItemDiff], merged: frozenset[str],
-                   events: Sequence[VocabularyGroup], moved: frozenset[str] = frozenset()) -> list[Section]:
+                   events: Sequence[VocabularyGroup], moved: frozenset[str] = frozenset(),
+                   by_hand: bool = False) -> list[Section]:
     """One section per item: the merged items first, then the side effects under every
     vocabulary event that lists them, then the side effects no event names; each side-effect
     heading says why its items moved and the fix (``side_effects``).
@@ -253,7 +258,8 @@ def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: S
         """The headings that list ``view``, in reading order: removed, merged, then a re-judged
         claim (a trust change outweighs a vocabulary move, so the item's changes are shown
         there), the vocabulary events, the other reasons, the rest.  ``moved``: the old slugs of
-        renamed items, read right after the merged items (the new ones)."""
+        renamed items, read right after the merged items (the new ones); ``by_hand``: no item
+        merged, so the other items' changes are hand-made."""
         if view.slug in moved:
             return [(2, f"Renamed items ({len(moved)})", explain(SideEffect.RENAMED))]
         if view.slug in removed:  # a deleted item is removed, never "merged"; what a change loses first
@@ -275,6 +281,8 @@ def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: S
             if applies(items[view.slug]):
                 why = explain(kind)
                 return [(later + number, f"{_EVENT}{why.reason}", why)]
+        if by_hand:  # no merge moved it: a person or an agent did (``build_sections``)
+            return [(later + len(_SIDE_EFFECT_REASONS), HAND_EDITED, explain(SideEffect.NOTHING_MERGED))]
         return [(later + len(_SIDE_EFFECT_REASONS), SIDE_EFFECTS, explain(SideEffect.THROUGH_MERGED_NODE))]
 
     # (group order, heading, why, the view, its item, the heading its changes are under ("": here),

@@ -44,6 +44,7 @@ class SideEffect(StrEnum):
     SHARED_NODE_OWNERS = "a shared node gained or lost a linking item"
     THROUGH_MERGED_NODE = "an item links a node a merged item created, changed or removed"
     NO_ITEM = "a change no research item's build explains"
+    NOTHING_MERGED = "an item's nodes changed and no item was merged"
     CONTESTED = "a claim is now contested"
     SUPERSEDED = "an item is now superseded"
     DANGLING_CITE = "an item names an item that is not there"
@@ -88,6 +89,9 @@ def explain(kind: SideEffect, subject: str = "", count: int = 0, minimum: int = 
     if kind is SideEffect.NO_ITEM:
         return Explanation("no research item's build writes these: content added or removed by hand or by an agent, "
                            "or a node outside the contract",
+                           "keep it if someone meant it; else restore or remove it in the graph file")
+    if kind is SideEffect.NOTHING_MERGED:
+        return Explanation("no item was merged: added or removed by hand or by an agent, on these items' nodes",
                            "keep it if someone meant it; else restore or remove it in the graph file")
     if kind is SideEffect.CONTESTED:
         by = f"{subject} contradicts it" if subject else "a later item contradicts it"
