@@ -23,6 +23,7 @@ from kgsync.contract.model import Entity, EntityType, Graph, Relation
 from kgsync.diff.finding_order import finding_key, sort_findings
 from kgsync.diff.item_attribution import entity_named, group_by_item
 from kgsync.diff.model import EntityChange, GraphDiff, graph_size, type_sort_key
+from kgsync.diff.renames import item_renames
 from kgsync.lint.rules import FileLines, Finding, lint
 from kgsync.read.config import Merge
 from kgsync.vocabulary.kin import graph_forms, kin_pairs, same_items, shared_items
@@ -65,6 +66,7 @@ def diff(
         items=group_by_item(old, new, added, removed, changed, relations_added, relations_removed),
         findings=sort_findings(findings),
         near_duplicates=tuple(sorted({tuple(sorted(p)) for p in near_duplicates})),  # type: ignore[misc]
+        renames=item_renames(old, new) if added and (removed or changed) else (),
     )
 
 

@@ -74,6 +74,27 @@ class ItemDiff:
 
 
 @dataclass(frozen=True, slots=True)
+class ItemRename:
+    """A removed item and an added one that are the same research (``renames.item_renames``): a
+    ``git mv`` of its file, its content maybe edited in the same merge."""
+
+    old: str  # slug
+    new: str
+    rule: str  # why they are one: "the same title", "3 of 4 claim statements equal"
+    claims: tuple[tuple[str, str], ...] = ()  # (old claim, new claim): the same key, else the same statement
+    # What is left on the old nodes in the new graph (kept by the manifest's ownership rules: content
+    # added by hand or by an agent): "name: observation" (or "name (type)"), and the relations.
+    left: tuple[str, ...] = ()
+    left_relations: tuple[Relation, ...] = ()
+
+    def renamed(self, name: str) -> str:
+        """``name`` as the new item writes it (the old item node or a paired claim), else itself."""
+        if name == f"item:{self.old}":
+            return f"item:{self.new}"
+        return dict(self.claims).get(name, name)
+
+
+@dataclass(frozen=True, slots=True)
 class GraphSize:
     """How big a graph is, as its readers meet it: nodes, relations, bytes of the JSONL file."""
 
@@ -105,6 +126,7 @@ class GraphDiff:
     # OLD's and NEW's sizes (``review`` fills them in; ``diff`` alone leaves them unknown).
     size_before: GraphSize | None = None
     size_after: GraphSize | None = None
+    renames: tuple[ItemRename, ...] = ()  # sorted by old slug
 
     def is_new(self, finding: Finding) -> bool:
         return finding_key(finding) not in self.preexisting

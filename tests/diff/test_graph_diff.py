@@ -273,3 +273,13 @@ def test_shared_nodes_are_grouped_under_the_items_that_address_them() -> None:
     grouped = {d.slug: [e.name for e in d.added] for d in diff(Graph(), new).items}
     assert "" not in grouped  # no "(no item)" bucket: the relation is the concept's provenance
     assert "concept:knowledge-graph" in grouped["2026-01-01-a"] and "concept:knowledge-graph" in grouped["2026-01-02-b"]
+
+
+def test_a_removed_and_an_added_item_with_one_title_are_a_rename_with_their_claims_paired() -> None:
+    old_slug, new_slug = A, f"{A}-revisited"
+    old = Graph((item(old_slug, "Same question"), claim(old_slug, "k1", "Old words."), claim(old_slug, "k2")), ())
+    new = Graph((item(new_slug, "Same question"), claim(new_slug, "k1", "New words."), claim(new_slug, "k3", "Other words.")), ())
+    (rename,) = diff(old, new).renames
+    assert (rename.old, rename.new) == (old_slug, new_slug)
+    assert rename.claims == ((f"claim:{old_slug}:k1", f"claim:{new_slug}:k1"),)
+    assert diff(old, Graph((item(new_slug, "Another question"),), ())).renames == ()

@@ -9,6 +9,7 @@ from kgsync.contract.model import Relation
 from kgsync.diff.finding_order import severity_of
 from kgsync.diff.model import GraphDiff
 from kgsync.publish.pr.markdown_escape import TEXT_LIMIT, clean
+from kgsync.publish.pr.renamed_items import left_on_old_nodes
 from kgsync.publish.pr.side_effects import SideEffect, explain
 
 #: Relation types whose change alters what the graph claims about other work.
@@ -109,9 +110,11 @@ def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
     more there are.
     """
     renamed = d.renamed()
+    moved = {f"item:{r.old}" for r in d.renames}  # a renamed item is said once, as a rename (the head)
     lines = [
         _line("removed research item", "removed research items",
-              [AttentionEntry(e.name) for e in d.removed if e.entity_type == "research_item"], cap),
+              [AttentionEntry(e.name) for e in d.removed if e.entity_type == "research_item" and e.name not in moved],
+              cap),
         _line("removed concept or method", "removed concepts or methods",
               [AttentionEntry(e.name, lost.get(e.name, "") or _renamed_note(renamed.get(e.name)))
                for e in d.removed if e.entity_type in ("concept", "method")],
@@ -131,6 +134,10 @@ def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
     # One fix for all (said once): the build's words name the field and the missing slug.
     fix = f"(fix: {explain(SideEffect.DANGLING_CITE).fix})" if dangling else ""
     lines.append(_line("new dangling cite", "new dangling cites", [AttentionEntry(text) for text in dangling], cap, fix))
+    for rename in d.renames:  # what an agent or a person wrote on the old nodes is lost with them
+        lines.append(_line(f"fact left on item:{rename.old}'s nodes", f"facts left on item:{rename.old}'s nodes",
+                           [*map(AttentionEntry, rename.left), *map(_link_entry, rename.left_relations)], cap,
+                           left_on_old_nodes(rename)))
     for noun, plural, facts in hand_added:  # removing what an agent or a person wrote is always said
         if facts:
             lines.append(_line(noun, plural, [AttentionEntry(fact) for fact in facts], cap))

@@ -137,7 +137,7 @@ def _node_rows(entities: Sequence[Entity], own: str = "") -> tuple[NodeRow, ...]
     return tuple(rows)
 
 
-def _change_rows(changes: Sequence[EntityChange], statements: Mapping[str, StatementChange]) -> tuple[ChangeRow, ...]:
+def change_rows(changes: Sequence[EntityChange], statements: Mapping[str, StatementChange]) -> tuple[ChangeRow, ...]:
     rows = []
     for c in changes:
         reworded, finding, said = _reworded(c, statements.get(c.name))
@@ -258,7 +258,7 @@ def item_view(item: ItemDiff, statements: Mapping[str, StatementChange] | None =
     for entity_type, entities in _by_type(item.removed):
         groups.append(Group(f"removed {plural(entity_type)}", "nodes", _node_rows(entities, own)))
     if item.changed:
-        groups.append(Group("changed nodes", "changes", _change_rows(item.changed, statements or {})))
+        groups.append(Group("changed nodes", "changes", change_rows(item.changed, statements or {})))
     # An item's `states` links to the claims listed just above repeat that list: counted, not listed.
     for sign, relations, claims in (("+", item.relations_added, item.added), ("-", item.relations_removed, item.removed)):
         listed = {e.name for e in claims if e.entity_type == "claim"}

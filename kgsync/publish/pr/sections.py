@@ -10,7 +10,7 @@ from jinja2.environment import TemplateModule
 from markupsafe import Markup
 
 from kgsync.diff.item_attribution import merged_slugs
-from kgsync.diff.model import TYPE_ORDER, GraphDiff, ItemDiff, TypeCount
+from kgsync.diff.model import TYPE_ORDER, GraphDiff, ItemDiff, ItemRename, TypeCount
 from kgsync.lint.rules import Finding
 from kgsync.publish.pr.attention import ATTENTION_NAMES, NOTHING, AttentionLine, Evidence, attention, evidence_rows
 from kgsync.publish.pr.item_views import (
@@ -28,6 +28,8 @@ from kgsync.publish.pr.item_views import (
 )
 from kgsync.publish.pr.merge_proposals import merge_block
 from kgsync.publish.pr.pr_template import macro, template_module
+from kgsync.publish.pr.renamed_items import renamed_items, renamed_view
+from kgsync.publish.site.text import counted
 from kgsync.publish.pr.side_effects import Explanation, SideEffect, explain
 
 DEFAULT_TITLE = "Knowledge graph update"
@@ -76,17 +78,24 @@ def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE, evidence: Eviden
     evidence = evidence or {}
     context = context or BodyContext()
     module = template_module()
-    ordered = ordered_items(d)
-    merged = context.merged if context.merged is not None else merged_slugs(d)
-    views = [replace(item_view(i, context.statements), links=item_links(i.slug, context.links) if i.slug in merged else ())
+    ordered = renamed_items(d, ordered_items(d))
+    moved = {r.old for r in d.renames}  # a renamed item's old slug: neither merged nor a side effect
+    merged = (context.merged if context.merged is not None else merged_slugs(d)) - moved
+    views = [renamed_view(replace(item_view(i, context.statements),
+                                  links=item_links(i.slug, context.links) if i.slug in merged else ()),
+                          d, context.statements)
              for i in ordered]
     causes = [v for v in views if v.slug in merged]
     lines = attention(d, evidence, context.dangling, context.lost, cap, context.hand_added)
     if not lines and not d.near_duplicates:  # the near-duplicate pairs are the head's last attention line
         lines = (NOTHING,)
-    head = _head(module, d, title if heading else "", lines, causes, sum(1 for v in views if v.slug and v.slug not in merged), cap, full_report_hint)
+    # Read from two bare graphs (no build said which items merged) with no item's own nodes changed: no
+    # merge moved the other items, a person or an agent did (a vocabulary edit comes with the PR flow's events).
+    by_hand = context.merged is None and not merged
+    side_effects = 0 if by_hand else sum(1 for v in views if v.slug and v.slug not in merged | moved)
+    head = _head(module, d, title if heading else "", lines, causes, side_effects, cap, full_report_hint)
     sections = [Section("head", head)]
-    sections += _item_sections(module, views, ordered, merged, context.events)
+    sections += _item_sections(module, views, ordered, merged, context.events, frozenset(moved), by_hand)
     sections += _evidence_sections(module, d, evidence)
     sections += _finding_sections(module, d)
     sections += _near_duplicate_sections(module, d)
@@ -120,7 +129,9 @@ def _head(module: TemplateModule, d: GraphDiff, title: str, lines: tuple[Attenti
     merged, more_merged = _capped([v for v in causes if v.status != "removed item"], cap)
     removed, more_removed = _capped([v for v in causes if v.status == "removed item"], cap)
     relations_shown, more_relations = _capped(relation_counts, cap)
-    capped = any(line.more and line.listed for line in lines) or more_merged or more_removed or more_relations
+    renamed, more_renamed = _capped([(f"item:{r.old}", f"item:{r.new}", _rename_note(r)) for r in d.renames], cap)
+    capped = (any(line.more and line.listed for line in lines) or more_merged or more_removed or more_relations
+              or more_renamed)
     return macro(
         module,
         "head",
@@ -143,7 +154,14 @@ def _head(module: TemplateModule, d: GraphDiff, title: str, lines: tuple[Attenti
         size_line(d.size_before, d.size_after),
         Markup(hint) if capped and hint else Markup(""),
         cap,
+        renamed,
+        more_renamed,
     )
+
+
+def _rename_note(rename: ItemRename) -> str:
+    """Why the two items are one, and what of the old one is carried over."""
+    return f"{rename.rule}; {counted(len(rename.claims), 'claim')} carried over"
 
 
 def _evidence_sections(module: TemplateModule, d: GraphDiff, evidence: Evidence) -> list[Section]:
@@ -202,6 +220,7 @@ def _index_sections(module: TemplateModule, views: Sequence[ItemView], ordered: 
 
 SIDE_EFFECTS = "Side effects (other items)"
 NO_ITEM = "Changes no research item explains"
+HAND_EDITED = "Changes by hand (no item merged)"
 
 
 def _re_judged(item: ItemDiff) -> bool:
@@ -221,7 +240,8 @@ _SIDE_EFFECT_REASONS: tuple[tuple[SideEffect, Callable[[ItemDiff], bool]], ...] 
 
 
 def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: Sequence[ItemDiff], merged: frozenset[str],
-                   events: Sequence[VocabularyGroup]) -> list[Section]:
+                   events: Sequence[VocabularyGroup], moved: frozenset[str] = frozenset(),
+                   by_hand: bool = False) -> list[Section]:
     """One section per item: the merged items first, then the side effects under every
     vocabulary event that lists them, then the side effects no event names; each side-effect
     heading says why its items moved and the fix (``side_effects``).
@@ -237,19 +257,23 @@ def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: S
     def groups_of(view: ItemView) -> list[tuple[int, str, Explanation | None]]:
         """The headings that list ``view``, in reading order: removed, merged, then a re-judged
         claim (a trust change outweighs a vocabulary move, so the item's changes are shown
-        there), the vocabulary events, the other reasons, the rest."""
+        there), the vocabulary events, the other reasons, the rest.  ``moved``: the old slugs of
+        renamed items, read right after the merged items (the new ones); ``by_hand``: no item
+        merged, so the other items' changes are hand-made."""
+        if view.slug in moved:
+            return [(2, f"Renamed items ({len(moved)})", explain(SideEffect.RENAMED))]
         if view.slug in removed:  # a deleted item is removed, never "merged"; what a change loses first
             return [(0, f"Removed items ({len(removed)})", None)]
         if view.slug in merged:
             return [(1, f"Merged items ({sum(1 for v in views if v.slug in merged) - len(removed)})", None)]
-        later = 3 + len(events)  # after the re-judged claims and the events
+        later = 4 + len(events)  # after the re-judged claims and the events
         if not view.slug:
             return [(later + len(_SIDE_EFFECT_REASONS) + 1, NO_ITEM, explain(SideEffect.NO_ITEM))]
         found: list[tuple[int, str, Explanation | None]] = []
         if _re_judged(items[view.slug]):  # a cause of its own beside any event
             why = explain(SideEffect.RE_JUDGED)
-            found.append((2, f"{_EVENT}{why.reason}", why))
-        found += [(3 + number, f"{_EVENT}{event.label}", Explanation(event.reason, event.fix))
+            found.append((3, f"{_EVENT}{why.reason}", why))
+        found += [(4 + number, f"{_EVENT}{event.label}", Explanation(event.reason, event.fix))
                   for number, event in enumerate(events) if view.slug in event.items]
         if found:
             return found
@@ -257,6 +281,8 @@ def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: S
             if applies(items[view.slug]):
                 why = explain(kind)
                 return [(later + number, f"{_EVENT}{why.reason}", why)]
+        if by_hand:  # no merge moved it: a person or an agent did (``build_sections``)
+            return [(later + len(_SIDE_EFFECT_REASONS), HAND_EDITED, explain(SideEffect.NOTHING_MERGED))]
         return [(later + len(_SIDE_EFFECT_REASONS), SIDE_EFFECTS, explain(SideEffect.THROUGH_MERGED_NODE))]
 
     # (group order, heading, why, the view, its item, the heading its changes are under ("": here),

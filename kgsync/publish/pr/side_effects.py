@@ -38,11 +38,13 @@ class SideEffect(StrEnum):
     LOST_OVER_CAPS = "items name a node but none links it within its caps"
     THEME_TAG_ONLY = "a theme's node left the build's theme nodes: its vocabulary entry names no one idea"
     GAINED_MIN_LINKS = "a node reached mining.min_links linking items"
+    RENAMED = "an item's file was renamed: a new slug"
     LINKED_ITEM_REMOVED = "an item it extends or cites was removed"
     RE_JUDGED = "a merged item contradicts or supersedes another item's claims"
     SHARED_NODE_OWNERS = "a shared node gained or lost a linking item"
     THROUGH_MERGED_NODE = "an item links a node a merged item created, changed or removed"
     NO_ITEM = "a change no research item's build explains"
+    NOTHING_MERGED = "an item's nodes changed and no item was merged"
     CONTESTED = "a claim is now contested"
     SUPERSEDED = "an item is now superseded"
     DANGLING_CITE = "an item names an item that is not there"
@@ -67,6 +69,11 @@ def explain(kind: SideEffect, subject: str = "", count: int = 0, minimum: int = 
     if kind is SideEffect.GAINED_MIN_LINKS:
         return Explanation(f"a merged item links it too: {count} linking items now (min {minimum}), so it is a node",
                            f"to keep it out, add it to stoplist: in {vocabulary_file}")
+    if kind is SideEffect.RENAMED:
+        return Explanation("its file was renamed (a new slug, the same research: kgsync.diff.renames): the claims and "
+                           "links it carries over are read under the new item, above; what is left here the rename "
+                           "does not explain", "nothing to fix, unless facts added by hand are left on its nodes "
+                           "(Needs attention): move them to the new nodes")
     if kind is SideEffect.LINKED_ITEM_REMOVED:
         return Explanation("the item it extends or cites was removed, and its link with it",
                            "correct the slug in its cites:, or drop it (the dangling cite in Needs attention)")
@@ -82,6 +89,9 @@ def explain(kind: SideEffect, subject: str = "", count: int = 0, minimum: int = 
     if kind is SideEffect.NO_ITEM:
         return Explanation("no research item's build writes these: content added or removed by hand or by an agent, "
                            "or a node outside the contract",
+                           "keep it if someone meant it; else restore or remove it in the graph file")
+    if kind is SideEffect.NOTHING_MERGED:
+        return Explanation("no item was merged: added or removed by hand or by an agent, on these items' nodes",
                            "keep it if someone meant it; else restore or remove it in the graph file")
     if kind is SideEffect.CONTESTED:
         by = f"{subject} contradicts it" if subject else "a later item contradicts it"

@@ -413,3 +413,39 @@ def _drop_manifest_records(work: Path) -> None:
     _commit(work, "graph by an older kgsync")
 
 
+
+
+def test_a_git_mv_with_an_edited_finding_is_one_rename_with_the_old_nodes_hand_facts_named(tmp_path: Path) -> None:
+    """The item file is moved to a new slug and one finding reworded in the same merge; an agent
+    had added a fact to the old item node.  The body says the rename once, pairs the claims, and
+    names the fact left on the old node with how to carry it over (the graph is as before: slug
+    is identity)."""
+    from kgsync.contract import jsonl
+    from kgsync.contract.model import Entity, Graph
+
+    work = _built_and_pushed(tmp_path)
+    old_slug = "2026-01-22-graphrag-community-summaries"
+    new_slug = f"{old_slug}-global"
+    graph_file = work / "memory.jsonl"
+    note = "note: checked against the paper by an agent"
+    graph = jsonl.read(graph_file)
+    graph_file.write_text(jsonl.dumps(Graph(tuple(
+        Entity(e.name, e.entity_type, e.observations + (note,)) if e.name == f"item:{old_slug}" else e
+        for e in graph.entities), graph.relations)), encoding="utf-8")
+    _commit(work, "an agent's note")
+    folder = work / "Research" / "completed"
+    git(work, "mv", str(folder / f"{old_slug}.md"), str(folder / f"{new_slug}.md"))
+    path = folder / f"{new_slug}.md"
+    text = path.read_text(encoding="utf-8")
+    assert "summarising Leiden communities" in text
+    path.write_text(text.replace("summarising Leiden communities", "summarising the Leiden communities"),
+                    encoding="utf-8")
+    sha = _commit(work, "rename the item, reword a finding")
+
+    prepared = prepare(config_module.load(work), checkout=GitCheckout(work), base_sha=sha, title=None, labels=(),
+                       write=False)
+    body = prepared.proposal.body
+    assert body.count(f"renamed from `item:{old_slug}` to `item:{new_slug}` (the same title; 3 claims") == 1, body
+    assert f"`item:{old_slug}: {note}`" in body and f"move it to item:{new_slug}" in body, body
+    assert "removed research item" not in body and "Removed claims" not in body and "New claims" not in body, body
+    assert "summarising **the** Leiden" in body, body

@@ -72,3 +72,59 @@ def test_a_change_shown_above_is_in_a_section_that_outlives_the_pointer() -> Non
     pointers = [i for i, s in enumerate(sections) if "shown above**" in s.text]
     assert shown and pointers
     assert all(any(j < i and sections[j].priority <= sections[i].priority for j in shown) for i in pointers)
+
+
+_OLD, _NEW = "2026-03-01-alpha", "2026-03-01-alpha-revisited"
+
+
+def _research(slug: str, statement: str, *, extra: tuple[str, ...] = ()) -> tuple[list[Entity], list[Relation]]:
+    item = f"item:{slug}"
+    prov = f"provenance:item={slug}"
+    claims = [Entity(f"claim:{slug}:k1", "claim", (f"title: {statement}", "confidence:high", prov)),
+              Entity(f"claim:{slug}:k2", "claim", ("title: A second finding.", "confidence:medium", prov))]
+    nodes = [Entity(item, "research_item", ("title: Does alpha hold?", "completed:2026-03-01", prov, *extra)), *claims]
+    links = [Relation(item, "concept:rag", "addresses"), *(Relation(item, c.name, "states") for c in claims)]
+    return nodes, links
+
+
+def _renamed(*, hand_note: bool) -> tuple[Graph, Graph]:
+    """``git mv`` of an item to a new slug with a finding reworded; with ``hand_note`` an agent had
+    added an observation to the old item node and a relation from it, which the build keeps on
+    the old (stranded) node."""
+    rag = Entity("concept:rag", "concept", ())
+    old_nodes, old_links = _research(_OLD, "Alpha holds.", extra=("note: checked by an agent",) if hand_note else ())
+    if hand_note:
+        old_links.append(Relation(f"item:{_OLD}", "concept:rag", "uses_method"))
+    new_nodes, new_links = _research(_NEW, "Alpha holds for small graphs.")
+    if hand_note:  # what the build keeps: the hand-added facts, on the old node
+        new_nodes.append(Entity(f"item:{_OLD}", "research_item", ("note: checked by an agent",)))
+        new_links.append(Relation(f"item:{_OLD}", "concept:rag", "uses_method"))
+    return Graph((rag, *old_nodes), tuple(old_links)), Graph((rag, *new_nodes), tuple(new_links))
+
+
+def test_a_renamed_item_reads_as_a_rename_with_its_claims_paired() -> None:
+    old, new = _renamed(hand_note=False)
+    full = "".join(s.text for s in build_sections(diff(old, new), cap=0))
+    assert full.count(f"renamed from `item:{_OLD}` to `item:{_NEW}`") == 1, full
+    assert "removed research item" not in full and "Removed claims" not in full, full
+    assert "New claims" not in full, full  # both claims are paired, by their key
+    assert "Alpha holds **for small graphs.**" in full or "**for small graphs**" in full, full
+
+
+def test_content_added_by_hand_to_a_renamed_items_old_node_is_named_with_how_to_carry_it() -> None:
+    old, new = _renamed(hand_note=True)
+    full = "".join(s.text for s in build_sections(diff(old, new), cap=0))
+    assert full.count(f"renamed from `item:{_OLD}` to `item:{_NEW}`") == 1, full
+    assert f"item:{_OLD}: note: checked by an agent" in full, full
+    assert f"`item:{_OLD}` —uses_method→ `concept:rag`" in full, full
+    assert f"move it to item:{_NEW}" in full, full
+    assert "Side effects (other items)" not in full, full
+
+
+
+def test_a_relation_added_by_hand_from_an_item_node_with_nothing_merged_is_reported_as_hand_added() -> None:
+    old, _new = _renamed(hand_note=False)
+    new = Graph(old.entities, (*old.relations, Relation(f"item:{_OLD}", "concept:rag", "uses_method")))
+    full = "".join(s.text for s in build_sections(diff(old, new), cap=0))
+    assert "a merged item created" not in full and "Side effects (other items)" not in full, full
+    assert "no item was merged: added or removed by hand or by an agent" in full, full

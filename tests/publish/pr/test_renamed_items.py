@@ -1,0 +1,32 @@
+"""Tests of kgsync.publish.pr.renamed_items: the changes a rename explains, read once."""
+
+from __future__ import annotations
+
+from kgsync.contract.model import Entity, Graph, Relation
+from kgsync.diff.graph_diff import diff
+from kgsync.publish.pr.renamed_items import carried_claims, renamed_items
+
+OLD, NEW = "2026-03-01-alpha", "2026-03-01-alpha-revisited"
+
+
+def _graph(slug: str, statement: str) -> Graph:
+    item, claim = f"item:{slug}", f"claim:{slug}:k1"
+    prov = f"provenance:item={slug}"
+    return Graph((Entity(item, "research_item", ("title: Q", prov)), Entity(claim, "claim", (f"title: {statement}", prov)),
+                  Entity("concept:rag", "concept", ())),
+                 (Relation(item, claim, "states"), Relation(item, "concept:rag", "addresses")))
+
+
+def test_the_relations_and_claims_a_rename_carries_over_leave_both_sections() -> None:
+    d = diff(_graph(OLD, "Alpha holds."), _graph(NEW, "Alpha holds well."))
+    items = {i.slug: i for i in renamed_items(d, d.items)}
+    assert items[OLD].size == 0  # everything the old item lost, the new one has
+    assert [e.name for e in items[NEW].added] == [f"item:{NEW}"]
+    assert items[NEW].relations_added == ()
+    (row,) = carried_claims(d, d.renames[0], {})
+    assert row.name == f"claim:{NEW}:k1" and row.reworded is not None and row.reworded == "Alpha holds **well**."
+
+
+def test_without_a_rename_the_items_are_as_they_were() -> None:
+    d = diff(_graph(OLD, "Alpha holds."), Graph((), ()))
+    assert renamed_items(d, d.items) == list(d.items)
