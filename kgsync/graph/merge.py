@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import compress
 from operator import attrgetter, not_
 from pathlib import Path
@@ -70,6 +70,12 @@ class Manifest:
     statements: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
     # slug -> ((front-matter field, slug it names), ...): whether a dangling cite is new.
     named: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+
+    @cached_property
+    def owned(self) -> Mapping[str, tuple[Facts, Facts]]:
+        """slug -> ``anchored(slug, facts)`` of each entry, found once (the merge, the build's report of
+        disowned facts and a PR's hand-added content each read them all)."""
+        return MappingProxyType({slug: anchored(slug, facts) for slug, facts in self.by_item.items()})
 
     def dumps(self) -> str:
         return "".join(self._lines())
@@ -348,7 +354,7 @@ def merge_with_foreign(
     observation or a relation) to the generated facts.  When it did not, the new
     graph holds only facts of the new manifest, so merging it next time equals
     merging into an empty graph (the pipeline's shortcut; see ``kgsync.pipeline.cache.state``)."""
-    previous = {slug: anchored(slug, facts)[0] for slug, facts in manifest.by_item.items()} if manifest else {}
+    previous = {slug: own for slug, (own, _rest) in manifest.owned.items()} if manifest else {}
     owned_now = dict(generated)
     for slug in keep:  # failed to parse: its old contribution stays as it was
         if slug in previous and slug not in owned_now:

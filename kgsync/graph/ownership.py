@@ -77,11 +77,11 @@ def _is_status(text: str) -> bool:
     return text.startswith("status:")
 
 
-def disowned(by_item: Mapping[str, Facts]) -> dict[str, Facts]:
-    """slug -> the facts its manifest entry (``by_item``: a manifest's) lists that no build of the item can have written."""
+def disowned(owned: Mapping[str, tuple[Facts, Facts]]) -> dict[str, Facts]:
+    """slug -> the facts its manifest entry lists that no build of the item can have written (``owned``:
+    slug -> ``anchored`` of its entry, as ``Manifest.owned`` holds them)."""
     out = {}
-    for slug, facts in by_item.items():
-        rest = anchored(slug, facts)[1]
+    for slug, (_own, rest) in owned.items():
         if rest.entities or rest.observations or rest.relations:
             out[slug] = rest
     return out
