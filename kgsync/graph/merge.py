@@ -196,11 +196,19 @@ class Manifest:
                 statements[slug] = _pairs("statements", data["statements"], "[claim, statement]")
             if data.get("named"):
                 named[slug] = _pairs("named", data["named"], "[field, slug]")
+            if isinstance(data, SameFacts):  # its facts' JSON is that of ``shared[slug]``: they are those
+                by_item[slug] = shared[slug]
+                continue
             facts = Facts.from_json(data, names)
             same = shared.get(slug)
             by_item[slug] = same if same is not None and same == facts else facts
         return cls(by_item, hubs=tuple(hubs), themes=tuple(themes), merges=_pairs("merges", merges, "[term, term]"),
                    acronyms=_acronym_entries(acronyms), statements=statements, named=named, topics=tuple(topics))
+
+
+class SameFacts(dict[str, Any]):
+    """An item's JSON without its facts, read from a line whose facts' JSON is exactly ``facts_json``
+    of the facts shared for its slug (``Manifest.of_items``: its facts are those, not decoded again)."""
 
 
 def _decoded(text: str, source: str) -> Any:
