@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from kgsync.contract.model import Facts, Graph
 from kgsync.graph.merge import RELATION_KEY, Manifest, union_of_facts
-from kgsync.graph.ownership import anchored
 
 
 def hand_added(graph: Graph, manifest: Manifest) -> Facts:
     """The facts of ``graph`` that no entry of ``manifest`` can have written (``anchored``):
     content added by hand or by an agent."""
-    entities, observations, relations = union_of_facts(anchored(slug, facts)[0] for slug, facts in manifest.by_item.items())
+    entities, observations, relations = union_of_facts(own for own, _rest in manifest.owned.values())
     return Facts(tuple((e.name, e.entity_type) for e in graph.entities if (e.name, e.entity_type) not in entities),
                  tuple((e.name, o) for e in graph.entities for o in e.observations if (e.name, o) not in observations),
                  tuple(r for r in graph.relations if RELATION_KEY(r) not in relations))

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from kgsync.contract.model import Facts
-from kgsync.graph.merge import Manifest, load_manifest, manifest_item_texts
+from kgsync.graph.merge import Manifest, SameFacts, load_manifest, manifest_item_texts
 
 _json_string = json.encoder.encode_basestring  # as ``Manifest.dumps`` spells a slug
 _SLUG = json.JSONDecoder()  # an item's line opens with its slug, a JSON string
@@ -39,12 +39,14 @@ def line_key(digest: str | None, suffix: str) -> str:
     return digest + suffix if digest is not None and len(digest) == _DIGEST else ""
 
 
-def load_manifest_sharing(path: Path, share: Mapping[str, Facts] | None = None) -> Manifest | None:
+def load_manifest_sharing(path: Path, share: Mapping[str, Facts] | None = None,
+                          texts: Mapping[str, str] | None = None) -> Manifest | None:
     """``load_manifest(path, share)``: read a line at a time when ``Manifest.dumps`` wrote the file
     (each item's line decoded, its facts built and its JSON dropped: the file's text and its decoded
     JSON, ~70 MB and ~250 MB at 10,000 items, are never whole), with facts equal to ``share[slug]``
-    that very object (``Manifest.of_items``).  Any other file, or one that does not read, is read
-    whole by ``load_manifest``: the same manifest, or the same error."""
+    that very object (``Manifest.of_items``).  ``texts``: slug -> ``facts_json(share[slug])`` where the
+    caller has it; a line holding exactly that JSON is not decoded (``_stated``).  Any other file, or
+    one that does not read, is read whole by ``load_manifest``: the same manifest, or the same error."""
     try:
         with path.open("rb") as handle:
             first = handle.readline()
@@ -52,7 +54,7 @@ def load_manifest_sharing(path: Path, share: Mapping[str, Facts] | None = None) 
                 return load_manifest(path, share)
             head = json.loads(first.decode("utf-8") + "}}")  # the items' object closed, then the whole
             if isinstance(head, dict) and head.get("items") == {}:  # the line ends opening the items' object
-                return Manifest.of_items(head, _item_lines(handle), share)
+                return Manifest.of_items(head, _item_lines(handle, texts if share is not None else None), share)
     except FileNotFoundError:
         return None
     except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
@@ -60,20 +62,55 @@ def load_manifest_sharing(path: Path, share: Mapping[str, Facts] | None = None) 
     return load_manifest(path, share)
 
 
-def _item_lines(handle: IO[bytes]) -> Iterator[tuple[str, Any]]:
+def _item_lines(handle: IO[bytes], texts: Mapping[str, str] | None = None) -> Iterator[tuple[str, Any]]:
     """(slug, its facts' JSON) of each item line after the head, as ``Manifest.dumps`` writes them:
     ``"slug": {...},`` (the last without its comma), then ``}}`` and the file's end (ValueError:
-    not so; JSON escapes every newline, so no line ends inside a string)."""
+    not so; JSON escapes every newline, so no line ends inside a string).  A line that ``_stated``
+    finds holds ``texts[slug]``: (slug, its ``SameFacts``)."""
     line = handle.readline()
     while line != b"}}\n":
         after = handle.readline()
         end = b"}\n" if after == b"}}\n" else b"},\n"
         if not (line.startswith(b'"') and line.endswith(end)):
             raise ValueError("not a line Manifest.dumps writes")
-        yield from json.loads("{" + line[: len(line) - len(end) + 1].decode("utf-8") + "}").items()
+        text = line[: len(line) - len(end) + 1].decode("utf-8")
+        stated = _stated(text, texts) if texts else None
+        if stated is not None:
+            yield stated
+        else:
+            yield from json.loads("{" + text + "}").items()
         line = after
     if handle.read(1):
         raise ValueError("text after the manifest's end")
+
+
+_FACTS_KEYS = frozenset({"entities", "observations", "relations", "evidence"})  # what ``Facts.from_json`` reads
+
+
+def _stated(text: str, texts: Mapping[str, str]) -> tuple[str, SameFacts] | None:
+    """(slug, the rest of its JSON) when ``text``, an item's line ``"slug": {...}``, is ``texts[slug]``
+    less its last brace, then nothing a JSON decoding of the whole line would read as facts (the
+    line's statements and names, ``Manifest.line_suffix``): the line decodes to those facts and that
+    rest.  None: decode the line (a slug JSON spells with an escape, another text, any doubt)."""
+    close = text.find('"', 1)
+    slug = text[1:close]
+    if close == -1 or "\\" in slug or not slug.isprintable() or not text.startswith(": ", close + 1):
+        return None
+    known = texts.get(slug)
+    if known is None or not known.endswith("}") or not text.startswith(known[:-1], close + 3):
+        return None
+    rest = text[close + 2 + len(known) :]  # after the facts' JSON less its brace
+    if rest == "}":
+        return slug, SameFacts()
+    if not rest.startswith(","):
+        return None
+    try:
+        data = json.loads("{" + rest[1:])
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict) or not _FACTS_KEYS.isdisjoint(data):
+        return None
+    return slug, SameFacts(data)
 
 
 class LastLines(Mapping[str, str]):

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import compress
 from operator import attrgetter, not_
 from pathlib import Path
@@ -70,6 +70,12 @@ class Manifest:
     statements: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
     # slug -> ((front-matter field, slug it names), ...): whether a dangling cite is new.
     named: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+
+    @cached_property
+    def owned(self) -> Mapping[str, tuple[Facts, Facts]]:
+        """slug -> ``anchored(slug, facts)`` of each entry, found once (the merge, the build's report of
+        disowned facts and a PR's hand-added content each read them all)."""
+        return MappingProxyType({slug: anchored(slug, facts) for slug, facts in self.by_item.items()})
 
     def dumps(self) -> str:
         return "".join(self._lines())
@@ -190,11 +196,19 @@ class Manifest:
                 statements[slug] = _pairs("statements", data["statements"], "[claim, statement]")
             if data.get("named"):
                 named[slug] = _pairs("named", data["named"], "[field, slug]")
+            if isinstance(data, SameFacts):  # its facts' JSON is that of ``shared[slug]``: they are those
+                by_item[slug] = shared[slug]
+                continue
             facts = Facts.from_json(data, names)
             same = shared.get(slug)
             by_item[slug] = same if same is not None and same == facts else facts
         return cls(by_item, hubs=tuple(hubs), themes=tuple(themes), merges=_pairs("merges", merges, "[term, term]"),
                    acronyms=_acronym_entries(acronyms), statements=statements, named=named, topics=tuple(topics))
+
+
+class SameFacts(dict[str, Any]):
+    """An item's JSON without its facts, read from a line whose facts' JSON is exactly ``facts_json``
+    of the facts shared for its slug (``Manifest.of_items``: its facts are those, not decoded again)."""
 
 
 def _decoded(text: str, source: str) -> Any:
@@ -348,7 +362,7 @@ def merge_with_foreign(
     observation or a relation) to the generated facts.  When it did not, the new
     graph holds only facts of the new manifest, so merging it next time equals
     merging into an empty graph (the pipeline's shortcut; see ``kgsync.pipeline.cache.state``)."""
-    previous = {slug: anchored(slug, facts)[0] for slug, facts in manifest.by_item.items()} if manifest else {}
+    previous = {slug: own for slug, (own, _rest) in manifest.owned.items()} if manifest else {}
     owned_now = dict(generated)
     for slug in keep:  # failed to parse: its old contribution stays as it was
         if slug in previous and slug not in owned_now:

@@ -11,7 +11,7 @@ told from one the item wrote before its last edit, so it stays the item's to rem
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from kgsync.contract.model import OBSERVATION_KEYS, EntityType, Facts, RelationType
 
@@ -29,9 +29,10 @@ def anchored(slug: str, facts: Facts) -> tuple[Facts, Facts]:
     def from_item(name: str) -> bool:
         return name == item or name.startswith(claim_prefix)
 
-    linked = {r.target for r in facts.relations if from_item(r.source) and r.relation_type in _TERM_LINKS}
+    outgoing = [r for r in facts.relations if from_item(r.source)]  # each relation's source tested once
+    linked = {r.target for r in outgoing if r.relation_type in _TERM_LINKS}
     # A claim this item's claims support or contradict: the item may mark it (status:contested).
-    judged = {r.target for r in facts.relations if from_item(r.source) and r.target.startswith("claim:")}
+    judged = {r.target for r in outgoing if r.target.startswith("claim:")}
     types = dict(facts.entities)
 
     def own_entity(name: str, entity_type: str | None) -> bool:
@@ -41,19 +42,28 @@ def anchored(slug: str, facts: Facts) -> tuple[Facts, Facts]:
             return entity_type in (None, EntityType.CLAIM.value)
         return name in linked and (entity_type is None or entity_type in _TERM_TYPES)
 
-    def own_observation(name: str, text: str) -> bool:
-        if name in judged and not name.startswith(claim_prefix):
-            return text.startswith("status:")
-        if not own_entity(name, types.get(name)):
-            return False
-        if name.startswith(claim_prefix):
-            return True  # a claim's statement is its one unkeyed observation
+    def written(text: str) -> bool:  # an observation key kgsync writes (its own provenance only)
         key = text.partition(":")[0].strip()
         return key in _WRITTEN_KEYS and (key != "provenance" or text == own_provenance)
 
+    def verdict(name: str) -> bool | Callable[[str], bool]:
+        """Whether the observations on ``name`` can be the item's: all, none, or those a test passes."""
+        if name in judged and not name.startswith(claim_prefix):
+            return _is_status
+        if not own_entity(name, types.get(name)):
+            return False
+        return True if name.startswith(claim_prefix) else written  # a claim's statement is its one unkeyed observation
+
+    # Each name judged once, not at each of its observations (an item lists ~40 of them).
+    verdicts = {name: verdict(name) for name in {name for name, _ in facts.observations}}
+
+    def own_observation(name: str, text: str) -> bool:
+        seen = verdicts[name]
+        return seen if isinstance(seen, bool) else seen(text)
+
     entities = [e for e in facts.entities if own_entity(*e)]
     observations = [o for o in facts.observations if own_observation(*o)]
-    relations = [r for r in facts.relations if from_item(r.source) and r.relation_type in _RELATION_TYPES]
+    relations = [r for r in outgoing if r.relation_type in _RELATION_TYPES]
     if len(entities) + len(observations) + len(relations) == (
             len(facts.entities) + len(facts.observations) + len(facts.relations)):
         return facts, Facts()
@@ -63,11 +73,15 @@ def anchored(slug: str, facts: Facts) -> tuple[Facts, Facts]:
     return Facts(tuple(entities), tuple(observations), tuple(relations), facts.evidence), rest
 
 
-def disowned(by_item: Mapping[str, Facts]) -> dict[str, Facts]:
-    """slug -> the facts its manifest entry (``by_item``: a manifest's) lists that no build of the item can have written."""
+def _is_status(text: str) -> bool:
+    return text.startswith("status:")
+
+
+def disowned(owned: Mapping[str, tuple[Facts, Facts]]) -> dict[str, Facts]:
+    """slug -> the facts its manifest entry lists that no build of the item can have written (``owned``:
+    slug -> ``anchored`` of its entry, as ``Manifest.owned`` holds them)."""
     out = {}
-    for slug, facts in by_item.items():
-        rest = anchored(slug, facts)[1]
+    for slug, (_own, rest) in owned.items():
         if rest.entities or rest.observations or rest.relations:
             out[slug] = rest
     return out

@@ -35,14 +35,15 @@ class GraphFiles:
 @dataclass
 class ManifestOnce:
     """``read_manifest()``: the manifest at ``path``, read on the first call (None: no file).  That call's
-    ``share``: facts the build holds (slug -> its facts), that the manifest's equal ones are (``Manifest.of_items``)."""
+    ``share``: facts the build holds (slug -> its facts), that the manifest's equal ones are (``Manifest.of_items``);
+    ``texts``: slug -> ``facts_json`` of ``share[slug]``, where known (``load_manifest_sharing``)."""
 
     path: Path
     _read: list[Manifest | None] = field(default_factory=list)
 
-    def __call__(self, share: Mapping[str, Facts] | None = None) -> Manifest | None:
+    def __call__(self, share: Mapping[str, Facts] | None = None, texts: Mapping[str, str] | None = None) -> Manifest | None:
         if not self._read:
-            self._read.append(load_manifest_sharing(self.path, share))
+            self._read.append(load_manifest_sharing(self.path, share, texts))
         return self._read[0]
 
 
@@ -66,19 +67,20 @@ class Base:
 
 
 def committed_base(files: GraphFiles, state: BuildState, items: Sequence[ResearchItem], keep: frozenset[str],
-                   share: Mapping[str, Facts] | None = None) -> Base:
-    """What the build merges into; ``share``: the facts assembled (the committed manifest's equal ones are those)."""
+                   share: Mapping[str, Facts] | None = None, texts: Mapping[str, str] | None = None) -> Base:
+    """What the build merges into; ``share``: the facts assembled (the committed manifest's equal ones are those),
+    ``texts``: ``facts_json`` of some of them (a manifest line holding it is not decoded)."""
     stamp = _stamp(files.graph)  # before the read: a write between the two is seen as a change (safe side)
     committed_bytes = build_state.unchanged_file(files.graph, state.graph) if state.pure else None
     manifest_bytes = build_state.unchanged_file(files.manifest, state.manifest) if committed_bytes is not None else None
     if committed_bytes is not None and manifest_bytes is not None:
         # The old manifest only matters for items that failed (they keep their old facts).
-        return Base(Graph(), files.read_manifest(share) if keep else None,
+        return Base(Graph(), files.read_manifest(share, texts) if keep else None,
                     _parse_later(committed_bytes, str(files.graph)), verified=True,
                     graph_bytes=committed_bytes, manifest_bytes=manifest_bytes,
                     graph_sha1=state.graph.sha1 if state.graph is not None else None, graph_stamp=stamp)
     committed = jsonl.read(files.graph)
-    manifest = files.read_manifest(share)
+    manifest = files.read_manifest(share, texts)
     if manifest is None:
         _refuse_a_lost_manifest(committed, items, files.graph, files.manifest)
     return Base(committed, manifest, lambda: committed, verified=False, graph_stamp=stamp)

@@ -193,7 +193,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     assembled = _assemble(cache_folder, reader, reading, vocabulary, fold, kept, themes, vetoes, config.caps,
                           config.tag_style, config.mining.min_links, distrust, behind, selections.ident)
     clock.lap("assemble")
-    base = committed_base(files, state, reading.read.items, keep, assembled.assembly.by_item)
+    base = committed_base(files, state, reading.read.items, keep, assembled.assembly.by_item, assembled.made_json)
     record = ManifestRecord(cache_folder, reader)
     lines = _last_lines(base, state, record)
     assembly = _keep_claim_names(assembled.assembly, base.manifest, files.manifest if base.verified else None,
@@ -244,7 +244,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     clock.lap("write")
     issues = (reading.read.issues + over_caps + assembled.evidence.issues + out.item_errors
               + tuple(dict.fromkeys(reader.notices)))
-    credited = tuple(f"{slug}: {fact}" for slug, facts in sorted(disowned(base.manifest.by_item if base.manifest else {}).items())
+    credited = tuple(f"{slug}: {fact}" for slug, facts in sorted(disowned(base.manifest.owned if base.manifest else {}).items())
                      for fact in describe_facts(facts))
     return BuildResult(out.load_graph, base.load_previous, manifest, reading.read.items, issues, out.report,
                        vocabulary, bool(changed), changed, tuple(clock.laps), removed_items, credited, out.incremental,
@@ -358,6 +358,8 @@ class _Assembled:
     context: str | None = None  # ``context_key``: the corpus-wide inputs every item's facts read
     digests: Mapping[str, str] | None = None  # slug -> ``facts_digest`` of ``memo_json[slug]``
     retained: tuple[object, ...] = ()  # what assembling read (the facts store, ...): see ``BuildResult.retained``
+    # slug -> ``memo_json[slug]`` of the facts assembled now (not reused: their JSON is a string already).
+    made_json: Mapping[str, str] | None = None
 
 
 def _assemble(cache_folder: Path | None, reader: CacheReader, reading: Reading,
@@ -391,7 +393,8 @@ def _assemble(cache_folder: Path | None, reader: CacheReader, reading: Reading,
     assembly = memoised_assembly(items, extractions, shared, memo)
     (behind or Behind()).save(lambda: store.save(memo), len(memo.put_slugs) if memo is not None else 0)
     return _Assembled(assembly, evidence, memo.json if memo is not None else None, shared.theme_concepts, shared_key,
-                      memo.digests if memo is not None else None, (store, memo, shared, texts, extractions))
+                      memo.digests if memo is not None else None, (store, memo, shared, texts, extractions),
+                      memo.json.only(memo.put_slugs.__contains__) if memo is not None else None)
 
 
 def _manifest_to_write(manifest: Manifest, assembled: _Assembled, vocabulary: Vocabulary) -> Manifest:

@@ -85,16 +85,22 @@ def _facts(slug: str, text: str) -> Facts:
     return Facts(((f"item:{slug}", "research_item"),), ((f"item:{slug}", f"title: {text}"),), ())
 
 
+def _written(folder, slugs: list[str], text: str):
+    """A manifest of ``slugs`` (statements and names on some) written in ``folder``: (its path, it)."""
+    path = folder / "memory.kgsync.json"
+    manifest = Manifest({slug: _facts(slug, text) for slug in slugs}, hubs=("h",),
+                        named={slug: (("cites", "x"),) for slug in slugs[::2]},
+                        statements={slug: (("claim:a", text),) for slug in slugs[1::2]})
+    path.write_text(manifest.dumps(), encoding="utf-8")
+    return path, manifest
+
+
 @settings(max_examples=100, deadline=None)
 @given(st.lists(SLUGS, unique=True, max_size=6), st.text(max_size=6))
 def test_a_manifest_read_a_line_at_a_time_is_the_one_read_whole(tmp_path_factory, slugs: list[str], text: str) -> None:
     """``load_manifest_sharing`` gives what ``load_manifest`` gives, and an item's facts equal to the
     shared ones are those very objects (the others its own)."""
-    path = tmp_path_factory.mktemp("m") / "memory.kgsync.json"
-    manifest = Manifest({slug: _facts(slug, text) for slug in slugs}, hubs=("h",),
-                        named={slug: (("cites", "x"),) for slug in slugs[::2]},
-                        statements={slug: (("claim:a", text),) for slug in slugs[1::2]})
-    path.write_text(manifest.dumps(), encoding="utf-8")
+    path, manifest = _written(tmp_path_factory.mktemp("m"), slugs, text)
     share = {slug: _facts(slug, text if index % 2 else text + "!") for index, slug in enumerate(slugs)}
     loaded = manifest_lines.load_manifest_sharing(path, share)
     assert loaded == load_manifest(path) == manifest
@@ -122,3 +128,33 @@ def test_a_manifest_not_in_the_layout_dumps_writes_is_read_whole(tmp_path) -> No
             manifest_lines.load_manifest_sharing(path)
         assert by_lines.value.render() == whole.value.render()
     assert manifest_lines.load_manifest_sharing(tmp_path / "none.json") is None
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(SLUGS, unique=True, max_size=6), st.text(max_size=6))
+def test_a_line_holding_the_shared_facts_json_is_those_facts_undecoded(tmp_path_factory, slugs: list[str],
+                                                                        text: str) -> None:
+    """Given each shared facts' JSON (``texts``), the manifest read is the one read without them: the
+    lines holding that JSON are the shared facts (their statements and names read), the others decoded."""
+    path, manifest = _written(tmp_path_factory.mktemp("m"), slugs, text)
+    share = {slug: _facts(slug, text if index % 3 else text + "!") for index, slug in enumerate(slugs)}
+    texts = {slug: facts_json(facts) for slug, facts in share.items()}
+    loaded = manifest_lines.load_manifest_sharing(path, share, texts)
+    assert loaded == manifest_lines.load_manifest_sharing(path, share) == manifest
+    assert loaded is not None
+    for index, slug in enumerate(slugs):
+        assert (loaded.by_item[slug] is share[slug]) == bool(index % 3)
+
+
+def test_a_line_adding_facts_after_the_shared_json_is_decoded(tmp_path) -> None:
+    """A line (edited by hand) holding the shared facts' JSON, then a key the facts are read from:
+    its facts are what JSON reads (the last of a key twice), not the shared ones."""
+    path = tmp_path / "memory.kgsync.json"
+    share = {"a": _facts("a", "x")}
+    text = facts_json(share["a"])
+    for added in (',"evidence":[["claim:a:1","claim:b:1","supports"]]}', ',"observations":[]}',
+                  ',"named":[["cites","b"]],"relations":[["item:a","item:b","cites"]]}'):
+        path.write_text(Manifest(share).dumps().replace(text, text[:-1] + added), encoding="utf-8")
+        loaded = manifest_lines.load_manifest_sharing(path, share, {"a": text})
+        assert loaded == load_manifest(path), added
+        assert loaded is not None and loaded.by_item["a"] is not share["a"]
