@@ -25,16 +25,30 @@ from kgsync.diff.model import ItemRename
 
 
 def item_renames(old: Graph, new: Graph) -> tuple[ItemRename, ...]:
-    """The renames from ``old`` to ``new`` (see the module docstring), sorted by old slug."""
+    """The renames from ``old`` to ``new`` (see the module docstring), sorted by old slug.
+
+    Only pairs that can match are judged: the same title, or two claim statements in common (found
+    through indexes), so a diff that removes and adds thousands of items stays linear."""
     old_titles, new_titles = _titled(old), _titled(new)
     gone = [s for s in old_titles if s not in new_titles]
     came = [s for s in new_titles if s not in old_titles]
     if not gone or not came:
         return ()
-    old_claims = {s: _claims(old, s) for s in gone}
-    new_claims = {s: _claims(new, s) for s in came}
-    matches = {(a, b): rule for a in gone for b in came
-               if (rule := _same_research(old_titles[a], new_titles[b], old_claims[a], new_claims[b]))}
+    old_claims, new_claims = _claims(old, gone), _claims(new, came)
+    by_title: dict[str, list[str]] = {}
+    by_statement: dict[str, list[str]] = {}
+    for b in came:
+        by_title.setdefault(new_titles[b], []).append(b)
+        for text in set(new_claims[b].values()) - {""}:
+            by_statement.setdefault(text, []).append(b)
+    matches = {}
+    for a in gone:
+        shared = Counter(b for text in set(old_claims[a].values()) - {""} for b in by_statement.get(text, ()))
+        candidates = {b for b, count in shared.items() if count >= 2}
+        candidates.update(by_title.get(old_titles[a], ()) if old_titles[a] else ())
+        for b in sorted(candidates):
+            if rule := _same_research(old_titles[a], new_titles[b], old_claims[a], new_claims[b]):
+                matches[a, b] = rule
     once_old = Counter(a for a, _ in matches)
     once_new = Counter(b for _, b in matches)
     return tuple(
@@ -53,10 +67,20 @@ def _titled(graph: Graph) -> dict[str, str]:
     return found
 
 
-def _claims(graph: Graph, slug: str) -> dict[str, str]:
-    """Claim key -> its statement, of the claims named after ``slug``."""
-    prefix = f"claim:{slug}:"
-    return {e.name[len(prefix):]: _statement(e) for e in graph.of_type("claim") if e.name.startswith(prefix)}
+def _claims(graph: Graph, slugs: list[str]) -> dict[str, dict[str, str]]:
+    """For each of ``slugs``: claim key -> its statement, of the claims named after it
+    (``claim:<slug>:<key>``), in one pass over the graph's claims."""
+    found: dict[str, dict[str, str]] = {slug: {} for slug in slugs}
+    for entity in graph.of_type("claim"):
+        if not entity.name.startswith("claim:"):
+            continue
+        rest = entity.name[len("claim:"):]
+        at = rest.find(":")
+        while at >= 0:  # every wanted slug the name starts with (a slug may hold ":")
+            if (claims := found.get(rest[:at])) is not None:
+                claims[rest[at + 1:]] = _statement(entity)
+            at = rest.find(":", at + 1)
+    return found
 
 
 def _statement(claim: Entity) -> str:
