@@ -170,6 +170,22 @@ def agreement(types: dict[str, str], labels: dict[str, str]) -> tuple[int, int, 
     return right, len(have), len(labels) - len(have)
 
 
+def report_flips(before: dict[str, str], after: dict[str, str], labels: dict[str, dict[str, str]], show_all: bool,
+                 heading: str = "  ") -> None:
+    """Print how many nodes a rule retypes, each label file's agreement after it, and the retyped nodes
+    (``show_all``) or only those a label says are wrong."""
+    flips = sorted(k for k in after if after[k] != before[k])
+    print(f"{heading}{len(flips)} flips")
+    for name, lab in labels.items():
+        right, have, _lacks = agreement(after, lab)
+        print(f"  after {name}: {right}/{have} agree")
+    for key in flips:
+        verdict = next((lab[key] for lab in labels.values() if key in lab), "?")
+        mark = "right" if verdict in ("either", after[key]) else "WRONG"
+        if show_all or mark == "WRONG":
+            print(f"  {before[key]} -> {after[key]}  {key}  (label {verdict}: {mark})")
+
+
 def item_texts(folders: Iterable[Path], dense: bool) -> list[str]:
     """Each item's whole text, or (``dense``) its dense zones as mining reads them, in lower case."""
     files = sorted(f for folder in folders for f in folder.glob("*.md"))
@@ -210,16 +226,7 @@ def main() -> int:
     for variant in VARIANTS:
         after = {key: flipped(kind, (item_vote(t, patterns[key], variant, frames) for t in texts))
                  if variant != "the-theory" or kind == "method" else kind for key, (kind, _names) in nodes.items()}
-        flips = sorted(k for k in after if after[k] != before[k])
-        print(f"\n{variant}: {len(flips)} flips")
-        for name, lab in labels.items():
-            right, have, _lacks = agreement(after, lab)
-            print(f"  after {name}: {right}/{have} agree")
-        for key in flips:
-            verdict = next((lab[key] for lab in labels.values() if key in lab), "?")
-            mark = "right" if verdict in ("either", after[key]) else "WRONG"
-            if args.list or mark == "WRONG":
-                print(f"  {before[key]} -> {after[key]}  {key}  (label {verdict}: {mark})")
+        report_flips(before, after, labels, args.list, heading=f"\n{variant}: ")
     return 0
 
 

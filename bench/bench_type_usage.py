@@ -41,7 +41,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from kgsync.vocabulary.node_kinds import item_frames  # noqa: E402
-from bench.bench_type_frames import agreement, flipped, graph_nodes, item_texts, name_pattern, read_labels  # noqa: E402
+from bench.bench_type_frames import (agreement, flipped, graph_nodes, item_texts, name_pattern,  # noqa: E402
+                                     read_labels, report_flips)
 
 LABELS = ROOT / "bench" / "labels"
 DEFAULT_LABELS = (LABELS / "types18_engineer_research.tsv", LABELS / "types19_engineer_research.tsv",
@@ -101,19 +102,6 @@ def run(nodes: dict[str, tuple[str, frozenset[str]]], texts: list[str], variant:
             for key, (kind, _names) in nodes.items()}
 
 
-def report(before: dict[str, str], after: dict[str, str], labels: dict[str, dict[str, str]], show_all: bool) -> None:
-    flips = sorted(k for k in after if after[k] != before[k])
-    print(f"  {len(flips)} flips")
-    for name, lab in labels.items():
-        right, have, _lacks = agreement(after, lab)
-        print(f"  after {name}: {right}/{have} agree")
-    for key in flips:
-        verdict = next((lab[key] for lab in labels.values() if key in lab), "?")
-        mark = "right" if verdict in ("either", after[key]) else "WRONG"
-        if show_all or mark == "WRONG":
-            print(f"  {before[key]} -> {after[key]}  {key}  (label {verdict}: {mark})")
-
-
 def arguments(argv: Iterable[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("graph", type=Path)
@@ -136,7 +124,7 @@ def main() -> int:
         print(f"before  {name}: {right}/{have} agree ({lacks} labelled nodes not in the graph)")
     for variant in args.variants:
         print(f"\n{variant}:")
-        report(before, run(nodes, texts, variant), labels, args.list)
+        report_flips(before, run(nodes, texts, variant), labels, args.list)
     return 0
 
 
