@@ -121,10 +121,18 @@ def test_content_added_by_hand_to_a_renamed_items_old_node_is_named_with_how_to_
     assert "Side effects (other items)" not in full, full
 
 
-
 def test_a_relation_added_by_hand_from_an_item_node_with_nothing_merged_is_reported_as_hand_added() -> None:
     old, _new = _renamed(hand_note=False)
     new = Graph(old.entities, (*old.relations, Relation(f"item:{_OLD}", "concept:rag", "uses_method")))
     full = "".join(s.text for s in build_sections(diff(old, new), cap=0))
     assert "a merged item created" not in full and "Side effects (other items)" not in full, full
     assert "no item was merged: added or removed by hand or by an agent" in full, full
+
+
+def test_the_head_of_a_change_with_nothing_merged_says_it_was_made_by_hand() -> None:
+    # The head read "... relations, from 0 research items." above a section saying no item was merged.
+    old, _new = _renamed(hand_note=False)
+    new = Graph(old.entities, (*old.relations, Relation(f"item:{_OLD}", "concept:rag", "uses_method")))
+    head = build_sections(diff(old, new), cap=0)[0].text
+    assert "from 0 research items" not in head, head
+    assert "removed relations**, made by hand or by an agent (no research item merged)." in head, head
