@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from kgsync.contract.errors import Location
-from kgsync.contract.model import Entity, Graph
+from kgsync.contract.model import Entity, Graph, Relation
 from kgsync.diff.graph_diff import diff
 from kgsync.diff.json_report import to_json
 from kgsync.lint.rules import Finding, Severity
@@ -45,3 +45,21 @@ def test_json_report_lists_the_changed_claims_the_pr_body_shows() -> None:
         "confidence": {"from": "medium", "to": "high"},
     }]
     assert json.loads(to_json(diff(old, old)))["changed_claims"] == []
+
+
+def test_json_report_lists_renamed_items_as_the_pr_body_does() -> None:
+    # The PR body said "renamed from item:<old> to item:<new>"; --format json and --diff-json did not.
+    renamed = f"{A}-revisited"
+    old = Graph((item(A, "Same question"), Entity(f"claim:{A}:k1", "claim", ("title: One.",))), ())
+    stranded = Entity(f"item:{A}", "research_item", ("note: by an agent",))
+    link = Relation(f"item:{A}", "concept:rag", "addresses")
+    new = Graph((item(renamed, "Same question"), Entity(f"claim:{renamed}:k1", "claim", ("title: One.",)), stranded),
+                (link,))
+    data = json.loads(to_json(diff(old, new)))
+    assert data["renames"] == [{
+        "from": f"item:{A}", "to": f"item:{renamed}", "rule": "the same title",
+        "claims": [[f"claim:{A}:k1", f"claim:{renamed}:k1"]],
+        "left": [f"item:{A}: note: by an agent"],
+        "left_relations": [{"from": f"item:{A}", "to": "concept:rag", "relation_type": "addresses"}],
+    }]
+    assert json.loads(to_json(diff(old, old)))["renames"] == []
