@@ -10,7 +10,7 @@ from kgsync.contract.errors import printable_json
 from kgsync.contract.model import Entity, Relation
 from kgsync.diff.claim_changes import ClaimChange, changed_claims
 from kgsync.diff.finding_order import finding_record, severity_of
-from kgsync.diff.model import EntityChange, GraphDiff
+from kgsync.diff.model import EntityChange, GraphDiff, ItemRename
 
 JSON_VERSION = 1
 
@@ -75,6 +75,20 @@ def to_dict(d: GraphDiff) -> dict[str, Any]:
         # The claims that kept their name through a rewording or re-rating (the PR body's
         # "Changed claims"): the statement before and after, its word diff, the confidence change.
         "changed_claims": [_claim_change_record(c) for c in changed_claims(d)],
+        # Items whose file moved to a new slug (the PR body's "renamed from ... to ..."): why they are
+        # one, their claims paired, and what is left on the old nodes (``kgsync.diff.renames``).
+        "renames": [_rename_record(r) for r in d.renames],
+    }
+
+
+def _rename_record(r: ItemRename) -> dict[str, Any]:
+    return {
+        "from": f"item:{r.old}",
+        "to": f"item:{r.new}",
+        "rule": r.rule,
+        "claims": [list(pair) for pair in r.claims],
+        "left": list(r.left),
+        "left_relations": [_relation_record(rel) for rel in r.left_relations],
     }
 
 
