@@ -220,7 +220,7 @@ def _index_sections(module: TemplateModule, views: Sequence[ItemView], ordered: 
 
 SIDE_EFFECTS = "Side effects (other items)"
 NO_ITEM = "Changes no research item explains"
-HAND_EDITED = "Changes by hand (no item merged)"
+HAND_EDITED = "Changes with no item merged"
 
 
 def _re_judged(item: ItemDiff) -> bool:

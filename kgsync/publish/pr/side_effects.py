@@ -91,7 +91,8 @@ def explain(kind: SideEffect, subject: str = "", count: int = 0, minimum: int = 
                            "or a node outside the contract",
                            "keep it if someone meant it; else restore or remove it in the graph file")
     if kind is SideEffect.NOTHING_MERGED:
-        return Explanation("no item was merged: added or removed by hand or by an agent, on these items' nodes",
+        return Explanation("no item was merged: added or removed by hand, by an agent, or by a build with another "
+                           "kgsync version or vocabulary, on these items' nodes",
                            "keep it if someone meant it; else restore or remove it in the graph file")
     if kind is SideEffect.CONTESTED:
         by = f"{subject} contradicts it" if subject else "a later item contradicts it"
