@@ -40,20 +40,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kgsync.vocabulary.node_kinds import item_frames  # noqa: E402
+from kgsync.vocabulary.node_kinds import FUNCTION_WORDS, MEASURE_NOUNS, item_frames  # noqa: E402
 from bench.bench_type_frames import (agreement, flipped, graph_nodes, item_texts, name_pattern,  # noqa: E402
                                      read_labels, report_flips)
 
 LABELS = ROOT / "bench" / "labels"
 DEFAULT_LABELS = (LABELS / "types18_engineer_research.tsv", LABELS / "types19_engineer_research.tsv",
                   LABELS / "types25_engineer_later.tsv")
-#: English closed-class words (prepositions, conjunctions, auxiliaries, relatives): after one, the name ended its phrase.
-FUNCTION = frozenset("""a an the and or nor but of for to in on at by with from into onto over under than as
-    about across after against among before behind between beyond during per via within without
-    is are was were be been being has have had do does did can could may might must shall should will would
-    that which who whom whose where when while if because so not also alone only""".split())
-#: Nouns of measurement after which "on/at X" names what is measured.
-MEASURES = r"(?:accuracy|performance|score|scores|results?|gains?|improvements?|errors?)"
+#: The build's closed-class words (after one, a name has ended its phrase) and nouns of measurement
+#: ("accuracy on X"): one list for the rule and its bench (``kgsync.vocabulary.node_kinds``).
+FUNCTION = frozenset(FUNCTION_WORDS)
+MEASURES = "(?:" + "|".join(sorted(MEASURE_NOUNS)) + ")"
 VARIANTS = ("instrument", "object", "task", "both", "task-method", "task-role")
 
 

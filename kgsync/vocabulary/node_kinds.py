@@ -28,7 +28,7 @@ under that kind (its *slot*: ``choice._local_choice``).  Some phrases say more t
   (``bench/bench_type_frames.py``, CHANGELOG types18).
 * **A method an item writes as a task** ("code generation benchmarks", "accuracy on question
   answering"): an item's dense zones write the name before "task(s)"/"benchmark(s)", or after a
-  measure and "on"/"at" ("accuracy on X", ``_MEASURES``), where it ends its phrase (``_HEAD``: punctuation,
+  measure and "on"/"at" ("accuracy on X", ``MEASURE_NOUNS``), where it ends its phrase (``_HEAD``: punctuation,
   a function word or the end follows).  A task one evaluates on is a concept, no way of doing.  The
   node is a concept when an item writes it so and none gives it a way of doing's role: "using / via / by
   means of X", "apply / employ / adopt / practise / perform (a, the) X" (``item_roles``).  Only this
@@ -199,16 +199,16 @@ def theory_kind(kind: TermKind, names: Iterable[str], items: Iterable[str], dens
 
 
 #: English's closed classes (prepositions, conjunctions, auxiliaries, relatives): after one, a name has ended its phrase.
-_FUNCTION = ("a an the and or nor but of for to in on at by with from into onto over under than as about across after "
+FUNCTION_WORDS = ("a an the and or nor but of for to in on at by with from into onto over under than as about across after "
              "against among before behind between beyond during per via within without is are was were be been being "
              "has have had do does did can could may might must shall should will would that which who whom whose "
              "where when while if because so not also alone only").split()
 #: What follows a name that heads its phrase: punctuation, a function word, or the end of the text.
-_HEAD = re.compile(r"(?=\s*[^\w\s]|\s+(?:" + "|".join(_FUNCTION) + r")\b|\s*$)")
+_HEAD = re.compile(r"(?=\s*[^\w\s]|\s+(?:" + "|".join(FUNCTION_WORDS) + r")\b|\s*$)")
 #: A web address: no prose, read by no role.
 _URL = re.compile(r"(?:https?://|www\.)\S+")
 #: Nouns of measurement: "accuracy on X" names X as what is measured.
-_MEASURES = frozenset("accuracy performance score scores result results gain gains improvement improvements error errors".split())
+MEASURE_NOUNS = frozenset("accuracy performance score scores result results gain gains improvement improvements error errors".split())
 #: "X task(s)", "X benchmark(s)": the noun; "accuracy on X", "performance at X": the preposition.  Each found
 #: first, and the words read from it (a regex tried at every word costs ~0.1 s a build).
 _TASK_NOUN = re.compile(r" (?:tasks?|benchmarks?)\b")
@@ -256,7 +256,7 @@ def _tasks(dense: str) -> frozenset[str]:
         words = _words_before(text, noun.start())
         task.update(" ".join(words[i:]) for i in range(len(words)))
     for on in _ON.finditer(text):
-        if text[text.rfind(" ", 0, on.start()) + 1:on.start()] in _MEASURES:
+        if text[text.rfind(" ", 0, on.start()) + 1:on.start()] in MEASURE_NOUNS:
             task |= _runs_from(text, on.end())
     return frozenset(task)
 
