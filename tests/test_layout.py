@@ -1,4 +1,5 @@
-"""The test tree's own rule: no module under tests/ imports a test module.
+"""The test tree's own rules: no module under tests/ imports a test module, and every test file
+mirrors a module (``unmirrored``: CONTRIBUTING.md, "Where a test goes").
 
 What two test files share lives in a support module that pytest does not collect
 (``tests/item_corpus.py``, ``tests/site_fixture.py``, ``tests/<package>/<name>.py``) or in a
@@ -11,6 +12,7 @@ the parser of tests/test_architecture.py too.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from tests.import_reader import imports
@@ -84,3 +86,44 @@ def test_the_message_names_the_file_the_line_and_the_fix() -> None:
     [message] = problems(TESTS / "serve" / "test_tools.py", "import json\n\nfrom tests.serve.test_index import answer, names\n")
     assert message.startswith("tests/serve/test_tools.py:3: imports from the test module tests/serve/test_index.py. Fix: ")
     assert "support module" in message and "tests/serve/conftest.py" in message
+
+
+def unmirrored(tests: Path, package: Path, architecture: str) -> list[str]:
+    """One line per test file under ``tests`` that mirrors no module (CONTRIBUTING.md, "Where a test
+    goes"): ``tests/<package>/test_<module>.py`` or ``test_<module>_<aspect>.py`` for a module of
+    ``kgsync/<package>/`` (``tests/bench/``: of a ``bench/`` script), else a file named for a behaviour
+    of its package, which docs/ARCHITECTURE.md's row of that package names in its tests column."""
+    out: list[str] = []
+    for path in sorted(tests.rglob("test_*.py")):
+        folder = path.parent.relative_to(tests)
+        if not folder.parts:
+            continue  # the top level: tests that cross the stages
+        source = package.parent / "bench" if folder.parts[0] == "bench" else package.joinpath(*folder.parts)
+        tested = path.stem.removeprefix("test_")
+        if any(tested == m.stem or tested.startswith(m.stem + "_") for m in source.glob("*.py")):
+            continue
+        stage = folder.parts[0]
+        row = next((line for line in architecture.splitlines() if line.startswith(f"| `{stage}/` |")), "")
+        if re.search(rf"`(?:[\w/]+/)?{re.escape(path.stem)}`", row.split("|")[-2] if row else ""):
+            continue
+        out.append(f"{path.relative_to(tests.parent)}: tests no module of {source.relative_to(package.parent)}/. "
+                   f"Fix: name it test_<module>.py or test_<module>_<aspect>.py after the module it tests, or, "
+                   f"for a behaviour of the package, name it in docs/ARCHITECTURE.md's `{stage}/` row (tests column)")
+    return out
+
+
+def test_every_test_file_mirrors_a_module_or_is_named_in_the_architecture_table() -> None:
+    architecture = (REPO_ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    found = unmirrored(TESTS, REPO_ROOT / "kgsync", architecture)
+    assert found == [], "\n" + "\n".join(found)
+
+
+def test_the_mirror_check_names_a_test_file_that_tests_no_module(tmp_path: Path) -> None:
+    (tmp_path / "kgsync" / "serve").mkdir(parents=True)
+    (tmp_path / "kgsync" / "serve" / "index.py").write_text("")
+    (tmp_path / "tests" / "serve").mkdir(parents=True)
+    for name in ("test_index.py", "test_index_ranking.py", "test_scan_oracle.py", "test_real_server.py"):
+        (tmp_path / "tests" / "serve" / name).write_text("")
+    architecture = "| `serve/` | what | may import | `serve/`: `test_index`, `test_real_server` |\n"
+    [message] = unmirrored(tmp_path / "tests", tmp_path / "kgsync", architecture)
+    assert message.startswith("tests/serve/test_scan_oracle.py: tests no module of kgsync/serve/. Fix: ")

@@ -21,14 +21,17 @@ from kgsync.pipeline.stages import build
 
 
 @click.command("build")
-@click.option("--items", "items", help="Item files: a folder or a glob (default: Research/completed/*.md).")
+@click.option("--items", "items", help="Item files: a folder or a glob (default: `items` in kgsync.yml, "
+              "Research/completed/*.md).")
 @click.option("--out", "out", type=FilePath(), help="Graph file to write (default: `graph` in kgsync.yml, memory.jsonl).")
 @repo_options
 @click.option("--strict", is_flag=True, help="Warnings (item and lint) fail the build too (each is printed).")
 @click.option("--all-warnings", is_flag=True, help="Print the warnings and notices of every item, not only of the "
               "items whose facts this build changes (the others are counted).")
-@click.option("--dry-run", is_flag=True, help="Build and check, write nothing.")
-@click.option("--no-cache", is_flag=True, help="Parse every file again (the cache never changes the output).")
+@click.option("--dry-run", is_flag=True, help="Build and check; write neither the graph nor its manifest "
+              "(the cache is still filled: add --no-cache).")
+@click.option("--no-cache", is_flag=True, help="Use no cache: parse every file again, save nothing "
+              "(the cache never changes the output).")
 @cache_dir_option
 @click.option("--timings", is_flag=True, help="Print the wall time of each pipeline stage (read, select, assemble, "
               "merge, lint, write).")

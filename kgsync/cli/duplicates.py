@@ -31,7 +31,9 @@ _TERM_PREFIXES = {EntityType.CONCEPT.value: "concept:", EntityType.METHOD.value:
 @click.option("--fail", is_flag=True, help="Exit 1 when any pair is found (for CI).")
 def command(graph: Path | None, root: Path | None, config_path: Path | None, fail: bool) -> None:
     """List candidate duplicate pairs among the concept and method names of GRAPH
-    (default: the graph of kgsync.yml), by the `merge:` rule of kgsync.yml."""
+    (default: the graph of kgsync.yml): by the `merge:` rule of kgsync.yml, through
+    an alias, a vague head or a head the same items write, and a term that is both
+    a concept and a method."""
     with reported():
         cfg = load_config(root, config_path)
         path = graph if graph is not None else cfg.graph_file("GRAPH")

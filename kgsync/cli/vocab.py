@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
@@ -20,7 +21,9 @@ from kgsync.contract.errors import ConfigError, KgsyncError, Location
 from kgsync.pipeline import stages
 from kgsync.contract.model import EntityType, Graph
 from kgsync.diff.item_attribution import attributions
+from kgsync.graph.terms import mined_names_of_themes
 from kgsync.read.items import find_item_files
+from kgsync.vocabulary.themes import load_theme_map
 from kgsync.vocabulary.vocab import Vocabulary
 from kgsync.vocabulary.vocab_file import dump_vocabulary
 
@@ -41,13 +44,13 @@ def command(items_spec: str | None, root: Path | None, config_path: Path | None,
     kgsync-vocab.yml) is applied, so this shows what `kgsync build` will use,
     and each term says whether it is a node of the graph that build makes (it runs
     the build without writing): a mined term needs `mining.min_links` items linking it
-    within their caps, unless it is pinned; themes and names findings open with also
-    become nodes.
+    within their caps, unless it is pinned, and a term that names a theme merges into
+    the theme's node; themes and names findings open with also become nodes.
     """
     with reported():
-        vocabulary, nodes = build_vocabulary(items_spec, root, config_path)
+        vocabulary, nodes, into_themes = build_vocabulary(items_spec, root, config_path)
     # The text names nodes an agent may have added by hand: bidi and control characters as their escapes.
-    text = dump_vocabulary(vocabulary) if output_format == "yaml" else printable_message(render_text(vocabulary, nodes))
+    text = dump_vocabulary(vocabulary) if output_format == "yaml" else printable_message(render_text(vocabulary, nodes, into_themes))
     click.echo(text, nl=not text.endswith("\n"))
     if write_path is not None:
         with reported():
@@ -56,9 +59,9 @@ def command(items_spec: str | None, root: Path | None, config_path: Path | None,
 
 
 def build_vocabulary(items_spec: str | None, root: Path | None,
-                     config_path: Path | None) -> tuple[Vocabulary, dict[str, int]]:
-    """The vocabulary ``build`` uses, and the concept and method nodes of the graph it makes
-    (node name -> items linking it).
+                     config_path: Path | None) -> tuple[Vocabulary, dict[str, int], dict[str, str]]:
+    """The vocabulary ``build`` uses, the concept and method nodes of the graph it makes
+    (node name -> items linking it), and the terms that merge into a theme's node (term -> theme).
 
     One source of truth: node-ness is read off the graph the real build assembles (run
     without writing), never decided again here, so this listing cannot disagree with it.
@@ -75,7 +78,8 @@ def build_vocabulary(items_spec: str | None, root: Path | None,
             click.echo(issue.render(), err=True)
     if not result.items:
         raise KgsyncError("no readable research items", Location.of(cfg.items))
-    return result.vocabulary, graph_nodes(result.graph)
+    themes = load_theme_map(cfg.optional_path(cfg.themes_vocabulary))  # as the build merges them
+    return result.vocabulary, graph_nodes(result.graph), mined_names_of_themes(result.vocabulary, themes.nodes, themes)
 
 
 def graph_nodes(graph: Graph) -> dict[str, int]:
@@ -85,7 +89,9 @@ def graph_nodes(graph: Graph) -> dict[str, int]:
     return {e.name: len(linked.get(e.name, ())) for e in graph.entities if e.entity_type in kinds}
 
 
-def render_text(vocabulary: Vocabulary, nodes: dict[str, int]) -> str:
+def render_text(vocabulary: Vocabulary, nodes: dict[str, int], into_themes: Mapping[str, str] | None = None) -> str:
+    """``into_themes``: term -> the theme whose node it merges into (``build_vocabulary``)."""
+    merged = into_themes or {}
     terms = sorted(vocabulary.terms.values(), key=lambda t: (-len(t.items), t.name))
     kinds = sum(1 for t in terms if t.kind == "method")
     node_of = {term.name: f"{term.kind.value}:{term.name}" for term in terms}
@@ -94,7 +100,9 @@ def render_text(vocabulary: Vocabulary, nodes: dict[str, int]) -> str:
     for term in terms:
         pin = " pinned" if term.pinned else ""
         name = node_of[term.name]
-        if name not in nodes:
+        if name not in nodes and term.name in merged:
+            node = f"not a node: merged into the node of the theme {merged[term.name]}"
+        elif name not in nodes:
             node = "not a node: too few items link it within their caps"
         else:
             node = f"node, linked by {nodes[name]}" if nodes[name] else "node"

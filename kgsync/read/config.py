@@ -97,7 +97,8 @@ class Mining:
         "(corpus stopword)")
     min_links: int = option(
         2, "a mined concept or method is written only when at least this many items link it "
-        "within their caps (1: every item's own terms too); pinned terms always are")
+        "within their caps (1: every item's own terms too); pinned terms always are (one that names a "
+        "theme as the theme's node)")
     # Unused since locality: each item chooses its own terms.  Old kgsync.yml files set them.
     DEPRECATED: ClassVar[Mapping[str, Deprecated]] = {
         "salient_per_item": Deprecated(2, "no longer used (each item chooses its own terms); accepted and ignored"),
