@@ -165,7 +165,9 @@ def _reworded(change: EntityChange, whole: StatementChange | None) -> tuple[Mark
     if change.entity_type != "claim":
         return None, "", frozenset()
     old, new = _statement(change.observations_removed), _statement(change.observations_added)
-    if not (len(old) == len(new) == 1):
+    # No stored line changed: a finding reworded past the stored cut (a renamed item's claim), whole only.
+    stored = len(old) == len(new) == 1
+    if not stored and (whole is None or old or new):
         return None, "", frozenset()
     if whole is not None:
         words = word_diff(whole.old, whole.new)
@@ -174,7 +176,7 @@ def _reworded(change: EntityChange, whole: StatementChange | None) -> tuple[Mark
     label = f"Key Finding {whole.number}" if whole is not None and whole.number else ""
     if words is None:
         return None, label, frozenset()
-    return words, label, frozenset((old[0], new[0]))
+    return words, label, frozenset((old[0], new[0])) if stored else frozenset()
 
 
 def _value(observation: str) -> str:
