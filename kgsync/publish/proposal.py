@@ -23,7 +23,7 @@ from kgsync.extract.findings import statement_of
 from kgsync.read.items import Issue, ResearchItem, read_item_bytes
 from kgsync.vocabulary.vocab import Vocabulary
 from kgsync.graph.statements import LINK_FIELDS, statement_in
-from kgsync.graph.hand_added import removed_hand_added
+from kgsync.graph.hand_added import hand_added, removed_hand_added
 from kgsync.graph.merge import Manifest, manifest_path
 from kgsync.graph.ownership import describe_facts
 from kgsync.contract.model import Entity, EntityType, Graph, observations_with, slug_of_item_name
@@ -31,6 +31,7 @@ from kgsync.publish.github.git_branch import GitCheckout
 from kgsync.publish.github.pull_request import Proposal
 from kgsync.publish.limits import GITHUB_BODY_LIMIT
 from kgsync.publish.pr.body import RenderedBody, render_markdown
+from kgsync.publish.pr.hand_made import HandMade
 from kgsync.publish.pr.item_views import BodyContext, ItemLinks, StatementChange, VocabularyGroup
 from kgsync.publish.site.project import source_url
 from kgsync.publish.site.model import FOLDER
@@ -103,7 +104,9 @@ def prepare(
                                               fetch), base_manifest, edited)
     context = body_context(Explaining.of(config), config.site, d, result.graph, result.items, result.issues, base_sha,
                            before, result.manifest, result.vocabulary, merged)
-    context = replace(context, hand_added=_hand_added_lines(old, base_manifest, result.graph, result.disowned))
+    context = replace(context, hand_added=_hand_added_lines(old, base_manifest, result.graph, result.disowned),
+                      hand_made=HandMade(hand_added(result.graph, result.manifest),
+                                         hand_added(old, base_manifest) if base_manifest is not None else None))
     rendered = render_markdown(d, title=title, limit=GITHUB_BODY_LIMIT, evidence=evidence, context=context,
                                **kwargs)
     proposal = Proposal(

@@ -26,6 +26,7 @@ from kgsync.publish.pr.item_views import (
     review_rank,
     size_line,
 )
+from kgsync.publish.pr.hand_made import split_by_hand
 from kgsync.publish.pr.merge_proposals import merge_block
 from kgsync.publish.pr.pr_template import macro, template_module
 from kgsync.publish.pr.renamed_items import renamed_items, renamed_view
@@ -78,7 +79,8 @@ def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE, evidence: Eviden
     evidence = evidence or {}
     context = context or BodyContext()
     module = template_module()
-    ordered = renamed_items(d, ordered_items(d))
+    # What no build wrote (the manifests say) is read apart, under its own heading, never as a merge's side effect.
+    ordered, by_hand_items = split_by_hand(renamed_items(d, ordered_items(d)), context.hand_made)
     moved = {r.old for r in d.renames}  # a renamed item's old slug: neither merged nor a side effect
     merged = (context.merged if context.merged is not None else merged_slugs(d)) - moved
     views = [renamed_view(replace(item_view(i, context.statements),
@@ -96,6 +98,7 @@ def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE, evidence: Eviden
     head = _head(module, d, title if heading else "", lines, causes, side_effects, cap, full_report_hint)
     sections = [Section("head", head)]
     sections += _item_sections(module, views, ordered, merged, context.events, frozenset(moved), by_hand)
+    sections += _by_hand_sections(module, by_hand_items, context)
     sections += _evidence_sections(module, d, evidence)
     sections += _finding_sections(module, d)
     sections += _near_duplicate_sections(module, d)
@@ -218,7 +221,17 @@ def _index_sections(module: TemplateModule, views: Sequence[ItemView], ordered: 
             for number, chunk in enumerate(chunks)]
 
 
+def _by_hand_sections(module: TemplateModule, items: Sequence[ItemDiff], context: BodyContext) -> list[Section]:
+    """The changes no build made (``hand_made``), one section per item, under one heading that says so."""
+    why = explain(SideEffect.BY_HAND)
+    return [Section("item", macro(module, "item", item_view(item, context.statements), BY_HAND if number == 0 else "",
+                                  True, why if number == 0 else None, ()),
+                    1, item.slug or "(no item)", priority=4)
+            for number, item in enumerate(items)]
+
+
 SIDE_EFFECTS = "Side effects (other items)"
+BY_HAND = "Changes by hand"
 NO_ITEM = "Changes no research item explains"
 HAND_EDITED = "Changes with no item merged"
 

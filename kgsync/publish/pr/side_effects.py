@@ -44,6 +44,7 @@ class SideEffect(StrEnum):
     SHARED_NODE_OWNERS = "a shared node gained or lost a linking item"
     THROUGH_MERGED_NODE = "an item links a node a merged item created, changed or removed"
     NO_ITEM = "a change no research item's build explains"
+    BY_HAND = "a fact the manifest credits no item's build with"
     NOTHING_MERGED = "an item's nodes changed and no item was merged"
     CONTESTED = "a claim is now contested"
     SUPERSEDED = "an item is now superseded"
@@ -90,6 +91,11 @@ def explain(kind: SideEffect, subject: str = "", count: int = 0, minimum: int = 
         return Explanation("no research item's build writes these: content added or removed by hand or by an agent, "
                            "or a node outside the contract",
                            "keep it if someone meant it; else restore or remove it in the graph file")
+    if kind is SideEffect.BY_HAND:
+        return Explanation("made by hand or by an agent, not by this merge: the manifest beside the graph credits "
+                           "no item's build with them",
+                           "keep it if someone meant it; else restore or remove it in the graph file (a build "
+                           "keeps what was added by hand)")
     if kind is SideEffect.NOTHING_MERGED:
         return Explanation("no item was merged: added or removed by hand, by an agent, or by a build with another "
                            "kgsync version or vocabulary, on these items' nodes",
