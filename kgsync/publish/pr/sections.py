@@ -9,7 +9,7 @@ from typing import TypeVar, cast
 from jinja2.environment import TemplateModule
 from markupsafe import Markup
 
-from kgsync.diff.item_attribution import merged_slugs
+from kgsync.diff.item_attribution import cited_claims, merged_slugs
 from kgsync.diff.model import TYPE_ORDER, GraphDiff, ItemDiff, ItemRename, TypeCount
 from kgsync.lint.rules import Finding
 from kgsync.publish.pr.attention import ATTENTION_NAMES, NOTHING, AttentionLine, Evidence, attention, evidence_rows
@@ -97,7 +97,8 @@ def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE, evidence: Eviden
     side_effects = 0 if by_hand else sum(1 for v in views if v.slug and v.slug not in merged | moved)
     head = _head(module, d, title if heading else "", lines, causes, side_effects, cap, full_report_hint)
     sections = [Section("head", head)]
-    sections += _item_sections(module, views, ordered, merged, context.events, frozenset(moved), by_hand)
+    sections += _item_sections(module, views, ordered, merged, context.events, frozenset(moved), by_hand,
+                               cited_claims(d))
     sections += _by_hand_sections(module, by_hand_items, context)
     sections += _evidence_sections(module, d, evidence)
     sections += _finding_sections(module, d)
@@ -245,8 +246,13 @@ def _owners_only(item: ItemDiff) -> bool:
         and all(o.startswith("provenance:") for c in item.changed for o in c.observations_added + c.observations_removed)
 
 
-#: Why another item moved when no re-judged claim, vocabulary event or lost node explains it (first
-#: that applies), then the side effect every other one is: a node a merged item created, changed or removed.
+def _cited(item: ItemDiff, cited: frozenset[str]) -> bool:
+    """A claim of its own came or went because another item's link cites it (``cited_claims``)."""
+    return any(e.name in cited for e in item.added + item.removed if e.name.startswith(f"claim:{item.slug}:"))
+
+
+#: Why another item moved when no re-judged claim, cited finding, vocabulary event or lost node explains it
+#: (first that applies), then the side effect every other one is: a node a merged item created, changed or removed.
 _SIDE_EFFECT_REASONS: tuple[tuple[SideEffect, Callable[[ItemDiff], bool]], ...] = (
     (SideEffect.SHARED_NODE_OWNERS, _owners_only),
 )
@@ -254,7 +260,7 @@ _SIDE_EFFECT_REASONS: tuple[tuple[SideEffect, Callable[[ItemDiff], bool]], ...] 
 
 def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: Sequence[ItemDiff], merged: frozenset[str],
                    events: Sequence[VocabularyGroup], moved: frozenset[str] = frozenset(),
-                   by_hand: bool = False) -> list[Section]:
+                   by_hand: bool = False, cited: frozenset[str] = frozenset()) -> list[Section]:
     """One section per item: the merged items first, then the side effects under every
     vocabulary event that lists them, then the side effects no event names; each side-effect
     heading says why its items moved and the fix (``side_effects``).
@@ -270,7 +276,8 @@ def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: S
     def groups_of(view: ItemView) -> list[tuple[int, str, Explanation | None]]:
         """The headings that list ``view``, in reading order: removed, merged, then a re-judged
         claim (a trust change outweighs a vocabulary move, so the item's changes are shown
-        there), the vocabulary events, the other reasons, the rest.  ``moved``: the old slugs of
+        there), a claim another item's link made or unmade (``cited``), the vocabulary events, the
+        other reasons, the rest.  ``moved``: the old slugs of
         renamed items, read right after the merged items (the new ones); ``by_hand``: no item
         merged, so the other items' changes are hand-made."""
         if view.slug in moved:
@@ -279,14 +286,17 @@ def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: S
             return [(0, f"Removed items ({len(removed)})", None)]
         if view.slug in merged:
             return [(1, f"Merged items ({sum(1 for v in views if v.slug in merged) - len(removed)})", None)]
-        later = 4 + len(events)  # after the re-judged claims and the events
+        later = 5 + len(events)  # after the re-judged claims, the cited findings and the events
         if not view.slug:
             return [(later + len(_SIDE_EFFECT_REASONS) + 1, NO_ITEM, explain(SideEffect.NO_ITEM))]
         found: list[tuple[int, str, Explanation | None]] = []
         if _re_judged(items[view.slug]):  # a cause of its own beside any event
             why = explain(SideEffect.RE_JUDGED)
             found.append((3, f"{_EVENT}{why.reason}", why))
-        found += [(4 + number, f"{_EVENT}{event.label}", Explanation(event.reason, event.fix))
+        if _cited(items[view.slug], cited):  # a claim another item's link made or unmade: its own cause too
+            why = explain(SideEffect.CITED_FINDING)
+            found.append((4, f"{_EVENT}{why.reason}", why))
+        found += [(5 + number, f"{_EVENT}{event.label}", Explanation(event.reason, event.fix))
                   for number, event in enumerate(events) if view.slug in event.items]
         if found:
             return found
