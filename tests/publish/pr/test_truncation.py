@@ -57,3 +57,31 @@ def test_truncation_keeps_errors_and_losses_before_new_items_and_extra_warnings(
     assert "dangling-relation" in smaller and f"### {C}" in smaller and f"### {B}" not in smaller
     assert f"- 1 removed research item:\n  - `item:{C}`" in smaller
     assert f"({A}, {B}, (no item))" in smaller  # the sections left out, by name
+
+
+def test_a_pointer_to_an_items_changes_never_outlives_them() -> None:
+    """An item two events moved shows its changes under the first and a pointer under the second
+    ("its changes are listed once, above, under ...").  Cut to fit, the changes (an item that only
+    gained a link: cut early) went while the pointer stayed: in the bodies of 4 of 5 batches of the
+    later items, 33 of 103 pointers pointed at nothing, and a section lost its heading."""
+    from kgsync.contract.model import Entity, Graph, Relation
+    from kgsync.publish.pr.item_views import BodyContext, VocabularyGroup
+
+    merged, moved = "2026-03-09-beta", "2026-03-01-alpha"
+    before = Graph((Entity(f"item:{moved}", "research_item", ("title: Alpha",)), Entity("concept:rag", "concept", ())),
+                   (Relation(f"item:{moved}", "concept:rag", "addresses"),))
+    concepts = tuple(Entity(f"concept:c{k:02d}", "concept", ()) for k in range(12))
+    after = Graph((*before.entities, Entity(f"item:{merged}", "research_item", ("title: Beta",)), *concepts),
+                  (*before.relations, Relation(f"item:{moved}", "concept:c00", "addresses"),
+                   *(Relation(f"item:{merged}", c.name, "addresses") for c in concepts)))
+    events = tuple(VocabularyGroup(f"hub entered: {name}", (moved,), "a hub now", "pin it") for name in ("c00", "rag"))
+    context = BodyContext(merged=frozenset({merged}), events=events)
+    d = diff(before, after)
+    full = render_markdown(d, context=context, limit=0).text
+    pointer = "Moved by this event too"
+    assert pointer in full
+    for limit in range(len(full) - 50, len(full) - 1600, -50):
+        body = render_markdown(d, context=context, limit=limit).text
+        assert "**Truncated:**" in body
+        if pointer in body:
+            assert f"#### {moved} — Alpha\n\nAlso moved by" in body, (limit, body)
