@@ -324,14 +324,15 @@ def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: S
     for _order, label, why, view, item, shown_under, also in entries:
         new_heading = label if label != heading else ""
         heading = label
-        if shown_under:
-            text = macro(module, "item_reference", view, new_heading, why if new_heading else None,
-                         shown_under.removeprefix(_EVENT))
-            sections.append(Section("item_reference", text, 0, view.slug, priority=4))
-            continue
         # Sections that remove or change nodes outlive the index; new items' sections go first.
         keep_longer = review_rank(item) in (0, 1) or not item.slug
         priority = 4 if keep_longer else 6
+        if shown_under:
+            # As long-lived as the changes it points to, and later: cut first, never pointing at nothing.
+            text = macro(module, "item_reference", view, new_heading, why if new_heading else None,
+                         shown_under.removeprefix(_EVENT))
+            sections.append(Section("item_reference", text, 0, view.slug, priority=priority))
+            continue
         view = _changes_shown_once(view, shown, priority)
         # A merged or removed item's title is in the head's lists already; a side effect's is not.
         text = macro(module, "item", view, new_heading, view.slug not in merged, why if new_heading else None, also)
