@@ -85,3 +85,29 @@ def test_a_pointer_to_an_items_changes_never_outlives_them() -> None:
         assert "**Truncated:**" in body
         if pointer in body:
             assert f"#### {moved} — Alpha\n\nAlso moved by" in body, (limit, body)
+
+
+def test_a_merged_items_section_outlives_side_effects_that_only_point_above() -> None:
+    """A shared node's change (an alias a merged item brings) is shown once; every other item that
+    links the node lists it under "changed nodes, shown above", and nothing else.  Those sections
+    kept the priority of a change (4) and outlived the merged items' own sections (6): cut to
+    GitHub's limit, the body of 10 later items merged at once showed 2 of them, and 60 side-effect
+    sections, most of them such pointers."""
+    from kgsync.contract.model import Entity, Graph, Relation
+    from kgsync.publish.pr.item_views import BodyContext
+
+    merged, others = "2026-03-09-beta", [f"2026-02-{k:02d}-item" for k in range(1, 21)]
+    items = [Entity(f"item:{s}", "research_item", (f"title: Item {s}",)) for s in others]
+    links = tuple(Relation(f"item:{s}", "concept:rag", "addresses") for s in others)
+    before = Graph((*items, Entity("concept:rag", "concept", ())), links)
+    claims = tuple(Entity(f"claim:{merged}:k{k}", "claim", (f"title: Beta finding {k}.",)) for k in range(4))
+    after = Graph((*items, Entity("concept:rag", "concept", ("alias:RAG",)),
+                   Entity(f"item:{merged}", "research_item", ("title: Beta",)), *claims),
+                  (*links, Relation(f"item:{merged}", "concept:rag", "addresses"),
+                   *(Relation(f"item:{merged}", c.name, "states") for c in claims)))
+    d = diff(before, after)
+    context = BodyContext(merged=frozenset({merged}))
+    full = render_markdown(d, context=context, limit=0).text
+    assert full.count("Changed nodes, shown above") == len(others) - 1, full  # the first shows the diff again
+    body = render_markdown(d, context=context, limit=len(full) - 400).text
+    assert "**Truncated:**" in body and f"#### {merged} (new item)" in body, body
