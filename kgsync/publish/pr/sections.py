@@ -53,8 +53,9 @@ class Section:
     #: Cut order when the body is too long: highest first, later sections first within
     #: a priority.  0 never goes (the head, with its "needs attention" list).  Later pages of
     #: warnings and pairs (7, in the full report anyway) go first, then the sections of items
-    #: that only gained nodes (6), the item index and the evidence links (5), then the sections of items that lost or
-    #: changed nodes (4), the first page of warnings (3), of near-duplicates (2), errors (1).
+    #: that only gained nodes or whose changes are all shown above (6), the item index and the evidence links (5), then
+    #: the sections of items that lost or changed nodes (4), the first page of warnings (3), of near-duplicates (2),
+    #: errors (1).
     priority: int = 0
 
 
@@ -321,6 +322,7 @@ def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: S
     sections = []
     heading = ""
     shown: dict[str, int] = {}  # changed node -> the priority of the section that shows its diff
+    placed: dict[str, int] = {}  # item -> the priority of the section that shows its changes
     for _order, label, why, view, item, shown_under, also in entries:
         new_heading = label if label != heading else ""
         heading = label
@@ -331,9 +333,12 @@ def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: S
             # As long-lived as the changes it points to, and later: cut first, never pointing at nothing.
             text = macro(module, "item_reference", view, new_heading, why if new_heading else None,
                          shown_under.removeprefix(_EVENT))
-            sections.append(Section("item_reference", text, 0, view.slug, priority=priority))
+            sections.append(Section("item_reference", text, 0, view.slug, priority=placed.get(view.slug, priority)))
             continue
         view = _changes_shown_once(view, shown, priority)
+        if priority == 4 and item.slug and not _loses_or_changes(view):
+            priority = 6  # its changes are all shown above: it weighs what an item that only gained nodes does
+        placed[view.slug] = priority
         # A merged or removed item's title is in the head's lists already; a side effect's is not.
         text = macro(module, "item", view, new_heading, view.slug not in merged, why if new_heading else None, also)
         sections.append(Section("item", text, 1, view.slug or "(no item)", priority=priority))
@@ -342,6 +347,12 @@ def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: S
 
 _EVENT = "Side effects: "
 _SHOWN_ABOVE = "changed nodes, shown above"
+
+
+def _loses_or_changes(view: ItemView) -> bool:
+    """``view`` shows a node or a relation removed, or a change of its own (not one shown above)."""
+    return any((g.kind == "changes" and g.label != _SHOWN_ABOVE) or (g.kind == "nodes" and g.label.startswith("removed "))
+               or (g.kind == "relations" and g.sign == "-") for g in view.groups)
 
 
 def _changes_shown_once(view: ItemView, shown: dict[str, int], priority: int) -> ItemView:

@@ -52,12 +52,13 @@ def _shared_change() -> tuple[Graph, Graph]:
 
 def test_a_node_change_shared_by_several_items_is_shown_once_per_cut_priority() -> None:
     # The 3-item PR of the real corpus repeated one alias's diff under 13 items (ux21). A new
-    # item's section is cut first (priority 6), so the first side effect (4) shows the diff too.
+    # item's section is cut first (priority 6), so the first side effect (4) shows the diff too;
+    # a section that only points above weighs no more than a new item's (6), cut before it.
     sections = build_sections(diff(*_shared_change()), cap=0)
     items = [s for s in sections if s.kind == "item"]
     assert [s.label for s in items] == ["2026-03-01-c", "2026-01-02-b", "2026-01-01-a"]
     assert ["+ alias:M" in s.text for s in items] == [True, True, False]
-    assert [s.priority for s in items] == [6, 4, 4]
+    assert [s.priority for s in items] == [6, 4, 6]
     # The later item still names the node it moved with, and says where its change is.
     assert "**Changed nodes, shown above**\n\n- `method:m`\n" in items[2].text, items[2].text
 
