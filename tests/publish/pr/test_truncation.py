@@ -111,3 +111,32 @@ def test_a_merged_items_section_outlives_side_effects_that_only_point_above() ->
     assert full.count("Changed nodes, shown above") == len(others) - 1, full  # the first shows the diff again
     body = render_markdown(d, context=context, limit=len(full) - 400).text
     assert "**Truncated:**" in body and f"#### {merged} (new item)" in body, body
+
+
+def test_a_kept_section_keeps_its_heading() -> None:
+    """The heading of a group is written with its first section: cut first (it only points above),
+    it took the heading with it, and the group's kept sections read under the heading before."""
+    from kgsync.contract.model import Entity, Graph, Relation
+    from kgsync.publish.pr.item_views import BodyContext, VocabularyGroup
+
+    merged, first, pointer, kept = "2026-03-09-m", "2026-02-03-c", "2026-02-02-b", "2026-02-01-a"
+    olds = (first, pointer, kept)
+    items = [Entity(f"item:{s}", "research_item", (f"title: Item {s}",)) for s in olds]
+    extra = (Entity("concept:x", "concept", ()),)
+    before = Graph((*items, Entity("concept:rag", "concept", ()), *extra),
+                   (*(Relation(f"item:{s}", "concept:rag", "addresses") for s in olds),
+                    *(Relation(f"item:{s}", "concept:x", "addresses") for s in (first, kept))))
+    after = Graph((*items, Entity("concept:rag", "concept", ("alias:RAG",)), *extra,
+                   Entity(f"item:{merged}", "research_item", ("title: M",))),
+                  (*(Relation(f"item:{s}", "concept:rag", "addresses") for s in olds),
+                   Relation(f"item:{merged}", "concept:rag", "addresses")))
+    events = (VocabularyGroup("hub entered: x", (first,), "x is a hub", "pin x"),
+              VocabularyGroup("hub entered: rag", (pointer, kept), "rag is a hub", "pin rag"))
+    d = diff(before, after)
+    context = BodyContext(merged=frozenset({merged}), events=events)
+    full = render_markdown(d, context=context, limit=0).text
+    assert full.index("### Side effects: hub entered: rag") < full.index(f"#### {pointer}") < full.index(f"#### {kept}")
+    for limit in range(len(full) - 50, len(full) - 1000, -50):
+        body = render_markdown(d, context=context, limit=limit).text
+        if f"#### {kept}" in body:
+            assert "### Side effects: hub entered: rag" in body, (limit, body)
