@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from itertools import takewhile
 from typing import TypeVar, cast
 
 from jinja2.environment import TemplateModule
@@ -46,7 +47,7 @@ FOREIGN_TYPE_ROWS = 10
 class Section:
     """One cuttable unit of the body."""
 
-    kind: str  # head | findings | near_duplicates | evidence | index | item | item_reference
+    kind: str  # head | findings | near_duplicates | evidence | index | heading | item | item_reference
     text: str
     count: int = 0  # rows / pairs / 1 item
     label: str = ""  # for an item: its slug
@@ -324,15 +325,15 @@ def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: S
     shown: dict[str, int] = {}  # changed node -> the priority of the section that shows its diff
     placed: dict[str, int] = {}  # item -> the priority of the section that shows its changes
     for _order, label, why, view, item, shown_under, also in entries:
-        new_heading = label if label != heading else ""
+        if label != heading:  # a section of its own: it goes only with the last section under it (below)
+            sections.append(Section("heading", macro(module, "group_heading", label, why), 0, label))
         heading = label
         # Sections that remove or change nodes outlive the index; new items' sections go first.
         keep_longer = review_rank(item) in (0, 1) or not item.slug
         priority = 4 if keep_longer else 6
         if shown_under:
             # As long-lived as the changes it points to, and later: cut first, never pointing at nothing.
-            text = macro(module, "item_reference", view, new_heading, why if new_heading else None,
-                         shown_under.removeprefix(_EVENT))
+            text = macro(module, "item_reference", view, "", None, shown_under.removeprefix(_EVENT))
             sections.append(Section("item_reference", text, 0, view.slug, priority=placed.get(view.slug, priority)))
             continue
         view = _changes_shown_once(view, shown, priority)
@@ -340,9 +341,20 @@ def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: S
             priority = 6  # its changes are all shown above: it weighs what an item that only gained nodes does
         placed[view.slug] = priority
         # A merged or removed item's title is in the head's lists already; a side effect's is not.
-        text = macro(module, "item", view, new_heading, view.slug not in merged, why if new_heading else None, also)
+        text = macro(module, "item", view, "", view.slug not in merged, None, also)
         sections.append(Section("item", text, 1, view.slug or "(no item)", priority=priority))
-    return sections
+    return _headings_last(sections)
+
+
+def _headings_last(sections: list[Section]) -> list[Section]:
+    """Each heading with the priority of the longest-lived section under it: it comes before them, so
+    within that priority it is cut after them, and a section kept never reads under another heading."""
+    out = list(sections)
+    for at, section in enumerate(out):
+        if section.kind == "heading":
+            under = list(takewhile(lambda s: s.kind != "heading", out[at + 1:]))
+            out[at] = replace(section, priority=min((s.priority for s in under), default=6))
+    return out
 
 
 _EVENT = "Side effects: "

@@ -19,7 +19,7 @@ def test_the_head_comes_first_never_goes_and_opens_with_the_title_only_when_aske
     sections = build_sections(diff(Graph((), ()), _added(3)))
     assert sections[0].kind == "head" and sections[0].priority == 0
     assert sections[0].text.startswith(f"## {DEFAULT_TITLE}\n\n**Needs attention**")
-    assert [s.kind for s in sections] == ["head", "item"] and sections[1].label == "2026-03-01-alpha"
+    assert [s.kind for s in sections] == ["head", "heading", "item"] and sections[2].label == "2026-03-01-alpha"
     assert all(s.priority > 0 for s in sections[1:])  # everything else may be cut
     untitled = build_sections(diff(Graph((), ()), _added(3)), heading=False)
     assert untitled[0].text.startswith("**Needs attention**") and DEFAULT_TITLE not in untitled[0].text
