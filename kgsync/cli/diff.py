@@ -8,6 +8,7 @@ be read.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -21,8 +22,12 @@ from kgsync.lint.file_lines import FileLines
 from kgsync.contract.errors import printable_path
 from kgsync.cli._errors import reported
 from kgsync.cli._options import FilePath, write_output
-from kgsync.contract.errors import ConfigError, Location
+from kgsync.contract.errors import ConfigError, KgsyncError, Location
+from kgsync.contract.model import Facts, Graph
 from kgsync.publish.limits import GITHUB_BODY_LIMIT
+
+if TYPE_CHECKING:
+    from kgsync.publish.pr.hand_made import HandMade
 
 #: Every line this command prints on stderr starts so (its output may be piped into a PR).
 PREFIX = "kgsync diff: "
@@ -70,8 +75,10 @@ def command(
         text = to_json(report)
     else:
         from kgsync.publish.pr.body import render_markdown  # jinja2 only when needed
+        from kgsync.publish.pr.item_views import BodyContext
 
-        rendered = render_markdown(report, title=title or config.pr.title, limit=limit)
+        context = BodyContext(hand_made=_hand_made(old_graph, old, new_graph, new))
+        rendered = render_markdown(report, title=title or config.pr.title, limit=limit, context=context)
         text = rendered.text
         if rendered.truncated:
             click.echo(
@@ -84,6 +91,23 @@ def command(
         return
     with reported(prefix=PREFIX):
         write_output(output, text, inputs=config)
+
+
+def _hand_made(old_graph: Graph, old: Path, new_graph: Graph, new: Path) -> HandMade:
+    """The facts of each graph no build wrote, by the manifest beside its file (none there: not told
+    apart on that side), so that the body files them under "Changes by hand", not as side effects."""
+    from kgsync.graph.hand_added import hand_added
+    from kgsync.graph.merge import load_manifest, manifest_path
+    from kgsync.publish.pr.hand_made import HandMade
+
+    def side(graph: Graph, path: Path) -> Facts | None:
+        try:
+            manifest = load_manifest(manifest_path(path))
+        except KgsyncError:  # unreadable: the build says why
+            return None
+        return hand_added(graph, manifest) if manifest is not None else None
+
+    return HandMade(side(new_graph, new), side(old_graph, old))
 
 
 def _hand_added_as_warnings(report: GraphDiff, new: Path, rule: Merge) -> GraphDiff:

@@ -118,14 +118,28 @@ def merged_slugs(d: GraphDiff) -> frozenset[str]:
 
     Only an item's file makes its item node and its claims, so a change there means its file
     changed; another item that only gains or loses links to shared concepts and methods is a
-    side effect of the merge.
+    side effect of the merge.  So is a claim another item's link cites (``cited_claims``): a
+    finding past its item's claim cap is a claim only while a link cites it (docs/CLAIMS.md).
     """
     merged = set()
+    cited = cited_claims(d)
     for item in d.items:
         if not item.slug:
             continue
         own = (f"item:{item.slug}", f"claim:{item.slug}:")
-        names = [e.name for e in item.added + item.removed] + [c.name for c in item.changed]
+        names = [e.name for e in item.added + item.removed if e.name not in cited] + [c.name for c in item.changed]
         if any(n == own[0] or n.startswith(own[1]) for n in names):
             merged.add(item.slug)
     return frozenset(merged)
+
+
+def cited_claims(d: GraphDiff) -> frozenset[str]:
+    """The claims ``d`` adds or removes that a claim of another item links to in a link ``d`` adds or
+    removes (supports, contradicts, extends): made or unmade by that link, not by their own item's file."""
+    came_or_went = {e.name for e in d.added + d.removed if e.entity_type == "claim"}
+    return frozenset(r.target for r in d.relations_added + d.relations_removed
+                     if r.target in came_or_went and r.source.startswith("claim:") and r.relation_type in _CITING
+                     and r.source.split(":")[1] != r.target.split(":")[1])
+
+
+_CITING = frozenset({RelationType.SUPPORTS.value, RelationType.CONTRADICTS.value, RelationType.EXTENDS.value})

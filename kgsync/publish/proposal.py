@@ -23,7 +23,7 @@ from kgsync.extract.findings import statement_of
 from kgsync.read.items import Issue, ResearchItem, read_item_bytes
 from kgsync.vocabulary.vocab import Vocabulary
 from kgsync.graph.statements import LINK_FIELDS, statement_in
-from kgsync.graph.hand_added import removed_hand_added
+from kgsync.graph.hand_added import hand_added, removed_hand_added
 from kgsync.graph.merge import Manifest, manifest_path
 from kgsync.graph.ownership import describe_facts
 from kgsync.contract.model import Entity, EntityType, Graph, observations_with, slug_of_item_name
@@ -31,6 +31,7 @@ from kgsync.publish.github.git_branch import GitCheckout
 from kgsync.publish.github.pull_request import Proposal
 from kgsync.publish.limits import GITHUB_BODY_LIMIT
 from kgsync.publish.pr.body import RenderedBody, render_markdown
+from kgsync.publish.pr.hand_made import HandMade
 from kgsync.publish.pr.item_views import BodyContext, ItemLinks, StatementChange, VocabularyGroup
 from kgsync.publish.site.project import source_url
 from kgsync.publish.site.model import FOLDER
@@ -103,7 +104,9 @@ def prepare(
                                               fetch), base_manifest, edited)
     context = body_context(Explaining.of(config), config.site, d, result.graph, result.items, result.issues, base_sha,
                            before, result.manifest, result.vocabulary, merged)
-    context = replace(context, hand_added=_hand_added_lines(old, base_manifest, result.graph, result.disowned))
+    context = replace(context, hand_added=_hand_added_lines(old, base_manifest, result.graph, result.disowned),
+                      hand_made=HandMade(hand_added(result.graph, result.manifest),
+                                         hand_added(old, base_manifest) if base_manifest is not None else None))
     rendered = render_markdown(d, title=title, limit=GITHUB_BODY_LIMIT, evidence=evidence, context=context,
                                **kwargs)
     proposal = Proposal(
@@ -331,17 +334,29 @@ def _whole_statements(d: GraphDiff, base: BaseState, graph: Graph, manifest: Man
     any checkout has (a shallow clone too); a base manifest older than that record falls back to
     the item's file at the commit that last wrote the graph, when git has it."""
     out: dict[str, StatementChange] = {}
-    for change in changed_claims(d):
-        if not change.statement_changed:
-            continue
-        number, old_number = _finding_number(graph.entity(change.name)), _finding_number(base.graph.entity(change.name))
-        new_text = statement_in(manifest.statements, change.name) or change.new_statement
-        old_text = statement_in(base.manifest.statements, change.name) if base.manifest is not None else None
-        if old_text is None and change.old_statement.endswith(ELLIPSIS):  # cut, and no record of the whole
-            slug = change.name.split(":")[1] if change.name.count(":") >= 2 else ""
-            old_text = _finding_text(base.items.get(slug), old_number) or None
-        out[change.name] = StatementChange(number, old_text or change.old_statement, new_text)
+    pairs = [(c.name, c.name) for c in changed_claims(d) if c.statement_changed]
+    # A renamed item's carried-over claims have new names (``renames``): a finding reworded past
+    # the cut has the same stored statement under both, so only the whole findings tell.
+    pairs += [pair for rename in d.renames for pair in rename.claims]
+    for old_name, name in pairs:
+        old_entity, new_entity = base.graph.entity(old_name), graph.entity(name)
+        old_stored, new_stored = _stored_statement(old_entity), _stored_statement(new_entity)
+        new_text = statement_in(manifest.statements, name) or new_stored
+        old_text = statement_in(base.manifest.statements, old_name) if base.manifest is not None else None
+        if old_text is None and old_stored.endswith(ELLIPSIS):  # cut, and no record of the whole
+            slug = old_name.split(":")[1] if old_name.count(":") >= 2 else ""
+            old_text = _finding_text(base.items.get(slug), _finding_number(old_entity)) or None
+        if (old_text or old_stored) != new_text:
+            out[name] = StatementChange(_finding_number(new_entity), old_text or old_stored, new_text)
     return out
+
+
+def _stored_statement(claim: Entity | None) -> str:
+    """A claim's statement as the graph stores it (cut at ``MAX_STATEMENT``), as ``changed_claims`` reads it."""
+    for observation in claim.observations if claim is not None else ():
+        if observation.startswith(("title:", "summary:")):
+            return observation.split(":", 1)[1].strip()
+    return ""
 
 
 def _finding_text(item: ResearchItem | None, number: int) -> str:

@@ -143,3 +143,34 @@ def _strings(data: object) -> str:
         return data
     values = data.values() if isinstance(data, dict) else data if isinstance(data, list) else ()
     return "\n".join(_strings(value) for value in values)
+
+
+def test_cli_files_a_relation_added_by_hand_beside_a_merge_under_changes_by_hand(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A research item is merged and, in the same change, a person adds a relation between two
+    other items.  The manifest beside NEW credits no item's build with that relation: it is filed
+    under "Changes by hand", not as a side effect of the merge ("links a node a merged item created")."""
+    import shutil
+
+    from kgsync.contract.model import Relation
+    from tests.conftest import EXAMPLE_REPO
+
+    monkeypatch.chdir(tmp_path)
+    merged, source, target = ("2026-02-12-evaluating-retrieval-quality", "2026-01-08-mcp-memory-server-evaluation",
+                              "2026-01-22-graphrag-community-summaries")
+    committed = jsonl.read(EXAMPLE_REPO / "memory.jsonl")
+    own = (f"item:{merged}", f"claim:{merged}:")
+    old = _write(tmp_path / "old.jsonl", Graph(
+        tuple(e for e in committed.entities if not e.name.startswith(own)),
+        tuple(r for r in committed.relations if not r.source.startswith(own) and not r.target.startswith(own))))
+    by_hand = Relation(f"item:{source}", f"item:{target}", "extends")
+    assert by_hand not in committed.relations
+    shutil.copy(EXAMPLE_REPO / "memory.kgsync.json", tmp_path / "new.kgsync.json")
+    new = _write(tmp_path / "new.jsonl", Graph(committed.entities, committed.relations + (by_hand,)))
+    result = CliRunner().invoke(command, [str(old), str(new), "--limit", "0"])
+    assert result.exit_code == 0, result.output
+    line = f"- `item:{source}` —extends→ `item:{target}`"
+    assert result.output.count(line) == 1, result.output
+    assert "### Changes by hand" in result.output, result.output
+    by_hand_section = result.output.split("### Changes by hand", 1)[1]
+    assert line in by_hand_section.split("\n### ", 1)[0], result.output
+    assert f"- {merged} — " in result.output  # the merge itself is still a merge

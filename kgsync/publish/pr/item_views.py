@@ -13,6 +13,7 @@ from kgsync.contract.model import OBSERVATION_KEYS, Entity, Relation
 from kgsync.diff.finding_order import severity_of
 from kgsync.diff.model import EntityChange, GraphDiff, GraphSize, ItemDiff, type_sort_key
 from kgsync.lint.rules import Finding
+from kgsync.publish.pr.hand_made import HandMade
 from kgsync.publish.pr.markdown_escape import HTTP_URL, TEXT_LIMIT, clean, fits_code_block, md_escape, md_link
 from kgsync.publish.site.text import counted
 
@@ -93,6 +94,8 @@ class BodyContext:
     #: Needs-attention lines the build knows and the diff cannot show, (noun, plural, facts): content
     #: added by hand or by an agent that this change removes, manifest credits kept as hand-added.
     hand_added: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    #: The facts no build wrote, by the manifests: the changes filed under "Changes by hand" (``hand_made``).
+    hand_made: HandMade = field(default_factory=HandMade)
 
 
 @dataclass(frozen=True)
@@ -165,7 +168,9 @@ def _reworded(change: EntityChange, whole: StatementChange | None) -> tuple[Mark
     if change.entity_type != "claim":
         return None, "", frozenset()
     old, new = _statement(change.observations_removed), _statement(change.observations_added)
-    if not (len(old) == len(new) == 1):
+    # No stored line changed: a finding reworded past the stored cut (a renamed item's claim), whole only.
+    stored = len(old) == len(new) == 1
+    if not stored and (whole is None or old or new):
         return None, "", frozenset()
     if whole is not None:
         words = word_diff(whole.old, whole.new)
@@ -174,7 +179,7 @@ def _reworded(change: EntityChange, whole: StatementChange | None) -> tuple[Mark
     label = f"Key Finding {whole.number}" if whole is not None and whole.number else ""
     if words is None:
         return None, label, frozenset()
-    return words, label, frozenset((old[0], new[0]))
+    return words, label, frozenset((old[0], new[0])) if stored else frozenset()
 
 
 def _value(observation: str) -> str:

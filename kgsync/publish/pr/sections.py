@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from itertools import takewhile
 from typing import TypeVar, cast
 
 from jinja2.environment import TemplateModule
 from markupsafe import Markup
 
-from kgsync.diff.item_attribution import merged_slugs
+from kgsync.diff.item_attribution import cited_claims, merged_slugs
 from kgsync.diff.model import TYPE_ORDER, GraphDiff, ItemDiff, ItemRename, TypeCount
 from kgsync.lint.rules import Finding
 from kgsync.publish.pr.attention import ATTENTION_NAMES, NOTHING, AttentionLine, Evidence, attention, evidence_rows
@@ -26,6 +27,7 @@ from kgsync.publish.pr.item_views import (
     review_rank,
     size_line,
 )
+from kgsync.publish.pr.hand_made import split_by_hand
 from kgsync.publish.pr.merge_proposals import merge_block
 from kgsync.publish.pr.pr_template import macro, template_module
 from kgsync.publish.pr.renamed_items import renamed_items, renamed_view
@@ -45,15 +47,16 @@ FOREIGN_TYPE_ROWS = 10
 class Section:
     """One cuttable unit of the body."""
 
-    kind: str  # head | findings | near_duplicates | evidence | index | item | item_reference
+    kind: str  # head | findings | near_duplicates | evidence | index | heading | item | item_reference
     text: str
     count: int = 0  # rows / pairs / 1 item
     label: str = ""  # for an item: its slug
     #: Cut order when the body is too long: highest first, later sections first within
     #: a priority.  0 never goes (the head, with its "needs attention" list).  Later pages of
     #: warnings and pairs (7, in the full report anyway) go first, then the sections of items
-    #: that only gained nodes (6), the item index and the evidence links (5), then the sections of items that lost or
-    #: changed nodes (4), the first page of warnings (3), of near-duplicates (2), errors (1).
+    #: that only gained nodes or whose changes are all shown above (6), the item index and the evidence links (5), then
+    #: the sections of items that lost or changed nodes (4), the first page of warnings (3), of near-duplicates (2),
+    #: errors (1).
     priority: int = 0
 
 
@@ -78,7 +81,8 @@ def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE, evidence: Eviden
     evidence = evidence or {}
     context = context or BodyContext()
     module = template_module()
-    ordered = renamed_items(d, ordered_items(d))
+    # What no build wrote (the manifests say) is read apart, under its own heading, never as a merge's side effect.
+    ordered, by_hand_items = split_by_hand(renamed_items(d, ordered_items(d)), context.hand_made)
     moved = {r.old for r in d.renames}  # a renamed item's old slug: neither merged nor a side effect
     merged = (context.merged if context.merged is not None else merged_slugs(d)) - moved
     views = [renamed_view(replace(item_view(i, context.statements),
@@ -95,7 +99,9 @@ def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE, evidence: Eviden
     side_effects = 0 if by_hand else sum(1 for v in views if v.slug and v.slug not in merged | moved)
     head = _head(module, d, title if heading else "", lines, causes, side_effects, cap, full_report_hint)
     sections = [Section("head", head)]
-    sections += _item_sections(module, views, ordered, merged, context.events, frozenset(moved), by_hand)
+    sections += _item_sections(module, views, ordered, merged, context.events, frozenset(moved), by_hand,
+                               cited_claims(d))
+    sections += _by_hand_sections(module, by_hand_items, context)
     sections += _evidence_sections(module, d, evidence)
     sections += _finding_sections(module, d)
     sections += _near_duplicate_sections(module, d)
@@ -218,7 +224,17 @@ def _index_sections(module: TemplateModule, views: Sequence[ItemView], ordered: 
             for number, chunk in enumerate(chunks)]
 
 
+def _by_hand_sections(module: TemplateModule, items: Sequence[ItemDiff], context: BodyContext) -> list[Section]:
+    """The changes no build made (``hand_made``), one section per item, under one heading that says so."""
+    why = explain(SideEffect.BY_HAND)
+    return [Section("item", macro(module, "item", item_view(item, context.statements), BY_HAND if number == 0 else "",
+                                  True, why if number == 0 else None, ()),
+                    1, item.slug or "(no item)", priority=4)
+            for number, item in enumerate(items)]
+
+
 SIDE_EFFECTS = "Side effects (other items)"
+BY_HAND = "Changes by hand"
 NO_ITEM = "Changes no research item explains"
 HAND_EDITED = "Changes with no item merged"
 
@@ -232,8 +248,13 @@ def _owners_only(item: ItemDiff) -> bool:
         and all(o.startswith("provenance:") for c in item.changed for o in c.observations_added + c.observations_removed)
 
 
-#: Why another item moved when no re-judged claim, vocabulary event or lost node explains it (first
-#: that applies), then the side effect every other one is: a node a merged item created, changed or removed.
+def _cited(item: ItemDiff, cited: frozenset[str]) -> bool:
+    """A claim of its own came or went because another item's link cites it (``cited_claims``)."""
+    return any(e.name in cited for e in item.added + item.removed if e.name.startswith(f"claim:{item.slug}:"))
+
+
+#: Why another item moved when no re-judged claim, cited finding, vocabulary event or lost node explains it
+#: (first that applies), then the side effect every other one is: a node a merged item created, changed or removed.
 _SIDE_EFFECT_REASONS: tuple[tuple[SideEffect, Callable[[ItemDiff], bool]], ...] = (
     (SideEffect.SHARED_NODE_OWNERS, _owners_only),
 )
@@ -241,7 +262,7 @@ _SIDE_EFFECT_REASONS: tuple[tuple[SideEffect, Callable[[ItemDiff], bool]], ...] 
 
 def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: Sequence[ItemDiff], merged: frozenset[str],
                    events: Sequence[VocabularyGroup], moved: frozenset[str] = frozenset(),
-                   by_hand: bool = False) -> list[Section]:
+                   by_hand: bool = False, cited: frozenset[str] = frozenset()) -> list[Section]:
     """One section per item: the merged items first, then the side effects under every
     vocabulary event that lists them, then the side effects no event names; each side-effect
     heading says why its items moved and the fix (``side_effects``).
@@ -257,7 +278,8 @@ def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: S
     def groups_of(view: ItemView) -> list[tuple[int, str, Explanation | None]]:
         """The headings that list ``view``, in reading order: removed, merged, then a re-judged
         claim (a trust change outweighs a vocabulary move, so the item's changes are shown
-        there), the vocabulary events, the other reasons, the rest.  ``moved``: the old slugs of
+        there), a claim another item's link made or unmade (``cited``), the vocabulary events, the
+        other reasons, the rest.  ``moved``: the old slugs of
         renamed items, read right after the merged items (the new ones); ``by_hand``: no item
         merged, so the other items' changes are hand-made."""
         if view.slug in moved:
@@ -266,14 +288,17 @@ def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: S
             return [(0, f"Removed items ({len(removed)})", None)]
         if view.slug in merged:
             return [(1, f"Merged items ({sum(1 for v in views if v.slug in merged) - len(removed)})", None)]
-        later = 4 + len(events)  # after the re-judged claims and the events
+        later = 5 + len(events)  # after the re-judged claims, the cited findings and the events
         if not view.slug:
             return [(later + len(_SIDE_EFFECT_REASONS) + 1, NO_ITEM, explain(SideEffect.NO_ITEM))]
         found: list[tuple[int, str, Explanation | None]] = []
         if _re_judged(items[view.slug]):  # a cause of its own beside any event
             why = explain(SideEffect.RE_JUDGED)
             found.append((3, f"{_EVENT}{why.reason}", why))
-        found += [(4 + number, f"{_EVENT}{event.label}", Explanation(event.reason, event.fix))
+        if _cited(items[view.slug], cited):  # a claim another item's link made or unmade: its own cause too
+            why = explain(SideEffect.CITED_FINDING)
+            found.append((4, f"{_EVENT}{why.reason}", why))
+        found += [(5 + number, f"{_EVENT}{event.label}", Explanation(event.reason, event.fix))
                   for number, event in enumerate(events) if view.slug in event.items]
         if found:
             return found
@@ -298,26 +323,48 @@ def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: S
     sections = []
     heading = ""
     shown: dict[str, int] = {}  # changed node -> the priority of the section that shows its diff
+    placed: dict[str, int] = {}  # item -> the priority of the section that shows its changes
     for _order, label, why, view, item, shown_under, also in entries:
-        new_heading = label if label != heading else ""
+        if label != heading:  # a section of its own: it goes only with the last section under it (below)
+            sections.append(Section("heading", macro(module, "group_heading", label, why), 0, label))
         heading = label
-        if shown_under:
-            text = macro(module, "item_reference", view, new_heading, why if new_heading else None,
-                         shown_under.removeprefix(_EVENT))
-            sections.append(Section("item_reference", text, 0, view.slug, priority=4))
-            continue
         # Sections that remove or change nodes outlive the index; new items' sections go first.
         keep_longer = review_rank(item) in (0, 1) or not item.slug
         priority = 4 if keep_longer else 6
+        if shown_under:
+            # As long-lived as the changes it points to, and later: cut first, never pointing at nothing.
+            text = macro(module, "item_reference", view, "", None, shown_under.removeprefix(_EVENT))
+            sections.append(Section("item_reference", text, 0, view.slug, priority=placed.get(view.slug, priority)))
+            continue
         view = _changes_shown_once(view, shown, priority)
+        if priority == 4 and item.slug and not _loses_or_changes(view):
+            priority = 6  # its changes are all shown above: it weighs what an item that only gained nodes does
+        placed[view.slug] = priority
         # A merged or removed item's title is in the head's lists already; a side effect's is not.
-        text = macro(module, "item", view, new_heading, view.slug not in merged, why if new_heading else None, also)
+        text = macro(module, "item", view, "", view.slug not in merged, None, also)
         sections.append(Section("item", text, 1, view.slug or "(no item)", priority=priority))
-    return sections
+    return _headings_last(sections)
+
+
+def _headings_last(sections: list[Section]) -> list[Section]:
+    """Each heading with the priority of the longest-lived section under it: it comes before them, so
+    within that priority it is cut after them, and a section kept never reads under another heading."""
+    out = list(sections)
+    for at, section in enumerate(out):
+        if section.kind == "heading":
+            under = list(takewhile(lambda s: s.kind != "heading", out[at + 1:]))
+            out[at] = replace(section, priority=min((s.priority for s in under), default=6))
+    return out
 
 
 _EVENT = "Side effects: "
 _SHOWN_ABOVE = "changed nodes, shown above"
+
+
+def _loses_or_changes(view: ItemView) -> bool:
+    """``view`` shows a node or a relation removed, or a change of its own (not one shown above)."""
+    return any((g.kind == "changes" and g.label != _SHOWN_ABOVE) or (g.kind == "nodes" and g.label.startswith("removed "))
+               or (g.kind == "relations" and g.sign == "-") for g in view.groups)
 
 
 def _changes_shown_once(view: ItemView, shown: dict[str, int], priority: int) -> ItemView:

@@ -42,8 +42,10 @@ class SideEffect(StrEnum):
     LINKED_ITEM_REMOVED = "an item it extends or cites was removed"
     RE_JUDGED = "a merged item contradicts or supersedes another item's claims"
     SHARED_NODE_OWNERS = "a shared node gained or lost a linking item"
+    CITED_FINDING = "another item's evidence link cites a finding past the item's claim cap"
     THROUGH_MERGED_NODE = "an item links a node a merged item created, changed or removed"
     NO_ITEM = "a change no research item's build explains"
+    BY_HAND = "a fact the manifest credits no item's build with"
     NOTHING_MERGED = "an item's nodes changed and no item was merged"
     CONTESTED = "a claim is now contested"
     SUPERSEDED = "an item is now superseded"
@@ -83,6 +85,11 @@ def explain(kind: SideEffect, subject: str = "", count: int = 0, minimum: int = 
     if kind is SideEffect.SHARED_NODE_OWNERS:
         return Explanation("shared nodes it links gained or lost another item; its own facts did not change",
                            "nothing to fix: it follows the merged items")
+    if kind is SideEffect.CITED_FINDING:
+        return Explanation("a merged or removed item's evidence link cites its finding",
+                           "nothing to fix: a Key Finding past its item's first caps.claims is a claim only while "
+                           "another item's link cites it (the evidence links below); to keep every finding a claim, "
+                           f"raise caps.claims in {CONFIG_FILE}")
     if kind is SideEffect.THROUGH_MERGED_NODE:
         return Explanation("it links a node a merged item created, changed or removed (in the merged item's "
                            "section above)", "nothing to fix here: to undo it, change the merged item")
@@ -90,6 +97,11 @@ def explain(kind: SideEffect, subject: str = "", count: int = 0, minimum: int = 
         return Explanation("no research item's build writes these: content added or removed by hand or by an agent, "
                            "or a node outside the contract",
                            "keep it if someone meant it; else restore or remove it in the graph file")
+    if kind is SideEffect.BY_HAND:
+        return Explanation("made by hand or by an agent, not by this merge: the manifest beside the graph credits "
+                           "no item's build with them",
+                           "keep it if someone meant it; else restore or remove it in the graph file (a build "
+                           "keeps what was added by hand)")
     if kind is SideEffect.NOTHING_MERGED:
         return Explanation("no item was merged: added or removed by hand, by an agent, or by a build with another "
                            "kgsync version or vocabulary, on these items' nodes",

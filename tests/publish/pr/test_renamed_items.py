@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kgsync.contract.model import Entity, Graph, Relation
 from kgsync.diff.graph_diff import diff
+from kgsync.publish.pr.item_views import StatementChange
 from kgsync.publish.pr.renamed_items import carried_claims, renamed_items
 
 OLD, NEW = "2026-03-01-alpha", "2026-03-01-alpha-revisited"
@@ -30,3 +31,14 @@ def test_the_relations_and_claims_a_rename_carries_over_leave_both_sections() ->
 def test_without_a_rename_the_items_are_as_they_were() -> None:
     d = diff(_graph(OLD, "Alpha holds."), Graph((), ()))
     assert renamed_items(d, d.items) == list(d.items)
+
+
+def test_a_carried_claim_reworded_past_its_stored_cut_shows_the_whole_findings_words() -> None:
+    """The graph stores a statement cut at 160 characters: a finding reworded after the cut keeps
+    its stored text, so only the whole findings (``statements``, from the manifests) show the change."""
+    cut = "Alpha holds …"
+    d = diff(_graph(OLD, cut), _graph(NEW, cut))
+    whole = StatementChange(2, "Alpha holds for the long tail of the corpus.", "Alpha holds for the long tail of every corpus.")
+    (row,) = carried_claims(d, d.renames[0], {f"claim:{NEW}:k1": whole})
+    assert row.reworded == "Alpha holds for the long tail of ~~the~~ **every** corpus.", row
+    assert row.finding == "Key Finding 2" and row.added == row.removed == ()

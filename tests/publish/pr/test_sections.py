@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kgsync.contract.model import Entity, Graph, Relation
 from kgsync.diff.graph_diff import diff
+from kgsync.publish.pr.item_views import BodyContext, VocabularyGroup
 from kgsync.publish.pr.sections import DEFAULT_TITLE, build_sections
 
 
@@ -18,7 +19,7 @@ def test_the_head_comes_first_never_goes_and_opens_with_the_title_only_when_aske
     sections = build_sections(diff(Graph((), ()), _added(3)))
     assert sections[0].kind == "head" and sections[0].priority == 0
     assert sections[0].text.startswith(f"## {DEFAULT_TITLE}\n\n**Needs attention**")
-    assert [s.kind for s in sections] == ["head", "item"] and sections[1].label == "2026-03-01-alpha"
+    assert [s.kind for s in sections] == ["head", "heading", "item"] and sections[2].label == "2026-03-01-alpha"
     assert all(s.priority > 0 for s in sections[1:])  # everything else may be cut
     untitled = build_sections(diff(Graph((), ()), _added(3)), heading=False)
     assert untitled[0].text.startswith("**Needs attention**") and DEFAULT_TITLE not in untitled[0].text
@@ -51,12 +52,13 @@ def _shared_change() -> tuple[Graph, Graph]:
 
 def test_a_node_change_shared_by_several_items_is_shown_once_per_cut_priority() -> None:
     # The 3-item PR of the real corpus repeated one alias's diff under 13 items (ux21). A new
-    # item's section is cut first (priority 6), so the first side effect (4) shows the diff too.
+    # item's section is cut first (priority 6), so the first side effect (4) shows the diff too;
+    # a section that only points above weighs no more than a new item's (6), cut before it.
     sections = build_sections(diff(*_shared_change()), cap=0)
     items = [s for s in sections if s.kind == "item"]
     assert [s.label for s in items] == ["2026-03-01-c", "2026-01-02-b", "2026-01-01-a"]
     assert ["+ alias:M" in s.text for s in items] == [True, True, False]
-    assert [s.priority for s in items] == [6, 4, 4]
+    assert [s.priority for s in items] == [6, 4, 6]
     # The later item still names the node it moved with, and says where its change is.
     assert "**Changed nodes, shown above**\n\n- `method:m`\n" in items[2].text, items[2].text
 
@@ -139,3 +141,42 @@ def test_the_head_of_a_change_with_nothing_merged_says_it_was_made_by_hand() -> 
     assert "from 0 research items" not in head, head
     assert ("removed relations**, with no research item merged (by hand, by an agent, or by another kgsync version "
             "or vocabulary).") in head, head
+
+
+def _citing(with_citer: bool) -> Graph:
+    """Item alpha (never touched) with one claim; with the citing item beta, whose finding supports
+    alpha's Key Finding 5, past alpha's claim cap: a claim only while a link cites it (docs/CLAIMS.md)."""
+    a, b = "2026-03-01-alpha", "2026-03-09-beta"
+    nodes = [Entity(f"item:{a}", "research_item", ("title: Alpha", f"provenance:item={a}")),
+             Entity(f"claim:{a}:k1", "claim", ("title: Alpha holds.", f"provenance:item={a}"))]
+    links = [Relation(f"item:{a}", f"claim:{a}:k1", "states")]
+    if with_citer:
+        nodes += [Entity(f"claim:{a}:k5", "claim", ("title: Alpha holds late.", f"provenance:item={a}")),
+                  Entity(f"item:{b}", "research_item", ("title: Beta", f"provenance:item={b}")),
+                  Entity(f"claim:{b}:b1", "claim", ("title: Beta agrees.", f"provenance:item={b}"))]
+        links += [Relation(f"item:{a}", f"claim:{a}:k5", "states"), Relation(f"item:{b}", f"claim:{b}:b1", "states"),
+                  Relation(f"claim:{b}:b1", f"claim:{a}:k5", "supports")]
+    return Graph(tuple(nodes), tuple(links))
+
+
+def test_a_finding_that_is_a_claim_because_a_merged_or_removed_item_cites_it_says_so() -> None:
+    """An item nobody touched gains (or loses) a claim: a merged item's link cites one of its findings
+    past its claim cap (or the removed item's link did).  It is not a node a merged item created."""
+    for old, new in ((_citing(False), _citing(True)), (_citing(True), _citing(False))):
+        # git says beta's file changed (the PR flow); two bare graphs (`kgsync diff`) infer it
+        for context in (BodyContext(merged=frozenset({"2026-03-09-beta"})), None):
+            full = "".join(s.text for s in build_sections(diff(old, new), cap=0, context=context))
+            assert "### Side effects: a merged or removed item's evidence link cites its finding" in full, full
+            assert "Side effects (other items)" not in full and "#### 2026-03-01-alpha —" in full, full
+
+
+def test_a_cited_finding_is_a_cause_of_its_own_beside_a_vocabulary_event() -> None:
+    """An event that also moved the item lists it, pointing to the cited finding's heading, where its
+    new claim is shown (the event does not explain a claim)."""
+    event = VocabularyGroup("hub entered: retrieval", ("2026-03-01-alpha",), "a hub now", "pin it")
+    context = BodyContext(merged=frozenset({"2026-03-09-beta"}), events=(event,))
+    full = "".join(s.text for s in build_sections(diff(_citing(False), _citing(True)), cap=0, context=context))
+    cited, hub = full.index("### Side effects: a merged or removed item's evidence link cites"), full.index(
+        "### Side effects: hub entered: retrieval")
+    assert cited < full.index("`claim:2026-03-01-alpha:k5` — ") < hub, full
+    assert "Moved by this event too" in full[hub:], full

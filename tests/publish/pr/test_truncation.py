@@ -57,3 +57,86 @@ def test_truncation_keeps_errors_and_losses_before_new_items_and_extra_warnings(
     assert "dangling-relation" in smaller and f"### {C}" in smaller and f"### {B}" not in smaller
     assert f"- 1 removed research item:\n  - `item:{C}`" in smaller
     assert f"({A}, {B}, (no item))" in smaller  # the sections left out, by name
+
+
+def test_a_pointer_to_an_items_changes_never_outlives_them() -> None:
+    """An item two events moved shows its changes under the first and a pointer under the second
+    ("its changes are listed once, above, under ...").  Cut to fit, the changes (an item that only
+    gained a link: cut early) went while the pointer stayed: in the bodies of 4 of 5 batches of the
+    later items, 33 of 103 pointers pointed at nothing, and a section lost its heading."""
+    from kgsync.contract.model import Entity, Graph, Relation
+    from kgsync.publish.pr.item_views import BodyContext, VocabularyGroup
+
+    merged, moved = "2026-03-09-beta", "2026-03-01-alpha"
+    before = Graph((Entity(f"item:{moved}", "research_item", ("title: Alpha",)), Entity("concept:rag", "concept", ())),
+                   (Relation(f"item:{moved}", "concept:rag", "addresses"),))
+    concepts = tuple(Entity(f"concept:c{k:02d}", "concept", ()) for k in range(12))
+    after = Graph((*before.entities, Entity(f"item:{merged}", "research_item", ("title: Beta",)), *concepts),
+                  (*before.relations, Relation(f"item:{moved}", "concept:c00", "addresses"),
+                   *(Relation(f"item:{merged}", c.name, "addresses") for c in concepts)))
+    events = tuple(VocabularyGroup(f"hub entered: {name}", (moved,), "a hub now", "pin it") for name in ("c00", "rag"))
+    context = BodyContext(merged=frozenset({merged}), events=events)
+    d = diff(before, after)
+    full = render_markdown(d, context=context, limit=0).text
+    pointer = "Moved by this event too"
+    assert pointer in full
+    for limit in range(len(full) - 50, len(full) - 1600, -50):
+        body = render_markdown(d, context=context, limit=limit).text
+        assert "**Truncated:**" in body
+        if pointer in body:
+            assert f"#### {moved} — Alpha\n\nAlso moved by" in body, (limit, body)
+
+
+def test_a_merged_items_section_outlives_side_effects_that_only_point_above() -> None:
+    """A shared node's change (an alias a merged item brings) is shown once; every other item that
+    links the node lists it under "changed nodes, shown above", and nothing else.  Those sections
+    kept the priority of a change (4) and outlived the merged items' own sections (6): cut to
+    GitHub's limit, the body of 10 later items merged at once showed 2 of them, and 60 side-effect
+    sections, most of them such pointers."""
+    from kgsync.contract.model import Entity, Graph, Relation
+    from kgsync.publish.pr.item_views import BodyContext
+
+    merged, others = "2026-03-09-beta", [f"2026-02-{k:02d}-item" for k in range(1, 21)]
+    items = [Entity(f"item:{s}", "research_item", (f"title: Item {s}",)) for s in others]
+    links = tuple(Relation(f"item:{s}", "concept:rag", "addresses") for s in others)
+    before = Graph((*items, Entity("concept:rag", "concept", ())), links)
+    claims = tuple(Entity(f"claim:{merged}:k{k}", "claim", (f"title: Beta finding {k}.",)) for k in range(4))
+    after = Graph((*items, Entity("concept:rag", "concept", ("alias:RAG",)),
+                   Entity(f"item:{merged}", "research_item", ("title: Beta",)), *claims),
+                  (*links, Relation(f"item:{merged}", "concept:rag", "addresses"),
+                   *(Relation(f"item:{merged}", c.name, "states") for c in claims)))
+    d = diff(before, after)
+    context = BodyContext(merged=frozenset({merged}))
+    full = render_markdown(d, context=context, limit=0).text
+    assert full.count("Changed nodes, shown above") == len(others) - 1, full  # the first shows the diff again
+    body = render_markdown(d, context=context, limit=len(full) - 400).text
+    assert "**Truncated:**" in body and f"#### {merged} (new item)" in body, body
+
+
+def test_a_kept_section_keeps_its_heading() -> None:
+    """The heading of a group is written with its first section: cut first (it only points above),
+    it took the heading with it, and the group's kept sections read under the heading before."""
+    from kgsync.contract.model import Entity, Graph, Relation
+    from kgsync.publish.pr.item_views import BodyContext, VocabularyGroup
+
+    merged, first, pointer, kept = "2026-03-09-m", "2026-02-03-c", "2026-02-02-b", "2026-02-01-a"
+    olds = (first, pointer, kept)
+    items = [Entity(f"item:{s}", "research_item", (f"title: Item {s}",)) for s in olds]
+    extra = (Entity("concept:x", "concept", ()),)
+    before = Graph((*items, Entity("concept:rag", "concept", ()), *extra),
+                   (*(Relation(f"item:{s}", "concept:rag", "addresses") for s in olds),
+                    *(Relation(f"item:{s}", "concept:x", "addresses") for s in (first, kept))))
+    after = Graph((*items, Entity("concept:rag", "concept", ("alias:RAG",)), *extra,
+                   Entity(f"item:{merged}", "research_item", ("title: M",))),
+                  (*(Relation(f"item:{s}", "concept:rag", "addresses") for s in olds),
+                   Relation(f"item:{merged}", "concept:rag", "addresses")))
+    events = (VocabularyGroup("hub entered: x", (first,), "x is a hub", "pin x"),
+              VocabularyGroup("hub entered: rag", (pointer, kept), "rag is a hub", "pin rag"))
+    d = diff(before, after)
+    context = BodyContext(merged=frozenset({merged}), events=events)
+    full = render_markdown(d, context=context, limit=0).text
+    assert full.index("### Side effects: hub entered: rag") < full.index(f"#### {pointer}") < full.index(f"#### {kept}")
+    for limit in range(len(full) - 50, len(full) - 1000, -50):
+        body = render_markdown(d, context=context, limit=limit).text
+        if f"#### {kept}" in body:
+            assert "### Side effects: hub entered: rag" in body, (limit, body)
