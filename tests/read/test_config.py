@@ -173,6 +173,16 @@ def test_a_graph_override_that_names_no_file_is_a_config_error() -> None:
     assert config.Config().with_overrides(graph="kg/graph.jsonl", items=None).graph == "kg/graph.jsonl"
 
 
+@pytest.mark.parametrize(("key", "value"), [("branch", "a..b"), ("branch", "'-x'"), ("branch", "''"),
+                                            ("base", "'ma in'"), ("branch", "main")])
+def test_a_pr_branch_git_cannot_name_or_the_base_itself_is_a_config_error_at_its_line(
+        tmp_path: Path, key: str, value: str) -> None:
+    # Found only by the push, after the whole build, with no word of kgsync.yml ("invalid refspec").
+    (tmp_path / "kgsync.yml").write_text(f"items: x\npr:\n  {key}: {value}\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=rf"kgsync.yml:3: pr.{key}: "):
+        config.load(tmp_path)
+
+
 def test_a_pr_title_with_a_line_break_is_a_config_error_at_its_line(tmp_path: Path) -> None:
     # pr.title becomes the PR title and the commit subject: a second line split them.
     (tmp_path / "kgsync.yml").write_text('items: x\npr:\n  title: "Graph\\nupdate"\n', encoding="utf-8")
