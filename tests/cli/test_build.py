@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from kgsync.cli._errors import FAILED
@@ -190,3 +191,23 @@ def test_a_graph_that_cannot_be_written_is_an_error_naming_it_not_a_traceback(tm
     [line] = [line for line in result.stderr.splitlines() if line.startswith("error: ")]
     assert line.startswith(f"error: {graph}: cannot write the file") and "(fix: " in line, line
     assert not graph.exists() and not list(root.glob(".g*.tmp"))
+
+
+@pytest.mark.parametrize("name", ["2026-01-01-a.MD", "2026-01-01-a.markdown", "2026-01-01-a.md ", "2026-01-01-a.Md"])
+def test_an_item_the_items_glob_misses_by_its_suffix_is_an_error_that_keeps_its_nodes(tmp_path: Path, name: str) -> None:
+    # An item saved as .MD (a Windows editor), .markdown, or with a trailing space was read by no
+    # build: on its first build it never reached the graph, and a renamed item lost every node,
+    # with only "1 item(s) no longer found" to say so; a new one, not a word.
+    root = _repo(tmp_path)
+    folder = root / "Research" / "completed"
+    (folder / "2026-01-02-b.md").write_text(item_markdown("Vector search", question="When?", summary="Vectors help.",
+                                                          findings=["Vectors find text."]), encoding="utf-8")
+    assert _said(root)[0] == 0
+    graph = root / "memory.jsonl"
+    built = graph.read_bytes()
+    (folder / "2026-01-01-a.md").rename(folder / name)
+    result = CliRunner().invoke(command, ["--root", str(root), "--no-cache"])
+    assert result.exit_code == FAILED, result.output
+    assert f"Research/completed/{name}: error: " in result.stderr and "not read" in result.stderr, result.stderr
+    assert "2026-01-01-a.md" in result.stderr and "no longer found" not in result.stderr, result.stderr
+    assert graph.read_bytes() == built  # the item keeps its nodes, as an item that fails to parse
