@@ -14,12 +14,13 @@ problem (``Issue.severity``) are described in ``item_model``.
 
 from __future__ import annotations
 
+import fnmatch
 import glob
 import os
 import stat
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from operator import attrgetter
 from pathlib import Path
 from typing import Any
@@ -73,8 +74,8 @@ from kgsync.read.item_sections import (
 
 __all__ = [
     "MAX_LINE", "CitedFinding", "Issue", "IssueSeverity", "KeyFinding", "ReadResult", "ResearchItem", "Section", "check_corpus",
-    "display_path", "fence_lines", "find_item_files", "heading_key", "link_out", "normalise_slug", "read_corpus", "read_item_bytes", "read_items",
-    "unreadable",
+    "display_path", "fence_lines", "find_item_files", "heading_key", "link_out", "missed_item_files", "normalise_slug",
+    "read_corpus", "read_item_bytes", "read_items", "unreadable",
     "_FORBIDDEN", "_line_starts",
 ]
 
@@ -116,6 +117,36 @@ def find_item_files(spec: str | Path, root: Path = Path(".")) -> list[Path]:
         return [candidate]
     found = _sorted_paths(map(Path, glob.glob(str(candidate), recursive=True)))
     return _once(found) if "**" in str(spec) else found
+
+
+# A Markdown suffix an items glob of "*.md" misses: ".MD", ".markdown", ".md " (a trailing space).
+_MARKDOWN_SUFFIX = re.compile(r"\.(?:md|markdown)\s*$", re.IGNORECASE)
+
+
+def missed_item_files(spec: str | Path, root: Path, found: Sequence[Path]) -> tuple[Issue, ...]:
+    """An error for each file beside ``found`` (or in the folder ``spec``) named like an item
+    (``YYYY-MM-DD-...``) whose Markdown suffix alone keeps ``spec`` from matching it: read by no build,
+    a new item never reached the graph and a renamed one lost its nodes, without a word.  As an item
+    error it keeps its slug's previous nodes."""
+    candidate = Path(spec) if Path(spec).is_absolute() else root / spec
+    pattern = str(candidate / "*.md") if candidate.is_dir() else str(candidate)
+    folders = {path.parent for path in found} | ({candidate} if candidate.is_dir() else set())
+    issues = []
+    for folder in sorted(folders):
+        try:
+            names = sorted(entry.name for entry in os.scandir(folder) if entry.is_file())
+        except OSError:
+            continue  # the read says what is wrong with a folder it reads
+        for name in names:
+            suffix = _MARKDOWN_SUFFIX.search(name)
+            if suffix is None or name.endswith(".md") or not _DATED_SLUG.match(name):
+                continue  # no Markdown suffix, or a ".md" file spec leaves out on purpose (a narrower glob)
+            slug = name[: suffix.start()]
+            if fnmatch.fnmatchcase(str(folder / f"{slug}.md"), pattern):
+                issues.append(Issue(IssueSeverity.ERROR, Location(display_path(folder / name, root)),
+                                    f"named like a research item, but {spec} matches no file ending {suffix.group()!r}: "
+                                    "not read", f"rename it to {slug}.md", slug))
+    return tuple(issues)
 
 
 def _once(paths: list[Path]) -> list[Path]:
