@@ -211,3 +211,18 @@ def test_an_item_the_items_glob_misses_by_its_suffix_is_an_error_that_keeps_its_
     assert f"Research/completed/{name}: error: " in result.stderr and "not read" in result.stderr, result.stderr
     assert "2026-01-01-a.md" in result.stderr and "no longer found" not in result.stderr, result.stderr
     assert graph.read_bytes() == built  # the item keeps its nodes, as an item that fails to parse
+
+
+@pytest.mark.parametrize("out", ["kgsync.yml", "Research/completed/2026-01-01-a.md", "memory.kgsync.json"])
+def test_out_naming_a_file_the_build_reads_is_refused_and_the_file_kept(tmp_path: Path, out: str) -> None:
+    # `graph:` in kgsync.yml naming an input was refused at its line (qa25); `--out` (and `kgsync pr
+    # --graph`, the Action's graph input) was not: an empty kgsync.yml (all its keys are optional) was
+    # read as an empty graph and replaced by the graph; another input gave a screen of "not a JSON object".
+    root = _repo(tmp_path)
+    assert _said(root)[0] == 0
+    (root / "kgsync.yml").write_text("", encoding="utf-8")
+    before = {path: path.read_bytes() for path in root.rglob("*") if path.is_file()}
+    result = CliRunner().invoke(command, ["--root", str(root), "--no-cache", "--out", str(root / out)])
+    assert result.exit_code == 2, result.output
+    assert "which the build reads" in result.stderr and "not a JSON object" not in result.stderr, result.stderr
+    assert {path: path.read_bytes() for path in root.rglob("*") if path.is_file()} == before
