@@ -234,7 +234,14 @@ class Config:
         graph = overrides.get("graph")
         if graph is not None and not _names_a_file(graph):
             raise ConfigError(f"graph: names no file ({graph!r})", None, "write a file path such as memory.jsonl")
-        return replace(self, **{k: v for k, v in overrides.items() if v is not None})
+        config = replace(self, **{k: v for k, v in overrides.items() if v is not None})
+        # As ``load`` refuses such a ``graph:``: else read as a graph line by line, or, empty, written over.
+        target = config.path(graph) if graph is not None else None
+        if target is not None and (what := config.input_at(target, graph=False) or (
+                "a graph's manifest" if target.is_file() and target.name.endswith(".kgsync.json") else None)):
+            raise ConfigError(f"graph: {graph!r} is {what}, which the build reads", None,
+                              "name another graph file (kgsync build --out, kgsync pr --graph), such as memory.jsonl")
+        return config
 
     @property
     def vocabulary_options(self) -> VocabularyOptions:
