@@ -489,6 +489,18 @@ def test_the_lint_step_reads_the_graph_input_where_pr_wrote_it_beside_a_config_i
     assert "kgsync lint: 0 errors" in lint_step.stderr, run.log()
 
 
+def test_a_working_directory_starting_with_a_dash_is_a_folder_not_an_option_of_cd(
+    tmp_path: Path, action_path: Path, runner_temp: Path
+) -> None:
+    # `cd "$INPUT_WORKING_DIRECTORY"` read "-notes" as options of cd ("cd: -n: invalid option"): the
+    # graph input after -- is kept a path; the folder the research repo lives in was not.
+    work, remote = research_checkout(tmp_path, "-notes", work_name="workspace")
+    with GitHubStandIn(TOKEN, repo=REPO, remote=remote) as gh:
+        run = run_action(work, action_path, runner_temp, runner_env(work, gh.api_url), {"working-directory": "-notes"})
+    assert not run.failed and run.outputs["operation"] == "created", run.log()
+    assert (work / "-notes" / "memory.jsonl").is_file(), run.log()
+
+
 def test_the_readme_adopter_workflow_pins_every_action_by_commit() -> None:
     """SECURITY.md says adopters pin the action by commit: the workflow they copy must do so."""
     readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
