@@ -214,6 +214,8 @@ class Config:
             named += [(self.path(self.graph), "the graph file"), (manifest_of(self.path(self.graph)), "the graph's manifest")]
         named += [(self.path(relative), what) for relative, what in ((self.themes_vocabulary, "the themes_vocabulary file"),
                                                                      (self.vocabulary, "the vocabulary file")) if relative]
+        from kgsync.read.veto_file import veto_path  # beside the vocabulary file (that module imports this one)
+        named += [(veto, "the veto file") for veto in (veto_path(self),) if veto is not None]
         for known, what in named:
             if known.is_file() and path.samefile(known):
                 return what
