@@ -472,6 +472,35 @@ def test_a_graph_input_starting_with_a_dash_stays_a_path_and_the_cache_stays_out
     assert sorted(p.name for p in planted.parent.iterdir()) == ["state.pickle"]  # never read, never written
 
 
+def test_the_lint_step_reads_the_graph_input_where_pr_wrote_it_beside_a_config_in_a_subfolder(
+    tmp_path: Path, action_path: Path, runner_temp: Path
+) -> None:
+    # `kgsync pr --graph` names a path in the research repo (the config's folder, as in kgsync.yml);
+    # `kgsync lint FILE` one relative to the current folder.  The lint step passed the input as is:
+    # with config: notes/kgsync.yml it looked for ./graph.jsonl, not notes/graph.jsonl, which pr
+    # wrote ("graph file not found", exit 2), or linted another file of that name.
+    work, remote = research_checkout(tmp_path, "notes", work_name="workspace")
+    with GitHubStandIn(TOKEN, repo=REPO, remote=remote) as gh:
+        run = run_action(work, action_path, runner_temp, runner_env(work, gh.api_url),
+                         {"config": "notes/kgsync.yml", "graph": "graph.jsonl"})
+    assert (work / "notes" / "graph.jsonl").is_file() and not (work / "graph.jsonl").exists(), run.log()
+    lint_step = next(s for s in run.steps if s.name == "Annotate lint findings")
+    assert lint_step.returncode == 0 and "not found" not in lint_step.stderr, run.log()
+    assert "kgsync lint: 0 errors" in lint_step.stderr, run.log()
+
+
+def test_a_working_directory_starting_with_a_dash_is_a_folder_not_an_option_of_cd(
+    tmp_path: Path, action_path: Path, runner_temp: Path
+) -> None:
+    # `cd "$INPUT_WORKING_DIRECTORY"` read "-notes" as options of cd ("cd: -n: invalid option"): the
+    # graph input after -- is kept a path; the folder the research repo lives in was not.
+    work, remote = research_checkout(tmp_path, "-notes", work_name="workspace")
+    with GitHubStandIn(TOKEN, repo=REPO, remote=remote) as gh:
+        run = run_action(work, action_path, runner_temp, runner_env(work, gh.api_url), {"working-directory": "-notes"})
+    assert not run.failed and run.outputs["operation"] == "created", run.log()
+    assert (work / "-notes" / "memory.jsonl").is_file(), run.log()
+
+
 def test_the_readme_adopter_workflow_pins_every_action_by_commit() -> None:
     """SECURITY.md says adopters pin the action by commit: the workflow they copy must do so."""
     readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")

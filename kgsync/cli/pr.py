@@ -126,6 +126,9 @@ def _run(o: PrOptions) -> int:
 
     if o.title is not None and (problem := config_module.title_problem(o.title)):
         raise ConfigError(f"--title {problem}")
+    for option, value in (("--branch", o.branch), ("--base", o.base)):
+        if value and (problem := config_module.branch_problem(value)):
+            raise ConfigError(f"{option}: {problem}")
     root = o.config_path.parent if o.config_path else Path(".")
     cfg = config_module.load(root, o.config_path).with_overrides(
         items=o.items, graph=o.graph, cache_dir=str(o.cache_dir.absolute()) if o.cache_dir else None)
@@ -135,13 +138,14 @@ def _run(o: PrOptions) -> int:
     # pr.title as configured wins; the default gives way to a title that names the cause.
     title = o.title or (cfg.pr.title if cfg.pr.title != config_module.PullRequest().title else None)
     labels = o.labels or cfg.pr.labels
+    if target.branch == target.base:  # a dry run says what the real run refuses
+        raise ConfigError(f"the PR branch (--branch, pr.branch) and the base (--base, pr.base) are both {target.base!r}",
+                          hint="set pr.branch to a branch of its own")
     if not o.dry_run:
         if not re.fullmatch(r"[\w.-]+/[\w.-]+", target.repo):
             raise ConfigError(f"--repo must be owner/name, got {target.repo!r}", hint="pass --repo or set $GITHUB_REPOSITORY")
         if not o.token:
             raise ConfigError(f"no token in ${o.token_env}", hint=f"export {o.token_env}, or name another variable with --token-env")
-        if target.branch == target.base:
-            raise ConfigError(f"the PR branch and the base are both {target.base!r}", hint="set pr.branch to a branch of its own")
     checkout = _checkout(root, o.remote, o.token, required=not o.dry_run)
     base_sha = checkout.head() if checkout else None
     if not o.dry_run:

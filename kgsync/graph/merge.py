@@ -178,8 +178,12 @@ class Manifest:
         each item's facts built as it comes (its JSON then dropped: not held beside all of them), equal names
         one string; facts equal to ``share[slug]`` are that very object (a build's old manifest mostly states
         the facts it assembled again).  Raises what ``of_json`` turns into an error naming the file."""
-        if head.get("kgsync_manifest") != MANIFEST_VERSION:
-            raise ValueError(f"unsupported manifest version {head.get('kgsync_manifest')!r}")
+        version = head.get("kgsync_manifest")
+        if type(version) is int and version > MANIFEST_VERSION:  # not bool: JSON's true == 1 in Python
+            raise _NewerManifest(f"manifest version {version}, written by a newer kgsync; this kgsync reads "
+                                 f"version {MANIFEST_VERSION}")
+        if type(version) is not int or version != MANIFEST_VERSION:
+            raise ValueError(f"unsupported manifest version {version!r}")
         hubs, themes, merges = head.get("hubs", []), head.get("themes", []), head.get("merges", [])
         topics = head.get("topics", [])
         for key, value in (("hubs", hubs), ("themes", themes), ("topics", topics)):
@@ -337,8 +341,14 @@ def _acronym_entries(value: object) -> tuple[tuple[str, str, tuple[str, ...]], .
     return tuple((e[0], e[1], tuple(e[2])) for e in value)
 
 
+class _NewerManifest(ValueError):
+    """A manifest of a later format than this kgsync's: git holds that file, so nothing is restored."""
+
+
 def _unreadable(exc: Exception, source: str) -> GraphFormatError:
-    return GraphFormatError(f"kgsync manifest is unreadable: {exc}", Location(source), "restore it from git")
+    hint = ("upgrade kgsync (pip install -U kgsync; in the Action, the ref the workflow pins), or build with the "
+            "version that wrote it" if isinstance(exc, _NewerManifest) else "restore it from git")
+    return GraphFormatError(f"kgsync manifest is unreadable: {exc}", Location(source), hint)
 
 
 def merge(

@@ -20,6 +20,7 @@ from kgsync.contract.errors import ConfigError, Location
 from kgsync.read.config import Caps, Config
 from kgsync.read.item_caps import cap_problems
 from kgsync.read.corpus_checks import check_corpus
+from kgsync.read.item_model import Issue
 from kgsync.read.items import ReadResult, find_item_files
 
 ItemBytes = tuple[bytes, str, str]  # one file's (raw bytes, display path, slug): all its record depends on
@@ -51,11 +52,14 @@ def item_files(config: Config) -> list[Path]:
 
 
 def reading_of(records: Sequence[Record], keys: Sequence[str], caps: Caps,
-               earlier: Mapping[str, Record] | None = None) -> Reading:
+               earlier: Mapping[str, Record] | None = None, missed: tuple[Issue, ...] = ()) -> Reading:
     """The stage's result from every file's record (in file order) and content key: caps applied,
-    duplicate slugs and dangling cites checked."""
+    duplicate slugs and dangling cites checked; ``missed``: the errors of item files the items
+    option misses (``items.missed_item_files``)."""
     ordered = tuple(_within_caps(record, caps) for record in records)
     read = check_corpus((r.item, r.issues) for r in ordered)
+    if missed:
+        read = ReadResult(read.items, read.issues + missed)
     by_slug, slug_keys = _by_slug(ordered, keys)
     if len(by_slug) != len(read.items):  # the corpus check failed items that parsed (slugs alike but for case)
         kept = {item.slug for item in read.items}

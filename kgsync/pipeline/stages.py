@@ -58,7 +58,7 @@ from kgsync.graph.ownership import describe_facts, disowned
 from kgsync.lint.rules import LintReport
 from kgsync.read.config import Caps, Config, Merge
 from kgsync.read.item_caps import observation_cap_problems
-from kgsync.read.items import Issue, IssueSeverity, ResearchItem
+from kgsync.read.items import Issue, IssueSeverity, ResearchItem, missed_item_files
 from kgsync.read.veto_file import Vetoes, configured_vetoes, veto_path
 from kgsync.read.yaml_source import read_small_file
 from kgsync.vocabulary.economy import Folding
@@ -112,9 +112,10 @@ def read_records(config: Config, memo: ReadMemo | None = None, earlier_keys: Seq
                  jobs: int | None = None) -> Reading:
     """The read stage (``kgsync.pipeline.reading``: files' bytes -> records, on ``jobs`` processes)
     wrapped in its memo (``kgsync.pipeline.cache.read_memo``; None: no cache, every file parsed)."""
-    recalled = (memo or ReadMemo()).records(item_files(config), config.root, lambda files: parse_all(files, jobs),
-                                            earlier_keys)
-    return reading_of(recalled.records, recalled.keys, config.caps, recalled.earlier)
+    files = item_files(config)
+    recalled = (memo or ReadMemo()).records(files, config.root, lambda files: parse_all(files, jobs), earlier_keys)
+    return reading_of(recalled.records, recalled.keys, config.caps, recalled.earlier,
+                      missed_item_files(config.items, config.root, files))
 
 
 def _pinned(config: Config) -> PinnedVocabulary | None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
@@ -214,6 +215,8 @@ class Config:
             named += [(self.path(self.graph), "the graph file"), (manifest_of(self.path(self.graph)), "the graph's manifest")]
         named += [(self.path(relative), what) for relative, what in ((self.themes_vocabulary, "the themes_vocabulary file"),
                                                                      (self.vocabulary, "the vocabulary file")) if relative]
+        from kgsync.read.veto_file import veto_path  # beside the vocabulary file (that module imports this one)
+        named += [(veto, "the veto file") for veto in (veto_path(self),) if veto is not None]
         for known, what in named:
             if known.is_file() and path.samefile(known):
                 return what
@@ -234,7 +237,14 @@ class Config:
         graph = overrides.get("graph")
         if graph is not None and not _names_a_file(graph):
             raise ConfigError(f"graph: names no file ({graph!r})", None, "write a file path such as memory.jsonl")
-        return replace(self, **{k: v for k, v in overrides.items() if v is not None})
+        config = replace(self, **{k: v for k, v in overrides.items() if v is not None})
+        # As ``load`` refuses such a ``graph:``: else read as a graph line by line, or, empty, written over.
+        target = config.path(graph) if graph is not None else None
+        if target is not None and (what := config.input_at(target, graph=False) or (
+                "a graph's manifest" if target.is_file() and target.name.endswith(".kgsync.json") else None)):
+            raise ConfigError(f"graph: {graph!r} is {what}, which the build reads", None,
+                              "name another graph file (kgsync build --out, kgsync pr --graph), such as memory.jsonl")
+        return config
 
     @property
     def vocabulary_options(self) -> VocabularyOptions:
@@ -296,6 +306,12 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
                                            f"(fix: {fix})"))
     if "pr" in data and (problem := title_problem(config.pr.title)):
         errors.append((lines.get("pr.title"), f"pr.title: {problem}"))
+    for key in ("branch", "base"):
+        if "pr" in data and (problem := branch_problem(getattr(config.pr, key))):
+            errors.append((lines.get(f"pr.{key}"), f"pr.{key}: {problem}"))
+    if "pr" in data and config.pr.branch == config.pr.base:
+        errors.append((lines.get("pr.branch") or lines.get("pr.base"), f"pr.branch: is the base, {config.pr.base!r} "
+                                                                       "(fix: set pr.branch to a branch of its own)"))
     if errors:
         # In file order, each as "kgsync.yml:9: graf: ...", the form of every other message.
         placed = (str(Location.of(path, line)) + f": {text}"
@@ -327,6 +343,23 @@ def title_problem(title: str) -> str | None:
             return (f"holds {what} (U+{ord(char):04X}) at character {at}; a PR title is one line of visible "
                     "text (fix: remove it; a longer explanation belongs in the PR body)")
     return None
+
+
+# What git refuses in a branch name (git check-ref-format: controls, space, ~ ^ : ? * [ \\, "..", "@{",
+# a part starting with "." or ending ".lock", a name ending "." or "/"), what git branch refuses (a leading
+# "-"), and a full ref name ("refs/heads/main" made a branch named refs/heads/refs/heads/main).
+_NOT_A_BRANCH = re.compile(r"[\x00-\x20\x7f~^:?*\[\\]|\.\.|@\{|//|^[-/]|^@$|^refs/|(?:^|/)\.|\.lock(?:/|$)|[./]$")
+
+
+def branch_problem(name: str) -> str | None:
+    """What makes ``name`` (``pr.branch``, ``pr.base``, ``kgsync pr --branch/--base``) no branch name
+    git pushes, or None: found before the build, not by the push after it."""
+    found = _NOT_A_BRANCH.search(name)
+    if name and found is None:
+        return None
+    what = f"holds {found.group()!r} at character {found.start() + 1}" if found else "is empty"
+    return (f"{name!r} {what}: no branch name git pushes as given (fix: write the branch's name alone, "
+            "such as kgsync/graph-update; `git check-ref-format --branch NAME` checks one)")
 
 
 # The options of kgsync.yml that name what a build writes, and the fix when one lies outside the

@@ -89,8 +89,9 @@ def parse_vetoes(data: Any, node: Any, path: str) -> Vetoes:
 
 def check_vetoes(vetoes: Vetoes) -> None:
     if vetoes.problems:
-        raise ConfigError(f"{len(vetoes.problems)} problem(s) in the veto file:\n  " + "\n  ".join(vetoes.problems),
-                          Location(vetoes.path), "fix each line named")
+        # Each line holds its own fix (as the vocabulary file's): no second one after the last.
+        raise ConfigError(f"{len(vetoes.problems)} problem(s) in the veto file (its format: docs/EVIDENCE.md):\n  "
+                          + "\n  ".join(vetoes.problems), Location(vetoes.path))
 
 
 def is_vetoed(source: str, target: str, vetoed: Iterable[tuple[str, str]]) -> bool:

@@ -39,7 +39,8 @@ def read_yaml(path: Path, text: str | None = None, line_offset: int = 0) -> tupl
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = line_offset + mark.line + 1 if mark else None
-        raise ConfigError(f"not valid YAML: {getattr(exc, 'problem', exc)}", Location.of(path, line)) from None
+        raise ConfigError(f"not valid YAML: {getattr(exc, 'problem', exc)}", Location.of(path, line),
+                          _fix(exc, line_offset)) from None
     except ValueError as exc:
         assert text is not None  # decoded before YAML can raise ValueError
         line = next((n for n, row in enumerate(text.split("\n"), 1) if _no_date(row)), None)
@@ -180,6 +181,16 @@ def _no_date(row: str) -> bool:
 
 
 _DATE_SHAPED = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
+
+
+def _fix(exc: yaml.YAMLError, line_offset: int) -> str:
+    """How to mend the YAML error ``exc``: PyYAML says what it found, not what to write."""
+    problem, opened = str(getattr(exc, "problem", "") or ""), getattr(exc, "context_mark", None)
+    if "'\\t'" in problem:
+        return "indent with spaces: YAML allows no tab there"
+    if problem.startswith("expected ',' or") and opened is not None:
+        return f"close the list or mapping opened on line {line_offset + opened.line + 1}"
+    return "quote the value if it holds ': ' or ' #', or starts with one of [ ] { } & * ! | > ' \" % @ `"
 
 
 def key_lines(node: yaml.Node | None, prefix: str = "") -> dict[str, int]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from kgsync.cli._errors import FAILED
@@ -190,3 +191,38 @@ def test_a_graph_that_cannot_be_written_is_an_error_naming_it_not_a_traceback(tm
     [line] = [line for line in result.stderr.splitlines() if line.startswith("error: ")]
     assert line.startswith(f"error: {graph}: cannot write the file") and "(fix: " in line, line
     assert not graph.exists() and not list(root.glob(".g*.tmp"))
+
+
+@pytest.mark.parametrize("name", ["2026-01-01-a.MD", "2026-01-01-a.markdown", "2026-01-01-a.md ", "2026-01-01-a.Md"])
+def test_an_item_the_items_glob_misses_by_its_suffix_is_an_error_that_keeps_its_nodes(tmp_path: Path, name: str) -> None:
+    # An item saved as .MD (a Windows editor), .markdown, or with a trailing space was read by no
+    # build: on its first build it never reached the graph, and a renamed item lost every node,
+    # with only "1 item(s) no longer found" to say so; a new one, not a word.
+    root = _repo(tmp_path)
+    folder = root / "Research" / "completed"
+    (folder / "2026-01-02-b.md").write_text(item_markdown("Vector search", question="When?", summary="Vectors help.",
+                                                          findings=["Vectors find text."]), encoding="utf-8")
+    assert _said(root)[0] == 0
+    graph = root / "memory.jsonl"
+    built = graph.read_bytes()
+    (folder / "2026-01-01-a.md").rename(folder / name)
+    result = CliRunner().invoke(command, ["--root", str(root), "--no-cache"])
+    assert result.exit_code == FAILED, result.output
+    assert f"Research/completed/{name}: error: " in result.stderr and "not read" in result.stderr, result.stderr
+    assert "2026-01-01-a.md" in result.stderr and "no longer found" not in result.stderr, result.stderr
+    assert graph.read_bytes() == built  # the item keeps its nodes, as an item that fails to parse
+
+
+@pytest.mark.parametrize("out", ["kgsync.yml", "Research/completed/2026-01-01-a.md", "memory.kgsync.json"])
+def test_out_naming_a_file_the_build_reads_is_refused_and_the_file_kept(tmp_path: Path, out: str) -> None:
+    # `graph:` in kgsync.yml naming an input was refused at its line (qa25); `--out` (and `kgsync pr
+    # --graph`, the Action's graph input) was not: an empty kgsync.yml (all its keys are optional) was
+    # read as an empty graph and replaced by the graph; another input gave a screen of "not a JSON object".
+    root = _repo(tmp_path)
+    assert _said(root)[0] == 0
+    (root / "kgsync.yml").write_text("", encoding="utf-8")
+    before = {path: path.read_bytes() for path in root.rglob("*") if path.is_file()}
+    result = CliRunner().invoke(command, ["--root", str(root), "--no-cache", "--out", str(root / out)])
+    assert result.exit_code == 2, result.output
+    assert "which the build reads" in result.stderr and "not a JSON object" not in result.stderr, result.stderr
+    assert {path: path.read_bytes() for path in root.rglob("*") if path.is_file()} == before

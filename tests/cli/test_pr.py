@@ -153,6 +153,22 @@ def test_a_title_with_a_control_or_format_character_is_refused(research: tuple[P
     assert "Traceback" not in proc.stderr
 
 
+@pytest.mark.parametrize(("option", "value"), [
+    ("--branch", "a..b"), ("--branch", "graph update"), ("--branch", "-f"), ("--branch", "refs/heads/main"),
+    ("--branch", "x.lock"), ("--base", "ma:in"), ("--branch", "main"),
+])
+def test_a_branch_git_cannot_push_or_the_base_itself_is_refused_before_the_build(
+        research: tuple[Path, Path], option: str, value: str) -> None:
+    # "a..b" or "graph update" failed only at the push, after the whole build, in git's words
+    # ("invalid refspec"); "-f" and "refs/heads/main" made branches named so (refs/heads/refs/heads/main);
+    # the branch equal to the base was refused by the real run only: the dry run passed all of them.
+    work, _ = research
+    proc = kgsync_pr(work, "http://127.0.0.1:9", "--dry-run", f"{option}={value}", token="")
+    assert proc.returncode == 2, proc.stderr
+    assert option in proc.stderr and "fix:" in proc.stderr, proc.stderr
+    assert "Traceback" not in proc.stderr and "would be" not in proc.stderr, proc.stderr
+
+
 def test_a_diff_json_path_with_a_trailing_slash_is_refused(research: tuple[Path, Path]) -> None:
     # `--diff-json x/` wrote a file named x (pathlib drops the slash): the user named a folder.
     work, _ = research

@@ -215,6 +215,18 @@ def test_a_write_path_that_cannot_be_written_is_an_error_naming_it(tmp_path: Pat
     assert f"{blocker / 'v.yml'}: cannot write" in result.output and "(fix: " in result.output, result.output
 
 
+def test_a_write_path_that_is_the_veto_file_is_refused_and_kept(example_repo: Path) -> None:
+    # The veto file, beside kgsync-vocab.yml, is read by every build and lint, but input_at did not
+    # list it: `vocab --write kgsync-veto.yml` replaced the reviewers' vetoes with a vocabulary listing.
+    veto = example_repo / "kgsync-veto.yml"
+    veto.write_text("vetoed:\n  - from: claim:2026-01-01-a:one\n    to: claim:2026-02-01-b:two\n    why: no\n",
+                    encoding="utf-8")
+    before = veto.read_bytes()
+    result = CliRunner().invoke(cli, ["vocab", "--root", str(example_repo), "--write", str(veto)])
+    assert result.exit_code != 0 and "is the veto file, which the build reads" in result.output, result.output
+    assert veto.read_bytes() == before
+
+
 def test_a_write_path_that_is_an_input_of_the_build_is_refused_and_kept(example_repo: Path) -> None:
     # `vocab --write kgsync.yml` (or the graph, the manifest, an item) replaced that file with a
     # vocabulary listing, without a word: the user named it, but no reading of --write means that.

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kgsync.contract.errors import GraphFormatError
-from kgsync.graph.merge import Manifest, manifest_acronyms, manifest_hubs, manifest_item_texts, manifest_topics, merge
+from kgsync.graph.merge import Manifest, load_manifest, manifest_acronyms, manifest_hubs, manifest_item_texts, manifest_topics, merge
 from kgsync.contract.model import Entity, Facts, Graph, Relation
 
 
@@ -307,3 +307,26 @@ def test_the_manifest_encoded_in_pieces_is_its_text_and_loads_back_the_same() ->
     assert loaded == manifest and loaded.dumps() == text
     # One string for each name, however often the manifest writes it.
     assert loaded.by_item["a"].entities[1][0] is loaded.by_item["b"].entities[0][0]
+
+
+@pytest.mark.parametrize("version", [2, 10])
+def test_a_manifest_of_a_newer_kgsync_says_to_upgrade_not_to_restore(tmp_path: Path, version: int) -> None:
+    # A manifest a newer kgsync wrote (another machine, a newer Action pin) told the user to
+    # "restore it from git", where the committed file is that very manifest: the fix is the upgrade.
+    path = tmp_path / "memory.kgsync.json"
+    path.write_text(Manifest({}).dumps().replace('"kgsync_manifest": 1', f'"kgsync_manifest": {version}'), encoding="utf-8")
+    with pytest.raises(GraphFormatError) as caught:
+        load_manifest(path)
+    rendered = caught.value.render()
+    assert f"version {version}" in rendered and "reads version 1" in rendered, rendered
+    assert "upgrade kgsync" in rendered and "restore it from git" not in rendered, rendered
+
+
+@pytest.mark.parametrize("version", ["true", "1.0", '"1"', "0", "null"])
+def test_a_manifest_version_that_is_not_the_number_1_is_unreadable(tmp_path: Path, version: str) -> None:
+    # JSON's true and 1.0 compared equal to 1 in Python: a hand-edited head passed as version 1.
+    path = tmp_path / "memory.kgsync.json"
+    path.write_text(Manifest({}).dumps().replace('"kgsync_manifest": 1', f'"kgsync_manifest": {version}'), encoding="utf-8")
+    with pytest.raises(GraphFormatError, match="unsupported manifest version") as caught:
+        load_manifest(path)
+    assert "restore it from git" in caught.value.render()

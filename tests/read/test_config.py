@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -171,6 +172,31 @@ def test_a_graph_override_that_names_no_file_is_a_config_error() -> None:
     with pytest.raises(ConfigError, match=r"graph: names no file \('\.'\)"):
         config.Config().with_overrides(graph=".")
     assert config.Config().with_overrides(graph="kg/graph.jsonl", items=None).graph == "kg/graph.jsonl"
+
+
+@pytest.mark.parametrize(("key", "value"), [("branch", "a..b"), ("branch", "'-x'"), ("branch", "''"),
+                                            ("base", "'ma in'"), ("branch", "main")])
+def test_a_pr_branch_git_cannot_name_or_the_base_itself_is_a_config_error_at_its_line(
+        tmp_path: Path, key: str, value: str) -> None:
+    # Found only by the push, after the whole build, with no word of kgsync.yml ("invalid refspec").
+    (tmp_path / "kgsync.yml").write_text(f"items: x\npr:\n  {key}: {value}\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=rf"kgsync.yml:3: pr.{key}: "):
+        config.load(tmp_path)
+
+
+@pytest.mark.parametrize("graph", ["kgsync.yml", "docs/themes.md", "memory.kgsync.json"])
+def test_a_graph_override_naming_a_file_the_build_reads_is_a_config_error(tmp_path: Path, graph: str) -> None:
+    # `kgsync build --out` and `kgsync pr --graph` (the Action's graph input) were checked for a file
+    # name only: the build read that input as the graph (or, empty, wrote the graph over it).
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "themes.md").write_text("# Themes\n", encoding="utf-8")
+    (tmp_path / "memory.kgsync.json").write_text("{}", encoding="utf-8")
+    (tmp_path / "kgsync.yml").write_text("themes_vocabulary: docs/themes.md\n", encoding="utf-8")
+    loaded = config.load(tmp_path)
+    for given in (graph, str(tmp_path / graph)):
+        with pytest.raises(ConfigError, match=rf"graph: '{re.escape(given)}' is .*, which the build reads"):
+            loaded.with_overrides(graph=given)
+    assert loaded.with_overrides(graph="memory.jsonl").graph == "memory.jsonl"
 
 
 def test_a_pr_title_with_a_line_break_is_a_config_error_at_its_line(tmp_path: Path) -> None:

@@ -28,6 +28,19 @@ def test_pairs_are_read_and_match_either_order(tmp_path: Path) -> None:
     check_vetoes(vetoes)
 
 
+@pytest.mark.parametrize("text", [f"vetoed:\n  - from: item:x\n    to: {B}\n", "veto:\n  - from: x\n", "vetoed: x\n"])
+def test_each_problem_line_has_one_fix(tmp_path: Path, text: str) -> None:
+    # The last line read "... (fix: copy them from the PR body or the manifest) (fix: fix each line
+    # named)": two fixes, the second saying nothing (qa20 made the vocabulary file's one fix each).
+    path = tmp_path / "kgsync-veto.yml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError) as raised:
+        check_vetoes(load_vetoes(path))
+    rendered = raised.value.render()
+    assert all(line.count("(fix: ") == 1 for line in rendered.splitlines()[1:]), rendered
+    assert "fix each line named" not in rendered and "docs/EVIDENCE.md" in rendered, rendered
+
+
 def test_every_problem_is_reported_with_its_line(tmp_path: Path) -> None:
     path = tmp_path / "kgsync-veto.yml"
     path.write_text(

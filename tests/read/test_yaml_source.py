@@ -143,3 +143,19 @@ def test_a_maintainers_file_past_the_size_limit_is_refused_unread(tmp_path: Path
         handle.truncate(16 * 1024 * 1024 + 1)  # sparse: no disk, no time
     error = _error(path)
     assert "16 MiB" in error.message and error.hint, error.message
+
+
+@pytest.mark.parametrize(("text", "line", "fix"), [
+    ("site:\n\ttitle: x\n", 2, "indent with spaces"),            # a tab a Windows editor or a Makefile habit left
+    ("pr:\n  labels: [a, b\n", 3, "close the"),                 # an unclosed flow list
+    ("site:\n  title: a: b\n", 2, "quote the value"),            # ': ' inside a plain value
+])
+def test_bad_yaml_says_how_to_fix_it(tmp_path: Path, text: str, line: int, fix: str) -> None:
+    # "kgsync.yml:2: not valid YAML: found character '\t' that cannot start any token": the line and
+    # PyYAML's words, and no fix, where every other message of kgsync names one.
+    path = tmp_path / "kgsync.yml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError) as raised:
+        read_yaml(path)
+    rendered = raised.value.render()
+    assert f"kgsync.yml:{line}: not valid YAML" in rendered and f"(fix: {fix}" in rendered, rendered
