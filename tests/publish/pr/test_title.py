@@ -93,6 +93,18 @@ def test_a_side_effect_on_another_item_is_not_counted_as_an_update() -> None:
     assert cause_title(diff(BASE, new), FALLBACK) == "Add Gamma (2 nodes changed)"
 
 
+def test_a_renamed_item_is_titled_as_a_rename_with_what_changed_beyond_it() -> None:
+    # `git mv` of Alpha's file to a new slug: one item renamed, not one added and one removed.
+    moved = "2026-03-05-alpha-moved"
+    renamed = graph(item(moved, "Alpha work"), claim(moved, "k1", "Alpha holds."), item(B, "Beta work"))
+    assert cause_title(diff(BASE, renamed), FALLBACK) == "Rename Alpha work"
+    grown = graph(item(moved, "Alpha work"), claim(moved, "k1", "Alpha holds, reworded."),
+                  claim(moved, "k2", "Alpha more."), item(B, "Beta work"))
+    assert cause_title(diff(BASE, grown), FALLBACK) == "Rename Alpha work (+1 claim, 1 reworded)"
+    with_new = graph(*renamed.entities, item(C, "Gamma"), claim(C, "k1", "Gamma holds."))
+    assert cause_title(diff(BASE, with_new), FALLBACK) == "Add 1, rename 1 item (+1 claim)"
+
+
 _TRAILING = ",;:.-—–"
 
 
