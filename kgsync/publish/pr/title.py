@@ -1,7 +1,8 @@
 """A PR title that says what changed, Dependabot-style: what happened, to which item, how much.
 
 "Add Knowledge graphs for agents (+5 claims)", "Update Retrieval at scale (+1 claim, -2,
-1 reworded)", "Remove Old survey (-4 claims)"; several items: "Update graph: 3 items (+12
+1 reworded)", "Remove Old survey (-4 claims)", "Rename Old survey" (a ``git mv``: the claims it
+carries over are no change; ``renames``); several items: "Update graph: 3 items (+12
 claims, -2)" ("Add 3 items (...)" when each is new, "Add 2, update 1, remove 1 item (...)" when
 they differ and it fits).  Only the merged items count (side effects
 on other items do not: ``merged_slugs``); a change no item explains (hand-added content, a
@@ -16,10 +17,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import replace
 
 from kgsync.contract.model import EntityType, item_name
 from kgsync.diff.item_attribution import merged_slugs
 from kgsync.diff.model import GraphDiff, ItemDiff
+from kgsync.publish.pr.renamed_items import renamed_items
 
 MAX_TITLE = 72  # what GitHub's lists and `git log --oneline` show without cutting
 ELLIPSIS = "…"
@@ -36,12 +39,20 @@ def cause_title(diff: GraphDiff, fallback: str, merged: frozenset[str] | None = 
     added_items = {e.name for e in diff.added if e.entity_type == EntityType.RESEARCH_ITEM}
     removed_items = {e.name for e in diff.removed if e.entity_type == EntityType.RESEARCH_ITEM}
     merged = merged if merged is not None else merged_slugs(diff)
-    items = [i for i in diff.items if i.slug in merged]  # no item, or a side effect: left out
+    touched = [i for i in diff.items if i.slug in merged]  # no item, or a side effect: left out
+    renamed = {r.new for r in diff.renames}
+    old_slugs = {r.old for r in diff.renames}
+    items = [i for i in touched if i.slug not in old_slugs]  # a rename is its new item, once
     if not items:
         return shorten(plain_text(fallback), MAX_TITLE) or "Knowledge graph update"
-    size = change_size(diff, items)
+    # What a rename explains is no change: its carried-over claims and relations, its item node.
+    beyond = [replace(i, added=tuple(e for e in i.added if e.name != item_name(i.slug))) if i.slug in renamed else i
+              for i in renamed_items(diff, touched)]
+    size = change_size(diff, beyond, _reworded_in_renames(diff))
 
     def _verb(i: ItemDiff) -> str:
+        if i.slug in renamed:
+            return "rename"
         return "add" if item_name(i.slug) in added_items else "remove" if item_name(i.slug) in removed_items else "update"
 
     verbs = {_verb(i) for i in items}
@@ -56,19 +67,29 @@ def cause_title(diff: GraphDiff, fallback: str, merged: frozenset[str] | None = 
     whole = f"Update graph: {len(items)} items" if verb == "Update" else f"{verb} {len(items)} items"
     if len(verbs) == 1:
         return whole + tail
-    # Mixed: what happened to how many, in the order add, update, remove ("Add 2, remove 1 item").
-    counts = [(v, n) for v in ("add", "update", "remove") if (n := sum(1 for i in items if _verb(i) == v))]
+    # Mixed: what happened to how many, in the order add, update, rename, remove ("Add 2, remove 1 item").
+    counts = [(v, n) for v in ("add", "update", "rename", "remove") if (n := sum(1 for i in items if _verb(i) == v))]
     mixed = ", ".join(f"{v} {n}" for v, n in counts).capitalize() + (" item" if counts[-1][1] == 1 else " items")
     return (mixed if len(mixed + tail) <= MAX_TITLE else whole) + tail
 
 
-def change_size(diff: GraphDiff, items: list[ItemDiff]) -> str:
-    """"+3 claims, -2, 1 reworded" over ``items``; nodes when no claim changed; "" when nothing did."""
+def _reworded_in_renames(diff: GraphDiff) -> int:
+    """The claims a rename carries over whose statement its new item words otherwise."""
+    old = {e.name: e for e in diff.removed}
+    new = {e.name: e for e in diff.added}
+    return sum(1 for r in diff.renames for a, b in r.claims
+               if a in old and b in new and _statement(old[a].observations) != _statement(new[b].observations))
+
+
+def change_size(diff: GraphDiff, items: list[ItemDiff], reworded_elsewhere: int = 0) -> str:
+    """"+3 claims, -2, 1 reworded" over ``items`` (and ``reworded_elsewhere``, claims a rename carries over
+    reworded); nodes when no claim changed; "" when nothing did."""
     claim = EntityType.CLAIM.value
     added = sum(1 for i in items for e in i.added if e.entity_type == claim)
     removed = sum(1 for i in items for e in i.removed if e.entity_type == claim)
-    reworded = sum(1 for i in items for c in i.changed
-                   if c.entity_type == claim and _statement(c.observations_added) and _statement(c.observations_removed))
+    reworded = reworded_elsewhere + sum(
+        1 for i in items for c in i.changed
+        if c.entity_type == claim and _statement(c.observations_added) and _statement(c.observations_removed))
     parts: list[str] = []
     for count, sign in ((added, "+"), (removed, "-")):
         if count:
