@@ -131,6 +131,11 @@ def statement_of(finding: KeyFinding, limit: int | None = MAX_STATEMENT) -> str:
 
 
 _LABEL_WORDS = re.compile(r"^\W*(fact|inference|assumption|speculation|hypothesis|high|medium|low|sources?|confidence)\b", re.I)
+# Compiled here, not named to ``re.match`` at each call: ``re``'s pattern cache costs a lookup per call,
+# and these run several times per finding (~40 lookups an item).
+_NUMBERED = re.compile(r"^\d+[.)]\s+")
+_CONFIDENCE_LABEL = re.compile(r"^(?:confidence\W{0,3}(?:high|medium|low)|(?:high|medium|low)[ -]confidence)\W*", re.I)
+_BRACKET = re.compile(r"[\[\]]")
 
 
 def strip_leading_labels(text: str) -> str:
@@ -146,11 +151,11 @@ def strip_leading_labels(text: str) -> str:
         if bold and (_is_label(bold.group(1)) or _is_topic_label(bold.group(1), rest[bold.end() :])):
             rest = rest[bold.end() :].lstrip(" :;.-—")
             continue
-        numbered = re.match(r"^\d+[.)]\s+", rest)
+        numbered = _NUMBERED.match(rest)
         if numbered:
             rest = rest[numbered.end() :]
             continue
-        label = re.match(r"^(?:confidence\W{0,3}(?:high|medium|low)|(?:high|medium|low)[ -]confidence)\W*", rest, re.I)
+        label = _CONFIDENCE_LABEL.match(rest)
         if label and label.end() > 0:
             rest = rest[label.end() :]
             continue
@@ -167,7 +172,7 @@ _LABEL_ONLY = re.compile(
 
 def _is_label(bold: str) -> bool:
     """``**[inference] Confidence: high.**``, ``**Medium to high confidence:**``, ``**High.**``."""
-    words = re.sub(r"[\[\]]", " ", bold)
+    words = _BRACKET.sub(" ", bold)
     return bool(_LABEL_ONLY.match(words)) or not words.strip(" .:;-—")
 
 
@@ -231,14 +236,18 @@ def shorten(text: str, limit: int = MAX_STATEMENT) -> str:
     return cut + "…"
 
 
+_PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
+_EMPTY_PAREN = re.compile(r"\([;,\s]*\)")
+
+
 def lead_sentence(summary: str) -> str:
     """The lead of the Executive Summary, cleaned, as one short sentence."""
-    paragraph = next((p for p in re.split(r"\n\s*\n", summary) if p.strip()), "")
+    paragraph = next((p for p in _PARAGRAPH_BREAK.split(summary) if p.strip()), "")
     text = _MARKUP.sub(lambda m: m.group(1) or "", paragraph)
     text = _without_labels(text)
     text = _INLINE_SOURCE.sub("", text)
     text = _URL.sub("", text)
-    text = re.sub(r"\([;,\s]*\)", "", text)
+    text = _EMPTY_PAREN.sub("", text)
     return clean_statement(first_sentence(text))
 
 

@@ -363,7 +363,10 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
         meta = {}
     if not isinstance(meta, dict):
         return [problem(IssueSeverity.ERROR, 2, "frontmatter is not a mapping of field: value")]
-    escaped = _escaped_control(meta)  # YAML escapes ("\x85", "\u007f") make what the text scan cannot see
+    # YAML escapes ("\x85", "\u007f") make what the text scan cannot see; without a backslash there
+    # is no escape, and every string of ``meta`` is the text's own characters, which ``_decode`` checked:
+    # the walk over every key and value is skipped (most frontmatter has no backslash).
+    escaped = _escaped_control(meta) if "\\" in yaml_text else None
     if escaped is not None:
         name, char = escaped
         return [problem(IssueSeverity.ERROR, _field_line(yaml_text, name) + 2,

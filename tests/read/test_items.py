@@ -333,3 +333,37 @@ def test_a_glob_never_reads_the_pages_of_a_site_kgsync_site_rendered(tmp_path: P
     names = [p.relative_to(tmp_path).as_posix() for p in find_item_files("**/*.md", tmp_path)]
     assert names == ["Research/completed/2026-01-05-a.md", "handbook/docs/2026-02-01-b.md"], names
     assert find_item_files("site/docs/items/*.md", tmp_path) == []  # a page is no item, named or not
+
+
+def test_frontmatter_without_a_backslash_makes_no_forbidden_character() -> None:
+    """``_parse`` walks the frontmatter's values for a forbidden character (``_escaped_control``) only
+    when it holds a backslash: YAML makes characters only with escapes (and line breaks and spaces
+    when it folds lines), so without one every string it reads is the text's own characters, which
+    ``_decode`` has checked.  Every character the text may hold but a backslash is tried, in each
+    way YAML reads a scalar; a character YAML refuses makes an item error before the walk."""
+    import yaml
+
+    from kgsync.read.item_checks import _FORBIDDEN, _SAFE_LOADER, _escaped_control
+
+    codes = [*range(1, 0x10000), *range(0x10000, 0x110000, 97)]  # every BMP character, a sample above
+    allowed = [chr(c) for c in codes
+               if not 0xD800 <= c <= 0xDFFF and not _FORBIDDEN.match(chr(c)) and chr(c) not in "\\\r"]
+    styles = ('a: "{}"\n', "a: '{}'\n", "a: |\n  {}\n", "a: >\n  x\n  {}\n\n  y\n", "a: [{}]\n", "a: {}\n")
+
+    def loads(text: str) -> object:
+        try:
+            return yaml.load(text, Loader=_SAFE_LOADER)
+        except (yaml.YAMLError, ValueError):
+            return None
+
+    tried = 0
+    for style in styles:
+        for start in range(0, len(allowed), 64):
+            chunk = allowed[start:start + 64]
+            whole = loads(style.format("x" + "".join(chunk) + "x"))
+            # refused whole (a quote or an indicator in it): each character alone
+            for meta in [whole] if isinstance(whole, dict) else (loads(style.format(f"x{c}x")) for c in chunk):
+                if isinstance(meta, dict):
+                    assert _escaped_control(meta) is None, (style, chunk)
+                    tried += 1
+    assert tried > 5000
