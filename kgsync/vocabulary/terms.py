@@ -11,10 +11,11 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Set
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
+from itertools import chain
 
 from kgsync.extract import lexicon, wordnet
 from kgsync.extract.designations import MAX_DESIGNATION_ACRONYMS
-from kgsync.extract.canonical import is_acronym, key_of_words, without_prefix
+from kgsync.extract.canonical import CLOSED_PREFIXES, is_acronym, key_of_words, without_prefix
 from kgsync.extract.phrases import segments, token_keys
 
 
@@ -247,18 +248,26 @@ def _acronym_cased(token: str) -> bool:
 
 
 def _mention_runs(text: str) -> Iterator[tuple[list[str], list[str]]]:
-    """Each word run of ``text`` as (key words, the token each came from; "" when a prefix closed up)."""
+    """Each word run of ``text`` as (key words, the token each came from; "" when a prefix closed up).
+    A run's keys are joined (``key_of_words``) only where a prefix may close up: most runs hold no
+    ``CLOSED_PREFIXES`` word, and their keys are then the words' own (no key word is empty or holds a
+    space), found in C (every claim of 10,000 items is read).  A run of no key word joins to one, "",
+    as before."""
     for run in segments(text):
-        cased: list[str] = []
-        kws: list[str] = []
-        for token in run:
-            keys = token_keys(token)
-            kws.extend(keys)
-            cased.extend([token] * len(keys))
+        keyed = list(map(token_keys, run))
+        kws = list(chain.from_iterable(keyed))
+        # mostly one key a token: the run's own tokens (a token of two keys, or of none, is repeated or left out)
+        cased = run if set(map(len, keyed)) == _ONE else [token for token, keys in zip(run, keyed) for _key in keys]
+        if kws and CLOSED_PREFIXES.isdisjoint(kws):
+            yield kws, cased
+            continue
         joined = key_of_words(kws).split(" ")
         if len(joined) != len(kws):  # a prefix closed up: case no longer aligns, be strict
             cased = [""] * len(joined)
         yield joined, cased
+
+
+_ONE = {1}
 
 
 def _lengths_of(keys: Iterable[str]) -> dict[str, tuple[int, ...]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -9,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kgsync.contract.errors import GraphFormatError
-from kgsync.graph.merge import Manifest, load_manifest, manifest_acronyms, manifest_hubs, manifest_item_texts, manifest_topics, merge
+from kgsync.graph.merge import Manifest, facts_json, load_manifest, manifest_acronyms, manifest_hubs, manifest_item_texts, manifest_topics, merge
 from kgsync.contract.model import Entity, Facts, Graph, Relation
 
 
@@ -330,3 +331,22 @@ def test_a_manifest_version_that_is_not_the_number_1_is_unreadable(tmp_path: Pat
     with pytest.raises(GraphFormatError, match="unsupported manifest version") as caught:
         load_manifest(path)
     assert "restore it from git" in caught.value.render()
+
+
+_ANY_TEXT = st.text(st.characters(codec="utf-8"), max_size=12)
+_PAIRS = st.lists(st.tuples(_ANY_TEXT, _ANY_TEXT), max_size=4).map(tuple)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_PAIRS, _PAIRS, st.lists(st.tuples(_ANY_TEXT, _ANY_TEXT, _ANY_TEXT), max_size=3),
+       st.lists(st.lists(_ANY_TEXT, max_size=5).map(tuple), max_size=2).map(tuple))
+def test_facts_json_spells_the_facts_as_json_dumps_does(entities: tuple[tuple[str, str], ...],
+                                                        observations: tuple[tuple[str, str], ...],
+                                                        relations: list[tuple[str, str, str]],
+                                                        evidence: tuple[tuple[str, ...], ...]) -> None:
+    """The manifest's encoding of an item's facts (encoded in C) is ``json.dumps``'s, escape for escape:
+    control characters, quotes, backslashes, any other character as it is (a lone surrogate too)."""
+    found = Facts(entities, observations, tuple(Relation(*r) for r in relations), evidence)
+    assert facts_json(found) == json.dumps(found.as_json(), ensure_ascii=False, separators=(",", ":"))
+    lone = Facts(((f"concept:\ud800{entities[0][0] if entities else ''}", "concept"),))
+    assert facts_json(lone) == json.dumps(lone.as_json(), ensure_ascii=False, separators=(",", ":"))

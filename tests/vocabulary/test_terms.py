@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from kgsync.vocabulary.terms import TermKind, Vocabulary, classify
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kgsync.extract.canonical import key_of_words
+from kgsync.extract.phrases import segments, token_keys
+from kgsync.vocabulary.terms import TermKind, Vocabulary, _mention_runs, classify
 
 
 def test_methods_by_head_word(vocab: Vocabulary) -> None:
@@ -41,3 +46,21 @@ def test_growth_adds_a_term_beyond_the_caps_and_finds_it_by_its_key() -> None:
     assert list(grown.per_item) == ["a", "b"] and grown.topics == {"agent memory"}
     assert grown.mentions("Agent memory fills up.") == ("agent-memory",)
     assert start.mentions("Agent memory fills up.") == () and start.topics == frozenset()
+
+
+_WORDS = st.sampled_from(["multi", "agent", "e", "mail", "Co-Pilot", "RAG", "GPT-4o", "naïve", "日本", "über", "s",
+                          "anti", "money", "Agents", "policies", "re", "rank", "-", ",", ".", "(", ")", "'s", "\n\n"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_WORDS, max_size=14).map(" ".join))
+def test_a_texts_mention_runs_are_its_runs_keys_joined_as_a_term_key_joins_them(text: str) -> None:
+    """Each run's key words are ``key_of_words`` of its tokens' keys (a closed prefix joined to the
+    word after it), each word with the token it came from; "" for each once a prefix closed up."""
+    expected = []
+    for run in segments(text):
+        kws = [key for token in run for key in token_keys(token)]
+        cased = [token for token in run for _key in token_keys(token)]
+        joined = key_of_words(kws).split(" ")
+        expected.append((joined, cased if len(joined) == len(kws) else [""] * len(joined)))
+    assert [(list(joined), list(cased)) for joined, cased in _mention_runs(text)] == expected
