@@ -106,3 +106,27 @@ def test_a_graph_written_while_the_build_ran_is_not_overwritten(repo: Path, monk
     again = build(cfg)
     assert "note:agent-finding" in {e.name for e in again.graph.entities}
     assert "Edited while an agent writes" in graph.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("first", "second"), [("memory.jsonl", "memory"), ("memory", "memory.jsonl"),
+                                               ("graph.json", "graph.jsonl")])
+def test_two_graphs_that_would_share_one_manifest_are_refused(repo: Path, first: str, second: str) -> None:
+    # graph: memory and graph: memory.jsonl were both given memory.kgsync.json (the stem's): the
+    # second build read the first graph's manifest as its own and wrote its own over it.
+    built = build(config_module.load(repo).with_overrides(graph=first))
+    manifest = manifest_path(repo / first)
+    kept = manifest.read_bytes()
+    with pytest.raises(KgsyncError) as raised:
+        build(config_module.load(repo).with_overrides(graph=second))
+    rendered = raised.value.render()
+    assert f"{second}: " in rendered and manifest.name in rendered and first in rendered, rendered
+    assert "(fix: " in rendered, rendered
+    assert manifest.read_bytes() == kept and not (repo / second).exists()  # nothing written
+    assert built.graph.entities  # the first build, on its own, as before
+
+
+def test_the_default_graph_keeps_its_manifest_name(repo: Path) -> None:
+    # backward compatible: memory.jsonl's manifest is memory.kgsync.json, with notes beside it of its stem
+    (repo / "memory.md").write_text("# what memory.jsonl holds\n", encoding="utf-8")
+    build(config_module.load(repo))
+    assert (repo / "memory.kgsync.json").is_file()
