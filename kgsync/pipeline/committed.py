@@ -9,7 +9,7 @@ from pathlib import Path
 from kgsync.pipeline.cache import state as build_state
 from kgsync.pipeline.cache.state import BuildState
 from kgsync.contract import jsonl
-from kgsync.contract.errors import GraphFormatError, KgsyncError, Location
+from kgsync.contract.errors import ConfigError, GraphFormatError, KgsyncError, Location
 from kgsync.contract.model import Facts, Graph
 from kgsync.graph.manifest_lines import load_manifest_sharing
 from kgsync.graph.merge import Manifest, manifest_path
@@ -29,7 +29,19 @@ class GraphFiles:
     def of(cls, config: Config) -> GraphFiles:
         graph = config.graph_file()  # refused when the repository links it outside the checkout
         manifest = manifest_path(graph)
+        for other in (graph.with_name(graph.stem + suffix) for suffix in _GRAPH_SUFFIXES):
+            if other.name != graph.name and other.is_file():
+                raise ConfigError(f"the graph shares its manifest {manifest.name} with the graph {other.name} beside it "
+                                  "(a manifest is named after its graph's name less the suffix): each build would read "
+                                  "the other's record as its own and write over it", Location.of(graph),
+                                  f"name the graph apart, such as {graph.stem}-2.jsonl, or remove {other.name} if it is "
+                                  "no longer used")
         return cls(graph, manifest, ManifestOnce(manifest))
+
+
+# The names a graph beside another one takes that ``manifest_path`` gives the same manifest (``GraphFiles.of``):
+# the stem alone or with a graph's suffix.  Another file of the stem (memory.md, memory.log) is no graph.
+_GRAPH_SUFFIXES = ("", ".jsonl", ".json")
 
 
 @dataclass
