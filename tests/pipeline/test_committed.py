@@ -62,6 +62,27 @@ def test_a_lost_manifest_is_refused_before_anything_is_written(repo: Path) -> No
     assert {e.name for e in jsonl.loads(graph_before.decode("utf-8")).entities} <= {e.name for e in adopted.graph.entities}
 
 
+@pytest.mark.parametrize("left", ["", "\n\n"])
+def test_an_emptied_graph_beside_its_manifest_is_refused(repo: Path, left: str) -> None:
+    # The reference server writes memory.jsonl in place (no rename): a crash leaves it empty.  The
+    # next build rebuilt it from the items without a word, and every hand-added fact was gone.
+    cfg = config_module.load(repo)
+    build(cfg)
+    (repo / "memory.jsonl").write_text(left, encoding="utf-8")
+    manifest_before = manifest_path(repo / "memory.jsonl").read_bytes()
+    with pytest.raises(GraphFormatError) as caught:
+        build(cfg)
+    rendered = caught.value.render()
+    assert "memory.jsonl: " in rendered and "git checkout -- memory.jsonl" in rendered, rendered
+    assert (repo / "memory.jsonl").read_text(encoding="utf-8") == left
+    assert manifest_path(repo / "memory.jsonl").read_bytes() == manifest_before
+    result = CliRunner().invoke(cli, ["build", "--root", str(repo)])
+    assert result.exit_code == 2 and "git checkout -- memory.jsonl" in result.output, result.output
+    # The other way out it names: remove the file, and the build makes it again from the items.
+    (repo / "memory.jsonl").unlink()
+    assert build(cfg).graph.entities
+
+
 @pytest.mark.usefixtures("settle_at_once")
 def test_previous_is_the_committed_graph_on_the_shortcut(repo: Path) -> None:
     cfg = config_module.load(repo)
