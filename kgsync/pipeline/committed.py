@@ -95,6 +95,8 @@ def committed_base(files: GraphFiles, state: BuildState, items: Sequence[Researc
     manifest = files.read_manifest(share, texts)
     if manifest is None:
         _refuse_a_lost_manifest(committed, items, files.graph, files.manifest)
+    elif not committed.entities and not committed.relations and files.graph.is_file():
+        _refuse_a_lost_graph(manifest, files.graph, files.manifest)
     return Base(committed, manifest, lambda: committed, verified=False, graph_stamp=stamp)
 
 
@@ -192,6 +194,20 @@ def _refuse_a_lost_manifest(committed: Graph, items: Sequence[ResearchItem], gra
             f"restore it from git (git checkout -- {manifest_file.name}); or, to keep every node in "
             f"{graph_path.name} as hand-added content (adopting a graph kgsync did not write), create an empty "
             f"manifest: echo '{{\"kgsync_manifest\": 1, \"items\": {{}}}}' > {manifest_file.name}")
+
+
+def _refuse_a_lost_graph(manifest: Manifest, graph_path: Path, manifest_file: Path) -> None:
+    """An empty graph file beside a manifest that records nodes: what a crash of a writer that writes in
+    place (the reference server's ``writeFile``) leaves.  Rebuilt from the items, whatever was added by
+    hand would be gone unsaid: refuse.  Removing the file is the deliberate way to start it again."""
+    owners = [slug for slug, facts in manifest.by_item.items() if facts.entities]
+    if owners:
+        raise GraphFormatError(
+            f"{graph_path.name} holds no node, but {manifest_file.name} records the nodes of {len(owners)} item(s) "
+            f"in it (item:{owners[0]}, ...): emptied, as a crash while writing it leaves it; a rebuild would lose "
+            "whatever was added by hand", Location.of(graph_path),
+            f"restore it from git (git checkout -- {graph_path.name}); or, to build it again from the items "
+            f"alone, remove it (rm {graph_path.name})")
 
 
 def _parse_later(raw: bytes, source: str) -> Callable[[], Graph]:
