@@ -71,13 +71,14 @@ def command(
         except OSError as exc:  # a directory, no permission...
             raise ConfigError(f"cannot read ({exc.strerror})", Location(str(exc.filename))) from None
 
+    hand_made = _hand_made(old_graph, old, new_graph, new)
     if output_format == "json":
-        text = to_json(report)
+        text = to_json(report, hand_made.new, hand_made.old)
     else:
         from kgsync.publish.pr.body import render_markdown  # jinja2 only when needed
         from kgsync.publish.pr.item_views import BodyContext
 
-        context = BodyContext(hand_made=_hand_made(old_graph, old, new_graph, new))
+        context = BodyContext(hand_made=hand_made)
         rendered = render_markdown(report, title=title or config.pr.title, limit=limit, context=context)
         text = rendered.text
         if rendered.truncated:

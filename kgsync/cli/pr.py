@@ -173,7 +173,7 @@ def _run(o: PrOptions) -> int:
     if held:
         click.echo(_safe(held_back_note(held, "this change did not touch"), o.token), err=True)
     if o.diff_json:
-        write_output(o.diff_json, to_json(prepared.diff), inputs=cfg, option="--diff-json")
+        write_output(o.diff_json, to_json(prepared.diff, prepared.hand_made.new, prepared.hand_made.old), inputs=cfg, option="--diff-json")
     if o.dry_run:
         # The body on stdout; inside Actions also the outputs and the job summary, as a real
         # run writes them (stdout stays free for the annotations above).

@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 from kgsync.contract.errors import printable_json
-from kgsync.contract.model import Entity, Relation
+from kgsync.contract.model import Entity, Facts, Relation
 from kgsync.diff.claim_changes import ClaimChange, changed_claims
 from kgsync.diff.finding_order import finding_record, severity_of
 from kgsync.diff.model import EntityChange, GraphDiff, ItemRename
@@ -34,7 +34,9 @@ def _change_record(c: EntityChange) -> dict[str, Any]:
     }
 
 
-def to_dict(d: GraphDiff) -> dict[str, Any]:
+def to_dict(d: GraphDiff, hand_new: Facts | None = None, hand_old: Facts | None = None) -> dict[str, Any]:
+    """``hand_new``, ``hand_old``: the facts of the new and old graph no build wrote, by the manifest beside
+    each (``graph.hand_added.hand_added``; None: no manifest there): the changes ``by_hand`` lists."""
     return {
         "version": JSON_VERSION,
         "is_empty": d.is_empty,
@@ -78,6 +80,28 @@ def to_dict(d: GraphDiff) -> dict[str, Any]:
         # Items whose file moved to a new slug (the PR body's "renamed from ... to ..."): why they are
         # one, their claims paired, and what is left on the old nodes (``kgsync.diff.renames``).
         "renames": [_rename_record(r) for r in d.renames],
+        # The changes the manifests credit no build with (the PR body's "Changes by hand"), also listed
+        # above with the rest; null when neither graph has a manifest beside it (nothing told apart).
+        "by_hand": _by_hand(d, hand_new, hand_old) if hand_new is not None or hand_old is not None else None,
+    }
+
+
+def _by_hand(d: GraphDiff, new: Facts | None, old: Facts | None) -> dict[str, Any]:
+    """The added changes ``new`` holds and the removed ones ``old`` holds (``publish.pr.hand_made`` splits them off)."""
+    added, removed = new or Facts(), old or Facts()
+    entities = set(added.entities), set(removed.entities)
+    observations = set(added.observations), set(removed.observations)
+    relations = set(added.relations), set(removed.relations)
+    return {
+        "entities": {"added": [e.name for e in d.added if (e.name, e.entity_type) in entities[0]],
+                     "removed": [e.name for e in d.removed if (e.name, e.entity_type) in entities[1]]},
+        "observations": {
+            "added": [{"name": c.name, "observation": o} for c in d.changed for o in c.observations_added
+                      if (c.name, o) in observations[0]],
+            "removed": [{"name": c.name, "observation": o} for c in d.changed for o in c.observations_removed
+                        if (c.name, o) in observations[1]]},
+        "relations": {"added": [_relation_record(r) for r in d.relations_added if r in relations[0]],
+                      "removed": [_relation_record(r) for r in d.relations_removed if r in relations[1]]},
     }
 
 
@@ -102,7 +126,7 @@ def _claim_change_record(c: ClaimChange) -> dict[str, Any]:
     }
 
 
-def to_json(d: GraphDiff) -> str:
+def to_json(d: GraphDiff, hand_new: Facts | None = None, hand_old: Facts | None = None) -> str:
     """Stable machine-readable report: sorted keys, indent 2, UTF-8 kept (but bidi and C1 controls, as
-    ``\\u`` escapes: the report is printed to a terminal), trailing newline."""
-    return printable_json(json.dumps(to_dict(d), indent=2, sort_keys=True, ensure_ascii=False)) + "\n"
+    ``\\u`` escapes: the report is printed to a terminal), trailing newline.  ``hand_*``: as ``to_dict``."""
+    return printable_json(json.dumps(to_dict(d, hand_new, hand_old), indent=2, sort_keys=True, ensure_ascii=False)) + "\n"

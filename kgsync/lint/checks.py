@@ -1,7 +1,7 @@
 """The checks behind ``kgsync.lint.rules.lint``: one pass over entities, one over relations.
 
-Where a finding points: ``sources`` (entity name, or a relation rendered
-``from -[type]-> to``, to a ``Location``) when the caller knows; otherwise the
+Where a finding points: ``sources`` (an entity's name, a ``Relation`` or a node's copy, ``CopyKey``:
+typed keys, ``table.SourceKey``, to a ``Location``) when the caller knows; otherwise the
 item named by the entity's ``provenance:item=<slug>`` observation.
 
 Speed: most entities and relations of a real graph are fine, so each pass first
@@ -19,11 +19,12 @@ from collections.abc import Iterator, Mapping
 from datetime import date
 from itertools import chain, compress, repeat
 from operator import and_, attrgetter, eq, ge, gt, methodcaller, ne, not_
+from typing import cast
 
 from kgsync.contract.errors import Location
 from kgsync.extract.canonical import skeleton
 from kgsync.contract.model import ENDPOINTS, OBSERVATION_KEYS, PREFIX, Entity, EntityType, Graph, Relation, RelationType
-from kgsync.lint.table import _CONTROL, RULES, Finding, copy_label, relation_label, show
+from kgsync.lint.table import _CONTROL, RULES, CopyKey, Finding, SourceKey, relation_label, show
 from kgsync.read.config import Merge
 from kgsync.vocabulary.kin import graph_forms, kin_pairs
 from kgsync.vocabulary.similarity import near_duplicate_pairs
@@ -80,16 +81,17 @@ _BAD_VALUE = re.compile(
 class _Collector:
     """Accumulates findings; resolves a location only when a finding needs one."""
 
-    def __init__(self, graph: Graph, sources: Mapping[str, Location] | None) -> None:
+    def __init__(self, graph: Graph, sources: Mapping[SourceKey, Location] | Mapping[str, Location] | None) -> None:
         self.graph = graph
-        self.sources = sources
+        # A mapping of names only (the build's ``assemble.Sources``) answers any other key with a miss.
+        self.sources = cast("Mapping[SourceKey, Location] | None", sources)
         self.findings: list[Finding] = []
 
     def entity(self, name: str) -> Entity | None:
         """The node named ``name`` (None when the graph has none): where a finding without a source points."""
         return self.graph.entity(name)
 
-    def source(self, key: str) -> Location | None:
+    def source(self, key: SourceKey) -> Location | None:
         """Where ``sources`` places ``key`` (None: nowhere)."""
         return self.sources.get(key) if self.sources is not None else None
 
@@ -104,7 +106,7 @@ class _Collector:
 
     def relation_location(self, relation: Relation) -> Location | None:
         if self.sources is not None:
-            location = self.sources.get(relation_label(relation))
+            location = self.sources.get(relation)
             if location is not None:
                 return location
         return self.entity_location(relation.source) or self.entity_location(relation.target)
@@ -168,7 +170,7 @@ def _check_entities(graph: Graph, out: _Collector) -> None:
                     copies.setdefault(name, []).append(types[index])
         for name, index in first.items():
             # At a copy's own line (the server reads the first; a copy is what to fix), else at the name.
-            places = (out.source(copy_label(name, t)) for t in [*copies[name], types[index]])
+            places = (out.source(CopyKey(name, t)) for t in [*copies[name], types[index]])
             out.add_at("duplicate-entity", name, f"appears {counts[name]} times",
                        next((p for p in places if p is not None), None) or out.entity_location(name))
         suspects = {first.get(names[index], index) for index in suspects}

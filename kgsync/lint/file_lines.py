@@ -8,27 +8,28 @@ from pathlib import Path
 
 from kgsync.contract.errors import Location
 from kgsync.contract.model import Relation
-from kgsync.lint.table import copy_label, relation_label
+from kgsync.lint.table import CopyKey, SourceKey
 
 
-class FileLines(Mapping[str, Location]):
-    """``sources`` for a graph file: entity name / relation label -> its line in the file.
+class FileLines(Mapping[SourceKey, Location]):
+    """``sources`` for a graph file: entity name / ``Relation`` / ``CopyKey`` -> its line in the file.
 
     Built lazily on the first lookup, i.e. only when there is a finding to place,
     so a clean graph is not parsed twice.  Assumes the file already loaded
     (``jsonl.read``); the first line of a name wins, as for the server, and ``copy_label`` finds
-    its line of each type (a copy's own line: what ``duplicate-entity`` points at).
+    its line of each type (a copy's own line: what ``duplicate-entity`` points at).  The keys are typed
+    (``SourceKey``): a name spelled like a relation's label, or holding a NUL, is only a name.
     """
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        self._lines: dict[str, Location] | None = None
+        self._lines: dict[SourceKey, Location] | None = None
 
-    def _index(self) -> dict[str, Location]:
+    def _index(self) -> dict[SourceKey, Location]:
         if self._lines is None:
             text = self.path.read_bytes().decode("utf-8", errors="replace").removeprefix("\ufeff")
-            lines: dict[str, Location] = {}
-            copies: dict[str, Location] = {}
+            lines: dict[SourceKey, Location] = {}
+            copies: dict[SourceKey, Location] = {}
             shown = str(self.path)
             for number, line in enumerate(text.split("\n"), start=1):
                 if not line.strip():
@@ -40,23 +41,23 @@ class FileLines(Mapping[str, Location]):
                 if not isinstance(obj, dict):
                     continue
                 if obj.get("type") == "entity":
-                    key = obj.get("name")
-                    if isinstance(key, str):  # each type of the name at its first line not the name's first
-                        typed = copy_label(key, str(obj.get("entityType")))
-                        if typed not in copies or copies[typed] == lines.get(key):
-                            copies[typed] = Location(shown, number)
+                    name = obj.get("name")
+                    if not isinstance(name, str):
+                        continue
+                    key: SourceKey = name  # each type of the name at its first line not the name's first
+                    typed = CopyKey(name, str(obj.get("entityType")))
+                    if typed not in copies or copies[typed] == lines.get(key):
+                        copies[typed] = Location(shown, number)
                 else:
-                    relation = Relation(str(obj.get("from")), str(obj.get("to")), str(obj.get("relationType")))
-                    key = relation_label(relation)
-                if isinstance(key, str):
-                    lines.setdefault(key, Location(shown, number))
+                    key = Relation(str(obj.get("from")), str(obj.get("to")), str(obj.get("relationType")))
+                lines.setdefault(key, Location(shown, number))
             self._lines = lines | copies
         return self._lines
 
-    def __getitem__(self, key: str) -> Location:
+    def __getitem__(self, key: SourceKey) -> Location:
         return self._index()[key]
 
-    def __iter__(self) -> Iterator[str]:
+    def __iter__(self) -> Iterator[SourceKey]:
         return iter(self._index())
 
     def __len__(self) -> int:

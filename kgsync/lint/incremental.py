@@ -23,7 +23,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from kgsync.contract.errors import Location
 from kgsync.contract.model import Entity, Graph, Relation
 from kgsync.lint.checks import _check_name, _check_observations, _Collector, provenance_slug
-from kgsync.lint.table import Finding, LintReport, relation_label
+from kgsync.lint.table import Finding, LintReport, SourceKey, relation_label
 
 #: The codes ``_check_name``, ``_check_observations`` and the lost-provenance pass give one entity.
 PER_ENTITY_CODES = frozenset({
@@ -39,7 +39,8 @@ RELATION_CODES = frozenset({"self-relation", "dangling-relation", "unknown-relat
 class _LookupCollector(_Collector):
     """A collector that finds a node through ``lookup`` (the graph is not at hand as a ``Graph``)."""
 
-    def __init__(self, lookup: Callable[[str], Entity | None], sources: Mapping[str, Location] | None) -> None:
+    def __init__(self, lookup: Callable[[str], Entity | None],
+                 sources: Mapping[SourceKey, Location] | Mapping[str, Location] | None) -> None:
         super().__init__(Graph(), sources)
         self.lookup = lookup
 
@@ -49,7 +50,8 @@ class _LookupCollector(_Collector):
 
 def relint(previous: LintReport, changed: Collection[str], now: Iterable[Entity], *,
            lookup: Callable[[str], Entity | None], exists: Callable[[str], bool],
-           attributed: Callable[[str], bool], sources: Mapping[str, Location] | None) -> LintReport | None:
+           attributed: Callable[[str], bool],
+           sources: Mapping[SourceKey, Location] | Mapping[str, Location] | None) -> LintReport | None:
     """The report ``lint`` would give now, or None when it cannot tell (a relation label it cannot parse).
 
     ``previous``: the report of the graph before; ``changed``: the names whose node may differ

@@ -7,8 +7,8 @@ severity (``RULES``); errors reject the graph, warnings reject it only under
 ``strict``.  One pass over entities and one over relations keeps it linear:
 a 10,000-item graph (~150k entities, ~400k relations) lints in well under 2 s.
 
-Where a finding points: ``sources`` (entity name, or a relation rendered
-``from -[type]-> to``, to a ``Location``) when the caller knows; otherwise the
+Where a finding points: ``sources`` (an entity's name, a ``Relation`` or a node's copy, ``CopyKey``:
+typed keys, ``table.SourceKey``, to a ``Location``) when the caller knows; otherwise the
 item named by the entity's ``provenance:item=<slug>`` observation.
 
 The parts: the rules table, ``Finding`` and ``LintReport`` in ``kgsync.lint.table``; the checks
@@ -35,19 +35,19 @@ from kgsync.lint.checks import (
     provenance_slug,
 )
 from kgsync.lint.file_lines import FileLines
-from kgsync.lint.table import (RULES, Finding, LintReport, Rule, Severity, copy_label, relation_label, rules_table,
-                              show)
+from kgsync.lint.table import (RULES, CopyKey, Finding, LintReport, Rule, Severity, SourceKey, relation_label,
+                              rules_table, show)
 from kgsync.read.config import Merge
 
 __all__ = [
-    "MAX_OBSERVATION_LENGTH", "RULES", "FileLines", "Finding", "LintReport", "Rule", "Severity", "check", "copy_label",
-    "lint",
+    "MAX_OBSERVATION_LENGTH", "RULES", "FileLines", "Finding", "LintReport", "Rule", "Severity", "SourceKey", "check",
+    "CopyKey", "lint",
     "provenance_slug", "relation_label", "rules_table", "separate_hand_added", "show",
 ]
 
 
 def lint(
-    graph: Graph, *, sources: Mapping[str, Location] | None = None, rule: Merge = Merge()
+    graph: Graph, *, sources: Mapping[SourceKey, Location] | Mapping[str, Location] | None = None, rule: Merge = Merge()
 ) -> LintReport:
     """Every contract finding of ``graph``, sorted deterministically."""
     # Lint allocates ~1M short-lived tuples and sets and no reference cycles; the
@@ -69,7 +69,7 @@ def lint(
 def check(
     graph: Graph,
     *,
-    sources: Mapping[str, Location] | None = None,
+    sources: Mapping[SourceKey, Location] | Mapping[str, Location] | None = None,
     rule: Merge = Merge(),
     strict: bool = False,
 ) -> LintReport:

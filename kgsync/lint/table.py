@@ -151,10 +151,18 @@ def relation_label(relation: Relation) -> str:
     return f"{relation.source} -[{relation.relation_type}]-> {relation.target}"
 
 
-def copy_label(name: str, entity_type: str) -> str:
+@dataclass(frozen=True, slots=True)
+class CopyKey:
     """A ``sources`` key for the node ``name`` of ``entity_type`` where it is a copy: a line of the name
-    after its first (a NUL parts them: never in a name lint passes)."""
-    return f"{name}\x00{entity_type}"
+    after its first.  Typed, as a relation's key is the ``Relation``: no spelling of a name is another key."""
+
+    name: str
+    entity_type: str
+
+
+#: Where ``sources`` places a finding, by what it is about: an entity by its name, a relation (the
+#: ``Relation`` itself, never its printed label), a node's copy (``CopyKey``).
+SourceKey = str | Relation | CopyKey
 
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")

@@ -12,7 +12,7 @@ from kgsync.contract.errors import Location
 from kgsync.contract.model import Facts, Graph
 from kgsync.graph.assemble import Assembly
 from kgsync.graph.merge import Manifest, merge_with_foreign
-from kgsync.lint.rules import FileLines, LintReport, copy_label, lint, relation_label, separate_hand_added
+from kgsync.lint.rules import CopyKey, FileLines, LintReport, SourceKey, lint, separate_hand_added
 from kgsync.read.config import Merge
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 
@@ -95,7 +95,7 @@ def _items_blamed(report: LintReport, items: Sequence[ResearchItem], by_item: Ma
     return list(found.values())
 
 
-class _GeneratedThenFile(Mapping[str, Location]):
+class _GeneratedThenFile(Mapping[SourceKey, Location]):
     """Where a finding points: a generated node's item (a generated relation: its source's item),
     else the line of the committed graph file that holds it (content added by hand or by an agent)."""
 
@@ -103,22 +103,23 @@ class _GeneratedThenFile(Mapping[str, Location]):
         self.generated = generated
         self.by_item = by_item
         self.committed = committed
-        # Labels of the generated relations and nodes' copies (``copy_label``), built on first need.
-        self._generated: set[str] | None = None
+        # The generated relations and nodes' copies (``CopyKey``), built on first need.
+        self._generated: set[SourceKey] | None = None
 
-    def __getitem__(self, key: str) -> Location:
-        found = self.generated.get(key)
+    def __getitem__(self, key: SourceKey) -> Location:
+        found = self.generated.get(key) if isinstance(key, str) else None  # names only
         if found is not None:
             return found
         if self._generated is None:
-            self._generated = {relation_label(r) for facts in self.by_item.values() for r in facts.relations}
-            self._generated.update(copy_label(*e) for facts in self.by_item.values() for e in facts.entities)
+            self._generated = {r for facts in self.by_item.values() for r in facts.relations}
+            self._generated.update(CopyKey(*e) for facts in self.by_item.values() for e in facts.entities)
         if key in self._generated:
             raise KeyError(key)  # lint then places it at its source entity, i.e. the item
         return self.committed[key]
 
-    def __iter__(self) -> Iterator[str]:
-        return iter({**dict.fromkeys(self.committed), **dict.fromkeys(self.generated)})
+    def __iter__(self) -> Iterator[SourceKey]:
+        keys: dict[SourceKey, None] = {**dict.fromkeys(self.committed), **dict.fromkeys(self.generated)}
+        return iter(keys)
 
     def __len__(self) -> int:
-        return len(set(self.committed) | set(self.generated))
+        return len(set(self))

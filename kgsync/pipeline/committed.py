@@ -9,7 +9,7 @@ from pathlib import Path
 from kgsync.pipeline.cache import state as build_state
 from kgsync.pipeline.cache.state import BuildState
 from kgsync.contract import jsonl
-from kgsync.contract.errors import GraphFormatError, KgsyncError, Location
+from kgsync.contract.errors import ConfigError, GraphFormatError, KgsyncError, Location
 from kgsync.contract.model import Facts, Graph
 from kgsync.graph.manifest_lines import load_manifest_sharing
 from kgsync.graph.merge import Manifest, manifest_path
@@ -29,7 +29,19 @@ class GraphFiles:
     def of(cls, config: Config) -> GraphFiles:
         graph = config.graph_file()  # refused when the repository links it outside the checkout
         manifest = manifest_path(graph)
+        for other in (graph.with_name(graph.stem + suffix) for suffix in _GRAPH_SUFFIXES):
+            if other.name != graph.name and other.is_file():
+                raise ConfigError(f"the graph shares its manifest {manifest.name} with the graph {other.name} beside it "
+                                  "(a manifest is named after its graph's name less the suffix): each build would read "
+                                  "the other's record as its own and write over it", Location.of(graph),
+                                  f"name the graph apart, such as {graph.stem}-2.jsonl, or remove {other.name} if it is "
+                                  "no longer used")
         return cls(graph, manifest, ManifestOnce(manifest))
+
+
+# The names a graph beside another one takes that ``manifest_path`` gives the same manifest (``GraphFiles.of``):
+# the stem alone or with a graph's suffix.  Another file of the stem (memory.md, memory.log) is no graph.
+_GRAPH_SUFFIXES = ("", ".jsonl", ".json")
 
 
 @dataclass
@@ -83,6 +95,8 @@ def committed_base(files: GraphFiles, state: BuildState, items: Sequence[Researc
     manifest = files.read_manifest(share, texts)
     if manifest is None:
         _refuse_a_lost_manifest(committed, items, files.graph, files.manifest)
+    elif not committed.entities and not committed.relations and files.graph.is_file():
+        _refuse_a_lost_graph(manifest, files.graph, files.manifest)
     return Base(committed, manifest, lambda: committed, verified=False, graph_stamp=stamp)
 
 
@@ -180,6 +194,20 @@ def _refuse_a_lost_manifest(committed: Graph, items: Sequence[ResearchItem], gra
             f"restore it from git (git checkout -- {manifest_file.name}); or, to keep every node in "
             f"{graph_path.name} as hand-added content (adopting a graph kgsync did not write), create an empty "
             f"manifest: echo '{{\"kgsync_manifest\": 1, \"items\": {{}}}}' > {manifest_file.name}")
+
+
+def _refuse_a_lost_graph(manifest: Manifest, graph_path: Path, manifest_file: Path) -> None:
+    """An empty graph file beside a manifest that records nodes: what a crash of a writer that writes in
+    place (the reference server's ``writeFile``) leaves.  Rebuilt from the items, whatever was added by
+    hand would be gone unsaid: refuse.  Removing the file is the deliberate way to start it again."""
+    owners = [slug for slug, facts in manifest.by_item.items() if facts.entities]
+    if owners:
+        raise GraphFormatError(
+            f"{graph_path.name} holds no node, but {manifest_file.name} records the nodes of {len(owners)} item(s) "
+            f"in it (item:{owners[0]}, ...): emptied, as a crash while writing it leaves it; a rebuild would lose "
+            "whatever was added by hand", Location.of(graph_path),
+            f"restore it from git (git checkout -- {graph_path.name}); or, to build it again from the items "
+            f"alone, remove it (rm {graph_path.name})")
 
 
 def _parse_later(raw: bytes, source: str) -> Callable[[], Graph]:

@@ -59,7 +59,7 @@ from kgsync.lint.rules import LintReport
 from kgsync.read.config import Caps, Config, Merge
 from kgsync.read.item_caps import observation_cap_problems
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem, missed_item_files
-from kgsync.read.veto_file import Vetoes, configured_vetoes, veto_path
+from kgsync.read.veto_file import Vetoes, configured_vetoes, unmatched_vetoes, veto_path
 from kgsync.read.yaml_source import read_small_file
 from kgsync.vocabulary.economy import Folding
 from kgsync.vocabulary.themes import ThemeMap, load_theme_map
@@ -244,13 +244,19 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     build_state.save(cache_folder, state, reader)
     clock.lap("write")
     issues = (reading.read.issues + over_caps + assembled.evidence.issues + out.item_errors
-              + tuple(dict.fromkeys(reader.notices)))
+              + unmatched_vetoes(vetoes, partial(_claims_of, manifest)) + tuple(dict.fromkeys(reader.notices)))
     credited = tuple(f"{slug}: {fact}" for slug, facts in sorted(disowned(base.manifest.owned if base.manifest else {}).items())
                      for fact in describe_facts(facts))
     return BuildResult(out.load_graph, base.load_previous, manifest, reading.read.items, issues, out.report,
                        vocabulary, bool(changed), changed, tuple(clock.laps), removed_items, credited, out.incremental,
                        out.sizes, (reading, read_memo, selections, files, assembled, base, lines, assembly, out, long),
                        out.changed_items, pending)
+
+
+def _claims_of(manifest: Manifest, slug: str) -> frozenset[str]:
+    """The claims the item ``slug`` holds in ``manifest`` (a veto names claims: ``unmatched_vetoes``)."""
+    facts = manifest.by_item.get(slug)
+    return frozenset(name for name, kind in facts.entities if kind == "claim") if facts else frozenset()
 
 
 @dataclass(frozen=True)

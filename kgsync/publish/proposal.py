@@ -7,7 +7,7 @@ working-tree file): that is exactly what the pull request changes.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import astuple, dataclass, replace
+from dataclasses import astuple, dataclass, field, replace
 from pathlib import Path
 
 from kgsync.contract import jsonl
@@ -51,6 +51,8 @@ class Prepared:
     #: The items this change touches (merged, removed, or their files edited since the base graph):
     #: the ones whose warnings a run prints (``item_model.of_touched_items``); None: every item.
     touched: frozenset[str] | None = None
+    #: The facts no build wrote on either side (the body's "Changes by hand"; ``--diff-json``'s ``by_hand``).
+    hand_made: HandMade = field(default_factory=HandMade)
 
 
 def prepare(
@@ -119,7 +121,7 @@ def prepare(
     # The items whose warnings a run prints: those behind the diff, and (by git) every item file
     # edited since the base graph, a node moved or not (a stance phrase not read moves none).
     touched = merged | (edited or _edited_since_graph(checkout, base_sha, graph_file, config.root, result.items, False))
-    return Prepared(proposal, d, rendered, tuple(result.issues), tuple(result.errors), touched)
+    return Prepared(proposal, d, rendered, tuple(result.issues), tuple(result.errors), touched, context.hand_made)
 
 
 def _hand_added_lines(old: Graph, base: Manifest | None, new: Graph,

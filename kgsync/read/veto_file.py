@@ -7,7 +7,7 @@ items say later.  Every problem is collected with its file and line, then raised
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,12 +15,11 @@ from typing import Any
 import yaml
 
 from kgsync.read.config import Config
+from kgsync.read.item_model import Issue, IssueSeverity
 from kgsync.read.yaml_source import read_yaml
 from kgsync.contract.errors import ConfigError, Location, printable_path
 
 FILE_NAME = "kgsync-veto.yml"
-
-
 
 
 @dataclass(frozen=True)
@@ -28,6 +27,7 @@ class Vetoes:
     pairs: frozenset[tuple[str, str]] = frozenset()
     path: str = ""
     problems: tuple[str, ...] = field(default=(), compare=False)
+    lines: Mapping[tuple[str, str], int] = field(default_factory=dict, compare=False)  # each pair's line
 
 
 def load_vetoes(path: str | Path | None) -> Vetoes:
@@ -58,12 +58,14 @@ def parse_vetoes(data: Any, node: Any, path: str) -> Vetoes:
     if not isinstance(data, Mapping) or set(data) - {"vetoed"}:
         problems.append(f"{shown}:1: the veto file must be a mapping with one key, vetoed: (fix: see docs/EVIDENCE.md)")
         return Vetoes(path=path, problems=tuple(problems))
-    entries = data.get("vetoed") or []
+    entries = data.get("vetoed")
     entry_nodes = _sequence_nodes(node, "vetoed")
+    if entries is None:  # ``vetoed:`` alone: no vetoes yet (``{}``, ``''`` or ``0`` is no list: refused)
+        entries = []
     if not isinstance(entries, list):
         problems.append(f"{shown}:{_line_of(node, 1)}: vetoed: must be a list of from:/to: pairs (fix: see docs/EVIDENCE.md)")
         return Vetoes(path=path, problems=tuple(problems))
-    pairs: set[tuple[str, str]] = set()
+    pairs: dict[tuple[str, str], int] = {}
     for index, entry in enumerate(entries):
         line = entry_nodes[index].start_mark.line + 1 if index < len(entry_nodes) else 1
         if not isinstance(entry, Mapping):
@@ -83,8 +85,8 @@ def parse_vetoes(data: Any, node: Any, path: str) -> Vetoes:
             continue
         if pair in pairs or pair[::-1] in pairs:
             problems.append(f"{shown}:{line}: this link is vetoed twice (fix: delete one entry)")
-        pairs.add(pair)
-    return Vetoes(frozenset(pairs), path, tuple(problems))
+        pairs.setdefault(pair, line)
+    return Vetoes(frozenset(pairs), path, tuple(problems), pairs)
 
 
 def check_vetoes(vetoes: Vetoes) -> None:
@@ -92,6 +94,22 @@ def check_vetoes(vetoes: Vetoes) -> None:
         # Each line holds its own fix (as the vocabulary file's): no second one after the last.
         raise ConfigError(f"{len(vetoes.problems)} problem(s) in the veto file (its format: docs/EVIDENCE.md):\n  "
                           + "\n  ".join(vetoes.problems), Location(vetoes.path))
+
+
+def unmatched_vetoes(vetoes: Vetoes, claims_of: Callable[[str], Collection[str]]) -> tuple[Issue, ...]:
+    """A warning at each veto's line that names a claim ``claims_of`` its slug lacks: that entry vetoes nothing.
+
+    Not an error: a claim leaves the graph when its item is deleted or its finding reworded, and its veto
+    still holds should it return (the link never does); a typo in a claim's name is what this catches."""
+    issues: list[Issue] = []
+    for pair, line in sorted(vetoes.lines.items(), key=lambda kept: kept[1]):
+        missing = [end for end in pair if end not in claims_of(end.split(":")[1])]
+        if missing:
+            issues.append(Issue(IssueSeverity.WARNING, Location(vetoes.path, line),
+                                f"this veto names {' and '.join(missing)}, no claim in the graph: it vetoes nothing",
+                                "copy the claim's name from the PR body or the manifest, or delete the entry "
+                                "if the claim is gone for good"))
+    return tuple(issues)
 
 
 def is_vetoed(source: str, target: str, vetoed: Iterable[tuple[str, str]]) -> bool:

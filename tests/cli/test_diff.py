@@ -174,3 +174,40 @@ def test_cli_files_a_relation_added_by_hand_beside_a_merge_under_changes_by_hand
     by_hand_section = result.output.split("### Changes by hand", 1)[1]
     assert line in by_hand_section.split("\n### ", 1)[0], result.output
     assert f"- {merged} — " in result.output  # the merge itself is still a merge
+
+
+def test_cli_json_marks_the_changes_made_by_hand_as_the_body_does(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The PR body lists the facts the manifests credit no build with under "Changes by hand";
+    ``--format json`` listed them as any item's changes, unmarked.  Without a manifest beside either
+    graph nothing is told apart, and the report says so (``by_hand`` is null)."""
+    import shutil
+
+    from kgsync.contract.model import Entity, Relation
+    from tests.conftest import EXAMPLE_REPO
+
+    monkeypatch.chdir(tmp_path)
+    committed = jsonl.read(EXAMPLE_REPO / "memory.jsonl")
+    source, target = "2026-01-08-mcp-memory-server-evaluation", "2026-01-22-graphrag-community-summaries"
+    link = Relation(f"item:{source}", f"item:{target}", "extends")
+    note = Entity("concept:agent-note", "concept", ("added by an agent",))
+    old = _write(tmp_path / "old.jsonl", committed)
+    noted = tuple(Entity(e.name, e.entity_type, e.observations + ("note: read first",)) if e.name == link.target else e
+                  for e in committed.entities)
+    new = _write(tmp_path / "new.jsonl", Graph(noted + (note,), committed.relations + (link,)))
+    result = CliRunner().invoke(command, [str(old), str(new), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["by_hand"] is None  # no manifest: not told apart
+    for side in ("old", "new"):
+        shutil.copy(EXAMPLE_REPO / "memory.kgsync.json", tmp_path / f"{side}.kgsync.json")
+    result = CliRunner().invoke(command, [str(old), str(new), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["by_hand"] == {
+        "entities": {"added": ["concept:agent-note"], "removed": []},
+        "observations": {"added": [{"name": link.target, "observation": "note: read first"}], "removed": []},
+        "relations": {"added": [{"from": link.source, "to": link.target, "relation_type": "extends"}], "removed": []},
+    }
+    # And the other way: removed by hand, by the old graph's manifest.
+    result = CliRunner().invoke(command, [str(new), str(old), "--format", "json"])
+    by_hand = json.loads(result.output)["by_hand"]
+    assert by_hand["entities"] == {"added": [], "removed": ["concept:agent-note"]}
+    assert by_hand["relations"]["removed"] == [{"from": link.source, "to": link.target, "relation_type": "extends"}]

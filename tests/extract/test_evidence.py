@@ -498,6 +498,22 @@ def test_a_vetoed_link_never_returns(tmp_path: Path) -> None:
     assert all("status:contested" not in e.observations for e in result.graph.entities)
 
 
+def test_a_veto_naming_a_claim_the_graph_lacks_warns_at_its_line(tmp_path: Path) -> None:
+    # A veto of a mistyped claim vetoed nothing and nothing said so.  It is kept (a claim may leave
+    # the graph and come back: its veto still holds), and the build warns at its line.
+    first = build(write_repo(tmp_path / "a", CONTRA))
+    [relation] = [r for r in first.graph.relations if r.relation_type == RelationType.CONTRADICTS]
+    typo = relation.target + "x"
+    veto = (f"vetoed:\n  - from: {relation.target}\n    to: {relation.source}\n"
+            f"  - from: {typo}\n    to: {relation.source}\n")
+    result = build(write_repo(tmp_path / "b", CONTRA, veto))
+    stale = [i for i in result.issues if "kgsync-veto.yml" in str(i.location.path)]
+    assert [(i.severity, i.location.line) for i in stale] == [(IssueSeverity.WARNING, 4)], stale
+    [issue] = stale
+    assert typo in issue.message and relation.source not in issue.message, issue.render()
+    assert "fix: " in issue.render() and "delete" in issue.hint, issue.render()
+
+
 # --- ranges and descriptions (docs/EVIDENCE.md) ---------------------------------------------------
 
 

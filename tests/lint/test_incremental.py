@@ -18,9 +18,8 @@ OBSERVATIONS = st.sampled_from([
     "status:contested", "status:odd", "tag:a status:b", "", "  ", "alias:vector search", "section:key-finding-2",
 ])
 # Where the finding of a name points, now: an item's line may move without a fact moving.
-SOURCES = st.dictionaries(st.sampled_from([e.name for e in clean_graph().entities] + [
-    relation_label(r) for r in clean_graph().relations]), st.builds(Location, st.sampled_from(["a.md", "b.md"]),
-                                                                    st.integers(1, 40)), max_size=6)
+SOURCES = st.dictionaries(st.sampled_from([*(e.name for e in clean_graph().entities), *clean_graph().relations]),
+                          st.builds(Location, st.sampled_from(["a.md", "b.md"]), st.integers(1, 40)), max_size=6)
 
 
 def with_observations(graph: Graph, changes: dict[str, tuple[str, ...]]) -> Graph:

@@ -62,6 +62,27 @@ def test_a_lost_manifest_is_refused_before_anything_is_written(repo: Path) -> No
     assert {e.name for e in jsonl.loads(graph_before.decode("utf-8")).entities} <= {e.name for e in adopted.graph.entities}
 
 
+@pytest.mark.parametrize("left", ["", "\n\n"])
+def test_an_emptied_graph_beside_its_manifest_is_refused(repo: Path, left: str) -> None:
+    # The reference server writes memory.jsonl in place (no rename): a crash leaves it empty.  The
+    # next build rebuilt it from the items without a word, and every hand-added fact was gone.
+    cfg = config_module.load(repo)
+    build(cfg)
+    (repo / "memory.jsonl").write_text(left, encoding="utf-8")
+    manifest_before = manifest_path(repo / "memory.jsonl").read_bytes()
+    with pytest.raises(GraphFormatError) as caught:
+        build(cfg)
+    rendered = caught.value.render()
+    assert "memory.jsonl: " in rendered and "git checkout -- memory.jsonl" in rendered, rendered
+    assert (repo / "memory.jsonl").read_text(encoding="utf-8") == left
+    assert manifest_path(repo / "memory.jsonl").read_bytes() == manifest_before
+    result = CliRunner().invoke(cli, ["build", "--root", str(repo)])
+    assert result.exit_code == 2 and "git checkout -- memory.jsonl" in result.output, result.output
+    # The other way out it names: remove the file, and the build makes it again from the items.
+    (repo / "memory.jsonl").unlink()
+    assert build(cfg).graph.entities
+
+
 @pytest.mark.usefixtures("settle_at_once")
 def test_previous_is_the_committed_graph_on_the_shortcut(repo: Path) -> None:
     cfg = config_module.load(repo)
@@ -106,3 +127,27 @@ def test_a_graph_written_while_the_build_ran_is_not_overwritten(repo: Path, monk
     again = build(cfg)
     assert "note:agent-finding" in {e.name for e in again.graph.entities}
     assert "Edited while an agent writes" in graph.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("first", "second"), [("memory.jsonl", "memory"), ("memory", "memory.jsonl"),
+                                               ("graph.json", "graph.jsonl")])
+def test_two_graphs_that_would_share_one_manifest_are_refused(repo: Path, first: str, second: str) -> None:
+    # graph: memory and graph: memory.jsonl were both given memory.kgsync.json (the stem's): the
+    # second build read the first graph's manifest as its own and wrote its own over it.
+    built = build(config_module.load(repo).with_overrides(graph=first))
+    manifest = manifest_path(repo / first)
+    kept = manifest.read_bytes()
+    with pytest.raises(KgsyncError) as raised:
+        build(config_module.load(repo).with_overrides(graph=second))
+    rendered = raised.value.render()
+    assert f"{second}: " in rendered and manifest.name in rendered and first in rendered, rendered
+    assert "(fix: " in rendered, rendered
+    assert manifest.read_bytes() == kept and not (repo / second).exists()  # nothing written
+    assert built.graph.entities  # the first build, on its own, as before
+
+
+def test_the_default_graph_keeps_its_manifest_name(repo: Path) -> None:
+    # backward compatible: memory.jsonl's manifest is memory.kgsync.json, with notes beside it of its stem
+    (repo / "memory.md").write_text("# what memory.jsonl holds\n", encoding="utf-8")
+    build(config_module.load(repo))
+    assert (repo / "memory.kgsync.json").is_file()

@@ -3,6 +3,8 @@ renamed item's claims are diffed by."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from kgsync.contract.model import Entity, Facts, Graph, Relation
 from kgsync.diff.graph_diff import diff
 from kgsync.diff.vocab_events import EventKind
@@ -50,3 +52,16 @@ def test_a_renamed_items_carried_claim_is_diffed_whole_from_both_manifests() -> 
     # the same whole finding on both sides: nothing reworded
     same = Manifest({}, statements={new_slug: ((f"claim:{new_slug}:k1", before),)})
     assert _whole_statements(diff(old, new), base, new, same) == {}
+
+
+def test_prepared_carries_the_facts_made_by_hand_that_diff_json_marks(example_repo: Path) -> None:
+    # ``kgsync pr --diff-json`` writes ``by_hand`` from them, as the body files "Changes by hand".
+    from kgsync.contract import jsonl
+    from kgsync.read import config as config_module
+    from kgsync.publish.proposal import prepare
+
+    note = Entity("concept:agent-note", "concept", ("added by an agent",))
+    graph = jsonl.read(example_repo / "memory.jsonl")
+    jsonl.write(example_repo / "memory.jsonl", Graph(graph.entities + (note,), graph.relations))
+    prepared = prepare(config_module.load(example_repo), checkout=None, base_sha=None, title="t", labels=(), write=False)
+    assert prepared.hand_made.new is not None and (note.name, "concept") in prepared.hand_made.new.entities

@@ -41,6 +41,20 @@ def test_each_problem_line_has_one_fix(tmp_path: Path, text: str) -> None:
     assert "fix each line named" not in rendered and "docs/EVIDENCE.md" in rendered, rendered
 
 
+@pytest.mark.parametrize("text", ["vetoed: {}\n", "vetoed: ''\n", "vetoed: 0\n"])
+def test_an_empty_value_that_is_no_list_is_refused(tmp_path: Path, text: str) -> None:
+    # ``vetoed: {}`` (or any falsy value that is no list) read as no vetoes: a mapping the reviewer
+    # meant as entries vetoed nothing, silently.  ``vetoed:`` alone and ``vetoed: []`` stay empty.
+    path = tmp_path / "kgsync-veto.yml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError) as raised:
+        check_vetoes(load_vetoes(path))
+    assert f"{path}:1: vetoed: must be a list of from:/to: pairs" in str(raised.value)
+    for empty in ("vetoed:\n", "vetoed: []\n"):
+        path.write_text(empty, encoding="utf-8")
+        check_vetoes(load_vetoes(path))
+
+
 def test_every_problem_is_reported_with_its_line(tmp_path: Path) -> None:
     path = tmp_path / "kgsync-veto.yml"
     path.write_text(

@@ -5,7 +5,8 @@
 carries over are no change; ``renames``); several items: "Update graph: 3 items (+12
 claims, -2)" ("Add 3 items (...)" when each is new, "Add 2, update 1, remove 1 item (...)" when
 they differ and it fits).  Only the merged items count (side effects
-on other items do not: ``merged_slugs``); a change no item explains (hand-added content, a
+on other items do not: ``merged_slugs``, nor the claims a merged item's evidence link makes of another
+item's finding: docs/PR_BODY.md says why the table may count more); a change no item explains (hand-added content, a
 vocabulary or code change) keeps the configured title.
 
 At most ``MAX_TITLE`` characters and never cut inside a word: the item's title is shortened
