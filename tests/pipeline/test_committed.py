@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -86,6 +87,29 @@ def test_a_graph_that_fails_to_write_leaves_the_manifest_and_no_temp_file(repo: 
     build(config_module.load(repo))
     after = _written_files(repo)
     assert sorted(after) == sorted(before) and all(after[name] != before[name] for name in before)
+
+
+@pytest.mark.parametrize("late", [".jsonl", ".json"])
+def test_the_files_written_do_not_depend_on_which_is_staged_first(repo: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                  late: str) -> None:
+    # The graph is staged in a thread beside the manifest: whichever finishes last, the same bytes, the
+    # same files said changed, in the same order.
+    expected = build(config_module.load(repo))
+    written = _written_files(repo)
+    for path in (repo / "memory.jsonl", repo / "memory.kgsync.json"):
+        path.unlink()
+    staged = jsonl.stage_bytes
+
+    def slow(path: Path, data: Any, compare: bool = True) -> Any:
+        if path.suffix == late:
+            time.sleep(0.2)
+        return staged(path, data, compare)
+
+    monkeypatch.setattr(jsonl, "stage_bytes", slow)
+    again = build(config_module.load(repo))
+    assert _written_files(repo) == written
+    assert again.changed_files == expected.changed_files and [p.name for p in again.changed_files] == [
+        "memory.jsonl", "memory.kgsync.json"]
 
 
 def test_a_lost_manifest_is_refused_before_anything_is_written(repo: Path) -> None:
