@@ -313,9 +313,39 @@ def holds(path: Path, data: bytes | Chunks) -> bool:
 def write_bytes_atomically(path: Path, data: bytes | Chunks, compare: bool = True) -> bool:
     """``write``'s rename dance for bytes (or ``Chunks``); ``compare=False`` when the caller knows
     the file holds other bytes (it need not be read again)."""
+    staged = stage_bytes(path, data, compare)
+    if staged is None:
+        return False
+    staged.commit()
+    return True
+
+
+class Staged:
+    """Bytes in a fsynced temp file beside the file they are for, not in place yet: ``commit``
+    renames the temp file over it (the atomic step), ``discard`` removes the temp file."""
+
+    def __init__(self, named: Path, path: Path, tmp: str) -> None:
+        self.named, self.path, self.tmp = named, path, tmp  # as given, its link's target, the temp file
+
+    def commit(self) -> None:
+        try:
+            os.replace(self.tmp, self.path)
+        except BaseException as exc:
+            self.discard()
+            if isinstance(exc, OSError):
+                raise _unwritable(self.named, exc) from None
+            raise
+
+    def discard(self) -> None:
+        Path(self.tmp).unlink(missing_ok=True)
+
+
+def stage_bytes(path: Path, data: bytes | Chunks, compare: bool = True) -> Staged | None:
+    """``write_bytes_atomically`` up to the rename: ``data`` in a fsynced temp file beside ``path``
+    (None, nothing written, when ``compare`` and the file already holds ``data``)."""
     try:
         if compare and _holds(path, data):
-            return False
+            return None
     except OSError:  # none yet, or unreadable: the write says what is wrong
         pass
     named = path
@@ -334,13 +364,12 @@ def write_bytes_atomically(path: Path, data: bytes | Chunks, compare: bool = Tru
                 handle.write(piece)
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(tmp, path)
     except BaseException as exc:
         Path(tmp).unlink(missing_ok=True)
         if isinstance(exc, OSError):  # a full disk
             raise _unwritable(named, exc) from None
         raise
-    return True
+    return Staged(named, path, tmp)
 
 
 def _unwritable(path: Path, exc: OSError) -> GraphFormatError:

@@ -366,3 +366,19 @@ def test_write_bytes_atomically_compares_pieces_with_the_file_without_joining_th
     assert path.read_bytes() == b"abcdegh"
     assert jsonl.write_bytes_atomically(path, b"abc")  # shorter
     assert path.read_bytes() == b"abc"
+
+
+def test_staged_bytes_reach_the_file_only_when_committed(tmp_path: Path) -> None:
+    # ``stage_bytes`` is ``write_bytes_atomically`` up to the rename: the file keeps its bytes until
+    # ``commit``, and ``discard`` leaves no temp file.
+    path = tmp_path / "memory.jsonl"
+    path.write_bytes(b"old")
+    assert jsonl.stage_bytes(path, b"old") is None  # the file holds them: nothing staged
+    staged = jsonl.stage_bytes(path, [b"n", b"ew"])
+    assert staged is not None and path.read_bytes() == b"old"
+    staged.commit()
+    assert path.read_bytes() == b"new" and sorted(p.name for p in tmp_path.iterdir()) == ["memory.jsonl"]
+    dropped = jsonl.stage_bytes(path, b"newer", compare=False)
+    assert dropped is not None
+    dropped.discard()
+    assert path.read_bytes() == b"new" and sorted(p.name for p in tmp_path.iterdir()) == ["memory.jsonl"]

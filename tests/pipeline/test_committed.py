@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,76 @@ def test_a_failed_item_keeps_the_edges_other_items_have_to_it(repo: Path) -> Non
     edges = {r for r in first.graph.relations if r.target == target}
     assert edges and edges <= set(result.graph.relations)
     assert result.manifest.by_item[victim.stem] == first.manifest.by_item[victim.stem]
+
+
+def _written_files(repo: Path) -> dict[str, bytes]:
+    """The graph's folder's graph and manifest files, temp files included."""
+    folder = config_module.load(repo).graph_file().parent
+    return {p.name: p.read_bytes() for p in folder.iterdir() if p.name.startswith(("memory.", ".memory."))}
+
+
+def test_a_manifest_that_fails_to_encode_leaves_both_files_as_they_were(repo: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    # The graph's temp file is written in a thread while the manifest is encoded: an error in the
+    # encoding renames nothing into place and leaves no temp file behind.
+    build(config_module.load(repo))
+    before = _written_files(repo)
+    assert sorted(before) == ["memory.jsonl", "memory.kgsync.json"]
+    next(items_dir(repo).glob("*.md")).unlink()  # the graph and the manifest change
+
+    def failing(self: Any) -> list[bytes]:
+        raise RuntimeError("encoding failed")
+
+    monkeypatch.setattr(stages.Manifest, "encoded", failing)
+    with pytest.raises(RuntimeError, match="encoding failed"):
+        build(config_module.load(repo))
+    assert _written_files(repo) == before
+
+
+def test_a_graph_that_fails_to_write_leaves_the_manifest_and_no_temp_file(repo: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    build(config_module.load(repo))
+    before = _written_files(repo)
+    next(items_dir(repo).glob("*.md")).unlink()
+    staged = jsonl.stage_bytes
+
+    def failing(path: Path, data: Any, compare: bool = True) -> Any:
+        if path.suffix == ".jsonl":
+            raise GraphFormatError("cannot write the file: disk full")
+        return staged(path, data, compare)
+
+    monkeypatch.setattr(jsonl, "stage_bytes", failing)
+    with pytest.raises(GraphFormatError, match="disk full"):
+        build(config_module.load(repo))
+    assert _written_files(repo) == before
+    # and without the failure, both are rewritten
+    monkeypatch.setattr(jsonl, "stage_bytes", staged)
+    build(config_module.load(repo))
+    after = _written_files(repo)
+    assert sorted(after) == sorted(before) and all(after[name] != before[name] for name in before)
+
+
+@pytest.mark.parametrize("late", [".jsonl", ".json"])
+def test_the_files_written_do_not_depend_on_which_is_staged_first(repo: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                  late: str) -> None:
+    # The graph is staged in a thread beside the manifest: whichever finishes last, the same bytes, the
+    # same files said changed, in the same order.
+    expected = build(config_module.load(repo))
+    written = _written_files(repo)
+    for path in (repo / "memory.jsonl", repo / "memory.kgsync.json"):
+        path.unlink()
+    staged = jsonl.stage_bytes
+
+    def slow(path: Path, data: Any, compare: bool = True) -> Any:
+        if path.suffix == late:
+            time.sleep(0.2)
+        return staged(path, data, compare)
+
+    monkeypatch.setattr(jsonl, "stage_bytes", slow)
+    again = build(config_module.load(repo))
+    assert _written_files(repo) == written
+    assert again.changed_files == expected.changed_files and [p.name for p in again.changed_files] == [
+        "memory.jsonl", "memory.kgsync.json"]
 
 
 def test_a_lost_manifest_is_refused_before_anything_is_written(repo: Path) -> None:
@@ -123,6 +194,7 @@ def test_a_graph_written_while_the_build_ran_is_not_overwritten(repo: Path, monk
         build(cfg)
     assert caught.value.location is not None and caught.value.location.path == str(graph)
     assert "note:agent-finding" in graph.read_text(encoding="utf-8")
+    assert not list(repo.glob(".memory*"))  # the temp files staged before the check are gone
     monkeypatch.setattr(stages, "committed_base", read_committed)
     again = build(cfg)
     assert "note:agent-finding" in {e.name for e in again.graph.entities}
