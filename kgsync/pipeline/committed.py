@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Collection, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -129,17 +129,18 @@ def write_graph(graph_data: bytes | jsonl.Chunks, manifest: Manifest, pure: bool
     # ~0.3 s at 10,000 items) in a thread while the manifest is encoded (Python), then the manifest's.
     # Both are encoded before either file is renamed into place: the manifest reads facts a build
     # reused (``StoredFacts``), which may raise; an error leaves both files as they were.
-    graph = _Beside(partial(_staged, files.graph, graph_data, state.graph, base.graph_bytes, base.verified))
-    try:
-        if spliced and base.verified and base.manifest_bytes is not None:
-            manifest_data: bytes | jsonl.Chunks = manifest.chunks_over(
-                base.manifest_bytes, lines if lines is not None else base.manifest_bytes.decode("utf-8"), unchanged)
-        else:
-            manifest_data = manifest.encoded()
-        manifest_staged = _staged(files.manifest, manifest_data, state.manifest, base.manifest_bytes, base.verified)
-    except BaseException:
-        graph.discard()
-        raise
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="kgsync-graph-write") as beside:
+        graph = beside.submit(partial(_staged, files.graph, graph_data, state.graph, base.graph_bytes, base.verified))
+        try:
+            if spliced and base.verified and base.manifest_bytes is not None:
+                manifest_data: bytes | jsonl.Chunks = manifest.chunks_over(
+                    base.manifest_bytes, lines if lines is not None else base.manifest_bytes.decode("utf-8"), unchanged)
+            else:
+                manifest_data = manifest.encoded()
+            manifest_staged = _staged(files.manifest, manifest_data, state.manifest, base.manifest_bytes, base.verified)
+        except BaseException:
+            _discard_when_done(graph)
+            raise
     try:
         graph_staged = graph.result()
     except BaseException:
@@ -188,34 +189,10 @@ def _staged(path: Path, data: bytes | jsonl.Chunks, last: build_state.Written | 
     return staged, digest, blocks, same, last
 
 
-class _Beside:
-    """``work()`` in a thread of its own, its result (or its error) taken by ``result``."""
-
-    def __init__(self, work: Callable[[], _Staging]) -> None:
-        self.work = work
-        self.done: _Staging | None = None
-        self.error: BaseException | None = None
-        self.thread = threading.Thread(target=self._run, name="kgsync-graph-write", daemon=True)
-        self.thread.start()
-
-    def _run(self) -> None:
-        try:
-            self.done = self.work()
-        except BaseException as exc:  # noqa: BLE001  (raised by ``result``, in the build's thread)
-            self.error = exc
-
-    def result(self) -> _Staging:
-        self.thread.join()
-        if self.error is not None:
-            raise self.error
-        assert self.done is not None
-        return self.done
-
-    def discard(self) -> None:
-        """The work ended, its temp file removed (the build failed meanwhile)."""
-        self.thread.join()
-        if self.done is not None:
-            _discard(self.done)
+def _discard_when_done(work: Future[_Staging]) -> None:
+    """The temp file ``work`` staged removed, once it ends (the build failed meanwhile)."""
+    if work.exception() is None:
+        _discard(work.result())
 
 
 def _discard(staging: _Staging) -> None:
