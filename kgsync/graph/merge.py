@@ -33,6 +33,7 @@ from kgsync.contract.errors import GraphFormatError, Location
 from kgsync.contract.jsonl import Chunks, Spliced, joined
 from kgsync.read.config import manifest_of
 from kgsync.contract.model import Entity, Facts, Graph, Relation, SharedStrings
+from kgsync.graph.manifest_head import acronym_entries, pairs
 from kgsync.graph.ownership import anchored
 
 MANIFEST_VERSION = 1
@@ -199,17 +200,17 @@ class Manifest:
             if slug in by_item:  # only read a line at a time (``load_manifest_sharing``): JSON keeps the last
                 raise ValueError(f"item {slug!r} listed twice")
             if data.get("statements"):
-                statements[slug] = _pairs("statements", data["statements"], "[claim, statement]")
+                statements[slug] = pairs("statements", data["statements"], "[claim, statement]")
             if data.get("named"):
-                named[slug] = _pairs("named", data["named"], "[field, slug]")
+                named[slug] = pairs("named", data["named"], "[field, slug]")
             if isinstance(data, SameFacts):  # its facts' JSON is that of ``shared[slug]``: they are those
                 by_item[slug] = shared[slug]
                 continue
             facts = Facts.from_json(data, names)
             same = shared.get(slug)
             by_item[slug] = same if same is not None and same == facts else facts
-        return cls(by_item, hubs=tuple(hubs), themes=tuple(themes), merges=_pairs("merges", merges, "[term, term]"),
-                   acronyms=_acronym_entries(acronyms), statements=statements, named=named, topics=tuple(topics))
+        return cls(by_item, hubs=tuple(hubs), themes=tuple(themes), merges=pairs("merges", merges, "[term, term]"),
+                   acronyms=acronym_entries(acronyms), statements=statements, named=named, topics=tuple(topics))
 
 
 class SameFacts(dict[str, Any]):
@@ -292,63 +293,6 @@ def load_manifest(path: Path, share: Mapping[str, Facts] | None = None) -> Manif
     except (OSError, UnicodeDecodeError) as exc:
         raise _unreadable(exc, str(path)) from None
     return Manifest.of_json(data, str(path), share)
-
-
-def _manifest_head(path: Path) -> dict[str, object] | None:
-    """The manifest's head: the JSON object of its first line without the items it opens (read
-    alone: the items run on for megabytes); None when the file is missing or unreadable, or that
-    line is no JSON object."""
-    try:
-        with path.open("rb") as handle:
-            first = handle.readline(1 << 20).decode("utf-8")
-        head = json.loads(first.rstrip().removesuffix("{").rstrip().removesuffix('"items":').rstrip().rstrip(",")
-                          + "}")
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: nested too deep
-        return None
-    return head if isinstance(head, dict) else None
-
-
-def manifest_acronyms(path: Path) -> tuple[tuple[str, str], ...]:
-    """The (acronym, expansion) pairs a manifest records, from its first line only (none when it is
-    missing or unreadable): the next build keeps them while an item writes the acronym."""
-    head = _manifest_head(path)
-    try:
-        entries = _acronym_entries(head.get("acronyms", [])) if head is not None else ()
-    except (ValueError, TypeError):
-        return ()
-    return tuple(sorted({(short, long) for short, long, _users in entries}))
-
-
-def manifest_topics(path: Path) -> frozenset[str]:
-    """The topics a manifest records, from its first line only (none when it is missing or
-    unreadable): the next build keeps them while an item addresses them."""
-    topics = (_manifest_head(path) or {}).get("topics", [])
-    return frozenset(t for t in topics if isinstance(t, str)) if isinstance(topics, list) else frozenset()
-
-
-def manifest_hubs(path: Path) -> frozenset[str] | None:
-    """The hubs a manifest records, from its first line only (None when it records none, is
-    missing or unreadable: a build then has no hysteresis to apply; the manifest is checked
-    when it is read whole)."""
-    hubs = (_manifest_head(path) or {}).get("hubs")
-    return frozenset(h for h in hubs if isinstance(h, str)) if isinstance(hubs, list) else None
-
-
-def _pairs(key: str, value: object, shape: str) -> tuple[tuple[str, str], ...]:
-    """A manifest head list of string pairs, checked (``ValueError`` names the key)."""
-    if not isinstance(value, list) or not all(
-            isinstance(p, list) and len(p) == 2 and all(isinstance(t, str) for t in p) for p in value):
-        raise ValueError(f"{key} must be a list of {shape} pairs")
-    return tuple((p[0], p[1]) for p in value)
-
-
-def _acronym_entries(value: object) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
-    """The manifest head's acronym map, checked (``ValueError`` names the key)."""
-    if not isinstance(value, list) or not all(
-            isinstance(e, list) and len(e) == 3 and isinstance(e[0], str) and isinstance(e[1], str)
-            and isinstance(e[2], list) and all(isinstance(s, str) for s in e[2]) for e in value):
-        raise ValueError("acronyms must be a list of [acronym, expansion, [item, ...]] entries")
-    return tuple((e[0], e[1], tuple(e[2])) for e in value)
 
 
 class _NewerManifest(ValueError):

@@ -53,7 +53,8 @@ from kgsync.graph.terms import mined_names_of_themes
 from kgsync.graph.claim_identity import keep_claim_names, previous_facts_to_match, renamed_sources
 from kgsync.graph.statements import named_items, whole_statements
 from kgsync.graph.manifest_lines import LastLines, line_key
-from kgsync.graph.merge import Manifest, manifest_item_texts, manifest_acronyms, manifest_hubs, manifest_topics
+from kgsync.graph.manifest_head import manifest_acronyms, manifest_hubs, manifest_topics
+from kgsync.graph.merge import Manifest, manifest_item_texts
 from kgsync.graph.ownership import describe_facts, disowned
 from kgsync.lint.rules import LintReport
 from kgsync.read.config import Caps, Config, Merge

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kgsync.contract.errors import GraphFormatError
-from kgsync.graph.merge import Manifest, facts_json, load_manifest, manifest_acronyms, manifest_hubs, manifest_item_texts, manifest_topics, merge
+from kgsync.graph.manifest_head import manifest_acronyms, manifest_hubs, manifest_topics
+from kgsync.graph.merge import Manifest, facts_json, load_manifest, manifest_item_texts, merge
 from kgsync.contract.model import Entity, Facts, Graph, Relation
 
 
@@ -190,21 +191,6 @@ def test_the_manifest_keeps_the_vocabulary_state_its_events_compare(tmp_path: Pa
         Manifest.loads(text.replace('["evals"]', '"evals"'), "m")
     with pytest.raises(GraphFormatError, match="acronyms must be a list of"):
         Manifest.loads(text.replace('["a"]]]', '"a"]]'), "m")
-
-
-def test_the_manifest_head_is_read_from_its_first_line_and_nothing_when_unreadable(tmp_path: Path) -> None:
-    """Hubs, topics and acronyms come from the first line alone; a missing file, a line that is no
-    JSON object or a malformed entry gives none (the manifest is checked when it is read whole)."""
-    path = tmp_path / "m.json"
-    path.write_text('{"kgsync_manifest": 1, "hubs": ["h", 3], "topics": ["provenance"], '
-                    '"acronyms": [["rag", "retrieval augmented generation", ["a"]]], "items": {\n"a": {}}\n', encoding="utf-8")
-    assert (manifest_hubs(path), manifest_topics(path)) == (frozenset({"h"}), frozenset({"provenance"}))
-    assert manifest_acronyms(path) == (("rag", "retrieval augmented generation"),)
-    for text in ("", "[1, 2]\n", '{"hubs": "h", "topics": "t", "acronyms": [["rag"]], "items": {\n'):
-        path.write_text(text, encoding="utf-8")
-        assert (manifest_hubs(path), manifest_topics(path), manifest_acronyms(path)) == (None, frozenset(), ()), text
-    missing = tmp_path / "none.json"
-    assert (manifest_hubs(missing), manifest_topics(missing), manifest_acronyms(missing)) == (None, frozenset(), ())
 
 
 def _forge(repo: Path) -> tuple[str, list[tuple[str, str]], Relation]:
