@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from kgsync.contract.model import Facts
+
 
 def read_head(path: Path) -> dict[str, object] | None:
     """The manifest's head: the JSON object of its first line without the items it opens (read
@@ -62,3 +64,12 @@ def acronym_entries(value: object) -> tuple[tuple[str, str, tuple[str, ...]], ..
             and isinstance(e[2], list) and all(isinstance(s, str) for s in e[2]) for e in value):
         raise ValueError("acronyms must be a list of [acronym, expansion, [item, ...]] entries")
     return tuple((e[0], e[1], tuple(e[2])) for e in value)
+
+
+def held_facts(value: object) -> Facts:
+    """The manifest head's facts held by hand (``Manifest.held``), checked (``ValueError`` names the key)."""
+    if not isinstance(value, dict) or not all(key in ("entities", "observations", "relations") and isinstance(
+            facts, list) and all(isinstance(f, list) and len(f) == (3 if key == "relations" else 2)
+                                 and all(isinstance(s, str) for s in f) for f in facts) for key, facts in value.items()):
+        raise ValueError("held must be an object of entities [name, type], observations [name, text] and relations")
+    return Facts.from_json(value)

@@ -412,8 +412,9 @@ def _manifest_to_write(manifest: Manifest, assembled: _Assembled, vocabulary: Vo
     the acronym map, the topics."""
     if assembled.memo_json is not None:
         encoded = assembled.assembly.by_item
-        manifest = Manifest(manifest.by_item, texts_only(assembled.memo_json,
-                                                         lambda slug: manifest.by_item.get(slug) is encoded.get(slug)))
+        by_item = manifest.by_item
+        manifest = replace(manifest, known_json=texts_only(assembled.memo_json,
+                                                           lambda slug: by_item.get(slug) is encoded.get(slug)))
     return replace(manifest, hubs=tuple(sorted(vocabulary.hub_keys)), themes=tuple(sorted(assembled.theme_concepts)),
                    merges=vocabulary.merges, acronyms=vocabulary.acronyms, topics=tuple(sorted(vocabulary.topics)))
 

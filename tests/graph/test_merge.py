@@ -414,3 +414,9 @@ def test_the_manifest_records_facts_held_by_hand_only_when_there_are_any() -> No
     gone, _ = merge(held_graph, Manifest.loads(text, "m"), gen)
     assert entity(gone, "item:b").observations == ("title: b",) and link in gone.relations
     assert "provenance:item=b" not in entity(gone, "concept:knowledge-graph").observations
+
+
+@pytest.mark.parametrize("held", ['[]', '{"relations": [["a", "b"]]}', '{"entities": [[1, "concept"]]}', '{"notes": []}'])
+def test_a_held_record_of_another_shape_is_unreadable(held: str) -> None:
+    with pytest.raises(GraphFormatError, match="held must be"):
+        Manifest.loads(f'{{"kgsync_manifest": 1, "held": {held}, "items": {{}}}}', "memory.kgsync.json")
