@@ -23,10 +23,11 @@ from kgsync.contract.errors import printable_path
 from kgsync.cli._errors import reported
 from kgsync.cli._options import FilePath, write_output
 from kgsync.contract.errors import ConfigError, KgsyncError, Location
-from kgsync.contract.model import Facts, Graph
+from kgsync.contract.model import Graph
 from kgsync.publish.limits import GITHUB_BODY_LIMIT
 
 if TYPE_CHECKING:
+    from kgsync.graph.merge import Manifest
     from kgsync.publish.pr.hand_made import HandMade
 
 #: Every line this command prints on stderr starts so (its output may be piped into a PR).
@@ -71,14 +72,15 @@ def command(
         except OSError as exc:  # a directory, no permission...
             raise ConfigError(f"cannot read ({exc.strerror})", Location(str(exc.filename))) from None
 
-    hand_made = _hand_made(old_graph, old, new_graph, new)
+    hand_made, kept = _by_hand(old_graph, old, new_graph, new)
     if output_format == "json":
         text = to_json(report, hand_made.new, hand_made.old)
     else:
+        from kgsync.graph.hand_added import KEPT_BY_HAND
         from kgsync.publish.pr.body import render_markdown  # jinja2 only when needed
         from kgsync.publish.pr.item_views import BodyContext
 
-        context = BodyContext(hand_made=hand_made)
+        context = BodyContext(hand_made=hand_made, hand_added=((*KEPT_BY_HAND, kept),))
         rendered = render_markdown(report, title=title or config.pr.title, limit=limit, context=context)
         text = rendered.text
         if rendered.truncated:
@@ -94,21 +96,26 @@ def command(
         write_output(output, text, inputs=config)
 
 
-def _hand_made(old_graph: Graph, old: Path, new_graph: Graph, new: Path) -> HandMade:
+def _by_hand(old_graph: Graph, old: Path, new_graph: Graph, new: Path) -> tuple[HandMade, tuple[str, ...]]:
     """The facts of each graph no build wrote, by the manifest beside its file (none there: not told
-    apart on that side), so that the body files them under "Changes by hand", not as side effects."""
-    from kgsync.graph.hand_added import hand_added
+    apart on that side), so that the body files them under "Changes by hand", not as side effects;
+    and those NEW keeps only because they were added by hand before an item wrote them too
+    (``kept_by_hand``, one line each)."""
+    from kgsync.graph.hand_added import hand_added, kept_by_hand
     from kgsync.graph.merge import load_manifest, manifest_path
+    from kgsync.graph.ownership import describe_facts
     from kgsync.publish.pr.hand_made import HandMade
 
-    def side(graph: Graph, path: Path) -> Facts | None:
+    def beside(path: Path) -> Manifest | None:
         try:
-            manifest = load_manifest(manifest_path(path))
+            return load_manifest(manifest_path(path))
         except KgsyncError:  # unreadable: the build says why
             return None
-        return hand_added(graph, manifest) if manifest is not None else None
 
-    return HandMade(side(new_graph, new), side(old_graph, old))
+    base, manifest = beside(old), beside(new)
+    kept = tuple(describe_facts(kept_by_hand(base, manifest, new_graph))) if base and manifest else ()
+    return HandMade(hand_added(new_graph, manifest) if manifest is not None else None,
+                    hand_added(old_graph, base) if base is not None else None), kept
 
 
 def _hand_added_as_warnings(report: GraphDiff, new: Path, rule: Merge) -> GraphDiff:

@@ -3,16 +3,18 @@
 Ownership is exact, by set algebra over facts (entity existence, one
 observation, one relation):
 
-    foreign = committed facts - what kgsync generated last time (the manifest)
+    foreign = committed facts - (what kgsync generated last time - what was held by hand too)
     result  = foreign + what kgsync generates now
+    held    = foreign & what kgsync generates now   (the manifest's ``held``)
 
 So content an agent or a human added through an MCP server survives every
 rebuild unchanged, and what kgsync generated from an edited or deleted item is
 updated or removed exactly — a concept shared by two items loses only the
-removed item's provenance and aliases.  An item that fails to parse now keeps
-its previous facts (``keep``).  The manifest is committed beside the graph
-(``memory.jsonl`` -> ``memory.kgsync.json``): the server's format has no room
-for ownership, and must not be given any.
+removed item's provenance and aliases.  A fact added by hand before a build
+generated it too is held (``Manifest.held``): it stays when none does.  An item
+that fails to parse now keeps its previous facts (``keep``).  The manifest is
+committed beside the graph (``memory.jsonl`` -> ``memory.kgsync.json``): the
+server's format has no room for ownership, and must not be given any.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from itertools import compress
+from itertools import compress, repeat
 from operator import attrgetter, not_
 from pathlib import Path
 from types import MappingProxyType
@@ -33,11 +35,13 @@ from kgsync.contract.errors import GraphFormatError, Location
 from kgsync.contract.jsonl import Chunks, Spliced, joined
 from kgsync.read.config import manifest_of
 from kgsync.contract.model import Entity, Facts, Graph, Relation, SharedStrings
+from kgsync.graph.manifest_head import acronym_entries, held_facts, pairs
 from kgsync.graph.ownership import anchored
 
 MANIFEST_VERSION = 1
 _MAX_SPLICED = 16  # ``Manifest.dumps_over``: past this many changed items, the manifest is encoded whole
 _json_string = json.encoder.encode_basestring  # json.dumps(a_string, ensure_ascii=False)
+_NOTHING_HELD = Facts()
 
 # Observation order on a node: what a reader needs first comes first.
 _ORDER = ("title", "summary", "confidence", "completed", "status", "tag", "alias", "section", "source", "provenance")
@@ -72,6 +76,9 @@ class Manifest:
     statements: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
     # slug -> ((front-matter field, slug it names), ...): whether a dangling cite is new.
     named: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    # The facts in the graph by hand (no build had generated them) that a build generates now: they stay
+    # when none does (``merge``).  On the first line, only when there are any (none: the manifest as before).
+    held: Facts = field(default_factory=Facts)
 
     @cached_property
     def owned(self) -> Mapping[str, tuple[Facts, Facts]]:
@@ -146,6 +153,8 @@ class Manifest:
             ("merges", [list(pair) for pair in sorted(self.merges)]),
             ("acronyms", [[short, long, list(users)] for short, long, users in sorted(self.acronyms)]),
             ("topics", sorted(self.topics))) if value)
+        if self.held != _NOTHING_HELD:
+            head += f'"held": {facts_json(self.held)}, '
         return f'{{"kgsync_manifest": {MANIFEST_VERSION}, {head}"items": {{'
 
     def _item_text(self, slug: str) -> str:
@@ -199,17 +208,18 @@ class Manifest:
             if slug in by_item:  # only read a line at a time (``load_manifest_sharing``): JSON keeps the last
                 raise ValueError(f"item {slug!r} listed twice")
             if data.get("statements"):
-                statements[slug] = _pairs("statements", data["statements"], "[claim, statement]")
+                statements[slug] = pairs("statements", data["statements"], "[claim, statement]")
             if data.get("named"):
-                named[slug] = _pairs("named", data["named"], "[field, slug]")
+                named[slug] = pairs("named", data["named"], "[field, slug]")
             if isinstance(data, SameFacts):  # its facts' JSON is that of ``shared[slug]``: they are those
                 by_item[slug] = shared[slug]
                 continue
             facts = Facts.from_json(data, names)
             same = shared.get(slug)
             by_item[slug] = same if same is not None and same == facts else facts
-        return cls(by_item, hubs=tuple(hubs), themes=tuple(themes), merges=_pairs("merges", merges, "[term, term]"),
-                   acronyms=_acronym_entries(acronyms), statements=statements, named=named, topics=tuple(topics))
+        return cls(by_item, hubs=tuple(hubs), themes=tuple(themes), merges=pairs("merges", merges, "[term, term]"),
+                   acronyms=acronym_entries(acronyms), statements=statements, named=named, topics=tuple(topics),
+                   held=held_facts(head.get("held", {})))
 
 
 class SameFacts(dict[str, Any]):
@@ -294,63 +304,6 @@ def load_manifest(path: Path, share: Mapping[str, Facts] | None = None) -> Manif
     return Manifest.of_json(data, str(path), share)
 
 
-def _manifest_head(path: Path) -> dict[str, object] | None:
-    """The manifest's head: the JSON object of its first line without the items it opens (read
-    alone: the items run on for megabytes); None when the file is missing or unreadable, or that
-    line is no JSON object."""
-    try:
-        with path.open("rb") as handle:
-            first = handle.readline(1 << 20).decode("utf-8")
-        head = json.loads(first.rstrip().removesuffix("{").rstrip().removesuffix('"items":').rstrip().rstrip(",")
-                          + "}")
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: nested too deep
-        return None
-    return head if isinstance(head, dict) else None
-
-
-def manifest_acronyms(path: Path) -> tuple[tuple[str, str], ...]:
-    """The (acronym, expansion) pairs a manifest records, from its first line only (none when it is
-    missing or unreadable): the next build keeps them while an item writes the acronym."""
-    head = _manifest_head(path)
-    try:
-        entries = _acronym_entries(head.get("acronyms", [])) if head is not None else ()
-    except (ValueError, TypeError):
-        return ()
-    return tuple(sorted({(short, long) for short, long, _users in entries}))
-
-
-def manifest_topics(path: Path) -> frozenset[str]:
-    """The topics a manifest records, from its first line only (none when it is missing or
-    unreadable): the next build keeps them while an item addresses them."""
-    topics = (_manifest_head(path) or {}).get("topics", [])
-    return frozenset(t for t in topics if isinstance(t, str)) if isinstance(topics, list) else frozenset()
-
-
-def manifest_hubs(path: Path) -> frozenset[str] | None:
-    """The hubs a manifest records, from its first line only (None when it records none, is
-    missing or unreadable: a build then has no hysteresis to apply; the manifest is checked
-    when it is read whole)."""
-    hubs = (_manifest_head(path) or {}).get("hubs")
-    return frozenset(h for h in hubs if isinstance(h, str)) if isinstance(hubs, list) else None
-
-
-def _pairs(key: str, value: object, shape: str) -> tuple[tuple[str, str], ...]:
-    """A manifest head list of string pairs, checked (``ValueError`` names the key)."""
-    if not isinstance(value, list) or not all(
-            isinstance(p, list) and len(p) == 2 and all(isinstance(t, str) for t in p) for p in value):
-        raise ValueError(f"{key} must be a list of {shape} pairs")
-    return tuple((p[0], p[1]) for p in value)
-
-
-def _acronym_entries(value: object) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
-    """The manifest head's acronym map, checked (``ValueError`` names the key)."""
-    if not isinstance(value, list) or not all(
-            isinstance(e, list) and len(e) == 3 and isinstance(e[0], str) and isinstance(e[1], str)
-            and isinstance(e[2], list) and all(isinstance(s, str) for s in e[2]) for e in value):
-        raise ValueError("acronyms must be a list of [acronym, expansion, [item, ...]] entries")
-    return tuple((e[0], e[1], tuple(e[2])) for e in value)
-
-
 class _NewerManifest(ValueError):
     """A manifest of a later format than this kgsync's: git holds that file, so nothing is restored."""
 
@@ -381,7 +334,8 @@ def merge_with_foreign(
     """``merge``, and whether the committed graph added anything (an entity, an
     observation or a relation) to the generated facts.  When it did not, the new
     graph holds only facts of the new manifest, so merging it next time equals
-    merging into an empty graph (the pipeline's shortcut; see ``kgsync.pipeline.cache.state``)."""
+    merging into an empty graph (the pipeline's shortcut; see ``kgsync.pipeline.cache.state``).  A graph
+    holding facts held by hand (``Manifest.held``) is never so: they would stay, generated or not."""
     previous = {slug: own for slug, (own, _rest) in manifest.owned.items()} if manifest else {}
     owned_now = dict(generated)
     for slug in keep:  # failed to parse: its old contribution stays as it was
@@ -391,6 +345,11 @@ def merge_with_foreign(
     # The previous facts only sort the committed graph's content; an empty one needs none.
     empty = not committed.entities and not committed.relations
     old_entities, old_observations, old_relations = union_of_facts(() if empty else previous.values())
+    held = manifest.held if manifest is not None and not empty else _NOTHING_HELD
+    old_entities.difference_update(held.entities)  # the graph's by hand, whatever generated them
+    old_observations.difference_update(held.observations)
+    for relation in held.relations:
+        old_relations.pop(RELATION_KEY(relation), None)
     new_entities, new_observations, new_relations = union_of_facts(owned_now.values())
 
     types: dict[str, str] = {}
@@ -408,13 +367,20 @@ def merge_with_foreign(
 
     extra_entities: list[Entity] = []
     foreign = False
+    held_entities, held_observations = set[tuple[str, str]](), set[tuple[str, str]]()  # ``Manifest.held``
     for entity in committed.entities:
         foreign_obs = [o for o in entity.observations if (entity.name, o) not in old_observations]
-        if (entity.name, entity.entity_type) in old_entities and entity.name in types:
+        key = (entity.name, entity.entity_type)
+        ours = key in old_entities
+        if not ours and key in new_entities:
+            held_entities.add(key)
+        if foreign_obs:
+            held_observations.update(o for o in zip(repeat(entity.name), foreign_obs) if o in new_observations)
+        if ours and entity.name in types:
             # kgsync's node: keep the hand-added observations after the generated ones
             mine = observations[entity.name]
             foreign = _extend_new(mine, foreign_obs) or foreign
-        elif (entity.name, entity.entity_type) in old_entities and not foreign_obs:
+        elif ours and not foreign_obs:
             continue  # generated, and no longer generated by anything
         elif entity.name in types and types[entity.name] == entity.entity_type:
             mine = observations[entity.name]
@@ -432,11 +398,17 @@ def merge_with_foreign(
     committed_keys = map(RELATION_KEY, committed.relations)
     foreign_relations = compress(committed.relations, map(not_, map(old_relations.__contains__, committed_keys)))
     generated_count = len(relations)
+    held_relations: dict[tuple[str, str, str], Relation] = {}
     for relation in foreign_relations:
-        relations.setdefault(RELATION_KEY(relation), relation)
-    foreign = foreign or len(relations) != generated_count
+        same = RELATION_KEY(relation)
+        if same in new_relations:
+            held_relations[same] = relation
+        relations.setdefault(same, relation)
+    held_now = Facts(tuple(sorted(held_entities)), tuple(sorted(held_observations)),
+                     tuple(held_relations[same] for same in sorted(held_relations)))
+    foreign = foreign or len(relations) != generated_count or bool(held_entities or held_observations or held_relations)
     graph = Graph(tuple(entities), tuple(relations.values())).canonical()
-    return graph, Manifest({slug: owned_now[slug] for slug in sorted(owned_now)}), foreign
+    return graph, Manifest({slug: owned_now[slug] for slug in sorted(owned_now)}, held=held_now), foreign
 
 
 def _extend_new(mine: list[str], extra: list[str]) -> bool:

@@ -53,7 +53,8 @@ from kgsync.graph.terms import mined_names_of_themes
 from kgsync.graph.claim_identity import keep_claim_names, previous_facts_to_match, renamed_sources
 from kgsync.graph.statements import named_items, whole_statements
 from kgsync.graph.manifest_lines import LastLines, line_key
-from kgsync.graph.merge import Manifest, manifest_item_texts, manifest_acronyms, manifest_hubs, manifest_topics
+from kgsync.graph.manifest_head import manifest_acronyms, manifest_hubs, manifest_topics
+from kgsync.graph.merge import Manifest, manifest_item_texts
 from kgsync.graph.ownership import describe_facts, disowned
 from kgsync.lint.rules import LintReport
 from kgsync.read.config import Caps, Config, Merge
@@ -411,8 +412,9 @@ def _manifest_to_write(manifest: Manifest, assembled: _Assembled, vocabulary: Vo
     the acronym map, the topics."""
     if assembled.memo_json is not None:
         encoded = assembled.assembly.by_item
-        manifest = Manifest(manifest.by_item, texts_only(assembled.memo_json,
-                                                         lambda slug: manifest.by_item.get(slug) is encoded.get(slug)))
+        by_item = manifest.by_item
+        manifest = replace(manifest, known_json=texts_only(assembled.memo_json,
+                                                           lambda slug: by_item.get(slug) is encoded.get(slug)))
     return replace(manifest, hubs=tuple(sorted(vocabulary.hub_keys)), themes=tuple(sorted(assembled.theme_concepts)),
                    merges=vocabulary.merges, acronyms=vocabulary.acronyms, topics=tuple(sorted(vocabulary.topics)))
 

@@ -23,7 +23,7 @@ from kgsync.extract.findings import statement_of
 from kgsync.read.items import Issue, ResearchItem, read_item_bytes
 from kgsync.vocabulary.vocab import Vocabulary
 from kgsync.graph.statements import LINK_FIELDS, statement_in
-from kgsync.graph.hand_added import hand_added, removed_hand_added
+from kgsync.graph.hand_added import KEPT_BY_HAND, hand_added, kept_by_hand, removed_hand_added
 from kgsync.graph.merge import Manifest, manifest_path
 from kgsync.graph.ownership import describe_facts
 from kgsync.contract.model import Entity, EntityType, Graph, observations_with, slug_of_item_name
@@ -106,7 +106,8 @@ def prepare(
                                               fetch), base_manifest, edited)
     context = body_context(Explaining.of(config), config.site, d, result.graph, result.items, result.issues, base_sha,
                            before, result.manifest, result.vocabulary, merged)
-    context = replace(context, hand_added=_hand_added_lines(old, base_manifest, result.graph, result.disowned),
+    context = replace(context, hand_added=_hand_added_lines(old, base_manifest, result.graph, result.manifest,
+                                                                 result.disowned),
                       hand_made=HandMade(hand_added(result.graph, result.manifest),
                                          hand_added(old, base_manifest) if base_manifest is not None else None))
     rendered = render_markdown(d, title=title, limit=GITHUB_BODY_LIMIT, evidence=evidence, context=context,
@@ -124,12 +125,15 @@ def prepare(
     return Prepared(proposal, d, rendered, tuple(result.issues), tuple(result.errors), touched, context.hand_made)
 
 
-def _hand_added_lines(old: Graph, base: Manifest | None, new: Graph,
+def _hand_added_lines(old: Graph, base: Manifest | None, new: Graph, manifest: Manifest,
                       disowned: tuple[str, ...]) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
     """Needs attention: content added by hand or by an agent (by the base's manifest) that this
-    change removes, and the facts the manifest credited to items that cannot have written them."""
+    change removes, or keeps though the item that wrote it too is gone (``kept_by_hand``), and the
+    facts the manifest credited to items that cannot have written them."""
     removed = tuple(describe_facts(removed_hand_added(old, base, new))) if base is not None else ()
+    kept = tuple(describe_facts(kept_by_hand(base, manifest, new))) if base is not None else ()
     return (("removed fact added by hand or by an agent", "removed facts added by hand or by an agent", removed),
+            (*KEPT_BY_HAND, kept),
             ("manifest credit no build writes (kept as hand-added)",
              "manifest credits no build writes (kept as hand-added)", disowned))
 

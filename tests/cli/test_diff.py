@@ -211,3 +211,34 @@ def test_cli_json_marks_the_changes_made_by_hand_as_the_body_does(tmp_path: Path
     by_hand = json.loads(result.output)["by_hand"]
     assert by_hand["entities"] == {"added": [], "removed": ["concept:agent-note"]}
     assert by_hand["relations"]["removed"] == [{"from": link.source, "to": link.target, "relation_type": "extends"}]
+
+
+def test_cli_says_which_facts_stay_because_they_were_added_by_hand_first(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """An agent adds a planned study's node and link; its item file, added later, writes them too; the
+    file is deleted.  They stay (``Manifest.held``), and the body says why, not as a side effect."""
+    from kgsync.contract.model import Entity, Facts, Relation
+    from kgsync.graph.merge import merge
+
+    monkeypatch.chdir(tmp_path)
+    link = Relation("item:b", "concept:kg", "addresses")
+
+    def wrote(slug: str) -> Facts:
+        return Facts(((f"item:{slug}", "research_item"), ("concept:kg", "concept")),
+                     ((f"item:{slug}", f"title: {slug}"), ("concept:kg", "alias:kg")),
+                     (Relation(f"item:{slug}", "concept:kg", "addresses"),))
+
+    graph, manifest = merge(Graph(), None, {"a": wrote("a")})
+    by_hand = Graph(graph.entities + (Entity("item:b", "research_item", ("title: b", "note: planned")),),
+                    graph.relations + (link,))
+    graph, manifest = merge(by_hand, manifest, {"a": wrote("a"), "b": wrote("b")})
+    old = _write(tmp_path / "old.jsonl", graph)
+    (tmp_path / "old.kgsync.json").write_text(manifest.dumps(), encoding="utf-8")
+    graph, manifest = merge(graph, manifest, {"a": wrote("a")})
+    assert link in graph.relations
+    new = _write(tmp_path / "new.jsonl", graph)
+    (tmp_path / "new.kgsync.json").write_text(manifest.dumps(), encoding="utf-8")
+    result = CliRunner().invoke(command, [str(old), str(new), "--limit", "0"])
+    assert result.exit_code == 0, result.output
+    head = result.output.split("**Needs attention**", 1)[1].split("\n\n**", 1)[0]
+    assert "3 facts kept: added by hand before an item wrote them too, and no item writes them now" in head
+    assert "item:b: title: b" in head and "item:b -" in head, result.output

@@ -142,3 +142,23 @@ def test_a_hand_added_copy_of_a_node_under_another_type_is_placed_at_its_line(ex
     assert found.code == "hand-added-content" and "duplicate-entity" in found.message
     assert found.location is not None and (found.location.path, found.location.line) == \
         (str(graph_file), text.count("\n") + 2)
+
+
+def test_kept_by_hand_names_what_stays_only_because_it_was_added_by_hand_first() -> None:
+    from kgsync.contract.model import Graph
+    from kgsync.graph.hand_added import hand_added, kept_by_hand
+    from kgsync.graph.merge import merge
+
+    def wrote(slug: str) -> Facts:
+        return Facts(((f"item:{slug}", "research_item"),), ((f"item:{slug}", f"title: {slug}"),),
+                     (Relation(f"item:{slug}", "item:a", "extends"),))
+
+    graph, manifest = merge(Graph(), None, {"a": wrote("a")})
+    link = Relation("item:b", "item:a", "extends")
+    planned = Graph(graph.entities + (Entity("item:b", "research_item", ("title: b",)),), graph.relations + (link,))
+    written, base = merge(planned, manifest, {"a": wrote("a"), "b": wrote("b")})
+    assert base.held.relations == (link,)
+    assert hand_added(written, base) == Facts((("item:b", "research_item"),), (("item:b", "title: b"),), (link,))
+    gone, after = merge(written, base, {"a": wrote("a")})
+    assert kept_by_hand(base, after, gone) == Facts((("item:b", "research_item"),), (("item:b", "title: b"),), (link,))
+    assert kept_by_hand(base, base, written) == Facts()  # still written: nothing is kept only by hand

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kgsync.contract.errors import GraphFormatError
-from kgsync.graph.merge import Manifest, facts_json, load_manifest, manifest_acronyms, manifest_hubs, manifest_item_texts, manifest_topics, merge
+from kgsync.graph.manifest_head import manifest_acronyms, manifest_hubs, manifest_topics
+from kgsync.graph.merge import Manifest, facts_json, load_manifest, manifest_item_texts, merge
 from kgsync.contract.model import Entity, Facts, Graph, Relation
 
 
@@ -192,21 +193,6 @@ def test_the_manifest_keeps_the_vocabulary_state_its_events_compare(tmp_path: Pa
         Manifest.loads(text.replace('["a"]]]', '"a"]]'), "m")
 
 
-def test_the_manifest_head_is_read_from_its_first_line_and_nothing_when_unreadable(tmp_path: Path) -> None:
-    """Hubs, topics and acronyms come from the first line alone; a missing file, a line that is no
-    JSON object or a malformed entry gives none (the manifest is checked when it is read whole)."""
-    path = tmp_path / "m.json"
-    path.write_text('{"kgsync_manifest": 1, "hubs": ["h", 3], "topics": ["provenance"], '
-                    '"acronyms": [["rag", "retrieval augmented generation", ["a"]]], "items": {\n"a": {}}\n', encoding="utf-8")
-    assert (manifest_hubs(path), manifest_topics(path)) == (frozenset({"h"}), frozenset({"provenance"}))
-    assert manifest_acronyms(path) == (("rag", "retrieval augmented generation"),)
-    for text in ("", "[1, 2]\n", '{"hubs": "h", "topics": "t", "acronyms": [["rag"]], "items": {\n'):
-        path.write_text(text, encoding="utf-8")
-        assert (manifest_hubs(path), manifest_topics(path), manifest_acronyms(path)) == (None, frozenset(), ()), text
-    missing = tmp_path / "none.json"
-    assert (manifest_hubs(missing), manifest_topics(missing), manifest_acronyms(missing)) == (None, frozenset(), ())
-
-
 def _forge(repo: Path) -> tuple[str, list[tuple[str, str]], Relation]:
     """An agent's facts in the committed graph, then listed under one item's manifest entry."""
     from kgsync.contract import jsonl
@@ -350,3 +336,87 @@ def test_facts_json_spells_the_facts_as_json_dumps_does(entities: tuple[tuple[st
     assert facts_json(found) == json.dumps(found.as_json(), ensure_ascii=False, separators=(",", ":"))
     lone = Facts(((f"concept:\ud800{entities[0][0] if entities else ''}", "concept"),))
     assert facts_json(lone) == json.dumps(lone.as_json(), ensure_ascii=False, separators=(",", ":"))
+
+
+_CONCEPTS = ("concept:x", "concept:y", "concept:z")
+
+
+def _item_facts(slug: str, title: str, links: dict[str, tuple[str, ...]]) -> Facts:
+    """What item ``slug`` can write: its node and title, the concepts it addresses and their aliases."""
+    item = f"item:{slug}"
+    return Facts(((item, "research_item"), *((c, "concept") for c in links)),
+                 ((item, f"title: {title}"), *((c, f"alias:{a}") for c, aliases in links.items() for a in aliases)),
+                 tuple(Relation(item, c, "addresses") for c in links))
+
+
+_links = st.dictionaries(st.sampled_from(_CONCEPTS), st.lists(st.sampled_from(["p", "q"]), unique=True).map(tuple))
+_generated = st.dictionaries(st.sampled_from(["a", "b"]), st.tuples(st.sampled_from(["one", "two"]), _links),
+                             max_size=2).map(lambda by_item: {slug: _item_facts(slug, title, links)
+                                                              for slug, (title, links) in by_item.items()})
+_hand_names = st.sampled_from(["item:a", "item:b", "item:c", *_CONCEPTS])
+_hand = st.tuples(
+    st.dictionaries(_hand_names, st.lists(st.sampled_from(["title: one", "title: two", "alias:p", "alias:q", "note: n"]),
+                                          unique=True)),
+    st.lists(st.builds(Relation, st.sampled_from(["item:a", "item:b", "item:c"]), st.sampled_from(_CONCEPTS),
+                       st.just("addresses")), unique=True))
+
+
+def _type_of(name: str) -> str:
+    return "research_item" if name.startswith("item:") else "concept"
+
+
+def _fact_sets(graph: Graph) -> tuple[set[tuple[str, str]], set[tuple[str, str]], set[tuple[str, str, str]]]:
+    return ({(e.name, e.entity_type) for e in graph.entities},
+            {(e.name, o) for e in graph.entities for o in e.observations}, {r.key for r in graph.relations})
+
+
+@settings(max_examples=150, deadline=None)
+@given(_generated, _hand, st.lists(_generated, min_size=1, max_size=4))
+def test_no_fact_held_by_hand_is_ever_dropped(first, hand, later) -> None:
+    # The committed graph: a build's, and facts added by hand (some of which later builds write too,
+    # then stop writing).  Each later build: result = held by hand + generated now, exactly.
+    graph, manifest = merge(Graph(), None, first)
+    by_hand_obs, by_hand_relations = hand
+    entities = {e.name: e for e in graph.entities}
+    for name, added in by_hand_obs.items():
+        old = entities.get(name, Entity(name, _type_of(name), ()))
+        entities[name] = Entity(name, old.entity_type, old.observations + tuple(o for o in added if o not in old.observations))
+    committed = Graph(tuple(entities.values()), graph.relations + tuple(
+        r for r in by_hand_relations if r not in graph.relations))
+    generated = _fact_sets(merge(Graph(), None, first)[0])
+    held = tuple(part - was for part, was in zip(_fact_sets(committed), generated))
+    for now in later:
+        manifest = Manifest.loads(manifest.dumps(), "memory.kgsync.json")  # as committed
+        committed, manifest = merge(committed, manifest, now)
+        result, fresh = _fact_sets(committed), _fact_sets(merge(Graph(), None, now)[0])
+        assert all(part >= kept for part, kept in zip(result, held))  # nothing held by hand is lost
+        assert result[1:] == tuple(kept | new for kept, new in zip(held[1:], fresh[1:]))  # nothing stale stays
+        assert result[0] >= held[0] | fresh[0]
+
+
+def test_the_manifest_records_facts_held_by_hand_only_when_there_are_any() -> None:
+    from kgsync.graph.merge import merge_with_foreign
+
+    gen = {"a": facts("a", "kg")}
+    graph, manifest = merge(Graph(), None, gen)
+    assert '"held"' not in manifest.dumps() and manifest.held == Facts()
+    link = Relation("item:b", "concept:knowledge-graph", "addresses")
+    by_hand = Graph(graph.entities + (Entity("item:b", "research_item", ("title: b",)),), graph.relations + (link,))
+    both = {**gen, "b": facts("b", "kg")}
+    held_graph, held_manifest, foreign = merge_with_foreign(by_hand, manifest, both)
+    assert foreign  # not pure: merging into it is not merging into nothing
+    assert held_manifest.held == Facts((("item:b", "research_item"),), (("item:b", "title: b"),), (link,))
+    text = held_manifest.dumps()
+    assert text.splitlines()[0].endswith('"held": {"entities":[["item:b","research_item"]],"observations":'
+                                         '[["item:b","title: b"]],"relations":[["item:b","concept:knowledge-graph",'
+                                         '"addresses"]]}, "items": {')
+    assert Manifest.loads(text, "m") == held_manifest
+    gone, _ = merge(held_graph, Manifest.loads(text, "m"), gen)
+    assert entity(gone, "item:b").observations == ("title: b",) and link in gone.relations
+    assert "provenance:item=b" not in entity(gone, "concept:knowledge-graph").observations
+
+
+@pytest.mark.parametrize("held", ['[]', '{"relations": [["a", "b"]]}', '{"entities": [[1, "concept"]]}', '{"notes": []}'])
+def test_a_held_record_of_another_shape_is_unreadable(held: str) -> None:
+    with pytest.raises(GraphFormatError, match="held must be"):
+        Manifest.loads(f'{{"kgsync_manifest": 1, "held": {held}, "items": {{}}}}', "memory.kgsync.json")

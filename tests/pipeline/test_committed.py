@@ -15,6 +15,7 @@ from kgsync.read import config as config_module
 from kgsync.contract import jsonl
 from kgsync.cli.main import cli
 from kgsync.contract.errors import GraphFormatError, KgsyncError
+from kgsync.contract.model import Entity, Graph, Relation
 from kgsync.read.items import IssueSeverity, find_item_files
 from kgsync.graph.merge import manifest_path
 from kgsync.pipeline import stages
@@ -223,3 +224,65 @@ def test_the_default_graph_keeps_its_manifest_name(repo: Path) -> None:
     (repo / "memory.md").write_text("# what memory.jsonl holds\n", encoding="utf-8")
     build(config_module.load(repo))
     assert (repo / "memory.kgsync.json").is_file()
+
+
+def _add_by_hand(graph_file: Path, entities: tuple[Entity, ...], relations: tuple[Relation, ...],
+                 observations: tuple[tuple[str, str], ...] = ()) -> None:
+    """What an agent writes through the server: entities, relations, observations on existing nodes."""
+    graph = jsonl.read(graph_file)
+    extra = dict(observations)
+    noted = tuple(Entity(e.name, e.entity_type, e.observations + (extra[e.name],)) if e.name in extra else e
+                  for e in graph.entities)
+    jsonl.write(graph_file, Graph(noted + entities, graph.relations + relations))
+
+
+def _facts_of(graph: Graph) -> tuple[set[tuple[str, str]], set[tuple[str, str]], set[Relation]]:
+    return ({(e.name, e.entity_type) for e in graph.entities},
+            {(e.name, o) for e in graph.entities for o in e.observations}, set(graph.relations))
+
+
+def test_hand_added_content_an_item_later_writes_stays_when_the_item_goes(example_repo: Path) -> None:
+    # An agent records a planned study before its file exists; the file, added later, writes the same
+    # node, title and relation; its deletion then removed them, though they were in the graph by hand.
+    cfg = config_module.load(example_repo)
+    graph_file = example_repo / "memory.jsonl"
+    source = items_dir(example_repo) / "2026-01-05-agent-memory-architectures.md"
+    slug = "2026-03-01-planned-study"
+    title = next(o for o in jsonl.read(graph_file).entity("item:2026-01-05-agent-memory-architectures").observations
+                 if o.startswith("title: "))
+    planned = Entity(f"item:{slug}", "research_item", ("note: planned by the lab, not yet run", title))
+    link = Relation(f"item:{slug}", "concept:model-context-protocol", "addresses")
+    _add_by_hand(graph_file, (planned,), (link,))
+    held = _facts_of(build(cfg).graph)
+    (items_dir(example_repo) / f"{slug}.md").write_bytes(source.read_bytes())
+    written = build(cfg)
+    assert (f"item:{slug}", title) in _facts_of(written.graph)[1]
+    (items_dir(example_repo) / f"{slug}.md").unlink()
+    after = _facts_of(build(cfg).graph)
+    assert (f"item:{slug}", "research_item") in after[0]
+    assert {(f"item:{slug}", o) for o in planned.observations} <= after[1]
+    assert link in after[2]
+    assert all(fact in part for part, was in zip(after, held) for fact in was)  # nothing held by hand is lost
+
+
+def test_hand_added_content_a_vocabulary_change_writes_for_a_while_stays(example_repo: Path) -> None:
+    # Pinning a term makes an item write a concept, its alias and a relation an agent had added
+    # by hand; unpinning it removed them all.
+    cfg = config_module.load(example_repo)
+    graph_file = example_repo / "memory.jsonl"
+    vocab = example_repo / "kgsync-vocab.yml"
+    unpinned = vocab.read_text(encoding="utf-8")
+    concept = Entity("concept:working-memory", "concept", ("alias:working memory",))
+    link = Relation("item:2026-01-05-agent-memory-architectures", concept.name, "addresses")
+    _add_by_hand(graph_file, (concept,), (link,), (("concept:model-context-protocol", "alias:MCP server"),))
+    held = _facts_of(build(cfg).graph)
+    pinned = unpinned.replace("    aliases: [MCP]\n", "    aliases: [MCP, MCP server]\n").replace(
+        "  entity-resolution:\n", "  working-memory:\n    kind: concept\n  entity-resolution:\n")
+    assert pinned.count("working-memory") == 1 and "MCP server" in pinned
+    vocab.write_text(pinned, encoding="utf-8")
+    written = _facts_of(build(cfg).graph)
+    assert (concept.name, "alias:working memory") in written[1] and link in written[2]
+    assert ("concept:model-context-protocol", "alias:MCP server") in written[1]
+    vocab.write_text(unpinned, encoding="utf-8")
+    after = _facts_of(build(cfg).graph)
+    assert all(fact in part for part, was in zip(after, held) for fact in was)  # nothing held by hand is lost

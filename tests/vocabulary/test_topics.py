@@ -11,7 +11,8 @@ from kgsync.pipeline.stages import build
 from kgsync.contract import jsonl
 from kgsync.diff.vocab_events import EventKind, vocabulary_events
 from kgsync.extract.mining import DEFINED, Candidate, ItemCandidates, candidates
-from kgsync.graph.merge import manifest_path, manifest_topics
+from kgsync.graph.manifest_head import manifest_topics
+from kgsync.graph.merge import manifest_path
 from kgsync.read import config as config_module
 from kgsync.read.config import Mining, VocabularyOptions
 from kgsync.vocabulary.topics import item_ellipses, item_topics, select_topics
