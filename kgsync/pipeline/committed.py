@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -139,7 +139,10 @@ def write_graph(graph_data: bytes | jsonl.Chunks, manifest: Manifest, pure: bool
                 manifest_data = manifest.encoded()
             manifest_staged = _staged(files.manifest, manifest_data, state.manifest, base.manifest_bytes, base.verified)
         except BaseException:
-            _discard_when_done(graph)
+            # Both failed (a name too long, a read-only folder): the graph's error, as when written in turn.
+            if (graph_error := graph.exception()) is not None:
+                raise graph_error from None
+            _discard(graph.result())
             raise
     try:
         graph_staged = graph.result()
@@ -187,12 +190,6 @@ def _staged(path: Path, data: bytes | jsonl.Chunks, last: build_state.Written | 
     same = last is not None and verified_base and digest == last.sha1
     staged = None if same else jsonl.stage_bytes(path, data, compare=not verified)
     return staged, digest, blocks, same, last
-
-
-def _discard_when_done(work: Future[_Staging]) -> None:
-    """The temp file ``work`` staged removed, once it ends (the build failed meanwhile)."""
-    if work.exception() is None:
-        _discard(work.result())
 
 
 def _discard(staging: _Staging) -> None:
