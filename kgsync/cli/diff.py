@@ -101,7 +101,7 @@ def _by_hand(old_graph: Graph, old: Path, new_graph: Graph, new: Path) -> tuple[
     apart on that side), so that the body files them under "Changes by hand", not as side effects;
     and those NEW keeps only because they were added by hand before an item wrote them too
     (``kept_by_hand``, one line each)."""
-    from kgsync.graph.hand_added import hand_added, kept_by_hand
+    from kgsync.graph.hand_added import kept_by_hand
     from kgsync.graph.merge import load_manifest, manifest_path
     from kgsync.graph.ownership import describe_facts
     from kgsync.publish.pr.hand_made import HandMade
@@ -114,8 +114,7 @@ def _by_hand(old_graph: Graph, old: Path, new_graph: Graph, new: Path) -> tuple[
 
     base, manifest = beside(old), beside(new)
     kept = tuple(describe_facts(kept_by_hand(base, manifest, new_graph))) if base and manifest else ()
-    return HandMade(hand_added(new_graph, manifest) if manifest is not None else None,
-                    hand_added(old_graph, base) if base is not None else None), kept
+    return HandMade.of(old_graph, base, new_graph, manifest), kept
 
 
 def _hand_added_as_warnings(report: GraphDiff, new: Path, rule: Merge) -> GraphDiff:

@@ -23,7 +23,7 @@ from kgsync.extract.findings import statement_of
 from kgsync.read.items import Issue, ResearchItem, read_item_bytes
 from kgsync.vocabulary.vocab import Vocabulary
 from kgsync.graph.statements import LINK_FIELDS, statement_in
-from kgsync.graph.hand_added import KEPT_BY_HAND, hand_added, kept_by_hand, removed_hand_added
+from kgsync.graph.hand_added import KEPT_BY_HAND, kept_by_hand, removed_hand_added
 from kgsync.graph.merge import Manifest, manifest_path
 from kgsync.graph.ownership import describe_facts
 from kgsync.contract.model import Entity, EntityType, Graph, observations_with, slug_of_item_name
@@ -108,8 +108,7 @@ def prepare(
                            before, result.manifest, result.vocabulary, merged)
     context = replace(context, hand_added=_hand_added_lines(old, base_manifest, result.graph, result.manifest,
                                                                  result.disowned),
-                      hand_made=HandMade(hand_added(result.graph, result.manifest),
-                                         hand_added(old, base_manifest) if base_manifest is not None else None))
+                      hand_made=HandMade.of(old, base_manifest, result.graph, result.manifest))
     rendered = render_markdown(d, title=title, limit=GITHUB_BODY_LIMIT, evidence=evidence, context=context,
                                **kwargs)
     proposal = Proposal(

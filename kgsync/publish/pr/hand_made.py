@@ -14,8 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from kgsync.contract.model import Facts
+from kgsync.contract.model import Facts, Graph
 from kgsync.diff.model import EntityChange, ItemDiff
+from kgsync.graph.hand_added import hand_added
+from kgsync.graph.merge import Manifest
 
 
 @dataclass(frozen=True)
@@ -25,6 +27,12 @@ class HandMade:
 
     new: Facts | None = None
     old: Facts | None = None
+
+    @classmethod
+    def of(cls, old: Graph, base: Manifest | None, new: Graph, manifest: Manifest | None) -> HandMade:
+        """What no build wrote in ``old`` by ``base`` and in ``new`` by ``manifest`` (a side without one: None)."""
+        return cls(hand_added(new, manifest) if manifest is not None else None,
+                   hand_added(old, base) if base is not None else None)
 
 
 @dataclass(frozen=True)
