@@ -62,15 +62,25 @@ def _no_rendered_pages(paths: list[Path], root: Path) -> list[Path]:
                     pass  # unreadable: no project kgsync rendered
         return verdicts[folder]
 
-    def inside_a_site(path: Path) -> bool:
-        for folder in path.parents:
+    def inside_a_site(start: Path) -> bool:
+        for folder in (start, *start.parents):
             if rendered(folder):
                 return True
             if folder == root:
                 return False
         return False
 
-    return [path for path in paths if not inside_a_site(path)]
+    # Judged once a folder: 10,000 items in one folder are one walk up, not 10,000 (0.06 s a build).
+    by_folder: dict[Path, bool] = {}
+    kept = []
+    for path in paths:
+        folder = path.parent
+        inside = by_folder.get(folder)
+        if inside is None:
+            inside = by_folder[folder] = inside_a_site(folder)
+        if not inside:
+            kept.append(path)
+    return kept
 
 
 # A Markdown suffix an items glob of "*.md" misses: ".MD", ".markdown", ".md " (a trailing space).
@@ -88,13 +98,14 @@ def missed_item_files(spec: str | Path, root: Path, found: Sequence[Path]) -> tu
     issues = []
     for folder in sorted(folders):
         try:
-            names = sorted(entry.name for entry in os.scandir(folder) if entry.is_file())
+            # A ".md" name is one the pattern reads, or leaves out on purpose (a narrower glob): skipped first.
+            names = sorted(entry.name for entry in os.scandir(folder) if not entry.name.endswith(".md") and entry.is_file())
         except OSError:
             continue  # the read says what is wrong with a folder it reads
         for name in names:
             suffix = _MARKDOWN_SUFFIX.search(name)
-            if suffix is None or name.endswith(".md") or not _DATED_SLUG.match(name):
-                continue  # no Markdown suffix, or a ".md" file spec leaves out on purpose (a narrower glob)
+            if suffix is None or not _DATED_SLUG.match(name):
+                continue  # no Markdown suffix, or not named like an item
             slug = name[: suffix.start()]
             if fnmatch.fnmatchcase(str(folder / f"{slug}.md"), pattern):
                 issues.append(Issue(IssueSeverity.ERROR, Location(display_path(folder / name, root)),
