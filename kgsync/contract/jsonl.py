@@ -320,6 +320,12 @@ def write_bytes_atomically(path: Path, data: bytes | Chunks, compare: bool = Tru
     return True
 
 
+# Bytes given to the system per write call by ``stage_bytes``.  One call of the whole 73 MB manifest of
+# 10,000 items took 0.4-0.9 s of CPU on a 2-core VM (so did calls of 4 and 16 MiB); calls of 64 KiB to
+# 1 MiB wrote the same bytes in 0.06 s.  Slices of a memoryview: nothing is copied to make them.
+_WRITTEN = 1 << 20
+
+
 class Staged:
     """Bytes in a fsynced temp file beside the file they are for, not in place yet: ``commit``
     renames the temp file over it (the atomic step), ``discard`` removes the temp file."""
@@ -359,9 +365,12 @@ def stage_bytes(path: Path, data: bytes | Chunks, compare: bool = True) -> Stage
         # mkstemp makes the file 0600; the graph keeps its mode, or gets the umask's default.
         os.chmod(tmp, _mode_for(path))
         with os.fdopen(fd, "wb") as handle:
-            # A piece larger than the buffer is written from its own memory (not copied into it).
+            # A piece larger than the buffer is written from its own memory (not copied into it),
+            # ``_WRITTEN`` bytes a call.
             for piece in (data,) if isinstance(data, bytes) else data:
-                handle.write(piece)
+                whole = memoryview(piece)
+                for at in range(0, whole.nbytes, _WRITTEN):
+                    handle.write(whole[at : at + _WRITTEN])
             handle.flush()
             os.fsync(handle.fileno())
     except BaseException as exc:
