@@ -137,7 +137,7 @@ def test_ctrl_c_while_the_graph_is_staged_leaves_no_temp_file(repo: Path, monkey
     def ctrl_c_before_the_graph(path: Path, data: Any, compare: bool = True) -> Any:
         if path.suffix == ".jsonl":
             manifest_staged.wait(5)
-            time.sleep(0.05)
+            time.sleep(0.3)  # the build is past the manifest's staging, waiting for this thread
             _interrupt_main()
             time.sleep(0.2)  # the graph's write and fsync go on
         result = staged(path, data, compare)
