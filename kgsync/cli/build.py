@@ -85,6 +85,14 @@ def command(items: str | None, out: Path | None, root: Path | None, config_path:
         verb = "would remove" if dry_run else "removed"
         click.echo(message_line(None, f"warning: {len(result.removed_items)} item(s) no longer found; {verb} their nodes: "
                                 f"{shown}", "if that is not intended, check --items / `items:` in kgsync.yml"), err=True)
+    if result.kept_by_hand and not quiet:
+        from kgsync.graph.hand_added import KEPT_BY_HAND
+
+        count = len(result.kept_by_hand)
+        shown = "; ".join(result.kept_by_hand[:5]) + (f"; and {count - 5} more" if count > 5 else "")
+        click.echo(message_line(None, f"warning: {count} {KEPT_BY_HAND[count != 1]}: {shown}",
+                                "nothing to do if they were added on purpose; delete them from the graph file to "
+                                "remove them"), err=True)
     if result.disowned and not quiet:
         shown = "; ".join(result.disowned[:5]) + (f"; and {len(result.disowned) - 5} more" if len(result.disowned) > 5
                                                   else "")

@@ -22,7 +22,7 @@ from kgsync.lint.file_lines import FileLines
 from kgsync.contract.errors import printable_path
 from kgsync.cli._errors import reported
 from kgsync.cli._options import FilePath, write_output
-from kgsync.contract.errors import ConfigError, KgsyncError, Location
+from kgsync.contract.errors import ConfigError, KgsyncError, Location, message_line
 from kgsync.contract.model import Graph
 from kgsync.publish.limits import GITHUB_BODY_LIMIT
 
@@ -109,7 +109,10 @@ def _by_hand(old_graph: Graph, old: Path, new_graph: Graph, new: Path) -> tuple[
     def beside(path: Path) -> Manifest | None:
         try:
             return load_manifest(manifest_path(path))
-        except KgsyncError:  # unreadable: the build says why
+        except KgsyncError as exc:  # unreadable: read as none, and said (the build refuses it)
+            click.echo(PREFIX + message_line(exc.location, f"warning: {exc.message}; the changes by hand in "
+                                             f"{printable_path(str(path))} are not told apart from items' changes",
+                                             exc.hint), err=True)
             return None
 
     base, manifest = beside(old), beside(new)

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
+import signal
+import threading
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
+from types import FrameType
 
 from kgsync.pipeline.cache import state as build_state
 from kgsync.pipeline.cache.state import BuildState
@@ -129,42 +133,57 @@ def write_graph(graph_data: bytes | jsonl.Chunks, manifest: Manifest, pure: bool
     # ~0.3 s at 10,000 items) in a thread while the manifest is encoded (Python), then the manifest's.
     # Both are encoded before either file is renamed into place: the manifest reads facts a build
     # reused (``StoredFacts``), which may raise; an error leaves both files as they were.
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="kgsync-graph-write") as beside:
-        graph = beside.submit(partial(_staged, files.graph, graph_data, state.graph, base.graph_bytes, base.verified))
-        try:
-            if spliced and base.verified and base.manifest_bytes is not None:
-                manifest_data: bytes | jsonl.Chunks = manifest.chunks_over(
-                    base.manifest_bytes, lines if lines is not None else base.manifest_bytes.decode("utf-8"), unchanged)
-            else:
-                manifest_data = manifest.encoded()
-            manifest_staged = _staged(files.manifest, manifest_data, state.manifest, base.manifest_bytes, base.verified)
-        except BaseException:
-            # Both failed (a name too long, a read-only folder): the graph's error, as when written in turn.
-            if (graph_error := graph.exception()) is not None:
-                raise graph_error from None
-            _discard(graph.result())
-            raise
+    beside = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kgsync-graph-write")
+    graph = beside.submit(partial(_staged, files.graph, graph_data, state.graph, base.graph_bytes, base.verified))
+    manifest_staged: _Staging | None = None
     try:
+        if spliced and base.verified and base.manifest_bytes is not None:
+            manifest_data: bytes | jsonl.Chunks = manifest.chunks_over(
+                base.manifest_bytes, lines if lines is not None else base.manifest_bytes.decode("utf-8"), unchanged)
+        else:
+            manifest_data = manifest.encoded()
+        manifest_staged = _staged(files.manifest, manifest_data, state.manifest, base.manifest_bytes, base.verified)
         graph_staged = graph.result()
-    except BaseException:
-        _discard(manifest_staged)
+    except BaseException as exc:
+        # An error or Ctrl-C on either side: no temp file stays (the graph's is removed when its thread
+        # ends, even if a second Ctrl-C stops the wait).  Both failed (a name too long, a read-only
+        # folder): the graph's error, as when written in turn.
+        if manifest_staged is not None:
+            _discard(manifest_staged)
+        try:
+            if not isinstance(exc, Exception):
+                raise exc  # Ctrl-C: the graph's thread is not waited for
+            graph_error = graph.exception()
+        except BaseException:
+            graph.add_done_callback(_discard_staged)
+            raise
+        _discard_staged(graph)
+        if graph_error is not None and graph_error is not exc:
+            raise graph_error from None
         raise
-    if _stamp(files.graph) != base.graph_stamp:
-        # Merged from the file as it was: writing would drop what was added since (the build's read to
-        # here is its merge and lint: seconds at 10,000 items).  Checked just before the rename.
-        _discard(graph_staged)
-        _discard(manifest_staged)
-        raise KgsyncError("the graph file changed while this build ran (an agent's write through kgsync serve "
-                          "--writable, an editor, another build); nothing was written", Location.of(files.graph),
-                          "run kgsync build again: it keeps what was added")
+    finally:
+        beside.shutdown(wait=False)
     changed: list[Path] = []
     stamps: list[build_state.Written | None] = []
-    for path, (staged, digest, blocks, same, last) in ((files.graph, graph_staged), (files.manifest, manifest_staged)):
-        if staged is not None:
-            staged.commit()
-            changed.append(path)
-        # Not written now: the stamp may become trusted without a hash (``Written.settled``).
-        stamps.append(build_state.written(path, digest, blocks, last if same else None))
+    try:
+        with _ctrl_c_held():  # both renamed, or (an error) the first alone, never cut between by Ctrl-C
+            if _stamp(files.graph) != base.graph_stamp:
+                # Merged from the file as it was: writing would drop what was added since (the build's read
+                # to here is its merge and lint: seconds at 10,000 items).  Checked just before the rename.
+                raise KgsyncError("the graph file changed while this build ran (an agent's write through kgsync "
+                                  "serve --writable, an editor, another build); nothing was written",
+                                  Location.of(files.graph), "run kgsync build again: it keeps what was added")
+            for path, (staged, digest, blocks, same, last) in ((files.graph, graph_staged),
+                                                               (files.manifest, manifest_staged)):
+                if staged is not None:
+                    staged.commit()
+                    changed.append(path)
+                # Not written now: the stamp may become trusted without a hash (``Written.settled``).
+                stamps.append(build_state.written(path, digest, blocks, last if same else None))
+    except BaseException:
+        _discard(graph_staged)  # a temp file renamed already is gone: nothing to remove
+        _discard(manifest_staged)
+        raise
     graph_written, manifest_written = stamps
     return tuple(changed), replace(state, graph=graph_written, manifest=manifest_written, pure=pure,
                                    items=tuple(sorted(manifest.by_item)))
@@ -195,6 +214,31 @@ def _staged(path: Path, data: bytes | jsonl.Chunks, last: build_state.Written | 
 def _discard(staging: _Staging) -> None:
     if staging[0] is not None:
         staging[0].discard()
+
+
+def _discard_staged(future: Future[_Staging]) -> None:
+    """The graph's temp file removed, once its thread ends, when the build gave it up."""
+    if not future.cancelled() and future.exception() is None:
+        _discard(future.result())
+
+
+@contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Ctrl-C (SIGINT) held until the block ends, then raised: the two renames are not cut between.
+    Only the main thread can handle signals; elsewhere the block runs as it is."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held: list[tuple[int, FrameType | None]] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: held.append((signum, frame)))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if held and callable(previous):
+        previous(*held[0])
+    elif held and previous == signal.SIG_DFL:
+        raise KeyboardInterrupt
 
 
 def files_to_write(graph_data: Callable[[], bytes | jsonl.Chunks], manifest: Manifest,

@@ -56,6 +56,10 @@ class BuildResult:
     # A dry run's (write=False): the files a build would rewrite (none: it would say "unchanged"),
     # found when asked for (``would_write``): encoding and comparing them is a cost vocab and pr skip.
     load_would_write: Callable[[], tuple[Path, ...]] = field(default=tuple, repr=False, compare=False)
+    # One line (``describe_facts``) for each fact the committed manifest held by hand (``Manifest.held``)
+    # that the graph keeps though no item writes it now (``hand_added.kept_by_hand``): said beside the
+    # removed items, whose nodes they may be.
+    kept_by_hand: tuple[str, ...] = ()
 
     @property
     def sizes(self) -> tuple[int, int]:

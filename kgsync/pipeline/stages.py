@@ -54,6 +54,7 @@ from kgsync.graph.claim_identity import keep_claim_names, previous_facts_to_matc
 from kgsync.graph.statements import named_items, whole_statements
 from kgsync.graph.manifest_lines import LastLines, line_key
 from kgsync.graph.manifest_head import manifest_acronyms, manifest_hubs, manifest_topics
+from kgsync.graph.hand_added import kept_by_hand
 from kgsync.graph.merge import Manifest, manifest_item_texts
 from kgsync.graph.ownership import describe_facts, disowned
 from kgsync.lint.rules import LintReport
@@ -251,7 +252,15 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     return BuildResult(out.load_graph, base.load_previous, manifest, reading.read.items, issues, out.report,
                        vocabulary, bool(changed), changed, tuple(clock.laps), removed_items, credited, out.incremental,
                        out.sizes, (reading, read_memo, selections, files, assembled, base, lines, assembly, out, long),
-                       out.changed_items, pending)
+                       out.changed_items, pending, _kept_by_hand(base.manifest, manifest, out.load_graph))
+
+
+def _kept_by_hand(base: Manifest | None, manifest: Manifest, graph: Callable[[], Graph]) -> tuple[str, ...]:
+    """``BuildResult.kept_by_hand``: read only when the committed manifest holds facts by hand (the
+    graph is then merged whole: never pure, so never spliced)."""
+    if base is None or not any((base.held.entities, base.held.observations, base.held.relations)):
+        return ()
+    return tuple(describe_facts(kept_by_hand(base, manifest, graph())))
 
 
 def _claims_of(manifest: Manifest, slug: str) -> frozenset[str]:

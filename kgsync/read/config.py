@@ -348,7 +348,7 @@ def title_problem(title: str) -> str | None:
 # What git refuses in a branch name (git check-ref-format: controls, space, ~ ^ : ? * [ \\, "..", "@{",
 # a part starting with "." or ending ".lock", a name ending "." or "/"), what git branch refuses (a leading
 # "-"), and a full ref name ("refs/heads/main" made a branch named refs/heads/refs/heads/main).
-_NOT_A_BRANCH = re.compile(r"[\x00-\x20\x7f~^:?*\[\\]|\.\.|@\{|//|^[-/]|^@$|^refs/|(?:^|/)\.|\.lock(?:/|$)|[./]$")
+_NOT_A_BRANCH = re.compile(r"[\x00-\x20\x7f~^:?*\[\\]|\.\.|@\{|//|^[-/]|^@$|^HEAD$|^refs/|(?:^|/)\.|\.lock(?:/|$)|[./]$")
 
 
 def branch_problem(name: str) -> str | None:

@@ -36,7 +36,7 @@ def find_item_files(spec: str | Path, root: Path = Path(".")) -> list[Path]:
         return _no_rendered_pages(_sorted_paths(candidate.glob("*.md")), root)
     if candidate.is_file():
         return [candidate]
-    found = _no_rendered_pages(_sorted_paths(map(Path, glob.glob(str(candidate), recursive=True))), root)
+    found = _no_rendered_pages(_sorted_paths(map(Path, glob.glob(_pattern(spec, root), recursive=True))), root)
     return _once(found) if "**" in str(spec) else found
 
 
@@ -93,7 +93,7 @@ def missed_item_files(spec: str | Path, root: Path, found: Sequence[Path]) -> tu
     a new item never reached the graph and a renamed one lost its nodes, without a word.  As an item
     error it keeps its slug's previous nodes."""
     candidate = Path(spec) if Path(spec).is_absolute() else root / spec
-    pattern = str(candidate / "*.md") if candidate.is_dir() else str(candidate)
+    pattern = str(Path(glob.escape(str(candidate))) / "*.md") if candidate.is_dir() else _pattern(spec, root)
     folders = {path.parent for path in found} | ({candidate} if candidate.is_dir() else set())
     issues = []
     for folder in sorted(folders):
@@ -112,6 +112,12 @@ def missed_item_files(spec: str | Path, root: Path, found: Sequence[Path]) -> tu
                                     f"named like a research item, but {spec} matches no file ending {suffix.group()!r}: "
                                     "not read", f"rename it to {slug}.md", slug))
     return tuple(issues)
+
+
+def _pattern(spec: str | Path, root: Path) -> str:
+    """The glob ``spec`` below ``root``: the root's name is a folder's, never a pattern (a checkout under
+    ``research [2026]/`` would match nothing, or its brackets a class of one letter)."""
+    return str(Path(glob.escape(str(root))) / spec)  # an absolute spec as it is
 
 
 def _once(paths: list[Path]) -> list[Path]:

@@ -226,3 +226,26 @@ def test_out_naming_a_file_the_build_reads_is_refused_and_the_file_kept(tmp_path
     assert result.exit_code == 2, result.output
     assert "which the build reads" in result.stderr and "not a JSON object" not in result.stderr, result.stderr
     assert {path: path.read_bytes() for path in root.rglob("*") if path.is_file()} == before
+
+
+def test_a_deleted_item_whose_facts_stay_as_held_by_hand_says_so(example_repo: Path) -> None:
+    """Facts the manifest holds by hand (``held``: in the graph before an item wrote them too) stay when
+    the item goes.  The build said only "removed their nodes" of the item, whose node and title stayed:
+    the PR body and `kgsync diff` list the kept facts, the build did not."""
+    import json
+
+    slug = "2026-01-05-agent-memory-architectures"
+    manifest = example_repo / "memory.kgsync.json"
+    lines = manifest.read_text(encoding="utf-8").split("\n")
+    own = json.loads(next(line for line in lines if line.startswith(f'"{slug}"')).split(": ", 1)[1].rstrip(","))
+    held = {"entities": own["entities"][:1], "observations": own["observations"][:1]}
+    lines[0] = lines[0].replace('{"kgsync_manifest": 1, ', f'{{"kgsync_manifest": 1, "held": {json.dumps(held)}, ', 1)
+    manifest.write_text("\n".join(lines), encoding="utf-8")
+    (example_repo / "Research" / "completed" / f"{slug}.md").unlink()
+    for dry in (("--dry-run",), ()):
+        result = CliRunner().invoke(command, ["--root", str(example_repo), "--no-cache", *dry])
+        assert result.exit_code == 0, result.output
+        assert f"item(s) no longer found; {'would remove' if dry else 'removed'} their nodes: {slug}" in result.stderr
+        assert "2 facts kept: added by hand before an item wrote them too, and no item writes them now: " \
+               f"item:{slug} (research_item); item:{slug}: " in result.stderr, result.stderr
+    assert f'"item:{slug}"' in (example_repo / "memory.jsonl").read_text(encoding="utf-8")

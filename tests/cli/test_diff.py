@@ -242,3 +242,25 @@ def test_cli_says_which_facts_stay_because_they_were_added_by_hand_first(tmp_pat
     head = result.output.split("**Needs attention**", 1)[1].split("\n\n**", 1)[0]
     assert "3 facts kept: added by hand before an item wrote them too, and no item writes them now" in head
     assert "item:b: title: b" in head and "item:b -" in head, result.output
+
+
+def test_cli_says_when_a_manifest_beside_a_graph_is_unreadable(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A manifest beside OLD or NEW that does not read (a hand edit of its ``held`` record, a conflict
+    marker) told nothing apart on its side, without a word: the changes by hand were filed as items'."""
+    import shutil
+
+    from tests.conftest import EXAMPLE_REPO
+
+    monkeypatch.chdir(tmp_path)
+    committed = jsonl.read(EXAMPLE_REPO / "memory.jsonl")
+    old = _write(tmp_path / "old.jsonl", committed)
+    new = _write(tmp_path / "new.jsonl", Graph(committed.entities[1:], committed.relations))
+    shutil.copy(EXAMPLE_REPO / "memory.kgsync.json", tmp_path / "old.kgsync.json")
+    text = (EXAMPLE_REPO / "memory.kgsync.json").read_text(encoding="utf-8")
+    (tmp_path / "new.kgsync.json").write_text(text.replace('{"kgsync_manifest": 1, ', '{"kgsync_manifest": 1, "held": null, ', 1),
+                                              encoding="utf-8")
+    for output_format in ("markdown", "json"):
+        result = CliRunner().invoke(command, [str(old), str(new), "--format", output_format])
+        assert result.exit_code == 0, result.output
+        assert "new.kgsync.json: warning: kgsync manifest is unreadable: held must be" in result.stderr, result.stderr
+        assert "old.kgsync.json" not in result.stderr

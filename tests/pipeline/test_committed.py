@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import signal
+import threading
 import time
 from collections import Counter
 from pathlib import Path
@@ -111,6 +113,63 @@ def test_the_files_written_do_not_depend_on_which_is_staged_first(repo: Path, mo
     assert _written_files(repo) == written
     assert again.changed_files == expected.changed_files and [p.name for p in again.changed_files] == [
         "memory.jsonl", "memory.kgsync.json"]
+
+
+def _interrupt_main() -> None:
+    """Ctrl-C, as the terminal sends it: SIGINT to the main thread, which raises KeyboardInterrupt there."""
+    signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGINT)
+
+
+def _graph_threads_ended() -> None:
+    for thread in threading.enumerate():
+        if thread.name.startswith("kgsync-graph-write"):
+            thread.join()
+
+
+def test_ctrl_c_while_the_graph_is_staged_leaves_no_temp_file(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The manifest is staged; the build waits for the graph's thread, and the user presses Ctrl-C.
+    build(config_module.load(repo))
+    before = _written_files(repo)
+    next(items_dir(repo).glob("*.md")).unlink()
+    staged = jsonl.stage_bytes
+    manifest_staged = threading.Event()
+
+    def ctrl_c_before_the_graph(path: Path, data: Any, compare: bool = True) -> Any:
+        if path.suffix == ".jsonl":
+            manifest_staged.wait(5)
+            time.sleep(0.3)  # the build is past the manifest's staging, waiting for this thread
+            _interrupt_main()
+            time.sleep(0.2)  # the graph's write and fsync go on
+        result = staged(path, data, compare)
+        if path.suffix == ".json":
+            manifest_staged.set()
+        return result
+
+    monkeypatch.setattr(jsonl, "stage_bytes", ctrl_c_before_the_graph)
+    with pytest.raises(KeyboardInterrupt):
+        build(config_module.load(repo))
+    _graph_threads_ended()
+    assert _written_files(repo) == before
+
+
+def test_ctrl_c_between_the_renames_renames_both_or_neither(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    build(config_module.load(repo))
+    before = _written_files(repo)
+    next(items_dir(repo).glob("*.md")).unlink()
+    commit = jsonl.Staged.commit
+
+    def ctrl_c_after_the_graph(self: jsonl.Staged) -> None:
+        commit(self)
+        if self.path.suffix == ".jsonl":
+            _interrupt_main()
+
+    monkeypatch.setattr(jsonl.Staged, "commit", ctrl_c_after_the_graph)
+    with pytest.raises(KeyboardInterrupt):
+        build(config_module.load(repo))
+    after = _written_files(repo)
+    assert sorted(after) == sorted(before)  # no temp file
+    changed = sorted(name for name in before if after[name] != before[name])
+    assert changed in ([], sorted(before)), f"only {changed} renamed into place"
 
 
 def test_a_lost_manifest_is_refused_before_anything_is_written(repo: Path) -> None:

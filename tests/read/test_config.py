@@ -175,7 +175,7 @@ def test_a_graph_override_that_names_no_file_is_a_config_error() -> None:
 
 
 @pytest.mark.parametrize(("key", "value"), [("branch", "a..b"), ("branch", "'-x'"), ("branch", "''"),
-                                            ("base", "'ma in'"), ("branch", "main")])
+                                            ("base", "'ma in'"), ("branch", "main"), ("branch", "HEAD")])
 def test_a_pr_branch_git_cannot_name_or_the_base_itself_is_a_config_error_at_its_line(
         tmp_path: Path, key: str, value: str) -> None:
     # Found only by the push, after the whole build, with no word of kgsync.yml ("invalid refspec").

@@ -50,3 +50,22 @@ def test_a_file_named_like_an_item_that_the_glob_misses_by_its_suffix_alone_is_a
         ("items/2026-01-02-b.MD", "rename it to 2026-01-02-b.md"),
         ("items/2026-01-03-c.markdown", "rename it to 2026-01-03-c.md")]
     assert missed_item_files("items/2026-01-0[12]*.md", tmp_path, found[:1])[0].location.path == "items/2026-01-02-b.MD"
+
+
+
+def test_a_folder_named_with_glob_characters_is_read_as_named(tmp_path: Path) -> None:
+    # A checkout under "research [2026]/" built with --root/--config as an absolute path (a CI job's
+    # workspace), and an items folder named "done [old]": the brackets are a folder's name, not a glob.
+    root = tmp_path / "research [2026]"
+    items = root / "done [old]"
+    items.mkdir(parents=True)
+    for name in ("2026-01-01-a.md", "2026-01-02-b.MD"):
+        (items / name).write_text(ITEM, encoding="utf-8")
+    found = find_item_files("done [old]", root)  # a folder: its *.md files
+    assert [p.name for p in found] == ["2026-01-01-a.md"]
+    assert [i.location.path for i in missed_item_files("done [old]", root, found)] == ["done [old]/2026-01-02-b.MD"]
+    # a glob the user wrote, under such a root, still globs (the root's brackets are no class)
+    found = find_item_files("done*/2026-01-0[12]*.md", root)
+    assert [p.name for p in found] == ["2026-01-01-a.md"]
+    assert [i.location.path for i in missed_item_files("done*/2026-01-0[12]*.md", root, found)] == [
+        "done [old]/2026-01-02-b.MD"]
