@@ -7,6 +7,7 @@ import signal
 import threading
 import time
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -115,6 +116,15 @@ def test_the_files_written_do_not_depend_on_which_is_staged_first(repo: Path, mo
         "memory.jsonl", "memory.kgsync.json"]
 
 
+@pytest.fixture
+def ctrl_c_raises() -> Iterator[None]:
+    """SIGINT raises KeyboardInterrupt, as in a terminal, whatever this process inherited: a shell without
+    job control starts background commands with SIGINT ignored, and Python then leaves it ignored."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
 def _interrupt_main() -> None:
     """Ctrl-C, as the terminal sends it: SIGINT to the main thread, which raises KeyboardInterrupt there."""
     signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGINT)
@@ -126,7 +136,8 @@ def _graph_threads_ended() -> None:
             thread.join()
 
 
-def test_ctrl_c_while_the_graph_is_staged_leaves_no_temp_file(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_ctrl_c_while_the_graph_is_staged_leaves_no_temp_file(repo: Path, monkeypatch: pytest.MonkeyPatch,
+                                                               ctrl_c_raises: None) -> None:
     # The manifest is staged; the build waits for the graph's thread, and the user presses Ctrl-C.
     build(config_module.load(repo))
     before = _written_files(repo)
@@ -152,7 +163,8 @@ def test_ctrl_c_while_the_graph_is_staged_leaves_no_temp_file(repo: Path, monkey
     assert _written_files(repo) == before
 
 
-def test_ctrl_c_between_the_renames_renames_both_or_neither(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_ctrl_c_between_the_renames_renames_both_or_neither(repo: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            ctrl_c_raises: None) -> None:
     build(config_module.load(repo))
     before = _written_files(repo)
     next(items_dir(repo).glob("*.md")).unlink()
