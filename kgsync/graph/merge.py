@@ -80,6 +80,11 @@ class Manifest:
     # when none does (``merge``).  On the first line, only when there are any (none: the manifest as before).
     held: Facts = field(default_factory=Facts)
 
+    @property
+    def holds_by_hand(self) -> bool:
+        """Whether ``held`` records any fact (none: the first line is written as before the record existed)."""
+        return self.held != _NOTHING_HELD
+
     @cached_property
     def owned(self) -> Mapping[str, tuple[Facts, Facts]]:
         """slug -> ``anchored(slug, facts)`` of each entry, found once (the merge, the build's report of
@@ -153,7 +158,7 @@ class Manifest:
             ("merges", [list(pair) for pair in sorted(self.merges)]),
             ("acronyms", [[short, long, list(users)] for short, long, users in sorted(self.acronyms)]),
             ("topics", sorted(self.topics))) if value)
-        if self.held != _NOTHING_HELD:
+        if self.holds_by_hand:
             head += f'"held": {facts_json(self.held)}, '
         return f'{{"kgsync_manifest": {MANIFEST_VERSION}, {head}"items": {{'
 

@@ -44,7 +44,7 @@ from kgsync.extract.record import Record
 from kgsync.contract import jsonl
 from kgsync.contract.lazy_mapping import LazyMapping
 from kgsync.contract.errors import ConfigError, GraphFormatError, LintFailed, Location
-from kgsync.contract.model import Facts, Graph
+from kgsync.contract.model import EntityType, Facts, Graph
 from kgsync.extract.evidence_model import EvidencePlan
 from kgsync.extract.evidence import plan as plan_evidence
 from kgsync.extract.findings import Extraction
@@ -258,7 +258,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
 def _kept_by_hand(base: Manifest | None, manifest: Manifest, graph: Callable[[], Graph]) -> tuple[str, ...]:
     """``BuildResult.kept_by_hand``: read only when the committed manifest holds facts by hand (the
     graph is then merged whole: never pure, so never spliced)."""
-    if base is None or not any((base.held.entities, base.held.observations, base.held.relations)):
+    if base is None or not base.holds_by_hand:
         return ()
     return tuple(describe_facts(kept_by_hand(base, manifest, graph())))
 
@@ -266,7 +266,7 @@ def _kept_by_hand(base: Manifest | None, manifest: Manifest, graph: Callable[[],
 def _claims_of(manifest: Manifest, slug: str) -> frozenset[str]:
     """The claims the item ``slug`` holds in ``manifest`` (a veto names claims: ``unmatched_vetoes``)."""
     facts = manifest.by_item.get(slug)
-    return frozenset(name for name, kind in facts.entities if kind == "claim") if facts else frozenset()
+    return frozenset(name for name, kind in facts.entities if kind == EntityType.CLAIM.value) if facts else frozenset()
 
 
 @dataclass(frozen=True)
