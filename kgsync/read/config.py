@@ -6,8 +6,8 @@ values names them (``choices``), and an option that no longer does anything is d
 ``Deprecated``: still accepted and type-checked, so old files keep loading, and ignored.
 Unknown keys and wrong types are collected and reported together, once, naming the file,
 the line and the key.  The defaults make kgsync run on any research repo with zero
-configuration.  ``describe()`` and ``reference_table()`` feed the configuration reference
-(docs/configuration.md, generated).
+configuration.  ``kgsync.read.config_reference`` writes the configuration reference
+(docs/configuration.md, generated) from this schema.
 """
 
 from __future__ import annotations
@@ -462,38 +462,3 @@ def _check(default: Any, value: Any) -> Any:
         return tuple(value) if ok else None
     return None
 
-
-def describe() -> list[tuple[str, str, str, str]]:
-    """(option, default, type, description) rows for the configuration reference, in declaration order."""
-    rows: list[tuple[str, str, str, str]] = []
-    defaults = Config()
-    for f in fields(Config):
-        if "help" not in f.metadata:
-            continue
-        if f.metadata.get("section"):
-            for sub in fields(getattr(defaults, f.name)):
-                rows.append((f"{f.name}.{sub.name}", _shown(sub.default), type(sub.default).__name__, sub.metadata["help"]))
-        else:
-            rows.append((f.name, _shown(f.default), type(f.default).__name__, f.metadata["help"]))
-    return rows
-
-
-def deprecated() -> list[tuple[str, str]]:
-    """(option, why) for every option still accepted but ignored."""
-    return [(f"{f.name}.{key}", old.help) for f in fields(Config) if f.metadata.get("section")
-            for key, old in getattr(getattr(Config(), f.name), "DEPRECATED", {}).items()]
-
-
-def _shown(value: Any) -> str:
-    if isinstance(value, tuple):
-        return "[" + ", ".join(value) + "]"
-    return str(value) if value != "" else "(none)"
-
-
-def reference_table() -> str:
-    """The configuration reference table (docs/configuration.md)."""
-    lines = ["| option | default | type | what it does |", "|---|---|---|---|"]
-    lines += [f"| `{k}` | `{d}` | {t} | {text} |" for k, d, t, text in describe()]
-    if deprecated():
-        lines += ["", "Deprecated: " + "; ".join(f"`{k}`: {why}" for k, why in deprecated()) + "."]
-    return "\n".join(lines) + "\n"
