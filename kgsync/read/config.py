@@ -26,6 +26,8 @@ from kgsync.contract.errors import ConfigError, Location, printable_path
 from kgsync.read.yaml_source import key_lines, read_yaml
 
 CONFIG_FILE = "kgsync.yml"
+#: The maintainers' veto file (kgsync.read.veto_file), beside the vocabulary file (``Config.veto_path``).
+VETO_FILE = "kgsync-veto.yml"
 TAG_STYLES = ("search-safe", "slug")
 #: ``cache_dir``'s default: the user's cache directory, outside the checkout (kgsync.pipeline.cache.location).
 USER_CACHE = "(user cache)"
@@ -215,8 +217,7 @@ class Config:
             named += [(self.path(self.graph), "the graph file"), (manifest_of(self.path(self.graph)), "the graph's manifest")]
         named += [(self.path(relative), what) for relative, what in ((self.themes_vocabulary, "the themes_vocabulary file"),
                                                                      (self.vocabulary, "the vocabulary file")) if relative]
-        from kgsync.read.veto_file import veto_path  # beside the vocabulary file (that module imports this one)
-        named += [(veto, "the veto file") for veto in (veto_path(self),) if veto is not None]
+        named += [(veto, "the veto file") for veto in (self.veto_path(),) if veto is not None]
         for known, what in named:
             if known.is_file() and path.samefile(known):
                 return what
@@ -231,6 +232,11 @@ class Config:
         """An optional file's path (``vocabulary``, ``themes_vocabulary``), resolved against the
         research repo root; None when the option is empty: no such file is configured."""
         return self.root / relative if relative else None
+
+    def veto_path(self) -> Path | None:
+        """The veto file's path: beside the vocabulary file (None: no vocabulary file is configured, so no vetoes)."""
+        vocabulary = self.optional_path(self.vocabulary)
+        return None if vocabulary is None else vocabulary.with_name(VETO_FILE)
 
     def with_overrides(self, **overrides: Any) -> Config:
         """Options given on the command line (None: not given), checked as kgsync.yml's are."""

@@ -43,6 +43,12 @@ def test_an_optional_file_is_none_when_its_option_is_empty(tmp_path: Path) -> No
     assert cfg.optional_path(cfg.vocabulary) is None  # while path() gives Path(): no file, said so
 
 
+def test_the_veto_file_lives_beside_the_vocabulary_file(tmp_path: Path) -> None:
+    assert config.Config(root=tmp_path, vocabulary="").veto_path() is None  # no vocabulary file: no vetoes
+    beside = config.Config(root=tmp_path, vocabulary="maintained/kgsync-vocab.yml").veto_path()
+    assert beside == tmp_path / "maintained" / "kgsync-veto.yml"
+
+
 def test_every_problem_is_reported_once_with_its_line(tmp_path: Path) -> None:
     (tmp_path / "kgsync.yml").write_text(
         "grph: x\ncaps:\n  claims: many\n  concepts: -1\nmining:\n  max_item_share: 3\ntag_style: fancy\n",
