@@ -37,13 +37,14 @@ from bench_recall import DEFAULT_CUTS, LATER, build_graphs, evaluate, question_s
 from recall_stats import Bootstrap, question_scores  # noqa: E402
 
 from kgsync.serve import tools  # noqa: E402
+from kgsync.serve.service import Service  # noqa: E402
 from kgsync.serve.index import Weights  # noqa: E402
 from kgsync.serve.snapshot import slug_of, values  # noqa: E402
 
 GOALS = "goals: pooled R@10 >= BM25 + 0.05; later R@10 >= 0.40; <= 8,000 chars a question; p95 <= 50 ms, start <= 2 s, <= 500 MB"
 
 
-def ranked_items(answer: dict, service: tools.Service) -> list[str]:
+def ranked_items(answer: dict, service: Service) -> list[str]:
     """Item slugs in the order the answer names them."""
     by_name = service.index().snapshot.by_name
     seen: dict[str, None] = {}
@@ -64,7 +65,7 @@ def serve_rows(qsets: list, graphs: dict[str, Path], weights: Weights) -> list[d
     for qset in qsets:
         if not qset.truth:
             continue
-        service = tools.Service(graphs[qset.name], weights)
+        service = Service(graphs[qset.name], weights)
         for slug in sorted(qset.truth):
             text = tools.search_nodes(service, " ".join(q["phrase"] for q in qset.queries[slug]), 10)
             ranking = ranked_items(json.loads(text), service)
@@ -220,7 +221,7 @@ def serving_figures(args: argparse.Namespace) -> None:
         print(f"{label}, spawn to first answer: {wall:.2f} s wall, {cpu_s:.2f} s of the server's CPU (with its start-up child)")
     print(f"search_nodes over stdio, {len(times)} calls: p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {times[-1]:.1f} ms wall; "
           f"{calls_cpu:.1f} ms of the server's CPU a call (mean)")
-    service = tools.Service(graph)
+    service = Service(graph)
     service.index()
     cpu = []
     for query in queries:

@@ -56,6 +56,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from kgsync.serve import tools  # noqa: E402
+from kgsync.serve.service import Service  # noqa: E402
 from kgsync.serve.index import (  # noqa: E402
     _KIND_CONCEPT,
     _KIND_ITEM,
@@ -331,7 +332,7 @@ class LeverIndex(Index):
         return hits
 
 
-class LeverService(tools.Service):
+class LeverService(Service):
     """A ``Service`` whose index is a ``LeverIndex`` of the file (read once: the bench never writes it)."""
 
     def __init__(self, path: Path, levers: Levers):
@@ -351,7 +352,7 @@ def rows_of(qsets: list, graphs: dict[str, Path], levers: Levers | None) -> list
 
     rows = []
     for qset in qsets:
-        service = tools.Service(graphs[qset.name]) if levers is None else LeverService(graphs[qset.name], levers)
+        service = Service(graphs[qset.name]) if levers is None else LeverService(graphs[qset.name], levers)
         for slug in sorted(qset.truth):
             text = tools.search_nodes(service, " ".join(q["phrase"] for q in qset.queries[slug]), 10)
             scores = question_scores(ranked_items(json.loads(text), service), qset.truth[slug])

@@ -10,7 +10,7 @@ import click
 from kgsync.cli import docs
 from kgsync.cli.main import COMMANDS, cli
 from kgsync.lint.rules import RULES
-from kgsync.read import config
+from kgsync.read import config_reference
 
 
 def test_the_generated_pages_are_current() -> None:
@@ -30,9 +30,9 @@ def test_a_stale_or_missing_page_is_named(tmp_path: Path) -> None:
 
 def test_the_configuration_page_documents_every_option() -> None:
     page = docs.configuration_md()
-    for key, default, kind, text in config.describe():
+    for key, default, kind, text in config_reference.describe():
         assert f"| `{key}` | `{default}` | {kind} | {text} |" in page
-    for key, _ in config.deprecated():
+    for key, _ in config_reference.deprecated():
         assert f"`{key}`" in page
 
 

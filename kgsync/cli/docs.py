@@ -17,7 +17,7 @@ import click
 from kgsync.cli._errors import FAILED, OK
 from kgsync.cli.main import COMMANDS, cli
 from kgsync.lint.rules import rules_table
-from kgsync.read import config
+from kgsync.read import config_reference
 
 #: The repository root (the generated pages live in its docs/).
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,7 +34,7 @@ def configuration_md() -> str:
         "research repo. Unknown keys and wrong types are all reported together, each with its line.\n"
         "Paths are relative to the research repo root. What kgsync writes (`graph`, a `cache_dir` that is\n"
         "set) must lie inside it, `..` and links resolved: kgsync.yml is repository content (SECURITY.md).\n\n"
-        + config.reference_table()
+        + config_reference.reference_table()
         + "\nCommand-line paths (`--items`, `--out`) are relative to the current directory, except\n"
         "`kgsync pr --items/--graph`, which name paths in the checkout (relative to its root, as in\n"
         "`kgsync.yml`). The vocabulary file's format: [README](../README.md#the-vocabulary-file-kgsync-vocabyml).\n"

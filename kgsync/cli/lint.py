@@ -57,7 +57,7 @@ def command(file: Path | None, strict: bool, output_format: str, root: Path | No
 def _load(file: Path | None, root: Path | None, config_path: Path | None) -> tuple[Config, Path, Graph]:
     # kgsync.yml sits at the research repo root; paths in it are relative to that root.
     cfg = load_config(root, config_path)
-    configured_vetoes(cfg)  # the veto file is checked like kgsync.yml: every problem, with its line
+    configured_vetoes(cfg.veto_path())  # the veto file is checked like kgsync.yml: every problem, with its line
     path = file if file is not None else cfg.graph_file("FILE")
     if path.is_dir():
         raise ConfigError("the graph path is a folder, not a file", Location.of(path),

@@ -14,7 +14,7 @@ import click
 from kgsync.cli._errors import reported
 from kgsync.cli._options import load_config, repo_options
 from kgsync.contract.errors import ConfigError, Location
-from kgsync.serve.tools import Service
+from kgsync.serve.service import Service
 
 
 @click.command("serve")

@@ -17,7 +17,7 @@ from kgsync.pipeline.spread import CHUNK, spread
 from kgsync.extract import derived, topics
 from kgsync.extract.record import Record, parse_record
 from kgsync.contract.errors import ConfigError, Location
-from kgsync.read.config import Caps, Config
+from kgsync.read.config import Caps
 from kgsync.read.item_caps import cap_problems
 from kgsync.read.corpus_checks import check_corpus
 from kgsync.read.item_model import Issue
@@ -40,13 +40,14 @@ class Reading:
     slug_keys: Mapping[str, str]
 
 
-def item_files(config: Config) -> list[Path]:
-    """The item files of ``config.items``, in file order; none is a configuration error."""
-    files = find_item_files(config.items, config.root)
+def item_files(items: str, root: Path) -> list[Path]:
+    """The item files of the items option ``items`` (``Config.items``) under ``root``, in file order;
+    none is a configuration error."""
+    files = find_item_files(items, root)
     if not files:
         # A wrong path must not read as "every item was deleted": that would remove
         # every generated node from the committed graph.
-        raise ConfigError(f"no item files match {config.items!r}", Location(str(config.root)),
+        raise ConfigError(f"no item files match {items!r}", Location(str(root)),
                           "pass --items PATH (a folder or a glob), or set items: in kgsync.yml")
     return files
 

@@ -61,7 +61,7 @@ from kgsync.lint.rules import LintReport
 from kgsync.read.config import Caps, Config, Merge
 from kgsync.read.item_caps import observation_cap_problems
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem, missed_item_files
-from kgsync.read.veto_file import Vetoes, configured_vetoes, unmatched_vetoes, veto_path
+from kgsync.read.veto_file import Vetoes, configured_vetoes, unmatched_vetoes
 from kgsync.read.yaml_source import read_small_file
 from kgsync.vocabulary.economy import Folding
 from kgsync.vocabulary.themes import ThemeMap, load_theme_map
@@ -114,7 +114,7 @@ def read_records(config: Config, memo: ReadMemo | None = None, earlier_keys: Seq
                  jobs: int | None = None) -> Reading:
     """The read stage (``kgsync.pipeline.reading``: files' bytes -> records, on ``jobs`` processes)
     wrapped in its memo (``kgsync.pipeline.cache.read_memo``; None: no cache, every file parsed)."""
-    files = item_files(config)
+    files = item_files(config.items, config.root)
     recalled = (memo or ReadMemo()).records(files, config.root, lambda files: parse_all(files, jobs), earlier_keys)
     return reading_of(recalled.records, recalled.keys, config.caps, recalled.earlier,
                       missed_item_files(config.items, config.root, files))
@@ -192,7 +192,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     keep = _failing_items(reading)
     kept = kept_items(keep, files.read_manifest) if keep else ()
     # The maintainers' theme map and vetoes: inputs, loaded here and handed to the stage that reads them.
-    themes, vetoes = _theme_map(config), configured_vetoes(config)
+    themes, vetoes = _theme_map(config), configured_vetoes(config.veto_path())
     assembled = _assemble(cache_folder, reader, reading, vocabulary, fold, kept, themes, vetoes, config.caps,
                           config.tag_style, config.mining.min_links, distrust, behind, selections.ident)
     clock.lap("assemble")
@@ -308,7 +308,7 @@ def _inputs_key(config: Config, assembled: _Assembled, vocabulary: Vocabulary) -
     if assembled.context is None:
         return None
     digest = hashlib.sha1(f"{assembled.context}\0{config!r}\0".encode())
-    paths = [config.optional_path(config.vocabulary), config.optional_path(config.themes_vocabulary), veto_path(config)]
+    paths = [config.optional_path(config.vocabulary), config.optional_path(config.themes_vocabulary), config.veto_path()]
     for path in paths:
         try:
             digest.update(read_small_file(path) if path is not None else b"-")

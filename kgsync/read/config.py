@@ -6,8 +6,8 @@ values names them (``choices``), and an option that no longer does anything is d
 ``Deprecated``: still accepted and type-checked, so old files keep loading, and ignored.
 Unknown keys and wrong types are collected and reported together, once, naming the file,
 the line and the key.  The defaults make kgsync run on any research repo with zero
-configuration.  ``describe()`` and ``reference_table()`` feed the configuration reference
-(docs/configuration.md, generated).
+configuration.  ``kgsync.read.config_reference`` writes the configuration reference
+(docs/configuration.md, generated) from this schema.
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ from kgsync.contract.errors import ConfigError, Location, printable_path
 from kgsync.read.yaml_source import key_lines, read_yaml
 
 CONFIG_FILE = "kgsync.yml"
+#: The maintainers' veto file (kgsync.read.veto_file), beside the vocabulary file (``Config.veto_path``).
+VETO_FILE = "kgsync-veto.yml"
 TAG_STYLES = ("search-safe", "slug")
 #: ``cache_dir``'s default: the user's cache directory, outside the checkout (kgsync.pipeline.cache.location).
 USER_CACHE = "(user cache)"
@@ -215,8 +217,7 @@ class Config:
             named += [(self.path(self.graph), "the graph file"), (manifest_of(self.path(self.graph)), "the graph's manifest")]
         named += [(self.path(relative), what) for relative, what in ((self.themes_vocabulary, "the themes_vocabulary file"),
                                                                      (self.vocabulary, "the vocabulary file")) if relative]
-        from kgsync.read.veto_file import veto_path  # beside the vocabulary file (that module imports this one)
-        named += [(veto, "the veto file") for veto in (veto_path(self),) if veto is not None]
+        named += [(veto, "the veto file") for veto in (self.veto_path(),) if veto is not None]
         for known, what in named:
             if known.is_file() and path.samefile(known):
                 return what
@@ -231,6 +232,11 @@ class Config:
         """An optional file's path (``vocabulary``, ``themes_vocabulary``), resolved against the
         research repo root; None when the option is empty: no such file is configured."""
         return self.root / relative if relative else None
+
+    def veto_path(self) -> Path | None:
+        """The veto file's path: beside the vocabulary file (None: no vocabulary file is configured, so no vetoes)."""
+        vocabulary = self.optional_path(self.vocabulary)
+        return None if vocabulary is None else vocabulary.with_name(VETO_FILE)
 
     def with_overrides(self, **overrides: Any) -> Config:
         """Options given on the command line (None: not given), checked as kgsync.yml's are."""
@@ -462,38 +468,3 @@ def _check(default: Any, value: Any) -> Any:
         return tuple(value) if ok else None
     return None
 
-
-def describe() -> list[tuple[str, str, str, str]]:
-    """(option, default, type, description) rows for the configuration reference, in declaration order."""
-    rows: list[tuple[str, str, str, str]] = []
-    defaults = Config()
-    for f in fields(Config):
-        if "help" not in f.metadata:
-            continue
-        if f.metadata.get("section"):
-            for sub in fields(getattr(defaults, f.name)):
-                rows.append((f"{f.name}.{sub.name}", _shown(sub.default), type(sub.default).__name__, sub.metadata["help"]))
-        else:
-            rows.append((f.name, _shown(f.default), type(f.default).__name__, f.metadata["help"]))
-    return rows
-
-
-def deprecated() -> list[tuple[str, str]]:
-    """(option, why) for every option still accepted but ignored."""
-    return [(f"{f.name}.{key}", old.help) for f in fields(Config) if f.metadata.get("section")
-            for key, old in getattr(getattr(Config(), f.name), "DEPRECATED", {}).items()]
-
-
-def _shown(value: Any) -> str:
-    if isinstance(value, tuple):
-        return "[" + ", ".join(value) + "]"
-    return str(value) if value != "" else "(none)"
-
-
-def reference_table() -> str:
-    """The configuration reference table (docs/configuration.md)."""
-    lines = ["| option | default | type | what it does |", "|---|---|---|---|"]
-    lines += [f"| `{k}` | `{d}` | {t} | {text} |" for k, d, t, text in describe()]
-    if deprecated():
-        lines += ["", "Deprecated: " + "; ".join(f"`{k}`: {why}" for k, why in deprecated()) + "."]
-    return "\n".join(lines) + "\n"

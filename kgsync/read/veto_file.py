@@ -14,12 +14,9 @@ from typing import Any
 
 import yaml
 
-from kgsync.read.config import Config
 from kgsync.read.item_model import Issue, IssueSeverity
 from kgsync.read.yaml_source import read_yaml
 from kgsync.contract.errors import ConfigError, Location, printable_path
-
-FILE_NAME = "kgsync-veto.yml"
 
 
 @dataclass(frozen=True)
@@ -38,7 +35,7 @@ def load_vetoes(path: str | Path | None) -> Vetoes:
             to: claim:2026-02-27-b:other-key
             why: the sentence cites the finding as background, not as agreement
 
-    A missing file vetoes nothing, and so does None (no file configured, ``veto_path``).  Every
+    A missing file vetoes nothing, and so does None (no file configured, ``Config.veto_path``).  Every
     problem is collected with its line (``problems``); ``load_vetoes_strict`` raises them at once.
     """
     if path is None:
@@ -129,19 +126,9 @@ def _line_of(node: Any, default: int) -> int:
     return node.start_mark.line + 1 if node is not None and hasattr(node, "start_mark") else default
 
 
-def veto_path_beside(vocabulary_path: Path | None) -> Path | None:
-    """The veto file lives beside the vocabulary file (None: no vocabulary file, no veto file)."""
-    return None if vocabulary_path is None else vocabulary_path.with_name(FILE_NAME)
-
-
-def veto_path(config: Config) -> Path | None:
-    """``config``'s veto file, beside its vocabulary file (None: no vocabulary file is configured, so no vetoes)."""
-    return veto_path_beside(config.optional_path(config.vocabulary))
-
-
-def configured_vetoes(config: Config) -> Vetoes:
-    """The vetoes of ``config``'s veto file (``veto_path``; none without one), every problem raised at once
-    (``check_vetoes``), as kgsync.yml's are."""
-    vetoes = load_vetoes(veto_path(config))
+def configured_vetoes(path: Path | None) -> Vetoes:
+    """The vetoes of the configured veto file ``path`` (``Config.veto_path``; None: none), every problem
+    raised at once (``check_vetoes``), as kgsync.yml's are."""
+    vetoes = load_vetoes(path)
     check_vetoes(vetoes)
     return vetoes

@@ -12,7 +12,8 @@ from typing import Any
 from kgsync.contract.errors import ServeError
 from kgsync.serve.index import Index
 from kgsync.serve.snapshot import Link, Node, Snapshot, is_claim, is_item, slug_of, value, values
-from kgsync.serve.tools import Service, MAX_LIMIT, cut, entity_json, relation_json, _bounded
+from kgsync.serve.service import Service
+from kgsync.serve.tools import MAX_LIMIT, cut, entity_json, relation_json, _bounded
 
 
 def _norm(text: str) -> str:

@@ -20,7 +20,7 @@ from typing_extensions import TypedDict  # pydantic needs it (not typing's) on P
 
 from kgsync.contract.errors import KgsyncError
 from kgsync.serve import research, tools, write
-from kgsync.serve.tools import Service
+from kgsync.serve.service import Service
 
 INSTRUCTIONS = """\
 A research knowledge graph (items, their claims, the concepts they address), kept in the MCP memory

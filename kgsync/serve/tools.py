@@ -1,8 +1,7 @@
 """What each tool of ``kgsync serve`` answers: pure functions of the graph file, bounded in size.
 
-No MCP here (``server.py`` wires these to the SDK).  ``Service`` holds the graph file's path and
-re-reads it when its mtime, size or inode changed (one ``stat`` a call when it did not), so a
-``git pull`` or an agent writing through the reference server is seen by the next call.  Every
+No MCP here (``server.py`` wires these to the SDK); the graph file behind them is a ``Service``
+(``service.py``: re-read when it changed).  Every
 answer is a JSON text of at most ``HARD_LIMIT`` characters: observations are shortened (an
 ellipsis) and low-value ones dropped before results are cut, and a cut answer says how to page on.
 """
@@ -10,18 +9,13 @@ ellipsis) and low-value ones dropped before results are cut, and a cut answer sa
 from __future__ import annotations
 
 import json
-import os
 import re
-import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from kgsync.contract.errors import KgsyncError, Location, ServeError
-from kgsync.serve import store
-from kgsync.serve.index import Index, Weights, query_tokens
-from kgsync.serve.snapshot import Link, Node, Snapshot, is_item, obs_key, read_bytes, values
+from kgsync.serve.index import Index, query_tokens
+from kgsync.serve.service import Service
+from kgsync.serve.snapshot import Link, Node, Snapshot, is_item, obs_key, values
 
 HARD_LIMIT = 20_000  # characters, any answer, any corpus
 TARGET = 8_000  # what a search page aims at before it compacts observations further
@@ -38,142 +32,6 @@ _LEVELS: tuple[tuple[int, frozenset[str], int], ...] = (
 )
 LEVELS = len(_LEVELS)
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-# ----------------------------------------------------------------------------- the file
-
-
-@dataclass(frozen=True)
-class _Loaded:
-    signature: tuple[int, int, int, int] | None
-    index: Index
-
-
-class Service:
-    """The graph file behind the tools, re-read when it changes."""
-
-    def __init__(self, path: str | Path, weights: Weights | None = None, keep: bool = False, log: store.Log = store.stderr):
-        """``keep``: keep the index in the user's cache directory between starts (``store``)."""
-        self.path = Path(path)
-        self.weights = weights or Weights()
-        self.keep = keep
-        self.log = log
-        self._loaded: _Loaded | None = None
-        self._lock = threading.Lock()  # the start-up thread and the tool calls share the index
-        self._manifest: tuple[tuple[int, int, int, int] | None, dict[tuple[str, str, str], tuple[str, str]]] | None = None
-        self.reloads = 0
-
-    @property
-    def manifest_path(self) -> Path:
-        return self.path.with_name(self.path.stem + ".kgsync.json")
-
-    def index(self) -> Index:
-        """The index of the file as it is now (rebuilt only when the file changed)."""
-        with self._lock:
-            return self._current()
-
-    def warm(self) -> None:
-        """Read and index the file now (a start-up thread, while the MCP SDK loads); errors wait for a call."""
-        try:
-            self.index()
-        except KgsyncError:
-            pass
-
-    def prebuild(self) -> Callable[[], None]:
-        """Start loading while this process goes on (loading the MCP SDK): a forked child makes sure the
-        stored index is the file's (checking every page of it, or indexing and storing), and a thread here
-        reads the file and computes its key (file reads and hashing let the SDK import run meanwhile).
-        The returned ``finish()`` waits for both and loads, taking the stored index only when its key is
-        the key of the bytes this process read.  Without ``os.fork``, or without ``keep``, it just loads."""
-        if not hasattr(os, "fork") or not self.keep:
-            return self.warm
-        child = os.fork()
-        if child == 0:  # the child: check or index, then exit without any cleanup of the parent's
-            code = 1
-            try:
-                with open(self.path, "rb") as handle:
-                    raw = handle.read()
-                store.ensure(self.path, raw, self.weights, self.log)
-                code = 0
-            finally:
-                os._exit(code)
-        read: list[tuple[tuple[int, int, int, int], bytes, str]] = []
-
-        def read_and_hash() -> None:
-            try:
-                with open(self.path, "rb") as handle:
-                    signature = _sig(os.fstat(handle.fileno()))
-                    raw = handle.read()
-                read.append((signature, raw, store.key_of(raw, self.weights)))
-            except OSError:
-                pass  # finish() reads again, and a call says why
-
-        reader = threading.Thread(target=read_and_hash, name="kgsync-serve-read", daemon=True)
-        reader.start()
-
-        def finish() -> None:
-            os.waitpid(child, 0)
-            reader.join()
-            with self._lock:
-                if read:
-                    signature, raw, key = read[0]
-                    index = store.load(self.path, raw, read_bytes(raw), self.weights, self.log, key)
-                    self._loaded = _Loaded(signature, index)
-                    self.reloads += 1
-                    return
-            self.warm()
-
-        return finish
-
-    def _current(self) -> Index:
-        signature = _signature(self.path)
-        if self._loaded is not None and self._loaded.signature == signature:
-            return self._loaded.index
-        if signature is None:
-            index = Index(Snapshot(), self.weights)
-        else:
-            try:
-                with open(self.path, "rb") as handle:  # the signature of what was read, not of the path
-                    signature = _sig(os.fstat(handle.fileno()))
-                    raw = handle.read()
-            except OSError as exc:
-                raise ServeError(f"cannot read the graph file: {exc.strerror or exc}", Location.of(self.path)) from None
-            snapshot = read_bytes(raw)
-            index = store.load(self.path, raw, snapshot, self.weights, self.log) if self.keep else Index(snapshot, self.weights)
-        self._loaded = _Loaded(signature, index)
-        self.reloads += 1
-        return index
-
-    def evidence_sentences(self) -> dict[tuple[str, str, str], tuple[str, str]]:
-        """(from, to, relation) -> (sentence, "path:line") from the manifest beside the graph ({} without one)."""
-        signature = _signature(self.manifest_path)
-        if self._manifest is not None and self._manifest[0] == signature:
-            return self._manifest[1]
-        found: dict[tuple[str, str, str], tuple[str, str]] = {}
-        if signature is not None:
-            try:
-                data = json.loads(self.manifest_path.read_text(encoding="utf-8"))
-                for facts in data.get("items", {}).values():
-                    for entry in facts.get("evidence", ()):
-                        if isinstance(entry, list) and len(entry) >= 5 and all(isinstance(p, str) for p in entry[:5]):
-                            found.setdefault((entry[0], entry[1], entry[2]), (entry[3], entry[4]))
-            except (OSError, ValueError, AttributeError, TypeError, RecursionError):
-                found = {}  # unreadable: the links are still served, without their sentences
-        self._manifest = (signature, found)
-        return found
-
-
-def _sig(st: os.stat_result) -> tuple[int, int, int, int]:
-    return (st.st_mtime_ns, st.st_size, st.st_ino, st.st_dev)
-
-
-def _signature(path: Path) -> tuple[int, int, int, int] | None:
-    try:
-        return _sig(os.stat(path))
-    except (FileNotFoundError, NotADirectoryError):
-        return None
-    except OSError as exc:
-        raise ServeError(f"cannot read the graph file: {exc.strerror or exc}", Location.of(path)) from None
 
 
 # ------------------------------------------------------------------------ answer shaping

@@ -1,4 +1,4 @@
-"""kgsync.yml: declarative schema, every problem reported at once (its reference page: tests/test_docs.py)."""
+"""kgsync.yml: declarative schema, every problem reported at once (its reference: test_config_reference.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from kgsync.read import config
+from kgsync.read import config, config_reference
 from kgsync.contract.errors import ConfigError
 
 
@@ -41,6 +41,12 @@ def test_an_optional_file_is_none_when_its_option_is_empty(tmp_path: Path) -> No
     cfg = config.load(tmp_path)
     assert cfg.optional_path(cfg.themes_vocabulary) == tmp_path / "themes.md"
     assert cfg.optional_path(cfg.vocabulary) is None  # while path() gives Path(): no file, said so
+
+
+def test_the_veto_file_lives_beside_the_vocabulary_file(tmp_path: Path) -> None:
+    assert config.Config(root=tmp_path, vocabulary="").veto_path() is None  # no vocabulary file: no vetoes
+    beside = config.Config(root=tmp_path, vocabulary="maintained/kgsync-vocab.yml").veto_path()
+    assert beside == tmp_path / "maintained" / "kgsync-veto.yml"
 
 
 def test_every_problem_is_reported_once_with_its_line(tmp_path: Path) -> None:
@@ -98,13 +104,6 @@ def test_the_vocabulary_and_theme_files_fail_the_same_way(tmp_path: Path) -> Non
     assert caught.value.location.line == 3
 
 
-def test_every_option_is_declared_with_its_description() -> None:
-    rows = config.describe()
-    assert [key for key, *_ in rows if not key.strip()] == []
-    assert [key for key, _, _, text in rows if not text] == [], "declare each option with option(default, help)"
-    assert ("tag_style", "search-safe", "str") == rows[4][:3]
-
-
 def test_a_choice_accepts_only_its_values(tmp_path: Path) -> None:
     (tmp_path / "kgsync.yml").write_text("tag_style: slug\n", encoding="utf-8")
     assert config.load(tmp_path).tag_style == "slug"
@@ -118,10 +117,10 @@ def test_a_deprecated_option_still_loads_is_type_checked_and_is_ignored(tmp_path
     loaded = config.load(tmp_path)
     assert loaded.mining == config.Mining(min_links=1)
     assert ("mining.salient_per_item", "no longer used (each item chooses its own terms); accepted and ignored") \
-        in config.deprecated()
+        in config_reference.deprecated()
     (tmp_path / "kgsync.yml").write_text("mining:\n  max_theme_share: 0.5\n", encoding="utf-8")
     assert config.load(tmp_path).mining == config.Mining()  # every theme is a concept: the share is ignored
-    assert any(key == "mining.max_theme_share" for key, _why in config.deprecated())
+    assert any(key == "mining.max_theme_share" for key, _why in config_reference.deprecated())
     (tmp_path / "kgsync.yml").write_text("mining:\n  salient_per_item: many\n", encoding="utf-8")
     with pytest.raises(ConfigError, match="kgsync.yml:2: mining.salient_per_item: expected a whole number"):
         config.load(tmp_path)

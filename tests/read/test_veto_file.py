@@ -8,7 +8,7 @@ import pytest
 
 from kgsync.contract.errors import ConfigError
 from kgsync.read.config import Config
-from kgsync.read.veto_file import Vetoes, check_vetoes, configured_vetoes, is_vetoed, load_vetoes, veto_path, veto_path_beside
+from kgsync.read.veto_file import Vetoes, check_vetoes, configured_vetoes, is_vetoed, load_vetoes
 
 A, B = "claim:2026-01-01-a:one-key", "claim:2026-02-01-b:two-key"
 
@@ -70,18 +70,11 @@ def test_every_problem_is_reported_with_its_line(tmp_path: Path) -> None:
     assert f"{path}:4: from: and to: must both be claim names" in str(raised.value)
 
 
-def test_the_file_lives_beside_the_vocabulary_file(tmp_path: Path) -> None:
-    assert veto_path_beside(tmp_path / "kgsync-vocab.yml") == tmp_path / "kgsync-veto.yml"
-    assert veto_path_beside(None) is None
-
-
-def test_a_config_s_vetoes_are_beside_its_vocabulary_file_and_checked(tmp_path: Path) -> None:
-    assert veto_path(Config(root=tmp_path, vocabulary="")) is None  # no vocabulary file: no vetoes
-    assert configured_vetoes(Config(root=tmp_path, vocabulary="")).pairs == frozenset()
+def test_the_configured_file_s_vetoes_are_checked(tmp_path: Path) -> None:
+    assert configured_vetoes(None).pairs == frozenset()  # no vocabulary file: no veto file, no vetoes
     config = Config(root=tmp_path, vocabulary="maintained/kgsync-vocab.yml")
-    assert veto_path(config) == tmp_path / "maintained" / "kgsync-veto.yml"
     (tmp_path / "maintained").mkdir()
     (tmp_path / "maintained" / "kgsync-veto.yml").write_text(f"vetoed:\n  - from: {A}\n    to: item:x\n",
                                                              encoding="utf-8")
     with pytest.raises(ConfigError, match=":2: from: and to: must both be claim names"):
-        configured_vetoes(config)
+        configured_vetoes(config.veto_path())

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from kgsync.serve.tools import Service
+from kgsync.serve.service import Service
 
 EXAMPLE_GRAPH = Path(__file__).resolve().parents[2] / "examples" / "research-repo" / "memory.jsonl"
 

@@ -1,9 +1,8 @@
-"""kgsync serve's pure half: ranking the file read (its reader: test_snapshot), answer bounds, reloads (no MCP here)."""
+"""kgsync serve's pure half: ranking the file read (its reader: test_snapshot; its reloads: test_service), answer bounds (no MCP here)."""
 
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -11,11 +10,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kgsync.contract import jsonl
+from kgsync.contract.errors import ServeError
 from kgsync.contract.model import Entity, Graph, Relation
 from kgsync.serve import research, tools
 from kgsync.serve.index import Index, fts_query, query_tokens
 from kgsync.serve.snapshot import read_text
-from kgsync.serve.tools import HARD_LIMIT, TARGET, Service
+from kgsync.serve.service import Service
+from kgsync.serve.tools import HARD_LIMIT, TARGET
 from tests.serve.answers import HOSTILE, answer, big_graph, names
 
 
@@ -108,56 +109,9 @@ def test_every_tool_stays_bounded_on_a_large_graph(big: Service) -> None:
     answer(research.evidence(big, "claim:2026-01-01-govern-item-0:govern-claim-0"))
 
 
-# ------------------------------------------------------------------------------ the file changes
-
-
-def test_a_changed_file_is_re_read_and_an_unchanged_one_is_not(tmp_path: Path) -> None:
-    path = tmp_path / "memory.jsonl"
-    jsonl.write(path, Graph((Entity("item:2026-01-01-alpha", "research_item", ("title: alpha retrieval",)),)))
-    service = Service(path)
-    assert names(tools.search_nodes(service, "retrieval")) == ["item:2026-01-01-alpha"]
-    index = service.index()
-    for _ in range(3):
-        assert service.index() is index  # one stat, no re-read
-    # Same size, same mtime, new inode (a git checkout writes a new file and renames it).
-    replacement = tmp_path / "next.jsonl"
-    jsonl.write(replacement, Graph((Entity("item:2026-01-01-omega", "research_item", ("title: omega retrieval",)),)))
-    stat = path.stat()
-    os.utime(replacement, ns=(stat.st_atime_ns, stat.st_mtime_ns))
-    os.replace(replacement, path)
-    assert names(tools.search_nodes(service, "retrieval")) == ["item:2026-01-01-omega"]
-    path.unlink()
-    assert names(tools.search_nodes(service, "retrieval")) == []  # a missing file is the empty graph, as for the server
-
-
 def test_the_index_of_an_empty_graph_answers(tmp_path: Path) -> None:
     assert Index(read_text("")).search("anything") == []
     assert answer(tools.read_graph(Service(tmp_path / "none.jsonl")))["counts"]["entities"] == 0
-
-
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="prebuild forks")
-def test_an_index_built_by_a_child_process_answers_as_one_built_here(example: Service) -> None:
-    example.keep = True  # the child stores the index, this process opens it
-    finish = example.prebuild()
-    finish()
-    here = Service(example.path)
-    for query in ("hybrid retrieval", "memory consolidation agents", "knowledge graph schema"):
-        assert tools.search_nodes(example, query) == tools.search_nodes(here, query)
-    assert research.topic(example, "knowledge graph") == research.topic(here, "knowledge graph")
-    assert example.reloads == 1 and example.index() is example.index() and example.index().stored
-
-
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="prebuild forks")
-def test_a_child_index_of_an_older_file_is_not_taken(tmp_path: Path) -> None:
-    path = tmp_path / "memory.jsonl"
-    jsonl.write(path, Graph((Entity("item:2026-01-01-alpha", "research_item", ("title: alpha retrieval",)),)))
-    service = Service(path, keep=True)
-    finish = service.prebuild()
-    replacement = tmp_path / "next.jsonl"
-    jsonl.write(replacement, Graph((Entity("item:2026-01-01-omega", "research_item", ("title: omega retrieval",)),)))
-    os.replace(replacement, path)  # while the child indexes (or after): either way not its version
-    finish()
-    assert names(tools.search_nodes(service, "retrieval")) == ["item:2026-01-01-omega"]
 
 
 _TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=60)
@@ -193,7 +147,7 @@ def test_every_tool_answer_stays_bounded_on_any_graph(tmp_path_factory: pytest.T
         if name.startswith("concept:"):
             try:
                 answer(research.topic(service, name, include_contested=True, include_superseded=True))
-            except tools.ServeError:  # a foreign entity type under a concept: name is no concept
+            except ServeError:  # a foreign entity type under a concept: name is no concept
                 pass
 
 

@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from kgsync.contract import jsonl
+from kgsync.contract.errors import ServeError
 from kgsync.contract.model import Entity, Graph, Relation
-from kgsync.serve import research, tools
-from kgsync.serve.tools import Service
+from kgsync.serve import research
+from kgsync.serve.service import Service
 from tests.serve.answers import answer
 
 
@@ -67,7 +68,7 @@ def test_item_lists_findings_in_finding_order(example: Service) -> None:
 
 
 def test_unknown_names_are_clear_errors_with_suggestions(example: Service) -> None:
-    with pytest.raises(tools.ServeError, match="no item named 'hybrid retrieval'.*2026-01-29-hybrid"):
+    with pytest.raises(ServeError, match="no item named 'hybrid retrieval'.*2026-01-29-hybrid"):
         research.item(example, "hybrid retrieval")
-    with pytest.raises(tools.ServeError, match="no concept or method named"):
+    with pytest.raises(ServeError, match="no concept or method named"):
         research.topic(example, "\x00")

@@ -12,6 +12,7 @@ from kgsync.contract import jsonl
 from kgsync.contract.model import Entity, Graph
 from kgsync.serve import store, tools
 from kgsync.serve.index import Index, Weights
+from kgsync.serve.service import Service
 from kgsync.serve.snapshot import read_bytes
 
 EXAMPLE_GRAPH = Path(__file__).resolve().parents[2] / "examples" / "research-repo" / "memory.jsonl"
@@ -124,14 +125,14 @@ def test_a_cache_that_cannot_be_written_still_serves(graph: Path, tmp_path: Path
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="prebuild forks")
 def test_the_start_up_child_stores_and_the_next_start_only_checks(graph: Path) -> None:
     log: list[str] = []
-    first = tools.Service(graph, keep=True, log=log.append)
+    first = Service(graph, keep=True, log=log.append)
     first.prebuild()()
     assert first.index().stored  # the child stored it, this process opened it
     written = store.store_path(graph).stat().st_mtime_ns
-    second = tools.Service(graph, keep=True, log=log.append)
+    second = Service(graph, keep=True, log=log.append)
     second.prebuild()()
     assert second.index().stored and store.store_path(graph).stat().st_mtime_ns == written
-    plain = tools.Service(graph)
+    plain = Service(graph)
     for query in QUERIES:
         assert tools.search_nodes(second, query) == tools.search_nodes(plain, query)
 

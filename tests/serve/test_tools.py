@@ -7,7 +7,7 @@ import pytest
 
 from kgsync.contract import jsonl
 from kgsync.serve import tools
-from kgsync.serve.tools import Service
+from kgsync.serve.service import Service
 from tests.serve.answers import answer, names
 
 

@@ -17,7 +17,7 @@ from kgsync.diff.vocab_events import EventKind
 from kgsync.vocabulary.groups import facet_head
 
 VOCABULARY_FILE = "kgsync-vocab.yml"
-VETO_FILE = "kgsync-veto.yml"  # kgsync.read.veto_file.FILE_NAME (publish reads no file itself)
+VETO_FILE = "kgsync-veto.yml"  # kgsync.read.config.VETO_FILE (publish reads no file itself)
 CONFIG_FILE = "kgsync.yml"
 
 

@@ -27,7 +27,7 @@ from kgsync.publish.pr.truncation import body_length
 from kgsync.diff.vocab_events import EventKind
 from kgsync.publish.pr.side_effects import SideEffect, explain, explain_event
 from kgsync.publish.pr.title import MAX_TITLE
-from kgsync.publish.proposal import _lost_groups
+from kgsync.publish.pr.body_context import _lost_groups
 from tests.publish.pr.body_checks import GOLDEN, as_pull_request, assert_harmless, check_golden
 
 A, B, C = "2026-03-01-alpha", "2026-03-02-beta", "2026-02-20-gamma"

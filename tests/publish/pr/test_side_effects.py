@@ -16,7 +16,7 @@ from kgsync.publish.pr.attention import attention
 from kgsync.publish.pr.body import render_markdown
 from kgsync.publish.pr.item_views import BodyContext, VocabularyGroup
 from kgsync.publish.pr.side_effects import SideEffect, explain, explain_event
-from kgsync.publish.proposal import _gained_groups, _lost_groups, _removed_item_groups
+from kgsync.publish.pr.body_context import _gained_groups, _lost_groups, _removed_item_groups
 
 SUBJECTS = {EventKind.MERGED: "dense-retrieval -> retrieval", EventKind.UNMERGED: "dense-retrieval -> retrieval",
             EventKind.ACRONYM_DEFINED: "rag = retrieval augmented generation",
@@ -160,7 +160,7 @@ def test_a_theme_that_is_a_tag_only_now_says_the_vocabulary_decided(tmp_path) ->
     """A theme node the base build had and this one has not (``Manifest.themes``) went because its
     vocabulary entry names no one idea (a bucket): the reason says so, the fix names the themes file,
     not a pin."""
-    from kgsync.publish.proposal import Explaining, _lost_nodes
+    from kgsync.publish.pr.body_context import Explaining, _lost_nodes
     from kgsync.read import config as config_module
 
     (tmp_path / "kgsync.yml").write_text("themes_vocabulary: docs/themes.md\n", encoding="utf-8")

@@ -1,0 +1,58 @@
+"""kgsync.serve.service: the graph file behind the tools, re-read when it changes, loaded at start-up by a child."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from kgsync.contract import jsonl
+from kgsync.contract.model import Entity, Graph
+from kgsync.serve import research, tools
+from kgsync.serve.service import Service
+from tests.serve.answers import names
+
+
+def test_a_changed_file_is_re_read_and_an_unchanged_one_is_not(tmp_path: Path) -> None:
+    path = tmp_path / "memory.jsonl"
+    jsonl.write(path, Graph((Entity("item:2026-01-01-alpha", "research_item", ("title: alpha retrieval",)),)))
+    service = Service(path)
+    assert names(tools.search_nodes(service, "retrieval")) == ["item:2026-01-01-alpha"]
+    index = service.index()
+    for _ in range(3):
+        assert service.index() is index  # one stat, no re-read
+    # Same size, same mtime, new inode (a git checkout writes a new file and renames it).
+    replacement = tmp_path / "next.jsonl"
+    jsonl.write(replacement, Graph((Entity("item:2026-01-01-omega", "research_item", ("title: omega retrieval",)),)))
+    stat = path.stat()
+    os.utime(replacement, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    os.replace(replacement, path)
+    assert names(tools.search_nodes(service, "retrieval")) == ["item:2026-01-01-omega"]
+    path.unlink()
+    assert names(tools.search_nodes(service, "retrieval")) == []  # a missing file is the empty graph, as for the server
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="prebuild forks")
+def test_an_index_built_by_a_child_process_answers_as_one_built_here(example: Service) -> None:
+    example.keep = True  # the child stores the index, this process opens it
+    finish = example.prebuild()
+    finish()
+    here = Service(example.path)
+    for query in ("hybrid retrieval", "memory consolidation agents", "knowledge graph schema"):
+        assert tools.search_nodes(example, query) == tools.search_nodes(here, query)
+    assert research.topic(example, "knowledge graph") == research.topic(here, "knowledge graph")
+    assert example.reloads == 1 and example.index() is example.index() and example.index().stored
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="prebuild forks")
+def test_a_child_index_of_an_older_file_is_not_taken(tmp_path: Path) -> None:
+    path = tmp_path / "memory.jsonl"
+    jsonl.write(path, Graph((Entity("item:2026-01-01-alpha", "research_item", ("title: alpha retrieval",)),)))
+    service = Service(path, keep=True)
+    finish = service.prebuild()
+    replacement = tmp_path / "next.jsonl"
+    jsonl.write(replacement, Graph((Entity("item:2026-01-01-omega", "research_item", ("title: omega retrieval",)),)))
+    os.replace(replacement, path)  # while the child indexes (or after): either way not its version
+    finish()
+    assert names(tools.search_nodes(service, "retrieval")) == ["item:2026-01-01-omega"]
