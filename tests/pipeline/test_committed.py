@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import os
 import re
 import signal
 import threading
@@ -182,6 +184,61 @@ def test_ctrl_c_between_the_renames_renames_both_or_neither(repo: Path, monkeypa
     assert sorted(after) == sorted(before)  # no temp file
     changed = sorted(name for name in before if after[name] != before[name])
     assert changed in ([], sorted(before)), f"only {changed} renamed into place"
+
+
+def _manifest_rename_fails(how: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The manifest's rename into place fails after the graph's succeeded: ``replace``, os.replace raises
+    for it; ``folder``, a real one: a folder takes the manifest's name once it is staged (EISDIR)."""
+    if how == "replace":
+        replace = os.replace
+
+        def failing(src: Any, dst: Any, **kwargs: Any) -> None:
+            if Path(dst).name == "memory.kgsync.json":
+                raise OSError(errno.EIO, "Input/output error")
+            replace(src, dst, **kwargs)
+
+        monkeypatch.setattr(os, "replace", failing)
+        return
+    staged = jsonl.stage_bytes
+
+    def then_a_folder(path: Path, data: Any, compare: bool = True) -> Any:
+        result = staged(path, data, compare)
+        if path.name == "memory.kgsync.json":
+            path.unlink(missing_ok=True)
+            (path / "in-the-way").mkdir(parents=True)
+        return result
+
+    monkeypatch.setattr(jsonl, "stage_bytes", then_a_folder)
+
+
+@pytest.mark.parametrize("how", ["replace", "folder"])
+def test_a_manifest_that_fails_to_rename_puts_the_old_graph_back(repo: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                 how: str) -> None:
+    # The graph renamed into place alone sat beside the old manifest, which the next build trusted
+    # as the record of what it holds.  Now both or neither, and no temp file left.
+    build(config_module.load(repo))
+    graph = repo / "memory.jsonl"
+    before, graph_stat = _written_files(repo), graph.stat()
+    next(items_dir(repo).glob("*.md")).unlink()  # the graph and the manifest change
+    _manifest_rename_fails(how, monkeypatch)
+    with pytest.raises(GraphFormatError) as caught:
+        build(config_module.load(repo))
+    assert "memory.kgsync.json: cannot write the file" in caught.value.render()
+    assert graph.read_bytes() == before["memory.jsonl"]
+    assert graph.stat().st_ino == graph_stat.st_ino  # the very file, not a copy
+    assert sorted(p.name for p in repo.iterdir() if p.name.startswith(".memory")) == []
+    if how == "replace":
+        assert _written_files(repo) == before
+
+
+@pytest.mark.parametrize("how", ["replace", "folder"])
+def test_a_first_build_whose_manifest_fails_to_rename_leaves_no_graph(repo: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                      how: str) -> None:
+    _manifest_rename_fails(how, monkeypatch)
+    with pytest.raises(GraphFormatError, match="cannot write the file"):
+        build(config_module.load(repo))
+    assert not (repo / "memory.jsonl").exists()
+    assert sorted(p.name for p in repo.iterdir() if p.name.startswith(".memory")) == []
 
 
 def test_a_lost_manifest_is_refused_before_anything_is_written(repo: Path) -> None:
