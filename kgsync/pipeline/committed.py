@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import secrets
+import shutil
 import signal
+import tempfile
 import threading
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -173,13 +177,24 @@ def write_graph(graph_data: bytes | jsonl.Chunks, manifest: Manifest, pure: bool
                 raise KgsyncError("the graph file changed while this build ran (an agent's write through kgsync "
                                   "serve --writable, an editor, another build); nothing was written",
                                   Location.of(files.graph), "run kgsync build again: it keeps what was added")
-            for path, (staged, digest, blocks, same, last) in ((files.graph, graph_staged),
-                                                               (files.manifest, manifest_staged)):
-                if staged is not None:
-                    staged.commit()
-                    changed.append(path)
-                # Not written now: the stamp may become trusted without a hash (``Written.settled``).
-                stamps.append(build_state.written(path, digest, blocks, last if same else None))
+            # Both change: the old graph is kept aside until the manifest is in place too, and put back
+            # when the manifest's rename fails (no two-file rename exists).
+            old_graph = _OldFile.aside(graph_staged[0]) if graph_staged[0] and manifest_staged[0] else None
+            try:
+                for path, (staged, digest, blocks, same, last) in ((files.graph, graph_staged),
+                                                                   (files.manifest, manifest_staged)):
+                    if staged is not None:
+                        staged.commit()
+                        changed.append(path)
+                    # Not written now: the stamp may become trusted without a hash (``Written.settled``).
+                    stamps.append(build_state.written(path, digest, blocks, last if same else None))
+            except BaseException:
+                if old_graph is not None and changed:
+                    old_graph.restore(files.graph)
+                raise
+            finally:
+                if old_graph is not None:
+                    old_graph.drop()
     except BaseException:
         _discard(graph_staged)  # a temp file renamed already is gone: nothing to remove
         _discard(manifest_staged)
@@ -187,6 +202,65 @@ def write_graph(graph_data: bytes | jsonl.Chunks, manifest: Manifest, pure: bool
     graph_written, manifest_written = stamps
     return tuple(changed), replace(state, graph=graph_written, manifest=manifest_written, pure=pure,
                                    items=tuple(sorted(manifest.by_item)))
+
+
+class _OldFile:
+    """The file a staged one is about to replace, kept under a temp name beside it until ``drop``: a hard
+    link (the very file: its inode, its bytes), or a copy where the file system has none.  ``restore``
+    puts it back over the new file (or removes the new file when there was none)."""
+
+    def __init__(self, path: Path, kept: Path | None) -> None:
+        self.path, self.kept = path, kept  # the file (a link's target), the old one's temp name (None: none)
+
+    @classmethod
+    def aside(cls, staged: jsonl.Staged) -> _OldFile:
+        path = staged.path
+        if not path.exists():
+            return cls(path, None)
+        try:
+            try:
+                kept = _linked(path)
+            except OSError:  # no hard links here (a FAT or network file system): a copy
+                fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".old", dir=path.parent)
+                os.close(fd)
+                kept = Path(name)
+                try:
+                    shutil.copyfile(path, kept)
+                except BaseException:
+                    kept.unlink(missing_ok=True)
+                    raise
+        except OSError as exc:  # nothing renamed yet: both files stay as they were
+            raise jsonl.unwritable(staged.named, exc) from None
+        return cls(path, kept)
+
+    def restore(self, named: Path) -> None:
+        try:
+            if self.kept is None:
+                self.path.unlink(missing_ok=True)
+            else:
+                os.replace(self.kept, self.path)
+        except OSError as exc:
+            kept, self.kept = self.kept, None  # the only copy of the old graph now: not dropped
+            raise GraphFormatError(
+                f"the new graph is in place but its manifest is not, and the graph as it was could not be put "
+                f"back: {exc.strerror or exc}", Location.of(named),
+                f"put it back (mv {kept} {named}), then run kgsync build again" if kept is not None
+                else f"remove it (rm {named}), then run kgsync build again") from None
+
+    def drop(self) -> None:
+        if self.kept is not None:
+            self.kept.unlink(missing_ok=True)
+
+
+def _linked(path: Path) -> Path:
+    """A new hard link to ``path`` beside it, under a name no file has."""
+    while True:
+        name = path.with_name(f".{path.name}.{secrets.token_hex(8)}.old")
+        try:
+            os.link(path, name)
+            return name
+        except FileExistsError:
+            continue
 
 
 # What ``_staged`` gives: the temp file of the new bytes (None: the file is left as it is), their digest

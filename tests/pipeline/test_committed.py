@@ -241,6 +241,44 @@ def test_a_first_build_whose_manifest_fails_to_rename_leaves_no_graph(repo: Path
     assert sorted(p.name for p in repo.iterdir() if p.name.startswith(".memory")) == []
 
 
+def test_without_hard_links_the_old_graph_is_put_back_from_a_copy(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    build(config_module.load(repo))
+    before = _written_files(repo)
+    next(items_dir(repo).glob("*.md")).unlink()
+
+    def no_links(src: Any, dst: Any, **kwargs: Any) -> None:
+        raise OSError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    _manifest_rename_fails("replace", monkeypatch)
+    with pytest.raises(GraphFormatError, match="cannot write the file"):
+        build(config_module.load(repo))
+    assert _written_files(repo) == before
+
+
+def test_an_old_graph_that_cannot_be_put_back_is_kept_and_named(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The manifest's rename fails, then so does the graph's way back: the old graph's only copy stays,
+    # and the error says where it is and how to put it back.
+    build(config_module.load(repo))
+    before = _written_files(repo)
+    next(items_dir(repo).glob("*.md")).unlink()
+    replace = os.replace
+
+    def failing(src: Any, dst: Any, **kwargs: Any) -> None:
+        if Path(dst).name == "memory.kgsync.json" or str(src).endswith(".old"):
+            raise OSError(errno.EIO, "Input/output error")
+        replace(src, dst, **kwargs)
+
+    monkeypatch.setattr(os, "replace", failing)
+    with pytest.raises(GraphFormatError) as caught:
+        build(config_module.load(repo))
+    rendered = caught.value.render()
+    kept = [p for p in repo.iterdir() if p.name.startswith(".memory.jsonl.") and p.name.endswith(".old")]
+    assert len(kept) == 1 and kept[0].read_bytes() == before["memory.jsonl"]
+    assert rendered.startswith(f"{repo / 'memory.jsonl'}: the new graph is in place but its manifest is not")
+    assert f"mv {kept[0]} {repo / 'memory.jsonl'}" in rendered, rendered
+
+
 def test_a_lost_manifest_is_refused_before_anything_is_written(repo: Path) -> None:
     # Without it every generated fact would count as hand-added: an edited title would then
     # appear twice.  Refuse, and say how to recover.
