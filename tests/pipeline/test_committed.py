@@ -321,6 +321,29 @@ def test_an_emptied_graph_beside_its_manifest_is_refused(repo: Path, left: str) 
     assert build(cfg).graph.entities
 
 
+def test_a_missing_graph_beside_its_manifest_is_built_again_with_a_warning(repo: Path) -> None:
+    # An accidental rm memory.jsonl lost every hand-added fact without a word.  Removing the graph is
+    # also the documented way to start over (and the emptied graph's refusal says so): build, and warn.
+    cfg = config_module.load(repo)
+    first = build(cfg)
+    assert first.lost_graph is None
+    (repo / "memory.jsonl").unlink()
+    again = build(cfg)
+    assert again.lost_graph is not None and again.lost_graph.severity is IssueSeverity.WARNING
+    rendered = again.lost_graph.render()
+    owners = sum(1 for facts in first.manifest.by_item.values() if facts.entities)
+    assert rendered.startswith(f"{repo / 'memory.jsonl'}: warning: memory.jsonl is missing, but memory.kgsync.json "
+                               f"records the nodes of {owners} item(s)"), rendered
+    assert "added by hand or by an agent" in rendered and "git checkout -- memory.jsonl" in rendered, rendered
+    assert "rm memory.kgsync.json" in rendered, rendered
+    assert (repo / "memory.jsonl").read_bytes() == jsonl.dumps(first.graph).encode("utf-8")
+    assert build(cfg).lost_graph is None  # said once: the graph is there again
+    # Starting over with both files removed says nothing.
+    (repo / "memory.jsonl").unlink()
+    manifest_path(repo / "memory.jsonl").unlink()
+    assert build(cfg).lost_graph is None
+
+
 @pytest.mark.usefixtures("settle_at_once")
 def test_previous_is_the_committed_graph_on_the_shortcut(repo: Path) -> None:
     cfg = config_module.load(repo)
