@@ -24,7 +24,7 @@ from kgsync.contract.model import Facts, Graph
 from kgsync.graph.manifest_lines import load_manifest_sharing
 from kgsync.graph.merge import Manifest, manifest_path
 from kgsync.read.config import Config
-from kgsync.read.items import ResearchItem
+from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 
 
 @dataclass(frozen=True)
@@ -86,6 +86,8 @@ class Base:
     # The graph file's stat before the build read it (None: no file): ``write_graph`` writes only
     # over that file, never over one an agent (``kgsync serve --writable``) wrote since.
     graph_stamp: build_state.Stamp | None = None
+    # The graph file is missing beside a manifest that records nodes (``_a_lost_graph``): said, then built.
+    lost_graph: Issue | None = None
 
 
 def committed_base(files: GraphFiles, state: BuildState, items: Sequence[ResearchItem], keep: frozenset[str],
@@ -105,8 +107,11 @@ def committed_base(files: GraphFiles, state: BuildState, items: Sequence[Researc
     manifest = files.read_manifest(share, texts)
     if manifest is None:
         _refuse_a_lost_manifest(committed, items, files.graph, files.manifest)
-    elif not committed.entities and not committed.relations and files.graph.is_file():
-        _refuse_a_lost_graph(manifest, files.graph, files.manifest)
+    elif not committed.entities and not committed.relations:
+        if files.graph.is_file():
+            _refuse_a_lost_graph(manifest, files.graph, files.manifest)
+        return Base(committed, manifest, lambda: committed, verified=False, graph_stamp=stamp,
+                    lost_graph=_a_lost_graph(manifest, files.graph, files.manifest))
     return Base(committed, manifest, lambda: committed, verified=False, graph_stamp=stamp)
 
 
@@ -358,7 +363,7 @@ def _refuse_a_lost_graph(manifest: Manifest, graph_path: Path, manifest_file: Pa
     """An empty graph file beside a manifest that records nodes: what a crash of a writer that writes in
     place (the reference server's ``writeFile``) leaves.  Rebuilt from the items, whatever was added by
     hand would be gone unsaid: refuse.  Removing the file is the deliberate way to start it again."""
-    owners = [slug for slug, facts in manifest.by_item.items() if facts.entities]
+    owners = _owners(manifest)
     if owners:
         raise GraphFormatError(
             f"{graph_path.name} holds no node, but {manifest_file.name} records the nodes of {len(owners)} item(s) "
@@ -366,6 +371,27 @@ def _refuse_a_lost_graph(manifest: Manifest, graph_path: Path, manifest_file: Pa
             "whatever was added by hand", Location.of(graph_path),
             f"restore it from git (git checkout -- {graph_path.name}); or, to build it again from the items "
             f"alone, remove it (rm {graph_path.name})")
+
+
+def _a_lost_graph(manifest: Manifest, graph_path: Path, manifest_file: Path) -> Issue | None:
+    """No graph file beside a manifest that records nodes: removed to start over (the documented way, and
+    ``_refuse_a_lost_graph``'s fix), or by mistake.  Built again from the items either way, and said, since
+    what was added by hand is not in the manifest and is gone with the file."""
+    owners = _owners(manifest)
+    if not owners:
+        return None
+    return Issue(IssueSeverity.WARNING, Location.of(graph_path),
+                 f"{graph_path.name} is missing, but {manifest_file.name} records the nodes of {len(owners)} item(s) "
+                 f"in it (item:{owners[0]}, ...): it is built again from the items alone, and what was added by hand or "
+                 "by an agent is lost with the file",
+                 f"if it was removed by mistake, restore both files (git checkout -- {graph_path.name} "
+                 f"{manifest_file.name}) and build again; to start over without this warning, remove the manifest "
+                 f"too (rm {manifest_file.name})")
+
+
+def _owners(manifest: Manifest) -> list[str]:
+    """The items ``manifest`` records nodes of."""
+    return [slug for slug, facts in manifest.by_item.items() if facts.entities]
 
 
 def _parse_later(raw: bytes, source: str) -> Callable[[], Graph]:
