@@ -408,6 +408,18 @@ def test_two_graphs_that_would_share_one_manifest_are_refused(repo: Path, first:
     assert built.graph.entities  # the first build, on its own, as before
 
 
+def test_a_memory_json_beside_the_graph_is_said_to_be_the_reference_servers_older_file(repo: Path) -> None:
+    # The reference server wrote memory.json before memory.jsonl (its older default name, and the
+    # MEMORY_FILE_PATH of older setups): the refusal's fix was right, but it did not say where the file came from.
+    build(config_module.load(repo))
+    (repo / "memory.json").write_bytes((repo / "memory.jsonl").read_bytes())
+    with pytest.raises(KgsyncError) as raised:
+        build(config_module.load(repo))
+    rendered = raised.value.render()
+    assert "memory.json" in rendered and "reference memory server" in rendered, rendered
+    assert "older default" in rendered and "MEMORY_FILE_PATH" in rendered and "rm memory.json" in rendered, rendered
+
+
 def test_the_default_graph_keeps_its_manifest_name(repo: Path) -> None:
     # backward compatible: memory.jsonl's manifest is memory.kgsync.json, with notes beside it of its stem
     (repo / "memory.md").write_text("# what memory.jsonl holds\n", encoding="utf-8")
