@@ -41,12 +41,23 @@ class GraphFiles:
         manifest = manifest_path(graph)
         for other in (graph.with_name(graph.stem + suffix) for suffix in _GRAPH_SUFFIXES):
             if other.name != graph.name and other.is_file():
+                older = other.suffix == ".json" and graph.suffix == ".jsonl"
                 raise ConfigError(f"the graph shares its manifest {manifest.name} with the graph {other.name} beside it "
                                   "(a manifest is named after its graph's name less the suffix): each build would read "
-                                  "the other's record as its own and write over it", Location.of(graph),
+                                  "the other's record as its own and write over it" + (_OLDER_SERVER if older else ""),
+                                  Location.of(graph),
+                                  f"if it is a leftover, remove it (rm {other.name}; a server on this graph takes "
+                                  f"MEMORY_FILE_PATH={graph.name}); if a server still writes it, name this graph apart, "
+                                  f"such as {graph.stem}-2.jsonl" if older else
                                   f"name the graph apart, such as {graph.stem}-2.jsonl, or remove {other.name} if it is "
                                   "no longer used")
         return cls(graph, manifest, ManifestOnce(manifest))
+
+
+# What a X.json beside the graph X.jsonl is, most likely.
+_OLDER_SERVER = ("; a .json graph beside a .jsonl one is most often left by the reference memory server "
+                 "(@modelcontextprotocol/server-memory), whose older default file name was memory.json (older setups' "
+                 "MEMORY_FILE_PATH still names one): a leftover copy, or a graph that server still writes")
 
 
 # The names a graph beside another one takes that ``manifest_path`` gives the same manifest (``GraphFiles.of``):
