@@ -22,7 +22,7 @@ from kgsync.diff.item_attribution import attributions
 from kgsync.extract.findings import statement_of
 from kgsync.read.items import Issue, ResearchItem, read_item_bytes
 from kgsync.vocabulary.vocab import Vocabulary
-from kgsync.graph.statements import LINK_FIELDS, statement_in
+from kgsync.graph.statements import LINK_FIELDS, records_changed, statement_in
 from kgsync.graph.hand_added import KEPT_BY_HAND, kept_by_hand, removed_hand_added
 from kgsync.graph.merge import Manifest, manifest_path
 from kgsync.graph.ownership import describe_facts
@@ -38,7 +38,7 @@ from kgsync.publish.site.model import FOLDER
 from kgsync.publish.site.text import file_stems
 from kgsync.diff.vocab_events import vocabulary_events
 from kgsync.publish.pr.side_effects import VOCABULARY_FILE, Explanation, SideEffect, explain, explain_event
-from kgsync.publish.pr.title import ELLIPSIS, cause_title
+from kgsync.publish.pr.title import ELLIPSIS, cause_title, manifest_only_title
 
 
 @dataclass(frozen=True)
@@ -93,9 +93,12 @@ def prepare(
     # The build's own findings carry the item file and line; prefer them.
     d = replace(d, findings=sort_findings(result.report.findings))
     merged = _touched_items(checkout, base_sha, graph_file, config.root, result.items, d)
+    base_manifest = _manifest_at(checkout, base_sha, checkout.relative(manifest_path(graph_file)) if checkout else "")
+    if title is None and d.is_empty and base_manifest is not None:  # the manifest alone may change
+        title = manifest_only_title(*records_changed(base_manifest.statements, result.manifest.statements,
+                                                     base_manifest.named, result.manifest.named))
     title = title or cause_title(d, config.pr.title, merged)
     kwargs = {"full_report_hint": full_report_hint} if full_report_hint else {}
-    base_manifest = _manifest_at(checkout, base_sha, checkout.relative(manifest_path(graph_file)) if checkout else "")
     evidence = _evidence_sentences(base_manifest, result.manifest)
     fetch = _base_history_needed(d, result.issues, base_manifest)
     # Without the base manifest's record of what each item named, git says which items an edit

@@ -144,7 +144,7 @@ def test_a_change_of_the_manifest_alone_is_titled_as_one() -> None:
     from kgsync.publish.pr.title import manifest_only_title
 
     assert manifest_only_title(1, 0) == "Record 1 finding reworded past the cut (no graph change)"
-    assert manifest_only_title(2, 1) == "Record 2 findings reworded past the cut, 1 item's links (no graph change)"
+    assert manifest_only_title(2, 1) == "Record 2 findings reworded past the cut, 1 item's links"  # 72 characters at most
     assert manifest_only_title(0, 3) == "Record 3 items' links (no graph change)"
     assert manifest_only_title(0, 0) is None
     assert all(len(manifest_only_title(n, k) or "") <= MAX_TITLE for n in (1, 99999) for k in (0, 1, 99999))
