@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import os
 import re
+import shutil
 import signal
 import threading
 import time
@@ -252,6 +253,23 @@ def test_without_hard_links_the_old_graph_is_put_back_from_a_copy(repo: Path, mo
     monkeypatch.setattr(os, "link", no_links)
     _manifest_rename_fails("replace", monkeypatch)
     with pytest.raises(GraphFormatError, match="cannot write the file"):
+        build(config_module.load(repo))
+    assert _written_files(repo) == before
+
+
+def test_an_old_graph_that_cannot_be_kept_aside_leaves_both_files_as_they_were(repo: Path,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    # No hard links and no room for a copy (a full disk): nothing is renamed, no temp file stays.
+    build(config_module.load(repo))
+    before = _written_files(repo)
+    next(items_dir(repo).glob("*.md")).unlink()
+
+    def fails(*args: Any, **kwargs: Any) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "link", fails)
+    monkeypatch.setattr(shutil, "copyfile", fails)
+    with pytest.raises(GraphFormatError, match="memory.jsonl: cannot write the file: No space left on device"):
         build(config_module.load(repo))
     assert _written_files(repo) == before
 
