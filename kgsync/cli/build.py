@@ -57,6 +57,8 @@ def command(items: str | None, out: Path | None, root: Path | None, config_path:
         before = None if all_warnings or strict or quiet else _manifest_bytes(cfg.graph_file())
         result = build(cfg, write=not dry_run, strict=strict)
 
+    if result.lost_graph is not None and not quiet:
+        click.echo(result.lost_graph.render(), err=True)
     failed = [i for i in result.issues if i.severity is IssueSeverity.ERROR]
     warned = [i for i in result.issues if i.severity is IssueSeverity.WARNING]
     # The spliced path names the changed items itself; only a full build's are found by comparing.

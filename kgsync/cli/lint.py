@@ -17,10 +17,10 @@ from kgsync.cli._errors import FAILED, OK, reported
 from kgsync.cli._options import load_config, repo_options
 from kgsync.read.config import Config
 from kgsync.contract.errors import ConfigError, Location, printable_json
-from kgsync.lint.rules import FileLines, LintReport, hand_added_as_warnings, lint
+from kgsync.lint.rules import FileLines, LintReport, hand_added_as_warnings, lint, with_stale_vetoes
 from kgsync.graph.merge import manifest_path
 from kgsync.contract.model import Graph
-from kgsync.read.veto_file import configured_vetoes
+from kgsync.read.veto_file import Vetoes, configured_vetoes
 
 
 @click.command("lint")
@@ -37,10 +37,11 @@ def command(file: Path | None, strict: bool, output_format: str, root: Path | No
     Every finding is printed, then the command exits once.
     """
     with reported():  # GraphFormatError names the line; ConfigError the option
-        cfg, path, graph = _load(file, root, config_path)
+        cfg, path, graph, vetoes = _load(file, root, config_path)
     # What kgsync generated (the manifest beside the graph) decides which errors are hand-added
     # content's: those are warnings, as in the build (never blocking).
     report = hand_added_as_warnings(lint(graph, sources=FileLines(path), rule=cfg.merge), manifest_path(path), cfg.merge)
+    report = with_stale_vetoes(report, vetoes, graph)  # as the build warns of them
     if output_format == "json":
         click.echo(_as_json(report, strict))
     elif output_format == "github":
@@ -54,10 +55,10 @@ def command(file: Path | None, strict: bool, output_format: str, root: Path | No
     raise SystemExit(OK if report.ok(strict) else FAILED)
 
 
-def _load(file: Path | None, root: Path | None, config_path: Path | None) -> tuple[Config, Path, Graph]:
+def _load(file: Path | None, root: Path | None, config_path: Path | None) -> tuple[Config, Path, Graph, Vetoes]:
     # kgsync.yml sits at the research repo root; paths in it are relative to that root.
     cfg = load_config(root, config_path)
-    configured_vetoes(cfg.veto_path())  # the veto file is checked like kgsync.yml: every problem, with its line
+    vetoes = configured_vetoes(cfg.veto_path())  # the veto file is checked like kgsync.yml: every problem, with its line
     path = file if file is not None else cfg.graph_file("FILE")
     if path.is_dir():
         raise ConfigError("the graph path is a folder, not a file", Location.of(path),
@@ -65,7 +66,7 @@ def _load(file: Path | None, root: Path | None, config_path: Path | None) -> tup
     if not path.is_file():
         raise ConfigError("graph file not found", Location.of(path), "run `kgsync build` first, or pass FILE")
     try:
-        return cfg, path, jsonl.read(path)
+        return cfg, path, jsonl.read(path), vetoes
     except OSError as exc:
         raise ConfigError(f"cannot read the graph file ({exc.strerror})", Location.of(path)) from None
 

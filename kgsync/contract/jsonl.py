@@ -339,7 +339,7 @@ class Staged:
         except BaseException as exc:
             self.discard()
             if isinstance(exc, OSError):
-                raise _unwritable(self.named, exc) from None
+                raise unwritable(self.named, exc) from None
             raise
 
     def discard(self) -> None:
@@ -360,7 +360,7 @@ def stage_bytes(path: Path, data: bytes | Chunks, compare: bool = True) -> Stage
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except OSError as exc:  # a read-only checkout, a path under a file: named as the file, not its temp
-        raise _unwritable(named, exc) from None
+        raise unwritable(named, exc) from None
     try:
         # mkstemp makes the file 0600; the graph keeps its mode, or gets the umask's default.
         os.chmod(tmp, _mode_for(path))
@@ -376,12 +376,12 @@ def stage_bytes(path: Path, data: bytes | Chunks, compare: bool = True) -> Stage
     except BaseException as exc:
         Path(tmp).unlink(missing_ok=True)
         if isinstance(exc, OSError):  # a full disk
-            raise _unwritable(named, exc) from None
+            raise unwritable(named, exc) from None
         raise
     return Staged(named, path, tmp)
 
 
-def _unwritable(path: Path, exc: OSError) -> GraphFormatError:
+def unwritable(path: Path, exc: OSError) -> GraphFormatError:
     return GraphFormatError(f"cannot write the file: {exc.strerror or exc}", Location.of(path),
                             "make its folder writable, or write elsewhere (kgsync build --out PATH; "
                             "--dry-run writes nothing)")

@@ -107,3 +107,13 @@ def named_items(by_item: Mapping[str, Facts], items: Iterable[ResearchItem],
         if named:
             out[slug] = named
     return out
+
+
+def records_changed(base: Statements, statements: Statements, base_named: Statements,
+                    named: Statements) -> tuple[int, int]:
+    """(claims whose whole statement ``statements`` records otherwise than ``base``, items whose named slugs
+    ``named`` records otherwise than ``base_named``): what a manifest alone changes when the graph does not."""
+    reworded = sum(1 for slug in base.keys() | statements.keys()
+                   for claim in dict(base.get(slug, ())).keys() | dict(statements.get(slug, ())).keys()
+                   if statement_in(base, claim) != statement_in(statements, claim))
+    return reworded, sum(1 for slug in base_named.keys() | named.keys() if base_named.get(slug, ()) != named.get(slug, ()))

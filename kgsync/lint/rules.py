@@ -23,8 +23,9 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from kgsync.contract.errors import KgsyncError, LintFailed, Location
-from kgsync.contract.model import Graph
+from kgsync.contract.model import EntityType, Graph
 from kgsync.graph.merge import load_manifest, merge_with_foreign
+from kgsync.read.veto_file import Vetoes, stale_veto_message, stale_vetoes
 from kgsync.lint.checks import (
     MAX_OBSERVATION_LENGTH,
     _check_confusables,
@@ -116,3 +117,17 @@ def separate_hand_added(full: LintReport, generated: LintReport) -> LintReport:
                               rule.hint, finding.location)
         out.append(finding)
     return LintReport(tuple(sorted(out, key=Finding.sort_key)))
+
+
+def with_stale_vetoes(report: LintReport, vetoes: Vetoes, graph: Graph) -> LintReport:
+    """``report`` and a ``stale-veto`` warning at each line of the veto file that names a claim ``graph``
+    does not hold (``veto_file.stale_vetoes``; kgsync build says the same of the manifest's claims)."""
+    claims: dict[str, set[str]] = {}
+    for entity in graph.entities:
+        if entity.entity_type == EntityType.CLAIM.value:
+            claims.setdefault(entity.name.partition(":")[2].partition(":")[0], set()).add(entity.name)
+    rule = RULES["stale-veto"]
+    found = [Finding(rule.severity, rule.code, missing[0], stale_veto_message(missing), rule.hint,
+                     Location(vetoes.path, line))
+             for line, missing in stale_vetoes(vetoes, lambda slug: claims.get(slug, ()))]
+    return LintReport(tuple(sorted(report.findings + tuple(found), key=Finding.sort_key))) if found else report

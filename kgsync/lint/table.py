@@ -14,6 +14,7 @@ from enum import StrEnum
 
 from kgsync.contract.errors import LintFailed, Location, message_line
 from kgsync.contract.model import Relation
+from kgsync.read.veto_file import STALE_VETO_HINT
 
 
 class Severity(StrEnum):
@@ -97,6 +98,8 @@ RULES: dict[str, Rule] = {
              "content added by hand or by an agent whose anchor kgsync no longer generates (its finding deleted, "
              "its item superseded or deleted): kept as it is, never blocking a build",
              "re-attach it (point it at the node that replaced its anchor), or delete it"),
+        Rule("stale-veto", _W, "an entry of kgsync-veto.yml names a claim the graph does not hold: it vetoes nothing "
+             "(kgsync lint, at the entry's line)", STALE_VETO_HINT),
         Rule("hand-added-content", _W,
              "content added by hand or by an agent breaks another rule of the contract: kept as it is, never "
              "blocking a build", "fix or delete that content in the graph file"),

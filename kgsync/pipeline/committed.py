@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import secrets
+import shutil
 import signal
+import tempfile
 import threading
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -20,7 +24,7 @@ from kgsync.contract.model import Facts, Graph
 from kgsync.graph.manifest_lines import load_manifest_sharing
 from kgsync.graph.merge import Manifest, manifest_path
 from kgsync.read.config import Config
-from kgsync.read.items import ResearchItem
+from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 
 
 @dataclass(frozen=True)
@@ -37,12 +41,23 @@ class GraphFiles:
         manifest = manifest_path(graph)
         for other in (graph.with_name(graph.stem + suffix) for suffix in _GRAPH_SUFFIXES):
             if other.name != graph.name and other.is_file():
+                older = other.suffix == ".json" and graph.suffix == ".jsonl"
                 raise ConfigError(f"the graph shares its manifest {manifest.name} with the graph {other.name} beside it "
                                   "(a manifest is named after its graph's name less the suffix): each build would read "
-                                  "the other's record as its own and write over it", Location.of(graph),
+                                  "the other's record as its own and write over it" + (_OLDER_SERVER if older else ""),
+                                  Location.of(graph),
+                                  f"if it is a leftover, remove it (rm {other.name}; a server on this graph takes "
+                                  f"MEMORY_FILE_PATH={graph.name}); if a server still writes it, name this graph apart, "
+                                  f"such as {graph.stem}-2.jsonl" if older else
                                   f"name the graph apart, such as {graph.stem}-2.jsonl, or remove {other.name} if it is "
                                   "no longer used")
         return cls(graph, manifest, ManifestOnce(manifest))
+
+
+# What a X.json beside the graph X.jsonl is, most likely.
+_OLDER_SERVER = ("; a .json graph beside a .jsonl one is most often left by the reference memory server "
+                 "(@modelcontextprotocol/server-memory), whose older default file name was memory.json (older setups' "
+                 "MEMORY_FILE_PATH still names one): a leftover copy, or a graph that server still writes")
 
 
 # The names a graph beside another one takes that ``manifest_path`` gives the same manifest (``GraphFiles.of``):
@@ -82,6 +97,8 @@ class Base:
     # The graph file's stat before the build read it (None: no file): ``write_graph`` writes only
     # over that file, never over one an agent (``kgsync serve --writable``) wrote since.
     graph_stamp: build_state.Stamp | None = None
+    # The graph file is missing beside a manifest that records nodes (``_a_lost_graph``): said, then built.
+    lost_graph: Issue | None = None
 
 
 def committed_base(files: GraphFiles, state: BuildState, items: Sequence[ResearchItem], keep: frozenset[str],
@@ -101,8 +118,11 @@ def committed_base(files: GraphFiles, state: BuildState, items: Sequence[Researc
     manifest = files.read_manifest(share, texts)
     if manifest is None:
         _refuse_a_lost_manifest(committed, items, files.graph, files.manifest)
-    elif not committed.entities and not committed.relations and files.graph.is_file():
-        _refuse_a_lost_graph(manifest, files.graph, files.manifest)
+    elif not committed.entities and not committed.relations:
+        if files.graph.is_file():
+            _refuse_a_lost_graph(manifest, files.graph, files.manifest)
+        return Base(committed, manifest, lambda: committed, verified=False, graph_stamp=stamp,
+                    lost_graph=_a_lost_graph(manifest, files.graph, files.manifest))
     return Base(committed, manifest, lambda: committed, verified=False, graph_stamp=stamp)
 
 
@@ -173,13 +193,24 @@ def write_graph(graph_data: bytes | jsonl.Chunks, manifest: Manifest, pure: bool
                 raise KgsyncError("the graph file changed while this build ran (an agent's write through kgsync "
                                   "serve --writable, an editor, another build); nothing was written",
                                   Location.of(files.graph), "run kgsync build again: it keeps what was added")
-            for path, (staged, digest, blocks, same, last) in ((files.graph, graph_staged),
-                                                               (files.manifest, manifest_staged)):
-                if staged is not None:
-                    staged.commit()
-                    changed.append(path)
-                # Not written now: the stamp may become trusted without a hash (``Written.settled``).
-                stamps.append(build_state.written(path, digest, blocks, last if same else None))
+            # Both change: the old graph is kept aside until the manifest is in place too, and put back
+            # when the manifest's rename fails (no two-file rename exists).
+            old_graph = _OldFile.aside(graph_staged[0]) if graph_staged[0] and manifest_staged[0] else None
+            try:
+                for path, (staged, digest, blocks, same, last) in ((files.graph, graph_staged),
+                                                                   (files.manifest, manifest_staged)):
+                    if staged is not None:
+                        staged.commit()
+                        changed.append(path)
+                    # Not written now: the stamp may become trusted without a hash (``Written.settled``).
+                    stamps.append(build_state.written(path, digest, blocks, last if same else None))
+            except BaseException:
+                if old_graph is not None and changed:
+                    old_graph.restore(files.graph)
+                raise
+            finally:
+                if old_graph is not None:
+                    old_graph.drop()
     except BaseException:
         _discard(graph_staged)  # a temp file renamed already is gone: nothing to remove
         _discard(manifest_staged)
@@ -187,6 +218,65 @@ def write_graph(graph_data: bytes | jsonl.Chunks, manifest: Manifest, pure: bool
     graph_written, manifest_written = stamps
     return tuple(changed), replace(state, graph=graph_written, manifest=manifest_written, pure=pure,
                                    items=tuple(sorted(manifest.by_item)))
+
+
+class _OldFile:
+    """The file a staged one is about to replace, kept under a temp name beside it until ``drop``: a hard
+    link (the very file: its inode, its bytes), or a copy where the file system has none.  ``restore``
+    puts it back over the new file (or removes the new file when there was none)."""
+
+    def __init__(self, path: Path, kept: Path | None) -> None:
+        self.path, self.kept = path, kept  # the file (a link's target), the old one's temp name (None: none)
+
+    @classmethod
+    def aside(cls, staged: jsonl.Staged) -> _OldFile:
+        path = staged.path
+        if not path.exists():
+            return cls(path, None)
+        try:
+            try:
+                kept = _linked(path)
+            except OSError:  # no hard links here (a FAT or network file system): a copy
+                fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".old", dir=path.parent)
+                os.close(fd)
+                kept = Path(name)
+                try:
+                    shutil.copyfile(path, kept)
+                except BaseException:
+                    kept.unlink(missing_ok=True)
+                    raise
+        except OSError as exc:  # nothing renamed yet: both files stay as they were
+            raise jsonl.unwritable(staged.named, exc) from None
+        return cls(path, kept)
+
+    def restore(self, named: Path) -> None:
+        try:
+            if self.kept is None:
+                self.path.unlink(missing_ok=True)
+            else:
+                os.replace(self.kept, self.path)
+        except OSError as exc:
+            kept, self.kept = self.kept, None  # the only copy of the old graph now: not dropped
+            raise GraphFormatError(
+                f"the new graph is in place but its manifest is not, and the graph as it was could not be put "
+                f"back: {exc.strerror or exc}", Location.of(named),
+                f"put it back (mv {kept} {named}), then run kgsync build again" if kept is not None
+                else f"remove it (rm {named}), then run kgsync build again") from None
+
+    def drop(self) -> None:
+        if self.kept is not None:
+            self.kept.unlink(missing_ok=True)
+
+
+def _linked(path: Path) -> Path:
+    """A new hard link to ``path`` beside it, under a name no file has."""
+    while True:
+        name = path.with_name(f".{path.name}.{secrets.token_hex(8)}.old")
+        try:
+            os.link(path, name)
+            return name
+        except FileExistsError:
+            continue
 
 
 # What ``_staged`` gives: the temp file of the new bytes (None: the file is left as it is), their digest
@@ -284,7 +374,7 @@ def _refuse_a_lost_graph(manifest: Manifest, graph_path: Path, manifest_file: Pa
     """An empty graph file beside a manifest that records nodes: what a crash of a writer that writes in
     place (the reference server's ``writeFile``) leaves.  Rebuilt from the items, whatever was added by
     hand would be gone unsaid: refuse.  Removing the file is the deliberate way to start it again."""
-    owners = [slug for slug, facts in manifest.by_item.items() if facts.entities]
+    owners = _owners(manifest)
     if owners:
         raise GraphFormatError(
             f"{graph_path.name} holds no node, but {manifest_file.name} records the nodes of {len(owners)} item(s) "
@@ -292,6 +382,27 @@ def _refuse_a_lost_graph(manifest: Manifest, graph_path: Path, manifest_file: Pa
             "whatever was added by hand", Location.of(graph_path),
             f"restore it from git (git checkout -- {graph_path.name}); or, to build it again from the items "
             f"alone, remove it (rm {graph_path.name})")
+
+
+def _a_lost_graph(manifest: Manifest, graph_path: Path, manifest_file: Path) -> Issue | None:
+    """No graph file beside a manifest that records nodes: removed to start over (the documented way, and
+    ``_refuse_a_lost_graph``'s fix), or by mistake.  Built again from the items either way, and said, since
+    what was added by hand is not in the manifest and is gone with the file."""
+    owners = _owners(manifest)
+    if not owners:
+        return None
+    return Issue(IssueSeverity.WARNING, Location.of(graph_path),
+                 f"{graph_path.name} is missing, but {manifest_file.name} records the nodes of {len(owners)} item(s) "
+                 f"in it (item:{owners[0]}, ...): it is built again from the items alone, and what was added by hand or "
+                 "by an agent is lost with the file",
+                 f"if it was removed by mistake, restore both files (git checkout -- {graph_path.name} "
+                 f"{manifest_file.name}) and build again; to start over without this warning, remove the manifest "
+                 f"too (rm {manifest_file.name})")
+
+
+def _owners(manifest: Manifest) -> list[str]:
+    """The items ``manifest`` records nodes of."""
+    return [slug for slug, facts in manifest.by_item.items() if facts.entities]
 
 
 def _parse_later(raw: bytes, source: str) -> Callable[[], Graph]:

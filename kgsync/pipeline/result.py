@@ -60,6 +60,9 @@ class BuildResult:
     # that the graph keeps though no item writes it now (``hand_added.kept_by_hand``): said beside the
     # removed items, whose nodes they may be.
     kept_by_hand: tuple[str, ...] = ()
+    # The graph file was missing beside a manifest that records nodes: built again from the items, and
+    # what was added to it by hand is gone (``kgsync.pipeline.committed``); printed by ``kgsync build``.
+    lost_graph: Issue | None = None
 
     @property
     def sizes(self) -> tuple[int, int]:

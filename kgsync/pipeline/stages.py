@@ -252,7 +252,8 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     return BuildResult(out.load_graph, base.load_previous, manifest, reading.read.items, issues, out.report,
                        vocabulary, bool(changed), changed, tuple(clock.laps), removed_items, credited, out.incremental,
                        out.sizes, (reading, read_memo, selections, files, assembled, base, lines, assembly, out, long),
-                       out.changed_items, pending, _kept_by_hand(base.manifest, manifest, out.load_graph))
+                       out.changed_items, pending, _kept_by_hand(base.manifest, manifest, out.load_graph),
+                       base.lost_graph)
 
 
 def _kept_by_hand(base: Manifest | None, manifest: Manifest, graph: Callable[[], Graph]) -> tuple[str, ...]:

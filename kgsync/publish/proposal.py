@@ -19,6 +19,7 @@ from kgsync.diff.model import GraphDiff
 from kgsync.contract.errors import GraphFormatError, KgsyncError
 from kgsync.diff.claim_changes import changed_claims
 from kgsync.read.items import Issue, ResearchItem, read_item_bytes
+from kgsync.graph.statements import records_changed
 from kgsync.graph.hand_added import KEPT_BY_HAND, kept_by_hand, removed_hand_added
 from kgsync.graph.merge import Manifest, manifest_path
 from kgsync.graph.ownership import describe_facts
@@ -29,7 +30,7 @@ from kgsync.publish.limits import GITHUB_BODY_LIMIT
 from kgsync.publish.pr.body import RenderedBody, render_markdown
 from kgsync.publish.pr.body_context import DANGLING_PREFIXES, BaseState, Explaining, body_context
 from kgsync.publish.pr.hand_made import HandMade
-from kgsync.publish.pr.title import ELLIPSIS, cause_title
+from kgsync.publish.pr.title import ELLIPSIS, cause_title, manifest_only_title
 
 
 @dataclass(frozen=True)
@@ -84,9 +85,12 @@ def prepare(
     # The build's own findings carry the item file and line; prefer them.
     d = replace(d, findings=sort_findings(result.report.findings))
     merged = _touched_items(checkout, base_sha, graph_file, config.root, result.items, d)
+    base_manifest = _manifest_at(checkout, base_sha, checkout.relative(manifest_path(graph_file)) if checkout else "")
+    if title is None and d.is_empty and base_manifest is not None:  # the manifest alone may change
+        title = manifest_only_title(*records_changed(base_manifest.statements, result.manifest.statements,
+                                                     base_manifest.named, result.manifest.named))
     title = title or cause_title(d, config.pr.title, merged)
     kwargs = {"full_report_hint": full_report_hint} if full_report_hint else {}
-    base_manifest = _manifest_at(checkout, base_sha, checkout.relative(manifest_path(graph_file)) if checkout else "")
     evidence = _evidence_sentences(base_manifest, result.manifest)
     fetch = _base_history_needed(d, result.issues, base_manifest)
     # Without the base manifest's record of what each item named, git says which items an edit

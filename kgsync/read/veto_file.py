@@ -98,15 +98,25 @@ def unmatched_vetoes(vetoes: Vetoes, claims_of: Callable[[str], Collection[str]]
 
     Not an error: a claim leaves the graph when its item is deleted or its finding reworded, and its veto
     still holds should it return (the link never does); a typo in a claim's name is what this catches."""
-    issues: list[Issue] = []
+    return tuple(Issue(IssueSeverity.WARNING, Location(vetoes.path, line), stale_veto_message(missing), STALE_VETO_HINT)
+                 for line, missing in stale_vetoes(vetoes, claims_of))
+
+
+def stale_vetoes(vetoes: Vetoes, claims_of: Callable[[str], Collection[str]]) -> list[tuple[int, list[str]]]:
+    """(line, the claims it names that ``claims_of`` their slug lacks) of each such veto, in line order."""
+    stale = []
     for pair, line in sorted(vetoes.lines.items(), key=lambda kept: kept[1]):
         missing = [end for end in pair if end not in claims_of(end.split(":")[1])]
         if missing:
-            issues.append(Issue(IssueSeverity.WARNING, Location(vetoes.path, line),
-                                f"this veto names {' and '.join(missing)}, no claim in the graph: it vetoes nothing",
-                                "copy the claim's name from the PR body or the manifest, or delete the entry "
-                                "if the claim is gone for good"))
-    return tuple(issues)
+            stale.append((line, missing))
+    return stale
+
+
+def stale_veto_message(missing: Iterable[str]) -> str:
+    return f"this veto names {' and '.join(missing)}, no claim in the graph: it vetoes nothing"
+
+
+STALE_VETO_HINT = "copy the claim's name from the PR body or the manifest, or delete the entry if the claim is gone for good"
 
 
 def is_vetoed(source: str, target: str, vetoed: Iterable[tuple[str, str]]) -> bool:

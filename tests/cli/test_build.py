@@ -249,3 +249,17 @@ def test_a_deleted_item_whose_facts_stay_as_held_by_hand_says_so(example_repo: P
         assert "2 facts kept: added by hand before an item wrote them too, and no item writes them now: " \
                f"item:{slug} (research_item); item:{slug}: " in result.stderr, result.stderr
     assert f'"item:{slug}"' in (example_repo / "memory.jsonl").read_text(encoding="utf-8")
+
+
+def test_a_missing_graph_beside_its_manifest_is_said_by_a_dry_run_and_by_the_build(tmp_path: Path) -> None:
+    root = _repo(tmp_path)
+    assert _said(root)[0] == 0
+    (root / "memory.jsonl").unlink()
+    for args in (["--dry-run"], []):
+        result = CliRunner().invoke(command, ["--root", str(root), "--no-cache", *args])
+        assert result.exit_code == 0, result.output
+        [line] = [line for line in result.stderr.splitlines() if "memory.jsonl is missing" in line]
+        assert line.startswith(f"{root / 'memory.jsonl'}: warning: ") and "(fix: " in line, line
+    assert (root / "memory.jsonl").is_file()
+    result = CliRunner().invoke(command, ["--root", str(root), "--no-cache", "-q"])
+    assert result.exit_code == 0 and "missing" not in result.output

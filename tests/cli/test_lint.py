@@ -168,6 +168,25 @@ def test_cli_checks_the_veto_file_beside_the_vocabulary_with_lines(tmp_path: Pat
     assert "kgsync-veto.yml:4: from: and to: must both be claim names" in result.output
 
 
+def test_cli_warns_of_a_veto_that_names_no_claim_at_its_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # kgsync build warned of a veto naming no claim (a typo: it vetoes nothing); kgsync lint checked the
+    # file's form only and said the graph was clean.
+    write_graph(tmp_path / "memory.jsonl", clean_graph())
+    (tmp_path / "kgsync.yml").write_text("graph: memory.jsonl\n", encoding="utf-8")
+    (tmp_path / "kgsync-veto.yml").write_text(
+        "vetoed:\n  - from: claim:alpha:sqlite-fits\n    to: claim:beta:json-fits\n"
+        "  - from: claim:alpha:sqlite-fits\n    to: claim:beta:json-typo\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = run()
+    assert result.exit_code == 0, result.output
+    [line] = [line for line in result.output.splitlines() if "stale-veto" in line]
+    assert line.startswith("kgsync-veto.yml:4: warning[stale-veto] claim:beta:json-typo: ") and "vetoes nothing" in line, line
+    assert "(fix: " in line and result.output.endswith("0 errors, 1 warning\n"), result.output
+    assert run("--strict").exit_code == 1
+    [found] = [f for f in json.loads(run("--format", "json").output)["findings"] if f["code"] == "stale-veto"]
+    assert (found["severity"], found["line"], found["entity"]) == ("warning", 4, "claim:beta:json-typo")
+
+
 @pytest.mark.parametrize("form", ["text", "github"])
 def test_cli_escapes_bidi_controls_in_every_message(tmp_path: Path, form: str) -> None:
     # A right-to-left override in a name reorders the log line a reader sees ("concept:exe<RLO>txt"

@@ -338,6 +338,20 @@ def test_names_that_read_the_same_are_an_error_on_the_look_alike() -> None:
     assert not [f for f in lint(Graph((item, latin), graph.relations[:1])).findings if f.code == "confusable-names"]
 
 
+def test_a_veto_naming_no_claim_of_the_graph_is_a_stale_veto_warning_at_its_line() -> None:
+    from kgsync.lint.rules import with_stale_vetoes
+    from kgsync.read.veto_file import Vetoes
+
+    typo = ("claim:alpha:sqlite-fits", "claim:beta:json-typo")
+    vetoes = Vetoes(frozenset({("claim:alpha:sqlite-fits", "claim:beta:json-fits"), typo}), "kgsync-veto.yml",
+                    lines={("claim:alpha:sqlite-fits", "claim:beta:json-fits"): 2, typo: 4})
+    report = with_stale_vetoes(lint(clean_graph()), vetoes, clean_graph())
+    assert [(f.code, f.severity, f.entity, f.location) for f in report.findings] == [
+        ("stale-veto", Severity.WARNING, "claim:beta:json-typo", Location("kgsync-veto.yml", 4))]
+    assert report.ok() and not report.ok(strict=True)
+    assert with_stale_vetoes(lint(clean_graph()), Vetoes(), clean_graph()) == lint(clean_graph())
+
+
 def test_every_rule_has_a_test() -> None:
     # The rule table is the README's reference: each code above is exercised by a test in this file.
     source = Path(__file__).read_text(encoding="utf-8")

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import errno
+import os
 import re
+import shutil
 import signal
 import threading
 import time
@@ -184,6 +187,116 @@ def test_ctrl_c_between_the_renames_renames_both_or_neither(repo: Path, monkeypa
     assert changed in ([], sorted(before)), f"only {changed} renamed into place"
 
 
+def _manifest_rename_fails(how: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The manifest's rename into place fails after the graph's succeeded: ``replace``, os.replace raises
+    for it; ``folder``, a real one: a folder takes the manifest's name once it is staged (EISDIR)."""
+    if how == "replace":
+        replace = os.replace
+
+        def failing(src: Any, dst: Any, **kwargs: Any) -> None:
+            if Path(dst).name == "memory.kgsync.json":
+                raise OSError(errno.EIO, "Input/output error")
+            replace(src, dst, **kwargs)
+
+        monkeypatch.setattr(os, "replace", failing)
+        return
+    staged = jsonl.stage_bytes
+
+    def then_a_folder(path: Path, data: Any, compare: bool = True) -> Any:
+        result = staged(path, data, compare)
+        if path.name == "memory.kgsync.json":
+            path.unlink(missing_ok=True)
+            (path / "in-the-way").mkdir(parents=True)
+        return result
+
+    monkeypatch.setattr(jsonl, "stage_bytes", then_a_folder)
+
+
+@pytest.mark.parametrize("how", ["replace", "folder"])
+def test_a_manifest_that_fails_to_rename_puts_the_old_graph_back(repo: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                 how: str) -> None:
+    # The graph renamed into place alone sat beside the old manifest, which the next build trusted
+    # as the record of what it holds.  Now both or neither, and no temp file left.
+    build(config_module.load(repo))
+    graph = repo / "memory.jsonl"
+    before, graph_stat = _written_files(repo), graph.stat()
+    next(items_dir(repo).glob("*.md")).unlink()  # the graph and the manifest change
+    _manifest_rename_fails(how, monkeypatch)
+    with pytest.raises(GraphFormatError) as caught:
+        build(config_module.load(repo))
+    assert "memory.kgsync.json: cannot write the file" in caught.value.render()
+    assert graph.read_bytes() == before["memory.jsonl"]
+    assert graph.stat().st_ino == graph_stat.st_ino  # the very file, not a copy
+    assert sorted(p.name for p in repo.iterdir() if p.name.startswith(".memory")) == []
+    if how == "replace":
+        assert _written_files(repo) == before
+
+
+@pytest.mark.parametrize("how", ["replace", "folder"])
+def test_a_first_build_whose_manifest_fails_to_rename_leaves_no_graph(repo: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                      how: str) -> None:
+    _manifest_rename_fails(how, monkeypatch)
+    with pytest.raises(GraphFormatError, match="cannot write the file"):
+        build(config_module.load(repo))
+    assert not (repo / "memory.jsonl").exists()
+    assert sorted(p.name for p in repo.iterdir() if p.name.startswith(".memory")) == []
+
+
+def test_without_hard_links_the_old_graph_is_put_back_from_a_copy(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    build(config_module.load(repo))
+    before = _written_files(repo)
+    next(items_dir(repo).glob("*.md")).unlink()
+
+    def no_links(src: Any, dst: Any, **kwargs: Any) -> None:
+        raise OSError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    _manifest_rename_fails("replace", monkeypatch)
+    with pytest.raises(GraphFormatError, match="cannot write the file"):
+        build(config_module.load(repo))
+    assert _written_files(repo) == before
+
+
+def test_an_old_graph_that_cannot_be_kept_aside_leaves_both_files_as_they_were(repo: Path,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    # No hard links and no room for a copy (a full disk): nothing is renamed, no temp file stays.
+    build(config_module.load(repo))
+    before = _written_files(repo)
+    next(items_dir(repo).glob("*.md")).unlink()
+
+    def fails(*args: Any, **kwargs: Any) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "link", fails)
+    monkeypatch.setattr(shutil, "copyfile", fails)
+    with pytest.raises(GraphFormatError, match="memory.jsonl: cannot write the file: No space left on device"):
+        build(config_module.load(repo))
+    assert _written_files(repo) == before
+
+
+def test_an_old_graph_that_cannot_be_put_back_is_kept_and_named(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The manifest's rename fails, then so does the graph's way back: the old graph's only copy stays,
+    # and the error says where it is and how to put it back.
+    build(config_module.load(repo))
+    before = _written_files(repo)
+    next(items_dir(repo).glob("*.md")).unlink()
+    replace = os.replace
+
+    def failing(src: Any, dst: Any, **kwargs: Any) -> None:
+        if Path(dst).name == "memory.kgsync.json" or str(src).endswith(".old"):
+            raise OSError(errno.EIO, "Input/output error")
+        replace(src, dst, **kwargs)
+
+    monkeypatch.setattr(os, "replace", failing)
+    with pytest.raises(GraphFormatError) as caught:
+        build(config_module.load(repo))
+    rendered = caught.value.render()
+    kept = [p for p in repo.iterdir() if p.name.startswith(".memory.jsonl.") and p.name.endswith(".old")]
+    assert len(kept) == 1 and kept[0].read_bytes() == before["memory.jsonl"]
+    assert rendered.startswith(f"{repo / 'memory.jsonl'}: the new graph is in place but its manifest is not")
+    assert f"mv {kept[0]} {repo / 'memory.jsonl'}" in rendered, rendered
+
+
 def test_a_lost_manifest_is_refused_before_anything_is_written(repo: Path) -> None:
     # Without it every generated fact would count as hand-added: an edited title would then
     # appear twice.  Refuse, and say how to recover.
@@ -224,6 +337,29 @@ def test_an_emptied_graph_beside_its_manifest_is_refused(repo: Path, left: str) 
     # The other way out it names: remove the file, and the build makes it again from the items.
     (repo / "memory.jsonl").unlink()
     assert build(cfg).graph.entities
+
+
+def test_a_missing_graph_beside_its_manifest_is_built_again_with_a_warning(repo: Path) -> None:
+    # An accidental rm memory.jsonl lost every hand-added fact without a word.  Removing the graph is
+    # also the documented way to start over (and the emptied graph's refusal says so): build, and warn.
+    cfg = config_module.load(repo)
+    first = build(cfg)
+    assert first.lost_graph is None
+    (repo / "memory.jsonl").unlink()
+    again = build(cfg)
+    assert again.lost_graph is not None and again.lost_graph.severity is IssueSeverity.WARNING
+    rendered = again.lost_graph.render()
+    owners = sum(1 for facts in first.manifest.by_item.values() if facts.entities)
+    assert rendered.startswith(f"{repo / 'memory.jsonl'}: warning: memory.jsonl is missing, but memory.kgsync.json "
+                               f"records the nodes of {owners} item(s)"), rendered
+    assert "added by hand or by an agent" in rendered and "git checkout -- memory.jsonl" in rendered, rendered
+    assert "rm memory.kgsync.json" in rendered, rendered
+    assert (repo / "memory.jsonl").read_bytes() == jsonl.dumps(first.graph).encode("utf-8")
+    assert build(cfg).lost_graph is None  # said once: the graph is there again
+    # Starting over with both files removed says nothing.
+    (repo / "memory.jsonl").unlink()
+    manifest_path(repo / "memory.jsonl").unlink()
+    assert build(cfg).lost_graph is None
 
 
 @pytest.mark.usefixtures("settle_at_once")
@@ -288,6 +424,18 @@ def test_two_graphs_that_would_share_one_manifest_are_refused(repo: Path, first:
     assert "(fix: " in rendered, rendered
     assert manifest.read_bytes() == kept and not (repo / second).exists()  # nothing written
     assert built.graph.entities  # the first build, on its own, as before
+
+
+def test_a_memory_json_beside_the_graph_is_said_to_be_the_reference_servers_older_file(repo: Path) -> None:
+    # The reference server wrote memory.json before memory.jsonl (its older default name, and the
+    # MEMORY_FILE_PATH of older setups): the refusal's fix was right, but it did not say where the file came from.
+    build(config_module.load(repo))
+    (repo / "memory.json").write_bytes((repo / "memory.jsonl").read_bytes())
+    with pytest.raises(KgsyncError) as raised:
+        build(config_module.load(repo))
+    rendered = raised.value.render()
+    assert "memory.json" in rendered and "reference memory server" in rendered, rendered
+    assert "older default" in rendered and "MEMORY_FILE_PATH" in rendered and "rm memory.json" in rendered, rendered
 
 
 def test_the_default_graph_keeps_its_manifest_name(repo: Path) -> None:

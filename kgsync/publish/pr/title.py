@@ -7,7 +7,8 @@ claims, -2)" ("Add 3 items (...)" when each is new, "Add 2, update 1, remove 1 i
 they differ and it fits).  Only the merged items count (side effects
 on other items do not: ``merged_slugs``, nor the claims a merged item's evidence link makes of another
 item's finding: docs/PR_BODY.md says why the table may count more); a change no item explains (hand-added content, a
-vocabulary or code change) keeps the configured title.
+vocabulary or code change) keeps the configured title; a change of the manifest alone (a finding reworded past
+the stored cut, a new cite of a missing item) says so: "Record 1 finding reworded past the cut (no graph change)".
 
 At most ``MAX_TITLE`` characters and never cut inside a word: the item's title is shortened
 at a word boundary with an ellipsis, and left out when not even its first word fits.  Control
@@ -72,6 +73,19 @@ def cause_title(diff: GraphDiff, fallback: str, merged: frozenset[str] | None = 
     counts = [(v, n) for v in ("add", "update", "rename", "remove") if (n := sum(1 for i in items if _verb(i) == v))]
     mixed = ", ".join(f"{v} {n}" for v, n in counts).capitalize() + (" item" if counts[-1][1] == 1 else " items")
     return (mixed if len(mixed + tail) <= MAX_TITLE else whole) + tail
+
+
+def manifest_only_title(reworded: int, linked: int) -> str | None:
+    """The title of a change to the manifest alone (the graph the same): ``reworded`` findings whose whole
+    statement it records anew (reworded past the stored cut), ``linked`` items whose links to other items
+    (``cites:``, ...) it records anew; None when neither (another record moved: the configured title)."""
+    parts = ([f"{reworded:,} finding{'s' * (reworded != 1)} reworded past the cut"] if reworded else []) + (
+        [f"{linked:,} item{chr(39) + 's' if linked == 1 else 's' + chr(39)} links"] if linked else [])
+    if not parts:
+        return None
+    said = f"Record {', '.join(parts)}"
+    return next((title for title in (f"{said} (no graph change)", said) if len(title) <= MAX_TITLE),
+                "Record findings and links anew (no graph change)")
 
 
 def _reworded_in_renames(diff: GraphDiff) -> int:

@@ -201,6 +201,26 @@ def test_an_old_dangling_cite_is_not_new_and_a_reworded_finding_is_diffed_whole(
     assert prepared.proposal.title.startswith("Update ") and "1 claim reworded" in prepared.proposal.title
 
 
+def test_a_finding_reworded_past_the_cut_is_proposed_as_a_manifest_change_titled_so(tmp_path: Path) -> None:
+    """Reworded only past the 160 stored characters, a finding changes no node: only the manifest's whole
+    statement.  The PR carries the manifest (else the committed record stays stale until another PR), and
+    says why it exists: the title names the record, the body says the graph does not change."""
+    work = _built_and_pushed(tmp_path)
+    path, finding, whole = _long_finding(work / "Research" / "completed")
+    last = whole.split()[-1]
+    lines = path.read_text(encoding="utf-8").split("\n")
+    head, _, tail = lines[finding.line - 1].rpartition(last)
+    lines[finding.line - 1] = f"{head}notably {last}{tail}"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    sha = _commit(work, "reword one finding past the cut")
+    checkout = GitCheckout(work)
+    prepared = prepare(config_module.load(work), checkout=checkout, base_sha=sha, title=None, labels=(), write=True)
+    changed = sorted(name for name, data in prepared.proposal.files.items() if checkout.blob(sha, name) != data)
+    assert changed == ["memory.kgsync.json"], changed
+    assert prepared.proposal.title == "Record 1 finding reworded past the cut (no graph change)"
+    assert "**No change to the graph.**" in prepared.proposal.body
+
+
 def test_a_lost_concept_says_why_and_how_to_keep_it(tmp_path: Path) -> None:
     """method:hybrid-retrieval is linked by two items; deleting one leaves one (mining.min_links
     is 2): Needs attention names it with the reason and the fix, and the other item's lost link

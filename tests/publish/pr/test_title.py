@@ -136,3 +136,15 @@ def test_shorten_keeps_whole_words_within_the_limit(text: str, limit: int) -> No
         assert short.endswith("…")
         words = {w.rstrip(_TRAILING) for w in flat.split()}
         assert all(w.rstrip(_TRAILING) in words for w in short.removesuffix("…").split())
+
+
+def test_a_change_of_the_manifest_alone_is_titled_as_one() -> None:
+    # A finding reworded past the stored cut changes no node, only the manifest's whole statement: the PR
+    # that carries it was titled with the fallback, over a body saying "No change to the graph."
+    from kgsync.publish.pr.title import manifest_only_title
+
+    assert manifest_only_title(1, 0) == "Record 1 finding reworded past the cut (no graph change)"
+    assert manifest_only_title(2, 1) == "Record 2 findings reworded past the cut, 1 item's links"  # 72 characters at most
+    assert manifest_only_title(0, 3) == "Record 3 items' links (no graph change)"
+    assert manifest_only_title(0, 0) is None
+    assert all(len(manifest_only_title(n, k) or "") <= MAX_TITLE for n in (1, 99999) for k in (0, 1, 99999))
