@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from kgsync.read.config import SiteOptions
-from kgsync.contract.errors import PublishError
+from kgsync.contract.errors import ConfigError, PublishError
 from kgsync.contract.model import Entity, Graph
 from kgsync.publish.site import project as site
 from kgsync.publish.site import pages as site_pages
@@ -253,3 +253,25 @@ def test_render_refuses_a_project_folder_it_did_not_write(tmp_path, mkdocs_yml):
     site.render_project(graph, items, SiteOptions(), tmp_path / "new", ENV)
     again = site.render_project(graph, items, SiteOptions(), tmp_path / "new", ENV)
     assert (again.written, again.removed) == (0, 0)
+
+
+@pytest.mark.parametrize("link", ["assets/extra.css", "overrides/leak.txt", "overrides/partials"])
+def test_a_hand_written_part_linked_outside_the_repository_is_refused(tmp_path, link):
+    """The project's hand-written parts are published as they are: kgsync copies assets/extra.css into
+    docs/, mkdocs copies every file of overrides/ into the site.  Committed as a link to a file outside
+    (the runner's files, a developer's ~/.config), that file went on the published site."""
+    graph, items = sample()
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.txt").write_text("SECRET=1\n", encoding="utf-8")
+    project = tmp_path / "repo" / "site"
+    (project / "assets").mkdir(parents=True)
+    (project / "overrides").mkdir()
+    linked = project / link
+    linked.symlink_to(outside if link == "overrides/partials" else outside / "secret.txt")
+    with pytest.raises(ConfigError, match="outside the repository") as caught:
+        site.render_project(graph, items, SiteOptions(), project, ENV)
+    assert caught.value.location is not None and caught.value.location.path.endswith(link)
+    assert str(outside / "secret.txt") in caught.value.message or str(outside) in caught.value.message
+    assert caught.value.hint and "commit the file itself" in caught.value.hint
+    assert not (project / "docs").exists() and not (project / "mkdocs.yml").exists()  # nothing rendered
