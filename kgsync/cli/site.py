@@ -63,7 +63,7 @@ def command(root: Path | None, config_path: Path | None, graph_path: Path | None
         project = project_dir if project_dir else cfg.root / "site"
         # The manifest beside the graph keeps the sentence stating each evidence link.
         evidence = evidence_of(load_manifest(manifest_path(Path(source))))
-        rendered = render_project(graph, items, cfg.site, project, evidence=evidence, engine=engine)
+        rendered = render_project(graph, items, cfg.site, project, evidence=evidence, engine=engine, root=cfg.root)
         if not quiet and items and source_url(cfg.site, "x.md") is None:
             click.echo("notice: no repository to link item files into (set site.repo in kgsync.yml, or "
                        "$GITHUB_REPOSITORY): item pages name their files without a link", err=True)

@@ -23,7 +23,7 @@ import jinja2
 
 from kgsync.read.config import SiteOptions
 from kgsync.read.items import RENDERED_SITE_NOTE, ResearchItem
-from kgsync.contract.errors import Location, PublishError
+from kgsync.contract.errors import ConfigError, Location, PublishError, printable_path
 from kgsync.contract.model import Graph
 from kgsync.publish.site.engine import DEFAULT_ENGINE, ENGINES, build_html
 from kgsync.publish.site.model import collect
@@ -80,7 +80,7 @@ def _static_files(project_dir: Path) -> dict[str, bytes]:
 
 def render_project(graph: Graph, items: Sequence[ResearchItem], site: SiteOptions, project_dir: Path,
                    env: dict[str, str] | None = None, evidence: LinkQuotes | None = None,
-                   engine: str = DEFAULT_ENGINE, workers: int | None = None) -> SiteProject:
+                   engine: str = DEFAULT_ENGINE, workers: int | None = None, root: Path | None = None) -> SiteProject:
     """Write ``mkdocs.yml`` and ``docs/`` under ``project_dir``; ``docs/`` holds nothing else.
 
     Files are rewritten only when their bytes change and stale pages are removed,
@@ -89,12 +89,14 @@ def render_project(graph: Graph, items: Sequence[ResearchItem], site: SiteOption
     ``os.environ`` for the source-URL defaults (tests).  ``engine``: the engine that will
     build it (the links inside the pages' HTML blocks are written for it, ``pages.HtmlPage``).
     ``workers``: processes rendering the pages (None: every core for a large site, ``parallel``);
-    the project is byte-identical for any number.
+    the project is byte-identical for any number.  ``root``: the research repository, where the
+    project's hand-written parts may link besides the project itself (``_no_link_out``).
     """
     start = time.perf_counter()
     project_dir = Path(project_dir)
     docs = project_dir / "docs"
     _check_project_dir(project_dir, docs)
+    _no_link_out(project_dir, root)
 
     def write(path: str, text: str) -> bool:
         return _write_if_changed(docs / path, text.encode("utf-8"))
@@ -144,6 +146,46 @@ def _check_project_dir(project_dir: Path, docs: Path) -> None:
         return
     raise PublishError(what, hint="choose a new or empty folder for --project (default: ROOT/site); kgsync owns "
                                   "its mkdocs.yml and docs/")
+
+
+def _no_link_out(project_dir: Path, root: Path | None) -> None:
+    """A ``ConfigError`` at the first hand-written part of the project (``assets/extra.css``, which the
+    render copies into docs/, and ``overrides/``, every file of which the engine copies into the site)
+    that is, or lies in, a link leading out of the project folder and of ``root``: the repository may not
+    publish a file of the machine that builds it (the runner's, a developer's ~/.config)."""
+    bounds = [Path(os.path.realpath(folder)) for folder in (project_dir, root) if folder is not None]
+    for part in _hand_written(project_dir):
+        target = Path(os.path.realpath(part))
+        if not any(target.is_relative_to(bound) for bound in bounds):
+            raise ConfigError(
+                f"a symbolic link leads outside the repository (to {printable_path(str(target))}): the site "
+                "would publish that file", Location.of(part),
+                "commit the file itself, or point the link at a file inside the repository")
+
+
+def _hand_written(project_dir: Path) -> Iterator[Path]:
+    """``assets/extra.css`` and ``overrides/`` with everything in it, linked folders followed (each once:
+    a link back to its own folder is no loop), when they exist."""
+    extra = project_dir / "assets" / "extra.css"
+    if os.path.lexists(extra):
+        yield extra
+    folders, seen = [project_dir / "overrides"], set()
+    while folders:
+        folder = folders.pop()
+        real = os.path.realpath(folder)
+        if real in seen or not os.path.lexists(folder):
+            continue
+        seen.add(real)
+        yield folder
+        try:
+            entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+        except OSError:
+            continue  # a file, or unreadable: the engine says what is wrong with it
+        for entry in entries:
+            if entry.is_dir():
+                folders.append(Path(entry.path))
+            else:
+                yield Path(entry.path)
 
 
 @contextmanager

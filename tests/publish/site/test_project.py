@@ -275,3 +275,20 @@ def test_a_hand_written_part_linked_outside_the_repository_is_refused(tmp_path, 
     assert str(outside / "secret.txt") in caught.value.message or str(outside) in caught.value.message
     assert caught.value.hint and "commit the file itself" in caught.value.hint
     assert not (project / "docs").exists() and not (project / "mkdocs.yml").exists()  # nothing rendered
+
+
+def test_a_hand_written_part_linked_inside_the_repository_is_published(tmp_path):
+    """A link to a file elsewhere in the repository (a shared stylesheet), or a link back to its own
+    folder (no loop), stays the maintainers' choice."""
+    graph, items = sample()
+    repo = tmp_path / "repo"
+    project = repo / "site"
+    (project / "assets").mkdir(parents=True)
+    (project / "overrides" / "partials").mkdir(parents=True)
+    (repo / "brand.css").write_text("body { color: teal }\n", encoding="utf-8")
+    (project / "assets" / "extra.css").symlink_to(repo / "brand.css")
+    (project / "overrides" / "partials" / "again").symlink_to(project / "overrides")
+    with pytest.raises(ConfigError, match="outside the repository"):  # the project alone: brand.css is outside it
+        site.render_project(graph, items, SiteOptions(), project, ENV)
+    site.render_project(graph, items, SiteOptions(), project, ENV, root=repo)
+    assert (project / "docs" / "assets" / "extra.css").read_text(encoding="utf-8") == "body { color: teal }\n"
