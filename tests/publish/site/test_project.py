@@ -292,3 +292,30 @@ def test_a_hand_written_part_linked_inside_the_repository_is_published(tmp_path)
         site.render_project(graph, items, SiteOptions(), project, ENV)
     site.render_project(graph, items, SiteOptions(), project, ENV, root=repo)
     assert (project / "docs" / "assets" / "extra.css").read_text(encoding="utf-8") == "body { color: teal }\n"
+
+
+@pytest.mark.parametrize("link", ["docs", "docs/tags", "docs/index.md", "mkdocs.yml"])
+def test_the_render_never_writes_or_deletes_through_a_link(tmp_path, link):
+    """The render writes mkdocs.yml and docs/ and deletes every file in docs/ it did not write.  A
+    project committed with docs/ (or a folder in it) as a link to a folder outside had every file of
+    that folder deleted and the pages written there (a link to ~ took ~/.bashrc); a page or mkdocs.yml
+    committed as a link to a file outside had that file overwritten with the page."""
+    graph, items = sample()
+    project = tmp_path / "repo" / "site"
+    site.render_project(graph, items, SiteOptions(), project, ENV)  # a project it rendered before
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    linked = project / link
+    if linked.is_dir():
+        shutil.rmtree(linked)
+        (outside / "notes.txt").write_text("keep me", encoding="utf-8")
+        linked.symlink_to(outside)
+    else:
+        shutil.move(linked, outside / linked.name)  # mkdocs.yml keeps the note that says the render wrote it
+        linked.symlink_to(outside / linked.name)
+    before = {p.name: p.read_bytes() for p in outside.iterdir()}
+    with pytest.raises(PublishError, match="symbolic link") as caught:
+        site.render_project(graph, items, SiteOptions(), project, ENV)
+    assert caught.value.location is not None and caught.value.location.path.endswith(link)
+    assert caught.value.hint and "delete the link" in caught.value.hint
+    assert {p.name: p.read_bytes() for p in outside.iterdir()} == before
