@@ -95,6 +95,7 @@ def render_project(graph: Graph, items: Sequence[ResearchItem], site: SiteOption
     start = time.perf_counter()
     project_dir = Path(project_dir)
     docs = project_dir / "docs"
+    _no_link_written(project_dir, docs)
     _check_project_dir(project_dir, docs)
     _no_link_out(project_dir, root)
 
@@ -146,6 +147,33 @@ def _check_project_dir(project_dir: Path, docs: Path) -> None:
         return
     raise PublishError(what, hint="choose a new or empty folder for --project (default: ROOT/site); kgsync owns "
                                   "its mkdocs.yml and docs/")
+
+
+def _no_link_written(project_dir: Path, docs: Path) -> None:
+    """A ``PublishError`` at ``mkdocs.yml``, ``docs/`` or the first thing in docs/ that is a symbolic link
+    (to any target): the render writes them and deletes every file in docs/ it did not write, so a
+    committed link would make it overwrite a file, or empty a folder, wherever the link leads."""
+    link = next((path for path in (project_dir / "mkdocs.yml", docs) if path.is_symlink()), None) or _first_link(docs)
+    if link is not None:
+        raise PublishError(
+            f"a symbolic link to {printable_path(os.path.realpath(link))}: kgsync site writes mkdocs.yml and docs/ "
+            "and deletes the files in docs/ it did not write, so it would write or delete through the link",
+            Location.of(link), "delete the link (the render writes the file or folder itself), or render elsewhere "
+                               "with --project DIR")
+
+
+def _first_link(docs: Path) -> Path | None:
+    """The first symbolic link below ``docs`` (by name, folder by folder; linked folders not entered), or None."""
+    folders = [docs] if docs.is_dir() else []
+    while folders:
+        with os.scandir(folders.pop()) as found:
+            entries = sorted(found, key=lambda entry: entry.name)
+        for entry in entries:
+            if entry.is_symlink():
+                return Path(entry.path)
+            if entry.is_dir(follow_symlinks=False):
+                folders.append(Path(entry.path))
+    return None
 
 
 def _no_link_out(project_dir: Path, root: Path | None) -> None:
