@@ -268,6 +268,18 @@ def test_invisible_and_bidi_characters_in_the_body_never_reach_a_claim() -> None
     assert "4 " in next(i.message for i in issues if "invisible" in i.message)  # how many were removed
 
 
+def test_the_invisible_byte_prefilter_finds_exactly_the_invisible_characters() -> None:
+    """``visible_text`` searches the text only when the file's bytes hold an ``INVISIBLE`` character's
+    UTF-8: every code point is tried, alone and inside other text."""
+    from kgsync.read.item_checks import INVISIBLE, _INVISIBLE_UTF8
+
+    for code in range(1, 0x110000):
+        if 0xD800 <= code <= 0xDFFF:
+            continue
+        char = chr(code)
+        assert (_INVISIBLE_UTF8.search(f"a{char}b".encode()) is not None) == (INVISIBLE.match(char) is not None), hex(code)
+
+
 def test_the_byte_prefilter_lets_every_forbidden_character_through() -> None:
     """``_decode`` searches the text for forbidden characters only when its bytes may hold one:
     every character the search finds (all of Unicode is tried) passes the byte test, and so a
