@@ -18,7 +18,7 @@ import pytest
 
 from kgsync.read.config import SiteOptions
 from kgsync.contract.errors import ConfigError, PublishError
-from kgsync.contract.model import Entity, Graph
+from kgsync.contract.model import Entity, Graph, Relation
 from kgsync.publish.site import project as site
 from kgsync.publish.site import pages as site_pages
 from kgsync.publish.site.check import broken_links
@@ -319,3 +319,18 @@ def test_the_render_never_writes_or_deletes_through_a_link(tmp_path, link):
     assert caught.value.location is not None and caught.value.location.path.endswith(link)
     assert caught.value.hint and "delete the link" in caught.value.hint
     assert {p.name: p.read_bytes() for p in outside.iterdir()} == before
+
+
+def test_a_lone_surrogate_an_agent_wrote_renders_as_its_escape(tmp_path):
+    """The memory server writes a lone surrogate back as the "\\ud800" escape it read, and kgsync keeps
+    hand-added nodes: the build wrote such a graph (exit 0), then `kgsync site` stopped with a traceback
+    (UnicodeEncodeError: surrogates not allowed, hashing the page's file name).  The site shows it as the
+    escape the graph file holds, as lint and the messages do."""
+    graph, items = sample()
+    agent = Entity("concept:bad\ud800name", "concept", ("note \udfff by an agent",))
+    graph = Graph(graph.entities + (agent,), graph.relations + (
+        Relation("item:2026-01-01-rag-basics", agent.name, "addresses"),))
+    project = site.render_project(graph, items, SiteOptions(), tmp_path / "p", ENV)
+    pages = {path: (tmp_path / "p" / "docs" / path).read_text(encoding="utf-8") for path in project.pages}
+    page = next(text for path, text in pages.items() if path.startswith("concepts/") and "name" in path and "bad" in path)
+    assert "bad\\ud800name" in page
