@@ -9,6 +9,7 @@ that is missing or cannot be read (``GraphFormatError``, ``cli._errors.exit_code
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
@@ -17,7 +18,7 @@ import click
 from kgsync.contract import jsonl
 from kgsync.cli._errors import reported
 from kgsync.cli._options import load_config, repo_options
-from kgsync.contract.errors import ConfigError, Location
+from kgsync.contract.errors import ConfigError, Location, printable_path
 from kgsync.read.item_caps import cap_problems
 from kgsync.read.items import read_corpus
 from kgsync.graph.merge import load_manifest, manifest_path
@@ -60,10 +61,10 @@ def command(root: Path | None, config_path: Path | None, graph_path: Path | None
         # not rendered either, so the site's size follows from the graph's caps.
         items = tuple(item for item in read_corpus(cfg.items, cfg.root).items
                       if not cap_problems(item, cfg.caps))
-        project = project_dir if project_dir else cfg.root / "site"
+        project = project_dir if project_dir else _default_project(cfg.root)
         # The manifest beside the graph keeps the sentence stating each evidence link.
         evidence = evidence_of(load_manifest(manifest_path(Path(source))))
-        rendered = render_project(graph, items, cfg.site, project, evidence=evidence, engine=engine)
+        rendered = render_project(graph, items, cfg.site, project, evidence=evidence, engine=engine, root=cfg.root)
         if not quiet and items and source_url(cfg.site, "x.md") is None:
             click.echo("notice: no repository to link item files into (set site.repo in kgsync.yml, or "
                        "$GITHUB_REPOSITORY): item pages name their files without a link", err=True)
@@ -77,3 +78,17 @@ def command(root: Path | None, config_path: Path | None, graph_path: Path | None
         build_html(project, out, engine=engine, strict=True, fresh=fresh)
         if not quiet:
             click.echo(f"built {out} with {engine} ({time.perf_counter() - started:.2f} s)")
+
+
+def _default_project(root: Path) -> Path:
+    """ROOT/site, the repository's folder, refused when it resolves outside the repository (a committed
+    link): the render would write mkdocs.yml, docs/ and the HTML there, and publish that folder's
+    overrides/ and assets/extra.css.  ``--project`` (the operator's) names any folder."""
+    project = root / "site"
+    target, top = os.path.realpath(project), os.path.realpath(root)
+    if os.path.commonpath([target, top]) != top:
+        raise ConfigError(f"the site project folder is a link to {printable_path(target)}, outside the repository "
+                          f"({printable_path(top)}); the repository may not make kgsync write or publish there",
+                          Location.of(project), "commit site/ as a folder (remove the link), or pass --project DIR "
+                                                "to render a folder elsewhere")
+    return project

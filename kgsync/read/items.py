@@ -50,6 +50,7 @@ from kgsync.read.item_checks import (
     _text,
     normalise_slug,
     without_invisible,
+    visible_text,
     INVISIBLE,
 )
 from kgsync.read.corpus_checks import check_corpus
@@ -273,6 +274,13 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
     body_line = text.count("\n", 0, close.start()) + 2
     if long_lines and long_lines[-1] >= body_line:
         body = "\n".join(line[:MAX_LINE] for line in body.split("\n"))
+    body, hidden = visible_text(raw, body)  # the body makes claims, terms and evidence: as the frontmatter
+    if hidden is not None:
+        line, char, count = hidden
+        warnings.append(problem(IssueSeverity.WARNING, body_line + line,
+                                f"invisible or bidi control character U+{ord(char):04X} removed from the text, "
+                                f"{count} in all (the first on this line)",
+                                "delete them: claims, names and titles hold only visible text"))
     sections = _sections(body, body_line)
     field_problems = _field_problems(meta, yaml_text, problem)
     if any(issue.severity is IssueSeverity.ERROR for issue in field_problems):

@@ -31,6 +31,7 @@ from typing import Any, overload
 import yaml
 
 from kgsync.extract.canonical import canonical_name, is_acronym, is_written_name, term_key
+from kgsync.read.item_checks import INVISIBLE
 from kgsync.read.yaml_source import key_lines, read_yaml
 from kgsync.contract.errors import ConfigError, Location, printable_json
 from kgsync.vocabulary.terms import Vocabulary
@@ -178,6 +179,12 @@ def _parse_term(name: str, spec: Mapping[Any, Any], where: str, out: _Terms, err
         error(f"{where}.aliases", f"{name}: aliases must be a list of text", "write `aliases: [a, b]`")
         raw_aliases = []
     alias_list = tuple(str(a) for a in raw_aliases if str(a).strip())
+    # As an item's frontmatter: text that shows nothing, or reorders what is shown, names no node.
+    for field_name, what, texts in (("label", "the label", (label,)), ("aliases", "an alias", alias_list)):
+        hidden = next((found.group() for text in texts if (found := INVISIBLE.search(text))), None)
+        if hidden is not None:
+            error(f"{where}.{field_name}", f"{name}: {what} holds invisible or bidi control character "
+                  f"U+{ord(hidden):04X}", "delete it: names and aliases hold only visible text")
     out.kinds[name], out.labels[name], out.aliases[name] = kind, label, alias_list
     for surface in (name, label, *alias_list):
         key = term_key(surface) if surface else ""

@@ -70,3 +70,26 @@ def test_a_project_folder_that_cannot_be_written_is_an_error_naming_it(tmp_path)
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert "cannot write the site project" in result.output and str(blocker / "p") in result.output, result.output
     assert "(fix: " in result.output
+
+
+def test_the_default_project_linked_outside_the_repository_is_refused(tmp_path):
+    """The default project is ROOT/site, the repository's: committed as a link to a folder elsewhere, the
+    render wrote mkdocs.yml, docs/ and the HTML there, and published that folder's overrides/ and
+    assets/extra.css (inside the project as it resolved).  Refused as the default graph linked outside
+    is; --project names any folder."""
+    from kgsync.cli.main import cli
+
+    graph, _ = sample()
+    root = tmp_path / "repo"
+    root.mkdir()
+    jsonl.write(root / "memory.jsonl", graph)
+    elsewhere = tmp_path / "elsewhere"
+    (elsewhere / "assets").mkdir(parents=True)
+    (elsewhere / "assets" / "extra.css").write_text("SECRET=1\n", encoding="utf-8")
+    (root / "site").symlink_to(elsewhere)
+    result = CliRunner().invoke(cli, ["site", "--root", str(root), "--no-build"])
+    assert result.exit_code == 2, result.output
+    assert "site: " in result.output and str(elsewhere) in result.output and "--project" in result.output
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["assets"]  # nothing written there
+    result = CliRunner().invoke(cli, ["site", "--root", str(root), "--project", str(elsewhere), "--no-build"])
+    assert result.exit_code == 0, result.output  # the operator's choice

@@ -251,6 +251,35 @@ def test_invisible_and_bidi_characters_never_pass_the_boundary() -> None:
     assert h1 is not None and h1.title == "Headline"
 
 
+def test_invisible_and_bidi_characters_in_the_body_never_reach_a_claim() -> None:
+    """The body makes the claims (a Key Finding's text is its claim's title), the terms and the evidence:
+    a right-to-left override there reordered the claim on the site and in an agent's answer, and a
+    zero-width character cut a word of the claim's name ("sepa" of "sepa\u2066rate").  They are
+    removed as from the frontmatter, with a warning at the first one's line."""
+    text = ("---\ntitle: T\nthemes: [a]\n---\n\n# T\n\n## Key Findings\n\n"
+            "1. **Agents \u202eseparate\u200b memory.** (high confidence)\n2. Two sepa\u2066rate\ufe0f parts.\n")
+    item, issues = read_item_bytes(text.encode(), "r/x.md", "x")
+    assert item is not None
+    findings = next(s for s in item.sections if s.heading == "Key Findings").text
+    assert "Agents separate memory." in findings and "Two separate parts." in findings
+    assert not any(c in s.text + s.heading for s in item.sections for c in "\u202e\u200b\u2066\ufe0f")
+    warned = [(i.location.line, i.severity) for i in issues if "invisible" in i.message]
+    assert warned == [(10, IssueSeverity.WARNING)]  # one warning, at the first one's line
+    assert "4 " in next(i.message for i in issues if "invisible" in i.message)  # how many were removed
+
+
+def test_the_invisible_byte_prefilter_finds_exactly_the_invisible_characters() -> None:
+    """``visible_text`` searches the text only when the file's bytes hold an ``INVISIBLE`` character's
+    UTF-8: every code point is tried, alone and inside other text."""
+    from kgsync.read.item_checks import INVISIBLE, _INVISIBLE_UTF8
+
+    for code in range(1, 0x110000):
+        if 0xD800 <= code <= 0xDFFF:
+            continue
+        char = chr(code)
+        assert (_INVISIBLE_UTF8.search(f"a{char}b".encode()) is not None) == (INVISIBLE.match(char) is not None), hex(code)
+
+
 def test_the_byte_prefilter_lets_every_forbidden_character_through() -> None:
     """``_decode`` searches the text for forbidden characters only when its bytes may hold one:
     every character the search finds (all of Unicode is tried) passes the byte test, and so a

@@ -48,6 +48,23 @@ extras: 1
     assert f"{path}:13: unknown section 'extras'" in text
 
 
+def test_an_invisible_or_bidi_character_in_a_label_or_alias_is_a_problem_at_its_line(tmp_path: Path) -> None:
+    """An item's frontmatter loses these characters at the boundary; the vocabulary file passed them into
+    the graph, "alias:knowledge\u202e graph" and "alias:k\u200bg" (which reads as "kg" and is not), with
+    no word.  The file is the maintainers': each is a problem at its line, as every other."""
+    path = write(tmp_path, 'terms:\n  knowledge-graph:\n    kind: concept\n    label: "knowledge\u202e graph"\n'
+                           '    aliases: [KG, "k\u200bg"]\n  agent-memory:\n    aliases: ["memory\u2066 of agents"]\n')
+    with pytest.raises(ConfigError) as caught:
+        load_pinned(path)
+    problems = caught.value.render().split("\n  ")[1:]
+    found = [(p.partition(": ")[0], p.partition(": ")[2].split(" (fix: ")[0]) for p in problems]
+    assert found == [(f"{path}:{line}", f"{term}: {what} holds invisible or bidi control character {char}")
+                     for line, term, what, char in ((4, "knowledge-graph", "the label", "U+202E"),
+                                                    (5, "knowledge-graph", "an alias", "U+200B"),
+                                                    (7, "agent-memory", "an alias", "U+2066"))]
+    assert all(p.endswith("(fix: delete it: names and aliases hold only visible text)") for p in problems)
+
+
 def test_invalid_yaml_names_the_line(tmp_path: Path) -> None:
     with pytest.raises(ConfigError) as caught:
         load_pinned(write(tmp_path, "terms:\n  a: [unclosed\n"))

@@ -12,7 +12,9 @@ the stored cut, a new cite of a missing item) says so: "Record 1 finding reworde
 
 At most ``MAX_TITLE`` characters and never cut inside a word: the item's title is shortened
 at a word boundary with an ellipsis, and left out when not even its first word fits.  Control
-and format characters (bidi overrides, zero-width) never reach the title.
+and format characters (bidi overrides, zero-width) never reach the title, nor a reference GitHub acts
+on: the title is the bot's commit subject, and a merged commit saying "Fixes #1" closes issue 1
+(``inert_references``).
 """
 
 from __future__ import annotations
@@ -31,6 +33,12 @@ ELLIPSIS = "…"
 # Invisible or reordering characters: controls, format (bidi overrides, zero-width), surrogates, separators.
 _DROP = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 _KEYED = re.compile(r"^[a-z_]+\s*:")
+# The sign that makes an issue reference ("#1", "owner/repo#1", "GH-1"), a mention ("@octocat",
+# "@org/team") or an issue URL ("https://github.com/o/r/issues/1"), each as GitHub reads it.
+_REFERENCE = re.compile(r"(?i)#(?=[0-9])|@(?=[a-z0-9])|(?<=\bgh)-(?=[0-9])|(?<=[a-z0-9+.\-]):(?=//)")
+# Its full-width form: read the same, and by GitHub as no reference (a zero-width space, as the
+# body uses, would be a format character in a commit subject).
+_FULL_WIDTH = {"#": "\uff03", "@": "\uff20", "-": "\uff0d", ":": "\uff1a"}
 
 
 def cause_title(diff: GraphDiff, fallback: str, merged: frozenset[str] | None = None) -> str:
@@ -62,7 +70,7 @@ def cause_title(diff: GraphDiff, fallback: str, merged: frozenset[str] | None = 
     tail = f" ({size})" if size else ""
     if len(items) == 1:
         head = f"{verb} "
-        name = shorten(plain_text(items[0].title) or items[0].slug, MAX_TITLE - len(head) - len(tail))
+        name = shorten(inert_references(plain_text(items[0].title)) or items[0].slug, MAX_TITLE - len(head) - len(tail))
         if name:
             return head + name + tail
         return f"{verb} 1 item{tail}"
@@ -125,6 +133,13 @@ def _statement(observations: tuple[str, ...]) -> list[str]:
 def plain_text(text: str) -> str:
     """``text`` on one line, without control or format characters."""
     return " ".join("".join(c for c in text if unicodedata.category(c) not in _DROP).split())
+
+
+def inert_references(text: str) -> str:
+    """``text`` with each issue reference, mention and URL's sign written full-width ("Fixes \uff031"):
+    an item's title in the bot's commit subject must not close, or write into, an issue when the PR
+    merges, nor ping anyone."""
+    return _REFERENCE.sub(lambda m: _FULL_WIDTH[m.group()], text)
 
 
 def shorten(text: str, limit: int) -> str:

@@ -12,19 +12,21 @@ from __future__ import annotations
 import gc
 import json
 import os
+import re
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
+from itertools import chain
 from pathlib import Path
 
 import jinja2
 
 from kgsync.read.config import SiteOptions
 from kgsync.read.items import RENDERED_SITE_NOTE, ResearchItem
-from kgsync.contract.errors import Location, PublishError
-from kgsync.contract.model import Graph
+from kgsync.contract.errors import ConfigError, Location, PublishError, printable_path
+from kgsync.contract.model import Entity, Graph, Relation
 from kgsync.publish.site.engine import DEFAULT_ENGINE, ENGINES, build_html
 from kgsync.publish.site.model import collect
 from kgsync.publish.site.pages import LinkQuotes, evidence_of, explorer_data, kept_pages_of, render_pages, source_url
@@ -80,7 +82,7 @@ def _static_files(project_dir: Path) -> dict[str, bytes]:
 
 def render_project(graph: Graph, items: Sequence[ResearchItem], site: SiteOptions, project_dir: Path,
                    env: dict[str, str] | None = None, evidence: LinkQuotes | None = None,
-                   engine: str = DEFAULT_ENGINE, workers: int | None = None) -> SiteProject:
+                   engine: str = DEFAULT_ENGINE, workers: int | None = None, root: Path | None = None) -> SiteProject:
     """Write ``mkdocs.yml`` and ``docs/`` under ``project_dir``; ``docs/`` holds nothing else.
 
     Files are rewritten only when their bytes change and stale pages are removed,
@@ -89,12 +91,17 @@ def render_project(graph: Graph, items: Sequence[ResearchItem], site: SiteOption
     ``os.environ`` for the source-URL defaults (tests).  ``engine``: the engine that will
     build it (the links inside the pages' HTML blocks are written for it, ``pages.HtmlPage``).
     ``workers``: processes rendering the pages (None: every core for a large site, ``parallel``);
-    the project is byte-identical for any number.
+    the project is byte-identical for any number.  ``root``: the research repository, where the
+    project's hand-written parts may link besides the project itself (``_no_link_out``).
     """
     start = time.perf_counter()
     project_dir = Path(project_dir)
     docs = project_dir / "docs"
+    _no_link_written(project_dir, docs)
     _check_project_dir(project_dir, docs)
+    _no_link_out(project_dir, root)
+
+    graph = _encodable(graph)
 
     def write(path: str, text: str) -> bool:
         return _write_if_changed(docs / path, text.encode("utf-8"))
@@ -144,6 +151,97 @@ def _check_project_dir(project_dir: Path, docs: Path) -> None:
         return
     raise PublishError(what, hint="choose a new or empty folder for --project (default: ROOT/site); kgsync owns "
                                   "its mkdocs.yml and docs/")
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _encodable(graph: Graph) -> Graph:
+    """``graph`` with every lone surrogate written as the escape the graph file holds ("\\ud800", as lint
+    and the messages print it): the memory server writes one back as it read it and the build keeps an
+    agent's nodes, but a page is UTF-8, which cannot hold one (the render stopped with a traceback).
+    Checked by one encode of all the text (2 ms for 273 items)."""
+    text = chain(chain.from_iterable((e.name, e.entity_type, *e.observations) for e in graph.entities),
+                 chain.from_iterable((r.source, r.target, r.relation_type) for r in graph.relations))
+    try:
+        "\n".join(text).encode("utf-8")
+        return graph
+    except UnicodeEncodeError:
+        pass
+
+    def escaped(value: str) -> str:
+        return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", value)
+
+    return Graph(tuple(Entity(escaped(e.name), escaped(e.entity_type), tuple(map(escaped, e.observations)))
+                       for e in graph.entities),
+                 tuple(Relation(escaped(r.source), escaped(r.target), escaped(r.relation_type)) for r in graph.relations))
+
+
+def _no_link_written(project_dir: Path, docs: Path) -> None:
+    """A ``PublishError`` at ``mkdocs.yml``, ``docs/`` or the first thing in docs/ that is a symbolic link
+    (to any target): the render writes them and deletes every file in docs/ it did not write, so a
+    committed link would make it overwrite a file, or empty a folder, wherever the link leads."""
+    link = next((path for path in (project_dir / "mkdocs.yml", docs) if path.is_symlink()), None) or _first_link(docs)
+    if link is not None:
+        raise PublishError(
+            f"a symbolic link to {printable_path(os.path.realpath(link))}: kgsync site writes mkdocs.yml and docs/ "
+            "and deletes the files in docs/ it did not write, so it would write or delete through the link",
+            Location.of(link), "delete the link (the render writes the file or folder itself), or render elsewhere "
+                               "with --project DIR")
+
+
+def _first_link(docs: Path) -> Path | None:
+    """The first symbolic link below ``docs`` (by name, folder by folder; linked folders not entered), or None."""
+    folders = [docs] if docs.is_dir() else []
+    while folders:
+        with os.scandir(folders.pop()) as found:
+            entries = sorted(found, key=lambda entry: entry.name)
+        for entry in entries:
+            if entry.is_symlink():
+                return Path(entry.path)
+            if entry.is_dir(follow_symlinks=False):
+                folders.append(Path(entry.path))
+    return None
+
+
+def _no_link_out(project_dir: Path, root: Path | None) -> None:
+    """A ``ConfigError`` at the first hand-written part of the project (``assets/extra.css``, which the
+    render copies into docs/, and ``overrides/``, every file of which the engine copies into the site)
+    that is, or lies in, a link leading out of the project folder and of ``root``: the repository may not
+    publish a file of the machine that builds it (the runner's, a developer's ~/.config)."""
+    bounds = [Path(os.path.realpath(folder)) for folder in (project_dir, root) if folder is not None]
+    for part in _hand_written(project_dir):
+        target = Path(os.path.realpath(part))
+        if not any(target.is_relative_to(bound) for bound in bounds):
+            raise ConfigError(
+                f"a symbolic link leads outside the repository (to {printable_path(str(target))}): the site "
+                "would publish that file", Location.of(part),
+                "commit the file itself, or point the link at a file inside the repository")
+
+
+def _hand_written(project_dir: Path) -> Iterator[Path]:
+    """``assets/extra.css`` and ``overrides/`` with everything in it, linked folders followed (each once:
+    a link back to its own folder is no loop), when they exist."""
+    extra = project_dir / "assets" / "extra.css"
+    if os.path.lexists(extra):
+        yield extra
+    folders, seen = [project_dir / "overrides"], set()
+    while folders:
+        folder = folders.pop()
+        real = os.path.realpath(folder)
+        if real in seen or not os.path.lexists(folder):
+            continue
+        seen.add(real)
+        yield folder
+        try:
+            entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+        except OSError:
+            continue  # a file, or unreadable: the engine says what is wrong with it
+        for entry in entries:
+            if entry.is_dir():
+                folders.append(Path(entry.path))
+            else:
+                yield Path(entry.path)
 
 
 @contextmanager

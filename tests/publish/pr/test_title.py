@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from kgsync.diff.graph_diff import diff
 from kgsync.contract.model import Entity, Graph, Relation
-from kgsync.publish.pr.title import MAX_TITLE, cause_title, plain_text, shorten
+from kgsync.publish.pr.title import MAX_TITLE, cause_title, inert_references, plain_text, shorten
 
 FALLBACK = "kgsync: knowledge graph update"
 
@@ -85,6 +85,24 @@ def test_bidi_and_zero_width_characters_never_reach_the_title() -> None:
     assert title == "Add Safe txt.exe title (+1 claim)"
 
 
+def test_an_item_title_cannot_close_an_issue_or_ping_anyone_through_the_commit() -> None:
+    # The title is the bot's commit subject: merged into the default branch, "Fixes #1" in it closes
+    # issue 1 (and "#1" alone writes into its timeline); "@octocat" reads as a mention.  Each keeps its
+    # look with the full-width sign, which GitHub reads as no reference.
+    hostile = {
+        "Fixes #1": "Add Fixes \uff031 (+1 claim)",
+        "closes owner/repo#3": "Add closes owner/repo\uff033 (+1 claim)",
+        "Resolves https://github.com/o/r/issues/9": "Add Resolves https\uff1a//github.com/o/r/issues/9 (+1 claim)",
+        "fix GH-12 for @octocat and @org/team": "Add fix GH\uff0d12 for \uff20octocat and \uff20org/team (+1 claim)",
+    }
+    for written, expected in hostile.items():
+        new = graph(*BASE.entities, item(C, written), claim(C, "k1", "Gamma holds."))
+        assert cause_title(diff(BASE, new), FALLBACK) == expected
+    # Text that references nothing keeps its signs: "C#", "a@b", "No. #a", "10:30".
+    new = graph(*BASE.entities, item(C, "C# at 10:30, mail a@ b, #a"), claim(C, "k1", "Gamma holds."))
+    assert cause_title(diff(BASE, new), FALLBACK) == "Add C# at 10:30, mail a@ b, #a (+1 claim)"
+
+
 def test_a_side_effect_on_another_item_is_not_counted_as_an_update() -> None:
     # Beta only gains a link to a concept the new item brings: its file did not change.
     new = graph(*BASE.entities, item(C, "Gamma"), Entity("concept:shared", "concept", (f"provenance:item={C}",)))
@@ -124,7 +142,7 @@ def test_every_title_fits_and_never_cuts_a_word(text: str, claims: int) -> None:
     assert len(title) <= MAX_TITLE
     assert not any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in title)
     if title.startswith("Add ") and " 1 item" not in title:
-        assert_whole_words(title, plain_text(text) or C)
+        assert_whole_words(title, inert_references(plain_text(text)) or C)
 
 
 @given(st.text(max_size=200), st.integers(1, 80))

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from kgsync.read.config import SiteOptions
-from kgsync.contract.errors import PublishError
-from kgsync.contract.model import Entity, Graph
+from kgsync.contract.errors import ConfigError, PublishError
+from kgsync.contract.model import Entity, Graph, Relation
 from kgsync.publish.site import project as site
 from kgsync.publish.site import pages as site_pages
 from kgsync.publish.site.check import broken_links
@@ -253,3 +253,84 @@ def test_render_refuses_a_project_folder_it_did_not_write(tmp_path, mkdocs_yml):
     site.render_project(graph, items, SiteOptions(), tmp_path / "new", ENV)
     again = site.render_project(graph, items, SiteOptions(), tmp_path / "new", ENV)
     assert (again.written, again.removed) == (0, 0)
+
+
+@pytest.mark.parametrize("link", ["assets/extra.css", "overrides/leak.txt", "overrides/partials"])
+def test_a_hand_written_part_linked_outside_the_repository_is_refused(tmp_path, link):
+    """The project's hand-written parts are published as they are: kgsync copies assets/extra.css into
+    docs/, mkdocs copies every file of overrides/ into the site.  Committed as a link to a file outside
+    (the runner's files, a developer's ~/.config), that file went on the published site."""
+    graph, items = sample()
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.txt").write_text("SECRET=1\n", encoding="utf-8")
+    project = tmp_path / "repo" / "site"
+    (project / "assets").mkdir(parents=True)
+    (project / "overrides").mkdir()
+    linked = project / link
+    linked.symlink_to(outside if link == "overrides/partials" else outside / "secret.txt")
+    with pytest.raises(ConfigError, match="outside the repository") as caught:
+        site.render_project(graph, items, SiteOptions(), project, ENV)
+    assert caught.value.location is not None and caught.value.location.path.endswith(link)
+    assert str(outside / "secret.txt") in caught.value.message or str(outside) in caught.value.message
+    assert caught.value.hint and "commit the file itself" in caught.value.hint
+    assert not (project / "docs").exists() and not (project / "mkdocs.yml").exists()  # nothing rendered
+
+
+def test_a_hand_written_part_linked_inside_the_repository_is_published(tmp_path):
+    """A link to a file elsewhere in the repository (a shared stylesheet), or a link back to its own
+    folder (no loop), stays the maintainers' choice."""
+    graph, items = sample()
+    repo = tmp_path / "repo"
+    project = repo / "site"
+    (project / "assets").mkdir(parents=True)
+    (project / "overrides" / "partials").mkdir(parents=True)
+    (repo / "brand.css").write_text("body { color: teal }\n", encoding="utf-8")
+    (project / "assets" / "extra.css").symlink_to(repo / "brand.css")
+    (project / "overrides" / "partials" / "again").symlink_to(project / "overrides")
+    with pytest.raises(ConfigError, match="outside the repository"):  # the project alone: brand.css is outside it
+        site.render_project(graph, items, SiteOptions(), project, ENV)
+    site.render_project(graph, items, SiteOptions(), project, ENV, root=repo)
+    assert (project / "docs" / "assets" / "extra.css").read_text(encoding="utf-8") == "body { color: teal }\n"
+
+
+@pytest.mark.parametrize("link", ["docs", "docs/tags", "docs/index.md", "mkdocs.yml"])
+def test_the_render_never_writes_or_deletes_through_a_link(tmp_path, link):
+    """The render writes mkdocs.yml and docs/ and deletes every file in docs/ it did not write.  A
+    project committed with docs/ (or a folder in it) as a link to a folder outside had every file of
+    that folder deleted and the pages written there (a link to ~ took ~/.bashrc); a page or mkdocs.yml
+    committed as a link to a file outside had that file overwritten with the page."""
+    graph, items = sample()
+    project = tmp_path / "repo" / "site"
+    site.render_project(graph, items, SiteOptions(), project, ENV)  # a project it rendered before
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    linked = project / link
+    if linked.is_dir():
+        shutil.rmtree(linked)
+        (outside / "notes.txt").write_text("keep me", encoding="utf-8")
+        linked.symlink_to(outside)
+    else:
+        shutil.move(linked, outside / linked.name)  # mkdocs.yml keeps the note that says the render wrote it
+        linked.symlink_to(outside / linked.name)
+    before = {p.name: p.read_bytes() for p in outside.iterdir()}
+    with pytest.raises(PublishError, match="symbolic link") as caught:
+        site.render_project(graph, items, SiteOptions(), project, ENV)
+    assert caught.value.location is not None and caught.value.location.path.endswith(link)
+    assert caught.value.hint and "delete the link" in caught.value.hint
+    assert {p.name: p.read_bytes() for p in outside.iterdir()} == before
+
+
+def test_a_lone_surrogate_an_agent_wrote_renders_as_its_escape(tmp_path):
+    """The memory server writes a lone surrogate back as the "\\ud800" escape it read, and kgsync keeps
+    hand-added nodes: the build wrote such a graph (exit 0), then `kgsync site` stopped with a traceback
+    (UnicodeEncodeError: surrogates not allowed, hashing the page's file name).  The site shows it as the
+    escape the graph file holds, as lint and the messages do."""
+    graph, items = sample()
+    agent = Entity("concept:bad\ud800name", "concept", ("note \udfff by an agent",))
+    graph = Graph(graph.entities + (agent,), graph.relations + (
+        Relation("item:2026-01-01-rag-basics", agent.name, "addresses"),))
+    project = site.render_project(graph, items, SiteOptions(), tmp_path / "p", ENV)
+    pages = {path: (tmp_path / "p" / "docs" / path).read_text(encoding="utf-8") for path in project.pages}
+    page = next(text for path, text in pages.items() if path.startswith("concepts/") and "name" in path and "bad" in path)
+    assert "bad\\ud800name" in page
