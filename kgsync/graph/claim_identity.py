@@ -50,8 +50,11 @@ class _Claim:
 
 def claim_renames(slug: str, new: Facts, previous: Facts) -> dict[str, str]:
     """new claim name -> the previous name it keeps, for the claims of item ``slug``."""
-    new_claims = _claims(slug, new)
-    old_claims = _claims(slug, previous)
+    return _matched(_claims(slug, new), _claims(slug, previous))
+
+
+def _matched(new_claims: Sequence[_Claim], old_claims: Sequence[_Claim]) -> dict[str, str]:
+    """``claim_renames`` of these claims: each new claim's previous name, where one matches."""
     old_names = {c.name for c in old_claims}
     new_names = {c.name for c in new_claims}
     pending = sorted((c for c in new_claims if c.name not in old_names),
