@@ -23,20 +23,17 @@ if TYPE_CHECKING:  # lint findings and item problems only pass through here
 
 OK, FAILED, USAGE = 0, 1, 2
 
-#: How to list the warnings a run holds back (``held_back_note``): a build in memory, every item's.
-LIST_ALL_WARNINGS = "kgsync build --dry-run --all-warnings"
-
-
-def held_back_note(held: Sequence[Issue], untouched: str) -> str:
+def held_back_note(held: Sequence[Issue], untouched: str, command: str) -> str:
     """One line for the warnings and notices of the items a run did not change (``untouched``: "this
-    build did not change"): how many, and how to list every one."""
+    build did not change"): how many, and how to list every one: ``command`` ("build", "pr"), the
+    command that printed it, run again in memory with its own ``--all-warnings``."""
     warnings = sum(1 for i in held if str(i.severity) == "warning")
     notices = len(held) - warnings
     counts = " and ".join(f"{n:,} {noun}{'' if n == 1 else 's'}" for n, noun in ((warnings, "warning"), (notices, "notice"))
                           if n)
     files = len({i.location.path for i in held})
     return (f"note: {counts} in {files:,} item file{'' if files == 1 else 's'} {untouched}, not shown "
-            f"(list every one: {LIST_ALL_WARNINGS})")
+            f"(list every one: kgsync {command} --dry-run --all-warnings)")
 
 
 def exit_code(exc: KgsyncError) -> int:

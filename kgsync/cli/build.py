@@ -72,7 +72,7 @@ def command(items: str | None, out: Path | None, root: Path | None, config_path:
         if not quiet:
             click.echo(finding.render(), err=True)
     if held:
-        click.echo(held_back_note(held, "this build did not change"), err=True)
+        click.echo(held_back_note(held, "this build did not change", "build"), err=True)
     if not quiet:
         entities, relations = result.sizes  # counted from the file's lines: the graph need not be built
         verb = ("would write" if result.would_write else "unchanged:") if dry_run else \

@@ -171,7 +171,7 @@ def _run(o: PrOptions) -> int:
         else:
             click.echo(_safe(issue.render(), o.token), err=True)
     if held:
-        click.echo(_safe(held_back_note(held, "this change did not touch"), o.token), err=True)
+        click.echo(_safe(held_back_note(held, "this change did not touch", "pr"), o.token), err=True)
     if o.diff_json:
         write_output(o.diff_json, to_json(prepared.diff, prepared.hand_made.new, prepared.hand_made.old), inputs=cfg, option="--diff-json")
     if o.dry_run:

@@ -25,7 +25,7 @@ from kgsync.graph.terms import mined_names_of_themes
 from kgsync.read.items import find_item_files
 from kgsync.vocabulary.themes import load_theme_map
 from kgsync.vocabulary.vocab import Vocabulary
-from kgsync.vocabulary.vocab_file import dump_vocabulary
+from kgsync.vocabulary.vocab_file import dump_vocabulary, terms_counted
 
 
 @click.command("vocab")
@@ -55,7 +55,7 @@ def command(items_spec: str | None, root: Path | None, config_path: Path | None,
     if write_path is not None:
         with reported():
             write_output(write_path, dump_vocabulary(vocabulary), inputs=load_config(root, config_path), option="--write")
-        click.echo(f"wrote {len(vocabulary.terms)} terms to {printable_path(str(write_path))}", err=True)
+        click.echo(f"wrote {terms_counted(vocabulary)}, to {printable_path(str(write_path))}", err=True)
 
 
 def build_vocabulary(items_spec: str | None, root: Path | None,

@@ -20,7 +20,7 @@ previous facts, so it is local and deterministic: same item, same manifest -> sa
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Container, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -50,8 +50,19 @@ class _Claim:
 
 def claim_renames(slug: str, new: Facts, previous: Facts) -> dict[str, str]:
     """new claim name -> the previous name it keeps, for the claims of item ``slug``."""
-    new_claims = _claims(slug, new)
-    old_claims = _claims(slug, previous)
+    return _matched(_claims(slug, new), _claims(slug, previous))
+
+
+def finding_renames(slug: str, findings: Iterable[tuple[str, int, str]], previous: Facts) -> dict[str, str]:
+    """``claim_renames`` read before the facts are: each finding of item ``slug`` as the claim it would be
+    (its name, number and statement as the claim's title writes it) -> the previous name it would keep.
+    Every finding stands in for a claim (which findings become claims is decided later, by the links),
+    so a finding that becomes none may take a name (veto_names: only a veto's claims are asked for)."""
+    return _matched([_Claim(name, number, statement) for name, number, statement in findings], _claims(slug, previous))
+
+
+def _matched(new_claims: Sequence[_Claim], old_claims: Sequence[_Claim]) -> dict[str, str]:
+    """``claim_renames`` of these claims: each new claim's previous name, where one matches."""
     old_names = {c.name for c in old_claims}
     new_names = {c.name for c in new_claims}
     pending = sorted((c for c in new_claims if c.name not in old_names),

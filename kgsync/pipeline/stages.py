@@ -44,14 +44,15 @@ from kgsync.extract.record import Record
 from kgsync.contract import jsonl
 from kgsync.contract.lazy_mapping import LazyMapping
 from kgsync.contract.errors import ConfigError, GraphFormatError, LintFailed, Location
-from kgsync.contract.model import EntityType, Facts, Graph
-from kgsync.extract.evidence_model import EvidencePlan
+from kgsync.contract.model import Facts, Graph
+from kgsync.extract.evidence_model import EvidencePlan, EvidenceText
 from kgsync.extract.evidence import plan as plan_evidence
 from kgsync.extract.findings import Extraction
 from kgsync.graph.assemble import Assembly, AssemblyInputs, Sources, context
 from kgsync.graph.terms import mined_names_of_themes
 from kgsync.graph.claim_identity import keep_claim_names, previous_facts_to_match, renamed_sources
 from kgsync.graph.statements import named_items, whole_statements
+from kgsync.graph.veto_names import VetoNames, veto_names
 from kgsync.graph.manifest_lines import LastLines, line_key
 from kgsync.graph.manifest_head import manifest_acronyms, manifest_hubs, manifest_topics
 from kgsync.graph.hand_added import kept_by_hand
@@ -61,7 +62,7 @@ from kgsync.lint.rules import LintReport
 from kgsync.read.config import Caps, Config, Merge
 from kgsync.read.item_caps import observation_cap_problems
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem, missed_item_files
-from kgsync.read.veto_file import Vetoes, configured_vetoes, unmatched_vetoes
+from kgsync.read.veto_file import configured_vetoes, unmatched_vetoes
 from kgsync.read.yaml_source import read_small_file
 from kgsync.vocabulary.economy import Folding
 from kgsync.vocabulary.themes import ThemeMap, load_theme_map
@@ -193,7 +194,8 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     kept = kept_items(keep, files.read_manifest) if keep else ()
     # The maintainers' theme map and vetoes: inputs, loaded here and handed to the stage that reads them.
     themes, vetoes = _theme_map(config), configured_vetoes(config.veto_path())
-    assembled = _assemble(cache_folder, reader, reading, vocabulary, fold, kept, themes, vetoes, config.caps,
+    named = partial(veto_names, vetoes, previous=files.read_manifest, fold=fold)  # read in the plan's names
+    assembled = _assemble(cache_folder, reader, reading, vocabulary, fold, kept, themes, named, config.caps,
                           config.tag_style, config.mining.min_links, distrust, behind, selections.ident)
     clock.lap("assemble")
     base = committed_base(files, state, reading.read.items, keep, assembled.assembly.by_item, assembled.made_json)
@@ -246,7 +248,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     build_state.save(cache_folder, state, reader)
     clock.lap("write")
     issues = (reading.read.issues + over_caps + assembled.evidence.issues + out.item_errors
-              + unmatched_vetoes(vetoes, partial(_claims_of, manifest)) + tuple(dict.fromkeys(reader.notices)))
+              + unmatched_vetoes(vetoes, assembled.vetoed.claims_of(manifest)) + tuple(dict.fromkeys(reader.notices)))
     credited = tuple(f"{slug}: {fact}" for slug, facts in sorted(disowned(base.manifest.owned if base.manifest else {}).items())
                      for fact in describe_facts(facts))
     return BuildResult(out.load_graph, base.load_previous, manifest, reading.read.items, issues, out.report,
@@ -262,12 +264,6 @@ def _kept_by_hand(base: Manifest | None, manifest: Manifest, graph: Callable[[],
     if base is None or not base.holds_by_hand:
         return ()
     return tuple(describe_facts(kept_by_hand(base, manifest, graph())))
-
-
-def _claims_of(manifest: Manifest, slug: str) -> frozenset[str]:
-    """The claims the item ``slug`` holds in ``manifest`` (a veto names claims: ``unmatched_vetoes``)."""
-    facts = manifest.by_item.get(slug)
-    return frozenset(name for name, kind in facts.entities if kind == EntityType.CLAIM.value) if facts else frozenset()
 
 
 @dataclass(frozen=True)
@@ -378,13 +374,15 @@ class _Assembled:
     retained: tuple[object, ...] = ()  # what assembling read (the facts store, ...): see ``BuildResult.retained``
     # slug -> ``memo_json[slug]`` of the facts assembled now (not reused: their JSON is a string already).
     made_json: Mapping[str, str] | None = None
+    vetoed: VetoNames = VetoNames()  # the vetoes the plan read, by its names and the graph's
 
 
 def _assemble(cache_folder: Path | None, reader: CacheReader, reading: Reading,
-              vocabulary: Vocabulary, fold: Folding, kept: tuple[ResearchItem, ...], themes: ThemeMap, vetoes: Vetoes,
+              vocabulary: Vocabulary, fold: Folding, kept: tuple[ResearchItem, ...], themes: ThemeMap,
+              vetoes: Callable[[Mapping[str, EvidenceText]], VetoNames],
               caps: Caps, tag_style: str, min_links: int, distrust: frozenset[str] = frozenset(),
               behind: Behind | None = None, selection: str | None = None) -> _Assembled:
-    """Every item's facts and the evidence links between them (less the ``vetoes``); an item's facts come
+    """Every item's facts and the evidence links between them (less the ``vetoes``, given the items' texts); an item's facts come
     from the facts store when nothing they were built from changed (``kgsync.pipeline.cache.facts.FactsStore``).
     ``caps``, ``tag_style``, ``min_links``: kgsync.yml's, as ``kgsync.graph.assemble.AssemblyInputs`` holds them;
     ``selection``: the id of the vocabulary's selection (``SelectionStore.ident``; None: unknown)."""
@@ -406,13 +404,14 @@ def _assemble(cache_folder: Path | None, reader: CacheReader, reading: Reading,
     texts = EvidenceTexts(cache_folder, reader).of(items, reading.slug_keys, extractions)
     # The claim→claim links the items state (``kgsync.extract.evidence``): ``by_slug``, the items and the
     # kept ones, and their ``suffixes`` as the context derived them once.
-    shared = replace(shared, evidence=plan_evidence(items, texts, shared.by_slug, shared.suffixes, vetoes.pairs))
+    vetoed = vetoes(texts)
+    shared = replace(shared, evidence=plan_evidence(items, texts, shared.by_slug, shared.suffixes, vetoed.pairs))
     evidence = shared.evidence
     assembly = memoised_assembly(items, extractions, shared, memo)
     (behind or Behind()).save(lambda: store.save(memo), len(memo.put_slugs) if memo is not None else 0)
     return _Assembled(assembly, evidence, memo.json if memo is not None else None, shared.theme_concepts, shared_key,
                       memo.digests if memo is not None else None, (store, memo, shared, texts, extractions),
-                      memo.json.only(memo.put_slugs.__contains__) if memo is not None else None)
+                      memo.json.only(memo.put_slugs.__contains__) if memo is not None else None, vetoed)
 
 
 def _manifest_to_write(manifest: Manifest, assembled: _Assembled, vocabulary: Vocabulary) -> Manifest:

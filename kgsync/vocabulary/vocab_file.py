@@ -34,7 +34,7 @@ from kgsync.extract.canonical import canonical_name, is_acronym, is_written_name
 from kgsync.read.item_checks import INVISIBLE
 from kgsync.read.yaml_source import key_lines, read_yaml
 from kgsync.contract.errors import ConfigError, Location, printable_json
-from kgsync.vocabulary.terms import Vocabulary
+from kgsync.vocabulary.terms import Term, Vocabulary
 
 _KINDS = ("concept", "method")
 _NAME = re.compile(r"[a-z0-9]+(?:[.-][a-z0-9]+)*")
@@ -260,10 +260,11 @@ def dump_vocabulary(vocabulary: Vocabulary, stop_hubs: bool = True) -> str:
     (``kgsync.vocabulary.hubs``) is not pinned (a pin would take a slot on every item that
     names it) and its stoplist line is a comment (``stop_hubs``): uncommented, it drops the node.
     """
-    hub_names = {vocabulary._index.get(key) for key in vocabulary.hub_keys}
-    terms = {name: term for name, term in vocabulary.terms.items() if name not in hub_names}
+    terms = dumped_terms(vocabulary)
+    listed = "every stopword is listed at the end, as a comment" if stop_hubs else "the stopwords are left out"
+    left_out = f" ({listed})" if len(terms) < len(vocabulary.terms) else ""
     out = ["# kgsync vocabulary: mined by `kgsync vocab --write`; edit, then commit as kgsync-vocab.yml.",
-           f"# {len(terms)} terms from {vocabulary.item_count} items.  The file wins over mining.",
+           f"# {terms_counted(vocabulary)}{left_out}.  The file wins over mining.",
            "terms:"]
     for name, term in terms.items():
         out.append(f"  {name}:  # {len(term.items)} item(s): {', '.join(term.items[:3])}"
@@ -280,6 +281,21 @@ def dump_vocabulary(vocabulary: Vocabulary, stop_hubs: bool = True) -> str:
         out.append("# move its line into stoplist:")
         out.extend(f"#  - {_q(label)}  # {count} items" for label, count in vocabulary.hubs)
     return "\n".join(out) + "\n"
+
+
+def dumped_terms(vocabulary: Vocabulary) -> dict[str, Term]:
+    """The terms ``dump_vocabulary`` writes: every mined term but a hub's (``kgsync.vocabulary.hubs``)."""
+    hub_names = {vocabulary._index.get(key) for key in vocabulary.hub_keys}
+    return {name: term for name, term in vocabulary.terms.items() if name not in hub_names}
+
+
+def terms_counted(vocabulary: Vocabulary) -> str:
+    """What ``dump_vocabulary`` holds, counted as its header and ``kgsync vocab --write`` say it: the terms
+    it writes, and beside them the mined ones (``kgsync vocab``'s listing counts those) less the hubs'."""
+    held, mined = len(dumped_terms(vocabulary)), len(vocabulary.terms)
+    if held == mined:
+        return f"{held} terms from {vocabulary.item_count} items"
+    return f"{held} terms of the {mined} mined from {vocabulary.item_count} items, less {mined - held} corpus stopwords"
 
 
 def _q(text: str) -> str:

@@ -180,7 +180,8 @@ def test_a_diff_json_path_with_a_trailing_slash_is_refused(research: tuple[Path,
 
 def test_a_dry_run_prints_the_warnings_of_the_items_it_touches_and_counts_the_rest(research: tuple[Path, Path]) -> None:
     """An old item's warnings on every run hid the new ones (and GitHub shows 10 warning
-    annotations a step): only the touched items' are printed or annotated, the rest counted."""
+    annotations a step): only the touched items' are printed or annotated, the rest counted.
+    The count's note names pr's own --all-warnings (it named ``kgsync build``'s)."""
     work, _ = research
     folder = work / "Research" / "completed"
     old = folder / "2026-01-05-agent-memory-architectures.md"
@@ -199,7 +200,7 @@ def test_a_dry_run_prints_the_warnings_of_the_items_it_touches_and_counts_the_re
         said = proc.stdout.split("\n\n", 1)[0] + proc.stderr  # annotations lead stdout, the body follows
         assert "'2025-01-01-lost'" in said and "2025-01-01-gone" not in said, said
         assert re.search(r"^note: 1 warning and 1 notice in 2 item files this change did not touch, not shown "
-                         r"\(list every one: kgsync build --dry-run --all-warnings\)$", proc.stderr, re.M), proc.stderr
+                         r"\(list every one: kgsync pr --dry-run --all-warnings\)$", proc.stderr, re.M), proc.stderr
     every = kgsync_pr(work, "http://127.0.0.1:9", "--dry-run", "--all-warnings", token="")
     assert "2025-01-01-gone" in every.stderr and "note:" not in every.stderr
     # An edit that moves no node (here: a blank line) still touches the item: git says so.

@@ -85,6 +85,24 @@ def test_the_real_corpus_listing_names_exactly_the_graphs_nodes(tmp_path: Path,
     check_agreement(tmp_path)
 
 
+
+def test_the_yaml_header_and_the_write_message_count_the_terms_the_file_holds(example_repo: Path, tmp_path: Path) -> None:
+    # The header said "54 terms" while the listing and --write said 58: the file pins every mined term but
+    # the corpus stopwords (hubs), which it lists at its end as comments.  One count, and the header says
+    # what it counts.
+    runner = CliRunner()
+    listing = runner.invoke(cli, ["vocab", "--root", str(example_repo)])
+    mined = int(listing.output.split(" terms (", 1)[0])
+    out = tmp_path / "review.yml"
+    shown = runner.invoke(cli, ["vocab", "--root", str(example_repo), "--format", "yaml", "--write", str(out)])
+    assert shown.exit_code == 0, shown.output
+    held = len(yaml.safe_load(out.read_text(encoding="utf-8"))["terms"])
+    assert 0 < held < mined, (held, mined)  # the example has hubs: the two counts differ
+    header = shown.stdout.splitlines()[1]
+    assert header.startswith(f"# {held} terms ") and f"of the {mined} mined" in header, header
+    assert f"less {mined - held} corpus stopwords" in header, header
+    assert f"wrote {held} terms " in shown.stderr and f"of the {mined} mined" in shown.stderr, shown.stderr
+
 # --- commands ----------------------------------------------------------------------------
 def test_vocab_command_prints_and_writes(tmp_path: Path) -> None:
     from kgsync.cli.vocab import command

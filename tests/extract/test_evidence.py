@@ -514,6 +514,35 @@ def test_a_veto_naming_a_claim_the_graph_lacks_warns_at_its_line(tmp_path: Path)
     assert "fix: " in issue.render() and "delete" in issue.hint, issue.render()
 
 
+def _reword(root: Path, slug: str, old: str, new: str) -> None:
+    path = root / "Research" / "completed" / f"{slug}.md"
+    path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+
+
+@pytest.mark.parametrize("named", ["graph", "fresh"])
+def test_a_veto_of_a_reworded_finding_s_link_holds_by_the_name_the_graph_shows(tmp_path: Path, named: str) -> None:
+    # A finding reworded in place keeps its claim's name (kgsync.graph.claim_identity): the graph and
+    # the PR show that name, so a reviewer copies it.  Its veto vetoed nothing and said nothing, while
+    # the name its new words make (shown nowhere) removed the link and warned "it vetoes nothing".
+    cfg = write_repo(tmp_path, CONTRA)
+    build(cfg)
+    _reword(tmp_path, NEW, "Binary database files can be diffed with a text dump.",
+            "A text dump makes binary database files diffable.")
+    _reword(tmp_path, OLD, "Binary database files are not diffable in git.",
+            "In git, binary database files are not diffable.")
+    reworded = build(cfg)
+    [relation] = [r for r in reworded.graph.relations if r.relation_type == RelationType.CONTRADICTS]
+    assert relation.source.startswith(f"claim:{NEW}:binary-database-files"), relation  # the names kept
+    assert relation.target.startswith(f"claim:{OLD}:binary-database-files"), relation
+    ends = ((relation.target, relation.source) if named == "graph"
+            else (f"claim:{OLD}:git-binary-database-files", f"claim:{NEW}:text-dump-makes-binary"))
+    (tmp_path / "kgsync-veto.yml").write_text(f"vetoed:\n  - from: {ends[0]}\n    to: {ends[1]}\n", encoding="utf-8")
+    result = build(cfg)
+    assert not [r for r in result.graph.relations if r.relation_type == RelationType.CONTRADICTS]
+    assert all("status:contested" not in e.observations for e in result.graph.entities)
+    assert not [i for i in result.issues if "kgsync-veto.yml" in str(i.location.path)], "the claims are in the graph"
+
+
 # --- ranges and descriptions (docs/EVIDENCE.md) ---------------------------------------------------
 
 

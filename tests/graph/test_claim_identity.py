@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kgsync.read import config as config_module
-from kgsync.graph.claim_identity import claim_renames, keep_claim_names, previous_facts_to_match, renamed_sources
+from kgsync.graph.claim_identity import claim_renames, finding_renames, keep_claim_names, previous_facts_to_match, renamed_sources
 from kgsync.graph.merge import Manifest, facts_json
 from kgsync.diff.claim_changes import changed_claims
 from kgsync.diff.graph_diff import diff
@@ -55,6 +55,15 @@ def test_a_finding_reworded_in_place_keeps_its_name() -> None:
     assert (f"claim:{SLUG}:caching-halves-latency", "title: Caching cuts the latency of graph reads by half") \
         in renamed[SLUG].observations
     assert Relation(f"item:{SLUG}", f"claim:{SLUG}:caching-halves-latency", "states") in renamed[SLUG].relations
+
+
+def test_findings_read_before_their_facts_are_matched_as_their_claims_would_be() -> None:
+    # ``finding_renames``: the same match from (name, number, title) triples, for a veto read before assembly.
+    findings = [(f"claim:{SLUG}:{key}", number, text) for key, number, text in (
+        ("caching-cuts-latency", 1, "Caching cuts the latency of graph reads by half"),
+        ("indexes-grow-linearly", 2, "Indexes grow linearly with the number of items"),
+        ("budgets-bound-recall", 3, "Token budgets bound what recall can reach"))]
+    assert finding_renames(SLUG, findings, OLD) == {f"claim:{SLUG}:caching-cuts-latency": f"claim:{SLUG}:caching-halves-latency"}
 
 
 def test_reordered_findings_keep_their_names_and_a_reworded_moved_one_is_found_by_wording() -> None:

@@ -1,0 +1,80 @@
+"""A veto's claims, by the names the evidence plan and the graph give them.
+
+A reviewer vetoes a link (``kgsync-veto.yml``, ``kgsync.read.veto_file``) by the claim names the graph, the PR
+body and the manifest show.  The evidence plan runs before a reworded finding's claim keeps its previous name
+(``kgsync.graph.claim_identity``): it names each claim by its finding's words now.  So a veto of the name the
+graph shows vetoed nothing and the warning kept quiet, and a veto of the name the new words make (shown nowhere)
+vetoed the link and was warned as naming no claim.  Here each veto's name is read in both: the plan vetoes the
+pair by its names, and the warning asks whether the claim the veto names is in the graph, by whichever name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass
+
+from kgsync.contract.model import EntityType, Facts, claim_name
+from kgsync.extract.evidence_model import EvidenceText
+from kgsync.graph.claim_identity import finding_renames
+from kgsync.graph.merge import Manifest
+from kgsync.read.veto_file import Vetoes
+
+
+def _no_findings(slug: str) -> list[tuple[str, int, str]]:
+    return []
+
+
+@dataclass(frozen=True)
+class VetoNames:
+    """The vetoed pairs by the plan's names (each as written, and with a name the graph shows read as the
+    plan's), and ``findings``: an item's findings as the claims they would be, by the plan's names."""
+
+    pairs: frozenset[tuple[str, str]] = frozenset()
+    findings: Callable[[str], list[tuple[str, int, str]]] = _no_findings
+
+    def claims_of(self, built: Manifest) -> Callable[[str], Collection[str]]:
+        """The claims an item (its slug) holds in the graph built (``built``: its manifest), with each name a
+        veto writes whose finding's claim is one of them under the name it kept (``veto_file.unmatched_vetoes``
+        warns of a veto whose claim is truly absent).  The match is claim identity's against the built claims,
+        which state the findings as they are now: a finding's claim is found at its number, by its words."""
+        def claims(slug: str) -> Collection[str]:
+            facts = built.by_item.get(slug)
+            held = _claims(facts) if facts is not None else frozenset()
+            written = {end for pair in self.pairs for end in pair if end.split(":")[1] == slug and end not in held}
+            if not written or facts is None:
+                return held
+            kept = finding_renames(slug, self.findings(slug), facts)
+            return held | {end for end in written if kept.get(end) in held}
+        return claims
+
+
+def veto_names(vetoes: Vetoes, texts: Mapping[str, EvidenceText], previous: Callable[[], Manifest | None],
+               fold: Callable[[str], str]) -> VetoNames:
+    """``vetoes`` read in the plan's names (``texts``: each item's findings now).  ``previous``: the committed
+    manifest, read only for a veto naming a claim its item's findings name no more (the name the graph kept
+    for a reworded finding, a typo, a deleted finding); ``fold``: the vocabulary folding a claim's title is
+    written with, as ``claim_identity`` compares titles."""
+    if not vetoes.pairs:
+        return VetoNames()
+    plan_name: dict[str, str] = {}  # a veto's name the item's findings make no more -> the plan's name of its claim
+    for name in sorted({end for pair in vetoes.pairs for end in pair}):
+        slug = name.split(":")[1]
+        findings = _findings(slug, texts[slug], fold) if slug in texts else []
+        if not findings or any(found == name for found, _, _ in findings):
+            continue  # no findings read now, or the plan's name already
+        manifest = previous()
+        before = manifest.by_item.get(slug) if manifest is not None else None
+        if before is not None:
+            plan_name.update((kept, fresh) for fresh, kept in finding_renames(slug, findings, before).items()
+                             if kept == name)
+    pairs = {(plan_name.get(a, a), plan_name.get(b, b)) for a, b in vetoes.pairs} | vetoes.pairs
+    return VetoNames(frozenset(pairs), lambda slug: _findings(slug, texts[slug], fold) if slug in texts else [])
+
+
+def _claims(facts: Facts) -> frozenset[str]:
+    return frozenset(name for name, kind in facts.entities if kind == EntityType.CLAIM.value)
+
+
+def _findings(slug: str, text: EvidenceText, fold: Callable[[str], str]) -> list[tuple[str, int, str]]:
+    """Each finding of the item as the claim it would be: its name, number and title (``finding_renames``)."""
+    return [(claim_name(slug, c.key), c.number, fold(c.statement)) for c in text.claims]

@@ -1,0 +1,63 @@
+"""kgsync.graph.veto_names: a veto's claims by the plan's names and the graph's (a reworded finding keeps
+its claim's previous name, ``kgsync.graph.claim_identity``).  Through a build: ``tests/extract/test_evidence.py``."""
+
+from __future__ import annotations
+
+from kgsync.contract.model import Facts
+from kgsync.extract.evidence_model import ClaimText, EvidenceText
+from kgsync.graph.merge import Manifest
+from kgsync.graph.veto_names import VetoNames, veto_names
+from kgsync.read.veto_file import Vetoes
+
+SLUG, OTHER = "2026-03-01-alpha", "2026-02-01-beta"
+KEPT, FRESH = f"claim:{SLUG}:caching-halves-latency", f"claim:{SLUG}:caching-cuts-latency"
+TARGET = f"claim:{OTHER}:graphs-need-caches"
+# The committed manifest: finding 1 of alpha was "Caching halves ..."; it now reads "Caching cuts ...".
+BEFORE = Manifest({SLUG: Facts(((KEPT, "claim"),), ((KEPT, "title: Caching halves the latency of graph reads"),
+                                                     (KEPT, "section:key-finding-1")))})
+TEXTS = {SLUG: EvidenceText(SLUG, (), (ClaimText(1, "caching-cuts-latency", "Caching cuts the latency of graph reads by half"),)),
+         OTHER: EvidenceText(OTHER, (), (ClaimText(1, "graphs-need-caches", "Graphs need caches"),))}
+
+
+def _names(*pairs: tuple[str, str], reads: list[int] | None = None) -> VetoNames:
+    def previous() -> Manifest:
+        if reads is not None:
+            reads.append(1)
+        return BEFORE
+    return veto_names(Vetoes(frozenset(pairs)), TEXTS, previous, str)
+
+
+# The graph built: the reworded finding's claim under its kept name, stating the finding's words now.
+BUILT = Manifest({SLUG: Facts(((KEPT, "claim"),), ((KEPT, "title: Caching cuts the latency of graph reads by half"),
+                                                    (KEPT, "section:key-finding-1"))),
+                  OTHER: Facts(((TARGET, "claim"),), ((TARGET, "title: Graphs need caches"),
+                                                      (TARGET, "section:key-finding-1")))})
+
+
+def test_a_veto_by_the_name_the_graph_shows_vetoes_the_plan_s_pair_and_is_no_stale_veto() -> None:
+    names = _names((TARGET, KEPT))
+    assert (TARGET, FRESH) in names.pairs and (TARGET, KEPT) in names.pairs
+    assert KEPT in names.claims_of(BUILT)(SLUG)
+
+
+def test_a_veto_by_the_name_the_finding_s_words_make_is_its_claim_s_too() -> None:
+    names = _names((FRESH, TARGET))
+    assert names.pairs == {(FRESH, TARGET)}  # the plan's names already
+    assert FRESH in names.claims_of(BUILT)(SLUG) and TARGET in names.claims_of(BUILT)(OTHER)
+
+
+def test_a_name_no_claim_has_stays_absent_so_the_build_warns() -> None:
+    typo = KEPT + "x"
+    names = _names((typo, TARGET))
+    assert names.pairs == {(typo, TARGET)}
+    assert typo not in names.claims_of(BUILT)(SLUG)
+
+
+def test_the_committed_manifest_is_read_only_for_a_name_the_findings_make_no_more() -> None:
+    # (the warning's lookup reads the built manifest, which the build holds: no file is read after the write)
+    reads: list[int] = []
+    names = _names((FRESH, TARGET), reads=reads)
+    assert names.claims_of(BUILT)(OTHER) == {TARGET} and FRESH in names.claims_of(BUILT)(SLUG) and not reads
+    assert not _names(reads=reads).pairs and not reads  # no veto file: nothing read
+    _names((KEPT, TARGET), reads=reads)
+    assert reads == [1]
