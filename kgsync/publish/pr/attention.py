@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -133,7 +134,7 @@ def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
     # The graph cannot show a cite of a missing item: the build's own words.
     # One fix for all (said once): the build's words name the field and the missing slug.
     fix = f"(fix: {explain(SideEffect.DANGLING_CITE).fix})" if dangling else ""
-    lines.append(_line("new dangling cite", "new dangling cites", [AttentionEntry(text) for text in dangling], cap, fix))
+    lines.append(_line("new dangling cite", "new dangling cites", [_cited_at(text) for text in dangling], cap, fix))
     for rename in d.renames:  # what an agent or a person wrote on the old nodes is lost with them
         lines.append(_line(f"fact left on item:{rename.old}'s nodes", f"facts left on item:{rename.old}'s nodes",
                            [*map(AttentionEntry, rename.left), *map(_link_entry, rename.left_relations)], cap,
@@ -158,6 +159,17 @@ def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
     if type_changes:
         lines.append(_line("type change", "type changes", type_changes, cap))
     return tuple(line for line in lines if line.total)
+
+
+#: The build's "path:line: what" (``Issue.location`` and ``Issue.message``).
+_AT = re.compile(r"(?P<at>.+?:\d+): (?P<what>.+)", re.DOTALL)
+
+
+def _cited_at(text: str) -> AttentionEntry:
+    """A dangling cite as its place (a code span, whole: the file to open) and the build's words
+    apart (they name the missing slug): one code span of both was cut before the slug at a long path."""
+    found = _AT.fullmatch(text)
+    return AttentionEntry(found["at"], found["what"]) if found else AttentionEntry(text)
 
 
 def _quote(sentence: str, at: str) -> str:

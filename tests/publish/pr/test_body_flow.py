@@ -417,7 +417,7 @@ def test_a_dangling_cite_an_edit_adds_is_new_though_the_graph_does_not_change(
     head = prepared.proposal.body.split("**No change to the graph.**")[0]
     line = text.split("\n").index(next(row for row in text.split("\n") if row.startswith("cites: ["))) + 1
     # At the cites: line (it was line 2, the frontmatter's first, wherever cites: was).
-    assert "- 1 new dangling cite (fix: " in head and f"{path.name}:{line}: cites names '2025-12-01-missing-survey'" in head
+    assert "- 1 new dangling cite (fix: " in head and f"{path.name}:{line}` — cites names '2025-12-01-missing-survey'" in head
     assert "2025-01-01-not-here" not in head, head
 
 
