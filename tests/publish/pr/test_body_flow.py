@@ -469,3 +469,30 @@ def test_a_git_mv_with_an_edited_finding_is_one_rename_with_the_old_nodes_hand_f
     assert f"`item:{old_slug}: {note}`" in body and f"move it to item:{new_slug}" in body, body
     assert "removed research item" not in body and "Removed claims" not in body and "New claims" not in body, body
     assert "summarising **the** Leiden" in body, body
+
+
+@pytest.mark.parametrize("same_commit", [True, False], ids=["beside-the-merge", "after-the-merge"])
+def test_an_agent_s_write_to_the_graph_leaves_the_merged_item_merged(tmp_path: Path, same_commit: bool) -> None:
+    """The reviewer's pass: an agent appended a node and a relation to memory.jsonl in the commit
+    that merged an item (or in a later one, before the Action ran).  The commit that last changed
+    the graph was then the agent's, so git said no item file changed since "the graph was built":
+    the PR was titled "kgsync: knowledge graph update", "from 0 research items", with no Merged
+    list and the new item filed under "Side effects (other items)".  Only kgsync writes the
+    manifest (an agent or the memory server writes the graph alone): the last build is its commit."""
+    work = _built_and_pushed(tmp_path)
+    source = sorted((work / "Research" / "completed").glob("2026-*.md"))[0]
+    text = source.read_text(encoding="utf-8").replace('title: "', 'title: "Merged: ', 1)
+    (work / "Research" / "completed" / f"{SLUG}.md").write_text(text, encoding="utf-8")
+    if not same_commit:
+        _commit(work, "merge one item")
+    graph_file = work / "memory.jsonl"
+    agent = ('{"type":"entity","name":"concept:agent-note","entityType":"concept","observations":["by an agent"]}\n'
+             f'{{"type":"relation","from":"item:{source.stem}","to":"concept:agent-note","relationType":"addresses"}}\n')
+    graph_file.write_text(graph_file.read_text(encoding="utf-8").rstrip("\n") + "\n" + agent, encoding="utf-8")
+    sha = _commit(work, "merge one item; an agent's node" if same_commit else "an agent's node")
+    prepared = prepare(config_module.load(work), checkout=GitCheckout(work), base_sha=sha, title=None, labels=(),
+                       write=False)
+    body = prepared.proposal.body
+    assert prepared.proposal.title.startswith("Add Merged:"), prepared.proposal.title
+    assert f"**Merged:**\n- {SLUG} — Merged: " in body, body[:2000]
+    assert "from 1 research item" in body and f"#### {SLUG} (new item)" in body.split("### Side effects")[0]
