@@ -160,14 +160,14 @@ def _evidence_sentences(base: Manifest | None, manifest: Manifest) -> dict[tuple
 def _touched_items(checkout: GitCheckout | None, base_sha: str | None, graph_file: Path, root: Path,
                    items: Sequence[ResearchItem], d: GraphDiff) -> frozenset[str]:
     """The items this change touched: their files differ between the commit that last wrote the
-    graph and the base commit (git knows; another item's claim that only became contested did not
+    graph (``_last_build``) and the base commit (git knows; another item's claim that only became contested did not
     change), or their item node went.  Without that history: ``merged_slugs`` infers them.
     ``root``: the research repo root the items' paths start from (``Config.root``)."""
     inferred = merged_slugs(d)
     if checkout is None or base_sha is None or checkout.is_shallow():
         return inferred
     try:
-        built_at = checkout.last_change(base_sha, checkout.relative(graph_file))
+        built_at = _last_build(checkout, base_sha, graph_file, fetching=False)
         if built_at is None:
             return inferred  # the first graph: every item is new
         changed = checkout.changed_paths(built_at, base_sha)
@@ -177,6 +177,21 @@ def _touched_items(checkout: GitCheckout | None, base_sha: str | None, graph_fil
     in_diff = {i.slug for i in d.items if i.slug}
     removed = {slug for e in d.removed if (slug := slug_of_item_name(e.name)) is not None}
     return frozenset(slug for slug, path in paths.items() if path in changed and slug in in_diff) | (removed & in_diff)
+
+
+def _last_build(checkout: GitCheckout, base_sha: str, graph_file: Path, *, fetching: bool = True) -> str | None:
+    """The commit that last wrote the graph by a build: the newest at or before ``base_sha`` that
+    changed the manifest beside it, which only kgsync writes.  An agent, a person or the memory
+    server writes the graph alone: the newest commit to change the graph may be such a write,
+    beside (or after) an item's merge, and git then finds no item file changed since.  The
+    graph's newest commit when no manifest was ever committed; None: neither was.  ``fetching``:
+    a shallow clone fetches the history up to it (``GitCheckout.last_change_fetching``)."""
+    find = checkout.last_change_fetching if fetching else checkout.last_change
+    for path in (manifest_path(graph_file), graph_file):
+        found = find(base_sha, checkout.relative(path))
+        if found is not None:
+            return found
+    return None
 
 
 def _base_history_needed(d: GraphDiff, issues: Sequence[Issue], manifest: Manifest | None) -> bool:
@@ -193,13 +208,13 @@ def _base_history_needed(d: GraphDiff, issues: Sequence[Issue], manifest: Manife
 
 def _edited_since_graph(checkout: GitCheckout | None, base_sha: str | None, graph_file: Path, root: Path,
                         items: Sequence[ResearchItem], fetch: bool) -> frozenset[str]:
-    """The items whose files differ between the commit that last wrote the graph and the base
+    """The items whose files differ between the commit that last wrote the graph (``_last_build``) and the base
     commit, whether or not a node moved (empty: no graph yet, or git cannot say; a shallow clone
     fetches that history only with ``fetch``)."""
     if checkout is None or base_sha is None or (checkout.is_shallow() and not fetch):
         return frozenset()
     try:
-        built_at = checkout.last_change_fetching(base_sha, checkout.relative(graph_file))
+        built_at = _last_build(checkout, base_sha, graph_file)
         if built_at is None:
             return frozenset()
         changed = checkout.changed_paths(built_at, base_sha)
@@ -212,14 +227,14 @@ def _items_built_into(checkout: GitCheckout | None, base_sha: str | None, graph_
                       items: Sequence[ResearchItem], merged: frozenset[str],
                       fetch: bool = False) -> dict[str, ResearchItem]:
     """The merged (or edited) items as the base graph saw them: their files at the commit that last wrote the
-    graph (the base commit itself may hold the edit being proposed).  A shallow clone (the Action
+    graph (``_last_build``; the base commit itself may hold the edit being proposed).  A shallow clone (the Action
     checks out at depth 1) lacks that commit: with ``fetch`` it fetches the history up to it from
     the remote (only what the base manifest cannot answer needs it), else they are left out, as
     when they are unreadable."""
     if checkout is None or base_sha is None or (checkout.is_shallow() and not fetch):
         return {}
     try:
-        built_at = checkout.last_change_fetching(base_sha, checkout.relative(graph_file))
+        built_at = _last_build(checkout, base_sha, graph_file)
     except KgsyncError:
         return {}
     out: dict[str, ResearchItem] = {}
