@@ -3,6 +3,7 @@ the merge commit and on the site, its dangling cite is in the body, the size lin
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -496,3 +497,28 @@ def test_an_agent_s_write_to_the_graph_leaves_the_merged_item_merged(tmp_path: P
     assert prepared.proposal.title.startswith("Add Merged:"), prepared.proposal.title
     assert f"**Merged:**\n- {SLUG} — Merged: " in body, body[:2000]
     assert "from 1 research item" in body and f"#### {SLUG} (new item)" in body.split("### Side effects")[0]
+
+
+def test_a_veto_s_pr_says_the_link_went_by_the_veto_and_how_to_restore_it(tmp_path: Path) -> None:
+    """The reviewer's pass, batch 8: a reviewer vetoed an evidence link a PR had proposed.  The
+    next PR was titled "kgsync: knowledge graph update", "from 0 research items", and filed the
+    removed link under "Side effects (other items)": "it links a node a merged item created ...
+    (in the merged item's section above)" over no merged item, "to undo it, change the merged
+    item".  The veto file was named nowhere: neither why the link went nor how to restore it."""
+    work = _built_and_pushed(tmp_path)
+    graph = (work / "memory.jsonl").read_text(encoding="utf-8")
+    link = next(r for r in map(json.loads, graph.splitlines()) if r["type"] == "relation"
+                and r["from"].startswith("claim:") and r["to"].startswith("claim:")
+                and r["relationType"] in ("supports", "extends", "contradicts"))
+    (work / "kgsync-veto.yml").write_text(f"vetoed:\n  - from: {link['from']}\n    to: {link['to']}\n"
+                                           "    why: the sentence cites the finding as background\n", encoding="utf-8")
+    sha = _commit(work, "veto a link")
+    prepared = prepare(config_module.load(work), checkout=GitCheckout(work), base_sha=sha, title=None, labels=(),
+                       write=False)
+    body, source = prepared.proposal.body, link["from"].split(":")[1]
+    assert prepared.proposal.title == "Veto 1 evidence link", prepared.proposal.title
+    assert "### Side effects (other items)" not in body and "change the merged item" not in body, body
+    section = body.split("### Side effects: ", 1)[1].split("\n### ", 1)[0]
+    assert section.startswith("vetoed in kgsync-veto.yml\n"), section
+    assert "kgsync-veto.yml:2" in section and f"#### {source}" in section, section
+    assert "- Fix: to restore it, delete its entry in kgsync-veto.yml" in section, section
