@@ -19,6 +19,7 @@ from kgsync.diff.model import GraphDiff
 from kgsync.contract.errors import GraphFormatError, KgsyncError
 from kgsync.diff.claim_changes import changed_claims
 from kgsync.read.items import Issue, ResearchItem, read_item_bytes
+from kgsync.read.veto_file import load_vetoes
 from kgsync.graph.statements import records_changed
 from kgsync.graph.hand_added import KEPT_BY_HAND, kept_by_hand, removed_hand_added
 from kgsync.graph.merge import Manifest, manifest_path
@@ -28,9 +29,9 @@ from kgsync.publish.github.git_branch import GitCheckout
 from kgsync.publish.github.pull_request import Proposal
 from kgsync.publish.limits import GITHUB_BODY_LIMIT
 from kgsync.publish.pr.body import RenderedBody, render_markdown
-from kgsync.publish.pr.body_context import DANGLING_PREFIXES, BaseState, Explaining, body_context
+from kgsync.publish.pr.body_context import DANGLING_PREFIXES, BaseState, Explaining, VetoedLinks, body_context
 from kgsync.publish.pr.hand_made import HandMade
-from kgsync.publish.pr.title import ELLIPSIS, cause_title, manifest_only_title
+from kgsync.publish.pr.title import ELLIPSIS, cause_title, manifest_only_title, vetoed_title
 
 
 @dataclass(frozen=True)
@@ -89,7 +90,8 @@ def prepare(
     if title is None and d.is_empty and base_manifest is not None:  # the manifest alone may change
         title = manifest_only_title(*records_changed(base_manifest.statements, result.manifest.statements,
                                                      base_manifest.named, result.manifest.named))
-    title = title or cause_title(d, config.pr.title, merged)
+    vetoed = _vetoed_links(checkout, config)
+    title = title or cause_title(d, vetoed_title(len(links)) if (links := vetoed.removed(d)) else config.pr.title, merged)
     kwargs = {"full_report_hint": full_report_hint} if full_report_hint else {}
     evidence = _evidence_sentences(base_manifest, result.manifest)
     fetch = _base_history_needed(d, result.issues, base_manifest)
@@ -100,7 +102,7 @@ def prepare(
     before = BaseState(old, _items_built_into(checkout, base_sha, graph_file, config.root, result.items, merged | edited,
                                               fetch), base_manifest, edited)
     context = body_context(Explaining.of(config), config.site, d, result.graph, result.items, result.issues, base_sha,
-                           before, result.manifest, result.vocabulary, merged)
+                           before, result.manifest, result.vocabulary, merged, vetoed)
     context = replace(context, hand_added=_hand_added_lines(old, base_manifest, result.graph, result.manifest,
                                                                  result.disowned),
                       hand_made=HandMade.of(old, base_manifest, result.graph, result.manifest))
@@ -130,6 +132,16 @@ def _hand_added_lines(old: Graph, base: Manifest | None, new: Graph, manifest: M
             (*KEPT_BY_HAND, kept),
             ("manifest credit no build writes (kept as hand-added)",
              "manifest credits no build writes (kept as hand-added)", disowned))
+
+
+def _vetoed_links(checkout: GitCheckout | None, config: Config) -> VetoedLinks:
+    """The veto file the build read (checked by it: a malformed one stopped the build), named as
+    the repository names it."""
+    path = config.veto_path()
+    if path is None or not path.is_file():
+        return VetoedLinks()
+    vetoes = load_vetoes(path)
+    return VetoedLinks(checkout.relative(path) if checkout else path.name, vetoes.lines)
 
 
 def _manifest_at(checkout: GitCheckout | None, base_sha: str | None, manifest_file: str) -> Manifest | None:
