@@ -83,8 +83,35 @@ def evidence_rows(d: GraphDiff, evidence: Evidence) -> tuple[EvidenceRow, ...]:
         for r in relations:
             if r.relation_type in _EVIDENCE_TYPES and r.source.startswith("claim:") and r.target.startswith("claim:"):
                 sentence, at = evidence.get((r.source, r.target, r.relation_type), ("", ""))
-                rows.append(EvidenceRow(sign, r.source, r.relation_type, r.target, sentence, at))
+                rows.append(EvidenceRow(sign, r.source, r.relation_type, r.target, _stated(sentence), at))
     return tuple(rows)
+
+
+#: A Markdown list item's marker (``- ``, ``* ``, ``+ ``, ``3. ``, ``3) ``), which the manifest keeps with the line.
+_LIST_MARKER = re.compile(r"(?:[-*+]|\d{1,9}[.)])[ \t]+")
+
+
+def _stated(sentence: str) -> str:
+    """A link's sentence as a reviewer reads it: without the list marker it was written under, and
+    an opening bracketed note (its kind and sources, "[fact; source: https://…]"; no link) moved
+    after the words, so that a quote's cut keeps the words.  A sentence that is only a note, or
+    opens with a link, keeps its order."""
+    text = sentence[marker.end():] if (marker := _LIST_MARKER.match(sentence)) else sentence
+    note = _opening_brackets(text)
+    rest = text[len(note):]
+    if note and rest.strip() and not rest.startswith(("(", "[")):  # "[a](url)" and "[a][ref]" are links
+        return f"{rest.strip()} {note}"
+    return text if text.strip() else sentence
+
+
+def _opening_brackets(text: str) -> str:
+    """The bracketed span ``text`` opens with, brackets inside it matched ("" none, or unclosed)."""
+    depth = 0
+    for index, char in enumerate(text if text.startswith("[") else ""):
+        depth += {"[": 1, "]": -1}.get(char, 0)
+        if depth == 0:
+            return text[:index + 1]
+    return ""
 
 
 def _renamed_note(rename: tuple[str, int] | None) -> str:
