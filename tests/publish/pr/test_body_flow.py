@@ -522,3 +522,28 @@ def test_a_veto_s_pr_says_the_link_went_by_the_veto_and_how_to_restore_it(tmp_pa
     assert section.startswith("vetoed in kgsync-veto.yml\n"), section
     assert "kgsync-veto.yml:2" in section and f"#### {source}" in section, section
     assert "- Fix: to restore it, delete its entry in kgsync-veto.yml" in section, section
+
+
+def test_a_reworded_finding_other_items_links_cite_names_those_links_to_check(tmp_path: Path) -> None:
+    """The reviewer's pass, batch 7: a Key Finding another item's evidence link cites (extends) was
+    reworded.  The body showed the word diff and nothing else: the citing link does not change, so
+    it is in no diff, and the reviewer could not tell that another item's link now rests on new
+    words, nor how to undo it should they no longer hold."""
+    work = _built_and_pushed(tmp_path)
+    lines = [json.loads(line) for line in (work / "memory.jsonl").read_text(encoding="utf-8").splitlines()]
+    statements = {e["name"]: o[len("title: "):] for e in lines if e["type"] == "entity"
+                  for o in e["observations"] if o.startswith("title: ")}
+    link = next(r for r in lines if r["type"] == "relation" and r["relationType"] in ("supports", "extends", "contradicts")
+                and r["from"].startswith("claim:") and r["to"] in statements
+                and r["from"].split(":")[1] != r["to"].split(":")[1])
+    path = work / "Research" / "completed" / f"{link['to'].split(':')[1]}.md"
+    text = path.read_text(encoding="utf-8")
+    start = text.index(statements[link["to"]][:40])
+    path.write_text(text[:start] + "Reportedly, " + text[start].lower() + text[start + 1:], encoding="utf-8")
+    sha = _commit(work, "reword a cited finding")
+    prepared = prepare(config_module.load(work), checkout=GitCheckout(work), base_sha=sha, title=None, labels=(),
+                       write=False)
+    head = prepared.proposal.body.split("**Merged:**")[0]
+    assert "- 1 evidence link citing a reworded finding (check that it still holds; if not, veto it in " \
+           "kgsync-veto.yml):\n" in head, head
+    assert f"  - `{link['from']}` —{link['relationType']}→ `{link['to']}`" in head, head
