@@ -6,12 +6,13 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from kgsync.contract.model import Relation
+from kgsync.contract.model import Graph, Relation
+from kgsync.diff.claim_changes import changed_claims
 from kgsync.diff.finding_order import severity_of
 from kgsync.diff.model import GraphDiff
 from kgsync.publish.pr.markdown_escape import TEXT_LIMIT, clean
 from kgsync.publish.pr.renamed_items import left_on_old_nodes
-from kgsync.publish.pr.side_effects import SideEffect, explain
+from kgsync.publish.pr.side_effects import VETO_FILE, SideEffect, explain
 
 #: Relation types whose change alters what the graph claims about other work.
 _EPISTEMIC = frozenset({"supports", "contradicts"})
@@ -114,6 +115,17 @@ def _opening_brackets(text: str) -> str:
     return ""
 
 
+def citing_reworded(d: GraphDiff, graph: Graph) -> tuple[Relation, ...]:
+    """The evidence links of ``graph`` from another item's claim to a claim whose finding ``d``
+    rewords: unchanged, so in no diff, yet they now rest on the new words."""
+    reworded = {c.name for c in changed_claims(d) if c.statement_changed}
+    if not reworded:
+        return ()
+    return tuple(sorted((r for r in graph.relations if r.target in reworded and r.relation_type in _EVIDENCE_TYPES
+                         and r.source.startswith("claim:") and r.source.split(":")[1] != r.target.split(":")[1]),
+                        key=lambda r: (r.target, r.source, r.relation_type)))
+
+
 def _renamed_note(rename: tuple[str, int] | None) -> str:
     """A removed node that was only renamed (``GraphDiff.renamed``): what it is called now."""
     if rename is None:
@@ -125,7 +137,8 @@ def _renamed_note(rename: tuple[str, int] | None) -> str:
 def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
               dangling: Sequence[str] = (), lost: Mapping[str, str] = {},  # noqa: B006
               cap: int = ATTENTION_NAMES,
-              hand_added: Sequence[tuple[str, str, Sequence[str]]] = ()) -> tuple[AttentionLine, ...]:
+              hand_added: Sequence[tuple[str, str, Sequence[str]]] = (),
+              citing: Sequence[Relation] = ()) -> tuple[AttentionLine, ...]:
     """What loses or re-judges knowledge, for the head (never cut), one entry per line.
 
     Removed items, removed concepts and methods (each with why, from ``lost``), trust
@@ -162,6 +175,12 @@ def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
     # One fix for all (said once): the build's words name the field and the missing slug.
     fix = f"(fix: {explain(SideEffect.DANGLING_CITE).fix})" if dangling else ""
     lines.append(_line("new dangling cite", "new dangling cites", [_cited_at(text) for text in dangling], cap, fix))
+    # Another item's link to a reworded finding: unchanged, so in no diff; the reviewer checks it still holds.
+    check = "it still holds; if not" if len(citing) == 1 else "each still holds; if one does not"
+    lines.append(_line("evidence link citing a reworded finding", "evidence links citing a reworded finding",
+                       [_link_entry(r, _quote(_stated(sentence), at) if (sentence, at) != ("", "") else "")
+                        for r in citing for sentence, at in [evidence.get((r.source, r.target, r.relation_type), ("", ""))]],
+                       cap, f"(check that {check}, veto it in {VETO_FILE})"))
     for rename in d.renames:  # what an agent or a person wrote on the old nodes is lost with them
         lines.append(_line(f"fact left on item:{rename.old}'s nodes", f"facts left on item:{rename.old}'s nodes",
                            [*map(AttentionEntry, rename.left), *map(_link_entry, rename.left_relations)], cap,

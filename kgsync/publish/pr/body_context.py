@@ -19,6 +19,7 @@ from kgsync.diff.vocab_events import vocabulary_events
 from kgsync.extract.findings import statement_of
 from kgsync.graph.merge import Manifest
 from kgsync.graph.statements import LINK_FIELDS, statement_in
+from kgsync.publish.pr.attention import citing_reworded
 from kgsync.publish.pr.item_views import BodyContext, ItemLinks, StatementChange, VocabularyGroup
 from kgsync.publish.pr.side_effects import VETO_FILE, VOCABULARY_FILE, Explanation, SideEffect, explain, explain_event
 from kgsync.publish.pr.title import ELLIPSIS
@@ -108,7 +109,7 @@ def body_context(explaining: Explaining, site: SiteOptions, d: GraphDiff, graph:
               + _removed_item_groups(d, merged) + _vetoed_groups(d, merged, vetoed))
     return BodyContext(merged=merged, links=_item_links(site, graph, items, merged, base_sha),
                        dangling=dangling, events=events, lost={name: str(why) for name, why in lost.items()},
-                       statements=_whole_statements(d, base, graph, manifest))
+                       statements=_whole_statements(d, base, graph, manifest), citing=citing_reworded(d, graph))
 
 
 def _dangling_before(slug: str, base: BaseState, known: set[str]) -> frozenset[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kgsync.contract.model import Entity, Graph, Relation
 from kgsync.diff.graph_diff import diff
-from kgsync.publish.pr.attention import attention, evidence_rows
+from kgsync.publish.pr.attention import attention, citing_reworded, evidence_rows
 
 A, B = "claim:2026-03-01-alpha:k1", "claim:2026-03-02-beta:k1"
 
@@ -71,3 +71,15 @@ def test_an_evidence_sentence_is_quoted_from_its_words_not_its_list_marker_and_s
     for sentence in (link, sources):
         [row] = evidence_rows(d, {(A, B, "extends"): (sentence, "Research/completed/alpha.md:150")})
         assert row.sentence == sentence
+
+
+def test_only_other_items_links_to_a_reworded_finding_are_named() -> None:
+    own = "claim:2026-03-02-beta:k2"
+    old = Graph((Entity(A, "claim", ("title: Old words.",)), Entity(B, "claim", ("title: Beta.",)),
+                 Entity(own, "claim", ("title: Own.",))),
+                (Relation(B, A, "extends"), Relation(own, B, "supports"), Relation(B, own, "extends")))
+    new = Graph((Entity(A, "claim", ("title: New words.",)),) + old.entities[1:], old.relations)
+    assert citing_reworded(diff(old, new), new) == (Relation(B, A, "extends"),)
+    reworded_beta = Graph((old.entities[0], Entity(B, "claim", ("title: Beta, reworded.",)), old.entities[2]),
+                          old.relations)
+    assert citing_reworded(diff(old, reworded_beta), reworded_beta) == ()  # beta's own claim links it: no other item
