@@ -87,8 +87,9 @@ def prepare(
     merged = _touched_items(checkout, base_sha, graph_file, config.root, result.items, d)
     base_manifest = _manifest_at(checkout, base_sha, checkout.relative(manifest_path(graph_file)) if checkout else "")
     if title is None and d.is_empty and base_manifest is not None:  # the manifest alone may change
-        title = manifest_only_title(*records_changed(base_manifest.statements, result.manifest.statements,
-                                                     base_manifest.named, result.manifest.named))
+        reworded, relinked = records_changed(base_manifest.statements, result.manifest.statements,
+                                             base_manifest.named, result.manifest.named)
+        title = manifest_only_title(len(reworded), len(relinked))
     title = title or cause_title(d, config.pr.title, merged)
     kwargs = {"full_report_hint": full_report_hint} if full_report_hint else {}
     evidence = _evidence_sentences(base_manifest, result.manifest)
