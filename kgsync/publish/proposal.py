@@ -38,7 +38,7 @@ class Prepared:
     proposal: Proposal
     diff: GraphDiff
     rendered: RenderedBody
-    issues: tuple[Issue, ...]  # every item problem the build saw
+    issues: tuple[Issue, ...]  # every item problem the build saw, and its warning of a missing graph (``lost_graph``)
     errors: tuple[KgsyncError, ...]  # items that failed (they kept their old nodes)
     #: The items this change touches (merged, removed, or their files edited since the base graph):
     #: the ones whose warnings a run prints (``item_model.of_touched_items``); None: every item.
@@ -119,7 +119,9 @@ def prepare(
     # The items whose warnings a run prints: those behind the diff, and (by git) every item file
     # edited since the base graph, a node moved or not (a stance phrase not read moves none).
     touched = merged | (edited or _edited_since_graph(checkout, base_sha, graph_file, config.root, result.items, False))
-    return Prepared(proposal, d, rendered, tuple(result.issues), tuple(result.errors), touched, context.hand_made)
+    # The missing graph's warning first, as kgsync build prints it; it names no item, so it is always shown.
+    said = ((result.lost_graph,) if result.lost_graph is not None else ()) + tuple(result.issues)
+    return Prepared(proposal, d, rendered, said, tuple(result.errors), touched, context.hand_made)
 
 
 def _hand_added_lines(old: Graph, base: Manifest | None, new: Graph, manifest: Manifest,
