@@ -96,6 +96,9 @@ class BodyContext:
     hand_added: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
     #: The facts no build wrote, by the manifests: the changes filed under "Changes by hand" (``hand_made``).
     hand_made: HandMade = field(default_factory=HandMade)
+    #: What a change to the manifest alone records anew (the graph the same), (slug, what) in order: a finding
+    #: reworded past the stored cut, an item's links to other items (``body_context.recorded_anew``).
+    recorded: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
