@@ -56,6 +56,8 @@ DEFAULT_READINGS = (
     "reading_all_nodes_2026-12-04_fifteenth_c.tsv",
     # The fifteenth reading's verdicts on two nodes types25 retyped as their reader asked (not a new reading).
     "reading_carried_2026-12-05_types25.tsv",
+    # An independent reader's verdict on every node of the 273-item graph (twenty-first round).
+    "reading_all_nodes_2026-12-05_twentyfirst.tsv",
 )
 GOOD = {"idea": "idea", "named": "named", "place": "named"}
 BAD = {"not": "not", "not_idea": "not", "generic": "not", "wrong": "wrong"}

@@ -110,10 +110,12 @@ def named_items(by_item: Mapping[str, Facts], items: Iterable[ResearchItem],
 
 
 def records_changed(base: Statements, statements: Statements, base_named: Statements,
-                    named: Statements) -> tuple[int, int]:
-    """(claims whose whole statement ``statements`` records otherwise than ``base``, items whose named slugs
-    ``named`` records otherwise than ``base_named``): what a manifest alone changes when the graph does not."""
-    reworded = sum(1 for slug in base.keys() | statements.keys()
-                   for claim in dict(base.get(slug, ())).keys() | dict(statements.get(slug, ())).keys()
-                   if statement_in(base, claim) != statement_in(statements, claim))
-    return reworded, sum(1 for slug in base_named.keys() | named.keys() if base_named.get(slug, ()) != named.get(slug, ()))
+                    named: Statements) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(the claims whose whole statement ``statements`` records otherwise than ``base``, the items whose named
+    slugs ``named`` records otherwise than ``base_named``), each sorted: what a manifest alone changes when the
+    graph does not."""
+    reworded = sorted(claim for slug in base.keys() | statements.keys()
+                      for claim in dict(base.get(slug, ())).keys() | dict(statements.get(slug, ())).keys()
+                      if statement_in(base, claim) != statement_in(statements, claim))
+    relinked = sorted(slug for slug in base_named.keys() | named.keys() if base_named.get(slug, ()) != named.get(slug, ()))
+    return tuple(reworded), tuple(relinked)

@@ -121,7 +121,9 @@ def separate_hand_added(full: LintReport, generated: LintReport) -> LintReport:
 
 def with_stale_vetoes(report: LintReport, vetoes: Vetoes, graph: Graph) -> LintReport:
     """``report`` and a ``stale-veto`` warning at each line of the veto file that names a claim ``graph``
-    does not hold (``veto_file.stale_vetoes``; kgsync build says the same of the manifest's claims)."""
+    does not hold (``veto_file.stale_vetoes``; kgsync build says the same of the manifest's claims).  The build
+    also accepts a reworded finding's fresh name (``graph.veto_names``), made from the items' words, which lint
+    does not read: lint warns of it, and its fix, the name the graph shows, is one both accept."""
     claims: dict[str, set[str]] = {}
     for entity in graph.entities:
         if entity.entity_type == EntityType.CLAIM.value:

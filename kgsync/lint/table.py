@@ -99,7 +99,8 @@ RULES: dict[str, Rule] = {
              "its item superseded or deleted): kept as it is, never blocking a build",
              "re-attach it (point it at the node that replaced its anchor), or delete it"),
         Rule("stale-veto", _W, "an entry of kgsync-veto.yml names a claim the graph does not hold: it vetoes nothing "
-             "(kgsync lint, at the entry's line)", STALE_VETO_HINT),
+             "(kgsync lint, at the entry's line; by the graph's names alone, so also a reworded finding's fresh name, which "
+             "the build accepts but nothing shows)", STALE_VETO_HINT),
         Rule("hand-added-content", _W,
              "content added by hand or by an agent breaks another rule of the contract: kept as it is, never "
              "blocking a build", "fix or delete that content in the graph file"),

@@ -29,7 +29,8 @@ from kgsync.publish.github.git_branch import GitCheckout
 from kgsync.publish.github.pull_request import Proposal
 from kgsync.publish.limits import GITHUB_BODY_LIMIT
 from kgsync.publish.pr.body import RenderedBody, render_markdown
-from kgsync.publish.pr.body_context import DANGLING_PREFIXES, BaseState, Explaining, VetoedLinks, body_context
+from kgsync.publish.pr.body_context import (DANGLING_PREFIXES, BaseState, Explaining, VetoedLinks, body_context,
+                                            recorded_anew)
 from kgsync.publish.pr.hand_made import HandMade
 from kgsync.publish.pr.title import ELLIPSIS, cause_title, manifest_only_title, vetoed_title
 
@@ -39,7 +40,7 @@ class Prepared:
     proposal: Proposal
     diff: GraphDiff
     rendered: RenderedBody
-    issues: tuple[Issue, ...]  # every item problem the build saw
+    issues: tuple[Issue, ...]  # every item problem the build saw, and its warning of a missing graph (``lost_graph``)
     errors: tuple[KgsyncError, ...]  # items that failed (they kept their old nodes)
     #: The items this change touches (merged, removed, or their files edited since the base graph):
     #: the ones whose warnings a run prints (``item_model.of_touched_items``); None: every item.
@@ -87,9 +88,12 @@ def prepare(
     d = replace(d, findings=sort_findings(result.report.findings))
     merged = _touched_items(checkout, base_sha, graph_file, config.root, result.items, d)
     base_manifest = _manifest_at(checkout, base_sha, checkout.relative(manifest_path(graph_file)) if checkout else "")
-    if title is None and d.is_empty and base_manifest is not None:  # the manifest alone may change
-        title = manifest_only_title(*records_changed(base_manifest.statements, result.manifest.statements,
-                                                     base_manifest.named, result.manifest.named))
+    recorded: tuple[tuple[str, str], ...] = ()
+    if d.is_empty and base_manifest is not None:  # the manifest alone may change: the title and body say what
+        reworded, relinked = records_changed(base_manifest.statements, result.manifest.statements,
+                                             base_manifest.named, result.manifest.named)
+        recorded = recorded_anew(reworded, relinked, result.graph, base_manifest.named, result.manifest.named)
+        title = manifest_only_title(len(reworded), len(relinked)) if title is None else title
     vetoed = _vetoed_links(checkout, config)
     title = title or cause_title(d, vetoed_title(len(links)) if (links := vetoed.removed(d)) else config.pr.title, merged)
     kwargs = {"full_report_hint": full_report_hint} if full_report_hint else {}
@@ -105,7 +109,7 @@ def prepare(
                            before, result.manifest, result.vocabulary, merged, vetoed)
     context = replace(context, hand_added=_hand_added_lines(old, base_manifest, result.graph, result.manifest,
                                                                  result.disowned),
-                      hand_made=HandMade.of(old, base_manifest, result.graph, result.manifest))
+                      hand_made=HandMade.of(old, base_manifest, result.graph, result.manifest), recorded=recorded)
     rendered = render_markdown(d, title=title, limit=GITHUB_BODY_LIMIT, evidence=evidence, context=context,
                                **kwargs)
     proposal = Proposal(
@@ -118,7 +122,9 @@ def prepare(
     # The items whose warnings a run prints: those behind the diff, and (by git) every item file
     # edited since the base graph, a node moved or not (a stance phrase not read moves none).
     touched = merged | (edited or _edited_since_graph(checkout, base_sha, graph_file, config.root, result.items, False))
-    return Prepared(proposal, d, rendered, tuple(result.issues), tuple(result.errors), touched, context.hand_made)
+    # The missing graph's warning first, as kgsync build prints it; it names no item, so it is always shown.
+    said = ((result.lost_graph,) if result.lost_graph is not None else ()) + tuple(result.issues)
+    return Prepared(proposal, d, rendered, said, tuple(result.errors), touched, context.hand_made)
 
 
 def _hand_added_lines(old: Graph, base: Manifest | None, new: Graph, manifest: Manifest,

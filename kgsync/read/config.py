@@ -23,7 +23,7 @@ from typing import Any, ClassVar, TypeVar
 
 
 from kgsync.contract.errors import ConfigError, Location, printable_path
-from kgsync.read.yaml_source import key_lines, read_yaml
+from kgsync.read.yaml_source import key_lines, leads_out, read_yaml
 
 CONFIG_FILE = "kgsync.yml"
 #: The maintainers' veto file (kgsync.read.veto_file), beside the vocabulary file (``Config.veto_path``).
@@ -217,7 +217,7 @@ class Config:
             named += [(self.path(self.graph), "the graph file"), (manifest_of(self.path(self.graph)), "the graph's manifest")]
         named += [(self.path(relative), what) for relative, what in ((self.themes_vocabulary, "the themes_vocabulary file"),
                                                                      (self.vocabulary, "the vocabulary file")) if relative]
-        named += [(veto, "the veto file") for veto in (self.veto_path(),) if veto is not None]
+        named += [(veto, "the veto file") for veto in (self._veto_file(),) if veto is not None]
         for known, what in named:
             if known.is_file() and path.samefile(known):
                 return what
@@ -230,13 +230,18 @@ class Config:
 
     def optional_path(self, relative: str) -> Path | None:
         """An optional file's path (``vocabulary``, ``themes_vocabulary``), resolved against the
-        research repo root; None when the option is empty: no such file is configured."""
-        return self.root / relative if relative else None
+        research repo root; None when the option is empty: no such file is configured.  Refused when
+        the repository links it outside (``kept_in``)."""
+        return kept_in(self.root, self.root / relative) if relative else None
 
     def veto_path(self) -> Path | None:
-        """The veto file's path: beside the vocabulary file (None: no vocabulary file is configured, so no vetoes)."""
-        vocabulary = self.optional_path(self.vocabulary)
-        return None if vocabulary is None else vocabulary.with_name(VETO_FILE)
+        """The veto file's path: beside the vocabulary file (None: no vocabulary file is configured, so no
+        vetoes).  Refused when the repository links it outside (``kept_in``)."""
+        veto = self._veto_file()
+        return None if veto is None else kept_in(self.root, veto)
+
+    def _veto_file(self) -> Path | None:
+        return (self.root / self.vocabulary).with_name(VETO_FILE) if self.vocabulary else None
 
     def with_overrides(self, **overrides: Any) -> Config:
         """Options given on the command line (None: not given), checked as kgsync.yml's are."""
@@ -282,7 +287,7 @@ Problem = tuple["int | None", str]  # (line in kgsync.yml when known, "option: w
 def load(root: str | Path = ".", config_file: str | Path | None = None) -> Config:
     """Read ``kgsync.yml`` at ``root`` (absent: defaults) and validate all of it."""
     root = Path(root)
-    path = Path(config_file) if config_file else root / CONFIG_FILE
+    path = Path(config_file) if config_file else kept_in(root, root / CONFIG_FILE)
     if not path.exists():
         if config_file:
             raise ConfigError("config file not found", Location.of(path))
@@ -378,6 +383,20 @@ _OUTPUTS = (
     ("cache_dir", "remove cache_dir to keep the cache in the user's cache directory, or choose a folder "
                   "elsewhere with --cache-dir or $KGSYNC_CACHE_DIR"),
 )
+
+
+def kept_in(root: Path, path: Path) -> Path:
+    """``path``, a maintainers' file the repository names (kgsync.yml, the vocabulary, the veto file,
+    the theme map), or a ``ConfigError`` when it is committed as a link leading out of ``root``
+    (``yaml_source.leads_out``, the items' rule): the repository must not pull a file of the runner's
+    disk into the build, the PR body or an error message.  A file named on the command line
+    (``--config``) is the operator's and is not asked about."""
+    target = leads_out(path, root)
+    if target is None:
+        return path
+    raise ConfigError(f"a symbolic link leads out of the repository (to {printable_path(str(target))}): not read",
+                      Location.of(path), "commit the file itself, or point the link at a file inside the repository"
+                      + ("; to use a file elsewhere, pass --config PATH" if path.name == CONFIG_FILE else ""))
 
 
 def manifest_of(graph: Path) -> Path:

@@ -47,11 +47,14 @@ def of_touched_items(issues: Iterable[Issue], touched: Collection[str] | None) -
     An error is always shown (its item kept its previous nodes); a warning or notice only when its
     item is one this change touches (``touched``: their slugs; None: every item, as on a first
     build).  An old, unchanged item's ~90 warnings on every run hid the new ones, and GitHub shows
-    only the first 10 warning annotations of a step."""
+    only the first 10 warning annotations of a step.  A warning of no item (no slug: the
+    maintainers' veto file's) is always shown, as kgsync.yml's problems are: held back, a typo in a
+    veto was hidden and counted as an item file's."""
     shown: list[Issue] = []
     held: list[Issue] = []
     for issue in issues:
-        keep = touched is None or issue.severity is IssueSeverity.ERROR or (issue.slug and issue.slug in touched)
+        keep = (touched is None or issue.severity is IssueSeverity.ERROR or (issue.slug and issue.slug in touched)
+                or (not issue.slug and issue.severity is IssueSeverity.WARNING))
         (shown if keep else held).append(issue)
     return tuple(shown), tuple(held)
 

@@ -70,6 +70,7 @@ from kgsync.read.item_sections import (
     fence_lines,
     heading_key,
 )
+from kgsync.read.yaml_source import leads_out
 
 __all__ = [
     "MAX_LINE", "RENDERED_SITE_NOTE", "CitedFinding", "Issue", "IssueSeverity", "KeyFinding", "ReadResult", "ResearchItem", "Section", "check_corpus",
@@ -130,20 +131,13 @@ def read_corpus(spec: str | Path, root: Path = Path(".")) -> ReadResult:
 
 def link_out(path: Path, root: Path) -> Issue | None:
     """The error for ``path`` when it lies in the repository ``root`` as written but is a link, or
-    in a linked folder, whose target is outside it; else None.  A committed symlink must not make
-    the build read the runner's files or another checkout into the graph a PR pushes.  Callers ask
+    in a linked folder, whose target is outside it (``yaml_source.leads_out``); else None.  Callers ask
     only of a link or of a file whose folder resolves outside the root (``resolve`` costs a stat a part)."""
-    top = Path(os.path.abspath(root))
-    written = Path(os.path.abspath(path))
-    if not written.is_relative_to(top):  # items: in kgsync.yml names a folder elsewhere: the config's choice
+    target = leads_out(path, root)
+    if target is None:
         return None
-    try:
-        target = path.resolve()
-        if target.is_relative_to(root.resolve()):
-            return None
-    except (OSError, RuntimeError):  # a link loop: unreadable, reported as such by the read
-        return None
-    return Issue(IssueSeverity.ERROR, Location(written.relative_to(top).as_posix()),
+    written = Path(os.path.abspath(path)).relative_to(os.path.abspath(root))
+    return Issue(IssueSeverity.ERROR, Location(written.as_posix()),
                  f"a symbolic link leads out of the repository (to {printable_path(str(target))}): not read; "
                  "the item keeps its previous nodes",
                  "commit the file itself, or point the link at a file inside the repository", path.stem)

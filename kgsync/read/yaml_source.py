@@ -8,6 +8,7 @@ message about a value can say where it is.
 from __future__ import annotations
 
 import datetime
+import os
 import re
 import stat
 from pathlib import Path
@@ -139,6 +140,22 @@ def _repeated_key(node: yaml.Node | None) -> tuple[str, int, int] | None:
         elif isinstance(current, yaml.SequenceNode):
             stack.extend((item, prefix) for item in current.value)
     return None
+
+
+def leads_out(path: Path, root: Path) -> Path | None:
+    """Where ``path`` leads when it lies in the repository ``root`` as written but is a link, or in a
+    linked folder, whose target is outside it; else None.  A committed symlink must not make the build
+    read the runner's files or another checkout (into the graph, the PR body, an error message): the one
+    check of the items (``read.items.link_out``) and the maintainers' files (``read.config``).  A path
+    written outside the root is the choice of whoever wrote it (kgsync.yml's ``items:``, the command line)."""
+    top = Path(os.path.abspath(root))
+    if not Path(os.path.abspath(path)).is_relative_to(top):
+        return None
+    try:
+        target = path.resolve()
+        return None if target.is_relative_to(root.resolve()) else target
+    except (OSError, RuntimeError):  # a link loop: unreadable, reported as such by the read
+        return None
 
 
 #: A maintainers' file is kilobytes; past this it is refused unread (YAML builds an object per value).

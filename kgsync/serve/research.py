@@ -13,7 +13,7 @@ from kgsync.contract.errors import ServeError
 from kgsync.serve.index import Index
 from kgsync.serve.snapshot import Link, Node, Snapshot, is_claim, is_item, slug_of, value, values
 from kgsync.serve.service import Service
-from kgsync.serve.tools import MAX_LIMIT, cut, entity_json, relation_json, _bounded
+from kgsync.serve.tools import MAX_LIMIT, cut, entity_json, relation_json, shown_name, _bounded
 
 
 def _norm(text: str) -> str:
@@ -58,8 +58,8 @@ def _resolved(index: Index, name: str, kinds: tuple[str, ...], prefixes: tuple[s
 
 
 def _not_found(what: str, name: str, suggestions: list[str]) -> ServeError:
-    hint = f"; closest: {', '.join(suggestions)}" if suggestions else "; search_nodes finds names"
-    return ServeError(f"no {what} named {cut(name, 200)!r}{hint}")
+    hint = f"; closest: {', '.join(map(shown_name, suggestions))}" if suggestions else "; search_nodes finds names"
+    return ServeError(f"no {what} named {shown_name(name)!r}{hint}")
 
 
 def _finding_number(claim: Node) -> int:

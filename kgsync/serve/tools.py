@@ -217,7 +217,8 @@ def _folded(text: str) -> str:
 
 def closest_names(index: Index, name: str, most: int = 3) -> list[str]:
     """Node names ``name`` may mean: names it begins (a slug cut short), then the best-ranked nodes of
-    the kind its prefix says (any kind without one) for its words (a plural guessed wrong, plain words)."""
+    the kind its prefix says (any kind without one) for its words (a plural guessed wrong, plain words).
+    Each is shown as ``shown_name`` shows it: an agent may add a node of any name."""
     text = name.strip()[:200]
     if not text:
         return []
@@ -231,11 +232,19 @@ def closest_names(index: Index, name: str, most: int = 3) -> list[str]:
         found += [e.name for e in snap.by_name.values() if e.entity_type in ("concept", "method") and wanted in
                   {_folded(e.name.partition(":")[2]), *(_folded(a) for a in values(e, "alias"))}]
     found += index.search_kind(words.replace("-", " "), kinds, most)
-    return list(dict.fromkeys(found))[:most]
+    return [shown_name(n) for n in list(dict.fromkeys(found))[:most]]
 
 
 _MISSES_SHOWN = 20  # unknown names open_nodes lists (with their closest names); the rest counted
-_NAME_SHOWN = 200  # characters of an unknown name it echoes
+NAME_SHOWN = 200  # characters of a name a miss shows: the unknown name echoed, and each closest name
+
+
+def shown_name(name: str) -> str:
+    """A name as a miss shows it (the unknown name, a suggestion): cut at ``NAME_SHOWN`` characters, ending
+    in "…" when cut.  kgsync's names are shorter (129 at most in the 273-item graph), so only a name an
+    agent added can be cut; whole, three suggestions of 100,000 characters for each of 20 misses passed
+    the answer's bound."""
+    return cut(name, NAME_SHOWN)
 
 
 def open_nodes(service: Service, names: Sequence[str], offset: int = 0) -> str:
@@ -251,7 +260,7 @@ def open_nodes(service: Service, names: Sequence[str], offset: int = 0) -> str:
     # they may mean (entities and relations stay the reference's; the key is there only on a miss).
     # Bounded (the first misses, each name cut), so that misses never crowd out the nodes found.
     misses = [name for name in dict.fromkeys(names) if name not in found]
-    extra: dict[str, Any] = {"not_found": [{"name": cut(name, _NAME_SHOWN), "closest": closest_names(service.index(), name)}
+    extra: dict[str, Any] = {"not_found": [{"name": shown_name(name), "closest": closest_names(service.index(), name)}
                                            for name in misses[:_MISSES_SHOWN]]} if misses else {}
     if len(misses) > _MISSES_SHOWN:
         extra["not_found_more"] = len(misses) - _MISSES_SHOWN

@@ -263,3 +263,29 @@ def test_a_missing_graph_beside_its_manifest_is_said_by_a_dry_run_and_by_the_bui
     assert (root / "memory.jsonl").is_file()
     result = CliRunner().invoke(command, ["--root", str(root), "--no-cache", "-q"])
     assert result.exit_code == 0 and "missing" not in result.output
+
+
+def test_a_veto_file_linked_out_of_the_repository_stops_the_build(tmp_path: Path) -> None:
+    # kgsync-veto.yml committed as a link to a file of the runner's disk: read into the build, its
+    # keys echoed by error messages.  Refused as a linked item file is, before anything is written.
+    root = _repo(tmp_path / "repo")
+    secret = tmp_path / "secret.yml"
+    secret.write_text("token: abc\n", encoding="utf-8")
+    (root / "kgsync-veto.yml").symlink_to(secret)
+    result = CliRunner().invoke(command, ["--root", str(root), "--no-cache"])
+    assert result.exit_code == 2, result.output
+    assert f"{root / 'kgsync-veto.yml'}: a symbolic link leads out of the repository (to {secret})" in result.stderr
+    assert "token" not in result.stderr and not (root / "memory.jsonl").exists()
+
+
+def test_a_veto_naming_no_claim_is_shown_when_no_item_changed(tmp_path: Path) -> None:
+    # The veto file's warning was held back with the unchanged items' ("note: 1 warning in 1 item
+    # file this build did not change"): a typo in a veto was hidden, and miscalled an item file.
+    root = _repo(tmp_path)
+    assert CliRunner().invoke(command, ["--root", str(root), "--no-cache"]).exit_code == 0
+    (root / "kgsync-veto.yml").write_text("vetoed:\n  - from: claim:2026-01-01-a:typo\n"
+                                          "    to: claim:2026-01-01-a:other\n", encoding="utf-8")
+    result = CliRunner().invoke(command, ["--root", str(root), "--no-cache"])
+    assert result.exit_code == 0, result.output
+    assert "kgsync-veto.yml:2: warning: this veto names claim:2026-01-01-a:typo" in result.stderr
+    assert "note:" not in result.stderr

@@ -236,3 +236,23 @@ def test_a_diff_json_path_that_cannot_be_written_is_an_error_naming_it(research:
     assert proc.returncode == 2, proc.stderr
     assert "Traceback" not in proc.stderr, proc.stderr
     assert f"{blocker / 'd.json'}: cannot write" in proc.stderr and "(fix: " in proc.stderr, proc.stderr
+
+
+def test_a_missing_graph_beside_a_manifest_that_records_nodes_is_warned_of(research: tuple[Path, Path]) -> None:
+    """memory.jsonl removed (by mistake) beside a committed manifest that records nodes: kgsync build
+    warns that the graph is built again from the items alone and what was added by hand is lost; pr
+    said nothing (its body lists the lost facts as removed).  It warns the same, and annotates it."""
+    work, _ = research
+    built = subprocess.run([sys.executable, "-m", "kgsync", "build", "--root", "."], cwd=work, capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    git(work, "add", "-A")
+    git(work, "commit", "-q", "-m", "the graph")
+    git(work, "rm", "-q", "memory.jsonl")
+    git(work, "commit", "-q", "-m", "the graph removed by mistake")
+    for annotate in ("--no-annotate", "--annotate"):
+        proc = kgsync_pr(work, "http://127.0.0.1:9", "--dry-run", annotate, token="")
+        assert proc.returncode == 0, proc.stderr
+        said = proc.stdout.split("\n\n", 1)[0] if annotate == "--annotate" else proc.stderr
+        assert "memory.jsonl is missing, but memory.kgsync.json records the nodes of" in said, said
+        assert "git checkout -- memory.jsonl memory.kgsync.json" in said
+    assert "::warning file=memory.jsonl" in proc.stdout, proc.stdout[:500]

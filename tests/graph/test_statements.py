@@ -174,13 +174,13 @@ def test_the_build_uses_a_record_s_claims_only_when_they_are_loaded(tmp_path: Pa
         item.slug: ((1, LONG),)}
 
 
-def test_records_changed_counts_the_whole_statements_and_named_items_that_differ() -> None:
+def test_records_changed_names_the_whole_statements_and_named_items_that_differ() -> None:
     from kgsync.graph.statements import records_changed
 
     base = {"a": (("claim:a:one", "old whole"), ("claim:a:two", "same")), "b": (("claim:b:x", "kept"),)}
     now = {"a": (("claim:a:one", "new whole"), ("claim:a:two", "same")), "b": (("claim:b:x", "kept"),)}
     named = {"a": (("cites", "b"),)}
-    assert records_changed(base, now, named, named) == (1, 0)
-    assert records_changed(base, base, named, {"a": (("cites", "b"), ("cites", "c"))}) == (0, 1)
-    assert records_changed(base, base, named, {}) == (0, 1)
-    assert records_changed(base, base, named, named) == (0, 0)
+    assert records_changed(base, now, named, named) == (("claim:a:one",), ())
+    assert records_changed(base, base, named, {"a": (("cites", "b"), ("cites", "c"))}) == ((), ("a",))
+    assert records_changed(base, base, named, {}) == ((), ("a",))
+    assert records_changed(base, base, named, named) == ((), ())

@@ -260,3 +260,40 @@ def test_a_default_graph_linked_outside_the_repository_is_no_graph_file(tmp_path
     with pytest.raises(ConfigError, match=r"memory.kgsync.json: the graph's manifest is a link to .*stolen.jsonl, outside"):
         loaded.graph_file()
     assert config.manifest_of(root / "memory.jsonl") == root / "memory.kgsync.json"
+
+
+def test_a_maintainers_file_linked_out_of_the_repository_is_refused(tmp_path: Path) -> None:
+    # kgsync.yml, the vocabulary, the veto file and the theme map, committed as a link to a file
+    # outside the checkout, were read: the repository pulled a file of the runner's disk into the
+    # build, the PR body and the error messages.  The items' rule: a path written inside the
+    # repository that resolves outside is refused; one written outside is kgsync.yml's choice.
+    root = tmp_path / "repo"
+    root.mkdir()
+    secret = tmp_path / "secret.yml"
+    secret.write_text("caps:\n  claims: 1\n", encoding="utf-8")
+    (root / "kgsync.yml").symlink_to(secret)
+    with pytest.raises(ConfigError) as caught:
+        config.load(root)
+    assert caught.value.location == caught.value.location.of(root / "kgsync.yml")
+    assert f"a symbolic link leads out of the repository (to {secret})" in caught.value.message
+    assert "commit the file itself" in str(caught.value.hint) and "--config" in str(caught.value.hint)
+    assert config.load(root, secret).caps.claims == 1  # the operator's --config may name any file
+    assert config.load(root, root / "kgsync.yml").caps.claims == 1  # named on the command line, as much
+    (root / "kgsync.yml").unlink()
+    (root / "kgsync.yml").write_text("themes_vocabulary: themes.yml\n", encoding="utf-8")
+    loaded = config.load(root)
+    for name, path in (("kgsync-vocab.yml", lambda: loaded.optional_path(loaded.vocabulary)),
+                       ("themes.yml", lambda: loaded.optional_path(loaded.themes_vocabulary)),
+                       ("kgsync-veto.yml", loaded.veto_path)):
+        (root / name).symlink_to(secret)
+        with pytest.raises(ConfigError, match=f"{name}: a symbolic link leads out of the repository "
+                                              f"\\(to {re.escape(str(secret))}\\): not read") as caught:
+            path()
+        assert "commit the file itself" in str(caught.value.hint)
+        (root / name).unlink()
+        (root / name).symlink_to(root / "kgsync.yml")  # a link inside is read
+        assert path() == root / name
+        (root / name).unlink()
+    elsewhere = config.load(root).with_overrides(vocabulary=str(secret))  # written outside: the config's choice
+    assert elsewhere.optional_path(elsewhere.vocabulary) == secret
+    assert elsewhere.veto_path() == secret.with_name("kgsync-veto.yml")

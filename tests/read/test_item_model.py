@@ -69,3 +69,12 @@ def test_an_untouched_items_warnings_are_held_back_and_errors_never() -> None:
     every = (old_warning, old_error, new_warning, readme)
     assert of_touched_items(every, frozenset({"new"})) == ((old_error, new_warning), (old_warning, readme))
     assert of_touched_items(every, None) == (every, ())  # a first build: every item is new
+
+
+def test_a_warning_of_no_item_is_always_shown() -> None:
+    # A veto naming no claim is the maintainers' veto file's warning, not an old item's: held back,
+    # it was counted as "1 warning in 1 item file" and a typo in a veto stayed hidden without
+    # --all-warnings.  It is shown as kgsync.yml's problems are; an item's warning is still held.
+    veto = Issue(IssueSeverity.WARNING, Location("kgsync-veto.yml", 2), "this veto names claim:a:typo")
+    old = Issue(IssueSeverity.WARNING, Location("old.md", 1), "m", slug="old")
+    assert of_touched_items((veto, old), frozenset()) == ((veto,), (old,))

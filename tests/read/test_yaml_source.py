@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from kgsync.contract.errors import ConfigError
-from kgsync.read.yaml_source import key_lines, read_yaml
+from kgsync.read.yaml_source import key_lines, leads_out, read_yaml
 
 
 def _error(path: Path, text: str | None = None, line_offset: int = 0) -> ConfigError:
@@ -159,3 +159,22 @@ def test_bad_yaml_says_how_to_fix_it(tmp_path: Path, text: str, line: int, fix: 
         read_yaml(path)
     rendered = raised.value.render()
     assert f"kgsync.yml:{line}: not valid YAML" in rendered and f"(fix: {fix}" in rendered, rendered
+
+
+def test_a_path_leads_out_only_through_a_link_written_inside_the_root(tmp_path: Path) -> None:
+    """``leads_out``, the one check of the items and the maintainers' files: the target of a path written
+    inside the root that resolves outside it; None for a file, a link inside, or a path written outside."""
+    root = tmp_path / "repo"
+    (root / "sub").mkdir(parents=True)
+    (tmp_path / "out.yml").write_text("", encoding="utf-8")
+    (root / "file.yml").write_text("", encoding="utf-8")
+    (root / "out.yml").symlink_to(tmp_path / "out.yml")
+    (root / "in.yml").symlink_to(root / "file.yml")
+    (root / "linked").symlink_to(tmp_path, target_is_directory=True)
+    (root / "loop.yml").symlink_to(root / "loop.yml")
+    assert leads_out(root / "out.yml", root) == tmp_path / "out.yml"
+    assert leads_out(root / "linked" / "out.yml", root) == tmp_path / "out.yml"  # in a linked folder
+    assert leads_out(root / "sub" / ".." / "out.yml", root) == tmp_path / "out.yml"
+    assert leads_out(root / "file.yml", root) is None and leads_out(root / "in.yml", root) is None
+    assert leads_out(tmp_path / "out.yml", root) is None  # written outside: the writer's choice
+    assert leads_out(root / "loop.yml", root) is None  # a loop: the read says it cannot read it

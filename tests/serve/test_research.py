@@ -72,3 +72,13 @@ def test_unknown_names_are_clear_errors_with_suggestions(example: Service) -> No
         research.item(example, "hybrid retrieval")
     with pytest.raises(ServeError, match="no concept or method named"):
         research.topic(example, "\x00")
+
+
+def test_a_suggestion_in_an_error_is_cut_as_the_unknown_name_is(tmp_path: Path) -> None:
+    # "no item named ...; closest: <names>": the name asked for is cut at 200 characters, the
+    # suggestions were printed whole, one of 100,000 characters (an agent's node) included.
+    huge = "item:2026-01-01-" + "y" * 100_000
+    jsonl.write(tmp_path / "m.jsonl", Graph((Entity(huge, "research_item", ("title: hybrid retrieval",)),), ()))
+    with pytest.raises(ServeError, match="no item named 'hybrid retrieval'; closest: item:2026-01-01-y") as caught:
+        research.item(Service(tmp_path / "m.jsonl"), "hybrid retrieval")
+    assert len(str(caught.value)) < 400 and str(caught.value).endswith("…")

@@ -3,9 +3,12 @@ item with its matching claims, pages that do not overlap, open_nodes as the refe
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from kgsync.contract import jsonl
+from kgsync.contract.model import Entity, Graph
 from kgsync.serve import tools
 from kgsync.serve.service import Service
 from tests.serve.answers import answer, names
@@ -146,3 +149,14 @@ def test_search_leaves_superseded_items_out_unless_named(example: Service) -> No
     # Named, it is found (an agent following an extends link or read_graph's list).
     named = answer(tools.search_nodes(example, "2026-01-19-controlled-vocabulary-growth-policy"))
     assert named["entities"][0]["name"] == "item:2026-01-19-controlled-vocabulary-growth-policy"
+
+
+def test_a_closest_name_is_shown_cut_as_an_unknown_name_is(tmp_path: Path) -> None:
+    # An agent may add a node of any name: one of 100,000 characters was suggested whole under
+    # not_found (each of 20 misses lists 3 closest names), though the unknown name itself is cut at 200.
+    huge = "concept:huge-" + "x" * 100_000
+    jsonl.write(tmp_path / "m.jsonl", Graph((Entity(huge, "concept"), Entity("concept:small", "concept")), ()))
+    body = answer(tools.open_nodes(Service(tmp_path / "m.jsonl"), ["concept:huge"]))
+    assert "not_found" in body, body  # whole, the answer passed the size bound: no miss was said at all
+    [closest] = body["not_found"][0]["closest"]
+    assert len(closest) == 200 and closest.endswith("…") and huge.startswith(closest[:-1])

@@ -16,9 +16,9 @@ from kgsync.diff.claim_changes import changed_claims
 from kgsync.diff.item_attribution import attributions, merged_slugs
 from kgsync.diff.model import GraphDiff
 from kgsync.diff.vocab_events import vocabulary_events
-from kgsync.extract.findings import statement_of
+from kgsync.extract.findings import MAX_STATEMENT, statement_of
 from kgsync.graph.merge import Manifest
-from kgsync.graph.statements import LINK_FIELDS, statement_in
+from kgsync.graph.statements import LINK_FIELDS, Statements, statement_in
 from kgsync.publish.pr.attention import citing_reworded
 from kgsync.publish.pr.item_views import BodyContext, ItemLinks, StatementChange, VocabularyGroup
 from kgsync.publish.pr.side_effects import VETO_FILE, VOCABULARY_FILE, Explanation, SideEffect, explain, explain_event
@@ -123,6 +123,21 @@ def _dangling_before(slug: str, base: BaseState, known: set[str]) -> frozenset[s
         named = tuple((name, target) for name in LINK_FIELDS for target in getattr(item, name)) if item else ()
     return frozenset(f"{name} names {target!r}, which is not an item here"
                      for name, target in named if target not in known and target != slug)
+
+
+def recorded_anew(reworded: Sequence[str], relinked: Sequence[str], graph: Graph, base_named: Statements,
+                  named: Statements) -> tuple[tuple[str, str], ...]:
+    """(slug, what) of each record a change to the manifest alone makes (``statements.records_changed``): a
+    claim in ``reworded`` is its finding reworded past the stored cut, by its Key Finding number (in ``graph``);
+    an item in ``relinked`` names other items otherwise, by the fields (``LINK_FIELDS``) whose slugs differ."""
+    out = [(name.split(":")[1], f"Key Finding {_finding_number(graph.entity(name))}, reworded past the "
+                                f"{MAX_STATEMENT} characters the graph stores")
+           for name in reworded]
+    for slug in relinked:
+        before, now = set(base_named.get(slug, ())), set(named.get(slug, ()))
+        fields = [f"{name}:" for name in LINK_FIELDS if any(field == name for field, _ in before ^ now)]
+        out.append((slug, f"the items it names ({', '.join(fields) or 'their order'})"))
+    return tuple(out)
 
 
 def _finding_number(entity: Entity | None) -> int:

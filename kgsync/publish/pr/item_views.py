@@ -98,6 +98,9 @@ class BodyContext:
     hand_made: HandMade = field(default_factory=HandMade)
     #: Other items' evidence links to a finding this change rewords (``attention.citing_reworded``).
     citing: tuple[Relation, ...] = ()
+    #: What a change to the manifest alone records anew (the graph the same), (slug, what) in order: a finding
+    #: reworded past the stored cut, an item's links to other items (``body_context.recorded_anew``).
+    recorded: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -97,7 +97,8 @@ def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE, evidence: Eviden
     # merge moved the other items, a person or an agent did (a vocabulary edit comes with the PR flow's events).
     by_hand = context.merged is None and not merged
     side_effects = 0 if by_hand else sum(1 for v in views if v.slug and v.slug not in merged | moved)
-    head = _head(module, d, title if heading else "", lines, causes, side_effects, cap, full_report_hint)
+    head = _head(module, d, title if heading else "", lines, causes, side_effects, cap, full_report_hint,
+                 context.recorded)
     sections = [Section("head", head)]
     sections += _item_sections(module, views, ordered, merged, context.events, frozenset(moved), by_hand,
                                cited_claims(d))
@@ -115,9 +116,11 @@ def _capped(rows: Sequence[_Row], cap: int) -> tuple[Sequence[_Row], int]:
 
 
 def _head(module: TemplateModule, d: GraphDiff, title: str, lines: tuple[AttentionLine, ...],
-          causes: Sequence[ItemView], side_effects: int, cap: int, hint: str) -> str:
+          causes: Sequence[ItemView], side_effects: int, cap: int, hint: str,
+          recorded: Sequence[tuple[str, str]] = ()) -> str:
     """Needs attention, the merged and the removed items, the counts per type (foreign types
-    past ``FOREIGN_TYPE_ROWS`` summed): every list capped at ``cap``, so the head always fits."""
+    past ``FOREIGN_TYPE_ROWS`` summed), what the manifest alone records anew: every list capped at
+    ``cap``, so the head always fits."""
     relation_counts = list(d.relation_counts().items())
     contract = [c for c in d.counts if c.entity_type in TYPE_ORDER]
     foreign = [c for c in d.counts if c.entity_type not in TYPE_ORDER]
@@ -136,8 +139,9 @@ def _head(module: TemplateModule, d: GraphDiff, title: str, lines: tuple[Attenti
     removed, more_removed = _capped([v for v in causes if v.status == "removed item"], cap)
     relations_shown, more_relations = _capped(relation_counts, cap)
     renamed, more_renamed = _capped([(f"item:{r.old}", f"item:{r.new}", _rename_note(r)) for r in d.renames], cap)
+    recorded_shown, more_recorded = _capped(recorded, cap)
     capped = (any(line.more and line.listed for line in lines) or more_merged or more_removed or more_relations
-              or more_renamed)
+              or more_renamed or more_recorded)
     return macro(
         module,
         "head",
@@ -162,6 +166,8 @@ def _head(module: TemplateModule, d: GraphDiff, title: str, lines: tuple[Attenti
         cap,
         renamed,
         more_renamed,
+        recorded_shown,
+        more_recorded,
     )
 
 

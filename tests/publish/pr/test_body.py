@@ -18,6 +18,7 @@ from kgsync.lint.rules import Finding, Severity
 from kgsync.contract.model import Entity, Graph, Relation
 from kgsync.publish.limits import GITHUB_BODY_LIMIT
 from kgsync.publish.pr.body import render_markdown
+from kgsync.publish.pr.item_views import BodyContext
 from kgsync.publish.pr.truncation import body_length
 from tests.publish.pr.body_checks import FINDINGS, A, B, C, _new, _old, as_pull_request, assert_harmless, check_golden, gfm
 
@@ -248,3 +249,18 @@ def test_a_long_contradiction_sentence_keeps_where_it_is_stated() -> None:
     [line] = [x for x in head.splitlines() if "—contradicts→" in x]
     assert line.endswith(f"…” (Research/completed/{B}.md:102)") and "“Our replication on a larger corpus" in line
     assert "at al…" not in line  # shortened at a word
+
+
+def test_a_change_to_the_manifest_alone_says_what_it_records_anew() -> None:
+    # A finding reworded past the stored cut, or an item's links, change the manifest and no node: the
+    # PR (titled "Record 1 finding reworded past the cut (no graph change)") said only "No change to
+    # the graph." in its body, so the reviewer could not tell which finding or item.
+    recorded = (("2026-01-29-hybrid", "Key Finding 4, reworded past the 160 characters the graph stores"),
+                ("2026-02-01-notes", "the items it names (cites:)"))
+    body = render_markdown(diff(Graph(), Graph()), context=BodyContext(recorded=recorded)).text
+    assert "**No change to the graph.** Its manifest records anew:\n" \
+           "- 2026-01-29-hybrid: Key Finding 4, reworded past the 160 characters the graph stores\n" \
+           "- 2026-02-01-notes: the items it names (cites:)\n" in body
+    capped = render_markdown(diff(Graph(), Graph()), context=BodyContext(recorded=recorded * 10)).text
+    assert "- and 10 more" in capped  # capped as every list of the head
+    assert "records anew" not in render_markdown(diff(Graph(), Graph())).text  # an ordinary empty body: as before

@@ -219,7 +219,8 @@ def test_a_finding_reworded_past_the_cut_is_proposed_as_a_manifest_change_titled
     changed = sorted(name for name, data in prepared.proposal.files.items() if checkout.blob(sha, name) != data)
     assert changed == ["memory.kgsync.json"], changed
     assert prepared.proposal.title == "Record 1 finding reworded past the cut (no graph change)"
-    assert "**No change to the graph.**" in prepared.proposal.body
+    assert (f"**No change to the graph.** Its manifest records anew:\n- {path.stem}: Key Finding {finding.number}, "
+            "reworded past the 160 characters the graph stores\n") in prepared.proposal.body
 
 
 def test_a_lost_concept_says_why_and_how_to_keep_it(tmp_path: Path) -> None:
