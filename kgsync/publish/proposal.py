@@ -19,6 +19,7 @@ from kgsync.diff.model import GraphDiff
 from kgsync.contract.errors import GraphFormatError, KgsyncError
 from kgsync.diff.claim_changes import changed_claims
 from kgsync.read.items import Issue, ResearchItem, read_item_bytes
+from kgsync.read.veto_file import load_vetoes
 from kgsync.graph.statements import records_changed
 from kgsync.graph.hand_added import KEPT_BY_HAND, kept_by_hand, removed_hand_added
 from kgsync.graph.merge import Manifest, manifest_path
@@ -28,9 +29,10 @@ from kgsync.publish.github.git_branch import GitCheckout
 from kgsync.publish.github.pull_request import Proposal
 from kgsync.publish.limits import GITHUB_BODY_LIMIT
 from kgsync.publish.pr.body import RenderedBody, render_markdown
-from kgsync.publish.pr.body_context import DANGLING_PREFIXES, BaseState, Explaining, body_context, recorded_anew
+from kgsync.publish.pr.body_context import (DANGLING_PREFIXES, BaseState, Explaining, VetoedLinks, body_context,
+                                            recorded_anew)
 from kgsync.publish.pr.hand_made import HandMade
-from kgsync.publish.pr.title import ELLIPSIS, cause_title, manifest_only_title
+from kgsync.publish.pr.title import ELLIPSIS, cause_title, manifest_only_title, vetoed_title
 
 
 @dataclass(frozen=True)
@@ -92,7 +94,8 @@ def prepare(
                                              base_manifest.named, result.manifest.named)
         recorded = recorded_anew(reworded, relinked, result.graph, base_manifest.named, result.manifest.named)
         title = manifest_only_title(len(reworded), len(relinked)) if title is None else title
-    title = title or cause_title(d, config.pr.title, merged)
+    vetoed = _vetoed_links(checkout, config)
+    title = title or cause_title(d, vetoed_title(len(links)) if (links := vetoed.removed(d)) else config.pr.title, merged)
     kwargs = {"full_report_hint": full_report_hint} if full_report_hint else {}
     evidence = _evidence_sentences(base_manifest, result.manifest)
     fetch = _base_history_needed(d, result.issues, base_manifest)
@@ -103,7 +106,7 @@ def prepare(
     before = BaseState(old, _items_built_into(checkout, base_sha, graph_file, config.root, result.items, merged | edited,
                                               fetch), base_manifest, edited)
     context = body_context(Explaining.of(config), config.site, d, result.graph, result.items, result.issues, base_sha,
-                           before, result.manifest, result.vocabulary, merged)
+                           before, result.manifest, result.vocabulary, merged, vetoed)
     context = replace(context, hand_added=_hand_added_lines(old, base_manifest, result.graph, result.manifest,
                                                                  result.disowned),
                       hand_made=HandMade.of(old, base_manifest, result.graph, result.manifest), recorded=recorded)
@@ -137,6 +140,16 @@ def _hand_added_lines(old: Graph, base: Manifest | None, new: Graph, manifest: M
              "manifest credits no build writes (kept as hand-added)", disowned))
 
 
+def _vetoed_links(checkout: GitCheckout | None, config: Config) -> VetoedLinks:
+    """The veto file the build read (checked by it: a malformed one stopped the build), named as
+    the repository names it."""
+    path = config.veto_path()
+    if path is None or not path.is_file():
+        return VetoedLinks()
+    vetoes = load_vetoes(path)
+    return VetoedLinks(checkout.relative(path) if checkout else path.name, vetoes.lines)
+
+
 def _manifest_at(checkout: GitCheckout | None, base_sha: str | None, manifest_file: str) -> Manifest | None:
     """The base commit's manifest (None: none, or unreadable: that only costs the body some detail)."""
     if checkout is None or base_sha is None:
@@ -165,14 +178,14 @@ def _evidence_sentences(base: Manifest | None, manifest: Manifest) -> dict[tuple
 def _touched_items(checkout: GitCheckout | None, base_sha: str | None, graph_file: Path, root: Path,
                    items: Sequence[ResearchItem], d: GraphDiff) -> frozenset[str]:
     """The items this change touched: their files differ between the commit that last wrote the
-    graph and the base commit (git knows; another item's claim that only became contested did not
+    graph (``_last_build``) and the base commit (git knows; another item's claim that only became contested did not
     change), or their item node went.  Without that history: ``merged_slugs`` infers them.
     ``root``: the research repo root the items' paths start from (``Config.root``)."""
     inferred = merged_slugs(d)
     if checkout is None or base_sha is None or checkout.is_shallow():
         return inferred
     try:
-        built_at = checkout.last_change(base_sha, checkout.relative(graph_file))
+        built_at = _last_build(checkout, base_sha, graph_file, fetching=False)
         if built_at is None:
             return inferred  # the first graph: every item is new
         changed = checkout.changed_paths(built_at, base_sha)
@@ -182,6 +195,21 @@ def _touched_items(checkout: GitCheckout | None, base_sha: str | None, graph_fil
     in_diff = {i.slug for i in d.items if i.slug}
     removed = {slug for e in d.removed if (slug := slug_of_item_name(e.name)) is not None}
     return frozenset(slug for slug, path in paths.items() if path in changed and slug in in_diff) | (removed & in_diff)
+
+
+def _last_build(checkout: GitCheckout, base_sha: str, graph_file: Path, *, fetching: bool = True) -> str | None:
+    """The commit that last wrote the graph by a build: the newest at or before ``base_sha`` that
+    changed the manifest beside it, which only kgsync writes.  An agent, a person or the memory
+    server writes the graph alone: the newest commit to change the graph may be such a write,
+    beside (or after) an item's merge, and git then finds no item file changed since.  The
+    graph's newest commit when no manifest was ever committed; None: neither was.  ``fetching``:
+    a shallow clone fetches the history up to it (``GitCheckout.last_change_fetching``)."""
+    find = checkout.last_change_fetching if fetching else checkout.last_change
+    for path in (manifest_path(graph_file), graph_file):
+        found = find(base_sha, checkout.relative(path))
+        if found is not None:
+            return found
+    return None
 
 
 def _base_history_needed(d: GraphDiff, issues: Sequence[Issue], manifest: Manifest | None) -> bool:
@@ -198,13 +226,13 @@ def _base_history_needed(d: GraphDiff, issues: Sequence[Issue], manifest: Manife
 
 def _edited_since_graph(checkout: GitCheckout | None, base_sha: str | None, graph_file: Path, root: Path,
                         items: Sequence[ResearchItem], fetch: bool) -> frozenset[str]:
-    """The items whose files differ between the commit that last wrote the graph and the base
+    """The items whose files differ between the commit that last wrote the graph (``_last_build``) and the base
     commit, whether or not a node moved (empty: no graph yet, or git cannot say; a shallow clone
     fetches that history only with ``fetch``)."""
     if checkout is None or base_sha is None or (checkout.is_shallow() and not fetch):
         return frozenset()
     try:
-        built_at = checkout.last_change_fetching(base_sha, checkout.relative(graph_file))
+        built_at = _last_build(checkout, base_sha, graph_file)
         if built_at is None:
             return frozenset()
         changed = checkout.changed_paths(built_at, base_sha)
@@ -217,14 +245,14 @@ def _items_built_into(checkout: GitCheckout | None, base_sha: str | None, graph_
                       items: Sequence[ResearchItem], merged: frozenset[str],
                       fetch: bool = False) -> dict[str, ResearchItem]:
     """The merged (or edited) items as the base graph saw them: their files at the commit that last wrote the
-    graph (the base commit itself may hold the edit being proposed).  A shallow clone (the Action
+    graph (``_last_build``; the base commit itself may hold the edit being proposed).  A shallow clone (the Action
     checks out at depth 1) lacks that commit: with ``fetch`` it fetches the history up to it from
     the remote (only what the base manifest cannot answer needs it), else they are left out, as
     when they are unreadable."""
     if checkout is None or base_sha is None or (checkout.is_shallow() and not fetch):
         return {}
     try:
-        built_at = checkout.last_change_fetching(base_sha, checkout.relative(graph_file))
+        built_at = _last_build(checkout, base_sha, graph_file)
     except KgsyncError:
         return {}
     out: dict[str, ResearchItem] = {}

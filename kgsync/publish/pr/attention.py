@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from kgsync.contract.model import Relation
+from kgsync.contract.model import Graph, Relation
+from kgsync.diff.claim_changes import changed_claims
 from kgsync.diff.finding_order import severity_of
 from kgsync.diff.model import GraphDiff
 from kgsync.publish.pr.markdown_escape import TEXT_LIMIT, clean
 from kgsync.publish.pr.renamed_items import left_on_old_nodes
-from kgsync.publish.pr.side_effects import SideEffect, explain
+from kgsync.publish.pr.side_effects import VETO_FILE, SideEffect, explain
 
 #: Relation types whose change alters what the graph claims about other work.
 _EPISTEMIC = frozenset({"supports", "contradicts"})
@@ -82,8 +84,46 @@ def evidence_rows(d: GraphDiff, evidence: Evidence) -> tuple[EvidenceRow, ...]:
         for r in relations:
             if r.relation_type in _EVIDENCE_TYPES and r.source.startswith("claim:") and r.target.startswith("claim:"):
                 sentence, at = evidence.get((r.source, r.target, r.relation_type), ("", ""))
-                rows.append(EvidenceRow(sign, r.source, r.relation_type, r.target, sentence, at))
+                rows.append(EvidenceRow(sign, r.source, r.relation_type, r.target, _stated(sentence), at))
     return tuple(rows)
+
+
+#: A Markdown list item's marker (``- ``, ``* ``, ``+ ``, ``3. ``, ``3) ``), which the manifest keeps with the line.
+_LIST_MARKER = re.compile(r"(?:[-*+]|\d{1,9}[.)])[ \t]+")
+
+
+def _stated(sentence: str) -> str:
+    """A link's sentence as a reviewer reads it: without the list marker it was written under, and
+    an opening bracketed note (its kind and sources, "[fact; source: https://…]"; no link) moved
+    after the words, so that a quote's cut keeps the words.  A sentence that is only a note, or
+    opens with a link, keeps its order."""
+    text = sentence[marker.end():] if (marker := _LIST_MARKER.match(sentence)) else sentence
+    note = _opening_brackets(text)
+    rest = text[len(note):]
+    if note and rest.strip() and not rest.startswith(("(", "[")):  # "[a](url)" and "[a][ref]" are links
+        return f"{rest.strip()} {note}"
+    return text if text.strip() else sentence
+
+
+def _opening_brackets(text: str) -> str:
+    """The bracketed span ``text`` opens with, brackets inside it matched ("" none, or unclosed)."""
+    depth = 0
+    for index, char in enumerate(text if text.startswith("[") else ""):
+        depth += {"[": 1, "]": -1}.get(char, 0)
+        if depth == 0:
+            return text[:index + 1]
+    return ""
+
+
+def citing_reworded(d: GraphDiff, graph: Graph) -> tuple[Relation, ...]:
+    """The evidence links of ``graph`` from another item's claim to a claim whose finding ``d``
+    rewords: unchanged, so in no diff, yet they now rest on the new words."""
+    reworded = {c.name for c in changed_claims(d) if c.statement_changed}
+    if not reworded:
+        return ()
+    return tuple(sorted((r for r in graph.relations if r.target in reworded and r.relation_type in _EVIDENCE_TYPES
+                         and r.source.startswith("claim:") and r.source.split(":")[1] != r.target.split(":")[1]),
+                        key=lambda r: (r.target, r.source, r.relation_type)))
 
 
 def _renamed_note(rename: tuple[str, int] | None) -> str:
@@ -97,7 +137,8 @@ def _renamed_note(rename: tuple[str, int] | None) -> str:
 def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
               dangling: Sequence[str] = (), lost: Mapping[str, str] = {},  # noqa: B006
               cap: int = ATTENTION_NAMES,
-              hand_added: Sequence[tuple[str, str, Sequence[str]]] = ()) -> tuple[AttentionLine, ...]:
+              hand_added: Sequence[tuple[str, str, Sequence[str]]] = (),
+              citing: Sequence[Relation] = ()) -> tuple[AttentionLine, ...]:
     """What loses or re-judges knowledge, for the head (never cut), one entry per line.
 
     Removed items, removed concepts and methods (each with why, from ``lost``), trust
@@ -133,7 +174,13 @@ def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
     # The graph cannot show a cite of a missing item: the build's own words.
     # One fix for all (said once): the build's words name the field and the missing slug.
     fix = f"(fix: {explain(SideEffect.DANGLING_CITE).fix})" if dangling else ""
-    lines.append(_line("new dangling cite", "new dangling cites", [AttentionEntry(text) for text in dangling], cap, fix))
+    lines.append(_line("new dangling cite", "new dangling cites", [_cited_at(text) for text in dangling], cap, fix))
+    # Another item's link to a reworded finding: unchanged, so in no diff; the reviewer checks it still holds.
+    check = "it still holds; if not" if len(citing) == 1 else "each still holds; if one does not"
+    lines.append(_line("evidence link citing a reworded finding", "evidence links citing a reworded finding",
+                       [_link_entry(r, _quote(_stated(sentence), at) if (sentence, at) != ("", "") else "")
+                        for r in citing for sentence, at in [evidence.get((r.source, r.target, r.relation_type), ("", ""))]],
+                       cap, f"(check that {check}, veto it in {VETO_FILE})"))
     for rename in d.renames:  # what an agent or a person wrote on the old nodes is lost with them
         lines.append(_line(f"fact left on item:{rename.old}'s nodes", f"facts left on item:{rename.old}'s nodes",
                            [*map(AttentionEntry, rename.left), *map(_link_entry, rename.left_relations)], cap,
@@ -158,6 +205,17 @@ def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
     if type_changes:
         lines.append(_line("type change", "type changes", type_changes, cap))
     return tuple(line for line in lines if line.total)
+
+
+#: The build's "path:line: what" (``Issue.location`` and ``Issue.message``).
+_AT = re.compile(r"(?P<at>.+?:\d+): (?P<what>.+)", re.DOTALL)
+
+
+def _cited_at(text: str) -> AttentionEntry:
+    """A dangling cite as its place (a code span, whole: the file to open) and the build's words
+    apart (they name the missing slug): one code span of both was cut before the slug at a long path."""
+    found = _AT.fullmatch(text)
+    return AttentionEntry(found["at"], found["what"]) if found else AttentionEntry(text)
 
 
 def _quote(sentence: str, at: str) -> str:

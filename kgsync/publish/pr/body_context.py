@@ -8,10 +8,10 @@ Pure: the base side (``BaseState``) is handed in; ``kgsync.publish.proposal`` re
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import astuple, dataclass, replace
+from dataclasses import astuple, dataclass, field, replace
 from pathlib import Path
 
-from kgsync.contract.model import Entity, EntityType, Graph, observations_with, slug_of_item_name
+from kgsync.contract.model import Entity, EntityType, Graph, Relation, observations_with, slug_of_item_name
 from kgsync.diff.claim_changes import changed_claims
 from kgsync.diff.item_attribution import attributions, merged_slugs
 from kgsync.diff.model import GraphDiff
@@ -19,8 +19,9 @@ from kgsync.diff.vocab_events import vocabulary_events
 from kgsync.extract.findings import MAX_STATEMENT, statement_of
 from kgsync.graph.merge import Manifest
 from kgsync.graph.statements import LINK_FIELDS, Statements, statement_in
+from kgsync.publish.pr.attention import citing_reworded
 from kgsync.publish.pr.item_views import BodyContext, ItemLinks, StatementChange, VocabularyGroup
-from kgsync.publish.pr.side_effects import VOCABULARY_FILE, Explanation, SideEffect, explain, explain_event
+from kgsync.publish.pr.side_effects import VETO_FILE, VOCABULARY_FILE, Explanation, SideEffect, explain, explain_event
 from kgsync.publish.pr.title import ELLIPSIS
 from kgsync.publish.site.model import FOLDER
 from kgsync.publish.site.project import source_url
@@ -48,6 +49,20 @@ class BaseState:
 
 
 @dataclass(frozen=True)
+class VetoedLinks:
+    """The veto file as the body names it (its path in the repository) and the line of each claim
+    pair it vetoes (``read.veto_file.Vetoes.lines``)."""
+
+    file: str = VETO_FILE
+    lines: Mapping[tuple[str, str], int] = field(default_factory=dict)
+
+    def removed(self, d: GraphDiff) -> tuple[tuple[Relation, int], ...]:
+        """The links ``d`` removes that a veto names (either order), each with its entry's line."""
+        at = {frozenset(pair): line for pair, line in self.lines.items()}
+        return tuple((r, at[ends]) for r in d.relations_removed if (ends := frozenset((r.source, r.target))) in at)
+
+
+@dataclass(frozen=True)
 class Explaining:
     """What the body's reasons and fixes read of kgsync.yml: the names of the files a fix edits
     (the vocabulary file, where a term is pinned; the themes vocabulary, ``""``: none configured)
@@ -66,7 +81,7 @@ class Explaining:
 def body_context(explaining: Explaining, site: SiteOptions, d: GraphDiff, graph: Graph, items: Sequence[ResearchItem],
                  issues: Sequence[Issue], base_sha: str | None, base: BaseState | Manifest | None,
                  manifest: Manifest, vocabulary: Vocabulary | None = None,
-                 merged: frozenset[str] | None = None) -> BodyContext:
+                 merged: frozenset[str] | None = None, vetoed: VetoedLinks = VetoedLinks()) -> BodyContext:
     """What the body shows beyond the diff: links to the merged items (their file at the merge
     commit, their site page: ``site``), the dangling cites this change brings (not those the base had
     already), the vocabulary events, why each lost concept or method went, and each reworded
@@ -91,10 +106,10 @@ def body_context(explaining: Explaining, site: SiteOptions, d: GraphDiff, graph:
     vocabulary_file = explaining.vocabulary_file
     events = (_vocabulary_groups(base.manifest, manifest, vocabulary_file) + _lost_groups(d, lost, merged)
               + _gained_groups(d, graph, merged, explaining.min_links, vocabulary_file)
-              + _removed_item_groups(d, merged))
+              + _removed_item_groups(d, merged) + _vetoed_groups(d, merged, vetoed))
     return BodyContext(merged=merged, links=_item_links(site, graph, items, merged, base_sha),
                        dangling=dangling, events=events, lost={name: str(why) for name, why in lost.items()},
-                       statements=_whole_statements(d, base, graph, manifest))
+                       statements=_whole_statements(d, base, graph, manifest), citing=citing_reworded(d, graph))
 
 
 def _dangling_before(slug: str, base: BaseState, known: set[str]) -> frozenset[str]:
@@ -249,6 +264,19 @@ def _removed_item_groups(d: GraphDiff, merged: frozenset[str]) -> tuple[Vocabula
             why = explain(SideEffect.LINKED_ITEM_REMOVED)
             groups.append(VocabularyGroup(f"{entity.name} removed", slugs, why.reason, why.fix))
     return tuple(groups)
+
+
+def _vetoed_groups(d: GraphDiff, merged: frozenset[str], vetoed: VetoedLinks) -> tuple[VocabularyGroup, ...]:
+    """Side effects of a veto: the items whose evidence link a reviewer vetoed went, under the
+    veto file's entries (a link removed by a veto is no merged item's doing)."""
+    removed = vetoed.removed(d)
+    gone = {r for r, _line in removed}
+    slugs = tuple(i.slug for i in d.items if i.slug and i.slug not in merged and gone & set(i.relations_removed))
+    if not slugs:
+        return ()
+    lines = sorted({line for _r, line in removed})
+    why = explain(SideEffect.VETOED, ", ".join(f"{vetoed.file}:{line}" for line in lines))
+    return (VocabularyGroup(f"vetoed in {vetoed.file}", slugs, why.reason, why.fix),)
 
 
 def _item_links(site: SiteOptions, graph: Graph, items: Sequence[ResearchItem], merged: frozenset[str],

@@ -96,6 +96,8 @@ class BodyContext:
     hand_added: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
     #: The facts no build wrote, by the manifests: the changes filed under "Changes by hand" (``hand_made``).
     hand_made: HandMade = field(default_factory=HandMade)
+    #: Other items' evidence links to a finding this change rewords (``attention.citing_reworded``).
+    citing: tuple[Relation, ...] = ()
     #: What a change to the manifest alone records anew (the graph the same), (slug, what) in order: a finding
     #: reworded past the stored cut, an item's links to other items (``body_context.recorded_anew``).
     recorded: tuple[tuple[str, str], ...] = ()

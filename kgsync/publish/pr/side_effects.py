@@ -50,6 +50,7 @@ class SideEffect(StrEnum):
     CONTESTED = "a claim is now contested"
     SUPERSEDED = "an item is now superseded"
     DANGLING_CITE = "an item names an item that is not there"
+    VETOED = "a reviewer vetoed an evidence link in the veto file"
     LINT = "the new graph breaks a contract rule"
 
 
@@ -114,6 +115,10 @@ def explain(kind: SideEffect, subject: str = "", count: int = 0, minimum: int = 
                            "if it still stands, drop superseded_by: from the item")
     if kind is SideEffect.DANGLING_CITE:
         return Explanation("the named item is not in the repository", "correct the slug, or drop it if the item was removed")
+    if kind is SideEffect.VETOED:
+        return Explanation(f"a reviewer vetoed its evidence link ({subject or VETO_FILE}, the entry's why: says why): "
+                           "a vetoed link never returns, in either direction, whatever the items say",
+                           f"to restore it, delete its entry in {VETO_FILE}")
     if kind is SideEffect.LINT:
         return Explanation("the new graph breaks a contract rule", "the rule's fix (lint table)")
     assert_never(kind)

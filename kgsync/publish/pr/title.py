@@ -96,6 +96,12 @@ def manifest_only_title(reworded: int, linked: int) -> str | None:
                 "Record findings and links anew (no graph change)")
 
 
+def vetoed_title(links: int) -> str:
+    """The title of a change no item explains that removes ``links`` evidence links a reviewer vetoed
+    (``kgsync-veto.yml``): the veto is its cause."""
+    return f"Veto {links:,} evidence link{'s' * (links != 1)}"
+
+
 def _reworded_in_renames(diff: GraphDiff) -> int:
     """The claims a rename carries over whose statement its new item words otherwise."""
     old = {e.name: e for e in diff.removed}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kgsync.contract.model import Entity, Graph, Relation
 from kgsync.diff.graph_diff import diff
-from kgsync.publish.pr.attention import attention, evidence_rows
+from kgsync.publish.pr.attention import attention, citing_reworded, evidence_rows
 
 A, B = "claim:2026-03-01-alpha:k1", "claim:2026-03-02-beta:k1"
 
@@ -50,3 +50,36 @@ def test_a_new_contradiction_quotes_its_sentence_and_where_it_is_stated() -> Non
     [entry] = line.entries
     assert entry.link == (A, "contradicts", B)
     assert entry.note == "“Our replication does not hold.” (Research/completed/beta.md:12)"
+
+
+def test_an_evidence_sentence_is_quoted_from_its_words_not_its_list_marker_and_sources() -> None:
+    """The reviewer's pass: 7 of the 16 evidence links of the later items' PRs (and the veto's) were
+    quoted from a bullet that opens with its sources, “&#45; &#91;fact; source: https://…; https://…&#93;
+    Williamson's accessible…”: the 240 characters a quote keeps were spent on the marker and the
+    URLs, and the words that state the link were cut.  The words come first; the sources stay, after them."""
+    claims = (Entity(A, "claim", ("x",)), Entity(B, "claim", ("y",)))
+    d = diff(Graph(claims, ()), Graph(claims, (Relation(A, B, "extends"),)))
+    sources = ("[fact; source: https://ageconsearch.umn.edu/record/294665/files/ipr018.pdf; "
+               "https://example.org/research/2026-03-02-transaction-costs.html]")
+    words = "Williamson's 1991 working paper says transactions should be aligned with governance structures."
+    for marker in ("- ", "* ", "3. ", ""):
+        evidence = {(A, B, "extends"): (f"{marker}{sources} {words}", "Research/completed/alpha.md:150")}
+        [row] = evidence_rows(d, evidence)
+        assert row.sentence == f"{words} {sources}", marker
+    # A sentence that opens with a link keeps it; one that is all annotation is kept as it is.
+    link = "[Williamson (1991)](https://example.org/w.pdf) says transactions should be aligned."
+    for sentence in (link, sources):
+        [row] = evidence_rows(d, {(A, B, "extends"): (sentence, "Research/completed/alpha.md:150")})
+        assert row.sentence == sentence
+
+
+def test_only_other_items_links_to_a_reworded_finding_are_named() -> None:
+    own = "claim:2026-03-02-beta:k2"
+    old = Graph((Entity(A, "claim", ("title: Old words.",)), Entity(B, "claim", ("title: Beta.",)),
+                 Entity(own, "claim", ("title: Own.",))),
+                (Relation(B, A, "extends"), Relation(own, B, "supports"), Relation(B, own, "extends")))
+    new = Graph((Entity(A, "claim", ("title: New words.",)),) + old.entities[1:], old.relations)
+    assert citing_reworded(diff(old, new), new) == (Relation(B, A, "extends"),)
+    reworded_beta = Graph((old.entities[0], Entity(B, "claim", ("title: Beta, reworded.",)), old.entities[2]),
+                          old.relations)
+    assert citing_reworded(diff(old, reworded_beta), reworded_beta) == ()  # beta's own claim links it: no other item

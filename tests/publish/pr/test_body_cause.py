@@ -119,6 +119,25 @@ def test_one_edit_shows_the_reworded_finding_and_the_confidence_change() -> None
     assert labelled.count("~~") == 2 and "and more." in labelled
 
 
+def test_a_dangling_cite_names_its_missing_slug_whole_beside_a_long_path() -> None:
+    """The reviewer's pass (batch 2 of the 53 later items): an item with a long slug cited seven
+    missing items on its line 12, and the head showed seven identical lines, each cut before the
+    slug it names (`...update.md:12: cites names…`): the one thing to correct was in none.  The
+    place and the build's words are shown apart, each whole."""
+    slug = "2026-05-06-ai-capability-reference-architecture-security-supply-chain-update"
+    missing = [f"2026-05-06-aibom-{word}-schema-design-standards-alignment" for word in ("first", "second")]
+    new = _graph(_item(A, "Alpha question", "retrieval"), _item(C, "Gamma question", "retrieval"),
+                 _item(B, "Beta question", "retrieval"), concepts={"retrieval": (A, B, C)})
+    d = review(_base(), new)
+    dangling = tuple(f"Research/completed/{slug}.md:12: cites names {m!r}, which is not an item here" for m in missing)
+    for limit in (GITHUB_BODY_LIMIT, 0):  # the PR body and the job summary
+        text = _render(d, BodyContext(links=_links(B), dangling=dangling), limit)
+        [first, second] = [line for line in text.splitlines() if line.startswith(f"  - `Research/completed/{slug}.md")]
+        assert "2026-05-06-aibom-first-schema-design-standards-alignment" in first
+        assert "2026-05-06-aibom-second-schema-design-standards-alignment" in second
+        assert f"`Research/completed/{slug}.md:12`" in first  # the place, whole, to open
+
+
 def test_one_delete_lists_the_removed_item_and_the_retired_shared_node_as_its_contribution() -> None:
     new = _graph(_item(A, "Alpha question"), concepts={})
     d = review(_base(), new)

@@ -3,6 +3,7 @@ the merge commit and on the site, its dangling cite is in the body, the size lin
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -418,7 +419,7 @@ def test_a_dangling_cite_an_edit_adds_is_new_though_the_graph_does_not_change(
     head = prepared.proposal.body.split("**No change to the graph.**")[0]
     line = text.split("\n").index(next(row for row in text.split("\n") if row.startswith("cites: ["))) + 1
     # At the cites: line (it was line 2, the frontmatter's first, wherever cites: was).
-    assert "- 1 new dangling cite (fix: " in head and f"{path.name}:{line}: cites names '2025-12-01-missing-survey'" in head
+    assert "- 1 new dangling cite (fix: " in head and f"{path.name}:{line}` — cites names '2025-12-01-missing-survey'" in head
     assert "2025-01-01-not-here" not in head, head
 
 
@@ -470,3 +471,80 @@ def test_a_git_mv_with_an_edited_finding_is_one_rename_with_the_old_nodes_hand_f
     assert f"`item:{old_slug}: {note}`" in body and f"move it to item:{new_slug}" in body, body
     assert "removed research item" not in body and "Removed claims" not in body and "New claims" not in body, body
     assert "summarising **the** Leiden" in body, body
+
+
+@pytest.mark.parametrize("same_commit", [True, False], ids=["beside-the-merge", "after-the-merge"])
+def test_an_agent_s_write_to_the_graph_leaves_the_merged_item_merged(tmp_path: Path, same_commit: bool) -> None:
+    """The reviewer's pass: an agent appended a node and a relation to memory.jsonl in the commit
+    that merged an item (or in a later one, before the Action ran).  The commit that last changed
+    the graph was then the agent's, so git said no item file changed since "the graph was built":
+    the PR was titled "kgsync: knowledge graph update", "from 0 research items", with no Merged
+    list and the new item filed under "Side effects (other items)".  Only kgsync writes the
+    manifest (an agent or the memory server writes the graph alone): the last build is its commit."""
+    work = _built_and_pushed(tmp_path)
+    source = sorted((work / "Research" / "completed").glob("2026-*.md"))[0]
+    text = source.read_text(encoding="utf-8").replace('title: "', 'title: "Merged: ', 1)
+    (work / "Research" / "completed" / f"{SLUG}.md").write_text(text, encoding="utf-8")
+    if not same_commit:
+        _commit(work, "merge one item")
+    graph_file = work / "memory.jsonl"
+    agent = ('{"type":"entity","name":"concept:agent-note","entityType":"concept","observations":["by an agent"]}\n'
+             f'{{"type":"relation","from":"item:{source.stem}","to":"concept:agent-note","relationType":"addresses"}}\n')
+    graph_file.write_text(graph_file.read_text(encoding="utf-8").rstrip("\n") + "\n" + agent, encoding="utf-8")
+    sha = _commit(work, "merge one item; an agent's node" if same_commit else "an agent's node")
+    prepared = prepare(config_module.load(work), checkout=GitCheckout(work), base_sha=sha, title=None, labels=(),
+                       write=False)
+    body = prepared.proposal.body
+    assert prepared.proposal.title.startswith("Add Merged:"), prepared.proposal.title
+    assert f"**Merged:**\n- {SLUG} — Merged: " in body, body[:2000]
+    assert "from 1 research item" in body and f"#### {SLUG} (new item)" in body.split("### Side effects")[0]
+
+
+def test_a_veto_s_pr_says_the_link_went_by_the_veto_and_how_to_restore_it(tmp_path: Path) -> None:
+    """The reviewer's pass, batch 8: a reviewer vetoed an evidence link a PR had proposed.  The
+    next PR was titled "kgsync: knowledge graph update", "from 0 research items", and filed the
+    removed link under "Side effects (other items)": "it links a node a merged item created ...
+    (in the merged item's section above)" over no merged item, "to undo it, change the merged
+    item".  The veto file was named nowhere: neither why the link went nor how to restore it."""
+    work = _built_and_pushed(tmp_path)
+    graph = (work / "memory.jsonl").read_text(encoding="utf-8")
+    link = next(r for r in map(json.loads, graph.splitlines()) if r["type"] == "relation"
+                and r["from"].startswith("claim:") and r["to"].startswith("claim:")
+                and r["relationType"] in ("supports", "extends", "contradicts"))
+    (work / "kgsync-veto.yml").write_text(f"vetoed:\n  - from: {link['from']}\n    to: {link['to']}\n"
+                                           "    why: the sentence cites the finding as background\n", encoding="utf-8")
+    sha = _commit(work, "veto a link")
+    prepared = prepare(config_module.load(work), checkout=GitCheckout(work), base_sha=sha, title=None, labels=(),
+                       write=False)
+    body, source = prepared.proposal.body, link["from"].split(":")[1]
+    assert prepared.proposal.title == "Veto 1 evidence link", prepared.proposal.title
+    assert "### Side effects (other items)" not in body and "change the merged item" not in body, body
+    section = body.split("### Side effects: ", 1)[1].split("\n### ", 1)[0]
+    assert section.startswith("vetoed in kgsync-veto.yml\n"), section
+    assert "kgsync-veto.yml:2" in section and f"#### {source}" in section, section
+    assert "- Fix: to restore it, delete its entry in kgsync-veto.yml" in section, section
+
+
+def test_a_reworded_finding_other_items_links_cite_names_those_links_to_check(tmp_path: Path) -> None:
+    """The reviewer's pass, batch 7: a Key Finding another item's evidence link cites (extends) was
+    reworded.  The body showed the word diff and nothing else: the citing link does not change, so
+    it is in no diff, and the reviewer could not tell that another item's link now rests on new
+    words, nor how to undo it should they no longer hold."""
+    work = _built_and_pushed(tmp_path)
+    lines = [json.loads(line) for line in (work / "memory.jsonl").read_text(encoding="utf-8").splitlines()]
+    statements = {e["name"]: o[len("title: "):] for e in lines if e["type"] == "entity"
+                  for o in e["observations"] if o.startswith("title: ")}
+    link = next(r for r in lines if r["type"] == "relation" and r["relationType"] in ("supports", "extends", "contradicts")
+                and r["from"].startswith("claim:") and r["to"] in statements
+                and r["from"].split(":")[1] != r["to"].split(":")[1])
+    path = work / "Research" / "completed" / f"{link['to'].split(':')[1]}.md"
+    text = path.read_text(encoding="utf-8")
+    start = text.index(statements[link["to"]][:40])
+    path.write_text(text[:start] + "Reportedly, " + text[start].lower() + text[start + 1:], encoding="utf-8")
+    sha = _commit(work, "reword a cited finding")
+    prepared = prepare(config_module.load(work), checkout=GitCheckout(work), base_sha=sha, title=None, labels=(),
+                       write=False)
+    head = prepared.proposal.body.split("**Merged:**")[0]
+    assert "- 1 evidence link citing a reworded finding (check that it still holds; if not, veto it in " \
+           "kgsync-veto.yml):\n" in head, head
+    assert f"  - `{link['from']}` —{link['relationType']}→ `{link['to']}`" in head, head

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from kgsync.diff.graph_diff import diff
 from kgsync.contract.model import Entity, Graph, Relation
-from kgsync.publish.pr.title import MAX_TITLE, cause_title, inert_references, plain_text, shorten
+from kgsync.publish.pr.title import MAX_TITLE, cause_title, inert_references, plain_text, shorten, vetoed_title
 
 FALLBACK = "kgsync: knowledge graph update"
 
@@ -166,3 +166,8 @@ def test_a_change_of_the_manifest_alone_is_titled_as_one() -> None:
     assert manifest_only_title(0, 3) == "Record 3 items' links (no graph change)"
     assert manifest_only_title(0, 0) is None
     assert all(len(manifest_only_title(n, k) or "") <= MAX_TITLE for n in (1, 99999) for k in (0, 1, 99999))
+
+
+def test_a_veto_s_change_is_titled_by_the_veto() -> None:
+    assert vetoed_title(1) == "Veto 1 evidence link"
+    assert vetoed_title(1200) == "Veto 1,200 evidence links"
