@@ -224,7 +224,9 @@ def _index_sections(module: TemplateModule, views: Sequence[ItemView], ordered: 
                     merged: frozenset[str]) -> list[Section]:
     if sum(1 for v in views if v.slug in merged) <= 1:  # one merged item needs no index (side effects have sections)
         return []
-    chunks = _chunks(list(zip(views, ordered, strict=True)), 2 * CHUNK_ROWS)
+    # The items the PR is about first, then the ones moved as their side effects (each in review order).
+    rows = sorted(zip(views, ordered, strict=True), key=lambda row: row[0].slug not in merged)
+    chunks = _chunks(rows, 2 * CHUNK_ROWS)
     return [Section("index", macro(module, "index", chunk, number == 0, len(views), number + 1, len(chunks)),
                     len(chunk), priority=5)
             for number, chunk in enumerate(chunks)]
