@@ -104,12 +104,14 @@ def body_context(explaining: Explaining, site: SiteOptions, d: GraphDiff, graph:
                    if base.manifest is not None and base.manifest.themes else frozenset())
     lost = _lost_nodes(explaining, d, base.graph, graph, vocabulary, merged, themes_left)
     vocabulary_file = explaining.vocabulary_file
+    by_veto = _vetoed_groups(d, merged, vetoed)
     events = (_vocabulary_groups(base.manifest, manifest, vocabulary_file) + _lost_groups(d, lost, merged)
               + _gained_groups(d, graph, merged, explaining.min_links, vocabulary_file)
-              + _removed_item_groups(d, merged) + _vetoed_groups(d, merged, vetoed))
+              + _removed_item_groups(d, merged) + by_veto)
     return BodyContext(merged=merged, links=_item_links(site, graph, items, merged, base_sha),
                        dangling=dangling, events=events, lost={name: str(why) for name, why in lost.items()},
-                       statements=_whole_statements(d, base, graph, manifest), citing=citing_reworded(d, graph))
+                       statements=_whole_statements(d, base, graph, manifest), citing=citing_reworded(d, graph),
+                       vetoed=frozenset(slug for group in by_veto for slug in group.items))
 
 
 def _dangling_before(slug: str, base: BaseState, known: set[str]) -> frozenset[str]:

@@ -96,9 +96,9 @@ def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE, evidence: Eviden
     # Read from two bare graphs (no build said which items merged) with no item's own nodes changed: no
     # merge moved the other items, a person or an agent did (a vocabulary edit comes with the PR flow's events).
     by_hand = context.merged is None and not merged
-    side_effects = 0 if by_hand else sum(1 for v in views if v.slug and v.slug not in merged | moved)
-    head = _head(module, d, title if heading else "", lines, causes, side_effects, cap, full_report_hint,
-                 context.recorded)
+    others = [] if by_hand else [v.slug for v in views if v.slug and v.slug not in merged | moved]
+    head = _head(module, d, title if heading else "", lines, causes, (len(others), len(context.vetoed & set(others))),
+                 cap, full_report_hint, context.recorded)
     sections = [Section("head", head)]
     sections += _item_sections(module, views, ordered, merged, context.events, frozenset(moved), by_hand,
                                cited_claims(d))
@@ -116,11 +116,12 @@ def _capped(rows: Sequence[_Row], cap: int) -> tuple[Sequence[_Row], int]:
 
 
 def _head(module: TemplateModule, d: GraphDiff, title: str, lines: tuple[AttentionLine, ...],
-          causes: Sequence[ItemView], side_effects: int, cap: int, hint: str,
+          causes: Sequence[ItemView], side_effects: tuple[int, int], cap: int, hint: str,
           recorded: Sequence[tuple[str, str]] = ()) -> str:
     """Needs attention, the merged and the removed items, the counts per type (foreign types
     past ``FOREIGN_TYPE_ROWS`` summed), what the manifest alone records anew: every list capped at
-    ``cap``, so the head always fits."""
+    ``cap``, so the head always fits.  ``side_effects``: the other items moved, and how many of
+    them by a veto."""
     relation_counts = list(d.relation_counts().items())
     contract = [c for c in d.counts if c.entity_type in TYPE_ORDER]
     foreign = [c for c in d.counts if c.entity_type not in TYPE_ORDER]
@@ -153,7 +154,7 @@ def _head(module: TemplateModule, d: GraphDiff, title: str, lines: tuple[Attenti
         sum(a for _, (a, _) in relation_counts),
         sum(r for _, (_, r) in relation_counts),
         len(causes),
-        side_effects,
+        *side_effects,
         dict(relations_shown),
         more_relations,
         lines,
