@@ -7,7 +7,7 @@ from kgsync.contract.model import Entity, Facts, Graph, Relation
 from kgsync.diff.graph_diff import diff
 from kgsync.diff.vocab_events import EventKind
 from kgsync.graph.merge import Manifest
-from kgsync.publish.pr.body_context import BaseState, _vocabulary_groups, _whole_statements
+from kgsync.publish.pr.body_context import BaseState, VetoedLinks, _vetoed_groups, _vocabulary_groups, _whole_statements
 from kgsync.publish.pr.item_views import StatementChange, VocabularyGroup
 from kgsync.publish.pr.side_effects import explain_event
 
@@ -50,3 +50,21 @@ def test_a_renamed_items_carried_claim_is_diffed_whole_from_both_manifests() -> 
     # the same whole finding on both sides: nothing reworded
     same = Manifest({}, statements={new_slug: ((f"claim:{new_slug}:k1", before),)})
     assert _whole_statements(diff(old, new), base, new, same) == {}
+
+
+def test_a_vetoed_contradiction_s_target_claim_no_longer_contested_is_the_veto_s_side_effect_too() -> None:
+    """A veto of a contradicts link also takes status:contested off the claim it disputed.  The PR filed
+    that claim's item under "Side effects (other items)": "it links a node a merged item created ...",
+    fix "change the merged item", with no item merged: the veto did it, and deleting its entry undoes it."""
+    a, b = "claim:2026-02-01-a:x", "claim:2026-01-01-b:y"
+
+    def graph(contested: bool) -> Graph:
+        entities = (Entity("item:2026-02-01-a", "research_item", ("title: A",)), Entity(a, "claim", ("title: X",)),
+                    Entity("item:2026-01-01-b", "research_item", ("title: B",)),
+                    Entity(b, "claim", ("title: Y",) + (("status:contested",) if contested else ())))
+        relations = (Relation("item:2026-02-01-a", a, "states"), Relation("item:2026-01-01-b", b, "states"))
+        return Graph(entities, relations + ((Relation(a, b, "contradicts"),) if contested else ()))
+
+    [group] = _vetoed_groups(diff(graph(True), graph(False)), frozenset(), VetoedLinks(lines={(b, a): 2}))
+    assert group.label == "vetoed in kgsync-veto.yml" and "kgsync-veto.yml:2" in group.reason
+    assert set(group.items) == {"2026-02-01-a", "2026-01-01-b"}, group.items
