@@ -269,11 +269,16 @@ def _removed_item_groups(d: GraphDiff, merged: frozenset[str]) -> tuple[Vocabula
 
 
 def _vetoed_groups(d: GraphDiff, merged: frozenset[str], vetoed: VetoedLinks) -> tuple[VocabularyGroup, ...]:
-    """Side effects of a veto: the items whose evidence link a reviewer vetoed went, under the
-    veto file's entries (a link removed by a veto is no merged item's doing)."""
+    """Side effects of a veto: the items whose evidence link a reviewer vetoed went, and those whose
+    claim the link disputed lost its trust state with it (``status:contested``), under the veto file's
+    entries (a link removed by a veto is no merged item's doing)."""
     removed = vetoed.removed(d)
     gone = {r for r, _line in removed}
-    slugs = tuple(i.slug for i in d.items if i.slug and i.slug not in merged and gone & set(i.relations_removed))
+    ends = {end for r in gone for end in (r.source, r.target)}
+    slugs = tuple(i.slug for i in d.items if i.slug and i.slug not in merged
+                  and (gone & set(i.relations_removed)
+                       or any(c.name in ends and any(o.startswith("status:") for o in c.observations_removed)
+                              for c in i.changed)))
     if not slugs:
         return ()
     lines = sorted({line for _r, line in removed})

@@ -116,7 +116,8 @@ def explain(kind: SideEffect, subject: str = "", count: int = 0, minimum: int = 
     if kind is SideEffect.DANGLING_CITE:
         return Explanation("the named item is not in the repository", "correct the slug, or drop it if the item was removed")
     if kind is SideEffect.VETOED:
-        return Explanation(f"a reviewer vetoed its evidence link ({subject or VETO_FILE}, the entry's why: says why): "
+        return Explanation(f"a reviewer vetoed its evidence link, or the one that contested its claim "
+                           f"({subject or VETO_FILE}, the entry's why: says why): "
                            "a vetoed link never returns, in either direction, whatever the items say",
                            f"to restore it, delete its entry in {VETO_FILE}")
     if kind is SideEffect.LINT:
