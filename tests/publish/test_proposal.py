@@ -72,3 +72,28 @@ def test_a_veto_by_the_name_a_reworded_finding_s_words_make_is_filed_under_the_v
     section = body.split("### Side effects: ", 1)[1].split("\n### ", 1)[0]
     assert section.startswith("vetoed in kgsync-veto.yml\n") and "kgsync-veto.yml:2" in section, section
     assert f"- `{link.source}` —{link.relation_type}→ `{link.target}`" in section, section
+
+
+def test_a_removed_item_s_fix_names_the_line_of_another_item_s_text_that_links_it(tmp_path: Path) -> None:
+    """The reviewer's pass, batch 6: an item extended the removed one through a link in its text, yet
+    the fix read "correct the slug in its cites:".  Through the flow: a rebuild reads the items from
+    its cache, which keeps no body, so the line is read from the item's file."""
+    folder = tmp_path / "Research" / "completed"
+    folder.mkdir(parents=True)
+    (folder / f"{OLD}.md").write_text(item_text("Old study", "2026-01-01", OLD_FINDINGS), encoding="utf-8")
+    linking = f"As `Research/completed/{OLD}.md` found, SQLite FTS5 holds for small corpora."
+    (folder / f"{NEW}.md").write_text(item_text("New study", "2026-02-01", ("A text dump suffices.",), linking),
+                                      encoding="utf-8")
+    (tmp_path / "kgsync.yml").write_text("items: Research/completed\ngraph: memory.jsonl\n", encoding="utf-8")
+    git(tmp_path, "init", "-q", "-b", "main")
+    build(config_module.load(tmp_path))
+    git(tmp_path, "add", "-A")
+    git(tmp_path, "commit", "-q", "-m", "two items")
+    (folder / f"{OLD}.md").unlink()
+    git(tmp_path, "commit", "-q", "-am", "remove the old study")
+    sha = git(tmp_path, "rev-parse", "HEAD").strip()
+    prepared = prepare(config_module.load(tmp_path), checkout=GitCheckout(tmp_path), base_sha=sha, title=None,
+                       labels=(), write=False)
+    section = prepared.proposal.body.split(f"### Side effects: item:{OLD} removed\n", 1)[1].split("\n#### ", 1)[0]
+    line = (folder / f"{NEW}.md").read_text(encoding="utf-8").splitlines().index(linking) + 1
+    assert f"  - `Research/completed/{NEW}.md:{line}` (its text)\n" in section, section
