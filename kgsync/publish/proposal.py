@@ -107,8 +107,8 @@ def prepare(
               else _edited_since_graph(checkout, base_sha, graph_file, config.root, result.items, fetch))
     before = BaseState(old, _items_built_into(checkout, base_sha, graph_file, config.root, result.items, merged | edited,
                                               fetch), base_manifest, edited)
-    context = body_context(Explaining.of(config), config.site, d, result.graph, result.items, result.issues, base_sha,
-                           before, result.manifest, result.vocabulary, merged, vetoed)
+    context = body_context(Explaining.of(config), config.site, d, result.graph, _with_text(result.items, d, config.root),
+                           result.issues, base_sha, before, result.manifest, result.vocabulary, merged, vetoed)
     context = replace(context, hand_added=_hand_added_lines(old, base_manifest, result.graph, result.manifest,
                                                                  result.disowned),
                       hand_made=HandMade.of(old, base_manifest, result.graph, result.manifest), recorded=recorded)
@@ -288,6 +288,24 @@ def _items_built_into(checkout: GitCheckout | None, base_sha: str | None, graph_
             if before is not None:
                 out[item.slug] = before
     return out
+
+
+def _with_text(items: Sequence[ResearchItem], d: GraphDiff, root: Path) -> tuple[ResearchItem, ...]:
+    """The items, each whose link to a removed item went read again from its file: a rebuilt item
+    comes from the records cache without its body (``extract.record``), and the removed item's fix
+    names the line of its text that links it (``body_context.named_at``)."""
+    removed = {e.name for e in d.removed if e.entity_type == EntityType.RESEARCH_ITEM.value}
+    wanted = {i.slug for i in d.items if any(r.target in removed for r in i.relations_removed)}
+    out = []
+    for item in items:
+        if item.slug in wanted and not item.body:
+            try:
+                full, _warnings = read_item_bytes((root / item.path).read_bytes(), item.path, item.slug)
+            except OSError:
+                full = None
+            item = full or item
+        out.append(item)
+    return tuple(out)
 
 
 def _graph_at(checkout: GitCheckout, commit: str, path: str) -> Graph:

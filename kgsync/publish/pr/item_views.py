@@ -75,6 +75,7 @@ class VocabularyGroup:
     items: tuple[str, ...]
     reason: str = ""  # why it moved these items (``side_effects``)
     fix: str = ""  # what a maintainer edits to keep the vocabulary as it was
+    places: tuple[tuple[str, str], ...] = ()  # where the fix is made, ("path:line", what is there)
 
 
 @dataclass(frozen=True)

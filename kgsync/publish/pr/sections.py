@@ -307,7 +307,7 @@ def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: S
         if _cited(items[view.slug], cited):  # a claim another item's link made or unmade: its own cause too
             why = explain(SideEffect.CITED_FINDING)
             found.append((4, f"{_EVENT}{why.reason}", why))
-        found += [(5 + number, f"{_EVENT}{event.label}", Explanation(event.reason, event.fix))
+        found += [(5 + number, f"{_EVENT}{event.label}", Explanation(event.reason, event.fix, event.places))
                   for number, event in enumerate(events) if view.slug in event.items]
         if found:
             return found
