@@ -7,6 +7,7 @@ import os
 import re
 import shutil
 import signal
+import stat
 import threading
 import time
 from collections import Counter
@@ -243,7 +244,10 @@ def test_a_first_build_whose_manifest_fails_to_rename_leaves_no_graph(repo: Path
 
 
 def test_without_hard_links_the_old_graph_is_put_back_from_a_copy(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # With its mode: the copy was a mkstemp file (0600) and copyfile copies bytes only, so a graph the group
+    # could read (0640) came back the owner's alone, though every write keeps the graph's mode.
     build(config_module.load(repo))
+    (repo / "memory.jsonl").chmod(0o640)
     before = _written_files(repo)
     next(items_dir(repo).glob("*.md")).unlink()
 
@@ -255,6 +259,7 @@ def test_without_hard_links_the_old_graph_is_put_back_from_a_copy(repo: Path, mo
     with pytest.raises(GraphFormatError, match="cannot write the file"):
         build(config_module.load(repo))
     assert _written_files(repo) == before
+    assert oct(stat.S_IMODE((repo / "memory.jsonl").stat().st_mode)) == oct(0o640)
 
 
 def test_an_old_graph_that_cannot_be_kept_aside_leaves_both_files_as_they_were(repo: Path,
