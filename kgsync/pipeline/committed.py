@@ -242,6 +242,7 @@ class _OldFile:
                 kept = Path(name)
                 try:
                     shutil.copyfile(path, kept)
+                    shutil.copymode(path, kept)  # mkstemp's 0600 otherwise: put back, the graph keeps its mode
                 except BaseException:
                     kept.unlink(missing_ok=True)
                     raise
