@@ -279,11 +279,19 @@ def test_an_old_graph_that_cannot_be_kept_aside_leaves_both_files_as_they_were(r
     assert _written_files(repo) == before
 
 
-def test_an_old_graph_that_cannot_be_put_back_is_kept_and_named(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("linked", [False, True])
+def test_an_old_graph_that_cannot_be_put_back_is_kept_and_named(repo: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                linked: bool) -> None:
     # The manifest's rename fails, then so does the graph's way back: the old graph's only copy stays,
-    # and the error says where it is and how to put it back.
+    # and the error says where it is and how to put it back.  A graph committed as a link to a file in the
+    # repository is written through the link: the old graph goes back to that file, and the link stays
+    # (an mv over the link made it a file, and the linked file kept the new graph).
+    if linked:
+        (repo / "data").mkdir()
+        (repo / "memory.jsonl").symlink_to(Path("data") / "graph.jsonl")
+    target = repo / "data" / "graph.jsonl" if linked else repo / "memory.jsonl"
     build(config_module.load(repo))
-    before = _written_files(repo)
+    before = target.read_bytes()
     next(items_dir(repo).glob("*.md")).unlink()
     replace = os.replace
 
@@ -296,10 +304,10 @@ def test_an_old_graph_that_cannot_be_put_back_is_kept_and_named(repo: Path, monk
     with pytest.raises(GraphFormatError) as caught:
         build(config_module.load(repo))
     rendered = caught.value.render()
-    kept = [p for p in repo.iterdir() if p.name.startswith(".memory.jsonl.") and p.name.endswith(".old")]
-    assert len(kept) == 1 and kept[0].read_bytes() == before["memory.jsonl"]
+    kept = [p for p in target.parent.iterdir() if p.name.startswith(f".{target.name}.") and p.name.endswith(".old")]
+    assert len(kept) == 1 and kept[0].read_bytes() == before
     assert rendered.startswith(f"{repo / 'memory.jsonl'}: the new graph is in place but its manifest is not")
-    assert f"mv {kept[0]} {repo / 'memory.jsonl'}" in rendered, rendered
+    assert f"mv {kept[0]} {target}" in rendered, rendered
 
 
 def test_a_lost_manifest_is_refused_before_anything_is_written(repo: Path) -> None:
