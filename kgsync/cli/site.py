@@ -62,6 +62,9 @@ def command(root: Path | None, config_path: Path | None, graph_path: Path | None
         items = tuple(item for item in read_corpus(cfg.items, cfg.root).items
                       if not cap_problems(item, cfg.caps))
         project = project_dir if project_dir else _default_project(cfg.root)
+        out = out_dir if out_dir else project / "site"
+        if not out_dir and not no_build:
+            _refuse_a_linked_out(out)
         # The manifest beside the graph keeps the sentence stating each evidence link.
         evidence = evidence_of(load_manifest(manifest_path(Path(source))))
         rendered = render_project(graph, items, cfg.site, project, evidence=evidence, engine=engine, root=cfg.root)
@@ -73,7 +76,6 @@ def command(root: Path | None, config_path: Path | None, graph_path: Path | None
                        f"({rendered.written} changed, {rendered.removed} removed, {rendered.seconds:.2f} s)")
         if no_build:
             return
-        out = out_dir if out_dir else project / "site"
         started = time.perf_counter()
         build_html(project, out, engine=engine, strict=True, fresh=fresh)
         if not quiet:
@@ -92,3 +94,15 @@ def _default_project(root: Path) -> Path:
                           Location.of(project), "commit site/ as a folder (remove the link), or pass --project DIR "
                                                 "to render a folder elsewhere")
     return project
+
+
+def _refuse_a_linked_out(out: Path) -> None:
+    """PROJECT/site, the default output, refused when it is a link, whatever its target (mkdocs writes a
+    folder, never a link): the build empties it and writes the HTML there, so a committed link made kgsync
+    delete and write another folder's files (one with an index.html passes as a previous build).
+    ``--out`` (the operator's) names any folder."""
+    if out.is_symlink():
+        raise ConfigError(f"the site's output folder is a link to {printable_path(os.path.realpath(out))}; the build "
+                          "empties it and writes the HTML there, so it would delete and write that folder's files",
+                          Location.of(out), "delete the link (the build writes the folder itself), or pass --out DIR "
+                                            "to build elsewhere")

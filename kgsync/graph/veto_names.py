@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
+from functools import cache
 
 from kgsync.contract.model import EntityType, Facts, claim_name
 from kgsync.extract.evidence_model import EvidenceText
@@ -37,10 +38,15 @@ class VetoNames:
         veto writes whose finding's claim is one of them under the name it kept (``veto_file.unmatched_vetoes``
         warns of a veto whose claim is truly absent).  The match is claim identity's against the built claims,
         which state the findings as they are now: a finding's claim is found at its number, by its words."""
+        ends: dict[str, set[str]] = {}  # each slug's names the vetoes write, gathered once (not at each call)
+        for end in {end for pair in self.pairs for end in pair}:
+            ends.setdefault(end.split(":")[1], set()).add(end)
+
+        @cache
         def claims(slug: str) -> Collection[str]:
             facts = built.by_item.get(slug)
             held = _claims(facts) if facts is not None else frozenset()
-            written = {end for pair in self.pairs for end in pair if end.split(":")[1] == slug and end not in held}
+            written = ends.get(slug, set()) - held
             if not written or facts is None:
                 return held
             kept = finding_renames(slug, self.findings(slug), facts)
@@ -56,19 +62,25 @@ def veto_names(vetoes: Vetoes, texts: Mapping[str, EvidenceText], previous: Call
     written with, as ``claim_identity`` compares titles."""
     if not vetoes.pairs:
         return VetoNames()
+    @cache
+    def findings(slug: str) -> list[tuple[str, int, str]]:
+        return _findings(slug, texts[slug], fold) if slug in texts else []
+
+    @cache
+    def kept_names(slug: str) -> dict[str, str]:  # each previous name a finding's claim keeps -> the plan's name
+        manifest = previous()
+        before = manifest.by_item.get(slug) if manifest is not None else None
+        return {} if before is None else {kept: fresh for fresh, kept in finding_renames(slug, findings(slug), before).items()}
+
     plan_name: dict[str, str] = {}  # a veto's name the item's findings make no more -> the plan's name of its claim
     for name in sorted({end for pair in vetoes.pairs for end in pair}):
         slug = name.split(":")[1]
-        findings = _findings(slug, texts[slug], fold) if slug in texts else []
-        if not findings or any(found == name for found, _, _ in findings):
+        if not findings(slug) or any(found == name for found, _, _ in findings(slug)):
             continue  # no findings read now, or the plan's name already
-        manifest = previous()
-        before = manifest.by_item.get(slug) if manifest is not None else None
-        if before is not None:
-            plan_name.update((kept, fresh) for fresh, kept in finding_renames(slug, findings, before).items()
-                             if kept == name)
+        if name in kept_names(slug):
+            plan_name[name] = kept_names(slug)[name]
     pairs = {(plan_name.get(a, a), plan_name.get(b, b)) for a, b in vetoes.pairs} | vetoes.pairs
-    return VetoNames(frozenset(pairs), lambda slug: _findings(slug, texts[slug], fold) if slug in texts else [])
+    return VetoNames(frozenset(pairs), findings)
 
 
 def _claims(facts: Facts) -> frozenset[str]:

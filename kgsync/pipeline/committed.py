@@ -242,6 +242,7 @@ class _OldFile:
                 kept = Path(name)
                 try:
                     shutil.copyfile(path, kept)
+                    shutil.copymode(path, kept)  # mkstemp's 0600 otherwise: put back, the graph keeps its mode
                 except BaseException:
                     kept.unlink(missing_ok=True)
                     raise
@@ -260,8 +261,10 @@ class _OldFile:
             raise GraphFormatError(
                 f"the new graph is in place but its manifest is not, and the graph as it was could not be put "
                 f"back: {exc.strerror or exc}", Location.of(named),
-                f"put it back (mv {kept} {named}), then run kgsync build again" if kept is not None
-                else f"remove it (rm {named}), then run kgsync build again") from None
+                # ``path``, not ``named``: a graph committed as a link is written through it (an mv or rm
+                # of the link would leave the new graph in the linked file)
+                f"put it back (mv {kept} {self.path}), then run kgsync build again" if kept is not None
+                else f"remove it (rm {self.path}), then run kgsync build again") from None
 
     def drop(self) -> None:
         if self.kept is not None:

@@ -93,3 +93,29 @@ def test_the_default_project_linked_outside_the_repository_is_refused(tmp_path):
     assert sorted(p.name for p in elsewhere.iterdir()) == ["assets"]  # nothing written there
     result = CliRunner().invoke(cli, ["site", "--root", str(root), "--project", str(elsewhere), "--no-build"])
     assert result.exit_code == 0, result.output  # the operator's choice
+
+
+def test_the_default_output_folder_committed_as_a_link_is_refused(tmp_path):
+    """The HTML goes to PROJECT/site by default, and the build empties it first: committed as a link
+    (site/site -> a folder with an index.html, such as a web server's), the build deleted that folder's
+    files through the link and wrote the site there, exit 0.  Refused before anything is written, whatever
+    the link's target (mkdocs writes a folder, never a link); --out names any folder."""
+    from kgsync.cli.main import cli
+
+    graph, _ = sample()
+    root = tmp_path / "repo"
+    (root / "site").mkdir(parents=True)
+    jsonl.write(root / "memory.jsonl", graph)
+    elsewhere = tmp_path / "www"
+    elsewhere.mkdir()
+    (elsewhere / "index.html").write_text("<p>the runner's own page</p>\n", encoding="utf-8")
+    (elsewhere / "precious.txt").write_text("keep me\n", encoding="utf-8")
+    (root / "site" / "site").symlink_to(elsewhere)
+    result = CliRunner().invoke(cli, ["site", "--root", str(root)])
+    assert result.exit_code == 2, result.output
+    assert f"{root / 'site' / 'site'}: " in result.output and str(elsewhere) in result.output, result.output
+    assert "--out" in result.output
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["index.html", "precious.txt"]
+    assert not (root / "site" / "mkdocs.yml").exists()  # refused before the render
+    result = CliRunner().invoke(cli, ["site", "--root", str(root), "--no-build"])
+    assert result.exit_code == 0, result.output  # no HTML built: the link is not used

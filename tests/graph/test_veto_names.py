@@ -3,11 +3,13 @@ its claim's previous name, ``kgsync.graph.claim_identity``).  Through a build: `
 
 from __future__ import annotations
 
+import time
+
 from kgsync.contract.model import Facts
 from kgsync.extract.evidence_model import ClaimText, EvidenceText
 from kgsync.graph.merge import Manifest
 from kgsync.graph.veto_names import VetoNames, veto_names
-from kgsync.read.veto_file import Vetoes
+from kgsync.read.veto_file import Vetoes, unmatched_vetoes
 
 SLUG, OTHER = "2026-03-01-alpha", "2026-02-01-beta"
 KEPT, FRESH = f"claim:{SLUG}:caching-halves-latency", f"claim:{SLUG}:caching-cuts-latency"
@@ -61,3 +63,14 @@ def test_the_committed_manifest_is_read_only_for_a_name_the_findings_make_no_mor
     assert not _names(reads=reads).pairs and not reads  # no veto file: nothing read
     _names((KEPT, TARGET), reads=reads)
     assert reads == [1]
+
+
+def test_a_veto_file_of_thousands_of_entries_is_checked_in_time_linear_in_its_size() -> None:
+    # Each veto's claims were looked up by scanning every veto's names again: 10,000 entries took 127 s of a
+    # 14 s build of the 273-item corpus.  5,000 names no claim has, each warned of, within a second's CPU.
+    pairs = frozenset((f"claim:{SLUG}:gone-{n}", TARGET) for n in range(5000))
+    vetoes = Vetoes(pairs, "kgsync-veto.yml", (), {pair: line for line, pair in enumerate(sorted(pairs), 2)})
+    started = time.process_time()
+    names = veto_names(vetoes, TEXTS, lambda: BEFORE, str)
+    stale = unmatched_vetoes(vetoes, names.claims_of(BUILT))
+    assert len(stale) == 5000 and time.process_time() - started < 1.0

@@ -7,6 +7,7 @@ import os
 import re
 import shutil
 import signal
+import stat
 import threading
 import time
 from collections import Counter
@@ -243,7 +244,10 @@ def test_a_first_build_whose_manifest_fails_to_rename_leaves_no_graph(repo: Path
 
 
 def test_without_hard_links_the_old_graph_is_put_back_from_a_copy(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # With its mode: the copy was a mkstemp file (0600) and copyfile copies bytes only, so a graph the group
+    # could read (0640) came back the owner's alone, though every write keeps the graph's mode.
     build(config_module.load(repo))
+    (repo / "memory.jsonl").chmod(0o640)
     before = _written_files(repo)
     next(items_dir(repo).glob("*.md")).unlink()
 
@@ -255,6 +259,7 @@ def test_without_hard_links_the_old_graph_is_put_back_from_a_copy(repo: Path, mo
     with pytest.raises(GraphFormatError, match="cannot write the file"):
         build(config_module.load(repo))
     assert _written_files(repo) == before
+    assert oct(stat.S_IMODE((repo / "memory.jsonl").stat().st_mode)) == oct(0o640)
 
 
 def test_an_old_graph_that_cannot_be_kept_aside_leaves_both_files_as_they_were(repo: Path,
@@ -274,11 +279,19 @@ def test_an_old_graph_that_cannot_be_kept_aside_leaves_both_files_as_they_were(r
     assert _written_files(repo) == before
 
 
-def test_an_old_graph_that_cannot_be_put_back_is_kept_and_named(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("linked", [False, True])
+def test_an_old_graph_that_cannot_be_put_back_is_kept_and_named(repo: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                linked: bool) -> None:
     # The manifest's rename fails, then so does the graph's way back: the old graph's only copy stays,
-    # and the error says where it is and how to put it back.
+    # and the error says where it is and how to put it back.  A graph committed as a link to a file in the
+    # repository is written through the link: the old graph goes back to that file, and the link stays
+    # (an mv over the link made it a file, and the linked file kept the new graph).
+    if linked:
+        (repo / "data").mkdir()
+        (repo / "memory.jsonl").symlink_to(Path("data") / "graph.jsonl")
+    target = repo / "data" / "graph.jsonl" if linked else repo / "memory.jsonl"
     build(config_module.load(repo))
-    before = _written_files(repo)
+    before = target.read_bytes()
     next(items_dir(repo).glob("*.md")).unlink()
     replace = os.replace
 
@@ -291,10 +304,10 @@ def test_an_old_graph_that_cannot_be_put_back_is_kept_and_named(repo: Path, monk
     with pytest.raises(GraphFormatError) as caught:
         build(config_module.load(repo))
     rendered = caught.value.render()
-    kept = [p for p in repo.iterdir() if p.name.startswith(".memory.jsonl.") and p.name.endswith(".old")]
-    assert len(kept) == 1 and kept[0].read_bytes() == before["memory.jsonl"]
+    kept = [p for p in target.parent.iterdir() if p.name.startswith(f".{target.name}.") and p.name.endswith(".old")]
+    assert len(kept) == 1 and kept[0].read_bytes() == before
     assert rendered.startswith(f"{repo / 'memory.jsonl'}: the new graph is in place but its manifest is not")
-    assert f"mv {kept[0]} {repo / 'memory.jsonl'}" in rendered, rendered
+    assert f"mv {kept[0]} {target}" in rendered, rendered
 
 
 def test_a_lost_manifest_is_refused_before_anything_is_written(repo: Path) -> None:

@@ -16,7 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from kgsync.pipeline.cpus import usable_cpus
-from kgsync.contract.errors import PublishError
+from kgsync.contract.errors import Location, PublishError, printable_path
 
 ENGINES = ("mkdocs", "zensical")
 #: The engine that passes the strict link check and the browser tests, and the faster one at
@@ -96,6 +96,7 @@ def _zensical(project_dir: Path, config_file: Path, out_dir: Path, strict: bool,
     settings = yaml.safe_load(config_file.read_text(encoding="utf-8"))
     settings["site_dir"] = build_dir.relative_to(project_dir).as_posix()
     sibling = project_dir / ".kgsync-zensical.yml"
+    _no_scratch_link(sibling, build_dir)
     sibling.write_text(yaml.safe_dump(settings, sort_keys=True, allow_unicode=True), encoding="utf-8")
     for folder in {build_dir, out_dir}:
         if folder.exists():
@@ -111,6 +112,17 @@ def _zensical(project_dir: Path, config_file: Path, out_dir: Path, strict: bool,
     if not inside:
         out_dir.parent.mkdir(parents=True, exist_ok=True)
         shutil.move(str(build_dir), str(out_dir))
+
+
+def _no_scratch_link(*paths: Path) -> None:
+    """A ``PublishError`` at the first of kgsync's scratch names in the project that is a link (to any target):
+    they are written, then removed, so a committed link would make the build overwrite, or empty, what it
+    leads to."""
+    link = next((path for path in paths if path.is_symlink()), None)
+    if link is not None:
+        raise PublishError(f"a symbolic link to {printable_path(os.path.realpath(link))}: kgsync site writes this scratch name and "
+                           "removes it after the build, so it would write through the link",
+                           Location.of(link), "delete the link: kgsync writes the file or folder itself")
 
 
 def _check_out_dir(out_dir: Path, project_dir: Path) -> None:

@@ -1,6 +1,8 @@
-"""Tests of kgsync.publish.site.engine: how many mkdocs processes a site is built in."""
+"""Tests of kgsync.publish.site.engine: how many mkdocs processes a site is built in, and what it writes."""
 
 from __future__ import annotations
+
+import pytest
 
 
 def test_small_sites_build_in_one_process_large_ones_in_one_per_cpu(tmp_path, monkeypatch):
@@ -37,3 +39,27 @@ def test_the_engine_builds_as_of_a_fixed_date_unless_the_caller_sets_one(tmp_pat
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")
     site_engine._run(["mkdocs", "build"], tmp_path, "mkdocs", None)
     assert seen == ["0", "1767225600"]
+
+
+@pytest.mark.parametrize("name", [".kgsync-zensical.yml", ".kgsync-zensical-site"])
+def test_zensical_s_scratch_names_committed_as_links_are_refused(tmp_path, monkeypatch, name):
+    # Zensical is built from a sibling config, .kgsync-zensical.yml, written into the project and removed
+    # after (and into .kgsync-zensical-site when --out lies outside the project).  Committed as a link, the
+    # config's bytes were written through it (a file elsewhere overwritten: its text gone), and the folder
+    # link ended in rmtree's OSError.  kgsync writes neither as a link: refused, before anything is written.
+    from kgsync.contract.errors import PublishError
+    from kgsync.publish.site import engine as site_engine
+
+    monkeypatch.setattr(site_engine, "_run", lambda *args: None)  # no zensical run: the writes before it
+    project = tmp_path / "site"
+    project.mkdir()
+    (project / "mkdocs.yml").write_text("site_name: x\ndocs_dir: docs\n", encoding="utf-8")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "bashrc").write_text("export KEEP=1\n", encoding="utf-8")
+    (project / name).symlink_to(elsewhere / "bashrc" if name.endswith(".yml") else elsewhere)
+    out = project / "out" if name.endswith(".yml") else tmp_path / "html"  # the scratch folder: --out elsewhere
+    with pytest.raises(PublishError, match=f"{name}: .*link"):
+        site_engine.build_html(project, out, engine="zensical")
+    assert (elsewhere / "bashrc").read_text(encoding="utf-8") == "export KEEP=1\n"
+    assert (project / name).is_symlink()
