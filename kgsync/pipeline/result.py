@@ -12,6 +12,7 @@ from pathlib import Path
 from kgsync.contract.errors import KgsyncError
 from kgsync.contract.model import Graph
 from kgsync.graph.merge import Manifest
+from kgsync.graph.veto_names import VetoNames
 from kgsync.lint.rules import LintReport
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 from kgsync.vocabulary.vocab import Vocabulary
@@ -63,6 +64,9 @@ class BuildResult:
     # The graph file was missing beside a manifest that records nodes: built again from the items, and
     # what was added to it by hand is gone (``kgsync.pipeline.committed``); printed by ``kgsync build``.
     lost_graph: Issue | None = None
+    # The vetoes the evidence plan read, by its names and the graph's (``graph.veto_names``): the PR files a
+    # link a veto removed under the veto, whichever name the veto wrote.
+    veto_names: VetoNames = field(default_factory=VetoNames, repr=False, compare=False)
 
     @property
     def sizes(self) -> tuple[int, int]:

@@ -255,7 +255,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
                        vocabulary, bool(changed), changed, tuple(clock.laps), removed_items, credited, out.incremental,
                        out.sizes, (reading, read_memo, selections, files, assembled, base, lines, assembly, out, long),
                        out.changed_items, pending, _kept_by_hand(base.manifest, manifest, out.load_graph),
-                       base.lost_graph)
+                       base.lost_graph, assembled.vetoed)
 
 
 def _kept_by_hand(base: Manifest | None, manifest: Manifest, graph: Callable[[], Graph]) -> tuple[str, ...]:

@@ -6,7 +6,7 @@ working-tree file): that is exactly what the pull request changes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -22,9 +22,11 @@ from kgsync.read.items import Issue, ResearchItem, read_item_bytes
 from kgsync.read.veto_file import load_vetoes
 from kgsync.graph.statements import records_changed
 from kgsync.graph.hand_added import KEPT_BY_HAND, kept_by_hand, removed_hand_added
+from kgsync.graph.claim_identity import finding_renames
 from kgsync.graph.merge import Manifest, manifest_path
+from kgsync.graph.veto_names import VetoNames
 from kgsync.graph.ownership import describe_facts
-from kgsync.contract.model import Graph, slug_of_item_name
+from kgsync.contract.model import EntityType, Graph, slug_of_item_name
 from kgsync.publish.github.git_branch import GitCheckout
 from kgsync.publish.github.pull_request import Proposal
 from kgsync.publish.limits import GITHUB_BODY_LIMIT
@@ -94,7 +96,7 @@ def prepare(
                                              base_manifest.named, result.manifest.named)
         recorded = recorded_anew(reworded, relinked, result.graph, base_manifest.named, result.manifest.named)
         title = manifest_only_title(len(reworded), len(relinked)) if title is None else title
-    vetoed = _vetoed_links(checkout, config)
+    vetoed = _vetoed_links(checkout, config, _graph_name(result.veto_names, result.manifest))
     title = title or cause_title(d, vetoed_title(len(links)) if (links := vetoed.removed(d)) else config.pr.title, merged)
     kwargs = {"full_report_hint": full_report_hint} if full_report_hint else {}
     evidence = _evidence_sentences(base_manifest, result.manifest)
@@ -105,8 +107,8 @@ def prepare(
               else _edited_since_graph(checkout, base_sha, graph_file, config.root, result.items, fetch))
     before = BaseState(old, _items_built_into(checkout, base_sha, graph_file, config.root, result.items, merged | edited,
                                               fetch), base_manifest, edited)
-    context = body_context(Explaining.of(config), config.site, d, result.graph, result.items, result.issues, base_sha,
-                           before, result.manifest, result.vocabulary, merged, vetoed)
+    context = body_context(Explaining.of(config), config.site, d, result.graph, _with_text(result.items, d, config.root),
+                           result.issues, base_sha, before, result.manifest, result.vocabulary, merged, vetoed)
     context = replace(context, hand_added=_hand_added_lines(old, base_manifest, result.graph, result.manifest,
                                                                  result.disowned),
                       hand_made=HandMade.of(old, base_manifest, result.graph, result.manifest), recorded=recorded)
@@ -140,14 +142,32 @@ def _hand_added_lines(old: Graph, base: Manifest | None, new: Graph, manifest: M
              "manifest credits no build writes (kept as hand-added)", disowned))
 
 
-def _vetoed_links(checkout: GitCheckout | None, config: Config) -> VetoedLinks:
+def _vetoed_links(checkout: GitCheckout | None, config: Config,
+                  graph_name: Callable[[str], str] = lambda name: name) -> VetoedLinks:
     """The veto file the build read (checked by it: a malformed one stopped the build), named as
-    the repository names it."""
+    the repository names it; each pair at its line as written and by the graph's names
+    (``graph_name``: a reworded finding's claim keeps its name, and a veto may write the one its
+    new words make, which the build honours)."""
     path = config.veto_path()
     if path is None or not path.is_file():
         return VetoedLinks()
     vetoes = load_vetoes(path)
-    return VetoedLinks(checkout.relative(path) if checkout else path.name, vetoes.lines)
+    lines = dict(vetoes.lines)
+    for (source, target), line in vetoes.lines.items():
+        lines.setdefault((graph_name(source), graph_name(target)), line)
+    return VetoedLinks(checkout.relative(path) if checkout else path.name, lines)
+
+
+def _graph_name(names: VetoNames, built: Manifest) -> Callable[[str], str]:
+    """A veto's claim name -> the claim's name in the graph ``built`` (its manifest): the name kept by
+    the claim of the finding whose words now make it (``claim_identity.finding_renames``), else as written."""
+    def graph_name(name: str) -> str:
+        slug = name.split(":")[1] if name.count(":") >= 2 else ""
+        facts = built.by_item.get(slug)
+        if facts is None or (name, EntityType.CLAIM.value) in facts.entities:
+            return name
+        return finding_renames(slug, names.findings(slug), facts).get(name, name)
+    return graph_name
 
 
 def _manifest_at(checkout: GitCheckout | None, base_sha: str | None, manifest_file: str) -> Manifest | None:
@@ -268,6 +288,24 @@ def _items_built_into(checkout: GitCheckout | None, base_sha: str | None, graph_
             if before is not None:
                 out[item.slug] = before
     return out
+
+
+def _with_text(items: Sequence[ResearchItem], d: GraphDiff, root: Path) -> tuple[ResearchItem, ...]:
+    """The items, each whose link to a removed item went read again from its file: a rebuilt item
+    comes from the records cache without its body (``extract.record``), and the removed item's fix
+    names the line of its text that links it (``body_context.named_at``)."""
+    removed = {e.name for e in d.removed if e.entity_type == EntityType.RESEARCH_ITEM.value}
+    wanted = {i.slug for i in d.items if any(r.target in removed for r in i.relations_removed)}
+    out = []
+    for item in items:
+        if item.slug in wanted and not item.body:
+            try:
+                full, _warnings = read_item_bytes((root / item.path).read_bytes(), item.path, item.slug)
+            except OSError:
+                full = None
+            item = full or item
+        out.append(item)
+    return tuple(out)
 
 
 def _graph_at(checkout: GitCheckout, commit: str, path: str) -> Graph:

@@ -6,16 +6,94 @@ from __future__ import annotations
 from pathlib import Path
 
 from kgsync.contract.model import Entity, Graph
+from kgsync.pipeline.stages import build
+from kgsync.publish.github.git_branch import GitCheckout
+from kgsync.publish.proposal import prepare
+from kgsync.read import config as config_module
+from tests.extract.evidence_items import NEW, OLD, OLD_FINDINGS, item_text
+from tests.research_checkout import git
 
 
 def test_prepared_carries_the_facts_made_by_hand_that_diff_json_marks(example_repo: Path) -> None:
     # ``kgsync pr --diff-json`` writes ``by_hand`` from them, as the body files "Changes by hand".
     from kgsync.contract import jsonl
-    from kgsync.read import config as config_module
-    from kgsync.publish.proposal import prepare
 
     note = Entity("concept:agent-note", "concept", ("added by an agent",))
     graph = jsonl.read(example_repo / "memory.jsonl")
     jsonl.write(example_repo / "memory.jsonl", Graph(graph.entities + (note,), graph.relations))
     prepared = prepare(config_module.load(example_repo), checkout=None, base_sha=None, title="t", labels=(), write=False)
     assert prepared.hand_made.new is not None and (note.name, "concept") in prepared.hand_made.new.entities
+
+
+def _reword(root: Path, slug: str, old: str, new: str) -> None:
+    path = root / "Research" / "completed" / f"{slug}.md"
+    path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+
+
+def test_a_veto_by_the_name_a_reworded_finding_s_words_make_is_filed_under_the_veto(tmp_path: Path) -> None:
+    """The reviewer's pass: the build honours a veto written with the name a reworded finding's new
+    words make (``graph.veto_names``), but the PR matched the veto file's pairs to the removed link by
+    the graph's names only, so the link fell back to "Side effects (other items)", with the fix
+    "change the merged item" over no merged item."""
+    folder = tmp_path / "Research" / "completed"
+    folder.mkdir(parents=True)
+    (folder / f"{OLD}.md").write_text(item_text("Old study", "2026-01-01", OLD_FINDINGS), encoding="utf-8")
+    (folder / f"{NEW}.md").write_text(item_text("New study", "2026-02-01", (
+        "SQLite FTS5 search is enough for a small corpus of items.",
+        "Binary database files can be diffed with a text dump."),
+        f"Our text dump of the database contradicts `{OLD}.md` Key Finding 3 on diffable binary files."),
+        encoding="utf-8")
+    (tmp_path / "kgsync.yml").write_text("items: Research/completed\ngraph: memory.jsonl\n", encoding="utf-8")
+    git(tmp_path, "init", "-q", "-b", "main")
+
+    def commit(message: str) -> str:
+        build(config_module.load(tmp_path))
+        git(tmp_path, "add", "-A")
+        git(tmp_path, "commit", "-q", "-m", message)
+        return git(tmp_path, "rev-parse", "HEAD").strip()
+
+    commit("two items")
+    _reword(tmp_path, NEW, "Binary database files can be diffed with a text dump.",
+            "A text dump makes binary database files diffable.")
+    _reword(tmp_path, OLD, "Binary database files are not diffable in git.",
+            "In git, binary database files are not diffable.")
+    commit("reword both findings")  # the claims keep their names; the new words make others
+    (tmp_path / "kgsync-veto.yml").write_text(f"vetoed:\n  - from: claim:{OLD}:git-binary-database-files\n"
+                                              f"    to: claim:{NEW}:text-dump-makes-binary\n", encoding="utf-8")
+    git(tmp_path, "add", "-A")
+    git(tmp_path, "commit", "-q", "-m", "veto the link by the new words' names")
+    sha = git(tmp_path, "rev-parse", "HEAD").strip()
+    prepared = prepare(config_module.load(tmp_path), checkout=GitCheckout(tmp_path), base_sha=sha, title=None,
+                       labels=(), write=False)
+    body = prepared.proposal.body
+    assert prepared.diff.relations_removed, "the veto removed the link"
+    assert prepared.proposal.title == "Veto 1 evidence link", prepared.proposal.title
+    [link] = prepared.diff.relations_removed
+    section = body.split("### Side effects: ", 1)[1].split("\n### ", 1)[0]
+    assert section.startswith("vetoed in kgsync-veto.yml\n") and "kgsync-veto.yml:2" in section, section
+    assert f"- `{link.source}` —{link.relation_type}→ `{link.target}`" in section, section
+
+
+def test_a_removed_item_s_fix_names_the_line_of_another_item_s_text_that_links_it(tmp_path: Path) -> None:
+    """The reviewer's pass, batch 6: an item extended the removed one through a link in its text, yet
+    the fix read "correct the slug in its cites:".  Through the flow: a rebuild reads the items from
+    its cache, which keeps no body, so the line is read from the item's file."""
+    folder = tmp_path / "Research" / "completed"
+    folder.mkdir(parents=True)
+    (folder / f"{OLD}.md").write_text(item_text("Old study", "2026-01-01", OLD_FINDINGS), encoding="utf-8")
+    linking = f"As `Research/completed/{OLD}.md` found, SQLite FTS5 holds for small corpora."
+    (folder / f"{NEW}.md").write_text(item_text("New study", "2026-02-01", ("A text dump suffices.",), linking),
+                                      encoding="utf-8")
+    (tmp_path / "kgsync.yml").write_text("items: Research/completed\ngraph: memory.jsonl\n", encoding="utf-8")
+    git(tmp_path, "init", "-q", "-b", "main")
+    build(config_module.load(tmp_path))
+    git(tmp_path, "add", "-A")
+    git(tmp_path, "commit", "-q", "-m", "two items")
+    (folder / f"{OLD}.md").unlink()
+    git(tmp_path, "commit", "-q", "-am", "remove the old study")
+    sha = git(tmp_path, "rev-parse", "HEAD").strip()
+    prepared = prepare(config_module.load(tmp_path), checkout=GitCheckout(tmp_path), base_sha=sha, title=None,
+                       labels=(), write=False)
+    section = prepared.proposal.body.split(f"### Side effects: item:{OLD} removed\n", 1)[1].split("\n#### ", 1)[0]
+    line = (folder / f"{NEW}.md").read_text(encoding="utf-8").splitlines().index(linking) + 1
+    assert f"  - `Research/completed/{NEW}.md:{line}` (its text)\n" in section, section

@@ -7,6 +7,7 @@ Pure: the base side (``BaseState``) is handed in; ``kgsync.publish.proposal`` re
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import astuple, dataclass, field, replace
 from pathlib import Path
@@ -104,12 +105,14 @@ def body_context(explaining: Explaining, site: SiteOptions, d: GraphDiff, graph:
                    if base.manifest is not None and base.manifest.themes else frozenset())
     lost = _lost_nodes(explaining, d, base.graph, graph, vocabulary, merged, themes_left)
     vocabulary_file = explaining.vocabulary_file
+    by_veto = _vetoed_groups(d, merged, vetoed)
     events = (_vocabulary_groups(base.manifest, manifest, vocabulary_file) + _lost_groups(d, lost, merged)
               + _gained_groups(d, graph, merged, explaining.min_links, vocabulary_file)
-              + _removed_item_groups(d, merged) + _vetoed_groups(d, merged, vetoed))
+              + _removed_item_groups(d, merged, items) + by_veto)
     return BodyContext(merged=merged, links=_item_links(site, graph, items, merged, base_sha),
                        dangling=dangling, events=events, lost={name: str(why) for name, why in lost.items()},
-                       statements=_whole_statements(d, base, graph, manifest), citing=citing_reworded(d, graph))
+                       statements=_whole_statements(d, base, graph, manifest), citing=citing_reworded(d, graph),
+                       vetoed=frozenset(slug for group in by_veto for slug in group.items))
 
 
 def _dangling_before(slug: str, base: BaseState, known: set[str]) -> frozenset[str]:
@@ -252,8 +255,10 @@ def _gained_groups(d: GraphDiff, graph: Graph, merged: frozenset[str], min_links
     return tuple(groups)
 
 
-def _removed_item_groups(d: GraphDiff, merged: frozenset[str]) -> tuple[VocabularyGroup, ...]:
-    """Side effects of a removed item: the other items whose link to it (extends) went with it."""
+def _removed_item_groups(d: GraphDiff, merged: frozenset[str],
+                         items: Sequence[ResearchItem] = ()) -> tuple[VocabularyGroup, ...]:
+    """Side effects of a removed item: the other items whose link to it (extends) went with it, and
+    the fix at every place an item still names it (``named_at``)."""
     groups = []
     for entity in d.removed:
         if entity.entity_type != EntityType.RESEARCH_ITEM.value:
@@ -261,17 +266,38 @@ def _removed_item_groups(d: GraphDiff, merged: frozenset[str]) -> tuple[Vocabula
         slugs = tuple(i.slug for i in d.items if i.slug and i.slug not in merged
                       and any(r.target == entity.name for r in i.relations_removed))
         if slugs:
-            why = explain(SideEffect.LINKED_ITEM_REMOVED)
-            groups.append(VocabularyGroup(f"{entity.name} removed", slugs, why.reason, why.fix))
+            places = tuple(place for item in items for place in named_at(item, entity.name.split(":", 1)[1]))
+            why = explain(SideEffect.LINKED_ITEM_REMOVED, count=len(places))
+            groups.append(VocabularyGroup(f"{entity.name} removed", slugs, why.reason, why.fix, places))
     return tuple(groups)
 
 
+def named_at(item: ResearchItem, slug: str) -> list[tuple[str, str]]:
+    """Where ``item`` names the item ``slug``, ("path:line", what): each frontmatter field listing it
+    (``related:`` too: it makes no link, but names the item), then the first line of its text that
+    does (a path, URL or slug: a link kgsync reads, ``kgsync.graph.extends``)."""
+    if item.slug == slug:
+        return []
+    places = [(f"{item.path}:{item.line_of(name)}", f"{name}:") for name in (*LINK_FIELDS, "related")
+              if slug in getattr(item, name)]
+    named = re.compile(rf"(?<![a-z0-9-]){re.escape(slug)}(?![a-z0-9-])")  # not a longer slug's start
+    lines = [n for n, line in enumerate(item.body.splitlines()) if named.search(line)]
+    if lines:
+        places.append((f"{item.path}:{item.body_line + lines[0]}", "its text"))
+    return places
+
+
 def _vetoed_groups(d: GraphDiff, merged: frozenset[str], vetoed: VetoedLinks) -> tuple[VocabularyGroup, ...]:
-    """Side effects of a veto: the items whose evidence link a reviewer vetoed went, under the
-    veto file's entries (a link removed by a veto is no merged item's doing)."""
+    """Side effects of a veto: the items whose evidence link a reviewer vetoed went, and those whose
+    claim the link disputed lost its trust state with it (``status:contested``), under the veto file's
+    entries (a link removed by a veto is no merged item's doing)."""
     removed = vetoed.removed(d)
     gone = {r for r, _line in removed}
-    slugs = tuple(i.slug for i in d.items if i.slug and i.slug not in merged and gone & set(i.relations_removed))
+    ends = {end for r in gone for end in (r.source, r.target)}
+    slugs = tuple(i.slug for i in d.items if i.slug and i.slug not in merged
+                  and (gone & set(i.relations_removed)
+                       or any(c.name in ends and any(o.startswith("status:") for o in c.observations_removed)
+                              for c in i.changed)))
     if not slugs:
         return ()
     lines = sorted({line for _r, line in removed})

@@ -75,6 +75,7 @@ class VocabularyGroup:
     items: tuple[str, ...]
     reason: str = ""  # why it moved these items (``side_effects``)
     fix: str = ""  # what a maintainer edits to keep the vocabulary as it was
+    places: tuple[tuple[str, str], ...] = ()  # where the fix is made, ("path:line", what is there)
 
 
 @dataclass(frozen=True)
@@ -98,6 +99,8 @@ class BodyContext:
     hand_made: HandMade = field(default_factory=HandMade)
     #: Other items' evidence links to a finding this change rewords (``attention.citing_reworded``).
     citing: tuple[Relation, ...] = ()
+    #: The items whose evidence links a veto removed (filed under the veto file, not under a merge).
+    vetoed: frozenset[str] = frozenset()
     #: What a change to the manifest alone records anew (the graph the same), (slug, what) in order: a finding
     #: reworded past the stored cut, an item's links to other items (``body_context.recorded_anew``).
     recorded: tuple[tuple[str, str], ...] = ()

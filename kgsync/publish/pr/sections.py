@@ -96,9 +96,9 @@ def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE, evidence: Eviden
     # Read from two bare graphs (no build said which items merged) with no item's own nodes changed: no
     # merge moved the other items, a person or an agent did (a vocabulary edit comes with the PR flow's events).
     by_hand = context.merged is None and not merged
-    side_effects = 0 if by_hand else sum(1 for v in views if v.slug and v.slug not in merged | moved)
-    head = _head(module, d, title if heading else "", lines, causes, side_effects, cap, full_report_hint,
-                 context.recorded)
+    others = [] if by_hand else [v.slug for v in views if v.slug and v.slug not in merged | moved]
+    head = _head(module, d, title if heading else "", lines, causes, (len(others), len(context.vetoed & set(others))),
+                 cap, full_report_hint, context.recorded)
     sections = [Section("head", head)]
     sections += _item_sections(module, views, ordered, merged, context.events, frozenset(moved), by_hand,
                                cited_claims(d))
@@ -116,11 +116,12 @@ def _capped(rows: Sequence[_Row], cap: int) -> tuple[Sequence[_Row], int]:
 
 
 def _head(module: TemplateModule, d: GraphDiff, title: str, lines: tuple[AttentionLine, ...],
-          causes: Sequence[ItemView], side_effects: int, cap: int, hint: str,
+          causes: Sequence[ItemView], side_effects: tuple[int, int], cap: int, hint: str,
           recorded: Sequence[tuple[str, str]] = ()) -> str:
     """Needs attention, the merged and the removed items, the counts per type (foreign types
     past ``FOREIGN_TYPE_ROWS`` summed), what the manifest alone records anew: every list capped at
-    ``cap``, so the head always fits."""
+    ``cap``, so the head always fits.  ``side_effects``: the other items moved, and how many of
+    them by a veto."""
     relation_counts = list(d.relation_counts().items())
     contract = [c for c in d.counts if c.entity_type in TYPE_ORDER]
     foreign = [c for c in d.counts if c.entity_type not in TYPE_ORDER]
@@ -153,7 +154,7 @@ def _head(module: TemplateModule, d: GraphDiff, title: str, lines: tuple[Attenti
         sum(a for _, (a, _) in relation_counts),
         sum(r for _, (_, r) in relation_counts),
         len(causes),
-        side_effects,
+        *side_effects,
         dict(relations_shown),
         more_relations,
         lines,
@@ -224,7 +225,9 @@ def _index_sections(module: TemplateModule, views: Sequence[ItemView], ordered: 
                     merged: frozenset[str]) -> list[Section]:
     if sum(1 for v in views if v.slug in merged) <= 1:  # one merged item needs no index (side effects have sections)
         return []
-    chunks = _chunks(list(zip(views, ordered, strict=True)), 2 * CHUNK_ROWS)
+    # The items the PR is about first, then the ones moved as their side effects (each in review order).
+    rows = sorted(zip(views, ordered, strict=True), key=lambda row: row[0].slug not in merged)
+    chunks = _chunks(rows, 2 * CHUNK_ROWS)
     return [Section("index", macro(module, "index", chunk, number == 0, len(views), number + 1, len(chunks)),
                     len(chunk), priority=5)
             for number, chunk in enumerate(chunks)]
@@ -304,7 +307,7 @@ def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: S
         if _cited(items[view.slug], cited):  # a claim another item's link made or unmade: its own cause too
             why = explain(SideEffect.CITED_FINDING)
             found.append((4, f"{_EVENT}{why.reason}", why))
-        found += [(5 + number, f"{_EVENT}{event.label}", Explanation(event.reason, event.fix))
+        found += [(5 + number, f"{_EVENT}{event.label}", Explanation(event.reason, event.fix, event.places))
                   for number, event in enumerate(events) if view.slug in event.items]
         if found:
             return found

@@ -25,6 +25,8 @@ CONFIG_FILE = "kgsync.yml"
 class Explanation:
     reason: str  # why it happened, in the reviewer's terms
     fix: str  # what a maintainer edits to undo or keep it ("nothing to fix: ..." says why none is needed)
+    #: Where the fix is made, ("path:line", what is there), listed under it.
+    places: tuple[tuple[str, str], ...] = ()
 
     def __str__(self) -> str:
         return f"{self.reason}; {self.fix}"
@@ -79,7 +81,10 @@ def explain(kind: SideEffect, subject: str = "", count: int = 0, minimum: int = 
                            "(Needs attention): move them to the new nodes")
     if kind is SideEffect.LINKED_ITEM_REMOVED:
         return Explanation("the item it extends or cites was removed, and its link with it",
-                           "correct the slug in its cites:, or drop it (the dangling cite in Needs attention)")
+                           f"correct the slug, or drop it, where an item names it ({count} "
+                           f"{'place' if count == 1 else 'places'}):" if count else
+                           "correct the slug where the item names it (its cites:, supersedes: or a link in its "
+                           "text), or drop it (a dangling cite is in Needs attention)")
     if kind is SideEffect.RE_JUDGED:
         return Explanation("a merged item contradicts or supersedes its claims (see the evidence links)",
                            f"if a link is wrong, veto its two claims in {VETO_FILE}")
@@ -116,7 +121,8 @@ def explain(kind: SideEffect, subject: str = "", count: int = 0, minimum: int = 
     if kind is SideEffect.DANGLING_CITE:
         return Explanation("the named item is not in the repository", "correct the slug, or drop it if the item was removed")
     if kind is SideEffect.VETOED:
-        return Explanation(f"a reviewer vetoed its evidence link ({subject or VETO_FILE}, the entry's why: says why): "
+        return Explanation(f"a reviewer vetoed its evidence link, or the one that contested its claim "
+                           f"({subject or VETO_FILE}, the entry's why: says why): "
                            "a vetoed link never returns, in either direction, whatever the items say",
                            f"to restore it, delete its entry in {VETO_FILE}")
     if kind is SideEffect.LINT:

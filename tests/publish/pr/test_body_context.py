@@ -7,9 +7,13 @@ from kgsync.contract.model import Entity, Facts, Graph, Relation
 from kgsync.diff.graph_diff import diff
 from kgsync.diff.vocab_events import EventKind
 from kgsync.graph.merge import Manifest
-from kgsync.publish.pr.body_context import BaseState, _vocabulary_groups, _whole_statements
+from kgsync.publish.pr.body_context import (BaseState, Explaining, VetoedLinks, _vetoed_groups, _vocabulary_groups,
+                                            _whole_statements, body_context)
 from kgsync.publish.pr.item_views import StatementChange, VocabularyGroup
+from kgsync.publish.pr.sections import build_sections
 from kgsync.publish.pr.side_effects import explain_event
+from kgsync.read.config import SiteOptions
+from tests.extract.evidence_items import item_text, make
 
 
 def test_vocabulary_groups_come_from_what_both_manifests_record() -> None:
@@ -50,3 +54,50 @@ def test_a_renamed_items_carried_claim_is_diffed_whole_from_both_manifests() -> 
     # the same whole finding on both sides: nothing reworded
     same = Manifest({}, statements={new_slug: ((f"claim:{new_slug}:k1", before),)})
     assert _whole_statements(diff(old, new), base, new, same) == {}
+
+
+def test_a_vetoed_contradiction_s_target_claim_no_longer_contested_is_the_veto_s_side_effect_too() -> None:
+    """A veto of a contradicts link also takes status:contested off the claim it disputed.  The PR filed
+    that claim's item under "Side effects (other items)": "it links a node a merged item created ...",
+    fix "change the merged item", with no item merged: the veto did it, and deleting its entry undoes it."""
+    a, b = "claim:2026-02-01-a:x", "claim:2026-01-01-b:y"
+
+    def graph(contested: bool) -> Graph:
+        entities = (Entity("item:2026-02-01-a", "research_item", ("title: A",)), Entity(a, "claim", ("title: X",)),
+                    Entity("item:2026-01-01-b", "research_item", ("title: B",)),
+                    Entity(b, "claim", ("title: Y",) + (("status:contested",) if contested else ())))
+        relations = (Relation("item:2026-02-01-a", a, "states"), Relation("item:2026-01-01-b", b, "states"))
+        return Graph(entities, relations + ((Relation(a, b, "contradicts"),) if contested else ()))
+
+    [group] = _vetoed_groups(diff(graph(True), graph(False)), frozenset(), VetoedLinks(lines={(b, a): 2}))
+    assert group.label == "vetoed in kgsync-veto.yml" and "kgsync-veto.yml:2" in group.reason
+    assert set(group.items) == {"2026-02-01-a", "2026-01-01-b"}, group.items
+
+
+def test_a_removed_item_s_side_effect_names_where_each_item_names_it() -> None:
+    """The reviewer's pass, batch 6: an item extended the removed one through a link in its text (and
+    listed it under ``related:``), yet the fix read "correct the slug in its cites:".  ``related:``
+    makes no link and is not checked as a dangling cite (docs/CONTRACT.md), but it names the item:
+    the removal says every place an item still names it, by field (or its text) and line."""
+    gone = "2026-01-01-gone"
+    cites = make("2026-02-01-cites", item_text("Cites", "2026-02-01", ("A finding.",), front=f"cites: [{gone}]\n"))
+    text = make("2026-02-02-text", item_text("Text", "2026-02-02", ("A finding.",), front=f"related: [{gone}]\n",
+                                             body=f"As `Research/completed/{gone}.md` found, more holds."))
+    related = make("2026-02-03-related", item_text("Related", "2026-02-03", ("A finding.",),
+                                                   front=f"related: [{gone}]\n"))
+    nodes = tuple(Entity(f"item:{i.slug}", "research_item", (f"title: {i.title}",)) for i in (cites, text, related))
+    old = Graph(nodes + (Entity(f"item:{gone}", "research_item", ("title: Gone",)),),
+                tuple(Relation(f"item:{i.slug}", f"item:{gone}", "extends") for i in (cites, text)))
+    new = Graph(nodes, ())
+    context = body_context(Explaining("kgsync-vocab.yml", "", 2), SiteOptions(), diff(old, new), new,
+                           (cites, text, related), (), None, None, Manifest({}), merged=frozenset({gone}))
+    [group] = [g for g in context.events if g.label == f"item:{gone} removed"]
+    assert set(group.items) == {cites.slug, text.slug}, group.items
+    body = "".join(s.text for s in build_sections(diff(old, new), context=context, cap=0))
+    section = body.split(f"### Side effects: item:{gone} removed\n", 1)[1].split("\n#### ", 1)[0]
+    body_line = text.body_line + text.body.splitlines().index(f"As `Research/completed/{gone}.md` found, more holds.")
+    assert "cites:, or" not in section, section
+    for place in (f"`{cites.path}:{cites.line_of('cites')}` (cites:)", f"`{text.path}:{body_line}` (its text)",
+                  f"`{text.path}:{text.line_of('related')}` (related:)",
+                  f"`{related.path}:{related.line_of('related')}` (related:)"):
+        assert f"  - {place}\n" in section, (place, section)

@@ -505,7 +505,8 @@ def test_a_veto_s_pr_says_the_link_went_by_the_veto_and_how_to_restore_it(tmp_pa
     next PR was titled "kgsync: knowledge graph update", "from 0 research items", and filed the
     removed link under "Side effects (other items)": "it links a node a merged item created ...
     (in the merged item's section above)" over no merged item, "to undo it, change the merged
-    item".  The veto file was named nowhere: neither why the link went nor how to restore it."""
+    item".  The veto file was named nowhere: neither why the link went nor how to restore it.  Its
+    summary then still read "from 0 research items (1 other item moved as side effects)"."""
     work = _built_and_pushed(tmp_path)
     graph = (work / "memory.jsonl").read_text(encoding="utf-8")
     link = next(r for r in map(json.loads, graph.splitlines()) if r["type"] == "relation"
@@ -518,6 +519,8 @@ def test_a_veto_s_pr_says_the_link_went_by_the_veto_and_how_to_restore_it(tmp_pa
                        write=False)
     body, source = prepared.proposal.body, link["from"].split(":")[1]
     assert prepared.proposal.title == "Veto 1 evidence link", prepared.proposal.title
+    assert "removed relations**, from a veto, no research item merged (1 item moved as its side effect).\n" in body, \
+        body[:1500]
     assert "### Side effects (other items)" not in body and "change the merged item" not in body, body
     section = body.split("### Side effects: ", 1)[1].split("\n### ", 1)[0]
     assert section.startswith("vetoed in kgsync-veto.yml\n"), section

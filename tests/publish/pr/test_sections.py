@@ -180,3 +180,32 @@ def test_a_cited_finding_is_a_cause_of_its_own_beside_a_vocabulary_event() -> No
         "### Side effects: hub entered: retrieval")
     assert cited < full.index("`claim:2026-03-01-alpha:k5` — ") < hub, full
     assert "Moved by this event too" in full[hub:], full
+
+
+def _two_merged_one_moved() -> tuple[Graph, Graph]:
+    """Two new items use a method an older item (moved: it gains the link) uses too."""
+    def item(slug: str) -> Entity:
+        return Entity(f"item:{slug}", "research_item", (f"title: {slug}",))
+    old = Graph((item("2026-01-01-a"), Entity("method:m", "method", ())), ())
+    new = Graph((item("2026-01-01-a"), item("2026-03-01-c"), item("2026-03-02-d"), Entity("method:m", "method", ())),
+                tuple(Relation(f"item:{s}", "method:m", "uses_method") for s in ("2026-01-01-a", "2026-03-01-c",
+                                                                                "2026-03-02-d")))
+    return old, new
+
+
+def test_the_item_index_lists_the_merged_items_before_the_others() -> None:
+    """The reviewer's pass, batch 1: the index listed the 20 items moved as side effects above the
+    11 merged ones, so the items the PR is about were at the bottom of its table."""
+    old, new = _two_merged_one_moved()
+    sections = build_sections(diff(old, new), cap=0)
+    index = next(s.text for s in sections if s.kind == "index")
+    rows = [line.split(" | ")[0].removeprefix("| ") for line in index.splitlines() if line.startswith("| 2026-")]
+    assert rows == ["2026-03-02-d", "2026-03-01-c", "2026-01-01-a"], index
+
+
+def test_the_summary_says_how_many_side_effects_a_veto_made() -> None:
+    head = build_sections(diff(*_two_merged_one_moved()), context=BodyContext(vetoed=frozenset({"2026-01-01-a"})),
+                          heading=False)[0].text
+    assert ", from 2 research items (1 other item moved as side effects, 1 of them by a veto).\n" in head, head
+    plain = build_sections(diff(*_two_merged_one_moved()), heading=False)[0].text
+    assert ", from 2 research items (1 other item moved as side effects).\n" in plain, plain
