@@ -62,7 +62,7 @@ from kgsync.lint.rules import LintReport
 from kgsync.read.config import Caps, Config, Merge
 from kgsync.read.item_caps import observation_cap_problems
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem, missed_item_files
-from kgsync.read.veto_file import configured_vetoes, unmatched_vetoes
+from kgsync.read.veto_file import configured_vetoes, renamed_vetoes, unmatched_vetoes
 from kgsync.read.yaml_source import read_small_file
 from kgsync.vocabulary.economy import Folding
 from kgsync.vocabulary.themes import ThemeMap, load_theme_map
@@ -248,7 +248,8 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     build_state.save(cache_folder, state, reader)
     clock.lap("write")
     issues = (reading.read.issues + over_caps + assembled.evidence.issues + out.item_errors
-              + unmatched_vetoes(vetoes, assembled.vetoed.claims_of(manifest)) + tuple(dict.fromkeys(reader.notices)))
+              + unmatched_vetoes(vetoes, assembled.vetoed.claims_of(manifest))
+              + renamed_vetoes(vetoes, assembled.vetoed.renamed_in(manifest)) + tuple(dict.fromkeys(reader.notices)))
     credited = tuple(f"{slug}: {fact}" for slug, facts in sorted(disowned(base.manifest.owned if base.manifest else {}).items())
                      for fact in describe_facts(facts))
     return BuildResult(out.load_graph, base.load_previous, manifest, reading.read.items, issues, out.report,

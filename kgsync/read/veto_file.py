@@ -119,6 +119,20 @@ def stale_veto_message(missing: Iterable[str]) -> str:
 STALE_VETO_HINT = "copy the claim's name from the PR body or the manifest, or delete the entry if the claim is gone for good"
 
 
+def renamed_vetoes(vetoes: Vetoes, renamed: Mapping[str, str]) -> tuple[Issue, ...]:
+    """A warning at each veto's line that names a claim of an item renamed (``graph.veto_names``): the veto holds
+    for the new claim only while the committed manifest records the old slug, so the fix is the new name."""
+    issues = []
+    for pair, line in sorted(vetoes.lines.items(), key=lambda kept: kept[1]):
+        for end in (end for end in pair if end in renamed):
+            old, new = end.split(":")[1], renamed[end].split(":")[1]
+            issues.append(Issue(IssueSeverity.WARNING, Location(vetoes.path, line),
+                                f"this veto names {end} of item {old}, now {new} (renamed: the same findings): it holds "
+                                f"for {renamed[end]} only while the committed manifest records {old}",
+                                f"write {renamed[end]} in place of {end}"))
+    return tuple(issues)
+
+
 def is_vetoed(source: str, target: str, vetoed: Iterable[tuple[str, str]]) -> bool:
     pairs = vetoed if isinstance(vetoed, (set, frozenset)) else set(vetoed)
     return (source, target) in pairs or (target, source) in pairs

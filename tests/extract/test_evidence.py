@@ -543,6 +543,25 @@ def test_a_veto_of_a_reworded_finding_s_link_holds_by_the_name_the_graph_shows(t
     assert not [i for i in result.issues if "kgsync-veto.yml" in str(i.location.path)], "the claims are in the graph"
 
 
+def test_a_veto_holds_after_a_git_mv_of_its_item_and_warns_at_its_line_with_the_new_name(tmp_path: Path) -> None:
+    # Slug is identity: a ``git mv`` of an item names its claims anew, so a veto by the old names vetoed
+    # nothing: the link came back under the new item's name and the build only warned "vetoes nothing".
+    # The committed manifest still records the old slug's findings when the renamed item is first built.
+    cfg = write_repo(tmp_path, CONTRA)
+    [relation] = [r for r in build(cfg).graph.relations if r.relation_type == RelationType.CONTRADICTS]
+    veto = tmp_path / "kgsync-veto.yml"
+    veto.write_text(f"vetoed:\n  - from: {relation.source}\n    to: {relation.target}\n", encoding="utf-8")
+    moved = "2026-02-01-new-study-moved"
+    folder = tmp_path / "Research" / "completed"
+    (folder / f"{NEW}.md").rename(folder / f"{moved}.md")
+    result = build(cfg)
+    assert not [r for r in result.graph.relations if r.relation_type == RelationType.CONTRADICTS]
+    [warning] = [i for i in result.issues if "kgsync-veto.yml" in str(i.location.path)]
+    renamed = relation.source.replace(NEW, moved)
+    assert warning.location.line == 2 and NEW in warning.message and moved in warning.message, warning
+    assert "vetoes nothing" not in warning.message and renamed in warning.hint, warning
+
+
 # --- ranges and descriptions (docs/EVIDENCE.md) ---------------------------------------------------
 
 

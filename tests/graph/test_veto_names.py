@@ -9,7 +9,7 @@ from kgsync.contract.model import Facts
 from kgsync.extract.evidence_model import ClaimText, EvidenceText
 from kgsync.graph.merge import Manifest
 from kgsync.graph.veto_names import VetoNames, veto_names
-from kgsync.read.veto_file import Vetoes, unmatched_vetoes
+from kgsync.read.veto_file import Vetoes, renamed_vetoes, unmatched_vetoes
 
 SLUG, OTHER = "2026-03-01-alpha", "2026-02-01-beta"
 KEPT, FRESH = f"claim:{SLUG}:caching-halves-latency", f"claim:{SLUG}:caching-cuts-latency"
@@ -74,3 +74,29 @@ def test_a_veto_file_of_thousands_of_entries_is_checked_in_time_linear_in_its_si
     names = veto_names(vetoes, TEXTS, lambda: BEFORE, str)
     stale = unmatched_vetoes(vetoes, names.claims_of(BUILT))
     assert len(stale) == 5000 and time.process_time() - started < 1.0
+
+
+MOVED = "2026-03-09-alpha-moved"
+# ``git mv`` of alpha: the same finding under a new slug, alpha gone from the items.
+MOVED_TEXTS = {MOVED: EvidenceText(MOVED, (), (ClaimText(1, "caching-halves-latency", "Caching halves the latency of graph reads"),)),
+               OTHER: TEXTS[OTHER]}
+MOVED_BUILT = Manifest({MOVED: Facts(((f"claim:{MOVED}:caching-halves-latency", "claim"),)), OTHER: BUILT.by_item[OTHER]})
+
+
+def test_a_veto_of_a_renamed_item_s_claim_holds_for_its_new_claim_and_is_warned_with_the_new_name() -> None:
+    new = f"claim:{MOVED}:caching-halves-latency"
+    pairs = frozenset({(KEPT, TARGET)})
+    vetoes = Vetoes(pairs, "kgsync-veto.yml", (), {(KEPT, TARGET): 2})
+    names = veto_names(vetoes, MOVED_TEXTS, lambda: BEFORE, str)
+    assert (new, TARGET) in names.pairs and (KEPT, TARGET) in names.pairs
+    assert not unmatched_vetoes(vetoes, names.claims_of(MOVED_BUILT)), "no 'vetoes nothing': it holds"
+    [warning] = renamed_vetoes(vetoes, names.renamed_in(MOVED_BUILT))
+    assert warning.location.line == 2 and SLUG in warning.message and MOVED in warning.message
+    assert new in warning.hint
+
+
+def test_no_renamed_item_when_two_new_items_hold_the_same_findings() -> None:
+    twin = "2026-03-10-alpha-twin"
+    texts = {**MOVED_TEXTS, twin: EvidenceText(twin, (), MOVED_TEXTS[MOVED].claims)}
+    names = veto_names(Vetoes(frozenset({(KEPT, TARGET)})), texts, lambda: BEFORE, str)
+    assert names.pairs == {(KEPT, TARGET)}, "ambiguous: the old names only, and the build warns"

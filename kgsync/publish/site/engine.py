@@ -71,6 +71,7 @@ def _mkdocs(project_dir: Path, config_file: Path, out_dir: Path, strict: bool, t
     from kgsync.publish.site.mkdocs_parts import merge_parts
 
     folders = [out_dir] + [out_dir.with_name(f".{out_dir.name}.part{n}") for n in range(1, jobs)]
+    _no_scratch_link(*folders[1:])
     for folder in folders:
         if folder.exists():
             shutil.rmtree(folder)
@@ -115,7 +116,7 @@ def _zensical(project_dir: Path, config_file: Path, out_dir: Path, strict: bool,
 
 
 def _no_scratch_link(*paths: Path) -> None:
-    """A ``PublishError`` at the first of kgsync's scratch names in the project that is a link (to any target):
+    """A ``PublishError`` at the first of kgsync's scratch names (Zensical's, mkdocs' part folders) that is a link:
     they are written, then removed, so a committed link would make the build overwrite, or empty, what it
     leads to."""
     link = next((path for path in paths if path.is_symlink()), None)

@@ -63,3 +63,29 @@ def test_zensical_s_scratch_names_committed_as_links_are_refused(tmp_path, monke
         site_engine.build_html(project, out, engine="zensical")
     assert (elsewhere / "bashrc").read_text(encoding="utf-8") == "export KEEP=1\n"
     assert (project / name).is_symlink()
+
+
+def test_mkdocs_part_folders_committed_as_links_are_refused(tmp_path, monkeypatch):
+    # A site of 2,000+ pages is rendered by several mkdocs processes, each part into a folder beside the
+    # output (.site.part1, ...), emptied before the build and removed after.  Committed as a link, the part
+    # folder ended in rmtree's bare OSError.  kgsync never writes one as a link: refused, before anything is
+    # written or emptied, like Zensical's scratch names.
+    from kgsync.contract.errors import PublishError
+    from kgsync.publish.site import engine as site_engine
+
+    monkeypatch.setattr(site_engine, "_run_all", lambda *args: None)  # no mkdocs run: the writes before it
+    project = tmp_path / "site"
+    project.mkdir()
+    (project / "mkdocs.yml").write_text("site_name: x\ndocs_dir: docs\n", encoding="utf-8")
+    out = project / "site"
+    out.mkdir()
+    (out / "index.html").write_text("old site\n", encoding="utf-8")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "keep.txt").write_text("keep\n", encoding="utf-8")
+    (project / ".site.part1").symlink_to(elsewhere)
+    with pytest.raises(PublishError, match=r"\.site\.part1: .*link"):
+        site_engine.build_html(project, out, engine="mkdocs", jobs=2)
+    assert (elsewhere / "keep.txt").read_text(encoding="utf-8") == "keep\n"
+    assert (project / ".site.part1").is_symlink()
+    assert (out / "index.html").read_text(encoding="utf-8") == "old site\n", "the output folder is not emptied"
