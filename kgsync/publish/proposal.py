@@ -21,7 +21,7 @@ from kgsync.diff.claim_changes import changed_claims
 from kgsync.read.items import Issue, ResearchItem, read_item_bytes
 from kgsync.read.veto_file import load_vetoes
 from kgsync.graph.statements import records_changed
-from kgsync.graph.hand_added import KEPT_BY_HAND, kept_by_hand, removed_hand_added
+from kgsync.graph.hand_added import KEPT_BY_HAND, hand_added, kept_by_hand, removed_hand_added
 from kgsync.graph.claim_identity import finding_renames
 from kgsync.graph.merge import Manifest, manifest_path
 from kgsync.graph.veto_names import VetoNames
@@ -33,7 +33,7 @@ from kgsync.publish.limits import GITHUB_BODY_LIMIT
 from kgsync.publish.pr.body import RenderedBody, render_markdown
 from kgsync.publish.pr.body_context import (DANGLING_PREFIXES, BaseState, Explaining, VetoedLinks, body_context,
                                             recorded_anew)
-from kgsync.publish.pr.hand_made import HandMade
+from kgsync.publish.pr.hand_made import HandMade, Landed
 from kgsync.publish.pr.title import ELLIPSIS, cause_title, manifest_only_title, vetoed_title
 
 
@@ -111,7 +111,8 @@ def prepare(
                            result.issues, base_sha, before, result.manifest, result.vocabulary, merged, vetoed)
     context = replace(context, hand_added=_hand_added_lines(old, base_manifest, result.graph, result.manifest,
                                                                  result.disowned),
-                      hand_made=HandMade.of(old, base_manifest, result.graph, result.manifest), recorded=recorded)
+                      hand_made=HandMade.of(old, base_manifest, result.graph, result.manifest), recorded=recorded,
+                      landed=_landed(checkout, base_sha, graph_file, old, base_manifest))
     rendered = render_markdown(d, title=title, limit=GITHUB_BODY_LIMIT, evidence=evidence, context=context,
                                **kwargs)
     proposal = Proposal(
@@ -230,6 +231,27 @@ def _last_build(checkout: GitCheckout, base_sha: str, graph_file: Path, *, fetch
         if found is not None:
             return found
     return None
+
+
+def _landed(checkout: GitCheckout | None, base_sha: str | None, graph_file: Path, old: Graph,
+            base: Manifest | None) -> Landed:
+    """What a person or an agent wrote into the base graph since the last build (``Landed``): the graph at
+    ``_last_build`` against ``old``, the base graph.  The base commit itself may hold such a write, beside
+    an item's merge: the build keeps it, so the diff never shows it.  A shallow clone fetches that history
+    only when the base graph holds a fact no build wrote (``hand_added``)."""
+    if checkout is None or base_sha is None or base is None:
+        return Landed()
+    try:
+        foreign = hand_added(old, base)
+        if checkout.is_shallow() and not (foreign.entities or foreign.observations or foreign.relations):
+            return Landed()
+        built_at = _last_build(checkout, base_sha, graph_file)
+        path = checkout.relative(graph_file)
+        if built_at is None or checkout.last_change(base_sha, path) == built_at:
+            return Landed()  # no graph write since the build's
+        return Landed.of(_graph_at(checkout, built_at, path), old, base, built_at)
+    except KgsyncError:
+        return Landed()
 
 
 def _base_history_needed(d: GraphDiff, issues: Sequence[Issue], manifest: Manifest | None) -> bool:

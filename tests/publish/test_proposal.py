@@ -8,7 +8,7 @@ from pathlib import Path
 from kgsync.contract.model import Entity, Graph
 from kgsync.pipeline.stages import build
 from kgsync.publish.github.git_branch import GitCheckout
-from kgsync.publish.proposal import prepare
+from kgsync.publish.proposal import Prepared, prepare
 from kgsync.read import config as config_module
 from tests.extract.evidence_items import NEW, OLD, OLD_FINDINGS, item_text
 from tests.research_checkout import git
@@ -23,6 +23,15 @@ def test_prepared_carries_the_facts_made_by_hand_that_diff_json_marks(example_re
     jsonl.write(example_repo / "memory.jsonl", Graph(graph.entities + (note,), graph.relations))
     prepared = prepare(config_module.load(example_repo), checkout=None, base_sha=None, title="t", labels=(), write=False)
     assert prepared.hand_made.new is not None and (note.name, "concept") in prepared.hand_made.new.entities
+
+
+def _prepare_committed(root: Path, message: str) -> Prepared:
+    """Commit the checkout's files as they are (no build) and prepare the PR against that commit."""
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", message)
+    sha = git(root, "rev-parse", "HEAD").strip()
+    return prepare(config_module.load(root), checkout=GitCheckout(root), base_sha=sha, title=None, labels=(),
+                   write=False)
 
 
 def _reword(root: Path, slug: str, old: str, new: str) -> None:
@@ -60,11 +69,7 @@ def test_a_veto_by_the_name_a_reworded_finding_s_words_make_is_filed_under_the_v
     commit("reword both findings")  # the claims keep their names; the new words make others
     (tmp_path / "kgsync-veto.yml").write_text(f"vetoed:\n  - from: claim:{OLD}:git-binary-database-files\n"
                                               f"    to: claim:{NEW}:text-dump-makes-binary\n", encoding="utf-8")
-    git(tmp_path, "add", "-A")
-    git(tmp_path, "commit", "-q", "-m", "veto the link by the new words' names")
-    sha = git(tmp_path, "rev-parse", "HEAD").strip()
-    prepared = prepare(config_module.load(tmp_path), checkout=GitCheckout(tmp_path), base_sha=sha, title=None,
-                       labels=(), write=False)
+    prepared = _prepare_committed(tmp_path, "veto the link by the new words' names")
     body = prepared.proposal.body
     assert prepared.diff.relations_removed, "the veto removed the link"
     assert prepared.proposal.title == "Veto 1 evidence link", prepared.proposal.title
@@ -97,3 +102,34 @@ def test_a_removed_item_s_fix_names_the_line_of_another_item_s_text_that_links_i
     section = prepared.proposal.body.split(f"### Side effects: item:{OLD} removed\n", 1)[1].split("\n#### ", 1)[0]
     line = (folder / f"{NEW}.md").read_text(encoding="utf-8").splitlines().index(linking) + 1
     assert f"  - `Research/completed/{NEW}.md:{line}` (its text)\n" in section, section
+
+
+def test_facts_an_agent_wrote_into_the_graph_beside_a_merge_are_shown_once(tmp_path: Path) -> None:
+    """The reviewer's pass, batch 9: an agent appended a concept node and a relation to the graph in
+    the commit that merged an item.  The base graph holds them and the build keeps them, so the diff
+    never showed them: the body names them under "Changes by hand", from the graph at the last
+    build's commit against the base graph, with the fix."""
+    from kgsync.contract import jsonl
+    from kgsync.contract.model import Relation
+
+    folder = tmp_path / "Research" / "completed"
+    folder.mkdir(parents=True)
+    (folder / f"{OLD}.md").write_text(item_text("Old study", "2026-01-01", OLD_FINDINGS), encoding="utf-8")
+    (tmp_path / "kgsync.yml").write_text("items: Research/completed\ngraph: memory.jsonl\n", encoding="utf-8")
+    git(tmp_path, "init", "-q", "-b", "main")
+    build(config_module.load(tmp_path))
+    git(tmp_path, "add", "-A")
+    git(tmp_path, "commit", "-q", "-m", "one item, built")
+    (folder / f"{NEW}.md").write_text(item_text("New study", "2026-02-01", (
+        "SQLite FTS5 search is enough for a small corpus of items.",)), encoding="utf-8")
+    graph = jsonl.read(tmp_path / "memory.jsonl")
+    note = Entity("concept:agent-note", "concept", ("added by an agent",))
+    link = Relation(f"item:{OLD}", note.name, "addresses")
+    jsonl.write(tmp_path / "memory.jsonl", Graph(graph.entities + (note,), graph.relations + (link,)))
+    prepared = _prepare_committed(tmp_path, "merge an item; an agent writes the graph too")
+    body = prepared.proposal.body
+    assert note.name not in {e.name for e in prepared.diff.added}, "the base holds it: not in the diff"
+    assert "### Changes by hand" in body, body
+    section = body.split("### Changes by hand", 1)[1].split("\n### ", 1)[0]
+    assert "concept:agent-note" in section and "addresses" in section, section
+    assert "since the last build" in section and "remove it from the graph file" in section, section

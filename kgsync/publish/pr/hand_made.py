@@ -7,6 +7,10 @@ cannot undo it.  The manifest beside each graph records what each item's build w
 (``kgsync.graph.hand_added``): a fact of the new graph it credits no item with was added by hand or
 by an agent, and so was a removed fact the old graph's manifest credited no item with.  Those
 changes are taken out of every item's changes and shown once, under their own heading.
+
+A fact written by hand into the graph file in the commit being proposed from (beside a merge, or
+alone) is in the base graph and in the build, so no diff of the two shows it: ``Landed`` holds the
+base graph's own changes since the last build's graph, by the same test, shown under that heading too.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from kgsync.contract.model import Facts, Graph
+from kgsync.diff.graph_diff import diff
 from kgsync.diff.model import EntityChange, ItemDiff
 from kgsync.graph.hand_added import hand_added
 from kgsync.graph.merge import Manifest
@@ -33,6 +38,22 @@ class HandMade:
         """What no build wrote in ``old`` by ``base`` and in ``new`` by ``manifest`` (a side without one: None)."""
         return cls(hand_added(new, manifest) if manifest is not None else None,
                    hand_added(old, base) if base is not None else None)
+
+
+@dataclass(frozen=True)
+class Landed:
+    """The facts added or removed by hand or by an agent in the base graph since the last build wrote
+    it: already on the base branch, so the diff cannot show them.  ``since``: that build's commit."""
+
+    items: tuple[ItemDiff, ...] = ()
+    since: str = ""
+
+    @classmethod
+    def of(cls, built: Graph, base: Graph, manifest: Manifest, since: str) -> Landed:
+        """The base graph's changes from ``built`` (the graph at the last build's commit ``since``),
+        less what the items explain: a fact ``manifest`` credits an item's build with (``hand_added``)."""
+        _built, by_hand = split_by_hand(diff(built, base).items, HandMade.of(built, manifest, base, manifest))
+        return cls(tuple(by_hand), since)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from kgsync.contract.model import OBSERVATION_KEYS, Entity, Relation
 from kgsync.diff.finding_order import severity_of
 from kgsync.diff.model import EntityChange, GraphDiff, GraphSize, ItemDiff, type_sort_key
 from kgsync.lint.rules import Finding
-from kgsync.publish.pr.hand_made import HandMade
+from kgsync.publish.pr.hand_made import HandMade, Landed
 from kgsync.publish.pr.markdown_escape import HTTP_URL, TEXT_LIMIT, clean, fits_code_block, md_escape, md_link
 from kgsync.publish.site.text import counted
 
@@ -97,6 +97,8 @@ class BodyContext:
     hand_added: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
     #: The facts no build wrote, by the manifests: the changes filed under "Changes by hand" (``hand_made``).
     hand_made: HandMade = field(default_factory=HandMade)
+    #: The base graph's facts added or removed by hand since the last build (``hand_made.Landed``): also "Changes by hand".
+    landed: Landed = field(default_factory=Landed)
     #: Other items' evidence links to a finding this change rewords (``attention.citing_reworded``).
     citing: tuple[Relation, ...] = ()
     #: The items whose evidence links a veto removed (filed under the veto file, not under a merge).

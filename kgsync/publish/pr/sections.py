@@ -234,16 +234,21 @@ def _index_sections(module: TemplateModule, views: Sequence[ItemView], ordered: 
 
 
 def _by_hand_sections(module: TemplateModule, items: Sequence[ItemDiff], context: BodyContext) -> list[Section]:
-    """The changes no build made (``hand_made``), one section per item, under one heading that says so."""
-    why = explain(SideEffect.BY_HAND)
-    return [Section("item", macro(module, "item", item_view(item, context.statements), BY_HAND if number == 0 else "",
+    """The changes no build made (``hand_made``), one section per item, under one heading that says so;
+    then those already in the base graph since the last build (``context.landed``), with their own why."""
+    landed = context.landed
+    groups = ((BY_HAND, explain(SideEffect.BY_HAND), items),
+              (f"{BY_HAND} {SINCE_BUILD}" if items else BY_HAND, explain(SideEffect.LANDED, landed.since[:7]),
+               landed.items))
+    return [Section("item", macro(module, "item", item_view(item, context.statements), heading if number == 0 else "",
                                   True, why if number == 0 else None, ()),
                     1, item.slug or "(no item)", priority=4)
-            for number, item in enumerate(items)]
+            for heading, why, group in groups for number, item in enumerate(group)]
 
 
 SIDE_EFFECTS = "Side effects (other items)"
 BY_HAND = "Changes by hand"
+SINCE_BUILD = "already in the base graph"
 NO_ITEM = "Changes no research item explains"
 HAND_EDITED = "Changes with no item merged"
 

@@ -48,6 +48,7 @@ class SideEffect(StrEnum):
     THROUGH_MERGED_NODE = "an item links a node a merged item created, changed or removed"
     NO_ITEM = "a change no research item's build explains"
     BY_HAND = "a fact the manifest credits no item's build with"
+    LANDED = "a fact written into the base graph by hand since the last build"
     NOTHING_MERGED = "an item's nodes changed and no item was merged"
     CONTESTED = "a claim is now contested"
     SUPERSEDED = "an item is now superseded"
@@ -108,6 +109,12 @@ def explain(kind: SideEffect, subject: str = "", count: int = 0, minimum: int = 
                            "no item's build with them",
                            "keep it if someone meant it; else restore or remove it in the graph file (a build "
                            "keeps what was added by hand)")
+    if kind is SideEffect.LANDED:
+        return Explanation(f"already in the base graph: added or removed by hand or by an agent since the last build "
+                           f"({f'commit {subject}, ' if subject else ''}the newest to write the manifest), so neither this diff nor any PR "
+                           "showed it; the manifest credits no item's build with it",
+                           "keep it if someone meant it; else remove it from the graph file (a removed fact: restore "
+                           "it there)")
     if kind is SideEffect.NOTHING_MERGED:
         return Explanation("no item was merged: added or removed by hand, by an agent, or by a build with another "
                            "kgsync version or vocabulary, on these items' nodes",
