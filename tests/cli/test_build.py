@@ -141,16 +141,23 @@ def test_only_the_warnings_of_the_items_this_build_changes_are_printed_the_rest_
     assert strict.exit_code == FAILED and "2025-01-01-gone" in strict.stderr and "note:" not in strict.stderr
 
 
+def _built_with_a_link_out(tmp_path: Path, name: str, target_name: str, text: str):
+    """A repository whose file ``name`` is committed as a link to ``target_name`` (holding ``text``) outside
+    it, built once: (the root, the target, the result), the build refused (exit 2)."""
+    root = _repo(tmp_path / "repo")
+    target = tmp_path / target_name
+    target.write_text(text, encoding="utf-8")
+    (root / name).symlink_to(target)
+    result = CliRunner().invoke(command, ["--root", str(root), "--no-cache"])
+    assert result.exit_code == 2, result.output
+    return root, target, result
+
+
 def test_a_default_graph_linked_outside_the_repository_is_refused(tmp_path: Path) -> None:
     # No `graph:` key, so memory.jsonl: committed as a link to a file outside the checkout, the build
     # (in the job holding the write token) wrote the graph through it, and its manifest beside the
     # link.  `graph:` outside is refused since house22; the default is repository content as much.
-    root = _repo(tmp_path / "repo")
-    target = tmp_path / "stolen.jsonl"
-    target.write_text("", encoding="utf-8")
-    (root / "memory.jsonl").symlink_to(target)
-    result = CliRunner().invoke(command, ["--root", str(root), "--no-cache"])
-    assert result.exit_code == 2, result.output
+    root, target, result = _built_with_a_link_out(tmp_path, "memory.jsonl", "stolen.jsonl", "")
     assert "memory.jsonl" in result.stderr and "outside the repository" in result.stderr and "--out" in result.stderr
     assert target.read_text(encoding="utf-8") == "" and not (root / "memory.kgsync.json").exists()
     # The operator may still write anywhere: --out is the command line's.
@@ -268,12 +275,7 @@ def test_a_missing_graph_beside_its_manifest_is_said_by_a_dry_run_and_by_the_bui
 def test_a_veto_file_linked_out_of_the_repository_stops_the_build(tmp_path: Path) -> None:
     # kgsync-veto.yml committed as a link to a file of the runner's disk: read into the build, its
     # keys echoed by error messages.  Refused as a linked item file is, before anything is written.
-    root = _repo(tmp_path / "repo")
-    secret = tmp_path / "secret.yml"
-    secret.write_text("token: abc\n", encoding="utf-8")
-    (root / "kgsync-veto.yml").symlink_to(secret)
-    result = CliRunner().invoke(command, ["--root", str(root), "--no-cache"])
-    assert result.exit_code == 2, result.output
+    root, secret, result = _built_with_a_link_out(tmp_path, "kgsync-veto.yml", "secret.yml", "token: abc\n")
     assert f"{root / 'kgsync-veto.yml'}: a symbolic link leads out of the repository (to {secret})" in result.stderr
     assert "token" not in result.stderr and not (root / "memory.jsonl").exists()
 

@@ -41,6 +41,16 @@ def test_the_engine_builds_as_of_a_fixed_date_unless_the_caller_sets_one(tmp_pat
     assert seen == ["0", "1767225600"]
 
 
+def _project_and_elsewhere(tmp_path):
+    """A site project with its mkdocs.yml, and a folder outside it holding a file a link must not reach."""
+    project = tmp_path / "site"
+    project.mkdir()
+    (project / "mkdocs.yml").write_text("site_name: x\ndocs_dir: docs\n", encoding="utf-8")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    return project, elsewhere
+
+
 @pytest.mark.parametrize("name", [".kgsync-zensical.yml", ".kgsync-zensical-site"])
 def test_zensical_s_scratch_names_committed_as_links_are_refused(tmp_path, monkeypatch, name):
     # Zensical is built from a sibling config, .kgsync-zensical.yml, written into the project and removed
@@ -51,11 +61,7 @@ def test_zensical_s_scratch_names_committed_as_links_are_refused(tmp_path, monke
     from kgsync.publish.site import engine as site_engine
 
     monkeypatch.setattr(site_engine, "_run", lambda *args: None)  # no zensical run: the writes before it
-    project = tmp_path / "site"
-    project.mkdir()
-    (project / "mkdocs.yml").write_text("site_name: x\ndocs_dir: docs\n", encoding="utf-8")
-    elsewhere = tmp_path / "elsewhere"
-    elsewhere.mkdir()
+    project, elsewhere = _project_and_elsewhere(tmp_path)
     (elsewhere / "bashrc").write_text("export KEEP=1\n", encoding="utf-8")
     (project / name).symlink_to(elsewhere / "bashrc" if name.endswith(".yml") else elsewhere)
     out = project / "out" if name.endswith(".yml") else tmp_path / "html"  # the scratch folder: --out elsewhere
@@ -74,14 +80,10 @@ def test_mkdocs_part_folders_committed_as_links_are_refused(tmp_path, monkeypatc
     from kgsync.publish.site import engine as site_engine
 
     monkeypatch.setattr(site_engine, "_run_all", lambda *args: None)  # no mkdocs run: the writes before it
-    project = tmp_path / "site"
-    project.mkdir()
-    (project / "mkdocs.yml").write_text("site_name: x\ndocs_dir: docs\n", encoding="utf-8")
+    project, elsewhere = _project_and_elsewhere(tmp_path)
     out = project / "site"
     out.mkdir()
     (out / "index.html").write_text("old site\n", encoding="utf-8")
-    elsewhere = tmp_path / "elsewhere"
-    elsewhere.mkdir()
     (elsewhere / "keep.txt").write_text("keep\n", encoding="utf-8")
     (project / ".site.part1").symlink_to(elsewhere)
     with pytest.raises(PublishError, match=r"\.site\.part1: .*link"):
