@@ -21,6 +21,7 @@ from kgsync.cli._options import load_config, repo_options
 from kgsync.contract.errors import ConfigError, Location, printable_path
 from kgsync.read.item_caps import cap_problems
 from kgsync.read.items import read_corpus
+from kgsync.read.yaml_source import leads_out
 from kgsync.graph.merge import load_manifest, manifest_path
 
 
@@ -87,10 +88,11 @@ def _default_project(root: Path) -> Path:
     link): the render would write mkdocs.yml, docs/ and the HTML there, and publish that folder's
     overrides/ and assets/extra.css.  ``--project`` (the operator's) names any folder."""
     project = root / "site"
-    target, top = os.path.realpath(project), os.path.realpath(root)
-    if os.path.commonpath([target, top]) != top:
-        raise ConfigError(f"the site project folder is a link to {printable_path(target)}, outside the repository "
-                          f"({printable_path(top)}); the repository may not make kgsync write or publish there",
+    target = leads_out(project, root)  # the one rule of a committed link leading out, the items' and inputs'
+    if target is not None:
+        raise ConfigError(f"the site project folder is a link to {printable_path(str(target))}, outside the "
+                          f"repository ({printable_path(os.path.realpath(root))}); the repository may not make kgsync "
+                          "write or publish there",
                           Location.of(project), "commit site/ as a folder (remove the link), or pass --project DIR "
                                                 "to render a folder elsewhere")
     return project

@@ -146,8 +146,9 @@ def leads_out(path: Path, root: Path) -> Path | None:
     """Where ``path`` leads when it lies in the repository ``root`` as written but is a link, or in a
     linked folder, whose target is outside it; else None.  A committed symlink must not make the build
     read the runner's files or another checkout (into the graph, the PR body, an error message): the one
-    check of the items (``read.items.link_out``) and the maintainers' files (``read.config``).  A path
-    written outside the root is the choice of whoever wrote it (kgsync.yml's ``items:``, the command line)."""
+    check of the items (``read.items.link_out``), the maintainers' files (``read.config``) and the site
+    project's default folder (``cli.site``).  A path written outside the root is the choice of whoever
+    wrote it (kgsync.yml's ``items:``, the command line)."""
     top = Path(os.path.abspath(root))
     if not Path(os.path.abspath(path)).is_relative_to(top):
         return None
