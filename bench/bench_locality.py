@@ -1,7 +1,7 @@
 """Locality benchmark: does merging one item change other items' facts, and is each change explained?
 
     .venv/bin/python bench/bench_locality.py [--shared ../shared] [--deletes 20] [--adds N] [--only add|delete]
-        [--out FILE]
+        [--out FILE] [--no-themes]
 
 Builds the 220 items of ``corpus/research`` once, then, one at a time and each from that same
 base (graph and manifest restored), adds each item of ``corpus/later`` and deletes a spread of
@@ -37,6 +37,8 @@ def main() -> int:
     parser.add_argument("--adds", type=int, default=0, help="only the first N later items (0: all)")
     parser.add_argument("--only", choices=("add", "delete"), help="run only the adds or only the deletes")
     parser.add_argument("--out", type=Path, help="also write the table to this file")
+    parser.add_argument("--no-themes", action="store_true",
+                        help="build without the corpus's theme vocabulary, as a repository with no themes_vocabulary")
     args = parser.parse_args()
     corpus = args.shared / "corpus"
     work = Path(tempfile.mkdtemp(prefix="kgsync-locality-"))
@@ -45,7 +47,7 @@ def main() -> int:
     graph_path = work / "graph.jsonl"
     cfg = config_module.load(ROOT).with_overrides(
         items=str(items_dir), graph=str(graph_path), cache_dir=str(work / "cache"),
-        themes_vocabulary=str(corpus / "themes-vocabulary.md"), vocabulary="",
+        themes_vocabulary="" if args.no_themes else str(corpus / "themes-vocabulary.md"), vocabulary="",
     )
     started = time.perf_counter()
     base = build(cfg)

@@ -19,6 +19,10 @@ retire, or through a vocabulary event listed here:
 * ``topic entered`` / ``topic left``: a single word became one of the vocabulary's topics
   (enough items name and address it, ``kgsync.vocabulary.topics``) or was retired (no item
   addresses it any more); the items that address it link its node, or no longer.
+* ``retyped``: a term's node changed type, concept to method or back: its type is read from how
+  the corpus's items write it (``kgsync.vocabulary.node_kinds``), so one merge can tip it; every item
+  that links it (mines it, or carries a theme no vocabulary lists that names it,
+  ``kgsync.graph.terms.own_theme_nodes``) links the node of the new type.
 
 ``explain`` sorts bystanders into explained and unexplained; the locality benchmark and the
 property test require no unexplained one.
@@ -43,6 +47,7 @@ class EventKind(StrEnum):
     ACRONYM_UNDEFINED = "acronym no longer defined"
     TOPIC_ENTERED = "topic entered"
     TOPIC_LEFT = "topic left"
+    RETYPED = "retyped"
 
 
 @dataclass(frozen=True)
@@ -92,7 +97,33 @@ def vocabulary_events(hubs_before: Set[str], hubs_after: Set[str], before: Mappi
                            (EventKind.TOPIC_LEFT, set(topics_before) - set(topics_after))):
         for key in sorted(subjects):
             events.append(VocabularyEvent(kind, key, _items_naming(key, before, after)))
+    events.extend(_retyped(before, after))
     return tuple(dict.fromkeys(events))
+
+
+_TERM_TYPES = ("concept", "method")
+
+
+def _retyped(before: Mapping[str, Facts], after: Mapping[str, Facts]) -> list[VocabularyEvent]:
+    """A term whose node is of one type in every item before and of the other after (``retyped``)."""
+    def types(facts_by_item: Mapping[str, Facts]) -> dict[str, set[str]]:
+        found: dict[str, set[str]] = {}
+        for facts in facts_by_item.values():
+            for name, _type in facts.entities:
+                prefix, _, term = name.partition(":")
+                if prefix in _TERM_TYPES:
+                    found.setdefault(term, set()).add(prefix)
+        return found
+    old, new = types(before), types(after)
+    events: list[VocabularyEvent] = []
+    for term in sorted(old.keys() & new.keys()):
+        if len(old[term]) == len(new[term]) == 1 and old[term] != new[term]:
+            (was,), (now,) = old[term], new[term]
+            names = {f"{prefix}:{term}" for prefix in _TERM_TYPES}
+            items = sorted({slug for facts_by_item in (before, after) for slug, facts in facts_by_item.items()
+                            if _touched(facts) & names})
+            events.append(VocabularyEvent(EventKind.RETYPED, f"{term}: {was} -> {now}", tuple(items)))
+    return events
 
 
 def _items_with_node_words(keys: Iterable[str], before: Mapping[str, Facts],

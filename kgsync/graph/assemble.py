@@ -10,11 +10,12 @@ per item and node, short atomic observations, per-item caps.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from kgsync.contract.lazy_mapping import LazyMapping
 from kgsync.contract.errors import Location
 from kgsync.contract.model import EntityType, Facts, item_name, provenance
+from kgsync.extract.canonical import display_alias
 from kgsync.extract.evidence_model import EvidencePlan
 from kgsync.extract.findings import Claim, Extraction, undated_suffixes
 from kgsync.extract.markup import repository_names
@@ -22,7 +23,8 @@ from kgsync.graph.claims import (ItemEvidence, Topics, evidence_links, item_clai
                                  topic_finding)
 from kgsync.graph.extends import extends_edges
 from kgsync.graph.facts_builder import FactsBuilder, ItemAssembly
-from kgsync.graph.terms import ChosenTerms, TermChoice, item_terms, mined_names_of_themes, term_choice
+from kgsync.graph.terms import (ChosenTerms, OwnTheme, TermChoice, item_terms, mined_names_of_themes, own_theme_nodes,
+                                term_choice)
 from kgsync.read.config import Caps
 from kgsync.read.items import ResearchItem
 from kgsync.vocabulary.economy import tag_observation
@@ -69,6 +71,26 @@ class AssemblyContext:
     nodes: frozenset[str]  # the mined concepts that are nodes
     suffixes: Mapping[str, str]
     choice: TermChoice = TermChoice()  # what choosing ``chosen`` decided corpus-wide (``term_choice``)
+    #: theme slug -> its node, for the linked themes no theme vocabulary lists (``own_theme_nodes``)
+    own_theme_nodes: Mapping[str, OwnTheme] = field(default_factory=dict)
+
+    def theme_node(self, slug: str) -> str:
+        """The name part of the theme's node: the vocabulary's (``ThemeMap.node``), or, for a theme no
+        vocabulary lists, the mined idea it names (``own_theme_nodes``)."""
+        own = self.own_theme_nodes.get(slug)
+        return own.node.split(":", 1)[1] if own is not None else self.themes.node(slug)
+
+    def theme_spelling(self, slug: str) -> str:
+        """The alias that writes the slug's words: as the mined idea's variant, for a theme no vocabulary lists."""
+        own = self.own_theme_nodes.get(slug)
+        return own.spelling if own is not None else display_alias(slug)
+
+    @property
+    def theme_methods(self) -> frozenset[str]:
+        """The linked themes whose node is a method: the vocabulary's techniques, and each theme no
+        vocabulary lists whose mined idea is a method."""
+        own = frozenset(slug for slug, theme in self.own_theme_nodes.items() if theme.node.startswith("method:"))
+        return self.themes.methods | own if own else self.themes.methods
 
     def terms_of(self, slug: str) -> ItemTerms | None:
         return self.chosen.get(slug)
@@ -132,7 +154,7 @@ def context(
     theme_concepts = inputs.theme_concepts & frozenset(linked)
     return AssemblyContext(vocabulary, themes, caps, inputs.fold, inputs.tag_style, theme_concepts,
                            inputs.evidence or EvidencePlan({}, {}), by_slug, merged_into_theme, chosen, choice.nodes,
-                           undated_suffixes(by_slug), choice)
+                           undated_suffixes(by_slug), choice, own_theme_nodes(theme_concepts - themes.canonical, vocabulary))
 
 
 def assemble(items: Sequence[ResearchItem], extractions: Mapping[str, Extraction], inputs: AssemblyInputs) -> Assembly:
@@ -176,7 +198,8 @@ def _item_facts(item: ResearchItem, extraction: Extraction, shared: AssemblyCont
     _item_node(builder, item, extraction, themes, fold, shared.tag_style)
     themes_here = sorted({themes.canonicalise(t) for t in item.themes} & theme_concepts)
     concepts, methods = item_terms(builder, item, uses, caps, themes_here, merged_into_theme, themes.words,
-                                   vocabulary, themes.methods, themes.bucket_tags, themes.node)
+                                   vocabulary, shared.theme_methods, themes.bucket_tags, shared.theme_node,
+                                   shared.theme_spelling)
     ops.extend((name, None, False) for name in concepts + methods)
     if not item.is_superseded:  # a superseded item's claims are excluded, not just tagged
         topics = Topics(vocabulary, themes, theme_concepts, merged_into_theme, shared.nodes,

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from kgsync.contract.lazy_mapping import LazyMapping
 from kgsync.contract.model import EntityType, RelationType, concept_name, item_name, method_name
-from kgsync.extract.canonical import display_alias, term_key
+from kgsync.extract.canonical import canonical_name, display_alias, is_acronym, term_key, without_restated_expansion
 from kgsync.graph.facts_builder import FactsBuilder
 from kgsync.read.config import Caps
 from kgsync.read.items import ResearchItem
 from kgsync.vocabulary.economy import tag_observation
 from kgsync.vocabulary.themes import ThemeMap
+from kgsync.vocabulary.terms import Term
 from kgsync.vocabulary.vocab import ItemTerms, TermKind, TermUse, Vocabulary
 
 
@@ -227,11 +228,68 @@ def mined_names_of_themes(vocabulary: Vocabulary, theme_concepts: frozenset[str]
     return merged
 
 
+@dataclass(frozen=True)
+class OwnTheme:
+    """The node of a theme no theme vocabulary lists (``own_theme_nodes``)."""
+
+    node: str  # its name, ``concept:`` or ``method:`` + the name part
+    spelling: str  # how the slug's words are written: the mined term's variant, else ``display_alias``
+
+
+def own_theme_nodes(slugs: Iterable[str], vocabulary: Vocabulary) -> dict[str, OwnTheme]:
+    """Theme slug -> its node, for the themes items carry that no theme vocabulary lists (no
+    ``themes_vocabulary``, or one without a Scope column): the mined term that names the same idea
+    (its name's ``term_key`` is the slug's, else one of its variants of two or more words is:
+    "agentic AI" for ``agentic-ai``), as that term's node, concept or method; else the slug as a
+    canonical term (its head singular: ``knowledge-graphs`` -> ``concept:knowledge-graph``).  A slug that
+    writes an acronym beside a word of the expansion the vocabulary holds for it names that term
+    (``rag-retrieval``: ``method:retrieval-augmented-generation``, as ``ThemeMap.node`` names it from a Scope).
+
+    Why: such a theme is no maintainers' vocabulary for mined terms to merge into (whether a mined
+    name is written as a theme never depends on which other items carry one), so named by its slug
+    it stood beside the mined node of the same idea (``concept:knowledge-graphs`` and
+    ``concept:knowledge-graph``, ``concept:agentic-ai`` and ``concept:agentic-artificial-intelligence``,
+    ``concept:software-engineering`` and ``method:software-engineering``).  Named as mining names the
+    idea, the two are one node; the slug stays an alias of it (``item_terms``), written as the items
+    write it ("agentic AI", not a second "agentic ai").  The node reads the slug and the vocabulary
+    only, never which items carry the theme."""
+    by_name: dict[str, Term] = {}
+    by_alias: dict[str, Term] = {}
+    long_of: dict[str, str] = {}  # an acronym the vocabulary writes for a term -> the term's words
+    for name in sorted(vocabulary.terms):
+        term = vocabulary.terms[name]
+        by_name.setdefault(term_key(name), term)
+        for alias in term.aliases:
+            if len(alias.split()) > 1:
+                by_alias.setdefault(term_key(alias), term)
+            elif is_acronym(alias) and len(name.split("-")) > 1:
+                long_of.setdefault(alias.lower(), name.replace("-", " "))
+    found: dict[str, OwnTheme] = {}
+    for slug in sorted(slugs):
+        words_of_slug = slug.replace("-", " ")
+        key = term_key(words_of_slug)
+        # "rag-retrieval" restates a word of RAG's expansion: it names retrieval-augmented generation
+        restated = without_restated_expansion(slug.split("-"), long_of) if long_of else None
+        match = (by_name.get(key) or by_alias.get(key)
+                 or (by_name.get(term_key(" ".join(restated))) if restated else None))
+        if match is None:
+            # Its head singular, as mining names a plural ("knowledge-graphs": knowledge-graph); a
+            # modifier stays as written ("tools-infrastructure"), so the name reads as the slug does.
+            modifiers = frozenset(range(len(slug.split("-")) - 1))
+            found[slug] = OwnTheme(concept_name(canonical_name(words_of_slug, modifiers) or slug), display_alias(slug))
+            continue
+        spelled = sorted(a for a in (match.label, *match.aliases) if term_key(a) == key and a.casefold() == words_of_slug)
+        name = method_name(match.name) if match.kind is TermKind.METHOD else concept_name(match.name)
+        found[slug] = OwnTheme(name, spelled[0] if spelled else display_alias(slug))
+    return found
+
+
 def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None, caps: Caps, themes_here: Sequence[str],
                merged_into_theme: Mapping[str, str], theme_words: Mapping[str, tuple[str, ...]],
                vocabulary: Vocabulary, theme_methods: Container[str] = frozenset(),
                bucket_tags: Callable[[str, Sequence[str]], tuple[str, ...]] = lambda _name, _aliases: (),
                theme_node: Callable[[str], str] = lambda slug: slug,
+               theme_spelling: Callable[[str], str] = display_alias,
                ) -> tuple[list[str], list[str]]:
     """The item's concepts (its themes, then mined terms) and methods: every theme it carries, and
     every theme one of its mined terms is a variant of (``mined_names_of_themes``), beyond its
@@ -261,7 +319,7 @@ def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None
             name, entity_type, relation, out = concept_name(node), EntityType.CONCEPT, RelationType.ADDRESSES, concepts
         # The slug is already in the name; the aliases are how people type the theme,
         # the maintainers' words first (see ``themes``).
-        aliases = (display_alias(theme),) + theme_words.get(theme, ()) + mined_aliases.get(theme, ())
+        aliases = (theme_spelling(theme),) + theme_words.get(theme, ()) + mined_aliases.get(theme, ())
         if node != theme:  # the name no longer holds the slug the items write: a search for it must still land here
             aliases += (theme,)
         builder.entity(name, entity_type, *(f"alias:{a}" for a in dict.fromkeys(aliases)))
@@ -275,11 +333,16 @@ def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None
                 continue  # a later one may be pinned (a mined term that merged into a pin); a topic takes no slot
             if use.name in merged_into_theme:
                 continue  # the theme's concept stands for it (written above)
-            taken += 1
             if node_kind(vocabulary, use.name, kind) is TermKind.CONCEPT:
                 name, entity_type, relation = concept_name(use.name), EntityType.CONCEPT, RelationType.ADDRESSES
             else:
                 name, entity_type, relation = method_name(use.name), EntityType.METHOD, RelationType.USES_METHOD
+            if name in concepts or name in methods:
+                # A theme of the item no vocabulary lists is this very node (``own_theme_nodes``): linked
+                # above, it takes no slot; the variants the item writes are still the node's aliases.
+                builder.entity(name, entity_type, *(f"alias:{a}" for a in use.aliases))
+                continue
+            taken += 1
             # A shared node's provenance is the item's relation to it, not a token:
             # a token per item would make every slug fragment a search key for
             # the node and for every item behind it (see README, "Economy").

@@ -25,6 +25,24 @@ def facts(*relations: tuple[str, str, str], entities: tuple[tuple[str, str], ...
     return Facts(entities, (), tuple(Relation(*r) for r in relations))
 
 
+def test_a_term_whose_node_changes_type_is_a_retyped_event_listing_every_linker() -> None:
+    """A merge can tip a term's type (``node_kinds`` reads it from how the items write it): its
+    linkers, who did not change, link the node of the other type; the event names them."""
+    before = {"a": facts(("item:a", "method:se", "uses_method"), entities=(("method:se", "method"),)),
+              "b": facts(("item:b", "method:se", "uses_method"), entities=(("method:se", "method"),)),
+              "c": facts(("item:c", "concept:x", "addresses"), entities=(("concept:x", "concept"),))}
+    after = {"a": facts(("item:a", "concept:se", "addresses"), entities=(("concept:se", "concept"),)),
+             "b": facts(("item:b", "concept:se", "addresses"), entities=(("concept:se", "concept"),)),
+             "c": before["c"],
+             "n": facts(("item:n", "concept:se", "addresses"), entities=(("concept:se", "concept"),))}
+    events = vocabulary_events(set(), set(), before, after)
+    assert [(e.kind, e.subject, e.items) for e in events] == [(EventKind.RETYPED, "se: method -> concept", ("a", "b", "n"))]
+    assert explain(before, after, {"n"}, events).unexplained == {}
+    # A term of both types on either side (two nodes, one idea each item wrote) is no retyping.
+    both = {**after, "c": facts(("item:c", "method:se", "uses_method"), entities=(("method:se", "method"),))}
+    assert vocabulary_events(set(), set(), before, both) == ()
+
+
 def test_a_bystander_is_explained_only_through_the_merged_items_nodes_or_a_listed_event() -> None:
     before = {"a": facts(("item:a", "concept:x", "addresses")),
               "b": facts(("item:b", "concept:y", "addresses")),

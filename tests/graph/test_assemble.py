@@ -646,3 +646,29 @@ def test_sources_make_each_location_when_asked_for() -> None:
              "claim:a:c": Location("b.md", 9), "item:b": Location("b.md", 1)}
     assert sources == eager and list(sources) == list(eager) and len(sources) == 4
     assert sources.get("concept:y") is None and "item:b" in sources and "item:c" not in sources
+
+
+def test_without_a_theme_vocabulary_a_theme_and_the_mined_term_of_its_idea_are_one_node(tmp_path: Path) -> None:
+    """No kgsync.yml: the items' theme ``knowledge-graphs`` was ``concept:knowledge-graphs`` beside the
+    mined ``concept:knowledge-graph`` that the same items address.  It is one node, which keeps the
+    slug as an alias, whether or not any item mines the term (the slug as a canonical term)."""
+    def build_in(folder: str, *items: tuple[str, str]) -> Graph:
+        root = tmp_path / folder / "Research" / "completed"
+        root.mkdir(parents=True)
+        for slug, text in items:
+            (root / f"{slug}.md").write_text(text, encoding="utf-8")
+        return build(config_module.load(tmp_path / folder)).graph
+
+    mining = [item(f"2026-01-0{n}-kg-{n}", title=f"Knowledge graphs and vector search {n}", completed=f"2026-01-0{n}",
+                   themes="[knowledge-graphs]") for n in range(1, 4)]
+    lone = item("2026-02-01-lone", title="Reading lists", completed="2026-02-01", themes="[knowledge-graphs]",
+                findings=["**Reading lists help new staff.** (high confidence)"])
+    graph = build_in("mined", *mining, lone)
+    names = {e.name for e in graph.entities}
+    assert "concept:knowledge-graph" in names and "concept:knowledge-graphs" not in names
+    node = graph.entity("concept:knowledge-graph")
+    assert node is not None and "alias:knowledge-graphs" in node.observations
+    for slug in ("2026-01-01-kg-1", "2026-02-01-lone"):
+        assert "concept:knowledge-graph" in targets(graph, f"item:{slug}", "addresses")
+    alone = build_in("alone", lone)
+    assert targets(alone, "item:2026-02-01-lone", "addresses") == ["concept:knowledge-graph"]

@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgsync.graph.terms import _pinned, concept_nodes, mined_names_of_themes, node_kind, pinned_names, retyped_kinds
+from kgsync.graph.terms import (_pinned, concept_nodes, mined_names_of_themes, node_kind, own_theme_nodes, pinned_names,
+                                retyped_kinds)
 from kgsync.vocabulary.themes import ThemeMap
 from kgsync.vocabulary.vocab import ItemTerms, Term, TermKind, TermUse, Vocabulary
 
@@ -83,3 +84,32 @@ def test_a_mined_term_named_like_a_bucket_theme_stays_its_own_node() -> None:
     terms = {"memory-context": Term("memory-context", TermKind.CONCEPT, "memory context", ("memory context",), ()),
              "agentic-ai": Term("agentic-ai", TermKind.CONCEPT, "agentic AI", ("agentic AI",), ())}
     assert mined_names_of_themes(Vocabulary(terms, {}), themes.nodes, themes) == {"agentic-ai": "agentic-ai"}
+
+
+def test_a_theme_no_vocabulary_lists_is_the_node_mining_names_for_its_idea() -> None:
+    """Without a theme vocabulary a theme is no node of its own beside the mined node of its idea
+    (``own_theme_nodes``): a variant of the mined term's name, or of a variant of two or more words
+    ("agentic AI"), its type (a method stays one), an acronym beside a word of its expansion
+    ("rag-retrieval"); else the slug as a canonical term (its head singular)."""
+    terms = {
+        "knowledge-graph": Term("knowledge-graph", TermKind.CONCEPT, "knowledge graph", ("knowledge graphs", "KG"), ()),
+        "agentic-artificial-intelligence": Term("agentic-artificial-intelligence", TermKind.CONCEPT, "agentic AI",
+                                                ("agentic AI", "agentic artificial intelligence"), ()),
+        "software-engineering": Term("software-engineering", TermKind.METHOD, "software engineering",
+                                     ("software engineering", "SE"), ()),
+        "retrieval-augmented-generation": Term("retrieval-augmented-generation", TermKind.METHOD,
+                                               "retrieval-augmented generation", ("RAG",), ()),
+    }
+    found = own_theme_nodes(["knowledge-graphs", "agentic-ai", "software-engineering", "rag-retrieval",
+                             "tools-infrastructure"], Vocabulary(terms, {}))
+    assert {slug: theme.node for slug, theme in found.items()} == {
+        "knowledge-graphs": "concept:knowledge-graph",
+        "agentic-ai": "concept:agentic-artificial-intelligence",
+        "software-engineering": "method:software-engineering",
+        "rag-retrieval": "method:retrieval-augmented-generation",
+        "tools-infrastructure": "concept:tools-infrastructure",  # a modifier stays as written
+    }
+    assert found["agentic-ai"].spelling == "agentic AI"  # as the items write it, not a second "agentic ai"
+    assert found["tools-infrastructure"].spelling == "tools infrastructure"
+    # No vocabulary at all: the slug alone decides (no item's mining moves the plural's node).
+    assert own_theme_nodes(["knowledge-graphs"], Vocabulary({}, {}))["knowledge-graphs"].node == "concept:knowledge-graph"

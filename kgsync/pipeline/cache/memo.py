@@ -327,6 +327,7 @@ def context_key(shared: AssemblyContext, items: Sequence[ResearchItem]) -> str |
         shared.tag_style,
         tuple(rules),
         sorted(shared.theme_concepts),
+        sorted((slug, astuple(theme)) for slug, theme in shared.own_theme_nodes.items()),  # the node a theme no vocabulary lists is written as
         sorted((item.slug, item.completed, _same_day_cites(item, completed)) for item in items),
     ):
         digest.update(pickle.dumps(part, protocol=4))

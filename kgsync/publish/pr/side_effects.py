@@ -185,6 +185,14 @@ def explain_event(kind: EventKind, subject: str, vocabulary_file: str = VOCABULA
         return Explanation(f"no item addresses {subject} any more: the topic is retired and its items no longer "
                            "link it",
                            f"to keep it a node, pin it under terms: in {vocabulary_file}")
+    term, _, change = subject.partition(": ")
+    if kind is EventKind.RETYPED:
+        was, _, now = change.partition(" -> ")
+        return Explanation(f"{term}'s type is read from how the items write it (a task, a theory, a way of doing: "
+                           f"kgsync.vocabulary.node_kinds), and this merge tipped it from {was} to {now}: every item "
+                           f"that links it links {now}:{term}",
+                           f"to fix its type whatever items come and go, write {term}: {{kind: {was}}} (or {now}) "
+                           f"under terms: in {vocabulary_file}")
     assert_never(kind)
 
 

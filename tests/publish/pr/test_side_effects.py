@@ -20,7 +20,8 @@ from kgsync.publish.pr.body_context import _gained_groups, _lost_groups, _remove
 
 SUBJECTS = {EventKind.MERGED: "dense-retrieval -> retrieval", EventKind.UNMERGED: "dense-retrieval -> retrieval",
             EventKind.ACRONYM_DEFINED: "rag = retrieval augmented generation",
-            EventKind.ACRONYM_UNDEFINED: "rag = retrieval augmented generation"}
+            EventKind.ACRONYM_UNDEFINED: "rag = retrieval augmented generation",
+            EventKind.RETYPED: "software-engineering: method -> concept"}
 
 
 @pytest.mark.parametrize("kind", list(SideEffect))
@@ -35,8 +36,14 @@ def test_every_vocabulary_and_acronym_event_has_a_reason_and_a_fix(kind: EventKi
     subject = SUBJECTS.get(kind, "retrieval")
     why = explain_event(kind, subject, "vocab.yml")
     assert why.reason.strip() and why.fix.strip(), kind
-    assert any(part in why.reason for part in re.split(r" -> | = ", subject)), why.reason  # names what moved
+    assert any(part in why.reason for part in re.split(r" -> | = |: ", subject)), why.reason  # names what moved
     assert "vocab.yml" in why.fix or "kgsync.yml" in why.fix  # the file a maintainer edits
+
+
+def test_a_retyped_term_says_which_way_and_how_to_fix_its_type() -> None:
+    why = explain_event(EventKind.RETYPED, "software-engineering: method -> concept", "vocab.yml")
+    assert "from method to concept" in why.reason and "concept:software-engineering" in why.reason
+    assert "software-engineering: {kind: method}" in why.fix and "vocab.yml" in why.fix
 
 
 def test_a_facet_merge_says_it_is_a_facet_and_a_near_duplicate_merge_does_not() -> None:
