@@ -26,8 +26,7 @@ from kgsync.extract.canonical import skeleton
 from kgsync.contract.model import ENDPOINTS, OBSERVATION_KEYS, PREFIX, Entity, EntityType, Graph, Relation, RelationType
 from kgsync.lint.table import _CONTROL, RULES, CopyKey, Finding, SourceKey, relation_label, show
 from kgsync.read.config import Merge
-from kgsync.vocabulary.kin import graph_forms, kin_pairs
-from kgsync.vocabulary.similarity import near_duplicate_pairs
+from kgsync.vocabulary.kin import graph_forms, proposed_pairs
 
 
 _NAME, _TYPE, _OBSERVATIONS = attrgetter("name"), attrgetter("entity_type"), attrgetter("observations")
@@ -441,8 +440,7 @@ def _check_near_duplicates(graph: Graph, out: _Collector, rule: Merge) -> None:
         prefix = PREFIX[entity_type]
         terms = {e.name[len(prefix):] for e in graph.of_type(entity_type) if e.name.startswith(prefix)}
         terms.discard("")
-        for first, second in sorted(set(near_duplicate_pairs(terms, rule))
-                                    | kin_pairs(*graph_forms(graph, entity_type, prefix), rule)):
+        for first, second in sorted(proposed_pairs(terms, *graph_forms(graph, entity_type, prefix), rule)):
             out.add("near-duplicate-name", prefix + first, f"near-duplicate of {prefix}{second}")
 
 

@@ -63,6 +63,13 @@ from kgsync.vocabulary.groups import proper_name, vague_head
 from kgsync.vocabulary.similarity import MAX_BLOCK, near_duplicate_pairs
 
 
+def proposed_pairs(names: Iterable[str], forms: Mapping[str, Iterable[str]], items: Mapping[str, frozenset[str]],
+                   rule: Merge = Merge()) -> set[tuple[str, str]]:
+    """The candidate duplicates among the names of one type a reviewer is shown (lint's
+    near-duplicate-name, the review PR): ``similarity.near_duplicate_pairs`` and ``kin_pairs``."""
+    return set(near_duplicate_pairs(names, rule)) | kin_pairs(forms, items, rule)
+
+
 def kin_pairs(forms: Mapping[str, Iterable[str]], items: Mapping[str, frozenset[str]],
               rule: Merge = Merge()) -> set[tuple[str, str]]:
     """Sorted pairs (``a < b``) of names by ``alias_pairs``, ``vague_head_pairs`` or ``head_pairs``.  ``forms``:
