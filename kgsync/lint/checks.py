@@ -22,7 +22,7 @@ from operator import and_, attrgetter, eq, ge, gt, methodcaller, ne, not_
 from typing import cast
 
 from kgsync.contract.errors import Location
-from kgsync.extract.canonical import skeleton
+from kgsync.extract.canonical import skeleton, term_key
 from kgsync.contract.model import ENDPOINTS, OBSERVATION_KEYS, PREFIX, Entity, EntityType, Graph, Relation, RelationType
 from kgsync.lint.table import _CONTROL, RULES, CopyKey, Finding, SourceKey, relation_label, show
 from kgsync.read.config import Merge
@@ -456,6 +456,10 @@ def merge_hint(a: str, b: str) -> str | None:
     variant, canonical = merge_line(a, b)
     if not _VOCAB_NAME.fullmatch(canonical) or not variant:
         return None
+    key = term_key(variant)
+    if key == term_key(canonical):  # "knowledge graphs" / "knowledge-graph": the line would map the key to itself
+        return (f"no line under `merges:` in kgsync-vocab.yml joins them: both are the term `{key}`; "
+                "two nodes of one term are a kgsync defect, report it")
     return (f"if they are one idea, add `{variant}: {canonical}` under `merges:` in kgsync-vocab.yml; "
             "if two, rename one so the two are clearly distinct, or leave them")
 

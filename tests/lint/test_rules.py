@@ -283,11 +283,24 @@ def test_near_duplicates_through_an_alias_whose_heads_differ_are_two_things() ->
     assert "near-duplicate-name" not in codes(graph)
 
 
-def test_a_near_duplicate_says_the_vocabulary_line_that_merges_it() -> None:
-    graph = linked_concept(clean_graph(), Entity("concept:vector-searches", "concept", (P,)))
+def _near_duplicate_hint(a: str, b: str) -> str:
+    """The fix of the one near-duplicate-name finding of a clean graph with nodes ``a`` and ``b``."""
+    graph = clean_graph()
+    for name in (a, b):
+        graph = linked_concept(graph, Entity(name, name.split(":")[0], (P,)))
     (finding,) = [f for f in lint(graph).findings if f.code == "near-duplicate-name"]
-    assert finding.hint.startswith("if they are one idea, add `vector searches: vector-search` under `merges:` "
-                                   "in kgsync-vocab.yml")
+    return finding.hint
+
+
+def test_a_near_duplicate_says_the_vocabulary_line_that_merges_it() -> None:
+    assert _near_duplicate_hint("method:fine-tuning", "method:finetuning").startswith(
+        "if they are one idea, add `fine tuning: finetuning` under `merges:` in kgsync-vocab.yml")
+
+
+def test_two_names_of_one_term_get_no_merge_line_that_would_do_nothing() -> None:
+    # "knowledge graphs: knowledge-graph" maps the term key "knowledge graph" to itself.
+    assert _near_duplicate_hint("concept:knowledge-graph", "concept:knowledge-graphs").startswith(
+        "no line under `merges:` in kgsync-vocab.yml joins them: both are the term `knowledge graph`")
 
 
 def test_kinds_and_other_heads_are_no_near_duplicates() -> None:
