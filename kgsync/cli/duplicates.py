@@ -19,7 +19,7 @@ from kgsync.cli._errors import FAILED, OK, reported
 from kgsync.cli._options import load_config, repo_options
 from kgsync.contract.errors import ConfigError, Location, printable_message
 from kgsync.contract.model import EntityType, Graph
-from kgsync.vocabulary.kin import graph_forms, kin_pairs
+from kgsync.vocabulary.kin import graph_forms, kin_pairs, reviewed
 from kgsync.vocabulary.similarity import near_duplicate_pairs
 
 _TERM_PREFIXES = {EntityType.CONCEPT.value: "concept:", EntityType.METHOD.value: "method:"}
@@ -32,8 +32,9 @@ _TERM_PREFIXES = {EntityType.CONCEPT.value: "concept:", EntityType.METHOD.value:
 def command(graph: Path | None, root: Path | None, config_path: Path | None, fail: bool) -> None:
     """List candidate duplicate pairs among the concept and method names of GRAPH
     (default: the graph of kgsync.yml): by the `merge:` rule of kgsync.yml, through
-    an alias, a vague head or a head the same items write, and a term that is both
-    a concept and a method."""
+    an alias, a vague head or a head the same items write, less the pairs whose
+    heads differ or one is a kind of the other; and a term that is both a concept
+    and a method."""
     with reported():
         cfg = load_config(root, config_path)
         path = graph if graph is not None else cfg.graph_file("GRAPH")
@@ -60,9 +61,13 @@ def duplicate_pairs(graph: Graph, rule: config_module.Merge) -> list[tuple[str, 
             for b in sorted(set(names))[i + 1:]:
                 pairs.add((a, b))
     kin: set[tuple[str, str]] = set()
+    items: dict[str, frozenset[str]] = {}
     for entity_type, prefix in _TERM_PREFIXES.items():
-        kin |= kin_pairs(*graph_forms(graph, entity_type, prefix), rule)
-    for a, b in sorted(set(near_duplicate_pairs(by_term, rule)) | kin):
+        forms, linked = graph_forms(graph, entity_type, prefix)
+        kin |= kin_pairs(forms, linked, rule)
+        for term, slugs in linked.items():
+            items[term] = items.get(term, frozenset()) | slugs
+    for a, b in sorted(reviewed(set(near_duplicate_pairs(by_term, rule)) | kin, by_term, items)):
         for x in by_term[a]:
             for y in by_term[b]:
                 pairs.add(tuple(sorted((x, y))))  # type: ignore[arg-type]

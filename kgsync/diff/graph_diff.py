@@ -26,8 +26,7 @@ from kgsync.diff.model import EntityChange, GraphDiff, graph_size, type_sort_key
 from kgsync.diff.renames import item_renames
 from kgsync.lint.rules import FileLines, Finding, lint
 from kgsync.read.config import Merge
-from kgsync.vocabulary.kin import graph_forms, kin_pairs, same_items, shared_items
-from kgsync.vocabulary.similarity import near_duplicate_pairs
+from kgsync.vocabulary.kin import graph_forms, proposed_pairs, same_items, shared_items
 
 
 def diff(
@@ -122,7 +121,7 @@ def review(old: Graph, new: Graph, *, rule: Merge | None = None, sources: FileLi
             continue
         terms = [n[len(prefix) :] for n in names]
         forms, items = graph_forms(new, entity_type.value, prefix)
-        for a, b in sorted(set(near_duplicate_pairs(terms, rule)) | kin_pairs(forms, items, rule)):
+        for a, b in sorted(proposed_pairs(terms, forms, items, rule)):
             if prefix + a not in old_names or prefix + b not in old_names:
                 pairs.append((prefix + a, prefix + b))
                 if same_items(items, a, b):

@@ -22,12 +22,12 @@ from operator import and_, attrgetter, eq, ge, gt, methodcaller, ne, not_
 from typing import cast
 
 from kgsync.contract.errors import Location
-from kgsync.extract.canonical import skeleton
+from kgsync.extract.canonical import skeleton, term_key
 from kgsync.contract.model import ENDPOINTS, OBSERVATION_KEYS, PREFIX, Entity, EntityType, Graph, Relation, RelationType
 from kgsync.lint.table import _CONTROL, RULES, CopyKey, Finding, SourceKey, relation_label, show
 from kgsync.read.config import Merge
-from kgsync.vocabulary.kin import graph_forms, kin_pairs
-from kgsync.vocabulary.similarity import near_duplicate_pairs
+from kgsync.vocabulary.kin import graph_forms, proposed_pairs
+from kgsync.vocabulary.similarity import merge_line
 
 
 _NAME, _TYPE, _OBSERVATIONS = attrgetter("name"), attrgetter("entity_type"), attrgetter("observations")
@@ -441,9 +441,27 @@ def _check_near_duplicates(graph: Graph, out: _Collector, rule: Merge) -> None:
         prefix = PREFIX[entity_type]
         terms = {e.name[len(prefix):] for e in graph.of_type(entity_type) if e.name.startswith(prefix)}
         terms.discard("")
-        for first, second in sorted(set(near_duplicate_pairs(terms, rule))
-                                    | kin_pairs(*graph_forms(graph, entity_type, prefix), rule)):
-            out.add("near-duplicate-name", prefix + first, f"near-duplicate of {prefix}{second}")
+        for first, second in sorted(proposed_pairs(terms, *graph_forms(graph, entity_type, prefix), rule)):
+            out.add("near-duplicate-name", prefix + first, f"near-duplicate of {prefix}{second}",
+                    merge_hint(first, second))
+
+
+#: A name a ``merges:`` line can hold as it is (``kgsync-vocab.yml``): lower-case words joined by ``-`` or ``.``.
+_VOCAB_NAME = re.compile(r"[a-z0-9]+(?:[.-][a-z0-9]+)*")
+
+
+def merge_hint(a: str, b: str) -> str | None:
+    """The fix of a near-duplicate pair: the exact ``merges:`` line of kgsync-vocab.yml that merges it
+    (``similarity.merge_line``), or the rule's general hint (None) for a name no line can hold."""
+    variant, canonical = merge_line(a, b)
+    if not _VOCAB_NAME.fullmatch(canonical) or not variant:
+        return None
+    key = term_key(variant)
+    if key == term_key(canonical):  # "knowledge graphs" / "knowledge-graph": the line would map the key to itself
+        return (f"no line under `merges:` in kgsync-vocab.yml joins them: both are the term `{key}`; "
+                "two nodes of one term are a kgsync defect, report it")
+    return (f"if they are one idea, add `{variant}: {canonical}` under `merges:` in kgsync-vocab.yml; "
+            "if two, rename one so the two are clearly distinct, or leave them")
 
 
 def _check_confusables(graph: Graph, out: _Collector) -> None:

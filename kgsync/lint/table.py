@@ -88,8 +88,10 @@ RULES: dict[str, Rule] = {
         Rule("lost-provenance", _E, "provenance:item=<slug> names an item that is not in the graph",
              "restore item:<slug>, or point the provenance at an existing item"),
         Rule("near-duplicate-name", _W, ("two concept (or method) terms are near-duplicates under the merge rule, or through an alias, a vague head "
-                                         "or a head the same items write"),
-             "merge them in kgsync-vocab.yml, or rename one so the two are clearly distinct"),
+                                         "or a head the same items write; not when their heads differ (\"GitHub issue\" / \"GitHub\") "
+                                         "or one is a kind of the other (\"Copilot coding agent\" / \"coding agent\") that other items address"),
+             "if they are one idea, merge them under merges: in kgsync-vocab.yml (`variant words: canonical-name`); if "
+             "two, rename one so the two are clearly distinct, or leave them"),
         Rule("confusable-names", _E,
              "two names read the same: their UTS #39 confusable skeletons match (a Cyrillic letter, an invisible "
              "character)", "rename the look-alike to the name it imitates (one node), or to a name that reads "

@@ -1,4 +1,6 @@
-"""Candidate duplicates the name-only rule misses: proposed for review, never merged by the build.
+"""Candidate duplicates the name-only rule misses: proposed for review, never merged by the build;
+and what a reviewer is shown of every signal (``proposed_pairs``: no pair whose names say two
+things, ``two_things``).
 
 ``similarity.near_duplicate_pairs`` compares node names.  Three more signals, each a reviewable
 proposal (lint, ``kgsync duplicates``, the review PR), because neither is evidence enough for the
@@ -51,6 +53,7 @@ them and more pairs a reader keeps apart, so none is a rule:
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from itertools import compress
@@ -60,7 +63,56 @@ from kgsync.contract.model import Graph
 from kgsync.extract.canonical import term_key
 from kgsync.read.config import Merge
 from kgsync.vocabulary.groups import proper_name, vague_head
-from kgsync.vocabulary.similarity import MAX_BLOCK, near_duplicate_pairs
+from kgsync.vocabulary.similarity import MAX_BLOCK, near_duplicate_pairs, plural_of, same_idea_pairs, spelling_variant
+
+_TOKEN = re.compile(r"[a-z0-9]+")
+
+
+def proposed_pairs(names: Iterable[str], forms: Mapping[str, Iterable[str]], items: Mapping[str, frozenset[str]],
+                   rule: Merge = Merge()) -> set[tuple[str, str]]:
+    """The candidate duplicates among the names of one type a reviewer is shown (lint's
+    near-duplicate-name, the review PR): ``similarity.near_duplicate_pairs`` and ``kin_pairs``,
+    ``reviewed``."""
+    names = sorted(set(names))
+    return reviewed(set(near_duplicate_pairs(names, rule)) | kin_pairs(forms, items, rule), names, items)
+
+
+def reviewed(pairs: Iterable[tuple[str, str]], names: Iterable[str],
+             items: Mapping[str, frozenset[str]]) -> set[tuple[str, str]]:
+    """``pairs`` less those whose names say two things (``two_things``), but for the pairs with the
+    same content words (``similarity.same_idea_pairs``: "agentic AI" / "AI agent"), whose heads
+    differ as written only."""
+    same = same_idea_pairs(names)
+    return {pair for pair in pairs if pair in same or not two_things(*pair, items)}
+
+
+def two_things(a: str, b: str, items: Mapping[str, frozenset[str]]) -> bool:
+    """Do two names say two things, whichever signal paired them?  An English compound names a kind of
+    its head, its last word: two different heads are two things ("GitHub issue" / "GitHub", "coding agent
+    harness" / "coding agent", "policy enforcement point" / "policy enforcement", "agent skill" / "AI agent",
+    "instruction file" / "Copilot instruction"), unless the names are spellings of one
+    (``similarity.spelling_variant``: "fine-tuning" / "finetuning").  The same head with the other
+    name's words before it is a kind of it ("Copilot coding agent" / "coding agent", "personal
+    knowledge management"), unless the same items address both (``same_items``: the modifier is one
+    the items drop at will, ``head_pairs``).  Measured on the engineer's labels, written first
+    (``bench/labels/neardup28_engineer_*.tsv``, ``bench/neardup_labels.py``): of the 21 pairs the
+    four builds of issue 21 showed (research and with the later items, each with and without the
+    theme vocabulary), this leaves out 17, one of them a merge (H-neuron formation, a facet of the
+    H-neurons' page); the 4 it keeps are merges."""
+    wa, wb = _TOKEN.findall(a.lower()), _TOKEN.findall(b.lower())
+    if not wa or not wb or spelling_variant(a, b):
+        return False
+    if not _same_word(wa[-1], wb[-1]):
+        return True
+    short, long = sorted((wa, wb), key=len)
+    tail = long[len(long) - len(short):]
+    kind = len(short) < len(long) and tail[:-1] == short[:-1]
+    return kind and not same_items(items, a, b)
+
+
+def _same_word(x: str, y: str) -> bool:
+    """One word, in either number ("graph" / "graphs")."""
+    return x == y or plural_of(x, y) or plural_of(y, x)
 
 
 def kin_pairs(forms: Mapping[str, Iterable[str]], items: Mapping[str, frozenset[str]],

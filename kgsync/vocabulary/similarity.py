@@ -65,7 +65,7 @@ def is_near_duplicate(a: str, b: str, rule: Merge = Merge()) -> bool:
     short = min(len(a), len(b)) < MIN_LENGTH_FOR_EDIT_DISTANCE
     limit = _edit_limit(rule)
     close = not short and Levenshtein.distance(a, b, score_cutoff=limit) < limit
-    if close and _variant(a, b):
+    if close and spelling_variant(a, b):
         # Different numbers are different things ("gpt-4" / "gpt-5", "llm01" / "llm02").
         return _digits(a) == _digits(b)
     return len(tokens(a)) > 1 and len(tokens(b)) > 1 and token_jaccard(a, b) >= rule.max_token_jaccard
@@ -96,8 +96,9 @@ def compound_names(surfaces: Iterable[str]) -> set[str]:
     return {reading.replace(" ", "-") for surface in surfaces for reading in compound_readings(surface)}
 
 
-def _variant(a: str, b: str) -> bool:
-    """Are close names spelling variants (see the module doc) rather than different words?"""
+def spelling_variant(a: str, b: str) -> bool:
+    """Are close names spelling variants (see the module doc) rather than different words?  Also what
+    the review reads as one name whatever the words' heads (``kin.two_things``: "fine-tuning" / "finetuning")."""
     if "".join(_TOKEN.findall(a.lower())) == "".join(_TOKEN.findall(b.lower())):
         return True
     wa, wb = _TOKEN.findall(a.lower()), _TOKEN.findall(b.lower())
@@ -107,7 +108,7 @@ def _variant(a: str, b: str) -> bool:
     if len(differing) != 1:
         return False
     x, y = differing[0]
-    if _plural_of(x, y) or _plural_of(y, x):
+    if plural_of(x, y) or plural_of(y, x):
         return True
     stem = 0
     while stem < min(len(x), len(y)) and x[stem] == y[stem]:
@@ -115,7 +116,7 @@ def _variant(a: str, b: str) -> bool:
     return stem >= 5
 
 
-def _plural_of(word: str, other: str) -> bool:
+def plural_of(word: str, other: str) -> bool:
     """"evals" / "eval", "analyses" / "analysis": the same word in number."""
     return other in (word + "s", word + "es") or (word.endswith("is") and other == word[:-2] + "es")
 

@@ -187,13 +187,19 @@ def test_review_reports_near_duplicates_that_involve_a_new_name() -> None:
 
 
 def test_review_reports_a_pair_found_through_an_alias() -> None:
-    # The items define "H-neurons" as hallucination-associated neurons: a new node named by the
-    # short form plus a head is proposed (kin.alias_pairs), though the names share no form.
+    # The items write "LLM agents" for a node named in full: a new "LLM agent" node meets it
+    # through that alias (kin.alias_pairs), though the names share no form.
+    old = Graph((Entity("concept:large-language-model-agent", "concept", ("alias:LLM agents",)),))
+    new = Graph(old.entities + (Entity("concept:llm-agent", "concept"),))
+    assert review(old, new).near_duplicates == (("concept:large-language-model-agent", "concept:llm-agent"),)
+
+
+def test_review_leaves_out_an_alias_pair_whose_heads_differ() -> None:
+    # "H-neuron activations" meets the short form "H-neurons", but an activation is no neuron.
     old = Graph((Entity("concept:hallucination-associated-neurons", "concept",
                         ("alias:H-neurons", "alias:hallucination-associated neurons")),))
     new = Graph(old.entities + (Entity("concept:h-neuron-activation", "concept", ("alias:H-neuron activations",)),))
-    assert review(old, new).near_duplicates == (
-        ("concept:h-neuron-activation", "concept:hallucination-associated-neurons"),)
+    assert review(old, new).near_duplicates == ()
 
 
 def test_review_gives_the_shared_items_of_a_pair_the_same_items_address() -> None:

@@ -1,4 +1,4 @@
-"""kgsync.vocabulary.kin: candidate duplicates found through an alias or a vague head."""
+"""kgsync.vocabulary.kin: candidate duplicates found through an alias or a vague head, and those a reviewer is shown."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 
 from kgsync.contract.model import Entity, Graph, Relation
 from kgsync.vocabulary.kin import (MIN_SHARED_ITEMS, SAME_ITEMS_SHARE, alias_pairs, graph_forms, head_pairs,
-                                   kin_pairs, same_items, shared_items, vague_head_pairs)
+                                   kin_pairs, proposed_pairs, reviewed, same_items, shared_items, two_things,
+                                   vague_head_pairs)
 
 
 def test_a_short_form_the_items_define_meets_its_facet() -> None:
@@ -126,3 +127,38 @@ def test_head_pairs_are_exactly_the_heads_with_the_same_items(items: dict[str, f
                     expected.add((min(a, b), max(a, b)))
     assert head_pairs(items, items) == expected
     assert head_pairs(list(reversed(list(items))), items) == expected
+
+
+def test_other_heads_are_two_things() -> None:
+    # An English compound names a kind of its last word: "GitHub issue" is no GitHub.
+    for a, b in (("github", "github-issue"), ("coding-agent", "coding-agent-harness"),
+                 ("policy-enforcement", "policy-enforcement-point"), ("agent-skill", "ai-agent"),
+                 ("copilot-instruction", "instruction-file")):
+        assert two_things(a, b, {})
+
+
+def test_a_kind_is_two_things_unless_the_same_items_address_both() -> None:
+    assert two_things("coding-agent", "copilot-coding-agent", {})
+    items = {"language-model": _slugs(*range(10)), "large-language-model": _slugs(*range(2, 14))}
+    assert not two_things("language-model", "large-language-model", items)
+
+
+def test_spellings_of_one_name_are_one_thing() -> None:
+    for a, b in (("fine-tuning", "finetuning"), ("knowledge-graph", "knowledge-graphs"),
+                 ("agent-memory", "agentic-memory"), ("rag-eval", "rag-evals")):
+        assert not two_things(a, b, {})
+
+
+def test_reviewed_keeps_the_same_content_words_whatever_the_heads() -> None:
+    # "agentic AI" / "AI agent": the heads differ as written, the content words are the same.
+    names = ["agentic-ai", "ai-agent", "ai-architecture"]
+    pairs = {("agentic-ai", "ai-agent"), ("agentic-ai", "ai-architecture")}
+    assert reviewed(pairs, names, {}) == {("agentic-ai", "ai-agent")}
+
+
+def test_proposed_pairs_leave_out_a_vague_head_over_a_kind() -> None:
+    forms = {"instruction-file": ("instruction files",), "copilot-instruction": ("copilot instructions",),
+             "vector-search": (), "vector-searches": ()}
+    items = {name: frozenset({"x"}) for name in forms}
+    assert ("copilot-instruction", "instruction-file") in kin_pairs(forms, items)
+    assert proposed_pairs(forms, forms, items) == {("vector-search", "vector-searches")}

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 
 from markupsafe import Markup
 
+from kgsync.extract.canonical import term_key
 from kgsync.vocabulary.similarity import merge_line
 
 _PREFIX = re.compile(r"(concept|method):")
@@ -32,7 +33,8 @@ def merge_lines(pairs: Sequence[tuple[str, str]]) -> tuple[tuple[str, str], ...]
         if ka is None or kb is None or ka.group(1) != kb.group(1):
             continue  # a concept and a method: not one merge line (the kinds differ)
         variant, canonical = merge_line(a[ka.end():], b[kb.end():])
-        if _NAME.fullmatch(canonical) and _VARIANT.fullmatch(variant):
+        # A line that maps a term key to itself ("knowledge graphs: knowledge-graph") joins nothing.
+        if _NAME.fullmatch(canonical) and _VARIANT.fullmatch(variant) and term_key(variant) != term_key(canonical):
             out.add((variant, canonical))
     return tuple(sorted(out))
 

@@ -23,6 +23,8 @@ def test_no_line_across_kinds_nor_for_a_name_the_vocabulary_file_cannot_hold() -
     assert merge_lines([("concept:runtime-monitoring", "method:continuous-monitoring")]) == ()
     assert merge_lines([("concept:a`b", "concept:a`b-x")]) == ()
     assert merge_block([]) == ""
+    # Two names of one term key: the line would map "knowledge graph" to itself.
+    assert merge_lines([("concept:knowledge-graph", "concept:knowledge-graphs")]) == ()
 
 
 def test_the_pr_body_offers_the_lines_under_the_pairs() -> None:
