@@ -10,6 +10,7 @@ from kgsync.contract.model import Graph, Relation
 from kgsync.diff.claim_changes import changed_claims
 from kgsync.diff.finding_order import severity_of
 from kgsync.diff.model import GraphDiff
+from kgsync.lint.rules import Finding
 from kgsync.publish.pr.markdown_escape import TEXT_LIMIT, clean
 from kgsync.publish.pr.renamed_items import left_on_old_nodes
 from kgsync.publish.pr.side_effects import VETO_FILE, SideEffect, explain
@@ -231,3 +232,11 @@ def _trust_reason(d: GraphDiff, name: str, status: str) -> str:
         return str(explain(SideEffect.SUPERSEDED))
     by = sorted(r.source for r in d.relations_added if r.target == name and r.relation_type == "contradicts")
     return str(explain(SideEffect.CONTESTED, by[0] if len(by) == 1 else ""))
+
+
+def in_pairs(finding: Finding, pairs: Sequence[tuple[str, str]]) -> bool:
+    """A near-duplicate-name finding whose pair the near-duplicates section lists already."""
+    if finding.code != "near-duplicate-name":
+        return False
+    other = finding.message.removeprefix("near-duplicate of ")
+    return tuple(sorted((finding.entity, other))) in set(pairs)
