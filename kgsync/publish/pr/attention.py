@@ -189,10 +189,12 @@ def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
     for noun, plural, facts in hand_added:  # removing what an agent or a person wrote is always said
         if facts:
             lines.append(_line(noun, plural, [AttentionEntry(fact) for fact in facts], cap))
-    new_findings = [f for f in d.findings if d.is_new(f)]
+    # A near-duplicate-name warning whose pair the body lists as a candidate pair is counted there, once.
+    listed = [f for f in d.findings if not in_pairs(f, d.near_duplicates)]
+    new_findings = [f for f in listed if d.is_new(f)]
     for severity in ("error", "warning"):
         found = [f for f in new_findings if severity_of(f) == severity]
-        known = sum(1 for f in d.findings if severity_of(f) == severity and not d.is_new(f))
+        known = sum(1 for f in listed if severity_of(f) == severity and not d.is_new(f))
         # Errors block the merge: each is named.  Warnings are counted; the lint section lists them.
         lines.append(_line(f"new lint {severity}", f"new lint {severity}s",
                            [AttentionEntry(f"{f.code}: {f.entity}", f"{f.message} (fix: {f.hint})" if f.hint else f.message)
