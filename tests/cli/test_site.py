@@ -3,6 +3,8 @@ when no repository is known, configuration errors exit 2."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from click.testing import CliRunner
 
@@ -148,3 +150,20 @@ def test_items_outside_the_configured_folder_are_read_with_items_and_their_absen
     assert result.exit_code == 0, result.output
     assert "When does grounding beat recall?" in page.read_text(encoding="utf-8")
     assert "notice: 4 of the graph's 5 items have no file under 'notes'" in result.output, result.output
+
+
+def test_the_render_line_counts_pages_and_files_apart(tmp_path):
+    """"rendered 468 pages into site (473 changed, ...)" on the real corpus: more changed than pages, as the
+    count is of files (mkdocs.yml, the stylesheets, scripts and the explorer's data besides the pages)."""
+    from kgsync.cli.main import cli
+
+    graph, _ = sample()
+    jsonl.write(tmp_path / "memory.jsonl", graph)
+    result = CliRunner().invoke(cli, ["site", "--root", str(tmp_path), "--no-build"])
+    assert result.exit_code == 0, result.output
+    line = next(line for line in result.output.splitlines() if line.startswith("rendered "))
+    pages, files = map(int, re.fullmatch(r"rendered (\d+) pages into \S+ \((\d+) files changed, 0 removed, "
+                                         r"[0-9.]+ s\)", line).groups())
+    assert files == pages + 5, line
+    result = CliRunner().invoke(cli, ["site", "--root", str(tmp_path), "--no-build"])
+    assert "(0 files changed, 0 removed" in result.output, result.output
