@@ -87,7 +87,7 @@ def command(items_spec: str | None, root: Path | None, config_path: Path | None,
                        "$GITHUB_REPOSITORY): item pages name their files without a link", err=True)
         if not quiet:
             click.echo(f"rendered {len(rendered.pages)} pages into {project} "
-                       f"({rendered.written} changed, {rendered.removed} removed, {rendered.seconds:.2f} s)")
+                       f"({rendered.written} files changed, {rendered.removed} removed, {rendered.seconds:.2f} s)")
         if no_build:
             return
         started = time.perf_counter()
