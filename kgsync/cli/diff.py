@@ -62,6 +62,8 @@ def command(
     with reported(prefix=PREFIX):
         try:
             config = config_module.load(".", config_file)
+            if output is not None:
+                _refuse_an_operand(output, old, new)
             for side, path in (("OLD", old), ("NEW", new)):
                 if not path.exists():  # documented, and still worth a word: it may be a typo
                     click.echo(f"{PREFIX}notice: {side} {printable_path(str(path))} does not exist: read as the empty graph", err=True)
@@ -94,6 +96,19 @@ def command(
         return
     with reported(prefix=PREFIX):
         write_output(output, text, inputs=config)
+
+
+def _refuse_an_operand(output: Path, old: Path, new: Path) -> None:
+    """--output must never replace a file this diff reads: OLD, NEW or the manifest beside either (a
+    swapped argument, `-o new.jsonl`, wrote the report over the new graph).  The inputs of kgsync.yml
+    are ``write_output``'s check."""
+    from kgsync.graph.merge import manifest_path
+
+    for path, what in ((old, "OLD, the old graph"), (new, "NEW, the new graph"),
+                       (manifest_path(old), "OLD's manifest"), (manifest_path(new), "NEW's manifest")):
+        if output.is_file() and path.is_file() and output.samefile(path):
+            raise ConfigError(f"--output names a file that is {what}, which this diff reads: not written",
+                              Location.of(output), "name another file")
 
 
 def _by_hand(old_graph: Graph, old: Path, new_graph: Graph, new: Path) -> tuple[HandMade, tuple[str, ...]]:

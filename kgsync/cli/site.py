@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -18,14 +20,17 @@ import click
 from kgsync.contract import jsonl
 from kgsync.cli._errors import reported
 from kgsync.cli._options import load_config, repo_options
-from kgsync.contract.errors import ConfigError, Location, printable_path
+from kgsync.contract.errors import ConfigError, Location, message_line, printable_path
+from kgsync.contract.model import EntityType, Graph
 from kgsync.read.item_caps import cap_problems
-from kgsync.read.items import read_corpus
+from kgsync.read.items import ResearchItem, read_corpus
 from kgsync.read.yaml_source import leads_out
 from kgsync.graph.merge import load_manifest, manifest_path
 
 
 @click.command("site")
+@click.option("--items", "items_spec", help="Item files the pages read: a folder or a glob (default: `items` in "
+              "kgsync.yml, Research/completed/*.md).")
 @repo_options
 @click.option("--graph", "graph_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Graph file to publish (default: the config's graph, memory.jsonl).")
@@ -39,8 +44,9 @@ from kgsync.graph.merge import load_manifest, manifest_path
 @click.option("--fresh", is_flag=True, help="Empty the engine's cache first (Zensical); mkdocs always is.")
 @click.option("--no-build", is_flag=True, help="Render the project only; do not build HTML.")
 @click.option("-q", "--quiet", is_flag=True, help="Print errors only.")
-def command(root: Path | None, config_path: Path | None, graph_path: Path | None, project_dir: Path | None,
-            out_dir: Path | None, engine: str, fresh: bool, no_build: bool, quiet: bool) -> None:
+def command(items_spec: str | None, root: Path | None, config_path: Path | None, graph_path: Path | None,
+            project_dir: Path | None, out_dir: Path | None, engine: str, fresh: bool, no_build: bool,
+            quiet: bool) -> None:
     """Publish the graph as a static concept site whose pages lead back to the items.
 
     Builds are strict: a warning (a broken link) fails the build.
@@ -54,14 +60,16 @@ def command(root: Path | None, config_path: Path | None, graph_path: Path | None
 
     with reported():
         cfg = load_config(root, config_path)
+        if items_spec:  # relative to the working directory, as build's --items
+            cfg = replace(cfg, items=str(Path(items_spec).absolute()))
         source = graph_path if graph_path else cfg.graph_file("--graph")
         if not Path(source).is_file():  # an empty site over the published one would be worse than none
             raise ConfigError("graph file not found", Location.of(source), "run `kgsync build` first, or pass --graph")
         graph = jsonl.read(source)
         # An item past a cap is an error to the build (it keeps its previous nodes): its text is
         # not rendered either, so the site's size follows from the graph's caps.
-        items = tuple(item for item in read_corpus(cfg.items, cfg.root).items
-                      if not cap_problems(item, cfg.caps))
+        read = read_corpus(cfg.items, cfg.root).items
+        items = tuple(item for item in read if not cap_problems(item, cfg.caps))
         project = project_dir if project_dir else _default_project(cfg.root)
         out = out_dir if out_dir else project / "site"
         if not out_dir and not no_build:
@@ -69,18 +77,32 @@ def command(root: Path | None, config_path: Path | None, graph_path: Path | None
         # The manifest beside the graph keeps the sentence stating each evidence link.
         evidence = evidence_of(load_manifest(manifest_path(Path(source))))
         rendered = render_project(graph, items, cfg.site, project, evidence=evidence, engine=engine, root=cfg.root)
+        missing, total = _items_without_file(graph, read)
+        if missing and not quiet:
+            click.echo(message_line(None, f"notice: {missing} of the graph's {total} items have no file under "
+                                    f"{items_spec or cfg.items!r}: their pages show the graph's facts only, not the "
+                                    "items' text", "pass --items FOLDER, or set `items:` in kgsync.yml"), err=True)
         if not quiet and items and source_url(cfg.site, "x.md") is None:
             click.echo("notice: no repository to link item files into (set site.repo in kgsync.yml, or "
                        "$GITHUB_REPOSITORY): item pages name their files without a link", err=True)
         if not quiet:
             click.echo(f"rendered {len(rendered.pages)} pages into {project} "
-                       f"({rendered.written} changed, {rendered.removed} removed, {rendered.seconds:.2f} s)")
+                       f"({rendered.written} files changed, {rendered.removed} removed, {rendered.seconds:.2f} s)")
         if no_build:
             return
         started = time.perf_counter()
         build_html(project, out, engine=engine, strict=True, fresh=fresh)
         if not quiet:
             click.echo(f"built {out} with {engine} ({time.perf_counter() - started:.2f} s)")
+
+
+def _items_without_file(graph: Graph, items: Sequence[ResearchItem]) -> tuple[int, int]:
+    """(how many of the graph's research items no item file read here is, how many it holds): their
+    pages are rendered from the graph alone (title, summary's lead, claims), without the question,
+    the summary and the findings; with no word, a site of a build run with --items lost them all."""
+    names = [entity.name for entity in graph.entities if entity.entity_type == EntityType.RESEARCH_ITEM]
+    read = {f"item:{item.slug}" for item in items}
+    return sum(name not in read for name in names), len(names)
 
 
 def _default_project(root: Path) -> Path:

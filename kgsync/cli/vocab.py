@@ -22,6 +22,7 @@ from kgsync.pipeline import stages
 from kgsync.contract.model import EntityType, Graph
 from kgsync.diff.item_attribution import attributions
 from kgsync.graph.terms import mined_names_of_themes
+from kgsync.read.config import Config
 from kgsync.read.items import find_item_files
 from kgsync.vocabulary.themes import load_theme_map
 from kgsync.vocabulary.vocab import Vocabulary
@@ -48,27 +49,33 @@ def command(items_spec: str | None, root: Path | None, config_path: Path | None,
     the theme's node; themes and names findings open with also become nodes.
     """
     with reported():
-        vocabulary, nodes, into_themes = build_vocabulary(items_spec, root, config_path)
+        cfg = _config(items_spec, root, config_path)
+        vocabulary, nodes, into_themes = build_vocabulary(cfg)
     # The text names nodes an agent may have added by hand: bidi and control characters as their escapes.
     text = dump_vocabulary(vocabulary) if output_format == "yaml" else printable_message(render_text(vocabulary, nodes, into_themes))
     click.echo(text, nl=not text.endswith("\n"))
     if write_path is not None:
         with reported():
-            write_output(write_path, dump_vocabulary(vocabulary), inputs=load_config(root, config_path), option="--write")
+            write_output(write_path, dump_vocabulary(vocabulary), inputs=cfg, option="--write")
         click.echo(f"wrote {terms_counted(vocabulary)}, to {printable_path(str(write_path))}", err=True)
 
 
-def build_vocabulary(items_spec: str | None, root: Path | None,
-                     config_path: Path | None) -> tuple[Vocabulary, dict[str, int], dict[str, str]]:
+def _config(items_spec: str | None, root: Path | None, config_path: Path | None) -> Config:
+    """kgsync.yml with ``--items`` for its items: what the listing is mined from, and the inputs
+    ``--write`` must never replace (an item of --items among them)."""
+    cfg = load_config(root, config_path)
+    if items_spec:  # relative to the working directory, like any other command-line path
+        cfg = replace(cfg, items=os.path.abspath(items_spec))
+    return cfg
+
+
+def build_vocabulary(cfg: Config) -> tuple[Vocabulary, dict[str, int], dict[str, str]]:
     """The vocabulary ``build`` uses, the concept and method nodes of the graph it makes
     (node name -> items linking it), and the terms that merge into a theme's node (term -> theme).
 
     One source of truth: node-ness is read off the graph the real build assembles (run
     without writing), never decided again here, so this listing cannot disagree with it.
     """
-    cfg = load_config(root, config_path)
-    if items_spec:  # relative to the working directory, like any other command-line path
-        cfg = replace(cfg, items=os.path.abspath(items_spec))
     if not find_item_files(cfg.items, cfg.root):
         raise ConfigError(f"no item files match {cfg.items!r}", Location.of(cfg.items),
                           "pass --items FOLDER or set `items:` in kgsync.yml")

@@ -89,10 +89,18 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                     sources = said_in.setdefault(target_name, [])
                     if (source, relation) not in sources:
                         sources.append((source, relation))
+        # (line, item, finding) each line cites by the item's name (its slug or an undated part of it):
+        # a description of the same item there is the same citation, read once
+        named_here: set[tuple[int, str | None, int]] = set()
         for mention in extraction.mentions:
             cited_here.setdefault((mention.line, mention.target, mention.sentence), set()).add(mention.finding)
+            if mention.via != "description":
+                named_here.add((mention.line, mention.target if mention.target in known else suffixes.get(mention.target),
+                                mention.finding))
         for mention in extraction.mentions:
             slug = mention.target if mention.target in known else suffixes.get(mention.target)
+            if mention.via == "description" and (mention.line, slug, mention.finding) in named_here:
+                continue  # "the prior local-database research (Key Finding 2)": read as "local-database" already
             if slug is None and mention.exact:
                 issues.append(marker_issue(item, mention, f"names {mention.target}, which is no item",
                                             "write the cited item's slug as in its file name"))
@@ -174,7 +182,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                     deferred.append(_Deferred(mention, slug, claim, source, unclear, restated is not None,
                                               clear if noted else None, guess))
                     continue
-                if guess and source is not None:
+                if guess and source is not None and not _guessed_user(mention, clear):  # else not linked (below)
                     issues.append(guessed_source_hint(item, mention, slug, claim.number, (source.number, *guess)))
             if source is None:
                 continue

@@ -61,6 +61,10 @@ _VALUED_KEYS = ("provenance:", "confidence:", "completed:", "status:")
 _CONFIDENCE = frozenset({"high", "medium", "low"})
 _STATUS = frozenset({"superseded", "contradicted", "contested"})
 MAX_OBSERVATION_LENGTH = 300
+# The build writes an item's frontmatter title whole (a statement or a summary it cuts): the title is
+# one fact, so the fix of a long one is in the item, not a split.
+_TITLE_HINT = (f"shorten the item's title (its frontmatter's title:) to at most "
+               f"{MAX_OBSERVATION_LENGTH - len('title: ')} characters")
 # A name that needs no detailed check: "<type>\x1f<name>", strictly of its type's form.
 _PART = r"[^\s\x00-\x1f\x7f-\x9f:]+"
 _TERM = r"[a-z0-9][a-z0-9.+-]*"
@@ -256,7 +260,8 @@ def _check_observations(entity: Entity, out: _Collector, attributed: frozenset[s
             continue
         if len(text) > MAX_OBSERVATION_LENGTH:
             out.add("non-atomic-observation", name,
-                    f"{show(text[:40])}... is {len(text)} characters (max {MAX_OBSERVATION_LENGTH})")
+                    f"{show(text[:40])}... is {len(text)} characters (max {MAX_OBSERVATION_LENGTH})",
+                    _TITLE_HINT if entity.entity_type == EntityType.RESEARCH_ITEM and text.startswith("title: ") else None)
         elif "\n" in text or "\r" in text:
             out.add("non-atomic-observation", name, f"{show(text[:60])} spans several lines")
         elif _glued(text):

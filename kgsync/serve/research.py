@@ -186,9 +186,16 @@ def evidence(service: Service, claim: str) -> str:
     return _bounded(make, "links")
 
 
+#: An item's file, as a path (any folders) with an optional ":line": group 1 is the slug.
+_ITEM_FILE = re.compile(r"(?:.*[/\\])?([^/\\]+)\.md(?::\d+)?", re.IGNORECASE)
+
+
 def item(service: Service, slug: str) -> str:
     index = service.index()
     snap = index.snapshot
+    # The item's file as kgsync's messages name it ("Research/completed/<slug>.md:12"): its slug.
+    if (named := _ITEM_FILE.fullmatch(slug.strip())) and f"item:{named[1]}" in snap.by_name:
+        slug = named[1]
     node = _resolved(index, slug, ("research_item",), ("item:",), "item",
                      lambda: [h.name for h in index.search(slug, limit=5) if h.name.startswith("item:")])
     claims = sorted((snap.by_name[c] for c in index.claims_of.get(node.name, ())), key=_finding_number)

@@ -69,8 +69,8 @@ search_nodes, item or topic ('claim:<item-slug>:<key>')."""
 ITEM = """\
 One research item: its node (title, summary, confidence, date, themes) and its findings (claims) in
 the item's own finding order, with support and contradiction counts, the concepts it addresses, the
-methods it uses, and the items it extends or is extended by. slug: '2026-01-29-some-item' or
-'item:2026-01-29-some-item'."""
+methods it uses, and the items it extends or is extended by. slug: '2026-01-29-some-item',
+'item:2026-01-29-some-item' or its file, 'Research/completed/2026-01-29-some-item.md'."""
 
 _READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
 

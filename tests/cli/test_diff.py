@@ -264,3 +264,19 @@ def test_cli_says_when_a_manifest_beside_a_graph_is_unreadable(tmp_path: Path, m
         assert result.exit_code == 0, result.output
         assert "new.kgsync.json: warning: kgsync manifest is unreadable: held must be" in result.stderr, result.stderr
         assert "old.kgsync.json" not in result.stderr
+
+
+def test_cli_output_naming_a_graph_it_compares_is_refused_and_kept(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # `kgsync diff old.jsonl new.jsonl -o new.jsonl` (a swapped argument) wrote the report over NEW, exit 0:
+    # the check of --output knew only kgsync.yml's files, not the graphs the command reads.
+    monkeypatch.chdir(tmp_path)
+    old = _write(tmp_path / "old.jsonl", BASE)
+    new = _write(tmp_path / "new.jsonl", Graph(BASE.entities + (item(B, "Beta"),), BASE.relations))
+    manifest = tmp_path / "new.kgsync.json"
+    manifest.write_text('{"kgsync_manifest": 1}\n', encoding="utf-8")
+    for target, what in ((new, "NEW, the new graph"), (old, "OLD, the old graph"), (manifest, "NEW's manifest")):
+        before = target.read_bytes()
+        result = CliRunner().invoke(command, [str(old), str(new), "--output", str(target)])
+        assert result.exit_code == 2, (target, result.output)
+        assert f"--output names a file that is {what}, which this diff reads: not written" in result.output, result.output
+        assert "(fix: name another file)" in result.output and target.read_bytes() == before

@@ -3,6 +3,8 @@ when no repository is known, configuration errors exit 2."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from click.testing import CliRunner
 
@@ -119,3 +121,49 @@ def test_the_default_output_folder_committed_as_a_link_is_refused(tmp_path):
     assert not (root / "site" / "mkdocs.yml").exists()  # refused before the render
     result = CliRunner().invoke(cli, ["site", "--root", str(root), "--no-build"])
     assert result.exit_code == 0, result.output  # no HTML built: the link is not used
+
+
+def test_items_outside_the_configured_folder_are_read_with_items_and_their_absence_is_said(tmp_path, monkeypatch):
+    """The README's run on any folder, `kgsync build --items notes/ --out graph.jsonl`, then `kgsync
+    site --graph graph.jsonl`: the site read the config's items (Research/completed/*.md), matched no
+    file and rendered every item page without its question and findings, exit 0 and not a word; and
+    `site` had no --items to point it at the folder the build read."""
+    from kgsync.cli.main import cli
+
+    graph, _ = sample()
+    root = tmp_path / "repo"
+    notes = root / "notes"
+    notes.mkdir(parents=True)
+    jsonl.write(root / "graph.jsonl", graph)
+    (notes / "2026-01-01-rag-basics.md").write_text(
+        "---\ntitle: Retrieval-augmented generation basics\ncompleted: 2026-01-01\n---\n\n"
+        "# RAG\n\n## Research Question\n\nWhen does grounding beat recall?\n", encoding="utf-8")
+    monkeypatch.chdir(root)
+    result = CliRunner().invoke(cli, ["site", "--graph", "graph.jsonl", "--no-build"])
+    assert result.exit_code == 0, result.output
+    assert ("notice: 5 of the graph's 5 items have no file under 'Research/completed/*.md': their pages show "
+            "the graph's facts only, not the items' text (fix: pass --items FOLDER, or set `items:` in "
+            "kgsync.yml)") in result.output, result.output
+    page = root / "site" / "docs" / "items" / "2026-01-01-rag-basics.md"
+    assert "When does grounding beat recall?" not in page.read_text(encoding="utf-8")
+    result = CliRunner().invoke(cli, ["site", "--graph", "graph.jsonl", "--items", "notes", "--no-build"])
+    assert result.exit_code == 0, result.output
+    assert "When does grounding beat recall?" in page.read_text(encoding="utf-8")
+    assert "notice: 4 of the graph's 5 items have no file under 'notes'" in result.output, result.output
+
+
+def test_the_render_line_counts_pages_and_files_apart(tmp_path):
+    """"rendered 468 pages into site (473 changed, ...)" on the real corpus: more changed than pages, as the
+    count is of files (mkdocs.yml, the stylesheets, scripts and the explorer's data besides the pages)."""
+    from kgsync.cli.main import cli
+
+    graph, _ = sample()
+    jsonl.write(tmp_path / "memory.jsonl", graph)
+    result = CliRunner().invoke(cli, ["site", "--root", str(tmp_path), "--no-build"])
+    assert result.exit_code == 0, result.output
+    line = next(line for line in result.output.splitlines() if line.startswith("rendered "))
+    pages, files = map(int, re.fullmatch(r"rendered (\d+) pages into \S+ \((\d+) files changed, 0 removed, "
+                                         r"[0-9.]+ s\)", line).groups())
+    assert files == pages + 5, line
+    result = CliRunner().invoke(cli, ["site", "--root", str(tmp_path), "--no-build"])
+    assert "(0 files changed, 0 removed" in result.output, result.output

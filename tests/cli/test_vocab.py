@@ -259,3 +259,18 @@ def test_a_write_path_that_is_an_input_of_the_build_is_refused_and_kept(example_
         assert result.exit_code != 0, (target, result.output)
         assert f"is {what}, which the build reads" in result.output and "name another file" in result.output
         assert (target.read_bytes() if target.exists() else None) == before
+
+
+def test_a_write_path_that_is_an_item_of_items_is_refused_and_kept(example_repo: Path) -> None:
+    # `kgsync vocab --items notes --write notes/<item>.md`, the README's run on any folder: the check
+    # of --write read the config's items (Research/completed/*.md), not --items, so the item was
+    # replaced by a vocabulary listing, and the next build failed on it (no frontmatter).
+    notes = example_repo.parent / "notes"
+    (example_repo / "Research" / "completed").rename(notes)
+    item = sorted(notes.glob("*.md"))[0]
+    before = item.read_bytes()
+    result = CliRunner().invoke(cli, ["vocab", "--root", str(example_repo), "--items", str(notes),
+                                      "--write", str(item)])
+    assert result.exit_code != 0, result.output
+    assert "is an item file, which the build reads" in result.output, result.output
+    assert item.read_bytes() == before

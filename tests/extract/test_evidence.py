@@ -592,6 +592,34 @@ def test_a_description_links_from_the_finding_that_states_it_never_from_a_guess(
     assert any("no finding of this item clearly builds on it" in i.message for i in result.issues)
 
 
+def test_a_citation_by_name_and_by_description_is_read_once_and_warned_once() -> None:
+    # "noted in ... the prior local-database research (Key Finding 2)" (the real corpus,
+    # 2026-03-02-semantic-full-text-search.md:269): read by its undated name and again by description,
+    # the one citation was linked (a list-order guess) and warned "no claim link" at the same line.
+    named = f"Read first:\n\n- `{OLD}.md`\n\n"
+    tied = ("Vector search waits until the corpus grows.", "Vector search costs too much for the team.")
+    body = named + "Vector search matters, as noted in the prior old-study research (Key Finding 2)."
+    result = links_of(old_item(), new_item(body, tied))
+    [link] = result.links[NEW]
+    assert (link.source_number, link.kind) == (1, "number best-match prose")
+    [issue] = result.issues
+    assert "KF1 and KF2 of this item match this sentence equally: linked from KF1" in issue.message
+
+
+def test_a_guess_is_not_said_linked_when_a_description_makes_no_link() -> None:
+    # An Evidence Map row citing an item by description ("prior research ios-shortcuts (Key Findings
+    # 1-2)", 2026-03-08-slack-bot-memory-capture-retrieval.md:379): its finding only a list-order
+    # guess, the description makes no link, yet "linked from KF8 by list order" was warned beside
+    # "no claim link" for the same finding.
+    named = f"Read first:\n\n- `{OLD}.md`\n\n"
+    tied = ("Vector search waits until the corpus grows.", "Vector search costs too much for the team.")
+    row = "| Claim | Source | Confidence |\n|---|---|---|\n| Vector search | old study research, Key Finding 2 | high |"
+    result = links_of(old_item(), new_item(named + row, tied))
+    assert not result.links.get(NEW)
+    [issue] = result.issues
+    assert "no finding of this item clearly builds on it" in issue.message and "no claim link" in issue.message
+
+
 def test_an_open_question_states_no_finding_of_the_item() -> None:
     # "- What is the latency impact …? … (per context-mode research Key Finding 1: …)": what the
     # investigation left open rests on the citation; no finding of this item is said to use it

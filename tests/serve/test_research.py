@@ -67,6 +67,17 @@ def test_item_lists_findings_in_finding_order(example: Service) -> None:
     assert "concept:knowledge-graphs" in body["addresses"]
 
 
+def test_item_takes_the_items_file_as_kgsync_names_it(example: Service) -> None:
+    """Build warnings, lint, the PR body and the site name an item by its file ("Research/completed/
+    <slug>.md:12"); item() of that path said "no item named ...", its closest names another item first
+    on the real corpus (item:2026-02-27-interface-and-delivery for .../2026-02-27-local-database.md)."""
+    slug = "2026-01-05-agent-memory-architectures"
+    for written in (f"Research/completed/{slug}.md", f"{slug}.md", f"Research/completed/{slug}.md:12", f"./{slug}.MD"):
+        assert answer(research.item(example, written))["item"]["name"] == f"item:{slug}", written
+    with pytest.raises(ServeError, match="no item named 'Research/completed/2026-01-05-nothing.md'"):
+        research.item(example, "Research/completed/2026-01-05-nothing.md")
+
+
 def test_unknown_names_are_clear_errors_with_suggestions(example: Service) -> None:
     with pytest.raises(ServeError, match="no item named 'hybrid retrieval'.*2026-01-29-hybrid"):
         research.item(example, "hybrid retrieval")

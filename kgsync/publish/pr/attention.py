@@ -10,6 +10,7 @@ from kgsync.contract.model import Graph, Relation
 from kgsync.diff.claim_changes import changed_claims
 from kgsync.diff.finding_order import severity_of
 from kgsync.diff.model import GraphDiff
+from kgsync.lint.rules import Finding
 from kgsync.publish.pr.markdown_escape import TEXT_LIMIT, clean
 from kgsync.publish.pr.renamed_items import left_on_old_nodes
 from kgsync.publish.pr.side_effects import VETO_FILE, SideEffect, explain
@@ -188,10 +189,12 @@ def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
     for noun, plural, facts in hand_added:  # removing what an agent or a person wrote is always said
         if facts:
             lines.append(_line(noun, plural, [AttentionEntry(fact) for fact in facts], cap))
-    new_findings = [f for f in d.findings if d.is_new(f)]
+    # A near-duplicate-name warning whose pair the body lists as a candidate pair is counted there, once.
+    listed = [f for f in d.findings if not in_pairs(f, d.near_duplicates)]
+    new_findings = [f for f in listed if d.is_new(f)]
     for severity in ("error", "warning"):
         found = [f for f in new_findings if severity_of(f) == severity]
-        known = sum(1 for f in d.findings if severity_of(f) == severity and not d.is_new(f))
+        known = sum(1 for f in listed if severity_of(f) == severity and not d.is_new(f))
         # Errors block the merge: each is named.  Warnings are counted; the lint section lists them.
         lines.append(_line(f"new lint {severity}", f"new lint {severity}s",
                            [AttentionEntry(f"{f.code}: {f.entity}", f"{f.message} (fix: {f.hint})" if f.hint else f.message)
@@ -231,3 +234,11 @@ def _trust_reason(d: GraphDiff, name: str, status: str) -> str:
         return str(explain(SideEffect.SUPERSEDED))
     by = sorted(r.source for r in d.relations_added if r.target == name and r.relation_type == "contradicts")
     return str(explain(SideEffect.CONTESTED, by[0] if len(by) == 1 else ""))
+
+
+def in_pairs(finding: Finding, pairs: Sequence[tuple[str, str]]) -> bool:
+    """A near-duplicate-name finding whose pair the near-duplicates section lists already."""
+    if finding.code != "near-duplicate-name":
+        return False
+    other = finding.message.removeprefix("near-duplicate of ")
+    return tuple(sorted((finding.entity, other))) in set(pairs)

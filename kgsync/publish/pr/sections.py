@@ -12,8 +12,15 @@ from markupsafe import Markup
 
 from kgsync.diff.item_attribution import cited_claims, merged_slugs
 from kgsync.diff.model import TYPE_ORDER, GraphDiff, ItemDiff, ItemRename, TypeCount
-from kgsync.lint.rules import Finding
-from kgsync.publish.pr.attention import ATTENTION_NAMES, NOTHING, AttentionLine, Evidence, attention, evidence_rows
+from kgsync.publish.pr.attention import (
+    ATTENTION_NAMES,
+    NOTHING,
+    AttentionLine,
+    Evidence,
+    attention,
+    evidence_rows,
+    in_pairs,
+)
 from kgsync.publish.pr.item_views import (
     BodyContext,
     ChangeRow,
@@ -187,7 +194,7 @@ def _evidence_sections(module: TemplateModule, d: GraphDiff, evidence: Evidence)
 
 def _finding_sections(module: TemplateModule, d: GraphDiff) -> list[Section]:
     """What this change brings first (errors, then the rest); what the base graph had already, folded after it."""
-    listed = [f for f in d.findings if not _in_pairs(f, d.near_duplicates)]
+    listed = [f for f in d.findings if not in_pairs(f, d.near_duplicates)]
     rows = [finding_row(f) for f in listed if d.is_new(f)]
     known = [finding_row(f) for f in listed if not d.is_new(f)]
     errors = [r for r in rows if r.severity == "error"]
@@ -403,11 +410,3 @@ def _changes_shown_once(view: ItemView, shown: dict[str, int], priority: int) ->
             groups.append(replace(group, label=_SHOWN_ABOVE, rows=repeated))
         shown.update((r.name, priority) for r in fresh if r.name not in shown or shown[r.name] > priority)
     return replace(view, groups=tuple(groups))
-
-
-def _in_pairs(finding: Finding, pairs: Sequence[tuple[str, str]]) -> bool:
-    """A near-duplicate-name finding whose pair the near-duplicates section lists already."""
-    if finding.code != "near-duplicate-name":
-        return False
-    other = finding.message.removeprefix("near-duplicate of ")
-    return tuple(sorted((finding.entity, other))) in set(pairs)

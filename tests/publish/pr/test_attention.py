@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kgsync.contract.model import Entity, Graph, Relation
 from kgsync.diff.graph_diff import diff
+from kgsync.lint.rules import Finding, Severity
 from kgsync.publish.pr.attention import attention, citing_reworded, evidence_rows
 
 A, B = "claim:2026-03-01-alpha:k1", "claim:2026-03-02-beta:k1"
@@ -83,3 +84,15 @@ def test_only_other_items_links_to_a_reworded_finding_are_named() -> None:
     reworded_beta = Graph((old.entities[0], Entity(B, "claim", ("title: Beta, reworded.",)), old.entities[2]),
                           old.relations)
     assert citing_reworded(diff(old, reworded_beta), reworded_beta) == ()  # beta's own claim links it: no other item
+
+
+def test_a_near_duplicate_warning_the_pairs_section_lists_is_not_counted_again_as_a_lint_warning() -> None:
+    """The 220 -> 273-item PR said "6 new lint warnings" and "5 candidate near-duplicate pairs (below)";
+    its lint section said "Lint findings (1 new, ...)": the 5 pairs' warnings are listed as pairs
+    only, so the head counted them twice and disagreed with the section it points to."""
+    pair = ("concept:memories", "concept:memory")
+    twin = Finding(Severity.WARNING, "near-duplicate-name", pair[0], f"near-duplicate of {pair[1]}", "")
+    long = Finding(Severity.WARNING, "non-atomic-observation", "item:2026-01-01-a", "title: … is 320 characters", "")
+    lines = attention(diff(Graph(), Graph(), findings=(twin, long), near_duplicates=(pair,)))
+    assert [line.label for line in lines] == ["1 new lint warning"]
+    assert [line.label for line in attention(diff(Graph(), Graph(), findings=(twin, long)))] == ["2 new lint warnings"]
