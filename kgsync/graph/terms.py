@@ -365,7 +365,37 @@ def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None
                            *_bucket_tags(bucket_tags, subject, written.get(subject, ())))
             builder.relate(source, relation, name)
             out.append(name)
+    _spaced_names(builder, concepts, methods)
     return concepts, methods
+
+
+def spaced_name_alias(name: str, aliases: Sequence[str]) -> str | None:
+    """An alias the item writes with the node's name's words and hyphens ("retrieval-augmented
+    generation"), respelled with spaces ("retrieval augmented generation"), unless one of ``aliases``
+    already holds that form (case aside).  The reference server's search is a substring test, so a
+    query typed with spaces misses a name and aliases written only with hyphens; an agent types a
+    compound either way (docs/CONTRACT.md).  Only a form the item writes is respelled: the slug's
+    own words would be no spelling of the name ("new zealand" beside "New Zealand"), and the site
+    titles a page by an alias with the name's words (``publish.site.titles.spelled_out``)."""
+    spaced = name.partition(":")[2].replace("-", " ")
+    if any(spaced in alias.lower() for alias in aliases):
+        return None
+    written = [alias.replace("-", " ") for alias in aliases if alias.replace("-", " ").lower() == spaced]
+    return written[0] if written else None
+
+
+def _spaced_names(builder: FactsBuilder, concepts: Sequence[str], methods: Sequence[str]) -> None:
+    """``spaced_name_alias`` of each node the item links, read against the aliases the item writes for it:
+    one item's facts alone decide it, so no other item's edit adds or drops it."""
+    aliases: dict[str, list[str]] = {}
+    for name, observation in builder.observations:
+        if observation.startswith("alias:"):
+            aliases.setdefault(name, []).append(observation[len("alias:"):])
+    for names, entity_type in ((concepts, EntityType.CONCEPT), (methods, EntityType.METHOD)):
+        for name in names:
+            spaced = spaced_name_alias(name, aliases.get(name, ()))
+            if spaced:
+                builder.entity(name, entity_type, f"alias:{spaced}")
 
 
 def _bucket_tags(bucket_tags: Callable[[str, Sequence[str]], tuple[str, ...]], name: str,

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kgsync.graph.terms import (_pinned, concept_nodes, mined_names_of_themes, node_kind, own_theme_nodes, pinned_names,
-                                retyped_kinds)
+                                retyped_kinds, spaced_name_alias)
 from kgsync.vocabulary.themes import ThemeMap
 from kgsync.vocabulary.vocab import ItemTerms, Term, TermKind, TermUse, Vocabulary
 
@@ -113,3 +113,17 @@ def test_a_theme_no_vocabulary_lists_is_the_node_mining_names_for_its_idea() -> 
     assert found["tools-infrastructure"].spelling == "tools infrastructure"
     # No vocabulary at all: the slug alone decides (no item's mining moves the plural's node).
     assert own_theme_nodes(["knowledge-graphs"], Vocabulary({}, {}))["knowledge-graphs"].node == "concept:knowledge-graph"
+
+
+def test_a_name_written_with_hyphens_is_found_by_its_words_with_spaces() -> None:
+    """The reference server's search is a substring test: "retrieval augmented generation" misses
+    ``method:retrieval-augmented-generation`` and its alias "retrieval-augmented generation".  An
+    alias the item writes with the name's words and hyphens is also written with spaces, as written,
+    unless an alias already holds that form; the slug alone is no spelling ("new zealand")."""
+    rag = "method:retrieval-augmented-generation"
+    assert spaced_name_alias(rag, ("RAG", "retrieval-augmented generation")) == "retrieval augmented generation"
+    assert spaced_name_alias(rag, ("retrieval-augmented generation", "Retrieval Augmented Generation systems")) is None
+    assert spaced_name_alias("method:ai-assisted-coding", ("AI-assisted coding",)) == "AI assisted coding"
+    assert spaced_name_alias("concept:multi-agent", ("multi-agent",)) == "multi agent"
+    assert spaced_name_alias("concept:new-zealand", ("NZ",)) is None
+    assert spaced_name_alias("concept:guardrail", ("guardrails",)) is None  # one word: the name holds it

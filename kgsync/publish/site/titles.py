@@ -56,11 +56,17 @@ def spelled_out(key: str, obs: Observations) -> str:
         return key  # readable already
     key_words = _words(key)
     aliases = sorted({one_line(v) for v in obs.get("alias", ())} - {""})
-    same = [a for a in aliases if _words(a) == key_words and a != key]
+    same = [a for a in aliases if _words(a) == key_words and a != key and not _respelled(a, aliases)]
     if same:
         return same[0]
     singular = [s for s in (_singular(a, key_words) for a in aliases) if s]
     return singular[0] if singular else key
+
+
+def _respelled(alias: str, aliases: Sequence[str]) -> bool:
+    """True when ``alias`` is another alias with spaces for its hyphens, the form the build adds for
+    search (``graph.terms.spaced_name_alias``): the form with hyphens is the spelling."""
+    return "-" not in alias and any("-" in a and a.replace("-", " ") == alias for a in aliases)
 
 
 #: A URL in an item's text: its host and path are no spelling of a name ("openai.com").

@@ -198,7 +198,8 @@ def test_a_theme_synonym_found_by_search_lands_on_its_node_and_its_findings(brow
     # acronym's expansion, since "RAG retrieval" restates "retrieval" (``ThemeMap.node``)
     assert hits and "/methods/retrieval-augmented-generation/" in hits[0], hits
     _open(browser, hits[0].split("#")[0])
-    assert browser.js("return document.querySelector('article h1').textContent") == "retrieval augmented generation"
+    # titled by the items' spelling with hyphens, not the spaced form the search found (``titles.spelled_out``)
+    assert browser.js("return document.querySelector('article h1').textContent") == "retrieval-augmented generation"
     # the claims that name it are listed, each with its item
     findings = browser.js("return [...document.querySelectorAll('article li')].map(li => li.textContent)")
     assert any("halves unsupported answers" in f and "Grounding answers in documents" in f for f in findings), findings

@@ -22,6 +22,14 @@ def test_a_term_is_titled_in_the_case_its_items_write_it() -> None:
         == ("confidentiality, integrity, and availability", ("CIA",))
 
 
+def test_a_term_is_titled_by_the_hyphens_its_items_write_not_the_search_form_with_spaces() -> None:
+    # "retrieval augmented generation" is the build's search form of the alias (graph.terms.spaced_name_alias).
+    assert _term("retrieval-augmented-generation", "RAG", "retrieval augmented generation",
+                 "retrieval-augmented generation")[0] == "retrieval-augmented generation"
+    assert _term("multi-agent", "multi agent", "multi-agent")[0] == "multi-agent"
+    assert _term("knowledge-graph", "KG", "knowledge graph")[0] == "knowledge graph"
+
+
 def test_a_term_named_in_the_singular_is_titled_by_its_plural_alias_made_singular() -> None:
     assert _term("large-language-model", "LLM", "LLMs", "large language models") \
         == ("large language model", ("LLM", "LLMs"))
@@ -42,11 +50,11 @@ def test_a_term_no_alias_spells_keeps_its_name() -> None:
 def test_aliases_that_only_respell_the_title_are_not_listed_as_other_names() -> None:
     title, aliases = _term("retrieval-augmented-generation", "RAG", "retrieval augmented generation",
                            "retrieval-augmented generation", "rag retrieval")
-    assert title == "retrieval augmented generation"
+    assert title == "retrieval-augmented generation"  # the spelling, not the search form with spaces
     assert aliases == ("RAG", "rag retrieval")
     node = _node("concept:x", EntityType.CONCEPT, "retrieval-augmented-generation", "p",
                  ("alias:retrieval augmented generation", "alias:retrieval-augmented generation"), None)
-    assert node.search_names == ("retrieval-augmented generation",)  # search and the explorer still find it by them
+    assert node.search_names == ("retrieval augmented generation",)  # search and the explorer still find it by them
 
 
 def test_a_term_no_alias_spells_is_titled_as_its_items_write_it_most() -> None:
