@@ -68,3 +68,22 @@ def test_a_term_no_alias_spells_is_titled_as_its_items_write_it_most() -> None:
     titles = [nodes[t.name].title for t in terms]
     # Inside a sentence, in the term's own items, URLs out: "OpenAI" 2, "openai" 1, "Openai" 1 (once more at a sentence start, not counted).
     assert titles == ["OpenAI", "New Zealand", "pre-training", "full-text-search-5"]
+
+
+def test_a_term_spelled_with_and_without_hyphens_is_titled_as_its_items_write_it_most() -> None:
+    """Two aliases with the name's words, one with hyphens and one with spaces ("software as a service",
+    "software as-a-service"; the build writes the spaced form for search too): the items' more frequent
+    spelling titles the page; without their texts, or on a tie, the hyphens (``spelled_out``)."""
+    items = [make_item("2026-01-01-a", "Platforms", summary="We buy software as a service, and more software as a "
+                       "service, and rarely software-as-a-service; then retrieval-augmented generation."),
+             make_item("2026-01-02-b", "Platforms", summary="More retrieval-augmented generation, and one "
+                       "retrieval augmented generation.")]
+    linked = ("provenance:item=2026-01-01-a", "provenance:item=2026-01-02-b")
+    saas = Entity("concept:software-as-a-service", "concept",
+                  (*linked, "alias:SaaS", "alias:software as a service", "alias:software as-a-service"))
+    rag = Entity("method:retrieval-augmented-generation", "method",
+                 (*linked, "alias:retrieval augmented generation", "alias:retrieval-augmented generation"))
+    nodes = collect(Graph((saas, rag, *(Entity(f"item:{i.slug}", "research_item", ()) for i in items)), ()), items).nodes
+    assert nodes[saas.name].title == "software as a service"
+    assert nodes[rag.name].title == "retrieval-augmented generation"
+    assert nodes[saas.name].aliases == ("SaaS",)  # the other spelling is no other name
