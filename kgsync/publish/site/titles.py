@@ -79,37 +79,66 @@ def spell_as_written(nodes: dict[str, Node], graph: Graph, by_slug: Mapping[str,
     hyphens, counted as written inside a sentence of the text of the items that name it or link it
     (after a word and a space: not a title, heading, table cell or sentence start, where any word is
     capitalised; URLs left out); the slug stays when they never write it.  Ties go to the first
-    form in code-point order, so the same graph titles it the same on every run."""
+    form in code-point order, so the same graph titles it the same on every run.
+
+    A term two of whose aliases spell its title's words, one with hyphens and one with spaces
+    ("software as-a-service", "software as a service": the build writes the spaced form for search,
+    ``graph.terms.spaced_name_alias``), is titled by the one its items write more, counted the same
+    way (case aside); ``spelled_out``'s choice, the hyphens, stays on a tie."""
     linked: dict[str, set[str]] = defaultdict(set)
     for r in graph.relations:
         if r.source.startswith("item:") and r.target in nodes:
             linked[r.target].add(r.source.removeprefix("item:"))
     texts: dict[str, str] = {}  # an item's text without headings, table rows and URLs: cut once, not once per term
     for name, node in list(nodes.items()):
-        if node.kind not in TERM_KINDS or node.title != node.key or " " in node.key:
+        if node.kind not in TERM_KINDS:
+            continue
+        twins = _hyphen_twins(node)
+        if not twins and (node.title != node.key or " " in node.key):
             continue
         words = _words(node.key)
         if not words:
             continue
-        # The space before the name is matched, not only looked behind at: a pattern that starts with a
-        # character is tried only where that character is (6 times faster on the corpus), not at every
-        # position.  The same spans: a match ends inside a word, never in the space the next one starts with.
-        phrase = re.compile(r" (?<=[\w,;)] )(?P<name>" + r"[\s-]+".join(map(re.escape, words)) + r")(?![\w-])",
-                            re.IGNORECASE)
-        written: Counter[str] = Counter()
-        for slug in sorted(set(node.items) | linked[name]):
-            item = by_slug.get(slug)
-            if item is not None:
-                text = texts.get(slug)
-                if text is None:
-                    text = texts[slug] = _URL_IN_TEXT.sub(" ", "\n".join(
-                        line for line in item.body.splitlines() if not line.lstrip().startswith(("#", "|"))))
-                written.update(one_line(m["name"]) for m in phrase.finditer(text))
-        if written:
+        written = _written_forms(words, sorted(set(node.items) | linked[name]), by_slug, texts)
+        if twins:
+            counts = {twin: sum(n for form, n in written.items() if form.casefold() == twin.casefold()) for twin in twins}
+            title = max(twins, key=lambda twin: (counts[twin], twin == node.title))
+        elif written:
             title = min(written, key=lambda form: (-written[form], form))
-            if title != node.title:
-                nodes[name] = replace(node, title=title,
-                                      aliases=tuple(a for a in node.search_names if not respells(a, title)))
+        else:
+            continue
+        if title != node.title:
+            nodes[name] = replace(node, title=title,
+                                  aliases=tuple(a for a in node.search_names if not respells(a, title)))
+
+
+def _hyphen_twins(node: Node) -> tuple[str, ...]:
+    """The title and the aliases that write its words with other hyphens or spaces (case aside), when
+    there are two such spellings or more; else ()."""
+    title_words, spaced = _words(node.title), node.title.replace("-", " ").casefold()
+    twins = {node.title, *(a for a in node.search_names
+                           if _words(a) == title_words and a.replace("-", " ").casefold() == spaced)}
+    return tuple(sorted(twins)) if len({t.casefold() for t in twins}) > 1 else ()
+
+
+def _written_forms(words: Sequence[str], slugs: Sequence[str], by_slug: Mapping[str, ResearchItem],
+                   texts: dict[str, str]) -> Counter[str]:
+    """How often the items ``slugs`` write ``words`` (apart by spaces or hyphens) inside a sentence, by form."""
+    # The space before the name is matched, not only looked behind at: a pattern that starts with a
+    # character is tried only where that character is (6 times faster on the corpus), not at every
+    # position.  The same spans: a match ends inside a word, never in the space the next one starts with.
+    phrase = re.compile(r" (?<=[\w,;)] )(?P<name>" + r"[\s-]+".join(map(re.escape, words)) + r")(?![\w-])",
+                        re.IGNORECASE)
+    written: Counter[str] = Counter()
+    for slug in slugs:
+        item = by_slug.get(slug)
+        if item is not None:
+            text = texts.get(slug)
+            if text is None:
+                text = texts[slug] = _URL_IN_TEXT.sub(" ", "\n".join(
+                    line for line in item.body.splitlines() if not line.lstrip().startswith(("#", "|"))))
+            written.update(one_line(m["name"]) for m in phrase.finditer(text))
+    return written
 
 
 def respells(alias: str, title: str) -> bool:
