@@ -61,7 +61,7 @@ def command(items_spec: str | None, root: Path | None, config_path: Path | None,
     with reported():
         cfg = load_config(root, config_path)
         if items_spec:  # relative to the working directory, as build's --items
-            cfg = replace(cfg, items=str(Path(items_spec).absolute()))
+            cfg = replace(cfg, items=os.path.abspath(items_spec))
         source = graph_path if graph_path else cfg.graph_file("--graph")
         if not Path(source).is_file():  # an empty site over the published one would be worse than none
             raise ConfigError("graph file not found", Location.of(source), "run `kgsync build` first, or pass --graph")

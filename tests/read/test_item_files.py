@@ -9,7 +9,7 @@ from kgsync.read.item_files import display_path, find_item_files, missed_item_fi
 ITEM = "---\ntitle: An item\n---\n\n# An item\n"
 
 
-def test_an_item_file_is_named_from_the_root_when_below_it_else_as_given(tmp_path: Path) -> None:
+def test_an_item_file_is_named_from_the_root_when_below_it_else_absolute(tmp_path: Path) -> None:
     (tmp_path / "repo" / "Research").mkdir(parents=True)
     assert display_path(tmp_path / "repo" / "Research" / "a.md", tmp_path / "repo") == "Research/a.md"
     assert display_path(tmp_path / "elsewhere" / "a.md", tmp_path / "repo") == (tmp_path / "elsewhere" / "a.md").as_posix()
