@@ -38,8 +38,8 @@ def write_output(path: Path, text: str, *, inputs: Config | None = None, option:
     read-only, a path under a file or a full disk is a ``ConfigError`` at that path, not a traceback.
     ``inputs``: the repository's configuration; a path naming one of its inputs (kgsync.yml, the
     graph, its manifest, a vocabulary file, an item) is refused, the file kept: no reading of
-    ``option`` means "replace the config with a listing"; so is, with or without it, any graph or
-    manifest, known by its first line (``_read_as_input``)."""
+    ``option`` means "replace the config with a listing"; so is, with or without it, any graph,
+    manifest or item, known by its head (``_read_as_input``)."""
     if (what := (inputs.input_at(path) if inputs is not None else None) or _read_as_input(path)) is not None:
         raise ConfigError(f"{option} names a file that is {what}, which the build reads: not written", Location.of(path),
                           "name another file")
@@ -53,7 +53,8 @@ def write_output(path: Path, text: str, *, inputs: Config | None = None, option:
 def _read_as_input(path: Path) -> str | None:
     """What kgsync reads the existing file ``path`` as, by its own bytes, whatever the configuration
     names (None: nothing): a graph of ``build --out``, or one the memory server wrote, is a graph
-    wherever it lies, and its manifest a manifest.  Only the file's head is read."""
+    wherever it lies, and its manifest a manifest; a Markdown file that opens with a YAML frontmatter
+    is an item's form (of a build's --items, which no configuration names).  Only the head is read."""
     if not path.is_file():  # first: a FIFO named so is never opened (the read would wait for a writer)
         return None
     try:
@@ -61,7 +62,10 @@ def _read_as_input(path: Path) -> str | None:
             head = handle.read(65536)
     except OSError:  # none, a folder, unreadable: the write says so if it must
         return None
-    first = head.removeprefix(b"\xef\xbb\xbf").split(b"\n", 1)[0].strip()
+    head = head.removeprefix(b"\xef\xbb\xbf")
+    if path.suffix.lower() == ".md" and head.lstrip().startswith(b"---"):  # an item of any --items, config or none
+        return "an item file"
+    first = head.split(b"\n", 1)[0].strip()
     if path.name.endswith(".kgsync.json") or first.startswith(b'{"kgsync_manifest"'):
         return "a graph's manifest"
     if _GRAPH_LINE.match(first):  # as the server and kgsync write a line (one longer than the head, too)
