@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -36,8 +38,9 @@ def write_output(path: Path, text: str, *, inputs: Config | None = None, option:
     read-only, a path under a file or a full disk is a ``ConfigError`` at that path, not a traceback.
     ``inputs``: the repository's configuration; a path naming one of its inputs (kgsync.yml, the
     graph, its manifest, a vocabulary file, an item) is refused, the file kept: no reading of
-    ``option`` means "replace the config with a listing"."""
-    if inputs is not None and (what := inputs.input_at(path)) is not None:
+    ``option`` means "replace the config with a listing"; so is, with or without it, any graph,
+    manifest or item, known by its head (``_read_as_input``)."""
+    if (what := (inputs.input_at(path) if inputs is not None else None) or _read_as_input(path)) is not None:
         raise ConfigError(f"{option} names a file that is {what}, which the build reads: not written", Location.of(path),
                           "name another file")
     try:
@@ -45,6 +48,36 @@ def write_output(path: Path, text: str, *, inputs: Config | None = None, option:
     except OSError as exc:
         raise ConfigError(f"cannot write ({exc.strerror or exc})", Location.of(path),
                           "name a file in a writable folder") from None
+
+
+def _read_as_input(path: Path) -> str | None:
+    """What kgsync reads the existing file ``path`` as, by its own bytes, whatever the configuration
+    names (None: nothing): a graph of ``build --out``, or one the memory server wrote, is a graph
+    wherever it lies, and its manifest a manifest; a Markdown file that opens with a YAML frontmatter
+    is an item's form (of a build's --items, which no configuration names).  Only the head is read."""
+    if not path.is_file():  # first: a FIFO named so is never opened (the read would wait for a writer)
+        return None
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(65536)
+    except OSError:  # none, a folder, unreadable: the write says so if it must
+        return None
+    head = head.removeprefix(b"\xef\xbb\xbf")
+    if path.suffix.lower() == ".md" and head.lstrip().startswith(b"---"):  # an item of any --items, config or none
+        return "an item file"
+    first = head.split(b"\n", 1)[0].strip()
+    if path.name.endswith(".kgsync.json") or first.startswith(b'{"kgsync_manifest"'):
+        return "a graph's manifest"
+    if _GRAPH_LINE.match(first):  # as the server and kgsync write a line (one longer than the head, too)
+        return "a graph file"
+    try:
+        record = json.loads(first) if first.startswith(b"{") else None
+    except (ValueError, RecursionError):
+        record = None
+    return "a graph file" if isinstance(record, dict) and record.get("type") in ("entity", "relation") else None
+
+
+_GRAPH_LINE = re.compile(rb'\{\s*"type"\s*:\s*"(?:entity|relation)"')
 
 
 def repo_options(command: F) -> F:

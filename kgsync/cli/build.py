@@ -6,6 +6,7 @@ the new graph failed lint (nothing written); 2 configuration or usage error.
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
@@ -48,9 +49,10 @@ def command(items: str | None, out: Path | None, root: Path | None, config_path:
         # Paths given on the command line are relative to the current directory,
         # paths in kgsync.yml to the research repo root.
         cfg = load_config(root, config_path).with_overrides(
-            items=str(Path(items).absolute()) if items else None,
-            graph=str(out.absolute()) if out else None,
-            cache_dir="" if no_cache else (str(cache_dir.absolute()) if cache_dir else None),
+            # Normalised (`..` folded, as vocab's --items): one folder, however spelt, names its files alike.
+            items=os.path.abspath(items) if items else None,
+            graph=os.path.abspath(out) if out else None,
+            cache_dir="" if no_cache else (os.path.abspath(cache_dir) if cache_dir else None),
         )
         # The committed manifest, read before the build rewrites it: which items' facts change.
         # --strict fails on any warning, so it names every one; -q prints errors only.

@@ -7,6 +7,7 @@ connection; 2 configuration or usage errors (no graph file, the SDK missing).
 from __future__ import annotations
 
 import gc
+import os
 from pathlib import Path
 
 import click
@@ -42,7 +43,7 @@ def command(graph: Path | None, writable: bool, no_index_cache: bool, root: Path
         # The graph is read and indexed before serving (the first call is as fast as the others); a
         # child process checks the stored index (or indexes and stores it) while this one loads the MCP
         # SDK (a thread was slower: both hold the GIL).  An unreadable graph: the calls say why.
-        service = Service(path.absolute(), keep=not no_index_cache)
+        service = Service(Path(os.path.abspath(path)), keep=not no_index_cache)  # `..` folded, as build's paths
         finish = service.prebuild()
         try:
             from kgsync.serve.server import run

@@ -23,7 +23,7 @@ from kgsync.cli._options import load_config, repo_options
 from kgsync.contract.errors import ConfigError, Location, message_line, printable_path
 from kgsync.contract.model import EntityType, Graph
 from kgsync.read.item_caps import cap_problems
-from kgsync.read.items import ResearchItem, read_corpus
+from kgsync.read.items import ResearchItem, display_path, find_item_files, read_corpus
 from kgsync.read.yaml_source import leads_out
 from kgsync.graph.merge import load_manifest, manifest_path
 
@@ -61,7 +61,7 @@ def command(items_spec: str | None, root: Path | None, config_path: Path | None,
     with reported():
         cfg = load_config(root, config_path)
         if items_spec:  # relative to the working directory, as build's --items
-            cfg = replace(cfg, items=str(Path(items_spec).absolute()))
+            cfg = replace(cfg, items=os.path.abspath(items_spec))
         source = graph_path if graph_path else cfg.graph_file("--graph")
         if not Path(source).is_file():  # an empty site over the published one would be worse than none
             raise ConfigError("graph file not found", Location.of(source), "run `kgsync build` first, or pass --graph")
@@ -71,6 +71,7 @@ def command(items_spec: str | None, root: Path | None, config_path: Path | None,
         read = read_corpus(cfg.items, cfg.root).items
         items = tuple(item for item in read if not cap_problems(item, cfg.caps))
         project = project_dir if project_dir else _default_project(cfg.root)
+        _refuse_a_project_over_items(project, cfg.items, cfg.root)
         out = out_dir if out_dir else project / "site"
         if not out_dir and not no_build:
             _refuse_a_linked_out(out)
@@ -118,6 +119,23 @@ def _default_project(root: Path) -> Path:
                           Location.of(project), "commit site/ as a folder (remove the link), or pass --project DIR "
                                                 "to render a folder elsewhere")
     return project
+
+
+def _refuse_a_project_over_items(project: Path, items: str, root: Path) -> None:
+    """A project folder that holds item files, refused before anything is written: its mkdocs.yml opens
+    with the note that marks a folder a rendered site, whose pages are no items (``read.item_files``), so
+    the next build would read none of them (`--project notes` over `--items notes`, `--project .`)."""
+    top, files = project.resolve(), find_item_files(items, root)
+    # By folder (10,000 items are a few folders): an item is where its folder is, as the walk for a site reads it.
+    held = {folder for folder in {path.parent for path in files} if folder.resolve().is_relative_to(top)}
+    inside = [path for path in files if path.parent in held]
+    if inside:
+        count = len(inside)
+        raise ConfigError(
+            f"the site project folder holds {count} item file{'s' if count != 1 else ''} ("
+            f"{display_path(inside[0], root)}{', ...' if count > 1 else ''}): its mkdocs.yml would make a build read "
+            "them as a rendered site's pages, not items", Location.of(project),
+            "pass --project a folder that holds no item, such as site (the default: ROOT/site)")
 
 
 def _refuse_a_linked_out(out: Path) -> None:

@@ -154,8 +154,11 @@ _PARTS = attrgetter("parts")
 
 
 def display_path(path: Path, root: Path) -> str:
-    """How messages name an item file: its path from ``root`` when it lies below it, else as given."""
+    """How messages and the manifest's evidence locations name an item file: its real path (links
+    resolved), from ``root`` when it lies below it, else absolute.  Never the spelling given: `--items
+    ../x`, `/abs/x` and a linked folder name one file, and one build's manifest, alike."""
+    resolved = path.resolve()
     try:
-        return path.resolve().relative_to(root.resolve()).as_posix()
+        return resolved.relative_to(root.resolve()).as_posix()
     except ValueError:
-        return path.as_posix()
+        return resolved.as_posix()

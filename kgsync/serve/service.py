@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from kgsync.contract.errors import KgsyncError, Location, ServeError
+from kgsync.contract.errors import KgsyncError, Location, ServeError, message_line
 from kgsync.serve import store
 from kgsync.serve.index import Index, Weights
 from kgsync.serve.snapshot import Snapshot, read_bytes
@@ -95,9 +95,7 @@ class Service:
             with self._lock:
                 if read:
                     signature, raw, key = read[0]
-                    index = store.load(self.path, raw, read_bytes(raw), self.weights, self.log, key)
-                    self._loaded = _Loaded(signature, index)
-                    self.reloads += 1
+                    self._now(signature, store.load(self.path, raw, read_bytes(raw), self.weights, self.log, key))
                     return
             self.warm()
 
@@ -118,8 +116,21 @@ class Service:
                 raise ServeError(f"cannot read the graph file: {exc.strerror or exc}", Location.of(self.path)) from None
             snapshot = read_bytes(raw)
             index = store.load(self.path, raw, snapshot, self.weights, self.log) if self.keep else Index(snapshot, self.weights)
+        return self._now(signature, index)
+
+    def _now(self, signature: tuple[int, int, int, int] | None, index: Index) -> Index:
+        """``index`` is the file's now; the lines of that version the server would not read are told once:
+        a file that is no graph (a typo'd --graph) must not pass for an empty graph."""
         self._loaded = _Loaded(signature, index)
         self.reloads += 1
+        snapshot = index.snapshot
+        if snapshot.skipped:
+            lines = snapshot.skipped + len(snapshot.entities) + len(snapshot.relations)
+            self.log(message_line(
+                Location.of(self.path, snapshot.first_skipped),
+                f"warning: {snapshot.skipped} of the file's {lines} lines are not an entity or relation the memory "
+                f"server reads: skipped; the tools answer from the other {lines - snapshot.skipped}",
+                f"serve a graph kgsync build or the memory server wrote; `kgsync lint {self.path}` names each line"))
         return index
 
     def evidence_sentences(self) -> dict[tuple[str, str, str], tuple[str, str]]:

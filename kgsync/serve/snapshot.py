@@ -39,10 +39,12 @@ class Link(msgspec.Struct, frozen=True, tag_field="type", tag="relation"):
 class Snapshot:
     """Everything one version of the graph file holds, in file order (duplicates kept, as the server does)."""
 
-    def __init__(self, entities: tuple[Node, ...] = (), relations: tuple[Link, ...] = (), skipped: int = 0):
+    def __init__(self, entities: tuple[Node, ...] = (), relations: tuple[Link, ...] = (), skipped: int = 0,
+                 first_skipped: int = 0):
         self.entities = entities
         self.relations = relations
         self.skipped = skipped  # lines the reference server would ignore (another "type") or fail on (not JSON)
+        self.first_skipped = first_skipped  # the first such line's number in the file (1-based; 0: none)
         self.by_name: dict[str, Node] = {}
         by_name = self.by_name
         for entity in entities:
@@ -111,26 +113,27 @@ def read_text(text: str) -> Snapshot:
             return Snapshot(entities, tuple(r for r in records if isinstance(r, Link)))
     except (msgspec.DecodeError, msgspec.ValidationError, UnicodeError, RecursionError):
         pass
-    return _read_lines([line for line in lines if line.strip()])
+    return _read_lines([(number, line) for number, line in enumerate(text.split("\n"), 1) if line.strip()])
 
 
-def _read_lines(lines: list[str]) -> Snapshot:
+def _read_lines(lines: list[tuple[int, str]]) -> Snapshot:
+    """The non-blank ``lines`` (each with its number in the file), one at a time."""
     entities: list[Node] = []
     relations: list[Link] = []
-    skipped = 0
-    for line in lines:
+    skipped: list[int] = []  # the numbers of the lines skipped
+    for number, line in lines:
         try:
             obj = json.loads(line)
         except (ValueError, RecursionError):
             obj = None
         if not isinstance(obj, dict):
-            skipped += 1
+            skipped.append(number)
             continue
         kind = obj.get("type")
         if kind == "entity":
             name, entity_type, observations = obj.get("name"), obj.get("entityType"), obj.get("observations")
             if not isinstance(name, str):
-                skipped += 1
+                skipped.append(number)
                 continue
             if not isinstance(observations, list):
                 observations = []
@@ -141,10 +144,10 @@ def _read_lines(lines: list[str]) -> Snapshot:
             if isinstance(source, str) and isinstance(target, str) and isinstance(relation_type, str):
                 relations.append(Link(source, target, relation_type))
             else:
-                skipped += 1
+                skipped.append(number)
         else:
-            skipped += 1
-    return Snapshot(tuple(entities), tuple(relations), skipped)
+            skipped.append(number)
+    return Snapshot(tuple(entities), tuple(relations), len(skipped), skipped[0] if skipped else 0)
 
 
 # ------------------------------------------------------------------------- observations

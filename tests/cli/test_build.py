@@ -291,3 +291,30 @@ def test_a_veto_naming_no_claim_is_shown_when_no_item_changed(tmp_path: Path) ->
     assert result.exit_code == 0, result.output
     assert "kgsync-veto.yml:2: warning: this veto names claim:2026-01-01-a:typo" in result.stderr
     assert "note:" not in result.stderr
+
+
+def test_every_spelling_of_the_items_folder_builds_the_same_bytes_and_says_no_dot_dot(
+        example_repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--items ../x` printed `/cwd/../x/<item>.md` and the manifest kept that spelling in its evidence
+    locations, while `--items /abs/x` wrote another manifest: the same items, named from the working
+    directory through `..`, absolutely, or through a linked folder, give byte-identical files, and the
+    messages and the manifest name each file by its real path (outside the repository: absolute)."""
+    items = tmp_path / "notes"
+    (example_repo / "Research" / "completed").rename(items)
+    (items / "README.md").write_text("No frontmatter: a notice names this file.\n", encoding="utf-8")
+    (tmp_path / "linked").symlink_to(tmp_path, target_is_directory=True)
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    written: list[tuple[bytes, bytes, str]] = []
+    for n, spelling in enumerate(("../notes", str(items), str(tmp_path / "linked" / "notes"), "../work/../notes/")):
+        result = CliRunner().invoke(command, ["--no-cache", "--items", spelling, "--out", f"../work/g{n}.jsonl"])
+        assert result.exit_code == 0, result.output
+        said = result.output.replace(f"g{n}.jsonl", "g.jsonl")
+        written.append(((work / f"g{n}.jsonl").read_bytes(), (work / f"g{n}.kgsync.json").read_bytes(),
+                        re.sub(r"\(\d+\.\d\d s\)", "(T s)", said)))
+        assert "/../" not in said and "/linked/" not in said, said
+        assert f"{items.resolve().as_posix()}/README.md:1: notice" in said, said
+        assert f"wrote {(work / 'g.jsonl').as_posix()} " in said, said
+    assert len(set(written)) == 1
+    assert f'"{items.resolve().as_posix()}/2026-01-29-hybrid-retrieval-bm25-dense.md:79"' in written[0][1].decode()

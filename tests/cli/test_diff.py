@@ -280,3 +280,24 @@ def test_cli_output_naming_a_graph_it_compares_is_refused_and_kept(tmp_path: Pat
         assert result.exit_code == 2, (target, result.output)
         assert f"--output names a file that is {what}, which this diff reads: not written" in result.output, result.output
         assert "(fix: name another file)" in result.output and target.read_bytes() == before
+
+
+def test_cli_output_naming_an_item_of_no_config_is_refused_and_kept(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # With no kgsync.yml the items are the default Research/completed/*.md, so an item of
+    # `kgsync build --items notes` was no input to --output's check: `kgsync diff old new -o
+    # notes/<item>.md` replaced the item with the report. A Markdown file that opens with a YAML
+    # frontmatter is an item's form wherever it lies; a report written before is replaced as ever.
+    monkeypatch.chdir(tmp_path)
+    old = _write(tmp_path / "old.jsonl", BASE)
+    new = _write(tmp_path / "new.jsonl", Graph(BASE.entities + (item(B, "Beta"),), BASE.relations))
+    (tmp_path / "notes").mkdir()
+    target = tmp_path / "notes" / "2026-01-05-an-item.md"
+    target.write_text("---\ntitle: An item\n---\n\n# An item\n", encoding="utf-8")
+    result = CliRunner().invoke(command, [str(old), str(new), "--output", "notes/2026-01-05-an-item.md"])
+    assert result.exit_code == 2, result.output
+    assert "--output names a file that is an item file, which the build reads: not written" in result.output, result.output
+    assert target.read_text(encoding="utf-8") == "---\ntitle: An item\n---\n\n# An item\n"
+    report = tmp_path / "report.md"
+    for _ in range(2):
+        assert CliRunner().invoke(command, [str(old), str(new), "--output", str(report)]).exit_code == 0
+    assert report.read_text(encoding="utf-8").strip()

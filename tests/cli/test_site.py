@@ -167,3 +167,25 @@ def test_the_render_line_counts_pages_and_files_apart(tmp_path):
     assert files == pages + 5, line
     result = CliRunner().invoke(cli, ["site", "--root", str(tmp_path), "--no-build"])
     assert "(0 files changed, 0 removed" in result.output, result.output
+
+
+def test_a_project_folder_holding_the_items_is_refused_and_nothing_written(tmp_path, monkeypatch):
+    """`kgsync site --items notes --project notes` (or `--project .` over them) wrote mkdocs.yml into the
+    items' folder, exit 0: its first line marks the folder a rendered site, whose pages are no items, so
+    the next `kgsync build --items notes` read none ("no item files match")."""
+    from kgsync.cli.main import cli
+
+    graph, _ = sample()
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    jsonl.write(tmp_path / "graph.jsonl", graph)
+    (notes / "2026-01-01-rag-basics.md").write_text(
+        "---\ntitle: Retrieval-augmented generation basics\ncompleted: 2026-01-01\n---\n\n# RAG\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    for project in ("notes", "."):
+        result = CliRunner().invoke(cli, ["site", "--graph", "graph.jsonl", "--items", "notes", "--project", project,
+                                          "--no-build"])
+        assert result.exit_code == 2, (project, result.output)
+        assert ("holds 1 item file (notes/2026-01-01-rag-basics.md): its mkdocs.yml would make a build read them as "
+                "a rendered site's pages, not items") in result.output, result.output
+        assert sorted(p.name for p in tmp_path.rglob("*")) == ["2026-01-01-rag-basics.md", "graph.jsonl", "notes"]

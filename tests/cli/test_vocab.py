@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 import yaml
 from click.testing import CliRunner
 
@@ -274,3 +275,24 @@ def test_a_write_path_that_is_an_item_of_items_is_refused_and_kept(example_repo:
     assert result.exit_code != 0, result.output
     assert "is an item file, which the build reads" in result.output, result.output
     assert item.read_bytes() == before
+
+
+def test_a_write_path_that_is_a_graph_of_no_config_is_refused_and_kept(example_repo: Path, tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    # With no kgsync.yml, `kgsync build --items notes --out g.jsonl` then `kgsync vocab --items notes
+    # --write g.jsonl` replaced the graph with a listing: the check knew only the config's memory.jsonl.
+    # A graph is a graph wherever it lies: by its manifest beside it, or by its first line.
+    notes = tmp_path / "notes"
+    (example_repo / "Research" / "completed").rename(notes)
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    assert CliRunner().invoke(cli, ["build", "--no-cache", "-q", "--items", str(notes), "--out", "g.jsonl"]).exit_code == 0
+    (work / "server.jsonl").write_text('{"type":"entity","name":"a","entityType":"x","observations":[]}\n', encoding="utf-8")
+    for target, what in (("g.jsonl", "a graph file"), ("g.kgsync.json", "a graph's manifest"),
+                         ("server.jsonl", "a graph file")):
+        before = (work / target).read_bytes()
+        result = CliRunner().invoke(cli, ["vocab", "--items", str(notes), "--write", target])
+        assert result.exit_code != 0, (target, result.output)
+        assert f"is {what}, which the build reads" in result.output, (target, result.output)
+        assert (work / target).read_bytes() == before

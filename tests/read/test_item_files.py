@@ -9,7 +9,7 @@ from kgsync.read.item_files import display_path, find_item_files, missed_item_fi
 ITEM = "---\ntitle: An item\n---\n\n# An item\n"
 
 
-def test_an_item_file_is_named_from_the_root_when_below_it_else_as_given(tmp_path: Path) -> None:
+def test_an_item_file_is_named_from_the_root_when_below_it_else_absolute(tmp_path: Path) -> None:
     (tmp_path / "repo" / "Research").mkdir(parents=True)
     assert display_path(tmp_path / "repo" / "Research" / "a.md", tmp_path / "repo") == "Research/a.md"
     assert display_path(tmp_path / "elsewhere" / "a.md", tmp_path / "repo") == (tmp_path / "elsewhere" / "a.md").as_posix()
@@ -86,3 +86,14 @@ def test_a_folder_named_with_glob_characters_is_read_as_named(tmp_path: Path) ->
     assert [p.name for p in found] == ["2026-01-01-a.md"]
     assert [i.location.path for i in missed_item_files("done*/2026-01-0[12]*.md", root, found)] == [
         "done [old]/2026-01-02-b.MD"]
+
+
+def test_an_item_file_outside_the_root_is_named_by_its_real_path(tmp_path: Path) -> None:
+    """Through `..` or a linked folder, a file outside the root is named as the file it is, so that
+    every spelling of one folder gives one name (the manifest keeps it in its evidence locations)."""
+    (tmp_path / "repo").mkdir()
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    real = (tmp_path / "elsewhere" / "a.md").resolve().as_posix()
+    for spelling in (tmp_path / "repo" / ".." / "elsewhere" / "a.md", tmp_path / "link" / "a.md"):
+        assert display_path(spelling, tmp_path / "repo") == real, spelling

@@ -56,3 +56,22 @@ def test_a_child_index_of_an_older_file_is_not_taken(tmp_path: Path) -> None:
     os.replace(replacement, path)  # while the child indexes (or after): either way not its version
     finish()
     assert names(tools.search_nodes(service, "retrieval")) == ["item:2026-01-01-omega"]
+
+
+def test_lines_the_server_would_not_read_are_said_with_the_first_ones_place(tmp_path: Path) -> None:
+    """`kgsync serve --graph notes.txt` said "indexed notes.txt (0 nodes)" and nothing of the lines it
+    skipped (with --no-index-cache, nothing at all): each version of the file read with skipped lines is
+    told once, at the first skipped line, with how many of its lines were kept."""
+    path = tmp_path / "notes.txt"
+    entity = '{"type":"entity","name":"item:2026-01-01-alpha","entityType":"research_item","observations":[]}'
+    path.write_text(f"{entity}\n\nnot json\n{{\"a\": 1}}\n", encoding="utf-8")
+    said: list[str] = []
+    service = Service(path, log=said.append)
+    service.index()
+    service.index()
+    assert said == [f"{path}:3: warning: 2 of the file's 3 lines are not an entity or relation the memory server "
+                    "reads: skipped; the tools answer from the other 1 (fix: serve a graph kgsync build or the memory "
+                    f"server wrote; `kgsync lint {path}` names each line)"], said
+    jsonl.write(path, Graph((Entity("item:2026-01-01-alpha", "research_item", ()),)))
+    service.index()
+    assert len(said) == 1, said

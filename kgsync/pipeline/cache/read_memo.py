@@ -150,30 +150,33 @@ class _Displays:
         # The folder's resolved display, by the text of the path before its name: a path's text is
         # normalised, so that prefix names its parent exactly ("" for ".", "/" for "/").  Not by
         # ``path.parent``: a new Path per file, hashed and compared (~0.1 s a warm 10,000-item rebuild).
-        self.folders: dict[str, str | None] = {}
+        # The folder's display and whether it lies below the root (outside: its absolute real path).
+        self.folders: dict[str, tuple[str, bool]] = {}
 
-    def folder(self, path: Path) -> str | None:
-        """The display of ``path``'s folder (resolved, from the root), None when it lies outside the root."""
+    def _folder(self, path: Path) -> tuple[str, bool]:
         text, name = str(path), path.name
         prefix = text[: len(text) - len(name)]
-        folder = self.folders.get(prefix, _UNSEEN)
-        if folder is _UNSEEN:
+        folder = self.folders.get(prefix)
+        if folder is None:
+            resolved = path.parent.resolve()
             try:
-                folder = path.parent.resolve().relative_to(self.root_resolved).as_posix()
+                folder = (resolved.relative_to(self.root_resolved).as_posix(), True)
             except ValueError:
-                folder = None
+                folder = (resolved.as_posix().rstrip("/"), False)
             self.folders[prefix] = folder
         return folder
 
+    def folder(self, path: Path) -> str | None:
+        """The display of ``path``'s folder (resolved, from the root), None when it lies outside the root."""
+        display, inside = self._folder(path)
+        return display if inside else None
+
     def of(self, path: Path, link: bool) -> str:
         name = path.name
-        folder = self.folder(path)
-        if folder is None or link or name in ("", ".", ".."):
+        if link or name in ("", ".", ".."):
             return display_path(path, self.root)
+        folder = self._folder(path)[0]
         return name if folder == "." else f"{folder}/{name}"
-
-
-_UNSEEN = "\0unseen"  # no folder's display (a display has no NUL)
 
 
 _PENDING = Record(None, (), (None, None))
