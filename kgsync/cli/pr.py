@@ -23,6 +23,7 @@ from kgsync.cli._errors import held_back_note, reported
 from kgsync.cli._options import FilePath, cache_dir_option, write_output
 from kgsync.contract.errors import ConfigError
 from kgsync.read.item_model import failed_files, of_touched_items
+from kgsync.read.pr_names import branch_problem, title_problem
 
 if TYPE_CHECKING:  # imported when the command runs (the CLI stays light)
     from kgsync.diff.model import GraphDiff
@@ -124,10 +125,10 @@ def _run(o: PrOptions) -> int:
     from kgsync.publish.github import pull_request as github_pr
     from kgsync.publish.proposal import prepare
 
-    if o.title is not None and (problem := config_module.title_problem(o.title)):
+    if o.title is not None and (problem := title_problem(o.title)):
         raise ConfigError(f"--title {problem}")
     for option, value in (("--branch", o.branch), ("--base", o.base)):
-        if value and (problem := config_module.branch_problem(value)):
+        if value and (problem := branch_problem(value)):
             raise ConfigError(f"{option}: {problem}")
     root = o.config_path.parent if o.config_path else Path(".")
     cfg = config_module.load(root, o.config_path).with_overrides(

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import difflib
 import os
-import re
-import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
@@ -23,6 +21,7 @@ from typing import Any, ClassVar, TypeVar
 
 
 from kgsync.contract.errors import ConfigError, Location, printable_path
+from kgsync.read.pr_names import branch_problem, title_problem
 from kgsync.read.yaml_source import key_lines, leads_out, read_yaml
 
 CONFIG_FILE = "kgsync.yml"
@@ -333,44 +332,6 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
             "see the configuration reference, docs/configuration.md",
         )
     return replace(config, root=root, config_file=path)
-
-
-# Controls (a newline, a tab, an escape), format characters (bidi overrides, zero-width), surrogates
-# and line or paragraph separators: what makes a title more than one line of visible text.
-_NOT_IN_A_TITLE = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
-
-
-def title_problem(title: str) -> str | None:
-    """What makes ``title`` (``pr.title``, ``kgsync pr --title``) no one-line title, or None.
-
-    A title the user wrote is refused rather than cleaned: it becomes the PR title and the
-    commit subject, and a line break would split the subject from its body there; folding it
-    silently would publish a title nobody typed (an item's title, whose author is not at hand,
-    is cleaned instead: ``kgsync.publish.pr.title.plain_text``)."""
-    for at, char in enumerate(title, 1):
-        if unicodedata.category(char) in _NOT_IN_A_TITLE:
-            name = unicodedata.name(char, "").lower()
-            what = f"a {name}" if name else "a control character"
-            return (f"holds {what} (U+{ord(char):04X}) at character {at}; a PR title is one line of visible "
-                    "text (fix: remove it; a longer explanation belongs in the PR body)")
-    return None
-
-
-# What git refuses in a branch name (git check-ref-format: controls, space, ~ ^ : ? * [ \\, "..", "@{",
-# a part starting with "." or ending ".lock", a name ending "." or "/"), what git branch refuses (a leading
-# "-"), and a full ref name ("refs/heads/main" made a branch named refs/heads/refs/heads/main).
-_NOT_A_BRANCH = re.compile(r"[\x00-\x20\x7f~^:?*\[\\]|\.\.|@\{|//|^[-/]|^@$|^HEAD$|^refs/|(?:^|/)\.|\.lock(?:/|$)|[./]$")
-
-
-def branch_problem(name: str) -> str | None:
-    """What makes ``name`` (``pr.branch``, ``pr.base``, ``kgsync pr --branch/--base``) no branch name
-    git pushes, or None: found before the build, not by the push after it."""
-    found = _NOT_A_BRANCH.search(name)
-    if name and found is None:
-        return None
-    what = f"holds {found.group()!r} at character {found.start() + 1}" if found else "is empty"
-    return (f"{name!r} {what}: no branch name git pushes as given (fix: write the branch's name alone, "
-            "such as kgsync/graph-update; `git check-ref-format --branch NAME` checks one)")
 
 
 # The options of kgsync.yml that name what a build writes, and the fix when one lies outside the
