@@ -227,8 +227,30 @@ def test_an_output_path_outside_the_repository_is_a_config_error_at_its_line(tmp
 @pytest.mark.parametrize(("key", "value"), [("graph", "kg/memory.jsonl"), ("graph", "kg/../memory.jsonl"),
                                             ("cache_dir", ".kgsync-cache"), ("cache_dir", "''")])
 def test_an_output_path_inside_the_repository_is_kept(tmp_path: Path, key: str, value: str) -> None:
-    (tmp_path / "kgsync.yml").write_text(f"items: /elsewhere/items\n{key}: {value}\n", encoding="utf-8")
-    assert getattr(config.load(tmp_path), key) == value.strip("'")  # items outside stay the configuration's choice
+    (tmp_path / "kgsync.yml").write_text(f"items: notes/*.md\n{key}: {value}\n", encoding="utf-8")
+    assert getattr(config.load(tmp_path), key) == value.strip("'")
+
+
+@pytest.mark.parametrize(("key", "value"), [
+    ("items", "/elsewhere/items"), ("items", "../elsewhere/*.md"), ("items", "linked/*.md"),
+    ("vocabulary", "../kgsync-vocab.yml"), ("themes_vocabulary", "/etc/themes.md"),
+])
+def test_an_input_path_outside_the_repository_is_a_config_error_at_its_line(tmp_path: Path, key: str,
+                                                                            value: str) -> None:
+    """kgsync.yml is repository content: the items, vocabulary or theme map it names outside the checkout
+    were read into the graph, the PR body and messages (a committed link leading out already was refused,
+    a plain path was not).  The operator may still: --items, or a config file named by --config."""
+    root = tmp_path / "repo"
+    root.mkdir()
+    (tmp_path / "outside").mkdir()
+    (root / "linked").symlink_to(tmp_path / "outside")
+    (root / "kgsync.yml").write_text(f"graph: memory.jsonl\n{key}: {value}\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=f"kgsync.yml:2: {key}: .* lies outside the repository") as caught:
+        config.load(root)
+    assert "--config" in str(caught.value)
+    operators = tmp_path / "operator.yml"
+    operators.write_text(f"graph: memory.jsonl\n{key}: {value}\n", encoding="utf-8")
+    assert getattr(config.load(root, operators), key) == value  # named on the command line: the operator's
 
 
 def test_the_command_line_may_still_write_outside(tmp_path: Path) -> None:
