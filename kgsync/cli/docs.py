@@ -32,8 +32,10 @@ def configuration_md() -> str:
         + "# Configuration reference\n\n"
         "`kgsync.yml` at the research repo root; every key is optional and the defaults run on any\n"
         "research repo. Unknown keys and wrong types are all reported together, each with its line.\n"
-        "Paths are relative to the research repo root. What kgsync writes (`graph`, a `cache_dir` that is\n"
-        "set) must lie inside it, `..` and links resolved: kgsync.yml is repository content (SECURITY.md).\n\n"
+        "Paths are relative to the research repo root. What kgsync reads (`items`, `vocabulary`,\n"
+        "`themes_vocabulary`) and writes (`graph`, a `cache_dir` that is set) must lie inside it, `..` and\n"
+        "links resolved: kgsync.yml is repository content (SECURITY.md); a config file passed with\n"
+        "`--config` is the operator's, and its inputs may lie anywhere.\n\n"
         + config_reference.reference_table()
         + "\nCommand-line paths (`--items`, `--out`) are relative to the current directory, except\n"
         "`kgsync pr --items/--graph`, which name paths in the checkout (relative to its root, as in\n"

@@ -314,6 +314,13 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
                                            f"({printable_path(str(root.resolve()))}); "
                                            f"kgsync.yml is repository content and may not make kgsync write there "
                                            f"(fix: {fix})"))
+    for key, fix in _INPUTS if not config_file else ():  # a file named by --config is the operator's
+        value = getattr(config, key)
+        if key in data and value and not _inside(root, value):
+            errors.append((lines.get(key), f"{key}: {value!r} lies outside the repository "
+                                           f"({printable_path(str(root.resolve()))}); "
+                                           f"kgsync.yml is repository content and may not make kgsync read there "
+                                           f"(fix: {fix})"))
     if "pr" in data and (problem := title_problem(config.pr.title)):
         errors.append((lines.get("pr.title"), f"pr.title: {problem}"))
     for key in ("branch", "base"):
@@ -343,6 +350,20 @@ _OUTPUTS = (
     ("graph", "name a file inside the repository, such as memory.jsonl; to write elsewhere, pass --out PATH"),
     ("cache_dir", "remove cache_dir to keep the cache in the user's cache directory, or choose a folder "
                   "elsewhere with --cache-dir or $KGSYNC_CACHE_DIR"),
+)
+
+
+# The options of kgsync.yml that name what a build reads, and the fix when one lies outside the
+# repository: what the build reads it publishes (the graph, the PR body, its messages), so a committed
+# kgsync.yml may not pull a file of the runner's disk into them, as a committed link leading out may not
+# (``kept_in``).  The command line (--items, --config FILE) is the operator's and may still.
+_INPUTS = (
+    ("items", "name a folder or glob inside the repository; to read items elsewhere, pass --items PATH "
+              "or a config file with --config FILE"),
+    ("vocabulary", "commit the vocabulary file inside the repository, or name one elsewhere in a config file "
+                   "passed with --config FILE"),
+    ("themes_vocabulary", "commit the theme vocabulary inside the repository, or name one elsewhere in a config "
+                          "file passed with --config FILE"),
 )
 
 
