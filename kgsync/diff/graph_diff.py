@@ -26,7 +26,7 @@ from kgsync.diff.model import EntityChange, GraphDiff, graph_size, type_sort_key
 from kgsync.diff.renames import item_renames
 from kgsync.lint.rules import FileLines, Finding, lint
 from kgsync.read.config import Merge
-from kgsync.vocabulary.kin import graph_forms, proposed_pairs, same_items, shared_items
+from kgsync.vocabulary.kin import graph_forms, proposed_pairs, same_items, shared_items, theme_nodes
 
 
 def diff(
@@ -127,4 +127,5 @@ def review(old: Graph, new: Graph, *, rule: Merge | None = None, sources: FileLi
                 if same_items(items, a, b):
                     evidence.append((prefix + a, prefix + b, *shared_items(items, a, b)))
     return replace(diff(old, new, findings=findings, near_duplicates=tuple(pairs)), preexisting=preexisting,
-                   same_items=tuple(sorted(evidence)), size_before=graph_size(old), size_after=graph_size(new))
+                   same_items=tuple(sorted(evidence)), theme_nodes=theme_nodes(new, (n for pair in pairs for n in pair)),
+                   size_before=graph_size(old), size_after=graph_size(new))

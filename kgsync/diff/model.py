@@ -121,6 +121,9 @@ class GraphDiff:
     # The pairs of ``near_duplicates`` the same items address (``kin.same_items``), each with
     # (items linking both, items linking the first, the second): the evidence a reviewer reads first.
     same_items: tuple[tuple[str, str, int, int, int], ...] = ()
+    # The names of ``near_duplicates`` that are a theme's node (``kin.theme_nodes``): such a name
+    # stands in its pair's ``merges:`` line (``similarity.merge_line``).
+    theme_nodes: frozenset[str] = frozenset()
     # ``finding_key`` of the findings OLD had too: a reviewer weighs what this change brings first.
     preexisting: frozenset[tuple[str, str, str]] = frozenset()
     # OLD's and NEW's sizes (``review`` fills them in; ``diff`` alone leaves them unknown).
