@@ -8,7 +8,9 @@ eight such items whose overlaps the tests know.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
+from kgsync.contract import jsonl
 from kgsync.read.items import ResearchItem, read_item_bytes
 
 
@@ -66,3 +68,33 @@ def corpus() -> list[ResearchItem]:
                   "Hybrid retrieval evaluation at scale needs caching.",
                   ("Hybrid retrieval evaluation costs grow with corpus size.",)),
     ]
+
+
+def agent_theme_repo(root: Path, themes: Sequence[str]) -> Path:
+    """A research repo of one item per theme of ``themes`` (no theme vocabulary), each writing
+    "AI agents": the theme ``agentic-ai`` and the mined ``ai-agent`` are a near-duplicate pair, a
+    theme's node on one side at least.  Built (``kgsync build --no-cache``); returns its graph file."""
+    folder = root / "Research" / "completed"
+    folder.mkdir(parents=True, exist_ok=True)
+    for n, (theme, topic) in enumerate(zip(themes, ("memory", "planning", "tool use", "evaluation"), strict=False), 1):
+        (folder / f"2026-01-0{n}-agents-{n}.md").write_text(item_markdown(
+            f"AI agents and {topic}", themes=f"[{theme}]", question=f"How do AI agents handle {topic}?",
+            summary=f"AI agents need {topic}; AI agents fail without it.",
+            findings=[f"AI agents improve {topic} with retrieval (Confidence: high)"]))
+    return built(root)
+
+
+def built(root: Path) -> Path:
+    """``kgsync build`` of ``root`` (no cache); its graph file."""
+    from click.testing import CliRunner
+
+    from kgsync.cli.main import cli
+
+    result = CliRunner().invoke(cli, ["build", "--root", str(root), "-q", "--no-cache"])
+    assert result.exit_code == 0, result.output
+    return root / "memory.jsonl"
+
+
+def term_nodes(graph_file: Path) -> set[str]:
+    """The concept and method nodes of a graph file."""
+    return {e.name for e in jsonl.loads(graph_file.read_text()).entities if e.name.startswith(("concept:", "method:"))}

@@ -19,14 +19,14 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
 
-from kgsync.contract.model import Entity, EntityType, Graph, Relation
+from kgsync.contract.model import Entity, EntityType, Graph, Relation, RelationType
 from kgsync.diff.finding_order import finding_key, sort_findings
 from kgsync.diff.item_attribution import entity_named, group_by_item
 from kgsync.diff.model import EntityChange, GraphDiff, graph_size, type_sort_key
 from kgsync.diff.renames import item_renames
 from kgsync.lint.rules import FileLines, Finding, lint
 from kgsync.read.config import Merge
-from kgsync.vocabulary.kin import graph_forms, proposed_pairs, same_items, shared_items
+from kgsync.vocabulary.kin import graph_forms, proposed_pairs, same_items, shared_items, theme_nodes
 
 
 def diff(
@@ -66,7 +66,58 @@ def diff(
         findings=sort_findings(findings),
         near_duplicates=tuple(sorted({tuple(sorted(p)) for p in near_duplicates})),  # type: ignore[misc]
         renames=item_renames(old, new) if added and (removed or changed) else (),
+        term_moves=_term_moves(old, removed, new, new_keys),
     )
+
+
+#: The term types, and the relations an item or a claim has to a node of one: a retyped node's links
+#: change type with it (``addresses`` or ``about`` a concept, ``uses_method`` a method).
+_TERM_TYPES = frozenset({EntityType.CONCEPT.value, EntityType.METHOD.value})
+_TERM_LINKS = frozenset({RelationType.ADDRESSES.value, RelationType.ABOUT.value, RelationType.USES_METHOD.value})
+
+
+def _term_moves(old: Graph, removed: Iterable[Entity], new: Graph,
+                new_keys: set[tuple[str, str, str]]) -> tuple[tuple[str, str, int], ...]:
+    """(removed concept or method, the node it is now, its relations) for each removed term node every
+    relation of which moved to one node of NEW that keeps its name: the same name of the other type
+    (a retype: ``method:software-engineering`` -> ``concept:software-engineering``, its ``uses_method``
+    links now ``addresses``), or a node with the removed name as an alias (a theme now named as mining
+    names its idea: ``concept:agentic-ai`` -> ``concept:agentic-artificial-intelligence``, which may
+    have been a node already).  A reviewer reads a rename, not a loss to pin back (``GraphDiff.renamed``)."""
+    terms = {e.name: e.entity_type for e in removed if e.entity_type in _TERM_TYPES}
+    if not terms:
+        return ()
+    links: dict[str, list[Relation]] = {name: [] for name in terms}
+    for relation in old.relations:
+        for end in {relation.source, relation.target} & terms.keys():
+            links[end].append(relation)
+    slugs = {name.split(":", 1)[1] for name in terms}
+    keeping: dict[str, set[str]] = {}  # a removed name's slug -> the NEW term nodes that keep it as an alias
+    for entity in new.entities:
+        if entity.entity_type in _TERM_TYPES:
+            for slug in slugs.intersection(o[len("alias:"):] for o in entity.observations if o.startswith("alias:")):
+                keeping.setdefault(slug, set()).add(entity.name)
+    moves = []
+    for name, entity_type in sorted(terms.items()):
+        slug = name.split(":", 1)[1]
+        other = next(prefix + slug for kind, prefix in (("concept", "concept:"), ("method", "method:")) if kind != entity_type)
+        into = keeping.get(slug, set()) | ({other} if other in new else set())
+        if len(into) != 1 or not links[name]:
+            continue
+        [target] = into
+        retyped = not target.startswith(name.split(":", 1)[0] + ":")
+        if all(new_keys.intersection(_moved(r, name, target, retyped)) for r in links[name]):
+            moves.append((name, target, len(links[name])))
+    return tuple(moves)
+
+
+def _moved(relation: Relation, name: str, target: str, retyped: bool) -> tuple[tuple[str, str, str], ...]:
+    """The keys ``relation`` may have once ``name`` is ``target``: its own type, or, a link to a retyped
+    node, any link an item or claim has to a term node."""
+    source = target if relation.source == name else relation.source
+    to = target if relation.target == name else relation.target
+    kinds = _TERM_LINKS if retyped and relation.target == name and relation.relation_type in _TERM_LINKS else ()
+    return tuple(Relation(source, to, kind).key for kind in (relation.relation_type, *kinds))
 
 
 def _sorted_entities(entities: Iterable[Entity]) -> tuple[Entity, ...]:
@@ -127,4 +178,5 @@ def review(old: Graph, new: Graph, *, rule: Merge | None = None, sources: FileLi
                 if same_items(items, a, b):
                     evidence.append((prefix + a, prefix + b, *shared_items(items, a, b)))
     return replace(diff(old, new, findings=findings, near_duplicates=tuple(pairs)), preexisting=preexisting,
-                   same_items=tuple(sorted(evidence)), size_before=graph_size(old), size_after=graph_size(new))
+                   same_items=tuple(sorted(evidence)), theme_nodes=theme_nodes(new, (n for pair in pairs for n in pair)),
+                   size_before=graph_size(old), size_after=graph_size(new))

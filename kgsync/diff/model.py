@@ -121,12 +121,17 @@ class GraphDiff:
     # The pairs of ``near_duplicates`` the same items address (``kin.same_items``), each with
     # (items linking both, items linking the first, the second): the evidence a reviewer reads first.
     same_items: tuple[tuple[str, str, int, int, int], ...] = ()
+    # The names of ``near_duplicates`` that are a theme's node (``kin.theme_nodes``): such a name
+    # stands in its pair's ``merges:`` line (``similarity.merge_line``).
+    theme_nodes: frozenset[str] = frozenset()
     # ``finding_key`` of the findings OLD had too: a reviewer weighs what this change brings first.
     preexisting: frozenset[tuple[str, str, str]] = frozenset()
     # OLD's and NEW's sizes (``review`` fills them in; ``diff`` alone leaves them unknown).
     size_before: GraphSize | None = None
     size_after: GraphSize | None = None
     renames: tuple[ItemRename, ...] = ()  # sorted by old slug
+    # (removed concept or method, the node that keeps its name, relations moved): ``graph_diff._term_moves``
+    term_moves: tuple[tuple[str, str, int], ...] = ()
 
     def is_new(self, finding: Finding) -> bool:
         return finding_key(finding) not in self.preexisting
@@ -135,7 +140,8 @@ class GraphDiff:
         """Removed concept or method -> (the added node it was renamed to, its relations moved): the one
         added node of the same type that keeps every observation of the removed one (an alias may be
         added: the old name) and onto which every relation of the removed one moved ("rag-retrieval"
-        -> "retrieval-augmented-generation").  A reviewer reads a rename, not a loss."""
+        -> "retrieval-augmented-generation"); and the moves ``term_moves`` found (a retype, a node
+        that keeps the removed name as an alias).  A reviewer reads a rename, not a loss."""
         new_links = set(self.relations_added)
         found: dict[str, tuple[str, int]] = {}
         for e in self.removed:
@@ -150,6 +156,8 @@ class GraphDiff:
             if all(replace(r, source=into if r.source == e.name else r.source,
                            target=into if r.target == e.name else r.target) in new_links for r in moved):
                 found[e.name] = (into, len(moved))
+        for name, into, moved_count in self.term_moves:  # a retype, or into a node that keeps its name
+            found.setdefault(name, (into, moved_count))
         return found
 
     @property

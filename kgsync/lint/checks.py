@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterator, Mapping
+from collections.abc import Container, Iterator, Mapping
 from datetime import date
 from itertools import chain, compress, repeat
 from operator import and_, attrgetter, eq, ge, gt, methodcaller, ne, not_
@@ -26,7 +26,7 @@ from kgsync.extract.canonical import skeleton, term_key
 from kgsync.contract.model import ENDPOINTS, OBSERVATION_KEYS, PREFIX, Entity, EntityType, Graph, Relation, RelationType
 from kgsync.lint.table import _CONTROL, RULES, CopyKey, Finding, SourceKey, relation_label, show
 from kgsync.read.config import Merge
-from kgsync.vocabulary.kin import graph_forms, proposed_pairs
+from kgsync.vocabulary.kin import graph_forms, proposed_pairs, theme_nodes
 from kgsync.vocabulary.similarity import merge_line
 
 
@@ -446,19 +446,25 @@ def _check_near_duplicates(graph: Graph, out: _Collector, rule: Merge) -> None:
         prefix = PREFIX[entity_type]
         terms = {e.name[len(prefix):] for e in graph.of_type(entity_type) if e.name.startswith(prefix)}
         terms.discard("")
-        for first, second in sorted(proposed_pairs(terms, *graph_forms(graph, entity_type, prefix), rule)):
+        pairs = sorted(proposed_pairs(terms, *graph_forms(graph, entity_type, prefix), rule))
+        themes = {name[len(prefix):] for name in theme_nodes(graph, (prefix + n for pair in pairs for n in pair))}
+        for first, second in pairs:
             out.add("near-duplicate-name", prefix + first, f"near-duplicate of {prefix}{second}",
-                    merge_hint(first, second))
+                    merge_hint(first, second, themes))
 
 
 #: A name a ``merges:`` line can hold as it is (``kgsync-vocab.yml``): lower-case words joined by ``-`` or ``.``.
 _VOCAB_NAME = re.compile(r"[a-z0-9]+(?:[.-][a-z0-9]+)*")
 
 
-def merge_hint(a: str, b: str) -> str | None:
+def merge_hint(a: str, b: str, themes: Container[str] = frozenset()) -> str | None:
     """The fix of a near-duplicate pair: the exact ``merges:`` line of kgsync-vocab.yml that merges it
-    (``similarity.merge_line``), or the rule's general hint (None) for a name no line can hold."""
-    variant, canonical = merge_line(a, b)
+    (``similarity.merge_line``: a theme's node of ``themes`` stands), or the rule's general hint
+    (None) for a name no line can hold."""
+    if a in themes and b in themes:  # a line joins mined terms: neither theme's node can be its variant
+        return ("both are themes' nodes, and a line under `merges:` in kgsync-vocab.yml joins mined terms, "
+                "not themes: if they are one idea, write one of the two themes in the items' `themes:`")
+    variant, canonical = merge_line(a, b, themes)
     if not _VOCAB_NAME.fullmatch(canonical) or not variant:
         return None
     key = term_key(variant)

@@ -59,7 +59,7 @@ from collections.abc import Iterable, Mapping
 from itertools import compress
 from operator import attrgetter
 
-from kgsync.contract.model import Graph
+from kgsync.contract.model import EntityType, Graph
 from kgsync.extract.canonical import term_key
 from kgsync.read.config import Merge
 from kgsync.vocabulary.groups import proper_name, vague_head
@@ -142,6 +142,29 @@ def graph_forms(graph: Graph, entity_type: str, prefix: str) -> tuple[dict[str, 
 
 
 _TARGET = attrgetter("target")
+
+
+def theme_nodes(graph: Graph, names: Iterable[str]) -> frozenset[str]:
+    """Those of ``names`` (concept or method nodes, prefixed) that are a theme's node: named by a
+    theme the items carry (their ``tag:``, in either tag style), or keeping its slug as an alias (a
+    theme named by the idea mining names, ``graph.terms.own_theme_nodes``; an acronym's expansion).
+
+    Why: a ``merges:`` line of kgsync-vocab.yml joins mined terms; a theme's node is the items'
+    own word, so a line whose variant is a theme's node does nothing (``agentic ai: ai-agent``
+    leaves ``concept:agentic-ai``), and its pair's line must let the theme's node stand
+    (``similarity.merge_line``)."""
+    wanted = frozenset(names)
+    if not wanted:
+        return frozenset()
+    slugs = {observation[len("tag:"):].replace("_", "-") for entity in graph.of_type(EntityType.RESEARCH_ITEM.value)
+             for observation in entity.observations if observation.startswith("tag:")}
+    found = set()
+    for name in wanted:
+        entity = graph.entity(name)
+        aliases = () if entity is None else (o[len("alias:"):] for o in entity.observations if o.startswith("alias:"))
+        if name.split(":", 1)[1] in slugs or any(alias in slugs for alias in aliases):
+            found.add(name)
+    return frozenset(found)
 
 
 def _form_of(surface: str) -> str:

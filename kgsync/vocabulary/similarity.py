@@ -26,7 +26,7 @@ import math
 import re
 import sys
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from itertools import chain, combinations
 
 from rapidfuzz import process
@@ -214,14 +214,18 @@ def _noun_of(word: str) -> str:
     return word[:-2] if word.endswith("ic") and len(word) - 2 >= _MIN_STEM else word
 
 
-def merge_line(a: str, b: str) -> tuple[str, str]:
+def merge_line(a: str, b: str, themes: Container[str] = frozenset()) -> tuple[str, str]:
     """(variant, canonical name) of the ``merges:`` line of kgsync-vocab.yml that would merge two
     candidate duplicates: the shorter name (fewer words, then fewer letters, then the first in
     order) stands, as the broader or the abbreviated one; the other is written as its words.  A
     name with an initial for a word ("h-neuron-activation") stands over none that spells its
     words out ("hallucination-associated-neurons"): its initial abbreviates that one's word, so
-    it is the narrower or a facet, whatever its length."""
-    canonical, variant = sorted((a, b), key=lambda n: (_has_initial(n), len(_TOKEN.findall(n)), len(n), n))
+    it is the narrower or a facet, whatever its length.  A name of ``themes`` (a theme's node,
+    ``kin.theme_nodes``) stands whatever its length: a line joins mined terms, so one whose
+    variant is a theme's node does nothing (``agentic ai: ai-agent`` leaves ``agentic-ai``); the
+    caller offers no line for two themes' nodes."""
+    canonical, variant = sorted((a, b), key=lambda n: (n not in themes, _has_initial(n), len(_TOKEN.findall(n)),
+                                                       len(n), n))
     return " ".join(_TOKEN.findall(variant.lower())), canonical
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import click
@@ -13,6 +14,7 @@ from kgsync.cli._annotations import escape_property
 from kgsync.cli.lint import command
 from kgsync.contract import jsonl
 from kgsync.contract.model import Entity, Relation
+from tests.item_corpus import agent_theme_repo, built, term_nodes
 from tests.lint.lint_graphs import P, clean_graph, linked_concept, with_entities, with_relations, write_graph
 
 
@@ -212,3 +214,22 @@ def test_cli_json_writes_bidi_and_c1_controls_as_json_escapes(tmp_path: Path) ->
     assert "concept:exe\\u202etxt\\u009b2J" in result.stdout
     names = {f["entity"] for f in json.loads(result.stdout)["findings"]}
     assert "concept:exe\u202etxt\u009b2J" in names  # lossless: a JSON reader gets the name back
+
+
+#: The theme of each built item: a theme's node beside a mined term, then two themes' nodes.
+_THEME_PAIRS = [("agentic-ai",) * 4, ("agentic-ai", "agentic-ai", "ai-agents", "ai-agents")]
+
+
+@pytest.mark.parametrize("themes", _THEME_PAIRS)
+def test_the_merge_line_lint_proposes_merges_its_pair_when_pasted(tmp_path: Path, themes: tuple[str, ...]) -> None:
+    """A `merges:` line whose variant is a theme's node does nothing (`agentic ai: ai-agent`): the
+    line lint proposes must join the pair at the next build, or lint proposes none."""
+    graph = agent_theme_repo(tmp_path, themes)
+    assert {"concept:agentic-ai", "concept:ai-agent"} <= term_nodes(graph)
+    [warning] = [line for line in run(str(graph)).output.splitlines() if "near-duplicate-name" in line]
+    line = re.search(r"add `([a-z ]+: [a-z-]+)` under `merges:`", warning)
+    if line is None:  # two themes' nodes: no line joins them
+        assert len(set(themes)) == 2 and "themes:" in warning, warning
+        return
+    (tmp_path / "kgsync-vocab.yml").write_text(f"merges:\n  {line.group(1)}\n")
+    assert len({"concept:agentic-ai", "concept:ai-agent"} & term_nodes(built(tmp_path))) == 1, line.group(1)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass
 
 from kgsync.contract.model import Graph, Relation
@@ -127,12 +127,18 @@ def citing_reworded(d: GraphDiff, graph: Graph) -> tuple[Relation, ...]:
                         key=lambda r: (r.target, r.source, r.relation_type)))
 
 
-def _renamed_note(rename: tuple[str, int] | None) -> str:
-    """A removed node that was only renamed (``GraphDiff.renamed``): what it is called now."""
+def _renamed_note(name: str, rename: tuple[str, int] | None, moves: Container[str] = frozenset()) -> str:
+    """A removed node that was only renamed (``GraphDiff.renamed``): what it is called now; a move
+    (``GraphDiff.term_moves``) says how the new node keeps the old name."""
     if rename is None:
         return ""
     into, moved = rename
-    return f"renamed to {into}: its observations and {moved:,} relation{'s' if moved != 1 else ''} kept"
+    relations = f"{moved:,} relation{'s' if moved != 1 else ''}"
+    if name not in moves:
+        return f"renamed to {into}: its observations and {relations} kept"
+    if into.split(":", 1)[1] == name.split(":", 1)[1]:
+        return f"retyped to {into}: its {relations} moved there"
+    return f"renamed to {into}, which keeps its name as an alias: its {relations} moved there"
 
 
 def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
@@ -151,14 +157,14 @@ def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
     instead (``NOTHING``).  Each line lists at most ``cap`` entries (0: all) and says how many
     more there are.
     """
-    renamed = d.renamed()
+    renamed, moves = d.renamed(), {name for name, _, _ in d.term_moves}
     moved = {f"item:{r.old}" for r in d.renames}  # a renamed item is said once, as a rename (the head)
     lines = [
         _line("removed research item", "removed research items",
               [AttentionEntry(e.name) for e in d.removed if e.entity_type == "research_item" and e.name not in moved],
               cap),
         _line("removed concept or method", "removed concepts or methods",
-              [AttentionEntry(e.name, lost.get(e.name, "") or _renamed_note(renamed.get(e.name)))
+              [AttentionEntry(e.name, _renamed_note(e.name, renamed.get(e.name), moves) or lost.get(e.name, ""))
                for e in d.removed if e.entity_type in ("concept", "method")],
               cap),
         _line("trust change", "trust changes",

@@ -106,7 +106,8 @@ def body_context(explaining: Explaining, site: SiteOptions, d: GraphDiff, graph:
     lost = _lost_nodes(explaining, d, base.graph, graph, vocabulary, merged, themes_left)
     vocabulary_file = explaining.vocabulary_file
     by_veto = _vetoed_groups(d, merged, vetoed)
-    events = (_vocabulary_groups(base.manifest, manifest, vocabulary_file) + _lost_groups(d, lost, merged)
+    vocabulary_groups = _vocabulary_groups(base.manifest, manifest, vocabulary_file)
+    events = (vocabulary_groups + _lost_groups(d, lost, merged) + _moved_groups(d, merged, vocabulary_groups, vocabulary_file)
               + _gained_groups(d, graph, merged, explaining.min_links, vocabulary_file)
               + _removed_item_groups(d, merged, items) + by_veto)
     return BodyContext(merged=merged, links=_item_links(site, graph, items, merged, base_sha),
@@ -203,8 +204,9 @@ def _lost_nodes(explaining: Explaining, d: GraphDiff, old: Graph, new: Graph, vo
     vocab_file = explaining.vocabulary_file
     min_links = explaining.min_links
     out: dict[str, Explanation] = {}
+    renamed = d.renamed()  # a rename or retype lost nothing: Needs attention says what it is called now
     for entity in d.removed:
-        if entity.entity_type not in (EntityType.CONCEPT.value, EntityType.METHOD.value):
+        if entity.entity_type not in (EntityType.CONCEPT.value, EntityType.METHOD.value) or entity.name in renamed:
             continue
         if entity.name.split(":", 1)[1] in themes_left:
             out[entity.name] = explain(SideEffect.THEME_TAG_ONLY, explaining.themes_file)
@@ -233,16 +235,39 @@ def _lost_groups(d: GraphDiff, lost: Mapping[str, Explanation], merged: frozense
     return tuple(groups)
 
 
+def _moved_groups(d: GraphDiff, merged: frozenset[str], events: Sequence[VocabularyGroup],
+                  vocabulary_file: str) -> tuple[VocabularyGroup, ...]:
+    """Side effects of a concept or method renamed or retyped (``GraphDiff.term_moves``): the other
+    items whose link to it moved, or that link the node it is now, which changed (it keeps the old
+    name as an alias), under a rename, not a loss.  A retype the vocabulary events already name
+    (``retyped: term: ...``) is said there, once."""
+    groups = []
+    for name, into, _ in d.term_moves:
+        retyped = into.split(":", 1)[1] == name.split(":", 1)[1]
+        if retyped and any(e.label.startswith(f"retyped: {name.split(':', 1)[1]}: ") for e in events):
+            continue
+        slugs = tuple(i.slug for i in d.items if i.slug and i.slug not in merged
+                      and (any(r.target == name for r in i.relations_removed) or any(c.name == into for c in i.changed)))
+        if slugs:
+            why = explain(SideEffect.TERM_RETYPED if retyped else SideEffect.TERM_RENAMED, into,
+                          vocabulary_file=vocabulary_file)
+            groups.append(VocabularyGroup(f"{name} {'retyped' if retyped else 'renamed'} to {into}", slugs,
+                                          why.reason, why.fix))
+    return tuple(groups)
+
+
 def _gained_groups(d: GraphDiff, graph: Graph, merged: frozenset[str], min_links: int,
                    vocabulary_file: str) -> tuple[VocabularyGroup, ...]:
     """Side effects of a new shared node: the other items that now link it (a merged item made
     it reach ``mining.min_links`` linking items), under that reason and the fix.  A node no merged
     item links came for another reason (a vocabulary event, e.g. a theme that became a concept):
-    not claimed here."""
+    not claimed here, nor the node a removed one was renamed or retyped to (``GraphDiff.term_moves``):
+    no stoplist keeps a rename out."""
     linked = attributions(graph)
+    moved_to = {into for _, into, _ in d.term_moves}
     groups = []
     for entity in d.added:
-        if entity.entity_type not in (EntityType.CONCEPT.value, EntityType.METHOD.value):
+        if entity.entity_type not in (EntityType.CONCEPT.value, EntityType.METHOD.value) or entity.name in moved_to:
             continue
         if not any(i.slug in merged and any(r.target == entity.name for r in i.relations_added) for i in d.items):
             continue

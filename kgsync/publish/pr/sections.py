@@ -224,7 +224,7 @@ def _near_duplicate_sections(module: TemplateModule, d: GraphDiff) -> list[Secti
     sections = [Section("near_duplicates", macro(module, "near_duplicates", chunk, number == 0, len(rows)), len(chunk),
                         priority=2 if number == 0 else 7)
                 for number, chunk in enumerate(_chunks(rows, 2 * CHUNK_ROWS) if rows else [])]
-    block = merge_block(pairs, shared)  # the vocabulary-file lines that would merge them, with the evidence
+    block = merge_block(pairs, shared, d.theme_nodes)  # the vocabulary-file lines that would merge them, with the evidence
     return sections + ([Section("near_duplicates", block, 0, priority=7)] if block else [])
 
 

@@ -38,6 +38,8 @@ class SideEffect(StrEnum):
     LOST_ALL_LINKERS = "every item linking a node was removed"
     LOST_BELOW_MIN_LINKS = "a node has fewer linking items than mining.min_links"
     LOST_OVER_CAPS = "items name a node but none links it within its caps"
+    TERM_RENAMED = "every relation of a concept or method moved to a node that keeps its name as an alias"
+    TERM_RETYPED = "every relation of a concept or method moved to its name of the other type"
     THEME_TAG_ONLY = "a theme's node left the build's theme nodes: its vocabulary entry names no one idea"
     GAINED_MIN_LINKS = "a node reached mining.min_links linking items"
     RENAMED = "an item's file was renamed: a new slug"
@@ -68,6 +70,17 @@ def explain(kind: SideEffect, subject: str = "", count: int = 0, minimum: int = 
         return Explanation(f"{count} linking item{'' if count == 1 else 's'} left (min {minimum})", pin)
     if kind is SideEffect.LOST_OVER_CAPS:
         return Explanation(f"{count} items name it, none links it within its caps any more", pin)
+    if kind is SideEffect.TERM_RENAMED:
+        return Explanation(f"every relation of it moved to {subject}, which keeps its name as an alias: a rename, "
+                           "nothing lost (a build names the idea so now: another kgsync version or vocabulary)",
+                           "nothing to fix")
+    if kind is SideEffect.TERM_RETYPED:
+        now = subject.split(":", 1)
+        was = "concept" if now[0] == "method" else "method"
+        return Explanation(f"every relation of it moved to {subject}, its name as a {now[0]}: its type is read from "
+                           "how the items write it (kgsync.vocabulary.node_kinds), or another kgsync version "
+                           "typed it so", f"to fix its type whatever items come and go, write {now[-1]}: "
+                           f"{{kind: {was}}} (or {now[0]}) under terms: in {vocabulary_file}")
     if kind is SideEffect.THEME_TAG_ONLY:
         where = subject or "the themes vocabulary"
         return Explanation("a theme that is a tag only now: no Scope phrase writes its slug as one idea",

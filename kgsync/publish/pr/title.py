@@ -42,7 +42,8 @@ _FULL_WIDTH = {"#": "\uff03", "@": "\uff20", "-": "\uff0d", ":": "\uff1a"}
 
 
 def cause_title(diff: GraphDiff, fallback: str, merged: frozenset[str] | None = None) -> str:
-    """The title for ``diff`` (``fallback``, shortened at a word, when no item explains it).
+    """The title for ``diff`` (when no item explains it: the renames, ``_moved_title``, else
+    ``fallback``, shortened at a word).
 
     ``merged``: the items whose files this change touched (the PR flow knows them from git);
     None: ``merged_slugs`` infers them from the diff."""
@@ -54,7 +55,7 @@ def cause_title(diff: GraphDiff, fallback: str, merged: frozenset[str] | None = 
     old_slugs = {r.old for r in diff.renames}
     items = [i for i in touched if i.slug not in old_slugs]  # a rename is its new item, once
     if not items:
-        return shorten(plain_text(fallback), MAX_TITLE) or "Knowledge graph update"
+        return _moved_title(diff) or shorten(plain_text(fallback), MAX_TITLE) or "Knowledge graph update"
     # What a rename explains is no change: its carried-over claims and relations, its item node.
     beyond = [replace(i, added=tuple(e for e in i.added if e.name != item_name(i.slug))) if i.slug in renamed else i
               for i in renamed_items(diff, touched)]
@@ -81,6 +82,19 @@ def cause_title(diff: GraphDiff, fallback: str, merged: frozenset[str] | None = 
     counts = [(v, n) for v in ("add", "update", "rename", "remove") if (n := sum(1 for i in items if _verb(i) == v))]
     mixed = ", ".join(f"{v} {n}" for v, n in counts).capitalize() + (" item" if counts[-1][1] == 1 else " items")
     return (mixed if len(mixed + tail) <= MAX_TITLE else whole) + tail
+
+
+def _moved_title(diff: GraphDiff) -> str | None:
+    """The title of a change no item explains whose only removed nodes are concepts or methods renamed
+    or retyped (``GraphDiff.term_moves``: another kgsync version or vocabulary names them so), in the
+    mixed titles' form ("Rename 5, retype 1 concept or method"); None for any other change."""
+    moved = {name: into for name, into, _ in diff.term_moves}
+    if not moved or any(e.name not in moved for e in diff.removed):
+        return None
+    retyped = sum(1 for name, into in moved.items() if into.split(":", 1)[1] == name.split(":", 1)[1])
+    counts = [(verb, n) for verb, n in (("rename", len(moved) - retyped), ("retype", retyped)) if n]
+    return (", ".join(f"{verb} {n:,}" for verb, n in counts).capitalize()
+            + (" concept or method" if counts[-1][1] == 1 else " concepts or methods"))
 
 
 def manifest_only_title(reworded: int, linked: int) -> str | None:

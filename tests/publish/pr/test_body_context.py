@@ -101,3 +101,35 @@ def test_a_removed_item_s_side_effect_names_where_each_item_names_it() -> None:
                   f"`{text.path}:{text.line_of('related')}` (related:)",
                   f"`{related.path}:{related.line_of('related')}` (related:)"):
         assert f"  - {place}\n" in section, (place, section)
+
+
+def test_a_node_whose_links_all_moved_to_a_node_keeping_its_name_is_a_rename_not_a_loss() -> None:
+    """The reviewer's pass, upgrading kgsync on a repository with no theme vocabulary: every
+    relation of ``concept:agentic-ai`` moved to the existing ``concept:agentic-artificial-intelligence``,
+    which now keeps the slug as an alias, and ``method:software-engineering`` became
+    ``concept:software-engineering`` (retyped).  The body said of each "N items name it, none links
+    it within its caps any more; pin it in kgsync-vocab.yml to keep it": pinning brings back the
+    duplicate node, and its items were filed under "it links a node a merged item created, changed
+    or removed", fix "change the merged item", with no item merged.  Each is a rename (or a
+    retype), with no pin to apply, and its items are filed under it."""
+    a, b = "item:2026-01-01-a", "item:2026-01-02-b"
+    items = (Entity(a, "research_item", ("title: A",)), Entity(b, "research_item", ("title: B",)))
+    idea, theme = "concept:agentic-artificial-intelligence", "concept:agentic-ai"
+    old = Graph(items + (Entity(idea, "concept", ("alias:agentic AI",)), Entity(theme, "concept", ("alias:agentic ai",)),
+                         Entity("method:software-engineering", "method", ("alias:SE",))),
+                (Relation(a, idea, "addresses"), Relation(a, theme, "addresses"), Relation(b, theme, "addresses"),
+                 Relation(a, "method:software-engineering", "uses_method"),
+                 Relation(b, "method:software-engineering", "uses_method")))
+    new = Graph(items + (Entity(idea, "concept", ("alias:agentic AI", "alias:agentic-ai")),
+                         Entity("concept:software-engineering", "concept", ("alias:SE",))),
+                (Relation(a, idea, "addresses"), Relation(b, idea, "addresses"),
+                 Relation(a, "concept:software-engineering", "addresses"),
+                 Relation(b, "concept:software-engineering", "addresses")))
+    d = diff(old, new)
+    context = body_context(Explaining("kgsync-vocab.yml", "", 2), SiteOptions(), d, new, (), (), None,
+                           BaseState(old, {}, None), Manifest({}), merged=frozenset())
+    body = "".join(s.text for s in build_sections(d, context=context, cap=0))
+    assert "pin it" not in body and "change the merged item" not in body, body
+    assert f"`{theme}` — renamed to {idea}" in body, body
+    assert "`method:software-engineering` — retyped to concept:software-engineering" in body, body
+    assert f"### Side effects: {theme} renamed to {idea}\n" in body, body  # its items are filed there

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import yaml
 
-from kgsync.diff.graph_diff import diff
+from kgsync.contract import jsonl
+from kgsync.diff.graph_diff import diff, review
 from kgsync.contract.model import Entity, Graph, Relation
 from kgsync.publish.pr.body import render_markdown
 from kgsync.publish.pr.merge_proposals import merge_block, merge_lines
+from tests.item_corpus import agent_theme_repo, built, term_nodes
 
 
 def test_each_pair_gets_its_merge_line_and_the_block_is_valid_yaml() -> None:
@@ -46,3 +50,13 @@ def test_a_pair_the_same_items_address_carries_its_counts_as_a_comment() -> None
     yaml_text = block.split("```yaml\n", 1)[1].split("```", 1)[0]
     assert yaml.safe_load(yaml_text) == {"merges": {"large language model": "language-model",
                                                     "github action workflow": "github-action"}}
+
+
+def test_the_line_the_pr_proposes_for_a_theme_pair_merges_it_when_pasted(tmp_path: Path) -> None:
+    """The theme's node stands: `ai agent: agentic-ai`, not `agentic ai: ai-agent`, which does nothing."""
+    graph = agent_theme_repo(tmp_path, ("agentic-ai",) * 4)
+    text = render_markdown(review(Graph(), jsonl.loads(graph.read_text())), limit=0).text
+    block = text.split("```yaml\n", 1)[1].split("```", 1)[0]
+    assert list(yaml.safe_load(block)["merges"].items()) == [("ai agent", "agentic-ai")]
+    (tmp_path / "kgsync-vocab.yml").write_text(block)
+    assert {"concept:agentic-ai", "concept:ai-agent"} & term_nodes(built(tmp_path)) == {"concept:agentic-ai"}

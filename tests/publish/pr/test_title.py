@@ -171,3 +171,25 @@ def test_a_change_of_the_manifest_alone_is_titled_as_one() -> None:
 def test_a_veto_s_change_is_titled_by_the_veto() -> None:
     assert vetoed_title(1) == "Veto 1 evidence link"
     assert vetoed_title(1200) == "Veto 1,200 evidence links"
+
+
+def test_a_change_of_renamed_concepts_alone_is_titled_by_the_renames() -> None:
+    """The reviewer's pass: upgrading kgsync with no theme vocabulary renamed 5 theme nodes and
+    retyped 1, no item merged, under the title "kgsync: knowledge graph update"."""
+    a = item("2026-01-01-a", "A")
+    old = Graph((a, Entity("concept:agentic-ai", "concept"), Entity("concept:software-engineering", "concept"),
+                 Entity("concept:agentic-artificial-intelligence", "concept", ("alias:agentic AI",))),
+                (Relation(a.name, "concept:agentic-ai", "addresses"), Relation(a.name, "concept:software-engineering", "addresses"),
+                 Relation(a.name, "concept:agentic-artificial-intelligence", "addresses")))
+    renamed = Entity("concept:agentic-artificial-intelligence", "concept", ("alias:agentic AI", "alias:agentic-ai"))
+    new = Graph((a, renamed, Entity("method:software-engineering", "method")),
+                (Relation(a.name, renamed.name, "addresses"), Relation(a.name, "method:software-engineering", "uses_method")))
+    assert cause_title(diff(old, new), FALLBACK, frozenset()) == "Rename 1, retype 1 concept or method"
+    only_retyped = Graph((a, Entity("concept:software-engineering", "concept")),
+                         (Relation(a.name, "concept:software-engineering", "addresses"),))
+    assert cause_title(diff(only_retyped, Graph((a, Entity("method:software-engineering", "method")),
+                                                (Relation(a.name, "method:software-engineering", "uses_method"),))),
+                       FALLBACK, frozenset()) == "Retype 1 concept or method"
+    # A node lost beside the renames is no rename: the fallback
+    lost = Graph(old.entities + (Entity("concept:gone", "concept"),), old.relations + (Relation(a.name, "concept:gone", "addresses"),))
+    assert cause_title(diff(lost, new), FALLBACK, frozenset()) == FALLBACK
