@@ -57,6 +57,11 @@ ENDPOINTS: dict[RelationType, frozenset[tuple[EntityType, EntityType]]] = {
     RelationType.EXTENDS: frozenset({(_ITEM, _ITEM), (_CLAIM, _CLAIM)}),
 }
 
+#: The entity types of terms (``concept:``/``method:`` nodes, whose name after the prefix is the term),
+#: and the relations an item or a claim has to one.
+TERM_TYPES = frozenset({EntityType.CONCEPT.value, EntityType.METHOD.value})
+TERM_LINKS = frozenset({RelationType.ADDRESSES.value, RelationType.USES_METHOD.value, RelationType.ABOUT.value})
+
 #: Observation keys kgsync writes.  ``key:value`` or ``key: value``; see docs/CONTRACT.md.
 OBSERVATION_KEYS = (
     "title",

@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
 
-from kgsync.contract.model import Entity, EntityType, Graph, Relation, RelationType
+from kgsync.contract.model import TERM_LINKS, TERM_TYPES, Entity, EntityType, Graph, Relation
 from kgsync.diff.finding_order import finding_key, sort_findings
 from kgsync.diff.item_attribution import entity_named, group_by_item
 from kgsync.diff.model import EntityChange, GraphDiff, graph_size, type_sort_key
@@ -70,12 +70,6 @@ def diff(
     )
 
 
-#: The term types, and the relations an item or a claim has to a node of one: a retyped node's links
-#: change type with it (``addresses`` or ``about`` a concept, ``uses_method`` a method).
-_TERM_TYPES = frozenset({EntityType.CONCEPT.value, EntityType.METHOD.value})
-_TERM_LINKS = frozenset({RelationType.ADDRESSES.value, RelationType.ABOUT.value, RelationType.USES_METHOD.value})
-
-
 def _term_moves(old: Graph, removed: Iterable[Entity], new: Graph,
                 new_keys: set[tuple[str, str, str]]) -> tuple[tuple[str, str, int], ...]:
     """(removed concept or method, the node it is now, its relations) for each removed term node every
@@ -84,7 +78,7 @@ def _term_moves(old: Graph, removed: Iterable[Entity], new: Graph,
     links now ``addresses``), or a node with the removed name as an alias (a theme now named as mining
     names its idea: ``concept:agentic-ai`` -> ``concept:agentic-artificial-intelligence``, which may
     have been a node already).  A reviewer reads a rename, not a loss to pin back (``GraphDiff.renamed``)."""
-    terms = {e.name: e.entity_type for e in removed if e.entity_type in _TERM_TYPES}
+    terms = {e.name: e.entity_type for e in removed if e.entity_type in TERM_TYPES}
     if not terms:
         return ()
     links: dict[str, list[Relation]] = {name: [] for name in terms}
@@ -94,7 +88,7 @@ def _term_moves(old: Graph, removed: Iterable[Entity], new: Graph,
     slugs = {name.split(":", 1)[1] for name in terms}
     keeping: dict[str, set[str]] = {}  # a removed name's slug -> the NEW term nodes that keep it as an alias
     for entity in new.entities:
-        if entity.entity_type in _TERM_TYPES:
+        if entity.entity_type in TERM_TYPES:
             for slug in slugs.intersection(o[len("alias:"):] for o in entity.observations if o.startswith("alias:")):
                 keeping.setdefault(slug, set()).add(entity.name)
     moves = []
@@ -116,7 +110,7 @@ def _moved(relation: Relation, name: str, target: str, retyped: bool) -> tuple[t
     node, any link an item or claim has to a term node."""
     source = target if relation.source == name else relation.source
     to = target if relation.target == name else relation.target
-    kinds = _TERM_LINKS if retyped and relation.target == name and relation.relation_type in _TERM_LINKS else ()
+    kinds = TERM_LINKS if retyped and relation.target == name and relation.relation_type in TERM_LINKS else ()
     return tuple(Relation(source, to, kind).key for kind in (relation.relation_type, *kinds))
 
 

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from kgsync.extract.canonical import term_key
-from kgsync.contract.model import Facts
+from kgsync.contract.model import TERM_TYPES, Facts
 
 
 class EventKind(StrEnum):
@@ -101,9 +101,6 @@ def vocabulary_events(hubs_before: Set[str], hubs_after: Set[str], before: Mappi
     return tuple(dict.fromkeys(events))
 
 
-_TERM_TYPES = ("concept", "method")
-
-
 def _retyped(before: Mapping[str, Facts], after: Mapping[str, Facts]) -> list[VocabularyEvent]:
     """A term whose node is of one type in every item before and of the other after (``retyped``)."""
     def types(facts_by_item: Mapping[str, Facts]) -> dict[str, set[str]]:
@@ -111,7 +108,7 @@ def _retyped(before: Mapping[str, Facts], after: Mapping[str, Facts]) -> list[Vo
         for facts in facts_by_item.values():
             for name, _type in facts.entities:
                 prefix, _, term = name.partition(":")
-                if prefix in _TERM_TYPES:
+                if prefix in TERM_TYPES:
                     found.setdefault(term, set()).add(prefix)
         return found
     old, new = types(before), types(after)
@@ -119,7 +116,7 @@ def _retyped(before: Mapping[str, Facts], after: Mapping[str, Facts]) -> list[Vo
     for term in sorted(old.keys() & new.keys()):
         if len(old[term]) == len(new[term]) == 1 and old[term] != new[term]:
             (was,), (now,) = old[term], new[term]
-            names = {f"{prefix}:{term}" for prefix in _TERM_TYPES}
+            names = {f"{prefix}:{term}" for prefix in TERM_TYPES}
             items = sorted({slug for facts_by_item in (before, after) for slug, facts in facts_by_item.items()
                             if _touched(facts) & names})
             events.append(VocabularyEvent(EventKind.RETYPED, f"{term}: {was} -> {now}", tuple(items)))

@@ -13,11 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from kgsync.contract.model import OBSERVATION_KEYS, EntityType, Facts, RelationType
+from kgsync.contract.model import OBSERVATION_KEYS, TERM_LINKS, TERM_TYPES, EntityType, Facts, RelationType
 
-_TERM_LINKS = frozenset({RelationType.ADDRESSES.value, RelationType.USES_METHOD.value, RelationType.ABOUT.value})
 _RELATION_TYPES = frozenset(t.value for t in RelationType)
-_TERM_TYPES = frozenset({EntityType.CONCEPT.value, EntityType.METHOD.value})
 _WRITTEN_KEYS = frozenset(OBSERVATION_KEYS)
 
 
@@ -30,7 +28,7 @@ def anchored(slug: str, facts: Facts) -> tuple[Facts, Facts]:
         return name == item or name.startswith(claim_prefix)
 
     outgoing = [r for r in facts.relations if from_item(r.source)]  # each relation's source tested once
-    linked = {r.target for r in outgoing if r.relation_type in _TERM_LINKS}
+    linked = {r.target for r in outgoing if r.relation_type in TERM_LINKS}
     # A claim this item's claims support or contradict: the item may mark it (status:contested).
     judged = {r.target for r in outgoing if r.target.startswith("claim:")}
     types = dict(facts.entities)
@@ -40,7 +38,7 @@ def anchored(slug: str, facts: Facts) -> tuple[Facts, Facts]:
             return entity_type in (None, EntityType.RESEARCH_ITEM.value)
         if name.startswith(claim_prefix):
             return entity_type in (None, EntityType.CLAIM.value)
-        return name in linked and (entity_type is None or entity_type in _TERM_TYPES)
+        return name in linked and (entity_type is None or entity_type in TERM_TYPES)
 
     def written(text: str) -> bool:  # an observation key kgsync writes (its own provenance only)
         key = text.partition(":")[0].strip()

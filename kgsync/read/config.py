@@ -306,20 +306,16 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
     elif "graph" in data and (what := _an_input(root, path, config)):  # else read as a graph, line by line
         errors.append((lines.get("graph"), f"graph: {config.graph!r} is {what}, which the build reads: name another "
                                            "file, such as memory.jsonl"))
-    for key, fix in _OUTPUTS:
+    # What it writes, from any config file; what it reads, from the repository's own (a file named by
+    # --config is the operator's).
+    reach = [(key, fix, "write") for key, fix in _OUTPUTS] + [(key, fix, "read") for key, fix in _INPUTS if not config_file]
+    for key, fix, verb in reach:
         value = getattr(config, key)
         named = value and value != USER_CACHE and (key != "graph" or _names_a_file(value))  # else an error above
         if key in data and named and not _inside(root, value):
             errors.append((lines.get(key), f"{key}: {value!r} lies outside the repository "
                                            f"({printable_path(str(root.resolve()))}); "
-                                           f"kgsync.yml is repository content and may not make kgsync write there "
-                                           f"(fix: {fix})"))
-    for key, fix in _INPUTS if not config_file else ():  # a file named by --config is the operator's
-        value = getattr(config, key)
-        if key in data and value and not _inside(root, value):
-            errors.append((lines.get(key), f"{key}: {value!r} lies outside the repository "
-                                           f"({printable_path(str(root.resolve()))}); "
-                                           f"kgsync.yml is repository content and may not make kgsync read there "
+                                           f"kgsync.yml is repository content and may not make kgsync {verb} there "
                                            f"(fix: {fix})"))
     if "pr" in data and (problem := title_problem(config.pr.title)):
         errors.append((lines.get("pr.title"), f"pr.title: {problem}"))
