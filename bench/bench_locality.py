@@ -7,14 +7,18 @@ Builds the 220 items of ``corpus/research`` once, then, one at a time and each f
 base (graph and manifest restored), adds each item of ``corpus/later`` and deletes a spread of
 ``--deletes`` items.  For each merge it counts the *bystanders* (items whose file did not change
 but whose generated facts did) and how many of them the merged item's own shared nodes or a
-named vocabulary event (``kgsync.diff.vocab_events``) explain.  The build cache is shared by all
-builds, so each one re-assembles only what changed.  Prints a Markdown table and a summary
+named vocabulary event (``kgsync.diff.vocab_events``) explain.  Explained is not harmless: it
+also counts the bystanders whose own concepts or methods the merge *renamed* (the item links a
+term node in place of one it linked before) and those that *lost* one (a node it still names left
+it, none came in its place): issue 21 asks that a delete rename nothing.  The build cache is shared by
+all builds, so each one re-assembles only what changed.  Prints a Markdown table and a summary
 (docs/LOCALITY.md holds the last run).
 """
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 import shutil
 import sys
 import tempfile
@@ -24,10 +28,29 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from kgsync.contract.model import TERM_LINKS, Facts  # noqa: E402
 from kgsync.read import config as config_module  # noqa: E402
 from kgsync.graph.merge import manifest_path  # noqa: E402
 from kgsync.pipeline.stages import build  # noqa: E402
 from kgsync.diff.vocab_events import explain, vocabulary_events  # noqa: E402
+
+
+def _terms(facts: Facts | None, slug: str) -> set[str]:
+    """The concept and method nodes the item links itself (addresses, uses_method)."""
+    item = f"item:{slug}"
+    return {r.target for r in (facts.relations if facts else ()) if r.source == item and r.relation_type in TERM_LINKS}
+
+
+def renamed_and_lost(before: dict[str, Facts], after: dict[str, Facts], bystanders: Sequence[str]) -> tuple[int, int]:
+    """How many bystanders had a term node renamed (one lost, another gained), how many only lost one."""
+    renamed = lost = 0
+    for slug in bystanders:
+        old, new = _terms(before.get(slug), slug), _terms(after.get(slug), slug)
+        if old - new and new - old:
+            renamed += 1
+        elif old - new and slug in after:
+            lost += 1
+    return renamed, lost
 
 
 def main() -> int:
@@ -63,7 +86,7 @@ def main() -> int:
     research = sorted(p for p in items_dir.glob("*.md") if p.name != "README.md")
     step = max(1, len(research) // max(1, args.deletes))
     deletes = research[::step][: args.deletes]
-    rows: list[tuple[str, str, int, int, int, str]] = []
+    rows: list[tuple[str, str, int, int, int, int, int, str]] = []
     merges = [("add", p) for p in later] + [("delete", p) for p in deletes]
     for kind, path in [m for m in merges if args.only in (None, m[0])]:
         restore()
@@ -86,15 +109,16 @@ def main() -> int:
                                    base.vocabulary.acronyms, result.vocabulary.acronyms,
                                    base.vocabulary.topics, result.vocabulary.topics)
         found = explain(base.manifest.by_item, result.manifest.by_item, {slug}, events)
-        rows.append((kind, slug, len(found.changed), len(found.explained), found.unexplained_count,
+        renamed, lost = renamed_and_lost(dict(base.manifest.by_item), dict(result.manifest.by_item), found.changed)
+        rows.append((kind, slug, len(found.changed), len(found.explained), found.unexplained_count, renamed, lost,
                      "; ".join(str(e) for e in events)))
         for bystander, facts in found.unexplained.items():
             print(f"  unexplained {kind} {slug} -> {bystander}: {'; '.join(facts[:3])}", file=sys.stderr)
     restore()
     elapsed = time.perf_counter() - started
-    lines = ["| merge | item | bystanders | explained | unexplained | vocabulary events |",
-             "|---|---|---|---|---|---|"]
-    lines += [f"| {k} | `{s}` | {c} | {e} | {u} | {ev or '-'} |" for k, s, c, e, u, ev in rows]
+    lines = ["| merge | item | bystanders | explained | unexplained | renamed | lost a term | vocabulary events |",
+             "|---|---|---|---|---|---|---|---|"]
+    lines += [f"| {k} | `{s}` | {c} | {e} | {u} | {rn} | {lo} | {ev or '-'} |" for k, s, c, e, u, rn, lo, ev in rows]
     adds = [r for r in rows if r[0] == "add"]
     dels = [r for r in rows if r[0] == "delete"]
     summary = []
@@ -102,7 +126,9 @@ def main() -> int:
         if part:
             summary.append(f"{label}: {len(part)}; bystanders max {max(r[2] for r in part)}, total "
                            f"{sum(r[2] for r in part)}; unexplained total {sum(r[4] for r in part)}, merges with "
-                           f"any {sum(1 for r in part if r[4])}; with a vocabulary event {sum(1 for r in part if r[5])}")
+                           f"any {sum(1 for r in part if r[4])}; with a vocabulary event {sum(1 for r in part if r[7])}; "
+                           f"bystanders renamed {sum(r[5] for r in part)} (merges {sum(1 for r in part if r[5])}), "
+                           f"lost a term {sum(r[6] for r in part)} (merges {sum(1 for r in part if r[6])})")
     summary.append(f"{len(rows) + 1} builds in {elapsed:.0f} s")
     text = "\n".join(lines) + "\n\n" + "\n".join(f"- {line}" for line in summary) + "\n"
     print(text)
