@@ -121,6 +121,15 @@ class FindingIndex(Generic[_F]):
         whose claim it mostly repeats (``MIN_COVER``).  Reads only the sentence and this item's
         findings, so the link moves only when one of the two is edited."""
         words = {stem(w) for w in said.split()}
+        index = self._leading(words)
+        if index is None:
+            return None
+        claim = self.claims[index]
+        return self.findings[index] if claim and len(claim & words) >= MIN_COVER * len(claim) else None
+
+    def _leading(self, words: set[str]) -> int | None:
+        """The position of the finding whose words ``words`` share weigh most, when that weight
+        is at least ``MIN_WEIGHT`` and ``MIN_LEAD`` times any other finding's; else None."""
         if len(words) < MIN_WEIGHT:  # each shared word weighs at most 1
             return None
         weights: dict[int, float] = {}
@@ -135,8 +144,7 @@ class FindingIndex(Generic[_F]):
         runner_up = ranked[1][0] if len(ranked) > 1 else 0.0
         if best < MIN_WEIGHT or best < MIN_LEAD * runner_up:
             return None
-        claim = self.claims[-index]
-        return self.findings[-index] if claim and len(claim & words) >= MIN_COVER * len(claim) else None
+        return -index
 
 
     def described(self, about: str) -> _F | None:
