@@ -1,5 +1,5 @@
 """The manifest's first line: what a build reads of it without the items it opens (the hubs, the
-acronym map, the topics: ``read_head``), and each of its values checked as ``Manifest`` reads them."""
+acronym map, the topics, the mined terms: ``read_head``), and each of its values checked as ``Manifest`` reads them."""
 
 from __future__ import annotations
 
@@ -39,6 +39,13 @@ def manifest_topics(path: Path) -> frozenset[str]:
     unreadable): the next build keeps them while an item addresses them."""
     topics = (read_head(path) or {}).get("topics", [])
     return frozenset(t for t in topics if isinstance(t, str)) if isinstance(topics, list) else frozenset()
+
+
+def manifest_terms(path: Path) -> frozenset[str]:
+    """The mined terms a manifest records (``Manifest.terms``), from its first line only (none when
+    it is missing or unreadable): the next build keeps each while an item links it."""
+    terms = (read_head(path) or {}).get("terms", [])
+    return frozenset(t for t in terms if isinstance(t, str)) if isinstance(terms, list) else frozenset()
 
 
 def manifest_hubs(path: Path) -> frozenset[str] | None:

@@ -71,6 +71,9 @@ class Manifest:
     acronyms: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
     # The vocabulary's topics (``Vocabulary.topics``): kept while an item addresses them.
     topics: tuple[str, ...] = ()
+    # The mined terms some item links (``kgsync.graph.terms.TermChoice.linked``): each stays a node while
+    # one item links it, below ``mining.min_links`` too, so a delete retires only what no item uses.
+    terms: tuple[str, ...] = ()
     # slug -> ((claim, its whole statement), ...) for each claim whose stored title is cut
     # (``kgsync.graph.statements``): a PR diffs a reworded finding whole against the base commit.
     statements: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
@@ -157,7 +160,7 @@ class Manifest:
             ("hubs", sorted(self.hubs)), ("themes", sorted(self.themes)),
             ("merges", [list(pair) for pair in sorted(self.merges)]),
             ("acronyms", [[short, long, list(users)] for short, long, users in sorted(self.acronyms)]),
-            ("topics", sorted(self.topics))) if value)
+            ("topics", sorted(self.topics)), ("terms", sorted(self.terms))) if value)
         if self.holds_by_hand:
             head += f'"held": {facts_json(self.held)}, '
         return f'{{"kgsync_manifest": {MANIFEST_VERSION}, {head}"items": {{'
@@ -201,8 +204,8 @@ class Manifest:
         if type(version) is not int or version != MANIFEST_VERSION:
             raise ValueError(f"unsupported manifest version {version!r}")
         hubs, themes, merges = head.get("hubs", []), head.get("themes", []), head.get("merges", [])
-        topics = head.get("topics", [])
-        for key, value in (("hubs", hubs), ("themes", themes), ("topics", topics)):
+        topics, terms = head.get("topics", []), head.get("terms", [])
+        for key, value in (("hubs", hubs), ("themes", themes), ("topics", topics), ("terms", terms)):
             if not isinstance(value, list) or not all(isinstance(h, str) for h in value):
                 raise ValueError(f"{key} must be a list of strings")
         acronyms = head.get("acronyms", [])
@@ -224,7 +227,7 @@ class Manifest:
             by_item[slug] = same if same is not None and same == facts else facts
         return cls(by_item, hubs=tuple(hubs), themes=tuple(themes), merges=pairs("merges", merges, "[term, term]"),
                    acronyms=acronym_entries(acronyms), statements=statements, named=named, topics=tuple(topics),
-                   held=held_facts(head.get("held", {})))
+                   terms=tuple(terms), held=held_facts(head.get("held", {})))
 
 
 class SameFacts(dict[str, Any]):
