@@ -41,11 +41,24 @@ def manifest_topics(path: Path) -> frozenset[str]:
     return frozenset(t for t in topics if isinstance(t, str)) if isinstance(topics, list) else frozenset()
 
 
-def manifest_terms(path: Path) -> frozenset[str]:
-    """The mined terms a manifest records (``Manifest.terms``), from its first line only (none when
-    it is missing or unreadable): the next build keeps each while an item links it."""
-    terms = (read_head(path) or {}).get("terms", [])
-    return frozenset(t for t in terms if isinstance(t, str)) if isinstance(terms, list) else frozenset()
+def manifest_terms(path: Path, min_links: int) -> frozenset[str]:
+    """The mined terms a manifest records (``Manifest.terms``), from its first line only: the next
+    build keeps each while an item links it.  None when it is missing or unreadable, or was written
+    under another ``mining.min_links`` (a new setting decides every node again)."""
+    head = read_head(path) or {}
+    terms = head.get("terms", [])
+    if head.get("min_links") != min_links or not isinstance(terms, list):
+        return frozenset()
+    return frozenset(t for t in terms if isinstance(t, str))
+
+
+def manifest_merges(path: Path) -> tuple[tuple[str, str], ...]:
+    """The near-duplicate merges a manifest records (source name, target name), from its first line
+    only (none when it is missing or unreadable): a source left alone keeps its target's name."""
+    try:
+        return pairs("merges", (read_head(path) or {}).get("merges", []), "[term, term]")
+    except ValueError:
+        return ()
 
 
 def manifest_hubs(path: Path) -> frozenset[str] | None:

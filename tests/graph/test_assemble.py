@@ -529,8 +529,8 @@ def test_a_retyped_term_keeps_its_item_slot(tmp_path: Path) -> None:
 def test_a_term_the_last_build_wrote_stays_while_one_item_links_it(tmp_path: Path) -> None:
     """Issue 21: a delete retires only what no remaining item uses.  Two items link "GitHub code
     search" (``mining.min_links``); deleting one leaves the other's link, read from the manifest's
-    ``terms``; deleting both retires it.  A graph built with no manifest has only what the items
-    decide (one linker: no node)."""
+    ``terms``; deleting both retires it.  A graph built with no manifest, or a manifest written under
+    another ``mining.min_links``, has only what the items decide (one linker: no node)."""
     from kgsync.graph.manifest_head import manifest_terms
     from kgsync.graph.merge import manifest_path
 
@@ -545,13 +545,18 @@ def test_a_term_the_last_build_wrote_stays_while_one_item_links_it(tmp_path: Pat
     assert node in targets(graph_of(root), second, "addresses")
     cfg = config_module.load(root)
     graph_path = cfg.path(cfg.graph)
-    assert "github-code-search" in manifest_terms(manifest_path(graph_path))
+    assert "github-code-search" in manifest_terms(manifest_path(graph_path), 2)
     folder = root / "Research" / "completed"
     (folder / "2026-01-01-gh-1.md").unlink()
     assert node in targets(graph_of(root), second, "addresses")  # one linker left: it stays
-    assert "github-code-search" in manifest_terms(manifest_path(graph_path))
+    assert "github-code-search" in manifest_terms(manifest_path(graph_path), 2)
     kept = graph_path.read_bytes()
     assert graph_of(root) is not None and graph_path.read_bytes() == kept  # and stays, build after build
+    # Another min_links decides every node again: the record of the last setting holds nothing.
+    config = root / "kgsync.yml"
+    config.write_text(config.read_text(encoding="utf-8") + "mining: {min_links: 3}\n", encoding="utf-8")
+    assert node not in targets(graph_of(root), second, "addresses")
+    config.write_text(config.read_text(encoding="utf-8").replace("mining: {min_links: 3}\n", ""), encoding="utf-8")
     graph_path.unlink()
     manifest_path(graph_path).unlink()
     assert node not in targets(graph_of(root), second, "addresses")  # no manifest: the items alone decide

@@ -281,16 +281,18 @@ def _terms_key(uses: ItemTerms | None) -> str | None:
 
 
 def choice_key(selection: str | None, items: Sequence[ResearchItem], caps: Caps,
-               merged_into_theme: Mapping[str, str], min_links: int) -> str | None:
+               merged_into_theme: Mapping[str, str], min_links: int,
+               renames: Mapping[str, str] | None = None) -> str | None:
     """A digest of every input of ``kgsync.graph.terms.term_choice`` (None: cannot tell): the vocabulary,
     by ``selection`` (the id the selection store gives one selection: the same id, the same
-    vocabulary), the items' slugs in order, the caps, the mined names themes stand for and
-    ``min_links``.  The code is the facts store's fingerprint."""
+    vocabulary) and the ``renames`` applied to it since (``kgsync.vocabulary.standing``), the items'
+    slugs in order, the caps, the mined names themes stand for and ``min_links``.  The code is the
+    facts store's fingerprint."""
     if not selection:
         return None
     digest = hashlib.sha1()
     for part in (selection, [item.slug for item in items], astuple(caps), sorted(merged_into_theme.items()),
-                 min_links):
+                 min_links, *([sorted(renames.items())] if renames else [])):
         digest.update(pickle.dumps(part, protocol=4))
     return digest.hexdigest()
 
