@@ -112,6 +112,8 @@ class AssemblyInputs:
     ``kept``: items whose files fail to parse now and keep their last facts; they are not
     assembled, but other items' extends edges still reach them.
     ``evidence``: the claim→claim links items state and the findings they require (``evidence.plan``).
+    ``standing``: the mined terms the last build wrote (its manifest's ``terms``): each stays while one
+    item links it, below ``min_links`` too (``connective_terms``).
     """
 
     vocabulary: Vocabulary
@@ -123,6 +125,7 @@ class AssemblyInputs:
     min_links: int = 1
     kept: Sequence[ResearchItem] = ()
     evidence: EvidencePlan | None = None
+    standing: frozenset[str] = frozenset()
 
 
 def context(
@@ -133,7 +136,8 @@ def context(
 ) -> AssemblyContext:
     """What every item's facts read besides the item (``inputs``: see ``AssemblyInputs``).
     ``choice``: the ``TermChoice`` of these very items, vocabulary, caps, themes and ``min_links``, when
-    known (an earlier build's): each item's terms are then chosen only when read (``ChosenTerms``);
+    known (an earlier build's; chosen again unless it ``holds_for`` the ``standing`` terms): each item's
+    terms are then chosen only when read (``ChosenTerms``);
     ``merged_into_theme``: ``mined_names_of_themes`` of the vocabulary and ``themes``, when known."""
     vocabulary, themes, caps = inputs.vocabulary, inputs.themes, inputs.caps
     by_slug = {item.slug: item for item in (*inputs.kept, *items)}
@@ -143,8 +147,8 @@ def context(
     if merged_into_theme is None:
         merged_into_theme = mined_names_of_themes(vocabulary, themes.nodes, themes)
     chosen: Mapping[str, ItemTerms]
-    if choice is None:
-        choice, chosen = term_choice(items, vocabulary, caps, merged_into_theme, inputs.min_links)
+    if choice is None or not choice.holds_for(inputs.standing):
+        choice, chosen = term_choice(items, vocabulary, caps, merged_into_theme, inputs.min_links, inputs.standing)
     else:
         chosen = ChosenTerms(items, vocabulary, caps, merged_into_theme, choice)
     # A theme's node exists when an item links it (carries it, or mines a variant of it): a claim

@@ -1,5 +1,5 @@
 """The manifest's first line: what a build reads of it without the items it opens (the hubs, the
-acronym map, the topics: ``read_head``), and each of its values checked as ``Manifest`` reads them."""
+acronym map, the topics, the mined terms: ``read_head``), and each of its values checked as ``Manifest`` reads them."""
 
 from __future__ import annotations
 
@@ -39,6 +39,26 @@ def manifest_topics(path: Path) -> frozenset[str]:
     unreadable): the next build keeps them while an item addresses them."""
     topics = (read_head(path) or {}).get("topics", [])
     return frozenset(t for t in topics if isinstance(t, str)) if isinstance(topics, list) else frozenset()
+
+
+def manifest_terms(path: Path, min_links: int) -> frozenset[str]:
+    """The mined terms a manifest records (``Manifest.terms``), from its first line only: the next
+    build keeps each while an item links it.  None when it is missing or unreadable, or was written
+    under another ``mining.min_links`` (a new setting decides every node again)."""
+    head = read_head(path) or {}
+    terms = head.get("terms", [])
+    if head.get("min_links") != min_links or not isinstance(terms, list):
+        return frozenset()
+    return frozenset(t for t in terms if isinstance(t, str))
+
+
+def manifest_merges(path: Path) -> tuple[tuple[str, str], ...]:
+    """The near-duplicate merges a manifest records (source name, target name), from its first line
+    only (none when it is missing or unreadable): a source left alone keeps its target's name."""
+    try:
+        return pairs("merges", (read_head(path) or {}).get("merges", []), "[term, term]")
+    except ValueError:
+        return ()
 
 
 def manifest_hubs(path: Path) -> frozenset[str] | None:

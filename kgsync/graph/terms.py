@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from kgsync.contract.lazy_mapping import LazyMapping
 from kgsync.contract.model import EntityType, RelationType, concept_name, item_name, method_name
@@ -24,21 +25,35 @@ class TermChoice:
     concept stands for (``mined_names_of_themes``), and the mined concepts that are nodes
     (``concept_nodes``).  With them, one item's terms are a function of its own ``Vocabulary.per_item``
     entry (``ChosenTerms``): a build that already has them for the same inputs chooses no item's terms
-    that it does not read."""
+    that it does not read.
+
+    ``held``: the mined terms fewer than ``min_links`` items link that stay because the last build
+    wrote them (``standing``); ``linked``: every mined term some item links (its name, whatever the
+    slot), which the manifest records as the next build's ``standing``."""
 
     concepts_cut: frozenset[str] = frozenset()
     methods_cut: frozenset[str] = frozenset()
     themes: frozenset[str] = frozenset()
     nodes: frozenset[str] = frozenset()
+    held: frozenset[str] = frozenset()
+    linked: frozenset[str] = frozenset()
+
+    def holds_for(self, standing: frozenset[str]) -> bool:
+        """Whether this choice is also the one made with the last build's terms ``standing``: the
+        terms it held are still standing and none it cut is (the rest of ``standing`` is read by nothing)."""
+        return self.held <= standing and standing.isdisjoint(self.concepts_cut) and standing.isdisjoint(self.methods_cut)
 
 
 def term_choice(items: Sequence[ResearchItem], vocabulary: Vocabulary, caps: Caps,
-                merged_into_theme: Mapping[str, str], min_links: int) -> tuple[TermChoice, dict[str, ItemTerms]]:
+                merged_into_theme: Mapping[str, str], min_links: int,
+                standing: frozenset[str] = frozenset()) -> tuple[TermChoice, dict[str, ItemTerms]]:
     """The corpus-wide ``TermChoice`` and each item's terms as they will be written (``connective_terms``)."""
-    chosen, concepts_cut, methods_cut = _capped_and_cut(items, vocabulary, caps, merged_into_theme, min_links)
+    cut = _capped_and_cut(items, vocabulary, caps, merged_into_theme, min_links, standing)
+    chosen = cut.chosen
     themes = frozenset(merged_into_theme[use.name] for uses in chosen.values() for use in uses.concepts
                        if use.name in merged_into_theme)
-    return (TermChoice(concepts_cut, methods_cut, themes, concept_nodes(chosen, merged_into_theme, vocabulary)),
+    return (TermChoice(cut.concepts_cut, cut.methods_cut, themes, concept_nodes(chosen, merged_into_theme, vocabulary),
+                       cut.held, cut.linked),
             chosen)
 
 
@@ -74,7 +89,8 @@ class ChosenTerms(LazyMapping[str, ItemTerms]):
 
 
 def connective_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, caps: Caps,
-                     merged_into_theme: Mapping[str, str], min_links: int) -> dict[str, ItemTerms]:
+                     merged_into_theme: Mapping[str, str], min_links: int,
+                     standing: frozenset[str] = frozenset()) -> dict[str, ItemTerms]:
     """Each item's mined terms as they will be written: within the caps, and connective.
 
     The caps are applied as ``item_terms`` applies them (an item's themes take none of its
@@ -87,8 +103,12 @@ def connective_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, caps
     "Economy").  Pinned terms are the maintainers' choice and always stay.  The freed
     slot is not refilled, so an item never gains a weaker term because another item
     changed.
+
+    Once written, a node stays while one item links it (``standing``: the node names the last build
+    wrote, from its manifest): a delete retires only what no remaining item uses (issue 21), and
+    whether an item keeps its term never hangs on another item staying.
     """
-    return _capped_and_cut(items, vocabulary, caps, merged_into_theme, min_links)[0]
+    return _capped_and_cut(items, vocabulary, caps, merged_into_theme, min_links, standing).chosen
 
 
 def _capped_terms(uses: ItemTerms, caps: Caps, merged_into_theme: Mapping[str, str],
@@ -101,11 +121,19 @@ def _capped_terms(uses: ItemTerms, caps: Caps, merged_into_theme: Mapping[str, s
                      tuple([use.name for use in concepts if use.name not in beyond]), beyond, uses.subject_uses)
 
 
+class _Cut(NamedTuple):
+    chosen: dict[str, ItemTerms]  # each item's terms as written
+    concepts_cut: frozenset[str]
+    methods_cut: frozenset[str]
+    held: frozenset[str]  # ``TermChoice.held``
+    linked: frozenset[str]  # ``TermChoice.linked``
+
+
 def _capped_and_cut(items: Sequence[ResearchItem], vocabulary: Vocabulary, caps: Caps,
-                    merged_into_theme: Mapping[str, str],
-                    min_links: int) -> tuple[dict[str, ItemTerms], frozenset[str], frozenset[str]]:
-    """Each item's terms as written (``connective_terms``), and the mined concepts and methods left out
-    for linking fewer than ``min_links`` items."""
+                    merged_into_theme: Mapping[str, str], min_links: int,
+                    standing: frozenset[str] = frozenset()) -> _Cut:
+    """Each item's terms as written (``connective_terms``), the mined concepts and methods left out
+    for linking fewer than ``min_links`` items, and those held by ``standing``."""
     capped: dict[str, ItemTerms] = {}
     # The items that link each mined concept and method (a name a theme stands for is not counted).
     links: tuple[dict[str, list[str]], dict[str, list[str]]] = ({}, {})
@@ -120,14 +148,18 @@ def _capped_and_cut(items: Sequence[ResearchItem], vocabulary: Vocabulary, caps:
             for use in chosen:
                 if use.name not in merged_into_theme:
                     linking.setdefault(use.name, []).append(item.slug)
-    # Left out: the terms fewer than ``min_links`` items link, unless pinned (only their items change).
-    concepts_cut, methods_cut = (frozenset(name for name, slugs in linking.items()
-                                           if len(slugs) < min_links and name not in pinned)
-                                 for linking in links)
+    # Left out: the terms fewer than ``min_links`` items link, unless pinned (only their items change)
+    # or standing (a node the last build wrote).
+    few = [{name for name, slugs in linking.items() if len(slugs) < min_links and name not in pinned}
+           for linking in links]
+    held = frozenset(name for names in few for name in names if name in standing)
+    concepts_cut, methods_cut = (frozenset(names - held) for names in few)
     touched = {slug for cut, linking in ((concepts_cut, links[0]), (methods_cut, links[1]))
                for name in cut for slug in linking[name]}
-    return ({slug: _without(uses, concepts_cut, methods_cut) if slug in touched else uses
-             for slug, uses in capped.items()}, concepts_cut, methods_cut)
+    linked = frozenset(name for cut, linking in ((concepts_cut, links[0]), (methods_cut, links[1]))
+                       for name in linking if name not in cut)
+    return _Cut({slug: _without(uses, concepts_cut, methods_cut) if slug in touched else uses
+                 for slug, uses in capped.items()}, concepts_cut, methods_cut, held, linked)
 
 
 def _cut_any(uses: ItemTerms, concepts_cut: frozenset[str], methods_cut: frozenset[str]) -> bool:

@@ -28,7 +28,7 @@ from kgsync.pipeline.cache.whole_findings import WholeFindings
 from kgsync.pipeline.cache.facts import FactsStore, TermChoiceStore
 from kgsync.pipeline.cache.files import CacheReader
 from kgsync.pipeline.cache.location import locate
-from kgsync.pipeline.cache.memo import InvalidStoredFacts, choice_key, context_key, memoised_assembly, reused, texts_only
+from kgsync.pipeline.cache.memo import InvalidStoredFacts, choice_key, context_key, cut_key, memoised_assembly, reused, texts_only
 from kgsync.pipeline.cache.selection import InvalidStoredSelection, SelectionStore
 from kgsync.pipeline.checking import lint_blaming_items, merge_into
 from kgsync.pipeline.incremental import line_counts, rebuild, states_facts
@@ -54,7 +54,7 @@ from kgsync.graph.claim_identity import keep_claim_names, previous_facts_to_matc
 from kgsync.graph.statements import named_items, whole_statements
 from kgsync.graph.veto_names import VetoNames, veto_names
 from kgsync.graph.manifest_lines import LastLines, line_key
-from kgsync.graph.manifest_head import manifest_acronyms, manifest_hubs, manifest_topics
+from kgsync.graph.manifest_head import manifest_acronyms, manifest_hubs, manifest_merges, manifest_terms, manifest_topics
 from kgsync.graph.hand_added import kept_by_hand
 from kgsync.graph.merge import Manifest, manifest_item_texts
 from kgsync.graph.ownership import describe_facts, disowned
@@ -66,6 +66,7 @@ from kgsync.read.veto_file import configured_vetoes, renamed_vetoes, unmatched_v
 from kgsync.read.yaml_source import read_small_file
 from kgsync.vocabulary.economy import Folding
 from kgsync.vocabulary.themes import ThemeMap, load_theme_map
+from kgsync.vocabulary.standing import standing_names
 from kgsync.vocabulary.vocab import PinnedVocabulary, Vocabulary, load_pinned
 
 
@@ -189,6 +190,9 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     vocabulary, fold = selections.select(reading.read.items, reading.by_slug, reading.slug_keys, reading.earlier,
                                          config.vocabulary_options, _pinned(config), manifest_hubs(files.manifest),
                                          manifest_acronyms(files.manifest), manifest_topics(files.manifest))
+    # A term the last build wrote keeps its name (read after the selection, which stays the items' alone).
+    standing = manifest_terms(files.manifest, config.mining.min_links)
+    vocabulary, renames = standing_names(vocabulary, standing, manifest_merges(files.manifest))
     clock.lap("select")
     keep = _failing_items(reading)
     kept = kept_items(keep, files.read_manifest) if keep else ()
@@ -196,7 +200,8 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     themes, vetoes = _theme_map(config), configured_vetoes(config.veto_path())
     named = partial(veto_names, vetoes, previous=files.read_manifest, fold=fold)  # read in the plan's names
     assembled = _assemble(cache_folder, reader, reading, vocabulary, fold, kept, themes, named, config.caps,
-                          config.tag_style, config.mining.min_links, distrust, behind, selections.ident)
+                          config.tag_style, config.mining.min_links, distrust, behind, selections.ident,
+                          standing, renames)
     clock.lap("assemble")
     base = committed_base(files, state, reading.read.items, keep, assembled.assembly.by_item, assembled.made_json)
     record = ManifestRecord(cache_folder, reader)
@@ -219,7 +224,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
            or _fully(base, files, assembly, reading.read.items, keep, config.merge, clock))
     if out.incremental:
         clock.lap("merge")  # the splice and the lint of the changed nodes (the full path laps its merge alone)
-    manifest = _manifest_to_write(out.manifest, assembled, vocabulary)
+    manifest = replace(_manifest_to_write(out.manifest, assembled, vocabulary), min_links=config.mining.min_links)
     long = WholeFindings(cache_folder, reader).of(reading.read.items, reading.slug_keys, reading.by_slug)
     manifest = replace(manifest, statements=whole_statements(manifest.by_item, long, fold,
                                                              base.manifest.statements if base.manifest else None),
@@ -376,27 +381,33 @@ class _Assembled:
     # slug -> ``memo_json[slug]`` of the facts assembled now (not reused: their JSON is a string already).
     made_json: Mapping[str, str] | None = None
     vetoed: VetoNames = VetoNames()  # the vetoes the plan read, by its names and the graph's
+    terms: frozenset[str] = frozenset()  # the mined terms some item links (``TermChoice.linked``): the manifest's
 
 
 def _assemble(cache_folder: Path | None, reader: CacheReader, reading: Reading,
               vocabulary: Vocabulary, fold: Folding, kept: tuple[ResearchItem, ...], themes: ThemeMap,
               vetoes: Callable[[Mapping[str, EvidenceText]], VetoNames],
               caps: Caps, tag_style: str, min_links: int, distrust: frozenset[str] = frozenset(),
-              behind: Behind | None = None, selection: str | None = None) -> _Assembled:
+              behind: Behind | None = None, selection: str | None = None,
+              standing: frozenset[str] = frozenset(), renames: Mapping[str, str] | None = None) -> _Assembled:
     """Every item's facts and the evidence links between them (less the ``vetoes``, given the items' texts); an item's facts come
     from the facts store when nothing they were built from changed (``kgsync.pipeline.cache.facts.FactsStore``).
     ``caps``, ``tag_style``, ``min_links``: kgsync.yml's, as ``kgsync.graph.assemble.AssemblyInputs`` holds them;
-    ``selection``: the id of the vocabulary's selection (``SelectionStore.ident``; None: unknown)."""
+    ``selection``: the id of the vocabulary's selection (``SelectionStore.ident``; None: unknown);
+    ``standing``: the mined terms the last build wrote (``AssemblyInputs.standing``); ``renames``: the
+    names ``kgsync.vocabulary.standing.standing_names`` gave back to the selection's terms."""
     items = reading.read.items
     theme_concepts = theme_concepts_of(items, themes)
     # The choice of every item's terms is the last build's when its inputs are (the same selection
     # among them): each item's terms are then chosen only if it is assembled again.
     merged = mined_names_of_themes(vocabulary, themes.nodes, themes)
-    terms_key = choice_key(selection, items, caps, merged, min_links)
+    terms_key = choice_key(selection, items, caps, merged, min_links, renames)
     choices = TermChoiceStore(cache_folder, reader)
-    inputs = AssemblyInputs(vocabulary, themes, caps, fold, tag_style, theme_concepts, min_links, kept)
+    inputs = AssemblyInputs(vocabulary, themes, caps, fold, tag_style, theme_concepts, min_links, kept,
+                            standing=standing)
     shared = context(items, inputs, choice=choices.recall(terms_key), merged_into_theme=merged)
     choices.save(terms_key, shared.choice)
+    terms_key = cut_key(terms_key, shared.choice)  # what the facts memo checks: the standing terms decided the cut
     # The key reads no evidence plan (each item's links are checked per item, ``AssemblyMemo``).
     shared_key = context_key(shared, [*kept, *items])
     store = FactsStore(cache_folder, shared_key, reader, distrust)
@@ -412,7 +423,8 @@ def _assemble(cache_folder: Path | None, reader: CacheReader, reading: Reading,
     (behind or Behind()).save(lambda: store.save(memo), len(memo.put_slugs) if memo is not None else 0)
     return _Assembled(assembly, evidence, memo.json if memo is not None else None, shared.theme_concepts, shared_key,
                       memo.digests if memo is not None else None, (store, memo, shared, texts, extractions),
-                      memo.json.only(memo.put_slugs.__contains__) if memo is not None else None, vetoed)
+                      memo.json.only(memo.put_slugs.__contains__) if memo is not None else None, vetoed,
+                      shared.choice.linked)
 
 
 def _manifest_to_write(manifest: Manifest, assembled: _Assembled, vocabulary: Vocabulary) -> Manifest:
@@ -426,7 +438,8 @@ def _manifest_to_write(manifest: Manifest, assembled: _Assembled, vocabulary: Vo
         manifest = replace(manifest, known_json=texts_only(assembled.memo_json,
                                                            lambda slug: by_item.get(slug) is encoded.get(slug)))
     return replace(manifest, hubs=tuple(sorted(vocabulary.hub_keys)), themes=tuple(sorted(assembled.theme_concepts)),
-                   merges=vocabulary.merges, acronyms=vocabulary.acronyms, topics=tuple(sorted(vocabulary.topics)))
+                   merges=vocabulary.merges, acronyms=vocabulary.acronyms, topics=tuple(sorted(vocabulary.topics)),
+                   terms=tuple(sorted(assembled.terms)))
 
 
 def _keep_claim_names(assembly: Assembly, previous: Manifest | None, unread_manifest: Path | None,

@@ -100,7 +100,8 @@ class Mining:
     min_links: int = option(
         2, "a mined concept or method is written only when at least this many items link it "
         "within their caps (1: every item's own terms too); pinned terms always are (one that names a "
-        "theme as the theme's node)")
+        "theme as the theme's node), and so is one the last build wrote under this setting (the manifest's "
+        "terms) while one item links it: a delete retires only what no remaining item uses")
     # Unused since locality: each item chooses its own terms.  Old kgsync.yml files set them.
     DEPRECATED: ClassVar[Mapping[str, Deprecated]] = {
         "salient_per_item": Deprecated(2, "no longer used (each item chooses its own terms); accepted and ignored"),

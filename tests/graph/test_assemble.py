@@ -526,9 +526,47 @@ def test_a_retyped_term_keeps_its_item_slot(tmp_path: Path) -> None:
     assert graph.entity("method:github-code-search") is None
     for n in range(1, 3):
         assert "concept:github-code-search" in targets(graph, f"item:2026-01-0{n}-gh-{n}", "addresses")
-def _connective_terms_oracle(items, vocabulary, caps, merged_into_theme, min_links):
+def test_a_term_the_last_build_wrote_stays_while_one_item_links_it(tmp_path: Path) -> None:
+    """Issue 21: a delete retires only what no remaining item uses.  Two items link "GitHub code
+    search" (``mining.min_links``); deleting one leaves the other's link, read from the manifest's
+    ``terms``; deleting both retires it.  A graph built with no manifest, or a manifest written under
+    another ``mining.min_links``, has only what the items decide (one linker: no node)."""
+    from kgsync.graph.manifest_head import manifest_terms
+    from kgsync.graph.merge import manifest_path
+
+    findings = ["**GitHub code search finds earlier research items.** (high confidence)",
+                "**Knowledge graphs improve recall for research agents.** (high confidence)"]
+    items = [item(f"2026-01-0{n}-gh-{n}", title="GitHub code search over knowledge graphs", completed=f"2026-01-0{n}",
+                  findings=findings, themes="[memory-context]") for n in range(1, 3)]
+    items += [item(f"2026-02-{n:02d}-x{n}", title=f"Topic {n}", completed=f"2026-02-{n:02d}") for n in range(1, 11)]
+    root = repo(tmp_path, *items)
+    (root / "kgsync.yml").write_text("themes_vocabulary: themes.md\ncaps: {concepts: 1}\n", encoding="utf-8")
+    node, second = "concept:github-code-search", "item:2026-01-02-gh-2"
+    assert node in targets(graph_of(root), second, "addresses")
+    cfg = config_module.load(root)
+    graph_path = cfg.path(cfg.graph)
+    assert "github-code-search" in manifest_terms(manifest_path(graph_path), 2)
+    folder = root / "Research" / "completed"
+    (folder / "2026-01-01-gh-1.md").unlink()
+    assert node in targets(graph_of(root), second, "addresses")  # one linker left: it stays
+    assert "github-code-search" in manifest_terms(manifest_path(graph_path), 2)
+    kept = graph_path.read_bytes()
+    assert graph_of(root) is not None and graph_path.read_bytes() == kept  # and stays, build after build
+    # Another min_links decides every node again: the record of the last setting holds nothing.
+    config = root / "kgsync.yml"
+    config.write_text(config.read_text(encoding="utf-8") + "mining: {min_links: 3}\n", encoding="utf-8")
+    assert node not in targets(graph_of(root), second, "addresses")
+    config.write_text(config.read_text(encoding="utf-8").replace("mining: {min_links: 3}\n", ""), encoding="utf-8")
+    graph_path.unlink()
+    manifest_path(graph_path).unlink()
+    assert node not in targets(graph_of(root), second, "addresses")  # no manifest: the items alone decide
+    (folder / "2026-01-02-gh-2.md").unlink()
+    assert graph_of(root).entity(node) is None
+
+
+def _connective_terms_oracle(items, vocabulary, caps, merged_into_theme, min_links, standing=frozenset()):
     """``connective_terms`` as first written (every item's terms rebuilt, a count per (kind, name)):
-    the oracle of its faster form."""
+    the oracle of its faster form; a name the last build wrote (``standing``) needs one linker."""
     from kgsync.vocabulary.vocab import ItemTerms, TermKind
 
     def capped_uses(uses, slots, beyond):
@@ -558,7 +596,7 @@ def _connective_terms_oracle(items, vocabulary, caps, merged_into_theme, min_lin
 
     def keep(kind, use):
         term = vocabulary.terms.get(use.name)
-        return (use.name in merged_into_theme or links[(kind, use.name)] >= min_links
+        return (use.name in merged_into_theme or links[(kind, use.name)] >= min_links or use.name in standing
                 or bool(term is not None and term.pinned))
 
     return {slug: ItemTerms(uses.slug, tuple(u for u in uses.concepts if keep(TermKind.CONCEPT, u)),
@@ -576,12 +614,13 @@ _TERM_NAMES = ["graph", "rag", "vector-store", "agent", "policy", "kg"]
                           st.lists(st.sampled_from(["a", "b", "c"]), max_size=3, unique=True),
                           st.lists(st.sampled_from(_TERM_NAMES), max_size=2, unique=True)), max_size=8),
        st.sets(st.sampled_from(_TERM_NAMES)), st.sets(st.sampled_from(_TERM_NAMES), max_size=2),
-       st.integers(0, 6), st.integers(0, 3), st.integers(1, 3))
+       st.integers(0, 6), st.integers(0, 3), st.integers(1, 3), st.frozensets(st.sampled_from(_TERM_NAMES)))
 def test_connective_terms_are_those_of_the_plain_form(per_item, pinned, merged, concept_cap, method_cap,
-                                                      min_links) -> None:
+                                                      min_links, standing) -> None:
     """Items' capped, connective terms: exactly what the plain form (each item's terms rebuilt,
-    each (kind, name) counted) gives, for random caps, pins, merges, themes and ``min_links``; and
-    so do ``term_choice``'s and, each chosen when read, ``ChosenTerms`` of that choice (the carry-over)."""
+    each (kind, name) counted) gives, for random caps, pins, merges, themes, ``min_links`` and the
+    last build's terms; and so do ``term_choice``'s and, each chosen when read, ``ChosenTerms`` of
+    that choice (the carry-over), which holds for those terms and records what it links."""
     from dataclasses import replace
 
     from kgsync.graph.terms import ChosenTerms, concept_nodes, connective_terms, term_choice
@@ -598,11 +637,17 @@ def test_connective_terms_are_those_of_the_plain_form(per_item, pinned, merged, 
     vocabulary = Vocabulary(terms, uses)
     caps = replace(Caps(), concepts=concept_cap, methods=method_cap)
     merged_into_theme = {name: "a" for name in merged}
-    args = (items, vocabulary, caps, merged_into_theme, min_links)
+    args = (items, vocabulary, caps, merged_into_theme, min_links, standing)
     expected = _connective_terms_oracle(*args)
     assert connective_terms(*args) == expected
     choice, chosen = term_choice(*args)
     assert chosen == expected and choice.nodes == concept_nodes(expected, merged_into_theme, vocabulary)
+    assert choice.holds_for(standing) and choice.linked == {u.name for t in expected.values()
+                                                            for u in (*t.concepts, *t.methods)
+                                                            if u.name not in merged_into_theme}
+    # Chosen with no standing terms, the choice holds for these only when they decide no cut.
+    plain, _ = term_choice(*args[:-1])
+    assert plain.holds_for(standing) == (plain == choice)
     assert choice.themes == {merged_into_theme[u.name] for t in expected.values() for u in t.concepts
                              if u.name in merged_into_theme}
     carried = ChosenTerms(items, vocabulary, caps, merged_into_theme, choice)

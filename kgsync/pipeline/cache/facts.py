@@ -169,12 +169,14 @@ class TermChoiceStore:
         if key is None:
             self.path.unlink(missing_ok=True)
             return
-        if self.stored is not None and self.stored[:2] == (self.fingerprint, key):
+        stored = (self.fingerprint, key, tuple(tuple(sorted(names)) for names in (
+            choice.concepts_cut, choice.methods_cut, choice.themes, choice.nodes, choice.held, choice.linked)))
+        if self.stored == stored:
             return
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.reader.write(self.path, (self.fingerprint, key, tuple(tuple(sorted(names)) for names in (
-            choice.concepts_cut, choice.methods_cut, choice.themes, choice.nodes))))
+        self.reader.write(self.path, stored)
 
 
-# (code, ``choice_key``, (concepts cut, methods cut, themes, nodes): each sorted).
-_StoredChoice = tuple[str, str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]]
+# (code, ``choice_key``, (concepts cut, methods cut, themes, nodes, held, linked): each sorted).
+_StoredChoice = tuple[str, str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...],
+                                      tuple[str, ...], tuple[str, ...]]]

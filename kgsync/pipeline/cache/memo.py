@@ -21,6 +21,7 @@ from kgsync.graph.assemble import Assembly, AssemblyContext, collect, item_facts
 from kgsync.graph.claims import ItemEvidence
 from kgsync.graph.facts_builder import ItemAssembly
 from kgsync.graph.manifest_lines import facts_digest
+from kgsync.graph.terms import TermChoice
 from kgsync.graph.merge import facts_json
 from kgsync.read.config import Caps
 from kgsync.read.items import ResearchItem
@@ -280,17 +281,31 @@ def _terms_key(uses: ItemTerms | None) -> str | None:
 
 
 def choice_key(selection: str | None, items: Sequence[ResearchItem], caps: Caps,
-               merged_into_theme: Mapping[str, str], min_links: int) -> str | None:
+               merged_into_theme: Mapping[str, str], min_links: int,
+               renames: Mapping[str, str] | None = None) -> str | None:
     """A digest of every input of ``kgsync.graph.terms.term_choice`` (None: cannot tell): the vocabulary,
     by ``selection`` (the id the selection store gives one selection: the same id, the same
-    vocabulary), the items' slugs in order, the caps, the mined names themes stand for and
-    ``min_links``.  The code is the facts store's fingerprint."""
+    vocabulary) and the ``renames`` applied to it since (``kgsync.vocabulary.standing``), the items'
+    slugs in order, the caps, the mined names themes stand for and ``min_links``.  The code is the
+    facts store's fingerprint."""
     if not selection:
         return None
     digest = hashlib.sha1()
     for part in (selection, [item.slug for item in items], astuple(caps), sorted(merged_into_theme.items()),
-                 min_links):
+                 min_links, *([sorted(renames.items())] if renames else [])):
         digest.update(pickle.dumps(part, protocol=4))
+    return digest.hexdigest()
+
+
+def cut_key(key: str | None, choice: TermChoice) -> str | None:
+    """``key`` (``choice_key``) with what the last build's terms decided of ``choice`` (the terms cut
+    and held, ``kgsync.graph.terms.TermChoice.holds_for``): an item's terms are the same under the same
+    cut key, which the facts memo checks (None: cannot tell)."""
+    if not key:
+        return None
+    digest = hashlib.sha1(key.encode("ascii"))
+    for names in (choice.concepts_cut, choice.methods_cut, choice.held):
+        digest.update(pickle.dumps(sorted(names), protocol=4))
     return digest.hexdigest()
 
 

@@ -24,7 +24,7 @@ from kgsync.read import config as config_module
 from kgsync.publish.github.git_branch import GitCheckout
 from kgsync.graph.merge import Manifest
 from kgsync.contract.model import Facts
-from kgsync.publish.proposal import prepare
+from kgsync.publish.proposal import Prepared, prepare
 
 SLUG = "2026-06-01-a-merged-item"
 
@@ -223,16 +223,42 @@ def test_a_finding_reworded_past_the_cut_is_proposed_as_a_manifest_change_titled
             "reworded past the 160 characters the graph stores\n") in prepared.proposal.body
 
 
-def test_a_lost_concept_says_why_and_how_to_keep_it(tmp_path: Path) -> None:
-    """method:hybrid-retrieval is linked by two items; deleting one leaves one (mining.min_links
-    is 2): Needs attention names it with the reason and the fix, and the other item's lost link
-    is among the side effects."""
+def _removing(work: Path, slug: str) -> Prepared:
+    """The PR kgsync prepares (not written) for a commit that removes one item."""
+    (work / "Research" / "completed" / f"{slug}.md").unlink()
+    sha = _commit(work, "remove one item")
+    return prepare(config_module.load(work), checkout=GitCheckout(work), base_sha=sha, title=None, labels=(),
+                   write=False)
+
+
+def test_a_concept_another_item_still_links_stays_after_a_delete(tmp_path: Path) -> None:
+    """method:hybrid-retrieval is linked by two items; deleting one leaves the other's link (the
+    manifest's ``terms``: a delete retires only what no remaining item uses, issue 21), so the PR
+    names no lost node and no side effect on the other item."""
     work = _built_and_pushed(tmp_path)
     gone = "2026-01-29-hybrid-retrieval-bm25-dense"
-    (work / "Research" / "completed" / f"{gone}.md").unlink()
-    sha = _commit(work, "remove one item")
-    prepared = prepare(config_module.load(work), checkout=GitCheckout(work), base_sha=sha, title=None, labels=(),
-                       write=False)
+    prepared = _removing(work, gone)
+    body = prepared.proposal.body
+    head = body.split("**Removed:**", 1)[0]  # Needs attention
+    assert "`method:hybrid-retrieval`" not in head and "removed concept" not in body, body[:2000]
+    assert "- `method:hybrid-retrieval` — " not in body  # no removed node of that name anywhere
+    assert "item:2026-02-12-evaluating-retrieval-quality` —uses_method→" not in body
+    assert f"**Removed:**\n- {gone} — " in body
+
+
+def test_a_lost_concept_says_why_and_how_to_keep_it(tmp_path: Path) -> None:
+    """The same delete over a graph an older kgsync built (its manifest records no ``terms``): the
+    node falls below mining.min_links (2), so Needs attention names it with the reason and the fix,
+    and the other item's lost link is among the side effects."""
+    work = _built_and_pushed(tmp_path)
+    manifest = work / "memory.kgsync.json"
+    head, rest = manifest.read_text(encoding="utf-8").split("\n", 1)
+    older = re.sub(r'"terms": \[[^]]*\], ', "", head)
+    assert older != head
+    manifest.write_text(older + "\n" + rest, encoding="utf-8")
+    _commit(work, "graph of an older kgsync")
+    gone = "2026-01-29-hybrid-retrieval-bm25-dense"
+    prepared = _removing(work, gone)
     body = prepared.proposal.body
     reason, fix = "1 linking item left (min 2)", "pin it in kgsync-vocab.yml to keep it"
     assert f"  - `method:hybrid-retrieval` — {reason}; {fix}\n" in body, body[:2000]
