@@ -76,6 +76,9 @@ class Manifest:
     # ``min_links``: the setting they were written under (another one decides every node again).
     terms: tuple[str, ...] = ()
     min_links: int = 0
+    # The names findings open with that are nodes (``Vocabulary.subjects``): each stays one while one
+    # item's findings open with it (``vocab._subject_groups``).
+    subjects: tuple[str, ...] = ()
     # slug -> ((claim, its whole statement), ...) for each claim whose stored title is cut
     # (``kgsync.graph.statements``): a PR diffs a reworded finding whole against the base commit.
     statements: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
@@ -162,8 +165,8 @@ class Manifest:
             ("hubs", sorted(self.hubs)), ("themes", sorted(self.themes)),
             ("merges", [list(pair) for pair in sorted(self.merges)]),
             ("acronyms", [[short, long, list(users)] for short, long, users in sorted(self.acronyms)]),
-            ("topics", sorted(self.topics)), ("min_links", self.min_links if self.terms else 0),
-            ("terms", sorted(self.terms))) if value)
+            ("topics", sorted(self.topics)), ("min_links", self.min_links if self.terms or self.subjects else 0),
+            ("terms", sorted(self.terms)), ("subjects", sorted(self.subjects))) if value)
         if self.holds_by_hand:
             head += f'"held": {facts_json(self.held)}, '
         return f'{{"kgsync_manifest": {MANIFEST_VERSION}, {head}"items": {{'
@@ -207,8 +210,8 @@ class Manifest:
         if type(version) is not int or version != MANIFEST_VERSION:
             raise ValueError(f"unsupported manifest version {version!r}")
         hubs, themes, merges = head.get("hubs", []), head.get("themes", []), head.get("merges", [])
-        topics, terms = head.get("topics", []), head.get("terms", [])
-        for key, value in (("hubs", hubs), ("themes", themes), ("topics", topics), ("terms", terms)):
+        topics, terms, subjects = head.get("topics", []), head.get("terms", []), head.get("subjects", [])
+        for key, value in (("hubs", hubs), ("themes", themes), ("topics", topics), ("terms", terms), ("subjects", subjects)):
             if not isinstance(value, list) or not all(isinstance(h, str) for h in value):
                 raise ValueError(f"{key} must be a list of strings")
         acronyms = head.get("acronyms", [])
@@ -230,7 +233,7 @@ class Manifest:
             by_item[slug] = same if same is not None and same == facts else facts
         return cls(by_item, hubs=tuple(hubs), themes=tuple(themes), merges=pairs("merges", merges, "[term, term]"),
                    acronyms=acronym_entries(acronyms), statements=statements, named=named, topics=tuple(topics),
-                   terms=tuple(terms), min_links=_count("min_links", head.get("min_links", 0)),
+                   terms=tuple(terms), subjects=tuple(subjects), min_links=_count("min_links", head.get("min_links", 0)),
                    held=held_facts(head.get("held", {})))
 
 

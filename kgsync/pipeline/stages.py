@@ -54,7 +54,7 @@ from kgsync.graph.claim_identity import keep_claim_names, previous_facts_to_matc
 from kgsync.graph.statements import named_items, whole_statements
 from kgsync.graph.veto_names import VetoNames, veto_names
 from kgsync.graph.manifest_lines import LastLines, line_key
-from kgsync.graph.manifest_head import manifest_acronyms, manifest_hubs, manifest_merges, manifest_terms, manifest_topics
+from kgsync.graph.manifest_head import manifest_acronyms, manifest_hubs, manifest_merges, manifest_subjects, manifest_terms, manifest_topics
 from kgsync.graph.hand_added import kept_by_hand
 from kgsync.graph.merge import Manifest, manifest_item_texts
 from kgsync.graph.ownership import describe_facts, disowned
@@ -187,12 +187,12 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     state = replace(state, files=read_memo.trusted)
     clock.lap("read")
     files = GraphFiles.of(config)
+    standing = manifest_terms(files.manifest, config.mining.min_links)  # the mined terms the last build wrote
     vocabulary, fold = selections.select(reading.read.items, reading.by_slug, reading.slug_keys, reading.earlier,
                                          config.vocabulary_options, _pinned(config), manifest_hubs(files.manifest),
-                                         manifest_acronyms(files.manifest), manifest_topics(files.manifest))
-    # A term the last build wrote keeps its name (read after the selection, which stays the items' alone).
-    standing = manifest_terms(files.manifest, config.mining.min_links)
-    vocabulary, renames = standing_names(vocabulary, standing, manifest_merges(files.manifest))
+                                         manifest_acronyms(files.manifest), manifest_topics(files.manifest),
+                                         manifest_subjects(files.manifest, config.mining.min_links))
+    vocabulary, renames = standing_names(vocabulary, standing, manifest_merges(files.manifest))  # after: the items' alone
     clock.lap("select")
     keep = _failing_items(reading)
     kept = kept_items(keep, files.read_manifest) if keep else ()
@@ -439,7 +439,7 @@ def _manifest_to_write(manifest: Manifest, assembled: _Assembled, vocabulary: Vo
                                                            lambda slug: by_item.get(slug) is encoded.get(slug)))
     return replace(manifest, hubs=tuple(sorted(vocabulary.hub_keys)), themes=tuple(sorted(assembled.theme_concepts)),
                    merges=vocabulary.merges, acronyms=vocabulary.acronyms, topics=tuple(sorted(vocabulary.topics)),
-                   terms=tuple(sorted(assembled.terms)))
+                   terms=tuple(sorted(assembled.terms)), subjects=tuple(sorted(vocabulary.subjects)))
 
 
 def _keep_claim_names(assembly: Assembly, previous: Manifest | None, unread_manifest: Path | None,

@@ -31,6 +31,10 @@ class SelectionStats:
     previous_acronyms: tuple[tuple[str, str], ...] = ()  # the last manifest's (acronym, expansion) pairs
     previous_topics: frozenset[str] | None = None  # the last manifest's topics (``kgsync.vocabulary.topics``)
     topic_phrases: Mapping[str, frozenset[int]] = field(default_factory=dict)  # ``TopicChoice.phrases``
+    # groups fewer than the subject floor's items' findings open with (``vocab._subject_groups``), and those
+    # of them the last build's terms held: the same held set, the same subjects
+    lone_subjects: frozenset[str] = frozenset()
+    held_subjects: frozenset[str] = frozenset()
 
 
 class Share(NamedTuple):

@@ -52,7 +52,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from typing import NamedTuple
 
-from kgsync.extract.canonical import display_alias, prune_aliases
+from kgsync.extract.canonical import display_alias, prune_aliases, term_key
 from kgsync.extract.mining import FOCUS, PLAIN, SUBJECT, ItemCandidates
 from kgsync.read.config import Caps, VocabularyOptions
 from kgsync.vocabulary.acronym_index import (
@@ -101,16 +101,18 @@ from kgsync.vocabulary.vocab_file import load_pinned as load_pinned  # re-export
 def select(cands: Sequence[ItemCandidates], options: VocabularyOptions, pinned: PinnedVocabulary | None = None,
            previous_hubs: frozenset[str] | None = None,
            previous_acronyms: Sequence[tuple[str, str]] = (),
-           previous_topics: frozenset[str] | None = None) -> Vocabulary:
+           previous_topics: frozenset[str] | None = None, previous_terms: frozenset[str] = frozenset()) -> Vocabulary:
     """The corpus vocabulary and each item's concepts and methods (see the module doc)."""
-    return select_with_stats(cands, options, pinned, previous_hubs, previous_acronyms, previous_topics)[0]
+    return select_with_stats(cands, options, pinned, previous_hubs, previous_acronyms, previous_topics,
+                             previous_terms)[0]
 
 
 def select_with_stats(cands: Sequence[ItemCandidates], options: VocabularyOptions,
                       pinned: PinnedVocabulary | None = None,
                       previous_hubs: frozenset[str] | None = None,
                       previous_acronyms: Sequence[tuple[str, str]] = (),
-                      previous_topics: frozenset[str] | None = None) -> tuple[Vocabulary, SelectionStats]:
+                      previous_topics: frozenset[str] | None = None,
+                      previous_terms: frozenset[str] = frozenset()) -> tuple[Vocabulary, SelectionStats]:
     """``select``, and what ``kgsync.vocabulary.unchanged.selection_unchanged`` checks an edit against.
 
     Locality: each item chooses its terms from its own candidates alone (``_local_choice``:
@@ -119,7 +121,9 @@ def select_with_stats(cands: Sequence[ItemCandidates], options: VocabularyOption
     merge, a term's name), each a ``vocabulary event`` (``kgsync.diff.vocab_events``).
     ``previous_hubs``: the hub keys of the last build (hysteresis, ``HUB_LEAVE_RATIO``);
     ``previous_acronyms``: the (acronym, expansion) pairs its manifest recorded (kept while an item uses them);
-    ``previous_topics``: the topics it recorded (kept while an item addresses them, ``kgsync.vocabulary.topics``).
+    ``previous_topics``: the topics it recorded (kept while an item addresses them, ``kgsync.vocabulary.topics``);
+    ``previous_terms``: the mined terms it wrote (``Manifest.terms``): a name findings open with stays a
+    node while one item's findings do (``_subject_groups``).
     """
     pinned = pinned or PinnedVocabulary()
     mining = options.mining
@@ -142,7 +146,8 @@ def select_with_stats(cands: Sequence[ItemCandidates], options: VocabularyOption
     kind = _kind_lookup(groups, pinned, global_acronyms)
     choice = _choices(ordered, grouped.own_flags, groups, kind, options.caps, hubs)
     # ... and the names its findings open with, when min_links items' findings do (a node beyond the caps).
-    subjects = _subject_groups(ordered, grouped.own_flags, hubs, mining.min_links)
+    standing = frozenset(map(term_key, previous_terms))
+    subjects, lone_subjects = _subject_groups(ordered, grouped.own_flags, hubs, mining.min_links, standing)
     chosen = {g for terms in choice.values() for g in terms} | set(subjects)
     item_surfaces = _surfaces_of_choosers(ordered, grouped.resolved, groups, choice, hubs, chosen, subjects)
     kind_of = {g: kind(g) for g in chosen}
@@ -162,7 +167,8 @@ def select_with_stats(cands: Sequence[ItemCandidates], options: VocabularyOption
     kept_counts = {g: len(groups[g].items) for g in kept}
     merged_hubs = {g for g in kept if _is_hub(groups[g], g, n_items, mining, previous_hubs)}
     kept -= merged_hubs
-    stats = dataclasses.replace(stats, kept=kept_counts, merged_hubs=frozenset(merged_hubs))
+    stats = dataclasses.replace(stats, kept=kept_counts, merged_hubs=frozenset(merged_hubs), lone_subjects=lone_subjects,
+                                held_subjects=lone_subjects & standing)
     vocabulary = _vocabulary(groups, kept, kind_of, pinned, choice, merged_into, source_names, ordered,
                              item_surfaces, hubs | merged_hubs, n_items, subjects, swaps, ambiguous)
     # 5. The topics: single words many items address, each linked by the items that address it.
@@ -358,20 +364,24 @@ def _vocabulary(groups: Mapping[str, _Group], kept: set[str], kind_of: Mapping[s
 
 
 def _subject_groups(ordered: Sequence[ItemCandidates], own_flags: Sequence[Mapping[str, int]], hubs: Set[str],
-                    min_links: int) -> dict[str, frozenset[str]]:
+                    min_links: int, standing: Set[str] = frozenset()) -> tuple[dict[str, frozenset[str]], frozenset[str]]:
     """Group -> the items whose key findings open with the name it stands for
     (``flags.SUBJECT``: "GraphRAG solves ..."), for the groups of at least ``min_links`` such
     items.  An item writes its findings about what it studies; a name several items' findings
     are about deserves a page, even when no item ranks it among its own few terms (it is
     discussed mostly in their research logs).  A count of items like ``min_links`` itself:
-    reaching it is the node's creation."""
+    reaching it is the node's creation; once the last build wrote it (``standing``, its group key),
+    one such item keeps it, so a delete retires it only with its last item.  Also returns the groups
+    of fewer such items (``SelectionStats.lone_subjects``: which the standing terms can hold)."""
     items: dict[str, set[str]] = defaultdict(set)
     for item, mine in zip(ordered, own_flags):
         for g, flags in mine.items():
             if flags & SUBJECT:
                 items[g].add(item.slug)
-    return {g: frozenset(slugs) for g, slugs in sorted(items.items())
-            if len(slugs) >= max(2, min_links) and g not in hubs}
+    floor = max(2, min_links)
+    lone = frozenset(g for g, slugs in items.items() if len(slugs) < floor and g not in hubs)
+    return ({g: frozenset(slugs) for g, slugs in sorted(items.items())
+             if (len(slugs) >= floor or g in standing) and g not in hubs}, lone)
 
 
 def _add_pinned_mentions(groups: dict[str, _Group], cands: Sequence[ItemCandidates], pinned: PinnedVocabulary,

@@ -99,6 +99,30 @@ def test_a_name_that_opens_findings_of_two_items_is_a_node(tmp_path: Path) -> No
     assert not any(n.endswith((":agent", ":agents")) for n in names)  # "AGENTS.md" is a file's name
 
 
+def test_a_subject_node_stays_while_one_items_findings_open_with_it(tmp_path: Path) -> None:
+    """Issue 21: a delete retires only what no remaining item uses.  The node two items' findings
+    open with stays when one of them goes (the manifest records it: ``"subjects"``), and goes with the last."""
+    def graph_item(title: str, first: str) -> str:
+        return item_markdown(title, themes="[agentic-ai]", summary="Several retrieval designs compared.",
+                             findings=[first, "Dense retrieval misses rare names."])
+    build_repo(tmp_path, {
+        "2026-01-01-a": graph_item("Agent memory designs", "**GraphRAG (Microsoft) solves multi-hop questions.**"),
+        "2026-01-02-b": graph_item("Knowledge representation", "GraphRAG needs a full rebuild on updates."),
+        "2026-01-03-c": graph_item("Context compression", "LightRAG updates incrementally."),
+    }, "caps: {concepts: 0, methods: 0}\n")  # no item links it within its caps: the findings alone make it
+    folder = tmp_path / "Research" / "completed"
+
+    def graphrag_linkers() -> list[str]:
+        graph = build(config_module.load(tmp_path)).graph
+        node = next((e.name for e in graph.entities if e.name.endswith(":graphrag")), None)
+        return sorted(r.source for r in graph.relations if r.target == node and r.source.startswith("item:"))
+
+    (folder / "2026-01-01-a.md").unlink()
+    assert graphrag_linkers() == ["item:2026-01-02-b"]
+    (folder / "2026-01-02-b.md").unlink()
+    assert graphrag_linkers() == []
+
+
 def test_a_finding_that_opens_with_a_subject_node_is_a_claim_beyond_the_cap(tmp_path: Path) -> None:
     # The node was made from those findings: it brings them, whatever their place in the list.
     def item(title: str, third: str) -> str:

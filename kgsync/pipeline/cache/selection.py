@@ -14,6 +14,7 @@ from kgsync.contract.lazy_mapping import LazyMapping
 from kgsync.pipeline.cache.files import CacheReader
 from kgsync.pipeline.cache import fingerprint
 from kgsync.extract.record import Record
+from kgsync.extract.canonical import term_key
 from kgsync.extract.mining import ItemCandidates
 from kgsync.read.config import VocabularyOptions
 from kgsync.read.items import ResearchItem
@@ -68,7 +69,8 @@ class SelectionStore:
                old_records: Mapping[str, Record], options: VocabularyOptions, pinned: PinnedVocabulary | None,
                previous_hubs: frozenset[str] | None = None,
                previous_acronyms: tuple[tuple[str, str], ...] = (),
-               previous_topics: frozenset[str] = frozenset()) -> tuple[Vocabulary, Folding]:
+               previous_topics: frozenset[str] = frozenset(),
+               previous_terms: frozenset[str] = frozenset()) -> tuple[Vocabulary, Folding]:
         slugs = tuple(item.slug for item in items)
         keys = tuple(read_keys.get(slug, "") for slug in slugs)
         found = self._reuse(slugs, keys, by_slug, old_records, options, pinned, previous_hubs)
@@ -78,12 +80,14 @@ class SelectionStore:
             found = None
         if found is not None and previous_topics not in (found[2].previous_topics or frozenset(), found[0].topics):
             found = None  # the last manifest's topics stay while an item addresses them: as above, its own are no change
+        if found is not None and found[2].held_subjects != found[2].lone_subjects & frozenset(map(term_key, previous_terms)):
+            found = None  # the last build's terms hold another set of lone finding subjects (``vocab._subject_groups``)
         if found is not None:
             vocabulary, fold, stats, ident = found
         else:
             cands = cast(list[ItemCandidates], [by_slug[slug].candidates for slug in slugs])  # items that parsed have them
             vocabulary, stats = select_with_stats(cands, options, pinned, previous_hubs, previous_acronyms,
-                                                  previous_topics)
+                                                  previous_topics, previous_terms)
             fold = hub_folding(cands, vocabulary)
             ident = os.urandom(8).hex()
         self._save(found is None, (self.fingerprint, ident, options, pinned, slugs, keys, stats), vocabulary, fold)
