@@ -188,11 +188,11 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     clock.lap("read")
     files = GraphFiles.of(config)
     vocabulary, fold = selections.select(reading.read.items, reading.by_slug, reading.slug_keys, reading.earlier,
-                                         config.vocabulary_options, _pinned(config), manifest_hubs(files.manifest),
+                                         config.vocabulary_options, (pinned := _pinned(config)), manifest_hubs(files.manifest),
                                          manifest_acronyms(files.manifest), manifest_topics(files.manifest))
     # A term the last build wrote keeps its name (read after the selection, which stays the items' alone).
     standing = manifest_terms(files.manifest, config.mining.min_links)
-    vocabulary, renames = standing_names(vocabulary, standing, manifest_merges(files.manifest))
+    vocabulary, renames = standing_names(vocabulary, standing, manifest_merges(files.manifest), pinned)
     clock.lap("select")
     keep = _failing_items(reading)
     kept = kept_items(keep, files.read_manifest) if keep else ()
