@@ -41,13 +41,15 @@ def manifest_topics(path: Path) -> frozenset[str]:
     return frozenset(t for t in topics if isinstance(t, str)) if isinstance(topics, list) else frozenset()
 
 
-def manifest_terms(path: Path, min_links: int) -> frozenset[str]:
+def manifest_terms(path: Path, min_links: int, term_caps: tuple[int, int]) -> frozenset[str]:
     """The mined terms a manifest records (``Manifest.terms``), from its first line only: the next
     build keeps each while an item links it.  None when it is missing or unreadable, or was written
-    under another ``mining.min_links`` (a new setting decides every node again)."""
+    under another ``mining.min_links`` or other caps (``term_caps``: caps.concepts, caps.methods):
+    a new setting decides every node again."""
     head = read_head(path) or {}
     terms = head.get("terms", [])
-    if head.get("min_links") != min_links or not isinstance(terms, list):
+    written_under = (head.get("min_links"), head.get("caps"))
+    if written_under != (min_links, dict(zip(("concepts", "methods"), term_caps, strict=True))) or not isinstance(terms, list):
         return frozenset()
     return frozenset(t for t in terms if isinstance(t, str))
 

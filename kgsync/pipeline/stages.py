@@ -191,7 +191,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
                                          config.vocabulary_options, (pinned := _pinned(config)), manifest_hubs(files.manifest),
                                          manifest_acronyms(files.manifest), manifest_topics(files.manifest))
     # A term the last build wrote keeps its name (read after the selection, which stays the items' alone).
-    standing = manifest_terms(files.manifest, config.mining.min_links)
+    standing = manifest_terms(files.manifest, config.mining.min_links, config.caps.term_slots)
     vocabulary, renames = standing_names(vocabulary, standing, manifest_merges(files.manifest), pinned)
     clock.lap("select")
     keep = _failing_items(reading)
@@ -224,7 +224,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
            or _fully(base, files, assembly, reading.read.items, keep, config.merge, clock))
     if out.incremental:
         clock.lap("merge")  # the splice and the lint of the changed nodes (the full path laps its merge alone)
-    manifest = replace(_manifest_to_write(out.manifest, assembled, vocabulary), min_links=config.mining.min_links)
+    manifest = replace(_manifest_to_write(out.manifest, assembled, vocabulary), min_links=config.mining.min_links, term_caps=config.caps.term_slots)
     long = WholeFindings(cache_folder, reader).of(reading.read.items, reading.slug_keys, reading.by_slug)
     manifest = replace(manifest, statements=whole_statements(manifest.by_item, long, fold,
                                                              base.manifest.statements if base.manifest else None),

@@ -550,11 +550,11 @@ def test_a_term_the_last_build_wrote_stays_while_one_item_links_it(tmp_path: Pat
     assert node in targets(graph_of(root), second, "addresses")
     cfg = config_module.load(root)
     graph_path = cfg.path(cfg.graph)
-    assert "github-code-search" in manifest_terms(manifest_path(graph_path), 2)
+    assert "github-code-search" in manifest_terms(manifest_path(graph_path), 2, (1, 2))
     folder = root / "Research" / "completed"
     (folder / "2026-01-01-gh-1.md").unlink()
     assert node in targets(graph_of(root), second, "addresses")  # one linker left: it stays
-    assert "github-code-search" in manifest_terms(manifest_path(graph_path), 2)
+    assert "github-code-search" in manifest_terms(manifest_path(graph_path), 2, (1, 2))
     kept = graph_path.read_bytes()
     assert graph_of(root) is not None and graph_path.read_bytes() == kept  # and stays, build after build
     # Another min_links decides every node again: the record of the last setting holds nothing.
@@ -589,7 +589,7 @@ def test_other_caps_decide_every_node_again(tmp_path: Path) -> None:
     assert node not in targets(graph_of(root), second, "addresses")
     cfg = config_module.load(root)
     graph_path = cfg.path(cfg.graph)
-    assert "github-code-search" not in manifest_terms(manifest_path(graph_path), 2)
+    assert "github-code-search" not in manifest_terms(manifest_path(graph_path), 2, (2, 2))
 
 
 def _connective_terms_oracle(items, vocabulary, caps, merged_into_theme, min_links, standing=frozenset()):
