@@ -66,17 +66,20 @@ class VetoedLinks:
 @dataclass(frozen=True)
 class Explaining:
     """What the body's reasons and fixes read of kgsync.yml: the names of the files a fix edits
-    (the vocabulary file, where a term is pinned; the themes vocabulary, ``""``: none configured)
-    and ``mining.min_links`` (a mined node's threshold)."""
+    (the vocabulary file, where a term is pinned; the themes vocabulary, ``""``: none configured),
+    ``mining.min_links`` (a mined node's threshold) and ``Caps.term_slots`` (with it, whether the base
+    manifest's terms still stand: ``manifest_head.manifest_terms``; None: not compared)."""
 
     vocabulary_file: str
     themes_file: str
     min_links: int
+    term_caps: tuple[int, int] | None = None
 
     @classmethod
     def of(cls, config: Config) -> Explaining:
         return cls(Path(config.vocabulary).name if config.vocabulary else VOCABULARY_FILE,
-                   Path(config.themes_vocabulary).name if config.themes_vocabulary else "", config.mining.min_links)
+                   Path(config.themes_vocabulary).name if config.themes_vocabulary else "", config.mining.min_links,
+                   config.caps.term_slots)
 
 
 def body_context(explaining: Explaining, site: SiteOptions, d: GraphDiff, graph: Graph, items: Sequence[ResearchItem],
@@ -104,9 +107,9 @@ def body_context(explaining: Explaining, site: SiteOptions, d: GraphDiff, graph:
     themes_left = (frozenset(base.manifest.themes) - frozenset(manifest.themes)
                    if base.manifest is not None and base.manifest.themes else frozenset())
     # The mined terms the base build wrote (``Manifest.terms``): each stays while one item links it,
-    # so none of them goes for being below ``mining.min_links`` (unless the setting changed).
-    standing = (frozenset(base.manifest.terms) if base.manifest is not None
-                and base.manifest.min_links == explaining.min_links else frozenset())
+    # so none of them goes for being below ``mining.min_links`` (unless the settings changed).
+    standing = (frozenset(base.manifest.terms) if base.manifest is not None and base.manifest.min_links == explaining.min_links
+                and explaining.term_caps in (None, base.manifest.term_caps) else frozenset())
     lost = _lost_nodes(explaining, d, base.graph, graph, vocabulary, merged, themes_left, standing)
     vocabulary_file = explaining.vocabulary_file
     by_veto = _vetoed_groups(d, merged, vetoed)
