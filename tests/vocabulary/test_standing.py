@@ -72,6 +72,19 @@ def test_the_maintainers_file_wins_over_a_standing_name() -> None:
         "url-deduplication": "url-based-deduplication"}
 
 
+def test_a_merge_source_left_alone_keeps_a_pinned_target_s_name() -> None:
+    """The file pins the target's name: handing it to the merge source contradicts nothing, and keeps
+    its items' node (a delete renames nothing).  A target the file makes an alias of another pinned
+    name is given to no term (it would be a second node of that pin's idea)."""
+    merges = [("url-deduplication", "url-based-deduplication")]
+    alone = _vocabulary("url-deduplication")
+    pinned_target = PinnedVocabulary(key_to_name={"url based deduplication": "url-based-deduplication"})
+    assert standing_names(alone, {"url-based-deduplication"}, merges, pinned_target)[1] == {
+        "url-deduplication": "url-based-deduplication"}
+    an_alias = PinnedVocabulary(key_to_name={"url based deduplication": "dedup", "dedup": "dedup"})
+    assert standing_names(alone, {"url-based-deduplication"}, merges, an_alias) == (alone, {})
+
+
 def test_a_term_pinned_under_another_spelling_takes_the_pinned_name(tmp_path: Path) -> None:
     """The graph wrote kubernetes-operator; the maintainers pin kubernetes-operators in
     kgsync-vocab.yml: the next build writes the pinned name (as a build with no manifest would)."""
