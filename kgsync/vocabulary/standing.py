@@ -34,8 +34,8 @@ def standing_names(vocabulary: Vocabulary, terms: Iterable[str], merges: Iterabl
 
     A name another term holds is never taken; hubs keep their names (``hubs``).  The maintainers'
     vocabulary file (``pinned``) always wins: a pinned term or a target of its merges keeps the name
-    the selection gave it, and a standing name the file merges into another term or stops is
-    given to no term.
+    the selection gave it, and a standing name the file stops, merges into another term or makes
+    another pinned name's alias is given to no term (a pinned name itself may be).
     """
     standing = frozenset(terms)
     if not standing:
@@ -45,19 +45,20 @@ def standing_names(vocabulary: Vocabulary, terms: Iterable[str], merges: Iterabl
         by_key.setdefault(term_key(name), name)
     merged_into = dict(merges)
     taken = set(vocabulary.terms)
-    named = _named_by_file(pinned)
+    pinned = pinned or PinnedVocabulary()
+    merging = frozenset({*pinned.merges, *pinned.merges.values()})
     renames: dict[str, str] = {}
     kept_merges: set[tuple[str, str]] = set()
     for name in sorted(vocabulary.terms):
         if name in standing:
             continue
         key = term_key(name)
-        if key in vocabulary.hub_keys or vocabulary.terms[name].pinned or key in named:
+        if key in vocabulary.hub_keys or vocabulary.terms[name].pinned or key in merging:
             continue
         target, merged = by_key.get(key), False
         if target is None and merged_into.get(name) in standing:
             target, merged = merged_into[name], True
-        if target is not None and target not in taken and term_key(target) not in named:
+        if target is not None and target not in taken and not _elsewhere(pinned, term_key(target)):
             renames[name] = target
             taken.add(target)
             if merged:
@@ -68,9 +69,7 @@ def standing_names(vocabulary: Vocabulary, terms: Iterable[str], merges: Iterabl
     return renamed, renames
 
 
-def _named_by_file(pinned: PinnedVocabulary | None) -> frozenset[str]:
-    """The term keys the maintainers' file decides: pinned names, its merges' variants and targets,
-    its stoplist."""
-    if pinned is None:
-        return frozenset()
-    return frozenset({*pinned.key_to_name, *pinned.merges, *pinned.merges.values(), *pinned.stop_keys})
+def _elsewhere(pinned: PinnedVocabulary, key: str) -> bool:
+    """Whether the maintainers' file puts ``key`` elsewhere: stops it, merges it into another term or
+    makes it another pinned name's alias."""
+    return key in pinned.stop_keys or pinned.resolve(key) != key
