@@ -11,6 +11,7 @@ import sys
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
+from typing import NamedTuple
 
 import click
 
@@ -21,6 +22,7 @@ from kgsync.contract.errors import ConfigError, KgsyncError, Location
 from kgsync.pipeline import stages
 from kgsync.contract.model import EntityType, Graph
 from kgsync.diff.item_attribution import attributions
+from kgsync.graph.merge import manifest_path
 from kgsync.graph.terms import mined_names_of_themes
 from kgsync.read.config import Config
 from kgsync.read.items import find_item_files
@@ -45,14 +47,16 @@ def command(items_spec: str | None, root: Path | None, config_path: Path | None,
     kgsync-vocab.yml) is applied, so this shows what `kgsync build` will use,
     and each term says whether it is a node of the graph that build makes (it runs
     the build without writing): a mined term needs `mining.min_links` items linking it
-    within their caps, unless it is pinned, and a term that names a theme merges into
-    the theme's node; themes and names findings open with also become nodes.
+    within their caps, unless it is pinned or the last build wrote it (its manifest's terms:
+    kept while one item links it), and a term that names a theme merges into the theme's
+    node; themes and names findings open with also become nodes.
     """
     with reported():
         cfg = _config(items_spec, root, config_path)
-        vocabulary, nodes, into_themes = build_vocabulary(cfg)
+        vocabulary, nodes, into_themes, written = build_vocabulary(cfg)
     # The text names nodes an agent may have added by hand: bidi and control characters as their escapes.
-    text = dump_vocabulary(vocabulary) if output_format == "yaml" else printable_message(render_text(vocabulary, nodes, into_themes))
+    text = dump_vocabulary(vocabulary) if output_format == "yaml" else printable_message(
+        render_text(vocabulary, nodes, into_themes, Standing(written, cfg.mining.min_links, manifest_path(Path(cfg.graph)).name)))
     click.echo(text, nl=not text.endswith("\n"))
     if write_path is not None:
         with reported():
@@ -69,9 +73,10 @@ def _config(items_spec: str | None, root: Path | None, config_path: Path | None)
     return cfg
 
 
-def build_vocabulary(cfg: Config) -> tuple[Vocabulary, dict[str, int], dict[str, str]]:
+def build_vocabulary(cfg: Config) -> tuple[Vocabulary, dict[str, int], dict[str, str], frozenset[str]]:
     """The vocabulary ``build`` uses, the concept and method nodes of the graph it makes
-    (node name -> items linking it), and the terms that merge into a theme's node (term -> theme).
+    (node name -> items linking it), the terms that merge into a theme's node (term -> theme), and
+    the mined terms its manifest records as written (``Manifest.terms``).
 
     One source of truth: node-ness is read off the graph the real build assembles (run
     without writing), never decided again here, so this listing cannot disagree with it.
@@ -86,7 +91,8 @@ def build_vocabulary(cfg: Config) -> tuple[Vocabulary, dict[str, int], dict[str,
     if not result.items:
         raise KgsyncError("no readable research items", Location.of(cfg.items))
     themes = load_theme_map(cfg.optional_path(cfg.themes_vocabulary))  # as the build merges them
-    return result.vocabulary, graph_nodes(result.graph), mined_names_of_themes(result.vocabulary, themes.nodes, themes)
+    return (result.vocabulary, graph_nodes(result.graph), mined_names_of_themes(result.vocabulary, themes.nodes, themes),
+            frozenset(result.manifest.terms))
 
 
 def graph_nodes(graph: Graph) -> dict[str, int]:
@@ -96,9 +102,20 @@ def graph_nodes(graph: Graph) -> dict[str, int]:
     return {e.name: len(linked.get(e.name, ())) for e in graph.entities if e.entity_type in kinds}
 
 
-def render_text(vocabulary: Vocabulary, nodes: dict[str, int], into_themes: Mapping[str, str] | None = None) -> str:
+class Standing(NamedTuple):
+    """What says why a mined node fewer than ``min_links`` items link is one: the terms the build's
+    manifest (``manifest``, its file name) records as written, kept while one item links them."""
+
+    written: frozenset[str]
+    min_links: int
+    manifest: str
+
+
+def render_text(vocabulary: Vocabulary, nodes: dict[str, int], into_themes: Mapping[str, str] | None = None,
+                standing: Standing | None = None) -> str:
     """``into_themes``: term -> the theme whose node it merges into (``build_vocabulary``)."""
     merged = into_themes or {}
+    kept = standing or Standing(frozenset(), 0, "")
     terms = sorted(vocabulary.terms.values(), key=lambda t: (-len(t.items), t.name))
     kinds = sum(1 for t in terms if t.kind == "method")
     node_of = {term.name: f"{term.kind.value}:{term.name}" for term in terms}
@@ -111,6 +128,9 @@ def render_text(vocabulary: Vocabulary, nodes: dict[str, int], into_themes: Mapp
             node = f"not a node: merged into the node of the theme {merged[term.name]}"
         elif name not in nodes:
             node = "not a node: too few items link it within their caps"
+        elif nodes[name] < kept.min_links and term.name in kept.written and not term.pinned:
+            node = (f"node, linked by {nodes[name]}: below mining.min_links ({kept.min_links}), kept because the last "
+                    f"build wrote it ({kept.manifest}'s terms) and an item links it")
         else:
             node = f"node, linked by {nodes[name]}" if nodes[name] else "node"
         lines.append(f"{term.kind.value:<7} {term.name}  ({len(term.items)} items{pin}; {node})")

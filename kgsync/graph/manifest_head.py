@@ -41,22 +41,23 @@ def manifest_topics(path: Path) -> frozenset[str]:
     return frozenset(t for t in topics if isinstance(t, str)) if isinstance(topics, list) else frozenset()
 
 
-def manifest_terms(path: Path, min_links: int, key: str = "terms") -> frozenset[str]:
+def manifest_terms(path: Path, min_links: int, term_caps: tuple[int, int], key: str = "terms") -> frozenset[str]:
     """The mined terms a manifest records (``Manifest.terms``), from its first line only: the next
     build keeps each while an item links it.  None when it is missing or unreadable, or was written
-    under another ``mining.min_links`` (a new setting decides every node again).  ``key``: another
-    list recorded with them (``manifest_subjects``)."""
+    under another ``mining.min_links`` or other caps (``term_caps``: caps.concepts, caps.methods):
+    a new setting decides every node again.  ``key``: another list recorded with them (``manifest_subjects``)."""
     head = read_head(path) or {}
     terms = head.get(key, [])
-    if head.get("min_links") != min_links or not isinstance(terms, list):
+    written_under = (head.get("min_links"), head.get("caps"))
+    if written_under != (min_links, dict(zip(("concepts", "methods"), term_caps, strict=True))) or not isinstance(terms, list):
         return frozenset()
     return frozenset(t for t in terms if isinstance(t, str))
 
 
-def manifest_subjects(path: Path, min_links: int) -> frozenset[str]:
+def manifest_subjects(path: Path, min_links: int, term_caps: tuple[int, int]) -> frozenset[str]:
     """The finding subjects a manifest records (``Manifest.subjects``), as ``manifest_terms``: the
     next build keeps each while one item's findings open with it."""
-    return manifest_terms(path, min_links, "subjects")
+    return manifest_terms(path, min_links, term_caps, "subjects")
 
 
 def manifest_merges(path: Path) -> tuple[tuple[str, str], ...]:

@@ -73,11 +73,13 @@ class Manifest:
     topics: tuple[str, ...] = ()
     # The mined terms some item links (``kgsync.graph.terms.TermChoice.linked``): each stays a node while
     # one item links it, below ``mining.min_links`` too, so a delete retires only what no item uses;
-    # ``min_links``: the setting they were written under (another one decides every node again).
+    # ``min_links`` and ``term_caps`` (caps.concepts, caps.methods): the settings they were written
+    # under (others decide every node again).
     terms: tuple[str, ...] = ()
     min_links: int = 0
+    term_caps: tuple[int, int] = (0, 0)
     # The names findings open with that are nodes (``Vocabulary.subjects``): each stays one while one
-    # item's findings open with it (``vocab._subject_groups``).
+    # item's findings open with it (``vocab._subject_groups``), under the same settings.
     subjects: tuple[str, ...] = ()
     # slug -> ((claim, its whole statement), ...) for each claim whose stored title is cut
     # (``kgsync.graph.statements``): a PR diffs a reworded finding whole against the base commit.
@@ -166,6 +168,7 @@ class Manifest:
             ("merges", [list(pair) for pair in sorted(self.merges)]),
             ("acronyms", [[short, long, list(users)] for short, long, users in sorted(self.acronyms)]),
             ("topics", sorted(self.topics)), ("min_links", self.min_links if self.terms or self.subjects else 0),
+            ("caps", dict(zip(("concepts", "methods"), self.term_caps, strict=True)) if self.terms or self.subjects else 0),
             ("terms", sorted(self.terms)), ("subjects", sorted(self.subjects))) if value)
         if self.holds_by_hand:
             head += f'"held": {facts_json(self.held)}, '
@@ -234,7 +237,15 @@ class Manifest:
         return cls(by_item, hubs=tuple(hubs), themes=tuple(themes), merges=pairs("merges", merges, "[term, term]"),
                    acronyms=acronym_entries(acronyms), statements=statements, named=named, topics=tuple(topics),
                    terms=tuple(terms), subjects=tuple(subjects), min_links=_count("min_links", head.get("min_links", 0)),
+                   term_caps=_term_caps(head.get("caps", {"concepts": 0, "methods": 0})),
                    held=held_facts(head.get("held", {})))
+
+
+def _term_caps(value: object) -> tuple[int, int]:
+    """A manifest head's ``caps`` (the caps its terms were written under), checked."""
+    if not isinstance(value, dict) or set(value) != {"concepts", "methods"}:
+        raise ValueError('caps must be {"concepts": count, "methods": count}')
+    return _count("caps.concepts", value["concepts"]), _count("caps.methods", value["methods"])
 
 
 def _count(key: str, value: object) -> int:

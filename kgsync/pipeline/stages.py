@@ -187,12 +187,12 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     state = replace(state, files=read_memo.trusted)
     clock.lap("read")
     files = GraphFiles.of(config)
-    standing = manifest_terms(files.manifest, config.mining.min_links)  # the mined terms the last build wrote
+    standing = manifest_terms(files.manifest, config.mining.min_links, config.caps.term_slots)  # the last build's terms
     vocabulary, fold = selections.select(reading.read.items, reading.by_slug, reading.slug_keys, reading.earlier,
-                                         config.vocabulary_options, _pinned(config), manifest_hubs(files.manifest),
+                                         config.vocabulary_options, (pinned := _pinned(config)), manifest_hubs(files.manifest),
                                          manifest_acronyms(files.manifest), manifest_topics(files.manifest),
-                                         manifest_subjects(files.manifest, config.mining.min_links))
-    vocabulary, renames = standing_names(vocabulary, standing, manifest_merges(files.manifest))  # after: the items' alone
+                                         manifest_subjects(files.manifest, config.mining.min_links, config.caps.term_slots))
+    vocabulary, renames = standing_names(vocabulary, standing, manifest_merges(files.manifest), pinned)  # after: the items' alone
     clock.lap("select")
     keep = _failing_items(reading)
     kept = kept_items(keep, files.read_manifest) if keep else ()
@@ -224,7 +224,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
            or _fully(base, files, assembly, reading.read.items, keep, config.merge, clock))
     if out.incremental:
         clock.lap("merge")  # the splice and the lint of the changed nodes (the full path laps its merge alone)
-    manifest = replace(_manifest_to_write(out.manifest, assembled, vocabulary), min_links=config.mining.min_links)
+    manifest = replace(_manifest_to_write(out.manifest, assembled, vocabulary), min_links=config.mining.min_links, term_caps=config.caps.term_slots)
     long = WholeFindings(cache_folder, reader).of(reading.read.items, reading.slug_keys, reading.by_slug)
     manifest = replace(manifest, statements=whole_statements(manifest.by_item, long, fold,
                                                              base.manifest.statements if base.manifest else None),

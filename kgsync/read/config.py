@@ -88,6 +88,12 @@ class Caps:
     observations: int = option(50, "observations one item may put on one node (a title, tags, aliases...); "
                                    "past it the item is an error")
 
+    @property
+    def term_slots(self) -> tuple[int, int]:
+        """(concepts, methods): the caps that decide which mined terms an item links (the manifest
+        records them with its terms: other caps decide every node again)."""
+        return self.concepts, self.methods
+
 
 @dataclass(frozen=True)
 class Mining:
@@ -100,8 +106,9 @@ class Mining:
     min_links: int = option(
         2, "a mined concept or method is written only when at least this many items link it "
         "within their caps (1: every item's own terms too); pinned terms always are (one that names a "
-        "theme as the theme's node), and so is one the last build wrote under this setting (the manifest's "
-        "terms) while one item links it: a delete retires only what no remaining item uses")
+        "theme as the theme's node), and so is one the last build wrote under this setting and the same "
+        "caps.concepts and caps.methods (the manifest's terms) while one item links it: a delete retires "
+        "only what no remaining item uses")
     # Unused since locality: each item chooses its own terms.  Old kgsync.yml files set them.
     DEPRECATED: ClassVar[Mapping[str, Deprecated]] = {
         "salient_per_item": Deprecated(2, "no longer used (each item chooses its own terms); accepted and ignored"),

@@ -16,10 +16,11 @@ from collections.abc import Iterable, Mapping
 
 from kgsync.extract.canonical import term_key
 from kgsync.vocabulary.terms import Vocabulary
+from kgsync.vocabulary.vocab_file import PinnedVocabulary
 
 
-def standing_names(vocabulary: Vocabulary, terms: Iterable[str],
-                   merges: Iterable[tuple[str, str]] = ()) -> tuple[Vocabulary, Mapping[str, str]]:
+def standing_names(vocabulary: Vocabulary, terms: Iterable[str], merges: Iterable[tuple[str, str]] = (),
+                   pinned: PinnedVocabulary | None = None) -> tuple[Vocabulary, Mapping[str, str]]:
     """``vocabulary`` with a term the last build wrote under another name renamed back to it, and
     the renames (this selection's name -> the standing one; none without a manifest):
 
@@ -31,7 +32,10 @@ def standing_names(vocabulary: Vocabulary, terms: Iterable[str],
       went), takes the target's name: its items keep their node, and the vocabulary keeps recording
       the merge (the next build reads it again; no "no longer merged" event).
 
-    A name another term holds is never taken; hubs keep their names (``hubs``).
+    A name another term holds is never taken; hubs keep their names (``hubs``).  The maintainers'
+    vocabulary file (``pinned``) always wins: a pinned term or a target of its merges keeps the name
+    the selection gave it, and a standing name the file stops, merges into another term or makes
+    another pinned name's alias is given to no term (a pinned name itself may be).
     """
     standing = frozenset(terms)
     if not standing:
@@ -41,18 +45,20 @@ def standing_names(vocabulary: Vocabulary, terms: Iterable[str],
         by_key.setdefault(term_key(name), name)
     merged_into = dict(merges)
     taken = set(vocabulary.terms)
+    pinned = pinned or PinnedVocabulary()
+    merging = frozenset({*pinned.merges, *pinned.merges.values()})
     renames: dict[str, str] = {}
     kept_merges: set[tuple[str, str]] = set()
     for name in sorted(vocabulary.terms):
         if name in standing:
             continue
         key = term_key(name)
-        if key in vocabulary.hub_keys:
+        if key in vocabulary.hub_keys or vocabulary.terms[name].pinned or key in merging:
             continue
         target, merged = by_key.get(key), False
         if target is None and merged_into.get(name) in standing:
             target, merged = merged_into[name], True
-        if target is not None and target not in taken:
+        if target is not None and target not in taken and not _elsewhere(pinned, term_key(target)):
             renames[name] = target
             taken.add(target)
             if merged:
@@ -61,3 +67,9 @@ def standing_names(vocabulary: Vocabulary, terms: Iterable[str],
     if kept_merges:
         renamed = dataclasses.replace(renamed, merges=tuple(sorted({*renamed.merges, *kept_merges})))
     return renamed, renames
+
+
+def _elsewhere(pinned: PinnedVocabulary, key: str) -> bool:
+    """Whether the maintainers' file puts ``key`` elsewhere: stops it, merges it into another term or
+    makes it another pinned name's alias."""
+    return key in pinned.stop_keys or pinned.resolve(key) != key

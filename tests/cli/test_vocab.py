@@ -77,6 +77,23 @@ def test_a_term_merged_into_a_theme_says_so_not_that_too_few_items_link_it(examp
     assert lines["context-window"].endswith("; not a node: too few items link it within their caps)")
 
 
+def test_a_node_the_manifest_keeps_below_min_links_says_why(example_repo: Path) -> None:
+    """method:hybrid-retrieval is linked by two items; one is deleted, and the manifest's terms keep
+    the node for the other (issue 21).  The listing said "node, linked by 1" beside help that says a
+    mined term needs mining.min_links (2) items: it now says the last build wrote it."""
+    (example_repo / "Research" / "completed" / "2026-01-29-hybrid-retrieval-bm25-dense.md").unlink()
+    check_agreement(example_repo)
+    shown = CliRunner().invoke(cli, ["vocab", "--root", str(example_repo)])
+    line = next(line for line in shown.output.splitlines() if line.startswith("method  hybrid-retrieval  "))
+    assert line.endswith("; node, linked by 1: below mining.min_links (2), kept because the last build wrote it "
+                         "(memory.kgsync.json's terms) and an item links it)"), line
+    assert "the last build wrote" in " ".join(shown_help().split())
+
+
+def shown_help() -> str:
+    return CliRunner().invoke(cli, ["vocab", "--help"]).output
+
+
 def test_the_real_corpus_listing_names_exactly_the_graphs_nodes(tmp_path: Path,
                                                                  require_shared: Callable[[Path], Path]) -> None:
     corpus = require_shared(SHARED_CORPUS)

@@ -526,6 +526,16 @@ def test_a_retyped_term_keeps_its_item_slot(tmp_path: Path) -> None:
     assert graph.entity("method:github-code-search") is None
     for n in range(1, 3):
         assert "concept:github-code-search" in targets(graph, f"item:2026-01-0{n}-gh-{n}", "addresses")
+def _two_on_github_code_search(tmp_path: Path) -> Path:
+    """A repo whose two first items are about "GitHub code search", and ten others."""
+    findings = ["**GitHub code search finds earlier research items.** (high confidence)",
+                "**Knowledge graphs improve recall for research agents.** (high confidence)"]
+    items = [item(f"2026-01-0{n}-gh-{n}", title="GitHub code search over knowledge graphs", completed=f"2026-01-0{n}",
+                  findings=findings, themes="[memory-context]") for n in range(1, 3)]
+    items += [item(f"2026-02-{n:02d}-x{n}", title=f"Topic {n}", completed=f"2026-02-{n:02d}") for n in range(1, 11)]
+    return repo(tmp_path, *items)
+
+
 def test_a_term_the_last_build_wrote_stays_while_one_item_links_it(tmp_path: Path) -> None:
     """Issue 21: a delete retires only what no remaining item uses.  Two items link "GitHub code
     search" (``mining.min_links``); deleting one leaves the other's link, read from the manifest's
@@ -534,22 +544,17 @@ def test_a_term_the_last_build_wrote_stays_while_one_item_links_it(tmp_path: Pat
     from kgsync.graph.manifest_head import manifest_terms
     from kgsync.graph.merge import manifest_path
 
-    findings = ["**GitHub code search finds earlier research items.** (high confidence)",
-                "**Knowledge graphs improve recall for research agents.** (high confidence)"]
-    items = [item(f"2026-01-0{n}-gh-{n}", title="GitHub code search over knowledge graphs", completed=f"2026-01-0{n}",
-                  findings=findings, themes="[memory-context]") for n in range(1, 3)]
-    items += [item(f"2026-02-{n:02d}-x{n}", title=f"Topic {n}", completed=f"2026-02-{n:02d}") for n in range(1, 11)]
-    root = repo(tmp_path, *items)
+    root = _two_on_github_code_search(tmp_path)
     (root / "kgsync.yml").write_text("themes_vocabulary: themes.md\ncaps: {concepts: 1}\n", encoding="utf-8")
     node, second = "concept:github-code-search", "item:2026-01-02-gh-2"
     assert node in targets(graph_of(root), second, "addresses")
     cfg = config_module.load(root)
     graph_path = cfg.path(cfg.graph)
-    assert "github-code-search" in manifest_terms(manifest_path(graph_path), 2)
+    assert "github-code-search" in manifest_terms(manifest_path(graph_path), 2, (1, 2))
     folder = root / "Research" / "completed"
     (folder / "2026-01-01-gh-1.md").unlink()
     assert node in targets(graph_of(root), second, "addresses")  # one linker left: it stays
-    assert "github-code-search" in manifest_terms(manifest_path(graph_path), 2)
+    assert "github-code-search" in manifest_terms(manifest_path(graph_path), 2, (1, 2))
     kept = graph_path.read_bytes()
     assert graph_of(root) is not None and graph_path.read_bytes() == kept  # and stays, build after build
     # Another min_links decides every node again: the record of the last setting holds nothing.
@@ -562,6 +567,29 @@ def test_a_term_the_last_build_wrote_stays_while_one_item_links_it(tmp_path: Pat
     assert node not in targets(graph_of(root), second, "addresses")  # no manifest: the items alone decide
     (folder / "2026-01-02-gh-2.md").unlink()
     assert graph_of(root).entity(node) is None
+
+
+def test_other_caps_decide_every_node_again(tmp_path: Path) -> None:
+    """The caps decide which terms each item links, so, like ``mining.min_links``, another setting
+    decides every node again: a node the manifest keeps for one linker (a delete, above) is gone
+    after a caps change, as a build with no manifest has it.  Else raising the caps for a while and
+    lowering them back left every node the raise wrote for two items held by one (on the research
+    corpus: 59 concepts and 16 methods a build under the same kgsync.yml does not write)."""
+    from kgsync.graph.manifest_head import manifest_terms
+    from kgsync.graph.merge import manifest_path
+
+    root = _two_on_github_code_search(tmp_path)
+    config = root / "kgsync.yml"
+    config.write_text("themes_vocabulary: themes.md\ncaps: {concepts: 1}\n", encoding="utf-8")
+    node, second = "concept:github-code-search", "item:2026-01-02-gh-2"
+    assert node in targets(graph_of(root), second, "addresses")
+    (root / "Research" / "completed" / "2026-01-01-gh-1.md").unlink()
+    assert node in targets(graph_of(root), second, "addresses")  # one linker left: kept
+    config.write_text("themes_vocabulary: themes.md\ncaps: {concepts: 2}\n", encoding="utf-8")
+    assert node not in targets(graph_of(root), second, "addresses")
+    cfg = config_module.load(root)
+    graph_path = cfg.path(cfg.graph)
+    assert "github-code-search" not in manifest_terms(manifest_path(graph_path), 2, (2, 2))
 
 
 def _connective_terms_oracle(items, vocabulary, caps, merged_into_theme, min_links, standing=frozenset()):

@@ -193,6 +193,33 @@ def test_the_manifest_keeps_the_vocabulary_state_its_events_compare(tmp_path: Pa
         Manifest.loads(text.replace('["a"]]]', '"a"]]'), "m")
 
 
+def test_the_terms_head_round_trips_and_a_hostile_value_is_an_error_naming_its_key(tmp_path: Path) -> None:
+    """The mined terms, with the min_links and caps they were written under, round-trip; a value of
+    the wrong shape is an error naming its key (the build reports the file and the fix), and the
+    head alone (``manifest_terms``) holds nothing from it, nor under other settings."""
+    from kgsync.graph.manifest_head import manifest_terms
+
+    manifest = Manifest({}, terms=("agent-memory", "vector-search"), min_links=2, term_caps=(5, 2))
+    text = manifest.dumps()
+    assert text.splitlines()[0] == ('{"kgsync_manifest": 1, "min_links": 2, "caps": {"concepts": 5, "methods": 2}, '
+                                    '"terms": ["agent-memory", "vector-search"], "items": {')
+    assert Manifest.loads(text, "m") == manifest
+    path = tmp_path / "m.json"
+    path.write_text(text, encoding="utf-8")
+    assert manifest_terms(path, 2, (5, 2)) == {"agent-memory", "vector-search"}
+    assert manifest_terms(path, 3, (5, 2)) == manifest_terms(path, 2, (6, 2)) == frozenset()
+    caps, terms = '"caps": {"concepts": 5, "methods": 2}', '["agent-memory", "vector-search"]'
+    for old, new, key in (('"min_links": 2', '"min_links": "2"', "min_links"),
+                          ('"min_links": 2', '"min_links": true', "min_links"),
+                          ('"concepts": 5', '"concepts": -5', "caps.concepts"), (caps, '"caps": 5', "caps"),
+                          (caps, '"caps": {"concepts": 5}', "caps"), (terms, "5", "terms"), (terms, "[1, 2]", "terms")):
+        hostile = text.replace(old, new)
+        with pytest.raises(GraphFormatError, match=f"{key} must be"):
+            Manifest.loads(hostile, "m")
+        path.write_text(hostile, encoding="utf-8")
+        assert manifest_terms(path, 2, (5, 2)) == frozenset(), key
+
+
 def _forge(repo: Path) -> tuple[str, list[tuple[str, str]], Relation]:
     """An agent's facts in the committed graph, then listed under one item's manifest entry."""
     from kgsync.contract import jsonl

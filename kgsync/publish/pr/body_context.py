@@ -66,17 +66,20 @@ class VetoedLinks:
 @dataclass(frozen=True)
 class Explaining:
     """What the body's reasons and fixes read of kgsync.yml: the names of the files a fix edits
-    (the vocabulary file, where a term is pinned; the themes vocabulary, ``""``: none configured)
-    and ``mining.min_links`` (a mined node's threshold)."""
+    (the vocabulary file, where a term is pinned; the themes vocabulary, ``""``: none configured),
+    ``mining.min_links`` (a mined node's threshold) and ``Caps.term_slots`` (with it, whether the base
+    manifest's terms still stand: ``manifest_head.manifest_terms``; None: not compared)."""
 
     vocabulary_file: str
     themes_file: str
     min_links: int
+    term_caps: tuple[int, int] | None = None
 
     @classmethod
     def of(cls, config: Config) -> Explaining:
         return cls(Path(config.vocabulary).name if config.vocabulary else VOCABULARY_FILE,
-                   Path(config.themes_vocabulary).name if config.themes_vocabulary else "", config.mining.min_links)
+                   Path(config.themes_vocabulary).name if config.themes_vocabulary else "", config.mining.min_links,
+                   config.caps.term_slots)
 
 
 def body_context(explaining: Explaining, site: SiteOptions, d: GraphDiff, graph: Graph, items: Sequence[ResearchItem],
@@ -103,7 +106,11 @@ def body_context(explaining: Explaining, site: SiteOptions, d: GraphDiff, graph:
     # manifest without the record names none.
     themes_left = (frozenset(base.manifest.themes) - frozenset(manifest.themes)
                    if base.manifest is not None and base.manifest.themes else frozenset())
-    lost = _lost_nodes(explaining, d, base.graph, graph, vocabulary, merged, themes_left)
+    # The mined terms the base build wrote (``Manifest.terms``): each stays while one item links it,
+    # so none of them goes for being below ``mining.min_links`` (unless the settings changed).
+    standing = (frozenset(base.manifest.terms) if base.manifest is not None and base.manifest.min_links == explaining.min_links
+                and explaining.term_caps in (None, base.manifest.term_caps) else frozenset())
+    lost = _lost_nodes(explaining, d, base.graph, graph, vocabulary, merged, themes_left, standing)
     vocabulary_file = explaining.vocabulary_file
     by_veto = _vetoed_groups(d, merged, vetoed)
     vocabulary_groups = _vocabulary_groups(base.manifest, manifest, vocabulary_file)
@@ -192,10 +199,12 @@ def _finding_text(item: ResearchItem | None, number: int) -> str:
 
 
 def _lost_nodes(explaining: Explaining, d: GraphDiff, old: Graph, new: Graph, vocabulary: Vocabulary | None,
-                merged: frozenset[str], themes_left: frozenset[str] = frozenset()) -> dict[str, Explanation]:
+                merged: frozenset[str], themes_left: frozenset[str] = frozenset(),
+                standing: frozenset[str] = frozenset()) -> dict[str, Explanation]:
     """Each removed concept or method -> why it went and the fix a maintainer applies.
 
-    A mined term is a node while ``mining.min_links`` items link it (kgsync.yml); a term pinned
+    A mined term is a node while ``mining.min_links`` items link it (kgsync.yml), or, once the base
+    build wrote it (``standing``: its manifest's terms), while one item does; a term pinned
     under ``terms:`` in the vocabulary file is one whatever the count.  A theme in ``themes_left``
     (a node of the base build's themes, not of this one's) is a tag only now: the themes
     vocabulary decides, not the items (``ThemeMap.ideas``)."""
@@ -216,7 +225,9 @@ def _lost_nodes(explaining: Explaining, d: GraphDiff, old: Graph, new: Graph, vo
         left = set(term.items) & present if term is not None else (set(before) & present) - merged
         if before and not before & present:
             out[entity.name] = explain(SideEffect.LOST_ALL_LINKERS, count=len(before), vocabulary_file=vocab_file)
-        elif len(left) < min_links:
+        elif entity.name.split(":", 1)[1] in standing and not left:
+            out[entity.name] = explain(SideEffect.LOST_UNNAMED)
+        elif len(left) < min_links and entity.name.split(":", 1)[1] not in standing:
             out[entity.name] = explain(SideEffect.LOST_BELOW_MIN_LINKS, count=len(left), minimum=min_links,
                                        vocabulary_file=vocab_file)
         else:

@@ -38,6 +38,7 @@ class SideEffect(StrEnum):
     LOST_ALL_LINKERS = "every item linking a node was removed"
     LOST_BELOW_MIN_LINKS = "a node has fewer linking items than mining.min_links"
     LOST_OVER_CAPS = "items name a node but none links it within its caps"
+    LOST_UNNAMED = "no item names a node the base build wrote any more"
     TERM_RENAMED = "every relation of a concept or method moved to a node that keeps its name as an alias"
     TERM_RETYPED = "every relation of a concept or method moved to its name of the other type"
     THEME_TAG_ONLY = "a theme's node left the build's theme nodes: its vocabulary entry names no one idea"
@@ -70,6 +71,9 @@ def explain(kind: SideEffect, subject: str = "", count: int = 0, minimum: int = 
         return Explanation(f"{count} linking item{'' if count == 1 else 's'} left (min {minimum})", pin)
     if kind is SideEffect.LOST_OVER_CAPS:
         return Explanation(f"{count} items name it, none links it within its caps any more", pin)
+    if kind is SideEffect.LOST_UNNAMED:
+        return Explanation("no item names it any more (a node stays while one item links it)",
+                           "nothing to fix, unless an edit dropped it by mistake: name it in an item again")
     if kind is SideEffect.TERM_RENAMED:
         return Explanation(f"every relation of it moved to {subject}, which keeps its name as an alias: a rename, "
                            "nothing lost (a build names the idea so now: another kgsync version or vocabulary)",

@@ -133,3 +133,25 @@ def test_a_node_whose_links_all_moved_to_a_node_keeping_its_name_is_a_rename_not
     assert f"`{theme}` — renamed to {idea}" in body, body
     assert "`method:software-engineering` — retyped to concept:software-engineering" in body, body
     assert f"### Side effects: {theme} renamed to {idea}\n" in body, body  # its items are filed there
+
+
+def test_a_node_lost_after_a_caps_change_is_said_below_min_links() -> None:
+    """The base manifest's terms keep a node for one linker only under the caps they were written
+    with (``manifest_terms``).  A change of caps that leaves concept:x one linker loses it for being
+    below mining.min_links, and the PR says so; it said "1 items name it, none links it within its
+    caps any more", though item a links it within them."""
+    from kgsync.vocabulary.vocab import ItemTerms, Term, TermKind, TermUse, Vocabulary
+
+    a, b = "2026-01-01-a", "2026-01-02-b"
+    items = (Entity(f"item:{a}", "research_item", ("title: A",)), Entity(f"item:{b}", "research_item", ("title: B",)))
+    old = Graph(items + (Entity("concept:x", "concept", ("alias:x",)),),
+                (Relation(f"item:{a}", "concept:x", "addresses"), Relation(f"item:{b}", "concept:x", "addresses")))
+    new = Graph(items, ())
+    vocabulary = Vocabulary({"x": Term("x", TermKind.CONCEPT, "x", ("x",), (a,))},
+                            {a: ItemTerms(a, (TermUse("x", ()),), ())})
+    base = BaseState(old, {}, Manifest({}, terms=("x",), min_links=2, term_caps=(5, 2)))
+    for caps, reason in (((1, 2), "1 linking item left (min 2)"),
+                         ((5, 2), "1 items name it, none links it within its caps any more")):
+        context = body_context(Explaining("kgsync-vocab.yml", "", 2, caps), SiteOptions(), diff(old, new), new, (), (),
+                               None, base, Manifest({}), vocabulary, merged=frozenset())
+        assert context.lost["concept:x"].startswith(reason + ";"), (caps, context.lost)

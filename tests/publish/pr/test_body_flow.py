@@ -246,6 +246,29 @@ def test_a_concept_another_item_still_links_stays_after_a_delete(tmp_path: Path)
     assert f"**Removed:**\n- {gone} — " in body
 
 
+def test_a_kept_node_whose_last_item_stops_naming_it_is_not_said_below_min_links(tmp_path: Path) -> None:
+    """After the delete above, method:hybrid-retrieval stands on one item (the manifest's terms keep
+    it).  That item is then edited and names it no more: the node goes because no item links it,
+    not for being below mining.min_links (one link would have kept it), so the PR says that and
+    does not send the maintainer to pin it."""
+    work = _built_and_pushed(tmp_path)
+    (work / "Research" / "completed" / "2026-01-29-hybrid-retrieval-bm25-dense.md").unlink()
+    built = subprocess.run([sys.executable, "-m", "kgsync", "build", "-q"], cwd=work, capture_output=True, text=True,
+                           timeout=300)
+    assert built.returncode == 0, built.stderr
+    assert '"name":"method:hybrid-retrieval"' in (work / "memory.jsonl").read_text(encoding="utf-8")
+    _commit(work, "one item removed, its graph")
+    item = work / "Research" / "completed" / "2026-02-12-evaluating-retrieval-quality.md"
+    item.write_text(re.sub(r"(?i)hybrid retrieval", "a fallback", item.read_text(encoding="utf-8")), encoding="utf-8")
+    sha = _commit(work, "the last item naming it no longer does")
+    body = prepare(config_module.load(work), checkout=GitCheckout(work), base_sha=sha, title=None, labels=(),
+                   write=False).proposal.body
+    line = next(line for line in body.splitlines() if line.startswith("  - `method:hybrid-retrieval` — "))
+    assert "(min 2)" not in line and "pin it" not in line, line
+    assert line == ("  - `method:hybrid-retrieval` — no item names it any more (a node stays while one item links "
+                    "it); nothing to fix, unless an edit dropped it by mistake: name it in an item again"), line
+
+
 def test_a_lost_concept_says_why_and_how_to_keep_it(tmp_path: Path) -> None:
     """The same delete over a graph an older kgsync built (its manifest records no ``terms``): the
     node falls below mining.min_links (2), so Needs attention names it with the reason and the fix,
