@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from kgsync.graph.manifest_head import manifest_acronyms, manifest_hubs, manifest_topics
@@ -20,3 +21,14 @@ def test_the_manifest_head_is_read_from_its_first_line_and_nothing_when_unreadab
         assert (manifest_hubs(path), manifest_topics(path), manifest_acronyms(path)) == (None, frozenset(), ()), text
     missing = tmp_path / "none.json"
     assert (manifest_hubs(missing), manifest_topics(missing), manifest_acronyms(missing)) == (None, frozenset(), ())
+
+
+def test_a_first_line_past_a_mebibyte_is_read_whole(tmp_path: Path) -> None:
+    """A large corpus's record (hubs, acronyms, topics, terms) may pass 1 MiB on the first line: it is
+    read whole, not dropped (review29: every record was silently lost past 1 MiB)."""
+    path = tmp_path / "m.json"
+    topics = [f"topic-{n:06d}-{'x' * 40}" for n in range(30_000)]  # about 1.5 MB of names
+    path.write_text('{"kgsync_manifest": 1, "topics": ' + json.dumps(topics) + ', "items": {\n"a": {}}\n',
+                    encoding="utf-8")
+    assert path.stat().st_size > 1 << 20
+    assert manifest_topics(path) == frozenset(topics)
