@@ -11,11 +11,12 @@ from kgsync.contract.model import Facts
 
 def read_head(path: Path) -> dict[str, object] | None:
     """The manifest's head: the JSON object of its first line without the items it opens (read
-    alone: the items run on for megabytes); None when the file is missing or unreadable, or that
-    line is no JSON object."""
+    alone: the items, one a line after it, run on for megabytes); None when the file is missing or
+    unreadable, or that line is no JSON object.  The line is read whole, however long: a large
+    corpus's record (hubs, acronyms, topics, terms) must not be dropped for its length."""
     try:
         with path.open("rb") as handle:
-            first = handle.readline(1 << 20).decode("utf-8")
+            first = handle.readline().decode("utf-8")
         head = json.loads(first.rstrip().removesuffix("{").rstrip().removesuffix('"items":').rstrip().rstrip(",")
                           + "}")
     except (OSError, UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: nested too deep
