@@ -49,10 +49,14 @@ def manifest_terms(path: Path, min_links: int, term_caps: tuple[int, int], key: 
     a new setting decides every node again.  ``key``: another list recorded with them (``manifest_subjects``)."""
     head = read_head(path) or {}
     terms = head.get(key, [])
-    written_under = (head.get("min_links"), head.get("caps"))
-    if written_under != (min_links, dict(zip(("concepts", "methods"), term_caps, strict=True))) or not isinstance(terms, list):
+    if (head.get("min_links"), head.get("caps")) != (min_links, caps_record(term_caps)) or not isinstance(terms, list):
         return frozenset()
     return frozenset(t for t in terms if isinstance(t, str))
+
+
+def caps_record(term_caps: tuple[int, int]) -> dict[str, int]:
+    """The manifest head's ``"caps"`` of ``Caps.term_slots`` (caps.concepts, caps.methods)."""
+    return dict(zip(("concepts", "methods"), term_caps, strict=True))
 
 
 def manifest_subjects(path: Path, min_links: int, term_caps: tuple[int, int]) -> frozenset[str]:

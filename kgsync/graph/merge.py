@@ -35,7 +35,7 @@ from kgsync.contract.errors import GraphFormatError, Location
 from kgsync.contract.jsonl import Chunks, Spliced, joined
 from kgsync.read.config import manifest_of
 from kgsync.contract.model import Entity, Facts, Graph, Relation, SharedStrings
-from kgsync.graph.manifest_head import acronym_entries, held_facts, pairs
+from kgsync.graph.manifest_head import acronym_entries, caps_record, held_facts, pairs
 from kgsync.graph.ownership import anchored
 
 MANIFEST_VERSION = 1
@@ -168,7 +168,7 @@ class Manifest:
             ("merges", [list(pair) for pair in sorted(self.merges)]),
             ("acronyms", [[short, long, list(users)] for short, long, users in sorted(self.acronyms)]),
             ("topics", sorted(self.topics)), ("min_links", self.min_links if self.terms or self.subjects else 0),
-            ("caps", dict(zip(("concepts", "methods"), self.term_caps, strict=True)) if self.terms or self.subjects else 0),
+            ("caps", caps_record(self.term_caps) if self.terms or self.subjects else 0),
             ("terms", sorted(self.terms)), ("subjects", sorted(self.subjects))) if value)
         if self.holds_by_hand:
             head += f'"held": {facts_json(self.held)}, '
