@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from kgsync.extract.canonical import term_key
 from kgsync.extract.mining import FOCUS, ItemCandidates
 from kgsync.read.config import Caps
 from kgsync.vocabulary.acronym_index import _resolve, is_ordinary_in_capitals, item_acronyms
@@ -35,6 +36,11 @@ class SelectionStats:
     # of them the last build's terms held: the same held set, the same subjects
     lone_subjects: frozenset[str] = frozenset()
     held_subjects: frozenset[str] = frozenset()
+
+
+def subject_keys(names: Iterable[str]) -> frozenset[str]:
+    """The group keys of the finding subjects a manifest records by name (``SelectionStats.held_subjects``)."""
+    return frozenset(map(term_key, names))
 
 
 class Share(NamedTuple):

@@ -52,7 +52,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from typing import NamedTuple
 
-from kgsync.extract.canonical import display_alias, prune_aliases, term_key
+from kgsync.extract.canonical import display_alias, prune_aliases
 from kgsync.extract.mining import FOCUS, PLAIN, SUBJECT, ItemCandidates
 from kgsync.read.config import Caps, VocabularyOptions
 from kgsync.vocabulary.acronym_index import (
@@ -85,6 +85,7 @@ from kgsync.vocabulary.shares import Share as Share
 from kgsync.vocabulary.shares import choice_of as choice_of
 from kgsync.vocabulary.shares import item_shares as item_shares
 from kgsync.vocabulary.shares import pinned_lookup as pinned_lookup
+from kgsync.vocabulary.shares import subject_keys
 from kgsync.vocabulary.named_tails import with_named_tails
 from kgsync.vocabulary.topic_join import acronym_names, topic_targets
 from kgsync.vocabulary.topics import select_topics, topic_kind, with_topics
@@ -101,10 +102,10 @@ from kgsync.vocabulary.vocab_file import load_pinned as load_pinned  # re-export
 def select(cands: Sequence[ItemCandidates], options: VocabularyOptions, pinned: PinnedVocabulary | None = None,
            previous_hubs: frozenset[str] | None = None,
            previous_acronyms: Sequence[tuple[str, str]] = (),
-           previous_topics: frozenset[str] | None = None, previous_terms: frozenset[str] = frozenset()) -> Vocabulary:
+           previous_topics: frozenset[str] | None = None, previous_subjects: frozenset[str] = frozenset()) -> Vocabulary:
     """The corpus vocabulary and each item's concepts and methods (see the module doc)."""
     return select_with_stats(cands, options, pinned, previous_hubs, previous_acronyms, previous_topics,
-                             previous_terms)[0]
+                             previous_subjects)[0]
 
 
 def select_with_stats(cands: Sequence[ItemCandidates], options: VocabularyOptions,
@@ -112,7 +113,7 @@ def select_with_stats(cands: Sequence[ItemCandidates], options: VocabularyOption
                       previous_hubs: frozenset[str] | None = None,
                       previous_acronyms: Sequence[tuple[str, str]] = (),
                       previous_topics: frozenset[str] | None = None,
-                      previous_terms: frozenset[str] = frozenset()) -> tuple[Vocabulary, SelectionStats]:
+                      previous_subjects: frozenset[str] = frozenset()) -> tuple[Vocabulary, SelectionStats]:
     """``select``, and what ``kgsync.vocabulary.unchanged.selection_unchanged`` checks an edit against.
 
     Locality: each item chooses its terms from its own candidates alone (``_local_choice``:
@@ -122,8 +123,8 @@ def select_with_stats(cands: Sequence[ItemCandidates], options: VocabularyOption
     ``previous_hubs``: the hub keys of the last build (hysteresis, ``HUB_LEAVE_RATIO``);
     ``previous_acronyms``: the (acronym, expansion) pairs its manifest recorded (kept while an item uses them);
     ``previous_topics``: the topics it recorded (kept while an item addresses them, ``kgsync.vocabulary.topics``);
-    ``previous_terms``: the mined terms it wrote (``Manifest.terms``): a name findings open with stays a
-    node while one item's findings do (``_subject_groups``).
+    ``previous_subjects``: the finding subjects it wrote as nodes (``Manifest.subjects``): each stays a
+    node while one item's findings open with it (``_subject_groups``).
     """
     pinned = pinned or PinnedVocabulary()
     mining = options.mining
@@ -146,7 +147,7 @@ def select_with_stats(cands: Sequence[ItemCandidates], options: VocabularyOption
     kind = _kind_lookup(groups, pinned, global_acronyms)
     choice = _choices(ordered, grouped.own_flags, groups, kind, options.caps, hubs)
     # ... and the names its findings open with, when min_links items' findings do (a node beyond the caps).
-    standing = frozenset(map(term_key, previous_terms))
+    standing = subject_keys(previous_subjects)
     subjects, lone_subjects = _subject_groups(ordered, grouped.own_flags, hubs, mining.min_links, standing)
     chosen = {g for terms in choice.values() for g in terms} | set(subjects)
     item_surfaces = _surfaces_of_choosers(ordered, grouped.resolved, groups, choice, hubs, chosen, subjects)

@@ -14,12 +14,12 @@ from kgsync.contract.lazy_mapping import LazyMapping
 from kgsync.pipeline.cache.files import CacheReader
 from kgsync.pipeline.cache import fingerprint
 from kgsync.extract.record import Record
-from kgsync.extract.canonical import term_key
 from kgsync.extract.mining import ItemCandidates
 from kgsync.read.config import VocabularyOptions
 from kgsync.read.items import ResearchItem
 from kgsync.vocabulary.economy import Folding, hub_folding
 from kgsync.vocabulary.named_tails import item_tails
+from kgsync.vocabulary.shares import subject_keys
 from kgsync.vocabulary.unchanged import map_pairs, same_hubs, selection_unchanged
 from kgsync.vocabulary.terms import ItemTerms
 from kgsync.vocabulary.vocab import (
@@ -70,7 +70,7 @@ class SelectionStore:
                previous_hubs: frozenset[str] | None = None,
                previous_acronyms: tuple[tuple[str, str], ...] = (),
                previous_topics: frozenset[str] = frozenset(),
-               previous_terms: frozenset[str] = frozenset()) -> tuple[Vocabulary, Folding]:
+               previous_subjects: frozenset[str] = frozenset()) -> tuple[Vocabulary, Folding]:
         slugs = tuple(item.slug for item in items)
         keys = tuple(read_keys.get(slug, "") for slug in slugs)
         found = self._reuse(slugs, keys, by_slug, old_records, options, pinned, previous_hubs)
@@ -80,14 +80,14 @@ class SelectionStore:
             found = None
         if found is not None and previous_topics not in (found[2].previous_topics or frozenset(), found[0].topics):
             found = None  # the last manifest's topics stay while an item addresses them: as above, its own are no change
-        if found is not None and found[2].held_subjects != found[2].lone_subjects & frozenset(map(term_key, previous_terms)):
-            found = None  # the last build's terms hold another set of lone finding subjects (``vocab._subject_groups``)
+        if found is not None and found[2].held_subjects != found[2].lone_subjects & subject_keys(previous_subjects):
+            found = None  # the last build's subjects hold another set of lone ones (``vocab._subject_groups``)
         if found is not None:
             vocabulary, fold, stats, ident = found
         else:
             cands = cast(list[ItemCandidates], [by_slug[slug].candidates for slug in slugs])  # items that parsed have them
             vocabulary, stats = select_with_stats(cands, options, pinned, previous_hubs, previous_acronyms,
-                                                  previous_topics, previous_terms)
+                                                  previous_topics, previous_subjects)
             fold = hub_folding(cands, vocabulary)
             ident = os.urandom(8).hex()
         self._save(found is None, (self.fingerprint, ident, options, pinned, slugs, keys, stats), vocabulary, fold)
