@@ -141,6 +141,20 @@ def test_missing_sections_warn_but_build(tmp_path: Path) -> None:
     assert "no 'Key Findings' section" in messages
 
 
+def test_a_section_swallowed_by_a_code_fence_never_closed_names_the_fence(tmp_path: Path) -> None:
+    # A code fence left open in the question hides every heading after it: the item lost its claims
+    # with "no 'Key Findings' section (fix: add a '## Key Findings' section)", about a heading right there.
+    lines = GOOD.split("\n")
+    fence = lines.index("What is a knowledge graph?") + 2
+    write(tmp_path, "2026-03-01-good.md", GOOD.replace("What is a knowledge graph?\n", "What is a knowledge graph?\n\n```python\n"))
+    result = read(tmp_path)
+    warnings = [(i.location.line, i.message, i.hint) for i in only(result.issues, IssueSeverity.WARNING)]
+    at = lines.index("### Key Findings") + 3
+    assert (fence + 1, f"no 'Key Findings' section: its heading (line {at}) is inside the code fence opened at line "
+            f"{fence + 1}, which is never closed", "close the code block with a ``` line before the heading") in warnings
+    assert [w[0] for w in warnings if "no 'Executive Summary'" in w[1]] == [fence + 1], warnings
+
+
 def test_very_long_lines_are_cut_and_reported(tmp_path: Path) -> None:
     write(tmp_path, "2026-01-01-older.md", OLDER + "\n" + "x" * 200_001 + "\n")
     result = read(tmp_path)
