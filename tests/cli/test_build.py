@@ -61,7 +61,7 @@ def test_a_failed_item_is_named_by_line_and_fails_the_build(tmp_path: Path) -> N
     bad.write_text("---\ntitle: [unclosed\n---\n", encoding="utf-8")
     result = CliRunner().invoke(command, ["--root", str(root), "--no-cache"])
     assert result.exit_code == FAILED
-    assert result.stderr.splitlines()[0].startswith("Research/completed/2026-01-02-b.md:3: error: malformed frontmatter YAML")  # relative to the root
+    assert result.stderr.splitlines()[0].startswith("Research/completed/2026-01-02-b.md:2: error: malformed frontmatter YAML")  # relative to the root
     assert result.stderr.splitlines()[-1] == "error: 1 item(s) failed and kept their previous nodes"
     assert (root / "memory.jsonl").exists()  # the good item is still built
     quiet = CliRunner().invoke(command, ["--root", str(root), "--no-cache", "-q"])

@@ -31,7 +31,12 @@ def test_good_item_fields(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("content", "message", "line"),
     [
-        ("---\ntitle: [unclosed\n---\nbody\n", "malformed frontmatter YAML", 3),
+        # A quote, [ or { left open is named where it opens, not where YAML gave up (the frontmatter's end).
+        ("---\ntitle: [unclosed\n---\nbody\n", "malformed frontmatter YAML: a [ list opened on this line is never closed", 2),
+        ('---\ntitle: "unclosed: x\nthemes: [a]\ncompleted: 2026-01-01\n---\n',
+         "a quoted value opened on this line is never closed (found unexpected end of stream, line 4)", 2),
+        ("---\ntitle: x\nthemes: [a, b\ncompleted: 2026-01-01\n---\n", "a [ list opened on this line is never closed", 3),
+        ("---\ntitle: x\ncites: {item: a\ncompleted: 2026-01-01\n---\n", "a { mapping opened on this line", 3),
         ("---\ntitle: a: b: c\n---\n", "malformed frontmatter YAML", 2),
         ("", "empty file", 1),
         ("   \n\n", "empty file", 1),
