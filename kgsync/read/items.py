@@ -222,6 +222,10 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = mark.line + 2 if mark else 2
         reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        opened, start = _OPENED.get(getattr(exc, "context", None) or ""), getattr(exc, "context_mark", None)
+        if opened is not None and start is not None and start.line + 2 != line:  # named where it opens
+            return [problem(IssueSeverity.ERROR, start.line + 2, f"malformed frontmatter YAML: {opened[0]} opened on "
+                            f"this line is never closed ({reason}, line {line})", opened[1])]
         return [problem(IssueSeverity.ERROR, line, f"malformed frontmatter YAML: {reason}",
                         "fix the YAML (quote values containing ': ' or '#')")]
     except ValueError as exc:  # PyYAML's date constructor: "2026-02-30" is YAML's date syntax, no date
@@ -322,6 +326,14 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
                         f"{len(item.key_findings)} Key Findings",
                         "list numbers of the item's own Key Findings (1 is the first)")]
     return item, warnings
+
+
+#: PyYAML's context of an error inside what a quote, "[" or "{" opened: (what it is, the fix).
+_OPENED = {
+    "while scanning a quoted scalar": ("a quoted value", "end the value with the quote it starts with, on this line"),
+    "while parsing a flow sequence": ("a [ list", "end the list with ] on this line"),
+    "while parsing a flow mapping": ("a { mapping", "end the mapping with } on this line"),
+}
 
 
 _TOP_KEY = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*:", re.MULTILINE)
