@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Collection, Sequence
 from pathlib import Path
 
 import click
@@ -16,7 +17,7 @@ from kgsync.cli._errors import FAILED, held_back_note, reported
 from kgsync.cli._options import FilePath, cache_dir_option, load_config, repo_options
 from kgsync.contract.errors import message_line, printable_path
 from kgsync.graph.merge import Manifest, manifest_item_texts, manifest_path
-from kgsync.read.item_model import failed_files, of_touched_items
+from kgsync.read.item_model import ResearchItem, failed_files, of_touched_items
 from kgsync.read.items import IssueSeverity
 from kgsync.pipeline.stages import build
 
@@ -28,7 +29,8 @@ from kgsync.pipeline.stages import build
 @repo_options
 @click.option("--strict", is_flag=True, help="Warnings (item and lint) fail the build too (each is printed).")
 @click.option("--all-warnings", is_flag=True, help="Print the warnings and notices of every item, not only of the "
-              "items whose facts this build changes (the others are counted).")
+              "items whose facts this build changes or whose files were edited since it last wrote the graph (the others "
+              "are counted).")
 @click.option("--dry-run", is_flag=True, help="Build and check; write neither the graph nor its manifest "
               "(the cache is still filled: add --no-cache).")
 @click.option("--no-cache", is_flag=True, help="Use no cache: parse every file again, save nothing "
@@ -57,6 +59,7 @@ def command(items: str | None, out: Path | None, root: Path | None, config_path:
         # The committed manifest, read before the build rewrites it: which items' facts change.
         # --strict fails on any warning, so it names every one; -q prints errors only.
         before = None if all_warnings or strict or quiet else _manifest_bytes(cfg.graph_file())
+        built_at = _written_at(manifest_path(cfg.graph_file())) if before is not None else None
         result = build(cfg, write=not dry_run, strict=strict)
 
     if result.lost_graph is not None and not quiet:
@@ -66,6 +69,8 @@ def command(items: str | None, out: Path | None, root: Path | None, config_path:
     # The spliced path names the changed items itself; only a full build's are found by comparing.
     touched = None if before is None else (result.changed_items if result.changed_items is not None
                                            else _changed(before, result.manifest))
+    if touched is not None and built_at is not None:  # and the files edited since the graph was written
+        touched = touched | _edited_since(built_at, result.items, {i.slug for i in result.issues}, cfg.root)
     printed, held = of_touched_items(result.issues, touched)
     for issue in printed:
         if issue.severity is IssueSeverity.ERROR or not quiet:
@@ -118,6 +123,28 @@ def _manifest_bytes(graph: Path) -> bytes | None:
         return manifest_path(graph).read_bytes()
     except OSError:
         return None
+
+
+def _written_at(manifest: Path) -> int | None:
+    """When the last build wrote the manifest (ns), None: unknown."""
+    try:
+        return manifest.stat().st_mtime_ns
+    except OSError:
+        return None
+
+
+def _edited_since(built_at: int, items: Sequence[ResearchItem], slugs: Collection[str], root: Path) -> frozenset[str]:
+    """Which of the items ``slugs`` (those with a warning) have a file edited after ``built_at``: an edit that
+    moves no node (a cite of a missing item, a renamed section) still has its warnings printed."""
+    edited = set()
+    for item in items:
+        if item.slug in slugs:
+            try:
+                if (root / item.path).stat().st_mtime_ns > built_at:
+                    edited.add(item.slug)
+            except OSError:
+                continue
+    return frozenset(edited)
 
 
 def _changed(before: bytes, manifest: Manifest) -> frozenset[str] | None:

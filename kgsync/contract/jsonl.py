@@ -149,6 +149,11 @@ def _record(line: str, where: Location, names: Callable[[str], str]) -> Entity |
     try:
         obj = json.loads(line)
     except json.JSONDecodeError as exc:
+        if exc.msg == "Extra data" and line.startswith("{", exc.pos):  # an append to the last line, unbroken
+            raise GraphFormatError(f"two JSON objects on one line, the second at column {exc.colno}: a line break is "
+                                   "missing", where, "start each object on a line of its own; the file ends without a "
+                                   "newline, as the memory server writes it, so an append (echo ... >> FILE) joins its "
+                                   "first line to the last") from None
         raise GraphFormatError(
             f"not a JSON object ({exc.msg}; column {exc.colno})",
             where,

@@ -195,7 +195,15 @@ class Manifest:
     def of_json(cls, data: Any, source: str, share: Mapping[str, Facts] | None = None) -> Manifest:
         """The manifest of ``data``, a manifest file's JSON; ``data["items"]`` is emptied (``of_items``)."""
         try:
-            items = data["items"]
+            if not isinstance(data, dict):
+                raise _NotManifest(f"not a kgsync manifest: a JSON {'list' if isinstance(data, list) else 'value'}, not an object")
+            if "kgsync_manifest" not in data:
+                keys = ", ".join(key[:40] for key in list(data)[:5]) + (", …" if len(data) > 5 else "")  # escaped when printed
+                raise _NotManifest(f'not a kgsync manifest: no "kgsync_manifest" key (its keys: {keys})')
+            items = data.get("items")
+            if not isinstance(items, dict):
+                cls.of_items(data, ())  # a newer version's head says so first
+                raise ValueError('no "items" object (each item\'s slug -> the facts kgsync wrote for it)')
             return cls.of_items(data, ((slug, items.pop(slug)) for slug in list(items)), share)
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
             raise _unreadable(exc, source) from None
@@ -224,14 +232,21 @@ class Manifest:
         for slug, data in items:
             if slug in by_item:  # only read a line at a time (``load_manifest_sharing``): JSON keeps the last
                 raise ValueError(f"item {slug!r} listed twice")
-            if data.get("statements"):
-                statements[slug] = pairs("statements", data["statements"], "[claim, statement]")
-            if data.get("named"):
-                named[slug] = pairs("named", data["named"], "[field, slug]")
-            if isinstance(data, SameFacts):  # its facts' JSON is that of ``shared[slug]``: they are those
-                by_item[slug] = shared[slug]
-                continue
-            facts = Facts.from_json(data, names)
+            try:
+                if not isinstance(data, dict):
+                    raise ValueError("not an object")
+                if data.get("statements"):
+                    statements[slug] = pairs("statements", data["statements"], "[claim, statement]")
+                if data.get("named"):
+                    named[slug] = pairs("named", data["named"], "[field, slug]")
+                if isinstance(data, SameFacts):  # its facts' JSON is that of ``shared[slug]``: they are those
+                    by_item[slug] = shared[slug]
+                    continue
+                facts = Facts.from_json(data, names)
+            except (ValueError, KeyError, TypeError, AttributeError) as exc:
+                what = f"no {exc.args[0]!r} key" if isinstance(exc, KeyError) else \
+                    str(exc) if type(exc) is ValueError else "a value of the wrong type"
+                raise ValueError(f"the record of item {slug!r} is not one kgsync writes ({what})") from None
             same = shared.get(slug)
             by_item[slug] = same if same is not None and same == facts else facts
         return cls(by_item, hubs=tuple(hubs), themes=tuple(themes), merges=pairs("merges", merges, "[term, term]"),
@@ -341,9 +356,15 @@ class _NewerManifest(ValueError):
     """A manifest of a later format than this kgsync's: git holds that file, so nothing is restored."""
 
 
+class _NotManifest(ValueError):
+    """JSON that is no kgsync manifest at all (another tool's file at the manifest's name)."""
+
+
 def _unreadable(exc: Exception, source: str) -> GraphFormatError:
     hint = ("upgrade kgsync (pip install -U kgsync; in the Action, the ref the workflow pins), or build with the "
-            "version that wrote it" if isinstance(exc, _NewerManifest) else "restore it from git")
+            "version that wrote it" if isinstance(exc, _NewerManifest) else "restore it from git" +
+            ('; to keep the whole graph as content added by hand, write {"kgsync_manifest": 1, "items": {}}'
+             if isinstance(exc, _NotManifest) else ""))
     return GraphFormatError(f"kgsync manifest is unreadable: {exc}", Location(source), hint)
 
 

@@ -119,6 +119,21 @@ def separate_hand_added(full: LintReport, generated: LintReport) -> LintReport:
     return LintReport(tuple(sorted(out, key=Finding.sort_key)))
 
 
+def with_byte_order_mark(report: LintReport, path: Path) -> LintReport:
+    """``report`` and a ``byte-order-mark`` error at the file's line 1 when the graph file starts with one
+    (``jsonl.read`` reads past it, as the build does; the memory server does not)."""
+    try:
+        with path.open("rb") as handle:
+            if handle.read(3) != b"\xef\xbb\xbf":
+                return report
+    except OSError:
+        return report
+    rule = RULES["byte-order-mark"]
+    found = Finding(rule.severity, rule.code, path.name, "the file starts with a byte order mark (U+FEFF), which the "
+                    "memory server cannot parse: it reads no line of the graph", rule.hint, Location(str(path), 1))
+    return LintReport(tuple(sorted((*report.findings, found), key=Finding.sort_key)))
+
+
 def with_stale_vetoes(report: LintReport, vetoes: Vetoes, graph: Graph) -> LintReport:
     """``report`` and a ``stale-veto`` warning at each line of the veto file that names a claim ``graph``
     does not hold (``veto_file.stale_vetoes``; kgsync build says the same of the manifest's claims).  The build

@@ -103,6 +103,9 @@ RULES: dict[str, Rule] = {
         Rule("stale-veto", _W, "an entry of kgsync-veto.yml names a claim the graph does not hold: it vetoes nothing "
              "(kgsync lint, at the entry's line; by the graph's names alone, so also a reworded finding's fresh name, which "
              "the build accepts but nothing shows)", STALE_VETO_HINT),
+        Rule("byte-order-mark", _E, "the graph file starts with a UTF-8 byte order mark (U+FEFF): the memory server's "
+             "JSON.parse fails on its first line, so it reads no line of the graph (kgsync reads past it)",
+             "save the file as UTF-8 without a BOM; kgsync build writes it without one"),
         Rule("hand-added-content", _W,
              "content added by hand or by an agent breaks another rule of the contract: kept as it is, never "
              "blocking a build", "fix or delete that content in the graph file"),

@@ -96,6 +96,25 @@ def fence_lines(text: str) -> tuple[tuple[int, str], ...]:
     return tuple(sorted(found))
 
 
+def swallowed_headings(body: str, first_line: int) -> tuple[int, str, tuple[tuple[str, int], ...]]:
+    """A code fence never closed, as ``_sections`` reads it (every heading after it is code): (its line, its
+    marker, (``heading_key``, line) of each heading line after it); (0, "", ()) when every fence closes."""
+    opened: tuple[int, str] | None = None
+    for start, marker in fence_lines(body):
+        opened = None if opened is not None else (start, marker)
+    if opened is None:
+        return 0, "", ()
+    fence_line = first_line + body.count("\n", 0, opened[0])
+    line, counted = fence_line, opened[0]
+    heads = []
+    for start in _line_starts(body, "#", False):
+        match = _HEADING.match(body[start:_line_end(body, start)]) if start > opened[0] else None
+        if match:
+            line, counted = line + body.count("\n", counted, start), start
+            heads.append((heading_key(_heading_text(match.group(2))), line))
+    return fence_line, opened[1], tuple(heads)
+
+
 def _sections(body: str, first_line: int) -> tuple[Section, ...]:
     """Headings outside fenced code, each with the text up to the next heading of
     the same or a higher level."""

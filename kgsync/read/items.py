@@ -69,6 +69,7 @@ from kgsync.read.item_sections import (
     _sections,
     fence_lines,
     heading_key,
+    swallowed_headings,
 )
 from kgsync.read.yaml_source import leads_out
 
@@ -221,6 +222,10 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = mark.line + 2 if mark else 2
         reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        opened, start = _OPENED.get(getattr(exc, "context", None) or ""), getattr(exc, "context_mark", None)
+        if opened is not None and start is not None and start.line + 2 != line:  # named where it opens
+            return [problem(IssueSeverity.ERROR, start.line + 2, f"malformed frontmatter YAML: {opened[0]} opened on "
+                            f"this line is never closed ({reason}, line {line})", opened[1])]
         return [problem(IssueSeverity.ERROR, line, f"malformed frontmatter YAML: {reason}",
                         "fix the YAML (quote values containing ': ' or '#')")]
     except ValueError as exc:  # PyYAML's date constructor: "2026-02-30" is YAML's date syntax, no date
@@ -323,6 +328,14 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
     return item, warnings
 
 
+#: PyYAML's context of an error inside what a quote, "[" or "{" opened: (what it is, the fix).
+_OPENED = {
+    "while scanning a quoted scalar": ("a quoted value", "end the value with the quote it starts with, on this line"),
+    "while parsing a flow sequence": ("a [ list", "end the list with ] on this line"),
+    "while parsing a flow mapping": ("a { mapping", "end the mapping with } on this line"),
+}
+
+
 _TOP_KEY = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*:", re.MULTILINE)
 
 
@@ -345,15 +358,14 @@ def _repeated_fields(yaml_text: str) -> list[tuple[str, int, int]]:
 def _with_sections(item: ResearchItem, problem: _Problem, warnings: list[Issue]) -> tuple[ResearchItem, list[Issue]]:
     from dataclasses import replace
 
-    question = item.section("research question", "question / hypothesis", "question")
+    question = item.section(*_QUESTION)
     summary = _findings_subsection(item, "executive summary")
     findings = _findings_subsection(item, "key findings")
     sources = item.section("sources", "references")
-    for wanted, found in (("Research Question", question), ("Executive Summary", summary),
-                          ("Key Findings", findings)):
+    for wanted, found, keys in (("Research Question", question, _QUESTION), ("Executive Summary", summary, ()),
+                                ("Key Findings", findings, ())):
         if found is None:
-            warnings.append(problem(IssueSeverity.WARNING, item.body_line, f"no '{wanted}' section",
-                                    f"add a '## {wanted}' section as in the item template"))
+            warnings.append(_missing_section(item, problem, wanted, keys or (wanted.lower(),)))
     parsed_findings = _list_entries(findings) if findings else ()
     if findings is not None and not parsed_findings:
         warnings.append(problem(IssueSeverity.WARNING, findings.line, "Key Findings has no list entries",
@@ -368,6 +380,21 @@ def _with_sections(item: ResearchItem, problem: _Problem, warnings: list[Issue])
         sources=urls,
     )
     return item, warnings
+
+
+_QUESTION = ("research question", "question / hypothesis", "question")
+
+
+def _missing_section(item: ResearchItem, problem: _Problem, wanted: str, keys: tuple[str, ...]) -> Issue:
+    """The warning for a section the item lacks; at the code fence never closed that hides its heading, if one does."""
+    fence, marker, hidden = swallowed_headings(item.body, item.body_line)
+    at = next((line for key, line in hidden if key in keys), 0)
+    if at:
+        return problem(IssueSeverity.WARNING, fence, f"no '{wanted}' section: its heading (line {at}) is inside the code "
+                       f"fence opened at line {fence}, which is never closed",
+                       f"close the code block with a {marker} line before the heading")
+    return problem(IssueSeverity.WARNING, item.body_line, f"no '{wanted}' section",
+                   f"add a '## {wanted}' section as in the item template")
 
 
 def _findings_subsection(item: ResearchItem, name: str) -> Section | None:

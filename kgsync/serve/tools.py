@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from kgsync.serve.index import Index, query_tokens
+from kgsync.serve.index import Hit, Index, query_tokens
 from kgsync.serve.service import Service
 from kgsync.serve.snapshot import Link, Node, Snapshot, is_item, obs_key, values
 
@@ -126,16 +126,31 @@ def named_node(snapshot: Snapshot, query: str) -> Node | None:
     return snapshot.by_name.get(text) or snapshot.by_name.get(f"item:{text}") if text else None
 
 
+def _page_hits(index: Index, query: str, limit: int, offset: int, named: Node | None) -> tuple[list[Hit], bool]:
+    """The ranked hits after ``offset`` up to the ``limit``-th one a page shows (a superseded item, left out
+    unless named, takes no place in it: the search goes on past it), and whether a shown one comes after."""
+    def shown(hit: Hit) -> bool:
+        return not superseded_item(index.snapshot.by_name[hit.name]) or (named is not None and hit.name == named.name)
+
+    wanted = limit + 1
+    while True:
+        hits = index.search(query, wanted, offset)
+        at = [k for k, hit in enumerate(hits) if shown(hit)]
+        if len(at) > limit:
+            return hits[:at[limit]], True
+        if len(hits) < wanted:
+            return hits, False
+        wanted *= 4
+
+
 def search_nodes(service: Service, query: str, limit: int = 10, offset: int = 0) -> str:
     """Ranked entities (items with their best matching claims), relations among them, bounded."""
     index = service.index()
     limit = max(1, min(int(limit), MAX_LIMIT))
     offset = max(0, int(offset))
-    hits = index.search(query, limit + 1, offset)
-    more = len(hits) > limit
-    hits = hits[:limit]
     snap = index.snapshot
     named = named_node(snap, query)
+    hits, more = _page_hits(index, query, limit, offset, named)
     if not hits and (named is None or offset):
         answer: dict[str, Any] = {"entities": [], "relations": []}
         if not query_tokens(query):

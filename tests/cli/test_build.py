@@ -3,6 +3,7 @@ named by file and line with exit 1, and -q printing errors only."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -60,7 +61,7 @@ def test_a_failed_item_is_named_by_line_and_fails_the_build(tmp_path: Path) -> N
     bad.write_text("---\ntitle: [unclosed\n---\n", encoding="utf-8")
     result = CliRunner().invoke(command, ["--root", str(root), "--no-cache"])
     assert result.exit_code == FAILED
-    assert result.stderr.splitlines()[0].startswith("Research/completed/2026-01-02-b.md:3: error: malformed frontmatter YAML")  # relative to the root
+    assert result.stderr.splitlines()[0].startswith("Research/completed/2026-01-02-b.md:2: error: malformed frontmatter YAML")  # relative to the root
     assert result.stderr.splitlines()[-1] == "error: 1 item(s) failed and kept their previous nodes"
     assert (root / "memory.jsonl").exists()  # the good item is still built
     quiet = CliRunner().invoke(command, ["--root", str(root), "--no-cache", "-q"])
@@ -139,6 +140,29 @@ def test_only_the_warnings_of_the_items_this_build_changes_are_printed_the_rest_
     strict = CliRunner().invoke(command, ["--root", str(root), "--no-cache", "--dry-run", "--strict"])
     # --strict fails on any warning, so it names every one.
     assert strict.exit_code == FAILED and "2025-01-01-gone" in strict.stderr and "note:" not in strict.stderr
+
+
+def test_the_warnings_of_an_item_edited_since_the_last_build_are_printed(tmp_path: Path) -> None:
+    """An author edits an item already in the graph (a cite of a missing item, a section heading
+    renamed) and builds: the edit moves no node, so the warning was held back as one of an item file
+    "this build did not change", and the build said nothing of the file just edited."""
+    root = _repo(tmp_path)
+    assert _said(root)[0] == 0
+    item = root / "Research" / "completed" / "2026-01-01-a.md"
+    manifest = root / "memory.kgsync.json"
+    edited = item.read_text(encoding="utf-8").replace("## Research Question", "## The question")
+    item.write_text(edited.replace("themes:", "cites: [2025-01-01-gone]\nthemes:"), encoding="utf-8")
+    later = manifest.stat().st_mtime_ns + 1_000_000_000  # edited after the build wrote the graph
+    os.utime(item, ns=(later, later))
+    result = CliRunner().invoke(command, ["--root", str(root), "--no-cache"])
+    assert result.exit_code == 0, result.output
+    assert "2026-01-01-a.md:4: warning: cites names '2025-01-01-gone'" in result.stderr, result.stderr
+    assert "warning: no 'Research Question' section" in result.stderr and "note:" not in result.stderr
+    # Built since: the warnings are the item's old ones, counted, not shown again.
+    os.utime(manifest, ns=(later + 1, later + 1))
+    again = CliRunner().invoke(command, ["--root", str(root), "--no-cache"])
+    assert "2025-01-01-gone" not in again.stderr
+    assert "note: 2 warnings in 1 item file this build did not change" in again.stderr, again.stderr
 
 
 def _built_with_a_link_out(tmp_path: Path, name: str, target_name: str, text: str):

@@ -233,3 +233,21 @@ def test_the_merge_line_lint_proposes_merges_its_pair_when_pasted(tmp_path: Path
         return
     (tmp_path / "kgsync-vocab.yml").write_text(f"merges:\n  {line.group(1)}\n")
     assert len({"concept:agentic-ai", "concept:ai-agent"} & term_nodes(built(tmp_path))) == 1, line.group(1)
+
+
+@pytest.mark.parametrize("output_format", ["text", "github"])
+def test_a_graph_saved_with_a_byte_order_mark_fails_lint(tmp_path: Path, output_format: str) -> None:
+    # Saved by an editor that writes a BOM (PowerShell's Set-Content -Encoding UTF8, old Notepad): kgsync
+    # reads past it, but the memory server's JSON.parse fails on the first line, so every tool call of
+    # an agent errors, and lint (the check workflow's step) said "0 errors, 0 warnings".
+    path = write_graph(tmp_path / "memory.jsonl", clean_graph())
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    result = run(str(path), "--format", output_format)
+    assert result.exit_code == 1, result.output
+    if output_format == "text":
+        assert result.output.splitlines()[0] == (
+            f"{path}:1: error[byte-order-mark] memory.jsonl: the file starts with a byte order mark (U+FEFF), which "
+            "the memory server cannot parse: it reads no line of the graph (fix: save the file as UTF-8 without a BOM; "
+            "kgsync build writes it without one)")
+    else:
+        assert result.output.startswith(f"::error file={path},line=1,title=kgsync lint byte-order-mark::"), result.output

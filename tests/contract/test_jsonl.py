@@ -394,3 +394,18 @@ def test_staged_bytes_reach_the_file_only_when_committed(tmp_path: Path) -> None
     assert dropped is not None
     dropped.discard()
     assert path.read_bytes() == b"new" and sorted(p.name for p in tmp_path.iterdir()) == ["memory.jsonl"]
+
+
+def test_a_line_appended_to_the_last_without_a_line_break_says_so(tmp_path: Path) -> None:
+    # The graph file ends without a newline, as the memory server writes it: `echo '{...}' >> memory.jsonl`
+    # joins the new fact to the last line, and the error read "not a JSON object (Extra data; column 62)".
+    path = tmp_path / "memory.jsonl"
+    path.write_bytes(TEXT.encode().rstrip(b"\n") + b'{"type":"entity","name":"concept:new","entityType":"concept",'
+                     b'"observations":[]}\n')
+    last = TEXT.rstrip("\n").split("\n")
+    with pytest.raises(GraphFormatError) as caught:
+        jsonl.read(path)
+    assert caught.value.render() == (
+        f"{path}:{len(last)}: two JSON objects on one line, the second at column {len(last[-1]) + 1}: a line break is "
+        "missing (fix: start each object on a line of its own; the file ends without a newline, as the memory server "
+        "writes it, so an append (echo ... >> FILE) joins its first line to the last)")

@@ -336,6 +336,27 @@ def test_a_manifest_of_a_newer_kgsync_says_to_upgrade_not_to_restore(tmp_path: P
     assert "upgrade kgsync" in rendered and "restore it from git" not in rendered, rendered
 
 
+@pytest.mark.parametrize(("text", "said"), [
+    ('{"version": 3, "entities": []}', 'not a kgsync manifest: no "kgsync_manifest" key (its keys: version, entities)'),
+    ('{"items": {}}', 'not a kgsync manifest: no "kgsync_manifest" key (its keys: items)'),
+    ("[]", "not a kgsync manifest: a JSON list, not an object"),
+    ('{"kgsync_manifest": 1}', 'no "items" object (each item\'s slug -> the facts kgsync wrote for it)'),
+    ('{"kgsync_manifest": 1, "items": []}', 'no "items" object (each item\'s slug -> the facts kgsync wrote for it)'),
+    ('{"kgsync_manifest": 1, "items": {"a": 5}}', "the record of item 'a' is not one kgsync writes (not an object)"),
+    ('{"kgsync_manifest": 1, "items": {"a": {"entities": 5}}}',
+     "the record of item 'a' is not one kgsync writes (a value of the wrong type)"),
+])
+def test_a_file_that_is_no_manifest_says_what_is_wrong_not_a_python_error(tmp_path: Path, text: str, said: str) -> None:
+    # Another tool's JSON at memory.kgsync.json, or a hand-edited one, was "kgsync manifest is unreadable:
+    # 'items'" (a KeyError's text), "'int' object has no attribute 'get'", or read as an empty manifest.
+    path = tmp_path / "memory.kgsync.json"
+    path.write_text(text + "\n", encoding="utf-8")
+    with pytest.raises(GraphFormatError) as caught:
+        load_manifest(path)
+    assert caught.value.render().startswith(f"{path}: kgsync manifest is unreadable: {said} (fix: restore it from git"), \
+        caught.value.render()
+
+
 @pytest.mark.parametrize("version", ["true", "1.0", '"1"', "0", "null"])
 def test_a_manifest_version_that_is_not_the_number_1_is_unreadable(tmp_path: Path, version: str) -> None:
     # JSON's true and 1.0 compared equal to 1 in Python: a hand-edited head passed as version 1.

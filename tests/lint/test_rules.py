@@ -395,6 +395,19 @@ def test_a_veto_naming_no_claim_of_the_graph_is_a_stale_veto_warning_at_its_line
     assert with_stale_vetoes(lint(clean_graph()), Vetoes(), clean_graph()) == lint(clean_graph())
 
 
+def test_a_graph_file_opening_with_a_byte_order_mark_is_an_error_at_its_first_line(tmp_path: Path) -> None:
+    from kgsync.lint.rules import with_byte_order_mark
+
+    path = tmp_path / "memory.jsonl"
+    jsonl.write(path, clean_graph())
+    assert with_byte_order_mark(lint(clean_graph()), path) == lint(clean_graph())
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())  # jsonl.read reads past it; the memory server does not
+    report = with_byte_order_mark(lint(jsonl.read(path)), path)
+    assert [(f.code, f.severity, f.entity, f.location) for f in report.findings] == [
+        ("byte-order-mark", Severity.ERROR, "memory.jsonl", Location(str(path), 1))]
+    assert not report.ok()
+
+
 def test_every_rule_has_a_test() -> None:
     # The rule table is the README's reference: each code above is exercised by a test in this file.
     source = Path(__file__).read_text(encoding="utf-8")

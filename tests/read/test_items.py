@@ -31,7 +31,12 @@ def test_good_item_fields(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("content", "message", "line"),
     [
-        ("---\ntitle: [unclosed\n---\nbody\n", "malformed frontmatter YAML", 3),
+        # A quote, [ or { left open is named where it opens, not where YAML gave up (the frontmatter's end).
+        ("---\ntitle: [unclosed\n---\nbody\n", "malformed frontmatter YAML: a [ list opened on this line is never closed", 2),
+        ('---\ntitle: "unclosed: x\nthemes: [a]\ncompleted: 2026-01-01\n---\n',
+         "a quoted value opened on this line is never closed (found unexpected end of stream, line 4)", 2),
+        ("---\ntitle: x\nthemes: [a, b\ncompleted: 2026-01-01\n---\n", "a [ list opened on this line is never closed", 3),
+        ("---\ntitle: x\ncites: {item: a\ncompleted: 2026-01-01\n---\n", "a { mapping opened on this line", 3),
         ("---\ntitle: a: b: c\n---\n", "malformed frontmatter YAML", 2),
         ("", "empty file", 1),
         ("   \n\n", "empty file", 1),
@@ -139,6 +144,20 @@ def test_missing_sections_warn_but_build(tmp_path: Path) -> None:
     messages = [i.message for i in only(result.issues, IssueSeverity.WARNING)]
     assert "no 'Executive Summary' section" in messages
     assert "no 'Key Findings' section" in messages
+
+
+def test_a_section_swallowed_by_a_code_fence_never_closed_names_the_fence(tmp_path: Path) -> None:
+    # A code fence left open in the question hides every heading after it: the item lost its claims
+    # with "no 'Key Findings' section (fix: add a '## Key Findings' section)", about a heading right there.
+    lines = GOOD.split("\n")
+    fence = lines.index("What is a knowledge graph?") + 2
+    write(tmp_path, "2026-03-01-good.md", GOOD.replace("What is a knowledge graph?\n", "What is a knowledge graph?\n\n```python\n"))
+    result = read(tmp_path)
+    warnings = [(i.location.line, i.message, i.hint) for i in only(result.issues, IssueSeverity.WARNING)]
+    at = lines.index("### Key Findings") + 3
+    assert (fence + 1, f"no 'Key Findings' section: its heading (line {at}) is inside the code fence opened at line "
+            f"{fence + 1}, which is never closed", "close the code block with a ``` line before the heading") in warnings
+    assert [w[0] for w in warnings if "no 'Executive Summary'" in w[1]] == [fence + 1], warnings
 
 
 def test_very_long_lines_are_cut_and_reported(tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ item with its matching claims, pages that do not overlap, open_nodes as the refe
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -149,6 +150,28 @@ def test_search_leaves_superseded_items_out_unless_named(example: Service) -> No
     # Named, it is found (an agent following an extends link or read_graph's list).
     named = answer(tools.search_nodes(example, "2026-01-19-controlled-vocabulary-growth-policy"))
     assert named["entities"][0]["name"] == "item:2026-01-19-controlled-vocabulary-growth-policy"
+
+
+def test_a_superseded_item_left_out_leaves_no_hole_in_the_page(example: Service) -> None:
+    # The query ranks the superseded item first: with limit=1 the page was empty, with a next_offset,
+    # and every page was one result short of its limit for each superseded item ranked on it.
+    query = "fragmenting research themes"
+
+    def ranked(body: dict[str, Any]) -> list[str]:  # the results, without the claims that come with an item
+        return [e["name"] for e in body["entities"] if e["entityType"] != "claim"]
+
+    first = answer(tools.search_nodes(example, query, 1))
+    assert ranked(first) == ["item:2026-02-05-controlled-vocabulary-growth-policy-revisited"], first
+    assert "1 superseded item left out" in first["note"]
+    assert len(ranked(answer(tools.search_nodes(example, query, 3)))) == 3
+    # Paging on from each next_offset neither repeats nor skips a result: the pages are the ranking.
+    whole = ranked(answer(tools.search_nodes(example, query, 50)))
+    paged, offset = ranked(first), first.get("next_offset")
+    while offset is not None:
+        body = answer(tools.search_nodes(example, query, 1, offset))
+        paged += ranked(body)
+        offset = body.get("next_offset")
+    assert paged == whole and len(whole) > 3
 
 
 def test_a_closest_name_is_shown_cut_as_an_unknown_name_is(tmp_path: Path) -> None:
