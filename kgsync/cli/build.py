@@ -94,6 +94,11 @@ def command(items: str | None, out: Path | None, root: Path | None, config_path:
         verb = "would remove" if dry_run else "removed"
         click.echo(message_line(None, f"warning: {len(result.removed_items)} item(s) no longer found; {verb} their nodes: "
                                 f"{shown}", "if that is not intended, check --items / `items:` in kgsync.yml"), err=True)
+    if result.held_items and not quiet:
+        shown = ", ".join(result.held_items[:5]) + (f", and {len(result.held_items) - 5} more" if len(result.held_items) > 5 else "")
+        click.echo(message_line(None, f"warning: {len(result.held_items)} item(s) no longer found; kept their nodes while an "
+                                f"item file fails to read (a renamed file reads as a delete and a new file): {shown}",
+                                "fix the failing file and build again: that build removes them if they are gone"), err=True)
     if result.kept_by_hand and not quiet:
         from kgsync.graph.hand_added import KEPT_BY_HAND
 

@@ -16,7 +16,7 @@ from typing import NamedTuple
 import click
 
 from kgsync.contract.errors import printable_message, printable_path
-from kgsync.cli._errors import reported
+from kgsync.cli._errors import held_back_note, reported
 from kgsync.cli._options import FilePath, load_config, repo_options, write_output
 from kgsync.contract.errors import ConfigError, KgsyncError, Location
 from kgsync.pipeline import stages
@@ -25,6 +25,7 @@ from kgsync.diff.item_attribution import attributions
 from kgsync.graph.merge import manifest_path
 from kgsync.graph.terms import mined_names_of_themes
 from kgsync.read.config import Config
+from kgsync.read.item_model import of_touched_items
 from kgsync.read.items import find_item_files
 from kgsync.vocabulary.themes import load_theme_map
 from kgsync.vocabulary.vocab import Vocabulary
@@ -85,9 +86,13 @@ def build_vocabulary(cfg: Config) -> tuple[Vocabulary, dict[str, int], dict[str,
         raise ConfigError(f"no item files match {cfg.items!r}", Location.of(cfg.items),
                           "pass --items FOLDER or set `items:` in kgsync.yml")
     result = stages.build(cfg, write=False)
-    for issue in result.issues:
-        if issue.severity != "notice":
-            click.echo(issue.render(), err=True)
+    # Errors only (an item left out of the listing), and a count of the rest: warnings are the build's
+    # and the PR's to show, where an author meets them; printed here on every run they hid the listing.
+    shown, held = of_touched_items(result.issues, frozenset())
+    for issue in shown:
+        click.echo(issue.render(), err=True)
+    if any(issue.severity == "warning" for issue in held):  # notices alone: nothing to say, as before
+        click.echo(held_back_note(held, "(kgsync vocab shows errors only)", "build"), err=True)
     if not result.items:
         raise KgsyncError("no readable research items", Location.of(cfg.items))
     themes = load_theme_map(cfg.optional_path(cfg.themes_vocabulary))  # as the build merges them

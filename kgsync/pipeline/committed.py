@@ -342,19 +342,28 @@ def files_to_write(graph_data: Callable[[], bytes | jsonl.Chunks], manifest: Man
                  if not jsonl.holds(path, data()))
 
 
-def kept_items(slugs: frozenset[str], read_manifest: Callable[[], Manifest | None]) -> tuple[ResearchItem, ...]:
-    """The items that fail to parse now, as their last facts know them (slug and date): they keep
-    their nodes, so the extends edges of items citing or linking them must stay too."""
+def kept_items(failing: frozenset[str], read: Collection[str], read_manifest: Callable[[], Manifest | None]
+               ) -> tuple[frozenset[str], tuple[ResearchItem, ...], tuple[str, ...]]:
+    """The items that keep their last facts, as those facts know them (slug and date), and which of
+    them are held back: the items that fail to parse now (``failing``) keep their nodes, so the extends
+    edges of items citing or linking them must stay too; and while one fails, so does every item whose
+    file is gone (not among the ``read`` slugs).  Why: a rename reads as a delete and a new file, and
+    when the new file fails (a name that is no slug, YAML broken on the way) the delete would remove
+    the item's nodes with nothing to take their place; the next build that reads every file removes them.
+    Returns (the slugs kept, the items, the slugs held back though their files are gone)."""
+    if not failing:
+        return failing, (), ()
     manifest = read_manifest()
     if manifest is None:
-        return ()
+        return failing, (), ()
+    gone = tuple(sorted(set(manifest.by_item) - set(read) - failing))
     kept = []
-    for slug in sorted(slugs & set(manifest.by_item)):
+    for slug in sorted((failing | set(gone)) & set(manifest.by_item)):
         own = f"item:{slug}"
         dates = [text[len("completed:"):] for name, text in manifest.by_item[slug].observations
                  if name == own and text.startswith("completed:")]
         kept.append(ResearchItem.known_only_by(slug, dates[0] if dates else ""))
-    return tuple(kept)
+    return failing | set(gone), tuple(kept), gone
 
 
 def _refuse_a_lost_manifest(committed: Graph, items: Sequence[ResearchItem], graph_path: Path,

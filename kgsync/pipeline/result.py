@@ -67,6 +67,9 @@ class BuildResult:
     # The vetoes the evidence plan read, by its names and the graph's (``graph.veto_names``): the PR files a
     # link a veto removed under the veto, whichever name the veto wrote.
     veto_names: VetoNames = field(default_factory=VetoNames, repr=False, compare=False)
+    # Items whose files are gone that keep their nodes because an item file fails to read this build
+    # (``committed.kept_items``: a rename to a file that fails is no delete); removed once every file reads.
+    held_items: tuple[str, ...] = ()
 
     @property
     def sizes(self) -> tuple[int, int]:

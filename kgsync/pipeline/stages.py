@@ -194,8 +194,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
                                          manifest_subjects(files.manifest, config.mining.min_links, config.caps.term_slots))
     vocabulary, renames = standing_names(vocabulary, standing, manifest_merges(files.manifest), pinned)  # after: the items' alone
     clock.lap("select")
-    keep = _failing_items(reading)
-    kept = kept_items(keep, files.read_manifest) if keep else ()
+    keep, kept, held = kept_items(_failing_items(reading), reading.by_slug, files.read_manifest)
     # The maintainers' theme map and vetoes: inputs, loaded here and handed to the stage that reads them.
     themes, vetoes = _theme_map(config), configured_vetoes(config.veto_path())
     named = partial(veto_names, vetoes, previous=files.read_manifest, fold=fold)  # read in the plan's names
@@ -261,7 +260,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
                        vocabulary, bool(changed), changed, tuple(clock.laps), removed_items, credited, out.incremental,
                        out.sizes, (reading, read_memo, selections, files, assembled, base, lines, assembly, out, long),
                        out.changed_items, pending, _kept_by_hand(base.manifest, manifest, out.load_graph),
-                       base.lost_graph, assembled.vetoed)
+                       base.lost_graph, assembled.vetoed, held_items=held)
 
 
 def _kept_by_hand(base: Manifest | None, manifest: Manifest, graph: Callable[[], Graph]) -> tuple[str, ...]:

@@ -244,6 +244,35 @@ def test_an_item_the_items_glob_misses_by_its_suffix_is_an_error_that_keeps_its_
     assert graph.read_bytes() == built  # the item keeps its nodes, as an item that fails to parse
 
 
+@pytest.mark.parametrize("name", ["2026-01-01-café.md", "2026-01-01 a.md", "2026-01-03-c.md"])
+def test_an_item_renamed_to_a_file_that_fails_keeps_its_nodes(tmp_path: Path, name: str) -> None:
+    # A rename reads as a delete and a new file: when the new file fails (a name that is no slug, or
+    # YAML broken on the way), the old item's nodes were removed, and the build said the failed
+    # items "kept their previous nodes".  While a file fails, no item's nodes are removed.
+    root = _repo(tmp_path)
+    folder = root / "Research" / "completed"
+    (folder / "2026-01-02-b.md").write_text(item_markdown("Vector search", question="When?", summary="Vectors help.",
+                                                          findings=["Vectors find text."]), encoding="utf-8")
+    assert _said(root)[0] == 0
+    graph, manifest = root / "memory.jsonl", root / "memory.kgsync.json"
+    built, recorded = graph.read_bytes(), manifest.read_bytes()
+    text = (folder / "2026-01-01-a.md").read_text(encoding="utf-8")
+    (folder / "2026-01-01-a.md").unlink()
+    (folder / name).write_text(text if name != "2026-01-03-c.md" else text.replace("title:", "title: [", 1),
+                               encoding="utf-8")
+    result = CliRunner().invoke(command, ["--root", str(root), "--no-cache"])
+    assert result.exit_code == FAILED, result.output
+    assert graph.read_bytes() == built and manifest.read_bytes() == recorded
+    [line] = [line for line in result.stderr.splitlines() if "no longer found" in line]
+    assert "2026-01-01-a" in line and "kept" in line and "removed" not in line and "(fix: " in line, line
+    # once the new file reads, the old item goes as a delete does
+    (folder / name).unlink()
+    (folder / "2026-01-03-c.md").write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(command, ["--root", str(root), "--no-cache"])
+    assert result.exit_code == 0, result.output
+    assert "removed their nodes: 2026-01-01-a" in result.stderr, result.stderr
+
+
 @pytest.mark.parametrize("out", ["kgsync.yml", "Research/completed/2026-01-01-a.md", "memory.kgsync.json"])
 def test_out_naming_a_file_the_build_reads_is_refused_and_the_file_kept(tmp_path: Path, out: str) -> None:
     # `graph:` in kgsync.yml naming an input was refused at its line (qa25); `--out` (and `kgsync pr

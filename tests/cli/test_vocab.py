@@ -314,3 +314,25 @@ def test_a_write_path_that_is_a_graph_of_no_config_is_refused_and_kept(example_r
         assert result.exit_code != 0, (target, result.output)
         assert f"is {what}, which the build reads" in result.output, (target, result.output)
         assert (work / target).read_bytes() == before
+
+
+def test_the_listing_counts_item_warnings_and_shows_errors(tmp_path: Path) -> None:
+    # `kgsync vocab` printed every item warning of every item on every run (104 lines on the research
+    # corpus) before its listing; the build and the PR hold back those of untouched items.  An error
+    # (an item left out of the listing) is still shown, with the count of the rest.
+    from kgsync.cli.vocab import command
+
+    folder = tmp_path / "items"
+    folder.mkdir()
+    for item in corpus():
+        (folder / f"{item.slug}.md").write_text(_source(item), encoding="utf-8")
+    (folder / "2026-02-01-no-findings.md").write_text("---\ntitle: A note\ncompleted: 2026-02-01\n---\n\n# A note\n\nText.\n",
+                                                       encoding="utf-8")
+    (folder / "2026-02-02-broken.md").write_text("---\ntitle: [oops\n---\n\n# Broken\n", encoding="utf-8")
+    (tmp_path / "kgsync.yml").write_text("items: items\n")
+    result = CliRunner().invoke(command, ["--config", str(tmp_path / "kgsync.yml")])
+    assert result.exit_code == 0, result.output
+    assert "2026-02-02-broken.md:2: error: " in result.stderr, result.stderr
+    assert "no-findings.md" not in result.stderr, result.stderr
+    [note] = [line for line in result.stderr.splitlines() if line.startswith("note: ")]
+    assert "warning" in note and "kgsync build --dry-run --all-warnings" in note, note
