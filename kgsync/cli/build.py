@@ -82,11 +82,14 @@ def command(items: str | None, out: Path | None, root: Path | None, config_path:
         click.echo(held_back_note(held, "this build did not change", "build"), err=True)
     if not quiet:
         entities, relations = result.sizes  # counted from the file's lines: the graph need not be built
-        verb = ("would write" if result.would_write else "unchanged:") if dry_run else \
-            ("wrote" if result.wrote else "unchanged:")
+        written = result.would_write if dry_run else result.changed_files
+        verb = ("would write" if dry_run else "wrote") if written else "unchanged:"
+        graph_path = cfg.path(cfg.graph)
+        if written and graph_path not in written:  # the graph kept its bytes: only its manifest is rewritten
+            verb = f"{verb} {printable_path(str(manifest_path(graph_path)))} only; unchanged:"
         click.echo(
             f"{len(result.items)} items -> {entities} entities, {relations} relations; "
-            f"{verb} {printable_path(str(cfg.path(cfg.graph)))} ({time.perf_counter() - started:.2f} s)"
+            f"{verb} {printable_path(str(graph_path))} ({time.perf_counter() - started:.2f} s)"
         )
     if result.removed_items and not quiet:
         shown = ", ".join(result.removed_items[:5]) + (f", and {len(result.removed_items) - 5} more"

@@ -224,6 +224,22 @@ def test_a_graph_that_cannot_be_written_is_an_error_naming_it_not_a_traceback(tm
     assert not graph.exists() and not list(root.glob(".g*.tmp"))
 
 
+def test_a_build_that_rewrites_only_the_manifest_says_so(tmp_path: Path) -> None:
+    # "wrote memory.jsonl" was said when the graph kept its bytes and only its manifest was
+    # rewritten (here: a manifest whose head lacks the themes record the build writes).
+    root = _repo(tmp_path)
+    graph, manifest = root / "memory.jsonl", root / "memory.kgsync.json"
+    assert _said(root)[0] == 0
+    written = graph.read_bytes()
+    recorded = manifest.read_text(encoding="utf-8")
+    assert ', "themes": ["knowledge-graphs"]' in recorded
+    manifest.write_text(recorded.replace(', "themes": ["knowledge-graphs"]', "", 1), encoding="utf-8")
+    assert _said(root, "--dry-run") == (0, f"1 items -> 3 entities, 2 relations; would write {manifest} only; "
+                                           f"unchanged: {graph} (T s)\n")
+    assert _said(root) == (0, f"1 items -> 3 entities, 2 relations; wrote {manifest} only; unchanged: {graph} (T s)\n")
+    assert graph.read_bytes() == written
+
+
 @pytest.mark.parametrize("name", ["2026-01-01-a.MD", "2026-01-01-a.markdown", "2026-01-01-a.md ", "2026-01-01-a.Md"])
 def test_an_item_the_items_glob_misses_by_its_suffix_is_an_error_that_keeps_its_nodes(tmp_path: Path, name: str) -> None:
     # An item saved as .MD (a Windows editor), .markdown, or with a trailing space was read by no
