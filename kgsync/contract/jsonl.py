@@ -12,6 +12,7 @@ line the server would choke on (or silently mangle) with its line number.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -110,6 +111,13 @@ _ENCODER = msgspec.json.Encoder()
 def loads(text: str, source: str = "<graph>") -> Graph:
     """Parse server JSONL; raise one ``GraphFormatError`` naming every bad line (the first as its location)."""
     return _graph_of(text.split("\n"), source)
+
+
+def loads_bytes(data: bytes, source: str = "<graph>") -> Graph:
+    """``loads`` of ``data``'s UTF-8 text, its byte order mark off (a file's bytes, as ``read`` reads
+    them): the bytes of a graph kgsync or the server wrote are decoded in C (``_written_graph``)."""
+    written = _written_graph(io.BytesIO(data))
+    return written if written is not None else loads(data.decode("utf-8").removeprefix("\ufeff"), source)
 
 
 def _graph_of(lines: Iterable[str], source: str) -> Graph:

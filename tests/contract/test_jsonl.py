@@ -312,6 +312,20 @@ def test_read_of_a_written_graph_takes_the_shortcut(tmp_path: Path, monkeypatch:
     assert jsonl.read(path) == GRAPH
 
 
+def test_loads_bytes_is_loads_of_the_text_its_byte_order_mark_off() -> None:
+    """``loads_bytes``: a written graph's bytes by the shortcut, any other bytes by ``loads``, errors and all."""
+    for data in (TEXT.encode(), b"\xef\xbb\xbf" + TEXT.encode() + b"\n", b""):
+        assert jsonl.loads_bytes(data) == jsonl.loads(data.decode("utf-8").removeprefix("\ufeff"))
+    bad = TEXT.encode() + b"\n[1]"
+    with pytest.raises(GraphFormatError) as whole:
+        jsonl.loads(bad.decode("utf-8"), "g.jsonl")
+    with pytest.raises(GraphFormatError) as from_bytes:
+        jsonl.loads_bytes(bad, "g.jsonl")
+    assert from_bytes.value.render() == whole.value.render()
+    with pytest.raises(UnicodeDecodeError):
+        jsonl.loads_bytes(b"\xff")
+
+
 def _read_in_blocks(data: bytes, block: int) -> Graph | None:
     handle = io.BytesIO(data)
     return jsonl._written_graph(handle, block)
