@@ -12,12 +12,14 @@ line the server would choke on (or silently mangle) with its line number.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import BinaryIO
 
 import msgspec
 
@@ -109,6 +111,13 @@ _ENCODER = msgspec.json.Encoder()
 def loads(text: str, source: str = "<graph>") -> Graph:
     """Parse server JSONL; raise one ``GraphFormatError`` naming every bad line (the first as its location)."""
     return _graph_of(text.split("\n"), source)
+
+
+def loads_bytes(data: bytes, source: str = "<graph>") -> Graph:
+    """``loads`` of ``data``'s UTF-8 text, its byte order mark off (a file's bytes, as ``read`` reads
+    them): the bytes of a graph kgsync or the server wrote are decoded in C (``_written_graph``)."""
+    written = _written_graph(io.BytesIO(data))
+    return written if written is not None else loads(data.decode("utf-8").removeprefix("\ufeff"), source)
 
 
 def _graph_of(lines: Iterable[str], source: str) -> Graph:
@@ -220,9 +229,13 @@ def read(path: str | Path) -> Graph:
     """Read a graph file; a missing file is the empty graph, as for the server."""
     path = Path(path)
     try:
-        # A line at a time: the file's bytes, its text and its lines were never needed whole beside
-        # the graph they become (~50 MB each at 10,000 items, at a rebuild's peak).
+        # A block or a line at a time: the file's bytes, its text and its lines were never needed whole
+        # beside the graph they become (~50 MB each at 10,000 items, at a rebuild's peak).
         with path.open("rb") as handle:
+            written = _written_graph(handle)
+            if written is not None:
+                return written
+            handle.seek(0)
             return _graph_of(_text_lines(handle, path), str(path))
     except FileNotFoundError:
         return Graph()
@@ -232,6 +245,44 @@ def read(path: str | Path) -> Graph:
     except OSError as exc:  # no permission: not a graph this build may replace
         raise GraphFormatError(f"cannot read the graph file: {exc.strerror or exc}", Location.of(path),
                                "make it a readable file (or remove it to start an empty graph)") from None
+
+
+def _written_graph(handle: BinaryIO, size: int = 1 << 20) -> Graph | None:
+    """The graph of a file each line of which is that line's record as ``dumps_bytes`` writes it
+    (a graph kgsync or the server wrote), decoded in C ``size`` bytes at a time (~275,000 lines at
+    10,000 items: 0.36 s CPU against ``_graph_of``'s 0.84 s).  Such a line names one record, which
+    any JSON reader reads alike, so the graph is the one ``_graph_of`` returns.  None for any other
+    file (a blank line, a trailing newline, another key order or spacing, a bad line): ``_graph_of``
+    reads it, and says what is wrong where."""
+    entities: list[Entity] = []
+    relations: list[Relation] = []
+    names = SharedStrings().__getitem__  # as ``_graph_of``: a node's name is one string in its entity and relations
+    rest = b""
+    while True:
+        block = handle.read(size)
+        data = rest + block if rest else block
+        if not block:  # the end: the last line, which no newline ends (an empty file: no line)
+            if not data:
+                return None if entities or relations else Graph()
+            data += b"\n"
+        cut = data.rfind(b"\n") + 1
+        chunk, rest = data[:cut], data[cut:]
+        try:
+            lines = _DECODER.decode_lines(chunk)
+            if _ENCODER.encode_lines(lines) != chunk:
+                return None
+        except (msgspec.DecodeError, UnicodeError):
+            return None
+        for line in lines:
+            if isinstance(line, _EntityLine):
+                entities.append(Entity(names(line.name), names(line.entityType), tuple(line.observations)))
+            else:
+                relations.append(Relation(names(line.source), names(line.to), names(line.relationType)))
+        if not block:
+            return Graph(tuple(entities), tuple(relations))
+
+
+_DECODER = msgspec.json.Decoder(_EntityLine | _RelationLine)
 
 
 def _text_lines(handle: Iterable[bytes], path: Path) -> Iterator[str]:

@@ -419,7 +419,7 @@ def _owners(manifest: Manifest) -> list[str]:
 
 def _parse_later(raw: bytes, source: str) -> Callable[[], Graph]:
     def parse() -> Graph:
-        return jsonl.loads(raw.decode("utf-8").removeprefix("\ufeff"), source)
+        return jsonl.loads_bytes(raw, source)
     return parse
 
 

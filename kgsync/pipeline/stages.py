@@ -341,7 +341,7 @@ def _incrementally(base: Base, assembly: Assembly, assembled: _Assembled, keep: 
         return None
     data, last = rebuilt.graph, base.graph_bytes
     return _Output(Manifest({slug: by_item[slug] for slug in sorted(by_item)}), rebuilt.report, (), True,
-                   lambda: jsonl.loads(jsonl.joined(data).decode("utf-8"), "<graph>"), lambda: data, incremental=True,
+                   lambda: jsonl.loads_bytes(jsonl.joined(data), "<graph>"), lambda: data, incremental=True,
                    sizes=lambda: line_counts(last),  # the splice keeps every line's kind (``Rebuilt.graph``)
                    changed_items=frozenset(rebuilt.changed_items))
 

@@ -335,6 +335,6 @@ def _graph_at(checkout: GitCheckout, commit: str, path: str) -> Graph:
     if data is None:
         return Graph()
     try:
-        return jsonl.loads(data.decode("utf-8").removeprefix("\ufeff"), f"{commit[:12]}:{path}")
+        return jsonl.loads_bytes(data, f"{commit[:12]}:{path}")
     except UnicodeDecodeError:
         raise GraphFormatError("the committed graph is not UTF-8", hint="save the file as UTF-8") from None

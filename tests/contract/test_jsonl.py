@@ -9,6 +9,7 @@ test_mcp_server.py checks the same against the live server and node.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 from pathlib import Path
@@ -278,6 +279,56 @@ def test_dumps_bytes_is_dumps_encoded(graph: Graph, odd: str) -> None:
     assert jsonl.dumps_bytes(graph) == jsonl.dumps(graph).encode("utf-8")
     spiced = Graph((*graph.entities, Entity(odd, odd, (odd, ""))), (*graph.relations, Relation(odd, "x", odd)))
     assert jsonl.dumps_bytes(spiced) == jsonl.dumps(spiced).encode("utf-8")
+
+
+@settings(max_examples=300, deadline=None)
+@given(graphs, st.text(alphabet=st.characters(exclude_categories=()), max_size=6), st.integers(1, 64))
+def test_a_written_graph_is_decoded_in_blocks_as_loads_reads_it(graph: Graph, odd: str, block: int) -> None:
+    """``read``'s shortcut (``_written_graph``): the bytes ``dumps_bytes`` writes, read a block at a time
+    (lines cut anywhere), are the graph ``loads`` reads; a lone surrogate's escape leaves it to ``loads``."""
+    spiced = Graph((*graph.entities, Entity(odd, odd, (odd, ""))), (*graph.relations, Relation(odd, "x", odd)))
+    for one in (graph, spiced):
+        data = jsonl.dumps_bytes(one)
+        found = _read_in_blocks(data, block)
+        assert found in (None, jsonl.loads(data.decode("utf-8")))
+        assert found is not None or "\\ud" in data.decode("utf-8").lower()
+
+
+def test_only_a_file_of_written_lines_takes_the_shortcut() -> None:
+    """Any other file (a last newline, a blank line, ``\\r\\n``, spacing, another key order, a key the
+    server does not write, a byte order mark, a bad line) is read a line at a time: its errors said there."""
+    assert _read_in_blocks(TEXT.encode(), 7) == GRAPH
+    assert _read_in_blocks(b"", 7) == Graph()
+    for data in (TEXT + "\n", TEXT.replace("\n", "\n\n"), TEXT.replace("\n", "\r\n"), TEXT.replace(",", ", "),
+                 TEXT.replace('"type":"relation",', "")[:-1] + ',"type":"relation"}',
+                 TEXT.replace('"observations":[]', '"observations":[],"x":1'), "\ufeff" + TEXT, TEXT + "\n[1]", "\n"):
+        assert _read_in_blocks(data.encode(), 7) is None, data
+
+
+def test_read_of_a_written_graph_takes_the_shortcut(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "memory.jsonl"
+    path.write_bytes(TEXT.encode())
+    monkeypatch.setattr(jsonl, "_graph_of", None)  # never called
+    assert jsonl.read(path) == GRAPH
+
+
+def test_loads_bytes_is_loads_of_the_text_its_byte_order_mark_off() -> None:
+    """``loads_bytes``: a written graph's bytes by the shortcut, any other bytes by ``loads``, errors and all."""
+    for data in (TEXT.encode(), b"\xef\xbb\xbf" + TEXT.encode() + b"\n", b""):
+        assert jsonl.loads_bytes(data) == jsonl.loads(data.decode("utf-8").removeprefix("\ufeff"))
+    bad = TEXT.encode() + b"\n[1]"
+    with pytest.raises(GraphFormatError) as whole:
+        jsonl.loads(bad.decode("utf-8"), "g.jsonl")
+    with pytest.raises(GraphFormatError) as from_bytes:
+        jsonl.loads_bytes(bad, "g.jsonl")
+    assert from_bytes.value.render() == whole.value.render()
+    with pytest.raises(UnicodeDecodeError):
+        jsonl.loads_bytes(b"\xff")
+
+
+def _read_in_blocks(data: bytes, block: int) -> Graph | None:
+    handle = io.BytesIO(data)
+    return jsonl._written_graph(handle, block)
 
 
 def test_dumps_bytes_of_the_example_and_of_nothing() -> None:
