@@ -30,7 +30,7 @@ def test_an_unreadable_file_is_a_record_of_its_issues_alone() -> None:
     record = parse_record(b"---\ntitle: [unclosed\n---\n", "Research/completed/2026-01-02-b.md", "2026-01-02-b")
     assert record.item is None and (record.extraction, record.candidates) == (None, None)
     assert [i.severity for i in record.issues] == [IssueSeverity.ERROR]
-    assert str(record.issues[0].location) == "Research/completed/2026-01-02-b.md:3"
+    assert str(record.issues[0].location) == "Research/completed/2026-01-02-b.md:2"  # where the [ opens (qa30)
 
 
 def test_parts_are_loaded_once_when_first_asked_for() -> None:
