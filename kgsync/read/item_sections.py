@@ -184,6 +184,7 @@ def _item_block(text: str, start: int, column: int, marker: str) -> tuple[int, b
     return len(text), True, len(text)
 
 
+@lru_cache(maxsize=32)
 def fenced_blocks(text: str) -> tuple[Fence, ...]:
     """The fenced code blocks of ``text`` as GitHub renders them (CommonMark 0.31, 4.5), in order.
 
@@ -192,13 +193,10 @@ def fenced_blocks(text: str) -> tuple[Fence, ...]:
     many, indented at most 3 columns, with nothing but blanks after; unclosed, it runs to the end of the
     text. Inside a list item the columns count from the item's content, and the item's end ends the block.
     Block quotes are not read (a "> ```" line opens nothing).
+
+    ``str.find`` finds the candidate lines (a Python step for each fence line only); cached, as an
+    item's body is read by the reader, mining and references in turn, its sections' texts between.
     """
-    return _fenced_blocks(text) if "```" in text or "~~~" in text else ()
-
-
-@lru_cache(maxsize=8)  # an item's body is read for sections, then again by mining and references
-def _fenced_blocks(text: str) -> tuple[Fence, ...]:
-    # ``str.find`` finds the candidate lines; a Python step for each fence line only.
     candidates = sorted(_line_starts(text, "```", True) + _line_starts(text, "~~~", True))
     blocks: list[Fence] = []
     ends: dict[int, tuple[int, int]] = {}  # (start, the item's content column) of each block at its end
@@ -303,15 +301,15 @@ def _sections(body: str, first_line: int) -> tuple[Section, ...]:
 def _list_entries(section: Section) -> tuple[KeyFinding, ...]:
     """Top-level list entries of a section (numbered or bulleted), with their lines."""
     entries: list[tuple[int, list[str]]] = []
-    for offset, line in ((first + n, line) for first, run in unfenced_lines(section.text)
-                         for n, line in enumerate(run, start=1)):
-        match = _LIST_ITEM.match(line) if not line.startswith((" ", "\t")) else None
-        if match:
-            entries.append((section.line + offset, [match.group(2)]))
-        elif entries and line.strip() and not _HEADING.match(line) and not line.startswith("|"):
-            entries[-1][1].append(line.strip())
-        elif entries and not line.strip():
-            entries[-1][1].append("")
+    for first, run in unfenced_lines(section.text):
+        for offset, line in enumerate(run, start=section.line + first + 1):
+            match = _LIST_ITEM.match(line) if not line.startswith((" ", "\t")) else None
+            if match:
+                entries.append((offset, [match.group(2)]))
+            elif entries and line.strip() and not _HEADING.match(line) and not line.startswith("|"):
+                entries[-1][1].append(line.strip())
+            elif entries and not line.strip():
+                entries[-1][1].append("")
     findings = []
     for number, (at, parts) in enumerate(entries, start=1):
         text = " ".join(p for p in _first_paragraph(parts) if p).strip()
