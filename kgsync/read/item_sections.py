@@ -136,33 +136,39 @@ def _lazy(text: str, start: int, line: str) -> bool:
     return all(part.strip(" \t") and not part.lstrip(" \t").startswith("#") for part in (above, line))
 
 
-def _item_column(text: str, start: int, indent: int, before: dict[int, tuple[int, int]]) -> int | None:
+def _item_column(text: str, start: int, indent: int, before: dict[int, tuple[int, int]], steps: list[int]) -> int | None:
     """The content column of the list item that holds the fence line at ``start`` (indented ``indent``
     columns): 0 outside any list; None when the line is 4+ columns past it (indented code, not a fence).
-    The lines before it are read back up to the first less indented one that opens an item or a block
-    (``before``: the blocks read so far, (start, their item's content column) at their end)."""
+    The lines before it are read back up to the first less indented one that opens an item, or to a
+    block (``before``: the blocks read so far, (start, their item's content column) at their end),
+    whose item is known. ``steps`` is what the whole text may still spend on reading lines back (a
+    run of thousands of indented fence lines would read each back to the start: quadratic); once
+    spent, a line is outside any list."""
     limit, pos = indent, start
-    while pos > 0 and limit > 0:
+    while pos > 0 and limit > 0 and steps[0] > 0:
+        steps[0] -= 1
         block = before.get(pos - 1)
-        begin = text.rfind("\n", 0, pos - 1) + 1 if block is None else block[0]
-        line, pos = text[begin:min(pos - 1, _line_end(text, begin))], begin
+        if block is not None:
+            pos = block[0]
+            if not block[1]:
+                break  # a block outside any list: no item goes on past it
+            if block[1] <= limit:  # the item it is in goes on to the line
+                return block[1] if indent - block[1] <= 3 else None
+            limit = min(limit, _columns(text[pos:_line_end(text, pos)]))
+            continue
+        begin = text.rfind("\n", 0, pos - 1) + 1
+        line, pos = text[begin:pos - 1], begin
         column = _columns(line)
         if column >= limit or not line.strip(" \t"):
             continue
-        mark = _ITEM_MARK.match(line) if block is None else None
-        if block is not None:
-            content = block[1]
-            if not content:
-                break  # a block outside any list: the list ended before it
-        elif mark:
+        mark = _ITEM_MARK.match(line)
+        if mark:
             blanks = len(mark.group(1))
             content = mark.end() if 1 <= blanks <= 4 and mark.end() < len(line) else mark.end(1) - blanks + 1
+            if content <= limit:  # an item the lines after it (indented ``limit`` or more) go on
+                return content if indent - content <= 3 else None
         elif _lazy(text, pos, line) and pos - 1 not in before:
             continue  # may be a paragraph's lazy continuation line: the item goes on
-        else:
-            content = limit + 1  # a line of the item's or an outer container: no item opens here
-        if content <= limit:  # an item the lines after it (indented ``limit`` or more) go on
-            return content if indent - content <= 3 else None
         limit = column
     return 0 if indent <= 3 else None
 
@@ -200,6 +206,7 @@ def fenced_blocks(text: str) -> tuple[Fence, ...]:
     candidates = sorted(_line_starts(text, "```", True) + _line_starts(text, "~~~", True))
     blocks: list[Fence] = []
     ends: dict[int, tuple[int, int]] = {}  # (start, the item's content column) of each block at its end
+    steps = [len(text) // 4 + 10_000]  # lines read back, for every indented fence line together
     k = 0
     while k < len(candidates):
         start = candidates[k]
@@ -207,7 +214,7 @@ def fenced_blocks(text: str) -> tuple[Fence, ...]:
         line = text[start:_line_end(text, start)]
         marker = _opens(line)
         indent = _columns(line)
-        column = _item_column(text, start, indent, ends) if indent and marker else 0
+        column = _item_column(text, start, indent, ends, steps) if indent and marker else 0
         if column is None or not marker:
             continue
         if column:
