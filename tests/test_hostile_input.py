@@ -71,3 +71,21 @@ def test_heading_closing_sequence_is_stripped_as_before() -> None:
            b"## Sources # #\n\n- https://x.org/a\n")
     item, _warnings = read_item_bytes(raw, "x.md", "x")
     assert [s.heading for s in item.sections] == ["Research Question", "Key Findings", "Sources #"]
+
+
+FENCES_CHILD = """
+from kgsync.read.item_sections import fenced_blocks
+for text in ("x\\n" + "    ```\\n" * 40000, "- a\\n" + "  x\\n  ```\\n" * 40000, "  ```\\n  ```\\n" * 40000):
+    fenced_blocks(text)
+print("ok")
+"""
+
+
+def test_runs_of_indented_fence_lines_are_read_in_linear_time() -> None:
+    # Each indented fence line reads the lines before it back to its list item: on 40,000 such lines
+    # with nothing to stop at, reading every one back to the start took minutes (quadratic).
+    try:
+        done = subprocess.run([sys.executable, "-c", FENCES_CHILD], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    except subprocess.TimeoutExpired:
+        pytest.fail("reading 40,000 indented fence lines took over 60 s: a fence line's list item is searched quadratically")
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]

@@ -18,7 +18,7 @@ from kgsync.extract.acronyms import _URL
 from kgsync.extract.canonical import term_key
 from kgsync.extract.findings import EVIDENCE_LABEL
 from kgsync.extract.phrases import MAX_WORDS, _is_acronym, run_phrases, word_runs
-from kgsync.read.items import fence_lines
+from kgsync.read.items import fenced_blocks
 
 _LINK = re.compile(r"(?:!\[|\[)([^\[\]\n]*)\]\([^)\[\n]*\)")  # "![alt](src)" too
 #: ``_LINK`` for a text with no "!" (most items): one literal first, which the engine skips to in C
@@ -132,21 +132,15 @@ def without_names(text: str, names: frozenset[str]) -> str:
 
 
 def without_fences(text: str) -> str:
-    """Fenced code blocks replaced by a newline: each fence line up to the next
-    fence line with the same marker (an unclosed fence removes nothing)."""
-    fences = fence_lines(text)
+    """Fenced code blocks (``fenced_blocks``, as GitHub reads them) replaced by a newline, from the opening
+    fence line to the end of the closing one. A fence never closed removes nothing: GitHub shows the rest
+    of the text as code, but the reader warns of it, and the author's words after a stray fence are prose."""
     parts: list[str] = []
-    done = i = 0
-    while i < len(fences):
-        start, marker = fences[i]
-        close = next((j for j in range(i + 1, len(fences)) if fences[j][1] == marker), None)
-        if close is None:
-            i += 1
-            continue
-        parts += [text[done:start], "\n"]
-        done = text.find("\n", fences[close][0])
-        done = len(text) if done < 0 else done
-        i = close + 1
+    done = 0
+    for block in fenced_blocks(text):
+        if not block.to_end:
+            parts += [text[done:block.start], "\n"]
+            done = block.end
     return "".join(parts) + text[done:] if parts else text
 
 

@@ -21,7 +21,7 @@ from kgsync.extract.markers import author_marks, without_marks
 from kgsync.extract.restated import said_words
 from kgsync.extract.stance import CLAUSE_END, MARK, MARK_TOKEN, described_stance, governing
 from kgsync.extract.tables import Table, row_cells
-from kgsync.read.items import ResearchItem, heading_key, normalise_slug
+from kgsync.read.items import ResearchItem, heading_key, normalise_slug, unfenced_lines
 
 # References.  Every pattern starts at a literal or a class that cannot repeat before it.
 _PATH_LINK = re.compile(r"(?<![A-Za-z0-9._-])([A-Za-z0-9._-]{1,200})\.md\b")
@@ -37,7 +37,6 @@ _OF_THAT = re.compile(r"[ \t]{0,3}(?:of|in|from)[ \t]{1,3}(?:that|the[ \t]{1,3}(
 #: reading list describes the other item; it states nothing of this item's findings.
 _READING_LINE = re.compile(r"[ \t]{0,8}(?:[-*+]|\d{1,3}[.)])[ \t]{1,4}(?:\[[ xX]\][ \t]{1,4})?(?:\*\*)?[`\[(\"']?")
 _QUOTE = re.compile(r"[\"“]([^\"“”\n]{20,400})[\"”]")
-_FENCE = re.compile(r"[ \t]{0,3}(?:```|~~~)")
 _CODE_SPAN = re.compile(r"`[^`\n]{0,300}`")
 #: Whether a line may name another item: does r"\.md\b|\d{4}-\d\d-\d\d-|`[a-z0-9]|\b(?:key[ \t]{1,3}finding|KF)"
 #: (case-insensitive) occur in it?  Written with a first character class outside the case flag
@@ -135,20 +134,14 @@ def _lines_to_read(item: ResearchItem) -> list[tuple[int, str, bool, Table, bool
     reads (a "[" may open an author's marker) and, of those with a ``_HAS_REFERENCE``, those
     ``named_items`` reads (each line searched once for both)."""
     out: list[tuple[int, str, bool, Table, bool]] = []
-    fence = ""
     table = _NO_TABLE
-    for offset, raw in enumerate(item.body.split("\n")):
-        if _FENCE.match(raw):
-            marker = raw.lstrip(" \t")[:3]
-            fence = "" if fence == marker else (fence or marker)
-            continue
-        if fence:
-            continue
-        row = raw.lstrip().startswith("|")
-        table = table.after(raw) if row else _NO_TABLE
-        may_name = _HAS_REFERENCE.search(raw) is not None
-        if may_name or "[" in raw:
-            out.append((item.body_line + offset, raw, row, table, may_name))
+    for first, run in unfenced_lines(item.body):
+        for line, raw in enumerate(run, item.body_line + first):
+            row = raw.lstrip().startswith("|")
+            table = table.after(raw) if row else _NO_TABLE  # a code block ends no table
+            may_name = _HAS_REFERENCE.search(raw) is not None
+            if may_name or "[" in raw:
+                out.append((line, raw, row, table, may_name))
     return out
 
 

@@ -1,5 +1,8 @@
 """An item's Markdown body, parsed: its sections (headings outside fenced code) and list entries.
 
+``fenced_blocks`` is the one reading of fenced code (CommonMark 0.31, 4.5, as GitHub renders it) every
+pass that skips code goes through: the reader here, mining, references, the site's definitions.
+
 Part of reading an item (``kgsync.read.items``): pure text functions, no YAML, no files.
 Whole-text scans where it can: an item is ~1,400 lines, and a Python step per line would
 cost more than parsing its YAML.
@@ -11,12 +14,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 
 # ATX heading; its closing "#"s are stripped by ``_heading_text`` (a lazy ".*?" before an
 # optional closing run is quadratic on a long line of "# ").
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.*)$")
-_FENCE = re.compile(r"^[ \t]*(```|~~~)")
+#: A list item's marker and the blanks after it (its content starts after them: CommonMark 5.2).
+_ITEM_MARK = re.compile(r" *(?:[-*+]|\d{1,9}[.)])( +|$)")
 _LIST_ITEM = re.compile(r"^(?:(\d+)[.)]|[-*+])[ \t]+(.*)$")
 MAX_LINE = 100_000  # longer lines are cut for parsing (and reported): protects the regexes
 _LONG_LINE = re.compile(rf"^[^\n]{{{MAX_LINE + 1}}}", re.MULTILINE)
@@ -87,46 +92,197 @@ def _line_starts(text: str, needle: str, anywhere: bool) -> list[int]:
     return out
 
 
-@lru_cache(maxsize=4)  # an item's body is scanned for sections, then again by term mining
-def fence_lines(text: str) -> tuple[tuple[int, str], ...]:
-    """(line offset, "```" or "~~~") of every fence line (``_FENCE``), in order."""
-    # A line is in at most one list: its marker must follow only spaces and tabs.
-    found = [(start, "```") for start in _line_starts(text, "```", True)]
-    found += [(start, "~~~") for start in _line_starts(text, "~~~", True)]
-    return tuple(sorted(found))
+class Fence(NamedTuple):
+    """One fenced code block as GitHub reads it (``fenced_blocks``)."""
+
+    start: int  # offset of its opening fence line
+    end: int  # offset of the newline ending its last line (its closing fence line), or the text's length
+    marker: str  # the opening fence: "```", "~~~~", ...
+    to_end: bool  # no closing fence: it runs to the end of the text
+
+
+def _columns(line: str) -> int:
+    """The columns of blanks a line starts with (a tab reaches the next multiple of 4)."""
+    column = 0
+    for char in line:
+        if char == " ":
+            column += 1
+        elif char == "\t":
+            column += 4 - column % 4
+        else:
+            break
+    return column
+
+
+def _closes(line: str, marker: str, most: int) -> bool:
+    """Whether ``line`` closes a block ``marker`` opened: the same character, at least as many, indented at
+    most ``most`` columns, nothing but blanks after."""
+    rest = line.lstrip(" \t")
+    return (rest.startswith(marker) and not rest.lstrip(marker[0]).strip(" \t")
+            and _columns(line) <= most)
+
+
+def _opens(line: str) -> str:
+    """The fence ``line`` opens a block with ("" when it opens none), its indentation aside."""
+    rest = line.lstrip(" \t")
+    marker = rest[: len(rest) - len(rest.lstrip(rest[:1]))] if rest[:1] in ("`", "~") else ""
+    return marker if len(marker) >= 3 and not (marker[0] == "`" and "`" in rest[len(marker):]) else ""
+
+
+def _lazy(text: str, start: int, line: str) -> bool:
+    """Whether ``line`` (at ``start``) may continue a paragraph of the line above: neither is blank or
+    a heading."""
+    above = text[text.rfind("\n", 0, start - 1) + 1:start - 1] if start else ""
+    return all(part.strip(" \t") and not part.lstrip(" \t").startswith("#") for part in (above, line))
+
+
+def _item_column(text: str, start: int, indent: int, before: dict[int, tuple[int, int]], steps: list[int]) -> int | None:
+    """The content column of the list item that holds the fence line at ``start`` (indented ``indent``
+    columns): 0 outside any list; None when the line is 4+ columns past it (indented code, not a fence).
+    The lines before it are read back up to the first less indented one that opens an item, or to a
+    block (``before``: the blocks read so far, (start, their item's content column) at their end),
+    whose item is known. ``steps`` is what the whole text may still spend on reading lines back (a
+    run of thousands of indented fence lines would read each back to the start: quadratic); once
+    spent, a line is outside any list."""
+    limit, pos = indent, start
+    while pos > 0 and limit > 0 and steps[0] > 0:
+        steps[0] -= 1
+        block = before.get(pos - 1)
+        if block is not None:
+            pos = block[0]
+            if not block[1]:
+                break  # a block outside any list: no item goes on past it
+            if block[1] <= limit:  # the item it is in goes on to the line
+                return block[1] if indent - block[1] <= 3 else None
+            limit = min(limit, _columns(text[pos:_line_end(text, pos)]))
+            continue
+        begin = text.rfind("\n", 0, pos - 1) + 1
+        line, pos = text[begin:pos - 1], begin
+        column = _columns(line)
+        if column >= limit or not line.strip(" \t"):
+            continue
+        mark = _ITEM_MARK.match(line)
+        if mark:
+            blanks = len(mark.group(1))
+            content = mark.end() if 1 <= blanks <= 4 and mark.end() < len(line) else mark.end(1) - blanks + 1
+            if content <= limit:  # an item the lines after it (indented ``limit`` or more) go on
+                return content if indent - content <= 3 else None
+        elif _lazy(text, pos, line) and pos - 1 not in before:
+            continue  # may be a paragraph's lazy continuation line: the item goes on
+        limit = column
+    return 0 if indent <= 3 else None
+
+
+def _item_block(text: str, start: int, column: int, marker: str) -> tuple[int, bool, int]:
+    """Where a block opened at ``start`` inside a list item (content at ``column``) ends: (its end, whether it
+    runs to the text's end, where reading resumes). A closing fence, or the item's end: the first line
+    after it indented less than ``column`` that is not blank (GitHub ends the block there, unclosed)."""
+    pos = _line_end(text, start) + 1
+    while pos <= len(text):
+        end = _line_end(text, pos)
+        line = text[pos:end]
+        if line.strip(" \t"):
+            if _columns(line) < column:
+                return pos - 1, False, pos
+            if _closes(line, marker, column + 3):
+                return end, False, end + 1
+        pos = end + 1
+    return len(text), True, len(text)
+
+
+@lru_cache(maxsize=32)
+def fenced_blocks(text: str) -> tuple[Fence, ...]:
+    """The fenced code blocks of ``text`` as GitHub renders them (CommonMark 0.31, 4.5), in order.
+
+    A block opens at a line of 3+ backticks or 3+ tildes indented at most 3 columns (a backtick fence's
+    info string holds no backtick) and closes at the first later line of the same character, at least as
+    many, indented at most 3 columns, with nothing but blanks after; unclosed, it runs to the end of the
+    text. Inside a list item the columns count from the item's content, and the item's end ends the block.
+    Block quotes are not read (a "> ```" line opens nothing).
+
+    ``str.find`` finds the candidate lines (a Python step for each fence line only); cached, as an
+    item's body is read by the reader, mining and references in turn, its sections' texts between.
+    """
+    candidates = sorted(_line_starts(text, "```", True) + _line_starts(text, "~~~", True))
+    blocks: list[Fence] = []
+    ends: dict[int, tuple[int, int]] = {}  # (start, the item's content column) of each block at its end
+    steps = [len(text) // 4 + 10_000]  # lines read back, for every indented fence line together
+    k = 0
+    while k < len(candidates):
+        start = candidates[k]
+        k += 1
+        line = text[start:_line_end(text, start)]
+        marker = _opens(line)
+        indent = _columns(line)
+        column = _item_column(text, start, indent, ends, steps) if indent and marker else 0
+        if column is None or not marker:
+            continue
+        if column:
+            end, to_end, resume = _item_block(text, start, column, marker)
+            while k < len(candidates) and candidates[k] < resume:
+                k += 1
+        else:
+            end, to_end = len(text), True
+            while k < len(candidates):
+                k += 1
+                close = candidates[k - 1]
+                if _closes(text[close:_line_end(text, close)], marker, 3):
+                    end, to_end = _line_end(text, close), False
+                    break
+        blocks.append(Fence(start, end, marker, to_end))
+        ends[end] = (start, column)
+    return tuple(blocks)
+
+
+def unfenced_lines(text: str) -> list[tuple[int, list[str]]]:
+    """The lines of ``text`` outside its fenced blocks (``fenced_blocks``), as runs: (0-based number of a
+    run's first line, its lines); ``text.split("\n")`` less the blocks' lines."""
+    blocks = fenced_blocks(text)
+    if not blocks:
+        return [(0, text.split("\n"))]
+    runs = []
+    line = done = 0
+    for block in blocks:
+        if block.start > done:
+            runs.append((line, text[done:block.start - 1].split("\n")))
+        line += text.count("\n", done, block.end) + 1
+        done = block.end + 1
+    if done <= len(text):
+        runs.append((line, text[done:].split("\n")))
+    return runs
 
 
 def swallowed_headings(body: str, first_line: int) -> tuple[int, str, tuple[tuple[str, int], ...]]:
-    """A code fence never closed, as ``_sections`` reads it (every heading after it is code): (its line, its
+    """A code fence never closed (every heading after it is code, ``fenced_blocks``): (its line, its
     marker, (``heading_key``, line) of each heading line after it); (0, "", ()) when every fence closes."""
-    opened: tuple[int, str] | None = None
-    for start, marker in fence_lines(body):
-        opened = None if opened is not None else (start, marker)
-    if opened is None:
+    blocks = fenced_blocks(body)
+    if not blocks or not blocks[-1].to_end:
         return 0, "", ()
-    fence_line = first_line + body.count("\n", 0, opened[0])
-    line, counted = fence_line, opened[0]
+    opened = blocks[-1]
+    fence_line = first_line + body.count("\n", 0, opened.start)
+    line, counted = fence_line, opened.start
     heads = []
     for start in _line_starts(body, "#", False):
-        match = _HEADING.match(body[start:_line_end(body, start)]) if start > opened[0] else None
+        match = _HEADING.match(body[start:_line_end(body, start)]) if start > opened.start else None
         if match:
             line, counted = line + body.count("\n", counted, start), start
             heads.append((heading_key(_heading_text(match.group(2))), line))
-    return fence_line, opened[1], tuple(heads)
+    return fence_line, opened.marker, tuple(heads)
 
 
 def _sections(body: str, first_line: int) -> tuple[Section, ...]:
     """Headings outside fenced code, each with the text up to the next heading of
     the same or a higher level."""
-    events = [(start, "#") for start in _line_starts(body, "#", False)] + list(fence_lines(body))
+    blocks = fenced_blocks(body)
     heads: list[tuple[int, int, int, str]] = []  # (line start, line end, level, heading)
-    fence = False
-    for start, kind in sorted(events):
-        if kind != "#":
-            fence = not fence
-            continue
+    k = 0
+    for start in _line_starts(body, "#", False):
+        while k < len(blocks) and blocks[k].end < start:
+            k += 1
+        if k < len(blocks) and blocks[k].start <= start:
+            continue  # code
         end = _line_end(body, start)
-        match = None if fence else _HEADING.match(body[start:end])
+        match = _HEADING.match(body[start:end])
         if match:
             heads.append((start, end, len(match.group(1)), _heading_text(match.group(2))))
     # Where each section ends: the next heading of the same or a higher level,
@@ -152,19 +308,15 @@ def _sections(body: str, first_line: int) -> tuple[Section, ...]:
 def _list_entries(section: Section) -> tuple[KeyFinding, ...]:
     """Top-level list entries of a section (numbered or bulleted), with their lines."""
     entries: list[tuple[int, list[str]]] = []
-    fence = False
-    for offset, line in enumerate(section.text.split("\n"), start=1):
-        if _FENCE.match(line):
-            fence = not fence
-        if fence:
-            continue
-        match = _LIST_ITEM.match(line) if not line.startswith((" ", "\t")) else None
-        if match:
-            entries.append((section.line + offset, [match.group(2)]))
-        elif entries and line.strip() and not _HEADING.match(line) and not line.startswith("|"):
-            entries[-1][1].append(line.strip())
-        elif entries and not line.strip():
-            entries[-1][1].append("")
+    for first, run in unfenced_lines(section.text):
+        for offset, line in enumerate(run, start=section.line + first + 1):
+            match = _LIST_ITEM.match(line) if not line.startswith((" ", "\t")) else None
+            if match:
+                entries.append((offset, [match.group(2)]))
+            elif entries and line.strip() and not _HEADING.match(line) and not line.startswith("|"):
+                entries[-1][1].append(line.strip())
+            elif entries and not line.strip():
+                entries[-1][1].append("")
     findings = []
     for number, (at, parts) in enumerate(entries, start=1):
         text = " ".join(p for p in _first_paragraph(parts) if p).strip()

@@ -67,16 +67,18 @@ from kgsync.read.item_sections import (
     _long_lines,
     _plain,
     _sections,
-    fence_lines,
+    Fence,
+    fenced_blocks,
     heading_key,
     swallowed_headings,
+    unfenced_lines,
 )
 from kgsync.read.yaml_source import leads_out
 
 __all__ = [
     "MAX_LINE", "RENDERED_SITE_NOTE", "CitedFinding", "Issue", "IssueSeverity", "KeyFinding", "ReadResult", "ResearchItem", "Section", "check_corpus",
-    "display_path", "fence_lines", "find_item_files", "heading_key", "link_out", "missed_item_files", "normalise_slug",
-    "read_corpus", "read_item_bytes", "read_items", "unreadable",
+    "display_path", "Fence", "fenced_blocks", "find_item_files", "heading_key", "link_out", "missed_item_files", "normalise_slug",
+    "read_corpus", "read_item_bytes", "read_items", "unfenced_lines", "unreadable",
     "_FORBIDDEN", "_line_starts",
 ]
 

@@ -36,10 +36,10 @@ from kgsync.extract.canonical import (CLOSED_PREFIXES, append_key, canonical_nam
                                       without_restated_expansion, word_key, words)
 from kgsync.extract import lexicon, wordnet
 from kgsync.extract.lexicon import STOPWORDS
+from kgsync.read.items import fenced_blocks
 from kgsync.read.yaml_source import decode_utf8, key_lines, read_small_file, read_yaml
 from kgsync.contract.errors import ConfigError, Location
 
-_YAML_BLOCK = re.compile(r"^```ya?ml[ \t]*\n(.*?)^```", re.M | re.S)
 # A table row of the Markdown vocabulary: | `slug` | `alias`, ... | scope |
 _ROW = re.compile(r"^\|\s*`([^`]+)`\s*\|([^|\n]*)\|([^|\n]*)\|\s*$", re.M)
 # "long form (ACR)" or "ACR (long form)" inside one scope phrase
@@ -143,6 +143,20 @@ def _key(theme: str) -> str:
     return re.sub(r"[\s_]+", "-", latin_lookalikes(unicodedata.normalize("NFC", theme)).strip().lower())
 
 
+def _yaml_blocks(text: str) -> list[tuple[str, int]]:
+    """(its text, the lines before it) of each closed fenced block of ``text`` whose info string is yaml
+    or yml, read as GitHub renders fences (``fenced_blocks``: ~~~ or ```, any length)."""
+    out = []
+    for block in fenced_blocks(text):
+        first = text.find("\n", block.start) + 1
+        last = text.rfind("\n", 0, block.end) + 1
+        info = text[block.start:first].strip(" \t\n").lstrip(block.marker[0]).split()
+        if info[:1] in (["yaml"], ["yml"]) and not block.to_end and 0 < first <= last \
+                and text[last:block.end].strip(" \t").startswith(block.marker):
+            out.append((text[first:last], text.count("\n", 0, first)))
+    return out
+
+
 def load_theme_map(path: Path | None) -> ThemeMap:
     if path is None or not str(path) or path == Path():
         return ThemeMap()
@@ -154,12 +168,11 @@ def load_theme_map(path: Path | None) -> ThemeMap:
     # Line ends as a Windows (CRLF) or old Mac (CR) editor saves them read as "\n": the fences
     # and table rows are matched line by line, and lines are counted on "\n" for messages.
     text = decode_utf8(path, raw).replace("\r\n", "\n").replace("\r", "\n")
-    blocks = _YAML_BLOCK.findall(text) if path.suffix.lower() in (".md", ".markdown") else [text]
+    blocks = _yaml_blocks(text) if path.suffix.lower() in (".md", ".markdown") else [(text, 0)]
     if not blocks:
         raise ConfigError("no ```yaml block with the alias map", Location.of(path),
                           "end the file with a fenced YAML block: canonical: [alias, ...]")
-    block = blocks[-1]
-    offset = text[: text.rfind(block)].count("\n") if block in text else 0
+    block, offset = blocks[-1]
     data, node = read_yaml(path, block, offset)
     data = data or {}
     if not isinstance(data, dict):

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kgsync.extract import markup
+from tests.fence_cases import MIXED_AND_LONG_FENCES
 
 
 @settings(max_examples=300, deadline=None)
@@ -62,3 +64,9 @@ def test_a_repository_written_as_a_path_is_a_name_where_the_item_writes_it() -> 
     assert markup.without_names("The Memory-System repository; memory systems; Memory-Systems",
                                 frozenset({"Memory-System"})) == "The ; repository; memory systems; Memory-Systems"
     assert markup.without_names("x/Memory-System", frozenset({"Memory-System"})) == "x/Memory-System"
+
+
+@pytest.mark.parametrize("block", MIXED_AND_LONG_FENCES.values(), ids=list(MIXED_AND_LONG_FENCES))
+def test_a_mixed_or_longer_fence_is_removed_to_the_line_github_closes_it_at(block) -> None:
+    text = "Prose before.\n" + block("code line") + "Prose after.\n"
+    assert markup.without_fences(text) == "Prose before.\n\n\nProse after.\n"

@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 
 from kgsync.contract.model import RelationType
 from kgsync.extract.evidence_model import SHAPES, Mention
-from kgsync.extract.references import _DATED_SLUG, _FINDING, _HAS_REFERENCE, _HYPOTHETICAL, _may_cite_a_finding, scan
+from kgsync.extract.references import named_items, _DATED_SLUG, _FINDING, _HAS_REFERENCE, _HYPOTHETICAL, _may_cite_a_finding, scan
 from kgsync.extract.findings import extract
 from kgsync.read.items import IssueSeverity
+from tests.fence_cases import MIXED_AND_LONG_FENCES
 from tests.extract.evidence_items import NEW, OLD, OLD_FINDINGS, item_text, links_of, make, new_item, old_item
 
 MAP_HEADER = "| Claim | Source | Confidence | Notes |\n|---|---|---|---|\n"
@@ -267,3 +268,10 @@ def test_but_is_dataclasses_replace(mention: Mention, changes: dict[str, object]
         copy.shape = "row"  # type: ignore[misc]
     with pytest.raises(TypeError):
         mention.but(nothing=1)
+
+
+@pytest.mark.parametrize("block", MIXED_AND_LONG_FENCES.values(), ids=list(MIXED_AND_LONG_FENCES))
+def test_an_item_is_named_outside_a_mixed_or_longer_fence_only(block) -> None:
+    # What GitHub shows as code names no item; the line after the block is prose again.
+    body = block("See 2025-05-05-in-code.md for the schema.") + "\nSee 2025-06-06-after-code.md for the data.\n"
+    assert named_items(new_item(body)) == ("2025-06-06-after-code",)

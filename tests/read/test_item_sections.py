@@ -1,8 +1,20 @@
-"""Section helpers of the reader: comparable heading keys and fence lines."""
+"""Section helpers of the reader: comparable heading keys, fenced code as GitHub reads it (``fenced_blocks``
+against cmarkgfm, the binding of GitHub's cmark-gfm) and the sections around it."""
 
 from __future__ import annotations
 
-from kgsync.read.item_sections import fence_lines, heading_key
+import html
+import re
+
+import cmarkgfm
+import pytest
+from cmarkgfm.cmark import Options
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kgsync.read.item_sections import fenced_blocks, heading_key, unfenced_lines
+from kgsync.read.items import read_item_bytes
+from tests.fence_cases import MIXED_AND_LONG_FENCES
 
 
 def test_heading_keys_drop_numbering_emphasis_and_colons() -> None:
@@ -12,8 +24,77 @@ def test_heading_keys_drop_numbering_emphasis_and_colons() -> None:
     assert heading_key("Key Findings and Limits") == "key findings and limits"
 
 
-def test_fence_lines_are_the_offsets_of_indented_or_bare_fences_in_order() -> None:
-    text = "intro ```not a fence\n```python\ncode\n  ```\n~~~\nx\n\t~~~\n"
-    starts = [text.index("```python"), text.index("  ```"), text.index("~~~\nx"), text.index("\t~~~")]
-    assert fence_lines(text) == ((starts[0], "```"), (starts[1], "```"), (starts[2], "~~~"), (starts[3], "~~~"))
-    assert fence_lines("no fences\n") == ()
+_PRE = re.compile(r'<pre data-sourcepos="(\d+):')
+_PRE_CODE = re.compile(r'<pre data-sourcepos="(\d+):[^>]*><code>([^<]*)')
+_H = re.compile(r'<h[1-6] data-sourcepos="(\d+):1-')
+_ATX = re.compile(r"#{1,6}(?:[ \t]|$)")
+
+
+def _rendered(text: str) -> str:
+    return cmarkgfm.github_flavored_markdown_to_html(text, options=Options.CMARK_OPT_SOURCEPOS)
+
+
+def _github(text: str) -> tuple[list[int], list[int]]:
+    """(first line of each fenced block, line of each heading at column 1) as cmark-gfm renders ``text``."""
+    rendered = _rendered(text)
+    fenced = []
+    for first in _PRE.findall(rendered):
+        # A block's first line with a word added: an indented code block shows it, a fence takes it as info.
+        lines = text.split("\n")
+        lines[int(first) - 1] += " zzz"
+        again = dict(_PRE_CODE.findall(_rendered("\n".join(lines))))
+        if not html.unescape(again[first]).split("\n")[0].endswith("zzz"):
+            fenced.append(int(first))
+    return fenced, [int(line) for line in _H.findall(rendered)]
+
+
+def _ours(text: str) -> tuple[list[int], list[int]]:
+    fenced = [text.count("\n", 0, block.start) + 1 for block in fenced_blocks(text)]
+    heads = [first + n for first, run in unfenced_lines(text) for n, line in enumerate(run, 1) if _ATX.match(line)]
+    return fenced, heads
+
+
+_LINES = ("```", "````", "~~~", "~~~~", "```python", "``` a`b", "~~~ a`b", "```  ", "``` x", "   ```", "    ```",
+          "\t```", "  ~~~", "# heading", "## heading", "text", "", "- item", "1. item", "  text", "  ```",
+          "     ```", "      ```", "   - nested", "  # in item")
+
+
+@pytest.mark.parametrize("text", [
+    "```\n~~~\n# a\n```\n# b\n",  # a ~~~ line inside a ``` block
+    "````\n```\n# a\n````\n# b\n",  # closed only by 4+ backticks
+    "```\n```python\n# a\n```\n# b\n",  # a line with an info string does not close
+    "``` a`b\n# a\n```\n# b\n",  # a backtick fence's info string holds no backtick: no fence
+    "    ```\n# a\n```\n# b\n",  # 4 columns: indented code, not a fence
+    "- item\n\n  ```yaml\n  # a\n  ```\n# b\n",  # in a list item
+    "1. item\n   - nested\n\n     ```\n# a\n",  # the item's end ends the block
+    "- item\n\n      ```\n  x\n  ```\n# b\n",  # 4 columns into the item: indented code there
+    "```\n# a\n",  # never closed: to the end
+])
+def test_fenced_blocks_are_where_github_renders_them(text: str) -> None:
+    assert _ours(text) == _github(text)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_LINES), max_size=14))
+def test_fenced_blocks_and_the_headings_outside_them_are_github_s(lines: list[str]) -> None:
+    text = "\n".join(lines) + "\n"
+    assert _ours(text) == _github(text)
+
+
+def test_unfenced_lines_are_the_lines_less_the_blocks() -> None:
+    text = "a\n```\ncode\n```\nb\n~~~\nc\n~~~"
+    assert unfenced_lines(text) == [(0, ["a"]), (4, ["b"])]
+    assert unfenced_lines("no fences\n") == [(0, ["no fences", ""])]
+    assert fenced_blocks("no fences\n") == ()
+
+
+@pytest.mark.parametrize("block", MIXED_AND_LONG_FENCES.values(), ids=list(MIXED_AND_LONG_FENCES))
+def test_a_heading_is_read_where_github_shows_one_around_a_mixed_or_longer_fence(block) -> None:
+    text = ("---\ntitle: Fenced\n---\n\n# Fenced\n\n## Analysis\n\n"
+            + block("# not a heading\n- 1. not a finding") + "\n## After the block\n\n"
+            "## Key Findings\n\n1. A finding after the block.\n" + block("2. not a finding"))
+    parsed = read_item_bytes(text.encode(), "Research/completed/2026-01-01-fenced.md", "2026-01-01-fenced")
+    assert not isinstance(parsed, list), parsed
+    item = parsed[0]
+    assert [s.heading for s in item.sections] == ["Fenced", "Analysis", "After the block", "Key Findings"]
+    assert [f.text for f in item.key_findings] == ["A finding after the block."]

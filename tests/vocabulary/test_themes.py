@@ -352,3 +352,18 @@ def test_a_theme_written_decomposed_is_the_theme_written_composed(tmp_path: Path
     assert themes.canonicalise("cafe\u0301-culture") == themes.canonicalise("caf\u00e9-culture") == "caf\u00e9-culture"
     assert themes.canonicalise("cafe\u0301s") == "caf\u00e9-culture"
     assert ThemeMap().canonicalise("Cafe\u0301 Culture") == "caf\u00e9-culture"  # no map: the tag's key
+
+
+@pytest.mark.parametrize("text", [
+    "# Themes\n\n~~~yaml\nrag-retrieval: [vector-search]\n~~~\n",  # a tilde fence
+    "# Themes\n\n````yml\nrag-retrieval: [vector-search]\n````\n",  # a longer fence
+    # the map, then the format shown in a ```` example block: its ```yaml line is code, not a block
+    "# Themes\n\n```yaml\nrag-retrieval: [vector-search]\n```\n\nThe format:\n\n"
+    "````markdown\n```yaml\nexample-theme: [an-alias]\n```\n````\n",
+])
+def test_the_alias_map_is_the_last_yaml_block_github_renders(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "themes.md"
+    path.write_text(text, encoding="utf-8")
+    themes = load_theme_map(path)
+    assert themes.canonical == frozenset({"rag-retrieval"})
+    assert themes.canonicalise("vector-search") == "rag-retrieval"

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from kgsync.extract.sentences import sentences
-from kgsync.read.items import ResearchItem
+from kgsync.read.items import ResearchItem, unfenced_lines
 from kgsync.publish.site.prose import quote_text
 
 #: The longest sentence a page quotes (longer ones are tables of facts, not definitions).
@@ -44,7 +44,6 @@ MIN_WORDS = 6
 # Forms, strongest first (the rank of the form that matched; lower wins).
 DEFINES_AS, REFERS = range(2)
 
-_FENCE = re.compile(r"^\s*(```|~~~)")
 _HEADING = re.compile(r"^\s*#")
 _TASK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[[ xX]\]")  # "- [x] source" lines: a Sources list
 _LIST = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
@@ -89,13 +88,7 @@ def _prose(body: str, body_line: int) -> _Prose:
     folded: list[str] = []
     starts: list[int] = []
     at = 0
-    fenced = False
-    for offset, raw in enumerate(body.split("\n")):
-        if ("```" in raw or "~~~" in raw) and _FENCE.match(raw):
-            fenced = not fenced
-            continue
-        if fenced:
-            continue
+    for offset, raw in ((first + n, raw) for first, run in unfenced_lines(body) for n, raw in enumerate(run)):
         # A line whose folded text has no form's word is dropped before any regex runs: what the subs
         # below leave of it is a part of it, and casefolding maps each character alone, so that part has
         # no such word either.  An ASCII line folds to its lower case (the fast path; most lines).
@@ -103,7 +96,7 @@ def _prose(body: str, body_line: int) -> _Prose:
         if not ("defin" in folded_raw or "refers" in folded_raw or "denot" in folded_raw):
             continue
         line = raw.strip()
-        if fenced or not line or _HEADING.match(line) or line.startswith(("|", ">")) or _TASK.match(line):
+        if not line or _HEADING.match(line) or line.startswith(("|", ">")) or _TASK.match(line):
             continue
         line = _LABELS.sub("", _LIST.sub("", line)).strip()
         if not _KEYWORD.search(line.casefold()):

@@ -9,9 +9,10 @@ import pytest
 from kgsync.read.config import SiteOptions
 from kgsync.contract.model import EntityType
 from kgsync.publish.site import pages as site_pages
-from kgsync.publish.site.definitions import DEFINES_AS, REFERS, definition, match_form, node_names
+from kgsync.publish.site.definitions import DEFINES_AS, REFERS, definition, match_form, node_names, prose
 from kgsync.publish.site.node_pages import open_with
 from tests.publish.site.rendered import ENV, _page
+from tests.fence_cases import MIXED_AND_LONG_FENCES
 from tests.site_fixture import item, sample
 
 RAG = ("retrieval augmented generation", "RAG", "retrieval-augmented generation")
@@ -125,3 +126,12 @@ def test_concept_and_method_pages_quote_their_definition_linked_to_its_item():
     assert method.index("kg-definition") < method.index("*Method.*")
     # "Evaluation is a step ...": a copula defines nothing; the other pages are as they were
     assert "kg-definition" not in _page(pages, "concepts/evaluation")
+
+
+@pytest.mark.parametrize("block", MIXED_AND_LONG_FENCES.values(), ids=list(MIXED_AND_LONG_FENCES))
+def test_a_definition_is_read_outside_a_mixed_or_longer_fence_only(block):
+    code = "A schema is defined as the code inside the fenced block here."
+    after = "A graph is defined as the prose after the fenced block here."
+    body = "Intro.\n" + block(code) + after + "\n"
+    found = prose(replace(item("2026-01-01-x", "X", "2026-01-01"), body=body, body_line=1)).lines
+    assert [text for text, _line in found] == [after], found
