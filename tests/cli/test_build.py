@@ -240,16 +240,23 @@ def test_a_build_that_rewrites_only_the_manifest_says_so(tmp_path: Path) -> None
     assert graph.read_bytes() == written
 
 
+def _built_with_a_second_item(tmp_path: Path) -> Path:
+    """``_repo`` with a second item, 2026-01-02-b, built once."""
+    root = _repo(tmp_path)
+    (root / "Research" / "completed" / "2026-01-02-b.md").write_text(
+        item_markdown("Vector search", question="When?", summary="Vectors help.", findings=["Vectors find text."]),
+        encoding="utf-8")
+    assert _said(root)[0] == 0
+    return root
+
+
 @pytest.mark.parametrize("name", ["2026-01-01-a.MD", "2026-01-01-a.markdown", "2026-01-01-a.md ", "2026-01-01-a.Md"])
 def test_an_item_the_items_glob_misses_by_its_suffix_is_an_error_that_keeps_its_nodes(tmp_path: Path, name: str) -> None:
     # An item saved as .MD (a Windows editor), .markdown, or with a trailing space was read by no
     # build: on its first build it never reached the graph, and a renamed item lost every node,
     # with only "1 item(s) no longer found" to say so; a new one, not a word.
-    root = _repo(tmp_path)
+    root = _built_with_a_second_item(tmp_path)
     folder = root / "Research" / "completed"
-    (folder / "2026-01-02-b.md").write_text(item_markdown("Vector search", question="When?", summary="Vectors help.",
-                                                          findings=["Vectors find text."]), encoding="utf-8")
-    assert _said(root)[0] == 0
     graph = root / "memory.jsonl"
     built = graph.read_bytes()
     (folder / "2026-01-01-a.md").rename(folder / name)
@@ -265,11 +272,8 @@ def test_an_item_renamed_to_a_file_that_fails_keeps_its_nodes(tmp_path: Path, na
     # A rename reads as a delete and a new file: when the new file fails (a name that is no slug, or
     # YAML broken on the way), the old item's nodes were removed, and the build said the failed
     # items "kept their previous nodes".  While a file fails, no item's nodes are removed.
-    root = _repo(tmp_path)
+    root = _built_with_a_second_item(tmp_path)
     folder = root / "Research" / "completed"
-    (folder / "2026-01-02-b.md").write_text(item_markdown("Vector search", question="When?", summary="Vectors help.",
-                                                          findings=["Vectors find text."]), encoding="utf-8")
-    assert _said(root)[0] == 0
     graph, manifest = root / "memory.jsonl", root / "memory.kgsync.json"
     built, recorded = graph.read_bytes(), manifest.read_bytes()
     text = (folder / "2026-01-01-a.md").read_text(encoding="utf-8")
