@@ -9,6 +9,23 @@ from pathlib import Path
 from kgsync.contract.model import Facts
 
 
+MANIFEST_VERSION = 1  # the manifest format this kgsync writes and reads
+
+
+class NewerManifest(ValueError):
+    """A manifest of a later format than this kgsync's: git holds that file, so nothing is restored."""
+
+
+def read_version(head: dict[str, object]) -> None:
+    """Raise unless ``head`` (a manifest file's JSON object) is of the version this kgsync reads."""
+    version = head.get("kgsync_manifest")
+    if type(version) is int and version > MANIFEST_VERSION:  # not bool: JSON's true == 1 in Python
+        raise NewerManifest(f"manifest version {version}, written by a newer kgsync; this kgsync reads "
+                            f"version {MANIFEST_VERSION}")
+    if type(version) is not int or version != MANIFEST_VERSION:
+        raise ValueError(f"unsupported manifest version {version!r}")
+
+
 def read_head(path: Path) -> dict[str, object] | None:
     """The manifest's head: the JSON object of its first line without the items it opens (read
     alone: the items, one a line after it, run on for megabytes); None when the file is missing or

@@ -35,10 +35,10 @@ from kgsync.contract.errors import GraphFormatError, Location
 from kgsync.contract.jsonl import Chunks, Spliced, joined
 from kgsync.read.config import manifest_of
 from kgsync.contract.model import Entity, Facts, Graph, Relation, SharedStrings
-from kgsync.graph.manifest_head import acronym_entries, caps_record, held_facts, pairs
+from kgsync.graph.manifest_head import (MANIFEST_VERSION, NewerManifest, acronym_entries, caps_record, held_facts, pairs,
+                                        read_version)
 from kgsync.graph.ownership import anchored
 
-MANIFEST_VERSION = 1
 _MAX_SPLICED = 16  # ``Manifest.dumps_over``: past this many changed items, the manifest is encoded whole
 _json_string = json.encoder.encode_basestring  # json.dumps(a_string, ensure_ascii=False)
 _NOTHING_HELD = Facts()
@@ -202,7 +202,7 @@ class Manifest:
                 raise _NotManifest(f'not a kgsync manifest: no "kgsync_manifest" key (its keys: {keys})')
             items = data.get("items")
             if not isinstance(items, dict):
-                cls.of_items(data, ())  # a newer version's head says so first
+                read_version(data)  # a newer version's head says so first
                 raise ValueError('no "items" object (each item\'s slug -> the facts kgsync wrote for it)')
             return cls.of_items(data, ((slug, items.pop(slug)) for slug in list(items)), share)
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
@@ -214,12 +214,7 @@ class Manifest:
         each item's facts built as it comes (its JSON then dropped: not held beside all of them), equal names
         one string; facts equal to ``share[slug]`` are that very object (a build's old manifest mostly states
         the facts it assembled again).  Raises what ``of_json`` turns into an error naming the file."""
-        version = head.get("kgsync_manifest")
-        if type(version) is int and version > MANIFEST_VERSION:  # not bool: JSON's true == 1 in Python
-            raise _NewerManifest(f"manifest version {version}, written by a newer kgsync; this kgsync reads "
-                                 f"version {MANIFEST_VERSION}")
-        if type(version) is not int or version != MANIFEST_VERSION:
-            raise ValueError(f"unsupported manifest version {version!r}")
+        read_version(head)
         hubs, themes, merges = head.get("hubs", []), head.get("themes", []), head.get("merges", [])
         topics, terms, subjects = head.get("topics", []), head.get("terms", []), head.get("subjects", [])
         for key, value in (("hubs", hubs), ("themes", themes), ("topics", topics), ("terms", terms), ("subjects", subjects)):
@@ -352,17 +347,13 @@ def load_manifest(path: Path, share: Mapping[str, Facts] | None = None) -> Manif
     return Manifest.of_json(data, str(path), share)
 
 
-class _NewerManifest(ValueError):
-    """A manifest of a later format than this kgsync's: git holds that file, so nothing is restored."""
-
-
 class _NotManifest(ValueError):
     """JSON that is no kgsync manifest at all (another tool's file at the manifest's name)."""
 
 
 def _unreadable(exc: Exception, source: str) -> GraphFormatError:
     hint = ("upgrade kgsync (pip install -U kgsync; in the Action, the ref the workflow pins), or build with the "
-            "version that wrote it" if isinstance(exc, _NewerManifest) else "restore it from git" +
+            "version that wrote it" if isinstance(exc, NewerManifest) else "restore it from git" +
             ('; to keep the whole graph as content added by hand, write {"kgsync_manifest": 1, "items": {}}'
              if isinstance(exc, _NotManifest) else ""))
     return GraphFormatError(f"kgsync manifest is unreadable: {exc}", Location(source), hint)
