@@ -22,6 +22,7 @@ from kgsync.read import config as config_module
 from kgsync.cli._errors import held_back_note, reported
 from kgsync.cli._options import FilePath, cache_dir_option, write_output
 from kgsync.contract.errors import ConfigError
+from kgsync.publish.limits import JOB_SUMMARY_LIMIT
 from kgsync.read.item_model import failed_files, of_touched_items
 from kgsync.read.pr_names import branch_problem, title_problem
 
@@ -30,8 +31,9 @@ if TYPE_CHECKING:  # imported when the command runs (the CLI stays light)
     from kgsync.publish.github.git_branch import GitCheckout
     from kgsync.publish.github.pull_request import Outcome
 
-#: GitHub's step-summary limit is 1 MiB per step.
-SUMMARY_LIMIT = 1024 * 1024 - 1024
+#: GitHub's step-summary limit is 1 MiB per step; the report fits in ``REPORT_LIMIT`` whole sections
+#: (``prepare``), so this cut, at a byte, is only for a line above it that is absurdly long.
+SUMMARY_LIMIT = JOB_SUMMARY_LIMIT - 64
 
 
 @click.command("pr")

@@ -29,7 +29,7 @@ from kgsync.graph.ownership import describe_facts
 from kgsync.contract.model import EntityType, Graph, slug_of_item_name
 from kgsync.publish.github.git_branch import GitCheckout
 from kgsync.publish.github.pull_request import Proposal
-from kgsync.publish.limits import GITHUB_BODY_LIMIT
+from kgsync.publish.limits import GITHUB_BODY_LIMIT, REPORT_LIMIT
 from kgsync.publish.pr.body import RenderedBody, render_markdown
 from kgsync.publish.pr.body_context import (DANGLING_PREFIXES, BaseState, Explaining, VetoedLinks, body_context,
                                             recorded_anew)
@@ -114,7 +114,7 @@ def prepare(
                       hand_made=HandMade.of(old, base_manifest, result.graph, result.manifest), recorded=recorded,
                       landed=_landed(checkout, base_sha, graph_file, old, base_manifest))
     rendered = render_markdown(d, title=title, limit=GITHUB_BODY_LIMIT, evidence=evidence, context=context,
-                               **kwargs)
+                               report_limit=REPORT_LIMIT, **kwargs)
     proposal = Proposal(
         files=files,
         title=title,
