@@ -153,6 +153,15 @@ def test_a_title_with_a_control_or_format_character_is_refused(research: tuple[P
     assert "Traceback" not in proc.stderr
 
 
+@pytest.mark.parametrize("title", ["   ", "", "\u00a0\u3000"])
+def test_a_blank_title_is_refused(research: tuple[Path, Path], title: str) -> None:
+    # The Action's `title: ' '` (or --title "") became a PR titled "   " and a commit with no subject
+    # line (git dropped it: the subject read "Rebuilt by `kgsync pr` ..."); a PR title is visible text.
+    work, _ = research
+    proc = kgsync_pr(work, "http://127.0.0.1:9", "--dry-run", f"--title={title}", token="")
+    assert proc.returncode == 2, proc.stderr
+    assert "--title is blank" in proc.stderr and "fix: " in proc.stderr and "Traceback" not in proc.stderr
+
 @pytest.mark.parametrize(("option", "value"), [
     ("--branch", "a..b"), ("--branch", "graph update"), ("--branch", "-f"), ("--branch", "refs/heads/main"),
     ("--branch", "x.lock"), ("--base", "ma:in"), ("--branch", "main"),
