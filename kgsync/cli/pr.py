@@ -154,7 +154,13 @@ def _run(o: PrOptions) -> int:
     if not o.dry_run:
         assert checkout is not None and base_sha is not None
         tip = checkout.remote_branch(target.base)
-        if tip is not None and tip != base_sha:
+        if tip is None:  # no tip to compare: the PR would carry the checkout's graph into a branch that is not there
+            raise ConfigError(
+                f"{'--base' if o.base else 'pr.base'}: {target.base!r} is no branch on {o.remote}",
+                None if o.base else cfg.where("pr.base"),
+                "name the branch this workflow runs on and the PR merges into (the Action's base input, "
+                "--base, or pr.base in kgsync.yml; main by default)")
+        if tip != base_sha:
             # A re-run of an old run, or a run started on another branch: its graph is not the
             # graph of the base, and replacing the PR branch with it would undo newer work.
             click.echo(f"kgsync pr: none: the checkout ({base_sha[:12]}) is not the tip of {target.base!r} on "
