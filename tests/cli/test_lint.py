@@ -256,9 +256,9 @@ def test_a_graph_saved_with_a_byte_order_mark_fails_lint(tmp_path: Path, output_
 @pytest.mark.parametrize("content", ["", "\n"])
 def test_an_emptied_graph_beside_a_manifest_that_records_nodes_fails_lint(example_repo: Path, content: str) -> None:
     # qa31: what a crash of a writer that writes in place leaves (the reference server's writeFile), committed
-    # by an agent: kgsync build refuses it ("holds no node, but memory.kgsync.json records the nodes of 12
-    # item(s)"), but lint, the check workflow's gate, said "0 errors, 0 warnings", so the emptied graph
-    # could merge; the site built from it on main had no item.  An error at line 1, with the build's fix.
+    # by an agent: kgsync build (and pr) refuses it ("holds no node, but memory.kgsync.json records the nodes
+    # of 12 item(s)"), but lint said "0 errors, 0 warnings" of the same file.  An error at line 1, with the
+    # build's fix.
     graph = example_repo / "memory.jsonl"
     graph.write_text(content, encoding="utf-8")
     result = run(str(graph))
