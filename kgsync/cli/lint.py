@@ -18,7 +18,7 @@ from kgsync.cli._options import load_config, repo_options
 from kgsync.read.config import Config
 from kgsync.contract.errors import ConfigError, Location, printable_json
 from kgsync.lint.rules import (FileLines, LintReport, hand_added_as_warnings, lint, with_byte_order_mark,
-                               with_stale_vetoes)
+                               with_emptied_graph, with_stale_vetoes)
 from kgsync.graph.merge import manifest_path
 from kgsync.contract.model import Graph
 from kgsync.read.veto_file import Vetoes, configured_vetoes
@@ -44,6 +44,7 @@ def command(file: Path | None, strict: bool, output_format: str, root: Path | No
     report = hand_added_as_warnings(lint(graph, sources=FileLines(path), rule=cfg.merge), manifest_path(path), cfg.merge)
     report = with_stale_vetoes(report, vetoes, graph)  # as the build warns of them
     report = with_byte_order_mark(report, path)  # read past by kgsync, fatal to the memory server
+    report = with_emptied_graph(report, graph, path, manifest_path(path))  # refused by the build
     if output_format == "json":
         click.echo(_as_json(report, strict))
     elif output_format == "github":

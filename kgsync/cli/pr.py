@@ -22,6 +22,7 @@ from kgsync.read import config as config_module
 from kgsync.cli._errors import held_back_note, reported
 from kgsync.cli._options import FilePath, cache_dir_option, write_output
 from kgsync.contract.errors import ConfigError
+from kgsync.publish.limits import JOB_SUMMARY_LIMIT
 from kgsync.read.item_model import failed_files, of_touched_items
 from kgsync.read.pr_names import branch_problem, title_problem
 
@@ -30,8 +31,9 @@ if TYPE_CHECKING:  # imported when the command runs (the CLI stays light)
     from kgsync.publish.github.git_branch import GitCheckout
     from kgsync.publish.github.pull_request import Outcome
 
-#: GitHub's step-summary limit is 1 MiB per step.
-SUMMARY_LIMIT = 1024 * 1024 - 1024
+#: GitHub's step-summary limit is 1 MiB per step; the report fits in ``REPORT_LIMIT`` whole sections
+#: (``prepare``), so this cut, at a byte, is only for a line above it that is absurdly long.
+SUMMARY_LIMIT = JOB_SUMMARY_LIMIT - 64
 
 
 @click.command("pr")
@@ -152,7 +154,13 @@ def _run(o: PrOptions) -> int:
     if not o.dry_run:
         assert checkout is not None and base_sha is not None
         tip = checkout.remote_branch(target.base)
-        if tip is not None and tip != base_sha:
+        if tip is None:  # no tip to compare: the PR would carry the checkout's graph into a branch that is not there
+            raise ConfigError(
+                f"{'--base' if o.base else 'pr.base'}: {target.base!r} is no branch on {o.remote}",
+                None if o.base else cfg.where("pr.base"),
+                "name the branch this workflow runs on and the PR merges into (the Action's base input, "
+                "--base, or pr.base in kgsync.yml; main by default)")
+        if tip != base_sha:
             # A re-run of an old run, or a run started on another branch: its graph is not the
             # graph of the base, and replacing the PR branch with it would undo newer work.
             click.echo(f"kgsync pr: none: the checkout ({base_sha[:12]}) is not the tip of {target.base!r} on "

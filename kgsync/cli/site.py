@@ -20,7 +20,7 @@ import click
 from kgsync.contract import jsonl
 from kgsync.cli._errors import reported
 from kgsync.cli._options import load_config, repo_options
-from kgsync.contract.errors import ConfigError, Location, message_line, printable_path
+from kgsync.contract.errors import ConfigError, GraphFormatError, Location, message_line, printable_path
 from kgsync.contract.model import EntityType, Graph
 from kgsync.read.item_caps import cap_problems
 from kgsync.read.items import ResearchItem, display_path, find_item_files, read_corpus
@@ -51,6 +51,7 @@ def command(items_spec: str | None, root: Path | None, config_path: Path | None,
 
     Builds are strict: a warning (a broken link) fails the build.
     """
+    from kgsync.lint.rules import emptied_graph
     from kgsync.publish.site.project import (  # jinja2/networkx only when used
         build_html,
         evidence_of,
@@ -66,6 +67,13 @@ def command(items_spec: str | None, root: Path | None, config_path: Path | None,
         if not Path(source).is_file():  # an empty site over the published one would be worse than none
             raise ConfigError("graph file not found", Location.of(source), "run `kgsync build` first, or pass --graph")
         graph = jsonl.read(source)
+        # The manifest beside the graph keeps the sentence stating each evidence link; when it records
+        # nodes the graph file does not hold, the file was emptied (refused as the build refuses it).
+        manifest_file = manifest_path(Path(source))
+        manifest = load_manifest(manifest_file)
+        if manifest is not None and not graph.entities and not graph.relations and (
+                problem := emptied_graph(manifest, Path(source).name, manifest_file.name)):
+            raise GraphFormatError(problem[0], Location.of(source), problem[1])
         # An item past a cap is an error to the build (it keeps its previous nodes): its text is
         # not rendered either, so the site's size follows from the graph's caps.
         read = read_corpus(cfg.items, cfg.root).items
@@ -75,8 +83,7 @@ def command(items_spec: str | None, root: Path | None, config_path: Path | None,
         out = out_dir if out_dir else project / "site"
         if not out_dir and not no_build:
             _refuse_a_linked_out(out)
-        # The manifest beside the graph keeps the sentence stating each evidence link.
-        evidence = evidence_of(load_manifest(manifest_path(Path(source))))
+        evidence = evidence_of(manifest)
         rendered = render_project(graph, items, cfg.site, project, evidence=evidence, engine=engine, root=cfg.root)
         missing, total = _items_without_file(graph, read)
         if missing and not quiet:

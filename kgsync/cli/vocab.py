@@ -18,15 +18,15 @@ import click
 from kgsync.contract.errors import printable_message, printable_path
 from kgsync.cli._errors import held_back_note, reported
 from kgsync.cli._options import FilePath, load_config, repo_options, write_output
-from kgsync.contract.errors import ConfigError, KgsyncError, Location
+from kgsync.contract.errors import KgsyncError, Location
 from kgsync.pipeline import stages
+from kgsync.pipeline.reading import item_files
 from kgsync.contract.model import EntityType, Graph
 from kgsync.diff.item_attribution import attributions
 from kgsync.graph.merge import manifest_path
 from kgsync.graph.terms import mined_names_of_themes
 from kgsync.read.config import Config
 from kgsync.read.item_model import of_touched_items
-from kgsync.read.items import find_item_files
 from kgsync.vocabulary.themes import load_theme_map
 from kgsync.vocabulary.vocab import Vocabulary
 from kgsync.vocabulary.vocab_file import dump_vocabulary, terms_counted
@@ -82,9 +82,7 @@ def build_vocabulary(cfg: Config) -> tuple[Vocabulary, dict[str, int], dict[str,
     One source of truth: node-ness is read off the graph the real build assembles (run
     without writing), never decided again here, so this listing cannot disagree with it.
     """
-    if not find_item_files(cfg.items, cfg.root):
-        raise ConfigError(f"no item files match {cfg.items!r}", Location.of(cfg.items),
-                          "pass --items FOLDER or set `items:` in kgsync.yml")
+    item_files(cfg.items, cfg.root, cfg.where("items"))  # none: the error build gives, at kgsync.yml's line
     result = stages.build(cfg, write=False)
     # Errors only (an item left out of the listing), and a count of the rest: warnings are the build's
     # and the PR's to show, where an author meets them; printed here on every run they hid the listing.

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from kgsync.contract.errors import KgsyncError, LintFailed, Location
 from kgsync.contract.model import EntityType, Graph
-from kgsync.graph.merge import load_manifest, merge_with_foreign
+from kgsync.graph.merge import Manifest, load_manifest, merge_with_foreign
 from kgsync.read.veto_file import Vetoes, stale_veto_message, stale_vetoes
 from kgsync.lint.checks import (
     MAX_OBSERVATION_LENGTH,
@@ -131,6 +131,36 @@ def with_byte_order_mark(report: LintReport, path: Path) -> LintReport:
     rule = RULES["byte-order-mark"]
     found = Finding(rule.severity, rule.code, path.name, "the file starts with a byte order mark (U+FEFF), which the "
                     "memory server cannot parse: it reads no line of the graph", rule.hint, Location(str(path), 1))
+    return LintReport(tuple(sorted((*report.findings, found), key=Finding.sort_key)))
+
+
+def emptied_graph(manifest: Manifest, graph_name: str, manifest_name: str, subject: str = "") -> tuple[str, str] | None:
+    """(what, fix) when a graph file that holds no node sits beside ``manifest`` recording nodes of items
+    in it: what a crash of a writer that writes in place leaves (the build refuses it, lint fails it).
+    ``subject``: how the message names the file (default: ``graph_name``)."""
+    owners = [slug for slug, facts in manifest.by_item.items() if facts.entities]
+    if not owners:
+        return None
+    return (f"{subject or graph_name} holds no node, but {manifest_name} records the nodes of {len(owners)} item(s) in it "
+            f"(item:{owners[0]}, ...): emptied, as a crash while writing it leaves it; a rebuild would lose whatever "
+            "was added by hand",
+            f"restore it from git (git checkout -- {graph_name}); or, to build it again from the items alone, "
+            f"remove it (rm {graph_name})")
+
+
+def with_emptied_graph(report: LintReport, graph: Graph, path: Path, manifest_file: Path) -> LintReport:
+    """``report`` and an ``emptied-graph`` error at line 1 of ``path`` when the graph holds no node and the
+    manifest beside it records some (``emptied_graph``); as is when the manifest is missing or unreadable."""
+    if graph.entities or graph.relations:
+        return report
+    try:
+        manifest = load_manifest(manifest_file)
+    except KgsyncError:
+        return report
+    problem = emptied_graph(manifest, path.name, manifest_file.name, "the file") if manifest is not None else None
+    if problem is None:
+        return report
+    found = Finding(Severity.ERROR, "emptied-graph", path.name, *problem, Location(str(path), 1))
     return LintReport(tuple(sorted((*report.findings, found), key=Finding.sort_key)))
 
 

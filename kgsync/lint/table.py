@@ -106,6 +106,10 @@ RULES: dict[str, Rule] = {
         Rule("byte-order-mark", _E, "the graph file starts with a UTF-8 byte order mark (U+FEFF): the memory server's "
              "JSON.parse fails on its first line, so it reads no line of the graph (kgsync reads past it)",
              "save the file as UTF-8 without a BOM; kgsync build writes it without one"),
+        Rule("emptied-graph", _E, "the graph file holds no node, but the manifest beside it records the nodes of items "
+             "in it: emptied, as a crash of a writer that writes in place leaves it (kgsync build refuses it; a rebuild "
+             "would lose whatever was added by hand)",
+             "restore it from git (git checkout -- FILE); or, to build it again from the items alone, remove it"),
         Rule("hand-added-content", _W,
              "content added by hand or by an agent breaks another rule of the contract: kept as it is, never "
              "blocking a build", "fix or delete that content in the graph file"),

@@ -23,6 +23,7 @@ from kgsync.contract.errors import ConfigError, GraphFormatError, KgsyncError, L
 from kgsync.contract.model import Facts, Graph
 from kgsync.graph.manifest_lines import load_manifest_sharing
 from kgsync.graph.merge import Manifest, manifest_path
+from kgsync.lint.rules import emptied_graph
 from kgsync.read.config import Config
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 
@@ -386,14 +387,9 @@ def _refuse_a_lost_graph(manifest: Manifest, graph_path: Path, manifest_file: Pa
     """An empty graph file beside a manifest that records nodes: what a crash of a writer that writes in
     place (the reference server's ``writeFile``) leaves.  Rebuilt from the items, whatever was added by
     hand would be gone unsaid: refuse.  Removing the file is the deliberate way to start it again."""
-    owners = _owners(manifest)
-    if owners:
-        raise GraphFormatError(
-            f"{graph_path.name} holds no node, but {manifest_file.name} records the nodes of {len(owners)} item(s) "
-            f"in it (item:{owners[0]}, ...): emptied, as a crash while writing it leaves it; a rebuild would lose "
-            "whatever was added by hand", Location.of(graph_path),
-            f"restore it from git (git checkout -- {graph_path.name}); or, to build it again from the items "
-            f"alone, remove it (rm {graph_path.name})")
+    problem = emptied_graph(manifest, graph_path.name, manifest_file.name)  # as lint's emptied-graph says it
+    if problem is not None:
+        raise GraphFormatError(problem[0], Location.of(graph_path), problem[1])
 
 
 def _a_lost_graph(manifest: Manifest, graph_path: Path, manifest_file: Path) -> Issue | None:

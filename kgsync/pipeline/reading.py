@@ -40,13 +40,17 @@ class Reading:
     slug_keys: Mapping[str, str]
 
 
-def item_files(items: str, root: Path) -> list[Path]:
+def item_files(items: str, root: Path, where: Location | None = None) -> list[Path]:
     """The item files of the items option ``items`` (``Config.items``) under ``root``, in file order;
-    none is a configuration error."""
+    none is a configuration error, at ``where`` (the kgsync.yml line that set it: ``Config.where``)."""
     files = find_item_files(items, root)
     if not files:
         # A wrong path must not read as "every item was deleted": that would remove
         # every generated node from the committed graph.
+        if where is not None:
+            raise ConfigError(f"no item files match {items!r}", where,
+                              f"correct items: in {Path(where.path).name} (a folder or a glob, relative to the "
+                              "repo root), or pass --items PATH")
         raise ConfigError(f"no item files match {items!r}", Location(str(root)),
                           "pass --items PATH (a folder or a glob), or set items: in kgsync.yml")
     return files

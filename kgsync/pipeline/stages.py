@@ -116,7 +116,7 @@ def read_records(config: Config, memo: ReadMemo | None = None, earlier_keys: Seq
                  jobs: int | None = None) -> Reading:
     """The read stage (``kgsync.pipeline.reading``: files' bytes -> records, on ``jobs`` processes)
     wrapped in its memo (``kgsync.pipeline.cache.read_memo``; None: no cache, every file parsed)."""
-    files = item_files(config.items, config.root)
+    files = item_files(config.items, config.root, config.where("items"))
     recalled = (memo or ReadMemo()).records(files, config.root, lambda files: parse_all(files, jobs), earlier_keys)
     return reading_of(recalled.records, recalled.keys, config.caps, recalled.earlier,
                       missed_item_files(config.items, config.root, files))

@@ -29,12 +29,12 @@ from kgsync.graph.ownership import describe_facts
 from kgsync.contract.model import EntityType, Graph, slug_of_item_name
 from kgsync.publish.github.git_branch import GitCheckout
 from kgsync.publish.github.pull_request import Proposal
-from kgsync.publish.limits import GITHUB_BODY_LIMIT
+from kgsync.publish.limits import GITHUB_BODY_LIMIT, REPORT_LIMIT
 from kgsync.publish.pr.body import RenderedBody, render_markdown
 from kgsync.publish.pr.body_context import (DANGLING_PREFIXES, BaseState, Explaining, VetoedLinks, body_context,
                                             recorded_anew)
 from kgsync.publish.pr.hand_made import HandMade, Landed
-from kgsync.publish.pr.title import ELLIPSIS, cause_title, manifest_only_title, vetoed_title
+from kgsync.publish.pr.title import ELLIPSIS, cause_title, manifest_only_title, rewritten_title, vetoed_title
 
 
 @dataclass(frozen=True)
@@ -96,6 +96,8 @@ def prepare(
                                              base_manifest.named, result.manifest.named)
         recorded = recorded_anew(reworded, relinked, result.graph, base_manifest.named, result.manifest.named)
         title = manifest_only_title(len(reworded), len(relinked)) if title is None else title
+    rewritten = _rewritten(checkout, base_sha, graph_file, files) if d.is_empty else ""
+    title = rewritten_title(rewritten) if title is None and rewritten else title
     vetoed = _vetoed_links(checkout, config, _graph_name(result.veto_names, result.manifest))
     title = title or cause_title(d, vetoed_title(len(links)) if (links := vetoed.removed(d)) else config.pr.title, merged)
     kwargs = {"full_report_hint": full_report_hint} if full_report_hint else {}
@@ -112,9 +114,9 @@ def prepare(
     context = replace(context, hand_added=_hand_added_lines(old, base_manifest, result.graph, result.manifest,
                                                                  result.disowned),
                       hand_made=HandMade.of(old, base_manifest, result.graph, result.manifest), recorded=recorded,
-                      landed=_landed(checkout, base_sha, graph_file, old, base_manifest))
+                      landed=_landed(checkout, base_sha, graph_file, old, base_manifest), rewritten=rewritten)
     rendered = render_markdown(d, title=title, limit=GITHUB_BODY_LIMIT, evidence=evidence, context=context,
-                               **kwargs)
+                               report_limit=REPORT_LIMIT, **kwargs)
     proposal = Proposal(
         files=files,
         title=title,
@@ -328,6 +330,16 @@ def _with_text(items: Sequence[ResearchItem], d: GraphDiff, root: Path) -> tuple
             item = full or item
         out.append(item)
     return tuple(out)
+
+
+def _rewritten(checkout: GitCheckout | None, base_sha: str | None, graph_file: Path, files: dict[str, bytes]) -> str:
+    """The graph file's name when the branch's bytes of it are not the base's (a change with no fact
+    changed: lines added by hand sorted in, in kgsync's JSON form); "" otherwise, or with no base."""
+    if checkout is None or base_sha is None:
+        return ""
+    key = checkout.relative(graph_file)
+    base = checkout.blob(base_sha, key)
+    return graph_file.name if base is not None and key in files and files[key] != base else ""
 
 
 def _graph_at(checkout: GitCheckout, commit: str, path: str) -> Graph:

@@ -183,6 +183,13 @@ class Config:
     pr: PullRequest = section(PullRequest, "the review pull request")
     root: Path = field(default=Path("."), compare=False)  # not an option: where kgsync.yml was found
     config_file: Path | None = field(default=None, compare=False)  # not an option: the kgsync.yml read, if any
+    #: Not an option: the line of each option the kgsync.yml read sets ("items", "pr.title"), for ``where``.
+    lines: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+    def where(self, key: str) -> Location | None:
+        """Where option ``key`` was set: its kgsync.yml line; None when it is the default or the command line's."""
+        line = self.lines.get(key)
+        return Location.of(self.config_file, line) if self.config_file is not None and line is not None else None
 
     def path(self, relative: str) -> Path:
         """An option's path, resolved against the research repo root."""
@@ -255,7 +262,8 @@ class Config:
         graph = overrides.get("graph")
         if graph is not None and not _names_a_file(graph):
             raise ConfigError(f"graph: names no file ({graph!r})", None, "write a file path such as memory.jsonl")
-        config = replace(self, **{k: v for k, v in overrides.items() if v is not None})
+        given = {k: v for k, v in overrides.items() if v is not None}
+        config = replace(self, **given, lines={k: v for k, v in self.lines.items() if k not in given})
         # As ``load`` refuses such a ``graph:``: else read as a graph line by line, or, empty, written over.
         target = config.path(graph) if graph is not None else None
         if target is not None and (what := config.input_at(target, graph=False) or (
@@ -342,7 +350,7 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
             Location.of(path),
             "see the configuration reference, docs/configuration.md",
         )
-    return replace(config, root=root, config_file=path)
+    return replace(config, root=root, config_file=path, lines=lines)
 
 
 # The options of kgsync.yml that name what a build writes, and the fix when one lies outside the

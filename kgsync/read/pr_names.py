@@ -13,7 +13,7 @@ _NOT_IN_A_TITLE = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 
 
 def title_problem(title: str) -> str | None:
-    """What makes ``title`` (``pr.title``, ``kgsync pr --title``) no one-line title, or None.
+    """What makes ``title`` (``pr.title``, ``kgsync pr --title``) no one-line title (or a blank one), or None.
 
     A title the user wrote is refused rather than cleaned: it becomes the PR title and the
     commit subject, and a line break would split the subject from its body there; folding it
@@ -25,6 +25,9 @@ def title_problem(title: str) -> str | None:
             what = f"a {name}" if name else "a control character"
             return (f"holds {what} (U+{ord(char):04X}) at character {at}; a PR title is one line of visible "
                     "text (fix: remove it; a longer explanation belongs in the PR body)")
+    if not title.strip():
+        return ("is blank; a PR title is one line of visible text (fix: write one, or leave it out for the "
+                "title kgsync gives each change by its cause)")
     return None
 
 

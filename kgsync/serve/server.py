@@ -75,12 +75,20 @@ methods it uses, and the items it extends or is extended by. slug: '2026-01-29-s
 _READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
 
 
-def _answer(call: Callable[[], Any]) -> str:
+def _answer(call: Callable[[], Any], service: Service | None = None) -> str:
+    """The tool's answer as text; with ``service`` (a read tool), a graph file gone or unreadable is said
+    in it (``Service.unread``): under "warning" in a JSON answer, after the message in an error."""
     try:
         result = call()
     except KgsyncError as exc:
-        raise ToolError(exc.render()) from None
-    return result if isinstance(result, str) else json.dumps(result, ensure_ascii=False, indent=2)
+        why = service.unread() if service is not None else None
+        raise ToolError(exc.render() + (f". {why}" if why else "")) from None
+    text = result if isinstance(result, str) else json.dumps(result, ensure_ascii=False, indent=2)
+    why = service.unread() if service is not None else None
+    if why:  # the graph is empty then: the answer is short, and stays so with the warning
+        answer = json.loads(text)
+        text = tools.dumps({**answer, "warning": why}) if isinstance(answer, dict) else text
+    return text
 
 
 class EntityIn(TypedDict):
@@ -115,28 +123,28 @@ def build_server(service: Service, writable: bool = False) -> MCPServer:
 
     @server.tool(name="search_nodes", description=SEARCH, annotations=_READ_ONLY, structured_output=False)
     def search_nodes(query: str, limit: int = 10, offset: int = 0) -> str:
-        return _answer(lambda: tools.search_nodes(service, query, limit, offset))
+        return _answer(lambda: tools.search_nodes(service, query, limit, offset), service)
 
     @server.tool(name="open_nodes", description=OPEN, annotations=_READ_ONLY, structured_output=False)
     def open_nodes(names: list[str], offset: int = 0) -> str:
-        return _answer(lambda: tools.open_nodes(service, names, offset))
+        return _answer(lambda: tools.open_nodes(service, names, offset), service)
 
     @server.tool(name="read_graph", description=READ, annotations=_READ_ONLY, structured_output=False)
     def read_graph(offset: int = 0, limit: int = 20) -> str:
-        return _answer(lambda: tools.read_graph(service, offset, limit))
+        return _answer(lambda: tools.read_graph(service, offset, limit), service)
 
     @server.tool(name="topic", description=TOPIC, annotations=_READ_ONLY, structured_output=False)
     def topic(concept: str, include_contested: bool = False, include_superseded: bool = False,
               offset: int = 0, limit: int = 20) -> str:
-        return _answer(lambda: research.topic(service, concept, include_contested, include_superseded, offset, limit))
+        return _answer(lambda: research.topic(service, concept, include_contested, include_superseded, offset, limit), service)
 
     @server.tool(name="evidence", description=EVIDENCE, annotations=_READ_ONLY, structured_output=False)
     def evidence(claim: str) -> str:
-        return _answer(lambda: research.evidence(service, claim))
+        return _answer(lambda: research.evidence(service, claim), service)
 
     @server.tool(name="item", description=ITEM, annotations=_READ_ONLY, structured_output=False)
     def item(slug: str) -> str:
-        return _answer(lambda: research.item(service, slug))
+        return _answer(lambda: research.item(service, slug), service)
 
     return server
 

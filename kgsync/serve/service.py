@@ -133,6 +133,25 @@ class Service:
                 f"serve a graph kgsync build or the memory server wrote; `kgsync lint {self.path}` names each line"))
         return index
 
+    def unread(self) -> str | None:
+        """Why the graph served now is empty though the file was meant to hold one, as a warning with the
+        file and the fix: the file is missing, or none of its lines is one the memory server reads (the
+        answers are the empty graph's, as the reference server's would be); None when it is read."""
+        loaded = self._loaded
+        if loaded is None:
+            return None
+        snapshot = loaded.index.snapshot
+        if loaded.signature is None:
+            return message_line(Location.of(self.path), "warning: the graph file is missing (removed, renamed, or "
+                                "between two steps of a checkout): this answer is from an empty graph",
+                                "restore it (`git checkout -- FILE`) or run `kgsync build`; the next call reads it again")
+        if snapshot.skipped and not snapshot.entities and not snapshot.relations:
+            return message_line(Location.of(self.path, snapshot.first_skipped),
+                                f"warning: none of the file's {snapshot.skipped} lines is an entity or relation the "
+                                "memory server reads: this answer is from an empty graph",
+                                f"restore the file from git; `kgsync lint {self.path}` names each line")
+        return None
+
     def evidence_sentences(self) -> dict[tuple[str, str, str], tuple[str, str]]:
         """(from, to, relation) -> (sentence, "path:line") from the manifest beside the graph ({} without one)."""
         signature = _signature(self.manifest_path)

@@ -251,3 +251,21 @@ def test_a_graph_saved_with_a_byte_order_mark_fails_lint(tmp_path: Path, output_
             "kgsync build writes it without one)")
     else:
         assert result.output.startswith(f"::error file={path},line=1,title=kgsync lint byte-order-mark::"), result.output
+
+
+@pytest.mark.parametrize("content", ["", "\n"])
+def test_an_emptied_graph_beside_a_manifest_that_records_nodes_fails_lint(example_repo: Path, content: str) -> None:
+    # qa31: what a crash of a writer that writes in place leaves (the reference server's writeFile), committed
+    # by an agent: kgsync build (and pr) refuses it ("holds no node, but memory.kgsync.json records the nodes
+    # of 12 item(s)"), but lint said "0 errors, 0 warnings" of the same file.  An error at line 1, with the
+    # build's fix.
+    graph = example_repo / "memory.jsonl"
+    graph.write_text(content, encoding="utf-8")
+    result = run(str(graph))
+    assert result.exit_code == 1, result.output
+    first = result.output.splitlines()[0]
+    assert first.startswith(f"{graph}:1: error[emptied-graph] memory.jsonl: the file holds no node, but "
+                            "memory.kgsync.json records the nodes of 12 item(s) in it"), first
+    assert "(fix: restore it from git (git checkout -- memory.jsonl)" in first, first
+    (example_repo / "memory.kgsync.json").write_text('{"kgsync_manifest": 1, "items": {}}', encoding="utf-8")
+    assert run(str(graph)).exit_code == 0  # adopted empty: nothing recorded, nothing lost

@@ -153,6 +153,16 @@ def test_a_title_with_a_control_or_format_character_is_refused(research: tuple[P
     assert "Traceback" not in proc.stderr
 
 
+@pytest.mark.parametrize("title", ["   ", "", "\u00a0\u3000"])
+def test_a_blank_title_is_refused(research: tuple[Path, Path], title: str) -> None:
+    # The Action's `title: ' '` (or --title "") became a PR titled "   " and a commit with no subject
+    # line (git dropped it: the subject read "Rebuilt by `kgsync pr` ..."); a PR title is visible text.
+    work, _ = research
+    proc = kgsync_pr(work, "http://127.0.0.1:9", "--dry-run", f"--title={title}", token="")
+    assert proc.returncode == 2, proc.stderr
+    assert "--title is blank" in proc.stderr and "fix: " in proc.stderr and "Traceback" not in proc.stderr
+
+
 @pytest.mark.parametrize(("option", "value"), [
     ("--branch", "a..b"), ("--branch", "graph update"), ("--branch", "-f"), ("--branch", "refs/heads/main"),
     ("--branch", "x.lock"), ("--base", "ma:in"), ("--branch", "main"),
@@ -168,6 +178,32 @@ def test_a_branch_git_cannot_push_or_the_base_itself_is_refused_before_the_build
     assert option in proc.stderr and "fix:" in proc.stderr, proc.stderr
     assert "Traceback" not in proc.stderr and "would be" not in proc.stderr, proc.stderr
 
+
+@pytest.mark.slow
+@pytest.mark.parametrize("where", ["option", "kgsync.yml"])
+def test_a_base_that_is_no_branch_on_the_remote_is_refused_before_the_build(
+        research: tuple[Path, Path], where: str) -> None:
+    # qa31: the Action's `base: develop` (or pr.base: develop, a typo such as `mian`) on a repository with
+    # no such branch: the check that the checkout is the base's tip passed (no tip to compare), the
+    # graph built from main's checkout was pushed and a PR opened into develop (GitHub answers a 422
+    # "base" "invalid" there, after the push).  Refused first, at the option or the kgsync.yml line.
+    work, remote = research
+    args: tuple[str, ...] = ("--base=develop",)
+    if where == "kgsync.yml":
+        config = work / "kgsync.yml"
+        text = config.read_text(encoding="utf-8")
+        config.write_text(text + "pr:\n  base: develop\n", encoding="utf-8")
+        git(work, "commit", "-qam", "pr.base")
+        git(work, "push", "-q", "origin", "main")
+        args = ()
+    with GitHubStandIn(TOKEN, repo=REPO, remote=remote) as gh:
+        proc = kgsync_pr(work, gh.api_url, *args)
+        assert proc.returncode == 2, proc.stderr
+        assert "'develop' is no branch on origin" in proc.stderr and "fix: " in proc.stderr, proc.stderr
+        if where == "kgsync.yml":
+            assert f"kgsync.yml:{len(text.splitlines()) + 2}: " in proc.stderr, proc.stderr
+        assert not gh.writes() and not gh.pulls
+    assert BRANCH not in git(remote, "branch", "--list")
 
 def test_a_diff_json_path_with_a_trailing_slash_is_refused(research: tuple[Path, Path]) -> None:
     # `--diff-json x/` wrote a file named x (pathlib drops the slash): the user named a folder.

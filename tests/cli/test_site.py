@@ -22,6 +22,18 @@ def test_cli_refuses_a_missing_graph_rather_than_render_an_empty_site(tmp_path):
     assert not (tmp_path / "site").exists()
 
 
+def test_cli_refuses_an_emptied_graph_beside_a_manifest_that_records_nodes(example_repo) -> None:  # noqa: ANN001
+    # qa31: a graph file a crashed in-place writer emptied, beside the manifest that records 12 items: the build
+    # refuses it, but `kgsync site` rendered 13 pages with no item (the site workflow would publish them).
+    from kgsync.cli.main import cli
+
+    (example_repo / "memory.jsonl").write_text("", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["site", "--root", str(example_repo), "--no-build"])
+    assert result.exit_code == 2, result.output
+    assert "memory.jsonl holds no node, but memory.kgsync.json records the nodes of 12 item(s)" in result.output
+    assert "fix: restore it from git" in result.output and not (example_repo / "site" / "docs").exists()
+
+
 def test_cli_renders_and_builds(tmp_path, monkeypatch):
     from kgsync.cli.main import cli
 

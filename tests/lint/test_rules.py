@@ -408,6 +408,21 @@ def test_a_graph_file_opening_with_a_byte_order_mark_is_an_error_at_its_first_li
     assert not report.ok()
 
 
+def test_an_empty_graph_beside_a_manifest_that_records_nodes_is_an_error_at_its_first_line(tmp_path: Path) -> None:
+    from kgsync.contract.model import Graph
+    from kgsync.lint.rules import with_emptied_graph
+
+    path, manifest = tmp_path / "memory.jsonl", tmp_path / "memory.kgsync.json"
+    path.write_text("", encoding="utf-8")
+    assert with_emptied_graph(lint(Graph()), Graph(), path, manifest) == lint(Graph())  # no manifest: a new graph
+    manifest.write_text('{"kgsync_manifest": 1, "items": {"alpha": {"entities": [["item:alpha", "research_item"]], '
+                        '"observations": [], "relations": []}}}', encoding="utf-8")
+    report = with_emptied_graph(lint(Graph()), Graph(), path, manifest)
+    assert [(f.code, f.severity, f.entity, f.location) for f in report.findings] == [
+        ("emptied-graph", Severity.ERROR, "memory.jsonl", Location(str(path), 1))]
+    assert "records the nodes of 1 item(s) in it (item:alpha, ...)" in report.findings[0].message
+    assert with_emptied_graph(lint(clean_graph()), clean_graph(), path, manifest) == lint(clean_graph())
+
 def test_every_rule_has_a_test() -> None:
     # The rule table is the README's reference: each code above is exercised by a test in this file.
     source = Path(__file__).read_text(encoding="utf-8")

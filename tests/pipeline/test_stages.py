@@ -529,6 +529,24 @@ def test_a_path_that_matches_no_item_is_an_error_and_writes_nothing(repo: Path) 
     assert jsonl.read(repo / "memory.jsonl") == before  # not read as "every item was deleted"
 
 
+def test_an_items_option_of_kgsync_yml_that_matches_nothing_is_named_at_its_line(repo: Path) -> None:
+    """qa31: `items: Research/complete/*.md` (a typo) in kgsync.yml stopped the Action's `kgsync pr` with
+    ".: no item files match 'Research/complete/*.md' (fix: pass --items PATH ..., or set items: in
+    kgsync.yml)": the place was "." and the fix told to set the option the user had set.  The error
+    names kgsync.yml's line and says to correct it there; given on the command line, it names no line."""
+    config_file = repo / "kgsync.yml"
+    text = config_file.read_text(encoding="utf-8")
+    config_file.write_text(text + "items: Research/complete/*.md\n", encoding="utf-8")
+    line = len(text.splitlines()) + 1
+    runner = CliRunner()
+    wrong = runner.invoke(cli, ["build", "--root", str(repo)])
+    assert wrong.exit_code == 2
+    assert f"kgsync.yml:{line}: no item files match 'Research/complete/*.md'" in wrong.output, wrong.output
+    assert "fix: correct items: in kgsync.yml" in wrong.output, wrong.output
+    given = runner.invoke(cli, ["build", "--root", str(repo), "--items", "nowhere"])
+    assert given.exit_code == 2 and "kgsync.yml:" not in given.output and "--items" in given.output, given.output
+    assert not (repo / "memory.jsonl").exists()
+
 def test_a_symlinked_item_is_read_under_its_target_path(repo: Path) -> None:
     """``read_records`` stats each file once (lstat); a symlink still gets its target's display path."""
     from kgsync.pipeline.stages import read_records

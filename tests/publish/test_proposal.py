@@ -133,3 +133,30 @@ def test_facts_an_agent_wrote_into_the_graph_beside_a_merge_are_shown_once(tmp_p
     section = body.split("### Changes by hand", 1)[1].split("\n### ", 1)[0]
     assert "concept:agent-note" in section and "addresses" in section, section
     assert "since the last build" in section and "remove it from the graph file" in section, section
+
+
+def test_a_pr_that_only_rewrites_a_hand_edited_graph_says_so_in_its_title_and_body(tmp_path: Path) -> None:
+    """qa31: an agent appended a node to the committed graph by hand (`echo '{...}' >> memory.jsonl`, in
+    the reference server's spacing); no item changed.  The build keeps the facts and writes the file as
+    kgsync does (sorted in, one JSON form), so the PR changed memory.jsonl's lines, yet it was titled
+    "kgsync: knowledge graph update" and its body said "No change to the graph.": a reviewer saw a diff
+    the PR said was not there, and no reason for the PR."""
+    import json
+
+    folder = tmp_path / "Research" / "completed"
+    folder.mkdir(parents=True)
+    (folder / f"{OLD}.md").write_text(item_text("Old study", "2026-01-01", OLD_FINDINGS), encoding="utf-8")
+    (tmp_path / "kgsync.yml").write_text("items: Research/completed\ngraph: memory.jsonl\n", encoding="utf-8")
+    git(tmp_path, "init", "-q", "-b", "main")
+    build(config_module.load(tmp_path))
+    git(tmp_path, "add", "-A")
+    git(tmp_path, "commit", "-q", "-m", "one item, built")
+    graph = tmp_path / "memory.jsonl"
+    note = {"type": "entity", "name": "concept:agent-note", "entityType": "concept", "observations": ["by an agent"]}
+    graph.write_text(graph.read_text(encoding="utf-8") + "\n" + json.dumps(note), encoding="utf-8")
+    prepared = _prepare_committed(tmp_path, "an agent appends a node")
+    assert prepared.diff.is_empty
+    assert prepared.proposal.files["memory.jsonl"] != graph.read_bytes()  # the PR does change the file
+    assert prepared.proposal.title == "Rewrite memory.jsonl as kgsync writes it (no graph change)"
+    assert ("**No change to the graph.** memory.jsonl is rewritten as kgsync writes it (its lines in kgsync's "
+            "order, in one JSON form): no fact is added, removed or changed.") in prepared.proposal.body

@@ -205,6 +205,12 @@ def test_a_pr_title_with_a_line_break_is_a_config_error_at_its_line(tmp_path: Pa
         config.load(tmp_path)
 
 
+def test_a_blank_pr_title_is_a_config_error_at_its_line(tmp_path: Path) -> None:
+    # `title: "  "` titled every PR "  " (the cause title is kgsync's only when pr.title is left out).
+    (tmp_path / "kgsync.yml").write_text('items: x\npr:\n  base: main\n  title: "  "\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"kgsync.yml:4: pr.title: is blank.*fix: "):
+        config.load(tmp_path)
+
 @pytest.mark.parametrize(("key", "value"), [
     ("graph", "../elsewhere.jsonl"), ("graph", "kg/../../elsewhere.jsonl"), ("graph", "/tmp/elsewhere.jsonl"),
     ("graph", "linked/memory.jsonl"), ("cache_dir", "../kgsync-cache"), ("cache_dir", "/tmp/kgsync-cache"),

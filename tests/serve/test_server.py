@@ -79,6 +79,29 @@ def test_the_file_replaced_between_two_calls_is_seen_by_the_next(graph: Path, tm
         assert not server.search_nodes("hybrid retrieval").entities
 
 
+def test_a_graph_file_gone_or_unreadable_while_serving_is_said_in_every_answer(graph: Path) -> None:
+    """A start over a missing graph is refused, but a graph removed while serving (a `git checkout` of a
+    branch without it, a rename, a bad --graph after a move) was served as an empty graph: search_nodes
+    said "no node matches these words", read_graph 0 entities, item "no item named ...", and nothing,
+    not even stderr, said the file was gone; an agent concluded nothing had been researched.  So with a
+    file whose every line is unreadable (the one line a stderr warning names, which a client never
+    shows).  The file is still the empty graph (the reference server's reading), and every answer says
+    why, with the file and the fix; a restored file answers as before, without it."""
+    with kgsync_serve(graph) as server:
+        before = server.call("search_nodes", query="hybrid retrieval")
+        assert before["entities"] and "warning" not in before
+        graph.unlink()
+        gone = server.call("search_nodes", query="hybrid retrieval")
+        assert gone["entities"] == [] and f"{graph}: warning: the graph file is missing" in gone["warning"]
+        assert "the graph file is missing" in server.call("read_graph")["warning"]
+        with pytest.raises(ToolError, match="no item named .*the graph file is missing.*fix: restore it"):
+            server.call("item", slug="2026-01-29-hybrid-retrieval-bm25-dense")
+        graph.write_bytes(b"\xff\xfe not a graph\n")
+        unread = server.call("search_nodes", query="hybrid retrieval")
+        assert f"{graph}:1: warning: none of the file's 1 lines" in unread["warning"]
+        shutil.copyfile(EXAMPLE_GRAPH, graph)
+        assert server.call("search_nodes", query="hybrid retrieval") == before
+
 def test_answers_stay_bounded_on_a_large_graph(tmp_path: Path) -> None:
     path = tmp_path / "memory.jsonl"
     jsonl.write(path, big_graph(items=800))

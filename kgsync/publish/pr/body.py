@@ -25,12 +25,15 @@ from kgsync.publish.limits import GITHUB_BODY_LIMIT
 from kgsync.publish.pr.attention import ATTENTION_NAMES, Evidence
 from kgsync.publish.pr.item_views import BodyContext
 from kgsync.publish.pr.sections import DEFAULT_TITLE, build_sections
-from kgsync.publish.pr.truncation import truncate, body_length
+from kgsync.publish.pr.truncation import body_length, fit_report, report_length, truncate
 
 #: A whole trusted Markdown sentence (callers pass their own, e.g. with a link to the run).
 DEFAULT_FULL_REPORT_HINT = (
     "The full report is in the workflow run's job summary; `kgsync diff OLD NEW --limit 0` prints it too."
 )
+
+#: The notice's last sentence when the full report itself is cut.
+REPORT_HINT = "`kgsync diff OLD NEW --limit 0` prints it whole."
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,7 @@ def render_markdown(
     full_report_hint: str = DEFAULT_FULL_REPORT_HINT,
     evidence: Evidence | None = None,
     context: BodyContext | None = None,
+    report_limit: int = 0,
 ) -> RenderedBody:
     """The PR body for ``d``, and the full report; ``limit <= 0`` means no limit (the full report).
 
@@ -57,10 +61,13 @@ def render_markdown(
     under ``title`` as its heading; the body goes without (a PR shows its title above it).
     ``title`` is escaped; ``full_report_hint`` is trusted Markdown, one or more whole sentences
     of the caller's own (e.g. a link to the run).  ``evidence``: the sentences stating evidence
-    links (from the manifests).
+    links (from the manifests).  ``report_limit`` (UTF-8 bytes; 0: none): the full report's own
+    limit (the job summary's), met by leaving out whole item sections (``fit_report``).
     """
     full = build_sections(d, title=title, evidence=evidence or {}, context=context, cap=0, heading=True)
     full_text = "".join(s.text for s in full)
+    if report_limit > 0 and report_length(full_text) > report_limit:
+        full_text = fit_report(full, report_limit, REPORT_HINT)
     if limit <= 0:
         return RenderedBody(full_text, False, full_text)
     sections = build_sections(d, title=title, evidence=evidence or {}, context=context, cap=ATTENTION_NAMES,

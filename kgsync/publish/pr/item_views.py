@@ -106,6 +106,9 @@ class BodyContext:
     #: What a change to the manifest alone records anew (the graph the same), (slug, what) in order: a finding
     #: reworded past the stored cut, an item's links to other items (``body_context.recorded_anew``).
     recorded: tuple[tuple[str, str], ...] = ()
+    #: The graph file's name when the change rewrites it with no fact changed (lines added by hand in
+    #: another order or JSON form, sorted in); "" otherwise.
+    rewritten: str = ""
 
 
 @dataclass(frozen=True)

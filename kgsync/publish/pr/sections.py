@@ -105,7 +105,7 @@ def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE, evidence: Eviden
     by_hand = context.merged is None and not merged
     others = [] if by_hand else [v.slug for v in views if v.slug and v.slug not in merged | moved]
     head = _head(module, d, title if heading else "", lines, causes, (len(others), len(context.vetoed & set(others))),
-                 cap, full_report_hint, context.recorded)
+                 cap, full_report_hint, context.recorded, context.rewritten)
     sections = [Section("head", head)]
     sections += _item_sections(module, views, ordered, merged, context.events, frozenset(moved), by_hand,
                                cited_claims(d))
@@ -124,11 +124,11 @@ def _capped(rows: Sequence[_Row], cap: int) -> tuple[Sequence[_Row], int]:
 
 def _head(module: TemplateModule, d: GraphDiff, title: str, lines: tuple[AttentionLine, ...],
           causes: Sequence[ItemView], side_effects: tuple[int, int], cap: int, hint: str,
-          recorded: Sequence[tuple[str, str]] = ()) -> str:
+          recorded: Sequence[tuple[str, str]] = (), rewritten: str = "") -> str:
     """Needs attention, the merged and the removed items, the counts per type (foreign types
     past ``FOREIGN_TYPE_ROWS`` summed), what the manifest alone records anew: every list capped at
     ``cap``, so the head always fits.  ``side_effects``: the other items moved, and how many of
-    them by a veto."""
+    them by a veto.  ``rewritten``: the graph file a change with no fact changed rewrites."""
     relation_counts = list(d.relation_counts().items())
     contract = [c for c in d.counts if c.entity_type in TYPE_ORDER]
     foreign = [c for c in d.counts if c.entity_type not in TYPE_ORDER]
@@ -176,6 +176,7 @@ def _head(module: TemplateModule, d: GraphDiff, title: str, lines: tuple[Attenti
         more_renamed,
         recorded_shown,
         more_recorded,
+        rewritten,
     )
 
 

@@ -110,6 +110,14 @@ def manifest_only_title(reworded: int, linked: int) -> str | None:
                 "Record findings and links anew (no graph change)")
 
 
+def rewritten_title(graph_name: str) -> str:
+    """The title of a change that rewrites the graph file with no fact changed (lines added by hand
+    in another order or JSON form): the file, and that the graph stays."""
+    return next((title for title in (f"Rewrite {graph_name} as kgsync writes it (no graph change)",
+                                     f"Rewrite {graph_name} (no graph change)") if len(title) <= MAX_TITLE),
+                "Rewrite the graph file as kgsync writes it (no graph change)")
+
+
 def vetoed_title(links: int) -> str:
     """The title of a change no item explains that removes ``links`` evidence links a reviewer vetoed
     (``kgsync-veto.yml``): the veto is its cause."""

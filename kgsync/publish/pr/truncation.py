@@ -1,8 +1,10 @@
-"""Fitting the PR body into GitHub's limit: whole sections go, lowest priority first; the head stays."""
+"""Fitting the PR body into GitHub's limit: whole sections go, lowest priority first; the head stays.
+The full report (the job summary) fits its own limit by losing item sections alone (``fit_report``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from markupsafe import Markup
 
@@ -41,9 +43,32 @@ _CUT_NAMES = {
 }
 
 
-def truncate(sections: list[Section], limit: int, hint: str) -> str:
-    """Drop whole sections, lowest priority and latest first, until the rest and the notice fit."""
+def report_length(text: str) -> int:
+    """Length as GitHub counts a job summary: UTF-8 bytes."""
+    return len(text.encode("utf-8"))
+
+
+#: The sections the full report may lose: an item's (and the heading over a group of them).  Its lists
+#: (evidence links, lint findings, near-duplicate pairs, the item index) are where the body's notice
+#: sends a reader for what the body left out, so they stay.
+_REPORT_CUTS = frozenset({"item", "item_reference", "heading"})
+
+
+def fit_report(sections: list[Section], limit: int, hint: str) -> str:
+    """The full report in ``limit`` UTF-8 bytes: whole item sections go, in the body's order (lowest
+    priority and latest first), with the notice naming them; every list stays."""
+    cuttable = [s if s.kind in _REPORT_CUTS else replace(s, priority=0) for s in sections]
+    return truncate(cuttable, limit, hint, measure=report_length, limit_of="a job summary")
+
+
+def truncate(sections: list[Section], limit: int, hint: str,
+             measure: Callable[[str], int] = body_length, limit_of: str | None = None) -> str:
+    """Drop whole sections, lowest priority and latest first, until the rest and the notice fit
+    ``limit`` as ``measure`` counts (``body_length``: a PR body's characters; ``report_length``: bytes);
+    ``limit_of``: whose limit it is, GitHub's (default: a pull-request body's when ``limit`` is its)."""
     module = template_module()
+    unit = "bytes" if measure is report_length else "characters"
+    limit_of = limit_of or ("a pull-request body" if limit == GITHUB_BODY_LIMIT else None)
 
     def notice(cut: list[Section]) -> str:
         parts = []
@@ -53,7 +78,7 @@ def truncate(sections: list[Section], limit: int, hint: str) -> str:
                 parts.append(counted(count, noun))
         items = [s.label for s in cut if s.kind == "item"]
         span = CutItems(tuple(items[:CUT_ITEMS_NAMED]), max(0, len(items) - CUT_ITEMS_NAMED)) if items else None
-        return macro(module, "notice", f"{limit:,}", limit == GITHUB_BODY_LIMIT, ", ".join(parts), span, Markup(hint))
+        return macro(module, "notice", f"{limit:,} {unit}", limit_of, ", ".join(parts), span, Markup(hint))
 
     cut_order = sorted(
         (i for i, s in enumerate(sections) if s.priority > 0),
@@ -61,16 +86,16 @@ def truncate(sections: list[Section], limit: int, hint: str) -> str:
         reverse=True,
     )
     kept = set(range(len(sections)))
-    size = sum(body_length(s.text) for s in sections)
+    size = sum(measure(s.text) for s in sections)
     for index in cut_order:
         kept.discard(index)
-        size -= body_length(sections[index].text)
+        size -= measure(sections[index].text)
         cut = [s for i, s in enumerate(sections) if i not in kept]
         closing = notice(cut)
-        if size + body_length(closing) <= limit:
+        if size + measure(closing) <= limit:
             return "".join(s.text for i, s in enumerate(sections) if i in kept) + closing
     # Not even the summary fits (an absurdly small limit): the notice alone, cut hard.
     closing = notice([s for s in sections if s.priority > 0])[:limit]
-    while body_length(closing) > limit:  # astral characters count 2
+    while measure(closing) > limit:  # astral characters count 2 (4 bytes)
         closing = closing[:-1]
     return closing

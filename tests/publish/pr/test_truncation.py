@@ -140,3 +140,25 @@ def test_a_kept_section_keeps_its_heading() -> None:
         body = render_markdown(d, context=context, limit=limit).text
         if f"#### {kept}" in body:
             assert "### Side effects: hub entered: rag" in body, (limit, body)
+
+
+def test_a_full_report_over_its_own_limit_loses_item_sections_and_keeps_every_list() -> None:
+    """The full report is the job summary, which GitHub cuts at 1 MiB; the body's notice sends the reader
+    there for the evidence links, findings and pairs it leaves out.  A first run on the 273 items wrote a
+    1.05 MB report cut at a byte, inside an item's table: its evidence links, 5 lint findings,
+    near-duplicate pairs and item index (after the item sections) were in neither the body nor the
+    summary.  Cut to a limit, the report loses whole item sections only, the latest first, in bytes,
+    and names them."""
+    d = _truncation_case()
+    whole = render_markdown(d, limit=0).full_text
+    limit = len(whole.encode("utf-8")) - 600
+    report = render_markdown(d, report_limit=limit).full_text
+    assert len(report.encode("utf-8")) <= limit
+    lists = whole[whole.index("### Evidence links"):]  # then every finding, the pairs and the item index
+    assert "W119" in lists and "### Candidate near-duplicates (1)" in lists and "### Items (4)" in lists
+    assert lists in report
+    assert f"#### {A}" in report  # the removed and changed items stay; the new item's section went
+    assert "#### 2026-03-02-beta" not in report
+    assert "Not shown: 1 item section (2026-03-02-beta)." in report
+    assert "bytes (GitHub's limit for a job summary" in report
+    assert render_markdown(d, report_limit=len(whole.encode("utf-8"))).full_text == whole
