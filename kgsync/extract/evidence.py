@@ -45,11 +45,15 @@ from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 
 def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extracted],
          known: Mapping[str, ResearchItem], suffixes: Mapping[str, str],
-         vetoed: frozenset[tuple[str, str]] = frozenset()) -> EvidencePlan:
+         vetoed: frozenset[tuple[str, str]] = frozenset(),
+         kept: Mapping[str, Sequence[PlannedLink]] | None = None) -> EvidencePlan:
     """Resolve every item's mentions to claim→claim links, and the findings they require.
 
     ``texts``: each item's ``EvidenceText`` (or its extraction); ``known``: every item a
-    reference may name (failed items included: they have no text, so no claim is linked)."""
+    reference may name (failed items included: they have no text, so no claim is planned);
+    ``kept``: each item's links to the claims of those items, as the last build wrote them
+    (``graph.kept_links``): one stays while the item still writes its sentence, naming that item,
+    at its line (the same links whether the cited item reads or is kept)."""
     required: dict[str, set[int]] = {}
     links: dict[str, list[PlannedLink]] = {}
     issues: list[Issue] = []
@@ -92,6 +96,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
         # (line, item, finding) each line cites by the item's name (its slug or an undated part of it):
         # a description of the same item there is the same citation, read once
         named_here: set[tuple[int, str | None, int]] = set()
+        still: set[tuple[str, str, int]] = set()  # (kept item, sentence, line) this item still writes
         for mention in extraction.mentions:
             cited_here.setdefault((mention.line, mention.target, mention.sentence), set()).add(mention.finding)
             if mention.via != "description":
@@ -110,8 +115,9 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             if target.is_superseded:
                 continue  # its claims are not in the graph; the item→item extends stays
             target_extraction = read.get(slug)
-            if target_extraction is None:
-                continue  # kept from an earlier build: its findings are not read now
+            if target_extraction is None:  # kept from an earlier build: its findings are not read now
+                still.add((slug, mention.sentence, mention.line))
+                continue
             if mention.finding and not mention.exact:
                 # a sentence citing more findings of the item than it has names none in particular
                 numbered = {n for n in cited_here[(mention.line, mention.target, mention.sentence)] if n}
@@ -222,10 +228,28 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             required.setdefault(link.target_slug, set()).add(basis[key][1])
             required.setdefault(item.slug, set()).add(link.source_number)
             links.setdefault(item.slug, []).append(link)
+        for link in _still_written((kept or {}).get(item.slug, ()), still, extraction.claims, item.slug, vetoed):
+            required.setdefault(item.slug, set()).add(link.source_number)  # the kept item's claims are its facts
+            links.setdefault(item.slug, []).append(link)
         if item.slug in links:
             links[item.slug] = sorted(links[item.slug], key=PlannedLink.key)
     return EvidencePlan({s: frozenset(n) for s, n in sorted(required.items())},
                         {s: tuple(v) for s, v in sorted(links.items())}, tuple(issues), vetoed)
+
+
+def _still_written(kept: Sequence[PlannedLink], still: Collection[tuple[str, str, int]], claims: Sequence[ClaimText],
+                   slug: str, vetoed: frozenset[tuple[str, str]]) -> list[PlannedLink]:
+    """The links to a kept item's claims the item wrote last time (``kept``) whose sentence it still
+    writes at that line naming that item (``still``), from a finding it still has, and not vetoed."""
+    keys = {claim.number: claim.key for claim in claims}
+    out = []
+    for link in kept:
+        source = claim_name(slug, keys[link.source_number]) if link.source_number in keys else None
+        if source is None or (link.target_slug, link.sentence, link.line) not in still or \
+                (source, link.target_claim) in vetoed or (link.target_claim, source) in vetoed:
+            continue
+        out.append(link)
+    return out
 
 
 def _guessed_user(mention: Mention, clear: bool) -> bool:

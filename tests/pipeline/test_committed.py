@@ -92,6 +92,20 @@ def test_an_item_that_fails_keeps_the_links_other_items_make_to_its_findings(tmp
     assert graph.read_bytes() == built and manifest_path(graph).read_bytes() == recorded
 
 
+def test_a_link_to_a_failed_item_goes_when_its_sentence_does(tmp_path: Path) -> None:
+    # What b writes still decides b's links: its sentence gone, the link to the failed item goes too.
+    cfg, cited, graph = _citing_repo(tmp_path, cached=True)
+    build(cfg)
+    cited.write_text(_CITED.replace("---\n", "---\ntitle: [broken\n", 1), encoding="utf-8")
+    citing = cited.parent / "2026-01-02-b.md"
+    citing.write_text(citing.read_text(encoding="utf-8").replace(", building on Key Finding 2 of `2026-01-01-a`", ""),
+                      encoding="utf-8")
+    result = build(cfg)
+    assert _LINK not in result.graph.relations
+    assert not [r for r in result.graph.relations if r.source.startswith("claim:2026-01-02-b:")
+                and r.target.startswith("claim:2026-01-01-a:")]
+
+
 @pytest.mark.parametrize("name", ["2026-01-01-café.md", "2026-01-01 a.md", "2026-01-03-c.md"])
 def test_an_item_held_back_keeps_the_links_other_items_make_to_its_findings(tmp_path: Path, name: str) -> None:
     # Renamed to a file that fails, the item keeps its nodes (held back: its file is gone while a file
