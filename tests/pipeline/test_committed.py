@@ -92,6 +92,28 @@ def test_an_item_that_fails_keeps_the_links_other_items_make_to_its_findings(tmp
     assert graph.read_bytes() == built and manifest_path(graph).read_bytes() == recorded
 
 
+def test_a_failed_item_s_links_keep_the_findings_they_cite_as_claims(tmp_path: Path) -> None:
+    # b cites a's Key Finding 6, beyond the cap of 4 claims an item states: a states it as a claim because
+    # b's link requires it.  With b's file broken, b's link was kept but no longer required the claim: the
+    # link dangled, and the build failed on it, writing nothing.
+    cfg, cited, graph = _citing_repo(tmp_path, cached=False)
+    findings = [f"Finding number {n} of the graph study about {word}." for n, word in
+                enumerate(("recall", "names", "merges", "aliases", "ranking", "provenance"), 1)]
+    cited.write_text(item_markdown("Knowledge graphs", completed="2026-01-01", question="How?", summary="Graphs help.",
+                                   findings=findings), encoding="utf-8")
+    citing = cited.parent / "2026-01-02-b.md"
+    citing.write_text(citing.read_text(encoding="utf-8").replace("Key Finding 2", "Key Finding 6"), encoding="utf-8")
+    first = build(cfg)
+    assert [r for r in first.graph.relations if r.source.startswith("claim:2026-01-02-b:")
+            and r.target.startswith("claim:2026-01-01-a:finding-number-6")]
+    built, recorded = graph.read_bytes(), manifest_path(graph).read_bytes()
+    citing.write_text(citing.read_text(encoding="utf-8").replace("---\n", "---\ntitle: [broken\n", 1), encoding="utf-8")
+    failed = build(cfg)
+    assert [i.location.path for i in failed.issues if i.severity is IssueSeverity.ERROR] == [
+        "Research/completed/2026-01-02-b.md"]
+    assert graph.read_bytes() == built and manifest_path(graph).read_bytes() == recorded
+
+
 def test_a_link_to_a_failed_item_goes_when_its_sentence_does(tmp_path: Path) -> None:
     # What b writes still decides b's links: its sentence gone, the link to the failed item goes too.
     cfg, cited, graph = _citing_repo(tmp_path, cached=True)
