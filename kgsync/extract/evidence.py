@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from kgsync.contract.errors import Location
 from kgsync.contract.model import RelationType, claim_name
 from kgsync.extract.evidence_model import (MIN_SHARED, MIN_SOURCE_WORDS, MIN_TRUST_LEAD, ClaimText, EvidencePlan,
-                                           EvidenceText, Extracted, Mention, Numbered, PlannedLink, content_words,
+                                           EvidenceText, Extracted, KeptLinks, Mention, Numbered, PlannedLink, content_words,
                                            words_key)
 from kgsync.extract.references import references
 from kgsync.extract.evidence_hints import (describing_hint, guessed_source_hint, marker_issue, refused_hint,
@@ -46,14 +46,15 @@ from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extracted],
          known: Mapping[str, ResearchItem], suffixes: Mapping[str, str],
          vetoed: frozenset[tuple[str, str]] = frozenset(),
-         kept: Mapping[str, Sequence[PlannedLink]] | None = None) -> EvidencePlan:
+         kept: KeptLinks = KeptLinks()) -> EvidencePlan:
     """Resolve every item's mentions to claim→claim links, and the findings they require.
 
     ``texts``: each item's ``EvidenceText`` (or its extraction); ``known``: every item a
     reference may name (failed items included: they have no text, so no claim is planned);
-    ``kept``: each item's links to the claims of those items, as the last build wrote them
-    (``graph.kept_links``): one stays while the item still writes its sentence, naming that item,
-    at its line (the same links whether the cited item reads or is kept)."""
+    ``kept``: the links the last build wrote to and from the claims of those items (``graph.kept_links``):
+    an item's link to a kept item's claim stays while the item still writes its sentence, naming that
+    item, at its line; a kept item's link to another item's claim keeps requiring that claim (the same
+    links whether the kept item reads or not)."""
     required: dict[str, set[int]] = {}
     links: dict[str, list[PlannedLink]] = {}
     issues: list[Issue] = []
@@ -228,28 +229,16 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             required.setdefault(link.target_slug, set()).add(basis[key][1])
             required.setdefault(item.slug, set()).add(link.source_number)
             links.setdefault(item.slug, []).append(link)
-        for link in _still_written((kept or {}).get(item.slug, ()), still, extraction.claims, item.slug, vetoed):
+        for link in kept.still_written(item.slug, still, extraction.claims, vetoed):
             required.setdefault(item.slug, set()).add(link.source_number)  # the kept item's claims are its facts
             links.setdefault(item.slug, []).append(link)
         if item.slug in links:
             links[item.slug] = sorted(links[item.slug], key=PlannedLink.key)
+    for slug in kept.from_kept:
+        if slug in read and (cited := kept.cited(slug, read[slug].claims)):
+            required.setdefault(slug, set()).update(cited)
     return EvidencePlan({s: frozenset(n) for s, n in sorted(required.items())},
                         {s: tuple(v) for s, v in sorted(links.items())}, tuple(issues), vetoed)
-
-
-def _still_written(kept: Sequence[PlannedLink], still: Collection[tuple[str, str, int]], claims: Sequence[ClaimText],
-                   slug: str, vetoed: frozenset[tuple[str, str]]) -> list[PlannedLink]:
-    """The links to a kept item's claims the item wrote last time (``kept``) whose sentence it still
-    writes at that line naming that item (``still``), from a finding it still has, and not vetoed."""
-    keys = {claim.number: claim.key for claim in claims}
-    out = []
-    for link in kept:
-        source = claim_name(slug, keys[link.source_number]) if link.source_number in keys else None
-        if source is None or (link.target_slug, link.sentence, link.line) not in still or \
-                (source, link.target_claim) in vetoed or (link.target_claim, source) in vetoed:
-            continue
-        out.append(link)
-    return out
 
 
 def _guessed_user(mention: Mention, clear: bool) -> bool:

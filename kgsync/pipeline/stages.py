@@ -45,7 +45,7 @@ from kgsync.contract import jsonl
 from kgsync.contract.lazy_mapping import LazyMapping
 from kgsync.contract.errors import ConfigError, GraphFormatError, LintFailed, Location
 from kgsync.contract.model import Facts, Graph
-from kgsync.extract.evidence_model import EvidencePlan, EvidenceText, PlannedLink
+from kgsync.extract.evidence_model import EvidencePlan, EvidenceText, KeptLinks
 from kgsync.extract.evidence import plan as plan_evidence
 from kgsync.extract.findings import Extraction
 from kgsync.graph.assemble import Assembly, AssemblyInputs, Sources, context
@@ -388,7 +388,7 @@ def _assemble(cache_folder: Path | None, reader: CacheReader, reading: Reading,
               vetoes: Callable[[Mapping[str, EvidenceText]], VetoNames],
               caps: Caps, tag_style: str, min_links: int, distrust: frozenset[str] = frozenset(), behind: Behind | None = None,
               selection: str | None = None, standing: frozenset[str] = frozenset(), renames: Mapping[str, str] | None = None,
-              kept_links: Mapping[str, tuple[PlannedLink, ...]] | None = None) -> _Assembled:
+              kept_links: KeptLinks = KeptLinks()) -> _Assembled:
     """Every item's facts and the evidence links between them (less the ``vetoes``, given the items' texts); an item's facts come
     from the facts store when nothing they were built from changed (``kgsync.pipeline.cache.facts.FactsStore``).
     ``caps``, ``tag_style``, ``min_links``: kgsync.yml's, as ``kgsync.graph.assemble.AssemblyInputs`` holds them;

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from kgsync.contract.model import Facts, Relation, RelationType
-from kgsync.extract.evidence_model import PlannedLink
-from kgsync.graph.kept_links import links_to_kept
+from kgsync.extract.evidence_model import KeptLinks, PlannedLink
+from kgsync.graph.kept_links import links_of_kept
 from kgsync.graph.merge import Manifest
 
 _A, _B = "claim:2026-01-01-a:canonical-names", "claim:2026-01-02-b:resolution"
@@ -18,9 +18,15 @@ _CITING = Facts(
 
 def test_a_kept_item_s_incoming_links_are_read_back_as_planned_links() -> None:
     manifest = Manifest({"2026-01-01-a": Facts(((_A, "claim"),)), "2026-01-02-b": _CITING})
-    assert links_to_kept(manifest, frozenset({"2026-01-01-a"})) == {"2026-01-02-b": (PlannedLink(
-        3, RelationType.SUPPORTS, _A, "2026-01-01-a", "This confirms Key Finding 2 of `2026-01-01-a`.", 24),)}
-    # the links to items that read now are planned from their text; a kept item's own links are its facts
-    assert links_to_kept(manifest, frozenset({"2026-01-04-d"})) == {}
-    assert links_to_kept(manifest, frozenset({"2026-01-02-b"})) == {}
-    assert links_to_kept(None, frozenset({"2026-01-01-a"})) == {}
+    assert links_of_kept(manifest, frozenset({"2026-01-01-a"})) == KeptLinks({"2026-01-02-b": (PlannedLink(
+        3, RelationType.SUPPORTS, _A, "2026-01-01-a", "This confirms Key Finding 2 of `2026-01-01-a`.", 24),)})
+    # the links to items that read now are planned from their text
+    assert links_of_kept(manifest, frozenset({"2026-01-04-d"})) == KeptLinks()
+    assert links_of_kept(None, frozenset({"2026-01-01-a"})) == KeptLinks()
+
+
+def test_a_kept_item_s_links_name_the_claims_they_require_with_their_findings_numbers() -> None:
+    manifest = Manifest({"2026-01-01-a": Facts(((_A, "claim"),), ((_A, "section:key-finding-6"),)),
+                         "2026-01-02-b": _CITING})
+    # 2026-01-03-c is in no manifest line: nothing to require of it
+    assert links_of_kept(manifest, frozenset({"2026-01-02-b"})) == KeptLinks({}, {"2026-01-01-a": {_A: 6}})
