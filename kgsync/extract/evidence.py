@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from kgsync.contract.errors import Location
 from kgsync.contract.model import RelationType, claim_name
 from kgsync.extract.evidence_model import (MIN_SHARED, MIN_SOURCE_WORDS, MIN_TRUST_LEAD, ClaimText, EvidencePlan,
-                                           EvidenceText, Extracted, Mention, Numbered, PlannedLink, content_words,
+                                           EvidenceText, Extracted, KeptLinks, Mention, Numbered, PlannedLink, content_words,
                                            words_key)
 from kgsync.extract.references import references
 from kgsync.extract.evidence_hints import (describing_hint, guessed_source_hint, marker_issue, refused_hint,
@@ -45,11 +45,16 @@ from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 
 def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extracted],
          known: Mapping[str, ResearchItem], suffixes: Mapping[str, str],
-         vetoed: frozenset[tuple[str, str]] = frozenset()) -> EvidencePlan:
+         vetoed: frozenset[tuple[str, str]] = frozenset(),
+         kept: KeptLinks = KeptLinks()) -> EvidencePlan:
     """Resolve every item's mentions to claim→claim links, and the findings they require.
 
     ``texts``: each item's ``EvidenceText`` (or its extraction); ``known``: every item a
-    reference may name (failed items included: they have no text, so no claim is linked)."""
+    reference may name (failed items included: they have no text, so no claim is planned);
+    ``kept``: the links the last build wrote to and from the claims of those items (``graph.kept_links``):
+    an item's link to a kept item's claim stays while the item still writes its sentence, naming that
+    item, at its line; a kept item's link to another item's claim keeps requiring that claim (the same
+    links whether the kept item reads or not)."""
     required: dict[str, set[int]] = {}
     links: dict[str, list[PlannedLink]] = {}
     issues: list[Issue] = []
@@ -92,6 +97,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
         # (line, item, finding) each line cites by the item's name (its slug or an undated part of it):
         # a description of the same item there is the same citation, read once
         named_here: set[tuple[int, str | None, int]] = set()
+        still: set[tuple[str, str, int]] = set()  # (kept item, sentence, line) this item still writes
         for mention in extraction.mentions:
             cited_here.setdefault((mention.line, mention.target, mention.sentence), set()).add(mention.finding)
             if mention.via != "description":
@@ -110,8 +116,9 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             if target.is_superseded:
                 continue  # its claims are not in the graph; the item→item extends stays
             target_extraction = read.get(slug)
-            if target_extraction is None:
-                continue  # kept from an earlier build: its findings are not read now
+            if target_extraction is None:  # kept from an earlier build: its findings are not read now
+                still.add((slug, mention.sentence, mention.line))
+                continue
             if mention.finding and not mention.exact:
                 # a sentence citing more findings of the item than it has names none in particular
                 numbered = {n for n in cited_here[(mention.line, mention.target, mention.sentence)] if n}
@@ -222,8 +229,14 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             required.setdefault(link.target_slug, set()).add(basis[key][1])
             required.setdefault(item.slug, set()).add(link.source_number)
             links.setdefault(item.slug, []).append(link)
+        for link in kept.still_written(item.slug, still, extraction.claims, vetoed):
+            required.setdefault(item.slug, set()).add(link.source_number)  # the kept item's claims are its facts
+            links.setdefault(item.slug, []).append(link)
         if item.slug in links:
             links[item.slug] = sorted(links[item.slug], key=PlannedLink.key)
+    for slug in kept.from_kept:
+        if slug in read and (cited := kept.cited(slug, read[slug].claims)):
+            required.setdefault(slug, set()).update(cited)
     return EvidencePlan({s: frozenset(n) for s, n in sorted(required.items())},
                         {s: tuple(v) for s, v in sorted(links.items())}, tuple(issues), vetoed)
 

@@ -6,13 +6,13 @@ cached as typed JSON beside the record cache; the text helpers both steps share.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import filterfalse
 from typing import Protocol
 
-from kgsync.contract.model import RelationType
+from kgsync.contract.model import RelationType, claim_name
 from kgsync.extract.stance import WORD
 from kgsync.read.items import Issue, KeyFinding
 
@@ -168,6 +168,40 @@ class PlannedLink:
 
     def key(self) -> tuple[int, str, str, str, int]:
         return (self.source_number, self.relation.value, self.target_claim, self.sentence, self.line)
+
+
+@dataclass(frozen=True)
+class KeptLinks:
+    """The claim→claim links the last build wrote to and from the claims of items kept from it (their
+    findings are not read now), as the committed manifest records them (``graph.kept_links``)."""
+
+    #: citing slug -> its links to kept items' claims
+    to_kept: Mapping[str, tuple[PlannedLink, ...]] = field(default_factory=dict)
+    #: cited slug -> {its claim's name: that claim's finding number}, for each claim a kept item's link names
+    from_kept: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+
+    def still_written(self, slug: str, still: Collection[tuple[str, str, int]], claims: Sequence[ClaimText],
+                      vetoed: Collection[tuple[str, str]]) -> list[PlannedLink]:
+        """The links to a kept item's claims that ``slug`` wrote last time whose sentence it still writes
+        at that line naming that item (``still``: (kept slug, sentence, line)), from a finding it still has
+        (``claims``), and not vetoed (``vetoed``: pairs of claim names, either way)."""
+        keys = {claim.number: claim.key for claim in claims}
+        out = []
+        for link in self.to_kept.get(slug, ()):
+            source = claim_name(slug, keys[link.source_number]) if link.source_number in keys else None
+            if source is not None and (link.target_slug, link.sentence, link.line) in still and \
+                    (source, link.target_claim) not in vetoed and (link.target_claim, source) not in vetoed:
+                out.append(link)
+        return out
+
+    def cited(self, slug: str, claims: Sequence[ClaimText]) -> set[int]:
+        """The findings of ``slug`` whose claims the links of kept items name: the finding whose claim has
+        that name now, else the one of the number it had (a reworded finding keeps its claim's name:
+        ``graph.claim_identity``)."""
+        names = self.from_kept.get(slug, {})
+        by_name = {claim_name(slug, claim.key): claim.number for claim in claims}
+        numbers = set(by_name.values())
+        return {by_name.get(name, number) for name, number in names.items() if name in by_name or number in numbers}
 
 
 @dataclass(frozen=True)

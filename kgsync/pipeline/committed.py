@@ -21,7 +21,9 @@ from kgsync.pipeline.cache.state import BuildState
 from kgsync.contract import jsonl
 from kgsync.contract.errors import ConfigError, GraphFormatError, KgsyncError, Location
 from kgsync.contract.model import Facts, Graph
+from kgsync.extract.evidence_model import KeptLinks
 from kgsync.graph.manifest_lines import load_manifest_sharing
+from kgsync.graph.kept_links import links_of_kept
 from kgsync.graph.merge import Manifest, manifest_path
 from kgsync.lint.rules import emptied_graph
 from kgsync.read.config import Config
@@ -344,19 +346,20 @@ def files_to_write(graph_data: Callable[[], bytes | jsonl.Chunks], manifest: Man
 
 
 def kept_items(failing: frozenset[str], read: Collection[str], read_manifest: Callable[[], Manifest | None]
-               ) -> tuple[frozenset[str], tuple[ResearchItem, ...], tuple[str, ...]]:
+               ) -> tuple[frozenset[str], tuple[ResearchItem, ...], tuple[str, ...], KeptLinks]:
     """The items that keep their last facts, as those facts know them (slug and date), and which of
     them are held back: the items that fail to parse now (``failing``) keep their nodes, so the extends
     edges of items citing or linking them must stay too; and while one fails, so does every item whose
     file is gone (not among the ``read`` slugs).  Why: a rename reads as a delete and a new file, and
     when the new file fails (a name that is no slug, YAML broken on the way) the delete would remove
     the item's nodes with nothing to take their place; the next build that reads every file removes them.
-    Returns (the slugs kept, the items, the slugs held back though their files are gone)."""
+    Returns (the slugs kept, the items, the slugs held back though their files are gone, the links to and
+    from the kept items' claims: ``graph.kept_links``)."""
     if not failing:
-        return failing, (), ()
+        return failing, (), (), KeptLinks()
     manifest = read_manifest()
     if manifest is None:
-        return failing, (), ()
+        return failing, (), (), KeptLinks()
     gone = tuple(sorted(set(manifest.by_item) - set(read) - failing))
     kept = []
     for slug in sorted((failing | set(gone)) & set(manifest.by_item)):
@@ -364,7 +367,8 @@ def kept_items(failing: frozenset[str], read: Collection[str], read_manifest: Ca
         dates = [text[len("completed:"):] for name, text in manifest.by_item[slug].observations
                  if name == own and text.startswith("completed:")]
         kept.append(ResearchItem.known_only_by(slug, dates[0] if dates else ""))
-    return failing | set(gone), tuple(kept), gone
+    keep = failing | set(gone)
+    return keep, tuple(kept), gone, links_of_kept(manifest, keep)
 
 
 def _refuse_a_lost_manifest(committed: Graph, items: Sequence[ResearchItem], graph_path: Path,

@@ -45,7 +45,7 @@ from kgsync.contract import jsonl
 from kgsync.contract.lazy_mapping import LazyMapping
 from kgsync.contract.errors import ConfigError, GraphFormatError, LintFailed, Location
 from kgsync.contract.model import Facts, Graph
-from kgsync.extract.evidence_model import EvidencePlan, EvidenceText
+from kgsync.extract.evidence_model import EvidencePlan, EvidenceText, KeptLinks
 from kgsync.extract.evidence import plan as plan_evidence
 from kgsync.extract.findings import Extraction
 from kgsync.graph.assemble import Assembly, AssemblyInputs, Sources, context
@@ -194,13 +194,13 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
                                          manifest_subjects(files.manifest, config.mining.min_links, config.caps.term_slots))
     vocabulary, renames = standing_names(vocabulary, standing, manifest_merges(files.manifest), pinned)  # after: the items' alone
     clock.lap("select")
-    keep, kept, held = kept_items(_failing_items(reading), reading.by_slug, files.read_manifest)
+    keep, kept, held, kept_links = kept_items(_failing_items(reading), reading.by_slug, files.read_manifest)
     # The maintainers' theme map and vetoes: inputs, loaded here and handed to the stage that reads them.
     themes, vetoes = _theme_map(config), configured_vetoes(config.veto_path())
     named = partial(veto_names, vetoes, previous=files.read_manifest, fold=fold)  # read in the plan's names
     assembled = _assemble(cache_folder, reader, reading, vocabulary, fold, kept, themes, named, config.caps,
                           config.tag_style, config.mining.min_links, distrust, behind, selections.ident,
-                          standing, renames)
+                          standing, renames, kept_links)
     clock.lap("assemble")
     base = committed_base(files, state, reading.read.items, keep, assembled.assembly.by_item, assembled.made_json)
     record = ManifestRecord(cache_folder, reader)
@@ -386,15 +386,15 @@ class _Assembled:
 def _assemble(cache_folder: Path | None, reader: CacheReader, reading: Reading,
               vocabulary: Vocabulary, fold: Folding, kept: tuple[ResearchItem, ...], themes: ThemeMap,
               vetoes: Callable[[Mapping[str, EvidenceText]], VetoNames],
-              caps: Caps, tag_style: str, min_links: int, distrust: frozenset[str] = frozenset(),
-              behind: Behind | None = None, selection: str | None = None,
-              standing: frozenset[str] = frozenset(), renames: Mapping[str, str] | None = None) -> _Assembled:
+              caps: Caps, tag_style: str, min_links: int, distrust: frozenset[str] = frozenset(), behind: Behind | None = None,
+              selection: str | None = None, standing: frozenset[str] = frozenset(), renames: Mapping[str, str] | None = None,
+              kept_links: KeptLinks = KeptLinks()) -> _Assembled:
     """Every item's facts and the evidence links between them (less the ``vetoes``, given the items' texts); an item's facts come
     from the facts store when nothing they were built from changed (``kgsync.pipeline.cache.facts.FactsStore``).
     ``caps``, ``tag_style``, ``min_links``: kgsync.yml's, as ``kgsync.graph.assemble.AssemblyInputs`` holds them;
     ``selection``: the id of the vocabulary's selection (``SelectionStore.ident``; None: unknown);
     ``standing``: the mined terms the last build wrote (``AssemblyInputs.standing``); ``renames``: the
-    names ``kgsync.vocabulary.standing.standing_names`` gave back to the selection's terms."""
+    names ``kgsync.vocabulary.standing.standing_names`` gave back to the selection's terms; ``kept_links``: ``evidence.plan``'s."""
     items = reading.read.items
     theme_concepts = theme_concepts_of(items, themes)
     # The choice of every item's terms is the last build's when its inputs are (the same selection
@@ -416,7 +416,7 @@ def _assemble(cache_folder: Path | None, reader: CacheReader, reading: Reading,
     # The claim→claim links the items state (``kgsync.extract.evidence``): ``by_slug``, the items and the
     # kept ones, and their ``suffixes`` as the context derived them once.
     vetoed = vetoes(texts)
-    shared = replace(shared, evidence=plan_evidence(items, texts, shared.by_slug, shared.suffixes, vetoed.pairs))
+    shared = replace(shared, evidence=plan_evidence(items, texts, shared.by_slug, shared.suffixes, vetoed.pairs, kept_links))
     evidence = shared.evidence
     assembly = memoised_assembly(items, extractions, shared, memo)
     (behind or Behind()).save(lambda: store.save(memo), len(memo.put_slugs) if memo is not None else 0)

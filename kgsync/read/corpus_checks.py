@@ -100,16 +100,26 @@ def _dangling_links(items: Sequence[ResearchItem], also_known: Iterable[str] = (
     known = {item.slug for item in items} | set(also_known)
     issues = []
     for item in items:
+        written = {(name, slug): text for name, slug, text in reversed(item.written_links)}  # the first, as written
         for field_name, targets in (("cites", item.cites), ("supersedes", item.supersedes),
                                     ("superseded_by", item.superseded_by)):
             for target in targets:
                 if target not in known and target != item.slug:
                     # At the field's own line (an annotation on the title line points nowhere useful).
                     line = dict(item.field_lines).get(field_name, 2)
+                    as_written = written.get((field_name, target))
                     issues.append(Issue(IssueSeverity.WARNING, Location(item.path, line),
-                                        f"{field_name} names {target!r}, which is not an item here",
-                                        "correct the slug, or drop it if the item was removed", item.slug))
+                                        f"{dangling_head(field_name, target)}"
+                                        f"{f' (written {as_written!r})' if as_written else ''}, which is not an item here",
+                                        f"a {field_name} entry is an item's slug, its file name without .md "
+                                        "(2026-01-01-topic): correct it, or drop it if the item was removed", item.slug))
     return issues
+
+
+def dangling_head(field_name: str, target: str) -> str:
+    """How the warning of a link to a missing item begins, whatever its author wrote (the PR compares
+    warnings by it: ``publish.pr.body_context``)."""
+    return f"{field_name} names {target!r}"
 
 
 def _later_cites(items: Sequence[ResearchItem]) -> list[Issue]:

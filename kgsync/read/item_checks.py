@@ -358,6 +358,13 @@ def normalise_slug(value: str) -> str:
     return value[:-3] if value.endswith(".md") else value
 
 
+def _written_links(meta: dict[str, Any]) -> tuple[tuple[str, str, str], ...]:
+    """(field, slug, as written) of each link entry whose written form is not its slug (``ResearchItem.written_links``)."""
+    out = ((name, normalise_slug(written), written) for name in ("cites", "supersedes", "superseded_by")
+           for written in _strings(_cited_items(meta.get(name))))
+    return tuple(dict.fromkeys(entry for entry in out if entry[1] and entry[1] != entry[2]))
+
+
 def _slugs(value: object) -> tuple[str, ...]:
     out = (normalise_slug(v) for v in _strings(value))
     return tuple(dict.fromkeys(s for s in out if s and s not in ("~", "null", "None")))

@@ -106,6 +106,9 @@ class ResearchItem:
     # (field, 1-based line) of the frontmatter lists and the Sources heading: where a message
     # about one of them points (the caps, ``kgsync.read.item_caps``), also for a cached item.
     field_lines: tuple[tuple[str, int], ...] = ()
+    # (field, slug, as written) of each cites/supersedes/superseded_by entry written otherwise than as its
+    # slug ("Research/completed/<slug>.md", "../../etc/passwd"): a message about the link quotes the author.
+    written_links: tuple[tuple[str, str, str], ...] = ()
 
     @classmethod
     def known_only_by(cls, slug: str, completed: str) -> ResearchItem:

@@ -46,6 +46,7 @@ from kgsync.read.item_checks import (
     _one_line,
     _Problem,
     _slugs,
+    _written_links,
     _strings,
     _text,
     normalise_slug,
@@ -319,6 +320,7 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
         claim_numbers=_claim_numbers(meta),
         cited_findings=_cited_findings(meta.get("cites"), slug, _field_line(yaml_text, "cites") + 2),
         field_lines=tuple((name, _field_line(yaml_text, name) + 2) for name in _LIST_FIELDS if name in meta),
+        written_links=_written_links(meta),
     )
     item, warnings = _with_sections(item, problem, warnings)
     missing = [n for n in item.claim_numbers if n > len(item.key_findings)]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -10,11 +12,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kgsync.read import config as config_module
+from kgsync.extract.evidence import plan
+from kgsync.extract.evidence_model import EvidencePlan, KeptLinks, PlannedLink
+from kgsync.extract.findings import extract, undated_suffixes
 from kgsync.extract.references import scan
 from kgsync.extract.stance import classify
-from kgsync.read.items import IssueSeverity
+from kgsync.read.items import IssueSeverity, ResearchItem
 from kgsync.graph.merge import manifest_path
-from kgsync.contract.model import RelationType
+from kgsync.contract.model import RelationType, claim_name
 from kgsync.pipeline.stages import build
 from tests.extract.evidence_items import NEW, OLD, OLD_FINDINGS, item_text, links_of, make, new_item, old_item
 
@@ -254,6 +259,45 @@ def test_a_numbered_reference_links_the_cited_finding_from_the_best_matching_cla
     assert link.target_claim.startswith(f"claim:{OLD}:vector-stores")
     assert link.source_number == 2  # "Vector search waits until the corpus grows."
     assert result.required[OLD] == frozenset({2}) and result.required[NEW] == frozenset({2})
+
+
+def _kept_old(citing: ResearchItem, kept: Mapping[str, tuple[PlannedLink, ...]],
+              vetoed: frozenset[tuple[str, str]] = frozenset()) -> EvidencePlan:
+    """The plan of ``citing`` while the old study is kept from an earlier build (its findings not read)."""
+    known = {OLD: ResearchItem.known_only_by(OLD, "2026-01-01"), citing.slug: citing}
+    return plan([citing], {citing.slug: extract(citing)}, known, undated_suffixes(known), vetoed, KeptLinks(kept))
+
+
+def test_the_links_to_a_kept_item_s_findings_are_those_last_written_while_the_sentence_stands() -> None:
+    body = f"Vector search is deferred, as `{OLD}.md` Key Finding 2 found."
+    read = links_of(old_item(), new_item(body))
+    assert _kept_old(new_item(body), {}).links == {}  # its findings unread: nothing to plan from
+    kept = _kept_old(new_item(body), read.links)
+    assert kept.links == read.links and kept.required[NEW] == read.required[NEW]
+    # the sentence edited, moved to another line, or its finding gone: the link goes with it
+    assert _kept_old(new_item(body.replace("deferred", "postponed")), read.links).links == {}
+    assert _kept_old(new_item(f"Text.\n\n{body}"), read.links).links == {}
+    [link] = read.links[NEW]
+    assert _kept_old(new_item(body), {NEW: (replace(link, source_number=3),)}).links == {}
+    # and a maintainer's veto holds
+    vetoed = frozenset({(f"claim:{NEW}:vector-search-waits-until", link.target_claim)})
+    assert _kept_old(new_item(body), read.links, vetoed).links == {}
+
+
+def test_a_kept_item_s_links_keep_requiring_the_findings_they_name() -> None:
+    # The new study is kept (its text not read): its link to the old study's finding 3 still makes that
+    # finding a claim, found by its claim's name, else (reworded: the name kept) by its number.
+    old = old_item()
+    known = {OLD: old, NEW: ResearchItem.known_only_by(NEW, "2026-02-01")}
+    claims = {claim.number: claim_name(OLD, claim.key) for claim in extract(old).claims}
+
+    def required(names: dict[str, int]) -> frozenset[int] | None:
+        kept = KeptLinks(from_kept={OLD: names})
+        return plan([old], {OLD: extract(old)}, known, undated_suffixes(known), frozenset(), kept).required.get(OLD)
+
+    assert required({claims[3]: 3}) == required({claims[3]: 1}) == required({f"claim:{OLD}:reworded": 3}) == {3}
+    assert required({f"claim:{OLD}:gone": 7}) is None  # neither its name nor its number is there now
+    assert plan([old], {OLD: extract(old)}, known, undated_suffixes(known)).required == {}
 
 
 def test_a_finding_number_that_does_not_exist_warns_with_file_and_line() -> None:

@@ -29,6 +29,7 @@ from kgsync.pipeline import stages
 from kgsync.pipeline.cache import state as build_state
 from kgsync.pipeline.stages import build
 from kgsync.serve.write import create_entities
+from tests.item_corpus import item_markdown
 from tests.pipeline.build_files import items_dir
 
 
@@ -48,6 +49,99 @@ def test_a_failed_item_keeps_the_edges_other_items_have_to_it(repo: Path) -> Non
     edges = {r for r in first.graph.relations if r.target == target}
     assert edges and edges <= set(result.graph.relations)
     assert result.manifest.by_item[victim.stem] == first.manifest.by_item[victim.stem]
+
+
+_CITED = item_markdown("Knowledge graphs", completed="2026-01-01", question="How?", summary="Graphs help.",
+                       findings=["Graphs help agents recall work.", "Canonical names keep one node per idea in the graph."])
+
+
+def _citing_repo(tmp_path: Path, cached: bool) -> tuple[config_module.Config, Path, Path]:
+    """Two items: b's finding builds on a's Key Finding 2 (a claim→claim ``extends``).
+    Returns (the configuration, a's file, the graph file)."""
+    folder = tmp_path / "Research" / "completed"
+    folder.mkdir(parents=True)
+    (folder / "2026-01-01-a.md").write_text(_CITED, encoding="utf-8")
+    (folder / "2026-01-02-b.md").write_text(item_markdown(
+        "Entity resolution", completed="2026-01-02", question="Which?", summary="Resolution helps.",
+        extra="cites: [2026-01-01-a]\n",
+        findings=["Entity resolution merges variants, building on Key Finding 2 of `2026-01-01-a`."]), encoding="utf-8")
+    cfg = config_module.load(tmp_path)
+    return (cfg if cached else cfg.with_overrides(cache_dir="")), folder / "2026-01-01-a.md", tmp_path / "memory.jsonl"
+
+
+_LINK = Relation("claim:2026-01-02-b:entity-resolution-merges-variants", "claim:2026-01-01-a:canonical-names-keep-one",
+                 "extends")
+
+
+@pytest.mark.parametrize("cached", [True, False])
+def test_an_item_that_fails_keeps_the_links_other_items_make_to_its_findings(tmp_path: Path, cached: bool) -> None:
+    # Its findings are not read while it fails, so b's link to its Key Finding 2 was dropped, and came
+    # back once it read again: one item's failure changed another's output.  b's links to it are now
+    # those the committed manifest records, while b still writes the sentence: the same graph.
+    cfg, cited, graph = _citing_repo(tmp_path, cached)
+    first = build(cfg)
+    assert _LINK in first.graph.relations
+    built, recorded = graph.read_bytes(), manifest_path(graph).read_bytes()
+    cited.write_text(_CITED.replace("---\n", "---\ntitle: [broken\n", 1), encoding="utf-8")
+    failed = build(cfg)
+    assert [i.location.path for i in failed.issues if i.severity is IssueSeverity.ERROR] == [
+        "Research/completed/2026-01-01-a.md"]
+    assert graph.read_bytes() == built and manifest_path(graph).read_bytes() == recorded
+    cited.write_text(_CITED, encoding="utf-8")
+    build(cfg)
+    assert graph.read_bytes() == built and manifest_path(graph).read_bytes() == recorded
+
+
+def test_a_failed_item_s_links_keep_the_findings_they_cite_as_claims(tmp_path: Path) -> None:
+    # b cites a's Key Finding 6, beyond the cap of 4 claims an item states: a states it as a claim because
+    # b's link requires it.  With b's file broken, b's link was kept but no longer required the claim: the
+    # link dangled, and the build failed on it, writing nothing.
+    cfg, cited, graph = _citing_repo(tmp_path, cached=False)
+    findings = [f"Finding number {n} of the graph study about {word}." for n, word in
+                enumerate(("recall", "names", "merges", "aliases", "ranking", "provenance"), 1)]
+    cited.write_text(item_markdown("Knowledge graphs", completed="2026-01-01", question="How?", summary="Graphs help.",
+                                   findings=findings), encoding="utf-8")
+    citing = cited.parent / "2026-01-02-b.md"
+    citing.write_text(citing.read_text(encoding="utf-8").replace("Key Finding 2", "Key Finding 6"), encoding="utf-8")
+    first = build(cfg)
+    assert [r for r in first.graph.relations if r.source.startswith("claim:2026-01-02-b:")
+            and r.target.startswith("claim:2026-01-01-a:finding-number-6")]
+    built, recorded = graph.read_bytes(), manifest_path(graph).read_bytes()
+    citing.write_text(citing.read_text(encoding="utf-8").replace("---\n", "---\ntitle: [broken\n", 1), encoding="utf-8")
+    failed = build(cfg)
+    assert [i.location.path for i in failed.issues if i.severity is IssueSeverity.ERROR] == [
+        "Research/completed/2026-01-02-b.md"]
+    assert graph.read_bytes() == built and manifest_path(graph).read_bytes() == recorded
+
+
+def test_a_link_to_a_failed_item_goes_when_its_sentence_does(tmp_path: Path) -> None:
+    # What b writes still decides b's links: its sentence gone, the link to the failed item goes too.
+    cfg, cited, graph = _citing_repo(tmp_path, cached=True)
+    build(cfg)
+    cited.write_text(_CITED.replace("---\n", "---\ntitle: [broken\n", 1), encoding="utf-8")
+    citing = cited.parent / "2026-01-02-b.md"
+    citing.write_text(citing.read_text(encoding="utf-8").replace(", building on Key Finding 2 of `2026-01-01-a`", ""),
+                      encoding="utf-8")
+    result = build(cfg)
+    assert _LINK not in result.graph.relations
+    assert not [r for r in result.graph.relations if r.source.startswith("claim:2026-01-02-b:")
+                and r.target.startswith("claim:2026-01-01-a:")]
+
+
+@pytest.mark.parametrize("name", ["2026-01-01-café.md", "2026-01-01 a.md", "2026-01-03-c.md"])
+def test_an_item_held_back_keeps_the_links_other_items_make_to_its_findings(tmp_path: Path, name: str) -> None:
+    # Renamed to a file that fails, the item keeps its nodes (held back: its file is gone while a file
+    # fails); the links b makes to its findings stay with them.
+    cfg, cited, graph = _citing_repo(tmp_path, cached=False)
+    build(cfg)
+    built, recorded = graph.read_bytes(), manifest_path(graph).read_bytes()
+    cited.unlink()
+    (cited.parent / name).write_text(_CITED.replace("title:", "title: [", 1) if name == "2026-01-03-c.md" else _CITED,
+                                     encoding="utf-8")
+    result = build(cfg)
+    assert [i for i in result.issues if i.severity is IssueSeverity.ERROR]
+    assert _LINK in result.graph.relations
+    assert graph.read_bytes() == built and manifest_path(graph).read_bytes() == recorded
 
 
 def _written_files(repo: Path) -> dict[str, bytes]:

@@ -74,6 +74,17 @@ def test_a_link_to_no_item_is_warned_at_its_fields_line(tmp_path: Path, field: s
     assert warning.message == f"{field} names '2026-01-01-gone', which is not an item here"
 
 
+@pytest.mark.parametrize("written", ["../../etc/passwd", "Research/completed/2026-01-01-gone.md"])
+def test_a_link_to_no_item_quotes_what_was_written_and_says_an_entry_is_a_slug(tmp_path: Path, written: str) -> None:
+    # `cites: ../../etc/passwd` was warned as "cites names 'passwd'": a slug the author never wrote,
+    # and no word of what a cites entry is.
+    write(tmp_path, "2026-03-01-good.md", GOOD.replace("cites: [2026-01-01-older]", f"cites: [{written}]"))
+    [warning] = [i for i in only(read(tmp_path).issues, IssueSeverity.WARNING) if "not an item here" in i.message]
+    slug = written.rsplit("/", 1)[-1].removesuffix(".md")
+    assert warning.message == f"cites names {slug!r} (written {written!r}), which is not an item here"
+    assert "slug" in warning.hint and "file name" in warning.hint, warning.hint
+
+
 @pytest.mark.parametrize(("older", "shown"), [
     ("2026-03-02T10:00:00+00:00", "2026-03-02"),  # a cite of later work
     ("9999-12-31", "9999-12-31"),  # a far-future date: every item citing it lost its edge to it

@@ -27,6 +27,7 @@ from kgsync.publish.pr.title import ELLIPSIS
 from kgsync.publish.site.model import FOLDER
 from kgsync.publish.site.project import source_url
 from kgsync.publish.site.text import file_stems
+from kgsync.read.corpus_checks import dangling_head
 from kgsync.read.config import Config, SiteOptions
 from kgsync.read.items import Issue, ResearchItem
 from kgsync.vocabulary.vocab import Vocabulary
@@ -101,7 +102,7 @@ def body_context(explaining: Explaining, site: SiteOptions, d: GraphDiff, graph:
     records = base.manifest is not None and bool(base.manifest.named)
     dangling = tuple(f"{i.location}: {i.message}" for i in issues if i.message.startswith(DANGLING_PREFIXES)
                      and (records or i.slug in merged | base.edited or any(repr(slug) in i.message for slug in removed))
-                     and i.message not in _dangling_before(i.slug, base, known_before))
+                     and not _said_before(i.message, _dangling_before(i.slug, base, known_before)))
     # The themes the base build made nodes and this one does not (``Manifest.themes``): an old
     # manifest without the record names none.
     themes_left = (frozenset(base.manifest.themes) - frozenset(manifest.themes)
@@ -124,16 +125,20 @@ def body_context(explaining: Explaining, site: SiteOptions, d: GraphDiff, graph:
 
 
 def _dangling_before(slug: str, base: BaseState, known: set[str]) -> frozenset[str]:
-    """The dangling-link messages the item had already when the base graph was built (as
-    ``corpus_checks._dangling_links`` words them): the slugs the base manifest records it naming, else
-    (a manifest older than that record) its file at the commit that last wrote the graph."""
+    """How the dangling-link warnings the item had already when the base graph was built begin
+    (``corpus_checks.dangling_head``: the slug, not what the author wrote): the slugs the base manifest
+    records it naming, else (a manifest older than that record) its file at the commit that last wrote the graph."""
     # A manifest with the record keeps it for every item that names another: none here, none named.
     named = base.manifest.named.get(slug, ()) if base.manifest is not None and base.manifest.named else None
     if named is None:
         item = base.items.get(slug)
         named = tuple((name, target) for name in LINK_FIELDS for target in getattr(item, name)) if item else ()
-    return frozenset(f"{name} names {target!r}, which is not an item here"
-                     for name, target in named if target not in known and target != slug)
+    return frozenset(dangling_head(name, target) for name, target in named if target not in known and target != slug)
+
+
+def _said_before(message: str, heads: frozenset[str]) -> bool:
+    """Does the dangling-link warning ``message`` begin with one of ``heads`` (``_dangling_before``)?"""
+    return any(message.startswith(head) and message[len(head):len(head) + 1] in (",", " ") for head in heads)
 
 
 def recorded_anew(reworded: Sequence[str], relinked: Sequence[str], graph: Graph, base_named: Statements,

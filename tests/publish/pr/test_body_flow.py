@@ -167,9 +167,11 @@ def _long_finding(folder: Path) -> tuple[Path, KeyFinding, str]:
     raise AssertionError("the example repo has no finding longer than the stored statement")
 
 
-def test_an_old_dangling_cite_is_not_new_and_a_reworded_finding_is_diffed_whole(tmp_path: Path) -> None:
+@pytest.mark.parametrize("written", ["2025-01-01-not-here", "../old/2025-01-01-not-here.md"])
+def test_an_old_dangling_cite_is_not_new_and_a_reworded_finding_is_diffed_whole(tmp_path: Path, written: str) -> None:
     """An item cited a missing item before; a later edit rewords one of its long findings.  The
-    dangling cite is not "new" (the base graph was built with it), and the rewording is one word
+    dangling cite is not "new" (the base graph was built with it), written as a slug or as a path
+    (its warning quotes the path), and the rewording is one word
     diff over the whole statement, labelled with its Key Finding number (not over the 160 stored
     characters, where the cut itself shows as a change)."""
     found: dict[str, object] = {}
@@ -178,7 +180,7 @@ def test_an_old_dangling_cite_is_not_new_and_a_reworded_finding_is_diffed_whole(
         path, finding, whole = _long_finding(folder)
         found.update(path=path, finding=finding, whole=whole)
         text = path.read_text(encoding="utf-8")
-        text = re.sub(r"^cites: \[", "cites: [2025-01-01-not-here, ", text, count=1, flags=re.M)
+        text = re.sub(r"^cites: \[", f"cites: [{written}, ", text, count=1, flags=re.M)
         path.write_text(re.sub(r"^cites: \[, ", "cites: [", text, flags=re.M), encoding="utf-8")
 
     work = _built_and_pushed(tmp_path, cite_missing)

@@ -1,0 +1,75 @@
+"""The claim→claim links to and from a kept item's claims, as the committed manifest records them.
+
+An item that fails to parse now (or whose file is gone while another fails:
+``pipeline.committed.kept_items``) keeps its last facts, but its text is not read.  Planned from
+the text alone, two kinds of link changed with its failure: another item's link to its findings
+went (the plan cannot resolve "Key Finding 2 of `a`" without a's findings), and its own kept link
+to another item's finding beyond that item's claim cap dangled (nothing required the finding as a
+claim any more), failing the build.  What the plan reads of a kept item (each finding's whole text,
+how many findings it has, its sentences) is in no committed file, so neither is planned again: each
+is the link the manifest records (``evidence.plan`` keeps an incoming one while the citing item still
+writes its sentence at its line, and a kept item's link keeps requiring the finding it names).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from kgsync.contract.model import Facts, RelationType
+from kgsync.extract.evidence_model import KeptLinks, PlannedLink
+from kgsync.graph.merge import Manifest
+
+_SECTION = "section:key-finding-"
+_RELATIONS = frozenset(relation.value for relation in (RelationType.SUPPORTS, RelationType.CONTRADICTS,
+                                                          RelationType.EXTENDS))
+
+
+def links_of_kept(manifest: Manifest | None, kept: Collection[str]) -> KeptLinks:
+    """The links ``manifest`` records to the claims of the ``kept`` items, as planned links per citing
+    item (the source by its finding's number, in the plan's order: ``PlannedLink.key``), and the
+    claims of other items the kept items' links name, with their findings' numbers."""
+    if manifest is None or not kept:
+        return KeptLinks()
+    to_kept: dict[str, tuple[PlannedLink, ...]] = {}
+    from_kept: dict[str, dict[str, int]] = {}
+    numbers: dict[str, dict[str, int]] = {}  # slug -> its claims' finding numbers (``_numbers``), read once
+
+    def number_of(slug: str, claim: str) -> int | None:
+        if slug not in numbers:
+            numbers[slug] = _numbers(manifest.by_item[slug])
+        return numbers[slug].get(claim)
+
+    for slug, facts in manifest.by_item.items():
+        links = []
+        for source, target, relation, sentence, line in _recorded(facts):
+            target_slug = _slug_of(target)
+            if slug in kept and target_slug not in kept and target_slug in manifest.by_item:
+                number = number_of(target_slug, target)
+                if number is not None:
+                    from_kept.setdefault(target_slug, {})[target] = number
+            elif slug not in kept and target_slug in kept and (number := number_of(slug, source)) is not None:
+                links.append(PlannedLink(number, RelationType(relation), target, target_slug, sentence, line, "kept"))
+        if links:
+            to_kept[slug] = tuple(sorted(links, key=PlannedLink.key))
+    return KeptLinks(to_kept, from_kept)
+
+
+def _recorded(facts: Facts) -> list[tuple[str, str, str, str, int]]:
+    """(source claim, target claim, relation, sentence, line) of each evidence link ``facts`` record."""
+    out = []
+    for entry in facts.evidence:
+        if len(entry) >= 5 and entry[2] in _RELATIONS and (line := entry[4].rsplit(":", 1)[-1]).isdigit():
+            out.append((entry[0], entry[1], entry[2], entry[3], int(line)))
+    return out
+
+
+def _numbers(facts: Facts) -> dict[str, int]:
+    """Each claim of ``facts`` by name -> its finding's number."""
+    return {name: int(text[len(_SECTION):]) for name, text in facts.observations
+            if text.startswith(_SECTION) and text[len(_SECTION):].isdigit()}
+
+
+def _slug_of(claim: str) -> str:
+    """The slug of a claim's name (``claim:<slug>:<key>``; "" for another name)."""
+    parts = claim.split(":", 2)
+    return parts[1] if len(parts) == 3 and parts[0] == "claim" else ""
