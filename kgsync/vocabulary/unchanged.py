@@ -10,7 +10,8 @@ from kgsync.read.config import Caps, Mining
 from kgsync.vocabulary.acronym_index import item_acronyms
 from kgsync.vocabulary.hubs import item_hubs
 from kgsync.vocabulary.node_kinds import item_frames, item_roles
-from kgsync.vocabulary.topics import edit_moves_phrases, item_topics
+from kgsync.extract.topic_links import item_topics
+from kgsync.vocabulary.topics import edit_moves_phrases
 from kgsync.vocabulary.vocab import (
     PinnedVocabulary,
     SelectionStats,
