@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from kgsync.contract import jsonl
+from kgsync.extract.mining import DEFINED, Candidate, ItemCandidates
 from kgsync.read.items import ResearchItem, read_item_bytes
 
 
@@ -98,3 +99,12 @@ def built(root: Path) -> Path:
 def term_nodes(graph_file: Path) -> set[str]:
     """The concept and method nodes of a graph file."""
     return {e.name for e in jsonl.loads(graph_file.read_text()).entities if e.name.startswith(("concept:", "method:"))}
+
+
+def llm_item(dense: str, defined: str = "large language model") -> ItemCandidates:
+    """An item that defines ``defined`` (its acronym LLM) and writes the topic phrase "language model"
+    in ``dense``: what ``kgsync.extract.topic_links.item_ellipses`` reads."""
+    terms = (Candidate("language model", 2.0, (("language models", 2),), 0),
+             Candidate(defined, 3.0, ((defined.capitalize(), 1),), DEFINED))
+    return ItemCandidates("2026-01-01-llm", terms, (("llm", defined),), dense,
+                          topic_words=(("language model", 5, 3, 2),))

@@ -195,7 +195,7 @@ def words(surface: str) -> tuple[str, ...]:
 def fresh_words(text: str) -> tuple[str, ...]:
     """``words`` of a whole text (an item's dense zones), computed and not remembered: each text
     is read once, and in the cache it stayed with its words till the cache filled (10,000 items:
-    95 MiB of a fresh build's peak memory, ``vocabulary.topics.item_ellipses``)."""
+    95 MiB of a fresh build's peak memory, ``extract.topic_links.item_ellipses``)."""
     return words.__wrapped__(text)
 
 

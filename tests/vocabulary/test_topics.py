@@ -6,16 +6,16 @@ import dataclasses
 
 from pathlib import Path
 
-from tests.item_corpus import item_markdown, make_item
+from tests.item_corpus import item_markdown, llm_item, make_item
 from kgsync.pipeline.stages import build
 from kgsync.contract import jsonl
 from kgsync.diff.vocab_events import EventKind, vocabulary_events
-from kgsync.extract.mining import DEFINED, Candidate, ItemCandidates, candidates
+from kgsync.extract.mining import ItemCandidates, candidates
 from kgsync.graph.manifest_head import manifest_topics
 from kgsync.graph.merge import manifest_path
 from kgsync.read import config as config_module
 from kgsync.read.config import Mining, VocabularyOptions
-from kgsync.vocabulary.topics import item_ellipses, item_topics, select_topics
+from kgsync.vocabulary.topics import select_topics
 from kgsync.vocabulary.vocab import select
 
 LOG = "## Research Log\n\nWe read about {word} here. {more}\n"
@@ -454,53 +454,13 @@ def test_an_item_links_a_name_only_where_it_states_its_subject() -> None:
         "2026-02-01-item", "2026-02-02-item", "2026-03-01-citing", "2026-03-02-citing")
 
 
-def _llm_item(dense: str, defined: str = "large language model") -> ItemCandidates:
-    terms = (Candidate("language model", 2.0, (("language models", 2),), 0),
-             Candidate(defined, 3.0, ((defined.capitalize(), 1),), DEFINED))
-    return ItemCandidates("2026-01-01-llm", terms, (("llm", defined),), dense,
-                          topic_words=(("language model", 5, 3, 2),))
-
-
-def test_an_item_reads_a_tail_it_writes_after_the_term_it_defines_as_that_term() -> None:
-    """"language models" after "large language model (LLM)" (or only inside it) is the LLM in
-    that item; a tail the item writes alone before the term is a phrase of its own there."""
-    after = _llm_item("Large language model (LLM) errors\nWhy do language models guess?")
-    assert item_ellipses(after) == {"language model": "large language model"}
-    inside = _llm_item("Large language model (LLM) errors\nWhy do large language models guess?")
-    assert item_ellipses(inside) == {"language model": "large language model"}
-    assert item_ellipses(_llm_item("Language model errors\nWhy does a large language model (LLM) guess?")) == {}
-    assert item_ellipses(_llm_item("Language models", defined="language model")) == {}  # no tail
-
-
-def test_a_phrase_an_item_writes_as_a_defined_terms_tail_is_not_a_topic_it_addresses() -> None:
-    """The phrase "language model" is no topic of an item that reads it as its LLM; an item that
-    defines no longer term addresses it."""
-    item = _llm_item("Large language model (LLM) errors\nWhy do language models guess?")
-    assert item_topics(item)[1:] == (frozenset(), frozenset())
-    plain = dataclasses.replace(item, terms=item.terms[:1], acronyms=())
-    assert item_topics(plain)[1:] == (frozenset({"language model"}), frozenset({"language model"}))
-
-
-def test_an_items_ellipses_leave_its_text_out_of_the_words_cache() -> None:
-    """``item_ellipses`` reads the item's dense zones once: kept in ``words``' cache, 10,000
-    items' texts and their words were 95 MiB of a fresh build's peak memory."""
-    from kgsync.extract.canonical import fresh_words, words
-
-    dense = "Large language model (LLM) errors, a text of its own\nWhy do language models guess?"
-    assert item_ellipses(_llm_item(dense)) == {"language model": "large language model"}
-    cached = words.cache_info().currsize
-    item_ellipses(_llm_item(dense + " Again."))
-    assert words.cache_info().currsize == cached
-    assert fresh_words(dense) == words.__wrapped__(dense)
-
-
 def test_a_topic_the_ellipsis_rule_would_not_admit_stays_when_the_last_build_recorded_it() -> None:
     """The same items give "language model" as a topic or not by the last manifest alone
     (determinism12): a graph built before the ellipsis rule (pairs10) lists it, and it stays while
     one item addresses it, linked by the items that address it in plain words, never by those
     that read it as their LLM.  Two 273-item builds into an output folder an older build had
     written were taken for a race; over a fresh folder the build gives the normal graph."""
-    ellipsis = [dataclasses.replace(_llm_item("Large language model (LLM) errors\nWhy do language models guess?"),
+    ellipsis = [dataclasses.replace(llm_item("Large language model (LLM) errors\nWhy do language models guess?"),
                                     slug=f"2026-01-{i + 1:02d}-llm") for i in range(4)]
     plain = dataclasses.replace(ellipsis[0], slug="2026-02-01-plain", terms=ellipsis[0].terms[:1], acronyms=())
     cands = [*ellipsis, plain]
