@@ -39,34 +39,41 @@ def _reword(root: Path, slug: str, old: str, new: str) -> None:
     path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
 
 
+def _checkout(root: Path, items: dict[str, str]) -> Path:
+    """A research repository at ``root`` on branch main, not yet built or committed: ``items`` (slug ->
+    text) in Research/completed, and a kgsync.yml naming them and memory.jsonl.  Returns the items' folder."""
+    folder = root / "Research" / "completed"
+    folder.mkdir(parents=True)
+    for slug, text in items.items():
+        (folder / f"{slug}.md").write_text(text, encoding="utf-8")
+    (root / "kgsync.yml").write_text("items: Research/completed\ngraph: memory.jsonl\n", encoding="utf-8")
+    git(root, "init", "-q", "-b", "main")
+    return folder
+
+
+def _build_and_commit(root: Path, message: str) -> str:
+    """Build the graph, commit everything with ``message``; the commit's sha."""
+    build(config_module.load(root))
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", message)
+    return git(root, "rev-parse", "HEAD").strip()
+
+
 def test_a_veto_by_the_name_a_reworded_finding_s_words_make_is_filed_under_the_veto(tmp_path: Path) -> None:
     """The reviewer's pass: the build honours a veto written with the name a reworded finding's new
     words make (``graph.veto_names``), but the PR matched the veto file's pairs to the removed link by
     the graph's names only, so the link fell back to "Side effects (other items)", with the fix
     "change the merged item" over no merged item."""
-    folder = tmp_path / "Research" / "completed"
-    folder.mkdir(parents=True)
-    (folder / f"{OLD}.md").write_text(item_text("Old study", "2026-01-01", OLD_FINDINGS), encoding="utf-8")
-    (folder / f"{NEW}.md").write_text(item_text("New study", "2026-02-01", (
-        "SQLite FTS5 search is enough for a small corpus of items.",
-        "Binary database files can be diffed with a text dump."),
-        f"Our text dump of the database contradicts `{OLD}.md` Key Finding 3 on diffable binary files."),
-        encoding="utf-8")
-    (tmp_path / "kgsync.yml").write_text("items: Research/completed\ngraph: memory.jsonl\n", encoding="utf-8")
-    git(tmp_path, "init", "-q", "-b", "main")
-
-    def commit(message: str) -> str:
-        build(config_module.load(tmp_path))
-        git(tmp_path, "add", "-A")
-        git(tmp_path, "commit", "-q", "-m", message)
-        return git(tmp_path, "rev-parse", "HEAD").strip()
-
-    commit("two items")
+    _checkout(tmp_path, {OLD: item_text("Old study", "2026-01-01", OLD_FINDINGS), NEW: item_text(
+        "New study", "2026-02-01", ("SQLite FTS5 search is enough for a small corpus of items.",
+                                    "Binary database files can be diffed with a text dump."),
+        f"Our text dump of the database contradicts `{OLD}.md` Key Finding 3 on diffable binary files.")})
+    _build_and_commit(tmp_path, "two items")
     _reword(tmp_path, NEW, "Binary database files can be diffed with a text dump.",
             "A text dump makes binary database files diffable.")
     _reword(tmp_path, OLD, "Binary database files are not diffable in git.",
             "In git, binary database files are not diffable.")
-    commit("reword both findings")  # the claims keep their names; the new words make others
+    _build_and_commit(tmp_path, "reword both findings")  # the claims keep their names; the new words make others
     (tmp_path / "kgsync-veto.yml").write_text(f"vetoed:\n  - from: claim:{OLD}:git-binary-database-files\n"
                                               f"    to: claim:{NEW}:text-dump-makes-binary\n", encoding="utf-8")
     prepared = _prepare_committed(tmp_path, "veto the link by the new words' names")
@@ -83,17 +90,10 @@ def test_a_removed_item_s_fix_names_the_line_of_another_item_s_text_that_links_i
     """The reviewer's pass, batch 6: an item extended the removed one through a link in its text, yet
     the fix read "correct the slug in its cites:".  Through the flow: a rebuild reads the items from
     its cache, which keeps no body, so the line is read from the item's file."""
-    folder = tmp_path / "Research" / "completed"
-    folder.mkdir(parents=True)
-    (folder / f"{OLD}.md").write_text(item_text("Old study", "2026-01-01", OLD_FINDINGS), encoding="utf-8")
     linking = f"As `Research/completed/{OLD}.md` found, SQLite FTS5 holds for small corpora."
-    (folder / f"{NEW}.md").write_text(item_text("New study", "2026-02-01", ("A text dump suffices.",), linking),
-                                      encoding="utf-8")
-    (tmp_path / "kgsync.yml").write_text("items: Research/completed\ngraph: memory.jsonl\n", encoding="utf-8")
-    git(tmp_path, "init", "-q", "-b", "main")
-    build(config_module.load(tmp_path))
-    git(tmp_path, "add", "-A")
-    git(tmp_path, "commit", "-q", "-m", "two items")
+    folder = _checkout(tmp_path, {OLD: item_text("Old study", "2026-01-01", OLD_FINDINGS),
+                                  NEW: item_text("New study", "2026-02-01", ("A text dump suffices.",), linking)})
+    _build_and_commit(tmp_path, "two items")
     (folder / f"{OLD}.md").unlink()
     git(tmp_path, "commit", "-q", "-am", "remove the old study")
     sha = git(tmp_path, "rev-parse", "HEAD").strip()
@@ -112,14 +112,8 @@ def test_facts_an_agent_wrote_into_the_graph_beside_a_merge_are_shown_once(tmp_p
     from kgsync.contract import jsonl
     from kgsync.contract.model import Relation
 
-    folder = tmp_path / "Research" / "completed"
-    folder.mkdir(parents=True)
-    (folder / f"{OLD}.md").write_text(item_text("Old study", "2026-01-01", OLD_FINDINGS), encoding="utf-8")
-    (tmp_path / "kgsync.yml").write_text("items: Research/completed\ngraph: memory.jsonl\n", encoding="utf-8")
-    git(tmp_path, "init", "-q", "-b", "main")
-    build(config_module.load(tmp_path))
-    git(tmp_path, "add", "-A")
-    git(tmp_path, "commit", "-q", "-m", "one item, built")
+    folder = _checkout(tmp_path, {OLD: item_text("Old study", "2026-01-01", OLD_FINDINGS)})
+    _build_and_commit(tmp_path, "one item, built")
     (folder / f"{NEW}.md").write_text(item_text("New study", "2026-02-01", (
         "SQLite FTS5 search is enough for a small corpus of items.",)), encoding="utf-8")
     graph = jsonl.read(tmp_path / "memory.jsonl")
@@ -143,14 +137,8 @@ def test_a_pr_that_only_rewrites_a_hand_edited_graph_says_so_in_its_title_and_bo
     the PR said was not there, and no reason for the PR."""
     import json
 
-    folder = tmp_path / "Research" / "completed"
-    folder.mkdir(parents=True)
-    (folder / f"{OLD}.md").write_text(item_text("Old study", "2026-01-01", OLD_FINDINGS), encoding="utf-8")
-    (tmp_path / "kgsync.yml").write_text("items: Research/completed\ngraph: memory.jsonl\n", encoding="utf-8")
-    git(tmp_path, "init", "-q", "-b", "main")
-    build(config_module.load(tmp_path))
-    git(tmp_path, "add", "-A")
-    git(tmp_path, "commit", "-q", "-m", "one item, built")
+    _checkout(tmp_path, {OLD: item_text("Old study", "2026-01-01", OLD_FINDINGS)})
+    _build_and_commit(tmp_path, "one item, built")
     graph = tmp_path / "memory.jsonl"
     note = {"type": "entity", "name": "concept:agent-note", "entityType": "concept", "observations": ["by an agent"]}
     graph.write_text(graph.read_text(encoding="utf-8") + "\n" + json.dumps(note), encoding="utf-8")
