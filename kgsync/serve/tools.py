@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from kgsync.serve.index import Hit, Index, query_tokens
@@ -32,6 +34,8 @@ _LEVELS: tuple[tuple[int, frozenset[str], int], ...] = (
 )
 LEVELS = len(_LEVELS)
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+#: Characters of ``HARD_LIMIT`` kept for what the server adds to an answer (a warning): ``room``.
+_ROOM: ContextVar[int] = ContextVar("room", default=0)
 
 
 # ------------------------------------------------------------------------ answer shaping
@@ -41,6 +45,21 @@ def dumps(answer: dict[str, Any]) -> str:
     """Compact JSON, non-ASCII kept; a lone surrogate (the server writes them back) escaped as JSON does."""
     text = json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
     return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+@contextmanager
+def room(size: int) -> Iterator[None]:
+    """Answers made inside keep ``size`` characters of the bound free (the server's warning goes there)."""
+    token = _ROOM.set(size)
+    try:
+        yield
+    finally:
+        _ROOM.reset(token)
+
+
+def bound() -> int:
+    """The most characters an answer made now may have: ``HARD_LIMIT`` less the ``room`` kept."""
+    return HARD_LIMIT - _ROOM.get()
 
 
 def cut(text: str, most: int) -> str:
@@ -71,9 +90,10 @@ def relations_among(snapshot: Snapshot, names: Sequence[str]) -> list[Link]:
     return sorted(found, key=lambda r: position[id(r)])
 
 
-def _bounded(make: Callable[[int], dict[str, Any]], trim: str, limit: int = HARD_LIMIT) -> str:
-    """The least compacted answer ``make(level)`` that fits ``limit``; failing that, the most
+def _bounded(make: Callable[[int], dict[str, Any]], trim: str) -> str:
+    """The least compacted answer ``make(level)`` that fits the ``bound()``; failing that, the most
     compact one with list ``trim`` shortened from the end (a note says how much was left out)."""
+    limit = bound()
     answer: dict[str, Any] = {}
     for level in range(LEVELS):
         answer = make(level)
@@ -215,7 +235,7 @@ def search_nodes(service: Service, query: str, limit: int = 10, offset: int = 0)
             return text
     for count in range(len(groups), 0, -1):  # then fewer results, within the hard bound
         text = dumps(page(count, LEVELS - 1))
-        if len(text) <= HARD_LIMIT:
+        if len(text) <= bound():
             return text
     return _bounded(lambda level: page(1, level), "entities")
 
@@ -283,13 +303,13 @@ def open_nodes(service: Service, names: Sequence[str], offset: int = 0) -> str:
     shown = [relation_json(r) for r in relations[offset:]]
     whole = dumps({**base, "relations": shown, **extra} if not offset
                   else {**base, "relations": shown, "offset": offset, **extra})
-    if len(whole) <= HARD_LIMIT:
+    if len(whole) <= bound():
         return whole
 
     def make(level: int) -> dict[str, Any]:
         ents = [entity_json(e, level) for e in entities]
         answer: dict[str, Any] = {"entities": ents, "relations": [], **extra}
-        budget = HARD_LIMIT - len(dumps(answer)) - 300
+        budget = bound() - len(dumps(answer)) - 300
         rels: list[dict[str, str]] = []
         used = 0
         for r in shown:
