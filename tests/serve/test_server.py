@@ -61,8 +61,11 @@ def test_hostile_queries_never_break_the_server(graph: Path) -> None:
             text = raw(server, "search_nodes", query=query)
             assert len(text) <= BOUND
             assert set(json.loads(text)) <= {"entities", "relations", "note", "next_offset"}
-        for limit, offset in ((0, 0), (-1, -1), (10**6, 10**6)):
-            json.loads(raw(server, "search_nodes", query="memory", limit=limit, offset=offset))
+        json.loads(raw(server, "search_nodes", query="memory", limit=10**6, offset=10**6))
+        for limit, offset, said in ((0, 0, "limit is 0"), (-1, 0, "limit is -1"), (10, -1, "offset is -1")):
+            # Refused, naming the parameter and its range (they were read as 1 and 0, with no word).
+            with pytest.raises(ToolError, match=f"{said}: it must be"):
+                server.call("search_nodes", query="memory", limit=limit, offset=offset)
         with pytest.raises(ToolError):  # a wrong argument type is the SDK's validation error, not a crash
             server.call("search_nodes", query=["not", "text"])
         assert server.search_nodes("memory").entities  # still serving
