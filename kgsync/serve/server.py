@@ -37,8 +37,8 @@ superseded claims left out, as topic leaves them out; item(slug) shows them); a 
 out unless the query names it (read_graph lists them). Ask with topic words
 (no operators needed: quotes, '*', '-' and ':' are read as plain words); a query that is exactly a
 node's name ('concept:knowledge-graphs', 'item:<slug>' or the bare slug, a claim name) returns that node
-first. limit: results per page (at most 50); when more exist the answer has next_offset: call again with
-offset=next_offset."""
+first. limit: results per page (1 or more; at most 50 are shown); when more exist the answer has
+next_offset: call again with offset=next_offset (0 or more)."""
 
 OPEN = """\
 Open nodes by their exact names (as search_nodes, item or topic return them): the entities, with

@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
+from kgsync.contract.errors import ServeError
 from kgsync.serve.index import Hit, Index, query_tokens
 from kgsync.serve.service import Service
 from kgsync.serve.snapshot import Link, Node, Snapshot, is_item, obs_key, values
@@ -122,6 +123,26 @@ def _cut_note(key: str, shown: int, total: int) -> str:
             "ask for less, or page with offset")
 
 
+def paged(limit: int, offset: int) -> tuple[int, int]:
+    """``limit`` (shown as at most ``MAX_LIMIT``) and ``offset`` as a tool's page; a limit under 1 or an
+    offset under 0 is refused, naming it (they were read as 1 and 0, and an agent took one result for all)."""
+    limit = int(limit)
+    if limit < 1:
+        raise ServeError(f"limit is {limit}: it must be 1 or more (a page shows at most {MAX_LIMIT} results)",
+                         hint=f"ask with limit from 1 to {MAX_LIMIT}; an answer with next_offset has more: "
+                              "call again with offset=next_offset")
+    return min(limit, MAX_LIMIT), first(offset)
+
+
+def first(offset: int) -> int:
+    """``offset`` as the first result a page shows (0: the first); under 0 is refused, naming it."""
+    offset = int(offset)
+    if offset < 0:
+        raise ServeError(f"offset is {offset}: it must be 0 or more (the place of the page's first result)",
+                         hint="start at offset=0; an answer's next_offset is the next page's")
+    return offset
+
+
 # ------------------------------------------------------------------------------- tools
 
 
@@ -165,9 +186,8 @@ def _page_hits(index: Index, query: str, limit: int, offset: int, named: Node | 
 
 def search_nodes(service: Service, query: str, limit: int = 10, offset: int = 0) -> str:
     """Ranked entities (items with their best matching claims), relations among them, bounded."""
+    limit, offset = paged(limit, offset)
     index = service.index()
-    limit = max(1, min(int(limit), MAX_LIMIT))
-    offset = max(0, int(offset))
     snap = index.snapshot
     named = named_node(snap, query)
     hits, more = _page_hits(index, query, limit, offset, named)
@@ -290,7 +310,7 @@ def open_nodes(service: Service, names: Sequence[str], offset: int = 0) -> str:
     entities = [e for e in snap.entities if e.name in wanted]
     found = {e.name for e in entities}
     relations = [r for r in snap.relations if r.source in found or r.target in found]
-    offset = max(0, int(offset))
+    offset = first(offset)
     # The reference server answers an unknown name with nothing: say which names missed and what
     # they may mean (entities and relations stay the reference's; the key is there only on a miss).
     # Bounded (the first misses, each name cut), so that misses never crowd out the nodes found.
@@ -332,10 +352,9 @@ def open_nodes(service: Service, names: Sequence[str], offset: int = 0) -> str:
 
 def read_graph(service: Service, offset: int = 0, limit: int = 20) -> str:
     """Counts, and the concepts (and methods) most items address, paged: never the whole file."""
+    limit, offset = paged(limit, offset)
     index = service.index()
     snap = index.snapshot
-    limit = max(1, min(int(limit), MAX_LIMIT))
-    offset = max(0, int(offset))
     types: dict[str, int] = {}
     for e in snap.by_name.values():
         types[e.entity_type] = types.get(e.entity_type, 0) + 1
