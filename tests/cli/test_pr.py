@@ -235,7 +235,9 @@ def test_a_dry_run_prints_the_warnings_of_the_items_it_touches_and_counts_the_re
         assert proc.returncode == 0, proc.stderr
         said = proc.stdout.split("\n\n", 1)[0] + proc.stderr  # annotations lead stdout, the body follows
         assert "'2025-01-01-lost'" in said and "2025-01-01-gone" not in said, said
-        assert re.search(r"^note: 1 warning and 1 notice in 2 item files this change did not touch, not shown "
+        # The notice is README.md's, which is no item: counted apart (it was counted as an item file).
+        assert re.search(r"^note: 1 warning in 1 item file this change did not touch, and 1 notice on 1 file that is "
+                         r"no research item \(no frontmatter\), not shown "
                          r"\(list every one: kgsync pr --dry-run --all-warnings\)$", proc.stderr, re.M), proc.stderr
     every = kgsync_pr(work, "http://127.0.0.1:9", "--dry-run", "--all-warnings", token="")
     assert "2025-01-01-gone" in every.stderr and "note:" not in every.stderr
@@ -243,7 +245,8 @@ def test_a_dry_run_prints_the_warnings_of_the_items_it_touches_and_counts_the_re
     old.write_text(old.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     git(work, "commit", "-q", "-am", "an edit that moves no node")
     edited = kgsync_pr(work, "http://127.0.0.1:9", "--dry-run", "--no-annotate", token="")
-    assert "'2025-01-01-gone'" in edited.stderr and "note: 1 notice in 1 item file " in edited.stderr, edited.stderr
+    assert "'2025-01-01-gone'" in edited.stderr, edited.stderr
+    assert "note: 1 notice on 1 file that is no research item (no frontmatter), not shown" in edited.stderr, edited.stderr
 
 
 def test_dry_run_shows_a_hand_added_names_bidi_and_escape_characters_visibly_escaped(
