@@ -163,6 +163,16 @@ def test_a_blank_title_is_refused(research: tuple[Path, Path], title: str) -> No
     assert "--title is blank" in proc.stderr and "fix: " in proc.stderr and "Traceback" not in proc.stderr
 
 
+def test_a_label_over_githubs_50_characters_is_refused_before_the_build(research: tuple[Path, Path]) -> None:
+    # The Action's labels input (or --label) over GitHub's 50 characters passed the dry run, and the real
+    # run pushed the branch before GitHub refused the label (422).
+    work, _ = research
+    proc = kgsync_pr(work, "http://127.0.0.1:9", "--dry-run", "--label=ok", f"--label={'z' * 51}", token="")
+    assert proc.returncode == 2, proc.stderr
+    assert "--label: " in proc.stderr and "is 51 characters" in proc.stderr and "fix:" in proc.stderr, proc.stderr
+    assert "Traceback" not in proc.stderr and "would be" not in proc.stderr, proc.stderr
+
+
 @pytest.mark.parametrize(("option", "value"), [
     ("--branch", "a..b"), ("--branch", "graph update"), ("--branch", "-f"), ("--branch", "refs/heads/main"),
     ("--branch", "x.lock"), ("--base", "ma:in"), ("--branch", "main"),
