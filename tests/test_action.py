@@ -386,7 +386,8 @@ def test_dry_run_writes_outputs_and_summary_and_touches_nothing(
     assert git(work, "rev-parse", "HEAD") == before and git(work, "status", "--porcelain") == ""
 
 
-@pytest.mark.parametrize("inputs", [{"dry-run": "yes"}, {"lint": "1"}, {"python-version": "3.10"}])
+@pytest.mark.parametrize("inputs", [{"dry-run": "yes"}, {"lint": "1"}, {"python-version": "3.10"},
+                                    {"working-directory": "reserch"}, {"working-directory": "kgsync.yml"}])
 def test_bad_inputs_stop_the_action_before_anything_runs(
     research: tuple[Path, Path], action_path: Path, runner_temp: Path, inputs: dict[str, str]
 ) -> None:
@@ -400,11 +401,15 @@ def test_bad_inputs_stop_the_action_before_anything_runs(
     # Nothing is installed, built or pushed (the lint step's !cancelled() lets it look, and it skips).
     assert [step.name for step in later] in ([], ["Annotate lint findings"]), run.log()
     assert all("skipping lint" in step.stdout for step in later)
+    if name == "working-directory":  # bash's "cd: reserch: No such file or directory" was all a user saw
+        assert f"'{inputs[name]}'" in checked.stdout and "fix:" in checked.stdout, checked.stdout
+        assert "No such file or directory" not in run.log() and "Not a directory" not in run.log(), run.log()
 
 
 
 @pytest.mark.parametrize("inputs", [{"dry-run": "yes\n::stop-commands::endtoken"}, {"lint": "1%0A::warning::x\r"},
-                                    {"python-version": "3.10\n::warning::x"}, {"python-version": "3.12\n::warning::x"}])
+                                    {"python-version": "3.10\n::warning::x"}, {"python-version": "3.12\n::warning::x"},
+                                    {"working-directory": "notes\n::warning::x"}])
 def test_a_bad_input_cannot_write_a_workflow_command_into_the_log(
     research: tuple[Path, Path], action_path: Path, runner_temp: Path, inputs: dict[str, str]
 ) -> None:

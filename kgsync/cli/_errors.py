@@ -27,13 +27,24 @@ def held_back_note(held: Sequence[Issue], untouched: str, command: str) -> str:
     """One line for the warnings and notices of the items a run did not change (``untouched``: "this
     build did not change"): how many, and how to list every one: ``command`` ("build", "pr"), the
     command that printed it, run again in memory with its own ``--all-warnings``."""
+    items = [i for i in held if i.of_an_item]
+    others = [i for i in held if not i.of_an_item]  # a README.md beside the items: counted as what it is
+    parts = [f"{_counted(items, 'item file', 'in')} {untouched}"] if items else []
+    if others:
+        files = len({i.location.path for i in others})
+        parts.append(f"{_counted(others, 'file', 'on')} that {'is' if files == 1 else 'are'} no research item "
+                     "(no frontmatter)")
+    return f"note: {', and '.join(parts)}, not shown (list every one: kgsync {command} --dry-run --all-warnings)"
+
+
+def _counted(held: Sequence[Issue], noun: str, preposition: str) -> str:
+    """"2 warnings and 1 notice in 1 item file"."""
     warnings = sum(1 for i in held if str(i.severity) == "warning")
     notices = len(held) - warnings
-    counts = " and ".join(f"{n:,} {noun}{'' if n == 1 else 's'}" for n, noun in ((warnings, "warning"), (notices, "notice"))
+    counts = " and ".join(f"{n:,} {kind}{'' if n == 1 else 's'}" for n, kind in ((warnings, "warning"), (notices, "notice"))
                           if n)
     files = len({i.location.path for i in held})
-    return (f"note: {counts} in {files:,} item file{'' if files == 1 else 's'} {untouched}, not shown "
-            f"(list every one: kgsync {command} --dry-run --all-warnings)")
+    return f"{counts} {preposition} {files:,} {noun}{'' if files == 1 else 's'}"
 
 
 def exit_code(exc: KgsyncError) -> int:

@@ -21,7 +21,7 @@ from typing import Any, ClassVar, TypeVar
 
 
 from kgsync.contract.errors import ConfigError, Location, printable_path
-from kgsync.read.pr_names import branch_problem, title_problem
+from kgsync.read.pr_names import branch_problem, label_problem, title_problem
 from kgsync.read.yaml_source import key_lines, leads_out, read_yaml
 
 CONFIG_FILE = "kgsync.yml"
@@ -157,7 +157,7 @@ class PullRequest:
                         "the PR title; left at the default, each PR is titled by its cause "
                         "(Add <item title> (+3 claims), Update graph: 3 items (+12 claims, -2), "
                         "Add 2, remove 1 item (...)); it also titles a change no item explains")
-    labels: tuple[str, ...] = option(("knowledge-graph",), "labels added to the PR (never removed)")
+    labels: tuple[str, ...] = option(("knowledge-graph",), "labels added to the PR (never removed; each at most 50 characters, GitHub's limit)")
 
 
 @dataclass(frozen=True)
@@ -338,6 +338,9 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
     for key in ("branch", "base"):
         if "pr" in data and (problem := branch_problem(getattr(config.pr, key))):
             errors.append((lines.get(f"pr.{key}"), f"pr.{key}: {problem}"))
+    for label in config.pr.labels if "pr" in data else ():
+        if problem := label_problem(label):
+            errors.append((lines.get("pr.labels"), f"pr.labels: {problem}"))
     if "pr" in data and config.pr.branch == config.pr.base:
         errors.append((lines.get("pr.branch") or lines.get("pr.base"), f"pr.branch: is the base, {config.pr.base!r} "
                                                                        "(fix: set pr.branch to a branch of its own)"))

@@ -25,6 +25,11 @@ class IssueSeverity(StrEnum):
     NOTICE = "notice"
 
 
+#: The notice of a Markdown file the items option matches that is no research item: no frontmatter, and
+#: not named like an item (a README.md in the items folder).
+NOT_AN_ITEM = "no YAML frontmatter: not a research item, skipped"
+
+
 @dataclass(frozen=True)
 class Issue:
     severity: IssueSeverity
@@ -32,6 +37,11 @@ class Issue:
     message: str
     hint: str = ""
     slug: str = ""
+
+    @property
+    def of_an_item(self) -> bool:
+        """False for the notice of a file that is no research item (``NOT_AN_ITEM``)."""
+        return self.message != NOT_AN_ITEM
 
     def render(self) -> str:
         return message_line(self.location, f"{self.severity}: {self.message}", self.hint)

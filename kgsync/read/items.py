@@ -56,7 +56,7 @@ from kgsync.read.item_checks import (
 )
 from kgsync.read.corpus_checks import check_corpus
 from kgsync.read.item_files import _DATED_SLUG, RENDERED_SITE_NOTE, display_path, find_item_files, missed_item_files
-from kgsync.read.item_model import CitedFinding, Issue, IssueSeverity, ReadResult, ResearchItem
+from kgsync.read.item_model import NOT_AN_ITEM, CitedFinding, Issue, IssueSeverity, ReadResult, ResearchItem
 from kgsync.read.item_sections import (
     MAX_LINE,
     KeyFinding,
@@ -200,7 +200,7 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
         if _DATED_SLUG.match(slug):
             return [problem(IssueSeverity.ERROR, 1, "no YAML frontmatter, but the file is named like a research item",
                             "start the item with a '---' frontmatter block (title, completed, themes, ...)")]
-        return [problem(IssueSeverity.NOTICE, 1, "no YAML frontmatter: not a research item, skipped",
+        return [problem(IssueSeverity.NOTICE, 1, NOT_AN_ITEM,
                         "items start with a '---' frontmatter block")]
     close = _FRONTMATTER_END.search(text, first_end + 1)
     if close is None:

@@ -1,5 +1,5 @@
-"""The names ``kgsync pr`` gives GitHub, checked before the build: the PR title and the branches
-(``pr.title``, ``pr.branch``, ``pr.base`` in kgsync.yml, and their command-line options)."""
+"""The names ``kgsync pr`` gives GitHub, checked before the build: the PR title, the branches and the
+labels (``pr.title``, ``pr.branch``, ``pr.base``, ``pr.labels`` in kgsync.yml, and their command-line options)."""
 
 from __future__ import annotations
 
@@ -46,3 +46,15 @@ def branch_problem(name: str) -> str | None:
     what = f"holds {found.group()!r} at character {found.start() + 1}" if found else "is empty"
     return (f"{name!r} {what}: no branch name git pushes as given (fix: write the branch's name alone, "
             "such as kgsync/graph-update; `git check-ref-format --branch NAME` checks one)")
+
+
+#: GitHub's limit on a label's name (characters): a longer one is refused (422) after the push.
+LABEL_LIMIT = 50
+
+
+def label_problem(label: str) -> str | None:
+    """What makes ``label`` (one of ``pr.labels``, ``kgsync pr --label``) no label name GitHub takes, or None."""
+    if len(label) <= LABEL_LIMIT:
+        return None
+    return (f"{label!r} is {len(label)} characters; GitHub's limit for a label name is {LABEL_LIMIT} (fix: shorten "
+            "it; GitHub refuses the label after the branch is pushed)")

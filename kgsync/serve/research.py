@@ -13,7 +13,7 @@ from kgsync.contract.errors import ServeError
 from kgsync.serve.index import Index
 from kgsync.serve.snapshot import Link, Node, Snapshot, is_claim, is_item, slug_of, value, values
 from kgsync.serve.service import Service
-from kgsync.serve.tools import MAX_LIMIT, cut, entity_json, relation_json, shown_name, _bounded
+from kgsync.serve.tools import cut, paged, entity_json, relation_json, shown_name, _bounded
 
 
 def _norm(text: str) -> str:
@@ -95,6 +95,7 @@ def _claim_row(index: Index, claim: Node, level: int) -> dict[str, Any]:
 
 def topic(service: Service, concept: str, include_contested: bool = False, include_superseded: bool = False,
           offset: int = 0, limit: int = 20) -> str:
+    limit, offset = paged(limit, offset)
     index = service.index()
     snap = index.snapshot
     node = _resolved(index, concept, ("concept", "method"), ("concept:", "method:"), "concept or method")
@@ -123,8 +124,6 @@ def topic(service: Service, concept: str, include_contested: bool = False, inclu
             kept.append(node_claim)
     # Newest first: an item's slug begins with its date; then finding order within the item.
     kept.sort(key=lambda c: (index.item_of.get(c.name, c.name), -_finding_number(c)), reverse=True)
-    limit = max(1, min(int(limit), MAX_LIMIT))
-    offset = max(0, int(offset))
     page = kept[offset: offset + limit]
     items = {r.source for r in snap.into.get(node.name, ()) if r.source.startswith("item:")}
 

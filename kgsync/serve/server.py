@@ -37,8 +37,8 @@ superseded claims left out, as topic leaves them out; item(slug) shows them); a 
 out unless the query names it (read_graph lists them). Ask with topic words
 (no operators needed: quotes, '*', '-' and ':' are read as plain words); a query that is exactly a
 node's name ('concept:knowledge-graphs', 'item:<slug>' or the bare slug, a claim name) returns that node
-first. limit: results per page (at most 50); when more exist the answer has next_offset: call again with
-offset=next_offset."""
+first. limit: results per page (1 or more; at most 50 are shown); when more exist the answer has
+next_offset: call again with offset=next_offset (0 or more)."""
 
 OPEN = """\
 Open nodes by their exact names (as search_nodes, item or topic return them): the entities, with
@@ -76,19 +76,29 @@ _READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempo
 
 
 def _answer(call: Callable[[], Any], service: Service | None = None) -> str:
-    """The tool's answer as text; with ``service`` (a read tool), a graph file gone or unreadable is said
-    in it (``Service.unread``): under "warning" in a JSON answer, after the message in an error."""
+    """The tool's answer as text; with ``service`` (a read tool), a graph file gone or some or all of its
+    lines unreadable is said in it (``Service.unread``): under "warning" in a JSON answer (the answer
+    keeps room for it within the bound), after the message in an error."""
     try:
-        result = call()
+        why = _unread(service)
+        with tools.room(len(tools.dumps({"warning": why})) if why else 0):
+            result = call()
     except KgsyncError as exc:
         why = service.unread() if service is not None else None
         raise ToolError(exc.render() + (f". {why}" if why else "")) from None
     text = result if isinstance(result, str) else json.dumps(result, ensure_ascii=False, indent=2)
-    why = service.unread() if service is not None else None
-    if why:  # the graph is empty then: the answer is short, and stays so with the warning
+    if why:  # the answer kept room for it (tools.room): the bound holds
         answer = json.loads(text)
         text = tools.dumps({**answer, "warning": why}) if isinstance(answer, dict) else text
     return text
+
+
+def _unread(service: Service | None) -> str | None:
+    """``service``'s warning for the file as it is now (read first, as the call will read it)."""
+    if service is None:
+        return None
+    service.index()
+    return service.unread()
 
 
 class EntityIn(TypedDict):

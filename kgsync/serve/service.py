@@ -125,18 +125,23 @@ class Service:
         self.reloads += 1
         snapshot = index.snapshot
         if snapshot.skipped:
-            lines = snapshot.skipped + len(snapshot.entities) + len(snapshot.relations)
-            self.log(message_line(
-                Location.of(self.path, snapshot.first_skipped),
-                f"warning: {snapshot.skipped} of the file's {lines} lines are not an entity or relation the memory "
-                f"server reads: skipped; the tools answer from the other {lines - snapshot.skipped}",
-                f"serve a graph kgsync build or the memory server wrote; `kgsync lint {self.path}` names each line"))
+            self.log(self._skipped(snapshot, "skipped; the tools answer",
+                                   "serve a graph kgsync build or the memory server wrote"))
         return index
 
+    def _skipped(self, snapshot: Snapshot, answer: str, fix: str) -> str:
+        """The warning for the lines of ``snapshot`` the server would not read, at the first one."""
+        lines = snapshot.skipped + len(snapshot.entities) + len(snapshot.relations)
+        return message_line(Location.of(self.path, snapshot.first_skipped),
+                            f"warning: {snapshot.skipped} of the file's {lines} lines are not an entity or relation "
+                            f"the memory server reads: {answer} from the other {lines - snapshot.skipped}",
+                            f"{fix}; `kgsync lint {self.path}` names each line")
+
     def unread(self) -> str | None:
-        """Why the graph served now is empty though the file was meant to hold one, as a warning with the
-        file and the fix: the file is missing, or none of its lines is one the memory server reads (the
-        answers are the empty graph's, as the reference server's would be); None when it is read."""
+        """What of the graph file the answers now are not from, as a warning with the file and the fix: the
+        file is missing, or none of its lines is one the memory server reads (the answers are the empty
+        graph's, as the reference server's would be), or some are not (the answers are from the rest);
+        None when every line is read."""
         loaded = self._loaded
         if loaded is None:
             return None
@@ -150,6 +155,8 @@ class Service:
                                 f"warning: none of the file's {snapshot.skipped} lines is an entity or relation the "
                                 "memory server reads: this answer is from an empty graph",
                                 f"restore the file from git; `kgsync lint {self.path}` names each line")
+        if snapshot.skipped:
+            return self._skipped(snapshot, "this answer is", "restore the file from git")
         return None
 
     def evidence_sentences(self) -> dict[tuple[str, str, str], tuple[str, str]]:

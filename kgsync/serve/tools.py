@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
+from kgsync.contract.errors import ServeError
 from kgsync.serve.index import Hit, Index, query_tokens
 from kgsync.serve.service import Service
 from kgsync.serve.snapshot import Link, Node, Snapshot, is_item, obs_key, values
@@ -32,6 +35,8 @@ _LEVELS: tuple[tuple[int, frozenset[str], int], ...] = (
 )
 LEVELS = len(_LEVELS)
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+#: Characters of ``HARD_LIMIT`` kept for what the server adds to an answer (a warning): ``room``.
+_ROOM: ContextVar[int] = ContextVar("room", default=0)
 
 
 # ------------------------------------------------------------------------ answer shaping
@@ -41,6 +46,21 @@ def dumps(answer: dict[str, Any]) -> str:
     """Compact JSON, non-ASCII kept; a lone surrogate (the server writes them back) escaped as JSON does."""
     text = json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
     return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+@contextmanager
+def room(size: int) -> Iterator[None]:
+    """Answers made inside keep ``size`` characters of the bound free (the server's warning goes there)."""
+    token = _ROOM.set(size)
+    try:
+        yield
+    finally:
+        _ROOM.reset(token)
+
+
+def bound() -> int:
+    """The most characters an answer made now may have: ``HARD_LIMIT`` less the ``room`` kept."""
+    return HARD_LIMIT - _ROOM.get()
 
 
 def cut(text: str, most: int) -> str:
@@ -71,9 +91,10 @@ def relations_among(snapshot: Snapshot, names: Sequence[str]) -> list[Link]:
     return sorted(found, key=lambda r: position[id(r)])
 
 
-def _bounded(make: Callable[[int], dict[str, Any]], trim: str, limit: int = HARD_LIMIT) -> str:
-    """The least compacted answer ``make(level)`` that fits ``limit``; failing that, the most
+def _bounded(make: Callable[[int], dict[str, Any]], trim: str) -> str:
+    """The least compacted answer ``make(level)`` that fits the ``bound()``; failing that, the most
     compact one with list ``trim`` shortened from the end (a note says how much was left out)."""
+    limit = bound()
     answer: dict[str, Any] = {}
     for level in range(LEVELS):
         answer = make(level)
@@ -100,6 +121,26 @@ def _bounded(make: Callable[[int], dict[str, Any]], trim: str, limit: int = HARD
 def _cut_note(key: str, shown: int, total: int) -> str:
     return (f"{key}: {shown} of {total} shown (answers are bounded to {HARD_LIMIT:,} characters); "
             "ask for less, or page with offset")
+
+
+def paged(limit: int, offset: int) -> tuple[int, int]:
+    """``limit`` (shown as at most ``MAX_LIMIT``) and ``offset`` as a tool's page; a limit under 1 or an
+    offset under 0 is refused, naming it (they were read as 1 and 0, and an agent took one result for all)."""
+    limit = int(limit)
+    if limit < 1:
+        raise ServeError(f"limit is {limit}: it must be 1 or more (a page shows at most {MAX_LIMIT} results)",
+                         hint=f"ask with limit from 1 to {MAX_LIMIT}; an answer with next_offset has more: "
+                              "call again with offset=next_offset")
+    return min(limit, MAX_LIMIT), first(offset)
+
+
+def first(offset: int) -> int:
+    """``offset`` as the first result a page shows (0: the first); under 0 is refused, naming it."""
+    offset = int(offset)
+    if offset < 0:
+        raise ServeError(f"offset is {offset}: it must be 0 or more (the place of the page's first result)",
+                         hint="start at offset=0; an answer's next_offset is the next page's")
+    return offset
 
 
 # ------------------------------------------------------------------------------- tools
@@ -145,9 +186,8 @@ def _page_hits(index: Index, query: str, limit: int, offset: int, named: Node | 
 
 def search_nodes(service: Service, query: str, limit: int = 10, offset: int = 0) -> str:
     """Ranked entities (items with their best matching claims), relations among them, bounded."""
+    limit, offset = paged(limit, offset)
     index = service.index()
-    limit = max(1, min(int(limit), MAX_LIMIT))
-    offset = max(0, int(offset))
     snap = index.snapshot
     named = named_node(snap, query)
     hits, more = _page_hits(index, query, limit, offset, named)
@@ -215,7 +255,7 @@ def search_nodes(service: Service, query: str, limit: int = 10, offset: int = 0)
             return text
     for count in range(len(groups), 0, -1):  # then fewer results, within the hard bound
         text = dumps(page(count, LEVELS - 1))
-        if len(text) <= HARD_LIMIT:
+        if len(text) <= bound():
             return text
     return _bounded(lambda level: page(1, level), "entities")
 
@@ -270,7 +310,7 @@ def open_nodes(service: Service, names: Sequence[str], offset: int = 0) -> str:
     entities = [e for e in snap.entities if e.name in wanted]
     found = {e.name for e in entities}
     relations = [r for r in snap.relations if r.source in found or r.target in found]
-    offset = max(0, int(offset))
+    offset = first(offset)
     # The reference server answers an unknown name with nothing: say which names missed and what
     # they may mean (entities and relations stay the reference's; the key is there only on a miss).
     # Bounded (the first misses, each name cut), so that misses never crowd out the nodes found.
@@ -283,13 +323,13 @@ def open_nodes(service: Service, names: Sequence[str], offset: int = 0) -> str:
     shown = [relation_json(r) for r in relations[offset:]]
     whole = dumps({**base, "relations": shown, **extra} if not offset
                   else {**base, "relations": shown, "offset": offset, **extra})
-    if len(whole) <= HARD_LIMIT:
+    if len(whole) <= bound():
         return whole
 
     def make(level: int) -> dict[str, Any]:
         ents = [entity_json(e, level) for e in entities]
         answer: dict[str, Any] = {"entities": ents, "relations": [], **extra}
-        budget = HARD_LIMIT - len(dumps(answer)) - 300
+        budget = bound() - len(dumps(answer)) - 300
         rels: list[dict[str, str]] = []
         used = 0
         for r in shown:
@@ -312,10 +352,9 @@ def open_nodes(service: Service, names: Sequence[str], offset: int = 0) -> str:
 
 def read_graph(service: Service, offset: int = 0, limit: int = 20) -> str:
     """Counts, and the concepts (and methods) most items address, paged: never the whole file."""
+    limit, offset = paged(limit, offset)
     index = service.index()
     snap = index.snapshot
-    limit = max(1, min(int(limit), MAX_LIMIT))
-    offset = max(0, int(offset))
     types: dict[str, int] = {}
     for e in snap.by_name.values():
         types[e.entity_type] = types.get(e.entity_type, 0) + 1

@@ -14,7 +14,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from kgsync.cli._errors import FAILED, USAGE, reported
+from kgsync.cli._errors import FAILED, USAGE, held_back_note, reported
 from kgsync.contract.errors import ConfigError, LintFailed, Location
 from kgsync.lint.rules import Finding, Severity
 
@@ -62,3 +62,21 @@ def test_reported_lint_failed_prints_every_finding_then_fails_once() -> None:
     assert err == f"{finding.render()}\nerror: the graph breaks the contract\n"
     code, out, err = _run(LintFailed("broken", (finding,)), annotate=lambda f: f"::{f.code}")
     assert (code, out, err) == (FAILED, "::orphan-node\n", "error: broken\n")
+
+
+def test_the_held_back_note_counts_a_file_that_is_no_item_apart() -> None:
+    """The items folder's README.md (no frontmatter, not named like an item) has a notice, "not a research
+    item, skipped"; held back, it was counted as "1 notice in 1 item file this change did not touch" on a
+    first run.  It is counted apart, as what it is; the item files' count is as before."""
+    from kgsync.read.item_model import NOT_AN_ITEM, Issue, IssueSeverity
+
+    warning = Issue(IssueSeverity.WARNING, Location("Research/completed/2026-01-05-a.md", 12), "w", slug="2026-01-05-a")
+    readme = Issue(IssueSeverity.NOTICE, Location("Research/completed/README.md", 1), NOT_AN_ITEM, slug="README")
+    tail = ", not shown (list every one: kgsync pr --dry-run --all-warnings)"
+    assert held_back_note([warning], "this change did not touch", "pr") == (
+        "note: 1 warning in 1 item file this change did not touch" + tail)
+    assert held_back_note([readme], "this change did not touch", "pr") == (
+        "note: 1 notice on 1 file that is no research item (no frontmatter)" + tail)
+    assert held_back_note([warning, readme, warning], "this change did not touch", "pr") == (
+        "note: 2 warnings in 1 item file this change did not touch, and 1 notice on 1 file that is no "
+        "research item (no frontmatter)" + tail)

@@ -163,6 +163,16 @@ def test_a_blank_title_is_refused(research: tuple[Path, Path], title: str) -> No
     assert "--title is blank" in proc.stderr and "fix: " in proc.stderr and "Traceback" not in proc.stderr
 
 
+def test_a_label_over_githubs_50_characters_is_refused_before_the_build(research: tuple[Path, Path]) -> None:
+    # The Action's labels input (or --label) over GitHub's 50 characters passed the dry run, and the real
+    # run pushed the branch before GitHub refused the label (422).
+    work, _ = research
+    proc = kgsync_pr(work, "http://127.0.0.1:9", "--dry-run", "--label=ok", f"--label={'z' * 51}", token="")
+    assert proc.returncode == 2, proc.stderr
+    assert "--label: " in proc.stderr and "is 51 characters" in proc.stderr and "fix:" in proc.stderr, proc.stderr
+    assert "Traceback" not in proc.stderr and "would be" not in proc.stderr, proc.stderr
+
+
 @pytest.mark.parametrize(("option", "value"), [
     ("--branch", "a..b"), ("--branch", "graph update"), ("--branch", "-f"), ("--branch", "refs/heads/main"),
     ("--branch", "x.lock"), ("--base", "ma:in"), ("--branch", "main"),
@@ -235,7 +245,9 @@ def test_a_dry_run_prints_the_warnings_of_the_items_it_touches_and_counts_the_re
         assert proc.returncode == 0, proc.stderr
         said = proc.stdout.split("\n\n", 1)[0] + proc.stderr  # annotations lead stdout, the body follows
         assert "'2025-01-01-lost'" in said and "2025-01-01-gone" not in said, said
-        assert re.search(r"^note: 1 warning and 1 notice in 2 item files this change did not touch, not shown "
+        # The notice is README.md's, which is no item: counted apart (it was counted as an item file).
+        assert re.search(r"^note: 1 warning in 1 item file this change did not touch, and 1 notice on 1 file that is "
+                         r"no research item \(no frontmatter\), not shown "
                          r"\(list every one: kgsync pr --dry-run --all-warnings\)$", proc.stderr, re.M), proc.stderr
     every = kgsync_pr(work, "http://127.0.0.1:9", "--dry-run", "--all-warnings", token="")
     assert "2025-01-01-gone" in every.stderr and "note:" not in every.stderr
@@ -243,7 +255,8 @@ def test_a_dry_run_prints_the_warnings_of_the_items_it_touches_and_counts_the_re
     old.write_text(old.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     git(work, "commit", "-q", "-am", "an edit that moves no node")
     edited = kgsync_pr(work, "http://127.0.0.1:9", "--dry-run", "--no-annotate", token="")
-    assert "'2025-01-01-gone'" in edited.stderr and "note: 1 notice in 1 item file " in edited.stderr, edited.stderr
+    assert "'2025-01-01-gone'" in edited.stderr, edited.stderr
+    assert "note: 1 notice on 1 file that is no research item (no frontmatter), not shown" in edited.stderr, edited.stderr
 
 
 def test_dry_run_shows_a_hand_added_names_bidi_and_escape_characters_visibly_escaped(

@@ -205,6 +205,18 @@ def test_a_pr_title_with_a_line_break_is_a_config_error_at_its_line(tmp_path: Pa
         config.load(tmp_path)
 
 
+def test_a_pr_label_over_githubs_50_characters_is_a_config_error_at_its_line(tmp_path: Path) -> None:
+    # GitHub refuses a label name over 50 characters (422), after the build and the push: the dry run
+    # passed it, and the real run pushed the branch, then failed to label the PR.
+    long = "research-" + "x" * 51
+    (tmp_path / "kgsync.yml").write_text(f"items: x\npr:\n  labels: [knowledge-graph, {long}]\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=rf"kgsync.yml:3: pr.labels: '{long}' is 60 characters; GitHub's limit "
+                                          r"for a label name is 50 \(fix: "):
+        config.load(tmp_path)
+    (tmp_path / "kgsync.yml").write_text(f"items: x\npr:\n  labels: [{'y' * 50}]\n", encoding="utf-8")
+    assert config.load(tmp_path).pr.labels == ("y" * 50,)
+
+
 def test_a_blank_pr_title_is_a_config_error_at_its_line(tmp_path: Path) -> None:
     # `title: "  "` titled every PR "  " (the cause title is kgsync's only when pr.title is left out).
     (tmp_path / "kgsync.yml").write_text('items: x\npr:\n  base: main\n  title: "  "\n', encoding="utf-8")

@@ -93,3 +93,11 @@ def test_a_suggestion_in_an_error_is_cut_as_the_unknown_name_is(tmp_path: Path) 
     with pytest.raises(ServeError, match="no item named 'hybrid retrieval'; closest: item:2026-01-01-y") as caught:
         research.item(Service(tmp_path / "m.jsonl"), "hybrid retrieval")
     assert len(str(caught.value)) < 400 and str(caught.value).endswith("…")
+
+
+def test_topic_refuses_a_limit_under_1_or_a_negative_offset_naming_it(example: Service) -> None:
+    """topic read a limit of 0 or less as 1 and a negative offset as 0, with no word; each is refused."""
+    with pytest.raises(ServeError, match=r"limit is 0: it must be 1 or more .*fix:"):
+        research.topic(example, "knowledge graphs", limit=0)
+    with pytest.raises(ServeError, match=r"offset is -3: it must be 0 or more .*fix:"):
+        research.topic(example, "knowledge graphs", offset=-3)

@@ -61,8 +61,11 @@ def test_hostile_queries_never_break_the_server(graph: Path) -> None:
             text = raw(server, "search_nodes", query=query)
             assert len(text) <= BOUND
             assert set(json.loads(text)) <= {"entities", "relations", "note", "next_offset"}
-        for limit, offset in ((0, 0), (-1, -1), (10**6, 10**6)):
-            json.loads(raw(server, "search_nodes", query="memory", limit=limit, offset=offset))
+        json.loads(raw(server, "search_nodes", query="memory", limit=10**6, offset=10**6))
+        for limit, offset, said in ((0, 0, "limit is 0"), (-1, 0, "limit is -1"), (10, -1, "offset is -1")):
+            # Refused, naming the parameter and its range (they were read as 1 and 0, with no word).
+            with pytest.raises(ToolError, match=f"{said}: it must be"):
+                server.call("search_nodes", query="memory", limit=limit, offset=offset)
         with pytest.raises(ToolError):  # a wrong argument type is the SDK's validation error, not a crash
             server.call("search_nodes", query=["not", "text"])
         assert server.search_nodes("memory").entities  # still serving
@@ -101,6 +104,42 @@ def test_a_graph_file_gone_or_unreadable_while_serving_is_said_in_every_answer(g
         assert f"{graph}:1: warning: none of the file's 1 lines" in unread["warning"]
         shutil.copyfile(EXAMPLE_GRAPH, graph)
         assert server.call("search_nodes", query="hybrid retrieval") == before
+
+def test_a_graph_file_with_some_lines_unreadable_is_said_in_every_answer(graph: Path, tmp_path: Path) -> None:
+    """A graph with only some lines the memory server cannot read (a merge conflict's markers, a line cut
+    by a crashed writer) was told only in read_graph's counts.skipped_lines: search_nodes, topic, item
+    and open_nodes answered from the rest and said nothing, so an agent took a missing node for one never
+    researched.  Every read answer now says how many lines were skipped, the first at file:line, and the
+    fix; the bound holds with it on a large graph; a repaired file answers without it."""
+    whole = graph.read_text(encoding="utf-8")
+    lines = len([line for line in whole.splitlines() if line.strip()])
+    with kgsync_serve(graph) as server:
+        before = server.call("search_nodes", query="hybrid retrieval")
+        # The server's files end without a newline: the conflict's lines start after one.
+        graph.write_text(whole.rstrip("\n") + "\n<<<<<<< HEAD\n{\"type\":\"entity\",\"name\":\n", encoding="utf-8")
+        said = f"{graph}:{lines + 1}: warning: 2 of the file's {lines + 2} lines are not an entity or relation"
+        for tool, arguments in (("search_nodes", {"query": "hybrid retrieval"}), ("read_graph", {}),
+                                ("open_nodes", {"names": ["concept:knowledge-graphs"]}),
+                                ("topic", {"concept": "knowledge graph"}),
+                                ("item", {"slug": "2026-01-29-hybrid-retrieval-bm25-dense"})):
+            warning = server.call(tool, **arguments)["warning"]
+            assert warning.startswith(said) and f"`kgsync lint {graph}`" in warning, (tool, warning)
+        with pytest.raises(ToolError, match="no item named .*2 of the file's .* lines are not"):
+            server.call("item", slug="no-such-item")
+        graph.write_text(whole, encoding="utf-8")
+        assert server.call("search_nodes", query="hybrid retrieval") == before
+    big = tmp_path / "big" / "memory.jsonl"
+    big.parent.mkdir()
+    jsonl.write(big, big_graph(items=800))
+    with big.open("a", encoding="utf-8") as handle:
+        handle.write("not json\n")
+    with kgsync_serve(big) as server:
+        for tool, arguments in (("search_nodes", {"query": "govern policy", "limit": 50}),
+                                ("open_nodes", {"names": ["concept:governance"]}), ("topic", {"concept": "governance"}),
+                                ("read_graph", {})):
+            text = raw(server, tool, **arguments)
+            assert len(text) <= BOUND and "1 of the file's" in json.loads(text)["warning"], tool
+
 
 def test_answers_stay_bounded_on_a_large_graph(tmp_path: Path) -> None:
     path = tmp_path / "memory.jsonl"

@@ -75,3 +75,19 @@ def test_lines_the_server_would_not_read_are_said_with_the_first_ones_place(tmp_
     jsonl.write(path, Graph((Entity("item:2026-01-01-alpha", "research_item", ()),)))
     service.index()
     assert len(said) == 1, said
+
+
+def test_a_file_with_some_lines_skipped_is_said_for_every_answer(tmp_path: Path) -> None:
+    """``unread``: the warning every read answer carries; with some lines skipped (not only all of them),
+    how many, the first one's place, what the answer is from, and the fix; None once the file reads."""
+    path = tmp_path / "memory.jsonl"
+    entity = '{"type":"entity","name":"item:2026-01-01-alpha","entityType":"research_item","observations":[]}'
+    path.write_text(f"{entity}\n\nnot json\n{{\"a\": 1}}\n", encoding="utf-8")
+    service = Service(path, log=lambda _: None)
+    service.index()
+    assert service.unread() == (f"{path}:3: warning: 2 of the file's 3 lines are not an entity or relation the memory "
+                                "server reads: this answer is from the other 1 (fix: restore the file from git; "
+                                f"`kgsync lint {path}` names each line)")
+    jsonl.write(path, Graph((Entity("item:2026-01-01-alpha", "research_item", ()),)))
+    service.index()
+    assert service.unread() is None

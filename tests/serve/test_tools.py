@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from kgsync.contract import jsonl
+from kgsync.contract.errors import ServeError
 from kgsync.contract.model import Entity, Graph
 from kgsync.serve import tools
 from kgsync.serve.service import Service
@@ -183,3 +184,21 @@ def test_a_closest_name_is_shown_cut_as_an_unknown_name_is(tmp_path: Path) -> No
     assert "not_found" in body, body  # whole, the answer passed the size bound: no miss was said at all
     [closest] = body["not_found"][0]["closest"]
     assert len(closest) == 200 and closest.endswith("…") and huge.startswith(closest[:-1])
+
+
+@pytest.mark.parametrize(("call", "said"), [
+    (lambda s: tools.search_nodes(s, "memory", 0), "limit is 0: it must be 1 or more"),
+    (lambda s: tools.search_nodes(s, "memory", -5), "limit is -5: it must be 1 or more"),
+    (lambda s: tools.search_nodes(s, "memory", 10, -1), "offset is -1: it must be 0 or more"),
+    (lambda s: tools.read_graph(s, 0, 0), "limit is 0: it must be 1 or more"),
+    (lambda s: tools.read_graph(s, -1), "offset is -1: it must be 0 or more"),
+    (lambda s: tools.open_nodes(s, ["concept:knowledge-graphs"], -2), "offset is -2: it must be 0 or more"),
+], ids=["search-limit-0", "search-limit-negative", "search-offset", "read-limit", "read-offset", "open-offset"])
+def test_a_limit_under_1_or_a_negative_offset_is_refused_naming_it(example: Service, call: Any, said: str) -> None:
+    """A limit of 0 or less was read as 1 and a negative offset as 0, with no word: an agent asking
+    for "no limit" (0) got one result and took it for all.  Each is refused, naming the parameter,
+    the value and the range; a limit over 50 is still shown as 50 (the description says so)."""
+    with pytest.raises(ServeError, match=said) as raised:
+        call(example)
+    assert "fix:" in str(raised.value)
+    assert len(answer(tools.search_nodes(example, "memory", 10**6))["entities"]) <= tools.MAX_LIMIT

@@ -26,6 +26,7 @@ from kgsync.publish.pr.attention import ATTENTION_NAMES, Evidence
 from kgsync.publish.pr.item_views import BodyContext
 from kgsync.publish.pr.sections import DEFAULT_TITLE, build_sections
 from kgsync.publish.pr.truncation import body_length, fit_report, report_length, truncate
+from kgsync.publish.site.text import counted
 
 #: A whole trusted Markdown sentence (callers pass their own, e.g. with a link to the run).
 DEFAULT_FULL_REPORT_HINT = (
@@ -34,6 +35,14 @@ DEFAULT_FULL_REPORT_HINT = (
 
 #: The notice's last sentence when the full report itself is cut.
 REPORT_HINT = "`kgsync diff OLD NEW --limit 0` prints it whole."
+
+
+def summary_cut_hint(items_cut: int, report_limit: int) -> str:
+    """The body notice's sentence after the caller's hint when the job summary (the full report) is cut
+    too: the item sections both leave out are in neither, and what prints them."""
+    return (f" The job summary is cut too (GitHub's limit for it is {report_limit:,} bytes): it leaves out "
+            f"{counted(items_cut, 'item section')}, named at its end. `kgsync diff OLD NEW --limit 0` prints "
+            "the whole report (OLD: the base branch's graph file, NEW: this PR branch's).")
 
 
 @dataclass(frozen=True)
@@ -66,8 +75,11 @@ def render_markdown(
     """
     full = build_sections(d, title=title, evidence=evidence or {}, context=context, cap=0, heading=True)
     full_text = "".join(s.text for s in full)
+    cut_hint = full_report_hint  # the body's notice: where what it leaves out is
     if report_limit > 0 and report_length(full_text) > report_limit:
-        full_text = fit_report(full, report_limit, REPORT_HINT)
+        fitted = fit_report(full, report_limit, REPORT_HINT)
+        full_text = fitted.text
+        cut_hint += summary_cut_hint(fitted.items_cut, report_limit)
     if limit <= 0:
         return RenderedBody(full_text, False, full_text)
     sections = build_sections(d, title=title, evidence=evidence or {}, context=context, cap=ATTENTION_NAMES,
@@ -75,4 +87,4 @@ def render_markdown(
     text = "".join(s.text for s in sections)
     if body_length(text) <= limit:
         return RenderedBody(text, False, full_text)
-    return RenderedBody(truncate(sections, limit, full_report_hint), True, full_text)
+    return RenderedBody(truncate(sections, limit, cut_hint), True, full_text)

@@ -54,11 +54,18 @@ def report_length(text: str) -> int:
 _REPORT_CUTS = frozenset({"item", "item_reference", "heading"})
 
 
-def fit_report(sections: list[Section], limit: int, hint: str) -> str:
+@dataclass(frozen=True)
+class FittedReport:
+    text: str
+    items_cut: int  # the item sections left out
+
+
+def fit_report(sections: list[Section], limit: int, hint: str) -> FittedReport:
     """The full report in ``limit`` UTF-8 bytes: whole item sections go, in the body's order (lowest
     priority and latest first), with the notice naming them; every list stays."""
     cuttable = [s if s.kind in _REPORT_CUTS else replace(s, priority=0) for s in sections]
-    return truncate(cuttable, limit, hint, measure=report_length, limit_of="a job summary")
+    text, cut = _truncated(cuttable, limit, hint, report_length, "a job summary")
+    return FittedReport(text, sum(1 for s in cut if s.kind == "item"))
 
 
 def truncate(sections: list[Section], limit: int, hint: str,
@@ -66,6 +73,12 @@ def truncate(sections: list[Section], limit: int, hint: str,
     """Drop whole sections, lowest priority and latest first, until the rest and the notice fit
     ``limit`` as ``measure`` counts (``body_length``: a PR body's characters; ``report_length``: bytes);
     ``limit_of``: whose limit it is, GitHub's (default: a pull-request body's when ``limit`` is its)."""
+    return _truncated(sections, limit, hint, measure, limit_of)[0]
+
+
+def _truncated(sections: list[Section], limit: int, hint: str, measure: Callable[[str], int],
+               limit_of: str | None) -> tuple[str, list[Section]]:
+    """``truncate``'s text, and the sections it left out."""
     module = template_module()
     unit = "bytes" if measure is report_length else "characters"
     limit_of = limit_of or ("a pull-request body" if limit == GITHUB_BODY_LIMIT else None)
@@ -93,9 +106,10 @@ def truncate(sections: list[Section], limit: int, hint: str,
         cut = [s for i, s in enumerate(sections) if i not in kept]
         closing = notice(cut)
         if size + measure(closing) <= limit:
-            return "".join(s.text for i, s in enumerate(sections) if i in kept) + closing
+            return "".join(s.text for i, s in enumerate(sections) if i in kept) + closing, cut
     # Not even the summary fits (an absurdly small limit): the notice alone, cut hard.
-    closing = notice([s for s in sections if s.priority > 0])[:limit]
+    cut = [s for s in sections if s.priority > 0]
+    closing = notice(cut)[:limit]
     while measure(closing) > limit:  # astral characters count 2 (4 bytes)
         closing = closing[:-1]
-    return closing
+    return closing, cut

@@ -162,3 +162,22 @@ def test_a_full_report_over_its_own_limit_loses_item_sections_and_keeps_every_li
     assert "Not shown: 1 item section (2026-03-02-beta)." in report
     assert "bytes (GitHub's limit for a job summary" in report
     assert render_markdown(d, report_limit=len(whole.encode("utf-8"))).full_text == whole
+
+
+def test_a_cut_body_beside_a_cut_report_says_how_to_read_what_neither_shows() -> None:
+    """When the job summary itself is cut, the item sections it leaves out are in neither it nor the
+    body: the body's notice must not send the reader to the summary alone, but say that it is cut too
+    and what prints the whole report.  A summary that is whole keeps the notice as it was."""
+    d = _truncation_case()
+    whole = render_markdown(d, limit=0).full_text
+    report_limit = len(whole.encode("utf-8")) - 600  # the new item's section leaves the report
+    run = "The whole report is in the [workflow run's summary](https://github.com/o/r/actions/runs/7)."
+    cut = render_markdown(d, limit=4260, report_limit=report_limit, full_report_hint=run)
+    assert cut.truncated and "Not shown: 1 item section (2026-03-02-beta)." in cut.full_text
+    notice = cut.text[cut.text.rindex("**Truncated:**"):]
+    assert run in notice
+    assert "The job summary is cut too" in notice and "1 item section" in notice
+    assert "`kgsync diff OLD NEW --limit 0`" in notice and "OLD: the base branch's graph file" in notice
+    kept = render_markdown(d, limit=4260, report_limit=len(whole.encode("utf-8")), full_report_hint=run)
+    assert kept.text == render_markdown(d, limit=4260, full_report_hint=run).text
+    assert "cut too" not in kept.text
