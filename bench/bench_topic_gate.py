@@ -11,7 +11,7 @@ and ``ADDRESS_SHARE`` address it (three mentions, one where the item concludes:
 ``extract.topics.addresses``).  For each term it prints two counts:
 
 * **candidate**: the items that name and address its key by the pipeline's own per-item scan
-  (``mining.candidates`` then ``vocabulary.topics.item_topics``: topic words, derived words, names,
+  (``mining.candidates`` then ``extract.topic_links.item_topics``: topic words, derived words, names,
   compounds, the item's mined two-word phrases; a two-word phrase is named where an item writes it,
   its pair marks); addressed 0 when no rule makes it a topic candidate;
 * **text**: the same two counts read from the items' text directly (the term or its regular plural,
@@ -43,7 +43,8 @@ from kgsync.extract import markup, mining  # noqa: E402
 from kgsync.extract.canonical import term_key  # noqa: E402
 from kgsync.extract.topics import ADDRESS_DENSE, ADDRESS_MENTIONS, phrase_marks, read_marks  # noqa: E402
 from kgsync.read.items import ResearchItem, find_item_files, read_items  # noqa: E402
-from kgsync.vocabulary.topics import ADDRESS_SHARE, TOPIC_SHARE, item_topics  # noqa: E402
+from kgsync.extract.topic_links import item_topics  # noqa: E402
+from kgsync.vocabulary.topics import ADDRESS_SHARE, TOPIC_SHARE  # noqa: E402
 
 LIST = ROOT / "bench" / "labels" / "topics8_engineer_list.txt"
 
