@@ -95,26 +95,22 @@ class ItemCandidates:
     #: signals"; ``attributive.attributive_only``: "multi-step reasoning"): no term of it, and no topic
     #: of its claims either (``kgsync.graph.claims.Topics.modifiers``)
     modifiers: tuple[str, ...] = ()
-    #: ``kgsync.extract.topic_links.item_topics`` of this item as sorted tuples, found with its record in
-    #: the read stage's processes (``record.parse_record``); None: found when asked for (``topic_links.topics_of``)
-    topics: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] | None = None
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         # The terms as plain tuples: a NamedTuple pickles through a Python __getnewargs__
         # call each (~50k per 220 items, most of a record's pickling time); tuple.__new__
         # rebuilds them in C.  Records are pickled for the cache and from worker processes.
         return _item_candidates, (self.slug, tuple(map(tuple, self.terms)), self.acronyms, self.dense, self.spelled,
-                                  self.topic_words, self.pairs, self.frames, self.plurals, self.modifiers, self.topics)
+                                  self.topic_words, self.pairs, self.frames, self.plurals, self.modifiers)
 
 
 def _item_candidates(slug: str, rows: tuple[tuple[object, ...], ...], acronyms: tuple[tuple[str, str], ...],
                      dense: str, spelled: tuple[tuple[str, str], ...],
                      topic_words: tuple[tuple[str, int, int, int], ...] = (), pairs: bytes = b"",
                      frames: tuple[tuple[str, str, int], ...] = (), in_plural: tuple[str, ...] = (),
-                     modifiers: tuple[str, ...] = (),
-                     topics: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] | None = None) -> ItemCandidates:
+                     modifiers: tuple[str, ...] = ()) -> ItemCandidates:
     return ItemCandidates(slug, tuple(map(tuple.__new__, repeat(Candidate), rows)), acronyms, dense, spelled,
-                          topic_words, pairs, frames, in_plural, modifiers, topics)
+                          topic_words, pairs, frames, in_plural, modifiers)
 
 
 def _concluded(item: ResearchItem, dense_text: str, dense_runs: Counter[bytes],

@@ -7,7 +7,6 @@ from dataclasses import dataclass, field, replace
 
 from kgsync.extract.findings import Extraction, extract
 from kgsync.extract.mining import ItemCandidates, candidates
-from kgsync.extract.topic_links import kept_topics
 from kgsync.read.items import Issue, ResearchItem, read_item_bytes
 
 Parts = tuple[Extraction | None, ItemCandidates | None]
@@ -46,6 +45,5 @@ def parse_record(raw: bytes, display: str, slug: str) -> Record:
         return Record(None, issues, (None, None))
     light = replace(item, body="", sections=())
     mined = candidates(item)
-    mined = kept_topics(mined)  # found here: per file, in the read stage's processes
     # Mining's verdict on the item's own words reaches its claims' topics (``claims.Topics.modifiers``).
     return Record(light, issues, (replace(extract(item), modifiers=mined.modifiers), mined))

@@ -6,30 +6,11 @@ the corpus decision on topics (``kgsync.vocabulary.topics``) and an item's topic
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from kgsync.extract import compounds
 from kgsync.extract.canonical import fresh_words, word_key
 from kgsync.extract.mining import DEFINED, ItemCandidates
 from kgsync.extract.topics import addresses
-
-
-def topics_of(item: ItemCandidates) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
-    """``item_topics(item)``: as the read stage found it with the item's record (``ItemCandidates.topics``),
-    or found now.  Found per file, in the read stage's processes, it is no part of the serial work
-    after the read: ~0.34 s of CPU at 10,000 items."""
-    found = item.topics
-    if found is None:
-        return item_topics(item)
-    named, addressed, stated = found
-    return frozenset(named), frozenset(addressed), frozenset(stated)
-
-
-def kept_topics(item: ItemCandidates) -> ItemCandidates:
-    """``item`` holding its ``item_topics``, as sorted tuples (a record holds them for the whole build:
-    a tuple of a few strings is a seventh of a set's memory)."""
-    named, addressed, stated = item_topics(item)
-    return replace(item, topics=(tuple(sorted(named)), tuple(sorted(addressed)), tuple(sorted(stated))))
 
 
 def item_topics(item: ItemCandidates) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:

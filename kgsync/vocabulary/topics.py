@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from kgsync.extract import compounds, files, idea, lexicon, names, plurals, wordnet
 from kgsync.extract.canonical import prune_aliases
 from kgsync.extract.mining import ItemCandidates
-from kgsync.extract.topic_links import topics_of
+from kgsync.extract.topic_links import item_topics
 from kgsync.extract.topics import phrase_marks, read_marks
 from kgsync.read.config import Mining
 from kgsync.vocabulary.choice import is_hub
@@ -87,7 +87,7 @@ def select_topics(cands: Sequence[ItemCandidates], mining: Mining, previous: fro
     linking: dict[str, list[str]] = defaultdict(list)
     ordered = sorted(cands, key=lambda c: c.slug)
     for item in ordered:
-        named, addressed, stated = topics_of(item)
+        named, addressed, stated = item_topics(item)
         for key in named:
             spread[key] += 1
         for key in addressed:

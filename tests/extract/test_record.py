@@ -7,7 +7,6 @@ from dataclasses import replace
 
 from kgsync.extract.findings import extract
 from kgsync.extract.mining import candidates
-from kgsync.extract.topic_links import kept_topics
 from kgsync.extract.record import Parts, Record, parse_record
 from kgsync.read.items import IssueSeverity, read_item_bytes
 from tests.item_corpus import item_markdown
@@ -22,11 +21,9 @@ def test_a_record_is_what_read_extract_and_mine_yield_without_the_body() -> None
     assert item is not None and record.item is not None
     assert (record.item.body, record.item.sections) == ("", ())
     assert record.item.key_findings == item.key_findings and record.item.title == "Knowledge graphs"
-    # the extraction carries mining's modifiers: what the item's claims are not about (issue 21);
-    # the candidates, the item's topic links (found here, in the read stage's processes)
+    # the extraction carries mining's modifiers: what the item's claims are not about (issue 21)
     mined = candidates(item)
-    assert record.extraction == replace(extract(item), modifiers=mined.modifiers)
-    assert record.candidates == kept_topics(mined) and record.candidates.topics is not None
+    assert record.extraction == replace(extract(item), modifiers=mined.modifiers) and record.candidates == mined
 
 
 def test_an_unreadable_file_is_a_record_of_its_issues_alone() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from kgsync.extract.topic_links import item_ellipses, item_topics, kept_topics, topics_of
+from kgsync.extract.topic_links import item_ellipses, item_topics
 from tests.item_corpus import llm_item
 
 
@@ -39,31 +39,3 @@ def test_an_items_ellipses_leave_its_text_out_of_the_words_cache() -> None:
     item_ellipses(llm_item(dense + " Again."))
     assert words.cache_info().currsize == cached
     assert fresh_words(dense) == words.__wrapped__(dense)
-
-
-def test_a_records_candidates_hold_their_topics_found_in_the_read_and_give_them_as_found_now() -> None:
-    """The read stage finds an item's topic links with its record (``record.parse_record``: in its
-    processes, no part of the serial work after it); ``topics_of`` gives what ``item_topics`` finds."""
-    from kgsync.extract.mining import candidates
-    from kgsync.extract.record import parse_record
-    from kgsync.read.items import read_item_bytes
-    from tests.item_corpus import item_markdown
-
-    raw = item_markdown("2026-01-05-ellipses", summary="Large language model (LLM) errors: why language models guess.",
-                        findings=["Language models guess when the large language model lacks provenance."]).encode()
-    parsed = parse_record(raw, "2026-01-05-ellipses.md", "2026-01-05-ellipses").candidates
-    item, _ = read_item_bytes(raw, "2026-01-05-ellipses.md", "2026-01-05-ellipses")
-    assert parsed is not None and item is not None
-    alone = candidates(item)
-    assert alone.topics is None and parsed.topics is not None
-    assert parsed.topics == tuple(tuple(sorted(found)) for found in item_topics(alone))
-    assert topics_of(parsed) == topics_of(alone) == item_topics(alone) and any(item_topics(alone))
-    assert dataclasses.replace(parsed, topics=None) == alone
-
-
-def test_found_topics_are_kept_sorted_whatever_the_order_of_the_sets() -> None:
-    words = (("zeta", 4, 2, 1), ("alpha", 4, 2, 1), ("provenance", 5, 3, 0))
-    item = kept_topics(dataclasses.replace(llm_item("Provenance, alpha, zeta"), topic_words=words))
-    assert item.topics is not None and all(list(found) == sorted(found) for found in item.topics)
-    assert item.topics[0] == ("alpha", "provenance", "zeta")
-    assert topics_of(item) == item_topics(dataclasses.replace(item, topics=None))
