@@ -176,17 +176,25 @@ def _renamed(facts: Facts, renames: Mapping[str, str]) -> Facts:
     )
 
 
+def finding_numbers(facts: Facts) -> dict[str, int]:
+    """Each claim of ``facts`` by name -> the number of the Key Finding it states (its first
+    ``section:key-finding-N`` observation)."""
+    numbers: dict[str, int] = {}
+    for name, text in facts.observations:
+        if text.startswith(_SECTION) and text[len(_SECTION):].isdigit():
+            numbers.setdefault(name, int(text[len(_SECTION):]))
+    return numbers
+
+
 def _claims(slug: str, facts: Facts) -> list[_Claim]:
     prefix = f"claim:{slug}:"
     names = [n for n, t in facts.entities if t == EntityType.CLAIM.value and n.startswith(prefix)]
     wanted = set(names)
-    numbers: dict[str, int] = {}
+    numbers = finding_numbers(facts)
     statements: dict[str, str] = {}
     for name, text in facts.observations:
         if name not in wanted:
             continue
-        if text.startswith(_SECTION) and text[len(_SECTION):].isdigit():
-            numbers.setdefault(name, int(text[len(_SECTION):]))
         for key in _STATEMENT_KEYS:
             if text.startswith(key):
                 statements.setdefault(name, text[len(key):].strip())

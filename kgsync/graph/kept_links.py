@@ -17,9 +17,9 @@ from collections.abc import Collection
 
 from kgsync.contract.model import Facts, RelationType
 from kgsync.extract.evidence_model import KeptLinks, PlannedLink
+from kgsync.graph.claim_identity import finding_numbers
 from kgsync.graph.merge import Manifest
 
-_SECTION = "section:key-finding-"
 _RELATIONS = frozenset(relation.value for relation in (RelationType.SUPPORTS, RelationType.CONTRADICTS,
                                                           RelationType.EXTENDS))
 
@@ -32,11 +32,11 @@ def links_of_kept(manifest: Manifest | None, kept: Collection[str]) -> KeptLinks
         return KeptLinks()
     to_kept: dict[str, tuple[PlannedLink, ...]] = {}
     from_kept: dict[str, dict[str, int]] = {}
-    numbers: dict[str, dict[str, int]] = {}  # slug -> its claims' finding numbers (``_numbers``), read once
+    numbers: dict[str, dict[str, int]] = {}  # slug -> its claims' finding numbers (``finding_numbers``), read once
 
     def number_of(slug: str, claim: str) -> int | None:
         if slug not in numbers:
-            numbers[slug] = _numbers(manifest.by_item[slug])
+            numbers[slug] = finding_numbers(manifest.by_item[slug])
         return numbers[slug].get(claim)
 
     for slug, facts in manifest.by_item.items():
@@ -61,12 +61,6 @@ def _recorded(facts: Facts) -> list[tuple[str, str, str, str, int]]:
         if len(entry) >= 5 and entry[2] in _RELATIONS and (line := entry[4].rsplit(":", 1)[-1]).isdigit():
             out.append((entry[0], entry[1], entry[2], entry[3], int(line)))
     return out
-
-
-def _numbers(facts: Facts) -> dict[str, int]:
-    """Each claim of ``facts`` by name -> its finding's number."""
-    return {name: int(text[len(_SECTION):]) for name, text in facts.observations
-            if text.startswith(_SECTION) and text[len(_SECTION):].isdigit()}
 
 
 def _slug_of(claim: str) -> str:
