@@ -194,14 +194,15 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             if source is None:
                 continue
             if _guessed_user(mention, clear):
-                issues.append(unclear_source_hint(item, mention, slug, claim.number))
+                # which finding uses it is a guess: said only where the item says so elsewhere (``_anchored``)
+                deferred.append(_Deferred(mention, slug, claim, source, True, restated is not None))
                 continue
             add(mention, slug, claim, source, relation, link_kind(mention, restated is not None, clear), said=clear)
         # a prose note citing a finding whose user the item names firmly elsewhere belongs to that one;
         # else to its match, as before (an anchor for the rest when it is clear)
         for pending in (p for p in deferred if p.clear is not None):
             anchor = _anchored(pending, extraction.claims, firm)
-            if anchor is not None and anchor[0] != pending.source:
+            if anchor is not None and (anchor[0] != pending.source or _guessed_user(pending.mention, bool(pending.clear))):
                 add(pending.mention, pending.slug, pending.claim, anchor[0], anchor[1],
                     link_kind(pending.mention, pending.restated, anchor=True), said=False)
             elif _guessed_user(pending.mention, bool(pending.clear)):
@@ -244,7 +245,9 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
 def _guessed_user(mention: Mention, clear: bool) -> bool:
     """A citation of an item named by description ("the CSDM research item Key Finding 2") whose
     referencing finding is only a best match below the trust bar: which item is inferred from the
-    description, which finding uses it from shared words; two guesses make no link (a warning)."""
+    description, which finding uses it from shared words; two guesses make no link (a warning),
+    unless the item says elsewhere which finding uses the cited one (``_anchored``): then the
+    sentence is evidence for that link, even when the best match is that finding."""
     return mention.via == "description" and not mention.held_by and not clear
 
 

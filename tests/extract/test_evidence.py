@@ -636,6 +636,30 @@ def test_a_description_links_from_the_finding_that_states_it_never_from_a_guess(
     assert any("no finding of this item clearly builds on it" in i.message for i in result.issues)
 
 
+@pytest.mark.parametrize("citing", [
+    "Search stays simple here. Vector growth matters (old study item, Key Finding 2).",
+    "| Claim | Source | Confidence |\n|---|---|---|\n| Vector search | old study research, Key Finding 2 | high |",
+])
+def test_a_description_links_from_the_finding_the_item_says_uses_the_cited_one(citing: str) -> None:
+    # "Foundation Data prerequisite … | CSDM research item Key Finding 2; …" (an Evidence Map row,
+    # 2026-03-08-servicenow-platform-strategy.md:294), "The practitioner case (context-mode Key
+    # Finding 6) is the closest evidence" (2026-03-02-semantic-full-text-search.md:386): which finding
+    # uses the cited one is only a best match, but the item says which elsewhere (here its cites:
+    # entry with from:, an anchor), and the best match is that finding.  No guess is left: the
+    # sentence is evidence for that link (extends), as a citation by name's would be; never a new pair.
+    front = f"cites:\n  - {{item: {OLD}, findings: [2], stance: extends, from: 2}}\n"
+    text = item_text("New study", "2026-02-01", ("SQLite FTS5 search is enough for a small corpus of items.",
+                                                 "Vector search waits until the corpus grows."), citing, front=front)
+    result = links_of(old_item(), make(NEW, text))
+    [held] = [link for link in result.links[NEW] if link.kind.startswith("cites ")]
+    described = [link for link in result.links[NEW] if link is not held]
+    assert len(described) == 1, [i.message for i in result.issues]
+    [cited] = described
+    assert (cited.source_number, cited.relation, cited.target_claim) == (2, RelationType.EXTENDS, held.target_claim)
+    assert cited.kind.startswith("description anchor ")
+    assert not [i for i in result.issues if "no finding of this item clearly builds on it" in i.message]
+
+
 def test_a_citation_by_name_and_by_description_is_read_once_and_warned_once() -> None:
     # "noted in ... the prior local-database research (Key Finding 2)" (the real corpus,
     # 2026-03-02-semantic-full-text-search.md:269): read by its undated name and again by description,
