@@ -46,3 +46,29 @@ def test_an_item_is_blamed_for_an_error_at_its_file_or_on_a_node_it_makes_once()
         ("a", IssueSeverity.ERROR, "Research/a.md", 7), ("b", IssueSeverity.ERROR, "Research/b.md", 1)]
     assert "makes a node that breaks the graph contract: bad-name concept:bad theme -[about]-> concept:x" in blamed[1].message
     assert _items_blamed(report, [a, b, c], by_item, frozenset({"a", "b"})) == []  # blamed already
+
+
+def test_an_item_stating_two_stances_of_one_finding_fails_alone_at_its_own_file(repo: Path) -> None:
+    """The same finding cited twice in cites:, supports and contradicts: the citing item fails and
+    keeps its previous nodes, every other item updates, and the error is at the citing item's file
+    (it was at the cited item's, and the build wrote nothing)."""
+    cfg = config_module.load(repo)
+    build(cfg)
+    cited = "2026-01-12-entity-resolution-for-research-notes"
+    path = repo / "Research" / "completed" / "2026-03-01-canonical-naming-recall.md"
+    path.write_text(
+        "---\ntitle: Does canonical naming raise recall?\ncompleted: 2026-03-01\ncites:\n"
+        f"  - {{item: {cited}, findings: [3], stance: contradicts, from: 1}}\n"
+        f"  - {{item: {cited}, findings: [3], stance: supports, from: 1}}\n---\n\n"
+        "# Does canonical naming raise recall?\n\n## Research Question\n\nDoes folding case raise recall?\n\n"
+        "## Findings\n\n### Executive Summary\n\nFolding case raises recall.\n\n### Key Findings\n\n"
+        "1. **Folding case and plurals before pairwise matching raises recall by a tenth.** On 400 notes.\n",
+        encoding="utf-8")
+    other = repo / "Research" / "completed" / "2026-01-29-hybrid-retrieval-bm25-dense.md"
+    other.write_text(other.read_text(encoding="utf-8").replace('title: "', 'title: "Reworded: ', 1), encoding="utf-8")
+    result = build(cfg)  # no LintFailed: the graph is written
+    [error] = [i for i in result.issues if i.severity.value == "error"]
+    assert error.location is not None and error.location.path == path.relative_to(repo).as_posix(), error.render()
+    assert "conflicting-relations" in error.message
+    assert "item:2026-03-01-canonical-naming-recall" not in {e.name for e in result.graph.entities}
+    assert "title: Reworded:" in " ".join(result.graph.entity("item:2026-01-29-hybrid-retrieval-bm25-dense").observations)
