@@ -201,6 +201,13 @@ def _field_problems(meta: dict[str, Any], yaml_text: str, problem: _Problem) -> 
             which = f"entry {odd[0]} is" if len(odd) == 1 else f"entries {', '.join(odd[:10])} are"
             found.append(problem(IssueSeverity.WARNING, at(name), f"{name}: {which} a list or a mapping, not text; ignored",
                                  f"write each entry as plain text: {name}: [a, b]"))
+    for name in ("themes", "cites", "related", "supersedes", "superseded_by"):
+        text = meta.get(name)
+        if isinstance(text, str) and "," in text:
+            parts = [part.strip() for part in text.split(",") if part.strip()]
+            found.append(problem(IssueSeverity.WARNING, at(name), f"{name} is one text, {text[:60]!r}, not a list: "
+                                 f"read as its {len(parts)} comma-separated entries",
+                                 f"write {name}: [{', '.join(parts[:3])}{', ...' if len(parts) > 3 else ''}]"))
     cites = meta.get("cites")
     entries = cites if isinstance(cites, list) else []
     for entry, line in zip(entries, entry_lines(yaml_text, "cites", len(entries))):
@@ -375,9 +382,11 @@ def _one_line(text: str) -> str:
 
 
 def _strings(value: object) -> tuple[str, ...]:
+    """A list field's entries: a list's, else one text's comma-separated parts (no slug or theme holds a
+    comma: ``themes: a, b`` is the list its brackets were left out of; warned by ``_field_problems``)."""
     if value is None:
         return ()
-    values = value if isinstance(value, list) else [value]
+    values = value if isinstance(value, list) else value.split(",") if isinstance(value, str) else [value]
     out = [str(v).strip() for v in values if v is not None and not isinstance(v, (dict, list))]
     return tuple(dict.fromkeys(v for v in out if v))
 
