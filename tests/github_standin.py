@@ -29,6 +29,19 @@ from urllib.parse import parse_qs, urlsplit
 
 DOCS = "https://docs.github.com/rest"
 
+#: GitHub's limit on a label's name: a longer name, or a blank one, is refused with a 422.
+LABEL_NAME_LIMIT = 50
+
+
+def label_refused(name: str) -> dict[str, Any]:
+    """GitHub's 422 for a label name it refuses (blank, or over ``LABEL_NAME_LIMIT`` characters)."""
+    why = "can't be blank" if not name.strip() else f"is too long (maximum is {LABEL_NAME_LIMIT} characters)"
+    return {"message": "Validation Failed",
+            "errors": [{"resource": "Label", "code": "invalid", "field": "name", "message": f"name {why}"}],
+            "documentation_url": "https://docs.github.com/rest/issues/labels#add-labels-to-an-issue",
+            "status": "422"}
+
+
 #: GitHub's bodies, verbatim (status as a string is what the API sends since 2024).
 ACTIONS_NOT_PERMITTED = {
     "message": "GitHub Actions is not permitted to create or approve pull requests.",
@@ -239,6 +252,8 @@ class GitHubStandIn:
                 # GitHub takes {"labels": [...]} or a bare list (PyGithub sends the list).
                 body = request.body or []
                 names = body.get("labels", []) if isinstance(body, dict) else body
+                if bad := [n for n in names if not str(n).strip() or len(str(n)) > LABEL_NAME_LIMIT]:
+                    return 422, label_refused(str(bad[0])), {}  # as GitHub: none of them is added
                 for name in names:
                     self.labels.add(name)  # GitHub creates a missing label on the fly
                     if name not in pr.labels:

@@ -172,7 +172,7 @@ def _run(o: PrOptions) -> int:
             return 0
     prepared = prepare(
         cfg, checkout=checkout, base_sha=base_sha, title=title, labels=tuple(labels),
-        write=not o.dry_run, full_report_hint=_run_link(),
+        write=not o.dry_run, full_report_hint=_run_link(), branches=(o.remote, target.base, target.branch),
     )
     # The touched items' problems: an old item's on every run hid the new ones, and GitHub shows
     # only the first 10 warning annotations of a step.  The rest are counted.

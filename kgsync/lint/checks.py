@@ -385,6 +385,11 @@ def _check_conflicts(by_type: Mapping[str, set[tuple[str, str]]], out: _Collecto
     contradicts = {frozenset(pair) for pair in by_type.get(RelationType.CONTRADICTS, ()) if pair[0] != pair[1]}
     for pair in supports & contradicts:
         first, second = sorted(pair)
+        # A claim that itself both supports and contradicts the other (one item gave the finding it
+        # cites two stances) is the one to fix: the finding is its own, so its item is blamed.
+        if (second, first) in by_type.get(RelationType.SUPPORTS, ()) and \
+                (second, first) in by_type.get(RelationType.CONTRADICTS, ()):
+            first, second = second, first
         out.add("conflicting-relations", first, f"both supports and contradicts {second}")
 
 

@@ -64,7 +64,8 @@ RULES: dict[str, Rule] = {
         Rule("duplicate-relation", _E, "the same (from, to, relationType) appears more than once",
              "keep one of the relations"),
         Rule("conflicting-relations", _E, "two claims both support and contradict each other",
-             "keep either supports or contradicts between the two claims"),
+             "keep either supports or contradicts between the two claims (an item's: give the finding "
+             "one stance in its cites: entries and stance markers)"),
         Rule("extends-cycle", _W, "extends relations form a cycle (A extends B ... extends A)",
              "remove the extends relation that points back"),
         Rule("duplicate-observation", _E, "an entity holds the same observation twice", "keep one copy"),

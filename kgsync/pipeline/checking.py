@@ -9,7 +9,7 @@ from pathlib import Path
 
 from kgsync.pipeline.committed import Base, GraphFiles
 from kgsync.contract.errors import Location
-from kgsync.contract.model import Facts, Graph
+from kgsync.contract.model import Facts, Graph, Relation
 from kgsync.graph.assemble import Assembly
 from kgsync.graph.merge import Manifest, merge_with_foreign
 from kgsync.lint.rules import CopyKey, FileLines, LintReport, SourceKey, lint, separate_hand_added
@@ -32,7 +32,7 @@ def merge_into(base: Base, by_item: Mapping[str, Facts], keep: frozenset[str]) -
 class Linted:
     merged: Merged  # without the facts of the items blamed
     report: LintReport
-    item_errors: tuple[Issue, ...]  # the items blamed
+    item_errors: tuple[Issue, ...]  # the items blamed, then the links a kept item's facts lose (warnings)
 
 
 def lint_blaming_items(merged: Merged, base: Base, files: GraphFiles, assembly: Assembly,
@@ -41,8 +41,9 @@ def lint_blaming_items(merged: Merged, base: Base, files: GraphFiles, assembly: 
     name no rule allows) is an item error: it keeps its previous nodes and every other item
     updates.  Again until none is left (keeping one item's old facts can only touch that item's nodes).
     ``rule``: the merge rule, all of the configuration lint reads (its near-duplicate names)."""
+    by_item: Mapping[str, Facts] = assembly.by_item
+    merged, by_item, keep, left_out = _without_dangling_kept_links(merged, base, by_item, keep, items)
     report = _lint(merged, assembly, files.graph, rule)
-    by_item = assembly.by_item
     item_errors: list[Issue] = []
     while blamed := _items_blamed(report, items, by_item, frozenset(i.slug for i in item_errors)):
         item_errors += blamed
@@ -51,9 +52,55 @@ def lint_blaming_items(merged: Merged, base: Base, files: GraphFiles, assembly: 
         by_item = {slug: facts for slug, facts in by_item.items() if slug not in failing}
         if base.manifest is None:
             base = replace(base, manifest=files.read_manifest())
-        merged = merge_into(base, by_item, keep)
+        merged, by_item, keep, more = _without_dangling_kept_links(merge_into(base, by_item, keep), base, by_item,
+                                                                   keep, items)
+        left_out += more
         report = _lint(merged, assembly, files.graph, rule)
-    return Linted(merged, report, tuple(item_errors))
+    return Linted(merged, report, tuple(item_errors) + tuple(left_out))
+
+
+def _without_dangling_kept_links(merged: Merged, base: Base, by_item: Mapping[str, Facts], keep: frozenset[str],
+                                 items: Sequence[ResearchItem]
+                                 ) -> tuple[Merged, Mapping[str, Facts], frozenset[str], list[Issue]]:
+    """A kept item's last facts (it fails now: ``pipeline.committed.kept_items``) less each relation to a
+    node no item writes any more, with a warning at the sentence that stated it.  Its link to another
+    item's finding that this change renumbered and reworded names a claim that is gone (neither name
+    nor number finds it: ``KeptLinks.cited``); kept, it dangled, and as it blames no item anew the
+    whole build failed.  The item is then merged with those facts (as kept facts merge: ``merge``)."""
+    if not keep or base.manifest is None:
+        return merged, by_item, keep, []
+    owned = base.manifest.owned
+    names: set[str] | None = None  # the merged graph's node names, found only when an item is kept
+    trimmed: dict[str, Facts] = {}
+    issues: list[Issue] = []
+    path_of = {item.slug: item.path for item in items}
+    for slug in sorted(keep):
+        if slug in by_item or slug not in owned:
+            continue
+        own = owned[slug][0]
+        if names is None:
+            names = {entity.name for entity in merged.graph.entities}
+        gone = {r for r in own.relations if r.source not in names or r.target not in names}
+        if not gone:
+            continue
+        trimmed[slug] = Facts(own.entities, own.observations, tuple(r for r in own.relations if r not in gone),
+                              tuple(e for e in own.evidence if Relation(*e[:3]) not in gone))
+        stated = {Relation(*e[:3]): e[4] for e in own.evidence if len(e) >= 5}
+        for relation in sorted(gone):
+            path, _, line = stated.get(relation, "").rpartition(":")
+            where = Location(path, int(line)) if path and line.isdigit() else \
+                Location(path_of[slug], 1) if slug in path_of else Location(f"item {slug}")
+            issues.append(Issue(
+                IssueSeverity.WARNING, where,
+                f"keeps its last facts while it fails, but its link {relation.source} -[{relation.relation_type}]-> "
+                f"{relation.target} names a node no item writes now (a cited finding renumbered and reworded, "
+                "or removed): left out", "correct this item's error: the next build reads its citations again",
+                slug))
+    if not trimmed:
+        return merged, by_item, keep, []
+    by_item = {**by_item, **trimmed}
+    keep = keep - trimmed.keys()
+    return merge_into(base, by_item, keep), by_item, keep, issues
 
 
 def _lint(merged: Merged, assembly: Assembly, graph_path: Path, rule: Merge) -> LintReport:

@@ -16,7 +16,7 @@ from kgsync.diff.finding_order import sort_findings
 from kgsync.diff.graph_diff import review
 from kgsync.diff.item_attribution import merged_slugs
 from kgsync.diff.model import GraphDiff
-from kgsync.contract.errors import GraphFormatError, KgsyncError
+from kgsync.contract.errors import GraphFormatError, KgsyncError, PublishError
 from kgsync.diff.claim_changes import changed_claims
 from kgsync.read.items import Issue, ResearchItem, read_item_bytes
 from kgsync.read.veto_file import load_vetoes
@@ -30,7 +30,7 @@ from kgsync.contract.model import EntityType, Graph, slug_of_item_name
 from kgsync.publish.github.git_branch import GitCheckout
 from kgsync.publish.github.pull_request import Proposal
 from kgsync.publish.limits import GITHUB_BODY_LIMIT, REPORT_LIMIT
-from kgsync.publish.pr.body import RenderedBody, render_markdown
+from kgsync.publish.pr.body import RenderedBody, diff_command, render_markdown
 from kgsync.publish.pr.body_context import (DANGLING_PREFIXES, BaseState, Explaining, VetoedLinks, body_context,
                                             recorded_anew)
 from kgsync.publish.pr.hand_made import HandMade, Landed
@@ -60,12 +60,14 @@ def prepare(
     labels: tuple[str, ...],
     write: bool = True,
     full_report_hint: str | None = None,
+    branches: tuple[str, str, str] | None = None,
 ) -> Prepared:
     """Build from ``config`` and describe the change relative to ``base_sha``.
 
     ``write=False`` (dry run) touches no file; the graph bytes are then the
     serialisation the build would write.  ``title`` None: one that names the cause
-    (``pr_title.cause_title``), else ``pr.title``.
+    (``pr_title.cause_title``), else ``pr.title``.  ``branches``: (remote, base, PR branch),
+    for the command the body names that prints the whole report (``body.diff_command``).
     """
     from kgsync.pipeline import stages  # the core build; imported here so `kgsync pr --help` stays light
 
@@ -115,8 +117,9 @@ def prepare(
                                                                  result.disowned),
                       hand_made=HandMade.of(old, base_manifest, result.graph, result.manifest), recorded=recorded,
                       landed=_landed(checkout, base_sha, graph_file, old, base_manifest), rewritten=rewritten)
+    command = _report_command(checkout, branches, graph_file, config.config_file)
     rendered = render_markdown(d, title=title, limit=GITHUB_BODY_LIMIT, evidence=evidence, context=context,
-                               report_limit=REPORT_LIMIT, **kwargs)
+                               report_limit=REPORT_LIMIT, diff_command=command, **kwargs)
     proposal = Proposal(
         files=files,
         title=title,
@@ -130,6 +133,19 @@ def prepare(
     # The missing graph's warning first, as kgsync build prints it; it names no item, so it is always shown.
     said = ((result.lost_graph,) if result.lost_graph is not None else ()) + tuple(result.issues)
     return Prepared(proposal, d, rendered, said, tuple(result.errors), touched, context.hand_made)
+
+
+def _report_command(checkout: GitCheckout | None, branches: tuple[str, str, str] | None, graph_file: Path,
+                    config_file: Path | None) -> str | None:
+    """The shell line that prints the whole report (``body.diff_command``); None without a checkout or
+    the branches, or with a graph or kgsync.yml outside the checkout (no path in it to name)."""
+    if checkout is None or branches is None:
+        return None
+    try:
+        return diff_command(*branches, checkout.relative(graph_file),
+                            checkout.relative(config_file) if config_file is not None else None)
+    except PublishError:
+        return None
 
 
 def _hand_added_lines(old: Graph, base: Manifest | None, new: Graph, manifest: Manifest,

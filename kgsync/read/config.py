@@ -157,7 +157,9 @@ class PullRequest:
                         "the PR title; left at the default, each PR is titled by its cause "
                         "(Add <item title> (+3 claims), Update graph: 3 items (+12 claims, -2), "
                         "Add 2, remove 1 item (...)); it also titles a change no item explains")
-    labels: tuple[str, ...] = option(("knowledge-graph",), "labels added to the PR (never removed; each at most 50 characters, GitHub's limit)")
+    labels: tuple[str, ...] = option(("knowledge-graph",),
+                                     "labels added to the PR (never removed; each not blank and at most 50 characters, "
+                                     "GitHub's limits)")
 
 
 @dataclass(frozen=True)

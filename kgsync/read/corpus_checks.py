@@ -105,8 +105,11 @@ def _dangling_links(items: Sequence[ResearchItem], also_known: Iterable[str] = (
                                     ("superseded_by", item.superseded_by)):
             for target in targets:
                 if target not in known and target != item.slug:
-                    # At the field's own line (an annotation on the title line points nowhere useful).
-                    line = dict(item.field_lines).get(field_name, 2)
+                    # At the field's own line (an annotation on the title line points nowhere useful), a
+                    # {item: …} entry of cites: at its own.
+                    line = next((c.line for c in item.cited_findings if c.item == target), None) \
+                        if field_name == "cites" else None
+                    line = line or dict(item.field_lines).get(field_name, 2)
                     as_written = written.get((field_name, target))
                     issues.append(Issue(IssueSeverity.WARNING, Location(item.path, line),
                                         f"{dangling_head(field_name, target)}"

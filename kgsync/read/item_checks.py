@@ -103,15 +103,41 @@ def _cited_items(value: object) -> object:
     return value
 
 
-def _cited_findings(value: object, own: str, line: int) -> tuple[CitedFinding, ...]:
+def _cited_findings(value: object, own: str, yaml_text: str) -> tuple[CitedFinding, ...]:
     """The well-formed ``{item, findings, stance, from}`` entries of ``cites:`` (the others are
-    rejected by ``_cite_problem``)."""
+    rejected by ``_cite_problem``), each at its own line."""
     out = []
-    for entry in value if isinstance(value, list) else []:
+    entries = value if isinstance(value, list) else []
+    for entry, line in zip(entries, entry_lines(yaml_text, "cites", len(entries))):
         if isinstance(entry, dict) and _cite_problem(entry) is None and normalise_slug(entry["item"]) != own:
             out.append(CitedFinding(normalise_slug(entry["item"]), tuple(dict.fromkeys(entry["findings"])),
                                     entry["stance"], entry.get("from", 0), line))
     return tuple(out)
+
+
+def entry_lines(yaml_text: str, name: str, count: int) -> list[int]:
+    """The file line of each of the ``count`` entries of the top-level list ``name:``: in a block list
+    (``- `` lines under the key) the line of its ``-``, else (a flow list, ``[a, b]``) the key's."""
+    key = _field_key(name).search(yaml_text)
+    at = yaml_text.count("\n", 0, key.start()) if key else 0
+    lines = yaml_text.split("\n")
+    found: list[int] = []
+    indent: int | None = None
+    if key is not None and not _VALUE_AFTER_KEY.match(lines[at], key.end() - key.start()):
+        for n in range(at + 1, len(lines)):
+            line = lines[n]
+            stripped = line.lstrip(" ")
+            if not stripped or stripped.startswith("#"):
+                continue
+            depth = len(line) - len(stripped)
+            dash = stripped.startswith("-") and stripped[1:2] in ("", " ")
+            if indent is None and dash:
+                indent = depth
+            if indent is None or depth < indent or (depth == indent and not dash):
+                break
+            if depth == indent:
+                found.append(n + 2)
+    return found if len(found) == count else [at + 2] * count
 
 
 def _cite_problem(entry: dict[Any, Any]) -> str | None:
@@ -175,11 +201,19 @@ def _field_problems(meta: dict[str, Any], yaml_text: str, problem: _Problem) -> 
             which = f"entry {odd[0]} is" if len(odd) == 1 else f"entries {', '.join(odd[:10])} are"
             found.append(problem(IssueSeverity.WARNING, at(name), f"{name}: {which} a list or a mapping, not text; ignored",
                                  f"write each entry as plain text: {name}: [a, b]"))
+    for name in ("themes", "cites", "related", "supersedes", "superseded_by"):
+        text = meta.get(name)
+        if isinstance(text, str) and "," in text:
+            parts = [part.strip() for part in text.split(",") if part.strip()]
+            found.append(problem(IssueSeverity.WARNING, at(name), f"{name} is one text, {text[:60]!r}, not a list: "
+                                 f"read as its {len(parts)} comma-separated entries",
+                                 f"write {name}: [{', '.join(parts[:3])}{', ...' if len(parts) > 3 else ''}]"))
     cites = meta.get("cites")
-    for entry in cites if isinstance(cites, list) else []:
+    entries = cites if isinstance(cites, list) else []
+    for entry, line in zip(entries, entry_lines(yaml_text, "cites", len(entries))):
         wrong = _cite_problem(entry) if isinstance(entry, dict) else None
         if wrong is not None:
-            found.append(problem(IssueSeverity.ERROR, at("cites"), f"cites: {wrong}", _CITE_FORM))
+            found.append(problem(IssueSeverity.ERROR, line, f"cites: {wrong}", _CITE_FORM))
     own = meta.get("kgsync")
     if own is not None:
         claims = own.get("claims") if isinstance(own, dict) else None
@@ -218,6 +252,10 @@ def _field_line(yaml_text: str, name: str) -> int:
     """0-based line of ``name:`` at the top level of the frontmatter (0 when not found)."""
     match = _field_key(name).search(yaml_text)
     return yaml_text.count("\n", 0, match.start()) if match else 0
+
+
+#: Something after a key's colon on its line (a flow list, a scalar), a comment aside.
+_VALUE_AFTER_KEY = re.compile(r"[ \t]*[^#\s]")
 
 
 @lru_cache(maxsize=256)
@@ -344,9 +382,11 @@ def _one_line(text: str) -> str:
 
 
 def _strings(value: object) -> tuple[str, ...]:
+    """A list field's entries: a list's, else one text's comma-separated parts (no slug or theme holds a
+    comma: ``themes: a, b`` is the list its brackets were left out of; warned by ``_field_problems``)."""
     if value is None:
         return ()
-    values = value if isinstance(value, list) else [value]
+    values = value if isinstance(value, list) else value.split(",") if isinstance(value, str) else [value]
     out = [str(v).strip() for v in values if v is not None and not isinstance(v, (dict, list))]
     return tuple(dict.fromkeys(v for v in out if v))
 

@@ -318,7 +318,7 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
         body=body,
         body_line=body_line,
         claim_numbers=_claim_numbers(meta),
-        cited_findings=_cited_findings(meta.get("cites"), slug, _field_line(yaml_text, "cites") + 2),
+        cited_findings=_cited_findings(meta.get("cites"), slug, yaml_text),
         field_lines=tuple((name, _field_line(yaml_text, name) + 2) for name in _LIST_FIELDS if name in meta),
         written_links=_written_links(meta),
     )

@@ -54,6 +54,9 @@ LABEL_LIMIT = 50
 
 def label_problem(label: str) -> str | None:
     """What makes ``label`` (one of ``pr.labels``, ``kgsync pr --label``) no label name GitHub takes, or None."""
+    if not label.strip():
+        return (f"{label!r} is blank; GitHub refuses a blank label name after the branch is pushed (fix: "
+                "write the label's name, or drop the empty entry)")
     if len(label) <= LABEL_LIMIT:
         return None
     return (f"{label!r} is {len(label)} characters; GitHub's limit for a label name is {LABEL_LIMIT} (fix: shorten "

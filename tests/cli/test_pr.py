@@ -173,6 +173,16 @@ def test_a_label_over_githubs_50_characters_is_refused_before_the_build(research
     assert "Traceback" not in proc.stderr and "would be" not in proc.stderr, proc.stderr
 
 
+def test_a_blank_label_is_refused_before_the_build(research: tuple[Path, Path]) -> None:
+    # `--label ""` (a workflow's empty variable) passed the dry run; the real run pushed the branch
+    # before GitHub refused the blank name (422).
+    work, _ = research
+    proc = kgsync_pr(work, "http://127.0.0.1:9", "--dry-run", "--label=", token="")
+    assert proc.returncode == 2, proc.stderr
+    assert "--label: " in proc.stderr and "blank" in proc.stderr and "fix:" in proc.stderr, proc.stderr
+    assert "Traceback" not in proc.stderr and "would be" not in proc.stderr, proc.stderr
+
+
 @pytest.mark.parametrize(("option", "value"), [
     ("--branch", "a..b"), ("--branch", "graph update"), ("--branch", "-f"), ("--branch", "refs/heads/main"),
     ("--branch", "x.lock"), ("--base", "ma:in"), ("--branch", "main"),

@@ -18,3 +18,22 @@ from kgsync.lint.checks import provenance_slug
 ])
 def test_provenance_slug(observation: str, slug: str | None) -> None:
     assert provenance_slug(observation) == slug
+
+
+def test_a_claim_that_both_supports_and_contradicts_another_is_the_finding_of_the_claim_stating_both() -> None:
+    """One item's cites: entry and marker (or two of either) giving one finding two stances: the
+    finding is the stating claim's (its item is blamed and keeps its previous nodes), not the cited
+    claim's, whose item has nothing to fix (placed there, the whole build failed)."""
+    from kgsync.contract.model import Entity, Graph, Relation
+    from kgsync.lint.rules import lint
+
+    cited, citing = "claim:2026-01-01-a:sqlite-fits", "claim:2026-02-01-b:json-fits"  # the cited sorts first
+    graph = Graph(
+        (Entity("item:2026-01-01-a", "research_item", ("provenance:item=2026-01-01-a",)),
+         Entity("item:2026-02-01-b", "research_item", ("provenance:item=2026-02-01-b",)),
+         Entity(cited, "claim", ("provenance:item=2026-01-01-a",)),
+         Entity(citing, "claim", ("provenance:item=2026-02-01-b",))),
+        (Relation("item:2026-01-01-a", cited, "states"), Relation("item:2026-02-01-b", citing, "states"),
+         Relation(citing, cited, "supports"), Relation(citing, cited, "contradicts")))
+    [finding] = [f for f in lint(graph).findings if f.code == "conflicting-relations"]
+    assert (finding.entity, finding.message) == (citing, f"both supports and contradicts {cited}")

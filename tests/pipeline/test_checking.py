@@ -46,3 +46,69 @@ def test_an_item_is_blamed_for_an_error_at_its_file_or_on_a_node_it_makes_once()
         ("a", IssueSeverity.ERROR, "Research/a.md", 7), ("b", IssueSeverity.ERROR, "Research/b.md", 1)]
     assert "makes a node that breaks the graph contract: bad-name concept:bad theme -[about]-> concept:x" in blamed[1].message
     assert _items_blamed(report, [a, b, c], by_item, frozenset({"a", "b"})) == []  # blamed already
+
+
+def test_an_item_stating_two_stances_of_one_finding_fails_alone_at_its_own_file(repo: Path) -> None:
+    """The same finding cited twice in cites:, supports and contradicts: the citing item fails and
+    keeps its previous nodes, every other item updates, and the error is at the citing item's file
+    (it was at the cited item's, and the build wrote nothing)."""
+    cfg = config_module.load(repo)
+    build(cfg)
+    cited = "2026-01-12-entity-resolution-for-research-notes"
+    path = repo / "Research" / "completed" / "2026-03-01-canonical-naming-recall.md"
+    path.write_text(
+        "---\ntitle: Does canonical naming raise recall?\ncompleted: 2026-03-01\ncites:\n"
+        f"  - {{item: {cited}, findings: [3], stance: contradicts, from: 1}}\n"
+        f"  - {{item: {cited}, findings: [3], stance: supports, from: 1}}\n---\n\n"
+        "# Does canonical naming raise recall?\n\n## Research Question\n\nDoes folding case raise recall?\n\n"
+        "## Findings\n\n### Executive Summary\n\nFolding case raises recall.\n\n### Key Findings\n\n"
+        "1. **Folding case and plurals before pairwise matching raises recall by a tenth.** On 400 notes.\n",
+        encoding="utf-8")
+    other = repo / "Research" / "completed" / "2026-01-29-hybrid-retrieval-bm25-dense.md"
+    other.write_text(other.read_text(encoding="utf-8").replace('title: "', 'title: "Reworded: ', 1), encoding="utf-8")
+    result = build(cfg)  # no LintFailed: the graph is written
+    [error] = [i for i in result.issues if i.severity.value == "error"]
+    assert error.location is not None and error.location.path == path.relative_to(repo).as_posix(), error.render()
+    assert "conflicting-relations" in error.message
+    assert "item:2026-03-01-canonical-naming-recall" not in {e.name for e in result.graph.entities}
+    assert "title: Reworded:" in " ".join(result.graph.entity("item:2026-01-29-hybrid-retrieval-bm25-dense").observations)
+
+
+def test_a_failing_item_s_kept_link_to_a_finding_renumbered_and_reworded_is_left_out_not_fatal(repo: Path) -> None:
+    """A failing item keeps its last facts, its link to another item's finding among them.  That
+    finding renumbered *and* reworded, its claim's name is gone: the kept link dangled and the whole
+    build failed ("nothing was written"), the item's own error unprinted.  Now the link is left out
+    with a warning at its sentence, and every other item is written."""
+    (repo / "kgsync.yml").write_text((repo / "kgsync.yml").read_text(encoding="utf-8") + "caps:\n  claims: 2\n",
+                                     encoding="utf-8")
+    cfg = config_module.load(repo)
+    cited = "2026-01-12-entity-resolution-for-research-notes"
+    citing = repo / "Research" / "completed" / "2026-03-01-canonical-naming-recall.md"
+    citing.write_text(
+        "---\ntitle: Does canonical naming raise recall?\ncompleted: 2026-03-01\ncites:\n"
+        f"  - {{item: {cited}, findings: [3], stance: supports, from: 1}}\n---\n\n"
+        "# Does canonical naming raise recall?\n\n## Research Question\n\nDoes folding case raise recall?\n\n"
+        "## Findings\n\n### Executive Summary\n\nFolding case raises recall.\n\n### Key Findings\n\n"
+        "1. **Folding case and plurals before pairwise matching raises recall by a tenth.** On 400 notes.\n",
+        encoding="utf-8")
+    first = build(cfg).graph
+    [link] = [r for r in first.relations if r.relation_type == "supports" and r.source.startswith("claim:2026-03-01")]
+    assert link.target.startswith(f"claim:{cited}:")  # finding 3: a claim only because it is cited
+    citing.write_text(citing.read_text(encoding="utf-8").replace("stance: supports", "stance: suports"),
+                      encoding="utf-8")  # the citing item now fails: it keeps its last facts
+    path = repo / "Research" / "completed" / f"{cited}.md"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    at = next(n for n, line in enumerate(lines) if line.startswith("3. **[inference] Confidence: medium.** Canon"))
+    lines[at:at + 1] = ["3. **Blocking keys should be short.** A new finding.",
+                        "4. **Canonical forms ought to fold letter case and plural forms on their own.** Reworded."]
+    lines[at + 2] = lines[at + 2].replace("4. **", "5. **", 1)
+    path.write_text("\n".join(lines).replace('title: "', 'title: "Reworded: ', 1), encoding="utf-8")
+    result = build(cfg)  # no LintFailed: the graph is written
+    assert link not in result.graph.relations and link.source in {e.name for e in result.graph.entities}
+    assert "title: Reworded:" in " ".join(result.graph.entity(f"item:{cited}").observations)  # the edit is written
+    errors = [i for i in result.issues if i.severity.value == "error"]
+    assert [i.location.path for i in errors if i.location] == [citing.relative_to(repo).as_posix()]
+    assert "suports" in errors[0].message
+    [left_out] = [i for i in result.issues if link.target in i.message]
+    assert left_out.severity.value == "warning" and left_out.location is not None
+    assert left_out.location.path == citing.relative_to(repo).as_posix() and left_out.hint

@@ -217,6 +217,13 @@ def test_a_pr_label_over_githubs_50_characters_is_a_config_error_at_its_line(tmp
     assert config.load(tmp_path).pr.labels == ("y" * 50,)
 
 
+def test_a_blank_pr_label_is_a_config_error_at_its_line(tmp_path: Path) -> None:
+    # `labels: [knowledge-graph, ""]` passed to GitHub, which refuses a blank name (422) after the push.
+    (tmp_path / "kgsync.yml").write_text('items: x\npr:\n  labels: [knowledge-graph, ""]\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"kgsync.yml:3: pr.labels: .*blank.*fix: "):
+        config.load(tmp_path)
+
+
 def test_a_blank_pr_title_is_a_config_error_at_its_line(tmp_path: Path) -> None:
     # `title: "  "` titled every PR "  " (the cause title is kgsync's only when pr.title is left out).
     (tmp_path / "kgsync.yml").write_text('items: x\npr:\n  base: main\n  title: "  "\n', encoding="utf-8")

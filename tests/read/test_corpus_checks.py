@@ -118,3 +118,14 @@ def test_two_same_day_items_citing_each_other_are_ordered_by_slug(tmp_path: Path
     assert warning.message == ("cites '2026-03-01-zeta', completed the same day (2026-03-01), which cites this item "
                                "too, its slug sorting after this item's: no extends edge is made (later work extends "
                                "earlier work)")
+
+
+def test_a_cites_entry_naming_no_item_is_warned_at_the_entry_s_line(tmp_path: Path) -> None:
+    # A {item: …} entry of a block cites: list naming no item: at its own line, where the stance it
+    # gives is warned too (the cites: key's line left the author to find it in the list).
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    entry = "  - {item: 2026-01-01-oldr, findings: [1], stance: supports, from: 1}"
+    text = GOOD.replace("cites: [2026-01-01-older]\n", f"cites:\n  - 2026-01-01-older\n{entry}\n")
+    write(tmp_path, "2026-03-01-good.md", text)
+    [warning] = [i for i in read(tmp_path).issues if "2026-01-01-oldr" in i.message]
+    assert warning.location.line == text.split("\n").index(entry) + 1

@@ -66,3 +66,52 @@ def test_a_timestamp_whose_time_is_no_time_is_named_at_its_line(tmp_path: Path, 
     [error] = only(read(tmp_path).issues, IssueSeverity.ERROR)
     assert "date is no date" in error.message and repr(stamp) in error.message, error.message
     assert error.location.line == GOOD.split("\n").index("completed: 2026-03-01T10:00:00+00:00") + 1
+
+
+def test_a_cites_entry_is_placed_at_its_own_line(tmp_path: Path) -> None:
+    """A block ``cites:`` list of the documented ``{item, findings, stance, from}`` entries: a wrong
+    entry was placed at the ``cites:`` key, not at its own line, and so was each entry's link (its
+    finding-number warning, its evidence record): in a list of ten, the author had to find it."""
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    cites = ("cites:\n  - 2026-01-01-older\n  - {item: 2026-01-01-older, findings: [1], stance: supports, from: 1}\n"
+             "  - item: 2026-01-01-older\n    findings: [2]\n    stance: extends\n"
+             "  - {item: 2026-01-01-older, findings: [2], stance: suports}\n")
+    text = GOOD.replace("cites: [2026-01-01-older]\n", cites)
+    write(tmp_path, "2026-03-01-good.md", text)
+    lines = text.split("\n")
+    result = read(tmp_path)
+    [error] = only(result.issues, IssueSeverity.ERROR)
+    assert "stance 'suports'" in error.message
+    assert error.location.line == lines.index("  - {item: 2026-01-01-older, findings: [2], stance: suports}") + 1
+    write(tmp_path, "2026-03-01-good.md", text.replace("suports", "supports"))
+    [good] = [i for i in read(tmp_path).items if i.slug == "2026-03-01-good"]
+    assert [c.line for c in good.cited_findings] == [
+        lines.index(f"  - {entry}") + 1 for entry in (
+            "{item: 2026-01-01-older, findings: [1], stance: supports, from: 1}", "item: 2026-01-01-older",
+            "{item: 2026-01-01-older, findings: [2], stance: suports}")]
+    flow = GOOD.replace("cites: [2026-01-01-older]",
+                        "cites: [{item: 2026-01-01-older, findings: [1], stance: supports}]")  # one line: that line
+    write(tmp_path, "2026-03-01-good.md", flow)
+    [good] = [i for i in read(tmp_path).items if i.slug == "2026-03-01-good"]
+    assert [c.line for c in good.cited_findings] == [flow.split("\n").index(
+        "cites: [{item: 2026-01-01-older, findings: [1], stance: supports}]") + 1]
+
+
+def test_a_list_field_written_as_one_text_with_commas_is_read_as_its_entries_with_a_warning(tmp_path: Path) -> None:
+    """``themes: knowledge-graphs, benchmarks-eval`` (no brackets) is one YAML string: it became one
+    theme, the tag ``knowledge_graphs,_benchmarks_eval``, and ``cites: a, b`` one slug naming no item,
+    without a word on the form.  No slug or theme holds a comma: the entries are read, and the form
+    warned at its line with the list to write."""
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    text = GOOD.replace("themes: [knowledge-graphs, rag-retrieval]", "themes: knowledge-graphs, rag-retrieval").replace(
+        "cites: [2026-01-01-older]", "cites: 2026-01-01-older, 2026-01-01-older")
+    write(tmp_path, "2026-03-01-good.md", text)
+    result = read(tmp_path)
+    [good] = [i for i in result.items if i.slug == "2026-03-01-good"]
+    assert good.themes == ("knowledge-graphs", "rag-retrieval") and good.cites == ("2026-01-01-older",)
+    warnings = [i for i in only(result.issues, IssueSeverity.WARNING) if "not a list" in i.message]
+    assert [(w.location.line, w.hint) for w in warnings] == [
+        (text.split("\n").index("themes: knowledge-graphs, rag-retrieval") + 1,
+         "write themes: [knowledge-graphs, rag-retrieval]"),
+        (text.split("\n").index("cites: 2026-01-01-older, 2026-01-01-older") + 1,
+         "write cites: [2026-01-01-older, 2026-01-01-older]")]

@@ -18,12 +18,14 @@ notice at the end says what was cut and where the full report is.
 
 from __future__ import annotations
 
+import shlex
 from dataclasses import dataclass
 
 from kgsync.diff.model import GraphDiff
 from kgsync.publish.limits import GITHUB_BODY_LIMIT
 from kgsync.publish.pr.attention import ATTENTION_NAMES, Evidence
 from kgsync.publish.pr.item_views import BodyContext
+from kgsync.publish.pr.markdown_escape import md_code
 from kgsync.publish.pr.sections import DEFAULT_TITLE, build_sections
 from kgsync.publish.pr.truncation import body_length, fit_report, report_length, truncate
 from kgsync.publish.site.text import counted
@@ -37,12 +39,49 @@ DEFAULT_FULL_REPORT_HINT = (
 REPORT_HINT = "`kgsync diff OLD NEW --limit 0` prints it whole."
 
 
-def summary_cut_hint(items_cut: int, report_limit: int) -> str:
+def diff_command(remote: str, base: str, branch: str, graph: str, config: str | None) -> str:
+    """The shell line that prints the whole report at the top of a clone: the ``base`` and PR ``branch``
+    fetched from ``remote``, a worktree of each (so each graph file has its manifest beside it, and
+    the changes by hand are told apart as in the PR), and ``kgsync diff`` of their ``graph`` (its path
+    in the checkout) with ``config`` (kgsync.yml's path there; its merge rule) when it is not the top's."""
+    q = shlex.quote
+    old, new = (f"../kgsync-{side}/{graph}" for side in ("old", "new"))
+    return (f"git fetch {q(remote)} {q(base)} {q(branch)} && git worktree add --detach ../kgsync-old "
+            f"{q(f'{remote}/{base}')} && git worktree add --detach ../kgsync-new {q(f'{remote}/{branch}')} && "
+            f"kgsync diff {q(old)} {q(new)} --limit 0"
+            + (f" --config {q(config)}" if config is not None and config != "kgsync.yml" else ""))
+
+
+def _diff_span(command: str | None) -> str:
+    """``command`` as a code span with where to run it, or the generic `kgsync diff OLD NEW --limit 0`."""
+    return f"at the top of a clone, {md_code(command, len(command))}" if command else "`kgsync diff OLD NEW --limit 0`"
+
+
+def full_report_hint_of(command: str | None) -> str:
+    """``DEFAULT_FULL_REPORT_HINT``, naming ``command`` (``diff_command``) when there is one."""
+    return f"The full report is in the workflow run's job summary; {_diff_span(command)} prints it too." \
+        if command else DEFAULT_FULL_REPORT_HINT
+
+
+def report_hint_of(command: str | None) -> str:
+    """``REPORT_HINT``, naming ``command`` when there is one."""
+    return f"{_capital(_diff_span(command))} prints it whole." if command else REPORT_HINT
+
+
+def summary_cut_hint(items_cut: int, report_limit: int, command: str | None = None, *, said: bool = False) -> str:
     """The body notice's sentence after the caller's hint when the job summary (the full report) is cut
-    too: the item sections both leave out are in neither, and what prints them."""
+    too: the item sections both leave out are in neither, and what prints them (``command``, else
+    `kgsync diff OLD NEW --limit 0` with what OLD and NEW are; ``said``: the hint before names it)."""
+    prints = ("The command above prints the whole report." if command and said else
+              f"{_capital(_diff_span(command))} prints the whole report." if command else
+              "`kgsync diff OLD NEW --limit 0` prints the whole report (OLD: the base branch's graph file, NEW: "
+              "this PR branch's).")
     return (f" The job summary is cut too (GitHub's limit for it is {report_limit:,} bytes): it leaves out "
-            f"{counted(items_cut, 'item section')}, named at its end. `kgsync diff OLD NEW --limit 0` prints "
-            "the whole report (OLD: the base branch's graph file, NEW: this PR branch's).")
+            f"{counted(items_cut, 'item section')}, named at its end. {prints}")
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 @dataclass(frozen=True)
@@ -57,10 +96,11 @@ def render_markdown(
     *,
     title: str = DEFAULT_TITLE,
     limit: int = GITHUB_BODY_LIMIT,
-    full_report_hint: str = DEFAULT_FULL_REPORT_HINT,
+    full_report_hint: str | None = None,
     evidence: Evidence | None = None,
     context: BodyContext | None = None,
     report_limit: int = 0,
+    diff_command: str | None = None,
 ) -> RenderedBody:
     """The PR body for ``d``, and the full report; ``limit <= 0`` means no limit (the full report).
 
@@ -72,14 +112,18 @@ def render_markdown(
     of the caller's own (e.g. a link to the run).  ``evidence``: the sentences stating evidence
     links (from the manifests).  ``report_limit`` (UTF-8 bytes; 0: none): the full report's own
     limit (the job summary's), met by leaving out whole item sections (``fit_report``).
+    ``diff_command``: the shell line that prints the whole report (``diff_command()``), which the notices
+    (and the default ``full_report_hint``) name instead of `kgsync diff OLD NEW --limit 0`.
     """
+    said = full_report_hint is None  # the default hint names the command
+    full_report_hint = full_report_hint or full_report_hint_of(diff_command)
     full = build_sections(d, title=title, evidence=evidence or {}, context=context, cap=0, heading=True)
     full_text = "".join(s.text for s in full)
     cut_hint = full_report_hint  # the body's notice: where what it leaves out is
     if report_limit > 0 and report_length(full_text) > report_limit:
-        fitted = fit_report(full, report_limit, REPORT_HINT)
+        fitted = fit_report(full, report_limit, report_hint_of(diff_command))
         full_text = fitted.text
-        cut_hint += summary_cut_hint(fitted.items_cut, report_limit)
+        cut_hint += summary_cut_hint(fitted.items_cut, report_limit, diff_command, said=said)
     if limit <= 0:
         return RenderedBody(full_text, False, full_text)
     sections = build_sections(d, title=title, evidence=evidence or {}, context=context, cap=ATTENTION_NAMES,

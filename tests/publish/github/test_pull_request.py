@@ -281,3 +281,18 @@ def test_redaction_masks_whole_tokens_only() -> None:
     assert "fi***" not in redact("fix: prefix", "x")
 
 
+
+
+@pytest.mark.parametrize("label", ["y" * 50, "y" * 51, "", "  "])
+def test_a_label_is_published_exactly_when_kgsync_takes_it(world: World, label: str) -> None:
+    # The 50-character limit (and the blank name) kgsync pr checks before the build, against
+    # the REST stand-in's answers as GitHub's: a label it takes is added, one it refuses gets the 422.
+    from kgsync.read.pr_names import label_problem
+
+    if label_problem(label) is None:
+        world.publish(graph("memory", "retrieval"), labels=(label,))
+        assert world.gh.open_pulls()[0].labels == [label]
+    else:
+        with pytest.raises(PublishError):
+            world.publish(graph("memory", "retrieval"), labels=(label,))
+        assert world.gh.open_pulls()[0].labels == []

@@ -264,3 +264,32 @@ def test_a_change_to_the_manifest_alone_says_what_it_records_anew() -> None:
     capped = render_markdown(diff(Graph(), Graph()), context=BodyContext(recorded=recorded * 10)).text
     assert "- and 10 more" in capped  # capped as every list of the head
     assert "records anew" not in render_markdown(diff(Graph(), Graph())).text  # an ordinary empty body: as before
+
+
+def test_a_cut_notice_gives_the_command_that_prints_the_whole_report() -> None:
+    """Given the repository's own command (``diff_command``: its remote, branches, graph and
+    kgsync.yml), the notices say it where they said `kgsync diff OLD NEW --limit 0`, which left the
+    reviewer to find the two graph files (and their manifests, beside them)."""
+    from kgsync.publish.pr.body import diff_command
+
+    command = diff_command("origin", "main", "kgsync/graph-update", "research/memory.jsonl", "research/kgsync.yml")
+    assert command == (
+        "git fetch origin main kgsync/graph-update && git worktree add --detach ../kgsync-old origin/main && "
+        "git worktree add --detach ../kgsync-new origin/kgsync/graph-update && kgsync diff "
+        "../kgsync-old/research/memory.jsonl ../kgsync-new/research/memory.jsonl --limit 0 "
+        "--config research/kgsync.yml")
+    assert "--config" not in diff_command("origin", "main", "b", "memory.jsonl", "kgsync.yml")
+    assert "'../kgsync-old/a b/memory.jsonl'" in diff_command("origin", "main", "b", "a b/memory.jsonl", None)  # quoted
+    many = tuple(Finding(Severity.WARNING, f"W{n:03d}", "concept:x", "w", "") for n in range(120))
+    d = diff(_old(), _new(), findings=FINDINGS + many)  # cut at 4,260 characters
+    whole = render_markdown(d, limit=0).full_text
+    report_limit = len(whole.encode("utf-8")) - 600  # the job summary is cut too
+    cut = render_markdown(d, limit=4260, report_limit=report_limit, diff_command=command)
+    notice = cut.text[cut.text.rindex("**Truncated:**"):]
+    assert f"`{command}`" in notice and "OLD NEW" not in notice, notice
+    assert f"`{command}`" in cut.full_text and "OLD NEW" not in cut.full_text  # the summary's own notice
+    # without a run link, the head's "and N more" hint says it too; a caller's hint is its own
+    assert "OLD NEW" not in cut.text
+    run = "The whole report is in the [workflow run's summary](https://github.com/o/r/actions/runs/7)."
+    assert render_markdown(d, limit=0, full_report_hint=run, diff_command=command).text == \
+        render_markdown(d, limit=0, full_report_hint=run).text

@@ -337,7 +337,12 @@ def test_one_item_full_of_contradictions_cannot_blank_the_pr_head(tmp_path: Path
     count = int(re.search(r"^- (\d+) new contradictions:$", body, re.M).group(1))  # type: ignore[union-attr]
     assert count > 100
     assert f"  - and {count - 10} more\n" in body and "Each list above shows its first 10 entries." in body
-    assert "job summary" in body.split("Each list above shows")[1].split("\n")[0]
+    hint = body.split("Each list above shows")[1].split("\n")[0]
+    assert "job summary" in hint
+    # and the command that prints the whole report from this repository's branches and graph, not
+    # "kgsync diff OLD NEW" (which OLD, which NEW?)
+    assert "OLD NEW" not in hint and "git worktree add --detach ../kgsync-new origin/kgsync/graph-update" in hint
+    assert "kgsync diff ../kgsync-old/memory.jsonl ../kgsync-new/memory.jsonl --limit 0" in hint
     assert f"**Removed:**\n- {gone} — " in body and f"- 1 removed research item:\n  - `item:{gone}`" in body
     assert f"**Merged:**\n- {slug} — " in body, body.split("\n### ", 1)[0]
     assert re.search(r"\*\*\d+ added, \d+ removed, \d+ changed nodes; \d+ added, \d+ removed relations\*\*", body)
