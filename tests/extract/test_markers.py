@@ -53,7 +53,7 @@ def test_a_cites_entry_with_findings_and_a_stance_links_exactly() -> None:
     assert item.cites == ("2026-01-15-third-study", OLD)  # plain slugs stay valid
     links = links_of(old_item(), item).links[NEW]
     assert [(link.source_number, link.relation, link.line) for link in links] == [
-        (2, RelationType.CONTRADICTS, 5), (2, RelationType.CONTRADICTS, 5)]  # the cites: line
+        (2, RelationType.CONTRADICTS, 7), (2, RelationType.CONTRADICTS, 7)]  # the entry's - line
     assert {link.target_claim.split(":")[2].split("-")[0] for link in links} == {"vector", "binary"}
 
 
