@@ -68,3 +68,28 @@ def test_a_malformed_cites_entry_is_rejected_with_the_form_to_write() -> None:
     [issue] = issues
     assert issue.severity is IssueSeverity.ERROR and "'agrees'" in issue.message
     assert "stance: supports" in issue.hint and issue.location.line == 5
+
+
+def test_a_misspelt_marker_is_read_as_prose_and_warned_with_the_marker_to_write() -> None:
+    from kgsync.extract.record import parse_record
+    from tests.extract.evidence_items import item_text
+
+    for written, meant in (("contradict", "contradicts"), ("support", "supports"), ("suports", "supports"),
+                           ("Extend", "extends"), ("contradicting", "contradicts")):
+        body = f"Later.\n\nThe vendor note. [{written}: {OLD} KF2 from KF1]\n"
+        text = item_text("New study", "2026-02-01", ("One.", "Two."), body)
+        [issue] = parse_record(text.encode(), f"Research/completed/{NEW}.md", NEW).issues
+        assert issue.location.line == text.split("\n").index(body.split("\n")[2]) + 1, written
+        assert f"[{written}: {OLD} KF2 from KF1]" in issue.message and "read as prose" in issue.message
+        assert f"[{meant}: {OLD} KF2 from KF1]" in issue.hint
+        assert links_of(old_item(), new_item(body)).links == {}  # read as prose: no link of its own
+
+
+def test_a_bracket_far_from_a_stance_or_without_a_slug_is_not_a_misspelt_marker() -> None:
+    from kgsync.extract.record import parse_record
+    from tests.extract.evidence_items import item_text
+
+    body = (f"[source: {OLD} KF2] [note: see KF2] [subports: old study KF1]\n\n"
+            f"```\n[contradict: {OLD} KF2]\n```\n")
+    text = item_text("New study", "2026-02-01", ("One.", "Two."), body)
+    assert parse_record(text.encode(), f"Research/completed/{NEW}.md", NEW).issues == ()
