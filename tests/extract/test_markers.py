@@ -93,3 +93,12 @@ def test_a_bracket_far_from_a_stance_or_without_a_slug_is_not_a_misspelt_marker(
             f"```\n[contradict: {OLD} KF2]\n```\n")
     text = item_text("New study", "2026-02-01", ("One.", "Two."), body)
     assert parse_record(text.encode(), f"Research/completed/{NEW}.md", NEW).issues == ()
+
+
+def test_a_marker_with_full_width_letters_or_digits_is_read_as_it_shows() -> None:
+    # an East Asian input method types ＫＦ２ (U+FF2B U+FF26 U+FF12): it shows, and means, KF2
+    [a, b] = author_marks(f"Text [contradicts: {OLD} ＫＦ２，ＫＦ３ from ＫＦ１] more.", 7, NEW, 0)
+    assert [(m.target, m.finding, m.held_by) for m in (a, b)] == [(OLD, 2, 1), (OLD, 3, 1)]
+    [link] = links_of(old_item(), new_item(f"Later analysis. [supports: {OLD} ＫＦ２ from KF1]")).links[NEW]
+    assert (link.source_number, link.relation) == (1, RelationType.SUPPORTS)
+    assert ":vector-stores" in link.target_claim
