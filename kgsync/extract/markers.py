@@ -5,13 +5,15 @@
     [extends: <slug> KF1 from KF4]      this item's Key Finding 4 builds on <slug>'s Key Finding 1
 
 Inside a Key Findings entry the referencing finding is that entry; elsewhere ``from KF<n>``
-names it.  ``<slug>`` is an item's slug, its file name or path (``….md``).
+names it.  ``<slug>`` is an item's slug, its file name or path (``….md``).  The body after the colon is read
+in its NFKC form (full-width ``ＫＦ２`` is ``KF2``).
 """
 
 from __future__ import annotations
 
 import re
 from functools import lru_cache
+from unicodedata import normalize
 
 from kgsync.contract.errors import Location
 from kgsync.contract.model import RelationType
@@ -35,7 +37,8 @@ def author_marks(line: str, at: int, own_slug: str, held_by: int) -> list[Mentio
     sentence = shorten_sentence(plain_text(without_marks(line))) or shorten_sentence(line.strip())
     for marker in _MARKER.finditer(line):
         relation = RelationType(marker.group(1).lower())
-        body = marker.group(2).strip()
+        # NFKC: full-width ＫＦ２ (as an East Asian input method types it) is the KF2 it shows
+        body = marker.group(2).strip() if marker.group(2).isascii() else normalize("NFKC", marker.group(2)).strip()
         source = _FROM.search(body)
         if source:
             body = body[: source.start()] + body[source.end() :]
