@@ -102,3 +102,12 @@ def test_a_marker_with_full_width_letters_or_digits_is_read_as_it_shows() -> Non
     [link] = links_of(old_item(), new_item(f"Later analysis. [supports: {OLD} ＫＦ２ from KF1]")).links[NEW]
     assert (link.source_number, link.relation) == (1, RelationType.SUPPORTS)
     assert ":vector-stores" in link.target_claim
+
+
+def test_a_marker_naming_no_finding_number_warns_with_the_fix() -> None:
+    # [supports: <slug> from KF1] was kept with finding 0 and, no word matching, linked nothing, silently
+    result = links_of(old_item(), new_item(f"Later analysis. [supports: {OLD} from KF1]"))
+    assert result.links == {}
+    [issue] = result.issues
+    assert issue.message == f"stance marker [supports: {OLD} …] names no finding of {OLD}: no link"
+    assert f"[supports: {OLD} KF<n> from KF1]" in issue.hint and issue.location.line > 0
