@@ -143,6 +143,11 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                 issues.append(refused_hint(item, mention, slug, claim.number if claim else 0))
             elif mention.described and claim is None and mention.stance is not None:
                 issues.append(unnamed_finding_hint(item, mention, slug))
+            elif mention.exact and claim is None and not mention.finding:  # a marker without KF<n>
+                issues.append(marker_issue(item, mention, f"names no finding of {slug}", "write "
+                                           f"[{(mention.stance or RelationType.EXTENDS).value}: {slug} KF<n>"
+                                           f"{f' from KF{mention.held_by}' if mention.held_by else ''}] (n: {slug}'s "
+                                           "Key Finding); docs/EVIDENCE.md"))
             if claim is None or mention.withheld:
                 continue
             relation = mention.stance or RelationType.EXTENDS
