@@ -17,8 +17,13 @@ Findings = Sequence[tuple[KeyFinding, str]]  # each Key Findings entry with its 
 
 #: A finding number, or a list or range of them ("Key Findings 1-8", "Key Findings #1, #7",
 #: "KF 4 and 5"): group 1 holds the numbers (``numbers``).
-FINDING = re.compile(r"\b(?:key[ \t]{1,3}findings?|KFs?)[ \t]{0,3}(#?[ \t]{0,2}\d{1,3}(?:[ \t]{0,2}(?:[-–—,&]|to|and)"
-                      r"[ \t]{0,2}(?:and[ \t]{1,2})?#?[ \t]{0,2}\d{1,3}){0,12})\b", re.I)
+_NUMBERS = (r"(#?[ \t]{0,2}\d{1,3}(?:[ \t]{0,2}(?:[-–—,&]|to|and)"
+            r"[ \t]{0,2}(?:and[ \t]{1,2})?#?[ \t]{0,2}\d{1,3}){0,12})\b")
+FINDING = re.compile(r"\b(?:key[ \t]{1,3}findings?|KFs?)[ \t]{0,3}" + _NUMBERS, re.I)
+#: "Finding 9", "Findings 2 and 3" without "Key" (capitalised: "finding 0-days" is the verb): items
+#: write it for their own findings mostly, so it is read only after another item is named
+#: (``references.bare_findings``).
+BARE_FINDING = re.compile(r"\bFindings?[ \t]{0,3}" + _NUMBERS)
 _NUMBER = re.compile(r"\d{1,3}|[-–—]|to\b")
 #: The most numbers a range expands to ("Key Findings 1-8" is eight citations).  A longer range
 #: ("Key Findings 1-40") names no finding in particular: it cites none of them (the item→item

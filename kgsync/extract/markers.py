@@ -18,9 +18,8 @@ from unicodedata import normalize
 from kgsync.contract.errors import Location
 from kgsync.contract.model import RelationType
 from kgsync.extract.evidence_model import Mention, plain_text, shorten_sentence
-from kgsync.read.items import Issue, IssueSeverity, ResearchItem, normalise_slug, unfenced_lines
+from kgsync.read.items import AUTHOR_MARKER, Issue, IssueSeverity, ResearchItem, normalise_slug, unfenced_lines
 
-_MARKER = re.compile(r"\[(supports|contradicts|extends):[ \t]{0,4}([^\[\]\n]{1,400})\]", re.I)
 _TARGET = re.compile(r"[`'\"]?([A-Za-z0-9._/-]{1,300}?)(?:\.md)?[`'\"]?(?=[ \t,;]|$)")
 _NUMBERS = re.compile(r"\b(?:KF|key[ \t]{1,3}findings?)[ \t]{0,2}#?(\d{1,3})|(?<=[,&])[ \t]{0,2}#?(\d{1,3})\b|"
                       r"\band[ \t]{1,3}#?(\d{1,3})\b", re.I)
@@ -35,7 +34,7 @@ def author_marks(line: str, at: int, own_slug: str, held_by: int) -> list[Mentio
     if "[" not in line:
         return out
     sentence = shorten_sentence(plain_text(without_marks(line))) or shorten_sentence(line.strip())
-    for marker in _MARKER.finditer(line):
+    for marker in AUTHOR_MARKER.finditer(line):
         relation = RelationType(marker.group(1).lower())
         # NFKC: full-width ＫＦ２ (as an East Asian input method types it) is the KF2 it shows
         body = marker.group(2).strip() if marker.group(2).isascii() else normalize("NFKC", marker.group(2)).strip()
@@ -57,7 +56,7 @@ def author_marks(line: str, at: int, own_slug: str, held_by: int) -> list[Mentio
 
 def without_marks(line: str) -> str:
     """``line`` with its markers blanked (the prose around them is read as prose)."""
-    return _MARKER.sub(" ", line) if "[" in line else line
+    return AUTHOR_MARKER.sub(" ", line) if "[" in line else line
 
 
 #: A bracket of a marker's shape, whatever its word: ``[<word>: <target> …]``.

@@ -14,8 +14,8 @@ from functools import lru_cache
 
 from kgsync.contract.model import RelationType
 from kgsync.extract.evidence_model import MARKUP, MAX_SENTENCE, Mention, plain_text, shorten_sentence, words_key
-from kgsync.extract.descriptions import FINDING as _FINDING, Findings as _Findings, described as _described, \
-    Fuller, fuller_forms, held_by as _held_by, numbers as _numbers
+from kgsync.extract.descriptions import BARE_FINDING, FINDING as _FINDING, Findings as _Findings, \
+    described as _described, Fuller, fuller_forms, held_by as _held_by, numbers as _numbers
 from kgsync.extract.sentences import sentences
 from kgsync.extract.markers import author_marks, without_marks
 from kgsync.extract.restated import said_words
@@ -278,6 +278,8 @@ def _mentions(sentence: str, line: int, table: Table | None, own_slug: str, find
         target = _target_of_number(sentence, match, refs)
         if target:
             cited.setdefault(target, []).extend(numbers)
+    for target, numbers in bare_findings(sentence, refs, table is not None):
+        cited.setdefault(target, []).extend(numbers)
     out = []
     kept = shorten_sentence(text)
     ids = {slug: str(number) for number, slug in enumerate(dict.fromkeys(slug for _, slug in refs))}
@@ -364,6 +366,22 @@ def _source_note(sentence: str, line: int, own_slug: str, before: str) -> list[M
     context = shorten_sentence(plain_text(before))
     return [Mention(next(iter(named)), number, "", None, text, line, 0, context=context)
             for match in _FINDING.finditer(sentence) for number in _numbers(match.group(1))]
+
+
+def bare_findings(sentence: str, refs: Sequence[tuple[int, str]], row: bool) -> list[tuple[str, list[int]]]:
+    """(item, numbers) of each "Finding N" without "Key" (``BARE_FINDING``): the finding of the item
+    named nearest before it in the sentence (a row: in its cell).  Items write the form mostly for
+    their own findings ("(Finding 9)" in their Evidence Map): with no item named before it, not read."""
+    if "Finding" not in sentence:
+        return []
+    keyed = [match.span() for match in _FINDING.finditer(sentence)]  # "Key Finding 4" is read as such
+    out = []
+    for match in BARE_FINDING.finditer(sentence):
+        at = match.start()
+        named = [(pos, slug) for pos, slug in refs if pos < at and (not row or _cell_of(sentence, pos) == _cell_of(sentence, at))]
+        if named and not any(start <= at < end for start, end in keyed):
+            out.append((max(named)[1], _numbers(match.group(1))))
+    return out
 
 
 def _cell_of(row: str, position: int) -> int:

@@ -25,6 +25,10 @@ _ITEM_MARK = re.compile(r" *(?:[-*+]|\d{1,9}[.)])( +|$)")
 _LIST_ITEM = re.compile(r"^(?:(\d+)[.)]|[-*+])[ \t]+(.*)$")
 MAX_LINE = 100_000  # longer lines are cut for parsing (and reported): protects the regexes
 _LONG_LINE = re.compile(rf"^[^\n]{{{MAX_LINE + 1}}}", re.MULTILINE)
+#: The author's inline stance marker, ``[supports: <slug> KF5]`` (groups: the relation, the rest),
+#: read by ``kgsync.extract.markers``; markup, none of a finding's words (``_list_entries``).
+AUTHOR_MARKER = re.compile(r"\[(supports|contradicts|extends):[ \t]{0,4}([^\[\]\n]{1,400})\]", re.I)
+_MARKER_IN_TEXT = re.compile(rf"[ \t]*{AUTHOR_MARKER.pattern}", re.I)
 
 
 @dataclass(frozen=True)
@@ -37,7 +41,8 @@ class Section:
 
 @dataclass(frozen=True)
 class KeyFinding:
-    """One entry of the Key Findings list, as written."""
+    """One entry of the Key Findings list, as written, less the author's markers (``AUTHOR_MARKER``):
+    those are read from the item's lines, and none of their words is the finding's."""
 
     number: int  # 1-based position in the list
     text: str  # the entry's text, continuation lines joined
@@ -320,7 +325,11 @@ def _list_entries(section: Section) -> tuple[KeyFinding, ...]:
     findings = []
     for number, (at, parts) in enumerate(entries, start=1):
         text = " ".join(p for p in _first_paragraph(parts) if p).strip()
-        if text:
+        if text:  # an entry that is only a marker stays an entry (empty): the list's numbers are kept
+            # a marker needs ":" and "["; AUTHOR_MARKER, led by "[", finds one fast (``_MARKER_IN_TEXT``, led by
+            # blanks, is tried at every position: 12 ms of the 220 items' 2,033 findings, 0.8 ms searched first)
+            if ":" in text and "[" in text and AUTHOR_MARKER.search(text):
+                text = _MARKER_IN_TEXT.sub("", text).strip()
             findings.append(KeyFinding(number, text, at))
     return tuple(findings)
 

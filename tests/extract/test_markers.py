@@ -111,3 +111,19 @@ def test_a_marker_naming_no_finding_number_warns_with_the_fix() -> None:
     [issue] = result.issues
     assert issue.message == f"stance marker [supports: {OLD} …] names no finding of {OLD}: no link"
     assert f"[supports: {OLD} KF<n> from KF1]" in issue.hint and issue.location.line > 0
+
+
+def test_a_marker_within_a_finding_s_later_line_links_from_that_finding() -> None:
+    # the line is matched to the finding holding it by its words: the marker's words ("supports",
+    # "old", "study", "kf2") are no words of the finding, nor of the line
+    from tests.extract.evidence_items import item_text, make
+
+    findings = ("SQLite FTS5 search is enough for a small corpus of items.", "Vector search waits until the corpus grows.")
+    text = item_text("New study", "2026-02-01", findings, "Nothing.").replace(
+        f"2. **{findings[1]}** Confidence: high.",
+        f"2. **{findings[1]}** Confidence: high.\n   The vendor benchmark agrees [supports: {OLD} KF2] with the semantic"
+        " search claim.")
+    result = links_of(old_item(), make(NEW, text))
+    [link] = result.links[NEW]
+    assert (link.source_number, link.relation) == (2, RelationType.SUPPORTS) and ":vector-stores" in link.target_claim
+    assert result.issues == ()

@@ -275,3 +275,21 @@ def test_an_item_is_named_outside_a_mixed_or_longer_fence_only(block) -> None:
     # What GitHub shows as code names no item; the line after the block is prose again.
     body = block("See 2025-05-05-in-code.md for the schema.") + "\nSee 2025-06-06-after-code.md for the data.\n"
     assert named_items(new_item(body)) == ("2025-06-06-after-code",)
+
+
+def test_finding_n_without_key_is_the_finding_of_the_item_named_before_it() -> None:
+    # "(Finding 9)", "(Finding 11 in that item)" after a sentence names another item: that item's
+    # finding (research: exploit-explore :47, claude-code-web :75; bench/labels/marks33_engineer_research.tsv)
+    cases = {
+        f"The completed `{OLD}.md` item established that vector stores are no dedup tool (Finding 2).": [2],
+        f"- `Research/completed/{OLD}.md`: flagged binary files as a gap (Finding 3 in that item).": [3],
+        f"Per `{OLD}.md`, search waits (Key Finding 1, Finding 2).": [1, 2],
+    }
+    for body, numbers in cases.items():
+        assert [m.finding for m in scan(new_item(body)) if m.target == OLD] == numbers, body
+    # with no item named before it, "Finding N" is the item's own (or no finding at all): nothing read
+    for body in ("Binary files stay out (Finding 2).", f"Finding 2 rests on it, as does `{OLD}.md`.",
+                 f"- Finding 2 -> `{OLD}.md`; a vendor note.",
+                 MAP_HEADER + f"| Vector search waits (Finding 2) | `{OLD}.md` | high | Direct reading |",
+                 f"Per `{OLD}.md`, tools finding 12 issues rank first (EMNLP Findings 2021)."):
+        assert [m.finding for m in scan(new_item(body)) if m.target == OLD] in ([], [0]), body

@@ -98,3 +98,17 @@ def test_a_heading_is_read_where_github_shows_one_around_a_mixed_or_longer_fence
     item = parsed[0]
     assert [s.heading for s in item.sections] == ["Fenced", "Analysis", "After the block", "Key Findings"]
     assert [f.text for f in item.key_findings] == ["A finding after the block."]
+
+
+def test_a_finding_s_text_is_its_words_without_the_author_s_markers() -> None:
+    # a marker is markup for the evidence reader (kgsync.extract.markers reads it from the line):
+    # its slug and "KF2" are none of the finding's words, which claims and matches read
+    text = ("---\ntitle: Marked\n---\n\n# Marked\n\n## Key Findings\n\n"
+            "1. **Vector search waits until the corpus grows.** [supports: 2026-01-01-old-study KF2]\n"
+            "   The vendor benchmark agrees [extends: `2026-01-01-old-study.md` KF3] with it.\n"
+            "2. [fact] Binary files stay out of git.\n")
+    parsed = read_item_bytes(text.encode(), "Research/completed/2026-02-01-marked.md", "2026-02-01-marked")
+    assert not isinstance(parsed, list), parsed
+    assert [f.text for f in parsed[0].key_findings] == [
+        "**Vector search waits until the corpus grows.** The vendor benchmark agrees with it.",
+        "[fact] Binary files stay out of git."]
