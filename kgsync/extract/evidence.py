@@ -34,8 +34,8 @@ from kgsync.extract.evidence_model import (MIN_SHARED, MIN_SOURCE_WORDS, MIN_TRU
                                            EvidenceText, Extracted, KeptLinks, Mention, Numbered, PlannedLink, content_words,
                                            words_key)
 from kgsync.extract.references import references
-from kgsync.extract.evidence_hints import (describing_hint, guessed_source_hint, marker_issue, refused_hint,
-                                           too_many_hint, unclear_source_hint, unnamed_finding_hint)
+from kgsync.extract.evidence_hints import (describing_hint, from_cites, guessed_source_hint, marker_issue,
+                                           refused_hint, too_many_hint, unclear_source_hint, unnamed_finding_hint)
 from kgsync.extract.restated import FindingIndex
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 
@@ -108,8 +108,10 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             if mention.via == "description" and (mention.line, slug, mention.finding) in named_here:
                 continue  # "the prior local-database research (Key Finding 2)": read as "local-database" already
             if slug is None and mention.exact:
-                issues.append(marker_issue(item, mention, f"names {mention.target}, which is no item",
-                                            "write the cited item's slug as in its file name"))
+                issue = marker_issue(item, mention, f"names {mention.target}, which is no item",
+                                     "write the cited item's slug as in its file name")
+                if issue not in issues:  # once per marker or entry, not per finding it names
+                    issues.append(issue)
             if slug is None or slug == item.slug:
                 continue
             target = known[slug]
@@ -141,6 +143,11 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                 issues.append(refused_hint(item, mention, slug, claim.number if claim else 0))
             elif mention.described and claim is None and mention.stance is not None:
                 issues.append(unnamed_finding_hint(item, mention, slug))
+            elif mention.exact and claim is None and not mention.finding:  # a marker without KF<n>
+                issues.append(marker_issue(item, mention, f"names no finding of {slug}", "write "
+                                           f"[{(mention.stance or RelationType.EXTENDS).value}: {slug} KF<n>"
+                                           f"{f' from KF{mention.held_by}' if mention.held_by else ''}] (n: {slug}'s "
+                                           "Key Finding); docs/EVIDENCE.md"))
             if claim is None or mention.withheld:
                 continue
             relation = mention.stance or RelationType.EXTENDS
@@ -148,11 +155,13 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             if mention.exact:
                 source = next((c for c in extraction.claims if c.number == mention.held_by), None)
                 if source is None:
-                    issues.append(marker_issue(
+                    issue = marker_issue(
                         item, mention, "names no finding of this item that states it",
-                        "put the marker in the Key Findings entry it qualifies, or write "
-                        f"[{relation.value}: {slug} KF{claim.number} from KF<n>] (n: this item's finding; "
-                        "in a cites: entry, from: <n>)"))
+                        "add from: <n> to the entry (n: this item's finding that states it)" if from_cites(mention)
+                        else "put the marker in the Key Findings entry it qualifies, or write "
+                        f"[{relation.value}: {slug} KF{claim.number} from KF<n>] (n: this item's finding)")
+                    if issue not in issues:
+                        issues.append(issue)
                     continue
             else:
                 # A link states how two findings relate: a finding that does not hold the sentence
@@ -300,7 +309,7 @@ def link_kind(mention: Mention, restated: bool, clear: bool = True, anchor: bool
     the sentence's shape (``prose``, ``row``, ``list``, ``reading``, ``framing``).  Each kind's
     precision is measured apart (``bench/bench_link_kinds.py``)."""
     if mention.exact:
-        named, source = ("cites" if mention.sentence.startswith("cites:") else "marker"), "marker"
+        named, source = ("cites" if from_cites(mention) else "marker"), "marker"
     else:
         named = "description" if mention.via == "description" else "number" if mention.finding else \
             "restated" if restated else "described" if mention.described else "quote" if mention.quote else \

@@ -17,9 +17,16 @@ def warning(item: ResearchItem, mention: Mention, message: str, fix: str) -> Iss
 
 
 def marker_issue(item: ResearchItem, mention: Mention, what: str, fix: str) -> Issue:
-    return warning(item, mention,
-                    f"stance marker [{(mention.stance or RelationType.EXTENDS).value}: {mention.target} …] {what}: no link",
-                    fix)
+    """A warning on an exact mention, named as the author wrote it: a ``cites:`` entry or a marker."""
+    stance = (mention.stance or RelationType.EXTENDS).value
+    written = f"cites: entry {{item: {mention.target}, stance: {stance}, …}}" if from_cites(mention) else \
+        f"stance marker [{stance}: {mention.target} …]"
+    return warning(item, mention, f"{written} {what}: no link", fix)
+
+
+def from_cites(mention: Mention) -> bool:
+    """Is ``mention`` a ``cites:`` entry's?  ``references.scan`` writes its sentence as "cites: …"."""
+    return mention.exact and mention.sentence.startswith("cites:")
 
 
 def refused_hint(item: ResearchItem, mention: Mention, slug: str, number: int) -> Issue:

@@ -5,16 +5,20 @@
     [extends: <slug> KF1 from KF4]      this item's Key Finding 4 builds on <slug>'s Key Finding 1
 
 Inside a Key Findings entry the referencing finding is that entry; elsewhere ``from KF<n>``
-names it.  ``<slug>`` is an item's slug, its file name or path (``….md``).
+names it.  ``<slug>`` is an item's slug, its file name or path (``….md``).  The body after the colon is read
+in its NFKC form (full-width ``ＫＦ２`` is ``KF2``).
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from unicodedata import normalize
 
+from kgsync.contract.errors import Location
 from kgsync.contract.model import RelationType
 from kgsync.extract.evidence_model import Mention, plain_text, shorten_sentence
-from kgsync.read.items import AUTHOR_MARKER, normalise_slug
+from kgsync.read.items import AUTHOR_MARKER, Issue, IssueSeverity, ResearchItem, normalise_slug, unfenced_lines
 
 _TARGET = re.compile(r"[`'\"]?([A-Za-z0-9._/-]{1,300}?)(?:\.md)?[`'\"]?(?=[ \t,;]|$)")
 _NUMBERS = re.compile(r"\b(?:KF|key[ \t]{1,3}findings?)[ \t]{0,2}#?(\d{1,3})|(?<=[,&])[ \t]{0,2}#?(\d{1,3})\b|"
@@ -32,7 +36,8 @@ def author_marks(line: str, at: int, own_slug: str, held_by: int) -> list[Mentio
     sentence = shorten_sentence(plain_text(without_marks(line))) or shorten_sentence(line.strip())
     for marker in AUTHOR_MARKER.finditer(line):
         relation = RelationType(marker.group(1).lower())
-        body = marker.group(2).strip()
+        # NFKC: full-width ＫＦ２ (as an East Asian input method types it) is the KF2 it shows
+        body = marker.group(2).strip() if marker.group(2).isascii() else normalize("NFKC", marker.group(2)).strip()
         source = _FROM.search(body)
         if source:
             body = body[: source.start()] + body[source.end() :]
@@ -52,3 +57,59 @@ def author_marks(line: str, at: int, own_slug: str, held_by: int) -> list[Mentio
 def without_marks(line: str) -> str:
     """``line`` with its markers blanked (the prose around them is read as prose)."""
     return AUTHOR_MARKER.sub(" ", line) if "[" in line else line
+
+
+#: A bracket of a marker's shape, whatever its word: ``[<word>: <target> …]``.
+_SHAPED = re.compile(r"\[([A-Za-z]{2,20}):[ \t]{0,4}([^\[\]\n]{1,400})\]")
+_STANCES = tuple(relation.value for relation in (RelationType.SUPPORTS, RelationType.CONTRADICTS, RelationType.EXTENDS))
+
+
+def misspelt_marks(item: ResearchItem) -> list[Issue]:
+    """A warning at each bracket of a marker's shape outside fenced code whose word is no stance but
+    close to one (``near_stance``) and whose target is slug-like (has a "-"): it is read as prose,
+    and the warning gives the marker to write.  Nothing is linked from it."""
+    if not any(near_stance(bracket.group(1)) for bracket in _SHAPED.finditer(item.body)):
+        return []  # one search of the body: no bracket in the corpora is near a stance
+    out: list[Issue] = []
+    for first, run in unfenced_lines(item.body):
+        for line, raw in enumerate(run, item.body_line + first):
+            for bracket in _SHAPED.finditer(raw) if "[" in raw else ():
+                meant, body = near_stance(bracket.group(1)), bracket.group(2).strip()
+                target = _TARGET.match(body)
+                if meant is None or target is None or "-" not in target.group(1):
+                    continue
+                written = bracket.group()
+                written = written if len(written) <= 120 else f"{written[:118]}…]"
+                out.append(Issue(
+                    IssueSeverity.WARNING, Location(item.path, line),
+                    f"{written} is not a stance marker ({bracket.group(1)!r} is none of {', '.join(_STANCES)}): "
+                    "read as prose", f"if it states a stance, write [{meant}: {body}]; docs/EVIDENCE.md", item.slug))
+    return out
+
+
+@lru_cache(maxsize=256)
+def near_stance(word: str) -> str | None:
+    """The stance ``word`` is close to, when it is none: within 2 edits (a letter inserted, deleted or
+    replaced, two neighbours swapped) or sharing its first six letters (supported, contradicting)."""
+    word = word.lower()
+    if word in _STANCES:
+        return None
+    return next((stance for stance in _STANCES
+                 if (len(word) >= 6 and word[:6] == stance[:6]) or _within_two_edits(word, stance)), None)
+
+
+def _within_two_edits(a: str, b: str) -> bool:
+    """Is the restricted Damerau-Levenshtein distance of ``a`` and ``b`` at most 2?"""
+    if abs(len(a) - len(b)) > 2:
+        return False
+    before: list[int] = []
+    row = list(range(len(b) + 1))
+    for i, char in enumerate(a, 1):
+        current = [i]
+        for j, other in enumerate(b, 1):
+            cost = min(row[j] + 1, current[j - 1] + 1, row[j - 1] + (char != other))
+            if i > 1 and j > 1 and char == b[j - 2] and a[i - 2] == other:
+                cost = min(cost, before[j - 2] + 1)
+            current.append(cost)
+        before, row = row, current
+    return row[-1] <= 2

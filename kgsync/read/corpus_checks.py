@@ -105,13 +105,10 @@ def _dangling_links(items: Sequence[ResearchItem], also_known: Iterable[str] = (
                                     ("superseded_by", item.superseded_by)):
             for target in targets:
                 if target not in known and target != item.slug:
-                    # At the field's own line (an annotation on the title line points nowhere useful), a
-                    # {item: …} entry of cites: at its own.
-                    line = next((c.line for c in item.cited_findings if c.item == target), None) \
-                        if field_name == "cites" else None
-                    line = line or dict(item.field_lines).get(field_name, 2)
+                    # At the entry's own line in a block list, else the field's (an annotation on the
+                    # title line points nowhere useful).
                     as_written = written.get((field_name, target))
-                    issues.append(Issue(IssueSeverity.WARNING, Location(item.path, line),
+                    issues.append(Issue(IssueSeverity.WARNING, Location(item.path, item.link_line(field_name, target)),
                                         f"{dangling_head(field_name, target)}"
                                         f"{f' (written {as_written!r})' if as_written else ''}, which is not an item here",
                                         f"a {field_name} entry is an item's slug, its file name without .md "
@@ -140,7 +137,7 @@ def _later_cites(items: Sequence[ResearchItem]) -> list[Issue]:
             day = cited.completed or "on no date"
             when = (f"the same day ({day}), which cites this item too, its slug sorting after this item's"
                     if cited.completed == item.completed else f"{day}, after this item ({item.completed or 'no date'})")
-            issues.append(Issue(IssueSeverity.WARNING, Location(item.path, item.line_of("cites")),
+            issues.append(Issue(IssueSeverity.WARNING, Location(item.path, item.link_line("cites", target)),
                                 f"cites {target!r}, completed {when}: no extends edge is made (later work extends "
                                 "earlier work)",
                                 "cite only earlier work, or correct the completed: date of one of the two", item.slug))

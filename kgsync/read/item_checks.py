@@ -405,6 +405,19 @@ def _written_links(meta: dict[str, Any]) -> tuple[tuple[str, str, str], ...]:
     return tuple(dict.fromkeys(entry for entry in out if entry[1] and entry[1] != entry[2]))
 
 
+def _link_lines(meta: dict[str, Any], yaml_text: str) -> tuple[tuple[str, str, int], ...]:
+    """(field, slug, file line) of each entry of a cites/supersedes/superseded_by list (``entry_lines``:
+    a block list's ``- `` line, a flow list's key line): where a message about that link points."""
+    out = []
+    for name in ("cites", "supersedes", "superseded_by"):
+        entries = _cited_items(meta.get(name))
+        if isinstance(entries, list):
+            out += [(name, normalise_slug(str(entry)), line)
+                    for entry, line in zip(entries, entry_lines(yaml_text, name, len(entries)))
+                    if entry is not None and not isinstance(entry, (dict, list))]
+    return tuple(out)
+
+
 def _slugs(value: object) -> tuple[str, ...]:
     out = (normalise_slug(v) for v in _strings(value))
     return tuple(dict.fromkeys(s for s in out if s and s not in ("~", "null", "None")))

@@ -119,6 +119,8 @@ class ResearchItem:
     # (field, slug, as written) of each cites/supersedes/superseded_by entry written otherwise than as its
     # slug ("Research/completed/<slug>.md", "../../etc/passwd"): a message about the link quotes the author.
     written_links: tuple[tuple[str, str, str], ...] = ()
+    # (field, slug, 1-based line) of each cites/supersedes/superseded_by entry: its own line in a block list.
+    link_lines: tuple[tuple[str, str, int], ...] = ()
 
     @classmethod
     def known_only_by(cls, slug: str, completed: str) -> ResearchItem:
@@ -128,6 +130,11 @@ class ResearchItem:
     def line_of(self, field_name: str) -> int:
         """The line of a frontmatter list or section (``field_lines``); 1 when unknown."""
         return dict(self.field_lines).get(field_name, 1)
+
+    def link_line(self, field_name: str, slug: str) -> int:
+        """The line of the first entry of ``field_name`` naming ``slug`` (``link_lines``), else the field's."""
+        return next((line for name, target, line in self.link_lines if name == field_name and target == slug),
+                    None) or self.line_of(field_name)
 
     def precedes(self, other: ResearchItem) -> bool:
         """Is this earlier work than ``other``?  Completion date, then slug (slugs start with dates);

@@ -43,6 +43,7 @@ from kgsync.read.item_checks import (
     _field_line,
     _field_problems,
     _inner_boms,
+    _link_lines,
     _one_line,
     _Problem,
     _slugs,
@@ -323,6 +324,7 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
         cited_findings=_cited_findings(meta.get("cites"), slug, yaml_text),
         field_lines=tuple((name, _field_line(yaml_text, name) + 2) for name in _LIST_FIELDS if name in meta),
         written_links=_written_links(meta),
+        link_lines=_link_lines(meta, yaml_text),
     )
     item, warnings = _with_sections(item, problem, warnings)
     missing = [n for n in item.claim_numbers if n > len(item.key_findings)]

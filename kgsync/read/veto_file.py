@@ -66,7 +66,9 @@ def parse_vetoes(data: Any, node: Any, path: str) -> Vetoes:
     for index, entry in enumerate(entries):
         line = entry_nodes[index].start_mark.line + 1 if index < len(entry_nodes) else 1
         if not isinstance(entry, Mapping):
-            problems.append(f"{shown}:{line}: a veto must be a mapping with from: and to: (fix: write from: and to:)")
+            problems.append(f"{shown}:{line}: a veto must be a mapping with from: and to: (fix: write - {{from: "
+                            "claim:<slug>:<key>, to: claim:<slug>:<key>}, copied from the PR body; a term to keep out "
+                            "of the graph goes in stoplist: in kgsync-vocab.yml)")
             continue
         unknown = sorted(str(k) for k in entry if k not in ("from", "to", "why"))
         if unknown:

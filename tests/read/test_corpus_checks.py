@@ -74,6 +74,27 @@ def test_a_link_to_no_item_is_warned_at_its_fields_line(tmp_path: Path, field: s
     assert warning.message == f"{field} names '2026-01-01-gone', which is not an item here"
 
 
+@pytest.mark.parametrize("field", ["cites", "supersedes", "superseded_by"])
+def test_a_block_list_entry_naming_no_item_is_warned_at_its_own_line(tmp_path: Path, field: str) -> None:
+    # A plain slug was warned at the key's line, with the entry lines below (qa32 placed the
+    # {item: ...} entries of cites: at their own lines; plain slugs had no line of their own).
+    block = f"{field}:\n  - 2026-01-01-gone\n  # a comment\n\n  - 2026-01-02-lost\n"
+    text = GOOD.replace("superseded_by: ~\n", "").replace("cites: [2026-01-01-older]\n", block)
+    write(tmp_path, "2026-03-01-good.md", text)
+    warnings = [i for i in only(read(tmp_path).issues, IssueSeverity.WARNING) if "not an item here" in i.message]
+    lines = text.split("\n")
+    assert sorted((w.location.line, w.message.split("'")[1]) for w in warnings) == [
+        (lines.index("  - 2026-01-01-gone") + 1, "2026-01-01-gone"), (lines.index("  - 2026-01-02-lost") + 1, "2026-01-02-lost")]
+
+
+def test_a_cite_of_later_work_in_a_block_list_is_warned_at_its_entry(tmp_path: Path) -> None:
+    write(tmp_path, "2026-01-01-older.md", OLDER.replace("completed: 2026-03-01T10:00:00+00:00", "completed: 2026-04-01"))
+    text = GOOD.replace("cites: [2026-01-01-older]", "cites:\n  - 2026-01-01-older")
+    write(tmp_path, "2026-03-01-good.md", text)
+    [warning] = [i for i in only(read(tmp_path).issues, IssueSeverity.WARNING) if "after" in i.message]
+    assert warning.location.line == text.split("\n").index("  - 2026-01-01-older") + 1
+
+
 @pytest.mark.parametrize("written", ["../../etc/passwd", "Research/completed/2026-01-01-gone.md"])
 def test_a_link_to_no_item_quotes_what_was_written_and_says_an_entry_is_a_slug(tmp_path: Path, written: str) -> None:
     # `cites: ../../etc/passwd` was warned as "cites names 'passwd'": a slug the author never wrote,

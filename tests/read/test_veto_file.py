@@ -78,3 +78,14 @@ def test_the_configured_file_s_vetoes_are_checked(tmp_path: Path) -> None:
                                                              encoding="utf-8")
     with pytest.raises(ConfigError, match=":2: from: and to: must both be claim names"):
         configured_vetoes(config.veto_path())
+
+
+def test_a_plain_text_veto_says_where_a_term_goes(tmp_path: Path) -> None:
+    # `- large language model` (a term to keep out, as in the vocabulary's stoplist) was told only
+    # "a veto must be a mapping with from: and to: (fix: write from: and to:)" (qa32).
+    path = tmp_path / "kgsync-veto.yml"
+    path.write_text("vetoed:\n  - large language model\n", encoding="utf-8")
+    [problem] = load_vetoes(path).problems
+    assert problem.startswith(f"{path}:2: a veto must be a mapping with from: and to:")
+    assert problem.count("(fix: ") == 1 and "from: claim:<slug>:<key>" in problem
+    assert "stoplist: in kgsync-vocab.yml" in problem
