@@ -126,9 +126,8 @@ def _pinned(config: Config) -> PinnedVocabulary | None:
     return load_pinned(config.optional_path(config.vocabulary))
 
 
-def _theme_map(config: Config, pinned: PinnedVocabulary | None) -> ThemeMap:
-    themes = load_theme_map(config.optional_path(config.themes_vocabulary))
-    return themes.with_pinned_kinds(pinned.kind_of) if pinned is not None else themes
+def _theme_map(config: Config) -> ThemeMap:
+    return load_theme_map(config.optional_path(config.themes_vocabulary))
 
 
 @contextmanager
@@ -197,7 +196,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     clock.lap("select")
     keep, kept, held, kept_links = kept_items(_failing_items(reading), reading.by_slug, files.read_manifest)
     # The maintainers' theme map and vetoes: inputs, loaded here and handed to the stage that reads them.
-    themes, vetoes = _theme_map(config, pinned), configured_vetoes(config.veto_path())
+    themes, vetoes = _theme_map(config), configured_vetoes(config.veto_path())
     named = partial(veto_names, vetoes, previous=files.read_manifest, fold=fold)  # read in the plan's names
     assembled = _assemble(cache_folder, reader, reading, vocabulary, fold, kept, themes, named, config.caps,
                           config.tag_style, config.mining.min_links, distrust, behind, selections.ident,

@@ -57,22 +57,6 @@ def test_example_repo_builds_and_lints_clean(repo: Path) -> None:
     assert any(r.relation_type == "extends" for r in graph.relations)
 
 
-@pytest.mark.parametrize("kind", ["concept", "method"])
-def test_a_pinned_kind_wins_over_the_kind_a_theme_s_head_gives(repo: Path, kind: str) -> None:
-    # The theme rag-retrieval is named by the expansion of its acronym, retrieval-augmented-generation;
-    # its head ("retrieval") makes the theme a method.  The vocabulary file pins the same name's kind:
-    # "the file always wins over mining" (README), "a pinned kind wins" (CONTRACT), for either kind.
-    vocab = repo / "kgsync-vocab.yml"
-    text = vocab.read_text(encoding="utf-8")
-    pinned = re.sub(r"(retrieval-augmented-generation:\n    kind: )\w+", rf"\g<1>{kind}", text)
-    assert pinned != text or f"kind: {kind}" in text
-    vocab.write_text(pinned, encoding="utf-8")
-    names = {e.name for e in build(config_module.load(repo)).graph.entities}
-    other = "method" if kind == "concept" else "concept"
-    assert f"{kind}:retrieval-augmented-generation" in names
-    assert f"{other}:retrieval-augmented-generation" not in names
-
-
 def test_two_builds_are_byte_identical_cached_or_not(repo: Path, tmp_path: Path) -> None:
     build(config_module.load(repo))
     first = (repo / "memory.jsonl").read_bytes()
