@@ -200,7 +200,8 @@ def test_claim_names_survive_reordering(tmp_path: Path) -> None:
 def _inputs(tmp_path: Path, extra_topics: tuple[str, ...] = ()):
     """The real inputs of ``assemble`` for a small repo, as the pipeline computes them."""
     from kgsync.vocabulary.economy import hub_folding
-    from kgsync.pipeline.stages import read_records, theme_concepts_of
+    from kgsync.pipeline.assembling import theme_concepts_of
+    from kgsync.pipeline.stages import read_records
     from kgsync.vocabulary.themes import load_theme_map
     from kgsync.vocabulary.vocab import select
 
