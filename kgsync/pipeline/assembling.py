@@ -22,7 +22,7 @@ from kgsync.extract.record import Record
 from kgsync.graph.assemble import Assembly, AssemblyInputs, Sources, context
 from kgsync.graph.claim_identity import keep_claim_names, previous_facts_to_match, renamed_sources
 from kgsync.graph.manifest_lines import LastLines
-from kgsync.graph.merge import Manifest, manifest_item_texts
+from kgsync.graph.manifest import Manifest, manifest_item_texts
 from kgsync.graph.terms import mined_names_of_themes
 from kgsync.graph.veto_names import VetoNames
 from kgsync.pipeline.behind import Behind

@@ -48,7 +48,7 @@ from kgsync.graph.veto_names import veto_names
 from kgsync.graph.manifest_lines import LastLines, line_key
 from kgsync.graph.manifest_head import manifest_acronyms, manifest_hubs, manifest_merges, manifest_subjects, manifest_terms, manifest_topics
 from kgsync.graph.hand_added import kept_by_hand
-from kgsync.graph.merge import Manifest
+from kgsync.graph.manifest import Manifest
 from kgsync.graph.ownership import describe_facts, disowned
 from kgsync.lint.rules import LintReport
 from kgsync.read.config import Config, Merge

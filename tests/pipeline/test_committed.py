@@ -24,7 +24,7 @@ from kgsync.cli.main import cli
 from kgsync.contract.errors import GraphFormatError, KgsyncError
 from kgsync.contract.model import Entity, Graph, Relation
 from kgsync.read.items import IssueSeverity, find_item_files
-from kgsync.graph.merge import manifest_path
+from kgsync.graph.manifest import manifest_path
 from kgsync.pipeline import stages
 from kgsync.pipeline.cache import state as build_state
 from kgsync.pipeline.stages import build

@@ -381,7 +381,7 @@ def test_the_facts_stated_elsewhere_are_found_in_the_manifests_bytes(slugs: list
     """``_stated_elsewhere`` with ``LastLines.holding`` finds what the search of each item's JSON finds."""
     from kgsync.contract.model import Facts, Relation
     from kgsync.graph.manifest_lines import LastLines
-    from kgsync.graph.merge import Manifest, facts_json
+    from kgsync.graph.manifest import Manifest, facts_json
     from kgsync.pipeline.incremental import _Stated, _stated_elsewhere
 
     names = st.sampled_from(["concept:x", "concept:y", 'concept:"z"', "item:a"])
