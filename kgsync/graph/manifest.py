@@ -27,6 +27,7 @@ from kgsync.contract.model import Facts, SharedStrings
 from kgsync.graph.manifest_head import (MANIFEST_VERSION, NewerManifest, acronym_entries, caps_record, held_facts, pairs,
                                         read_version)
 from kgsync.graph.ownership import anchored
+from kgsync.vocabulary.share_record import FIELD as SHARE_FIELD, share_json, share_of
 
 _MAX_SPLICED = 16  # ``Manifest.dumps_over``: past this many changed items, the manifest is encoded whole
 _json_string = json.encoder.encode_basestring  # json.dumps(a_string, ensure_ascii=False)
@@ -72,6 +73,11 @@ class Manifest:
     statements: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
     # slug -> ((front-matter field, slug it names), ...): whether a dangling cite is new.
     named: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    # slug -> ``share_json`` of the item's vocabulary share (``kgsync.vocabulary.share_record``): written for
+    # every item by every build, copied unchanged while the item fails to parse, when the selection reads
+    # it in the item's place.  A manifest written before the field holds none (the kept item then counts
+    # nothing in the vocabulary, as before).
+    shares: Mapping[str, str] = field(default_factory=dict)
     # The facts in the graph by hand (no build had generated them) that a build generates now: they stay
     # when none does (``merge``).  On the first line, only when there are any (none: the manifest as before).
     held: Facts = field(default_factory=Facts)
@@ -165,12 +171,15 @@ class Manifest:
         return (self.known_json.get(slug) or facts_json(self.by_item[slug]))[:-1] + self.line_suffix(slug)
 
     def line_suffix(self, slug: str) -> str:
-        """What an item's line holds after its facts' JSON less its last brace: its statements and
-        names in the facts' object (``Facts.from_json`` reads past them), then that brace."""
+        """What an item's line holds after its facts' JSON less its last brace: its statements, names
+        and vocabulary share in the facts' object (``Facts.from_json`` reads past them), then that brace."""
         suffix = ""
         for key, record in (("statements", self.statements), ("named", self.named)):
             if record.get(slug):
                 suffix += f',"{key}":' + _pairs_json(record[slug])
+        share = self.shares.get(slug)
+        if share is not None:
+            suffix += f',"{SHARE_FIELD}":{share}'
         return suffix + "}"
 
     @classmethod
@@ -209,7 +218,7 @@ class Manifest:
         acronyms = head.get("acronyms", [])
         names, shared = SharedStrings().__getitem__, share or {}
         by_item: dict[str, Facts] = {}
-        statements, named = {}, {}
+        statements, named, shares = {}, {}, {}
         for slug, data in items:
             if slug in by_item:  # only read a line at a time (``load_manifest_sharing``): JSON keeps the last
                 raise ValueError(f"item {slug!r} listed twice")
@@ -220,6 +229,8 @@ class Manifest:
                     statements[slug] = pairs("statements", data["statements"], "[claim, statement]")
                 if data.get("named"):
                     named[slug] = pairs("named", data["named"], "[field, slug]")
+                if SHARE_FIELD in data:  # spelled again as written (``share_json`` of what it reads)
+                    shares[slug] = share_json(share_of(slug, data[SHARE_FIELD]))
                 if isinstance(data, SameFacts):  # its facts' JSON is that of ``shared[slug]``: they are those
                     by_item[slug] = shared[slug]
                     continue
@@ -231,7 +242,7 @@ class Manifest:
             same = shared.get(slug)
             by_item[slug] = same if same is not None and same == facts else facts
         return cls(by_item, hubs=tuple(hubs), themes=tuple(themes), merges=pairs("merges", merges, "[term, term]"),
-                   acronyms=acronym_entries(acronyms), statements=statements, named=named, topics=tuple(topics),
+                   acronyms=acronym_entries(acronyms), statements=statements, named=named, shares=shares, topics=tuple(topics),
                    terms=tuple(terms), subjects=tuple(subjects), min_links=_count("min_links", head.get("min_links", 0)),
                    term_caps=_term_caps(head.get("caps", {"concepts": 0, "methods": 0})),
                    held=held_facts(head.get("held", {})))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import json
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import partial
@@ -51,14 +52,17 @@ from kgsync.graph.hand_added import kept_by_hand
 from kgsync.graph.manifest import Manifest
 from kgsync.graph.ownership import describe_facts, disowned
 from kgsync.lint.rules import LintReport
-from kgsync.read.config import Config, Merge
+from kgsync.read.config import Caps, Config, Merge
 from kgsync.read.item_caps import observation_cap_problems
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem, missed_item_files
 from kgsync.read.veto_file import configured_vetoes, renamed_vetoes, unmatched_vetoes
 from kgsync.read.yaml_source import read_small_file
 from kgsync.vocabulary.themes import ThemeMap, load_theme_map
 from kgsync.vocabulary.standing import standing_names
+from kgsync.vocabulary.shares import pinned_lookup, vocabulary_share
 from kgsync.vocabulary.vocab import PinnedVocabulary, Vocabulary, load_pinned
+from kgsync.extract.mining import ItemCandidates
+from kgsync.vocabulary.share_record import share_json, share_of
 
 
 def build(config: Config, *, write: bool = True, strict: bool = False) -> BuildResult:
@@ -168,13 +172,15 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     clock.lap("read")
     files = GraphFiles.of(config)
     standing = manifest_terms(files.manifest, config.mining.min_links, config.caps.term_slots)  # the last build's terms
+    keep, kept, held, kept_links = kept_items(_failing_items(reading), reading.by_slug, files.read_manifest)
+    kept_shares = _kept_shares(keep, files.read_manifest)  # they count in the vocabulary as when they last parsed
     vocabulary, fold = selections.select(reading.read.items, reading.by_slug, reading.slug_keys, reading.earlier,
                                          config.vocabulary_options, (pinned := _pinned(config)), manifest_hubs(files.manifest),
                                          manifest_acronyms(files.manifest), manifest_topics(files.manifest),
-                                         manifest_subjects(files.manifest, config.mining.min_links, config.caps.term_slots))
+                                         manifest_subjects(files.manifest, config.mining.min_links, config.caps.term_slots),
+                                         tuple(kept_shares.values()))
     vocabulary, renames = standing_names(vocabulary, standing, manifest_merges(files.manifest), pinned)  # after: the items' alone
     clock.lap("select")
-    keep, kept, held, kept_links = kept_items(_failing_items(reading), reading.by_slug, files.read_manifest)
     # The maintainers' theme map and vetoes: inputs, loaded here and handed to the stage that reads them.
     themes, vetoes = _theme_map(config), configured_vetoes(config.veto_path())
     named = partial(veto_names, vetoes, previous=files.read_manifest, fold=fold)  # read in the plan's names
@@ -207,7 +213,9 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     long = WholeFindings(cache_folder, reader).of(reading.read.items, reading.slug_keys, reading.by_slug)
     manifest = replace(manifest, statements=whole_statements(manifest.by_item, long, fold,
                                                              base.manifest.statements if base.manifest else None),
-                       named=named_items(manifest.by_item, reading.read.items, base.manifest.named if base.manifest else None))
+                       named=named_items(manifest.by_item, reading.read.items, base.manifest.named if base.manifest else None),
+                       shares=_shares(manifest.by_item, reading, selections, pinned, config.vocabulary_options.caps,
+                                      files.read_manifest if keep else None))
     removed_items = tuple(sorted(set(items_before(base, state)) - set(manifest.by_item)))
     clock.lap("lint")
     if not out.report.ok(strict):
@@ -340,6 +348,34 @@ def _line_keys(manifest: Manifest, digests: Mapping[str, str]) -> dict[str, str]
     known = manifest.known_json
     return {slug: line_key(digests.get(slug) if slug in known else None, manifest.line_suffix(slug))
             for slug in manifest.by_item}
+
+
+def _kept_shares(keep: frozenset[str], read_manifest: Callable[[], Manifest | None]) -> dict[str, ItemCandidates]:
+    """slug -> the vocabulary share the committed manifest records for each item kept from the last
+    build (``kept_items``); a manifest written before the field records none: that item counts nothing."""
+    manifest = read_manifest() if keep else None
+    if manifest is None:
+        return {}
+    return {slug: share_of(slug, json.loads(manifest.shares[slug])) for slug in sorted(keep) if slug in manifest.shares}
+
+
+def _shares(by_item: Mapping[str, object], reading: Reading, selections: SelectionStore, pinned: PinnedVocabulary | None,
+            caps: Caps, read_manifest: Callable[[], Manifest | None] | None) -> dict[str, str]:
+    """slug -> ``share_json`` of each item's vocabulary share (``Manifest.shares``): of its candidates
+    now when it parsed, else (a kept item) the committed manifest's, copied unchanged."""
+    stats, pinned = selections.stats, pinned or PinnedVocabulary()
+    assert stats is not None  # the selection ran
+    lookup = pinned_lookup(pinned)
+
+    def share(slug: str) -> str:
+        return share_json(vocabulary_share(reading.by_slug[slug].candidates, pinned, stats, caps, lookup))  # type: ignore[arg-type]
+
+    parsed = [slug for slug in by_item if slug in reading.by_slug]  # items that parsed have candidates
+    shares = selections.share_texts(parsed, reading.slug_keys, share)
+    last = read_manifest() if read_manifest is not None else None
+    if last is not None:
+        shares.update((slug, last.shares[slug]) for slug in by_item if slug not in shares and slug in last.shares)
+    return dict(sorted(shares.items()))
 
 
 def _failing_items(reading: Reading) -> frozenset[str]:

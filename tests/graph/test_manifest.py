@@ -251,3 +251,23 @@ def test_facts_json_spells_the_facts_as_json_dumps_does(entities: tuple[tuple[st
 def test_a_held_record_of_another_shape_is_unreadable(held: str) -> None:
     with pytest.raises(GraphFormatError, match="held must be"):
         Manifest.loads(f'{{"kgsync_manifest": 1, "held": {held}, "items": {{}}}}', "memory.kgsync.json")
+
+
+def test_an_item_s_vocabulary_share_round_trips_on_its_line_and_an_old_manifest_reads_without_it(tmp_path: Path) -> None:
+    from kgsync.extract.mining import Candidate, ItemCandidates
+    from kgsync.vocabulary.share_record import share_json
+
+    share = share_json(ItemCandidates("a", (Candidate("incident reporting", 1.5, (("Incident reporting", 2),), 33),),
+                                      (("ir", "incident reporting"),)))
+    manifest = Manifest({"a": facts("a", "x"), "b": facts("b", "y")}, shares={"a": share})
+    text = manifest.dumps()
+    assert f'"vocabulary_share":{share}}}' in text.splitlines()[1]  # on a's line, last
+    back = Manifest.loads(text, "m")
+    assert back.shares == {"a": share} and back.dumps() == text
+    # a manifest written before the field: the same facts, no share
+    old = Manifest({"a": facts("a", "x"), "b": facts("b", "y")}).dumps()
+    assert Manifest.loads(old, "m").shares == {} and Manifest.loads(old, "m").by_item == back.by_item
+    path = tmp_path / "memory.kgsync.json"
+    path.write_text(text.replace(share, '{"rows":[["k"]]}'), encoding="utf-8")
+    with pytest.raises(GraphFormatError, match=r"item 'a' is not one kgsync writes \(vocabulary_share.rows"):
+        load_manifest(path)
