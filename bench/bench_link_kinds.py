@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_links import CLAIM_LINKS, claim_links, judge, read_labels  # noqa: E402
-from kgsync.pipeline import stages  # noqa: E402
+from kgsync.pipeline import assembling, stages  # noqa: E402
 from kgsync.contract.model import claim_name  # noqa: E402
 from kgsync.read import config as config_module  # noqa: E402
 
@@ -47,14 +47,14 @@ Entry = tuple[str, str, str, str, str, str]  # from, to, relation, kind, sentenc
 def planned_links(shared: Path, work: Path) -> tuple[Path, list[Entry]]:
     """Build the research corpus into ``work``; the graph and every planned claim link."""
     captured: list[Any] = []
-    original = stages.plan_evidence
+    original = assembling.plan_evidence
 
     def keep(items: Any, texts: Any, known: Any, suffixes: Any, vetoed: Any = frozenset()) -> Any:
         planned = original(items, texts, known, suffixes, vetoed)
         captured.append((planned, texts, {i.slug: i for i in items}))
         return planned
 
-    stages.plan_evidence = keep  # type: ignore[assignment]
+    assembling.plan_evidence = keep  # type: ignore[assignment]
     graph = work / "graph.jsonl"
     corpus = shared / "corpus"
     cfg = config_module.load(ROOT).with_overrides(

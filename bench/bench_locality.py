@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from kgsync.contract.model import TERM_LINKS, Facts  # noqa: E402
 from kgsync.read import config as config_module  # noqa: E402
-from kgsync.graph.merge import manifest_path  # noqa: E402
+from kgsync.graph.manifest import manifest_path  # noqa: E402
 from kgsync.pipeline.stages import build  # noqa: E402
 from kgsync.diff.vocab_events import explain, vocabulary_events  # noqa: E402
 

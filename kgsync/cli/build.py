@@ -16,7 +16,7 @@ import click
 from kgsync.cli._errors import FAILED, held_back_note, reported
 from kgsync.cli._options import FilePath, cache_dir_option, load_config, repo_options
 from kgsync.contract.errors import message_line, printable_path
-from kgsync.graph.merge import Manifest, manifest_item_texts, manifest_path
+from kgsync.graph.manifest import Manifest, manifest_item_texts, manifest_path
 from kgsync.read.item_model import ResearchItem, failed_files, of_touched_items
 from kgsync.read.items import IssueSeverity
 from kgsync.pipeline.stages import build

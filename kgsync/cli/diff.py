@@ -27,7 +27,7 @@ from kgsync.contract.model import Graph
 from kgsync.publish.limits import GITHUB_BODY_LIMIT
 
 if TYPE_CHECKING:
-    from kgsync.graph.merge import Manifest
+    from kgsync.graph.manifest import Manifest
     from kgsync.publish.pr.hand_made import HandMade
 
 #: Every line this command prints on stderr starts so (its output may be piped into a PR).
@@ -102,7 +102,7 @@ def _refuse_an_operand(output: Path, old: Path, new: Path) -> None:
     """--output must never replace a file this diff reads: OLD, NEW or the manifest beside either (a
     swapped argument, `-o new.jsonl`, wrote the report over the new graph).  The inputs of kgsync.yml
     are ``write_output``'s check."""
-    from kgsync.graph.merge import manifest_path
+    from kgsync.graph.manifest import manifest_path
 
     for path, what in ((old, "OLD, the old graph"), (new, "NEW, the new graph"),
                        (manifest_path(old), "OLD's manifest"), (manifest_path(new), "NEW's manifest")):
@@ -117,7 +117,7 @@ def _by_hand(old_graph: Graph, old: Path, new_graph: Graph, new: Path) -> tuple[
     and those NEW keeps only because they were added by hand before an item wrote them too
     (``kept_by_hand``, one line each)."""
     from kgsync.graph.hand_added import kept_by_hand
-    from kgsync.graph.merge import load_manifest, manifest_path
+    from kgsync.graph.manifest import load_manifest, manifest_path
     from kgsync.graph.ownership import describe_facts
     from kgsync.publish.pr.hand_made import HandMade
 
@@ -142,7 +142,7 @@ def _hand_added_as_warnings(report: GraphDiff, new: Path, rule: Merge) -> GraphD
     from dataclasses import replace
 
     from kgsync.diff.finding_order import sort_findings
-    from kgsync.graph.merge import manifest_path
+    from kgsync.graph.manifest import manifest_path
     from kgsync.lint.rules import LintReport, hand_added_as_warnings
 
     split = hand_added_as_warnings(LintReport(report.findings), manifest_path(new), rule)

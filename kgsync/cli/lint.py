@@ -19,7 +19,7 @@ from kgsync.read.config import Config
 from kgsync.contract.errors import ConfigError, Location, printable_json
 from kgsync.lint.rules import (FileLines, LintReport, hand_added_as_warnings, lint, with_byte_order_mark,
                                with_emptied_graph, with_stale_vetoes)
-from kgsync.graph.merge import manifest_path
+from kgsync.graph.manifest import manifest_path
 from kgsync.contract.model import Graph
 from kgsync.read.veto_file import Vetoes, configured_vetoes
 

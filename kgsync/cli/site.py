@@ -25,7 +25,7 @@ from kgsync.contract.model import EntityType, Graph
 from kgsync.read.item_caps import cap_problems
 from kgsync.read.items import ResearchItem, display_path, find_item_files, read_corpus
 from kgsync.read.yaml_source import leads_out
-from kgsync.graph.merge import load_manifest, manifest_path
+from kgsync.graph.manifest import load_manifest, manifest_path
 
 
 @click.command("site")

@@ -23,7 +23,7 @@ from kgsync.pipeline import stages
 from kgsync.pipeline.reading import item_files
 from kgsync.contract.model import EntityType, Graph
 from kgsync.diff.item_attribution import attributions
-from kgsync.graph.merge import manifest_path
+from kgsync.graph.manifest import manifest_path
 from kgsync.graph.terms import mined_names_of_themes
 from kgsync.read.config import Config
 from kgsync.read.item_model import of_touched_items

@@ -106,7 +106,7 @@ class AssemblyInputs:
 
     ``fold`` rewrites generated text for index economy, ``theme_concepts`` are the themes that are
     nodes: the vocabulary's themes that name one idea (every theme, without a Scope column), whatever
-    their share (``kgsync.pipeline.stages.theme_concepts_of``); an item's own themes are linked
+    their share (``kgsync.pipeline.assembling.theme_concepts_of``); an item's own themes are linked
     beyond its ``caps.concepts`` and take none of its slots.  ``min_links``: a mined concept or
     method is written only when at least this many items link it (``connective_terms``).
     ``kept``: items whose files fail to parse now and keep their last facts; they are not

@@ -26,7 +26,7 @@ from typing import TypeVar
 
 from rapidfuzz import fuzz, utils
 
-from kgsync.graph.merge import manifest_item_texts
+from kgsync.graph.manifest import manifest_item_texts
 from kgsync.contract.model import EntityType, Facts, Relation
 
 _json_string = json.encoder.encode_basestring  # = json.dumps(a_string, ensure_ascii=False)

@@ -4,7 +4,8 @@ written (``ownership.anchored``), and those of them a new graph lacks (what a PR
 from __future__ import annotations
 
 from kgsync.contract.model import Facts, Graph
-from kgsync.graph.merge import RELATION_KEY, Manifest, union_of_facts
+from kgsync.graph.manifest import RELATION_KEY, Manifest
+from kgsync.graph.merge import union_of_facts
 
 
 def hand_added(graph: Graph, manifest: Manifest) -> Facts:

@@ -18,7 +18,7 @@ from collections.abc import Collection
 from kgsync.contract.model import Facts, RelationType
 from kgsync.extract.evidence_model import KeptLinks, PlannedLink
 from kgsync.graph.claim_identity import finding_numbers
-from kgsync.graph.merge import Manifest
+from kgsync.graph.manifest import Manifest
 
 _RELATIONS = frozenset(relation.value for relation in (RelationType.SUPPORTS, RelationType.CONTRADICTS,
                                                           RelationType.EXTENDS))

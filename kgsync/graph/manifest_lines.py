@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from kgsync.contract.model import Facts
-from kgsync.graph.merge import Manifest, SameFacts, load_manifest, manifest_item_texts
+from kgsync.graph.manifest import Manifest, SameFacts, load_manifest, manifest_item_texts
 
 _json_string = json.encoder.encode_basestring  # as ``Manifest.dumps`` spells a slug
 _SLUG = json.JSONDecoder()  # an item's line opens with its slug, a JSON string

@@ -23,7 +23,7 @@ from functools import cache
 from kgsync.contract.model import EntityType, Facts, claim_name
 from kgsync.extract.evidence_model import EvidenceText
 from kgsync.graph.claim_identity import finding_renames
-from kgsync.graph.merge import Manifest
+from kgsync.graph.manifest import Manifest
 from kgsync.read.veto_file import Vetoes
 
 

@@ -24,7 +24,8 @@ from pathlib import Path
 
 from kgsync.contract.errors import KgsyncError, LintFailed, Location
 from kgsync.contract.model import EntityType, Graph
-from kgsync.graph.merge import Manifest, load_manifest, merge_with_foreign
+from kgsync.graph.manifest import Manifest, load_manifest
+from kgsync.graph.merge import merge_with_foreign
 from kgsync.read.veto_file import Vetoes, stale_veto_message, stale_vetoes
 from kgsync.lint.checks import (
     MAX_OBSERVATION_LENGTH,

@@ -11,7 +11,8 @@ from kgsync.pipeline.committed import Base, GraphFiles
 from kgsync.contract.errors import Location
 from kgsync.contract.model import Facts, Graph, Relation
 from kgsync.graph.assemble import Assembly
-from kgsync.graph.merge import Manifest, merge_with_foreign
+from kgsync.graph.manifest import Manifest
+from kgsync.graph.merge import merge_with_foreign
 from kgsync.lint.rules import CopyKey, FileLines, LintReport, SourceKey, lint, separate_hand_added
 from kgsync.read.config import Merge
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem

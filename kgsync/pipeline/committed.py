@@ -24,7 +24,7 @@ from kgsync.contract.model import Facts, Graph
 from kgsync.extract.evidence_model import KeptLinks
 from kgsync.graph.manifest_lines import load_manifest_sharing
 from kgsync.graph.kept_links import links_of_kept
-from kgsync.graph.merge import Manifest, manifest_path
+from kgsync.graph.manifest import Manifest, manifest_path
 from kgsync.lint.rules import emptied_graph
 from kgsync.read.config import Config
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem

@@ -32,7 +32,8 @@ from kgsync.contract.errors import Location
 from kgsync.contract.jsonl import Chunks, Spliced
 from kgsync.contract.model import Entity, Facts, Relation, RelationType
 from kgsync.graph.manifest_lines import LastLines
-from kgsync.graph.merge import RELATION_KEY, facts_json, manifest_item_texts, rank_of
+from kgsync.graph.manifest import RELATION_KEY, facts_json, manifest_item_texts
+from kgsync.graph.merge import rank_of
 from kgsync.lint.incremental import relint
 from kgsync.lint.table import LintReport
 

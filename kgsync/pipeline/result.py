@@ -11,7 +11,7 @@ from pathlib import Path
 
 from kgsync.contract.errors import KgsyncError
 from kgsync.contract.model import Graph
-from kgsync.graph.merge import Manifest
+from kgsync.graph.manifest import Manifest
 from kgsync.graph.veto_names import VetoNames
 from kgsync.lint.rules import LintReport
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem

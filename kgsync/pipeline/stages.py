@@ -14,24 +14,24 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import json
 import time
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import partial
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from kgsync.pipeline.assembling import Assembled, assemble_facts, manifest_to_write, with_kept_claim_names
 from kgsync.pipeline.behind import Behind
 from kgsync.pipeline.cache import state as build_state
-from kgsync.pipeline.cache.evidence_texts import EvidenceTexts
 from kgsync.pipeline.cache.whole_findings import WholeFindings
-from kgsync.pipeline.cache.facts import FactsStore, TermChoiceStore
 from kgsync.pipeline.cache.files import CacheReader
 from kgsync.pipeline.cache.location import locate
-from kgsync.pipeline.cache.memo import InvalidStoredFacts, choice_key, context_key, cut_key, memoised_assembly, reused, texts_only
+from kgsync.pipeline.cache.memo import InvalidStoredFacts, reused, texts_only
 from kgsync.pipeline.cache.selection import InvalidStoredSelection, SelectionStore
 from kgsync.pipeline.checking import lint_blaming_items, merge_into
-from kgsync.pipeline.incremental import line_counts, rebuild, states_facts
+from kgsync.pipeline.incremental import line_counts, rebuild
 from kgsync.pipeline.cache.lint_report import LintReportStore
 from kgsync.pipeline.cache.manifest_record import ManifestRecord
 from kgsync.pipeline.committed import (Base, GraphFiles, committed_base, files_to_write, items_before, kept_items,
@@ -40,23 +40,16 @@ from kgsync.pipeline.cache.read_memo import ReadMemo
 from kgsync.pipeline.cache.records import RecordCache
 from kgsync.pipeline.reading import Reading, item_files, parse_all, reading_of
 from kgsync.pipeline.result import BuildResult
-from kgsync.extract.record import Record
 from kgsync.contract import jsonl
-from kgsync.contract.lazy_mapping import LazyMapping
-from kgsync.contract.errors import ConfigError, GraphFormatError, LintFailed, Location
-from kgsync.contract.model import Facts, Graph
-from kgsync.extract.evidence_model import EvidencePlan, EvidenceText, KeptLinks
-from kgsync.extract.evidence import plan as plan_evidence
-from kgsync.extract.findings import Extraction
-from kgsync.graph.assemble import Assembly, AssemblyInputs, Sources, context
-from kgsync.graph.terms import mined_names_of_themes
-from kgsync.graph.claim_identity import keep_claim_names, previous_facts_to_match, renamed_sources
+from kgsync.contract.errors import ConfigError, LintFailed
+from kgsync.contract.model import Graph
+from kgsync.graph.assemble import Assembly
 from kgsync.graph.statements import named_items, whole_statements
-from kgsync.graph.veto_names import VetoNames, veto_names
+from kgsync.graph.veto_names import veto_names
 from kgsync.graph.manifest_lines import LastLines, line_key
 from kgsync.graph.manifest_head import manifest_acronyms, manifest_hubs, manifest_merges, manifest_subjects, manifest_terms, manifest_topics
 from kgsync.graph.hand_added import kept_by_hand
-from kgsync.graph.merge import Manifest, manifest_item_texts
+from kgsync.graph.manifest import Manifest
 from kgsync.graph.ownership import describe_facts, disowned
 from kgsync.lint.rules import LintReport
 from kgsync.read.config import Caps, Config, Merge
@@ -64,10 +57,12 @@ from kgsync.read.item_caps import observation_cap_problems
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem, missed_item_files
 from kgsync.read.veto_file import configured_vetoes, renamed_vetoes, unmatched_vetoes
 from kgsync.read.yaml_source import read_small_file
-from kgsync.vocabulary.economy import Folding
 from kgsync.vocabulary.themes import ThemeMap, load_theme_map
 from kgsync.vocabulary.standing import standing_names
+from kgsync.vocabulary.shares import pinned_lookup, vocabulary_share
 from kgsync.vocabulary.vocab import PinnedVocabulary, Vocabulary, load_pinned
+from kgsync.extract.mining import ItemCandidates
+from kgsync.vocabulary.share_record import share_json, share_of
 
 
 def build(config: Config, *, write: bool = True, strict: bool = False) -> BuildResult:
@@ -99,17 +94,6 @@ def build(config: Config, *, write: bool = True, strict: bool = False) -> BuildR
             finally:
                 behind.abandon()  # none left when the build ended (``_build`` waits); after an error, ended
 
-
-def theme_concepts_of(items: Sequence[ResearchItem], themes: ThemeMap) -> frozenset[str]:
-    """The themes that are concept (or method) nodes: the vocabulary's themes whose entry names one
-    idea (``ThemeMap.ideas``: a category bucket such as "cost-performance" stays a tag, and so does
-    a theme an item carries that the vocabulary lacks), whatever their share of the items (the
-    vocabulary is shared, not a statistic: a merge never turns a theme's node on or off for the
-    items that did not change).  A vocabulary with no Scope column says nothing of ideas: every
-    theme of it and every theme an item carries is a node."""
-    if themes.ideas is not None:
-        return themes.ideas
-    return themes.canonical | {themes.canonicalise(t) for item in items for t in item.themes}
 
 
 def read_records(config: Config, memo: ReadMemo | None = None, earlier_keys: Sequence[str] = (),
@@ -188,24 +172,26 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     clock.lap("read")
     files = GraphFiles.of(config)
     standing = manifest_terms(files.manifest, config.mining.min_links, config.caps.term_slots)  # the last build's terms
+    keep, kept, held, kept_links = kept_items(_failing_items(reading), reading.by_slug, files.read_manifest)
+    kept_shares = _kept_shares(keep, files.read_manifest)  # they count in the vocabulary as when they last parsed
     vocabulary, fold = selections.select(reading.read.items, reading.by_slug, reading.slug_keys, reading.earlier,
                                          config.vocabulary_options, (pinned := _pinned(config)), manifest_hubs(files.manifest),
                                          manifest_acronyms(files.manifest), manifest_topics(files.manifest),
-                                         manifest_subjects(files.manifest, config.mining.min_links, config.caps.term_slots))
+                                         manifest_subjects(files.manifest, config.mining.min_links, config.caps.term_slots),
+                                         tuple(kept_shares.values()))
     vocabulary, renames = standing_names(vocabulary, standing, manifest_merges(files.manifest), pinned)  # after: the items' alone
     clock.lap("select")
-    keep, kept, held, kept_links = kept_items(_failing_items(reading), reading.by_slug, files.read_manifest)
     # The maintainers' theme map and vetoes: inputs, loaded here and handed to the stage that reads them.
     themes, vetoes = _theme_map(config), configured_vetoes(config.veto_path())
     named = partial(veto_names, vetoes, previous=files.read_manifest, fold=fold)  # read in the plan's names
-    assembled = _assemble(cache_folder, reader, reading, vocabulary, fold, kept, themes, named, config.caps,
+    assembled = assemble_facts(cache_folder, reader, reading, vocabulary, fold, kept, themes, named, config.caps,
                           config.tag_style, config.mining.min_links, distrust, behind, selections.ident,
                           standing, renames, kept_links)
     clock.lap("assemble")
     base = committed_base(files, state, reading.read.items, keep, assembled.assembly.by_item, assembled.made_json)
     record = ManifestRecord(cache_folder, reader)
     lines = _last_lines(base, state, record)
-    assembly = _keep_claim_names(assembled.assembly, base.manifest, files.manifest if base.verified else None,
+    assembly = with_kept_claim_names(assembled.assembly, base.manifest, files.manifest if base.verified else None,
                                  assembled.memo_json, lines, assembled.digests)
     # Reused facts are within the cap (``AssemblyMemo.put`` keeps no others): only the rest are counted.
     skip = reused(assembly.by_item)
@@ -223,11 +209,13 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
            or _fully(base, files, assembly, reading.read.items, keep, config.merge, clock))
     if out.incremental:
         clock.lap("merge")  # the splice and the lint of the changed nodes (the full path laps its merge alone)
-    manifest = replace(_manifest_to_write(out.manifest, assembled, vocabulary), min_links=config.mining.min_links, term_caps=config.caps.term_slots)
+    manifest = replace(manifest_to_write(out.manifest, assembled, vocabulary), min_links=config.mining.min_links, term_caps=config.caps.term_slots)
     long = WholeFindings(cache_folder, reader).of(reading.read.items, reading.slug_keys, reading.by_slug)
     manifest = replace(manifest, statements=whole_statements(manifest.by_item, long, fold,
                                                              base.manifest.statements if base.manifest else None),
-                       named=named_items(manifest.by_item, reading.read.items, base.manifest.named if base.manifest else None))
+                       named=named_items(manifest.by_item, reading.read.items, base.manifest.named if base.manifest else None),
+                       shares=_shares(manifest.by_item, reading, selections, pinned, config.vocabulary_options.caps,
+                                      files.read_manifest if keep else None))
     removed_items = tuple(sorted(set(items_before(base, state)) - set(manifest.by_item)))
     clock.lap("lint")
     if not out.report.ok(strict):
@@ -301,7 +289,7 @@ def _fully(base: Base, files: GraphFiles, assembly: Assembly, items: Sequence[Re
 _INCREMENTAL_SHARE = 10
 
 
-def _inputs_key(config: Config, assembled: _Assembled, vocabulary: Vocabulary) -> str | None:
+def _inputs_key(config: Config, assembled: Assembled, vocabulary: Vocabulary) -> str | None:
     """A digest of everything besides the items' own facts that the last build's graph and report
     came from: the configuration, the vocabulary, themes and veto files, the corpus-wide inputs of
     the facts (``context_key``: the theme map, the theme concepts, the mined nodes, every
@@ -322,7 +310,7 @@ def _inputs_key(config: Config, assembled: _Assembled, vocabulary: Vocabulary) -
     return digest.hexdigest()
 
 
-def _incrementally(base: Base, assembly: Assembly, assembled: _Assembled, keep: frozenset[str],
+def _incrementally(base: Base, assembly: Assembly, assembled: Assembled, keep: frozenset[str],
                    previous: LintReport | None, lines: LastLines | None) -> _Output | None:
     """The graph spliced from the last one (``kgsync.pipeline.incremental``), when the committed files
     are exactly what the last build wrote (pure: no hand-added content), the last build's report is
@@ -362,138 +350,35 @@ def _line_keys(manifest: Manifest, digests: Mapping[str, str]) -> dict[str, str]
             for slug in manifest.by_item}
 
 
+def _kept_shares(keep: frozenset[str], read_manifest: Callable[[], Manifest | None]) -> dict[str, ItemCandidates]:
+    """slug -> the vocabulary share the committed manifest records for each item kept from the last
+    build (``kept_items``); a manifest written before the field records none: that item counts nothing."""
+    manifest = read_manifest() if keep else None
+    if manifest is None:
+        return {}
+    return {slug: share_of(slug, json.loads(manifest.shares[slug])) for slug in sorted(keep) if slug in manifest.shares}
+
+
+def _shares(by_item: Mapping[str, object], reading: Reading, selections: SelectionStore, pinned: PinnedVocabulary | None,
+            caps: Caps, read_manifest: Callable[[], Manifest | None] | None) -> dict[str, str]:
+    """slug -> ``share_json`` of each item's vocabulary share (``Manifest.shares``): of its candidates
+    now when it parsed, else (a kept item) the committed manifest's, copied unchanged."""
+    stats, pinned = selections.stats, pinned or PinnedVocabulary()
+    assert stats is not None  # the selection ran
+    lookup = pinned_lookup(pinned)
+
+    def share(slug: str) -> str:
+        return share_json(vocabulary_share(reading.by_slug[slug].candidates, pinned, stats, caps, lookup))  # type: ignore[arg-type]
+
+    parsed = [slug for slug in by_item if slug in reading.by_slug]  # items that parsed have candidates
+    shares = selections.share_texts(parsed, reading.slug_keys, share)
+    last = read_manifest() if read_manifest is not None else None
+    if last is not None:
+        shares.update((slug, last.shares[slug]) for slug in by_item if slug not in shares and slug in last.shares)
+    return dict(sorted(shares.items()))
+
+
 def _failing_items(reading: Reading) -> frozenset[str]:
     """Items that fail now: they keep their last facts (nothing is assembled for them)."""
     failed = frozenset(i.slug for i in reading.read.issues if i.severity is IssueSeverity.ERROR and i.slug)
     return failed - set(reading.by_slug)
-
-
-@dataclass(frozen=True)
-class _Assembled:
-    assembly: Assembly  # as assembled (before a reworded finding keeps its claim's name)
-    evidence: EvidencePlan
-    memo_json: Mapping[str, str] | None  # slug -> the manifest encoding of the facts the memo gave or took
-    theme_concepts: frozenset[str] = frozenset()  # the themes that are concept nodes (``theme_concepts_of``)
-    context: str | None = None  # ``context_key``: the corpus-wide inputs every item's facts read
-    digests: Mapping[str, str] | None = None  # slug -> ``facts_digest`` of ``memo_json[slug]``
-    retained: tuple[object, ...] = ()  # what assembling read (the facts store, ...): see ``BuildResult.retained``
-    # slug -> ``memo_json[slug]`` of the facts assembled now (not reused: their JSON is a string already).
-    made_json: Mapping[str, str] | None = None
-    vetoed: VetoNames = VetoNames()  # the vetoes the plan read, by its names and the graph's
-    terms: frozenset[str] = frozenset()  # the mined terms some item links (``TermChoice.linked``): the manifest's
-
-
-def _assemble(cache_folder: Path | None, reader: CacheReader, reading: Reading,
-              vocabulary: Vocabulary, fold: Folding, kept: tuple[ResearchItem, ...], themes: ThemeMap,
-              vetoes: Callable[[Mapping[str, EvidenceText]], VetoNames],
-              caps: Caps, tag_style: str, min_links: int, distrust: frozenset[str] = frozenset(), behind: Behind | None = None,
-              selection: str | None = None, standing: frozenset[str] = frozenset(), renames: Mapping[str, str] | None = None,
-              kept_links: KeptLinks = KeptLinks()) -> _Assembled:
-    """Every item's facts and the evidence links between them (less the ``vetoes``, given the items' texts); an item's facts come
-    from the facts store when nothing they were built from changed (``kgsync.pipeline.cache.facts.FactsStore``).
-    ``caps``, ``tag_style``, ``min_links``: kgsync.yml's, as ``kgsync.graph.assemble.AssemblyInputs`` holds them;
-    ``selection``: the id of the vocabulary's selection (``SelectionStore.ident``; None: unknown);
-    ``standing``: the mined terms the last build wrote (``AssemblyInputs.standing``); ``renames``: the
-    names ``kgsync.vocabulary.standing.standing_names`` gave back to the selection's terms; ``kept_links``: ``evidence.plan``'s."""
-    items = reading.read.items
-    theme_concepts = theme_concepts_of(items, themes)
-    # The choice of every item's terms is the last build's when its inputs are (the same selection
-    # among them): each item's terms are then chosen only if it is assembled again.
-    merged = mined_names_of_themes(vocabulary, themes.nodes, themes)
-    terms_key = choice_key(selection, items, caps, merged, min_links, renames)
-    choices = TermChoiceStore(cache_folder, reader)
-    inputs = AssemblyInputs(vocabulary, themes, caps, fold, tag_style, theme_concepts, min_links, kept,
-                            standing=standing)
-    shared = context(items, inputs, choice=choices.recall(terms_key), merged_into_theme=merged)
-    choices.save(terms_key, shared.choice)
-    terms_key = cut_key(terms_key, shared.choice)  # what the facts memo checks: the standing terms decided the cut
-    # The key reads no evidence plan (each item's links are checked per item, ``AssemblyMemo``).
-    shared_key = context_key(shared, [*kept, *items])
-    store = FactsStore(cache_folder, shared_key, reader, distrust)
-    memo = store.memo(reading.slug_keys, terms_key)
-    extractions = _Extractions(reading.by_slug)  # loaded only for the items assembled again
-    texts = EvidenceTexts(cache_folder, reader).of(items, reading.slug_keys, extractions)
-    # The claim→claim links the items state (``kgsync.extract.evidence``): ``by_slug``, the items and the
-    # kept ones, and their ``suffixes`` as the context derived them once.
-    vetoed = vetoes(texts)
-    shared = replace(shared, evidence=plan_evidence(items, texts, shared.by_slug, shared.suffixes, vetoed.pairs, kept_links))
-    evidence = shared.evidence
-    assembly = memoised_assembly(items, extractions, shared, memo)
-    (behind or Behind()).save(lambda: store.save(memo), len(memo.put_slugs) if memo is not None else 0)
-    return _Assembled(assembly, evidence, memo.json if memo is not None else None, shared.theme_concepts, shared_key,
-                      memo.digests if memo is not None else None, (store, memo, shared, texts, extractions),
-                      memo.json.only(memo.put_slugs.__contains__) if memo is not None else None, vetoed,
-                      shared.choice.linked)
-
-
-def _manifest_to_write(manifest: Manifest, assembled: _Assembled, vocabulary: Vocabulary) -> Manifest:
-    """The merged manifest, with the memo's encoding of the facts it gave or took (same objects
-    only: a fact kept under its claim's previous name is encoded again) and the vocabulary state
-    its events compare (``kgsync.diff.vocab_events``): hubs, theme concepts, near-duplicate merges,
-    the acronym map, the topics."""
-    if assembled.memo_json is not None:
-        encoded = assembled.assembly.by_item
-        by_item = manifest.by_item
-        manifest = replace(manifest, known_json=texts_only(assembled.memo_json,
-                                                           lambda slug: by_item.get(slug) is encoded.get(slug)))
-    return replace(manifest, hubs=tuple(sorted(vocabulary.hub_keys)), themes=tuple(sorted(assembled.theme_concepts)),
-                   merges=vocabulary.merges, acronyms=vocabulary.acronyms, topics=tuple(sorted(vocabulary.topics)),
-                   terms=tuple(sorted(assembled.terms)), subjects=tuple(sorted(vocabulary.subjects)))
-
-
-def _keep_claim_names(assembly: Assembly, previous: Manifest | None, unread_manifest: Path | None,
-                      encoded: Mapping[str, str] | None = None, last_lines: LastLines | None = None,
-                      digests: Mapping[str, str] | None = None) -> Assembly:
-    """A finding reworded in place keeps its claim's previous name (``kgsync.graph.claim_identity``).
-    ``unread_manifest``: the manifest not decoded (the shortcut): only the lines of items that
-    state a new claim name are (``encoded``: the memo's encoding of the facts it gave or took;
-    ``last_lines``: that manifest's lines, ``digests``: ``facts_digest`` of each of ``encoded``)."""
-    holding: Callable[[Sequence[str]], Collection[str]] | None = None
-    if previous is not None:
-        before: Mapping[str, Facts] = previous.by_item
-    elif unread_manifest is not None:
-        try:
-            lines: Mapping[str, str] = (last_lines if last_lines is not None
-                                        else manifest_item_texts(unread_manifest.read_bytes().decode("utf-8")))
-            known, known_digests = encoded or {}, digests or {}
-
-            def stated(slug: str) -> bool:
-                return (slug in known and slug in lines
-                        and ((last_lines is not None and last_lines.states(slug, known_digests.get(slug)))
-                             or states_facts(lines[slug], known[slug])))
-
-            # An item whose line states exactly the facts the memo gave keeps every name: only the
-            # others can need their previous facts (the same answer, without a scan of every line).
-            candidates = {slug: facts for slug, facts in assembly.by_item.items() if not stated(slug)}
-            before = previous_facts_to_match(candidates, lines, encoded)
-            if last_lines is not None:
-                # A stated item's facts are its line's (less what the line holds besides): a name its
-                # line lacks is none of its facts', found in the file's bytes, not in 10,000 texts.
-                found_in, unstated = last_lines, set(candidates)
-
-                def holding(quoted: Sequence[str]) -> Collection[str]:
-                    return found_in.holding(quoted) | unstated
-        except (OSError, UnicodeDecodeError, ValueError) as exc:
-            raise GraphFormatError(f"kgsync manifest is unreadable: {exc}", Location.of(unread_manifest),
-                                   "restore it from git") from None
-    else:
-        return assembly
-    # The memo's encodings are of these very facts (same objects only, as ``_manifest_to_write``).
-    same = texts_only(encoded or {}, assembly.by_item.__contains__)
-    by_item, renames = keep_claim_names(assembly.by_item, before, same, holding)
-    if not renames:
-        return assembly
-    sources = assembly.sources  # its places renamed, no ``Location`` made (``Sources``)
-    return replace(assembly, by_item=by_item, sources=Sources(renamed_sources(sources.places, renames))
-                   if isinstance(sources, Sources) else renamed_sources(sources, renames))
-
-
-class _Extractions(LazyMapping[str, Extraction]):
-    """slug -> its record's extraction, loaded when asked for (``assemble`` asks only for the
-    items it cannot reuse)."""
-
-    def __init__(self, by_slug: Mapping[str, Record]) -> None:
-        self.by_slug = self._keys = by_slug
-
-    def __getitem__(self, slug: str) -> Extraction:
-        return self.by_slug[slug].extraction  # type: ignore[return-value]  # items that parsed have one

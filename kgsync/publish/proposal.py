@@ -23,7 +23,7 @@ from kgsync.read.veto_file import load_vetoes
 from kgsync.graph.statements import records_changed
 from kgsync.graph.hand_added import KEPT_BY_HAND, hand_added, kept_by_hand, removed_hand_added
 from kgsync.graph.claim_identity import finding_renames
-from kgsync.graph.merge import Manifest, manifest_path
+from kgsync.graph.manifest import Manifest, manifest_path
 from kgsync.graph.veto_names import VetoNames
 from kgsync.graph.ownership import describe_facts
 from kgsync.contract.model import EntityType, Graph, slug_of_item_name

@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import NamedTuple
 
 from kgsync.extract.canonical import term_key
-from kgsync.extract.mining import FOCUS, ItemCandidates
+from kgsync.extract.mining import FOCUS, SUBJECT, ItemCandidates
 from kgsync.read.config import Caps
 from kgsync.vocabulary.acronym_index import _resolve, is_ordinary_in_capitals, item_acronyms
 from kgsync.vocabulary.choice import _local_choice, _weight
@@ -54,24 +55,28 @@ class Share(NamedTuple):
 
 
 def item_shares(item: ItemCandidates, pinned: PinnedVocabulary, stats: SelectionStats,
-                lookup: Vocabulary | None) -> dict[str, Share]:
+                lookup: Vocabulary | None, groups: Sequence[str] | None = None, parts: bool = True) -> dict[str, Share]:
     """group -> the item's share of it, computed like ``select`` does (same resolution,
     same order of float additions, pinned phrases in ``dense`` through ``lookup``); stop
-    groups, and ordinary words in capitals (``is_ordinary_in_capitals``), are skipped as ``select`` skips them."""
-    local = item_acronyms(item, stats.acronyms)
+    groups, and ordinary words in capitals (``is_ordinary_in_capitals``), are skipped as ``select`` skips them.
+    ``groups``: each of the item's rows' group, when already resolved; ``parts``: False leaves each
+    share's keys and surfaces empty (``choice_of`` reads its score, flags and focus alone)."""
+    if groups is None:
+        groups = item_groups(item, pinned, stats)
     scores: dict[str, float] = {}
     flags: dict[str, int] = {}
     focus: set[str] = set()
     keys: dict[str, set[str]] = {}
     surfaces: dict[str, Counter[str]] = {}
-    for key, score, written, flag in item.terms:
-        gkey = _resolve(key, local, pinned, {})
+    for (key, score, written, flag), gkey in zip(item.terms, groups):
         if gkey in stats.stop or gkey == key and is_ordinary_in_capitals(key, written, flag):
             continue
         scores[gkey] = scores.get(gkey, 0.0) + score
         flags[gkey] = flags.get(gkey, 0) | flag
         if flag & FOCUS:
             focus.add(gkey)
+        if not parts:
+            continue
         keys.setdefault(gkey, set()).add(key)
         counter = surfaces.setdefault(gkey, Counter())
         for surface, _count in written:
@@ -84,8 +89,16 @@ def item_shares(item: ItemCandidates, pinned: PinnedVocabulary, stats: Selection
         flags.setdefault(gkey, 0)
         focus.add(gkey)
         keys.setdefault(gkey, set()).add(key)
+    if not parts:
+        return {g: Share(scores[g], flags[g], g in focus, frozenset(), ()) for g in scores}
     return {g: Share(scores[g], flags[g], g in focus, frozenset(keys[g]),
                      tuple(sorted(surfaces[g].items())) if g in surfaces else ()) for g in scores}
+
+
+def item_groups(item: ItemCandidates, pinned: PinnedVocabulary, stats: SelectionStats) -> list[str]:
+    """The group of each of the item's rows, as ``select`` resolves it (its own acronyms first)."""
+    local = item_acronyms(item, stats.acronyms)
+    return [_resolve(key, local, pinned, {}) for key in map(itemgetter(0), item.terms)]
 
 
 def pinned_lookup(pinned: PinnedVocabulary) -> Vocabulary | None:
@@ -105,3 +118,23 @@ def choice_of(shares: Mapping[str, Share], pinned: PinnedVocabulary, stats: Sele
                          lambda g: TermKind(pinned.kinds[pinned.key_to_name[g]])
                          if g in pinned.key_to_name and pinned.kinds.get(pinned.key_to_name[g]) else classify(g),
                          caps, stats.hubs)
+
+
+def vocabulary_share(item: ItemCandidates, pinned: PinnedVocabulary, stats: SelectionStats, caps: Caps,
+                     lookup: Vocabulary | None) -> ItemCandidates:
+    """What the shared vocabulary reads of one item beyond its own choice, kept for the builds in which
+    it fails to parse (``kgsync.vocabulary.share_record``, the manifest's field): its candidate rows of
+    the groups it chooses (``choice_of``), opens findings with (``SUBJECT``) or writes as a hub (their
+    surfaces and keys name terms, give aliases and mention keys, and count the hubs and subjects), and
+    its rows of the map's acronyms (it takes their expansions: the acronym entries' users, which keep an
+    entry), and its acronym definitions and the acronyms it writes out (they group its rows, and other
+    items' that take the map's expansions).  A function of the item and ``stats`` alone: a reused selection gives
+    the same share as one selected again.  No dense text, no topic words: a failing item's topics and
+    node kinds are the manifest head's (its hysteresis)."""
+    groups = item_groups(item, pinned, stats)
+    shares = item_shares(item, pinned, stats, lookup, groups, parts=False)
+    wanted = set(choice_of(shares, pinned, stats, caps)) | stats.hubs | stats.merged_hubs
+    wanted.update(g for g, share in shares.items() if share.flags & SUBJECT)
+    acronyms = stats.acronyms  # an acronym of the map it writes: it takes the expansion (the manifest's users)
+    rows = tuple(row for row, g in zip(item.terms, groups) if row.key in acronyms or g in wanted)
+    return ItemCandidates(item.slug, rows, item.acronyms, spelled=item.spelled)

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kgsync.read import config as config_module
-from kgsync.graph.merge import manifest_path
+from kgsync.graph.manifest import manifest_path
 from kgsync.contract.model import Facts, Relation
 from kgsync.pipeline.stages import build
 from kgsync.diff.vocab_events import EventKind, explain, vocabulary_events

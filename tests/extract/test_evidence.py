@@ -18,7 +18,7 @@ from kgsync.extract.findings import extract, undated_suffixes
 from kgsync.extract.references import scan
 from kgsync.extract.stance import classify
 from kgsync.read.items import IssueSeverity, ResearchItem
-from kgsync.graph.merge import manifest_path
+from kgsync.graph.manifest import manifest_path
 from kgsync.contract.model import RelationType, claim_name
 from kgsync.pipeline.stages import build
 from tests.extract.evidence_items import NEW, OLD, OLD_FINDINGS, item_text, links_of, make, new_item, old_item

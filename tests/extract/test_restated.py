@@ -15,7 +15,7 @@ from kgsync.extract.evidence import plan
 from kgsync.extract.evidence_model import content_words
 from kgsync.extract.findings import extract, undated_suffixes
 from kgsync.extract.restated import MIN_OWN_WORDS, restated_finding, said_words, stem
-from kgsync.graph.merge import manifest_path
+from kgsync.graph.manifest import manifest_path
 from kgsync.read import config as config_module
 from tests.extract.evidence_items import item_text, make
 

@@ -200,7 +200,8 @@ def test_claim_names_survive_reordering(tmp_path: Path) -> None:
 def _inputs(tmp_path: Path, extra_topics: tuple[str, ...] = ()):
     """The real inputs of ``assemble`` for a small repo, as the pipeline computes them."""
     from kgsync.vocabulary.economy import hub_folding
-    from kgsync.pipeline.stages import read_records, theme_concepts_of
+    from kgsync.pipeline.assembling import theme_concepts_of
+    from kgsync.pipeline.stages import read_records
     from kgsync.vocabulary.themes import load_theme_map
     from kgsync.vocabulary.vocab import select
 
@@ -542,7 +543,7 @@ def test_a_term_the_last_build_wrote_stays_while_one_item_links_it(tmp_path: Pat
     ``terms``; deleting both retires it.  A graph built with no manifest, or a manifest written under
     another ``mining.min_links``, has only what the items decide (one linker: no node)."""
     from kgsync.graph.manifest_head import manifest_terms
-    from kgsync.graph.merge import manifest_path
+    from kgsync.graph.manifest import manifest_path
 
     root = _two_on_github_code_search(tmp_path)
     (root / "kgsync.yml").write_text("themes_vocabulary: themes.md\ncaps: {concepts: 1}\n", encoding="utf-8")
@@ -576,7 +577,7 @@ def test_other_caps_decide_every_node_again(tmp_path: Path) -> None:
     lowering them back left every node the raise wrote for two items held by one (on the research
     corpus: 59 concepts and 16 methods a build under the same kgsync.yml does not write)."""
     from kgsync.graph.manifest_head import manifest_terms
-    from kgsync.graph.merge import manifest_path
+    from kgsync.graph.manifest import manifest_path
 
     root = _two_on_github_code_search(tmp_path)
     config = root / "kgsync.yml"

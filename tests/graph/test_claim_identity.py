@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from kgsync.read import config as config_module
 from kgsync.graph.claim_identity import claim_renames, finding_renames, keep_claim_names, previous_facts_to_match, renamed_sources
-from kgsync.graph.merge import Manifest, facts_json
+from kgsync.graph.manifest import Manifest, facts_json
 from kgsync.diff.claim_changes import changed_claims
 from kgsync.diff.graph_diff import diff
 from kgsync.contract.model import Facts, Relation
@@ -202,7 +202,7 @@ def test_previous_facts_to_match_decodes_only_items_with_a_new_claim_name() -> N
     previous = previous_facts_to_match({SLUG: new, other: _facts(("x", 1, "X holds now"), slug=other)}, text)
     assert previous == {SLUG: OLD}
     # A line that is exactly the facts' encoding now (the memo's) states every claim name: skipped unread.
-    from kgsync.graph.merge import facts_json
+    from kgsync.graph.manifest import facts_json
 
     assert previous_facts_to_match({SLUG: OLD}, text, {SLUG: facts_json(OLD)}) == {}
     assert previous_facts_to_match({SLUG: new}, text, {SLUG: facts_json(new)}) == {SLUG: OLD}

@@ -15,7 +15,7 @@ import pytest
 
 from kgsync.read import config as config_module
 from kgsync.contract import jsonl
-from kgsync.pipeline import stages
+from kgsync.pipeline import assembling, stages
 from kgsync.read.items import IssueSeverity
 from kgsync.contract.model import Entity, Facts, Relation
 from kgsync.publish.proposal import prepare
@@ -108,7 +108,7 @@ def test_an_item_whose_facts_break_the_contract_keeps_its_previous_nodes(
     items = sorted((example_repo / "Research" / "completed").glob("2026-*.md"))
     bad_slug, edited = items[2].stem, items[3]
     old_facts = before.manifest.by_item[bad_slug]
-    real = stages.memoised_assembly
+    real = assembling.memoised_assembly
 
     def assemble_with_a_broken_item(*args, **kwargs):
         assembly = real(*args, **kwargs)
@@ -118,7 +118,7 @@ def test_an_item_whose_facts_break_the_contract_keeps_its_previous_nodes(
         assembly.by_item[bad_slug] = broken
         return assembly
 
-    monkeypatch.setattr(stages, "memoised_assembly", assemble_with_a_broken_item)
+    monkeypatch.setattr(assembling, "memoised_assembly", assemble_with_a_broken_item)
     text = edited.read_text(encoding="utf-8")
     edited.write_text(re.sub(r"^title: .*$", 'title: "Another title"', text, count=1, flags=re.M), encoding="utf-8")
     result = stages.build(config_module.load(example_repo).with_overrides(cache_dir=""))

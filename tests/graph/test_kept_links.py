@@ -5,7 +5,7 @@ from __future__ import annotations
 from kgsync.contract.model import Facts, Relation, RelationType
 from kgsync.extract.evidence_model import KeptLinks, PlannedLink
 from kgsync.graph.kept_links import links_of_kept
-from kgsync.graph.merge import Manifest
+from kgsync.graph.manifest import Manifest
 
 _A, _B = "claim:2026-01-01-a:canonical-names", "claim:2026-01-02-b:resolution"
 _CITING = Facts(

@@ -13,7 +13,7 @@ from kgsync.contract.errors import GraphFormatError
 from kgsync.contract.model import Facts
 from kgsync.graph import manifest_lines
 from kgsync.graph.manifest_lines import LastLines, facts_digest, line_key
-from kgsync.graph.merge import Manifest, facts_json, load_manifest, manifest_item_texts
+from kgsync.graph.manifest import Manifest, facts_json, load_manifest, manifest_item_texts
 
 SLUGS = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=8)
 

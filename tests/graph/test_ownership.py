@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kgsync.contract.model import Facts
-from kgsync.graph.merge import load_manifest
+from kgsync.graph.manifest import load_manifest
 from kgsync.graph.ownership import anchored
 
 

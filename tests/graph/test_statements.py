@@ -10,7 +10,7 @@ import pytest
 
 from kgsync.contract.model import Facts
 from kgsync.extract.findings import MAX_STATEMENT, claim_of, extract, statement_of
-from kgsync.graph.merge import Manifest
+from kgsync.graph.manifest import Manifest
 from kgsync.graph.statements import long_findings, named_items, statement_in, whole_statements
 from kgsync.read.items import ResearchItem, read_item_bytes
 

@@ -7,7 +7,7 @@ import time
 
 from kgsync.contract.model import Facts
 from kgsync.extract.evidence_model import ClaimText, EvidenceText
-from kgsync.graph.merge import Manifest
+from kgsync.graph.manifest import Manifest
 from kgsync.graph.veto_names import VetoNames, veto_names
 from kgsync.read.veto_file import Vetoes, renamed_vetoes, unmatched_vetoes
 

@@ -342,7 +342,7 @@ def test_hand_added_content_never_blocks_and_says_whether_its_anchor_is_gone(tmp
     rules "stranded-hand-added" (its anchor is gone) and "hand-added-content" (anything else);
     errors of the generated facts stay errors.  ``kgsync lint`` reads the manifest to tell them apart."""
     from kgsync.lint.rules import separate_hand_added
-    from kgsync.graph.merge import Manifest, manifest_path
+    from kgsync.graph.manifest import Manifest, manifest_path
     from kgsync.contract.model import Facts
 
     generated = clean_graph()

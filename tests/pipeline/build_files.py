@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kgsync.graph.merge import manifest_path
+from kgsync.graph.manifest import manifest_path
 from kgsync.pipeline.stages import build
 from kgsync.read import config as config_module
 

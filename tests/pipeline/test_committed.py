@@ -12,6 +12,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ from kgsync.cli.main import cli
 from kgsync.contract.errors import GraphFormatError, KgsyncError
 from kgsync.contract.model import Entity, Graph, Relation
 from kgsync.read.items import IssueSeverity, find_item_files
-from kgsync.graph.merge import manifest_path
+from kgsync.graph.manifest import manifest_path
 from kgsync.pipeline import stages
 from kgsync.pipeline.cache import state as build_state
 from kgsync.pipeline.stages import build
@@ -154,14 +155,12 @@ _MERGED = item_markdown("Cyber incident reporting rules", completed="2026-01-02"
                         findings=["Cyber incident reporting must reach the regulator within 72 hours."])
 
 
-@pytest.mark.xfail(strict=True, reason="known gap (docs/CONTRACT.md, the kept-item paragraph): a failing item's "
-                                       "forms of the terms it chooses are in no committed file, so they leave the "
-                                       "shared vocabulary while it fails")
 @pytest.mark.parametrize("cached", [True, False])
 def test_a_failing_item_s_term_forms_keep_counting_in_the_shared_vocabulary(tmp_path: Path, cached: bool) -> None:
     # a names "incident reporting"; b's "cyber incident reporting" merges into it.  With a's file broken,
-    # a's forms leave the vocabulary: b's term stands alone (it keeps the node's name, a standing merge)
-    # and b writes its own form as the node's alias, a change in another item's output.
+    # a's vocabulary share (its rows of the terms it chooses, its acronym pairs: the manifest's
+    # ``vocabulary_share``) counts in its place: b's term still merges into a's, and b writes no alias of
+    # its own; nothing another item writes changes.
     folder = tmp_path / "Research" / "completed"
     folder.mkdir(parents=True)
     naming = folder / "2026-01-01-a.md"
@@ -173,12 +172,36 @@ def test_a_failing_item_s_term_forms_keep_counting_in_the_shared_vocabulary(tmp_
     first = build(cfg)
     assert [e.observations for e in first.graph.entities if e.name == "method:incident-reporting"] == [
         ("alias:incident reporting",)]
-    built = graph.read_bytes()
+    built, recorded = graph.read_bytes(), manifest_path(graph).read_bytes()
     naming.write_text(_NAMING.replace("---\n", "---\ntitle: [broken\n", 1), encoding="utf-8")
     failed = build(cfg)
     assert [i.location.path for i in failed.issues if i.severity is IssueSeverity.ERROR] == [
         "Research/completed/2026-01-01-a.md"]
     assert graph.read_bytes() == built
+    assert manifest_path(graph).read_bytes() == recorded  # a's line, its share too, copied unchanged
+    naming.write_text(_NAMING, encoding="utf-8")
+    build(cfg)
+    assert graph.read_bytes() == built and manifest_path(graph).read_bytes() == recorded
+
+
+def test_a_failing_item_in_a_manifest_without_shares_counts_nothing_as_before(tmp_path: Path) -> None:
+    # A manifest written before the field (no ``vocabulary_share`` on a's line): the build reads it, a keeps
+    # its facts, and its forms leave the vocabulary as they did then (b writes its own form as an alias).
+    folder = tmp_path / "Research" / "completed"
+    folder.mkdir(parents=True)
+    naming = folder / "2026-01-01-a.md"
+    naming.write_text(_NAMING, encoding="utf-8")
+    (folder / "2026-01-02-b.md").write_text(_MERGED, encoding="utf-8")
+    cfg = config_module.load(tmp_path).with_overrides(cache_dir="")
+    graph = tmp_path / "memory.jsonl"
+    first = build(cfg)
+    manifest = manifest_path(graph)
+    manifest.write_text(replace(first.manifest, shares={}).dumps(), encoding="utf-8")
+    naming.write_text(_NAMING.replace("---\n", "---\ntitle: [broken\n", 1), encoding="utf-8")
+    failed = build(cfg)
+    assert failed.manifest.by_item["2026-01-01-a"] == first.manifest.by_item["2026-01-01-a"]
+    assert "2026-01-01-a" not in failed.manifest.shares
+    assert "alias:cyber incident reporting" in failed.graph.entity("method:incident-reporting").observations
 
 
 def _written_files(repo: Path) -> dict[str, bytes]:

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from kgsync.pipeline import stages
+from kgsync.pipeline import assembling, stages
 from kgsync.pipeline.cache import lint_report
 from kgsync.pipeline.result import BuildResult
 from kgsync.pipeline.stages import build
@@ -315,7 +315,7 @@ def test_edits_adds_deletes_and_a_renamed_slug_equal_fresh_builds(tmp_path: Path
     build(config_of(repo, cache))
     build(config_of(repo, cache))
     calls, patch = _split_count()
-    with patch, mock.patch.object(stages, "manifest_item_texts", side_effect=AssertionError("split")):
+    with patch, mock.patch.object(assembling, "manifest_item_texts", side_effect=AssertionError("split")):
         reword_first_finding(items_of(repo)[1], "measured")
         assert assert_same_as_fresh(repo, cache, tmp_path).incremental
         reword_first_finding(items_of(repo)[1], "again")  # a second incremental rebuild in a row
@@ -381,7 +381,7 @@ def test_the_facts_stated_elsewhere_are_found_in_the_manifests_bytes(slugs: list
     """``_stated_elsewhere`` with ``LastLines.holding`` finds what the search of each item's JSON finds."""
     from kgsync.contract.model import Facts, Relation
     from kgsync.graph.manifest_lines import LastLines
-    from kgsync.graph.merge import Manifest, facts_json
+    from kgsync.graph.manifest import Manifest, facts_json
     from kgsync.pipeline.incremental import _Stated, _stated_elsewhere
 
     names = st.sampled_from(["concept:x", "concept:y", 'concept:"z"', "item:a"])

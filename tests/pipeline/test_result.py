@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kgsync.contract.errors import Location
 from kgsync.contract.model import Entity, EntityType, Graph
-from kgsync.graph.merge import Manifest
+from kgsync.graph.manifest import Manifest
 from kgsync.lint.rules import LintReport
 from kgsync.pipeline.result import BuildResult
 from kgsync.read.items import Issue, IssueSeverity

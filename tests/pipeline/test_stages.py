@@ -23,7 +23,7 @@ from kgsync.pipeline.cache import state as build_state
 from kgsync.cli.main import cli
 from kgsync.contract.errors import GraphFormatError
 from kgsync.read.items import IssueSeverity, find_item_files, read_items
-from kgsync.graph.merge import manifest_path
+from kgsync.graph.manifest import manifest_path
 from kgsync.contract.model import Entity, EntityType, Graph, Relation
 from kgsync.pipeline.stages import build
 from kgsync.graph.claims import subject_findings

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from kgsync.cli.main import cli
 from kgsync.contract import jsonl
-from kgsync.graph.merge import load_manifest, manifest_path
+from kgsync.graph.manifest import load_manifest, manifest_path
 from kgsync.read.config import Caps
 from kgsync.read.item_caps import cap_problems
 from kgsync.read.items import read_item_bytes

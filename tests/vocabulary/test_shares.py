@@ -37,3 +37,22 @@ def test_a_pinned_phrase_the_item_writes_is_a_share(tmp_path: Path) -> None:
     _vocab, stats = select_with_stats([candidates(i) for i in corpus()], OPTIONS, pinned)
     share = item_shares(item, pinned, stats, lookup)[pinned.resolve("zorblax engine")]
     assert share.focus and share.score == 1.0
+
+
+def test_an_item_s_vocabulary_share_keeps_the_others_terms_as_its_candidates_did() -> None:
+    # The share (its rows of what it chooses, opens findings with or writes as a hub, its acronym pairs)
+    # is what the selection reads in the place of a failing item: every other item keeps its terms,
+    # their names and aliases; the item's own rows outside it are fewer.
+    from kgsync.vocabulary.shares import vocabulary_share
+
+    cands = [candidates(item) for item in corpus()]
+    vocabulary, stats = select_with_stats(cands, OPTIONS)
+    lookup = pinned_lookup(PinnedVocabulary())
+    for index, item in enumerate(cands):
+        share = vocabulary_share(item, PinnedVocabulary(), stats, OPTIONS.caps, lookup)
+        assert set(share.terms) <= set(item.terms) and (share.acronyms, share.spelled) == (item.acronyms, item.spelled)
+        assert not share.dense and not share.topic_words
+        again = select_with_stats([*cands[:index], share, *cands[index + 1:]], OPTIONS, previous_topics=vocabulary.topics)[0]
+        others = [c.slug for c in cands if c.slug != item.slug]
+        assert [again.per_item[s] for s in others] == [vocabulary.per_item[s] for s in others], item.slug
+        assert {n: t.aliases for n, t in again.terms.items()} == {n: t.aliases for n, t in vocabulary.terms.items()}, item.slug

@@ -12,7 +12,7 @@ from kgsync.contract import jsonl
 from kgsync.diff.vocab_events import EventKind, vocabulary_events
 from kgsync.extract.mining import ItemCandidates, candidates
 from kgsync.graph.manifest_head import manifest_topics
-from kgsync.graph.merge import manifest_path
+from kgsync.graph.manifest import manifest_path
 from kgsync.read import config as config_module
 from kgsync.read.config import Mining, VocabularyOptions
 from kgsync.vocabulary.topics import select_topics

@@ -22,7 +22,7 @@ from kgsync.graph.claims import ItemEvidence
 from kgsync.graph.facts_builder import ItemAssembly
 from kgsync.graph.manifest_lines import facts_digest
 from kgsync.graph.terms import TermChoice
-from kgsync.graph.merge import facts_json
+from kgsync.graph.manifest import facts_json
 from kgsync.read.config import Caps
 from kgsync.read.items import ResearchItem
 from kgsync.vocabulary.vocab import ItemTerms
@@ -191,7 +191,7 @@ class AssemblyMemo:
         self.terms_vouched: Collection[str] = ()
         self.choice: str | None = None  # ``choice_key`` of this build (``check_choice``)
         self.verified: set[str] = set()  # the items whose entry was checked or made now (all valid now)
-        self.json = FactsTexts()  # slug -> merge.facts_json of the facts given or taken now
+        self.json = FactsTexts()  # slug -> manifest.facts_json of the facts given or taken now
         self.digests: dict[str, str] = {}  # slug -> ``facts_digest`` of that JSON
 
     def get(self, slug: str, uses: ItemTerms | None | Callable[[str], ItemTerms | None], digests: Mapping[str, str],

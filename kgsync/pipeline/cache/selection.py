@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, cast, get_type_hints
 
@@ -54,6 +55,8 @@ class SelectionStore:
         # The id of the selection ``select`` gave (None: none kept): the same id, the same vocabulary
         # (a reused one keeps its id; one selected again takes a new one), for the caches of later stages.
         self.ident: str | None = None
+        # What ``select`` proved or counted (``SelectionStats``): each item's vocabulary share is read from it.
+        self.stats: SelectionStats | None = None
         if self.folder is None:
             return
         if distrust:
@@ -70,9 +73,14 @@ class SelectionStore:
                previous_hubs: frozenset[str] | None = None,
                previous_acronyms: tuple[tuple[str, str], ...] = (),
                previous_topics: frozenset[str] = frozenset(),
-               previous_subjects: frozenset[str] = frozenset()) -> tuple[Vocabulary, Folding]:
-        slugs = tuple(item.slug for item in items)
-        keys = tuple(read_keys.get(slug, "") for slug in slugs)
+               previous_subjects: frozenset[str] = frozenset(),
+               kept: Sequence[ItemCandidates] = ()) -> tuple[Vocabulary, Folding]:
+        """The vocabulary and hub folding of the ``items`` (their records' candidates) and of the ``kept``
+        items' vocabulary shares (items that fail to parse now, read from the manifest: they count as
+        when they last parsed, ``kgsync.vocabulary.shares.vocabulary_share``), the last one reused when
+        the edits since cannot change it.  A kept share is keyed by its content: another, selected again."""
+        slugs = tuple(item.slug for item in items) + tuple(share.slug for share in kept)
+        keys = tuple(read_keys.get(item.slug, "") for item in items) + tuple(map(_share_key, kept))
         found = self._reuse(slugs, keys, by_slug, old_records, options, pinned, previous_hubs)
         if found is not None and previous_acronyms not in (found[2].previous_acronyms, map_pairs(found[2])):
             # The last manifest's acronyms are part of the map.  A manifest records the whole map, so the
@@ -85,13 +93,15 @@ class SelectionStore:
         if found is not None:
             vocabulary, fold, stats, ident = found
         else:
-            cands = cast(list[ItemCandidates], [by_slug[slug].candidates for slug in slugs])  # items that parsed have them
+            cands = cast(list[ItemCandidates], [by_slug[item.slug].candidates for item in items])  # items that parsed have them
+            cands.extend(kept)
             vocabulary, stats = select_with_stats(cands, options, pinned, previous_hubs, previous_acronyms,
                                                   previous_topics, previous_subjects)
             fold = hub_folding(cands, vocabulary)
             ident = os.urandom(8).hex()
         self._save(found is None, (self.fingerprint, ident, options, pinned, slugs, keys, stats), vocabulary, fold)
         self.ident = ident if self.folder is not None else None
+        self.stats = stats
         return vocabulary, fold
 
     def _reuse(self, slugs: tuple[str, ...], keys: tuple[str, ...], by_slug: Mapping[str, Record],
@@ -105,6 +115,8 @@ class SelectionStore:
         changes: list[tuple[ItemCandidates, ItemCandidates]] = []
         for slug, old_key, key in zip(slugs, old_keys, keys):
             if old_key != key:
+                if slug not in by_slug:  # a kept item's share changed (``_share_key``)
+                    return None
                 old = old_records.get(old_key)
                 new = by_slug[slug].candidates
                 if old is None or old.candidates is None or new is None:
@@ -125,6 +137,29 @@ class SelectionStore:
             return None  # an edit moved a name's shortened form (``vocabulary.named_tails``): an alias changes
         return vocabulary, Folding.of(rules), new_stats, ident
 
+    def share_texts(self, slugs: Iterable[str], read_keys: Mapping[str, str],
+                    make: Callable[[str], str]) -> dict[str, str]:
+        """slug -> its vocabulary share's text (``make(slug)``: read from its candidates), the last build's
+        kept for an item whose record key is the same under the same selection (``ident``: the same stats,
+        options and pinned vocabulary) and the same code (``shares.json``): a rebuild loads only the
+        candidates of the items edited since."""
+        ident = self.ident
+        path = self.folder / "shares.json" if self.folder is not None and ident is not None else None
+        stamp = self.fingerprint  # the share's rule and its spelling (``share_record``): the vocabulary stage's code
+        stored = self.reader.read(path, _StoredShares) if path is not None and path.exists() else None
+        last = stored[2] if stored is not None and stored[:2] == (stamp, ident) else {}
+        texts, now = {}, {}
+        for slug in slugs:
+            key = read_keys.get(slug, "")
+            found = last.get(slug)
+            text = found[1] if found is not None and key and found[0] == key else make(slug)
+            texts[slug] = text
+            if key:
+                now[slug] = (key, text)
+        if path is not None and now != last:
+            self.reader.write(path, (stamp, ident, now))
+        return texts
+
     def _save(self, selected: bool, inputs: _SelectionInputs, vocabulary: Vocabulary, fold: Folding) -> None:
         if self.folder is None:
             return
@@ -135,12 +170,18 @@ class SelectionStore:
             self.reader.write(self.folder / "inputs.json", inputs)
 
 
+def _share_key(share: ItemCandidates) -> str:
+    """A kept item's key among the record keys: its share's content (no record key is of this form)."""
+    return "share:" + hashlib.sha1(repr((share.terms, share.acronyms, share.spelled)).encode()).hexdigest()
+
+
 # What each cache file holds (decoded as exactly this, see kgsync.pipeline.cache.files).
 _SelectionInputs = tuple[str, str, VocabularyOptions, PinnedVocabulary | None, tuple[str, ...],
                          tuple[str, ...], SelectionStats]
 
 
 _Selection = tuple[str, Vocabulary, tuple[tuple[str, str], ...]]
+_StoredShares = tuple[str, str, dict[str, tuple[str, str]]]  # code, selection id, slug -> (record key, share text)
 
 
 class InvalidStoredSelection(Exception):

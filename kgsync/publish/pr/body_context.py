@@ -18,7 +18,7 @@ from kgsync.diff.item_attribution import attributions, merged_slugs
 from kgsync.diff.model import GraphDiff
 from kgsync.diff.vocab_events import vocabulary_events
 from kgsync.extract.findings import MAX_STATEMENT, statement_of
-from kgsync.graph.merge import Manifest
+from kgsync.graph.manifest import Manifest
 from kgsync.graph.statements import LINK_FIELDS, Statements, statement_in
 from kgsync.publish.pr.attention import citing_reworded
 from kgsync.publish.pr.item_views import BodyContext, ItemLinks, StatementChange, VocabularyGroup

@@ -22,7 +22,7 @@ from kgsync.contract.model import Facts, Graph
 from kgsync.diff.graph_diff import diff
 from kgsync.diff.model import EntityChange, ItemDiff
 from kgsync.graph.hand_added import hand_added
-from kgsync.graph.merge import Manifest
+from kgsync.graph.manifest import Manifest
 
 
 @dataclass(frozen=True)

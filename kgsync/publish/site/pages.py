@@ -33,7 +33,7 @@ from markupsafe import Markup
 
 from kgsync.read.config import SiteOptions
 from kgsync.read.items import ResearchItem
-from kgsync.graph.merge import Manifest
+from kgsync.graph.manifest import Manifest
 from kgsync.contract.model import EntityType, Graph, RelationType
 from kgsync.publish.site import parallel as site_parallel
 from kgsync.publish.site.links import HtmlPage, Page, html_block, html_list, source_url

@@ -6,7 +6,7 @@ import hashlib
 from pathlib import Path
 from unittest import mock
 
-from kgsync.graph.merge import manifest_path
+from kgsync.graph.manifest import manifest_path
 from kgsync.pipeline.cache import facts
 from kgsync.pipeline.cache.files import CacheReader
 from kgsync.pipeline.stages import build

@@ -14,7 +14,7 @@ from kgsync.read import config as config_module
 from kgsync.pipeline.cache import files
 from kgsync.pipeline.cache.files import CacheReader
 from kgsync.read.items import IssueSeverity
-from kgsync.graph.merge import manifest_path
+from kgsync.graph.manifest import manifest_path
 from kgsync.pipeline.stages import build
 
 

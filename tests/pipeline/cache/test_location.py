@@ -13,7 +13,7 @@ import pytest
 from kgsync.pipeline.cache.files import CacheReader
 from kgsync.pipeline.cache.location import locate, machine_key, user_cache_home
 from kgsync.pipeline.stages import build
-from kgsync.graph.merge import manifest_path
+from kgsync.graph.manifest import manifest_path
 from kgsync.graph.manifest_lines import facts_digest
 from kgsync.read import config as config_module
 from kgsync.read.items import IssueSeverity

@@ -8,7 +8,7 @@ import pytest
 from kgsync.pipeline.cache.memo import (AssemblyMemo, FactsTexts, InvalidStoredFacts, StoredFacts, mentions_digest,
                                         texts_only)
 from kgsync.contract.model import Facts, Relation
-from kgsync.graph.merge import facts_json
+from kgsync.graph.manifest import facts_json
 from kgsync.graph.manifest_lines import facts_digest
 
 FACTS = Facts((("item:a", "research_item"), ("concept:x", "concept")), (("item:a", "title: A"),),

@@ -17,7 +17,7 @@ from kgsync.contract.jsonl import Spliced
 from kgsync.read import config as config_module
 from kgsync.pipeline.cache import state as build_state
 from kgsync.read.items import find_item_files
-from kgsync.graph.merge import manifest_path
+from kgsync.graph.manifest import manifest_path
 from kgsync.pipeline.stages import build
 from tests.pipeline.build_files import _cache_folder, _fresh_bytes, items_dir
 

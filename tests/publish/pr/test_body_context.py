@@ -6,7 +6,7 @@ from __future__ import annotations
 from kgsync.contract.model import Entity, Facts, Graph, Relation
 from kgsync.diff.graph_diff import diff
 from kgsync.diff.vocab_events import EventKind
-from kgsync.graph.merge import Manifest
+from kgsync.graph.manifest import Manifest
 from kgsync.publish.pr.body_context import (BaseState, Explaining, VetoedLinks, _vetoed_groups, _vocabulary_groups,
                                             _whole_statements, body_context)
 from kgsync.publish.pr.item_views import StatementChange, VocabularyGroup

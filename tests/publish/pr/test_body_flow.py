@@ -22,7 +22,7 @@ from tests.pr_command import REPO, TOKEN, kgsync_pr
 
 from kgsync.read import config as config_module
 from kgsync.publish.github.git_branch import GitCheckout
-from kgsync.graph.merge import Manifest
+from kgsync.graph.manifest import Manifest
 from kgsync.contract.model import Facts
 from kgsync.publish.proposal import Prepared, prepare
 
@@ -104,7 +104,7 @@ def test_removing_agent_written_content_and_a_forged_manifest_credit_are_needs_a
     change deletes the first by hand; both are Needs attention lines, the credited fact is kept."""
     from kgsync.contract import jsonl
     from kgsync.contract.model import Entity, Graph
-    from kgsync.graph.merge import load_manifest
+    from kgsync.graph.manifest import load_manifest
 
     work = _committed_example(tmp_path, "")
     graph_file, manifest_file = work / "memory.jsonl", work / "memory.kgsync.json"
