@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from kgsync.contract.model import RelationType
 from kgsync.extract.evidence_model import SHAPES, Mention
-from kgsync.extract.references import named_items, _DATED_SLUG, _FINDING, _HAS_REFERENCE, _HYPOTHETICAL, _may_cite_a_finding, scan
+from kgsync.extract.references import named_items, _DATED_SLUG, _FINDING, _HAS_REFERENCE, _HYPOTHETICAL, _PATH_LINK, \
+    _may_cite_a_finding, _path_links, scan
 from kgsync.extract.findings import extract
 from kgsync.read.items import IssueSeverity
 from tests.fence_cases import MIXED_AND_LONG_FENCES
@@ -159,6 +160,14 @@ def test_the_digit_led_dated_slug_finds_what_the_plain_regex_would(parts: list[s
     assert [(m.span(), m.group(1)) for m in _DATED_SLUG.finditer(text)] == \
         [(m.span(), m.group(1)) for m in _PLAIN_DATED_SLUG.finditer(text)]
 
+
+
+@given(st.lists(st.sampled_from(["a.md", ".md", ".md.md", "b-c.md", "x" * 199, "y" * 60, ".mdx", "a", "-", "_", ".", "/",
+                                 " ", "`", "(", "é", "m", "d", "1"]), max_size=14))
+def test_the_path_links_found_from_their_md_are_the_patterns_matches(parts: list[str]) -> None:
+    text = "".join(parts)
+    assert [(m.span(), m.group(1)) for m in _path_links(text)] == \
+        [(m.span(), m.group(1)) for m in _PATH_LINK.finditer(text)]
 
 @given(st.lists(st.sampled_from(["key", "KEY", "Key  finding 2", "KF", "kf 3", "\u212aF 1", "\u212aey finding 1", "k", "e",
                                  "y", "f", " ", "\t", "1", "s", "\u0130", "findings 4"]), max_size=10))
