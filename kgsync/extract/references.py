@@ -39,14 +39,14 @@ _OF_THAT = re.compile(r"[ \t]{0,3}(?:of|in|from)[ \t]{1,3}(?:that|the[ \t]{1,3}(
 _READING_LINE = re.compile(r"[ \t]{0,8}(?:[-*+]|\d{1,3}[.)])[ \t]{1,4}(?:\[[ xX]\][ \t]{1,4})?(?:\*\*)?[`\[(\"']?")
 _QUOTE = re.compile(r"[\"“]([^\"“”\n]{20,400})[\"”]")
 _CODE_SPAN = re.compile(r"`[^`\n]{0,300}`")
-#: Whether a line may name another item: does r"\.md\b|\d{4}-\d\d-\d\d-|`[a-z0-9]|\b(?:key[ \t]{1,3}finding|KF)"
-#: (case-insensitive) occur in it?  Written with a first character class outside the case flag
-#: (every character but the rest of ASCII: the Kelvin sign is a "k", a non-ASCII digit a \d) so
-#: the regex engine skips ahead to where one may start, and each alternative's first character
-#: checked by a lookbehind: six times faster on every line of every item, the same answer.
+#: Whether a line may name another item or cite a finding: does r"\.md\b|\d{4}-\d\d-\d\d-|`S(?:\.md)?`|\b(?:key[ \t]{1,3}findings?|KFs?)
+#: [ \t]{0,3}#?[ \t]{0,2}\d" (case-insensitive; S: ``_CODE_SLUG``'s slug) occur in it?  What the finders need
+#: (a code span naming no item, "`kgsync build`", or "key findings" without a number is passed by), written
+#: with a first character class outside the case flag (every character but the rest of ASCII: the Kelvin sign
+#: is a "k", a non-ASCII digit a \d) so the regex engine skips ahead to where one may start.
 _HAS_REFERENCE = re.compile(
-    r"(?-i:[^\x00-\x2d\x2f\x3a-\x4a\x4c-\x5f\x61-\x6a\x6c-\x7f])"
-    r"(?:(?<=\.)md\b|(?<=\d)\d{3}-\d\d-\d\d-|(?<=`)[a-z0-9]|(?<=k)(?<!\w.)(?:ey[ \t]{1,3}finding|F))", re.I)
+    r"(?-i:[^\x00-\x2d\x2f\x3a-\x4a\x4c-\x5f\x61-\x6a\x6c-\x7f])(?:(?<=\.)md\b|(?<=\d)\d{3}-\d\d-\d\d-|"
+    r"(?<=`)[a-z0-9]{1,60}(?:-[a-z0-9]{1,60}){2,20}(?:\.md)?`|(?<=k)(?<!\w.)(?:ey[ \t]{1,3}findings?|Fs?)[ \t]{0,3}#?[ \t]{0,2}\d)", re.I)
 
 # ---------------------------------------------------------------------------------------------
 # 1. scan (per file)
