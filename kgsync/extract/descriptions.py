@@ -19,7 +19,12 @@ Findings = Sequence[tuple[KeyFinding, str]]  # each Key Findings entry with its 
 #: "KF 4 and 5"): group 1 holds the numbers (``numbers``).
 _NUMBERS = (r"(#?[ \t]{0,2}\d{1,3}(?:[ \t]{0,2}(?:[-–—,&]|to|and)"
             r"[ \t]{0,2}(?:and[ \t]{1,2})?#?[ \t]{0,2}\d{1,3}){0,12})\b")
-FINDING = re.compile(r"\b(?:key[ \t]{1,3}findings?|KFs?)[ \t]{0,3}" + _NUMBERS, re.I)
+#: r"\b(?:key[ \t]{1,3}findings?|KFs?)[ \t]{0,3}…" (case-insensitive), led by a first character class
+#: outside the case flag (every character but the rest of ASCII: the Kelvin sign is a "k"), so the
+#: regex engine skips ahead to a "k" instead of trying the pattern at every position; the
+#: lookbehinds then ask of that letter and of the character before it (``\b``).  The same matches.
+FINDING = re.compile(r"(?-i:[^\x00-\x4a\x4c-\x6a\x6c-\x7f])(?<!\w.)(?<=k)(?:ey[ \t]{1,3}findings?|Fs?)[ \t]{0,3}"
+                     + _NUMBERS, re.I)
 #: "Finding 9", "Findings 2 and 3" without "Key" (capitalised: "finding 0-days" is the verb): items
 #: write it for their own findings mostly, so it is read only after another item is named
 #: (``references.bare_findings``).

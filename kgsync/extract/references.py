@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 
 from kgsync.contract.model import RelationType
@@ -25,6 +25,7 @@ from kgsync.read.items import ResearchItem, heading_key, normalise_slug, unfence
 
 # References.  Every pattern starts at a literal or a class that cannot repeat before it.
 _PATH_LINK = re.compile(r"(?<![A-Za-z0-9._-])([A-Za-z0-9._-]{1,200})\.md\b")
+_PATH_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-"  # its class's characters
 #: r"(?<![A-Za-z0-9-])(\d{4}-\d{2}-\d{2}-…)": led by its first digit, not a lookbehind, so the regex
 #: engine skips ahead to a digit; the lookbehind then asks of the character before it.
 _DATED_SLUG = re.compile(r"(\d(?<![A-Za-z0-9-]\d)\d{3}-\d{2}-\d{2}-[a-z0-9]{1,60}(?:-[a-z0-9]{1,60}){0,20})(?![a-z0-9])")
@@ -38,21 +39,17 @@ _OF_THAT = re.compile(r"[ \t]{0,3}(?:of|in|from)[ \t]{1,3}(?:that|the[ \t]{1,3}(
 _READING_LINE = re.compile(r"[ \t]{0,8}(?:[-*+]|\d{1,3}[.)])[ \t]{1,4}(?:\[[ xX]\][ \t]{1,4})?(?:\*\*)?[`\[(\"']?")
 _QUOTE = re.compile(r"[\"“]([^\"“”\n]{20,400})[\"”]")
 _CODE_SPAN = re.compile(r"`[^`\n]{0,300}`")
-#: Whether a line may name another item: does r"\.md\b|\d{4}-\d\d-\d\d-|`[a-z0-9]|\b(?:key[ \t]{1,3}finding|KF)"
-#: (case-insensitive) occur in it?  Written with a first character class outside the case flag
-#: (every character but the rest of ASCII: the Kelvin sign is a "k", a non-ASCII digit a \d) so
-#: the regex engine skips ahead to where one may start, and each alternative's first character
-#: checked by a lookbehind: six times faster on every line of every item, the same answer.
+#: Whether a line may name another item or cite a finding: does r"\.md\b|\d{4}-\d\d-\d\d-|`S(?:\.md)?`|\b(?:key[ \t]{1,3}findings?|KFs?)
+#: [ \t]{0,3}#?[ \t]{0,2}\d" (case-insensitive; S: ``_CODE_SLUG``'s slug) occur in it?  What the finders need
+#: (a code span naming no item, "`kgsync build`", or "key findings" without a number is passed by), written
+#: with a first character class outside the case flag (every character but the rest of ASCII: the Kelvin sign
+#: is a "k", a non-ASCII digit a \d) so the regex engine skips ahead to where one may start.
 _HAS_REFERENCE = re.compile(
-    r"(?-i:[^\x00-\x2d\x2f\x3a-\x4a\x4c-\x5f\x61-\x6a\x6c-\x7f])"
-    r"(?:(?<=\.)md\b|(?<=\d)\d{3}-\d\d-\d\d-|(?<=`)[a-z0-9]|(?<=k)(?<!\w.)(?:ey[ \t]{1,3}finding|F))", re.I)
+    r"(?-i:[^\x00-\x2d\x2f\x3a-\x4a\x4c-\x5f\x61-\x6a\x6c-\x7f])(?:(?<=\.)md\b|(?<=\d)\d{3}-\d\d-\d\d-|"
+    r"(?<=`)[a-z0-9]{1,60}(?:-[a-z0-9]{1,60}){2,20}(?:\.md)?`|(?<=k)(?<!\w.)(?:ey[ \t]{1,3}findings?|Fs?)[ \t]{0,3}#?[ \t]{0,2}\d)", re.I)
 
 # ---------------------------------------------------------------------------------------------
 # 1. scan (per file)
-
-
-
-
 
 #: Sections that frame the question or list what was read (the item template's, before the
 #: investigation; "§0 Initialise" restates them).  A sentence there describes another item, not
@@ -219,7 +216,6 @@ def _framing_lines(item: ResearchItem) -> list[tuple[int, int]]:
             end = next((s.line for s in item.sections[index + 1 :] if s.level <= section.level), 1 << 30)
             spans.append((section.line, end))
     return spans
-
 
 
 #: A sentence that illustrates instead of arguing: an example label ("Example: item A states …"),
@@ -425,9 +421,8 @@ def _reference_spans(sentence: str) -> tuple[tuple[int, int, str], ...]:
         spans.insert(at, (start, end, slug))
         starts.insert(at, start)
 
-    if ".md" in sentence:
-        for m in _PATH_LINK.finditer(sentence):
-            add(m.start(), m.end(), normalise_slug(m.group(1)))
+    for m in _path_links(sentence):
+        add(m.start(), m.end(), normalise_slug(m.group(1)))
     for m in _DATED_SLUG.finditer(sentence):
         add(m.start(), m.end(), normalise_slug(m.group(1)))
     if "`" in sentence:
@@ -440,6 +435,20 @@ def _reference_spans(sentence: str) -> tuple[tuple[int, int, str], ...]:
         for m in _BARE_SLUG.finditer(sentence):
             add(m.start(), m.end(), m.group(1))
     return tuple(spans)
+
+
+def _path_links(sentence: str) -> Iterator[re.Match[str]]:
+    """``_PATH_LINK.finditer(sentence)`` without trying its lookbehind at every position: a match
+    starts only where a run of ``_PATH_CHARS`` starts and holds a ".md" of that run (``_PATH_CHARS``
+    too), so each run holding a ".md" is matched once, from its start (``str.rstrip`` finds it in C,
+    reading back to the ".md" before at most)."""
+    after, at = 0, sentence.find(".md")  # after: the end of the ".md" before
+    while at >= 0:
+        head = sentence[after:at].rstrip(_PATH_CHARS)  # empty: the run of the ".md" before, matched
+        match = _PATH_LINK.match(sentence, after + len(head)) if head or not after else None
+        if match:
+            yield match
+        after, at = at + 3, sentence.find(".md", at + 3)
 
 
 def _may_cite_a_finding(sentence: str) -> bool:

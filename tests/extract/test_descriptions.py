@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from kgsync.extract.descriptions import MAX_RANGE, numbers
+import re
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kgsync.extract.descriptions import _NUMBERS, FINDING, MAX_RANGE, numbers
 from kgsync.extract.references import scan
 from tests.extract.evidence_items import NEW, OLD, item_text, make
 
@@ -132,3 +137,21 @@ def test_a_shortened_slug_in_prose_is_no_second_candidate() -> None:
     assert _cited(shortened + row) == [(OLD, 2)]
     # written as a file somewhere, it is an item of its own: two candidates, no link
     assert _cited(shortened + "- `2026-01-01-old.md`\n\n" + row) == []
+
+
+_PLAIN_FINDING = re.compile(r"\b(?:key[ \t]{1,3}findings?|KFs?)[ \t]{0,3}" + _NUMBERS, re.I)
+
+
+@given(st.lists(st.sampled_from(["Key Finding 2", "key  findings 1-3", "KF 4", "kfs 5 and 6", "\u212aF 1", "\u212aey finding 7",
+                                 "okey finding 1", "_KF 2", "k", "K", "e", "y", "f", "F", " ", "\t", "1", "#", "-", "s", "é",
+                                 "\u0130", "x"]), max_size=10))
+def test_the_letter_led_finding_pattern_finds_what_the_plain_regex_would(parts: list[str]) -> None:
+    text = "".join(parts)
+    assert [(m.span(), m.group(1)) for m in FINDING.finditer(text)] == \
+        [(m.span(), m.group(1)) for m in _PLAIN_FINDING.finditer(text)]
+
+
+def test_the_letter_led_finding_pattern_leads_with_every_character_the_case_blind_k_matches() -> None:
+    lead = re.compile(r"k", re.I)
+    first = re.compile(FINDING.pattern.split(")")[0] + ")", re.I)
+    assert all(first.match(c) for c in map(chr, range(0x110000)) if lead.match(c))
