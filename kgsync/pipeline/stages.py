@@ -368,7 +368,8 @@ def _shares(by_item: Mapping[str, object], reading: Reading, selections: Selecti
     lookup = pinned_lookup(pinned)
 
     def share(slug: str) -> str:
-        return share_json(vocabulary_share(reading.by_slug[slug].candidates, pinned, stats, caps, lookup))  # type: ignore[arg-type]
+        made = selections.made.get(slug)
+        return share_json(vocabulary_share(reading.by_slug[slug].candidates, pinned, stats, caps, lookup, made))  # type: ignore[arg-type]
 
     parsed = [slug for slug in by_item if slug in reading.by_slug]  # items that parsed have candidates
     shares = selections.share_texts(parsed, reading.slug_keys, share)

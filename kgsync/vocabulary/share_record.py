@@ -20,16 +20,19 @@ FIELD = "vocabulary_share"  # the key on an item's manifest line
 
 
 def share_json(share: ItemCandidates) -> str:
-    """The share's JSON text (compact, ``ensure_ascii=False``: the manifest's spelling)."""
+    """The share's JSON text (compact, ``ensure_ascii=False``: the manifest's spelling).  Its rows and
+    pairs are tuples, which JSON writes as the arrays they are: dumped as they are, not copied to lists."""
     data: dict[str, Any] = {}
     if share.terms:
-        data["rows"] = [[key, score, [list(pair) for pair in surfaces], flags]
-                        for key, score, surfaces, flags in share.terms]
+        data["rows"] = share.terms  # [key, score, surfaces, flags] each (``Candidate``)
     if share.acronyms:
-        data["acronyms"] = [list(pair) for pair in share.acronyms]
+        data["acronyms"] = share.acronyms
     if share.spelled:
-        data["spelled"] = [list(pair) for pair in share.spelled]
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        data["spelled"] = share.spelled
+    return _ENCODE(data)
+
+
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # one encoder, not one a share
 
 
 def share_of(slug: str, data: object) -> ItemCandidates:

@@ -44,6 +44,16 @@ def subject_keys(names: Iterable[str]) -> frozenset[str]:
     return frozenset(map(term_key, names))
 
 
+class ItemChoice(NamedTuple):
+    """What ``select`` made of one item, as ``vocabulary_share`` would make it again: the item, each of its
+    rows' group (``item_groups``), its choice (``choice_of``) and group -> its rows' flags."""
+
+    item: ItemCandidates
+    groups: Sequence[str]
+    chosen: Sequence[str]
+    flags: Mapping[str, int]
+
+
 class Share(NamedTuple):
     """One item's share of one group, as ``select`` adds it up (pass 1, pinned mentions, pass 2)."""
 
@@ -121,7 +131,7 @@ def choice_of(shares: Mapping[str, Share], pinned: PinnedVocabulary, stats: Sele
 
 
 def vocabulary_share(item: ItemCandidates, pinned: PinnedVocabulary, stats: SelectionStats, caps: Caps,
-                     lookup: Vocabulary | None) -> ItemCandidates:
+                     lookup: Vocabulary | None, made: ItemChoice | None = None) -> ItemCandidates:
     """What the shared vocabulary reads of one item beyond its own choice, kept for the builds in which
     it fails to parse (``kgsync.vocabulary.share_record``, the manifest's field): its candidate rows of
     the groups it chooses (``choice_of``), opens findings with (``SUBJECT``) or writes as a hub (their
@@ -130,11 +140,15 @@ def vocabulary_share(item: ItemCandidates, pinned: PinnedVocabulary, stats: Sele
     entry), and its acronym definitions and the acronyms it writes out (they group its rows, and other
     items' that take the map's expansions).  A function of the item and ``stats`` alone: a reused selection gives
     the same share as one selected again.  No dense text, no topic words: a failing item's topics and
-    node kinds are the manifest head's (its hysteresis)."""
-    groups = item_groups(item, pinned, stats)
-    shares = item_shares(item, pinned, stats, lookup, groups, parts=False)
-    wanted = set(choice_of(shares, pinned, stats, caps)) | stats.hubs | stats.merged_hubs
-    wanted.update(g for g, share in shares.items() if share.flags & SUBJECT)
+    node kinds are the manifest head's (its hysteresis).  ``made``: the item's groups and choice as ``select``
+    made them under ``stats`` (``select_with_stats``'s ``made``), the same as made here, not made twice."""
+    if made is None or made.item is not item:  # a selection reused, or another item: made again
+        groups = item_groups(item, pinned, stats)
+        shares = item_shares(item, pinned, stats, lookup, groups, parts=False)
+        flags = {g: share.flags for g, share in shares.items()}
+        made = ItemChoice(item, groups, choice_of(shares, pinned, stats, caps), flags)
+    wanted = set(made.chosen) | stats.hubs | stats.merged_hubs
+    wanted.update(g for g, flag in made.flags.items() if flag & SUBJECT)
     acronyms = stats.acronyms  # an acronym of the map it writes: it takes the expansion (the manifest's users)
-    rows = tuple(row for row, g in zip(item.terms, groups) if row.key in acronyms or g in wanted)
+    rows = tuple(row for row, g in zip(item.terms, made.groups) if row.key in acronyms or g in wanted)
     return ItemCandidates(item.slug, rows, item.acronyms, spelled=item.spelled)

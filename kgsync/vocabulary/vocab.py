@@ -81,7 +81,7 @@ from kgsync.vocabulary.node_kinds import flat, node_kind, task_kind, theory_kind
 from kgsync.vocabulary.groups import _Group, _kind, _label, _merge_chosen, _name, _names_it, written_names
 from kgsync.vocabulary.shares import SelectionStats as SelectionStats
 from kgsync.vocabulary.similarity import is_near_duplicate
-from kgsync.vocabulary.shares import Share as Share
+from kgsync.vocabulary.shares import ItemChoice, Share as Share
 from kgsync.vocabulary.shares import choice_of as choice_of
 from kgsync.vocabulary.shares import item_shares as item_shares
 from kgsync.vocabulary.shares import pinned_lookup as pinned_lookup
@@ -113,7 +113,8 @@ def select_with_stats(cands: Sequence[ItemCandidates], options: VocabularyOption
                       previous_hubs: frozenset[str] | None = None,
                       previous_acronyms: Sequence[tuple[str, str]] = (),
                       previous_topics: frozenset[str] | None = None,
-                      previous_subjects: frozenset[str] = frozenset()) -> tuple[Vocabulary, SelectionStats]:
+                      previous_subjects: frozenset[str] = frozenset(),
+                      made: dict[str, ItemChoice] | None = None) -> tuple[Vocabulary, SelectionStats]:
     """``select``, and what ``kgsync.vocabulary.unchanged.selection_unchanged`` checks an edit against.
 
     Locality: each item chooses its terms from its own candidates alone (``_local_choice``:
@@ -124,7 +125,8 @@ def select_with_stats(cands: Sequence[ItemCandidates], options: VocabularyOption
     ``previous_acronyms``: the (acronym, expansion) pairs its manifest recorded (kept while an item uses them);
     ``previous_topics``: the topics it recorded (kept while an item addresses them, ``kgsync.vocabulary.topics``);
     ``previous_subjects``: the finding subjects it wrote as nodes (``Manifest.subjects``): each stays a
-    node while one item's findings open with it (``_subject_groups``).
+    node while one item's findings open with it (``_subject_groups``);
+    ``made``: filled with slug -> what this made of the item (``vocabulary_share`` reads it), a slug of one item.
     """
     pinned = pinned or PinnedVocabulary()
     mining = options.mining
@@ -146,6 +148,10 @@ def select_with_stats(cands: Sequence[ItemCandidates], options: VocabularyOption
     # 3. Each item chooses its terms from its own candidates.
     kind = _kind_lookup(groups, pinned, global_acronyms)
     choice = _choices(ordered, grouped.own_flags, groups, kind, options.caps, hubs)
+    if made is not None:
+        once = Counter(item.slug for item in ordered)
+        made.update((item.slug, ItemChoice(item, gkeys, choice[item.slug], mine))
+                    for item, gkeys, mine in zip(ordered, grouped.resolved, grouped.own_flags) if once[item.slug] == 1)
     # ... and the names its findings open with, when min_links items' findings do (a node beyond the caps).
     standing = subject_keys(previous_subjects)
     subjects, lone_subjects = _subject_groups(ordered, grouped.own_flags, hubs, mining.min_links, standing)

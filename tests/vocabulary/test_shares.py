@@ -56,3 +56,21 @@ def test_an_item_s_vocabulary_share_keeps_the_others_terms_as_its_candidates_did
         others = [c.slug for c in cands if c.slug != item.slug]
         assert [again.per_item[s] for s in others] == [vocabulary.per_item[s] for s in others], item.slug
         assert {n: t.aliases for n, t in again.terms.items()} == {n: t.aliases for n, t in vocabulary.terms.items()}, item.slug
+
+
+def test_the_share_of_what_select_made_is_the_share_made_again(tmp_path: Path) -> None:
+    # ``select`` hands each item's groups and choice to ``vocabulary_share`` (not made twice): the same
+    # share as made from the stats alone (a reused selection), with a pinned term and with none.
+    from kgsync.vocabulary.shares import ItemChoice, vocabulary_share
+
+    cands = [candidates(item) for item in corpus()]
+    vocab_file = tmp_path / "kgsync-vocab.yml"
+    vocab_file.write_text("terms:\n  retrieval-augmented-generation: {kind: method}\n", encoding="utf-8")
+    for pinned in (PinnedVocabulary(), load_pinned(vocab_file)):
+        made: dict[str, ItemChoice] = {}
+        _vocabulary, stats = select_with_stats(cands, OPTIONS, pinned, made=made)
+        assert set(made) == {c.slug for c in cands}
+        lookup = pinned_lookup(pinned)
+        for item in cands:
+            assert (vocabulary_share(item, pinned, stats, OPTIONS.caps, lookup, made[item.slug])
+                    == vocabulary_share(item, pinned, stats, OPTIONS.caps, lookup)), item.slug

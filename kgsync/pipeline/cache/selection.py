@@ -20,7 +20,7 @@ from kgsync.read.config import VocabularyOptions
 from kgsync.read.items import ResearchItem
 from kgsync.vocabulary.economy import Folding, hub_folding
 from kgsync.vocabulary.named_tails import item_tails
-from kgsync.vocabulary.shares import subject_keys
+from kgsync.vocabulary.shares import ItemChoice, subject_keys
 from kgsync.vocabulary.unchanged import map_pairs, same_hubs, selection_unchanged
 from kgsync.vocabulary.terms import ItemTerms
 from kgsync.vocabulary.vocab import (
@@ -57,6 +57,8 @@ class SelectionStore:
         self.ident: str | None = None
         # What ``select`` proved or counted (``SelectionStats``): each item's vocabulary share is read from it.
         self.stats: SelectionStats | None = None
+        # slug -> what ``select`` made of the item when it selected here (none when reused): its share reads it
+        self.made: dict[str, ItemChoice] = {}
         if self.folder is None:
             return
         if distrust:
@@ -90,13 +92,14 @@ class SelectionStore:
             found = None  # the last manifest's topics stay while an item addresses them: as above, its own are no change
         if found is not None and found[2].held_subjects != found[2].lone_subjects & subject_keys(previous_subjects):
             found = None  # the last build's subjects hold another set of lone ones (``vocab._subject_groups``)
+        self.made = {}
         if found is not None:
             vocabulary, fold, stats, ident = found
         else:
             cands = cast(list[ItemCandidates], [by_slug[item.slug].candidates for item in items])  # items that parsed have them
             cands.extend(kept)
             vocabulary, stats = select_with_stats(cands, options, pinned, previous_hubs, previous_acronyms,
-                                                  previous_topics, previous_subjects)
+                                                  previous_topics, previous_subjects, self.made)
             fold = hub_folding(cands, vocabulary)
             ident = os.urandom(8).hex()
         self._save(found is None, (self.fingerprint, ident, options, pinned, slugs, keys, stats), vocabulary, fold)
