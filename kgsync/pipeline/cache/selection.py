@@ -145,12 +145,15 @@ class SelectionStore:
         """slug -> its vocabulary share's text (``make(slug)``: read from its candidates), the last build's
         kept for an item whose record key is the same under the same selection (``ident``: the same stats,
         options and pinned vocabulary) and the same code (``shares.json``): a rebuild loads only the
-        candidates of the items edited since."""
+        candidates of the items edited since.  The entries that differ from ``shares.json``'s go to
+        ``shares-new.json`` alone while they are few (``_save_shares``): a one-item rebuild does not
+        encode and write every item's text again."""
         ident = self.ident
         path = self.folder / "shares.json" if self.folder is not None and ident is not None else None
         stamp = self.fingerprint  # the share's rule and its spelling (``share_record``): the vocabulary stage's code
-        stored = self.reader.read(path, _StoredShares) if path is not None and path.exists() else None
-        last = stored[2] if stored is not None and stored[:2] == (stamp, ident) else {}
+        base, extra = (self._stored_shares(path, stamp), self._stored_shares(path.with_name("shares-new.json"), stamp)) \
+            if path is not None else ({}, {})
+        last = {**base, **extra}  # each entry holds under (stamp, ident) alone: the newer wins
         texts, now = {}, {}
         for slug in slugs:
             key = read_keys.get(slug, "")
@@ -160,8 +163,27 @@ class SelectionStore:
             if key:
                 now[slug] = (key, text)
         if path is not None and now != last:
-            self.reader.write(path, (stamp, ident, now))
+            self._save_shares(path, (stamp, ident), base, extra, now)
         return texts
+
+    def _stored_shares(self, path: Path, stamp: str) -> dict[str, tuple[str, str]]:
+        """The entries of a shares file written under this code and selection (``ident``), else none."""
+        stored = self.reader.read(path, _StoredShares) if path.exists() else None
+        return stored[2] if stored is not None and stored[:2] == (stamp, self.ident) else {}
+
+    def _save_shares(self, path: Path, head: tuple[str, str | None], base: dict[str, tuple[str, str]],
+                     extra: dict[str, tuple[str, str]], now: dict[str, tuple[str, str]]) -> None:
+        """``now`` as ``shares.json`` (``path``) and ``shares-new.json``: the entries that differ from
+        ``shares.json``'s in the second while they (and the items gone) are at most an eighth of
+        ``now``, else all of them in the first, the second removed."""
+        newer = path.with_name("shares-new.json")
+        changed = {slug: entry for slug, entry in now.items() if base.get(slug) != entry}
+        if (len(changed) + len(base.keys() - now.keys())) * 8 <= len(now):
+            if changed != extra:
+                self.reader.write(newer, (*head, changed))
+            return
+        self.reader.write(path, (*head, now))
+        newer.unlink(missing_ok=True)
 
     def _save(self, selected: bool, inputs: _SelectionInputs, vocabulary: Vocabulary, fold: Folding) -> None:
         if self.folder is None:

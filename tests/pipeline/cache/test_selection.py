@@ -94,3 +94,37 @@ def test_a_stored_vocabulary_is_the_vocabulary_and_a_bad_entry_selects_again(rep
     assert cfg.path(cfg.graph).read_bytes() == _fresh_bytes(repo, cfg, tmp_path)[0]
     assert json.loads(path.read_text(encoding="utf-8"))[1]["per_item"] == {
         slug: json.loads(msgspec.json.encode(terms)) for slug, terms in result.vocabulary.per_item.items()}
+
+
+def _share_store(folder: Path) -> selection.SelectionStore:
+    store = selection.SelectionStore(folder, selection.CacheReader())
+    store.ident = "one selection"
+    return store
+
+
+def test_a_few_changed_shares_are_written_apart_and_read_back(tmp_path: Path) -> None:
+    slugs = [f"item-{n:02}" for n in range(20)]
+    keys = {slug: f"key of {slug}" for slug in slugs}
+    made: list[str] = []
+    (tmp_path / "vocab").mkdir()  # as ``select`` leaves it
+
+    def share(slug: str) -> str:
+        made.append(slug)
+        return f"share of {slug} ({keys[slug]})"
+
+    assert _share_store(tmp_path).share_texts(slugs, keys, share) == {s: share(s) for s in slugs}
+    whole = tmp_path / "vocab" / "shares.json"
+    newer = tmp_path / "vocab" / "shares-new.json"
+    written, made[:] = whole.read_bytes(), []
+    keys["item-03"] = "an edit"  # one of twenty: only it is made again, only it is written, apart
+    texts = _share_store(tmp_path).share_texts(slugs, keys, share)
+    assert made == ["item-03"] and texts["item-03"] == "share of item-03 (an edit)"
+    assert whole.read_bytes() == written and newer.is_file()
+    made[:] = []
+    assert _share_store(tmp_path).share_texts(slugs, keys, share) == texts and made == []  # read back
+    for slug in slugs[:5]:  # a quarter changed since shares.json: all of them written there again
+        keys[slug] = "another edit"
+    texts = _share_store(tmp_path).share_texts(slugs, keys, share)
+    assert sorted(made) == slugs[:5] and whole.read_bytes() != written and not newer.exists()
+    made[:] = []
+    assert _share_store(tmp_path).share_texts(slugs, keys, share) == texts and made == []
