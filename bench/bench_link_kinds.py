@@ -49,8 +49,9 @@ def planned_links(shared: Path, work: Path) -> tuple[Path, list[Entry]]:
     captured: list[Any] = []
     original = assembling.plan_evidence
 
-    def keep(items: Any, texts: Any, known: Any, suffixes: Any, vetoed: Any = frozenset()) -> Any:
-        planned = original(items, texts, known, suffixes, vetoed)
+    def keep(*args: Any) -> Any:  # plan_evidence's arguments, whatever they are: only its result is read
+        planned = original(*args)
+        items, texts = args[0], args[1]
         captured.append((planned, texts, {i.slug: i for i in items}))
         return planned
 
