@@ -187,7 +187,7 @@ class Manifest:
         return cls.of_json(_decoded(text, source), source)
 
     @classmethod
-    def of_json(cls, data: Any, source: str, share: Mapping[str, Facts] | None = None) -> Manifest:
+    def of_json(cls, data: Any, source: str, same_as: Mapping[str, Facts] | None = None) -> Manifest:
         """The manifest of ``data``, a manifest file's JSON; ``data["items"]`` is emptied (``of_items``)."""
         try:
             if not isinstance(data, dict):
@@ -199,15 +199,15 @@ class Manifest:
             if not isinstance(items, dict):
                 read_version(data)  # a newer version's head says so first
                 raise ValueError('no "items" object (each item\'s slug -> the facts kgsync wrote for it)')
-            return cls.of_items(data, ((slug, items.pop(slug)) for slug in list(items)), share)
+            return cls.of_items(data, ((slug, items.pop(slug)) for slug in list(items)), same_as)
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
             raise _unreadable(exc, source) from None
 
     @classmethod
-    def of_items(cls, head: Any, items: Iterable[tuple[str, Any]], share: Mapping[str, Facts] | None = None) -> Manifest:
+    def of_items(cls, head: Any, items: Iterable[tuple[str, Any]], same_as: Mapping[str, Facts] | None = None) -> Manifest:
         """The manifest of a manifest file's JSON object ``head`` and its ``items`` (slug, the item's JSON),
         each item's facts built as it comes (its JSON then dropped: not held beside all of them), equal names
-        one string; facts equal to ``share[slug]`` are that very object (a build's old manifest mostly states
+        one string; facts equal to ``same_as[slug]`` are that very object (a build's old manifest mostly states
         the facts it assembled again).  Raises what ``of_json`` turns into an error naming the file."""
         read_version(head)
         hubs, themes, merges = head.get("hubs", []), head.get("themes", []), head.get("merges", [])
@@ -216,7 +216,7 @@ class Manifest:
             if not isinstance(value, list) or not all(isinstance(h, str) for h in value):
                 raise ValueError(f"{key} must be a list of strings")
         acronyms = head.get("acronyms", [])
-        names, shared = SharedStrings().__getitem__, share or {}
+        names, shared = SharedStrings().__getitem__, same_as or {}
         by_item: dict[str, Facts] = {}
         statements, named, shares = {}, {}, {}
         for slug, data in items:
@@ -333,7 +333,7 @@ def manifest_item_texts(text: str) -> Mapping[str, str]:
     return MappingProxyType(texts)
 
 
-def load_manifest(path: Path, share: Mapping[str, Facts] | None = None) -> Manifest | None:
+def load_manifest(path: Path, same_as: Mapping[str, Facts] | None = None) -> Manifest | None:
     try:
         # Decoded, then its text freed before the facts are built (~70 MB at 10,000 items).
         data = _decoded(path.read_bytes().decode("utf-8"), str(path))
@@ -341,7 +341,7 @@ def load_manifest(path: Path, share: Mapping[str, Facts] | None = None) -> Manif
         return None
     except (OSError, UnicodeDecodeError) as exc:
         raise _unreadable(exc, str(path)) from None
-    return Manifest.of_json(data, str(path), share)
+    return Manifest.of_json(data, str(path), same_as)
 
 
 class _NotManifest(ValueError):

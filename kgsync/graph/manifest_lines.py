@@ -39,27 +39,27 @@ def line_key(digest: str | None, suffix: str) -> str:
     return digest + suffix if digest is not None and len(digest) == _DIGEST else ""
 
 
-def load_manifest_sharing(path: Path, share: Mapping[str, Facts] | None = None,
+def load_manifest_sharing(path: Path, same_as: Mapping[str, Facts] | None = None,
                           texts: Mapping[str, str] | None = None) -> Manifest | None:
-    """``load_manifest(path, share)``: read a line at a time when ``Manifest.dumps`` wrote the file
+    """``load_manifest(path, same_as)``: read a line at a time when ``Manifest.dumps`` wrote the file
     (each item's line decoded, its facts built and its JSON dropped: the file's text and its decoded
-    JSON, ~70 MB and ~250 MB at 10,000 items, are never whole), with facts equal to ``share[slug]``
-    that very object (``Manifest.of_items``).  ``texts``: slug -> ``facts_json(share[slug])`` where the
+    JSON, ~70 MB and ~250 MB at 10,000 items, are never whole), with facts equal to ``same_as[slug]``
+    that very object (``Manifest.of_items``).  ``texts``: slug -> ``facts_json(same_as[slug])`` where the
     caller has it; a line holding exactly that JSON is not decoded (``_stated``).  Any other file, or
     one that does not read, is read whole by ``load_manifest``: the same manifest, or the same error."""
     try:
         with path.open("rb") as handle:
             first = handle.readline()
             if not first.endswith(b'"items": {\n'):
-                return load_manifest(path, share)
+                return load_manifest(path, same_as)
             head = json.loads(first.decode("utf-8") + "}}")  # the items' object closed, then the whole
             if isinstance(head, dict) and head.get("items") == {}:  # the line ends opening the items' object
-                return Manifest.of_items(head, _item_lines(handle, texts if share is not None else None), share)
+                return Manifest.of_items(head, _item_lines(handle, texts if same_as is not None else None), same_as)
     except FileNotFoundError:
         return None
     except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         pass  # said as ``load_manifest`` says it (a JSON error, a UnicodeDecodeError: ValueErrors)
-    return load_manifest(path, share)
+    return load_manifest(path, same_as)
 
 
 def _item_lines(handle: IO[bytes], texts: Mapping[str, str] | None = None) -> Iterator[tuple[str, Any]]:
