@@ -108,10 +108,8 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             if mention.via == "description" and (mention.line, slug, mention.finding) in named_here:
                 continue  # "the prior local-database research (Key Finding 2)": read as "local-database" already
             if slug is None and mention.exact:
-                issue = marker_issue(item, mention, f"names {mention.target}, which is no item",
-                                     "write the cited item's slug as in its file name")
-                if issue not in issues:  # once per marker or entry, not per finding it names
-                    issues.append(issue)
+                _once(issues, marker_issue(item, mention, f"names {mention.target}, which is no item",
+                                           "write the cited item's slug as in its file name"))
             if slug is None or slug == item.slug:
                 continue
             target = known[slug]
@@ -155,13 +153,11 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             if mention.exact:
                 source = next((c for c in extraction.claims if c.number == mention.held_by), None)
                 if source is None:
-                    issue = marker_issue(
+                    _once(issues, marker_issue(
                         item, mention, "names no finding of this item that states it",
                         "add from: <n> to the entry (n: this item's finding that states it)" if from_cites(mention)
                         else "put the marker in the Key Findings entry it qualifies, or write "
-                        f"[{relation.value}: {slug} KF{claim.number} from KF<n>] (n: this item's finding)")
-                    if issue not in issues:
-                        issues.append(issue)
+                        f"[{relation.value}: {slug} KF{claim.number} from KF<n>] (n: this item's finding)"))
                     continue
             else:
                 # A link states how two findings relate: a finding that does not hold the sentence
@@ -249,6 +245,12 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             required.setdefault(slug, set()).update(cited)
     return EvidencePlan({s: frozenset(n) for s, n in sorted(required.items())},
                         {s: tuple(v) for s, v in sorted(links.items())}, tuple(issues), vetoed)
+
+
+def _once(issues: list[Issue], issue: Issue) -> None:
+    """Add a marker's or a cites entry's problem once, however many of the cited item's findings it names."""
+    if issue not in issues:
+        issues.append(issue)
 
 
 def _guessed_user(mention: Mention, clear: bool) -> bool:
