@@ -70,6 +70,49 @@ def test_a_malformed_cites_entry_is_rejected_with_the_form_to_write() -> None:
     assert "stance: supports" in issue.hint and issue.location.line == 5
 
 
+def test_a_misspelt_marker_is_read_as_prose_and_warned_with_the_marker_to_write() -> None:
+    from kgsync.extract.record import parse_record
+    from tests.extract.evidence_items import item_text
+
+    for written, meant in (("contradict", "contradicts"), ("support", "supports"), ("suports", "supports"),
+                           ("Extend", "extends"), ("contradicting", "contradicts")):
+        body = f"Later.\n\nThe vendor note. [{written}: {OLD} KF2 from KF1]\n"
+        text = item_text("New study", "2026-02-01", ("One.", "Two."), body)
+        [issue] = parse_record(text.encode(), f"Research/completed/{NEW}.md", NEW).issues
+        assert issue.location.line == text.split("\n").index(body.split("\n")[2]) + 1, written
+        assert f"[{written}: {OLD} KF2 from KF1]" in issue.message and "read as prose" in issue.message
+        assert f"[{meant}: {OLD} KF2 from KF1]" in issue.hint
+        assert links_of(old_item(), new_item(body)).links == {}  # read as prose: no link of its own
+
+
+def test_a_bracket_far_from_a_stance_or_without_a_slug_is_not_a_misspelt_marker() -> None:
+    from kgsync.extract.record import parse_record
+    from tests.extract.evidence_items import item_text
+
+    body = (f"[source: {OLD} KF2] [note: see KF2] [subports: old study KF1]\n\n"
+            f"```\n[contradict: {OLD} KF2]\n```\n")
+    text = item_text("New study", "2026-02-01", ("One.", "Two."), body)
+    assert parse_record(text.encode(), f"Research/completed/{NEW}.md", NEW).issues == ()
+
+
+def test_a_marker_with_full_width_letters_or_digits_is_read_as_it_shows() -> None:
+    # an East Asian input method types ＫＦ２ (U+FF2B U+FF26 U+FF12): it shows, and means, KF2
+    [a, b] = author_marks(f"Text [contradicts: {OLD} ＫＦ２，ＫＦ３ from ＫＦ１] more.", 7, NEW, 0)
+    assert [(m.target, m.finding, m.held_by) for m in (a, b)] == [(OLD, 2, 1), (OLD, 3, 1)]
+    [link] = links_of(old_item(), new_item(f"Later analysis. [supports: {OLD} ＫＦ２ from KF1]")).links[NEW]
+    assert (link.source_number, link.relation) == (1, RelationType.SUPPORTS)
+    assert ":vector-stores" in link.target_claim
+
+
+def test_a_marker_naming_no_finding_number_warns_with_the_fix() -> None:
+    # [supports: <slug> from KF1] was kept with finding 0 and, no word matching, linked nothing, silently
+    result = links_of(old_item(), new_item(f"Later analysis. [supports: {OLD} from KF1]"))
+    assert result.links == {}
+    [issue] = result.issues
+    assert issue.message == f"stance marker [supports: {OLD} …] names no finding of {OLD}: no link"
+    assert f"[supports: {OLD} KF<n> from KF1]" in issue.hint and issue.location.line > 0
+
+
 def test_a_marker_within_a_finding_s_later_line_links_from_that_finding() -> None:
     # the line is matched to the finding holding it by its words: the marker's words ("supports",
     # "old", "study", "kf2") are no words of the finding, nor of the line
