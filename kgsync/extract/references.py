@@ -21,7 +21,7 @@ from kgsync.extract.markers import author_marks, without_marks
 from kgsync.extract.restated import said_words
 from kgsync.extract.stance import CLAUSE_END, MARK, MARK_TOKEN, described_stance, governing
 from kgsync.extract.tables import Table, row_cells
-from kgsync.read.items import ResearchItem, heading_key, normalise_slug, unfenced_lines
+from kgsync.read.items import ResearchItem, heading_key, may_hold_marker, normalise_slug, unfenced_lines
 
 # References.  Every pattern starts at a literal or a class that cannot repeat before it.
 _PATH_LINK = re.compile(r"(?<![A-Za-z0-9._-])([A-Za-z0-9._-]{1,200})\.md\b")
@@ -97,8 +97,7 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
         if text != raw:
             held = starts.get(line) or _held_by(plain_text(text), findings)
             out.extend(author_marks(raw, line, item.slug, held))
-            if "[" in raw:  # a line without "[" is its text, searched already
-                may_name = _HAS_REFERENCE.search(text) is not None
+            may_name = _HAS_REFERENCE.search(text) is not None  # the line less its markers
         if not may_name:  # a line with a "[" may name none
             continue
         in_framing = any(start <= line < end for start, end in framing)
@@ -137,7 +136,7 @@ def _lines_to_read(item: ResearchItem) -> list[tuple[int, str, bool, Table, bool
             row = raw.lstrip().startswith("|")
             table = table.after(raw) if row else _NO_TABLE  # a code block ends no table
             may_name = _HAS_REFERENCE.search(raw) is not None
-            if may_name or "[" in raw:
+            if may_name or may_hold_marker(raw):
                 out.append((line, raw, row, table, may_name))
     return out
 
