@@ -12,7 +12,7 @@ from collections.abc import Collection, Mapping, Sequence
 from kgsync.contract.model import RelationType
 from kgsync.extract.evidence_model import (MIN_SHARED, MIN_SOURCE_WORDS, MIN_TRUST_LEAD, ClaimText, Mention,
                                            content_words)
-from kgsync.extract.references import references
+from kgsync.extract.reference_spans import references
 from kgsync.extract.restated import FindingIndex
 
 
