@@ -27,7 +27,7 @@ FINDING = re.compile(r"(?-i:[^\x00-\x4a\x4c-\x6a\x6c-\x7f])(?<!\w.)(?<=k)(?:ey[ 
                      + _NUMBERS, re.I)
 #: "Finding 9", "Findings 2 and 3" without "Key" (capitalised: "finding 0-days" is the verb): items
 #: write it for their own findings mostly, so it is read only after another item is named
-#: (``references.bare_findings``).
+#: (``mentions.bare_findings``).
 BARE_FINDING = re.compile(r"\bFindings?[ \t]{0,3}" + _NUMBERS)
 _NUMBER = re.compile(r"\d{1,3}|[-–—]|to\b")
 #: The most numbers a range expands to ("Key Findings 1-8" is eight citations).  A longer range

@@ -131,7 +131,7 @@ class ClaimText:
     @cached_property
     def _content(self) -> frozenset[str]:
         """``content``, read once: the plan compares each finding with what every mention of the
-        item says (``evidence.best_match``: 6,111 reads of 2,033 findings on the 220 items).  Kept in
+        item says (``evidence_source.best_match``: 6,111 reads of 2,033 findings on the 220 items).  Kept in
         the instance's ``__dict__``: no field, so equality, hashing and the cache's JSON ignore it."""
         return frozenset(self.words.split()) if self.words else content_words(self.statement)
 

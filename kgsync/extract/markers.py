@@ -5,8 +5,10 @@
     [extends: <slug> KF1 from KF4]      this item's Key Finding 4 builds on <slug>'s Key Finding 1
 
 Inside a Key Findings entry the referencing finding is that entry; elsewhere ``from KF<n>``
-names it.  ``<slug>`` is an item's slug, its file name or path (``….md``).  The body after the colon is read
-in its NFKC form (full-width ``ＫＦ２`` is ``KF2``).
+names it.  ``<slug>`` is an item's slug, its file name or path (``….md``).  A marker is read in its NFKC
+form: full-width brackets, colon, stance word or ``ＫＦ２``, as an East Asian input method types them, are the
+marker they show (``read.item_sections.author_markers``).  A bracket of a marker's shape whose word is close to a
+stance, or that lacks its colon, is read as prose and warned with the marker to write (``misspelt_marks``).
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from unicodedata import normalize
 from kgsync.contract.errors import Location
 from kgsync.contract.model import RelationType
 from kgsync.extract.evidence_model import Mention, plain_text, shorten_sentence
-from kgsync.read.items import AUTHOR_MARKER, Issue, IssueSeverity, ResearchItem, normalise_slug, unfenced_lines
+from kgsync.read.items import (Issue, IssueSeverity, ResearchItem, author_markers, may_hold_marker, normalise_slug,
+                               unfenced_lines, wide_opening, without_author_markers)
 
 _TARGET = re.compile(r"[`'\"]?([A-Za-z0-9._/-]{1,300}?)(?:\.md)?[`'\"]?(?=[ \t,;]|$)")
 _NUMBERS = re.compile(r"\b(?:KF|key[ \t]{1,3}findings?)[ \t]{0,2}#?(\d{1,3})|(?<=[,&])[ \t]{0,2}#?(\d{1,3})\b|"
@@ -31,13 +34,14 @@ def author_marks(line: str, at: int, own_slug: str, held_by: int) -> list[Mentio
     finding holding the line, 0 none).  A marker without a finding number is kept with
     finding 0: the plan reports it."""
     out: list[Mention] = []
-    if "[" not in line:
+    marks = author_markers(line)
+    if not marks:
         return out
-    sentence = shorten_sentence(plain_text(without_marks(line))) or shorten_sentence(line.strip())
-    for marker in AUTHOR_MARKER.finditer(line):
-        relation = RelationType(marker.group(1).lower())
+    sentence = shorten_sentence(plain_text(without_author_markers(line, marks, " "))) or shorten_sentence(line.strip())
+    for mark in marks:
+        relation = RelationType(mark.stance)
         # NFKC: full-width ＫＦ２ (as an East Asian input method types it) is the KF2 it shows
-        body = marker.group(2).strip() if marker.group(2).isascii() else normalize("NFKC", marker.group(2)).strip()
+        body = mark.body.strip() if mark.body.isascii() else normalize("NFKC", mark.body).strip()
         source = _FROM.search(body)
         if source:
             body = body[: source.start()] + body[source.end() :]
@@ -56,35 +60,62 @@ def author_marks(line: str, at: int, own_slug: str, held_by: int) -> list[Mentio
 
 def without_marks(line: str) -> str:
     """``line`` with its markers blanked (the prose around them is read as prose)."""
-    return AUTHOR_MARKER.sub(" ", line) if "[" in line else line
+    marks = author_markers(line)
+    return without_author_markers(line, marks, " ") if marks else line
 
 
-#: A bracket of a marker's shape, whatever its word: ``[<word>: <target> …]``.
-_SHAPED = re.compile(r"\[([A-Za-z]{2,20}):[ \t]{0,4}([^\[\]\n]{1,400})\]")
+#: A bracket of a marker's shape, whatever its word: ``[<word>: <target> …]``, or without its colon
+#: ``[<word> <target> …]``; its brackets, colon and word may be typed full-width (read in their NFKC form).
+_SHAPED_REST = ("([A-Za-z\uff21-\uff3a\uff41-\uff5a]{2,20})([:\uff1a\ufe55\ufe13][ \t\u3000]{0,4}|[ \t\u3000]{1,4})"
+                "([^\\[\\]\uff3b\uff3d\ufe47\ufe48\\n]{1,400})[\\]\uff3d\ufe48]")
+_SHAPED = re.compile("\\[" + _SHAPED_REST)  # led by the literal "[": searched fast (a text without a wide one)
+_SHAPED_WIDE = re.compile("[\\[\uff3b\ufe47]" + _SHAPED_REST)
 _STANCES = tuple(relation.value for relation in (RelationType.SUPPORTS, RelationType.CONTRADICTS, RelationType.EXTENDS))
 
 
 def misspelt_marks(item: ResearchItem) -> list[Issue]:
-    """A warning at each bracket of a marker's shape outside fenced code whose word is no stance but
-    close to one (``near_stance``) and whose target is slug-like (has a "-"): it is read as prose,
-    and the warning gives the marker to write.  Nothing is linked from it."""
-    if not any(near_stance(bracket.group(1)) for bracket in _SHAPED.finditer(item.body)):
+    """A warning at each bracket of a marker's shape outside fenced code whose target is slug-like (has
+    a "-") and whose word is no stance but close to one (``near_stance``), or is one (or close) with no
+    colon after it: it is read as prose, and the warning gives the marker to write.  Nothing is linked
+    from it."""
+    shaped = _SHAPED_WIDE if wide_opening(item.body) else _SHAPED
+    if not any(map(_meant, shaped.finditer(item.body))):
         return []  # one search of the body: no bracket in the corpora is near a stance
     out: list[Issue] = []
     for first, run in unfenced_lines(item.body):
         for line, raw in enumerate(run, item.body_line + first):
-            for bracket in _SHAPED.finditer(raw) if "[" in raw else ():
-                meant, body = near_stance(bracket.group(1)), bracket.group(2).strip()
-                target = _TARGET.match(body)
-                if meant is None or target is None or "-" not in target.group(1):
+            for bracket in shaped.finditer(raw) if may_hold_marker(raw) else ():
+                meant = _meant(bracket)
+                if meant is None:
                     continue
-                written = bracket.group()
+                written, word = bracket.group(), normalize("NFKC", bracket.group(1))
                 written = written if len(written) <= 120 else f"{written[:118]}…]"
+                why = f"{word!r} is none of {', '.join(_STANCES)}" if bracket.group(2)[0] in _COLONS else \
+                    f"no ':' after {word!r}"
                 out.append(Issue(
-                    IssueSeverity.WARNING, Location(item.path, line),
-                    f"{written} is not a stance marker ({bracket.group(1)!r} is none of {', '.join(_STANCES)}): "
-                    "read as prose", f"if it states a stance, write [{meant}: {body}]; docs/EVIDENCE.md", item.slug))
+                    IssueSeverity.WARNING, Location(item.path, line), f"{written} is not a stance marker ({why}): "
+                    f"read as prose", f"if it states a stance, write [{meant}: {normalize('NFKC', bracket.group(3)).strip()}]; "
+                    "docs/EVIDENCE.md", item.slug))
     return out
+
+
+_COLONS = ":\uff1a\ufe55\ufe13"  # ":" and the characters whose NFKC form is one
+
+
+def _meant(bracket: re.Match[str]) -> str | None:
+    """The stance a bracket of a marker's shape (``_SHAPED``) is meant to be, when its target is slug-like
+    (has a "-"): its word's nearest when that is no stance (``near_stance``); without a colon, its word
+    itself when it is one."""
+    body = bracket.group(3)
+    if "-" not in body:  # the target is read first: most brackets (links' texts) have none
+        return None
+    target = _TARGET.match(normalize("NFKC", body).strip() if not body.isascii() else body.strip())
+    if target is None or "-" not in target.group(1):
+        return None
+    word = normalize("NFKC", bracket.group(1)) if not bracket.group(1).isascii() else bracket.group(1)
+    if bracket.group(2)[0] in _COLONS:
+        return near_stance(word)
+    return word if word.lower() in _STANCES else near_stance(word)
 
 
 @lru_cache(maxsize=256)

@@ -24,7 +24,7 @@ from typing import cast
 from kgsync.contract.errors import Location
 from kgsync.extract.canonical import skeleton, term_key
 from kgsync.contract.model import ENDPOINTS, OBSERVATION_KEYS, PREFIX, Entity, EntityType, Graph, Relation, RelationType
-from kgsync.lint.table import _CONTROL, RULES, CopyKey, Finding, SourceKey, relation_label, show
+from kgsync.lint.table import _CONTROL, CONFLICT, RULES, CopyKey, Finding, SourceKey, relation_label, show
 from kgsync.read.config import Merge
 from kgsync.vocabulary.kin import graph_forms, proposed_pairs, theme_nodes
 from kgsync.vocabulary.similarity import merge_line
@@ -390,7 +390,7 @@ def _check_conflicts(by_type: Mapping[str, set[tuple[str, str]]], out: _Collecto
         if (second, first) in by_type.get(RelationType.SUPPORTS, ()) and \
                 (second, first) in by_type.get(RelationType.CONTRADICTS, ()):
             first, second = second, first
-        out.add("conflicting-relations", first, f"both supports and contradicts {second}")
+        out.add("conflicting-relations", first, f"{CONFLICT}{second}")
 
 
 def _check_extends_cycles(edges: set[tuple[str, str]], out: _Collector) -> None:

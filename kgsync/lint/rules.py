@@ -37,13 +37,13 @@ from kgsync.lint.checks import (
     provenance_slug,
 )
 from kgsync.lint.file_lines import FileLines
-from kgsync.lint.table import (RULES, CopyKey, Finding, LintReport, Rule, Severity, SourceKey, relation_label,
-                              rules_table, show)
+from kgsync.lint.table import (RULES, CopyKey, Finding, LintReport, Rule, Severity, SourceKey, conflicting_claims,
+                              relation_label, rules_table, show)
 from kgsync.read.config import Merge
 
 __all__ = [
     "MAX_OBSERVATION_LENGTH", "RULES", "FileLines", "Finding", "LintReport", "Rule", "Severity", "SourceKey", "check",
-    "CopyKey", "lint",
+    "CopyKey", "conflicting_claims", "lint",
     "provenance_slug", "relation_label", "rules_table", "separate_hand_added", "show",
 ]
 

@@ -65,7 +65,8 @@ RULES: dict[str, Rule] = {
              "keep one of the relations"),
         Rule("conflicting-relations", _E, "two claims both support and contradict each other",
              "keep either supports or contradicts between the two claims (an item's: give the finding "
-             "one stance in its cites: entries and stance markers)"),
+             "one stance in its cites: entries and stance markers; two items': change one of the two stances, "
+             "at the lines the build names)"),
         Rule("extends-cycle", _W, "extends relations form a cycle (A extends B ... extends A)",
              "remove the extends relation that points back"),
         Rule("duplicate-observation", _E, "an entity holds the same observation twice", "keep one copy"),
@@ -163,6 +164,16 @@ class LintReport:
 
 def relation_label(relation: Relation) -> str:
     return f"{relation.source} -[{relation.relation_type}]-> {relation.target}"
+
+
+CONFLICT = "both supports and contradicts "  # a conflicting-relations finding's message, before its second claim
+
+
+def conflicting_claims(finding: Finding) -> tuple[str, str] | None:
+    """The two claims of a ``conflicting-relations`` finding: the one it is placed at, then the other."""
+    if finding.code != "conflicting-relations" or not finding.message.startswith(CONFLICT):
+        return None
+    return finding.entity, finding.message.removeprefix(CONFLICT)
 
 
 @dataclass(frozen=True, slots=True)

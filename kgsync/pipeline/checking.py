@@ -3,7 +3,7 @@ an item whose own facts break the contract blamed and kept at its previous facts
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -13,7 +13,8 @@ from kgsync.contract.model import Facts, Graph, Relation
 from kgsync.graph.assemble import Assembly
 from kgsync.graph.manifest import Manifest
 from kgsync.graph.merge import merge_with_foreign
-from kgsync.lint.rules import CopyKey, FileLines, LintReport, SourceKey, lint, separate_hand_added
+from kgsync.lint.rules import (CopyKey, FileLines, LintReport, SourceKey, conflicting_claims, lint, relation_label,
+                               separate_hand_added)
 from kgsync.read.config import Merge
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 
@@ -46,18 +47,66 @@ def lint_blaming_items(merged: Merged, base: Base, files: GraphFiles, assembly: 
     merged, by_item, keep, left_out = _without_dangling_kept_links(merged, base, by_item, keep, items)
     report = _lint(merged, assembly, files.graph, rule)
     item_errors: list[Issue] = []
-    while blamed := _items_blamed(report, items, by_item, frozenset(i.slug for i in item_errors)):
+
+    def previous() -> Mapping[str, Facts]:  # the last build's facts, read when a conflict needs them
+        nonlocal base
+        if base.manifest is None:
+            base = replace(base, manifest=files.read_manifest())
+        return base.manifest.by_item if base.manifest is not None else {}
+    while blamed := _items_blamed(report, items, by_item, frozenset(i.slug for i in item_errors), previous):
         item_errors += blamed
         failing = frozenset(i.slug for i in blamed)
         keep = keep | failing
         by_item = {slug: facts for slug, facts in by_item.items() if slug not in failing}
-        if base.manifest is None:
-            base = replace(base, manifest=files.read_manifest())
+        previous()
         merged, by_item, keep, more = _without_dangling_kept_links(merge_into(base, by_item, keep), base, by_item,
                                                                    keep, items)
-        left_out += more
+        merged, by_item, lost = _without_links_to_failed(merged, base, by_item, keep, failing, assembly.by_item, items)
+        left_out += more + lost
         report = _lint(merged, assembly, files.graph, rule)
     return Linted(merged, report, tuple(item_errors) + tuple(left_out))
+
+
+def _without_links_to_failed(merged: Merged, base: Base, by_item: Mapping[str, Facts], keep: frozenset[str],
+                             failing: frozenset[str], built: Mapping[str, Facts], items: Sequence[ResearchItem]
+                             ) -> tuple[Merged, Mapping[str, Facts], list[Issue]]:
+    """``by_item`` less each relation of an item written now to a node only ``failing`` items made in this
+    build, that their previous nodes lack (a claim of a new item that fails: ``built``, each item's facts of
+    this build), with a warning at the sentence that stated it.  Kept, it dangled, and its item failed too."""
+    made = {name: slug for slug in sorted(failing) for name, _type in built.get(slug, Facts()).entities}
+    if not made:
+        return merged, by_item, []
+    gone = made.keys() - {entity.name for entity in merged.graph.entities}
+    trimmed: dict[str, Facts] = {}
+    issues: list[Issue] = []
+    for slug in sorted(by_item) if gone else ():
+        facts = by_item[slug]
+        lost = {r for r in facts.relations if r.source in gone or r.target in gone}
+        if not lost:
+            continue
+        trimmed[slug] = Facts(facts.entities, facts.observations, tuple(r for r in facts.relations if r not in lost),
+                              tuple(e for e in facts.evidence if Relation(*e[:3]) not in lost))
+        for relation in sorted(lost):
+            node = relation.target if relation.target in gone else relation.source
+            owner = made[node]
+            issues.append(Issue(
+                IssueSeverity.WARNING, _stated_at(facts, relation, slug, items),
+                f"links {relation_label(relation)}, but {node} is a node of {owner}, which fails in this build "
+                "and keeps its previous nodes, this one not among them: left out",
+                f"correct {owner}'s error: the next build links it again", slug))
+    if not trimmed:
+        return merged, by_item, []
+    by_item = {**by_item, **trimmed}
+    return merge_into(base, by_item, keep), by_item, issues
+
+
+def _stated_at(facts: Facts, relation: Relation, slug: str, items: Sequence[ResearchItem]) -> Location:
+    """Where ``facts`` (``slug``'s) state ``relation``: its evidence record's sentence, else the item's file."""
+    stated = next((e[4] for e in facts.evidence if len(e) >= 5 and Relation(*e[:3]) == relation), "")
+    path, _, line = stated.rpartition(":")
+    if path and line.isdigit():
+        return Location(path, int(line))
+    return next((Location(item.path, 1) for item in items if item.slug == slug), Location(f"item {slug}"))
 
 
 def _without_dangling_kept_links(merged: Merged, base: Base, by_item: Mapping[str, Facts], keep: frozenset[str],
@@ -74,7 +123,6 @@ def _without_dangling_kept_links(merged: Merged, base: Base, by_item: Mapping[st
     names: set[str] | None = None  # the merged graph's node names, found only when an item is kept
     trimmed: dict[str, Facts] = {}
     issues: list[Issue] = []
-    path_of = {item.slug: item.path for item in items}
     for slug in sorted(keep):
         if slug in by_item or slug not in owned:
             continue
@@ -86,13 +134,9 @@ def _without_dangling_kept_links(merged: Merged, base: Base, by_item: Mapping[st
             continue
         trimmed[slug] = Facts(own.entities, own.observations, tuple(r for r in own.relations if r not in gone),
                               tuple(e for e in own.evidence if Relation(*e[:3]) not in gone))
-        stated = {Relation(*e[:3]): e[4] for e in own.evidence if len(e) >= 5}
         for relation in sorted(gone):
-            path, _, line = stated.get(relation, "").rpartition(":")
-            where = Location(path, int(line)) if path and line.isdigit() else \
-                Location(path_of[slug], 1) if slug in path_of else Location(f"item {slug}")
             issues.append(Issue(
-                IssueSeverity.WARNING, where,
+                IssueSeverity.WARNING, _stated_at(own, relation, slug, items),
                 f"keeps its last facts while it fails, but its link {relation.source} -[{relation.relation_type}]-> "
                 f"{relation.target} names a node no item writes now (a cited finding renumbered and reworded, "
                 "or removed): left out", "correct this item's error: the next build reads its citations again",
@@ -116,14 +160,22 @@ def _lint(merged: Merged, assembly: Assembly, graph_path: Path, rule: Merge) -> 
 
 
 def _items_blamed(report: LintReport, items: Sequence[ResearchItem], by_item: Mapping[str, Facts],
-                  known: frozenset[str]) -> list[Issue]:
+                  known: frozenset[str], previous: Callable[[], Mapping[str, Facts]] = dict) -> list[Issue]:
     """An item error for each item (not in ``known``) whose generated facts have a lint error: the
-    finding points at the item's file, or names an entity (a relation: its source) the item generates."""
+    finding points at the item's file, or names an entity (a relation: its source) the item generates.
+    Two items giving two claims opposite stances: one of them (``_conflict_blamed``; ``previous``: the last
+    build's facts)."""
     slug_of = {item.path: item.slug for item in items}
     path_of = {item.slug: item.path for item in items}
     makers: dict[str, list[str]] | None = None  # entity name -> the items generating it, built on first need
     found: dict[str, Issue] = {}
     for finding in report.errors():
+        pair = conflicting_claims(finding)
+        across = _conflict_blamed(pair, items, by_item, previous) if pair is not None else None
+        if across is not None:
+            if across.slug not in found:
+                found[across.slug] = across
+            continue
         slug = slug_of.get(finding.location.path) if finding.location is not None else None
         slugs = [slug] if slug is not None else []
         if not slugs:
@@ -141,6 +193,46 @@ def _items_blamed(report: LintReport, items: Sequence[ResearchItem], by_item: Ma
                                 f"makes a node that breaks the graph contract: {finding.code} {finding.entity}: "
                                 f"{finding.message}; the item keeps its previous nodes", finding.hint, slug)
     return list(found.values())
+
+
+def _conflict_blamed(pair: tuple[str, str], items: Sequence[ResearchItem], by_item: Mapping[str, Facts],
+                     previous: Callable[[], Mapping[str, Facts]]) -> Issue | None:
+    """The item error for two items written now that give the two claims of ``pair`` opposite stances
+    (one ``supports``, the other ``contradicts``, either way round): the item whose stance is new in this
+    build (not in its ``previous`` facts) is blamed; when both are, or neither, the later item
+    (``ResearchItem.precedes``).  Only it keeps its previous nodes.  None when one item states both (the
+    finding is its claim's) or a side is no item's written now."""
+    stated: dict[str, tuple[str, Relation]] = {}  # relation type -> (item, relation), the first in name order
+    for slug in sorted(by_item):
+        for relation in by_item[slug].relations:
+            if relation.relation_type in _STANCES and {relation.source, relation.target} == set(pair):
+                stated.setdefault(relation.relation_type, (slug, relation))
+    if len(stated) < 2 or len({slug for slug, _ in stated.values()}) < 2:
+        return None
+    item_of = {item.slug: item for item in items}
+    sides = list(stated.values())
+    if any(slug not in item_of for slug, _ in sides):
+        return None
+    last = previous()
+    new = [(slug, relation) for slug, relation in sides
+           if slug not in last or relation not in last[slug].relations]
+    if len(new) == 1:
+        (slug, own), reason = new[0], "its stance is the one new in this build"
+    else:
+        slug, own = max(sides, key=lambda side: (item_of[side[0]].completed or "9999", side[0]))
+        reason = "it is the later of the two items"
+    other_slug, other = next(side for side in sides if side[0] != slug)
+    here = _stated_at(by_item[slug], own, slug, items)
+    there = _stated_at(by_item[other_slug], other, other_slug, items)
+    return Issue(IssueSeverity.ERROR, here,
+                 f"makes a node that breaks the graph contract: conflicting-relations {relation_label(own)} here, but "
+                 f"{other_slug} states {relation_label(other)} at {there}: two items give the two claims "
+                 f"opposite stances; as {reason}, only this item keeps its previous nodes ({other_slug} is written)",
+                 f"give the two claims one stance: change this item's {own.relation_type} at {here}, or, if "
+                 f"that one is wrong, {other_slug}'s {other.relation_type} at {there}", slug)
+
+
+_STANCES = frozenset({"supports", "contradicts"})
 
 
 class _GeneratedThenFile(Mapping[SourceKey, Location]):

@@ -11,6 +11,7 @@ cost more than parsing its YAML.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -26,9 +27,63 @@ _LIST_ITEM = re.compile(r"^(?:(\d+)[.)]|[-*+])[ \t]+(.*)$")
 MAX_LINE = 100_000  # longer lines are cut for parsing (and reported): protects the regexes
 _LONG_LINE = re.compile(rf"^[^\n]{{{MAX_LINE + 1}}}", re.MULTILINE)
 #: The author's inline stance marker, ``[supports: <slug> KF5]`` (groups: the relation, the rest),
-#: read by ``kgsync.extract.markers``; markup, none of a finding's words (``_list_entries``).
-AUTHOR_MARKER = re.compile(r"\[(supports|contradicts|extends):[ \t]{0,4}([^\[\]\n]{1,400})\]", re.I)
-_MARKER_IN_TEXT = re.compile(rf"[ \t]*{AUTHOR_MARKER.pattern}", re.I)
+#: read by ``kgsync.extract.markers``; markup, none of a finding's words (``_list_entries``).  Its word's
+#: case is folded in ASCII only (re.A): "ſ" and "ı" are no "s" or "i" (``author_markers`` reads the long s).
+AUTHOR_MARKER = re.compile(r"\[(supports|contradicts|extends):[ \t]{0,4}([^\[\]\n]{1,400})\]", re.I | re.A)
+_MARKER_IN_TEXT = re.compile(rf"[ \t]*{AUTHOR_MARKER.pattern}", re.I | re.A)
+#: The characters other than "[" whose NFKC form is one (full-width, vertical presentation form).
+_WIDE_OPENINGS = ("\uff3b", "\ufe47")
+
+
+class AuthorMark(NamedTuple):
+    """One author's marker in a text: its span there, its stance word (lowercase ASCII) and what
+    follows the colon (as written; in its NFKC form when the marker was written with compatibility
+    characters)."""
+
+    start: int
+    end: int
+    stance: str
+    body: str
+
+
+def may_hold_marker(text: str) -> bool:
+    """Whether ``text`` holds an opening bracket, or a character whose NFKC form is one."""
+    return "[" in text or wide_opening(text)
+
+
+def wide_opening(text: str) -> bool:
+    """Whether ``text`` holds a character other than "[" whose NFKC form is one."""
+    return not text.isascii() and any(wide in text for wide in _WIDE_OPENINGS)
+
+
+def author_markers(text: str) -> list[AuthorMark]:
+    """The author's markers in ``text`` (``AUTHOR_MARKER``).  A text with compatibility characters is
+    read in the NFKC form of each character: a marker an East Asian input method types full-width
+    (``［supports：<slug> ＫＦ２］``, ``ｓｕｐｐｏｒｔｓ``) is the marker it shows, as written there."""
+    if not may_hold_marker(text):
+        return []
+    if text.isascii() or unicodedata.is_normalized("NFKC", text):
+        return [AuthorMark(m.start(), m.end(), m.group(1).lower(), m.group(2)) for m in AUTHOR_MARKER.finditer(text)]
+    if AUTHOR_MARKER.search(unicodedata.normalize("NFKC", text)) is None:
+        return []  # the common case: a line with a non-breaking space or a dash, and a link
+    # each character's NFKC form, so that a span of the folded text is one of ``text``
+    forms = [unicodedata.normalize("NFKC", char) for char in text]
+    origin = [at for at, form in enumerate(forms) for _ in form] + [len(text)]
+    return [AuthorMark(origin[m.start()], origin[m.end() - 1] + 1, m.group(1).lower(), m.group(2))
+            for m in AUTHOR_MARKER.finditer("".join(forms))]
+
+
+def without_author_markers(text: str, marks: Sequence[AuthorMark], by: str, blanks_before: bool = False) -> str:
+    """``text`` with each of its ``marks`` replaced ``by`` a string (``blanks_before``: with the blanks
+    before it)."""
+    parts, last = [], 0
+    for mark in marks:
+        before = text[last : mark.start]
+        parts.append(before.rstrip(" \t") if blanks_before else before)
+        parts.append(by)
+        last = mark.end
+    parts.append(text[last:])
+    return "".join(parts)
 
 
 @dataclass(frozen=True)
@@ -328,8 +383,11 @@ def _list_entries(section: Section) -> tuple[KeyFinding, ...]:
         if text:  # an entry that is only a marker stays an entry (empty): the list's numbers are kept
             # a marker needs ":" and "["; AUTHOR_MARKER, led by "[", finds one fast (``_MARKER_IN_TEXT``, led by
             # blanks, is tried at every position: 12 ms of the 220 items' 2,033 findings, 0.8 ms searched first)
-            if ":" in text and "[" in text and AUTHOR_MARKER.search(text):
-                text = _MARKER_IN_TEXT.sub("", text).strip()
+            if text.isascii():
+                if ":" in text and "[" in text and AUTHOR_MARKER.search(text):
+                    text = _MARKER_IN_TEXT.sub("", text).strip()
+            elif marks := author_markers(text):  # a marker typed full-width is one too
+                text = without_author_markers(text, marks, "", blanks_before=True).strip()
             findings.append(KeyFinding(number, text, at))
     return tuple(findings)
 

@@ -70,6 +70,95 @@ def test_a_malformed_cites_entry_is_rejected_with_the_form_to_write() -> None:
     assert "stance: supports" in issue.hint and issue.location.line == 5
 
 
+def test_a_misspelt_marker_is_read_as_prose_and_warned_with_the_marker_to_write() -> None:
+    from kgsync.extract.record import parse_record
+    from tests.extract.evidence_items import item_text
+
+    for written, meant in (("contradict", "contradicts"), ("support", "supports"), ("suports", "supports"),
+                           ("Extend", "extends"), ("contradicting", "contradicts")):
+        body = f"Later.\n\nThe vendor note. [{written}: {OLD} KF2 from KF1]\n"
+        text = item_text("New study", "2026-02-01", ("One.", "Two."), body)
+        [issue] = parse_record(text.encode(), f"Research/completed/{NEW}.md", NEW).issues
+        assert issue.location.line == text.split("\n").index(body.split("\n")[2]) + 1, written
+        assert f"[{written}: {OLD} KF2 from KF1]" in issue.message and "read as prose" in issue.message
+        assert f"[{meant}: {OLD} KF2 from KF1]" in issue.hint
+        assert links_of(old_item(), new_item(body)).links == {}  # read as prose: no link of its own
+
+
+def test_a_bracket_far_from_a_stance_or_without_a_slug_is_not_a_misspelt_marker() -> None:
+    from kgsync.extract.record import parse_record
+    from tests.extract.evidence_items import item_text
+
+    body = (f"[source: {OLD} KF2] [note: see KF2] [subports: old study KF1]\n\n"
+            f"```\n[contradict: {OLD} KF2]\n```\n")
+    text = item_text("New study", "2026-02-01", ("One.", "Two."), body)
+    assert parse_record(text.encode(), f"Research/completed/{NEW}.md", NEW).issues == ()
+
+
+def test_a_marker_with_full_width_letters_or_digits_is_read_as_it_shows() -> None:
+    # an East Asian input method types ＫＦ２ (U+FF2B U+FF26 U+FF12): it shows, and means, KF2
+    [a, b] = author_marks(f"Text [contradicts: {OLD} ＫＦ２，ＫＦ３ from ＫＦ１] more.", 7, NEW, 0)
+    assert [(m.target, m.finding, m.held_by) for m in (a, b)] == [(OLD, 2, 1), (OLD, 3, 1)]
+    [link] = links_of(old_item(), new_item(f"Later analysis. [supports: {OLD} ＫＦ２ from KF1]")).links[NEW]
+    assert (link.source_number, link.relation) == (1, RelationType.SUPPORTS)
+    assert ":vector-stores" in link.target_claim
+
+
+def test_a_marker_naming_no_finding_number_warns_with_the_fix() -> None:
+    # [supports: <slug> from KF1] was kept with finding 0 and, no word matching, linked nothing, silently
+    result = links_of(old_item(), new_item(f"Later analysis. [supports: {OLD} from KF1]"))
+    assert result.links == {}
+    [issue] = result.issues
+    assert issue.message == f"stance marker [supports: {OLD} …] names no finding of {OLD}: no link"
+    assert f"[supports: {OLD} KF<n> from KF1]" in issue.hint and issue.location.line > 0
+
+
+def test_a_marker_with_full_width_brackets_colon_or_stance_word_is_read_as_it_shows() -> None:
+    # an East Asian input method types the brackets, the colon and the word full-width (U+FF3B, U+FF1A,
+    # U+FF53 ...): the NFKC form of each character is the marker it shows, read as such, not as prose
+    for written in (f"［supports：{OLD} KF2 from KF1］", f"[supports：{OLD} KF2 from KF1]",
+                    f"［ｓｕｐｐｏｒｔｓ: {OLD} ＫＦ２ from KF1］", f"[ＳＵＰＰＯＲＴＳ：　{OLD} KF2 from KF1]",
+                    f"[ſupports: {OLD} KF2 from KF1]"):  # the long s, NFKC "s": it raised ValueError
+        [mark] = author_marks(f"Text {written} more.", 7, NEW, 0)
+        assert (mark.target, mark.finding, mark.stance, mark.held_by) == (OLD, 2, RelationType.SUPPORTS, 1), written
+        assert without_marks(f"Text {written} more.") == "Text   more.", written
+        result = links_of(old_item(), new_item(f"Later analysis. {written}"))
+        [link] = result.links[NEW]
+        assert (link.source_number, link.relation) == (1, RelationType.SUPPORTS), written
+        assert ":vector-stores" in link.target_claim and result.issues == ()
+    assert author_marks(f"[contradıcts: {OLD} KF2 from KF1]", 7, NEW, 0) == []  # dotless i: no NFKC "i", prose
+
+
+def test_a_full_width_marker_in_a_finding_is_no_word_of_it() -> None:
+    findings = (f"Search waits, the vendor disagrees. ［contradicts：{OLD} ＫＦ２］", "Vector search waits.")
+    item = new_item("Nothing.", findings)
+    ascii_form = new_item("Nothing.", (f"Search waits, the vendor disagrees. [contradicts: {OLD} KF2]", findings[1]))
+    assert item.key_findings[0].text == ascii_form.key_findings[0].text
+    assert "contradicts" not in item.key_findings[0].text
+    [link] = links_of(old_item(), item).links[NEW]
+    assert (link.source_number, link.relation) == (1, RelationType.CONTRADICTS)
+
+
+def test_a_marker_without_its_colon_is_read_as_prose_and_warned_with_the_marker_to_write() -> None:
+    from kgsync.extract.record import parse_record
+    from tests.extract.evidence_items import item_text
+
+    for written, meant in ((f"[supports {OLD} KF2 from KF1]", f"[supports: {OLD} KF2 from KF1]"),
+                           (f"[Contradicts  `{OLD}.md` KF2, KF3]", f"[Contradicts: `{OLD}.md` KF2, KF3]"),
+                           (f"[extend {OLD} KF1]", f"[extends: {OLD} KF1]"),
+                           (f"［supports {OLD} KF2 from KF1］", f"[supports: {OLD} KF2 from KF1]")):
+        body = f"Later.\n\nThe vendor note. {written}\n"
+        text = item_text("New study", "2026-02-01", ("One.", "Two."), body)
+        [issue] = parse_record(text.encode(), f"Research/completed/{NEW}.md", NEW).issues
+        assert issue.location.line == text.split("\n").index(body.split("\n")[2]) + 1, written
+        assert "no ':' after" in issue.message and "read as prose" in issue.message, issue.message
+        assert f"write {meant}" in issue.hint, issue.hint
+        assert links_of(old_item(), new_item(body)).links == {}  # no link from a guess
+    body = "[Extend pipelines in Power Platform] [supports real time] [extends the old-study idea]\n"
+    text = item_text("New study", "2026-02-01", ("One.", "Two."), body)
+    assert parse_record(text.encode(), f"Research/completed/{NEW}.md", NEW).issues == ()  # no slug after the word
+
+
 def test_a_marker_within_a_finding_s_later_line_links_from_that_finding() -> None:
     # the line is matched to the finding holding it by its words: the marker's words ("supports",
     # "old", "study", "kf2") are no words of the finding, nor of the line

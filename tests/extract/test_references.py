@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import pickle
-import re
 
 import pytest
 
@@ -13,9 +12,7 @@ from hypothesis import strategies as st
 
 from kgsync.contract.model import RelationType
 from kgsync.extract.evidence_model import SHAPES, Mention
-from kgsync.extract.references import named_items, _DATED_SLUG, _FINDING, _HAS_REFERENCE, _HYPOTHETICAL, _PATH_LINK, \
-    _may_cite_a_finding, _path_links, _reference_spans, scan
-from kgsync.extract.findings import extract
+from kgsync.extract.references import named_items, scan
 from kgsync.read.items import IssueSeverity
 from tests.fence_cases import MIXED_AND_LONG_FENCES
 from tests.extract.evidence_items import NEW, OLD, OLD_FINDINGS, item_text, links_of, make, new_item, old_item
@@ -120,67 +117,6 @@ def test_old_findings_fixture_is_unchanged() -> None:
     assert len(OLD_FINDINGS) == 3
 
 
-_PLAIN_HAS_REFERENCE = re.compile(r"\.md\b|\d{4}-\d\d-\d\d-|`[a-z0-9]{1,60}(?:-[a-z0-9]{1,60}){2,20}(?:\.md)?`|"
-                                  r"\b(?:key[ \t]{1,3}findings?|KFs?)[ \t]{0,3}#?[ \t]{0,2}\d", re.I)
-
-
-@given(st.lists(st.sampled_from(["a.md", ".MD", ".mdx", "2024-01-02-", "\u0661\u0662\u0663\u0664-12-12-", "202-01-02-",
-                                 "`a", "`A", "`-", "key finding", "Key  Finding", "okey finding", "KF", "kf2", "\u212aF",
-                                 "_KF", "x", " ", "\t", ".", "`", "k", "-", "1", "é", "`a-b-c`", "a-b-c", "-d", "`x-y`", "A-B",
-                                 "s", "#", " 3", "\u0663"]),
-                max_size=12))
-def test_the_fast_reference_check_answers_as_the_plain_regex(parts: list[str]) -> None:
-    line = "".join(parts)
-    assert bool(_HAS_REFERENCE.search(line)) == bool(_PLAIN_HAS_REFERENCE.search(line))
-    # it passes by no text that names an item or cites a finding
-    assert _HAS_REFERENCE.search(line) or not (_reference_spans(line) or _FINDING.search(line))
-
-
-_PLAIN_HYPOTHETICAL = re.compile(r"\b(?:hypothetical(?:ly)?|suppose|imagine)\b", re.I)
-
-
-@given(st.lists(st.sampled_from(["hypothetical", "Hypothetically", "HYPOTHETICALLY", "suppose", "Suppose", "SUPPOSED",
-                                 "\u017fuppo\u017fe", "imagine", "IMAGINE", "\u0130magine", "\u0131magine", "imagined", "x",
-                                 "_", "1", "\u00e9", " ", "-", ".", "h", "s", "i", "ypothetical", "uppose", "magine"]),
-                max_size=12))
-def test_the_letter_led_hypothetical_check_answers_as_the_plain_regex(parts: list[str]) -> None:
-    text = "".join(parts)
-    assert [m.span() for m in _HYPOTHETICAL.finditer(text)] == [m.span() for m in _PLAIN_HYPOTHETICAL.finditer(text)]
-
-
-def test_the_letter_led_hypothetical_check_leads_with_every_character_the_case_blind_h_i_s_match() -> None:
-    lead = re.compile(r"[his]", re.I)
-    everything = "".join(map(chr, range(0x110000)))
-    first = re.compile(_HYPOTHETICAL.pattern.split(")")[0] + ")", re.I)
-    assert all(first.match(c) for c in everything if lead.match(c))
-
-
-_PLAIN_DATED_SLUG = re.compile(r"(?<![A-Za-z0-9-])(\d{4}-\d{2}-\d{2}-[a-z0-9]{1,60}(?:-[a-z0-9]{1,60}){0,20})(?![a-z0-9])")
-
-
-@given(st.lists(st.sampled_from(["2024-01-02-a", "2024", "-01", "-02-", "1", "a", "A", "-", "x", "\u0661\u0662", " ", ".",
-                                 "_", "é", "`", "b-c"]), max_size=14))
-def test_the_digit_led_dated_slug_finds_what_the_plain_regex_would(parts: list[str]) -> None:
-    text = "".join(parts)
-    assert [(m.span(), m.group(1)) for m in _DATED_SLUG.finditer(text)] == \
-        [(m.span(), m.group(1)) for m in _PLAIN_DATED_SLUG.finditer(text)]
-
-
-
-@given(st.lists(st.sampled_from(["a.md", ".md", ".md.md", "b-c.md", "x" * 199, "y" * 60, ".mdx", "a", "-", "_", ".", "/",
-                                 " ", "`", "(", "é", "m", "d", "1"]), max_size=14))
-def test_the_path_links_found_from_their_md_are_the_patterns_matches(parts: list[str]) -> None:
-    text = "".join(parts)
-    assert [(m.span(), m.group(1)) for m in _path_links(text)] == \
-        [(m.span(), m.group(1)) for m in _PATH_LINK.finditer(text)]
-
-@given(st.lists(st.sampled_from(["key", "KEY", "Key  finding 2", "KF", "kf 3", "\u212aF 1", "\u212aey finding 1", "k", "e",
-                                 "y", "f", " ", "\t", "1", "s", "\u0130", "findings 4"]), max_size=10))
-def test_the_finding_prefilter_lets_every_citation_through(parts: list[str]) -> None:
-    text = "".join(parts)
-    assert _may_cite_a_finding(text) or not _FINDING.search(text)
-
-
 @given(st.lists(st.sampled_from(["a", "b1", "-", " - ", " ", "\t-\t", "'", "\u2019", ";", "|", "[", "]", "\u2014", "\u2013", ",",
                                  ":", "(", ")", "x-y", "é"]), max_size=16))
 def test_a_sentences_words_are_its_clauses_words(parts: list[str]) -> None:
@@ -189,75 +125,6 @@ def test_a_sentences_words_are_its_clauses_words(parts: list[str]) -> None:
 
     text = "".join(parts)
     assert _TOKEN.findall(text) == [w for clause in CLAUSE_END.split(text) for w in _TOKEN.findall(clause)]
-
-
-# --- an item named only in the source attribution, described in the prose -----------------------
-
-URL = f"https://example.org/Research/completed/{OLD}.md"
-
-
-def test_agreement_with_described_work_named_in_the_attribution_supports_the_finding_it_describes() -> None:
-    for body in (
-        f"Vector search waits until the corpus grows. This conclusion also fits prior repository work showing "
-        f"that vector stores solve semantic search, not deduplication. [inference; source: {URL}]",
-        f"- [inference; source: {URL}] Vector search waits until the corpus grows, and this conclusion is "
-        "consistent with prior repository findings that vector stores solve semantic search.",
-        f"Vector search waits until the corpus grows, and this conclusion is consistent with prior repository "
-        f"findings that vector stores solve semantic search. Source: {URL}",
-    ):
-        [link] = links_of(old_item(), new_item(body)).links[NEW]
-        assert (link.source_number, link.relation) == (2, RelationType.SUPPORTS), body
-        assert ":vector-stores" in link.target_claim
-
-
-def test_the_same_words_without_the_attribution_rule_are_not_a_stance_of_that_item() -> None:
-    # the item is named in the prose, not described: the cue rules read it ("fits" is none of theirs)
-    body = f"Vector search waits until the corpus grows; `{OLD}.md` shows vector stores solve semantic search."
-    assert all(m.stance is None for m in scan(new_item(body)))
-
-
-def test_agreement_whose_sides_are_unclear_links_no_claim_and_says_how_to_state_it() -> None:
-    body = (f"Prior repository work also supports that vector stores solve semantic search, not deduplication. "
-            f"[inference; source: {URL}]")
-    [mention] = scan(new_item(body))
-    assert mention.withheld and mention.stance is None
-    result = links_of(old_item(), new_item(body))
-    assert NEW not in result.links
-    assert any("no claim link" in issue.message and "[supports:" in issue.hint for issue in result.issues)
-
-
-def test_agreement_that_names_no_finding_links_nothing_and_asks_for_the_finding() -> None:
-    body = f"Vector search waits until the corpus grows. This conclusion also fits prior repository work. [inference; source: {URL}]"
-    [mention] = scan(new_item(body))
-    assert mention.stance is RelationType.SUPPORTS and mention.described
-    result = links_of(old_item(), new_item(body))
-    assert NEW not in result.links
-    [issue] = [i for i in result.issues if "not which of its findings" in i.message]
-    assert issue.severity is IssueSeverity.WARNING and f"[supports: {OLD} KF<n>]" in issue.hint
-
-
-def test_a_numbered_citation_is_never_withheld() -> None:
-    body = f"Prior repository work also supports this design (`{OLD}.md` Key Finding 2)."
-    [mention] = scan(new_item(body))
-    assert (mention.finding, mention.withheld) == (2, False)
-
-
-def test_an_example_or_a_hypothetical_cites_for_illustration_and_links_no_claim() -> None:
-    # "Example: item A states …" and "a hypothetical item B" illustrate a point with another
-    # item's finding; this item does not build on it.  The item->item link (the text's link) stays.
-    findings = ("Vector search waits until the corpus grows.",)
-    for body in (f"Example: item A states that vector stores solve semantic search (`{OLD}.md`, KF2).",
-                 f"**Example:** vector stores solve semantic search, per `{OLD}.md` Key Finding 2.",
-                 f"Vector stores solve semantic search (`{OLD}.md` KF2) and a hypothetical item B disagrees.",
-                 f"Suppose vector stores solve semantic search, as `{OLD}.md` Key Finding 2 says."):
-        item = new_item(body, findings)
-        assert scan(item) == (), body
-        assert links_of(old_item(), item).links == {}, body
-        assert OLD in dict(extract(item).text_links)
-    # the same citation as this item's argument is built on
-    argued = f"Vector stores solve semantic search, per `{OLD}.md` Key Finding 2; for example, deduplication."
-    [link] = links_of(old_item(), new_item(argued, findings)).links[NEW]
-    assert (link.relation, link.source_number) == (RelationType.EXTENDS, 1)
 
 
 _TEXT = st.text(max_size=8)
@@ -289,21 +156,3 @@ def test_an_item_is_named_outside_a_mixed_or_longer_fence_only(block) -> None:
     # What GitHub shows as code names no item; the line after the block is prose again.
     body = block("See 2025-05-05-in-code.md for the schema.") + "\nSee 2025-06-06-after-code.md for the data.\n"
     assert named_items(new_item(body)) == ("2025-06-06-after-code",)
-
-
-def test_finding_n_without_key_is_the_finding_of_the_item_named_before_it() -> None:
-    # "(Finding 9)", "(Finding 11 in that item)" after a sentence names another item: that item's
-    # finding (research: exploit-explore :47, claude-code-web :75; bench/labels/marks33_engineer_research.tsv)
-    cases = {
-        f"The completed `{OLD}.md` item established that vector stores are no dedup tool (Finding 2).": [2],
-        f"- `Research/completed/{OLD}.md`: flagged binary files as a gap (Finding 3 in that item).": [3],
-        f"Per `{OLD}.md`, search waits (Key Finding 1, Finding 2).": [1, 2],
-    }
-    for body, numbers in cases.items():
-        assert [m.finding for m in scan(new_item(body)) if m.target == OLD] == numbers, body
-    # with no item named before it, "Finding N" is the item's own (or no finding at all): nothing read
-    for body in ("Binary files stay out (Finding 2).", f"Finding 2 rests on it, as does `{OLD}.md`.",
-                 f"- Finding 2 -> `{OLD}.md`; a vendor note.",
-                 MAP_HEADER + f"| Vector search waits (Finding 2) | `{OLD}.md` | high | Direct reading |",
-                 f"Per `{OLD}.md`, tools finding 12 issues rank first (EMNLP Findings 2021)."):
-        assert [m.finding for m in scan(new_item(body)) if m.target == OLD] in ([], [0]), body

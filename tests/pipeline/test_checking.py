@@ -112,3 +112,60 @@ def test_a_failing_item_s_kept_link_to_a_finding_renumbered_and_reworded_is_left
     [left_out] = [i for i in result.issues if link.target in i.message]
     assert left_out.severity.value == "warning" and left_out.location is not None
     assert left_out.location.path == citing.relative_to(repo).as_posix() and left_out.hint
+
+
+_A, _B = "2026-03-01-folding-case", "2026-03-02-folding-plurals"  # B is the later item
+
+
+def _write_pair(repo: Path, a_cites: str = "", b_cites: str = "") -> tuple[Path, Path]:
+    """Two items, each with one finding; ``a_cites``/``b_cites``: the stance of its cites: entry naming the
+    other's finding 1 (at the file's line 5), none when empty."""
+    paths = []
+    for slug, title, stance, other in ((_A, "Does folding case raise recall?", a_cites, _B),
+                                       (_B, "Does folding plurals raise recall?", b_cites, _A)):
+        front = f"cites:\n  - {{item: {other}, findings: [1], stance: {stance}, from: 1}}\n" if stance else ""
+        path = repo / "Research" / "completed" / f"{slug}.md"
+        path.write_text(f"---\ntitle: {title}\ncompleted: {slug[:10]}\n{front}---\n\n# {title}\n\n## Research Question\n\n"
+                        f"Q?\n\n## Findings\n\n### Executive Summary\n\nSummary.\n\n### Key Findings\n\n"
+                        f"1. **{title.removeprefix('Does ').removesuffix('?')}: yes, by a tenth.** On 400 notes.\n",
+                        encoding="utf-8")
+        paths.append(path)
+    return paths[0], paths[1]
+
+
+def test_two_items_stating_opposite_stances_blame_the_one_whose_stance_is_new(repo: Path) -> None:
+    """A's finding supports B's (built); then B's finding contradicts A's.  B, whose stance is the new
+    one, fails and keeps its previous nodes; A is written (its edit too).  Blamed by sort order, A kept
+    its previous facts, which hold the same supports: the conflict stayed and the build wrote nothing."""
+    cfg = config_module.load(repo)
+    a, b = _write_pair(repo, a_cites="supports")
+    build(cfg)
+    _write_pair(repo, a_cites="supports", b_cites="contradicts")
+    a.write_text(a.read_text(encoding="utf-8").replace("Summary.", "Summary, reworded."), encoding="utf-8")
+    result = build(cfg)  # no LintFailed: the graph is written
+    [error] = [i for i in result.issues if i.severity.value == "error"]
+    where_b, where_a = (p.relative_to(repo).as_posix() for p in (b, a))
+    assert (error.slug, error.location.path, error.location.line) == (_B, where_b, 5), error.render()
+    assert "conflicting-relations" in error.message and f"{where_a}:5" in error.message, error.message
+    assert "new in this build" in error.message and f"{_A} is written" in error.message, error.message
+    assert f"{where_b}:5" in error.hint and f"{where_a}:5" in error.hint, error.hint
+    kinds = {r.relation_type for r in result.graph.relations if r.source.startswith(("claim:" + _A, "claim:" + _B))}
+    assert kinds == {"supports"}  # B's previous nodes, A's link
+    assert "reworded" in " ".join(result.graph.entity(f"item:{_A}").observations)
+
+
+def test_two_new_items_stating_opposite_stances_blame_the_later_one_only(repo: Path) -> None:
+    """Both stances new in one build: the later item (B) fails and keeps its previous nodes (none); the
+    earlier one (A) is written, less its link to B's claim, which is not in the graph (a warning at the
+    link's line).  Blamed by sort order, A failed, and then B for its link to A's claim: both failed."""
+    cfg = config_module.load(repo)
+    a, b = _write_pair(repo, a_cites="supports", b_cites="contradicts")
+    result = build(cfg)
+    [error] = [i for i in result.issues if i.severity.value == "error"]
+    where_b, where_a = (p.relative_to(repo).as_posix() for p in (b, a))
+    assert (error.slug, error.location.path, error.location.line) == (_B, where_b, 5), error.render()
+    assert "the later" in error.message and f"{where_a}:5" in error.message, error.message
+    names = {e.name for e in result.graph.entities}
+    assert f"item:{_A}" in names and f"item:{_B}" not in names
+    [left_out] = [i for i in result.issues if i.slug == _A and i.severity.value == "warning" and "left out" in i.message]
+    assert (left_out.location.path, left_out.location.line) == (where_a, 5), left_out.render()

@@ -1,0 +1,147 @@
+"""Which finding of the citing item a claim→claim link comes from (``evidence.plan``): the one holding
+the sentence, else the finding that best matches what the item says there (``source_finding``,
+``best_match``, ``tied_with``), if it may build on the cited finding (``builds_on``,
+``shares_most_with``), and the links an item keeps when several of its findings cite the same one
+(``most_specific``).  ``words_said``: what a sentence says, less the references it makes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+
+from kgsync.contract.model import RelationType
+from kgsync.extract.evidence_model import (MIN_SHARED, MIN_SOURCE_WORDS, MIN_TRUST_LEAD, ClaimText, Mention,
+                                           content_words)
+from kgsync.extract.reference_spans import references
+from kgsync.extract.restated import FindingIndex
+
+
+def words_said(text: str) -> frozenset[str]:
+    """The content words of what a sentence says, less the references it makes: the path or
+    link that names an item says nothing about its subject ("`lancedb-index-rebuild-from-git.md`"
+    nothing about LanceDB, "https://github.com/…/completed/x.md" nothing about GitHub), but the
+    sentence's own words do, even where they repeat the item's name."""
+    return content_words(_unreferenced(text))
+
+
+def _unreferenced(text: str) -> str:
+    """``text`` without the whitespace-delimited tokens that hold a reference."""
+    parts, last = [], 0
+    for position, written in references(text, keep_text=True):
+        start = max(text.rfind(" ", 0, position) + 1, last)
+        end = text.find(" ", position + len(written))
+        parts.append(text[last:start])
+        last = len(text) if end < 0 else max(last, end)
+    parts.append(text[last:])
+    return " ".join(parts)
+
+
+def source_finding(mention: Mention, target: ClaimText, claims: Sequence[ClaimText],
+                   trust: bool = False, restated: bool = False) -> ClaimText | None:
+    """The referencing finding: the one holding the sentence, else the one sharing the most
+    content words with what this item says there, ties broken by the words it shares with the
+    referenced finding, then list order.  None when no finding shares ``MIN_SOURCE_WORDS``
+    with what is said: the item→item link says all there is.  For a trust statement
+    (``trust``: supports, contradicts) a best match counts only when it is clear: at least
+    ``MIN_SHARED`` words and ``MIN_TRUST_LEAD`` more than any other finding (a wrong
+    "confirms" is worse than none).
+
+    What the item says there: an Evidence Map row's claim cell, else the sentence and the one
+    before it on its line ("X. Source: `y.md` Key Finding 3."); matched against each finding's
+    whole text (``ClaimText.words``), whose detail such prose restates more often than the
+    claim's lead sentence (measured: docs/EVIDENCE.md)."""
+    if mention.held_by:
+        return next((c for c in claims if c.number == mention.held_by), None)
+    found, clear = best_match(mention, target, claims, restated)
+    return found if clear or not trust else None
+
+
+def best_match(mention: Mention, target: ClaimText, claims: Sequence[ClaimText],
+               restated: bool = False) -> tuple[ClaimText | None, bool]:
+    """``source_finding``'s best match for what is said, and whether it clears the trust bar
+    (``MIN_SHARED`` words, ``MIN_TRUST_LEAD`` more than any other finding)."""
+    said = frozenset(mention.said.split()) if restated else \
+        words_said(mention.row_claim or f"{mention.context} {mention.sentence}")
+    referenced = content_words(target.statement)
+    best: tuple[int, int, int] | None = None
+    found: ClaimText | None = None
+    runner_up = 0  # the most words any finding but the best shares with what is said
+    for claim in claims:
+        words = claim.content()
+        shared = len(said & words)
+        rank = (-shared, -len(referenced & words), claim.number)
+        if shared >= MIN_SOURCE_WORDS and (best is None or rank < best):
+            if best is not None:
+                runner_up = max(runner_up, -best[0])
+            best, found = rank, claim
+        else:
+            runner_up = max(runner_up, shared)
+    return found, best is not None and -best[0] >= MIN_SHARED and -best[0] - runner_up >= MIN_TRUST_LEAD
+
+
+def tied_with(mention: Mention, target: ClaimText, claims: Sequence[ClaimText], source: ClaimText,
+              restated: bool = False) -> tuple[int, ...]:
+    """The other findings of this item that match what is said exactly as well as ``source``, by both
+    of ``best_match``'s measures (the words shared with what is said, then with the cited finding's
+    claim): if any, only list order picked ``source``."""
+    said = frozenset(mention.said.split()) if restated else \
+        words_said(mention.row_claim or f"{mention.context} {mention.sentence}")
+    referenced = content_words(target.statement)
+
+    def rank(claim: ClaimText) -> tuple[int, int]:
+        return len(said & claim.content()), len(referenced & claim.content())
+    return tuple(c.number for c in claims if c.number != source.number and rank(c) == rank(source))
+
+
+#: Content words a best-matching referencing finding must share with the finding it cites (their
+#: whole texts): a finding that builds on another shares what the two are about; one word is chance.
+MIN_RELATED_WORDS = 2
+
+
+def builds_on(source: ClaimText, cited: ClaimText, cited_item: FindingIndex[ClaimText],
+              cited_here: Collection[int]) -> bool:
+    """Whether ``source``, the best match for what a sentence says (not the finding holding it),
+    may be the finding that builds on ``cited``: it shares ``MIN_RELATED_WORDS`` content words
+    with it, and its claim restates no finding of the cited item that the sentence does not cite
+    (``FindingIndex.restated``): such a finding draws on that one, and the sentence's citation
+    belongs to another finding of this item, or to none (a section's reference is not attached
+    to a finding about something else).  Otherwise the item→item ``extends`` says all there is."""
+    if len(source.content() & cited.content()) < MIN_RELATED_WORDS:
+        return False
+    restates = cited_item.restated(" ".join(sorted(content_words(source.statement))))
+    return restates is None or restates.number in cited_here
+
+
+def shares_most_with(source: ClaimText, cited: ClaimText, named: Sequence[ClaimText]) -> bool:
+    """Whether a best-matching ``source`` may build on ``cited`` when its sentence names several
+    findings of that item (``named``: "Source: `x.md` (Key Findings 1-8)"): one finding of this
+    item rarely draws on all of them, and the others are drawn on by other findings, or by none.
+    It builds on those it shares the most content words with: at least half as many as with the
+    one it shares most with (``MIN_SHARE_OF_BEST``).  One finding named: no limit."""
+    if len(named) < 2:
+        return True
+    most = max(len(source.content() & other.content()) for other in named)
+    return len(source.content() & cited.content()) * MIN_SHARE_OF_BEST[1] >= most * MIN_SHARE_OF_BEST[0]
+
+
+#: (numerator, denominator): the least share of ``shares_most_with``'s best that a cited finding
+#: a best match builds on must reach (integers: the same answer on every machine).
+MIN_SHARE_OF_BEST = (1, 2)
+
+
+def most_specific(basis: Mapping[tuple[int, RelationType, str, int], tuple[int, int]]) \
+        -> list[tuple[int, RelationType, str, int]]:
+    """The links an item keeps: an ``extends`` from a best match (not the finding stating the
+    sentence) is dropped when another finding of this item builds on the same cited finding by a
+    more specific citation (its own text, or a sentence naming fewer findings of that item): the
+    item uses the cited finding there, and a broad citation ("Key Findings 1-8", a source note)
+    does not say this finding draws on it too."""
+    kept = []
+    for key, (names, _) in basis.items():
+        source, relation, target, _line = key
+        if relation is RelationType.EXTENDS and names and any(
+                other[2] == target and other[0] != source and other_names < names
+                for other, (other_names, _) in basis.items()):
+            continue
+        kept.append(key)
+    return kept

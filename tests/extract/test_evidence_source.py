@@ -1,0 +1,159 @@
+"""kgsync.extract.evidence_source: which finding of the citing item a link comes from (the one holding
+the sentence, else a best match that may build on the cited finding), read through ``evidence.plan``."""
+
+from __future__ import annotations
+
+from kgsync.contract.model import RelationType
+from kgsync.read.items import IssueSeverity
+from tests.extract.evidence_items import NEW, OLD, links_of, new_item, old_item
+
+
+def test_the_referencing_finding_is_found_by_its_whole_text() -> None:
+    # "BM25" and "dependencies" are in the first finding's detail, not in its bold lead sentence.
+    findings = ("**Full-text search suffices for now.** SQLite FTS5 ranks by BM25 with no new dependencies.",
+                "**Vector search waits.** Semantic retrieval is deferred until the corpus grows.")
+    body = f"Ranking by BM25 adds no dependencies. Source: `{OLD}.md` Key Finding 1."
+    [link] = links_of(old_item(), new_item(body, findings)).links[NEW]
+    assert link.source_number == 1
+
+
+def test_the_item_named_says_nothing_about_the_subject_but_its_words_do() -> None:
+    # The path's words ("old", "study") are not what the sentence says; the same words written
+    # in the sentence are (they once were dropped with the slug's words).
+    findings = ("A study of old binary formats shows they resist diffs.", "Vector search waits.")
+    body = f"An old study agrees. Source: `{OLD}.md` Key Finding 3."
+    [link] = links_of(old_item(), new_item(body, findings)).links[NEW]
+    assert link.source_number == 1
+    nothing = f"Source: `Research/completed/{OLD}.md` Key Finding 3."
+    assert links_of(old_item(), new_item(nothing, findings)).links == {}
+
+
+# A supports/contradicts link from a finding that does not hold the sentence needs a clear best
+# word match: >= 3 shared words and a lead of >= 2 over every other finding (docs/EVIDENCE.md).
+CLEAR = ("Binary database files stay out of git.", "Vector search waits until the corpus grows.")
+CLOSE = ("Binary database files stay out of git.", "Binary files in git need a text dump.")
+
+
+def test_a_supports_link_is_written_from_a_clearly_best_matching_finding() -> None:
+    body = f"This confirms `{OLD}.md` Key Finding 3: binary database files are not diffable in git."
+    [link] = links_of(old_item(), new_item(body, CLEAR)).links[NEW]
+    assert (link.relation, link.source_number) == (RelationType.SUPPORTS, 1)  # 4 words shared against 1
+
+
+def test_a_supports_link_from_a_finding_that_barely_leads_is_not_written() -> None:
+    # Finding 1 shares binary, database, files, git; finding 2 binary, files, git: a lead of 1
+    # is a guess, and a wrong "confirms" is worse than none: only the item->item link stays.
+    body = f"This confirms `{OLD}.md` Key Finding 3: binary database files are not diffable in git."
+    assert links_of(old_item(), new_item(body, CLOSE)).links == {}
+    contradicting = f"Our result contradicts `{OLD}.md` Key Finding 3: binary database files are diffable in git."
+    assert links_of(old_item(), new_item(contradicting, CLOSE)).links == {}
+
+
+def test_a_supports_link_needs_three_shared_words_even_from_the_only_finding() -> None:
+    body = f"This confirms `{OLD}.md` Key Finding 3: binary files are not diffable in git."
+    assert links_of(old_item(), new_item(body, ("Diffs of binary files in git are useless.",))).links[NEW]
+    assert links_of(old_item(), new_item(body, ("Binary formats stay out of git.",))).links == {}
+
+
+def test_extends_keeps_the_plain_best_match() -> None:
+    # The same close match, cited without a cue: "builds on" from the best finding is written.
+    body = f"Binary database files are not diffable in git, per `{OLD}.md` Key Finding 3."
+    [link] = links_of(old_item(), new_item(body, CLOSE)).links[NEW]
+    assert (link.relation, link.source_number) == (RelationType.EXTENDS, 1)
+
+
+# A numbered citation outside the finding that holds it is built on (``extends``) by the finding
+# that best matches what the sentence says; that best match must also be able to build on the
+# cited finding (``evidence_source.builds_on``), else only the item->item link stays.
+
+
+def test_a_best_match_sharing_nothing_with_the_cited_finding_links_no_claim() -> None:
+    # The sentence is about vector search (finding 2); it cites the old item's finding on binary
+    # files, which vector search does not build on: which finding draws on it is not said.
+    body = f"Vector search waits until the corpus grows (`{OLD}.md` Key Finding 3)."
+    result = links_of(old_item(), new_item(body))
+    assert result.links == {}
+    [issue] = result.issues  # the author is told how to say which finding builds on it
+    assert issue.severity is IssueSeverity.WARNING and f"[extends: {OLD} KF3 from KF<n>]" in issue.hint
+    # the same sentence citing the old item's vector-store finding links it from finding 2
+    [link] = links_of(old_item(), new_item(body.replace("Key Finding 3", "Key Finding 2"))).links[NEW]
+    assert (link.relation, link.source_number) == (RelationType.EXTENDS, 2)
+    # a finding that holds the citation states it, whatever its words
+    held = ("SQLite FTS5 search is enough for a small corpus of items.",
+            f"Vector search waits until the corpus grows (`{OLD}.md` Key Finding 3).")
+    [link] = links_of(old_item(), new_item("Nothing here.", held)).links[NEW]
+    assert (link.relation, link.source_number) == (RelationType.EXTENDS, 2)
+
+
+RESTATING = ("Binary SQLite database files are not diffable in git, so the index is rebuilt from text.",
+             "Vector search waits until the corpus grows.")
+
+
+def test_a_best_match_restating_another_finding_of_the_cited_item_links_no_claim() -> None:
+    # Finding 1 restates the old item's finding 3 (binary files in git); the sentence, about the
+    # index rebuilt from its files, cites finding 1 (SQLite FTS5): finding 1 draws on finding 3,
+    # not on finding 1, so the citation belongs to no finding of the new item.
+    body = f"The SQLite index is rebuilt from the text files (`{OLD}.md` Key Finding 1)."
+    assert links_of(old_item(), new_item(body, RESTATING)).links == {}
+    # ... unless the sentence cites the finding it restates as well: it draws on that one (the
+    # one of the two it shares most with, ``shares_most_with``)
+    both = body.replace("Key Finding 1", "Key Findings 1 and 3")
+    [link] = links_of(old_item(), new_item(both, RESTATING)).links[NEW]
+    assert (link.source_number, link.target_claim.split(":")[2][:12]) == (1, "binary-datab")
+    # ... or the sentence is the finding's own
+    held = (f"{RESTATING[0]} The SQLite index follows `{OLD}.md` Key Finding 1.", RESTATING[1])
+    [link] = links_of(old_item(), new_item("Nothing here.", held)).links[NEW]
+    assert (link.source_number, link.target_claim.split(":")[2][:12]) == (1, "sqlite-fts5-")
+
+
+# A citation outside the finding that holds it names several findings of one item ("Source: `x.md`
+# (Key Findings 1-8)"): the best-matching finding builds on those it clearly shares most with
+# (``evidence_source.shares_most_with``), and a finding of this item that cites one of them more
+# specifically is the one that builds on it (``evidence_source.most_specific``).
+SEVERAL = ("Vector stores solve semantic search but not deduplication, so vector search of binary files waits.",
+           "The site publishes nightly.")
+
+
+def test_a_best_match_citing_several_findings_builds_on_those_it_shares_most_with() -> None:
+    # Finding 1 (its whole text) shares 7 words with the old finding 2 (vector, stores, solve,
+    # semantic, search, deduplication, confidence), 3 with finding 3 (binary, files, confidence):
+    # fewer than half as many; with finding 1 one word (it cannot build on it, ``builds_on``).
+    body = f"Vector search waits for deduplication. Source: `{OLD}.md` (Key Findings 1-3)."
+    result = links_of(old_item(), new_item(body, SEVERAL))
+    [link] = result.links[NEW]
+    assert (link.source_number, link.target_claim.split(":")[2][:13]) == (1, "vector-stores")
+    assert result.required[OLD] == frozenset({2})  # the findings it does not build on are not forced
+    # with a finding closer to the old finding 3, that one is built on as well
+    closer = (SEVERAL[0].replace("binary files", "binary database files in git"), SEVERAL[1])
+    links = links_of(old_item(), new_item(body, closer)).links[NEW]
+    assert sorted(link.target_claim.split(":")[2][:13] for link in links) == ["binary-databa", "vector-stores"]
+
+
+def test_a_finding_citing_it_more_specifically_keeps_the_cited_finding() -> None:
+    # Finding 1 shares enough with the old findings 2 and 3 to build on both; finding 2 cites the
+    # old finding 3 in its own text: the section's broad citation of findings 2 and 3, best
+    # matched to finding 1, links finding 1 to the old finding 2 only.
+    closer = SEVERAL[0].replace("binary files", "binary database files in git")
+    findings = (closer, f"Binary database files stay out of git (`{OLD}.md` Key Finding 3).")
+    body = f"Vector search waits for deduplication of binary files. Source: `{OLD}.md` (Key Findings 2 and 3)."
+    links = links_of(old_item(), new_item(body, findings)).links[NEW]
+    # (the section's note is evidence of finding 2's link too: ``test_a_prose_note_…_firmly_elsewhere``)
+    assert sorted({(link.source_number, link.target_claim.split(":")[2][:13]) for link in links}) == [
+        (1, "vector-stores"), (2, "binary-databa")]
+    # ... as does a sentence naming it alone that best matches finding 2
+    section = body + f"\n\nBinary database files stay out of git. Source: `{OLD}.md` Key Finding 3."
+    links = links_of(old_item(), new_item(section, (closer, "Binary database files stay out of git."))).links[NEW]
+    assert sorted((link.source_number, link.target_claim.split(":")[2][:13]) for link in links) == [
+        (1, "vector-stores"), (2, "binary-databa")]
+    # ... and without either, finding 1 builds on both
+    links = links_of(old_item(), new_item(body, (closer, "The site publishes nightly."))).links[NEW]
+    assert sorted((link.source_number, link.target_claim.split(":")[2][:13]) for link in links) == [
+        (1, "binary-databa"), (1, "vector-stores")]
+
+
+def test_a_supports_link_from_the_finding_that_holds_the_sentence_needs_no_word_match() -> None:
+    # Finding 2 says nearly the same words (a lead of 1): only holding the sentence makes finding 1 sure.
+    findings = (f"**Git stays the store.** This confirms `{OLD}.md` Key Finding 3 in a new setting.",
+                "Git stays the store in a new setting, for now.")
+    [link] = links_of(old_item(), new_item("Nothing here.", findings)).links[NEW]
+    assert (link.relation, link.source_number) == (RelationType.SUPPORTS, 1)
