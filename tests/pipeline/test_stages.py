@@ -70,6 +70,22 @@ def test_a_pinned_kind_wins_over_the_kind_a_theme_s_head_gives(repo: Path) -> No
     assert "method:retrieval-augmented-generation" not in names
 
 
+def test_a_pin_of_the_kind_of_the_theme_it_names_merges_into_the_theme_s_node(repo: Path) -> None:
+    # The theme rag-retrieval's node is method:retrieval-augmented-generation; pinned as a method too, the
+    # pinned term is that node: it carries the pin's alias as written (RAG), and every item that names the
+    # pin links it, the one that does not carry the theme too.  It was a node of its own, which lost both.
+    vocab = repo / "kgsync-vocab.yml"
+    text = vocab.read_text(encoding="utf-8")
+    vocab.write_text(re.sub(r"(retrieval-augmented-generation:\n    kind: )\w+", r"\g<1>method", text), encoding="utf-8")
+    result = build(config_module.load(repo))
+    node = "method:retrieval-augmented-generation"
+    rag = [e.name for e in result.graph.entities if "alias:RAG" in e.observations]
+    assert rag == [node]
+    users = {r.source for r in result.graph.relations if r.target == node and r.relation_type == "uses_method"}
+    named = result.vocabulary.terms["retrieval-augmented-generation"].items
+    assert len(named) >= 5 and {f"item:{slug}" for slug in named} <= users
+
+
 def test_two_builds_are_byte_identical_cached_or_not(repo: Path, tmp_path: Path) -> None:
     build(config_module.load(repo))
     first = (repo / "memory.jsonl").read_bytes()
