@@ -255,6 +255,7 @@ def test_context_key_digests_every_corpus_wide_input(tmp_path: Path) -> None:
         "a bucket's phrases": dict(themes=replace(themes, bucket_keys={"zq": ("memory-context",)})),
         "an act on the vocabulary's field": dict(themes=replace(themes, field_acts={"zq adoption": "agentic-ai"})),
         "a theme's node name": dict(themes=replace(themes, names={"agentic-ai": "agentic-artificial-intelligence"})),
+        "a theme's kind": dict(themes=replace(themes, methods=themes.methods ^ {"agentic-ai"})),  # a pin retypes it
         "caps": dict(caps=replace(caps, links=caps.links + 1)),
         "tag style": dict(tag_style="slug" if tag_style != "slug" else "search-safe"),
         "folding rules": dict(fold=Folding.of([("knowledge graph", "kg")])),

@@ -66,11 +66,7 @@ def pin_rag(repo: Path, kind: str) -> None:
     vocab.write_text(pinned, encoding="utf-8")
 
 
-_GAP = pytest.mark.xfail(strict=True, reason="known gap (docs/CONTRACT.md, themes): a theme named by a pinned term "
-                                             "takes its kind from its head")
-
-
-@pytest.mark.parametrize("kind", [pytest.param("concept", marks=_GAP), "method"])
+@pytest.mark.parametrize("kind", ["concept", "method"])
 def test_a_pinned_kind_wins_over_the_kind_a_theme_s_head_gives(repo: Path, kind: str) -> None:
     # The theme rag-retrieval is named by the expansion of its acronym, retrieval-augmented-generation;
     # its head ("retrieval") makes the theme a method.  The vocabulary file pins the same name's kind:
