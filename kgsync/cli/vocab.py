@@ -129,6 +129,8 @@ def render_text(vocabulary: Vocabulary, nodes: dict[str, int], into_themes: Mapp
         name = node_of[term.name]
         if name not in nodes and term.name in merged:
             node = f"not a node: merged into the node of the theme {merged[term.name]}"
+        elif term.name in merged:  # the theme's node bears the term's own name: the term is that node
+            node = f"node, linked by {nodes[name]}: the node of the theme {merged[term.name]}, which it merges into"
         elif name not in nodes:
             node = "not a node: too few items link it within their caps"
         elif nodes[name] < kept.min_links and term.name in kept.written and not term.pinned:

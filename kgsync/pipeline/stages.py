@@ -110,8 +110,10 @@ def _pinned(config: Config) -> PinnedVocabulary | None:
     return load_pinned(config.optional_path(config.vocabulary))
 
 
-def _theme_map(config: Config) -> ThemeMap:
-    return load_theme_map(config.optional_path(config.themes_vocabulary))
+def _theme_map(config: Config, pinned: PinnedVocabulary | None) -> ThemeMap:
+    """The theme map, each theme whose node ``pinned`` names typed by the pin (``ThemeMap.with_pinned_kinds``)."""
+    themes = load_theme_map(config.optional_path(config.themes_vocabulary))
+    return themes.with_pinned_kinds(pinned.kind_of) if pinned is not None else themes
 
 
 @contextmanager
@@ -182,7 +184,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     vocabulary, renames = standing_names(vocabulary, standing, manifest_merges(files.manifest), pinned)  # after: the items' alone
     clock.lap("select")
     # The maintainers' theme map and vetoes: inputs, loaded here and handed to the stage that reads them.
-    themes, vetoes = _theme_map(config), configured_vetoes(config.veto_path())
+    themes, vetoes = _theme_map(config, pinned), configured_vetoes(config.veto_path())
     named = partial(veto_names, vetoes, previous=files.read_manifest, fold=fold)  # read in the plan's names
     assembled = assemble_facts(cache_folder, reader, reading, vocabulary, fold, kept, themes, named, config.caps,
                           config.tag_style, config.mining.min_links, distrust, behind, selections.ident,

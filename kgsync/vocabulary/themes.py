@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
-from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterable
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -117,6 +117,14 @@ class ThemeMap:
         """The name part of the theme's node (``concept:``/``method:`` + it): the slug, unless the
         slug restates an acronym's expansion (``node_names``)."""
         return self.names.get(slug, slug)
+
+    def with_pinned_kinds(self, kind_of: Callable[[str], str]) -> ThemeMap:
+        """The map with each theme whose node the maintainers' vocabulary pins (``kind_of`` its name:
+        "concept", "method" or "") typed as pinned: the file always wins over mining, here over the
+        theme's head (``method_themes``: "rag-retrieval" is a method by "retrieval")."""
+        pinned = {slug: kind for slug in self.canonical if (kind := kind_of(self.node(slug)))}
+        methods = (self.methods - pinned.keys()) | {slug for slug, kind in pinned.items() if kind == "method"}
+        return self if methods == self.methods else replace(self, methods=frozenset(methods))
 
     @property
     def nodes(self) -> frozenset[str]:

@@ -70,6 +70,11 @@ class PinnedVocabulary:
     def empty(self) -> bool:
         return not (self.key_to_name or self.merges or self.stop_keys)
 
+    def kind_of(self, name: str) -> str:
+        """The kind the file pins for the term ``name`` names ("concept", "method"), or ""."""
+        pinned = self.key_to_name.get(term_key(name))
+        return self.kinds.get(pinned, "") if pinned else ""
+
 
 @overload
 def load_pinned(path: str | Path) -> PinnedVocabulary: ...

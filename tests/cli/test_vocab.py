@@ -67,14 +67,28 @@ def test_the_example_listing_names_exactly_the_graphs_nodes(example_repo: Path) 
 def test_a_term_merged_into_a_theme_says_so_not_that_too_few_items_link_it(example_repo: Path) -> None:
     """The example pins knowledge-graph and retrieval-augmented-generation; the themes knowledge-graphs
     and rag-retrieval name the same ideas, so the pins merge into those themes' nodes.  The listing
-    said "too few items link it within their caps" of a pinned term, which the caps never cut."""
+    said "too few items link it within their caps" of a pinned term, which the caps never cut.  The
+    node of rag-retrieval bears the pin's own name (``method:retrieval-augmented-generation``)."""
     shown = CliRunner().invoke(cli, ["vocab", "--root", str(example_repo)])
     assert shown.exit_code == 0, shown.output
     lines = {line.split("  (")[0].split()[-1]: line for line in shown.output.splitlines() if _TERM.match(line)}
     assert lines["knowledge-graph"].endswith("pinned; not a node: merged into the node of the theme knowledge-graphs)")
     assert lines["retrieval-augmented-generation"].endswith(
-        "pinned; not a node: merged into the node of the theme rag-retrieval)")
+        "pinned; node, linked by 5: the node of the theme rag-retrieval, which it merges into)")
     assert lines["context-window"].endswith("; not a node: too few items link it within their caps)")
+
+
+def test_a_pinned_term_that_is_a_themes_node_says_it_merges_into_it(example_repo: Path) -> None:
+    """Pinned as a method, retrieval-augmented-generation names the node of the theme rag-retrieval
+    (``method:retrieval-augmented-generation``): the listing said "node, linked by 4", as if the pin
+    were a node of its own beside the theme's; it is the theme's node, which every item naming it links."""
+    vocab = example_repo / "kgsync-vocab.yml"
+    text = vocab.read_text(encoding="utf-8")
+    vocab.write_text(re.sub(r"(retrieval-augmented-generation:\n    kind: )\w+", r"\g<1>method", text), encoding="utf-8")
+    check_agreement(example_repo)
+    shown = CliRunner().invoke(cli, ["vocab", "--root", str(example_repo)])
+    line = next(line for line in shown.output.splitlines() if line.startswith("method  retrieval-augmented-generation  "))
+    assert line.endswith("pinned; node, linked by 5: the node of the theme rag-retrieval, which it merges into)"), line
 
 
 def test_a_node_the_manifest_keeps_below_min_links_says_why(example_repo: Path) -> None:

@@ -255,6 +255,7 @@ def test_context_key_digests_every_corpus_wide_input(tmp_path: Path) -> None:
         "a bucket's phrases": dict(themes=replace(themes, bucket_keys={"zq": ("memory-context",)})),
         "an act on the vocabulary's field": dict(themes=replace(themes, field_acts={"zq adoption": "agentic-ai"})),
         "a theme's node name": dict(themes=replace(themes, names={"agentic-ai": "agentic-artificial-intelligence"})),
+        "a theme's kind": dict(themes=replace(themes, methods=themes.methods ^ {"agentic-ai"})),  # a pin retypes it
         "caps": dict(caps=replace(caps, links=caps.links + 1)),
         "tag style": dict(tag_style="slug" if tag_style != "slug" else "search-safe"),
         "folding rules": dict(fold=Folding.of([("knowledge graph", "kg")])),
@@ -677,7 +678,9 @@ def test_connective_terms_are_those_of_the_plain_form(per_item, pinned, merged, 
     # Chosen with no standing terms, the choice holds for these only when they decide no cut.
     plain, _ = term_choice(*args[:-1])
     assert plain.holds_for(standing) == (plain == choice)
-    assert choice.themes == {merged_into_theme[u.name] for t in expected.values() for u in t.concepts
+    # A theme a pinned method names is linked too (the pin merges into the theme's node from either slot).
+    assert choice.themes == {merged_into_theme[u.name] for t in expected.values()
+                             for u in (*t.concepts, *(m for m in t.methods if m.name in pinned))
                              if u.name in merged_into_theme}
     carried = ChosenTerms(items, vocabulary, caps, merged_into_theme, choice)
     assert list(carried) == list(expected) and all(carried[slug] == expected[slug] for slug in reversed(expected))

@@ -5,8 +5,12 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgsync.graph.terms import (_pinned, concept_nodes, mined_names_of_themes, node_kind, own_theme_nodes, pinned_names,
-                                retyped_kinds, spaced_name_alias)
+from types import SimpleNamespace
+
+from kgsync.graph.facts_builder import FactsBuilder
+from kgsync.graph.terms import (_pinned, concept_nodes, item_terms, mined_names_of_themes, node_kind, own_theme_nodes,
+                                pinned_names, retyped_kinds, spaced_name_alias, term_choice)
+from kgsync.read.config import Caps
 from kgsync.vocabulary.themes import ThemeMap
 from kgsync.vocabulary.vocab import ItemTerms, Term, TermKind, TermUse, Vocabulary
 
@@ -127,3 +131,31 @@ def test_a_name_written_with_hyphens_is_found_by_its_words_with_spaces() -> None
     assert spaced_name_alias("concept:multi-agent", ("multi-agent",)) == "multi agent"
     assert spaced_name_alias("concept:new-zealand", ("NZ",)) is None
     assert spaced_name_alias("concept:guardrail", ("guardrails",)) is None  # one word: the name holds it
+
+
+def test_a_pin_that_names_a_themes_node_merges_into_it_from_either_slot() -> None:
+    """A pinned term a theme stands for (``mined_names_of_themes``) is written as the theme's node whether
+    the item chose it as a concept or as a method: the node carries the aliases the item writes ("RAG"),
+    the item links the node though it does not carry the theme, and the pin takes none of its slots.  A
+    pin of kind method (``method:retrieval-augmented-generation``, the theme's node too) was skipped: the
+    node lost the alias as written, the item its link (issue 21)."""
+    rag = Term("retrieval-augmented-generation", TermKind.METHOD, "retrieval-augmented generation", ("RAG",), ("s",), True)
+    other = Term("hybrid-retrieval", TermKind.METHOD, "hybrid retrieval", ("hybrid retrieval",), ("s",))
+    themes = ThemeMap(frozenset({"rag-retrieval"}), words={"rag-retrieval": ("retrieval-augmented-generation",)},
+                      methods=frozenset({"rag-retrieval"}), names={"rag-retrieval": "retrieval-augmented-generation"})
+    vocabulary = Vocabulary({rag.name: rag, other.name: other}, {})
+    merged = mined_names_of_themes(vocabulary, themes.nodes, themes)
+    assert merged == {rag.name: "rag-retrieval"}
+    uses = ItemTerms("s", (), (TermUse(rag.name, ("RAG", "retrieval-augmented generation")),
+                               TermUse(other.name, ("hybrid retrieval",))))
+    builder = FactsBuilder()
+    item = SimpleNamespace(slug="s")
+    _concepts, methods = item_terms(builder, item, uses, Caps(methods=1), [], merged, themes.words, vocabulary,  # type: ignore[arg-type]
+                                    themes.methods, theme_node=themes.node)
+    node = "method:retrieval-augmented-generation"
+    assert methods == [node, "method:hybrid-retrieval"]  # the theme's node, and the one slot still free
+    assert {"alias:RAG", "alias:rag-retrieval"} <= {o for name, o in builder.facts().observations if name == node}
+    # The choice counts the theme as linked (its node exists), whichever slot named it.
+    choice, _chosen = term_choice([item], Vocabulary(vocabulary.terms, {"s": uses}), Caps(methods=1),  # type: ignore[list-item]
+                                  merged, min_links=1)
+    assert choice.themes == {"rag-retrieval"}

@@ -57,17 +57,42 @@ def test_example_repo_builds_and_lints_clean(repo: Path) -> None:
     assert any(r.relation_type == "extends" for r in graph.relations)
 
 
-@pytest.mark.xfail(strict=True, reason="known gap (docs/CONTRACT.md, themes): a theme named by a pinned term takes "
-                                       "its kind from its head, and a pin of the theme's own kind is a node of its own "
-                                       "under the theme's node, not merged into it")
-def test_a_pinned_kind_wins_over_the_kind_a_theme_s_head_gives(repo: Path) -> None:
+def pin_rag(repo: Path, kind: str) -> None:
+    """The example's vocabulary file with retrieval-augmented-generation pinned as ``kind``."""
+    vocab = repo / "kgsync-vocab.yml"
+    text = vocab.read_text(encoding="utf-8")
+    pinned = re.sub(r"(retrieval-augmented-generation:\n    kind: )\w+", rf"\g<1>{kind}", text)
+    assert pinned != text or f"kind: {kind}" in text
+    vocab.write_text(pinned, encoding="utf-8")
+
+
+@pytest.mark.parametrize("kind", ["concept", "method"])
+def test_a_pinned_kind_wins_over_the_kind_a_theme_s_head_gives(repo: Path, kind: str) -> None:
     # The theme rag-retrieval is named by the expansion of its acronym, retrieval-augmented-generation;
-    # its head ("retrieval") makes the theme a method.  The example's vocabulary file pins that name as
-    # a concept: "the file always wins over mining" (README), "a pinned kind wins" (CONTRACT).
-    assert "retrieval-augmented-generation:\n    kind: concept" in (repo / "kgsync-vocab.yml").read_text(encoding="utf-8")
-    names = {e.name for e in build(config_module.load(repo)).graph.entities}
-    assert "concept:retrieval-augmented-generation" in names
-    assert "method:retrieval-augmented-generation" not in names
+    # its head ("retrieval") makes the theme a method.  The vocabulary file pins the same name's kind:
+    # "the file always wins over mining" (README), "a pinned kind wins" (CONTRACT), for either kind.
+    pin_rag(repo, kind)
+    graph = build(config_module.load(repo)).graph
+    other = "method" if kind == "concept" else "concept"
+    names = {e.name for e in graph.entities}
+    assert f"{kind}:retrieval-augmented-generation" in names
+    assert f"{other}:retrieval-augmented-generation" not in names
+    # One node, the theme's, carrying the pin's alias as written.
+    assert [e.name for e in graph.entities if "alias:RAG" in e.observations] == [f"{kind}:retrieval-augmented-generation"]
+
+
+def test_a_pin_of_the_kind_of_the_theme_it_names_merges_into_the_theme_s_node(repo: Path) -> None:
+    # The theme rag-retrieval's node is method:retrieval-augmented-generation; pinned as a method too, the
+    # pinned term is that node: it carries the pin's alias as written (RAG), and every item that names the
+    # pin links it, the one that does not carry the theme too.  It was a node of its own, which lost both.
+    pin_rag(repo, "method")
+    result = build(config_module.load(repo))
+    node = "method:retrieval-augmented-generation"
+    rag = [e.name for e in result.graph.entities if "alias:RAG" in e.observations]
+    assert rag == [node]
+    users = {r.source for r in result.graph.relations if r.target == node and r.relation_type == "uses_method"}
+    named = result.vocabulary.terms["retrieval-augmented-generation"].items
+    assert len(named) >= 5 and {f"item:{slug}" for slug in named} <= users
 
 
 def test_two_builds_are_byte_identical_cached_or_not(repo: Path, tmp_path: Path) -> None:

@@ -185,6 +185,21 @@ def test_a_themes_kind_reads_its_words_only(tmp_path: Path) -> None:
     assert load_theme_map(path).methods == {"rag-retrieval", "benchmarks-eval"}
 
 
+def test_a_pinned_kind_retypes_a_theme_and_nothing_else(tmp_path: Path) -> None:
+    """The maintainers' pin of a theme's node name types the theme (a method or a concept, whatever its
+    head says); a theme no pin names keeps its head's kind; nothing pinned: the same map."""
+    path = tmp_path / "themes.md"
+    path.write_text("```yaml\nllm-reasoning: []\nrag-retrieval: []\nbenchmarks-eval: [evaluation]\n```\n",
+                    encoding="utf-8")
+    themes = load_theme_map(path)
+    pins = {"rag-retrieval": "concept", "llm-reasoning": "method"}
+    retyped = themes.with_pinned_kinds(lambda name: pins.get(name, ""))
+    assert themes.methods == {"rag-retrieval", "benchmarks-eval"}
+    assert retyped.methods == {"llm-reasoning", "benchmarks-eval"}
+    assert retyped.canonical == themes.canonical and retyped.words == themes.words
+    assert themes.with_pinned_kinds(lambda name: "") is themes
+
+
 def test_the_real_vocabularys_ideas_and_buckets(require_shared: Callable[[Path], Path]) -> None:
     """A theme is a node only when some phrase of its Scope writes every word of the slug: the
     themes joining two facets no researcher writes as one phrase stay tags (blind readers judged

@@ -22,6 +22,17 @@ def test_missing_file_is_an_empty_vocabulary(tmp_path: Path) -> None:
     assert load_pinned(None) is None  # no file configured: no vocabulary (``Config.optional_path``)
 
 
+def test_the_kind_a_file_pins_is_read_by_name_label_or_alias(tmp_path: Path) -> None:
+    """``kind_of``: what types a theme's node the file names (``ThemeMap.with_pinned_kinds``)."""
+    path = tmp_path / "kgsync-vocab.yml"
+    path.write_text("terms:\n  retrieval-augmented-generation:\n    kind: method\n    aliases: [RAG]\n"
+                    "  knowledge-graph:\n    label: knowledge graph\n", encoding="utf-8")
+    pinned = load_pinned(path)
+    assert pinned.kind_of("retrieval-augmented-generation") == pinned.kind_of("RAG") == "method"
+    assert pinned.kind_of("knowledge-graph") == ""  # pinned without a kind: the theme keeps its head's
+    assert pinned.kind_of("vector-search") == ""
+
+
 def test_bad_file_is_rejected_with_every_problem_and_its_line(tmp_path: Path) -> None:
     path = write(tmp_path, """terms:
   Knowledge Graph:
