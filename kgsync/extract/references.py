@@ -18,7 +18,7 @@ from kgsync.extract.descriptions import BARE_FINDING, FINDING as _FINDING, Findi
     described as _described, Fuller, fuller_forms, held_by as _held_by, numbers as _numbers
 from kgsync.extract.sentences import sentences
 from kgsync.extract.markers import author_marks, without_marks
-from kgsync.extract.restated import said_words
+from kgsync.extract.restated import reported_words, said_words
 from kgsync.extract.stance import CLAUSE_END, MARK, MARK_TOKEN, described_stance, governing
 from kgsync.extract.tables import Table, row_cells
 from kgsync.read.items import ResearchItem, heading_key, normalise_slug, unfenced_lines
@@ -54,8 +54,7 @@ _HAS_REFERENCE = re.compile(
 #: Sections that frame the question or list what was read (the item template's, before the
 #: investigation; "§0 Initialise" restates them).  A sentence there describes another item, not
 #: one of this item's findings: its stance words link no claims.  An explicit finding number
-#: there ("… (Key Finding 6)") is still a citation the item builds on: it links as ``extends``
-#: (``_framing_citations``).
+#: there ("… (Key Finding 6)") is still a citation the item builds on: it links as ``extends`` (``_framing_citations``).
 FRAMING_SECTIONS = frozenset({
     "research question", "question / hypothesis", "question", "hypothesis", "scope", "context", "background",
     "approach", "sources", "references", "related", "related items", "initialise", "initialize",
@@ -287,6 +286,7 @@ def _mentions(sentence: str, line: int, table: Table | None, own_slug: str, find
     plain: dict[str, str] = {}  # one clause often names many items: each read once
     said = said_words(row_claim or sentence, references(sentence, keep_text=True), "" if row_claim else before) \
         if not quote and any(not cited.get(slug) for slug in ids) else ""
+    reported = reported_words(sentence) if said and len(ids) == 1 else ""  # what one described item found
     attributed, prose = _attributed(sentence, refs, before) if table is None else (frozenset(), "")
     named_in_prose = not attributed and len(ids) == 1 and table is None and not stances
     if named_in_prose:
@@ -312,7 +312,7 @@ def _mentions(sentence: str, line: int, table: Table | None, own_slug: str, find
         for number in dict.fromkeys(numbers):
             out.append(Mention(slug, number, quote if number == 0 else "", stance, kept, line, held, row_claim,
                                context, clause, refused=refusal, said="" if number else said, withheld=withheld and not number,
-                               described=by_description, via="notes" if noted else ""))
+                               described=by_description, via="notes" if noted else "", reported="" if number else reported))
     if not any(_DATED.match(slug) for _, slug in refs):
         # undated slugs only ("context-mode research (Key Finding 4)"): most are no item's name, so
         # they are read as a description too (a slug that is an item's name resolves to the same item)
