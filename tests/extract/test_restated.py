@@ -335,3 +335,57 @@ def test_a_report_no_finding_holds_is_evidence_for_a_link_said_elsewhere_else_a_
     assert {(link.source_number, link.relation, link.target_claim) for link in links} == \
         {(1, RelationType.EXTENDS, links[0].target_claim)}
     assert any("concluded that" in link.sentence for link in links) and len(links) == 2
+
+
+# --- reported_words: "that" after a verb (a report), not after a noun phrase (a relative clause) ---
+
+
+def test_that_after_an_object_noun_phrase_opens_a_relative_clause_not_a_report() -> None:
+    from kgsync.extract.restated import reported_words
+
+    # a determiner after the verb: "that" follows the object's noun phrase
+    assert reported_words("The prior item defines the search layer that this interface sits on.") == ""
+    assert reported_words("Each synthesis claim needs a minimum provenance record that includes the item slug.") == ""
+    assert reported_words("The direct evidence favors a human role that forces clarification.") == ""
+    assert reported_words("The synthesis item produced an intervention map that covered steering.") == ""
+
+
+def test_the_word_before_a_reported_that_is_a_verb_form() -> None:
+    from kgsync.extract.restated import reported_words
+
+    # a singular subject's bare noun, a number, a function word: no verb before "that"
+    assert reported_words("The prior item's anomaly detection requirement that consumes the baseline.") == ""
+    assert reported_words("The prior item covers Layer 3 and Layer 8 that the PIP must synthesise.") == ""
+    assert reported_words("No research directory exists in that repo.") == ""
+    assert reported_words("The key finding is that synthesis reduces entropy.") == ""
+    # a coordinated subject takes a plural verb: an -s form after "and" is a plural noun
+    assert reported_words("It captures approvals, evidence, and ownership records that can be shown later.") == ""
+    assert reported_words("It lacks the schema, status, and evidence structures that exchange expects.") == ""
+
+
+def test_each_verb_form_before_that_is_a_report() -> None:
+    from kgsync.extract.restated import reported_words
+
+    def reports(sentence: str) -> bool:
+        return "bypassable" in reported_words(sentence)
+
+    assert reports("The completed item concluded that Copilot Studio stays bypassable.")  # -ed
+    assert reports("The completed item found that Copilot Studio stays bypassable.")  # an irregular past (WordNet)
+    assert reports("The completed item concludes that Copilot Studio stays bypassable.")  # an -s form
+    assert reports("The same item also qualifies that Copilot Studio stays bypassable.")
+    assert reports("The adjacent item showing that Copilot Studio stays bypassable is old.")  # a participle
+    assert reports("The prior item concluded only that Copilot Studio stays bypassable.")  # an adverb in -ly
+    # a determiner after a preposition stands in the subject, not after the verb
+    assert reports("Earlier research in this repository found that Copilot Studio stays bypassable.")
+    # a base form with a plural subject: plural, coordinated, or with a floating quantifier
+    assert reports("The prior results show that Copilot Studio stays bypassable.")
+    assert reports("Repository-scale studies and practitioner cases show that Copilot Studio stays bypassable.")
+    assert reports("XACML role separation and prior repository work all show that Copilot Studio stays bypassable.")
+    # "and" inside a prepositional phrase does not coordinate the subject
+    assert reports("Prior work on exploit and explore argues that Copilot Studio stays bypassable.")
+
+
+def test_a_relative_clause_a_finding_holds_links_nothing() -> None:
+    relative = (f"[fact; source: {URL}] Each governance item needs a minimum publish record that says Copilot "
+                "Studio stays bypassable by default.")
+    assert _held_report(relative).links.get(NEW, []) == []
