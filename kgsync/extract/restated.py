@@ -19,8 +19,9 @@ Two steps, like the rest of evidence extraction:
 
 from __future__ import annotations
 
+import pkgutil
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import filterfalse
 from operator import methodcaller
 from collections.abc import Iterable, Sequence
@@ -81,7 +82,9 @@ def reported_words(sentence: str) -> str:
     evidence bracket and a description of it as the subject of such a report: the that-clause is
     what the sentence says the cited item found, without this item's own words around it.  ""
     when the sentence has no such report, when the work is this item's ("this item found that",
-    "our analysis shows that") or when "that" opens a relative clause ("the item that …")."""
+    "our analysis shows that") or when "that" follows no verb of the work's (``_follows_a_verb``:
+    "the item that …", "the prior item defines the search layer that …", "a claim needs a record
+    that …": a relative clause)."""
     if " that " not in sentence:
         return ""
     prose = _ASIDE.sub(" ", MARKUP.sub(lambda m: m.group(1) or "", sentence[:MAX_SAID]))
@@ -98,12 +101,71 @@ def reported_words(sentence: str) -> str:
             if words[at] in _REPORT_BREAK or words[at] in _WORK:
                 break
             if words[at] == "that":
+                if not _follows_a_verb(words, index, at):
+                    break  # "that" after a noun phrase opens a relative clause, or is no clause's
                 found = tokens[at + 1 :]
                 # what was found ends where the sentence turns to comment on it (";", ", which …")
                 end = next((i for i, t in enumerate(found) if t in ";:" or
                             (t == "," and i + 1 < len(found) and found[i + 1].lower() in _COMMENT)), len(found))
                 return " ".join(sorted(content_words(" ".join(found[:end]))))
     return ""
+
+
+def _follows_a_verb(words: Sequence[str], index: int, at: int) -> bool:
+    """Does "that" (``words[at]``) follow the verb whose subject the work noun ``words[index]``
+    heads, so that it opens what was reported?  Read from closed word classes and morphology: a
+    determiner after the verb starts the object's noun phrase ("defines the search layer that":
+    a relative clause), unless a preposition stands before it ("work in this repository found
+    that"); the word before "that" (past adverbs in -ly) must be a verb form: -ed, an irregular
+    past (WordNet's), -ing, an -s form only for a subject not coordinated, a base form only for a
+    plural one ("results show that", "X and Y agree that", "work all show that")."""
+    for at_word in range(index + 1, at):
+        if words[at_word] in _DETERMINERS and words[at_word - 1] not in _PREPOSITIONS:
+            return False
+    middle = [w for w in words[index + 1 : at] if not (w.endswith("ly") and len(w) > 3)]
+    verb = middle[-1] if middle else ""
+    if not verb.isalpha() or verb in _NOT_VERBS:  # a number, a path, a function word, a pronoun
+        return False
+    if (verb.endswith("ed") and len(verb) > 2) or verb in _irregular_past() or \
+            (verb.endswith("ing") and len(verb) > 5):
+        return True
+    subject = middle[: next((i for i, w in enumerate(middle) if w in _PREPOSITIONS), len(middle) - 1)]
+    before = list(words[max(0, index - _REACH) : index])
+    before = before[next((i + 1 for i in range(len(before) - 1, -1, -1) if before[i] in _REPORT_BREAK), 0):]
+    noun = words[index]
+    plural = noun.endswith("s") and not noun.endswith(("ss", "is", "us"))
+    if verb.endswith("s") and not verb.endswith(("ss", "is", "us")):
+        # "item concludes", but "evidence, and ownership records", "status, and evidence structures": a
+        # coordinated subject's verb has no -s, so the -s word is a plural noun.  Only a conjunction next to
+        # the noun or after it says so: "Historical and theoretical evidence suggests that" joins modifiers
+        return not plural and not any(w in ("and", "or") for w in [*subject, before[-1] if before else ""])
+    # a plural subject: "results show", "frameworks and governance evidence show", "work all show"
+    return plural or any(w in ("and", "or") for w in before + subject) or \
+        (len(middle) > 1 and middle[-2] in ("all", "both"))
+
+
+@cache
+def _irregular_past() -> frozenset[str]:
+    """Irregular past forms ("found", "drew", "shown") from WordNet 3.0 (``data/irregular_past.txt``)."""
+    raw = pkgutil.get_data("kgsync.extract", "data/irregular_past.txt")
+    if raw is None:
+        raise FileNotFoundError("kgsync.extract's data/irregular_past.txt: the package's loader cannot read data "
+                                "files; reinstall kgsync from a wheel or a checkout")
+    return frozenset(line for line in raw.decode("utf-8").splitlines() if line and not line.startswith("#"))
+
+
+#: Closed word classes (a grammar's, not this corpus's): determiners, possessives and quantifiers that
+#: start a noun phrase (not "all" and "both": they float after a plural subject), and prepositions.
+_DETERMINERS = frozenset("a an the this these those each every either neither another any some no such "
+                         "my your his her its our their whose many much several few".split())
+_PREPOSITIONS = frozenset("about above across after against along among around as at before behind below beneath "
+                          "beside between beyond by despite down during for from in inside into like near of off "
+                          "on onto out outside over past per since through throughout to toward towards under "
+                          "until up upon via with within without".split())
+#: ... and what else is no verb: conjunctions, negation, pronouns.
+_NOT_VERBS = _DETERMINERS | _PREPOSITIONS | frozenset(
+    "and or but nor so yet because if than not it they them we us he him she me one nothing something anything "
+    "everything".split())
 
 
 #: Brackets and parentheses: evidence labels, link lists, asides (none is what was found).

@@ -381,8 +381,20 @@ def test_each_verb_form_before_that_is_a_report() -> None:
     assert reports("The prior results show that Copilot Studio stays bypassable.")
     assert reports("Repository-scale studies and practitioner cases show that Copilot Studio stays bypassable.")
     assert reports("XACML role separation and prior repository work all show that Copilot Studio stays bypassable.")
-    # "and" inside a prepositional phrase does not coordinate the subject
+    # "and" inside a prepositional phrase, between modifiers or between clauses does not coordinate the subject
     assert reports("Prior work on exploit and explore argues that Copilot Studio stays bypassable.")
+    assert reports("Historical and theoretical evidence suggests that Copilot Studio stays bypassable.")
+    assert reports("Staff leave, and the repository's identity work shows that Copilot Studio stays bypassable.")
+
+
+def test_the_irregular_past_forms_come_from_wordnet() -> None:
+    from kgsync.extract.restated import _irregular_past
+
+    forms = _irregular_past()
+    assert {"found", "drew", "shown", "thought", "held", "said"} <= forms
+    # no form of "be" (a copula's "that" is no report), and none morphology tells (-s, -ing, -ed)
+    assert not {"was", "were", "been", "am", "are"} & forms
+    assert not any(form.endswith(("s", "ing", "ed")) or form != form.lower() for form in forms)
 
 
 def test_a_relative_clause_a_finding_holds_links_nothing() -> None:
