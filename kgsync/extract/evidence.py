@@ -137,6 +137,9 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                 claim = restated or restating[slug].described(mention.clause)
             else:
                 claim = restated or _named_finding(mention, target_extraction, issues, item)
+            # a report of what the item found ("the prior X item concluded that …"): built on, no stance
+            reported = restating[slug].reported(mention.reported) if claim is None and mention.reported else None
+            claim, restated = claim or reported, restated or reported
             if mention.refused and not mention.exact:
                 issues.append(refused_hint(item, mention, slug, claim.number if claim else 0))
             elif mention.described and claim is None and mention.stance is not None:
@@ -148,7 +151,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                                            "Key Finding); docs/EVIDENCE.md"))
             if claim is None or mention.withheld:
                 continue
-            relation = mention.stance or RelationType.EXTENDS
+            relation = RelationType.EXTENDS if reported else mention.stance or RelationType.EXTENDS
             clear, unclear = True, False
             if mention.exact:
                 source = next((c for c in extraction.claims if c.number == mention.held_by), None)
@@ -174,6 +177,9 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                     source, clear = best_match(mention, claim, extraction.claims, restates)
                     if not clear and not loose:
                         source = None
+                if reported and not mention.held_by:  # which finding uses it is not said: an anchor, or a warning
+                    deferred.append(_Deferred(mention, slug, claim, None, True, True))
+                    continue
                 clear = clear and source is not None
                 if source is not None and loose and not mention.held_by:
                     if slug not in restating:
@@ -226,7 +232,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             elif pending.mention.shape in _DESCRIBING:
                 issues.append(describing_hint(item, pending.mention, pending.slug, pending.claim.number))
             elif pending.unclear or _guessed_user(pending.mention, False):
-                issues.append(unclear_source_hint(item, pending.mention, pending.slug, pending.claim.number))
+                issues.append(unclear_source_hint(item, pending.mention, pending.slug, pending.claim.number, pending.restated))
             elif pending.source is not None:
                 add(pending.mention, pending.slug, pending.claim, pending.source, RelationType.EXTENDS,
                     link_kind(pending.mention, pending.restated, False), said=False)

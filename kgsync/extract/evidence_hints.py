@@ -74,12 +74,15 @@ def too_many_hint(item: ResearchItem, mention: Mention, slug: str, cited: int, h
         f"[extends: {slug} KF<n> from KF<m>] (m: this item's finding); docs/EVIDENCE.md")
 
 
-def unclear_source_hint(item: ResearchItem, mention: Mention, slug: str, number: int) -> Issue:
-    """A citation no finding of this item clearly builds on (``builds_on``)."""
+def unclear_source_hint(item: ResearchItem, mention: Mention, slug: str, number: int, restated: bool = False) -> Issue:
+    """A citation no finding of this item clearly builds on (``builds_on``); ``restated``: the sentence
+    names no number, it restates that finding (``restated.FindingIndex.reported``)."""
+    why = "the sentence stands in none of this item's Key Findings" if restated and not mention.finding else \
+        "the best match shares too little with it, or restates another of its findings"
     return warning(
         item, mention,
-        f"cites {slug} Key Finding {number}, but no finding of this item clearly builds on it (the best "
-        "match shares too little with it, or restates another of its findings): no claim link",
+        f"{'restates' if restated and not mention.finding else 'cites'} {slug} Key Finding {number}, but no "
+        f"finding of this item clearly builds on it ({why}): no claim link",
         f"if one does, write [extends: {slug} KF{number} from KF<n>] here (n: this item's finding), or cite it "
         "in that finding; docs/EVIDENCE.md")
 

@@ -88,6 +88,7 @@ class Mention:
     exact: bool = False  # stated by the author's marker ("[supports: <slug> KF5]"): read as written
     refused: str = ""  # a supports/contradicts cue near the item the rules did not read as a stance
     said: str = ""  # an unnumbered, unquoted reference: what the sentence says (``restated.said_words``)
+    reported: str = ""  # ... and what it reports that the one item it names found (``restated.reported_words``)
     withheld: bool = False  # the prose states an agreement whose sides it does not say: no claim link
     described: bool = False  # the stance is read from prose describing the item (``stance.described_stance``)
     #: where the sentence stands (``SHAPES``): what kind of evidence a link from it is (``PlannedLink.kind``)

@@ -18,7 +18,7 @@ from kgsync.extract.evidence_model import MARKUP, MAX_SENTENCE, Mention, plain_t
 from kgsync.extract.descriptions import BARE_FINDING, FINDING as _FINDING, Findings as _Findings, \
     described as _described, Fuller, held_by as _held_by, numbers as _numbers
 from kgsync.extract.reference_spans import DATED, may_cite_a_finding, reference_spans, references
-from kgsync.extract.restated import said_words
+from kgsync.extract.restated import reported_words, said_words
 from kgsync.extract.stance import CLAUSE_END, MARK, MARK_TOKEN, described_stance, governing
 from kgsync.extract.tables import Table, row_cells
 
@@ -98,6 +98,7 @@ def sentence_mentions(sentence: str, line: int, table: Table | None, own_slug: s
     plain: dict[str, str] = {}  # one clause often names many items: each read once
     said = said_words(row_claim or sentence, references(sentence, keep_text=True), "" if row_claim else before) \
         if not quote and any(not cited.get(slug) for slug in ids) else ""
+    reported = reported_words(sentence) if said and len(ids) == 1 else ""  # what one described item found
     attributed, prose = _attributed(sentence, refs, before) if table is None else (frozenset(), "")
     named_in_prose = not attributed and len(ids) == 1 and table is None and not stances
     if named_in_prose:
@@ -123,7 +124,7 @@ def sentence_mentions(sentence: str, line: int, table: Table | None, own_slug: s
         for number in dict.fromkeys(numbers):
             out.append(Mention(slug, number, quote if number == 0 else "", stance, kept, line, held, row_claim,
                                context, clause, refused=refusal, said="" if number else said, withheld=withheld and not number,
-                               described=by_description, via="notes" if noted else ""))
+                               described=by_description, via="notes" if noted else "", reported="" if number else reported))
     if not any(DATED.match(slug) for _, slug in refs):
         # undated slugs only ("context-mode research (Key Finding 4)"): most are no item's name, so
         # they are read as a description too (a slug that is an item's name resolves to the same item)

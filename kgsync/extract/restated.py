@@ -9,21 +9,26 @@ alone (among the cited item's findings) uses, and clearly more than with any oth
 Two steps, like the rest of evidence extraction:
 
 1. ``said_words`` (per file, kept with the mention): the content words the sentence says in
-   its own words, without its evidence labels, links' targets and references.
+   its own words, without its evidence labels, links' targets and references; and
+   ``reported_words``: what it reports that the earlier work it describes found ("The completed
+   risk-tier item concluded that <what it found>").
 2. ``restated_finding`` (plan, corpus level): the cited item's finding those words restate, or
-   None.  It reads only the sentence and the cited item's findings (no corpus statistics).
+   None (``FindingIndex.restated``, ``FindingIndex.reported``).  It reads only the sentence and
+   the cited item's findings (no corpus statistics).
 """
 
 from __future__ import annotations
 
+import pkgutil
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import filterfalse
 from operator import methodcaller
 from collections.abc import Iterable, Sequence
 from typing import Generic, Protocol, TypeVar
 
 from kgsync.extract.evidence_model import MARKUP, content_words
+from kgsync.extract.stance import _THIS, _WORK
 
 #: A bracket that is no link's text: an evidence label ("[inference; source: …]"), a checkbox.
 _BRACKET = re.compile(r"\[[^\[\]\n]{0,3000}\]")
@@ -68,6 +73,114 @@ def _own_words(sentence: str, written: Sequence[str]) -> frozenset[str]:
     return content_words(" ".join(tokens))
 
 
+def reported_words(sentence: str) -> str:
+    """The content words (sorted, space-joined) of what ``sentence`` reports that earlier work
+    found: the that-clause after a description of a body of work (a noun "item", "research",
+    "work", "study", … as ``stance`` names them) and its verb, within ``_REACH`` words and one
+    clause ("The completed backpressure item concluded that X", "Prior repository work on X found
+    that Y").  Most later items cite an earlier item with no finding number, its address in an
+    evidence bracket and a description of it as the subject of such a report: the that-clause is
+    what the sentence says the cited item found, without this item's own words around it.  ""
+    when the sentence has no such report, when the work is this item's ("this item found that",
+    "our analysis shows that") or when "that" follows no verb of the work's (``_follows_a_verb``:
+    "the item that …", "the prior item defines the search layer that …", "a claim needs a record
+    that …": a relative clause)."""
+    if " that " not in sentence:
+        return ""
+    prose = _ASIDE.sub(" ", MARKUP.sub(lambda m: m.group(1) or "", sentence[:MAX_SAID]))
+    tokens = _TOKEN.findall(prose)
+    words = [t.lower().removesuffix("'s").removesuffix("\u2019s") for t in tokens]
+    for index, word in enumerate(words):
+        if word not in _WORK:
+            continue
+        phrase = words[max(0, index - _REACH) : index]  # the description: back to the clause's start
+        if any(w in _THIS for w in phrase[next((i + 1 for i in range(len(phrase) - 1, -1, -1)
+                                                if phrase[i] in _REPORT_BREAK), 0):]):
+            continue
+        for at in range(index + 2, min(index + 2 + _REACH, len(words))):
+            if words[at] in _REPORT_BREAK or words[at] in _WORK:
+                break
+            if words[at] == "that":
+                if not _follows_a_verb(words, index, at):
+                    break  # "that" after a noun phrase opens a relative clause, or is no clause's
+                found = tokens[at + 1 :]
+                # what was found ends where the sentence turns to comment on it (";", ", which …")
+                end = next((i for i, t in enumerate(found) if t in ";:" or
+                            (t == "," and i + 1 < len(found) and found[i + 1].lower() in _COMMENT)), len(found))
+                return " ".join(sorted(content_words(" ".join(found[:end]))))
+    return ""
+
+
+def _follows_a_verb(words: Sequence[str], index: int, at: int) -> bool:
+    """Does "that" (``words[at]``) follow the verb whose subject the work noun ``words[index]``
+    heads, so that it opens what was reported?  Read from closed word classes and morphology: a
+    determiner after the verb starts the object's noun phrase ("defines the search layer that":
+    a relative clause), unless a preposition stands before it ("work in this repository found
+    that"); the word before "that" (past adverbs in -ly) must be a verb form: -ed, an irregular
+    past (WordNet's), -ing, an -s form only for a subject not coordinated, a base form only for a
+    plural one ("results show that", "X and Y agree that", "work all show that")."""
+    for at_word in range(index + 1, at):
+        if words[at_word] in _DETERMINERS and words[at_word - 1] not in _PREPOSITIONS:
+            return False
+    middle = [w for w in words[index + 1 : at] if not (w.endswith("ly") and len(w) > 3)]
+    verb = middle[-1] if middle else ""
+    if not verb.isalpha() or verb in _NOT_VERBS:  # a number, a path, a function word, a pronoun
+        return False
+    if (verb.endswith("ed") and len(verb) > 2) or verb in _irregular_past() or \
+            (verb.endswith("ing") and len(verb) > 5):
+        return True
+    subject = middle[: next((i for i, w in enumerate(middle) if w in _PREPOSITIONS), len(middle) - 1)]
+    before = list(words[max(0, index - _REACH) : index])
+    before = before[next((i + 1 for i in range(len(before) - 1, -1, -1) if before[i] in _REPORT_BREAK), 0):]
+    noun = words[index]
+    plural = noun.endswith("s") and not noun.endswith(("ss", "is", "us"))
+    if verb.endswith("s") and not verb.endswith(("ss", "is", "us")):
+        # "item concludes", but "evidence, and ownership records", "status, and evidence structures": a
+        # coordinated subject's verb has no -s, so the -s word is a plural noun.  Only a conjunction next to
+        # the noun or after it says so: "Historical and theoretical evidence suggests that" joins modifiers
+        return not plural and not any(w in ("and", "or") for w in [*subject, before[-1] if before else ""])
+    # a plural subject: "results show", "frameworks and governance evidence show", "work all show"
+    return plural or any(w in ("and", "or") for w in before + subject) or \
+        (len(middle) > 1 and middle[-2] in ("all", "both"))
+
+
+@cache
+def _irregular_past() -> frozenset[str]:
+    """Irregular past forms ("found", "drew", "shown") from WordNet 3.0 (``data/irregular_past.txt``)."""
+    raw = pkgutil.get_data("kgsync.extract", "data/irregular_past.txt")
+    if raw is None:
+        raise FileNotFoundError("kgsync.extract's data/irregular_past.txt: the package's loader cannot read data "
+                                "files; reinstall kgsync from a wheel or a checkout")
+    return frozenset(line for line in raw.decode("utf-8").splitlines() if line and not line.startswith("#"))
+
+
+#: Closed word classes (a grammar's, not this corpus's): determiners, possessives and quantifiers that
+#: start a noun phrase (not "all" and "both": they float after a plural subject), and prepositions.
+_DETERMINERS = frozenset("a an the this these those each every either neither another any some no such "
+                         "my your his her its our their whose many much several few".split())
+_PREPOSITIONS = frozenset("about above across after against along among around as at before behind below beneath "
+                          "beside between beyond by despite down during for from in inside into like near of off "
+                          "on onto out outside over past per since through throughout to toward towards under "
+                          "until up upon via with within without".split())
+#: ... and what else is no verb: conjunctions, negation, pronouns.
+_NOT_VERBS = _DETERMINERS | _PREPOSITIONS | frozenset(
+    "and or but nor so yet because if than not it they them we us he him she me one nothing something anything "
+    "everything".split())
+
+
+#: Brackets and parentheses: evidence labels, link lists, asides (none is what was found).
+_ASIDE = re.compile(r"\[[^\[\]\n]{0,3000}\]|\([^()\n]{0,3000}\)")
+#: A word, with its possessive ("the repository's"), or punctuation that ends a clause.
+_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'\u2019-]*|[,;:]")
+#: The most words between the noun heading the description and "that": the report's verb, an
+#: adverb, a short qualifier of the description ("work on technology capability models found").
+_REACH = 6
+#: Words that open, after a comma, a comment on the report rather than more of it ("…, which matters here").
+_COMMENT = frozenset("which so while whereas".split())
+#: Words that end the description's clause before a report: a relative clause, a clause break.
+_REPORT_BREAK = frozenset(", ; : which who whom whose where when while whereas because since although".split())
+
+
 @lru_cache(maxsize=1 << 14)
 def stem(word: str) -> str:
     """A crude English stem: "keeps"/"keep", "specified"/"specify" compare equal."""
@@ -92,6 +205,10 @@ class _Finding(Protocol):
 
 _F = TypeVar("_F", bound=_Finding)
 
+#: What a report restates of the finding (``FindingIndex.reported``): as for a restatement, but its
+#: weight must be more than this many times any other finding's.  A clause says fewer words than a sentence, and
+#: no share of the claim is asked of it: "well above the runner-up", not merely above.
+MIN_REPORTED_LEAD = 2.0
 #: What a restatement shares with the finding it restates, each word weighing 1 / (how many of
 #: the cited item's findings use it): at least this much ...
 MIN_WEIGHT = 3.0
@@ -127,9 +244,18 @@ class FindingIndex(Generic[_F]):
         claim = self.claims[index]
         return self.findings[index] if claim and len(claim & words) >= MIN_COVER * len(claim) else None
 
-    def _leading(self, words: set[str]) -> int | None:
+    def reported(self, said: str) -> _F | None:
+        """The finding that what a sentence reports of this item (``reported_words``) restates, or
+        None: the finding whose words it shares weigh most, at least ``MIN_WEIGHT`` and
+        ``MIN_REPORTED_LEAD`` times any other finding's (a tie, or a near one, names none).  No share of the claim is asked
+        (``MIN_COVER``): the report restates the finding in a clause, not a sentence of its own."""
+        index = self._leading({stem(w) for w in said.split()}, MIN_REPORTED_LEAD)
+        return None if index is None else self.findings[index]
+
+    def _leading(self, words: set[str], lead: float = 0.0) -> int | None:
         """The position of the finding whose words ``words`` share weigh most, when that weight
-        is at least ``MIN_WEIGHT`` and ``MIN_LEAD`` times any other finding's; else None."""
+        is at least ``MIN_WEIGHT`` and ``MIN_LEAD`` times any other finding's (with ``lead``: more than
+        ``lead`` times); else None."""
         if len(words) < MIN_WEIGHT:  # each shared word weighs at most 1
             return None
         weights: dict[int, float] = {}
@@ -142,7 +268,7 @@ class FindingIndex(Generic[_F]):
             return None
         best, index = ranked[0]
         runner_up = ranked[1][0] if len(ranked) > 1 else 0.0
-        if best < MIN_WEIGHT or best < MIN_LEAD * runner_up:
+        if best < MIN_WEIGHT or best < (lead or MIN_LEAD) * runner_up or (lead and best <= lead * runner_up + 1e-9):
             return None
         return -index
 

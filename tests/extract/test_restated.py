@@ -238,3 +238,166 @@ def test_own_words_drop_the_tokens_the_token_loop_drops(sentence: str, written: 
     from kgsync.extract.restated import _own_words
 
     assert _own_words(sentence, written) == _own_words_token_by_token(sentence, written)
+
+
+# --- reported_words and FindingIndex.reported: "the prior X item concluded that …" ----------------
+
+
+def test_a_report_of_what_described_earlier_work_found_is_its_that_clause() -> None:
+    from kgsync.extract.restated import reported_words
+
+    sentence = (f"- [fact; source: {URL}] The completed governance item concluded that Copilot Studio stays "
+                "bypassable by default.")
+    assert reported_words(sentence).split() == ["bypassable", "copilot", "default", "stays", "studio"]
+    # a short qualifier and an adverb between the description and its report
+    assert "bypassable" in reported_words("Prior repository work on low-code platforms already found that "
+                                          "Copilot Studio stays bypassable.")
+    # the clause ends where the sentence turns to comment on the report
+    commented = reported_words("The prior item found that publish paths stay open, which matters here because "
+                               "vendor gates are advisory.")
+    assert commented.split() == ["open", "paths", "publish", "stay"]
+
+
+def test_no_report_without_a_that_clause_on_earlier_work() -> None:
+    from kgsync.extract.restated import reported_words
+
+    assert reported_words("The prior item found Copilot Studio bypassable.") == ""  # no that-clause
+    assert reported_words("This item found that Copilot Studio stays bypassable.") == ""  # this item's own
+    assert reported_words("Our analysis shows that publish paths stay open.") == ""
+    assert reported_words("The item that Copilot Studio stays bypassable is old.") == ""  # a relative clause
+    assert reported_words("The prior item, which was short, says that paths stay open.") == ""  # another clause
+    assert reported_words("The prior item on one two three four five six topics says that paths stay open.") == ""
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=600))
+def test_reported_words_never_fails_and_is_sorted(text: str) -> None:
+    from kgsync.extract.restated import reported_words
+
+    words = reported_words(f"The prior item found that {text}").split()
+    assert words == sorted(set(words))
+
+
+def test_a_report_names_the_finding_it_restates_well_above_any_other() -> None:
+    from kgsync.extract.restated import FindingIndex, reported_words
+
+    index = FindingIndex(FINDINGS)
+    report = reported_words("The completed governance item concluded that Copilot Studio stays bypassable by default.")
+    assert index.restated(report) is None  # too few of the claim's words for a restatement
+    found = index.reported(report)
+    assert found is not None and found.number == 1
+    # words two findings share alike: which one is not said
+    twins = FindingIndex([_Finding(1, "Direct publish paths remain open in Copilot Studio."),
+                          _Finding(2, "Direct publish paths remain open in Power Apps.")])
+    assert twins.reported(reported_words("The prior item found that direct publish paths remain open.")) is None
+    # a lead of exactly twice the runner-up is no clear lead
+    pair = FindingIndex([_Finding(1, "Gamma delta theta iota kappa."), _Finding(2, "Epsilon zeta.")])
+    assert pair.reported("epsilon gamma delta iota theta zeta") is None  # 4 against 2: exactly twice
+    found = pair.reported("epsilon gamma delta iota kappa theta zeta")  # 5 against 2
+    assert found is not None and found.number == 1
+
+
+REPORT = (f"[fact; source: {URL}] The completed governance item concluded that Copilot Studio stays bypassable "
+          "by default.")
+
+
+def _held_report(sentence: str, marker: str = ""):
+    findings = "\n".join((f"1. **{NEW_FINDINGS[0]}** Confidence: high.{marker}",
+                          f"2. **{NEW_FINDINGS[1]}** Confidence: high.\n   {sentence}"))
+    text = item_text("Platform study", "2026-02-01", NEW_FINDINGS, **GATE)
+    text = text.replace("\n".join(f"{n}. **{f}** Confidence: high." for n, f in enumerate(NEW_FINDINGS, 1)), findings)
+    items = [make(OLD, item_text("Governance study", "2026-01-01", OLD_FINDINGS, **GATE)), make(NEW, text)]
+    known = {item.slug: item for item in items}
+    return plan(items, {item.slug: extract(item) for item in items}, known, undated_suffixes(known))
+
+
+def test_a_report_a_finding_holds_extends_the_finding_it_restates_from_that_finding() -> None:
+    [link] = _held_report(REPORT).links[NEW]
+    assert link.relation is RelationType.EXTENDS and link.source_number == 2
+    assert link.target_claim.startswith(f"claim:{OLD}:copilot-studio")
+    # "this" before the description, in another clause, does not make the work this item's
+    [link] = _held_report(REPORT.replace("The completed", "For this finding, the completed")).links[NEW]
+    assert link.target_claim.startswith(f"claim:{OLD}:copilot-studio")
+
+
+def test_a_report_no_finding_holds_is_evidence_for_a_link_said_elsewhere_else_a_warning() -> None:
+    result = links_of("- " + REPORT)
+    assert result.links == {}  # which finding of this item uses it is not said
+    [issue] = [i for i in result.issues if f"{OLD} Key Finding 1" in i.message]
+    assert issue.message.startswith(f"restates {OLD} Key Finding 1") and f"[extends: {OLD} KF1 from KF<n>]" in issue.hint
+    # where finding 1 says it uses that finding (an author's marker), the sentence is one more piece of
+    # evidence for that link: the marker's line and the report's
+    text = item_text("Platform study", "2026-02-01", NEW_FINDINGS, "- " + REPORT, **GATE).replace(
+        f"**{NEW_FINDINGS[0]}** Confidence: high.", f"**{NEW_FINDINGS[0]}** Confidence: high. [extends: {OLD} KF1]")
+    items = [make(OLD, item_text("Governance study", "2026-01-01", OLD_FINDINGS, **GATE)), make(NEW, text)]
+    known = {item.slug: item for item in items}
+    links = plan(items, {item.slug: extract(item) for item in items}, known, undated_suffixes(known)).links[NEW]
+    assert {(link.source_number, link.relation, link.target_claim) for link in links} == \
+        {(1, RelationType.EXTENDS, links[0].target_claim)}
+    assert any("concluded that" in link.sentence for link in links) and len(links) == 2
+
+
+# --- reported_words: "that" after a verb (a report), not after a noun phrase (a relative clause) ---
+
+
+def test_that_after_an_object_noun_phrase_opens_a_relative_clause_not_a_report() -> None:
+    from kgsync.extract.restated import reported_words
+
+    # a determiner after the verb: "that" follows the object's noun phrase
+    assert reported_words("The prior item defines the search layer that this interface sits on.") == ""
+    assert reported_words("Each synthesis claim needs a minimum provenance record that includes the item slug.") == ""
+    assert reported_words("The direct evidence favors a human role that forces clarification.") == ""
+    assert reported_words("The synthesis item produced an intervention map that covered steering.") == ""
+
+
+def test_the_word_before_a_reported_that_is_a_verb_form() -> None:
+    from kgsync.extract.restated import reported_words
+
+    # a singular subject's bare noun, a number, a function word: no verb before "that"
+    assert reported_words("The prior item's anomaly detection requirement that consumes the baseline.") == ""
+    assert reported_words("The prior item covers Layer 3 and Layer 8 that the PIP must synthesise.") == ""
+    assert reported_words("No research directory exists in that repo.") == ""
+    assert reported_words("The key finding is that synthesis reduces entropy.") == ""
+    # a coordinated subject takes a plural verb: an -s form after "and" is a plural noun
+    assert reported_words("It captures approvals, evidence, and ownership records that can be shown later.") == ""
+    assert reported_words("It lacks the schema, status, and evidence structures that exchange expects.") == ""
+
+
+def test_each_verb_form_before_that_is_a_report() -> None:
+    from kgsync.extract.restated import reported_words
+
+    def reports(sentence: str) -> bool:
+        return "bypassable" in reported_words(sentence)
+
+    assert reports("The completed item concluded that Copilot Studio stays bypassable.")  # -ed
+    assert reports("The completed item found that Copilot Studio stays bypassable.")  # an irregular past (WordNet)
+    assert reports("The completed item concludes that Copilot Studio stays bypassable.")  # an -s form
+    assert reports("The same item also qualifies that Copilot Studio stays bypassable.")
+    assert reports("The adjacent item showing that Copilot Studio stays bypassable is old.")  # a participle
+    assert reports("The prior item concluded only that Copilot Studio stays bypassable.")  # an adverb in -ly
+    # a determiner after a preposition stands in the subject, not after the verb
+    assert reports("Earlier research in this repository found that Copilot Studio stays bypassable.")
+    # a base form with a plural subject: plural, coordinated, or with a floating quantifier
+    assert reports("The prior results show that Copilot Studio stays bypassable.")
+    assert reports("Repository-scale studies and practitioner cases show that Copilot Studio stays bypassable.")
+    assert reports("XACML role separation and prior repository work all show that Copilot Studio stays bypassable.")
+    # "and" inside a prepositional phrase, between modifiers or between clauses does not coordinate the subject
+    assert reports("Prior work on exploit and explore argues that Copilot Studio stays bypassable.")
+    assert reports("Historical and theoretical evidence suggests that Copilot Studio stays bypassable.")
+    assert reports("Staff leave, and the repository's identity work shows that Copilot Studio stays bypassable.")
+
+
+def test_the_irregular_past_forms_come_from_wordnet() -> None:
+    from kgsync.extract.restated import _irregular_past
+
+    forms = _irregular_past()
+    assert {"found", "drew", "shown", "thought", "held", "said"} <= forms
+    # no form of "be" (a copula's "that" is no report), and none morphology tells (-s, -ing, -ed)
+    assert not {"was", "were", "been", "am", "are"} & forms
+    assert not any(form.endswith(("s", "ing", "ed")) or form != form.lower() for form in forms)
+
+
+def test_a_relative_clause_a_finding_holds_links_nothing() -> None:
+    relative = (f"[fact; source: {URL}] Each governance item needs a minimum publish record that says Copilot "
+                "Studio stays bypassable by default.")
+    assert _held_report(relative).links.get(NEW, []) == []
