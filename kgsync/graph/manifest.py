@@ -170,9 +170,21 @@ class Manifest:
         """The JSON text of one item's line: its facts, with its statements and names."""
         return (self.known_json.get(slug) or facts_json(self.by_item[slug]))[:-1] + self.line_suffix(slug)
 
+    @cached_property
+    def _suffixes(self) -> dict[str, str]:
+        """slug -> ``line_suffix(slug)`` made so far: a write asks for each line's twice (``chunks_over``
+        and the record of the lines written), and the statements, names and shares never change."""
+        return {}
+
     def line_suffix(self, slug: str) -> str:
         """What an item's line holds after its facts' JSON less its last brace: its statements, names
         and vocabulary share in the facts' object (``Facts.from_json`` reads past them), then that brace."""
+        found = self._suffixes.get(slug)
+        if found is None:
+            found = self._suffixes[slug] = self._make_suffix(slug)
+        return found
+
+    def _make_suffix(self, slug: str) -> str:
         suffix = ""
         for key, record in (("statements", self.statements), ("named", self.named)):
             if record.get(slug):

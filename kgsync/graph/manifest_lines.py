@@ -6,8 +6,8 @@ A rebuild after a one-item edit asks three questions of every item's line in the
 Splitting the whole file for them (~70 MB at 10,000 items: decoded, then cut into 10,000 texts)
 cost more than the edit.  The build that wrote the file knew each line as it wrote it: the digest
 of the facts' JSON it came from (``facts_digest``) and the rest of the line (``Manifest.line_suffix``).
-Kept beside the file's own digest, that record answers for the lines whose facts come from the
-same JSON (same digest) now, and the others are found in the bytes one by one.
+Kept beside the file's own digest, that record (the two digests of each line) answers for the lines
+whose facts come from the same JSON (same digest) now, and the others are found in the bytes one by one.
 """
 
 from __future__ import annotations
@@ -35,8 +35,12 @@ def facts_digest(facts_text: str) -> str:
 
 def line_key(digest: str | None, suffix: str) -> str:
     """The record of a line written as the facts' JSON of digest ``digest`` less its last brace, then
-    ``suffix`` (``Manifest.line_suffix``); "" when that JSON's digest is not known."""
-    return digest + suffix if digest is not None and len(digest) == _DIGEST else ""
+    ``suffix`` (``Manifest.line_suffix``): the two digests; "" when that JSON's digest is not known.
+    The suffix's digest, not its text: the text is mostly the item's vocabulary share, and the record
+    of 10,000 lines held every share again (14 MB, read and written by every rebuild)."""
+    if digest is None or len(digest) != _DIGEST:
+        return ""
+    return digest + hashlib.sha1(suffix.encode("utf-8")).hexdigest()
 
 
 def load_manifest_sharing(path: Path, same_as: Mapping[str, Facts] | None = None,
@@ -190,8 +194,8 @@ class LastLines(Mapping[str, str]):
         key = self.written.get(slug) if self.written is not None else None
         return bool(key) and digest is not None and len(digest) == _DIGEST and key[:_DIGEST] == digest  # type: ignore[index]
 
-    def same(self, slug: str, digest: str | None, suffix: str) -> bool:
-        """True when the line of ``slug`` is known to be the facts' JSON of digest ``digest`` less its
-        last brace, then ``suffix`` (False: not known, read it)."""
-        key = self.written.get(slug) if self.written is not None else None
-        return bool(key) and key == line_key(digest, suffix)
+    def same(self, slug: str, key: str) -> bool:
+        """True when the line of ``slug`` is known to be the one of ``line_key`` ``key`` (the facts' JSON
+        of its digest less its last brace, then a suffix of its digest), False: not known, read it."""
+        written = self.written.get(slug) if self.written is not None else None
+        return bool(written) and written == key

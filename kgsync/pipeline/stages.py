@@ -229,13 +229,14 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     # A dry run's files a build would rewrite, found only when asked (``kgsync build``; not vocab or pr).
     pending: Callable[[], tuple[Path, ...]] = tuple
     if write:
-        digests = assembled.digests or {}
+        # The record of the lines written: the last line of an item under the same key is kept as its bytes.
+        keys = _line_keys(manifest, assembled.digests or {})
         changed, state = write_graph(out.graph_data(), manifest, out.pure, files, base, state, out.incremental, lines,
-                                     lambda slug, suffix: lines is not None and lines.same(slug, digests.get(slug), suffix))
+                                     lambda slug, _suffix: lines is not None and lines.same(slug, keys[slug]))
         # The report of the graph written, for the next incremental rebuild (only a pure graph's).
         lint_store.save(state.graph.sha1 if state.graph is not None and out.pure else None, inputs, out.report)
         # And its manifest's lines, for the next build's ``LastLines``.
-        record.save(state.manifest.sha1 if state.manifest is not None else None, _line_keys(manifest, digests))
+        record.save(state.manifest.sha1 if state.manifest is not None else None, keys)
     else:
         pending = partial(files_to_write, out.graph_data, manifest, files)
     behind.wait()  # the caches saved behind the build are on disk when it returns

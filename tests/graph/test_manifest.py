@@ -68,6 +68,45 @@ def test_a_manifest_written_over_the_last_one_is_its_dumps(old: Manifest, new: M
         assert edited.dumps_over(old_bytes, old_bytes.decode("utf-8")) == edited.dumps().encode("utf-8")
 
 
+@settings(max_examples=150, deadline=None)
+@given(manifests, st.sets(slugs, max_size=3), st.sets(slugs, max_size=2))
+def test_an_unchanged_line_is_written_as_its_bytes_and_a_changed_one_encoded_again(
+        old: Manifest, edited: set[str], reshared: set[str]) -> None:
+    """A write over the last manifest with its record (``line_key`` of each line): a line the record
+    vouches for is a slice of the old bytes, never read nor encoded; an item whose facts or share moved
+    gets its line encoded again (``kgsync.graph.manifest_lines``, ``kgsync.pipeline.stages``)."""
+    from kgsync.contract.jsonl import Spliced, joined
+    from kgsync.graph.manifest_lines import LastLines, facts_digest, line_key
+
+    def keyed(manifest: Manifest) -> tuple[Manifest, dict[str, str]]:
+        known = {slug: facts_json(item) for slug, item in manifest.by_item.items()}
+        manifest = Manifest(manifest.by_item, known, hubs=manifest.hubs, statements=manifest.statements,
+                            named=manifest.named, shares=manifest.shares)
+        return manifest, {slug: line_key(facts_digest(known[slug]), manifest.line_suffix(slug)) for slug in known}
+
+    old, written = keyed(Manifest(old.by_item, hubs=old.hubs, statements=old.statements, named=old.named,
+                                  shares={slug: '{"rows":[]}' for slug in old.by_item}))
+    old_bytes = old.dumps().encode("utf-8")
+    edited = {slug for slug in edited & set(old.by_item) if old.by_item[slug] != facts(slug, "edited")}
+    reshared &= set(old.by_item)
+    new, keys = keyed(Manifest({**old.by_item, **{slug: facts(slug, "edited") for slug in edited}}, hubs=old.hubs,
+                               statements=old.statements, named=old.named,
+                               shares={**old.shares, **{slug: '{"rows":[1]}' for slug in reshared}}))
+    lines = LastLines(old_bytes, written)
+    out = new.chunks_over(old_bytes, lines, lambda slug, _suffix: lines.same(slug, keys[slug]))
+    assert joined(out) == new.dumps().encode("utf-8")
+    moved = edited | reshared
+    assert set(lines._found) == moved and lines._texts is None  # only the moved lines were read
+    if not moved:
+        assert out is old_bytes
+        return
+    assert isinstance(out, Spliced)
+    assert [json.loads("{" + now.decode("utf-8").rstrip(",") + "}") for _s, _e, now in out.edits] == \
+        [json.loads("{" + f"{json.dumps(slug)}: {new._item_text(slug)}" + "}") for slug in sorted(moved)]
+    kept = [piece for piece in out if isinstance(piece, memoryview)]
+    assert all(piece.obj is old_bytes for piece in kept) and len(kept) == len(moved) + 1
+
+
 def test_manifest_item_texts_give_each_items_facts_undecoded() -> None:
     import json
     from pathlib import Path

@@ -1,5 +1,5 @@
 """The record of the manifest's lines the last build wrote (``ManifestRecord``): each item's
-``line_key`` (its facts' JSON digest and the rest of its line), so that the next build reads
+``line_key`` (its facts' JSON digest and the digest of the rest of its line), so that the next build reads
 only the lines of items whose facts changed (``kgsync.graph.manifest_lines.LastLines``).
 
 Valid only for the manifest bytes it was written with (their sha1, as ``state`` records the
@@ -31,6 +31,7 @@ class ManifestRecord:
     def __init__(self, folder: Path | None, reader: CacheReader) -> None:
         self.path = folder / _FILE if folder is not None else None
         self.reader = reader
+        self._loaded: tuple[str, dict[str, str]] | None = None  # what ``load`` found: saved again, not written
 
     def load(self, manifest_sha1: str | None) -> dict[str, str] | None:
         """slug -> line key of the manifest of digest ``manifest_sha1``, when this code recorded it."""
@@ -40,6 +41,7 @@ class ManifestRecord:
         if found is None or found[:2] != (_code(), manifest_sha1):
             return None
         lines: dict[str, str] = found[2]
+        self._loaded = manifest_sha1, lines
         return lines
 
     def save(self, manifest_sha1: str | None, lines: Mapping[str, str] | None) -> None:
@@ -49,5 +51,7 @@ class ManifestRecord:
         if manifest_sha1 is None or lines is None:
             self.path.unlink(missing_ok=True)
             return
+        if self._loaded is not None and self._loaded == (manifest_sha1, lines):
+            return  # the file holds it already (a rebuild that changed no line)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.reader.write(self.path, (_code(), manifest_sha1, dict(lines)))

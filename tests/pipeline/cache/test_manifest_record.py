@@ -29,3 +29,18 @@ def test_a_record_of_other_code_is_ignored(tmp_path: Path, monkeypatch) -> None:
     ManifestRecord(tmp_path, CacheReader()).save("a" * 40, {"x": ""})
     monkeypatch.setattr(manifest_record, "_code", lambda: "other code")
     assert ManifestRecord(tmp_path, CacheReader()).load("a" * 40) is None
+
+
+def test_the_record_a_build_read_is_not_written_again(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    ManifestRecord(tmp_path, CacheReader()).save("a" * 40, {"x": "d" * 80})
+    writes: list[object] = []
+    reader = CacheReader()
+    monkeypatch.setattr(reader, "write", lambda path, value: writes.append(value))
+    record = ManifestRecord(tmp_path, reader)
+    lines = record.load("a" * 40)
+    assert lines == {"x": "d" * 80}
+    record.save("a" * 40, dict(lines))  # a rebuild that moved no line: the file holds it
+    assert writes == []
+    record.save("a" * 40, {"x": "e" * 80})  # a line moved
+    record.save("b" * 40, {"x": "d" * 80})  # another manifest
+    assert len(writes) == 2
