@@ -12,7 +12,10 @@ an empty list left out.
 from __future__ import annotations
 
 import json
+from operator import itemgetter
 from typing import Any
+
+import msgspec
 
 from kgsync.extract.mining import Candidate, ItemCandidates
 
@@ -21,7 +24,10 @@ FIELD = "vocabulary_share"  # the key on an item's manifest line
 
 def share_json(share: ItemCandidates) -> str:
     """The share's JSON text (compact, ``ensure_ascii=False``: the manifest's spelling).  Its rows and
-    pairs are tuples, which JSON writes as the arrays they are: dumped as they are, not copied to lists."""
+    pairs are tuples, which JSON writes as the arrays they are: dumped as they are, not copied to lists.
+    Encoded by msgspec (0.06 s for the 10,000 shares of a fresh build, the standard library 0.20 s) where
+    it spells the same bytes: every string alike, a float alike unless written with an exponent
+    (``_LOW``, ``_HIGH``); else, and for what msgspec refuses, by the standard library's encoder, as before."""
     data: dict[str, Any] = {}
     if share.terms:
         data["rows"] = share.terms  # [key, score, surfaces, flags] each (``Candidate``)
@@ -29,10 +35,19 @@ def share_json(share: ItemCandidates) -> str:
         data["acronyms"] = share.acronyms
     if share.spelled:
         data["spelled"] = share.spelled
+    if all(_LOW <= score < _HIGH or score == 0 for score in map(abs, map(itemgetter(1), share.terms))):
+        try:
+            return _FAST(data).decode("utf-8")
+        except (msgspec.EncodeError, OverflowError, UnicodeError):  # a lone surrogate (UnicodeEncodeError)
+            pass
     return _ENCODE(data)
 
 
+# The scores both encoders spell alike: zero, and the magnitudes Python's ``repr`` writes without an
+# exponent (msgspec spells 1e-05 "0.00001" and 1e16 "1e16"); NaN and the infinities are none of them.
+_LOW, _HIGH = 1e-4, 1e16
 _ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # one encoder, not one a share
+_FAST = msgspec.json.Encoder().encode
 
 
 def share_of(slug: str, data: object) -> ItemCandidates:

@@ -27,6 +27,21 @@ def test_a_share_round_trips_exactly_and_its_text_is_written_again_the_same(shar
     assert share_json(back) == text  # a kept item's line is copied byte for byte
 
 
+_any_text = st.text(st.characters(), max_size=8)  # lone surrogates too: msgspec refuses them
+_edges = st.sampled_from([0.0, -0.0, 1e-4, 9.999999999999999e-05, 1e16, 9999999999999998.0, 1e-05, 1e300])
+_any_rows = st.lists(st.builds(Candidate, _any_text, st.floats() | st.integers() | _edges,
+                               st.lists(st.tuples(_any_text, st.integers()), max_size=3).map(tuple),
+                               st.integers(0, 2**70)), max_size=4).map(tuple)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.builds(ItemCandidates, st.just("a"), _any_rows, st.lists(st.tuples(_any_text, _any_text), max_size=2).map(tuple)))
+def test_a_share_is_spelled_as_the_standard_librarys_compact_json_whatever_it_holds(share: ItemCandidates) -> None:
+    # the manifest's bytes: msgspec encodes only where it spells them alike (exponents, NaN, surrogates aside)
+    data = {k: v for k, v in (("rows", share.terms), ("acronyms", share.acronyms)) if v}
+    assert share_json(share) == json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
 def test_an_empty_share_is_an_empty_object_not_no_share() -> None:
     # an item with nothing to share still counts as an item (the hub share's denominator)
     assert share_json(ItemCandidates("a", ())) == "{}"
