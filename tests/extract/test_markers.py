@@ -198,3 +198,17 @@ def test_a_marker_whose_stance_word_has_look_alike_letters_is_prose_and_warned()
     body = "[Überblick: old-study KF1] [ѕource: old-study KF1] [примечание: old-study]\n"
     text = item_text("New study", "2026-02-01", ("One.", "Two."), body)
     assert parse_record(text.encode(), f"Research/completed/{NEW}.md", NEW).issues == ()  # no stance's look-alike
+
+
+def test_a_marker_in_an_inline_code_span_is_code_not_a_marker() -> None:
+    # an author showing the form ("write `[supports: <slug> KF2]` to say so") writes code, not a stance, as in
+    # a fenced block (not read): it linked.  A slug in backticks inside a marker stays a marker.
+    for line in (f"Write `[supports: {OLD} KF2 from KF1]` to say so.", f"Write ``[supports: {OLD} KF2 from KF1]``.",
+                 f"A `tip` then `[contradicts: {OLD} KF2 from KF1]` here."):
+        assert author_marks(line, 7, NEW, 0) == [], line
+        assert without_marks(line) == line, line
+        assert links_of(old_item(), new_item(f"Later.\n\n{line}\n")).links == {}, line
+    [mark] = author_marks(f"A `tip` then [supports: `{OLD}` KF2 from KF1] here.", 7, NEW, 0)
+    assert (mark.target, mark.finding) == (OLD, 2)
+    findings = (f"SQLite FTS5 search is enough, as `[supports: {OLD} KF1]` reads.", "Vector search waits.")
+    assert f"`[supports: {OLD} KF1]`" in new_item("Nothing.", findings).key_findings[0].text  # code: its words
