@@ -212,3 +212,13 @@ def test_a_marker_in_an_inline_code_span_is_code_not_a_marker() -> None:
     assert (mark.target, mark.finding) == (OLD, 2)
     findings = (f"SQLite FTS5 search is enough, as `[supports: {OLD} KF1]` reads.", "Vector search waits.")
     assert f"`[supports: {OLD} KF1]`" in new_item("Nothing.", findings).key_findings[0].text  # code: its words
+
+
+def test_a_marker_inside_an_html_comment_is_not_read() -> None:
+    # an author withdraws a marker by commenting it out (GitHub renders nothing of it): it still linked
+    for body in (f"Later.\n\nThe vendor note. <!-- [supports: {OLD} KF2 from KF1] -->\n",
+                 f"Later.\n\n<!--\nWithdrawn: [contradicts: {OLD} KF2 from KF1]\n-->\n"):
+        assert links_of(old_item(), new_item(body)).links == {}, body
+    body = f"Later.\n\n<!-- a note --> The vendor note. [supports: {OLD} KF2 from KF1]\n"
+    [link] = links_of(old_item(), new_item(body)).links[NEW]  # after the comment: read
+    assert (link.source_number, link.relation) == (1, RelationType.SUPPORTS)
