@@ -219,6 +219,9 @@ def test_a_marker_inside_an_html_comment_is_not_read() -> None:
     for body in (f"Later.\n\nThe vendor note. <!-- [supports: {OLD} KF2 from KF1] -->\n",
                  f"Later.\n\n<!--\nWithdrawn: [contradicts: {OLD} KF2 from KF1]\n-->\n"):
         assert links_of(old_item(), new_item(body)).links == {}, body
+    said = f"This supports {OLD} Key Finding 1: SQLite FTS5 ranks research items by BM25."
+    assert links_of(old_item(), new_item(f"Later.\n\n{said}\n")).links
+    assert links_of(old_item(), new_item(f"Later.\n\n<!-- {said} -->\n")).links == {}  # nor a citation there
     body = f"Later.\n\n<!-- a note --> The vendor note. [supports: {OLD} KF2 from KF1]\n"
     [link] = links_of(old_item(), new_item(body)).links[NEW]  # after the comment: read
     assert (link.source_number, link.relation) == (1, RelationType.SUPPORTS)
