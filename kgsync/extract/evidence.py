@@ -98,6 +98,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
         # a description of the same item there is the same citation, read once
         named_here: set[tuple[int, str | None, int]] = set()
         still: set[tuple[str, str, int]] = set()  # (kept item, sentence, line) this item still writes
+        to_kept: list[PlannedLink] = []  # its cites: entries' and markers' links to kept items' claims
         for mention in extraction.mentions:
             cited_here.setdefault((mention.line, mention.target, mention.sentence), set()).add(mention.finding)
             if mention.via != "description":
@@ -118,6 +119,10 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             target_extraction = read.get(slug)
             if target_extraction is None:  # kept from an earlier build: its findings are not read now
                 still.add((slug, mention.sentence, mention.line))
+                if mention.exact and mention.finding and not mention.withheld:
+                    fresh = _to_kept(item, mention, slug, extraction.claims, kept, vetoed, issues)
+                    if fresh is not None:
+                        to_kept.append(fresh)
                 continue
             if mention.finding and not mention.exact:
                 # a sentence citing more findings of the item than it has names none in particular
@@ -156,11 +161,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             if mention.exact:
                 source = next((c for c in extraction.claims if c.number == mention.held_by), None)
                 if source is None:
-                    _once(issues, marker_issue(
-                        item, mention, "names no finding of this item that states it",
-                        "add from: <n> to the entry (n: this item's finding that states it)" if from_cites(mention)
-                        else "put the marker in the Key Findings entry it qualifies, or write "
-                        f"[{relation.value}: {slug} KF{claim.number} from KF<n>] (n: this item's finding)"))
+                    _once(issues, _stated_by_none(item, mention, slug, relation, claim.number))
                     continue
             else:
                 # A link states how two findings relate: a finding that does not hold the sentence
@@ -241,7 +242,9 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             required.setdefault(link.target_slug, set()).add(basis[key][1])
             required.setdefault(item.slug, set()).add(link.source_number)
             links.setdefault(item.slug, []).append(link)
-        for link in kept.still_written(item.slug, still, extraction.claims, vetoed):
+        written = kept.still_written(item.slug, still, extraction.claims, vetoed)
+        said = {(link.source_number, link.relation, link.target_claim, link.line) for link in written}
+        for link in written + [n for n in to_kept if (n.source_number, n.relation, n.target_claim, n.line) not in said]:
             required.setdefault(item.slug, set()).add(link.source_number)  # the kept item's claims are its facts
             links.setdefault(item.slug, []).append(link)
         if item.slug in links:
@@ -251,6 +254,38 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             required.setdefault(slug, set()).update(cited)
     return EvidencePlan({s: frozenset(n) for s, n in sorted(required.items())},
                         {s: tuple(v) for s, v in sorted(links.items())}, tuple(issues), vetoed)
+
+
+def _to_kept(item: ResearchItem, mention: Mention, slug: str, claims: Sequence[ClaimText], kept: KeptLinks,
+             vetoed: frozenset[tuple[str, str]], issues: list[Issue]) -> PlannedLink | None:
+    """The link of an exact mention (a ``cites:`` entry, a marker) to the finding of ``slug``, an item kept
+    from an earlier build: the claim its kept facts hold of that finding, by number (its findings are not
+    read now), from the finding of this item that states it; else ``None``, with a warning saying why."""
+    relation = mention.stance or RelationType.EXTENDS
+    target = kept.claims.get(slug, {}).get(mention.finding)
+    if target is None:
+        _once(issues, marker_issue(
+            item, mention, f"names {slug} KF{mention.finding}, but {slug} fails in this build and keeps its "
+            f"previous nodes, which hold no claim of its Key Finding {mention.finding}",
+            f"correct {slug}'s error (reported at its file): the next build reads its findings and links it"))
+        return None
+    source = next((c for c in claims if c.number == mention.held_by), None)
+    if source is None:
+        _once(issues, _stated_by_none(item, mention, slug, relation, mention.finding))
+        return None
+    if {(claim_name(item.slug, source.key), target), (target, claim_name(item.slug, source.key))} & vetoed:
+        return None  # a maintainer rejected it
+    return PlannedLink(source.number, relation, target, slug, mention.sentence, mention.line,
+                       link_kind(mention, False))
+
+
+def _stated_by_none(item: ResearchItem, mention: Mention, slug: str, relation: RelationType, number: int) -> Issue:
+    """An exact mention outside any finding of this item, with no ``from:``: which finding states it is not said."""
+    return marker_issue(
+        item, mention, "names no finding of this item that states it",
+        "add from: <n> to the entry (n: this item's finding that states it)" if from_cites(mention) else
+        "put the marker in the Key Findings entry it qualifies, or write "
+        f"[{relation.value}: {slug} KF{number} from KF<n>] (n: this item's finding)")
 
 
 def _once(issues: list[Issue], issue: Issue) -> None:

@@ -180,6 +180,8 @@ class KeptLinks:
     to_kept: Mapping[str, tuple[PlannedLink, ...]] = field(default_factory=dict)
     #: cited slug -> {its claim's name: that claim's finding number}, for each claim a kept item's link names
     from_kept: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    #: kept slug -> {a finding's number: the name of the claim that states it in its kept facts}
+    claims: Mapping[str, Mapping[int, str]] = field(default_factory=dict)
 
     def still_written(self, slug: str, still: Collection[tuple[str, str, int]], claims: Sequence[ClaimText],
                       vetoed: Collection[tuple[str, str]]) -> list[PlannedLink]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from unicodedata import normalize
+from unicodedata import name, normalize
 
 from kgsync.contract.errors import Location
 from kgsync.contract.model import RelationType
@@ -64,9 +64,10 @@ def without_marks(line: str) -> str:
     return without_author_markers(line, marks, " ") if marks else line
 
 
-#: A bracket of a marker's shape, whatever its word: ``[<word>: <target> …]``, or without its colon
-#: ``[<word> <target> …]``; its brackets, colon and word may be typed full-width (read in their NFKC form).
-_SHAPED_REST = ("([A-Za-z\uff21-\uff3a\uff41-\uff5a]{2,20})([:\uff1a\ufe55\ufe13][ \t\u3000]{0,4}|[ \t\u3000]{1,4})"
+#: A bracket of a marker's shape, whatever its word (letters of any script): ``[<word>: <target> …]``, or
+#: without its colon ``[<word> <target> …]``; its brackets, colon and word may be typed full-width (read in their
+#: NFKC form).
+_SHAPED_REST = ("([^\\W\\d_]{2,20})([:\uff1a\ufe55\ufe13][ \t\u3000]{0,4}|[ \t\u3000]{1,4})"
                 "([^\\[\\]\uff3b\uff3d\ufe47\ufe48\\n]{1,400})[\\]\uff3d\ufe48]")
 _SHAPED = re.compile("\\[" + _SHAPED_REST)  # led by the literal "[": searched fast (a text without a wide one)
 _SHAPED_WIDE = re.compile("[\\[\uff3b\ufe47]" + _SHAPED_REST)
@@ -90,12 +91,12 @@ def misspelt_marks(item: ResearchItem) -> list[Issue]:
                     continue
                 written, word = bracket.group(), normalize("NFKC", bracket.group(1))
                 written = written if len(written) <= 120 else f"{written[:118]}…]"
-                why = f"{word!r} is none of {', '.join(_STANCES)}" if bracket.group(2)[0] in _COLONS else \
-                    f"no ':' after {word!r}"
+                why = _look_alike(word) or (f"{word!r} is none of {', '.join(_STANCES)}"
+                                            if bracket.group(2)[0] in _COLONS else f"no ':' after {word!r}")
                 out.append(Issue(
                     IssueSeverity.WARNING, Location(item.path, line), f"{written} is not a stance marker ({why}): "
-                    f"read as prose", f"if it states a stance, write [{meant}: {normalize('NFKC', bracket.group(3)).strip()}]; "
-                    "docs/EVIDENCE.md", item.slug))
+                    f"read as prose", f"if it states a stance, write [{meant}: {normalize('NFKC', bracket.group(3)).strip()}]"
+                    f"{' in ASCII letters' if not word.isascii() else ''}; docs/EVIDENCE.md", item.slug))
     return out
 
 
@@ -113,9 +114,24 @@ def _meant(bracket: re.Match[str]) -> str | None:
     if target is None or "-" not in target.group(1):
         return None
     word = normalize("NFKC", bracket.group(1)) if not bracket.group(1).isascii() else bracket.group(1)
+    if not word.isascii():  # letters NFKC keeps (Cyrillic "ѕ", dotless "ı"): the stance they look like
+        import disarm  # as in ``extract.canonical.skeleton`` (UTS #39): only a word beyond ASCII needs it
+
+        look = str(disarm.skeleton_key(word))
+        return look if look in _STANCES else near_stance(look)
     if bracket.group(2)[0] in _COLONS:
         return near_stance(word)
     return word if word.lower() in _STANCES else near_stance(word)
+
+
+def _look_alike(word: str) -> str:
+    """Why a word beyond ASCII (after NFKC) is no stance: its letters that only look like ASCII ones."""
+    if word.isascii():
+        return ""
+    letters = ", ".join(f"{char!r} U+{ord(char):04X} {name(char, '?')}" for char in dict.fromkeys(word)
+                        if not char.isascii())
+    return (f"{word!r} looks like a stance but has look-alike letters ({letters}); a marker is read only in ASCII "
+            "letters, as a look-alike may be written to hide or fake a link")
 
 
 @lru_cache(maxsize=256)

@@ -26,8 +26,9 @@ _RELATIONS = frozenset(relation.value for relation in (RelationType.SUPPORTS, Re
 
 def links_of_kept(manifest: Manifest | None, kept: Collection[str]) -> KeptLinks:
     """The links ``manifest`` records to the claims of the ``kept`` items, as planned links per citing
-    item (the source by its finding's number, in the plan's order: ``PlannedLink.key``), and the
-    claims of other items the kept items' links name, with their findings' numbers."""
+    item (the source by its finding's number, in the plan's order: ``PlannedLink.key``), the
+    claims of other items the kept items' links name, with their findings' numbers, and each kept
+    item's claims by their findings' numbers (a new ``cites:`` entry or marker naming one links it)."""
     if manifest is None or not kept:
         return KeptLinks()
     to_kept: dict[str, tuple[PlannedLink, ...]] = {}
@@ -51,7 +52,10 @@ def links_of_kept(manifest: Manifest | None, kept: Collection[str]) -> KeptLinks
                 links.append(PlannedLink(number, RelationType(relation), target, target_slug, sentence, line, "kept"))
         if links:
             to_kept[slug] = tuple(sorted(links, key=PlannedLink.key))
-    return KeptLinks(to_kept, from_kept)
+    claims = {slug: {number: name for name, number in sorted(finding_numbers(manifest.by_item[slug]).items(),
+                                                             reverse=True)}
+              for slug in sorted(kept) if slug in manifest.by_item}
+    return KeptLinks(to_kept, from_kept, claims)
 
 
 def _recorded(facts: Facts) -> list[tuple[str, str, str, str, int]]:

@@ -59,9 +59,23 @@ def wide_opening(text: str) -> bool:
 def author_markers(text: str) -> list[AuthorMark]:
     """The author's markers in ``text`` (``AUTHOR_MARKER``).  A text with compatibility characters is
     read in the NFKC form of each character: a marker an East Asian input method types full-width
-    (``［supports：<slug> ＫＦ２］``, ``ｓｕｐｐｏｒｔｓ``) is the marker it shows, as written there."""
+    (``［supports：<slug> ＫＦ２］``, ``ｓｕｐｐｏｒｔｓ``) is the marker it shows, as written there.  One
+    inside an inline code span (in backticks) is code, as in a fenced block: no marker."""
     if not may_hold_marker(text):
         return []
+    marks = _marks(text)
+    if not marks or "`" not in text:
+        return marks
+    spans = [(m.start(), m.end()) for m in _CODE_SPAN.finditer(text)]
+    return [mark for mark in marks if not any(start < mark.start and mark.end <= end for start, end in spans)]
+
+
+#: An inline code span (CommonMark 6.1): a run of backticks, then text, then a run of as many.
+_CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`).+?(?<!`)\1(?!`)")
+
+
+def _marks(text: str) -> list[AuthorMark]:
+    """``author_markers`` before code spans are taken out."""
     if text.isascii() or unicodedata.is_normalized("NFKC", text):
         return [AuthorMark(m.start(), m.end(), m.group(1).lower(), m.group(2)) for m in AUTHOR_MARKER.finditer(text)]
     if AUTHOR_MARKER.search(unicodedata.normalize("NFKC", text)) is None:
@@ -383,10 +397,10 @@ def _list_entries(section: Section) -> tuple[KeyFinding, ...]:
         if text:  # an entry that is only a marker stays an entry (empty): the list's numbers are kept
             # a marker needs ":" and "["; AUTHOR_MARKER, led by "[", finds one fast (``_MARKER_IN_TEXT``, led by
             # blanks, is tried at every position: 12 ms of the 220 items' 2,033 findings, 0.8 ms searched first)
-            if text.isascii():
+            if text.isascii() and "`" not in text:
                 if ":" in text and "[" in text and AUTHOR_MARKER.search(text):
                     text = _MARKER_IN_TEXT.sub("", text).strip()
-            elif marks := author_markers(text):  # a marker typed full-width is one too
+            elif marks := author_markers(text):  # a marker typed full-width is one too; one in code is not
                 text = without_author_markers(text, marks, "", blanks_before=True).strip()
             findings.append(KeyFinding(number, text, at))
     return tuple(findings)

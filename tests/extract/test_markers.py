@@ -173,3 +173,55 @@ def test_a_marker_within_a_finding_s_later_line_links_from_that_finding() -> Non
     [link] = result.links[NEW]
     assert (link.source_number, link.relation) == (2, RelationType.SUPPORTS) and ":vector-stores" in link.target_claim
     assert result.issues == ()
+
+
+def test_a_marker_whose_stance_word_has_look_alike_letters_is_prose_and_warned() -> None:
+    # letters NFKC does not fold (Cyrillic "ѕ" U+0455, "е" U+0435, "х" U+0445, the dotless "ı" U+0131) that
+    # read as a stance (UTS #39 skeleton): not read as a marker (a look-alike may hide a link), but warned
+    from kgsync.extract.record import parse_record
+    from tests.extract.evidence_items import item_text
+
+    for written, meant in ((f"[ѕupports: {OLD} KF2 from KF1]", f"[supports: {OLD} KF2 from KF1]"),
+                           (f"[contradıcts: {OLD} KF2 from KF1]", f"[contradicts: {OLD} KF2 from KF1]"),
+                           (f"[ехtends {OLD} KF1]", f"[extends: {OLD} KF1]"),
+                           (f"[ѕuports: {OLD} KF2 from KF1]", f"[supports: {OLD} KF2 from KF1]")):
+        body = f"Later.\n\nThe vendor note. {written}\n"
+        text = item_text("New study", "2026-02-01", ("One.", "Two."), body)
+        [issue] = parse_record(text.encode(), f"Research/completed/{NEW}.md", NEW).issues
+        assert issue.location.line == text.split("\n").index(body.split("\n")[2]) + 1, written
+        assert written in issue.message and "look-alike" in issue.message and "read as prose" in issue.message, \
+            issue.message
+        assert "U+0" in issue.message, issue.message  # the letter named by its code point
+        assert f"write {meant}" in issue.hint, issue.hint
+        assert author_marks(written, 7, NEW, 0) == []
+        assert links_of(old_item(), new_item(body)).links == {}  # not read as a marker
+    body = "[Überblick: old-study KF1] [ѕource: old-study KF1] [примечание: old-study]\n"
+    text = item_text("New study", "2026-02-01", ("One.", "Two."), body)
+    assert parse_record(text.encode(), f"Research/completed/{NEW}.md", NEW).issues == ()  # no stance's look-alike
+
+
+def test_a_marker_in_an_inline_code_span_is_code_not_a_marker() -> None:
+    # an author showing the form ("write `[supports: <slug> KF2]` to say so") writes code, not a stance, as in
+    # a fenced block (not read): it linked.  A slug in backticks inside a marker stays a marker.
+    for line in (f"Write `[supports: {OLD} KF2 from KF1]` to say so.", f"Write ``[supports: {OLD} KF2 from KF1]``.",
+                 f"A `tip` then `[contradicts: {OLD} KF2 from KF1]` here."):
+        assert author_marks(line, 7, NEW, 0) == [], line
+        assert without_marks(line) == line, line
+        assert links_of(old_item(), new_item(f"Later.\n\n{line}\n")).links == {}, line
+    [mark] = author_marks(f"A `tip` then [supports: `{OLD}` KF2 from KF1] here.", 7, NEW, 0)
+    assert (mark.target, mark.finding) == (OLD, 2)
+    findings = (f"SQLite FTS5 search is enough, as `[supports: {OLD} KF1]` reads.", "Vector search waits.")
+    assert f"`[supports: {OLD} KF1]`" in new_item("Nothing.", findings).key_findings[0].text  # code: its words
+
+
+def test_a_marker_inside_an_html_comment_is_not_read() -> None:
+    # an author withdraws a marker by commenting it out (GitHub renders nothing of it): it still linked
+    for body in (f"Later.\n\nThe vendor note. <!-- [supports: {OLD} KF2 from KF1] -->\n",
+                 f"Later.\n\n<!--\nWithdrawn: [contradicts: {OLD} KF2 from KF1]\n-->\n"):
+        assert links_of(old_item(), new_item(body)).links == {}, body
+    said = f"This supports {OLD} Key Finding 1: SQLite FTS5 ranks research items by BM25."
+    assert links_of(old_item(), new_item(f"Later.\n\n{said}\n")).links
+    assert links_of(old_item(), new_item(f"Later.\n\n<!-- {said} -->\n")).links == {}  # nor a citation there
+    body = f"Later.\n\n<!-- a note --> The vendor note. [supports: {OLD} KF2 from KF1]\n"
+    [link] = links_of(old_item(), new_item(body)).links[NEW]  # after the comment: read
+    assert (link.source_number, link.relation) == (1, RelationType.SUPPORTS)

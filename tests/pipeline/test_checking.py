@@ -169,3 +169,50 @@ def test_two_new_items_stating_opposite_stances_blame_the_later_one_only(repo: P
     assert f"item:{_A}" in names and f"item:{_B}" not in names
     [left_out] = [i for i in result.issues if i.slug == _A and i.severity.value == "warning" and "left out" in i.message]
     assert (left_out.location.path, left_out.location.line) == (where_a, 5), left_out.render()
+
+
+def _fail_a(a: Path) -> None:
+    """A fails from now on (a misspelt stance in a cites: entry of its own): it keeps its last facts."""
+    a.write_text(a.read_text(encoding="utf-8").replace(
+        "---\n\n", f"cites:\n  - {{item: {_B}, findings: [1], stance: suports, from: 1}}\n---\n\n", 1), encoding="utf-8")
+
+
+def test_a_new_cites_entry_to_a_failing_item_s_finding_links_its_kept_claim(repo: Path) -> None:
+    """A is built, then fails (it keeps its last facts, its claim of finding 1 among them); B adds a
+    cites: entry and a marker naming A's finding 1.  The plan could not read A's findings, so neither
+    made a link and nothing was said; the claim is in the graph by name: both link it."""
+    cfg = config_module.load(repo)
+    a, b = _write_pair(repo)
+    first = build(cfg).graph
+    [claim_a] = [e.name for e in first.entities if e.name.startswith(f"claim:{_A}:")]
+    _write_pair(repo, b_cites="supports")
+    _fail_a(a)
+    result = build(cfg)
+    assert [i.slug for i in result.issues if i.severity.value == "error"] == [_A]
+    [link] = [r for r in result.graph.relations if r.target == claim_a and r.source.startswith(f"claim:{_B}:")]
+    assert link.relation_type == "supports"
+    b.write_text(b.read_text(encoding="utf-8").replace("On 400 notes.", f"On 400 notes [contradicts: {_A} KF1]."),
+                 encoding="utf-8")
+    b.write_text(b.read_text(encoding="utf-8").replace(f"cites:\n  - {{item: {_A}, findings: [1], stance: supports,"
+                                                       " from: 1}\n", ""), encoding="utf-8")
+    result = build(cfg)
+    assert {r.relation_type for r in result.graph.relations if r.target == claim_a and r.source.startswith(
+        f"claim:{_B}:")} == {"contradicts"}
+
+
+def test_a_new_marker_to_a_failing_item_s_finding_its_kept_nodes_lack_is_warned(repo: Path) -> None:
+    """B names A's finding 2 while A fails; A's kept nodes hold no claim of it (A had one finding when it
+    was built): no link, and a warning at the marker's line says why and when it links."""
+    cfg = config_module.load(repo)
+    a, b = _write_pair(repo)
+    build(cfg)
+    _fail_a(a)
+    b.write_text(b.read_text(encoding="utf-8").replace("On 400 notes.", f"On 400 notes [supports: {_A} KF2]."),
+                 encoding="utf-8")
+    result = build(cfg)
+    line = 1 + b.read_text(encoding="utf-8").split("\n").index(next(
+        x for x in b.read_text(encoding="utf-8").split("\n") if "KF2]" in x))
+    [warning] = [i for i in result.issues if i.slug == _B and f"{_A} KF2" in i.render()]
+    assert warning.severity.value == "warning" and warning.location is not None
+    assert (warning.location.path, warning.location.line) == (b.relative_to(repo).as_posix(), line), warning.render()
+    assert "fails in this build" in warning.message and _A in warning.hint, warning.render()
