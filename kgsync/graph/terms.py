@@ -50,20 +50,21 @@ def term_choice(items: Sequence[ResearchItem], vocabulary: Vocabulary, caps: Cap
     """The corpus-wide ``TermChoice`` and each item's terms as they will be written (``connective_terms``)."""
     cut = _capped_and_cut(items, vocabulary, caps, merged_into_theme, min_links, standing)
     chosen = cut.chosen
-    pinned = pinned_names(vocabulary).__contains__
-    themes = frozenset(merged_into_theme[use.name] for uses in chosen.values() for use in _theme_uses(uses, pinned)
+    themes = frozenset(merged_into_theme[use.name] for uses in chosen.values() for use in _theme_uses(uses)
                        if use.name in merged_into_theme)
     return (TermChoice(cut.concepts_cut, cut.methods_cut, themes, concept_nodes(chosen, merged_into_theme, vocabulary),
                        cut.held, cut.linked),
             chosen)
 
 
-def _theme_uses(uses: ItemTerms, pinned: Callable[[str], bool]) -> tuple[TermUse, ...]:
+def _theme_uses(uses: ItemTerms) -> tuple[TermUse, ...]:
     """The uses of ``uses`` a theme's node stands for when ``mined_names_of_themes`` names it: every
-    concept, and a pinned method (the maintainers' pin names the theme's idea whatever its kind: the
-    node carries its aliases as the items write them, and an item naming it links the node).  A mined
-    method a theme's word names is still written as no node (issue 21: a content change of its own)."""
-    return (*uses.concepts, *(use for use in uses.methods if pinned(use.name))) if uses.methods else uses.concepts
+    concept and every method, pinned or mined.  A name a theme stands for names the theme's idea
+    whatever slot the item chose it in (mining reads "software engineering" as a method, the theme
+    ``software-engineering`` is a concept): the node carries its aliases as the items write them ("SE"),
+    and an item naming it links the node.  Read from the concepts only, a method so named was written
+    as no node at all (its own merged, the theme's not linked: issue 21)."""
+    return (*uses.concepts, *uses.methods) if uses.methods else uses.concepts
 
 
 class ChosenTerms(LazyMapping[str, ItemTerms]):
@@ -344,7 +345,7 @@ def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None
     source = item_name(item.slug)
     concepts: list[str] = []
     mined_aliases: dict[str, tuple[str, ...]] = {}
-    for use in _theme_uses(uses, lambda name: _pinned(vocabulary, name)) if uses else ():  # a lookup per method
+    for use in _theme_uses(uses) if uses else ():
         theme = merged_into_theme.get(use.name)
         if theme:
             mined_aliases[theme] = use.aliases

@@ -678,10 +678,9 @@ def test_connective_terms_are_those_of_the_plain_form(per_item, pinned, merged, 
     # Chosen with no standing terms, the choice holds for these only when they decide no cut.
     plain, _ = term_choice(*args[:-1])
     assert plain.holds_for(standing) == (plain == choice)
-    # A theme a pinned method names is linked too (the pin merges into the theme's node from either slot).
+    # A theme a method names is linked too, pinned or mined (a term merges into the theme's node from either slot).
     assert choice.themes == {merged_into_theme[u.name] for t in expected.values()
-                             for u in (*t.concepts, *(m for m in t.methods if m.name in pinned))
-                             if u.name in merged_into_theme}
+                             for u in (*t.concepts, *t.methods) if u.name in merged_into_theme}
     carried = ChosenTerms(items, vocabulary, caps, merged_into_theme, choice)
     assert list(carried) == list(expected) and all(carried[slug] == expected[slug] for slug in reversed(expected))
     assert dict(carried) == expected and "nobody" not in carried

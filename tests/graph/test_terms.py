@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -159,3 +160,32 @@ def test_a_pin_that_names_a_themes_node_merges_into_it_from_either_slot() -> Non
     choice, _chosen = term_choice([item], Vocabulary(vocabulary.terms, {"s": uses}), Caps(methods=1),  # type: ignore[list-item]
                                   merged, min_links=1)
     assert choice.themes == {"rag-retrieval"}
+
+
+@pytest.mark.parametrize("theme_kind", [TermKind.METHOD, TermKind.CONCEPT])
+def test_a_mined_method_that_names_a_themes_node_merges_into_it(theme_kind: TermKind) -> None:
+    """A MINED (unpinned) term a theme stands for, chosen by the item as a method, is written as the
+    theme's node as a mined concept is, whatever the theme's kind: the item links the node though it
+    does not carry the theme, the node carries the variants the item writes ("SE", the item's own
+    acronym), and the term takes none of the item's slots.  It was written as no node at all: not its
+    own (it merged), not the theme's (only concepts and pins were read): the item lost the link
+    (issue 21; labels: bench/labels/theme47_engineer_*.tsv)."""
+    term = Term("software-engineering", TermKind.METHOD, "software engineering", ("SE",), ("s",))
+    other = Term("code-review", TermKind.METHOD, "code review", ("code review",), ("s",))
+    themes = ThemeMap(frozenset({"software-engineering"}), words={"software-engineering": ("engineering-practices",)},
+                      methods=frozenset({"software-engineering"}) if theme_kind is TermKind.METHOD else frozenset())
+    vocabulary = Vocabulary({term.name: term, other.name: other}, {})
+    merged = mined_names_of_themes(vocabulary, themes.nodes, themes)
+    assert merged == {term.name: "software-engineering"}
+    uses = ItemTerms("s", (), (TermUse(term.name, ("SE", "software engineering")), TermUse(other.name, ("code review",))))
+    builder = FactsBuilder()
+    item = SimpleNamespace(slug="s")
+    concepts, methods = item_terms(builder, item, uses, Caps(methods=1), [], merged, themes.words, vocabulary,  # type: ignore[arg-type]
+                                   themes.methods)
+    node = f"{theme_kind.value}:software-engineering"
+    assert (concepts, methods) == (([], [node, "method:code-review"]) if theme_kind is TermKind.METHOD
+                                   else ([node], ["method:code-review"]))  # the theme's node; the one slot still free
+    assert "alias:SE" in {o for name, o in builder.facts().observations if name == node}
+    choice, _chosen = term_choice([item], Vocabulary(vocabulary.terms, {"s": uses}), Caps(methods=1),  # type: ignore[list-item]
+                                  merged, min_links=1)
+    assert choice.themes == {"software-engineering"}  # its node exists: an item links it
