@@ -19,7 +19,8 @@ _CITING = Facts(
 def test_a_kept_item_s_incoming_links_are_read_back_as_planned_links() -> None:
     manifest = Manifest({"2026-01-01-a": Facts(((_A, "claim"),)), "2026-01-02-b": _CITING})
     assert links_of_kept(manifest, frozenset({"2026-01-01-a"})) == KeptLinks({"2026-01-02-b": (PlannedLink(
-        3, RelationType.SUPPORTS, _A, "2026-01-01-a", "This confirms Key Finding 2 of `2026-01-01-a`.", 24),)})
+        3, RelationType.SUPPORTS, _A, "2026-01-01-a", "This confirms Key Finding 2 of `2026-01-01-a`.", 24),)},
+        claims={"2026-01-01-a": {}})  # its one claim has no finding number: no cites entry can name it
     # the links to items that read now are planned from their text
     assert links_of_kept(manifest, frozenset({"2026-01-04-d"})) == KeptLinks()
     assert links_of_kept(None, frozenset({"2026-01-01-a"})) == KeptLinks()
@@ -29,4 +30,5 @@ def test_a_kept_item_s_links_name_the_claims_they_require_with_their_findings_nu
     manifest = Manifest({"2026-01-01-a": Facts(((_A, "claim"),), ((_A, "section:key-finding-6"),)),
                          "2026-01-02-b": _CITING})
     # 2026-01-03-c is in no manifest line: nothing to require of it
-    assert links_of_kept(manifest, frozenset({"2026-01-02-b"})) == KeptLinks({}, {"2026-01-01-a": {_A: 6}})
+    assert links_of_kept(manifest, frozenset({"2026-01-02-b"})) == KeptLinks({}, {"2026-01-01-a": {_A: 6}},
+                                                                              {"2026-01-02-b": {3: _B}})
