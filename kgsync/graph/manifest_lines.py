@@ -149,7 +149,9 @@ class LastLines(Mapping[str, str]):
         self._searched += 1
         data = self.data
         key = b"\n" + _json_string(slug).encode("utf-8") + b": "
-        start = data.find(key)
+        start = self._bisected(slug, key)
+        if start == -1:
+            start = data.find(key)
         if start == -1:  # not spelled as ``dumps`` spells it: the split reads it as JSON does
             return self._split()[slug]
         start += len(key)
@@ -157,6 +159,34 @@ class LastLines(Mapping[str, str]):
         end = len(data) if end == -1 else end
         text = self._found[slug] = data[start:end].decode("utf-8").rstrip(",")  # ``manifest_item_texts``: the comma off
         return text
+
+    def _bisected(self, slug: str, key: bytes) -> int:
+        """Where ``key`` (a newline, then ``"slug": ``) is in the bytes, found by bisection: ``dumps``
+        writes the item lines in slug order, and UTF-8's byte order is the code points' order.  -1:
+        not found so (a line out of order, no such line): the caller searches the whole file.
+        ~14 lines read, not a scan of ~85 MB at 10,000 items."""
+        data = self.data
+        if not data.endswith(b"\n}}\n"):
+            return -1
+        wanted = slug.encode("utf-8")
+        lo, hi = data.find(b"\n") + 1, len(data) - 3  # the first item line, the closing line
+        while 0 < lo < hi:
+            middle = (lo + hi) // 2
+            start = data.rfind(b"\n", lo, middle) + 1 or lo  # the line byte ``middle`` is in
+            end = data.find(b"\n", start)
+            close = data.find(b'"', start + 1, end)
+            if data[start : start + 1] != b'"' or close == -1:
+                return -1
+            found = data[start + 1 : close]
+            if b"\\" in found:  # spelled with an escape: as JSON reads it
+                found = _SLUG.raw_decode(data[start:end].decode("utf-8"))[0].encode("utf-8")
+            if found == wanted:
+                return start - 1 if data.startswith(key, start - 1) else -1
+            if found < wanted:
+                lo = end + 1
+            else:
+                hi = start
+        return -1
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.written if self.written is not None else self._split())

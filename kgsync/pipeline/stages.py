@@ -165,8 +165,8 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
         notices.extend(reader.notices)
         reader.notices = notices
     state = build_state.load(cache_folder, reader)
-    selections = SelectionStore(cache_folder, reader, distrust_selection)
     behind = behind if behind is not None else Behind()
+    selections = SelectionStore(cache_folder, reader, distrust_selection, behind.save)
     behind.said = reader.notices
     read_memo = ReadMemo(RecordCache(cache_folder, reader, behind.wait), state, behind.save)
     reading = read_records(config, read_memo, selections.keys)

@@ -43,6 +43,17 @@ def test_each_line_is_the_splits_with_a_record_or_without(slugs: list[str]) -> N
         assert "not an item" not in lines and lines.get("not an item") is None
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(SLUGS, unique=True, min_size=1, max_size=40), st.data())
+def test_a_line_is_found_by_bisection(slugs: list[str], data) -> None:
+    manifest = _manifest(slugs)
+    text = manifest.dumps().encode("utf-8")
+    lines = LastLines(text, _record(manifest))
+    for slug in [*slugs, data.draw(SLUGS)]:
+        key = b"\n" + json.dumps(slug, ensure_ascii=False).encode("utf-8") + b": "
+        assert lines._bisected(slug, key) == text.find(key)  # the one line it starts (JSON escapes every newline)
+
+
 def test_past_a_few_lines_the_file_is_split_once() -> None:
     slugs = [f"item-{n:03}" for n in range(manifest_lines._SEARCHED * 2)]
     manifest = _manifest(slugs)

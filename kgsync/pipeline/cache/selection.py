@@ -14,6 +14,7 @@ import msgspec
 from kgsync.contract.lazy_mapping import LazyMapping
 from kgsync.pipeline.cache.files import CacheReader
 from kgsync.pipeline.cache import fingerprint
+from kgsync.pipeline.cache.read_memo import Saver
 from kgsync.extract.record import Record
 from kgsync.extract.mining import ItemCandidates
 from kgsync.read.config import VocabularyOptions
@@ -46,9 +47,12 @@ class SelectionStore:
     (``InvalidStoredSelection``): the stored vocabulary is not used, and is selected again.
     """
 
-    def __init__(self, folder: Path | None, reader: CacheReader, distrust: bool = False) -> None:
+    def __init__(self, folder: Path | None, reader: CacheReader, distrust: bool = False, save: Saver | None = None) -> None:
         self.folder = folder / "vocab" if folder else None
         self.reader = reader
+        # How the shares are saved (``_save_shares``): ``(save, entries written)``; the build's forks a
+        # child for every item's (``kgsync.pipeline.behind.Behind.save``), the default saves in place.
+        self.save: Saver = save or (lambda save_now, _entries: save_now())
         self.fingerprint = fingerprint.code_fingerprint("vocabulary")
         self.inputs: _SelectionInputs | None = None
         self.keys: tuple[str, ...] = ()
@@ -180,10 +184,14 @@ class SelectionStore:
         changed = {slug: entry for slug, entry in now.items() if base.get(slug) != entry}
         if (len(changed) + len(base.keys() - now.keys())) * 8 <= len(now):
             if changed != extra:
-                self.reader.write(newer, (*head, changed))
+                self.save(lambda: self.reader.write(newer, (*head, changed)), len(changed))
             return
-        self.reader.write(path, (*head, now))
-        newer.unlink(missing_ok=True)
+
+        def save_all() -> None:  # every item's text (~13 MB at 10,000 items): a fresh build's, behind it
+            self.reader.write(path, (*head, now))
+            newer.unlink(missing_ok=True)
+
+        self.save(save_all, len(now))
 
     def _save(self, selected: bool, inputs: _SelectionInputs, vocabulary: Vocabulary, fold: Folding) -> None:
         if self.folder is None:

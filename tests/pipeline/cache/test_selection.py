@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from unittest import mock
 
@@ -128,3 +129,24 @@ def test_a_few_changed_shares_are_written_apart_and_read_back(tmp_path: Path) ->
     assert sorted(made) == slugs[:5] and whole.read_bytes() != written and not newer.exists()
     made[:] = []
     assert _share_store(tmp_path).share_texts(slugs, keys, share) == texts and made == []
+
+
+def test_the_shares_are_saved_by_the_saver_given_with_the_count_of_entries_they_write(tmp_path: Path) -> None:
+    slugs = [f"item-{n:02}" for n in range(20)]
+    keys = {slug: f"key of {slug}" for slug in slugs}
+    (tmp_path / "vocab").mkdir()
+    handed: list[tuple[Callable[[], None], int]] = []
+
+    def store() -> selection.SelectionStore:
+        found = selection.SelectionStore(tmp_path, selection.CacheReader(), save=lambda save, n: handed.append((save, n)))
+        found.ident = "one selection"
+        return found
+
+    whole = tmp_path / "vocab" / "shares.json"
+    texts = store().share_texts(slugs, keys, lambda slug: f"share of {slug} ({keys[slug]})")
+    assert [n for _, n in handed] == [20] and not whole.exists()  # every item's: handed over, not yet written
+    handed.pop()[0]()
+    assert whole.is_file() and _share_store(tmp_path).share_texts(slugs, keys, lambda slug: "made") == texts
+    keys["item-03"] = "an edit"
+    store().share_texts(slugs, keys, lambda slug: f"share of {slug} ({keys[slug]})")
+    assert [n for _, n in handed] == [1]  # one entry apart (``shares-new.json``)
