@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from typing import Generic, Protocol, TypeVar
 
 from kgsync.extract.evidence_model import MARKUP, content_words
-from kgsync.extract.stance import _THIS, _WORK
+from kgsync.extract.stance import THIS_WORDS, WORK_NOUNS
 
 #: A bracket that is no link's text: an evidence label ("[inference; source: …]"), a checkbox.
 _BRACKET = re.compile(r"\[[^\[\]\n]{0,3000}\]")
@@ -91,14 +91,14 @@ def reported_words(sentence: str) -> str:
     tokens = _TOKEN.findall(prose)
     words = [t.lower().removesuffix("'s").removesuffix("\u2019s") for t in tokens]
     for index, word in enumerate(words):
-        if word not in _WORK:
+        if word not in WORK_NOUNS:
             continue
         phrase = words[max(0, index - _REACH) : index]  # the description: back to the clause's start
-        if any(w in _THIS for w in phrase[next((i + 1 for i in range(len(phrase) - 1, -1, -1)
+        if any(w in THIS_WORDS for w in phrase[next((i + 1 for i in range(len(phrase) - 1, -1, -1)
                                                 if phrase[i] in _REPORT_BREAK), 0):]):
             continue
         for at in range(index + 2, min(index + 2 + _REACH, len(words))):
-            if words[at] in _REPORT_BREAK or words[at] in _WORK:
+            if words[at] in _REPORT_BREAK or words[at] in WORK_NOUNS:
                 break
             if words[at] == "that":
                 if not _follows_a_verb(words, index, at):

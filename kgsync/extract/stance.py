@@ -244,7 +244,7 @@ _PHRASES_BY_FIRST: dict[str, tuple[tuple[tuple[str, ...], RelationType], ...]] =
 #: amendment-practices item", "the repository's completed deep-modules item".
 _PRIOR = frozenset("prior earlier previous existing companion parent repository corpus cited".split())
 #: Nouns that name a body of work or what it concluded.
-_WORK = frozenset("work works finding findings research item items study studies synthesis syntheses analysis "
+WORK_NOUNS = frozenset("work works finding findings research item items study studies synthesis syntheses analysis "
                   "analyses result results conclusion conclusions evidence note notes report reports investigation "
                   "investigations review reviews".split())
 #: Nouns that name what an item concludes (its side of an agreement: "this conclusion").  Not
@@ -257,7 +257,7 @@ _CLAIM_NOUNS = frozenset("conclusion conclusions result results finding findings
 #: the same direction").
 _SAME_NOUNS = _CLAIM_NOUNS | frozenset("direction pattern point view picture".split())
 #: Determiners that point at this item's own statement ("this conclusion", "that recommendation").
-_THIS = frozenset("this these our".split())
+THIS_WORDS = frozenset("this these our".split())
 #: Words that start a new clause: the two sides of an agreement stand in one clause.
 _CLAUSE_WORDS = frozenset("but while whereas although though because since so where when than if unless".split())
 #: Where the object of a predicate ends (a relative or complement clause starts).
@@ -352,7 +352,7 @@ def _object(words: list[str]) -> list[str]:
         out.append(word)
     lead = next((i for i, w in enumerate(out) if w not in _LEADING), len(out))
     head = out[lead : lead + _OBJECT_LEAD]
-    pointing = _THIS | _PRIOR | {"that", "those", "new", "present", "current", "same", "we"}
+    pointing = THIS_WORDS | _PRIOR | {"that", "those", "new", "present", "current", "same", "we"}
     return out if any(w in pointing or w.startswith(MARK) for w in head) else []
 
 
@@ -373,7 +373,7 @@ def _this(words: list[str]) -> bool:
     if "we" in words:
         return True
     for index, word in enumerate(words):
-        pointing = word in _THIS or (word in ("that", "those") and index == 0) or \
+        pointing = word in THIS_WORDS or (word in ("that", "those") and index == 0) or \
             (word in ("new", "present", "current") and index and words[index - 1] == "the")
         if pointing and any(w in _CLAIM_NOUNS for w in words[index + 1 : index + 1 + _NP_REACH // 2]):
             return True
@@ -386,6 +386,6 @@ def _prior(words: list[str], marks: bool) -> bool:
     for index, word in enumerate(words):
         if marks and word.startswith(MARK):
             return True
-        if word in _PRIOR and any(w in _WORK for w in words[index + 1 : index + 1 + _NP_REACH]):
+        if word in _PRIOR and any(w in WORK_NOUNS for w in words[index + 1 : index + 1 + _NP_REACH]):
             return True
     return False
