@@ -219,7 +219,8 @@ def _conflict_blamed(pair: tuple[str, str], items: Sequence[ResearchItem], by_it
     if len(new) == 1:
         (slug, own), reason = new[0], "its stance is the one new in this build"
     else:
-        slug, own = max(sides, key=lambda side: (item_of[side[0]].completed or "9999", side[0]))
+        first, second = sides
+        slug, own = second if item_of[first[0]].precedes(item_of[second[0]]) else first
         reason = "it is the later of the two items"
     other_slug, other = next(side for side in sides if side[0] != slug)
     here = _stated_at(by_item[slug], own, slug, items)
