@@ -225,3 +225,18 @@ def test_a_marker_inside_an_html_comment_is_not_read() -> None:
     body = f"Later.\n\n<!-- a note --> The vendor note. [supports: {OLD} KF2 from KF1]\n"
     [link] = links_of(old_item(), new_item(body)).links[NEW]  # after the comment: read
     assert (link.source_number, link.relation) == (1, RelationType.SUPPORTS)
+
+
+def test_a_bracket_warned_as_no_marker_in_a_finding_links_nothing() -> None:
+    # warned "is not a stance marker … read as prose", yet read by the prose scan: in a finding "contradicts"
+    # is a cue whose object is the item named after it, and the bracket's "KF1" a finding number (a link)
+    findings = ("SQLite FTS5 search is enough for a small corpus of items.", "Vector search waits until the corpus grows.")
+    for written in (f"[contradicts {OLD} KF1]", f"[supports {OLD} KF1]", f"[extends {OLD} KF1]",
+                    f"[contradict: {OLD} KF1]", f"[suports: {OLD} KF1]", f"[ѕupports: {OLD} KF1]",
+                    f"[contradıcts {OLD} KF1]"):
+        item = new_item("Nothing.", (findings[0], f"{findings[1]}** {written} **"))
+        assert links_of(old_item(), item).links == {}, written
+        assert without_marks(f"A {written} B").split() == ["A", "B"], written
+    said = f"Vector search waits, as {OLD} Key Finding 2 found."  # a citation in the prose still links
+    assert links_of(old_item(), new_item("Nothing.", (findings[0], f"{findings[1]}** {said} **"))).links
+
