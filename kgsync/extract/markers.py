@@ -8,7 +8,8 @@ Inside a Key Findings entry the referencing finding is that entry; elsewhere ``f
 names it.  ``<slug>`` is an item's slug, its file name or path (``….md``).  A marker is read in its NFKC
 form: full-width brackets, colon, stance word or ``ＫＦ２``, as an East Asian input method types them, are the
 marker they show (``read.item_sections.author_markers``).  A bracket of a marker's shape whose word is close to a
-stance, or that lacks its colon, is read as prose and warned with the marker to write (``misspelt_marks``).
+stance, or that lacks its colon, is no marker: warned with the marker to write (``misspelt_marks``), it links
+nothing (``without_marks`` blanks it for the prose read around it).
 """
 
 from __future__ import annotations
@@ -59,9 +60,14 @@ def author_marks(line: str, at: int, own_slug: str, held_by: int) -> list[Mentio
 
 
 def without_marks(line: str) -> str:
-    """``line`` with its markers blanked (the prose around them is read as prose)."""
+    """``line`` with its markers blanked, and each bracket of a marker's shape warned as none (``misspelt_marks``):
+    the prose around them is read as prose, none of them (a bracket warned as no marker links nothing)."""
     marks = author_markers(line)
-    return without_author_markers(line, marks, " ") if marks else line
+    text = without_author_markers(line, marks, " ") if marks else line
+    if not may_hold_marker(text):
+        return text
+    return (_SHAPED_WIDE if wide_opening(text) else _SHAPED).sub(lambda shaped: shaped.group() if _meant(shaped) is None
+                                                                 else " ", text)
 
 
 #: A bracket of a marker's shape, whatever its word (letters of any script): ``[<word>: <target> …]``, or
@@ -77,8 +83,8 @@ _STANCES = tuple(relation.value for relation in (RelationType.SUPPORTS, Relation
 def misspelt_marks(item: ResearchItem) -> list[Issue]:
     """A warning at each bracket of a marker's shape outside fenced code whose target is slug-like (has
     a "-") and whose word is no stance but close to one (``near_stance``), or is one (or close) with no
-    colon after it: it is read as prose, and the warning gives the marker to write.  Nothing is linked
-    from it."""
+    colon after it: it is no marker, and the warning gives the marker to write.  Nothing is linked from it
+    (``without_marks`` blanks it for the prose read around it)."""
     shaped = _SHAPED_WIDE if wide_opening(item.body) else _SHAPED
     if not any(map(_meant, shaped.finditer(item.body))):
         return []  # one search of the body: no bracket in the corpora is near a stance
@@ -95,7 +101,7 @@ def misspelt_marks(item: ResearchItem) -> list[Issue]:
                                             if bracket.group(2)[0] in _COLONS else f"no ':' after {word!r}")
                 out.append(Issue(
                     IssueSeverity.WARNING, Location(item.path, line), f"{written} is not a stance marker ({why}): "
-                    f"read as prose", f"if it states a stance, write [{meant}: {normalize('NFKC', bracket.group(3)).strip()}]"
+                    f"no link", f"if it states a stance, write [{meant}: {normalize('NFKC', bracket.group(3)).strip()}]"
                     f"{' in ASCII letters' if not word.isascii() else ''}; docs/EVIDENCE.md", item.slug))
     return out
 
