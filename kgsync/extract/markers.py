@@ -60,9 +60,10 @@ def author_marks(line: str, at: int, own_slug: str, held_by: int) -> list[Mentio
 
 
 def without_marks(line: str) -> str:
-    """``line`` with its markers blanked, and each bracket of a marker's shape warned as none (``misspelt_marks``):
-    the prose around them is read as prose, none of them (a bracket warned as no marker links nothing)."""
-    marks = author_markers(line)
+    """``line`` with its markers blanked, those in code spans too (code), and each bracket of a marker's shape
+    warned as none (``misspelt_marks``): the prose around them is read as prose, none of them (a marker in code
+    or a bracket warned as no marker links nothing)."""
+    marks = author_markers(line, in_code=True)
     text = without_author_markers(line, marks, " ") if marks else line
     if not may_hold_marker(text):
         return text
