@@ -15,6 +15,7 @@ nothing (``without_marks`` blanks it for the prose read around it).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 from unicodedata import name, normalize
 
@@ -69,6 +70,39 @@ def without_marks(line: str) -> str:
         return text
     return (_SHAPED_WIDE if wide_opening(text) else _SHAPED).sub(lambda shaped: shaped.group() if _meant(shaped) is None
                                                                  else " ", text)
+
+
+def html_comments(body: str, first_line: int) -> dict[int, list[tuple[int, int]]]:
+    """File line -> the columns HTML comments (``<!-- … -->``, CommonMark 6.6: over several lines too; one
+    never closed is text) in ``body`` (its first line ``first_line``) cover there; a ``<!--`` inside an
+    inline code span (after an odd number of backticks on its line) opens none.  Linear: found by ``find``."""
+    out: dict[int, list[tuple[int, int]]] = {}
+    line, counted, line_start, odd = first_line, 0, 0, False  # at ``counted``: its line, where that starts,
+    at = close = 0  # and whether an odd number of backticks precede it there; ``close``: the next "-->"
+    while (start := body.find("<!--", at)) >= 0:
+        if close < start + 4 and (close := body.find("-->", start + 4)) < 0:
+            break
+        if (newlines := body.count("\n", counted, start)):
+            line, line_start, odd = line + newlines, body.rfind("\n", counted, start) + 1, False
+        odd ^= body.count("`", max(counted, line_start), start) % 2 == 1
+        counted = at = start + 4
+        if odd:
+            continue
+        column = start - line_start
+        for part in body[start:close + 3].split("\n"):
+            out.setdefault(line, []).append((column, column + len(part)))
+            line, column = line + 1, 0
+        line, counted, at = line - 1, close + 3, close + 3
+        if (inside := body.rfind("\n", start, close)) >= 0:  # a comment's backticks open no code span
+            line_start, odd = inside + 1, False
+    return out
+
+
+def blanked(raw: str, spans: Sequence[tuple[int, int]]) -> str:
+    """``raw`` with the columns of each of ``spans`` blanked (the columns of the others stay where they are)."""
+    for start, end in spans:
+        raw = raw[:start] + " " * (min(end, len(raw)) - start) + raw[end:]
+    return raw
 
 
 #: A bracket of a marker's shape, whatever its word (letters of any script): ``[<word>: <target> …]``, or
