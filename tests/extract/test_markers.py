@@ -249,3 +249,17 @@ def test_a_marker_in_a_code_span_in_a_finding_links_nothing() -> None:
         assert links_of(old_item(), item).links == {}, written
         assert links_of(old_item(), new_item(f"Later.\n\nWrite {written} to say so.\n")).links == {}, written
 
+
+def test_a_misspelt_marker_in_a_code_span_or_an_html_comment_is_not_warned() -> None:
+    # code and a comment are read as nothing: no marker, and no warning of one misspelt
+    from kgsync.extract.record import parse_record
+    from tests.extract.evidence_items import item_text
+
+    for line in (f"Write `[contradict: {OLD} KF2 from KF1]` to say so.", f"A ``[supports {OLD} KF2]`` form.",
+                 f"The note. <!-- [contradict: {OLD} KF2 from KF1] -->", f"<!--\nWithdrawn [supports {OLD} KF2]\n-->"):
+        text = item_text("New study", "2026-02-01", ("One.", "Two."), f"Later.\n\n{line}\n")
+        assert parse_record(text.encode(), f"Research/completed/{NEW}.md", NEW).issues == (), line
+    line = f"A `tip` then [contradict: {OLD} KF2 from KF1] <!-- a note -->"  # outside both: still warned
+    text = item_text("New study", "2026-02-01", ("One.", "Two."), f"Later.\n\n{line}\n")
+    [issue] = parse_record(text.encode(), f"Research/completed/{NEW}.md", NEW).issues
+    assert "no link" in issue.message
