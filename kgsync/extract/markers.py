@@ -22,8 +22,8 @@ from unicodedata import name, normalize
 from kgsync.contract.errors import Location
 from kgsync.contract.model import RelationType
 from kgsync.extract.evidence_model import Mention, plain_text, shorten_sentence
-from kgsync.read.items import (Issue, IssueSeverity, ResearchItem, author_markers, may_hold_marker, normalise_slug,
-                               unfenced_lines, wide_opening, without_author_markers)
+from kgsync.read.items import (Issue, IssueSeverity, ResearchItem, author_markers, code_spans, may_hold_marker,
+                               normalise_slug, unfenced_lines, wide_opening, without_author_markers)
 
 _TARGET = re.compile(r"[`'\"]?([A-Za-z0-9._/-]{1,300}?)(?:\.md)?[`'\"]?(?=[ \t,;]|$)")
 _NUMBERS = re.compile(r"\b(?:KF|key[ \t]{1,3}findings?)[ \t]{0,2}#?(\d{1,3})|(?<=[,&])[ \t]{0,2}#?(\d{1,3})\b|"
@@ -116,20 +116,24 @@ _STANCES = tuple(relation.value for relation in (RelationType.SUPPORTS, Relation
 
 
 def misspelt_marks(item: ResearchItem) -> list[Issue]:
-    """A warning at each bracket of a marker's shape outside fenced code whose target is slug-like (has
-    a "-") and whose word is no stance but close to one (``near_stance``), or is one (or close) with no
-    colon after it: it is no marker, and the warning gives the marker to write.  Nothing is linked from it
+    """A warning at each bracket of a marker's shape outside code (fenced, or a span) and HTML comments whose
+    target is slug-like (has a "-") and whose word is no stance but close to one (``near_stance``), or is one
+    (or close) with no colon after it: it is no marker, and the warning gives the marker to write.  Nothing is linked from it
     (``without_marks`` blanks it for the prose read around it)."""
     shaped = _SHAPED_WIDE if wide_opening(item.body) else _SHAPED
     if not any(map(_meant, shaped.finditer(item.body))):
         return []  # one search of the body: no bracket in the corpora is near a stance
     out: list[Issue] = []
+    hidden = html_comments(item.body, item.body_line)
     for first, run in unfenced_lines(item.body):
         for line, raw in enumerate(run, item.body_line + first):
-            for bracket in shaped.finditer(raw) if may_hold_marker(raw) else ():
+            if not may_hold_marker(raw):
+                continue
+            code = code_spans(raw)
+            for bracket in shaped.finditer(blanked(raw, hidden[line]) if line in hidden else raw):
                 meant = _meant(bracket)
-                if meant is None:
-                    continue
+                if meant is None or any(start < bracket.start() and bracket.end() <= end for start, end in code):
+                    continue  # code, or in a comment (blanked): read as nothing, so warned of nothing
                 written, word = bracket.group(), normalize("NFKC", bracket.group(1))
                 written = written if len(written) <= 120 else f"{written[:118]}…]"
                 why = _look_alike(word) or (f"{word!r} is none of {', '.join(_STANCES)}"

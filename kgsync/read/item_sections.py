@@ -67,8 +67,13 @@ def author_markers(text: str, in_code: bool = False) -> list[AuthorMark]:
     marks = _marks(text)
     if not marks or in_code or "`" not in text:
         return marks
-    spans = [(m.start(), m.end()) for m in _CODE_SPAN.finditer(text)]
+    spans = code_spans(text)
     return [mark for mark in marks if not any(start < mark.start and mark.end <= end for start, end in spans)]
+
+
+def code_spans(text: str) -> list[tuple[int, int]]:
+    """The (start, end) of each inline code span in ``text`` (``_CODE_SPAN``), its backticks included."""
+    return [(m.start(), m.end()) for m in _CODE_SPAN.finditer(text)] if "`" in text else []
 
 
 #: An inline code span (CommonMark 6.1): a run of backticks, then text, then a run of as many.
