@@ -60,13 +60,14 @@ def author_marks(line: str, at: int, own_slug: str, held_by: int) -> list[Mentio
     return out
 
 
-def without_marks(line: str) -> str:
+def without_marks(line: str, warned: bool = True) -> str:
     """``line`` with its markers blanked, those in code spans too (code), and each bracket of a marker's shape
     warned as none (``misspelt_marks``): the prose around them is read as prose, none of them (a marker in code
-    or a bracket warned as no marker links nothing)."""
+    or a bracket warned as no marker links nothing).  ``warned``: False when the line's text holds no bracket
+    warned as no marker (``warned_brackets``: the common case, read once per item)."""
     marks = author_markers(line, in_code=True)
     text = without_author_markers(line, marks, " ") if marks else line
-    if not may_hold_marker(text):
+    if not warned or not may_hold_marker(text):
         return text
     return (_SHAPED_WIDE if wide_opening(text) else _SHAPED).sub(lambda shaped: shaped.group() if _meant(shaped) is None
                                                                  else " ", text)
@@ -115,14 +116,21 @@ _SHAPED_WIDE = re.compile("[\\[\uff3b\ufe47]" + _SHAPED_REST)
 _STANCES = tuple(relation.value for relation in (RelationType.SUPPORTS, RelationType.CONTRADICTS, RelationType.EXTENDS))
 
 
+@lru_cache(maxsize=8)
+def warned_brackets(body: str) -> bool:
+    """Whether ``body`` holds a bracket of a marker's shape that ``misspelt_marks`` may warn as no marker: one
+    search of it (no bracket in the corpora is near a stance), once for the warnings and the references scan."""
+    return any(map(_meant, (_SHAPED_WIDE if wide_opening(body) else _SHAPED).finditer(body)))
+
+
 def misspelt_marks(item: ResearchItem) -> list[Issue]:
     """A warning at each bracket of a marker's shape outside code (fenced, or a span) and HTML comments whose
     target is slug-like (has a "-") and whose word is no stance but close to one (``near_stance``), or is one
     (or close) with no colon after it: it is no marker, and the warning gives the marker to write.  Nothing is linked from it
     (``without_marks`` blanks it for the prose read around it)."""
+    if not warned_brackets(item.body):
+        return []
     shaped = _SHAPED_WIDE if wide_opening(item.body) else _SHAPED
-    if not any(map(_meant, shaped.finditer(item.body))):
-        return []  # one search of the body: no bracket in the corpora is near a stance
     out: list[Issue] = []
     hidden = html_comments(item.body, item.body_line)
     for first, run in unfenced_lines(item.body):

@@ -17,7 +17,7 @@ from kgsync.contract.model import RelationType
 from kgsync.extract.evidence_model import Mention, plain_text, words_key
 from kgsync.extract.descriptions import Findings as _Findings, Fuller, fuller_forms, held_by as _held_by
 from kgsync.extract.sentences import sentences
-from kgsync.extract.markers import author_marks, blanked, html_comments, without_marks
+from kgsync.extract.markers import author_marks, blanked, html_comments, warned_brackets, without_marks
 from kgsync.extract.mentions import sentence_mentions
 from kgsync.extract.reference_spans import DATED, HAS_REFERENCE, may_cite_a_finding, reference_spans
 from kgsync.extract.tables import Table
@@ -55,6 +55,7 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
         for cited in item.cited_findings for number in cited.findings]
     starts = {f.line: f.number for f in item.key_findings}  # a Key Findings entry's first line
     lines = _lines_to_read(item)
+    warned = warned_brackets(item.body)  # a bracket warned as no marker: blanked as a marker is (links nothing)
     kept: list[tuple[str, ...]] = []
 
     def named() -> tuple[str, ...]:  # read once, when a description needs it: from the lines read
@@ -65,7 +66,7 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
 
     def fuller() -> tuple[Fuller, ...]:  # read once, when a generic description needs it
         if not forms:
-            citing = _citing_sentences(lines)
+            citing = _citing_sentences(lines, warned)
             forms.append(tuple(form for _line, sentence, _table in citing
                                for form in fuller_forms(sentence, item.slug, item.cites, named())))
             forms[0] += _cited_by_name(citing, item.slug, findings, item.cites)
@@ -74,7 +75,7 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
     for line, raw, row, table, may_name in lines:
         if line in hidden:  # an HTML comment renders nothing: neither a marker nor a citation in it is read
             raw = blanked(raw, hidden[line])
-        text = without_marks(raw)
+        text = without_marks(raw, warned)
         if text != raw:
             held = starts.get(line) or _held_by(plain_text(text), findings)
             out.extend(author_marks(raw, line, item.slug, held))
@@ -127,12 +128,13 @@ def named_items(item: ResearchItem) -> tuple[str, ...]:
     return _named_in((raw for _line, raw, _row, _table, may in _lines_to_read(item) if may), item.slug)
 
 
-def _citing_sentences(lines: Sequence[tuple[int, str, bool, Table, bool]]) -> list[tuple[int, str, Table | None]]:
+def _citing_sentences(lines: Sequence[tuple[int, str, bool, Table, bool]],
+                      warned: bool = True) -> list[tuple[int, str, Table | None]]:
     """(line, sentence, its table) of every line read that may cite a finding: a table row whole
     (with its table), a prose line by sentence."""
     return [(line, sentence, table if row else None) for line, raw, row, table, may in lines
             if may and may_cite_a_finding(raw)
-            for sentence in ([without_marks(raw)] if row else sentences(without_marks(raw)))]
+            for sentence in ([without_marks(raw, warned)] if row else sentences(without_marks(raw, warned)))]
 
 
 def _cited_by_name(citing: Sequence[tuple[int, str, Table | None]], own_slug: str, findings: _Findings,
