@@ -119,7 +119,9 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             target_extraction = read.get(slug)
             if target_extraction is None:  # kept from an earlier build: its findings are not read now
                 still.add((slug, mention.sentence, mention.line))
-                if mention.exact and mention.finding and not mention.withheld:
+                if mention.exact and not mention.finding:  # a marker without KF<n>: warned as when it reads
+                    issues.append(_names_no_finding(item, mention, slug))
+                elif mention.exact and not mention.withheld:
                     fresh = _to_kept(item, mention, slug, extraction.claims, kept, vetoed, issues)
                     if fresh is not None:
                         to_kept.append(fresh)
@@ -150,10 +152,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             elif mention.described and claim is None and mention.stance is not None:
                 issues.append(unnamed_finding_hint(item, mention, slug))
             elif mention.exact and claim is None and not mention.finding:  # a marker without KF<n>
-                issues.append(marker_issue(item, mention, f"names no finding of {slug}", "write "
-                                           f"[{(mention.stance or RelationType.EXTENDS).value}: {slug} KF<n>"
-                                           f"{f' from KF{mention.held_by}' if mention.held_by else ''}] (n: {slug}'s "
-                                           "Key Finding); docs/EVIDENCE.md"))
+                issues.append(_names_no_finding(item, mention, slug))
             if claim is None or mention.withheld:
                 continue
             relation = RelationType.EXTENDS if reported else mention.stance or RelationType.EXTENDS
@@ -277,6 +276,15 @@ def _to_kept(item: ResearchItem, mention: Mention, slug: str, claims: Sequence[C
         return None  # a maintainer rejected it
     return PlannedLink(source.number, relation, target, slug, mention.sentence, mention.line,
                        link_kind(mention, False))
+
+
+def _names_no_finding(item: ResearchItem, mention: Mention, slug: str) -> Issue:
+    """A marker without ``KF<n>`` whose words match no finding of ``slug`` (or ``slug`` fails: its findings are
+    not read): which finding is not said."""
+    return marker_issue(item, mention, f"names no finding of {slug}", "write "
+                        f"[{(mention.stance or RelationType.EXTENDS).value}: {slug} KF<n>"
+                        f"{f' from KF{mention.held_by}' if mention.held_by else ''}] (n: {slug}'s "
+                        "Key Finding); docs/EVIDENCE.md")
 
 
 def _stated_by_none(item: ResearchItem, mention: Mention, slug: str, relation: RelationType, number: int) -> Issue:

@@ -8,20 +8,22 @@ Inside a Key Findings entry the referencing finding is that entry; elsewhere ``f
 names it.  ``<slug>`` is an item's slug, its file name or path (``….md``).  A marker is read in its NFKC
 form: full-width brackets, colon, stance word or ``ＫＦ２``, as an East Asian input method types them, are the
 marker they show (``read.item_sections.author_markers``).  A bracket of a marker's shape whose word is close to a
-stance, or that lacks its colon, is read as prose and warned with the marker to write (``misspelt_marks``).
+stance, or that lacks its colon, is no marker: warned with the marker to write (``misspelt_marks``), it links
+nothing (``without_marks`` blanks it for the prose read around it).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 from unicodedata import name, normalize
 
 from kgsync.contract.errors import Location
 from kgsync.contract.model import RelationType
 from kgsync.extract.evidence_model import Mention, plain_text, shorten_sentence
-from kgsync.read.items import (Issue, IssueSeverity, ResearchItem, author_markers, may_hold_marker, normalise_slug,
-                               unfenced_lines, wide_opening, without_author_markers)
+from kgsync.read.items import (Issue, IssueSeverity, ResearchItem, author_markers, code_spans, may_hold_marker,
+                               normalise_slug, unfenced_lines, wide_opening, without_author_markers)
 
 _TARGET = re.compile(r"[`'\"]?([A-Za-z0-9._/-]{1,300}?)(?:\.md)?[`'\"]?(?=[ \t,;]|$)")
 _NUMBERS = re.compile(r"\b(?:KF|key[ \t]{1,3}findings?)[ \t]{0,2}#?(\d{1,3})|(?<=[,&])[ \t]{0,2}#?(\d{1,3})\b|"
@@ -58,10 +60,50 @@ def author_marks(line: str, at: int, own_slug: str, held_by: int) -> list[Mentio
     return out
 
 
-def without_marks(line: str) -> str:
-    """``line`` with its markers blanked (the prose around them is read as prose)."""
-    marks = author_markers(line)
-    return without_author_markers(line, marks, " ") if marks else line
+def without_marks(line: str, warned: bool = True) -> str:
+    """``line`` with its markers blanked, those in code spans too (code), and each bracket of a marker's shape
+    warned as none (``misspelt_marks``): the prose around them is read as prose, none of them (a marker in code
+    or a bracket warned as no marker links nothing).  ``warned``: False when the line's text holds no bracket
+    warned as no marker (``warned_brackets``: the common case, read once per item)."""
+    marks = author_markers(line, in_code=True)
+    text = without_author_markers(line, marks, " ") if marks else line
+    if not warned or not may_hold_marker(text):
+        return text
+    return (_SHAPED_WIDE if wide_opening(text) else _SHAPED).sub(lambda shaped: shaped.group() if _meant(shaped) is None
+                                                                 else " ", text)
+
+
+def html_comments(body: str, first_line: int) -> dict[int, list[tuple[int, int]]]:
+    """File line -> the columns HTML comments (``<!-- … -->``, CommonMark 6.6: over several lines too; one
+    never closed is text) in ``body`` (its first line ``first_line``) cover there; a ``<!--`` inside an
+    inline code span (after an odd number of backticks on its line) opens none.  Linear: found by ``find``."""
+    out: dict[int, list[tuple[int, int]]] = {}
+    line, counted, line_start, odd = first_line, 0, 0, False  # at ``counted``: its line, where that starts,
+    at = close = 0  # and whether an odd number of backticks precede it there; ``close``: the next "-->"
+    while (start := body.find("<!--", at)) >= 0:
+        if close < start + 4 and (close := body.find("-->", start + 4)) < 0:
+            break
+        if (newlines := body.count("\n", counted, start)):
+            line, line_start, odd = line + newlines, body.rfind("\n", counted, start) + 1, False
+        odd ^= body.count("`", max(counted, line_start), start) % 2 == 1
+        counted = at = start + 4
+        if odd:
+            continue
+        column = start - line_start
+        for part in body[start:close + 3].split("\n"):
+            out.setdefault(line, []).append((column, column + len(part)))
+            line, column = line + 1, 0
+        line, counted, at = line - 1, close + 3, close + 3
+        if (inside := body.rfind("\n", start, close)) >= 0:  # a comment's backticks open no code span
+            line_start, odd = inside + 1, False
+    return out
+
+
+def blanked(raw: str, spans: Sequence[tuple[int, int]]) -> str:
+    """``raw`` with the columns of each of ``spans`` blanked (the columns of the others stay where they are)."""
+    for start, end in spans:
+        raw = raw[:start] + " " * (min(end, len(raw)) - start) + raw[end:]
+    return raw
 
 
 #: A bracket of a marker's shape, whatever its word (letters of any script): ``[<word>: <target> …]``, or
@@ -74,28 +116,39 @@ _SHAPED_WIDE = re.compile("[\\[\uff3b\ufe47]" + _SHAPED_REST)
 _STANCES = tuple(relation.value for relation in (RelationType.SUPPORTS, RelationType.CONTRADICTS, RelationType.EXTENDS))
 
 
+@lru_cache(maxsize=8)
+def warned_brackets(body: str) -> bool:
+    """Whether ``body`` holds a bracket of a marker's shape that ``misspelt_marks`` may warn as no marker: one
+    search of it (no bracket in the corpora is near a stance), once for the warnings and the references scan."""
+    return any(map(_meant, (_SHAPED_WIDE if wide_opening(body) else _SHAPED).finditer(body)))
+
+
 def misspelt_marks(item: ResearchItem) -> list[Issue]:
-    """A warning at each bracket of a marker's shape outside fenced code whose target is slug-like (has
-    a "-") and whose word is no stance but close to one (``near_stance``), or is one (or close) with no
-    colon after it: it is read as prose, and the warning gives the marker to write.  Nothing is linked
-    from it."""
+    """A warning at each bracket of a marker's shape outside code (fenced, or a span) and HTML comments whose
+    target is slug-like (has a "-") and whose word is no stance but close to one (``near_stance``), or is one
+    (or close) with no colon after it: it is no marker, and the warning gives the marker to write.  Nothing is linked from it
+    (``without_marks`` blanks it for the prose read around it)."""
+    if not warned_brackets(item.body):
+        return []
     shaped = _SHAPED_WIDE if wide_opening(item.body) else _SHAPED
-    if not any(map(_meant, shaped.finditer(item.body))):
-        return []  # one search of the body: no bracket in the corpora is near a stance
     out: list[Issue] = []
+    hidden = html_comments(item.body, item.body_line)
     for first, run in unfenced_lines(item.body):
         for line, raw in enumerate(run, item.body_line + first):
-            for bracket in shaped.finditer(raw) if may_hold_marker(raw) else ():
+            if not may_hold_marker(raw):
+                continue
+            code = code_spans(raw)
+            for bracket in shaped.finditer(blanked(raw, hidden[line]) if line in hidden else raw):
                 meant = _meant(bracket)
-                if meant is None:
-                    continue
+                if meant is None or any(start < bracket.start() and bracket.end() <= end for start, end in code):
+                    continue  # code, or in a comment (blanked): read as nothing, so warned of nothing
                 written, word = bracket.group(), normalize("NFKC", bracket.group(1))
                 written = written if len(written) <= 120 else f"{written[:118]}…]"
                 why = _look_alike(word) or (f"{word!r} is none of {', '.join(_STANCES)}"
                                             if bracket.group(2)[0] in _COLONS else f"no ':' after {word!r}")
                 out.append(Issue(
                     IssueSeverity.WARNING, Location(item.path, line), f"{written} is not a stance marker ({why}): "
-                    f"read as prose", f"if it states a stance, write [{meant}: {normalize('NFKC', bracket.group(3)).strip()}]"
+                    f"no link", f"if it states a stance, write [{meant}: {normalize('NFKC', bracket.group(3)).strip()}]"
                     f"{' in ASCII letters' if not word.isascii() else ''}; docs/EVIDENCE.md", item.slug))
     return out
 

@@ -44,7 +44,7 @@ def parse_record(raw: bytes, display: str, slug: str) -> Record:
     item, issues = read_item_bytes(raw, display, slug)
     if item is None:
         return Record(None, issues, (None, None))
-    issues = (*issues, *misspelt_marks(item))  # a bracket an author meant as a marker: read as prose, warned
+    issues = (*issues, *misspelt_marks(item))  # a bracket an author meant as a marker: no link, warned
     light = replace(item, body="", sections=())
     mined = candidates(item)
     # Mining's verdict on the item's own words reaches its claims' topics (``claims.Topics.modifiers``).

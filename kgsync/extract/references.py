@@ -17,7 +17,7 @@ from kgsync.contract.model import RelationType
 from kgsync.extract.evidence_model import Mention, plain_text, words_key
 from kgsync.extract.descriptions import Findings as _Findings, Fuller, fuller_forms, held_by as _held_by
 from kgsync.extract.sentences import sentences
-from kgsync.extract.markers import author_marks, without_marks
+from kgsync.extract.markers import author_marks, blanked, html_comments, warned_brackets, without_marks
 from kgsync.extract.mentions import sentence_mentions
 from kgsync.extract.reference_spans import DATED, HAS_REFERENCE, may_cite_a_finding, reference_spans
 from kgsync.extract.tables import Table
@@ -55,6 +55,7 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
         for cited in item.cited_findings for number in cited.findings]
     starts = {f.line: f.number for f in item.key_findings}  # a Key Findings entry's first line
     lines = _lines_to_read(item)
+    warned = warned_brackets(item.body)  # a bracket warned as no marker: blanked as a marker is (links nothing)
     kept: list[tuple[str, ...]] = []
 
     def named() -> tuple[str, ...]:  # read once, when a description needs it: from the lines read
@@ -65,16 +66,16 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
 
     def fuller() -> tuple[Fuller, ...]:  # read once, when a generic description needs it
         if not forms:
-            citing = _citing_sentences(lines)
+            citing = _citing_sentences(lines, warned)
             forms.append(tuple(form for _line, sentence, _table in citing
                                for form in fuller_forms(sentence, item.slug, item.cites, named())))
             forms[0] += _cited_by_name(citing, item.slug, findings, item.cites)
         return forms[0]
-    hidden = _commented(item.body, item.body_line)
+    hidden = html_comments(item.body, item.body_line)
     for line, raw, row, table, may_name in lines:
         if line in hidden:  # an HTML comment renders nothing: neither a marker nor a citation in it is read
-            raw = _blanked(raw, hidden[line])
-        text = without_marks(raw)
+            raw = blanked(raw, hidden[line])
+        text = without_marks(raw, warned)
         if text != raw:
             held = starts.get(line) or _held_by(plain_text(text), findings)
             out.extend(author_marks(raw, line, item.slug, held))
@@ -104,39 +105,6 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
 _NO_TABLE = Table()  # frozen: one for every line outside a table
 
 
-def _commented(body: str, first_line: int) -> dict[int, list[tuple[int, int]]]:
-    """File line -> the columns HTML comments (``<!-- … -->``, CommonMark 6.6: over several lines too; one
-    never closed is text) in ``body`` (its first line ``first_line``) cover there; a ``<!--`` inside an
-    inline code span (after an odd number of backticks on its line) opens none.  Linear: found by ``find``."""
-    out: dict[int, list[tuple[int, int]]] = {}
-    line, counted, line_start, odd = first_line, 0, 0, False  # at ``counted``: its line, where that starts,
-    at = close = 0  # and whether an odd number of backticks precede it there; ``close``: the next "-->"
-    while (start := body.find("<!--", at)) >= 0:
-        if close < start + 4 and (close := body.find("-->", start + 4)) < 0:
-            break
-        if (newlines := body.count("\n", counted, start)):
-            line, line_start, odd = line + newlines, body.rfind("\n", counted, start) + 1, False
-        odd ^= body.count("`", max(counted, line_start), start) % 2 == 1
-        counted = at = start + 4
-        if odd:
-            continue
-        column = start - line_start
-        for part in body[start:close + 3].split("\n"):
-            out.setdefault(line, []).append((column, column + len(part)))
-            line, column = line + 1, 0
-        line, counted, at = line - 1, close + 3, close + 3
-        if (inside := body.rfind("\n", start, close)) >= 0:  # a comment's backticks open no code span
-            line_start, odd = inside + 1, False
-    return out
-
-
-def _blanked(raw: str, spans: Sequence[tuple[int, int]]) -> str:
-    """``raw`` with the columns of each of ``spans`` blanked (the columns of the others stay where they are)."""
-    for start, end in spans:
-        raw = raw[:start] + " " * (min(end, len(raw)) - start) + raw[end:]
-    return raw
-
-
 def _lines_to_read(item: ResearchItem) -> list[tuple[int, str, bool, Table, bool]]:
     """(file line, text, is a table row, the table it is in, has a ``HAS_REFERENCE``) of each line
     of ``item``'s body outside fenced code with a "[" or a ``HAS_REFERENCE``: the lines ``scan``
@@ -160,12 +128,13 @@ def named_items(item: ResearchItem) -> tuple[str, ...]:
     return _named_in((raw for _line, raw, _row, _table, may in _lines_to_read(item) if may), item.slug)
 
 
-def _citing_sentences(lines: Sequence[tuple[int, str, bool, Table, bool]]) -> list[tuple[int, str, Table | None]]:
+def _citing_sentences(lines: Sequence[tuple[int, str, bool, Table, bool]],
+                      warned: bool = True) -> list[tuple[int, str, Table | None]]:
     """(line, sentence, its table) of every line read that may cite a finding: a table row whole
     (with its table), a prose line by sentence."""
     return [(line, sentence, table if row else None) for line, raw, row, table, may in lines
             if may and may_cite_a_finding(raw)
-            for sentence in ([without_marks(raw)] if row else sentences(without_marks(raw)))]
+            for sentence in ([without_marks(raw, warned)] if row else sentences(without_marks(raw, warned)))]
 
 
 def _cited_by_name(citing: Sequence[tuple[int, str, Table | None]], own_slug: str, findings: _Findings,

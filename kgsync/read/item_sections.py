@@ -56,18 +56,24 @@ def wide_opening(text: str) -> bool:
     return not text.isascii() and any(wide in text for wide in _WIDE_OPENINGS)
 
 
-def author_markers(text: str) -> list[AuthorMark]:
+def author_markers(text: str, in_code: bool = False) -> list[AuthorMark]:
     """The author's markers in ``text`` (``AUTHOR_MARKER``).  A text with compatibility characters is
     read in the NFKC form of each character: a marker an East Asian input method types full-width
     (``［supports：<slug> ＫＦ２］``, ``ｓｕｐｐｏｒｔｓ``) is the marker it shows, as written there.  One
-    inside an inline code span (in backticks) is code, as in a fenced block: no marker."""
+    inside an inline code span (in backticks) is code, as in a fenced block: no marker (``in_code``: those
+    too, for a reader that must skip them)."""
     if not may_hold_marker(text):
         return []
     marks = _marks(text)
-    if not marks or "`" not in text:
+    if not marks or in_code or "`" not in text:
         return marks
-    spans = [(m.start(), m.end()) for m in _CODE_SPAN.finditer(text)]
+    spans = code_spans(text)
     return [mark for mark in marks if not any(start < mark.start and mark.end <= end for start, end in spans)]
+
+
+def code_spans(text: str) -> list[tuple[int, int]]:
+    """The (start, end) of each inline code span in ``text`` (``_CODE_SPAN``), its backticks included."""
+    return [(m.start(), m.end()) for m in _CODE_SPAN.finditer(text)] if "`" in text else []
 
 
 #: An inline code span (CommonMark 6.1): a run of backticks, then text, then a run of as many.

@@ -61,6 +61,7 @@ from kgsync.read.item_model import NOT_AN_ITEM, CitedFinding, Issue, IssueSeveri
 from kgsync.read.item_sections import (
     AUTHOR_MARKER,
     author_markers,
+    code_spans,
     may_hold_marker,
     wide_opening,
     without_author_markers,
@@ -83,7 +84,7 @@ from kgsync.read.item_sections import (
 from kgsync.read.yaml_source import leads_out
 
 __all__ = [
-    "AUTHOR_MARKER", "author_markers", "may_hold_marker", "wide_opening", "without_author_markers",
+    "AUTHOR_MARKER", "author_markers", "code_spans", "may_hold_marker", "wide_opening", "without_author_markers",
     "MAX_LINE", "RENDERED_SITE_NOTE", "CitedFinding", "Issue", "IssueSeverity", "KeyFinding", "ReadResult", "ResearchItem", "Section", "check_corpus",
     "display_path", "Fence", "fenced_blocks", "find_item_files", "heading_key", "link_out", "missed_item_files", "normalise_slug",
     "read_corpus", "read_item_bytes", "read_items", "unfenced_lines", "unreadable",

@@ -548,3 +548,16 @@ def test_an_open_question_states_no_finding_of_the_item() -> None:
     result = links_of(old_item(), make(NEW, asked))
     assert result.links == {}
     assert "framing section" in result.issues[0].message
+
+
+def test_a_marker_naming_no_finding_of_a_failing_item_is_warned_as_of_a_reading_one() -> None:
+    # [supports: <slug>] (no KF<n>) naming an item kept from an earlier build (it fails now) was dropped in
+    # silence; the same marker naming the item while it reads is warned: what an author writes is answered
+    body = f"Later analysis. [supports: {OLD} from KF1]"
+    [read] = links_of(old_item(), new_item(body)).issues
+    known = {OLD: ResearchItem.known_only_by(OLD, "2026-01-01"), NEW: new_item(body)}
+    kept = KeptLinks(claims={OLD: {1: f"claim:{OLD}:sqlite-fts5-ranks-research"}})
+    result = plan([known[NEW]], {NEW: extract(known[NEW])}, known, undated_suffixes(known), frozenset(), kept)
+    assert result.links == {}
+    [issue] = result.issues
+    assert (issue.message, issue.hint, issue.location) == (read.message, read.hint, read.location)

@@ -70,7 +70,7 @@ def test_a_malformed_cites_entry_is_rejected_with_the_form_to_write() -> None:
     assert "stance: supports" in issue.hint and issue.location.line == 5
 
 
-def test_a_misspelt_marker_is_read_as_prose_and_warned_with_the_marker_to_write() -> None:
+def test_a_misspelt_marker_links_nothing_and_is_warned_with_the_marker_to_write() -> None:
     from kgsync.extract.record import parse_record
     from tests.extract.evidence_items import item_text
 
@@ -80,9 +80,9 @@ def test_a_misspelt_marker_is_read_as_prose_and_warned_with_the_marker_to_write(
         text = item_text("New study", "2026-02-01", ("One.", "Two."), body)
         [issue] = parse_record(text.encode(), f"Research/completed/{NEW}.md", NEW).issues
         assert issue.location.line == text.split("\n").index(body.split("\n")[2]) + 1, written
-        assert f"[{written}: {OLD} KF2 from KF1]" in issue.message and "read as prose" in issue.message
+        assert f"[{written}: {OLD} KF2 from KF1]" in issue.message and "no link" in issue.message
         assert f"[{meant}: {OLD} KF2 from KF1]" in issue.hint
-        assert links_of(old_item(), new_item(body)).links == {}  # read as prose: no link of its own
+        assert links_of(old_item(), new_item(body)).links == {}  # no marker: no link
 
 
 def test_a_bracket_far_from_a_stance_or_without_a_slug_is_not_a_misspelt_marker() -> None:
@@ -139,7 +139,7 @@ def test_a_full_width_marker_in_a_finding_is_no_word_of_it() -> None:
     assert (link.source_number, link.relation) == (1, RelationType.CONTRADICTS)
 
 
-def test_a_marker_without_its_colon_is_read_as_prose_and_warned_with_the_marker_to_write() -> None:
+def test_a_marker_without_its_colon_links_nothing_and_is_warned_with_the_marker_to_write() -> None:
     from kgsync.extract.record import parse_record
     from tests.extract.evidence_items import item_text
 
@@ -151,7 +151,7 @@ def test_a_marker_without_its_colon_is_read_as_prose_and_warned_with_the_marker_
         text = item_text("New study", "2026-02-01", ("One.", "Two."), body)
         [issue] = parse_record(text.encode(), f"Research/completed/{NEW}.md", NEW).issues
         assert issue.location.line == text.split("\n").index(body.split("\n")[2]) + 1, written
-        assert "no ':' after" in issue.message and "read as prose" in issue.message, issue.message
+        assert "no ':' after" in issue.message and "no link" in issue.message, issue.message
         assert f"write {meant}" in issue.hint, issue.hint
         assert links_of(old_item(), new_item(body)).links == {}  # no link from a guess
     body = "[Extend pipelines in Power Platform] [supports real time] [extends the old-study idea]\n"
@@ -175,7 +175,7 @@ def test_a_marker_within_a_finding_s_later_line_links_from_that_finding() -> Non
     assert result.issues == ()
 
 
-def test_a_marker_whose_stance_word_has_look_alike_letters_is_prose_and_warned() -> None:
+def test_a_marker_whose_stance_word_has_look_alike_letters_links_nothing_and_is_warned() -> None:
     # letters NFKC does not fold (Cyrillic "ѕ" U+0455, "е" U+0435, "х" U+0445, the dotless "ı" U+0131) that
     # read as a stance (UTS #39 skeleton): not read as a marker (a look-alike may hide a link), but warned
     from kgsync.extract.record import parse_record
@@ -189,7 +189,7 @@ def test_a_marker_whose_stance_word_has_look_alike_letters_is_prose_and_warned()
         text = item_text("New study", "2026-02-01", ("One.", "Two."), body)
         [issue] = parse_record(text.encode(), f"Research/completed/{NEW}.md", NEW).issues
         assert issue.location.line == text.split("\n").index(body.split("\n")[2]) + 1, written
-        assert written in issue.message and "look-alike" in issue.message and "read as prose" in issue.message, \
+        assert written in issue.message and "look-alike" in issue.message and "no link" in issue.message, \
             issue.message
         assert "U+0" in issue.message, issue.message  # the letter named by its code point
         assert f"write {meant}" in issue.hint, issue.hint
@@ -206,7 +206,7 @@ def test_a_marker_in_an_inline_code_span_is_code_not_a_marker() -> None:
     for line in (f"Write `[supports: {OLD} KF2 from KF1]` to say so.", f"Write ``[supports: {OLD} KF2 from KF1]``.",
                  f"A `tip` then `[contradicts: {OLD} KF2 from KF1]` here."):
         assert author_marks(line, 7, NEW, 0) == [], line
-        assert without_marks(line) == line, line
+        assert f"{OLD}" not in without_marks(line), line  # code: not read as prose either
         assert links_of(old_item(), new_item(f"Later.\n\n{line}\n")).links == {}, line
     [mark] = author_marks(f"A `tip` then [supports: `{OLD}` KF2 from KF1] here.", 7, NEW, 0)
     assert (mark.target, mark.finding) == (OLD, 2)
@@ -225,3 +225,41 @@ def test_a_marker_inside_an_html_comment_is_not_read() -> None:
     body = f"Later.\n\n<!-- a note --> The vendor note. [supports: {OLD} KF2 from KF1]\n"
     [link] = links_of(old_item(), new_item(body)).links[NEW]  # after the comment: read
     assert (link.source_number, link.relation) == (1, RelationType.SUPPORTS)
+
+
+def test_a_bracket_warned_as_no_marker_in_a_finding_links_nothing() -> None:
+    # warned "is not a stance marker … read as prose" (now "… no link"), yet read by the prose scan: in a finding "contradicts"
+    # is a cue whose object is the item named after it, and the bracket's "KF1" a finding number (a link)
+    findings = ("SQLite FTS5 search is enough for a small corpus of items.", "Vector search waits until the corpus grows.")
+    for written in (f"[contradicts {OLD} KF1]", f"[supports {OLD} KF1]", f"[extends {OLD} KF1]",
+                    f"[contradict: {OLD} KF1]", f"[suports: {OLD} KF1]", f"[ѕupports: {OLD} KF1]",
+                    f"[contradıcts {OLD} KF1]"):
+        item = new_item("Nothing.", (findings[0], f"{findings[1]}** {written} **"))
+        assert links_of(old_item(), item).links == {}, written
+        assert without_marks(f"A {written} B").split() == ["A", "B"], written
+    said = f"Vector search waits, as {OLD} Key Finding 2 found."  # a citation in the prose still links
+    assert links_of(old_item(), new_item("Nothing.", (findings[0], f"{findings[1]}** {said} **"))).links
+
+
+def test_a_marker_in_a_code_span_in_a_finding_links_nothing() -> None:
+    # the span is code (no marker), yet the prose scan read its slug and "KF1" as a numbered citation: extends
+    findings = ("SQLite FTS5 search is enough for a small corpus of items.", "Vector search waits until the corpus grows.")
+    for written in (f"`[contradicts: {OLD} KF1]`", f"``[supports: {OLD} KF1 from KF2]``", f"`[suports: {OLD} KF1]`"):
+        item = new_item("Nothing.", (findings[0], f"{findings[1]}** {written} **"))
+        assert links_of(old_item(), item).links == {}, written
+        assert links_of(old_item(), new_item(f"Later.\n\nWrite {written} to say so.\n")).links == {}, written
+
+
+def test_a_misspelt_marker_in_a_code_span_or_an_html_comment_is_not_warned() -> None:
+    # code and a comment are read as nothing: no marker, and no warning of one misspelt
+    from kgsync.extract.record import parse_record
+    from tests.extract.evidence_items import item_text
+
+    for line in (f"Write `[contradict: {OLD} KF2 from KF1]` to say so.", f"A ``[supports {OLD} KF2]`` form.",
+                 f"The note. <!-- [contradict: {OLD} KF2 from KF1] -->", f"<!--\nWithdrawn [supports {OLD} KF2]\n-->"):
+        text = item_text("New study", "2026-02-01", ("One.", "Two."), f"Later.\n\n{line}\n")
+        assert parse_record(text.encode(), f"Research/completed/{NEW}.md", NEW).issues == (), line
+    line = f"A `tip` then [contradict: {OLD} KF2 from KF1] <!-- a note -->"  # outside both: still warned
+    text = item_text("New study", "2026-02-01", ("One.", "Two."), f"Later.\n\n{line}\n")
+    [issue] = parse_record(text.encode(), f"Research/completed/{NEW}.md", NEW).issues
+    assert "no link" in issue.message
