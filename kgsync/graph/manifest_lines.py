@@ -37,7 +37,9 @@ def line_key(digest: str | None, suffix: str) -> str:
     """The record of a line written as the facts' JSON of digest ``digest`` less its last brace, then
     ``suffix`` (``Manifest.line_suffix``): the two digests; "" when that JSON's digest is not known.
     The suffix's digest, not its text: the text is mostly the item's vocabulary share, and the record
-    of 10,000 lines held every share again (14 MB, read and written by every rebuild)."""
+    of 10,000 lines held every share again (14 MB, read and written by every rebuild).  A build
+    passes ``Manifest.shared_suffix`` where it knows what the share's text is made from, so that
+    text is not hashed either (``kgsync.pipeline.stages._line_keys``)."""
     if digest is None or len(digest) != _DIGEST:
         return ""
     return digest + hashlib.sha1(suffix.encode("utf-8")).hexdigest()
