@@ -115,14 +115,14 @@ class Manifest:
         return joined(self.chunks_over(old, old_text))
 
     def chunks_over(self, old: bytes, old_text: str | Mapping[str, str],
-                    unchanged: Callable[[str, str], bool] | None = None) -> bytes | Chunks:
+                    unchanged: Callable[[str], bool] | None = None) -> bytes | Chunks:
         """``self.dumps().encode("utf-8")``, given ``old``: the bytes of a manifest that this code's
         ``dumps`` wrote (``old_text``: them decoded, or its item texts as ``manifest_item_texts``
         gives them).  When it lists the same items under the same head, the lines of the items whose
         text is unchanged are kept as bytes (slices of ``old``, in pieces: written, never joined), and
         ``old`` itself is returned when no line moved (its digest is known); otherwise ``dumps``.
-        ``unchanged(slug, suffix)``: True when the old line is known to be ``known_json[slug]``
-        ended by ``suffix`` (``line_suffix``), so it is not read (``kgsync.graph.manifest_lines``).
+        ``unchanged(slug)``: True when the old line is known to be ``known_json[slug]`` ended by
+        ``line_suffix(slug)``, so neither is read nor made (``kgsync.graph.manifest_lines``).
 
         Exact: ``dumps`` writes the head, then one line per item in slug order (the same items: the
         same order and commas), each ``"slug": text``; ``manifest_item_texts`` gives each old text."""
@@ -134,10 +134,9 @@ class Manifest:
         changed = {}
         known = self.known_json
         for slug in by_item:
-            suffix = self.line_suffix(slug)
-            if unchanged is not None and slug in known and unchanged(slug, suffix):
+            if unchanged is not None and slug in known and unchanged(slug):
                 continue
-            text = (known.get(slug) or facts_json(by_item[slug]))[:-1] + suffix
+            text = (known.get(slug) or facts_json(by_item[slug]))[:-1] + self.line_suffix(slug)
             if text != texts[slug]:
                 changed[slug] = text
         if not changed:
@@ -172,7 +171,7 @@ class Manifest:
 
     @cached_property
     def _suffixes(self) -> dict[str, str]:
-        """slug -> ``line_suffix(slug)`` made so far: a write asks for each line's twice (``chunks_over``
+        """slug -> ``line_suffix(slug)`` made so far: a write may ask for a line's twice (``chunks_over``
         and the record of the lines written), and the statements, names and shares never change."""
         return {}
 
@@ -184,12 +183,19 @@ class Manifest:
             found = self._suffixes[slug] = self._make_suffix(slug)
         return found
 
-    def _make_suffix(self, slug: str) -> str:
+    def shared_suffix(self, slug: str, share: str) -> str:
+        """``line_suffix(slug)`` with ``share``, what identifies the item's share text (the selection
+        and record it was made from), a NUL before it, in the text's place: it says that suffix
+        without the text (a JSON text holds no NUL, so it is never a suffix itself).  An item
+        without a share: its suffix."""
+        return self._make_suffix(slug, "\0" + share) if slug in self.shares else self.line_suffix(slug)
+
+    def _make_suffix(self, slug: str, share: str | None = None) -> str:
         suffix = ""
         for key, record in (("statements", self.statements), ("named", self.named)):
             if record.get(slug):
                 suffix += f',"{key}":' + _pairs_json(record[slug])
-        share = self.shares.get(slug)
+        share = self.shares.get(slug) if share is None else share
         if share is not None:
             suffix += f',"{SHARE_FIELD}":{share}'
         return suffix + "}"

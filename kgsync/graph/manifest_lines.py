@@ -37,7 +37,9 @@ def line_key(digest: str | None, suffix: str) -> str:
     """The record of a line written as the facts' JSON of digest ``digest`` less its last brace, then
     ``suffix`` (``Manifest.line_suffix``): the two digests; "" when that JSON's digest is not known.
     The suffix's digest, not its text: the text is mostly the item's vocabulary share, and the record
-    of 10,000 lines held every share again (14 MB, read and written by every rebuild)."""
+    of 10,000 lines held every share again (14 MB, read and written by every rebuild).  A build
+    passes ``Manifest.shared_suffix`` where it knows what the share's text is made from, so that
+    text is not hashed either (``kgsync.pipeline.stages._line_keys``)."""
     if digest is None or len(digest) != _DIGEST:
         return ""
     return digest + hashlib.sha1(suffix.encode("utf-8")).hexdigest()
@@ -117,6 +119,21 @@ def _stated(text: str, texts: Mapping[str, str]) -> tuple[str, SameFacts] | None
     return slug, SameFacts(data)
 
 
+#: Past this many lines holding the start of a name, the name itself is searched for.
+_NEAR_LINES = 256
+#: The shortest start of a name searched for in its place: ``"claim:`` and the like, held by most lines, are not.
+_NAME_START = 16
+
+
+def _name_start(pattern: bytes) -> bytes | None:
+    """The start of the first JSON string in ``pattern``, up to its last colon (``"claim:slug:``, of
+    a claim name's spelling), when it is ``_NAME_START`` bytes or more (None: no such start)."""
+    opening = pattern.find(b'"')
+    closing = pattern.find(b'"', opening + 1) if opening != -1 else -1
+    colon = pattern.rfind(b":", opening, closing) if closing != -1 else -1
+    return pattern[opening : colon + 1] if colon + 1 - opening >= _NAME_START else None
+
+
 class LastLines(Mapping[str, str]):
     """slug -> the text of its line (as ``manifest_item_texts`` gives it) in ``data``, a manifest
     this code's ``Manifest.dumps`` wrote.  ``written``: slug -> ``line_key`` of each of its lines, as
@@ -132,6 +149,8 @@ class LastLines(Mapping[str, str]):
         # Each line found so far: a rebuild asks for the changed item's line several times (the
         # changed items, the claim names, the lines to rewrite), and a search is ~6 ms at 10,000 items.
         self._found: dict[str, str] = {}
+        # The lines holding the start of a name searched for (``_lines_holding``).
+        self._near: dict[bytes, list[tuple[int, int]]] = {}
 
     def _split(self) -> Mapping[str, str]:
         if self._texts is None:
@@ -199,7 +218,8 @@ class LastLines(Mapping[str, str]):
 
     def holding(self, needles: Iterable[str]) -> set[str]:
         """The slugs whose line holds one of ``needles`` (as the line spells it: JSON, so no needle
-        spans a newline), found in the bytes: the file is searched once a needle, not line by line.
+        spans a newline), found in the bytes: the file is searched once a needle, not line by line,
+        and not at all for a needle holding a name's start searched before (``_lines_holding``).
         A line holds an item's facts' JSON and its statements and names (``line_suffix``): a slug
         whose facts hold a needle is one of these, not the other way round."""
         data = self.data
@@ -208,15 +228,46 @@ class LastLines(Mapping[str, str]):
             pattern = needle.encode("utf-8")
             if not pattern:
                 continue
-            at = data.find(pattern)
-            while at != -1:
-                start = data.rfind(b"\n", 0, at) + 1
-                end = data.find(b"\n", at)
-                end = len(data) if end == -1 else end
+            for start, end in self._lines_holding(pattern):
                 if data[start : start + 1] == b'"':  # an item's line (the head opens with a brace)
                     found.add(_SLUG.raw_decode(data[start:end].decode("utf-8"))[0])
-                at = data.find(pattern, end)
         return found
+
+    def _lines_holding(self, pattern: bytes) -> list[tuple[int, int]]:
+        """(start, end) of each line holding ``pattern``.  A line holding it holds each part of it:
+        past a first search for the start of the name it opens with (``_name_start``: its kind and
+        item, as ``claim:slug:``, held by a few lines), a pattern holding that start is looked
+        for in those lines alone (a rebuild looks for a changed item's old and new claim names: one
+        search of ~85 MB at 10,000 items, not one a name)."""
+        data = self.data
+        if b"\n" not in pattern:
+            for start_of_name, lines in self._near.items():
+                if start_of_name in pattern:
+                    return [(start, end) for start, end in lines if data.find(pattern, start, end) != -1]
+            opening = _name_start(pattern)
+            if opening is not None:
+                near = self._searched_lines(opening, _NEAR_LINES)
+                if near is not None:
+                    self._near[opening] = near
+                    return [(start, end) for start, end in near if data.find(pattern, start, end) != -1]
+        found = self._searched_lines(pattern, None)
+        assert found is not None  # no limit
+        return found
+
+    def _searched_lines(self, pattern: bytes, most: int | None) -> list[tuple[int, int]] | None:
+        """(start, end) of each line holding ``pattern`` (None: more than ``most`` of them)."""
+        data = self.data
+        lines = []
+        at = data.find(pattern)
+        while at != -1:
+            start = data.rfind(b"\n", 0, at) + 1
+            end = data.find(b"\n", at)
+            end = len(data) if end == -1 else end
+            lines.append((start, end))
+            if most is not None and len(lines) > most:
+                return None
+            at = data.find(pattern, end)
+        return lines
 
     def states(self, slug: str, digest: str | None) -> bool:
         """True when the line of ``slug`` is known, without reading it, to hold exactly the facts

@@ -146,7 +146,7 @@ def items_before(base: Base, state: BuildState) -> Collection[str]:
 
 def write_graph(graph_data: bytes | jsonl.Chunks, manifest: Manifest, pure: bool, files: GraphFiles, base: Base,
                 state: BuildState, spliced: bool = False, lines: Mapping[str, str] | None = None,
-                unchanged: Callable[[str, str], bool] | None = None) -> tuple[tuple[Path, ...], BuildState]:
+                unchanged: Callable[[str], bool] | None = None) -> tuple[tuple[Path, ...], BuildState]:
     """Write the graph (``graph_data``: its file bytes) and the manifest where their bytes changed: the
     files rewritten, and the state that records what was written (``pure``: the graph holds generated facts only).
     ``spliced``: the graph was spliced from the verified one by this code (``kgsync.pipeline.incremental``),

@@ -40,7 +40,6 @@ from kgsync.lint.table import LintReport
 _ATTRIBUTING = frozenset({RelationType.ADDRESSES.value, RelationType.USES_METHOD.value})
 _RELATION_LINE = b'{"type":"relation"'
 _json_string = json.encoder.encode_basestring  # as ``facts_json`` spells a string
-_NEWLINE = ord("\n")
 
 
 @dataclass(frozen=True)
@@ -281,21 +280,29 @@ class _SortedFile:
         return line if _entity_name(self.data[line[0] : line[1]]) == name else None
 
     def attributing(self, name: str) -> list[str]:
-        """The sources of the ``addresses`` and ``uses_method`` relations to ``name``."""
-        sources = []
+        """The sources of the ``addresses`` and ``uses_method`` relations to ``name``: those of the
+        first type in file order, then the second's.  One search of the relation lines for what
+        both types' lines end with before their type (not one search a type, ~35 MB each at
+        10,000 items); a line is one of them when it ends with one of their whole tails."""
+        tails: dict[bytes, str] = {}  # what a relation line to ``name`` of each type ends with: its target and type
         for relation_type in sorted(_ATTRIBUTING):
-            # A relation line ends with its target and type, spelled so only in relation lines.
             line = jsonl.relation_line(Relation("", name, relation_type)).encode("utf-8")
-            tail = line[line.index(b',"to":'):]
-            found = self.data.find(tail, self.relations_offset)
-            while found != -1:
-                end = found + len(tail)
-                if end == len(self.data) or self.data[end] == _NEWLINE:  # the line ends there
-                    record = json.loads(self.data[self.data.rfind(b"\n", 0, found) + 1 : end])
-                    if record["to"] == name and record["relationType"] == relation_type:
-                        sources.append(record["from"])
-                found = self.data.find(tail, end)
-        return sources
+            tails[line[line.index(b',"to":'):]] = relation_type
+        first, last = min(tails), max(tails)  # their common start (``os.path.commonprefix``)
+        common = first[: next((at for at, (a, b) in enumerate(zip(first, last)) if a != b), len(first))]
+        sources: dict[str, list[str]] = {relation_type: [] for relation_type in tails.values()}
+        data = self.data
+        found = data.find(common, self.relations_offset)
+        while found != -1:
+            end = data.find(b"\n", found)
+            end = len(data) if end == -1 else end
+            kind = tails.get(data[found:end])  # spelled so only in relation lines
+            if kind is not None:
+                record = json.loads(data[data.rfind(b"\n", 0, found) + 1 : end])
+                if record["to"] == name and record["relationType"] == kind:
+                    sources[kind].append(record["from"])
+            found = data.find(common, found + 1)
+        return [source for found_sources in sources.values() for source in found_sources]
 
     def has_relation(self, key: tuple[str, str, str]) -> bool:
         source, target, relation_type = key

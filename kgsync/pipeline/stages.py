@@ -16,7 +16,7 @@ import gc
 import hashlib
 import json
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Container, Iterator, Mapping, Sequence
 from functools import partial
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -230,9 +230,10 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     pending: Callable[[], tuple[Path, ...]] = tuple
     if write:
         # The record of the lines written: the last line of an item under the same key is kept as its bytes.
-        keys = _line_keys(manifest, assembled.digests or {})
+        keys = _line_keys(manifest, assembled.digests or {}, selections.share_identity, reading.slug_keys,
+                          reading.by_slug)
         changed, state = write_graph(out.graph_data(), manifest, out.pure, files, base, state, out.incremental, lines,
-                                     lambda slug, _suffix: lines is not None and lines.same(slug, keys[slug]))
+                                     lambda slug: lines is not None and lines.same(slug, keys[slug]))
         # The report of the graph written, for the next incremental rebuild (only a pure graph's).
         lint_store.save(state.graph.sha1 if state.graph is not None and out.pure else None, inputs, out.report)
         # And its manifest's lines, for the next build's ``LastLines``.
@@ -345,12 +346,24 @@ def _last_lines(base: Base, state: build_state.BuildState, record: ManifestRecor
     return LastLines(base.manifest_bytes, record.load(state.manifest.sha1 if state.manifest is not None else None))
 
 
-def _line_keys(manifest: Manifest, digests: Mapping[str, str]) -> dict[str, str]:
+def _line_keys(manifest: Manifest, digests: Mapping[str, str], selection: str | None,
+               read_keys: Mapping[str, str], parsed: Container[str]) -> dict[str, str]:
     """The record of the lines of ``manifest`` (``line_key``): known for the lines written from the
-    memo's JSON of the facts (``known_json``), whose digest ``digests`` holds."""
+    memo's JSON of the facts (``known_json``), whose digest ``digests`` holds.  A share ``_shares``
+    took from ``share_texts`` (an item that ``parsed``) is keyed by its identity, the ``selection``
+    (``SelectionStore.share_identity``) and its item's record key, not by its text: that text
+    (~1.3 kB an item) is neither joined into the line's suffix nor hashed for each of 10,000 items."""
     known = manifest.known_json
-    return {slug: line_key(digests.get(slug) if slug in known else None, manifest.line_suffix(slug))
-            for slug in manifest.by_item}
+    keys = {}
+    for slug in manifest.by_item:
+        digest = digests.get(slug) if slug in known else None
+        if digest is None:
+            keys[slug] = ""  # no key (``line_key``): the line is read
+            continue
+        read_key = read_keys.get(slug) if selection is not None and slug in parsed else None
+        keys[slug] = line_key(digest, manifest.shared_suffix(slug, selection + read_key) if selection and read_key
+                              else manifest.line_suffix(slug))
+    return keys
 
 
 def _kept_shares(keep: frozenset[str], read_manifest: Callable[[], Manifest | None]) -> dict[str, ItemCandidates]:

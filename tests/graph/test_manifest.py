@@ -93,7 +93,7 @@ def test_an_unchanged_line_is_written_as_its_bytes_and_a_changed_one_encoded_aga
                                statements=old.statements, named=old.named,
                                shares={**old.shares, **{slug: '{"rows":[1]}' for slug in reshared}}))
     lines = LastLines(old_bytes, written)
-    out = new.chunks_over(old_bytes, lines, lambda slug, _suffix: lines.same(slug, keys[slug]))
+    out = new.chunks_over(old_bytes, lines, lambda slug: lines.same(slug, keys[slug]))
     assert joined(out) == new.dumps().encode("utf-8")
     moved = edited | reshared
     assert set(lines._found) == moved and lines._texts is None  # only the moved lines were read
@@ -310,3 +310,15 @@ def test_an_item_s_vocabulary_share_round_trips_on_its_line_and_an_old_manifest_
     path.write_text(text.replace(share, '{"rows":[["k"]]}'), encoding="utf-8")
     with pytest.raises(GraphFormatError, match=r"item 'a' is not one kgsync writes \(vocabulary_share.rows"):
         load_manifest(path)
+
+
+def test_a_shared_suffix_names_the_share_in_place_of_its_text() -> None:
+    """``shared_suffix``: the line's suffix with what identifies its share (a NUL before it) in the
+    text's place, never a suffix itself; an item without a share: its suffix."""
+    by_item = {slug: facts(slug, "x") for slug in ("a", "b")}
+    manifest = Manifest(by_item, statements={"a": (("claim:a:x", "The whole statement"),)},
+                        shares={"a": '{"rows":[1]}'})
+    shared = manifest.shared_suffix("a", "selection\0key of a")
+    assert shared == manifest.line_suffix("a").replace('{"rows":[1]}', "\0selection\0key of a")
+    assert shared != manifest.line_suffix("a") and "\0" not in manifest.dumps()
+    assert manifest.shared_suffix("b", "selection\0key of b") == manifest.line_suffix("b") == "}"

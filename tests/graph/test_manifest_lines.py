@@ -4,6 +4,7 @@ answers only for the lines it was written with."""
 from __future__ import annotations
 
 import json
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
@@ -171,3 +172,35 @@ def test_a_line_adding_facts_after_the_shared_json_is_decoded(tmp_path) -> None:
         loaded = manifest_lines.load_manifest_sharing(path, share, {"a": text})
         assert loaded == load_manifest(path), added
         assert loaded is not None and loaded.by_item["a"] is not share["a"]
+
+
+NEEDLE_PARTS = st.tuples(st.sampled_from(["", "["]), st.sampled_from(["claim:", "claim:a-long-item-slug:", "item:", ""]),
+                        SLUGS, st.booleans(), st.sampled_from(["", ",", "\n"]))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(SLUGS, unique=True, min_size=1, max_size=8), st.lists(st.lists(NEEDLE_PARTS, max_size=3), max_size=4))
+def test_the_lines_holding_a_name_are_found_as_a_search_of_every_line_finds_them(slugs: list[str], calls) -> None:
+    """``holding`` asked again and again (a name's start searched once, then its lines alone): each
+    answer is the lines holding a needle, as the split finds them."""
+    manifest = Manifest({slug: Facts(((f"claim:a-long-item-slug:{slug}", "claim"),), (), ()) for slug in slugs},
+                        named={slug: (("cites", f"claim:a-long-item-slug:{slug}x"),) for slug in slugs[::2]})
+    data = manifest.dumps().encode("utf-8")
+    split = manifest_item_texts(data.decode("utf-8"))
+    quoted = json.encoder.encode_basestring
+    lines = LastLines(data, _record(manifest))
+    for call in calls:  # a name quoted whole or only opened, inside a pair or not
+        needles = [before + quoted(kind + name)[: None if whole else -1] + after
+                   for before, kind, name, whole, after in call]
+        assert lines.holding(needles) == {slug for slug, text in split.items() if any(n in text for n in needles)}
+
+
+def test_a_name_holding_a_start_searched_before_is_looked_for_in_its_lines_alone() -> None:
+    manifest = Manifest({slug: Facts(((f"claim:{slug}-long-item:{slug}", "claim"),), (), ()) for slug in "abc"},
+                        named={"c": (("cites", "claim:a-long-item:a"),)})
+    lines = LastLines(manifest.dumps().encode("utf-8"), _record(manifest))
+    assert lines.holding(['"claim:a-long-item:a"']) == {"a", "c"}
+    assert list(lines._near) == [b'"claim:a-long-item:']
+    with mock.patch.object(lines, "_searched_lines", side_effect=AssertionError("searched")):
+        assert lines.holding(['["claim:a-long-item:a",']) == {"a"}
+        assert lines.holding(['"claim:a-long-item:b"']) == set()  # a's lines hold no b

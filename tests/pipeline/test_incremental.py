@@ -273,7 +273,8 @@ graph_names = st.sampled_from(["a", "b", "c", "item:x", "item:y", "é", "z\"q", 
 def test_the_sorted_file_finds_each_line_as_a_split_would(entities: dict[str, list[str]],
                                                          relations: list[tuple[str, str, str]], name: str,
                                                          key: tuple[str, str, str]) -> None:
-    """``_SortedFile`` bisects the file's bytes: each entity's line and relation as the split file holds them."""
+    """``_SortedFile`` bisects the file's bytes: each entity's line and relation as the split file holds them,
+    and finds the relations attributing a name as the split file lists them."""
     from kgsync.pipeline.incremental import _SortedFile
     from kgsync.contract import jsonl
     from kgsync.contract.model import Entity, Graph, Relation
@@ -291,6 +292,10 @@ def test_the_sorted_file_finds_each_line_as_a_split_would(entities: dict[str, li
     assert file.has_relation(key) == (Relation(*key) in graph.relations)
     for relation in graph.relations:
         assert file.has_relation((relation.source, relation.target, relation.relation_type))
+    # The sources attributing ``name``: the ``addresses`` relations' then the ``uses_method`` ones', in file order.
+    assert file.attributing(name) == [relation.source for relation_type in ("addresses", "uses_method")
+                                      for relation in graph.relations
+                                      if relation.target == name and relation.relation_type == relation_type]
 
 
 def _split_count() -> tuple[list[int], object]:

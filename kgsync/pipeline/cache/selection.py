@@ -144,6 +144,12 @@ class SelectionStore:
             return None  # an edit moved a name's shortened form (``vocabulary.named_tails``): an alias changes
         return vocabulary, Folding.of(rules), new_stats, ident
 
+    @property
+    def share_identity(self) -> str | None:
+        """What ``share_texts`` keeps a share under besides its item's record key (this code and
+        selection), as one text the record key is appended to (None: nothing kept, no identity)."""
+        return None if self.ident is None else f"{self.fingerprint}\0{self.ident}\0"
+
     def share_texts(self, slugs: Iterable[str], read_keys: Mapping[str, str],
                     make: Callable[[str], str]) -> dict[str, str]:
         """slug -> its vocabulary share's text (``make(slug)``: read from its candidates), the last build's

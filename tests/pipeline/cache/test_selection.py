@@ -150,3 +150,12 @@ def test_the_shares_are_saved_by_the_saver_given_with_the_count_of_entries_they_
     keys["item-03"] = "an edit"
     store().share_texts(slugs, keys, lambda slug: f"share of {slug} ({keys[slug]})")
     assert [n for _, n in handed] == [1]  # one entry apart (``shares-new.json``)
+
+
+def test_a_share_is_identified_by_this_code_and_selection() -> None:
+    """``share_identity``: what ``share_texts`` keeps a share under besides its record key; another
+    selection another identity, and none without a cache folder (nothing kept)."""
+    store, other = _share_store(Path("cache")), _share_store(Path("cache"))
+    other.ident = "another selection"
+    assert store.share_identity == f"{store.fingerprint}\0one selection\0" != other.share_identity
+    assert selection.SelectionStore(None, mock.Mock()).share_identity is None
