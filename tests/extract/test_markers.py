@@ -5,6 +5,7 @@ from __future__ import annotations
 from kgsync.contract.model import RelationType
 from kgsync.extract.markers import author_marks, without_marks
 from kgsync.extract.references import scan
+from kgsync.read.items import Issue
 from tests.extract.evidence_items import NEW, OLD, links_of, new_item, old_item
 
 
@@ -139,6 +140,20 @@ def test_a_full_width_marker_in_a_finding_is_no_word_of_it() -> None:
     assert (link.source_number, link.relation) == (1, RelationType.CONTRADICTS)
 
 
+def _the_one_warning(written: str) -> Issue:
+    """The one warning an item gets for ``written`` in its Analysis, checked to be at its line; and that
+    ``written`` links nothing (no link from a guess)."""
+    from kgsync.extract.record import parse_record
+    from tests.extract.evidence_items import item_text
+
+    body = f"Later.\n\nThe vendor note. {written}\n"
+    text = item_text("New study", "2026-02-01", ("One.", "Two."), body)
+    [issue] = parse_record(text.encode(), f"Research/completed/{NEW}.md", NEW).issues
+    assert issue.location.line == text.split("\n").index(body.split("\n")[2]) + 1, written
+    assert links_of(old_item(), new_item(body)).links == {}
+    return issue
+
+
 def test_a_marker_without_its_colon_links_nothing_and_is_warned_with_the_marker_to_write() -> None:
     from kgsync.extract.record import parse_record
     from tests.extract.evidence_items import item_text
@@ -147,13 +162,9 @@ def test_a_marker_without_its_colon_links_nothing_and_is_warned_with_the_marker_
                            (f"[Contradicts  `{OLD}.md` KF2, KF3]", f"[Contradicts: `{OLD}.md` KF2, KF3]"),
                            (f"[extend {OLD} KF1]", f"[extends: {OLD} KF1]"),
                            (f"［supports {OLD} KF2 from KF1］", f"[supports: {OLD} KF2 from KF1]")):
-        body = f"Later.\n\nThe vendor note. {written}\n"
-        text = item_text("New study", "2026-02-01", ("One.", "Two."), body)
-        [issue] = parse_record(text.encode(), f"Research/completed/{NEW}.md", NEW).issues
-        assert issue.location.line == text.split("\n").index(body.split("\n")[2]) + 1, written
+        issue = _the_one_warning(written)
         assert "no ':' after" in issue.message and "no link" in issue.message, issue.message
         assert f"write {meant}" in issue.hint, issue.hint
-        assert links_of(old_item(), new_item(body)).links == {}  # no link from a guess
     body = "[Extend pipelines in Power Platform] [supports real time] [extends the old-study idea]\n"
     text = item_text("New study", "2026-02-01", ("One.", "Two."), body)
     assert parse_record(text.encode(), f"Research/completed/{NEW}.md", NEW).issues == ()  # no slug after the word
@@ -185,16 +196,12 @@ def test_a_marker_whose_stance_word_has_look_alike_letters_links_nothing_and_is_
                            (f"[contradıcts: {OLD} KF2 from KF1]", f"[contradicts: {OLD} KF2 from KF1]"),
                            (f"[ехtends {OLD} KF1]", f"[extends: {OLD} KF1]"),
                            (f"[ѕuports: {OLD} KF2 from KF1]", f"[supports: {OLD} KF2 from KF1]")):
-        body = f"Later.\n\nThe vendor note. {written}\n"
-        text = item_text("New study", "2026-02-01", ("One.", "Two."), body)
-        [issue] = parse_record(text.encode(), f"Research/completed/{NEW}.md", NEW).issues
-        assert issue.location.line == text.split("\n").index(body.split("\n")[2]) + 1, written
+        issue = _the_one_warning(written)  # not read as a marker
         assert written in issue.message and "look-alike" in issue.message and "no link" in issue.message, \
             issue.message
         assert "U+0" in issue.message, issue.message  # the letter named by its code point
         assert f"write {meant}" in issue.hint, issue.hint
         assert author_marks(written, 7, NEW, 0) == []
-        assert links_of(old_item(), new_item(body)).links == {}  # not read as a marker
     body = "[Überblick: old-study KF1] [ѕource: old-study KF1] [примечание: old-study]\n"
     text = item_text("New study", "2026-02-01", ("One.", "Two."), body)
     assert parse_record(text.encode(), f"Research/completed/{NEW}.md", NEW).issues == ()  # no stance's look-alike
