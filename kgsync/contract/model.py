@@ -8,7 +8,7 @@ nothing a human or agent added is lost on a round trip.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from operator import attrgetter
@@ -201,6 +201,11 @@ class Facts:
         if self.evidence:
             out["evidence"] = [list(e) for e in self.evidence]
         return out
+
+    def without_relations(self, gone: Container[Relation]) -> Facts:
+        """These facts less the relations in ``gone`` and the evidence records of those relations."""
+        return Facts(self.entities, self.observations, tuple(r for r in self.relations if r not in gone),
+                     tuple(e for e in self.evidence if Relation(*e[:3]) not in gone))
 
     @classmethod
     def from_json(cls, data: Mapping[str, Iterable[Iterable[str]]], names: Callable[[str], str] = str) -> Facts:

@@ -84,8 +84,7 @@ def _without_links_to_failed(merged: Merged, base: Base, by_item: Mapping[str, F
         lost = {r for r in facts.relations if r.source in gone or r.target in gone}
         if not lost:
             continue
-        trimmed[slug] = Facts(facts.entities, facts.observations, tuple(r for r in facts.relations if r not in lost),
-                              tuple(e for e in facts.evidence if Relation(*e[:3]) not in lost))
+        trimmed[slug] = facts.without_relations(lost)
         for relation in sorted(lost):
             node = relation.target if relation.target in gone else relation.source
             owner = made[node]
@@ -132,8 +131,7 @@ def _without_dangling_kept_links(merged: Merged, base: Base, by_item: Mapping[st
         gone = {r for r in own.relations if r.source not in names or r.target not in names}
         if not gone:
             continue
-        trimmed[slug] = Facts(own.entities, own.observations, tuple(r for r in own.relations if r not in gone),
-                              tuple(e for e in own.evidence if Relation(*e[:3]) not in gone))
+        trimmed[slug] = own.without_relations(gone)
         for relation in sorted(gone):
             issues.append(Issue(
                 IssueSeverity.WARNING, _stated_at(own, relation, slug, items),

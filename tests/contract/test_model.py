@@ -55,3 +55,12 @@ def test_facts_round_trip_through_json() -> None:
     assert Facts.from_json(data) == facts
     assert "evidence" not in Facts(facts.entities).as_json()  # absent when there is none
     assert Facts.from_json({}) == Facts()
+
+
+def test_facts_without_relations_drop_those_relations_and_their_evidence_only() -> None:
+    kept, gone = Relation("claim:a:x", "claim:b:y", "extends"), Relation("claim:a:x", "claim:c:z", "supports")
+    facts = Facts((("claim:a:x", "claim"),), (("claim:a:x", "title: X"),), (kept, gone),
+                  (("claim:a:x", "claim:b:y", "extends", "See b.", "a.md:3"),
+                   ("claim:a:x", "claim:c:z", "supports", "Agrees with c.", "a.md:4")))
+    assert facts.without_relations({gone}) == Facts(facts.entities, facts.observations, (kept,), facts.evidence[:1])
+    assert facts.without_relations(()) == facts
