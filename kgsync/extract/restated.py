@@ -114,17 +114,22 @@ def reported_words(sentence: str) -> str:
 def _follows_a_verb(words: Sequence[str], index: int, at: int) -> bool:
     """Does "that" (``words[at]``) follow the verb whose subject the work noun ``words[index]``
     heads, so that it opens what was reported?  Read from closed word classes and morphology: a
-    determiner after the verb starts the object's noun phrase ("defines the search layer that":
-    a relative clause), unless a preposition stands before it ("work in this repository found
-    that"); the word before "that" (past adverbs in -ly) must be a verb form: -ed, an irregular
-    past (WordNet's), -ing, an -s form only for a subject not coordinated, a base form only for a
-    plural one ("results show that", "X and Y agree that", "work all show that")."""
+    determiner or a number after the verb starts the object's noun phrase ("defines the search layer
+    that", "established two points that": a relative clause), unless a preposition stands before it
+    ("work in this repository found that"); the word before "that" (past adverbs in -ly) must be a
+    verb form, not a form of "be" ("the items is that"): -ed, an irregular past (WordNet's), -ing, an
+    -s form only for a subject not coordinated, a base form only for a plural one ("results show
+    that", "X and Y agree that", "work all show that").  And it must be the work's first verb: a
+    -s form right after the work noun is its verb ("item describes contract stacks that", "items creates
+    pressure and shadow development that"): the words up to "that" are its object (``_an_earlier_verb``)."""
     for at_word in range(index + 1, at):
         if words[at_word] in _DETERMINERS and words[at_word - 1] not in _PREPOSITIONS:
             return False
     middle = [w for w in words[index + 1 : at] if not (w.endswith("ly") and len(w) > 3)]
     verb = middle[-1] if middle else ""
-    if not verb.isalpha() or verb in _NOT_VERBS:  # a number, a path, a function word, a pronoun
+    if not verb.isalpha() or verb in _NOT_VERBS:  # a number, a path, a function word, a pronoun, "is"
+        return False
+    if _an_earlier_verb(middle):
         return False
     if (verb.endswith("ed") and len(verb) > 2) or verb in _irregular_past() or \
             (verb.endswith("ing") and len(verb) > 5):
@@ -139,9 +144,25 @@ def _follows_a_verb(words: Sequence[str], index: int, at: int) -> bool:
         # coordinated subject's verb has no -s, so the -s word is a plural noun.  Only a conjunction next to
         # the noun or after it says so: "Historical and theoretical evidence suggests that" joins modifiers
         return not plural and not any(w in ("and", "or") for w in [*subject, before[-1] if before else ""])
-    # a plural subject: "results show", "frameworks and governance evidence show", "work all show"
+    # a plural subject: "results show", "frameworks and governance evidence show", "work all show"; a phrase
+    # after a preposition modifies the subject only next to its noun ("results from X show"): in "items
+    # compose into one standard that" the preposition follows a verb, and the word before "that" is a noun
+    if subject and len(subject) < len(middle) - 1:
+        return False
     return plural or any(w in ("and", "or") for w in before + subject) or \
         (len(middle) > 1 and middle[-2] in ("all", "both"))
+
+
+def _an_earlier_verb(middle: Sequence[str]) -> bool:
+    """Is the first word after the work noun (past adverbs) an -s form other than the last word before "that"?
+    Then it is the work's verb ("describes", "creates") and what follows it its object.  Only the -s form: an -ed
+    form after the noun may be a participle describing the work ("the research completed in March found that")."""
+    words = [w for w in middle if w not in _ADVERBS]
+    if len(words) < 2:
+        return False
+    first = words[0]
+    return first.isalpha() and len(first) > 3 and first.endswith("s") and not first.endswith(("ss", "is", "us")) \
+        and first not in _NOT_VERBS
 
 
 @cache
@@ -157,7 +178,8 @@ def _irregular_past() -> frozenset[str]:
 #: Closed word classes (a grammar's, not this corpus's): determiners, possessives and quantifiers that
 #: start a noun phrase (not "all" and "both": they float after a plural subject), and prepositions.
 _DETERMINERS = frozenset("a an the this these those each every either neither another any some no such "
-                         "my your his her its our their whose many much several few".split())
+                         "my your his her its our their whose many much several few "
+                         "one two three four five six seven eight nine ten twelve dozen".split())
 _PREPOSITIONS = frozenset("about above across after against along among around as at before behind below beneath "
                           "beside between beyond by despite down during for from in inside into like near of off "
                           "on onto out outside over past per since through throughout to toward towards under "
@@ -165,7 +187,10 @@ _PREPOSITIONS = frozenset("about above across after against along among around a
 #: ... and what else is no verb: conjunctions, negation, pronouns.
 _NOT_VERBS = _DETERMINERS | _PREPOSITIONS | frozenset(
     "and or but nor so yet because if than not it they them we us he him she me one nothing something anything "
-    "everything".split())
+    "everything is are was were be been being".split())
+#: Adverbs with no -ly that stand between a subject and its verb ("the item also found", "work already showed").
+_ADVERBS = frozenset("also already still then thus therefore further even only both all now often again yet "
+                     "since once not never".split())
 
 
 #: Brackets and parentheses: evidence labels, link lists, asides (none is what was found).

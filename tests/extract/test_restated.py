@@ -363,6 +363,37 @@ def test_the_word_before_a_reported_that_is_a_verb_form() -> None:
     assert reported_words("It lacks the schema, status, and evidence structures that exchange expects.") == ""
 
 
+def test_a_noun_after_the_work_s_own_verb_is_no_verb_before_that() -> None:
+    from kgsync.extract.restated import reported_words
+
+    def reports(sentence: str) -> bool:
+        return "bypassable" in reported_words(sentence)
+
+    # a number starts the object's noun phrase, as a determiner does
+    assert not reports("Prior work already established two adjacent points that keep Copilot Studio bypassable.")
+    # an -s form right after the work noun is its verb: the -s word before "that" is its object's plural noun
+    assert not reports("The prior item describes machine-readable contract stacks that keep Copilot Studio bypassable.")
+    # ... and so is a noun after "and" in that object (not a coordinated subject's plural verb)
+    assert not reports("Over-classifying items creates workaround pressure and shadow development that keep "
+                       "Copilot Studio bypassable.")
+    # a phrase after a preposition that follows a verb ends in a noun, not the subject's verb
+    assert not reports("The question is whether the companion items compose into one lifecycle standard that keeps "
+                       "Copilot Studio bypassable.")
+    # a form of "be" is no reporting verb, with a plural subject too
+    assert not reports("The only tension across the companion items is that Copilot Studio stays bypassable.")
+
+
+def test_a_participle_or_a_phrase_after_the_work_noun_keeps_the_report() -> None:
+    from kgsync.extract.restated import reported_words
+
+    def reports(sentence: str) -> bool:
+        return "bypassable" in reported_words(sentence)
+
+    # an -ed word after the noun may describe the work; a phrase after a preposition next to the noun is the subject's
+    assert reports("The research completed in March found that Copilot Studio stays bypassable.")
+    assert reports("Prior work on exploit and explore argues that Copilot Studio stays bypassable.")
+
+
 def test_each_verb_form_before_that_is_a_report() -> None:
     from kgsync.extract.restated import reported_words
 
