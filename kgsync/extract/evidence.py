@@ -35,7 +35,7 @@ from kgsync.extract.evidence_model import (MIN_SHARED, ClaimText, EvidencePlan, 
 from kgsync.extract.evidence_source import (best_match, builds_on, most_specific, shares_most_with, source_finding, tied_with,
                                             words_said)
 from kgsync.extract.evidence_hints import (describing_hint, from_cites, guessed_source_hint, marker_issue,
-                                           refused_hint, too_many_hint, unclear_source_hint, unnamed_finding_hint)
+                                           refused_hint, superseded_hint, too_many_hint, unclear_source_hint, unnamed_finding_hint)
 from kgsync.extract.restated import FindingIndex
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 
@@ -115,6 +115,8 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                 continue
             target = known[slug]
             if target.is_superseded:
+                if mention.exact:  # what the author states exactly is answered: which item to cite instead
+                    _once(issues, superseded_hint(item, mention, slug, target.superseded_by))
                 continue  # its claims are not in the graph; the item→item extends stays
             target_extraction = read.get(slug)
             if target_extraction is None:  # kept from an earlier build: its findings are not read now

@@ -4,6 +4,8 @@ place: each names the file and line, what was not read as a link, and the marker
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from kgsync.contract.errors import Location
 from kgsync.contract.model import RelationType
 from kgsync.extract.evidence_model import Mention
@@ -27,6 +29,23 @@ def marker_issue(item: ResearchItem, mention: Mention, what: str, fix: str) -> I
 def from_cites(mention: Mention) -> bool:
     """Is ``mention`` a ``cites:`` entry's?  ``references.scan`` writes its sentence as "cites: …"."""
     return mention.exact and mention.sentence.startswith("cites:")
+
+
+def superseded_hint(item: ResearchItem, mention: Mention, slug: str, by: Sequence[str]) -> Issue:
+    """A ``cites:`` entry or marker naming a finding of ``slug``, which ``by`` supersede (its ``superseded_by:``):
+    a superseded item's claims are not in the graph, so nothing links it; the author is told what to write."""
+    stance = (mention.stance or RelationType.EXTENDS).value
+    replacement = by[0] if by else "<the item that replaces it>"
+    source = f" from KF{mention.held_by}" if mention.held_by and not from_cites(mention) else ""
+    written = f"{{item: {replacement}, findings: [<n>], stance: {stance}, from: " \
+        f"{mention.held_by or '<m>'}}}" if from_cites(mention) else f"[{stance}: {replacement} KF<n>{source}]"
+    what = f"names {slug}, which is superseded by {' and '.join(by) or 'another item'} (a superseded item's " \
+        "claims are not in the graph)"
+    dropped = "entry" if from_cites(mention) else "marker"
+    if replacement == item.slug:  # this item replaces it: its own findings say what holds now
+        return marker_issue(item, mention, what, f"drop the {dropped}: this item supersedes {slug}; docs/EVIDENCE.md")
+    return marker_issue(item, mention, what, f"cite {replacement}'s finding that states it instead, {written} "
+                        f"(n: its Key Finding), or drop the {dropped}; docs/EVIDENCE.md")
 
 
 def refused_hint(item: ResearchItem, mention: Mention, slug: str, number: int) -> Issue:

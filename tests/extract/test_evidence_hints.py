@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from kgsync.contract.model import RelationType
 from kgsync.extract.evidence_hints import (describing_hint, guessed_source_hint, refused_hint, too_many_hint,
                                            unclear_source_hint, unnamed_finding_hint)
 from kgsync.extract.evidence_model import Mention
+from kgsync.pipeline.stages import build
+from kgsync.read import config as config_module
 from kgsync.read.items import IssueSeverity
 from tests.extract.evidence_items import NEW, OLD, new_item
 
@@ -68,3 +72,60 @@ def test_a_cites_entry_without_from_is_told_to_add_from() -> None:
     [issue] = links_of(old_item(), item).issues
     assert issue.message.startswith(f"cites: entry {{item: {OLD}, stance: supports, …}} names no finding")
     assert issue.hint.startswith("add from: <n> to the entry")
+
+
+_NEWER = "2026-01-20-newer-study"  # the item that supersedes the old study
+
+
+def _write_items(root: Path, texts: dict[str, str]) -> config_module.Config:
+    """A research repository in ``root`` holding ``texts`` (slug -> file text), built from nothing."""
+    folder = root / "Research" / "completed"
+    folder.mkdir(parents=True, exist_ok=True)
+    for slug, text in texts.items():
+        (folder / f"{slug}.md").write_text(text, encoding="utf-8")
+    (root / "kgsync.yml").write_text("items: Research/completed\ngraph: memory.jsonl\n", encoding="utf-8")
+    return config_module.load(root)
+
+
+def _line_of(text: str, part: str) -> int:
+    """The 1-based line of ``text`` holding ``part``."""
+    return 1 + next(n for n, line in enumerate(text.split("\n")) if part in line)
+
+
+def test_a_marker_or_cites_entry_naming_a_superseded_item_s_finding_is_warned_with_the_superseding_item(
+        tmp_path: Path) -> None:
+    """A marker (and a cites: entry) naming a superseded item's finding made no link (its claims are out of
+    the graph) and said nothing: the author was not told.  Now each is warned at its line, naming the item
+    that supersedes it and what to write instead; still no link."""
+    from tests.extract.evidence_items import OLD_FINDINGS, item_text
+
+    marker = f"[supports: {OLD} KF2 from KF1]"
+    front = f"cites:\n  - {{item: {OLD}, findings: [2, 3], stance: contradicts, from: 2}}\n"
+    new = item_text("New study", "2026-02-01", ("SQLite FTS5 search is enough for a small corpus of items.",
+                                                "Binary files can be diffed with a text dump."),
+                    f"The vendor note agrees. {marker}\n", front)
+    cfg = _write_items(tmp_path, {
+        OLD: item_text("Old study", "2026-01-01", OLD_FINDINGS, front=f"superseded_by: [{_NEWER}]\n"),
+        _NEWER: item_text("Newer study", "2026-01-20", OLD_FINDINGS, front=f"supersedes: [{OLD}]\n"),
+        NEW: new})
+    result = build(cfg)
+    assert not [r for r in result.graph.relations if r.source.startswith(f"claim:{NEW}:")]  # no claim link
+    warned = {i.location.line: i for i in result.issues if i.slug == NEW and i.location is not None}
+    path = f"Research/completed/{NEW}.md"
+    for line, written in ((_line_of(new, marker), f"stance marker [supports: {OLD} …]"),
+                          (_line_of(new, "{item:"), f"cites: entry {{item: {OLD}, stance: contradicts, …}}")):
+        issue = warned[line]
+        assert issue.severity is IssueSeverity.WARNING and issue.location.path == path, issue.render()
+        assert issue.message.startswith(f"{written} names {OLD}, which is superseded by {_NEWER}"), issue.render()
+        assert issue.message.endswith("no link"), issue.render()
+        assert f"cite {_NEWER}'s finding that states it" in issue.hint and "drop" in issue.hint, issue.render()
+    assert f"[supports: {_NEWER} KF<n> from KF1]" in warned[_line_of(new, marker)].hint
+    assert f"{{item: {_NEWER}, findings: [<n>], stance: contradicts, from: 2}}" in warned[_line_of(new, "{item:")].hint
+    assert len(warned) == 2  # the entry once, not once per finding it names
+
+
+def test_a_marker_naming_the_item_this_one_supersedes_is_told_to_drop_it() -> None:
+    from tests.extract.evidence_items import links_of, old_item
+
+    [issue] = links_of(old_item(front=f"superseded_by: [{NEW}]\n"), new_item(f"Later. [supports: {OLD} KF2 from KF1]")).issues
+    assert f"superseded by {NEW}" in issue.message and issue.hint.startswith(f"drop the marker: this item supersedes {OLD}")
