@@ -35,7 +35,8 @@ from kgsync.extract.evidence_model import (MIN_SHARED, ClaimText, EvidencePlan, 
 from kgsync.extract.evidence_source import (best_match, builds_on, most_specific, shares_most_with, source_finding, tied_with,
                                             words_said)
 from kgsync.extract.evidence_hints import (describing_hint, from_cites, guessed_source_hint, marker_issue,
-                                           refused_hint, superseded_hint, too_many_hint, unclear_source_hint, unnamed_finding_hint)
+                                           refused_hint, superseded_hint, too_many_hint,
+                                           waiting_hint, unclear_source_hint, unnamed_finding_hint)
 from kgsync.extract.restated import FindingIndex
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 
@@ -99,6 +100,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
         named_here: set[tuple[int, str | None, int]] = set()
         still: set[tuple[str, str, int]] = set()  # (kept item, sentence, line) this item still writes
         to_kept: list[PlannedLink] = []  # its cites: entries' and markers' links to kept items' claims
+        unread: list[tuple[Mention, str]] = []  # its prose citations of kept items' findings, and the item
         for mention in extraction.mentions:
             cited_here.setdefault((mention.line, mention.target, mention.sentence), set()).add(mention.finding)
             if mention.via != "description":
@@ -127,6 +129,8 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                     fresh = _to_kept(item, mention, slug, extraction.claims, kept, vetoed, issues)
                     if fresh is not None:
                         to_kept.append(fresh)
+                elif mention.finding:  # a prose citation: linked only as the manifest records it (below)
+                    unread.append((mention, slug))
                 continue
             if mention.finding and not mention.exact:
                 # a sentence citing more findings of the item than it has names none in particular
@@ -244,6 +248,12 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             required.setdefault(item.slug, set()).add(link.source_number)
             links.setdefault(item.slug, []).append(link)
         written = kept.still_written(item.slug, still, extraction.claims, vetoed)
+        # a prose citation of a kept item's finding the last build linked from no sentence here: said, not dropped
+        recorded = {(link.target_claim, link.sentence, link.line) for link in written}
+        for mention, slug in unread:
+            kept_claim = kept.claims.get(slug, {}).get(mention.finding)
+            if kept_claim is None or (kept_claim, mention.sentence, mention.line) not in recorded:
+                _once(issues, waiting_hint(item, mention, slug, kept_claim is not None))
         said = {(link.source_number, link.relation, link.target_claim, link.line) for link in written}
         for link in written + [n for n in to_kept if (n.source_number, n.relation, n.target_claim, n.line) not in said]:
             required.setdefault(item.slug, set()).add(link.source_number)  # the kept item's claims are its facts

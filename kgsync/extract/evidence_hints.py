@@ -48,6 +48,21 @@ def superseded_hint(item: ResearchItem, mention: Mention, slug: str, by: Sequenc
                         f"(n: its Key Finding), or drop the {dropped}; docs/EVIDENCE.md")
 
 
+def waiting_hint(item: ResearchItem, mention: Mention, slug: str, kept: bool) -> Issue:
+    """A prose citation of ``slug``'s finding while ``slug`` fails (it keeps its last facts, its findings are not
+    read): the last build recorded no link from the sentence, so none is planned until it reads again.
+    ``kept``: its kept facts hold that finding's claim, which a marker links now (``evidence._to_kept``)."""
+    number, stance = mention.finding, (mention.stance or RelationType.EXTENDS).value
+    marker = f"[{stance}: {slug} KF{number} from KF{mention.held_by or '<n>'}]"
+    now = f"; to link it now, write {marker} here (n: this item's finding that uses it)" if kept else \
+        f" (a marker cannot link it now either: {slug}'s kept nodes hold no claim of its Key Finding {number})"
+    return warning(
+        item, mention, f"cites {slug} Key Finding {number}, but {slug} fails in this build (it keeps its previous "
+        f"nodes; its findings are not read) and the last build linked nothing from this sentence: no link until "
+        f"{slug} reads again",
+        f"correct {slug}'s error (reported at its file): the next build reads this citation{now}; docs/EVIDENCE.md")
+
+
 def refused_hint(item: ResearchItem, mention: Mention, slug: str, number: int) -> Issue:
     """A stance word near a citation that the rules did not read as this finding's stance."""
     word = mention.refused.split()[0]

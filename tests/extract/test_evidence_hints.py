@@ -129,3 +129,55 @@ def test_a_marker_naming_the_item_this_one_supersedes_is_told_to_drop_it() -> No
 
     [issue] = links_of(old_item(front=f"superseded_by: [{NEW}]\n"), new_item(f"Later. [supports: {OLD} KF2 from KF1]")).issues
     assert f"superseded by {NEW}" in issue.message and issue.hint.startswith(f"drop the marker: this item supersedes {OLD}")
+
+
+def test_a_prose_citation_of_a_failing_item_s_finding_the_manifest_does_not_record_is_warned(tmp_path: Path) -> None:
+    """The old study is built, then fails (it keeps its last facts).  A sentence the new study wrote before
+    keeps its link (the manifest records it); a new sentence citing its finding by number made no link and
+    said nothing.  Now it is warned at its line: which item fails, that the link waits until it reads, and
+    the marker that links its kept claim now."""
+    from tests.extract.evidence_items import OLD_FINDINGS, item_text
+
+    findings = ("SQLite FTS5 search is enough for a small corpus of items.", "Vector search waits until the corpus grows.")
+    kept = f"Vector search waits until the corpus grows, as `{OLD}.md` Key Finding 2 found."
+    cfg = _write_items(tmp_path, {OLD: item_text("Old study", "2026-01-01", OLD_FINDINGS),
+                                  NEW: item_text("New study", "2026-02-01", findings, f"{kept}\n")})
+    first = build(cfg)
+    [linked] = [r for r in first.graph.relations if r.source.startswith(f"claim:{NEW}:")]
+    new = item_text("New study", "2026-02-01", findings,
+                    f"{kept}\n\nBinary files are no diff, per `{OLD}.md` Key Finding 3 and Key Finding 1.\n")
+    folder = tmp_path / "Research" / "completed"
+    (folder / f"{NEW}.md").write_text(new, encoding="utf-8")
+    (folder / f"{OLD}.md").write_text(item_text(  # a cites: entry of another shape: the old study fails
+        "Old study", "2026-01-01", OLD_FINDINGS, front=f"cites: [{{item: {NEW}, findings: [1], stance: agrees}}]\n"),
+        encoding="utf-8")
+    result = build(cfg)
+    assert [i.slug for i in result.issues if i.severity is IssueSeverity.ERROR] == [OLD]
+    assert [r for r in result.graph.relations if r.source.startswith(f"claim:{NEW}:")] == [linked]
+    warned = [i for i in result.issues if i.slug == NEW]
+    assert len(warned) == 2, [i.render() for i in warned]  # the new sentence's two findings; the kept one none
+    line = _line_of(new, "Binary files are no diff")
+    for issue, number in zip(warned, (3, 1)):  # in file order
+        assert issue.severity is IssueSeverity.WARNING and issue.location is not None, issue.render()
+        assert (issue.location.path, issue.location.line) == (f"Research/completed/{NEW}.md", line), issue.render()
+        assert issue.message.startswith(f"cites {OLD} Key Finding {number}, but {OLD} fails in this build"), \
+            issue.render()
+        assert issue.message.endswith(f"no link until {OLD} reads again"), issue.render()
+        assert f"correct {OLD}'s error" in issue.hint, issue.render()
+        assert f"to link it now, write [extends: {OLD} KF{number} from KF<n>]" in issue.hint, issue.render()
+
+
+def test_a_prose_citation_of_a_failing_item_s_finding_its_kept_nodes_lack_says_a_marker_cannot_link_it() -> None:
+    from kgsync.extract.evidence import plan
+    from kgsync.extract.evidence_model import KeptLinks
+    from kgsync.extract.findings import extract, undated_suffixes
+    from kgsync.read.items import ResearchItem
+
+    citing = new_item(f"Text.\n\nPer `{OLD}.md` Key Finding 2 and Key Finding 1, vector search waits.")
+    known = {OLD: ResearchItem.known_only_by(OLD, "2026-01-01"), NEW: citing}
+    kept = KeptLinks(claims={OLD: {1: f"claim:{OLD}:sqlite-fts5-ranks-research"}})  # no claim of its finding 2
+    result = plan([citing], {NEW: extract(citing)}, known, undated_suffixes(known), frozenset(), kept)
+    assert result.links == {}
+    lacking, held = result.issues
+    assert "Key Finding 2" in lacking.message and "a marker cannot link it now either" in lacking.hint
+    assert "Key Finding 1" in held.message and f"write [extends: {OLD} KF1 from KF<n>]" in held.hint
