@@ -34,9 +34,9 @@ from kgsync.extract.evidence_model import (MIN_SHARED, ClaimText, EvidencePlan, 
                                            Mention, Numbered, PlannedLink, content_words, words_key)
 from kgsync.extract.evidence_source import (best_match, builds_on, most_specific, shares_most_with, source_finding, tied_with,
                                             words_said)
-from kgsync.extract.evidence_hints import (describing_hint, from_cites, guessed_source_hint, marker_issue,
-                                           refused_hint, superseded_hint, too_many_hint,
-                                           waiting_hint, unclear_source_hint, unnamed_finding_hint)
+from kgsync.extract.evidence_hints import (describing_hint, from_cites, guessed_source_hint, in_a_cell, marker_issue,
+                                           refused_hint, superseded_hint, too_many_hint, unclear_source_hint,
+                                           unnamed_finding_hint, waiting_hint)
 from kgsync.extract.restated import FindingIndex
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 
@@ -301,11 +301,12 @@ def _names_no_finding(item: ResearchItem, mention: Mention, slug: str) -> Issue:
 
 def _stated_by_none(item: ResearchItem, mention: Mention, slug: str, relation: RelationType, number: int) -> Issue:
     """An exact mention outside any finding of this item, with no ``from:``: which finding states it is not said."""
+    marker = f"[{relation.value}: {slug} KF{number} from KF<n>]"
     return marker_issue(
         item, mention, "names no finding of this item that states it",
         "add from: <n> to the entry (n: this item's finding that states it)" if from_cites(mention) else
-        "put the marker in the Key Findings entry it qualifies, or write "
-        f"[{relation.value}: {slug} KF{number} from KF<n>] (n: this item's finding)")
+        f"write {marker} in this cell (n: this item's finding the row states)" if in_a_cell(mention) else
+        f"put the marker in the Key Findings entry it qualifies, or write {marker} (n: this item's finding)")
 
 
 def _once(issues: list[Issue], issue: Issue) -> None:

@@ -22,8 +22,14 @@ def marker_issue(item: ResearchItem, mention: Mention, what: str, fix: str) -> I
     """A warning on an exact mention, named as the author wrote it: a ``cites:`` entry or a marker."""
     stance = (mention.stance or RelationType.EXTENDS).value
     written = f"cites: entry {{item: {mention.target}, stance: {stance}, …}}" if from_cites(mention) else \
-        f"stance marker [{stance}: {mention.target} …]"
+        f"stance marker [{stance}: {mention.target} …]{' in a table cell' if in_a_cell(mention) else ''}"
     return warning(item, mention, f"{written} {what}: no link", fix)
+
+
+def in_a_cell(mention: Mention) -> bool:
+    """Is ``mention`` a marker in a table cell (an Evidence Map row's, say)?  ``references.scan`` gives it the row's
+    shape: no Key Findings entry holds it, so ``from KF<n>`` inside it names the finding that states it."""
+    return mention.exact and mention.shape == "row"
 
 
 def from_cites(mention: Mention) -> bool:

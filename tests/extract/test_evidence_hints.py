@@ -181,3 +181,28 @@ def test_a_prose_citation_of_a_failing_item_s_finding_its_kept_nodes_lack_says_a
     lacking, held = result.issues
     assert "Key Finding 2" in lacking.message and "a marker cannot link it now either" in lacking.hint
     assert "Key Finding 1" in held.message and f"write [extends: {OLD} KF1 from KF<n>]" in held.hint
+
+
+def test_a_marker_in_a_table_cell_is_named_as_one_in_its_warning_and_its_kind(tmp_path: Path) -> None:
+    """A marker in an Evidence Map cell was named as a prose marker: its warning told the author to move it into
+    a Key Findings entry, its link's kind said "prose".  Now both name a table cell; read as exactly as before."""
+    from tests.extract.evidence_items import OLD_FINDINGS, item_text, links_of, make, old_item
+
+    findings = ("SQLite FTS5 search is enough for a small corpus of items.", "Vector search waits until the corpus grows.")
+    unsourced, sourced = f"[supports: {OLD} KF2]", f"[contradicts: {OLD} KF3 from KF1]"
+    table = ("| Claim | Source | Confidence | Notes |\n|---|---|---|---|\n"
+             f"| Vector search waits | vendor note {unsourced} | high | none |\n"
+             f"| Text dumps diff | vendor note {sourced} | high | none |\n")
+    new = item_text("New study", "2026-02-01", findings, f"Later.\n\n{table}")
+    cfg = _write_items(tmp_path, {OLD: item_text("Old study", "2026-01-01", OLD_FINDINGS), NEW: new})
+    result = build(cfg)
+    [issue] = [i for i in result.issues if i.slug == NEW]
+    assert issue.location is not None and issue.location.line == _line_of(new, unsourced), issue.render()
+    assert issue.message == (f"stance marker [supports: {OLD} …] in a table cell names no finding of this item "
+                             "that states it: no link"), issue.render()
+    assert issue.hint.startswith(f"write [supports: {OLD} KF2 from KF<n>] in this cell (n: this item's finding"), \
+        issue.render()
+    [link] = [r for r in result.graph.relations if r.source.startswith(f"claim:{NEW}:")]  # the one with from
+    assert link.relation_type == "contradicts" and link.source.startswith(f"claim:{NEW}:sqlite-fts5")
+    [planned] = links_of(old_item(), make(NEW, new)).links[NEW]
+    assert planned.kind == "marker marker row"
