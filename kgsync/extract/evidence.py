@@ -31,12 +31,12 @@ from dataclasses import dataclass
 from kgsync.contract.errors import Location
 from kgsync.contract.model import RelationType, claim_name
 from kgsync.extract.evidence_model import (MIN_SHARED, ClaimText, EvidencePlan, EvidenceText, Extracted, KeptLinks,
-                                           Mention, Numbered, PlannedLink, content_words, words_key)
+                                           LinkedBefore, Mention, Numbered, PlannedLink, content_words, words_key)
 from kgsync.extract.evidence_source import (best_match, builds_on, most_specific, shares_most_with, source_finding, tied_with,
                                             words_said)
 from kgsync.extract.evidence_hints import (describing_hint, from_cites, guessed_source_hint, in_a_cell, marker_issue,
-                                           refused_hint, superseded_hint, too_many_hint, unclear_source_hint,
-                                           unnamed_finding_hint, waiting_hint)
+                                           refused_hint, renumbered_hint, superseded_hint, too_many_hint,
+                                           unclear_source_hint, unnamed_finding_hint, waiting_hint)
 from kgsync.extract.restated import FindingIndex
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 
@@ -47,7 +47,7 @@ from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extracted],
          known: Mapping[str, ResearchItem], suffixes: Mapping[str, str],
          vetoed: frozenset[tuple[str, str]] = frozenset(),
-         kept: KeptLinks = KeptLinks()) -> EvidencePlan:
+         kept: KeptLinks = KeptLinks(), before: LinkedBefore = LinkedBefore()) -> EvidencePlan:
     """Resolve every item's mentions to claim→claim links, and the findings they require.
 
     ``texts``: each item's ``EvidenceText`` (or its extraction); ``known``: every item a
@@ -55,7 +55,9 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
     ``kept``: the links the last build wrote to and from the claims of those items (``graph.kept_links``):
     an item's link to a kept item's claim stays while the item still writes its sentence, naming that
     item, at its line; a kept item's link to another item's claim keeps requiring that claim (the same
-    links whether the kept item reads or not)."""
+    links whether the kept item reads or not); ``before``: the claim each exact mention's finding number linked
+    last build (``graph.linked_before``): a number that names another claim now links the claim it linked, where
+    that is still a finding, else nothing, and is warned (``renumbered_hint``)."""
     required: dict[str, set[int]] = {}
     links: dict[str, list[PlannedLink]] = {}
     issues: list[Issue] = []
@@ -132,6 +134,15 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                 elif mention.finding:  # a prose citation: linked only as the manifest records it (below)
                     unread.append((mention, slug))
                 continue
+            if mention.exact and mention.finding and (moved := before.moved(
+                    item.slug, mention, slug, cited_here[(mention.line, mention.target, mention.sentence)])) is not None:
+                # the cited item renumbered its findings: the number names another claim than the one linked
+                # last build.  The link follows that claim (the one the author judged), or is withheld when it is
+                # gone: never a quiet link to a claim the author did not state it of
+                _once(issues, renumbered_hint(item, mention, slug, moved, target_extraction.claims))
+                if moved[1] <= 0:
+                    continue
+                mention = mention.but(finding=moved[1])
             if mention.finding and not mention.exact:
                 # a sentence citing more findings of the item than it has names none in particular
                 numbered = {n for n in cited_here[(mention.line, mention.target, mention.sentence)] if n}

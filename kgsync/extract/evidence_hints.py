@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from kgsync.contract.errors import Location
 from kgsync.contract.model import RelationType
-from kgsync.extract.evidence_model import Mention
+from kgsync.extract.evidence_model import ClaimLike, Mention
 from kgsync.extract.stance import DISAGREEING
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 
@@ -18,12 +18,13 @@ def warning(item: ResearchItem, mention: Mention, message: str, fix: str) -> Iss
     return Issue(IssueSeverity.WARNING, Location(item.path, mention.line), message, fix, item.slug)
 
 
-def marker_issue(item: ResearchItem, mention: Mention, what: str, fix: str) -> Issue:
-    """A warning on an exact mention, named as the author wrote it: a ``cites:`` entry or a marker."""
+def marker_issue(item: ResearchItem, mention: Mention, what: str, fix: str, outcome: str = "no link") -> Issue:
+    """A warning on an exact mention, named as the author wrote it: a ``cites:`` entry or a marker; ``outcome``: what
+    is linked."""
     stance = (mention.stance or RelationType.EXTENDS).value
     written = f"cites: entry {{item: {mention.target}, stance: {stance}, …}}" if from_cites(mention) else \
         f"stance marker [{stance}: {mention.target} …]{' in a table cell' if in_a_cell(mention) else ''}"
-    return warning(item, mention, f"{written} {what}: no link", fix)
+    return warning(item, mention, f"{written} {what}: {outcome}", fix)
 
 
 def in_a_cell(mention: Mention) -> bool:
@@ -67,6 +68,33 @@ def waiting_hint(item: ResearchItem, mention: Mention, slug: str, kept: bool) ->
         f"nodes; its findings are not read) and the last build linked nothing from this sentence: no link until "
         f"{slug} reads again",
         f"correct {slug}'s error (reported at its file): the next build reads this citation{now}; docs/EVIDENCE.md")
+
+
+def renumbered_hint(item: ResearchItem, mention: Mention, slug: str, moved: tuple[str, int],
+                    claims: Sequence[ClaimLike]) -> Issue:
+    """An exact mention naming ``slug``'s finding by a number that names another claim than the one it linked last
+    build (``LinkedBefore.moved``: that claim, and its number now, 0: gone, -1: which of several is not known;
+    ``claims``: ``slug``'s findings now)."""
+    (before, now), number = moved, mention.finding
+    held = next((c for c in claims if c.number == number), None)
+    there = f"its Key Finding {number} is now {held.statement!r}" if held is not None else \
+        f"it has no Key Finding {number} now"
+    linked = f"the claims {before}, one of which" if now < 0 else f"the claim {before}, which"
+    what = f"names {slug} KF{number}, but the last build linked {linked} its numbers now name no more; {slug} " \
+        f"renumbered its findings: {there}, and "
+    stance = (mention.stance or RelationType.EXTENDS).value
+    other = f"if this item's finding is about its new Key Finding {number}, say so in a marker in that finding, " \
+        f"[{stance}: {slug} KF{number}]" if held is not None else ""
+    if now:
+        keep = f"write findings: [{now}] in the entry" if from_cites(mention) else f"write KF{now} in the marker"
+        return marker_issue(item, mention, what + f"that claim is its Key Finding {now}",
+                            f"{keep} to keep that link{'; ' + other if other else ''}; docs/EVIDENCE.md",
+                            f"linked to its Key Finding {now}, the claim linked before")
+    gone = "which of those claims this number named is not known" if now < 0 else \
+        "that claim is gone (the finding was deleted)"
+    return marker_issue(item, mention, what + gone,
+                        f"check {slug}'s Key Findings: {other + ', or ' if other else ''}drop "
+                        f"{'the number from the entry' if from_cites(mention) else 'the marker'}; docs/EVIDENCE.md")
 
 
 def refused_hint(item: ResearchItem, mention: Mention, slug: str, number: int) -> Issue:
