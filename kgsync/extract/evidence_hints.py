@@ -80,8 +80,8 @@ def renumbered_hint(item: ResearchItem, mention: Mention, slug: str, moved: tupl
     there = f"its Key Finding {number} is now {held.statement!r}" if held is not None else \
         f"it has no Key Finding {number} now"
     linked = f"the claims {before}, one of which" if now < 0 else f"the claim {before}, which"
-    what = f"names {slug} KF{number}, but the last build linked {linked} its numbers now name no more; {slug} " \
-        f"renumbered its findings: {there}, and "
+    what = f"names {slug} KF{number}, but the last build linked {linked} its numbers now name no more; {slug}'s " \
+        f"findings changed: {there}, and "
     stance = (mention.stance or RelationType.EXTENDS).value
     other = f"if this item's finding is about its new Key Finding {number}, say so in a marker in that finding, " \
         f"[{stance}: {slug} KF{number}]" if held is not None else ""
@@ -91,7 +91,7 @@ def renumbered_hint(item: ResearchItem, mention: Mention, slug: str, moved: tupl
                             f"{keep} to keep that link{'; ' + other if other else ''}; docs/EVIDENCE.md",
                             f"linked to its Key Finding {now}, the claim linked before")
     gone = "which of those claims this number named is not known" if now < 0 else \
-        "that claim is gone (the finding was deleted)"
+        "that claim is gone (its finding deleted or rewritten)"
     return marker_issue(item, mention, what + gone,
                         f"check {slug}'s Key Findings: {other + ', or ' if other else ''}drop "
                         f"{'the number from the entry' if from_cites(mention) else 'the marker'}; docs/EVIDENCE.md")

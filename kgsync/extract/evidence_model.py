@@ -213,8 +213,9 @@ class LinkedBefore:
     number, and the claims those numbers name now (``graph.linked_before``): a cited item that deletes (or
     inserts) a finding before the one cited renumbers it, and the number then names another claim."""
 
-    #: citing slug -> {(sentence, line, cited slug): {each claim of the cited item it linked: that claim's number then}}
-    linked: Mapping[str, Mapping[tuple[str, int, str], Mapping[str, int]]] = field(default_factory=dict)
+    #: citing slug -> {(sentence, cited slug, relation): {each claim of the cited item it linked: its number then}}; by
+    #: the sentence, not its line: an entry or a line added above moves it, and it still names what it named
+    linked: Mapping[str, Mapping[tuple[str, str, str], Mapping[str, int]]] = field(default_factory=dict)
     #: cited slug -> {a finding's number now: its claim's name as the graph gives it (a reworded finding keeps its
     #: previous name: ``graph.claim_identity``)}
     named: Mapping[str, Mapping[int, str]] = field(default_factory=dict)
@@ -225,7 +226,8 @@ class LinkedBefore:
         ``cited``): (that claim, its finding's number now; 0: it is gone; -1: several such claims, none linked
         by this number then, so which one it named is not known).  None: a claim the sentence linked, nothing
         linked from it last build, or a number added to it (every claim it linked is still named)."""
-        before = self.linked.get(slug, {}).get((mention.sentence, mention.line, cited))
+        relation = (mention.stance or RelationType.EXTENDS).value
+        before = self.linked.get(slug, {}).get((mention.sentence, cited, relation))
         now = self.named.get(cited)
         if not before or now is None or now.get(mention.finding) in before:
             return None

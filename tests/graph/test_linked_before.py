@@ -112,3 +112,18 @@ def test_a_marker_naming_several_findings_keeps_the_claims_it_linked_across_buil
         [issue] = [i for i in result.issues if i.slug == NEW]
         assert issue.message.startswith(f"stance marker [contradicts: {OLD} …] names {OLD} KF4"), issue.render()
         assert "it has no Key Finding 4 now" in issue.message and "linked to its Key Finding 2" in issue.message
+
+
+def test_a_followed_entry_moved_to_another_line_still_follows_its_claim(tmp_path: Path) -> None:
+    """The entry's link followed its claim; then a cites: entry is added above it, so its line moves.  Found by its
+    line, nothing was recorded there: the number was read as written, and the link moved to the next finding."""
+    entry = f"  - {{item: {OLD}, findings: [3], stance: contradicts, from: 1}}\n"
+    cfg = _repo(tmp_path, _OLD_FINDINGS, f"cites:\n{entry}")
+    first = _links(build(cfg))
+    _repo(tmp_path, (_OLD_FINDINGS[0], *_OLD_FINDINGS[2:]), f"cites:\n{entry}")
+    assert _links(build(cfg)) == first
+    _repo(tmp_path, (_OLD_FINDINGS[0], *_OLD_FINDINGS[2:]), f"cites:\n  - 2026-01-15-third-study\n{entry}")
+    result = build(cfg)
+    assert _links(result) == first
+    [issue] = [i for i in result.issues if i.slug == NEW and "KF3" in i.message]
+    assert issue.location is not None and issue.location.line == 7, issue.render()
