@@ -31,11 +31,12 @@ from dataclasses import dataclass
 from kgsync.contract.errors import Location
 from kgsync.contract.model import RelationType, claim_name
 from kgsync.extract.evidence_model import (MIN_SHARED, ClaimText, EvidencePlan, EvidenceText, Extracted, KeptLinks,
-                                           Mention, Numbered, PlannedLink, content_words, words_key)
+                                           LinkedBefore, Mention, Numbered, PlannedLink, content_words, words_key)
 from kgsync.extract.evidence_source import (best_match, builds_on, most_specific, shares_most_with, source_finding, tied_with,
                                             words_said)
-from kgsync.extract.evidence_hints import (describing_hint, from_cites, guessed_source_hint, marker_issue,
-                                           refused_hint, too_many_hint, unclear_source_hint, unnamed_finding_hint)
+from kgsync.extract.evidence_hints import (describing_hint, from_cites, guessed_source_hint, in_a_cell, marker_issue,
+                                           refused_hint, renumbered_hint, superseded_hint, too_many_hint,
+                                           unclear_source_hint, unnamed_finding_hint, waiting_hint)
 from kgsync.extract.restated import FindingIndex
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 
@@ -46,7 +47,7 @@ from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extracted],
          known: Mapping[str, ResearchItem], suffixes: Mapping[str, str],
          vetoed: frozenset[tuple[str, str]] = frozenset(),
-         kept: KeptLinks = KeptLinks()) -> EvidencePlan:
+         kept: KeptLinks = KeptLinks(), before: LinkedBefore = LinkedBefore()) -> EvidencePlan:
     """Resolve every item's mentions to claim→claim links, and the findings they require.
 
     ``texts``: each item's ``EvidenceText`` (or its extraction); ``known``: every item a
@@ -54,7 +55,9 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
     ``kept``: the links the last build wrote to and from the claims of those items (``graph.kept_links``):
     an item's link to a kept item's claim stays while the item still writes its sentence, naming that
     item, at its line; a kept item's link to another item's claim keeps requiring that claim (the same
-    links whether the kept item reads or not)."""
+    links whether the kept item reads or not); ``before``: the claim each exact mention's finding number linked
+    last build (``graph.linked_before``): a number that names another claim now links the claim it linked, where
+    that is still a finding, else nothing, and is warned (``renumbered_hint``)."""
     required: dict[str, set[int]] = {}
     links: dict[str, list[PlannedLink]] = {}
     issues: list[Issue] = []
@@ -99,6 +102,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
         named_here: set[tuple[int, str | None, int]] = set()
         still: set[tuple[str, str, int]] = set()  # (kept item, sentence, line) this item still writes
         to_kept: list[PlannedLink] = []  # its cites: entries' and markers' links to kept items' claims
+        unread: list[tuple[Mention, str]] = []  # its prose citations of kept items' findings, and the item
         for mention in extraction.mentions:
             cited_here.setdefault((mention.line, mention.target, mention.sentence), set()).add(mention.finding)
             if mention.via != "description":
@@ -115,6 +119,8 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                 continue
             target = known[slug]
             if target.is_superseded:
+                if mention.exact:  # what the author states exactly is answered: which item to cite instead
+                    _once(issues, superseded_hint(item, mention, slug, target.superseded_by))
                 continue  # its claims are not in the graph; the item→item extends stays
             target_extraction = read.get(slug)
             if target_extraction is None:  # kept from an earlier build: its findings are not read now
@@ -125,7 +131,18 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                     fresh = _to_kept(item, mention, slug, extraction.claims, kept, vetoed, issues)
                     if fresh is not None:
                         to_kept.append(fresh)
+                elif mention.finding:  # a prose citation: linked only as the manifest records it (below)
+                    unread.append((mention, slug))
                 continue
+            if mention.exact and mention.finding and (moved := before.moved(
+                    item.slug, mention, slug, cited_here[(mention.line, mention.target, mention.sentence)])) is not None:
+                # the cited item renumbered its findings: the number names another claim than the one linked
+                # last build.  The link follows that claim (the one the author judged), or is withheld when it is
+                # gone: never a quiet link to a claim the author did not state it of
+                _once(issues, renumbered_hint(item, mention, slug, moved, target_extraction.claims))
+                if moved[1] <= 0:
+                    continue
+                mention = mention.but(finding=moved[1])
             if mention.finding and not mention.exact:
                 # a sentence citing more findings of the item than it has names none in particular
                 numbered = {n for n in cited_here[(mention.line, mention.target, mention.sentence)] if n}
@@ -242,6 +259,12 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             required.setdefault(item.slug, set()).add(link.source_number)
             links.setdefault(item.slug, []).append(link)
         written = kept.still_written(item.slug, still, extraction.claims, vetoed)
+        # a prose citation of a kept item's finding the last build linked from no sentence here: said, not dropped
+        recorded = {(link.target_claim, link.sentence, link.line) for link in written}
+        for mention, slug in unread:
+            kept_claim = kept.claims.get(slug, {}).get(mention.finding)
+            if kept_claim is None or (kept_claim, mention.sentence, mention.line) not in recorded:
+                _once(issues, waiting_hint(item, mention, slug, kept_claim is not None))
         said = {(link.source_number, link.relation, link.target_claim, link.line) for link in written}
         for link in written + [n for n in to_kept if (n.source_number, n.relation, n.target_claim, n.line) not in said]:
             required.setdefault(item.slug, set()).add(link.source_number)  # the kept item's claims are its facts
@@ -289,11 +312,12 @@ def _names_no_finding(item: ResearchItem, mention: Mention, slug: str) -> Issue:
 
 def _stated_by_none(item: ResearchItem, mention: Mention, slug: str, relation: RelationType, number: int) -> Issue:
     """An exact mention outside any finding of this item, with no ``from:``: which finding states it is not said."""
+    marker = f"[{relation.value}: {slug} KF{number} from KF<n>]"
     return marker_issue(
         item, mention, "names no finding of this item that states it",
         "add from: <n> to the entry (n: this item's finding that states it)" if from_cites(mention) else
-        "put the marker in the Key Findings entry it qualifies, or write "
-        f"[{relation.value}: {slug} KF{number} from KF<n>] (n: this item's finding)")
+        f"write {marker} in this cell (n: this item's finding the row states)" if in_a_cell(mention) else
+        f"put the marker in the Key Findings entry it qualifies, or write {marker} (n: this item's finding)")
 
 
 def _once(issues: list[Issue], issue: Issue) -> None:

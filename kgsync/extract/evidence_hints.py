@@ -4,9 +4,11 @@ place: each names the file and line, what was not read as a link, and the marker
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from kgsync.contract.errors import Location
 from kgsync.contract.model import RelationType
-from kgsync.extract.evidence_model import Mention
+from kgsync.extract.evidence_model import ClaimLike, Mention
 from kgsync.extract.stance import DISAGREEING
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 
@@ -16,17 +18,83 @@ def warning(item: ResearchItem, mention: Mention, message: str, fix: str) -> Iss
     return Issue(IssueSeverity.WARNING, Location(item.path, mention.line), message, fix, item.slug)
 
 
-def marker_issue(item: ResearchItem, mention: Mention, what: str, fix: str) -> Issue:
-    """A warning on an exact mention, named as the author wrote it: a ``cites:`` entry or a marker."""
+def marker_issue(item: ResearchItem, mention: Mention, what: str, fix: str, outcome: str = "no link") -> Issue:
+    """A warning on an exact mention, named as the author wrote it: a ``cites:`` entry or a marker; ``outcome``: what
+    is linked."""
     stance = (mention.stance or RelationType.EXTENDS).value
     written = f"cites: entry {{item: {mention.target}, stance: {stance}, …}}" if from_cites(mention) else \
-        f"stance marker [{stance}: {mention.target} …]"
-    return warning(item, mention, f"{written} {what}: no link", fix)
+        f"stance marker [{stance}: {mention.target} …]{' in a table cell' if in_a_cell(mention) else ''}"
+    return warning(item, mention, f"{written} {what}: {outcome}", fix)
+
+
+def in_a_cell(mention: Mention) -> bool:
+    """Is ``mention`` a marker in a table cell (an Evidence Map row's, say)?  ``references.scan`` gives it the row's
+    shape: no Key Findings entry holds it, so ``from KF<n>`` inside it names the finding that states it."""
+    return mention.exact and mention.shape == "row"
 
 
 def from_cites(mention: Mention) -> bool:
     """Is ``mention`` a ``cites:`` entry's?  ``references.scan`` writes its sentence as "cites: …"."""
     return mention.exact and mention.sentence.startswith("cites:")
+
+
+def superseded_hint(item: ResearchItem, mention: Mention, slug: str, by: Sequence[str]) -> Issue:
+    """A ``cites:`` entry or marker naming a finding of ``slug``, which ``by`` supersede (its ``superseded_by:``):
+    a superseded item's claims are not in the graph, so nothing links it; the author is told what to write."""
+    stance = (mention.stance or RelationType.EXTENDS).value
+    replacement = by[0] if by else "<the item that replaces it>"
+    source = f" from KF{mention.held_by}" if mention.held_by and not from_cites(mention) else ""
+    written = f"{{item: {replacement}, findings: [<n>], stance: {stance}, from: " \
+        f"{mention.held_by or '<m>'}}}" if from_cites(mention) else f"[{stance}: {replacement} KF<n>{source}]"
+    what = f"names {slug}, which is superseded by {' and '.join(by) or 'another item'} (a superseded item's " \
+        "claims are not in the graph)"
+    dropped = "entry" if from_cites(mention) else "marker"
+    if replacement == item.slug:  # this item replaces it: its own findings say what holds now
+        return marker_issue(item, mention, what, f"drop the {dropped}: this item supersedes {slug}; docs/EVIDENCE.md")
+    return marker_issue(item, mention, what, f"cite {replacement}'s finding that states it instead, {written} "
+                        f"(n: its Key Finding), or drop the {dropped}; docs/EVIDENCE.md")
+
+
+def waiting_hint(item: ResearchItem, mention: Mention, slug: str, kept: bool) -> Issue:
+    """A prose citation of ``slug``'s finding while ``slug`` fails (it keeps its last facts, its findings are not
+    read): the last build recorded no link from the sentence, so none is planned until it reads again.
+    ``kept``: its kept facts hold that finding's claim, which a marker links now (``evidence._to_kept``)."""
+    number, stance = mention.finding, (mention.stance or RelationType.EXTENDS).value
+    marker = f"[{stance}: {slug} KF{number} from KF{mention.held_by or '<n>'}]"
+    now = f"; to link it now, write {marker} here (n: this item's finding that uses it)" if kept else \
+        f" (a marker cannot link it now either: {slug}'s kept nodes hold no claim of its Key Finding {number})"
+    return warning(
+        item, mention, f"cites {slug} Key Finding {number}, but {slug} fails in this build (it keeps its previous "
+        f"nodes; its findings are not read) and the last build linked nothing from this sentence: no link until "
+        f"{slug} reads again",
+        f"correct {slug}'s error (reported at its file): the next build reads this citation{now}; docs/EVIDENCE.md")
+
+
+def renumbered_hint(item: ResearchItem, mention: Mention, slug: str, moved: tuple[str, int],
+                    claims: Sequence[ClaimLike]) -> Issue:
+    """An exact mention naming ``slug``'s finding by a number that names another claim than the one it linked last
+    build (``LinkedBefore.moved``: that claim, and its number now, 0: gone, -1: which of several is not known;
+    ``claims``: ``slug``'s findings now)."""
+    (before, now), number = moved, mention.finding
+    held = next((c for c in claims if c.number == number), None)
+    there = f"its Key Finding {number} is now {held.statement!r}" if held is not None else \
+        f"it has no Key Finding {number} now"
+    linked = f"the claims {before}, one of which" if now < 0 else f"the claim {before}, which"
+    what = f"names {slug} KF{number}, but the last build linked {linked} its numbers now name no more; {slug}'s " \
+        f"findings changed: {there}, and "
+    stance = (mention.stance or RelationType.EXTENDS).value
+    other = f"if this item's finding is about its new Key Finding {number}, say so in a marker in that finding, " \
+        f"[{stance}: {slug} KF{number}]" if held is not None else ""
+    if now:
+        keep = f"write findings: [{now}] in the entry" if from_cites(mention) else f"write KF{now} in the marker"
+        return marker_issue(item, mention, what + f"that claim is its Key Finding {now}",
+                            f"{keep} to keep that link{'; ' + other if other else ''}; docs/EVIDENCE.md",
+                            f"linked to its Key Finding {now}, the claim linked before")
+    gone = "which of those claims this number named is not known" if now < 0 else \
+        "that claim is gone (its finding deleted or rewritten)"
+    return marker_issue(item, mention, what + gone,
+                        f"check {slug}'s Key Findings: {other + ', or ' if other else ''}drop "
+                        f"{'the number from the entry' if from_cites(mention) else 'the marker'}; docs/EVIDENCE.md")
 
 
 def refused_hint(item: ResearchItem, mention: Mention, slug: str, number: int) -> Issue:

@@ -208,6 +208,41 @@ class KeptLinks:
 
 
 @dataclass(frozen=True)
+class LinkedBefore:
+    """What the last build linked from each exact mention (a ``cites:`` entry, a marker) that names a finding by
+    number, and the claims those numbers name now (``graph.linked_before``): a cited item that deletes (or
+    inserts) a finding before the one cited renumbers it, and the number then names another claim."""
+
+    #: citing slug -> {(sentence, cited slug, relation): {each claim of the cited item it linked: its number then}}; by
+    #: the sentence, not its line: an entry or a line added above moves it, and it still names what it named
+    linked: Mapping[str, Mapping[tuple[str, str, str], Mapping[str, int]]] = field(default_factory=dict)
+    #: cited slug -> {a finding's number now: its claim's name as the graph gives it (a reworded finding keeps its
+    #: previous name: ``graph.claim_identity``)}
+    named: Mapping[str, Mapping[int, str]] = field(default_factory=dict)
+
+    def moved(self, slug: str, mention: Mention, cited: str, numbers: Collection[int]) -> tuple[str, int] | None:
+        """When ``mention`` of item ``slug`` names a finding of ``cited`` whose claim its sentence did not link last
+        build while a claim it did link is named by none of its numbers now (``numbers``: the sentence's numbers of
+        ``cited``): (that claim, its finding's number now; 0: it is gone; -1: several such claims, none linked
+        by this number then, so which one it named is not known).  None: a claim the sentence linked, nothing
+        linked from it last build, or a number added to it (every claim it linked is still named)."""
+        relation = (mention.stance or RelationType.EXTENDS).value
+        before = self.linked.get(slug, {}).get((mention.sentence, cited, relation))
+        now = self.named.get(cited)
+        if not before or now is None or now.get(mention.finding) in before:
+            return None
+        left = sorted(set(before) - {now.get(number) for number in numbers})
+        if len(left) > 1:  # which of them this number named: the one it named then
+            named_then = [name for name in left if before[name] == mention.finding]
+            if len(named_then) != 1:
+                return ", ".join(left), -1
+            left = named_then
+        if not left:
+            return None
+        return left[0], next((number for number, name in sorted(now.items()) if name == left[0]), 0)
+
+
+@dataclass(frozen=True)
 class EvidencePlan:
     required: Mapping[str, frozenset[int]]  # slug -> finding numbers that must become claims
     links: Mapping[str, tuple[PlannedLink, ...]]  # referencing slug -> its links

@@ -78,7 +78,8 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
         text = without_marks(raw, warned)
         if text != raw:
             held = starts.get(line) or _held_by(plain_text(text), findings)
-            out.extend(author_marks(raw, line, item.slug, held))
+            marks = author_marks(raw, line, item.slug, held)
+            out.extend([m.but(shape="row") for m in marks] if row else marks)  # a marker in a table cell
             may_name = HAS_REFERENCE.search(text) is not None  # the line less its markers
         if not may_name:  # a line with a "[" may name none
             continue

@@ -42,8 +42,8 @@ def links_of_kept(manifest: Manifest | None, kept: Collection[str]) -> KeptLinks
 
     for slug, facts in manifest.by_item.items():
         links = []
-        for source, target, relation, sentence, line in _recorded(facts):
-            target_slug = _slug_of(target)
+        for source, target, relation, sentence, line in recorded(facts):
+            target_slug = slug_of(target)
             if slug in kept and target_slug not in kept and target_slug in manifest.by_item:
                 number = number_of(target_slug, target)
                 if number is not None:
@@ -58,7 +58,7 @@ def links_of_kept(manifest: Manifest | None, kept: Collection[str]) -> KeptLinks
     return KeptLinks(to_kept, from_kept, claims)
 
 
-def _recorded(facts: Facts) -> list[tuple[str, str, str, str, int]]:
+def recorded(facts: Facts) -> list[tuple[str, str, str, str, int]]:
     """(source claim, target claim, relation, sentence, line) of each evidence link ``facts`` record."""
     out = []
     for entry in facts.evidence:
@@ -67,7 +67,7 @@ def _recorded(facts: Facts) -> list[tuple[str, str, str, str, int]]:
     return out
 
 
-def _slug_of(claim: str) -> str:
+def slug_of(claim: str) -> str:
     """The slug of a claim's name (``claim:<slug>:<key>``; "" for another name)."""
     parts = claim.split(":", 2)
     return parts[1] if len(parts) == 3 and parts[0] == "claim" else ""

@@ -16,7 +16,7 @@ from kgsync.contract.errors import GraphFormatError, Location
 from kgsync.contract.lazy_mapping import LazyMapping
 from kgsync.contract.model import Facts
 from kgsync.extract.evidence import plan as plan_evidence
-from kgsync.extract.evidence_model import EvidencePlan, EvidenceText, KeptLinks
+from kgsync.extract.evidence_model import EvidencePlan, EvidenceText, KeptLinks, LinkedBefore
 from kgsync.extract.findings import Extraction
 from kgsync.extract.record import Record
 from kgsync.graph.assemble import Assembly, AssemblyInputs, Sources, context
@@ -72,13 +72,16 @@ def assemble_facts(cache_folder: Path | None, reader: CacheReader, reading: Read
               vetoes: Callable[[Mapping[str, EvidenceText]], VetoNames],
               caps: Caps, tag_style: str, min_links: int, distrust: frozenset[str] = frozenset(), behind: Behind | None = None,
               selection: str | None = None, standing: frozenset[str] = frozenset(), renames: Mapping[str, str] | None = None,
-              kept_links: KeptLinks = KeptLinks()) -> Assembled:
+              kept_links: KeptLinks = KeptLinks(),
+              before: Callable[[Mapping[str, EvidenceText]], LinkedBefore] | None = None) -> Assembled:
     """Every item's facts and the evidence links between them (less the ``vetoes``, given the items' texts); an item's facts come
     from the facts store when nothing they were built from changed (``kgsync.pipeline.cache.facts.FactsStore``).
     ``caps``, ``tag_style``, ``min_links``: kgsync.yml's, as ``kgsync.graph.assemble.AssemblyInputs`` holds them;
     ``selection``: the id of the vocabulary's selection (``SelectionStore.ident``; None: unknown);
     ``standing``: the mined terms the last build wrote (``AssemblyInputs.standing``); ``renames``: the
-    names ``kgsync.vocabulary.standing.standing_names`` gave back to the selection's terms; ``kept_links``: ``evidence.plan``'s."""
+    names ``kgsync.vocabulary.standing.standing_names`` gave back to the selection's terms; ``kept_links``: ``evidence.plan``'s;
+    ``before``: what the last build linked from each exact mention's finding number, given the items' texts
+    (``kgsync.graph.linked_before``; None: nothing)."""
     items = reading.read.items
     theme_concepts = theme_concepts_of(items, themes)
     # The choice of every item's terms is the last build's when its inputs are (the same selection
@@ -100,7 +103,9 @@ def assemble_facts(cache_folder: Path | None, reader: CacheReader, reading: Read
     # The claim→claim links the items state (``kgsync.extract.evidence``): ``by_slug``, the items and the
     # kept ones, and their ``suffixes`` as the context derived them once.
     vetoed = vetoes(texts)
-    shared = replace(shared, evidence=plan_evidence(items, texts, shared.by_slug, shared.suffixes, vetoed.pairs, kept_links))
+    linked = before(texts) if before is not None else LinkedBefore()
+    shared = replace(shared, evidence=plan_evidence(items, texts, shared.by_slug, shared.suffixes, vetoed.pairs, kept_links,
+                                                    linked))
     evidence = shared.evidence
     assembly = memoised_assembly(items, extractions, shared, memo)
     (behind or Behind()).save(lambda: store.save(memo), len(memo.put_slugs) if memo is not None else 0)

@@ -45,6 +45,7 @@ from kgsync.contract.errors import ConfigError, LintFailed
 from kgsync.contract.model import Graph
 from kgsync.graph.assemble import Assembly
 from kgsync.graph.statements import named_items, whole_statements
+from kgsync.graph.linked_before import linked_before
 from kgsync.graph.veto_names import veto_names
 from kgsync.graph.manifest_lines import LastLines, line_key
 from kgsync.graph.manifest_head import manifest_acronyms, manifest_hubs, manifest_merges, manifest_subjects, manifest_terms, manifest_topics
@@ -186,9 +187,10 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     # The maintainers' theme map and vetoes: inputs, loaded here and handed to the stage that reads them.
     themes, vetoes = _theme_map(config, pinned), configured_vetoes(config.veto_path())
     named = partial(veto_names, vetoes, previous=files.read_manifest, fold=fold)  # read in the plan's names
+    before = partial(linked_before, previous=files.read_manifest, fold=fold)  # a finding number's claim last build
     assembled = assemble_facts(cache_folder, reader, reading, vocabulary, fold, kept, themes, named, config.caps,
                           config.tag_style, config.mining.min_links, distrust, behind, selections.ident,
-                          standing, renames, kept_links)
+                          standing, renames, kept_links, before)
     clock.lap("assemble")
     base = committed_base(files, state, reading.read.items, keep, assembled.assembly.by_item, assembled.made_json)
     record = ManifestRecord(cache_folder, reader)

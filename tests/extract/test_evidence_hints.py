@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from kgsync.contract.model import RelationType
 from kgsync.extract.evidence_hints import (describing_hint, guessed_source_hint, refused_hint, too_many_hint,
                                            unclear_source_hint, unnamed_finding_hint)
 from kgsync.extract.evidence_model import Mention
+from kgsync.pipeline.stages import build
+from kgsync.read import config as config_module
 from kgsync.read.items import IssueSeverity
 from tests.extract.evidence_items import NEW, OLD, new_item
 
@@ -68,3 +72,137 @@ def test_a_cites_entry_without_from_is_told_to_add_from() -> None:
     [issue] = links_of(old_item(), item).issues
     assert issue.message.startswith(f"cites: entry {{item: {OLD}, stance: supports, …}} names no finding")
     assert issue.hint.startswith("add from: <n> to the entry")
+
+
+_NEWER = "2026-01-20-newer-study"  # the item that supersedes the old study
+
+
+def _write_items(root: Path, texts: dict[str, str]) -> config_module.Config:
+    """A research repository in ``root`` holding ``texts`` (slug -> file text), built from nothing."""
+    folder = root / "Research" / "completed"
+    folder.mkdir(parents=True, exist_ok=True)
+    for slug, text in texts.items():
+        (folder / f"{slug}.md").write_text(text, encoding="utf-8")
+    (root / "kgsync.yml").write_text("items: Research/completed\ngraph: memory.jsonl\n", encoding="utf-8")
+    return config_module.load(root)
+
+
+def _line_of(text: str, part: str) -> int:
+    """The 1-based line of ``text`` holding ``part``."""
+    return 1 + next(n for n, line in enumerate(text.split("\n")) if part in line)
+
+
+def test_a_marker_or_cites_entry_naming_a_superseded_item_s_finding_is_warned_with_the_superseding_item(
+        tmp_path: Path) -> None:
+    """A marker (and a cites: entry) naming a superseded item's finding made no link (its claims are out of
+    the graph) and said nothing: the author was not told.  Now each is warned at its line, naming the item
+    that supersedes it and what to write instead; still no link."""
+    from tests.extract.evidence_items import OLD_FINDINGS, item_text
+
+    marker = f"[supports: {OLD} KF2 from KF1]"
+    front = f"cites:\n  - {{item: {OLD}, findings: [2, 3], stance: contradicts, from: 2}}\n"
+    new = item_text("New study", "2026-02-01", ("SQLite FTS5 search is enough for a small corpus of items.",
+                                                "Binary files can be diffed with a text dump."),
+                    f"The vendor note agrees. {marker}\n", front)
+    cfg = _write_items(tmp_path, {
+        OLD: item_text("Old study", "2026-01-01", OLD_FINDINGS, front=f"superseded_by: [{_NEWER}]\n"),
+        _NEWER: item_text("Newer study", "2026-01-20", OLD_FINDINGS, front=f"supersedes: [{OLD}]\n"),
+        NEW: new})
+    result = build(cfg)
+    assert not [r for r in result.graph.relations if r.source.startswith(f"claim:{NEW}:")]  # no claim link
+    warned = {i.location.line: i for i in result.issues if i.slug == NEW and i.location is not None}
+    path = f"Research/completed/{NEW}.md"
+    for line, written in ((_line_of(new, marker), f"stance marker [supports: {OLD} …]"),
+                          (_line_of(new, "{item:"), f"cites: entry {{item: {OLD}, stance: contradicts, …}}")):
+        issue = warned[line]
+        assert issue.severity is IssueSeverity.WARNING and issue.location.path == path, issue.render()
+        assert issue.message.startswith(f"{written} names {OLD}, which is superseded by {_NEWER}"), issue.render()
+        assert issue.message.endswith("no link"), issue.render()
+        assert f"cite {_NEWER}'s finding that states it" in issue.hint and "drop" in issue.hint, issue.render()
+    assert f"[supports: {_NEWER} KF<n> from KF1]" in warned[_line_of(new, marker)].hint
+    assert f"{{item: {_NEWER}, findings: [<n>], stance: contradicts, from: 2}}" in warned[_line_of(new, "{item:")].hint
+    assert len(warned) == 2  # the entry once, not once per finding it names
+
+
+def test_a_marker_naming_the_item_this_one_supersedes_is_told_to_drop_it() -> None:
+    from tests.extract.evidence_items import links_of, old_item
+
+    [issue] = links_of(old_item(front=f"superseded_by: [{NEW}]\n"), new_item(f"Later. [supports: {OLD} KF2 from KF1]")).issues
+    assert f"superseded by {NEW}" in issue.message and issue.hint.startswith(f"drop the marker: this item supersedes {OLD}")
+
+
+def test_a_prose_citation_of_a_failing_item_s_finding_the_manifest_does_not_record_is_warned(tmp_path: Path) -> None:
+    """The old study is built, then fails (it keeps its last facts).  A sentence the new study wrote before
+    keeps its link (the manifest records it); a new sentence citing its finding by number made no link and
+    said nothing.  Now it is warned at its line: which item fails, that the link waits until it reads, and
+    the marker that links its kept claim now."""
+    from tests.extract.evidence_items import OLD_FINDINGS, item_text
+
+    findings = ("SQLite FTS5 search is enough for a small corpus of items.", "Vector search waits until the corpus grows.")
+    kept = f"Vector search waits until the corpus grows, as `{OLD}.md` Key Finding 2 found."
+    cfg = _write_items(tmp_path, {OLD: item_text("Old study", "2026-01-01", OLD_FINDINGS),
+                                  NEW: item_text("New study", "2026-02-01", findings, f"{kept}\n")})
+    first = build(cfg)
+    [linked] = [r for r in first.graph.relations if r.source.startswith(f"claim:{NEW}:")]
+    new = item_text("New study", "2026-02-01", findings,
+                    f"{kept}\n\nBinary files are no diff, per `{OLD}.md` Key Finding 3 and Key Finding 1.\n")
+    folder = tmp_path / "Research" / "completed"
+    (folder / f"{NEW}.md").write_text(new, encoding="utf-8")
+    (folder / f"{OLD}.md").write_text(item_text(  # a cites: entry of another shape: the old study fails
+        "Old study", "2026-01-01", OLD_FINDINGS, front=f"cites: [{{item: {NEW}, findings: [1], stance: agrees}}]\n"),
+        encoding="utf-8")
+    result = build(cfg)
+    assert [i.slug for i in result.issues if i.severity is IssueSeverity.ERROR] == [OLD]
+    assert [r for r in result.graph.relations if r.source.startswith(f"claim:{NEW}:")] == [linked]
+    warned = [i for i in result.issues if i.slug == NEW]
+    assert len(warned) == 2, [i.render() for i in warned]  # the new sentence's two findings; the kept one none
+    line = _line_of(new, "Binary files are no diff")
+    for issue, number in zip(warned, (3, 1)):  # in file order
+        assert issue.severity is IssueSeverity.WARNING and issue.location is not None, issue.render()
+        assert (issue.location.path, issue.location.line) == (f"Research/completed/{NEW}.md", line), issue.render()
+        assert issue.message.startswith(f"cites {OLD} Key Finding {number}, but {OLD} fails in this build"), \
+            issue.render()
+        assert issue.message.endswith(f"no link until {OLD} reads again"), issue.render()
+        assert f"correct {OLD}'s error" in issue.hint, issue.render()
+        assert f"to link it now, write [extends: {OLD} KF{number} from KF<n>]" in issue.hint, issue.render()
+
+
+def test_a_prose_citation_of_a_failing_item_s_finding_its_kept_nodes_lack_says_a_marker_cannot_link_it() -> None:
+    from kgsync.extract.evidence import plan
+    from kgsync.extract.evidence_model import KeptLinks
+    from kgsync.extract.findings import extract, undated_suffixes
+    from kgsync.read.items import ResearchItem
+
+    citing = new_item(f"Text.\n\nPer `{OLD}.md` Key Finding 2 and Key Finding 1, vector search waits.")
+    known = {OLD: ResearchItem.known_only_by(OLD, "2026-01-01"), NEW: citing}
+    kept = KeptLinks(claims={OLD: {1: f"claim:{OLD}:sqlite-fts5-ranks-research"}})  # no claim of its finding 2
+    result = plan([citing], {NEW: extract(citing)}, known, undated_suffixes(known), frozenset(), kept)
+    assert result.links == {}
+    lacking, held = result.issues
+    assert "Key Finding 2" in lacking.message and "a marker cannot link it now either" in lacking.hint
+    assert "Key Finding 1" in held.message and f"write [extends: {OLD} KF1 from KF<n>]" in held.hint
+
+
+def test_a_marker_in_a_table_cell_is_named_as_one_in_its_warning_and_its_kind(tmp_path: Path) -> None:
+    """A marker in an Evidence Map cell was named as a prose marker: its warning told the author to move it into
+    a Key Findings entry, its link's kind said "prose".  Now both name a table cell; read as exactly as before."""
+    from tests.extract.evidence_items import OLD_FINDINGS, item_text, links_of, make, old_item
+
+    findings = ("SQLite FTS5 search is enough for a small corpus of items.", "Vector search waits until the corpus grows.")
+    unsourced, sourced = f"[supports: {OLD} KF2]", f"[contradicts: {OLD} KF3 from KF1]"
+    table = ("| Claim | Source | Confidence | Notes |\n|---|---|---|---|\n"
+             f"| Vector search waits | vendor note {unsourced} | high | none |\n"
+             f"| Text dumps diff | vendor note {sourced} | high | none |\n")
+    new = item_text("New study", "2026-02-01", findings, f"Later.\n\n{table}")
+    cfg = _write_items(tmp_path, {OLD: item_text("Old study", "2026-01-01", OLD_FINDINGS), NEW: new})
+    result = build(cfg)
+    [issue] = [i for i in result.issues if i.slug == NEW]
+    assert issue.location is not None and issue.location.line == _line_of(new, unsourced), issue.render()
+    assert issue.message == (f"stance marker [supports: {OLD} …] in a table cell names no finding of this item "
+                             "that states it: no link"), issue.render()
+    assert issue.hint.startswith(f"write [supports: {OLD} KF2 from KF<n>] in this cell (n: this item's finding"), \
+        issue.render()
+    [link] = [r for r in result.graph.relations if r.source.startswith(f"claim:{NEW}:")]  # the one with from
+    assert link.relation_type == "contradicts" and link.source.startswith(f"claim:{NEW}:sqlite-fts5")
+    [planned] = links_of(old_item(), make(NEW, new)).links[NEW]
+    assert planned.kind == "marker marker row"
