@@ -344,11 +344,13 @@ def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None
     (``ThemeMap.node``: the slug, unless it restates an acronym's expansion), its slug kept as an alias."""
     source = item_name(item.slug)
     concepts: list[str] = []
-    mined_aliases: dict[str, tuple[str, ...]] = {}
+    # Every name the item writes for a theme is the node's: each one's variants, in the order read (two
+    # names of one theme, "AI agents" and "agentic AI", both stay found by the reference server's search).
+    mined_aliases: dict[str, list[str]] = {}
     for use in _theme_uses(uses) if uses else ():
         theme = merged_into_theme.get(use.name)
         if theme:
-            mined_aliases[theme] = use.aliases
+            mined_aliases.setdefault(theme, []).extend(use.aliases)
     # A theme takes no slot: the maintainers' vocabulary, linked whatever its share, so that no
     # corpus statistic decides how many of the item's own mined terms it keeps.  A mined variant
     # of a theme the item does not carry links that theme's node in its place (also no slot).
@@ -361,7 +363,7 @@ def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None
             name, entity_type, relation, out = concept_name(node), EntityType.CONCEPT, RelationType.ADDRESSES, concepts
         # The slug is already in the name; the aliases are how people type the theme,
         # the maintainers' words first (see ``themes``).
-        aliases = (theme_spelling(theme),) + theme_words.get(theme, ()) + mined_aliases.get(theme, ())
+        aliases = (theme_spelling(theme),) + theme_words.get(theme, ()) + tuple(mined_aliases.get(theme, ()))
         if node != theme:  # the name no longer holds the slug the items write: a search for it must still land here
             aliases += (theme,)
         builder.entity(name, entity_type, *(f"alias:{a}" for a in dict.fromkeys(aliases)))
