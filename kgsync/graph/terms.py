@@ -13,7 +13,7 @@ from kgsync.graph.facts_builder import FactsBuilder
 from kgsync.read.config import Caps
 from kgsync.read.items import ResearchItem
 from kgsync.vocabulary.economy import tag_observation
-from kgsync.vocabulary.themes import ThemeMap
+from kgsync.vocabulary.themes import ThemeMap, theme_named
 from kgsync.vocabulary.terms import Term
 from kgsync.vocabulary.vocab import ItemTerms, TermKind, TermUse, Vocabulary
 
@@ -254,19 +254,12 @@ def mined_names_of_themes(vocabulary: Vocabulary, theme_concepts: frozenset[str]
 
     The theme vocabulary is the maintainers' own, so its name wins over mining.
     """
-    # An act written with the vocabulary's field ("AI adoption") first, so a theme's own word wins.
-    by_key = {key: theme for key, theme in themes.field_acts.items() if theme in theme_concepts}
-    by_key.update({term_key(word): theme for theme in sorted(theme_concepts, reverse=True)
-                   for word in themes.words.get(theme, ())})
-    by_key.update({term_key(theme): theme for theme in theme_concepts})
+    by_key = themes.name_keys(theme_concepts)
     merged: dict[str, str] = {}
     for name, term in vocabulary.terms.items():
-        # The name, else a variant of two or more words the items write for it ("agentic AI" is
-        # the theme agentic-ai's own word; the term's name spells the acronym out).
-        for key in (term_key(name), *(term_key(a) for a in term.aliases if len(a.split()) > 1)):
-            if key in by_key:
-                merged[name] = by_key[key]
-                break
+        theme = theme_named(by_key, name, term.aliases)
+        if theme is not None:
+            merged[name] = theme
     return merged
 
 
