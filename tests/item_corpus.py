@@ -85,6 +85,25 @@ def agent_theme_repo(root: Path, themes: Sequence[str]) -> Path:
     return built(root)
 
 
+def pinned_theme_repo(root: Path, item: str, settings: str = "") -> Path:
+    """A research repo of the one item file ``item`` (``item_markdown``), with a theme vocabulary whose
+    node ``agentic-ai`` a pinned term stands for (``kgsync-vocab.yml`` pins ``ai-agent``, written "AI
+    agents": a variant of the theme's alias ``ai-agents``) and ``settings`` (more kgsync.yml lines).
+    Built (``kgsync build --no-cache``); returns its graph file."""
+    folder = root / "Research" / "completed"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "2026-01-01-agents.md").write_text(item, encoding="utf-8")
+    (root / "themes.md").write_text(
+        "| Canonical slug | Aliases | Scope |\n|---|---|---|\n"
+        "| `agentic-ai` | `ai-agents` | AI agents, autonomous decision-making systems |\n"
+        "| `knowledge-graphs` | `kg` | Knowledge graphs, ontologies |\n\n"
+        "```yaml\nagentic-ai: [ai-agents]\nknowledge-graphs: [kg]\n```\n", encoding="utf-8")
+    (root / "kgsync-vocab.yml").write_text("terms:\n  ai-agent:\n    kind: concept\n    aliases: [AI agents]\n",
+                                           encoding="utf-8")
+    (root / "kgsync.yml").write_text(f"themes_vocabulary: themes.md\n{settings}", encoding="utf-8")
+    return built(root)
+
+
 def built(root: Path) -> Path:
     """``kgsync build`` of ``root`` (no cache); its graph file."""
     from click.testing import CliRunner

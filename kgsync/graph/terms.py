@@ -13,7 +13,7 @@ from kgsync.graph.facts_builder import FactsBuilder
 from kgsync.read.config import Caps
 from kgsync.read.items import ResearchItem
 from kgsync.vocabulary.economy import tag_observation
-from kgsync.vocabulary.themes import ThemeMap
+from kgsync.vocabulary.themes import ThemeMap, theme_named
 from kgsync.vocabulary.terms import Term
 from kgsync.vocabulary.vocab import ItemTerms, TermKind, TermUse, Vocabulary
 
@@ -254,19 +254,12 @@ def mined_names_of_themes(vocabulary: Vocabulary, theme_concepts: frozenset[str]
 
     The theme vocabulary is the maintainers' own, so its name wins over mining.
     """
-    # An act written with the vocabulary's field ("AI adoption") first, so a theme's own word wins.
-    by_key = {key: theme for key, theme in themes.field_acts.items() if theme in theme_concepts}
-    by_key.update({term_key(word): theme for theme in sorted(theme_concepts, reverse=True)
-                   for word in themes.words.get(theme, ())})
-    by_key.update({term_key(theme): theme for theme in theme_concepts})
+    by_key = themes.name_keys(theme_concepts)
     merged: dict[str, str] = {}
     for name, term in vocabulary.terms.items():
-        # The name, else a variant of two or more words the items write for it ("agentic AI" is
-        # the theme agentic-ai's own word; the term's name spells the acronym out).
-        for key in (term_key(name), *(term_key(a) for a in term.aliases if len(a.split()) > 1)):
-            if key in by_key:
-                merged[name] = by_key[key]
-                break
+        theme = theme_named(by_key, name, term.aliases)
+        if theme is not None:
+            merged[name] = theme
     return merged
 
 
@@ -344,11 +337,13 @@ def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None
     (``ThemeMap.node``: the slug, unless it restates an acronym's expansion), its slug kept as an alias."""
     source = item_name(item.slug)
     concepts: list[str] = []
-    mined_aliases: dict[str, tuple[str, ...]] = {}
+    # Every name the item writes for a theme is the node's: each one's variants, in the order read (two
+    # names of one theme, "AI agents" and "agentic AI", both stay found by the reference server's search).
+    mined_aliases: dict[str, list[str]] = {}
     for use in _theme_uses(uses) if uses else ():
         theme = merged_into_theme.get(use.name)
         if theme:
-            mined_aliases[theme] = use.aliases
+            mined_aliases.setdefault(theme, []).extend(use.aliases)
     # A theme takes no slot: the maintainers' vocabulary, linked whatever its share, so that no
     # corpus statistic decides how many of the item's own mined terms it keeps.  A mined variant
     # of a theme the item does not carry links that theme's node in its place (also no slot).
@@ -361,7 +356,7 @@ def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None
             name, entity_type, relation, out = concept_name(node), EntityType.CONCEPT, RelationType.ADDRESSES, concepts
         # The slug is already in the name; the aliases are how people type the theme,
         # the maintainers' words first (see ``themes``).
-        aliases = (theme_spelling(theme),) + theme_words.get(theme, ()) + mined_aliases.get(theme, ())
+        aliases = (theme_spelling(theme),) + theme_words.get(theme, ()) + tuple(mined_aliases.get(theme, ()))
         if node != theme:  # the name no longer holds the slug the items write: a search for it must still land here
             aliases += (theme,)
         builder.entity(name, entity_type, *(f"alias:{a}" for a in dict.fromkeys(aliases)))

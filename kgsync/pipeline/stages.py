@@ -107,14 +107,16 @@ def read_records(config: Config, memo: ReadMemo | None = None, earlier_keys: Seq
                       missed_item_files(config.items, config.root, files))
 
 
-def _pinned(config: Config) -> PinnedVocabulary | None:
-    return load_pinned(config.optional_path(config.vocabulary))
-
-
-def _theme_map(config: Config, pinned: PinnedVocabulary | None) -> ThemeMap:
-    """The theme map, each theme whose node ``pinned`` names typed by the pin (``ThemeMap.with_pinned_kinds``)."""
+def _maintainers_vocabularies(config: Config) -> tuple[PinnedVocabulary | None, ThemeMap]:
+    """The vocabulary file and the theme map, each read with the other: a theme whose node a pin names
+    typed by the pin (``ThemeMap.with_pinned_kinds``), and the pins a theme's node stands for marked
+    (``PinnedVocabulary.with_themes``: they take no slot in an item's own choice)."""
+    pinned = load_pinned(config.optional_path(config.vocabulary))
     themes = load_theme_map(config.optional_path(config.themes_vocabulary))
-    return themes.with_pinned_kinds(pinned.kind_of) if pinned is not None else themes
+    if pinned is None:
+        return None, themes
+    themes = themes.with_pinned_kinds(pinned.kind_of)
+    return pinned.with_themes(themes.name_keys(themes.nodes)), themes
 
 
 @contextmanager
@@ -177,15 +179,15 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     standing = manifest_terms(files.manifest, config.mining.min_links, config.caps.term_slots)  # the last build's terms
     keep, kept, held, kept_links = kept_items(_failing_items(reading), reading.by_slug, files.read_manifest)
     kept_shares = _kept_shares(keep, files.read_manifest)  # they count in the vocabulary as when they last parsed
+    pinned, themes = _maintainers_vocabularies(config)  # inputs, loaded here and handed to the stages that read them
     vocabulary, fold = selections.select(reading.read.items, reading.by_slug, reading.slug_keys, reading.earlier,
-                                         config.vocabulary_options, (pinned := _pinned(config)), manifest_hubs(files.manifest),
+                                         config.vocabulary_options, pinned, manifest_hubs(files.manifest),
                                          manifest_acronyms(files.manifest), manifest_topics(files.manifest),
                                          manifest_subjects(files.manifest, config.mining.min_links, config.caps.term_slots),
                                          tuple(kept_shares.values()))
     vocabulary, renames = standing_names(vocabulary, standing, manifest_merges(files.manifest), pinned)  # after: the items' alone
     clock.lap("select")
-    # The maintainers' theme map and vetoes: inputs, loaded here and handed to the stage that reads them.
-    themes, vetoes = _theme_map(config, pinned), configured_vetoes(config.veto_path())
+    vetoes = configured_vetoes(config.veto_path())  # the maintainers' vetoes: an input, as the two above
     named = partial(veto_names, vetoes, previous=files.read_manifest, fold=fold)  # read in the plan's names
     before = partial(linked_before, previous=files.read_manifest, fold=fold)  # a finding number's claim last build
     assembled = assemble_facts(cache_folder, reader, reading, vocabulary, fold, kept, themes, named, config.caps,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Mapping, Sequence, Set
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence, Set
 
 from kgsync.extract import wordnet
 from kgsync.extract.mining import ACRONYM, DEFINED, DENSE, FREE, PLAIN, TITLE
@@ -39,7 +39,7 @@ def is_hub(g: str, count: int, n_items: int, mining: Mining, previous_hubs: froz
 
 def _local_choice(ranked: Iterable[tuple[float, str]], own_flags: Mapping[str, int],
                   is_pinned: Callable[[str], bool], kind: Callable[[str], TermKind], caps: Caps,
-                  hubs: Set[str]) -> list[str]:
+                  hubs: Set[str], theme_pins: Container[str] = frozenset()) -> list[str]:
     """One item's terms, from its own candidates only: its most salient terms that its own
     mining does not mark plain (an ordinary single word) nor writes only as a named product's
     part outside its title ("the Gemini API": no ``flags.FREE``), strongest first, then by key; at most
@@ -48,7 +48,10 @@ def _local_choice(ranked: Iterable[tuple[float, str]], own_flags: Mapping[str, i
 
     A pinned term (``kgsync-vocab.yml``) the item names is chosen first, whatever the caps: the
     maintainers' pin is honoured on every item that names it (its summary parts do), and the
-    mined terms fill the slots it leaves."""
+    mined terms fill the slots it leaves.  A pin a theme's node stands for (``theme_pins``:
+    ``PinnedVocabulary.theme_keys``) leaves them all: it is written as that node, which the item
+    links beyond its caps as it links a theme it carries (``graph.terms``), so it costs the item
+    none of its own terms."""
     ranked = sorted(ranked)
     inside = _InsideLonger(ranked)
     chosen: list[str] = []
@@ -57,7 +60,8 @@ def _local_choice(ranked: Iterable[tuple[float, str]], own_flags: Mapping[str, i
     for _score, g in ranked:
         if is_pinned(g) and g not in hubs and not any(_nested(g, other) for other in chosen):
             chosen.append(g)
-            counts[kind(g)] += 1
+            if g not in theme_pins:
+                counts[kind(g)] += 1
     for score, g in ranked:
         if g in hubs or is_pinned(g):
             continue

@@ -127,7 +127,7 @@ def choice_of(shares: Mapping[str, Share], pinned: PinnedVocabulary, stats: Sele
     return _local_choice(ranked, own_flags, lambda g: g in pinned.key_to_name,
                          lambda g: TermKind(pinned.kinds[pinned.key_to_name[g]])
                          if g in pinned.key_to_name and pinned.kinds.get(pinned.key_to_name[g]) else classify(g),
-                         caps, stats.hubs)
+                         caps, stats.hubs, pinned.theme_keys)
 
 
 def vocabulary_share(item: ItemCandidates, pinned: PinnedVocabulary, stats: SelectionStats, caps: Caps,

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field, replace
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -126,6 +126,15 @@ class ThemeMap:
         methods = (self.methods - pinned.keys()) | {slug for slug, kind in pinned.items() if kind == "method"}
         return self if methods == self.methods else replace(self, methods=frozenset(methods))
 
+    def name_keys(self, nodes: frozenset[str]) -> dict[str, str]:
+        """``term_key`` of each name that stands for one of the themes ``nodes`` -> that theme: the slug,
+        each of its words (``words``) and an act written with the vocabulary's field (``field_acts``:
+        "AI adoption"); a theme's own word wins over an act (``theme_named`` reads it)."""
+        by_key = {key: theme for key, theme in self.field_acts.items() if theme in nodes}
+        by_key.update({term_key(word): theme for theme in sorted(nodes, reverse=True) for word in self.words.get(theme, ())})
+        by_key.update({term_key(theme): theme for theme in nodes})
+        return by_key
+
     @property
     def nodes(self) -> frozenset[str]:
         """The vocabulary's themes that are nodes (``ideas``; every one without a Scope column)."""
@@ -143,6 +152,16 @@ class ThemeMap:
         (``append_key``) keeps its first word unless that word is a prefix that closes up with the
         next, so a phrase whose first word is neither is no topic key (most words of a statement)."""
         return frozenset(k.split(" ", 1)[0] for k in self.topic_keys) | CLOSED_PREFIXES
+
+
+def theme_named(name_keys: Mapping[str, str], name: str, variants: Iterable[str]) -> str | None:
+    """The theme (``name_keys``: ``ThemeMap.name_keys``) that a term named ``name`` stands for: its name's,
+    else the first of its ``variants`` of two or more words that is a theme's ("agentic AI" is the theme
+    agentic-ai's own word; the term's name spells the acronym out); None: no theme's."""
+    for key in (term_key(name), *(term_key(a) for a in variants if len(a.split()) > 1)):
+        if key in name_keys:
+            return name_keys[key]
+    return None
 
 
 def _key(theme: str) -> str:

@@ -147,7 +147,7 @@ def select_with_stats(cands: Sequence[ItemCandidates], options: VocabularyOption
                            previous_acronyms=tuple(sorted(previous_acronyms)), previous_topics=previous_topics)
     # 3. Each item chooses its terms from its own candidates.
     kind = _kind_lookup(groups, pinned, global_acronyms)
-    choice = _choices(ordered, grouped.own_flags, groups, kind, options.caps, hubs)
+    choice = _choices(ordered, grouped.own_flags, groups, kind, options.caps, hubs, pinned.theme_keys)
     if made is not None:
         once = Counter(item.slug for item in ordered)
         made.update((item.slug, ItemChoice(item, gkeys, choice[item.slug], mine))
@@ -279,7 +279,8 @@ def _kind_lookup(groups: Mapping[str, _Group], pinned: PinnedVocabulary,
 
 
 def _choices(ordered: Sequence[ItemCandidates], own_flags: Sequence[Mapping[str, int]], groups: Mapping[str, _Group],
-             kind: Callable[[str], TermKind], caps: Caps, hubs: Set[str]) -> dict[str, list[str]]:
+             kind: Callable[[str], TermKind], caps: Caps, hubs: Set[str],
+             theme_pins: Set[str] = frozenset()) -> dict[str, list[str]]:
     """slug -> the group keys the item chooses (``_local_choice``), from the groups its summary parts name."""
     by_item: dict[str, list[tuple[float, str]]] = defaultdict(list)  # slug -> (-score, group), eligible only
     for g, group in groups.items():  # hubs too: a term inside one is its part (never chosen itself)
@@ -289,7 +290,7 @@ def _choices(ordered: Sequence[ItemCandidates], own_flags: Sequence[Mapping[str,
         for slug in group.focus:  # an item addresses what its summary parts name, not its log's asides
             by_item[slug].append((-(group.items[slug] * factor), g))
     return {item.slug: _local_choice(by_item.get(item.slug, ()), mine, lambda g: bool(groups[g].pinned), kind, caps,
-                                     hubs)
+                                     hubs, theme_pins)
             for item, mine in zip(ordered, own_flags)}
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, overload
 
@@ -35,6 +35,7 @@ from kgsync.read.item_checks import INVISIBLE
 from kgsync.read.yaml_source import key_lines, read_yaml
 from kgsync.contract.errors import ConfigError, Location, printable_json
 from kgsync.vocabulary.terms import Term, Vocabulary
+from kgsync.vocabulary.themes import theme_named
 
 _KINDS = ("concept", "method")
 _NAME = re.compile(r"[a-z0-9]+(?:[.-][a-z0-9]+)*")
@@ -51,6 +52,9 @@ class PinnedVocabulary:
     stop_keys: frozenset[str] = frozenset()
     acronym_keys: frozenset[str] = frozenset()  # keys of acronym aliases (match only in capitals)
     path: str = ""
+    #: ``term_key`` of each pinned name a theme's node stands for (``with_themes``): the item links that
+    #: node beyond its caps, so the pin takes none of its slots (``choice._local_choice``)
+    theme_keys: frozenset[str] = frozenset()
 
     def resolve(self, key: str) -> str:
         """The group key a term key belongs to: merges followed, pinned names' keys."""
@@ -69,6 +73,14 @@ class PinnedVocabulary:
     @property
     def empty(self) -> bool:
         return not (self.key_to_name or self.merges or self.stop_keys)
+
+    def with_themes(self, name_keys: Mapping[str, str]) -> PinnedVocabulary:
+        """The file with ``theme_keys``: the pins a theme's node stands for, read as a mined term's name
+        and variants are (``themes.theme_named`` of ``name_keys``: ``ThemeMap.name_keys``), from the
+        pin's name, label and aliases alone: the file and the theme map decide it, never an item."""
+        keys = frozenset(term_key(name) for name in self.kinds
+                         if theme_named(name_keys, name, (self.labels.get(name, ""), *self.aliases.get(name, ()))))
+        return self if keys == self.theme_keys else replace(self, theme_keys=keys)
 
     def kind_of(self, name: str) -> str:
         """The kind the file pins for the term ``name`` names ("concept", "method"), or ""."""

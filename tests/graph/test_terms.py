@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pathlib import Path
 from types import SimpleNamespace
 
 from kgsync.graph.facts_builder import FactsBuilder
@@ -14,6 +15,8 @@ from kgsync.graph.terms import (_pinned, concept_nodes, item_terms, mined_names_
 from kgsync.read.config import Caps
 from kgsync.vocabulary.themes import ThemeMap
 from kgsync.vocabulary.vocab import ItemTerms, Term, TermKind, TermUse, Vocabulary
+from kgsync.contract import jsonl
+from tests.item_corpus import item_markdown, pinned_theme_repo
 
 _NAMES = ["a", "b", "c", "d", "e", "f"]
 _KINDS = st.sampled_from([TermKind.CONCEPT, TermKind.METHOD])
@@ -189,3 +192,20 @@ def test_a_mined_method_that_names_a_themes_node_merges_into_it(theme_kind: Term
     choice, _chosen = term_choice([item], Vocabulary(vocabulary.terms, {"s": uses}), Caps(methods=1),  # type: ignore[list-item]
                                   merged, min_links=1)
     assert choice.themes == {"software-engineering"}  # its node exists: an item links it
+
+
+def test_every_name_an_item_writes_for_one_theme_stays_an_alias_of_its_node(tmp_path: Path) -> None:
+    """An item that writes two names a theme's node stands for (the pinned "AI agents" and the mined
+    "agentic AI", both ``agentic-ai``) keeps both as the node's aliases.  Only the last name read kept
+    its variants, so the reference server's substring search for the other missed the node (issue 21)."""
+    item = item_markdown("Agentic AI at the bank", themes="[knowledge-graphs]",
+                         summary="Agentic AI changes banks: AI agents act for clerks.",
+                         findings=["Agentic AI lets AI agents approve loans.",
+                                   "AI agents need audit logs in agentic AI deployments."])
+    graph = jsonl.loads(pinned_theme_repo(tmp_path, item).read_text(encoding="utf-8"))
+    node = graph.entity("concept:agentic-ai")
+    assert node is not None
+    aliases = [o for o in node.observations if o.startswith("alias:")]
+    assert {"alias:AI agents", "alias:agentic AI"} <= set(aliases), aliases
+    assert len(aliases) == len(set(aliases))
+    assert ("item:2026-01-01-agents", "concept:agentic-ai") in {(r.source, r.target) for r in graph.relations}

@@ -25,7 +25,9 @@ from kgsync.contract.errors import GraphFormatError
 from kgsync.read.items import IssueSeverity, find_item_files, read_items
 from kgsync.graph.manifest import manifest_path
 from kgsync.contract.model import Entity, EntityType, Graph, Relation
-from kgsync.pipeline.stages import build
+from kgsync.pipeline.stages import _maintainers_vocabularies, build
+from kgsync.extract.canonical import term_key
+from kgsync.graph.terms import mined_names_of_themes
 from kgsync.graph.claims import subject_findings
 from kgsync.extract.findings import extract
 from tests.pipeline.build_files import _cache_folder, _fresh_bytes, items_dir
@@ -93,6 +95,19 @@ def test_a_pin_of_the_kind_of_the_theme_it_names_merges_into_the_theme_s_node(re
     users = {r.source for r in result.graph.relations if r.target == node and r.relation_type == "uses_method"}
     named = result.vocabulary.terms["retrieval-augmented-generation"].items
     assert len(named) >= 5 and {f"item:{slug}" for slug in named} <= users
+
+
+def test_the_pins_the_choice_gives_no_slot_are_the_pins_written_as_a_themes_node(repo: Path) -> None:
+    # The selection marks the pins a theme's node stands for from the files alone (``PinnedVocabulary.
+    # theme_keys``: they take no slot in an item's own choice); the graph stage merges a term into a theme's
+    # node by the vocabulary it selected (``mined_names_of_themes``).  Marked and not merged, an item would
+    # keep one term more than its caps let the graph write: the two must name the same pins.
+    pinned, themes = _maintainers_vocabularies(config_module.load(repo))
+    assert pinned is not None and pinned.theme_keys  # the example pins knowledge-graph and RAG, both themes' nodes
+    vocabulary = build(config_module.load(repo)).vocabulary
+    merged = mined_names_of_themes(vocabulary, themes.nodes, themes)
+    pins = {term_key(name): name for name, term in vocabulary.terms.items() if term.pinned}
+    assert {pins[key] for key in pinned.theme_keys} == {name for name in merged if name in pins.values()}
 
 
 def test_two_builds_are_byte_identical_cached_or_not(repo: Path, tmp_path: Path) -> None:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from kgsync.contract import jsonl
 from kgsync.extract.mining import candidates
 from kgsync.read.config import Caps, Mining, VocabularyOptions
 from kgsync.vocabulary.vocab import select
-from tests.item_corpus import make_item
+from tests.item_corpus import item_markdown, make_item, pinned_theme_repo
 
 OPTIONS = VocabularyOptions(caps=Caps(concepts=5, claims=3, methods=1), mining=Mining(min_items=2, max_item_share=0.9, min_links=1))
 
@@ -28,3 +31,21 @@ def test_a_term_written_only_as_a_named_products_part_is_not_the_items_subject()
 
 def test_the_same_term_written_alone_once_may_be_chosen() -> None:
     assert "sdk" in _chosen("We compare an SDK: the Gemini SDK, the Whisper SDK, the Anthropic SDK or the Cohere SDK.")
+
+
+def test_a_pin_a_themes_node_stands_for_takes_no_slot_of_the_items_own(tmp_path: Path) -> None:
+    """The pinned "AI agents" is written as the theme ``agentic-ai``'s node, which the item links beyond
+    its caps as it links a theme it carries: the pin costs none of its own slots, so the item keeps
+    ``caps.concepts`` concepts of its own beside the node.  The pin took one, and the item lost a term."""
+    item = item_markdown("Credit scoring with AI agents", themes="[knowledge-graphs]",
+                         summary="AI agents score loan applications. Credit scoring models and audit trails "
+                                 "decide who borrows.",
+                         findings=["AI agents cut the time of loan approval.",
+                                   "Credit scoring models drift without audit trails.",
+                                   "Audit trails let regulators replay credit scoring models."])
+    graph = jsonl.loads(pinned_theme_repo(tmp_path, item, "caps: {concepts: 2}\nmining: {min_links: 1}\n")
+                        .read_text(encoding="utf-8"))
+    linked = {r.target for r in graph.relations if r.source == "item:2026-01-01-agents" and r.relation_type == "addresses"}
+    themes = {"concept:agentic-ai", "concept:knowledge-graphs"}  # the pin's theme, and the theme the item carries
+    assert themes <= linked
+    assert len(linked - themes) == 2, sorted(linked)

@@ -11,6 +11,7 @@ import pytest
 from kgsync.contract.errors import ConfigError
 from kgsync.extract.mining import candidates
 from kgsync.vocabulary.vocab import PinnedVocabulary, Vocabulary, load_pinned, select
+from kgsync.vocabulary.themes import ThemeMap
 from kgsync.vocabulary.vocab_file import dump_vocabulary
 from tests.item_corpus import corpus
 from tests.vocabulary.vocab_setup import OPTIONS, write
@@ -31,6 +32,21 @@ def test_the_kind_a_file_pins_is_read_by_name_label_or_alias(tmp_path: Path) -> 
     assert pinned.kind_of("retrieval-augmented-generation") == pinned.kind_of("RAG") == "method"
     assert pinned.kind_of("knowledge-graph") == ""  # pinned without a kind: the theme keeps its head's
     assert pinned.kind_of("vector-search") == ""
+
+
+def test_the_pins_a_themes_node_stands_for_are_read_from_the_pins_own_words(tmp_path: Path) -> None:
+    """``with_themes``: a pin whose name, label or alias of two or more words is a name of a theme's
+    node (``ThemeMap.name_keys``) is marked, by its key, as a mined term's name and variants are read
+    (``themes.theme_named``); a one-word alias ("RAG") names no theme on its own."""
+    pinned = load_pinned(write(tmp_path, "terms:\n  ai-agent:\n    aliases: [AI agents]\n"
+                                         "  autonomous-system:\n    label: agentic AI\n"
+                                         "  rag:\n    aliases: [RAG]\n  vector-search: {}\n"))
+    themes = ThemeMap(frozenset({"agentic-ai", "rag-retrieval"}),
+                      words={"agentic-ai": ("agentic ai", "ai agents"), "rag-retrieval": ("rag retrieval",)})
+    marked = pinned.with_themes(themes.name_keys(themes.nodes))
+    assert marked.theme_keys == {"ai agent", "autonomous system"}
+    assert marked.with_themes(themes.name_keys(themes.nodes)) is marked  # nothing to change: the same file
+    assert pinned.with_themes({}).theme_keys == frozenset()
 
 
 def test_bad_file_is_rejected_with_every_problem_and_its_line(tmp_path: Path) -> None:
