@@ -119,7 +119,14 @@ def repository_names(text: str) -> frozenset[str]:
     """The repository names ``text`` writes as a repository path ("davidamitchell/Memory-System"),
     capitalised word by word and hyphen-joined: spelled that way, the item's every "Memory-System"
     names the repository, not the common-noun idea ("memory systems") its words would key to."""
-    return frozenset(url or code for url, code in _REPOSITORY.findall(text)) if "/" in text else frozenset()
+    return frozenset(url or code for url, code in _REPOSITORY.findall(text)) if _SLASH_NAME.search(text) else frozenset()
+
+
+#: What each repository path ``_REPOSITORY`` finds holds: a slash, then its name's first word, a hyphen and
+#: the next word's capital.  Searched first, led by a literal the regex engine skips to in C: the path's
+#: pattern opens with two alternatives, tried at every position of the text (~0.3 ms an item, most of
+#: which write no such path).
+_SLASH_NAME = re.compile(r"/[A-Z][a-z]{2,}-[A-Z]")
 
 
 def without_names(text: str, names: frozenset[str]) -> str:

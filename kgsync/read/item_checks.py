@@ -56,10 +56,21 @@ _INVISIBLE_UTF8 = re.compile(
     rb"|\xf0(?:\x9b\xb2[\xa0-\xa3]|\x9d\x85[\xb3-\xba])|\xf3\xa0")
 
 
+def may_hold_invisible(raw: bytes) -> bool:
+    """Whether ``raw`` holds an ``INVISIBLE`` character's UTF-8 (``_INVISIBLE_UTF8``), asked of its bytes
+    beyond ASCII alone: each of those sequences is such bytes only, so a match in ``raw`` is one in them
+    too, and the search reads a text a tenth as long (an item's UTF-8 is mostly ASCII; over the whole of
+    it the search tried every dash and quotation mark's lead byte, ~0.2 ms an item)."""
+    return _INVISIBLE_UTF8.search(raw.translate(None, _ASCII_BYTES)) is not None
+
+
+_ASCII_BYTES = bytes(range(128))
+
+
 def visible_text(raw: bytes, text: str) -> tuple[str, tuple[int, str, int] | None]:
     """``text`` (part of the file ``raw``) without its ``INVISIBLE`` characters, and (the line of ``text``
     the first one is on, from 0; that character; how many there were), or None when it held none."""
-    hit = INVISIBLE.search(text) if _INVISIBLE_UTF8.search(raw) else None
+    hit = INVISIBLE.search(text) if may_hold_invisible(raw) else None
     if hit is None:
         return text, None
     count = len(INVISIBLE.findall(text))

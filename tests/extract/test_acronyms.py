@@ -158,3 +158,12 @@ def _spelled_out_key_by_key(text: str, keys: list[str]) -> tuple[tuple[str, str]
 def test_spelled_out_over_many_acronyms_agrees_with_one_acronym_at_a_time(pieces: list[str], keys: list[str]) -> None:
     text = "".join(pieces)
     assert spelled_out(text, keys) == _spelled_out_key_by_key(text, keys)
+
+
+@given(st.text(st.sampled_from(list("'\u2019ab \n.") + ["\u0130"]), max_size=20))
+def test_the_characters_after_an_apostrophe_are_those_one_pattern_of_both_finds(low: str) -> None:
+    """``_after_apostrophes`` reads straight and curly apostrophes by a pattern each: the characters
+    after them (a line break, another apostrophe too) are those one pattern for both finds."""
+    from kgsync.extract.acronyms import _after_apostrophes
+
+    assert _after_apostrophes(low) == frozenset(re.findall(r"['\u2019](?=(.))", low, re.DOTALL))

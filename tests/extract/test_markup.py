@@ -70,3 +70,23 @@ def test_a_repository_written_as_a_path_is_a_name_where_the_item_writes_it() -> 
 def test_a_mixed_or_longer_fence_is_removed_to_the_line_github_closes_it_at(block) -> None:
     text = "Prose before.\n" + block("code line") + "Prose after.\n"
     assert markup.without_fences(text) == "Prose before.\n\n\nProse after.\n"
+
+
+
+#: Text around and between paths: words, slashes, marks.
+_NOISE = st.lists(st.sampled_from(["github.com/", "/", "-", "`", " ", "\n", "x", "Ab", "Memory", "_", ".", "é"]),
+                  max_size=5).map("".join)
+#: A repository path or something near one: a host or a code mark, an owner, words joined by hyphens, an end.
+_PATHS = st.builds(lambda lead, owner, words, end: f"{lead}{owner}/{'-'.join(words)}{end}",
+                   st.sampled_from(["github.com/", "`", "", " ", "gitlab.com/"]), st.sampled_from(["davidamitchell", "a", "x.y", ""]),
+                   st.lists(st.sampled_from(["Api", "Memory", "Ab", "ab", "AB", "Système"]), min_size=1, max_size=3),
+                   st.sampled_from(["`", "", " ", "-x", "x", "/"]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(_NOISE, _PATHS), max_size=4).map("".join))
+def test_the_repository_names_are_those_the_path_pattern_finds_in_the_whole_text(text: str) -> None:
+    """``repository_names`` searches for a slash before a hyphenated name first: it finds every name
+    ``_REPOSITORY`` finds over the whole text, and no other."""
+    found = frozenset(url or code for url, code in markup._REPOSITORY.findall(text))
+    assert markup.repository_names(text) == found

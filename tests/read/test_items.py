@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from kgsync.read.items import IssueSeverity, find_item_files, read_item_bytes, read_items
 from tests.read.item_files import GOOD, OLDER, only, read, write
@@ -290,13 +292,33 @@ def test_invisible_and_bidi_characters_in_the_body_never_reach_a_claim() -> None
 def test_the_invisible_byte_prefilter_finds_exactly_the_invisible_characters() -> None:
     """``visible_text`` searches the text only when the file's bytes hold an ``INVISIBLE`` character's
     UTF-8: every code point is tried, alone and inside other text."""
-    from kgsync.read.item_checks import INVISIBLE, _INVISIBLE_UTF8
+    from kgsync.read.item_checks import INVISIBLE, _INVISIBLE_UTF8, may_hold_invisible
 
     for code in range(1, 0x110000):
         if 0xD800 <= code <= 0xDFFF:
             continue
         char = chr(code)
-        assert (_INVISIBLE_UTF8.search(f"a{char}b".encode()) is not None) == (INVISIBLE.match(char) is not None), hex(code)
+        invisible = INVISIBLE.match(char) is not None
+        assert (_INVISIBLE_UTF8.search(f"a{char}b".encode()) is not None) == invisible, hex(code)
+        # and asked of the bytes beyond ASCII alone, between ASCII, dashes and quotation marks as items write them
+        assert may_hold_invisible(f"a{char}b".encode()) == invisible, hex(code)
+        assert may_hold_invisible(f"\u2014 x{char}\u2019s".encode()) == invisible, hex(code)
+
+
+#: Bytes as the search meets them: ASCII, lead and continuation bytes alone, whole invisible sequences
+#: (U+200B, a BOM, a tag character's start, a soft hyphen) and visible ones (a dash).
+_BYTE_PIECES = st.sampled_from([b"a", b" ", b"\n", b"\xe2", b"\x80", b"\x8b", b"\xc2", b"\xad", b"\xf3", b"\xa0",
+                                "\u200b".encode(), "\u2014".encode(), b"\xef\xbb\xbf", b"\xf3\xa0", b"\xc2\xad"])
+
+
+@given(st.one_of(st.binary(max_size=40), st.lists(_BYTE_PIECES, max_size=12).map(b"".join)))
+def test_the_invisible_prefilter_of_the_bytes_beyond_ascii_misses_nothing_the_whole_search_finds(raw: bytes) -> None:
+    """``may_hold_invisible`` leaves ASCII bytes out before it searches: whatever the bytes (UTF-8 or
+    not), a sequence the search of all of them finds is still found (it is bytes beyond ASCII only)."""
+    from kgsync.read.item_checks import _INVISIBLE_UTF8, may_hold_invisible
+
+    if _INVISIBLE_UTF8.search(raw) is not None:
+        assert may_hold_invisible(raw)
 
 
 def test_the_byte_prefilter_lets_every_forbidden_character_through() -> None:
