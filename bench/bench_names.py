@@ -95,7 +95,7 @@ def read_verdicts(path: Path) -> dict[str, Verdict]:
                                                                                                "prefix"))), "")
         # the tenth round's reading writes "type-ok" / "should-be-method"
         type_ok = True if type_cell in ("yes", "ok", "type-ok") else \
-            False if type_cell in ("no", "wrong", "type-fault") or type_cell.startswith("should-be") else None
+            False if type_cell in ("no", "wrong", "type-fault", "type-wrong") or type_cell.startswith("should-be") else None
         out[names[0]] = Verdict(kind, type_ok)
     return out
 
