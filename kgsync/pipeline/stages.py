@@ -228,14 +228,17 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
                            shares=_shares(manifest.by_item, reading, selections, pinned, config.vocabulary_options.caps,
                                           files.read_manifest if keep else None))
         manifest = written(merged_manifest)
+        encoded: list[bytes] | None = None  # the manifest's lines, made while the lint goes on
         if linting is None:
             assert spliced is not None
             out = spliced
         else:
-            # The graph's bytes too, while the lint goes on (a build that writes them; kept when no item is blamed).
-            out = linting.finished(jsonl.dumps_bytes(linting.ready.merged.graph) if write else None)
+            # The files' bytes too, while the lint goes on (a build that writes them; kept when no item is blamed).
+            graph_bytes = jsonl.dumps_bytes(linting.ready.merged.graph) if write else None
+            encoded = manifest.encoded() if write else None
+            out = linting.finished(graph_bytes)
             if out.manifest is not merged_manifest:  # an item blamed: merged again without its facts
-                manifest = written(out.manifest)
+                manifest, encoded = written(out.manifest), None
     finally:
         if linting is not None:
             linting.report.abandon()  # ended by ``finished``; after an error, its child is ended here
@@ -254,7 +257,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
         keys = _line_keys(manifest, assembled.digests or {}, selections.share_identity, reading.slug_keys,
                           reading.by_slug)
         changed, state = write_graph(out.graph_data(), manifest, out.pure, files, base, state, out.incremental, lines,
-                                     lambda slug: lines is not None and lines.same(slug, keys[slug]))
+                                     lambda slug: lines is not None and lines.same(slug, keys[slug]), encoded)
         # The report of the graph written, for the next incremental rebuild (only a pure graph's).
         lint_store.save(state.graph.sha1 if state.graph is not None and out.pure else None, inputs, out.report)
         # And its manifest's lines, for the next build's ``LastLines``.
