@@ -61,13 +61,6 @@ def first_report(ready: ReadyForLint, assembly: Assembly, files: GraphFiles, rul
     return _lint(ready.merged, assembly, files.graph, rule)
 
 
-def lint_blaming_items(merged: Merged, base: Base, files: GraphFiles, assembly: Assembly,
-                        items: Sequence[ResearchItem], keep: frozenset[str], rule: Merge) -> Linted:
-    """The merged graph's findings, items blamed (``blaming_items``)."""
-    ready = ready_for_lint(merged, base, assembly.by_item, keep, items)
-    return blaming_items(ready, first_report(ready, assembly, files, rule), base, files, assembly, items, rule)
-
-
 def blaming_items(ready: ReadyForLint, report: LintReport, base: Base, files: GraphFiles, assembly: Assembly,
                   items: Sequence[ResearchItem], rule: Merge) -> Linted:
     """The merged graph's findings, from its first ``report`` (``first_report`` of ``ready``).  An item
