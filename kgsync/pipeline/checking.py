@@ -37,15 +37,37 @@ class Linted:
     item_errors: tuple[Issue, ...]  # the items blamed, then the links a kept item's facts lose (warnings)
 
 
-def lint_blaming_items(merged: Merged, base: Base, files: GraphFiles, assembly: Assembly,
-                        items: Sequence[ResearchItem], keep: frozenset[str], rule: Merge) -> Linted:
-    """The merged graph's findings.  An item whose own facts break the contract (a theme, alias or
-    name no rule allows) is an item error: it keeps its previous nodes and every other item
-    updates.  Again until none is left (keeping one item's old facts can only touch that item's nodes).
-    ``rule``: the merge rule, all of the configuration lint reads (its near-duplicate names)."""
-    by_item: Mapping[str, Facts] = assembly.by_item
+@dataclass(frozen=True)
+class ReadyForLint:
+    """The merged graph as lint first reads it: a kept item's links to nodes gone left out
+    (``_without_dangling_kept_links``), with the facts and kept items it was merged from."""
+
+    merged: Merged
+    by_item: Mapping[str, Facts]
+    keep: frozenset[str]
+    left_out: tuple[Issue, ...]  # the links a kept item's facts lose (warnings)
+
+
+def ready_for_lint(merged: Merged, base: Base, by_item: Mapping[str, Facts], keep: frozenset[str],
+                   items: Sequence[ResearchItem]) -> ReadyForLint:
+    """``merged`` as lint first reads it (``ReadyForLint``)."""
     merged, by_item, keep, left_out = _without_dangling_kept_links(merged, base, by_item, keep, items)
-    report = _lint(merged, assembly, files.graph, rule)
+    return ReadyForLint(merged, by_item, keep, tuple(left_out))
+
+
+def first_report(ready: ReadyForLint, assembly: Assembly, files: GraphFiles, rule: Merge) -> LintReport:
+    """The findings of the graph ``ready_for_lint`` made (``rule``: the merge rule, all of the
+    configuration lint reads: its near-duplicate names)."""
+    return _lint(ready.merged, assembly, files.graph, rule)
+
+
+def blaming_items(ready: ReadyForLint, report: LintReport, base: Base, files: GraphFiles, assembly: Assembly,
+                  items: Sequence[ResearchItem], rule: Merge) -> Linted:
+    """The merged graph's findings, from its first ``report`` (``first_report`` of ``ready``).  An item
+    whose own facts break the contract (a theme, alias or name no rule allows) is an item error: it
+    keeps its previous nodes and every other item updates.  Again until none is left (keeping one
+    item's old facts can only touch that item's nodes)."""
+    merged, by_item, keep, left_out = ready.merged, ready.by_item, ready.keep, list(ready.left_out)
     item_errors: list[Issue] = []
 
     def previous() -> Mapping[str, Facts]:  # the last build's facts, read when a conflict needs them

@@ -146,12 +146,14 @@ def items_before(base: Base, state: BuildState) -> Collection[str]:
 
 def write_graph(graph_data: bytes | jsonl.Chunks, manifest: Manifest, pure: bool, files: GraphFiles, base: Base,
                 state: BuildState, spliced: bool = False, lines: Mapping[str, str] | None = None,
-                unchanged: Callable[[str], bool] | None = None) -> tuple[tuple[Path, ...], BuildState]:
+                unchanged: Callable[[str], bool] | None = None,
+                encoded: list[bytes] | None = None) -> tuple[tuple[Path, ...], BuildState]:
     """Write the graph (``graph_data``: its file bytes) and the manifest where their bytes changed: the
     files rewritten, and the state that records what was written (``pure``: the graph holds generated facts only).
     ``spliced``: the graph was spliced from the verified one by this code (``kgsync.pipeline.incremental``),
     so the verified manifest is this code's ``dumps`` too and its unchanged lines are kept as bytes
-    (``lines``: its item texts, ``unchanged``: the lines known unread, as ``Manifest.chunks_over`` reads them)."""
+    (``lines``: its item texts, ``unchanged``: the lines known unread, as ``Manifest.chunks_over`` reads them).
+    ``encoded``: ``manifest.encoded()``, when the caller made it already (the build, while its lint ran)."""
     # The graph's digest and temp file (sha1, the system's write and fsync: C that lets go of the GIL,
     # ~0.3 s at 10,000 items) in a thread while the manifest is encoded (Python), then the manifest's.
     # Both are encoded before either file is renamed into place: the manifest reads facts a build
@@ -164,7 +166,7 @@ def write_graph(graph_data: bytes | jsonl.Chunks, manifest: Manifest, pure: bool
             manifest_data: bytes | jsonl.Chunks = manifest.chunks_over(
                 base.manifest_bytes, lines if lines is not None else base.manifest_bytes.decode("utf-8"), unchanged)
         else:
-            manifest_data = manifest.encoded()
+            manifest_data = encoded if encoded is not None else manifest.encoded()
         manifest_staged = _staged(files.manifest, manifest_data, state.manifest, base.manifest_bytes, base.verified)
         graph_staged = graph.result()
     except BaseException as exc:

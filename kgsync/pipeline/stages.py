@@ -23,14 +23,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from kgsync.pipeline.assembling import Assembled, assemble_facts, manifest_to_write, with_kept_claim_names
-from kgsync.pipeline.behind import Behind
+from kgsync.pipeline.behind import Behind, Beside
 from kgsync.pipeline.cache import state as build_state
 from kgsync.pipeline.cache.whole_findings import WholeFindings
 from kgsync.pipeline.cache.files import CacheReader
 from kgsync.pipeline.cache.location import locate
 from kgsync.pipeline.cache.memo import InvalidStoredFacts, reused, texts_only
 from kgsync.pipeline.cache.selection import InvalidStoredSelection, SelectionStore
-from kgsync.pipeline.checking import lint_blaming_items, merge_into
+from kgsync.pipeline.checking import ReadyForLint, blaming_items, first_report, merge_into, ready_for_lint
 from kgsync.pipeline.incremental import line_counts, rebuild
 from kgsync.pipeline.cache.lint_report import LintReportStore
 from kgsync.pipeline.cache.manifest_record import ManifestRecord
@@ -211,17 +211,41 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
             base = replace(base, manifest=files.read_manifest())
     lint_store = LintReportStore(cache_folder, reader)
     inputs = _inputs_key(config, assembled, vocabulary)
-    out = (_incrementally(base, assembly, assembled, keep, lint_store.load(base.graph_sha1, inputs), lines)
-           or _fully(base, files, assembly, reading.read.items, keep, config.merge, clock))
-    if out.incremental:
+    spliced = _incrementally(base, assembly, assembled, keep, lint_store.load(base.graph_sha1, inputs), lines)
+    if spliced is not None:
         clock.lap("merge")  # the splice and the lint of the changed nodes (the full path laps its merge alone)
-    manifest = replace(manifest_to_write(out.manifest, assembled, vocabulary), min_links=config.mining.min_links, term_caps=config.caps.term_slots)
-    long = WholeFindings(cache_folder, reader).of(reading.read.items, reading.slug_keys, reading.by_slug)
-    manifest = replace(manifest, statements=whole_statements(manifest.by_item, long, fold,
-                                                             base.manifest.statements if base.manifest else None),
-                       named=named_items(manifest.by_item, reading.read.items, base.manifest.named if base.manifest else None),
-                       shares=_shares(manifest.by_item, reading, selections, pinned, config.vocabulary_options.caps,
-                                      files.read_manifest if keep else None))
+    # The full path's lint runs beside what follows (``_Linting``), which goes on with the merged manifest
+    # as lint found it; an item the lint blames changes it, and what follows is made again.
+    linting = _fully(base, files, assembly, reading.read.items, keep, config.merge, clock) if spliced is None else None
+    try:
+        merged_manifest = spliced.manifest if spliced is not None else linting.ready.merged.manifest  # type: ignore[union-attr]
+        long = WholeFindings(cache_folder, reader).of(reading.read.items, reading.slug_keys, reading.by_slug)
+
+        def written(merged: Manifest) -> Manifest:
+            """The manifest written from the merged one: the vocabulary state, statements, names and shares."""
+            manifest = replace(manifest_to_write(merged, assembled, vocabulary), min_links=config.mining.min_links,
+                               term_caps=config.caps.term_slots)
+            return replace(manifest, statements=whole_statements(manifest.by_item, long, fold,
+                                                                 base.manifest.statements if base.manifest else None),
+                           named=named_items(manifest.by_item, reading.read.items,
+                                             base.manifest.named if base.manifest else None),
+                           shares=_shares(manifest.by_item, reading, selections, pinned, config.vocabulary_options.caps,
+                                          files.read_manifest if keep else None))
+        manifest = written(merged_manifest)
+        encoded: list[bytes] | None = None  # the manifest's lines, made while the lint goes on
+        if linting is None:
+            assert spliced is not None
+            out = spliced
+        else:
+            # The files' bytes too, while the lint goes on (a build that writes them; kept when no item is blamed).
+            graph_bytes = jsonl.dumps_bytes(linting.ready.merged.graph) if write else None
+            encoded = manifest.encoded() if write else None
+            out = linting.finished(graph_bytes)
+            if out.manifest is not merged_manifest:  # an item blamed: merged again without its facts
+                manifest, encoded = written(out.manifest), None
+    finally:
+        if linting is not None:
+            linting.report.abandon()  # ended by ``finished``; after an error, its child is ended here
     removed_items = tuple(sorted(set(items_before(base, state)) - set(manifest.by_item)))
     clock.lap("lint")
     if not out.report.ok(strict):
@@ -237,7 +261,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
         keys = _line_keys(manifest, assembled.digests or {}, selections.share_identity, reading.slug_keys,
                           reading.by_slug)
         changed, state = write_graph(out.graph_data(), manifest, out.pure, files, base, state, out.incremental, lines,
-                                     lambda slug: lines is not None and lines.same(slug, keys[slug]))
+                                     lambda slug: lines is not None and lines.same(slug, keys[slug]), encoded)
         # The report of the graph written, for the next incremental rebuild (only a pure graph's).
         lint_store.save(state.graph.sha1 if state.graph is not None and out.pure else None, inputs, out.report)
         # And its manifest's lines, for the next build's ``LastLines``.
@@ -282,15 +306,39 @@ class _Output:
     changed_items: frozenset[str] | None = None  # the items whose facts changed, where the path computed them
 
 
+@dataclass(frozen=True)
+class _Linting:
+    """The full path: the whole graph merged, its first lint under way beside the build (``Beside``,
+    in a forked child on the second core: it reads the merged graph, and sends back only its report)."""
+
+    ready: ReadyForLint  # the merged graph as lint reads it: the build goes on with it meanwhile
+    report: Beside[LintReport]
+    base: Base
+    files: GraphFiles
+    assembly: Assembly
+    items: Sequence[ResearchItem]
+    rule: Merge
+
+    def finished(self, graph_bytes: bytes | None) -> _Output:
+        """The merge and lint stages' result: the report waited for, items blamed for its errors
+        (``checking.blaming_items``).  ``graph_bytes``: the bytes of ``ready``'s graph, when made."""
+        linted = blaming_items(self.ready, self.report.result(), self.base, self.files, self.assembly, self.items,
+                               self.rule)
+        graph = linted.merged.graph
+        made = graph_bytes if graph_bytes is not None and linted.merged is self.ready.merged else None
+        return _Output(linted.merged.manifest, linted.report, linted.item_errors, not linted.merged.foreign,
+                       lambda: graph, (lambda: made) if made is not None else (lambda: jsonl.dumps_bytes(graph)))
+
+
 def _fully(base: Base, files: GraphFiles, assembly: Assembly, items: Sequence[ResearchItem], keep: frozenset[str],
-           rule: Merge, clock: _StageClock) -> _Output:
-    """The whole graph merged (``kgsync.graph.merge``) and linted, items blamed for errors."""
+           rule: Merge, clock: _StageClock) -> _Linting:
+    """The whole graph merged (``kgsync.graph.merge``), and its lint started (``_Linting``)."""
     merged = merge_into(base, assembly.by_item, keep)
     clock.lap("merge")
-    linted = lint_blaming_items(merged, base, files, assembly, items, keep, rule)
-    graph = linted.merged.graph
-    return _Output(linted.merged.manifest, linted.report, linted.item_errors, not linted.merged.foreign,
-                   lambda: graph, lambda: jsonl.dumps_bytes(graph))
+    ready = ready_for_lint(merged, base, assembly.by_item, keep, items)
+    lines = len(ready.merged.graph.entities) + len(ready.merged.graph.relations)
+    return _Linting(ready, Beside(partial(first_report, ready, assembly, files, rule), lines), base, files, assembly,
+                    items, rule)
 
 
 # Past this share of the items changed, the full merge is as fast (and the splice's scans are wasted).
