@@ -15,8 +15,10 @@ backtrack on a hostile line: every quantifier next to another is bounded):
    claim, the sentence, its line).  A finding a link names becomes a claim beyond the per-item
    cap (``cited_finding_numbers``).  Vetoed pairs (``kgsync-veto.yml``) never return.
 
-Decisions the issue left open (docs/EVIDENCE.md): a cited finding without a cue word is
-built on (``extends``); a reference to a superseded item, or from one, links no claims
+Decisions the issue left open (docs/EVIDENCE.md): prose writes no ``supports`` or ``contradicts``
+(only a marker or a ``cites:`` entry does): a cue the rules read as this finding's stance makes the
+link ``extends`` and a warning with the marker to write (``evidence_hints.prose_stance_hint``); a cited
+finding without a cue word is built on (``extends``); a reference to a superseded item, or from one, links no claims
 (their claims are excluded, the item→item ``extends`` stays); an unnumbered reference links
 a finding only when the sentence has a stance cue and shares at least ``MIN_SHARED`` content
 words with one of the item's findings; a supports/contradicts link (a trust statement) is
@@ -35,7 +37,7 @@ from kgsync.extract.evidence_model import (MIN_SHARED, ClaimText, EvidencePlan, 
 from kgsync.extract.evidence_source import (best_match, builds_on, most_specific, shares_most_with, source_finding, tied_with,
                                             words_said)
 from kgsync.extract.evidence_hints import (describing_hint, from_cites, guessed_source_hint, in_a_cell, marker_issue,
-                                           refused_hint, renumbered_hint, superseded_hint, too_many_hint,
+                                           prose_stance_hint, refused_hint, renumbered_hint, superseded_hint, too_many_hint,
                                            unclear_source_hint, unnamed_finding_hint, waiting_hint)
 from kgsync.extract.restated import FindingIndex
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
@@ -103,6 +105,11 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
         still: set[tuple[str, str, int]] = set()  # (kept item, sentence, line) this item still writes
         to_kept: list[PlannedLink] = []  # its cites: entries' and markers' links to kept items' claims
         unread: list[tuple[Mention, str]] = []  # its prose citations of kept items' findings, and the item
+        # (line, sentence) -> {(cited item, finding): the mention}: prose read as this finding's stance, linked as extends
+        stated: dict[tuple[int, str], dict[tuple[str, int], Mention]] = {}
+        # (line, cited item as written, finding) each marker or cites: entry states: prose on its line that reads as
+        # a stance toward the same finding is that marker's sentence, not a second link
+        marked = {(m.line, m.target, m.finding) for m in extraction.mentions if m.exact}
         for mention in extraction.mentions:
             cited_here.setdefault((mention.line, mention.target, mention.sentence), set()).add(mention.finding)
             if mention.via != "description":
@@ -164,6 +171,12 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             # a report of what the item found ("the prior X item concluded that …"): built on, no stance
             reported = restating[slug].reported(mention.reported) if claim is None and mention.reported else None
             claim, restated = claim or reported, restated or reported
+            # a stance read from prose: what the cue says is kept for the gates below (a link read as
+            # agreement is still written only from a clear source), the link written is ``extends``
+            # (the prose cannot say whether this finding agrees independently or is derived from it)
+            prose_stance = not mention.exact and not reported and mention.stance in _STANCES
+            if prose_stance and claim is not None and (mention.line, mention.target, claim.number) in marked:
+                continue  # the author's marker on this line states it exactly
             if mention.refused and not mention.exact:
                 issues.append(refused_hint(item, mention, slug, claim.number if claim else 0))
             elif mention.described and claim is None and mention.stance is not None:
@@ -225,7 +238,12 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                 # which finding uses it is a guess: said only where the item says so elsewhere (``_anchored``)
                 deferred.append(_Deferred(mention, slug, claim, source, True, restated is not None))
                 continue
-            add(mention, slug, claim, source, relation, link_kind(mention, restated is not None, clear), said=clear)
+            if prose_stance:
+                stated.setdefault((mention.line, mention.sentence), {}).setdefault((slug, claim.number), mention)
+            add(mention, slug, claim, source, RelationType.EXTENDS if prose_stance else relation,
+                link_kind(mention, restated is not None, clear), said=clear)
+        # one hint per sentence whose prose reads as this finding's stance (``prose_stance_hint``)
+        issues.extend(prose_stance_hint(item, cited) for cited in stated.values())
         # a prose note citing a finding whose user the item names firmly elsewhere belongs to that one;
         # else to its match, as before (an anchor for the rest when it is clear)
         for pending in (p for p in deferred if p.clear is not None):
@@ -333,6 +351,10 @@ def _guessed_user(mention: Mention, clear: bool) -> bool:
     unless the item says elsewhere which finding uses the cited one (``_anchored``): then the
     sentence is evidence for that link, even when the best match is that finding."""
     return mention.via == "description" and not mention.held_by and not clear
+
+
+#: The stances only an author's marker or ``cites:`` entry writes (docs/EVIDENCE.md "Stance").
+_STANCES = frozenset({RelationType.SUPPORTS, RelationType.CONTRADICTS})
 
 
 #: Sentence shapes that describe another item (a framing section's sentence, a reading-list

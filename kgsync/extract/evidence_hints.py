@@ -4,7 +4,7 @@ place: each names the file and line, what was not read as a link, and the marker
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from kgsync.contract.errors import Location
 from kgsync.contract.model import RelationType
@@ -108,6 +108,32 @@ def refused_hint(item: ResearchItem, mention: Mention, slug: str, number: int) -
         f"in its own clause, that this finding {relation.removesuffix('s')}s {slug}'s): {outcome}",
         f"if this finding {relation} it, write [{relation}: {slug} KF{number or '<n>'}] in the finding that states it "
         "(or ... from KF<n> elsewhere); docs/EVIDENCE.md")
+
+
+def prose_stance_hint(item: ResearchItem, stated: Mapping[tuple[str, int], Mention]) -> Issue:
+    """A sentence whose prose the rules read as this finding's stance toward the findings in ``stated`` ((cited
+    item, its finding) -> the mention, in the sentence's order): only a marker or a ``cites:`` entry writes
+    supports or contradicts (whether a finding agrees independently or is derived from the one it cites is not
+    in the words), so each is linked as extends, and the author is told the marker that states the stance."""
+    grouped: dict[tuple[RelationType, str], list[int]] = {}
+    for (slug, number), mention in stated.items():
+        grouped.setdefault((mention.stance or RelationType.SUPPORTS, slug), []).append(number)
+    read = " and ".join(
+        f"{'disputing' if stance is RelationType.CONTRADICTS else 'agreeing with'} {slug}'s Key "
+        f"Finding{'s' if len(numbers) > 1 else ''} {_listed(numbers)}" for (stance, slug), numbers in grouped.items())
+    markers = " ".join(f"[{stance.value}: {slug} {', '.join(f'KF{n}' for n in numbers)}]"
+                       for (stance, slug), numbers in grouped.items())
+    return warning(
+        item, next(iter(stated.values())),
+        f"this sentence reads as this finding {read}, but prose is not read as a stance (it cannot say whether "
+        "the finding does so on its own evidence or is derived from the one it cites): linked as extends at most",
+        f"if this finding does so independently, write {markers} in the finding that states it (or ... from KF<n> "
+        "elsewhere); docs/EVIDENCE.md")
+
+
+def _listed(numbers: Sequence[int]) -> str:
+    """"1", "1 and 2", "1, 2 and 4"."""
+    return " and ".join(filter(None, (", ".join(map(str, numbers[:-1])), str(numbers[-1]))))
 
 
 def describing_hint(item: ResearchItem, mention: Mention, slug: str, number: int) -> Issue:

@@ -317,14 +317,15 @@ def test_a_reference_to_a_superseded_item_links_no_claims() -> None:
     body = f"This confirms `{OLD}.md` Key Finding 1: FTS5 search is enough."
     old = old_item(front=f"superseded_by: [{NEW}]\n")
     assert links_of(old, new_item(body)).links == {}
-    assert links_of(old_item(), new_item(body)).links[NEW][0].relation is RelationType.SUPPORTS
+    assert links_of(old_item(), new_item(body)).links[NEW][0].relation is RelationType.EXTENDS  # prose: no stance
 
 
 def test_an_unnumbered_reference_needs_a_cue_and_the_finding_s_words() -> None:
     findings = ("Binary database files stay out of git.",)
     cued = f"This confirms `{OLD}.md`: binary database files are not diffable in git."
     [link] = links_of(old_item(), new_item(cued, findings)).links[NEW]
-    assert link.relation is RelationType.SUPPORTS and ":binary-database-files" in link.target_claim
+    # the cue names the finding; the link is extends: prose writes no stance (a marker does)
+    assert link.relation is RelationType.EXTENDS and ":binary-database-files" in link.target_claim
     uncued = f"See `{OLD}.md` about binary files in version control."  # names no finding: item→item only
     assert links_of(old_item(), new_item(uncued, findings)).links == {}
     # no finding of the referencing item says anything the sentence says: item→item only
@@ -364,7 +365,9 @@ def write_repo(root: Path, new_body: str, veto: str | None = None) -> config_mod
     return config_module.load(root)
 
 
-CONTRA = f"Our text dump of the database contradicts `{OLD}.md` Key Finding 3 on diffable binary files."
+#: A stance the author states exactly (prose alone writes none: ``test_prose_never_writes_a_stance``).
+CONTRA_PROSE = f"Our text dump of the database contradicts `{OLD}.md` Key Finding 3 on diffable binary files."
+CONTRA = f"{CONTRA_PROSE} [contradicts: {OLD} KF3 from KF2]"
 
 
 def test_a_build_writes_the_link_keeps_its_sentence_and_marks_the_contested_claim(tmp_path: Path) -> None:
@@ -378,8 +381,45 @@ def test_a_build_writes_the_link_keeps_its_sentence_and_marks_the_contested_clai
     manifest = json.loads(manifest_path(tmp_path / "memory.jsonl").read_text(encoding="utf-8"))
     [evidence] = manifest["items"][NEW]["evidence"]
     assert evidence[:3] == [relation.source, relation.target, "contradicts"]
-    assert evidence[3] == CONTRA  # the sentence as written (bold and links unwrapped)
+    assert evidence[3] == CONTRA_PROSE  # the sentence as written (bold and links unwrapped), the marker out
     assert evidence[4].startswith(f"Research/completed/{NEW}.md:")
+
+
+def test_prose_never_writes_a_stance_it_links_extends_and_warns_with_the_marker(tmp_path: Path) -> None:
+    # Whether a finding disputes (agrees with) another on its own evidence or is derived from it is not in
+    # the words: the cue's link is extends, nothing is contested, and the warning gives the marker to write.
+    result = build(write_repo(tmp_path, CONTRA_PROSE))
+    claim_links = {(r.source, r.target, r.relation_type) for r in result.graph.relations
+                   if r.source.startswith("claim:") and r.target.startswith("claim:")}
+    [(source, target, relation)] = claim_links
+    assert relation == RelationType.EXTENDS
+    assert source.startswith(f"claim:{NEW}:binary-database-files") and target.startswith(f"claim:{OLD}:binary-database-files")
+    assert all("status:contested" not in e.observations for e in result.graph.entities)
+    [hint] = [i for i in result.issues if "prose is not read as a stance" in i.message]
+    assert hint.severity is IssueSeverity.WARNING and str(hint.location.path).endswith(f"{NEW}.md")
+    text = (tmp_path / "Research" / "completed" / f"{NEW}.md").read_text(encoding="utf-8")
+    assert hint.location.line == text.split("\n").index(CONTRA_PROSE) + 1
+    assert f"disputing {OLD}'s Key Finding 3" in hint.message and "linked as extends" in hint.message
+    assert f"[contradicts: {OLD} KF3]" in hint.hint
+
+
+def test_a_marker_on_the_prose_line_states_the_stance_alone(tmp_path: Path) -> None:
+    # The marker's own sentence is read as if the marker were not there: its cue would add an extends beside
+    # the contradicts and a warning asking for the marker already written.
+    result = build(write_repo(tmp_path, CONTRA))
+    assert [r.relation_type for r in result.graph.relations
+            if r.source.startswith("claim:") and r.target.startswith("claim:")] == [RelationType.CONTRADICTS]
+    assert not [i for i in result.issues if "prose is not read as a stance" in i.message]
+
+
+def test_one_prose_stance_warning_per_sentence() -> None:
+    own = "SQLite FTS5 search is enough for a small corpus of items."
+    body = f"This confirms `{OLD}.md` Key Findings 1 and 2: {own}"
+    result = links_of(old_item(), new_item(body, (own,)))
+    assert [link.relation for link in result.links[NEW]] == [RelationType.EXTENDS, RelationType.EXTENDS]
+    [hint] = [i for i in result.issues if "prose is not read as a stance" in i.message]
+    assert f"agreeing with {OLD}'s Key Findings 1 and 2" in hint.message, hint.render()
+    assert f"[supports: {OLD} KF1, KF2]" in hint.hint, hint.render()
 
 
 def test_a_vetoed_link_never_returns(tmp_path: Path) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from kgsync.contract.model import RelationType
-from kgsync.extract.evidence_hints import (describing_hint, guessed_source_hint, refused_hint, too_many_hint,
-                                           unclear_source_hint, unnamed_finding_hint)
+from kgsync.extract.evidence_hints import (describing_hint, guessed_source_hint, prose_stance_hint, refused_hint,
+                                           too_many_hint, unclear_source_hint, unnamed_finding_hint)
 from kgsync.extract.evidence_model import Mention
 from kgsync.pipeline.stages import build
 from kgsync.read import config as config_module
@@ -29,6 +29,17 @@ def test_every_hint_is_a_warning_at_the_line_with_the_marker_to_write() -> None:
             (too_many_hint(item, mention(), OLD, 12, 8), f"[extends: {OLD} KF<n> from KF<m>]")):
         assert issue.severity is IssueSeverity.WARNING and issue.location.line == 7 and issue.slug == NEW
         assert marker in issue.hint
+
+
+def test_a_prose_stance_is_one_warning_for_its_sentence_with_each_item_s_marker() -> None:
+    item = new_item("Nothing here.")
+    other = "2026-01-15-other-study"
+    agreeing, disputing = mention(stance=RelationType.SUPPORTS), mention(stance=RelationType.CONTRADICTS)
+    issue = prose_stance_hint(item, {(OLD, 2): agreeing, (OLD, 3): agreeing, (other, 1): disputing})
+    assert issue.severity is IssueSeverity.WARNING and issue.location.line == 7 and issue.slug == NEW
+    assert f"agreeing with {OLD}'s Key Findings 2 and 3 and disputing {other}'s Key Finding 1" in issue.message
+    assert "linked as extends at most" in issue.message
+    assert f"[supports: {OLD} KF2, KF3] [contradicts: {other} KF1]" in issue.hint, issue.render()
 
 
 def test_a_refused_cue_is_named_with_its_relation() -> None:

@@ -28,16 +28,17 @@ def test_the_item_named_says_nothing_about_the_subject_but_its_words_do() -> Non
     assert links_of(old_item(), new_item(nothing, findings)).links == {}
 
 
-# A supports/contradicts link from a finding that does not hold the sentence needs a clear best
-# word match: >= 3 shared words and a lead of >= 2 over every other finding (docs/EVIDENCE.md).
+# A link read from a supports/contradicts cue, from a finding that does not hold the sentence, needs a
+# clear best word match: >= 3 shared words and a lead of >= 2 over every other finding (docs/EVIDENCE.md).
+# Prose writes no stance: the link is extends (a marker writes supports).
 CLEAR = ("Binary database files stay out of git.", "Vector search waits until the corpus grows.")
 CLOSE = ("Binary database files stay out of git.", "Binary files in git need a text dump.")
 
 
-def test_a_supports_link_is_written_from_a_clearly_best_matching_finding() -> None:
+def test_a_supports_cue_s_link_is_written_from_a_clearly_best_matching_finding() -> None:
     body = f"This confirms `{OLD}.md` Key Finding 3: binary database files are not diffable in git."
     [link] = links_of(old_item(), new_item(body, CLEAR)).links[NEW]
-    assert (link.relation, link.source_number) == (RelationType.SUPPORTS, 1)  # 4 words shared against 1
+    assert (link.relation, link.source_number) == (RelationType.EXTENDS, 1)  # 4 words shared against 1
 
 
 def test_a_supports_link_from_a_finding_that_barely_leads_is_not_written() -> None:
@@ -151,9 +152,9 @@ def test_a_finding_citing_it_more_specifically_keeps_the_cited_finding() -> None
         (1, "binary-databa"), (1, "vector-stores")]
 
 
-def test_a_supports_link_from_the_finding_that_holds_the_sentence_needs_no_word_match() -> None:
+def test_a_supports_cue_s_link_from_the_finding_that_holds_the_sentence_needs_no_word_match() -> None:
     # Finding 2 says nearly the same words (a lead of 1): only holding the sentence makes finding 1 sure.
     findings = (f"**Git stays the store.** This confirms `{OLD}.md` Key Finding 3 in a new setting.",
                 "Git stays the store in a new setting, for now.")
     [link] = links_of(old_item(), new_item("Nothing here.", findings)).links[NEW]
-    assert (link.relation, link.source_number) == (RelationType.SUPPORTS, 1)
+    assert (link.relation, link.source_number) == (RelationType.EXTENDS, 1)  # prose writes no stance

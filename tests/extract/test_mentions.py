@@ -43,7 +43,7 @@ def test_the_letter_led_hypothetical_check_leads_with_every_character_the_case_b
 URL = f"https://example.org/Research/completed/{OLD}.md"
 
 
-def test_agreement_with_described_work_named_in_the_attribution_supports_the_finding_it_describes() -> None:
+def test_agreement_with_described_work_named_in_the_attribution_links_the_finding_it_describes() -> None:
     for body in (
         f"Vector search waits until the corpus grows. This conclusion also fits prior repository work showing "
         f"that vector stores solve semantic search, not deduplication. [inference; source: {URL}]",
@@ -53,7 +53,7 @@ def test_agreement_with_described_work_named_in_the_attribution_supports_the_fin
         f"findings that vector stores solve semantic search. Source: {URL}",
     ):
         [link] = links_of(old_item(), new_item(body)).links[NEW]
-        assert (link.source_number, link.relation) == (2, RelationType.SUPPORTS), body
+        assert (link.source_number, link.relation) == (2, RelationType.EXTENDS), body  # prose writes no stance
         assert ":vector-stores" in link.target_claim
 
 

@@ -150,11 +150,15 @@ def test_a_restated_finding_cited_by_url_in_an_evidence_bracket_is_built_on() ->
     assert result.required[OLD] == frozenset({1})
 
 
-def test_a_restated_finding_with_a_stance_in_its_own_clause_takes_the_stance() -> None:
+def test_a_restated_finding_with_a_stance_in_its_own_clause_is_built_on_and_warned() -> None:
     sentence = (f"Our pipeline test is consistent with the finding from `{OLD}.md` that Copilot Studio remains "
                 "bypassable by default because direct publish paths stay exposed to makers.")
-    [link] = links_of(sentence).links[NEW]
-    assert link.relation is RelationType.SUPPORTS and f"claim:{OLD}:copilot-studio" in link.target_claim
+    result = links_of(sentence)
+    [link] = result.links[NEW]
+    # prose writes no stance: extends, and the warning gives the marker that states it
+    assert link.relation is RelationType.EXTENDS and f"claim:{OLD}:copilot-studio" in link.target_claim
+    [hint] = [i for i in result.issues if "prose is not read as a stance" in i.message]
+    assert f"[supports: {OLD} KF" in hint.hint
 
 
 def test_a_citation_that_restates_no_finding_links_no_claims() -> None:

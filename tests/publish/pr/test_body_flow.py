@@ -297,14 +297,16 @@ def test_a_lost_concept_says_why_and_how_to_keep_it(tmp_path: Path) -> None:
 
 
 def _contrarian(folder: Path, sentences_per_finding: int = 55) -> str:
-    """An item whose four findings state ~220 contradictions of other items' Key Findings."""
+    """An item whose four findings state ~220 contradictions of other items' Key Findings (by markers: prose
+    writes no stance)."""
     others = sorted(p.stem for p in folder.glob("2026-*.md"))
     source = (folder / f"{others[1]}.md").read_text(encoding="utf-8")
     head, _, rest = source.partition("## Key Findings")
     tail = rest.partition("\n## ")[2]
     targets = [(o, k) for o in others for k in range(1, 6)][:sentences_per_finding]
     findings = [f"{n + 1}. **Finding {n} of the contrarian study holds.** " + " ".join(
-        f"Result {n}-{i} differs on {o[11:]} point {k}, which contradicts `{o}.md` Key Finding {k}."
+        f"Result {n}-{i} differs on {o[11:]} point {k}, which contradicts `{o}.md` Key Finding {k} "
+        f"[contradicts: {o} KF{k}]."
         for i, (o, k) in enumerate(targets)) for n in range(4)]
     slug = "2026-06-02-contrarian"
     text = head.replace('title: "', 'title: "Contrarian: ', 1) + "## Key Findings\n\n" + "\n".join(findings) + "\n\n## " + tail
