@@ -132,6 +132,20 @@ class Beside(Generic[T]):
 MIN_BESIDE = 50_000
 
 
+def started_beside(make: Callable[[], T], items: int) -> Beside[T] | None:
+    """``Beside(make)`` forked now when ``items`` items' facts (what ``make`` assembles) are worth a
+    child and one can be forked; else None: the caller makes them itself, as it always did."""
+    if items < MIN_ITEMS_BESIDE or not _can_fork():
+        return None
+    return Beside(make, MIN_BESIDE)
+
+
+#: Items whose facts another process assembles (``started_beside``): below, all are assembled in place.
+#: An item's facts cost ~0.3 ms, and their JSON ~0.07 ms to decode where the build reads them; the
+#: fork and its copy-on-write faults ~0.05-0.2 s: 1,000 items (~0.3 s) is about where a child pays.
+MIN_ITEMS_BESIDE = 1_000
+
+
 _SAID = 2  # a child's exit status: saved, but said something (the save is done again in place)
 
 

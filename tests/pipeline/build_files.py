@@ -6,11 +6,18 @@ from here, never from each other's test modules (tests/test_layout.py).
 
 from __future__ import annotations
 
+import shutil
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
+
+import pytest
 
 from kgsync.graph.manifest import manifest_path
 from kgsync.pipeline.stages import build
 from kgsync.read import config as config_module
+
+T = TypeVar("T")
 
 
 def items_dir(repo: Path) -> Path:
@@ -30,3 +37,18 @@ def _fresh_bytes(root: Path, cfg: config_module.Config, tmp: Path) -> tuple[byte
     graph = tmp / "fresh.jsonl"
     build(cfg.with_overrides(graph=str(graph), cache_dir=""))
     return graph.read_bytes(), manifest_path(graph).read_bytes()
+
+
+def in_place_then_forced(repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, threshold: str,
+                         run: Callable[[Path], T]) -> list[T]:
+    """``run`` over ``repo`` with ``kgsync.pipeline.behind``'s ``threshold`` out of reach (all in
+    place), then over a copy of it with the threshold at 0 (a forked child wherever one may be)."""
+    from kgsync.pipeline import behind
+
+    twin = tmp_path / "twin"
+    shutil.copytree(repo, twin)
+    results = []
+    for root, least in ((repo, 10**9), (twin, 0)):
+        monkeypatch.setattr(behind, threshold, least)
+        results.append(run(root))
+    return results

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -11,6 +10,7 @@ from kgsync.read import config as config_module
 from kgsync.contract import jsonl
 from kgsync.contract.model import EntityType, Graph, Relation
 from kgsync.pipeline.stages import build
+from tests.pipeline.build_files import in_place_then_forced
 
 
 def test_a_finding_on_hand_added_content_points_at_its_line_in_the_graph_file(repo: Path) -> None:
@@ -226,20 +226,16 @@ def test_the_lint_beside_the_build_gives_what_the_lint_in_place_gives_an_item_bl
     """The full path's lint runs in a forked child past ``MIN_BESIDE`` graph lines (never in this
     small example, so here it is forced): the files written, the report and the item blamed are the
     same bytes and values as with the lint in place, and so is a build with nothing to blame."""
-    from kgsync.pipeline import behind
-
-    twin = tmp_path / "twin"
-    shutil.copytree(repo, twin)
-    results = []
-    for root, least in ((repo, 10**9), (twin, 0)):  # in place, then in a child
-        monkeypatch.setattr(behind, "MIN_BESIDE", least)
+    def run(root: Path) -> tuple[object, ...]:
         cfg = config_module.load(root)
         first = build(cfg)
         (root / "Research" / "completed" / "2026-03-01-canonical-naming-recall.md").write_text(
             _TWO_STANCES, encoding="utf-8")
         second = build(cfg)
-        results.append((first.report, second.report, [i.render().replace(str(root), "") for i in second.issues],
-                        (root / "memory.jsonl").read_bytes(), (root / "memory.kgsync.json").read_bytes()))
+        return (first.report, second.report, [i.render().replace(str(root), "") for i in second.issues],
+                (root / "memory.jsonl").read_bytes(), (root / "memory.kgsync.json").read_bytes())
+
+    results = in_place_then_forced(repo, tmp_path, monkeypatch, "MIN_BESIDE", run)
     assert results[0] == results[1]
     assert any("conflicting-relations" in issue for issue in results[1][2])  # an item was blamed
 

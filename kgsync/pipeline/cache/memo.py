@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import pickle
 from collections import Counter
+from typing import NamedTuple, Protocol
 
 import msgspec
 from collections.abc import Callable, Collection, Mapping, MutableMapping, Sequence
@@ -214,6 +215,12 @@ class AssemblyMemo:
         self.digests[slug] = text_digest
         return StoredFacts(slug, text), ops, frozenset(words)
 
+    def misses(self, slug: str) -> bool:
+        """Whether ``get`` surely gives nothing for ``slug``, which the memo keys: no entry, or one of
+        another record (a cheap test: asking changes nothing; ``get`` may miss for other reasons too)."""
+        entry = self.entries.get(slug)
+        return entry is None or entry[0][0] != self.keys[slug]
+
     def check_choice(self, key: str | None) -> None:
         """This build's ``choice_key`` (None: unknown): the store's vouching for terms holds under it only."""
         self.choice = key
@@ -232,15 +239,55 @@ class AssemblyMemo:
         if slug not in self.keys:
             return  # no record key to check a later build against: not reusable
         facts, ops, words = done
+        text = facts_json(facts)  # the manifest's encoding, stored as the facts
+        self._keep(slug, uses, MadeFacts(ops, words, text, facts_digest(text),
+                                         observation_cap is not None and _over_cap(facts, observation_cap)),
+                   digests, links)
+
+    def put_made(self, slug: str, uses: ItemTerms | None, made: MadeFacts, digests: Mapping[str, str],
+                 links: ItemEvidence | None = None) -> ItemAssembly:
+        """``put`` of facts made in another process (``made_facts``), and the facts as this build
+        reads them: decoded from their JSON on first use (``StoredFacts``; an item kept only in the
+        memo's keys).  Facts over the observation cap come whole (``made.over_cap``): the build counts them."""
+        self._keep(slug, uses, made, digests, links)
+        facts = made.facts if made.facts is not None else StoredFacts(slug, made.text)
+        return facts, made.ops, made.words
+
+    def _keep(self, slug: str, uses: ItemTerms | None, made: MadeFacts, digests: Mapping[str, str],
+              links: ItemEvidence | None) -> None:
         self.verified.add(slug)
-        text = self.json[slug] = facts_json(facts)  # the manifest's encoding, stored as the facts
-        text_digest = self.digests[slug] = facts_digest(text)
-        if observation_cap is not None and _over_cap(facts, observation_cap):
+        self.json[slug] = made.text
+        self.digests[slug] = made.text_digest
+        if made.over_cap:
             self.entries.pop(slug, None)
             return
-        ordered = tuple(sorted(words))
+        ordered = tuple(sorted(made.words))
         self.entries[slug] = ((self.keys[slug], _terms_key(uses), _links_key(links)), ordered,
-                              _words_digest(ordered, digests), (ops, text, text_digest))
+                              _words_digest(ordered, digests), (made.ops, made.text, made.text_digest))
+
+
+class MadeFacts(NamedTuple):
+    """One item's facts as another process made them (``made_facts``) and hands them back: what
+    the memo keeps of them, its JSON (the manifest's encoding, ``facts_json``) and that JSON's
+    ``facts_digest``; the facts themselves only when over the observation cap (``facts``): the
+    build counts those (``kgsync.read.item_caps``), and a ``StoredFacts`` says "within the cap"."""
+
+    ops: tuple[tuple[str, int | None, bool], ...]
+    words: frozenset[str]
+    text: str
+    text_digest: str
+    over_cap: bool
+    facts: Facts | None = None
+
+
+def made_facts(shared: AssemblyContext, item: ResearchItem, extraction: Extraction,
+               observation_cap: int | None) -> MadeFacts:
+    """``item_facts``, in the form another process hands back (``MadeFacts``): a string per item
+    instead of its facts' ~100 objects, which a pipe would pickle and unpickle one by one."""
+    facts, ops, words = item_facts(shared, item, extraction)
+    text = facts_json(facts)
+    over = observation_cap is not None and _over_cap(facts, observation_cap)
+    return MadeFacts(ops, words, text, facts_digest(text), over, facts if over else None)
 
 
 def _over_cap(facts: Facts, cap: int) -> bool:
@@ -357,24 +404,66 @@ def _same_day_cites(item: ResearchItem, completed: Mapping[str, str]) -> tuple[s
 
 
 def memoised_assembly(items: Sequence[ResearchItem], extractions: Mapping[str, Extraction], shared: AssemblyContext,
-                      memo: AssemblyMemo | None) -> Assembly:
+                      memo: AssemblyMemo | None, beside: Spread | None = None) -> Assembly:
     """``kgsync.graph.assemble.assemble`` with each item's facts taken from ``memo`` when nothing they
     were built from changed, and given to it when assembled now (``memo`` is valid only for the
-    ``context_key`` of ``shared``; ``extractions`` is read only for the items assembled now)."""
+    ``context_key`` of ``shared``; ``extractions`` is read only for the items assembled now).
+    ``beside``: where the items to assemble are many, the later half of them assembled in another
+    process (``Spread``; None: all here); each item's facts, and the memo, are the same either way."""
     digests = shared.vocabulary.mention_digests() if memo is not None else {}
     if memo is not None:
         memo.check_mentions(digests)
     done: dict[str, ItemAssembly] = {}
     terms_of = shared.terms_of  # read for an item only when the memo must check its terms
-    for item in items:
-        links = shared.links_of(item.slug)
-        found = memo.get(item.slug, terms_of, digests, links) if memo is not None else None
-        if found is None:
-            found = item_facts(shared, item, extractions[item.slug])
-            if memo is not None:
-                memo.put(item.slug, terms_of(item.slug), found, digests, links, shared.caps.observations)
-        done[item.slug] = found
+    handed, other = _handed(items, extractions, shared, memo, beside)
+    handing = frozenset(handed)
+    made: dict[str, MadeFacts] = {}
+    try:
+        for item in items:
+            links = shared.links_of(item.slug)
+            if item.slug in handing and memo is not None and other is not None:
+                if not made:  # the first handed item: the other process's work is needed from here on
+                    made = dict(zip(handed, other.result(), strict=True))
+                done[item.slug] = memo.put_made(item.slug, terms_of(item.slug), made[item.slug], digests, links)
+                continue
+            found = memo.get(item.slug, terms_of, digests, links) if memo is not None else None
+            if found is None:
+                found = item_facts(shared, item, extractions[item.slug])
+                if memo is not None:
+                    memo.put(item.slug, terms_of(item.slug), found, digests, links, shared.caps.observations)
+            done[item.slug] = found
+    finally:
+        if other is not None:
+            other.abandon()  # after ``result``: nothing; on an error before it, the child ended
     return collect(items, done)
+
+
+def _handed(items: Sequence[ResearchItem], extractions: Mapping[str, Extraction], shared: AssemblyContext,
+            memo: AssemblyMemo | None, beside: Spread | None) -> tuple[list[str], Started | None]:
+    """The later half (in item order: the loop meets them last) of the items the memo keeps and
+    surely misses (``AssemblyMemo.misses``), and the process assembling them (``beside``), or none.
+    Only items the memo keeps are handed: their facts come back as the memo's JSON (``MadeFacts``)."""
+    if memo is None or beside is None:
+        return [], None
+    missed = [item for item in items if item.slug in memo.keys and memo.misses(item.slug)]
+    handed = missed[len(missed) // 2:]
+    cap = shared.caps.observations
+    other = beside(lambda: [made_facts(shared, item, extractions[item.slug], cap) for item in handed],
+                   len(handed)) if handed else None
+    return ([item.slug for item in handed], other) if other is not None else ([], None)
+
+
+class Started(Protocol):
+    """A value being made elsewhere (``kgsync.pipeline.behind.Beside``)."""
+
+    def result(self) -> list[MadeFacts]: ...
+
+    def abandon(self) -> None: ...
+
+
+#: Given what makes the handed items' facts and how many items are to assemble: that started in
+#: another process, or None (too few to be worth one, or no process to start): all made here.
+Spread = Callable[[Callable[[], list[MadeFacts]], int], "Started | None"]
 
 
 def reused(by_item: Mapping[str, Facts]) -> frozenset[str]:

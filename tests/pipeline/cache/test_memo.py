@@ -96,3 +96,23 @@ def test_a_stored_text_that_is_no_json_string_raises_when_read() -> None:
     assert raised.value.slug == "a"
     with pytest.raises(InvalidStoredFacts):
         _ = StoredFacts("a", raw).entities
+
+
+def test_facts_made_elsewhere_are_kept_as_the_facts_made_here_are() -> None:
+    """``put_made`` (facts another process made, as ``MadeFacts``) keeps the entry, the text and the
+    digest ``put`` keeps, and gives facts equal to them; over the observation cap, the facts themselves
+    and no entry, as ``put``."""
+    from kgsync.pipeline.cache.memo import MadeFacts
+
+    ops = (("item:a", 1, False),)
+    text = facts_json(FACTS)
+    here, there = AssemblyMemo({}, {"a": "key"}), AssemblyMemo({}, {"a": "key"})
+    here.put("a", None, (FACTS, ops, frozenset({"word"})), {"word": "d"})
+    facts, made_ops, words = there.put_made("a", None, MadeFacts(ops, frozenset({"word"}), text, facts_digest(text), False),
+                                            {"word": "d"})
+    assert (facts, made_ops, words) == (FACTS, ops, frozenset({"word"})) and isinstance(facts, StoredFacts)
+    assert (there.entries, dict(there.json.items()), there.digests, there.verified) == (
+        here.entries, dict(here.json.items()), here.digests, here.verified)
+    over = AssemblyMemo({"a": here.entries["a"]}, {"a": "key"})
+    kept = over.put_made("a", None, MadeFacts(ops, frozenset(), text, facts_digest(text), True, FACTS), {})
+    assert kept[0] is FACTS and "a" not in over.entries and over.json["a"] == text
