@@ -36,6 +36,14 @@ def _unreferenced(text: str) -> str:
     return " ".join(parts)
 
 
+def said_there(mention: Mention, restated: bool = False) -> frozenset[str]:
+    """What the item says where ``mention`` stands, as the referencing finding is matched on it: an Evidence
+    Map row's claim cell, else the sentence and the one before it on its line ("X. Source: `y.md` Key Finding
+    3."), less the references; ``restated``: the words a restatement says (``Mention.said``)."""
+    return frozenset(mention.said.split()) if restated else \
+        words_said(mention.row_claim or f"{mention.context} {mention.sentence}")
+
+
 def source_finding(mention: Mention, target: ClaimText, claims: Sequence[ClaimText],
                    trust: bool = False, restated: bool = False) -> ClaimText | None:
     """The referencing finding: the one holding the sentence, else the one sharing the most
@@ -60,8 +68,7 @@ def best_match(mention: Mention, target: ClaimText, claims: Sequence[ClaimText],
                restated: bool = False) -> tuple[ClaimText | None, bool]:
     """``source_finding``'s best match for what is said, and whether it clears the trust bar
     (``MIN_SHARED`` words, ``MIN_TRUST_LEAD`` more than any other finding)."""
-    said = frozenset(mention.said.split()) if restated else \
-        words_said(mention.row_claim or f"{mention.context} {mention.sentence}")
+    said = said_there(mention, restated)
     referenced = content_words(target.statement)
     best: tuple[int, int, int] | None = None
     found: ClaimText | None = None
@@ -84,8 +91,7 @@ def tied_with(mention: Mention, target: ClaimText, claims: Sequence[ClaimText], 
     """The other findings of this item that match what is said exactly as well as ``source``, by both
     of ``best_match``'s measures (the words shared with what is said, then with the cited finding's
     claim): if any, only list order picked ``source``."""
-    said = frozenset(mention.said.split()) if restated else \
-        words_said(mention.row_claim or f"{mention.context} {mention.sentence}")
+    said = said_there(mention, restated)
     referenced = content_words(target.statement)
 
     def rank(claim: ClaimText) -> tuple[int, int]:
