@@ -7,7 +7,9 @@ the sentence, else the finding that best matches what the item says there (``sou
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
+from fractions import Fraction
 
 from kgsync.contract.model import RelationType
 from kgsync.extract.evidence_model import (MIN_SHARED, MIN_SOURCE_WORDS, MIN_TRUST_LEAD, ClaimText, Mention,
@@ -97,6 +99,21 @@ def tied_with(mention: Mention, target: ClaimText, claims: Sequence[ClaimText], 
     def rank(claim: ClaimText) -> tuple[int, int]:
         return len(said & claim.content()), len(referenced & claim.content())
     return tuple(c.number for c in claims if c.number != source.number and rank(c) == rank(source))
+
+
+def leads_alone(source: ClaimText, claims: Sequence[ClaimText], said: frozenset[str]) -> bool:
+    """Whether ``source``, the best match for what is said (``said``) below the trust bar, still matches it
+    better than every other finding of this item once each word said weighs 1 / the number of this item's
+    findings whose text uses it.  A word many findings use is what the whole item is about ("Slack" in a
+    Slack bot item, "context" in a context item): shared with what a section-level sentence says, it tells
+    nothing of which finding draws on the citation there, and a best match by such words is a keyword's
+    guess.  Exact fractions: a tie is a tie on every machine."""
+    users = Counter(word for claim in claims for word in claim.content() & said)
+
+    def weight(claim: ClaimText) -> Fraction:
+        return sum((Fraction(1, users[word]) for word in claim.content() & said), Fraction(0))
+    mine = weight(source)
+    return mine > 0 and all(weight(claim) < mine for claim in claims if claim.number != source.number)
 
 
 #: Content words a best-matching referencing finding must share with the finding it cites (their
