@@ -34,8 +34,8 @@ from kgsync.contract.errors import Location
 from kgsync.contract.model import RelationType, claim_name
 from kgsync.extract.evidence_model import (MIN_SHARED, ClaimText, EvidencePlan, EvidenceText, Extracted, KeptLinks,
                                            LinkedBefore, Mention, Numbered, PlannedLink, content_words, words_key)
-from kgsync.extract.evidence_source import (best_match, builds_on, most_specific, shares_most_with, source_finding, tied_with,
-                                            words_said)
+from kgsync.extract.evidence_source import (best_match, builds_on, leads_alone, most_specific, said_there, shares_most_with,
+                                            source_finding, tied_with, words_said)
 from kgsync.extract.evidence_hints import (describing_hint, from_cites, guessed_source_hint, in_a_cell, marker_issue,
                                            prose_stance_hint, refused_hint, renumbered_hint, superseded_hint, too_many_hint,
                                            unclear_source_hint, unnamed_finding_hint, waiting_hint)
@@ -186,7 +186,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             if claim is None or mention.withheld:
                 continue
             relation = RelationType.EXTENDS if reported else mention.stance or RelationType.EXTENDS
-            clear, unclear = True, False
+            clear, unclear, keyword = True, False, False
             if mention.exact:
                 source = next((c for c in extraction.claims if c.number == mention.held_by), None)
                 if source is None:
@@ -219,6 +219,12 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                     # which finding of this item draws on it is not said (``_anchored``)
                     unclear = not builds_on(source, claim, restating[slug], cited) or \
                         not shares_most_with(source, claim, named)
+                    # a source attribution ("Source: `x.md` KF5", "[Source: …]") says where a fact came from, not
+                    # which finding uses it: a best match below the trust bar that leads only by words other
+                    # findings of this item use as much (what the whole item is about) is a keyword's guess
+                    keyword = not unclear and mention.sourced and not clear and \
+                        not leads_alone(source, extraction.claims, said_there(mention, restates))
+                    unclear = unclear or keyword
                 # only list order picked the best match: a guess, linked (numbered citations need it) and
                 # warned, with the marker that says which finding uses the cited one
                 guess = () if source is None or not loose or mention.held_by or clear or unclear else \
@@ -228,7 +234,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                 if loose and (noted or unclear or source is None or mention.shape in _DESCRIBING):
                     # decided once the item's sure links are known (``_anchored``)
                     deferred.append(_Deferred(mention, slug, claim, source, unclear, restated is not None,
-                                              clear if noted else None, guess))
+                                              clear if noted else None, guess, keyword))
                     continue
                 if guess and source is not None and not _guessed_user(mention, clear):  # else not linked (below)
                     issues.append(guessed_source_hint(item, mention, slug, claim.number, (source.number, *guess)))
@@ -267,7 +273,8 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             elif pending.mention.shape in _DESCRIBING:
                 issues.append(describing_hint(item, pending.mention, pending.slug, pending.claim.number))
             elif pending.unclear or _guessed_user(pending.mention, False):
-                issues.append(unclear_source_hint(item, pending.mention, pending.slug, pending.claim.number, pending.restated))
+                issues.append(unclear_source_hint(item, pending.mention, pending.slug, pending.claim.number, pending.restated,
+                                                  pending.keyword))
             elif pending.source is not None:
                 add(pending.mention, pending.slug, pending.claim, pending.source, RelationType.EXTENDS,
                     link_kind(pending.mention, pending.restated, False), said=False)
@@ -377,6 +384,7 @@ class _Deferred:
     #: which finding uses the cited one; None: any other citation
     clear: bool | None = None
     guess: tuple[int, ...] = ()  # the other findings that match as well as ``source`` (``tied_with``)
+    keyword: bool = False  # a source attribution whose best match leads by no word of its own (``leads_alone``)
 
 
 def _anchored(pending: _Deferred, claims: Sequence[ClaimText],

@@ -168,10 +168,15 @@ def too_many_hint(item: ResearchItem, mention: Mention, slug: str, cited: int, h
         f"[extends: {slug} KF<n> from KF<m>] (m: this item's finding); docs/EVIDENCE.md")
 
 
-def unclear_source_hint(item: ResearchItem, mention: Mention, slug: str, number: int, restated: bool = False) -> Issue:
+def unclear_source_hint(item: ResearchItem, mention: Mention, slug: str, number: int, restated: bool = False,
+                        keyword: bool = False) -> Issue:
     """A citation no finding of this item clearly builds on (``builds_on``); ``restated``: the sentence
-    names no number, it restates that finding (``restated.FindingIndex.reported``)."""
+    names no number, it restates that finding (``restated.FindingIndex.reported``); ``keyword``: it names
+    the item as the source of its fact, and its best match leads by no word other findings lack
+    (``evidence_source.leads_alone``)."""
     why = "the sentence stands in none of this item's Key Findings" if restated and not mention.finding else \
+        "it is named as the source of the sentence's fact, and the best match shares with the sentence only words " \
+        "other findings of this item use as much" if keyword else \
         "the best match shares too little with it, or restates another of its findings"
     return warning(
         item, mention,

@@ -94,10 +94,14 @@ class Mention:
     #: where the sentence stands (``SHAPES``): what kind of evidence a link from it is (``PlannedLink.kind``)
     shape: str = ""
     via: str = ""  # "description": the item is named by a description ("the parent taxonomy's KF5")
+    #: the item is named only in the sentence's source attribution (an evidence label "[fact; source: …]", a
+    #: "(source: …)" note, a "Source: …" note): the sentence says where its fact came from, not what this item
+    #: does with it (``evidence_source.leads_alone``)
+    sourced: bool = False
 
     def but(self, **changes: object) -> Mention:
         """``dataclasses.replace(self, **changes)``, in C: a copy of the instance's fields with
-        ``changes`` set.  ``replace`` takes Python steps per field (19 of them): 8,000 copies on the
+        ``changes`` set.  ``replace`` takes Python steps per field (20 of them): 8,000 copies on the
         real corpus cost 0.06-0.13 s CPU of its read stage, a sixth of that now.  A Mention has no
         ``__post_init__``, no slots and no field outside ``__init__`` (tests/extract/test_references.py
         holds the two equal)."""

@@ -7,7 +7,9 @@ the sentence, else the finding that best matches what the item says there (``sou
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
+from fractions import Fraction
 
 from kgsync.contract.model import RelationType
 from kgsync.extract.evidence_model import (MIN_SHARED, MIN_SOURCE_WORDS, MIN_TRUST_LEAD, ClaimText, Mention,
@@ -36,6 +38,14 @@ def _unreferenced(text: str) -> str:
     return " ".join(parts)
 
 
+def said_there(mention: Mention, restated: bool = False) -> frozenset[str]:
+    """What the item says where ``mention`` stands, as the referencing finding is matched on it: an Evidence
+    Map row's claim cell, else the sentence and the one before it on its line ("X. Source: `y.md` Key Finding
+    3."), less the references; ``restated``: the words a restatement says (``Mention.said``)."""
+    return frozenset(mention.said.split()) if restated else \
+        words_said(mention.row_claim or f"{mention.context} {mention.sentence}")
+
+
 def source_finding(mention: Mention, target: ClaimText, claims: Sequence[ClaimText],
                    trust: bool = False, restated: bool = False) -> ClaimText | None:
     """The referencing finding: the one holding the sentence, else the one sharing the most
@@ -60,8 +70,7 @@ def best_match(mention: Mention, target: ClaimText, claims: Sequence[ClaimText],
                restated: bool = False) -> tuple[ClaimText | None, bool]:
     """``source_finding``'s best match for what is said, and whether it clears the trust bar
     (``MIN_SHARED`` words, ``MIN_TRUST_LEAD`` more than any other finding)."""
-    said = frozenset(mention.said.split()) if restated else \
-        words_said(mention.row_claim or f"{mention.context} {mention.sentence}")
+    said = said_there(mention, restated)
     referenced = content_words(target.statement)
     best: tuple[int, int, int] | None = None
     found: ClaimText | None = None
@@ -84,13 +93,27 @@ def tied_with(mention: Mention, target: ClaimText, claims: Sequence[ClaimText], 
     """The other findings of this item that match what is said exactly as well as ``source``, by both
     of ``best_match``'s measures (the words shared with what is said, then with the cited finding's
     claim): if any, only list order picked ``source``."""
-    said = frozenset(mention.said.split()) if restated else \
-        words_said(mention.row_claim or f"{mention.context} {mention.sentence}")
+    said = said_there(mention, restated)
     referenced = content_words(target.statement)
 
     def rank(claim: ClaimText) -> tuple[int, int]:
         return len(said & claim.content()), len(referenced & claim.content())
     return tuple(c.number for c in claims if c.number != source.number and rank(c) == rank(source))
+
+
+def leads_alone(source: ClaimText, claims: Sequence[ClaimText], said: frozenset[str]) -> bool:
+    """Whether ``source``, the best match for what is said (``said``) below the trust bar, still matches it
+    better than every other finding of this item once each word said weighs 1 / the number of this item's
+    findings whose text uses it.  A word many findings use is what the whole item is about ("Slack" in a
+    Slack bot item, "context" in a context item): shared with what a section-level sentence says, it tells
+    nothing of which finding draws on the citation there, and a best match by such words is a keyword's
+    guess.  Exact fractions: a tie is a tie on every machine."""
+    users = Counter(word for claim in claims for word in claim.content() & said)
+
+    def weight(claim: ClaimText) -> Fraction:
+        return sum((Fraction(1, users[word]) for word in claim.content() & said), Fraction(0))
+    mine = weight(source)
+    return mine > 0 and all(weight(claim) < mine for claim in claims if claim.number != source.number)
 
 
 #: Content words a best-matching referencing finding must share with the finding it cites (their

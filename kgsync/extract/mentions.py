@@ -100,6 +100,7 @@ def sentence_mentions(sentence: str, line: int, table: Table | None, own_slug: s
         if not quote and any(not cited.get(slug) for slug in ids) else ""
     reported = reported_words(sentence) if said and len(ids) == 1 else ""  # what one described item found
     attributed, prose = _attributed(sentence, refs, before) if table is None else (frozenset(), "")
+    sourced = attributed  # the items named only as the source of what the sentence says
     named_in_prose = not attributed and len(ids) == 1 and table is None and not stances
     if named_in_prose:
         # one item named in the prose, no cue next to it: "`x.md` reached the same conclusion"
@@ -124,7 +125,8 @@ def sentence_mentions(sentence: str, line: int, table: Table | None, own_slug: s
         for number in dict.fromkeys(numbers):
             out.append(Mention(slug, number, quote if number == 0 else "", stance, kept, line, held, row_claim,
                                context, clause, refused=refusal, said="" if number else said, withheld=withheld and not number,
-                               described=by_description, via="notes" if noted else "", reported="" if number else reported))
+                               described=by_description, via="notes" if noted else "", reported="" if number else reported,
+                               sourced=slug in sourced))
     if not any(DATED.match(slug) for _, slug in refs):
         # undated slugs only ("context-mode research (Key Finding 4)"): most are no item's name, so
         # they are read as a description too (a slug that is an item's name resolves to the same item)
@@ -172,7 +174,7 @@ def _source_note(sentence: str, line: int, own_slug: str, before: str) -> list[M
         return []
     text = shorten_sentence(plain_text(sentence))
     context = shorten_sentence(plain_text(before))
-    return [Mention(next(iter(named)), number, "", None, text, line, 0, context=context)
+    return [Mention(next(iter(named)), number, "", None, text, line, 0, context=context, sourced=True)
             for match in _FINDING.finditer(sentence) for number in _numbers(match.group(1))]
 
 

@@ -201,10 +201,11 @@ def test_a_prose_note_belongs_to_the_finding_the_item_names_firmly_elsewhere() -
 
 
 def test_a_best_match_only_list_order_picked_is_linked_and_warned() -> None:
-    # Both findings share "vector" and "search" with the note and with the cited finding: nothing
+    # Both findings share "vector" and "search" with the sentence and with the cited finding: nothing
     # but list order picks finding 1. The numbered citation still links (it is the cited end that is
-    # sure), and the author is told which marker says the finding that uses it.
-    body = f"Vector search matters. Source: `{OLD}.md` Key Finding 2."
+    # sure), and the author is told which marker says the finding that uses it.  (Were the item named
+    # only as the sentence's source, "Source: …", no link: tests/extract/test_evidence_source.py.)
+    body = f"Vector search matters, as `{OLD}.md` Key Finding 2 found."
     tied = ("Vector search waits until the corpus grows.", "Vector search costs too much for the team.")
     result = links_of(old_item(), new_item(body, tied))
     [link] = result.links[NEW]

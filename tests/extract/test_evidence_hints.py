@@ -217,3 +217,12 @@ def test_a_marker_in_a_table_cell_is_named_as_one_in_its_warning_and_its_kind(tm
     assert link.relation_type == "contradicts" and link.source.startswith(f"claim:{NEW}:sqlite-fts5")
     [planned] = links_of(old_item(), make(NEW, new)).links[NEW]
     assert planned.kind == "marker marker row"
+
+
+def test_an_unclear_source_says_why_a_source_attribution_links_no_claim() -> None:
+    item = new_item("Nothing here.")
+    plain = unclear_source_hint(item, mention(), OLD, 2)
+    keyword = unclear_source_hint(item, mention(sourced=True), OLD, 2, keyword=True)
+    assert "shares too little with it" in plain.message and "source of the sentence's fact" not in plain.message
+    assert "named as the source of the sentence's fact" in keyword.message
+    assert "only words other findings of this item use as much" in keyword.message and keyword.hint == plain.hint

@@ -158,3 +158,49 @@ def test_a_supports_cue_s_link_from_the_finding_that_holds_the_sentence_needs_no
                 "Git stays the store in a new setting, for now.")
     [link] = links_of(old_item(), new_item("Nothing here.", findings)).links[NEW]
     assert (link.relation, link.source_number) == (RelationType.EXTENDS, 1)  # prose writes no stance
+
+
+# A source attribution ("Source: `x.md` KF2", "[Source: …]") says where the sentence's fact came from, not which
+# finding of this item uses it: below the trust bar its best match must lead once each word said weighs 1 / the
+# number of this item's findings using it (``leads_alone``); a lead by words every finding shares is a guess.
+TIED = ("Vector search waits until the corpus grows.", "Vector search costs too much for the team.")
+
+
+def test_a_source_attribution_s_best_match_by_words_every_finding_shares_links_no_claim() -> None:
+    for body in (f"Vector search matters. Source: `{OLD}.md` Key Finding 2.",
+                 f"[fact; source: `{OLD}.md` Key Finding 2] Vector search matters.",
+                 f"Vector search matters. [Source: `{OLD}.md`, Key Finding 2.]"):
+        result = links_of(old_item(), new_item(body, TIED))
+        assert result.links == {}, body  # the item -> item extends says all there is
+        [issue] = result.issues
+        assert issue.severity is IssueSeverity.WARNING and "named as the source of the sentence's fact" in issue.message
+        assert f"[extends: {OLD} KF2 from KF<n>]" in issue.hint
+    # the same words in prose that relates the cited finding to the item: linked (and warned as a guess)
+    [link] = links_of(old_item(), new_item(f"Vector search matters, as `{OLD}.md` Key Finding 2 found.", TIED)).links[NEW]
+    assert link.kind == "number best-match prose"
+
+
+def test_a_source_attribution_s_best_match_leading_by_a_word_of_its_own_is_linked() -> None:
+    # "waits" is finding 1's alone: a lead of one word (under the trust bar's two), but its own
+    body = f"Vector search waits. Source: `{OLD}.md` Key Finding 2."
+    result = links_of(old_item(), new_item(body, TIED))
+    [link] = result.links[NEW]
+    assert (link.source_number, link.kind) == (1, "number best-match prose") and result.issues == ()
+    # ... and where the item says elsewhere which finding uses the cited one, the note is that link's evidence
+    said = (TIED[0], f"Vector search costs too much for the team (`{OLD}.md` Key Finding 2).")
+    links = links_of(old_item(), new_item(f"Vector search matters. Source: `{OLD}.md` Key Finding 2.", said)).links[NEW]
+    assert {(link.source_number, link.kind) for link in links} == {(2, "number held list"), (2, "number anchor prose")}
+
+
+def test_leads_alone_weighs_each_word_by_the_findings_using_it_exactly() -> None:
+    from kgsync.extract.evidence_model import ClaimText
+    from kgsync.extract.evidence_source import leads_alone
+
+    def claim(number: int, words: str) -> ClaimText:
+        return ClaimText(number, f"k{number}", words, " ".join(sorted(words.split())))
+    # alpha: 3 findings (1/3 each), beta: 2 (1/2), gamma: 3: findings 1 and 2 weigh 1/3 + 1/2 and 1/2 + 1/3, a tie
+    claims = (claim(1, "alpha beta"), claim(2, "beta gamma"), claim(3, "alpha gamma delta"), claim(4, "alpha gamma"))
+    said = frozenset({"alpha", "beta", "gamma"})
+    assert not leads_alone(claims[0], claims, said) and not leads_alone(claims[1], claims, said)
+    assert leads_alone(claims[2], claims, said | {"delta"})  # a word of its own
+    assert not leads_alone(claims[0], claims, frozenset({"omega"}))  # nothing said that it holds

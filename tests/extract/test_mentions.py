@@ -123,3 +123,16 @@ def test_finding_n_without_key_is_the_finding_of_the_item_named_before_it() -> N
                  MAP_HEADER + f"| Vector search waits (Finding 2) | `{OLD}.md` | high | Direct reading |",
                  f"Per `{OLD}.md`, tools finding 12 issues rank first (EMNLP Findings 2021)."):
         assert [m.finding for m in scan(new_item(body)) if m.target == OLD] in ([], [0]), body
+
+
+def test_an_item_named_only_as_the_sentence_s_source_is_marked_sourced() -> None:
+    def sourced(body: str) -> list[bool]:
+        return [m.sourced for m in scan(new_item(body)) if m.target == OLD]
+    assert sourced(f"Vector search matters. Source: `{OLD}.md` Key Finding 2.") == [True]
+    assert sourced(f"[fact; source: `{OLD}.md` Key Finding 2] Vector search matters.") == [True]
+    assert sourced(f"Vector search matters (source: `{OLD}.md` Key Finding 2).") == [True]
+    assert sourced(f"The `{OLD}.md` item confirmed it. Source: Key Finding #2.") == [False, True]  # a note naming no item
+    # named in what the sentence says, or in a table row: no attribution
+    assert sourced(f"Vector search matters, as `{OLD}.md` Key Finding 2 found.") == [False]
+    assert sourced(f"[fact] `{OLD}.md` Key Finding 2 applies here: vector search matters.") == [False]
+    assert sourced(f"{MAP_HEADER}| Vector search matters | `{OLD}.md` Key Finding 2 | high | |") == [False]
