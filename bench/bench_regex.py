@@ -41,12 +41,13 @@ _overhead = 0  # the timer's own cost inside one timed interval, in nanoseconds
 
 
 class _Timed:
-    """An iterator of matches timed as it is read (``finditer``)."""
+    """An iterator of matches timed as it is read (``finditer``), its time added to ``SPENT[key]``, or
+    to each (counter, key) of ``spent``."""
 
-    __slots__ = ("_it", "_key")
+    __slots__ = ("_it", "_spent")
 
-    def __init__(self, it: Iterator[Any], key: str) -> None:
-        self._it, self._key = it, key
+    def __init__(self, it: Iterator[Any], key: str, spent: tuple[tuple[Counter[str], str], ...] = ()) -> None:
+        self._it, self._spent = it, spent or ((SPENT, key),)
 
     def __iter__(self) -> _Timed:
         return self
@@ -56,7 +57,9 @@ class _Timed:
         try:
             return next(self._it)
         finally:
-            SPENT[self._key] += _clock() - start - _overhead
+            spent = _clock() - start - _overhead
+            for counter, key in self._spent:
+                counter[key] += spent
 
 
 class TimedPattern:
@@ -110,7 +113,7 @@ class TimedPattern:
         return _Timed(self._pattern.finditer(*args, **kwargs), self._key)
 
 
-def _wrapping(compile_: Callable[..., Any]) -> Callable[..., Any]:
+def _wrapping(compile_: Callable[..., Any], kind: type[TimedPattern] = TimedPattern) -> Callable[..., Any]:
     made: dict[tuple[Any, ...], TimedPattern] = {}
 
     def compiled(pattern: Any, flags: int = 0, **kwargs: Any) -> Any:
@@ -118,21 +121,22 @@ def _wrapping(compile_: Callable[..., Any]) -> Callable[..., Any]:
             return pattern
         key = (type(pattern), pattern, flags, tuple(sorted(kwargs.items())))
         if key not in made:
-            made[key] = TimedPattern(compile_(pattern, flags, **kwargs))
+            made[key] = kind(compile_(pattern, flags, **kwargs))
         return made[key]
     return compiled
 
 
-def install() -> None:
-    """Wrap ``re`` and ``regex`` before kgsync is imported (its modules compile at import)."""
+def install(kind: type[TimedPattern] = TimedPattern) -> None:
+    """Wrap ``re`` and ``regex`` before kgsync is imported (its modules compile at import), each
+    compiled pattern in a ``kind`` (``bench/read_passes.py`` tallies them its own way)."""
     import regex
 
-    re.compile = _wrapping(re.compile)  # type: ignore[assignment]
+    re.compile = _wrapping(re.compile, kind)  # type: ignore[assignment]
     for name in ("search", "match", "fullmatch", "findall", "finditer", "sub", "subn", "split"):
         def call(pattern: Any, *args: Any, _name: str = name, flags: int = 0, **kwargs: Any) -> Any:
             return getattr(re.compile(pattern, flags), _name)(*args, **kwargs)
         setattr(re, name, call)
-    regex.compile = _wrapping(regex.compile)
+    regex.compile = _wrapping(regex.compile, kind)
 
 
 def calibrate(rounds: int = 20_000) -> int:
