@@ -108,12 +108,18 @@ def leads_alone(source: ClaimText, claims: Sequence[ClaimText], said: frozenset[
     Slack bot item, "context" in a context item): shared with what a section-level sentence says, it tells
     nothing of which finding draws on the citation there, and a best match by such words is a keyword's
     guess.  Exact fractions: a tie is a tie on every machine."""
-    users = Counter(word for claim in claims for word in claim.content() & said)
+    weights = weighed(claims, said)
+    mine = weights[source.number]
+    return mine > 0 and all(weight < mine for number, weight in weights.items() if number != source.number)
 
-    def weight(claim: ClaimText) -> Fraction:
-        return sum((Fraction(1, users[word]) for word in claim.content() & said), Fraction(0))
-    mine = weight(source)
-    return mine > 0 and all(weight(claim) < mine for claim in claims if claim.number != source.number)
+
+def weighed(claims: Sequence[ClaimText], said: frozenset[str]) -> dict[int, Fraction]:
+    """Each finding's number -> how well it matches what is said (``said``), each word said that its text
+    uses weighing 1 / the number of these findings whose text uses it (``leads_alone``): a word only one
+    finding uses counts whole, one every finding uses next to nothing.  Exact fractions."""
+    users = Counter(word for claim in claims for word in claim.content() & said)
+    return {claim.number: sum((Fraction(1, users[word]) for word in claim.content() & said), Fraction(0))
+            for claim in claims}
 
 
 #: Content words a best-matching referencing finding must share with the finding it cites (their
