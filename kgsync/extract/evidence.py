@@ -34,11 +34,12 @@ from kgsync.contract.errors import Location
 from kgsync.contract.model import RelationType, claim_name
 from kgsync.extract.evidence_model import (MIN_SHARED, ClaimText, EvidencePlan, EvidenceText, Extracted, KeptLinks,
                                            LinkedBefore, Mention, Numbered, PlannedLink, content_words, words_key)
-from kgsync.extract.evidence_source import (best_match, builds_on, leads_alone, most_specific, said_there, shares_most_with,
-                                            source_finding, tied_with, words_said)
+from kgsync.extract.evidence_source import (best_match, builds_on, leads_alone, most_specific, said_there, says_another,
+                                            shares_most_with, source_finding, tied_with, words_said)
 from kgsync.extract.evidence_hints import (describing_hint, from_cites, guessed_source_hint, in_a_cell, marker_issue,
-                                           prose_stance_hint, refused_hint, renumbered_hint, superseded_hint, too_many_hint,
-                                           unclear_source_hint, unnamed_finding_hint, waiting_hint)
+                                           number_content_hint, prose_stance_hint, refused_hint, renumbered_hint,
+                                           superseded_hint, too_many_hint, unclear_source_hint, unnamed_finding_hint,
+                                           waiting_hint)
 from kgsync.extract.restated import FindingIndex
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 
@@ -185,6 +186,10 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                 issues.append(_names_no_finding(item, mention, slug))
             if claim is None or mention.withheld:
                 continue
+            if mention.finding and not mention.exact and (other := says_another(
+                    target_extraction.claims, cited_here[(mention.line, mention.target, mention.sentence)],
+                    said_there(mention))):
+                issues.append(number_content_hint(item, mention, slug, claim.number, other))  # linked as numbered
             relation = RelationType.EXTENDS if reported else mention.stance or RelationType.EXTENDS
             clear, unclear, keyword = True, False, False
             if mention.exact:
