@@ -27,18 +27,19 @@ written only from the finding holding the sentence or a clear best match (``sour
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from kgsync.contract.errors import Location
 from kgsync.contract.model import RelationType, claim_name
 from kgsync.extract.evidence_model import (MIN_SHARED, ClaimText, EvidencePlan, EvidenceText, Extracted, KeptLinks,
                                            LinkedBefore, Mention, Numbered, PlannedLink, content_words, words_key)
-from kgsync.extract.evidence_source import (best_match, builds_on, leads_alone, most_specific, said_there, shares_most_with,
-                                            source_finding, tied_with, words_said)
+from kgsync.extract.evidence_source import (best_match, builds_on, leads_alone, most_specific, said_there, says_another,
+                                            shares_most_with, source_finding, tied_with, words_said)
 from kgsync.extract.evidence_hints import (describing_hint, from_cites, guessed_source_hint, in_a_cell, marker_issue,
-                                           prose_stance_hint, refused_hint, renumbered_hint, superseded_hint, too_many_hint,
-                                           unclear_source_hint, unnamed_finding_hint, waiting_hint)
+                                           number_content_hint, prose_stance_hint, refused_hint, renumbered_hint,
+                                           superseded_hint, too_many_hint, unclear_source_hint, unnamed_finding_hint,
+                                           waiting_hint)
 from kgsync.extract.restated import FindingIndex
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 
@@ -185,6 +186,10 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                 issues.append(_names_no_finding(item, mention, slug))
             if claim is None or mention.withheld:
                 continue
+            if mention.finding and not mention.exact and (other := says_another(
+                    target_extraction.claims, cited_here[(mention.line, mention.target, mention.sentence)],
+                    said_there(mention))):
+                issues.append(number_content_hint(item, mention, slug, claim.number, other))  # linked as numbered
             relation = RelationType.EXTENDS if reported else mention.stance or RelationType.EXTENDS
             clear, unclear, keyword = True, False, False
             if mention.exact:
@@ -265,8 +270,13 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                 if pending.guess:
                     issues.append(guessed_source_hint(item, pending.mention, pending.slug, pending.claim.number,
                                                       (pending.source.number, *pending.guess)))
+        # the findings this item links each cited claim from so far, by any sentence, said or matched: where a
+        # source attribution is matched only by keywords, the item's own prose elsewhere says which finding uses
+        # it (read before the loop below, so one attribution never stands for another)
+        elsewhere = _linked_from(mine.values(), extraction.claims)
         for pending in (p for p in deferred if p.clear is None):
-            anchor = _anchored(pending, extraction.claims, anchors)
+            anchor = _anchored(pending, extraction.claims, anchors) or \
+                (_stated_elsewhere(pending, elsewhere) if pending.keyword else None)
             if anchor is not None:  # the sentence restates that link: recorded as its evidence
                 add(pending.mention, pending.slug, pending.claim, anchor[0], anchor[1],
                     link_kind(pending.mention, pending.restated, anchor=True), said=False)
@@ -402,6 +412,29 @@ def _anchored(pending: _Deferred, claims: Sequence[ClaimText],
     said = words_said(mention.row_claim or f"{mention.context} {mention.sentence}")
     order = {c.number: i for i, c in enumerate(claims)}
     return min(found, key=lambda a: (-len(said & a[0].content()), order.get(a[0].number, 0), a[1].value))
+
+
+def _linked_from(links: Iterable[PlannedLink], claims: Sequence[ClaimText]) \
+        -> dict[str, list[tuple[ClaimText, RelationType]]]:
+    """Cited claim -> the findings of this item (and relations) its links to that claim come from."""
+    by_number = {c.number: c for c in claims}
+    out: dict[str, list[tuple[ClaimText, RelationType]]] = {}
+    for link in links:
+        sources = out.setdefault(link.target_claim, [])
+        if (source := (by_number[link.source_number], link.relation)) not in sources:
+            sources.append(source)
+    return out
+
+
+def _stated_elsewhere(pending: _Deferred, elsewhere: Mapping[str, Sequence[tuple[ClaimText, RelationType]]]) \
+        -> tuple[ClaimText, RelationType] | None:
+    """Where a source attribution matched only by keywords (``_Deferred.keyword``) belongs: to the one
+    finding of this item that another of its sentences links the same cited finding from ("the offline /
+    online split is drawn directly from `y.md` Key Finding 11", matched to its RAPTOR finding), as that
+    link: the attribution names where a fact came from, the item's own prose says which finding uses it.
+    None when no sentence links it, or several findings do (which one is not said)."""
+    found = elsewhere.get(claim_name(pending.slug, pending.claim.key), ())
+    return found[0] if len(found) == 1 else None
 
 
 def link_kind(mention: Mention, restated: bool, clear: bool = True, anchor: bool = False) -> str:

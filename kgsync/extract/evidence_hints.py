@@ -200,3 +200,14 @@ def guessed_source_hint(item: ResearchItem, mention: Mention, slug: str, number:
 
 _CONTRADICTING = frozenset("contradicts contradicted refutes refuted overturns overturned not conflicts inconsistent "
                            "at disputes reverses reversed".split())
+
+
+def number_content_hint(item: ResearchItem, mention: Mention, slug: str, number: int, matched: int) -> Issue:
+    """A numbered citation whose sentence says what another finding of the cited item states, by words that
+    finding alone uses (``evidence_source.says_another``): the number is kept, the author asked to check it."""
+    return warning(
+        item, mention,
+        f"cites {slug} Key Finding {number}, but what the sentence says matches its Key Finding {matched} far "
+        f"better (by words its other findings do not use): the number is kept as written",
+        f"check the number against {slug}'s Key Findings: if the sentence draws on Key Finding {matched}, write "
+        "that number; docs/EVIDENCE.md")

@@ -108,12 +108,39 @@ def leads_alone(source: ClaimText, claims: Sequence[ClaimText], said: frozenset[
     Slack bot item, "context" in a context item): shared with what a section-level sentence says, it tells
     nothing of which finding draws on the citation there, and a best match by such words is a keyword's
     guess.  Exact fractions: a tie is a tie on every machine."""
-    users = Counter(word for claim in claims for word in claim.content() & said)
+    weights = weighed(claims, said)
+    mine = weights[source.number]
+    return mine > 0 and all(weight < mine for number, weight in weights.items() if number != source.number)
 
-    def weight(claim: ClaimText) -> Fraction:
-        return sum((Fraction(1, users[word]) for word in claim.content() & said), Fraction(0))
-    mine = weight(source)
-    return mine > 0 and all(weight(claim) < mine for claim in claims if claim.number != source.number)
+
+#: What is said names another finding of the cited item than its number only when that finding's weighted
+#: match (``weighed``) is at least this (three words only it uses, say) ...
+MIN_OTHER_WEIGHT = 3
+#: ... and this many times every other finding's, the numbered one's too
+OTHER_LEAD = 2
+
+
+def says_another(claims: Sequence[ClaimText], cited: Collection[int], said: frozenset[str]) -> int:
+    """The finding of the cited item (``claims``) that what a numbered citation's sentence says (``said``)
+    matches far better than every other, when the sentence cites it by none of its numbers (``cited``): the
+    number may name the wrong finding ("KF16" for a sentence on extractive summaries, the cited item's KF16
+    being on sleep-time compute).  0: none.  A warning only, never a relink: the number is what the author
+    wrote, and the words of a finding the item does not name are weaker evidence than a number it does."""
+    weights = weighed(claims, said)
+    best = max(weights, key=lambda number: weights[number], default=0)
+    if best in cited or weights.get(best, 0) < MIN_OTHER_WEIGHT or \
+            any(OTHER_LEAD * weight > weights[best] for number, weight in weights.items() if number != best):
+        return 0
+    return best
+
+
+def weighed(claims: Sequence[ClaimText], said: frozenset[str]) -> dict[int, Fraction]:
+    """Each finding's number -> how well it matches what is said (``said``), each word said that its text
+    uses weighing 1 / the number of these findings whose text uses it (``leads_alone``): a word only one
+    finding uses counts whole, one every finding uses next to nothing.  Exact fractions."""
+    users = Counter(word for claim in claims for word in claim.content() & said)
+    return {claim.number: sum((Fraction(1, users[word]) for word in claim.content() & said), Fraction(0))
+            for claim in claims}
 
 
 #: Content words a best-matching referencing finding must share with the finding it cites (their

@@ -200,6 +200,26 @@ def test_a_prose_note_belongs_to_the_finding_the_item_names_firmly_elsewhere() -
     assert (link.source_number, link.kind) == (1, "number clear-match prose")
 
 
+def test_a_source_attribution_matched_by_keywords_belongs_to_the_finding_the_item_links_it_from_elsewhere() -> None:
+    # "Vector search" is both findings' subject: the note's best match is a keyword's guess (``leads_alone``),
+    # unlinked and warned (tests/extract/test_evidence_source.py) ...
+    tied = ("Vector search waits until the corpus grows.", "Vector search costs too much for the team.")
+    note = f"Vector search matters. Source: `{OLD}.md` Key Finding 2."
+    assert links_of(old_item(), new_item(note, tied)).links == {}
+    # ... unless another sentence of the item relates the same cited finding to one of its findings (here
+    # finding 2, by "costs", a best match under the trust bar): the note is that link's evidence
+    prose = f"Vector search costs money, as `{OLD}.md` Key Finding 2 found."
+    result = links_of(old_item(), new_item(f"{prose}\n\n{note}", tied))
+    assert {(link.source_number, link.line > 0, link.kind) for link in result.links[NEW]} == {
+        (2, True, "number best-match prose"), (2, True, "number anchor prose")}
+    assert not [issue for issue in result.issues if "named as the source" in issue.message]
+    # two findings linking it elsewhere do not say which one uses it: unlinked and warned, as before
+    other = f"Vector search waits for growth, as `{OLD}.md` Key Finding 2 found."
+    result = links_of(old_item(), new_item(f"{prose}\n\n{other}\n\n{note}", tied))
+    assert {link.sentence for link in result.links[NEW]} == {prose, other}
+    assert [issue for issue in result.issues if "named as the source" in issue.message]
+
+
 def test_a_best_match_only_list_order_picked_is_linked_and_warned() -> None:
     # Both findings share "vector" and "search" with the sentence and with the cited finding: nothing
     # but list order picks finding 1. The numbered citation still links (it is the cited end that is

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from kgsync.contract.model import RelationType
-from kgsync.extract.evidence_hints import (describing_hint, guessed_source_hint, prose_stance_hint, refused_hint,
-                                           too_many_hint, unclear_source_hint, unnamed_finding_hint)
+from kgsync.extract.evidence_hints import (describing_hint, guessed_source_hint, number_content_hint, prose_stance_hint,
+                                           refused_hint, too_many_hint, unclear_source_hint, unnamed_finding_hint)
 from kgsync.extract.evidence_model import Mention
 from kgsync.pipeline.stages import build
 from kgsync.read import config as config_module
@@ -226,3 +226,22 @@ def test_an_unclear_source_says_why_a_source_attribution_links_no_claim() -> Non
     assert "shares too little with it" in plain.message and "source of the sentence's fact" not in plain.message
     assert "named as the source of the sentence's fact" in keyword.message
     assert "only words other findings of this item use as much" in keyword.message and keyword.hint == plain.hint
+
+
+def test_a_number_whose_sentence_says_another_finding_of_the_cited_item_is_warned_and_kept() -> None:
+    # "binary database files … diffable … git" are the cited item's Key Finding 3's words alone; the sentence
+    # says Key Finding 1: linked as written, and the author asked to check the number
+    from tests.extract.evidence_items import links_of, old_item
+    wrong = f"Binary database files are not diffable in git, as `{OLD}.md` Key Finding 1 found."
+    result = links_of(old_item(), new_item("Nothing here.", (f"SQLite FTS5 search is enough. {wrong}", "Vector search waits.")))
+    [issue] = [i for i in result.issues if "far better" in i.message]
+    assert issue.severity is IssueSeverity.WARNING and issue.location.line == result.links[NEW][0].line
+    assert f"cites {OLD} Key Finding 1, but what the sentence says matches its Key Finding 3" in issue.message
+    assert "write that number" in issue.hint
+    assert {link.target_claim.rsplit(":", 1)[1] for link in result.links[NEW]} == {"sqlite-fts5-ranks-research"}
+    # a sentence citing both, or saying too little, is not warned
+    for body in (wrong.replace("Key Finding 1", "Key Findings 1 and 3"),
+                 f"Binary files matter, as `{OLD}.md` Key Finding 1 found."):
+        assert not [i for i in links_of(old_item(), new_item(body)).issues if "far better" in i.message], body
+    assert number_content_hint(new_item("x"), mention(), OLD, 2, 3).location.line == 7
+

@@ -204,3 +204,20 @@ def test_leads_alone_weighs_each_word_by_the_findings_using_it_exactly() -> None
     assert not leads_alone(claims[0], claims, said) and not leads_alone(claims[1], claims, said)
     assert leads_alone(claims[2], claims, said | {"delta"})  # a word of its own
     assert not leads_alone(claims[0], claims, frozenset({"omega"}))  # nothing said that it holds
+
+
+def test_says_another_names_the_cited_item_s_finding_what_is_said_matches_far_better() -> None:
+    from kgsync.extract.evidence_model import ClaimText
+    from kgsync.extract.evidence_source import says_another
+
+    def claim(number: int, words: str) -> ClaimText:
+        return ClaimText(number, f"k{number}", words, " ".join(sorted(words.split())))
+    claims = (claim(1, "wiki separate repository"), claim(2, "wiki pages render sidebar home native"),
+              claim(3, "wiki search"))
+    said = frozenset({"wiki", "render", "sidebar", "home", "native"})  # four words finding 2 alone uses
+    assert says_another(claims, {1}, said) == 2
+    assert says_another(claims, {1, 2}, said) == 0  # the sentence cites it too: nothing to check
+    assert says_another(claims, {1}, frozenset({"wiki", "render", "sidebar"})) == 0  # 2 + 1/3: under 3
+    # a lead under twice another finding's weight is no sign the number is wrong
+    close = (claims[0], claims[1], claim(3, "wiki render sidebar home"))
+    assert says_another(close, {1}, said) == 0
