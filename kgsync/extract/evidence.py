@@ -12,8 +12,10 @@ backtrack on a hostile line: every quantifier next to another is bounded):
    row is one sentence.
 2. ``plan`` (here, corpus level, before assembly): each mention resolved to an item and a
    finding; each link becomes (referencing finding or "best match", relation, referenced
-   claim, the sentence, its line).  A finding a link names becomes a claim beyond the per-item
-   cap (``cited_finding_numbers``).  Vetoed pairs (``kgsync-veto.yml``) never return.
+   claim, the sentence, its line).  A citation whose sentence does not say which finding of the
+   item uses the cited one waits until the item's sure links are known (``evidence_anchor``).  A
+   finding a link names becomes a claim beyond the per-item cap (``cited_finding_numbers``).
+   Vetoed pairs (``kgsync-veto.yml``) never return.
 
 Decisions the issue left open (docs/EVIDENCE.md): prose writes no ``supports`` or ``contradicts``
 (only a marker or a ``cites:`` entry does): a cue the rules read as this finding's stance makes the
@@ -27,19 +29,19 @@ written only from the finding holding the sentence or a clear best match (``sour
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 
 from kgsync.contract.errors import Location
 from kgsync.contract.model import RelationType, claim_name
+from kgsync.extract.evidence_anchor import (DESCRIBING, Deferred, Settled, guessed_user, linked_from, notes_settled,
+                                            others_settled)
 from kgsync.extract.evidence_model import (MIN_SHARED, ClaimText, EvidencePlan, EvidenceText, Extracted, KeptLinks,
                                            LinkedBefore, Mention, Numbered, PlannedLink, content_words, words_key)
 from kgsync.extract.evidence_source import (best_match, builds_on, leads_alone, most_specific, said_there, says_another,
                                             shares_most_with, source_finding, tied_with, words_said)
-from kgsync.extract.evidence_hints import (describing_hint, from_cites, guessed_source_hint, in_a_cell, marker_issue,
-                                           number_content_hint, prose_stance_hint, refused_hint, renumbered_hint,
-                                           superseded_hint, too_many_hint, unclear_source_hint, unnamed_finding_hint,
-                                           waiting_hint)
+from kgsync.extract.evidence_hints import (from_cites, guessed_source_hint, in_a_cell, marker_issue, number_content_hint,
+                                           prose_stance_hint, refused_hint, renumbered_hint, superseded_hint,
+                                           too_many_hint, unnamed_finding_hint, waiting_hint)
 from kgsync.extract.restated import FindingIndex
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 
@@ -75,8 +77,8 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
         # item its sentence names) and the cited finding's number (``most_specific``)
         basis: dict[tuple[int, RelationType, str, int], tuple[int, int]] = {}
         cited_here: dict[tuple[int, str, str], set[int]] = {}  # the findings each sentence cites of an item
-        deferred: list[_Deferred] = []  # citations whose referencing finding is not said (``_anchored``)
-        # cited claim -> this item's findings whose link to it is said, and how (``_anchored``)
+        deferred: list[Deferred] = []  # citations whose referencing finding is not said (``evidence_anchor``)
+        # cited claim -> this item's findings whose link to it is said, and how (``evidence_anchor.anchored``)
         anchors: dict[str, list[tuple[ClaimText, RelationType]]] = {}
         # the same, said where the item names its finding for the citation: the finding's own entry,
         # an author's marker, an Evidence Map row (its claim cell) - firmer than a prose note's match
@@ -94,12 +96,22 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             names = 0 if mention.held_by or mention.exact else \
                 max(1, len({n for n in cited_here[(mention.line, mention.target, mention.sentence)] if n}))
             basis[key] = (min(names, basis.get(key, (names, 0))[0]), claim.number)
-            if said and mention.shape not in _DESCRIBING:  # a link this item says: an anchor
+            if said and mention.shape not in DESCRIBING:  # a link this item says: an anchor
                 for said_in in (anchors, firm) if mention.held_by or mention.exact or mention.shape == "row" \
                         else (anchors,):
                     sources = said_in.setdefault(target_name, [])
                     if (source, relation) not in sources:
                         sources.append((source, relation))
+
+        def place(settled: Settled) -> None:
+            # a deferred citation's link is added as any other (a prose note's clear match becomes an anchor, never
+            # a firm one: so the notes are all decided before any is placed), then the warnings, in order
+            for link in settled.links:
+                pending = link.pending
+                add(pending.mention, pending.slug, pending.claim, link.source, link.relation,
+                    link_kind(pending.mention, pending.restated, link.clear, anchor=link.anchor),
+                    said=link.clear and not link.anchor)
+            issues.extend(settled.issues)
         # (line, item, finding) each line cites by the item's name (its slug or an undated part of it):
         # a description of the same item there is the same citation, read once
         named_here: set[tuple[int, str | None, int]] = set()
@@ -213,7 +225,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                     if not clear and not loose:
                         source = None
                 if reported and not mention.held_by:  # which finding uses it is not said: an anchor, or a warning
-                    deferred.append(_Deferred(mention, slug, claim, None, True, True))
+                    deferred.append(Deferred(mention, slug, claim, None, True, True))
                     continue
                 clear = clear and source is not None
                 if source is not None and loose and not mention.held_by:
@@ -221,7 +233,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                         restating[slug] = FindingIndex(target_extraction.claims)
                     cited = cited_here[(mention.line, mention.target, mention.sentence)] | {claim.number}
                     named = [c for c in target_extraction.claims if c.number in cited]
-                    # which finding of this item draws on it is not said (``_anchored``)
+                    # which finding of this item draws on it is not said (``evidence_anchor.anchored``)
                     unclear = not builds_on(source, claim, restating[slug], cited) or \
                         not shares_most_with(source, claim, named)
                     # a source attribution ("Source: `x.md` KF5", "[Source: …]") says where a fact came from, not
@@ -236,18 +248,18 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                     tied_with(mention, claim, extraction.claims, source, restates)
                 # a prose note's match is where the note stands, not what the item says elsewhere
                 noted = loose and source is not None and not unclear and not mention.shape and not mention.held_by
-                if loose and (noted or unclear or source is None or mention.shape in _DESCRIBING):
-                    # decided once the item's sure links are known (``_anchored``)
-                    deferred.append(_Deferred(mention, slug, claim, source, unclear, restated is not None,
+                if loose and (noted or unclear or source is None or mention.shape in DESCRIBING):
+                    # decided once the item's sure links are known (``evidence_anchor``)
+                    deferred.append(Deferred(mention, slug, claim, source, unclear, restated is not None,
                                               clear if noted else None, guess, keyword))
                     continue
-                if guess and source is not None and not _guessed_user(mention, clear):  # else not linked (below)
+                if guess and source is not None and not guessed_user(mention, clear):  # else not linked (below)
                     issues.append(guessed_source_hint(item, mention, slug, claim.number, (source.number, *guess)))
             if source is None:
                 continue
-            if _guessed_user(mention, clear):
-                # which finding uses it is a guess: said only where the item says so elsewhere (``_anchored``)
-                deferred.append(_Deferred(mention, slug, claim, source, True, restated is not None))
+            if guessed_user(mention, clear):
+                # which finding uses it is a guess: said only where the item says so elsewhere (``evidence_anchor.anchored``)
+                deferred.append(Deferred(mention, slug, claim, source, True, restated is not None))
                 continue
             if prose_stance:
                 stated.setdefault((mention.line, mention.sentence), {}).setdefault((slug, claim.number), mention)
@@ -255,39 +267,13 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                 link_kind(mention, restated is not None, clear), said=clear)
         # one hint per sentence whose prose reads as this finding's stance (``prose_stance_hint``)
         issues.extend(prose_stance_hint(item, cited) for cited in stated.values())
-        # a prose note citing a finding whose user the item names firmly elsewhere belongs to that one;
-        # else to its match, as before (an anchor for the rest when it is clear)
-        for pending in (p for p in deferred if p.clear is not None):
-            anchor = _anchored(pending, extraction.claims, firm)
-            if anchor is not None and (anchor[0] != pending.source or _guessed_user(pending.mention, bool(pending.clear))):
-                add(pending.mention, pending.slug, pending.claim, anchor[0], anchor[1],
-                    link_kind(pending.mention, pending.restated, anchor=True), said=False)
-            elif _guessed_user(pending.mention, bool(pending.clear)):
-                issues.append(unclear_source_hint(item, pending.mention, pending.slug, pending.claim.number))
-            elif pending.source is not None:
-                add(pending.mention, pending.slug, pending.claim, pending.source, RelationType.EXTENDS,
-                    link_kind(pending.mention, pending.restated, bool(pending.clear)), said=bool(pending.clear))
-                if pending.guess:
-                    issues.append(guessed_source_hint(item, pending.mention, pending.slug, pending.claim.number,
-                                                      (pending.source.number, *pending.guess)))
+        # the citations whose referencing finding is not said, now that the item's sure links are known: first
+        # the prose notes (a firm anchor elsewhere, else their match, itself an anchor for the rest when clear)
+        place(notes_settled(item, deferred, extraction.claims, firm))
         # the findings this item links each cited claim from so far, by any sentence, said or matched: where a
         # source attribution is matched only by keywords, the item's own prose elsewhere says which finding uses
-        # it (read before the loop below, so one attribution never stands for another)
-        elsewhere = _linked_from(mine.values(), extraction.claims)
-        for pending in (p for p in deferred if p.clear is None):
-            anchor = _anchored(pending, extraction.claims, anchors) or \
-                (_stated_elsewhere(pending, elsewhere) if pending.keyword else None)
-            if anchor is not None:  # the sentence restates that link: recorded as its evidence
-                add(pending.mention, pending.slug, pending.claim, anchor[0], anchor[1],
-                    link_kind(pending.mention, pending.restated, anchor=True), said=False)
-            elif pending.mention.shape in _DESCRIBING:
-                issues.append(describing_hint(item, pending.mention, pending.slug, pending.claim.number))
-            elif pending.unclear or _guessed_user(pending.mention, False):
-                issues.append(unclear_source_hint(item, pending.mention, pending.slug, pending.claim.number, pending.restated,
-                                                  pending.keyword))
-            elif pending.source is not None:
-                add(pending.mention, pending.slug, pending.claim, pending.source, RelationType.EXTENDS,
-                    link_kind(pending.mention, pending.restated, False), said=False)
+        # it (read before the rest are placed, so one attribution never stands for another)
+        place(others_settled(item, deferred, extraction.claims, anchors, linked_from(mine.values(), extraction.claims)))
         for key in most_specific(basis):
             link = mine[key]
             required.setdefault(link.target_slug, set()).add(basis[key][1])
@@ -361,80 +347,8 @@ def _once(issues: list[Issue], issue: Issue) -> None:
         issues.append(issue)
 
 
-def _guessed_user(mention: Mention, clear: bool) -> bool:
-    """A citation of an item named by description ("the CSDM research item Key Finding 2") whose
-    referencing finding is only a best match below the trust bar: which item is inferred from the
-    description, which finding uses it from shared words; two guesses make no link (a warning),
-    unless the item says elsewhere which finding uses the cited one (``_anchored``): then the
-    sentence is evidence for that link, even when the best match is that finding."""
-    return mention.via == "description" and not mention.held_by and not clear
-
-
 #: The stances only an author's marker or ``cites:`` entry writes (docs/EVIDENCE.md "Stance").
 _STANCES = frozenset({RelationType.SUPPORTS, RelationType.CONTRADICTS})
-
-
-#: Sentence shapes that describe another item (a framing section's sentence, a reading-list
-#: line): they say what was read, not which finding of this item uses it (``_anchored``).
-_DESCRIBING = frozenset({"framing", "reading"})
-
-
-@dataclass(frozen=True)
-class _Deferred:
-    """A citation whose referencing finding the sentence does not say: a best match below the
-    trust bar, none that builds on the cited finding, or a sentence that describes the item."""
-
-    mention: Mention
-    slug: str
-    claim: ClaimText  # the cited finding
-    source: ClaimText | None  # the best match (None: no finding shares a word)
-    unclear: bool  # the best match does not build on the cited finding (``builds_on``)
-    restated: bool  # the cited finding was named by restatement (``link_kind``)
-    #: a prose note matched to a finding (whether clearly): kept unless the item says firmly elsewhere
-    #: which finding uses the cited one; None: any other citation
-    clear: bool | None = None
-    guess: tuple[int, ...] = ()  # the other findings that match as well as ``source`` (``tied_with``)
-    keyword: bool = False  # a source attribution whose best match leads by no word of its own (``leads_alone``)
-
-
-def _anchored(pending: _Deferred, claims: Sequence[ClaimText],
-              anchors: Mapping[str, Sequence[tuple[ClaimText, RelationType]]]) \
-        -> tuple[ClaimText, RelationType] | None:
-    """Where a citation whose referencing finding is not said belongs: to the finding of this item
-    whose link to the same cited finding the item says elsewhere (its Key Findings entry holds the
-    sentence, an author's marker, a Notes cell, a clear match), as that link (the sentence restates
-    it; no second relation is written between two claims).  Of several, the one sharing the most
-    content words with what is said here (then list order).  None: the item says no such link."""
-    found = anchors.get(claim_name(pending.slug, pending.claim.key))
-    if not found:
-        return None
-    mention = pending.mention
-    said = words_said(mention.row_claim or f"{mention.context} {mention.sentence}")
-    order = {c.number: i for i, c in enumerate(claims)}
-    return min(found, key=lambda a: (-len(said & a[0].content()), order.get(a[0].number, 0), a[1].value))
-
-
-def _linked_from(links: Iterable[PlannedLink], claims: Sequence[ClaimText]) \
-        -> dict[str, list[tuple[ClaimText, RelationType]]]:
-    """Cited claim -> the findings of this item (and relations) its links to that claim come from."""
-    by_number = {c.number: c for c in claims}
-    out: dict[str, list[tuple[ClaimText, RelationType]]] = {}
-    for link in links:
-        sources = out.setdefault(link.target_claim, [])
-        if (source := (by_number[link.source_number], link.relation)) not in sources:
-            sources.append(source)
-    return out
-
-
-def _stated_elsewhere(pending: _Deferred, elsewhere: Mapping[str, Sequence[tuple[ClaimText, RelationType]]]) \
-        -> tuple[ClaimText, RelationType] | None:
-    """Where a source attribution matched only by keywords (``_Deferred.keyword``) belongs: to the one
-    finding of this item that another of its sentences links the same cited finding from ("the offline /
-    online split is drawn directly from `y.md` Key Finding 11", matched to its RAPTOR finding), as that
-    link: the attribution names where a fact came from, the item's own prose says which finding uses it.
-    None when no sentence links it, or several findings do (which one is not said)."""
-    found = elsewhere.get(claim_name(pending.slug, pending.claim.key), ())
-    return found[0] if len(found) == 1 else None
 
 
 def link_kind(mention: Mention, restated: bool, clear: bool = True, anchor: bool = False) -> str:
@@ -443,7 +357,7 @@ def link_kind(mention: Mention, restated: bool, clear: bool = True, anchor: bool
     ``word-match``), how the referencing finding is (``marker``, ``held``: its Key Findings entry
     holds the sentence, ``notes``: an Evidence Map's Notes cell names it, ``clear-match``: a best
     match above the trust bar, ``anchor``: the finding whose link to the same cited finding the item
-    says elsewhere (``_anchored``), ``best-match``: a best match below the bar), and
+    says elsewhere (``evidence_anchor.anchored``), ``best-match``: a best match below the bar), and
     the sentence's shape (``prose``, ``row``, ``list``, ``reading``, ``framing``).  Each kind's
     precision is measured apart (``bench/bench_link_kinds.py``)."""
     if mention.exact:

@@ -19,6 +19,11 @@ OLD_FINDINGS = (
     "Binary database files are not diffable in git.",
 )
 
+#: Two findings of the new item: the first matches a note on vector-store cost best by its words, the second
+#: cites the old item's Key Finding 2 in its own entry (tests/extract/test_evidence_anchor.py)
+TWO_USES = ("Semantic search over vector stores costs too much for a small corpus.",
+            f"Vector search waits until the corpus grows (`{OLD}.md` Key Finding 2).")
+
 
 def item_text(title: str, completed: str, findings: tuple[str, ...], body: str = "", front: str = "",
               theme: str = "search", question: str = "Which store?") -> str:

@@ -21,7 +21,7 @@ from kgsync.read.items import IssueSeverity, ResearchItem
 from kgsync.graph.manifest import manifest_path
 from kgsync.contract.model import RelationType, claim_name
 from kgsync.pipeline.stages import build
-from tests.extract.evidence_items import NEW, OLD, OLD_FINDINGS, item_text, links_of, make, new_item, old_item
+from tests.extract.evidence_items import NEW, OLD, OLD_FINDINGS, TWO_USES, item_text, links_of, make, new_item, old_item
 
 
 # --- stance -------------------------------------------------------------------------------------
@@ -146,78 +146,6 @@ def test_framing_sections_state_no_finding_of_the_item_but_their_finding_numbers
     links = links_of(old_item(), make(NEW, anchored)).links[NEW]
     assert {(link.relation, link.source_number) for link in links} == {(RelationType.EXTENDS, 1)}
     assert len({link.line for link in links}) == 2
-
-
-# A citation whose referencing finding the sentence does not say (a reading-list line, a framing
-# section's sentence, a best match that does not build on the cited finding) belongs to the finding
-# of this item whose link to that finding the item says elsewhere (``evidence._anchored``).
-TWO_USES = ("Semantic search over vector stores costs too much for a small corpus.",
-            f"Vector search waits until the corpus grows (`{OLD}.md` Key Finding 2).")
-
-
-def test_a_reading_list_citation_links_the_finding_that_cites_it_not_the_best_match() -> None:
-    # The line's words match finding 1 best (semantic, search, small, corpus); finding 2 is the one
-    # the item says builds on the old item's Key Finding 2.
-    body = f"- [x] `{OLD}.md` — semantic search cost for a small corpus (Key Finding 2)"
-    links = links_of(old_item(), new_item(body, TWO_USES)).links[NEW]
-    assert {link.source_number for link in links} == {2} and len({link.line for link in links}) == 2
-    assert sorted(link.kind for link in links) == ["number anchor reading", "number held list"]
-    # without that finding's citation no finding of this item is said to use it: no claim link
-    alone = (TWO_USES[0], "Vector search waits until the corpus grows.")
-    result = links_of(old_item(), new_item(body, alone))
-    assert result.links == {}
-    [issue] = result.issues
-    assert "reading-list line" in issue.message and f"[extends: {OLD} KF2]" in issue.hint
-
-
-def test_a_citation_no_best_match_builds_on_restates_the_link_a_finding_says() -> None:
-    # "Binary files …" shares nothing with the old item's vector-store finding: before, the item
-    # would keep only its item->item link; finding 2 cites that finding, so the sentence is
-    # evidence of finding 2's link.
-    body = f"Binary files stay out of the repository (`{OLD}.md` Key Finding 2)."
-    result = links_of(old_item(), new_item(body, TWO_USES))
-    assert {(link.source_number, link.kind) for link in result.links[NEW]} == {
-        (2, "number held list"), (2, "number anchor prose")}
-    assert result.issues == ()
-
-
-def test_a_prose_note_belongs_to_the_finding_the_item_names_firmly_elsewhere() -> None:
-    # A source note after an analysis sentence matches finding 1 by its words (semantic, search,
-    # small, corpus, vector, stores): where the note stands, not which finding uses the cited one.
-    # Finding 2's own entry cites that finding: the note is evidence of finding 2's link.
-    body = f"Semantic search over vector stores costs too much for a small corpus. Source: `{OLD}.md` Key Finding 2."
-    result = links_of(old_item(), new_item(body, TWO_USES))
-    assert {(link.source_number, link.kind) for link in result.links[NEW]} == {
-        (2, "number held list"), (2, "number anchor prose")}
-    # ... as is an Evidence Map row naming finding 2's claim
-    row = (f"| Claim | Source | Confidence |\n|---|---|---|\n"
-           f"| Vector search waits until the corpus grows | `{OLD}.md` Key Finding 2 | high |")
-    alone = (TWO_USES[0], "Vector search waits until the corpus grows.")
-    links = links_of(old_item(), new_item(f"{body}\n\n{row}", alone)).links[NEW]
-    assert {(link.source_number, link.kind.split()[1]) for link in links} == {(2, "anchor"), (2, "clear-match")}
-    # without either, the note's best match builds on it, as before
-    [link] = links_of(old_item(), new_item(body, alone)).links[NEW]
-    assert (link.source_number, link.kind) == (1, "number clear-match prose")
-
-
-def test_a_source_attribution_matched_by_keywords_belongs_to_the_finding_the_item_links_it_from_elsewhere() -> None:
-    # "Vector search" is both findings' subject: the note's best match is a keyword's guess (``leads_alone``),
-    # unlinked and warned (tests/extract/test_evidence_source.py) ...
-    tied = ("Vector search waits until the corpus grows.", "Vector search costs too much for the team.")
-    note = f"Vector search matters. Source: `{OLD}.md` Key Finding 2."
-    assert links_of(old_item(), new_item(note, tied)).links == {}
-    # ... unless another sentence of the item relates the same cited finding to one of its findings (here
-    # finding 2, by "costs", a best match under the trust bar): the note is that link's evidence
-    prose = f"Vector search costs money, as `{OLD}.md` Key Finding 2 found."
-    result = links_of(old_item(), new_item(f"{prose}\n\n{note}", tied))
-    assert {(link.source_number, link.line > 0, link.kind) for link in result.links[NEW]} == {
-        (2, True, "number best-match prose"), (2, True, "number anchor prose")}
-    assert not [issue for issue in result.issues if "named as the source" in issue.message]
-    # two findings linking it elsewhere do not say which one uses it: unlinked and warned, as before
-    other = f"Vector search waits for growth, as `{OLD}.md` Key Finding 2 found."
-    result = links_of(old_item(), new_item(f"{prose}\n\n{other}\n\n{note}", tied))
-    assert {link.sentence for link in result.links[NEW]} == {prose, other}
-    assert [issue for issue in result.issues if "named as the source" in issue.message]
 
 
 def test_a_best_match_only_list_order_picked_is_linked_and_warned() -> None:
