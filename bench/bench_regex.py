@@ -46,7 +46,7 @@ class _Timed:
 
     __slots__ = ("_it", "_spent")
 
-    def __init__(self, it: Iterator[Any], key: str, spent: tuple[tuple[Counter[str], str], ...] = ()) -> None:
+    def __init__(self, it: Iterator[Any], key: str, spent: tuple[tuple[Counter[Any], Any], ...] = ()) -> None:
         self._it, self._spent = it, spent or ((SPENT, key),)
 
     def __iter__(self) -> _Timed:

@@ -1,6 +1,7 @@
 """How many times the read stage scans each item's text, and what each group of scans costs.
 
     .venv/bin/python bench/read_passes.py [--corpus ../shared/corpus/research] [--top 40] [--min-share 0.2]
+    .venv/bin/python bench/read_passes.py --patterns [--top 40]   # the regex patterns ranked by CPU
 
 A *pass* is a call that reads an item's text or a large slice of it: a regex call (``re`` and
 ``regex`` patterns, wrapped before kgsync is imported, as ``bench_regex.py`` does) that reads at
@@ -23,6 +24,12 @@ forks and one item to warm the caches, the collector off:
 2. ``str``/``bytes`` method calls on texts of 64 characters or more, timed through
    ``sys.setprofile`` (the hook's own cost makes these larger than in a build: read the shares);
 3. ``cProfile``: the Python steps (per-word and per-token loops) by function, own time.
+
+``--patterns`` makes one run instead, each regex call tallied by its pattern and call site (the
+nearest kgsync frame: module, line, function): its calls, the characters they read (as for a
+pass), their matches (a ``sub`` is run as ``subn`` to count them; a ``finditer``'s as they are
+read) and CPU, largest first.  A pattern's time is the positions it is tried at and the matches
+it makes (fast66): the columns say which of the two it is.
 
 The ``in`` operator (``"[" in line``) is no call: no run sees it.  Paths are relative to the repo
 root.  Not a test: it prints figures.
@@ -99,14 +106,70 @@ TALLY = Tally()
 _OWN = __name__
 
 
+def _kgsync_frame(frame: FrameType | None) -> FrameType | None:
+    """The kgsync frame nearest ``frame`` (itself or a caller's), if any."""
+    while frame is not None and not frame.f_globals.get("__name__", "").startswith("kgsync."):
+        frame = frame.f_back
+    return frame
+
+
 def _group(frame: FrameType | None) -> str:
     """The kgsync function nearest ``frame``: module (less ``kgsync.``) and function."""
-    while frame is not None:
-        name = frame.f_globals.get("__name__", "")
-        if name.startswith("kgsync."):
-            return f"{name[7:]}.{frame.f_code.co_name}"
-        frame = frame.f_back
-    return "?"
+    found = _kgsync_frame(frame)
+    return "?" if found is None else f"{found.f_globals['__name__'][7:]}.{found.f_code.co_name}"
+
+
+def _site(frame: FrameType | None) -> str:
+    """Where in kgsync a call was made: module (less ``kgsync.``), line and function."""
+    found = _kgsync_frame(frame)
+    return "?" if found is None else f"{found.f_globals['__name__'][7:]}:{found.f_lineno} {found.f_code.co_name}"
+
+
+def _found(name: str, result: Any) -> int:
+    """How many matches a regex call's result holds (``sub`` is run as ``subn`` while sites are
+    tallied; ``split``: its pieces less one)."""
+    if name in ("search", "match", "fullmatch"):
+        return int(result is not None)
+    if name == "subn":
+        return int(result[1])
+    return max(0, len(result) - (name == "split"))
+
+
+class Sites:
+    """``--patterns``: calls, characters read (``_extent``), matches and CPU by pattern and call site."""
+
+    def __init__(self) -> None:
+        self.on = False
+        self.calls: Counter[tuple[str, str]] = Counter()
+        self.chars: Counter[tuple[str, str]] = Counter()
+        self.found: Counter[tuple[str, str]] = Counter()
+        self.cpu: Counter[tuple[str, str]] = Counter()
+
+    def add(self, key: tuple[str, str], chars: int, found: int, ns: int) -> None:
+        self.calls[key] += 1
+        self.chars[key] += chars
+        self.found[key] += found
+        self.cpu[key] += ns
+
+
+SITES = Sites()
+
+
+class _Counted:
+    """A ``finditer`` (timed by ``bench_regex._Timed``) whose matches are added to ``SITES.found``."""
+
+    __slots__ = ("_it", "_key")
+
+    def __init__(self, it: Any, key: tuple[str, str]) -> None:
+        self._it, self._key = it, key
+
+    def __iter__(self) -> _Counted:
+        return self
+
+    def __next__(self) -> Any:
+        match = next(self._it)
+        SITES.found[self._key] += 1
+        return match
 
 
 def _extent(name: str, args: tuple[Any, ...], kwargs: dict[str, Any], result: Any) -> int:
@@ -143,6 +206,8 @@ class GroupedPattern(bench_regex.TimedPattern):
         self._what = "re " + (text if isinstance(text, str) else repr(text))[:70]
 
     def _timed(self, name: str, *args: Any, **kwargs: Any) -> Any:
+        if SITES.on:
+            return self._sited(name, args, kwargs)
         if not TALLY.regex:
             return getattr(self._pattern, name)(*args, **kwargs)
         start = _clock()
@@ -151,7 +216,21 @@ class GroupedPattern(bench_regex.TimedPattern):
         TALLY.add(_group(sys._getframe(2)), self._what, _extent(name, args, kwargs, result), spent)
         return result
 
+    def _sited(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        called = "subn" if name == "sub" else name
+        start = _clock()
+        result = getattr(self._pattern, called)(*args, **kwargs)
+        spent = _clock() - start - bench_regex._overhead
+        SITES.add((self._key, _site(sys._getframe(3))), _extent(name, args, kwargs, result),
+                  _found(called, result), spent)
+        return result[0] if called != name else result
+
     def finditer(self, *args: Any, **kwargs: Any) -> Any:
+        if SITES.on:
+            key = (self._key, _site(sys._getframe(1)))
+            SITES.add(key, _extent("finditer", args, kwargs, None), 0, 0)
+            return _Counted(bench_regex._Timed(self._pattern.finditer(*args, **kwargs), "", ((SITES.cpu, key),)),
+                            key)
         if not TALLY.regex:
             return self._pattern.finditer(*args, **kwargs)
         group = _group(sys._getframe(1))
@@ -270,10 +349,31 @@ def _print(title: str, tally: Tally, total_ns: int, top: int) -> None:
           f"| {sum(large_cpu.values()) / 1e9:.3f} | {100 * sum(by_purpose.values()) / total_ns:.1f} % |")
 
 
+def _rank_patterns(items: list[tuple[bytes, str, str]], parse: Callable[..., Any], top: int) -> None:
+    """``--patterns``: one run over the items, each regex call tallied by pattern and call site."""
+    bench_regex._overhead = bench_regex.calibrate()
+    SITES.on = True
+    total = _run(items, -1, parse)
+    SITES.on = False
+    spent = sum(SITES.cpu.values())
+    print(f"parse_record of {len(items)} items, one process: {total / 1e9:.2f} s CPU; in regex calls "
+          f"{spent / 1e9:.2f} s ({100 * spent / total:.1f} %), {sum(SITES.calls.values()):,} calls (timer cost "
+          f"{bench_regex._overhead} ns a call taken off; ``sub`` run as ``subn`` to count its matches)\n")
+    print("| CPU s | share | calls | characters read | matches | call site | pattern |\n"
+          "|---:|---:|---:|---:|---:|---|---|")
+    for key, ns in SITES.cpu.most_common(top):
+        pattern, site = key
+        print(f"| {ns / 1e9:.3f} | {100 * ns / total:.1f} % | {SITES.calls[key]:,} | {SITES.chars[key]:,} "
+              f"| {SITES.found[key]:,} | {site} | `{pattern[:90].replace('|', '¦')}` |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", default="../shared/corpus/research", help="relative to the repo root")
     parser.add_argument("--top", type=int, default=40)
+    parser.add_argument("--patterns", action="store_true",
+                        help="only rank the regex patterns by CPU, each with its call site, calls, characters "
+                             "read and matches (one run)")
     parser.add_argument("--min-share", type=float, default=0.2,
                         help="a call on at least this share of the item's file is a pass (default 0.2)")
     args = parser.parse_args()
@@ -291,6 +391,9 @@ def main() -> None:
     derived.load()
     parse_record(*items[0])  # caches warmed
     TALLY.min_share = args.min_share
+    if args.patterns:
+        _rank_patterns(items, parse_record, args.top)
+        return
 
     # The parse alone: the patterns wrapped but nothing tallied is not the build's cost; the same
     # loop with the wrapping's work as small as it can be is this figure (no tally, no hook).

@@ -57,6 +57,38 @@ def test_a_grouped_pattern_tallies_its_calls_by_the_kgsync_function_only_while_a
     assert read_passes.TALLY.large["?"] == 2 and read_passes.TALLY.chars["?"] == pytest.approx(1.0)
 
 
+def test_matches_are_counted_from_each_kind_of_result() -> None:
+    pattern = re.compile("a")
+    assert read_passes._found("search", pattern.search("ba")) == 1 and read_passes._found("match", None) == 0
+    assert read_passes._found("findall", pattern.findall("aba")) == 2
+    assert read_passes._found("subn", pattern.subn("", "aab")) == 2
+    assert read_passes._found("split", pattern.split("bab")) == 1 and read_passes._found("split", ["b"]) == 0
+
+
+def test_with_sites_on_each_call_is_tallied_by_pattern_and_kgsync_call_site_and_answers_as_before() -> None:
+    from kgsync.extract import units
+
+    word, anchor = re.compile(r"[a-z]+-[a-z]+"), re.compile("-")
+    sited_word, sited_anchor = read_passes.GroupedPattern(word), read_passes.GroupedPattern(anchor)
+    text = "a well-known and self-made x-ray; no"
+    read_passes.SITES.__init__()  # type: ignore[misc]
+    read_passes.SITES.on = True
+    try:
+        got = [m.span() for m in units._matches(text, sited_word, sited_anchor)]  # type: ignore[arg-type]
+        assert sited_word.sub("W", text) == word.sub("W", text)  # run as ``subn``, answered as ``sub``
+    finally:
+        read_passes.SITES.on = False
+    assert got == [m.span() for m in word.finditer(text)]
+    sites = {site for _pattern, site in read_passes.SITES.calls}
+    assert {site.split(":")[0] for site in sites} == {"extract.units", "?"}
+    assert all(site.endswith(" _matches") for site in sites if site != "?")
+    anchor_key = next(key for key in read_passes.SITES.calls if key[0] == "-")
+    assert read_passes.SITES.calls[anchor_key] == 1 and read_passes.SITES.found[anchor_key] == 3
+    assert read_passes.SITES.chars[anchor_key] == len(text)
+    assert read_passes.SITES.found[(word.pattern, "?")] == 3  # the ``sub``'s matches, made by this test
+    assert sum(read_passes.SITES.calls[key] for key in read_passes.SITES.calls if key[0] == word.pattern) == 4
+
+
 def test_each_group_has_the_purpose_of_its_module() -> None:
     assert read_passes.purpose("extract.acronyms._phrase_starts") == "acronyms, designations, genres (folded text)"
     assert read_passes.purpose("read.item_sections._marks") == "file read, sections, checks"
