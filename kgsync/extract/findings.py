@@ -96,6 +96,9 @@ class Extraction:
     #: the term keys the item writes only as a modifier (``ItemCandidates.modifiers``, which
     #: ``record.parse_record`` copies here): what its claims are not about (``claims.Topics.modifiers``)
     modifiers: tuple[str, ...] = ()
+    #: the keys of the phrases and acronyms it addresses (``ItemCandidates.addressed``, which
+    #: ``record.parse_record`` copies here): the ideas of its bucket themes it links (``graph.facet_links``)
+    addressed: tuple[str, ...] = ()
 
 
 def extract(item: ResearchItem) -> Extraction:

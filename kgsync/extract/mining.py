@@ -39,6 +39,7 @@ from typing import NamedTuple
 
 from kgsync.extract import attributive, compounds, derived, enclosed, files, lexicon, markup, names, nesting, plurals, topics, wordnet
 from kgsync.extract.acronyms import _URL, _acronym_pairs, _valid_expansion
+from kgsync.extract.addressed import addressed_keys
 from kgsync.extract.designations import defined_in_designation, designation_only
 from kgsync.extract.genres import genre_only
 from kgsync.extract.acronyms import letters_match, spelled_out
@@ -95,22 +96,26 @@ class ItemCandidates:
     #: signals"; ``attributive.attributive_only``: "multi-step reasoning"): no term of it, and no topic
     #: of its claims either (``kgsync.graph.claims.Topics.modifiers``)
     modifiers: tuple[str, ...] = ()
+    #: the keys of the two-word phrases of ``topic_words`` and the acronyms it addresses, whatever they
+    #: are (``addressed.addressed_keys``): the vocabulary's phrases are looked up in them later
+    addressed: tuple[str, ...] = ()
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         # The terms as plain tuples: a NamedTuple pickles through a Python __getnewargs__
         # call each (~50k per 220 items, most of a record's pickling time); tuple.__new__
         # rebuilds them in C.  Records are pickled for the cache and from worker processes.
         return _item_candidates, (self.slug, tuple(map(tuple, self.terms)), self.acronyms, self.dense, self.spelled,
-                                  self.topic_words, self.pairs, self.frames, self.plurals, self.modifiers)
+                                  self.topic_words, self.pairs, self.frames, self.plurals, self.modifiers,
+                                  self.addressed)
 
 
 def _item_candidates(slug: str, rows: tuple[tuple[object, ...], ...], acronyms: tuple[tuple[str, str], ...],
                      dense: str, spelled: tuple[tuple[str, str], ...],
                      topic_words: tuple[tuple[str, int, int, int], ...] = (), pairs: bytes = b"",
                      frames: tuple[tuple[str, str, int], ...] = (), in_plural: tuple[str, ...] = (),
-                     modifiers: tuple[str, ...] = ()) -> ItemCandidates:
+                     modifiers: tuple[str, ...] = (), addressed: tuple[str, ...] = ()) -> ItemCandidates:
     return ItemCandidates(slug, tuple(map(tuple.__new__, repeat(Candidate), rows)), acronyms, dense, spelled,
-                          topic_words, pairs, frames, in_plural, modifiers)
+                          topic_words, pairs, frames, in_plural, modifiers, addressed)
 
 
 def _concluded(item: ResearchItem, dense_text: str, dense_runs: Counter[bytes],
@@ -290,7 +295,8 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     dropped = genre_keys | relational | kinds
     kept = tuple(c for c in terms if c.key not in dropped) if dropped else tuple(terms)
     return ItemCandidates(item.slug, kept, tuple(sorted(acronyms)), dense, spelled, words, pairs, frames, in_plural,
-                          tuple(sorted(modifiers)))
+                          tuple(sorted(modifiers)),
+                          addressed_keys(words, runs, dense_runs))
 
 
 def _designation_prefixes(scanned: str, terms: Sequence[Candidate]) -> set[str]:

@@ -47,5 +47,6 @@ def parse_record(raw: bytes, display: str, slug: str) -> Record:
     issues = (*issues, *misspelt_marks(item))  # a bracket an author meant as a marker: no link, warned
     light = replace(item, body="", sections=())
     mined = candidates(item)
-    # Mining's verdict on the item's own words reaches its claims' topics (``claims.Topics.modifiers``).
-    return Record(light, issues, (replace(extract(item), modifiers=mined.modifiers), mined))
+    # Mining's verdict on the item's own words reaches its claims' topics (``claims.Topics.modifiers``),
+    # and what it addresses its links to its bucket themes' ideas (``graph.facet_links``).
+    return Record(light, issues, (replace(extract(item), modifiers=mined.modifiers, addressed=mined.addressed), mined))

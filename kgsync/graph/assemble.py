@@ -22,6 +22,7 @@ from kgsync.extract.markup import repository_names
 from kgsync.graph.claims import (ItemEvidence, Topics, evidence_links, item_claims, select_claims, subject_findings,
                                  topic_finding)
 from kgsync.graph.extends import extends_edges
+from kgsync.graph.facet_links import facet_links
 from kgsync.graph.facts_builder import FactsBuilder, ItemAssembly
 from kgsync.graph.terms import (ChosenTerms, OwnTheme, TermChoice, item_terms, mined_names_of_themes, own_theme_nodes,
                                 term_choice)
@@ -204,7 +205,9 @@ def _item_facts(item: ResearchItem, extraction: Extraction, shared: AssemblyCont
     concepts, methods = item_terms(builder, item, uses, caps, themes_here, merged_into_theme, themes.words,
                                    vocabulary, shared.theme_methods, themes.bucket_tags, shared.theme_node,
                                    shared.theme_spelling)
-    ops.extend((name, None, False) for name in concepts + methods)
+    # The ideas its bucket themes name that it addresses: linked beyond its caps, as a theme's node is.
+    ops.extend((name, None, False) for name in concepts + methods + facet_links(
+        builder, item, extraction.addressed, themes, vocabulary, merged_into_theme, frozenset(concepts + methods)))
     if not item.is_superseded:  # a superseded item's claims are excluded, not just tagged
         topics = Topics(vocabulary, themes, theme_concepts, merged_into_theme, shared.nodes,
                          frozenset(name.split(":", 1)[1] for name in methods), vocabulary.readings.get(item.slug),

@@ -37,6 +37,7 @@ from kgsync.extract.canonical import (CLOSED_PREFIXES, append_key, canonical_nam
 from kgsync.extract import lexicon, wordnet
 from kgsync.extract.lexicon import STOPWORDS
 from kgsync.read.items import fenced_blocks
+from kgsync.vocabulary.facets import Facet, scope_facets
 from kgsync.read.yaml_source import decode_utf8, key_lines, read_small_file, read_yaml
 from kgsync.contract.errors import ConfigError, Location
 
@@ -70,6 +71,9 @@ class ThemeMap:
     #: slug -> its node's name part, for the slugs whose words restate an acronym's expansion
     #: (``node_names``: "rag-retrieval" -> "retrieval-augmented-generation"); the slug stays the theme
     names: dict[str, str] = field(default_factory=dict)
+    #: bucket slug -> the ideas its Scope names (``facets.scope_facets``): an item of the bucket that
+    #: addresses one links its node (``kgsync.graph.facet_links``)
+    facets: dict[str, tuple[Facet, ...]] = field(default_factory=dict)
     # theme as written -> canonical slug: a 10,000-item build asks ~60,000 times for a few
     # hundred distinct spellings, and the regex behind ``_key`` is most of a build's theme cost.
     _seen: dict[str, str] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
@@ -282,7 +286,8 @@ def _with_words(themes: ThemeMap, phrases: dict[str, list[str]], scopes: dict[st
     buckets = themes.canonical - ideas if ideas is not None else frozenset()  # without a Scope, none
     return ThemeMap(themes.canonical, themes.alias_to_canonical, words_of, topic_keys, acronyms, methods, ideas,
                     _bucket_keys(buckets, phrases, scopes), field_acts(themes.canonical if ideas is None else ideas),
-                    node_names(themes.canonical, scopes))
+                    node_names(themes.canonical, scopes),
+                    {slug: found for slug in sorted(buckets) if (found := scope_facets(scopes.get(slug, "")))})
 
 
 def field_acts(nodes: Iterable[str]) -> dict[str, str]:

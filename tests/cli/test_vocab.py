@@ -75,7 +75,9 @@ def test_a_term_merged_into_a_theme_says_so_not_that_too_few_items_link_it(examp
     assert lines["knowledge-graph"].endswith("pinned; not a node: merged into the node of the theme knowledge-graphs)")
     assert lines["retrieval-augmented-generation"].endswith(
         "pinned; node, linked by 5: the node of the theme rag-retrieval, which it merges into)")
-    assert lines["context-window"].endswith("; not a node: too few items link it within their caps)")
+    # Below min_links, but a node: the memory-context bucket's Scope names it, and the one item of the
+    # bucket that addresses it links it beyond its caps (``graph.facet_links``).
+    assert lines["context-window"].endswith("(2 items; node, linked by 1)")
 
 
 def test_a_pinned_term_that_is_a_themes_node_says_it_merges_into_it(example_repo: Path) -> None:

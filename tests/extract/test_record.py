@@ -21,9 +21,12 @@ def test_a_record_is_what_read_extract_and_mine_yield_without_the_body() -> None
     assert item is not None and record.item is not None
     assert (record.item.body, record.item.sections) == ("", ())
     assert record.item.key_findings == item.key_findings and record.item.title == "Knowledge graphs"
-    # the extraction carries mining's modifiers: what the item's claims are not about (issue 21)
+    # the extraction carries mining's modifiers: what the item's claims are not about (issue 21), and
+    # the phrases it addresses: the ideas of its bucket themes it links (the body is gone by then)
     mined = candidates(item)
-    assert record.extraction == replace(extract(item), modifiers=mined.modifiers) and record.candidates == mined
+    assert "knowledge graph" in mined.addressed
+    assert record.extraction == replace(extract(item), modifiers=mined.modifiers, addressed=mined.addressed)
+    assert record.candidates == mined
 
 
 def test_an_unreadable_file_is_a_record_of_its_issues_alone() -> None:

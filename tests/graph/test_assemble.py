@@ -15,6 +15,7 @@ from kgsync.contract.model import Facts, Graph
 from kgsync.graph.assemble import Sources, collect
 from kgsync.read.items import ResearchItem
 from kgsync.pipeline.stages import build
+from kgsync.vocabulary.facets import scope_facets
 
 THEMES = "```yaml\nmemory-context: [context-window]\nagentic-ai: [agents]\n```\n"
 
@@ -253,6 +254,7 @@ def test_context_key_digests_every_corpus_wide_input(tmp_path: Path) -> None:
         "a canonical theme": dict(themes=ThemeMap(themes.canonical | {"zorblax"}, themes.alias_to_canonical)),
         "a theme alias": dict(themes=ThemeMap(themes.canonical, {**themes.alias_to_canonical, "zq": "agentic-ai"})),
         "a bucket's phrases": dict(themes=replace(themes, bucket_keys={"zq": ("memory-context",)})),
+        "a bucket's ideas": dict(themes=replace(themes, facets={"memory-context": scope_facets("zq management")})),
         "an act on the vocabulary's field": dict(themes=replace(themes, field_acts={"zq adoption": "agentic-ai"})),
         "a theme's node name": dict(themes=replace(themes, names={"agentic-ai": "agentic-artificial-intelligence"})),
         "a theme's kind": dict(themes=replace(themes, methods=themes.methods ^ {"agentic-ai"})),  # a pin retypes it

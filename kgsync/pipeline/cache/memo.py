@@ -383,6 +383,7 @@ def context_key(shared: AssemblyContext, items: Sequence[ResearchItem]) -> str |
         sorted(themes.topic_keys.items()),
         sorted(themes.acronyms.items()),
         sorted(themes.bucket_keys.items()),  # a bucket's row tags the ideas it names
+        sorted(themes.facets.items()),  # and an item of the bucket links each one it addresses
         sorted(themes.field_acts.items()),  # "AI adoption" is the theme enterprise-adoption
         sorted(themes.names.items()),  # a theme's node name (from its Scope, which nothing above digests)
         sorted(themes.methods),  # a theme's kind: its head's, or the maintainers' pin (``with_pinned_kinds``)
