@@ -3,9 +3,10 @@
 A bucket theme ("benchmarks-eval", "security-risk": ``themes.names_one_idea`` says which) joins two
 facets under one slug, so it is no node (docs/CONTRACT.md); but the phrases of its Scope column are
 the maintainers' own words for the ideas it holds ("adversarial attacks", "workforce impact").
-Each such phrase that names a term, as mining would take it from an item, is a *facet*: an item that carries the bucket and addresses the phrase
-(``extract.topics.addresses``: three mentions, one where it concludes; ``extract.addressed`` keeps
-the keys of what each item addresses) links the facet's node, beyond its caps as a theme's node is.
+Each such phrase that names a term, as mining would take it from an item, is a *facet*: an item
+that carries the bucket and addresses the phrase (``extract.topics.addresses``: three mentions, one
+where it concludes; ``extract.addressed`` keeps the keys of what each item addresses) links the
+facet's node, beyond its caps as a theme's node is.
 The vocabulary's words only decide which phrases are facets, no corpus count: no item's edit turns
 one on or off.
 
@@ -23,9 +24,9 @@ Which phrases name a term is mining's own rule for a phrase an item writes (``ph
   ``names_an_idea``'s generic-head rules).
 
 A facet's node is named as mining names the phrase (``canonical_name``; an acronym's by the long form
-the Scope spells out: "machine-learning-operations" for "MLOps (Machine Learning Operations)") and is a
-method when its head is a method noun that is no "-ing" form (as a theme's: ``themes.method_themes``);
-a mined node of the same name is the same node (``kgsync.graph.facet_links``).
+the Scope spells out, its head singular: "machine-learning-operation" for "MLOps (Machine Learning
+Operations)") and is a method when its head is a method noun that is no "-ing" form (as a theme's:
+``themes.method_themes``); a mined node of the same name is the same node (``kgsync.graph.facet_links``).
 """
 
 from __future__ import annotations
