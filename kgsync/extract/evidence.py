@@ -38,7 +38,7 @@ from kgsync.extract.evidence_anchor import (DESCRIBING, Deferred, Settled, guess
 from kgsync.extract.evidence_model import (MIN_SHARED, ClaimText, EvidencePlan, EvidenceText, Extracted, KeptLinks,
                                            LinkedBefore, Mention, Numbered, PlannedLink, content_words, words_key)
 from kgsync.extract.evidence_source import (best_match, builds_on, leads_alone, most_specific, said_there, says_another,
-                                            shares_most_with, source_finding, tied_with, words_said)
+                                            says_nothing_of, shares_most_with, source_finding, tied_with, words_said)
 from kgsync.extract.evidence_hints import (from_cites, guessed_source_hint, in_a_cell, marker_issue, number_content_hint,
                                            prose_stance_hint, refused_hint, renumbered_hint, superseded_hint,
                                            too_many_hint, unnamed_finding_hint, waiting_hint)
@@ -201,7 +201,12 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             if mention.finding and not mention.exact and (other := says_another(
                     target_extraction.claims, cited_here[(mention.line, mention.target, mention.sentence)],
                     said_there(mention))):
-                issues.append(number_content_hint(item, mention, slug, claim.number, other))  # linked as numbered
+                # the sentence restates another finding than its number names: linked as numbered, unless it says
+                # nothing of the numbered one (the item's own text decides: the number is a slip); warned either way
+                slip = says_nothing_of(target_extraction.claims, claim.number, said_there(mention))
+                issues.append(number_content_hint(item, mention, slug, claim.number, other, slip))
+                if slip:
+                    claim = next(c for c in target_extraction.claims if c.number == other)
             relation = RelationType.EXTENDS if reported else mention.stance or RelationType.EXTENDS
             clear, unclear, keyword = True, False, False
             if mention.exact:

@@ -202,9 +202,20 @@ _CONTRADICTING = frozenset("contradicts contradicted refutes refuted overturns o
                            "at disputes reverses reversed".split())
 
 
-def number_content_hint(item: ResearchItem, mention: Mention, slug: str, number: int, matched: int) -> Issue:
+def number_content_hint(item: ResearchItem, mention: Mention, slug: str, number: int, matched: int,
+                        moved: bool = False) -> Issue:
     """A numbered citation whose sentence says what another finding of the cited item states, by words that
-    finding alone uses (``evidence_source.says_another``): the number is kept, the author asked to check it."""
+    finding alone uses (``evidence_source.says_another``): the number is kept, the author asked to check it;
+    ``moved``: the sentence says nothing of the numbered finding (``evidence_source.says_nothing_of``), so the
+    link follows what it says, and the author is asked to write that number, or a marker for the other."""
+    if moved:
+        return warning(
+            item, mention,
+            f"cites {slug} Key Finding {number}, but the sentence says what its Key Finding {matched} states (by "
+            f"words its other findings do not use) and nothing of Key Finding {number}: linked to Key Finding "
+            f"{matched}",
+            f"write Key Finding {matched}; if the sentence does draw on Key Finding {number}, write "
+            f"[extends: {slug} KF{number} from KF<n>] here (n: this item's finding that uses it); docs/EVIDENCE.md")
     return warning(
         item, mention,
         f"cites {slug} Key Finding {number}, but what the sentence says matches its Key Finding {matched} far "

@@ -221,3 +221,18 @@ def test_says_another_names_the_cited_item_s_finding_what_is_said_matches_far_be
     # a lead under twice another finding's weight is no sign the number is wrong
     close = (claims[0], claims[1], claim(3, "wiki render sidebar home"))
     assert says_another(close, {1}, said) == 0
+
+
+def test_says_nothing_of_a_finding_when_what_is_said_shares_no_word_of_its_own() -> None:
+    from kgsync.extract.evidence_model import ClaimText
+    from kgsync.extract.evidence_source import says_nothing_of
+
+    def claim(number: int, words: str) -> ClaimText:
+        return ClaimText(number, f"k{number}", words, " ".join(sorted(words.split())))
+    claims = (claim(1, "wiki separate repository"), claim(2, "wiki pages render sidebar home native"),
+              claim(3, "wiki search"))
+    said = frozenset({"wiki", "render", "sidebar", "home", "native"})
+    assert says_nothing_of(claims, 1, said)  # "wiki" only, which all three use: 1/3 of a word
+    assert not says_nothing_of(claims, 1, said | {"repository"})  # a word finding 1 alone uses
+    assert not says_nothing_of(claims, 2, said)
+    assert says_nothing_of(claims, 1, frozenset())
