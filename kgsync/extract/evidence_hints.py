@@ -85,7 +85,7 @@ def renumbered_hint(item: ResearchItem, mention: Mention, slug: str, moved: tupl
     stance = (mention.stance or RelationType.EXTENDS).value
     other = f"if this item's finding is about its new Key Finding {number}, say so in a marker in that finding, " \
         f"[{stance}: {slug} KF{number}]" if held is not None else ""
-    if now:
+    if now > 0:  # -1 (which claim is not known) is withheld as a gone one is: no link to keep
         keep = f"write findings: [{now}] in the entry" if from_cites(mention) else f"write KF{now} in the marker"
         return marker_issue(item, mention, what + f"that claim is its Key Finding {now}",
                             f"{keep} to keep that link{'; ' + other if other else ''}; docs/EVIDENCE.md",
