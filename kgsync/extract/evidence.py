@@ -160,9 +160,9 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                 # last build.  The link follows that claim (the one the author judged), or is withheld when it is
                 # gone: never a quiet link to a claim the author did not state it of
                 _once(issues, renumbered_hint(item, mention, slug, moved, target_extraction.claims))
-                if moved[1] <= 0:
+                if not moved.now:  # gone, or which claim it named is not known: withheld
                     continue
-                mention = mention.but(finding=moved[1])
+                mention = mention.but(finding=moved.now)
             if mention.finding and not mention.exact:
                 # a sentence citing more findings of the item than it has names none in particular
                 numbered = {n for n in cited_here[(mention.line, mention.target, mention.sentence)] if n}

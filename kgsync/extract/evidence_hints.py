@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 
 from kgsync.contract.errors import Location
 from kgsync.contract.model import RelationType
-from kgsync.extract.evidence_model import ClaimLike, Mention
+from kgsync.extract.evidence_model import ClaimLike, Mention, Moved
 from kgsync.extract.stance import DISAGREEING
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 
@@ -70,27 +70,26 @@ def waiting_hint(item: ResearchItem, mention: Mention, slug: str, kept: bool) ->
         f"correct {slug}'s error (reported at its file): the next build reads this citation{now}; docs/EVIDENCE.md")
 
 
-def renumbered_hint(item: ResearchItem, mention: Mention, slug: str, moved: tuple[str, int],
+def renumbered_hint(item: ResearchItem, mention: Mention, slug: str, moved: Moved,
                     claims: Sequence[ClaimLike]) -> Issue:
     """An exact mention naming ``slug``'s finding by a number that names another claim than the one it linked last
-    build (``LinkedBefore.moved``: that claim, and its number now, 0: gone, -1: which of several is not known;
-    ``claims``: ``slug``'s findings now)."""
-    (before, now), number = moved, mention.finding
+    build (``LinkedBefore.moved``; ``claims``: ``slug``'s findings now)."""
+    before, now, number = ", ".join(moved.before), moved.now, mention.finding
     held = next((c for c in claims if c.number == number), None)
     there = f"its Key Finding {number} is now {held.statement!r}" if held is not None else \
         f"it has no Key Finding {number} now"
-    linked = f"the claims {before}, one of which" if now < 0 else f"the claim {before}, which"
+    linked = f"the claims {before}, one of which" if now is None else f"the claim {before}, which"
     what = f"names {slug} KF{number}, but the last build linked {linked} its numbers now name no more; {slug}'s " \
         f"findings changed: {there}, and "
     stance = (mention.stance or RelationType.EXTENDS).value
     other = f"if this item's finding is about its new Key Finding {number}, say so in a marker in that finding, " \
         f"[{stance}: {slug} KF{number}]" if held is not None else ""
-    if now > 0:  # -1 (which claim is not known) is withheld as a gone one is: no link to keep
+    if now:  # not known (None) is withheld as a gone one (0) is: no link to keep
         keep = f"write findings: [{now}] in the entry" if from_cites(mention) else f"write KF{now} in the marker"
         return marker_issue(item, mention, what + f"that claim is its Key Finding {now}",
                             f"{keep} to keep that link{'; ' + other if other else ''}; docs/EVIDENCE.md",
                             f"linked to its Key Finding {now}, the claim linked before")
-    gone = "which of those claims this number named is not known" if now < 0 else \
+    gone = "which of those claims this number named is not known" if now is None else \
         "that claim is gone (its finding deleted or rewritten)"
     return marker_issue(item, mention, what + gone,
                         f"check {slug}'s Key Findings: {other + ', or ' if other else ''}drop "

@@ -212,6 +212,17 @@ class KeptLinks:
 
 
 @dataclass(frozen=True)
+class Moved:
+    """The claim an exact mention linked last build that its number names no more (``LinkedBefore.moved``)."""
+
+    #: the claim linked then; several when the sentence linked several that none of its numbers names now and none
+    #: was linked by this number then, so which one it named is not known
+    before: tuple[str, ...]
+    #: that claim's finding number now; 0: it is gone; None: not known (several ``before``)
+    now: int | None
+
+
+@dataclass(frozen=True)
 class LinkedBefore:
     """What the last build linked from each exact mention (a ``cites:`` entry, a marker) that names a finding by
     number, and the claims those numbers name now (``graph.linked_before``): a cited item that deletes (or
@@ -224,12 +235,11 @@ class LinkedBefore:
     #: previous name: ``graph.claim_identity``)}
     named: Mapping[str, Mapping[int, str]] = field(default_factory=dict)
 
-    def moved(self, slug: str, mention: Mention, cited: str, numbers: Collection[int]) -> tuple[str, int] | None:
+    def moved(self, slug: str, mention: Mention, cited: str, numbers: Collection[int]) -> Moved | None:
         """When ``mention`` of item ``slug`` names a finding of ``cited`` whose claim its sentence did not link last
         build while a claim it did link is named by none of its numbers now (``numbers``: the sentence's numbers of
-        ``cited``): (that claim, its finding's number now; 0: it is gone; -1: several such claims, none linked
-        by this number then, so which one it named is not known).  None: a claim the sentence linked, nothing
-        linked from it last build, or a number added to it (every claim it linked is still named)."""
+        ``cited``): ``Moved``.  None: a claim the sentence linked, nothing linked from it last build, or a number
+        added to it (every claim it linked is still named)."""
         relation = (mention.stance or RelationType.EXTENDS).value
         before = self.linked.get(slug, {}).get((mention.sentence, cited, relation))
         now = self.named.get(cited)
@@ -239,11 +249,11 @@ class LinkedBefore:
         if len(left) > 1:  # which of them this number named: the one it named then
             named_then = [name for name in left if before[name] == mention.finding]
             if len(named_then) != 1:
-                return ", ".join(left), -1
+                return Moved(tuple(left), None)
             left = named_then
         if not left:
             return None
-        return left[0], next((number for number, name in sorted(now.items()) if name == left[0]), 0)
+        return Moved((left[0],), next((number for number, name in sorted(now.items()) if name == left[0]), 0))
 
 
 @dataclass(frozen=True)

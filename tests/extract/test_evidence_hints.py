@@ -8,7 +8,7 @@ from kgsync.contract.model import RelationType
 from kgsync.extract.evidence_hints import (describing_hint, guessed_source_hint, number_content_hint, prose_stance_hint,
                                            renumbered_hint,
                                            refused_hint, too_many_hint, unclear_source_hint, unnamed_finding_hint)
-from kgsync.extract.evidence_model import Mention
+from kgsync.extract.evidence_model import Mention, Moved
 from kgsync.pipeline.stages import build
 from kgsync.read import config as config_module
 from kgsync.read.items import IssueSeverity
@@ -272,8 +272,8 @@ def test_a_renumbered_citation_whose_claim_is_not_known_says_so_and_links_nothin
     this number then (``LinkedBefore.moved``'s "not known"): the link is withheld, so the warning says which claim
     it named is not known; it never names a Key Finding -1 nor says the link was kept."""
     claims = (f"claim:{OLD}:first", f"claim:{OLD}:second")
-    issue = renumbered_hint(new_item("Nothing here."), mention(), OLD, (", ".join(claims), -1), ())
+    issue = renumbered_hint(new_item("Nothing here."), mention(), OLD, Moved(claims, None), ())
     assert f"the claims {', '.join(claims)}, one of which" in issue.message
     assert "which of those claims this number named is not known" in issue.message
-    assert "-1" not in issue.render() and "linked to its Key Finding" not in issue.render()
+    assert "None" not in issue.render() and "linked to its Key Finding" not in issue.render()
     assert "drop the marker" in issue.hint

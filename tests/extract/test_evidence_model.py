@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from kgsync.extract.evidence_model import (
     MAX_SENTENCE,
+    Moved,
     content_words,
     plain_text,
     shorten_sentence,
@@ -44,13 +45,13 @@ def test_linked_before_says_which_claim_a_renumbered_finding_number_linked() -> 
     a, b, c, d = (f"claim:s:{x}" for x in "abcd")
     before = LinkedBefore({"me": {("line", "s", "supports"): {b: 2, c: 3}}}, {"s": {1: a, 2: c, 3: d}})  # b deleted, c moved up
     assert before.moved("me", mention(2), "s", {2, 3}) is None  # c: a claim the line linked
-    assert before.moved("me", mention(3), "s", {2, 3}) == (b, 0)  # d is new to it; b, named by none now, is gone
-    assert before.moved("me", mention(3), "s", {3}) == (c, 2)  # alone: it linked c, now Key Finding 2
+    assert before.moved("me", mention(3), "s", {2, 3}) == Moved((b,), 0)  # d is new to it; b, named by none now, is gone
+    assert before.moved("me", mention(3), "s", {3}) == Moved((c,), 2)  # alone: it linked c, now Key Finding 2
     assert before.moved("other", mention(3), "s", {3}) is None and before.moved("me", mention(3), "t", {3}) is None
     added = LinkedBefore({"me": {("line", "s", "supports"): {a: 1}}}, {"s": {1: a, 2: c}})
     assert added.moved("me", mention(2), "s", {1, 2}) is None  # a number added: every claim linked is still named
     several = LinkedBefore({"me": {("line", "s", "supports"): {a: 1, b: 2}}}, {"s": {1: c, 2: d}})
-    assert several.moved("me", mention(2), "s", {1, 2}) == (b, 0)  # of a and b, the one it named then
-    assert several.moved("me", mention(1), "s", {1}) == (a, 0)
+    assert several.moved("me", mention(2), "s", {1, 2}) == Moved((b,), 0)  # of a and b, the one it named then
+    assert several.moved("me", mention(1), "s", {1}) == Moved((a,), 0)
     unsure = LinkedBefore({"me": {("line", "s", "supports"): {a: 4, b: 5}}}, {"s": {1: c, 2: d}})
-    assert unsure.moved("me", mention(1), "s", {1, 2}) == (f"{a}, {b}", -1)
+    assert unsure.moved("me", mention(1), "s", {1, 2}) == Moved((a, b), None)
