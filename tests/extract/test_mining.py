@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from tests.item_corpus import corpus
 from kgsync.extract import markup, mining
+from kgsync.extract.canonical import is_acronym
 from kgsync.extract.mining import ItemCandidates, acronym_pairs, candidates
 
 
@@ -364,3 +365,11 @@ def test_word_ends_are_the_ends_of_a_whole_word_pattern(pieces: list[str], word:
     text = "".join(pieces)
     written = re.escape(word)
     assert mining._word_ends(text, word) == [m.end() for m in re.finditer(rf"{written}(?<![\w-]{written})(?![\w-])", text)]
+
+
+@given(st.text(alphabet="aAbBcZz1-' \u01c5\u0130", max_size=20))
+@settings(max_examples=500, deadline=None)
+def test_a_surface_in_lower_case_holds_no_acronym(surface: str) -> None:
+    # ``_designation_prefixes`` leaves out, before cutting it, a term whose first surface is in lower case
+    if surface.islower():
+        assert not any(map(is_acronym, surface.split()))
