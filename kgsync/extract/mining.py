@@ -130,8 +130,12 @@ def _concluded(item: ResearchItem, dense_text: str, dense_runs: Counter[bytes],
     analysis = item.findings_analysis()
     if not analysis:
         return dense_text, dense_runs
-    concluded = dense_text + "\n" + markup.without_names(markup.clean(markup.without_fences(analysis)), repositories)
-    return concluded, names.letter_runs(concluded)
+    cleaned = markup.without_names(markup.clean(markup.without_fences(analysis)), repositories)
+    # The dense zones' runs (cut already), then the Analysis's: no run of letters spans the line break that
+    # joins them, so these are the joined text's runs, in its order (the dense zones were cut again here).
+    runs = Counter(dense_runs)
+    runs.update(names.letter_run_list(cleaned))
+    return dense_text + "\n" + cleaned, runs
 
 
 def candidates(item: ResearchItem) -> ItemCandidates:
