@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgsync.extract import idea
+from kgsync.extract import idea, mining
 from kgsync.extract.canonical import term_key
 
 
@@ -81,6 +81,17 @@ def _idea_calls(draw: st.DrawFn) -> tuple[str, tuple[tuple[str, int], ...], int,
 def test_names_an_idea_asks_each_test_only_where_it_can_hold(call: tuple[str, tuple[tuple[str, int], ...], int,
                                                                          frozenset[str]]) -> None:
     assert idea.names_an_idea(*call) == _names_an_idea_test_by_test(*call)
+
+
+@given(_idea_calls(), st.integers(0, 1023))
+@settings(max_examples=1000, deadline=None)
+def test_names_an_idea_reads_no_flag_but_the_idea_flags(call: tuple[str, tuple[tuple[str, int], ...], int, frozenset[str]],
+                                                        other: int) -> None:
+    # ``candidates`` asks ``names_an_idea`` (remembered) with ``_IDEA_FLAGS`` alone: the other flags (where the
+    # item writes the term: its title, its dense zones, a finding's subject) leave its answer as it is.
+    key, surfaces, flags, protocols = call
+    assert idea.names_an_idea(key, surfaces, flags | other, protocols) == \
+        idea.names_an_idea(key, surfaces, (flags | other) & mining._IDEA_FLAGS, protocols)
 
 
 def test_a_relational_adjective_before_a_vague_head_names_a_kind() -> None:

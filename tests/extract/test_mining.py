@@ -5,12 +5,14 @@ from __future__ import annotations
 import pickle
 import random
 import re
+from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.item_corpus import corpus
-from kgsync.extract import markup, mining
+from kgsync.extract import markup, mining, names
+from kgsync.extract.canonical import is_acronym
 from kgsync.extract.mining import ItemCandidates, acronym_pairs, candidates
 
 
@@ -364,3 +366,21 @@ def test_word_ends_are_the_ends_of_a_whole_word_pattern(pieces: list[str], word:
     text = "".join(pieces)
     written = re.escape(word)
     assert mining._word_ends(text, word) == [m.end() for m in re.finditer(rf"{written}(?<![\w-]{written})(?![\w-])", text)]
+
+
+@given(st.text(alphabet="aAbBcZz1-' \u01c5\u0130", max_size=20))
+@settings(max_examples=500, deadline=None)
+def test_a_surface_in_lower_case_holds_no_acronym(surface: str) -> None:
+    # ``_designation_prefixes`` leaves out, before cutting it, a term whose first surface is in lower case
+    if surface.islower():
+        assert not any(map(is_acronym, surface.split()))
+
+
+@given(st.text(), st.text())
+@settings(max_examples=500, deadline=None)
+def test_the_concluded_runs_are_the_dense_runs_then_the_analysis_runs(dense: str, analysis: str) -> None:
+    # ``_concluded`` counts the Analysis's letter runs onto the dense zones' instead of cutting the joined text
+    runs = Counter(names.letter_runs(dense))
+    runs.update(names.letter_run_list(analysis))
+    joined = names.letter_runs(dense + "\n" + analysis)
+    assert runs == joined and list(runs) == list(joined)

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import zlib
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from kgsync.extract.names import letter_runs
-from kgsync.extract.plurals import plural, written
-from kgsync.extract.topics import pair_marks
+from kgsync.extract.plurals import _holds, _sorted_marks, plural, written
+from kgsync.extract.topics import pair_marks, read_marks
 
 
 def test_a_topic_keys_regular_plural() -> None:
@@ -32,3 +37,15 @@ def test_a_phrase_is_written_in_the_plural_with_a_space_or_a_hyphen_in_one_claus
     assert _written("Technical debt grows; evidence bases help.", keys) == ("evidence base",)
     assert _written("Technical-debts pile up.", keys) == ("technical debt",)
     assert _written("technical. debts", keys) == ()  # no pair spans a clause
+
+
+@given(st.lists(st.sampled_from(["technical", "debt", "debts", "evidence", "base", "bases", "the", "model", "risks",
+                                 ".", "-", "Risk", "a"]), max_size=40),
+       st.lists(st.text(alphabet="abdeiklmnorst -", max_size=14), max_size=6))
+@settings(max_examples=500, deadline=None)
+def test_a_phrase_mark_is_found_by_bisection_as_in_the_set_of_marks(words: list[str], phrases: list[str]) -> None:
+    # ``written`` looks a phrase's mark up in the sorted marks by bisection: what ``read_marks``'s set holds
+    marks = pair_marks(" ".join(words))
+    for phrase in [*phrases, *(" ".join(pair) for pair in zip(words, words[1:]))]:
+        mark = zlib.crc32(phrase.encode())
+        assert _holds(_sorted_marks(marks), mark) == (mark in read_marks(marks))
