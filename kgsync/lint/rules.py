@@ -12,7 +12,8 @@ typed keys, ``table.SourceKey``, to a ``Location``) when the caller knows; other
 item named by the entity's ``provenance:item=<slug>`` observation.
 
 The parts: the rules table, ``Finding`` and ``LintReport`` in ``kgsync.lint.table``; the checks
-in ``kgsync.lint.checks``; ``FileLines`` in ``kgsync.lint.file_lines``.  Their public names are
+in ``kgsync.lint.checks`` and, over the nodes' names, ``kgsync.lint.names``; ``FileLines`` in
+``kgsync.lint.file_lines``.  Their public names are
 importable from this module, as before.
 """
 
@@ -29,14 +30,13 @@ from kgsync.graph.merge import merge_with_foreign
 from kgsync.read.veto_file import Vetoes, stale_veto_message, stale_vetoes
 from kgsync.lint.checks import (
     MAX_OBSERVATION_LENGTH,
-    _check_confusables,
     _check_entities,
-    _check_near_duplicates,
     _check_relations,
     _Collector,
     provenance_slug,
 )
 from kgsync.lint.file_lines import FileLines
+from kgsync.lint.names import _check_confusables, _check_near_duplicates
 from kgsync.lint.table import (RULES, CopyKey, Finding, LintReport, Rule, Severity, SourceKey, conflicting_claims,
                               relation_label, rules_table, show)
 from kgsync.read.config import Merge
