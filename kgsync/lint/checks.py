@@ -19,7 +19,7 @@ from collections.abc import Iterator, Mapping
 from datetime import date
 from itertools import chain, compress, repeat
 from operator import and_, attrgetter, eq, ge, gt, methodcaller, ne, not_
-from typing import cast
+from typing import NamedTuple, cast
 
 from kgsync.contract.errors import Location
 from kgsync.contract.model import ENDPOINTS, OBSERVATION_KEYS, PREFIX, Entity, EntityType, Graph, Relation, RelationType
@@ -128,10 +128,27 @@ def provenance_slug(observation: str) -> str | None:
     return slug or None
 
 
-def _check_entities(graph: Graph, out: _Collector) -> None:
+class Columns(NamedTuple):
+    """The entities' names and types and the relations' sources, targets and types, in the graph's order,
+    read once, not in 13 passes: a merged graph's objects lie spread over the heap (10,000 items: ~48k
+    entities, ~230k relations), where a pass costs about twice one over a graph read from its file."""
+
+    names: list[str]
+    types: list[str]
+    sources: list[str]
+    targets: list[str]
+    relation_types: list[str]
+
+
+def columns_of(graph: Graph) -> Columns:
+    entities, relations = graph.entities, graph.relations
+    return Columns(list(map(_NAME, entities)), list(map(_TYPE, entities)), list(map(_SOURCE, relations)),
+                   list(map(_TARGET, relations)), list(map(_RELATION_TYPE, relations)))
+
+
+def _check_entities(graph: Graph, out: _Collector, columns: Columns) -> None:
     entities = graph.entities
-    names = list(map(_NAME, entities))
-    types = list(map(_TYPE, entities))
+    names, types = columns.names, columns.types
     observations = list(map(_OBSERVATIONS, entities))
     indices = range(len(entities))
 
@@ -149,7 +166,7 @@ def _check_entities(graph: Graph, out: _Collector) -> None:
     # A shared node (concept, method) gets its provenance from the items that
     # address or use it; a provenance token per item would make slug fragments
     # search keys for it (see kgsync.graph.assemble).
-    attributed = _attributed(graph, names)
+    attributed = _attributed(names, columns)
     lacking = compress(indices, map(set(provenance_slugs).isdisjoint, observations))
     suspects.update(i for i in lacking if types[i] not in _TERM_TYPES or names[i] not in attributed)
     for index in compress(indices, map(eq, types, repeat(EntityType.RESEARCH_ITEM.value))):
@@ -234,13 +251,12 @@ def _check_name(entity: Entity, out: _Collector) -> None:
 _ATTRIBUTING = frozenset({RelationType.ADDRESSES.value, RelationType.USES_METHOD.value})
 
 
-def _attributed(graph: Graph, names: list[str]) -> set[str]:
+def _attributed(names: list[str], columns: Columns) -> set[str]:
     """Targets of addresses / uses_method relations from an item in the graph (C-level passes)."""
     items = set(filter(methodcaller("startswith", "item:"), names))
-    relations = graph.relations
-    from_item = map(items.__contains__, map(_SOURCE, relations))
-    attributing = map(_ATTRIBUTING.__contains__, map(_RELATION_TYPE, relations))
-    return set(compress(map(_TARGET, relations), map(and_, from_item, attributing)))
+    from_item = map(items.__contains__, columns.sources)
+    attributing = map(_ATTRIBUTING.__contains__, columns.relation_types)
+    return set(compress(columns.targets, map(and_, from_item, attributing)))
 
 
 def _check_observations(entity: Entity, out: _Collector, attributed: frozenset[str] | set[str] = frozenset()) -> None:
@@ -312,14 +328,12 @@ def _is_date(value: str) -> bool:
     return True
 
 
-def _check_relations(graph: Graph, out: _Collector) -> None:
+def _check_relations(graph: Graph, out: _Collector, columns: Columns) -> None:
     relations = graph.relations
-    sources = list(map(_SOURCE, relations))
-    targets = list(map(_TARGET, relations))
-    relation_types = list(map(_RELATION_TYPE, relations))
+    sources, targets, relation_types = columns.sources, columns.targets, columns.relation_types
     keys = list(zip(sources, targets, relation_types))
     # The first copy of a name wins, as for the server (duplicates are reported on their own).
-    types = dict(zip(map(_NAME, reversed(graph.entities)), map(_TYPE, reversed(graph.entities))))
+    types = dict(zip(reversed(columns.names), reversed(columns.types)))
 
     triples = zip(map(types.get, sources), relation_types, map(types.get, targets))
     suspects = list(compress(relations, map(not_, map(_ALLOWED.__contains__, triples))))

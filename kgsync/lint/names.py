@@ -10,19 +10,19 @@ from collections.abc import Container
 
 from kgsync.contract.model import PREFIX, Graph
 from kgsync.extract.canonical import skeleton, term_key
-from kgsync.lint.checks import _TERM_TYPES, _Collector
+from kgsync.lint.checks import _TERM_TYPES, Columns, _Collector
 from kgsync.lint.table import show
 from kgsync.read.config import Merge
 from kgsync.vocabulary.kin import graph_forms, proposed_pairs, theme_nodes
 from kgsync.vocabulary.similarity import merge_line
 
 
-def _check_near_duplicates(graph: Graph, out: _Collector, rule: Merge) -> None:
+def _check_near_duplicates(graph: Graph, out: _Collector, rule: Merge, columns: Columns) -> None:
     for entity_type in _TERM_TYPES:
         prefix = PREFIX[entity_type]
         terms = {e.name[len(prefix):] for e in graph.of_type(entity_type) if e.name.startswith(prefix)}
         terms.discard("")
-        pairs = sorted(proposed_pairs(terms, *graph_forms(graph, entity_type, prefix), rule))
+        pairs = sorted(proposed_pairs(terms, *graph_forms(graph, entity_type, prefix, columns.targets), rule))
         themes = {name[len(prefix):] for name in theme_nodes(graph, (prefix + n for pair in pairs for n in pair))}
         for first, second in pairs:
             out.add("near-duplicate-name", prefix + first, f"near-duplicate of {prefix}{second}",
@@ -51,11 +51,11 @@ def merge_hint(a: str, b: str, themes: Container[str] = frozenset()) -> str | No
             "if two, rename one so the two are clearly distinct, or leave them")
 
 
-def _check_confusables(graph: Graph, out: _Collector) -> None:
+def _check_confusables(out: _Collector, columns: Columns) -> None:
     """Names that read the same (one UTS #39 skeleton): the ASCII one (else the first) stands, each
     other is an error, so the item that wrote the look-alike is the one blamed."""
     by_skeleton: dict[str, set[str]] = defaultdict(set)
-    for name in {entity.name for entity in graph.entities}:
+    for name in set(columns.names):
         by_skeleton[skeleton(name)].add(name)
     for names in by_skeleton.values():
         if len(names) > 1:

@@ -33,6 +33,7 @@ from kgsync.lint.checks import (
     _check_entities,
     _check_relations,
     _Collector,
+    columns_of,
     provenance_slug,
 )
 from kgsync.lint.file_lines import FileLines
@@ -58,10 +59,11 @@ def lint(
     gc.disable()
     try:
         out = _Collector(graph, sources)
-        _check_entities(graph, out)
-        _check_relations(graph, out)
-        _check_near_duplicates(graph, out, rule)
-        _check_confusables(graph, out)
+        columns = columns_of(graph)
+        _check_entities(graph, out, columns)
+        _check_relations(graph, out, columns)
+        _check_near_duplicates(graph, out, rule, columns)
+        _check_confusables(out, columns)
         return LintReport(tuple(sorted(out.findings, key=Finding.sort_key)))
     finally:
         if collecting:
