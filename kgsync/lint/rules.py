@@ -12,7 +12,8 @@ typed keys, ``table.SourceKey``, to a ``Location``) when the caller knows; other
 item named by the entity's ``provenance:item=<slug>`` observation.
 
 The parts: the rules table, ``Finding`` and ``LintReport`` in ``kgsync.lint.table``; the checks
-in ``kgsync.lint.checks``; ``FileLines`` in ``kgsync.lint.file_lines``.  Their public names are
+in ``kgsync.lint.checks`` and, over the nodes' names, ``kgsync.lint.names``; ``FileLines`` in
+``kgsync.lint.file_lines``.  Their public names are
 importable from this module, as before.
 """
 
@@ -29,14 +30,14 @@ from kgsync.graph.merge import merge_with_foreign
 from kgsync.read.veto_file import Vetoes, stale_veto_message, stale_vetoes
 from kgsync.lint.checks import (
     MAX_OBSERVATION_LENGTH,
-    _check_confusables,
     _check_entities,
-    _check_near_duplicates,
     _check_relations,
     _Collector,
+    columns_of,
     provenance_slug,
 )
 from kgsync.lint.file_lines import FileLines
+from kgsync.lint.names import _check_confusables, _check_near_duplicates
 from kgsync.lint.table import (RULES, CopyKey, Finding, LintReport, Rule, Severity, SourceKey, conflicting_claims,
                               relation_label, rules_table, show)
 from kgsync.read.config import Merge
@@ -58,10 +59,11 @@ def lint(
     gc.disable()
     try:
         out = _Collector(graph, sources)
-        _check_entities(graph, out)
-        _check_relations(graph, out)
-        _check_near_duplicates(graph, out, rule)
-        _check_confusables(graph, out)
+        columns = columns_of(graph)
+        _check_entities(graph, out, columns)
+        _check_relations(graph, out, columns)
+        _check_near_duplicates(graph, out, rule, columns)
+        _check_confusables(out, columns)
         return LintReport(tuple(sorted(out.findings, key=Finding.sort_key)))
     finally:
         if collecting:

@@ -2,7 +2,8 @@
 (``LintReport``).
 
 Each rule has a stable code and a fixed severity; errors reject the graph, warnings reject it
-only under ``strict``.  The checks are in ``kgsync.lint.checks``; ``kgsync.lint.rules`` runs them.
+only under ``strict``.  The checks are in ``kgsync.lint.checks`` and ``kgsync.lint.names``;
+``kgsync.lint.rules`` runs them.
 """
 
 from __future__ import annotations

@@ -135,18 +135,19 @@ def kin_pairs(forms: Mapping[str, Iterable[str]], items: Mapping[str, frozenset[
     return alias_pairs(forms, rule) | vague_head_pairs(forms, items) | head_pairs(forms, items)
 
 
-def graph_forms(graph: Graph, entity_type: str, prefix: str) -> tuple[dict[str, tuple[str, ...]],
-                                                                     dict[str, frozenset[str]]]:
+def graph_forms(graph: Graph, entity_type: str, prefix: str, targets: Iterable[str] | None = None,
+                ) -> tuple[dict[str, tuple[str, ...]], dict[str, frozenset[str]]]:
     """``kin_pairs``' inputs for the nodes of one type: name (without ``prefix``) -> its aliases,
-    and name -> the items whose node or claims link it."""
+    and name -> the items whose node or claims link it.  ``targets``: each relation's target, in the
+    graph's order, when the caller has read them (lint: ``kgsync.lint.checks.columns_of``)."""
     forms = {e.name[len(prefix):]: tuple(o[len("alias:"):] for o in e.observations if o.startswith("alias:"))
              for e in graph.of_type(entity_type) if e.name.startswith(prefix) and len(e.name) > len(prefix)}
     items: dict[str, set[str]] = defaultdict(set)
     # The relations into these nodes picked out in C (a graph of 10,000 items has ~230k relations,
     # and lint asks once per type): a target is ``prefix + name`` exactly when it is one of them.
-    cut, targets = len(prefix), {prefix + name for name in forms}
+    cut, wanted = len(prefix), {prefix + name for name in forms}
     relations = graph.relations
-    for relation in compress(relations, map(targets.__contains__, map(_TARGET, relations))):
+    for relation in compress(relations, map(wanted.__contains__, map(_TARGET, relations) if targets is None else targets)):
         source = relation.source
         if source.startswith(("item:", "claim:")):
             items[relation.target[cut:]].add(source.split(":")[1])

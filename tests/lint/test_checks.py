@@ -1,10 +1,12 @@
-"""provenance_slug: the one reading of a ``provenance:item=<slug>`` observation the checks share."""
+"""provenance_slug: the one reading of a ``provenance:item=<slug>`` observation the checks share; columns_of:
+the names, types and ends they read, once."""
 
 from __future__ import annotations
 
 import pytest
 
-from kgsync.lint.checks import provenance_slug
+from kgsync.contract.model import Entity, Graph, Relation
+from kgsync.lint.checks import columns_of, provenance_slug
 
 
 @pytest.mark.parametrize(("observation", "slug"), [
@@ -37,3 +39,25 @@ def test_a_claim_that_both_supports_and_contradicts_another_is_the_finding_of_th
          Relation(citing, cited, "supports"), Relation(citing, cited, "contradicts")))
     [finding] = [f for f in lint(graph).findings if f.code == "conflicting-relations"]
     assert (finding.entity, finding.message) == (citing, f"both supports and contradicts {cited}")
+
+
+def test_columns_are_the_graphs_in_order() -> None:
+    graph = Graph((Entity("item:a", "research_item", ()), Entity("concept:x", "concept", ()), Entity("item:a", "claim", ())),
+                  (Relation("item:a", "concept:x", "addresses"), Relation("concept:x", "item:a", "extends")))
+    columns = columns_of(graph)
+    assert (columns.names, columns.types) == (["item:a", "concept:x", "item:a"], ["research_item", "concept", "claim"])
+    assert (columns.sources, columns.targets, columns.relation_types) == (
+        ["item:a", "concept:x"], ["concept:x", "item:a"], ["addresses", "extends"])
+
+
+def test_a_later_copy_of_a_name_is_reported_and_the_first_typed() -> None:
+    """The relations' endpoint types come from the first entity of a name (the server's), as before the
+    checks shared one reading of the names and types."""
+    from kgsync.lint.rules import lint
+
+    graph = Graph((Entity("item:a", "research_item", ("provenance:item=a", "title: A")),
+                   Entity("concept:x", "concept", ()), Entity("concept:x", "method", ())),
+                  (Relation("item:a", "concept:x", "addresses"),))
+    codes = sorted(f.code for f in lint(graph).findings)
+    assert "duplicate-entity" in codes
+    assert "endpoint-type-mismatch" not in codes  # addresses -> a concept: the first copy's type

@@ -78,6 +78,12 @@ def test_from_a_graph() -> None:
     assert forms == {"instruction-file": ("instruction files",), "copilot-instruction": ("copilot instructions",)}
     assert items == {"instruction-file": frozenset({"x"}), "copilot-instruction": frozenset({"x"})}
     assert kin_pairs(forms, items) == {("copilot-instruction", "instruction-file")}
+    # The relations' targets as lint read them once (``kgsync.lint.checks.columns_of``): the same forms.
+    targets = [relation.target for relation in graph.relations]
+    assert graph_forms(graph, "concept", "concept:", targets) == (forms, items)
+    # They are what picks the relations into the nodes: a relation whose target reads as no node's is left out.
+    _, other = graph_forms(graph, "concept", "concept:", ["concept:instruction-file", "concept:gone"])
+    assert other == {"instruction-file": frozenset({"x"})}
 
 
 def _slugs(*numbers: int) -> frozenset[str]:
