@@ -148,6 +148,13 @@ coding tagging grading judging detection recognition resolution discovery attrib
 translation transcription prediction
 """.split())
 
+
+def is_procedure_noun(word: str) -> bool:
+    """A method head (``METHOD_HEADS``) that is no "-ing" form: the head that makes a theme's node, or a bucket
+    theme's idea's, a method (``vocabulary.themes.method_themes``, ``vocabulary.facets``).  A gerund on the list
+    ("reasoning", "learning") heads a capability or a field there ("llm-reasoning"), not a procedure one applies."""
+    return word in METHOD_HEADS and not word.endswith("ing")
+
 #: Participles that say how something is done ("test-driven", "business-led", "model-based"):
 #: a noun before one makes an adjective, not a name.
 MANNER = frozenset({"driven", "based", "guided", "assisted", "augmented", "led", "centred", "centered", "powered"})

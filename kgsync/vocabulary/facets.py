@@ -119,5 +119,5 @@ def _facet(phrase: str, forms: tuple[str, ...], acronym: bool = False) -> Facet 
         return None
     head = word_key(key.split(" ")[-1])
     forms = tuple(dict.fromkeys(forms))
-    return Facet(canonical_name(phrase), head in lexicon.METHOD_HEADS and not head.endswith("ing"), forms,
+    return Facet(canonical_name(phrase), lexicon.is_procedure_noun(head), forms,
                  tuple(dict.fromkeys(term_key(form) for form in forms)))

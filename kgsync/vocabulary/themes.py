@@ -391,7 +391,7 @@ def method_themes(variants: dict[str, tuple[str, ...]]) -> frozenset[str]:
         head = word_key(_parts(slug)[-1]) if _parts(slug) else ""
         forms = {head} | {word_key(w.lower()) for w in written if " " not in w.strip()
                           and _same_stem(word_key(w.lower()), head) and len(head) >= 3}
-        if {form for form in forms if not form.endswith("ing")} & lexicon.METHOD_HEADS:
+        if any(map(lexicon.is_procedure_noun, forms)):
             found.add(slug)
     return frozenset(found)
 

@@ -28,3 +28,9 @@ def test_ing_events_are_no_ing_nouns_and_no_method_heads() -> None:
     assert not lexicon.ING_EVENTS & lexicon.ING_NOUNS
     assert not lexicon.ING_EVENTS & lexicon.METHOD_HEADS
     assert all(word.endswith("ing") for word in lexicon.ING_EVENTS)
+
+
+def test_a_procedure_noun_is_a_method_head_that_is_no_gerund() -> None:
+    assert lexicon.is_procedure_noun("retrieval") and lexicon.is_procedure_noun("evaluation")
+    assert "reasoning" in lexicon.METHOD_HEADS and not lexicon.is_procedure_noun("reasoning")
+    assert not lexicon.is_procedure_noun("governance")
