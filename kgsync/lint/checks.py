@@ -23,14 +23,14 @@ from typing import NamedTuple, cast
 
 from kgsync.contract.errors import Location
 from kgsync.contract.model import ENDPOINTS, OBSERVATION_KEYS, PREFIX, Entity, EntityType, Graph, Relation, RelationType
-from kgsync.lint.table import _CONTROL, CONFLICT, RULES, CopyKey, Finding, SourceKey, relation_label, show
+from kgsync.lint.table import CONTROL, CONFLICT, RULES, CopyKey, Finding, SourceKey, relation_label, show
 
 
 _NAME, _TYPE, _OBSERVATIONS = attrgetter("name"), attrgetter("entity_type"), attrgetter("observations")
 _SOURCE, _TARGET, _RELATION_TYPE = attrgetter("source"), attrgetter("target"), attrgetter("relation_type")
 _ENTITY_TYPES = frozenset(map(str, EntityType))
 _RELATION_TYPES = frozenset(map(str, RelationType))
-_TERM_TYPES = (EntityType.CONCEPT, EntityType.METHOD)
+TERM_TYPES = (EntityType.CONCEPT, EntityType.METHOD)
 _ORPHAN_TYPES = frozenset({EntityType.CONCEPT, EntityType.CLAIM, EntityType.METHOD})
 #: (from type, relation type, to type) triples the contract allows.
 _ALLOWED = frozenset(
@@ -78,7 +78,7 @@ _BAD_VALUE = re.compile(
 )
 
 
-class _Collector:
+class Collector:
     """Accumulates findings; resolves a location only when a finding needs one."""
 
     def __init__(self, graph: Graph, sources: Mapping[SourceKey, Location] | Mapping[str, Location] | None) -> None:
@@ -146,7 +146,7 @@ def columns_of(graph: Graph) -> Columns:
                    list(map(_TARGET, relations)), list(map(_RELATION_TYPE, relations)))
 
 
-def _check_entities(graph: Graph, out: _Collector, columns: Columns) -> None:
+def check_entities(graph: Graph, out: Collector, columns: Columns) -> None:
     entities = graph.entities
     names, types = columns.names, columns.types
     observations = list(map(_OBSERVATIONS, entities))
@@ -168,7 +168,7 @@ def _check_entities(graph: Graph, out: _Collector, columns: Columns) -> None:
     # search keys for it (see kgsync.graph.assemble).
     attributed = _attributed(names, columns)
     lacking = compress(indices, map(set(provenance_slugs).isdisjoint, observations))
-    suspects.update(i for i in lacking if types[i] not in _TERM_TYPES or names[i] not in attributed)
+    suspects.update(i for i in lacking if types[i] not in TERM_TYPES or names[i] not in attributed)
     for index in compress(indices, map(eq, types, repeat(EntityType.RESEARCH_ITEM.value))):
         # Items need their own provenance token and a title; the rest of their checks are shared.
         own = f"provenance:item={names[index][len('item:'):]}"
@@ -192,8 +192,8 @@ def _check_entities(graph: Graph, out: _Collector, columns: Columns) -> None:
                        next((p for p in places if p is not None), None) or out.entity_location(name))
         suspects = {first.get(names[index], index) for index in suspects}
     for index in sorted(suspects):
-        _check_name(entities[index], out)
-        _check_observations(entities[index], out, attributed)
+        check_name(entities[index], out)
+        check_observations(entities[index], out, attributed)
 
     lost = {o for o, slug in provenance_slugs.items() if f"item:{slug}" not in graph}
     if lost:
@@ -218,13 +218,13 @@ def _suspect_observations(distinct: list[str]) -> set[str]:
     return suspects
 
 
-def _check_name(entity: Entity, out: _Collector) -> None:
+def check_name(entity: Entity, out: Collector) -> None:
     name, entity_type = entity.name, entity.entity_type
     if not name:
         out.add("empty-name", name, "the entity has an empty name")
         return
     # A name broken at this level would also fail every check below: one finding is enough.
-    if _CONTROL.search(name):
+    if CONTROL.search(name):
         out.add("bad-name-characters", name, "the name holds a control character or newline")
         return
     if name != name.strip():
@@ -244,7 +244,7 @@ def _check_name(entity: Entity, out: _Collector) -> None:
             out.add("malformed-name", name, "a claim must be named claim:<slug>:<short-key>")
     elif not rest.strip():
         out.add("malformed-name", name, f"nothing after {expected}")
-    elif entity_type in _TERM_TYPES and not _CANONICAL_TERM.fullmatch(rest):
+    elif entity_type in TERM_TYPES and not _CANONICAL_TERM.fullmatch(rest):
         out.add("non-canonical-name", name, f"{show(rest)} is not a canonical term")
 
 
@@ -259,7 +259,7 @@ def _attributed(names: list[str], columns: Columns) -> set[str]:
     return set(compress(columns.targets, map(and_, from_item, attributing)))
 
 
-def _check_observations(entity: Entity, out: _Collector, attributed: frozenset[str] | set[str] = frozenset()) -> None:
+def check_observations(entity: Entity, out: Collector, attributed: frozenset[str] | set[str] = frozenset()) -> None:
     name, observations = entity.name, entity.observations
     if len(set(observations)) != len(observations):
         for text, count in sorted(Counter(observations).items()):
@@ -291,13 +291,13 @@ def _check_observations(entity: Entity, out: _Collector, attributed: frozenset[s
             out.add("missing-provenance", name, "no provenance:item=<slug> observation")
         if not any(text.startswith("title:") for text in observations):
             out.add("missing-title", name, "the item has no title: observation")
-    elif entity.entity_type in _TERM_TYPES and not slugs and name not in attributed:
+    elif entity.entity_type in TERM_TYPES and not slugs and name not in attributed:
         out.add("missing-provenance", name, "no item addresses or uses it, and no provenance:item=<slug> observation")
-    elif entity.entity_type in _ENTITY_TYPES and entity.entity_type not in _TERM_TYPES and not slugs:
+    elif entity.entity_type in _ENTITY_TYPES and entity.entity_type not in TERM_TYPES and not slugs:
         out.add("missing-provenance", name, "no provenance:item=<slug> observation")
 
 
-def _check_value(name: str, text: str, out: _Collector) -> str | None:
+def _check_value(name: str, text: str, out: Collector) -> str | None:
     """Check a valued observation; return the provenance slug it names, if any."""
     key, _, value = text.partition(":")
     value = value.strip()
@@ -328,7 +328,7 @@ def _is_date(value: str) -> bool:
     return True
 
 
-def _check_relations(graph: Graph, out: _Collector, columns: Columns) -> None:
+def check_relations(graph: Graph, out: Collector, columns: Columns) -> None:
     relations = graph.relations
     sources, targets, relation_types = columns.sources, columns.targets, columns.relation_types
     keys = list(zip(sources, targets, relation_types))
@@ -390,7 +390,7 @@ def _relation_problems(relation: Relation, types: Mapping[str, str]) -> list[tup
     return problems
 
 
-def _check_conflicts(by_type: Mapping[str, set[tuple[str, str]]], out: _Collector) -> None:
+def _check_conflicts(by_type: Mapping[str, set[tuple[str, str]]], out: Collector) -> None:
     supports = {frozenset(pair) for pair in by_type.get(RelationType.SUPPORTS, ()) if pair[0] != pair[1]}
     contradicts = {frozenset(pair) for pair in by_type.get(RelationType.CONTRADICTS, ()) if pair[0] != pair[1]}
     for pair in supports & contradicts:
@@ -403,7 +403,7 @@ def _check_conflicts(by_type: Mapping[str, set[tuple[str, str]]], out: _Collecto
         out.add("conflicting-relations", first, f"{CONFLICT}{second}")
 
 
-def _check_extends_cycles(edges: set[tuple[str, str]], out: _Collector) -> None:
+def _check_extends_cycles(edges: set[tuple[str, str]], out: Collector) -> None:
     for component in _cycles(edges):
         first = component[0]
         out.add("extends-cycle", first, "extends cycle through " + ", ".join(component))

@@ -3,7 +3,7 @@
 ``lint`` reads the whole graph; a rebuild that changed a few nodes' observations need not.  The
 findings split in two kinds:
 
-* per entity: what ``_check_name`` and ``_check_observations`` say of one node (and its
+* per entity: what ``check_name`` and ``check_observations`` say of one node (and its
   lost-provenance, which asks only whether an item node exists).  Each depends on the node, on
   whether it is attributed (an item addresses or uses it) and on which item nodes exist.
 * graph-wide: duplicates, relations (dangling, endpoints, orphans, conflicts, extends cycles),
@@ -22,10 +22,10 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 
 from kgsync.contract.errors import Location
 from kgsync.contract.model import Entity, Graph, Relation
-from kgsync.lint.checks import _check_name, _check_observations, _Collector, provenance_slug
+from kgsync.lint.checks import check_name, check_observations, Collector, provenance_slug
 from kgsync.lint.table import Finding, LintReport, SourceKey, relation_label
 
-#: The codes ``_check_name``, ``_check_observations`` and the lost-provenance pass give one entity.
+#: The codes ``check_name``, ``check_observations`` and the lost-provenance pass give one entity.
 PER_ENTITY_CODES = frozenset({
     "empty-name", "bad-name-characters", "name-whitespace", "unknown-entity-type", "name-prefix-mismatch",
     "malformed-name", "non-canonical-name", "duplicate-observation", "empty-observation", "non-atomic-observation",
@@ -36,7 +36,7 @@ RELATION_CODES = frozenset({"self-relation", "dangling-relation", "unknown-relat
                             "endpoint-type-mismatch", "duplicate-relation"})
 
 
-class _LookupCollector(_Collector):
+class _LookupCollector(Collector):
     """A collector that finds a node through ``lookup`` (the graph is not at hand as a ``Graph``)."""
 
     def __init__(self, lookup: Callable[[str], Entity | None],
@@ -73,9 +73,9 @@ def relint(previous: LintReport, changed: Collection[str], now: Iterable[Entity]
         out.findings.append(Finding(finding.severity, finding.code, finding.entity, finding.message, finding.hint,
                                     where))
     for entity in now:
-        _check_name(entity, out)
+        check_name(entity, out)
         credited = frozenset({entity.name}) if attributed(entity.name) else frozenset()
-        _check_observations(entity, out, credited)
+        check_observations(entity, out, credited)
         lost = sorted({slug for slug in map(provenance_slug, entity.observations)
                        if slug and not exists(f"item:{slug}")})
         for slug in lost:

@@ -10,15 +10,15 @@ from collections.abc import Container
 
 from kgsync.contract.model import PREFIX, Graph
 from kgsync.extract.canonical import skeleton, term_key
-from kgsync.lint.checks import _TERM_TYPES, Columns, _Collector
+from kgsync.lint.checks import TERM_TYPES, Columns, Collector
 from kgsync.lint.table import show
 from kgsync.read.config import Merge
 from kgsync.vocabulary.kin import graph_forms, proposed_pairs, theme_nodes
 from kgsync.vocabulary.similarity import merge_line
 
 
-def _check_near_duplicates(graph: Graph, out: _Collector, rule: Merge, columns: Columns) -> None:
-    for entity_type in _TERM_TYPES:
+def check_near_duplicates(graph: Graph, out: Collector, rule: Merge, columns: Columns) -> None:
+    for entity_type in TERM_TYPES:
         prefix = PREFIX[entity_type]
         terms = {e.name[len(prefix):] for e in graph.of_type(entity_type) if e.name.startswith(prefix)}
         terms.discard("")
@@ -51,7 +51,7 @@ def merge_hint(a: str, b: str, themes: Container[str] = frozenset()) -> str | No
             "if two, rename one so the two are clearly distinct, or leave them")
 
 
-def _check_confusables(out: _Collector, columns: Columns) -> None:
+def check_confusables(out: Collector, columns: Columns) -> None:
     """Names that read the same (one UTS #39 skeleton): the ASCII one (else the first) stands, each
     other is an error, so the item that wrote the look-alike is the one blamed."""
     by_skeleton: dict[str, set[str]] = defaultdict(set)

@@ -30,14 +30,14 @@ from kgsync.graph.merge import merge_with_foreign
 from kgsync.read.veto_file import Vetoes, stale_veto_message, stale_vetoes
 from kgsync.lint.checks import (
     MAX_OBSERVATION_LENGTH,
-    _check_entities,
-    _check_relations,
-    _Collector,
+    check_entities,
+    check_relations,
+    Collector,
     columns_of,
     provenance_slug,
 )
 from kgsync.lint.file_lines import FileLines
-from kgsync.lint.names import _check_confusables, _check_near_duplicates
+from kgsync.lint.names import check_confusables, check_near_duplicates
 from kgsync.lint.table import (RULES, CopyKey, Finding, LintReport, Rule, Severity, SourceKey, conflicting_claims,
                               relation_label, rules_table, show)
 from kgsync.read.config import Merge
@@ -58,12 +58,12 @@ def lint(
     collecting = gc.isenabled()
     gc.disable()
     try:
-        out = _Collector(graph, sources)
+        out = Collector(graph, sources)
         columns = columns_of(graph)
-        _check_entities(graph, out, columns)
-        _check_relations(graph, out, columns)
-        _check_near_duplicates(graph, out, rule, columns)
-        _check_confusables(out, columns)
+        check_entities(graph, out, columns)
+        check_relations(graph, out, columns)
+        check_near_duplicates(graph, out, rule, columns)
+        check_confusables(out, columns)
         return LintReport(tuple(sorted(out.findings, key=Finding.sort_key)))
     finally:
         if collecting:

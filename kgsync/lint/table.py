@@ -191,12 +191,12 @@ class CopyKey:
 SourceKey = str | Relation | CopyKey
 
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def show(text: str) -> str:
     """A name fit for a one-line message: quoted and escaped when it is empty or odd."""
-    if not text or text != text.strip() or _CONTROL.search(text):
+    if not text or text != text.strip() or CONTROL.search(text):
         return json.dumps(text, ensure_ascii=False)
     return text
 
