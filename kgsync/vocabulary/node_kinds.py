@@ -76,9 +76,10 @@ theories; constitutional AI a concept, a training technique):
   techniques", "the AGENTS.md heuristic", "prompt-injection technique", "ServiceNow process"); "X M" with
   M a method head and no item writing "a/the X" (a technique's name takes no article) 1 right
   (chain-of-thought) and 5 wrong in the dense zones ("ServiceNow analysis", "source map generation",
-  "operational risk detection"), 12 wrong in the whole text.  What names a technique ("mitigation approaches: RAG,
-  Constitutional AI"; "Constitutional AI trains a model") is written as readily of products and of the
-  things a technique works on.
+  "operational risk detection"), 12 wrong in the whole text; with M a gerund only ("prompting", "encoding"),
+  built and run on the research items, 1 right and 3 wrong (access control, CIA, "H-neurons encoding").
+  What names a technique ("mitigation approaches: RAG, Constitutional AI"; "Constitutional AI trains a
+  model") is written as readily of products and of the things a technique works on.
 """
 
 from __future__ import annotations
