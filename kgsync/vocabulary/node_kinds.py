@@ -25,7 +25,9 @@ under that kind (its *slot*: ``choice._local_choice``).  Some phrases say more t
   ``names_a_theory``; ``unchanged.selection_unchanged`` rebuilds when they change).  Only this
   direction: a way-of-doing noun also follows things a technique uses ("prompt injection technique",
   "ServiceNow process"), and "X prompting" follows "knowledge graph" as it does "chain-of-thought"
-  (``bench/bench_type_frames.py``, CHANGELOG types18).
+  (``bench/bench_type_frames.py``, CHANGELOG types18).  A coordination shares its frame noun: "the
+  Predictive Processing (PP) / Predictive Coding (PC) framework" names both a theory ("the A / B N",
+  "the A and B N", "the A or B N": ``coordinated_theories``), as "the predictive coding framework" would.
 * **A method an item writes as a task** ("code generation benchmarks", "accuracy on question
   answering"): an item's dense zones write the name before "task(s)"/"benchmark(s)", or after a
   measure and "on"/"at" ("accuracy on X", ``MEASURE_NOUNS``), where it ends its phrase (``_HEAD``: punctuation,
@@ -65,6 +67,19 @@ theories; constitutional AI a concept, a training technique):
   from such a verb, instead of ``METHOD_HEADS``, admits 33-44 of its 56 nouns but makes 20-31 of the
   135 labelled concept heads methods ("adoption", "reduction", "enforcement", "governance"): WordNet
   has no sense that tells a technique from a deed that happens.
+* concept to method (chain-of-thought, constitutional AI, context injection: types78, scratch measures over
+  the research items, labels of types18/19): a member of a list a way of doing introduces ("techniques: A, B,
+  C", "methods (A, B)", "techniques such as A"; the noun's first WordNet sense under method, technique or
+  procedure) is right for 2 nodes and wrong for 3 in the whole text ("knowledge graphs" listed among
+  techniques, "processes: Claude Code, Aider"), 0 right and 2 wrong in the dense zones; the name before
+  such a noun ("X technique(s)", whole text) 1 right (context injection) and 9 wrong ("agentic AI
+  techniques", "the AGENTS.md heuristic", "prompt-injection technique", "ServiceNow process"); "X M" with
+  M a method head and no item writing "a/the X" (a technique's name takes no article) 1 right
+  (chain-of-thought) and 5 wrong in the dense zones ("ServiceNow analysis", "source map generation",
+  "operational risk detection"), 12 wrong in the whole text; with M a gerund only ("prompting", "encoding"),
+  built and run on the research items, 1 right and 3 wrong (access control, CIA, "H-neurons encoding").
+  What names a technique ("mitigation approaches: RAG, Constitutional AI"; "Constitutional AI trains a
+  model") is written as readily of products and of the things a technique works on.
 """
 
 from __future__ import annotations
@@ -132,7 +147,7 @@ def item_frames(dense: str) -> ItemFrames:
                 theory.add(" ".join(run))
             elif is_way:
                 way.add(" ".join(run))
-    return ItemFrames(frozenset(theory), frozenset(way))
+    return ItemFrames(frozenset(theory) | coordinated_theories(flat(dense)), frozenset(way))
 
 
 @lru_cache(maxsize=100_000)
@@ -178,11 +193,57 @@ def names_a_theory(text: str, runs: Iterable[str]) -> bool:
     return False
 
 
+#: A word as ``flat`` writes it, with no punctuation around it.
+_BARE = re.compile(r"[a-z0-9][a-z0-9']*")
+#: What joins two names that share the noun after the second: "the A / B framework", "the A and B model".
+_COORDINATORS = frozenset({"/", "and", "or"})
+#: The longest aside (in ``flat``'s space-parted pieces) skipped after a name: "(PP)", "(predictive coding)".
+_ASIDE_PIECES = 4
+
+
+@lru_cache(maxsize=4096)
+def coordinated_theories(text: str) -> frozenset[str]:
+    """The names ``text`` (``flat``) writes as two conjuncts that share a theory noun after "the": A and B of
+    "the A / B N", "the A and B N", "the A or B N" (each one to ``_LONGEST`` words, an aside in parentheses
+    after either skipped: "the predictive processing (pp) / predictive coding (pc) framework").  Each conjunct
+    is the whole run between "the", the coordinator and the noun, so a longer phrase before "the" or a word
+    left over gives no name.  Cached by the text: an item's dense zones, read once for every method term."""
+    pieces = text.replace("/", " / ").split()
+    nouns = {piece for piece in set(pieces) if (noun := _BARE.match(piece)) and _frame_kind(noun.group())[0]}
+    out: set[str] = set()
+    for at in (at for at, piece in enumerate(pieces) if piece in nouns and at >= 4):  # each distinct piece read once
+        second, end = _conjunct(pieces, _past_aside(pieces, at - 1), _COORDINATORS)
+        if not second or end < 0 or pieces[end] not in _COORDINATORS:
+            continue
+        first, end = _conjunct(pieces, _past_aside(pieces, end - 1), frozenset({"the"}))
+        if first and end >= 0 and pieces[end] == "the":
+            out.update((" ".join(first), " ".join(second)))
+    return frozenset(out)
+
+
+def _past_aside(pieces: list[str], at: int) -> int:
+    """``at``, or the piece before the aside in parentheses that ends at ``at`` (up to ``_ASIDE_PIECES`` pieces)."""
+    if at < 0 or not pieces[at].endswith(")"):
+        return at
+    opened = next((i for i in range(at, max(at - _ASIDE_PIECES, -1), -1) if pieces[i].startswith("(")), None)
+    return at if opened is None else opened - 1
+
+
+def _conjunct(pieces: list[str], at: int, stops: frozenset[str]) -> tuple[list[str], int]:
+    """The bare words (up to ``_LONGEST``) that end at ``at``, back to the piece ``stops`` holds or the first
+    that is no bare word (punctuation ends a conjunct), and where they stopped."""
+    words: list[str] = []
+    while at >= 0 and len(words) < _LONGEST and pieces[at] not in stops and _BARE.fullmatch(pieces[at]):
+        words.append(pieces[at])
+        at -= 1
+    return words[::-1], at
+
+
 def written_as_theory(names: Iterable[str], dense: Iterable[str], frames: Callable[[], Iterable[ItemFrames]]) -> bool:
     """Does an item (``dense``: the dense zones of the term's items, ``flat``) frame one of ``names`` (a term's
     keys and surfaces) as a theory, and none (``frames``: their ``item_frames``) as a way of doing?"""
     runs = frozenset(map(frame_run, names))
-    if not any(names_a_theory(text, runs) for text in dense):
+    if not any(names_a_theory(text, runs) or not coordinated_theories(text).isdisjoint(runs) for text in dense):
         return False
     return not any(not f.way.isdisjoint(runs) for f in frames())
 

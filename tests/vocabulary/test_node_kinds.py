@@ -8,6 +8,7 @@ from kgsync.read.config import Mining, VocabularyOptions
 from kgsync.vocabulary.node_kinds import (
     ItemFrames,
     ItemRoles,
+    coordinated_theories,
     flat,
     frame_run,
     is_brand_led,
@@ -134,6 +135,34 @@ def test_theory_kind_retypes_only_methods() -> None:
     assert theory_kind(CONCEPT, ["x y"], ["a"], dense.__getitem__) is CONCEPT
     assert theory_kind(METHOD, ["y"], ["a"], dense.__getitem__) is METHOD  # "the y" is not written
     assert theory_kind(METHOD, ["X Y"], ["a", "b", "c"], dense.__getitem__) is METHOD  # a way of doing vetoes
+
+
+def test_a_coordination_shares_its_theory_noun() -> None:
+    """"The predictive processing (PP) / predictive coding (PC) framework" names both a theory: the frame
+    noun is shared by the conjuncts after "the"; a conjunct is the whole run between "the", the coordinator
+    and the noun."""
+    text = flat("What does the Predictive Processing (PP) / Predictive Coding (PC) framework say?")
+    assert coordinated_theories(text) == {"predictive processing", "predictive coding"}
+    assert coordinated_theories(flat("the x y and z theory holds")) == {"x y", "z"}
+    assert coordinated_theories(flat("the x/y model")) == {"x", "y"}
+    assert not coordinated_theories(flat("x y and z theory"))  # no "the": frameworks for them, not them
+    assert not coordinated_theories(flat("the x y, and z theory"))  # punctuation ends a conjunct
+    assert not coordinated_theories(flat("the x and z technique"))  # a way of doing, no theory
+    assert "predictive coding" in item_frames("The PP / predictive coding framework.").theory
+    dense = {"a": text, "b": flat("A predictive coding network was trained."), "c": flat("Predictive coding methods.")}
+    assert theory_kind(METHOD, ["predictive coding"], ["a", "b"], dense.__getitem__) is CONCEPT
+    assert theory_kind(METHOD, ["predictive coding"], ["a", "c"], dense.__getitem__) is METHOD  # a way of doing vetoes
+
+
+def test_a_method_named_in_a_coordinated_theory_is_a_concept() -> None:
+    """Through ``select``: the items' dense zones write the method only beside another name before "framework"."""
+    items = _three_items("pc", ("Predictive coding for research agents", "Is predictive coding sound?",
+                                "Predictive coding minimises prediction error.",
+                                "Predictive coding explains perception."),
+                         "The predictive processing / predictive coding framework explains perception.")
+    assert classify("predictive coding") is METHOD  # the head word alone: "coding"
+    term = select(items, NO_HUBS).terms["predictive-coding"]
+    assert term.kind is CONCEPT and term.slot is METHOD
 
 
 def _generation_items(findings: str) -> list[ItemCandidates]:
