@@ -4,11 +4,13 @@ Every module's imports are read with ``ast`` by tests/import_reader.py (top-leve
 and inside functions, plus ``importlib.import_module("...")`` with a literal name), so
 a rule breaks the moment someone writes the import, not when a code path happens to run.
 A second set of checks imports modules in a clean interpreter and looks at
-``sys.modules``, which also catches what third-party packages drag in.
+``sys.modules``, which also catches what third-party packages drag in.  And no module takes
+another's private name (``_text``): a name another module reads is its module's interface.
 """
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import subprocess
@@ -209,6 +211,73 @@ def test_the_import_parser_sees_every_kind_of_import() -> None:
         "a.b", "c", "d", "kgsync.publish", "kgsync.publish.templating", "kgsync.commands",
         "kgsync", "kgsync.cli", "click", "jinja2",
     }
+
+
+def private_name(name: str) -> bool:
+    """``_text``, ``_Group``: one leading underscore, the name its module keeps to itself (not ``__all__``)."""
+    return name.startswith("_") and not name.startswith("__")
+
+
+def private_names_taken(path: Path, text: str | None = None) -> list[str]:
+    """One line per private name (``private_name``) that ``path`` (or ``text``, as if at ``path``) takes from
+    another kgsync module: ``from kgsync.x import _name`` (relative too), and ``m._name`` where ``m`` is a
+    kgsync module it imported (``import kgsync.x as m``, ``from kgsync.pkg import m``, ``import kgsync.x``).
+    A module imported by its name is no name inside another module: ``from kgsync.cli import _errors`` passes."""
+    tree = ast.parse(path.read_text(encoding="utf-8") if text is None else text, str(path))
+    own = module_name(path)
+    package = own if path.name == "__init__.py" else own.rpartition(".")[0]
+    bound: dict[str, str] = {}  # local name -> the kgsync module it is
+    taken: list[tuple[int, str, str]] = []  # (line, name, module)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if matches(alias.name, "kgsync"):
+                    bound[alias.asname or "kgsync"] = alias.name if alias.asname else "kgsync"
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                base = ".".join(anchor[: len(anchor) - (node.level - 1)] + ([base] if base else []))
+            if not matches(base, "kgsync"):
+                continue
+            for alias in node.names:
+                if module_file(f"{base}.{alias.name}") is not None:
+                    bound[alias.asname or alias.name] = f"{base}.{alias.name}"
+                elif private_name(alias.name) and base != own:
+                    taken.append((node.lineno, alias.name, base))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and private_name(node.attr):
+            dotted, value = [], node.value
+            while isinstance(value, ast.Attribute):
+                dotted.insert(0, value.attr)
+                value = value.value
+            if isinstance(value, ast.Name) and value.id in bound:
+                module = ".".join([bound[value.id], *dotted])
+                if module_file(module) is not None and module != own:
+                    taken.append((node.lineno, node.attr, module))
+    return [f"{path.relative_to(REPO_ROOT)}:{line}: takes {name} from {module}, which its underscore keeps private. "
+            f"Fix: a name another module reads is its module's interface: drop the underscore there (a name that says "
+            f"what it is where the bare word is vague), or move the helper into the one module that uses it"
+            for line, name, module in sorted(set(taken))]
+
+
+def test_no_module_takes_another_module_s_private_name() -> None:
+    taken = [line for path in modules() for line in private_names_taken(path)]
+    assert not taken, "\n".join(taken)
+
+
+def test_the_private_name_finder_sees_each_way_of_taking_a_name() -> None:
+    source = (
+        "import kgsync.read.yaml_source\nimport kgsync.extract.topics as topics\nfrom kgsync.extract import acronyms\n"
+        "from kgsync.read.item_checks import _text, field_text, __doc__\nfrom .item_files import _DATED_SLUG\n"
+        "from kgsync.cli import _errors\nfrom kgsync.read.items import _own\n"
+        "def f():\n    from kgsync.vocabulary.groups import _Group\n"
+        "    return acronyms._URL, topics._tokens, kgsync.read.yaml_source._x, _errors.reported, acronyms.pairs, f._y\n"
+    )
+    found = [line.split(": takes ")[1].split(",")[0] for line in private_names_taken(PACKAGE / "read" / "items.py", source)]
+    assert found == ["_text from kgsync.read.item_checks", "_DATED_SLUG from kgsync.read.item_files",
+                     "_Group from kgsync.vocabulary.groups", "_URL from kgsync.extract.acronyms",
+                     "_tokens from kgsync.extract.topics", "_x from kgsync.read.yaml_source"]
 
 
 def test_core_never_imports_network_templating_github_or_cli() -> None:

@@ -13,7 +13,7 @@ retire, or through a vocabulary event listed here:
   first, ``vocab._merge_near_duplicates``) that a merge brought or took away; the items that
   chose it now link the other node.
 * ``acronym defined`` / ``acronym no longer defined``: the corpus's acronym map (each acronym's
-  earliest definer, ``vocab._acronym_map``) gained or lost an entry, because its only or
+  earliest definer, ``acronym_index.acronym_map``) gained or lost an entry, because its only or
   earliest definer came or went; the items that write the acronym without defining it (recorded
   with the map) group it with its expansion, or no longer, so their choice of terms may move.
 * ``topic entered`` / ``topic left``: a single word became one of the vocabulary's topics

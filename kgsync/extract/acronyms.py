@@ -11,10 +11,10 @@ from functools import lru_cache
 from kgsync.extract import lexicon
 from kgsync.extract.canonical import term_key
 
-_URL = re.compile(r"(?:https?://|www\.)\S+")
+WEB_ADDRESS = re.compile(r"(?:https?://|www\.)\S+")
 
 
-def _valid_expansion(key: str) -> bool:
+def is_valid_expansion(key: str) -> bool:
     kws = key.split(" ")
     return 2 <= len(kws) <= 8 and kws[0] not in lexicon.STOPWORDS and kws[-1] not in lexicon.STOPWORDS
 
@@ -70,10 +70,10 @@ def _trim(text: str) -> str:
 
 def acronym_pairs(text: str) -> list[tuple[str, str]]:
     """[(acronym, expansion)] from "Long Form (LF)" and "LF (Long Form)"."""
-    return _acronym_pairs(_URL.sub(" ", text))
+    return url_free_acronym_pairs(WEB_ADDRESS.sub(" ", text))
 
 
-def _acronym_pairs(text: str) -> list[tuple[str, str]]:
+def url_free_acronym_pairs(text: str) -> list[tuple[str, str]]:
     """``acronym_pairs`` of a text without URLs (their parentheses are not definitions)."""
     text = text.replace("\u2019", "'")
     out: list[tuple[str, str]] = []
@@ -198,7 +198,7 @@ _WORD_REST = re.compile(r"[\w'\u2019]*")
 _NEXT_TOKEN = re.compile(r"[\s-]+([^\s-]+)")  # a gap, then what stands before the next gap
 
 
-def _folded(text: str) -> str:
+def folded_for_acronyms(text: str) -> str:
     """``text`` with each letter the case-insensitive regex takes for an ASCII letter as that
     letter, every other character lowercase: the same length, each character still a word
     character, a space or neither as before (tests/extract/test_acronyms.py checks all of Unicode)."""
@@ -234,14 +234,14 @@ def _after_apostrophe(first: str) -> re.Pattern[str]:
 def _spelled_phrases(text: str, key: str, folded: str | None = None,
                      starts: Sequence[int] | None = None) -> Iterator[str]:
     """What ``_spelling(key).finditer(text)`` matches, for a lowercase ASCII ``key``, found word by
-    word in the order the regex tries them, in the ``_folded`` text (given, or folded here): a
+    word in the order the regex tries them, in the ``folded_for_acronyms`` text (given, or folded here): a
     scan per first letter instead of a regex compiled per acronym (compiling took two thirds of
     the time).  Only the starts whose run of word characters is followed by a gap and ``key[1]``
     are followed further: those opening a run are found by one regex (``_opening_then``, in C:
     a Python step per word start took most of the time); those inside a run, after an apostrophe,
     word by word, each run scanned once ("b'b'b'…" has a start at each "b"; scanning the run
     again from each took time growing with the square of its length)."""
-    low = _folded(text) if folded is None else folded
+    low = folded_for_acronyms(text) if folded is None else folded
     if starts is None:
         starts = _phrase_starts(low, key[0], key[1])
     end = 0
@@ -341,9 +341,9 @@ def spelled_out(text: str, keys: Sequence[str], folded: str | None = None) -> tu
     stand for (``letters_match``): "the Reserve Bank of New Zealand" for "rbnz".  An item that
     writes an acronym without defining it may take an expansion of the shared map only when it
     also writes that expansion out (``kgsync.vocabulary.acronym_index.item_acronyms``).  ``folded``:
-    ``_folded(text)``, when the caller has it (``item_text``)."""
+    ``folded_for_acronyms(text)``, when the caller has it (``item_text``)."""
     out: set[tuple[str, str]] = set()
-    folded = _folded(text) if folded is None else folded
+    folded = folded_for_acronyms(text) if folded is None else folded
     after_apostrophe: frozenset[str] | None = None
     # Acronyms with the same first two letters ("rag", "rai") start at the same words: found once.
     starts: dict[tuple[str, str], list[int]] = {}

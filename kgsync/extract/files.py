@@ -1,7 +1,7 @@
 """Convention files an item names: a file name in capitals ("AGENTS.md", "SKILL.md"), the per-file half.
 
 A file name in capitals is a convention's (the capitals are the convention's, not an acronym's:
-``phrases._FILE_NAME`` makes it a break for mining), and a convention many items study is a
+``phrases.FILE_NAME_PATTERN`` makes it a break for mining), and a convention many items study is a
 standard, which is a concept (README, "What is a concept, decided"): agents read `AGENTS.md`,
 skills are packaged as `SKILL.md`.  Mining never takes one, so each item records the file names
 it writes, with their mentions over its whole text and where it concludes, in its
@@ -16,13 +16,13 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from kgsync.extract.phrases import _FILE_NAME
+from kgsync.extract.phrases import FILE_NAME_PATTERN
 
-_FILE = re.compile(_FILE_NAME)
+_FILE = re.compile(FILE_NAME_PATTERN)
 #: The extension a file name ends with, led by its full stop: a literal the regex engine skips to
 #: in C, where ``_FILE``, led by a word boundary and a capital, is tried at every capital.
 _EXTENSION = re.compile(r"\.(?:md|markdown|ya?ml|json|jsonl|toml|txt|py|js|ts|sh|cfg|ini)\b")
-#: What ``_FILE_NAME`` allows right before the extension's full stop.
+#: What ``FILE_NAME_PATTERN`` allows right before the extension's full stop.
 _BEFORE_EXTENSION = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
 
 
@@ -44,7 +44,7 @@ def file_mentions(text: str, dense: str) -> tuple[tuple[str, int, int], ...]:
 def _file_names(text: str) -> list[str]:
     """``_FILE.findall(text)``, read on the lines only where an extension follows a capital or a
     digit: every match ends so (its last segment is capitals and digits) and none spans a line (no
-    part of ``_FILE_NAME`` matches a line break, which is no word character, as the text's ends
+    part of ``FILE_NAME_PATTERN`` matches a line break, which is no word character, as the text's ends
     are not for ``\\b``), so the lines' matches, in order, are the text's.  Most items write a file
     name in capitals on no line at all (an item's own files are in lower case)."""
     lines: list[tuple[int, int]] = []

@@ -1,7 +1,7 @@
 """One item's texts as mining's whole-text scans read them, each cut once (``mining.candidates``).
 
 Six modules scan an item's whole text, each cutting it its own way: ``topics`` into lower-cased
-word tokens (``topics._tokens``), ``names``, ``derived`` and ``plurals`` into runs of ASCII letters
+word tokens (``topics.topic_tokens``), ``names``, ``derived`` and ``plurals`` into runs of ASCII letters
 (``names.letter_runs``), ``designations`` and ``genres`` into the runs written like an acronym
 (``designations.capitalised_runs``).  Each cut was made by each module that read it, some twice
 (the acronym runs of the same text by both ``designations`` and ``genres``), and the stated zones
@@ -11,7 +11,7 @@ item, and a module given no ``ItemText`` cuts the text itself as before.
 
 The whole text and the scanned one differ only in their titles' cleaning: both end with the
 cleaned body (nine tenths of the text), which is lower-cased once here for the topic tokens, the
-acronym scans' folded text (``acronyms._folded``) and the modifier scan (``attributive``): three
+acronym scans' folded text (``acronyms.folded_for_acronyms``) and the modifier scan (``attributive``): three
 lower-casings of it before, each as costly as a regex pass (``str.lower`` reads a table per
 character of a text beyond Latin-1).
 """
@@ -23,10 +23,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import chain
 
-from kgsync.extract.acronyms import _folded
+from kgsync.extract.acronyms import folded_for_acronyms
 from kgsync.extract.designations import capitalised_runs
 from kgsync.extract.names import letter_run_list, letter_runs_of_bytes
-from kgsync.extract.topics import _lowered_tokens, _tokens
+from kgsync.extract.topics import lowered_topic_tokens, topic_tokens
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ class ItemText:
     lower: str
     #: ``text`` in UTF-8 (errors replaced), as the letter-run and compound scans read it
     data: bytes
-    #: ``topics._tokens`` of ``text``, ``dense`` and ``stated``
+    #: ``topics.topic_tokens`` of ``text``, ``dense`` and ``stated``
     tokens: list[bytes]
     dense_tokens: list[bytes]
     stated_tokens: list[bytes]
@@ -61,14 +61,14 @@ class ItemText:
     body_lower: str
 
     def folded(self) -> str:
-        """``acronyms._folded(scanned)``, its body's lower case reused: folding is per character
+        """``acronyms.folded_for_acronyms(scanned)``, its body's lower case reused: folding is per character
         (no letter folded or lower-cased reads its neighbours across a line break), and a body
-        without the three letters ``_folded`` replaces first folds to its lower case."""
-        body = self.body_lower if not any(char in self.body for char in _REPLACED) else _folded(self.body)
-        return _folded(self.scanned_title) + "\n" + body
+        without the three letters ``folded_for_acronyms`` replaces first folds to its lower case."""
+        body = self.body_lower if not any(char in self.body for char in _REPLACED) else folded_for_acronyms(self.body)
+        return folded_for_acronyms(self.scanned_title) + "\n" + body
 
 
-#: The letters ``acronyms._folded`` replaces before lower-casing.
+#: The letters ``acronyms.folded_for_acronyms`` replaces before lower-casing.
 _REPLACED = "\u0130\u0131\u017f"
 
 
@@ -96,13 +96,13 @@ def item_text(title: str, scanned_title: str, body: str, stated_zones: Sequence[
         dense_tokens, dense_list = None, None
     else:
         dense = "\n".join((*stated_zones, concluded))
-        dense_tokens, dense_list = _tokens(concluded), letter_run_list(concluded)
-    stated_tokens, stated_list = _tokens(stated), letter_run_list(stated)
+        dense_tokens, dense_list = topic_tokens(concluded), letter_run_list(concluded)
+    stated_tokens, stated_list = topic_tokens(stated), letter_run_list(stated)
     stated_runs = Counter(stated_list)
     scanned = scanned_title + "\n" + body
     return ItemText(
         text=text, dense=dense, stated=stated, scanned=scanned, lower=lower, data=data,
-        tokens=_lowered_tokens(lower),
+        tokens=lowered_topic_tokens(lower),
         dense_tokens=stated_tokens if dense_tokens is None else stated_tokens + dense_tokens,
         stated_tokens=stated_tokens,
         runs=letter_runs_of_bytes(data),

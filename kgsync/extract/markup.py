@@ -14,10 +14,10 @@ import re
 from collections.abc import Iterator
 from functools import lru_cache
 
-from kgsync.extract.acronyms import _URL
-from kgsync.extract.canonical import term_key
+from kgsync.extract.acronyms import WEB_ADDRESS
+from kgsync.extract.canonical import is_acronym, term_key
 from kgsync.extract.findings import EVIDENCE_LABEL
-from kgsync.extract.phrases import MAX_WORDS, _is_acronym, run_phrases, word_runs
+from kgsync.extract.phrases import MAX_WORDS, run_phrases, word_runs
 from kgsync.read.items import fenced_blocks
 
 _LINK = re.compile(r"(?:!\[|\[)([^\[\]\n]*)\]\([^)\[\n]*\)")  # "![alt](src)" too
@@ -102,7 +102,7 @@ def clean(text: str) -> str:
     """Evidence labels, link targets, URLs and HTML tags out; link texts kept."""
     text = EVIDENCE_LABEL.sub(" ", text)
     text = (_LINK if "!" in text else _TEXT_LINK).sub(r"\1", text)
-    text = _URL.sub(" ", text)
+    text = WEB_ADDRESS.sub(" ", text)
     return _HTML.sub(" ", text)
 
 
@@ -177,7 +177,7 @@ def _bold_run(text: str) -> tuple[str, ...] | None:
 def _code_run(text: str) -> tuple[str, ...] | None:
     text = text.strip()
     # CamelCase names or multi-word terms; not paths, options or plain words.
-    if _CODE_TERM.fullmatch(text) and (_is_acronym(text.split()[0]) or " " in text):
+    if _CODE_TERM.fullmatch(text) and (is_acronym(text.split()[0]) or " " in text):
         runs = word_runs(text)
         if len(runs) == 1 and len(runs[0]) == len(text.split()):
             return runs[0]

@@ -38,7 +38,7 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from kgsync.extract import attributive, compounds, derived, enclosed, files, lexicon, markup, names, nesting, plurals, topics, wordnet
-from kgsync.extract.acronyms import _URL, _acronym_pairs, _valid_expansion
+from kgsync.extract.acronyms import WEB_ADDRESS, url_free_acronym_pairs, is_valid_expansion
 from kgsync.extract.addressed import addressed_keys
 from kgsync.extract.designations import defined_in_designation, designation_only
 from kgsync.extract.genres import genre_only
@@ -47,7 +47,7 @@ from kgsync.extract.acronyms import acronym_pairs as acronym_pairs  # re-exporte
 from kgsync.extract.canonical import is_acronym, term_key
 from kgsync.extract.findings import strip_leading_labels
 from kgsync.extract.phrases import MAX_WORDS as MAX_WORDS
-from kgsync.extract.phrases import _is_acronym, run_terms, word_runs, runs_of, tokens_of
+from kgsync.extract.phrases import run_terms, word_runs, runs_of, tokens_of
 from kgsync.extract.phrases import segments as segments  # re-exported API
 from kgsync.extract.phrases import token_keys as token_keys  # re-exported API
 from kgsync.extract.units import unit_keys
@@ -173,15 +173,15 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     designated: set[str] = set()  # long forms written only as an acronym's expansion inside a designation
     # The body is clean of URLs already; the title is not.
     # The whole text, the dense and the stated zones, each cut once for the scans below (``item_text``).
-    texts = item_text(clean[0], _URL.sub(" ", item.title), body, [c for z, c in zip(zones[:3], clean[:3]) if z],
+    texts = item_text(clean[0], WEB_ADDRESS.sub(" ", item.title), body, [c for z, c in zip(zones[:3], clean[:3]) if z],
                       clean[3] if zones[3] else None)
     text, dense_text, stated, scanned = texts.text, texts.dense, texts.stated, texts.scanned
     # Whether a definition is written inside designations reads the whole text: a definition the item
     # writes again (half of them) is judged once.
     designates: dict[tuple[str, str], bool] = {}
-    for short, expansion in _acronym_pairs(scanned):
+    for short, expansion in url_free_acronym_pairs(scanned):
         short_key, long_key = term_key(short), term_key(expansion)
-        if (not short_key or not long_key or short_key == long_key or not _valid_expansion(long_key)
+        if (not short_key or not long_key or short_key == long_key or not is_valid_expansion(long_key)
                 or not letters_match(short, expansion) or short_key in long_key.split(" ")):
             continue  # a recursive acronym ("YAML Ain't Markup Language") is named by itself
         acronyms.add((short_key, long_key))
@@ -247,7 +247,7 @@ def candidates(item: ResearchItem) -> ItemCandidates:
         terms.append(Candidate(key, score, ordered, flags))
     dense = "\n".join(z for z in zones if z)
     own = {short for short, _long in acronyms}
-    lone_acronyms = sorted({c.key for c in terms if " " not in c.key and any(_is_acronym(s) for s, _n in c.surfaces)})
+    lone_acronyms = sorted({c.key for c in terms if " " not in c.key and any(is_acronym(s) for s, _n in c.surfaces)})
     # "ISO/IEC 42001", "GPT-4": an acronym the item writes only inside designations names them, not its expansion.
     designations = set(designation_only(scanned, lone_acronyms, texts.capitalised)) | {k for k in designated if not extra.get(k, 0) & DEFINED}
     # "NIST SP 800-53": a phrase of acronyms whose last the item writes only before a number is a
@@ -317,7 +317,7 @@ def _designation_prefixes(scanned: str, terms: Sequence[Candidate]) -> set[str]:
     # A surface in lower case holds no acronym (a capital after a word's first letter): two terms in three are
     # left out by that one C test before a word of theirs is cut and looked at (mine73).
     chains = {c.key: c.surfaces[0][0].split()[-1] for c in terms if " " in c.key and not c.surfaces[0][0].islower()
-              and all(all(map(_is_acronym, surface.split())) for surface, _n in c.surfaces)}
+              and all(all(map(is_acronym, surface.split())) for surface, _n in c.surfaces)}
     found: set[str] = set()
     numbered: dict[str, bool] = {}
     for key, last in chains.items():

@@ -70,13 +70,13 @@ def segments(text: str) -> list[list[str]]:
 # any punctuation, a blank line, an underscore, a file's name in capitals ("AGENTS.md",
 # "CLAUDE.md": the file convention's capitals, not an acronym).  A lowercase file name's words
 # still count ("copilot-instructions.md").
-_FILE_NAME = r"\b[A-Z][A-Z0-9]*(?:[-.][A-Z0-9]+)*\.(?:md|markdown|ya?ml|json|jsonl|toml|txt|py|js|ts|sh|cfg|ini)\b"
+FILE_NAME_PATTERN = r"\b[A-Z][A-Z0-9]*(?:[-.][A-Z0-9]+)*\.(?:md|markdown|ya?ml|json|jsonl|toml|txt|py|js|ts|sh|cfg|ini)\b"
 
 
-TOKEN_OR_BREAK = re.compile(rf"{_FILE_NAME}|[^\W_]+(?:[-'\u2019][^\W_]+)*(?:\.\d+)*|[^\w\s]+|\n\s*\n|_")
+TOKEN_OR_BREAK = re.compile(rf"{FILE_NAME_PATTERN}|[^\W_]+(?:[-'\u2019][^\W_]+)*(?:\.\d+)*|[^\w\s]+|\n\s*\n|_")
 
 
-_IS_FILE_NAME = re.compile(_FILE_NAME)
+_IS_FILE_NAME = re.compile(FILE_NAME_PATTERN)
 
 
 def _breaks(token: str) -> bool:

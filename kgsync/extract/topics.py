@@ -172,12 +172,12 @@ def phrase_mentions(text: str, dense: str, phrases: Mapping[str, Iterable[str]])
     question, summary and findings (``mining.candidates``): a phrase that none of those zones
     writes cannot be addressed (``addresses``), so no other needs counting.  Mining counts a
     phrase in those zones only; a topic is mostly named in the research log, so here the whole
-    text is counted: its words once (``_tokens``), and only the pairs that are a form of one of
+    text is counted: its words once (``topic_tokens``), and only the pairs that are a form of one of
     them (as written, as the key, and with its last word's regular plural), in C."""
     if not phrases:
         return ()
-    whole = _tokens(text)
-    return _phrase_counts(whole, whole if dense is text else _tokens(dense), phrases)  # the same text: cut once
+    whole = topic_tokens(text)
+    return _phrase_counts(whole, whole if dense is text else topic_tokens(dense), phrases)  # the same text: cut once
 
 
 def _phrase_counts(whole: list[bytes], concluded: list[bytes],
@@ -276,7 +276,7 @@ def _phrase_forms(key: str, written: tuple[str, ...]) -> tuple[tuple[bytes, byte
     return tuple(sorted(forms))
 
 
-#: The tokens of ``_tokens``: words, and each clause mark as a token of its own ("."), so no pair
+#: The tokens of ``topic_tokens``: words, and each clause mark as a token of its own ("."), so no pair
 #: spans a sentence or a clause ("... debt. Technical ..."); any other ASCII character that is no
 #: letter or digit (a hyphen too: "technical-debt") is a space; other UTF-8 bytes stay in words.
 #: Read as bytes (``bytes.translate`` and ``bytes.split`` run in C, several times faster than a
@@ -288,12 +288,12 @@ _PAIR_TABLE = bytes(46 if c in _BREAKS else c if c >= 128 or chr(c).isalnum() el
 _STOP = frozenset(word.encode() for word in lexicon.STOPWORDS)
 
 
-def _tokens(text: str) -> list[bytes]:
-    return _lowered_tokens(text.lower())
+def topic_tokens(text: str) -> list[bytes]:
+    return lowered_topic_tokens(text.lower())
 
 
-def _lowered_tokens(lower: str) -> list[bytes]:
-    """``_tokens`` of a text given in lower case."""
+def lowered_topic_tokens(lower: str) -> list[bytes]:
+    """``topic_tokens`` of a text given in lower case."""
     return lower.encode("utf-8", "replace").translate(_PAIR_TABLE).replace(b".", b" . ").split()
 
 
@@ -306,11 +306,11 @@ def pair_marks(text: str) -> bytes:
     afterwards whether the item writes a phrase (``phrase_marks``), from the item alone, at the
     size of a few kilobytes per item.  A CRC is deterministic across runs and machines (``hash``
     of a string is not); two pairs of one item sharing a mark is one chance in millions."""
-    return _token_pair_marks(_tokens(text))
+    return _token_pair_marks(topic_tokens(text))
 
 
 def _token_pair_marks(words: list[bytes]) -> bytes:
-    """``pair_marks`` of a text cut into ``words`` (``_tokens``)."""
+    """``pair_marks`` of a text cut into ``words`` (``topic_tokens``)."""
     # No Python step per pair, and no pair built: each distinct word that may be in a pair gets the
     # CRC of itself and a space once (``prefix``), and a pair's CRC continues that one over its second
     # word (``zlib.crc32(b, crc32(a + b" "))`` is ``crc32(a + b" " + b)``); ``map`` and ``compress``
@@ -334,13 +334,13 @@ def _token_pair_marks(words: list[bytes]) -> bytes:
 def phrase_scan(text: str, dense: str, phrases: Mapping[str, Iterable[str]]
                 ) -> tuple[tuple[tuple[str, int, int], ...], bytes, tuple[tuple[str, str, int], ...]]:
     """``phrase_mentions``, ``pair_marks`` and ``phrase_frames`` of one item, its text read once."""
-    return phrase_scan_cut(_tokens(text), _tokens(dense), [], phrases)[:3]
+    return phrase_scan_cut(topic_tokens(text), topic_tokens(dense), [], phrases)[:3]
 
 
 def phrase_scan_cut(whole: list[bytes], dense: list[bytes], stated: list[bytes], phrases: Mapping[str, Iterable[str]]
                     ) -> tuple[tuple[tuple[str, int, int], ...], bytes, tuple[tuple[str, str, int], ...],
                                tuple[tuple[str, int, int], ...], dict[str, int]]:
-    """``phrase_scan`` of the texts' tokens (``_tokens``, cut by the caller: ``item_text``), fourth
+    """``phrase_scan`` of the texts' tokens (``topic_tokens``, cut by the caller: ``item_text``), fourth
     ``phrase_mentions(stated, stated, ...)`` of the phrases it finds mentioned in ``dense`` (mining's
     stated zones: title, question, summary), from the same phrase forms: building them again for the
     stated zones took more than counting there; and fifth ``relation_mentions(whole, phrases)``, read
@@ -361,7 +361,7 @@ def phrase_frames(text: str, phrases: Mapping[str, Iterable[str]]) -> tuple[tupl
     """(key, preposition, mentions) of each of the item's own topic phrases (as ``phrase_mentions``
     counts them) by the preposition just before a mention ("*at* machine speed"), sorted.  The corpus reads whether a phrase is a unit that
     occurs in varied contexts or is locked in one frame (``vocabulary.topics.framed``)."""
-    return _frames(_tokens(text), phrases) if phrases else ()
+    return _frames(topic_tokens(text), phrases) if phrases else ()
 
 
 def _frames(whole: list[bytes], phrases: Mapping[str, Iterable[str]]) -> tuple[tuple[str, str, int], ...]:
@@ -379,7 +379,7 @@ _RELATION_WORDS = frozenset({b"from", b"between"})
 
 def relation_mentions(whole: list[bytes], phrases: Mapping[str, Iterable[str]]) -> dict[str, int]:
     """Key -> how many of the item's mentions of each of its topic phrases (as ``phrase_mentions``
-    counts them, over ``whole``: ``_tokens`` of the item's text) a relation word follows ("causal
+    counts them, over ``whole``: ``topic_tokens`` of the item's text) a relation word follows ("causal
     chain *from*")."""
     key_of = _key_of(_pairs_of(phrases))
     hits = compress(zip(whole, whole[1:], whole[2:]), map(key_of.__contains__, zip(whole, whole[1:])))
@@ -402,8 +402,8 @@ def phrase_marks(key: str, written: Iterable[str] = ()) -> frozenset[int]:
 
 @lru_cache(maxsize=50_000)
 def _form_words(form: str) -> tuple[bytes, ...]:
-    """A written form's tokens (``_tokens``): items write the same forms again and again."""
-    return tuple(_tokens(form))
+    """A written form's tokens (``topic_tokens``): items write the same forms again and again."""
+    return tuple(topic_tokens(form))
 
 
 #: ``_byte_forms()``, built whole once ``load`` ran (before worker processes fork, to parse many

@@ -330,7 +330,7 @@ def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None
     every theme one of its mined terms is a variant of (``mined_names_of_themes``), beyond its
     caps (a theme whose head is a technique, ``theme_methods``: ``ThemeMap.methods``, is a method
     the item uses); its mined terms within the caps (a pinned term the item chose is never cut:
-    ``vocab._local_choice`` puts it first); then the names its findings open with
+    ``choice.local_choice`` puts it first); then the names its findings open with
     (``ItemTerms.subjects``) and the topics it addresses (``ItemTerms.beyond``), which take no slot.
     A mined node that a bucket theme's vocabulary row names (``bucket_tags``: ``ThemeMap.bucket_tags``)
     carries the bucket's slug as a ``tag:``.  A theme's node is named ``theme_node(slug)``

@@ -22,7 +22,7 @@ from kgsync.read.item_model import CitedFinding, Issue, IssueSeverity
 
 # The C loader when present: same YAML semantics as python-frontmatter's default
 # SafeLoader, several times faster (the build must stay within 3x of a plain read).
-_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _ISO_DATE = re.compile(r"\s*(\d{4}-\d{2}-\d{2})")
 # Characters no item text may hold: C0 controls but tab and newline (a CR was made a newline),
 # DEL, C1 controls, and Unicode's noncharacters.  None is text anyone means to write; each
@@ -37,7 +37,7 @@ _FORBIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ufdd0-\ufdef"
 _FORBIDDEN_BMP = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ufdd0-\ufdef\ufffe\uffff]")
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]")
 #: ``problem(severity, line, message, hint='')``: an Issue of the file being read.
-_Problem = Callable[..., "Issue"]
+IssueMaker = Callable[..., "Issue"]
 
 
 # Default-ignorable code points (zero-width joiners and spaces, variation selectors, tag
@@ -107,14 +107,14 @@ _CITE_STANCES = ("supports", "contradicts", "extends")
 _CITE_FORM = "write cites: [<slug>, {item: <slug>, findings: [5], stance: supports, from: 2}]"
 
 
-def _cited_items(value: object) -> object:
+def cited_items(value: object) -> object:
     """A ``cites:`` list with each ``{item: …}`` entry as its slug (plain slugs stay as they are)."""
     if isinstance(value, list):
         return [v.get("item") if isinstance(v, dict) else v for v in value]
     return value
 
 
-def _cited_findings(value: object, own: str, yaml_text: str) -> tuple[CitedFinding, ...]:
+def cited_finding_entries(value: object, own: str, yaml_text: str) -> tuple[CitedFinding, ...]:
     """The well-formed ``{item, findings, stance, from}`` entries of ``cites:`` (the others are
     rejected by ``_cite_problem``), each at its own line."""
     out = []
@@ -168,8 +168,8 @@ def _cite_problem(entry: dict[Any, Any]) -> str | None:
     return None
 
 
-def _claim_numbers(meta: dict[str, object]) -> tuple[int, ...]:
-    """``kgsync: {claims: [...]}`` as numbers (shape checked by ``_field_problems``)."""
+def own_claim_numbers(meta: dict[str, object]) -> tuple[int, ...]:
+    """``kgsync: {claims: [...]}`` as numbers (shape checked by ``misshapen_fields``)."""
     own = meta.get("kgsync")
     numbers = own.get("claims", ()) if isinstance(own, dict) else ()
     return tuple(dict.fromkeys(numbers)) if isinstance(numbers, list) else ()
@@ -183,20 +183,20 @@ def _looks_utf16(raw: bytes) -> bool:
     return len(head) >= 8 and (head[1::2].count(0) > 0.9 * len(head[1::2]) or head[0::2].count(0) > 0.9 * len(head[0::2]))
 
 
-def _field_problems(meta: dict[str, Any], yaml_text: str, problem: _Problem) -> list[Issue]:
+def misshapen_fields(meta: dict[str, Any], yaml_text: str, problem: IssueMaker) -> list[Issue]:
     """Fields of the wrong shape: rejected (title, completed: they name and date the item's
     nodes), or ignored with a warning (the rest: an item without them is still an item)."""
     found: list[Issue] = []
 
     def at(name: str) -> int:
-        return _field_line(yaml_text, name) + 2
+        return field_line(yaml_text, name) + 2
 
     title = meta.get("title")
     if isinstance(title, bool) or (title is not None and not isinstance(title, (str, int, float))):
         found.append(problem(IssueSeverity.ERROR, at("title"), f"title is a {type(title).__name__}, not text",
                              "write the title as one line of text (quote it if it starts with [ or {)"))
     completed = meta.get("completed")
-    if completed is not None and not _date(completed):
+    if completed is not None and not date_value(completed):
         found.append(problem(IssueSeverity.ERROR, at("completed"), f"completed: {str(completed)[:40]!r} is not a date",
                              "write the date the research was completed as YYYY-MM-DD"))
     for name in ("themes", "cites", "related", "supersedes", "superseded_by"):
@@ -235,13 +235,13 @@ def _field_problems(meta: dict[str, Any], yaml_text: str, problem: _Problem) -> 
             found.append(problem(IssueSeverity.ERROR, at("kgsync"), f"kgsync.claims {str(claims)[:40]!r} is not a list "
                                  "of Key Finding numbers", "write kgsync: {claims: [1, 3]} (1 is the first finding)"))
     confidence = meta.get("confidence")
-    if confidence is not None and not _confidence(confidence):
+    if confidence is not None and not confidence_value(confidence):
         found.append(problem(IssueSeverity.WARNING, at("confidence"), f"confidence {str(confidence)[:40]!r} ignored",
                              "write confidence: high, medium or low"))
     return found
 
 
-def _escaped_control(meta: dict[str, Any]) -> tuple[str, str] | None:
+def escaped_control(meta: dict[str, Any]) -> tuple[str, str] | None:
     """(top-level field, character) of the first forbidden character in any key or value, or None."""
     for name, value in meta.items():
         stack = [name, value]
@@ -259,7 +259,7 @@ def _escaped_control(meta: dict[str, Any]) -> tuple[str, str] | None:
     return None
 
 
-def _field_line(yaml_text: str, name: str) -> int:
+def field_line(yaml_text: str, name: str) -> int:
     """0-based line of ``name:`` at the top level of the frontmatter (0 when not found)."""
     match = _field_key(name).search(yaml_text)
     return yaml_text.count("\n", 0, match.start()) if match else 0
@@ -275,12 +275,12 @@ def _field_key(name: str) -> re.Pattern[str]:
     return re.compile(rf"^{re.escape(name)}[ \t]*:", re.MULTILINE)
 
 
-def _alias_line(yaml_text: str) -> int | None:
+def yaml_alias_line(yaml_text: str) -> int | None:
     """0-based line of the first YAML alias token, if any (the scanner knows quotes from aliases)."""
     if "*" not in yaml_text:
         return None
     try:
-        for token in yaml.scan(yaml_text, Loader=_SAFE_LOADER):
+        for token in yaml.scan(yaml_text, Loader=SAFE_LOADER):
             if isinstance(token, yaml.AliasToken):
                 line: int = token.start_mark.line
                 return line
@@ -293,7 +293,7 @@ def _alias_line(yaml_text: str) -> int | None:
 _LONG_NUMBER = re.compile(rf"\d{{{sys.get_int_max_str_digits() + 1},}}")
 
 
-def _long_number(yaml_text: str) -> tuple[int, str, int] | None:
+def too_long_number(yaml_text: str) -> tuple[int, str, int] | None:
     """(0-based line, the top-level field above it or "", digits) of the first integer too long
     for Python to convert, or None: the ValueError is then about it, not about a date."""
     found = _LONG_NUMBER.search(yaml_text) if sys.get_int_max_str_digits() else None
@@ -307,25 +307,25 @@ def _long_number(yaml_text: str) -> tuple[int, str, int] | None:
 _TIMESTAMP = re.compile(r"\b\d{4}-\d\d?-\d\d?(?:(?:[Tt]|[ \t]+)\d\d?:\d\d:\d\d(?:\.\d*)?(?:[ \t]*(?:Z|[-+]\d\d?(?::\d\d)?))?)?")
 
 
-def _bad_date(yaml_text: str) -> tuple[int, str]:
+def first_bad_date(yaml_text: str) -> tuple[int, str]:
     """(0-based line, value) of the first timestamp YAML reads that Python refuses: "2026-02-30", an
     hour 25, an offset of 24 hours or more ((0, "") when none is found)."""
     for number, line in enumerate(yaml_text.split("\n")):
         for found in _TIMESTAMP.findall(line):
             try:
-                yaml.load(found, Loader=_SAFE_LOADER)
+                yaml.load(found, Loader=SAFE_LOADER)
             except ValueError:
                 return number, found
     return 0, ""
 
 
-def _date_problem(value: str, exc: ValueError) -> str:
-    """Why ``value`` (``_bad_date``'s) is no date, in the reader's words where Python's are its own."""
+def date_problem_message(value: str, exc: ValueError) -> str:
+    """Why ``value`` (``first_bad_date``'s) is no date, in the reader's words where Python's are its own."""
     reason = "a UTC offset is less than 24 hours" if str(exc).startswith("offset must be a timedelta") else str(exc)
     return f"frontmatter date is no date: {value!r} ({reason})" if value else f"frontmatter date is no date: {reason}"
 
 
-def _decode(raw: bytes, problem: _Problem) -> tuple[str, Issue | None]:
+def decoded_text(raw: bytes, problem: IssueMaker) -> tuple[str, Issue | None]:
     if _looks_utf16(raw):
         return "", problem(IssueSeverity.ERROR, 1, "UTF-16 text, not UTF-8", "re-save the file as UTF-8")
     try:
@@ -347,7 +347,7 @@ def _decode(raw: bytes, problem: _Problem) -> tuple[str, Issue | None]:
     return text, None
 
 
-def _inner_boms(text: str, problem: _Problem) -> tuple[str, Issue | None]:
+def without_inner_boms(text: str, problem: IssueMaker) -> tuple[str, Issue | None]:
     """``text`` without the byte order marks (U+FEFF) inside it, and a warning at the first one's line.
     Two files saved with a BOM and joined leave one where no editor shows it, and before a heading or a
     list number it hides that section or finding; as a character it is deprecated (U+2060 joins words)."""
@@ -382,19 +382,19 @@ def _may_hold_forbidden(raw: bytes) -> bool:
             or _NONCHARACTER_END.search(raw) is not None or _C1_UTF8.search(raw) is not None)
 
 
-def _text(value: object) -> str:
+def field_text(value: object) -> str:
     if value is None:
         return ""
     return str(value).strip()
 
 
-def _one_line(text: str) -> str:
+def one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def _strings(value: object) -> tuple[str, ...]:
+def field_strings(value: object) -> tuple[str, ...]:
     """A list field's entries: a list's, else one text's comma-separated parts (no slug or theme holds a
-    comma: ``themes: a, b`` is the list its brackets were left out of; warned by ``_field_problems``)."""
+    comma: ``themes: a, b`` is the list its brackets were left out of; warned by ``misshapen_fields``)."""
     if value is None:
         return ()
     values = value if isinstance(value, list) else value.split(",") if isinstance(value, str) else [value]
@@ -409,19 +409,19 @@ def normalise_slug(value: str) -> str:
     return value[:-3] if value.endswith(".md") else value
 
 
-def _written_links(meta: dict[str, Any]) -> tuple[tuple[str, str, str], ...]:
+def links_not_written_as_slugs(meta: dict[str, Any]) -> tuple[tuple[str, str, str], ...]:
     """(field, slug, as written) of each link entry whose written form is not its slug (``ResearchItem.written_links``)."""
     out = ((name, normalise_slug(written), written) for name in ("cites", "supersedes", "superseded_by")
-           for written in _strings(_cited_items(meta.get(name))))
+           for written in field_strings(cited_items(meta.get(name))))
     return tuple(dict.fromkeys(entry for entry in out if entry[1] and entry[1] != entry[2]))
 
 
-def _link_lines(meta: dict[str, Any], yaml_text: str) -> tuple[tuple[str, str, int], ...]:
+def link_entry_lines(meta: dict[str, Any], yaml_text: str) -> tuple[tuple[str, str, int], ...]:
     """(field, slug, file line) of each entry of a cites/supersedes/superseded_by list (``entry_lines``:
     a block list's ``- `` line, a flow list's key line): where a message about that link points."""
     out = []
     for name in ("cites", "supersedes", "superseded_by"):
-        entries = _cited_items(meta.get(name))
+        entries = cited_items(meta.get(name))
         if isinstance(entries, list):
             out += [(name, normalise_slug(str(entry)), line)
                     for entry, line in zip(entries, entry_lines(yaml_text, name, len(entries)))
@@ -429,12 +429,12 @@ def _link_lines(meta: dict[str, Any], yaml_text: str) -> tuple[tuple[str, str, i
     return tuple(out)
 
 
-def _slugs(value: object) -> tuple[str, ...]:
-    out = (normalise_slug(v) for v in _strings(value))
+def field_slugs(value: object) -> tuple[str, ...]:
+    out = (normalise_slug(v) for v in field_strings(value))
     return tuple(dict.fromkeys(s for s in out if s and s not in ("~", "null", "None")))
 
 
-def _date(value: object) -> str:
+def date_value(value: object) -> str:
     if isinstance(value, dt.datetime):
         if value.tzinfo:
             try:
@@ -455,6 +455,6 @@ def _date(value: object) -> str:
     return ""
 
 
-def _confidence(value: object) -> str:
-    text = _text(value).lower()
+def confidence_value(value: object) -> str:
+    text = field_text(value).lower()
     return text if text in ("high", "medium", "low") else ""

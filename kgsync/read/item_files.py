@@ -21,7 +21,7 @@ from kgsync.read.item_model import Issue, IssueSeverity
 
 # The template's item file names: a file named like this is an item, so a file of that name
 # without frontmatter is a broken item (an error that keeps its old nodes), not a README.
-_DATED_SLUG = re.compile(r"^\d{4}-\d{2}-\d{2}-")
+DATED_SLUG = re.compile(r"^\d{4}-\d{2}-\d{2}-")
 
 
 def find_item_files(spec: str | Path, root: Path = Path(".")) -> list[Path]:
@@ -110,7 +110,7 @@ def missed_item_files(spec: str | Path, root: Path, found: Sequence[Path]) -> tu
             continue  # the read says what is wrong with a folder it reads
         for name in names:
             suffix = _MARKDOWN_SUFFIX.search(name)
-            if suffix is None or not _DATED_SLUG.match(name):
+            if suffix is None or not DATED_SLUG.match(name):
                 continue  # no Markdown suffix, or not named like an item
             slug = name[: suffix.start()]
             if fnmatch.fnmatchcase(str(folder / f"{slug}.md"), pattern):

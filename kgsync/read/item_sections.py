@@ -27,7 +27,7 @@ _LIST_ITEM = re.compile(r"^(?:(\d+)[.)]|[-*+])[ \t]+(.*)$")
 MAX_LINE = 100_000  # longer lines are cut for parsing (and reported): protects the regexes
 _LONG_LINE = re.compile(rf"^[^\n]{{{MAX_LINE + 1}}}", re.MULTILINE)
 #: The author's inline stance marker, ``[supports: <slug> KF5]`` (groups: the relation, the rest),
-#: read by ``kgsync.extract.markers``; markup, none of a finding's words (``_list_entries``).  Its word's
+#: read by ``kgsync.extract.markers``; markup, none of a finding's words (``list_entries``).  Its word's
 #: case is folded in ASCII only (re.A): "ſ" and "ı" are no "s" or "i" (``author_markers`` reads the long s).
 AUTHOR_MARKER = re.compile(r"\[(supports|contradicts|extends):[ \t]{0,4}([^\[\]\n]{1,400})\]", re.I | re.A)
 _MARKER_IN_TEXT = re.compile(rf"[ \t]*{AUTHOR_MARKER.pattern}", re.I | re.A)
@@ -137,13 +137,13 @@ def _heading_text(rest: str) -> str:
     return rest.rstrip(" \t").rstrip("#").strip()
 
 
-def _line_end(text: str, start: int) -> int:
+def line_end(text: str, start: int) -> int:
     """Offset of the newline ending the line that holds ``start`` (or the text's end)."""
     end = text.find("\n", start)
     return len(text) if end < 0 else end
 
 
-def _long_lines(text: str) -> list[int]:
+def overlong_lines(text: str) -> list[int]:
     """1-based numbers of the lines longer than MAX_LINE (none unless the text is that long)."""
     if len(text) <= MAX_LINE:
         return []
@@ -168,7 +168,7 @@ def _line_starts(text: str, needle: str, anywhere: bool) -> list[int]:
         start = text.rfind("\n", 0, hit) + 1
         if start == hit or (anywhere and not text[start:hit].strip(" \t")):
             out.append(start)
-        pos = _line_end(text, hit) + 1
+        pos = line_end(text, hit) + 1
     return out
 
 
@@ -234,7 +234,7 @@ def _item_column(text: str, start: int, indent: int, before: dict[int, tuple[int
                 break  # a block outside any list: no item goes on past it
             if block[1] <= limit:  # the item it is in goes on to the line
                 return block[1] if indent - block[1] <= 3 else None
-            limit = min(limit, _columns(text[pos:_line_end(text, pos)]))
+            limit = min(limit, _columns(text[pos:line_end(text, pos)]))
             continue
         begin = text.rfind("\n", 0, pos - 1) + 1
         line, pos = text[begin:pos - 1], begin
@@ -257,9 +257,9 @@ def _item_block(text: str, start: int, column: int, marker: str) -> tuple[int, b
     """Where a block opened at ``start`` inside a list item (content at ``column``) ends: (its end, whether it
     runs to the text's end, where reading resumes). A closing fence, or the item's end: the first line
     after it indented less than ``column`` that is not blank (GitHub ends the block there, unclosed)."""
-    pos = _line_end(text, start) + 1
+    pos = line_end(text, start) + 1
     while pos <= len(text):
-        end = _line_end(text, pos)
+        end = line_end(text, pos)
         line = text[pos:end]
         if line.strip(" \t"):
             if _columns(line) < column:
@@ -291,7 +291,7 @@ def fenced_blocks(text: str) -> tuple[Fence, ...]:
     while k < len(candidates):
         start = candidates[k]
         k += 1
-        line = text[start:_line_end(text, start)]
+        line = text[start:line_end(text, start)]
         marker = _opens(line)
         indent = _columns(line)
         column = _item_column(text, start, indent, ends, steps) if indent and marker else 0
@@ -306,8 +306,8 @@ def fenced_blocks(text: str) -> tuple[Fence, ...]:
             while k < len(candidates):
                 k += 1
                 close = candidates[k - 1]
-                if _closes(text[close:_line_end(text, close)], marker, 3):
-                    end, to_end = _line_end(text, close), False
+                if _closes(text[close:line_end(text, close)], marker, 3):
+                    end, to_end = line_end(text, close), False
                     break
         blocks.append(Fence(start, end, marker, to_end))
         ends[end] = (start, column)
@@ -343,14 +343,14 @@ def swallowed_headings(body: str, first_line: int) -> tuple[int, str, tuple[tupl
     line, counted = fence_line, opened.start
     heads = []
     for start in _line_starts(body, "#", False):
-        match = _HEADING.match(body[start:_line_end(body, start)]) if start > opened.start else None
+        match = _HEADING.match(body[start:line_end(body, start)]) if start > opened.start else None
         if match:
             line, counted = line + body.count("\n", counted, start), start
             heads.append((heading_key(_heading_text(match.group(2))), line))
     return fence_line, opened.marker, tuple(heads)
 
 
-def _sections(body: str, first_line: int) -> tuple[Section, ...]:
+def split_sections(body: str, first_line: int) -> tuple[Section, ...]:
     """Headings outside fenced code, each with the text up to the next heading of
     the same or a higher level."""
     blocks = fenced_blocks(body)
@@ -361,7 +361,7 @@ def _sections(body: str, first_line: int) -> tuple[Section, ...]:
             k += 1
         if k < len(blocks) and blocks[k].start <= start:
             continue  # code
-        end = _line_end(body, start)
+        end = line_end(body, start)
         match = _HEADING.match(body[start:end])
         if match:
             heads.append((start, end, len(match.group(1)), _heading_text(match.group(2))))
@@ -385,7 +385,7 @@ def _sections(body: str, first_line: int) -> tuple[Section, ...]:
     return tuple(out)
 
 
-def _list_entries(section: Section) -> tuple[KeyFinding, ...]:
+def list_entries(section: Section) -> tuple[KeyFinding, ...]:
     """Top-level list entries of a section (numbered or bulleted), with their lines."""
     entries: list[tuple[int, list[str]]] = []
     for first, run in unfenced_lines(section.text):
@@ -418,11 +418,11 @@ def _first_paragraph(parts: list[str]) -> list[str]:
     return parts
 
 
-def _first_h1(sections: Sequence[Section]) -> str:
+def first_h1(sections: Sequence[Section]) -> str:
     return next((s.heading for s in sections if s.level == 1), "")
 
 
-def _plain(text: str) -> str:
+def plain_text(text: str) -> str:
     """Section text without sub-headings, tables and blank runs (for summaries)."""
     kept = [line for line in text.split("\n") if not _HEADING.match(line) and not line.startswith("|")]
     return "\n".join(kept).strip()

@@ -27,36 +27,35 @@ from frontmatter.default_handlers import YAMLHandler
 
 from kgsync.contract.errors import Location, printable_path
 from kgsync.read.item_checks import (
-    _FORBIDDEN,
-    _SAFE_LOADER,
-    _alias_line,
-    _bad_date,
-    _cited_findings,
-    _cited_items,
-    _claim_numbers,
-    _confidence,
-    _date,
-    _date_problem,
-    _decode,
-    _escaped_control,
-    _long_number,
-    _field_line,
-    _field_problems,
-    _inner_boms,
-    _link_lines,
-    _one_line,
-    _Problem,
-    _slugs,
-    _written_links,
-    _strings,
-    _text,
+    SAFE_LOADER,
+    yaml_alias_line,
+    first_bad_date,
+    cited_finding_entries,
+    cited_items,
+    own_claim_numbers,
+    confidence_value,
+    date_value,
+    date_problem_message,
+    decoded_text,
+    escaped_control,
+    too_long_number,
+    field_line,
+    misshapen_fields,
+    without_inner_boms,
+    link_entry_lines,
+    one_line,
+    IssueMaker,
+    field_slugs,
+    links_not_written_as_slugs,
+    field_strings,
+    field_text,
     normalise_slug,
     without_invisible,
     visible_text,
     INVISIBLE,
 )
 from kgsync.read.corpus_checks import check_corpus
-from kgsync.read.item_files import _DATED_SLUG, RENDERED_SITE_NOTE, display_path, find_item_files, missed_item_files
+from kgsync.read.item_files import DATED_SLUG, RENDERED_SITE_NOTE, display_path, find_item_files, missed_item_files
 from kgsync.read.item_model import NOT_AN_ITEM, CitedFinding, Issue, IssueSeverity, ReadResult, ResearchItem
 from kgsync.read.item_sections import (
     AUTHOR_MARKER,
@@ -68,13 +67,12 @@ from kgsync.read.item_sections import (
     MAX_LINE,
     KeyFinding,
     Section,
-    _first_h1,
-    _line_end,
-    _line_starts,
-    _list_entries,
-    _long_lines,
-    _plain,
-    _sections,
+    first_h1,
+    line_end,
+    list_entries,
+    overlong_lines,
+    plain_text,
+    split_sections,
     Fence,
     fenced_blocks,
     heading_key,
@@ -88,7 +86,6 @@ __all__ = [
     "MAX_LINE", "RENDERED_SITE_NOTE", "CitedFinding", "Issue", "IssueSeverity", "KeyFinding", "ReadResult", "ResearchItem", "Section", "check_corpus",
     "display_path", "Fence", "fenced_blocks", "find_item_files", "heading_key", "link_out", "missed_item_files", "normalise_slug",
     "read_corpus", "read_item_bytes", "read_items", "unfenced_lines", "unreadable",
-    "_FORBIDDEN", "_line_starts",
 ]
 
 
@@ -104,7 +101,7 @@ _FRONTMATTER_END = re.compile(r"^[^\S\n]*(?:---|\.\.\.)[^\S\n]*$", re.MULTILINE)
 
 class _FastYAMLHandler(YAMLHandler):
     def load(self, fm: str, **kwargs: object) -> dict[str, Any]:
-        kwargs.setdefault("Loader", _SAFE_LOADER)
+        kwargs.setdefault("Loader", SAFE_LOADER)
         data: dict[str, Any] = super().load(fm, **kwargs)
         return data
 
@@ -191,21 +188,21 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
     if not _SLUG_OK.fullmatch(slug):  # fullmatch: "$" alone also matches before a final newline
         return [problem(IssueSeverity.ERROR, None, f"file name {slug!r} is not a usable slug",
                         "use letters, digits, '.', '_' and '-' only")]
-    text, issue = _decode(raw, problem)
+    text, issue = decoded_text(raw, problem)
     if issue:
         return [issue]
-    text, inner_bom = _inner_boms(text, problem)
+    text, inner_bom = without_inner_boms(text, problem)
     if not text.strip():
         return [problem(IssueSeverity.ERROR, 1, "empty file", "write the item or delete the file")]
     # Whole-text scans only: an item is ~1,400 lines, and a Python step per line
     # would cost more than parsing its YAML (the build must stay within 3x of that).
-    first_end = _line_end(text, 0)
+    first_end = line_end(text, 0)
     if text[:first_end].strip() != "---":
         if text.lstrip().startswith("---"):
             line = text[: len(text) - len(text.lstrip())].count("\n") + 1
             return [problem(IssueSeverity.ERROR, line, "the frontmatter starts after line 1, so it is not read",
                             "delete what comes before the opening '---' line")]
-        if _DATED_SLUG.match(slug):
+        if DATED_SLUG.match(slug):
             return [problem(IssueSeverity.ERROR, 1, "no YAML frontmatter, but the file is named like a research item",
                             "start the item with a '---' frontmatter block (title, completed, themes, ...)")]
         return [problem(IssueSeverity.NOTICE, 1, NOT_AN_ITEM,
@@ -223,7 +220,7 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
                         f"{MAX_FRONTMATTER:,} (this line passes it): not read; the item keeps its previous nodes",
                         "keep the frontmatter to a title, dates and short lists (each list is capped: caps: in "
                         "kgsync.yml); long text belongs in the body")]
-    alias = _alias_line(yaml_text)
+    alias = yaml_alias_line(yaml_text)
     if alias is not None:  # "*name": one alias can stand for gigabytes (the "billion laughs")
         return [problem(IssueSeverity.ERROR, alias + 2, "YAML alias (*name) in the frontmatter",
                         "write the value out; items do not use YAML anchors and aliases")]
@@ -240,14 +237,14 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
         return [problem(IssueSeverity.ERROR, line, f"malformed frontmatter YAML: {reason}",
                         "fix the YAML (quote values containing ': ' or '#')")]
     except ValueError as exc:  # PyYAML's date constructor: "2026-02-30" is YAML's date syntax, no date
-        number = _long_number(yaml_text)  # or an integer past Python's int-string limit
+        number = too_long_number(yaml_text)  # or an integer past Python's int-string limit
         if number is not None:
             line, name, digits = number
             return [problem(IssueSeverity.ERROR, line + 2, f"{name + ': ' if name else ''}a number of {digits} digits, "
                             f"over the {sys.get_int_max_str_digits():,} digits Python reads",
                             "quote the value, or shorten it")]
-        line, value = _bad_date(yaml_text)
-        return [problem(IssueSeverity.ERROR, line + 2, _date_problem(value, exc),
+        line, value = first_bad_date(yaml_text)
+        return [problem(IssueSeverity.ERROR, line + 2, date_problem_message(value, exc),
                         "write a real date as YYYY-MM-DD")]
     except RecursionError:
         return [problem(IssueSeverity.ERROR, 2, "frontmatter YAML nested too deeply", "flatten the frontmatter")]
@@ -256,15 +253,15 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
     if not isinstance(meta, dict):
         return [problem(IssueSeverity.ERROR, 2, "frontmatter is not a mapping of field: value")]
     # YAML escapes ("\x85", "\u007f") make what the text scan cannot see; without a backslash there
-    # is no escape, and every string of ``meta`` is the text's own characters, which ``_decode`` checked:
+    # is no escape, and every string of ``meta`` is the text's own characters, which ``decoded_text`` checked:
     # the walk over every key and value is skipped (most frontmatter has no backslash).
-    escaped = _escaped_control(meta) if "\\" in yaml_text else None
+    escaped = escaped_control(meta) if "\\" in yaml_text else None
     if escaped is not None:
         name, char = escaped
-        return [problem(IssueSeverity.ERROR, _field_line(yaml_text, name) + 2,
+        return [problem(IssueSeverity.ERROR, field_line(yaml_text, name) + 2,
                         f"{name}: holds control character or noncharacter U+{ord(char):04X} (a YAML escape)",
                         "delete the escape: item text holds no control characters")]
-    long_lines = _long_lines(text)
+    long_lines = overlong_lines(text)
     warnings: list[Issue] = [
         problem(IssueSeverity.WARNING, second + 2, f"{name}: written twice (first at line {first + 2}); YAML keeps "
                 "only the last", f"keep one {name}: line (merge the two lists)" if name in _LIST_FIELDS
@@ -276,7 +273,7 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
         for n in long_lines[:3]
     ] + ([inner_bom] if inner_bom else [])
     meta, invisible = without_invisible(meta, yaml_text)
-    warnings += [problem(IssueSeverity.WARNING, _field_line(yaml_text, name) + 2,
+    warnings += [problem(IssueSeverity.WARNING, field_line(yaml_text, name) + 2,
                          f"{name}: invisible or bidi control character U+{ord(char):04X} removed",
                          "delete it: names, titles and PR titles hold only visible text")
                  for name, char in invisible]
@@ -291,33 +288,33 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
                                 f"invisible or bidi control character U+{ord(char):04X} removed from the text, "
                                 f"{count} in all (the first on this line)",
                                 "delete them: claims, names and titles hold only visible text"))
-    sections = _sections(body, body_line)
-    field_problems = _field_problems(meta, yaml_text, problem)
+    sections = split_sections(body, body_line)
+    field_problems = misshapen_fields(meta, yaml_text, problem)
     if any(issue.severity is IssueSeverity.ERROR for issue in field_problems):
         return field_problems
     warnings += field_problems
-    links = {name: _slugs(_cited_items(meta.get(name))) for name in ("cites", "related", "supersedes", "superseded_by")}
+    links = {name: field_slugs(cited_items(meta.get(name))) for name in ("cites", "related", "supersedes", "superseded_by")}
     for name, targets in links.items():
         if slug in targets:  # "superseded by itself" would hide the item's own claims
-            warnings.append(problem(IssueSeverity.WARNING, _field_line(yaml_text, name) + 2,
+            warnings.append(problem(IssueSeverity.WARNING, field_line(yaml_text, name) + 2,
                                     f"{name} names the item itself; ignored", f"remove {slug!r} from {name}"))
             links[name] = tuple(t for t in targets if t != slug)
-    title = _text(meta.get("title")) or INVISIBLE.sub("", _first_h1(sections))
+    title = field_text(meta.get("title")) or INVISIBLE.sub("", first_h1(sections))
     if not title:
         return [problem(IssueSeverity.ERROR, 2, "no title", "add 'title:' to the frontmatter or a '# Title' heading")]
     item = ResearchItem(
         slug=slug,
         path=path,
-        title=_one_line(title),
-        completed=_date(meta.get("completed")),
-        themes=_strings(meta.get("themes")),
+        title=one_line(title),
+        completed=date_value(meta.get("completed")),
+        themes=field_strings(meta.get("themes")),
         cites=links["cites"],
         related=links["related"],
         supersedes=links["supersedes"],
         superseded_by=links["superseded_by"],
-        confidence=_confidence(meta.get("confidence")),
-        item_type=_text(meta.get("item_type")),
-        status=_text(meta.get("status")),
+        confidence=confidence_value(meta.get("confidence")),
+        item_type=field_text(meta.get("item_type")),
+        status=field_text(meta.get("status")),
         research_question="",
         executive_summary="",
         key_findings=(),
@@ -325,16 +322,16 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
         sections=sections,
         body=body,
         body_line=body_line,
-        claim_numbers=_claim_numbers(meta),
-        cited_findings=_cited_findings(meta.get("cites"), slug, yaml_text),
-        field_lines=tuple((name, _field_line(yaml_text, name) + 2) for name in _LIST_FIELDS if name in meta),
-        written_links=_written_links(meta),
-        link_lines=_link_lines(meta, yaml_text),
+        claim_numbers=own_claim_numbers(meta),
+        cited_findings=cited_finding_entries(meta.get("cites"), slug, yaml_text),
+        field_lines=tuple((name, field_line(yaml_text, name) + 2) for name in _LIST_FIELDS if name in meta),
+        written_links=links_not_written_as_slugs(meta),
+        link_lines=link_entry_lines(meta, yaml_text),
     )
     item, warnings = _with_sections(item, problem, warnings)
     missing = [n for n in item.claim_numbers if n > len(item.key_findings)]
     if missing:
-        return [problem(IssueSeverity.ERROR, _field_line(yaml_text, "kgsync") + 2,
+        return [problem(IssueSeverity.ERROR, field_line(yaml_text, "kgsync") + 2,
                         f"kgsync.claims names Key Finding {missing[0]}, but the item has "
                         f"{len(item.key_findings)} Key Findings",
                         "list numbers of the item's own Key Findings (1 is the first)")]
@@ -368,7 +365,7 @@ def _repeated_fields(yaml_text: str) -> list[tuple[str, int, int]]:
     return out
 
 
-def _with_sections(item: ResearchItem, problem: _Problem, warnings: list[Issue]) -> tuple[ResearchItem, list[Issue]]:
+def _with_sections(item: ResearchItem, problem: IssueMaker, warnings: list[Issue]) -> tuple[ResearchItem, list[Issue]]:
     from dataclasses import replace
 
     question = item.section(*_QUESTION)
@@ -379,7 +376,7 @@ def _with_sections(item: ResearchItem, problem: _Problem, warnings: list[Issue])
                                 ("Key Findings", findings, ())):
         if found is None:
             warnings.append(_missing_section(item, problem, wanted, keys or (wanted.lower(),)))
-    parsed_findings = _list_entries(findings) if findings else ()
+    parsed_findings = list_entries(findings) if findings else ()
     if findings is not None and not parsed_findings:
         warnings.append(problem(IssueSeverity.WARNING, findings.line, "Key Findings has no list entries",
                                 "write the findings as a numbered list"))
@@ -387,8 +384,8 @@ def _with_sections(item: ResearchItem, problem: _Problem, warnings: list[Issue])
     item = replace(
         item,
         field_lines=item.field_lines + ((("sources", sources.line),) if sources else ()),
-        research_question=_plain(question.text) if question else "",
-        executive_summary=_plain(summary.text) if summary else "",
+        research_question=plain_text(question.text) if question else "",
+        executive_summary=plain_text(summary.text) if summary else "",
         key_findings=parsed_findings,
         sources=urls,
     )
@@ -398,7 +395,7 @@ def _with_sections(item: ResearchItem, problem: _Problem, warnings: list[Issue])
 _QUESTION = ("research question", "question / hypothesis", "question")
 
 
-def _missing_section(item: ResearchItem, problem: _Problem, wanted: str, keys: tuple[str, ...]) -> Issue:
+def _missing_section(item: ResearchItem, problem: IssueMaker, wanted: str, keys: tuple[str, ...]) -> Issue:
     """The warning for a section the item lacks; at the code fence never closed that hides its heading, if one does."""
     fence, marker, hidden = swallowed_headings(item.body, item.body_line)
     at = next((line for key, line in hidden if key in keys), 0)

@@ -13,7 +13,7 @@ from kgsync.contract.errors import ServeError
 from kgsync.serve.index import Index
 from kgsync.serve.snapshot import Link, Node, Snapshot, is_claim, is_item, slug_of, value, values
 from kgsync.serve.service import Service
-from kgsync.serve.tools import cut, paged, entity_json, relation_json, shown_name, _bounded
+from kgsync.serve.tools import cut, paged, entity_json, relation_json, shown_name, bounded_answer
 
 
 def _norm(text: str) -> str:
@@ -143,7 +143,7 @@ def topic(service: Service, concept: str, include_contested: bool = False, inclu
                               "shows them")
         return answer
 
-    return _bounded(make, "claims")
+    return bounded_answer(make, "claims")
 
 
 def evidence(service: Service, claim: str) -> str:
@@ -182,7 +182,7 @@ def evidence(service: Service, claim: str) -> str:
             answer["note"] = "no kgsync manifest beside the graph: links are shown without their sentences"
         return answer
 
-    return _bounded(make, "links")
+    return bounded_answer(make, "links")
 
 
 #: An item's file, as a path (any folders) with an optional ":line": group 1 is the slug.
@@ -219,7 +219,7 @@ def item(service: Service, slug: str) -> str:
             answer["other_relations"] = other
         return answer
 
-    return _bounded(make, "findings")
+    return bounded_answer(make, "findings")
 
 
 def _counts(snap: Snapshot, claim: Node) -> dict[str, int]:

@@ -91,7 +91,7 @@ def relations_among(snapshot: Snapshot, names: Sequence[str]) -> list[Link]:
     return sorted(found, key=lambda r: position[id(r)])
 
 
-def _bounded(make: Callable[[int], dict[str, Any]], trim: str) -> str:
+def bounded_answer(make: Callable[[int], dict[str, Any]], trim: str) -> str:
     """The least compacted answer ``make(level)`` that fits the ``bound()``; failing that, the most
     compact one with list ``trim`` shortened from the end (a note says how much was left out)."""
     limit = bound()
@@ -257,7 +257,7 @@ def search_nodes(service: Service, query: str, limit: int = 10, offset: int = 0)
         text = dumps(page(count, LEVELS - 1))
         if len(text) <= bound():
             return text
-    return _bounded(lambda level: page(1, level), "entities")
+    return bounded_answer(lambda level: page(1, level), "entities")
 
 
 _KINDS_OF_PREFIX = {"item": ("research_item",), "claim": ("claim",), "concept": ("concept", "method"),
@@ -347,7 +347,7 @@ def open_nodes(service: Service, names: Sequence[str], offset: int = 0) -> str:
             answer["note"] = answer.get("note", "") + ("; " if "note" in answer else "") + "observations shortened"
         return answer
 
-    return _bounded(make, "entities")
+    return bounded_answer(make, "entities")
 
 
 def read_graph(service: Service, offset: int = 0, limit: int = 20) -> str:
@@ -393,7 +393,7 @@ def read_graph(service: Service, offset: int = 0, limit: int = 20) -> str:
             answer["counts"]["skipped_lines"] = snap.skipped
         return answer
 
-    return _bounded(make, "entities")
+    return bounded_answer(make, "entities")
 
 
 def _concept_reach(index: Index) -> dict[str, int]:

@@ -11,20 +11,20 @@ from kgsync.extract.acronyms import LINKING_WORDS
 from kgsync.extract.canonical import term_key
 from kgsync.extract.idea import in_capitals
 from kgsync.extract.mining import DEFINED, ItemCandidates
-from kgsync.vocabulary.groups import _Group, _is_short
-from kgsync.vocabulary.terms import _lengths_of
+from kgsync.vocabulary.groups import CandidateGroup, is_lone_acronym
+from kgsync.vocabulary.terms import phrase_lengths_by_first_word
 from kgsync.vocabulary.vocab_file import PinnedVocabulary
 
 
-#: First word -> (words, their replacement): an acronym and its expansion (``_acronym_swaps``).
-_Swaps = Mapping[str, Sequence[tuple[tuple[str, ...], tuple[str, ...]]]]
+#: First word -> (words, their replacement): an acronym and its expansion (``acronym_swaps``).
+AcronymSwaps = Mapping[str, Sequence[tuple[tuple[str, ...], tuple[str, ...]]]]
 
 
-#: acronym key -> its expansion keys, the earliest definer's first (``_acronym_map``).
+#: acronym key -> its expansion keys, the earliest definer's first (``acronym_map``).
 Expansions = Mapping[str, tuple[str, ...]]
 
 
-def _resolve(key: str, local: Mapping[str, str], pinned: PinnedVocabulary, global_acronyms: Mapping[str, str]) -> str:
+def resolved_group_key(key: str, local: Mapping[str, str], pinned: PinnedVocabulary, global_acronyms: Mapping[str, str]) -> str:
     """The group a candidate key joins: pinned merges and names first, then the item's
     acronym map (``item_acronyms``), then ``global_acronyms`` (only for the stoplist)."""
     target = pinned.resolve(key)
@@ -43,7 +43,7 @@ def is_ordinary_in_capitals(key: str, surfaces: Sequence[tuple[str, int]], flags
             and all(in_capitals(surface) for surface, _count in surfaces))
 
 
-def _acronym_map(cands: Sequence[ItemCandidates],
+def acronym_map(cands: Sequence[ItemCandidates],
                  previous: Sequence[tuple[str, str]] = ()) -> dict[str, tuple[str, ...]]:
     """acronym key -> the expansion keys items define it as, the earliest item's (slug order:
     slugs start with their date) first, then those the last build's manifest recorded
@@ -75,7 +75,7 @@ def first_expansions(expansions: Expansions) -> dict[str, str]:
 def item_acronyms(item: ItemCandidates, expansions: Expansions) -> dict[str, str]:
     """The acronyms one item's terms stand for.  An expansion comes only from a definition whose
     letters match its words (``kgsync.extract.acronyms.letters_match``): the item's own, else
-    one of the shared map (``_acronym_map``: the corpus's definitions and the last manifest's)
+    one of the shared map (``acronym_map``: the corpus's definitions and the last manifest's)
     that the item writes out somewhere (``ItemCandidates.spelled``), else the map's only
     expansion when it has one.  An acronym the map gives two meanings ("IP": intellectual
     property and Internet Protocol; "DORA") keeps its letters in an item that spells out
@@ -112,7 +112,7 @@ def _brand_spelling(surface: str) -> bool:
     return len(surface) > 1 and surface[0].islower() and any(c.isupper() for c in surface[1:])
 
 
-def _acronym_entries(ordered: Sequence[ItemCandidates], expansions: Expansions,
+def acronym_entries(ordered: Sequence[ItemCandidates], expansions: Expansions,
                      local: Sequence[Mapping[str, str]] | None = None) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
     """Each (acronym, expansion) of the map with the items that take the expansion from it: they
     write the acronym as a term without defining it (``item_acronyms``; ``local``: those of
@@ -146,19 +146,19 @@ def _same_words(a: str, b: str) -> bool:
     return len(first) == len(second) and all(x[:4] == y[:4] for x, y in zip(first, second))
 
 
-def _shared_acronyms(groups: Mapping[str, _Group], kept: set[str]) -> frozenset[str]:
+def _shared_acronyms(groups: Mapping[str, CandidateGroup], kept: set[str]) -> frozenset[str]:
     """The lone acronyms that two kept groups both write ("DORA" on the DevOps programme's node and
     on the EU Act's): each group's items read it their own way, so the letters alone name neither."""
     owners: dict[str, set[str]] = defaultdict(set)
     for g in kept:
         for surface in groups[g].surfaces:
-            if _is_short(surface):
+            if is_lone_acronym(surface):
                 owners[term_key(surface)].add(g)
     return frozenset(key for key, found in owners.items() if len(found) > 1)
 
 
-def _mention_index(groups: Mapping[str, _Group], kept: set[str], by_key: Mapping[str, str],
-                   pinned: PinnedVocabulary, swaps: _Swaps | None = None, ambiguous: frozenset[str] = frozenset(),
+def mention_index(groups: Mapping[str, CandidateGroup], kept: set[str], by_key: Mapping[str, str],
+                   pinned: PinnedVocabulary, swaps: AcronymSwaps | None = None, ambiguous: frozenset[str] = frozenset(),
                    ) -> tuple[dict[str, str], frozenset[str], dict[str, tuple[int, ...]]]:
     """Key -> the name a text that writes it names.  An acronym of two meanings (``ambiguous``, or
     written by two kept groups: ``_shared_acronyms``) names only its own node (the group of its
@@ -174,20 +174,20 @@ def _mention_index(groups: Mapping[str, _Group], kept: set[str], by_key: Mapping
         pinned_keys = {term_key(a) for a in pinned.aliases.get(name, ())}  # the vocabulary file's word wins
         keys |= pinned_keys
         for surface in groups[g].surfaces:
-            if _is_short(surface):
+            if is_lone_acronym(surface):
                 acronym_only.add(term_key(surface))
         for key in sorted(k for k in keys if k):
             if key in unsure and key != g and key not in pinned_keys:
                 continue
             index.setdefault(key, name)
         for key in sorted(k for k in keys if k):  # after the written keys: a written key always wins
-            for variant in _acronym_variants(key, swaps):
+            for variant in acronym_variants(key, swaps):
                 if variant not in index:
                     index[variant] = name
                     if " " not in variant:
                         acronym_only.add(variant)  # a lone acronym matches only in capitals
     acronym_only |= ambiguous  # looked up for an item's own reading of it (``item_readings``), in capitals
-    return index, frozenset(acronym_only), _lengths_of(set(index) | ambiguous)
+    return index, frozenset(acronym_only), phrase_lengths_by_first_word(set(index) | ambiguous)
 
 
 def item_readings(ordered: Sequence[ItemCandidates], expansions: Expansions, ambiguous: frozenset[str],
@@ -210,7 +210,7 @@ def item_readings(ordered: Sequence[ItemCandidates], expansions: Expansions, amb
     return out
 
 
-def _acronym_swaps(acronyms: Mapping[str, str]) -> _Swaps:
+def acronym_swaps(acronyms: Mapping[str, str]) -> AcronymSwaps:
     """First word -> (words, their replacement), both ways for the corpus's acronyms: ("ai",) <->
     ("artificial", "intelligence").  An expansion several acronyms share contracts to the first."""
     pairs: dict[tuple[str, ...], tuple[str, ...]] = {}
@@ -225,7 +225,7 @@ def _acronym_swaps(acronyms: Mapping[str, str]) -> _Swaps:
     return out
 
 
-def contracted(key: str, swaps: _Swaps) -> str:
+def contracted(key: str, swaps: AcronymSwaps) -> str:
     """``key`` with every expansion of the shared map written as its acronym ("enterprise
     artificial intelligence" -> "enterprise ai"): the form two acronym twins share."""
     words_ = key.split(" ")
@@ -243,7 +243,7 @@ def contracted(key: str, swaps: _Swaps) -> str:
     return " ".join(out)
 
 
-def _acronym_variants(key: str, swaps: _Swaps) -> list[str]:
+def acronym_variants(key: str, swaps: AcronymSwaps) -> list[str]:
     """``key`` with one acronym spelled out or one expansion contracted: a text that writes
     "enterprise AI" names "enterprise artificial intelligence", one that writes "artificial
     intelligence agents" names "AI agent".  The acronym map is the shared vocabulary's (the

@@ -1,4 +1,4 @@
-"""Hubs and each item's local choice of its terms (``_local_choice``): salience inside the item, never a corpus count."""
+"""Hubs and each item's local choice of its terms (``local_choice``): salience inside the item, never a corpus count."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Callable, Container, Iterable, Mapping, Sequence, Se
 from kgsync.extract import wordnet
 from kgsync.extract.mining import ACRONYM, DEFINED, DENSE, FREE, PLAIN, TITLE
 from kgsync.read.config import Caps, Mining
-from kgsync.vocabulary.groups import _Group
+from kgsync.vocabulary.groups import CandidateGroup
 from kgsync.vocabulary.terms import TermKind
 
 
@@ -22,7 +22,7 @@ HUB_LEAVE_RATIO = 0.75
 HUB_ENTER_RATIO = 1.25
 
 
-def _is_hub(group: _Group, g: str, n_items: int, mining: Mining, previous_hubs: frozenset[str] | None) -> bool:
+def group_is_hub(group: CandidateGroup, g: str, n_items: int, mining: Mining, previous_hubs: frozenset[str] | None) -> bool:
     """A corpus stopword (``is_hub``); a pinned term never is one."""
     return not group.pinned and is_hub(g, len(group.items), n_items, mining, previous_hubs)
 
@@ -37,7 +37,7 @@ def is_hub(g: str, count: int, n_items: int, mining: Mining, previous_hubs: froz
     return count > max(share * n_items, mining.min_items)
 
 
-def _local_choice(ranked: Iterable[tuple[float, str]], own_flags: Mapping[str, int],
+def local_choice(ranked: Iterable[tuple[float, str]], own_flags: Mapping[str, int],
                   is_pinned: Callable[[str], bool], kind: Callable[[str], TermKind], caps: Caps,
                   hubs: Set[str], theme_pins: Container[str] = frozenset()) -> list[str]:
     """One item's terms, from its own candidates only: its most salient terms that its own
@@ -128,7 +128,7 @@ class _InsideLonger:
         return 0.0
 
 
-def _weight(key: str, pinned: bool) -> float:
+def salience_weight(key: str, pinned: bool) -> float:
     """What an item's salience of a term is multiplied by when it ranks its terms."""
     return _length_factor(key) * (1.5 if pinned else 1.0)
 

@@ -1,4 +1,4 @@
-"""One idea across items while ``vocab.select`` groups them (``_Group``), how a group is named and
+"""One idea across items while ``vocab.select`` groups them (``CandidateGroup``), how a group is named and
 labelled, and how near-duplicate groups merge (the growth policy: oldest first)."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from kgsync.vocabulary.vocab_file import PinnedVocabulary
 _new_counter = Counter.__new__
 
 
-class _Group:
+class CandidateGroup:
     """One idea across items while selecting: all keys that resolved to it."""
 
     __slots__ = ("key", "items", "focus", "surfaces", "flags", "pinned", "keys", "name", "first", "first_surfaces")
@@ -36,12 +36,12 @@ class _Group:
         self.flags = 0
         self.pinned: str | None = None
         self.keys: set[str] = set()
-        self.name = ""  # cached by _name once the surfaces are complete
+        self.name = ""  # cached by group_name once the surfaces are complete
         self.first = ""  # the earliest item (slug order) that wrote a surface: it names the term
         self.first_surfaces: Counter[str] = _new_counter(Counter)  # that item's surfaces (a stable name and label)
 
 
-def _merge_chosen(groups: dict[str, _Group], chosen: set[str], kind_of: Mapping[str, TermKind], rule: Merge,
+def merge_chosen_groups(groups: dict[str, CandidateGroup], chosen: set[str], kind_of: Mapping[str, TermKind], rule: Merge,
                   pinned: PinnedVocabulary,
                   contract: Callable[[str], str] | None = None) -> tuple[dict[str, str], dict[str, str]]:
     """Merge near-duplicates among the chosen groups (``_merge_near_duplicates``): each merged
@@ -49,26 +49,26 @@ def _merge_chosen(groups: dict[str, _Group], chosen: set[str], kind_of: Mapping[
     source -> the name it would have had (taken before it is absorbed)."""
     facets: set[str] = set()
     merged_into = _merge_near_duplicates(groups, chosen, kind_of, rule, contract, facets)
-    source_names = {source: _name(groups[source], pinned) for source in merged_into}
+    source_names = {source: group_name(groups[source], pinned) for source in merged_into}
     for source, target in sorted(merged_into.items()):
         _absorb(groups[target], groups.pop(source), source in facets)
     return merged_into, source_names
 
 
-def _names_it(group: _Group, slug: str, surfaces: Sequence[tuple[str, int]]) -> bool:
+def item_names_group(group: CandidateGroup, slug: str, surfaces: Sequence[tuple[str, int]]) -> bool:
     """Does this item (items come in slug order) name the group?  The earliest item that writes
     it out (an expansion before an acronym), else the earliest item: a rule no count moves."""
     if not group.first or group.first == slug:
         return True
-    return (all(_is_short(s) for s in group.first_surfaces)
-            and any(not _is_short(s) for s, _count in surfaces))
+    return (all(is_lone_acronym(s) for s in group.first_surfaces)
+            and any(not is_lone_acronym(s) for s, _count in surfaces))
 
 
 #: A closed-up name ending in an acronym ("HybridRAG", "GraphRAG"): a variant of what the acronym names.
 _ACRONYM_TAIL = re.compile(r"[A-Z]?[a-z]{2,}([A-Z]{2,6})s?")
 
 
-def _kind(group: _Group, pinned: PinnedVocabulary, acronyms: Mapping[str, str] | None = None) -> TermKind:
+def group_kind(group: CandidateGroup, pinned: PinnedVocabulary, acronyms: Mapping[str, str] | None = None) -> TermKind:
     """The pinned kind, else the kind of what an acronym tail names ("HybridRAG" is a kind of
     retrieval-augmented generation: a method; ``acronyms``: the shared map, acronym key ->
     expansion key), else ``classify``."""
@@ -82,7 +82,7 @@ def _kind(group: _Group, pinned: PinnedVocabulary, acronyms: Mapping[str, str] |
     return classify(group.key)
 
 
-def _merge_near_duplicates(groups: Mapping[str, _Group], kept: set[str], kind_of: Mapping[str, TermKind],
+def _merge_near_duplicates(groups: Mapping[str, CandidateGroup], kept: set[str], kind_of: Mapping[str, TermKind],
                            rule: Merge, contract: Callable[[str], str] | None = None,
                            facets_out: set[str] | None = None) -> dict[str, str]:
     """source group -> target group, by the growth policy: oldest first.
@@ -99,7 +99,7 @@ def _merge_near_duplicates(groups: Mapping[str, _Group], kept: set[str], kind_of
     # later item's term joins an earlier one, and no count that merges move decides the name.
     order = sorted(kept, key=lambda g: (not groups[g].pinned, groups[g].first or min(groups[g].items, default=""),
                                         len(g), g))
-    names = {g: groups[g].pinned or _name(groups[g], None) for g in kept}
+    names = {g: groups[g].pinned or group_name(groups[g], None) for g in kept}
     facets = _facet_targets(groups, kept, kind_of, names)
     blocks: dict[tuple[TermKind, str], list[str]] = defaultdict(list)
     merged: dict[str, str] = {}
@@ -145,7 +145,7 @@ def _merge_near_duplicates(groups: Mapping[str, _Group], kept: set[str], kind_of
     return merged
 
 
-def _readings(group: _Group, name: str) -> list[str]:
+def _readings(group: CandidateGroup, name: str) -> list[str]:
     """The names a group's surfaces read as with a participle compound read as its first word
     (``similarity.compound_names``), other than its own name."""
     if "-" not in name:
@@ -161,7 +161,7 @@ def facet_head(word: str) -> bool:
     return wordnet.is_act(word) or wordnet.is_process(word)
 
 
-def _facet_targets(groups: Mapping[str, _Group], kept: set[str], kind_of: Mapping[str, TermKind],
+def _facet_targets(groups: Mapping[str, CandidateGroup], kept: set[str], kind_of: Mapping[str, TermKind],
                    names: Mapping[str, str]) -> dict[str, str]:
     """Facet -> the group it is a facet of: "GitHub Actions workflow" joins "GitHub Actions" (a
     name, ``_proper``), "H-neuron activation" joins the node whose short form "H-neurons" is
@@ -190,7 +190,7 @@ def _facet_targets(groups: Mapping[str, _Group], kept: set[str], kind_of: Mappin
     return out
 
 
-def _proper(group: _Group) -> bool:
+def _proper(group: CandidateGroup) -> bool:
     """Every surface that spells the group's key is capitalised word by word ("GitHub Actions"):
     a named thing, whose facets its page holds.  A common noun's act is often an idea of its own
     ("inference-time intervention", "knowledge graph construction", "software development")."""
@@ -204,14 +204,14 @@ def proper_name(surfaces: Iterable[str]) -> bool:
     return bool(written) and all(ws and all(w[:1].isupper() for w in ws) for ws in written)
 
 
-def _short_forms(group: _Group) -> set[str]:
+def _short_forms(group: CandidateGroup) -> set[str]:
     """The keys of a group's short surfaces: an acronym ("MCP") or a name with an initial for a
     word ("H-neurons"), which only the group's items define for it; not its other words ("agents"
     of "agentic AI": a word, not a name of it)."""
     out = set()
     for surface in group.surfaces:
         key = term_key(surface)
-        if key and (_is_short(surface) or any(len(w) == 1 for w in key.split(" "))):
+        if key and (is_lone_acronym(surface) or any(len(w) == 1 for w in key.split(" "))):
             out.add(key)
     return out
 
@@ -287,7 +287,7 @@ def _probe_blocks(name: str, own: list[str] | None = None) -> list[str]:
     return out
 
 
-def _absorb(target: _Group, source: _Group, facet: bool = False) -> None:
+def _absorb(target: CandidateGroup, source: CandidateGroup, facet: bool = False) -> None:
     """``facet``: the source names what happens to the target ("GitHub Actions workflow"), so
     its earliest item does not name or label the target, whichever came first."""
     for slug, score in source.items.items():
@@ -304,7 +304,7 @@ def _absorb(target: _Group, source: _Group, facet: bool = False) -> None:
     target.flags |= source.flags & ~PLAIN
 
 
-def _label(group: _Group) -> str:
+def group_label(group: CandidateGroup) -> str:
     """The display form the earliest item writes (most written there); an expansion before its
     acronym.  Not the corpus majority: a label must not flip when a majority shifts."""
     surfaces = group.first_surfaces or group.surfaces
@@ -330,7 +330,7 @@ def written_names(surfaces: Iterable[str]) -> frozenset[str]:
     capitalised: dict[str, list[str]] = defaultdict(list)
     lowered: set[str] = set()
     surfaces = list(surfaces)
-    if any(map(_is_short, surfaces)):
+    if any(map(is_lone_acronym, surfaces)):
         return frozenset()
     for surface in surfaces:
         parts = [p for p in re.split(r"[\s-]+", surface) if p]
@@ -346,14 +346,14 @@ def written_names(surfaces: Iterable[str]) -> frozenset[str]:
 
 
 def _surface_rank(kv: tuple[str, int]) -> tuple[bool, int, int, str]:
-    return _is_short(kv[0]), -kv[1], len(kv[0]), kv[0]
+    return is_lone_acronym(kv[0]), -kv[1], len(kv[0]), kv[0]
 
 
-def _is_short(surface: str) -> bool:
+def is_lone_acronym(surface: str) -> bool:
     return " " not in surface and "-" not in surface and is_acronym(surface)
 
 
-def _name(group: _Group, pinned: PinnedVocabulary | None) -> str:
+def group_name(group: CandidateGroup, pinned: PinnedVocabulary | None) -> str:
     if group.pinned:
         return group.pinned
     if not group.name:
@@ -364,7 +364,7 @@ def _name(group: _Group, pinned: PinnedVocabulary | None) -> str:
 _CAPITALISED = re.compile(r"[A-Z][\w']*(?:[\s-]+[A-Z][\w']*)+")
 
 
-def _kept_plurals(surface: str, group: _Group) -> frozenset[int]:
+def _kept_plurals(surface: str, group: CandidateGroup) -> frozenset[int]:
     """The plurals the name keeps as written: a plural in a modifier or after "of" ("fundamentals
     first", "bill of materials": English writes a modifier singular, so a plural one is fixed),
     and the head of a name capitalised word by word that no ordinary English word opens
@@ -384,8 +384,8 @@ def _kept_plurals(surface: str, group: _Group) -> frozenset[int]:
     return frozenset(plurals)
 
 
-def _choose_name(group: _Group) -> str:
-    """From the earliest item's surfaces (see ``_label``), then everyone's."""
+def _choose_name(group: CandidateGroup) -> str:
+    """From the earliest item's surfaces (see ``group_label``), then everyone's."""
     surfaces = group.first_surfaces or group.surfaces
     if surfaces:  # nearly always the best-ranked surface: no sort for it
         surface = min(surfaces.items(), key=_surface_rank)[0]

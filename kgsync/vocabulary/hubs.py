@@ -2,7 +2,7 @@
 
 A *hub* (``choice.is_hub``: on more than ``mining.max_item_share`` of the items, with the
 manifest's hysteresis) separates nothing, so no item spends one of its capped slots on it
-(``choice._local_choice``) and no item's findings make it a subject.  But a term that many items
+(``choice.local_choice``) and no item's findings make it a subject.  But a term that many items
 share is the repository's most important concept ("large language model", "GitHub" in an AI
 corpus): it deserves a node as much as a topic does (``kgsync.vocabulary.topics``).  So each hub
 is a term that every item *addressing* it links beyond its caps (``ItemTerms.beyond``), as a
@@ -18,7 +18,7 @@ API", ``flags.FREE``: the item cites the product, the hub is the genre of its pa
 also cites its evidence ("NIST AI RMF", "GitHub Copilot"), and readers judged two of three items
 that linked a hub only so passing by it.  Never a corpus count: which terms are hubs is the corpus's status (with hysteresis), and the rest is
 the item's.  The node's name, label, kind and aliases come from the addressing items' forms
-only (the earliest addresser names it, ``groups._name``), so an item that merely mentions a hub
+only (the earliest addresser names it, ``groups.group_name``), so an item that merely mentions a hub
 never renames it; each addressing item is itself linked to the node, so whatever it changes
 about it goes through a node it touches (docs/LOCALITY.md).
 
@@ -44,8 +44,8 @@ from kgsync.extract import wordnet
 from kgsync.extract.canonical import display_alias, prune_aliases, term_key
 from kgsync.extract.mining import FREE, STATED, TITLE, ItemCandidates
 from kgsync.extract.topics import addresses
-from kgsync.vocabulary.acronym_index import _resolve, is_ordinary_in_capitals, item_acronyms
-from kgsync.vocabulary.groups import _Group, _is_short, _label, _name
+from kgsync.vocabulary.acronym_index import resolved_group_key, is_ordinary_in_capitals, item_acronyms
+from kgsync.vocabulary.groups import CandidateGroup, is_lone_acronym, group_label, group_name
 from kgsync.vocabulary.terms import Growth, Term, TermKind, TermUse, Vocabulary
 from kgsync.vocabulary.vocab_file import PinnedVocabulary
 
@@ -134,7 +134,7 @@ def item_hubs(item: ItemCandidates, hubs: Set[str], acronyms: Mapping[str, tuple
     local = item_acronyms(item, acronyms)
 
     def group_of(i: int, key: str) -> str | None:
-        return _joined(key, _resolve(key, local, pinned, {}), item.terms[i].surfaces, item.terms[i].flags)
+        return _joined(key, resolved_group_key(key, local, pinned, {}), item.terms[i].surfaces, item.terms[i].flags)
 
     return addressed_hubs(item, group_of, hubs)
 
@@ -145,11 +145,11 @@ def _joined(key: str, gkey: str, surfaces: Sequence[tuple[str, int]], flags: int
 
 
 def with_hubs(vocabulary: Vocabulary, addressed: Mapping[str, Mapping[str, HubForms]],
-              kind_of: Callable[[_Group], TermKind]) -> Vocabulary:
+              kind_of: Callable[[CandidateGroup], TermKind]) -> Vocabulary:
     """``vocabulary`` with each hub some item addresses a term that every addressing item uses
     beyond its caps (``ItemTerms.beyond``, after its topics), found by ``mentions`` through the keys
     and acronyms those items write.  ``addressed``: slug -> ``addressed_hubs`` of that item;
-    ``kind_of``: a hub's kind from its (addressers') group (``groups._kind``)."""
+    ``kind_of``: a hub's kind from its (addressers') group (``groups.group_kind``)."""
     by_hub: dict[str, list[str]] = defaultdict(list)
     for slug in sorted(addressed):
         for g in addressed[slug]:
@@ -161,8 +161,8 @@ def with_hubs(vocabulary: Vocabulary, addressed: Mapping[str, Mapping[str, HubFo
     for g in sorted(by_hub):
         slugs = by_hub[g]
         group = _addressers_group(g, [addressed[slug][g] for slug in slugs], slugs[0])
-        name = _name(group, None)
-        label = _label(group)
+        name = group_name(group, None)
+        label = group_label(group)
         aliases = prune_aliases(name, [display_alias(s) for s in group.surfaces] + [label])
         old = terms.get(name)
         if old is None:
@@ -174,7 +174,7 @@ def with_hubs(vocabulary: Vocabulary, addressed: Mapping[str, Mapping[str, HubFo
                                               aliases=prune_aliases(name, [*old.aliases, *aliases]))
         for key in sorted(group.keys | {g}):
             growth.index_key(key, name)
-        growth.acronym_keys.update(term_key(s) for s in group.surfaces if _is_short(s) and term_key(s) in group.keys)
+        growth.acronym_keys.update(term_key(s) for s in group.surfaces if is_lone_acronym(s) and term_key(s) in group.keys)
         use = TermUse(name, tuple(dict.fromkeys((terms[name].label, *terms[name].aliases))))
         for slug in slugs:
             uses = growth.with_use(slug, use, kind)
@@ -183,10 +183,10 @@ def with_hubs(vocabulary: Vocabulary, addressed: Mapping[str, Mapping[str, HubFo
     return growth.grown()
 
 
-def _addressers_group(g: str, forms: Sequence[HubForms], first: str) -> _Group:
+def _addressers_group(g: str, forms: Sequence[HubForms], first: str) -> CandidateGroup:
     """The hub's group as its addressing items alone write it (in slug order; ``first`` the
     earliest): what names and labels it, as the earliest item that writes a term names that term."""
-    group = _Group(g)
+    group = CandidateGroup(g)
     for keys, surfaces in forms:
         group.keys |= keys
         for surface, _n in surfaces:

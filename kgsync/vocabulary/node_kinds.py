@@ -1,7 +1,7 @@
 """A node's type, read from more of the phrase than its head word, apart from the slot it takes.
 
 ``terms.classify`` reads a term's kind from its head word, and an item's caps count the term
-under that kind (its *slot*: ``choice._local_choice``).  Some phrases say more than their head:
+under that kind (its *slot*: ``choice.local_choice``).  Some phrases say more than their head:
 
 * **"X as Y" with Y, the last word, something written** ("policy as code", "infrastructure as code"): the phrase
   casts a thing in a written form, a way of handling it: a method, as "LLM as judge" (Y a person's

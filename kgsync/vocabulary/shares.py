@@ -12,9 +12,9 @@ from typing import NamedTuple
 from kgsync.extract.canonical import term_key
 from kgsync.extract.mining import FOCUS, SUBJECT, ItemCandidates
 from kgsync.read.config import Caps
-from kgsync.vocabulary.acronym_index import _resolve, is_ordinary_in_capitals, item_acronyms
-from kgsync.vocabulary.choice import _local_choice, _weight
-from kgsync.vocabulary.terms import TermKind, Vocabulary, _lengths_of, classify
+from kgsync.vocabulary.acronym_index import resolved_group_key, is_ordinary_in_capitals, item_acronyms
+from kgsync.vocabulary.choice import local_choice, salience_weight
+from kgsync.vocabulary.terms import TermKind, Vocabulary, phrase_lengths_by_first_word, classify
 from kgsync.vocabulary.vocab_file import PinnedVocabulary
 
 
@@ -108,7 +108,7 @@ def item_shares(item: ItemCandidates, pinned: PinnedVocabulary, stats: Selection
 def item_groups(item: ItemCandidates, pinned: PinnedVocabulary, stats: SelectionStats) -> list[str]:
     """The group of each of the item's rows, as ``select`` resolves it (its own acronyms first)."""
     local = item_acronyms(item, stats.acronyms)
-    return [_resolve(key, local, pinned, {}) for key in map(itemgetter(0), item.terms)]
+    return [resolved_group_key(key, local, pinned, {}) for key in map(itemgetter(0), item.terms)]
 
 
 def pinned_lookup(pinned: PinnedVocabulary) -> Vocabulary | None:
@@ -116,15 +116,15 @@ def pinned_lookup(pinned: PinnedVocabulary) -> Vocabulary | None:
     if not pinned.key_to_name:
         return None
     return Vocabulary({}, {}, (), 0, {k: k for k in pinned.key_to_name},
-                      frozenset(pinned.acronym_keys), _lengths_of(pinned.key_to_name))
+                      frozenset(pinned.acronym_keys), phrase_lengths_by_first_word(pinned.key_to_name))
 
 
 def choice_of(shares: Mapping[str, Share], pinned: PinnedVocabulary, stats: SelectionStats,
               caps: Caps) -> list[str]:
-    """One item's ``_local_choice`` from its shares (``item_shares``), as ``select`` makes it."""
-    ranked = [(-(share.score * _weight(g, g in pinned.key_to_name)), g) for g, share in shares.items() if share.focus]
+    """One item's ``local_choice`` from its shares (``item_shares``), as ``select`` makes it."""
+    ranked = [(-(share.score * salience_weight(g, g in pinned.key_to_name)), g) for g, share in shares.items() if share.focus]
     own_flags = {g: share.flags for g, share in shares.items()}
-    return _local_choice(ranked, own_flags, lambda g: g in pinned.key_to_name,
+    return local_choice(ranked, own_flags, lambda g: g in pinned.key_to_name,
                          lambda g: TermKind(pinned.kinds[pinned.key_to_name[g]])
                          if g in pinned.key_to_name and pinned.kinds.get(pinned.key_to_name[g]) else classify(g),
                          caps, stats.hubs, pinned.theme_keys)

@@ -72,7 +72,7 @@ class Vocabulary:
     merges: tuple[tuple[str, str], ...] = ()  # (name a chosen term would have, the name it merged into)
     #: name -> the terms whose key is its key with one acronym spelled out or contracted
     #: ("enterprise-ai" / "enterprise-artificial-intelligence"): where ``mentions`` may not
-    #: take a term, it takes its twin (``_acronym_variants``).
+    #: take a term, it takes its twin (``acronym_index.acronym_variants``).
     acronym_twins: Mapping[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
     #: concept names that open key findings of ``mining.min_links`` items (``_subject_groups``):
     #: nodes by their findings, whether or not an item's capped choice holds them.
@@ -270,7 +270,7 @@ def _mention_runs(text: str) -> Iterator[tuple[list[str], list[str]]]:
 _ONE = {1}
 
 
-def _lengths_of(keys: Iterable[str]) -> dict[str, tuple[int, ...]]:
+def phrase_lengths_by_first_word(keys: Iterable[str]) -> dict[str, tuple[int, ...]]:
     lengths: dict[str, set[int]] = defaultdict(set)
     for key in keys:
         parts = key.split(" ")

@@ -31,7 +31,7 @@ def selection_unchanged(stats: SelectionStats, changes: Sequence[tuple[ItemCandi
     Locality makes the proof short.  Another item reads an edited item only through the
     groups it belongs to (counts: hubs; focus, keys and surfaces: names, aliases, the
     mention index, merges of chosen terms) and through the terms it chooses.  Its scores
-    and flags are read by its own ``_local_choice`` alone.  So when its groups, their
+    and flags are read by its own ``choice.local_choice`` alone.  So when its groups, their
     focus, keys and surfaces, and its own choice are as they were, so is the result; a
     group of this item alone that it does not choose is read by nothing.
     """

@@ -56,10 +56,10 @@ from kgsync.extract.canonical import display_alias, prune_aliases
 from kgsync.extract.mining import FOCUS, PLAIN, SUBJECT, ItemCandidates
 from kgsync.read.config import Caps, VocabularyOptions
 from kgsync.vocabulary.acronym_index import (
-    _acronym_entries,
-    _acronym_map,
-    _acronym_swaps,
-    _acronym_variants,
+    acronym_entries,
+    acronym_map,
+    acronym_swaps,
+    acronym_variants,
     ambiguous_acronyms,
     contracted,
     Expansions,
@@ -67,18 +67,18 @@ from kgsync.vocabulary.acronym_index import (
     first_expansions,
     item_acronyms,
     item_readings,
-    _mention_index,
-    _resolve,
-    _Swaps,
+    mention_index,
+    resolved_group_key,
+    AcronymSwaps,
 )
 from kgsync.vocabulary.choice import HUB_ENTER_RATIO as HUB_ENTER_RATIO
 from kgsync.vocabulary.choice import HUB_LEAVE_RATIO as HUB_LEAVE_RATIO
 from kgsync.vocabulary.choice import SUBSUMED_SHARE as SUBSUMED_SHARE
-from kgsync.vocabulary.choice import _is_hub, _local_choice, _weight
+from kgsync.vocabulary.choice import group_is_hub, local_choice, salience_weight
 from kgsync.vocabulary.choice import is_hub as is_hub
 from kgsync.vocabulary.hubs import items_addressing_hubs, with_hubs
 from kgsync.vocabulary.node_kinds import flat, node_kind, task_kind, theory_kind
-from kgsync.vocabulary.groups import _Group, _kind, _label, _merge_chosen, _name, _names_it, written_names
+from kgsync.vocabulary.groups import CandidateGroup, group_kind, group_label, merge_chosen_groups, group_name, item_names_group, written_names
 from kgsync.vocabulary.shares import SelectionStats as SelectionStats
 from kgsync.vocabulary.similarity import is_near_duplicate
 from kgsync.vocabulary.shares import ItemChoice, Share as Share
@@ -117,7 +117,7 @@ def select_with_stats(cands: Sequence[ItemCandidates], options: VocabularyOption
                       made: dict[str, ItemChoice] | None = None) -> tuple[Vocabulary, SelectionStats]:
     """``select``, and what ``kgsync.vocabulary.unchanged.selection_unchanged`` checks an edit against.
 
-    Locality: each item chooses its terms from its own candidates alone (``_local_choice``:
+    Locality: each item chooses its terms from its own candidates alone (``local_choice``:
     salience inside the item, never a corpus frequency), so a merge elsewhere can change an
     item's terms only through the vocabulary (a hub, an acronym's expansion, a near-duplicate
     merge, a term's name), each a ``vocabulary event`` (``kgsync.diff.vocab_events``).
@@ -132,16 +132,16 @@ def select_with_stats(cands: Sequence[ItemCandidates], options: VocabularyOption
     mining = options.mining
     n_items = len(cands)
     ordered = sorted(cands, key=lambda c: c.slug)
-    expansions = _acronym_map(cands, previous_acronyms)
+    expansions = acronym_map(cands, previous_acronyms)
     global_acronyms = first_expansions(expansions)
-    stop_groups = {_resolve(k, {}, pinned, global_acronyms) for k in pinned.stop_keys}
+    stop_groups = {resolved_group_key(k, {}, pinned, global_acronyms) for k in pinned.stop_keys}
     # 1. Variants meet in groups (pinned phrases the miner could not cut out included).
     grouped = _group_candidates(ordered, pinned, expansions, stop_groups)
     groups = grouped.groups
     _add_pinned_mentions(groups, cands, pinned, stop_groups)
     _mark_pinned(groups, pinned)
     # 2. Stop: the stoplist (never grouped) and the hubs.
-    hubs = {g for g, group in groups.items() if _is_hub(group, g, n_items, mining, previous_hubs)}
+    hubs = {g for g, group in groups.items() if group_is_hub(group, g, n_items, mining, previous_hubs)}
     stats = SelectionStats(n_items, dict(expansions), frozenset(stop_groups), previous_hubs, frozenset(hubs),
                            {g: len(group.items) for g, group in groups.items()},
                            previous_acronyms=tuple(sorted(previous_acronyms)), previous_topics=previous_topics)
@@ -161,7 +161,7 @@ def select_with_stats(cands: Sequence[ItemCandidates], options: VocabularyOption
     # 4. Near-duplicates among the chosen terms merge; a merge may push a term over the hub limit.
     # Acronym twins merge through the acronyms of one meaning only, inside a longer term ("enterprise
     # AI"): a lone "IP" that kept its letters is not intellectual property.
-    twin_swaps = _acronym_swaps({short: longs[0] for short, longs in expansions.items() if len(longs) == 1})
+    twin_swaps = acronym_swaps({short: longs[0] for short, longs in expansions.items() if len(longs) == 1})
     swaps = twin_swaps  # the mention index's variants too: no acronym of two meanings is spelled out as either
 
     def contract(g: str) -> str:
@@ -169,10 +169,10 @@ def select_with_stats(cands: Sequence[ItemCandidates], options: VocabularyOption
         return short if " " in short else g
 
     ambiguous = ambiguous_acronyms(expansions, lambda a, b: is_near_duplicate(contract(a), contract(b), options.merge))
-    merged_into, source_names = _merge_chosen(groups, chosen, kind_of, options.merge, pinned, contract)
+    merged_into, source_names = merge_chosen_groups(groups, chosen, kind_of, options.merge, pinned, contract)
     kept = chosen - merged_into.keys()
     kept_counts = {g: len(groups[g].items) for g in kept}
-    merged_hubs = {g for g in kept if _is_hub(groups[g], g, n_items, mining, previous_hubs)}
+    merged_hubs = {g for g in kept if group_is_hub(groups[g], g, n_items, mining, previous_hubs)}
     kept -= merged_hubs
     stats = dataclasses.replace(stats, kept=kept_counts, merged_hubs=frozenset(merged_hubs), lone_subjects=lone_subjects,
                                 held_subjects=lone_subjects & standing)
@@ -192,19 +192,19 @@ def select_with_stats(cands: Sequence[ItemCandidates], options: VocabularyOption
     vocabulary = with_topics(vocabulary, topics, joins)
     # 6. The hubs: each a node the items that address it link beyond their caps (``kgsync.vocabulary.hubs``).
     vocabulary = with_hubs(vocabulary, items_addressing_hubs(ordered, grouped.resolved, hubs),
-                           lambda group: _kind(group, pinned, global_acronyms))
+                           lambda group: group_kind(group, pinned, global_acronyms))
     # 7. A node's form an item first writes as the tail of a longer name is that name there ("NIST AI RMF").
     vocabulary = with_named_tails(vocabulary, ordered)
     stats = dataclasses.replace(stats, topic_phrases=topics.phrases)
     readings = item_readings(ordered, expansions, ambiguous, vocabulary._index, pinned, grouped.local)
-    return dataclasses.replace(vocabulary, acronyms=_acronym_entries(ordered, expansions, grouped.local),
+    return dataclasses.replace(vocabulary, acronyms=acronym_entries(ordered, expansions, grouped.local),
                                readings=readings), stats
 
 
 class _Grouped(NamedTuple):
     """Pass 1 of ``select`` over every candidate of every item (in slug order)."""
 
-    groups: dict[str, _Group]  # group key -> its scores, flags and focus per item
+    groups: dict[str, CandidateGroup]  # group key -> its scores, flags and focus per item
     resolved: list[list[str]]  # per item, the group of each candidate (pass 2 reuses it)
     own_flags: list[dict[str, int]]  # per item, group -> the flags of the item's own candidates
     # per item, ``item_acronyms``: found once (three passes read it; ~0.1 s of 10,000 items each)
@@ -213,12 +213,12 @@ class _Grouped(NamedTuple):
 
 def _group_candidates(ordered: Sequence[ItemCandidates], pinned: PinnedVocabulary, expansions: Expansions,
                       stop_groups: Set[str]) -> _Grouped:
-    """Every candidate joins its group (``_resolve`` with the item's own acronym map,
+    """Every candidate joins its group (``resolved_group_key`` with the item's own acronym map,
     ``item_acronyms``); a stop group is never created."""
-    groups: dict[str, _Group] = {}
+    groups: dict[str, CandidateGroup] = {}
     cache: dict[str, str] = {}  # key -> its group where the item defines no acronym of that key
     cache_get = cache.get
-    resolve = pinned.resolve  # ``_resolve`` with no acronym map (one call per distinct key, not two)
+    resolve = pinned.resolve  # ``resolved_group_key`` with no acronym map (one call per distinct key, not two)
     resolved: list[list[str]] = []
     own_flags: list[dict[str, int]] = []
     locals_: list[dict[str, str]] = []
@@ -233,7 +233,7 @@ def _group_candidates(ordered: Sequence[ItemCandidates], pinned: PinnedVocabular
         own_flags.append(mine)
         for key, score, surfaces, flags in item.terms:
             if local is not None and key in local:  # the item's own definition of an acronym wins there
-                gkey = _resolve(key, local, pinned, {})
+                gkey = resolved_group_key(key, local, pinned, {})
             else:
                 found = cache_get(key)
                 if found is None:
@@ -246,7 +246,7 @@ def _group_candidates(ordered: Sequence[ItemCandidates], pinned: PinnedVocabular
             if group is None:
                 if gkey in stop_groups:
                     continue
-                group = groups[gkey] = _Group(gkey)
+                group = groups[gkey] = CandidateGroup(gkey)
             scores = group.items
             scores[slug] = scores.get(slug, 0.0) + score
             group.flags |= flags
@@ -256,7 +256,7 @@ def _group_candidates(ordered: Sequence[ItemCandidates], pinned: PinnedVocabular
     return _Grouped(groups, resolved, own_flags, locals_)
 
 
-def _mark_pinned(groups: Mapping[str, _Group], pinned: PinnedVocabulary) -> None:
+def _mark_pinned(groups: Mapping[str, CandidateGroup], pinned: PinnedVocabulary) -> None:
     """A pinned group takes its pinned name and is never a plain word."""
     for gkey, group in groups.items():
         if gkey in pinned.key_to_name:
@@ -264,38 +264,38 @@ def _mark_pinned(groups: Mapping[str, _Group], pinned: PinnedVocabulary) -> None
             group.flags &= ~PLAIN
 
 
-def _kind_lookup(groups: Mapping[str, _Group], pinned: PinnedVocabulary,
+def _kind_lookup(groups: Mapping[str, CandidateGroup], pinned: PinnedVocabulary,
                  acronyms: Mapping[str, str] | None = None) -> Callable[[str], TermKind]:
-    """``_kind`` of a group key, computed once per group."""
+    """``group_kind`` of a group key, computed once per group."""
     found: dict[str, TermKind] = {}
 
     def kind(g: str) -> TermKind:
         known = found.get(g)
         if known is None:
-            known = found[g] = _kind(groups[g], pinned, acronyms)
+            known = found[g] = group_kind(groups[g], pinned, acronyms)
         return known
 
     return kind
 
 
-def _choices(ordered: Sequence[ItemCandidates], own_flags: Sequence[Mapping[str, int]], groups: Mapping[str, _Group],
+def _choices(ordered: Sequence[ItemCandidates], own_flags: Sequence[Mapping[str, int]], groups: Mapping[str, CandidateGroup],
              kind: Callable[[str], TermKind], caps: Caps, hubs: Set[str],
              theme_pins: Set[str] = frozenset()) -> dict[str, list[str]]:
-    """slug -> the group keys the item chooses (``_local_choice``), from the groups its summary parts name."""
+    """slug -> the group keys the item chooses (``local_choice``), from the groups its summary parts name."""
     by_item: dict[str, list[tuple[float, str]]] = defaultdict(list)  # slug -> (-score, group), eligible only
     for g, group in groups.items():  # hubs too: a term inside one is its part (never chosen itself)
         if not group.focus:  # most groups: no item to rank it, no weight to compute
             continue
-        factor = _weight(g, bool(group.pinned))
+        factor = salience_weight(g, bool(group.pinned))
         for slug in group.focus:  # an item addresses what its summary parts name, not its log's asides
             by_item[slug].append((-(group.items[slug] * factor), g))
-    return {item.slug: _local_choice(by_item.get(item.slug, ()), mine, lambda g: bool(groups[g].pinned), kind, caps,
+    return {item.slug: local_choice(by_item.get(item.slug, ()), mine, lambda g: bool(groups[g].pinned), kind, caps,
                                      hubs, theme_pins)
             for item, mine in zip(ordered, own_flags)}
 
 
 def _surfaces_of_choosers(ordered: Sequence[ItemCandidates], resolved: Sequence[Sequence[str]],
-                          groups: Mapping[str, _Group], choice: Mapping[str, Sequence[str]], hubs: Set[str],
+                          groups: Mapping[str, CandidateGroup], choice: Mapping[str, Sequence[str]], hubs: Set[str],
                           chosen: Set[str], subjects: Mapping[str, frozenset[str]] | None = None,
                           ) -> dict[str, dict[str, list[tuple[tuple[str, int], ...]]]]:
     """Pass 2: surfaces and keys (names, labels, aliases, mention keys), only from the items that
@@ -316,7 +316,7 @@ def _surfaces_of_choosers(ordered: Sequence[ItemCandidates], resolved: Sequence[
             group = groups[gkey]
             group.keys.add(key)
             counter = group.surfaces
-            if _names_it(group, item.slug, surfaces):
+            if item_names_group(group, item.slug, surfaces):
                 if group.first != item.slug:
                     group.first, group.first_surfaces = item.slug, Counter()
                 for surface, _count in surfaces:
@@ -329,18 +329,18 @@ def _surfaces_of_choosers(ordered: Sequence[ItemCandidates], resolved: Sequence[
     return item_surfaces
 
 
-def _vocabulary(groups: Mapping[str, _Group], kept: set[str], kind_of: Mapping[str, TermKind], pinned: PinnedVocabulary,
+def _vocabulary(groups: Mapping[str, CandidateGroup], kept: set[str], kind_of: Mapping[str, TermKind], pinned: PinnedVocabulary,
                 choice: Mapping[str, Sequence[str]], merged_into: Mapping[str, str], source_names: Mapping[str, str],
                 ordered: Sequence[ItemCandidates], item_surfaces: Mapping[str, Mapping[str, list[tuple[tuple[str, int], ...]]]],
                 hubs: Set[str], n_items: int, subjects: Mapping[str, frozenset[str]] | None = None,
-                swaps: _Swaps | None = None, ambiguous: frozenset[str] = frozenset()) -> Vocabulary:
+                swaps: AcronymSwaps | None = None, ambiguous: frozenset[str] = frozenset()) -> Vocabulary:
     """The vocabulary of the kept groups: its terms (those some item uses), each item's terms,
     the hubs (reported), the merges, the mention index and its acronym twins, and the finding
     subjects (``subjects``: group -> the items whose findings open with it)."""
     terms = _terms(groups, kept, kind_of, pinned, {item.slug: item.dense for item in ordered})
-    by_key = {g: _name(groups[g], pinned) for g in kept}
+    by_key = {g: group_name(groups[g], pinned) for g in kept}
     per_item = _per_item(choice, merged_into, kept, by_key, terms, ordered, item_surfaces)
-    hub_rows = tuple(sorted(((_label(groups[g]) if g in groups else g, len(groups[g].items)) for g in hubs
+    hub_rows = tuple(sorted(((group_label(groups[g]) if g in groups else g, len(groups[g].items)) for g in hubs
                              if g in groups), key=lambda r: (-r[1], r[0])))
     hub_keys = frozenset(g for g in hubs if g in groups)
     used = {use.name for chosen in per_item.values() for use in chosen.concepts + chosen.methods}
@@ -360,8 +360,8 @@ def _vocabulary(groups: Mapping[str, _Group], kept: set[str], kind_of: Mapping[s
     used_terms = {name: term for name, term in terms.items() if name in used}
     used_keys = {g for g in kept if by_key[g] in used}
     swaps = swaps or {}
-    index, acronym_keys, lengths = _mention_index(groups, used_keys, by_key, pinned, swaps, ambiguous)
-    twins = {by_key[g]: tuple(sorted({by_key[v] for v in _acronym_variants(g, swaps) if v in used_keys} - {by_key[g]}))
+    index, acronym_keys, lengths = mention_index(groups, used_keys, by_key, pinned, swaps, ambiguous)
+    twins = {by_key[g]: tuple(sorted({by_key[v] for v in acronym_variants(g, swaps) if v in used_keys} - {by_key[g]}))
              for g in sorted(used_keys)}
     return Vocabulary(dict(sorted(used_terms.items())), dict(sorted(per_item.items())), hub_rows, n_items,
                       index, acronym_keys, lengths, hub_keys=hub_keys,
@@ -392,7 +392,7 @@ def _subject_groups(ordered: Sequence[ItemCandidates], own_flags: Sequence[Mappi
              if (len(slugs) >= floor or g in standing) and g not in hubs}, lone)
 
 
-def _add_pinned_mentions(groups: dict[str, _Group], cands: Sequence[ItemCandidates], pinned: PinnedVocabulary,
+def _add_pinned_mentions(groups: dict[str, CandidateGroup], cands: Sequence[ItemCandidates], pinned: PinnedVocabulary,
                          stop_groups: set[str]) -> None:
     """Pinned phrases the miner could not cut out ("theory of mind") still count."""
     lookup = pinned_lookup(pinned)
@@ -403,14 +403,14 @@ def _add_pinned_mentions(groups: dict[str, _Group], cands: Sequence[ItemCandidat
             gkey = pinned.resolve(key)
             if gkey in stop_groups:
                 continue
-            group = groups.setdefault(gkey, _Group(gkey))
+            group = groups.setdefault(gkey, CandidateGroup(gkey))
             if item.slug not in group.items:
                 group.items[item.slug] = 1.0
             group.focus.add(item.slug)
             group.keys.add(key)
 
 
-def _terms(groups: Mapping[str, _Group], kept: set[str], kind_of: Mapping[str, TermKind],
+def _terms(groups: Mapping[str, CandidateGroup], kept: set[str], kind_of: Mapping[str, TermKind],
            pinned: PinnedVocabulary, dense: Mapping[str, str]) -> dict[str, Term]:
     terms: dict[str, Term] = {}
     flats: dict[str, str] = {}  # slug -> its dense zones as ``node_kinds.theory_kind`` reads them, once
@@ -422,8 +422,8 @@ def _terms(groups: Mapping[str, _Group], kept: set[str], kind_of: Mapping[str, T
 
     for g in sorted(kept):
         group = groups[g]
-        name = _name(group, pinned)
-        label = pinned.labels.get(name) or _label(group)
+        name = group_name(group, pinned)
+        label = pinned.labels.get(name) or group_label(group)
         named = written_names(group.surfaces)
         variants = ([display_alias(s, s in named) for s in group.surfaces] + [label]
                     + list(pinned.aliases.get(name, ())))
@@ -446,7 +446,7 @@ def _terms(groups: Mapping[str, _Group], kept: set[str], kind_of: Mapping[str, T
 def _per_item(choice: Mapping[str, Sequence[str]], merged_into: Mapping[str, str], kept: set[str],
               by_key: Mapping[str, str], terms: Mapping[str, Term], ordered: Sequence[ItemCandidates],
               item_surfaces: Mapping[str, Mapping[str, list[tuple[tuple[str, int], ...]]]]) -> dict[str, ItemTerms]:
-    """Each item's own choice (``_local_choice``), through the near-duplicate merges, as terms."""
+    """Each item's own choice (``local_choice``), through the near-duplicate merges, as terms."""
     per_item: dict[str, ItemTerms] = {}
     covering: dict[tuple[str, frozenset[str]], tuple[str, ...]] = {}  # _covering depends on the term and the set used
     for item in ordered:

@@ -53,7 +53,7 @@ class PinnedVocabulary:
     acronym_keys: frozenset[str] = frozenset()  # keys of acronym aliases (match only in capitals)
     path: str = ""
     #: ``term_key`` of each pinned name a theme's node stands for (``with_themes``): the item links that
-    #: node beyond its caps, so the pin takes none of its slots (``choice._local_choice``)
+    #: node beyond its caps, so the pin takes none of its slots (``choice.local_choice``)
     theme_keys: frozenset[str] = frozenset()
 
     def resolve(self, key: str) -> str:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from kgsync.extract.acronyms import _LINKING, _OTHER_CASES, _folded, _spelled_phrases, _spelling, letters_match, spelled_out
+from kgsync.extract.acronyms import _LINKING, _OTHER_CASES, folded_for_acronyms, _spelled_phrases, _spelling, letters_match, spelled_out
 from kgsync.extract.canonical import term_key
 from kgsync.extract.mining import candidates
 from tests.item_corpus import make_item
@@ -101,13 +101,13 @@ def test_the_word_scan_finds_what_the_plain_regex_would(pieces: list[str], key: 
 
 def test_the_folded_text_is_what_the_case_insensitive_regex_sees() -> None:
     """The characters a case-insensitive regex takes for an ASCII letter beyond its two cases are
-    ``_OTHER_CASES``; ``_folded`` turns each character into one character of the same kind (word
+    ``_OTHER_CASES``; ``folded_for_acronyms`` turns each character into one character of the same kind (word
     character, space, hyphen, apostrophe or other), an ASCII letter only when the regex takes it for one."""
     letter = re.compile("[a-z]", re.IGNORECASE)
     everything = "".join(map(chr, range(0x110000)))
     assert {c for c in everything[0x80:] if letter.fullmatch(c)} == set(_OTHER_CASES)
     assert all(re.fullmatch(low, char, re.IGNORECASE) for char, low in _OTHER_CASES.items())
-    folded = _folded(everything)
+    folded = folded_for_acronyms(everything)
     assert len(folded) == len(everything)
     kind = re.compile(r"(\w)|(\s)|(-)|(['\u2019])|(&)|.", re.DOTALL)
     for char, low in zip(everything, folded):

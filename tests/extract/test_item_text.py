@@ -5,11 +5,11 @@ from __future__ import annotations
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from kgsync.extract.acronyms import _folded
+from kgsync.extract.acronyms import folded_for_acronyms
 from kgsync.extract.designations import capitalised_runs
 from kgsync.extract.item_text import item_text
 from kgsync.extract.names import letter_runs
-from kgsync.extract.topics import _tokens
+from kgsync.extract.topics import topic_tokens
 
 #: Letters in both cases (the final sigma reads its neighbours), digits, word bytes, clause marks,
 #: line breaks and characters beyond ASCII: what the cuts split on or keep.
@@ -32,10 +32,10 @@ def test_the_cuts_are_those_of_the_joined_texts(title: str, scanned_title: str, 
     dense = "\n".join(stated + ([] if concluded is None else [concluded]))
     assert (cut.text, cut.dense, cut.stated, cut.scanned) == (text, dense, "\n".join(stated), scanned)
     assert cut.lower == text.lower() and cut.data == text.encode("utf-8", "replace")
-    assert cut.folded() == _folded(scanned)
-    assert cut.tokens == _tokens(text)
-    assert cut.dense_tokens == _tokens(dense)
-    assert cut.stated_tokens == _tokens(cut.stated)
+    assert cut.folded() == folded_for_acronyms(scanned)
+    assert cut.tokens == topic_tokens(text)
+    assert cut.dense_tokens == topic_tokens(dense)
+    assert cut.stated_tokens == topic_tokens(cut.stated)
     assert cut.runs == letter_runs(text) and list(cut.runs) == list(letter_runs(text))
     assert cut.dense_runs == letter_runs(dense) and list(cut.dense_runs) == list(letter_runs(dense))
     assert cut.stated_runs == letter_runs(cut.stated)

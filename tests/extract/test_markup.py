@@ -36,10 +36,10 @@ def test_the_zones_cleaned_one_by_one_and_joined_are_the_joined_zones_cleaned(zo
 def test_a_text_with_no_bang_loses_its_link_targets_as_with_the_image_pattern(text: str) -> None:
     """``_clean`` reads links with a pattern led by "[" alone where the text has no "!": the same as
     the one that also takes "![alt](src)"."""
-    from kgsync.extract.acronyms import _URL
+    from kgsync.extract.acronyms import WEB_ADDRESS
     from kgsync.extract.findings import EVIDENCE_LABEL
 
-    expected = markup._HTML.sub(" ", _URL.sub(" ", markup._LINK.sub(r"\1", EVIDENCE_LABEL.sub(" ", text))))
+    expected = markup._HTML.sub(" ", WEB_ADDRESS.sub(" ", markup._LINK.sub(r"\1", EVIDENCE_LABEL.sub(" ", text))))
     assert markup.clean(text) == expected
     assert markup._TEXT_LINK.sub(r"\1", text.replace("!", "")) == markup._LINK.sub(r"\1", text.replace("!", ""))
 

@@ -54,7 +54,7 @@ def test_item_candidates_pickle_round_trip() -> None:
 
 
 def _acronym_pairs_plainly(text: str) -> list[tuple[str, str]]:
-    """``mining._acronym_pairs`` as first written: every test in its original order."""
+    """``acronyms.url_free_acronym_pairs`` as first written: every test in its original order."""
     import re
 
     from kgsync.extract import acronyms as mining
@@ -92,7 +92,7 @@ def _acronym_pairs_plainly(text: str) -> list[tuple[str, str]]:
 def test_acronym_pairs_equal_the_plain_order_of_tests() -> None:
     """The last clause end is found by one match, and parenthesised expansions are rejected by
     their cheap tests first: the same pairs as testing in the original order."""
-    from kgsync.extract import mining
+    from kgsync.extract.acronyms import url_free_acronym_pairs
 
     pieces = ["Model", "Context", "Protocol", "(", ")", "MCP", "LLMs", "large", "language", "models", "LLM", ";",
               ":", ",", ".", "\n", "\u2019s", "Q&A", "RAG", "retrieval-augmented", "generation", "AB", "12", "GPU",
@@ -104,7 +104,7 @@ def test_acronym_pairs_equal_the_plain_order_of_tests() -> None:
     for _ in range(6000):
         text = "".join(rnd.choice(pieces) + (" " if rnd.random() < 0.6 else "") for _ in range(rnd.randint(0, 25)))
         expected = _acronym_pairs_plainly(text)
-        assert mining._acronym_pairs(text) == expected, text
+        assert url_free_acronym_pairs(text) == expected, text
         found += bool(expected)
     assert found > 2000  # the texts do define acronyms
 

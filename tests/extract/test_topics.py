@@ -85,7 +85,7 @@ def test_an_items_phrase_candidates_carry_their_whole_text_counts() -> None:
 
 
 # The scans as they were written first, one Python step per pair: the oracle the C-level scans
-# (``_tokens``' translate, ``pair_marks``' continued CRCs, the shared pair counts) must agree with.
+# (``topic_tokens``' translate, ``pair_marks``' continued CRCs, the shared pair counts) must agree with.
 _OLD_BREAK = re.compile(b"[" + re.escape(b".,;:!?()[]{}|<>\"'`") + b"]")
 _OLD_TABLE = bytes(c if c >= 128 or chr(c).isalnum() or c in b".,;:!?()[]{}|<>\"'`" else 32 for c in range(256))
 
@@ -132,9 +132,9 @@ _TEXTS = st.lists(st.one_of(_WORDS, st.sampled_from(list(" .,;:!?()[]{}|<>\"'`-_
 @settings(max_examples=300, deadline=None)
 def test_the_c_level_topic_scans_agree_with_the_per_pair_scans(text: str, dense: str, written: list[str]) -> None:
     from kgsync.extract.canonical import term_key
-    from kgsync.extract.topics import _tokens, pair_marks, phrase_frames, phrase_scan
+    from kgsync.extract.topics import topic_tokens, pair_marks, phrase_frames, phrase_scan
 
-    assert _tokens(text) == _old_tokens(text)
+    assert topic_tokens(text) == _old_tokens(text)
     assert pair_marks(text) == _old_pair_marks(text)
     phrases = {key: [w for w in written if term_key(w) == key] for key in {term_key(w) for w in written} if key}
     found, marks, frames = phrase_scan(text, dense, phrases)

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from kgsync.extract import topics
 from kgsync.extract.canonical import term_key
 from kgsync.extract.record import parse_record
-from kgsync.extract.topics import _tokens, phrase_scan_cut, relation_mentions
+from kgsync.extract.topics import topic_tokens, phrase_scan_cut, relation_mentions
 
 RESEARCH = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "research"  # ../shared beside the repo
 
@@ -50,7 +50,7 @@ _TEXTS = st.lists(st.one_of(_WORDS, st.sampled_from(list(" .,;:()-_\n")), st.tex
 @settings(max_examples=300, deadline=None)
 def test_random_texts_get_what_the_oracle_gives(text: str, written: list[str]) -> None:
     phrases = {key: [w for w in written if term_key(w) == key] for key in {term_key(w) for w in written} if key}
-    whole = _tokens(text)
+    whole = topic_tokens(text)
     got = phrase_scan_cut(whole, whole, whole, phrases)[4]
     assert got == (relation_mentions(whole, phrases) if phrases else {})
 
@@ -84,7 +84,7 @@ def test_the_research_items_pair_marks_are_the_oracle_s(require_shared: Callable
     paths = sorted(p for p in require_shared(RESEARCH).glob("*.md") if p.name != "README.md")
     for path in paths:
         text = path.read_text(encoding="utf-8", errors="replace")
-        words = _tokens(text)
+        words = topic_tokens(text)
         assert _token_pair_marks(words) == _old_token_pair_marks(words)
         assert pair_marks(text) == _old_token_pair_marks(words)
     assert len(paths) == 220
@@ -95,6 +95,6 @@ def test_the_research_items_pair_marks_are_the_oracle_s(require_shared: Callable
 def test_random_texts_pair_marks_are_the_oracle_s(text: str) -> None:
     from kgsync.extract.topics import _token_pair_marks
 
-    words = _tokens(text)
+    words = topic_tokens(text)
     assert _token_pair_marks(words) == _old_token_pair_marks(words)
     assert _token_pair_marks([]) == _old_token_pair_marks([]) == b""

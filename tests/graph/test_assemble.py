@@ -327,11 +327,11 @@ def test_memo_reuses_facts_only_for_the_same_record_and_terms(tmp_path: Path, mo
                       AssemblyMemo(entries, {**keys, slug: "key-changed"}))
     assert result == expected and sorted(calls) == sorted([slug, other])
     # Mention keys starting with a word of two items' claims dropped: those two assembled again, exactly.
-    from kgsync.vocabulary.terms import _lengths_of
+    from kgsync.vocabulary.terms import phrase_lengths_by_first_word
 
     index = {key: name for key, name in vocabulary._index.items() if key.split(" ")[0] != "sparse"}
     assert len(index) < len(vocabulary._index)
-    narrower = replace(vocabulary, _index=index, _lengths=_lengths_of(index))
+    narrower = replace(vocabulary, _index=index, _lengths=phrase_lengths_by_first_word(index))
     assemble(items, extractions, vocabulary, themes, caps, fold, tag_style, theme_concepts,
              AssemblyMemo(entries, keys))  # the memo as the plain vocabulary leaves it
     expected = assemble(items, extractions, narrower, themes, caps, fold, tag_style, theme_concepts)

@@ -180,7 +180,7 @@ def test_line_starts_at_column_zero_equal_checking_every_occurrence() -> None:
     """Headings are found as "\\n#" (plus the first line): the same lines as testing every "#"."""
     import random
 
-    from kgsync.read.items import _line_starts
+    from kgsync.read.item_sections import _line_starts
 
     def every_occurrence(text: str, needle: str) -> list[int]:
         out, pos = [], 0
@@ -322,7 +322,7 @@ def test_the_invisible_prefilter_of_the_bytes_beyond_ascii_misses_nothing_the_wh
 
 
 def test_the_byte_prefilter_lets_every_forbidden_character_through() -> None:
-    """``_decode`` searches the text for forbidden characters only when its bytes may hold one:
+    """``decoded_text`` searches the text for forbidden characters only when its bytes may hold one:
     every character the search finds (all of Unicode is tried) passes the byte test, and so a
     file without one of its byte patterns holds none."""
     from kgsync.read.item_checks import _FORBIDDEN, _may_hold_forbidden
@@ -378,14 +378,14 @@ def test_a_recursive_glob_reads_a_file_reached_again_through_a_link_once(tmp_pat
 
 
 def test_frontmatter_without_a_backslash_makes_no_forbidden_character() -> None:
-    """``_parse`` walks the frontmatter's values for a forbidden character (``_escaped_control``) only
+    """``_parse`` walks the frontmatter's values for a forbidden character (``escaped_control``) only
     when it holds a backslash: YAML makes characters only with escapes (and line breaks and spaces
     when it folds lines), so without one every string it reads is the text's own characters, which
-    ``_decode`` has checked.  Every character the text may hold but a backslash is tried, in each
+    ``decoded_text`` has checked.  Every character the text may hold but a backslash is tried, in each
     way YAML reads a scalar; a character YAML refuses makes an item error before the walk."""
     import yaml
 
-    from kgsync.read.item_checks import _FORBIDDEN, _SAFE_LOADER, _escaped_control
+    from kgsync.read.item_checks import _FORBIDDEN, SAFE_LOADER, escaped_control
 
     codes = [*range(1, 0x10000), *range(0x10000, 0x110000, 97)]  # every BMP character, a sample above
     allowed = [chr(c) for c in codes
@@ -394,7 +394,7 @@ def test_frontmatter_without_a_backslash_makes_no_forbidden_character() -> None:
 
     def loads(text: str) -> object:
         try:
-            return yaml.load(text, Loader=_SAFE_LOADER)
+            return yaml.load(text, Loader=SAFE_LOADER)
         except (yaml.YAMLError, ValueError):
             return None
 
@@ -406,6 +406,6 @@ def test_frontmatter_without_a_backslash_makes_no_forbidden_character() -> None:
             # refused whole (a quote or an indicator in it): each character alone
             for meta in [whole] if isinstance(whole, dict) else (loads(style.format(f"x{c}x")) for c in chunk):
                 if isinstance(meta, dict):
-                    assert _escaped_control(meta) is None, (style, chunk)
+                    assert escaped_control(meta) is None, (style, chunk)
                     tried += 1
     assert tried > 5000

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kgsync.extract.mining import candidates
-from kgsync.vocabulary.acronym_index import _acronym_map, _resolve, ambiguous_acronyms, item_acronyms
+from kgsync.vocabulary.acronym_index import acronym_map, resolved_group_key, ambiguous_acronyms, item_acronyms
 from kgsync.vocabulary.similarity import is_near_duplicate
 from kgsync.vocabulary.terms import Vocabulary
 from kgsync.vocabulary.vocab_file import PinnedVocabulary
@@ -33,7 +33,7 @@ def test_an_ambiguous_acronym_keeps_its_letters_unless_the_item_spells_one_out()
         candidates(make_item("2026-01-05-ip-ranges", "IP ranges for agents", "Which IP ranges?", "IP ranges.")),
         candidates(make_item("2026-01-06-ip-risk", "IP risk", "Which IP risk?", "IP risk.",
                              body="Intellectual property law is unsettled."))]
-    expansions = _acronym_map(items)
+    expansions = acronym_map(items)
     assert expansions["ip"] == ("intellectual property", "internet protocol")
     by_slug = {c.slug: item_acronyms(c, expansions) for c in items}
     assert by_slug["2026-01-06-ip-risk"]["ip"] == "intellectual property"  # written out there
@@ -62,15 +62,15 @@ def test_deleting_the_item_that_defines_an_acronym_renames_nothing() -> None:
 def test_an_entry_retires_when_no_item_writes_the_acronym() -> None:
     items = [candidates(i) for i in _ip_items()]
     other = candidates(make_item("2026-01-09-kg", "Knowledge graphs", "Which knowledge graph?", "Knowledge graphs."))
-    assert "ip" not in _acronym_map([other], (("ip", "intellectual property"),))
-    assert _acronym_map(items[1:2], (("ip", "intellectual property"),))["ip"] == ("intellectual property",)
+    assert "ip" not in acronym_map([other], (("ip", "intellectual property"),))
+    assert acronym_map(items[1:2], (("ip", "intellectual property"),))["ip"] == ("intellectual property",)
 
 
 def test_a_brand_spelling_takes_no_expansion_it_does_not_write() -> None:
     defined = candidates(make_item("2026-01-01-ios", "Integrated Operations System (IOS)", "What is IOS?",
                                    "IOS runs plants."))
     brand = candidates(make_item("2026-01-02-ios-phone", "iOS shortcuts", "Which iOS shortcuts?", "iOS shortcuts."))
-    expansions = _acronym_map([defined, brand])
+    expansions = acronym_map([defined, brand])
     assert item_acronyms(defined, expansions)["ios"] == "integrated operation system"
     assert "ios" not in item_acronyms(brand, expansions)
 
@@ -123,11 +123,11 @@ def test_an_acronym_inside_a_designation_names_no_term() -> None:
 def test_each_items_acronyms_found_once_give_the_same_readings_and_entries() -> None:
     """``select`` finds each item's ``item_acronyms`` once and hands them to the later passes:
     the readings and the manifest's acronym entries are those each pass finds by itself."""
-    from kgsync.vocabulary.acronym_index import _acronym_entries, item_readings
+    from kgsync.vocabulary.acronym_index import acronym_entries, item_readings
     from kgsync.vocabulary.vocab import PinnedVocabulary
 
     cands = [candidates(i) for i in _dora_items() + _ip_items()]
-    expansions = _acronym_map(cands)
+    expansions = acronym_map(cands)
     local = [item_acronyms(c, expansions) for c in cands]
     ambiguous = frozenset({"dora", "ip"})
     index = {"devops research and assessment": "devops-research-and-assessment",
@@ -136,8 +136,8 @@ def test_each_items_acronyms_found_once_give_the_same_readings_and_entries() -> 
     readings = item_readings(cands, expansions, ambiguous, index, pinned, local)
     assert readings == item_readings(cands, expansions, ambiguous, index, pinned)
     assert readings["2026-01-01-dora-devops"] == {"dora": "devops-research-and-assessment"}
-    entries = _acronym_entries(cands, expansions, local)
-    assert entries == _acronym_entries(cands, expansions) and entries
+    entries = acronym_entries(cands, expansions, local)
+    assert entries == acronym_entries(cands, expansions) and entries
 
 
 def test_resolve_without_an_acronym_map_is_the_pinned_resolution() -> None:
@@ -145,4 +145,4 @@ def test_resolve_without_an_acronym_map_is_the_pinned_resolution() -> None:
     pinned = PinnedVocabulary(key_to_name={"agent memory": "Agent Memory", "rag": "RAG"},
                               merges={"agents memory": "agent memory", "loop a": "loop b", "loop b": "loop a"})
     for key in ("agent memory", "agents memory", "rag", "loop a", "loop b", "other term"):
-        assert _resolve(key, {}, pinned, {}) == pinned.resolve(key)
+        assert resolved_group_key(key, {}, pinned, {}) == pinned.resolve(key)

@@ -6,16 +6,16 @@ from collections import Counter
 
 from kgsync.extract.mining import DEFINED
 from kgsync.read.config import Merge
-from kgsync.vocabulary.acronym_index import _acronym_swaps, contracted
-from kgsync.vocabulary.groups import _Group, _kind, _label, _merge_chosen, _merge_near_duplicates, facet_head
+from kgsync.vocabulary.acronym_index import acronym_swaps, contracted
+from kgsync.vocabulary.groups import CandidateGroup, group_kind, group_label, merge_chosen_groups, _merge_near_duplicates, facet_head
 from kgsync.vocabulary.terms import TermKind
 from kgsync.vocabulary.vocab_file import PinnedVocabulary
 
 
-def _groups(*keys_by_first_item: tuple[str, str]) -> dict[str, _Group]:
+def _groups(*keys_by_first_item: tuple[str, str]) -> dict[str, CandidateGroup]:
     out = {}
     for key, first in keys_by_first_item:
-        group = _Group(key)
+        group = CandidateGroup(key)
         group.items[first] = 1.0
         group.first = first
         group.surfaces[key] = 1
@@ -32,7 +32,7 @@ def test_a_vague_head_joins_the_term_it_qualifies() -> None:
 
 
 def test_acronym_twins_merge_through_an_acronym_of_one_meaning() -> None:
-    swaps = _acronym_swaps({"ai": "artificial intelligence"})
+    swaps = acronym_swaps({"ai": "artificial intelligence"})
     assert contracted("enterprise artificial intelligence", swaps) == "enterprise ai"
     groups = _groups(("enterprise artificial intelligence", "2026-01-01-a"), ("enterprise ai", "2026-01-02-b"))
     kinds = {g: TermKind.CONCEPT for g in groups}
@@ -60,19 +60,19 @@ def test_a_narrower_term_joins_the_broader_unless_an_item_defines_it_as_an_acron
 
 
 def test_a_closed_name_ending_in_an_acronym_has_the_acronyms_kind() -> None:
-    group = _Group("hybridrag")
+    group = CandidateGroup("hybridrag")
     group.surfaces["HybridRAG"] = 2
     acronyms = {"rag": "retrieval augmented generation", "kg": "knowledge graph"}
-    assert _kind(group, PinnedVocabulary(), acronyms) is TermKind.METHOD  # a variant of a technique
-    assert _kind(group, PinnedVocabulary()) is TermKind.CONCEPT  # no map: nothing says what RAG is
-    other = _Group("enterprisekg")
+    assert group_kind(group, PinnedVocabulary(), acronyms) is TermKind.METHOD  # a variant of a technique
+    assert group_kind(group, PinnedVocabulary()) is TermKind.CONCEPT  # no map: nothing says what RAG is
+    other = CandidateGroup("enterprisekg")
     other.surfaces["EnterpriseKG"] = 1
-    assert _kind(other, PinnedVocabulary(), acronyms) is TermKind.CONCEPT
+    assert group_kind(other, PinnedVocabulary(), acronyms) is TermKind.CONCEPT
 
 
 def _name_of(key: str, *surfaces: str) -> str:
     from kgsync.vocabulary.groups import _choose_name
-    group = _Group(key)
+    group = CandidateGroup(key)
     for surface in surfaces:
         group.surfaces[surface] += 1
     return _choose_name(group)
@@ -143,10 +143,10 @@ def test_a_facet_does_not_name_or_label_its_thing() -> None:
     groups["github action"].first_surfaces = Counter({"GitHub Actions": 1})
     groups["github action"].items["2026-01-01-a"] = 1.0
     kinds = {g: TermKind.CONCEPT for g in groups}
-    merged, names = _merge_chosen(groups, set(groups), kinds, Merge(), PinnedVocabulary())
+    merged, names = merge_chosen_groups(groups, set(groups), kinds, Merge(), PinnedVocabulary())
     assert merged == {"github action workflow": "github action"}
     assert names == {"github action workflow": "github-actions-workflow"}
-    assert _label(groups["github action"]) == "GitHub Actions" and groups["github action"].first == "2026-01-02-b"
+    assert group_label(groups["github action"]) == "GitHub Actions" and groups["github action"].first == "2026-01-02-b"
 
 
 def test_a_participle_compound_reads_as_its_first_word_whichever_name_comes_first() -> None:
@@ -177,8 +177,8 @@ def test_a_phrase_no_item_writes_in_lower_case_around_an_acronym_is_a_name() -> 
     assert written_names(["Generative AI", "GenAI"]) == frozenset()
     assert written_names(["Knowledge Graph", "Reserve Bank of New Zealand"]) == frozenset()
     assert display_alias("EU AI Act", True) == "EU AI Act" and display_alias("EU AI Act") == "EU AI act"
-    group = _Group("eu ai act")
+    group = CandidateGroup("eu ai act")
     group.surfaces.update({"EU AI Act": 3})
-    assert _label(group) == "EU AI Act"
+    assert group_label(group) == "EU AI Act"
     group.surfaces.update({"EU AI act": 1})
-    assert _label(group) == "EU AI act"
+    assert group_label(group) == "EU AI act"

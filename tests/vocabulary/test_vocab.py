@@ -57,22 +57,23 @@ def test_a_hub_leaves_only_well_below_the_hub_share() -> None:
     with the last build's hubs known, a hub stays one down to 4 items (> 0.75 x 4 = 3) and
     another term enters only at 6 (> 1.25 x 4 = 5)."""
     from kgsync.vocabulary.unchanged import same_hubs
-    from kgsync.vocabulary.vocab import HUB_LEAVE_RATIO, _Group, _is_hub
+    from kgsync.vocabulary.choice import HUB_LEAVE_RATIO, group_is_hub
+    from kgsync.vocabulary.groups import CandidateGroup
 
     mining = OPTIONS.mining
     assert HUB_LEAVE_RATIO < 1
 
-    def group(count: int) -> _Group:
-        found = _Group("zorblax quux")
+    def group(count: int) -> CandidateGroup:
+        found = CandidateGroup("zorblax quux")
         found.items = {f"s{i}": 1.0 for i in range(count)}
         return found
 
-    assert _is_hub(group(5), "zorblax quux", 8, mining, None)  # a first build: the share itself
-    assert not _is_hub(group(4), "zorblax quux", 8, mining, None)
-    assert not _is_hub(group(5), "zorblax quux", 8, mining, frozenset())  # to enter: above 1.25 x 4 = 5
-    assert _is_hub(group(6), "zorblax quux", 8, mining, frozenset())
-    assert _is_hub(group(4), "zorblax quux", 8, mining, frozenset({"zorblax quux"}))
-    assert not _is_hub(group(3), "zorblax quux", 8, mining, frozenset({"zorblax quux"}))
+    assert group_is_hub(group(5), "zorblax quux", 8, mining, None)  # a first build: the share itself
+    assert not group_is_hub(group(4), "zorblax quux", 8, mining, None)
+    assert not group_is_hub(group(5), "zorblax quux", 8, mining, frozenset())  # to enter: above 1.25 x 4 = 5
+    assert group_is_hub(group(6), "zorblax quux", 8, mining, frozenset())
+    assert group_is_hub(group(4), "zorblax quux", 8, mining, frozenset({"zorblax quux"}))
+    assert not group_is_hub(group(3), "zorblax quux", 8, mining, frozenset({"zorblax quux"}))
     items = [candidates(item) for item in corpus()]
     vocab, stats = select_with_stats(items, OPTIONS)
     hub = next(iter(vocab.hub_keys))
@@ -250,7 +251,7 @@ def test_real_corpus_reads_well(require_shared: Callable[[Path], Path]) -> None:
 
 
 def test_label_and_name_take_the_best_ranked_surface() -> None:
-    """``_label``/``_choose_name`` take the minimum instead of sorting: the same surface as the full ranking."""
+    """``group_label``/``_choose_name`` take the minimum instead of sorting: the same surface as the full ranking."""
     from kgsync.vocabulary import groups as vocab
 
     cases = [{"MCP": 3, "Model Context Protocol": 3, "model context protocols": 1},
@@ -258,10 +259,10 @@ def test_label_and_name_take_the_best_ranked_surface() -> None:
              {"k8s": 1, "Kubernetes": 1}, {"GraphRAG": 2}, {"e-mail": 2, "email": 2, "E-Mail": 1}]
     for surfaces in cases:
         for key in {vocab.term_key(s) for s in surfaces} | {"other key"}:
-            group = vocab._Group(key)
+            group = vocab.CandidateGroup(key)
             group.surfaces.update(surfaces)
-            ranked = sorted(surfaces.items(), key=lambda kv: (vocab._is_short(kv[0]), -kv[1], len(kv[0]), kv[0]))
-            assert vocab._label(group) == vocab.display_alias(ranked[0][0])
+            ranked = sorted(surfaces.items(), key=lambda kv: (vocab.is_lone_acronym(kv[0]), -kv[1], len(kv[0]), kv[0]))
+            assert vocab.group_label(group) == vocab.display_alias(ranked[0][0])
             expected = next((vocab.canonical_name(s) for s, _ in ranked
                              if vocab.canonical_name(s) and vocab.term_key(s) == key), vocab.canonical_name(key))
             assert vocab._choose_name(group) == expected
@@ -299,8 +300,8 @@ def test_local_choice_of_one_item_matches_select(tmp_path: Path) -> None:
     items.append(candidates(make_item("2026-01-09-zorblax", "Zorblax for research agents", "Is it quick?")))
     items.append(candidates(make_item("2026-01-10-run", "RUN versus BUILD budgets", "Who owns the RUN budget?")))
     found: list[list[str]] = []
-    real = vocab_module._local_choice
-    with mock.patch.object(vocab_module, "_local_choice", lambda *a: found.append(real(*a)) or found[-1]):
+    real = vocab_module.local_choice
+    with mock.patch.object(vocab_module, "local_choice", lambda *a: found.append(real(*a)) or found[-1]):
         _vocab, stats = select_with_stats(items, OPTIONS, pinned)
     lookup = pinned_lookup(pinned)
     mine = [choice_of(item_shares(item, pinned, stats, lookup), pinned, stats, OPTIONS.caps)
