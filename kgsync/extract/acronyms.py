@@ -15,6 +15,7 @@ WEB_ADDRESS = re.compile(r"(?:https?://|www\.)\S+")
 
 
 def is_valid_expansion(key: str) -> bool:
+    """An acronym's long form worth a term: two to eight words, neither the first nor the last a stop word."""
     kws = key.split(" ")
     return 2 <= len(kws) <= 8 and kws[0] not in lexicon.STOPWORDS and kws[-1] not in lexicon.STOPWORDS
 

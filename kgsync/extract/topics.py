@@ -289,6 +289,7 @@ _STOP = frozenset(word.encode() for word in lexicon.STOPWORDS)
 
 
 def topic_tokens(text: str) -> list[bytes]:
+    """``text``'s words as lower-case bytes, a full stop its own token: what the topic phrase scans read."""
     return lowered_topic_tokens(text.lower())
 
 

@@ -326,6 +326,8 @@ def date_problem_message(value: str, exc: ValueError) -> str:
 
 
 def decoded_text(raw: bytes, problem: IssueMaker) -> tuple[str, Issue | None]:
+    """The file's text (UTF-8, no byte-order mark, ``\n`` line ends), or "" and the error that says why it is
+    no text: UTF-16, a byte that is not UTF-8 (its line and offset)."""
     if _looks_utf16(raw):
         return "", problem(IssueSeverity.ERROR, 1, "UTF-16 text, not UTF-8", "re-save the file as UTF-8")
     try:
@@ -383,12 +385,14 @@ def _may_hold_forbidden(raw: bytes) -> bool:
 
 
 def field_text(value: object) -> str:
+    """A scalar frontmatter field as stripped text ("" when the field is empty)."""
     if value is None:
         return ""
     return str(value).strip()
 
 
 def one_line(text: str) -> str:
+    """``text`` with every run of whitespace, line breaks included, folded to one space."""
     return " ".join(text.split())
 
 
@@ -430,11 +434,13 @@ def link_entry_lines(meta: dict[str, Any], yaml_text: str) -> tuple[tuple[str, s
 
 
 def field_slugs(value: object) -> tuple[str, ...]:
+    """A list field's entries as item slugs, normalised, in order, each once; YAML's null spellings dropped."""
     out = (normalise_slug(v) for v in field_strings(value))
     return tuple(dict.fromkeys(s for s in out if s and s not in ("~", "null", "None")))
 
 
 def date_value(value: object) -> str:
+    """A date field as ``YYYY-MM-DD`` (a timestamp's UTC day), or "" when it is no date."""
     if isinstance(value, dt.datetime):
         if value.tzinfo:
             try:
@@ -456,5 +462,6 @@ def date_value(value: object) -> str:
 
 
 def confidence_value(value: object) -> str:
+    """The ``confidence`` field in lower case when it is high, medium or low, else ""."""
     text = field_text(value).lower()
     return text if text in ("high", "medium", "low") else ""

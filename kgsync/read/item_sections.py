@@ -419,6 +419,7 @@ def _first_paragraph(parts: list[str]) -> list[str]:
 
 
 def first_h1(sections: Sequence[Section]) -> str:
+    """The first level-one heading's text (the item's title when its frontmatter has none), or ""."""
     return next((s.heading for s in sections if s.level == 1), "")
 
 

@@ -350,10 +350,12 @@ def _surface_rank(kv: tuple[str, int]) -> tuple[bool, int, int, str]:
 
 
 def is_lone_acronym(surface: str) -> bool:
+    """One word written as an acronym ("MCP"): a surface a long form outranks as a name."""
     return " " not in surface and "-" not in surface and is_acronym(surface)
 
 
 def group_name(group: CandidateGroup, pinned: PinnedVocabulary | None) -> str:
+    """The group's node name: the pinned one, else the one ``_choose_name`` picks, chosen once and kept."""
     if group.pinned:
         return group.pinned
     if not group.name:

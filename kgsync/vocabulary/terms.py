@@ -271,6 +271,8 @@ _ONE = {1}
 
 
 def phrase_lengths_by_first_word(keys: Iterable[str]) -> dict[str, tuple[int, ...]]:
+    """First word -> the word counts of the keys that open with it, longest first: where a scan looks
+    for a key, the lengths to try."""
     lengths: dict[str, set[int]] = defaultdict(set)
     for key in keys:
         parts = key.split(" ")
