@@ -55,6 +55,14 @@ def planned_links(shared: Path, work: Path, items_dir: Path | None = None) \
         -> tuple[Path, list[Entry], dict[str, str]]:
     """Build the research corpus (or ``items_dir``) into ``work``; the graph, every planned claim link
     and each item's completion date (YYYY-MM-DD)."""
+    graph, out, items, _ = planned_with_issues(shared, work, items_dir)
+    return graph, out, {slug: item.completed for slug, item in items.items()}
+
+
+def planned_with_issues(shared: Path, work: Path, items_dir: Path | None = None) \
+        -> tuple[Path, list[Entry], dict[str, Any], tuple[Any, ...]]:
+    """As ``planned_links``, with each item (by slug) in place of its date, and the warnings the evidence
+    plan wrote (``EvidencePlan.issues``: the hints at each citation's line)."""
     captured: list[Any] = []
     original = assembling.plan_evidence
 
@@ -79,7 +87,7 @@ def planned_links(shared: Path, work: Path, items_dir: Path | None = None) \
             source = claim_name(slug, keys[link.source_number])
             out.append((source, link.target_claim, link.relation.value, link.kind, link.sentence,
                         f"{Path(items[slug].path).name}:{link.line}"))
-    return graph, out, {slug: item.completed for slug, item in items.items()}
+    return graph, out, items, planned.issues
 
 
 def reading_ids(path: Path) -> dict[tuple[str, str], str]:

@@ -7,6 +7,7 @@ tests import from here, never from each other (tests/test_layout.py).
 from __future__ import annotations
 
 from kgsync.extract.evidence import plan
+from kgsync.extract.evidence_model import Mention
 from kgsync.extract.findings import extract, undated_suffixes
 from kgsync.read.items import ResearchItem, read_item_bytes
 
@@ -23,6 +24,13 @@ OLD_FINDINGS = (
 #: cites the old item's Key Finding 2 in its own entry (tests/extract/test_evidence_anchor.py)
 TWO_USES = ("Semantic search over vector stores costs too much for a small corpus.",
             f"Vector search waits until the corpus grows (`{OLD}.md` Key Finding 2).")
+
+
+def mention(**fields: object) -> Mention:
+    """A mention of the old item's Key Finding 2 at line 7, with ``fields`` in place of the defaults."""
+    base = {"target": OLD, "finding": 2, "quote": "", "stance": None, "sentence": "A sentence.", "line": 7,
+            "held_by": 0}
+    return Mention(**{**base, **fields})  # type: ignore[arg-type]
 
 
 def item_text(title: str, completed: str, findings: tuple[str, ...], body: str = "", front: str = "",

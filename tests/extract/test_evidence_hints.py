@@ -8,17 +8,11 @@ from kgsync.contract.model import RelationType
 from kgsync.extract.evidence_hints import (describing_hint, guessed_source_hint, number_content_hint, prose_stance_hint,
                                            renumbered_hint,
                                            refused_hint, too_many_hint, unclear_source_hint, unnamed_finding_hint)
-from kgsync.extract.evidence_model import Mention, Moved
+from kgsync.extract.evidence_model import Moved
 from kgsync.pipeline.stages import build
 from kgsync.read import config as config_module
 from kgsync.read.items import IssueSeverity
-from tests.extract.evidence_items import NEW, OLD, new_item
-
-
-def mention(**fields: object) -> Mention:
-    base = {"target": OLD, "finding": 2, "quote": "", "stance": None, "sentence": "A sentence.", "line": 7,
-            "held_by": 0}
-    return Mention(**{**base, **fields})  # type: ignore[arg-type]
+from tests.extract.evidence_items import NEW, OLD, mention, new_item
 
 
 def test_every_hint_is_a_warning_at_the_line_with_the_marker_to_write() -> None:
