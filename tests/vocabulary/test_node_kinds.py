@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from kgsync.extract import wordnet
 from kgsync.extract.mining import ItemCandidates, candidates
 from kgsync.read.config import Mining, VocabularyOptions
@@ -207,3 +210,41 @@ def test_task_kind_retypes_only_methods() -> None:
     assert task_kind(CONCEPT, ["x y"], ["a"], dense.__getitem__) is CONCEPT
     assert task_kind(METHOD, ["z"], ["a"], dense.__getitem__) is METHOD  # "z tasks" is not written
     assert task_kind(METHOD, ["X Y"], ["a", "b", "c"], dense.__getitem__) is METHOD  # a way of doing's role vetoes
+
+
+def _coordinated_theories_oracle(text: str) -> frozenset[str]:
+    """``coordinated_theories`` as first written: every position of every theory noun, read left to right."""
+    from kgsync.vocabulary.node_kinds import _BARE, _COORDINATORS, _conjunct, _frame_kind, _past_aside
+
+    pieces = text.replace("/", " / ").split()
+    nouns = {piece for piece in set(pieces) if (noun := _BARE.match(piece)) and _frame_kind(noun.group())[0]}
+    out: set[str] = set()
+    for at in (at for at, piece in enumerate(pieces) if piece in nouns and at >= 4):
+        second, end = _conjunct(pieces, _past_aside(pieces, at - 1), _COORDINATORS)
+        if not second or end < 0 or pieces[end] not in _COORDINATORS:
+            continue
+        first, end = _conjunct(pieces, _past_aside(pieces, end - 1), frozenset({"the"}))
+        if first and end >= 0 and pieces[end] == "the":
+            out.update((" ".join(first), " ".join(second)))
+    return frozenset(out)
+
+
+#: Pieces of a text around the frame, and the frame itself ("the A / B N"), so that it falls at the start, the end
+#: and the middle of a text, repeated, with asides and coordinators in and around it.
+_PIECES = ("the", "and", "or", "/", "framework", "theory", "of", ",", ".", "(pp)", "x", "y")
+_FRAMES = st.builds(
+    lambda first, joint, second, noun: f"the {first} {joint} {second} {noun}",
+    st.sampled_from(("x", "x y", "predictive processing (pp)", "(pp)")),
+    st.sampled_from(("/", "and", "or", ",")),
+    st.sampled_from(("y", "z (pc)", "predictive coding", "the")),
+    st.sampled_from(("framework", "theory", "model", "technique")),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(_FRAMES, st.sampled_from(_PIECES)), max_size=8))
+def test_coordinated_theories_finds_what_reading_every_position_finds(parts: list[str]) -> None:
+    """The set-algebra reading (each piece classified once a process, each noun found by ``list.index``) names
+    what reading every position of the text names, noun repeated, asides and coordinators anywhere."""
+    text = " ".join(parts)
+    assert coordinated_theories(text) == _coordinated_theories_oracle(text)
