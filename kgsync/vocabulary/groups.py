@@ -42,14 +42,13 @@ class CandidateGroup:
 
 
 def merge_chosen_groups(groups: dict[str, CandidateGroup], chosen: set[str], kind_of: Mapping[str, TermKind], rule: Merge,
-                  pinned: PinnedVocabulary,
-                  contract: Callable[[str], str] | None = None) -> tuple[dict[str, str], dict[str, str]]:
+                        contract: Callable[[str], str] | None = None) -> tuple[dict[str, str], dict[str, str]]:
     """Merge near-duplicates among the chosen groups (``_merge_near_duplicates``): each merged
     group is absorbed into its target and leaves ``groups``.  Returns source -> target, and
     source -> the name it would have had (taken before it is absorbed)."""
     facets: set[str] = set()
     merged_into = _merge_near_duplicates(groups, chosen, kind_of, rule, contract, facets)
-    source_names = {source: group_name(groups[source], pinned) for source in merged_into}
+    source_names = {source: group_name(groups[source]) for source in merged_into}
     for source, target in sorted(merged_into.items()):
         _absorb(groups[target], groups.pop(source), source in facets)
     return merged_into, source_names
@@ -99,7 +98,7 @@ def _merge_near_duplicates(groups: Mapping[str, CandidateGroup], kept: set[str],
     # later item's term joins an earlier one, and no count that merges move decides the name.
     order = sorted(kept, key=lambda g: (not groups[g].pinned, groups[g].first or min(groups[g].items, default=""),
                                         len(g), g))
-    names = {g: groups[g].pinned or group_name(groups[g], None) for g in kept}
+    names = {g: group_name(groups[g]) for g in kept}
     facets = _facet_targets(groups, kept, kind_of, names)
     blocks: dict[tuple[TermKind, str], list[str]] = defaultdict(list)
     merged: dict[str, str] = {}
@@ -354,7 +353,7 @@ def is_lone_acronym(surface: str) -> bool:
     return " " not in surface and "-" not in surface and is_acronym(surface)
 
 
-def group_name(group: CandidateGroup, pinned: PinnedVocabulary | None) -> str:
+def group_name(group: CandidateGroup) -> str:
     """The group's node name: the pinned one, else the one ``_choose_name`` picks, chosen once and kept."""
     if group.pinned:
         return group.pinned

@@ -161,7 +161,7 @@ def with_hubs(vocabulary: Vocabulary, addressed: Mapping[str, Mapping[str, HubFo
     for g in sorted(by_hub):
         slugs = by_hub[g]
         group = _addressers_group(g, [addressed[slug][g] for slug in slugs], slugs[0])
-        name = group_name(group, None)
+        name = group_name(group)
         label = group_label(group)
         aliases = prune_aliases(name, [display_alias(s) for s in group.surfaces] + [label])
         old = terms.get(name)

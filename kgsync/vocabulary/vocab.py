@@ -169,7 +169,7 @@ def select_with_stats(cands: Sequence[ItemCandidates], options: VocabularyOption
         return short if " " in short else g
 
     ambiguous = ambiguous_acronyms(expansions, lambda a, b: is_near_duplicate(contract(a), contract(b), options.merge))
-    merged_into, source_names = merge_chosen_groups(groups, chosen, kind_of, options.merge, pinned, contract)
+    merged_into, source_names = merge_chosen_groups(groups, chosen, kind_of, options.merge, contract)
     kept = chosen - merged_into.keys()
     kept_counts = {g: len(groups[g].items) for g in kept}
     merged_hubs = {g for g in kept if group_is_hub(groups[g], g, n_items, mining, previous_hubs)}
@@ -338,7 +338,7 @@ def _vocabulary(groups: Mapping[str, CandidateGroup], kept: set[str], kind_of: M
     the hubs (reported), the merges, the mention index and its acronym twins, and the finding
     subjects (``subjects``: group -> the items whose findings open with it)."""
     terms = _terms(groups, kept, kind_of, pinned, {item.slug: item.dense for item in ordered})
-    by_key = {g: group_name(groups[g], pinned) for g in kept}
+    by_key = {g: group_name(groups[g]) for g in kept}
     per_item = _per_item(choice, merged_into, kept, by_key, terms, ordered, item_surfaces)
     hub_rows = tuple(sorted(((group_label(groups[g]) if g in groups else g, len(groups[g].items)) for g in hubs
                              if g in groups), key=lambda r: (-r[1], r[0])))
@@ -422,7 +422,7 @@ def _terms(groups: Mapping[str, CandidateGroup], kept: set[str], kind_of: Mappin
 
     for g in sorted(kept):
         group = groups[g]
-        name = group_name(group, pinned)
+        name = group_name(group)
         label = pinned.labels.get(name) or group_label(group)
         named = written_names(group.surfaces)
         variants = ([display_alias(s, s in named) for s in group.surfaces] + [label]

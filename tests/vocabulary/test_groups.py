@@ -143,7 +143,7 @@ def test_a_facet_does_not_name_or_label_its_thing() -> None:
     groups["github action"].first_surfaces = Counter({"GitHub Actions": 1})
     groups["github action"].items["2026-01-01-a"] = 1.0
     kinds = {g: TermKind.CONCEPT for g in groups}
-    merged, names = merge_chosen_groups(groups, set(groups), kinds, Merge(), PinnedVocabulary())
+    merged, names = merge_chosen_groups(groups, set(groups), kinds, Merge())
     assert merged == {"github action workflow": "github action"}
     assert names == {"github action workflow": "github-actions-workflow"}
     assert group_label(groups["github action"]) == "GitHub Actions" and groups["github action"].first == "2026-01-02-b"
