@@ -4,8 +4,9 @@
 
 GRAPH: a ``memory.jsonl`` (e.g. the research corpus's, built by ``kgsync build``).  Labels: the
 readings ``bench/labels/reading_links_*.tsv`` (columns relation, from, to, verdict, should_be,
-why; ``#`` lines are comments), written by a reader who saw the items and the graph, not the
-code.  Each reading judged the links of one graph; this script scores another graph's
+why; ``#`` lines are comments; ``reader_relation``, where a reader shown no relation column wrote the
+relation they judged, is the relation the verdict is about), written by a reader who saw the items and
+the graph, not the code.  Each reading judged the links of one graph; this script scores another graph's
 claim-to-claim links (``supports``, ``contradicts``, ``extends`` between claims) against them:
 
 * a link whose (from, to) pair the reading judged is *right* when the reading says the pair's
@@ -13,7 +14,8 @@ claim-to-claim links (``supports``, ``contradicts``, ``extends`` between claims)
   naming this relation), *wrong* when it names another relation or none, *unsure* when the
   reader was unsure and named no relation this link has;
 * a link whose pair no reading judged is *unread* (counted apart: a new link needs a new reading);
-* a judged link the graph no longer has is *dropped*, counted by what the reader said it should be.
+* a judged link the graph no longer has is *dropped*, counted by what the reader said it should be
+  (a relation, none, or the wrong finding).
 
 Prints, per relation, right / judged = precision, and the unread and dropped counts.  With
 several label files each is scored apart and then pooled (a pair read twice keeps its first
@@ -42,6 +44,9 @@ class Reading:
 
 Labels = dict[tuple[str, str], tuple[Reading, ...]]
 
+# What a wrong verdict with no should_be says of the pair (a reading's verdict column).
+_NO_RELATION_SAID: dict[str, str] = {"wrong-finding": "the wrong finding", "none": "none"}
+
 
 def read_labels(path: Path) -> Labels:
     """(from, to) -> the reader's verdicts on the links the read graph had between them (a pair
@@ -50,7 +55,10 @@ def read_labels(path: Path) -> Labels:
     out: dict[tuple[str, str], tuple[Reading, ...]] = {}
     for row in csv.DictReader(rows, delimiter="\t"):
         pair = (row["from"], row["to"])
-        out[pair] = (*out.get(pair, ()), Reading(row["relation"], row["verdict"], row.get("should_be") or ""))
+        # A reader who was not shown the relation column wrote the one they judged in reader_relation
+        # (the twenty-eighth reading): the verdict is about that relation, not the graph's.
+        judged = row.get("reader_relation") or row["relation"]
+        out[pair] = (*out.get(pair, ()), Reading(judged, row["verdict"], row.get("should_be") or ""))
     return out
 
 
@@ -88,7 +96,8 @@ def score(links: dict[tuple[str, str], set[str]], labels: Labels) -> tuple[Count
     for pair, readings in labels.items():
         for reading in readings:
             if reading.relation not in links.get(pair, ()):
-                dropped[reading.relation if reading.verdict == "right" else reading.should_be or "unsure"] += 1
+                said = reading.should_be or _NO_RELATION_SAID.get(reading.verdict, "unsure")
+                dropped[reading.relation if reading.verdict == "right" else said] += 1
     return outcomes, dropped
 
 
