@@ -38,8 +38,8 @@ def configuration_md() -> str:
         "`--config` is the operator's, and its inputs may lie anywhere.\n\n"
         + config_reference.reference_table()
         + "\nCommand-line paths (`--items`, `--out`) are relative to the current directory, except\n"
-        "`kgsync pr --items/--graph`, which name paths in the checkout (relative to its root, as in\n"
-        "`kgsync.yml`). The vocabulary file's format: [README](../README.md#the-vocabulary-file-kgsync-vocabyml).\n"
+        "`kgsync pr --items/--graph`, which are relative to the research repo root (the folder of `--config`),\n"
+        "as in `kgsync.yml`. The vocabulary file's format: [README](../README.md#the-vocabulary-file-kgsync-vocabyml).\n"
     )
 
 

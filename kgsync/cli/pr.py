@@ -39,7 +39,7 @@ SUMMARY_LIMIT = JOB_SUMMARY_LIMIT - 64
 @click.command("pr")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
               help="kgsync.yml to use (default: ./kgsync.yml if present).")
-@click.option("--items", help="Item glob, relative to the repo root (overrides `items`).")
+@click.option("--items", help="Item files: a folder or a glob, relative to the repo root (overrides `items`).")
 @click.option("--graph", help="Graph path, relative to the repo root (overrides `graph`).")
 @click.option("--repo", envvar="GITHUB_REPOSITORY", help="owner/name  [default: $GITHUB_REPOSITORY]")
 @click.option("--token-env", default="GITHUB_TOKEN", show_default=True,

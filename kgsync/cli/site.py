@@ -39,7 +39,7 @@ from kgsync.graph.manifest import load_manifest, manifest_path
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Where the HTML goes; emptied on every build (default: PROJECT/site).")
 @click.option("--engine", type=click.Choice(["mkdocs", "zensical"]), default="mkdocs", show_default=True,
-              help="Site engine: mkdocs (one process per CPU), or Zensical (keeps a cache in PROJECT/.cache); "
+              help="Site engine: mkdocs (one process per CPU and per 1,000 pages, at most 4), or Zensical (keeps a cache in PROJECT/.cache); "
                    "both strict, both read the same mkdocs.yml.")
 @click.option("--fresh", is_flag=True, help="Empty the engine's cache first (Zensical); mkdocs always is.")
 @click.option("--no-build", is_flag=True, help="Render the project only; do not build HTML.")
