@@ -395,6 +395,12 @@ def _with_sections(item: ResearchItem, problem: IssueMaker, warnings: list[Issue
 _QUESTION = ("research question", "question / hypothesis", "question")
 
 
+#: Where the item template puts a section the build reads, when it is not a top-level one: the
+#: summary and the findings are subsections of "## Findings".
+_TEMPLATE_HEADINGS = {"Executive Summary": "a '### Executive Summary' heading under the '## Findings' section",
+                      "Key Findings": "a '### Key Findings' heading under the '## Findings' section"}
+
+
 def _missing_section(item: ResearchItem, problem: IssueMaker, wanted: str, keys: tuple[str, ...]) -> Issue:
     """The warning for a section the item lacks; at the code fence never closed that hides its heading, if one does."""
     fence, marker, hidden = swallowed_headings(item.body, item.body_line)
@@ -403,8 +409,8 @@ def _missing_section(item: ResearchItem, problem: IssueMaker, wanted: str, keys:
         return problem(IssueSeverity.WARNING, fence, f"no '{wanted}' section: its heading (line {at}) is inside the code "
                        f"fence opened at line {fence}, which is never closed",
                        f"close the code block with a {marker} line before the heading")
-    return problem(IssueSeverity.WARNING, item.body_line, f"no '{wanted}' section",
-                   f"add a '## {wanted}' section as in the item template")
+    heading = _TEMPLATE_HEADINGS.get(wanted) or f"a '## {wanted}' section"
+    return problem(IssueSeverity.WARNING, item.body_line, f"no '{wanted}' section", f"add {heading}, as in the item template")
 
 
 def _findings_subsection(item: ResearchItem, name: str) -> Section | None:

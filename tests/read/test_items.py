@@ -409,3 +409,15 @@ def test_frontmatter_without_a_backslash_makes_no_forbidden_character() -> None:
                     assert escaped_control(meta) is None, (style, chunk)
                     tried += 1
     assert tried > 5000
+
+
+def test_a_missing_section_s_fix_names_the_heading_where_the_template_puts_it(tmp_path: Path) -> None:
+    # The template writes the summary and the findings as "###" subsections of "## Findings": a fix
+    # that says "add a '## Key Findings' section" sends the author to the wrong level.
+    write(tmp_path, "2026-02-02-thin.md", "---\ntitle: Thin\n---\n\n# Thin\n\nNo sections.\n")
+    hints = {i.message: i.hint for i in only(read(tmp_path).issues, IssueSeverity.WARNING)}
+    assert hints["no 'Research Question' section"] == "add a '## Research Question' section, as in the item template"
+    assert hints["no 'Executive Summary' section"] == (
+        "add a '### Executive Summary' heading under the '## Findings' section, as in the item template")
+    assert hints["no 'Key Findings' section"] == (
+        "add a '### Key Findings' heading under the '## Findings' section, as in the item template")
