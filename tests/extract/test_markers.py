@@ -270,3 +270,33 @@ def test_a_misspelt_marker_in_a_code_span_or_an_html_comment_is_not_warned() -> 
     text = item_text("New study", "2026-02-01", ("One.", "Two."), f"Later.\n\n{line}\n")
     [issue] = parse_record(text.encode(), f"Research/completed/{NEW}.md", NEW).issues
     assert "no link" in issue.message
+
+
+def test_a_marker_naming_this_item_or_no_slug_links_nothing_and_is_warned() -> None:
+    # [supports: <this item> KF2] and [supports: <slug> KF2] (the docs' form, copied as it stands) were dropped
+    # without a word: the author's precise form read as nothing, silently (docs/EVIDENCE.md: a marker that
+    # cannot be linked is warned with path:line and the fix)
+    for written, what, meant in ((f"[supports: {NEW} KF2 from KF1]", "names this item itself", "another item's slug"),
+                                 ("[supports: <slug> KF2 from KF1]", "names no item", "file name without .md")):
+        issue = _the_one_warning(written)
+        assert what in issue.message and "no link" in issue.message, issue.message
+        assert meant in issue.hint, issue.hint
+    findings = (f"SQLite FTS5 search is enough for a small corpus. [supports: {NEW} KF2]", "Vector search waits.")
+    assert links_of(old_item(), new_item("Nothing.", findings)).links == {}
+    from kgsync.extract.record import parse_record
+    from tests.extract.evidence_items import item_text
+
+    text = item_text("New study", "2026-02-01", findings, "Nothing.")
+    [issue] = parse_record(text.encode(), f"Research/completed/{NEW}.md", NEW).issues
+    assert "names this item itself" in issue.message and issue.location.line == text.split("\n").index(
+        f"1. **{findings[0]}** Confidence: high.") + 1
+
+
+def test_a_marker_naming_the_cited_item_by_its_url_links_as_its_slug() -> None:
+    # "a path ending in it also works", as a cites: entry's URL does (read.item_checks.normalise_slug): a marker
+    # with the cited file's URL was dropped without a word
+    url = f"https://github.com/o/r/blob/main/Research/completed/{OLD}.md"
+    result = links_of(old_item(), new_item(f"Later analysis. [supports: {url} KF2 from KF1]"))
+    [link] = result.links[NEW]
+    assert (link.source_number, link.relation) == (1, RelationType.SUPPORTS) and ":vector-stores" in link.target_claim
+    assert result.issues == ()
