@@ -300,3 +300,21 @@ def test_a_marker_naming_the_cited_item_by_its_url_links_as_its_slug() -> None:
     [link] = result.links[NEW]
     assert (link.source_number, link.relation) == (1, RelationType.SUPPORTS) and ":vector-stores" in link.target_claim
     assert result.issues == ()
+
+
+def test_a_marker_with_a_finding_number_it_cannot_read_links_nothing_and_is_warned() -> None:
+    # KF0 and KF-1 were read as no number: in a finding the marker then linked the finding its words matched, a
+    # stance the author gave no finding; KF1-3 linked KF1 alone; KF2000 was read as KF200.  Each silently.
+    findings = (f"SQLite FTS5 ranks research items by BM25 here too. [supports: {OLD} KF0]", "Vector search waits.")
+    assert links_of(old_item(), new_item("Nothing.", findings)).links == {}
+    for written, hint in ((f"[supports: {OLD} KF0 from KF1]", "the first is KF1"),
+                          (f"[supports: {OLD} KF-1 from KF1]", "KF<n>"),
+                          (f"[supports: {OLD} KF1-3 from KF1]", "KF1, KF2, KF3"),
+                          (f"[contradicts: {OLD} KF2, 0 from KF1]", "the first is KF1"),
+                          (f"[supports: {OLD} KF2000 from KF1]", "KF<n>")):
+        issue = _the_one_warning(written)
+        assert written[1:-1].split(" from")[0].split(": ", 1)[1] in issue.message and "no link" in issue.message, \
+            issue.message
+        assert hint in issue.hint, issue.hint
+    [a, b] = author_marks(f"[supports: {OLD} KF1 and KF3]", 7, NEW, 1)  # the documented lists still read
+    assert (a.finding, b.finding) == (1, 3)
