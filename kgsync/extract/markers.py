@@ -87,6 +87,35 @@ def _unread(stance: str, parsed: _Parsed, own_slug: str) -> tuple[str, str] | No
     if parsed.slug == own_slug:
         return ("names this item itself", "a marker states how this finding relates to another item's finding: "
                 "write another item's slug, or drop the marker")
+    return _unread_number(stance, parsed)
+
+
+#: A finding number a marker writes that names no finding: a range (``KF1-3``: a marker lists each finding), KF
+#: with no number after it (``KF-1``), more digits than a finding number has (``KF2000``, read as KF200 before).
+_RANGE = re.compile(r"\b(?:KF|key[ \t]{1,3}findings?)[ \t]{0,2}#?(\d{1,3})[ \t]*(?:[-\u2010-\u2015]|\.\.)[ \t]*"
+                    r"(?:KF[ \t]{0,2})?#?(\d{1,3})\b", re.I)
+_BARE = re.compile(r"(?<![A-Za-z])(?:KF|key[ \t]{1,3}findings?)(?![A-Za-z])(?![ \t]{0,2}#?\d)", re.I)
+_LONG = re.compile(r"\b(?:KF|key[ \t]{1,3}findings?)[ \t]{0,2}#?(\d{4,})", re.I)
+
+
+def _unread_number(stance: str, parsed: _Parsed) -> tuple[str, str] | None:
+    """Why the finding numbers of a marker naming an item cannot be read exactly (what, and the fix), or None.
+    Read as written, each linked a finding the author did not name: KF0 and KF-1 were no number (in a Key
+    Findings entry: the finding its words matched), KF1-3 was KF1, KF2000 KF200."""
+    source = f" from KF{parsed.source}" if parsed.source else ""
+    written = f"[{stance}: {parsed.slug}"
+    if (span := _RANGE.search(parsed.rest)) is not None:
+        first, last = int(span.group(1)), int(span.group(2))
+        each = ", ".join(f"KF{n}" for n in range(first, last + 1)) if 0 < first < last <= first + 20 else "KF<n>, KF<m>"
+        return f"gives a range of findings, {span.group().strip()!r}", f"list each finding: {written} {each}{source}]"
+    if (bare := _BARE.search(parsed.rest)) is not None:
+        return (f"gives {bare.group()!r} with no finding number after it",
+                f"write the cited finding's number after KF: {written} KF<n>{source}]")
+    if (long := _LONG.search(parsed.rest)) is not None:
+        return (f"names Key Finding {long.group(1)}, no finding's number",
+                f"write the cited finding's number: {written} KF<n>{source}]")
+    if any(int(next(g for g in number.groups() if g)) == 0 for number in _NUMBERS.finditer(parsed.rest)):
+        return "names Key Finding 0", f"number the cited item's findings from 1 (the first is KF1): {written} KF<n>{source}]"
     return None
 
 
