@@ -318,3 +318,16 @@ def test_a_marker_with_a_finding_number_it_cannot_read_links_nothing_and_is_warn
         assert hint in issue.hint, issue.hint
     [a, b] = author_marks(f"[supports: {OLD} KF1 and KF3]", 7, NEW, 1)  # the documented lists still read
     assert (a.finding, b.finding) == (1, 3)
+
+
+def test_a_marker_with_a_blank_after_its_bracket_or_before_its_colon_links_nothing_and_is_warned() -> None:
+    # [supports : <slug> KF2] and [ supports: <slug> KF2] were no marker and no bracket warned as none: read as
+    # prose, in a Key Findings entry the slug and KF2 made an extends link, the stance the author wrote lost
+    for written, meant in ((f"[supports : {OLD} KF2 from KF1]", f"[supports: {OLD} KF2 from KF1]"),
+                           (f"[ contradicts: {OLD} KF2 from KF1]", f"[contradicts: {OLD} KF2 from KF1]"),
+                           (f"[ extends : {OLD} KF1 ]", f"[extends: {OLD} KF1]")):
+        issue = _the_one_warning(written)
+        assert written in issue.message and "no link" in issue.message, issue.message
+        assert f"write {meant}" in issue.hint, issue.hint
+        findings = ("SQLite FTS5 search is enough for a small corpus of items.", f"Vector search waits. {written}")
+        assert links_of(old_item(), new_item("Nothing.", findings)).links == {}, written
