@@ -193,9 +193,9 @@ def blanked(raw: str, spans: Sequence[tuple[int, int]]) -> str:
 
 
 #: A bracket of a marker's shape, whatever its word (letters of any script): ``[<word>: <target> …]``, or
-#: without its colon ``[<word> <target> …]``; its brackets, colon and word may be typed full-width (read in their
-#: NFKC form).
-_SHAPED_REST = ("([^\\W\\d_]{2,20})([:\uff1a\ufe55\ufe13][ \t\u3000]{0,4}|[ \t\u3000]{1,4})"
+#: without its colon ``[<word> <target> …]``, with blanks after its bracket or before its colon too; its brackets,
+#: colon and word may be typed full-width (read in their NFKC form).
+_SHAPED_REST = ("[ \t\u3000]{0,4}([^\\W\\d_]{2,20})([ \t\u3000]{0,4}[:\uff1a\ufe55\ufe13][ \t\u3000]{0,4}|[ \t\u3000]{1,4})"
                 "([^\\[\\]\uff3b\uff3d\ufe47\ufe48\\n]{1,400})[\\]\uff3d\ufe48]")
 _SHAPED = re.compile("\\[" + _SHAPED_REST)  # led by the literal "[": searched fast (a text without a wide one)
 _SHAPED_WIDE = re.compile("[\\[\uff3b\ufe47]" + _SHAPED_REST)
@@ -226,8 +226,7 @@ def misspelt_marks(item: ResearchItem) -> list[Issue]:
                 continue  # code, or in a comment (blanked): read as nothing, so warned of nothing
             written, word = bracket.group(), normalize("NFKC", bracket.group(1))
             written = written if len(written) <= 120 else f"{written[:118]}…]"
-            why = _look_alike(word) or (f"{word!r} is none of {', '.join(_STANCES)}"
-                                        if bracket.group(2)[0] in _COLONS else f"no ':' after {word!r}")
+            why = _no_marker_why(bracket, word)
             out.append(Issue(
                 IssueSeverity.WARNING, Location(item.path, line), f"{written} is not a stance marker ({why}): "
                 f"no link", f"if it states a stance, write [{meant}: {normalize('NFKC', bracket.group(3)).strip()}]"
@@ -236,6 +235,7 @@ def misspelt_marks(item: ResearchItem) -> list[Issue]:
 
 
 _COLONS = ":\uff1a\ufe55\ufe13"  # ":" and the characters whose NFKC form is one
+_BLANKS = " \t\u3000"  # the blanks a bracket of a marker's shape may hold around its word
 
 
 def _meant(bracket: re.Match[str]) -> str | None:
@@ -254,9 +254,25 @@ def _meant(bracket: re.Match[str]) -> str | None:
 
         look = str(disarm.skeleton_key(word))
         return look if look in _STANCES else near_stance(look)
-    if bracket.group(2)[0] in _COLONS:
+    if bracket.group(2)[0] in _COLONS and not _blank_after_bracket(bracket):
         return near_stance(word)
     return word if word.lower() in _STANCES else near_stance(word)
+
+
+def _blank_after_bracket(bracket: re.Match[str]) -> bool:
+    return bracket.group()[1] in _BLANKS
+
+
+def _no_marker_why(bracket: re.Match[str], word: str) -> str:
+    """Why a bracket ``_meant`` as a stance is no marker, in the words of its warning."""
+    separator = bracket.group(2)
+    if look := _look_alike(word):
+        return look
+    if _blank_after_bracket(bracket):
+        return "a blank after '['"
+    if separator[0] in _BLANKS and any(char in _COLONS for char in separator):
+        return f"a blank between {word!r} and ':'"
+    return f"{word!r} is none of {', '.join(_STANCES)}" if separator[0] in _COLONS else f"no ':' after {word!r}"
 
 
 def _look_alike(word: str) -> str:
