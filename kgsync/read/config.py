@@ -170,7 +170,8 @@ class Config:
     graph: str = option("memory.jsonl", "the graph file (its manifest is written beside it as <name>.kgsync.json)")
     themes_vocabulary: str = option(
         "", "theme alias map: YAML, or Markdown ending in a fenced YAML block (canonical: [aliases])")
-    vocabulary: str = option("kgsync-vocab.yml", "the maintainers' vocabulary file: pinned terms, merges, stoplist")
+    vocabulary: str = option("kgsync-vocab.yml", "the maintainers' vocabulary file: pinned terms, merges, stoplist "
+                                                    "(the default may be absent; a name given here must exist)")
     # "search-safe": tag:agentic_ai (a theme slug is a hub: as a substring key it would
     # return every tagged item; see docs/ECONOMY.md); "slug": tag:agentic-ai verbatim.
     tag_style: str = option("search-safe", "search-safe (tag:agentic_ai) or slug (tag:agentic-ai); see docs/ECONOMY.md",
@@ -249,6 +250,17 @@ class Config:
         research repo root; None when the option is empty: no such file is configured.  Refused when
         the repository links it outside (``kept_in``)."""
         return kept_in(self.root, self.root / relative) if relative else None
+
+    def vocabulary_path(self) -> Path | None:
+        """The vocabulary file's path (``optional_path``).  A name kgsync.yml gives that names no file is a
+        ``ConfigError`` at its line: read as an empty vocabulary, a typo dropped the maintainers' pins, merges,
+        stoplist and vetoes without a word.  The default name may be absent: no vocabulary yet."""
+        path = self.optional_path(self.vocabulary)
+        if path is None or "vocabulary" not in self.lines or path.exists():
+            return path
+        raise ConfigError(f"vocabulary: {self.vocabulary!r}: no such file",
+                          Location.of(self.config_file or self.root / CONFIG_FILE, self.lines["vocabulary"]),
+                          "correct the name, commit the file, or remove the option (default: kgsync-vocab.yml)")
 
     def veto_path(self) -> Path | None:
         """The veto file's path: beside the vocabulary file (None: no vocabulary file is configured, so no
