@@ -114,6 +114,10 @@ def _unread_number(stance: str, parsed: _Parsed) -> tuple[str, str] | None:
     if (long := _LONG.search(parsed.rest)) is not None:
         return (f"names Key Finding {long.group(1)}, no finding's number",
                 f"write the cited finding's number: {written} KF<n>{source}]")
+    if (source_zero := _FROM.search(parsed.body)) is not None and int(source_zero.group(1)) == 0:
+        return ("says it is stated by Key Finding 0 of this item",
+                f"number this item's findings from 1 (the first is KF1): {written} {parsed.rest.strip() or 'KF<n>'} "
+                "from KF<n>]")
     if any(int(next(g for g in number.groups() if g)) == 0 for number in _NUMBERS.finditer(parsed.rest)):
         return "names Key Finding 0", f"number the cited item's findings from 1 (the first is KF1): {written} KF<n>{source}]"
     return None

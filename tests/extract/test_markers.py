@@ -311,7 +311,8 @@ def test_a_marker_with_a_finding_number_it_cannot_read_links_nothing_and_is_warn
                           (f"[supports: {OLD} KF-1 from KF1]", "KF<n>"),
                           (f"[supports: {OLD} KF1-3 from KF1]", "KF1, KF2, KF3"),
                           (f"[contradicts: {OLD} KF2, 0 from KF1]", "the first is KF1"),
-                          (f"[supports: {OLD} KF2000 from KF1]", "KF<n>")):
+                          (f"[supports: {OLD} KF2000 from KF1]", "KF<n>"),
+                          (f"[supports: {OLD} KF2 from KF0]", "the first is KF1")):
         issue = _the_one_warning(written)
         assert written[1:-1].split(" from")[0].split(": ", 1)[1] in issue.message and "no link" in issue.message, \
             issue.message
