@@ -332,3 +332,15 @@ def test_a_marker_with_a_blank_after_its_bracket_or_before_its_colon_links_nothi
         assert f"write {meant}" in issue.hint, issue.hint
         findings = ("SQLite FTS5 search is enough for a small corpus of items.", f"Vector search waits. {written}")
         assert links_of(old_item(), new_item("Nothing.", findings)).links == {}, written
+
+
+def test_a_marker_whose_slug_is_a_markdown_link_links_nothing_and_is_warned() -> None:
+    # [supports: [the old study](2026-01-01-old-study.md) KF2] (the item linked, as a reader clicks it) was no
+    # marker and no bracket warned as none: read as prose, in a Key Findings entry an extends link, the stance lost
+    written = f"[supports: [the old study]({OLD}.md) KF2 from KF1]"
+    issue = _the_one_warning(written)
+    assert written in issue.message and "no link" in issue.message, issue.message
+    assert f"write [supports: {OLD} KF2 from KF1]" in issue.hint, issue.hint
+    findings = ("SQLite FTS5 search is enough for a small corpus of items.",
+                f"Vector search waits. [contradicts: [old]({OLD}.md) KF2]")
+    assert links_of(old_item(), new_item("Nothing.", findings)).links == {}
