@@ -159,8 +159,15 @@ def without_marks(line: str, warned: bool = True) -> str:
     text = without_author_markers(line, marks, " ") if marks else line
     if not warned or not may_hold_marker(text):
         return text
-    return (_SHAPED_WIDE if wide_opening(text) else _SHAPED).sub(lambda shaped: shaped.group() if _meant(shaped) is None
+    text = (_SHAPED_WIDE if wide_opening(text) else _SHAPED).sub(lambda shaped: shaped.group() if _meant(shaped) is None
                                                                  else " ", text)
+    return _LINKED.sub(" ", text) if "](" in text else text
+
+
+#: A marker whose target is a Markdown link to the item (``[supports: [the study](<slug>.md) KF2]``, as a reader
+#: clicks it): no marker (a marker names its item by slug), warned with the marker to write, and no link.
+_LINKED = re.compile(r"\[(supports|contradicts|extends)[ \t]{0,4}:[ \t]{0,4}\[[^\[\]\n]{0,200}\]\(([^()\s]{1,300})\)"
+                     r"([^\[\]\n]{0,200})\]", re.I)
 
 
 def html_comments(body: str, first_line: int) -> dict[int, list[tuple[int, int]]]:
@@ -210,7 +217,8 @@ _STANCES = tuple(relation.value for relation in (RelationType.SUPPORTS, Relation
 def warned_brackets(body: str) -> bool:
     """Whether ``body`` holds a bracket of a marker's shape that ``misspelt_marks`` may warn as no marker: one
     search of it (no bracket in the corpora is near a stance), once for the warnings and the references scan."""
-    return any(map(_meant, (_SHAPED_WIDE if wide_opening(body) else _SHAPED).finditer(body)))
+    return any(map(_meant, (_SHAPED_WIDE if wide_opening(body) else _SHAPED).finditer(body))) or (
+        "](" in body and _LINKED.search(body) is not None)
 
 
 def misspelt_marks(item: ResearchItem) -> list[Issue]:
@@ -235,6 +243,13 @@ def misspelt_marks(item: ResearchItem) -> list[Issue]:
                 IssueSeverity.WARNING, Location(item.path, line), f"{written} is not a stance marker ({why}): "
                 f"no link", f"if it states a stance, write [{meant}: {normalize('NFKC', bracket.group(3)).strip()}]"
                 f"{' in ASCII letters' if not word.isascii() else ''}; docs/EVIDENCE.md", item.slug))
+        for linked in _LINKED.finditer(text) if "](" in text else ():
+            if not any(start < linked.start() and linked.end() <= end for start, end in code):
+                written = linked.group() if len(linked.group()) <= 120 else f"{linked.group()[:118]}…]"
+                out.append(Issue(
+                    IssueSeverity.WARNING, Location(item.path, line), f"{written} is not a stance marker (a link for "
+                    "its slug): no link", f"if it states a stance, write [{linked.group(1).lower()}: "
+                    f"{normalise_slug(linked.group(2))} {linked.group(3).strip()}]; docs/EVIDENCE.md", item.slug))
     return out
 
 
