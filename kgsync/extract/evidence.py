@@ -337,8 +337,16 @@ def _names_no_finding(item: ResearchItem, mention: Mention, slug: str) -> Issue:
 
 
 def _stated_by_none(item: ResearchItem, mention: Mention, slug: str, relation: RelationType, number: int) -> Issue:
-    """An exact mention outside any finding of this item, with no ``from:``: which finding states it is not said."""
+    """An exact mention outside any finding of this item, with no ``from:``: which finding states it is not said;
+    or with a ``from:`` (``from KF<n>``) naming no finding of this item: that number is what is wrong."""
     marker = f"[{relation.value}: {slug} KF{number} from KF<n>]"
+    if mention.held_by:  # only a from: (from KF<n>) names a finding that is none: an entry holding it is one
+        count = len(item.key_findings)
+        written = "from: <n>" if from_cites(mention) else marker
+        return marker_issue(
+            item, mention, f"says it is stated by Key Finding {mention.held_by} of this item, which has {count}",
+            f"write {written}, n from 1 to {count} (this item's finding that states it)" if count else
+            "write the finding that states it in this item's Key Findings list, then name it")
     return marker_issue(
         item, mention, "names no finding of this item that states it",
         "add from: <n> to the entry (n: this item's finding that states it)" if from_cites(mention) else

@@ -52,7 +52,9 @@ _URL = re.compile(r"https?://[^\s<>()\[\]{}\"'`|;,]+[^\s<>()\[\]{}\"'`|;,.:!?]")
 # Bold, code, a link (group 1: its text), a lone "*" opening or closing emphasis.  The lone-star
 # tests look behind from after the star, so every branch starts with a literal and the scanner
 # jumps between candidate characters (10x faster than "(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])").
-_MARKUP = re.compile(r"\*\*|__|`|\[([^\[\]]*)\]\([^)\[]*\)|\*(?:(?<![\w*]\*)(?=\S)|(?<=\S\*)(?![\w*]))")
+# A link's address may hold balanced parentheses (CommonMark 6.3: ``…/Okapi_BM25_(ranking)``), else it ends at the first ")".
+_MARKUP = re.compile(r"\*\*|__|`|\[([^\[\]]*)\]\((?:(?:[^()\[\s]|\([^()\[\s]*\))*\)|[^)\[]*\))"
+                     r"|\*(?:(?<![\w*]\*)(?=\S)|(?<=\S\*)(?![\w*]))")
 _KEY_WORD = re.compile(r"[a-z0-9]+")
 _KEY_STOP = frozenset(
     "a an the and or of in on for to with by from as at is are was were be been being this that these "

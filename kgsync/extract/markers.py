@@ -15,8 +15,9 @@ nothing (``without_marks`` blanks it for the prose read around it).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from typing import NamedTuple
 from unicodedata import name, normalize
 
 from kgsync.contract.errors import Location
@@ -25,7 +26,9 @@ from kgsync.extract.evidence_model import Mention, plain_text, shorten_sentence
 from kgsync.read.items import (Issue, IssueSeverity, ResearchItem, author_markers, code_spans, may_hold_marker,
                                normalise_slug, unfenced_lines, wide_opening, without_author_markers)
 
-_TARGET = re.compile(r"[`'\"]?([A-Za-z0-9._/-]{1,300}?)(?:\.md)?[`'\"]?(?=[ \t,;]|$)")
+#: The cited item: its slug, its file name or a path ending in it, or a URL to its file (``normalise_slug`` reads
+#: each, as for a ``cites:`` entry); in backticks or quotes too.
+_TARGET = re.compile(r"[`'\"]?((?:https?://)?[A-Za-z0-9._/-]{1,300}?)(?:\.md)?(?:#[\w.-]{0,100})?[`'\"]?(?=[ \t,;]|$)")
 _NUMBERS = re.compile(r"\b(?:KF|key[ \t]{1,3}findings?)[ \t]{0,2}#?(\d{1,3})|(?<=[,&])[ \t]{0,2}#?(\d{1,3})\b|"
                       r"\band[ \t]{1,3}#?(\d{1,3})\b", re.I)
 _FROM = re.compile(r"\bfrom[ \t]{1,3}(?:KF|key[ \t]{1,3}finding)[ \t]{0,2}#?(\d{1,3})\b", re.I)
@@ -34,30 +37,117 @@ _FROM = re.compile(r"\bfrom[ \t]{1,3}(?:KF|key[ \t]{1,3}finding)[ \t]{0,2}#?(\d{
 def author_marks(line: str, at: int, own_slug: str, held_by: int) -> list[Mention]:
     """One exact mention per finding each marker on ``line`` names (``held_by``: this item's
     finding holding the line, 0 none).  A marker without a finding number is kept with
-    finding 0: the plan reports it."""
+    finding 0: the plan reports it.  One that cannot be read exactly (``unread_marks`` warns of it)
+    links nothing."""
     out: list[Mention] = []
     marks = author_markers(line)
     if not marks:
         return out
     sentence = shorten_sentence(plain_text(without_author_markers(line, marks, " "))) or shorten_sentence(line.strip())
     for mark in marks:
+        parsed = _parsed(mark.body)
+        if _unread(mark.stance, parsed, own_slug) is not None:
+            continue
         relation = RelationType(mark.stance)
-        # NFKC: full-width ＫＦ２ (as an East Asian input method types it) is the KF2 it shows
-        body = mark.body.strip() if mark.body.isascii() else normalize("NFKC", mark.body).strip()
-        source = _FROM.search(body)
-        if source:
-            body = body[: source.start()] + body[source.end() :]
-        target = _TARGET.match(body)
-        if target is None:
-            continue
-        slug = normalise_slug(target.group(1).rsplit("/", 1)[-1])
-        if slug == own_slug:
-            continue
-        numbers = [int(next(g for g in m.groups() if g)) for m in _NUMBERS.finditer(body[target.end() :])]
-        held = int(source.group(1)) if source else held_by
+        numbers = [int(next(g for g in m.groups() if g)) for m in _NUMBERS.finditer(parsed.rest)]
+        held = parsed.source or held_by
         for number in dict.fromkeys(numbers or [0]):
-            out.append(Mention(slug, number, "", relation, sentence, at, held, exact=True))
+            out.append(Mention(parsed.slug, number, "", relation, sentence, at, held, exact=True))
     return out
+
+
+class _Parsed(NamedTuple):
+    """What a marker says after its colon (read in its NFKC form): the cited item's slug ("": no slug reads there),
+    the text after it (its finding numbers), this item's finding ``from KF<n>`` names (0: none) and the whole
+    text, stripped, as messages show it."""
+
+    slug: str
+    rest: str
+    source: int
+    body: str
+
+
+def _parsed(written: str) -> _Parsed:
+    body = written.strip() if written.isascii() else normalize("NFKC", written).strip()
+    source = _FROM.search(body)
+    named = body[: source.start()] + body[source.end() :] if source else body
+    target = _TARGET.match(named)
+    slug = normalise_slug(target.group(1)) if target else ""
+    return _Parsed(slug, named[target.end() :] if target else "", int(source.group(1)) if source else 0, body)
+
+
+def _unread(stance: str, parsed: _Parsed, own_slug: str) -> tuple[str, str] | None:
+    """Why a marker cannot be read exactly (what is wrong, and the fix), or None: it names no item (``<slug>``
+    copied from the docs), or this item itself (a finding's stance toward another item's)."""
+    if not parsed.slug:
+        written = parsed.body.split(maxsplit=1)
+        return (f"names no item: {written[0] if written else ''!r} is no slug",
+                f"write the cited item's slug, its file name without .md: [{stance}: <slug> "
+                f"{written[1] if len(written) > 1 else 'KF<n>'}]")
+    if parsed.slug == own_slug:
+        return ("names this item itself", "a marker states how this finding relates to another item's finding: "
+                "write another item's slug, or drop the marker")
+    return _unread_number(stance, parsed)
+
+
+#: A finding number a marker writes that names no finding: a range (``KF1-3``: a marker lists each finding), KF
+#: with no number after it (``KF-1``), more digits than a finding number has (``KF2000``, read as KF200 before).
+_RANGE = re.compile(r"\b(?:KF|key[ \t]{1,3}findings?)[ \t]{0,2}#?(\d{1,3})[ \t]*(?:[-\u2010-\u2015]|\.\.)[ \t]*"
+                    r"(?:KF[ \t]{0,2})?#?(\d{1,3})\b", re.I)
+_BARE = re.compile(r"(?<![A-Za-z])(?:KF|key[ \t]{1,3}findings?)(?![A-Za-z])(?![ \t]{0,2}#?\d)", re.I)
+_LONG = re.compile(r"\b(?:KF|key[ \t]{1,3}findings?)[ \t]{0,2}#?(\d{4,})", re.I)
+
+
+def _unread_number(stance: str, parsed: _Parsed) -> tuple[str, str] | None:
+    """Why the finding numbers of a marker naming an item cannot be read exactly (what, and the fix), or None.
+    Read as written, each linked a finding the author did not name: KF0 and KF-1 were no number (in a Key
+    Findings entry: the finding its words matched), KF1-3 was KF1, KF2000 KF200."""
+    source = f" from KF{parsed.source}" if parsed.source else ""
+    written = f"[{stance}: {parsed.slug}"
+    if (span := _RANGE.search(parsed.rest)) is not None:
+        first, last = int(span.group(1)), int(span.group(2))
+        each = ", ".join(f"KF{n}" for n in range(first, last + 1)) if 0 < first < last <= first + 20 else "KF<n>, KF<m>"
+        return f"gives a range of findings, {span.group().strip()!r}", f"list each finding: {written} {each}{source}]"
+    if (bare := _BARE.search(parsed.rest)) is not None:
+        return (f"gives {bare.group()!r} with no finding number after it",
+                f"write the cited finding's number after KF: {written} KF<n>{source}]")
+    if (long := _LONG.search(parsed.rest)) is not None:
+        return (f"names Key Finding {long.group(1)}, no finding's number",
+                f"write the cited finding's number: {written} KF<n>{source}]")
+    if (source_zero := _FROM.search(parsed.body)) is not None and int(source_zero.group(1)) == 0:
+        return ("says it is stated by Key Finding 0 of this item",
+                f"number this item's findings from 1 (the first is KF1): {written} {parsed.rest.strip() or 'KF<n>'} "
+                "from KF<n>]")
+    if any(int(next(g for g in number.groups() if g)) == 0 for number in _NUMBERS.finditer(parsed.rest)):
+        return "names Key Finding 0", f"number the cited item's findings from 1 (the first is KF1): {written} KF<n>{source}]"
+    return None
+
+
+def unread_marks(item: ResearchItem) -> list[Issue]:
+    """A warning at each marker outside code (fenced, or a span) and HTML comments that cannot be read exactly
+    (``_unread``): it links nothing (``author_marks``), and is not read as prose either (``without_marks``)."""
+    if not author_markers(item.body, in_code=True):  # the common case: an item with no marker
+        return []
+    out: list[Issue] = []
+    for line, text in _lines_read(item):
+        for mark in author_markers(text):
+            parsed = _parsed(mark.body)
+            if (unread := _unread(mark.stance, parsed, item.slug)) is not None:
+                shown = parsed.body if len(parsed.body) <= 100 else f"{parsed.body[:99]}…"
+                out.append(Issue(IssueSeverity.WARNING, Location(item.path, line),
+                                 f"stance marker [{mark.stance}: {shown}] {unread[0]}: no link",
+                                 f"{unread[1]}; docs/EVIDENCE.md", item.slug))
+    return out
+
+
+def _lines_read(item: ResearchItem) -> Iterator[tuple[int, str]]:
+    """(file line, text) of each line of ``item``'s body outside fenced code that may hold a marker, its HTML
+    comments blanked (a comment renders nothing: nothing in it is read)."""
+    hidden = html_comments(item.body, item.body_line)
+    for first, run in unfenced_lines(item.body):
+        for line, raw in enumerate(run, item.body_line + first):
+            if may_hold_marker(raw):
+                yield line, blanked(raw, hidden[line]) if line in hidden else raw
 
 
 def without_marks(line: str, warned: bool = True) -> str:
@@ -69,8 +159,15 @@ def without_marks(line: str, warned: bool = True) -> str:
     text = without_author_markers(line, marks, " ") if marks else line
     if not warned or not may_hold_marker(text):
         return text
-    return (_SHAPED_WIDE if wide_opening(text) else _SHAPED).sub(lambda shaped: shaped.group() if _meant(shaped) is None
+    text = (_SHAPED_WIDE if wide_opening(text) else _SHAPED).sub(lambda shaped: shaped.group() if _meant(shaped) is None
                                                                  else " ", text)
+    return _LINKED.sub(" ", text) if "](" in text else text
+
+
+#: A marker whose target is a Markdown link to the item (``[supports: [the study](<slug>.md) KF2]``, as a reader
+#: clicks it): no marker (a marker names its item by slug), warned with the marker to write, and no link.
+_LINKED = re.compile(r"\[(supports|contradicts|extends)[ \t]{0,4}:[ \t]{0,4}\[[^\[\]\n]{0,200}\]\(([^()\s]{1,300})\)"
+                     r"([^\[\]\n]{0,200})\]", re.I)
 
 
 def html_comments(body: str, first_line: int) -> dict[int, list[tuple[int, int]]]:
@@ -107,9 +204,9 @@ def blanked(raw: str, spans: Sequence[tuple[int, int]]) -> str:
 
 
 #: A bracket of a marker's shape, whatever its word (letters of any script): ``[<word>: <target> …]``, or
-#: without its colon ``[<word> <target> …]``; its brackets, colon and word may be typed full-width (read in their
-#: NFKC form).
-_SHAPED_REST = ("([^\\W\\d_]{2,20})([:\uff1a\ufe55\ufe13][ \t\u3000]{0,4}|[ \t\u3000]{1,4})"
+#: without its colon ``[<word> <target> …]``, with blanks after its bracket or before its colon too; its brackets,
+#: colon and word may be typed full-width (read in their NFKC form).
+_SHAPED_REST = ("[ \t\u3000]{0,4}([^\\W\\d_]{2,20})([ \t\u3000]{0,4}[:\uff1a\ufe55\ufe13][ \t\u3000]{0,4}|[ \t\u3000]{1,4})"
                 "([^\\[\\]\uff3b\uff3d\ufe47\ufe48\\n]{1,400})[\\]\uff3d\ufe48]")
 _SHAPED = re.compile("\\[" + _SHAPED_REST)  # led by the literal "[": searched fast (a text without a wide one)
 _SHAPED_WIDE = re.compile("[\\[\uff3b\ufe47]" + _SHAPED_REST)
@@ -120,7 +217,8 @@ _STANCES = tuple(relation.value for relation in (RelationType.SUPPORTS, Relation
 def warned_brackets(body: str) -> bool:
     """Whether ``body`` holds a bracket of a marker's shape that ``misspelt_marks`` may warn as no marker: one
     search of it (no bracket in the corpora is near a stance), once for the warnings and the references scan."""
-    return any(map(_meant, (_SHAPED_WIDE if wide_opening(body) else _SHAPED).finditer(body)))
+    return any(map(_meant, (_SHAPED_WIDE if wide_opening(body) else _SHAPED).finditer(body))) or (
+        "](" in body and _LINKED.search(body) is not None)
 
 
 def misspelt_marks(item: ResearchItem) -> list[Issue]:
@@ -132,28 +230,31 @@ def misspelt_marks(item: ResearchItem) -> list[Issue]:
         return []
     shaped = _SHAPED_WIDE if wide_opening(item.body) else _SHAPED
     out: list[Issue] = []
-    hidden = html_comments(item.body, item.body_line)
-    for first, run in unfenced_lines(item.body):
-        for line, raw in enumerate(run, item.body_line + first):
-            if not may_hold_marker(raw):
-                continue
-            code = code_spans(raw)
-            for bracket in shaped.finditer(blanked(raw, hidden[line]) if line in hidden else raw):
-                meant = _meant(bracket)
-                if meant is None or any(start < bracket.start() and bracket.end() <= end for start, end in code):
-                    continue  # code, or in a comment (blanked): read as nothing, so warned of nothing
-                written, word = bracket.group(), normalize("NFKC", bracket.group(1))
-                written = written if len(written) <= 120 else f"{written[:118]}…]"
-                why = _look_alike(word) or (f"{word!r} is none of {', '.join(_STANCES)}"
-                                            if bracket.group(2)[0] in _COLONS else f"no ':' after {word!r}")
+    for line, text in _lines_read(item):
+        code = code_spans(text)
+        for bracket in shaped.finditer(text):
+            meant = _meant(bracket)
+            if meant is None or any(start < bracket.start() and bracket.end() <= end for start, end in code):
+                continue  # code, or in a comment (blanked): read as nothing, so warned of nothing
+            written, word = bracket.group(), normalize("NFKC", bracket.group(1))
+            written = written if len(written) <= 120 else f"{written[:118]}…]"
+            why = _no_marker_why(bracket, word)
+            out.append(Issue(
+                IssueSeverity.WARNING, Location(item.path, line), f"{written} is not a stance marker ({why}): "
+                f"no link", f"if it states a stance, write [{meant}: {normalize('NFKC', bracket.group(3)).strip()}]"
+                f"{' in ASCII letters' if not word.isascii() else ''}; docs/EVIDENCE.md", item.slug))
+        for linked in _LINKED.finditer(text) if "](" in text else ():
+            if not any(start < linked.start() and linked.end() <= end for start, end in code):
+                written = linked.group() if len(linked.group()) <= 120 else f"{linked.group()[:118]}…]"
                 out.append(Issue(
-                    IssueSeverity.WARNING, Location(item.path, line), f"{written} is not a stance marker ({why}): "
-                    f"no link", f"if it states a stance, write [{meant}: {normalize('NFKC', bracket.group(3)).strip()}]"
-                    f"{' in ASCII letters' if not word.isascii() else ''}; docs/EVIDENCE.md", item.slug))
+                    IssueSeverity.WARNING, Location(item.path, line), f"{written} is not a stance marker (a link for "
+                    "its slug): no link", f"if it states a stance, write [{linked.group(1).lower()}: "
+                    f"{normalise_slug(linked.group(2))} {linked.group(3).strip()}]; docs/EVIDENCE.md", item.slug))
     return out
 
 
 _COLONS = ":\uff1a\ufe55\ufe13"  # ":" and the characters whose NFKC form is one
+_BLANKS = " \t\u3000"  # the blanks a bracket of a marker's shape may hold around its word
 
 
 def _meant(bracket: re.Match[str]) -> str | None:
@@ -172,9 +273,25 @@ def _meant(bracket: re.Match[str]) -> str | None:
 
         look = str(disarm.skeleton_key(word))
         return look if look in _STANCES else near_stance(look)
-    if bracket.group(2)[0] in _COLONS:
+    if bracket.group(2)[0] in _COLONS and not _blank_after_bracket(bracket):
         return near_stance(word)
     return word if word.lower() in _STANCES else near_stance(word)
+
+
+def _blank_after_bracket(bracket: re.Match[str]) -> bool:
+    return bracket.group()[1] in _BLANKS
+
+
+def _no_marker_why(bracket: re.Match[str], word: str) -> str:
+    """Why a bracket ``_meant`` as a stance is no marker, in the words of its warning."""
+    separator = bracket.group(2)
+    if look := _look_alike(word):
+        return look
+    if _blank_after_bracket(bracket):
+        return "a blank after '['"
+    if separator[0] in _BLANKS and any(char in _COLONS for char in separator):
+        return f"a blank between {word!r} and ':'"
+    return f"{word!r} is none of {', '.join(_STANCES)}" if separator[0] in _COLONS else f"no ':' after {word!r}"
 
 
 def _look_alike(word: str) -> str:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from kgsync.extract.findings import Extraction, extract
-from kgsync.extract.markers import misspelt_marks
+from kgsync.extract.markers import misspelt_marks, unread_marks
 from kgsync.extract.mining import ItemCandidates, candidates
 from kgsync.read.items import Issue, ResearchItem, read_item_bytes
 
@@ -44,7 +44,8 @@ def parse_record(raw: bytes, display: str, slug: str) -> Record:
     item, issues = read_item_bytes(raw, display, slug)
     if item is None:
         return Record(None, issues, (None, None))
-    issues = (*issues, *misspelt_marks(item))  # a bracket an author meant as a marker: no link, warned
+    # a bracket an author meant as a marker, and a marker that cannot be read exactly: no link, warned
+    issues = (*issues, *misspelt_marks(item), *unread_marks(item))
     light = replace(item, body="", sections=())
     mined = candidates(item)
     # Mining's verdict on the item's own words reaches its claims' topics (``claims.Topics.modifiers``),

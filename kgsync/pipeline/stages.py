@@ -111,7 +111,7 @@ def _maintainers_vocabularies(config: Config) -> tuple[PinnedVocabulary | None, 
     """The vocabulary file and the theme map, each read with the other: a theme whose node a pin names
     typed by the pin (``ThemeMap.with_pinned_kinds``), and the pins a theme's node stands for marked
     (``PinnedVocabulary.with_themes``: they take no slot in an item's own choice)."""
-    pinned = load_pinned(config.optional_path(config.vocabulary))
+    pinned = load_pinned(config.vocabulary_path())
     themes = load_theme_map(config.optional_path(config.themes_vocabulary))
     if pinned is None:
         return None, themes

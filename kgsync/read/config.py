@@ -170,7 +170,8 @@ class Config:
     graph: str = option("memory.jsonl", "the graph file (its manifest is written beside it as <name>.kgsync.json)")
     themes_vocabulary: str = option(
         "", "theme alias map: YAML, or Markdown ending in a fenced YAML block (canonical: [aliases])")
-    vocabulary: str = option("kgsync-vocab.yml", "the maintainers' vocabulary file: pinned terms, merges, stoplist")
+    vocabulary: str = option("kgsync-vocab.yml", "the maintainers' vocabulary file: pinned terms, merges, stoplist "
+                                                    "(the default may be absent; a name given here must exist)")
     # "search-safe": tag:agentic_ai (a theme slug is a hub: as a substring key it would
     # return every tagged item; see docs/ECONOMY.md); "slug": tag:agentic-ai verbatim.
     tag_style: str = option("search-safe", "search-safe (tag:agentic_ai) or slug (tag:agentic-ai); see docs/ECONOMY.md",
@@ -223,10 +224,11 @@ class Config:
         return path
 
     def input_at(self, path: Path, *, graph: bool = True) -> str | None:
-        """What input of the build the existing file ``path`` is (None: none, or no such file): the
-        file a command writes must never be one (``vocab --write kgsync.yml`` replaced the config).
+        """What input of the build ``path`` is (None: none): the file a command writes must never be one
+        (``vocab --write kgsync.yml`` replaced the config), nor be where one will be read (written at the veto
+        file's name before any veto, it stopped every later build).  An item is one only once it exists.
         ``graph``: whether the graph and its manifest count (not when checking ``graph:`` itself)."""
-        if not path.is_file():
+        if path.exists() and not path.is_file():
             return None
         named = [(self.config_file or self.root / CONFIG_FILE, f"{(self.config_file or Path(CONFIG_FILE)).name} itself")]
         if graph and _names_a_file(self.graph):
@@ -235,9 +237,9 @@ class Config:
                                                                      (self.vocabulary, "the vocabulary file")) if relative]
         named += [(veto, "the veto file") for veto in (self._veto_file(),) if veto is not None]
         for known, what in named:
-            if known.is_file() and path.samefile(known):
+            if path.resolve() == known.resolve() or (known.is_file() and path.is_file() and path.samefile(known)):
                 return what
-        if path.suffix.lower() == ".md":
+        if path.suffix.lower() == ".md" and path.is_file():
             from kgsync.read.items import find_item_files  # the reader's import cost only for a Markdown file
 
             if any(item.is_file() and path.samefile(item) for item in find_item_files(self.items, self.root)):
@@ -249,6 +251,16 @@ class Config:
         research repo root; None when the option is empty: no such file is configured.  Refused when
         the repository links it outside (``kept_in``)."""
         return kept_in(self.root, self.root / relative) if relative else None
+
+    def vocabulary_path(self) -> Path | None:
+        """The vocabulary file's path (``optional_path``); a name kgsync.yml gives that names no file is a ``ConfigError``
+        at its line (read as empty, a typo dropped every pin, merge, stop and veto).  The default may be absent."""
+        path = self.optional_path(self.vocabulary)
+        if path is None or "vocabulary" not in self.lines or path.exists():
+            return path
+        raise ConfigError(f"vocabulary: {self.vocabulary!r}: no such file",
+                          Location.of(self.config_file or self.root / CONFIG_FILE, self.lines["vocabulary"]),
+                          "correct the name, commit the file, or remove the option (default: kgsync-vocab.yml)")
 
     def veto_path(self) -> Path | None:
         """The veto file's path: beside the vocabulary file (None: no vocabulary file is configured, so no

@@ -208,9 +208,10 @@ def misshapen_fields(meta: dict[str, Any], yaml_text: str, problem: IssueMaker) 
         # A mapping is a cites entry's form (checked below); anywhere else a nested value is no slug or theme.
         odd = [str(n) for n, v in enumerate(values if isinstance(values, list) else [], 1)
                if isinstance(v, list) or (isinstance(v, dict) and name != "cites")]
-        if odd:
+        if odd and isinstance(values, list):
             which = f"entry {odd[0]} is" if len(odd) == 1 else f"entries {', '.join(odd[:10])} are"
-            found.append(problem(IssueSeverity.WARNING, at(name), f"{name}: {which} a list or a mapping, not text; ignored",
+            first = entry_lines(yaml_text, name, len(values))[int(odd[0]) - 1]  # the first such entry's "- " line
+            found.append(problem(IssueSeverity.WARNING, first, f"{name}: {which} a list or a mapping, not text; ignored",
                                  f"write each entry as plain text: {name}: [a, b]"))
     for name in ("themes", "cites", "related", "supersedes", "superseded_by"):
         text = meta.get(name)
@@ -418,6 +419,17 @@ def links_not_written_as_slugs(meta: dict[str, Any]) -> tuple[tuple[str, str, st
     out = ((name, normalise_slug(written), written) for name in ("cites", "supersedes", "superseded_by")
            for written in field_strings(cited_items(meta.get(name))))
     return tuple(dict.fromkeys(entry for entry in out if entry[1] and entry[1] != entry[2]))
+
+
+def own_entry_line(meta: dict[str, Any], yaml_text: str, name: str, slug: str) -> int:
+    """The line of the first entry of the list ``name`` (a ``cites:`` mapping by its ``item:``) naming ``slug``
+    (``entry_lines``: a block list's ``- `` line), else the field's line."""
+    entries = cited_items(meta.get(name))
+    if isinstance(entries, list):
+        for entry, line in zip(entries, entry_lines(yaml_text, name, len(entries))):
+            if isinstance(entry, (str, int, float)) and not isinstance(entry, bool) and normalise_slug(str(entry)) == slug:
+                return line
+    return field_line(yaml_text, name) + 2
 
 
 def link_entry_lines(meta: dict[str, Any], yaml_text: str) -> tuple[tuple[str, str, int], ...]:

@@ -33,6 +33,7 @@ from kgsync.read.item_checks import (
     cited_finding_entries,
     cited_items,
     own_claim_numbers,
+    own_entry_line,
     confidence_value,
     date_value,
     date_problem_message,
@@ -296,7 +297,7 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
     links = {name: field_slugs(cited_items(meta.get(name))) for name in ("cites", "related", "supersedes", "superseded_by")}
     for name, targets in links.items():
         if slug in targets:  # "superseded by itself" would hide the item's own claims
-            warnings.append(problem(IssueSeverity.WARNING, field_line(yaml_text, name) + 2,
+            warnings.append(problem(IssueSeverity.WARNING, own_entry_line(meta, yaml_text, name, slug),
                                     f"{name} names the item itself; ignored", f"remove {slug!r} from {name}"))
             links[name] = tuple(t for t in targets if t != slug)
     title = field_text(meta.get("title")) or INVISIBLE.sub("", first_h1(sections))

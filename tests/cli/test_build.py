@@ -391,3 +391,17 @@ def test_every_spelling_of_the_items_folder_builds_the_same_bytes_and_says_no_do
         assert f"wrote {(work / 'g.jsonl').as_posix()} " in said, said
     assert len(set(written)) == 1
     assert f'"{items.resolve().as_posix()}/2026-01-29-hybrid-retrieval-bm25-dense.md:79"' in written[0][1].decode()
+
+
+def test_a_vocabulary_file_kgsync_yml_names_that_does_not_exist_stops_the_build_at_its_line(tmp_path: Path) -> None:
+    # `vocabulary: kgsync-vocabulary.yml` (a typo) was read as an empty vocabulary, silently: the maintainers'
+    # pins, merges and stoplist, and the vetoes beside them, all dropped (themes_vocabulary's missing file is
+    # refused).  Nothing is written.
+    root = _repo(tmp_path)
+    (root / "kgsync.yml").write_text("graph: memory.jsonl\nvocabulary: kgsync-vocabulary.yml\n", encoding="utf-8")
+    result = CliRunner().invoke(command, ["--root", str(root), "--no-cache"])
+    assert result.exit_code == 2, result.output
+    assert f"{root / 'kgsync.yml'}:2: vocabulary: 'kgsync-vocabulary.yml': no such file" in result.stderr
+    assert not (root / "memory.jsonl").exists()
+    (root / "kgsync.yml").write_text("graph: memory.jsonl\n", encoding="utf-8")  # the default name, absent: built
+    assert CliRunner().invoke(command, ["--root", str(root), "--no-cache"]).exit_code == 0

@@ -352,3 +352,19 @@ def test_the_listing_counts_item_warnings_and_shows_errors(tmp_path: Path) -> No
     assert "no-findings.md" not in result.stderr, result.stderr
     [note] = [line for line in result.stderr.splitlines() if line.startswith("note: ")]
     assert "warning" in note and "kgsync build --dry-run --all-warnings" in note, note
+
+
+def test_a_write_path_naming_an_input_of_the_build_not_yet_there_is_refused(example_repo: Path) -> None:
+    # Refused only once the file existed: `vocab --write kgsync-veto.yml` in a repository with no vetoes yet wrote
+    # the listing there, and every later build and lint stopped on the veto file (exit 2); at the vocabulary
+    # file's name it pinned every mined term, at the graph's name the next build read the listing as a graph.
+    (example_repo / "kgsync-vocab.yml").unlink()
+    (example_repo / "memory.jsonl").unlink()
+    (example_repo / "memory.kgsync.json").unlink()
+    for name, what in (("kgsync-veto.yml", "the veto file"), ("kgsync-vocab.yml", "the vocabulary file"),
+                       ("memory.jsonl", "the graph file"), ("memory.kgsync.json", "the graph's manifest")):
+        result = CliRunner().invoke(cli, ["vocab", "--root", str(example_repo), "--write", str(example_repo / name)])
+        assert result.exit_code == 2, (name, result.output)
+        assert f"is {what}, which the build reads" in result.output, result.output
+        assert not (example_repo / name).exists(), name
+    assert CliRunner().invoke(cli, ["build", "--root", str(example_repo), "--no-cache"]).exit_code == 0

@@ -550,3 +550,17 @@ def test_a_marker_naming_no_finding_of_a_failing_item_is_warned_as_of_a_reading_
     assert result.links == {}
     [issue] = result.issues
     assert (issue.message, issue.hint, issue.location) == (read.message, read.hint, read.location)
+
+
+def test_a_from_naming_no_finding_of_this_item_is_warned_as_such_not_as_a_missing_from() -> None:
+    # `from: 9` (the item has 2 findings) was warned "names no finding of this item that states it (fix: add
+    # from: <n> to the entry)": the entry has its from:, the number is what is wrong; so for a marker's from KF9
+    front = f"cites:\n  - {{item: {OLD}, findings: [2], stance: supports, from: 9}}\n"
+    item = make(NEW, item_text("New study", "2026-02-01", ("One finding.", "Two findings."), "Nothing.", front))
+    for result in (links_of(old_item(), item),
+                   links_of(old_item(), new_item(f"Later analysis. [supports: {OLD} KF2 from KF9]"))):
+        assert result.links == {}
+        [issue] = result.issues
+        assert "Key Finding 9" in issue.message and "has 2" in issue.message, issue.message
+        assert "add from:" not in issue.hint and "1 to 2" in issue.hint, issue.hint
+

@@ -125,3 +125,14 @@ def test_clean_statement_skips_only_patterns_that_cannot_match() -> None:
     for _ in range(20000):
         text = "".join(rnd.choice(pieces) for _ in range(rnd.randint(0, 10)))
         assert extract.clean_statement(text) == always(text), text
+
+
+def test_a_link_whose_address_holds_parentheses_leaves_only_its_text_in_the_statement() -> None:
+    # [BM25](https://en.wikipedia.org/wiki/Okapi_BM25_(ranking)) left "BM25)" in the claim, the summary and the PR
+    # body: the link's address ended at its first ")" (CommonMark takes balanced parentheses in an address)
+    from kgsync.extract.findings import clean_statement
+
+    assert clean_statement("Okapi [BM25](https://en.wikipedia.org/wiki/Okapi_BM25_(ranking)) ranks well.") == \
+        "Okapi BM25 ranks well."
+    assert clean_statement("See [the goal](https://e.org/The_Goal_(novel) and more.") == "See the goal and more."
+    assert lead_sentence("**[fact]** The [Guide](https://e.org/a_(b)_c) says so. More.") == "The Guide says so."

@@ -270,3 +270,77 @@ def test_a_misspelt_marker_in_a_code_span_or_an_html_comment_is_not_warned() -> 
     text = item_text("New study", "2026-02-01", ("One.", "Two."), f"Later.\n\n{line}\n")
     [issue] = parse_record(text.encode(), f"Research/completed/{NEW}.md", NEW).issues
     assert "no link" in issue.message
+
+
+def test_a_marker_naming_this_item_or_no_slug_links_nothing_and_is_warned() -> None:
+    # [supports: <this item> KF2] and [supports: <slug> KF2] (the docs' form, copied as it stands) were dropped
+    # without a word: the author's precise form read as nothing, silently (docs/EVIDENCE.md: a marker that
+    # cannot be linked is warned with path:line and the fix)
+    for written, what, meant in ((f"[supports: {NEW} KF2 from KF1]", "names this item itself", "another item's slug"),
+                                 ("[supports: <slug> KF2 from KF1]", "names no item", "file name without .md")):
+        issue = _the_one_warning(written)
+        assert what in issue.message and "no link" in issue.message, issue.message
+        assert meant in issue.hint, issue.hint
+    findings = (f"SQLite FTS5 search is enough for a small corpus. [supports: {NEW} KF2]", "Vector search waits.")
+    assert links_of(old_item(), new_item("Nothing.", findings)).links == {}
+    from kgsync.extract.record import parse_record
+    from tests.extract.evidence_items import item_text
+
+    text = item_text("New study", "2026-02-01", findings, "Nothing.")
+    [issue] = parse_record(text.encode(), f"Research/completed/{NEW}.md", NEW).issues
+    assert "names this item itself" in issue.message and issue.location.line == text.split("\n").index(
+        f"1. **{findings[0]}** Confidence: high.") + 1
+
+
+def test_a_marker_naming_the_cited_item_by_its_url_links_as_its_slug() -> None:
+    # "a path ending in it also works", as a cites: entry's URL does (read.item_checks.normalise_slug): a marker
+    # with the cited file's URL was dropped without a word
+    url = f"https://github.com/o/r/blob/main/Research/completed/{OLD}.md"
+    result = links_of(old_item(), new_item(f"Later analysis. [supports: {url} KF2 from KF1]"))
+    [link] = result.links[NEW]
+    assert (link.source_number, link.relation) == (1, RelationType.SUPPORTS) and ":vector-stores" in link.target_claim
+    assert result.issues == ()
+
+
+def test_a_marker_with_a_finding_number_it_cannot_read_links_nothing_and_is_warned() -> None:
+    # KF0 and KF-1 were read as no number: in a finding the marker then linked the finding its words matched, a
+    # stance the author gave no finding; KF1-3 linked KF1 alone; KF2000 was read as KF200.  Each silently.
+    findings = (f"SQLite FTS5 ranks research items by BM25 here too. [supports: {OLD} KF0]", "Vector search waits.")
+    assert links_of(old_item(), new_item("Nothing.", findings)).links == {}
+    for written, hint in ((f"[supports: {OLD} KF0 from KF1]", "the first is KF1"),
+                          (f"[supports: {OLD} KF-1 from KF1]", "KF<n>"),
+                          (f"[supports: {OLD} KF1-3 from KF1]", "KF1, KF2, KF3"),
+                          (f"[contradicts: {OLD} KF2, 0 from KF1]", "the first is KF1"),
+                          (f"[supports: {OLD} KF2000 from KF1]", "KF<n>"),
+                          (f"[supports: {OLD} KF2 from KF0]", "the first is KF1")):
+        issue = _the_one_warning(written)
+        assert written[1:-1].split(" from")[0].split(": ", 1)[1] in issue.message and "no link" in issue.message, \
+            issue.message
+        assert hint in issue.hint, issue.hint
+    [a, b] = author_marks(f"[supports: {OLD} KF1 and KF3]", 7, NEW, 1)  # the documented lists still read
+    assert (a.finding, b.finding) == (1, 3)
+
+
+def test_a_marker_with_a_blank_after_its_bracket_or_before_its_colon_links_nothing_and_is_warned() -> None:
+    # [supports : <slug> KF2] and [ supports: <slug> KF2] were no marker and no bracket warned as none: read as
+    # prose, in a Key Findings entry the slug and KF2 made an extends link, the stance the author wrote lost
+    for written, meant in ((f"[supports : {OLD} KF2 from KF1]", f"[supports: {OLD} KF2 from KF1]"),
+                           (f"[ contradicts: {OLD} KF2 from KF1]", f"[contradicts: {OLD} KF2 from KF1]"),
+                           (f"[ extends : {OLD} KF1 ]", f"[extends: {OLD} KF1]")):
+        issue = _the_one_warning(written)
+        assert written in issue.message and "no link" in issue.message, issue.message
+        assert f"write {meant}" in issue.hint, issue.hint
+        findings = ("SQLite FTS5 search is enough for a small corpus of items.", f"Vector search waits. {written}")
+        assert links_of(old_item(), new_item("Nothing.", findings)).links == {}, written
+
+
+def test_a_marker_whose_slug_is_a_markdown_link_links_nothing_and_is_warned() -> None:
+    # [supports: [the old study](2026-01-01-old-study.md) KF2] (the item linked, as a reader clicks it) was no
+    # marker and no bracket warned as none: read as prose, in a Key Findings entry an extends link, the stance lost
+    written = f"[supports: [the old study]({OLD}.md) KF2 from KF1]"
+    issue = _the_one_warning(written)
+    assert written in issue.message and "no link" in issue.message, issue.message
+    assert f"write [supports: {OLD} KF2 from KF1]" in issue.hint, issue.hint
+    findings = ("SQLite FTS5 search is enough for a small corpus of items.",
+                f"Vector search waits. [contradicts: [old]({OLD}.md) KF2]")
+    assert links_of(old_item(), new_item("Nothing.", findings)).links == {}

@@ -344,3 +344,16 @@ def test_a_maintainers_file_linked_out_of_the_repository_is_refused(tmp_path: Pa
     elsewhere = config.load(root).with_overrides(vocabulary=str(secret))  # written outside: the config's choice
     assert elsewhere.optional_path(elsewhere.vocabulary) == secret
     assert elsewhere.veto_path() == secret.with_name("kgsync-veto.yml")
+
+
+def test_the_vocabulary_path_kgsync_yml_names_must_exist_the_default_need_not(tmp_path: Path) -> None:
+    (tmp_path / "kgsync.yml").write_text("items: notes\nvocabulary: kgsync-vocabulary.yml\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="vocabulary: 'kgsync-vocabulary.yml': no such file") as caught:
+        config.load(tmp_path).vocabulary_path()
+    assert caught.value.location is not None and caught.value.location.line == 2
+    (tmp_path / "kgsync-vocabulary.yml").write_text("stoplist: [api]\n", encoding="utf-8")
+    assert config.load(tmp_path).vocabulary_path() == tmp_path / "kgsync-vocabulary.yml"
+    (tmp_path / "kgsync.yml").write_text("items: notes\n", encoding="utf-8")
+    assert config.load(tmp_path).vocabulary_path() == tmp_path / "kgsync-vocab.yml"  # absent: no vocabulary yet
+    (tmp_path / "kgsync.yml").write_text("vocabulary: ''\n", encoding="utf-8")
+    assert config.load(tmp_path).vocabulary_path() is None  # none configured

@@ -421,3 +421,17 @@ def test_a_missing_section_s_fix_names_the_heading_where_the_template_puts_it(tm
         "add a '### Executive Summary' heading under the '## Findings' section, as in the item template")
     assert hints["no 'Key Findings' section"] == (
         "add a '### Key Findings' heading under the '## Findings' section, as in the item template")
+
+
+def test_a_list_entry_naming_the_item_itself_or_nested_is_warned_at_the_entry_s_line(tmp_path: Path) -> None:
+    # "cites names the item itself" and "cites: entry 2 is a list …" were warned at the cites: line, though a
+    # cites entry is warned at its own "- " line (README: a cite of later work, an entry naming no item)
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    text = GOOD.replace("cites: [2026-01-01-older]", "cites:\n  - 2026-01-01-older\n  - 2026-02-02-odd\n"
+                        "related:\n  - 2026-01-01-older\n  - [2026-01-01-older]")
+    write(tmp_path, "2026-02-02-odd.md", text)
+    lines = text.split("\n")
+    warned = {i.message: i.location.line for i in only(read(tmp_path).issues, IssueSeverity.WARNING)}
+    assert warned["cites names the item itself; ignored"] == lines.index("  - 2026-02-02-odd") + 1, warned
+    assert warned["related: entry 2 is a list or a mapping, not text; ignored"] == \
+        lines.index("  - [2026-01-01-older]") + 1, warned
