@@ -18,7 +18,7 @@ from pathlib import Path
 from kgsync.contract.errors import KgsyncError, Location, ServeError, message_line
 from kgsync.serve import store
 from kgsync.serve.index import Index, Weights
-from kgsync.serve.snapshot import Snapshot, read_bytes
+from kgsync.serve.snapshot import Snapshot, line_starts, read_bytes
 
 
 @dataclass(frozen=True)
@@ -65,16 +65,24 @@ class Service:
         the key of the bytes this process read.  Without ``os.fork``, or without ``keep``, it just loads."""
         if not hasattr(os, "fork") or not self.keep:
             return self.warm
+        told, tell = os.pipe()
         child = os.fork()
         if child == 0:  # the child: check or index, then exit without any cleanup of the parent's
             code = 1
             try:
+                os.close(told)
                 with open(self.path, "rb") as handle:
                     raw = handle.read()
-                store.ensure(self.path, raw, self.weights, self.log)
+                key = store.key_of(raw, self.weights)
+                # The parent's one pass over the bytes besides decoding them, done here while it loads the
+                # SDK: it takes the count only for bytes of this very key (the bytes it read itself).
+                os.write(tell, f"{key} {line_starts(raw)}".encode())
+                os.close(tell)
+                store.ensure(self.path, raw, self.weights, self.log, key)
                 code = 0
             finally:
                 os._exit(code)
+        os.close(tell)
         read: list[tuple[tuple[int, int, int, int], bytes, str]] = []
 
         def read_and_hash() -> None:
@@ -91,11 +99,14 @@ class Service:
 
         def finish() -> None:
             os.waitpid(child, 0)
+            with os.fdopen(told, "rb") as pipe:
+                said = pipe.read().decode("ascii", errors="replace").split(" ")
             reader.join()
             with self._lock:
                 if read:
                     signature, raw, key = read[0]
-                    self._now(signature, store.load(self.path, raw, read_bytes(raw), self.weights, self.log, key))
+                    lines = int(said[1]) if len(said) == 2 and said[0] == key and said[1].isdigit() else None
+                    self._now(signature, store.load(self.path, raw, read_bytes(raw, lines), self.weights, self.log, key))
                     return
             self.warm()
 

@@ -151,10 +151,11 @@ def _touch(path: Path) -> None:
         pass
 
 
-def ensure(graph: Path, raw: bytes, weights: Weights, log: Log = stderr) -> None:
-    """Make the stored index the index of ``raw``: check every page of the stored one when its key
-    matches (the graph is not even decoded then), else index and store (the start-up child's work)."""
-    path, key = store_path(graph), key_of(raw, weights)
+def ensure(graph: Path, raw: bytes, weights: Weights, log: Log = stderr, key: str | None = None) -> None:
+    """Make the stored index the index of ``raw`` (``key``: ``key_of(raw, weights)`` when already known):
+    check every page of the stored one when its key matches (the graph is not even decoded then), else
+    index and store (the start-up child's work)."""
+    path, key = store_path(graph), key or key_of(raw, weights)
     stored = open_stored(path, key, check=True)
     if isinstance(stored, sqlite3.Connection):
         stored.close()
