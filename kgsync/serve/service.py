@@ -1,7 +1,7 @@
 """The graph file behind the tools of ``kgsync serve``, re-read when it changes.
 
-``Service`` holds the graph file's path and re-reads it when its mtime, size or inode changed (one
-``stat`` a call when it did not), so a ``git pull`` or an agent writing through the reference server
+``Service`` holds the graph file's path and re-reads it when its mtime, ctime, size or inode changed
+(one ``stat`` a call when it did not), so a ``git pull`` or an agent writing through the reference server
 is seen by the next call; ``keep`` keeps its index in the user's cache between starts (``store``).
 What each tool answers from it is ``tools`` and ``research``.
 """
@@ -21,9 +21,13 @@ from kgsync.serve.index import Index, Weights
 from kgsync.serve.snapshot import Snapshot, line_starts, read_bytes
 
 
+#: What one ``stat`` says of the graph file: mtime, ctime, size, inode, device (``_sig``).
+Signature = tuple[int, int, int, int, int]
+
+
 @dataclass(frozen=True)
 class _Loaded:
-    signature: tuple[int, int, int, int] | None
+    signature: Signature | None
     index: Index
 
 
@@ -38,7 +42,7 @@ class Service:
         self.log = log
         self._loaded: _Loaded | None = None
         self._lock = threading.Lock()  # the start-up thread and the tool calls share the index
-        self._manifest: tuple[tuple[int, int, int, int] | None, dict[tuple[str, str, str], tuple[str, str]]] | None = None
+        self._manifest: tuple[Signature | None, dict[tuple[str, str, str], tuple[str, str]]] | None = None
         self.reloads = 0
 
     @property
@@ -83,7 +87,7 @@ class Service:
             finally:
                 os._exit(code)
         os.close(tell)
-        read: list[tuple[tuple[int, int, int, int], bytes, str]] = []
+        read: list[tuple[Signature, bytes, str]] = []
 
         def read_and_hash() -> None:
             try:
@@ -129,7 +133,7 @@ class Service:
             index = store.load(self.path, raw, snapshot, self.weights, self.log) if self.keep else Index(snapshot, self.weights)
         return self._now(signature, index)
 
-    def _now(self, signature: tuple[int, int, int, int] | None, index: Index) -> Index:
+    def _now(self, signature: Signature | None, index: Index) -> Index:
         """``index`` is the file's now; the lines of that version the server would not read are told once:
         a file that is no graph (a typo'd --graph) must not pass for an empty graph."""
         self._loaded = _Loaded(signature, index)
@@ -189,11 +193,13 @@ class Service:
         return found
 
 
-def _sig(st: os.stat_result) -> tuple[int, int, int, int]:
-    return (st.st_mtime_ns, st.st_size, st.st_ino, st.st_dev)
+def _sig(st: os.stat_result) -> Signature:
+    # The ctime too: an edit in place that keeps the size and puts the mtime back (os.utime) still sets
+    # it, and no program can set it back.
+    return (st.st_mtime_ns, st.st_ctime_ns, st.st_size, st.st_ino, st.st_dev)
 
 
-def _signature(path: Path) -> tuple[int, int, int, int] | None:
+def _signature(path: Path) -> Signature | None:
     try:
         return _sig(os.stat(path))
     except (FileNotFoundError, NotADirectoryError):
