@@ -57,6 +57,12 @@ class Snapshot:
         return _grouped(self.relations, attrgetter("target"))
 
     @cached_property
+    def contradicted(self) -> frozenset[str]:
+        """The names of the nodes a ``contradicts`` relation points at: one pass over the relations, not
+        ``into``'s grouping of them all (``tools.holds``, in every search, needs nothing more)."""
+        return frozenset([r.target for r in self.relations if r.relation_type == "contradicts"])
+
+    @cached_property
     def position(self) -> dict[int, int]:
         """id(relation) -> its place in the file."""
         return dict(zip(map(id, self.relations), range(len(self.relations))))
