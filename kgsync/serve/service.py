@@ -65,8 +65,10 @@ class Service:
         """Start loading while this process goes on (loading the MCP SDK): a forked child makes sure the
         stored index is the file's (checking every page of it, or indexing and storing), and a thread here
         reads the file and computes its key (file reads and hashing let the SDK import run meanwhile).
-        The returned ``finish()`` waits for both and loads, taking the stored index only when its key is
-        the key of the bytes this process read.  Without ``os.fork``, or without ``keep``, it just loads."""
+        The returned ``finish()`` decodes the bytes read here (with the child's count of their lines when
+        its key is theirs) while the child may still be indexing, waits for it, and loads, taking the stored
+        index only when its key is the key of the bytes this process read.  Without ``os.fork``, or without
+        ``keep``, it just loads."""
         if not hasattr(os, "fork") or not self.keep:
             return self.warm
         told, tell = os.pipe()
@@ -77,12 +79,12 @@ class Service:
                 os.close(told)
                 with open(self.path, "rb") as handle:
                     raw = handle.read()
-                key = store.key_of(raw, self.weights)
+                key, lines = store.key_of(raw, self.weights), line_starts(raw)
                 # The parent's one pass over the bytes besides decoding them, done here while it loads the
                 # SDK: it takes the count only for bytes of this very key (the bytes it read itself).
-                os.write(tell, f"{key} {line_starts(raw)}".encode())
-                os.close(tell)
-                store.ensure(self.path, raw, self.weights, self.log, key)
+                os.write(tell, f"{key} {lines}".encode())
+                os.close(tell)  # the parent decodes the graph now, while this indexes it (first start)
+                store.ensure(self.path, raw, self.weights, self.log, key, lines)
                 code = 0
             finally:
                 os._exit(code)
@@ -102,16 +104,18 @@ class Service:
         reader.start()
 
         def finish() -> None:
-            os.waitpid(child, 0)
-            with os.fdopen(told, "rb") as pipe:
+            with os.fdopen(told, "rb") as pipe:  # at the child's key and count (or its end), not its exit
                 said = pipe.read().decode("ascii", errors="replace").split(" ")
             reader.join()
             with self._lock:
                 if read:
                     signature, raw, key = read[0]
                     lines = int(said[1]) if len(said) == 2 and said[0] == key and said[1].isdigit() else None
-                    self._now(signature, store.load(self.path, raw, read_bytes(raw, lines), self.weights, self.log, key))
+                    snapshot = read_bytes(raw, lines)  # while the child checks, or indexes and stores
+                    os.waitpid(child, 0)
+                    self._now(signature, store.load(self.path, raw, snapshot, self.weights, self.log, key))
                     return
+            os.waitpid(child, 0)
             self.warm()
 
         return finish
