@@ -22,7 +22,7 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from kgsync.read.config import user_cache_home
+from kgsync.read.user_cache import user_cache_home
 from kgsync.serve.index import Index, Weights
 from kgsync.serve.snapshot import Snapshot, read_bytes
 
