@@ -6,13 +6,14 @@ import json
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from kgsync.contract.errors import ConfigError, Location
-from kgsync.read import config as config_module
-from kgsync.read.config import Config
+
+if TYPE_CHECKING:  # kgsync.yml's schema and the YAML reader load when a command reads kgsync.yml (load_config)
+    from kgsync.read.config import Config
 
 F = TypeVar("F", bound=Callable[..., object])
 
@@ -94,6 +95,8 @@ def repo_options(command: F) -> F:
 
 def load_config(root: Path | None, config_path: Path | None) -> Config:
     """Paths in kgsync.yml are relative to the root: --root, else the config file's folder, else the cwd."""
+    from kgsync.read import config as config_module  # not at import: `kgsync serve --graph` reads no kgsync.yml
+
     if root is None:
         root = config_path.parent if config_path else Path(".")
     return config_module.load(root, config_path)

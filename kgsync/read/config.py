@@ -13,7 +13,6 @@ configuration.  ``kgsync.read.config_reference`` writes the configuration refere
 from __future__ import annotations
 
 import difflib
-import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
@@ -28,15 +27,10 @@ CONFIG_FILE = "kgsync.yml"
 #: The maintainers' veto file (kgsync.read.veto_file), beside the vocabulary file (``Config.veto_path``).
 VETO_FILE = "kgsync-veto.yml"
 TAG_STYLES = ("search-safe", "slug")
-#: ``cache_dir``'s default: the user's cache directory, outside the checkout (kgsync.pipeline.cache.location).
+#: ``cache_dir``'s default: the user's cache directory (``kgsync.read.user_cache``), outside the checkout
+#: (kgsync.pipeline.cache.location).
 USER_CACHE = "(user cache)"
 
-
-def user_cache_home() -> Path:
-    """``$XDG_CACHE_HOME`` when set to an absolute path (the XDG rule), else ``~/.cache``: where the
-    build cache (``USER_CACHE``) and ``kgsync serve``'s stored index live, outside every checkout."""
-    xdg = os.environ.get("XDG_CACHE_HOME", "")
-    return Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".cache"
 
 T = TypeVar("T")
 

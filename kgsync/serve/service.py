@@ -1,7 +1,7 @@
 """The graph file behind the tools of ``kgsync serve``, re-read when it changes.
 
-``Service`` holds the graph file's path and re-reads it when its mtime, size or inode changed (one
-``stat`` a call when it did not), so a ``git pull`` or an agent writing through the reference server
+``Service`` holds the graph file's path and re-reads it when its mtime, ctime, size or inode changed
+(one ``stat`` a call when it did not), so a ``git pull`` or an agent writing through the reference server
 is seen by the next call; ``keep`` keeps its index in the user's cache between starts (``store``).
 What each tool answers from it is ``tools`` and ``research``.
 """
@@ -18,12 +18,16 @@ from pathlib import Path
 from kgsync.contract.errors import KgsyncError, Location, ServeError, message_line
 from kgsync.serve import store
 from kgsync.serve.index import Index, Weights
-from kgsync.serve.snapshot import Snapshot, read_bytes
+from kgsync.serve.snapshot import Snapshot, line_starts, read_bytes
+
+
+#: What one ``stat`` says of the graph file: mtime, ctime, size, inode, device (``_sig``).
+Signature = tuple[int, int, int, int, int]
 
 
 @dataclass(frozen=True)
 class _Loaded:
-    signature: tuple[int, int, int, int] | None
+    signature: Signature | None
     index: Index
 
 
@@ -38,7 +42,7 @@ class Service:
         self.log = log
         self._loaded: _Loaded | None = None
         self._lock = threading.Lock()  # the start-up thread and the tool calls share the index
-        self._manifest: tuple[tuple[int, int, int, int] | None, dict[tuple[str, str, str], tuple[str, str]]] | None = None
+        self._manifest: tuple[Signature | None, dict[tuple[str, str, str], tuple[str, str]]] | None = None
         self.reloads = 0
 
     @property
@@ -61,21 +65,31 @@ class Service:
         """Start loading while this process goes on (loading the MCP SDK): a forked child makes sure the
         stored index is the file's (checking every page of it, or indexing and storing), and a thread here
         reads the file and computes its key (file reads and hashing let the SDK import run meanwhile).
-        The returned ``finish()`` waits for both and loads, taking the stored index only when its key is
-        the key of the bytes this process read.  Without ``os.fork``, or without ``keep``, it just loads."""
+        The returned ``finish()`` decodes the bytes read here (with the child's count of their lines when
+        its key is theirs) while the child may still be indexing, waits for it, and loads, taking the stored
+        index only when its key is the key of the bytes this process read.  Without ``os.fork``, or without
+        ``keep``, it just loads."""
         if not hasattr(os, "fork") or not self.keep:
             return self.warm
+        told, tell = os.pipe()
         child = os.fork()
         if child == 0:  # the child: check or index, then exit without any cleanup of the parent's
             code = 1
             try:
+                os.close(told)
                 with open(self.path, "rb") as handle:
                     raw = handle.read()
-                store.ensure(self.path, raw, self.weights, self.log)
+                key, lines = store.key_of(raw, self.weights), line_starts(raw)
+                # The parent's one pass over the bytes besides decoding them, done here while it loads the
+                # SDK: it takes the count only for bytes of this very key (the bytes it read itself).
+                os.write(tell, f"{key} {lines}".encode())
+                os.close(tell)  # the parent decodes the graph now, while this indexes it (first start)
+                store.ensure(self.path, raw, self.weights, self.log, key, lines)
                 code = 0
             finally:
                 os._exit(code)
-        read: list[tuple[tuple[int, int, int, int], bytes, str]] = []
+        os.close(tell)
+        read: list[tuple[Signature, bytes, str]] = []
 
         def read_and_hash() -> None:
             try:
@@ -90,13 +104,18 @@ class Service:
         reader.start()
 
         def finish() -> None:
-            os.waitpid(child, 0)
+            with os.fdopen(told, "rb") as pipe:  # at the child's key and count (or its end), not its exit
+                said = pipe.read().decode("ascii", errors="replace").split(" ")
             reader.join()
             with self._lock:
                 if read:
                     signature, raw, key = read[0]
-                    self._now(signature, store.load(self.path, raw, read_bytes(raw), self.weights, self.log, key))
+                    lines = int(said[1]) if len(said) == 2 and said[0] == key and said[1].isdigit() else None
+                    snapshot = read_bytes(raw, lines)  # while the child checks, or indexes and stores
+                    os.waitpid(child, 0)
+                    self._now(signature, store.load(self.path, raw, snapshot, self.weights, self.log, key))
                     return
+            os.waitpid(child, 0)
             self.warm()
 
         return finish
@@ -118,7 +137,7 @@ class Service:
             index = store.load(self.path, raw, snapshot, self.weights, self.log) if self.keep else Index(snapshot, self.weights)
         return self._now(signature, index)
 
-    def _now(self, signature: tuple[int, int, int, int] | None, index: Index) -> Index:
+    def _now(self, signature: Signature | None, index: Index) -> Index:
         """``index`` is the file's now; the lines of that version the server would not read are told once:
         a file that is no graph (a typo'd --graph) must not pass for an empty graph."""
         self._loaded = _Loaded(signature, index)
@@ -178,11 +197,13 @@ class Service:
         return found
 
 
-def _sig(st: os.stat_result) -> tuple[int, int, int, int]:
-    return (st.st_mtime_ns, st.st_size, st.st_ino, st.st_dev)
+def _sig(st: os.stat_result) -> Signature:
+    # The ctime too: an edit in place that keeps the size and puts the mtime back (os.utime) still sets
+    # it, and no program can set it back.
+    return (st.st_mtime_ns, st.st_ctime_ns, st.st_size, st.st_ino, st.st_dev)
 
 
-def _signature(path: Path) -> tuple[int, int, int, int] | None:
+def _signature(path: Path) -> Signature | None:
     try:
         return _sig(os.stat(path))
     except (FileNotFoundError, NotADirectoryError):

@@ -57,6 +57,12 @@ class Snapshot:
         return _grouped(self.relations, attrgetter("target"))
 
     @cached_property
+    def contradicted(self) -> frozenset[str]:
+        """The names of the nodes a ``contradicts`` relation points at: one pass over the relations, not
+        ``into``'s grouping of them all (``tools.holds``, in every search, needs nothing more)."""
+        return frozenset([r.target for r in self.relations if r.relation_type == "contradicts"])
+
+    @cached_property
     def position(self) -> dict[int, int]:
         """id(relation) -> its place in the file."""
         return dict(zip(map(id, self.relations), range(len(self.relations))))
@@ -78,17 +84,29 @@ _LINES = msgspec.json.Decoder(list[Node | Link])
 _RECORD = msgspec.json.Decoder(Node | Link)
 
 
-def read_bytes(raw: bytes) -> Snapshot:
-    """``read_text`` of the file's bytes; a file whose every line starts with ``{`` (what kgsync and the
-    server write: no blank line, no final newline) is decoded straight from its bytes, one msgspec call."""
+def line_starts(raw: bytes) -> int:
+    """How many lines ``read_bytes`` decodes straight from ``raw``'s bytes: every line when each starts
+    with ``{`` (what kgsync and the server write: no blank line, no final newline), else 0.
+
+    Two passes over the file's bytes (~0.07 s at 10,000 items, half as long as decoding them):
+    ``kgsync serve``'s start-up child counts while the server loads the MCP SDK (``Service.prebuild``)."""
     raw = raw.removeprefix(b"\xef\xbb\xbf")
     lines = raw.count(b"\n") + 1
-    if raw.startswith(b"{") and raw.count(b"\n{") == lines - 1:
+    return lines if raw.startswith(b"{") and raw.count(b"\n{") == lines - 1 else 0
+
+
+def read_bytes(raw: bytes, lines: int | None = None) -> Snapshot:
+    """``read_text`` of the file's bytes; a file whose every line starts with ``{`` is decoded straight
+    from its bytes, one msgspec call.  ``lines``: ``line_starts(raw)`` when already counted."""
+    raw = raw.removeprefix(b"\xef\xbb\xbf")
+    if lines is None:
+        lines = line_starts(raw)
+    if lines:
         try:
             records = _RECORD.decode_lines(raw)
             # Every line holds at least one object (it starts with one): as many as lines, one a line.
             if len(records) == lines:
-                return Snapshot(tuple(r for r in records if isinstance(r, Node)), tuple(r for r in records if isinstance(r, Link)))
+                return Snapshot(tuple([r for r in records if type(r) is Node]), tuple([r for r in records if type(r) is Link]))
         except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
             pass
     return read_text(raw.decode("utf-8", errors="replace"))

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from kgsync.read.config import user_cache_home
+from kgsync.read.user_cache import user_cache_home
 from kgsync.serve.index import Index, Weights
 from kgsync.serve.snapshot import Snapshot, read_bytes
 
@@ -151,16 +151,18 @@ def _touch(path: Path) -> None:
         pass
 
 
-def ensure(graph: Path, raw: bytes, weights: Weights, log: Log = stderr) -> None:
-    """Make the stored index the index of ``raw``: check every page of the stored one when its key
+def ensure(graph: Path, raw: bytes, weights: Weights, log: Log = stderr, key: str | None = None,
+           lines: int | None = None) -> None:
+    """Make the stored index the index of ``raw`` (``key``: ``key_of(raw, weights)``, ``lines``:
+    ``snapshot.line_starts(raw)``, when already known): check every page of the stored one when its key
     matches (the graph is not even decoded then), else index and store (the start-up child's work)."""
-    path, key = store_path(graph), key_of(raw, weights)
+    path, key = store_path(graph), key or key_of(raw, weights)
     stored = open_stored(path, key, check=True)
     if isinstance(stored, sqlite3.Connection):
         stored.close()
         log(f"the stored index is current and whole ({path})")
         return
-    _build_and_store(graph, read_bytes(raw), weights, log, path, key, stored)
+    _build_and_store(graph, read_bytes(raw, lines), weights, log, path, key, stored)
 
 
 def _build_and_store(graph: Path, snapshot: Snapshot, weights: Weights, log: Log, path: Path, key: str, why: str) -> Index:

@@ -150,7 +150,7 @@ def holds(snapshot: Snapshot, claim: Node) -> bool:
     """A claim still held: no status contested or superseded, and no claim contradicts it (topic's rule)."""
     status = values(claim, "status")
     return ("contested" not in status and "superseded" not in status
-            and not any(r.relation_type == "contradicts" for r in snapshot.into.get(claim.name, ())))
+            and claim.name not in snapshot.contradicted)
 
 
 def superseded_item(node: Node) -> bool:

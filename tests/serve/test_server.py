@@ -82,6 +82,31 @@ def test_the_file_replaced_between_two_calls_is_seen_by_the_next(graph: Path, tm
         assert not server.search_nodes("hybrid retrieval").entities
 
 
+def edit_in_place(graph: Path, old: bytes, new: bytes) -> None:
+    """``old`` -> ``new`` (as long) in the same file (inode), its size and mtime as they were."""
+    before = graph.stat()
+    with open(graph, "r+b") as handle:
+        handle.write(graph.read_bytes().replace(old, new))
+    os.utime(graph, ns=(before.st_atime_ns, before.st_mtime_ns))
+    after = graph.stat()
+    assert (after.st_ino, after.st_size, after.st_mtime_ns) == (before.st_ino, before.st_size, before.st_mtime_ns)
+
+
+def test_an_edit_in_place_of_the_same_size_and_mtime_is_seen_by_the_next_start_and_the_next_call(tmp_path: Path) -> None:
+    graph = tmp_path / "memory.jsonl"
+    jsonl.write(graph, Graph((Entity("item:2026-05-01-alpha-notes", "research_item", ("title: alpha notes",)),)))
+    with kgsync_serve(graph) as server:
+        assert [e.name for e in server.search_nodes("alpha").entities] == ["item:2026-05-01-alpha-notes"]
+    edit_in_place(graph, b"alpha", b"omega")
+    with kgsync_serve(graph) as server:  # the index stored for the old bytes is not served: their key differs
+        assert [e.name for e in server.search_nodes("omega").entities] == ["item:2026-05-01-omega-notes"]
+        assert not server.search_nodes("alpha").entities
+        assert "stored for another version of the graph" in serve_log(graph)
+        edit_in_place(graph, b"omega", b"gamma")  # while serving: the next call reads the file again
+        assert [e.name for e in server.search_nodes("gamma").entities] == ["item:2026-05-01-gamma-notes"]
+        assert not server.search_nodes("omega").entities
+
+
 def test_a_graph_file_gone_or_unreadable_while_serving_is_said_in_every_answer(graph: Path) -> None:
     """A start over a missing graph is refused, but a graph removed while serving (a `git checkout` of a
     branch without it, a rename, a bad --graph after a move) was served as an empty graph: search_nodes

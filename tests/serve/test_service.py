@@ -9,8 +9,10 @@ import pytest
 
 from kgsync.contract import jsonl
 from kgsync.contract.model import Entity, Graph
-from kgsync.serve import research, tools
+from kgsync.serve import research, store, tools
+from kgsync.serve import service as service_module
 from kgsync.serve.service import Service
+from kgsync.serve.snapshot import Snapshot, line_starts
 from tests.serve.answers import names
 
 
@@ -43,6 +45,31 @@ def test_an_index_built_by_a_child_process_answers_as_one_built_here(example: Se
         assert tools.search_nodes(example, query) == tools.search_nodes(here, query)
     assert research.topic(example, "knowledge graph") == research.topic(here, "knowledge graph")
     assert example.reloads == 1 and example.index() is example.index() and example.index().stored
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="prebuild forks")
+def test_the_childs_line_count_is_taken_only_for_the_bytes_read_here(example: Service, monkeypatch: pytest.MonkeyPatch) -> None:
+    counts: list[int | None] = []
+    decode = service_module.read_bytes
+
+    def counted(raw: bytes, lines: int | None = None) -> Snapshot:
+        counts.append(lines)
+        return decode(raw, lines)
+
+    monkeypatch.setattr(service_module, "read_bytes", counted)
+    example.keep = True
+    example.prebuild()()
+    assert counts == [line_starts(example.path.read_bytes())] and counts[0]  # the child's count, taken
+    # The child hashes other bytes than this process (as when the file is replaced between the two reads):
+    # its count is not taken (this process counts), and the index it stores under that key is not served.
+    parent, key_of = os.getpid(), store.key_of
+    monkeypatch.setattr(store, "key_of", lambda raw, weights: key_of(raw + b"\n" * (os.getpid() != parent), weights))
+    again = Service(example.path, keep=True)
+    again.prebuild()()
+    assert counts[1:] == [None] and again.index().stored is False
+    here = Service(example.path)
+    for query in ("hybrid retrieval", "memory consolidation agents"):
+        assert tools.search_nodes(again, query) == tools.search_nodes(example, query) == tools.search_nodes(here, query)
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="prebuild forks")

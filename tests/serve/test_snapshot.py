@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from kgsync.serve.snapshot import read_bytes, read_text
+from kgsync.serve.snapshot import line_starts, read_bytes, read_text
 
 
 def test_the_reader_keeps_what_the_reference_server_keeps_and_counts_the_rest() -> None:
@@ -28,7 +28,8 @@ def test_the_reader_keeps_what_the_reference_server_keeps_and_counts_the_rest() 
     assert snap.skipped == 4
 
 
-@pytest.mark.parametrize("raw", [
+#: Files the byte path decodes, or must leave to the line reader, each with what it holds.
+FILES = [
     b'{"type":"entity","name":"a","entityType":"x","observations":["o"]}\n{"type":"relation","from":"a","to":"b","relationType":"r"}',
     b'\xef\xbb\xbf{"type":"entity","name":"a","entityType":"x","observations":["o"]}\r\n\n'
     b'{"type":"relation","from":"a","to":"b","relationType":"r"}\n',
@@ -39,9 +40,23 @@ def test_the_reader_keeps_what_the_reference_server_keeps_and_counts_the_rest() 
     # Two objects on one line (the server skips it) balanced by a line of spaces: still one line, skipped.
     b'{"type":"entity","name":"a","entityType":"x","observations":["o"]} {"type":"entity","name":"a2"}\n  \n'
     b'{"type":"relation","from":"a","to":"b","relationType":"r"}',
-])
+]
+
+
+@pytest.mark.parametrize("raw", FILES)
 def test_the_fast_byte_path_reads_what_the_line_reader_reads(raw: bytes) -> None:
     fast, slow = read_bytes(raw), read_text(raw.decode("utf-8"))
     assert (fast.entities, fast.relations, fast.skipped) == (slow.entities, slow.relations, slow.skipped)
     two = b"}, {" in raw or b"} {" in raw
     assert len(fast.relations) == 1 and [e.name for e in fast.entities] == ([] if two else ["a"])
+
+
+@pytest.mark.parametrize("raw", FILES)
+def test_lines_counted_beforehand_read_as_lines_counted_here(raw: bytes) -> None:
+    # kgsync serve's start-up child counts them (line_starts) while the server loads the SDK.
+    counted = line_starts(raw)
+    given, here = read_bytes(raw, counted), read_bytes(raw)
+    assert (given.entities, given.relations, given.skipped, given.first_skipped) == \
+        (here.entities, here.relations, here.skipped, here.first_skipped)
+    # Only a file whose every line starts an object (what kgsync and the server write) is decoded from its bytes.
+    assert counted == (raw.count(b"\n") + 1 if raw.startswith(b"{") and b"\n\n" not in raw and b"\n " not in raw else 0)

@@ -10,7 +10,7 @@ import pytest
 
 from kgsync.contract import jsonl
 from kgsync.contract.errors import ServeError
-from kgsync.contract.model import Entity, Graph
+from kgsync.contract.model import Entity, Graph, Relation
 from kgsync.serve import tools
 from kgsync.serve.service import Service
 from tests.serve.answers import answer, names
@@ -137,6 +137,26 @@ def test_search_leaves_contested_claims_out_of_an_items_best_claims(example: Ser
     # Still there for whoever asks for it by name, or for the item's findings.
     named = answer(tools.search_nodes(example, "claim:2026-01-05-agent-memory-architectures:research-assistant-keep-long"))
     assert named["entities"][0]["name"] == "claim:2026-01-05-agent-memory-architectures:research-assistant-keep-long"
+
+
+def test_a_claim_another_claim_contradicts_is_left_out_as_a_contested_one(tmp_path: Path) -> None:
+    # No status observation: the contradicts relation alone makes it contested (topic's rule).
+    path = tmp_path / "memory.jsonl"
+    held, doubted, doubter = (f"claim:2026-03-0{n}-{slug}:{key}" for n, slug, key in (
+        (1, "beta-memory", "beta-memory-helps-agents"), (1, "beta-memory", "beta-memory-needs-pruning"),
+        (2, "gamma-memory", "beta-memory-fails-at-scale")))
+    jsonl.write(path, Graph((
+        Entity("item:2026-03-01-beta-memory", "research_item", ("title: beta memory for agents",)),
+        Entity(held, "claim", ("title: beta memory helps agents",)),
+        Entity(doubted, "claim", ("title: beta memory needs pruning for agents",)),
+        Entity("item:2026-03-02-gamma-memory", "research_item", ("title: gamma",)),
+        Entity(doubter, "claim", ("title: gamma finds it fails at scale",)),
+    ), (Relation("item:2026-03-01-beta-memory", held, "states"), Relation("item:2026-03-01-beta-memory", doubted, "states"),
+        Relation("item:2026-03-02-gamma-memory", doubter, "states"), Relation(doubter, doubted, "contradicts"))))
+    body = answer(tools.search_nodes(Service(path), "beta memory agents pruning"))
+    found = [e["name"] for e in body["entities"]]
+    assert found[:2] == ["item:2026-03-01-beta-memory", held] and doubted not in found
+    assert "1 contested or superseded claim left out" in body["note"]
 
 
 def test_search_leaves_superseded_items_out_unless_named(example: Service) -> None:

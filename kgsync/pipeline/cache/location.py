@@ -22,7 +22,8 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
-from kgsync.read.config import USER_CACHE, Config, user_cache_home
+from kgsync.read.config import USER_CACHE, Config
+from kgsync.read.user_cache import user_cache_home
 
 _KEY_BYTES = 32
 

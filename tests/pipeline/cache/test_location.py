@@ -8,8 +8,6 @@ import json
 import shutil
 from pathlib import Path
 
-import pytest
-
 from kgsync.pipeline.cache.files import CacheReader
 from kgsync.pipeline.cache.location import locate, machine_key, user_cache_home
 from kgsync.pipeline.stages import build
@@ -41,14 +39,6 @@ def test_the_default_cache_is_outside_the_checkout_one_folder_per_repository(tmp
     build(config_module.load(one))
     assert (first.folder / "state.json").is_file() and not (one / ".kgsync-cache").exists()
     assert locate(config_module.load(one).with_overrides(cache_dir="")) is None  # --no-cache
-
-
-def test_the_user_cache_directory_follows_xdg(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
-    assert user_cache_home() == tmp_path / "xdg"
-    monkeypatch.setenv("XDG_CACHE_HOME", "relative/not/allowed")  # the XDG rule: ignored
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    assert user_cache_home() == tmp_path / "home" / ".cache"
 
 
 def test_a_cache_inside_the_checkout_is_authenticated_and_outside_it_plain(tmp_path: Path) -> None:
