@@ -41,6 +41,7 @@ from kgsync.extract import attributive, compounds, derived, enclosed, files, lex
 from kgsync.extract.acronyms import WEB_ADDRESS, url_free_acronym_pairs, is_valid_expansion
 from kgsync.extract.addressed import addressed_keys
 from kgsync.extract.designations import defined_in_designation, designation_only
+from kgsync.extract.expansion_pieces import pieces_only_inside
 from kgsync.extract.genres import genre_only
 from kgsync.extract.acronyms import letters_match, spelled_out
 from kgsync.extract.acronyms import acronym_pairs as acronym_pairs  # re-exported API
@@ -226,6 +227,11 @@ def candidates(item: ResearchItem) -> ItemCandidates:
         key for key in surfaces if " " in key and not extra.get(key, 0) & (DEFINED | EMPHASISED | UNIT)
         and not any(map(enclosed.named, surfaces[key]))}, text, texts.lower)
     unnamed |= modifiers
+    # "large language" of "Large Language Model (LLM)": a piece of an expansion the item defines, written only
+    # inside it, is no term of the item's own (``expansion_pieces``); one it defines or emphasises itself stays.
+    if acronyms:
+        unnamed |= pieces_only_inside(texts.tokens, {long for _short, long in acronyms}, [
+            key for key in surfaces if " " in key and not extra.get(key, 0) & (DEFINED | EMPHASISED)])
     terms = []
     for key in sorted(surfaces):
         # The tests that drop a key first (a fifth of them): its score and its zones' flags only for a term

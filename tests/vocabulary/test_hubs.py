@@ -160,3 +160,18 @@ def test_an_item_that_states_a_hub_only_as_a_named_products_part_does_not_link_i
     # four mentions, two where it states its subject, each after a name: "the Acme zorblax engine"
     vocab = _hub_beside("2026-03-01-named", NAMED)
     assert "zorblax-engine" not in vocab.per_item["2026-03-01-named"].beyond
+
+
+def test_a_piece_of_an_expansion_every_item_defines_is_no_hub_of_a_small_corpus() -> None:
+    # Each item writes "Large Language Model (LLM)" and the long form only: mining's phrases of that run
+    # ("large language") were on every item, a hub of a small corpus and a node its items "addressed".
+    items = [candidates(make_item(f"2026-02-{i + 1:02d}-item", f"Zorblax grading with a Large Language Model (LLM), part {i}",
+                                  "How should a Large Language Model grade zorblax engines?",
+                                  "A Large Language Model grades zorblax engines; the Large Language Model drifts.",
+                                  ("A Large Language Model needs a rubric.",))) for i in range(4)]
+    items += _corpus(addressing=0, passing=0, other=2)
+    vocab = select(items, OPTIONS)
+    assert "large language model" in vocab.hub_keys
+    assert "large language" not in vocab.hub_keys and "language model" not in vocab.hub_keys
+    assert not {"large-language", "language-model"} & vocab.terms.keys()
+    assert vocab.terms["large-language-model"].items == tuple(c.slug for c in items[:4])
