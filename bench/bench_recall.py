@@ -3,7 +3,7 @@
     .venv/bin/python bench/bench_recall.py [--shared ../shared] [--cut YYYY-MM-DD ...]
         [--rev REV] [--set section.key:value,...]
         [--baseline-rev REV] [--baseline-set section.key:value,...] [--no-baseline]
-        [--draws 2000] [--seed 15] [--work DIR] [--fresh] [--full-text] [--json FILE]
+        [--draws 2000] [--seed 15] [--work DIR] [--fresh] [--full-text] [--json FILE] [--no-themes]
 
 Questions (docs/recall.md has the protocol and why):
 - ``later``: the 53 items of ``corpus/later`` against the graph of all of ``corpus/research``;
@@ -167,12 +167,14 @@ def question_sets(recall, corpus: Path, cuts: list[str]) -> list[QuestionSet]:  
 
 
 # --------------------------------------------------------------------------- builds
-def graph_file(side: Side, qset: QuestionSet, themes: Path, work: Path) -> Path:
-    key = hashlib.sha1(f"{side.key}\0{qset.name}\0{qset.digest}\0".encode() + themes.read_bytes()).hexdigest()[:20]
+def graph_file(side: Side, qset: QuestionSet, themes: Path | None, work: Path) -> Path:
+    # None: no theme vocabulary (``--no-themes``), keyed apart from any vocabulary's bytes
+    vocabulary = themes.read_bytes() if themes is not None else b"\0no themes_vocabulary"
+    key = hashlib.sha1(f"{side.key}\0{qset.name}\0{qset.digest}\0".encode() + vocabulary).hexdigest()[:20]
     return work / "graphs" / f"{key}.jsonl"
 
 
-def build_graphs(side: Side, qsets: list[QuestionSet], themes: Path, work: Path, fresh: bool) -> dict[str, Path]:
+def build_graphs(side: Side, qsets: list[QuestionSet], themes: Path | None, work: Path, fresh: bool) -> dict[str, Path]:
     """The graph of every question set for ``side``: kept ones reused, the others built in one child
     process that imports kgsync from ``side.code_root`` (so a revision runs its own code)."""
     out, jobs = {}, []
@@ -194,7 +196,7 @@ def build_graphs(side: Side, qsets: list[QuestionSet], themes: Path, work: Path,
             if not path.exists() or path.read_bytes() != data:
                 path.write_bytes(data)
         jobs.append({"items": str(items), "graph": str(folder / "graph.jsonl"), "cache": str(folder / "cache"),
-                     "themes": str(themes), "changes": side.changes, "target": str(target)})
+                     "themes": str(themes) if themes is not None else "", "changes": side.changes, "target": str(target)})
     if jobs:
         print(f"building {len(jobs)} graph(s) for {side.label} ...", file=sys.stderr, flush=True)
         job = json.dumps({"root": str(side.code_root), "builds": jobs})
@@ -364,13 +366,15 @@ def main() -> int:
     parser.add_argument("--full-text", action="store_true",
                         help="also rank by recall.py's search over each item's whole text (the text ceiling)")
     parser.add_argument("--json", type=Path, help="write every question's scores here")
+    parser.add_argument("--no-themes", action="store_true",
+                        help="build without the corpus's theme vocabulary, as a repository with no themes_vocabulary")
     args = parser.parse_args()
     sys.path.insert(0, str(args.shared / "bench"))
     import recall  # ../shared/bench/recall.py: the ruler's phrases, search and ranking
 
     corpus = args.shared / "corpus"
     # absolute: the build child resolves a relative path against the built code's root (a --rev tree)
-    themes = (corpus / "themes-vocabulary.md").resolve()
+    themes = None if args.no_themes else (corpus / "themes-vocabulary.md").resolve()
     qsets = question_sets(recall, corpus, args.cut or list(DEFAULT_CUTS))
     args.work.mkdir(parents=True, exist_ok=True)
     candidate = side_of("kgsync", args.rev, parse_changes(args.set), args.work)

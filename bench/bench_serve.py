@@ -1,7 +1,7 @@
 """kgsync serve: recall through search_nodes on the pooled questions, and serving figures at scale.
 
     .venv/bin/python bench/bench_serve.py [--shared ../shared] [--count 10000] [--calls 300]
-        [--set weight:value,...] [--no-serving] [--no-recall] [--work DIR]
+        [--set weight:value,...] [--no-serving] [--no-recall] [--no-themes] [--work DIR]
 
 Recall: the questions, graphs, BM25 baseline and bootstrap of ``bench/bench_recall.py`` (imported):
 one ``search_nodes`` call per question (``tools.search_nodes``, the function the MCP tool runs),
@@ -91,7 +91,7 @@ def recall_figures(args: argparse.Namespace) -> None:
     corpus = args.shared / "corpus"
     qsets = question_sets(recall, corpus, list(DEFAULT_CUTS))
     side = side_of("kgsync", None, {}, args.work)
-    graphs = build_graphs(side, qsets, corpus / "themes-vocabulary.md", args.work, False)
+    graphs = build_graphs(side, qsets, None if args.no_themes else corpus / "themes-vocabulary.md", args.work, False)
     weights = parse_weights(args.set)
     systems = {
         "kgsync serve search_nodes": serve_rows(qsets, graphs, weights),
@@ -261,6 +261,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=15)
     parser.add_argument("--no-recall", action="store_true")
     parser.add_argument("--no-serving", action="store_true")
+    parser.add_argument("--no-themes", action="store_true",
+                        help="build without the corpus's theme vocabulary, as a repository with no themes_vocabulary")
     args = parser.parse_args()
     print(GOALS)
     if not args.no_recall:
