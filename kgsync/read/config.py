@@ -356,11 +356,10 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
         # In file order, each as "kgsync.yml:9: graf: ...", the form of every other message.
         placed = (str(Location.of(path, line)) + f": {text}"
                   for line, text in sorted(errors, key=lambda e: (e[0] is None, e[0] or 0, e[1])))
-        raise ConfigError(
-            f"{len(errors)} problem(s):\n  " + "\n  ".join(placed),
-            Location.of(path),
-            "see the configuration reference, docs/configuration.md",
-        )
+        # Each problem carries its own fix; the reference heads the list (a hint here would read as a
+        # second fix on the last problem), as the vocabulary file's does.
+        raise ConfigError(f"{len(errors)} problem(s) (the options: docs/configuration.md):\n  " + "\n  ".join(placed),
+                          Location.of(path))
     return replace(config, root=root, config_file=path, lines=lines)
 
 
