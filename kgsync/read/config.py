@@ -20,7 +20,7 @@ from typing import Any, ClassVar, TypeVar
 
 
 from kgsync.contract.errors import ConfigError, Location, printable_path
-from kgsync.read.pr_names import branch_problem, label_problem, title_problem
+from kgsync.read.pr_names import branch_problem, label_problem, site_url_problem, title_problem
 from kgsync.read.yaml_source import key_lines, leads_out, read_yaml
 
 CONFIG_FILE = "kgsync.yml"
@@ -341,6 +341,8 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
                                            f"({printable_path(str(root.resolve()))}); "
                                            f"kgsync.yml is repository content and may not make kgsync {verb} there "
                                            f"(fix: {fix})"))
+    if "site" in data and (problem := site_url_problem(config.site.url)):
+        errors.append((lines.get("site.url"), f"site.url: {problem}"))
     if "pr" in data and (problem := title_problem(config.pr.title)):
         errors.append((lines.get("pr.title"), f"pr.title: {problem}"))
     for key in ("branch", "base"):
@@ -356,11 +358,10 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
         # In file order, each as "kgsync.yml:9: graf: ...", the form of every other message.
         placed = (str(Location.of(path, line)) + f": {text}"
                   for line, text in sorted(errors, key=lambda e: (e[0] is None, e[0] or 0, e[1])))
-        raise ConfigError(
-            f"{len(errors)} problem(s):\n  " + "\n  ".join(placed),
-            Location.of(path),
-            "see the configuration reference, docs/configuration.md",
-        )
+        # Each problem carries its own fix; the reference heads the list (a hint here would read as a
+        # second fix on the last problem), as the vocabulary file's does.
+        raise ConfigError(f"{len(errors)} problem(s) (the options: docs/configuration.md):\n  " + "\n  ".join(placed),
+                          Location.of(path))
     return replace(config, root=root, config_file=path, lines=lines)
 
 

@@ -214,6 +214,14 @@ def misshapen_fields(meta: dict[str, Any], yaml_text: str, problem: IssueMaker) 
             found.append(problem(IssueSeverity.WARNING, first, f"{name}: {which} a list or a mapping, not text; ignored",
                                  f"write each entry as plain text: {name}: [a, b]"))
     for name in ("themes", "cites", "related", "supersedes", "superseded_by"):
+        values = meta.get(name)
+        entries = values if isinstance(values, list) else []
+        # `- ` left empty: the author meant an entry there (dropped by field_strings all the same).
+        for n, (value, line) in enumerate(zip(entries, entry_lines(yaml_text, name, len(entries))), 1):
+            if value is None or (isinstance(value, str) and not value.strip()):
+                found.append(problem(IssueSeverity.WARNING, line, f"{name}: entry {n} is empty; ignored",
+                                     "write the entry, or delete the line"))
+    for name in ("themes", "cites", "related", "supersedes", "superseded_by"):
         text = meta.get(name)
         if isinstance(text, str) and "," in text:
             parts = [part.strip() for part in text.split(",") if part.strip()]

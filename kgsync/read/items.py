@@ -48,7 +48,6 @@ from kgsync.read.item_checks import (
     IssueMaker,
     field_slugs,
     links_not_written_as_slugs,
-    field_strings,
     field_text,
     normalise_slug,
     without_invisible,
@@ -56,6 +55,8 @@ from kgsync.read.item_checks import (
     INVISIBLE,
 )
 from kgsync.read.corpus_checks import check_corpus
+from kgsync.read.item_dates import completed_problems
+from kgsync.read.item_themes import item_themes
 from kgsync.read.item_files import DATED_SLUG, RENDERED_SITE_NOTE, display_path, find_item_files, missed_item_files
 from kgsync.read.item_model import NOT_AN_ITEM, CitedFinding, Issue, IssueSeverity, ReadResult, ResearchItem
 from kgsync.read.item_sections import (
@@ -294,6 +295,8 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
     if any(issue.severity is IssueSeverity.ERROR for issue in field_problems):
         return field_problems
     warnings += field_problems
+    themes, theme_problems = item_themes(meta, yaml_text, problem)
+    warnings += theme_problems + completed_problems(meta, yaml_text, slug, problem)
     links = {name: field_slugs(cited_items(meta.get(name))) for name in ("cites", "related", "supersedes", "superseded_by")}
     for name, targets in links.items():
         if slug in targets:  # "superseded by itself" would hide the item's own claims
@@ -308,7 +311,7 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
         path=path,
         title=one_line(title),
         completed=date_value(meta.get("completed")),
-        themes=field_strings(meta.get("themes")),
+        themes=themes,
         cites=links["cites"],
         related=links["related"],
         supersedes=links["supersedes"],

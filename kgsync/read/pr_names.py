@@ -1,5 +1,6 @@
 """The names ``kgsync pr`` gives GitHub, checked before the build: the PR title, the branches and the
-labels (``pr.title``, ``pr.branch``, ``pr.base``, ``pr.labels`` in kgsync.yml, and their command-line options)."""
+labels (``pr.title``, ``pr.branch``, ``pr.base``, ``pr.labels`` in kgsync.yml, and their command-line options),
+and the site address its body links (``site.url``)."""
 
 from __future__ import annotations
 
@@ -61,3 +62,25 @@ def label_problem(label: str) -> str | None:
         return None
     return (f"{label!r} is {len(label)} characters; GitHub's limit for a label name is {LABEL_LIMIT} (fix: shorten "
             "it; GitHub refuses the label after the branch is pushed)")
+
+
+# An address's scheme (RFC 3986: a letter, then letters, digits, "+", "-", ".") and, after "//", its host.
+_URL_START = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*):(?://(?P<host>[^/?#]*))?")
+
+
+def site_url_problem(url: str) -> str | None:
+    """What makes ``url`` (``site.url``) no web address, or None (empty: no site, which is allowed).
+
+    The PR body links each merged item's page under it, so any scheme but http and https (``javascript:``,
+    ``data:``) would be a link that runs or carries content when a reviewer clicks it, and an address with
+    no scheme or no host would link into GitHub itself."""
+    if not url:
+        return None
+    parts = _URL_START.match(url)  # not urllib: the core stages import nothing of the network's (test_architecture)
+    scheme, host = (parts["scheme"], parts["host"]) if parts else ("", None)
+    if scheme.lower() in ("http", "https") and host:
+        return None
+    what = f"its scheme is {scheme + ':'!r}" if scheme else "it has no scheme"
+    what = what if scheme.lower() not in ("http", "https") else "it names no host"
+    return (f"{url!r} is no web address ({what}); the PR body links each merged item's page there "
+            "(fix: write the published site's address, such as https://owner.github.io/repo/, or remove the option)")

@@ -73,6 +73,11 @@ def parse_vetoes(data: Any, node: Any, path: str) -> Vetoes:
         unknown = sorted(str(k) for k in entry if k not in ("from", "to", "why"))
         if unknown:
             problems.append(f"{shown}:{line}: unknown key(s) {', '.join(unknown)} (fix: use from:, to: and why:)")
+        # The reason is a sentence for the reviewers.  A boolean is a word YAML 1.1 read as one (`why: no`,
+        # `why: yes`): what the maintainer wrote, so it stays accepted; a number, a list or a mapping is none.
+        if entry.get("why") is not None and not isinstance(entry["why"], (str, bool)):
+            problems.append(f"{shown}:{line}: why: must be text, not {str(entry['why'])[:40]!r} "
+                            "(fix: write the reason as a sentence, quoted if it starts with [ or {)")
         ends = [entry.get("from"), entry.get("to")]
         if not all(isinstance(e, str) and e.startswith("claim:") and e.count(":") >= 2 for e in ends):
             problems.append(f"{shown}:{line}: from: and to: must both be claim names claim:<slug>:<key> "

@@ -220,3 +220,13 @@ def key_lines(node: yaml.Node | None, prefix: str = "") -> dict[str, int]:
             out[dotted] = key_node.start_mark.line + 1
             out.update(key_lines(value_node, dotted + "."))
     return out
+
+
+def entry_lines(node: yaml.Node | None, key: str) -> list[int]:
+    """The 1-based line of each entry of the top-level list ``key:`` of a composed YAML mapping ([] when
+    ``key`` is no list), for messages naming an entry's own line."""
+    if isinstance(node, yaml.MappingNode):
+        for key_node, value_node in node.value:
+            if key_node.value == key and isinstance(value_node, yaml.SequenceNode):
+                return [entry.start_mark.line + 1 for entry in value_node.value]
+    return []

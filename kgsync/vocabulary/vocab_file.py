@@ -32,7 +32,7 @@ import yaml
 
 from kgsync.extract.canonical import canonical_name, is_acronym, is_written_name, term_key
 from kgsync.read.item_checks import INVISIBLE
-from kgsync.read.yaml_source import key_lines, read_yaml
+from kgsync.read.yaml_source import entry_lines, key_lines, read_yaml
 from kgsync.contract.errors import ConfigError, Location, printable_json
 from kgsync.vocabulary.terms import Term, Vocabulary
 from kgsync.vocabulary.themes import theme_named
@@ -136,6 +136,8 @@ class _Terms:
 def parse_pinned(data: Any, node: yaml.Node | None, path: str) -> PinnedVocabulary:
     """Validate a vocabulary file's data, section by section; every problem is reported at once."""
     error = _Problems(path, key_lines(node))
+    # Each stoplist entry's own line, as "stoplist.<n>" (a list has no keys of its own; n from 1).
+    error.lines.update({f"stoplist.{n}": line for n, line in enumerate(entry_lines(node, "stoplist"), 1)})
     if data is None:
         data = {}
     if not isinstance(data, Mapping):
@@ -195,6 +197,8 @@ def _parse_term(name: str, spec: Mapping[Any, Any], where: str, out: _Terms, err
     if not isinstance(raw_aliases, list) or not all(isinstance(a, (str, int, float)) for a in raw_aliases):
         error(f"{where}.aliases", f"{name}: aliases must be a list of text", "write `aliases: [a, b]`")
         raw_aliases = []
+    if any(not str(a).strip() for a in raw_aliases):  # dropped without a word, it was a name the maintainer meant
+        error(f"{where}.aliases", f"{name}: an alias is empty", "write the alias, or delete the empty entry")
     alias_list = tuple(str(a) for a in raw_aliases if str(a).strip())
     # As an item's frontmatter: text that shows nothing, or reorders what is shown, names no node.
     for field_name, what, texts in (("label", "the label", (label,)), ("aliases", "an alias", alias_list)):
@@ -257,9 +261,12 @@ def _parse_stoplist(raw_stop: Any, key_to_name: Mapping[str, str], error: _Probl
     if not isinstance(raw_stop, list):
         error("stoplist", "stoplist: must be a list of terms", "write `stoplist: [term, term]`")
         raw_stop = []
-    for entry in raw_stop:
-        key = term_key(str(entry))
-        if not key:
+    for n, entry in enumerate(raw_stop, 1):
+        key = term_key(str(entry)) if entry is not None else ""
+        if not key:  # dropped without a word, it was a term the maintainer meant to stop
+            what = "is empty" if entry is None or not str(entry).strip() else f"{str(entry)[:40]!r} has no words"
+            error(f"stoplist.{n}" if f"stoplist.{n}" in error.lines else "stoplist", f"stoplist: entry {n} {what}",
+                  "write the term to stop, or delete the entry")
             continue
         if key in key_to_name:
             error("stoplist", f"{entry!r} is both stopped and pinned as {key_to_name[key]!r}",

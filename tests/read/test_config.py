@@ -357,3 +357,29 @@ def test_the_vocabulary_path_kgsync_yml_names_must_exist_the_default_need_not(tm
     assert config.load(tmp_path).vocabulary_path() == tmp_path / "kgsync-vocab.yml"  # absent: no vocabulary yet
     (tmp_path / "kgsync.yml").write_text("vocabulary: ''\n", encoding="utf-8")
     assert config.load(tmp_path).vocabulary_path() is None  # none configured
+
+
+def test_each_problem_prints_one_fix(tmp_path: Path) -> None:
+    # A problem with its own fix last: the reference must not follow it as a second "(fix: ...)".
+    (tmp_path / "kgsync.yml").write_text("grph: x\npr:\n  branch: main\n", encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        config.load(tmp_path)
+    rendered = caught.value.render().splitlines()  # as the CLI prints it
+    assert [line.count("(fix: ") for line in rendered[1:]] == [0, 1]
+    assert rendered[-1].endswith("(fix: set pr.branch to a branch of its own)")
+    assert "docs/configuration.md" in rendered[0]  # the reference heads the list, as the vocabulary file's does
+
+
+@pytest.mark.parametrize("url", ["javascript:alert(1)", "JavaScript://x.org/%0Aalert(1)", "data:text/html,<b>x</b>",
+                                 "ftp://example.org/site/", "example.org/site/", "https://", "//example.org/"])
+def test_a_site_url_that_is_no_web_address_is_refused_at_its_line(tmp_path: Path, url: str) -> None:
+    # The PR body links each merged item's page at site.url: a javascript: or data: link there runs when clicked.
+    (tmp_path / "kgsync.yml").write_text(f"site:\n  title: Research\n  url: '{url}'\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"kgsync.yml:3: site.url: .*\(fix: .*https://"):
+        config.load(tmp_path)
+
+
+@pytest.mark.parametrize("url", ["", "https://owner.github.io/research/", "http://localhost:8000", "HTTPS://Example.org"])
+def test_a_site_url_on_the_web_is_read(tmp_path: Path, url: str) -> None:
+    (tmp_path / "kgsync.yml").write_text(f"site:\n  url: '{url}'\n", encoding="utf-8")
+    assert config.load(tmp_path).site.url == url

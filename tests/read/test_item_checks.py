@@ -115,3 +115,19 @@ def test_a_list_field_written_as_one_text_with_commas_is_read_as_its_entries_wit
          "write themes: [knowledge-graphs, rag-retrieval]"),
         (text.split("\n").index("cites: 2026-01-01-older, 2026-01-01-older") + 1,
          "write cites: [2026-01-01-older, 2026-01-01-older]")]
+
+
+@pytest.mark.parametrize("empty", ["-", "- ~", "- ''", "- null"])
+def test_an_empty_list_entry_is_warned_at_its_line(tmp_path: Path, empty: str) -> None:
+    # `cites:` with an entry left empty (`-`) was dropped without a word: the author meant an item there.
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    text = GOOD.replace("cites: [2026-01-01-older]", f"cites:\n  - 2026-01-01-older\n  {empty}\nrelated:\n  {empty}")
+    write(tmp_path, "2026-03-01-good.md", text)
+    result = read(tmp_path)
+    warned = [i for i in only(result.issues, IssueSeverity.WARNING) if "empty" in i.message]
+    lines = text.split("\n")
+    assert [(i.message, i.location.line) for i in warned] == [
+        ("cites: entry 2 is empty; ignored", lines.index(f"  {empty}") + 1),
+        ("related: entry 1 is empty; ignored", len(lines) - lines[::-1].index(f"  {empty}"))]
+    assert all("delete the line" in i.hint for i in warned)
+    assert {i.slug: i.cites for i in result.items}["2026-03-01-good"] == ("2026-01-01-older",)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kgsync.read.pr_names import LABEL_LIMIT, label_problem
+from kgsync.read.pr_names import LABEL_LIMIT, label_problem, site_url_problem
 
 
 @pytest.mark.parametrize("label", ["", " ", "\t", "\u00a0"])
@@ -18,3 +18,10 @@ def test_a_blank_label_is_refused(label: str) -> None:
 def test_the_limit_is_githubs() -> None:
     assert LABEL_LIMIT == 50
     assert label_problem("y" * 50) is None and label_problem("y" * 51) is not None
+
+
+def test_a_site_url_names_what_is_wrong() -> None:
+    assert site_url_problem("") is None and site_url_problem("https://o.github.io/r/") is None
+    assert "its scheme is 'javascript:'" in str(site_url_problem("javascript:alert(1)"))
+    assert "it has no scheme" in str(site_url_problem("o.github.io/r/"))
+    assert "it names no host" in str(site_url_problem("https:///r/"))

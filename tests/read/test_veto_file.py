@@ -89,3 +89,13 @@ def test_a_plain_text_veto_says_where_a_term_goes(tmp_path: Path) -> None:
     assert problem.startswith(f"{path}:2: a veto must be a mapping with from: and to:")
     assert problem.count("(fix: ") == 1 and "from: claim:<slug>:<key>" in problem
     assert "stoplist: in kgsync-vocab.yml" in problem
+
+
+@pytest.mark.parametrize("why", ["5", "2.5", "[a, b]", "{x: y}"])
+def test_a_why_that_is_no_text_is_a_problem_at_its_entry(tmp_path: Path, why: str) -> None:
+    # `why: 5` was accepted without a word: the reason a maintainer gives is read as text (docs/EVIDENCE.md).
+    path = tmp_path / "kgsync-veto.yml"
+    path.write_text(f"vetoed:\n  - from: {A}\n    to: {B}\n    why: background\n  - from: {B}\n    to: claim:x:y\n"
+                    f"    why: {why}\n", encoding="utf-8")
+    problems = load_vetoes(path).problems
+    assert len(problems) == 1 and problems[0].startswith(f"{path}:5: why: must be text") and "(fix: " in problems[0]

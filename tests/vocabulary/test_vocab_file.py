@@ -123,3 +123,15 @@ def test_problems_are_listed_in_file_order_each_with_one_fix(tmp_path: Path) -> 
     lines = [int(n) for n in re.findall(rf"{re.escape(str(path))}:(\d+):", text)]
     assert lines == sorted(lines) and len(lines) == 3, text
     assert all(line.count("(fix:") == 1 for line in text.splitlines()[1:]), text
+
+
+def test_an_empty_alias_or_stoplist_entry_is_a_problem_at_its_line(tmp_path: Path) -> None:
+    # Both were dropped without a word: the maintainer meant a word there.
+    path = write(tmp_path, 'terms:\n  knowledge-graph:\n    aliases: [KG, ""]\n  agent-memory:\n    aliases: ["  "]\n'
+                           'stoplist:\n  - large language model\n  - ""\n  -\n  - "--"\n')
+    with pytest.raises(ConfigError) as caught:
+        load_pinned(path)
+    problems = caught.value.render().split("\n  ")[1:]
+    assert [p.partition(": ")[0] for p in problems] == [f"{path}:{line}" for line in (3, 5, 8, 9, 10)]
+    assert all("(fix: " in p and p.count("(fix: ") == 1 for p in problems)
+    assert "knowledge-graph: an alias is empty" in problems[0] and "stoplist: entry 2" in problems[2]
