@@ -104,6 +104,8 @@ def without_invisible(meta: dict[str, Any], yaml_text: str) -> tuple[dict[str, A
 
 _CITE_KEYS = frozenset({"item", "findings", "stance", "from"})
 _CITE_STANCES = ("supports", "contradicts", "extends")
+#: The frontmatter lists an item controls: each entry a slug or a theme (their lines are kept for the caps' messages).
+LIST_FIELDS = ("themes", "cites", "related", "supersedes", "superseded_by")
 _CITE_FORM = "write cites: [<slug>, {item: <slug>, findings: [5], stance: supports, from: 2}]"
 
 
@@ -199,11 +201,11 @@ def misshapen_fields(meta: dict[str, Any], yaml_text: str, problem: IssueMaker) 
     if completed is not None and not date_value(completed):
         found.append(problem(IssueSeverity.ERROR, at("completed"), f"completed: {str(completed)[:40]!r} is not a date",
                              "write the date the research was completed as YYYY-MM-DD"))
-    for name in ("themes", "cites", "related", "supersedes", "superseded_by"):
+    for name in LIST_FIELDS:
         if isinstance(meta.get(name), dict):
             found.append(problem(IssueSeverity.WARNING, at(name), f"{name} is a mapping; ignored",
                                  f"write {name} as a list: [a, b]"))
-    for name in ("themes", "cites", "related", "supersedes", "superseded_by"):
+    for name in LIST_FIELDS:
         values = meta.get(name)
         # A mapping is a cites entry's form (checked below); anywhere else a nested value is no slug or theme.
         odd = [str(n) for n, v in enumerate(values if isinstance(values, list) else [], 1)
@@ -213,7 +215,7 @@ def misshapen_fields(meta: dict[str, Any], yaml_text: str, problem: IssueMaker) 
             first = entry_lines(yaml_text, name, len(values))[int(odd[0]) - 1]  # the first such entry's "- " line
             found.append(problem(IssueSeverity.WARNING, first, f"{name}: {which} a list or a mapping, not text; ignored",
                                  f"write each entry as plain text: {name}: [a, b]"))
-    for name in ("themes", "cites", "related", "supersedes", "superseded_by"):
+    for name in LIST_FIELDS:
         values = meta.get(name)
         entries = values if isinstance(values, list) else []
         # `- ` left empty: the author meant an entry there (dropped by field_strings all the same).
@@ -221,7 +223,7 @@ def misshapen_fields(meta: dict[str, Any], yaml_text: str, problem: IssueMaker) 
             if value is None or (isinstance(value, str) and not value.strip()):
                 found.append(problem(IssueSeverity.WARNING, line, f"{name}: entry {n} is empty; ignored",
                                      "write the entry, or delete the line"))
-    for name in ("themes", "cites", "related", "supersedes", "superseded_by"):
+    for name in LIST_FIELDS:
         text = meta.get(name)
         if isinstance(text, str) and "," in text:
             parts = [part.strip() for part in text.split(",") if part.strip()]

@@ -27,6 +27,7 @@ from frontmatter.default_handlers import YAMLHandler
 
 from kgsync.contract.errors import Location, printable_path
 from kgsync.read.item_checks import (
+    LIST_FIELDS,
     SAFE_LOADER,
     yaml_alias_line,
     first_bad_date,
@@ -95,8 +96,6 @@ _URL = re.compile(r"https?://[^\s<>()\[\]{}\"'`|;,]+[^\s<>()\[\]{}\"'`|;,.:!?]")
 _SLUG_OK = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 # Longer frontmatter is an item error before YAML reads it (the caps on its lists are far below).
 MAX_FRONTMATTER = 256 * 1024
-# The frontmatter lists an item controls (their lines are kept for the caps' messages).
-_LIST_FIELDS = ("themes", "cites", "related", "supersedes", "superseded_by")
 # The line closing the frontmatter: "---" or "..." alone (whitespace aside; "\s" is str.strip's set).
 _FRONTMATTER_END = re.compile(r"^[^\S\n]*(?:---|\.\.\.)[^\S\n]*$", re.MULTILINE)
 
@@ -266,7 +265,7 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
     long_lines = overlong_lines(text)
     warnings: list[Issue] = [
         problem(IssueSeverity.WARNING, second + 2, f"{name}: written twice (first at line {first + 2}); YAML keeps "
-                "only the last", f"keep one {name}: line (merge the two lists)" if name in _LIST_FIELDS
+                "only the last", f"keep one {name}: line (merge the two lists)" if name in LIST_FIELDS
                 else f"keep one {name}: line")
         for name, first, second in _repeated_fields(yaml_text)
     ]
@@ -328,7 +327,7 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
         body_line=body_line,
         claim_numbers=own_claim_numbers(meta),
         cited_findings=cited_finding_entries(meta.get("cites"), slug, yaml_text),
-        field_lines=tuple((name, field_line(yaml_text, name) + 2) for name in _LIST_FIELDS if name in meta),
+        field_lines=tuple((name, field_line(yaml_text, name) + 2) for name in LIST_FIELDS if name in meta),
         written_links=links_not_written_as_slugs(meta),
         link_lines=link_entry_lines(meta, yaml_text),
     )
