@@ -8,7 +8,6 @@ What each tool answers from it is ``tools`` and ``research``.
 
 from __future__ import annotations
 
-import json
 import os
 import threading
 from collections.abc import Callable
@@ -18,6 +17,7 @@ from pathlib import Path
 from kgsync.contract.errors import KgsyncError, Location, ServeError, message_line
 from kgsync.serve import store
 from kgsync.serve.index import Index, Weights
+from kgsync.serve.manifest_evidence import Sentences, sentences_of
 from kgsync.serve.snapshot import Snapshot, line_starts, read_bytes
 
 
@@ -42,7 +42,7 @@ class Service:
         self.log = log
         self._loaded: _Loaded | None = None
         self._lock = threading.Lock()  # the start-up thread and the tool calls share the index
-        self._manifest: tuple[Signature | None, dict[tuple[str, str, str], tuple[str, str]]] | None = None
+        self._manifest: tuple[Signature | None, Sentences] | None = None
         self.reloads = 0
 
     @property
@@ -178,20 +178,20 @@ class Service:
             return self._skipped(snapshot, "this answer is", "restore the file from git")
         return None
 
-    def evidence_sentences(self) -> dict[tuple[str, str, str], tuple[str, str]]:
-        """(from, to, relation) -> (sentence, "path:line") from the manifest beside the graph ({} without one)."""
+    def evidence_sentences(self) -> Sentences:
+        """(from, to, relation) -> (sentence, "path:line") from the manifest beside the graph ({} without one),
+        read again when it changed (``manifest_evidence``: its ``evidence`` alone decoded)."""
         signature = _signature(self.manifest_path)
         if self._manifest is not None and self._manifest[0] == signature:
             return self._manifest[1]
-        found: dict[tuple[str, str, str], tuple[str, str]] = {}
+        found: Sentences = {}
         if signature is not None:
             try:
-                data = json.loads(self.manifest_path.read_text(encoding="utf-8"))
-                for facts in data.get("items", {}).values():
-                    for entry in facts.get("evidence", ()):
-                        if isinstance(entry, list) and len(entry) >= 5 and all(isinstance(p, str) for p in entry[:5]):
-                            found.setdefault((entry[0], entry[1], entry[2]), (entry[3], entry[4]))
-            except (OSError, ValueError, AttributeError, TypeError, RecursionError):
+                with open(self.manifest_path, "rb") as handle:  # the signature of what was read, not of the path
+                    signature = _sig(os.fstat(handle.fileno()))
+                    raw = handle.read()
+                found = sentences_of(raw)
+            except OSError:
                 found = {}  # unreadable: the links are still served, without their sentences
         self._manifest = (signature, found)
         return found
