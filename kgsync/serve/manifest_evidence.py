@@ -6,7 +6,8 @@ The manifest is ~85 MB at 10,000 items, and all the tool reads of it is each ite
 and ~440 MB at its peak).  msgspec decodes the ``evidence`` lists alone and only checks the rest as
 JSON (~0.12 s, ~100 MB).  A file it does not read in that shape (not UTF-8 throughout, a JSON it is
 stricter about: NaN, a lone surrogate, a number out of range) is read as before, by ``json``: the
-same sentences either way, in the same order of precedence.
+same sentences either way, in the same order of precedence.  A file neither reads as a manifest
+is a ``ServeError`` naming it (and the line, where JSON says), not links shown as if it were absent.
 """
 
 from __future__ import annotations
@@ -14,9 +15,12 @@ from __future__ import annotations
 import codecs
 import json
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 import msgspec
+
+from kgsync.contract.errors import Location, ServeError
 
 #: (from, to, relation) -> (sentence, "path:line"), the first entry of each triple in the file's order.
 Sentences = dict[tuple[str, str, str], tuple[str, str]]
@@ -40,31 +44,40 @@ class _Manifest(msgspec.Struct):
 _DECODER = msgspec.json.Decoder(_Manifest)
 
 
-def sentences_of(raw: bytes) -> Sentences:
-    """The sentences of a manifest's bytes; {} when they are no manifest (not UTF-8, not JSON, not its
-    shape): the links are still served, without their sentences."""
-    if not _is_utf8(raw):
-        return {}  # what ``json`` made of it: ``read_text`` failed
+def sentences_of(raw: bytes, path: Path) -> Sentences:
+    """The sentences of ``raw``, the bytes of the manifest at ``path``.  Raises ``ServeError`` at ``path``
+    when they are no manifest (not UTF-8, not JSON, not its shape): an answer would show the links as if
+    the build had recorded no sentence for them."""
+    bad = _not_utf8_at(raw)
+    if bad is not None:
+        raise _unread(path, f"it is not UTF-8 (byte {bad:,})", raw.count(b"\n", 0, bad) + 1)
     try:
         manifest = _DECODER.decode(raw)
     except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
         manifest = None  # not in the shape msgspec reads, or JSON it is stricter about than ``json``: as before
-    if manifest is not None:
-        try:
-            return _collected(facts.evidence for facts in manifest.items.values())
-        except TypeError:
-            return {}  # an ``evidence`` that is no list: as ``json`` read it, the values being the same
     try:
+        if manifest is not None:
+            return _collected(facts.evidence for facts in manifest.items.values())
         data = json.loads(raw.decode("utf-8"))
         return _collected(facts.get("evidence", ()) for facts in data.get("items", {}).values())
-    except (ValueError, AttributeError, TypeError, RecursionError):
-        return {}
+    except json.JSONDecodeError as exc:
+        raise _unread(path, f"it is not JSON ({exc.msg}, column {exc.colno})", exc.lineno) from None
+    except (AttributeError, TypeError):
+        raise _unread(path, "it is not a manifest kgsync writes (its items, or an item's evidence, are no list "
+                            "or object)") from None
+    except RecursionError:
+        raise _unread(path, "it is nested too deep to be a manifest kgsync writes") from None
+
+
+def _unread(path: Path, why: str, line: int | None = None) -> ServeError:
+    return ServeError(f"cannot read the evidence sentences of the kgsync manifest: {why}", Location.of(path, line),
+                      f"run `kgsync build` to write it again, or restore it (`git checkout -- {path.name}`)")
 
 
 def _collected(evidence: Iterable[Any]) -> Sentences:
     """The entries of every item's ``evidence`` that hold five strings, the first of each triple kept.
     An ``evidence`` that is no list is iterated as ``json`` read it (a string's characters, a mapping's
-    keys: no entry); one that cannot be iterated (a number, null) made the whole file unread (TypeError)."""
+    keys: no entry); one that cannot be iterated (a number, null) is a TypeError."""
     found: Sentences = {}
     for entries in evidence:
         for entry in entries:
@@ -73,11 +86,11 @@ def _collected(evidence: Iterable[Any]) -> Sentences:
     return found
 
 
-def _is_utf8(raw: bytes) -> bool:
-    """True when ``raw`` decodes as UTF-8 (msgspec checks only the strings it decodes, not those it skips);
-    ASCII (what kgsync writes of the corpora so far) without decoding."""
+def _not_utf8_at(raw: bytes) -> int | None:
+    """Where ``raw`` stops being UTF-8 (a byte offset), None when it is (msgspec checks only the strings it
+    decodes, not those it skips); ASCII (what kgsync writes of the corpora so far) without decoding."""
     if raw.isascii():
-        return True
+        return None
     decoder = codecs.getincrementaldecoder("utf-8")()
     view = memoryview(raw)
     try:
@@ -85,5 +98,8 @@ def _is_utf8(raw: bytes) -> bool:
             decoder.decode(view[start : start + _CHUNK])
         decoder.decode(b"", final=True)
     except UnicodeDecodeError:
-        return False
-    return True
+        try:  # where, in the whole (a chunk's offsets count from bytes the decoder kept of the one before)
+            raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            return exc.start
+    return None

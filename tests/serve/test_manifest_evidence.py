@@ -11,15 +11,20 @@ from typing import Any
 
 import pytest
 
+from kgsync.contract.errors import ServeError
 from kgsync.serve import research
 from kgsync.serve.manifest_evidence import sentences_of
 from kgsync.serve.service import Service
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "research-repo"
+PATH = Path("repo") / "memory.kgsync.json"
+#: How each error about the manifest at ``PATH`` opens (its line, when JSON says).
+UNREAD = r"^repo.memory\.kgsync\.json(:\d+)?: cannot read the evidence sentences of the kgsync manifest: "
 
 
-def as_json_read(raw: bytes) -> list[tuple[Any, Any]]:
-    """The sentences as the serve code before msgspec read them: the whole file by ``json``."""
+def as_json_read(raw: bytes) -> list[tuple[Any, Any]] | None:
+    """The sentences as the serve code before msgspec read them: the whole file by ``json`` (None where
+    that failed and it answered as if there were no manifest)."""
     found: dict[Any, Any] = {}
     try:
         data = json.loads(raw.decode("utf-8"))
@@ -28,8 +33,20 @@ def as_json_read(raw: bytes) -> list[tuple[Any, Any]]:
                 if isinstance(entry, list) and len(entry) >= 5 and all(isinstance(p, str) for p in entry[:5]):
                     found.setdefault((entry[0], entry[1], entry[2]), (entry[3], entry[4]))
     except (ValueError, AttributeError, TypeError, RecursionError):
-        found = {}
+        return None
     return list(found.items())
+
+
+def read_as_json_did(raw: bytes) -> None:
+    """``sentences_of`` gives what ``json`` read, and a ``ServeError`` naming the file where it read nothing."""
+    expected = as_json_read(raw)
+    if expected is None:
+        with pytest.raises(ServeError, match=UNREAD) as raised:
+            sentences_of(raw, PATH)
+        assert raised.value.location is not None and raised.value.location.path == str(PATH)
+        assert "kgsync build" in (raised.value.hint or "")
+    else:
+        assert list(sentences_of(raw, PATH).items()) == expected
 
 
 E1 = '["claim:a:one", "claim:b:two", "supports", "A says B.", "a.md:3"]'
@@ -67,8 +84,7 @@ MANIFESTS = {
 
 @pytest.mark.parametrize("text", MANIFESTS.values(), ids=MANIFESTS.keys())
 def test_the_sentences_are_those_json_read(text: str) -> None:
-    raw = text.encode("utf-8")
-    assert list(sentences_of(raw).items()) == as_json_read(raw)
+    read_as_json_did(text.encode("utf-8"))
 
 
 @pytest.mark.parametrize("raw", [
@@ -79,12 +95,12 @@ def test_the_sentences_are_those_json_read(text: str) -> None:
     MANIFESTS["as kgsync writes it"].replace('"x"', '"a\x01b"').encode(),  # a control character in a string
 ], ids=["bom", "latin-1 byte", "non-ascii", "surrogate bytes", "control character"])
 def test_bytes_json_refuses_or_reads_give_what_json_gave(raw: bytes) -> None:
-    assert list(sentences_of(raw).items()) == as_json_read(raw)
+    read_as_json_did(raw)
 
 
 def test_the_kgsync_manifests_sentences_are_the_ones_json_read() -> None:
     raw = (EXAMPLE / "memory.kgsync.json").read_bytes()
-    found = list(sentences_of(raw).items())
+    found = list(sentences_of(raw, PATH).items())
     assert found and found == as_json_read(raw)
 
 
@@ -104,3 +120,24 @@ def test_a_manifest_edited_in_place_is_read_again(tmp_path: Path) -> None:
     os.utime(manifest, ns=(stat.st_atime_ns, stat.st_mtime_ns))  # and the mtime put back: the ctime moved
     after = json.loads(research.evidence(service, claim))
     assert after["links"][0]["sentence"] == "Z" + sentence[1:]
+
+
+WIDE = "\u00e9" * 700_000  # two bytes each: past the first chunk checked as UTF-8
+
+
+@pytest.mark.parametrize(("raw", "where", "why"), [
+    (MANIFESTS["truncated"].encode(), 2, r"it is not JSON \(.*, column \d+\)"),
+    (MANIFESTS["as kgsync writes it"].replace('"b": {}', '"b": {} x').encode(), 3, r"it is not JSON"),
+    (MANIFESTS["as kgsync writes it"].encode().replace(b'"b"', b'"\xff"'), 3, r"it is not UTF-8 \(byte 1[0-9]{2}\)"),
+    (WIDE.encode()[1:] + b"\n\n", 1, r"it is not UTF-8 \(byte 0\)"),  # a character's first byte cut off
+    (b"\n[" + WIDE.encode() + b"\xff\n", 2, r"it is not UTF-8 \(byte 1,400,002\)"),
+    (MANIFESTS["items a list"].encode(), None, "it is not a manifest kgsync writes"),
+    (MANIFESTS["evidence a number"].encode(), None, "it is not a manifest kgsync writes"),
+], ids=["truncated", "text after a line", "a byte not UTF-8", "the first byte", "past the first chunk",
+        "items a list", "evidence a number"])
+def test_a_corrupt_manifest_is_an_error_at_its_line(raw: bytes, where: int | None, why: str) -> None:
+    with pytest.raises(ServeError, match=UNREAD + why) as raised:
+        sentences_of(raw, PATH)
+    assert raised.value.location is not None and raised.value.location.line == where
+    assert raised.value.render().startswith(f"{PATH}{f':{where}' if where else ''}: cannot read")
+    assert "`git checkout -- memory.kgsync.json`" in raised.value.render()
