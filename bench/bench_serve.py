@@ -16,6 +16,11 @@ Serving: ``bench/gen_corpus.py`` items (default 10,000) built once with ``kgsync
 first start indexes and stores the index (in ``--work``'s own cache folder, emptied first), the second
 uses the stored one.  Start-up (spawn to the first answer) of each, per-call p50 / p95 over ``--calls``
 search_nodes calls, and the server process's peak RSS (VmHWM).
+
+First calls (``first_call_figures``; alone with ``--only-first-calls``): for each tool, a server of its
+own (the stored index), its first call (wall, and the server's CPU), then ``--first-calls`` more with
+other arguments (p50 / p95 wall) and the server's peak RSS: a tool whose first call reads something
+the start did not (``evidence``: the manifest) shows here.
 """
 
 from __future__ import annotations
@@ -176,6 +181,15 @@ def server_log(graph: Path, start_number: int) -> None:
     print(f"start {start_number}, the server's log: {' | '.join(log.splitlines())}")
 
 
+def bench_queries(graph: Path, calls: int) -> list[str]:
+    """Queries: titles' words of generated items, varied (a fixed seed: the same calls each run)."""
+    import random
+
+    rng = random.Random(20)
+    words = [w for w in graph.read_text(encoding="utf-8")[:2_000_000].split() if w.isalpha() and len(w) > 4]
+    return [" ".join(rng.sample(words, 6)) for _ in range(calls)]
+
+
 def serving_figures(args: argparse.Namespace) -> None:
     import os
 
@@ -184,12 +198,7 @@ def serving_figures(args: argparse.Namespace) -> None:
     graph = generated_graph(args.count, args.work)
     size = graph.stat().st_size
     lines = graph.read_text(encoding="utf-8").count("\n") + 1
-    # Queries: titles' words of generated items, varied (a fixed seed: the same calls each run).
-    import random
-
-    rng = random.Random(20)
-    words = [w for w in graph.read_text(encoding="utf-8")[:2_000_000].split() if w.isalpha() and len(w) > 4]
-    queries = [" ".join(rng.sample(words, 6)) for _ in range(args.calls)]
+    queries = bench_queries(graph, args.calls)
     # The stored index in a cache folder of the benchmark's own, empty for the first start.
     cache = args.work / "xdg-cache"
     shutil.rmtree(cache / "kgsync" / "serve", ignore_errors=True)
@@ -233,8 +242,65 @@ def serving_figures(args: argparse.Namespace) -> None:
     print(f"chars per answer: mean {statistics.fmean(chars):,.0f}, max {max(chars):,}")
     print(f"server peak RSS: {rss:.0f} MB")
     reference_figures(args, graph, queries)
+    first_call_figures(graph, queries, args.first_calls)
     print(f"machine load average (1, 5, 15 min) at the end: {', '.join(f'{x:.1f}' for x in os.getloadavg())} "
           f"on {os.cpu_count()} CPUs")
+
+
+def tool_arguments(graph: Path, queries: list[str], count: int) -> dict[str, list[dict[str, object]]]:
+    """``count`` + 1 calls of each tool, arguments from the graph (a fixed seed: the same calls each run)."""
+    import random
+
+    snap = Service(graph).index().snapshot
+    rng = random.Random(21)
+    claims = rng.sample([n for n, e in snap.by_name.items() if e.entity_type == "claim"], count + 1)
+    items = [f"item:{slug_of(c)}" for c in claims]
+    concepts = sorted((n for n, e in snap.by_name.items() if e.entity_type in ("concept", "method")),
+                      key=lambda n: (-len(snap.into.get(n, ())), n))[: count + 1]
+    return {
+        "search_nodes": [{"query": q, "limit": 10} for q in (queries * (count + 1))[: count + 1]],
+        "open_nodes": [{"names": [c]} for c in claims],
+        "read_graph": [{"offset": i % 5 * 20} for i in range(count + 1)],
+        "topic": [{"concept": c} for c in (concepts * (count + 1))[: count + 1]],
+        "evidence": [{"claim": c} for c in claims],
+        "item": [{"slug": i} for i in items],
+    }
+
+
+def first_call_figures(graph: Path, queries: list[str], count: int) -> None:
+    """Each tool's first call in a server of its own, then ``count`` calls more (module docstring)."""
+    import os
+
+    from mcp_client import kgsync_serve
+
+    print(f"\n# the first call of each tool, each in a server of its own (stored index), then {count} calls more\n")
+    for tool, arguments in tool_arguments(graph, queries, count).items():
+        with kgsync_serve(graph) as server:
+            pid = server_pid(os.getpid())
+            cpu, started = cpu_seconds(pid), time.perf_counter()
+            server.portal.call(server._call, tool, arguments[0])
+            first, first_cpu = time.perf_counter() - started, cpu_seconds(pid) - cpu
+            times = []
+            for call in arguments[1:]:
+                t = time.perf_counter()
+                server.portal.call(server._call, tool, call)
+                times.append((time.perf_counter() - t) * 1000)
+            rss = peak_rss_mb(os.getpid())
+        times.sort()
+        print(f"{tool}: first call {first * 1000:.0f} ms wall, {first_cpu * 1000:.0f} ms of the server's CPU; "
+              f"then p50 {times[len(times) // 2]:.1f} ms, p95 {times[int(len(times) * 0.95) - 1]:.1f} ms wall; "
+              f"server peak RSS {rss:.0f} MB; load {os.getloadavg()[0]:.1f}")
+
+
+def only_first_calls(args: argparse.Namespace) -> None:
+    """``first_call_figures`` alone, the stored index made first when there is none (``serving_figures``'
+    cache folder and queries)."""
+    import os
+
+    graph = generated_graph(args.count, args.work)
+    os.environ["XDG_CACHE_HOME"] = str((args.work / "xdg-cache").absolute())
+    first_call_figures(graph, bench_queries(graph, args.calls), args.first_calls)
+    print(f"machine load average (1, 5, 15 min) at the end: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
 def reference_figures(args: argparse.Namespace, graph: Path, queries: list[str], calls: int = 40) -> None:
@@ -261,13 +327,17 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=15)
     parser.add_argument("--no-recall", action="store_true")
     parser.add_argument("--no-serving", action="store_true")
+    parser.add_argument("--first-calls", type=int, default=50, help="calls of each tool after its first")
+    parser.add_argument("--only-first-calls", action="store_true", help="the first-call figures alone")
     parser.add_argument("--no-themes", action="store_true",
                         help="build without the corpus's theme vocabulary, as a repository with no themes_vocabulary")
     args = parser.parse_args()
     print(GOALS)
     if not args.no_recall:
         recall_figures(args)
-    if not args.no_serving:
+    if args.only_first_calls:
+        only_first_calls(args)
+    elif not args.no_serving:
         serving_figures(args)
     return 0
 

@@ -8,7 +8,6 @@ What each tool answers from it is ``tools`` and ``research``.
 
 from __future__ import annotations
 
-import json
 import os
 import threading
 from collections.abc import Callable
@@ -18,6 +17,7 @@ from pathlib import Path
 from kgsync.contract.errors import KgsyncError, Location, ServeError, message_line
 from kgsync.serve import store
 from kgsync.serve.index import Index, Weights
+from kgsync.serve.manifest_evidence import Sentences, sentences_of
 from kgsync.serve.snapshot import Snapshot, line_starts, read_bytes
 
 
@@ -42,7 +42,7 @@ class Service:
         self.log = log
         self._loaded: _Loaded | None = None
         self._lock = threading.Lock()  # the start-up thread and the tool calls share the index
-        self._manifest: tuple[Signature | None, dict[tuple[str, str, str], tuple[str, str]]] | None = None
+        self._manifest: tuple[Signature | None, Sentences | ServeError] | None = None
         self.reloads = 0
 
     @property
@@ -178,23 +178,35 @@ class Service:
             return self._skipped(snapshot, "this answer is", "restore the file from git")
         return None
 
-    def evidence_sentences(self) -> dict[tuple[str, str, str], tuple[str, str]]:
-        """(from, to, relation) -> (sentence, "path:line") from the manifest beside the graph ({} without one)."""
-        signature = _signature(self.manifest_path)
-        if self._manifest is not None and self._manifest[0] == signature:
-            return self._manifest[1]
-        found: dict[tuple[str, str, str], tuple[str, str]] = {}
-        if signature is not None:
-            try:
-                data = json.loads(self.manifest_path.read_text(encoding="utf-8"))
-                for facts in data.get("items", {}).values():
-                    for entry in facts.get("evidence", ()):
-                        if isinstance(entry, list) and len(entry) >= 5 and all(isinstance(p, str) for p in entry[:5]):
-                            found.setdefault((entry[0], entry[1], entry[2]), (entry[3], entry[4]))
-            except (OSError, ValueError, AttributeError, TypeError, RecursionError):
-                found = {}  # unreadable: the links are still served, without their sentences
-        self._manifest = (signature, found)
+    def evidence_sentences(self) -> Sentences:
+        """(from, to, relation) -> (sentence, "path:line") from the manifest beside the graph ({} without one),
+        read again when it changed (``manifest_evidence``: its ``evidence`` alone decoded).  Raises
+        ``ServeError`` naming the manifest when it cannot be read or is no manifest, until it changes."""
+        signature = _signature(self.manifest_path, "the kgsync manifest")
+        if self._manifest is None or self._manifest[0] != signature:
+            self._manifest = self._read_manifest(signature)
+        found = self._manifest[1]
+        if isinstance(found, ServeError):
+            raise found.with_traceback(None)  # the same error each call, its traceback not grown by each
         return found
+
+    def _read_manifest(self, signature: Signature | None) -> tuple[Signature | None, Sentences | ServeError]:
+        """The manifest's sentences, or why it has none, with the signature of the bytes read."""
+        if signature is None:
+            return None, {}
+        try:
+            with open(self.manifest_path, "rb") as handle:  # the signature of what was read, not of the path
+                signature = _sig(os.fstat(handle.fileno()))
+                raw = handle.read()
+        except FileNotFoundError:
+            return None, {}  # removed since the stat: no manifest
+        except OSError as exc:
+            return signature, ServeError(f"cannot read the kgsync manifest: {exc.strerror or exc}",
+                                         Location.of(self.manifest_path))
+        try:
+            return signature, sentences_of(raw, self.manifest_path)
+        except ServeError as exc:
+            return signature, exc
 
 
 def _sig(st: os.stat_result) -> Signature:
@@ -203,10 +215,10 @@ def _sig(st: os.stat_result) -> Signature:
     return (st.st_mtime_ns, st.st_ctime_ns, st.st_size, st.st_ino, st.st_dev)
 
 
-def _signature(path: Path) -> Signature | None:
+def _signature(path: Path, what: str = "the graph file") -> Signature | None:
     try:
         return _sig(os.stat(path))
     except (FileNotFoundError, NotADirectoryError):
         return None
     except OSError as exc:
-        raise ServeError(f"cannot read the graph file: {exc.strerror or exc}", Location.of(path)) from None
+        raise ServeError(f"cannot read {what}: {exc.strerror or exc}", Location.of(path)) from None

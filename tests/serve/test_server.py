@@ -53,6 +53,21 @@ def test_the_tools_and_a_ranked_search(graph: Path) -> None:
             server.call("item", slug="no-such-item")
 
 
+def test_a_corrupt_manifest_is_a_tool_error_naming_it_until_it_is_mended(graph: Path) -> None:
+    manifest = graph.with_name("memory.kgsync.json")
+    whole = manifest.read_bytes()
+    claim = "claim:2026-02-02-agent-memory-consolidation:generator-overwrites-shared-memory"
+    with kgsync_serve(graph) as server:
+        assert server.call("evidence", claim=claim)["links"][0]["where"].endswith(".md:79")
+        manifest.write_bytes(whole[:-5])  # a write cut short
+        with pytest.raises(ToolError, match=r"memory\.kgsync\.json:\d+: cannot read the evidence sentences of the kgsync "
+                                            r"manifest: it is not JSON .* \(fix: run `kgsync build`"):
+            server.call("evidence", claim=claim)
+        assert server.search_nodes("hybrid retrieval").entities  # the other tools do not read it
+        manifest.write_bytes(whole)
+        assert server.call("evidence", claim=claim)["links"][0]["where"].endswith(".md:79")
+
+
 def test_hostile_queries_never_break_the_server(graph: Path) -> None:
     with kgsync_serve(graph) as server:
         for query in HOSTILE:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
 from pathlib import Path
 
 import pytest
 
 from kgsync.contract import jsonl
+from kgsync.contract.errors import ServeError
 from kgsync.contract.model import Entity, Graph
 from kgsync.serve import research, store, tools
 from kgsync.serve import service as service_module
@@ -118,3 +121,29 @@ def test_a_file_with_some_lines_skipped_is_said_for_every_answer(tmp_path: Path)
     jsonl.write(path, Graph((Entity("item:2026-01-01-alpha", "research_item", ()),)))
     service.index()
     assert service.unread() is None
+
+
+def test_a_corrupt_manifest_is_an_error_naming_it_until_it_is_mended(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    example = Path(__file__).resolve().parents[2] / "examples" / "research-repo"
+    for name in ("memory.jsonl", "memory.kgsync.json"):
+        shutil.copyfile(example / name, tmp_path / name)
+    manifest = tmp_path / "memory.kgsync.json"
+    whole = manifest.read_bytes()
+    service = Service(tmp_path / "memory.jsonl")
+    claim = "claim:2026-02-02-agent-memory-consolidation:generator-overwrites-shared-memory"
+    reads: list[bytes] = []
+    read = service_module.sentences_of
+    monkeypatch.setattr(service_module, "sentences_of", lambda raw, path: reads.append(raw) or read(raw, path))
+    manifest.write_bytes(whole[: len(whole) // 2])  # a write cut short
+    for _ in range(2):
+        with pytest.raises(ServeError, match=r"memory\.kgsync\.json:\d+: cannot read the evidence sentences of the kgsync "
+                                             r"manifest: it is not JSON") as raised:
+            research.evidence(service, claim)
+        assert raised.value.location is not None and raised.value.location.path == str(manifest)
+    assert len(reads) == 1  # read once until it changes
+    manifest.write_bytes(whole)
+    assert json.loads(research.evidence(service, claim))["links"][0]["where"].endswith(".md:79")
+    manifest.unlink()  # no manifest: the links without their sentences, as before
+    answer = json.loads(research.evidence(service, claim))
+    assert "sentence" not in answer["links"][0] and answer["note"].startswith("no kgsync manifest beside the graph")
+    assert len(reads) == 2
